@@ -1,0 +1,55 @@
+import type * as z from "zod/mini";
+import {
+  checkCodeRequest, checkCodeResult, emptyResult, lastLoginResult, loginRequest, loginResult, logoutQuery,
+  registerRequest, registerResult, resetPasswordRequest, sendCodeRequest, sendCodeResult, updatePasswordRequest,
+} from "./schemas/auth.ts";
+import { languageQuery, menuResult, updateProfileRequest, userInfoQuery, userProfile } from "./schemas/user.ts";
+import { getUserWalletRequest, userWalletResult } from "./schemas/wallet.ts";
+
+export type Method = "GET" | "POST";
+
+export interface Endpoint {
+  method: Method;
+  /** Path as the console calls it; `{name}` marks a path parameter. */
+  path: string;
+  /** Body schema (POST) or null when the call sends none. */
+  body: z.ZodMiniType | null;
+  /** Query-string schema or null. */
+  query: z.ZodMiniType | null;
+  result: z.ZodMiniType;
+  /** Needs `Authorization: Bearer <token>`. */
+  auth: boolean;
+  /** `documented` in spec section 7, or `proposed` by us where the spec says "not shown". */
+  source: "documented" | "proposed";
+}
+
+const endpoint = <E extends Endpoint>(e: E) => e;
+
+/** Every call the console makes. The server registers its routes from this table; the tests walk it. */
+export const endpoints = {
+  login: endpoint({ method: "POST", path: "/api/Login/Login", body: loginRequest, query: null, result: loginResult, auth: false, source: "documented" }),
+  sendCode: endpoint({ method: "POST", path: "/api/User/SentVerificationCode", body: sendCodeRequest, query: null, result: sendCodeResult, auth: false, source: "documented" }),
+  register: endpoint({ method: "POST", path: "/api/Register/Register", body: registerRequest, query: null, result: registerResult, auth: false, source: "documented" }),
+  checkCode: endpoint({ method: "POST", path: "/api/Register/CheckCaptchaCode", body: checkCodeRequest, query: null, result: checkCodeResult, auth: false, source: "documented" }),
+  logout: endpoint({ method: "GET", path: "/api/Login/Logout", body: null, query: logoutQuery, result: emptyResult, auth: true, source: "documented" }),
+  userInfo: endpoint({ method: "GET", path: "/api/user/logout", body: null, query: userInfoQuery, result: userProfile, auth: true, source: "documented" }),
+  menu: endpoint({ method: "POST", path: "/api/user/menu", body: null, query: null, result: menuResult, auth: true, source: "documented" }),
+  updatePassword: endpoint({ method: "POST", path: "/api/User/UpdatePwd", body: updatePasswordRequest, query: null, result: emptyResult, auth: true, source: "documented" }),
+  resetPassword: endpoint({ method: "POST", path: "/api/User/ResetPassword", body: resetPasswordRequest, query: null, result: emptyResult, auth: false, source: "documented" }),
+  userWallet: endpoint({ method: "POST", path: "/api/wallet/{product}Client/GetUserWallet", body: getUserWalletRequest, query: null, result: userWalletResult, auth: true, source: "documented" }),
+  language: endpoint({ method: "POST", path: "/api/User/Language", body: null, query: languageQuery, result: emptyResult, auth: true, source: "documented" }),
+  updateProfile: endpoint({ method: "POST", path: "/api/User/update", body: updateProfileRequest, query: null, result: userProfile, auth: true, source: "documented" }),
+  lastLogin: endpoint({ method: "GET", path: "/api/Login/CheckLastLogin", body: null, query: null, result: lastLoginResult, auth: true, source: "documented" }),
+} as const satisfies Record<string, Endpoint>;
+
+export type EndpointName = keyof typeof endpoints;
+export type ResultOf<N extends EndpointName> = z.infer<(typeof endpoints)[N]["result"]>;
+
+/** Fills `{name}` path parameters; values are URI-encoded. */
+export function fillPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`missing path parameter ${key} for ${path}`);
+    return encodeURIComponent(value);
+  });
+}

@@ -1,0 +1,54 @@
+import * as z from "zod/mini";
+import { codeField, codePurpose, emailField, loginPasswordField, passwordField, repeatMatches } from "./fields.ts";
+
+export const loginRequest = z.strictObject({ email: emailField, password: loginPasswordField });
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+/** resData of Login/Login (spec section 3). */
+export const loginResult = z.object({
+  accessToken: z.string(),
+  userId: z.string(),
+  email: z.string(),
+  language: z.string(),
+  nickName: z.string(),
+  avatar: z.string(),
+});
+export type LoginResult = z.infer<typeof loginResult>;
+
+export const sendCodeRequest = z.strictObject({ email: emailField, type: codePurpose });
+export type SendCodeRequest = z.infer<typeof sendCodeRequest>;
+
+/** When the next code may be asked for, so the form can count down from the server's figure. */
+export const sendCodeResult = z.object({ resendAfterSeconds: z.number(), expiresInSeconds: z.number() });
+export type SendCodeResult = z.infer<typeof sendCodeResult>;
+
+export const checkCodeRequest = z.strictObject({ email: emailField, code: codeField, type: codePurpose });
+export type CheckCodeRequest = z.infer<typeof checkCodeRequest>;
+export const checkCodeResult = z.object({ valid: z.boolean() });
+
+export const registerRequest = z
+  .strictObject({ email: emailField, code: codeField, password: passwordField, repeatPassword: z.string() })
+  .check(repeatMatches());
+export type RegisterRequest = z.infer<typeof registerRequest>;
+export const registerResult = z.object({ userId: z.string(), email: z.string() });
+
+export const resetPasswordRequest = z
+  .strictObject({ email: emailField, code: codeField, password: passwordField, repeatPassword: z.string() })
+  .check(repeatMatches());
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
+
+export const updatePasswordRequest = z
+  .strictObject({ oldPassword: z.string().check(z.minLength(1, "validation.passwordRequired")), password: passwordField, repeatPassword: z.string() })
+  .check(repeatMatches());
+export type UpdatePasswordRequest = z.infer<typeof updatePasswordRequest>;
+
+export const logoutQuery = z.object({ uid: z.string().check(z.minLength(1)) });
+
+export const lastLoginResult = z.object({
+  userId: z.string(),
+  lastLoginAt: z.nullable(z.string()),
+  lastLoginIp: z.nullable(z.string()),
+});
+export type LastLoginResult = z.infer<typeof lastLoginResult>;
+
+export const emptyResult = z.nullable(z.unknown());

@@ -1,0 +1,38 @@
+import * as z from "zod/mini";
+
+/** Every response of the API, success or not, has this shape. */
+export const envelope = z.object({
+  success: z.boolean(),
+  errCode: z.string(),
+  errMsg: z.string(),
+  resData: z.unknown(),
+});
+export type Envelope<T = unknown> = { success: boolean; errCode: string; errMsg: string; resData: T };
+
+/** The error codes the reference API answers with; the client maps each to a translated message. */
+export const errCodes = {
+  ok: "0",
+  /** The spec treats "3000" as a normal response. */
+  normal: "3000",
+  validation: "1001",
+  malformedJson: "1002",
+  bodyTooLarge: "1003",
+  unsupportedMediaType: "1004",
+  emailTaken: "2001",
+  codeWrong: "2002",
+  codeExpired: "2003",
+  codeTooSoon: "2004",
+  rateLimited: "2005",
+  badCredentials: "2006",
+  oldPasswordWrong: "2007",
+  accountNotFound: "2008",
+  notLoggedIn: "4010",
+  notFound: "4040",
+  internal: "5000",
+} as const;
+export type ErrCode = (typeof errCodes)[keyof typeof errCodes];
+
+/** errCodes that end the session: the console opens the blocking Re-Login dialog (spec section 8). */
+export const reloginCodes: readonly string[] = [
+  "4010", "4011", "4013", "4019", "4020", "4014", "4015", "4021", "4025", "4027", "5010",
+];

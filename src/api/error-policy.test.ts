@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { ApiError } from "./api-error.ts";
+import { createErrorPolicy, errorToastMs } from "./error-policy.ts";
+
+function targets() {
+  const toasts: Array<[string, number]> = [];
+  const expired: string[] = [];
+  return { toasts, expired, toast: (m: string, t: number) => toasts.push([m, t]), sessionExpired: (m: string) => expired.push(m) };
+}
+
+describe("error policy", () => {
+  it("toasts errMsg for 5 s, each errCode only once per page load", () => {
+    const t = targets();
+    const policy = createErrorPolicy(t);
+    policy.apiError(new ApiError("api", "2006", "Wrong password"));
+    policy.apiError(new ApiError("api", "2006", "Wrong password"));
+    policy.apiError(new ApiError("api", "2001", ""));
+    expect(t.toasts).toEqual([["Wrong password", errorToastMs], ["Error", errorToastMs]]);
+    expect(errorToastMs).toBe(5000);
+  });
+
+  it("ends the session on every re-login code, and only on those", () => {
+    const t = targets();
+    const policy = createErrorPolicy(t);
+    for (const code of ["4010", "4011", "4013", "4019", "4020", "4014", "4015", "4021", "4025", "4027", "5010"]) {
+      policy.apiError(new ApiError("api", code, `expired ${code}`));
+    }
+    policy.apiError(new ApiError("api", "4012", "other"));
+    expect(t.expired).toHaveLength(11);
+    expect(t.expired).not.toContain("other");
+  });
+
+  it("toasts transport errors with their message or 'Request Error'", () => {
+    const t = targets();
+    const policy = createErrorPolicy(t);
+    policy.transportError(new ApiError("transport", "network", "Failed to fetch"));
+    policy.transportError(new ApiError("transport", "network", ""));
+    expect(t.toasts.map(([m]) => m)).toEqual(["Failed to fetch", "Request Error"]);
+  });
+});
