@@ -27,6 +27,7 @@ export const errCodes = {
   oldPasswordWrong: "2007",
   accountNotFound: "2008",
   notLoggedIn: "4010",
+  forbidden: "4030",
   notFound: "4040",
   internal: "5000",
 } as const;
