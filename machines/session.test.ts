@@ -1,0 +1,120 @@
+import { describe, expect, it, vi } from "vitest";
+import { createActor, fromPromise } from "xstate";
+import type { LoginRequest, LoginResult } from "../contracts/schemas/auth.ts";
+import type { UserProfile } from "../contracts/schemas/user.ts";
+import { type SessionInput, sessionMachine } from "./session.ts";
+import { apiFailure, settle } from "./test-support.ts";
+
+const loginResult: LoginResult = { accessToken: "tok", userId: "100001", email: "m@example.com", language: "en-US", nickName: "m", avatar: "" };
+const profile = { userId: "100001", email: "m@example.com", nickName: "m", role: "" } as UserProfile;
+const storedUser = { id: "100001", email: "m@example.com", language: "en-US", nickName: "m", avatar: "" };
+
+function start(input: SessionInput, overrides: { login?: () => Promise<LoginResult>; loadProfile?: () => Promise<UserProfile>; logout?: () => Promise<unknown> } = {}) {
+  const effects = { saveSession: vi.fn(), clearSession: vi.fn(), reloadPage: vi.fn(), announceLogout: vi.fn(), rememberEmail: vi.fn() };
+  const calls = { login: [] as LoginRequest[], logout: 0 };
+  const machine = sessionMachine.provide({
+    actors: {
+      login: fromPromise(async ({ input: body }) => {
+        calls.login.push(body);
+        return (overrides.login ?? (async () => loginResult))();
+      }),
+      loadProfile: fromPromise(async () => (overrides.loadProfile ?? (async () => profile))()),
+      logout: fromPromise(async () => {
+        calls.logout++;
+        return (overrides.logout ?? (async () => null))();
+      }),
+    },
+    actions: {
+      saveSession: (_, params) => effects.saveSession(params),
+      clearSession: () => effects.clearSession(),
+      reloadPage: () => effects.reloadPage(),
+      announceLogout: () => effects.announceLogout(),
+      rememberEmail: (_, params) => effects.rememberEmail(params),
+    },
+  });
+  return { actor: createActor(machine, { input }).start(), effects, calls };
+}
+
+describe("session machine", () => {
+  it("boots signed out without a token and signed in with one", async () => {
+    expect(start({ token: null, user: null }).actor.getSnapshot().value).toBe("signedOut");
+    const { actor } = start({ token: "tok", user: storedUser });
+    await settle(actor, "signedIn.ready");
+    expect(actor.getSnapshot().context.profile).toEqual(profile);
+  });
+
+  it("logs in, stores the token and user, and remembers the e-mail when asked", async () => {
+    const { actor, effects, calls } = start({ token: null, user: null });
+    actor.send({ type: "login.submit", email: " m@example.com ", password: "Secret123", remember: true });
+    await settle(actor, "signedIn.ready");
+    expect(calls.login).toEqual([{ email: "m@example.com", password: "Secret123" }]);
+    expect(effects.saveSession).toHaveBeenCalledWith({ token: "tok", user: storedUser });
+    expect(effects.rememberEmail).toHaveBeenCalledWith({ email: "m@example.com" });
+    expect(actor.getSnapshot().context.token).toBe("tok");
+  });
+
+  it("refuses an empty form without calling the server", () => {
+    const { actor, calls } = start({ token: null, user: null });
+    actor.send({ type: "login.submit", email: "", password: "", remember: false });
+    expect(actor.getSnapshot().value).toBe("signedOut");
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ email: "validation.emailRequired", password: "validation.passwordRequired" });
+    expect(calls.login).toHaveLength(0);
+  });
+
+  it("clears the token when login fails and keeps the failure to show", async () => {
+    const { actor, effects } = start({ token: null, user: null }, { login: () => Promise.reject(apiFailure("2006", "Wrong e-mail or password")) });
+    actor.send({ type: "login.submit", email: "m@example.com", password: "Wrong1234", remember: false });
+    await settle(actor, "signedOut");
+    expect(effects.clearSession).toHaveBeenCalledOnce();
+    expect(effects.rememberEmail).toHaveBeenCalledWith({ email: null });
+    expect(actor.getSnapshot().context.failure).toEqual({ errCode: "2006", errMsg: "Wrong e-mail or password" });
+  });
+
+  it("logs out and clears everything even when the logout call fails", async () => {
+    const { actor, effects, calls } = start({ token: "tok", user: storedUser }, { logout: () => Promise.reject(apiFailure("5000")) });
+    await settle(actor, "signedIn.ready");
+    actor.send({ type: "logout" });
+    await settle(actor, "signedOut");
+    expect(calls.logout).toBe(1);
+    expect(effects.clearSession).toHaveBeenCalledOnce();
+    expect(actor.getSnapshot().context).toMatchObject({ token: null, user: null, profile: null, role: "" });
+    expect(effects.reloadPage).not.toHaveBeenCalled();
+  });
+
+  it("without a stored user, logout clears and reloads without calling the server", async () => {
+    const { actor, effects, calls } = start({ token: "tok", user: null });
+    await settle(actor, "signedIn.ready");
+    actor.send({ type: "logout" });
+    expect(actor.getSnapshot().value).toBe("signedOut");
+    expect(calls.logout).toBe(0);
+    expect(effects.reloadPage).toHaveBeenCalledOnce();
+  });
+
+  it("opens the Re-Login dialog on an expired session; confirm logs out, announces it and reloads", async () => {
+    const { actor, effects, calls } = start({ token: "tok", user: storedUser });
+    await settle(actor, "signedIn.ready");
+    actor.send({ type: "session.expired", errMsg: "Token expired" });
+    expect(actor.getSnapshot().value).toBe("expired");
+    expect(actor.getSnapshot().context.expiredMessage).toBe("Token expired");
+    actor.send({ type: "relogin.confirm" });
+    await settle(actor, "signedOut");
+    expect(calls.logout).toBe(1);
+    expect(effects.announceLogout).toHaveBeenCalledOnce();
+    expect(effects.reloadPage).toHaveBeenCalledOnce();
+  });
+
+  it("lets the merchant cancel the Re-Login dialog and stay on the page", async () => {
+    const { actor } = start({ token: "tok", user: storedUser });
+    await settle(actor, "signedIn.ready");
+    actor.send({ type: "session.expired", errMsg: "x" });
+    actor.send({ type: "relogin.cancel" });
+    expect(actor.getSnapshot().matches({ signedIn: "ready" })).toBe(true);
+  });
+
+  it("switches role on the client only", async () => {
+    const { actor } = start({ token: "tok", user: storedUser });
+    await settle(actor, "signedIn.ready");
+    actor.send({ type: "role.switch", role: "admin" });
+    expect(actor.getSnapshot().context.role).toBe("admin");
+  });
+});
