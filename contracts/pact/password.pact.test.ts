@@ -1,0 +1,73 @@
+import { MatchersV3 } from "@pact-foundation/pact";
+import { describe, expect, it } from "vitest";
+import { codeMatcher, codePurposeMatcher } from "./body-matchers.ts";
+import { merchant, resetCode } from "./fixtures.ts";
+import { apiFor, authHeaders, createPact, failure, jsonHeaders, ok, responseHeaders } from "./pact-setup.ts";
+import { states } from "./provider-states.ts";
+
+const { like, number } = MatchersV3;
+const pact = createPact();
+const { email, password, newPassword, token } = merchant;
+
+const passwordChange = (oldPassword: string) => ({ oldPassword, password: newPassword, repeatPassword: newPassword });
+const passwordChangeBody = (oldPassword: string) => ({ oldPassword: like(oldPassword), password: like(newPassword), repeatPassword: like(newPassword) });
+
+describe("forgot password", () => {
+  it("sends a reset code to a registered e-mail", async () => {
+    await pact
+      .addInteraction()
+      .given(states.merchantExists, { email, password })
+      .uponReceiving("a request for a password-reset code")
+      .withRequest("POST", "/api/User/SentVerificationCode", (b) =>
+        b.headers(jsonHeaders).jsonBody({ email: like(email), type: codePurposeMatcher("reset") }),
+      )
+      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok({ resendAfterSeconds: number(60), expiresInSeconds: number(600) })))
+      .executeTest(async (mock) => {
+        await expect(apiFor(mock).sendCode({ email, type: "reset" })).resolves.toEqual({ resendAfterSeconds: 60, expiresInSeconds: 600 });
+      });
+  });
+
+  it("sets a new password with the reset code", async () => {
+    const form = { email, code: resetCode, password: newPassword, repeatPassword: newPassword };
+    await pact
+      .addInteraction()
+      .given(states.merchantExists, { email, password })
+      .given(states.codeSent, { code: resetCode, email, type: "reset" })
+      .uponReceiving("a password reset with a valid code")
+      .withRequest("POST", "/api/User/ResetPassword", (b) =>
+        b.headers(jsonHeaders).jsonBody({ email: like(email), code: codeMatcher(resetCode), password: like(newPassword), repeatPassword: like(newPassword) }),
+      )
+      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok()))
+      .executeTest(async (mock) => {
+        await expect(apiFor(mock).resetPassword(form)).resolves.toBeNull();
+      });
+  });
+});
+
+describe("POST /api/User/UpdatePwd", () => {
+  it("changes the password of the signed-in merchant", async () => {
+    await pact
+      .addInteraction()
+      .given(states.merchantExists, { email, password })
+      .given(states.signedIn, { email, token })
+      .uponReceiving("a password change with the right old password")
+      .withRequest("POST", "/api/User/UpdatePwd", (b) => b.headers(authHeaders(token)).jsonBody(passwordChangeBody(password)))
+      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok()))
+      .executeTest(async (mock) => {
+        await expect(apiFor(mock, token).updatePassword(passwordChange(password))).resolves.toBeNull();
+      });
+  });
+
+  it("refuses a wrong old password with errCode 2007", async () => {
+    await pact
+      .addInteraction()
+      .given(states.merchantExists, { email, password })
+      .given(states.signedIn, { email, token })
+      .uponReceiving("a password change with a wrong old password")
+      .withRequest("POST", "/api/User/UpdatePwd", (b) => b.headers(authHeaders(token)).jsonBody(passwordChangeBody("NotMine123")))
+      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(failure("2007", "Old password is wrong")))
+      .executeTest(async (mock) => {
+        await expect(apiFor(mock, token).updatePassword(passwordChange("NotMine123"))).rejects.toMatchObject({ kind: "api", errCode: "2007" });
+      });
+  });
+});

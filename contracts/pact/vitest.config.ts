@@ -1,0 +1,14 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    root: new URL("../..", import.meta.url).pathname,
+    include: ["contracts/pact/**/*.pact.test.ts"],
+    environment: "node",
+    globalSetup: ["contracts/pact/global-setup.ts"],
+    // All files write the same pact file, so they run one after another.
+    fileParallelism: false,
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+  },
+});
