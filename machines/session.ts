@@ -66,6 +66,7 @@ export const sessionMachine = setup({
     rememberEmail: (_, _params: { email: string | null }) => {},
     clearSession: () => {},
     announceLogout: () => {},
+    announceWelcome: (_, _params: { nickName: string }) => {},
     reloadPage: () => {},
     forgetSession: assign({ token: null, user: null, profile: null, role: "" as Role, failure: null, expiredMessage: "" }),
   },
@@ -122,6 +123,7 @@ export const sessionMachine = setup({
           actions: [
             assign({ token: ({ event }) => event.output.accessToken, user: ({ event }) => userFromLogin(event.output) }),
             { type: "saveSession", params: ({ event }) => ({ token: event.output.accessToken, user: userFromLogin(event.output) }) },
+            { type: "announceWelcome", params: ({ event }) => ({ nickName: event.output.nickName || event.output.email }) },
           ],
         },
         // Spec section 4: on login failure the token is cleared.

@@ -6,6 +6,8 @@ export const errorToastMs = 5_000;
 
 export interface ErrorPolicyTargets {
   toast(message: string, timeoutMs: number): void;
+  /** The toast's text for an answer; falls back to errMsg, then "Error". */
+  describe?(error: ApiError): string | undefined;
   /** A re-login code arrived: the session machine opens the blocking Re-Login dialog. */
   sessionExpired(errMsg: string): void;
 }
@@ -20,7 +22,7 @@ export function createErrorPolicy(targets: ErrorPolicyTargets): ApiReporter {
     apiError(error: ApiError) {
       if (!shownCodes.has(error.errCode)) {
         shownCodes.add(error.errCode);
-        targets.toast(error.errMsg || "Error", errorToastMs);
+        targets.toast(targets.describe?.(error) || error.errMsg || "Error", errorToastMs);
       }
       if (reloginCodes.includes(error.errCode)) targets.sessionExpired(error.errMsg);
     },

@@ -1,0 +1,65 @@
+import { Spinner } from "@blueprintjs/core";
+import { useSelector } from "@xstate/react";
+import { lazy, type ReactNode, Suspense } from "react";
+import { Navigate, Route, Routes, useLocation, useParams } from "react-router";
+import { guardRoute } from "./route-guard.ts";
+import { routePaths, sectionRedirects } from "./route-names.ts";
+import { useServices } from "./services-context.tsx";
+
+// Every page is its own chunk, so /login loads only what it shows.
+const HomePage = lazy(() => import("../features/public/home-page.tsx"));
+const DemoPage = lazy(() => import("../features/public/demo-page.tsx"));
+const EnterprisePackPage = lazy(() => import("../features/public/enterprise-pack-page.tsx"));
+const NotFoundPage = lazy(() => import("../features/public/not-found-page.tsx"));
+const LoginPage = lazy(() => import("../features/auth/login-page.tsx"));
+const RegisterPage = lazy(() => import("../features/auth/register-page.tsx"));
+const ForgotPasswordPage = lazy(() => import("../features/auth/forgot-password-page.tsx"));
+const DefaultLayout = lazy(() => import("../layout/default-layout.tsx"));
+const ConsolePage = lazy(() => import("../features/console/console-page.tsx"));
+
+const comingLists = [routePaths.order, routePaths.app, routePaths.bill, routePaths.rechargeBill, routePaths.currencybill];
+
+function Guard({ children }: { children: ReactNode }) {
+  const { session } = useServices();
+  const hasToken = useSelector(session, (s) => s.context.token !== null);
+  const location = useLocation();
+  const decision = guardRoute({ hasToken, pathname: location.pathname, search: location.search });
+  return decision.kind === "redirect" ? <Navigate to={decision.to} replace /> : children;
+}
+
+function RedirectRoute() {
+  const rest = useParams()["*"] ?? "";
+  const { search } = useLocation();
+  return <Navigate to={`/${rest}${search}`} replace />;
+}
+
+export function AppRoutes() {
+  return (
+    <Guard>
+      <Suspense fallback={<Spinner className="page-spinner" aria-label="Loading" />}>
+        <Routes>
+          <Route path="/" element={<Navigate to={routePaths.home} replace />} />
+          <Route path={routePaths.home} element={<HomePage />} />
+          <Route path={routePaths.demo01} element={<DemoPage />} />
+          <Route path={routePaths.login} element={<LoginPage />} />
+          <Route path={routePaths.register} element={<RegisterPage />} />
+          <Route path={routePaths.forget} element={<ForgotPasswordPage />} />
+          <Route path={routePaths.enterprisePack} element={<EnterprisePackPage />} />
+          <Route path={routePaths.workplace} element={<Navigate to={routePaths.console} replace />} />
+          <Route path="/redirect/*" element={<RedirectRoute />} />
+          <Route element={<DefaultLayout />}>
+            <Route path={routePaths.console} element={<ConsolePage />} />
+            {Object.entries(sectionRedirects).map(([path, name]) => (
+              <Route key={path} path={path} element={<Navigate to={routePaths[name]} replace />} />
+            ))}
+            {/* The order, app, bill, recharge-bill and currency screens arrive with their own issues. */}
+            {comingLists.map((path) => (
+              <Route key={path} path={path} element={<NotFoundPage />} />
+            ))}
+          </Route>
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+    </Guard>
+  );
+}

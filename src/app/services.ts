@@ -1,0 +1,71 @@
+import type { i18n } from "i18next";
+import { type ActorRefFrom, createActor, fromPromise } from "xstate";
+import { sessionMachine } from "../../machines/session.ts";
+import type { ApiError } from "../api/api-error.ts";
+import { createErrorPolicy } from "../api/error-policy.ts";
+import { type Api, makeApi } from "../api/make-api.ts";
+import { browserSessionStore, storageKeys } from "../api/session-storage.ts";
+import type { Notifier } from "../ui/notifier.ts";
+
+export type SessionActor = ActorRefFrom<typeof sessionMachine>;
+
+export interface Services {
+  api: Api;
+  session: SessionActor;
+  storage: Storage;
+  notify: Notifier;
+  i18n: i18n;
+  /** A failure's text in the merchant's language: a known errCode's translation, else the server's errMsg. */
+  describeFailure(failure: { errCode: string; errMsg: string } | null | undefined): string;
+}
+
+export interface ServiceDeps {
+  storage: Storage;
+  notify: Notifier;
+  i18n: i18n;
+  reload: () => void;
+  /** Tests hand in an Api faked at the boundary; the console builds the real one. */
+  api?: (reporter: ReturnType<typeof createErrorPolicy>) => Api;
+}
+
+export function createServices(deps: ServiceDeps): Services {
+  const { storage, notify, i18n: i18nInstance } = deps;
+  const t = i18nInstance.t.bind(i18nInstance);
+  const store = browserSessionStore(storage);
+
+  const describeFailure: Services["describeFailure"] = (failure) => {
+    if (!failure) return "";
+    const key = `errors.${failure.errCode}`;
+    return i18nInstance.exists(key) ? String(t(key as never)) : failure.errMsg || t("errors.generic");
+  };
+
+  let session: SessionActor | null = null;
+  const reporter = createErrorPolicy({
+    toast: (message, timeoutMs) => notify.error(message, timeoutMs),
+    describe: (error: ApiError) => (error.kind === "api" ? describeFailure(error) : undefined),
+    sessionExpired: (errMsg) => session?.send({ type: "session.expired", errMsg }),
+  });
+  const api =
+    deps.api?.(reporter) ??
+    makeApi({ baseUrl: "", getToken: () => store.readToken(), getLocale: () => i18nInstance.language, reporter });
+
+  const machine = sessionMachine.provide({
+    actors: {
+      login: fromPromise(({ input }) => api.login(input)),
+      loadProfile: fromPromise(({ input }) => api.userInfo(input.userId)),
+      logout: fromPromise(({ input }) => api.logout(input.userId)),
+    },
+    actions: {
+      saveSession: (_, { token, user }) => store.save(token, user),
+      clearSession: () => store.clear(),
+      rememberEmail: (_, { email }) => (email ? storage.setItem(storageKeys.rememberedEmail, email) : storage.removeItem(storageKeys.rememberedEmail)),
+      announceWelcome: (_, { nickName }) => notify.success(t("login.welcome", { name: nickName })),
+      announceLogout: () => notify.success(t("session.logoutSucceed")),
+      reloadPage: () => deps.reload(),
+    },
+  });
+  session = createActor(machine, { input: { token: store.readToken(), user: store.readUser() } });
+  session.start();
+
+  return { api, session, storage, notify, i18n: i18nInstance, describeFailure };
+}

@@ -1,0 +1,23 @@
+import { Card, H3 } from "@blueprintjs/core";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { BrandMark } from "../../ui/brand-mark.tsx";
+
+/** The frame of the sign-in, register and forgot-password pages. */
+export function AuthLayout({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <main className="auth-page">
+      <Link to="/home" className="auth-brand" aria-label={t("app.home")}>
+        <BrandMark />
+        <span>{t("app.name")}</span>
+      </Link>
+      <Card className="auth-card" elevation={2}>
+        <H3 className="auth-title">{title}</H3>
+        {children}
+      </Card>
+      {footer ? <div className="auth-footer">{footer}</div> : null}
+    </main>
+  );
+}

@@ -1,0 +1,26 @@
+import { fromPromise } from "xstate";
+import { codeSenderMachine } from "../../../machines/code-sender.ts";
+import { forgotPasswordMachine } from "../../../machines/forgot-password.ts";
+import { registerMachine } from "../../../machines/register.ts";
+import type { Services } from "../../app/services.ts";
+
+/** The auth machines with their effects bound to the API and the toaster. */
+export const provideCodeSender = ({ api, notify, i18n }: Services) =>
+  codeSenderMachine.provide({
+    actors: { sendCode: fromPromise(({ input }) => api.sendCode(input)) },
+    actions: { announceCodeSent: (_, { email }) => notify.success(i18n.t("code.sent", { email })) },
+  });
+
+export const provideRegister = ({ api, notify, i18n }: Services) =>
+  registerMachine.provide({
+    actors: { register: fromPromise(({ input }) => api.register(input)) },
+    actions: { announceRegistered: () => notify.success(i18n.t("register.success")) },
+  });
+
+export const provideForgotPassword = ({ api }: Services) =>
+  forgotPasswordMachine.provide({
+    actors: {
+      checkCode: fromPromise(({ input }) => api.checkCode(input)),
+      resetPassword: fromPromise(({ input }) => api.resetPassword(input)),
+    },
+  });

@@ -1,0 +1,57 @@
+import { Button, FormGroup, InputGroup } from "@blueprintjs/core";
+import { useSelector } from "@xstate/react";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import type { ActorRefFrom } from "xstate";
+import type { codeSenderMachine } from "../../../machines/code-sender.ts";
+import { FailureCallout } from "../../ui/failure-callout.tsx";
+
+interface CodeFieldProps {
+  sender: ActorRefFrom<typeof codeSenderMachine>;
+  email: string;
+  code: string;
+  onCodeChange: (code: string) => void;
+  error?: string | undefined;
+}
+
+/** The verification code input with its Send / Resend button and countdown. */
+export function CodeField({ sender, email, code, onCodeChange, error }: CodeFieldProps) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const sending = useSelector(sender, (s) => s.matches("sending"));
+  const cooldown = useSelector(sender, (s) => s.context.cooldown);
+  const sentOnce = useSelector(sender, (s) => s.context.sentOnce);
+  const failure = useSelector(sender, (s) => s.context.failure);
+  const canSend = useSelector(sender, (s) => s.matches("idle"));
+  const message = error && i18n.exists(error) ? String(t(error as never)) : error;
+
+  const label = cooldown > 0 ? t("code.resendIn", { seconds: cooldown }) : sentOnce ? t("code.resend") : t("code.send");
+  return (
+    <>
+      <FailureCallout failure={failure} />
+      <FormGroup label={t("fields.code")} labelFor={id} intent={message ? "danger" : "none"} helperText={message ? <span id={`${id}-error`} role="alert">{message}</span> : undefined}>
+        <div className="code-row">
+          <InputGroup
+            id={id}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            onValueChange={onCodeChange}
+            intent={message ? "danger" : "none"}
+            aria-invalid={message ? true : undefined}
+            aria-describedby={message ? `${id}-error` : undefined}
+          />
+          <Button
+            className="code-send"
+            text={label}
+            loading={sending}
+            disabled={!canSend}
+            onClick={() => sender.send({ type: "code.send", email })}
+            aria-live="polite"
+          />
+        </div>
+      </FormGroup>
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { Button, Dialog, DialogBody, DialogFooter } from "@blueprintjs/core";
+import { useActorRef, useSelector } from "@xstate/react";
+import { type FormEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { useServices } from "../../app/services-context.tsx";
+import { FailureCallout } from "../../ui/failure-callout.tsx";
+import { FormField } from "../../ui/form-field.tsx";
+import { AuthLayout } from "./auth-layout.tsx";
+import { provideCodeSender, provideForgotPassword } from "./auth-machines.ts";
+import { CodeField } from "./code-field.tsx";
+
+export default function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const services = useServices();
+  const navigate = useNavigate();
+  const flow = useActorRef(provideForgotPassword(services));
+  const sender = useActorRef(provideCodeSender(services), { input: { purpose: "reset" } });
+  const [email, setEmail] = useState("");
+  const [code, setCode] = useState("");
+  const [password, setPassword] = useState("");
+  const [repeatPassword, setRepeatPassword] = useState("");
+  const step = useSelector(flow, (s) => (s.matches("identify") || s.matches("checkingCode") ? 1 : 2));
+  const busy = useSelector(flow, (s) => s.matches("checkingCode") || s.matches("resetting"));
+  const done = useSelector(flow, (s) => s.matches("done"));
+  const finished = useSelector(flow, (s) => s.matches("finished"));
+  const fieldErrors = useSelector(flow, (s) => s.context.fieldErrors);
+  const senderErrors = useSelector(sender, (s) => s.context.fieldErrors);
+  const failure = useSelector(flow, (s) => s.context.failure);
+
+  useEffect(() => {
+    if (finished) navigate("/login", { replace: true, state: { email: flow.getSnapshot().context.email } });
+  }, [finished, navigate, flow]);
+
+  const submitIdentity = (event: FormEvent) => {
+    event.preventDefault();
+    flow.send({ type: "code.submit", email, code });
+  };
+  const submitPassword = (event: FormEvent) => {
+    event.preventDefault();
+    flow.send({ type: "password.submit", password, repeatPassword });
+  };
+
+  return (
+    <AuthLayout title={t("forgot.title")} footer={<Link to="/login">{t("register.backToLogin")}</Link>}>
+      <p className="bp6-text-muted" aria-live="polite">
+        {t("forgot.step", { step, total: 2 })} · {step === 1 ? t("forgot.stepIdentify") : t("forgot.stepPassword")}
+      </p>
+      <FailureCallout failure={failure} />
+      {step === 1 ? (
+        <form onSubmit={submitIdentity} noValidate aria-label={t("forgot.stepIdentify")}>
+          <FormField label={t("fields.email")} type="email" autoComplete="email" value={email} onValueChange={setEmail} error={fieldErrors.email ?? senderErrors.email} autoFocus />
+          <CodeField sender={sender} email={email} code={code} onCodeChange={setCode} error={fieldErrors.code} />
+          <Button type="submit" intent="primary" fill size="large" loading={busy} text={t("forgot.next")} />
+        </form>
+      ) : (
+        <form onSubmit={submitPassword} noValidate aria-label={t("forgot.stepPassword")}>
+          <FormField label={t("fields.newPassword")} type="password" autoComplete="new-password" value={password} onValueChange={setPassword} error={fieldErrors.password} autoFocus />
+          <p className="bp6-text-muted form-hint">{t("validation.passwordRules")}</p>
+          <FormField label={t("fields.repeatPassword")} type="password" autoComplete="new-password" value={repeatPassword} onValueChange={setRepeatPassword} error={fieldErrors.repeatPassword} />
+          <div className="form-actions">
+            <Button text={t("forgot.back")} onClick={() => flow.send({ type: "step.back" })} disabled={busy} />
+            <Button type="submit" intent="primary" loading={busy} text={t("forgot.submit")} />
+          </div>
+        </form>
+      )}
+      <Dialog isOpen={done} title={t("forgot.doneTitle")} isCloseButtonShown={false} canOutsideClickClose={false} canEscapeKeyClose={false}>
+        <DialogBody>{t("forgot.doneText")}</DialogBody>
+        <DialogFooter actions={<Button intent="primary" text={t("forgot.goToLogin")} onClick={() => flow.send({ type: "done.close" })} autoFocus />} />
+      </Dialog>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,57 @@
+import { Button, Checkbox } from "@blueprintjs/core";
+import { useSelector } from "@xstate/react";
+import { type FormEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation, useNavigate } from "react-router";
+import { storageKeys } from "../../api/session-storage.ts";
+import { afterLoginTarget } from "../../app/route-guard.ts";
+import { useServices } from "../../app/services-context.tsx";
+import { FailureCallout } from "../../ui/failure-callout.tsx";
+import { FormField } from "../../ui/form-field.tsx";
+import { AuthLayout } from "./auth-layout.tsx";
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const { session, storage } = useServices();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const prefilled = (location.state as { email?: string } | null)?.email;
+  const [email, setEmail] = useState(() => prefilled ?? storage.getItem(storageKeys.rememberedEmail) ?? "");
+  const [password, setPassword] = useState("");
+  const [remember, setRemember] = useState(() => storage.getItem(storageKeys.rememberedEmail) !== null);
+  const busy = useSelector(session, (s) => s.matches("loggingIn"));
+  const signedIn = useSelector(session, (s) => s.matches("signedIn"));
+  const fieldErrors = useSelector(session, (s) => s.context.fieldErrors);
+  const failure = useSelector(session, (s) => s.context.failure);
+
+  useEffect(() => {
+    if (signedIn) navigate(afterLoginTarget(location.search), { replace: true });
+  }, [signedIn, location.search, navigate]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    session.send({ type: "login.submit", email, password, remember });
+  };
+
+  return (
+    <AuthLayout
+      title={t("login.title")}
+      footer={
+        <>
+          {t("login.noAccount")} <Link to="/register">{t("login.register")}</Link>
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate aria-label={t("login.title")}>
+        <FailureCallout failure={failure} />
+        <FormField label={t("fields.email")} type="email" autoComplete="username" value={email} onValueChange={setEmail} error={fieldErrors.email} autoFocus />
+        <FormField label={t("fields.password")} type="password" autoComplete="current-password" value={password} onValueChange={setPassword} error={fieldErrors.password} />
+        <div className="form-row">
+          <Checkbox label={t("login.remember")} checked={remember} onChange={(e) => setRemember(e.currentTarget.checked)} />
+          <Link to="/forget">{t("login.forgot")}</Link>
+        </div>
+        <Button type="submit" intent="primary" fill size="large" loading={busy} text={t("login.submit")} />
+      </form>
+    </AuthLayout>
+  );
+}

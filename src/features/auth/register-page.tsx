@@ -1,0 +1,56 @@
+import { Button } from "@blueprintjs/core";
+import { useActorRef, useSelector } from "@xstate/react";
+import { type FormEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { useServices } from "../../app/services-context.tsx";
+import { FailureCallout } from "../../ui/failure-callout.tsx";
+import { FormField } from "../../ui/form-field.tsx";
+import { AuthLayout } from "./auth-layout.tsx";
+import { provideCodeSender, provideRegister } from "./auth-machines.ts";
+import { CodeField } from "./code-field.tsx";
+
+export default function RegisterPage() {
+  const { t } = useTranslation();
+  const services = useServices();
+  const navigate = useNavigate();
+  const register = useActorRef(provideRegister(services));
+  const sender = useActorRef(provideCodeSender(services), { input: { purpose: "register" } });
+  const [form, setForm] = useState({ email: "", code: "", password: "", repeatPassword: "" });
+  const busy = useSelector(register, (s) => s.matches("submitting"));
+  const registered = useSelector(register, (s) => s.matches("registered"));
+  const fieldErrors = useSelector(register, (s) => s.context.fieldErrors);
+  const senderErrors = useSelector(sender, (s) => s.context.fieldErrors);
+  const failure = useSelector(register, (s) => s.context.failure);
+  const set = (field: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+
+  useEffect(() => {
+    if (registered) navigate("/login", { replace: true, state: { email: register.getSnapshot().context.email } });
+  }, [registered, navigate, register]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    register.send({ type: "register.submit", ...form });
+  };
+
+  return (
+    <AuthLayout
+      title={t("register.title")}
+      footer={
+        <>
+          {t("register.haveAccount")} <Link to="/login">{t("register.backToLogin")}</Link>
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate aria-label={t("register.title")}>
+        <FailureCallout failure={failure} />
+        <FormField label={t("fields.email")} type="email" autoComplete="email" value={form.email} onValueChange={set("email")} error={fieldErrors.email ?? senderErrors.email} autoFocus />
+        <CodeField sender={sender} email={form.email} code={form.code} onCodeChange={set("code")} error={fieldErrors.code} />
+        <FormField label={t("fields.password")} type="password" autoComplete="new-password" value={form.password} onValueChange={set("password")} error={fieldErrors.password} />
+        <p className="bp6-text-muted form-hint">{t("validation.passwordRules")}</p>
+        <FormField label={t("fields.repeatPassword")} type="password" autoComplete="new-password" value={form.repeatPassword} onValueChange={set("repeatPassword")} error={fieldErrors.repeatPassword} />
+        <Button type="submit" intent="primary" fill size="large" loading={busy} text={t("register.submit")} />
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,21 @@
+import { FormGroup, InputGroup, type InputGroupProps } from "@blueprintjs/core";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+
+interface FormFieldProps extends Omit<InputGroupProps, "id" | "intent"> {
+  label: string;
+  /** An i18n key (validation.* / errors.*) or an already translated message. */
+  error?: string | undefined;
+}
+
+/** A labelled text input whose error is announced to screen readers and tied to the input. */
+export function FormField({ label, error, ...input }: FormFieldProps) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const message = error ? (i18n.exists(error) ? String(t(error as never)) : error) : undefined;
+  return (
+    <FormGroup label={label} labelFor={id} helperText={message ? <span id={`${id}-error`} role="alert">{message}</span> : undefined} intent={message ? "danger" : "none"}>
+      <InputGroup id={id} intent={message ? "danger" : "none"} aria-invalid={message ? true : undefined} aria-describedby={message ? `${id}-error` : undefined} {...input} />
+    </FormGroup>
+  );
+}
