@@ -1,8 +1,22 @@
-import { rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { uncoveredEndpoints } from "./pact-coverage.ts";
 import { pactDir, pactFileName } from "./pact-names.ts";
+
+const pactFile = join(pactDir, pactFileName);
 
 /** Pact merges into an existing file; start from nothing so deleted interactions disappear. */
 export function setup() {
-  rmSync(join(pactDir, pactFileName), { force: true });
+  rmSync(pactFile, { force: true });
+}
+
+/**
+ * Every documented call must appear in the pact. A run of only some files also fails here,
+ * on purpose: it has just written a partial pact file that must not be committed.
+ */
+export function teardown() {
+  if (!existsSync(pactFile)) return;
+  const pact = JSON.parse(readFileSync(pactFile, "utf8")) as { interactions: Parameters<typeof uncoveredEndpoints>[0] };
+  const missing = uncoveredEndpoints(pact.interactions);
+  if (missing.length) throw new Error(`The pact covers no interaction for: ${missing.join(", ")} (run the whole suite before committing contracts/pacts/)`);
 }

@@ -5,6 +5,7 @@ export default defineConfig({
     root: new URL("../..", import.meta.url).pathname,
     include: ["contracts/pact/**/*.pact.test.ts"],
     environment: "node",
+    env: { PACT_DO_NOT_TRACK: process.env.PACT_DO_NOT_TRACK ?? "true" },
     globalSetup: ["contracts/pact/global-setup.ts"],
     // All files write the same pact file, so they run one after another.
     fileParallelism: false,

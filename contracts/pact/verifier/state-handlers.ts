@@ -1,0 +1,86 @@
+import type { VerifierOptions } from "@pact-foundation/pact";
+import * as z from "zod/mini";
+import { codePurpose } from "../../schemas/fields.ts";
+import { states } from "../provider-states.ts";
+
+export type StateHandlers = NonNullable<VerifierOptions["stateHandlers"]>;
+
+/** What a provider must be able to do to set up the states of the pacts. */
+export interface StateSeeder {
+  /** Empty database: called before each interaction. */
+  reset(): Promise<void>;
+  merchant(input: { email: string; password: string }): Promise<{ userId: string }>;
+  session(input: { userId: string; token: string }): Promise<void>;
+  code(input: { email: string; purpose: z.infer<typeof codePurpose>; code: string }): Promise<void>;
+  /** Revoke a live token the way the console does: through the logout call. */
+  revoke(input: { userId: string; token: string }): Promise<void>;
+}
+
+/** Password of a merchant a state needs but whose password no state names. */
+const unnamedPassword = "Unnamed123";
+
+const merchantParams = z.object({ email: z.string(), password: z.string() });
+const sessionParams = z.object({ email: z.string(), token: z.string() });
+const codeParams = z.object({ email: z.string(), code: z.string(), type: codePurpose });
+const emailParams = z.object({ email: z.string() });
+
+/**
+ * Pact-JS state handlers for every sentence in provider-states.ts. A handler that fails is
+ * recorded in `failures` (Pact-JS itself only logs it and carries on with a half-made state).
+ */
+export function createStateHandlers(seeder: StateSeeder) {
+  const userIds = new Map<string, string>();
+  const failures: string[] = [];
+
+  const merchantId = async (email: string, password = unnamedPassword) => {
+    const known = userIds.get(email);
+    if (known) return known;
+    const { userId } = await seeder.merchant({ email, password });
+    userIds.set(email, userId);
+    return userId;
+  };
+
+  const guarded =
+    <S extends z.ZodMiniType>(name: string, schema: S, run: (params: z.infer<S>) => Promise<{ userId: string } | undefined>) =>
+    async (params: unknown) => {
+      try {
+        return await run(schema.parse(params));
+      } catch (error) {
+        failures.push(`state "${name}" with ${JSON.stringify(params)}: ${error instanceof Error ? error.message : String(error)}`);
+        throw error;
+      }
+    };
+
+  const handlers: StateHandlers = {
+    [states.merchantExists]: guarded(states.merchantExists, merchantParams, async ({ email, password }) => ({ userId: await merchantId(email, password) })),
+    [states.signedIn]: guarded(states.signedIn, sessionParams, async ({ email, token }) => {
+      const userId = await merchantId(email);
+      await seeder.session({ userId, token });
+      return { userId };
+    }),
+    [states.tokenRevoked]: guarded(states.tokenRevoked, sessionParams, async ({ email, token }) => {
+      const userId = await merchantId(email);
+      await seeder.session({ userId, token });
+      await seeder.revoke({ userId, token });
+      return { userId };
+    }),
+    [states.codeSent]: guarded(states.codeSent, codeParams, async ({ email, code, type }) => {
+      await seeder.code({ email, purpose: type, code });
+      return undefined;
+    }),
+    // The database is emptied before each interaction, so there is nothing to remove.
+    [states.noMerchant]: guarded(states.noMerchant, emailParams, async () => undefined),
+  };
+
+  const beforeEach = async () => {
+    userIds.clear();
+    try {
+      await seeder.reset();
+    } catch (error) {
+      failures.push(`resetting the database: ${error instanceof Error ? error.message : String(error)}`);
+      throw error;
+    }
+  };
+
+  return { handlers, beforeEach, failures };
+}
