@@ -1,0 +1,57 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Result } from "axe-core";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { registerViaApi, uniqueEmail } from "./support/api.ts";
+import { accountShown, button, expectAlert, label, signIn, waitForPath } from "./support/console.ts";
+import { withConsoleTab } from "./support/tab.ts";
+
+const tab = withConsoleTab();
+const blocking = new Set(["serious", "critical"]);
+
+function describeViolation(v: Result): string {
+  const nodes = v.nodes.slice(0, 5).map((n) => `      ${n.target.join(" ")}: ${n.failureSummary?.split("\n").join(" ") ?? ""}`);
+  return [`  [${v.impact}] ${v.id}: ${v.help} (${v.nodes.length} node(s)) ${v.helpUrl}`, ...nodes].join("\n");
+}
+
+/** Runs axe on what the page shows now, prints every violation and returns the serious and critical ones. */
+async function scan(page: Page, name: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  if (violations.length) process.stdout.write(`axe ${name}: ${violations.length} violation(s)\n${violations.map(describeViolation).join("\n")}\n`);
+  return violations.filter((v) => blocking.has(v.impact ?? "")).map((v) => `${name}: ${v.id} (${v.impact}) ${v.help}`);
+}
+
+describe("accessibility (axe)", () => {
+  it("finds no serious or critical violation on the public pages", async () => {
+    const { page } = tab;
+    const pages: Array<[string, () => Promise<void>]> = [
+      ["/login", () => button(page, label.signIn).waitFor()],
+      ["/register", () => button(page, label.register).waitFor()],
+      ["/forget", () => button(page, label.next).waitFor()],
+      ["/home", () => page.getByRole("heading", { level: 1 }).first().waitFor()],
+    ];
+    const found: string[] = [];
+    for (const [path, ready] of pages) {
+      await page.goto(path);
+      await ready();
+      found.push(...(await scan(page, path)));
+    }
+    // A form that shows its errors must stay accessible too.
+    await page.goto("/register");
+    await button(page, label.register).click();
+    await expectAlert(page, "Please enter your e-mail");
+    found.push(...(await scan(page, "/register with errors")));
+    expect(found).toEqual([]);
+  });
+
+  it("finds no serious or critical violation on the console page", async () => {
+    const { page, baseUrl } = tab;
+    const email = uniqueEmail("axe");
+    await registerViaApi(baseUrl, email);
+    await page.goto("/login");
+    await signIn(page, email);
+    await waitForPath(page, "/console/index");
+    await expect.poll(async () => (await accountShown(page)).userId).toMatch(/\S/);
+    expect(await scan(page, "/console/index")).toEqual([]);
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { uniqueEmail } from "./support/api.ts";
+import { button, expectAlert, field, label, where } from "./support/console.ts";
+import { withConsoleTab } from "./support/tab.ts";
+
+const tab = withConsoleTab();
+
+async function fillRegister(values: { email: string; code?: string; password: string; repeatPassword: string }) {
+  const { page } = tab;
+  await page.goto("/register");
+  await field(page, label.email).fill(values.email);
+  await field(page, label.code).fill(values.code ?? "123456");
+  await field(page, label.password).fill(values.password);
+  await field(page, label.repeatPassword).fill(values.repeatPassword);
+  await button(page, label.register).click();
+}
+
+describe("register form rules in the browser", () => {
+  it("shows 'E-mail format error' for a bad e-mail", async () => {
+    await fillRegister({ email: "not-an-email", password: "Secret123", repeatPassword: "Secret123" });
+    await expectAlert(tab.page, "E-mail format error");
+    expect(await field(tab.page, label.email).getAttribute("aria-invalid")).toBe("true");
+    expect(where(tab.page)).toBe("/register");
+  });
+
+  it("shows the mismatch message when the repeat differs", async () => {
+    await fillRegister({ email: uniqueEmail("mismatch"), password: "Secret123", repeatPassword: "Secret124" });
+    await expectAlert(tab.page, "The two passwords are not equal, please re-enter");
+    expect(await field(tab.page, label.repeatPassword).getAttribute("aria-invalid")).toBe("true");
+    expect(where(tab.page)).toBe("/register");
+  });
+
+  it("shows the password rule for a weak password", async () => {
+    await fillRegister({ email: uniqueEmail("weak"), password: "secret", repeatPassword: "secret" });
+    await expectAlert(tab.page, "At least 8 characters, with upper case, lower case and digits");
+    expect(await field(tab.page, label.password).getAttribute("aria-invalid")).toBe("true");
+    expect(where(tab.page)).toBe("/register");
+  });
+
+  it("refuses to send a code to a bad e-mail", async () => {
+    const { page } = tab;
+    await page.goto("/register");
+    await field(page, label.email).fill("bad@");
+    await button(page, label.sendCode).click();
+    await expectAlert(page, "E-mail format error");
+    expect(where(page)).toBe("/register");
+  });
+});

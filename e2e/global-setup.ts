@@ -1,0 +1,25 @@
+import { execFileSync } from "node:child_process";
+import type { TestProject } from "vitest/node";
+import { type RunningServer, repoRoot, startServer } from "./support/server.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+let server: RunningServer | undefined;
+
+/** Chromium present, the built console served with the API on a free port, a throw-away database. */
+export async function setup(project: TestProject) {
+  execFileSync("bash", ["scripts/setup-chromium.sh"], { cwd: repoRoot, stdio: "inherit" });
+  server = await startServer();
+  project.provide("baseUrl", server.baseUrl);
+  process.stdout.write(`e2e: server on ${server.baseUrl} (DATA_DIR ${server.dataDir})\n`);
+}
+
+export async function teardown() {
+  if (process.env.E2E_SERVER_LOG === "1" && server) process.stdout.write(`e2e: server log tail\n${server.logTail()}\n`);
+  await server?.stop();
+  server = undefined;
+}

@@ -1,0 +1,43 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { uniqueEmail } from "./support/api.ts";
+import { accountShown, button, field, label, registerThroughUi, waitForPath, where } from "./support/console.ts";
+import { withConsoleTab } from "./support/tab.ts";
+
+const tab = withConsoleTab();
+const storedSession = (p: Page) => p.evaluate(() => ({ token: localStorage.getItem("token"), user: localStorage.getItem("UserIdToken") }));
+
+describe("a new merchant", () => {
+  it("registers with the code from the mail, signs in, stays signed in across a reload and logs out", async () => {
+    const { page, baseUrl } = tab;
+    const email = uniqueEmail("register");
+    await registerThroughUi(page, baseUrl, email);
+
+    expect(where(page)).toBe("/login");
+    expect(await field(page, label.email).inputValue()).toBe(email);
+
+    await field(page, label.password).fill("Secret123");
+    await button(page, label.signIn).click();
+    await waitForPath(page, "/console/index");
+
+    const shown = { email, nickName: expect.stringMatching(/\S/), userId: expect.stringMatching(/\S/) };
+    await expect.poll(() => accountShown(page), { timeout: 15_000 }).toMatchObject(shown);
+    const before = await accountShown(page);
+    const session = await storedSession(page);
+    expect(session.token).toBeTruthy();
+    expect(session.user).toBeTruthy();
+
+    await page.reload();
+    await expect.poll(() => accountShown(page), { timeout: 15_000 }).toEqual(before);
+    expect(where(page)).toBe("/console/index");
+
+    await button(page, label.logout).click();
+    await waitForPath(page, "/login");
+    await button(page, label.signIn).waitFor();
+    expect(await storedSession(page)).toEqual({ token: null, user: null });
+
+    // Signed out means the console is closed again.
+    await page.goto("/console/index");
+    await page.waitForURL((url) => url.pathname === "/login");
+  });
+});

@@ -1,0 +1,76 @@
+import { randomUUID } from "node:crypto";
+
+export const defaultPassword = "Secret123";
+
+/** An address no other test or run has used, so tests never share a merchant. */
+export function uniqueEmail(tag: string): string {
+  return `e2e-${tag}-${Date.now().toString(36)}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+export interface OutboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+  code: string;
+  createdAt: string;
+}
+
+/** The dev-only outbox of the reference server, newest first. */
+export async function outbox(baseUrl: string, email: string): Promise<OutboxMessage[]> {
+  const response = await fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(email)}`);
+  if (!response.ok) throw new Error(`GET /api/dev/outbox answered ${response.status}: ${await response.text()}`);
+  const body = (await response.json()) as { messages?: OutboxMessage[]; resData?: { messages?: OutboxMessage[] } };
+  const messages = body.messages ?? body.resData?.messages;
+  if (!Array.isArray(messages)) throw new Error(`GET /api/dev/outbox answered no messages array: ${JSON.stringify(body)}`);
+  return messages;
+}
+
+/**
+ * Waits for a message beyond the `seen` ones already in the outbox and returns its code.
+ * Count first (`(await outbox(...)).length`), then trigger the send, then call this.
+ */
+export async function nextCode(baseUrl: string, email: string, seen: number, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const messages = await outbox(baseUrl, email);
+    const newest = messages[0];
+    if (messages.length > seen && newest) {
+      if (!/^\d{6}$/.test(newest.code)) throw new Error(`the outbox holds a code that is not 6 digits: ${JSON.stringify(newest)}`);
+      return newest.code;
+    }
+    if (Date.now() > deadline) throw new Error(`no new message for ${email} in the outbox after ${timeoutMs} ms (had ${messages.length})`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+interface Envelope {
+  success: boolean;
+  errCode: string;
+  errMsg: string;
+  resData: unknown;
+}
+
+async function post(baseUrl: string, path: string, body: unknown): Promise<Envelope> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Language: "en-US" },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  let envelope: Envelope;
+  try {
+    envelope = JSON.parse(text) as Envelope;
+  } catch {
+    throw new Error(`POST ${path} answered ${response.status} with no JSON: ${text.slice(0, 300)}`);
+  }
+  if (!envelope.success) throw new Error(`POST ${path} refused: ${response.status} ${JSON.stringify(envelope)}`);
+  return envelope;
+}
+
+/** Registers a merchant through the documented calls, as the register page would. */
+export async function registerViaApi(baseUrl: string, email: string, password = defaultPassword): Promise<void> {
+  const seen = (await outbox(baseUrl, email)).length;
+  await post(baseUrl, "/api/User/SentVerificationCode", { email, type: "register" });
+  const code = await nextCode(baseUrl, email, seen);
+  await post(baseUrl, "/api/Register/Register", { email, code, password, repeatPassword: password });
+}

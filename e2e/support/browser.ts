@@ -1,0 +1,28 @@
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+
+/** Flags that keep Debian's Chromium quiet and offline (ARCHITECTURE.md section 7). */
+export const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export const chromiumPath = () => process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** A headless Chromium; playwright gives each launch its own temporary user-data-dir. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs, headless: true });
+}
+
+/** A fresh context (own storage, cookies and cache) with one page on the console. */
+export async function openPage(browser: Browser, baseUrl: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl, locale: "en-US", viewport: { width: 1280, height: 800 } });
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(30_000);
+  const page = await context.newPage();
+  return { context, page };
+}

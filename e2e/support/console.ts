@@ -1,0 +1,76 @@
+import { expect } from "vitest";
+import type { Page } from "playwright-core";
+import { defaultPassword, nextCode, outbox } from "./api.ts";
+
+/** The en-US labels of locales/en-US.json the journeys click and read. */
+export const label = {
+  email: "E-mail",
+  password: "Password",
+  newPassword: "New password",
+  repeatPassword: "Repeat password",
+  code: "Verification code",
+  sendCode: "Send code",
+  register: "Register",
+  signIn: "Sign in",
+  logout: "Log out",
+  next: "Next",
+  resetPassword: "Reset password",
+  goToSignIn: "Go to sign in",
+} as const;
+
+export const field = (page: Page, name: string) => page.getByLabel(name, { exact: true });
+export const button = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
+/** Field errors and server refusals are announced with role=alert. */
+export const alerts = (page: Page) => page.getByRole("alert");
+
+/** The path and query the page shows now. */
+export const where = (page: Page) => {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+};
+
+export async function waitForPath(page: Page, pathAndQuery: string) {
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === pathAndQuery, { timeout: 15_000 });
+}
+
+/** Presses "Send code" and returns the code the server put in the dev outbox. */
+export async function sendCodeAndRead(page: Page, baseUrl: string, email: string): Promise<string> {
+  const seen = (await outbox(baseUrl, email)).length;
+  await button(page, label.sendCode).click();
+  return nextCode(baseUrl, email, seen);
+}
+
+export async function signIn(page: Page, email: string, password = defaultPassword) {
+  await field(page, label.email).fill(email);
+  await field(page, label.password).fill(password);
+  await button(page, label.signIn).click();
+}
+
+/** Registers through /register and leaves the browser on /login. */
+export async function registerThroughUi(page: Page, baseUrl: string, email: string, password = defaultPassword) {
+  await page.goto("/register");
+  await field(page, label.email).fill(email);
+  const code = await sendCodeAndRead(page, baseUrl, email);
+  await field(page, label.code).fill(code);
+  await field(page, label.password).fill(password);
+  await field(page, label.repeatPassword).fill(password);
+  await button(page, label.register).click();
+  await waitForPath(page, "/login");
+}
+
+/** What the console page says about the signed-in merchant. */
+export async function accountShown(page: Page) {
+  const email = page.getByTestId("account-email");
+  await email.waitFor({ state: "visible" });
+  return {
+    email: (await email.textContent())?.trim() ?? "",
+    nickName: (await page.getByTestId("account-nickname").textContent())?.trim() ?? "",
+    userId: (await page.getByTestId("account-user-id").textContent())?.trim() ?? "",
+  };
+}
+
+export async function expectAlert(page: Page, text: string) {
+  const alert = alerts(page).filter({ hasText: text }).first();
+  await alert.waitFor({ state: "visible", timeout: 10_000 });
+  expect(await alert.textContent()).toContain(text);
+}

@@ -1,0 +1,111 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+/** The repository root, whatever the working directory of the runner. */
+export const repoRoot = resolve(import.meta.dirname, "../..");
+
+export interface RunningServer {
+  baseUrl: string;
+  dataDir: string;
+  /** The last lines the server printed, for failure messages. */
+  logTail(): string;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** The built console; `npm run build` writes it. */
+  staticDir?: string;
+  /** How long PGlite's initdb and the migrations may take. */
+  readyTimeoutMs?: number;
+  env?: Record<string, string>;
+}
+
+/** A port the kernel just gave out and released; the server binds it a moment later. */
+export function freePort(host = "127.0.0.1"): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on("error", fail);
+    probe.listen(0, host, () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function exited(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((done) => {
+    const timer = setTimeout(() => done(false), ms);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      done(true);
+    });
+  });
+}
+
+/**
+ * Starts `node server/main.ts` on a free loopback port with a throw-away DATA_DIR and waits until
+ * it serves the console. Runs on the same Node as the caller (Node 24 under the npm scripts).
+ */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const staticDir = options.staticDir ?? join(repoRoot, "dist");
+  if (!existsSync(join(staticDir, "index.html"))) {
+    throw new Error(`${staticDir}/index.html is missing: run \`npm run build\` first (npm run e2e and npm run bench do).`);
+  }
+  const host = "127.0.0.1";
+  const port = await freePort(host);
+  const dataDir = mkdtempSync(join(tmpdir(), "merchant-console-e2e-"));
+  const lines: string[] = [];
+  const keep = (chunk: Buffer) => {
+    lines.push(...chunk.toString("utf8").split("\n").filter(Boolean));
+    if (lines.length > 200) lines.splice(0, lines.length - 200);
+  };
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), HOST: host, DATA_DIR: dataDir, STATIC_DIR: staticDir, NODE_ENV: "test", ...options.env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const logTail = () => lines.slice(-40).join("\n");
+  const baseUrl = `http://${host}:${port}`;
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      if (!(await exited(child, 5_000))) {
+        child.kill("SIGKILL");
+        await exited(child, 5_000);
+      }
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 90_000);
+  let lastError = "";
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await stop();
+      throw new Error(`server/main.ts exited (${child.exitCode ?? child.signalCode}) before answering:\n${logTail()}`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}/login`, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok && (response.headers.get("content-type") ?? "").includes("text/html")) {
+        return { baseUrl, dataDir, logTail, stop };
+      }
+      lastError = `GET /login answered ${response.status} ${response.headers.get("content-type") ?? ""}`;
+    } catch (error) {
+      lastError = String(error);
+    }
+    await sleep(250);
+  }
+  await stop();
+  throw new Error(`server/main.ts did not serve ${baseUrl}/login in time (${lastError}):\n${logTail()}`);
+}
