@@ -1,6 +1,7 @@
 /**
  * What a cold browser loads for /login, and how soon it paints. Prints figures, asserts nothing.
- * Run with `npm run bench` (builds first). BENCH_RUNS sets the number of cold loads (default 5).
+ * Run with `npm run bench` (builds first). BENCH_RUNS sets the number of cold loads (default 5);
+ * BENCH_BASE_URL measures a server that is already up instead of starting server/main.ts.
  */
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -136,7 +137,8 @@ function distAssets(loadedPaths: Set<string>) {
 }
 
 async function main() {
-  const server = await startServer();
+  const external = process.env.BENCH_BASE_URL?.replace(/\/+$/, "");
+  const server = external ? { baseUrl: external, stop: async () => {} } : await startServer();
   let browser: Browser | undefined;
   try {
     browser = await launchBrowser();

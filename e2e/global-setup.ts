@@ -10,9 +10,18 @@ declare module "vitest" {
 
 let server: RunningServer | undefined;
 
-/** Chromium present, the built console served with the API on a free port, a throw-away database. */
+/**
+ * Chromium present, the built console served with the API on a free port, a throw-away database.
+ * E2E_BASE_URL runs the journeys against a server that is already up (it must offer the dev outbox).
+ */
 export async function setup(project: TestProject) {
   execFileSync("bash", ["scripts/setup-chromium.sh"], { cwd: repoRoot, stdio: "inherit" });
+  const external = process.env.E2E_BASE_URL?.replace(/\/+$/, "");
+  if (external) {
+    project.provide("baseUrl", external);
+    process.stdout.write(`e2e: against ${external} (E2E_BASE_URL)\n`);
+    return;
+  }
   server = await startServer();
   project.provide("baseUrl", server.baseUrl);
   process.stdout.write(`e2e: server on ${server.baseUrl} (DATA_DIR ${server.dataDir})\n`);

@@ -32,7 +32,8 @@ describe("a new merchant", () => {
     expect(where(page)).toBe("/console/index");
 
     await button(page, label.logout).click();
-    await waitForPath(page, "/login");
+    // The guard may keep where the merchant was (?redirect=console); the page is the sign-in page.
+    await page.waitForURL((url) => url.pathname === "/login");
     await button(page, label.signIn).waitFor();
     expect(await storedSession(page)).toEqual({ token: null, user: null });
 
