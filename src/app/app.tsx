@@ -1,6 +1,6 @@
 import { OverlaysProvider } from "@blueprintjs/core";
 import type { i18n } from "i18next";
-import { StrictMode } from "react";
+import { type ReactNode, StrictMode } from "react";
 import { I18nextProvider } from "react-i18next";
 import { BrowserRouter } from "react-router";
 import { ReloginDialog } from "../layout/relogin-dialog.tsx";
@@ -8,19 +8,34 @@ import { AppRoutes } from "./app-routes.tsx";
 import type { Services } from "./services.ts";
 import { ServicesProvider } from "./services-context.tsx";
 
+/** Everything a page needs around it; the console adds the browser router, tests a memory router. */
+export function AppFrame({ services, i18n, children }: { services: Services; i18n: i18n; children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ServicesProvider services={services}>
+        <OverlaysProvider>{children}</OverlaysProvider>
+      </ServicesProvider>
+    </I18nextProvider>
+  );
+}
+
+export function AppScreens() {
+  return (
+    <>
+      <AppRoutes />
+      <ReloginDialog />
+    </>
+  );
+}
+
 export function App({ services, i18n }: { services: Services; i18n: i18n }) {
   return (
     <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <ServicesProvider services={services}>
-          <OverlaysProvider>
-            <BrowserRouter>
-              <AppRoutes />
-              <ReloginDialog />
-            </BrowserRouter>
-          </OverlaysProvider>
-        </ServicesProvider>
-      </I18nextProvider>
+      <AppFrame services={services} i18n={i18n}>
+        <BrowserRouter>
+          <AppScreens />
+        </BrowserRouter>
+      </AppFrame>
     </StrictMode>
   );
 }

@@ -15,15 +15,29 @@ export interface Services {
   storage: Storage;
   notify: Notifier;
   i18n: i18n;
+  timers: Timers;
   /** A failure's text in the merchant's language: a known errCode's translation, else the server's errMsg. */
   describeFailure(failure: { errCode: string; errMsg: string } | null | undefined): string;
 }
+
+/** Repeating timers, injectable so tests can step time by hand. */
+export interface Timers {
+  every(ms: number, tick: () => void): () => void;
+}
+
+export const realTimers: Timers = {
+  every(ms, tick) {
+    const id = setInterval(tick, ms);
+    return () => clearInterval(id);
+  },
+};
 
 export interface ServiceDeps {
   storage: Storage;
   notify: Notifier;
   i18n: i18n;
   reload: () => void;
+  timers?: Timers;
   /** Tests hand in an Api faked at the boundary; the console builds the real one. */
   api?: (reporter: ReturnType<typeof createErrorPolicy>) => Api;
 }
@@ -67,5 +81,5 @@ export function createServices(deps: ServiceDeps): Services {
   session = createActor(machine, { input: { token: store.readToken(), user: store.readUser() } });
   session.start();
 
-  return { api, session, storage, notify, i18n: i18nInstance, describeFailure };
+  return { api, session, storage, notify, i18n: i18nInstance, timers: deps.timers ?? realTimers, describeFailure };
 }

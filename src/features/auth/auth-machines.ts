@@ -1,13 +1,16 @@
-import { fromPromise } from "xstate";
+import { fromCallback, fromPromise } from "xstate";
 import { codeSenderMachine } from "../../../machines/code-sender.ts";
 import { forgotPasswordMachine } from "../../../machines/forgot-password.ts";
 import { registerMachine } from "../../../machines/register.ts";
 import type { Services } from "../../app/services.ts";
 
 /** The auth machines with their effects bound to the API and the toaster. */
-export const provideCodeSender = ({ api, notify, i18n }: Services) =>
+export const provideCodeSender = ({ api, notify, i18n, timers }: Services) =>
   codeSenderMachine.provide({
-    actors: { sendCode: fromPromise(({ input }) => api.sendCode(input)) },
+    actors: {
+      sendCode: fromPromise(({ input }) => api.sendCode(input)),
+      countdown: fromCallback(({ sendBack }) => timers.every(1000, () => sendBack({ type: "countdown.tick" }))),
+    },
     actions: { announceCodeSent: (_, { email }) => notify.success(i18n.t("code.sent", { email })) },
   });
 

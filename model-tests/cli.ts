@@ -1,0 +1,84 @@
+// npm run model-test                      run every machine's paths against the views, write reports/model-coverage.json
+// npm run model-test -- --print <id>      print a machine's paths as numbered plain steps for QA
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { allTransitions, replayCoverage } from "./framework/coverage.ts";
+import { type MachineModel, stateLabel } from "./framework/model.ts";
+import { generatePaths } from "./framework/paths.ts";
+import { allModels } from "./models/all-models.ts";
+
+const args = process.argv.slice(2);
+const printIndex = args.indexOf("--print");
+
+if (printIndex >= 0) {
+  const id = args[printIndex + 1];
+  const model = allModels.find((m) => m.id === id);
+  if (!model) {
+    console.error(`Unknown machine "${id ?? ""}". Machines: ${allModels.map((m) => m.id).join(", ")}`);
+    process.exit(2);
+  }
+  printPaths(model);
+} else {
+  process.exit(runAll());
+}
+
+function printPaths(model: MachineModel) {
+  const paths = generatePaths(model);
+  console.log(`${model.id}: ${paths.length} paths\n`);
+  paths.forEach((path, index) => {
+    console.log(`Path ${index + 1}${path.start ? ` — start: ${path.start}` : ""}`);
+    const [first, ...rest] = path.steps;
+    if (first) console.log(`   Expect: ${model.describeState(first.state as never)}`);
+    rest.forEach((step, n) => {
+      console.log(`${String(n + 1).padStart(2)}. ${model.describeEvent(step.event as never)}`);
+      console.log(`   Expect: ${model.describeState(step.state as never)}  [${stateLabel((step.state as { value: unknown }).value)}]`);
+    });
+    console.log("");
+  });
+}
+
+interface AssertionResult {
+  ancestorTitles: string[];
+  status: string;
+}
+
+function runAll(): number {
+  mkdirSync("reports", { recursive: true });
+  const resultsFile = "reports/model-tests.json";
+  const run = spawnSync(
+    process.execPath,
+    ["node_modules/vitest/vitest.mjs", "run", "--config", "model-tests/vitest.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${resultsFile}`],
+    { stdio: "inherit" },
+  );
+  const results = JSON.parse(readFileSync(resultsFile, "utf8")) as { testResults: Array<{ assertionResults: AssertionResult[] }> };
+  const outcomes = results.testResults.flatMap((file) => file.assertionResults);
+
+  const report: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const model of allModels) {
+    const paths = generatePaths(model);
+    const coverage = replayCoverage(model, paths);
+    const mine = outcomes.filter((o) => o.ancestorTitles[0] === model.id);
+    const passed = mine.filter((o) => o.status === "passed").length;
+    const known = new Set(allTransitions(model.machine));
+    const excluded = new Set(model.excluded.map((e) => e.transition));
+    for (const name of excluded) if (!known.has(name)) problems.push(`${model.id}: excluded transition does not exist: ${name}`);
+    for (const name of coverage.transitions.missing) if (!excluded.has(name)) problems.push(`${model.id}: no path takes ${name}`);
+    for (const name of coverage.states.missing) problems.push(`${model.id}: no path reaches state ${name}`);
+    if (mine.length !== paths.length) problems.push(`${model.id}: ${paths.length} paths generated but ${mine.length} ran`);
+    if (passed !== paths.length) problems.push(`${model.id}: ${paths.length - passed} of ${paths.length} paths failed`);
+    report[model.id] = {
+      states: { covered: coverage.states.covered, total: coverage.states.total },
+      transitions: { covered: coverage.transitions.covered, total: coverage.transitions.total },
+      paths: { total: paths.length, passed },
+      excluded: model.excluded,
+    };
+    console.log(
+      `${model.id.padEnd(16)} states ${coverage.states.covered}/${coverage.states.total}  transitions ${coverage.transitions.covered}/${coverage.transitions.total} (${model.excluded.length} excluded)  paths ${passed}/${paths.length}`,
+    );
+  }
+  writeFileSync("reports/model-coverage.json", `${JSON.stringify({ machines: report }, null, 2)}\n`);
+  console.log("wrote reports/model-coverage.json");
+  for (const problem of problems) console.error(`model-test: ${problem}`);
+  return run.status !== 0 || problems.length > 0 ? 1 : 0;
+}

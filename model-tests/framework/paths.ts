@@ -1,0 +1,47 @@
+import { type AnyStateMachine, transition } from "xstate";
+import { getShortestPaths } from "xstate/graph";
+import { replayCoverage, transitionName } from "./coverage.ts";
+import { type MachineModel, type ModelPath, stateLabel } from "./model.ts";
+
+/**
+ * Shortest paths to every reachable state, then one extra step wherever a transition is still untaken,
+ * so the set covers every transition the events can reach.
+ */
+export function generatePaths<M extends AnyStateMachine>(model: MachineModel<M>): ModelPath<M>[] {
+  const paths: ModelPath<M>[] = [];
+  for (const start of model.starts) {
+    const serialize = model.serialize;
+    const options = { events: model.events, input: start.input, ...(serialize ? { serializeState: (snapshot: never) => serialize(snapshot) } : {}) };
+    const shortest = getShortestPaths(model.machine, options as never);
+    for (const path of shortest) paths.push(toModelPath(model, start, path.steps as ModelPath<M>["steps"]));
+  }
+
+  let covered = replayCoverage(model, paths).transitions.coveredNames;
+  for (const base of [...paths]) {
+    const end = base.steps.at(-1)?.state;
+    if (!end || (end as { status: string }).status !== "active") continue;
+    for (const event of model.events(end)) {
+      const taken = model.machine.getTransitionData(end as never, event as never);
+      if (taken.length === 0 || taken.every((t) => covered.has(transitionName(t)))) continue;
+      const [next] = transition(model.machine, end as never, event as never);
+      const extended = toModelPath(model, { name: base.start, input: base.input }, [...base.steps, { event, state: next }]);
+      paths.push(extended);
+      covered = replayCoverage(model, paths).transitions.coveredNames;
+    }
+  }
+  return paths;
+}
+
+function toModelPath<M extends AnyStateMachine>(model: MachineModel<M>, start: { name: string; input: unknown }, steps: ModelPath<M>["steps"]): ModelPath<M> {
+  const last = steps.at(-1)?.state;
+  const via = steps
+    .slice(1)
+    .map((s) => s.event.type)
+    .join(" → ");
+  return {
+    start: start.name,
+    input: start.input as ModelPath<M>["input"],
+    steps,
+    description: `${model.id}${start.name ? ` (${start.name})` : ""}: reaches ${stateLabel((last as { value?: unknown } | undefined)?.value)}${via ? ` via ${via}` : ""}`,
+  };
+}

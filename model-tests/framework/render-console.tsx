@@ -1,0 +1,76 @@
+import { render } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter, useLocation } from "react-router";
+import { vi } from "vitest";
+import type { ApiReporter } from "../../src/api/client.ts";
+import type { Api } from "../../src/api/make-api.ts";
+import { AppFrame, AppScreens } from "../../src/app/app.tsx";
+import { createServices, type Timers } from "../../src/app/services.ts";
+import { createI18n } from "../../src/i18n/i18n.ts";
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+/** Timers stepped by the path ("wait one second") instead of the clock. */
+export function manualTimers(): Timers & { tick(): void } {
+  const ticks = new Set<() => void>();
+  return {
+    every(_ms, tick) {
+      ticks.add(tick);
+      return () => ticks.delete(tick);
+    },
+    tick: () => {
+      for (const tick of [...ticks]) tick();
+    },
+  };
+}
+
+/** The real console (routes, views, machines, error policy) at `url`, over a fake API. */
+export async function renderConsole(options: { url: string; api: Api; storage?: Record<string, string> }) {
+  localStorage.clear();
+  for (const [key, value] of Object.entries(options.storage ?? {})) localStorage.setItem(key, value);
+  const i18n = await createI18n("en-US");
+  const notifications: string[] = [];
+  const timers = manualTimers();
+  const reload = vi.fn();
+  let reporter: ApiReporter | null = null;
+  const services = createServices({
+    storage: localStorage,
+    notify: { success: (m) => notifications.push(m), error: (m) => notifications.push(m) },
+    i18n,
+    reload,
+    timers,
+    api: (r) => {
+      reporter = r;
+      return options.api;
+    },
+  });
+  const view = render(
+    <AppFrame services={services} i18n={i18n}>
+      <MemoryRouter initialEntries={[options.url]}>
+        <AppScreens />
+        <LocationProbe />
+      </MemoryRouter>
+    </AppFrame>,
+  );
+  return {
+    view,
+    services,
+    i18n,
+    t: (key: string, values?: Record<string, unknown>) => String(i18n.t(key as never, values as never)),
+    user: userEvent.setup({ delay: null }),
+    notifications,
+    timers,
+    reload,
+    reporter: () => reporter as unknown as ApiReporter,
+    location: () => view.getByTestId("location").textContent ?? "",
+    cleanup: () => {
+      services.session.stop();
+      view.unmount();
+    },
+  };
+}
+
+export type ConsoleHarness = Awaited<ReturnType<typeof renderConsole>>;

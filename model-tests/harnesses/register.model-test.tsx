@@ -1,0 +1,52 @@
+// @vitest-environment jsdom
+import { screen, waitFor } from "@testing-library/react";
+import { expect } from "vitest";
+import { createControlledApi } from "../framework/fake-api.ts";
+import { type ConsoleHarness, renderConsole } from "../framework/render-console.tsx";
+import { runModel, unmapped } from "../framework/run-model.ts";
+import { registerModel } from "../models/register.model.ts";
+import { expectBusy, expectLocation, expectProblems, fill, press } from "./form-steps.ts";
+
+type H = ConsoleHarness & { fake: ReturnType<typeof createControlledApi> };
+
+runModel(registerModel, {
+  async start() {
+    const fake = createControlledApi(["register"]);
+    const h = await renderConsole({ url: "/register", api: fake.api });
+    await screen.findByRole("heading", { name: h.t("register.title") });
+    return Object.assign(h, { fake });
+  },
+  async perform(h: H, event) {
+    const e = event as { type: string; email: string; code: string; password: string; repeatPassword: string; output?: unknown; error?: { errCode: string; errMsg: string } };
+    switch (e.type) {
+      case "register.submit":
+        await fill(h, h.t("fields.email"), e.email);
+        await fill(h, h.t("fields.code"), e.code);
+        await fill(h, h.t("fields.password"), e.password);
+        await fill(h, h.t("fields.repeatPassword"), e.repeatPassword);
+        return press(h, h.t("register.submit"));
+      case "xstate.done.actor.register":
+        return h.fake.settle("register", { output: e.output });
+      case "xstate.error.actor.register":
+        return h.fake.settle("register", { error: e.error as { errCode: string; errMsg: string } });
+      default:
+        unmapped(e);
+    }
+  },
+  async expectScreen(h: H, s) {
+    if (s.matches("editing")) {
+      expect(h.location()).toBe("/register");
+      return expectProblems(h, s.context.fieldErrors, s.context.failure);
+    }
+    if (s.matches("submitting")) {
+      await expectBusy(h.t("register.submit"));
+      const call = h.fake.calls.filter((c) => c.method === "register").at(-1);
+      expect(call?.args[0]).toMatchObject({ email: expect.any(String), code: expect.any(String) });
+      return;
+    }
+    await expectLocation(h, "/login");
+    await waitFor(() => expect((screen.getByLabelText(h.t("fields.email")) as HTMLInputElement).value).toBe(s.context.email));
+    expect(h.notifications).toContain(h.t("register.success"));
+  },
+  stop: (h) => h.cleanup(),
+});

@@ -1,0 +1,90 @@
+// @vitest-environment jsdom
+import { act, screen, waitFor } from "@testing-library/react";
+import { expect } from "vitest";
+import { ApiError } from "../../src/api/api-error.ts";
+import { storageKeys } from "../../src/api/session-storage.ts";
+import { createControlledApi } from "../framework/fake-api.ts";
+import { type ConsoleHarness, renderConsole } from "../framework/render-console.tsx";
+import { runModel, unmapped } from "../framework/run-model.ts";
+import { merchant } from "../models/fixtures.ts";
+import { sessionModel } from "../models/session.model.ts";
+import { expectBusy, expectProblems, fill, press } from "./form-steps.ts";
+
+type H = ConsoleHarness & { fake: ReturnType<typeof createControlledApi> };
+type Outcome = { output: unknown } | { error: { errCode: string; errMsg: string } };
+
+const settlesOn: Record<string, "login" | "userInfo" | "logout"> = {
+  login: "login",
+  loadProfile: "userInfo",
+  logout: "logout",
+  reloginLogout: "logout",
+};
+
+runModel(sessionModel, {
+  async start(path) {
+    const fake = createControlledApi(["login", "userInfo", "logout"], {
+      lastLogin: async () => ({ userId: merchant.userId, lastLoginAt: null, lastLoginIp: null }),
+    });
+    const { token, user } = path.input;
+    const storage: Record<string, string> = {};
+    if (token) storage[storageKeys.token] = token;
+    if (user) storage[storageKeys.user] = JSON.stringify(user);
+    const h = await renderConsole({ url: token ? "/console/index" : "/login", api: fake.api, storage });
+    return Object.assign(h, { fake });
+  },
+  async perform(h: H, event) {
+    const e = event as { type: string; email: string; password: string; remember: boolean; errMsg: string; output?: unknown; error?: { errCode: string; errMsg: string } };
+    const actorId = /^xstate\.(done|error)\.actor\.(.+)$/.exec(e.type)?.[2];
+    if (actorId && settlesOn[actorId]) {
+      return h.fake.settle(settlesOn[actorId], (e.error ? { error: e.error } : { output: e.output }) as Outcome);
+    }
+    switch (e.type) {
+      case "login.submit": {
+        await fill(h, h.t("fields.email"), e.email);
+        await fill(h, h.t("fields.password"), e.password);
+        const remember = screen.getByRole("checkbox", { name: h.t("login.remember") }) as HTMLInputElement;
+        if (remember.checked !== e.remember) await h.user.click(remember);
+        return press(h, h.t("login.submit"));
+      }
+      case "logout":
+        return press(h, h.t("session.logout"));
+      case "session.expired":
+        // The real error policy turns a re-login code into session.expired.
+        return act(() => h.reporter().apiError(new ApiError("api", "4010", e.errMsg)));
+      case "relogin.confirm":
+        return press(h, h.t("session.relogin"));
+      case "relogin.cancel":
+        return press(h, h.t("common.cancel"));
+      default:
+        unmapped(e);
+    }
+  },
+  async expectScreen(h: H, s) {
+    if (s.matches("signedOut")) {
+      await waitFor(() => expect(h.location()).toMatch(/^\/login/));
+      expect(await screen.findByRole("heading", { name: h.t("login.title") })).toBeTruthy();
+      expect(localStorage.getItem(storageKeys.token)).toBeNull();
+      expect(localStorage.getItem(storageKeys.user)).toBeNull();
+      return expectProblems(h, s.context.fieldErrors, s.context.failure);
+    }
+    if (s.matches("loggingIn")) return expectBusy(h.t("login.submit"));
+    if (s.matches("expired")) {
+      const dialog = await screen.findByRole("dialog");
+      expect(dialog.textContent).toContain(s.context.expiredMessage);
+      expect(dialog.textContent).toContain(h.t("session.expiredText"));
+      return;
+    }
+    if (s.matches("loggingOut")) return expectBusy(h.t("session.logout"));
+    if (s.matches("reloginLoggingOut")) return expectBusy(h.t("session.relogin"));
+
+    await waitFor(() => expect(h.location()).toBe("/console/index"));
+    expect(localStorage.getItem(storageKeys.token)).toBe(s.context.token);
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    if (s.matches({ signedIn: "ready" }) && (s.context.profile || s.context.user)) {
+      const email = s.context.profile?.email ?? s.context.user?.email;
+      await waitFor(() => expect(screen.getByTestId("account-email").textContent).toBe(email));
+      expect(screen.getByTestId("account-user-id").textContent).toBe(s.context.profile?.userId ?? s.context.user?.id);
+    }
+  },
+  stop: (h) => h.cleanup(),
+});

@@ -1,0 +1,41 @@
+import type { LoginResult } from "../../contracts/schemas/auth.ts";
+import type { UserProfile } from "../../contracts/schemas/user.ts";
+
+/** The sample merchant every model uses; harnesses answer the fake API with these. */
+export const merchant = { email: "merchant@example.com", password: "Secret123", userId: "100001", nickName: "merchant" };
+
+export const loginResult: LoginResult = {
+  accessToken: "token-1",
+  userId: merchant.userId,
+  email: merchant.email,
+  language: "en-US",
+  nickName: merchant.nickName,
+  avatar: "",
+};
+
+export const storedUser = { id: merchant.userId, email: merchant.email, language: "en-US", nickName: merchant.nickName, avatar: "" };
+
+export const profile: UserProfile = {
+  userId: merchant.userId,
+  accountId: merchant.userId,
+  email: merchant.email,
+  nickName: merchant.nickName,
+  name: "",
+  avatar: "",
+  language: "en-US",
+  role: "",
+  registrationDate: "2026-01-01T00:00:00.000Z",
+  job: "",
+  jobName: "",
+  organization: "",
+  organizationName: "",
+  location: "",
+  locationName: "",
+  introduction: "",
+  personalWebsite: "",
+  phone: "",
+  certification: 0,
+};
+
+/** An actor failure as the API client throws it. */
+export const failure = (errCode: string, errMsg: string) => ({ errCode, errMsg });

@@ -1,0 +1,68 @@
+import { forgotPasswordMachine } from "../../machines/forgot-password.ts";
+import type { MachineModel } from "../framework/model.ts";
+import { english } from "./english.ts";
+import { failure, merchant } from "./fixtures.ts";
+
+const newPassword = "Better123";
+
+export const forgotPasswordModel: MachineModel<typeof forgotPasswordMachine> = {
+  id: "forgotPassword",
+  machine: forgotPasswordMachine,
+  starts: [{ name: "", input: undefined }],
+  events: (s) => {
+    if (s.matches("identify"))
+      return [
+        { type: "code.submit", email: merchant.email, code: "123456" },
+        { type: "code.submit", email: merchant.email, code: "" },
+      ];
+    if (s.matches("checkingCode"))
+      return [
+        { type: "xstate.done.actor.checkCode", output: { valid: true } },
+        { type: "xstate.error.actor.checkCode", error: failure("2002", "Verification code is wrong") },
+      ] as never;
+    if (s.matches("choosePassword"))
+      return [
+        { type: "password.submit", password: newPassword, repeatPassword: newPassword },
+        { type: "password.submit", password: newPassword, repeatPassword: "Better124" },
+        { type: "step.back" },
+      ];
+    if (s.matches("resetting"))
+      return [
+        { type: "xstate.done.actor.resetPassword", output: null },
+        { type: "xstate.error.actor.resetPassword", error: failure("2003", "Verification code expired, please request a new one") },
+        { type: "xstate.error.actor.resetPassword", error: failure("5000", "Internal error") },
+      ] as never;
+    if (s.matches("done")) return [{ type: "done.close" }];
+    return [];
+  },
+  describeEvent: (event) => {
+    const e = event as { type: string; email?: string; code?: string; password?: string; repeatPassword?: string; error?: { errMsg: string } };
+    switch (e.type) {
+      case "code.submit":
+        return `Type e-mail "${e.email}" and code "${e.code}"; press Next`;
+      case "password.submit":
+        return `Type new password "${e.password}" and repeat "${e.repeatPassword}"; press Reset password`;
+      case "step.back":
+        return "Press Back";
+      case "done.close":
+        return "Press Go to sign in";
+      case "xstate.done.actor.checkCode":
+        return "The server accepts the code";
+      case "xstate.done.actor.resetPassword":
+        return "The server resets the password";
+      default:
+        return e.error ? `The server refuses: "${e.error.errMsg}"` : e.type;
+    }
+  },
+  describeState: (s) => {
+    const problems = [...Object.values(s.context.fieldErrors).map(english), ...(s.context.failure ? [s.context.failure.errMsg] : [])];
+    const shown = problems.length ? `, showing ${problems.join(", ")}` : "";
+    if (s.matches("identify")) return `Step 1 of 2: e-mail and code${shown}`;
+    if (s.matches("checkingCode")) return "Next shows a spinner";
+    if (s.matches("choosePassword")) return `Step 2 of 2: new password and repeat${shown}`;
+    if (s.matches("resetting")) return "Reset password shows a spinner";
+    if (s.matches("done")) return "The dialog 'Password reset' asks to sign in with the new password";
+    return "The sign-in page";
+  },
+  excluded: [],
+};

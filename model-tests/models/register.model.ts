@@ -1,0 +1,44 @@
+import { registerMachine } from "../../machines/register.ts";
+import type { MachineModel } from "../framework/model.ts";
+import { english } from "./english.ts";
+import { failure, merchant } from "./fixtures.ts";
+
+export const validRegistration = { email: merchant.email, code: "123456", password: merchant.password, repeatPassword: merchant.password };
+
+const forms = {
+  valid: validRegistration,
+  badEmail: { ...validRegistration, email: "not-an-email" },
+  mismatch: { ...validRegistration, repeatPassword: "Secret124" },
+  weak: { ...validRegistration, password: "weakpass", repeatPassword: "weakpass" },
+};
+
+export const registerModel: MachineModel<typeof registerMachine> = {
+  id: "register",
+  machine: registerMachine,
+  starts: [{ name: "", input: undefined }],
+  events: (s) => {
+    if (s.matches("editing")) return Object.values(forms).map((form) => ({ type: "register.submit" as const, ...form }));
+    if (s.matches("submitting"))
+      return [
+        { type: "xstate.done.actor.register", output: { userId: merchant.userId, email: merchant.email } },
+        { type: "xstate.error.actor.register", error: failure("2001", "E-mail already exists") },
+      ] as never;
+    return [];
+  },
+  describeEvent: (event) => {
+    const e = event as { type: string; email?: string; password?: string; repeatPassword?: string; error?: { errMsg: string } };
+    if (e.type === "register.submit") return `Fill e-mail "${e.email}", code, password "${e.password}", repeat "${e.repeatPassword}"; press Register`;
+    if (e.type === "xstate.done.actor.register") return "The server accepts the registration";
+    if (e.type === "xstate.error.actor.register") return `The server refuses: "${e.error?.errMsg}"`;
+    return e.type;
+  },
+  describeState: (s) => {
+    if (s.matches("editing")) {
+      const errors = Object.values(s.context.fieldErrors).map(english);
+      return errors.length ? `The form shows: ${errors.join(", ")}` : s.context.failure ? `The form shows "${s.context.failure.errMsg}"` : "The empty registration form";
+    }
+    if (s.matches("submitting")) return "Register shows a spinner and cannot be pressed again";
+    return "The sign-in page, with the e-mail filled in";
+  },
+  excluded: [],
+};
