@@ -1,0 +1,19 @@
+// `npm run dev`: the reference API with --watch and Vite's dev server (hot reload) in front of it.
+import { spawn } from "node:child_process";
+
+const apiPort = process.env.PORT ?? "8080";
+const children = [
+  spawn(process.execPath, ["--watch", "server/main.ts"], { stdio: "inherit", env: { ...process.env, PORT: apiPort, STATIC_DIR: "" } }),
+  spawn(process.execPath, ["node_modules/vite/bin/vite.js", "--port", process.env.VITE_PORT ?? "5173"], {
+    stdio: "inherit",
+    env: { ...process.env, API_URL: `http://127.0.0.1:${apiPort}` },
+  }),
+];
+
+const stop = (code) => {
+  for (const child of children) child.kill("SIGTERM");
+  process.exit(code);
+};
+for (const child of children) child.on("exit", (code) => stop(code ?? 0));
+process.on("SIGINT", () => stop(0));
+process.on("SIGTERM", () => stop(0));
