@@ -1,0 +1,71 @@
+import fastifyCompress from "@fastify/compress";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import type { Kysely } from "kysely";
+import { errCodes } from "../contracts/schemas/envelope.ts";
+import type { DB } from "./db/schema.ts";
+import { defaultLimits, type Limits } from "./domain/limits.ts";
+import { createLogMailer, type Mailer } from "./domain/mailer.ts";
+import { failure } from "./http/envelope.ts";
+import { registerEndpoints } from "./http/endpoint-routes.ts";
+import { installErrorHandler, sendNotFound } from "./http/errors.ts";
+import type { HandlerTable, Services } from "./http/handler.ts";
+import { acceptJsonOnly, bodyLimitBytes } from "./http/json-body.ts";
+import { installSecurityHeaders } from "./http/security-headers.ts";
+import { registerStaticFiles, sendConsolePage, wantsConsolePage } from "./http/static-files.ts";
+import { authHandlers } from "./routes/auth.ts";
+import { codeHandlers } from "./routes/codes.ts";
+import { registerDevRoutes } from "./routes/dev.ts";
+import { userHandlers } from "./routes/user.ts";
+import { walletHandlers } from "./routes/wallet.ts";
+
+export interface BuildServerOptions {
+  db: Kysely<DB>;
+  /** The built console (dist/); without it the server answers the API only. */
+  staticDir?: string;
+  /** Where code mails go; by default one line on the server log. */
+  mailer?: Mailer;
+  /** Production drops the dev outbox. */
+  production?: boolean;
+  logger?: boolean;
+  now?: () => Date;
+  limits?: Partial<Limits>;
+  /** Lets Google's sign-in through the CSP; defaults to whether GOOGLE_CLIENT_ID is set. */
+  allowGoogleSignIn?: boolean;
+  /** Fastify's trustProxy, for X-Forwarded-For behind a load balancer. */
+  trustProxy?: boolean | string;
+}
+
+const handlers: HandlerTable = { ...authHandlers, ...codeHandlers, ...userHandlers, ...walletHandlers };
+
+export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: bodyLimitBytes,
+    trustProxy: options.trustProxy ?? false,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    // A URL the router cannot decode, for instance.
+    frameworkErrors: (_error, _request, reply) => {
+      (reply as FastifyReply).status(400).send(failure(errCodes.validation, "Bad request"));
+    },
+  });
+  const services: Services = {
+    db: options.db,
+    mailer: options.mailer ?? createLogMailer((line) => app.log.info(line)),
+    limits: { ...defaultLimits, ...options.limits },
+    production: options.production ?? false,
+    clock: options.now ?? (() => new Date()),
+  };
+
+  installErrorHandler(app);
+  installSecurityHeaders(app, options.allowGoogleSignIn ?? Boolean(process.env.GOOGLE_CLIENT_ID || process.env.VITE_GOOGLE_CLIENT_ID));
+  acceptJsonOnly(app);
+  await app.register(fastifyCompress, { global: true, encodings: ["br", "gzip"] });
+
+  registerEndpoints(app, handlers, services);
+  if (!services.production) registerDevRoutes(app, services);
+
+  const { staticDir } = options;
+  if (staticDir) await registerStaticFiles(app, staticDir);
+  app.setNotFoundHandler((request, reply) => (staticDir && wantsConsolePage(request) ? sendConsolePage(reply) : sendNotFound(reply)));
+  return app;
+}

@@ -1,0 +1,81 @@
+import type { ColumnType, Generated } from "kysely";
+
+/** Identity columns are int8; both drivers hand them over as strings (see open-database.ts). */
+type Id = ColumnType<string, never, never>;
+type IdRef = ColumnType<string, string, string>;
+
+export interface MerchantsTable {
+  id: Id;
+  /** Always lower-cased, so the unique index is case-insensitive. */
+  email: string;
+  password_hash: string;
+  nick_name: string;
+  avatar: Generated<string>;
+  language: Generated<string>;
+  role: Generated<string>;
+  created_at: Date;
+  last_login_at: Date | null;
+  last_login_ip: string | null;
+  /** The login before the current one: what CheckLastLogin answers. */
+  previous_login_at: Date | null;
+  previous_login_ip: string | null;
+}
+
+export interface SessionsTable {
+  /** sha-256 of the bearer token; the token itself is never stored. */
+  token_hash: string;
+  merchant_id: IdRef;
+  created_at: Date;
+  revoked_at: Date | null;
+}
+
+export type CodePurposeColumn = "register" | "reset";
+
+export interface VerificationCodesTable {
+  id: Id;
+  email: string;
+  purpose: CodePurposeColumn;
+  code_hash: string;
+  expires_at: Date;
+  attempts: Generated<number>;
+  used_at: Date | null;
+  created_at: Date;
+}
+
+export interface RateEventsTable {
+  id: Id;
+  bucket: string;
+  subject: string;
+  created_at: Date;
+}
+
+export interface MailOutboxTable {
+  id: Id;
+  recipient: string;
+  subject: string;
+  body: string;
+  code: string | null;
+  created_at: Date;
+  sent_at: Date | null;
+}
+
+export interface WalletsTable {
+  id: Id;
+  merchant_id: IdRef;
+  product: string;
+  currency: string;
+  address: string;
+  created_at: Date;
+}
+
+export interface DB {
+  merchants: MerchantsTable;
+  sessions: SessionsTable;
+  verification_codes: VerificationCodesTable;
+  rate_events: RateEventsTable;
+  mail_outbox: MailOutboxTable;
+  wallets: WalletsTable;
+}
+
+/** Every table, in an order that truncation with CASCADE accepts. */
+export const tableNames = ["wallets", "sessions", "verification_codes", "rate_events", "mail_outbox", "merchants"] as const;

@@ -1,0 +1,34 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Kysely } from "kysely";
+import type { CodePurpose } from "../../contracts/schemas/fields.ts";
+import type { DB } from "../db/schema.ts";
+import type { MailMessage, Mailer } from "./mailer.ts";
+
+export function codeMail(to: string, purpose: CodePurpose, code: string, ttlSeconds: number): MailMessage {
+  const why = purpose === "register" ? "to finish registering" : "to reset your password";
+  return {
+    to,
+    subject: "Your Merchant Console verification code",
+    text: `Your verification code is ${code}. Enter it ${why}; it expires in ${Math.round(ttlSeconds / 60)} minutes. Never share it. If you did not ask for it, ignore this e-mail.`,
+  };
+}
+
+/** Writes the outbox row in the caller's transaction; delivery happens after the commit. */
+export async function queueMail(db: Kysely<DB>, message: MailMessage, code: string | null, now: Date): Promise<string> {
+  const row = await db
+    .insertInto("mail_outbox")
+    .values({ recipient: message.to, subject: message.subject, body: message.text, code, created_at: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Hands the message to the transport; a failure is logged and the row stays unsent. */
+export async function deliverMail(db: Kysely<DB>, mailer: Mailer, id: string, message: MailMessage, log: FastifyBaseLogger): Promise<void> {
+  try {
+    await mailer.send(message);
+    await db.updateTable("mail_outbox").set({ sent_at: new Date() }).where("id", "=", id).execute();
+  } catch (error) {
+    log.error({ err: error, outboxId: id }, "mail delivery failed");
+  }
+}

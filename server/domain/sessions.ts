@@ -1,0 +1,36 @@
+import type { Kysely } from "kysely";
+import type { DB } from "../db/schema.ts";
+import type { Session } from "../http/handler.ts";
+import { bearerToken, hashToken, newToken } from "./tokens.ts";
+
+/** Starts a session and returns the bearer token (shown once, stored hashed). */
+export async function createSession(db: Kysely<DB>, merchantId: string, now: Date): Promise<string> {
+  const token = newToken();
+  await db.insertInto("sessions").values({ token_hash: hashToken(token), merchant_id: merchantId, created_at: now }).execute();
+  return token;
+}
+
+export async function findSession(db: Kysely<DB>, authorization: string | undefined, now: Date, maxDays: number): Promise<Session | null> {
+  const token = bearerToken(authorization);
+  if (!token) return null;
+  const tokenHash = hashToken(token);
+  const row = await db
+    .selectFrom("sessions")
+    .select("merchant_id")
+    .where("token_hash", "=", tokenHash)
+    .where("revoked_at", "is", null)
+    .where("created_at", ">", new Date(now.getTime() - maxDays * 86_400_000))
+    .executeTakeFirst();
+  return row ? { merchantId: row.merchant_id, tokenHash } : null;
+}
+
+export async function revokeSession(db: Kysely<DB>, tokenHash: string, now: Date): Promise<void> {
+  await db.updateTable("sessions").set({ revoked_at: now }).where("token_hash", "=", tokenHash).where("revoked_at", "is", null).execute();
+}
+
+/** Ends every session of the merchant, except `keep` when given (the one changing the password). */
+export async function revokeMerchantSessions(db: Kysely<DB>, merchantId: string, now: Date, keep?: string): Promise<void> {
+  let query = db.updateTable("sessions").set({ revoked_at: now }).where("merchant_id", "=", merchantId).where("revoked_at", "is", null);
+  if (keep) query = query.where("token_hash", "<>", keep);
+  await query.execute();
+}

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from "fastify";
+import * as z from "zod/mini";
+import { type Endpoint, type EndpointName, endpoints } from "../../contracts/endpoints.ts";
+import { errCodes } from "../../contracts/schemas/envelope.ts";
+import { findSession } from "../domain/sessions.ts";
+import { ApiError, failure, messages, type Outcome, success } from "./envelope.ts";
+import type { HandlerContext, HandlerTable, Services, Session } from "./handler.ts";
+import { describeIssues } from "./validation.ts";
+
+interface LooseHandler {
+  params?: z.ZodMiniType<Record<string, string>>;
+  handle(ctx: HandlerContext<EndpointName>): Promise<Outcome<unknown>>;
+}
+
+/** A POST that declares no body takes none, or `{}`. */
+const noFields = z.strictObject({});
+
+/** Registers one route per entry of the endpoint table, each answering the envelope. */
+export function registerEndpoints(app: FastifyInstance, handlers: HandlerTable, services: Services): void {
+  for (const name of Object.keys(endpoints) as EndpointName[]) {
+    const endpoint: Endpoint = endpoints[name];
+    const handler = handlers[name] as unknown as LooseHandler;
+    const route = toRoute(endpoint.path);
+    app.route({
+      method: endpoint.method,
+      url: route.url,
+      handler: async (request, reply) => {
+        const now = services.clock();
+        const rawParams = route.extract(request.params as Record<string, string>);
+        if (!rawParams) return reply.status(404).send(failure(errCodes.notFound, messages.notFound));
+        let session: Session | null = null;
+        if (endpoint.auth) {
+          session = await findSession(services.db, request.headers.authorization, now, services.limits.sessionDays);
+          if (!session) throw new ApiError(errCodes.notLoggedIn, messages.notLoggedIn, 401);
+        }
+        const params = handler.params ? validate(handler.params, rawParams) : rawParams;
+        const query = endpoint.query ? validate(endpoint.query, { ...(request.query as object) }) : undefined;
+        const body = endpoint.method === "POST" ? validate(endpoint.body ?? noFields, request.body === undefined ? {} : request.body) : undefined;
+        const ctx = { db: services.db, body, query, params, session, ip: request.ip, now, services, log: request.log };
+        const outcome = await handler.handle(ctx as HandlerContext<EndpointName>);
+        if (outcome.ok) return reply.status(200).send(success(outcome.data));
+        return reply.status(outcome.status).send(failure(outcome.code, outcome.message));
+      },
+    });
+  }
+}
+
+function validate<T>(schema: z.ZodMiniType<T>, input: unknown): T {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new ApiError(errCodes.validation, describeIssues(result.error.issues, input), 400);
+  return result.data;
+}
+
+interface Route {
+  url: string;
+  /** The `{name}` values, or null when a glued suffix such as "Client" is missing. */
+  extract(params: Record<string, string>): Record<string, string> | null;
+}
+
+/**
+ * `{product}Client` glues a parameter to text, which the router cannot express: the route takes
+ * the whole segment as `:productClient` and the suffix is checked and cut off here.
+ */
+export function toRoute(path: string): Route {
+  const glued: Array<{ name: string; routeName: string; suffix: string }> = [];
+  const url = path.replace(/\{(\w+)\}(\w*)/g, (_, name: string, suffix: string) => {
+    glued.push({ name, routeName: `${name}${suffix}`, suffix });
+    return `:${name}${suffix}`;
+  });
+  return {
+    url,
+    extract(params) {
+      const out: Record<string, string> = {};
+      for (const { name, routeName, suffix } of glued) {
+        const value = params[routeName] ?? "";
+        if (value.length <= suffix.length || !value.toLowerCase().endsWith(suffix.toLowerCase())) return null;
+        out[name] = value.slice(0, value.length - suffix.length);
+      }
+      return out;
+    },
+  };
+}

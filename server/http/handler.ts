@@ -1,0 +1,49 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Kysely } from "kysely";
+import type * as z from "zod/mini";
+import type { EndpointName, endpoints, ResultOf } from "../../contracts/endpoints.ts";
+import type { DB } from "../db/schema.ts";
+import type { Limits } from "../domain/limits.ts";
+import type { Mailer } from "../domain/mailer.ts";
+import type { Outcome } from "./envelope.ts";
+
+export interface Services {
+  db: Kysely<DB>;
+  mailer: Mailer;
+  limits: Limits;
+  production: boolean;
+  clock: () => Date;
+}
+
+export interface Session {
+  merchantId: string;
+  tokenHash: string;
+}
+
+type Parsed<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
+type Spec<N extends EndpointName> = (typeof endpoints)[N];
+
+/**
+ * What a handler gets: input already validated, the session already checked. A handler does its
+ * writes in one `db.transaction()` (hashing stays outside it: PGlite has one connection).
+ */
+export interface HandlerContext<N extends EndpointName> {
+  db: Kysely<DB>;
+  body: Parsed<Spec<N>["body"]>;
+  query: Parsed<Spec<N>["query"]>;
+  params: Record<string, string>;
+  session: Spec<N>["auth"] extends true ? Session : null;
+  ip: string;
+  /** The request's time, from the server's clock (tests inject one). */
+  now: Date;
+  services: Services;
+  log: FastifyBaseLogger;
+}
+
+export interface Handler<N extends EndpointName> {
+  /** Schema of the `{name}` path parameters, when the path has some. */
+  params?: z.ZodMiniType<Record<string, string>>;
+  handle(ctx: HandlerContext<N>): Promise<Outcome<ResultOf<N>>>;
+}
+
+export type HandlerTable = { [N in EndpointName]: Handler<N> };

@@ -1,0 +1,52 @@
+import type * as z from "zod/mini";
+import enUS from "../../locales/en-US.json" with { type: "json" };
+
+type Issue = z.core.$ZodIssue;
+
+/** The en-US text of an i18n key such as `validation.emailFormat`, or the key itself. */
+export function englishText(key: string): string {
+  let node: unknown = enUS;
+  for (const part of key.split(".")) {
+    if (typeof node !== "object" || node === null || !Object.hasOwn(node, part)) return key;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === "string" ? node : key;
+}
+
+/** One readable line for the errMsg of a 1001 answer: "email: E-mail format error; …". */
+export function describeIssues(issues: readonly Issue[], input: unknown): string {
+  const lines = issues.map((issue) => {
+    const field = issue.path.map(String).join(".");
+    const text = issueText(issue, valueAt(input, issue.path));
+    return field ? `${field}: ${text}` : text;
+  });
+  return [...new Set(lines)].join("; ");
+}
+
+function issueText(issue: Issue, value: unknown): string {
+  // zod/mini carries no English messages: ours are i18n keys, the rest say "Invalid input".
+  if (issue.message && issue.message !== "Invalid input") return englishText(issue.message);
+  switch (issue.code) {
+    case "invalid_type":
+      if (value === undefined) return englishText("validation.required");
+      if (issue.path.length === 0 && issue.expected === "object") return "The body must be a JSON object";
+      return `Expected ${issue.expected}, got ${value === null ? "null" : Array.isArray(value) ? "array" : typeof value}`;
+    case "unrecognized_keys":
+      return `Unknown field${issue.keys.length > 1 ? "s" : ""}: ${issue.keys.join(", ")}`;
+    case "invalid_value":
+      return `Must be one of: ${issue.values.map(String).join(", ")}`;
+    case "too_big":
+      return englishText("validation.tooLong");
+    default:
+      return "Invalid value";
+  }
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let node = input;
+  for (const key of path) {
+    if (typeof node !== "object" || node === null || !Object.hasOwn(node, key)) return undefined;
+    node = (node as Record<PropertyKey, unknown>)[key];
+  }
+  return node;
+}

@@ -1,0 +1,65 @@
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { buildServer } from "./app.ts";
+import { openDatabase } from "./db/open-database.ts";
+import { defaultLimits, developmentLimits } from "./domain/limits.ts";
+import { createLogMailer, createSmtpMailer } from "./domain/mailer.ts";
+
+/**
+ * `node server/main.ts`: PORT (8080), HOST (127.0.0.1), DATA_DIR (./data) or DATABASE_URL,
+ * SMTP_URL + MAIL_FROM, NODE_ENV, STATIC_DIR (./dist when it exists; "" for the API only), TRUST_PROXY.
+ */
+const env = process.env;
+const production = env.NODE_ENV === "production";
+const port = Number(env.PORT ?? 8080);
+const host = env.HOST ?? "127.0.0.1";
+const staticDir = resolveStaticDir(env.STATIC_DIR);
+
+const { db, close } = await openDatabase({ dataDir: env.DATA_DIR ?? "./data", databaseUrl: env.DATABASE_URL || undefined });
+const mailer = env.SMTP_URL
+  ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM ?? "Merchant Console <no-reply@localhost>")
+  : createLogMailer((line) => process.stdout.write(`${line}\n`));
+const app = await buildServer({
+  db,
+  staticDir,
+  mailer,
+  production,
+  logger: true,
+  limits: production ? defaultLimits : developmentLimits(),
+  trustProxy: env.TRUST_PROXY === "true" ? true : env.TRUST_PROXY || undefined,
+});
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info(`${signal}: closing`);
+  try {
+    await app.close();
+    await close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, "unclean shutdown");
+    process.exit(1);
+  }
+}
+process.on("SIGINT", () => void stop("SIGINT"));
+process.on("SIGTERM", () => void stop("SIGTERM"));
+
+try {
+  const address = await app.listen({ port, host });
+  const where = env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${resolve(env.DATA_DIR ?? "./data")}`;
+  process.stdout.write(`Merchant Console API on ${address} — ${where}; ${staticDir ? `console from ${staticDir}` : "API only (no built console)"}${production ? "" : "; dev outbox at /api/dev/outbox"}\n`);
+} catch (error) {
+  app.log.error({ err: error }, "could not listen");
+  await close();
+  process.exit(1);
+}
+
+function resolveStaticDir(setting: string | undefined): string | undefined {
+  if (setting === "") return undefined;
+  const dir = resolve(setting ?? "dist");
+  if (existsSync(join(dir, "index.html"))) return dir;
+  if (setting) process.stderr.write(`STATIC_DIR ${dir} has no index.html: serving the API only\n`);
+  return undefined;
+}

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { lastLoginResult, loginResult, registerResult } from "../../contracts/schemas/auth.ts";
+import { seedCode, seedMerchant } from "../testing/seed.ts";
+import { call, createHarness, type Harness, reset, signedInMerchant } from "../testing/harness.ts";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness({ limits: { loginFailuresPerEmail: { max: 3, seconds: 900 }, loginFailuresPerIp: { max: 5, seconds: 900 } } });
+});
+afterAll(() => h.close());
+beforeEach(() => reset(h));
+
+const login = (email: string, password: string, ip?: string) => call(h, "login", { body: { email, password }, ip });
+
+describe("Login/Login", () => {
+  it("answers a token and the merchant, whatever the e-mail's case", async () => {
+    const { userId } = await seedMerchant(h.db, { email: "shop@example.com", password: "Secret123", nickName: "Shop", language: "zh-CN" });
+    const answer = await login("  Shop@Example.COM ", "Secret123");
+    expect(answer).toMatchObject({ status: 200, success: true, errCode: "0" });
+    expect(loginResult.parse(answer.resData)).toMatchObject({ userId, email: "shop@example.com", language: "zh-CN", nickName: "Shop", avatar: "" });
+    expect(answer.resData.accessToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const lastLogin = await call(h, "lastLogin", { token: answer.resData.accessToken });
+    expect(lastLogin.success).toBe(true);
+  });
+
+  it("gives the same answer for a wrong password and an unknown e-mail", async () => {
+    await seedMerchant(h.db, { email: "shop@example.com", password: "Secret123" });
+    const wrong = await login("shop@example.com", "Secret124");
+    const unknown = await login("nobody@example.com", "Secret123");
+    for (const answer of [wrong, unknown]) {
+      expect(answer).toMatchObject({ status: 200, success: false, errCode: "2006", errMsg: "Wrong e-mail or password", resData: null });
+    }
+  });
+
+  it("limits failed logins per e-mail, and a success clears the count", async () => {
+    await seedMerchant(h.db, { email: "shop@example.com", password: "Secret123" });
+    await login("shop@example.com", "nope1");
+    await login("shop@example.com", "nope2");
+    expect((await login("shop@example.com", "Secret123")).success).toBe(true);
+    for (let i = 0; i < 3; i++) expect((await login("shop@example.com", "nope")).errCode).toBe("2006");
+    const limited = await login("shop@example.com", "Secret123");
+    expect(limited).toMatchObject({ status: 429, success: false, errCode: "2005" });
+    expect(limited.errMsg).toMatch(/try again in \d+ minutes/);
+    h.clock.advance(901);
+    expect((await login("shop@example.com", "Secret123")).success).toBe(true);
+  });
+
+  it("limits failed logins per IP across e-mails", async () => {
+    for (let i = 0; i < 5; i++) expect((await login(`who${i}@example.com`, "x", "10.0.0.9")).errCode).toBe("2006");
+    expect((await login("who9@example.com", "x", "10.0.0.9")).errCode).toBe("2005");
+    expect((await login("who9@example.com", "x", "10.0.0.10")).errCode).toBe("2006");
+  });
+});
+
+describe("Login/CheckLastLogin", () => {
+  it("answers the login before the current one", async () => {
+    const { userId } = await seedMerchant(h.db, { email: "shop@example.com", password: "Secret123" });
+    const first = await login("shop@example.com", "Secret123", "10.1.1.1");
+    const none = await call(h, "lastLogin", { token: first.resData.accessToken });
+    expect(lastLoginResult.parse(none.resData)).toEqual({ userId, lastLoginAt: null, lastLoginIp: null });
+    const firstAt = h.clock.now().getTime();
+    h.clock.advance(60);
+    const second = await login("shop@example.com", "Secret123", "10.2.2.2");
+    const previous = await call(h, "lastLogin", { token: second.resData.accessToken });
+    expect(previous.resData.userId).toBe(userId);
+    expect(previous.resData.lastLoginIp).toBe("10.1.1.1");
+    expect(Math.abs(Date.parse(previous.resData.lastLoginAt) - firstAt)).toBeLessThan(1000);
+  });
+});
+
+describe("Login/Logout", () => {
+  it("revokes the presented token only", async () => {
+    const a = await signedInMerchant(h);
+    const other = await login(a.email, a.password);
+    const out = await call(h, "logout", { token: a.token, query: { uid: a.userId } });
+    expect(out).toMatchObject({ status: 200, success: true, resData: null });
+    expect(await call(h, "lastLogin", { token: a.token })).toMatchObject({ status: 401, errCode: "4010", errMsg: "Not logged in" });
+    expect((await call(h, "logout", { token: a.token, query: { uid: a.userId } })).status).toBe(401);
+    expect((await call(h, "lastLogin", { token: other.resData.accessToken })).success).toBe(true);
+  });
+});
+
+describe("Register/Register", () => {
+  const form = (email: string, code: string) => ({ email, code, password: "Secret123", repeatPassword: "Secret123" });
+
+  it("creates the merchant with a consumed code, then the merchant can sign in", async () => {
+    await seedCode(h.db, { email: "new@example.com", purpose: "register", code: "123456" });
+    const answer = await call(h, "register", { body: form("New@Example.com", "123456") });
+    expect(answer).toMatchObject({ status: 200, success: true });
+    expect(registerResult.parse(answer.resData)).toEqual({ userId: "100001", email: "new@example.com" });
+    const signedIn = await login("new@example.com", "Secret123");
+    expect(signedIn.resData.nickName).toBe("new");
+    const again = await call(h, "register", { body: form("new@example.com", "123456") });
+    expect(again).toMatchObject({ success: false, errCode: "2001", errMsg: "E-mail already exists" });
+    const row = await h.db.selectFrom("merchants").select("password_hash").executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^scrypt\$\d+\$8\$1\$/);
+    expect(row.password_hash).not.toContain("Secret123");
+  });
+
+  it("refuses a wrong code, counting the try, and a code already used", async () => {
+    await seedCode(h.db, { email: "new@example.com", purpose: "register", code: "123456" });
+    expect(await call(h, "register", { body: form("new@example.com", "654321") })).toMatchObject({ errCode: "2002", errMsg: "Verification code is wrong" });
+    const attempts = await h.db.selectFrom("verification_codes").select("attempts").executeTakeFirstOrThrow();
+    expect(attempts.attempts).toBe(1);
+    expect((await call(h, "register", { body: form("new@example.com", "123456") })).success).toBe(true);
+    await h.db.deleteFrom("merchants").execute();
+    expect(await call(h, "register", { body: form("new@example.com", "123456") })).toMatchObject({ errCode: "2003" });
+  });
+
+  it("does not take a reset code for a registration", async () => {
+    await seedCode(h.db, { email: "new@example.com", purpose: "reset", code: "123456" });
+    expect((await call(h, "register", { body: form("new@example.com", "123456") })).errCode).toBe("2003");
+  });
+});

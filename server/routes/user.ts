@@ -1,0 +1,56 @@
+import { errCodes } from "../../contracts/schemas/envelope.ts";
+import { signedInMerchant } from "../domain/merchants.ts";
+import { sideMenu } from "../domain/menu.ts";
+import { hashPassword, verifyPassword } from "../domain/passwords.ts";
+import { toProfile } from "../domain/profile.ts";
+import { revokeMerchantSessions } from "../domain/sessions.ts";
+import { fail, messages, ok } from "../http/envelope.ts";
+import type { HandlerTable } from "../http/handler.ts";
+
+/** The signed-in merchant's own data: every query is scoped to the session's merchant. */
+export const userHandlers: Pick<HandlerTable, "userInfo" | "menu" | "updatePassword" | "language" | "updateProfile"> = {
+  userInfo: {
+    async handle({ db, query, session }) {
+      if (query.id !== session.merchantId) return fail(errCodes.forbidden, messages.forbidden, 403);
+      return ok(toProfile(await signedInMerchant(db, session.merchantId)));
+    },
+  },
+
+  menu: {
+    async handle() {
+      return ok(sideMenu.map((item) => ({ ...item })));
+    },
+  },
+
+  updatePassword: {
+    async handle({ db, body, session, now }) {
+      const merchant = await signedInMerchant(db, session.merchantId);
+      if (!(await verifyPassword(body.oldPassword, merchant.password_hash))) return fail(errCodes.oldPasswordWrong, messages.oldPasswordWrong);
+      const passwordHash = await hashPassword(body.password);
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable("merchants").set({ password_hash: passwordHash }).where("id", "=", merchant.id).execute();
+        await revokeMerchantSessions(trx, merchant.id, now, session.tokenHash);
+      });
+      return ok(null);
+    },
+  },
+
+  language: {
+    async handle({ db, query, session }) {
+      await db.updateTable("merchants").set({ language: query.language }).where("id", "=", session.merchantId).execute();
+      return ok(null);
+    },
+  },
+
+  updateProfile: {
+    async handle({ db, body, session }) {
+      const row = await db
+        .updateTable("merchants")
+        .set({ nick_name: body.nickName })
+        .where("id", "=", session.merchantId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return ok(toProfile(row));
+    },
+  },
+};

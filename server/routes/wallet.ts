@@ -1,0 +1,37 @@
+import * as z from "zod/mini";
+import { errCodes } from "../../contracts/schemas/envelope.ts";
+import { walletProduct } from "../../contracts/schemas/wallet.ts";
+import { newDevnetAddress } from "../domain/wallet-address.ts";
+import { ApiError, ok } from "../http/envelope.ts";
+import type { HandlerTable } from "../http/handler.ts";
+
+const currencyCode = /^[A-Z0-9]{2,16}$/;
+
+/** The merchant's payment address per product (chain client) and currency, created on first ask. */
+export const walletHandlers: Pick<HandlerTable, "userWallet"> = {
+  userWallet: {
+    params: z.object({ product: walletProduct }),
+    async handle({ db, body, params, session, now }) {
+      const product = params.product ?? "";
+      const productKey = product.toLowerCase();
+      const currency = (body.currency?.trim() || "USDT").toUpperCase();
+      if (!currencyCode.test(currency)) throw new ApiError(errCodes.validation, "currency: Unknown currency", 400);
+      const address = await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto("wallets")
+          .values({ merchant_id: session.merchantId, product: productKey, currency, address: newDevnetAddress(productKey), created_at: now })
+          .onConflict((oc) => oc.columns(["merchant_id", "product", "currency"]).doNothing())
+          .execute();
+        const row = await trx
+          .selectFrom("wallets")
+          .select("address")
+          .where("merchant_id", "=", session.merchantId)
+          .where("product", "=", productKey)
+          .where("currency", "=", currency)
+          .executeTakeFirstOrThrow();
+        return row.address;
+      });
+      return ok({ product, address, currency });
+    },
+  },
+};
