@@ -63,6 +63,7 @@ export const sessionMachine = setup({
   actions: {
     // Effects on storage, the page and other screens; the app provides them.
     saveSession: (_, _params: { token: string; user: SessionUser }) => {},
+    saveUser: (_, _params: { user: SessionUser }) => {},
     rememberEmail: (_, _params: { email: string | null }) => {},
     clearSession: () => {},
     announceLogout: () => {},
@@ -140,10 +141,13 @@ export const sessionMachine = setup({
         "session.expired": { target: "expired", actions: assign({ expiredMessage: ({ event }) => event.errMsg }) },
         "role.switch": { actions: assign({ role: ({ event }) => event.role }) },
         "profile.updated": {
-          actions: assign({
-            profile: ({ event }) => event.profile,
-            user: ({ context, event }) => (context.user ? { ...context.user, nickName: event.profile.nickName } : context.user),
-          }),
+          actions: [
+            assign({
+              profile: ({ event }) => event.profile,
+              user: ({ context, event }) => (context.user ? { ...context.user, nickName: event.profile.nickName } : context.user),
+            }),
+            { type: "saveUser", params: ({ context }) => ({ user: context.user as SessionUser }) },
+          ],
         },
       },
       states: {

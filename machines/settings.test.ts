@@ -6,7 +6,7 @@ import { apiFailure, settle } from "./test-support.ts";
 
 const menu: MenuItem[] = [{ name: "menu.console", path: "/console", order: 0 }];
 
-function start(settings: AppSettings = defaultSettings, fetchMenu: () => Promise<MenuItem[]> = async () => menu) {
+function start(settings: AppSettings = defaultSettings, fetchMenu: () => Promise<MenuItem[]> = async () => menu, signedIn = true) {
   const effects = { persist: vi.fn(), loading: vi.fn(), loaded: vi.fn(), failed: vi.fn() };
   const machine = settingsMachine.provide({
     actors: { fetchMenu: fromPromise(() => fetchMenu()) },
@@ -17,7 +17,7 @@ function start(settings: AppSettings = defaultSettings, fetchMenu: () => Promise
       announceMenuFailed: effects.failed,
     },
   });
-  return { actor: createActor(machine, { input: { settings } }).start(), effects };
+  return { actor: createActor(machine, { input: { settings, signedIn } }).start(), effects };
 }
 
 describe("settings", () => {
@@ -71,6 +71,21 @@ describe("settings", () => {
   it("loads the server menu on boot when the saved settings ask for it", async () => {
     const { actor } = start({ ...defaultSettings, menuFromServer: true });
     await settle(actor, "serverMenu.ready");
+  });
+
+  it("keeps the server menu only while signed in, and clears it on logout", async () => {
+    const calls = vi.fn(async () => menu);
+    const { actor } = start({ ...defaultSettings, menuFromServer: true }, calls, false);
+    expect(actor.getSnapshot().matches({ serverMenu: "off" })).toBe(true);
+    expect(calls).not.toHaveBeenCalled();
+    actor.send({ type: "session.signedIn" });
+    await settle(actor, "serverMenu.ready");
+    actor.send({ type: "session.signedOut" });
+    expect(actor.getSnapshot().context.serverMenu).toBeNull();
+    actor.send({ type: "menuFromServer.change", value: false });
+    actor.send({ type: "menuFromServer.change", value: true });
+    expect(actor.getSnapshot().matches({ serverMenu: "off" })).toBe(true);
+    expect(actor.getSnapshot().context.settings.menuFromServer).toBe(true);
   });
 
   it("opens and closes the drawer", () => {

@@ -52,12 +52,15 @@ export type SettingsEvent =
   | { type: "theme.toggle" }
   | { type: "drawer.open" }
   | { type: "drawer.close" }
-  | { type: "serverMenu.retry" };
+  | { type: "serverMenu.retry" }
+  | { type: "session.signedIn" }
+  | { type: "session.signedOut" };
 
 export interface SettingsContext {
   settings: AppSettings;
   /** globalSettings of the spec: the drawer is visible. */
   drawerOpen: boolean;
+  signedIn: boolean;
   serverMenu: MenuItem[] | null;
   failure: Failure | null;
 }
@@ -67,7 +70,7 @@ const saveMenuFromServer = ["recordMenuFromServer", { type: "persist", params: (
 const validChange = (settings: AppSettings, key: string, value: unknown) => appSettings.safeParse({ ...settings, [key]: value }).success;
 
 export const settingsMachine = setup({
-  types: {} as { context: SettingsContext; events: SettingsEvent; input: { settings: AppSettings } },
+  types: {} as { context: SettingsContext; events: SettingsEvent; input: { settings: AppSettings; signedIn: boolean } },
   actors: {
     fetchMenu: fromPromise<MenuItem[]>(async () => {
       throw new Error("fetchMenu is provided by the app");
@@ -84,13 +87,14 @@ export const settingsMachine = setup({
   },
   guards: {
     validChange: ({ context, event }) => event.type === "setting.change" && validChange(context.settings, event.key, event.value),
-    turnsOn: ({ event }) => event.type === "menuFromServer.change" && event.value,
+    turnsOnSignedIn: ({ context, event }) => event.type === "menuFromServer.change" && event.value && context.signedIn,
     turnsOff: ({ event }) => event.type === "menuFromServer.change" && !event.value,
     menuFromServerSaved: ({ context }) => context.settings.menuFromServer,
+    wantsServerMenu: ({ context }) => context.settings.menuFromServer && context.signedIn,
   },
 }).createMachine({
   id: "settings",
-  context: ({ input }) => ({ settings: input.settings, drawerOpen: false, serverMenu: null, failure: null }),
+  context: ({ input }) => ({ settings: input.settings, signedIn: input.signedIn, drawerOpen: false, serverMenu: null, failure: null }),
   type: "parallel",
   on: {
     // Each toggle applies at once and is kept (spec section 4).
@@ -123,14 +127,27 @@ export const settingsMachine = setup({
         open: { on: { "drawer.close": { target: "closed", actions: assign({ drawerOpen: false }) } } },
       },
     },
+    // The server menu exists only for a signed-in merchant; logout clears it (spec section 4).
     serverMenu: {
       initial: "boot",
+      on: {
+        "session.signedOut": { target: ".off", actions: assign({ signedIn: false, serverMenu: null, failure: null }) },
+      },
       states: {
         boot: {
-          always: [{ guard: "menuFromServerSaved", target: "loading" }, { target: "off" }],
+          always: [{ guard: "wantsServerMenu", target: "loading" }, { target: "off" }],
         },
         off: {
-          on: { "menuFromServer.change": { guard: "turnsOn", target: "loading", actions: saveMenuFromServer } },
+          on: {
+            "menuFromServer.change": [
+              { guard: "turnsOnSignedIn", target: "loading", actions: saveMenuFromServer },
+              { actions: saveMenuFromServer },
+            ],
+            "session.signedIn": [
+              { guard: "menuFromServerSaved", target: "loading", actions: assign({ signedIn: true }) },
+              { actions: assign({ signedIn: true }) },
+            ],
+          },
         },
         loading: {
           entry: "announceMenuLoading",

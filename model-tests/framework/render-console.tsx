@@ -38,7 +38,7 @@ export async function renderConsole(options: { url: string; api: Api; storage?: 
   let reporter: ApiReporter | null = null;
   const services = createServices({
     storage: localStorage,
-    notify: { success: (m) => notifications.push(m), error: (m) => notifications.push(m) },
+    notify: { success: (m) => notifications.push(m), info: (m) => notifications.push(m), error: (m) => notifications.push(m) },
     i18n,
     reload,
     timers,

@@ -1,7 +1,7 @@
-import { Spinner } from "@blueprintjs/core";
 import { useSelector } from "@xstate/react";
 import { lazy, type ReactNode, Suspense } from "react";
 import { Navigate, Route, Routes, useLocation, useParams } from "react-router";
+import { RouteProgress } from "../ui/route-progress.tsx";
 import { guardRoute } from "./route-guard.ts";
 import { routePaths, sectionRedirects } from "./route-names.ts";
 import { useServices } from "./services-context.tsx";
@@ -16,8 +16,19 @@ const RegisterPage = lazy(() => import("../features/auth/register-page.tsx"));
 const ForgotPasswordPage = lazy(() => import("../features/auth/forgot-password-page.tsx"));
 const DefaultLayout = lazy(() => import("../layout/default-layout.tsx"));
 const ConsolePage = lazy(() => import("../features/console/console-page.tsx"));
+const UserCentrePage = lazy(() => import("../features/user/user-centre-page.tsx"));
 
-const comingLists = [routePaths.order, routePaths.app, routePaths.bill, routePaths.rechargeBill, routePaths.currencybill];
+const comingLists = [
+  routePaths.order,
+  routePaths.app,
+  routePaths.bill,
+  routePaths.rechargeBill,
+  routePaths.currencybill,
+  routePaths.wallet,
+  routePaths.callback,
+  routePaths.myCurrencies,
+  routePaths.transactions,
+];
 
 function Guard({ children }: { children: ReactNode }) {
   const { session } = useServices();
@@ -36,7 +47,7 @@ function RedirectRoute() {
 export function AppRoutes() {
   return (
     <Guard>
-      <Suspense fallback={<Spinner className="page-spinner" aria-label="Loading" />}>
+      <Suspense fallback={<RouteProgress />}>
         <Routes>
           <Route path="/" element={<Navigate to={routePaths.home} replace />} />
           <Route path={routePaths.home} element={<HomePage />} />
@@ -49,6 +60,7 @@ export function AppRoutes() {
           <Route path="/redirect/*" element={<RedirectRoute />} />
           <Route element={<DefaultLayout />}>
             <Route path={routePaths.console} element={<ConsolePage />} />
+            <Route path={routePaths.userCenter} element={<UserCentrePage />} />
             {Object.entries(sectionRedirects).map(([path, name]) => (
               <Route key={path} path={path} element={<Navigate to={routePaths[name]} replace />} />
             ))}

@@ -4,9 +4,10 @@ import { type ReactNode, StrictMode } from "react";
 import { I18nextProvider } from "react-i18next";
 import { BrowserRouter } from "react-router";
 import { ReloginDialog } from "../layout/relogin-dialog.tsx";
+import { useDocumentSettings } from "../layout/use-document-settings.ts";
 import { AppRoutes } from "./app-routes.tsx";
 import type { Services } from "./services.ts";
-import { ServicesProvider } from "./services-context.tsx";
+import { ServicesProvider, useServices } from "./services-context.tsx";
 
 /** Everything a page needs around it; the console adds the browser router, tests a memory router. */
 export function AppFrame({ services, i18n, children }: { services: Services; i18n: i18n; children: ReactNode }) {
@@ -20,6 +21,8 @@ export function AppFrame({ services, i18n, children }: { services: Services; i18
 }
 
 export function AppScreens() {
+  const { settings } = useServices();
+  useDocumentSettings(settings);
   return (
     <>
       <AppRoutes />

@@ -13,6 +13,11 @@ export const routePaths = {
   bill: "/bill/list",
   rechargeBill: "/rechargeBill/list",
   currencybill: "/currencybill/list",
+  wallet: "/wallet/list",
+  callback: "/callback/list",
+  myCurrencies: "/myCurrencies/list",
+  transactions: "/transactions/list",
+  userCenter: "/user/center",
 } as const;
 
 export type RouteName = keyof typeof routePaths;
@@ -25,6 +30,11 @@ export const sectionRedirects: Record<string, RouteName> = {
   "/bill": "bill",
   "/rechargeBill": "rechargeBill",
   "/currencybill": "currencybill",
+  "/wallet": "wallet",
+  "/callback": "callback",
+  "/myCurrencies": "myCurrencies",
+  "/transactions": "transactions",
+  "/user": "userCenter",
 };
 
 /**

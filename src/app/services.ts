@@ -6,12 +6,14 @@ import { createErrorPolicy } from "../api/error-policy.ts";
 import { type Api, makeApi } from "../api/make-api.ts";
 import { browserSessionStore, storageKeys } from "../api/session-storage.ts";
 import type { Notifier } from "../ui/notifier.ts";
+import { type SettingsActor, startSettings } from "./settings-service.ts";
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 
 export interface Services {
   api: Api;
   session: SessionActor;
+  settings: SettingsActor;
   storage: Storage;
   notify: Notifier;
   i18n: i18n;
@@ -71,6 +73,7 @@ export function createServices(deps: ServiceDeps): Services {
     },
     actions: {
       saveSession: (_, { token, user }) => store.save(token, user),
+      saveUser: (_, { user }) => user && store.saveUser(user),
       clearSession: () => store.clear(),
       rememberEmail: (_, { email }) => (email ? storage.setItem(storageKeys.rememberedEmail, email) : storage.removeItem(storageKeys.rememberedEmail)),
       announceWelcome: (_, { nickName }) => notify.success(t("login.welcome", { name: nickName })),
@@ -81,5 +84,7 @@ export function createServices(deps: ServiceDeps): Services {
   session = createActor(machine, { input: { token: store.readToken(), user: store.readUser() } });
   session.start();
 
-  return { api, session, storage, notify, i18n: i18nInstance, timers: deps.timers ?? realTimers, describeFailure };
+  const settings = startSettings({ storage, api, notify, i18n: i18nInstance, session });
+
+  return { api, session, settings, storage, notify, i18n: i18nInstance, timers: deps.timers ?? realTimers, describeFailure };
 }

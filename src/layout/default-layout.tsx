@@ -1,41 +1,52 @@
-import { Alignment, Button, Navbar, NavbarDivider, NavbarGroup, NavbarHeading } from "@blueprintjs/core";
-import { LogOut, User } from "@blueprintjs/icons";
+import { Button } from "@blueprintjs/core";
+import { Cog } from "@blueprintjs/icons";
 import { useSelector } from "@xstate/react";
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, Outlet } from "react-router";
+import { Outlet } from "react-router";
 import { useServices } from "../app/services-context.tsx";
-import { BrandMark } from "../ui/brand-mark.tsx";
+import { RouteProgress } from "../ui/route-progress.tsx";
+import { AppNavbar } from "./app-navbar.tsx";
 import { Footer } from "./footer.tsx";
+import { SettingsDrawer } from "./settings-drawer.tsx";
+import { SideMenu } from "./side-menu.tsx";
 
-/** The signed-in frame: navbar with the merchant and logout, the page, the footer. */
+const reload = () => window.location.reload();
+
+/** The signed-in frame: navbar, menu, page, footer and the settings drawer, each as the settings say. */
 export default function DefaultLayout() {
   const { t } = useTranslation();
-  const { session } = useServices();
-  const user = useSelector(session, (s) => s.context.user);
-  const leaving = useSelector(session, (s) => s.matches("loggingOut"));
+  const { settings } = useServices();
+  const values = useSelector(settings, (s) => s.context.settings);
+  const sideMenu = values.menu && !values.topMenu;
   return (
     <div className="app-shell">
-      <Navbar className="app-navbar">
-        <NavbarGroup align={Alignment.START}>
-          <NavbarHeading>
-            <Link to="/console/index" className="navbar-brand">
-              <BrandMark size={24} />
-              <span>{t("app.name")}</span>
-            </Link>
-          </NavbarHeading>
-        </NavbarGroup>
-        <NavbarGroup align={Alignment.END}>
-          <span className="navbar-user">
-            <User aria-hidden="true" /> {user?.nickName || user?.email}
-          </span>
-          <NavbarDivider />
-          <Button variant="minimal" icon={<LogOut />} text={t("session.logout")} loading={leaving} onClick={() => session.send({ type: "logout" })} />
-        </NavbarGroup>
-      </Navbar>
-      <main className="app-content">
-        <Outlet />
-      </main>
-      <Footer />
+      <a className="skip-link" href="#main-content">
+        {t("navbar.skipToContent")}
+      </a>
+      {values.navbar ? <AppNavbar reload={reload} /> : null}
+      {values.menu && values.topMenu ? <SideMenu horizontal /> : null}
+      <div className="app-body">
+        {sideMenu ? <SideMenu /> : null}
+        <main id="main-content" className="app-content" tabIndex={-1}>
+          <Suspense fallback={<RouteProgress />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+      {values.footer ? <Footer /> : null}
+      {values.navbar ? null : (
+        <Button
+          className="settings-fab"
+          intent="primary"
+          size="large"
+          icon={<Cog />}
+          aria-label={t("settings.title")}
+          title={t("settings.title")}
+          onClick={() => settings.send({ type: "drawer.open" })}
+        />
+      )}
+      <SettingsDrawer reload={reload} />
     </div>
   );
 }

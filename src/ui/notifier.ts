@@ -2,6 +2,7 @@ import { OverlayToaster, Position, type Toaster } from "@blueprintjs/core";
 
 export interface Notifier {
   success(message: string): void;
+  info(message: string): void;
   error(message: string, timeoutMs?: number): void;
 }
 
@@ -14,6 +15,7 @@ export function createToastNotifier(): Notifier {
   };
   return {
     success: (message) => void get().then((t) => t.show({ message, intent: "success", timeout: 3000 })),
+    info: (message) => void get().then((t) => t.show({ message, intent: "primary", timeout: 2000 })),
     error: (message, timeoutMs = 5000) => void get().then((t) => t.show({ message, intent: "danger", timeout: timeoutMs })),
   };
 }

@@ -1,0 +1,41 @@
+import type { i18n } from "i18next";
+import { type ActorRefFrom, createActor, fromPromise } from "xstate";
+import { restoreSettings, settingsMachine } from "../../machines/settings.ts";
+import type { Api } from "../api/make-api.ts";
+import type { Notifier } from "../ui/notifier.ts";
+import type { SessionActor } from "./services.ts";
+
+export const settingsStorageKey = "app-settings";
+export type SettingsActor = ActorRefFrom<typeof settingsMachine>;
+
+function readStored(storage: Storage): unknown {
+  try {
+    return JSON.parse(storage.getItem(settingsStorageKey) ?? "null");
+  } catch {
+    return null;
+  }
+}
+
+/** The settings actor, persisted in storage and told when the merchant signs in or out. */
+export function startSettings(deps: { storage: Storage; api: Api; notify: Notifier; i18n: i18n; session: SessionActor }): SettingsActor {
+  const { storage, api, notify, i18n, session } = deps;
+  const machine = settingsMachine.provide({
+    actors: { fetchMenu: fromPromise(() => api.menu()) },
+    actions: {
+      persist: (_, { settings }) => storage.setItem(settingsStorageKey, JSON.stringify(settings)),
+      announceMenuLoading: () => notify.info(i18n.t("settings.menuLoading")),
+      announceMenuLoaded: () => notify.success(i18n.t("settings.menuLoaded")),
+      announceMenuFailed: () => notify.error(i18n.t("settings.menuFailed")),
+    },
+  });
+  const signedIn = () => session.getSnapshot().context.token !== null;
+  const actor = createActor(machine, { input: { settings: restoreSettings(readStored(storage)), signedIn: signedIn() } });
+  actor.start();
+  let wasSignedIn = signedIn();
+  session.subscribe(() => {
+    const now = signedIn();
+    if (now !== wasSignedIn) actor.send({ type: now ? "session.signedIn" : "session.signedOut" });
+    wasSignedIn = now;
+  });
+  return actor;
+}

@@ -1,0 +1,57 @@
+import { Button, Card, H2, HTMLTable, Tag } from "@blueprintjs/core";
+import { Edit } from "@blueprintjs/icons";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useTranslation } from "react-i18next";
+import { useServices } from "../../app/services-context.tsx";
+import { provideNicknameEdit } from "../../layout/account-machines.ts";
+import { NicknameDialog } from "../../layout/nickname-dialog.tsx";
+
+/** User centre: e-mail, nickname (editable), role, user ID. */
+export default function UserCentrePage() {
+  const { t, i18n } = useTranslation();
+  const services = useServices();
+  const { session } = services;
+  const profile = useSelector(session, (s) => s.context.profile);
+  const user = useSelector(session, (s) => s.context.user);
+  const role = useSelector(session, (s) => s.context.role);
+  const nickname = useActorRef(provideNicknameEdit(services));
+  const nickName = profile?.nickName ?? user?.nickName ?? "";
+  const registered = profile?.registrationDate ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "long" }).format(new Date(profile.registrationDate)) : "";
+  return (
+    <section className="page" aria-labelledby="user-centre-title">
+      <H2 id="user-centre-title">{t("menu.userCentre")}</H2>
+      <Card className="account-card">
+        <HTMLTable compact className="account-table">
+          <tbody>
+            <tr>
+              <th scope="row">{t("fields.email")}</th>
+              <td>{profile?.email ?? user?.email}</td>
+            </tr>
+            <tr>
+              <th scope="row">{t("fields.nickName")}</th>
+              <td>
+                <span data-testid="user-centre-nickname">{nickName}</span>{" "}
+                <Button variant="minimal" size="small" icon={<Edit />} aria-label={t("navbar.editProfile")} onClick={() => nickname.send({ type: "dialog.open" })} />
+              </td>
+            </tr>
+            <tr>
+              <th scope="row">{t("fields.role")}</th>
+              <td>{role ? <Tag minimal>{t(`roles.${role}`)}</Tag> : t("roles.none")}</td>
+            </tr>
+            <tr>
+              <th scope="row">{t("fields.userId")}</th>
+              <td>{profile?.userId ?? user?.id}</td>
+            </tr>
+            {registered ? (
+              <tr>
+                <th scope="row">{t("fields.registered")}</th>
+                <td>{registered}</td>
+              </tr>
+            ) : null}
+          </tbody>
+        </HTMLTable>
+      </Card>
+      <NicknameDialog actor={nickname} current={nickName} />
+    </section>
+  );
+}

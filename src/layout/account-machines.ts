@@ -1,0 +1,21 @@
+import { fromPromise } from "xstate";
+import { changePasswordMachine } from "../../machines/change-password.ts";
+import { nicknameEditMachine } from "../../machines/nickname-edit.ts";
+import type { Services } from "../app/services.ts";
+
+export const provideChangePassword = ({ api, notify, i18n }: Services) =>
+  changePasswordMachine.provide({
+    actors: { updatePassword: fromPromise(({ input }) => api.updatePassword(input)) },
+    actions: { announceChanged: () => notify.success(i18n.t("password.changed")) },
+  });
+
+export const provideNicknameEdit = ({ api, notify, i18n, session }: Services) =>
+  nicknameEditMachine.provide({
+    actors: { saveProfile: fromPromise(({ input }) => api.updateProfile(input)) },
+    actions: {
+      profileSaved: (_, { profile }) => {
+        session.send({ type: "profile.updated", profile });
+        notify.success(i18n.t("profile.nicknameChanged"));
+      },
+    },
+  });

@@ -1,0 +1,76 @@
+import { Button, Callout, Drawer, FormGroup, H6, NumericInput, Switch } from "@blueprintjs/core";
+import { useSelector } from "@xstate/react";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import type { AppSettings } from "../../machines/settings.ts";
+import { useServices } from "../app/services-context.tsx";
+import { LanguageSelect } from "./language-select.tsx";
+
+export const settingsDrawerWidth = 300;
+
+const toggles = ["navbar", "menu", "topMenu", "tabBar", "footer", "colorWeak", "menuFromServer"] as const;
+type Toggle = (typeof toggles)[number];
+
+/** The settings drawer of spec section 2: every change applies at once and is kept. */
+export function SettingsDrawer({ reload }: { reload: () => void }) {
+  const { t } = useTranslation();
+  const { settings, notify } = useServices();
+  const open = useSelector(settings, (s) => s.context.drawerOpen);
+  const values = useSelector(settings, (s) => s.context.settings);
+  const colorId = useId();
+  const widthId = useId();
+
+  const toggle = (key: Toggle, value: boolean) => {
+    if (key === "topMenu") settings.send({ type: "topMenu.change", value });
+    else if (key === "menuFromServer") settings.send({ type: "menuFromServer.change", value });
+    else settings.send({ type: "setting.change", key, value });
+  };
+  const set = <K extends Exclude<keyof AppSettings, Toggle>>(key: K, value: AppSettings[K]) =>
+    settings.send({ type: "setting.change", key, value } as never);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(JSON.stringify(values, null, 2));
+      notify.success(t("common.copySuccess"));
+    } catch {
+      notify.error(t("common.copyFailed"));
+    }
+  };
+
+  return (
+    <Drawer
+      isOpen={open}
+      size={settingsDrawerWidth}
+      title={t("settings.title")}
+      onClose={() => settings.send({ type: "drawer.close" })}
+      className="settings-drawer"
+      style={{ width: settingsDrawerWidth }}
+      hasBackdrop
+    >
+      <div className="bp6-drawer-body settings-body">
+        <Callout intent="primary" icon={false} compact>
+          {t("settings.info")}
+        </Callout>
+        <H6>{t("settings.theme")}</H6>
+        <FormGroup label={t("settings.themeColor")} labelFor={colorId} inline>
+          <input id={colorId} type="color" value={values.themeColor} onChange={(e) => set("themeColor", e.currentTarget.value.toUpperCase())} />
+        </FormGroup>
+        <Switch checked={values.theme === "dark"} label={t("navbar.darkTheme")} onChange={() => settings.send({ type: "theme.toggle" })} />
+        <H6>{t("settings.layout")}</H6>
+        <FormGroup label={t("settings.menuWidth")} labelFor={widthId} inline>
+          <NumericInput id={widthId} value={values.menuWidth} min={160} max={400} stepSize={10} onValueChange={(n) => Number.isFinite(n) && set("menuWidth", n)} />
+        </FormGroup>
+        {toggles.map((key) => (
+          <Switch key={key} checked={values[key]} label={t(`settings.${key}`)} onChange={(e) => toggle(key, e.currentTarget.checked)} />
+        ))}
+        <FormGroup label={t("language.label")}>
+          <LanguageSelect reload={reload} />
+        </FormGroup>
+      </div>
+      <div className="bp6-drawer-footer settings-footer">
+        <Button text={t("settings.close")} onClick={() => settings.send({ type: "drawer.close" })} />
+        <Button intent="primary" text={t("settings.copy")} onClick={copy} />
+      </div>
+    </Drawer>
+  );
+}

@@ -1,0 +1,18 @@
+import { useSelector } from "@xstate/react";
+import { useEffect } from "react";
+import type { SettingsActor } from "../app/settings-service.ts";
+
+/** Puts the theme, the colour and colour-weak mode on the page itself, so portals and overlays follow. */
+export function useDocumentSettings(settings: SettingsActor) {
+  const values = useSelector(settings, (s) => s.context.settings);
+  useEffect(() => {
+    const root = document.documentElement;
+    const dark = values.theme === "dark";
+    root.classList.toggle("bp6-dark", dark);
+    document.body.classList.toggle("bp6-dark", dark);
+    root.style.colorScheme = dark ? "dark" : "light";
+    root.style.setProperty("--mc-primary", values.themeColor);
+    root.style.setProperty("--mc-menu-width", `${values.menuWidth}px`);
+    root.style.filter = values.colorWeak ? "invert(80%)" : "";
+  }, [values]);
+}
