@@ -47,6 +47,19 @@ describe("createClient", () => {
     expect(server.seen[0]?.method).toBe("GET");
   });
 
+  it("calls absolute paths on the page's origin when no base URL is set", async () => {
+    const server = fakeServer(() => json({ success: true, errCode: "0", errMsg: "", resData: { userId: "1", lastLoginAt: null, lastLoginIp: null } }));
+    const call = createClient({ baseUrl: "", getToken: () => null, getLocale: () => "en-US", fetch: server.fetchImpl });
+    const page = globalThis.location;
+    Object.defineProperty(globalThis, "location", { value: new URL("http://console.test/console/index"), configurable: true });
+    try {
+      await call(endpoints.lastLogin);
+    } finally {
+      Object.defineProperty(globalThis, "location", { value: page, configurable: true });
+    }
+    expect(server.seen[0]?.url).toBe("http://console.test/api/Login/CheckLastLogin");
+  });
+
   it("fills path parameters and query strings", async () => {
     const server = fakeServer(() => json({ success: true, errCode: "0", errMsg: "", resData: { product: "Tron", address: "T1", currency: "USDT" } }));
     const call = createClient({ baseUrl: "http://api.test", getToken: () => "t", getLocale: () => "en-US", fetch: server.fetchImpl });

@@ -35,7 +35,6 @@ export type Call = <E extends Endpoint>(endpoint: E, input?: CallInput) => Promi
  */
 export function createClient(options: ClientOptions): Call {
   const http = ky.create({
-    ...(options.baseUrl ? { baseUrl: options.baseUrl.endsWith("/") ? options.baseUrl : `${options.baseUrl}/` } : {}),
     timeout: requestTimeoutMs,
     retry: 0,
     throwHttpErrors: false,
@@ -51,10 +50,10 @@ export function createClient(options: ClientOptions): Call {
     const token = options.getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
 
-    const path = fillPath(endpoint.path, input.params).replace(/^\//, "");
+    const url = resolveUrl(options.baseUrl, fillPath(endpoint.path, input.params));
     let raw: unknown;
     try {
-      const response = await http(path, {
+      const response = await http(url, {
         method: endpoint.method,
         headers,
         searchParams: input.query,
@@ -89,6 +88,12 @@ export function createClient(options: ClientOptions): Call {
     }
     return result.data as never;
   };
+}
+
+/** The base URL's path is kept (an API behind a prefix); without one, the page's origin, never the page's path. */
+function resolveUrl(baseUrl: string, path: string): string {
+  const base = baseUrl || globalThis.location?.origin || "http://localhost";
+  return new URL(path.replace(/^\//, ""), base.endsWith("/") ? base : `${base}/`).toString();
 }
 
 function messageOf(error: unknown): string {

@@ -2,7 +2,10 @@ import { Card, H3 } from "@blueprintjs/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { LanguageSelect } from "../../layout/language-select.tsx";
 import { BrandMark } from "../../ui/brand-mark.tsx";
+
+const reload = () => window.location.reload();
 
 /** The frame of the sign-in, register and forgot-password pages. */
 export function AuthLayout({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) {
@@ -18,6 +21,7 @@ export function AuthLayout({ title, children, footer }: { title: string; childre
         {children}
       </Card>
       {footer ? <div className="auth-footer">{footer}</div> : null}
+      <LanguageSelect reload={reload} />
     </main>
   );
 }
