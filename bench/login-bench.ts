@@ -19,6 +19,8 @@ interface Resource {
   rawBytes: number;
   /** Bytes on the wire, headers included (Network.loadingFinished encodedDataLength). */
   transferredBytes: number;
+  /** Response header bytes (Network.responseReceived response.encodedDataLength, HTTP/1.1). */
+  headerBytes: number;
   failed: boolean;
 }
 
@@ -46,12 +48,13 @@ async function coldLoad(browser: Browser, baseUrl: string): Promise<LoadRun> {
     cdp.on("Network.requestWillBeSent", (e) => {
       if (e.request.url.startsWith("data:")) return;
       // A redirect reuses the request id; the final response is the one that counts.
-      byId.set(e.requestId, { url: e.request.url, type: e.type ?? "Other", status: 0, encoding: "", rawBytes: 0, transferredBytes: 0, failed: false });
+      byId.set(e.requestId, { url: e.request.url, type: e.type ?? "Other", status: 0, encoding: "", rawBytes: 0, transferredBytes: 0, headerBytes: 0, failed: false });
     });
     cdp.on("Network.responseReceived", (e) => {
       const r = byId.get(e.requestId);
       if (!r) return;
       r.status = e.response.status;
+      r.headerBytes = e.response.encodedDataLength;
       r.type = e.type ?? r.type;
       const header = Object.entries(e.response.headers).find(([name]) => name.toLowerCase() === "content-encoding");
       r.encoding = header ? String(header[1]) : "";
@@ -163,6 +166,8 @@ async function main() {
     out.write(`\nGET /login, cold cache, headless Chromium (${server.baseUrl})\n\n`);
     out.write(`${table(["type", "requests", "raw (decoded)", "transferred"], typeRows)}\n\n`);
     out.write(`${table(["resource", "type", "status", "encoding", "raw", "transferred"], resourceRows)}\n\n`);
+    const headerBytes = first.resources.reduce((sum, r) => sum + r.headerBytes, 0);
+    out.write(`transferred includes ${kB(headerBytes)} of response headers; compressed bodies: ${kB(first.transferredBytes - headerBytes)}\n`);
     out.write(`first-contentful-paint: median ${median(fcpMsRuns) ?? "n/a"} ms over ${fcpMsRuns.length} cold loads (${fcpMsRuns.join(", ")} ms)\n`);
     if (varying) out.write(`note: the cold loads did not all fetch the same bytes: ${loads.map((l) => `${l.requests} req / ${l.rawBytes} B`).join("; ")}\n`);
     out.write(`\ndist/assets (gzip, zlib default level; * = loaded by /login)\n\n`);
@@ -182,6 +187,7 @@ async function main() {
         requests: first.requests,
         rawBytes: first.rawBytes,
         transferredBytes: first.transferredBytes,
+        headerBytes: first.resources.reduce((sum, r) => sum + r.headerBytes, 0),
         byType: first.byType,
         fcpMsMedian: median(fcpMsRuns),
         fcpMsRuns,
