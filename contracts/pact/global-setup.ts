@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { uncoveredEndpoints } from "./pact-coverage.ts";
+import { statelessInteractions, uncoveredEndpoints } from "./pact-coverage.ts";
 import { pactDir, pactFileName } from "./pact-names.ts";
 
 const pactFile = join(pactDir, pactFileName);
@@ -11,12 +11,15 @@ export function setup() {
 }
 
 /**
- * Every documented call must appear in the pact. A run of only some files also fails here,
- * on purpose: it has just written a partial pact file that must not be committed.
+ * Every documented call must appear in the pact, and every interaction must name a provider state.
+ * A run of only some files also fails here, on purpose: it has just written a partial pact file
+ * that must not be committed.
  */
 export function teardown() {
   if (!existsSync(pactFile)) return;
   const pact = JSON.parse(readFileSync(pactFile, "utf8")) as { interactions: Parameters<typeof uncoveredEndpoints>[0] };
   const missing = uncoveredEndpoints(pact.interactions);
   if (missing.length) throw new Error(`The pact covers no interaction for: ${missing.join(", ")} (run the whole suite before committing contracts/pacts/)`);
+  const stateless = statelessInteractions(pact.interactions);
+  if (stateless.length) throw new Error(`Give these interactions a provider state: ${stateless.join("; ")}`);
 }

@@ -1,6 +1,8 @@
 import { type Endpoint, endpoints } from "../endpoints.ts";
 
 interface PactInteraction {
+  description: string;
+  providerStates?: unknown[];
   request: { method: string; path: string };
 }
 
@@ -13,3 +15,11 @@ export function uncoveredEndpoints(interactions: PactInteraction[]): string[] {
     .filter(([, e]) => !interactions.some((i) => i.request.method === e.method && pathPattern(e.path).test(i.request.path)))
     .map(([name, e]) => `${name} (${e.method} ${e.path})`);
 }
+
+/**
+ * Interactions without a provider state. The verifier empties the reference database in the hook
+ * Pact runs before an interaction's first state, so an interaction without one would see the
+ * data the previous interaction left behind.
+ */
+export const statelessInteractions = (interactions: PactInteraction[]): string[] =>
+  interactions.filter((i) => !i.providerStates?.length).map((i) => i.description);

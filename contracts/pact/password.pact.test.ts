@@ -27,6 +27,21 @@ describe("forgot password", () => {
       });
   });
 
+  it("refuses a reset code for an unknown e-mail with errCode 2008", async () => {
+    const stranger = "stranger@example.com";
+    await pact
+      .addInteraction()
+      .given(states.noMerchant, { email: stranger })
+      .uponReceiving("a request for a password-reset code for an unknown e-mail")
+      .withRequest("POST", "/api/User/SentVerificationCode", (b) =>
+        b.headers(jsonHeaders).jsonBody({ email: like(stranger), type: codePurposeMatcher("reset") }),
+      )
+      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(failure("2008", "No account uses this e-mail")))
+      .executeTest(async (mock) => {
+        await expect(apiFor(mock).sendCode({ email: stranger, type: "reset" })).rejects.toMatchObject({ kind: "api", errCode: "2008" });
+      });
+  });
+
   it("sets a new password with the reset code", async () => {
     const form = { email, code: resetCode, password: newPassword, repeatPassword: newPassword };
     await pact

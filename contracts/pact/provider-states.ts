@@ -7,6 +7,8 @@ export const states = {
   signedIn: "a merchant {email} is signed in with token {token}",
   tokenRevoked: "the token {token} of merchant {email} was revoked by a logout",
   codeSent: "a verification code {code} was sent to {email} for {type}",
+  codeJustRequested: "a verification code was requested for {email} for {type} just now",
+  loggedInBefore: "the merchant {email} logged in before from {ip}",
   noMerchant: "no merchant {email} exists",
 } as const;
 

@@ -32,6 +32,35 @@ describe("sign-up calls", () => {
       });
   });
 
+  it("refuses a sign-up code for an e-mail already registered with errCode 2001", async () => {
+    await pact
+      .addInteraction()
+      .given(states.merchantExists, { email, password })
+      .uponReceiving("a request for a sign-up code for an e-mail already taken")
+      .withRequest("POST", "/api/User/SentVerificationCode", (b) =>
+        b.headers(jsonHeaders).jsonBody({ email: like(email), type: codePurposeMatcher("register") }),
+      )
+      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(failure("2001", "E-mail already exists")))
+      .executeTest(async (mock) => {
+        await expect(apiFor(mock).sendCode({ email, type: "register" })).rejects.toMatchObject({ kind: "api", errCode: "2001" });
+      });
+  });
+
+  it("refuses a second code asked for too soon with errCode 2004", async () => {
+    await pact
+      .addInteraction()
+      .given(states.noMerchant, { email })
+      .given(states.codeJustRequested, { email, type: "register" })
+      .uponReceiving("a request for a sign-up code right after the last one")
+      .withRequest("POST", "/api/User/SentVerificationCode", (b) =>
+        b.headers(jsonHeaders).jsonBody({ email: like(email), type: codePurposeMatcher("register") }),
+      )
+      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(failure("2004", "Please wait 60 seconds before requesting a new code")))
+      .executeTest(async (mock) => {
+        await expect(apiFor(mock).sendCode({ email, type: "register" })).rejects.toMatchObject({ kind: "api", errCode: "2004" });
+      });
+  });
+
   it("accepts the code that was sent", async () => {
     await pact
       .addInteraction()

@@ -24,12 +24,26 @@ describe("session calls", () => {
       });
   });
 
-  it("tells when the merchant last logged in", async () => {
-    const lastLogin = { userId: like(userId), lastLoginAt: isoDate("2024-05-01T08:30:00.000Z"), lastLoginIp: like("127.0.0.1") };
+  it("answers no last login on the merchant's first sign-in", async () => {
+    const lastLogin = { userId: like(userId), lastLoginAt: null, lastLoginIp: null };
     await pact
       .addInteraction()
       .given(states.signedIn, { email, token })
-      .uponReceiving("a check of the last login")
+      .uponReceiving("a check of the last login on a first sign-in")
+      .withRequest("GET", "/api/Login/CheckLastLogin", (b) => b.headers(authHeaders(token)))
+      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(lastLogin)))
+      .executeTest(async (mock) => {
+        await expect(apiFor(mock, token).lastLogin()).resolves.toEqual({ userId, lastLoginAt: null, lastLoginIp: null });
+      });
+  });
+
+  it("tells when and from where the merchant logged in before", async () => {
+    const lastLogin = { userId: like(userId), lastLoginAt: isoDate("2024-05-01T08:30:00.000Z"), lastLoginIp: like("203.0.113.7") };
+    await pact
+      .addInteraction()
+      .given(states.loggedInBefore, { email, ip: "203.0.113.7" })
+      .given(states.signedIn, { email, token })
+      .uponReceiving("a check of the last login after an earlier one")
       .withRequest("GET", "/api/Login/CheckLastLogin", (b) => b.headers(authHeaders(token)))
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(lastLogin)))
       .executeTest(async (mock) => {

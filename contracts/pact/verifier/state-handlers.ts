@@ -14,6 +14,10 @@ export interface StateSeeder {
   code(input: { email: string; purpose: z.infer<typeof codePurpose>; code: string }): Promise<void>;
   /** Revoke a live token the way the console does: through the logout call. */
   revoke(input: { userId: string; token: string }): Promise<void>;
+  /** Ask for a code now, so an immediate second request is too soon. */
+  requestCode(input: { email: string; purpose: z.infer<typeof codePurpose> }): Promise<void>;
+  /** Make the merchant's login before the current one come from `ip`. */
+  previousLogin(input: { email: string; password: string; ip: string }): Promise<void>;
 }
 
 /** Password of a merchant a state needs but whose password no state names. */
@@ -23,20 +27,22 @@ const merchantParams = z.object({ email: z.string(), password: z.string() });
 const sessionParams = z.object({ email: z.string(), token: z.string() });
 const codeParams = z.object({ email: z.string(), code: z.string(), type: codePurpose });
 const emailParams = z.object({ email: z.string() });
+const requestParams = z.object({ email: z.string(), type: codePurpose });
+const loginParams = z.object({ email: z.string(), ip: z.string() });
 
 /**
  * Pact-JS state handlers for every sentence in provider-states.ts. A handler that fails is
  * recorded in `failures` (Pact-JS itself only logs it and carries on with a half-made state).
  */
 export function createStateHandlers(seeder: StateSeeder) {
-  const userIds = new Map<string, string>();
+  const merchants = new Map<string, { userId: string; password: string }>();
   const failures: string[] = [];
 
   const merchantId = async (email: string, password = unnamedPassword) => {
-    const known = userIds.get(email);
-    if (known) return known;
+    const known = merchants.get(email);
+    if (known) return known.userId;
     const { userId } = await seeder.merchant({ email, password });
-    userIds.set(email, userId);
+    merchants.set(email, { userId, password });
     return userId;
   };
 
@@ -68,12 +74,22 @@ export function createStateHandlers(seeder: StateSeeder) {
       await seeder.code({ email, purpose: type, code });
       return undefined;
     }),
+    [states.codeJustRequested]: guarded(states.codeJustRequested, requestParams, async ({ email, type }) => {
+      await seeder.requestCode({ email, purpose: type });
+      return undefined;
+    }),
+    [states.loggedInBefore]: guarded(states.loggedInBefore, loginParams, async ({ email, ip }) => {
+      const userId = await merchantId(email);
+      const { password } = merchants.get(email) ?? { password: unnamedPassword };
+      await seeder.previousLogin({ email, password, ip });
+      return { userId };
+    }),
     // The database is emptied before each interaction, so there is nothing to remove.
     [states.noMerchant]: guarded(states.noMerchant, emailParams, async () => undefined),
   };
 
   const beforeEach = async () => {
-    userIds.clear();
+    merchants.clear();
     try {
       await seeder.reset();
     } catch (error) {

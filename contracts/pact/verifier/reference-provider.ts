@@ -1,0 +1,75 @@
+import type { FastifyInstance } from "fastify";
+import { buildServer } from "../../../server/app.ts";
+import { openDatabase } from "../../../server/db/open-database.ts";
+import { resetDatabase, seedCode, seedMerchant, seedSession } from "../../../server/testing/seed.ts";
+import type { StateSeeder } from "./state-handlers.ts";
+
+export interface ReferenceProvider {
+  baseUrl: string;
+  seeder: StateSeeder;
+  close(): Promise<void>;
+}
+
+/** The reference server on a loopback port with a fresh in-memory database. */
+export async function startReferenceProvider(): Promise<ReferenceProvider> {
+  const { db, close } = await openDatabase({ dataDir: "memory" });
+  const app = await buildServer({ db, production: false, logger: false });
+  const baseUrl = await app.listen({ host: "127.0.0.1", port: 0 });
+
+  const seeder: StateSeeder = {
+    reset: () => resetDatabase(db),
+    merchant: async ({ email, password }) => {
+      const { userId } = await seedMerchant(db, { email, password });
+      return { userId: String(userId) };
+    },
+    session: async ({ userId, token }) => {
+      await seedSession(db, { userId, token });
+    },
+    code: async ({ email, purpose, code }) => {
+      await seedCode(db, { email, purpose, code });
+    },
+    // The next three go through the API, as the console would, so the states are the real thing.
+    revoke: async ({ userId, token }) => {
+      await expectSuccess(app, { method: "GET", url: `/api/Login/Logout?uid=${encodeURIComponent(userId)}`, token });
+    },
+    requestCode: async ({ email, purpose }) => {
+      await expectSuccess(app, { method: "POST", url: "/api/User/SentVerificationCode", body: { email, type: purpose } });
+    },
+    // The first login is remembered as the last one; the second moves it to "the one before".
+    previousLogin: async ({ email, password, ip }) => {
+      await expectSuccess(app, { method: "POST", url: "/api/Login/Login", body: { email, password }, remoteAddress: ip });
+      await expectSuccess(app, { method: "POST", url: "/api/Login/Login", body: { email, password } });
+    },
+  };
+
+  return {
+    baseUrl,
+    seeder,
+    close: async () => {
+      await app.close();
+      await close();
+    },
+  };
+}
+
+interface StateCall {
+  method: "GET" | "POST";
+  url: string;
+  body?: unknown;
+  token?: string;
+  remoteAddress?: string;
+}
+
+async function expectSuccess(app: FastifyInstance, call: StateCall): Promise<void> {
+  const answer = await app.inject({
+    method: call.method,
+    url: call.url,
+    headers: { "content-type": "application/json", language: "en-US", ...(call.token ? { authorization: `Bearer ${call.token}` } : {}) },
+    ...(call.method === "POST" ? { payload: JSON.stringify(call.body ?? {}) } : {}),
+    ...(call.remoteAddress ? { remoteAddress: call.remoteAddress } : {}),
+  });
+  const envelope = answer.json() as { success?: boolean };
+  if (answer.statusCode !== 200 || envelope.success !== true) {
+    throw new Error(`${call.method} ${call.url} answered ${answer.statusCode}: ${answer.body}`);
+  }
+}
