@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultPassword, registerViaApi, uniqueEmail } from "./support/api.ts";
-import { accountShown, button, expectAlert, field, label, sendCodeAndRead, signIn, waitForPath, where } from "./support/console.ts";
+import { accountShown, button, expectAlert, field, label, onLoginPage, sendCodeAndRead, signIn, waitForPath, where } from "./support/console.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
 const tab = withConsoleTab();
@@ -28,7 +28,7 @@ describe("forgot password", () => {
     await done.waitFor();
     expect(await done.textContent()).toContain("Your password has been reset. Sign in with the new password.");
     await button(page, label.goToSignIn).click();
-    await waitForPath(page, "/login");
+    await onLoginPage(page, "/login");
 
     await signIn(page, email, defaultPassword);
     await expectAlert(page, "Wrong e-mail or password");

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { uniqueEmail } from "./support/api.ts";
-import { accountShown, button, field, label, registerThroughUi, waitForPath, where } from "./support/console.ts";
+import { accountShown, button, field, label, onLoginPage, registerThroughUi, waitForPath, where } from "./support/console.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
 const tab = withConsoleTab();
@@ -33,12 +33,11 @@ describe("a new merchant", () => {
 
     await button(page, label.logout).click();
     // The guard may keep where the merchant was (?redirect=console); the page is the sign-in page.
-    await page.waitForURL((url) => url.pathname === "/login");
-    await button(page, label.signIn).waitFor();
+    await onLoginPage(page);
     expect(await storedSession(page)).toEqual({ token: null, user: null });
 
     // Signed out means the console is closed again.
     await page.goto("/console/index");
-    await page.waitForURL((url) => url.pathname === "/login");
+    await onLoginPage(page);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { registerViaApi, uniqueEmail } from "./support/api.ts";
-import { accountShown, button, expectAlert, label, signIn, waitForPath, where } from "./support/console.ts";
+import { accountShown, button, expectAlert, label, onLoginPage, signIn, waitForPath, where } from "./support/console.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
 const tab = withConsoleTab();
@@ -25,7 +25,7 @@ describe("sign in", () => {
     await registerViaApi(baseUrl, email);
 
     await page.goto("/order/list?status=1");
-    await waitForPath(page, "/login?redirect=order&status=1");
+    await onLoginPage(page, "/login?redirect=order&status=1");
     await signIn(page, email);
     await waitForPath(page, "/order/list?status=1");
     // The order list is inside the signed-in frame.

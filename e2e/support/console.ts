@@ -33,6 +33,17 @@ export async function waitForPath(page: Page, pathAndQuery: string) {
   await page.waitForURL((url) => `${url.pathname}${url.search}` === pathAndQuery, { timeout: 15_000 });
 }
 
+/**
+ * The sign-in page is on screen. The URL changes before a lazily loaded page renders (React keeps the
+ * previous page up during the transition), so a test that types right after the URL changed would type
+ * into the page it just left.
+ */
+export async function onLoginPage(page: Page, pathAndQuery?: string) {
+  if (pathAndQuery) await waitForPath(page, pathAndQuery);
+  else await page.waitForURL((url) => url.pathname === "/login", { timeout: 15_000 });
+  await button(page, label.signIn).waitFor({ state: "visible" });
+}
+
 /** Presses "Send code" and returns the code the server put in the dev outbox. */
 export async function sendCodeAndRead(page: Page, baseUrl: string, email: string): Promise<string> {
   const seen = (await outbox(baseUrl, email)).length;
@@ -55,7 +66,7 @@ export async function registerThroughUi(page: Page, baseUrl: string, email: stri
   await field(page, label.password).fill(password);
   await field(page, label.repeatPassword).fill(password);
   await button(page, label.register).click();
-  await waitForPath(page, "/login");
+  await onLoginPage(page, "/login");
 }
 
 /** What the console page says about the signed-in merchant. */
