@@ -1,8 +1,19 @@
 import type { MachineModel } from "../framework/model.ts";
+import { changePasswordModel } from "./change-password.model.ts";
 import { codeSenderModel } from "./code-sender.model.ts";
 import { forgotPasswordModel } from "./forgot-password.model.ts";
+import { languageChangeModel } from "./language-change.model.ts";
+import { nicknameEditModel } from "./nickname-edit.model.ts";
 import { registerModel } from "./register.model.ts";
 import { sessionModel } from "./session.model.ts";
 
 /** Every machine QA walks. A machine missing here is missing from `npm run model-test`. */
-export const allModels: ReadonlyArray<MachineModel> = [sessionModel, registerModel, forgotPasswordModel, codeSenderModel] as never;
+export const allModels: ReadonlyArray<MachineModel> = [
+  sessionModel,
+  registerModel,
+  forgotPasswordModel,
+  codeSenderModel,
+  languageChangeModel,
+  changePasswordModel,
+  nicknameEditModel,
+] as never;

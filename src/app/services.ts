@@ -18,6 +18,8 @@ export interface Services {
   notify: Notifier;
   i18n: i18n;
   timers: Timers;
+  /** Reloads the page (spec: after a language change and on re-login). */
+  reload: () => void;
   /** A failure's text in the merchant's language: a known errCode's translation, else the server's errMsg. */
   describeFailure(failure: { errCode: string; errMsg: string } | null | undefined): string;
 }
@@ -86,5 +88,5 @@ export function createServices(deps: ServiceDeps): Services {
 
   const settings = startSettings({ storage, api, notify, i18n: i18nInstance, session });
 
-  return { api, session, settings, storage, notify, i18n: i18nInstance, timers: deps.timers ?? realTimers, describeFailure };
+  return { api, session, settings, storage, notify, i18n: i18nInstance, timers: deps.timers ?? realTimers, reload: deps.reload, describeFailure };
 }

@@ -11,7 +11,7 @@ import { FullscreenButton } from "./fullscreen-button.tsx";
 import { LanguageSelect } from "./language-select.tsx";
 import { NicknameDialog } from "./nickname-dialog.tsx";
 
-export function AppNavbar({ reload }: { reload: () => void }) {
+export function AppNavbar() {
   const { t } = useTranslation();
   const services = useServices();
   const { session, settings, notify } = services;
@@ -61,7 +61,7 @@ export function AppNavbar({ reload }: { reload: () => void }) {
           onClick={() => settings.send({ type: "theme.toggle" })}
         />
         <FullscreenButton />
-        <LanguageSelect reload={reload} />
+        <LanguageSelect />
         <Button variant="minimal" icon={<Cog />} aria-label={t("settings.title")} title={t("settings.title")} onClick={() => settings.send({ type: "drawer.open" })} />
         <NavbarDivider />
         <Popover

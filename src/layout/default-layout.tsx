@@ -11,7 +11,6 @@ import { Footer } from "./footer.tsx";
 import { SettingsDrawer } from "./settings-drawer.tsx";
 import { SideMenu } from "./side-menu.tsx";
 
-const reload = () => window.location.reload();
 
 /** The signed-in frame: navbar, menu, page, footer and the settings drawer, each as the settings say. */
 export default function DefaultLayout() {
@@ -24,7 +23,7 @@ export default function DefaultLayout() {
       <a className="skip-link" href="#main-content">
         {t("navbar.skipToContent")}
       </a>
-      {values.navbar ? <AppNavbar reload={reload} /> : null}
+      {values.navbar ? <AppNavbar /> : null}
       {values.menu && values.topMenu ? <SideMenu horizontal /> : null}
       <div className="app-body">
         {sideMenu ? <SideMenu /> : null}
@@ -46,7 +45,7 @@ export default function DefaultLayout() {
           onClick={() => settings.send({ type: "drawer.open" })}
         />
       )}
-      <SettingsDrawer reload={reload} />
+      <SettingsDrawer />
     </div>
   );
 }

@@ -8,8 +8,8 @@ import { useServices } from "../app/services-context.tsx";
 import type { Services } from "../app/services.ts";
 import { isLocale, localeOptions } from "../i18n/locales.ts";
 
-export function provideLanguageChange(services: Services, reload: () => void) {
-  const { api, storage, notify, i18n } = services;
+export function provideLanguageChange(services: Services) {
+  const { api, storage, notify, i18n, reload } = services;
   const store = browserSessionStore(storage);
   return languageChangeMachine.provide({
     actors: { saveLanguage: fromPromise(({ input }) => api.saveLanguage(input.language)) },
@@ -27,13 +27,13 @@ export function provideLanguageChange(services: Services, reload: () => void) {
 }
 
 /** The navbar's language switch; the languageChange machine decides what a choice does. */
-export function LanguageSelect({ reload }: { reload: () => void }) {
+export function LanguageSelect() {
   const { t, i18n } = useTranslation();
   const services = useServices();
   const signedIn = useSelector(services.session, (s) => s.context.token !== null);
   const userLanguage = useSelector(services.session, (s) => s.context.user?.language ?? null);
   const current = isLocale(i18n.language) ? i18n.language : "en-US";
-  const changer = useActorRef(provideLanguageChange(services, reload), { input: { current, signedIn, userLanguage } });
+  const changer = useActorRef(provideLanguageChange(services), { input: { current, signedIn, userLanguage } });
   const busy = useSelector(changer, (s) => s.matches("saving"));
   return (
     <HTMLSelect

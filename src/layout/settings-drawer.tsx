@@ -12,7 +12,7 @@ const toggles = ["navbar", "menu", "topMenu", "tabBar", "footer", "colorWeak", "
 type Toggle = (typeof toggles)[number];
 
 /** The settings drawer of spec section 2: every change applies at once and is kept. */
-export function SettingsDrawer({ reload }: { reload: () => void }) {
+export function SettingsDrawer() {
   const { t } = useTranslation();
   const { settings, notify } = useServices();
   const open = useSelector(settings, (s) => s.context.drawerOpen);
@@ -64,7 +64,7 @@ export function SettingsDrawer({ reload }: { reload: () => void }) {
           <Switch key={key} checked={values[key]} label={t(`settings.${key}`)} onChange={(e) => toggle(key, e.currentTarget.checked)} />
         ))}
         <FormGroup label={t("language.label")}>
-          <LanguageSelect reload={reload} />
+          <LanguageSelect />
         </FormGroup>
       </div>
       <div className="bp6-drawer-footer settings-footer">

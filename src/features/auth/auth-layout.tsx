@@ -5,7 +5,6 @@ import { Link } from "react-router";
 import { LanguageSelect } from "../../layout/language-select.tsx";
 import { BrandMark } from "../../ui/brand-mark.tsx";
 
-const reload = () => window.location.reload();
 
 /** The frame of the sign-in, register and forgot-password pages. */
 export function AuthLayout({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) {
@@ -21,7 +20,7 @@ export function AuthLayout({ title, children, footer }: { title: string; childre
         {children}
       </Card>
       {footer ? <div className="auth-footer">{footer}</div> : null}
-      <LanguageSelect reload={reload} />
+      <LanguageSelect />
     </main>
   );
 }

@@ -1,0 +1,25 @@
+import { screen } from "@testing-library/react";
+import { storageKeys } from "../../src/api/session-storage.ts";
+import type { Api } from "../../src/api/make-api.ts";
+import { createControlledApi } from "../framework/fake-api.ts";
+import { renderConsole } from "../framework/render-console.tsx";
+import { loginResult, merchant, profile, storedUser } from "../models/fixtures.ts";
+
+/** Answers for the calls a signed-in console makes on its own. */
+export const signedInAnswers: Partial<Api> = {
+  userInfo: async () => profile,
+  lastLogin: async () => ({ userId: merchant.userId, lastLoginAt: null, lastLoginIp: null }),
+};
+
+/** The console at /console/index for the sample merchant, with `controlled` calls answered by the path. */
+export async function renderSignedIn(controlled: Parameters<typeof createControlledApi>[0], options: { language?: string } = {}) {
+  const fake = createControlledApi(controlled, signedInAnswers);
+  const user = { ...storedUser, language: options.language ?? storedUser.language };
+  const h = await renderConsole({
+    url: "/console/index",
+    api: fake.api,
+    storage: { [storageKeys.token]: loginResult.accessToken, [storageKeys.user]: JSON.stringify(user) },
+  });
+  await screen.findByTestId("account-email");
+  return Object.assign(h, { fake });
+}

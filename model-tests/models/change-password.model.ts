@@ -1,0 +1,47 @@
+import { changePasswordMachine } from "../../machines/change-password.ts";
+import type { MachineModel } from "../framework/model.ts";
+import { english } from "./english.ts";
+import { failure, merchant } from "./fixtures.ts";
+
+export const changePasswordModel: MachineModel<typeof changePasswordMachine> = {
+  id: "changePassword",
+  machine: changePasswordMachine,
+  starts: [{ name: "signed in", input: undefined }],
+  events: (s) => {
+    if (s.matches("closed")) return [{ type: "dialog.open" }];
+    if (s.matches("editing"))
+      return [
+        { type: "password.submit", oldPassword: merchant.password, password: "Better123", repeatPassword: "Better123" },
+        { type: "password.submit", oldPassword: merchant.password, password: "Better123", repeatPassword: "Better124" },
+        { type: "dialog.close" },
+      ];
+    if (s.matches("submitting"))
+      return [
+        { type: "xstate.done.actor.updatePassword", output: null },
+        { type: "xstate.error.actor.updatePassword", error: failure("2007", "Old password is wrong") },
+      ] as never;
+    return [];
+  },
+  describeEvent: (event) => {
+    const e = event as { type: string; oldPassword?: string; password?: string; repeatPassword?: string; error?: { errMsg: string } };
+    switch (e.type) {
+      case "dialog.open":
+        return "Open the account menu; choose Change password";
+      case "dialog.close":
+        return "Press Cancel";
+      case "password.submit":
+        return `Type old "${e.oldPassword}", new "${e.password}", repeat "${e.repeatPassword}"; press Change password`;
+      case "xstate.done.actor.updatePassword":
+        return "The server changes the password";
+      default:
+        return `The server refuses: "${e.error?.errMsg}"`;
+    }
+  },
+  describeState: (s) => {
+    if (s.matches("closed")) return "No dialog is open";
+    if (s.matches("submitting")) return "Change password shows a spinner";
+    const problems = [...Object.values(s.context.fieldErrors).map(english), ...(s.context.failure ? [s.context.failure.errMsg] : [])];
+    return `The Change password dialog${problems.length ? `, showing ${problems.join(", ")}` : ""}`;
+  },
+  excluded: [],
+};
