@@ -55,6 +55,10 @@ function exited(child: ChildProcess, ms: number): Promise<boolean> {
  * it serves the console. Runs on the same Node as the caller (Node 24 under the npm scripts).
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const major = Number(process.versions.node.split(".")[0]);
+  if (major < 24) {
+    throw new Error(`Node ${process.versions.node} cannot run server/main.ts (type stripping needs Node 24): run through npm (npm run e2e / npm run bench), which puts the node devDependency first on PATH.`);
+  }
   const staticDir = options.staticDir ?? join(repoRoot, "dist");
   if (!existsSync(join(staticDir, "index.html"))) {
     throw new Error(`${staticDir}/index.html is missing: run \`npm run build\` first (npm run e2e and npm run bench do).`);
