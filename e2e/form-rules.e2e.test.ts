@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { uniqueEmail } from "./support/api.ts";
+import { registerViaApi, uniqueEmail } from "./support/api.ts";
 import { button, expectAlert, field, label, where } from "./support/console.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
@@ -35,6 +35,16 @@ describe("register form rules in the browser", () => {
     await expectAlert(tab.page, "At least 8 characters, with upper case, lower case and digits");
     expect(await field(tab.page, label.password).getAttribute("aria-invalid")).toBe("true");
     expect(where(tab.page)).toBe("/register");
+  });
+
+  it("refuses a code for an e-mail that is already registered", async () => {
+    const { page, baseUrl } = tab;
+    const email = uniqueEmail("taken");
+    await registerViaApi(baseUrl, email);
+    await page.goto("/register");
+    await field(page, label.email).fill(email);
+    await button(page, label.sendCode).click();
+    await expectAlert(page, "E-mail already exists");
   });
 
   it("refuses to send a code to a bad e-mail", async () => {

@@ -31,10 +31,14 @@ describe("a new merchant", () => {
     await expect.poll(() => accountShown(page), { timeout: 15_000 }).toEqual(before);
     expect(where(page)).toBe("/console/index");
 
+    const token = session.token ?? "";
     await button(page, label.logout).click();
     // The guard may keep where the merchant was (?redirect=console); the page is the sign-in page.
     await onLoginPage(page);
     expect(await storedSession(page)).toEqual({ token: null, user: null });
+    // Logging out revokes the token on the server, not only in the browser.
+    const reused = await fetch(`${baseUrl}/api/Login/CheckLastLogin`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(await reused.json()).toMatchObject({ success: false, errCode: "4010" });
 
     // Signed out means the console is closed again.
     await page.goto("/console/index");
