@@ -1,4 +1,4 @@
-import { type AnyStateMachine, transition } from "xstate";
+import { type AnyStateMachine, initialTransition, transition } from "xstate";
 import { getShortestPaths } from "xstate/graph";
 import { replayCoverage, transitionName } from "./coverage.ts";
 import { type MachineModel, type ModelPath, stateLabel } from "./model.ts";
@@ -32,7 +32,24 @@ export function generatePaths<M extends AnyStateMachine>(model: MachineModel<M>)
   return paths;
 }
 
-function toModelPath<M extends AnyStateMachine>(model: MachineModel<M>, start: { name: string; input: unknown }, steps: ModelPath<M>["steps"]): ModelPath<M> {
+/**
+ * Recomputes every step's snapshot from the events. With a coarse `serialize`, the graph may hand back a
+ * snapshot that was reached another way (same key, other context); replaying keeps each path truthful.
+ */
+function replay<M extends AnyStateMachine>(machine: M, input: unknown, steps: ModelPath<M>["steps"]): ModelPath<M>["steps"] {
+  const [first, ...rest] = steps;
+  if (!first) return steps;
+  let [state] = initialTransition(machine, input as never);
+  const replayed = [{ event: first.event, state }];
+  for (const step of rest) {
+    [state] = transition(machine, state as never, step.event as never);
+    replayed.push({ event: step.event, state });
+  }
+  return replayed as ModelPath<M>["steps"];
+}
+
+function toModelPath<M extends AnyStateMachine>(model: MachineModel<M>, start: { name: string; input: unknown }, given: ModelPath<M>["steps"]): ModelPath<M> {
+  const steps = replay(model.machine, start.input, given);
   const last = steps.at(-1)?.state;
   const via = steps
     .slice(1)

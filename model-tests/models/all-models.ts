@@ -6,6 +6,7 @@ import { languageChangeModel } from "./language-change.model.ts";
 import { nicknameEditModel } from "./nickname-edit.model.ts";
 import { registerModel } from "./register.model.ts";
 import { sessionModel } from "./session.model.ts";
+import { settingsModel } from "./settings.model.ts";
 
 /** Every machine QA walks. A machine missing here is missing from `npm run model-test`. */
 export const allModels: ReadonlyArray<MachineModel> = [
@@ -16,4 +17,5 @@ export const allModels: ReadonlyArray<MachineModel> = [
   languageChangeModel,
   changePasswordModel,
   nicknameEditModel,
+  settingsModel,
 ] as never;

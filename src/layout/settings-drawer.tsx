@@ -17,6 +17,8 @@ export function SettingsDrawer() {
   const { settings, notify } = useServices();
   const open = useSelector(settings, (s) => s.context.drawerOpen);
   const values = useSelector(settings, (s) => s.context.settings);
+  const menuFailed = useSelector(settings, (s) => s.matches({ serverMenu: "failed" }));
+  const menuLoading = useSelector(settings, (s) => s.matches({ serverMenu: "loading" }));
   const colorId = useId();
   const widthId = useId();
 
@@ -46,6 +48,7 @@ export function SettingsDrawer() {
       className="settings-drawer"
       style={{ width: settingsDrawerWidth }}
       hasBackdrop
+      isCloseButtonShown={false}
     >
       <div className="bp6-drawer-body settings-body">
         <Callout intent="primary" icon={false} compact>
@@ -63,6 +66,12 @@ export function SettingsDrawer() {
         {toggles.map((key) => (
           <Switch key={key} checked={values[key]} label={t(`settings.${key}`)} onChange={(e) => toggle(key, e.currentTarget.checked)} />
         ))}
+        {menuFailed ? (
+          <Callout intent="danger" icon={false} compact role="alert">
+            {t("settings.menuFailed")}{" "}
+            <Button size="small" variant="outlined" text={t("settings.retry")} loading={menuLoading} onClick={() => settings.send({ type: "serverMenu.retry" })} />
+          </Callout>
+        ) : null}
         <FormGroup label={t("language.label")}>
           <LanguageSelect />
         </FormGroup>
