@@ -39,8 +39,12 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   let offsetMs = 0;
   const clock: TestClock = {
     now: () => new Date(Date.now() + offsetMs),
-    advance: (seconds) => void (offsetMs += seconds * 1000),
-    reset: () => void (offsetMs = 0),
+    advance: (seconds) => {
+      offsetMs += seconds * 1000;
+    },
+    reset: () => {
+      offsetMs = 0;
+    },
   };
   const mails: MailMessage[] = [];
   const app = await buildServer({
