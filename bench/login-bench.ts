@@ -204,4 +204,6 @@ async function main() {
   }
 }
 
+// Ctrl-C or a kill ends through process.exit, so the server started above is stopped with us.
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(130));
 await main();

@@ -78,10 +78,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
+  // If the runner dies without reaching stop() (a crash, a closed pipe), the server must not outlive it.
+  const orphanGuard = () => {
+    child.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  process.once("exit", orphanGuard);
   const logTail = () => lines.slice(-40).join("\n");
   const baseUrl = `http://${host}:${port}`;
 
   const stop = async () => {
+    process.off("exit", orphanGuard);
     if (child.exitCode === null && child.signalCode === null) {
       child.kill("SIGTERM");
       if (!(await exited(child, 5_000))) {
