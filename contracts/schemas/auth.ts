@@ -38,7 +38,7 @@ export const resetPasswordRequest = z
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
 
 export const updatePasswordRequest = z
-  .strictObject({ oldPassword: z.string().check(z.minLength(1, "validation.passwordRequired")), password: passwordField, repeatPassword: z.string() })
+  .strictObject({ oldPassword: loginPasswordField, password: passwordField, repeatPassword: z.string() })
   .check(repeatMatches());
 export type UpdatePasswordRequest = z.infer<typeof updatePasswordRequest>;
 

@@ -4,7 +4,6 @@ import { Kysely, PGliteDialect, PostgresDialect } from "kysely";
 import pg from "pg";
 import { migrateToLatest } from "./migrations.ts";
 import type { DB } from "./schema.ts";
-import { SerialDialect } from "./serial-dialect.ts";
 
 export interface OpenDatabaseOptions {
   /** PGlite data folder; "memory" or undefined (without databaseUrl) keeps it in memory. */
@@ -23,8 +22,9 @@ const int8Oid = 20;
 /** pg answers int8 as a string; PGlite would answer a number. Same answer from both. */
 export const pgliteOptions: PGliteOptions = { parsers: { [int8Oid]: (value: string) => value } };
 
+/** PGlite is one connection: Kysely's PGlite adapter lends it to one query or transaction at a time. */
 export function kyselyOverPglite(pglite: PGlite): Kysely<DB> {
-  return new Kysely<DB>({ dialect: new SerialDialect(new PGliteDialect({ pglite })) });
+  return new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
 }
 
 /** Opens (and migrates) the database the server runs on. */

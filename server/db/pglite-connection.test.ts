@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../testing/test-database.ts";
+import { migrateToLatest } from "./migrations.ts";
+import type { OpenedDatabase } from "./open-database.ts";
+
+let opened: OpenedDatabase;
+beforeAll(async () => {
+  opened = await createTestDatabase();
+});
+afterAll(() => opened.close());
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const countEvents = async () => Number((await opened.db.selectFrom("rate_events").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow()).n);
+
+describe("PGlite behind Kysely (one connection, lent to one caller at a time)", () => {
+  it("keeps other requests' queries out of an open transaction", async () => {
+    const { db } = opened;
+    let seenInside = -1;
+    const rolledBack = db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto("rate_events").values({ bucket: "code-ip", subject: "1.2.3.4", created_at: new Date() }).execute();
+        await sleep(50);
+        seenInside = Number((await trx.selectFrom("rate_events").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow()).n);
+        throw new Error("roll back");
+      })
+      .catch(() => "rolled back");
+    await sleep(5);
+    const [outside, result] = await Promise.all([countEvents(), rolledBack]);
+    expect(result).toBe("rolled back");
+    expect(seenInside).toBe(1);
+    expect(outside).toBe(0);
+  });
+
+  it("runs concurrent transactions one after the other", async () => {
+    const { db } = opened;
+    const order: string[] = [];
+    const work = (name: string) =>
+      db.transaction().execute(async (trx) => {
+        order.push(`${name} begin`);
+        await trx.insertInto("rate_events").values({ bucket: "login-ip", subject: name, created_at: new Date() }).execute();
+        await sleep(10);
+        order.push(`${name} end`);
+      });
+    await Promise.all([work("a"), work("b"), work("c")]);
+    expect(order).toEqual(["a begin", "a end", "b begin", "b end", "c begin", "c end"]);
+    expect(await countEvents()).toBe(3);
+  });
+
+  it("migrates idempotently", async () => {
+    await migrateToLatest(opened.db);
+    const tables = await opened.db.introspection.getTables();
+    expect(tables.map((t) => t.name).sort()).toEqual(["mail_outbox", "merchants", "rate_events", "sessions", "verification_codes", "wallets"]);
+  });
+});

@@ -1,0 +1,91 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { Kysely, PostgresDialect } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildServer } from "../app.ts";
+import type { DB } from "../db/schema.ts";
+
+// Static answers never reach the database; a pool that refuses keeps this file free of PGlite.
+const noDatabase = new Kysely<DB>({
+  dialect: new PostgresDialect({ pool: { connect: async () => Promise.reject(new Error("no database")), end: async () => {} } as never }),
+});
+
+let dir: string;
+let app: FastifyInstance;
+const indexHtml = `<!doctype html><html><head><title>Merchant Console</title></head><body><div id="root"></div>${"<!-- padding -->".repeat(200)}</body></html>`;
+const script = `export const hello = () => ${JSON.stringify("console ".repeat(400))};\n`;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "merchant-console-static-"));
+  mkdirSync(join(dir, "assets"));
+  writeFileSync(join(dir, "index.html"), indexHtml);
+  writeFileSync(join(dir, "assets", "index-Ab12Cd34.js"), script);
+  writeFileSync(join(dir, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
+  app = await buildServer({ db: noDatabase, staticDir: dir, allowGoogleSignIn: false });
+});
+afterAll(async () => {
+  await app.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: "GET", url, headers });
+
+describe("serving the built console", () => {
+  it("serves index.html uncached, with the security headers", async () => {
+    const answer = await get("/", { accept: "text/html" });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers["content-type"]).toContain("text/html");
+    expect(answer.headers["cache-control"]).toBe("no-cache");
+    expect(answer.headers["content-security-policy"]).toBe(
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self' data:; object-src 'none'; base-uri 'self'; frame-ancestors 'none'; form-action 'self'",
+    );
+    expect(answer.headers["x-frame-options"]).toBe("DENY");
+    expect(answer.body).toBe(indexHtml);
+  });
+
+  it("caches hashed assets for a year and compresses them", async () => {
+    const br = await get("/assets/index-Ab12Cd34.js", { "accept-encoding": "br, gzip" });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.rawPayload.length).toBeLessThan(script.length);
+    const gzip = await get("/assets/index-Ab12Cd34.js", { "accept-encoding": "gzip" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    const plain = await get("/assets/index-Ab12Cd34.js");
+    expect(plain.body).toBe(script);
+    expect((await get("/favicon.svg")).headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("answers index.html for console routes that match no file", async () => {
+    for (const [url, accept] of [["/login", "text/html,application/xhtml+xml"], ["/console/index?x=1", "*/*"], ["/order/list", ""]] as const) {
+      const answer = await get(url, accept ? { accept } : {});
+      expect(answer.statusCode, url).toBe(200);
+      expect(answer.headers["content-type"], url).toContain("text/html");
+      expect(answer.headers["cache-control"], url).toBe("no-cache");
+      expect(answer.body, url).toBe(indexHtml);
+    }
+  });
+
+  it("answers 404 for missing files, non-HTML asks and unknown API routes", async () => {
+    expect((await get("/assets/missing-1234.js")).statusCode).toBe(404);
+    expect((await get("/data", { accept: "application/json" })).statusCode).toBe(404);
+    const api = await get("/api/unknown", { accept: "text/html" });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ success: false, errCode: "4040" });
+    const post = await app.inject({ method: "POST", url: "/login", payload: {} });
+    expect(post.statusCode).toBe(404);
+    expect(post.json()).toMatchObject({ errCode: "4040" });
+  });
+
+  it("lets Google's sign-in through the CSP only when configured", async () => {
+    const withGoogle = await buildServer({ db: noDatabase, allowGoogleSignIn: true });
+    const csp = String((await withGoogle.inject({ method: "GET", url: "/api/none" })).headers["content-security-policy"]);
+    await withGoogle.close();
+    for (const directive of ["script-src", "connect-src", "frame-src"]) {
+      expect(csp).toMatch(new RegExp(`${directive} [^;]*https://accounts\\.google\\.com`));
+    }
+    expect(csp).toContain("default-src 'self';");
+  });
+});

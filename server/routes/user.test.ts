@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { menuResult, userProfile } from "../../contracts/schemas/user.ts";
+import { call, createHarness, type Harness, reset, signedInMerchant } from "../testing/harness.ts";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h.close());
+beforeEach(() => reset(h));
+
+describe("user/logout?id= (the profile)", () => {
+  it("answers the signed-in merchant's profile", async () => {
+    const m = await signedInMerchant(h, "shop@example.com");
+    const answer = await call(h, "userInfo", { token: m.token, query: { id: m.userId } });
+    expect(answer).toMatchObject({ status: 200, success: true });
+    const profile = userProfile.parse(answer.resData);
+    expect(profile).toMatchObject({ userId: m.userId, accountId: m.userId, email: "shop@example.com", nickName: "shop", role: "", certification: 0, phone: "" });
+    expect(Date.parse(profile.registrationDate)).not.toBeNaN();
+  });
+
+  it("never answers another merchant's profile", async () => {
+    const a = await signedInMerchant(h, "a@example.com");
+    const b = await signedInMerchant(h, "b@example.com");
+    const answer = await call(h, "userInfo", { token: a.token, query: { id: b.userId } });
+    expect(answer).toMatchObject({ status: 403, success: false, errCode: "4030", resData: null });
+    expect(JSON.stringify(answer)).not.toContain("b@example.com");
+  });
+});
+
+describe("user/menu", () => {
+  it("answers the side menu in the spec's order", async () => {
+    const m = await signedInMerchant(h);
+    const answer = await call(h, "menu", { token: m.token });
+    const menu = menuResult.parse(answer.resData);
+    expect(menu.map((item) => item.name)).toEqual([
+      "menu.console", "menu.orders", "menu.bills", "menu.rechargeBills", "menu.wallet", "menu.apps",
+      "menu.callback", "menu.myCurrencies", "menu.transactions", "menu.currencies", "menu.userCentre",
+    ]);
+    expect(menu.slice(0, 4).map((item) => [item.path, item.order])).toEqual([["/console", 0], ["/order", 1], ["/bill", 4], ["/rechargeBill", 4]]);
+    expect(menu.find((item) => item.path === "/app")?.order).toBe(3);
+    expect(menu.find((item) => item.path === "/currencybill")?.order).toBe(5);
+  });
+});
+
+describe("User/UpdatePwd", () => {
+  const form = (oldPassword: string, password = "Fresh456x") => ({ oldPassword, password, repeatPassword: password });
+
+  it("needs the old password", async () => {
+    const m = await signedInMerchant(h);
+    expect(await call(h, "updatePassword", { token: m.token, body: form("Wrong123") })).toMatchObject({ status: 200, errCode: "2007", errMsg: "Old password is wrong" });
+    expect((await call(h, "login", { body: { email: m.email, password: m.password } })).success).toBe(true);
+  });
+
+  it("changes it and ends the other sessions, not this one", async () => {
+    const m = await signedInMerchant(h);
+    const other = await call(h, "login", { body: { email: m.email, password: m.password } });
+    expect(await call(h, "updatePassword", { token: m.token, body: form(m.password) })).toMatchObject({ success: true, resData: null });
+    expect((await call(h, "lastLogin", { token: other.resData.accessToken })).status).toBe(401);
+    expect((await call(h, "lastLogin", { token: m.token })).success).toBe(true);
+    expect((await call(h, "login", { body: { email: m.email, password: "Fresh456x" } })).success).toBe(true);
+    expect((await call(h, "login", { body: { email: m.email, password: m.password } })).errCode).toBe("2006");
+  });
+});
+
+describe("User/Language and User/update", () => {
+  it("saves the language, seen at the next sign-in", async () => {
+    const m = await signedInMerchant(h);
+    expect(await call(h, "language", { token: m.token, query: { language: "ja-JP" } })).toMatchObject({ status: 200, success: true, resData: null });
+    expect((await call(h, "login", { body: { email: m.email, password: m.password } })).resData.language).toBe("ja-JP");
+  });
+
+  it("saves the nickname, trimmed, and answers the profile", async () => {
+    const m = await signedInMerchant(h);
+    const answer = await call(h, "updateProfile", { token: m.token, body: { nickName: "  Corner Shop " } });
+    expect(userProfile.parse(answer.resData)).toMatchObject({ nickName: "Corner Shop", userId: m.userId });
+    const profile = await call(h, "userInfo", { token: m.token, query: { id: m.userId } });
+    expect(profile.resData.nickName).toBe("Corner Shop");
+  });
+});
