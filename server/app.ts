@@ -59,7 +59,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   installErrorHandler(app);
   installSecurityHeaders(app, options.allowGoogleSignIn ?? Boolean(process.env.GOOGLE_CLIENT_ID || process.env.VITE_GOOGLE_CLIENT_ID));
   acceptJsonOnly(app);
-  await app.register(fastifyCompress, { global: true, encodings: ["br", "gzip"] });
+  // Answers only: the console never sends compressed bodies, so none is inflated (no zip bombs).
+  await app.register(fastifyCompress, { globalCompression: true, globalDecompression: false, encodings: ["br", "gzip"] });
 
   registerEndpoints(app, handlers, services);
   if (!services.production) registerDevRoutes(app, services);
