@@ -5,6 +5,7 @@ describe("navigation guard (spec section 2)", () => {
   it("sends a signed-in merchant from login to the console", () => {
     expect(guardRoute({ hasToken: true, pathname: "/login", search: "" })).toEqual({ kind: "redirect", to: "/console/index" });
     expect(guardRoute({ hasToken: true, pathname: "/order/list", search: "" })).toEqual({ kind: "allow" });
+    expect(guardRoute({ hasToken: true, pathname: "/login", search: "?redirect=order&status=1" })).toEqual({ kind: "redirect", to: "/order/list?status=1" });
   });
 
   it("lets a signed-out visitor reach only the public pages", () => {

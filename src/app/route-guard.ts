@@ -19,7 +19,8 @@ export function routeNameOf(pathname: string): RouteName | "redirect" | null {
 export function guardRoute(input: { hasToken: boolean; pathname: string; search: string }): GuardDecision {
   const name = routeNameOf(input.pathname);
   if (input.hasToken) {
-    return name === "login" ? { kind: "redirect", to: routePaths.console } : { kind: "allow" };
+    // Signed in on the login page: go where the merchant was headed (the console when nowhere in particular).
+    return name === "login" ? { kind: "redirect", to: afterLoginTarget(input.search) } : { kind: "allow" };
   }
   if (name === null || (name !== "redirect" && publicRouteNames.has(name))) return { kind: "allow" };
   const query = new URLSearchParams(input.search);

@@ -42,3 +42,19 @@ export const sectionRedirects: Record<string, RouteName> = {
  * login must be reachable to sign in, and /demo01 is a public route in the spec's route table.
  */
 export const publicRouteNames: ReadonlySet<RouteName> = new Set(["home", "enterprisePack", "register", "forget", "login", "demo01"]);
+
+/** Signed-in pages that get a tab: their title key, and whether leaving them discards their state. */
+export const tabRoutes: Partial<Record<RouteName, { title: string; ignoreCache?: boolean }>> = {
+  console: { title: "menu.console" },
+  order: { title: "menu.orders" },
+  app: { title: "menu.apps" },
+  bill: { title: "menu.bills" },
+  rechargeBill: { title: "menu.rechargeBills" },
+  currencybill: { title: "menu.currencies" },
+  wallet: { title: "menu.wallet" },
+  callback: { title: "menu.callback" },
+  myCurrencies: { title: "menu.myCurrencies" },
+  transactions: { title: "menu.transactions" },
+  // The user centre always shows the profile as it is now.
+  userCenter: { title: "menu.userCentre", ignoreCache: true },
+};

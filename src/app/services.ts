@@ -1,6 +1,7 @@
 import type { i18n } from "i18next";
 import { type ActorRefFrom, createActor, fromPromise } from "xstate";
 import { sessionMachine } from "../../machines/session.ts";
+import { tabsMachine } from "../../machines/tabs.ts";
 import type { ApiError } from "../api/api-error.ts";
 import { createErrorPolicy } from "../api/error-policy.ts";
 import { type Api, makeApi } from "../api/make-api.ts";
@@ -9,11 +10,13 @@ import type { Notifier } from "../ui/notifier.ts";
 import { type SettingsActor, startSettings } from "./settings-service.ts";
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
+export type TabsActor = ActorRefFrom<typeof tabsMachine>;
 
 export interface Services {
   api: Api;
   session: SessionActor;
   settings: SettingsActor;
+  tabs: TabsActor;
   storage: Storage;
   notify: Notifier;
   i18n: i18n;
@@ -87,6 +90,11 @@ export function createServices(deps: ServiceDeps): Services {
   session.start();
 
   const settings = startSettings({ storage, api, notify, i18n: i18nInstance, session });
+  const tabs = createActor(tabsMachine).start();
+  // Logout resets the tabs (spec section 4).
+  session.subscribe((snapshot) => {
+    if (snapshot.matches("signedOut") && tabs.getSnapshot().context.tabs.length > 0) tabs.send({ type: "tabs.reset" });
+  });
 
-  return { api, session, settings, storage, notify, i18n: i18nInstance, timers: deps.timers ?? realTimers, reload: deps.reload, describeFailure };
+  return { api, session, settings, tabs, storage, notify, i18n: i18nInstance, timers: deps.timers ?? realTimers, reload: deps.reload, describeFailure };
 }

@@ -35,6 +35,7 @@ export function AppNavbar() {
   };
 
   return (
+    <header>
     <Navbar className="app-navbar">
       <NavbarGroup align={Alignment.START}>
         {sideMenu ? (
@@ -84,5 +85,6 @@ export function AppNavbar() {
       <ChangePasswordDialog actor={changePassword} />
       <NicknameDialog actor={nickname} current={user?.nickName ?? ""} />
     </Navbar>
+    </header>
   );
 }

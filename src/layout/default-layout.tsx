@@ -9,7 +9,9 @@ import { RouteProgress } from "../ui/route-progress.tsx";
 import { AppNavbar } from "./app-navbar.tsx";
 import { Footer } from "./footer.tsx";
 import { SettingsDrawer } from "./settings-drawer.tsx";
+import { KeepAliveOutlet } from "./keep-alive-outlet.tsx";
 import { SideMenu } from "./side-menu.tsx";
+import { TabBar, useTabTracking } from "./tab-bar.tsx";
 
 
 /** The signed-in frame: navbar, menu, page, footer and the settings drawer, each as the settings say. */
@@ -18,6 +20,7 @@ export default function DefaultLayout() {
   const { settings } = useServices();
   const values = useSelector(settings, (s) => s.context.settings);
   const sideMenu = values.menu && !values.topMenu;
+  useTabTracking();
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main-content">
@@ -27,11 +30,12 @@ export default function DefaultLayout() {
       {values.menu && values.topMenu ? <SideMenu horizontal /> : null}
       <div className="app-body">
         {sideMenu ? <SideMenu /> : null}
-        <main id="main-content" className="app-content" tabIndex={-1}>
-          <Suspense fallback={<RouteProgress />}>
-            <Outlet />
-          </Suspense>
-        </main>
+        <div className="app-main">
+          {values.tabBar ? <TabBar /> : null}
+          <main id="main-content" className="app-content" tabIndex={-1}>
+            <Suspense fallback={<RouteProgress />}>{values.tabBar ? <KeepAliveOutlet /> : <Outlet />}</Suspense>
+          </main>
+        </div>
       </div>
       {values.footer ? <Footer /> : null}
       {values.navbar ? null : (

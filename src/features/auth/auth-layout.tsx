@@ -1,4 +1,4 @@
-import { Card, H3 } from "@blueprintjs/core";
+import { Card, H1 } from "@blueprintjs/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -16,7 +16,7 @@ export function AuthLayout({ title, children, footer }: { title: string; childre
         <span>{t("app.name")}</span>
       </Link>
       <Card className="auth-card" elevation={2}>
-        <H3 className="auth-title">{title}</H3>
+        <H1 className="auth-title">{title}</H1>
         {children}
       </Card>
       {footer ? <div className="auth-footer">{footer}</div> : null}

@@ -1,4 +1,4 @@
-import { Button, Card, H2, H5, HTMLTable, Spinner } from "@blueprintjs/core";
+import { Button, Card, H1, H2, HTMLTable, Spinner } from "@blueprintjs/core";
 import { Duplicate } from "@blueprintjs/icons";
 import { useSelector } from "@xstate/react";
 import { useEffect, useState } from "react";
@@ -32,9 +32,9 @@ export default function ConsolePage() {
 
   return (
     <section className="page" aria-labelledby="console-title">
-      <H2 id="console-title">{t("console.welcome", { name: profile?.nickName || user?.nickName || user?.email })}</H2>
+      <H1 id="console-title" className="page-title">{t("console.welcome", { name: profile?.nickName || user?.nickName || user?.email })}</H1>
       <Card className="account-card">
-        <H5>{t("console.account")}</H5>
+        <H2 className="card-title">{t("console.account")}</H2>
         {loading && !profile ? <Spinner size={20} aria-label={t("common.loading")} /> : null}
         <HTMLTable compact className="account-table">
           <tbody>

@@ -1,4 +1,4 @@
-import { Card, H1, H4, ProgressBar } from "@blueprintjs/core";
+import { Card, H1, H2, ProgressBar } from "@blueprintjs/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PublicLayout } from "./public-layout.tsx";
@@ -23,7 +23,7 @@ export default function DemoPage() {
         <p className="hero-lead">{t("demo.lead")}</p>
       </section>
       <Card className="pack-card">
-        <H4>{t("demo.amount", { amount })}</H4>
+        <H2>{t("demo.amount", { amount })}</H2>
         <p>
           {t("demo.address")}: <code>{demoAddress}</code>
         </p>

@@ -1,4 +1,4 @@
-import { Card, H1, H4 } from "@blueprintjs/core";
+import { Card, H1, H2 } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PublicLayout } from "./public-layout.tsx";
@@ -14,7 +14,7 @@ export default function EnterprisePackPage() {
         <p className="hero-lead">{t("enterprise.lead")}</p>
       </section>
       <Card className="pack-card">
-        <H4>{t("enterprise.includes")}</H4>
+        <H2>{t("enterprise.includes")}</H2>
         <ul>
           {points.map((key) => (
             <li key={key}>{t(`enterprise.points.${key}`)}</li>

@@ -1,4 +1,4 @@
-import { Card, H1, H4 } from "@blueprintjs/core";
+import { Card, H1, H2 } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PublicLayout } from "./public-layout.tsx";
@@ -24,7 +24,7 @@ export default function HomePage() {
       <section className="feature-grid" aria-label={t("home.featuresLabel")}>
         {features.map((key) => (
           <Card key={key}>
-            <H4>{t(`home.features.${key}.title`)}</H4>
+            <H2>{t(`home.features.${key}.title`)}</H2>
             <p>{t(`home.features.${key}.text`)}</p>
           </Card>
         ))}

@@ -10,6 +10,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className="public-shell">
+      <header>
       <Navbar className="app-navbar">
         <NavbarGroup>
           <NavbarHeading>
@@ -26,6 +27,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           <AnchorButton href="/register" intent="primary" text={t("home.register")} />
         </NavbarGroup>
       </Navbar>
+      </header>
       <main className="public-content">{children}</main>
       <Footer />
     </div>

@@ -1,4 +1,4 @@
-import { Button, Card, H2, HTMLTable, Tag } from "@blueprintjs/core";
+import { Button, Card, H1, HTMLTable, Tag } from "@blueprintjs/core";
 import { Edit } from "@blueprintjs/icons";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
@@ -19,7 +19,7 @@ export default function UserCentrePage() {
   const registered = profile?.registrationDate ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "long" }).format(new Date(profile.registrationDate)) : "";
   return (
     <section className="page" aria-labelledby="user-centre-title">
-      <H2 id="user-centre-title">{t("menu.userCentre")}</H2>
+      <H1 id="user-centre-title" className="page-title">{t("menu.userCentre")}</H1>
       <Card className="account-card">
         <HTMLTable compact className="account-table">
           <tbody>
