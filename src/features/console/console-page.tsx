@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { LastLoginResult } from "../../../contracts/schemas/auth.ts";
 import { useServices } from "../../app/services-context.tsx";
+import { formatDateTime } from "../../i18n/format.ts";
 
 /** Who is signed in. The rest of the console home (figures, trends, entrances) comes with its own issue. */
 export default function ConsolePage() {
@@ -28,7 +29,7 @@ export default function ConsolePage() {
     await navigator.clipboard?.writeText(userId);
     notify.success(t("common.copySuccess"));
   };
-  const when = (iso: string | null | undefined) => (iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso)) : t("console.never"));
+  const when = (iso: string | null | undefined) => (iso ? formatDateTime(iso, i18n.language) : t("console.never"));
 
   return (
     <section className="page" aria-labelledby="console-title">

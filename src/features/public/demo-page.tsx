@@ -1,6 +1,7 @@
 import { Card, H1, H2, ProgressBar } from "@blueprintjs/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { formatUsdt } from "../../i18n/format.ts";
 import { PublicLayout } from "./public-layout.tsx";
 
 const demoSeconds = 15 * 60;
@@ -14,7 +15,7 @@ export default function DemoPage() {
     const timer = setInterval(() => setLeft((s) => (s > 0 ? s - 1 : 0)), 1000);
     return () => clearInterval(timer);
   }, []);
-  const amount = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2 }).format(49.9);
+  const amount = formatUsdt(49.9, i18n.language);
   const clock = `${String(Math.floor(left / 60)).padStart(2, "0")}:${String(left % 60).padStart(2, "0")}`;
   return (
     <PublicLayout>

@@ -3,6 +3,7 @@ import { Edit } from "@blueprintjs/icons";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import { useServices } from "../../app/services-context.tsx";
+import { formatDate } from "../../i18n/format.ts";
 import { provideNicknameEdit } from "../../layout/account-machines.ts";
 import { NicknameDialog } from "../../layout/nickname-dialog.tsx";
 
@@ -16,7 +17,7 @@ export default function UserCentrePage() {
   const role = useSelector(session, (s) => s.context.role);
   const nickname = useActorRef(provideNicknameEdit(services));
   const nickName = profile?.nickName ?? user?.nickName ?? "";
-  const registered = profile?.registrationDate ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "long" }).format(new Date(profile.registrationDate)) : "";
+  const registered = profile?.registrationDate ? formatDate(profile.registrationDate, i18n.language) : "";
   return (
     <section className="page" aria-labelledby="user-centre-title">
       <H1 id="user-centre-title" className="page-title">{t("menu.userCentre")}</H1>
