@@ -2,9 +2,11 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { randomBytes } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
 import { migrateToLatest } from "../db/migrations.ts";
-import { kyselyOverPglite, type OpenedDatabase, pgliteOptions } from "../db/open-database.ts";
+import { kyselyOverPglite, type OpenedDatabase, openDatabase, pgliteOptions } from "../db/open-database.ts";
 
 /**
  * A migrated in-memory database for one test file. initdb costs 3–7 s on PGlite; loading a
@@ -12,6 +14,7 @@ import { kyselyOverPglite, type OpenedDatabase, pgliteOptions } from "../db/open
  * snapshot (keyed by the migrations and the PGlite version) and the others load it.
  */
 export async function createTestDatabase(): Promise<OpenedDatabase> {
+  if (process.env.TEST_DATABASE_URL) return createPostgresDatabase(process.env.TEST_DATABASE_URL);
   const snapshot = snapshotPath();
   let pglite: PGlite | undefined;
   if (existsSync(snapshot)) {
@@ -42,4 +45,29 @@ function snapshotPath(): string {
     .digest("hex")
     .slice(0, 16);
   return join(tmpdir(), `merchant-console-test-db-${hash}.tar`);
+}
+
+/** TEST_DATABASE_URL=postgres://…: the same tests on a real server, one throw-away database per file. */
+async function createPostgresDatabase(serverUrl: string): Promise<OpenedDatabase> {
+  const name = `mc_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const opened = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    db: opened.db,
+    close: async () => {
+      await opened.close();
+      await admin(`drop database ${name}`);
+    },
+  };
 }
