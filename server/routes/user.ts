@@ -1,6 +1,6 @@
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { signedInMerchant } from "../domain/merchants.ts";
-import { sideMenu } from "../domain/menu.ts";
+import { sideMenu } from "../../contracts/side-menu.ts";
 import { hashPassword, verifyPassword } from "../domain/passwords.ts";
 import { toProfile } from "../domain/profile.ts";
 import { revokeMerchantSessions } from "../domain/sessions.ts";

@@ -2,7 +2,8 @@ import { useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import { useServices } from "../app/services-context.tsx";
-import { localMenu, menuIcon } from "./menu-entries.tsx";
+import { sideMenu } from "../../contracts/side-menu.ts";
+import { menuIcon } from "./menu-icons.tsx";
 
 /** The console's navigation: the built-in entries, or the server's when menuFromServer is on. */
 export function SideMenu({ horizontal = false }: { horizontal?: boolean }) {
@@ -10,7 +11,7 @@ export function SideMenu({ horizontal = false }: { horizontal?: boolean }) {
   const { settings } = useServices();
   const serverMenu = useSelector(settings, (s) => s.context.serverMenu);
   const collapsed = useSelector(settings, (s) => s.context.settings.menuCollapse && !horizontal);
-  const entries = serverMenu ?? localMenu;
+  const entries = serverMenu ?? sideMenu;
   return (
     <nav className={horizontal ? "top-menu" : collapsed ? "side-menu collapsed" : "side-menu"} aria-label={t("menu.label")}>
       <ul className="bp6-menu">

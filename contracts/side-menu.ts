@@ -1,8 +1,9 @@
-import type { MenuItem } from "../../contracts/schemas/user.ts";
+import type { MenuItem } from "./schemas/user.ts";
 
 /**
- * The side menu in the spec's order (section 2). `name` is an i18n key; `order` is the route's
- * menu order where the spec gives one, our choice for the entries it does not route.
+ * The side menu in the spec's order (section 2), shared by the console (its built-in menu) and the
+ * server (user/menu). `name` is an i18n key; `order` is the route's menu order where the spec gives
+ * one, our choice for the entries it does not route.
  */
 export const sideMenu: readonly MenuItem[] = [
   { name: "menu.console", path: "/console", icon: "dashboard", order: 0 },

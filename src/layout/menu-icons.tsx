@@ -1,0 +1,32 @@
+import {
+  Applications,
+  BankAccount,
+  CreditCard,
+  Dashboard,
+  Document,
+  Dollar,
+  Exchange,
+  History,
+  Menu as MenuIcon,
+  ShoppingCart,
+  User,
+} from "@blueprintjs/icons";
+import type { ReactElement } from "react";
+
+
+// Icon components, not icon names: a name would pull Blueprint's whole icon set into the page.
+const icons: Record<string, () => ReactElement> = {
+  dashboard: () => <Dashboard />,
+  "shopping-cart": () => <ShoppingCart />,
+  document: () => <Document />,
+  "credit-card": () => <CreditCard />,
+  "bank-account": () => <BankAccount />,
+  applications: () => <Applications />,
+  exchange: () => <Exchange />,
+  dollar: () => <Dollar />,
+  bitcoin: () => <Dollar />,
+  history: () => <History />,
+  user: () => <User />,
+};
+
+export const menuIcon = (name: string | undefined): ReactElement => (icons[name ?? ""] ?? (() => <MenuIcon />))();
