@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliCompressSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { Kysely, PostgresDialect } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,12 +24,16 @@ beforeAll(async () => {
   writeFileSync(join(dir, "index.html"), indexHtml);
   writeFileSync(join(dir, "assets", "index-Ab12Cd34.js"), script);
   writeFileSync(join(dir, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
+  writeFileSync(join(dir, "assets", "built-Ef56Gh78.js"), script);
+  writeFileSync(join(dir, "assets", "built-Ef56Gh78.js.br"), precompressed);
   app = await buildServer({ db: noDatabase, staticDir: dir, allowGoogleSignIn: false });
 });
 afterAll(async () => {
   await app.close();
   rmSync(dir, { recursive: true, force: true });
 });
+
+const precompressed = brotliCompressSync(Buffer.from(script));
 
 const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: "GET", url, headers });
 
@@ -56,6 +61,13 @@ describe("serving the built console", () => {
     const plain = await get("/assets/index-Ab12Cd34.js");
     expect(plain.body).toBe(script);
     expect((await get("/favicon.svg")).headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("sends the build's precompressed brotli file as it is", async () => {
+    const answer = await get("/assets/built-Ef56Gh78.js", { "accept-encoding": "br, gzip" });
+    expect(answer.headers["content-encoding"]).toBe("br");
+    expect(Buffer.compare(answer.rawPayload, precompressed)).toBe(0);
+    expect(answer.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
   });
 
   it("answers index.html for console routes that match no file", async () => {

@@ -13,6 +13,8 @@ export async function registerStaticFiles(app: FastifyInstance, staticDir: strin
     wildcard: true,
     cacheControl: false,
     index: ["index.html"],
+    // scripts/precompress.mjs writes .br and .gz beside each file at build time.
+    preCompressed: true,
     setHeaders(reply, path) {
       const inAssets = !relative(assets, path).startsWith("..") && path.startsWith(`${assets}${sep}`);
       reply.header("cache-control", inAssets ? immutable : "no-cache");
