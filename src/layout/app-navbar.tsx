@@ -1,4 +1,4 @@
-import { Alignment, Button, Menu, MenuDivider, MenuItem, Navbar, NavbarDivider, NavbarGroup, NavbarHeading, Popover } from "@blueprintjs/core";
+import { Alignment, Button, Menu, MenuDivider, MenuItem, Navbar, NavbarDivider, NavbarGroup, NavbarHeading, PopoverNext } from "@blueprintjs/core";
 import { CaretDown, Cog, Duplicate, Edit, Flash, Key, LogOut, MenuClosed, MenuOpen, Moon, User } from "@blueprintjs/icons";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
@@ -65,7 +65,7 @@ export function AppNavbar() {
         <LanguageSelect />
         <Button variant="minimal" icon={<Cog />} aria-label={t("settings.title")} title={t("settings.title")} onClick={() => settings.send({ type: "drawer.open" })} />
         <NavbarDivider />
-        <Popover
+        <PopoverNext
           placement="bottom-end"
           content={
             <Menu aria-label={t("navbar.account")}>
@@ -79,7 +79,7 @@ export function AppNavbar() {
           }
         >
           <Button variant="minimal" icon={<User />} endIcon={<CaretDown />} text={user?.nickName || user?.email} title={t("navbar.account")} />
-        </Popover>
+        </PopoverNext>
         <Button variant="minimal" icon={<LogOut />} text={t("session.logout")} loading={leaving} onClick={() => session.send({ type: "logout" })} />
       </NavbarGroup>
       <ChangePasswordDialog actor={changePassword} />
