@@ -1,0 +1,105 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { defaultPassword, registerViaApi, uniqueEmail } from "./support/api.ts";
+import { accountShown, button, field, label, onLoginPage, signIn, waitForPath } from "./support/console.ts";
+import { repoRoot } from "./support/server.ts";
+import { withConsoleTab } from "./support/tab.ts";
+
+const tab = withConsoleTab();
+const locales = ["zh-CN", "zh-TW", "ja-JP", "ko-KR", "th-TH", "en-US"] as const;
+const messages = (locale: string) => JSON.parse(readFileSync(`${repoRoot}/locales/${locale}.json`, "utf8")) as { menu: Record<string, string>; settings: Record<string, string>; language: Record<string, string> };
+
+async function signedInMerchant(page: Page, baseUrl: string, tag: string) {
+  const email = uniqueEmail(tag);
+  await registerViaApi(baseUrl, email);
+  await page.goto("/login");
+  await onLoginPage(page);
+  await signIn(page, email);
+  await waitForPath(page, "/console/index");
+  await accountShown(page);
+  return email;
+}
+
+/** The language the server keeps for the signed-in merchant (User/Language saved it). */
+async function savedLanguage(page: Page, baseUrl: string) {
+  const { token, user } = await page.evaluate(() => ({ token: localStorage.getItem("token"), user: JSON.parse(localStorage.getItem("UserIdToken") ?? "{}") }));
+  const answer = await fetch(`${baseUrl}/api/user/logout?id=${user.id}`, { headers: { Authorization: `Bearer ${token}` } });
+  return ((await answer.json()) as { resData: { language: string } }).resData.language;
+}
+
+const rootState = (page: Page) =>
+  page.evaluate(() => ({ dark: document.documentElement.classList.contains("bp6-dark"), filter: document.documentElement.style.filter }));
+
+describe("the console shell", () => {
+  it("switches to each of the six languages, shows translated text after the reload and saves the choice", async () => {
+    const { page, baseUrl } = tab;
+    await signedInMerchant(page, baseUrl, "languages");
+    let current = "en-US";
+    for (const locale of locales) {
+      await page.getByRole("combobox", { name: messages(current).language.label }).first().selectOption(locale);
+      await page.waitForLoadState("load");
+      const menu = page.getByRole("navigation", { name: messages(locale).menu.label });
+      await expect.poll(() => menu.getByRole("link").first().textContent(), { timeout: 15_000 }).toBe(messages(locale).menu.console);
+      expect(await page.evaluate(() => localStorage.getItem("arco-locale"))).toBe(locale);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
+      expect(await savedLanguage(page, baseUrl)).toBe(locale);
+      current = locale;
+    }
+  });
+
+  it("keeps the dark theme across a reload", async () => {
+    const { page, baseUrl } = tab;
+    await signedInMerchant(page, baseUrl, "dark");
+    await button(page, "Dark theme").click();
+    await expect.poll(() => rootState(page)).toMatchObject({ dark: true });
+    await page.reload();
+    await accountShown(page);
+    expect(await rootState(page)).toMatchObject({ dark: true });
+    await button(page, "Light theme").click();
+    await expect.poll(() => rootState(page)).toMatchObject({ dark: false });
+  });
+
+  it("applies and removes the colour-weak filter, and reopens settings from the floating button when the navbar is hidden", async () => {
+    const { page, baseUrl } = tab;
+    await signedInMerchant(page, baseUrl, "settings");
+    await button(page, "Page settings").click();
+    const drawer = page.locator(".settings-drawer");
+    await drawer.getByLabel("Colour-weak mode").check({ force: true });
+    await expect.poll(() => rootState(page)).toMatchObject({ filter: "invert(80%)" });
+    await drawer.getByLabel("Colour-weak mode").uncheck({ force: true });
+    await expect.poll(() => rootState(page)).toMatchObject({ filter: "" });
+
+    await drawer.getByLabel("Navbar").uncheck({ force: true });
+    await drawer.getByRole("button", { name: "Close" }).click();
+    await expect.poll(() => page.locator(".app-navbar").count()).toBe(0);
+    const floating = page.locator(".settings-fab");
+    await floating.click();
+    await drawer.getByLabel("Navbar").check({ force: true });
+    await expect.poll(() => floating.count()).toBe(0);
+    await drawer.getByRole("button", { name: "Close" }).click();
+    await expect.poll(() => page.locator(".app-navbar").count()).toBe(1);
+  });
+
+  it("changes the password, then signs in with the new one only", async () => {
+    const { page, baseUrl } = tab;
+    const email = await signedInMerchant(page, baseUrl, "password");
+    const nickName = (await accountShown(page)).nickName;
+    await page.getByRole("button", { name: nickName, exact: true }).click();
+    await page.getByRole("menuitem", { name: "Change password" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Old password", { exact: true }).fill(defaultPassword);
+    await dialog.getByLabel("New password", { exact: true }).fill("Better123");
+    await dialog.getByLabel("Repeat password", { exact: true }).fill("Better123");
+    await dialog.getByRole("button", { name: "Change password" }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    await button(page, label.logout).click();
+    await onLoginPage(page);
+    await signIn(page, email, defaultPassword);
+    await expect.poll(() => page.getByRole("alert").allTextContents()).toContain("Wrong e-mail or password");
+    await field(page, label.password).fill("Better123");
+    await button(page, label.signIn).click();
+    await waitForPath(page, "/console/index");
+  });
+});
