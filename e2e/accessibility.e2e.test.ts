@@ -54,4 +54,66 @@ describe("accessibility (axe)", () => {
     await expect.poll(async () => (await accountShown(page)).userId).toMatch(/\S/);
     expect(await scan(page, "/console/index")).toEqual([]);
   });
+
+  it("finds no serious or critical violation in the shell: drawer, dialogs, user centre, tab bar, dark theme", async () => {
+    const { page, baseUrl } = tab;
+    const email = uniqueEmail("axe-shell");
+    await registerViaApi(baseUrl, email);
+    await page.goto("/login");
+    await page.evaluate(() => localStorage.setItem("app-settings", JSON.stringify({ tabBar: true })));
+    await signIn(page, email);
+    await waitForPath(page, "/console/index");
+    const { nickName } = await accountShown(page);
+    const found: string[] = [];
+
+    await button(page, "Page settings").click();
+    await page.locator(".settings-drawer").waitFor();
+    found.push(...(await scan(page, "settings drawer")));
+    await page.locator(".settings-drawer").getByRole("button", { name: "Close" }).click();
+
+    await page.getByRole("button", { name: nickName, exact: true }).click();
+    found.push(...(await scan(page, "account menu")));
+    await page.getByRole("menuitem", { name: "Change password" }).click();
+    await page.getByRole("dialog").waitFor();
+    await page.getByRole("dialog").getByRole("button", { name: "Change password" }).click();
+    await expectAlert(page, "Please enter your password");
+    found.push(...(await scan(page, "change password dialog with errors")));
+    await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+
+    await page.getByRole("link", { name: "User centre" }).first().click();
+    await waitForPath(page, "/user/center");
+    await page.getByRole("heading", { level: 1, name: "User centre" }).waitFor();
+    found.push(...(await scan(page, "/user/center with the tab bar")));
+
+    await button(page, "Dark theme").click();
+    await page.waitForFunction(() => document.documentElement.classList.contains("bp6-dark"));
+    found.push(...(await scan(page, "/user/center, dark theme")));
+    await page.goto("/console/index");
+    await accountShown(page);
+    found.push(...(await scan(page, "/console/index, dark theme")));
+    expect(found).toEqual([]);
+  });
+
+  it("works by keyboard: skip link, menu and the settings drawer", async () => {
+    const { page, baseUrl } = tab;
+    const email = uniqueEmail("keys");
+    await registerViaApi(baseUrl, email);
+    await page.goto("/login");
+    await signIn(page, email);
+    await waitForPath(page, "/console/index");
+    await accountShown(page);
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to content");
+    await page.keyboard.press("Enter");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("main-content");
+    // Tab through the navbar to the settings button and open it with the keyboard.
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press("Tab");
+      if ((await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))) === "Page settings") break;
+    }
+    await page.keyboard.press("Enter");
+    await page.locator(".settings-drawer").waitFor();
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.locator(".settings-drawer").count()).toBe(0);
+  });
 });

@@ -1,4 +1,4 @@
-import { Button, Callout, Drawer, FormGroup, H6, NumericInput, Switch } from "@blueprintjs/core";
+import { Button, Callout, Drawer, FormGroup, H5, Switch } from "@blueprintjs/core";
 import { useSelector } from "@xstate/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
@@ -54,14 +54,23 @@ export function SettingsDrawer() {
         <Callout intent="primary" icon={false} compact>
           {t("settings.info")}
         </Callout>
-        <H6>{t("settings.theme")}</H6>
+        <H5>{t("settings.theme")}</H5>
         <FormGroup label={t("settings.themeColor")} labelFor={colorId} inline>
           <input id={colorId} type="color" value={values.themeColor} onChange={(e) => set("themeColor", e.currentTarget.value.toUpperCase())} />
         </FormGroup>
         <Switch checked={values.theme === "dark"} label={t("navbar.darkTheme")} onChange={() => settings.send({ type: "theme.toggle" })} />
-        <H6>{t("settings.layout")}</H6>
+        <H5>{t("settings.layout")}</H5>
         <FormGroup label={t("settings.menuWidth")} labelFor={widthId} inline>
-          <NumericInput id={widthId} value={values.menuWidth} min={160} max={400} stepSize={10} onValueChange={(n) => Number.isFinite(n) && set("menuWidth", n)} />
+          <input
+            id={widthId}
+            className="bp6-input menu-width-input"
+            type="number"
+            value={values.menuWidth}
+            min={160}
+            max={400}
+            step={10}
+            onChange={(e) => set("menuWidth", e.currentTarget.valueAsNumber)}
+          />
         </FormGroup>
         {toggles.map((key) => (
           <Switch key={key} checked={values[key]} label={t(`settings.${key}`)} onChange={(e) => toggle(key, e.currentTarget.checked)} />
