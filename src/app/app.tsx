@@ -8,6 +8,7 @@ import { useDocumentSettings } from "../layout/use-document-settings.ts";
 import { AppRoutes } from "./app-routes.tsx";
 import type { Services } from "./services.ts";
 import { ServicesProvider, useServices } from "./services-context.tsx";
+import { useDocumentTitle } from "./use-document-title.ts";
 
 /** Everything a page needs around it; the console adds the browser router, tests a memory router. */
 export function AppFrame({ services, i18n, children }: { services: Services; i18n: i18n; children: ReactNode }) {
@@ -23,6 +24,7 @@ export function AppFrame({ services, i18n, children }: { services: Services; i18
 export function AppScreens() {
   const { settings } = useServices();
   useDocumentSettings(settings);
+  useDocumentTitle();
   return (
     <>
       <AppRoutes />
