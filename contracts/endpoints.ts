@@ -4,6 +4,7 @@ import {
   registerRequest, registerResult, resetPasswordRequest, sendCodeRequest, sendCodeResult, updatePasswordRequest,
 } from "./schemas/auth.ts";
 import { languageQuery, menuResult, updateProfileRequest, userInfoQuery, userProfile } from "./schemas/user.ts";
+import { messageListRequest, messageListResult, messageReadRequest, messageReadResult } from "./schemas/message.ts";
 import { getUserWalletRequest, userWalletResult } from "./schemas/wallet.ts";
 
 export type Method = "GET" | "POST";
@@ -40,6 +41,9 @@ export const endpoints = {
   language: endpoint({ method: "POST", path: "/api/User/Language", body: null, query: languageQuery, result: emptyResult, auth: true, source: "documented" }),
   updateProfile: endpoint({ method: "POST", path: "/api/User/update", body: updateProfileRequest, query: null, result: userProfile, auth: true, source: "documented" }),
   lastLogin: endpoint({ method: "GET", path: "/api/Login/CheckLastLogin", body: null, query: null, result: lastLoginResult, auth: true, source: "documented" }),
+  // The message box (spec section 2; its calls are mock-only in section 7): messages the server writes on real events.
+  messageList: endpoint({ method: "POST", path: "/api/message/list", body: messageListRequest, query: null, result: messageListResult, auth: true, source: "proposed" }),
+  messageRead: endpoint({ method: "POST", path: "/api/message/read", body: messageReadRequest, query: null, result: messageReadResult, auth: true, source: "proposed" }),
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

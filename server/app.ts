@@ -15,6 +15,7 @@ import { registerStaticFiles, sendConsolePage, wantsConsolePage } from "./http/s
 import { authHandlers } from "./routes/auth.ts";
 import { codeHandlers } from "./routes/codes.ts";
 import { registerDevRoutes } from "./routes/dev.ts";
+import { messageHandlers } from "./routes/messages.ts";
 import { userHandlers } from "./routes/user.ts";
 import { walletHandlers } from "./routes/wallet.ts";
 
@@ -35,7 +36,7 @@ export interface BuildServerOptions {
   trustProxy?: boolean | string;
 }
 
-const handlers: HandlerTable = { ...authHandlers, ...codeHandlers, ...userHandlers, ...walletHandlers };
+const handlers: HandlerTable = { ...authHandlers, ...codeHandlers, ...userHandlers, ...walletHandlers, ...messageHandlers };
 
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
   const app = Fastify({

@@ -10,6 +10,7 @@ export const states = {
   codeJustRequested: "a verification code was requested for {email} for {type} just now",
   loggedInBefore: "the merchant {email} logged in before from {ip}",
   noMerchant: "no merchant {email} exists",
+  unreadMessage: "the merchant {email} has an unread {type} titled {title}",
 } as const;
 
 export type StateName = keyof typeof states;

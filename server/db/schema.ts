@@ -68,6 +68,26 @@ export interface WalletsTable {
   created_at: Date;
 }
 
+export type MessageTypeColumn = "message" | "notice" | "todo";
+
+export interface MessagesTable {
+  id: Id;
+  merchant_id: IdRef;
+  type: MessageTypeColumn;
+  /** The event that wrote it (welcome, passwordChanged, …), so the console can translate it; "" for free text. */
+  kind: Generated<string>;
+  /** en-US texts, shown when the console does not know the kind. */
+  title: string;
+  sub_title: Generated<string>;
+  avatar: Generated<string>;
+  content: Generated<string>;
+  /** Notices and todos only. */
+  message_type: number | null;
+  /** 0 unread, 1 read. */
+  status: Generated<0 | 1>;
+  created_at: Date;
+}
+
 export interface DB {
   merchants: MerchantsTable;
   sessions: SessionsTable;
@@ -75,7 +95,8 @@ export interface DB {
   rate_events: RateEventsTable;
   mail_outbox: MailOutboxTable;
   wallets: WalletsTable;
+  messages: MessagesTable;
 }
 
 /** Every table, in an order that truncation with CASCADE accepts. */
-export const tableNames = ["wallets", "sessions", "verification_codes", "rate_events", "mail_outbox", "merchants"] as const;
+export const tableNames = ["messages", "wallets", "sessions", "verification_codes", "rate_events", "mail_outbox", "merchants"] as const;

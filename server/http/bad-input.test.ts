@@ -32,6 +32,8 @@ const valid = (name: EndpointName): Input => {
     language: { query: { language: "en-US" } },
     updateProfile: { body: { nickName: "Shop" } },
     lastLogin: {},
+    messageList: { body: { type: "notice" } },
+    messageRead: { body: { ids: ["1"] } },
   };
   return inputs[name];
 };

@@ -1,6 +1,7 @@
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { checkCode } from "../domain/codes.ts";
 import { defaultNickName, findMerchantByEmail, normalizeEmail, signedInMerchant } from "../domain/merchants.ts";
+import { onFirstLogin, onRegistered } from "../domain/messages.ts";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "../domain/passwords.ts";
 import { clearRateEvents, recordRateEvent, secondsUntilAllowed, waitMessage } from "../domain/rate-limit.ts";
 import { createSession, revokeSession } from "../domain/sessions.ts";
@@ -34,6 +35,7 @@ export const authHandlers: Pick<HandlerTable, "login" | "logout" | "lastLogin" |
           .set((eb) => ({ previous_login_at: eb.ref("last_login_at"), previous_login_ip: eb.ref("last_login_ip"), last_login_at: now, last_login_ip: ip }))
           .where("id", "=", merchant.id)
           .execute();
+        if (merchant.last_login_at === null) await onFirstLogin(trx, merchant.id, now);
         await clearRateEvents(trx, "login-email", email);
         return createSession(trx, merchant.id, now);
       });
@@ -71,6 +73,7 @@ export const authHandlers: Pick<HandlerTable, "login" | "logout" | "lastLogin" |
           .executeTakeFirst();
         // Registered meanwhile by a concurrent request: roll back so the code stays unused.
         if (!row) throw new ApiError(errCodes.emailTaken, messages.emailTaken);
+        await onRegistered(trx, row.id, now);
         return ok({ userId: row.id, email });
       });
     },

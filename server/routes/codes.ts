@@ -2,6 +2,7 @@ import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { checkCode, lastCodeSentAt, newCode, storeCode } from "../domain/codes.ts";
 import { findMerchantByEmail, normalizeEmail } from "../domain/merchants.ts";
 import { codeMail, deliverMail, queueMail } from "../domain/outbox.ts";
+import { onPasswordChanged } from "../domain/messages.ts";
 import { hashPassword } from "../domain/passwords.ts";
 import { recordRateEvent, secondsUntilAllowed, waitMessage } from "../domain/rate-limit.ts";
 import { revokeMerchantSessions } from "../domain/sessions.ts";
@@ -66,6 +67,7 @@ export const codeHandlers: Pick<HandlerTable, "sendCode" | "checkCode" | "resetP
         if (!code.ok) return code;
         await trx.updateTable("merchants").set({ password_hash: passwordHash }).where("id", "=", merchant.id).execute();
         await revokeMerchantSessions(trx, merchant.id, now);
+        await onPasswordChanged(trx, merchant.id, now);
         return ok(null);
       });
     },

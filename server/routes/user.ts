@@ -1,6 +1,7 @@
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { signedInMerchant } from "../domain/merchants.ts";
 import { sideMenu } from "../../contracts/side-menu.ts";
+import { onPasswordChanged } from "../domain/messages.ts";
 import { hashPassword, verifyPassword } from "../domain/passwords.ts";
 import { toProfile } from "../domain/profile.ts";
 import { revokeMerchantSessions } from "../domain/sessions.ts";
@@ -30,6 +31,7 @@ export const userHandlers: Pick<HandlerTable, "userInfo" | "menu" | "updatePassw
       await db.transaction().execute(async (trx) => {
         await trx.updateTable("merchants").set({ password_hash: passwordHash }).where("id", "=", merchant.id).execute();
         await revokeMerchantSessions(trx, merchant.id, now, session.tokenHash);
+        await onPasswordChanged(trx, merchant.id, now);
       });
       return ok(null);
     },

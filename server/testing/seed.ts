@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { CodePurpose } from "../../contracts/schemas/fields.ts";
+import type { MessageType } from "../../contracts/schemas/message.ts";
 import { storeCode } from "../domain/codes.ts";
 import { defaultLimits } from "../domain/limits.ts";
 import { defaultNickName, normalizeEmail } from "../domain/merchants.ts";
@@ -62,6 +63,37 @@ export async function seedCode(db: Kysely<DB>, input: { email: string; purpose: 
     ttlSeconds: defaultLimits.codeTtlSeconds,
     createdAt: new Date(now.getTime() - (defaultLimits.resendAfterSeconds + 1) * 1000),
   });
+}
+
+export interface SeedMessageInput {
+  userId: string;
+  type: MessageType;
+  title: string;
+  subTitle?: string;
+  content?: string;
+  kind?: string;
+  status?: 0 | 1;
+  createdAt?: Date;
+}
+
+/** A message in the merchant's box; notices and todos get messageType 0. */
+export async function seedMessage(db: Kysely<DB>, input: SeedMessageInput): Promise<{ messageId: string }> {
+  const row = await db
+    .insertInto("messages")
+    .values({
+      merchant_id: input.userId,
+      type: input.type,
+      kind: input.kind ?? "",
+      title: input.title,
+      sub_title: input.subTitle ?? "",
+      content: input.content ?? "",
+      message_type: input.type === "message" ? null : 0,
+      status: input.status ?? 0,
+      created_at: input.createdAt ?? new Date(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { messageId: row.id };
 }
 
 /** Empties every table; merchant ids start again at 100001. */

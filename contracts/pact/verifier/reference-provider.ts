@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { buildServer } from "../../../server/app.ts";
 import { openDatabase } from "../../../server/db/open-database.ts";
-import { resetDatabase, seedCode, seedMerchant, seedSession } from "../../../server/testing/seed.ts";
+import { resetDatabase, seedCode, seedMerchant, seedMessage, seedSession } from "../../../server/testing/seed.ts";
 import type { StateSeeder } from "./state-handlers.ts";
 
 export interface ReferenceProvider {
@@ -28,6 +28,7 @@ export async function startReferenceProvider(): Promise<ReferenceProvider> {
     code: async ({ email, purpose, code }) => {
       await seedCode(db, { email, purpose, code });
     },
+    message: ({ userId, type, title }) => seedMessage(db, { userId, type, title }),
     // The next three go through the API, as the console would, so the states are the real thing.
     revoke: async ({ userId, token }) => {
       await expectSuccess(app, { method: "GET", url: `/api/Login/Logout?uid=${encodeURIComponent(userId)}`, token });

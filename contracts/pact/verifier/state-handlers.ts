@@ -1,6 +1,7 @@
 import type { VerifierOptions } from "@pact-foundation/pact";
 import * as z from "zod/mini";
 import { codePurpose } from "../../schemas/fields.ts";
+import { messageTypeField } from "../../schemas/message.ts";
 import { states } from "../provider-states.ts";
 
 export type StateHandlers = NonNullable<VerifierOptions["stateHandlers"]>;
@@ -18,6 +19,8 @@ export interface StateSeeder {
   requestCode(input: { email: string; purpose: z.infer<typeof codePurpose> }): Promise<void>;
   /** Make the merchant's login before the current one come from `ip`. */
   previousLogin(input: { email: string; password: string; ip: string }): Promise<void>;
+  /** An unread message in the merchant's box; answers its id. */
+  message(input: { userId: string; type: z.infer<typeof messageTypeField>; title: string }): Promise<{ messageId: string }>;
 }
 
 /** Password of a merchant a state needs but whose password no state names. */
@@ -29,6 +32,7 @@ const codeParams = z.object({ email: z.string(), code: z.string(), type: codePur
 const emailParams = z.object({ email: z.string() });
 const requestParams = z.object({ email: z.string(), type: codePurpose });
 const loginParams = z.object({ email: z.string(), ip: z.string() });
+const messageParams = z.object({ email: z.string(), type: messageTypeField, title: z.string() });
 
 /**
  * Pact-JS state handlers for every sentence in provider-states.ts. A handler that fails is
@@ -47,7 +51,7 @@ export function createStateHandlers(seeder: StateSeeder) {
   };
 
   const guarded =
-    <S extends z.ZodMiniType>(name: string, schema: S, run: (params: z.infer<S>) => Promise<{ userId: string } | undefined>) =>
+    <S extends z.ZodMiniType>(name: string, schema: S, run: (params: z.infer<S>) => Promise<Record<string, string> | undefined>) =>
     async (params: unknown) => {
       try {
         return await run(schema.parse(params));
@@ -83,6 +87,11 @@ export function createStateHandlers(seeder: StateSeeder) {
       const { password } = merchants.get(email) ?? { password: unnamedPassword };
       await seeder.previousLogin({ email, password, ip });
       return { userId };
+    }),
+    [states.unreadMessage]: guarded(states.unreadMessage, messageParams, async ({ email, type, title }) => {
+      const userId = await merchantId(email);
+      const { messageId } = await seeder.message({ userId, type, title });
+      return { userId, messageId };
     }),
     // The database is emptied before each interaction, so there is nothing to remove.
     [states.noMerchant]: guarded(states.noMerchant, emailParams, async () => undefined),
