@@ -1,6 +1,6 @@
-import { render } from "@testing-library/react";
+import { act, render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter, useLocation } from "react-router";
+import { MemoryRouter, type NavigateFunction, useLocation, useNavigate } from "react-router";
 import { vi } from "vitest";
 import type { ApiReporter } from "../../src/api/client.ts";
 import type { Api } from "../../src/api/make-api.ts";
@@ -8,8 +8,10 @@ import { AppFrame, AppScreens } from "../../src/app/app.tsx";
 import { createServices, type Timers } from "../../src/app/services.ts";
 import { createI18n } from "../../src/i18n/i18n.ts";
 
-function LocationProbe() {
+/** Shows where the console is, and lets a step type a URL as into the address bar. */
+function LocationProbe({ addressBar }: { addressBar: { navigate: NavigateFunction | null } }) {
   const location = useLocation();
+  addressBar.navigate = useNavigate();
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
@@ -47,11 +49,12 @@ export async function renderConsole(options: { url: string; api: Api; storage?: 
       return options.api;
     },
   });
+  const addressBar: { navigate: NavigateFunction | null } = { navigate: null };
   const view = render(
     <AppFrame services={services} i18n={i18n}>
       <MemoryRouter initialEntries={[options.url]}>
         <AppScreens />
-        <LocationProbe />
+        <LocationProbe addressBar={addressBar} />
       </MemoryRouter>
     </AppFrame>,
   );
@@ -66,6 +69,8 @@ export async function renderConsole(options: { url: string; api: Api; storage?: 
     reload,
     reporter: () => reporter as unknown as ApiReporter,
     location: () => view.getByTestId("location").textContent ?? "",
+    /** Goes to a URL as a merchant typing it would. */
+    go: (path: string) => act(() => void addressBar.navigate?.(path)),
     cleanup: () => {
       services.session.stop();
       view.unmount();

@@ -7,6 +7,7 @@ import { nicknameEditModel } from "./nickname-edit.model.ts";
 import { registerModel } from "./register.model.ts";
 import { sessionModel } from "./session.model.ts";
 import { settingsModel } from "./settings.model.ts";
+import { tabsModel } from "./tabs.model.ts";
 
 /** Every machine QA walks. A machine missing here is missing from `npm run model-test`. */
 export const allModels: ReadonlyArray<MachineModel> = [
@@ -18,4 +19,5 @@ export const allModels: ReadonlyArray<MachineModel> = [
   changePasswordModel,
   nicknameEditModel,
   settingsModel,
+  tabsModel,
 ] as never;
