@@ -9,6 +9,7 @@ import { runModel, unmapped } from "../framework/run-model.ts";
 import { merchant } from "../models/fixtures.ts";
 import { sessionModel } from "../models/session.model.ts";
 import { expectBusy, expectProblems, fill, press } from "./form-steps.ts";
+import { switchRole } from "./role-switch.ts";
 
 type H = ConsoleHarness & { fake: ReturnType<typeof createControlledApi> };
 type Outcome = { output: unknown } | { error: { errCode: string; errMsg: string } };
@@ -24,6 +25,7 @@ runModel(sessionModel, {
   async start(path) {
     const fake = createControlledApi(["login", "userInfo", "logout"], {
       lastLogin: async () => ({ userId: merchant.userId, lastLoginAt: null, lastLoginIp: null }),
+      messages: async () => [],
     });
     const { token, user } = path.input;
     const storage: Record<string, string> = {};
@@ -55,6 +57,8 @@ runModel(sessionModel, {
         return press(h, h.t("session.relogin"));
       case "relogin.cancel":
         return press(h, h.t("common.cancel"));
+      case "role.switch":
+        return switchRole(h, (e as unknown as { role: "user" | "admin" }).role);
       default:
         unmapped(e);
     }

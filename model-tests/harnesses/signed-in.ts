@@ -9,6 +9,9 @@ import { loginResult, merchant, profile, storedUser } from "../models/fixtures.t
 export const signedInAnswers: Partial<Api> = {
   userInfo: async () => profile,
   lastLogin: async () => ({ userId: merchant.userId, lastLoginAt: null, lastLoginIp: null }),
+  // The navbar's message box loads on mount.
+  messages: async () => [],
+  markRead: async () => true as const,
 };
 
 /** The console at /console/index for the sample merchant, with `controlled` calls answered by the path. */

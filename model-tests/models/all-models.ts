@@ -3,6 +3,7 @@ import { changePasswordModel } from "./change-password.model.ts";
 import { codeSenderModel } from "./code-sender.model.ts";
 import { forgotPasswordModel } from "./forgot-password.model.ts";
 import { languageChangeModel } from "./language-change.model.ts";
+import { messageBoxModel } from "./message-box.model.ts";
 import { nicknameEditModel } from "./nickname-edit.model.ts";
 import { registerModel } from "./register.model.ts";
 import { sessionModel } from "./session.model.ts";
@@ -19,5 +20,6 @@ export const allModels: ReadonlyArray<MachineModel> = [
   changePasswordModel,
   nicknameEditModel,
   settingsModel,
+  messageBoxModel,
   tabsModel,
 ] as never;

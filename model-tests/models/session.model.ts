@@ -3,7 +3,7 @@ import type { MachineModel } from "../framework/model.ts";
 import { english } from "./english.ts";
 import { failure, loginResult, merchant, profile, storedUser } from "./fixtures.ts";
 
-const noUiYet = "no screen sends this yet: the role switch (message box) and the user centre arrive with issue 3";
+const noUiYet = "no screen sends this yet: the user centre arrives with issue 3";
 
 export const sessionModel: MachineModel<typeof sessionMachine> = {
   id: "session",
@@ -34,7 +34,7 @@ export const sessionModel: MachineModel<typeof sessionMachine> = {
         { type: "xstate.error.actor.loadProfile", error: failure("5000", "Internal error") },
         expire,
       ] as never;
-    if (s.matches({ signedIn: "ready" })) return [{ type: "logout" }, expire];
+    if (s.matches({ signedIn: "ready" })) return [{ type: "logout" }, expire, { type: "role.switch", role: s.context.role === "admin" ? "user" : "admin" }];
     if (s.matches("expired")) return [{ type: "relogin.confirm" }, { type: "relogin.cancel" }, expire];
     if (s.matches("loggingOut"))
       return [
@@ -61,6 +61,8 @@ export const sessionModel: MachineModel<typeof sessionMachine> = {
         return "Press Re-Login";
       case "relogin.cancel":
         return "Press Cancel";
+      case "role.switch":
+        return `Open the message box (bell); choose ${(e as { role?: string }).role === "admin" ? "Administrator" : "User"} under Role`;
       case "xstate.done.actor.login":
         return "The server accepts the sign-in";
       case "xstate.done.actor.loadProfile":
@@ -86,7 +88,6 @@ export const sessionModel: MachineModel<typeof sessionMachine> = {
     return String(s.value);
   },
   excluded: [
-    { transition: "session.signedIn on role.switch → (stays)", why: noUiYet },
     { transition: "session.signedIn on profile.updated → (stays)", why: noUiYet },
     { transition: "session.signedIn.ready on profile.reload → session.signedIn.loadingProfile", why: noUiYet },
   ],

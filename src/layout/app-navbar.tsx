@@ -9,6 +9,7 @@ import { provideChangePassword, provideNicknameEdit } from "./account-machines.t
 import { ChangePasswordDialog } from "./change-password-dialog.tsx";
 import { FullscreenButton } from "./fullscreen-button.tsx";
 import { LanguageSelect } from "./language-select.tsx";
+import { MessageBox } from "./message-box.tsx";
 import { NicknameDialog } from "./nickname-dialog.tsx";
 
 export function AppNavbar() {
@@ -63,6 +64,7 @@ export function AppNavbar() {
         />
         <FullscreenButton />
         <LanguageSelect />
+        <MessageBox />
         <Button variant="minimal" icon={<Cog />} aria-label={t("settings.title")} title={t("settings.title")} onClick={() => settings.send({ type: "drawer.open" })} />
         <NavbarDivider />
         <PopoverNext

@@ -1,0 +1,142 @@
+import { Button, Callout, PopoverNext, SegmentedControl, Spinner, Tab, Tabs, Tag } from "@blueprintjs/core";
+import { Notifications, Refresh } from "@blueprintjs/icons";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useTranslation } from "react-i18next";
+import { type ActorRefFrom, fromPromise } from "xstate";
+import { type MessageType, messageTypes } from "../../contracts/schemas/message.ts";
+import { type Role, roleField } from "../../contracts/schemas/user.ts";
+import { messageBoxMachine, messagesOf, unreadCount, unreadIdsOf } from "../../machines/message-box.ts";
+import type { Services } from "../app/services.ts";
+import { useServices } from "../app/services-context.tsx";
+import { MessageList } from "./message-list.tsx";
+
+type MessageBoxActor = ActorRefFrom<typeof messageBoxMachine>;
+
+export const provideMessageBox = ({ api }: Services) =>
+  messageBoxMachine.provide({
+    actors: {
+      loadMessages: fromPromise(() => api.messages()),
+      markRead: fromPromise(({ input }) => api.markRead(input.ids)),
+    },
+  });
+
+/** The navbar's message box (spec section 2): unread badge, tabs Message, Notice, Todo, and the role switch. */
+export function MessageBox() {
+  const { t } = useTranslation();
+  const services = useServices();
+  // Started on mount, so the badge counts before the box is ever opened.
+  const actor = useActorRef(provideMessageBox(services));
+  const open = useSelector(actor, (s) => s.context.open);
+  const total = useSelector(actor, (s) => unreadCount(s.context));
+  const label = t("messageBox.openLabel", { count: total });
+  return (
+    <PopoverNext
+      isOpen={open}
+      placement="bottom-end"
+      onInteraction={(next) => actor.send({ type: next ? "box.open" : "box.close" })}
+      content={<MessagePanel actor={actor} />}
+    >
+      <Button
+        variant="minimal"
+        icon={<Notifications />}
+        aria-label={label}
+        title={label}
+        text={
+          total > 0 ? (
+            <Tag round intent="danger" className="message-badge" data-testid="message-badge">
+              {total}
+            </Tag>
+          ) : undefined
+        }
+      />
+    </PopoverNext>
+  );
+}
+
+function MessagePanel({ actor }: { actor: MessageBoxActor }) {
+  const { t } = useTranslation();
+  const { describeFailure } = useServices();
+  // The panel shows only while open; it follows every snapshot, and `can` answers for the ids asked about.
+  const snapshot = useSelector(actor, (s) => s);
+  const { tab, messages, readFailure } = snapshot.context;
+  const loading = snapshot.matches("loading");
+  const failure = snapshot.matches("failed") ? snapshot.context.failure : null;
+  const canRead = (ids: readonly string[]) => snapshot.can({ type: "message.read", ids });
+
+  return (
+    <section className="message-box" aria-label={t("messageBox.title")}>
+      <header className="message-box-header">
+        <strong>{t("messageBox.title")}</strong>
+        {loading ? <Spinner size={16} aria-label={t("messageBox.loading")} /> : null}
+        <Button size="small" variant="minimal" icon={<Refresh />} aria-label={t("messageBox.refresh")} title={t("messageBox.refresh")} disabled={!snapshot.can({ type: "messages.reload" })} onClick={() => actor.send({ type: "messages.reload" })} />
+      </header>
+      {loading ? (
+        <p className="bp6-text-muted message-box-status" role="status">
+          {t("messageBox.loading")}
+        </p>
+      ) : null}
+      {failure ? (
+        <Callout intent="danger" role="alert" compact className="message-box-status">
+          {t("messageBox.loadFailed")} {describeFailure(failure)}{" "}
+          <Button size="small" intent="danger" text={t("messageBox.retry")} onClick={() => actor.send({ type: "messages.reload" })} />
+        </Callout>
+      ) : null}
+      {readFailure ? (
+        <Callout intent="warning" role="alert" compact className="message-box-status">
+          {t("messageBox.readFailed")} {describeFailure(readFailure)}
+        </Callout>
+      ) : null}
+      <Tabs
+        id="message-box-tabs"
+        aria-label={t("messageBox.tabsLabel")}
+        selectedTabId={tab}
+        renderActiveTabPanelOnly
+        onChange={(next) => actor.send({ type: "tab.select", tab: next as MessageType })}
+      >
+        {messageTypes.map((type) => (
+          <Tab
+            key={type}
+            id={type}
+            title={t(`messageBox.tabs.${type}`)}
+            tagContent={unreadCount(snapshot.context, type)}
+            tagProps={{ round: true, intent: unreadCount(snapshot.context, type) > 0 ? "primary" : "none" }}
+            panel={
+              <MessageList
+                type={type}
+                items={messagesOf({ messages }, type)}
+                waiting={messages.length === 0 && (loading || failure !== null)}
+                unreadIds={unreadIdsOf({ messages }, type)}
+                canRead={canRead}
+                onRead={(ids) => actor.send({ type: "message.read", ids })}
+              />
+            }
+          />
+        ))}
+      </Tabs>
+      <RoleSwitch />
+    </section>
+  );
+}
+
+/** Spec section 6: the role (user or admin) switches on the client only. */
+function RoleSwitch() {
+  const { t } = useTranslation();
+  const { session } = useServices();
+  const role = useSelector(session, (s) => s.context.role);
+  const roleName = t(`roles.${role || "none"}`);
+  return (
+    <footer className="message-box-footer">
+      <span data-testid="current-role">{t("messageBox.currentRole", { role: roleName })}</span>
+      <SegmentedControl
+        aria-label={t("messageBox.role")}
+        size="small"
+        value={role || undefined}
+        options={(["user", "admin"] as const).map((value) => ({ value, label: t(`roles.${value}`) }))}
+        onValueChange={(value) => {
+          const next = roleField.safeParse(value);
+          if (next.success && next.data !== role) session.send({ type: "role.switch", role: next.data as Role });
+        }}
+      />
+    </footer>
+  );
+}
