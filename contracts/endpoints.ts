@@ -6,6 +6,8 @@ import {
 import { languageQuery, menuResult, updateProfileRequest, userInfoQuery, userProfile } from "./schemas/user.ts";
 import { messageListRequest, messageListResult, messageReadRequest, messageReadResult } from "./schemas/message.ts";
 import { getUserWalletRequest, userWalletResult } from "./schemas/wallet.ts";
+import { demoCheckoutRequest, demoOrder, demoOrderRequest } from "./schemas/demo.ts";
+import { googleCodeRequest, googleLoginRequest } from "./schemas/google.ts";
 
 export type Method = "GET" | "POST";
 
@@ -41,6 +43,13 @@ export const endpoints = {
   language: endpoint({ method: "POST", path: "/api/User/Language", body: null, query: languageQuery, result: emptyResult, auth: true, source: "documented" }),
   updateProfile: endpoint({ method: "POST", path: "/api/User/update", body: updateProfileRequest, query: null, result: userProfile, auth: true, source: "documented" }),
   lastLogin: endpoint({ method: "GET", path: "/api/Login/CheckLastLogin", body: null, query: null, result: lastLoginResult, auth: true, source: "documented" }),
+  // Sign-in with Google (spec section 2 names it, section 7 does not show its call): the ID token or the popup's code.
+  googleLogin: endpoint({ method: "POST", path: "/api/Login/GoogleLogin", body: googleLoginRequest, query: null, result: loginResult, auth: false, source: "proposed" }),
+  googleCode: endpoint({ method: "POST", path: "/api/Login/GoogleCode", body: googleCodeRequest, query: null, result: loginResult, auth: false, source: "proposed" }),
+  // The public checkout demo of /demo01, on demo data of its own.
+  demoCheckout: endpoint({ method: "POST", path: "/api/Demo/Checkout", body: demoCheckoutRequest, query: null, result: demoOrder, auth: false, source: "proposed" }),
+  demoStatus: endpoint({ method: "POST", path: "/api/Demo/Status", body: demoOrderRequest, query: null, result: demoOrder, auth: false, source: "proposed" }),
+  demoPay: endpoint({ method: "POST", path: "/api/Demo/Pay", body: demoOrderRequest, query: null, result: demoOrder, auth: false, source: "proposed" }),
   // The message box (spec section 2; its calls are mock-only in section 7): messages the server writes on real events.
   messageList: endpoint({ method: "POST", path: "/api/message/list", body: messageListRequest, query: null, result: messageListResult, auth: true, source: "proposed" }),
   messageRead: endpoint({ method: "POST", path: "/api/message/read", body: messageReadRequest, query: null, result: messageReadResult, auth: true, source: "proposed" }),

@@ -2,21 +2,27 @@ import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import type { LoginRequest, LoginResult } from "../contracts/schemas/auth.ts";
 import type { UserProfile } from "../contracts/schemas/user.ts";
-import { type SessionInput, sessionMachine } from "./session.ts";
+import { type GoogleGrant, type SessionInput, sessionMachine } from "./session.ts";
 import { apiFailure, settle } from "./test-support.ts";
 
 const loginResult: LoginResult = { accessToken: "tok", userId: "100001", email: "m@example.com", language: "en-US", nickName: "m", avatar: "" };
 const profile = { userId: "100001", email: "m@example.com", nickName: "m", role: "" } as UserProfile;
 const storedUser = { id: "100001", email: "m@example.com", language: "en-US", nickName: "m", avatar: "" };
 
-function start(input: SessionInput, overrides: { login?: () => Promise<LoginResult>; loadProfile?: () => Promise<UserProfile>; logout?: () => Promise<unknown> } = {}) {
-  const effects = { saveSession: vi.fn(), clearSession: vi.fn(), reloadPage: vi.fn(), announceLogout: vi.fn(), rememberEmail: vi.fn() };
-  const calls = { login: [] as LoginRequest[], logout: 0 };
+type Overrides = { login?: () => Promise<LoginResult>; googleLogin?: () => Promise<LoginResult>; loadProfile?: () => Promise<UserProfile>; logout?: () => Promise<unknown> };
+
+function start(input: SessionInput, overrides: Overrides = {}) {
+  const effects = { saveSession: vi.fn(), clearSession: vi.fn(), reloadPage: vi.fn(), announceLogout: vi.fn(), rememberEmail: vi.fn(), announceWelcome: vi.fn() };
+  const calls = { login: [] as LoginRequest[], google: [] as GoogleGrant[], logout: 0 };
   const machine = sessionMachine.provide({
     actors: {
       login: fromPromise(async ({ input: body }) => {
         calls.login.push(body);
         return (overrides.login ?? (async () => loginResult))();
+      }),
+      googleLogin: fromPromise(async ({ input: grant }) => {
+        calls.google.push(grant);
+        return (overrides.googleLogin ?? (async () => loginResult))();
       }),
       loadProfile: fromPromise(async () => (overrides.loadProfile ?? (async () => profile))()),
       logout: fromPromise(async () => {
@@ -30,6 +36,7 @@ function start(input: SessionInput, overrides: { login?: () => Promise<LoginResu
       reloadPage: () => effects.reloadPage(),
       announceLogout: () => effects.announceLogout(),
       rememberEmail: (_, params) => effects.rememberEmail(params),
+      announceWelcome: (_, params) => effects.announceWelcome(params),
     },
   });
   return { actor: createActor(machine, { input }).start(), effects, calls };
@@ -68,6 +75,44 @@ describe("session machine", () => {
     expect(effects.clearSession).toHaveBeenCalledOnce();
     expect(effects.rememberEmail).toHaveBeenCalledWith({ email: null });
     expect(actor.getSnapshot().context.failure).toEqual({ errCode: "2006", errMsg: "Wrong e-mail or password" });
+  });
+
+  it("signs in with Google's code, stores the session and welcomes the merchant", async () => {
+    const { actor, effects, calls } = start({ token: null, user: null });
+    actor.send({ type: "login.google", grant: { code: "4/abc" } });
+    expect(actor.getSnapshot().value).toBe("loggingInWithGoogle");
+    await settle(actor, "signedIn.ready");
+    expect(calls.google).toEqual([{ code: "4/abc" }]);
+    expect(calls.login).toHaveLength(0);
+    expect(effects.saveSession).toHaveBeenCalledWith({ token: "tok", user: storedUser });
+    expect(effects.announceWelcome).toHaveBeenCalledWith({ nickName: "m" });
+  });
+
+  it("signs in with a Google ID token too", async () => {
+    const { actor, calls } = start({ token: null, user: null });
+    actor.send({ type: "login.google", grant: { credential: "a.b.c" } });
+    await settle(actor, "signedIn.ready");
+    expect(calls.google).toEqual([{ credential: "a.b.c" }]);
+  });
+
+  it("ignores an empty Google grant and clears the token when the server refuses Google's answer", async () => {
+    const { actor, effects, calls } = start({ token: null, user: null }, { googleLogin: () => Promise.reject(apiFailure("2102", "The Google sign-in could not be verified")) });
+    actor.send({ type: "login.google", grant: { code: "" } });
+    actor.send({ type: "login.google", grant: { credential: "not-a-jwt" } });
+    expect(actor.getSnapshot().value).toBe("signedOut");
+    expect(calls.google).toHaveLength(0);
+    actor.send({ type: "login.google", grant: { code: "4/abc" } });
+    await settle(actor, "signedOut");
+    expect(effects.clearSession).toHaveBeenCalledOnce();
+    expect(actor.getSnapshot().context).toMatchObject({ token: null, user: null, failure: { errCode: "2102" } });
+  });
+
+  it("does not take a Google sign-in while signed in", async () => {
+    const { actor, calls } = start({ token: "tok", user: storedUser });
+    await settle(actor, "signedIn.ready");
+    actor.send({ type: "login.google", grant: { code: "4/abc" } });
+    expect(actor.getSnapshot().matches({ signedIn: "ready" })).toBe(true);
+    expect(calls.google).toHaveLength(0);
   });
 
   it("logs out and clears everything even when the logout call fails", async () => {

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from "xstate";
 import type { LoginRequest, LoginResult } from "../contracts/schemas/auth.ts";
 import { loginRequest } from "../contracts/schemas/auth.ts";
+import { googleCodeRequest, googleLoginRequest } from "../contracts/schemas/google.ts";
 import type { Role, UserProfile } from "../contracts/schemas/user.ts";
 import { type FieldErrors, type Failure, fieldErrorsOf, toFailure } from "./api-failure.ts";
 
@@ -24,8 +25,12 @@ export interface SessionContext {
   expiredMessage: string;
 }
 
+/** What Google's popup handed over: an authorization code (code flow) or an ID token (button, One Tap). */
+export type GoogleGrant = { code: string } | { credential: string };
+
 export type SessionEvent =
   | { type: "login.submit"; email: string; password: string; remember: boolean }
+  | { type: "login.google"; grant: GoogleGrant }
   | { type: "logout" }
   | { type: "profile.reload" }
   | { type: "profile.updated"; profile: UserProfile }
@@ -38,6 +43,8 @@ export interface SessionInput {
   token: string | null;
   user: SessionUser | null;
 }
+
+const googleGrantSchema = (grant: GoogleGrant) => ("code" in grant ? googleCodeRequest : googleLoginRequest);
 
 const userFromLogin = (result: LoginResult): SessionUser => ({
   id: result.userId,
@@ -55,6 +62,9 @@ export const sessionMachine = setup({
     }),
     loadProfile: fromPromise<UserProfile, { userId: string }>(async () => {
       throw new Error("loadProfile is provided by the app");
+    }),
+    googleLogin: fromPromise<LoginResult, GoogleGrant>(async () => {
+      throw new Error("googleLogin is provided by the app");
     }),
     logout: fromPromise<unknown, { userId: string }>(async () => {
       throw new Error("logout is provided by the app");
@@ -75,6 +85,7 @@ export const sessionMachine = setup({
     hasToken: ({ context }) => context.token !== null,
     hasStoredUser: ({ context }) => context.user !== null,
     loginFormValid: ({ event }) => event.type === "login.submit" && loginRequest.safeParse({ email: event.email, password: event.password }).success,
+    googleGrantValid: ({ event }) => event.type === "login.google" && googleGrantSchema(event.grant).safeParse(event.grant).success,
   },
 }).createMachine({
   id: "session",
@@ -109,6 +120,30 @@ export const sessionMachine = setup({
             }),
           },
         ],
+        "login.google": { guard: "googleGrantValid", target: "loggingInWithGoogle", actions: assign({ fieldErrors: {}, failure: null }) },
+      },
+    },
+    // Sign-in with Google: the server checks Google's answer and signs in (or registers) the merchant.
+    loggingInWithGoogle: {
+      invoke: {
+        id: "googleLogin",
+        src: "googleLogin",
+        input: ({ event }) => {
+          if (event.type !== "login.google") throw new Error("loggingInWithGoogle is entered by login.google");
+          return event.grant;
+        },
+        onDone: {
+          target: "signedIn",
+          actions: [
+            assign({ token: ({ event }) => event.output.accessToken, user: ({ event }) => userFromLogin(event.output) }),
+            { type: "saveSession", params: ({ event }) => ({ token: event.output.accessToken, user: userFromLogin(event.output) }) },
+            { type: "announceWelcome", params: ({ event }) => ({ nickName: event.output.nickName || event.output.email }) },
+          ],
+        },
+        onError: {
+          target: "signedOut",
+          actions: [assign({ token: null, user: null, failure: ({ event }) => toFailure(event.error) }), "clearSession"],
+        },
       },
     },
     loggingIn: {

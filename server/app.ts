@@ -12,9 +12,12 @@ import type { HandlerTable, Services } from "./http/handler.ts";
 import { acceptJsonOnly, bodyLimitBytes } from "./http/json-body.ts";
 import { installSecurityHeaders } from "./http/security-headers.ts";
 import { registerStaticFiles, sendConsolePage, wantsConsolePage } from "./http/static-files.ts";
+import { type GoogleSettings, googleSettingsFromEnv } from "./domain/google-identity.ts";
 import { authHandlers } from "./routes/auth.ts";
 import { codeHandlers } from "./routes/codes.ts";
+import { demoHandlers } from "./routes/demo.ts";
 import { registerDevRoutes } from "./routes/dev.ts";
+import { googleHandlers } from "./routes/google.ts";
 import { messageHandlers } from "./routes/messages.ts";
 import { userHandlers } from "./routes/user.ts";
 import { walletHandlers } from "./routes/wallet.ts";
@@ -30,13 +33,15 @@ export interface BuildServerOptions {
   logger?: boolean;
   now?: () => Date;
   limits?: Partial<Limits>;
-  /** Lets Google's sign-in through the CSP; defaults to whether GOOGLE_CLIENT_ID is set. */
+  /** Lets Google's sign-in through the CSP; defaults to whether Google sign-in is configured. */
   allowGoogleSignIn?: boolean;
+  /** Sign-in with Google; defaults to GOOGLE_CLIENT_ID & co. from the environment, null turns it off. */
+  google?: GoogleSettings | null;
   /** Fastify's trustProxy, for X-Forwarded-For behind a load balancer. */
   trustProxy?: boolean | string;
 }
 
-const handlers: HandlerTable = { ...authHandlers, ...codeHandlers, ...userHandlers, ...walletHandlers, ...messageHandlers };
+const handlers: HandlerTable = { ...authHandlers, ...codeHandlers, ...userHandlers, ...walletHandlers, ...messageHandlers, ...googleHandlers, ...demoHandlers };
 
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -55,10 +60,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     limits: { ...defaultLimits, ...options.limits },
     production: options.production ?? false,
     clock: options.now ?? (() => new Date()),
+    google: options.google === undefined ? googleSettingsFromEnv(process.env) : options.google,
   };
 
   installErrorHandler(app);
-  installSecurityHeaders(app, options.allowGoogleSignIn ?? Boolean(process.env.GOOGLE_CLIENT_ID || process.env.VITE_GOOGLE_CLIENT_ID));
+  installSecurityHeaders(app, options.allowGoogleSignIn ?? services.google !== null);
   acceptJsonOnly(app);
   // Answers only: the console never sends compressed bodies, so none is inflated (no zip bombs).
   await app.register(fastifyCompress, { globalCompression: true, globalDecompression: false, encodings: ["br", "gzip"] });

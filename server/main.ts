@@ -2,12 +2,14 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { buildServer } from "./app.ts";
 import { openDatabase } from "./db/open-database.ts";
+import { googleSettingsFromEnv } from "./domain/google-identity.ts";
 import { defaultLimits, developmentLimits } from "./domain/limits.ts";
 import { createLogMailer, createSmtpMailer } from "./domain/mailer.ts";
 
 /**
  * `node server/main.ts`: PORT (8080), HOST (127.0.0.1), DATA_DIR (./data) or DATABASE_URL,
- * SMTP_URL + MAIL_FROM, NODE_ENV, STATIC_DIR (./dist when it exists; "" for the API only), TRUST_PROXY.
+ * SMTP_URL + MAIL_FROM, NODE_ENV, STATIC_DIR (./dist when it exists; "" for the API only), TRUST_PROXY,
+ * GOOGLE_CLIENT_ID (or VITE_GOOGLE_CLIENT_ID) + GOOGLE_CLIENT_SECRET, GOOGLE_JWKS_URL, GOOGLE_TOKEN_URL.
  */
 const env = process.env;
 const production = env.NODE_ENV === "production";
@@ -19,8 +21,11 @@ const { db, close } = await openDatabase({ dataDir: env.DATA_DIR ?? "./data", da
 const mailer = env.SMTP_URL
   ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM ?? "Merchant Console <no-reply@localhost>")
   : createLogMailer((line) => process.stdout.write(`${line}\n`));
+const google = googleSettingsFromEnv(env);
 const app = await buildServer({
   db,
+  google,
+  allowGoogleSignIn: google !== null,
   staticDir,
   mailer,
   production,

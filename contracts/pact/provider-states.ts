@@ -10,6 +10,13 @@ export const states = {
   codeJustRequested: "a verification code was requested for {email} for {type} just now",
   loggedInBefore: "the merchant {email} logged in before from {ip}",
   noMerchant: "no merchant {email} exists",
+  googleIdToken: "Google vouches for {email} with a verified ID token",
+  googleForeignToken: "a Google-looking ID token for {email} is signed by a key Google does not publish",
+  googleCode: "Google issued the authorization code {code} for {email}",
+  demoOpen: "the checkout demo is open",
+  demoOrderPending: "a demo order {orderCode} is waiting for its payment",
+  demoOrderExpired: "the demo order {orderCode} has expired",
+  noDemoOrder: "no demo order {orderCode} exists",
   unreadMessage: "the merchant {email} has an unread {type} titled {title}",
 } as const;
 

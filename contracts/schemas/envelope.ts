@@ -26,6 +26,15 @@ export const errCodes = {
   badCredentials: "2006",
   oldPasswordWrong: "2007",
   accountNotFound: "2008",
+  /** Sign-in with Google: not configured on this server (no client id, or no secret for the code flow). */
+  googleNotConfigured: "2101",
+  /** The ID token's signature, expiry, issuer or audience did not check out, or the code was refused. */
+  googleTokenInvalid: "2102",
+  googleEmailUnverified: "2103",
+  /** Google's keys or token endpoint could not be reached. */
+  googleUnreachable: "2104",
+  demoOrderNotFound: "2111",
+  demoOrderExpired: "2112",
   notLoggedIn: "4010",
   forbidden: "4030",
   notFound: "4040",

@@ -1,21 +1,34 @@
 // @vitest-environment jsdom
 import { act, screen, waitFor } from "@testing-library/react";
-import { expect } from "vitest";
+import { expect, vi } from "vitest";
 import { ApiError } from "../../src/api/api-error.ts";
 import { storageKeys } from "../../src/api/session-storage.ts";
 import { createControlledApi } from "../framework/fake-api.ts";
 import { type ConsoleHarness, renderConsole } from "../framework/render-console.tsx";
 import { runModel, unmapped } from "../framework/run-model.ts";
 import { merchant } from "../models/fixtures.ts";
-import { sessionModel } from "../models/session.model.ts";
+import { googleCode, sessionModel } from "../models/session.model.ts";
 import { expectBusy, expectProblems, fill, press } from "./form-steps.ts";
 import { switchRole } from "./role-switch.ts";
 
 type H = ConsoleHarness & { fake: ReturnType<typeof createControlledApi> };
+
+// Sign-in with Google is configured, and Google's library is already "loaded": its popup answers at once.
+vi.stubEnv("VITE_GOOGLE_CLIENT_ID", "model-test.apps.googleusercontent.com");
+window.google = { accounts: { oauth2: { initCodeClient: (config) => ({ requestCode: () => config.callback({ code: googleCode }) }) } } };
+
+/** Google's button is disabled until the library has loaded. */
+async function pressWhenReady(h: H, name: string) {
+  const button = (await screen.findByRole("button", { name })) as HTMLButtonElement;
+  await waitFor(() => expect(button.disabled).toBe(false));
+  await h.user.click(button);
+}
+
 type Outcome = { output: unknown } | { error: { errCode: string; errMsg: string } };
 
-const settlesOn: Record<string, "login" | "userInfo" | "logout"> = {
+const settlesOn: Record<string, "login" | "googleCode" | "userInfo" | "logout"> = {
   login: "login",
+  googleLogin: "googleCode",
   loadProfile: "userInfo",
   logout: "logout",
   reloginLogout: "logout",
@@ -23,7 +36,7 @@ const settlesOn: Record<string, "login" | "userInfo" | "logout"> = {
 
 runModel(sessionModel, {
   async start(path) {
-    const fake = createControlledApi(["login", "userInfo", "logout"], {
+    const fake = createControlledApi(["login", "googleCode", "userInfo", "logout"], {
       lastLogin: async () => ({ userId: merchant.userId, lastLoginAt: null, lastLoginIp: null }),
       messages: async () => [],
     });
@@ -48,6 +61,8 @@ runModel(sessionModel, {
         if (remember.checked !== e.remember) await h.user.click(remember);
         return press(h, h.t("login.submit"));
       }
+      case "login.google":
+        return pressWhenReady(h, h.t("google.continue"));
       case "logout":
         return press(h, h.t("session.logout"));
       case "session.expired":
@@ -72,6 +87,7 @@ runModel(sessionModel, {
       return expectProblems(h, s.context.fieldErrors, s.context.failure);
     }
     if (s.matches("loggingIn")) return expectBusy(h.t("login.submit"));
+    if (s.matches("loggingInWithGoogle")) return expectBusy(h.t("google.continue"));
     if (s.matches("expired")) {
       const dialog = await screen.findByRole("dialog");
       expect(dialog.textContent).toContain(s.context.expiredMessage);

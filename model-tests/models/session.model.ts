@@ -3,6 +3,9 @@ import type { MachineModel } from "../framework/model.ts";
 import { english } from "./english.ts";
 import { failure, loginResult, merchant, profile, storedUser } from "./fixtures.ts";
 
+/** The code Google's (faked) popup hands over. */
+export const googleCode = "4/model-test-code";
+
 const noUiYet = "no screen sends this yet: the user centre arrives with issue 3";
 
 export const sessionModel: MachineModel<typeof sessionMachine> = {
@@ -22,11 +25,17 @@ export const sessionModel: MachineModel<typeof sessionMachine> = {
       return [
         { type: "login.submit", email: merchant.email, password: merchant.password, remember: true },
         { type: "login.submit", email: "", password: "", remember: false },
+        { type: "login.google", grant: { code: googleCode } },
       ];
     if (s.matches("loggingIn"))
       return [
         { type: "xstate.done.actor.login", output: loginResult },
         { type: "xstate.error.actor.login", error: failure("2006", "Wrong e-mail or password") },
+      ] as never;
+    if (s.matches("loggingInWithGoogle"))
+      return [
+        { type: "xstate.done.actor.googleLogin", output: loginResult },
+        { type: "xstate.error.actor.googleLogin", error: failure("2102", "The Google sign-in could not be verified") },
       ] as never;
     if (s.matches({ signedIn: "loadingProfile" }))
       return [
@@ -53,6 +62,10 @@ export const sessionModel: MachineModel<typeof sessionMachine> = {
     switch (e.type) {
       case "login.submit":
         return `Type e-mail "${e.email}" and password "${e.password}"${e.remember ? ", tick Remember password" : ""}; press Sign in`;
+      case "login.google":
+        return "Press Continue with Google; pick the account in Google's window";
+      case "xstate.done.actor.googleLogin":
+        return "The server accepts Google's sign-in";
       case "logout":
         return "Press Log out";
       case "session.expired":
@@ -80,6 +93,7 @@ export const sessionModel: MachineModel<typeof sessionMachine> = {
       return `The sign-in page${problems.length ? `, showing ${problems.join(", ")}` : ""}; no token stored`;
     }
     if (s.matches("loggingIn")) return "Sign in shows a spinner";
+    if (s.matches("loggingInWithGoogle")) return "Continue with Google shows a spinner";
     if (s.matches({ signedIn: "loadingProfile" })) return "The console, loading the profile";
     if (s.matches({ signedIn: "ready" })) return "The console shows the merchant's e-mail, nickname and user ID";
     if (s.matches("expired")) return `The blocking dialog "${s.context.expiredMessage}" with Cancel and Re-Login`;

@@ -96,6 +96,26 @@ const migrations: Record<string, Migration> = {
       await sql`create unique index messages_once on messages (merchant_id, kind) where kind in ('welcome', 'firstApplication')`.execute(db);
     },
   },
+  "0003_demo_orders_google_sign_in": {
+    async up(db) {
+      // The public checkout demo (/demo01): its own table, never joined with merchants' data.
+      await sql`
+        create table demo_orders (
+          order_code text primary key,
+          amount numeric(20, 6) not null check (amount > 0),
+          currency text not null default 'USDT',
+          chain text not null,
+          address text not null,
+          status text not null default 'pending' check (status in ('pending', 'paid')),
+          created_at timestamptz not null default now(),
+          expires_at timestamptz not null,
+          paid_at timestamptz
+        )`.execute(db);
+      await sql`create index demo_orders_by_expiry on demo_orders (expires_at)`.execute(db);
+      // Sign-in with Google: the account's stable id, so a changed e-mail at Google finds the same merchant.
+      await sql`alter table merchants add column google_sub text unique`.execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

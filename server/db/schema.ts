@@ -19,6 +19,8 @@ export interface MerchantsTable {
   /** The login before the current one: what CheckLastLogin answers. */
   previous_login_at: Date | null;
   previous_login_ip: string | null;
+  /** Google's account id (`sub`) once the merchant signed in with Google. */
+  google_sub: Generated<string | null>;
 }
 
 export interface SessionsTable {
@@ -88,6 +90,20 @@ export interface MessagesTable {
   created_at: Date;
 }
 
+/** Orders of the public checkout demo; `expired` is derived from expires_at, never stored. */
+export interface DemoOrdersTable {
+  order_code: string;
+  /** numeric: the drivers hand it over as a string, so no float ever rounds it. */
+  amount: ColumnType<string, string, string>;
+  currency: Generated<string>;
+  chain: string;
+  address: string;
+  status: Generated<"pending" | "paid">;
+  created_at: Date;
+  expires_at: Date;
+  paid_at: Date | null;
+}
+
 export interface DB {
   merchants: MerchantsTable;
   sessions: SessionsTable;
@@ -96,7 +112,8 @@ export interface DB {
   mail_outbox: MailOutboxTable;
   wallets: WalletsTable;
   messages: MessagesTable;
+  demo_orders: DemoOrdersTable;
 }
 
 /** Every table, in an order that truncation with CASCADE accepts. */
-export const tableNames = ["messages", "wallets", "sessions", "verification_codes", "rate_events", "mail_outbox", "merchants"] as const;
+export const tableNames = ["messages", "wallets", "sessions", "verification_codes", "rate_events", "mail_outbox", "merchants", "demo_orders"] as const;

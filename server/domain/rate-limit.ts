@@ -6,7 +6,7 @@ import type { RateWindow } from "./limits.ts";
  * Sliding-window counters kept in the database, so every instance behind a load balancer
  * sees the same counts.
  */
-export type RateBucket = "code-email" | "code-ip" | "login-email" | "login-ip";
+export type RateBucket = "code-email" | "code-ip" | "login-email" | "login-ip" | "demo-ip";
 
 /** Seconds until the window has room again, or 0 when it has room now. */
 export async function secondsUntilAllowed(db: Kysely<DB>, bucket: RateBucket, subject: string, window: RateWindow, now: Date): Promise<number> {

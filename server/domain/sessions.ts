@@ -10,6 +10,16 @@ export async function createSession(db: Kysely<DB>, merchantId: string, now: Dat
   return token;
 }
 
+/** A successful sign-in: the last login moves to "the one before", then a new session (Login and Google alike). */
+export async function signInMerchant(db: Kysely<DB>, merchantId: string, ip: string, now: Date): Promise<string> {
+  await db
+    .updateTable("merchants")
+    .set((eb) => ({ previous_login_at: eb.ref("last_login_at"), previous_login_ip: eb.ref("last_login_ip"), last_login_at: now, last_login_ip: ip }))
+    .where("id", "=", merchantId)
+    .execute();
+  return createSession(db, merchantId, now);
+}
+
 export async function findSession(db: Kysely<DB>, authorization: string | undefined, now: Date, maxDays: number): Promise<Session | null> {
   const token = bearerToken(authorization);
   if (!token) return null;

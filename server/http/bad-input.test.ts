@@ -32,6 +32,11 @@ const valid = (name: EndpointName): Input => {
     language: { query: { language: "en-US" } },
     updateProfile: { body: { nickName: "Shop" } },
     lastLogin: {},
+    googleLogin: { body: { credential: "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln" } },
+    googleCode: { body: { code: "4/0AX4XfWh-code" } },
+    demoCheckout: { body: { chain: "TRON" } },
+    demoStatus: { body: { orderCode: "DEMO-ABCDEFGH23" } },
+    demoPay: { body: { orderCode: "DEMO-ABCDEFGH23" } },
     messageList: { body: { type: "notice" } },
     messageRead: { body: { ids: ["1"] } },
   };

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type * as z from "zod/mini";
 import type { EndpointName, endpoints, ResultOf } from "../../contracts/endpoints.ts";
 import type { DB } from "../db/schema.ts";
+import type { GoogleSettings } from "../domain/google-identity.ts";
 import type { Limits } from "../domain/limits.ts";
 import type { Mailer } from "../domain/mailer.ts";
 import type { Outcome } from "./envelope.ts";
@@ -13,6 +14,8 @@ export interface Services {
   limits: Limits;
   production: boolean;
   clock: () => Date;
+  /** Sign-in with Google; null when no client id is configured. */
+  google: GoogleSettings | null;
 }
 
 export interface Session {

@@ -26,7 +26,8 @@ export function installSecurityHeaders(app: FastifyInstance, allowGoogleSignIn: 
     "x-content-type-options": "nosniff",
     "referrer-policy": "no-referrer",
     "x-frame-options": "DENY",
-    "cross-origin-opener-policy": "same-origin",
+    // Google's popup (code flow) hands its answer back through window.opener, which same-origin severs.
+    "cross-origin-opener-policy": allowGoogleSignIn ? "same-origin-allow-popups" : "same-origin",
   };
   app.addHook("onSend", async (request, reply, payload) => {
     reply.headers(headers);

@@ -4,7 +4,7 @@ import { defaultNickName, findMerchantByEmail, normalizeEmail, signedInMerchant 
 import { onFirstLogin, onRegistered } from "../domain/messages.ts";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "../domain/passwords.ts";
 import { clearRateEvents, recordRateEvent, secondsUntilAllowed, waitMessage } from "../domain/rate-limit.ts";
-import { createSession, revokeSession } from "../domain/sessions.ts";
+import { revokeSession, signInMerchant } from "../domain/sessions.ts";
 import { ApiError, fail, messages, ok } from "../http/envelope.ts";
 import type { HandlerTable } from "../http/handler.ts";
 
@@ -30,14 +30,9 @@ export const authHandlers: Pick<HandlerTable, "login" | "logout" | "lastLogin" |
       }
 
       const accessToken = await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable("merchants")
-          .set((eb) => ({ previous_login_at: eb.ref("last_login_at"), previous_login_ip: eb.ref("last_login_ip"), last_login_at: now, last_login_ip: ip }))
-          .where("id", "=", merchant.id)
-          .execute();
         if (merchant.last_login_at === null) await onFirstLogin(trx, merchant.id, now);
         await clearRateEvents(trx, "login-email", email);
-        return createSession(trx, merchant.id, now);
+        return signInMerchant(trx, merchant.id, ip, now);
       });
       return ok({ accessToken, userId: merchant.id, email: merchant.email, language: merchant.language, nickName: merchant.nick_name, avatar: merchant.avatar });
     },

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import { type EndpointName, endpoints, fillPath } from "../../contracts/endpoints.ts";
 import { buildServer } from "../app.ts";
 import { type DB, tableNames } from "../db/schema.ts";
+import type { GoogleSettings } from "../domain/google-identity.ts";
 import type { Limits } from "../domain/limits.ts";
 import type { MailMessage } from "../domain/mailer.ts";
 import { resetDatabase, seedMerchant, seedSession } from "./seed.ts";
@@ -31,6 +32,8 @@ export interface HarnessOptions {
   limits?: Partial<Limits>;
   production?: boolean;
   staticDir?: string;
+  /** Sign-in with Google against a test identity provider (server/testing/google-idp.ts); off by default. */
+  google?: GoogleSettings | null;
 }
 
 /** One migrated in-memory database and one server per test file; `reset()` between tests. */
@@ -55,6 +58,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     staticDir: options.staticDir,
     limits: options.limits,
     allowGoogleSignIn: false,
+    google: options.google ?? null,
   });
   return {
     db,

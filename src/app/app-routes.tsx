@@ -66,7 +66,7 @@ export function AppRoutes() {
             ))}
             {/* The order, app, bill, recharge-bill and currency screens arrive with their own issues. */}
             {comingLists.map((path) => (
-              <Route key={path} path={path} element={<NotFoundPage />} />
+              <Route key={path} path={path} element={<NotFoundPage inConsole />} />
             ))}
           </Route>
           <Route path="*" element={<NotFoundPage />} />

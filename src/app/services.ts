@@ -73,6 +73,7 @@ export function createServices(deps: ServiceDeps): Services {
   const machine = sessionMachine.provide({
     actors: {
       login: fromPromise(({ input }) => api.login(input)),
+      googleLogin: fromPromise(({ input }) => ("code" in input ? api.googleCode(input) : api.googleLogin(input))),
       loadProfile: fromPromise(({ input }) => api.userInfo(input.userId)),
       logout: fromPromise(({ input }) => api.logout(input.userId)),
     },

@@ -2,6 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { buildServer } from "../../../server/app.ts";
 import { openDatabase } from "../../../server/db/open-database.ts";
 import { resetDatabase, seedCode, seedMerchant, seedMessage, seedSession } from "../../../server/testing/seed.ts";
+import { seedDemoOrder } from "../../../server/testing/demo-seed.ts";
+import { startTestIdentityProvider } from "../../../server/testing/google-idp.ts";
 import type { StateSeeder } from "./state-handlers.ts";
 
 export interface ReferenceProvider {
@@ -10,10 +12,15 @@ export interface ReferenceProvider {
   close(): Promise<void>;
 }
 
-/** The reference server on a loopback port with a fresh in-memory database. */
+/**
+ * The reference server on a loopback port with a fresh in-memory database. Its Google sign-in trusts a
+ * test identity provider on another loopback port (server/testing/google-idp.ts), whose key signs the
+ * ID tokens the Google states hand to the pact.
+ */
 export async function startReferenceProvider(): Promise<ReferenceProvider> {
   const { db, close } = await openDatabase({ dataDir: "memory" });
-  const app = await buildServer({ db, production: false, logger: false });
+  const google = await startTestIdentityProvider();
+  const app = await buildServer({ db, production: false, logger: false, google: google.settings });
   const baseUrl = await app.listen({ host: "127.0.0.1", port: 0 });
 
   const seeder: StateSeeder = {
@@ -29,6 +36,9 @@ export async function startReferenceProvider(): Promise<ReferenceProvider> {
       await seedCode(db, { email, purpose, code });
     },
     message: ({ userId, type, title }) => seedMessage(db, { userId, type, title }),
+    googleIdToken: ({ email, key }) => google.idToken({ email, sub: `google-${email}`, name: email.split("@")[0] }, { key: key === "trusted" ? "provider" : "stranger" }),
+    googleCode: async ({ code, email }) => google.issueCode(code, { email, sub: `google-${email}` }),
+    demoOrder: ({ orderCode, expired }) => seedDemoOrder(db, { orderCode, expired }),
     // The next three go through the API, as the console would, so the states are the real thing.
     revoke: async ({ userId, token }) => {
       await expectSuccess(app, { method: "GET", url: `/api/Login/Logout?uid=${encodeURIComponent(userId)}`, token });
@@ -48,6 +58,7 @@ export async function startReferenceProvider(): Promise<ReferenceProvider> {
     seeder,
     close: async () => {
       await app.close();
+      await google.close();
       await close();
     },
   };

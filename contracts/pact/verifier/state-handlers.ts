@@ -19,6 +19,15 @@ export interface StateSeeder {
   requestCode(input: { email: string; purpose: z.infer<typeof codePurpose> }): Promise<void>;
   /** Make the merchant's login before the current one come from `ip`. */
   previousLogin(input: { email: string; password: string; ip: string }): Promise<void>;
+  /**
+   * An ID token for `email` (verified e-mail) that the provider's Google sign-in accepts: signed by the key
+   * of the test identity provider the provider is configured with, or by a `foreign` key it must refuse.
+   */
+  googleIdToken(input: { email: string; key: "trusted" | "foreign" }): Promise<string>;
+  /** Make the provider's (test) Google token endpoint exchange `code` for an ID token of `email`. */
+  googleCode(input: { code: string; email: string }): Promise<void>;
+  /** A demo order with this code: pending with time left, or past its expiry. */
+  demoOrder(input: { orderCode: string; expired: boolean }): Promise<void>;
   /** An unread message in the merchant's box; answers its id. */
   message(input: { userId: string; type: z.infer<typeof messageTypeField>; title: string }): Promise<{ messageId: string }>;
 }
@@ -32,6 +41,9 @@ const codeParams = z.object({ email: z.string(), code: z.string(), type: codePur
 const emailParams = z.object({ email: z.string() });
 const requestParams = z.object({ email: z.string(), type: codePurpose });
 const loginParams = z.object({ email: z.string(), ip: z.string() });
+const googleCodeParams = z.object({ email: z.string(), code: z.string() });
+const demoParams = z.object({ orderCode: z.string() });
+const noParams = z.optional(z.unknown());
 const messageParams = z.object({ email: z.string(), type: messageTypeField, title: z.string() });
 
 /**
@@ -95,6 +107,26 @@ export function createStateHandlers(seeder: StateSeeder) {
     }),
     // The database is emptied before each interaction, so there is nothing to remove.
     [states.noMerchant]: guarded(states.noMerchant, emailParams, async () => undefined),
+    // The token is made here, so the pact's request carries it from the state (`${credential}`).
+    [states.googleIdToken]: guarded(states.googleIdToken, emailParams, async ({ email }) => ({ credential: await seeder.googleIdToken({ email, key: "trusted" }) })),
+    [states.googleForeignToken]: guarded(states.googleForeignToken, emailParams, async ({ email }) => ({
+      credential: await seeder.googleIdToken({ email, key: "foreign" }),
+    })),
+    [states.googleCode]: guarded(states.googleCode, googleCodeParams, async ({ code, email }) => {
+      await seeder.googleCode({ code, email });
+      return undefined;
+    }),
+    // Demo orders need nothing but the (emptied) database.
+    [states.demoOpen]: guarded(states.demoOpen, noParams, async () => undefined),
+    [states.demoOrderPending]: guarded(states.demoOrderPending, demoParams, async ({ orderCode }) => {
+      await seeder.demoOrder({ orderCode, expired: false });
+      return undefined;
+    }),
+    [states.demoOrderExpired]: guarded(states.demoOrderExpired, demoParams, async ({ orderCode }) => {
+      await seeder.demoOrder({ orderCode, expired: true });
+      return undefined;
+    }),
+    [states.noDemoOrder]: guarded(states.noDemoOrder, demoParams, async () => undefined),
   };
 
   const beforeEach = async () => {

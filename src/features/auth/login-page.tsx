@@ -1,6 +1,6 @@
 import { Button, Checkbox } from "@blueprintjs/core";
 import { useSelector } from "@xstate/react";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
 import { storageKeys } from "../../api/session-storage.ts";
@@ -9,6 +9,10 @@ import { useServices } from "../../app/services-context.tsx";
 import { FailureCallout } from "../../ui/failure-callout.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { AuthLayout } from "./auth-layout.tsx";
+import { googleClientId } from "./google-config.ts";
+
+// Its own chunk, fetched only when a client id is configured: /login stays lean without Google.
+const GoogleSignIn = lazy(() => import("./google-sign-in.tsx").then((m) => ({ default: m.GoogleSignIn })));
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -23,6 +27,7 @@ export default function LoginPage() {
   const signedIn = useSelector(session, (s) => s.matches("signedIn"));
   const fieldErrors = useSelector(session, (s) => s.context.fieldErrors);
   const failure = useSelector(session, (s) => s.context.failure);
+  const googleClient = googleClientId();
 
   useEffect(() => {
     if (signedIn) navigate(afterLoginTarget(location.search), { replace: true });
@@ -52,6 +57,11 @@ export default function LoginPage() {
         </div>
         <Button type="submit" intent="primary" fill size="large" loading={busy} text={t("login.submit")} />
       </form>
+      {googleClient ? (
+        <Suspense fallback={null}>
+          <GoogleSignIn clientId={googleClient} />
+        </Suspense>
+      ) : null}
     </AuthLayout>
   );
 }

@@ -1,35 +1,95 @@
-import { Card, H1, H2, ProgressBar } from "@blueprintjs/core";
-import { useEffect, useState } from "react";
+import { Button, Callout, Card, H1, H2, NonIdealState, SegmentedControl, Spinner } from "@blueprintjs/core";
+import { History, TickCircle } from "@blueprintjs/icons";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { fromPromise } from "xstate";
+import { demoChain } from "../../../contracts/schemas/demo.ts";
+import { demoCheckoutMachine, secondsLeft, shareLeft } from "../../../machines/demo-checkout.ts";
+import { useServices } from "../../app/services-context.tsx";
 import { formatUsdt } from "../../i18n/format.ts";
+import { supportedChains } from "./chains.ts";
+import { DemoOrderView } from "./demo-order.tsx";
 import { PublicLayout } from "./public-layout.tsx";
 
-const demoSeconds = 15 * 60;
-const demoAddress = "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE";
-
-/** What a merchant's customer sees at checkout: amount, address and the time left to pay. */
+/** /demo01: the checkout a merchant's customer sees, on the reference server's demo data. */
 export default function DemoPage() {
   const { t, i18n } = useTranslation();
-  const [left, setLeft] = useState(demoSeconds);
-  useEffect(() => {
-    const timer = setInterval(() => setLeft((s) => (s > 0 ? s - 1 : 0)), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  const amount = formatUsdt(49.9, i18n.language);
-  const clock = `${String(Math.floor(left / 60)).padStart(2, "0")}:${String(left % 60).padStart(2, "0")}`;
+  const { api, describeFailure } = useServices();
+  const [machine] = useState(() =>
+    demoCheckoutMachine.provide({
+      actors: {
+        createOrder: fromPromise(({ input }) => api.demoCheckout(input)),
+        checkStatus: fromPromise(({ input }) => api.demoStatus(input)),
+        payOrder: fromPromise(({ input }) => api.demoPay(input)),
+      },
+    }),
+  );
+  const demo = useActorRef(machine, { input: { now: Date.now() } });
+  const snapshot = useSelector(demo, (s) => s);
+  const { chain, order, failure } = snapshot.context;
+  const restart = () => demo.send({ type: "demo.start" });
+
+  let body: React.ReactNode;
+  if (snapshot.matches("loading")) {
+    body = <Spinner size={32} aria-label={t("demo.loading")} className="demo-spinner" />;
+  } else if (snapshot.matches("failed")) {
+    body = (
+      <Callout intent="danger" role="alert" title={t("demo.failedTitle")}>
+        <p>{describeFailure(failure)}</p>
+        <Button text={t("demo.retry")} onClick={restart} />
+      </Callout>
+    );
+  } else if (snapshot.matches("pending") && order) {
+    body = (
+      <DemoOrderView
+        order={order}
+        secondsLeft={secondsLeft(snapshot.context)}
+        shareLeft={shareLeft(snapshot.context)}
+        paying={snapshot.matches({ pending: "paying" })}
+        failure={failure}
+        onPay={() => demo.send({ type: "demo.pay" })}
+      />
+    );
+  } else {
+    const paid = snapshot.matches("paid");
+    body = (
+      <NonIdealState
+        icon={paid ? <TickCircle size={48} className="demo-paid-icon" /> : <History size={48} />}
+        description={
+          <>
+            <H2 className="demo-end-title">{paid ? t("demo.paidTitle") : t("demo.expiredTitle")}</H2>
+            <p>{paid && order ? t("demo.paidText", { amount: formatUsdt(order.amount, i18n.language) }) : t("demo.expiredText")}</p>
+          </>
+        }
+        action={<Button intent="primary" text={t("demo.startNew")} onClick={restart} />}
+      />
+    );
+  }
+
   return (
     <PublicLayout>
-      <section className="hero">
-        <H1>{t("demo.title")}</H1>
+      <section className="hero" aria-labelledby="demo-title">
+        <H1 id="demo-title">{t("demo.title")}</H1>
         <p className="hero-lead">{t("demo.lead")}</p>
       </section>
-      <Card className="pack-card">
-        <H2>{t("demo.amount", { amount })}</H2>
-        <p>
-          {t("demo.address")}: <code>{demoAddress}</code>
-        </p>
-        <p aria-live="off">{t("demo.timeLeft", { time: clock })}</p>
-        <ProgressBar value={left / demoSeconds} stripes={false} intent="primary" aria-label={t("demo.timeLeft", { time: clock })} />
+      <Card className="demo-card">
+        <div className="demo-toolbar">
+          <span id="demo-network-label">{t("demo.chooseNetwork")}</span>
+          <SegmentedControl
+            aria-labelledby="demo-network-label"
+            value={chain}
+            options={supportedChains.map((c) => ({ value: c.chain, label: `${c.network} (${c.standard})` }))}
+            onValueChange={(value) => {
+              const next = demoChain.safeParse(value);
+              if (next.success) demo.send({ type: "demo.chain", chain: next.data });
+            }}
+          />
+        </div>
+        <div role="status" className="demo-status">
+          {snapshot.matches("paid") ? t("demo.paidTitle") : snapshot.matches("expired") ? t("demo.expiredTitle") : ""}
+        </div>
+        {body}
       </Card>
     </PublicLayout>
   );

@@ -1,33 +1,102 @@
-import { Card, H1, H2 } from "@blueprintjs/core";
+import { Card, H1, H2, H3, HTMLTable } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { routePaths } from "../../app/route-names.ts";
+import { supportedChains } from "./chains.ts";
 import { PublicLayout } from "./public-layout.tsx";
 
 const features = ["collect", "apps", "callbacks", "bills"] as const;
+const steps = ["register", "package", "app", "collect"] as const;
 
+/** The landing page: what the service does, where it collects, how to start, and the way to the enterprise pack. */
 export default function HomePage() {
   const { t } = useTranslation();
   return (
     <PublicLayout>
-      <section className="hero">
-        <H1>{t("home.title")}</H1>
+      <section className="hero" aria-labelledby="home-title">
+        <H1 id="home-title">{t("home.title")}</H1>
         <p className="hero-lead">{t("home.lead")}</p>
         <div className="hero-actions">
-          <Link to="/register" className="bp6-button bp6-intent-primary bp6-large">
+          <Link to={routePaths.register} className="bp6-button bp6-intent-primary bp6-large">
             {t("home.register")}
           </Link>
-          <Link to="/products/enterprise-pack" className="bp6-button bp6-large">
-            {t("home.seeEnterprise")}
+          <Link to={routePaths.login} className="bp6-button bp6-large">
+            {t("home.signIn")}
+          </Link>
+          <Link to={routePaths.demo01} className="bp6-button bp6-minimal bp6-large">
+            {t("home.tryDemo")}
           </Link>
         </div>
       </section>
-      <section className="feature-grid" aria-label={t("home.featuresLabel")}>
-        {features.map((key) => (
-          <Card key={key}>
-            <H2>{t(`home.features.${key}.title`)}</H2>
-            <p>{t(`home.features.${key}.text`)}</p>
-          </Card>
-        ))}
+
+      <section className="public-section" aria-labelledby="home-features">
+        <H2 id="home-features">{t("home.featuresLabel")}</H2>
+        <div className="feature-grid">
+          {features.map((key) => (
+            <Card key={key}>
+              <H3>{t(`home.features.${key}.title`)}</H3>
+              <p>{t(`home.features.${key}.text`)}</p>
+            </Card>
+          ))}
+        </div>
+      </section>
+
+      <section className="public-section" aria-labelledby="home-chains">
+        <H2 id="home-chains">{t("home.chains.title")}</H2>
+        <p>{t("home.chains.lead")}</p>
+        <HTMLTable className="chain-table">
+          <thead>
+            <tr>
+              <th scope="col">{t("home.chains.network")}</th>
+              <th scope="col">{t("home.chains.token")}</th>
+              <th scope="col">{t("home.chains.standard")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {supportedChains.map((c) => (
+              <tr key={c.chain}>
+                <th scope="row">{c.network}</th>
+                <td>{c.token}</td>
+                <td>{c.standard}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </section>
+
+      <section className="public-section" aria-labelledby="home-steps">
+        <H2 id="home-steps">{t("home.steps.title")}</H2>
+        <ol className="step-list">
+          {steps.map((key) => (
+            <li key={key}>
+              <H3>{t(`home.steps.${key}.title`)}</H3>
+              <p>{t(`home.steps.${key}.text`)}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className="public-section" aria-labelledby="home-pricing">
+        <Card className="pricing-teaser">
+          <H2 id="home-pricing">{t("home.pricing.title")}</H2>
+          <p>{t("home.pricing.text")}</p>
+          <Link to={routePaths.enterprisePack} className="bp6-button bp6-intent-primary">
+            {t("home.seeEnterprise")}
+          </Link>
+        </Card>
+      </section>
+
+      <section className="public-section cta-band" aria-labelledby="home-cta">
+        <H2 id="home-cta">{t("home.cta.title")}</H2>
+        <p>{t("home.cta.text")}</p>
+        <div className="hero-actions">
+          <Link to={routePaths.register} className="bp6-button bp6-intent-primary bp6-large">
+            {t("home.register")}
+          </Link>
+          <Link to={routePaths.login} className="bp6-button bp6-large">
+            {t("home.signIn")}
+          </Link>
+        </div>
       </section>
     </PublicLayout>
   );

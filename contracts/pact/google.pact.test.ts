@@ -1,0 +1,80 @@
+import { MatchersV3 } from "@pact-foundation/pact";
+import { describe, expect, it } from "vitest";
+import { ApiError } from "../../src/api/api-error.ts";
+import { apiFor, createPact, failure, jsonHeaders, ok, responseHeaders } from "./pact-setup.ts";
+import { states } from "./provider-states.ts";
+
+const { like, regex, fromProviderState } = MatchersV3;
+const pact = createPact();
+
+const email = "google.merchant@example.com";
+/** What the example answers stand for; the provider's ID token comes from the provider state. */
+const exampleToken = "eyJhbGciOiJSUzI1NiIsImtpZCI6InRlc3QifQ.eyJlbWFpbCI6Imdvb2dsZS5tZXJjaGFudEBleGFtcGxlLmNvbSJ9.c2lnbmF0dXJl";
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact provider-state expression, not a template
+const injectedCredential = fromProviderState("${credential}", exampleToken);
+
+const signedIn = {
+  accessToken: like("t0k3n"),
+  userId: like("100001"),
+  email: like(email),
+  language: like("en-US"),
+  nickName: like("google.merchant"),
+  avatar: like(""),
+};
+
+describe("POST /api/Login/GoogleLogin (ID token)", () => {
+  it("signs in (or registers) the merchant Google vouches for", async () => {
+    await pact
+      .addInteraction()
+      .given(states.googleIdToken, { email })
+      .uponReceiving("a Google sign-in with a verified ID token")
+      .withRequest("POST", "/api/Login/GoogleLogin", (b) => b.headers(jsonHeaders).jsonBody({ credential: injectedCredential }))
+      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(signedIn)))
+      .executeTest(async (mock) => {
+        const result = await apiFor(mock).googleLogin({ credential: exampleToken });
+        expect(result).toEqual({ accessToken: "t0k3n", userId: "100001", email, language: "en-US", nickName: "google.merchant", avatar: "" });
+      });
+  });
+
+  it("refuses a token Google did not sign with errCode 2102", async () => {
+    await pact
+      .addInteraction()
+      .given(states.googleForeignToken, { email })
+      .uponReceiving("a Google sign-in with an ID token signed by an unknown key")
+      .withRequest("POST", "/api/Login/GoogleLogin", (b) => b.headers(jsonHeaders).jsonBody({ credential: injectedCredential }))
+      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(failure("2102", "The Google sign-in could not be verified")))
+      .executeTest(async (mock) => {
+        const error = await apiFor(mock).googleLogin({ credential: exampleToken }).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(ApiError);
+        expect(error).toMatchObject({ kind: "api", errCode: "2102" });
+      });
+  });
+});
+
+describe("POST /api/Login/GoogleCode (popup code flow)", () => {
+  const code = "4/0AfJohXk-pact-code";
+
+  it("exchanges the popup's code and signs the merchant in", async () => {
+    await pact
+      .addInteraction()
+      .given(states.googleCode, { code, email })
+      .uponReceiving("a Google sign-in with an authorization code")
+      .withRequest("POST", "/api/Login/GoogleCode", (b) => b.headers(jsonHeaders).jsonBody({ code: like(code) }))
+      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(signedIn)))
+      .executeTest(async (mock) => {
+        await expect(apiFor(mock).googleCode({ code })).resolves.toMatchObject({ email, accessToken: "t0k3n" });
+      });
+  });
+
+  it("refuses a code Google did not issue with errCode 2102", async () => {
+    await pact
+      .addInteraction()
+      .given(states.googleCode, { code, email })
+      .uponReceiving("a Google sign-in with an unknown authorization code")
+      .withRequest("POST", "/api/Login/GoogleCode", (b) => b.headers(jsonHeaders).jsonBody({ code: regex("^4/unknown-[a-z-]+$", "4/unknown-code") }))
+      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(failure("2102", "The Google sign-in could not be verified")))
+      .executeTest(async (mock) => {
+        await expect(apiFor(mock).googleCode({ code: "4/unknown-code" })).rejects.toMatchObject({ errCode: "2102" });
+      });
+  });
+});

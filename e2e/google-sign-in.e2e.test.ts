@@ -1,0 +1,117 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startTestIdentityProvider, type TestIdentityProvider } from "../server/testing/google-idp.ts";
+import { uniqueEmail } from "./support/api.ts";
+import { launchBrowser, openPage } from "./support/browser.ts";
+import { accountShown, button, waitForPath } from "./support/console.ts";
+import { repoRoot, type RunningServer, startServer } from "./support/server.ts";
+
+/**
+ * Sign-in with Google end to end: a console built with VITE_GOOGLE_CLIENT_ID, a server whose Google
+ * settings point at a test identity provider on loopback, and Google's script served by the test
+ * (page.route), so nothing leaves the machine. The fake script's popup answers a code at once.
+ */
+const googleScript = "https://accounts.google.com/gsi/client";
+const fakeLibrary = (code: string) => `
+  window.google = { accounts: { oauth2: { initCodeClient(config) {
+    window.__codeClient = { client_id: config.client_id, scope: config.scope, ux_mode: config.ux_mode };
+    return { requestCode() { setTimeout(() => config.callback({ code: ${JSON.stringify(code)} }), 20); } };
+  } } } };`;
+
+let idp: TestIdentityProvider;
+let server: RunningServer;
+let browser: Browser;
+let staticDir: string;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  idp = await startTestIdentityProvider();
+  staticDir = mkdtempSync(join(tmpdir(), "merchant-console-google-"));
+  execFileSync(process.execPath, ["node_modules/vite/bin/vite.js", "build", "--outDir", staticDir, "--emptyOutDir", "--logLevel", "warn"], {
+    cwd: repoRoot,
+    env: { ...process.env, VITE_GOOGLE_CLIENT_ID: idp.settings.clientId },
+    stdio: "inherit",
+  });
+  server = await startServer({
+    staticDir,
+    env: {
+      GOOGLE_CLIENT_ID: idp.settings.clientId,
+      GOOGLE_CLIENT_SECRET: idp.settings.clientSecret ?? "",
+      GOOGLE_JWKS_URL: idp.settings.jwksUrl,
+      GOOGLE_TOKEN_URL: idp.settings.tokenUrl,
+    },
+  });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await idp?.close();
+  if (staticDir) rmSync(staticDir, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  ({ context, page } = await openPage(browser, server.baseUrl));
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+const googleButton = () => page.getByRole("button", { name: "Continue with Google", exact: true });
+
+describe("sign-in with Google (VITE_GOOGLE_CLIENT_ID set)", () => {
+  it("signs a new merchant in through Google's popup (code flow) and registers them", async () => {
+    const email = uniqueEmail("google");
+    idp.issueCode("4/e2e-new", { email, sub: `sub-${email}`, name: "Google Shop" });
+    await page.route(googleScript, (route) => route.fulfill({ contentType: "text/javascript", body: fakeLibrary("4/e2e-new") }));
+    const response = await page.goto("/login");
+    // The server opens its CSP to Google and lets the popup talk back to the page.
+    expect(response?.headers()["content-security-policy"]).toContain("script-src 'self' https://accounts.google.com");
+    expect(response?.headers()["cross-origin-opener-policy"]).toBe("same-origin-allow-popups");
+    await googleButton().click();
+    await waitForPath(page, "/console/index");
+    await expect.poll(async () => (await accountShown(page)).email).toBe(email);
+    expect((await accountShown(page)).nickName).toBe("Google Shop");
+    expect(await page.evaluate(() => (window as unknown as { __codeClient: unknown }).__codeClient)).toEqual({
+      client_id: idp.settings.clientId,
+      scope: "email profile openid",
+      ux_mode: "popup",
+    });
+    expect(Object.fromEntries(idp.tokenRequests.at(-1) ?? [])).toMatchObject({ code: "4/e2e-new", redirect_uri: "postmessage" });
+  });
+
+  it("shows the server's refusal when Google's code is not good", async () => {
+    await page.route(googleScript, (route) => route.fulfill({ contentType: "text/javascript", body: fakeLibrary("4/never-issued") }));
+    await page.goto("/login");
+    await googleButton().click();
+    await page.getByRole("alert").filter({ hasText: "The Google sign-in could not be verified, please try again" }).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe("/login");
+  });
+
+  it("says 'Failed to load the Google 3P Authorization JavaScript Library.' when Google's script fails", async () => {
+    await page.route(googleScript, (route) => route.abort("failed"));
+    await page.goto("/login");
+    await page.getByRole("alert").filter({ hasText: "Failed to load the Google 3P Authorization JavaScript Library." }).waitFor();
+    await button(page, "Sign in").waitFor();
+  });
+
+  it("keeps /login accessible with the Google button, in light and dark", async () => {
+    await page.route(googleScript, (route) => route.fulfill({ contentType: "text/javascript", body: fakeLibrary("4/unused") }));
+    const found: string[] = [];
+    for (const theme of ["light", "dark"]) {
+      await page.goto("/home");
+      await page.evaluate((t) => localStorage.setItem("app-settings", JSON.stringify({ theme: t })), theme);
+      await page.goto("/login");
+      await expect.poll(() => googleButton().isEnabled()).toBe(true);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      for (const v of violations) process.stdout.write(`axe /login with Google (${theme}): [${v.impact}] ${v.id} ${v.help}\n`);
+      found.push(...violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${theme}: ${v.id}`));
+    }
+    expect(found).toEqual([]);
+  });
+});

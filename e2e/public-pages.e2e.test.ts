@@ -1,0 +1,159 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { registerViaApi, uniqueEmail } from "./support/api.ts";
+import { button, signIn, waitForPath } from "./support/console.ts";
+import { withConsoleTab } from "./support/tab.ts";
+
+const tab = withConsoleTab();
+const blocking = new Set(["serious", "critical"]);
+
+async function blockingViolations(page: Page, name: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  for (const v of violations) process.stdout.write(`axe ${name}: [${v.impact}] ${v.id} ${v.help} (${v.nodes.length} node(s)): ${v.nodes[0]?.target.join(" ") ?? ""}\n`);
+  return violations.filter((v) => blocking.has(v.impact ?? "")).map((v) => `${name}: ${v.id} (${v.impact}) ${v.help}`);
+}
+
+const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name, exact: true });
+const link = (page: Page, name: string) => page.getByRole("link", { name, exact: true });
+
+/** The countdown's seconds, e.g. "14:58" → 898. */
+async function countdownSeconds(page: Page): Promise<number> {
+  const text = (await page.getByTestId("demo-countdown").textContent()) ?? "";
+  const match = /^(\d{2}):(\d{2})$/.exec(text.trim());
+  if (!match) throw new Error(`the countdown reads "${text}"`);
+  return Number(match[1]) * 60 + Number(match[2]);
+}
+
+async function openDemo(page: Page) {
+  await page.goto("/demo01");
+  await page.getByTestId("demo-address").waitFor();
+}
+
+describe("public pages", () => {
+  it("leads from home to the enterprise pack and on to registration", async () => {
+    const { page } = tab;
+    await page.goto("/home");
+    await heading(page, "Accept USDT from anywhere, settle in minutes").waitFor();
+    for (const text of ["TRON", "Ethereum", "BNB Chain", "TRC-20", "ERC-20", "BEP-20", "How it works", "Packages priced in USDT"]) {
+      expect(await page.getByText(text, { exact: true }).count(), text).toBeGreaterThan(0);
+    }
+    expect(await page.locator("footer").textContent()).toContain("2024");
+    await link(page, "See the enterprise pack").click();
+    await waitForPath(page, "/products/enterprise-pack");
+    await heading(page, "Enterprise pack").waitFor();
+    expect(await page.getByRole("rowheader", { name: "Applications" }).count()).toBe(1);
+    await link(page, "Register to choose a package").click();
+    await waitForPath(page, "/register");
+    await button(page, "Register").waitFor();
+  });
+
+  it("shows the checkout demo: amount, address, QR code and a countdown that runs", async () => {
+    const { page } = tab;
+    await openDemo(page);
+    expect(await page.getByTestId("demo-amount").textContent()).toMatch(/^Amount to pay: \d+\.\d{2} USDT$/);
+    expect(await page.getByTestId("demo-address").textContent()).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+    const qr = page.getByTestId("demo-qr");
+    expect(await qr.evaluate((svg) => svg.tagName.toLowerCase())).toBe("svg");
+    expect((await qr.locator("path").getAttribute("d"))?.length).toBeGreaterThan(100);
+    const first = await countdownSeconds(page);
+    expect(first).toBeGreaterThan(14 * 60);
+    await expect.poll(() => countdownSeconds(page), { timeout: 5_000 }).toBeLessThan(first);
+
+    await button(page, "Simulate the payment").click();
+    await page.getByRole("heading", { name: "Payment received" }).waitFor();
+    await button(page, "Start a new demo").click();
+    await page.getByTestId("demo-address").waitFor();
+  });
+
+  it("works by keyboard: the network is chosen with the arrow keys and the payment with Enter", async () => {
+    const { page } = tab;
+    await openDemo(page);
+    await page.getByRole("radio", { name: "TRON (TRC-20)" }).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(async () => (await page.getByTestId("demo-chain").textContent()) ?? "", { timeout: 10_000 }).toContain("Ethereum");
+    expect(await page.getByTestId("demo-address").textContent()).toMatch(/^0x[0-9a-f]{40}$/);
+    await button(page, "Simulate the payment").focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: "Payment received" }).waitFor();
+  });
+
+  it("offers no Google sign-in and loads nothing from Google when no client id is configured", async () => {
+    const { page } = tab;
+    const outside: string[] = [];
+    page.on("request", (request) => {
+      if (!request.url().startsWith(tab.baseUrl)) outside.push(request.url());
+    });
+    await page.goto("/login");
+    await button(page, "Sign in").waitFor();
+    expect(await page.getByRole("button", { name: "Continue with Google" }).count()).toBe(0);
+    expect(outside).toEqual([]);
+  });
+
+  it("leads from the not-found page home outside the console, and to the console inside it", async () => {
+    const { page, baseUrl } = tab;
+    await page.goto("/no-such-page");
+    await heading(page, "Page not found").waitFor();
+    await link(page, "Go home").click();
+    await waitForPath(page, "/home");
+
+    const email = uniqueEmail("notfound");
+    await registerViaApi(baseUrl, email);
+    await page.goto("/login");
+    await signIn(page, email);
+    await waitForPath(page, "/console/index");
+    // The order list is not built yet: inside the layout it is the not-found page.
+    await page.goto("/order/list");
+    await heading(page, "Page not found").waitFor();
+    expect(await blockingViolations(page, "not-found in the console")).toEqual([]);
+    await link(page, "Back to the console").click();
+    await waitForPath(page, "/console/index");
+  });
+
+  it("shows the public pages in all six languages", async () => {
+    const { page } = tab;
+    const titles = new Set<string>();
+    for (const locale of ["en-US", "zh-CN", "zh-TW", "ja-JP", "ko-KR", "th-TH"]) {
+      await page.goto("/home");
+      await page.evaluate((l) => localStorage.setItem("arco-locale", l), locale);
+      await page.reload({ waitUntil: "load" });
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 10_000 }).toBe(locale);
+      const h1 = page.getByRole("heading", { level: 1 });
+      await h1.waitFor();
+      const title = (await h1.textContent()) ?? "";
+      expect(title, locale).not.toMatch(/^home\./);
+      titles.add(title);
+    }
+    expect(titles.size).toBe(6);
+  });
+});
+
+describe("accessibility of the public pages (axe), light and dark", () => {
+  const pages: Array<[string, string]> = [
+    ["/home", "Accept USDT from anywhere, settle in minutes"],
+    ["/products/enterprise-pack", "Enterprise pack"],
+    ["/demo01", "Checkout demo"],
+    ["/no-such-page", "Page not found"],
+  ];
+
+  for (const theme of ["light", "dark"] as const) {
+    it(`finds no serious or critical violation in the ${theme} theme`, async () => {
+      const { page, context } = tab;
+      await context.addInitScript((t) => localStorage.setItem("app-settings", JSON.stringify({ theme: t })), theme);
+      const found: string[] = [];
+      for (const [path, title] of pages) {
+        await page.goto(path);
+        await heading(page, title).waitFor();
+        if (path === "/demo01") await page.getByTestId("demo-qr").waitFor();
+        expect(await page.evaluate(() => document.documentElement.classList.contains("bp6-dark"))).toBe(theme === "dark");
+        found.push(...(await blockingViolations(page, `${path} (${theme})`)));
+      }
+      // The demo's end states too.
+      await page.goto("/demo01");
+      await button(page, "Simulate the payment").click();
+      await page.getByRole("heading", { name: "Payment received" }).waitFor();
+      found.push(...(await blockingViolations(page, `/demo01 paid (${theme})`)));
+      expect(found).toEqual([]);
+    });
+  }
+});

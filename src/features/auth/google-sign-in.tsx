@@ -1,0 +1,66 @@
+import { Button, Callout } from "@blueprintjs/core";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { fromPromise } from "xstate";
+import { googleSignInMachine } from "../../../machines/google-sign-in.ts";
+import { useServices } from "../../app/services-context.tsx";
+import { loadGoogleLibrary, requestGoogleCode } from "./google-library.ts";
+
+/** Google's "G" in its colours (Google's sign-in branding asks for the mark beside the text). */
+function GoogleMark() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
+      <path fill="#EA4335" d="M24 9.5c3.54 0 6.71 1.22 9.21 3.6l6.85-6.85C35.9 2.38 30.47 0 24 0 14.62 0 6.51 5.38 2.56 13.22l7.98 6.19C12.43 13.72 17.74 9.5 24 9.5z" />
+      <path fill="#4285F4" d="M46.98 24.55c0-1.57-.15-3.09-.38-4.55H24v9.02h12.94c-.58 2.96-2.26 5.48-4.78 7.18l7.73 6c4.51-4.18 7.09-10.36 7.09-17.65z" />
+      <path fill="#FBBC05" d="M10.53 28.59c-.48-1.45-.76-2.99-.76-4.59s.27-3.14.76-4.59l-7.98-6.19C.92 16.46 0 20.12 0 24c0 3.88.92 7.54 2.56 10.78l7.97-6.19z" />
+      <path fill="#34A853" d="M24 48c6.48 0 11.93-2.13 15.89-5.81l-7.73-6c-2.15 1.45-4.92 2.3-8.16 2.3-6.26 0-11.57-4.22-13.47-9.91l-7.98 6.19C6.51 42.62 14.62 48 24 48z" />
+    </svg>
+  );
+}
+
+/**
+ * "Continue with Google" (spec section 9: theme outline, size large). Lazily loaded by the sign-in page,
+ * and only when VITE_GOOGLE_CLIENT_ID is set, so Google's script is never fetched otherwise.
+ */
+export function GoogleSignIn({ clientId }: { clientId: string }) {
+  const { t } = useTranslation();
+  const { session } = useServices();
+  const [machine] = useState(() =>
+    googleSignInMachine.provide({
+      actors: {
+        loadLibrary: fromPromise(() => loadGoogleLibrary()),
+        requestCode: fromPromise(({ input }) => requestGoogleCode(input.clientId)),
+      },
+      actions: { deliverCode: (_, { code }) => session.send({ type: "login.google", grant: { code } }) },
+    }),
+  );
+  const google = useActorRef(machine, { input: { clientId } });
+  const failure = useSelector(google, (s) => s.context.failure);
+  const loading = useSelector(google, (s) => s.matches("loading") || s.matches("awaitingCode"));
+  const signingIn = useSelector(session, (s) => s.matches("loggingInWithGoogle"));
+  const canStart = useSelector(google, (s) => s.can({ type: "google.start" }));
+
+  return (
+    <div className="google-sign-in">
+      <div className="sign-in-divider" aria-hidden="true">
+        <span>{t("google.or")}</span>
+      </div>
+      {failure ? (
+        <Callout intent="danger" role="alert" compact className="form-failure">
+          {t(`google.${failure}`)}
+        </Callout>
+      ) : null}
+      <Button
+        variant="outlined"
+        size="large"
+        fill
+        icon={<GoogleMark />}
+        text={t("google.continue")}
+        loading={loading || signingIn}
+        disabled={!canStart}
+        onClick={() => google.send({ type: "google.start" })}
+      />
+    </div>
+  );
+}
