@@ -1,6 +1,7 @@
 import type { MachineModel } from "../framework/model.ts";
 import { changePasswordModel } from "./change-password.model.ts";
 import { codeSenderModel } from "./code-sender.model.ts";
+import { demoCheckoutModel } from "./demo-checkout.model.ts";
 import { forgotPasswordModel } from "./forgot-password.model.ts";
 import { languageChangeModel } from "./language-change.model.ts";
 import { messageBoxModel } from "./message-box.model.ts";
@@ -22,4 +23,5 @@ export const allModels: ReadonlyArray<MachineModel> = [
   settingsModel,
   messageBoxModel,
   tabsModel,
+  demoCheckoutModel,
 ] as never;
