@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { defaultPassword, registerViaApi, uniqueEmail } from "./support/api.ts";
 import { accountShown, button, field, label, onLoginPage, signIn, waitForPath } from "./support/console.ts";
@@ -28,6 +28,17 @@ async function savedLanguage(page: Page, baseUrl: string) {
   return ((await answer.json()) as { resData: { language: string } }).resData.language;
 }
 
+/** Clicks a drawer switch's visible label (its input is visually hidden) until it reads `on`. */
+async function setSwitch(drawer: Locator, name: string, on: boolean) {
+  const input = drawer.getByLabel(name, { exact: true });
+  if ((await input.isChecked()) !== on) {
+    const control = drawer.locator("label.bp6-switch").filter({ hasText: new RegExp(`^${name}$`) });
+    await control.scrollIntoViewIfNeeded();
+    await control.click();
+  }
+  await expect.poll(() => input.isChecked()).toBe(on);
+}
+
 const rootState = (page: Page) =>
   page.evaluate(() => ({ dark: document.documentElement.classList.contains("bp6-dark"), filter: document.documentElement.style.filter }));
 
@@ -37,8 +48,10 @@ describe("the console shell", () => {
     await signedInMerchant(page, baseUrl, "languages");
     let current = "en-US";
     for (const locale of locales) {
+      // The change saves the language, then reloads the page: wait for that reload, not the page already there.
+      const reloaded = page.waitForEvent("load", { timeout: 15_000 });
       await page.getByRole("combobox", { name: messages(current).language.label }).first().selectOption(locale);
-      await page.waitForLoadState("load");
+      await reloaded;
       const menu = page.getByRole("navigation", { name: messages(locale).menu.label });
       await expect.poll(() => menu.getByRole("link").first().textContent(), { timeout: 15_000 }).toBe(messages(locale).menu.console);
       expect(await page.evaluate(() => localStorage.getItem("arco-locale"))).toBe(locale);
@@ -65,17 +78,17 @@ describe("the console shell", () => {
     await signedInMerchant(page, baseUrl, "settings");
     await button(page, "Page settings").click();
     const drawer = page.locator(".settings-drawer");
-    await drawer.getByLabel("Colour-weak mode").check({ force: true });
+    await setSwitch(drawer, "Colour-weak mode", true);
     await expect.poll(() => rootState(page)).toMatchObject({ filter: "invert(80%)" });
-    await drawer.getByLabel("Colour-weak mode").uncheck({ force: true });
+    await setSwitch(drawer, "Colour-weak mode", false);
     await expect.poll(() => rootState(page)).toMatchObject({ filter: "" });
 
-    await drawer.getByLabel("Navbar").uncheck({ force: true });
+    await setSwitch(drawer, "Navbar", false);
     await drawer.getByRole("button", { name: "Close" }).click();
     await expect.poll(() => page.locator(".app-navbar").count()).toBe(0);
     const floating = page.locator(".settings-fab");
     await floating.click();
-    await drawer.getByLabel("Navbar").check({ force: true });
+    await setSwitch(drawer, "Navbar", true);
     await expect.poll(() => floating.count()).toBe(0);
     await drawer.getByRole("button", { name: "Close" }).click();
     await expect.poll(() => page.locator(".app-navbar").count()).toBe(1);
