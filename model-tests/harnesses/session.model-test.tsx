@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
-import { act, screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { expect, vi } from "vitest";
 import { ApiError } from "../../src/api/api-error.ts";
 import { storageKeys } from "../../src/api/session-storage.ts";
 import { createControlledApi } from "../framework/fake-api.ts";
 import { type ConsoleHarness, renderConsole } from "../framework/render-console.tsx";
 import { runModel, unmapped } from "../framework/run-model.ts";
-import { merchant } from "../models/fixtures.ts";
+import { merchant, profile } from "../models/fixtures.ts";
 import { googleCode, sessionModel } from "../models/session.model.ts";
+import { chooseAccountEntry, dialogTitled, expectNoDialog } from "./account-dialogs.ts";
 import { expectBusy, expectProblems, fill, press } from "./form-steps.ts";
 import { switchRole } from "./role-switch.ts";
 
@@ -39,6 +40,7 @@ runModel(sessionModel, {
     const fake = createControlledApi(["login", "googleCode", "userInfo", "logout"], {
       lastLogin: async () => ({ userId: merchant.userId, lastLoginAt: null, lastLoginIp: null }),
       messages: async () => [],
+      updateProfile: async (body) => ({ ...profile, nickName: body.nickName }),
     });
     const { token, user } = path.input;
     const storage: Record<string, string> = {};
@@ -74,6 +76,13 @@ runModel(sessionModel, {
         return press(h, h.t("common.cancel"));
       case "role.switch":
         return switchRole(h, (e as unknown as { role: "user" | "admin" }).role);
+      case "profile.updated": {
+        await chooseAccountEntry(h, h.t("navbar.editProfile"));
+        await fill(h, h.t("fields.nickName"), (e as unknown as { profile: { nickName: string } }).profile.nickName);
+        const dialog = await dialogTitled(h.t("profile.editTitle"));
+        await h.user.click(within(dialog).getByRole("button", { name: h.t("common.save") }));
+        return expectNoDialog();
+      }
       default:
         unmapped(e);
     }
@@ -104,6 +113,7 @@ runModel(sessionModel, {
       const email = s.context.profile?.email ?? s.context.user?.email;
       await waitFor(() => expect(screen.getByTestId("account-email").textContent).toBe(email));
       expect(screen.getByTestId("account-user-id").textContent).toBe(s.context.profile?.userId ?? s.context.user?.id);
+      await waitFor(() => expect(screen.getByTestId("account-nickname").textContent).toBe(s.context.profile?.nickName ?? s.context.user?.nickName));
     }
   },
   stop: (h) => h.cleanup(),
