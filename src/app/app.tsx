@@ -5,6 +5,7 @@ import { I18nextProvider } from "react-i18next";
 import { BrowserRouter } from "react-router";
 import { ReloginDialog } from "../layout/relogin-dialog.tsx";
 import { useDocumentSettings } from "../layout/use-document-settings.ts";
+import { RouteChangeProgress } from "../ui/route-progress.tsx";
 import { AppRoutes } from "./app-routes.tsx";
 import type { Services } from "./services.ts";
 import { ServicesProvider, useServices } from "./services-context.tsx";
@@ -27,6 +28,7 @@ export function AppScreens() {
   useDocumentTitle();
   return (
     <>
+      <RouteChangeProgress />
       <AppRoutes />
       <ReloginDialog />
     </>

@@ -1,7 +1,26 @@
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
 
 /** The thin bar at the top while a page's code loads: no spinner (spec section 9). */
 export function RouteProgress() {
   const { t } = useTranslation();
   return <div className="route-progress" role="progressbar" aria-label={t("common.loading")} aria-busy="true" />;
+}
+
+/** Shows the bar briefly on every change of page, so a merchant sees the navigation happen even when the page is already loaded. */
+export function RouteChangeProgress() {
+  const { pathname } = useLocation();
+  const [shownFor, setShownFor] = useState<string | null>(null);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    setShownFor(pathname);
+    const timer = setTimeout(() => setShownFor(null), 400);
+    return () => clearTimeout(timer);
+  }, [pathname]);
+  return shownFor === pathname ? <RouteProgress /> : null;
 }

@@ -1,0 +1,40 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen } from "@testing-library/react";
+import i18next from "i18next";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { MemoryRouter, useNavigate } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { RouteChangeProgress } from "./route-progress.tsx";
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+let go: (path: string) => void = () => {};
+function Navigator() {
+  const navigate = useNavigate();
+  go = (path) => void navigate(path);
+  return null;
+}
+
+describe("RouteChangeProgress", () => {
+  it("shows the thin bar for a moment on each change of page, not on the first render", async () => {
+    vi.useFakeTimers();
+    const i18n = i18next.createInstance();
+    await i18n.use(initReactI18next).init({ lng: "en-US", resources: { "en-US": { translation: { common: { loading: "Loading" } } } } });
+    render(
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter initialEntries={["/console/index"]}>
+          <Navigator />
+          <RouteChangeProgress />
+        </MemoryRouter>
+      </I18nextProvider>,
+    );
+    expect(screen.queryByRole("progressbar")).toBeNull();
+    act(() => go("/user/center"));
+    expect(screen.getByRole("progressbar", { name: "Loading" })).toBeTruthy();
+    act(() => vi.advanceTimersByTime(400));
+    expect(screen.queryByRole("progressbar")).toBeNull();
+  });
+});
