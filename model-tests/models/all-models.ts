@@ -3,6 +3,7 @@ import { changePasswordModel } from "./change-password.model.ts";
 import { codeSenderModel } from "./code-sender.model.ts";
 import { demoCheckoutModel } from "./demo-checkout.model.ts";
 import { forgotPasswordModel } from "./forgot-password.model.ts";
+import { googleSignInModel } from "./google-sign-in.model.ts";
 import { languageChangeModel } from "./language-change.model.ts";
 import { messageBoxModel } from "./message-box.model.ts";
 import { nicknameEditModel } from "./nickname-edit.model.ts";
@@ -23,5 +24,6 @@ export const allModels: ReadonlyArray<MachineModel> = [
   settingsModel,
   messageBoxModel,
   tabsModel,
+  googleSignInModel,
   demoCheckoutModel,
 ] as never;
