@@ -131,7 +131,8 @@ function table(headers: string[], rows: string[][]): string {
 function distAssets(loadedPaths: Set<string>) {
   const dir = join(repoRoot, "dist", "assets");
   return readdirSync(dir)
-    .filter((file) => statSync(join(dir, file)).isFile())
+    // The build's precompressed .br/.gz copies are encodings of these files, not more of them.
+    .filter((file) => statSync(join(dir, file)).isFile() && !/\.(br|gz)$/.test(file))
     .map((file) => {
       const content = readFileSync(join(dir, file));
       return { file, bytes: content.length, gzipBytes: gzipSync(content).length, loadedByLogin: loadedPaths.has(`/assets/${file}`) };
