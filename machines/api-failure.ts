@@ -12,6 +12,9 @@ export function toFailure(error: unknown): Failure {
   return { errCode: "unknown", errMsg: error instanceof Error ? error.message : "" };
 }
 
+/** The server answered and refused (a numeric errCode), as opposed to no usable answer at all. */
+export const isServerRefusal = (failure: Failure): boolean => /^\d+$/.test(failure.errCode);
+
 /** Field errors are i18n keys (validation.*) or errors.<code>, keyed by form field. */
 export type FieldErrors = Partial<Record<string, string>>;
 

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { expect, vi } from "vitest";
+import { isServerRefusal } from "../../machines/api-failure.ts";
 import { ApiError } from "../../src/api/api-error.ts";
 import { storageKeys } from "../../src/api/session-storage.ts";
 import { createControlledApi } from "../framework/fake-api.ts";
@@ -93,6 +94,11 @@ runModel(sessionModel, {
       expect(await screen.findByRole("heading", { name: h.t("login.title") })).toBeTruthy();
       expect(localStorage.getItem(storageKeys.token)).toBeNull();
       expect(localStorage.getItem(storageKeys.user)).toBeNull();
+      if (s.context.failure && !isServerRefusal(s.context.failure)) {
+        // No usable answer: the sign-in page says so in the merchant's language (spec section 8).
+        await waitFor(() => expect(screen.queryAllByRole("alert").map((a) => a.textContent)).toContain(h.t("login.loginError")));
+        return;
+      }
       return expectProblems(h, s.context.fieldErrors, s.context.failure);
     }
     if (s.matches("loggingIn")) return expectBusy(h.t("login.submit"));

@@ -1,4 +1,5 @@
 import { sessionMachine } from "../../machines/session.ts";
+import { isServerRefusal } from "../../machines/api-failure.ts";
 import type { MachineModel } from "../framework/model.ts";
 import { english } from "./english.ts";
 import { failure, loginResult, merchant, profile, storedUser } from "./fixtures.ts";
@@ -31,6 +32,7 @@ export const sessionModel: MachineModel<typeof sessionMachine> = {
       return [
         { type: "xstate.done.actor.login", output: loginResult },
         { type: "xstate.error.actor.login", error: failure("2006", "Wrong e-mail or password") },
+        { type: "xstate.error.actor.login", error: failure("network", "Failed to fetch") },
       ] as never;
     if (s.matches("loggingInWithGoogle"))
       return [
@@ -91,12 +93,14 @@ export const sessionModel: MachineModel<typeof sessionMachine> = {
       case "xstate.done.actor.reloginLogout":
         return "The server confirms the logout";
       default:
-        return e.error ? `The server refuses: "${e.error.errMsg}"` : e.type;
+        if (!e.error) return e.type;
+        return isServerRefusal(e.error as { errCode: string; errMsg: string }) ? `The server refuses: "${e.error.errMsg}"` : "The server cannot be reached";
     }
   },
   describeState: (s) => {
     if (s.matches("signedOut")) {
-      const problems = [...Object.values(s.context.fieldErrors).map(english), ...(s.context.failure ? [s.context.failure.errMsg] : [])];
+      const failureText = s.context.failure ? (isServerRefusal(s.context.failure) ? s.context.failure.errMsg : english("login.loginError")) : null;
+      const problems = [...Object.values(s.context.fieldErrors).map(english), ...(failureText ? [failureText] : [])];
       return `The sign-in page${problems.length ? `, showing ${problems.join(", ")}` : ""}; no token stored`;
     }
     if (s.matches("loggingIn")) return "Sign in shows a spinner";

@@ -48,7 +48,7 @@ export default function LoginPage() {
       }
     >
       <form onSubmit={submit} noValidate aria-label={t("login.title")}>
-        <FailureCallout failure={failure} />
+        <FailureCallout failure={failure} whenNoAnswer={t("login.loginError")} />
         <FormField label={t("fields.email")} type="email" autoComplete="username" value={email} onValueChange={setEmail} error={fieldErrors.email} autoFocus />
         <FormField label={t("fields.password")} type="password" autoComplete="current-password" value={password} onValueChange={setPassword} error={fieldErrors.password} />
         <div className="form-row">
