@@ -77,6 +77,9 @@ runModel(sessionModel, {
         return press(h, h.t("common.cancel"));
       case "role.switch":
         return switchRole(h, (e as unknown as { role: "user" | "admin" }).role);
+      case "profile.reload":
+        if (!h.location().startsWith("/user/center")) await h.go("/user/center");
+        return press(h, h.t("profile.refresh"));
       case "profile.updated": {
         await chooseAccountEntry(h, h.t("navbar.editProfile"));
         await fill(h, h.t("fields.nickName"), (e as unknown as { profile: { nickName: string } }).profile.nickName);
@@ -112,9 +115,15 @@ runModel(sessionModel, {
     if (s.matches("loggingOut")) return expectBusy(h.t("session.logout"));
     if (s.matches("reloginLoggingOut")) return expectBusy(h.t("session.relogin"));
 
-    await waitFor(() => expect(h.location()).toBe("/console/index"));
+    await waitFor(() => expect(["/console/index", "/user/center"]).toContain(h.location()));
     expect(localStorage.getItem(storageKeys.token)).toBe(s.context.token);
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    if (h.location() === "/user/center") {
+      // The user centre: the refresh shows a spinner while the profile loads, then the profile's e-mail.
+      if (s.matches({ signedIn: "loadingProfile" })) return expectBusy(h.t("profile.refresh"));
+      if (s.context.profile) await waitFor(() => expect(screen.getByText(s.context.profile?.email ?? "")).toBeTruthy());
+      return;
+    }
     if (s.matches({ signedIn: "ready" }) && (s.context.profile || s.context.user)) {
       const email = s.context.profile?.email ?? s.context.user?.email;
       await waitFor(() => expect(screen.getByTestId("account-email").textContent).toBe(email));

@@ -49,6 +49,7 @@ export const sessionModel: MachineModel<typeof sessionMachine> = {
       const events: Array<Record<string, unknown>> = [{ type: "logout" }, expire, { type: "role.switch", role: s.context.role === "admin" ? "user" : "admin" }];
       // The nickname dialog hands the saved profile to the session; it needs the stored user's account menu.
       if (s.context.user && s.context.user.nickName !== renamed) events.push({ type: "profile.updated", profile: { ...profile, nickName: renamed } });
+      events.push({ type: "profile.reload" });
       return events as never;
     }
     if (s.matches("expired")) return [{ type: "relogin.confirm" }, { type: "relogin.cancel" }, expire];
@@ -81,6 +82,8 @@ export const sessionModel: MachineModel<typeof sessionMachine> = {
         return "Press Re-Login";
       case "relogin.cancel":
         return "Press Cancel";
+      case "profile.reload":
+        return "Go to the user centre; press Refresh profile";
       case "profile.updated":
         return `Open the account menu; choose Edit personal info; type "${renamed}"; press Save`;
       case "role.switch":
@@ -112,10 +115,5 @@ export const sessionModel: MachineModel<typeof sessionMachine> = {
     if (s.matches("reloginLoggingOut")) return "Re-Login shows a spinner";
     return String(s.value);
   },
-  excluded: [
-    {
-      transition: "session.signedIn.ready on profile.reload → session.signedIn.loadingProfile",
-      why: "no screen asks for it yet: the profile loads at sign-in and on boot; a refresh control (e.g. on the user centre) would send it",
-    },
-  ],
+  excluded: [],
 };

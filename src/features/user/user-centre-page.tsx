@@ -1,5 +1,5 @@
 import { Button, Card, H1, HTMLTable, Tag } from "@blueprintjs/core";
-import { Edit } from "@blueprintjs/icons";
+import { Edit, Refresh } from "@blueprintjs/icons";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import { useServices } from "../../app/services-context.tsx";
@@ -15,12 +15,14 @@ export default function UserCentrePage() {
   const profile = useSelector(session, (s) => s.context.profile);
   const user = useSelector(session, (s) => s.context.user);
   const role = useSelector(session, (s) => s.context.role);
+  const loading = useSelector(session, (s) => s.matches({ signedIn: "loadingProfile" }));
   const nickname = useActorRef(provideNicknameEdit(services));
   const nickName = profile?.nickName ?? user?.nickName ?? "";
   const registered = profile?.registrationDate ? formatDate(profile.registrationDate, i18n.language) : "";
   return (
     <section className="page" aria-labelledby="user-centre-title">
       <H1 id="user-centre-title" className="page-title">{t("menu.userCentre")}</H1>
+      <Button className="page-action" icon={<Refresh />} text={t("profile.refresh")} loading={loading} onClick={() => session.send({ type: "profile.reload" })} />
       <Card className="account-card">
         <HTMLTable compact className="account-table">
           <tbody>
