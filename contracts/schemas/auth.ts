@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { codeField, codePurpose, emailField, loginPasswordField, passwordField, repeatMatches } from "./fields.ts";
+import { codeField, codePurpose, emailField, idField, loginPasswordField, passwordField, repeatMatches, repeatPasswordField } from "./fields.ts";
 
 export const loginRequest = z.strictObject({ email: emailField, password: loginPasswordField });
 export type LoginRequest = z.infer<typeof loginRequest>;
@@ -27,22 +27,22 @@ export type CheckCodeRequest = z.infer<typeof checkCodeRequest>;
 export const checkCodeResult = z.object({ valid: z.boolean() });
 
 export const registerRequest = z
-  .strictObject({ email: emailField, code: codeField, password: passwordField, repeatPassword: z.string() })
+  .strictObject({ email: emailField, code: codeField, password: passwordField, repeatPassword: repeatPasswordField })
   .check(repeatMatches());
 export type RegisterRequest = z.infer<typeof registerRequest>;
 export const registerResult = z.object({ userId: z.string(), email: z.string() });
 
 export const resetPasswordRequest = z
-  .strictObject({ email: emailField, code: codeField, password: passwordField, repeatPassword: z.string() })
+  .strictObject({ email: emailField, code: codeField, password: passwordField, repeatPassword: repeatPasswordField })
   .check(repeatMatches());
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
 
 export const updatePasswordRequest = z
-  .strictObject({ oldPassword: loginPasswordField, password: passwordField, repeatPassword: z.string() })
+  .strictObject({ oldPassword: loginPasswordField, password: passwordField, repeatPassword: repeatPasswordField })
   .check(repeatMatches());
 export type UpdatePasswordRequest = z.infer<typeof updatePasswordRequest>;
 
-export const logoutQuery = z.object({ uid: z.string().check(z.minLength(1)) });
+export const logoutQuery = z.object({ uid: idField });
 
 export const lastLoginResult = z.object({
   userId: z.string(),

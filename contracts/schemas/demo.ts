@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { trimmedText } from "./fields.ts";
 
 /**
  * The public checkout demo (/demo01): what a merchant's customer sees when paying an order.
@@ -17,7 +18,7 @@ export const demoOrderMinutes = 15;
 export const demoCheckoutRequest = z.strictObject({ chain: z.optional(demoChain) });
 export type DemoCheckoutRequest = z.infer<typeof demoCheckoutRequest>;
 
-export const demoOrderCode = z.string().check(z.trim(), z.regex(/^DEMO-[A-Z0-9]{10}$/, "validation.demoOrderCode"));
+export const demoOrderCode = trimmedText(z.regex(/^DEMO-[A-Z0-9]{10}$/, "validation.demoOrderCode"));
 
 export const demoOrderRequest = z.strictObject({ orderCode: demoOrderCode });
 export type DemoOrderRequest = z.infer<typeof demoOrderRequest>;

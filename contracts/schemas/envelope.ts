@@ -26,6 +26,8 @@ export const errCodes = {
   badCredentials: "2006",
   oldPasswordWrong: "2007",
   accountNotFound: "2008",
+  /** The new password is on the list of the most common passwords (ASVS 6.2.4). */
+  passwordTooCommon: "2009",
   /** Sign-in with Google: not configured on this server (no client id, or no secret for the code flow). */
   googleNotConfigured: "2101",
   /** The ID token's signature, expiry, issuer or audience did not check out, or the code was refused. */
@@ -39,6 +41,8 @@ export const errCodes = {
   forbidden: "4030",
   notFound: "4040",
   internal: "5000",
+  /** Password hashing is saturated (HTTP 503): retry in a moment. */
+  busy: "5030",
 } as const;
 export type ErrCode = (typeof errCodes)[keyof typeof errCodes];
 

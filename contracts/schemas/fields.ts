@@ -7,16 +7,39 @@ import * as z from "zod/mini";
  */
 export const passwordMinLength = 8;
 
-export const requiredString = z.string().check(z.trim(), z.minLength(1, "validation.required"), z.maxLength(200, "validation.tooLong"));
+/** C0 controls, DEL, C1 controls (\p{Cc}) and UTF-16 surrogates that are not half of a pair (\p{Cs} under /u). */
+const controlOrLoneSurrogate = /[\p{Cc}\p{Cs}]/u;
 
-export const emailField = z.string().check(
-  z.trim(),
+export const hasInvalidCharacters = (value: string): boolean => controlOrLoneSurrogate.test(value);
+
+/**
+ * No form can type these, PostgreSQL refuses NUL in text (it answered 500) and the rest hide in
+ * logs, mails and other merchants' screens. Tabs too, passwords included: the Tab key leaves a
+ * field, so a tab only comes from a paste and would make a password no one can type again.
+ * It aborts, so the field shows this message alone rather than also its format rules.
+ */
+const plainCharacters = () => z.refine<string>((value) => !hasInvalidCharacters(value), { message: "validation.invalidCharacters", abort: true });
+
+type StringCheck = z.core.$ZodCheck<string>;
+
+/** Every string of a request is made here, so it refuses invalid characters by construction. */
+export const text = (...checks: StringCheck[]) => z.string().check(plainCharacters(), ...checks);
+
+/** The same, trimmed first: a line break pasted at either end is dropped rather than refused. */
+export const trimmedText = (...checks: StringCheck[]) => z.string().check(z.trim(), plainCharacters(), ...checks);
+
+export const requiredString = trimmedText(z.minLength(1, "validation.required"), z.maxLength(200, "validation.tooLong"));
+
+/** An id the server picked (a merchant's, in the query of the documented GET calls). */
+export const idField = text(z.minLength(1, "validation.required"), z.maxLength(64, "validation.tooLong"));
+
+export const emailField = trimmedText(
   z.minLength(1, "validation.emailRequired"),
   z.maxLength(254, "validation.tooLong"),
   z.email("validation.emailFormat"),
 );
 
-export const passwordField = z.string().check(
+export const passwordField = text(
   z.minLength(1, "validation.passwordRequired"),
   z.minLength(passwordMinLength, "validation.passwordRules"),
   z.maxLength(128, "validation.tooLong"),
@@ -25,11 +48,13 @@ export const passwordField = z.string().check(
   z.regex(/[0-9]/, "validation.passwordRules"),
 );
 
-/** Login checks only that the password is there: old accounts may predate the rules. */
-export const loginPasswordField = z.string().check(z.minLength(1, "validation.passwordRequired"), z.maxLength(128, "validation.tooLong"));
+/** Login checks only that the password is there: old accounts may predate the rules (not the character check: such an account resets its password by e-mail code). */
+export const loginPasswordField = text(z.minLength(1, "validation.passwordRequired"), z.maxLength(128, "validation.tooLong"));
 
-export const codeField = z.string().check(
-  z.trim(),
+/** Compared with the password only (repeatMatches): its own rules would repeat the password's messages. */
+export const repeatPasswordField = text();
+
+export const codeField = trimmedText(
   z.minLength(1, "validation.codeRequired"),
   z.regex(/^\d{6}$/, "validation.codeFormat"),
 );

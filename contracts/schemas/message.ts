@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { text } from "./fields.ts";
 
 /** The three tabs of the message box (spec section 2). */
 export const messageTypes = ["message", "notice", "todo"] as const;
@@ -36,7 +37,7 @@ export type MessageListRequest = z.infer<typeof messageListRequest>;
 export const messageListResult = z.array(message);
 
 /** Ids are the server's bigint identities, sent as strings of digits. */
-export const messageIdField = z.string().check(z.regex(/^\d{1,18}$/, "validation.messageIds"));
+export const messageIdField = text(z.regex(/^\d{1,18}$/, "validation.messageIds"));
 export const maxReadIds = 100;
 
 export const messageReadRequest = z.strictObject({

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { localeField, requiredString } from "./fields.ts";
+import { idField, localeField, requiredString } from "./fields.ts";
 
 export const roleField = z.enum(["", "user", "admin"]);
 export type Role = z.infer<typeof roleField>;
@@ -28,7 +28,7 @@ export const userProfile = z.object({
 });
 export type UserProfile = z.infer<typeof userProfile>;
 
-export const userInfoQuery = z.object({ id: z.string().check(z.minLength(1)) });
+export const userInfoQuery = z.object({ id: idField });
 
 export const updateProfileRequest = z.strictObject({
   nickName: requiredString.check(z.maxLength(40, "validation.tooLong")),
