@@ -1,0 +1,102 @@
+import { randomBytes } from "node:crypto";
+import { chmodSync, lstatSync, mkdirSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Kysely } from "kysely";
+import { loadServerSecret } from "../domain/server-secret.ts";
+import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.ts";
+import { openDatabase } from "./open-database.ts";
+import type { DB } from "./schema.ts";
+
+/** A reason not to start that the operator can act on: main prints its message, without a stack trace. */
+export class StartupRefusal extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "StartupRefusal";
+  }
+}
+
+export interface ServerData {
+  db: Kysely<DB>;
+  secret: Buffer;
+  /** Closes the database, then gives the data folder up. */
+  close(): Promise<void>;
+}
+
+export interface ServerDataSettings {
+  DATA_DIR?: string;
+  DATABASE_URL?: string;
+  SERVER_SECRET?: string;
+}
+
+/**
+ * What server/main.ts opens: DATA_DIR (./data) taken for this process (lock, 0700, files 0600), the server secret,
+ * and the database (PGlite in DATA_DIR, or DATABASE_URL — the folder then holds the secret and is locked all the same).
+ * DATA_DIR=memory keeps PGlite in memory and takes no folder; the secret is then SERVER_SECRET or lives as long as the process.
+ */
+export async function openServerData(env: ServerDataSettings): Promise<ServerData> {
+  const dataDir = env.DATA_DIR || "./data";
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (dataDir === "memory") {
+    const secret = env.SERVER_SECRET ? refuseOnError(() => loadServerSecret({ env, dataDir })) : randomBytes(32);
+    return { secret, ...(await openDatabase({ dataDir, databaseUrl })) };
+  }
+  const lock = claimDataFolder(dataDir);
+  try {
+    const secret = refuseOnError(() => loadServerSecret({ env, dataDir }));
+    const { db, close } = await openDatabase({ dataDir, databaseUrl });
+    // PGlite unpacks its initial files as 0666 and writes some later ones 0644 whatever the umask: take them back.
+    tightenModes(dataDir);
+    return {
+      db,
+      secret,
+      close: async () => {
+        try {
+          await close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+/** Creates or takes DATA_DIR for this process: umask 077, the lock, and group/other access removed from what is there. */
+export function claimDataFolder(dataDir: string): DataDirLock {
+  restrictUmask();
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const lock = refuseOnError(() => acquireDataDirLock(dataDir));
+  try {
+    tightenModes(dataDir);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  return lock;
+}
+
+/** Removes group and other permissions from the folder and everything under it (symbolic links are left alone). */
+export function tightenModes(path: string): void {
+  const stat = lstatSync(path);
+  if (stat.isSymbolicLink()) return;
+  if (stat.mode & 0o077) chmodSync(path, stat.mode & 0o700);
+  if (stat.isDirectory()) for (const name of readdirSync(path)) tightenModes(join(path, name));
+}
+
+function restrictUmask(): void {
+  try {
+    process.umask(0o077);
+  } catch {
+    // Worker threads may not change the umask; the chmod pass still applies.
+  }
+}
+
+function refuseOnError<T>(step: () => T): T {
+  try {
+    return step();
+  } catch (error) {
+    throw new StartupRefusal(error instanceof Error ? error.message : String(error), { cause: error });
+  }
+}
