@@ -17,14 +17,14 @@ async function fillRegister(values: { email: string; code?: string; password: st
 
 describe("register form rules in the browser", () => {
   it("shows 'E-mail format error' for a bad e-mail", async () => {
-    await fillRegister({ email: "not-an-email", password: "Secret123", repeatPassword: "Secret123" });
+    await fillRegister({ email: "not-an-email", password: "Merchant7Pass", repeatPassword: "Merchant7Pass" });
     await expectAlert(tab.page, "E-mail format error");
     expect(await field(tab.page, label.email).getAttribute("aria-invalid")).toBe("true");
     expect(where(tab.page)).toBe("/register");
   });
 
   it("shows the mismatch message when the repeat differs", async () => {
-    await fillRegister({ email: uniqueEmail("mismatch"), password: "Secret123", repeatPassword: "Secret124" });
+    await fillRegister({ email: uniqueEmail("mismatch"), password: "Merchant7Pass", repeatPassword: "Secret124" });
     await expectAlert(tab.page, "The two passwords are not equal, please re-enter");
     expect(await field(tab.page, label.repeatPassword).getAttribute("aria-invalid")).toBe("true");
     expect(where(tab.page)).toBe("/register");

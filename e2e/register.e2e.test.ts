@@ -16,7 +16,7 @@ describe("a new merchant", () => {
     expect(where(page)).toBe("/login");
     expect(await field(page, label.email).inputValue()).toBe(email);
 
-    await field(page, label.password).fill("Secret123");
+    await field(page, label.password).fill("Merchant7Pass");
     await button(page, label.signIn).click();
     await waitForPath(page, "/console/index");
 

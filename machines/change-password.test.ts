@@ -4,7 +4,7 @@ import type { UpdatePasswordRequest } from "../contracts/schemas/auth.ts";
 import { changePasswordMachine } from "./change-password.ts";
 import { apiFailure, settle } from "./test-support.ts";
 
-const form = { oldPassword: "Secret123", password: "Better123", repeatPassword: "Better123" };
+const form = { oldPassword: "Merchant7Pass", password: "Better123", repeatPassword: "Better123" };
 
 function start(answer: () => Promise<unknown> = async () => null) {
   const bodies: UpdatePasswordRequest[] = [];

@@ -23,11 +23,11 @@ describe("forgot password machine", () => {
     const { actor, resets } = start();
     actor.send({ type: "code.submit", email: "m@example.com", code: "123456" });
     await settle(actor, "choosePassword");
-    actor.send({ type: "password.submit", password: "Secret123", repeatPassword: "Secret124" });
+    actor.send({ type: "password.submit", password: "Merchant7Pass", repeatPassword: "Secret124" });
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ repeatPassword: "validation.passwordsMismatch" });
-    actor.send({ type: "password.submit", password: "Secret123", repeatPassword: "Secret123" });
+    actor.send({ type: "password.submit", password: "Merchant7Pass", repeatPassword: "Merchant7Pass" });
     await settle(actor, "done");
-    expect(resets).toEqual([{ email: "m@example.com", code: "123456", password: "Secret123", repeatPassword: "Secret123" }]);
+    expect(resets).toEqual([{ email: "m@example.com", code: "123456", password: "Merchant7Pass", repeatPassword: "Merchant7Pass" }]);
     actor.send({ type: "done.close" });
     expect(actor.getSnapshot().status).toBe("done");
   });
@@ -49,14 +49,14 @@ describe("forgot password machine", () => {
     const expired = start({ reset: () => Promise.reject(apiFailure("2003")) });
     expired.actor.send({ type: "code.submit", email: "m@example.com", code: "123456" });
     await settle(expired.actor, "choosePassword");
-    expired.actor.send({ type: "password.submit", password: "Secret123", repeatPassword: "Secret123" });
+    expired.actor.send({ type: "password.submit", password: "Merchant7Pass", repeatPassword: "Merchant7Pass" });
     await settle(expired.actor, "identify");
     expect(expired.actor.getSnapshot().context.code).toBe("");
 
     const other = start({ reset: () => Promise.reject(apiFailure("5000")) });
     other.actor.send({ type: "code.submit", email: "m@example.com", code: "123456" });
     await settle(other.actor, "choosePassword");
-    other.actor.send({ type: "password.submit", password: "Secret123", repeatPassword: "Secret123" });
+    other.actor.send({ type: "password.submit", password: "Merchant7Pass", repeatPassword: "Merchant7Pass" });
     await settle(other.actor, "choosePassword");
     expect(other.actor.getSnapshot().context.failure?.errCode).toBe("5000");
   });

@@ -4,7 +4,7 @@ import type { RegisterRequest } from "../contracts/schemas/auth.ts";
 import { registerMachine } from "./register.ts";
 import { apiFailure, settle } from "./test-support.ts";
 
-const form = { email: "m@example.com", code: "123456", password: "Secret123", repeatPassword: "Secret123" };
+const form = { email: "m@example.com", code: "123456", password: "Merchant7Pass", repeatPassword: "Merchant7Pass" };
 
 function start(answer: () => Promise<{ userId: string; email: string }> = async () => ({ userId: "100001", email: "m@example.com" })) {
   const bodies: RegisterRequest[] = [];

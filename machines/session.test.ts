@@ -52,9 +52,9 @@ describe("session machine", () => {
 
   it("logs in, stores the token and user, and remembers the e-mail when asked", async () => {
     const { actor, effects, calls } = start({ token: null, user: null });
-    actor.send({ type: "login.submit", email: " m@example.com ", password: "Secret123", remember: true });
+    actor.send({ type: "login.submit", email: " m@example.com ", password: "Merchant7Pass", remember: true });
     await settle(actor, "signedIn.ready");
-    expect(calls.login).toEqual([{ email: "m@example.com", password: "Secret123" }]);
+    expect(calls.login).toEqual([{ email: "m@example.com", password: "Merchant7Pass" }]);
     expect(effects.saveSession).toHaveBeenCalledWith({ token: "tok", user: storedUser });
     expect(effects.rememberEmail).toHaveBeenCalledWith({ email: "m@example.com" });
     expect(actor.getSnapshot().context.token).toBe("tok");

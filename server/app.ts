@@ -1,8 +1,12 @@
+import { randomBytes } from "node:crypto";
 import fastifyCompress from "@fastify/compress";
+import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import type { Kysely } from "kysely";
 import { errCodes } from "../contracts/schemas/envelope.ts";
 import type { DB } from "./db/schema.ts";
+import { createKdfPool, type KdfPool } from "./domain/kdf-pool.ts";
+import { pruneExpired, schedulePrune } from "./domain/prune.ts";
 import { defaultLimits, type Limits } from "./domain/limits.ts";
 import { createLogMailer, type Mailer } from "./domain/mailer.ts";
 import { failure } from "./http/envelope.ts";
@@ -28,8 +32,9 @@ export interface BuildServerOptions {
   staticDir?: string;
   /** Where code mails go; by default one line on the server log. */
   mailer?: Mailer;
-  /** Production drops the dev outbox. */
   production?: boolean;
+  /** GET /api/dev/outbox?to= for test servers (DEV_OUTBOX=true); never with production. */
+  devOutbox?: boolean;
   logger?: boolean;
   now?: () => Date;
   limits?: Partial<Limits>;
@@ -37,8 +42,14 @@ export interface BuildServerOptions {
   allowGoogleSignIn?: boolean;
   /** Sign-in with Google; defaults to GOOGLE_CLIENT_ID & co. from the environment, null turns it off. */
   google?: GoogleSettings | null;
-  /** Fastify's trustProxy, for X-Forwarded-For behind a load balancer. */
+  /** Fastify's trustProxy, for X-Forwarded-For and X-Forwarded-Proto behind a load balancer. */
   trustProxy?: boolean | string;
+  /** Peppers codes and signs device cookies; every instance behind a load balancer needs the same. Random by default (tests). */
+  secret?: Buffer;
+  /** The password-hashing pool; one per server by default. */
+  kdf?: KdfPool;
+  /** How often expired sessions, codes, buckets and mail are pruned (10 minutes); 0 turns it off (tests call pruneExpired). */
+  pruneEveryMs?: number;
 }
 
 const handlers: HandlerTable = { ...authHandlers, ...codeHandlers, ...userHandlers, ...walletHandlers, ...messageHandlers, ...googleHandlers, ...demoHandlers };
@@ -61,16 +72,30 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     production: options.production ?? false,
     clock: options.now ?? (() => new Date()),
     google: options.google === undefined ? googleSettingsFromEnv(process.env) : options.google,
+    secret: options.secret ?? randomBytes(32),
+    kdf: options.kdf ?? createKdfPool(),
   };
 
   installErrorHandler(app);
   installSecurityHeaders(app, options.allowGoogleSignIn ?? services.google !== null);
   acceptJsonOnly(app);
+  // Only the sign-in calls read a cookie (the device cookie, domain/device-cookie.ts); everything else is bearer-token.
+  await app.register(fastifyCookie);
   // Answers only: the console never sends compressed bodies, so none is inflated (no zip bombs).
   await app.register(fastifyCompress, { globalCompression: true, globalDecompression: false, encodings: ["br", "gzip"] });
 
   registerEndpoints(app, handlers, services);
-  if (!services.production) registerDevRoutes(app, services);
+  if (options.devOutbox && !services.production) registerDevRoutes(app, services);
+
+  const pruneEveryMs = options.pruneEveryMs ?? 600_000;
+  if (pruneEveryMs > 0) {
+    const stopPruning = schedulePrune(
+      () => pruneExpired(services.db, services.clock(), services.limits).then((pruned) => app.log.debug({ pruned }, "pruned expired rows")),
+      pruneEveryMs,
+      (error) => app.log.error({ err: error }, "prune failed"),
+    );
+    app.addHook("onClose", async () => stopPruning());
+  }
 
   const { staticDir } = options;
   if (staticDir) await registerStaticFiles(app, staticDir);

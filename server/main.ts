@@ -1,36 +1,44 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { buildServer } from "./app.ts";
-import { openDatabase } from "./db/open-database.ts";
+import { openServerData, StartupRefusal } from "./db/data-folder.ts";
 import { googleSettingsFromEnv } from "./domain/google-identity.ts";
-import { defaultLimits, developmentLimits } from "./domain/limits.ts";
+import { defaultLimits, testServerLimits } from "./domain/limits.ts";
 import { createLogMailer, createSmtpMailer } from "./domain/mailer.ts";
 
 /**
  * `node server/main.ts`: PORT (8080), HOST (127.0.0.1), DATA_DIR (./data) or DATABASE_URL,
  * SMTP_URL + MAIL_FROM, NODE_ENV, STATIC_DIR (./dist when it exists; "" for the API only), TRUST_PROXY,
- * GOOGLE_CLIENT_ID (or VITE_GOOGLE_CLIENT_ID) + GOOGLE_CLIENT_SECRET, GOOGLE_JWKS_URL, GOOGLE_TOKEN_URL.
+ * GOOGLE_CLIENT_ID (or VITE_GOOGLE_CLIENT_ID) + GOOGLE_CLIENT_SECRET, GOOGLE_JWKS_URL, GOOGLE_TOKEN_URL, SERVER_SECRET.
  */
 const env = process.env;
 const production = env.NODE_ENV === "production";
+// A test server: GET /api/dev/outbox shows the codes mailed to an address, per-address limits ×10. Never in production.
+const devOutbox = env.DEV_OUTBOX === "true";
+if (devOutbox && production) refuseToStart(new StartupRefusal("DEV_OUTBOX=true is for test servers; unset it with NODE_ENV=production"));
+// Without SMTP the codes would only reach the log: a production server must mail them.
+if (production && !env.SMTP_URL) refuseToStart(new StartupRefusal("NODE_ENV=production needs SMTP_URL (and MAIL_FROM) to mail verification codes"));
 const port = Number(env.PORT ?? 8080);
 const host = env.HOST ?? "127.0.0.1";
 const staticDir = resolveStaticDir(env.STATIC_DIR);
 
-const { db, close } = await openDatabase({ dataDir: env.DATA_DIR ?? "./data", databaseUrl: env.DATABASE_URL || undefined });
+// Before anything is written: one server per DATA_DIR (a lock file), 0700/0600, the server secret, then the database.
+const { db, close, secret } = await openServerData(env).catch(refuseToStart);
 const mailer = env.SMTP_URL
   ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM ?? "Merchant Console <no-reply@localhost>")
   : createLogMailer((line) => process.stdout.write(`${line}\n`));
 const google = googleSettingsFromEnv(env);
 const app = await buildServer({
   db,
+  secret,
   google,
   allowGoogleSignIn: google !== null,
   staticDir,
   mailer,
   production,
+  devOutbox,
   logger: true,
-  limits: production ? defaultLimits : developmentLimits(),
+  limits: devOutbox ? testServerLimits() : defaultLimits,
   trustProxy: env.TRUST_PROXY === "true" ? true : env.TRUST_PROXY || undefined,
 });
 
@@ -54,10 +62,15 @@ process.on("SIGTERM", () => void stop("SIGTERM"));
 try {
   const address = await app.listen({ port, host });
   const where = env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${resolve(env.DATA_DIR ?? "./data")}`;
-  process.stdout.write(`Merchant Console API on ${address} — ${where}; ${staticDir ? `console from ${staticDir}` : "API only (no built console)"}${production ? "" : "; dev outbox at /api/dev/outbox"}\n`);
+  process.stdout.write(`Merchant Console API on ${address} — ${where}; ${staticDir ? `console from ${staticDir}` : "API only (no built console)"}${devOutbox ? "; dev outbox at /api/dev/outbox?to=" : ""}\n`);
 } catch (error) {
   app.log.error({ err: error }, "could not listen");
   await close();
+  process.exit(1);
+}
+
+function refuseToStart(error: unknown): never {
+  process.stderr.write(error instanceof StartupRefusal ? `Merchant Console cannot start: ${error.message}\n` : `${(error as Error)?.stack ?? error}\n`);
   process.exit(1);
 }
 

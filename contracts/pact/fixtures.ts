@@ -1,7 +1,7 @@
 /** Sample data of the pacts. Matchers keep the provider free to answer other values of the same type. */
 export const merchant = {
   email: "merchant@example.com",
-  password: "Secret123",
+  password: "Merchant7Pass",
   newPassword: "Better456",
   token: "pact-token-0001",
   userId: "1001",

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 
-export const defaultPassword = "Secret123";
+export const defaultPassword = "Merchant7Pass";
 
 /** An address no other test or run has used, so tests never share a merchant. */
 export function uniqueEmail(tag: string): string {

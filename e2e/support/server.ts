@@ -73,7 +73,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   };
   const child = spawn(process.execPath, ["server/main.ts"], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: host, DATA_DIR: dataDir, STATIC_DIR: staticDir, NODE_ENV: "test", ...options.env },
+    env: { ...process.env, PORT: String(port), HOST: host, DATA_DIR: dataDir, STATIC_DIR: staticDir, NODE_ENV: "test", DEV_OUTBOX: "true", ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", keep);

@@ -2,7 +2,7 @@ import type { LoginResult } from "../../contracts/schemas/auth.ts";
 import type { UserProfile } from "../../contracts/schemas/user.ts";
 
 /** The sample merchant every model uses; harnesses answer the fake API with these. */
-export const merchant = { email: "merchant@example.com", password: "Secret123", userId: "100001", nickName: "merchant" };
+export const merchant = { email: "merchant@example.com", password: "Merchant7Pass", userId: "100001", nickName: "merchant" };
 
 export const loginResult: LoginResult = {
   accessToken: "token-1",

@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => opened.close());
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const countEvents = async () => Number((await opened.db.selectFrom("rate_events").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow()).n);
+const countEvents = async () => Number((await opened.db.selectFrom("rate_limits").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow()).n);
 
 describe("PGlite behind Kysely (one connection, lent to one caller at a time)", () => {
   it("keeps other requests' queries out of an open transaction", async () => {
@@ -19,9 +19,9 @@ describe("PGlite behind Kysely (one connection, lent to one caller at a time)", 
     const rolledBack = db
       .transaction()
       .execute(async (trx) => {
-        await trx.insertInto("rate_events").values({ bucket: "code-ip", subject: "1.2.3.4", created_at: new Date() }).execute();
+        await trx.insertInto("rate_limits").values({ bucket: "code-ip", subject: "1.2.3.4", tat: new Date() }).execute();
         await sleep(50);
-        seenInside = Number((await trx.selectFrom("rate_events").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow()).n);
+        seenInside = Number((await trx.selectFrom("rate_limits").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow()).n);
         throw new Error("roll back");
       })
       .catch(() => "rolled back");
@@ -39,7 +39,7 @@ describe("PGlite behind Kysely (one connection, lent to one caller at a time)", 
     const work = (name: string) =>
       db.transaction().execute(async (trx) => {
         order.push(`${name} begin`);
-        await trx.insertInto("rate_events").values({ bucket: "login-ip", subject: name, created_at: new Date() }).execute();
+        await trx.insertInto("rate_limits").values({ bucket: "login-ip", subject: name, tat: new Date() }).execute();
         await sleep(10);
         order.push(`${name} end`);
       });
@@ -51,6 +51,6 @@ describe("PGlite behind Kysely (one connection, lent to one caller at a time)", 
   it("migrates idempotently", async () => {
     await migrateToLatest(opened.db);
     const tables = await opened.db.introspection.getTables();
-    expect(tables.map((t) => t.name).sort()).toEqual(["demo_orders", "mail_outbox", "merchants", "messages", "rate_events", "sessions", "verification_codes", "wallets"]);
+    expect(tables.map((t) => t.name).sort()).toEqual(["demo_orders", "mail_outbox", "merchants", "messages", "rate_limits", "sessions", "verification_codes", "wallets"]);
   });
 });

@@ -28,6 +28,8 @@ export interface SessionsTable {
   token_hash: string;
   merchant_id: IdRef;
   created_at: Date;
+  /** Moved forward by authenticated requests (at most once a minute); the idle timeout counts from it. */
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
   revoked_at: Date | null;
 }
 
@@ -37,18 +39,20 @@ export interface VerificationCodesTable {
   id: Id;
   email: string;
   purpose: CodePurposeColumn;
+  /** HMAC-SHA-256 of the code under the server's pepper, with this row's random salt. */
   code_hash: string;
+  salt: string;
   expires_at: Date;
   attempts: Generated<number>;
   used_at: Date | null;
   created_at: Date;
 }
 
-export interface RateEventsTable {
-  id: Id;
+/** One GCRA bucket: `tat` is the theoretical arrival time of the next event (see domain/rate-limit.ts). */
+export interface RateLimitsTable {
   bucket: string;
   subject: string;
-  created_at: Date;
+  tat: Date;
 }
 
 export interface MailOutboxTable {
@@ -56,7 +60,9 @@ export interface MailOutboxTable {
   recipient: string;
   subject: string;
   body: string;
+  /** The plain code, for delivery retries and the dev outbox only until code_expires_at; then null and the body blanked. */
   code: string | null;
+  code_expires_at: Date | null;
   created_at: Date;
   sent_at: Date | null;
 }
@@ -108,7 +114,7 @@ export interface DB {
   merchants: MerchantsTable;
   sessions: SessionsTable;
   verification_codes: VerificationCodesTable;
-  rate_events: RateEventsTable;
+  rate_limits: RateLimitsTable;
   mail_outbox: MailOutboxTable;
   wallets: WalletsTable;
   messages: MessagesTable;
@@ -116,4 +122,4 @@ export interface DB {
 }
 
 /** Every table, in an order that truncation with CASCADE accepts. */
-export const tableNames = ["messages", "wallets", "sessions", "verification_codes", "rate_events", "mail_outbox", "merchants", "demo_orders"] as const;
+export const tableNames = ["messages", "wallets", "sessions", "verification_codes", "rate_limits", "mail_outbox", "merchants", "demo_orders"] as const;

@@ -1,32 +1,8 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { englishText } from "../http/validation.ts";
-import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.ts";
 import { bearerToken, hashToken, newToken } from "./tokens.ts";
 import { newDevnetAddress } from "./wallet-address.ts";
-
-describe("passwords", () => {
-  it("hash with scrypt N=2^15 by default, salted, and verify", async () => {
-    const saved = process.env.SCRYPT_LOG2N;
-    delete process.env.SCRYPT_LOG2N;
-    try {
-      const one = await hashPassword("Secret123");
-      const two = await hashPassword("Secret123");
-      expect(one).toMatch(/^scrypt\$15\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
-      expect(one).not.toBe(two);
-      expect(await verifyPassword("Secret123", one)).toBe(true);
-      expect(await verifyPassword("Secret124", one)).toBe(false);
-    } finally {
-      if (saved !== undefined) process.env.SCRYPT_LOG2N = saved;
-    }
-  });
-
-  it("refuse malformed or outrageous stored parameters", async () => {
-    expect(await verifyPassword("x", "plain-text")).toBe(false);
-    expect(await verifyPassword("x", "scrypt$30$8$1$AAAA$AAAA")).toBe(false);
-    expect(await verifyAgainstDummy("x")).toBe(false);
-  });
-});
 
 describe("tokens", () => {
   it("are 32 random bytes, stored as their sha-256", () => {

@@ -1,3 +1,4 @@
+/** At most `max` events per `seconds`, spread evenly (a GCRA bucket; see rate-limit.ts). */
 export interface RateWindow {
   max: number;
   seconds: number;
@@ -10,11 +11,26 @@ export interface Limits {
   codeMaxAttempts: number;
   codesPerEmail: RateWindow;
   codesPerIp: RateWindow;
-  loginFailuresPerEmail: RateWindow;
+  /** CheckCaptchaCode, Register and ResetPassword: each uses a code, each is counted. */
+  codeUsesPerEmail: RateWindow;
+  codeUsesPerIp: RateWindow;
+  /** Wrong passwords for one account from one address. */
+  loginFailuresPerAccountIp: RateWindow;
+  /** Wrong passwords from one address, any account. */
   loginFailuresPerIp: RateWindow;
+  /**
+   * Wrong passwords for one account from everywhere. Past it, only a browser holding the account's
+   * device cookie (it signed in before) may still try; everyone else is told to wait or reset.
+   */
+  loginFailuresPerAccount: RateWindow;
+  /** Wrong passwords through one device cookie. */
+  loginFailuresPerDevice: RateWindow;
   /** Demo orders (/demo01) one address may create. */
   demoOrdersPerIp: RateWindow;
-  sessionDays: number;
+  /** A session ends after this long without a request… */
+  sessionIdleSeconds: number;
+  /** …and this long after sign-in, whatever happens. */
+  sessionAbsoluteSeconds: number;
 }
 
 export const defaultLimits: Limits = {
@@ -23,18 +39,27 @@ export const defaultLimits: Limits = {
   codeMaxAttempts: 5,
   codesPerEmail: { max: 5, seconds: 3600 },
   codesPerIp: { max: 30, seconds: 3600 },
-  loginFailuresPerEmail: { max: 10, seconds: 900 },
+  codeUsesPerEmail: { max: 15, seconds: 900 },
+  codeUsesPerIp: { max: 50, seconds: 900 },
+  loginFailuresPerAccountIp: { max: 10, seconds: 900 },
   loginFailuresPerIp: { max: 50, seconds: 900 },
+  loginFailuresPerAccount: { max: 20, seconds: 900 },
+  loginFailuresPerDevice: { max: 10, seconds: 900 },
   demoOrdersPerIp: { max: 30, seconds: 600 },
-  sessionDays: 30,
+  sessionIdleSeconds: 30 * 60,
+  sessionAbsoluteSeconds: 12 * 3600,
 };
 
-/** Outside production every browser test comes from one loopback address: per-IP limits ×10. */
-export function developmentLimits(): Limits {
+/**
+ * A test server (DEV_OUTBOX=true, never in production): every browser journey comes from one loopback
+ * address, so the per-address limits are ten times higher. Per-account limits stay as they are.
+ */
+export function testServerLimits(): Limits {
   const relax = (w: RateWindow): RateWindow => ({ ...w, max: w.max * 10 });
   return {
     ...defaultLimits,
     codesPerIp: relax(defaultLimits.codesPerIp),
+    codeUsesPerIp: relax(defaultLimits.codeUsesPerIp),
     loginFailuresPerIp: relax(defaultLimits.loginFailuresPerIp),
     demoOrdersPerIp: relax(defaultLimits.demoOrdersPerIp),
   };

@@ -13,11 +13,14 @@ export function codeMail(to: string, purpose: CodePurpose, code: string, ttlSeco
   };
 }
 
-/** Writes the outbox row in the caller's transaction; delivery happens after the commit. */
-export async function queueMail(db: Kysely<DB>, message: MailMessage, code: string | null, now: Date): Promise<string> {
+/**
+ * Writes the outbox row in the caller's transaction; delivery happens after the commit. A code mail
+ * keeps its code (and its text) only until the code expires: the prune job blanks both then.
+ */
+export async function queueMail(db: Kysely<DB>, message: MailMessage, code: { value: string; expiresAt: Date } | null, now: Date): Promise<string> {
   const row = await db
     .insertInto("mail_outbox")
-    .values({ recipient: message.to, subject: message.subject, body: message.text, code, created_at: now })
+    .values({ recipient: message.to, subject: message.subject, body: message.text, code: code?.value ?? null, code_expires_at: code?.expiresAt ?? null, created_at: now })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;

@@ -6,7 +6,7 @@ import { bearerToken, hashToken, newToken } from "./tokens.ts";
 /** Starts a session and returns the bearer token (shown once, stored hashed). */
 export async function createSession(db: Kysely<DB>, merchantId: string, now: Date): Promise<string> {
   const token = newToken();
-  await db.insertInto("sessions").values({ token_hash: hashToken(token), merchant_id: merchantId, created_at: now }).execute();
+  await db.insertInto("sessions").values({ token_hash: hashToken(token), merchant_id: merchantId, created_at: now, last_seen_at: now }).execute();
   return token;
 }
 
@@ -20,18 +20,35 @@ export async function signInMerchant(db: Kysely<DB>, merchantId: string, ip: str
   return createSession(db, merchantId, now);
 }
 
-export async function findSession(db: Kysely<DB>, authorization: string | undefined, now: Date, maxDays: number): Promise<Session | null> {
+export interface SessionLifetime {
+  idleSeconds: number;
+  absoluteSeconds: number;
+}
+
+/** An authenticated request moves last_seen_at at most this often, to spare the database a write per request. */
+const touchEverySeconds = 60;
+
+/**
+ * The session of a bearer token, while it is neither revoked, nor idle longer than `idleSeconds`, nor
+ * older than `absoluteSeconds` (ASVS 7.3.1, 7.3.2; NIST SP 800-63B AAL2: 30 minutes idle, 12 hours).
+ */
+export async function findSession(db: Kysely<DB>, authorization: string | undefined, now: Date, lifetime: SessionLifetime): Promise<Session | null> {
   const token = bearerToken(authorization);
   if (!token) return null;
   const tokenHash = hashToken(token);
   const row = await db
     .selectFrom("sessions")
-    .select("merchant_id")
+    .select(["merchant_id", "last_seen_at"])
     .where("token_hash", "=", tokenHash)
     .where("revoked_at", "is", null)
-    .where("created_at", ">", new Date(now.getTime() - maxDays * 86_400_000))
+    .where("created_at", ">", new Date(now.getTime() - lifetime.absoluteSeconds * 1000))
+    .where("last_seen_at", ">", new Date(now.getTime() - lifetime.idleSeconds * 1000))
     .executeTakeFirst();
-  return row ? { merchantId: row.merchant_id, tokenHash } : null;
+  if (!row) return null;
+  if (now.getTime() - row.last_seen_at.getTime() >= touchEverySeconds * 1000) {
+    await db.updateTable("sessions").set({ last_seen_at: now }).where("token_hash", "=", tokenHash).where("last_seen_at", "<", now).execute();
+  }
+  return { merchantId: row.merchant_id, tokenHash };
 }
 
 export async function revokeSession(db: Kysely<DB>, tokenHash: string, now: Date): Promise<void> {

@@ -4,7 +4,7 @@ import { type Endpoint, type EndpointName, endpoints } from "../../contracts/end
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { findSession } from "../domain/sessions.ts";
 import { ApiError, failure, messages, type Outcome, success } from "./envelope.ts";
-import type { HandlerContext, HandlerTable, Services, Session } from "./handler.ts";
+import type { CookieOptions, HandlerContext, HandlerTable, Services, Session } from "./handler.ts";
 import { describeIssues } from "./validation.ts";
 
 interface LooseHandler {
@@ -30,13 +30,30 @@ export function registerEndpoints(app: FastifyInstance, handlers: HandlerTable, 
         if (!rawParams) return reply.status(404).send(failure(errCodes.notFound, messages.notFound));
         let session: Session | null = null;
         if (endpoint.auth) {
-          session = await findSession(services.db, request.headers.authorization, now, services.limits.sessionDays);
+          session = await findSession(services.db, request.headers.authorization, now, {
+            idleSeconds: services.limits.sessionIdleSeconds,
+            absoluteSeconds: services.limits.sessionAbsoluteSeconds,
+          });
           if (!session) throw new ApiError(errCodes.notLoggedIn, messages.notLoggedIn, 401);
         }
         const params = handler.params ? validate(handler.params, rawParams) : rawParams;
         const query = endpoint.query ? validate(endpoint.query, { ...(request.query as object) }) : undefined;
         const body = endpoint.method === "POST" ? validate(endpoint.body ?? noFields, request.body === undefined ? {} : request.body) : undefined;
-        const ctx = { db: services.db, body, query, params, session, ip: request.ip, now, services, log: request.log };
+        const ctx = {
+          db: services.db,
+          body,
+          query,
+          params,
+          session,
+          ip: request.ip,
+          now,
+          services,
+          log: request.log,
+          secure: request.protocol === "https",
+          cookie: (cookieName: string) => request.cookies[cookieName],
+          setCookie: (cookieName: string, value: string, options: CookieOptions) =>
+            reply.setCookie(cookieName, value, { path: options.path, maxAge: options.maxAgeSeconds, httpOnly: options.httpOnly, sameSite: options.sameSite, secure: options.secure }),
+        };
         const outcome = await handler.handle(ctx as HandlerContext<EndpointName>);
         if (outcome.ok) return reply.status(200).send(success(outcome.data));
         return reply.status(outcome.status).send(failure(outcome.code, outcome.message));

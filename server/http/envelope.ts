@@ -41,4 +41,6 @@ export const messages = {
   badCredentials: "Wrong e-mail or password",
   oldPasswordWrong: "Old password is wrong",
   accountNotFound: "No account uses this e-mail",
+  passwordTooCommon: "This password is too common, please choose another one",
+  busy: "The server is busy, please try again in a moment",
 } as const;

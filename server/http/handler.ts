@@ -4,6 +4,7 @@ import type * as z from "zod/mini";
 import type { EndpointName, endpoints, ResultOf } from "../../contracts/endpoints.ts";
 import type { DB } from "../db/schema.ts";
 import type { GoogleSettings } from "../domain/google-identity.ts";
+import type { KdfPool } from "../domain/kdf-pool.ts";
 import type { Limits } from "../domain/limits.ts";
 import type { Mailer } from "../domain/mailer.ts";
 import type { Outcome } from "./envelope.ts";
@@ -16,6 +17,10 @@ export interface Services {
   clock: () => Date;
   /** Sign-in with Google; null when no client id is configured. */
   google: GoogleSettings | null;
+  /** The server's secret (SERVER_SECRET or DATA_DIR/server-secret): peppers codes, signs device cookies. */
+  secret: Buffer;
+  /** Every password hash and check goes through it: bounded concurrency, sign-in first. */
+  kdf: KdfPool;
 }
 
 export interface Session {
@@ -41,6 +46,20 @@ export interface HandlerContext<N extends EndpointName> {
   now: Date;
   services: Services;
   log: FastifyBaseLogger;
+  /** Whether the request came over HTTPS (directly, or per X-Forwarded-Proto behind a trusted proxy). */
+  secure: boolean;
+  /** A cookie of the request, or undefined. */
+  cookie(name: string): string | undefined;
+  /** Adds a Set-Cookie to the answer. */
+  setCookie(name: string, value: string, options: CookieOptions): void;
+}
+
+export interface CookieOptions {
+  path: string;
+  maxAgeSeconds: number;
+  httpOnly: boolean;
+  sameSite: "strict" | "lax";
+  secure: boolean;
 }
 
 export interface Handler<N extends EndpointName> {

@@ -8,7 +8,7 @@ import { call, createHarness, type Harness, reset, signedInMerchant } from "../t
 
 let h: Harness;
 beforeAll(async () => {
-  h = await createHarness();
+  h = await createHarness({ devOutbox: true });
 });
 afterAll(() => h.close());
 beforeEach(() => reset(h));
@@ -96,12 +96,30 @@ describe("the dev outbox", () => {
     expect((await h.app.inject({ method: "GET", url: "/api/dev/outbox?to=other@example.com" })).json()).toEqual({ messages: [] });
   });
 
-  it("does not exist in production", async () => {
-    const production = await buildServer({ db: h.db, production: true });
-    const answer = await production.inject({ method: "GET", url: "/api/dev/outbox?to=new@example.com" });
-    expect(answer.statusCode).toBe(404);
-    expect(answer.json()).toMatchObject({ success: false, errCode: "4040" });
-    await production.close();
+  it("needs an address and never lists everybody's mail", async () => {
+    await call(h, "sendCode", { body: { email: "new@example.com", type: "register" } });
+    for (const url of ["/api/dev/outbox", "/api/dev/outbox?to="]) {
+      const answer = await h.app.inject({ method: "GET", url });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toMatchObject({ success: false, errCode: "1001" });
+    }
+  });
+
+  it("shows a code only while it is valid", async () => {
+    await call(h, "sendCode", { body: { email: "new@example.com", type: "register" } });
+    h.clock.advance(601);
+    const [message] = (await h.app.inject({ method: "GET", url: "/api/dev/outbox?to=new@example.com" })).json().messages;
+    expect(message).toMatchObject({ to: "new@example.com", code: "", text: "" });
+  });
+
+  it("exists only on a test server, never in production", async () => {
+    for (const options of [{}, { production: true, devOutbox: true }, { production: false, devOutbox: false }]) {
+      const app = await buildServer({ db: h.db, ...options });
+      const answer = await app.inject({ method: "GET", url: "/api/dev/outbox?to=new@example.com" });
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json()).toMatchObject({ success: false, errCode: "4040" });
+      await app.close();
+    }
   });
 });
 
@@ -110,7 +128,7 @@ describe("unexpected failures", () => {
     const pool = { connect: async () => Promise.reject(new Error("connect ECONNREFUSED secret-host:5432")), end: async () => {} };
     const broken = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool as never }) });
     const app = await buildServer({ db: broken });
-    const answer = await app.inject({ method: "POST", url: "/api/Login/Login", payload: { email: "shop@example.com", password: "Secret123" } });
+    const answer = await app.inject({ method: "POST", url: "/api/Login/Login", payload: { email: "shop@example.com", password: "Merchant7Pass" } });
     expect(answer.statusCode).toBe(500);
     expect(answer.json()).toEqual({ success: false, errCode: "5000", errMsg: "Internal error", resData: null });
     expect(answer.body).not.toContain("secret-host");

@@ -5,7 +5,7 @@ import { call, createHarness, type Harness, reset, signedInMerchant } from "../t
 
 let h: Harness;
 beforeAll(async () => {
-  h = await createHarness({ limits: { loginFailuresPerEmail: { max: 3, seconds: 900 }, loginFailuresPerIp: { max: 5, seconds: 900 } } });
+  h = await createHarness({ limits: { loginFailuresPerAccountIp: { max: 3, seconds: 900 }, loginFailuresPerIp: { max: 5, seconds: 900 } } });
 });
 afterAll(() => h.close());
 beforeEach(() => reset(h));
@@ -14,8 +14,8 @@ const login = (email: string, password: string, ip?: string) => call(h, "login",
 
 describe("Login/Login", () => {
   it("answers a token and the merchant, whatever the e-mail's case", async () => {
-    const { userId } = await seedMerchant(h.db, { email: "shop@example.com", password: "Secret123", nickName: "Shop", language: "zh-CN" });
-    const answer = await login("  Shop@Example.COM ", "Secret123");
+    const { userId } = await seedMerchant(h.db, { email: "shop@example.com", password: "Merchant7Pass", nickName: "Shop", language: "zh-CN" });
+    const answer = await login("  Shop@Example.COM ", "Merchant7Pass");
     expect(answer).toMatchObject({ status: 200, success: true, errCode: "0" });
     expect(loginResult.parse(answer.resData)).toMatchObject({ userId, email: "shop@example.com", language: "zh-CN", nickName: "Shop", avatar: "" });
     expect(answer.resData.accessToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -24,25 +24,25 @@ describe("Login/Login", () => {
   });
 
   it("gives the same answer for a wrong password and an unknown e-mail", async () => {
-    await seedMerchant(h.db, { email: "shop@example.com", password: "Secret123" });
+    await seedMerchant(h.db, { email: "shop@example.com", password: "Merchant7Pass" });
     const wrong = await login("shop@example.com", "Secret124");
-    const unknown = await login("nobody@example.com", "Secret123");
+    const unknown = await login("nobody@example.com", "Merchant7Pass");
     for (const answer of [wrong, unknown]) {
       expect(answer).toMatchObject({ status: 200, success: false, errCode: "2006", errMsg: "Wrong e-mail or password", resData: null });
     }
   });
 
-  it("limits failed logins per e-mail, and a success clears the count", async () => {
-    await seedMerchant(h.db, { email: "shop@example.com", password: "Secret123" });
+  it("limits failed logins per account from one address, and a success there clears the count", async () => {
+    await seedMerchant(h.db, { email: "shop@example.com", password: "Merchant7Pass" });
     await login("shop@example.com", "nope1");
     await login("shop@example.com", "nope2");
-    expect((await login("shop@example.com", "Secret123")).success).toBe(true);
+    expect((await login("shop@example.com", "Merchant7Pass")).success).toBe(true);
     for (let i = 0; i < 3; i++) expect((await login("shop@example.com", "nope")).errCode).toBe("2006");
-    const limited = await login("shop@example.com", "Secret123");
+    const limited = await login("shop@example.com", "Merchant7Pass");
     expect(limited).toMatchObject({ status: 429, success: false, errCode: "2005" });
     expect(limited.errMsg).toMatch(/try again in \d+ minutes/);
     h.clock.advance(901);
-    expect((await login("shop@example.com", "Secret123")).success).toBe(true);
+    expect((await login("shop@example.com", "Merchant7Pass")).success).toBe(true);
   });
 
   it("limits failed logins per IP across e-mails", async () => {
@@ -54,13 +54,13 @@ describe("Login/Login", () => {
 
 describe("Login/CheckLastLogin", () => {
   it("answers the login before the current one", async () => {
-    const { userId } = await seedMerchant(h.db, { email: "shop@example.com", password: "Secret123" });
-    const first = await login("shop@example.com", "Secret123", "10.1.1.1");
+    const { userId } = await seedMerchant(h.db, { email: "shop@example.com", password: "Merchant7Pass" });
+    const first = await login("shop@example.com", "Merchant7Pass", "10.1.1.1");
     const none = await call(h, "lastLogin", { token: first.resData.accessToken });
     expect(lastLoginResult.parse(none.resData)).toEqual({ userId, lastLoginAt: null, lastLoginIp: null });
     const firstAt = h.clock.now().getTime();
     h.clock.advance(60);
-    const second = await login("shop@example.com", "Secret123", "10.2.2.2");
+    const second = await login("shop@example.com", "Merchant7Pass", "10.2.2.2");
     const previous = await call(h, "lastLogin", { token: second.resData.accessToken });
     expect(previous.resData.userId).toBe(userId);
     expect(previous.resData.lastLoginIp).toBe("10.1.1.1");
@@ -81,20 +81,20 @@ describe("Login/Logout", () => {
 });
 
 describe("Register/Register", () => {
-  const form = (email: string, code: string) => ({ email, code, password: "Secret123", repeatPassword: "Secret123" });
+  const form = (email: string, code: string) => ({ email, code, password: "Merchant7Pass", repeatPassword: "Merchant7Pass" });
 
   it("creates the merchant with a consumed code, then the merchant can sign in", async () => {
     await seedCode(h.db, { email: "new@example.com", purpose: "register", code: "123456" });
     const answer = await call(h, "register", { body: form("New@Example.com", "123456") });
     expect(answer).toMatchObject({ status: 200, success: true });
     expect(registerResult.parse(answer.resData)).toEqual({ userId: "100001", email: "new@example.com" });
-    const signedIn = await login("new@example.com", "Secret123");
+    const signedIn = await login("new@example.com", "Merchant7Pass");
     expect(signedIn.resData.nickName).toBe("new");
     const again = await call(h, "register", { body: form("new@example.com", "123456") });
     expect(again).toMatchObject({ success: false, errCode: "2001", errMsg: "E-mail already exists" });
     const row = await h.db.selectFrom("merchants").select("password_hash").executeTakeFirstOrThrow();
-    expect(row.password_hash).toMatch(/^scrypt\$\d+\$8\$1\$/);
-    expect(row.password_hash).not.toContain("Secret123");
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=\d+,t=\d+,p=\d+\$/);
+    expect(row.password_hash).not.toContain("Merchant7Pass");
   });
 
   it("refuses a wrong code, counting the try, and a code already used", async () => {

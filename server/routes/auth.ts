@@ -2,8 +2,11 @@ import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { checkCode } from "../domain/codes.ts";
 import { defaultNickName, findMerchantByEmail, normalizeEmail, signedInMerchant } from "../domain/merchants.ts";
 import { onFirstLogin, onRegistered } from "../domain/messages.ts";
+import { takeCodeUseSlots } from "../domain/code-throttle.ts";
+import { isCommonPassword } from "../domain/common-passwords.ts";
+import { deviceCookieName, deviceCookieOptions, deviceOf, newDeviceCookie } from "../domain/device-cookie.ts";
+import { loginRefusalMessage, settleSignIn, takeLoginSlots } from "../domain/login-throttle.ts";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "../domain/passwords.ts";
-import { clearRateEvents, recordRateEvent, secondsUntilAllowed, waitMessage } from "../domain/rate-limit.ts";
 import { revokeSession, signInMerchant } from "../domain/sessions.ts";
 import { ApiError, fail, messages, ok } from "../http/envelope.ts";
 import type { HandlerTable } from "../http/handler.ts";
@@ -11,29 +14,28 @@ import type { HandlerTable } from "../http/handler.ts";
 /** Sign-in, sign-out, last login and registration. */
 export const authHandlers: Pick<HandlerTable, "login" | "logout" | "lastLogin" | "register"> = {
   login: {
-    async handle({ db, body, ip, now, services: { limits } }) {
+    async handle({ db, body, ip, now, secure, cookie, setCookie, services: { limits, secret, kdf } }) {
       const email = normalizeEmail(body.email);
-      const wait = Math.max(
-        await secondsUntilAllowed(db, "login-email", email, limits.loginFailuresPerEmail, now),
-        await secondsUntilAllowed(db, "login-ip", ip, limits.loginFailuresPerIp, now),
-      );
-      if (wait > 0) return fail(errCodes.rateLimited, waitMessage(wait), 429);
-
       const merchant = await findMerchantByEmail(db, email);
-      const valid = merchant ? await verifyPassword(body.password, merchant.password_hash) : await verifyAgainstDummy(body.password);
-      if (!merchant || !valid) {
-        await db.transaction().execute(async (trx) => {
-          await recordRateEvent(trx, "login-email", email, limits.loginFailuresPerEmail, now);
-          await recordRateEvent(trx, "login-ip", ip, limits.loginFailuresPerIp, now);
-        });
-        return fail(errCodes.badCredentials, messages.badCredentials);
-      }
+      const deviceId = merchant ? deviceOf(secret, cookie(deviceCookieName), merchant.id) : null;
+      const attempt = { email, ip, deviceId };
+      const taken = await takeLoginSlots(db, attempt, limits, now);
+      if (!taken.ok) return fail(errCodes.rateLimited, loginRefusalMessage(taken), 429);
 
+      const check = await kdf.run("sign-in", async () =>
+        merchant ? verifyPassword(body.password, merchant.password_hash) : { valid: await verifyAgainstDummy(body.password), needsRehash: false },
+      );
+      if (!merchant || !check.valid) return fail(errCodes.badCredentials, messages.badCredentials);
+
+      // Parameters raised since this hash was made: upgrade it now that the password is at hand (skipped when busy).
+      const upgraded = check.needsRehash ? await kdf.run("other", () => hashPassword(body.password)).catch(() => null) : null;
       const accessToken = await db.transaction().execute(async (trx) => {
+        await settleSignIn(trx, attempt, limits);
+        if (upgraded) await trx.updateTable("merchants").set({ password_hash: upgraded }).where("id", "=", merchant.id).execute();
         if (merchant.last_login_at === null) await onFirstLogin(trx, merchant.id, now);
-        await clearRateEvents(trx, "login-email", email);
         return signInMerchant(trx, merchant.id, ip, now);
       });
+      setCookie(deviceCookieName, newDeviceCookie(secret, merchant.id), deviceCookieOptions(secure));
       return ok({ accessToken, userId: merchant.id, email: merchant.email, language: merchant.language, nickName: merchant.nick_name, avatar: merchant.avatar });
     },
   },
@@ -53,13 +55,20 @@ export const authHandlers: Pick<HandlerTable, "login" | "logout" | "lastLogin" |
   },
 
   register: {
-    async handle({ db, body, now, services: { limits } }) {
+    async handle({ db, body, ip, now, services: { limits, secret, kdf } }) {
       const email = normalizeEmail(body.email);
+      const limited = await takeCodeUseSlots(db, email, ip, limits, now);
+      if (limited) return limited;
       if (await findMerchantByEmail(db, email)) return fail(errCodes.emailTaken, messages.emailTaken);
-      const passwordHash = await hashPassword(body.password);
+      if (isCommonPassword(body.password)) return fail(errCodes.passwordTooCommon, messages.passwordTooCommon);
+      const code = { email, purpose: "register", code: body.code, now, maxAttempts: limits.codeMaxAttempts, secret } as const;
+      // The code first: a wrong one costs a row read, never a password hash.
+      const checked = await db.transaction().execute((trx) => checkCode(trx, { ...code, consume: false }));
+      if (!checked.ok) return checked;
+      const passwordHash = await kdf.run("other", () => hashPassword(body.password));
       return db.transaction().execute(async (trx) => {
-        const code = await checkCode(trx, { email, purpose: "register", code: body.code, now, maxAttempts: limits.codeMaxAttempts, consume: true });
-        if (!code.ok) return code;
+        const used = await checkCode(trx, { ...code, consume: true });
+        if (!used.ok) return used;
         const row = await trx
           .insertInto("merchants")
           .values({ email, password_hash: passwordHash, nick_name: defaultNickName(email), created_at: now })

@@ -30,7 +30,7 @@ describe("User/SentVerificationCode", () => {
   });
 
   it("refuses a registered e-mail for register and an unknown one for reset", async () => {
-    await seedMerchant(h.db, { email: "shop@example.com", password: "Secret123" });
+    await seedMerchant(h.db, { email: "shop@example.com", password: "Merchant7Pass" });
     expect(await send("SHOP@example.com")).toMatchObject({ status: 200, errCode: "2001", errMsg: "E-mail already exists" });
     expect(await send("nobody@example.com", "reset")).toMatchObject({ status: 200, errCode: "2008" });
     expect((await send("shop@example.com", "reset")).success).toBe(true);
@@ -72,7 +72,7 @@ describe("User/SentVerificationCode", () => {
   });
 
   it("limits requests per IP, refused ones included", async () => {
-    await seedMerchant(h.db, { email: "shop@example.com", password: "Secret123" });
+    await seedMerchant(h.db, { email: "shop@example.com", password: "Merchant7Pass" });
     for (let i = 0; i < 4; i++) expect((await send(`new${i}@example.com`, "register", "10.0.0.1")).success).toBe(true);
     for (let i = 0; i < 4; i++) expect((await send("shop@example.com", "register", "10.0.0.1")).errCode).toBe("2001");
     expect(await send("new9@example.com", "register", "10.0.0.1")).toMatchObject({ status: 429, errCode: "2005" });
@@ -118,16 +118,16 @@ describe("User/ResetPassword", () => {
     const code = lastCode(h, "shop@example.com");
     expect(await call(h, "resetPassword", { body: form("Shop@example.com", code) })).toMatchObject({ status: 200, success: true, resData: null });
     expect((await call(h, "lastLogin", { token: m.token })).status).toBe(401);
-    expect((await call(h, "login", { body: { email: m.email, password: "Secret123" } })).errCode).toBe("2006");
+    expect((await call(h, "login", { body: { email: m.email, password: "Merchant7Pass" } })).errCode).toBe("2006");
     expect((await call(h, "login", { body: { email: m.email, password: "Fresh456x" } })).success).toBe(true);
     expect((await call(h, "resetPassword", { body: form("shop@example.com", code, "Other789x") })).errCode).toBe("2003");
   });
 
   it("refuses a wrong code or an unknown e-mail and keeps the password", async () => {
-    await seedMerchant(h.db, { email: "shop@example.com", password: "Secret123" });
+    await seedMerchant(h.db, { email: "shop@example.com", password: "Merchant7Pass" });
     await seedCode(h.db, { email: "shop@example.com", purpose: "reset", code: "123456" });
     expect((await call(h, "resetPassword", { body: form("shop@example.com", "654321") })).errCode).toBe("2002");
     expect((await call(h, "resetPassword", { body: form("nobody@example.com", "123456") })).errCode).toBe("2008");
-    expect((await call(h, "login", { body: { email: "shop@example.com", password: "Secret123" } })).success).toBe(true);
+    expect((await call(h, "login", { body: { email: "shop@example.com", password: "Merchant7Pass" } })).success).toBe(true);
   });
 });

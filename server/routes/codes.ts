@@ -4,7 +4,10 @@ import { findMerchantByEmail, normalizeEmail } from "../domain/merchants.ts";
 import { codeMail, deliverMail, queueMail } from "../domain/outbox.ts";
 import { onPasswordChanged } from "../domain/messages.ts";
 import { hashPassword } from "../domain/passwords.ts";
-import { recordRateEvent, secondsUntilAllowed, waitMessage } from "../domain/rate-limit.ts";
+import { takeSlots, waitMessage } from "../domain/rate-limit.ts";
+import { takeCodeUseSlots } from "../domain/code-throttle.ts";
+import { isCommonPassword } from "../domain/common-passwords.ts";
+import { clearAccountThrottle } from "../domain/login-throttle.ts";
 import { revokeMerchantSessions } from "../domain/sessions.ts";
 import { fail, messages, ok } from "../http/envelope.ts";
 import type { HandlerTable } from "../http/handler.ts";
@@ -12,62 +15,74 @@ import type { HandlerTable } from "../http/handler.ts";
 /** E-mail verification codes: sending, checking, and the password reset they allow. */
 export const codeHandlers: Pick<HandlerTable, "sendCode" | "checkCode" | "resetPassword"> = {
   sendCode: {
-    async handle({ db, body, ip, now, services: { limits, mailer }, log }) {
+    async handle({ db, body, ip, now, services: { limits, mailer, secret }, log }) {
       const email = normalizeEmail(body.email);
       const purpose = body.type;
+      // Counted before the account checks, so probing which e-mails exist is rate-limited too.
+      const ipTaken = await takeSlots(db, [{ bucket: "code-ip", subject: ip, window: limits.codesPerIp }], now);
+      if (!ipTaken.ok) return fail(errCodes.rateLimited, waitMessage(ipTaken.waitSeconds), 429);
+
+      const merchant = await findMerchantByEmail(db, email);
+      if (purpose === "register" && merchant) return fail(errCodes.emailTaken, messages.emailTaken);
+      if (purpose === "reset" && !merchant) return fail(errCodes.accountNotFound, messages.accountNotFound);
+
       const queued = await db.transaction().execute(async (trx) => {
-        // Counted before the account checks, so probing which e-mails exist is rate-limited too.
-        const ipWait = await secondsUntilAllowed(trx, "code-ip", ip, limits.codesPerIp, now);
-        if (ipWait > 0) return fail(errCodes.rateLimited, waitMessage(ipWait), 429);
-        await recordRateEvent(trx, "code-ip", ip, limits.codesPerIp, now);
-
-        const merchant = await findMerchantByEmail(trx, email);
-        if (purpose === "register" && merchant) return fail(errCodes.emailTaken, messages.emailTaken);
-        if (purpose === "reset" && !merchant) return fail(errCodes.accountNotFound, messages.accountNotFound);
-
         const last = await lastCodeSentAt(trx, email, purpose);
         const sinceLast = last ? (now.getTime() - last.getTime()) / 1000 : Number.POSITIVE_INFINITY;
         if (sinceLast < limits.resendAfterSeconds) {
           const seconds = Math.max(1, Math.ceil(limits.resendAfterSeconds - sinceLast));
           return fail(errCodes.codeTooSoon, `Please wait ${seconds} seconds before requesting a new code`);
         }
-        const emailWait = await secondsUntilAllowed(trx, "code-email", email, limits.codesPerEmail, now);
-        if (emailWait > 0) return fail(errCodes.rateLimited, waitMessage(emailWait), 429);
-
-        const code = newCode();
-        await storeCode(trx, { email, purpose, code, now, ttlSeconds: limits.codeTtlSeconds });
-        await recordRateEvent(trx, "code-email", email, limits.codesPerEmail, now);
-        const mail = codeMail(email, purpose, code, limits.codeTtlSeconds);
-        return ok({ id: await queueMail(trx, mail, code, now), mail });
+        return ok(null);
       });
       if (!queued.ok) return queued;
-      await deliverMail(db, mailer, queued.data.id, queued.data.mail, log);
+      const emailTaken = await takeSlots(db, [{ bucket: "code-email", subject: email, window: limits.codesPerEmail }], now);
+      if (!emailTaken.ok) return fail(errCodes.rateLimited, waitMessage(emailTaken.waitSeconds), 429);
+
+      const code = newCode();
+      const mail = codeMail(email, purpose, code, limits.codeTtlSeconds);
+      const outboxId = await db.transaction().execute(async (trx) => {
+        await storeCode(trx, { email, purpose, code, now, ttlSeconds: limits.codeTtlSeconds, secret });
+        return queueMail(trx, mail, { value: code, expiresAt: new Date(now.getTime() + limits.codeTtlSeconds * 1000) }, now);
+      });
+      await deliverMail(db, mailer, outboxId, mail, log);
       return ok({ resendAfterSeconds: limits.resendAfterSeconds, expiresInSeconds: limits.codeTtlSeconds });
     },
   },
 
   checkCode: {
-    async handle({ db, body, now, services: { limits } }) {
+    async handle({ db, body, ip, now, services: { limits, secret } }) {
       const email = normalizeEmail(body.email);
+      const limited = await takeCodeUseSlots(db, email, ip, limits, now);
+      if (limited) return limited;
       const checked = await db
         .transaction()
-        .execute((trx) => checkCode(trx, { email, purpose: body.type, code: body.code, now, maxAttempts: limits.codeMaxAttempts, consume: false }));
+        .execute((trx) => checkCode(trx, { email, purpose: body.type, code: body.code, now, maxAttempts: limits.codeMaxAttempts, secret, consume: false }));
       return checked.ok ? ok({ valid: true }) : checked;
     },
   },
 
   resetPassword: {
-    async handle({ db, body, now, services: { limits } }) {
+    async handle({ db, body, ip, now, services: { limits, secret, kdf } }) {
       const email = normalizeEmail(body.email);
+      const limited = await takeCodeUseSlots(db, email, ip, limits, now);
+      if (limited) return limited;
       const merchant = await findMerchantByEmail(db, email);
       if (!merchant) return fail(errCodes.accountNotFound, messages.accountNotFound);
-      const passwordHash = await hashPassword(body.password);
+      if (isCommonPassword(body.password)) return fail(errCodes.passwordTooCommon, messages.passwordTooCommon);
+      const code = { email, purpose: "reset", code: body.code, now, maxAttempts: limits.codeMaxAttempts, secret } as const;
+      // The code first: a wrong one costs a row read, never a password hash.
+      const checked = await db.transaction().execute((trx) => checkCode(trx, { ...code, consume: false }));
+      if (!checked.ok) return checked;
+      const passwordHash = await kdf.run("other", () => hashPassword(body.password));
       return db.transaction().execute(async (trx) => {
-        const code = await checkCode(trx, { email, purpose: "reset", code: body.code, now, maxAttempts: limits.codeMaxAttempts, consume: true });
-        if (!code.ok) return code;
+        const used = await checkCode(trx, { ...code, consume: true });
+        if (!used.ok) return used;
         await trx.updateTable("merchants").set({ password_hash: passwordHash }).where("id", "=", merchant.id).execute();
         await revokeMerchantSessions(trx, merchant.id, now);
         await onPasswordChanged(trx, merchant.id, now);
+        // Whoever can read the mailbox is the owner: strangers' failed sign-ins no longer hold the account back.
+        await clearAccountThrottle(trx, email);
         return ok(null);
       });
     },

@@ -3,7 +3,7 @@ import { type Kysely, sql } from "kysely";
 import { type DemoChain, type DemoOrder, demoOrderMinutes } from "../../contracts/schemas/demo.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import type { DB } from "../db/schema.ts";
-import { recordRateEvent, secondsUntilAllowed, waitMessage } from "../domain/rate-limit.ts";
+import { takeSlots, waitMessage } from "../domain/rate-limit.ts";
 import { newDevnetAddress } from "../domain/wallet-address.ts";
 import { fail, ok } from "../http/envelope.ts";
 import type { HandlerTable } from "../http/handler.ts";
@@ -63,11 +63,10 @@ const notFound = () => fail(errCodes.demoOrderNotFound, "No such demo order");
 export const demoHandlers: Pick<HandlerTable, "demoCheckout" | "demoStatus" | "demoPay"> = {
   demoCheckout: {
     async handle({ db, body, ip, now, services: { limits } }) {
-      const wait = await secondsUntilAllowed(db, "demo-ip", ip, limits.demoOrdersPerIp, now);
-      if (wait > 0) return fail(errCodes.rateLimited, waitMessage(wait), 429);
+      const taken = await takeSlots(db, [{ bucket: "demo-ip", subject: ip, window: limits.demoOrdersPerIp }], now);
+      if (!taken.ok) return fail(errCodes.rateLimited, waitMessage(taken.waitSeconds), 429);
       const chain = body.chain ?? "TRON";
       const row = await db.transaction().execute(async (trx) => {
-        await recordRateEvent(trx, "demo-ip", ip, limits.demoOrdersPerIp, now);
         await trx.deleteFrom("demo_orders").where("expires_at", "<", new Date(now.getTime() - keepSeconds * 1000)).execute();
         return trx
           .insertInto("demo_orders")

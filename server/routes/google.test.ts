@@ -36,7 +36,7 @@ describe("Login/GoogleLogin (ID token)", () => {
   });
 
   it("signs in the merchant who already uses that e-mail, links the Google account and keeps the profile", async () => {
-    const { userId } = await seedMerchant(h.db, { email: "shop@example.com", password: "Secret123", nickName: "Shop", language: "ja-JP" });
+    const { userId } = await seedMerchant(h.db, { email: "shop@example.com", password: "Merchant7Pass", nickName: "Shop", language: "ja-JP" });
     const first = await googleLogin(await idp.idToken({ email: "shop@example.com", sub: "g-42" }));
     expect(first.resData).toMatchObject({ userId, email: "shop@example.com", nickName: "Shop", language: "ja-JP" });
     // Later the Google account's e-mail changes: the account id still finds the merchant.
@@ -44,7 +44,7 @@ describe("Login/GoogleLogin (ID token)", () => {
     expect(second.resData.userId).toBe(userId);
     expect(await merchantByEmail("renamed@example.com")).toBeUndefined();
     // The password keeps working.
-    expect((await call(h, "login", { body: { email: "shop@example.com", password: "Secret123" } })).success).toBe(true);
+    expect((await call(h, "login", { body: { email: "shop@example.com", password: "Merchant7Pass" } })).success).toBe(true);
   });
 
   it("takes the nickname from the e-mail when the token has no name", async () => {

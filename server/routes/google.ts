@@ -6,7 +6,7 @@ import type { DB } from "../db/schema.ts";
 import { exchangeGoogleCode, type GoogleCheck, type GoogleIdentity, type GoogleSettings, verifyGoogleIdToken } from "../domain/google-identity.ts";
 import { defaultNickName } from "../domain/merchants.ts";
 import { onFirstLogin, onRegistered } from "../domain/messages.ts";
-import { recordRateEvent, secondsUntilAllowed, waitMessage } from "../domain/rate-limit.ts";
+import { refundSlots, type Slot, takeSlots, waitMessage } from "../domain/rate-limit.ts";
 import { signInMerchant } from "../domain/sessions.ts";
 import { fail, type Outcome, ok } from "../http/envelope.ts";
 import type { HandlerContext, HandlerTable } from "../http/handler.ts";
@@ -20,13 +20,16 @@ const notConfigured = (what: string) => fail(errCodes.googleNotConfigured, `Sign
 
 async function refused(ctx: GoogleContext, code: (typeof errCodes)["googleTokenInvalid" | "googleEmailUnverified"], message: string, detail: string) {
   ctx.log.info({ detail }, "Google sign-in refused");
-  await recordRateEvent(ctx.db, "login-ip", ctx.ip, ctx.services.limits.loginFailuresPerIp, ctx.now);
   return fail(code, message);
 }
 
 async function answerCheck(ctx: GoogleContext, check: GoogleCheck): Promise<Outcome<LoginResult>> {
-  if (check.ok) return ok(await signInWithGoogle(ctx.db, check.identity, ctx.ip, ctx.now));
+  if (check.ok) {
+    await refundSlots(ctx.db, ipSlot(ctx));
+    return ok(await signInWithGoogle(ctx.db, check.identity, ctx.ip, ctx.now));
+  }
   if (check.reason === "unreachable") {
+    await refundSlots(ctx.db, ipSlot(ctx));
     ctx.log.warn({ detail: check.detail }, "Google could not be reached");
     return fail(errCodes.googleUnreachable, "Google could not be reached, please retry", 502);
   }
@@ -34,9 +37,12 @@ async function answerCheck(ctx: GoogleContext, check: GoogleCheck): Promise<Outc
   return refused(ctx, errCodes.googleTokenInvalid, "The Google sign-in could not be verified", check.detail);
 }
 
+const ipSlot = (ctx: GoogleContext): Slot[] => [{ bucket: "login-ip", subject: ctx.ip, window: ctx.services.limits.loginFailuresPerIp }];
+
+/** Each try takes a slot of the address's sign-in bucket up front; a verified one gives it back. */
 const rateLimited = async (ctx: GoogleContext) => {
-  const wait = await secondsUntilAllowed(ctx.db, "login-ip", ctx.ip, ctx.services.limits.loginFailuresPerIp, ctx.now);
-  return wait > 0 ? fail(errCodes.rateLimited, waitMessage(wait), 429) : null;
+  const taken = await takeSlots(ctx.db, ipSlot(ctx), ctx.now);
+  return taken.ok ? null : fail(errCodes.rateLimited, waitMessage(taken.waitSeconds), 429);
 };
 
 /**

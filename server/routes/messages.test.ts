@@ -110,11 +110,11 @@ describe("messages written on events", () => {
   it("welcomes on registration and asks for an application on the first login only", async () => {
     await call(h, "sendCode", { body: { email: "new@example.com", type: "register" } });
     const code = lastCode(h, "new@example.com");
-    const registered = await call(h, "register", { body: { email: "new@example.com", code, password: "Secret123", repeatPassword: "Secret123" } });
+    const registered = await call(h, "register", { body: { email: "new@example.com", code, password: "Merchant7Pass", repeatPassword: "Merchant7Pass" } });
     expect(registered.success).toBe(true);
-    const first = await signIn("new@example.com", "Secret123");
-    await signIn("new@example.com", "Secret123");
-    const m = { userId: registered.resData.userId, email: "new@example.com", password: "Secret123", token: first.resData.accessToken };
+    const first = await signIn("new@example.com", "Merchant7Pass");
+    await signIn("new@example.com", "Merchant7Pass");
+    const m = { userId: registered.resData.userId, email: "new@example.com", password: "Merchant7Pass", token: first.resData.accessToken };
     const messages = await list(m);
     expect(messages.map((x) => [x.type, x.kind, x.title, x.status])).toEqual([
       ["todo", "firstApplication", kinds.firstApplication.title, 0],
@@ -125,7 +125,7 @@ describe("messages written on events", () => {
 
   it("posts no welcome when the registration is refused", async () => {
     await seedCode(h.db, { email: "new@example.com", purpose: "register", code: "123456" });
-    await call(h, "register", { body: { email: "new@example.com", code: "654321", password: "Secret123", repeatPassword: "Secret123" } });
+    await call(h, "register", { body: { email: "new@example.com", code: "654321", password: "Merchant7Pass", repeatPassword: "Merchant7Pass" } });
     expect((await rowCounts(h.db)).messages).toBe(0);
   });
 

@@ -2,6 +2,7 @@ import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { signedInMerchant } from "../domain/merchants.ts";
 import { sideMenu } from "../../contracts/side-menu.ts";
 import { onPasswordChanged } from "../domain/messages.ts";
+import { isCommonPassword } from "../domain/common-passwords.ts";
 import { hashPassword, verifyPassword } from "../domain/passwords.ts";
 import { toProfile } from "../domain/profile.ts";
 import { revokeMerchantSessions } from "../domain/sessions.ts";
@@ -24,10 +25,12 @@ export const userHandlers: Pick<HandlerTable, "userInfo" | "menu" | "updatePassw
   },
 
   updatePassword: {
-    async handle({ db, body, session, now }) {
+    async handle({ db, body, session, now, services: { kdf } }) {
       const merchant = await signedInMerchant(db, session.merchantId);
-      if (!(await verifyPassword(body.oldPassword, merchant.password_hash))) return fail(errCodes.oldPasswordWrong, messages.oldPasswordWrong);
-      const passwordHash = await hashPassword(body.password);
+      const check = await kdf.run("other", () => verifyPassword(body.oldPassword, merchant.password_hash));
+      if (!check.valid) return fail(errCodes.oldPasswordWrong, messages.oldPasswordWrong);
+      if (isCommonPassword(body.password)) return fail(errCodes.passwordTooCommon, messages.passwordTooCommon);
+      const passwordHash = await kdf.run("other", () => hashPassword(body.password));
       await db.transaction().execute(async (trx) => {
         await trx.updateTable("merchants").set({ password_hash: passwordHash }).where("id", "=", merchant.id).execute();
         await revokeMerchantSessions(trx, merchant.id, now, session.tokenHash);

@@ -4,13 +4,14 @@ import { type EndpointName, endpoints, fillPath } from "../../contracts/endpoint
 import { buildServer } from "../app.ts";
 import { type DB, tableNames } from "../db/schema.ts";
 import type { GoogleSettings } from "../domain/google-identity.ts";
+import type { KdfPool } from "../domain/kdf-pool.ts";
 import type { Limits } from "../domain/limits.ts";
 import type { MailMessage } from "../domain/mailer.ts";
-import { resetDatabase, seedMerchant, seedSession } from "./seed.ts";
+import { resetDatabase, seedMerchant, seedSession, testServerSecret } from "./seed.ts";
 import { createTestDatabase } from "./test-database.ts";
 
 // Cheap hashes in tests (the stored parameters keep verification exact); passwords.test.ts checks the real cost.
-process.env.SCRYPT_LOG2N ??= "11";
+process.env.PASSWORD_HASH_COST ??= "test";
 
 export interface TestClock {
   now(): Date;
@@ -34,6 +35,10 @@ export interface HarnessOptions {
   staticDir?: string;
   /** Sign-in with Google against a test identity provider (server/testing/google-idp.ts); off by default. */
   google?: GoogleSettings | null;
+  /** GET /api/dev/outbox (a test server's, DEV_OUTBOX=true). */
+  devOutbox?: boolean;
+  /** The password-hashing pool, e.g. one that counts its jobs. */
+  kdf?: KdfPool;
 }
 
 /** One migrated in-memory database and one server per test file; `reset()` between tests. */
@@ -59,6 +64,10 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     limits: options.limits,
     allowGoogleSignIn: false,
     google: options.google ?? null,
+    kdf: options.kdf,
+    secret: testServerSecret,
+    devOutbox: options.devOutbox ?? false,
+    pruneEveryMs: 0,
   });
   return {
     db,
@@ -84,6 +93,8 @@ export interface CallOptions {
   params?: Record<string, string>;
   token?: string;
   ip?: string;
+  /** The Cookie header to send. */
+  cookie?: string;
 }
 
 export interface Answer {
@@ -103,7 +114,7 @@ export async function call(h: Harness, name: EndpointName, options: CallOptions 
     method: endpoint.method,
     url: fillPath(endpoint.path, options.params ?? (name === "userWallet" ? { product: "Tron" } : {})),
     query: options.query,
-    headers: { language: "en-US", ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
+    headers: { language: "en-US", ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...(options.cookie ? { cookie: options.cookie } : {}) },
     ...(endpoint.method === "POST" ? { payload: (options.body ?? {}) as object } : {}),
     remoteAddress: options.ip ?? "127.0.0.1",
   });
@@ -120,7 +131,7 @@ export interface Merchant {
 let tokens = 0;
 
 /** A merchant with a live session, written straight to the database. */
-export async function signedInMerchant(h: Harness, email = "merchant@example.com", password = "Secret123"): Promise<Merchant> {
+export async function signedInMerchant(h: Harness, email = "merchant@example.com", password = "Merchant7Pass"): Promise<Merchant> {
   const { userId } = await seedMerchant(h.db, { email, password });
   const token = `test-token-${++tokens}-${userId}`;
   await seedSession(h.db, { userId, token });

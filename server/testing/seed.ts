@@ -10,6 +10,9 @@ import { type DB, tableNames } from "../db/schema.ts";
 
 /** Test and provider-state helpers: they write straight to the database, bypassing the API. */
 
+/** The server secret of test servers (harness, Pact provider), so seeded codes verify there. */
+export const testServerSecret = Buffer.alloc(32, 7);
+
 export interface SeedMerchantInput {
   email: string;
   password: string;
@@ -48,7 +51,7 @@ export async function seedSession(db: Kysely<DB>, input: { userId: string; token
   await db
     .insertInto("sessions")
     .values({ token_hash: tokenHash, merchant_id: input.userId, created_at: new Date() })
-    .onConflict((oc) => oc.column("token_hash").doUpdateSet({ merchant_id: input.userId, created_at: new Date(), revoked_at: null }))
+    .onConflict((oc) => oc.column("token_hash").doUpdateSet({ merchant_id: input.userId, created_at: new Date(), last_seen_at: new Date(), revoked_at: null }))
     .execute();
 }
 
@@ -61,6 +64,7 @@ export async function seedCode(db: Kysely<DB>, input: { email: string; purpose: 
     code: input.code,
     now,
     ttlSeconds: defaultLimits.codeTtlSeconds,
+    secret: testServerSecret,
     createdAt: new Date(now.getTime() - (defaultLimits.resendAfterSeconds + 1) * 1000),
   });
 }

@@ -38,7 +38,8 @@ export function createClient(options: ClientOptions): Call {
     timeout: requestTimeoutMs,
     retry: 0,
     throwHttpErrors: false,
-    credentials: "omit",
+    // Same-origin only: the sign-in calls carry the server's HttpOnly device cookie (lets its owner through during a guessing attack).
+    credentials: "same-origin",
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 

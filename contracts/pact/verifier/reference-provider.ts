@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { buildServer } from "../../../server/app.ts";
 import { openDatabase } from "../../../server/db/open-database.ts";
-import { resetDatabase, seedCode, seedMerchant, seedMessage, seedSession } from "../../../server/testing/seed.ts";
+import { resetDatabase, seedCode, seedMerchant, seedMessage, seedSession, testServerSecret } from "../../../server/testing/seed.ts";
 import { seedDemoOrder } from "../../../server/testing/demo-seed.ts";
 import { startTestIdentityProvider } from "../../../server/testing/google-idp.ts";
 import type { StateSeeder } from "./state-handlers.ts";
@@ -20,7 +20,7 @@ export interface ReferenceProvider {
 export async function startReferenceProvider(): Promise<ReferenceProvider> {
   const { db, close } = await openDatabase({ dataDir: "memory" });
   const google = await startTestIdentityProvider();
-  const app = await buildServer({ db, production: false, logger: false, google: google.settings });
+  const app = await buildServer({ db, production: false, logger: false, google: google.settings, secret: testServerSecret });
   const baseUrl = await app.listen({ host: "127.0.0.1", port: 0 });
 
   const seeder: StateSeeder = {

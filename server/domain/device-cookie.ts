@@ -1,0 +1,40 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import type { CookieOptions } from "../http/handler.ts";
+
+/**
+ * A browser that signed in to an account receives a device cookie naming the account (OWASP's
+ * "device cookies" against online guessing). When strangers have used up the account's failure
+ * budget, a request carrying a valid device cookie for that account is still let through, on a
+ * budget of its own: an attacker's failures can slow the account down for strangers, never lock its
+ * owner out. HttpOnly, SameSite=Strict and scoped to the sign-in calls; the console's API client
+ * sends it because the calls are same-origin.
+ */
+export const deviceCookieName = "mc_device";
+
+/** Signing in marks the browser for a year; a new sign-in renews it. */
+const maxAgeSeconds = 365 * 86_400;
+
+const tag = (secret: Buffer, merchantId: string, deviceId: string) =>
+  createHmac("sha256", secret).update(`device-cookie:${merchantId}:${deviceId}`).digest("base64url");
+
+export function newDeviceCookie(secret: Buffer, merchantId: string): string {
+  const deviceId = randomBytes(16).toString("base64url");
+  return `${merchantId}.${deviceId}.${tag(secret, merchantId, deviceId)}`;
+}
+
+/** The cookie's device id when it is genuine and names this merchant, else null. */
+export function deviceOf(secret: Buffer, cookie: string | undefined, merchantId: string): string | null {
+  const [forMerchant, deviceId, mac, ...rest] = (cookie ?? "").split(".");
+  if (rest.length > 0 || forMerchant !== merchantId || !deviceId || !mac) return null;
+  const expected = Buffer.from(tag(secret, merchantId, deviceId));
+  const actual = Buffer.from(mac);
+  return expected.length === actual.length && timingSafeEqual(expected, actual) ? deviceId : null;
+}
+
+export const deviceCookieOptions = (secure: boolean): CookieOptions => ({
+  path: "/api/Login",
+  maxAgeSeconds,
+  httpOnly: true,
+  sameSite: "strict",
+  secure,
+});

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createKdfPool, type KdfPool } from "../domain/kdf-pool.ts";
+import { seedCode, seedMerchant } from "../testing/seed.ts";
+import { type Answer, call, createHarness, type Harness, reset } from "../testing/harness.ts";
+
+/** A real pool that counts the password checks it was asked for. */
+function countingPool(): KdfPool & { jobs: number } {
+  const pool = createKdfPool();
+  const counted = {
+    jobs: 0,
+    run: <T>(priority: Parameters<KdfPool["run"]>[0], work: () => Promise<T>) => {
+      counted.jobs += 1;
+      return pool.run(priority, work);
+    },
+    stats: () => pool.stats(),
+  };
+  return counted;
+}
+
+const kdf = countingPool();
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness({
+    kdf,
+    limits: {
+      loginFailuresPerAccountIp: { max: 5, seconds: 900 },
+      loginFailuresPerIp: { max: 10, seconds: 900 },
+      loginFailuresPerAccount: { max: 8, seconds: 900 },
+      loginFailuresPerDevice: { max: 5, seconds: 900 },
+    },
+  });
+});
+afterAll(() => h.close());
+beforeEach(async () => {
+  await reset(h);
+  kdf.jobs = 0;
+});
+
+const owner = { email: "victim@example.com", password: "Owner123x" };
+const login = (password: string, ip: string, cookie?: string) => call(h, "login", { body: { email: owner.email, password }, ip, cookie });
+const deviceCookieOf = (answer: Answer) => {
+  const header = answer.headers["set-cookie"];
+  const line = (Array.isArray(header) ? header : [header]).find((c) => typeof c === "string" && c.startsWith("mc_device="));
+  if (!line) throw new Error("no device cookie");
+  return String(line).split(";")[0] as string;
+};
+const tally = (answers: Answer[]) => {
+  const counts: Record<string, number> = {};
+  for (const a of answers) counts[a.errCode] = (counts[a.errCode] ?? 0) + 1;
+  return counts;
+};
+
+describe("sign-in throttling", () => {
+  it("checks at most the bucket's number of passwords when 80 guesses arrive at once, the right one 70th", async () => {
+    await seedMerchant(h.db, owner);
+    const answers = await Promise.all(Array.from({ length: 80 }, (_, i) => login(i === 69 ? owner.password : `Guess${i}xx`, "10.0.0.7")));
+    const counts = tally(answers);
+    expect(kdf.jobs).toBeLessThanOrEqual(5);
+    expect((counts["2006"] ?? 0) + (counts["0"] ?? 0)).toBeLessThanOrEqual(5);
+    expect(counts["2005"]).toBeGreaterThanOrEqual(75);
+    for (const a of answers.filter((a) => a.errCode === "2005")) expect(a.status).toBe(429);
+  });
+
+  it("lets the owner's browser in after 1,000 wrong guesses from other addresses, and refuses strangers before any hashing", async () => {
+    await seedMerchant(h.db, owner);
+    const first = await login(owner.password, "192.0.2.1");
+    expect(first.success).toBe(true);
+    const cookie = deviceCookieOf(first);
+    kdf.jobs = 0;
+
+    const attackers = Array.from({ length: 100 }, (_, i) => `198.51.100.${i + 1}`);
+    const answers: Answer[] = [];
+    for (let round = 0; round < 10; round++) {
+      answers.push(...(await Promise.all(attackers.map((ip, i) => login(`Wrong${round}x${i}`, ip)))));
+    }
+    const counts = tally(answers);
+    expect(answers).toHaveLength(1000);
+    expect(counts["0"]).toBeUndefined();
+    expect(kdf.jobs).toBeLessThanOrEqual(8);
+    const refused = answers.find((a) => a.errCode === "2005");
+    expect(refused?.errMsg).toMatch(/reset your password/);
+
+    // The owner, from a browser that signed in before: in, on the device's own budget.
+    const again = await login(owner.password, "192.0.2.1", cookie);
+    expect(again).toMatchObject({ status: 200, success: true });
+    // Even from another network (a phone), the device cookie carries the owner through.
+    expect((await login(owner.password, "203.0.113.50", cookie)).success).toBe(true);
+    // A stranger with the right password but no device cookie waits, or resets by e-mail.
+    expect(await login(owner.password, "203.0.113.99")).toMatchObject({ status: 429, errCode: "2005" });
+  });
+
+  it("ignores a forged or foreign device cookie", async () => {
+    await seedMerchant(h.db, owner);
+    const other = await seedMerchant(h.db, { email: "other@example.com", password: "Other123x" });
+    const theirs = deviceCookieOf(await call(h, "login", { body: { email: "other@example.com", password: "Other123x" }, ip: "192.0.2.2" }));
+    expect(theirs).toContain(`=${other.userId}.`);
+    for (let i = 0; i < 8; i++) await login(`Wrong${i}xx`, `198.51.100.${i + 1}`);
+    const forged = `mc_device=${(await h.db.selectFrom("merchants").select("id").where("email", "=", owner.email).executeTakeFirstOrThrow()).id}.abc.def`;
+    for (const cookie of [theirs, forged]) expect((await login(owner.password, "192.0.2.2", cookie)).errCode).toBe("2005");
+  });
+
+  it("sets the device cookie HttpOnly, SameSite=Strict, for the sign-in calls only", async () => {
+    await seedMerchant(h.db, owner);
+    const header = String((await login(owner.password, "192.0.2.1")).headers["set-cookie"]);
+    expect(header).toMatch(/^mc_device=\d+\.[\w-]+\.[\w-]+;/);
+    expect(header).toMatch(/HttpOnly/i);
+    expect(header).toMatch(/SameSite=Strict/i);
+    expect(header).toMatch(/Path=\/api\/Login/);
+    expect(header).toMatch(/Max-Age=31536000/);
+  });
+
+  it("is lifted for the account by a password reset", async () => {
+    await seedMerchant(h.db, owner);
+    for (let i = 0; i < 8; i++) await login(`Wrong${i}xx`, `198.51.100.${i + 1}`);
+    expect((await login(owner.password, "203.0.113.7")).errCode).toBe("2005");
+    await seedCode(h.db, { email: owner.email, purpose: "reset", code: "246810" });
+    const fresh = "Renewed456x";
+    const resetAnswer = await call(h, "resetPassword", { body: { email: owner.email, code: "246810", password: fresh, repeatPassword: fresh }, ip: "203.0.113.7" });
+    expect(resetAnswer.success).toBe(true);
+    expect((await login(fresh, "203.0.113.7")).success).toBe(true);
+  });
+});
+
+describe("code use throttling", () => {
+  it("refuses wrong codes before any password hashing, and limits them per e-mail", async () => {
+    await seedCode(h.db, { email: "new@example.com", purpose: "register", code: "123456" });
+    const form = (code: string) => ({ email: "new@example.com", code, password: "Merchant7Passx", repeatPassword: "Merchant7Passx" });
+    const answers: Answer[] = [];
+    for (let i = 0; i < 20; i++) answers.push(await call(h, "register", { body: form(String(100000 + i)), ip: `198.51.100.${i + 1}` }));
+    expect(kdf.jobs).toBe(0);
+    expect(answers.slice(0, 4).map((a) => a.errCode)).toEqual(["2002", "2002", "2002", "2002"]);
+    expect(tally(answers)["2005"]).toBe(5);
+  });
+
+  it("limits CheckCaptchaCode per address", async () => {
+    const check = (i: number) => call(h, "checkCode", { body: { email: `x${i}@example.com`, type: "register", code: "123456" }, ip: "198.51.100.9" });
+    const answers: Answer[] = [];
+    for (let i = 0; i < 55; i++) answers.push(await check(i));
+    expect(answers.slice(0, 50).every((a) => a.errCode === "2003")).toBe(true);
+    expect(answers.slice(50).every((a) => a.status === 429 && a.errCode === "2005")).toBe(true);
+  });
+});
