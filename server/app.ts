@@ -7,6 +7,7 @@ import { errCodes } from "../contracts/schemas/envelope.ts";
 import type { DB } from "./db/schema.ts";
 import { createKdfPool, type KdfPool } from "./domain/kdf-pool.ts";
 import { pruneExpired, schedulePrune } from "./domain/prune.ts";
+import { createRefusalMemo, type RefusalMemo } from "./domain/refusal-memo.ts";
 import { defaultLimits, type Limits } from "./domain/limits.ts";
 import { createLogMailer, type Mailer } from "./domain/mailer.ts";
 import { failure } from "./http/envelope.ts";
@@ -48,6 +49,8 @@ export interface BuildServerOptions {
   secret?: Buffer;
   /** The password-hashing pool; one per server by default. */
   kdf?: KdfPool;
+  /** Remembered refusals (domain/refusal-memo.ts); one per server by default, tests pass theirs to clear it. */
+  refusals?: RefusalMemo;
   /** How often expired sessions, codes, buckets and mail are pruned (10 minutes); 0 turns it off (tests call pruneExpired). */
   pruneEveryMs?: number;
 }
@@ -74,6 +77,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     google: options.google === undefined ? googleSettingsFromEnv(process.env) : options.google,
     secret: options.secret ?? randomBytes(32),
     kdf: options.kdf ?? createKdfPool(),
+    refusals: options.refusals ?? createRefusalMemo(),
   };
 
   installErrorHandler(app);

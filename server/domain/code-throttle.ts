@@ -4,12 +4,19 @@ import type { DB } from "../db/schema.ts";
 import { fail, type Outcome } from "../http/envelope.ts";
 import type { Limits } from "./limits.ts";
 import { takeSlots, waitMessage } from "./rate-limit.ts";
+import type { RefusalMemo } from "./refusal-memo.ts";
 
 /**
  * CheckCaptchaCode, Register and ResetPassword each try a code: one slot per address and per e-mail
  * before anything else (a code's own five-try limit stays). Null when the request may go on.
  */
-export async function takeCodeUseSlots(db: Kysely<DB>, email: string, ip: string, limits: Limits, now: Date): Promise<Outcome<never> | null> {
+export async function takeCodeUseSlots(
+  db: Kysely<DB>,
+  email: string,
+  ip: string,
+  { limits, refusals }: { limits: Limits; refusals: RefusalMemo },
+  now: Date,
+): Promise<Outcome<never> | null> {
   const taken = await takeSlots(
     db,
     [
@@ -17,6 +24,7 @@ export async function takeCodeUseSlots(db: Kysely<DB>, email: string, ip: string
       { bucket: "code-use-email", subject: email, window: limits.codeUsesPerEmail },
     ],
     now,
+    refusals,
   );
   return taken.ok ? null : fail(errCodes.rateLimited, waitMessage(taken.waitSeconds), 429);
 }

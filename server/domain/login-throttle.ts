@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import type { Limits } from "./limits.ts";
+import type { RefusalMemo } from "./refusal-memo.ts";
 import { clearBuckets, refundSlots, type Slot, type Taken, takeSlots } from "./rate-limit.ts";
 
 /**
@@ -27,8 +28,8 @@ export function loginSlots({ email, ip, deviceId }: LoginAttempt, limits: Limits
   ];
 }
 
-export const takeLoginSlots = (db: Kysely<DB>, attempt: LoginAttempt, limits: Limits, now: Date): Promise<Taken> =>
-  takeSlots(db, loginSlots(attempt, limits), now);
+export const takeLoginSlots = (db: Kysely<DB>, attempt: LoginAttempt, limits: Limits, now: Date, memo: RefusalMemo): Promise<Taken> =>
+  takeSlots(db, loginSlots(attempt, limits), now, memo);
 
 /**
  * The password was right: this address's and this device's counts for the account start over; the

@@ -3,6 +3,7 @@ import type { OpenedDatabase } from "../db/open-database.ts";
 import { resetDatabase } from "../testing/seed.ts";
 import { createTestDatabase } from "../testing/test-database.ts";
 import { clearBuckets, refundSlots, type Slot, takeSlots } from "./rate-limit.ts";
+import { createRefusalMemo } from "./refusal-memo.ts";
 
 let opened: OpenedDatabase;
 beforeAll(async () => {
@@ -56,5 +57,29 @@ describe("GCRA buckets", () => {
     const { db } = opened;
     const results = await Promise.all(Array.from({ length: 60 }, () => takeSlots(db, [slot("race", 7), slot(`other`, 100)], t0)));
     expect(results.filter((r) => r.ok)).toHaveLength(7);
+  });
+});
+
+describe("remembered refusals", () => {
+  it("refuse a known-full address bucket without the database, until it has room again", async () => {
+    const { db } = opened;
+    const memo = createRefusalMemo();
+    const ipSlot = slot("203.0.113.1", 1, 60);
+    expect((await takeSlots(db, [ipSlot], t0, memo)).ok).toBe(true);
+    expect(await takeSlots(db, [ipSlot], t0, memo)).toMatchObject({ ok: false, waitSeconds: 60 });
+    await clearBuckets(db, ["login-ip"], { subject: "203.0.113.1" });
+    // The database has room now, the memory still says no: stricter for a while, never looser.
+    expect(await takeSlots(db, [ipSlot], at(30), memo)).toMatchObject({ ok: false, waitSeconds: 30 });
+    expect((await takeSlots(db, [ipSlot], at(60), memo)).ok).toBe(true);
+  });
+
+  it("never remembers the account buckets, which a password reset empties", async () => {
+    const { db } = opened;
+    const memo = createRefusalMemo();
+    const account: Slot = { bucket: "login-account", subject: "owner@example.com", window: { max: 1, seconds: 60 } };
+    await takeSlots(db, [account], t0, memo);
+    expect((await takeSlots(db, [account], t0, memo)).ok).toBe(false);
+    await clearBuckets(db, ["login-account"], { subject: "owner@example.com" });
+    expect((await takeSlots(db, [account], t0, memo)).ok).toBe(true);
   });
 });

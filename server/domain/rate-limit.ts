@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../db/schema.ts";
 import type { RateWindow } from "./limits.ts";
+import type { RefusalMemo } from "./refusal-memo.ts";
 
 /**
  * Throttling with the generic cell rate algorithm: one row per (bucket, subject) holds `tat`, the
@@ -32,7 +33,9 @@ export type Taken = { ok: true } | { ok: false; slot: Slot; waitSeconds: number 
 const intervalMs = (window: RateWindow) => (window.seconds * 1000) / window.max;
 
 /** Takes one slot in every bucket, or none: a refusal rolls back the slots taken before it. */
-export async function takeSlots(db: Kysely<DB>, slots: readonly Slot[], now: Date): Promise<Taken> {
+export async function takeSlots(db: Kysely<DB>, slots: readonly Slot[], now: Date, memo?: RefusalMemo): Promise<Taken> {
+  const known = memo?.refusing(slots, now);
+  if (known) return { ok: false, ...known };
   try {
     await db.transaction().execute(async (trx) => {
       for (const slot of slots) {
@@ -42,7 +45,9 @@ export async function takeSlots(db: Kysely<DB>, slots: readonly Slot[], now: Dat
     return { ok: true };
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
-    return { ok: false, slot: error.slot, waitSeconds: await secondsUntilFree(db, error.slot, now) };
+    const waitSeconds = await secondsUntilFree(db, error.slot, now);
+    memo?.remember(error.slot, now, waitSeconds);
+    return { ok: false, slot: error.slot, waitSeconds };
   }
 }
 

@@ -6,6 +6,7 @@ import type { DB } from "../db/schema.ts";
 import type { GoogleSettings } from "../domain/google-identity.ts";
 import type { KdfPool } from "../domain/kdf-pool.ts";
 import type { Limits } from "../domain/limits.ts";
+import type { RefusalMemo } from "../domain/refusal-memo.ts";
 import type { Mailer } from "../domain/mailer.ts";
 import type { Outcome } from "./envelope.ts";
 
@@ -21,6 +22,8 @@ export interface Services {
   secret: Buffer;
   /** Every password hash and check goes through it: bounded concurrency, sign-in first. */
   kdf: KdfPool;
+  /** Buckets known to refuse, so a flood from one address costs no database work. */
+  refusals: RefusalMemo;
 }
 
 export interface Session {

@@ -14,12 +14,12 @@ import type { HandlerTable } from "../http/handler.ts";
 /** Sign-in, sign-out, last login and registration. */
 export const authHandlers: Pick<HandlerTable, "login" | "logout" | "lastLogin" | "register"> = {
   login: {
-    async handle({ db, body, ip, now, secure, cookie, setCookie, services: { limits, secret, kdf } }) {
+    async handle({ db, body, ip, now, secure, cookie, setCookie, services: { limits, secret, kdf, refusals } }) {
       const email = normalizeEmail(body.email);
       const merchant = await findMerchantByEmail(db, email);
       const deviceId = merchant ? deviceOf(secret, cookie(deviceCookieName), merchant.id) : null;
       const attempt = { email, ip, deviceId };
-      const taken = await takeLoginSlots(db, attempt, limits, now);
+      const taken = await takeLoginSlots(db, attempt, limits, now, refusals);
       if (!taken.ok) return fail(errCodes.rateLimited, loginRefusalMessage(taken), 429);
 
       const check = await kdf.run("sign-in", async () =>
@@ -55,9 +55,10 @@ export const authHandlers: Pick<HandlerTable, "login" | "logout" | "lastLogin" |
   },
 
   register: {
-    async handle({ db, body, ip, now, services: { limits, secret, kdf } }) {
+    async handle({ db, body, ip, now, services }) {
+      const { limits, secret, kdf } = services;
       const email = normalizeEmail(body.email);
-      const limited = await takeCodeUseSlots(db, email, ip, limits, now);
+      const limited = await takeCodeUseSlots(db, email, ip, services, now);
       if (limited) return limited;
       if (await findMerchantByEmail(db, email)) return fail(errCodes.emailTaken, messages.emailTaken);
       if (isCommonPassword(body.password)) return fail(errCodes.passwordTooCommon, messages.passwordTooCommon);

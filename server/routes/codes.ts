@@ -15,11 +15,11 @@ import type { HandlerTable } from "../http/handler.ts";
 /** E-mail verification codes: sending, checking, and the password reset they allow. */
 export const codeHandlers: Pick<HandlerTable, "sendCode" | "checkCode" | "resetPassword"> = {
   sendCode: {
-    async handle({ db, body, ip, now, services: { limits, mailer, secret }, log }) {
+    async handle({ db, body, ip, now, services: { limits, mailer, secret, refusals }, log }) {
       const email = normalizeEmail(body.email);
       const purpose = body.type;
       // Counted before the account checks, so probing which e-mails exist is rate-limited too.
-      const ipTaken = await takeSlots(db, [{ bucket: "code-ip", subject: ip, window: limits.codesPerIp }], now);
+      const ipTaken = await takeSlots(db, [{ bucket: "code-ip", subject: ip, window: limits.codesPerIp }], now, refusals);
       if (!ipTaken.ok) return fail(errCodes.rateLimited, waitMessage(ipTaken.waitSeconds), 429);
 
       const merchant = await findMerchantByEmail(db, email);
@@ -36,7 +36,7 @@ export const codeHandlers: Pick<HandlerTable, "sendCode" | "checkCode" | "resetP
         return ok(null);
       });
       if (!queued.ok) return queued;
-      const emailTaken = await takeSlots(db, [{ bucket: "code-email", subject: email, window: limits.codesPerEmail }], now);
+      const emailTaken = await takeSlots(db, [{ bucket: "code-email", subject: email, window: limits.codesPerEmail }], now, refusals);
       if (!emailTaken.ok) return fail(errCodes.rateLimited, waitMessage(emailTaken.waitSeconds), 429);
 
       const code = newCode();
@@ -51,9 +51,10 @@ export const codeHandlers: Pick<HandlerTable, "sendCode" | "checkCode" | "resetP
   },
 
   checkCode: {
-    async handle({ db, body, ip, now, services: { limits, secret } }) {
+    async handle({ db, body, ip, now, services }) {
+      const { limits, secret } = services;
       const email = normalizeEmail(body.email);
-      const limited = await takeCodeUseSlots(db, email, ip, limits, now);
+      const limited = await takeCodeUseSlots(db, email, ip, services, now);
       if (limited) return limited;
       const checked = await db
         .transaction()
@@ -63,9 +64,10 @@ export const codeHandlers: Pick<HandlerTable, "sendCode" | "checkCode" | "resetP
   },
 
   resetPassword: {
-    async handle({ db, body, ip, now, services: { limits, secret, kdf } }) {
+    async handle({ db, body, ip, now, services }) {
+      const { limits, secret, kdf } = services;
       const email = normalizeEmail(body.email);
-      const limited = await takeCodeUseSlots(db, email, ip, limits, now);
+      const limited = await takeCodeUseSlots(db, email, ip, services, now);
       if (limited) return limited;
       const merchant = await findMerchantByEmail(db, email);
       if (!merchant) return fail(errCodes.accountNotFound, messages.accountNotFound);

@@ -62,8 +62,8 @@ const notFound = () => fail(errCodes.demoOrderNotFound, "No such demo order");
 /** The public checkout demo: create an order, read it, pretend the customer paid it. */
 export const demoHandlers: Pick<HandlerTable, "demoCheckout" | "demoStatus" | "demoPay"> = {
   demoCheckout: {
-    async handle({ db, body, ip, now, services: { limits } }) {
-      const taken = await takeSlots(db, [{ bucket: "demo-ip", subject: ip, window: limits.demoOrdersPerIp }], now);
+    async handle({ db, body, ip, now, services: { limits, refusals } }) {
+      const taken = await takeSlots(db, [{ bucket: "demo-ip", subject: ip, window: limits.demoOrdersPerIp }], now, refusals);
       if (!taken.ok) return fail(errCodes.rateLimited, waitMessage(taken.waitSeconds), 429);
       const chain = body.chain ?? "TRON";
       const row = await db.transaction().execute(async (trx) => {

@@ -41,7 +41,7 @@ const ipSlot = (ctx: GoogleContext): Slot[] => [{ bucket: "login-ip", subject: c
 
 /** Each try takes a slot of the address's sign-in bucket up front; a verified one gives it back. */
 const rateLimited = async (ctx: GoogleContext) => {
-  const taken = await takeSlots(ctx.db, ipSlot(ctx), ctx.now);
+  const taken = await takeSlots(ctx.db, ipSlot(ctx), ctx.now, ctx.services.refusals);
   return taken.ok ? null : fail(errCodes.rateLimited, waitMessage(taken.waitSeconds), 429);
 };
 

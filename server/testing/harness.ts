@@ -6,6 +6,7 @@ import { type DB, tableNames } from "../db/schema.ts";
 import type { GoogleSettings } from "../domain/google-identity.ts";
 import type { KdfPool } from "../domain/kdf-pool.ts";
 import type { Limits } from "../domain/limits.ts";
+import { createRefusalMemo, type RefusalMemo } from "../domain/refusal-memo.ts";
 import type { MailMessage } from "../domain/mailer.ts";
 import { resetDatabase, seedMerchant, seedSession, testServerSecret } from "./seed.ts";
 import { createTestDatabase } from "./test-database.ts";
@@ -26,6 +27,8 @@ export interface Harness {
   clock: TestClock;
   /** Every message the server handed to its mailer. */
   mails: MailMessage[];
+  /** The server's remembered refusals; reset() forgets them with the rows. */
+  refusals: RefusalMemo;
   close(): Promise<void>;
 }
 
@@ -55,6 +58,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     },
   };
   const mails: MailMessage[] = [];
+  const refusals = createRefusalMemo();
   const app = await buildServer({
     db,
     now: clock.now,
@@ -68,12 +72,14 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     secret: testServerSecret,
     devOutbox: options.devOutbox ?? false,
     pruneEveryMs: 0,
+    refusals,
   });
   return {
     db,
     app,
     clock,
     mails,
+    refusals,
     close: async () => {
       await app.close();
       await close();
@@ -84,6 +90,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
 export async function reset(h: Harness): Promise<void> {
   await resetDatabase(h.db);
   h.mails.length = 0;
+  h.refusals.clear();
   h.clock.reset();
 }
 

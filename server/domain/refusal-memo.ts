@@ -1,0 +1,44 @@
+import type { RateBucket, Slot } from "./rate-limit.ts";
+
+/**
+ * A flood from one address must not cost the database a transaction per request, or it slows every
+ * other merchant's sign-in (PGlite has one connection). Once a bucket refuses, this process remembers
+ * until when, and refuses again without asking the database. Only buckets that nothing empties early
+ * are remembered (a reset empties the account buckets; a refund only makes the memory stricter than
+ * the database for a while). Other instances keep asking their database: the memory is an
+ * optimisation, never the limit itself.
+ */
+const remembered: ReadonlySet<RateBucket> = new Set(["login-ip", "code-ip", "code-email", "code-use-ip", "code-use-email", "demo-ip"]);
+const maxEntries = 100_000;
+
+export interface RefusalMemo {
+  /** Seconds still to wait when one of the slots' buckets is known to refuse at `now`, else null. */
+  refusing(slots: readonly Slot[], now: Date): { slot: Slot; waitSeconds: number } | null;
+  remember(slot: Slot, now: Date, waitSeconds: number): void;
+  clear(): void;
+}
+
+export function createRefusalMemo(): RefusalMemo {
+  const until = new Map<string, number>();
+  const key = (slot: Slot) => `${slot.bucket}\u0000${slot.subject}`;
+  return {
+    refusing(slots, now) {
+      for (const slot of slots) {
+        const end = until.get(key(slot));
+        if (end === undefined) continue;
+        if (end > now.getTime()) return { slot, waitSeconds: Math.max(1, Math.ceil((end - now.getTime()) / 1000)) };
+        until.delete(key(slot));
+      }
+      return null;
+    },
+    remember(slot, now, waitSeconds) {
+      if (!remembered.has(slot.bucket)) return;
+      if (until.size >= maxEntries) {
+        for (const [k, end] of until) if (end <= now.getTime()) until.delete(k);
+        if (until.size >= maxEntries) until.clear();
+      }
+      until.set(key(slot), now.getTime() + waitSeconds * 1000);
+    },
+    clear: () => until.clear(),
+  };
+}
