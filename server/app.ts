@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import type { Kysely } from "kysely";
 import { errCodes } from "../contracts/schemas/envelope.ts";
 import type { DB } from "./db/schema.ts";
-import { createKdfPool, type KdfPool } from "./domain/kdf-pool.ts";
+import { codeCallPoolOptions, createWorkPool, type WorkPool } from "./domain/work-pool.ts";
 import { pruneExpired, schedulePrune } from "./domain/prune.ts";
 import { createRefusalMemo, type RefusalMemo } from "./domain/refusal-memo.ts";
 import { defaultLimits, type Limits } from "./domain/limits.ts";
@@ -48,7 +48,7 @@ export interface BuildServerOptions {
   /** Peppers codes and signs device cookies; every instance behind a load balancer needs the same. Random by default (tests). */
   secret?: Buffer;
   /** The password-hashing pool; one per server by default. */
-  kdf?: KdfPool;
+  kdf?: WorkPool;
   /** Remembered refusals (domain/refusal-memo.ts); one per server by default, tests pass theirs to clear it. */
   refusals?: RefusalMemo;
   /** How often expired sessions, codes, buckets and mail are pruned (10 minutes); 0 turns it off (tests call pruneExpired). */
@@ -76,7 +76,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     clock: options.now ?? (() => new Date()),
     google: options.google === undefined ? googleSettingsFromEnv(process.env) : options.google,
     secret: options.secret ?? randomBytes(32),
-    kdf: options.kdf ?? createKdfPool(),
+    kdf: options.kdf ?? createWorkPool(),
+    codeCalls: createWorkPool(codeCallPoolOptions),
     refusals: options.refusals ?? createRefusalMemo(),
   };
 

@@ -54,15 +54,31 @@ export async function pruneExpired(db: Kysely<DB>, now: Date, limits: Limits): P
   };
 }
 
-/** Runs the prune every `everyMs` (first shortly after start); the timer never keeps the process alive. */
-export function schedulePrune(run: () => Promise<unknown>, everyMs: number, onError: (error: unknown) => void): () => void {
-  const tick = () => void run().catch(onError);
-  const first = setTimeout(tick, Math.min(everyMs, 5_000));
-  const repeat = setInterval(tick, everyMs);
-  first.unref();
-  repeat.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(repeat);
+/**
+ * Runs the prune `everyMs` after the previous run ended (first shortly after start), so runs never
+ * overlap; the timer never keeps the process alive. The returned stop waits for a run in progress,
+ * so the database is not closed under it.
+ */
+export function schedulePrune(run: () => Promise<unknown>, everyMs: number, onError: (error: unknown) => void): () => Promise<void> {
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const after = (delayMs: number) => {
+    timer = setTimeout(() => {
+      running = run().then(
+        () => {},
+        (error: unknown) => onError(error),
+      );
+      void running.then(() => {
+        if (!stopped) after(everyMs);
+      });
+    }, delayMs);
+    timer.unref();
+  };
+  after(Math.min(everyMs, 5_000));
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
   };
 }

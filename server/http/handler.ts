@@ -4,7 +4,7 @@ import type * as z from "zod/mini";
 import type { EndpointName, endpoints, ResultOf } from "../../contracts/endpoints.ts";
 import type { DB } from "../db/schema.ts";
 import type { GoogleSettings } from "../domain/google-identity.ts";
-import type { KdfPool } from "../domain/kdf-pool.ts";
+import type { WorkPool } from "../domain/work-pool.ts";
 import type { Limits } from "../domain/limits.ts";
 import type { RefusalMemo } from "../domain/refusal-memo.ts";
 import type { Mailer } from "../domain/mailer.ts";
@@ -21,7 +21,9 @@ export interface Services {
   /** The server's secret (SERVER_SECRET or DATA_DIR/server-secret): peppers codes, signs device cookies. */
   secret: Buffer;
   /** Every password hash and check goes through it: bounded concurrency, sign-in first. */
-  kdf: KdfPool;
+  kdf: WorkPool;
+  /** SentVerificationCode, CheckCaptchaCode, Register, ResetPassword: a few at a time, so a burst cannot crowd out sign-ins. */
+  codeCalls: WorkPool;
   /** Buckets known to refuse, so a flood from one address costs no database work. */
   refusals: RefusalMemo;
 }

@@ -2,7 +2,7 @@ import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { checkCode } from "../domain/codes.ts";
 import { defaultNickName, findMerchantByEmail, normalizeEmail, signedInMerchant } from "../domain/merchants.ts";
 import { onFirstLogin, onRegistered } from "../domain/messages.ts";
-import { takeCodeUseSlots } from "../domain/code-throttle.ts";
+import { queuedAsCodeCall, takeCodeUseSlots } from "../domain/code-throttle.ts";
 import { isCommonPassword } from "../domain/common-passwords.ts";
 import { deviceCookieName, deviceCookieOptions, deviceOf, newDeviceCookie } from "../domain/device-cookie.ts";
 import { loginRefusalMessage, settleSignIn, takeLoginSlots } from "../domain/login-throttle.ts";
@@ -55,7 +55,7 @@ export const authHandlers: Pick<HandlerTable, "login" | "logout" | "lastLogin" |
   },
 
   register: {
-    async handle({ db, body, ip, now, services }) {
+    handle: queuedAsCodeCall(async ({ db, body, ip, now, services }) => {
       const { limits, secret, kdf } = services;
       const email = normalizeEmail(body.email);
       const limited = await takeCodeUseSlots(db, email, ip, services, now);
@@ -81,6 +81,6 @@ export const authHandlers: Pick<HandlerTable, "login" | "logout" | "lastLogin" |
         await onRegistered(trx, row.id, now);
         return ok({ userId: row.id, email });
       });
-    },
+    }),
   },
 };

@@ -5,7 +5,7 @@ import { codeMail, deliverMail, queueMail } from "../domain/outbox.ts";
 import { onPasswordChanged } from "../domain/messages.ts";
 import { hashPassword } from "../domain/passwords.ts";
 import { takeSlots, waitMessage } from "../domain/rate-limit.ts";
-import { takeCodeUseSlots } from "../domain/code-throttle.ts";
+import { queuedAsCodeCall, takeCodeUseSlots } from "../domain/code-throttle.ts";
 import { isCommonPassword } from "../domain/common-passwords.ts";
 import { clearAccountThrottle } from "../domain/login-throttle.ts";
 import { revokeMerchantSessions } from "../domain/sessions.ts";
@@ -15,7 +15,7 @@ import type { HandlerTable } from "../http/handler.ts";
 /** E-mail verification codes: sending, checking, and the password reset they allow. */
 export const codeHandlers: Pick<HandlerTable, "sendCode" | "checkCode" | "resetPassword"> = {
   sendCode: {
-    async handle({ db, body, ip, now, services: { limits, mailer, secret, refusals }, log }) {
+    handle: queuedAsCodeCall(async ({ db, body, ip, now, services: { limits, mailer, secret, refusals }, log }) => {
       const email = normalizeEmail(body.email);
       const purpose = body.type;
       // Counted before the account checks, so probing which e-mails exist is rate-limited too.
@@ -47,11 +47,11 @@ export const codeHandlers: Pick<HandlerTable, "sendCode" | "checkCode" | "resetP
       });
       await deliverMail(db, mailer, outboxId, mail, log);
       return ok({ resendAfterSeconds: limits.resendAfterSeconds, expiresInSeconds: limits.codeTtlSeconds });
-    },
+    }),
   },
 
   checkCode: {
-    async handle({ db, body, ip, now, services }) {
+    handle: queuedAsCodeCall(async ({ db, body, ip, now, services }) => {
       const { limits, secret } = services;
       const email = normalizeEmail(body.email);
       const limited = await takeCodeUseSlots(db, email, ip, services, now);
@@ -60,11 +60,11 @@ export const codeHandlers: Pick<HandlerTable, "sendCode" | "checkCode" | "resetP
         .transaction()
         .execute((trx) => checkCode(trx, { email, purpose: body.type, code: body.code, now, maxAttempts: limits.codeMaxAttempts, secret, consume: false }));
       return checked.ok ? ok({ valid: true }) : checked;
-    },
+    }),
   },
 
   resetPassword: {
-    async handle({ db, body, ip, now, services }) {
+    handle: queuedAsCodeCall(async ({ db, body, ip, now, services }) => {
       const { limits, secret, kdf } = services;
       const email = normalizeEmail(body.email);
       const limited = await takeCodeUseSlots(db, email, ip, services, now);
@@ -87,6 +87,6 @@ export const codeHandlers: Pick<HandlerTable, "sendCode" | "checkCode" | "resetP
         await clearAccountThrottle(trx, email);
         return ok(null);
       });
-    },
+    }),
   },
 };

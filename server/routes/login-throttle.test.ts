@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createKdfPool, type KdfPool } from "../domain/kdf-pool.ts";
+import { createWorkPool, type WorkPool } from "../domain/work-pool.ts";
 import { seedCode, seedMerchant } from "../testing/seed.ts";
 import { type Answer, call, createHarness, type Harness, reset } from "../testing/harness.ts";
 
 /** A real pool that counts the password checks it was asked for. */
-function countingPool(): KdfPool & { jobs: number } {
-  const pool = createKdfPool();
+function countingPool(): WorkPool & { jobs: number } {
+  const pool = createWorkPool();
   const counted = {
     jobs: 0,
-    run: <T>(priority: Parameters<KdfPool["run"]>[0], work: () => Promise<T>) => {
+    run: <T>(priority: Parameters<WorkPool["run"]>[0], work: () => Promise<T>) => {
       counted.jobs += 1;
       return pool.run(priority, work);
     },

@@ -4,7 +4,7 @@ import { type EndpointName, endpoints, fillPath } from "../../contracts/endpoint
 import { buildServer } from "../app.ts";
 import { type DB, tableNames } from "../db/schema.ts";
 import type { GoogleSettings } from "../domain/google-identity.ts";
-import type { KdfPool } from "../domain/kdf-pool.ts";
+import type { WorkPool } from "../domain/work-pool.ts";
 import type { Limits } from "../domain/limits.ts";
 import { createRefusalMemo, type RefusalMemo } from "../domain/refusal-memo.ts";
 import type { MailMessage } from "../domain/mailer.ts";
@@ -41,7 +41,7 @@ export interface HarnessOptions {
   /** GET /api/dev/outbox (a test server's, DEV_OUTBOX=true). */
   devOutbox?: boolean;
   /** The password-hashing pool, e.g. one that counts its jobs. */
-  kdf?: KdfPool;
+  kdf?: WorkPool;
 }
 
 /** One migrated in-memory database and one server per test file; `reset()` between tests. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../http/envelope.ts";
-import { createKdfPool } from "./kdf-pool.ts";
+import { createWorkPool } from "./work-pool.ts";
 
 /** A job that runs until released, recording its start. */
 function gate(log: string[], name: string) {
@@ -18,7 +18,7 @@ function gate(log: string[], name: string) {
 
 describe("KDF pool", () => {
   it("runs at most maxConcurrent jobs and keeps one slot for sign-in", async () => {
-    const pool = createKdfPool({ maxConcurrent: 2, maxQueued: 10, maxWaitMs: 5_000 });
+    const pool = createWorkPool({ maxConcurrent: 2, maxQueued: 10, maxWaitMs: 5_000 });
     const started: string[] = [];
     const a = gate(started, "other-a");
     const b = gate(started, "other-b");
@@ -36,7 +36,7 @@ describe("KDF pool", () => {
   });
 
   it("serves waiting sign-ins before waiting registrations", async () => {
-    const pool = createKdfPool({ maxConcurrent: 2, maxQueued: 10, maxWaitMs: 5_000 });
+    const pool = createWorkPool({ maxConcurrent: 2, maxQueued: 10, maxWaitMs: 5_000 });
     const started: string[] = [];
     const gates = ["s1", "s2", "o1", "s3"].map((name) => gate(started, name));
     const [s1, s2, o1, s3] = gates as [ReturnType<typeof gate>, ReturnType<typeof gate>, ReturnType<typeof gate>, ReturnType<typeof gate>];
@@ -53,7 +53,7 @@ describe("KDF pool", () => {
   });
 
   it("answers busy (503, 5030) when the line is full or the wait too long", async () => {
-    const pool = createKdfPool({ maxConcurrent: 2, maxQueued: 1, maxWaitMs: 30 });
+    const pool = createWorkPool({ maxConcurrent: 2, maxQueued: 1, maxWaitMs: 30 });
     const started: string[] = [];
     const hold = [gate(started, "a"), gate(started, "b")];
     const running = hold.map((g) => pool.run("sign-in", g.work));

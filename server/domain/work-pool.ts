@@ -2,41 +2,43 @@ import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { ApiError, messages } from "../http/envelope.ts";
 
 /**
- * Password hashing is the one CPU- and memory-heavy thing a request can ask for. Every hash or
- * check goes through this pool: at most `maxConcurrent` run at once, the rest wait in line, sign-in
- * first. Work that is not a sign-in (registration, reset, change) may never hold the last slot, so a
- * flood of it cannot keep a merchant from signing in. A full line, or a wait longer than
- * `maxWaitMs`, answers 503 "busy" instead of piling up.
+ * Bounded work with sign-in first: at most `maxConcurrent` jobs run at once, the rest wait in line,
+ * sign-ins ahead. Work that is not a sign-in may never hold the last slot, so a flood of it cannot
+ * keep a merchant from signing in. A full line, or a wait longer than `maxWaitMs`, answers 503
+ * "busy" (5030) instead of piling up. Two pools use it: password hashing (`services.kdf`, the one
+ * CPU- and memory-heavy thing a request can ask for) and the unauthenticated code calls
+ * (`services.codeCalls`, so a burst of them cannot fill the database's queue ahead of a sign-in).
  */
-export type KdfPriority = "sign-in" | "other";
+export type WorkPriority = "sign-in" | "other";
 
-export interface KdfPoolOptions {
+export interface WorkPoolOptions {
   maxConcurrent: number;
   maxQueued: number;
   maxWaitMs: number;
 }
 
-export interface KdfPool {
-  run<T>(priority: KdfPriority, work: () => Promise<T>): Promise<T>;
+export interface WorkPool {
+  run<T>(priority: WorkPriority, work: () => Promise<T>): Promise<T>;
   /** Running and waiting jobs, for tests and the benchmark. */
   stats(): { running: number; queued: number };
 }
 
 interface Waiting {
-  priority: KdfPriority;
+  priority: WorkPriority;
   start: () => void;
   timer: ReturnType<typeof setTimeout>;
 }
 
-export const defaultKdfPoolOptions: KdfPoolOptions = { maxConcurrent: 2, maxQueued: 64, maxWaitMs: 10_000 };
+export const defaultWorkPoolOptions: WorkPoolOptions = { maxConcurrent: 2, maxQueued: 64, maxWaitMs: 10_000 };
+export const codeCallPoolOptions: WorkPoolOptions = { maxConcurrent: 4, maxQueued: 256, maxWaitMs: 10_000 };
 
-export function createKdfPool(options: KdfPoolOptions = defaultKdfPoolOptions): KdfPool {
+export function createWorkPool(options: WorkPoolOptions = defaultWorkPoolOptions): WorkPool {
   const maxConcurrent = Math.max(2, options.maxConcurrent);
   let running = 0;
   let runningOther = 0;
   const queue: Waiting[] = [];
 
-  const mayStart = (priority: KdfPriority) =>
+  const mayStart = (priority: WorkPriority) =>
     running < maxConcurrent && (priority === "sign-in" || runningOther < maxConcurrent - 1);
 
   function pump() {
@@ -50,7 +52,7 @@ export function createKdfPool(options: KdfPoolOptions = defaultKdfPoolOptions): 
     }
   }
 
-  async function execute<T>(priority: KdfPriority, work: () => Promise<T>): Promise<T> {
+  async function execute<T>(priority: WorkPriority, work: () => Promise<T>): Promise<T> {
     running += 1;
     if (priority === "other") runningOther += 1;
     try {
