@@ -28,6 +28,9 @@ export function loginSlots({ email, ip, deviceId }: LoginAttempt, limits: Limits
   ];
 }
 
+/** Changing the password checks the old one: the address's and the account-from-this-address buckets count it. */
+export const oldPasswordSlots = (email: string, ip: string, limits: Limits): Slot[] => loginSlots({ email, ip, deviceId: null }, limits).slice(0, 2);
+
 export const takeLoginSlots = (db: Kysely<DB>, attempt: LoginAttempt, limits: Limits, now: Date, memo: RefusalMemo): Promise<Taken> =>
   takeSlots(db, loginSlots(attempt, limits), now, memo);
 

@@ -107,6 +107,13 @@ describe("Register/Register", () => {
     expect(await call(h, "register", { body: form("new@example.com", "123456") })).toMatchObject({ errCode: "2003" });
   });
 
+  it("refuses a common password before using the code", async () => {
+    await seedCode(h.db, { email: "new@example.com", purpose: "register", code: "123456" });
+    const common = { email: "new@example.com", code: "123456", password: "Qwerty123", repeatPassword: "Qwerty123" };
+    expect(await call(h, "register", { body: common })).toMatchObject({ status: 200, errCode: "2009", errMsg: "This password is too common, please choose another one" });
+    expect((await call(h, "register", { body: form("new@example.com", "123456") })).success).toBe(true);
+  });
+
   it("does not take a reset code for a registration", async () => {
     await seedCode(h.db, { email: "new@example.com", purpose: "reset", code: "123456" });
     expect((await call(h, "register", { body: form("new@example.com", "123456") })).errCode).toBe("2003");

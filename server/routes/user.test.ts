@@ -78,3 +78,20 @@ describe("User/Language and User/update", () => {
     expect(profile.resData.nickName).toBe("Corner Shop");
   });
 });
+
+describe("User/UpdatePwd throttling", () => {
+  it("counts wrong old passwords like failed sign-ins, so a stolen session cannot guess the password", async () => {
+    const m = await signedInMerchant(h);
+    const form = (oldPassword: string) => ({ oldPassword, password: "Fresh456xY", repeatPassword: "Fresh456xY" });
+    const answers = [];
+    for (let i = 0; i < 12; i++) answers.push(await call(h, "updatePassword", { token: m.token, body: form(`Wrong${i}Guess`) }));
+    expect(answers.slice(0, 10).every((a) => a.errCode === "2007")).toBe(true);
+    expect(answers.slice(10).every((a) => a.status === 429 && a.errCode === "2005")).toBe(true);
+  });
+
+  it("refuses a common new password", async () => {
+    const m = await signedInMerchant(h);
+    const answer = await call(h, "updatePassword", { token: m.token, body: { oldPassword: m.password, password: "Password123", repeatPassword: "Password123" } });
+    expect(answer).toMatchObject({ status: 200, success: false, errCode: "2009" });
+  });
+});

@@ -3,6 +3,8 @@ import { signedInMerchant } from "../domain/merchants.ts";
 import { sideMenu } from "../../contracts/side-menu.ts";
 import { onPasswordChanged } from "../domain/messages.ts";
 import { isCommonPassword } from "../domain/common-passwords.ts";
+import { oldPasswordSlots } from "../domain/login-throttle.ts";
+import { refundSlots, takeSlots, waitMessage } from "../domain/rate-limit.ts";
 import { hashPassword, verifyPassword } from "../domain/passwords.ts";
 import { toProfile } from "../domain/profile.ts";
 import { revokeMerchantSessions } from "../domain/sessions.ts";
@@ -25,10 +27,15 @@ export const userHandlers: Pick<HandlerTable, "userInfo" | "menu" | "updatePassw
   },
 
   updatePassword: {
-    async handle({ db, body, session, now, services: { kdf } }) {
+    async handle({ db, body, session, ip, now, services: { kdf, limits, refusals } }) {
       const merchant = await signedInMerchant(db, session.merchantId);
+      // A stolen session must not become a way to guess the password: the old one counts as a sign-in attempt.
+      const slots = oldPasswordSlots(merchant.email, ip, limits);
+      const taken = await takeSlots(db, slots, now, refusals);
+      if (!taken.ok) return fail(errCodes.rateLimited, waitMessage(taken.waitSeconds), 429);
       const check = await kdf.run("other", () => verifyPassword(body.oldPassword, merchant.password_hash));
       if (!check.valid) return fail(errCodes.oldPasswordWrong, messages.oldPasswordWrong);
+      await refundSlots(db, slots);
       if (isCommonPassword(body.password)) return fail(errCodes.passwordTooCommon, messages.passwordTooCommon);
       const passwordHash = await kdf.run("other", () => hashPassword(body.password));
       await db.transaction().execute(async (trx) => {

@@ -1,0 +1,74 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+const repoRoot = join(import.meta.dirname, "..");
+const folders: string[] = [];
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) child.kill("SIGKILL");
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+interface Started {
+  /** The address once it listens, or the exit code when it stops first. */
+  outcome: Promise<{ address: string } | { exitCode: number | null }>;
+  output(): string;
+  dataDir: string;
+}
+
+/** `node server/main.ts` as `npm start` runs it (NODE_ENV, DEV_OUTBOX and SMTP_URL unset) plus `env`. */
+function startMain(env: Record<string, string>): Started {
+  const parent = mkdtempSync(join(tmpdir(), "merchant-console-main-"));
+  folders.push(parent);
+  const dataDir = join(parent, "data");
+  const { NODE_ENV: _, DEV_OUTBOX: __, SMTP_URL: ___, ...inherited } = process.env;
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    cwd: repoRoot,
+    env: { ...inherited, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", STATIC_DIR: "", SERVER_SECRET: "", DATABASE_URL: "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  let text = "";
+  const outcome = new Promise<{ address: string } | { exitCode: number | null }>((done) => {
+    const look = (chunk: Buffer) => {
+      text += chunk.toString("utf8");
+      const address = /API on (http:\/\/\S+)/.exec(text)?.[1];
+      if (address) done({ address });
+    };
+    child.stdout!.on("data", look);
+    child.stderr!.on("data", look);
+    child.once("exit", (exitCode) => done({ exitCode }));
+  });
+  return { outcome, output: () => text, dataDir };
+}
+
+const outbox = (address: string, query: string) => fetch(`${address}/api/dev/outbox${query}`);
+
+describe("server/main.ts", { timeout: 120_000 }, () => {
+  it("refuses to start in production without SMTP_URL, before it touches the data folder", async () => {
+    const server = startMain({ NODE_ENV: "production" });
+    expect(await server.outcome).toEqual({ exitCode: 1 });
+    expect(server.output()).toContain("Merchant Console cannot start: NODE_ENV=production needs SMTP_URL");
+    expect(existsSync(server.dataDir)).toBe(false);
+  });
+
+  it("refuses DEV_OUTBOX=true in production", async () => {
+    const server = startMain({ NODE_ENV: "production", DEV_OUTBOX: "true", SMTP_URL: "smtp://127.0.0.1:9" });
+    expect(await server.outcome).toEqual({ exitCode: 1 });
+    expect(server.output()).toContain("Merchant Console cannot start: DEV_OUTBOX=true is for test servers");
+    expect(existsSync(server.dataDir)).toBe(false);
+  });
+
+  it("serves the dev outbox only with DEV_OUTBOX=true, and only for one address", async () => {
+    const [plain, test] = await Promise.all([startMain({}).outcome, startMain({ DEV_OUTBOX: "true" }).outcome]);
+    if (!("address" in plain) || !("address" in test)) throw new Error(`a server did not start: ${JSON.stringify({ plain, test })}`);
+    expect((await outbox(plain.address, "?to=victim@example.com")).status).toBe(404);
+    const answer = await outbox(test.address, "?to=victim@example.com");
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ messages: [] });
+    expect((await outbox(test.address, "")).status).toBe(400);
+  });
+});
