@@ -5,6 +5,7 @@ import { openServerData, StartupRefusal } from "./db/data-folder.ts";
 import { googleSettingsFromEnv } from "./domain/google-identity.ts";
 import { defaultLimits, testServerLimits } from "./domain/limits.ts";
 import { createLogMailer, createSmtpMailer } from "./domain/mailer.ts";
+import { currentCost } from "./domain/passwords.ts";
 
 /**
  * `node server/main.ts`: PORT (8080), HOST (127.0.0.1), DATA_DIR (./data) or DATABASE_URL,
@@ -17,6 +18,11 @@ const production = env.NODE_ENV === "production";
 const devOutbox = env.DEV_OUTBOX === "true";
 if (devOutbox && production) refuseToStart(new StartupRefusal("DEV_OUTBOX=true is for test servers; unset it with NODE_ENV=production"));
 // Without SMTP the codes would only reach the log: a production server must mail them.
+try {
+  currentCost();
+} catch (error) {
+  refuseToStart(new StartupRefusal((error as Error).message));
+}
 if (production && !env.SMTP_URL) refuseToStart(new StartupRefusal("NODE_ENV=production needs SMTP_URL (and MAIL_FROM) to mail verification codes"));
 const port = Number(env.PORT ?? 8080);
 const host = env.HOST ?? "127.0.0.1";

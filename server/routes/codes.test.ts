@@ -27,6 +27,8 @@ describe("User/SentVerificationCode", () => {
     const stored = await h.db.selectFrom("verification_codes").selectAll().executeTakeFirstOrThrow();
     expect(stored.code_hash).not.toContain(code);
     expect(stored.expires_at.getTime() - stored.created_at.getTime()).toBe(600_000);
+    // The outbox's plain copy is kept only as long as the code is valid (the prune job blanks it then).
+    expect(outbox[0]?.code_expires_at).toEqual(stored.expires_at);
   });
 
   it("refuses a registered e-mail for register and an unknown one for reset", async () => {
