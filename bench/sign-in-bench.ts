@@ -76,13 +76,15 @@ async function signInTimesWithBursts(baseUrl: string, email: string, password: s
 
 async function main() {
   const hashTimes = await timeHashes();
-  const server = await startServer();
+  // BENCH_DATABASE_URL: the same on a real PostgreSQL (an empty database) instead of PGlite.
+  const server = await startServer(process.env.BENCH_DATABASE_URL ? { env: { DATABASE_URL: process.env.BENCH_DATABASE_URL } } : {});
   try {
     const email = "bench@example.com";
     const password = "Bench7Merchant";
     await registerMerchant(server.baseUrl, email, password);
     const idle = await signInTimes(server.baseUrl, email, password);
     const bursts = await signInTimesWithBursts(server.baseUrl, email, password);
+    if (process.env.BENCH_DEBUG) process.stdout.write(`${bursts.map((t) => Math.round(t)).join(" ")}\n`);
 
     let running = true;
     let bogus = 0;
