@@ -67,6 +67,12 @@ describe("server/main.ts", { timeout: 120_000 }, () => {
     expect(server.output()).toContain("Merchant Console cannot start: PASSWORD_HASH_COST must be");
   });
 
+  it("refuses the test password-hashing cost in production", async () => {
+    const server = startMain({ NODE_ENV: "production", SMTP_URL: "smtp://127.0.0.1:9", PASSWORD_HASH_COST: "test" });
+    expect(await server.outcome).toEqual({ exitCode: 1 });
+    expect(server.output()).toContain("Merchant Console cannot start: PASSWORD_HASH_COST=test is for test suites");
+  });
+
   // The issue's reproduction: `npm start` leaves NODE_ENV unset, and the server handed out every code.
   // (With DEV_OUTBOX=true the browser journeys read their codes from it: e2e/support/server.ts.)
   it("serves no dev outbox by default", async () => {

@@ -23,6 +23,7 @@ try {
 } catch (error) {
   refuseToStart(new StartupRefusal((error as Error).message));
 }
+if (production && env.PASSWORD_HASH_COST === "test") refuseToStart(new StartupRefusal("PASSWORD_HASH_COST=test is for test suites; unset it with NODE_ENV=production"));
 if (production && !env.SMTP_URL) refuseToStart(new StartupRefusal("NODE_ENV=production needs SMTP_URL (and MAIL_FROM) to mail verification codes"));
 const port = Number(env.PORT ?? 8080);
 const host = env.HOST ?? "127.0.0.1";

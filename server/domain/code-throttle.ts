@@ -1,9 +1,7 @@
 import type { Kysely } from "kysely";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
-import type { EndpointName } from "../../contracts/endpoints.ts";
 import type { DB } from "../db/schema.ts";
-import type { Handler } from "../http/handler.ts";
-import { fail, type Outcome } from "../http/envelope.ts";
+import { fail, type Outcome } from "./outcome.ts";
 import type { Limits } from "./limits.ts";
 import { takeSlots, waitMessage } from "./rate-limit.ts";
 import type { RefusalMemo } from "./refusal-memo.ts";
@@ -31,8 +29,3 @@ export async function takeCodeUseSlots(
   return taken.ok ? null : fail(errCodes.rateLimited, waitMessage(taken.waitSeconds), 429);
 }
 
-/** A code call's handler, run through `services.codeCalls` (a few at a time, sign-ins unaffected). */
-export const queuedAsCodeCall =
-  <N extends EndpointName>(handle: Handler<N>["handle"]): Handler<N>["handle"] =>
-  (ctx) =>
-    ctx.services.codeCalls.run("other", () => handle(ctx));

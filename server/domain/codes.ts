@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { CodePurpose } from "../../contracts/schemas/fields.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import type { DB } from "../db/schema.ts";
-import { fail, messages, type Outcome, ok } from "../http/envelope.ts";
+import { fail, messages, type Outcome, ok } from "./outcome.ts";
 
 /**
  * A code is stored as an HMAC under a pepper derived from the server secret (not in the database),

@@ -1,5 +1,4 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import type { CookieOptions } from "../http/handler.ts";
 
 /**
  * A browser that signed in to an account receives a device cookie naming the account (OWASP's
@@ -10,6 +9,15 @@ import type { CookieOptions } from "../http/handler.ts";
  * sends it because the calls are same-origin.
  */
 export const deviceCookieName = "mc_device";
+
+/** What the http layer needs to write a Set-Cookie. */
+export interface CookieOptions {
+  path: string;
+  maxAgeSeconds: number;
+  httpOnly: boolean;
+  sameSite: "strict" | "lax";
+  secure: boolean;
+}
 
 /** Signing in marks the browser for a year; a new sign-in renews it. */
 const maxAgeSeconds = 365 * 86_400;

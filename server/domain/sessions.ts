@@ -1,9 +1,14 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
-import type { Session } from "../http/handler.ts";
 import { bearerToken, hashToken, newToken } from "./tokens.ts";
 
 /** Starts a session and returns the bearer token (shown once, stored hashed). */
+/** A signed-in request's session: whose it is, and the hash of its token. */
+export interface Session {
+  merchantId: string;
+  tokenHash: string;
+}
+
 export async function createSession(db: Kysely<DB>, merchantId: string, now: Date): Promise<string> {
   const token = newToken();
   await db.insertInto("sessions").values({ token_hash: hashToken(token), merchant_id: merchantId, created_at: now, last_seen_at: now }).execute();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../http/envelope.ts";
+import { ApiError } from "./outcome.ts";
 import { createWorkPool } from "./work-pool.ts";
 
 /** A job that runs until released, recording its start. */

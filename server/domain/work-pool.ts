@@ -1,5 +1,5 @@
 import { errCodes } from "../../contracts/schemas/envelope.ts";
-import { ApiError, messages } from "../http/envelope.ts";
+import { ApiError, messages } from "./outcome.ts";
 
 /**
  * Bounded work with sign-in first: at most `maxConcurrent` jobs run at once, the rest wait in line,

@@ -3,8 +3,11 @@ import * as z from "zod/mini";
 import { type Endpoint, type EndpointName, endpoints } from "../../contracts/endpoints.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { findSession } from "../domain/sessions.ts";
-import { ApiError, failure, messages, type Outcome, success } from "./envelope.ts";
-import type { CookieOptions, HandlerContext, HandlerTable, Services, Session } from "./handler.ts";
+import { ApiError, messages, type Outcome } from "../domain/outcome.ts";
+import { failure, success } from "./envelope.ts";
+import type { CookieOptions } from "../domain/device-cookie.ts";
+import type { Session } from "../domain/sessions.ts";
+import type { HandlerContext, HandlerTable, Services } from "./handler.ts";
 import { describeIssues } from "./validation.ts";
 
 interface LooseHandler {

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
-import { ApiError, failure, messages } from "./envelope.ts";
+import { ApiError, messages } from "../domain/outcome.ts";
+import { failure } from "./envelope.ts";
 
 /** Maps every error to the envelope: a known status and code, or 500 "Internal error" (no stack). */
 export function installErrorHandler(app: FastifyInstance): void {

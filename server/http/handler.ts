@@ -5,10 +5,12 @@ import type { EndpointName, endpoints, ResultOf } from "../../contracts/endpoint
 import type { DB } from "../db/schema.ts";
 import type { GoogleSettings } from "../domain/google-identity.ts";
 import type { WorkPool } from "../domain/work-pool.ts";
+import type { CookieOptions } from "../domain/device-cookie.ts";
 import type { Limits } from "../domain/limits.ts";
+import type { Session } from "../domain/sessions.ts";
 import type { RefusalMemo } from "../domain/refusal-memo.ts";
 import type { Mailer } from "../domain/mailer.ts";
-import type { Outcome } from "./envelope.ts";
+import type { Outcome } from "../domain/outcome.ts";
 
 export interface Services {
   db: Kysely<DB>;
@@ -28,10 +30,6 @@ export interface Services {
   refusals: RefusalMemo;
 }
 
-export interface Session {
-  merchantId: string;
-  tokenHash: string;
-}
 
 type Parsed<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
 type Spec<N extends EndpointName> = (typeof endpoints)[N];
@@ -59,13 +57,6 @@ export interface HandlerContext<N extends EndpointName> {
   setCookie(name: string, value: string, options: CookieOptions): void;
 }
 
-export interface CookieOptions {
-  path: string;
-  maxAgeSeconds: number;
-  httpOnly: boolean;
-  sameSite: "strict" | "lax";
-  secure: boolean;
-}
 
 export interface Handler<N extends EndpointName> {
   /** Schema of the `{name}` path parameters, when the path has some. */

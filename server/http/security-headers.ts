@@ -21,7 +21,7 @@ export function contentSecurityPolicy(allowGoogleSignIn: boolean): string {
     "font-src 'self' data:",
     ...(allowGoogleSignIn ? [`frame-src ${google}`] : []),
     "object-src 'none'",
-    "base-uri 'self'",
+    "base-uri 'none'",
     "frame-ancestors 'none'",
     "form-action 'self'",
   ].join("; ");

@@ -44,7 +44,7 @@ describe("serving the built console", () => {
     expect(answer.headers["content-type"]).toContain("text/html");
     expect(answer.headers["cache-control"]).toBe("no-cache");
     expect(answer.headers["content-security-policy"]).toBe(
-      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self' data:; object-src 'none'; base-uri 'self'; frame-ancestors 'none'; form-action 'self'",
+      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
     );
     expect(answer.headers["x-frame-options"]).toBe("DENY");
     expect(answer.body).toBe(indexHtml);

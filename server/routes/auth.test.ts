@@ -1,3 +1,4 @@
+import { randomBytes, scryptSync } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { lastLoginResult, loginResult, registerResult } from "../../contracts/schemas/auth.ts";
 import { seedCode, seedMerchant } from "../testing/seed.ts";
@@ -21,6 +22,20 @@ describe("Login/Login", () => {
     expect(answer.resData.accessToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const lastLogin = await call(h, "lastLogin", { token: answer.resData.accessToken });
     expect(lastLogin.success).toBe(true);
+  });
+
+  it("upgrades an old hash at the next successful sign-in", async () => {
+    const { userId } = await seedMerchant(h.db, { email: "old@example.com", password: "Merchant7Pass" });
+    const salt = randomBytes(16);
+    const key = scryptSync("Merchant7Pass", salt, 32, { N: 2 ** 11, r: 8, p: 1 });
+    const legacy = ["scrypt", 11, 8, 1, salt.toString("base64url"), key.toString("base64url")].join("$");
+    await h.db.updateTable("merchants").set({ password_hash: legacy }).where("id", "=", userId).execute();
+    expect((await login("old@example.com", "Wrong7Pass")).errCode).toBe("2006");
+    expect((await h.db.selectFrom("merchants").select("password_hash").executeTakeFirstOrThrow()).password_hash).toBe(legacy);
+    expect((await login("old@example.com", "Merchant7Pass")).success).toBe(true);
+    const upgraded = (await h.db.selectFrom("merchants").select("password_hash").executeTakeFirstOrThrow()).password_hash;
+    expect(upgraded).toMatch(/^\$argon2id\$/);
+    expect((await login("old@example.com", "Merchant7Pass")).success).toBe(true);
   });
 
   it("gives the same answer for a wrong password and an unknown e-mail", async () => {

@@ -2,13 +2,14 @@ import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { checkCode } from "../domain/codes.ts";
 import { defaultNickName, findMerchantByEmail, normalizeEmail, signedInMerchant } from "../domain/merchants.ts";
 import { onFirstLogin, onRegistered } from "../domain/messages.ts";
-import { queuedAsCodeCall, takeCodeUseSlots } from "../domain/code-throttle.ts";
+import { takeCodeUseSlots } from "../domain/code-throttle.ts";
+import { queuedAsCodeCall } from "./code-call.ts";
 import { isCommonPassword } from "../domain/common-passwords.ts";
 import { deviceCookieName, deviceCookieOptions, deviceOf, newDeviceCookie } from "../domain/device-cookie.ts";
 import { loginRefusalMessage, settleSignIn, takeLoginSlots } from "../domain/login-throttle.ts";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "../domain/passwords.ts";
 import { revokeSession, signInMerchant } from "../domain/sessions.ts";
-import { ApiError, fail, messages, ok } from "../http/envelope.ts";
+import { ApiError, fail, messages, ok } from "../domain/outcome.ts";
 import type { HandlerTable } from "../http/handler.ts";
 
 /** Sign-in, sign-out, last login and registration. */

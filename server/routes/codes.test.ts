@@ -132,4 +132,11 @@ describe("User/ResetPassword", () => {
     expect((await call(h, "resetPassword", { body: form("nobody@example.com", "123456") })).errCode).toBe("2008");
     expect((await call(h, "login", { body: { email: "shop@example.com", password: "Merchant7Pass" } })).success).toBe(true);
   });
+
+  it("refuses a common new password and leaves the code usable", async () => {
+    await seedMerchant(h.db, { email: "shop@example.com", password: "Merchant7Pass" });
+    await seedCode(h.db, { email: "shop@example.com", purpose: "reset", code: "123456" });
+    expect(await call(h, "resetPassword", { body: form("shop@example.com", "123456", "Password123") })).toMatchObject({ status: 200, errCode: "2009" });
+    expect((await call(h, "resetPassword", { body: form("shop@example.com", "123456") })).success).toBe(true);
+  });
 });

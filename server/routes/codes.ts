@@ -5,11 +5,12 @@ import { codeMail, deliverMail, queueMail } from "../domain/outbox.ts";
 import { onPasswordChanged } from "../domain/messages.ts";
 import { hashPassword } from "../domain/passwords.ts";
 import { takeSlots, waitMessage } from "../domain/rate-limit.ts";
-import { queuedAsCodeCall, takeCodeUseSlots } from "../domain/code-throttle.ts";
+import { takeCodeUseSlots } from "../domain/code-throttle.ts";
+import { queuedAsCodeCall } from "./code-call.ts";
 import { isCommonPassword } from "../domain/common-passwords.ts";
 import { clearAccountThrottle } from "../domain/login-throttle.ts";
 import { revokeMerchantSessions } from "../domain/sessions.ts";
-import { fail, messages, ok } from "../http/envelope.ts";
+import { fail, messages, ok } from "../domain/outcome.ts";
 import type { HandlerTable } from "../http/handler.ts";
 
 /** E-mail verification codes: sending, checking, and the password reset they allow. */

@@ -5,7 +5,7 @@ import { errCodes } from "../../contracts/schemas/envelope.ts";
 import type { DB } from "../db/schema.ts";
 import { takeSlots, waitMessage } from "../domain/rate-limit.ts";
 import { newDevnetAddress } from "../domain/wallet-address.ts";
-import { fail, ok } from "../http/envelope.ts";
+import { fail, ok } from "../domain/outcome.ts";
 import type { HandlerTable } from "../http/handler.ts";
 
 /** The devnet product whose address format each demo chain uses. */

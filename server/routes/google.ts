@@ -8,7 +8,7 @@ import { defaultNickName } from "../domain/merchants.ts";
 import { onFirstLogin, onRegistered } from "../domain/messages.ts";
 import { refundSlots, type Slot, takeSlots, waitMessage } from "../domain/rate-limit.ts";
 import { signInMerchant } from "../domain/sessions.ts";
-import { fail, type Outcome, ok } from "../http/envelope.ts";
+import { fail, type Outcome, ok } from "../domain/outcome.ts";
 import type { HandlerContext, HandlerTable } from "../http/handler.ts";
 
 type GoogleContext = HandlerContext<"googleLogin"> | HandlerContext<"googleCode">;

@@ -8,7 +8,7 @@ import { refundSlots, takeSlots, waitMessage } from "../domain/rate-limit.ts";
 import { hashPassword, verifyPassword } from "../domain/passwords.ts";
 import { toProfile } from "../domain/profile.ts";
 import { revokeMerchantSessions } from "../domain/sessions.ts";
-import { fail, messages, ok } from "../http/envelope.ts";
+import { fail, messages, ok } from "../domain/outcome.ts";
 import type { HandlerTable } from "../http/handler.ts";
 
 /** The signed-in merchant's own data: every query is scoped to the session's merchant. */

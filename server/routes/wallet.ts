@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { walletProduct } from "../../contracts/schemas/wallet.ts";
 import { newDevnetAddress } from "../domain/wallet-address.ts";
-import { ApiError, ok } from "../http/envelope.ts";
+import { ApiError, ok } from "../domain/outcome.ts";
 import type { HandlerTable } from "../http/handler.ts";
 
 const currencyCode = /^[A-Z0-9]{2,16}$/;
