@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Message, MessageType } from "../../contracts/schemas/message.ts";
 import enUS from "../../locales/en-US.json" with { type: "json" };
+import type { MerchantScope } from "./merchant-scope.ts";
 import type { DB, MessagesTable } from "../db/schema.ts";
 
 /** The events that write a message; the console translates them by kind (locales: messageBox.kinds.<kind>). */
@@ -54,7 +55,7 @@ export function toMessage(row: Selectable<MessagesTable>): Message {
 }
 
 /** The merchant's newest messages, newest first, of one tab or of each. */
-export async function listMessages(db: Kysely<DB>, merchantId: string, type?: MessageType): Promise<Message[]> {
+export async function listMessages(db: Kysely<DB>, { merchantId }: MerchantScope, type?: MessageType): Promise<Message[]> {
   const types = type ? [type] : (["message", "notice", "todo"] as const);
   const lists = await Promise.all(
     types.map((t) =>
@@ -76,6 +77,6 @@ export async function listMessages(db: Kysely<DB>, merchantId: string, type?: Me
 }
 
 /** Marks the merchant's own messages read; ids of other merchants or of no message change nothing. */
-export async function markMessagesRead(db: Kysely<DB>, merchantId: string, ids: readonly string[]): Promise<void> {
+export async function markMessagesRead(db: Kysely<DB>, { merchantId }: MerchantScope, ids: readonly string[]): Promise<void> {
   await db.updateTable("messages").set({ status: 1 }).where("merchant_id", "=", merchantId).where("id", "in", [...ids]).where("status", "=", 0).execute();
 }

@@ -35,3 +35,19 @@ export async function deliverMail(db: Kysely<DB>, mailer: Mailer, id: string, me
     log.error({ err: error, outboxId: id }, "mail delivery failed");
   }
 }
+
+/** The dev outbox's view of one address's mail, newest first; an expired code shows neither code nor text. */
+export async function devOutboxFor(db: Kysely<DB>, recipient: string, now: Date) {
+  const rows = await db
+    .selectFrom("mail_outbox")
+    .select(["recipient", "subject", "body", "code", "code_expires_at", "created_at"])
+    .where("recipient", "=", recipient)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(100)
+    .execute();
+  return rows.map((r) => {
+    const expired = r.code_expires_at !== null && r.code_expires_at <= now;
+    return { to: r.recipient, subject: r.subject, text: expired ? "" : r.body, code: expired ? "" : (r.code ?? ""), createdAt: r.created_at.toISOString() };
+  });
+}

@@ -1,11 +1,13 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
+import { type MerchantScope, scopeOfSessionRow } from "./merchant-scope.ts";
 import { bearerToken, hashToken, newToken } from "./tokens.ts";
 
 /** Starts a session and returns the bearer token (shown once, stored hashed). */
 /** A signed-in request's session: whose it is, and the hash of its token. */
 export interface Session {
-  merchantId: string;
+  /** Whose request this is: the only way to a merchant's own data (merchant-scope.ts). */
+  scope: MerchantScope;
   tokenHash: string;
 }
 
@@ -53,7 +55,7 @@ export async function findSession(db: Kysely<DB>, authorization: string | undefi
   if (now.getTime() - row.last_seen_at.getTime() >= touchEverySeconds * 1000) {
     await db.updateTable("sessions").set({ last_seen_at: now }).where("token_hash", "=", tokenHash).where("last_seen_at", "<", now).execute();
   }
-  return { merchantId: row.merchant_id, tokenHash };
+  return { scope: scopeOfSessionRow(row.merchant_id), tokenHash };
 }
 
 export async function revokeSession(db: Kysely<DB>, tokenHash: string, now: Date): Promise<void> {

@@ -1,6 +1,6 @@
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { checkCode } from "../domain/codes.ts";
-import { defaultNickName, findMerchantByEmail, normalizeEmail, signedInMerchant } from "../domain/merchants.ts";
+import { findMerchantByEmail, insertMerchant, normalizeEmail, setPasswordHash, signedInMerchant } from "../domain/merchants.ts";
 import { onFirstLogin, onRegistered } from "../domain/messages.ts";
 import { takeCodeUseSlots } from "../domain/code-throttle.ts";
 import { queuedAsCodeCall } from "./code-call.ts";
@@ -32,7 +32,7 @@ export const authHandlers: Pick<HandlerTable, "login" | "logout" | "lastLogin" |
       const upgraded = check.needsRehash ? await kdf.run("other", () => hashPassword(body.password)).catch(() => null) : null;
       const accessToken = await db.transaction().execute(async (trx) => {
         await settleSignIn(trx, attempt, limits);
-        if (upgraded) await trx.updateTable("merchants").set({ password_hash: upgraded }).where("id", "=", merchant.id).execute();
+        if (upgraded) await setPasswordHash(trx, merchant.id, upgraded);
         if (merchant.last_login_at === null) await onFirstLogin(trx, merchant.id, now);
         return signInMerchant(trx, merchant.id, ip, now);
       });
@@ -50,7 +50,7 @@ export const authHandlers: Pick<HandlerTable, "login" | "logout" | "lastLogin" |
 
   lastLogin: {
     async handle({ db, session }) {
-      const merchant = await signedInMerchant(db, session.merchantId);
+      const merchant = await signedInMerchant(db, session.scope);
       return ok({ userId: merchant.id, lastLoginAt: merchant.previous_login_at?.toISOString() ?? null, lastLoginIp: merchant.previous_login_ip });
     },
   },
@@ -71,16 +71,11 @@ export const authHandlers: Pick<HandlerTable, "login" | "logout" | "lastLogin" |
       return db.transaction().execute(async (trx) => {
         const used = await checkCode(trx, { ...code, consume: true });
         if (!used.ok) return used;
-        const row = await trx
-          .insertInto("merchants")
-          .values({ email, password_hash: passwordHash, nick_name: defaultNickName(email), created_at: now })
-          .onConflict((oc) => oc.column("email").doNothing())
-          .returning("id")
-          .executeTakeFirst();
+        const userId = await insertMerchant(trx, { email, passwordHash, now });
         // Registered meanwhile by a concurrent request: roll back so the code stays unused.
-        if (!row) throw new ApiError(errCodes.emailTaken, messages.emailTaken);
-        await onRegistered(trx, row.id, now);
-        return ok({ userId: row.id, email });
+        if (!userId) throw new ApiError(errCodes.emailTaken, messages.emailTaken);
+        await onRegistered(trx, userId, now);
+        return ok({ userId, email });
       });
     }),
   },

@@ -1,6 +1,6 @@
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { checkCode, lastCodeSentAt, newCode, storeCode } from "../domain/codes.ts";
-import { findMerchantByEmail, normalizeEmail } from "../domain/merchants.ts";
+import { findMerchantByEmail, normalizeEmail, setPasswordHash } from "../domain/merchants.ts";
 import { codeMail, deliverMail, queueMail } from "../domain/outbox.ts";
 import { onPasswordChanged } from "../domain/messages.ts";
 import { hashPassword } from "../domain/passwords.ts";
@@ -81,7 +81,7 @@ export const codeHandlers: Pick<HandlerTable, "sendCode" | "checkCode" | "resetP
       return db.transaction().execute(async (trx) => {
         const used = await checkCode(trx, { ...code, consume: true });
         if (!used.ok) return used;
-        await trx.updateTable("merchants").set({ password_hash: passwordHash }).where("id", "=", merchant.id).execute();
+        await setPasswordHash(trx, merchant.id, passwordHash);
         await revokeMerchantSessions(trx, merchant.id, now);
         await onPasswordChanged(trx, merchant.id, now);
         // Whoever can read the mailbox is the owner: strangers' failed sign-ins no longer hold the account back.

@@ -6,14 +6,14 @@ import type { HandlerTable } from "../http/handler.ts";
 export const messageHandlers: Pick<HandlerTable, "messageList" | "messageRead"> = {
   messageList: {
     async handle({ db, body, session }) {
-      return ok(await listMessages(db, session.merchantId, body.type));
+      return ok(await listMessages(db, session.scope, body.type));
     },
   },
 
   // Ids of another merchant's messages, or of none, are passed over: the answer never tells which ids exist.
   messageRead: {
     async handle({ db, body, session }) {
-      await markMessagesRead(db, session.merchantId, body.ids);
+      await markMessagesRead(db, session.scope, body.ids);
       return ok(true as const);
     },
   },

@@ -1,5 +1,5 @@
 import { errCodes } from "../../contracts/schemas/envelope.ts";
-import { signedInMerchant } from "../domain/merchants.ts";
+import { setLanguage, setNickName, setPasswordHash, signedInMerchant } from "../domain/merchants.ts";
 import { sideMenu } from "../../contracts/side-menu.ts";
 import { onPasswordChanged } from "../domain/messages.ts";
 import { isCommonPassword } from "../domain/common-passwords.ts";
@@ -15,8 +15,8 @@ import type { HandlerTable } from "../http/handler.ts";
 export const userHandlers: Pick<HandlerTable, "userInfo" | "menu" | "updatePassword" | "language" | "updateProfile"> = {
   userInfo: {
     async handle({ db, query, session }) {
-      if (query.id !== session.merchantId) return fail(errCodes.forbidden, messages.forbidden, 403);
-      return ok(toProfile(await signedInMerchant(db, session.merchantId)));
+      if (query.id !== session.scope.merchantId) return fail(errCodes.forbidden, messages.forbidden, 403);
+      return ok(toProfile(await signedInMerchant(db, session.scope)));
     },
   },
 
@@ -28,7 +28,7 @@ export const userHandlers: Pick<HandlerTable, "userInfo" | "menu" | "updatePassw
 
   updatePassword: {
     async handle({ db, body, session, ip, now, services: { kdf, limits, refusals } }) {
-      const merchant = await signedInMerchant(db, session.merchantId);
+      const merchant = await signedInMerchant(db, session.scope);
       // A stolen session must not become a way to guess the password: the old one counts as a sign-in attempt.
       const slots = oldPasswordSlots(merchant.email, ip, limits);
       const taken = await takeSlots(db, slots, now, refusals);
@@ -39,7 +39,7 @@ export const userHandlers: Pick<HandlerTable, "userInfo" | "menu" | "updatePassw
       if (isCommonPassword(body.password)) return fail(errCodes.passwordTooCommon, messages.passwordTooCommon);
       const passwordHash = await kdf.run("other", () => hashPassword(body.password));
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable("merchants").set({ password_hash: passwordHash }).where("id", "=", merchant.id).execute();
+        await setPasswordHash(trx, merchant.id, passwordHash);
         await revokeMerchantSessions(trx, merchant.id, now, session.tokenHash);
         await onPasswordChanged(trx, merchant.id, now);
       });
@@ -49,20 +49,14 @@ export const userHandlers: Pick<HandlerTable, "userInfo" | "menu" | "updatePassw
 
   language: {
     async handle({ db, query, session }) {
-      await db.updateTable("merchants").set({ language: query.language }).where("id", "=", session.merchantId).execute();
+      await setLanguage(db, session.scope, query.language);
       return ok(null);
     },
   },
 
   updateProfile: {
     async handle({ db, body, session }) {
-      const row = await db
-        .updateTable("merchants")
-        .set({ nick_name: body.nickName })
-        .where("id", "=", session.merchantId)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return ok(toProfile(row));
+      return ok(toProfile(await setNickName(db, session.scope, body.nickName)));
     },
   },
 };

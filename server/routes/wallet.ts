@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { walletProduct } from "../../contracts/schemas/wallet.ts";
-import { newDevnetAddress } from "../domain/wallet-address.ts";
+import { walletAddress } from "../domain/wallets.ts";
 import { ApiError, ok } from "../domain/outcome.ts";
 import type { HandlerTable } from "../http/handler.ts";
 
@@ -16,21 +16,7 @@ export const walletHandlers: Pick<HandlerTable, "userWallet"> = {
       const productKey = product.toLowerCase();
       const currency = (body.currency?.trim() || "USDT").toUpperCase();
       if (!currencyCode.test(currency)) throw new ApiError(errCodes.validation, "currency: Unknown currency", 400);
-      const address = await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto("wallets")
-          .values({ merchant_id: session.merchantId, product: productKey, currency, address: newDevnetAddress(productKey), created_at: now })
-          .onConflict((oc) => oc.columns(["merchant_id", "product", "currency"]).doNothing())
-          .execute();
-        const row = await trx
-          .selectFrom("wallets")
-          .select("address")
-          .where("merchant_id", "=", session.merchantId)
-          .where("product", "=", productKey)
-          .where("currency", "=", currency)
-          .executeTakeFirstOrThrow();
-        return row.address;
-      });
+      const address = await walletAddress(db, session.scope, productKey, currency, now);
       return ok({ product, address, currency });
     },
   },
