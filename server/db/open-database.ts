@@ -1,8 +1,9 @@
 import { mkdirSync } from "node:fs";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
-import { Kysely, PGliteDialect, PostgresDialect } from "kysely";
+import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { migrateToLatest } from "./migrations.ts";
+import { PrioritisedPGliteDialect } from "./prioritised-pglite.ts";
 import type { DB } from "./schema.ts";
 
 export interface OpenDatabaseOptions {
@@ -22,9 +23,9 @@ const int8Oid = 20;
 /** pg answers int8 as a string; PGlite would answer a number. Same answer from both. */
 export const pgliteOptions: PGliteOptions = { parsers: { [int8Oid]: (value: string) => value } };
 
-/** PGlite is one connection: Kysely's PGlite adapter lends it to one query or transaction at a time. */
+/** PGlite is one connection, lent to one query or transaction at a time, sign-ins first (prioritised-pglite.ts). */
 export function kyselyOverPglite(pglite: PGlite): Kysely<DB> {
-  return new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
+  return new Kysely<DB>({ dialect: new PrioritisedPGliteDialect(pglite) });
 }
 
 /** Opens (and migrates) the database the server runs on. */

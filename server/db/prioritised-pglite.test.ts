@@ -1,0 +1,54 @@
+import { PGlite } from "@electric-sql/pglite";
+import { Kysely, sql } from "kysely";
+import { describe, expect, it } from "vitest";
+import { asSignIn, ConnectionLine, PrioritisedPGliteDialect } from "./prioritised-pglite.ts";
+
+describe("the connection line", () => {
+  it("lends the connection to one at a time, sign-ins first, others in order", async () => {
+    const line = new ConnectionLine();
+    const order: string[] = [];
+    await line.enter(false);
+    const waiting = [
+      line.enter(false).then(() => order.push("other-1")),
+      line.enter(false).then(() => order.push("other-2")),
+      line.enter(true).then(() => order.push("sign-in-1")),
+      line.enter(true).then(() => order.push("sign-in-2")),
+    ];
+    for (let i = 0; i < 5; i++) {
+      line.leave();
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    await Promise.all(waiting);
+    expect(order).toEqual(["sign-in-1", "sign-in-2", "other-1", "other-2"]);
+  });
+});
+
+describe("PGlite behind the prioritised dialect", () => {
+  it("keeps transactions apart and serves a sign-in before queued work", async () => {
+    const db = new Kysely<Record<string, never>>({ dialect: new PrioritisedPGliteDialect(await PGlite.create()) });
+    await sql`create table t (who text, at serial)`.execute(db);
+    const log: string[] = [];
+    const slow = db.transaction().execute(async (trx) => {
+      await sql`insert into t (who) values ('first')`.execute(trx);
+      await new Promise((r) => setTimeout(r, 30));
+      log.push("first done");
+    });
+    // The first transaction holds the connection; the others queue behind it, then the sign-in arrives.
+    await new Promise((r) => setTimeout(r, 10));
+    const others = Array.from({ length: 5 }, (_, i) => db.transaction().execute(async (trx) => {
+      await sql`insert into t (who) values (${`other-${i}`})`.execute(trx);
+      log.push(`other-${i}`);
+    }));
+    const signIn = asSignIn(() =>
+      db.transaction().execute(async (trx) => {
+        await sql`insert into t (who) values ('sign-in')`.execute(trx);
+        log.push("sign-in");
+      }),
+    );
+    await Promise.all([slow, ...others, signIn]);
+    expect(log.slice(0, 2)).toEqual(["first done", "sign-in"]);
+    const rows = await sql<{ n: number }>`select count(*)::int as n from t`.execute(db);
+    expect(rows.rows[0]?.n).toBe(7);
+    await db.destroy();
+  });
+});
