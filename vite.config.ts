@@ -8,7 +8,7 @@ export default defineConfig({
   build: { outDir: "dist", sourcemap: false, chunkSizeWarningLimit: 400 },
   server: { proxy: { "/api": { target: apiTarget, changeOrigin: false } } },
   test: {
-    include: ["src/**/*.test.{ts,tsx}", "machines/**/*.test.ts", "server/**/*.test.ts", "contracts/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: ["src/**/*.test.{ts,tsx}", "machines/**/*.test.ts", "server/**/*.test.ts", "contracts/**/*.test.ts", "scripts/**/*.test.ts", "model-tests/**/*.test.ts"],
     exclude: ["contracts/pact/**", "node_modules/**"],
     environment: "node",
     testTimeout: 20_000,

@@ -1,0 +1,299 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type EndpointName, endpoints } from "../../contracts/endpoints.ts";
+import { errCodes } from "../../contracts/schemas/envelope.ts";
+import type { MessageType } from "../../contracts/schemas/message.ts";
+import { type Answer, type CallOptions, call, createHarness, type Harness, type Merchant, reset, signedInMerchant } from "../testing/harness.ts";
+import { seedMessage } from "../testing/seed.ts";
+
+/**
+ * Merchant B, signed in, calls every authenticated endpoint of contracts/endpoints.ts with merchant A's
+ * ids wherever the endpoint takes ids (body, query, path). Each call must be refused (403/4030 or 404) or
+ * answer without any of A's data; afterwards A's rows are exactly as seeded and A's session still works.
+ *
+ * The cases are keyed by endpoint name: an authenticated endpoint without a case fails here (and in
+ * tsc), and a case must put something in every input field its endpoint's schemas declare, so a field
+ * added later (an order id, an application id…) is tried with A's value too.
+ */
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h.close());
+beforeEach(() => reset(h));
+
+type AuthenticatedEndpoint = { [N in EndpointName]: (typeof endpoints)[N]["auth"] extends true ? N : never }[EndpointName];
+
+interface SeededMessage {
+  id: string;
+  type: MessageType;
+  title: string;
+}
+
+interface World {
+  a: Merchant;
+  b: Merchant;
+  aMessages: SeededMessage[];
+  bMessages: SeededMessage[];
+  aWallets: Array<{ product: string; currency: string; address: string }>;
+  /** Strings only A's rows hold: none may appear anywhere in an answer to B. */
+  aSecrets: string[];
+  /** A's ids: no id-like field of an answer to B may hold one. */
+  aIds: string[];
+}
+
+type Attack = Omit<CallOptions, "token"> & {
+  /** `refused`: 403/4030 or 404. `answered`: any other answer, which must hold none of A's data. */
+  outcome: "refused" | "answered";
+  /** What else the answer (as B's own) must show. */
+  check?: (answer: Answer, w: World) => void | Promise<void>;
+};
+
+interface Case {
+  /** B's calls, carrying A's ids; together they fill every input field of the endpoint. */
+  attacks(w: World): Attack[];
+  /** After every attack: what B's own data must show (A's is checked by the runner). */
+  after?(w: World): Promise<void>;
+}
+
+const succeeded = (answer: Answer) => {
+  expect(answer.success, JSON.stringify({ ...answer, headers: undefined })).toBe(true);
+  return answer;
+};
+
+const messageIdsOf = (answer: Answer): string[] => (answer.resData as Array<{ id: string }>).map((m) => m.id);
+
+const messageStatus = async (id: string) => (await h.db.selectFrom("messages").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
+
+const cases: Record<AuthenticatedEndpoint, Case> = {
+  // The query's uid is A's: the call may only ever end B's own session.
+  logout: {
+    attacks: (w) => [{ query: { uid: w.a.userId }, outcome: "answered" }],
+  },
+
+  userInfo: {
+    attacks: (w) => [{ query: { id: w.a.userId }, outcome: "refused" }],
+  },
+
+  // Takes no input: it must still answer nothing of A's.
+  menu: {
+    attacks: () => [{ outcome: "answered", check: (answer) => void succeeded(answer) }],
+  },
+
+  // No id, but A's password as the old one: wrong for B, and A's hash is never touched.
+  updatePassword: {
+    attacks: (w) => [
+      {
+        body: { oldPassword: w.a.password, password: "Changed9ByBravo", repeatPassword: "Changed9ByBravo" },
+        outcome: "answered",
+        check: (answer) => expect(answer).toMatchObject({ success: false, errCode: errCodes.oldPasswordWrong }),
+      },
+      {
+        body: { oldPassword: w.b.password, password: "Changed9ByBravo", repeatPassword: "Changed9ByBravo" },
+        outcome: "answered",
+        check: (answer) => void succeeded(answer),
+      },
+    ],
+  },
+
+  // A's product and currency (the key of A's wallet row): B gets an address of its own.
+  userWallet: {
+    attacks: (w) =>
+      w.aWallets.map((wallet) => ({
+        params: { product: wallet.product },
+        body: { currency: wallet.currency },
+        outcome: "answered" as const,
+        check: async (answer: Answer) => {
+          expect(succeeded(answer).resData).toMatchObject({ product: wallet.product, currency: wallet.currency });
+          const own = await h.db.selectFrom("wallets").select("address").where("merchant_id", "=", w.b.userId).where("product", "=", wallet.product.toLowerCase()).where("currency", "=", wallet.currency).executeTakeFirstOrThrow();
+          expect(answer.resData.address).toBe(own.address);
+        },
+      })),
+  },
+
+  language: {
+    attacks: () => [{ query: { language: "ja-JP" }, outcome: "answered", check: (answer) => void succeeded(answer) }],
+    after: async (w) => {
+      const b = await h.db.selectFrom("merchants").select("language").where("id", "=", w.b.userId).executeTakeFirstOrThrow();
+      expect(b.language).toBe("ja-JP");
+    },
+  },
+
+  updateProfile: {
+    attacks: (w) => [
+      {
+        body: { nickName: "Bravo renamed" },
+        outcome: "answered",
+        check: (answer) => expect(succeeded(answer).resData).toMatchObject({ userId: w.b.userId, email: w.b.email, nickName: "Bravo renamed" }),
+      },
+    ],
+  },
+
+  lastLogin: {
+    attacks: (w) => [{ outcome: "answered", check: (answer) => expect(succeeded(answer).resData).toEqual({ userId: w.b.userId, lastLoginAt: null, lastLoginIp: null }) }],
+  },
+
+  // No ids in, but every tab: only B's messages come back.
+  messageList: {
+    attacks: (w) =>
+      [undefined, "message", "notice", "todo"].map((type) => ({
+        body: type ? { type } : {},
+        outcome: "answered" as const,
+        check: (answer: Answer) => {
+          const expected = w.bMessages.filter((m) => !type || m.type === type).map((m) => m.id);
+          expect(messageIdsOf(succeeded(answer)).sort()).toEqual(expected.sort());
+        },
+      })),
+  },
+
+  // A's unread ids, alone and beside one of B's: B's is read, A's stay unread (runner's snapshot).
+  messageRead: {
+    attacks: (w) => [
+      { body: { ids: w.aMessages.map((m) => m.id) }, outcome: "answered", check: (answer) => expect(succeeded(answer).resData).toBe(true) },
+      { body: { ids: [...w.aMessages.map((m) => m.id), w.bMessages[0]!.id] }, outcome: "answered", check: (answer) => expect(succeeded(answer).resData).toBe(true) },
+    ],
+    after: async (w) => expect(await messageStatus(w.bMessages[0]!.id)).toBe(1),
+  },
+};
+
+/** A with a profile, last login, messages of every tab and two wallets; B with a few messages of its own. */
+async function seedWorld(): Promise<World> {
+  const a = await signedInMerchant(h, "alpha-merchant@example.com", "Alpha7Password");
+  const b = await signedInMerchant(h, "bravo-merchant@example.com", "Bravo7Password");
+  expect(a.userId).not.toBe(b.userId);
+  await h.db
+    .updateTable("merchants")
+    .set({ nick_name: "AlphaSecretNick", language: "zh-TW", role: "admin", previous_login_at: new Date(Date.UTC(2001, 1, 3, 4, 5, 6)), previous_login_ip: "203.0.113.77", last_login_at: new Date(Date.UTC(2001, 1, 4, 4, 5, 6)), last_login_ip: "203.0.113.78" })
+    .where("id", "=", a.userId)
+    .execute();
+  const message = async (m: Merchant, type: MessageType, title: string, status: 0 | 1 = 0): Promise<SeededMessage> => {
+    const { messageId } = await seedMessage(h.db, { userId: m.userId, type, title, subTitle: `${title} sub`, content: `${title} content`, kind: "", status });
+    return { id: messageId, type, title };
+  };
+  const aMessages = [
+    await message(a, "message", "AlphaOnlyMessage"),
+    await message(a, "notice", "AlphaOnlyNotice"),
+    await message(a, "todo", "AlphaOnlyTodo"),
+    await message(a, "message", "AlphaOnlyReadMessage", 1),
+  ];
+  const bMessages = [await message(b, "message", "Bravo message"), await message(b, "todo", "Bravo todo")];
+  const aWallets = [
+    { product: "tron", currency: "USDT", address: "TAlphaSecretTronAddress000000000000" },
+    { product: "eth", currency: "USDC", address: "0xa1fa5ec0e7a1fa5ec0e7a1fa5ec0e7a1fa5ec0e7" },
+  ];
+  await h.db
+    .insertInto("wallets")
+    .values(aWallets.map((w) => ({ merchant_id: a.userId, product: w.product, currency: w.currency, address: w.address, created_at: new Date(Date.UTC(2026, 0, 1)) })))
+    .execute();
+  return {
+    a,
+    b,
+    aMessages,
+    bMessages,
+    // The wallets' products as B names them in the path, e.g. /api/wallet/TronClient/…
+    aWallets: aWallets.map((w) => ({ ...w, product: w.product[0]!.toUpperCase() + w.product.slice(1) })),
+    aSecrets: [a.email, a.token, "AlphaSecretNick", "203.0.113.77", "203.0.113.78", "2001-02-03T04:05:06", ...aMessages.map((m) => m.title), ...aWallets.map((w) => w.address)],
+    aIds: [a.userId, ...aMessages.map((m) => m.id)],
+  };
+}
+
+/** Everything A owns, as stored. */
+async function aRows(w: World) {
+  const id = w.a.userId;
+  return {
+    merchant: await h.db.selectFrom("merchants").selectAll().where("id", "=", id).executeTakeFirstOrThrow(),
+    sessions: await h.db.selectFrom("sessions").selectAll().where("merchant_id", "=", id).orderBy("token_hash").execute(),
+    messages: await h.db.selectFrom("messages").selectAll().where("merchant_id", "=", id).orderBy("id").execute(),
+    wallets: await h.db.selectFrom("wallets").selectAll().where("merchant_id", "=", id).orderBy("id").execute(),
+  };
+}
+
+const idKeys = new Set(["id", "ids", "userId", "accountId", "merchantId", "uid"]);
+
+/** A's strings anywhere in the answer, and A's ids in any id-like field. */
+function leaksOf(answer: Answer, w: World): string[] {
+  const { headers: _, ...body } = answer;
+  const text = JSON.stringify(body);
+  const found = w.aSecrets.filter((secret) => text.includes(secret));
+  const walk = (value: unknown, key: string) => {
+    if (typeof value === "string" && idKeys.has(key) && w.aIds.includes(value)) found.push(`${key}=${value}`);
+    else if (Array.isArray(value)) for (const item of value) walk(item, key);
+    else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) walk(v, k);
+  };
+  walk(body, "");
+  return found;
+}
+
+const refused = (answer: Answer) => (answer.status === 403 && answer.errCode === errCodes.forbidden) || answer.status === 404;
+
+/** The input fields an endpoint declares: `body.x`, `query.x`, `params.x`. */
+function inputFields(name: EndpointName): string[] {
+  const endpoint = endpoints[name];
+  const keys = (schema: unknown) => Object.keys((schema as { _zod?: { def?: { shape?: object } } } | null)?._zod?.def?.shape ?? {});
+  return [
+    ...keys(endpoint.body).map((k) => `body.${k}`),
+    ...keys(endpoint.query).map((k) => `query.${k}`),
+    ...[...endpoint.path.matchAll(/\{(\w+)\}/g)].map((m) => `params.${m[1]}`),
+  ].sort();
+}
+
+const filledFields = (attacks: Attack[]): string[] =>
+  [
+    ...new Set(
+      attacks.flatMap((attack) => [
+        ...Object.keys((attack.body as object | undefined) ?? {}).map((k) => `body.${k}`),
+        ...Object.keys(attack.query ?? {}).map((k) => `query.${k}`),
+        ...Object.keys(attack.params ?? {}).map((k) => `params.${k}`),
+      ]),
+    ),
+  ].sort();
+
+const authenticated = (Object.keys(endpoints) as EndpointName[]).filter((name) => endpoints[name].auth);
+
+describe("merchant B with merchant A's ids", () => {
+  it("has a case for every authenticated endpoint, and none for others", () => {
+    const missing = authenticated.filter((name) => !Object.hasOwn(cases, name));
+    expect(missing, `authenticated endpoints without a cross-merchant case (add one to cases in server/http/cross-merchant.test.ts): ${missing.join(", ")}`).toEqual([]);
+    const stale = Object.keys(cases).filter((name) => !(authenticated as string[]).includes(name));
+    expect(stale, `cross-merchant cases for endpoints that are not authenticated or gone: ${stale.join(", ")}`).toEqual([]);
+  });
+
+  it("would notice a leak: A's own answers are flagged, and A's own write changes A's rows", async () => {
+    const w = await seedWorld();
+    const before = await aRows(w);
+    const own = [
+      await call(h, "userInfo", { token: w.a.token, query: { id: w.a.userId } }),
+      await call(h, "messageList", { token: w.a.token, body: {} }),
+      await call(h, "lastLogin", { token: w.a.token }),
+      await call(h, "userWallet", { token: w.a.token, params: { product: "Tron" }, body: { currency: "USDT" } }),
+    ];
+    for (const answer of own) expect(leaksOf(answer, w), JSON.stringify(answer.resData)).not.toEqual([]);
+    await call(h, "messageRead", { token: w.a.token, body: { ids: [w.aMessages[0]!.id] } });
+    expect(await aRows(w)).not.toEqual(before);
+  });
+
+  it.each(authenticated)("%s: refused, or answers only B's data; A's rows unchanged", async (name) => {
+    const testCase = (cases as Partial<Record<EndpointName, Case>>)[name];
+    if (!testCase) throw new Error(`authenticated endpoint "${name}" has no cross-merchant case: add one to cases in server/http/cross-merchant.test.ts`);
+    const w = await seedWorld();
+    const before = await aRows(w);
+    const attacks = testCase.attacks(w);
+    expect(filledFields(attacks), `${name}: the attacks must fill every input field the endpoint declares`).toEqual(inputFields(name));
+
+    for (const { outcome, check, ...options } of attacks) {
+      // No default path parameters: an attack on a path with {…} must name A's values itself.
+      const answer = await call(h, name, { ...options, params: options.params ?? {}, token: w.b.token });
+      const said = `${name} ${JSON.stringify(options)} → ${JSON.stringify({ ...answer, headers: undefined })}`;
+      expect(answer.status, `${said}: B's token must be accepted`).not.toBe(401);
+      expect(leaksOf(answer, w), `${said}: answered A's data`).toEqual([]);
+      if (outcome === "refused") expect(refused(answer), `${said}: must be refused (403/4030 or 404)`).toBe(true);
+      else expect(refused(answer), `${said}: must answer B's own data`).toBe(false);
+      await check?.(answer, w);
+    }
+
+    await testCase.after?.(w);
+    expect(await aRows(w), `${name}: A's rows changed`).toEqual(before);
+    const aStill = await call(h, "lastLogin", { token: w.a.token });
+    expect(aStill, `${name}: A's session must still work`).toMatchObject({ status: 200, success: true, resData: { userId: w.a.userId, lastLoginIp: "203.0.113.77" } });
+  });
+});
