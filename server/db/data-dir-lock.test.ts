@@ -1,22 +1,17 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { hostname, tmpdir } from "node:os";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { hostname, } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { tempDirs } from "../testing/temp-dirs.ts";
 import { acquireDataDirLock, DataDirInUseError, type LockOwner, lockFileName } from "./data-dir-lock.ts";
 
 const repoRoot = resolve(import.meta.dirname, "../..");
-const dirs: string[] = [];
 const children: ChildProcess[] = [];
-const freshDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), "mc-lock-"));
-  dirs.push(dir);
-  return dir;
-};
 afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
+const freshDir = tempDirs("mc-lock-");
 
 const readLock = (dir: string) => JSON.parse(readFileSync(join(dir, lockFileName), "utf8")) as LockOwner;
 const writeLock = (dir: string, owner: Partial<LockOwner>) => writeFileSync(join(dir, lockFileName), JSON.stringify({ hostname: hostname(), startedAt: "2024-01-01T00:00:00.000Z", token: "someone-else", ...owner }));

@@ -1,19 +1,11 @@
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { tempDirs } from "../testing/temp-dirs.ts";
 import { lockFileName } from "./data-dir-lock.ts";
 import { claimDataFolder, openServerData, StartupRefusal } from "./data-folder.ts";
 
-const dirs: string[] = [];
-const freshParent = () => {
-  const dir = mkdtempSync(join(tmpdir(), "mc-data-"));
-  dirs.push(dir);
-  return dir;
-};
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const freshParent = tempDirs("mc-data-");
 
 /** Every path under `root` (itself included) that its group or others may read, write or enter, with its mode. */
 function openToOthers(root: string): string[] {
