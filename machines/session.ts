@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from "xstate";
+import { type ActorRefFrom, assign, fromPromise, setup } from "xstate";
 import type { LoginRequest, LoginResult } from "../contracts/schemas/auth.ts";
 import { loginRequest } from "../contracts/schemas/auth.ts";
 import { googleCodeRequest, googleLoginRequest } from "../contracts/schemas/google.ts";
@@ -232,3 +232,5 @@ export const sessionMachine = setup({
     },
   },
 });
+
+export type SessionActor = ActorRefFrom<typeof sessionMachine>;

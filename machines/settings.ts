@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from "xstate";
+import { type ActorRefFrom, assign, fromPromise, setup } from "xstate";
 import * as z from "zod/mini";
 import type { MenuItem } from "../contracts/schemas/user.ts";
 import { type Failure, toFailure } from "./api-failure.ts";
@@ -172,3 +172,5 @@ export const settingsMachine = setup({
     },
   },
 });
+
+export type SettingsActor = ActorRefFrom<typeof settingsMachine>;

@@ -1,4 +1,4 @@
-import { and, assign, setup } from "xstate";
+import { type ActorRefFrom, and, assign, setup } from "xstate";
 
 /** A tab of the tab bar (spec section 3). `name` is the route name and the tab's identity. */
 export interface TabEntry {
@@ -66,3 +66,5 @@ export const tabsMachine = setup({
     "tabs.reset": { actions: assign({ tabs: [], active: null }) },
   },
 });
+
+export type TabsActor = ActorRefFrom<typeof tabsMachine>;

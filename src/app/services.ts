@@ -1,16 +1,16 @@
 import type { i18n } from "i18next";
-import { type ActorRefFrom, createActor, fromPromise } from "xstate";
-import { sessionMachine } from "../../machines/session.ts";
-import { tabsMachine } from "../../machines/tabs.ts";
+import { createActor, fromPromise } from "xstate";
+import { type SessionActor, sessionMachine } from "../../machines/session.ts";
+import { type TabsActor, tabsMachine } from "../../machines/tabs.ts";
 import type { ApiError } from "../api/api-error.ts";
 import { createErrorPolicy } from "../api/error-policy.ts";
 import { type Api, makeApi } from "../api/make-api.ts";
 import { browserSessionStore, storageKeys } from "../api/session-storage.ts";
 import type { Notifier } from "../ui/notifier.ts";
-import { type SettingsActor, startSettings } from "./settings-service.ts";
+import type { SettingsActor } from "../../machines/settings.ts";
+import { startSettings } from "./settings-service.ts";
 
-export type SessionActor = ActorRefFrom<typeof sessionMachine>;
-export type TabsActor = ActorRefFrom<typeof tabsMachine>;
+export type { SessionActor, SettingsActor, TabsActor };
 
 export interface Services {
   api: Api;

@@ -1,12 +1,11 @@
 import type { i18n } from "i18next";
-import { type ActorRefFrom, createActor, fromPromise } from "xstate";
-import { restoreSettings, settingsMachine } from "../../machines/settings.ts";
+import { createActor, fromPromise } from "xstate";
+import type { SessionActor } from "../../machines/session.ts";
+import { restoreSettings, type SettingsActor, settingsMachine } from "../../machines/settings.ts";
 import type { Api } from "../api/make-api.ts";
 import type { Notifier } from "../ui/notifier.ts";
-import type { SessionActor } from "./services.ts";
 
 export const settingsStorageKey = "app-settings";
-export type SettingsActor = ActorRefFrom<typeof settingsMachine>;
 
 function readStored(storage: Storage): unknown {
   try {

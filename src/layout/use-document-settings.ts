@@ -1,6 +1,6 @@
 import { useSelector } from "@xstate/react";
 import { useEffect } from "react";
-import type { SettingsActor } from "../app/settings-service.ts";
+import type { SettingsActor } from "../../machines/settings.ts";
 
 /** Puts the theme, the colour and colour-weak mode on the page itself, so portals and overlays follow. */
 export function useDocumentSettings(settings: SettingsActor) {
