@@ -51,4 +51,18 @@ describe("code sender", () => {
     expect(actor.getSnapshot().context.failure?.errCode).toBe("2001");
     expect(actor.getSnapshot().context.sentOnce).toBe(false);
   });
+
+  it("offers Send whenever it is idle, so a press with a wrong e-mail shows why; not while sending or counting down", async () => {
+    let answer: () => void = () => {};
+    const { actor } = start(() => new Promise((resolve) => (answer = () => resolve({ resendAfterSeconds: 1, expiresInSeconds: 600 }))));
+    expect(actor.getSnapshot().can({ type: "code.send", email: "" })).toBe(true);
+    expect(actor.getSnapshot().can({ type: "code.send", email: "nope" })).toBe(true);
+    actor.send({ type: "code.send", email: "m@example.com" });
+    expect(actor.getSnapshot().can({ type: "code.send", email: "m@example.com" })).toBe(false);
+    answer();
+    await settle(actor, "cooldown");
+    expect(actor.getSnapshot().can({ type: "code.send", email: "m@example.com" })).toBe(false);
+    actor.send({ type: "countdown.tick" });
+    expect(actor.getSnapshot().can({ type: "code.send", email: "m@example.com" })).toBe(true);
+  });
 });

@@ -60,4 +60,20 @@ describe("forgot password machine", () => {
     await settle(other.actor, "choosePassword");
     expect(other.actor.getSnapshot().context.failure?.errCode).toBe("5000");
   });
+
+  it("tags step 1 (identify, checking the code) and the calls under way", async () => {
+    let answer: () => void = () => {};
+    const { actor } = start({ check: () => new Promise((resolve) => (answer = () => resolve({ valid: true }))) });
+    const tags = () => ["identifyStep", "busy"].filter((tag) => actor.getSnapshot().hasTag(tag as "identifyStep" | "busy"));
+    expect(tags()).toEqual(["identifyStep"]);
+    actor.send({ type: "code.submit", email: "m@example.com", code: "123456" });
+    expect(tags()).toEqual(["identifyStep", "busy"]);
+    answer();
+    await settle(actor, "choosePassword");
+    expect(tags()).toEqual([]);
+    actor.send({ type: "password.submit", password: "Merchant7Pass", repeatPassword: "Merchant7Pass" });
+    expect(tags()).toEqual(["busy"]);
+    await settle(actor, "done");
+    expect(tags()).toEqual([]);
+  });
 });

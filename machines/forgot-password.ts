@@ -25,9 +25,12 @@ const passwordForm = (context: ForgotPasswordContext, event: { password: string;
   repeatPassword: event.repeatPassword,
 });
 
+/** Tags the page reads: which of the two steps shows, and whether a call is under way. */
+export type ForgotPasswordTag = "identifyStep" | "busy";
+
 /** Forgot password: step 1 e-mail + code, step 2 new password + repeat, then a done dialog. */
 export const forgotPasswordMachine = setup({
-  types: {} as { context: ForgotPasswordContext; events: ForgotPasswordEvent },
+  types: {} as { context: ForgotPasswordContext; events: ForgotPasswordEvent; tags: ForgotPasswordTag },
   actors: {
     checkCode: fromPromise<{ valid: boolean }, CheckCodeRequest>(async () => {
       throw new Error("checkCode is provided by the app");
@@ -50,6 +53,7 @@ export const forgotPasswordMachine = setup({
   initial: "identify",
   states: {
     identify: {
+      tags: ["identifyStep"],
       on: {
         "code.submit": [
           {
@@ -62,6 +66,7 @@ export const forgotPasswordMachine = setup({
       },
     },
     checkingCode: {
+      tags: ["identifyStep", "busy"],
       invoke: {
         id: "checkCode",
         src: "checkCode",
@@ -80,6 +85,7 @@ export const forgotPasswordMachine = setup({
       },
     },
     resetting: {
+      tags: ["busy"],
       invoke: {
         id: "resetPassword",
         src: "resetPassword",

@@ -76,4 +76,18 @@ describe("googleSignIn machine", () => {
     actor.send({ type: "google.start" });
     expect(actor.getSnapshot().context.failure).toBeNull();
   });
+
+  it("is busy while Google's library loads and while the popup is open", async () => {
+    let answer: (code: string) => void = () => {};
+    const { actor } = start("client-1", { requestCode: () => new Promise((resolve) => (answer = resolve)) });
+    expect(actor.getSnapshot().hasTag("busy")).toBe(true);
+    await settle(actor, "ready");
+    expect(actor.getSnapshot().hasTag("busy")).toBe(false);
+    actor.send({ type: "google.start" });
+    expect(actor.getSnapshot().hasTag("busy")).toBe(true);
+    answer("4/code");
+    await settle(actor, "ready");
+    expect(actor.getSnapshot().hasTag("busy")).toBe(false);
+    expect(start(undefined).actor.getSnapshot().hasTag("busy")).toBe(false);
+  });
 });

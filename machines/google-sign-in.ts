@@ -25,7 +25,7 @@ const errorType = (error: unknown): string =>
   typeof error === "object" && error !== null && "type" in error ? String((error as GooglePopupError).type) : "";
 
 export const googleSignInMachine = setup({
-  types: {} as { context: GoogleSignInContext; events: GoogleSignInEvent; input: { clientId: string | undefined } },
+  types: {} as { context: GoogleSignInContext; events: GoogleSignInEvent; input: { clientId: string | undefined }; tags: "busy" },
   actors: {
     loadLibrary: fromPromise<void, { clientId: string }>(async () => {
       throw new Error("loadLibrary is provided by the app");
@@ -52,6 +52,7 @@ export const googleSignInMachine = setup({
       always: [{ guard: "hasClientId", target: "loading" }, { target: "unavailable", actions: assign({ failure: "clientIdRequired" }) }],
     },
     loading: {
+      tags: ["busy"],
       invoke: {
         id: "loadLibrary",
         src: "loadLibrary",
@@ -65,6 +66,7 @@ export const googleSignInMachine = setup({
     },
     // Google's popup is open; it answers a code, or nothing when the merchant closes it.
     awaitingCode: {
+      tags: ["busy"],
       invoke: {
         id: "requestCode",
         src: "requestCode",

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
-import { languageChangeMachine } from "./language-change.ts";
+import { languageChangeMachine, selectLocale } from "./language-change.ts";
 import { apiFailure, settle } from "./test-support.ts";
 
 function start(input: { current: "en-US" | "ja-JP"; signedIn: boolean; userLanguage: string | null }, save: () => Promise<unknown> = async () => null) {
@@ -67,5 +67,32 @@ describe("language change (spec section 4)", () => {
     expect(actor.getSnapshot().context.failure?.errCode).toBe("4010");
     expect(effects.setLocale).not.toHaveBeenCalled();
     expect(effects.reloadPage).not.toHaveBeenCalled();
+  });
+
+  it("follows sign-in and sign-out: the one app-wide actor saves only while signed in", async () => {
+    const { actor, effects } = start({ current: "en-US", signedIn: false, userLanguage: null });
+    actor.send({ type: "session.changed", signedIn: true, userLanguage: "en-US" });
+    expect(actor.getSnapshot().context).toMatchObject({ signedIn: true, userLanguage: "en-US" });
+    actor.send({ type: "language.change", value: "ja-JP" });
+    expect(actor.getSnapshot().value).toBe("saving");
+    await settle(actor, "applying");
+    expect(effects.saved).toEqual(["ja-JP"]);
+    expect(effects.updateStoredUser).toHaveBeenCalledWith("ja-JP");
+
+    const signedOut = start({ current: "en-US", signedIn: true, userLanguage: "en-US" });
+    signedOut.actor.send({ type: "session.changed", signedIn: false, userLanguage: null });
+    signedOut.actor.send({ type: "language.change", value: "ja-JP" });
+    expect(signedOut.actor.getSnapshot().value).toBe("applying");
+    expect(signedOut.effects.saved).toEqual([]);
+  });
+
+  it("shows the current language, and the new one once it is being applied", async () => {
+    const { actor } = start({ current: "en-US", signedIn: true, userLanguage: "en-US" });
+    expect(selectLocale(actor.getSnapshot())).toBe("en-US");
+    actor.send({ type: "language.change", value: "ko-KR" });
+    expect(actor.getSnapshot().value).toBe("saving");
+    expect(selectLocale(actor.getSnapshot())).toBe("en-US");
+    await settle(actor, "applying");
+    expect(selectLocale(actor.getSnapshot())).toBe("ko-KR");
   });
 });

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from "xstate";
+import { type ActorRefFrom, assign, fromPromise, setup } from "xstate";
 import type { Locale } from "../contracts/schemas/fields.ts";
 import { localeField } from "../contracts/schemas/fields.ts";
 import { type Failure, toFailure } from "./api-failure.ts";
@@ -12,9 +12,12 @@ export interface LanguageChangeContext {
   failure: Failure | null;
 }
 
-export type LanguageChangeEvent = { type: "language.change"; value: string | null | undefined };
+export type LanguageChangeEvent =
+  | { type: "language.change"; value: string | null | undefined }
+  // The one app-wide actor outlives sign-in and sign-out; the app tells it what the session now is.
+  | { type: "session.changed"; signedIn: boolean; userLanguage: string | null };
 
-const wanted = (event: LanguageChangeEvent) => localeField.safeParse(event.value);
+const wanted = (event: LanguageChangeEvent) => localeField.safeParse(event.type === "language.change" ? event.value : undefined);
 
 /** Spec section 4, language change. */
 export const languageChangeMachine = setup({
@@ -47,6 +50,9 @@ export const languageChangeMachine = setup({
 }).createMachine({
   id: "languageChange",
   context: ({ input }) => ({ ...input, next: null, failure: null }),
+  on: {
+    "session.changed": { actions: assign({ signedIn: ({ event }) => event.signedIn, userLanguage: ({ event }) => event.userLanguage }) },
+  },
   initial: "idle",
   states: {
     idle: {
@@ -71,6 +77,7 @@ export const languageChangeMachine = setup({
         onError: { target: "idle", actions: assign({ next: null, failure: ({ event }) => toFailure(event.error) }) },
       },
     },
+    // Final: the page reloads in the new language, which starts a fresh actor.
     applying: {
       entry: [
         { type: "setLocale", params: ({ context }) => ({ locale: context.next as Locale }) },
@@ -82,3 +89,9 @@ export const languageChangeMachine = setup({
     },
   },
 });
+
+export type LanguageChangeActor = ActorRefFrom<typeof languageChangeMachine>;
+
+/** The language the switch shows: the new one once it is being applied, else the current one. */
+export const selectLocale = (snapshot: { context: LanguageChangeContext; matches(state: "applying"): boolean }): Locale =>
+  snapshot.matches("applying") && snapshot.context.next ? snapshot.context.next : snapshot.context.current;

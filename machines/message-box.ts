@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from "xstate";
+import { type ActorRefFrom, assign, fromPromise, setup } from "xstate";
 import { type Message, type MessageType, maxReadIds } from "../contracts/schemas/message.ts";
 import { type Failure, toFailure } from "./api-failure.ts";
 
@@ -113,3 +113,5 @@ export const messageBoxMachine = setup({
     },
   },
 });
+
+export type MessageBoxActor = ActorRefFrom<typeof messageBoxMachine>;

@@ -3,6 +3,7 @@ import { createActor, fromPromise } from "xstate";
 import type { LoginRequest, LoginResult } from "../contracts/schemas/auth.ts";
 import type { UserProfile } from "../contracts/schemas/user.ts";
 import { type GoogleGrant, type SessionInput, sessionMachine } from "./session.ts";
+import { selectAwaitingProfile, selectDisplayName, selectEmail, selectNickName, selectRememberedLogin, selectUserId } from "./session-selectors.ts";
 import { apiFailure, settle } from "./test-support.ts";
 
 const loginResult: LoginResult = { accessToken: "tok", userId: "100001", email: "m@example.com", language: "en-US", nickName: "m", avatar: "" };
@@ -138,11 +139,18 @@ describe("session machine", () => {
   it("opens the Re-Login dialog on an expired session; confirm logs out, announces it and reloads", async () => {
     const { actor, effects, calls } = start({ token: "tok", user: storedUser });
     await settle(actor, "signedIn.ready");
+    expect(actor.getSnapshot().hasTag("reloginOpen")).toBe(false);
     actor.send({ type: "session.expired", errMsg: "Token expired" });
     expect(actor.getSnapshot().value).toBe("expired");
     expect(actor.getSnapshot().context.expiredMessage).toBe("Token expired");
+    expect(actor.getSnapshot().hasTag("reloginOpen")).toBe(true);
+    expect(actor.getSnapshot().hasTag("reloginBusy")).toBe(false);
     actor.send({ type: "relogin.confirm" });
+    expect(actor.getSnapshot().value).toBe("reloginLoggingOut");
+    expect(actor.getSnapshot().hasTag("reloginOpen")).toBe(true);
+    expect(actor.getSnapshot().hasTag("reloginBusy")).toBe(true);
     await settle(actor, "signedOut");
+    expect(actor.getSnapshot().hasTag("reloginOpen")).toBe(false);
     expect(calls.logout).toBe(1);
     expect(effects.announceLogout).toHaveBeenCalledOnce();
     expect(effects.reloadPage).toHaveBeenCalledOnce();
@@ -161,5 +169,72 @@ describe("session machine", () => {
     await settle(actor, "signedIn.ready");
     actor.send({ type: "role.switch", role: "admin" });
     expect(actor.getSnapshot().context.role).toBe("admin");
+  });
+
+  it("takes a role switch only to another known role", async () => {
+    const { actor } = start({ token: "tok", user: storedUser });
+    await settle(actor, "signedIn.ready");
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.can({ type: "role.switch", role: "admin" })).toBe(true);
+    expect(snapshot.can({ type: "role.switch", role: "" })).toBe(false);
+    expect(snapshot.can({ type: "role.switch", role: "owner" })).toBe(false);
+    actor.send({ type: "role.switch", role: "owner" });
+    expect(actor.getSnapshot().context.role).toBe("");
+    actor.send({ type: "role.switch", role: "user" });
+    expect(actor.getSnapshot().can({ type: "role.switch", role: "user" })).toBe(false);
+    expect(actor.getSnapshot().can({ type: "role.switch", role: "admin" })).toBe(true);
+  });
+
+  it("starts with the remembered e-mail and follows Remember password", async () => {
+    const { actor } = start({ token: null, user: null, rememberedEmail: "old@example.com" });
+    expect(selectRememberedLogin(actor.getSnapshot())).toEqual({ email: "old@example.com", remember: true });
+    actor.send({ type: "login.submit", email: "", password: "", remember: false });
+    // An invalid form forgets nothing.
+    expect(actor.getSnapshot().context.rememberedEmail).toBe("old@example.com");
+    actor.send({ type: "login.submit", email: " m@example.com ", password: "Merchant7Pass", remember: false });
+    expect(selectRememberedLogin(actor.getSnapshot())).toEqual({ email: "", remember: false });
+    await settle(actor, "signedIn.ready");
+    actor.send({ type: "logout" });
+    await settle(actor, "signedOut");
+    actor.send({ type: "login.submit", email: " m@example.com ", password: "Merchant7Pass", remember: true });
+    expect(selectRememberedLogin(actor.getSnapshot())).toEqual({ email: "m@example.com", remember: true });
+    expect(start({ token: null, user: null }).actor.getSnapshot().context.rememberedEmail).toBeNull();
+  });
+});
+
+describe("session selectors", () => {
+  const view = (user: typeof storedUser | null, profilePart: Partial<UserProfile> | null) => ({
+    context: { user, profile: profilePart ? ({ ...profile, ...profilePart } as UserProfile) : null },
+  });
+
+  it("prefer the loaded profile, then the stored user", () => {
+    const both = view({ ...storedUser, nickName: "stored" }, { userId: "200002", email: "p@example.com", nickName: "loaded" });
+    expect([selectUserId(both), selectEmail(both), selectNickName(both), selectDisplayName(both)]).toEqual(["200002", "p@example.com", "loaded", "loaded"]);
+    const storedOnly = view({ ...storedUser, nickName: "stored" }, null);
+    expect([selectUserId(storedOnly), selectEmail(storedOnly), selectNickName(storedOnly), selectDisplayName(storedOnly)]).toEqual([
+      "100001",
+      "m@example.com",
+      "stored",
+      "stored",
+    ]);
+    const nothing = view(null, null);
+    expect([selectUserId(nothing), selectEmail(nothing), selectNickName(nothing), selectDisplayName(nothing)]).toEqual(["", "", "", ""]);
+  });
+
+  it("greet by e-mail while the merchant has no nickname", () => {
+    expect(selectDisplayName(view({ ...storedUser, nickName: "" }, { nickName: "" }))).toBe("m@example.com");
+    expect(selectDisplayName(view({ ...storedUser, nickName: "stored" }, { nickName: "" }))).toBe("stored");
+  });
+
+  it("wait for the first profile only", async () => {
+    let answer: (p: UserProfile) => void = () => {};
+    const { actor } = start({ token: "tok", user: storedUser }, { loadProfile: () => new Promise((resolve) => (answer = resolve)) });
+    expect(selectAwaitingProfile(actor.getSnapshot())).toBe(true);
+    answer(profile);
+    await settle(actor, "signedIn.ready");
+    expect(selectAwaitingProfile(actor.getSnapshot())).toBe(false);
+    actor.send({ type: "profile.reload" });
+    expect(actor.getSnapshot().matches({ signedIn: "loadingProfile" })).toBe(true);
+    expect(selectAwaitingProfile(actor.getSnapshot())).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { type ActorRefFrom, assign, fromPromise, setup } from "xstate";
 import type { LoginRequest, LoginResult } from "../contracts/schemas/auth.ts";
 import { loginRequest } from "../contracts/schemas/auth.ts";
 import { googleCodeRequest, googleLoginRequest } from "../contracts/schemas/google.ts";
-import type { Role, UserProfile } from "../contracts/schemas/user.ts";
+import { type Role, roleField, type UserProfile } from "../contracts/schemas/user.ts";
 import { type FieldErrors, type Failure, fieldErrorsOf, toFailure } from "./api-failure.ts";
 
 /** The user object stored under UserIdToken (spec section 3). */
@@ -23,6 +23,8 @@ export interface SessionContext {
   failure: Failure | null;
   /** errMsg of the answer that ended the session; titles the Re-Login dialog. */
   expiredMessage: string;
+  /** The e-mail kept by "Remember password"; the sign-in form starts with it. */
+  rememberedEmail: string | null;
 }
 
 /** What Google's popup handed over: an authorization code (code flow) or an ID token (button, One Tap). */
@@ -37,12 +39,16 @@ export type SessionEvent =
   | { type: "session.expired"; errMsg: string }
   | { type: "relogin.confirm" }
   | { type: "relogin.cancel" }
-  | { type: "role.switch"; role: Role };
+  | { type: "role.switch"; role: string };
 
 export interface SessionInput {
   token: string | null;
   user: SessionUser | null;
+  rememberedEmail?: string | null;
 }
+
+/** Tags the views read: the Re-Login dialog shows, and its confirm is under way. */
+export type SessionTag = "reloginOpen" | "reloginBusy";
 
 const googleGrantSchema = (grant: GoogleGrant) => ("code" in grant ? googleCodeRequest : googleLoginRequest);
 
@@ -55,7 +61,7 @@ const userFromLogin = (result: LoginResult): SessionUser => ({
 });
 
 export const sessionMachine = setup({
-  types: {} as { context: SessionContext; events: SessionEvent; input: SessionInput },
+  types: {} as { context: SessionContext; events: SessionEvent; input: SessionInput; tags: SessionTag },
   actors: {
     login: fromPromise<LoginResult, LoginRequest>(async () => {
       throw new Error("login is provided by the app");
@@ -86,6 +92,8 @@ export const sessionMachine = setup({
     hasStoredUser: ({ context }) => context.user !== null,
     loginFormValid: ({ event }) => event.type === "login.submit" && loginRequest.safeParse({ email: event.email, password: event.password }).success,
     googleGrantValid: ({ event }) => event.type === "login.google" && googleGrantSchema(event.grant).safeParse(event.grant).success,
+    // A known role other than the current one; choosing the current role again changes nothing.
+    otherRole: ({ context, event }) => event.type === "role.switch" && roleField.safeParse(event.role).success && event.role !== context.role,
   },
 }).createMachine({
   id: "session",
@@ -97,6 +105,7 @@ export const sessionMachine = setup({
     fieldErrors: {},
     failure: null,
     expiredMessage: "",
+    rememberedEmail: input.rememberedEmail ?? null,
   }),
   initial: "booting",
   states: {
@@ -110,7 +119,7 @@ export const sessionMachine = setup({
             guard: "loginFormValid",
             target: "loggingIn",
             actions: [
-              assign({ fieldErrors: {}, failure: null }),
+              assign({ fieldErrors: {}, failure: null, rememberedEmail: ({ event }) => (event.remember ? event.email.trim() : null) }),
               { type: "rememberEmail", params: ({ event }) => ({ email: event.remember ? event.email.trim() : null }) },
             ],
           },
@@ -174,7 +183,7 @@ export const sessionMachine = setup({
       on: {
         logout: [{ guard: "hasStoredUser", target: "loggingOut" }, { target: "signedOut", actions: ["forgetSession", "clearSession", "reloadPage"] }],
         "session.expired": { target: "expired", actions: assign({ expiredMessage: ({ event }) => event.errMsg }) },
-        "role.switch": { actions: assign({ role: ({ event }) => event.role }) },
+        "role.switch": { guard: "otherRole", actions: assign({ role: ({ event }) => roleField.parse(event.role) }) },
         "profile.updated": {
           actions: [
             assign({
@@ -201,6 +210,7 @@ export const sessionMachine = setup({
       },
     },
     expired: {
+      tags: ["reloginOpen"],
       on: {
         "relogin.cancel": "signedIn.ready",
         "relogin.confirm": [
@@ -222,6 +232,7 @@ export const sessionMachine = setup({
     },
     // The Re-Login dialog's confirm: server logout, 'Logout succeed', clear, reload (spec section 8).
     reloginLoggingOut: {
+      tags: ["reloginOpen", "reloginBusy"],
       invoke: {
         id: "reloginLogout",
         src: "logout",

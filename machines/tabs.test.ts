@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createActor } from "xstate";
-import { type TabEntry, tabsMachine } from "./tabs.ts";
+import { pinnedTabPath, type TabEntry, tabsMachine } from "./tabs.ts";
 
 const tab = (name: string, query: Record<string, string> = {}): TabEntry => ({
   title: `menu.${name}`,
@@ -60,5 +60,35 @@ describe("tabs", () => {
     const actor = opened("console", "order");
     actor.send({ type: "tabs.reset" });
     expect(actor.getSnapshot().context).toEqual({ tabs: [], active: null });
+  });
+
+  it("says where to go when the current tab is closed, and nothing when another one is", () => {
+    const actor = opened("console", "order", "app", "order");
+    const told: string[] = [];
+    actor.on("tabs.navigate", (event) => told.push(event.to));
+    actor.send({ type: "tab.close", name: "app" });
+    expect(told).toEqual([]);
+    actor.send({ type: "tab.close", name: "order" });
+    expect(told).toEqual(["/console/list"]);
+  });
+
+  it("goes to the console's page when the only tab is closed", () => {
+    const actor = opened("order");
+    const told: string[] = [];
+    actor.on("tabs.navigate", (event) => told.push(event.to));
+    actor.send({ type: "tab.close", name: "order" });
+    expect(actor.getSnapshot().context).toEqual({ tabs: [], active: null });
+    expect(told).toEqual([pinnedTabPath]);
+  });
+
+  it("offers close for every tab but the console, and close others only when another tab is open", () => {
+    const actor = opened("console");
+    const s = () => actor.getSnapshot();
+    expect(s().can({ type: "tab.close", name: "console" })).toBe(false);
+    expect(s().can({ type: "tab.closeOthers", name: "console" })).toBe(false);
+    actor.send({ type: "tab.visit", tab: tab("order") });
+    expect(s().can({ type: "tab.close", name: "order" })).toBe(true);
+    expect(s().can({ type: "tab.close", name: "bill" })).toBe(false);
+    expect(s().can({ type: "tab.closeOthers", name: "order" })).toBe(true);
   });
 });

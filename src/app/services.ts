@@ -8,15 +8,19 @@ import { type Api, makeApi } from "../api/make-api.ts";
 import { browserSessionStore, storageKeys } from "../api/session-storage.ts";
 import type { Notifier } from "../ui/notifier.ts";
 import type { SettingsActor } from "../../machines/settings.ts";
+import type { LanguageChangeActor } from "../../machines/language-change.ts";
+import { startLanguageChange } from "./language-service.ts";
 import { startSettings } from "./settings-service.ts";
 
-export type { SessionActor, SettingsActor, TabsActor };
+export type { LanguageChangeActor, SessionActor, SettingsActor, TabsActor };
 
 export interface Services {
   api: Api;
   session: SessionActor;
   settings: SettingsActor;
   tabs: TabsActor;
+  /** The one language switch every language select sends to. */
+  languageChange: LanguageChangeActor;
   storage: Storage;
   notify: Notifier;
   i18n: i18n;
@@ -87,15 +91,18 @@ export function createServices(deps: ServiceDeps): Services {
       reloadPage: () => deps.reload(),
     },
   });
-  session = createActor(machine, { input: { token: store.readToken(), user: store.readUser() } });
+  session = createActor(machine, {
+    input: { token: store.readToken(), user: store.readUser(), rememberedEmail: storage.getItem(storageKeys.rememberedEmail) },
+  });
   session.start();
 
   const settings = startSettings({ storage, api, notify, i18n: i18nInstance, session });
+  const languageChange = startLanguageChange({ api, storage, notify, i18n: i18nInstance, reload: deps.reload, session });
   const tabs = createActor(tabsMachine).start();
   // Logout resets the tabs (spec section 4).
   session.subscribe((snapshot) => {
     if (snapshot.matches("signedOut") && tabs.getSnapshot().context.tabs.length > 0) tabs.send({ type: "tabs.reset" });
   });
 
-  return { api, session, settings, tabs, storage, notify, i18n: i18nInstance, timers: deps.timers ?? realTimers, reload: deps.reload, describeFailure };
+  return { api, session, settings, tabs, languageChange, storage, notify, i18n: i18nInstance, timers: deps.timers ?? realTimers, reload: deps.reload, describeFailure };
 }

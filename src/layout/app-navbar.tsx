@@ -3,6 +3,8 @@ import { CaretDown, Cog, Duplicate, Edit, Flash, Key, LogOut, MenuClosed, MenuOp
 import { useActorRef, useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { selectDisplayName, selectNickName, selectUserId } from "../../machines/session-selectors.ts";
+import { selectSideMenuVisible } from "../../machines/settings-selectors.ts";
 import { useServices } from "../app/services-context.tsx";
 import { BrandMark } from "../ui/brand-mark.tsx";
 import { provideChangePassword, provideNicknameEdit } from "./account-machines.ts";
@@ -17,12 +19,13 @@ export function AppNavbar() {
   const services = useServices();
   const { session, settings, notify } = services;
   const navigate = useNavigate();
-  const user = useSelector(session, (s) => s.context.user);
-  const userId = useSelector(session, (s) => s.context.profile?.userId ?? s.context.user?.id ?? "");
+  const displayName = useSelector(session, selectDisplayName);
+  const nickName = useSelector(session, selectNickName);
+  const userId = useSelector(session, selectUserId);
   const leaving = useSelector(session, (s) => s.matches("loggingOut"));
   const dark = useSelector(settings, (s) => s.context.settings.theme === "dark");
   const collapsed = useSelector(settings, (s) => s.context.settings.menuCollapse);
-  const sideMenu = useSelector(settings, (s) => s.context.settings.menu && !s.context.settings.topMenu);
+  const sideMenu = useSelector(settings, selectSideMenuVisible);
   const changePassword = useActorRef(provideChangePassword(services));
   const nickname = useActorRef(provideNicknameEdit(services));
 
@@ -80,12 +83,12 @@ export function AppNavbar() {
             </Menu>
           }
         >
-          <Button variant="minimal" icon={<User />} endIcon={<CaretDown />} text={user?.nickName || user?.email} title={t("navbar.account")} />
+          <Button variant="minimal" icon={<User />} endIcon={<CaretDown />} text={displayName} title={t("navbar.account")} />
         </PopoverNext>
         <Button variant="minimal" icon={<LogOut />} text={t("session.logout")} loading={leaving} onClick={() => session.send({ type: "logout" })} />
       </NavbarGroup>
       <ChangePasswordDialog actor={changePassword} />
-      <NicknameDialog actor={nickname} current={user?.nickName ?? ""} />
+      <NicknameDialog actor={nickname} current={nickName} />
     </Navbar>
     </header>
   );

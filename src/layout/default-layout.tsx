@@ -4,6 +4,7 @@ import { useSelector } from "@xstate/react";
 import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
+import { selectSideMenuVisible, selectTopMenuVisible } from "../../machines/settings-selectors.ts";
 import { useServices } from "../app/services-context.tsx";
 import { RouteProgress } from "../ui/route-progress.tsx";
 import { AppNavbar } from "./app-navbar.tsx";
@@ -13,13 +14,13 @@ import { KeepAliveOutlet } from "./keep-alive-outlet.tsx";
 import { SideMenu } from "./side-menu.tsx";
 import { TabBar, useTabTracking } from "./tab-bar.tsx";
 
-
 /** The signed-in frame: navbar, menu, page, footer and the settings drawer, each as the settings say. */
 export default function DefaultLayout() {
   const { t } = useTranslation();
   const { settings } = useServices();
   const values = useSelector(settings, (s) => s.context.settings);
-  const sideMenu = values.menu && !values.topMenu;
+  const sideMenu = useSelector(settings, selectSideMenuVisible);
+  const topMenu = useSelector(settings, selectTopMenuVisible);
   useTabTracking();
   return (
     <div className="app-shell">
@@ -27,7 +28,7 @@ export default function DefaultLayout() {
         {t("navbar.skipToContent")}
       </a>
       {values.navbar ? <AppNavbar /> : null}
-      {values.menu && values.topMenu ? <SideMenu horizontal /> : null}
+      {topMenu ? <SideMenu horizontal /> : null}
       <div className="app-body">
         {sideMenu ? <SideMenu /> : null}
         <div className="app-main">

@@ -7,8 +7,8 @@ import { useServices } from "../app/services-context.tsx";
 export function ReloginDialog() {
   const { t } = useTranslation();
   const { session } = useServices();
-  const open = useSelector(session, (s) => s.matches("expired") || s.matches("reloginLoggingOut"));
-  const busy = useSelector(session, (s) => s.matches("reloginLoggingOut"));
+  const open = useSelector(session, (s) => s.hasTag("reloginOpen"));
+  const busy = useSelector(session, (s) => s.hasTag("reloginBusy"));
   const title = useSelector(session, (s) => s.context.expiredMessage);
   return (
     <Dialog isOpen={open} title={title || t("session.expiredTitle")} isCloseButtonShown={false} canOutsideClickClose={false} canEscapeKeyClose={false}>

@@ -1,17 +1,16 @@
 import { useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
+import { selectMenu } from "../../machines/settings-selectors.ts";
 import { useServices } from "../app/services-context.tsx";
-import { sideMenu } from "../../contracts/side-menu.ts";
 import { menuIcon } from "./menu-icons.tsx";
 
 /** The console's navigation: the built-in entries, or the server's when menuFromServer is on. */
 export function SideMenu({ horizontal = false }: { horizontal?: boolean }) {
   const { t, i18n } = useTranslation();
   const { settings } = useServices();
-  const serverMenu = useSelector(settings, (s) => s.context.serverMenu);
+  const entries = useSelector(settings, selectMenu);
   const collapsed = useSelector(settings, (s) => s.context.settings.menuCollapse && !horizontal);
-  const entries = serverMenu ?? sideMenu;
   return (
     <nav className={horizontal ? "top-menu" : collapsed ? "side-menu collapsed" : "side-menu"} aria-label={t("menu.label")}>
       <ul className="bp6-menu">

@@ -4,7 +4,7 @@ import { useSelector } from "@xstate/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
-import { pinnedTab } from "../../machines/tabs.ts";
+import type { TabEntry } from "../../machines/tabs.ts";
 import { routeNameOf } from "../app/route-guard.ts";
 import { tabRoutes } from "../app/route-names.ts";
 import { useServices } from "../app/services-context.tsx";
@@ -31,30 +31,41 @@ export function TabBar() {
   const navigate = useNavigate();
   const entries = useSelector(tabs, (s) => s.context.tabs);
   const active = useSelector(tabs, (s) => s.context.active);
+  const canCloseOthers = useSelector(tabs, (s) => s.context.active !== null && s.can({ type: "tab.closeOthers", name: s.context.active }));
 
-  const close = (name: string) => {
-    tabs.send({ type: "tab.close", name });
-    const next = tabs.getSnapshot().context;
-    if (name === active) navigate(next.tabs.find((tab) => tab.name === next.active)?.fullPath ?? "/console/index");
-  };
+  // Closing the current tab: the machine says where to go.
+  useEffect(() => {
+    const subscription = tabs.on("tabs.navigate", (event) => navigate(event.to));
+    return () => subscription.unsubscribe();
+  }, [tabs, navigate]);
 
   return (
     <nav className="tab-bar" aria-label={t("tabs.label")}>
       <ul>
         {entries.map((tab) => (
-          <li key={tab.name} className={tab.name === active ? "tab active" : "tab"}>
-            <Link to={tab.fullPath} aria-current={tab.name === active ? "page" : undefined}>
-              {t(tab.title as never)}
-            </Link>
-            {tab.name === pinnedTab ? null : (
-              <Button variant="minimal" size="small" icon={<Cross size={12} />} aria-label={t("tabs.close", { title: t(tab.title as never) })} onClick={() => close(tab.name)} />
-            )}
-          </li>
+          <TabItem key={tab.name} tab={tab} current={tab.name === active} />
         ))}
       </ul>
-      {active && entries.length > 1 ? (
+      {active && canCloseOthers ? (
         <Button variant="minimal" size="small" text={t("tabs.closeOthers")} onClick={() => tabs.send({ type: "tab.closeOthers", name: active })} />
       ) : null}
     </nav>
+  );
+}
+
+function TabItem({ tab, current }: { tab: TabEntry; current: boolean }) {
+  const { t } = useTranslation();
+  const { tabs } = useServices();
+  const closable = useSelector(tabs, (s) => s.can({ type: "tab.close", name: tab.name }));
+  const title = t(tab.title as never);
+  return (
+    <li className={current ? "tab active" : "tab"}>
+      <Link to={tab.fullPath} aria-current={current ? "page" : undefined}>
+        {title}
+      </Link>
+      {closable ? (
+        <Button variant="minimal" size="small" icon={<Cross size={12} />} aria-label={t("tabs.close", { title })} onClick={() => tabs.send({ type: "tab.close", name: tab.name })} />
+      ) : null}
+    </li>
   );
 }

@@ -1,8 +1,10 @@
 import { fromCallback, fromPromise } from "xstate";
 import { codeSenderMachine } from "../../../machines/code-sender.ts";
 import { forgotPasswordMachine } from "../../../machines/forgot-password.ts";
+import { googleSignInMachine } from "../../../machines/google-sign-in.ts";
 import { registerMachine } from "../../../machines/register.ts";
 import type { Services } from "../../app/services.ts";
+import { loadGoogleLibrary, requestGoogleCode } from "./google-library.ts";
 
 /** The auth machines with their effects bound to the API and the toaster. */
 export const provideCodeSender = ({ api, notify, i18n, timers }: Services) =>
@@ -26,4 +28,14 @@ export const provideForgotPassword = ({ api }: Services) =>
       checkCode: fromPromise(({ input }) => api.checkCode(input)),
       resetPassword: fromPromise(({ input }) => api.resetPassword(input)),
     },
+  });
+
+/** Google's library and popup; the code goes on to the session machine. */
+export const provideGoogleSignIn = ({ session }: Services) =>
+  googleSignInMachine.provide({
+    actors: {
+      loadLibrary: fromPromise(() => loadGoogleLibrary()),
+      requestCode: fromPromise(({ input }) => requestGoogleCode(input.clientId)),
+    },
+    actions: { deliverCode: (_, { code }) => session.send({ type: "login.google", grant: { code } }) },
   });

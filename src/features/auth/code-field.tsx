@@ -22,7 +22,7 @@ export function CodeField({ sender, email, code, onCodeChange, error }: CodeFiel
   const cooldown = useSelector(sender, (s) => s.context.cooldown);
   const sentOnce = useSelector(sender, (s) => s.context.sentOnce);
   const failure = useSelector(sender, (s) => s.context.failure);
-  const canSend = useSelector(sender, (s) => s.matches("idle"));
+  const canSend = useSelector(sender, (s) => s.can({ type: "code.send", email }));
   const message = error && i18n.exists(error) ? String(t(error as never)) : error;
 
   const label = cooldown > 0 ? t("code.resendIn", { seconds: cooldown }) : sentOnce ? t("code.resend") : t("code.send");

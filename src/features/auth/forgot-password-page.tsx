@@ -20,8 +20,8 @@ export default function ForgotPasswordPage() {
   const [code, setCode] = useState("");
   const [password, setPassword] = useState("");
   const [repeatPassword, setRepeatPassword] = useState("");
-  const step = useSelector(flow, (s) => (s.matches("identify") || s.matches("checkingCode") ? 1 : 2));
-  const busy = useSelector(flow, (s) => s.matches("checkingCode") || s.matches("resetting"));
+  const step = useSelector(flow, (s) => (s.hasTag("identifyStep") ? 1 : 2));
+  const busy = useSelector(flow, (s) => s.hasTag("busy"));
   const done = useSelector(flow, (s) => s.matches("done"));
   const finished = useSelector(flow, (s) => s.matches("finished"));
   const fieldErrors = useSelector(flow, (s) => s.context.fieldErrors);

@@ -1,11 +1,8 @@
 import { Button, Callout } from "@blueprintjs/core";
 import { useActorRef, useSelector } from "@xstate/react";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { fromPromise } from "xstate";
-import { googleSignInMachine } from "../../../machines/google-sign-in.ts";
 import { useServices } from "../../app/services-context.tsx";
-import { loadGoogleLibrary, requestGoogleCode } from "./google-library.ts";
+import { provideGoogleSignIn } from "./auth-machines.ts";
 
 /** Google's "G" in its colours (Google's sign-in branding asks for the mark beside the text). */
 function GoogleMark() {
@@ -25,19 +22,11 @@ function GoogleMark() {
  */
 export function GoogleSignIn({ clientId }: { clientId: string }) {
   const { t } = useTranslation();
-  const { session } = useServices();
-  const [machine] = useState(() =>
-    googleSignInMachine.provide({
-      actors: {
-        loadLibrary: fromPromise(() => loadGoogleLibrary()),
-        requestCode: fromPromise(({ input }) => requestGoogleCode(input.clientId)),
-      },
-      actions: { deliverCode: (_, { code }) => session.send({ type: "login.google", grant: { code } }) },
-    }),
-  );
-  const google = useActorRef(machine, { input: { clientId } });
+  const services = useServices();
+  const { session } = services;
+  const google = useActorRef(provideGoogleSignIn(services), { input: { clientId } });
   const failure = useSelector(google, (s) => s.context.failure);
-  const loading = useSelector(google, (s) => s.matches("loading") || s.matches("awaitingCode"));
+  const loading = useSelector(google, (s) => s.hasTag("busy"));
   const signingIn = useSelector(session, (s) => s.matches("loggingInWithGoogle"));
   const canStart = useSelector(google, (s) => s.can({ type: "google.start" }));
 

@@ -3,7 +3,7 @@ import { useSelector } from "@xstate/react";
 import { type FormEvent, lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
-import { storageKeys } from "../../api/session-storage.ts";
+import { selectRememberedLogin } from "../../../machines/session-selectors.ts";
 import { afterLoginTarget } from "../../app/route-guard.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { FailureCallout } from "../../ui/failure-callout.tsx";
@@ -16,13 +16,14 @@ const GoogleSignIn = lazy(() => import("./google-sign-in.tsx").then((m) => ({ de
 
 export default function LoginPage() {
   const { t } = useTranslation();
-  const { session, storage } = useServices();
+  const { session } = useServices();
   const location = useLocation();
   const navigate = useNavigate();
   const prefilled = (location.state as { email?: string } | null)?.email;
-  const [email, setEmail] = useState(() => prefilled ?? storage.getItem(storageKeys.rememberedEmail) ?? "");
+  const [remembered] = useState(() => selectRememberedLogin(session.getSnapshot()));
+  const [email, setEmail] = useState(prefilled ?? remembered.email);
   const [password, setPassword] = useState("");
-  const [remember, setRemember] = useState(() => storage.getItem(storageKeys.rememberedEmail) !== null);
+  const [remember, setRemember] = useState(remembered.remember);
   const busy = useSelector(session, (s) => s.matches("loggingIn"));
   const signedIn = useSelector(session, (s) => s.matches("signedIn"));
   const fieldErrors = useSelector(session, (s) => s.context.fieldErrors);

@@ -1,43 +1,22 @@
 import { Button, Callout, Card, H1, H2, NonIdealState, SegmentedControl, Spinner } from "@blueprintjs/core";
 import { History, TickCircle } from "@blueprintjs/icons";
 import { useActorRef, useSelector } from "@xstate/react";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { fromCallback, fromPromise } from "xstate";
 import { demoChain } from "../../../contracts/schemas/demo.ts";
-import { demoCheckoutMachine, secondsLeft, shareLeft } from "../../../machines/demo-checkout.ts";
+import { secondsLeft, shareLeft } from "../../../machines/demo-checkout.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { formatUsdt } from "../../i18n/format.ts";
 import { supportedChains } from "./chains.ts";
 import { DemoOrderView } from "./demo-order.tsx";
 import { PublicLayout } from "./public-layout.tsx";
+import { demoClock, provideDemoCheckout } from "./public-machines.ts";
 
 /** /demo01: the checkout a merchant's customer sees, on the reference server's demo data. */
 export default function DemoPage() {
   const { t, i18n } = useTranslation();
-  const { api, describeFailure, timers } = useServices();
-  const [machine] = useState(() =>
-    demoCheckoutMachine.provide({
-      actors: {
-        createOrder: fromPromise(({ input }) => api.demoCheckout(input)),
-        checkStatus: fromPromise(({ input }) => api.demoStatus(input)),
-        payOrder: fromPromise(({ input }) => api.demoPay(input)),
-        clock: fromCallback(({ sendBack }) => timers.every(1000, () => sendBack({ type: "clock.tick", now: Date.now() }))),
-      },
-    }),
-  );
-  // The status poll (`after`) runs on the same injectable timers as the countdown, so tests step both by hand.
-  const [clock] = useState(() => ({
-    setTimeout: (fire: () => void, ms: number) => {
-      const stop = timers.every(ms, () => {
-        stop();
-        fire();
-      });
-      return stop;
-    },
-    clearTimeout: (stop: () => void) => stop(),
-  }));
-  const demo = useActorRef(machine, { input: { now: Date.now() }, clock });
+  const services = useServices();
+  const { describeFailure } = services;
+  const demo = useActorRef(provideDemoCheckout(services), { input: { now: Date.now() }, clock: demoClock(services) });
   const snapshot = useSelector(demo, (s) => s);
   const { chain, order, failure } = snapshot.context;
   const restart = () => demo.send({ type: "demo.start" });

@@ -2,6 +2,7 @@ import { Button, Card, H1, HTMLTable, Tag } from "@blueprintjs/core";
 import { Edit, Refresh } from "@blueprintjs/icons";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
+import { selectEmail, selectNickName, selectUserId } from "../../../machines/session-selectors.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { formatDate } from "../../i18n/format.ts";
 import { provideNicknameEdit } from "../../layout/account-machines.ts";
@@ -12,13 +13,14 @@ export default function UserCentrePage() {
   const { t, i18n } = useTranslation();
   const services = useServices();
   const { session } = services;
-  const profile = useSelector(session, (s) => s.context.profile);
-  const user = useSelector(session, (s) => s.context.user);
+  const registrationDate = useSelector(session, (s) => s.context.profile?.registrationDate);
+  const email = useSelector(session, selectEmail);
+  const nickName = useSelector(session, selectNickName);
+  const userId = useSelector(session, selectUserId);
   const role = useSelector(session, (s) => s.context.role);
   const loading = useSelector(session, (s) => s.matches({ signedIn: "loadingProfile" }));
   const nickname = useActorRef(provideNicknameEdit(services));
-  const nickName = profile?.nickName ?? user?.nickName ?? "";
-  const registered = profile?.registrationDate ? formatDate(profile.registrationDate, i18n.language) : "";
+  const registered = registrationDate ? formatDate(registrationDate, i18n.language) : "";
   return (
     <section className="page" aria-labelledby="user-centre-title">
       <H1 id="user-centre-title" className="page-title">{t("menu.userCentre")}</H1>
@@ -28,7 +30,7 @@ export default function UserCentrePage() {
           <tbody>
             <tr>
               <th scope="row">{t("fields.email")}</th>
-              <td>{profile?.email ?? user?.email}</td>
+              <td>{email}</td>
             </tr>
             <tr>
               <th scope="row">{t("fields.nickName")}</th>
@@ -43,7 +45,7 @@ export default function UserCentrePage() {
             </tr>
             <tr>
               <th scope="row">{t("fields.userId")}</th>
-              <td>{profile?.userId ?? user?.id}</td>
+              <td>{userId}</td>
             </tr>
             {registered ? (
               <tr>

@@ -1,0 +1,25 @@
+import type { SessionContext, sessionMachine } from "./session.ts";
+import type { SnapshotFrom } from "xstate";
+
+/** What the views show of the merchant, read from a session snapshot: the loaded profile first, else the stored user. */
+type SessionView = { context: Pick<SessionContext, "user" | "profile"> };
+
+export const selectUserId = ({ context }: SessionView): string => context.profile?.userId ?? context.user?.id ?? "";
+
+export const selectEmail = ({ context }: SessionView): string => context.profile?.email ?? context.user?.email ?? "";
+
+export const selectNickName = ({ context }: SessionView): string => context.profile?.nickName ?? context.user?.nickName ?? "";
+
+/** The greeting and the account button: the nickname, or the e-mail while the merchant has none. */
+export const selectDisplayName = ({ context }: SessionView): string =>
+  context.profile?.nickName || context.user?.nickName || context.user?.email || "";
+
+/** The sign-in form's start: the remembered e-mail, and "Remember password" ticked when there is one. */
+export const selectRememberedLogin = ({ context }: { context: Pick<SessionContext, "rememberedEmail"> }) => ({
+  email: context.rememberedEmail ?? "",
+  remember: context.rememberedEmail !== null,
+});
+
+/** The first profile is on its way: nothing to show yet but a spinner (a reload keeps showing the old one). */
+export const selectAwaitingProfile = (snapshot: SnapshotFrom<typeof sessionMachine>): boolean =>
+  snapshot.matches({ signedIn: "loadingProfile" }) && snapshot.context.profile === null;

@@ -1,0 +1,9 @@
+import { fromPromise } from "xstate";
+import { lastLoginMachine } from "../../../machines/last-login.ts";
+import type { Services } from "../../app/services.ts";
+
+/** The console home's machines with their effects bound to the API. */
+export const provideLastLogin = ({ api }: Services) =>
+  lastLoginMachine.provide({
+    actors: { loadLastLogin: fromPromise(() => api.lastLogin()) },
+  });

@@ -1,0 +1,12 @@
+import { fromPromise } from "xstate";
+import { messageBoxMachine } from "../../machines/message-box.ts";
+import type { Services } from "../app/services.ts";
+
+/** The navbar's own machines with their effects bound to the API (the account dialogs are in account-machines.ts). */
+export const provideMessageBox = ({ api }: Services) =>
+  messageBoxMachine.provide({
+    actors: {
+      loadMessages: fromPromise(() => api.messages()),
+      markRead: fromPromise(({ input }) => api.markRead(input.ids)),
+    },
+  });
