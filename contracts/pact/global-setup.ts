@@ -11,7 +11,8 @@ export function setup() {
 }
 
 /**
- * Every documented call must appear in the pact, and every interaction must name a provider state.
+ * Every call of contracts/endpoints.ts, documented or proposed, must appear in the pact, and every
+ * interaction must name a provider state.
  * A run of only some files also fails here, on purpose: it has just written a partial pact file
  * that must not be committed.
  */
@@ -19,7 +20,12 @@ export function teardown() {
   if (!existsSync(pactFile)) return;
   const pact = JSON.parse(readFileSync(pactFile, "utf8")) as { interactions: Parameters<typeof uncoveredEndpoints>[0] };
   const missing = uncoveredEndpoints(pact.interactions);
-  if (missing.length) throw new Error(`The pact covers no interaction for: ${missing.join(", ")} (run the whole suite before committing contracts/pacts/)`);
+  if (missing.length) {
+    throw new Error(
+      `No interaction in the pact calls these endpoints of contracts/endpoints.ts: ${missing.join("; ")}. ` +
+        "Add an interaction for each in contracts/pact/*.pact.test.ts (or, on a partial run, run the whole suite before committing contracts/pacts/).",
+    );
+  }
   const stateless = statelessInteractions(pact.interactions);
   if (stateless.length) throw new Error(`Give these interactions a provider state: ${stateless.join("; ")}`);
 }

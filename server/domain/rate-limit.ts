@@ -1,7 +1,10 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../db/schema.ts";
 import type { RateWindow } from "./limits.ts";
+import type { RateBucket, Slot } from "./rate-slot.ts";
 import type { RefusalMemo } from "./refusal-memo.ts";
+
+export type { RateBucket, Slot } from "./rate-slot.ts";
 
 /**
  * Throttling with the generic cell rate algorithm: one row per (bucket, subject) holds `tat`, the
@@ -11,23 +14,6 @@ import type { RefusalMemo } from "./refusal-memo.ts";
  * requests on any number of connections cannot overshoot; the rows live in the database, so every
  * instance behind a load balancer shares them.
  */
-export type RateBucket =
-  | "code-email"
-  | "code-ip"
-  | "code-use-email"
-  | "code-use-ip"
-  | "login-ip"
-  | "login-account-ip"
-  | "login-account"
-  | "login-device"
-  | "demo-ip";
-
-export interface Slot {
-  bucket: RateBucket;
-  subject: string;
-  window: RateWindow;
-}
-
 export type Taken = { ok: true } | { ok: false; slot: Slot; waitSeconds: number };
 
 const intervalMs = (window: RateWindow) => (window.seconds * 1000) / window.max;

@@ -1,4 +1,4 @@
-import type { RateBucket, Slot } from "./rate-limit.ts";
+import type { RateBucket, Slot } from "./rate-slot.ts";
 
 /**
  * A flood from one address must not cost the database a transaction per request, or it slows every

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { endpoints } from "../endpoints.ts";
-import { stringLeaves } from "../testing/request-fields.ts";
-import { walletProduct } from "./wallet.ts";
+import { endpoints } from "./endpoints.ts";
+import { stringLeaves } from "./testing/request-fields.ts";
+import { walletProduct } from "./schemas/wallet.ts";
 
 /** Every string a request can carry, found by walking the endpoint table: a new field must refuse them too. */
 const requestStrings = Object.entries(endpoints).flatMap(([name, endpoint]) => [

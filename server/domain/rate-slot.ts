@@ -1,0 +1,19 @@
+import type { RateWindow } from "./limits.ts";
+
+/** The throttling buckets: each counts one kind of attempt per subject (an address, an account, a device). */
+export type RateBucket =
+  | "code-email"
+  | "code-ip"
+  | "code-use-email"
+  | "code-use-ip"
+  | "login-ip"
+  | "login-account-ip"
+  | "login-account"
+  | "login-device"
+  | "demo-ip";
+
+export interface Slot {
+  bucket: RateBucket;
+  subject: string;
+  window: RateWindow;
+}
