@@ -11,12 +11,12 @@ function start(answer: () => Promise<unknown> = async () => null) {
   const announced = vi.fn();
   const machine = changePasswordMachine.provide({
     actors: {
-      updatePassword: fromPromise(async ({ input }) => {
+      submit: fromPromise(async ({ input }) => {
         bodies.push(input);
         return answer();
       }),
     },
-    actions: { announceChanged: announced },
+    actions: { succeeded: announced },
   });
   const actor = createActor(machine).start();
   actor.send({ type: "dialog.open" });
@@ -38,7 +38,9 @@ describe("change password dialog", () => {
   it("changes the password, announces it and closes", async () => {
     const { actor, bodies, announced } = start();
     actor.send({ type: "password.submit", ...form });
+    expect(actor.getSnapshot().hasTag("busy")).toBe(true);
     await settle(actor, "closed");
+    expect(actor.getSnapshot().hasTag("open")).toBe(false);
     expect(bodies).toEqual([form]);
     expect(announced).toHaveBeenCalledOnce();
   });
@@ -48,6 +50,7 @@ describe("change password dialog", () => {
     actor.send({ type: "password.submit", ...form });
     await settle(actor, "editing");
     expect(actor.getSnapshot().context.failure?.errCode).toBe("2007");
+    expect(actor.getSnapshot().hasTag("open")).toBe(true);
     actor.send({ type: "dialog.close" });
     actor.send({ type: "dialog.open" });
     expect(actor.getSnapshot().context.failure).toBeNull();

@@ -7,8 +7,8 @@ import { apiFailure, settle } from "./test-support.ts";
 function start(answer: (nickName: string) => Promise<UserProfile>) {
   const saved = vi.fn();
   const machine = nicknameEditMachine.provide({
-    actors: { saveProfile: fromPromise(({ input }) => answer(input.nickName)) },
-    actions: { profileSaved: (_, { profile }) => saved(profile) },
+    actors: { submit: fromPromise(({ input }) => answer(input.nickName)) },
+    actions: { succeeded: (_, { output }) => saved(output) },
   });
   const actor = createActor(machine).start();
   actor.send({ type: "dialog.open" });

@@ -15,7 +15,7 @@ function readStored(storage: Storage): unknown {
   }
 }
 
-/** The settings actor, persisted in storage and told when the merchant signs in or out. */
+/** The settings actor, persisted in storage; it reads the session itself (see machines/settings.ts). */
 export function startSettings(deps: { storage: Storage; api: Api; notify: Notifier; i18n: i18n; session: SessionActor }): SettingsActor {
   const { storage, api, notify, i18n, session } = deps;
   const machine = settingsMachine.provide({
@@ -27,14 +27,5 @@ export function startSettings(deps: { storage: Storage; api: Api; notify: Notifi
       announceMenuFailed: () => notify.error(i18n.t("settings.menuFailed")),
     },
   });
-  const signedIn = () => session.getSnapshot().context.token !== null;
-  const actor = createActor(machine, { input: { settings: restoreSettings(readStored(storage)), signedIn: signedIn() } });
-  actor.start();
-  let wasSignedIn = signedIn();
-  session.subscribe(() => {
-    const now = signedIn();
-    if (now !== wasSignedIn) actor.send({ type: now ? "session.signedIn" : "session.signedOut" });
-    wasSignedIn = now;
-  });
-  return actor;
+  return createActor(machine, { input: { settings: restoreSettings(readStored(storage)), session } }).start();
 }

@@ -5,16 +5,16 @@ import type { Services } from "../app/services.ts";
 
 export const provideChangePassword = ({ api, notify, i18n }: Services) =>
   changePasswordMachine.provide({
-    actors: { updatePassword: fromPromise(({ input }) => api.updatePassword(input)) },
-    actions: { announceChanged: () => notify.success(i18n.t("password.changed")) },
+    actors: { submit: fromPromise(({ input }) => api.updatePassword(input)) },
+    actions: { succeeded: () => notify.success(i18n.t("password.changed")) },
   });
 
 export const provideNicknameEdit = ({ api, notify, i18n, session }: Services) =>
   nicknameEditMachine.provide({
-    actors: { saveProfile: fromPromise(({ input }) => api.updateProfile(input)) },
+    actors: { submit: fromPromise(({ input }) => api.updateProfile(input)) },
     actions: {
-      profileSaved: (_, { profile }) => {
-        session.send({ type: "profile.updated", profile });
+      succeeded: (_, { output }) => {
+        session.send({ type: "profile.updated", profile: output });
         notify.success(i18n.t("profile.nicknameChanged"));
       },
     },

@@ -2,33 +2,23 @@ import { Button, Callout, Drawer, FormGroup, H5, Switch } from "@blueprintjs/cor
 import { useSelector } from "@xstate/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import type { AppSettings } from "../../machines/settings.ts";
+import { menuWidthRange } from "../../machines/settings.ts";
 import { useServices } from "../app/services-context.tsx";
 import { LanguageSelect } from "./language-select.tsx";
 
 export const settingsDrawerWidth = 300;
 
 const toggles = ["navbar", "menu", "topMenu", "tabBar", "footer", "colorWeak", "menuFromServer"] as const;
-type Toggle = (typeof toggles)[number];
 
 /** The settings drawer of spec section 2: every change applies at once and is kept. */
 export function SettingsDrawer() {
   const { t } = useTranslation();
   const { settings, notify } = useServices();
-  const open = useSelector(settings, (s) => s.context.drawerOpen);
+  const open = useSelector(settings, (s) => s.hasTag("drawerOpen"));
   const values = useSelector(settings, (s) => s.context.settings);
-  const menuFailed = useSelector(settings, (s) => s.matches({ serverMenu: "failed" }));
-  const menuLoading = useSelector(settings, (s) => s.matches({ serverMenu: "loading" }));
+  const menuFailed = useSelector(settings, (s) => s.hasTag("menuFailed"));
   const colorId = useId();
   const widthId = useId();
-
-  const toggle = (key: Toggle, value: boolean) => {
-    if (key === "topMenu") settings.send({ type: "topMenu.change", value });
-    else if (key === "menuFromServer") settings.send({ type: "menuFromServer.change", value });
-    else settings.send({ type: "setting.change", key, value });
-  };
-  const set = <K extends Exclude<keyof AppSettings, Toggle>>(key: K, value: AppSettings[K]) =>
-    settings.send({ type: "setting.change", key, value } as never);
 
   const copy = async () => {
     try {
@@ -56,7 +46,7 @@ export function SettingsDrawer() {
         </Callout>
         <H5>{t("settings.theme")}</H5>
         <FormGroup label={t("settings.themeColor")} labelFor={colorId} inline>
-          <input id={colorId} type="color" value={values.themeColor} onChange={(e) => set("themeColor", e.currentTarget.value.toUpperCase())} />
+          <input id={colorId} type="color" value={values.themeColor} onChange={(e) => settings.send({ type: "setting.change", key: "themeColor", value: e.currentTarget.value })} />
         </FormGroup>
         <Switch checked={values.theme === "dark"} label={t("navbar.darkTheme")} onChange={() => settings.send({ type: "theme.toggle" })} />
         <H5>{t("settings.layout")}</H5>
@@ -66,19 +56,19 @@ export function SettingsDrawer() {
             className="bp6-input menu-width-input"
             type="number"
             value={values.menuWidth}
-            min={160}
-            max={400}
-            step={10}
-            onChange={(e) => set("menuWidth", e.currentTarget.valueAsNumber)}
+            min={menuWidthRange.min}
+            max={menuWidthRange.max}
+            step={menuWidthRange.step}
+            onChange={(e) => settings.send({ type: "setting.change", key: "menuWidth", value: e.currentTarget.valueAsNumber })}
           />
         </FormGroup>
         {toggles.map((key) => (
-          <Switch key={key} checked={values[key]} label={t(`settings.${key}`)} onChange={(e) => toggle(key, e.currentTarget.checked)} />
+          <Switch key={key} checked={values[key]} label={t(`settings.${key}`)} onChange={(e) => settings.send({ type: "setting.change", key, value: e.currentTarget.checked })} />
         ))}
         {menuFailed ? (
           <Callout intent="danger" icon={false} compact role="alert">
             {t("settings.menuFailed")}{" "}
-            <Button size="small" variant="outlined" text={t("settings.retry")} loading={menuLoading} onClick={() => settings.send({ type: "serverMenu.retry" })} />
+            <Button size="small" variant="outlined" text={t("settings.retry")} onClick={() => settings.send({ type: "serverMenu.retry" })} />
           </Callout>
         ) : null}
         <FormGroup label={t("language.label")}>

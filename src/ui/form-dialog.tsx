@@ -1,0 +1,64 @@
+import { Button, Dialog, DialogBody, DialogFooter } from "@blueprintjs/core";
+import { useSelector } from "@xstate/react";
+import type { FormEvent, ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { Subscribable } from "xstate";
+import type { FormDialogContext, FormDialogTag } from "../../machines/form-dialog.ts";
+import { FailureCallout } from "./failure-callout.tsx";
+
+interface FormDialogView {
+  hasTag(tag: FormDialogTag): boolean;
+  context: FormDialogContext;
+}
+
+/** The actor of any machine made by createFormDialogMachine, as far as the frame uses it. */
+export interface FormDialogActor extends Subscribable<FormDialogView> {
+  getSnapshot(): FormDialogView;
+  send(event: { type: "dialog.close" }): void;
+}
+
+interface FormDialogProps {
+  actor: FormDialogActor;
+  title: string;
+  submitText: string;
+  /** Sends the dialog's submit event with the form's fields. */
+  onSubmit(): void;
+  /** Puts the form's fields back: as the dialog opens, or once it has closed. */
+  onOpening?(): void;
+  onClosed?(): void;
+  children: ReactNode;
+}
+
+/**
+ * The frame of a form dialog (see machines/form-dialog.ts): open while the machine says so, the server's refusal
+ * above the fields, Cancel and the submit button below, both held while the call is under way.
+ */
+export function FormDialog({ actor, title, submitText, onSubmit, onOpening, onClosed, children }: FormDialogProps) {
+  const { t } = useTranslation();
+  const open = useSelector(actor, (s) => s.hasTag("open"));
+  const busy = useSelector(actor, (s) => s.hasTag("busy"));
+  const failure = useSelector(actor, (s) => s.context.failure);
+  const close = () => actor.send({ type: "dialog.close" });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <Dialog isOpen={open} title={title} onOpening={onOpening} onClose={close} onClosed={onClosed}>
+      <form onSubmit={submit} noValidate>
+        <DialogBody>
+          <FailureCallout failure={failure} />
+          {children}
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text={t("common.cancel")} disabled={busy} onClick={close} />
+              <Button type="submit" intent="primary" loading={busy} text={submitText} />
+            </>
+          }
+        />
+      </form>
+    </Dialog>
+  );
+}
