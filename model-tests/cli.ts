@@ -1,12 +1,16 @@
 // npm run model-test                      run every machine's paths against the views, write reports/model-coverage.json
+//                                         and reports/model-coverage.html (diagrams, coverage, every path's steps)
 // npm run model-test -- --print <id>      print a machine's paths as numbered plain steps for QA
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { allTransitions, replayCoverage } from "./framework/coverage.ts";
-import { type MachineModel, stateLabel } from "./framework/model.ts";
+import { allTransitions, coverageOf, tracePaths } from "./framework/coverage.ts";
+import type { MachineModel } from "./framework/model.ts";
 import { findMachines, unmodelledMachines } from "./framework/machine-inventory.ts";
 import { generatePaths } from "./framework/paths.ts";
+import { plainPathLines } from "./framework/plain-steps.ts";
 import { allModels, machinesWithoutModel } from "./models/all-models.ts";
+import { type MachineReport, machineReport, type PathOutcome } from "./report/machine-report.ts";
+import { reportHtml } from "./report/report-html.ts";
 
 const args = process.argv.slice(2);
 const printIndex = args.indexOf("--print");
@@ -23,30 +27,35 @@ if (printIndex >= 0) {
   // A machine nobody models fails at once, before the minutes the paths take.
   const unmodelled = unmodelledMachines(await findMachines("machines"), allModels, machinesWithoutModel);
   for (const problem of unmodelled) console.error(`model-test: ${problem}`);
-  process.exit(unmodelled.length > 0 ? 1 : runAll());
+  process.exit(unmodelled.length > 0 ? 1 : await runAll());
 }
 
 function printPaths(model: MachineModel) {
   const paths = generatePaths(model);
   console.log(`${model.id}: ${paths.length} paths\n`);
   paths.forEach((path, index) => {
-    console.log(`Path ${index + 1}${path.start ? ` — start: ${path.start}` : ""}`);
-    const [first, ...rest] = path.steps;
-    if (first) console.log(`   Expect: ${model.describeState(first.state as never)}`);
-    rest.forEach((step, n) => {
-      console.log(`${String(n + 1).padStart(2)}. ${model.describeEvent(step.event as never)}`);
-      console.log(`   Expect: ${model.describeState(step.state as never)}  [${stateLabel((step.state as { value: unknown }).value)}]`);
-    });
+    for (const line of plainPathLines(model, path, index + 1)) console.log(line);
     console.log("");
   });
 }
 
 interface AssertionResult {
   ancestorTitles: string[];
+  title: string;
   status: string;
 }
 
-function runAll(): number {
+/** Each path's test result by path number: test names are `#<number> <description>` (run-model.ts). */
+function outcomesOf(results: ReadonlyArray<AssertionResult>): Map<number, PathOutcome> {
+  const outcomes = new Map<number, PathOutcome>();
+  for (const result of results) {
+    const number = Number(/^#(\d+) /.exec(result.title)?.[1]);
+    if (number) outcomes.set(number, result.status === "passed" ? "passed" : result.status === "failed" ? "failed" : "not run");
+  }
+  return outcomes;
+}
+
+async function runAll(): Promise<number> {
   mkdirSync("reports", { recursive: true });
   const resultsFile = "reports/model-tests.json";
   const run = spawnSync(
@@ -58,10 +67,12 @@ function runAll(): number {
   const outcomes = results.testResults.flatMap((file) => file.assertionResults);
 
   const report: Record<string, unknown> = {};
+  const pages: MachineReport[] = [];
   const problems: string[] = [];
   for (const model of allModels) {
     const paths = generatePaths(model);
-    const coverage = replayCoverage(model, paths);
+    const traces = tracePaths(model, paths);
+    const coverage = coverageOf(model, traces);
     const mine = outcomes.filter((o) => o.ancestorTitles[0] === model.id);
     const passed = mine.filter((o) => o.status === "passed").length;
     const known = new Set(allTransitions(model.machine));
@@ -77,12 +88,14 @@ function runAll(): number {
       paths: { total: paths.length, passed },
       excluded: model.excluded,
     };
+    pages.push(await machineReport(model, paths, traces, coverage, outcomesOf(mine)));
     console.log(
       `${model.id.padEnd(16)} states ${coverage.states.covered}/${coverage.states.total}  transitions ${coverage.transitions.covered}/${coverage.transitions.total} (${model.excluded.length} excluded)  paths ${passed}/${paths.length}`,
     );
   }
   writeFileSync("reports/model-coverage.json", `${JSON.stringify({ machines: report }, null, 2)}\n`);
-  console.log("wrote reports/model-coverage.json");
+  writeFileSync("reports/model-coverage.html", reportHtml(pages, new Date()));
+  console.log("wrote reports/model-coverage.json and reports/model-coverage.html");
   for (const problem of problems) console.error(`model-test: ${problem}`);
   return run.status !== 0 || problems.length > 0 ? 1 : 0;
 }

@@ -34,27 +34,49 @@ export interface Coverage {
   transitions: { covered: number; total: number; missing: string[]; coveredNames: Set<string> };
 }
 
-/** Replays the paths on a live actor and records every transition and state the machine itself reports. */
-export function replayCoverage(model: MachineModel, paths: ReadonlyArray<ModelPath>): Coverage {
+/** What one path did on a live actor, as the machine itself reports it. */
+export interface PathTrace {
+  transitions: Set<string>;
+  states: Set<string>;
+}
+
+const activeNodes = (snapshot: unknown) => (snapshot as { _nodes: Array<{ id: string }> })._nodes;
+
+/** Replays each path on a live actor and records the transitions it takes and the states it visits. */
+export function tracePaths(model: MachineModel, paths: ReadonlyArray<ModelPath>): PathTrace[] {
   const machine = inertCopy(model.machine);
-  const takenTransitions = new Set<string>();
-  const visitedStates = new Set<string>();
-  for (const path of paths) {
+  return paths.map((path) => {
+    const trace: PathTrace = { transitions: new Set(), states: new Set() };
     const actor = createActor(machine, {
       input: path.input,
       inspect: (event) => {
         if (event.type !== "@xstate.microstep") return;
         for (const t of event._transitions) {
-          takenTransitions.add(transitionName(t));
-          visitedStates.add(t.source.id);
+          trace.transitions.add(transitionName(t));
+          trace.states.add(t.source.id);
         }
-        for (const node of (event.snapshot as unknown as { _nodes: Array<{ id: string }> })._nodes) visitedStates.add(node.id);
+        for (const node of activeNodes(event.snapshot)) trace.states.add(node.id);
       },
     });
     actor.start();
-    for (const node of (actor.getSnapshot() as unknown as { _nodes: Array<{ id: string }> })._nodes) visitedStates.add(node.id);
+    for (const node of activeNodes(actor.getSnapshot())) trace.states.add(node.id);
     for (const step of path.steps.slice(1)) actor.send(step.event);
     actor.stop();
+    return trace;
+  });
+}
+
+/** Every transition and state the paths take, against all of the machine's. */
+export function replayCoverage(model: MachineModel, paths: ReadonlyArray<ModelPath>): Coverage {
+  return coverageOf(model, tracePaths(model, paths));
+}
+
+export function coverageOf(model: MachineModel, traces: ReadonlyArray<PathTrace>): Coverage {
+  const takenTransitions = new Set<string>();
+  const visitedStates = new Set<string>();
+  for (const trace of traces) {
+    for (const t of trace.transitions) takenTransitions.add(t);
+    for (const s of trace.states) visitedStates.add(s);
   }
   const states = allStates(model.machine);
   const transitions = allTransitions(model.machine);

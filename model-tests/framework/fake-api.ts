@@ -1,6 +1,7 @@
 import { waitFor } from "@testing-library/react";
 import { ApiError } from "../../src/api/api-error.ts";
 import type { Api } from "../../src/api/make-api.ts";
+import { actorResultOf } from "./model-events.ts";
 
 type Method = keyof Api;
 interface PendingCall {
@@ -10,10 +11,30 @@ interface PendingCall {
 }
 
 /**
- * The API faked at the boundary. Calls named in `controlled` wait until the path says how the server
+ * The calls the path answers. A list names API methods whose invoke id is the same (`["register"]`); a record maps
+ * each invoke id to the API method its actor calls (`{ loadProfile: "userInfo" }`).
+ */
+export type ControlledCalls = ReadonlyArray<Method> | Readonly<Record<string, Method>>;
+
+type Outcome = { output: unknown } | { error: unknown };
+
+const isFailure = (error: unknown): error is { errCode: string; errMsg: string } =>
+  typeof error === "object" && error !== null && typeof (error as { errCode?: unknown }).errCode === "string" && typeof (error as { errMsg?: unknown }).errMsg === "string";
+
+/** A path's error as the API client would throw it: `{ errCode, errMsg }` becomes an ApiError, an Error stays itself. */
+function thrown(error: unknown): unknown {
+  if (isFailure(error)) return new ApiError("api", error.errCode, error.errMsg);
+  if (error instanceof Error) return error;
+  throw new Error(`fake API: cannot throw ${JSON.stringify(error)}; use failure(errCode, errMsg) from models/fixtures.ts`);
+}
+
+/**
+ * The API faked at the boundary. Calls of the controlled methods wait until the path says how the server
  * answers (xstate.done.actor.* / xstate.error.actor.*); the rest answer at once from `answers`.
  */
-export function createControlledApi(controlled: ReadonlyArray<Method>, answers: Partial<{ [K in Method]: Api[K] }> = {}) {
+export function createControlledApi(controlled: ControlledCalls, answers: Partial<{ [K in Method]: Api[K] }> = {}) {
+  const methodOf: Readonly<Record<string, Method>> = isList(controlled) ? Object.fromEntries(controlled.map((m) => [m, m])) : controlled;
+  const controlledMethods = new Set(Object.values(methodOf));
   const pending = new Map<Method, PendingCall[]>();
   const calls: Array<{ method: Method; args: unknown[] }> = [];
   const queue = (method: Method) => {
@@ -27,7 +48,7 @@ export function createControlledApi(controlled: ReadonlyArray<Method>, answers: 
       const method = property as Method;
       return (...args: unknown[]) => {
         calls.push({ method, args });
-        if (controlled.includes(method)) return new Promise((resolve, reject) => queue(method).push({ args, resolve, reject }));
+        if (controlledMethods.has(method)) return new Promise((resolve, reject) => queue(method).push({ args, resolve, reject }));
         const answer = answers[method] as ((...a: unknown[]) => Promise<unknown>) | undefined;
         if (!answer) return Promise.reject(new Error(`fake API: no answer for ${method}`));
         return answer(...args);
@@ -36,14 +57,35 @@ export function createControlledApi(controlled: ReadonlyArray<Method>, answers: 
   });
 
   /** Answers the oldest waiting call of `method` as the path's step says. */
-  async function settle(method: Method, outcome: { output: unknown } | { error: { errCode: string; errMsg: string } }) {
+  async function settle(method: Method, outcome: Outcome) {
     await waitFor(() => {
       if (queue(method).length === 0) throw new Error(`the view has not called ${method}`);
     });
     const call = queue(method).shift() as PendingCall;
-    if ("error" in outcome) call.reject(new ApiError("api", outcome.error.errCode, outcome.error.errMsg));
+    if ("error" in outcome) call.reject(thrown(outcome.error));
     else call.resolve(outcome.output);
   }
 
-  return { api, calls, settle };
+  /** The invoke ids whose results this API answers. */
+  const invokeIds = () => Object.keys(methodOf);
+
+  /**
+   * Answers a path's actor result through the call its invoke makes. False when the event is no actor result, or
+   * one of an actor this API does not control (the harness performs it then).
+   */
+  async function answerActorResult(event: { type: string }): Promise<boolean> {
+    const result = actorResultOf(event);
+    const method = result ? methodOf[result.id] : undefined;
+    if (!result || !method) return false;
+    await settle(method, result.outcome);
+    return true;
+  }
+
+  return { api, calls, settle, invokeIds, answerActorResult };
+}
+
+export type ControlledApi = ReturnType<typeof createControlledApi>;
+
+function isList(controlled: ControlledCalls): controlled is ReadonlyArray<Method> {
+  return Array.isArray(controlled);
 }

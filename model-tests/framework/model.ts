@@ -1,30 +1,35 @@
 import type { AnyStateMachine, EventFromLogic, InputFrom, SnapshotFrom } from "xstate";
+import type { ActorResultEvent, AfterEvent, InvokeAliases, NoAliases } from "./model-events.ts";
 
-export type ModelEvent<M extends AnyStateMachine> = EventFromLogic<M>;
+/** An event of a path: the machine's own events, its invoked actors' results (built with `done` / `failed`) and delays coming due. */
+export type ModelEvent<M extends AnyStateMachine, A extends InvokeAliases<M> = NoAliases> = EventFromLogic<M> | ActorResultEvent<M, A> | AfterEvent<M>;
 export type ModelSnapshot<M extends AnyStateMachine> = SnapshotFrom<M>;
 
-/** What QA needs to walk one machine: the events a merchant (or the server) can cause, and how to say them. */
-export interface MachineModel<M extends AnyStateMachine = AnyStateMachine> {
+/**
+ * What QA needs to walk one machine: the events a merchant (or the server) can cause, and how to say them.
+ * `A` names invoke ids that differ from their actor's name (see `eventBuilders`).
+ */
+export interface MachineModel<M extends AnyStateMachine = AnyStateMachine, A extends InvokeAliases<M> = NoAliases> {
   id: string;
   machine: M;
   /** One traversal per starting situation, e.g. signed out and signed in. */
   starts: ReadonlyArray<{ name: string; input: InputFrom<M> }>;
-  /** The bounded set of events tried in a state. Actor results are events too: xstate.done.actor.<id> / xstate.error.actor.<id>. */
-  events: (snapshot: ModelSnapshot<M>) => ReadonlyArray<ModelEvent<M>>;
+  /** The bounded set of events tried in a state. Actor results are events too: build them with `eventBuilders(machine)`'s `done` / `failed`. */
+  events: (snapshot: ModelSnapshot<M>) => ReadonlyArray<ModelEvent<M, A>>;
   /** What makes two snapshots the same state for path generation; defaults to value + context. */
   serialize?: (snapshot: ModelSnapshot<M>) => string;
   /** A step as a sentence a tester can follow by hand. */
-  describeEvent: (event: ModelEvent<M>) => string;
+  describeEvent: (event: ModelEvent<M, A>) => string;
   /** What the merchant must see in a state. */
   describeState: (snapshot: ModelSnapshot<M>) => string;
   /** Transitions no generated path takes, each with the reason (named as coverage names them). */
   excluded: ReadonlyArray<{ transition: string; why: string }>;
 }
 
-export interface ModelPath<M extends AnyStateMachine = AnyStateMachine> {
+export interface ModelPath<M extends AnyStateMachine = AnyStateMachine, A extends InvokeAliases<M> = NoAliases> {
   start: string;
   input: InputFrom<M>;
-  steps: ReadonlyArray<{ event: ModelEvent<M>; state: ModelSnapshot<M> }>;
+  steps: ReadonlyArray<{ event: ModelEvent<M, A>; state: ModelSnapshot<M> }>;
   description: string;
 }
 

@@ -2,18 +2,19 @@ import { type AnyStateMachine, initialTransition, transition } from "xstate";
 import { getShortestPaths } from "xstate/graph";
 import { replayCoverage, transitionName } from "./coverage.ts";
 import { type MachineModel, type ModelPath, stateLabel } from "./model.ts";
+import type { InvokeAliases, NoAliases } from "./model-events.ts";
 
 /**
  * Shortest paths to every reachable state, then one extra step wherever a transition is still untaken,
  * so the set covers every transition the events can reach.
  */
-export function generatePaths<M extends AnyStateMachine>(model: MachineModel<M>): ModelPath<M>[] {
-  const paths: ModelPath<M>[] = [];
+export function generatePaths<M extends AnyStateMachine, A extends InvokeAliases<M> = NoAliases>(model: MachineModel<M, A>): ModelPath<M, A>[] {
+  const paths: ModelPath<M, A>[] = [];
   for (const start of model.starts) {
     const serialize = model.serialize;
     const options = { events: model.events, input: start.input, ...(serialize ? { serializeState: (snapshot: never) => serialize(snapshot) } : {}) };
     const shortest = getShortestPaths(model.machine, options as never);
-    for (const path of shortest) paths.push(toModelPath(model, start, path.steps as ModelPath<M>["steps"]));
+    for (const path of shortest) paths.push(toModelPath(model, start, path.steps as ModelPath<M, A>["steps"]));
   }
 
   let covered = replayCoverage(model, paths).transitions.coveredNames;
@@ -36,7 +37,7 @@ export function generatePaths<M extends AnyStateMachine>(model: MachineModel<M>)
  * Recomputes every step's snapshot from the events. With a coarse `serialize`, the graph may hand back a
  * snapshot that was reached another way (same key, other context); replaying keeps each path truthful.
  */
-function replay<M extends AnyStateMachine>(machine: M, input: unknown, steps: ModelPath<M>["steps"]): ModelPath<M>["steps"] {
+function replay<M extends AnyStateMachine, A extends InvokeAliases<M>>(machine: M, input: unknown, steps: ModelPath<M, A>["steps"]): ModelPath<M, A>["steps"] {
   const [first, ...rest] = steps;
   if (!first) return steps;
   let [state] = initialTransition(machine, input as never);
@@ -45,10 +46,14 @@ function replay<M extends AnyStateMachine>(machine: M, input: unknown, steps: Mo
     [state] = transition(machine, state as never, step.event as never);
     replayed.push({ event: step.event, state });
   }
-  return replayed as ModelPath<M>["steps"];
+  return replayed as ModelPath<M, A>["steps"];
 }
 
-function toModelPath<M extends AnyStateMachine>(model: MachineModel<M>, start: { name: string; input: unknown }, given: ModelPath<M>["steps"]): ModelPath<M> {
+function toModelPath<M extends AnyStateMachine, A extends InvokeAliases<M>>(
+  model: MachineModel<M, A>,
+  start: { name: string; input: unknown },
+  given: ModelPath<M, A>["steps"],
+): ModelPath<M, A> {
   const steps = replay(model.machine, start.input, given);
   const last = steps.at(-1)?.state;
   const via = steps
@@ -57,7 +62,7 @@ function toModelPath<M extends AnyStateMachine>(model: MachineModel<M>, start: {
     .join(" → ");
   return {
     start: start.name,
-    input: start.input as ModelPath<M>["input"],
+    input: start.input as ModelPath<M, A>["input"],
     steps,
     description: `${model.id}${start.name ? ` (${start.name})` : ""}: reaches ${stateLabel((last as { value?: unknown } | undefined)?.value)}${via ? ` via ${via}` : ""}`,
   };

@@ -1,27 +1,37 @@
 import { describe, it } from "vitest";
 import type { AnyStateMachine } from "xstate";
+import type { ControlledApi } from "./fake-api.ts";
 import type { MachineModel, ModelEvent, ModelPath, ModelSnapshot } from "./model.ts";
+import { type InvokeAliases, invokesOf, type NoAliases } from "./model-events.ts";
 import { generatePaths } from "./paths.ts";
 
-export interface Harness<M extends AnyStateMachine, H> {
-  start(path: ModelPath<M>): Promise<H>;
+export interface Harness<M extends AnyStateMachine, H, A extends InvokeAliases<M> = NoAliases> {
+  start(path: ModelPath<M, A>): Promise<H>;
+  /**
+   * The fake API whose waiting calls answer the path's actor results: a step `xstate.done.actor.<id>` /
+   * `xstate.error.actor.<id>` settles the call of the invoke `<id>` with the step's output or error, without
+   * reaching `perform`. Results of actors it does not control still go to `perform`.
+   */
+  fakeApi?(h: H): ControlledApi;
   /** Does what the step's event stands for: a merchant's action, or the fake server's answer. Unknown events throw. */
-  perform(h: H, event: ModelEvent<M>): Promise<void>;
+  perform(h: H, event: ModelEvent<M, A>): Promise<void>;
   /** Asserts what the merchant sees in the state. */
   expectScreen(h: H, snapshot: ModelSnapshot<M>): Promise<void>;
   stop(h: H): void;
 }
 
 /** One test per generated path, run against the real views. Test names start with the machine id. */
-export function runModel<M extends AnyStateMachine, H>(model: MachineModel<M>, harness: Harness<M, H>) {
+export function runModel<M extends AnyStateMachine, H, A extends InvokeAliases<M> = NoAliases>(model: MachineModel<M, A>, harness: Harness<M, H, A>) {
   const paths = generatePaths(model);
   describe(model.id, () => {
     paths.forEach((path, index) => {
       it(`#${index + 1} ${path.description}`, async () => {
         const h = await harness.start(path);
         try {
+          const fake = harness.fakeApi?.(h);
+          if (fake) checkInvokeIds(model, fake);
           for (const [i, step] of path.steps.entries()) {
-            if (i > 0) await harness.perform(h, step.event);
+            if (i > 0 && !(await fake?.answerActorResult(step.event))) await harness.perform(h, step.event);
             await harness.expectScreen(h, step.state);
           }
         } finally {
@@ -30,6 +40,13 @@ export function runModel<M extends AnyStateMachine, H>(model: MachineModel<M>, h
       });
     });
   });
+}
+
+/** A misspelt invoke id would leave its results to `perform`, which fails far from the cause. */
+function checkInvokeIds(model: MachineModel<AnyStateMachine, InvokeAliases<AnyStateMachine>>, fake: ControlledApi) {
+  const invokes = invokesOf(model.machine);
+  const unknown = fake.invokeIds().filter((id) => !invokes.has(id));
+  if (unknown.length > 0) throw new Error(`the fake API answers ${unknown.join(", ")}, which ${model.id} never invokes (invokes: ${[...invokes.keys()].join(", ")})`);
 }
 
 export function unmapped(event: { type: string }): never {

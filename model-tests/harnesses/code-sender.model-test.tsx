@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { act, screen, waitFor } from "@testing-library/react";
 import { expect } from "vitest";
-import { createControlledApi } from "../framework/fake-api.ts";
+import { type ControlledApi, createControlledApi } from "../framework/fake-api.ts";
 import { type ConsoleHarness, renderConsole } from "../framework/render-console.tsx";
 import { runModel, unmapped } from "../framework/run-model.ts";
 import { codeSenderModel } from "../models/code-sender.model.ts";
 import { expectBusy, expectProblems, fill } from "./form-steps.ts";
 
-type H = ConsoleHarness & { fake: ReturnType<typeof createControlledApi> };
+type H = ConsoleHarness & { fake: ControlledApi };
 
 /** The code button's current label, whatever it reads. */
 const codeButton = () => screen.getByRole("button", { name: /send code|resend/i });
@@ -19,16 +19,12 @@ runModel(codeSenderModel, {
     await screen.findByRole("heading", { name: h.t("register.title") });
     return Object.assign(h, { fake });
   },
-  async perform(h: H, event) {
-    const e = event as { type: string; email: string; output?: unknown; error?: { errCode: string; errMsg: string } };
+  fakeApi: (h) => h.fake,
+  async perform(h: H, e) {
     switch (e.type) {
       case "code.send":
         await fill(h, h.t("fields.email"), e.email);
         return h.user.click(codeButton());
-      case "xstate.done.actor.sendCode":
-        return h.fake.settle("sendCode", { output: e.output });
-      case "xstate.error.actor.sendCode":
-        return h.fake.settle("sendCode", { error: e.error as { errCode: string; errMsg: string } });
       case "countdown.tick":
         return act(() => h.timers.tick());
       default:

@@ -1,14 +1,13 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from "@testing-library/react";
 import { expect } from "vitest";
-import { createControlledApi } from "../framework/fake-api.ts";
+import { type ControlledApi, createControlledApi } from "../framework/fake-api.ts";
 import { type ConsoleHarness, renderConsole } from "../framework/render-console.tsx";
 import { runModel, unmapped } from "../framework/run-model.ts";
 import { forgotPasswordModel } from "../models/forgot-password.model.ts";
 import { expectBusy, expectLocation, expectProblems, fill, press } from "./form-steps.ts";
 
-type H = ConsoleHarness & { fake: ReturnType<typeof createControlledApi> };
-type Outcome = { output: unknown } | { error: { errCode: string; errMsg: string } };
+type H = ConsoleHarness & { fake: ControlledApi };
 
 const stepText = (h: H, step: 1 | 2) => `${h.t("forgot.step", { step, total: 2 })} · ${h.t(step === 1 ? "forgot.stepIdentify" : "forgot.stepPassword")}`;
 
@@ -19,9 +18,8 @@ runModel(forgotPasswordModel, {
     await screen.findByRole("heading", { name: h.t("forgot.title") });
     return Object.assign(h, { fake });
   },
-  async perform(h: H, event) {
-    const e = event as { type: string; email: string; code: string; password: string; repeatPassword: string; output?: unknown; error?: { errCode: string; errMsg: string } };
-    const outcome = (e.error ? { error: e.error } : { output: e.output }) as Outcome;
+  fakeApi: (h) => h.fake,
+  async perform(h: H, e) {
     switch (e.type) {
       case "code.submit":
         await fill(h, h.t("fields.email"), e.email);
@@ -35,12 +33,6 @@ runModel(forgotPasswordModel, {
         return press(h, h.t("forgot.back"));
       case "done.close":
         return press(h, h.t("forgot.goToLogin"));
-      case "xstate.done.actor.checkCode":
-      case "xstate.error.actor.checkCode":
-        return h.fake.settle("checkCode", outcome);
-      case "xstate.done.actor.resetPassword":
-      case "xstate.error.actor.resetPassword":
-        return h.fake.settle("resetPassword", outcome);
       default:
         unmapped(e);
     }

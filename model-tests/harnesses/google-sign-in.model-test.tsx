@@ -3,14 +3,14 @@ import { act, screen, waitFor } from "@testing-library/react";
 import { expect, vi } from "vitest";
 import { googleScopes } from "../../contracts/schemas/google.ts";
 import { type GoogleCodeClientConfig, type GoogleIdentityServices, googleLibraryUrl } from "../../src/features/auth/google-library.ts";
-import { createControlledApi } from "../framework/fake-api.ts";
+import { type ControlledApi, createControlledApi } from "../framework/fake-api.ts";
 import { type ConsoleHarness, renderConsole } from "../framework/render-console.tsx";
 import { runModel, unmapped } from "../framework/run-model.ts";
 import { googleClientId, googleSignInModel } from "../models/google-sign-in.model.ts";
 import { expectBusy } from "./form-steps.ts";
 
 /** Google's popup, faked at the boundary: each press opens one, and the path says how it ends. */
-type H = ConsoleHarness & { fake: ReturnType<typeof createControlledApi>; popups: GoogleCodeClientConfig[]; presses: number; delivered: string | null };
+type H = ConsoleHarness & { fake: ControlledApi; popups: GoogleCodeClientConfig[]; presses: number; delivered: string | null };
 
 // Sign-in with Google is configured; Google's script is not loaded until a path says so.
 vi.stubEnv("VITE_GOOGLE_CLIENT_ID", googleClientId);
@@ -46,8 +46,8 @@ runModel(googleSignInModel, {
     await screen.findByRole("button", { name: h.t("google.continue") }, { timeout: 5000 });
     return Object.assign(h, { fake, popups: [] as GoogleCodeClientConfig[], presses: 0, delivered: null as string | null });
   },
-  async perform(h: H, event) {
-    const e = event as { type: string; output?: string; error?: { type: string } };
+  // Google's script and popup answer loadLibrary and requestCode, not the fake API: perform plays them.
+  async perform(h: H, e) {
     switch (e.type) {
       case "xstate.done.actor.loadLibrary": {
         const script = await theScript();
@@ -67,12 +67,12 @@ runModel(googleSignInModel, {
         return h.user.click(googleButton(h));
       case "xstate.done.actor.requestCode": {
         const popup = h.popups.at(-1) as GoogleCodeClientConfig;
-        h.delivered = e.output as string;
-        return act(() => popup.callback({ code: e.output as string }));
+        h.delivered = e.output;
+        return act(() => popup.callback({ code: e.output }));
       }
       case "xstate.error.actor.requestCode": {
         const popup = h.popups.at(-1) as GoogleCodeClientConfig;
-        const type = e.error?.type ?? "unknown";
+        const type = (e.error as { type?: string }).type ?? "unknown";
         return act(() => (gisErrorTypes.has(type) ? popup.error_callback?.({ type }) : popup.callback({ error: type })));
       }
       default:

@@ -2,13 +2,13 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { expect } from "vitest";
 import { storageKeys } from "../../src/api/session-storage.ts";
-import { createControlledApi } from "../framework/fake-api.ts";
+import { type ControlledApi, createControlledApi } from "../framework/fake-api.ts";
 import { type ConsoleHarness, renderConsole } from "../framework/render-console.tsx";
 import { runModel, unmapped } from "../framework/run-model.ts";
 import { languageChangeModel } from "../models/language-change.model.ts";
 import { renderSignedIn } from "./signed-in.ts";
 
-type H = ConsoleHarness & { fake: ReturnType<typeof createControlledApi> };
+type H = ConsoleHarness & { fake: ControlledApi };
 
 const languageSwitch = (h: H) => screen.getByRole("combobox", { name: h.t("language.label") }) as HTMLSelectElement;
 
@@ -20,17 +20,13 @@ runModel(languageChangeModel, {
     await screen.findByRole("heading", { name: h.t("login.title") });
     return Object.assign(h, { fake });
   },
-  async perform(h: H, event) {
-    const e = event as { type: string; value?: string; output?: unknown; error?: { errCode: string; errMsg: string } };
+  fakeApi: (h) => h.fake,
+  async perform(h: H, e) {
     switch (e.type) {
       case "language.change":
         // A select fires no change for the option already chosen; the event stands for any such no-op.
         fireEvent.change(languageSwitch(h), { target: { value: e.value } });
         return;
-      case "xstate.done.actor.saveLanguage":
-        return h.fake.settle("saveLanguage", { output: e.output });
-      case "xstate.error.actor.saveLanguage":
-        return h.fake.settle("saveLanguage", { error: e.error as { errCode: string; errMsg: string } });
       default:
         unmapped(e);
     }

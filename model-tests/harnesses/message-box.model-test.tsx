@@ -4,15 +4,14 @@ import { expect } from "vitest";
 import type { Message, MessageType } from "../../contracts/schemas/message.ts";
 import { messagesOf, unreadCount } from "../../machines/message-box.ts";
 import { messageText } from "../../src/layout/message-text.ts";
-import type { createControlledApi } from "../framework/fake-api.ts";
+import type { ControlledApi } from "../framework/fake-api.ts";
 import type { ConsoleHarness } from "../framework/render-console.tsx";
 import { runModel, unmapped } from "../framework/run-model.ts";
 import { messageBoxModel, sampleMessages } from "../models/message-box.model.ts";
 import { press } from "./form-steps.ts";
 import { renderSignedIn } from "./signed-in.ts";
 
-type H = ConsoleHarness & { fake: ReturnType<typeof createControlledApi> };
-type Outcome = { output: unknown } | { error: { errCode: string; errMsg: string } };
+type H = ConsoleHarness & { fake: ControlledApi };
 
 const bell = (h: H) => screen.getByRole("button", { name: new RegExp(`^${h.t("messageBox.openLabel", { count: 999 }).replace("999", "\\d+")}$`) });
 const box = (h: H) => screen.getByRole("region", { name: h.t("messageBox.title") });
@@ -20,28 +19,21 @@ const tabTitle = (h: H, type: MessageType) => h.t(`messageBox.tabs.${type}`);
 const titleOf = (h: H, id: string) => messageText(h.i18n, sampleMessages.find((m) => m.id === id) as Message, "title");
 
 runModel(messageBoxModel, {
-  start: () => renderSignedIn(["messages", "markRead"]),
-  async perform(h: H, event) {
-    const e = event as { type: string; tab?: MessageType; ids?: string[]; output?: unknown; error?: { errCode: string; errMsg: string } };
-    const answered = (e.error ? { error: e.error } : { output: e.output }) as Outcome;
+  start: () => renderSignedIn({ loadMessages: "messages", markRead: "markRead" }),
+  fakeApi: (h) => h.fake,
+  async perform(h: H, e) {
     switch (e.type) {
       case "box.open":
       case "box.close":
         return h.user.click(bell(h));
       case "tab.select":
-        return h.user.click(within(box(h)).getByRole("tab", { name: new RegExp(`^${tabTitle(h, e.tab as MessageType)}`) }));
+        return h.user.click(within(box(h)).getByRole("tab", { name: new RegExp(`^${tabTitle(h, e.tab)}`) }));
       case "messages.reload": {
         const failed = within(box(h)).queryByRole("button", { name: h.t("messageBox.retry") });
         return failed ? h.user.click(failed) : press(h, h.t("messageBox.refresh"));
       }
       case "message.read":
-        return press(h, `${h.t("messageBox.markRead")}: ${titleOf(h, e.ids?.[0] ?? "")}`);
-      case "xstate.done.actor.loadMessages":
-      case "xstate.error.actor.loadMessages":
-        return h.fake.settle("messages", answered);
-      case "xstate.done.actor.markRead":
-      case "xstate.error.actor.markRead":
-        return h.fake.settle("markRead", answered);
+        return press(h, `${h.t("messageBox.markRead")}: ${titleOf(h, e.ids[0] ?? "")}`);
       default:
         unmapped(e);
     }

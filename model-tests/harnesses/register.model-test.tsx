@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from "@testing-library/react";
 import { expect } from "vitest";
-import { createControlledApi } from "../framework/fake-api.ts";
+import { type ControlledApi, createControlledApi } from "../framework/fake-api.ts";
 import { type ConsoleHarness, renderConsole } from "../framework/render-console.tsx";
 import { runModel, unmapped } from "../framework/run-model.ts";
 import { registerModel } from "../models/register.model.ts";
 import { expectBusy, expectLocation, expectProblems, fill, press } from "./form-steps.ts";
 
-type H = ConsoleHarness & { fake: ReturnType<typeof createControlledApi> };
+type H = ConsoleHarness & { fake: ControlledApi };
 
 runModel(registerModel, {
   async start() {
@@ -16,8 +16,8 @@ runModel(registerModel, {
     await screen.findByRole("heading", { name: h.t("register.title") });
     return Object.assign(h, { fake });
   },
-  async perform(h: H, event) {
-    const e = event as { type: string; email: string; code: string; password: string; repeatPassword: string; output?: unknown; error?: { errCode: string; errMsg: string } };
+  fakeApi: (h) => h.fake,
+  async perform(h: H, e) {
     switch (e.type) {
       case "register.submit":
         await fill(h, h.t("fields.email"), e.email);
@@ -25,10 +25,6 @@ runModel(registerModel, {
         await fill(h, h.t("fields.password"), e.password);
         await fill(h, h.t("fields.repeatPassword"), e.repeatPassword);
         return press(h, h.t("register.submit"));
-      case "xstate.done.actor.register":
-        return h.fake.settle("register", { output: e.output });
-      case "xstate.error.actor.register":
-        return h.fake.settle("register", { error: e.error as { errCode: string; errMsg: string } });
       default:
         unmapped(e);
     }

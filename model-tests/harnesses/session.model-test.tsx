@@ -4,7 +4,7 @@ import { expect, vi } from "vitest";
 import { isServerRefusal } from "../../machines/api-failure.ts";
 import { ApiError } from "../../src/api/api-error.ts";
 import { storageKeys } from "../../src/api/session-storage.ts";
-import { createControlledApi } from "../framework/fake-api.ts";
+import { type ControlledApi, createControlledApi } from "../framework/fake-api.ts";
 import { type ConsoleHarness, renderConsole } from "../framework/render-console.tsx";
 import { runModel, unmapped } from "../framework/run-model.ts";
 import { merchant, profile } from "../models/fixtures.ts";
@@ -13,7 +13,7 @@ import { chooseAccountEntry, dialogTitled, expectNoDialog } from "./account-dial
 import { expectBusy, expectProblems, fill, press } from "./form-steps.ts";
 import { switchRole } from "./role-switch.ts";
 
-type H = ConsoleHarness & { fake: ReturnType<typeof createControlledApi> };
+type H = ConsoleHarness & { fake: ControlledApi };
 
 // Sign-in with Google is configured, and Google's library is already "loaded": its popup answers at once.
 vi.stubEnv("VITE_GOOGLE_CLIENT_ID", "model-test.apps.googleusercontent.com");
@@ -26,19 +26,10 @@ async function pressWhenReady(h: H, name: string) {
   await h.user.click(button);
 }
 
-type Outcome = { output: unknown } | { error: { errCode: string; errMsg: string } };
-
-const settlesOn: Record<string, "login" | "googleCode" | "userInfo" | "logout"> = {
-  login: "login",
-  googleLogin: "googleCode",
-  loadProfile: "userInfo",
-  logout: "logout",
-  reloginLogout: "logout",
-};
-
 runModel(sessionModel, {
   async start(path) {
-    const fake = createControlledApi(["login", "googleCode", "userInfo", "logout"], {
+    // Each invoke of the session and the call its actor makes (src/app/services.ts).
+    const fake = createControlledApi({ login: "login", googleLogin: "googleCode", loadProfile: "userInfo", logout: "logout", reloginLogout: "logout" }, {
       lastLogin: async () => ({ userId: merchant.userId, lastLoginAt: null, lastLoginIp: null }),
       messages: async () => [],
       updateProfile: async (body) => ({ ...profile, nickName: body.nickName }),
@@ -50,12 +41,8 @@ runModel(sessionModel, {
     const h = await renderConsole({ url: token ? "/console/index" : "/login", api: fake.api, storage });
     return Object.assign(h, { fake });
   },
-  async perform(h: H, event) {
-    const e = event as { type: string; email: string; password: string; remember: boolean; errMsg: string; output?: unknown; error?: { errCode: string; errMsg: string } };
-    const actorId = /^xstate\.(done|error)\.actor\.(.+)$/.exec(e.type)?.[2];
-    if (actorId && settlesOn[actorId]) {
-      return h.fake.settle(settlesOn[actorId], (e.error ? { error: e.error } : { output: e.output }) as Outcome);
-    }
+  fakeApi: (h) => h.fake,
+  async perform(h: H, e) {
     switch (e.type) {
       case "login.submit": {
         await fill(h, h.t("fields.email"), e.email);
@@ -76,13 +63,13 @@ runModel(sessionModel, {
       case "relogin.cancel":
         return press(h, h.t("common.cancel"));
       case "role.switch":
-        return switchRole(h, (e as unknown as { role: "user" | "admin" }).role);
+        return switchRole(h, e.role as "user" | "admin");
       case "profile.reload":
         if (!h.location().startsWith("/user/center")) await h.go("/user/center");
         return press(h, h.t("profile.refresh"));
       case "profile.updated": {
         await chooseAccountEntry(h, h.t("navbar.editProfile"));
-        await fill(h, h.t("fields.nickName"), (e as unknown as { profile: { nickName: string } }).profile.nickName);
+        await fill(h, h.t("fields.nickName"), e.profile.nickName);
         const dialog = await dialogTitled(h.t("profile.editTitle"));
         await h.user.click(within(dialog).getByRole("button", { name: h.t("common.save") }));
         return expectNoDialog();

@@ -5,6 +5,7 @@ import { demoCheckoutModel } from "./demo-checkout.model.ts";
 import { forgotPasswordModel } from "./forgot-password.model.ts";
 import { googleSignInModel } from "./google-sign-in.model.ts";
 import { languageChangeModel } from "./language-change.model.ts";
+import { lastLoginModel } from "./last-login.model.ts";
 import { messageBoxModel } from "./message-box.model.ts";
 import { nicknameEditModel } from "./nickname-edit.model.ts";
 import { registerModel } from "./register.model.ts";
@@ -26,6 +27,7 @@ export const allModels: ReadonlyArray<MachineModel> = [
   tabsModel,
   googleSignInModel,
   demoCheckoutModel,
+  lastLoginModel,
 ] as never;
 
 /**

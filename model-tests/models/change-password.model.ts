@@ -1,7 +1,10 @@
 import { changePasswordMachine } from "../../machines/change-password.ts";
 import type { MachineModel } from "../framework/model.ts";
+import { eventBuilders } from "../framework/model-events.ts";
 import { english } from "./english.ts";
-import { failure, merchant } from "./fixtures.ts";
+import { failure, merchant, refusal } from "./fixtures.ts";
+
+const { done, failed } = eventBuilders(changePasswordMachine);
 
 export const changePasswordModel: MachineModel<typeof changePasswordMachine> = {
   id: "changePassword",
@@ -15,15 +18,10 @@ export const changePasswordModel: MachineModel<typeof changePasswordMachine> = {
         { type: "password.submit", oldPassword: merchant.password, password: "Better123", repeatPassword: "Better124" },
         { type: "dialog.close" },
       ];
-    if (s.matches("submitting"))
-      return [
-        { type: "xstate.done.actor.updatePassword", output: null },
-        { type: "xstate.error.actor.updatePassword", error: failure("2007", "Old password is wrong") },
-      ] as never;
+    if (s.matches("submitting")) return [done("submit", null), failed("submit", failure("2007", "Old password is wrong"))];
     return [];
   },
-  describeEvent: (event) => {
-    const e = event as { type: string; oldPassword?: string; password?: string; repeatPassword?: string; error?: { errMsg: string } };
+  describeEvent: (e) => {
     switch (e.type) {
       case "dialog.open":
         return "Open the account menu; choose Change password";
@@ -31,10 +29,12 @@ export const changePasswordModel: MachineModel<typeof changePasswordMachine> = {
         return "Press Cancel";
       case "password.submit":
         return `Type old "${e.oldPassword}", new "${e.password}", repeat "${e.repeatPassword}"; press Change password`;
-      case "xstate.done.actor.updatePassword":
+      case "xstate.done.actor.submit":
         return "The server changes the password";
+      case "xstate.error.actor.submit":
+        return refusal(e.error);
       default:
-        return `The server refuses: "${e.error?.errMsg}"`;
+        return e.type;
     }
   },
   describeState: (s) => {

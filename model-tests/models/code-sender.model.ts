@@ -1,7 +1,10 @@
 import { codeSenderMachine } from "../../machines/code-sender.ts";
 import type { MachineModel } from "../framework/model.ts";
+import { eventBuilders } from "../framework/model-events.ts";
 import { english } from "./english.ts";
-import { failure, merchant } from "./fixtures.ts";
+import { failure, merchant, refusal } from "./fixtures.ts";
+
+const { done, failed } = eventBuilders(codeSenderMachine);
 
 export const codeSenderModel: MachineModel<typeof codeSenderMachine> = {
   id: "codeSender",
@@ -14,18 +17,14 @@ export const codeSenderModel: MachineModel<typeof codeSenderMachine> = {
         { type: "code.send", email: "not-an-email" },
       ];
     if (s.matches("sending"))
-      return [
-        { type: "xstate.done.actor.sendCode", output: { resendAfterSeconds: 2, expiresInSeconds: 600 } },
-        { type: "xstate.error.actor.sendCode", error: failure("2001", "E-mail already exists") },
-      ] as never;
+      return [done("sendCode", { resendAfterSeconds: 2, expiresInSeconds: 600 }), failed("sendCode", failure("2001", "E-mail already exists"))];
     if (s.matches("cooldown")) return [{ type: "countdown.tick" }];
     return [];
   },
-  describeEvent: (event) => {
-    const e = event as { type: string; email?: string; output?: { resendAfterSeconds: number }; error?: { errMsg: string } };
+  describeEvent: (e) => {
     if (e.type === "code.send") return `Type e-mail "${e.email}"; press Send code`;
-    if (e.type === "xstate.done.actor.sendCode") return `The server sends the code and allows a resend after ${e.output?.resendAfterSeconds} s`;
-    if (e.type === "xstate.error.actor.sendCode") return `The server refuses: "${e.error?.errMsg}"`;
+    if (e.type === "xstate.done.actor.sendCode") return `The server sends the code and allows a resend after ${e.output.resendAfterSeconds} s`;
+    if (e.type === "xstate.error.actor.sendCode") return refusal(e.error);
     if (e.type === "countdown.tick") return "Wait one second";
     return e.type;
   },

@@ -2,8 +2,11 @@ import type { DemoChain, DemoOrder } from "../../contracts/schemas/demo.ts";
 import { demoCheckoutMachine, secondsLeft, statusPollMs } from "../../machines/demo-checkout.ts";
 import { chainInfo } from "../../src/features/public/chains.ts";
 import type { MachineModel, ModelEvent, ModelSnapshot } from "../framework/model.ts";
+import { eventBuilders } from "../framework/model-events.ts";
 import { english } from "./english.ts";
-import { failure } from "./fixtures.ts";
+import { failure, refusal } from "./fixtures.ts";
+
+const { done, failed, after } = eventBuilders(demoCheckoutMachine);
 
 /** The visitor's clock when /demo01 opens; the harness sets the page's clock to it. */
 export const visitorStart = Date.parse("2026-05-01T08:00:00.000Z");
@@ -23,7 +26,8 @@ export const demoOrder = (chain: DemoChain, status: DemoOrder["status"] = "pendi
   status,
 });
 
-export const pollEvent = "xstate.after.statusPoll.demoCheckout.pending.waiting";
+/** The status poll coming due while the order waits. */
+export const pollEvent = after("statusPoll", "demoCheckout.pending.waiting");
 
 type S = ModelSnapshot<typeof demoCheckoutMachine>;
 type E = ModelEvent<typeof demoCheckoutMachine>;
@@ -47,60 +51,59 @@ export const demoCheckoutModel: MachineModel<typeof demoCheckoutMachine> = {
   events: (s) => {
     const { chain } = s.context;
     const newDemo: E[] = [{ type: "demo.start" }, { type: "demo.chain", chain: otherChain(chain) }];
-    if (s.matches("loading"))
-      return [
-        { type: "xstate.done.actor.createOrder", output: demoOrder(chain) },
-        { type: "xstate.error.actor.createOrder", error: failure("5000", "Internal error") },
-      ] as never;
+    if (s.matches("loading")) return [done("createOrder", demoOrder(chain)), failed("createOrder", failure("5000", "Internal error"))];
     if (s.matches("failed") || s.matches("paid") || s.matches("expired")) return newDemo;
     if (s.matches({ pending: "waiting" })) {
       const expiry = Date.parse(s.context.order?.expiresAt ?? "") - s.context.skewMs;
       return [
         { type: "clock.tick", now: s.context.now + 1000 },
         { type: "clock.tick", now: expiry },
-        { type: pollEvent },
+        pollEvent,
         { type: "demo.pay" },
         { type: "demo.chain", chain: otherChain(chain) },
-      ] as never;
+      ];
     }
     if (s.matches({ pending: "checking" }))
       return [
-        { type: "xstate.done.actor.checkStatus", output: demoOrder(chain) },
-        { type: "xstate.done.actor.checkStatus", output: demoOrder(chain, "paid") },
-        { type: "xstate.done.actor.checkStatus", output: demoOrder(chain, "expired") },
-        { type: "xstate.error.actor.checkStatus", error: failure("5000", "Internal error") },
-      ] as never;
+        done("checkStatus", demoOrder(chain)),
+        done("checkStatus", demoOrder(chain, "paid")),
+        done("checkStatus", demoOrder(chain, "expired")),
+        failed("checkStatus", failure("5000", "Internal error")),
+      ];
     if (s.matches({ pending: "paying" }))
       return [
         { type: "demo.pay" },
-        { type: "xstate.done.actor.payOrder", output: demoOrder(chain, "paid") },
-        { type: "xstate.done.actor.payOrder", output: demoOrder(chain, "expired") },
-        { type: "xstate.error.actor.payOrder", error: failure("2112", "This demo order has expired") },
-        { type: "xstate.error.actor.payOrder", error: failure("5000", "Internal error") },
-      ] as never;
+        done("payOrder", demoOrder(chain, "paid")),
+        done("payOrder", demoOrder(chain, "expired")),
+        failed("payOrder", failure("2112", "This demo order has expired")),
+        failed("payOrder", failure("5000", "Internal error")),
+      ];
     return [];
   },
-  describeEvent: (event) => {
-    const e = event as { type: string; chain?: DemoChain; now?: number; output?: DemoOrder; error?: { errMsg: string } };
+  describeEvent: (e) => {
     switch (e.type) {
       case "demo.start":
         return `Press ${english("demo.retry")} or ${english("demo.startNew")}`;
       case "demo.chain":
-        return `Under ${english("demo.chooseNetwork")} choose ${networkName(e.chain as DemoChain)}`;
+        return `Under ${english("demo.chooseNetwork")} choose ${networkName(e.chain)}`;
       case "demo.pay":
         return `Press ${english("demo.simulatePayment")}`;
       case "clock.tick":
-        return (e.now ?? 0) >= visitorStart + windowMs ? "Wait until the countdown reaches 00:00" : "Wait one second";
-      case pollEvent:
+        return e.now >= visitorStart + windowMs ? "Wait until the countdown reaches 00:00" : "Wait one second";
+      case pollEvent.type:
         return `Wait ${statusPollMs / 1000} seconds: the page asks the server whether the order was paid`;
       case "xstate.done.actor.createOrder":
-        return `The server creates order ${e.output?.orderCode} for ${e.output?.amount} USDT on ${networkName(e.output?.chain ?? "TRON")}, 15 minutes to pay`;
+        return `The server creates order ${e.output.orderCode} for ${e.output.amount} USDT on ${networkName(e.output.chain)}, 15 minutes to pay`;
       case "xstate.done.actor.checkStatus":
-        return `The server answers the order is ${e.output?.status}`;
+        return `The server answers the order is ${e.output.status}`;
       case "xstate.done.actor.payOrder":
-        return e.output?.status === "paid" ? "The server takes the payment" : "The server answers the order has expired";
+        return e.output.status === "paid" ? "The server takes the payment" : "The server answers the order has expired";
+      case "xstate.error.actor.createOrder":
+      case "xstate.error.actor.checkStatus":
+      case "xstate.error.actor.payOrder":
+        return refusal(e.error);
       default:
-        return `The server refuses: "${e.error?.errMsg}"`;
+        return e.type;
     }
   },
   describeState: (s: S) => {

@@ -39,3 +39,6 @@ export const profile: UserProfile = {
 
 /** An actor failure as the API client throws it. */
 export const failure = (errCode: string, errMsg: string) => ({ errCode, errMsg });
+
+/** A path's failure as a tester reads it. */
+export const refusal = (error: unknown) => `The server refuses: "${(error as { errMsg?: string } | null)?.errMsg ?? String(error)}"`;

@@ -1,7 +1,10 @@
 import { forgotPasswordMachine } from "../../machines/forgot-password.ts";
 import type { MachineModel } from "../framework/model.ts";
+import { eventBuilders } from "../framework/model-events.ts";
 import { english } from "./english.ts";
-import { failure, merchant } from "./fixtures.ts";
+import { failure, merchant, refusal } from "./fixtures.ts";
+
+const { done, failed } = eventBuilders(forgotPasswordMachine);
 
 const newPassword = "Better123";
 
@@ -16,10 +19,7 @@ export const forgotPasswordModel: MachineModel<typeof forgotPasswordMachine> = {
         { type: "code.submit", email: merchant.email, code: "" },
       ];
     if (s.matches("checkingCode"))
-      return [
-        { type: "xstate.done.actor.checkCode", output: { valid: true } },
-        { type: "xstate.error.actor.checkCode", error: failure("2002", "Verification code is wrong") },
-      ] as never;
+      return [done("checkCode", { valid: true }), failed("checkCode", failure("2002", "Verification code is wrong"))];
     if (s.matches("choosePassword"))
       return [
         { type: "password.submit", password: newPassword, repeatPassword: newPassword },
@@ -28,15 +28,14 @@ export const forgotPasswordModel: MachineModel<typeof forgotPasswordMachine> = {
       ];
     if (s.matches("resetting"))
       return [
-        { type: "xstate.done.actor.resetPassword", output: null },
-        { type: "xstate.error.actor.resetPassword", error: failure("2003", "Verification code expired, please request a new one") },
-        { type: "xstate.error.actor.resetPassword", error: failure("5000", "Internal error") },
-      ] as never;
+        done("resetPassword", null),
+        failed("resetPassword", failure("2003", "Verification code expired, please request a new one")),
+        failed("resetPassword", failure("5000", "Internal error")),
+      ];
     if (s.matches("done")) return [{ type: "done.close" }];
     return [];
   },
-  describeEvent: (event) => {
-    const e = event as { type: string; email?: string; code?: string; password?: string; repeatPassword?: string; error?: { errMsg: string } };
+  describeEvent: (e) => {
     switch (e.type) {
       case "code.submit":
         return `Type e-mail "${e.email}" and code "${e.code}"; press Next`;
@@ -50,8 +49,11 @@ export const forgotPasswordModel: MachineModel<typeof forgotPasswordMachine> = {
         return "The server accepts the code";
       case "xstate.done.actor.resetPassword":
         return "The server resets the password";
+      case "xstate.error.actor.checkCode":
+      case "xstate.error.actor.resetPassword":
+        return refusal(e.error);
       default:
-        return e.error ? `The server refuses: "${e.error.errMsg}"` : e.type;
+        return e.type;
     }
   },
   describeState: (s) => {

@@ -1,6 +1,9 @@
 import { googleSignInMachine } from "../../machines/google-sign-in.ts";
 import type { MachineModel } from "../framework/model.ts";
+import { eventBuilders } from "../framework/model-events.ts";
 import { english } from "./english.ts";
+
+const { done, failed } = eventBuilders(googleSignInMachine);
 
 /** The client id the console is built with in these paths (VITE_GOOGLE_CLIENT_ID). */
 export const googleClientId = "model-test.apps.googleusercontent.com";
@@ -23,20 +26,13 @@ export const googleSignInModel: MachineModel<typeof googleSignInMachine> = {
   starts: [{ name: "sign-in page, client id configured", input: { clientId: googleClientId } }],
   events: (s) => {
     if (s.matches("loading"))
-      return [
-        { type: "xstate.done.actor.loadLibrary", output: undefined },
-        { type: "xstate.error.actor.loadLibrary", error: new Error("Failed to load the Google 3P Authorization JavaScript Library.") },
-      ] as never;
+      return [done("loadLibrary", undefined), failed("loadLibrary", new Error("Failed to load the Google 3P Authorization JavaScript Library."))];
     if (s.matches("ready") || s.matches("unavailable")) return [{ type: "google.start" }];
     if (s.matches("awaitingCode"))
-      return [
-        { type: "xstate.done.actor.requestCode", output: googlePopupCode },
-        ...Object.keys(popupEndings).map((type) => ({ type: "xstate.error.actor.requestCode", error: { type } })),
-      ] as never;
+      return [done("requestCode", googlePopupCode), ...Object.keys(popupEndings).map((type) => failed("requestCode", { type }))];
     return [];
   },
-  describeEvent: (event) => {
-    const e = event as { type: string; error?: { type?: string } };
+  describeEvent: (e) => {
     switch (e.type) {
       case "google.start":
         return `Press ${english("google.continue")}`;
@@ -46,8 +42,10 @@ export const googleSignInModel: MachineModel<typeof googleSignInMachine> = {
         return "Google's script fails to load (e.g. blocked by an ad blocker or the network)";
       case "xstate.done.actor.requestCode":
         return "Pick the account in Google's window: it closes and hands over a code, and the console signs in with it (the session model walks that sign-in)";
+      case "xstate.error.actor.requestCode":
+        return popupEndings[(e.error as { type?: string }).type ?? ""] ?? e.type;
       default:
-        return popupEndings[e.error?.type ?? ""] ?? e.type;
+        return e.type;
     }
   },
   describeState: (s) => {

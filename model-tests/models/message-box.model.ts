@@ -1,8 +1,11 @@
 import type { Message, MessageType } from "../../contracts/schemas/message.ts";
 import { messageBoxMachine, unreadCount, unreadIdsOf } from "../../machines/message-box.ts";
-import type { MachineModel } from "../framework/model.ts";
+import type { MachineModel, ModelEvent } from "../framework/model.ts";
+import { eventBuilders } from "../framework/model-events.ts";
 import { english } from "./english.ts";
-import { failure } from "./fixtures.ts";
+import { failure, refusal } from "./fixtures.ts";
+
+const { done, failed } = eventBuilders(messageBoxMachine);
 
 /** The fake server's messages: the welcome (unread), an older read message, a password notice (unread), no todo. */
 export const sampleMessages: Message[] = [
@@ -22,15 +25,10 @@ export const messageBoxModel: MachineModel<typeof messageBoxMachine> = {
   serialize: (s) => JSON.stringify([s.value, s.context.open, unreadCount(s.context), s.context.readFailure !== null]),
   events: (s) => {
     const { context } = s;
-    const events: Array<Record<string, unknown>> = [];
-    if (s.matches("loading"))
-      events.push(
-        { type: "xstate.done.actor.loadMessages", output: sampleMessages },
-        { type: "xstate.error.actor.loadMessages", error: failure("5000", "Internal error") },
-      );
-    if (s.matches("marking"))
-      events.push({ type: "xstate.done.actor.markRead", output: true }, { type: "xstate.error.actor.markRead", error: failure("5000", "Internal error") });
-    if (!context.open) return [...events, { type: "box.open" }] as never;
+    const events: ModelEvent<typeof messageBoxMachine>[] = [];
+    if (s.matches("loading")) events.push(done("loadMessages", sampleMessages), failed("loadMessages", failure("5000", "Internal error")));
+    if (s.matches("marking")) events.push(done("markRead", true), failed("markRead", failure("5000", "Internal error")));
+    if (!context.open) return [...events, { type: "box.open" }];
     events.push({ type: "box.close" });
     if (s.matches("failed")) events.push({ type: "messages.reload" });
     if (s.matches("ready")) {
@@ -39,10 +37,9 @@ export const messageBoxModel: MachineModel<typeof messageBoxMachine> = {
       events.push({ type: "messages.reload" });
       for (const tab of tabOrder) if (tab !== context.tab) events.push({ type: "tab.select", tab });
     }
-    return events as never;
+    return events;
   },
-  describeEvent: (event) => {
-    const e = event as { type: string; ids?: string[]; tab?: MessageType; error?: { errMsg: string } };
+  describeEvent: (e) => {
     switch (e.type) {
       case "box.open":
         return "Press the bell (Messages) in the navbar";
@@ -53,13 +50,16 @@ export const messageBoxModel: MachineModel<typeof messageBoxMachine> = {
       case "messages.reload":
         return "Press Refresh in the message box (Retry when loading failed)";
       case "message.read":
-        return `Press Mark read on message ${e.ids?.join(", ")}`;
+        return `Press Mark read on message ${e.ids.join(", ")}`;
       case "xstate.done.actor.loadMessages":
         return "The server answers three messages (two unread)";
       case "xstate.done.actor.markRead":
         return "The server marks the message read";
+      case "xstate.error.actor.loadMessages":
+      case "xstate.error.actor.markRead":
+        return refusal(e.error);
       default:
-        return `The server refuses: "${e.error?.errMsg}"`;
+        return e.type;
     }
   },
   describeState: (s) => {

@@ -1,7 +1,10 @@
 import { nicknameEditMachine } from "../../machines/nickname-edit.ts";
 import type { MachineModel } from "../framework/model.ts";
+import { eventBuilders } from "../framework/model-events.ts";
 import { english } from "./english.ts";
-import { failure, profile } from "./fixtures.ts";
+import { failure, profile, refusal } from "./fixtures.ts";
+
+const { done, failed } = eventBuilders(nicknameEditMachine);
 
 export const nicknameEditModel: MachineModel<typeof nicknameEditMachine> = {
   id: "nicknameEdit",
@@ -15,15 +18,10 @@ export const nicknameEditModel: MachineModel<typeof nicknameEditMachine> = {
         { type: "nickname.submit", nickName: "" },
         { type: "dialog.close" },
       ];
-    if (s.matches("saving"))
-      return [
-        { type: "xstate.done.actor.saveProfile", output: { ...profile, nickName: "Shop One" } },
-        { type: "xstate.error.actor.saveProfile", error: failure("5000", "Internal error") },
-      ] as never;
+    if (s.matches("submitting")) return [done("submit", { ...profile, nickName: "Shop One" }), failed("submit", failure("5000", "Internal error"))];
     return [];
   },
-  describeEvent: (event) => {
-    const e = event as { type: string; nickName?: string; error?: { errMsg: string } };
+  describeEvent: (e) => {
     switch (e.type) {
       case "dialog.open":
         return "Open the account menu; choose Edit personal info";
@@ -31,15 +29,17 @@ export const nicknameEditModel: MachineModel<typeof nicknameEditMachine> = {
         return "Press Cancel";
       case "nickname.submit":
         return `Type nickname "${e.nickName}"; press Save`;
-      case "xstate.done.actor.saveProfile":
+      case "xstate.done.actor.submit":
         return "The server saves the nickname";
+      case "xstate.error.actor.submit":
+        return refusal(e.error);
       default:
-        return `The server refuses: "${e.error?.errMsg}"`;
+        return e.type;
     }
   },
   describeState: (s) => {
     if (s.matches("closed")) return "No dialog is open; the navbar shows the current nickname";
-    if (s.matches("saving")) return "Save shows a spinner";
+    if (s.matches("submitting")) return "Save shows a spinner";
     const problems = [...Object.values(s.context.fieldErrors).map(english), ...(s.context.failure ? [s.context.failure.errMsg] : [])];
     return `The Edit personal info dialog${problems.length ? `, showing ${problems.join(", ")}` : ""}`;
   },

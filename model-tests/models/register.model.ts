@@ -1,7 +1,10 @@
 import { registerMachine } from "../../machines/register.ts";
 import type { MachineModel } from "../framework/model.ts";
+import { eventBuilders } from "../framework/model-events.ts";
 import { english } from "./english.ts";
-import { failure, merchant } from "./fixtures.ts";
+import { failure, merchant, refusal } from "./fixtures.ts";
+
+const { done, failed } = eventBuilders(registerMachine);
 
 export const validRegistration = { email: merchant.email, code: "123456", password: merchant.password, repeatPassword: merchant.password };
 
@@ -19,17 +22,13 @@ export const registerModel: MachineModel<typeof registerMachine> = {
   events: (s) => {
     if (s.matches("editing")) return Object.values(forms).map((form) => ({ type: "register.submit" as const, ...form }));
     if (s.matches("submitting"))
-      return [
-        { type: "xstate.done.actor.register", output: { userId: merchant.userId, email: merchant.email } },
-        { type: "xstate.error.actor.register", error: failure("2001", "E-mail already exists") },
-      ] as never;
+      return [done("register", { userId: merchant.userId, email: merchant.email }), failed("register", failure("2001", "E-mail already exists"))];
     return [];
   },
-  describeEvent: (event) => {
-    const e = event as { type: string; email?: string; password?: string; repeatPassword?: string; error?: { errMsg: string } };
+  describeEvent: (e) => {
     if (e.type === "register.submit") return `Fill e-mail "${e.email}", code, password "${e.password}", repeat "${e.repeatPassword}"; press Register`;
     if (e.type === "xstate.done.actor.register") return "The server accepts the registration";
-    if (e.type === "xstate.error.actor.register") return `The server refuses: "${e.error?.errMsg}"`;
+    if (e.type === "xstate.error.actor.register") return refusal(e.error);
     return e.type;
   },
   describeState: (s) => {

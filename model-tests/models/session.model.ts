@@ -1,6 +1,7 @@
 import { sessionMachine } from "../../machines/session.ts";
 import { isServerRefusal } from "../../machines/api-failure.ts";
-import type { MachineModel } from "../framework/model.ts";
+import type { MachineModel, ModelEvent } from "../framework/model.ts";
+import { eventBuilders } from "../framework/model-events.ts";
 import { english } from "./english.ts";
 import { failure, loginResult, merchant, profile, storedUser } from "./fixtures.ts";
 
@@ -9,7 +10,11 @@ export const googleCode = "4/model-test-code";
 
 const renamed = "Shop One";
 
-export const sessionModel: MachineModel<typeof sessionMachine> = {
+/** The Re-Login dialog's logout runs the `logout` actor under its own invoke id. */
+const aliases = { reloginLogout: "logout" } as const;
+const { done, failed } = eventBuilders(sessionMachine, aliases);
+
+export const sessionModel: MachineModel<typeof sessionMachine, typeof aliases> = {
   id: "session",
   machine: sessionMachine,
   starts: [
@@ -30,43 +35,30 @@ export const sessionModel: MachineModel<typeof sessionMachine> = {
       ];
     if (s.matches("loggingIn"))
       return [
-        { type: "xstate.done.actor.login", output: loginResult },
-        { type: "xstate.error.actor.login", error: failure("2006", "Wrong e-mail or password") },
-        { type: "xstate.error.actor.login", error: failure("network", "Failed to fetch") },
-      ] as never;
+        done("login", loginResult),
+        failed("login", failure("2006", "Wrong e-mail or password")),
+        failed("login", failure("network", "Failed to fetch")),
+      ];
     if (s.matches("loggingInWithGoogle"))
-      return [
-        { type: "xstate.done.actor.googleLogin", output: loginResult },
-        { type: "xstate.error.actor.googleLogin", error: failure("2102", "The Google sign-in could not be verified") },
-      ] as never;
-    if (s.matches({ signedIn: "loadingProfile" }))
-      return [
-        { type: "xstate.done.actor.loadProfile", output: profile },
-        { type: "xstate.error.actor.loadProfile", error: failure("5000", "Internal error") },
-        expire,
-      ] as never;
+      return [done("googleLogin", loginResult), failed("googleLogin", failure("2102", "The Google sign-in could not be verified"))];
+    if (s.matches({ signedIn: "loadingProfile" })) return [done("loadProfile", profile), failed("loadProfile", failure("5000", "Internal error")), expire];
     if (s.matches({ signedIn: "ready" })) {
-      const events: Array<Record<string, unknown>> = [{ type: "logout" }, expire, { type: "role.switch", role: s.context.role === "admin" ? "user" : "admin" }];
+      const events: ModelEvent<typeof sessionMachine, typeof aliases>[] = [
+        { type: "logout" },
+        expire,
+        { type: "role.switch", role: s.context.role === "admin" ? "user" : "admin" },
+      ];
       // The nickname dialog hands the saved profile to the session; it needs the stored user's account menu.
       if (s.context.user && s.context.user.nickName !== renamed) events.push({ type: "profile.updated", profile: { ...profile, nickName: renamed } });
       events.push({ type: "profile.reload" });
-      return events as never;
+      return events;
     }
     if (s.matches("expired")) return [{ type: "relogin.confirm" }, { type: "relogin.cancel" }, expire];
-    if (s.matches("loggingOut"))
-      return [
-        { type: "xstate.done.actor.logout", output: null },
-        { type: "xstate.error.actor.logout", error: failure("5000", "Internal error") },
-      ] as never;
-    if (s.matches("reloginLoggingOut"))
-      return [
-        { type: "xstate.done.actor.reloginLogout", output: null },
-        { type: "xstate.error.actor.reloginLogout", error: failure("4010", "Not logged in") },
-      ] as never;
+    if (s.matches("loggingOut")) return [done("logout", null), failed("logout", failure("5000", "Internal error"))];
+    if (s.matches("reloginLoggingOut")) return [done("reloginLogout", null), failed("reloginLogout", failure("4010", "Not logged in"))];
     return [];
   },
-  describeEvent: (event) => {
-    const e = event as { type: string; email?: string; password?: string; remember?: boolean; errMsg?: string; error?: { errMsg: string } };
+  describeEvent: (e) => {
     switch (e.type) {
       case "login.submit":
         return `Type e-mail "${e.email}" and password "${e.password}"${e.remember ? ", tick Remember password" : ""}; press Sign in`;
@@ -87,7 +79,7 @@ export const sessionModel: MachineModel<typeof sessionMachine> = {
       case "profile.updated":
         return `Open the account menu; choose Edit personal info; type "${renamed}"; press Save`;
       case "role.switch":
-        return `Open the message box (bell); choose ${(e as { role?: string }).role === "admin" ? "Administrator" : "User"} under Role`;
+        return `Open the message box (bell); choose ${e.role === "admin" ? "Administrator" : "User"} under Role`;
       case "xstate.done.actor.login":
         return "The server accepts the sign-in";
       case "xstate.done.actor.loadProfile":
@@ -95,9 +87,11 @@ export const sessionModel: MachineModel<typeof sessionMachine> = {
       case "xstate.done.actor.logout":
       case "xstate.done.actor.reloginLogout":
         return "The server confirms the logout";
-      default:
-        if (!e.error) return e.type;
-        return isServerRefusal(e.error as { errCode: string; errMsg: string }) ? `The server refuses: "${e.error.errMsg}"` : "The server cannot be reached";
+      default: {
+        if (!("error" in e)) return e.type;
+        const error = e.error as { errCode: string; errMsg: string };
+        return isServerRefusal(error) ? `The server refuses: "${error.errMsg}"` : "The server cannot be reached";
+      }
     }
   },
   describeState: (s) => {
