@@ -123,3 +123,76 @@ export interface DB {
 
 /** Every table, in an order that truncation with CASCADE accepts. */
 export const tableNames = ["messages", "wallets", "sessions", "verification_codes", "rate_limits", "mail_outbox", "merchants", "demo_orders"] as const;
+
+/** int8 columns of the chain tables: both drivers hand them over as strings; written as strings too. */
+type Int8 = ColumnType<string, string, string>;
+
+/** Per chain: where the watcher goes on (server/chain/watcher.ts). */
+export interface ChainCursorsTable {
+  chain_id: Int8;
+  /** The first block ever scanned (the token's deployment on the devnet, the head at first start elsewhere). */
+  start_block: Int8;
+  /** The first block not yet scanned. */
+  next_block: Int8;
+  /** Hash of block 0: another hash there means another chain (a devnet started afresh). */
+  genesis_hash: string;
+  head_number: Int8 | null;
+  head_hash: string | null;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** Hashes of recently scanned blocks (range ends and blocks with our transfers), to detect reorganisations. */
+export interface ChainBlocksTable {
+  chain_id: Int8;
+  number: Int8;
+  hash: string;
+}
+
+/** Which instance watches a chain, until expires_at (database time); renewed while it runs. */
+export interface ChainLeasesTable {
+  chain_id: Int8;
+  holder: string;
+  expires_at: Date;
+  acquired_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export type ChainTransferStatusColumn = "seen" | "confirmed" | "removed";
+
+/** A token transfer to one of our addresses; unique by (chain_id, tx_hash, log_index). */
+export interface ChainTransfersTable {
+  id: Id;
+  chain_id: Int8;
+  tx_hash: string;
+  log_index: number;
+  block_number: Int8;
+  block_hash: string;
+  /** Checksummed addresses. */
+  token: string;
+  from_address: string;
+  to_address: string;
+  /** Token base units, numeric(78, 0) as a string: never a float. */
+  amount: ColumnType<string, string, string>;
+  status: ChainTransferStatusColumn;
+  /** Counted while seen; a confirmed transfer's count is head_number - block_number + 1 of its chain's cursor. */
+  confirmations: number;
+  seen_at: ColumnType<Date, Date | undefined, Date>;
+  confirmed_at: Date | null;
+  removed_at: Date | null;
+}
+
+/** Watch-only receiving addresses, BIP-44 index i of WALLET_XPUB; one per merchant. */
+export interface ReceivingAddressesTable {
+  address_index: number;
+  address: string;
+  merchant_id: IdRef | null;
+  created_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+// Declaration merging adds the chain tables to DB (above) without rewriting it.
+export interface DB {
+  chain_cursors: ChainCursorsTable;
+  chain_blocks: ChainBlocksTable;
+  chain_leases: ChainLeasesTable;
+  chain_transfers: ChainTransfersTable;
+  receiving_addresses: ReceivingAddressesTable;
+}

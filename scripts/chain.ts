@@ -1,0 +1,75 @@
+// npm run chain -- pay --to <address> --amount <usdt>   a real token transfer from the devnet's funded dev account
+// npm run chain -- status                                head block, token, dev account and watched addresses with balances
+// Finds the running devnet through DATA_DIR/devnet/devnet.json (DATA_DIR defaults to ./data, as for the server),
+// or CHAIN_RPC_URL (+ CHAIN_TOKEN when there is no devnet.json) for any node whose dev accounts are unlocked.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { type Address, getAddress, isAddress } from "viem";
+import { formatTokenAmount, parseTokenAmount } from "../server/chain/amount.ts";
+import { devClients, sendToken } from "../server/chain/deploy.ts";
+import { readDevnetFacts } from "../server/chain/devnet.ts";
+import { erc20Abi } from "../server/chain/token-abi.ts";
+
+const usage = "usage: npm run chain -- pay --to <address> --amount <usdt>\n       npm run chain -- status\n";
+
+class UsageError extends Error {}
+
+async function main(argv: string[]): Promise<void> {
+  const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { to: { type: "string" }, amount: { type: "string" } } });
+  const [command] = positionals;
+  if (command !== "pay" && command !== "status") throw new UsageError(command ? `unknown command ${command}` : "no command");
+  const devnetDir = join(process.env.DATA_DIR || "./data", "devnet");
+  const facts = readDevnetFacts(devnetDir);
+  const rpcUrl = process.env.CHAIN_RPC_URL || facts?.rpcUrl;
+  if (!rpcUrl) throw new Error(`no devnet found (${join(devnetDir, "devnet.json")} is missing): start the server (npm start), or set CHAIN_RPC_URL`);
+  const tokenSetting = process.env.CHAIN_TOKEN || facts?.token.address;
+  if (!tokenSetting || !isAddress(tokenSetting, { strict: false })) throw new Error("which token? set CHAIN_TOKEN to its contract address");
+  const token = getAddress(tokenSetting);
+  const clients = devClients(rpcUrl);
+  const dev = facts?.devAccount ?? (await clients.wallet.getAddresses())[0];
+  if (!dev) throw new Error(`the node at ${rpcUrl} has no unlocked dev account`);
+  const [decimals, symbol] = await Promise.all([
+    clients.public.readContract({ address: token, abi: erc20Abi, functionName: "decimals" }),
+    clients.public.readContract({ address: token, abi: erc20Abi, functionName: "symbol" }),
+  ]);
+  const balance = (owner: Address) => clients.public.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [owner] });
+  const show = (units: bigint) => `${formatTokenAmount(units, decimals)} ${symbol}`;
+
+  if (command === "pay") {
+    if (!values.to || !isAddress(values.to, { strict: false })) throw new UsageError("--to needs an EVM address (0x and 40 hex digits)");
+    if (!values.amount) throw new UsageError("--amount needs an amount, such as 12.5");
+    const amount = parseTokenAmount(values.amount, decimals);
+    if (amount === 0n) throw new UsageError("--amount must be more than 0");
+    const available = await balance(dev);
+    if (available < amount) throw new Error(`the dev account ${dev} holds only ${show(available)}`);
+    const to = getAddress(values.to);
+    const sent = await sendToken(clients, token, dev, to, amount);
+    process.stdout.write(`sent ${show(amount)} from ${dev} to ${to}\ntx ${sent.hash} in block ${sent.blockNumber}\n`);
+    return;
+  }
+
+  const [chainId, head] = await Promise.all([clients.public.getChainId(), clients.public.getBlockNumber({ cacheTime: 0 })]);
+  process.stdout.write(`node     ${rpcUrl} (chain id ${chainId})\nhead     block ${head}\ntoken    ${symbol} ${token} (${decimals} decimals)\n`);
+  process.stdout.write(`dev      ${dev}: ${show(await balance(dev))}\n`);
+  const watched = watchedAddresses(facts?.watchedAddressesFile);
+  if (watched === null) process.stdout.write("watched  unknown (the server writes them to DATA_DIR/devnet/watched-addresses.json)\n");
+  else if (watched.length === 0) process.stdout.write("watched  none yet (a merchant gets one at the first GetUserWallet)\n");
+  else for (const address of watched) process.stdout.write(`watched  ${address}: ${show(await balance(getAddress(address)))}\n`);
+}
+
+function watchedAddresses(file: string | undefined): string[] | null {
+  if (!file) return null;
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as string[];
+  } catch {
+    return null;
+  }
+}
+
+try {
+  await main(process.argv.slice(2));
+} catch (error) {
+  process.stderr.write(`chain: ${(error as Error).message.split("\n")[0]}\n${error instanceof UsageError ? usage : ""}`);
+  process.exitCode = error instanceof UsageError ? 2 : 1;
+}

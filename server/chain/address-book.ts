@@ -1,0 +1,80 @@
+import { type Kysely, sql } from "kysely";
+import type { Address } from "viem";
+import type { DB } from "../db/schema.ts";
+import type { WatchedAddresses } from "./chain-adapter.ts";
+import type { ReceivingAddresses } from "./hd-wallet.ts";
+
+export interface AllocatedAddress {
+  index: number;
+  address: Address;
+}
+
+/**
+ * The merchant's receiving address: BIP-44 index i of WALLET_XPUB, allocated at first ask and the same ever after
+ * (and on every EVM chain). Pass a transaction to allocate inside the caller's. Two racing first asks may leave an
+ * unused index behind (a sequence value), never two addresses for one merchant.
+ */
+export async function receivingAddressOf(db: Kysely<DB>, addresses: ReceivingAddresses, merchantId: string): Promise<AllocatedAddress> {
+  const existing = await addressRow(db, merchantId);
+  if (existing) return existing;
+  const { rows } = await sql<{ index: number }>`select nextval('receiving_address_index')::integer as index`.execute(db);
+  const index = rows[0]!.index;
+  const address = addresses.receivingAddress(index);
+  await db
+    .insertInto("receiving_addresses")
+    .values({ address_index: index, address, merchant_id: merchantId })
+    .onConflict((oc) => oc.column("merchant_id").doNothing())
+    .execute();
+  return (await addressRow(db, merchantId))!;
+}
+
+async function addressRow(db: Kysely<DB>, merchantId: string): Promise<AllocatedAddress | null> {
+  const row = await db.selectFrom("receiving_addresses").select(["address_index", "address"]).where("merchant_id", "=", merchantId).executeTakeFirst();
+  return row ? { index: row.address_index, address: row.address as Address } : null;
+}
+
+/**
+ * Refuses to run on a database whose addresses came from another key: payments to them would reach a wallet the
+ * operator no longer watches with this xpub. Checks the first and the last allocated index.
+ */
+export async function checkAddressBook(db: Kysely<DB>, addresses: ReceivingAddresses): Promise<void> {
+  const ends = await db
+    .selectFrom("receiving_addresses")
+    .select(["address_index", "address"])
+    .where((eb) =>
+      eb.or([
+        eb("address_index", "=", eb.selectFrom("receiving_addresses").select((s) => s.fn.min("address_index").as("i"))),
+        eb("address_index", "=", eb.selectFrom("receiving_addresses").select((s) => s.fn.max("address_index").as("i"))),
+      ]),
+    )
+    .execute();
+  for (const row of ends) {
+    if (addresses.receivingAddress(row.address_index) !== row.address) {
+      throw new Error(
+        `receiving address ${row.address_index} in the database (${row.address}) was derived from another WALLET_XPUB than the one configured; configure the key the addresses came from`,
+      );
+    }
+  }
+}
+
+export interface WatchedAddressBook {
+  /** Every receiving address, lower-cased; reloaded only when rows were added. */
+  load(): Promise<WatchedAddresses>;
+}
+
+/** `onReload` hears the checksummed list after each reload (the devnet writes it down for the CLI). */
+export function watchedAddressBook(db: Kysely<DB>, onReload?: (addresses: string[]) => void): WatchedAddressBook {
+  let cached: Set<string> = new Set();
+  let count = -1;
+  return {
+    async load() {
+      const row = await db.selectFrom("receiving_addresses").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+      if (Number(row.n) === count) return cached;
+      const rows = await db.selectFrom("receiving_addresses").select("address").orderBy("address_index").execute();
+      cached = new Set(rows.map((r) => r.address.toLowerCase()));
+      count = rows.length;
+      onReload?.(rows.map((r) => r.address));
+      return cached;
+    },
+  };
+}

@@ -1,0 +1,161 @@
+import { mkdirSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import type { Kysely } from "kysely";
+import { type Address, getAddress } from "viem";
+import type { DB } from "../db/schema.ts";
+import { type AllocatedAddress, checkAddressBook, receivingAddressOf, watchedAddressBook } from "./address-book.ts";
+import { type ChainConfig, chainConfigFromEnv } from "./config.ts";
+import { devAccount, devClients, sendToken } from "./deploy.ts";
+import { type Devnet, type DevnetFacts, devnetChainId, devnetProduct, startDevnet, writeWatchedAddresses } from "./devnet.ts";
+import { createEvmAdapter } from "./evm-adapter.ts";
+import { devnetXpub, type ReceivingAddresses, randomXpub, receivingAddressesFromXpub } from "./hd-wallet.ts";
+import type { ChainListener, WatcherLog } from "./listener.ts";
+import { createWatcher, type Watcher } from "./watcher.ts";
+
+/** A chain the server follows, as the orders domain sees it (the pay dialog's choices, GetUserWallet's `{product}`). */
+export interface ConfiguredChain {
+  product: string;
+  chainId: number;
+  rpcUrl: string;
+  tokens: { symbol: string; address: Address; decimals: number }[];
+  confirmations: number;
+  devnet: boolean;
+}
+
+export interface ChainLayer {
+  chains: readonly ConfiguredChain[];
+  /** Case-insensitive, like the routes: `eth` finds Eth. */
+  chainByProduct(product: string): ConfiguredChain | undefined;
+  /** Null when no chain is configured at all. */
+  addresses: ReceivingAddresses | null;
+  /** The merchant's receiving address (the same on every EVM chain), allocated at first ask. */
+  receivingAddressOf(db: Kysely<DB>, merchantId: string): Promise<AllocatedAddress>;
+  devnet: DevnetFacts | null;
+  /**
+   * Devnet only ("Pay from the dev wallet"): a real token transfer from the funded dev account of the devnet (the
+   * embedded one, or a chain id 31337 in CHAINS, as a second instance sharing the first one's devnet has), once mined.
+   */
+  payFromDevAccount(to: Address, amount: bigint): Promise<{ hash: string; blockNumber: bigint }>;
+  stop(): Promise<void>;
+}
+
+export interface ChainLayerOptions {
+  db: Kysely<DB>;
+  env: NodeJS.ProcessEnv;
+  /** DATA_DIR; "memory" or undefined keeps the devnet's chain and wallet key in memory. */
+  dataDir?: string;
+  /** The orders domain's hooks (listener.ts); called inside the watcher's transactions. */
+  listener?: ChainListener;
+  log: WatcherLog;
+}
+
+/** Reads the chain settings, starts the devnet when it is on, checks the address book, and starts one watcher per chain. */
+export async function startChainLayer(options: ChainLayerOptions): Promise<ChainLayer> {
+  const config = chainConfigFromEnv(options.env);
+  const dir = config.devnet && options.dataDir && options.dataDir !== "memory" ? join(options.dataDir, "devnet") : undefined;
+  if (dir) mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // WALLET_XPUB when set; on the devnet without it, the devnet's own key. Without any chain there is no key at all.
+  const xpub = config.walletXpub ?? (config.devnet ? (dir ? devnetXpub(dir) : randomXpub()) : undefined);
+  const addresses = xpub ? receivingAddressesFromXpub(xpub) : null;
+  let devnet: Devnet | null = null;
+  if (config.devnet) {
+    const port = config.devnet.portFixed || (await portIsFree(config.devnet.port)) ? config.devnet.port : 0;
+    devnet = await startDevnet({ dir, port, blockTime: config.devnet.blockTime, walletXpub: xpub });
+  }
+  const watchers: Watcher[] = [];
+  const stop = async () => {
+    await Promise.all(watchers.map((w) => w.stop()));
+    await devnet?.stop();
+  };
+  try {
+    if (addresses) await checkAddressBook(options.db, addresses);
+    const chains: ConfiguredChain[] = config.chains.map(describe);
+    const facts = devnet?.facts ?? null;
+    if (facts && config.devnet) {
+      chains.unshift({
+        product: devnetProduct,
+        chainId: facts.chainId,
+        rpcUrl: facts.rpcUrl,
+        tokens: [{ symbol: facts.token.symbol, address: facts.token.address, decimals: facts.token.decimals }],
+        confirmations: config.devnet.confirmations,
+        devnet: true,
+      });
+    }
+    for (const chain of chains) {
+      const settings = config.chains.find((c) => c.chainId === chain.chainId);
+      const book = watchedAddressBook(options.db, chain.devnet && facts ? (list) => writeWatchedAddresses(facts, list) : undefined);
+      const watcher = createWatcher(
+        {
+          product: chain.product,
+          chainId: chain.chainId,
+          tokens: chain.tokens.map((t) => t.address),
+          confirmations: chain.confirmations,
+          startBlock: chain.devnet && facts ? BigInt(facts.token.deployBlock) : settings?.startBlock,
+          scanBlocks: settings?.scanBlocks,
+          pollMs: chain.devnet ? 500 : settings?.pollMs,
+        },
+        { db: options.db, adapter: createEvmAdapter({ chainId: chain.chainId, rpcUrl: chain.rpcUrl }), addressBook: book, listener: withLog(options.listener, options.log), log: options.log },
+      );
+      watchers.push(watcher);
+      watcher.start();
+    }
+    return {
+      chains,
+      chainByProduct: (product) => chains.find((c) => c.product.toLowerCase() === product.toLowerCase()),
+      addresses,
+      receivingAddressOf(db, merchantId) {
+        if (!addresses) throw new Error("no chain is configured (CHAINS unset, DEVNET=false): there is no receiving address");
+        return receivingAddressOf(db, addresses, merchantId);
+      },
+      devnet: facts,
+      async payFromDevAccount(to, amount) {
+        const devnetChain = chains.find((c) => c.devnet);
+        if (!devnetChain) throw new Error("no devnet is configured: there is no dev account to pay from");
+        const clients = devClients(devnetChain.rpcUrl);
+        return sendToken(clients, devnetChain.tokens[0]!.address, facts?.devAccount ?? (await devAccount(clients)), getAddress(to), amount);
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+function describe(c: ChainConfig): ConfiguredChain {
+  return {
+    product: c.product,
+    chainId: c.chainId,
+    rpcUrl: c.rpcUrl,
+    tokens: c.tokens.map((t) => ({ symbol: t.symbol, address: getAddress(t.address), decimals: t.decimals })),
+    confirmations: c.confirmations,
+    devnet: c.chainId === devnetChainId,
+  };
+}
+
+type Hook = NonNullable<ChainListener["onTransferSeen"]>;
+
+/** The log hears what happened to each transfer; the domain's listener (when there is one) runs first, in the same transaction. */
+function withLog(listener: ChainListener | undefined, log: WatcherLog): ChainListener {
+  const logged = (event: string, hook: Hook | undefined): Hook => async (trx, t) => {
+    await hook?.call(listener, trx, t);
+    log.info({ chainId: t.chainId, tx: t.txHash, logIndex: t.logIndex, to: t.to, amount: t.amount.toString(), confirmations: t.confirmations }, `chain transfer ${event}`);
+  };
+  return {
+    onTransferSeen: logged("seen", listener?.onTransferSeen),
+    onConfirmations: listener?.onConfirmations?.bind(listener),
+    onTransferConfirmed: logged("confirmed", listener?.onTransferConfirmed),
+    onTransferRemoved: logged("removed", listener?.onTransferRemoved),
+  };
+}
+
+/** DEVNET_PORT unset and 8545 taken (another server's devnet, a test): any free port will do, devnet.json tells which. */
+function portIsFree(port: number): Promise<boolean> {
+  if (port === 0) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
+}

@@ -1,0 +1,59 @@
+import { type Address, createPublicClient, createTestClient, createWalletClient, getAddress, type Hash, http, type PublicClient, type TestClient, type WalletClient } from "viem";
+import { erc20Abi, testUsdtBytecode } from "./token-abi.ts";
+
+/** A public and a wallet client on a devnet whose accounts the node unlocks (anvil signs for its dev accounts). */
+export interface DevClients {
+  public: PublicClient;
+  wallet: WalletClient;
+  /** anvil's own calls (mine now, snapshots, balances). */
+  test: TestClient;
+}
+
+export function devClients(rpcUrl: string): DevClients {
+  const transport = http(rpcUrl, { timeout: 20_000 });
+  return {
+    public: createPublicClient({ transport, pollingInterval: 100 }),
+    wallet: createWalletClient({ transport, pollingInterval: 100 }),
+    test: createTestClient({ mode: "anvil", transport }),
+  };
+}
+
+/** The first dev account of the node: anvil's funded account 0. */
+export async function devAccount(clients: DevClients): Promise<Address> {
+  const [first] = await clients.wallet.getAddresses();
+  if (!first) throw new Error("the node has no unlocked dev account");
+  return first;
+}
+
+export interface DeployedToken {
+  address: Address;
+  deployBlock: bigint;
+}
+
+/**
+ * Deploys chain/test-usdt.sol's artifact from `deployer` and mints `mint` base units to it. `mineNow` mines each
+ * transaction at once instead of waiting for the next interval block (a devnet's first start takes no seconds).
+ */
+export async function deployTestUsdt(clients: DevClients, deployer: Address, mint: bigint, mineNow = false): Promise<DeployedToken> {
+  const hash = await clients.wallet.deployContract({ abi: erc20Abi, bytecode: testUsdtBytecode(), account: deployer, chain: null });
+  if (mineNow) await clients.test.mine({ blocks: 1 });
+  const receipt = await clients.public.waitForTransactionReceipt({ hash });
+  if (receipt.status !== "success" || !receipt.contractAddress) throw new Error(`deploying the test USDT failed (${hash})`);
+  const token = getAddress(receipt.contractAddress);
+  const minted = await clients.wallet.writeContract({ address: token, abi: erc20Abi, functionName: "mint", args: [deployer, mint], account: deployer, chain: null });
+  if (mineNow) await clients.test.mine({ blocks: 1 });
+  await mined(clients, minted);
+  return { address: token, deployBlock: receipt.blockNumber };
+}
+
+/** Sends `amount` base units of `token` from an unlocked account; resolves once mined. */
+export async function sendToken(clients: DevClients, token: Address, from: Address, to: Address, amount: bigint): Promise<{ hash: Hash; blockNumber: bigint }> {
+  const hash = await clients.wallet.writeContract({ address: token, abi: erc20Abi, functionName: "transfer", args: [to, amount], account: from, chain: null });
+  return { hash, blockNumber: await mined(clients, hash) };
+}
+
+async function mined(clients: DevClients, hash: Hash): Promise<bigint> {
+  const receipt = await clients.public.waitForTransactionReceipt({ hash });
+  if (receipt.status !== "success") throw new Error(`transaction ${hash} reverted`);
+  return receipt.blockNumber;
+}

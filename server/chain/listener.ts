@@ -1,0 +1,28 @@
+import type { Kysely } from "kysely";
+import type { DB } from "../db/schema.ts";
+import type { StoredTransfer } from "./store.ts";
+
+/**
+ * What the orders domain implements to hear about transfers to our addresses. Each call runs inside the watcher's
+ * transaction (`trx`), after the transfer row is written and before the cursor's move commits: a credit written
+ * with `trx` commits with the transfer, or neither does and the watcher tries again. So a listener must write only
+ * with `trx` and must not swallow its own errors (a thrown error rolls the step back and it is retried).
+ */
+export interface ChainListener {
+  /** A transfer appeared in a block (confirmations 1, or more after a downtime), or came back after a reorganisation. */
+  onTransferSeen?(trx: Kysely<DB>, transfer: StoredTransfer): Promise<void>;
+  /** Its confirmations went up, still below the chain's requirement. */
+  onConfirmations?(trx: Kysely<DB>, transfer: StoredTransfer): Promise<void>;
+  /** It reached the chain's confirmations: called once, unless a reorganisation removes it and it comes back. */
+  onTransferConfirmed?(trx: Kysely<DB>, transfer: StoredTransfer): Promise<void>;
+  /** A reorganisation took its block away; it may come back in another block (onTransferSeen again). */
+  onTransferRemoved?(trx: Kysely<DB>, transfer: StoredTransfer): Promise<void>;
+}
+
+export interface WatcherLog {
+  info(data: object, message: string): void;
+  warn(data: object, message: string): void;
+  error(data: object, message: string): void;
+}
+
+export const silentLog: WatcherLog = { info() {}, warn() {}, error() {} };

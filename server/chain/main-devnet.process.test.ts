@@ -1,0 +1,100 @@
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import { tempDirs } from "../testing/temp-dirs.ts";
+
+const repoRoot = join(import.meta.dirname, "../..");
+const tempDir = tempDirs("mc-main-devnet-");
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+});
+
+interface Main {
+  child: ChildProcess;
+  /** Resolves with the "Devnet (anvil): …" line once the server listens. */
+  devnetLine: Promise<string>;
+  exit: Promise<number | null>;
+}
+
+/** `node server/main.ts` as `npm run serve` runs it, on its own data folder, API only, the devnet on any free port. */
+function startMain(dataDir: string, env: Record<string, string> = {}): Main {
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: "0", STATIC_DIR: "", DATABASE_URL: "", DEVNET_PORT: "0", NODE_ENV: "", CHAINS: "", DEVNET: "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  let text = "";
+  const devnetLine = new Promise<string>((resolve, reject) => {
+    child.stdout!.on("data", (chunk) => {
+      text += chunk;
+      const line = /^Devnet \(anvil\): .*$/m.exec(text)?.[0];
+      if (line) resolve(line);
+    });
+    child.stderr!.on("data", (chunk) => {
+      text += chunk;
+    });
+    child.once("exit", () => reject(new Error(`the server stopped: ${text.slice(-2000)}`)));
+  });
+  const exit = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, devnetLine, exit };
+}
+
+const cli = (dataDir: string, ...args: string[]) =>
+  promisify(execFile)(process.execPath, ["scripts/chain.ts", ...args], { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir, CHAIN_RPC_URL: "", CHAIN_TOKEN: "" } });
+
+const alive = (pid: number) => existsSync(`/proc/${pid}`);
+
+describe("node server/main.ts with the devnet", { timeout: 120_000 }, () => {
+  it("starts anvil, deploys the token, prints the RPC URL and chain id, answers the CLI, and stops everything on SIGTERM", async () => {
+    const dataDir = tempDir();
+    const first = startMain(dataDir);
+    const line = await first.devnetLine;
+    expect(line).toMatch(/RPC http:\/\/127\.0\.0\.1:\d+, chain id 31337, USDT 0x[0-9a-fA-F]{40}, dev account 0x/);
+    const facts = JSON.parse(readFileSync(join(dataDir, "devnet", "devnet.json"), "utf8"));
+    expect(line).toContain(facts.rpcUrl);
+    const anvilPid = Number(readFileSync(join(dataDir, "devnet", "anvil.pid"), "utf8"));
+
+    const paid = await cli(dataDir, "pay", "--to", "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", "--amount", "12.5");
+    expect(paid.stdout).toMatch(/^sent 12\.5 USDT from 0xf39F\w+ to 0x70997970C51812dc3A010C7d01b50e0d17dc79C8\ntx 0x[0-9a-f]{64} in block \d+\n$/);
+    const status = await cli(dataDir, "status");
+    expect(status.stdout).toContain(`token    USDT ${facts.token.address} (6 decimals)`);
+    expect(status.stdout).toContain("dev      0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266: 999999987.5 USDT");
+    await expect(cli(dataDir, "pay", "--to", "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", "--amount", "0.1234567")).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("has 7 decimals; this token has 6"),
+    });
+
+    first.child.kill("SIGTERM");
+    expect(await first.exit).toBe(0);
+    expect(alive(anvilPid)).toBe(false);
+
+    // A normal restart keeps the chain: the same token, the payment still there.
+    const second = startMain(dataDir);
+    expect(await second.devnetLine).toContain(facts.token.address);
+    expect((await cli(dataDir, "status")).stdout).toContain("999999987.5 USDT");
+    // kill -9 of the server: anvil goes too (its guard sees the pipe close), having written its state.
+    const secondAnvil = Number(readFileSync(join(dataDir, "devnet", "anvil.pid"), "utf8"));
+    second.child.kill("SIGKILL");
+    await second.exit;
+    for (let i = 0; i < 100 && alive(secondAnvil); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(alive(secondAnvil)).toBe(false);
+
+    const third = startMain(dataDir);
+    expect(await third.devnetLine).toContain(facts.token.address);
+    expect((await cli(dataDir, "status")).stdout).toContain("999999987.5 USDT");
+    third.child.kill("SIGTERM");
+    expect(await third.exit).toBe(0);
+  });
+
+  it("refuses a bad chain setting before it touches the data folder", async () => {
+    const dataDir = join(tempDir(), "data");
+    const main = startMain(dataDir, { CHAINS: '[{"product":"Eth"}]' });
+    await expect(main.devnetLine).rejects.toThrow(/Merchant Console cannot start: CHAINS\[0\]/);
+    expect(await main.exit).toBe(1);
+    expect(existsSync(dataDir)).toBe(false);
+  });
+});

@@ -1,0 +1,86 @@
+import { sql, type Kysely } from "kysely";
+import { type Address, encodeFunctionData, type Hash, type Hex, type TestClient } from "viem";
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
+import type { DB } from "../db/schema.ts";
+import { type AnvilProcess, startAnvil } from "./anvil.ts";
+import { type DevClients, deployTestUsdt, devAccount, devClients, sendToken } from "./deploy.ts";
+import { erc20Abi } from "./token-abi.ts";
+
+/** One anvil per test file (a block per transaction, so tests decide when blocks come), with two test USDTs. */
+export interface TestChain {
+  anvil: AnvilProcess;
+  rpcUrl: string;
+  clients: DevClients;
+  test: TestClient;
+  dev: Address;
+  /** The token the watcher follows, and another one it must ignore. */
+  token: Address;
+  otherToken: Address;
+  deployBlock: bigint;
+  /** Mines `blocks` empty blocks. */
+  mine(blocks: number): Promise<void>;
+  head(): Promise<bigint>;
+  /** A real transfer of `token` (default: the followed one) from the dev account. */
+  pay(to: Address, amount: bigint, token?: Address): Promise<{ hash: Hash; blockNumber: bigint }>;
+  /** A funded key of our own, to sign raw transactions that can be sent again after a reorganisation. */
+  payer(): Promise<PrivateKeyAccount>;
+  signedPayment(from: PrivateKeyAccount, to: Address, amount: bigint): Promise<Hex>;
+  sendRaw(raw: Hex): Promise<{ hash: Hash; blockNumber: bigint }>;
+  stop(): Promise<void>;
+}
+
+export async function startTestChain(): Promise<TestChain> {
+  const anvil = await startAnvil({ port: 0 });
+  const clients = devClients(anvil.rpcUrl);
+  const dev = await devAccount(clients);
+  const main = await deployTestUsdt(clients, dev, 10n ** 15n);
+  const other = await deployTestUsdt(clients, dev, 10n ** 15n);
+  const chain: TestChain = {
+    anvil,
+    rpcUrl: anvil.rpcUrl,
+    clients,
+    test: clients.test,
+    dev,
+    token: main.address,
+    otherToken: other.address,
+    deployBlock: main.deployBlock,
+    mine: (blocks) => clients.test.mine({ blocks }),
+    head: () => clients.public.getBlockNumber({ cacheTime: 0 }),
+    pay: (to, amount, token = main.address) => sendToken(clients, token, dev, to, amount),
+    async payer() {
+      const account = privateKeyToAccount(generatePrivateKey());
+      await clients.test.setBalance({ address: account.address, value: 10n ** 20n });
+      await sendToken(clients, main.address, dev, account.address, 10n ** 12n);
+      return account;
+    },
+    async signedPayment(from, to, amount) {
+      const request = await clients.public.prepareTransactionRequest({
+        account: from,
+        to: main.address,
+        data: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [to, amount] }),
+        chain: null,
+      });
+      return from.signTransaction({ ...request, chainId: 31337 } as Parameters<PrivateKeyAccount["signTransaction"]>[0]);
+    },
+    async sendRaw(raw) {
+      const hash = await clients.public.sendRawTransaction({ serializedTransaction: raw });
+      const receipt = await clients.public.waitForTransactionReceipt({ hash });
+      return { hash, blockNumber: receipt.blockNumber };
+    },
+    stop: () => anvil.stop(),
+  };
+  return chain;
+}
+
+/** Empties the chain tables (and the address book) between tests of one file. */
+export async function resetChainTables(db: Kysely<DB>): Promise<void> {
+  await sql`truncate table chain_transfers, chain_blocks, chain_cursors, chain_leases, receiving_addresses restart identity`.execute(db);
+}
+
+/** Watched addresses straight into the address book (the watcher reads them from there). */
+export async function watchAddresses(db: Kysely<DB>, addresses: readonly Address[], firstIndex = 0): Promise<void> {
+  await db
+    .insertInto("receiving_addresses")
+    .values(addresses.map((address, i) => ({ address_index: firstIndex + i, address })))
+    .execute();
+}

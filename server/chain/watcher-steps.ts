@@ -1,0 +1,117 @@
+import type { Kysely } from "kysely";
+import type { DB } from "../db/schema.ts";
+import type { BlockRef, ChainAdapter, WatchedAddresses } from "./chain-adapter.ts";
+import { fenceLease } from "./lease.ts";
+import type { ChainListener } from "./listener.ts";
+import { type Cursor, moveCursor, pendingTransfers, recentBlocks, rememberBlocks, removeTransfersAbove, setBlockConfirmations, storeTransfers } from "./store.ts";
+
+/** What every step of one chain's watcher works with. */
+export interface WatcherContext {
+  db: Kysely<DB>;
+  adapter: ChainAdapter;
+  listener: ChainListener;
+  chainId: number;
+  holder: string;
+  leaseMs: number;
+  confirmations: number;
+  tokens: readonly string[];
+}
+
+/** head - block + 1: the block itself counts as the first confirmation. */
+export function confirmationsAt(head: bigint, block: bigint): number {
+  return head < block ? 0 : Number(head - block + 1n);
+}
+
+/** One transaction that holds the lease (renewed, locked) for its whole length, or is refused. */
+function fenced<T>(ctx: WatcherContext, work: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  return ctx.db.transaction().execute(async (trx) => {
+    await fenceLease(trx, ctx.chainId, ctx.holder, ctx.leaseMs);
+    return work(trx);
+  });
+}
+
+/**
+ * The highest stored block that is still on the node's chain, when a stored block at or below `below` is not; null
+ * when the newest stored block (below `below`, if given) still matches. Without a match: the cursor's start.
+ */
+export async function findFork(ctx: WatcherContext, cursor: Cursor, below: bigint | undefined): Promise<bigint | null> {
+  const stored = await recentBlocks(ctx.db, ctx.chainId, below);
+  for (const [i, block] of stored.entries()) {
+    if ((await ctx.adapter.blockHash(block.number)) === block.hash) return i === 0 && below === undefined ? null : block.number;
+  }
+  return stored.length === 0 && below === undefined ? null : cursor.startBlock - 1n;
+}
+
+/** Everything above `fork` is marked removed (the listener hears each) and will be scanned again. */
+export async function rewind(ctx: WatcherContext, fork: bigint, cursor: Cursor, genesisHash?: string): Promise<number> {
+  return fenced(ctx, async (trx) => {
+    const removed = await removeTransfersAbove(trx, ctx.chainId, fork);
+    const current = await trx.selectFrom("chain_cursors").select("next_block").where("chain_id", "=", String(ctx.chainId)).executeTakeFirstOrThrow();
+    const nextBlock = fork + 1n < BigInt(current.next_block) ? fork + 1n : BigInt(current.next_block);
+    await moveCursor(trx, ctx.chainId, { nextBlock: nextBlock < cursor.startBlock ? cursor.startBlock : nextBlock, genesisHash });
+    for (const transfer of removed) await ctx.listener.onTransferRemoved?.(trx, transfer);
+    return removed.length;
+  });
+}
+
+/**
+ * Scans [from, to] and stores what it finds with the cursor's move, in one transaction. Answers how many transfers
+ * are new (or back), or null when the chain changed under the scan (to's hash before and after differ): try again.
+ */
+export async function scanRange(ctx: WatcherContext, head: BlockRef, from: bigint, to: bigint, watched: WatchedAddresses): Promise<number | null> {
+  const toHash = to === head.number ? head.hash : await ctx.adapter.blockHash(to);
+  if (!toHash) return null;
+  const found = await ctx.adapter.transfers({ fromBlock: from, toBlock: to, tokens: ctx.tokens, watched });
+  // The logs were read between two sightings of the same block `to`: they belong to the chain that ends there.
+  if ((await ctx.adapter.blockHash(to)) !== toHash || found.some((t) => t.blockNumber === to && t.blockHash !== toHash)) return null;
+  const blocks = new Map<bigint, string>([[to, toHash]]);
+  for (const t of found) blocks.set(t.blockNumber, t.blockHash);
+  return fenced(ctx, async (trx) => {
+    const stored = await storeTransfers(trx, found, (t) => confirmationsAt(head.number, t.blockNumber));
+    await rememberBlocks(trx, ctx.chainId, [...blocks].map(([number, hash]) => ({ number, hash })));
+    await moveCursor(trx, ctx.chainId, { nextBlock: to + 1n, head });
+    for (const transfer of stored) await ctx.listener.onTransferSeen?.(trx, transfer);
+    return stored.length;
+  });
+}
+
+/**
+ * Counts confirmations of the transfers still waiting. Before one is confirmed its block's hash is checked against
+ * the node again: a block replaced since the scan rewinds to the fork instead (and nothing is confirmed this time).
+ */
+export async function confirmPending(ctx: WatcherContext, head: BlockRef, cursor: Cursor): Promise<{ confirmed: number; removed: number }> {
+  const pending = await pendingTransfers(ctx.db, ctx.chainId);
+  if (pending.length === 0) return { confirmed: 0, removed: 0 };
+  const canonical = new Map<bigint, string | null>();
+  for (const t of pending) {
+    if (confirmationsAt(head.number, t.blockNumber) < ctx.confirmations) continue;
+    if (!canonical.has(t.blockNumber)) canonical.set(t.blockNumber, await ctx.adapter.blockHash(t.blockNumber));
+    if (canonical.get(t.blockNumber) !== t.blockHash) {
+      const fork = (await findFork(ctx, cursor, t.blockNumber)) ?? cursor.startBlock - 1n;
+      return { confirmed: 0, removed: await rewind(ctx, fork, cursor) };
+    }
+  }
+  // One statement per block: every transfer in a block has the same number of confirmations.
+  const blocks = new Set<bigint>();
+  for (const t of pending) {
+    const confirmations = confirmationsAt(head.number, t.blockNumber);
+    if (confirmations !== t.confirmations || confirmations >= ctx.confirmations) blocks.add(t.blockNumber);
+  }
+  const confirmed = await fenced(ctx, async (trx) => {
+    let count = 0;
+    for (const block of blocks) {
+      const confirmations = confirmationsAt(head.number, block);
+      const done = confirmations >= ctx.confirmations;
+      for (const transfer of await setBlockConfirmations(trx, ctx.chainId, block, confirmations, done)) {
+        if (done) {
+          count++;
+          await ctx.listener.onTransferConfirmed?.(trx, transfer);
+        } else {
+          await ctx.listener.onConfirmations?.(trx, transfer);
+        }
+      }
+    }
+    return count;
+  });
+  return { confirmed, removed: 0 };
+}
