@@ -7,6 +7,9 @@ export default defineConfig({
     root: ".",
     include: ["model-tests/harnesses/*.model-test.tsx"],
     environment: "jsdom",
+    // One jsdom and one module cache per worker, not per file: a third of the time. setup.ts unmounts after each path.
+    isolate: false,
+    maxWorkers: 2,
     testTimeout: 20_000,
     setupFiles: ["model-tests/framework/setup.ts"],
   },

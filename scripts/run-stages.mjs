@@ -1,54 +1,103 @@
-// node scripts/run-stages.mjs <npm script>...
-// Runs the npm scripts one after the other with their own output, stops at the first that fails (with
-// its exit code), and prints each stage's time at the end, after a failure too.
+// node scripts/run-stages.mjs <step>...
+// Runs the steps one after the other. A step is an npm script ("lint"), or lanes that run at the same
+// time, each a chain of npm scripts: "typecheck>test:unit|build>e2e" runs typecheck then test:unit while
+// build then e2e run. A lone stage streams its output; stages running beside others have theirs held and
+// printed whole, under a header, when they end, so that lanes do not interleave. The first failure stops
+// everything (the other lanes' stages are stopped, their process groups killed) with its exit code, and
+// each stage's time is printed at the end, after a failure too.
+// Written here rather than taken from concurrently or npm-run-all2: neither runs chains side by side while
+// printing one table of every stage's seconds at the end.
 import { spawn } from "node:child_process";
 
-const stages = process.argv.slice(2);
-if (stages.length === 0) {
-  console.error("usage: node scripts/run-stages.mjs <npm script>...");
+const steps = process.argv.slice(2).map((arg) => arg.split("|").map((lane) => lane.split(">").filter(Boolean)));
+if (steps.length === 0 || steps.some((lanes) => lanes.some((lane) => lane.length === 0))) {
+  console.error('usage: node scripts/run-stages.mjs <npm script | "a>b|c>d">...');
   process.exit(2);
 }
 
 // Under `npm run`, the npm that started us; else whichever npm is on the PATH.
 const npm = process.env.npm_execpath ? { command: process.execPath, args: [process.env.npm_execpath] } : { command: "npm", args: [] };
 
-/** @type {Array<{ stage: string, seconds: number | null, result: "pass" | "fail" | "not run" }>} */
-const results = stages.map((stage) => ({ stage, seconds: null, result: "not run" }));
-let child = null;
+/** @typedef {{ stage: string, seconds: number | null, result: "pass" | "fail" | "stopped" | "not run", exitCode: number }} Entry */
+/** @type {Entry[][][]} */
+const plan = steps.map((lanes) => lanes.map((lane) => lane.map((stage) => ({ stage, seconds: null, result: "not run", exitCode: 0 }))));
+/** @type {Set<import("node:child_process").ChildProcess>} */
+const running = new Set();
 let stopping = null;
+/** @type {Entry | null} */
+let failed = null;
 
-// Ctrl-C reaches the child through the terminal; a SIGTERM from CI is passed on, and the table still printed.
+const killGroup = (child, signal) => {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    child.kill(signal);
+  }
+};
+const stopAll = (signal) => {
+  for (const child of running) killGroup(child, signal);
+};
+
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
     stopping = signal;
-    child?.kill(signal);
+    stopAll(signal);
   });
+}
+
+const signalCode = (signal) => 128 + (signal === "SIGINT" ? 2 : signal === "SIGKILL" ? 9 : 15);
+
+/** Runs one stage; `held` keeps its output until it ends. */
+function runStage(entry, held) {
+  const begin = performance.now();
+  return new Promise((done) => {
+    // Its own process group, so that stopping it also stops what it started (servers, browsers, workers).
+    const child = spawn(npm.command, [...npm.args, "run", entry.stage], { stdio: held ? ["ignore", "pipe", "pipe"] : "inherit", detached: true });
+    running.add(child);
+    const chunks = [];
+    child.stdout?.on("data", (chunk) => chunks.push(chunk));
+    child.stderr?.on("data", (chunk) => chunks.push(chunk));
+    const finish = (code) => {
+      running.delete(child);
+      entry.seconds = (performance.now() - begin) / 1000;
+      entry.exitCode = code;
+      entry.result = code === 0 ? "pass" : stopping || (failed && failed !== entry) ? "stopped" : "fail";
+      if (held) process.stdout.write(`\n── ${entry.stage} (${entry.result}, ${entry.seconds.toFixed(1)} s) ──\n${Buffer.concat(chunks).toString()}`);
+      done(code);
+    };
+    child.once("error", (error) => {
+      chunks.push(Buffer.from(`run-stages: cannot start npm run ${entry.stage}: ${error.message}\n`));
+      if (!held) console.error(`run-stages: cannot start npm run ${entry.stage}: ${error.message}`);
+      finish(127);
+    });
+    child.once("close", (code, signal) => finish(code ?? signalCode(signal)));
+  });
+}
+
+async function runLane(lane, held) {
+  for (const entry of lane) {
+    if (stopping || failed) return;
+    const code = await runStage(entry, held);
+    if (code !== 0 && !failed && !stopping) {
+      failed = entry;
+      stopAll("SIGTERM");
+    }
+  }
 }
 
 const started = performance.now();
-let exitCode = 0;
-for (const entry of results) {
-  if (stopping) break;
-  const begin = performance.now();
-  exitCode = await new Promise((done) => {
-    child = spawn(npm.command, [...npm.args, "run", entry.stage], { stdio: "inherit" });
-    child.once("error", (error) => {
-      console.error(`run-stages: cannot start npm run ${entry.stage}: ${error.message}`);
-      done(127);
-    });
-    child.once("exit", (code, signal) => done(code ?? 128 + (signal === "SIGINT" ? 2 : signal === "SIGKILL" ? 9 : 15)));
-  });
-  child = null;
-  entry.seconds = (performance.now() - begin) / 1000;
-  entry.result = exitCode === 0 ? "pass" : "fail";
-  if (exitCode !== 0) break;
+for (const lanes of plan) {
+  if (stopping || failed) break;
+  await Promise.all(lanes.map((lane) => runLane(lane, lanes.length > 1)));
 }
 
-const width = Math.max(5, ...stages.map((s) => s.length));
+const entries = plan.flat(2);
+const width = Math.max(5, ...entries.map((e) => e.stage.length));
 const line = (stage, seconds, result) => `${stage.padEnd(width)}  ${seconds.padStart(8)}  ${result}`;
 console.log(`\n${line("stage", "seconds", "result")}`);
-for (const { stage, seconds, result } of results) console.log(line(stage, seconds === null ? "-" : seconds.toFixed(1), result));
-const failed = results.find((r) => r.result === "fail");
-console.log(line("total", ((performance.now() - started) / 1000).toFixed(1), failed ? `fail (${failed.stage}, exit ${exitCode})` : stopping ? `stopped (${stopping})` : "pass"));
+for (const { stage, seconds, result } of entries) console.log(line(stage, seconds === null ? "-" : seconds.toFixed(1), result));
+const total = ((performance.now() - started) / 1000).toFixed(1);
+console.log(line("total", total, failed ? `fail (${failed.stage}, exit ${failed.exitCode})` : stopping ? `stopped (${stopping})` : "pass"));
 
-process.exit(stopping && exitCode === 0 ? (stopping === "SIGINT" ? 130 : 143) : exitCode);
+if (failed) process.exit(failed.exitCode);
+process.exit(stopping ? (stopping === "SIGINT" ? 130 : 143) : 0);

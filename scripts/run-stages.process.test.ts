@@ -12,7 +12,14 @@ writeFileSync(
   JSON.stringify({
     name: "stages",
     private: true,
-    scripts: { first: "node -e \"console.log('first says hi')\"", broken: "node -e \"process.exit(3)\"", never: "node -e \"console.log('never ran')\"" },
+    scripts: {
+      first: "node -e \"console.log('first says hi')\"",
+      broken: "node -e \"process.exit(3)\"",
+      never: "node -e \"console.log('never ran')\"",
+      slow: "node -e \"console.log('slow starts'); setTimeout(() => console.log('slow' + ' ended'), 600)\"",
+      late: "node -e \"setTimeout(() => process.exit(4), 300)\"",
+      endless: "node -e \"console.log('endless starts'); setTimeout(() => console.log('endless' + ' ended'), 60000)\"",
+    },
   }),
 );
 
@@ -47,5 +54,36 @@ describe("run-stages", () => {
     expect(row(out, "broken")?.[2]).toBe("fail");
     expect(row(out, "never")?.slice(1)).toEqual(["-", "not", "run"]);
     expect(row(out, "total")?.slice(2)).toEqual(["fail", "(broken,", "exit", "3)"]);
+  });
+
+  it("runs lanes side by side, each stage's output whole under its header", () => {
+    const begin = performance.now();
+    const { status, out } = run("first", "slow>first|slow");
+    const seconds = (performance.now() - begin) / 1000;
+    expect(status).toBe(0);
+    // Two 0.6 s stages side by side, not one after the other (npm's own start-up counts too).
+    expect(seconds).toBeLessThan(2 * 0.6 + 2 * 0.6 + 1.5);
+    const headers = out.match(/── slow \(pass, [\d.]+ s\) ──\n[^─]*slow starts\nslow ended\n/g) ?? [];
+    expect(headers).toHaveLength(2);
+    expect(out).toMatch(/── first \(pass, [\d.]+ s\) ──\n(.|\n)*first says hi/);
+    const table = out.slice(out.lastIndexOf("\nstage "));
+    expect(table.split("\n").filter((l) => l.startsWith("slow ")).map((l) => l.split(/\s+/)[2])).toEqual(["pass", "pass"]);
+  });
+
+  it("stops the other lanes at the first failure and exits with its code", () => {
+    const begin = performance.now();
+    const { status, out } = run("late|endless>never", "never");
+    expect(performance.now() - begin).toBeLessThan(30_000);
+    expect(status).toBe(4);
+    expect(out).toContain("endless starts");
+    expect(out).not.toContain("endless ended");
+    expect(out).not.toContain("never ran");
+    expect(row(out, "late")?.[2]).toBe("fail");
+    expect(row(out, "endless")?.[2]).toBe("stopped");
+    expect(row(out, "total")?.slice(2)).toEqual(["fail", "(late,", "exit", "4)"]);
+  });
+
+  it("refuses an empty chain", () => {
+    expect(run("first|").status).toBe(2);
   });
 });

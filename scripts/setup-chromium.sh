@@ -6,6 +6,12 @@ if [ -x "$CHROMIUM" ]; then
   exit 0
 fi
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+  # npm test runs two browser stages side by side: the second waits for the first install, then finds Chromium there.
+  exec 9>"${TMPDIR:-/tmp}/merchant-console-setup-chromium.lock"
+  flock 9
+  if [ -x "$CHROMIUM" ]; then
+    exit 0
+  fi
   echo "setup-chromium: $CHROMIUM is missing; installing Debian's chromium with apt-get" >&2
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq >&2

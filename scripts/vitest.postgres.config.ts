@@ -1,0 +1,18 @@
+import { defineConfig } from "vitest/config";
+import { databaseTestFiles } from "./database-tests.ts";
+
+const root = new URL("..", import.meta.url).pathname;
+
+// npm run test:server:postgres: the server tests that use the test database, on the throw-away PostgreSQL cluster.
+export default defineConfig({
+  test: {
+    root,
+    include: databaseTestFiles(root),
+    environment: "node",
+    // As in vite.config.ts: the files share their worker's module cache, and wait on the server more than they compute.
+    maxWorkers: 3,
+    isolate: false,
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});

@@ -1,0 +1,15 @@
+import { defineConfig } from "vitest/config";
+
+// npm run test:process: the tests that start whole processes (the server, the anvil devnet, a PostgreSQL
+// cluster, the stage runner). They wait on those processes more than they compute, so they run side by side.
+export default defineConfig({
+  test: {
+    root: new URL("..", import.meta.url).pathname,
+    include: ["**/*.process.test.ts"],
+    exclude: ["node_modules/**"],
+    environment: "node",
+    maxWorkers: 3,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
