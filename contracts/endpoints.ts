@@ -8,6 +8,10 @@ import { messageListRequest, messageListResult, messageReadRequest, messageReadR
 import { getUserWalletRequest, userWalletResult } from "./schemas/wallet.ts";
 import { demoCheckoutRequest, demoOrder, demoOrderRequest } from "./schemas/demo.ts";
 import { googleCodeRequest, googleLoginRequest } from "./schemas/google.ts";
+import {
+  balanceResult, createOrderRequest, devPayRequest, devPayResult, order, orderCodeRequest, orderDetail, orderListRequest,
+  orderListResult, packageListResult, payChainListResult, subscriptionResult,
+} from "./schemas/order.ts";
 
 export type Method = "GET" | "POST";
 
@@ -53,6 +57,18 @@ export const endpoints = {
   // The message box (spec section 2; its calls are mock-only in section 7): messages the server writes on real events.
   messageList: endpoint({ method: "POST", path: "/api/message/list", body: messageListRequest, query: null, result: messageListResult, auth: true, source: "proposed" }),
   messageRead: endpoint({ method: "POST", path: "/api/message/read", body: messageReadRequest, query: null, result: messageReadResult, auth: true, source: "proposed" }),
+  // Packages, orders and payment (spec sections 2–5: "package purchase … not shown"), contracts/schemas/order.ts.
+  packageList: endpoint({ method: "POST", path: "/api/Package/List", body: null, query: null, result: packageListResult, auth: true, source: "proposed" }),
+  subscription: endpoint({ method: "POST", path: "/api/Package/Current", body: null, query: null, result: subscriptionResult, auth: true, source: "proposed" }),
+  orderCreate: endpoint({ method: "POST", path: "/api/Order/Create", body: createOrderRequest, query: null, result: order, auth: true, source: "proposed" }),
+  orderList: endpoint({ method: "POST", path: "/api/Order/List", body: orderListRequest, query: null, result: orderListResult, auth: true, source: "proposed" }),
+  orderDetail: endpoint({ method: "POST", path: "/api/Order/Detail", body: orderCodeRequest, query: null, result: orderDetail, auth: true, source: "proposed" }),
+  orderFinishPay: endpoint({ method: "POST", path: "/api/Order/FinishPay", body: orderCodeRequest, query: null, result: order, auth: true, source: "proposed" }),
+  orderCancel: endpoint({ method: "POST", path: "/api/Order/Cancel", body: orderCodeRequest, query: null, result: order, auth: true, source: "proposed" }),
+  orderPayFromBalance: endpoint({ method: "POST", path: "/api/Order/PayFromBalance", body: orderCodeRequest, query: null, result: order, auth: true, source: "proposed" }),
+  payChains: endpoint({ method: "POST", path: "/api/Chain/List", body: null, query: null, result: payChainListResult, auth: true, source: "proposed" }),
+  devPay: endpoint({ method: "POST", path: "/api/Chain/DevPay", body: devPayRequest, query: null, result: devPayResult, auth: true, source: "proposed" }),
+  balance: endpoint({ method: "POST", path: "/api/Account/Balance", body: null, query: null, result: balanceResult, auth: true, source: "proposed" }),
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -4,14 +4,18 @@ import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import type { Kysely } from "kysely";
 import { errCodes } from "../contracts/schemas/envelope.ts";
+import type { ChainLayer } from "./chain/chain-layer.ts";
 import type { DB } from "./db/schema.ts";
 import { codeCallPoolOptions, createWorkPool, type WorkPool } from "./domain/work-pool.ts";
 import { pruneExpired, schedulePrune } from "./domain/prune.ts";
+import { expireOverdueOrders, orderSweepEveryMs } from "./domain/order-expiry.ts";
+import { defaultOrderPaySeconds } from "./domain/orders.ts";
 import { createRefusalMemo, type RefusalMemo } from "./domain/refusal-memo.ts";
 import { defaultLimits, type Limits } from "./domain/limits.ts";
 import { createLogMailer, type Mailer } from "./domain/mailer.ts";
 import { failure } from "./http/envelope.ts";
 import { registerEndpoints } from "./http/endpoint-routes.ts";
+import { type OrderEventsOptions, registerOrderEvents } from "./http/order-events.ts";
 import { installErrorHandler, sendNotFound } from "./http/errors.ts";
 import type { HandlerTable, Services } from "./http/handler.ts";
 import { acceptJsonOnly, bodyLimitBytes } from "./http/json-body.ts";
@@ -26,6 +30,10 @@ import { googleHandlers } from "./routes/google.ts";
 import { messageHandlers } from "./routes/messages.ts";
 import { userHandlers } from "./routes/user.ts";
 import { walletHandlers } from "./routes/wallet.ts";
+import { accountHandlers } from "./routes/account.ts";
+import { chainHandlers } from "./routes/chains.ts";
+import { orderHandlers } from "./routes/orders.ts";
+import { packageHandlers } from "./routes/packages.ts";
 
 export interface BuildServerOptions {
   db: Kysely<DB>;
@@ -53,9 +61,29 @@ export interface BuildServerOptions {
   refusals?: RefusalMemo;
   /** How often expired sessions, codes, buckets and mail are pruned (10 minutes); 0 turns it off (tests call pruneExpired). */
   pruneEveryMs?: number;
+  /** The chain layer (chain/chain-layer.ts): GetUserWallet's addresses, the pay dialog's chains, dev pay. Null: no chain (those answer 2207 / an empty list). */
+  chain?: ChainLayer | null;
+  /** A new order's payment window in seconds (30 minutes; ORDER_PAY_SECONDS on a test server). */
+  orderPaySeconds?: number;
+  /** How often open orders past their window are failed (5 s); 0 turns the sweep off (tests; expiry still applies on read). */
+  orderSweepEveryMs?: number;
+  /** Live order status (GET /api/Order/Events): the database's LISTEN (OpenedDatabase.listen); without it that route is not served. */
+  orderEvents?: OrderEventsOptions;
 }
 
-const handlers: HandlerTable = { ...authHandlers, ...codeHandlers, ...userHandlers, ...walletHandlers, ...messageHandlers, ...googleHandlers, ...demoHandlers };
+const handlers: HandlerTable = {
+  ...authHandlers,
+  ...codeHandlers,
+  ...userHandlers,
+  ...walletHandlers,
+  ...messageHandlers,
+  ...googleHandlers,
+  ...demoHandlers,
+  ...packageHandlers,
+  ...orderHandlers,
+  ...chainHandlers,
+  ...accountHandlers,
+};
 
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -79,6 +107,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     kdf: options.kdf ?? createWorkPool(),
     codeCalls: createWorkPool(codeCallPoolOptions),
     refusals: options.refusals ?? createRefusalMemo(),
+    chain: options.chain ?? null,
+    orderPaySeconds: options.orderPaySeconds ?? defaultOrderPaySeconds,
   };
 
   installErrorHandler(app);
@@ -90,6 +120,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(fastifyCompress, { globalCompression: true, globalDecompression: false, encodings: ["br", "gzip"] });
 
   registerEndpoints(app, handlers, services);
+  await registerOrderEvents(app, services, options.orderEvents);
   if (options.devOutbox && !services.production) registerDevRoutes(app, services);
 
   const pruneEveryMs = options.pruneEveryMs ?? 600_000;
@@ -100,6 +131,15 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       (error) => app.log.error({ err: error }, "prune failed"),
     );
     app.addHook("onClose", async () => stopPruning());
+  }
+  const sweepEveryMs = options.orderSweepEveryMs ?? orderSweepEveryMs;
+  if (sweepEveryMs > 0) {
+    const stopSweeping = schedulePrune(
+      () => expireOverdueOrders(services.db, services.clock()).then((failed) => failed > 0 && app.log.info({ failed }, "orders past their payment window failed")),
+      sweepEveryMs,
+      (error) => app.log.error({ err: error }, "order expiry sweep failed"),
+    );
+    app.addHook("onClose", async () => stopSweeping());
   }
 
   const { staticDir } = options;

@@ -3,6 +3,8 @@ import { join, resolve } from "node:path";
 import { buildServer } from "./app.ts";
 import { type ChainLayer, startChainLayer } from "./chain/chain-layer.ts";
 import { chainConfigFromEnv } from "./chain/config.ts";
+import type { WatcherLog } from "./chain/listener.ts";
+import { createOrderListener } from "./domain/order-listener.ts";
 import { openServerData, StartupRefusal } from "./db/data-folder.ts";
 import { googleSettingsFromEnv } from "./domain/google-identity.ts";
 import { defaultLimits, testServerLimits } from "./domain/limits.ts";
@@ -13,7 +15,8 @@ import { currentCost } from "./domain/passwords.ts";
  * `node server/main.ts`: PORT (8080), HOST (127.0.0.1), DATA_DIR (./data) or DATABASE_URL,
  * SMTP_URL + MAIL_FROM, NODE_ENV, STATIC_DIR (./dist when it exists; "" for the API only), TRUST_PROXY,
  * GOOGLE_CLIENT_ID (or VITE_GOOGLE_CLIENT_ID) + GOOGLE_CLIENT_SECRET, GOOGLE_JWKS_URL, GOOGLE_TOKEN_URL, SERVER_SECRET,
- * CHAINS, WALLET_XPUB, DEVNET, DEVNET_PORT, DEVNET_BLOCK_TIME, DEVNET_CONFIRMATIONS (server/chain/config.ts).
+ * CHAINS, WALLET_XPUB, DEVNET, DEVNET_PORT, DEVNET_BLOCK_TIME, DEVNET_CONFIRMATIONS (server/chain/config.ts),
+ * ORDER_PAY_SECONDS (a test server's order payment window; DEV_OUTBOX=true only).
  */
 const env = process.env;
 const production = env.NODE_ENV === "production";
@@ -34,16 +37,42 @@ try {
 } catch (error) {
   refuseToStart(new StartupRefusal((error as Error).message));
 }
+// A shorter payment window for orders (journeys that watch an order fail): test servers only.
+const orderPaySeconds = env.ORDER_PAY_SECONDS?.trim() ? readOrderPaySeconds(env.ORDER_PAY_SECONDS) : undefined;
+if (orderPaySeconds !== undefined && !devOutbox) refuseToStart(new StartupRefusal("ORDER_PAY_SECONDS is for test servers: set DEV_OUTBOX=true, or unset it"));
 const port = Number(env.PORT ?? 8080);
 const host = env.HOST ?? "127.0.0.1";
 const staticDir = resolveStaticDir(env.STATIC_DIR);
 
 // Before anything is written: one server per DATA_DIR (a lock file), 0700/0600, the server secret, then the database.
-const { db, close, secret } = await openServerData(env).catch(refuseToStart);
+const { db, close, secret, listen } = await openServerData(env).catch(refuseToStart);
 const mailer = env.SMTP_URL
   ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM ?? "Merchant Console <no-reply@localhost>")
   : createLogMailer((line) => process.stdout.write(`${line}\n`));
 const google = googleSettingsFromEnv(env);
+
+// The devnet (anvil, the test USDT) and one watcher per chain, started before the server: the orders domain's listener
+// hears every transfer, and the server answers GetUserWallet and the pay chains from the layer. The listener needs the
+// chain list (the devnet's token is known once it runs), so the layer hands it over before any watcher starts.
+// Until the server's logger exists, the watchers log JSON lines of their own.
+let chainLog: WatcherLog = {
+  info: (data, message) => jsonLine(30, data, message),
+  warn: (data, message) => jsonLine(40, data, message),
+  error: (data, message) => jsonLine(50, data, message),
+};
+const forwardedLog: WatcherLog = {
+  info: (data, message) => chainLog.info(data, message),
+  warn: (data, message) => chainLog.warn(data, message),
+  error: (data, message) => chainLog.error(data, message),
+};
+let chain: ChainLayer;
+try {
+  chain = await startChainLayer({ db, env, dataDir: env.DATA_DIR || "./data", log: forwardedLog, listener: (chains) => createOrderListener({ chains }) });
+} catch (error) {
+  await close();
+  refuseToStart(new StartupRefusal(`the chain layer did not start: ${(error as Error).message}`));
+}
+
 const app = await buildServer({
   db,
   secret,
@@ -56,17 +85,16 @@ const app = await buildServer({
   logger: true,
   limits: devOutbox ? testServerLimits() : defaultLimits,
   trustProxy: env.TRUST_PROXY === "true" ? true : env.TRUST_PROXY || undefined,
-});
-
-// The devnet (anvil, the test USDT) and one watcher per chain; the orders domain will pass its listener here.
-let chain: ChainLayer;
-try {
-  chain = await startChainLayer({ db, env, dataDir: env.DATA_DIR || "./data", log: app.log });
-} catch (error) {
-  await app.close();
+  // One LISTEN on order_events for this process: live order status from whichever instance made the change.
+  orderEvents: { listen },
+  chain,
+  orderPaySeconds,
+}).catch(async (error: unknown) => {
+  await chain.stop();
   await close();
-  refuseToStart(new StartupRefusal(`the chain layer did not start: ${(error as Error).message}`));
-}
+  throw error;
+});
+chainLog = app.log;
 
 let stopping = false;
 async function stop(signal: string) {
@@ -96,6 +124,18 @@ try {
   await chain.stop();
   await close();
   process.exit(1);
+}
+
+function readOrderPaySeconds(setting: string): number {
+  const seconds = Number(setting);
+  if (!Number.isInteger(seconds) || seconds < 5 || seconds > 86_400) refuseToStart(new StartupRefusal("ORDER_PAY_SECONDS must be a whole number of seconds from 5 to 86400"));
+  return seconds;
+}
+
+/** pino's line format (level, time, msg), for what the watchers say before the server's logger exists. */
+function jsonLine(level: number, data: object, message: string): void {
+  const fields = Object.fromEntries(Object.entries(data).map(([k, v]) => [k, v instanceof Error ? { message: v.message, stack: v.stack } : v]));
+  process.stdout.write(`${JSON.stringify({ level, time: Date.now(), ...fields, msg: message })}\n`);
 }
 
 function refuseToStart(error: unknown): never {

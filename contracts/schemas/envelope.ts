@@ -37,6 +37,22 @@ export const errCodes = {
   googleUnreachable: "2104",
   demoOrderNotFound: "2111",
   demoOrderExpired: "2112",
+  /** Orders (contracts/schemas/order.ts). */
+  packageNotFound: "2201",
+  orderNotFound: "2202",
+  /** The order is paid, cancelled or failed: it can no longer be paid or cancelled. */
+  orderClosed: "2203",
+  /** One open order at a time (so a transfer matches one order only): pay or cancel the open one first. */
+  orderOpenExists: "2204",
+  /** The free trial is taken once per merchant. */
+  trialUsed: "2205",
+  balanceInsufficient: "2206",
+  /** `{product}` names no configured chain. */
+  chainUnknown: "2207",
+  /** Paying from the dev wallet: only on the devnet, never in production. */
+  devPayUnavailable: "2208",
+  /** A transfer for this order is still confirming: it cannot be cancelled now. */
+  orderConfirming: "2209",
   notLoggedIn: "4010",
   forbidden: "4030",
   notFound: "4040",

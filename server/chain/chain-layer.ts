@@ -45,8 +45,11 @@ export interface ChainLayerOptions {
   env: NodeJS.ProcessEnv;
   /** DATA_DIR; "memory" or undefined keeps the devnet's chain and wallet key in memory. */
   dataDir?: string;
-  /** The orders domain's hooks (listener.ts); called inside the watcher's transactions. */
-  listener?: ChainListener;
+  /**
+   * The orders domain's hooks (listener.ts); called inside the watcher's transactions. A function gets the configured
+   * chains (the devnet's token is known only once it runs) and is called once, before any watcher starts.
+   */
+  listener?: ChainListener | ((chains: readonly ConfiguredChain[]) => ChainListener);
   log: WatcherLog;
 }
 
@@ -82,6 +85,7 @@ export async function startChainLayer(options: ChainLayerOptions): Promise<Chain
         devnet: true,
       });
     }
+    const listener = typeof options.listener === "function" ? options.listener(chains) : options.listener;
     for (const chain of chains) {
       const settings = config.chains.find((c) => c.chainId === chain.chainId);
       const book = watchedAddressBook(options.db, chain.devnet && facts ? (list) => writeWatchedAddresses(facts, list) : undefined);
@@ -95,7 +99,7 @@ export async function startChainLayer(options: ChainLayerOptions): Promise<Chain
           scanBlocks: settings?.scanBlocks,
           pollMs: chain.devnet ? 500 : settings?.pollMs,
         },
-        { db: options.db, adapter: createEvmAdapter({ chainId: chain.chainId, rpcUrl: chain.rpcUrl }), addressBook: book, listener: withLog(options.listener, options.log), log: options.log },
+        { db: options.db, adapter: createEvmAdapter({ chainId: chain.chainId, rpcUrl: chain.rpcUrl }), addressBook: book, listener: withLog(listener, options.log), log: options.log },
       );
       watchers.push(watcher);
       watcher.start();

@@ -16,6 +16,8 @@ interface Main {
   child: ChildProcess;
   /** Resolves with the "Devnet (anvil): …" line once the server listens. */
   devnetLine: Promise<string>;
+  /** The API's address once it listens. */
+  api: Promise<string>;
   exit: Promise<number | null>;
 }
 
@@ -40,7 +42,10 @@ function startMain(dataDir: string, env: Record<string, string> = {}): Main {
     child.once("exit", () => reject(new Error(`the server stopped: ${text.slice(-2000)}`)));
   });
   const exit = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return { child, devnetLine, exit };
+  const api = devnetLine.then(() => /API on (http:\/\/\S+)/.exec(text)?.[1] ?? "");
+  // Awaited only by the tests that need it; a server that stops early is reported through devnetLine.
+  api.catch(() => {});
+  return { child, devnetLine, api, exit };
 }
 
 const cli = (dataDir: string, ...args: string[]) =>
@@ -88,6 +93,54 @@ describe("node server/main.ts with the devnet", { timeout: 120_000 }, () => {
     expect((await cli(dataDir, "status")).stdout).toContain("999999987.5 USDT");
     third.child.kill("SIGTERM");
     expect(await third.exit).toBe(0);
+  });
+
+  it("an order is paid from the dev wallet on the devnet the server started, seen and confirmed by its own watcher", async () => {
+    const main = startMain(tempDir(), { DEV_OUTBOX: "true", PASSWORD_HASH_COST: "test", ORDER_PAY_SECONDS: "600" });
+    const base = await main.api;
+    const post = async (path: string, body: object = {}, token?: string) => {
+      const answer = await fetch(`${base}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+      return (await answer.json()) as { success: boolean; errCode: string; resData: Record<string, unknown> & Array<Record<string, unknown>> };
+    };
+    const email = "devnet-buyer@example.com";
+    const password = "Merchant7Pass";
+    expect((await post("/api/User/SentVerificationCode", { email, type: "register" })).success).toBe(true);
+    const outbox = (await (await fetch(`${base}/api/dev/outbox?to=${email}`)).json()) as { messages: Array<{ code: string }> };
+    const code = outbox.messages[0]!.code;
+    expect((await post("/api/Register/Register", { email, code, password, repeatPassword: password })).success).toBe(true);
+    const token = (await post("/api/Login/Login", { email, password })).resData.accessToken as string;
+
+    const chains = (await post("/api/Chain/List", {}, token)).resData;
+    expect(chains.map((c) => [c.product, c.devnet, c.confirmations])).toEqual([["Devnet", true, 2]]);
+    const wallet = (await post("/api/wallet/DevnetClient/GetUserWallet", { currency: "USDT" }, token)).resData;
+    expect(wallet.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(await post("/api/wallet/TronClient/GetUserWallet", {}, token)).toMatchObject({ success: false, errCode: "2207" });
+    const basic = (await post("/api/Package/List", {}, token)).resData.find((p) => p.code === "basic")!;
+    const order = (await post("/api/Order/Create", { packageId: basic.id }, token)).resData;
+    expect(Date.parse(order.expiresAt as string) - Date.parse(order.createdAt as string)).toBe(600_000);
+    const sent = await post("/api/Chain/DevPay", { orderCode: order.orderCode, product: "Devnet" }, token);
+    expect(sent.resData).toMatchObject({ amount: "29" });
+    let detail: Record<string, unknown> = {};
+    for (let i = 0; i < 100 && detail.status !== "paid"; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      detail = (await post("/api/Order/Detail", { orderCode: order.orderCode }, token)).resData;
+    }
+    expect(detail).toMatchObject({ status: "paid", payType: "chain", received: "29", transfers: [{ txHash: sent.resData.txHash, status: "confirmed", required: 2 }] });
+    expect((await post("/api/Package/Current", {}, token)).resData).toMatchObject({ active: true, package: { code: "basic" }, usage: { wallets: 1 } });
+    main.child.kill("SIGTERM");
+    expect(await main.exit).toBe(0);
+  });
+
+  it("refuses ORDER_PAY_SECONDS outside a test server", async () => {
+    const dataDir = join(tempDir(), "data");
+    const main = startMain(dataDir, { ORDER_PAY_SECONDS: "60", DEV_OUTBOX: "" });
+    await expect(main.devnetLine).rejects.toThrow(/Merchant Console cannot start: ORDER_PAY_SECONDS is for test servers/);
+    expect(await main.exit).toBe(1);
+    expect(existsSync(dataDir)).toBe(false);
   });
 
   it("refuses a bad chain setting before it touches the data folder", async () => {

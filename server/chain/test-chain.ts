@@ -72,9 +72,9 @@ export async function startTestChain(): Promise<TestChain> {
   return chain;
 }
 
-/** Empties the chain tables (and the address book) between tests of one file. */
+/** Empties the chain tables (and the address book) between tests of one file; with them what refers to transfers (order links, ledger rows). */
 export async function resetChainTables(db: Kysely<DB>): Promise<void> {
-  await sql`truncate table chain_transfers, chain_blocks, chain_cursors, chain_leases, receiving_addresses restart identity`.execute(db);
+  await sql`truncate table chain_transfers, chain_blocks, chain_cursors, chain_leases, receiving_addresses restart identity cascade`.execute(db);
 }
 
 /** Watched addresses straight into the address book (the watcher reads them from there). */

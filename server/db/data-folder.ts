@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { Kysely } from "kysely";
 import { loadServerSecret } from "../domain/server-secret.ts";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.ts";
+import type { Listen } from "./listen.ts";
 import { openDatabase } from "./open-database.ts";
 import type { DB } from "./schema.ts";
 
@@ -18,6 +19,8 @@ export class StartupRefusal extends Error {
 export interface ServerData {
   db: Kysely<DB>;
   secret: Buffer;
+  /** LISTEN on the database (live order status): OpenedDatabase.listen. */
+  listen: Listen;
   /** Closes the database, then gives the data folder up. */
   close(): Promise<void>;
 }
@@ -43,12 +46,13 @@ export async function openServerData(env: ServerDataSettings): Promise<ServerDat
   const lock = claimDataFolder(dataDir);
   try {
     const secret = refuseOnError(() => loadServerSecret({ env, dataDir }));
-    const { db, close } = await openDatabase({ dataDir, databaseUrl });
+    const { db, close, listen } = await openDatabase({ dataDir, databaseUrl });
     // PGlite unpacks its initial files as 0666 and writes some later ones 0644 whatever the umask: take them back.
     tightenModes(dataDir);
     return {
       db,
       secret,
+      listen,
       close: async () => {
         try {
           await close();

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import { type Listen, listenOverPglite, listenOverPostgres } from "./listen.ts";
 import { migrateToLatest } from "./migrations.ts";
 import { PrioritisedPGliteDialect } from "./prioritised-pglite.ts";
 import type { DB } from "./schema.ts";
@@ -16,6 +17,8 @@ export interface OpenDatabaseOptions {
 export interface OpenedDatabase {
   db: Kysely<DB>;
   close(): Promise<void>;
+  /** LISTEN on this database (listen.ts): PGlite's own session, or a dedicated connection to the PostgreSQL server. */
+  listen: Listen;
 }
 
 const int8Oid = 20;
@@ -30,23 +33,26 @@ export function kyselyOverPglite(pglite: PGlite): Kysely<DB> {
 
 /** Opens (and migrates) the database the server runs on. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenedDatabase> {
-  const db = options.databaseUrl ? overPostgres(options.databaseUrl) : await overPglite(options.dataDir);
+  const { db, listen } = options.databaseUrl ? overPostgres(options.databaseUrl) : await overPglite(options.dataDir);
   try {
     await migrateToLatest(db);
   } catch (error) {
     await db.destroy();
     throw error;
   }
-  return { db, close: () => db.destroy() };
+  return { db, close: () => db.destroy(), listen };
 }
 
-function overPostgres(connectionString: string): Kysely<DB> {
+type Opened = Pick<OpenedDatabase, "db" | "listen">;
+
+function overPostgres(connectionString: string): Opened {
   const pool = new pg.Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), listen: listenOverPostgres({ connectionString }) };
 }
 
-async function overPglite(dataDir: string | undefined): Promise<Kysely<DB>> {
-  if (dataDir === undefined || dataDir === "memory") return kyselyOverPglite(await PGlite.create(pgliteOptions));
-  mkdirSync(dataDir, { recursive: true });
-  return kyselyOverPglite(await PGlite.create(dataDir, pgliteOptions));
+async function overPglite(dataDir: string | undefined): Promise<Opened> {
+  const inMemory = dataDir === undefined || dataDir === "memory";
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  const pglite = inMemory ? await PGlite.create(pgliteOptions) : await PGlite.create(dataDir, pgliteOptions);
+  return { db: kyselyOverPglite(pglite), listen: listenOverPglite(pglite) };
 }

@@ -51,6 +51,25 @@ describe("PGlite behind Kysely (one connection, lent to one caller at a time)", 
   it("migrates idempotently", async () => {
     await migrateToLatest(opened.db);
     const tables = await opened.db.introspection.getTables();
-    expect(tables.map((t) => t.name).sort()).toEqual(["chain_blocks", "chain_cursors", "chain_leases", "chain_transfers", "demo_orders", "mail_outbox", "merchants", "messages", "rate_limits", "receiving_addresses", "sessions", "verification_codes", "wallets"]);
+    expect(tables.map((t) => t.name).sort()).toEqual([
+      "balance_entries",
+      "chain_blocks",
+      "chain_cursors",
+      "chain_leases",
+      "chain_transfers",
+      "demo_orders",
+      "mail_outbox",
+      "merchants",
+      "messages",
+      "order_transfers",
+      "orders",
+      "packages",
+      "rate_limits",
+      "receiving_addresses",
+      "sessions",
+      "subscriptions",
+      "verification_codes",
+      "wallets",
+    ]);
   });
 });

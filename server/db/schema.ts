@@ -122,7 +122,20 @@ export interface DB {
 }
 
 /** Every table, in an order that truncation with CASCADE accepts. */
-export const tableNames = ["messages", "wallets", "sessions", "verification_codes", "rate_limits", "mail_outbox", "merchants", "demo_orders"] as const;
+export const tableNames = [
+  "messages",
+  "wallets",
+  "sessions",
+  "verification_codes",
+  "rate_limits",
+  "mail_outbox",
+  "balance_entries",
+  "order_transfers",
+  "subscriptions",
+  "orders",
+  "merchants",
+  "demo_orders",
+] as const;
 
 /** int8 columns of the chain tables: both drivers hand them over as strings; written as strings too. */
 type Int8 = ColumnType<string, string, string>;
@@ -195,4 +208,105 @@ export interface DB {
   chain_leases: ChainLeasesTable;
   chain_transfers: ChainTransfersTable;
   receiving_addresses: ReceivingAddressesTable;
+}
+
+/** numeric columns: both drivers hand them over as strings, and they are written as strings: no float ever rounds money. */
+type Numeric = ColumnType<string, string, string>;
+
+export type PackageKindColumn = "trial" | "standard" | "enterprise";
+export type TermUnitColumn = "day" | "month" | "quarter" | "year";
+
+/** The packages a merchant buys; seeded by migration 0006 (never truncated by the tests). */
+export interface PackagesTable {
+  id: Id;
+  code: string;
+  /** en-US; the console shows `packages.names.<code>` in the merchant's language. */
+  name: string;
+  kind: PackageKindColumn;
+  price: Numeric;
+  term_unit: TermUnitColumn;
+  term_count: number;
+  /** null: unlimited. */
+  limit_wallets: number | null;
+  limit_currencies: number | null;
+  limit_applications: number | null;
+  sort_order: number;
+}
+
+export type OrderStatusColumn = "pending" | "waiting" | "paid" | "cancelled" | "failed";
+export type PayTypeColumn = "chain" | "balance" | "mixed" | "free";
+
+/** A merchant's order for a package; at most one open (pending or waiting) per merchant (partial unique index). */
+export interface OrdersTable {
+  id: Id;
+  order_code: string;
+  merchant_id: IdRef;
+  package_id: IdRef;
+  /** USDT, numeric(20, 6). */
+  amount: Numeric;
+  status: OrderStatusColumn;
+  upgrade: "new" | "extend" | "replace";
+  trial: Generated<boolean>;
+  created_at: Date;
+  expires_at: Date;
+  paid_at: Date | null;
+  pay_type: PayTypeColumn | null;
+  finish_pressed_at: Date | null;
+  /** When it was paid, cancelled or failed; null while open. */
+  closed_at: Date | null;
+  /** USDT taken from the balance for it, numeric(38, 18). */
+  from_balance: ColumnType<string, string | undefined, string>;
+  /** The bought package's expiry, set when it is paid. */
+  package_expires_at: Date | null;
+}
+
+/** A chain transfer counted for an order; one row per transfer at most. */
+export interface OrderTransfersTable {
+  transfer_id: IdRef;
+  order_id: IdRef;
+  merchant_id: IdRef;
+  product: string;
+  /** USDT, numeric(38, 18), converted with the token's decimals when attached. */
+  amount: Numeric;
+  /** The chain's confirmations at the time. */
+  required: number;
+  /** Its confirmation was counted for the (then open) order. */
+  counted: Generated<boolean>;
+  /** It confirmed after its order closed, so it went to the balance instead. */
+  to_balance: Generated<boolean>;
+  created_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export type BalanceEntryKindColumn = "excess" | "late" | "unmatched" | "orderClosed" | "orderPayment" | "reorg";
+
+/** The balance's ledger; the balance is the sum of a merchant's rows. */
+export interface BalanceEntriesTable {
+  id: Id;
+  merchant_id: IdRef;
+  kind: BalanceEntryKindColumn;
+  /** Signed USDT, numeric(38, 18): credits positive, debits negative. */
+  amount: Numeric;
+  order_id: IdRef | null;
+  transfer_id: IdRef | null;
+  /** How many reorganisations took a credit of this transfer back before this row: a transfer is credited once per epoch. */
+  epoch: Generated<number>;
+  created_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** The merchant's package and until when (one row per merchant). */
+export interface SubscriptionsTable {
+  merchant_id: IdRef;
+  package_id: IdRef;
+  order_id: IdRef | null;
+  started_at: Date;
+  expires_at: Date;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface DB {
+  packages: PackagesTable;
+  orders: OrdersTable;
+  order_transfers: OrderTransfersTable;
+  balance_entries: BalanceEntriesTable;
+  subscriptions: SubscriptionsTable;
 }

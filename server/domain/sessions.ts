@@ -58,6 +58,22 @@ export async function findSession(db: Kysely<DB>, authorization: string | undefi
   return { scope: scopeOfSessionRow(row.merchant_id), tokenHash };
 }
 
+/**
+ * Whether a session found by findSession still holds (not revoked, neither idle nor too old), without moving
+ * last_seen_at: a long-lived answer (the live order stream) checks this now and then, and is no activity itself.
+ */
+export async function sessionIsLive(db: Kysely<DB>, tokenHash: string, now: Date, lifetime: SessionLifetime): Promise<boolean> {
+  const row = await db
+    .selectFrom("sessions")
+    .select("token_hash")
+    .where("token_hash", "=", tokenHash)
+    .where("revoked_at", "is", null)
+    .where("created_at", ">", new Date(now.getTime() - lifetime.absoluteSeconds * 1000))
+    .where("last_seen_at", ">", new Date(now.getTime() - lifetime.idleSeconds * 1000))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function revokeSession(db: Kysely<DB>, tokenHash: string, now: Date): Promise<void> {
   await db.updateTable("sessions").set({ revoked_at: now }).where("token_hash", "=", tokenHash).where("revoked_at", "is", null).execute();
 }

@@ -1,23 +1,24 @@
 import type { Kysely } from "kysely";
+import type { AllocatedAddress } from "../chain/address-book.ts";
 import type { DB } from "../db/schema.ts";
 import type { MerchantScope } from "./merchant-scope.ts";
-import { newDevnetAddress } from "./wallet-address.ts";
 
-/** The merchant's payment address for a product (chain client) and currency, created on first ask. */
-export function walletAddress(db: Kysely<DB>, { merchantId }: MerchantScope, product: string, currency: string, now: Date): Promise<string> {
+/** Where the merchant's receiving address comes from: the chain layer's watch-only address book (chain/address-book.ts). */
+export type ReceivingAddressSource = (db: Kysely<DB>, merchantId: string) => Promise<AllocatedAddress>;
+
+/**
+ * The merchant's payment address for a configured product (chain) and currency: the merchant's one watch-only
+ * receiving address (the same on every EVM chain), allocated at first ask. The `wallets` row records that the merchant
+ * asked for this product and currency (the package's wallet usage counts them).
+ */
+export function walletAddress(db: Kysely<DB>, { merchantId }: MerchantScope, receivingAddressOf: ReceivingAddressSource, product: string, currency: string, now: Date): Promise<string> {
   return db.transaction().execute(async (trx) => {
+    const { address } = await receivingAddressOf(trx, merchantId);
     await trx
       .insertInto("wallets")
-      .values({ merchant_id: merchantId, product, currency, address: newDevnetAddress(product), created_at: now })
-      .onConflict((oc) => oc.columns(["merchant_id", "product", "currency"]).doNothing())
+      .values({ merchant_id: merchantId, product, currency, address, created_at: now })
+      .onConflict((oc) => oc.columns(["merchant_id", "product", "currency"]).doUpdateSet({ address }))
       .execute();
-    const row = await trx
-      .selectFrom("wallets")
-      .select("address")
-      .where("merchant_id", "=", merchantId)
-      .where("product", "=", product)
-      .where("currency", "=", currency)
-      .executeTakeFirstOrThrow();
-    return row.address;
+    return address;
   });
 }

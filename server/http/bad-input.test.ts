@@ -47,6 +47,17 @@ const valid = (name: EndpointName): Input => {
     demoPay: { body: { orderCode: "DEMO-ABCDEFGH23" } },
     messageList: { body: { type: "notice" } },
     messageRead: { body: { ids: ["1"] } },
+    packageList: {},
+    subscription: {},
+    orderCreate: { body: { packageId: "2" } },
+    orderList: { body: { status: "pending", orderCode: "2026", startTime: "2026-01-01T00:00:00Z", endTime: "2026-02-01T00:00:00Z", page: 1, pageSize: 10 } },
+    orderDetail: { body: { orderCode: "202601010000000001" } },
+    orderFinishPay: { body: { orderCode: "202601010000000001" } },
+    orderCancel: { body: { orderCode: "202601010000000001" } },
+    orderPayFromBalance: { body: { orderCode: "202601010000000001" } },
+    payChains: {},
+    devPay: { body: { orderCode: "202601010000000001", product: "Devnet" } },
+    balance: {},
   };
   return inputs[name] ?? {};
 };

@@ -1,9 +1,11 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type EndpointName, endpoints } from "../../contracts/endpoints.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import type { MessageType } from "../../contracts/schemas/message.ts";
 import { type Answer, type CallOptions, call, createHarness, type Harness, type Merchant, reset, signedInMerchant } from "../testing/harness.ts";
-import { seedMessage } from "../testing/seed.ts";
+import { seedBalance, seedMessage, seedOpenOrder, seedPackageId, seedPaidOrder } from "../testing/seed.ts";
+import { type StubChainLayer, stubChainLayer } from "../testing/stub-chain.ts";
 
 /**
  * Merchant B, signed in, calls every authenticated endpoint of contracts/endpoints.ts with merchant A's
@@ -16,11 +18,16 @@ import { seedMessage } from "../testing/seed.ts";
  */
 
 let h: Harness;
+let chain: StubChainLayer;
 beforeAll(async () => {
-  h = await createHarness();
+  chain = stubChainLayer();
+  h = await createHarness({ chain });
 });
 afterAll(() => h.close());
-beforeEach(() => reset(h));
+beforeEach(async () => {
+  await reset(h);
+  chain.devPayments.length = 0;
+});
 
 type AuthenticatedEndpoint = { [N in EndpointName]: (typeof endpoints)[N]["auth"] extends true ? N : never }[EndpointName];
 
@@ -36,6 +43,11 @@ interface World {
   aMessages: SeededMessage[];
   bMessages: SeededMessage[];
   aWallets: Array<{ product: string; currency: string; address: string }>;
+  /** A's open (pending) order and paid order; B has a balance and a paid order of its own. */
+  aPackageId: string;
+  aOpenOrder: string;
+  aPaidOrder: string;
+  bPaidOrder: string;
   /** Strings only A's rows hold: none may appear anywhere in an answer to B. */
   aSecrets: string[];
   /** A's ids: no id-like field of an answer to B may hold one. */
@@ -60,6 +72,9 @@ const succeeded = (answer: Answer) => {
   expect(answer.success, JSON.stringify({ ...answer, headers: undefined })).toBe(true);
   return answer;
 };
+
+/** An order code B does not own answers like one that does not exist. */
+const notFound = (answer: Answer) => expect(answer).toMatchObject({ status: 200, success: false, errCode: errCodes.orderNotFound, resData: null });
 
 const messageIdsOf = (answer: Answer): string[] => (answer.resData as Array<{ id: string }>).map((m) => m.id);
 
@@ -96,7 +111,7 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
     ],
   },
 
-  // A's product and currency (the key of A's wallet row): B gets an address of its own.
+  // A's product and currency (the key of A's wallet rows): B gets its own receiving address.
   userWallet: {
     attacks: (w) =>
       w.aWallets.map((wallet) => ({
@@ -109,6 +124,74 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
           expect(answer.resData.address).toBe(own.address);
         },
       })),
+  },
+
+  // Packages are the same for everyone; nothing of A's is in them.
+  packageList: {
+    attacks: () => [{ outcome: "answered", check: (answer) => expect(succeeded(answer).resData).toHaveLength(4) }],
+  },
+
+  // A has an active pro package and used the trial; B sees its own basic package.
+  subscription: {
+    attacks: () => [{ outcome: "answered", check: (answer) => expect(succeeded(answer).resData).toMatchObject({ package: { code: "basic" }, active: true }) }],
+  },
+
+  // The package of A's open order: B gets an order of its own, A's stays the only open one of A.
+  orderCreate: {
+    attacks: (w) => [
+      {
+        body: { packageId: w.aPackageId },
+        outcome: "answered",
+        check: async (answer) => {
+          const created = succeeded(answer).resData;
+          expect(created.orderCode).not.toBe(w.aOpenOrder);
+          const own = await h.db.selectFrom("orders").select("merchant_id").where("order_code", "=", created.orderCode).executeTakeFirstOrThrow();
+          expect(own.merchant_id).toBe(w.b.userId);
+        },
+      },
+    ],
+  },
+
+  // A's order codes as the filter, then every filter at once: only B's orders, never A's.
+  orderList: {
+    attacks: (w) => [
+      { body: { orderCode: w.aOpenOrder }, outcome: "answered", check: (answer) => expect(succeeded(answer).resData).toMatchObject({ total: 0, items: [] }) },
+      { body: { orderCode: w.aOpenOrder.slice(0, 8) }, outcome: "answered", check: (answer) => expect(succeeded(answer).resData.items.map((o: { orderCode: string }) => o.orderCode)).toEqual([w.bPaidOrder]) },
+      {
+        body: { status: "paid", startTime: "2000-01-01T00:00:00Z", endTime: "2100-01-01T00:00:00Z", page: 1, pageSize: 100 },
+        outcome: "answered",
+        check: (answer) => expect(succeeded(answer).resData).toMatchObject({ total: 1, items: [{ orderCode: w.bPaidOrder }] }),
+      },
+    ],
+  },
+
+  orderDetail: {
+    attacks: (w) => [w.aOpenOrder, w.aPaidOrder].map((orderCode) => ({ body: { orderCode }, outcome: "answered" as const, check: notFound })),
+  },
+  orderFinishPay: {
+    attacks: (w) => [{ body: { orderCode: w.aOpenOrder }, outcome: "answered", check: notFound }],
+  },
+  orderCancel: {
+    attacks: (w) => [w.aOpenOrder, w.aPaidOrder].map((orderCode) => ({ body: { orderCode }, outcome: "answered" as const, check: notFound })),
+  },
+  // B's balance would cover A's order: it is still not B's to pay, and B's balance stays whole.
+  orderPayFromBalance: {
+    attacks: (w) => [{ body: { orderCode: w.aOpenOrder }, outcome: "answered", check: notFound }],
+    after: async (w) => expect((await call(h, "balance", { token: w.b.token })).resData.balance).toBe("100"),
+  },
+
+  payChains: {
+    attacks: () => [{ outcome: "answered", check: (answer) => expect(succeeded(answer).resData.map((c: { product: string }) => c.product)).toEqual(["Devnet", "Eth"]) }],
+  },
+
+  // A's open order paid from the dev wallet by B: unknown to B, nothing is sent.
+  devPay: {
+    attacks: (w) => [{ body: { orderCode: w.aOpenOrder, product: "Devnet" }, outcome: "answered", check: notFound }],
+    after: async () => expect(chain.devPayments).toEqual([]),
+  },
+
+  balance: {
+    attacks: () => [{ outcome: "answered", check: (answer) => expect(succeeded(answer).resData).toMatchObject({ balance: "100", entries: [{ kind: "unmatched", amount: "100" }] }) }],
   },
 
   language: {
@@ -166,6 +249,8 @@ async function seedWorld(): Promise<World> {
     .set({ nick_name: "AlphaSecretNick", language: "zh-TW", role: "admin", previous_login_at: new Date(Date.UTC(2001, 1, 3, 4, 5, 6)), previous_login_ip: "203.0.113.77", last_login_at: new Date(Date.UTC(2001, 1, 4, 4, 5, 6)), last_login_ip: "203.0.113.78" })
     .where("id", "=", a.userId)
     .execute();
+  // Message ids far from the packages' (1–4, the same for everyone), so an answer naming a package is no false leak.
+  await sql`alter table messages alter column id restart with 1001`.execute(h.db);
   const message = async (m: Merchant, type: MessageType, title: string, status: 0 | 1 = 0): Promise<SeededMessage> => {
     const { messageId } = await seedMessage(h.db, { userId: m.userId, type, title, subTitle: `${title} sub`, content: `${title} content`, kind: "", status });
     return { id: messageId, type, title };
@@ -177,22 +262,48 @@ async function seedWorld(): Promise<World> {
     await message(a, "message", "AlphaOnlyReadMessage", 1),
   ];
   const bMessages = [await message(b, "message", "Bravo message"), await message(b, "todo", "Bravo todo")];
+  // A's one receiving address, for two products (the same address on every EVM chain).
+  const aAddress = (await chain.receivingAddressOf(h.db, a.userId)).address;
   const aWallets = [
-    { product: "tron", currency: "USDT", address: "TAlphaSecretTronAddress000000000000" },
-    { product: "eth", currency: "USDC", address: "0xa1fa5ec0e7a1fa5ec0e7a1fa5ec0e7a1fa5ec0e7" },
+    { product: "devnet", currency: "USDT", address: aAddress },
+    { product: "eth", currency: "USDT", address: aAddress },
   ];
   await h.db
     .insertInto("wallets")
     .values(aWallets.map((w) => ({ merchant_id: a.userId, product: w.product, currency: w.currency, address: w.address, created_at: new Date(Date.UTC(2026, 0, 1)) })))
     .execute();
+  // A: a paid pro package (a transfer), the trial long used, an open basic order, a balance. B: a paid basic order, a balance.
+  const aPaid = await seedPaidOrder(h.db, { userId: a.userId, packageCode: "pro", product: "Devnet", paidAt: new Date(Date.UTC(2026, 0, 2)) });
+  const aOpen = await seedOpenOrder(h.db, { userId: a.userId, packageCode: "basic" });
+  const aBalance = await seedBalance(h.db, { userId: a.userId, amount: "41.5" });
+  const bPaid = await seedPaidOrder(h.db, { userId: b.userId, packageCode: "basic", product: "Devnet" });
+  await seedBalance(h.db, { userId: b.userId, amount: "100" });
   return {
     a,
     b,
+    aPackageId: (await seedPackageId(h.db, "basic")).packageId,
+    aOpenOrder: aOpen.orderCode,
+    aPaidOrder: aPaid.orderCode,
+    bPaidOrder: bPaid.orderCode,
     aMessages,
     bMessages,
     // The wallets' products as B names them in the path, e.g. /api/wallet/TronClient/…
     aWallets: aWallets.map((w) => ({ ...w, product: w.product[0]!.toUpperCase() + w.product.slice(1) })),
-    aSecrets: [a.email, a.token, "AlphaSecretNick", "203.0.113.77", "203.0.113.78", "2001-02-03T04:05:06", ...aMessages.map((m) => m.title), ...aWallets.map((w) => w.address)],
+    aSecrets: [
+      a.email,
+      a.token,
+      "AlphaSecretNick",
+      "203.0.113.77",
+      "203.0.113.78",
+      "2001-02-03T04:05:06",
+      ...aMessages.map((m) => m.title),
+      aAddress,
+      aOpen.orderCode,
+      aPaid.orderCode,
+      aPaid.txHash,
+      aBalance.txHash,
+      "41.5",
+    ],
     aIds: [a.userId, ...aMessages.map((m) => m.id)],
   };
 }
@@ -205,6 +316,11 @@ async function aRows(w: World) {
     sessions: await h.db.selectFrom("sessions").selectAll().where("merchant_id", "=", id).orderBy("token_hash").execute(),
     messages: await h.db.selectFrom("messages").selectAll().where("merchant_id", "=", id).orderBy("id").execute(),
     wallets: await h.db.selectFrom("wallets").selectAll().where("merchant_id", "=", id).orderBy("id").execute(),
+    orders: await h.db.selectFrom("orders").selectAll().where("merchant_id", "=", id).orderBy("id").execute(),
+    orderTransfers: await h.db.selectFrom("order_transfers").selectAll().where("merchant_id", "=", id).orderBy("transfer_id").execute(),
+    balance: await h.db.selectFrom("balance_entries").selectAll().where("merchant_id", "=", id).orderBy("id").execute(),
+    subscription: await h.db.selectFrom("subscriptions").selectAll().where("merchant_id", "=", id).execute(),
+    receivingAddress: await h.db.selectFrom("receiving_addresses").selectAll().where("merchant_id", "=", id).execute(),
   };
 }
 
@@ -265,7 +381,10 @@ describe("merchant B with merchant A's ids", () => {
       await call(h, "userInfo", { token: w.a.token, query: { id: w.a.userId } }),
       await call(h, "messageList", { token: w.a.token, body: {} }),
       await call(h, "lastLogin", { token: w.a.token }),
-      await call(h, "userWallet", { token: w.a.token, params: { product: "Tron" }, body: { currency: "USDT" } }),
+      await call(h, "userWallet", { token: w.a.token, params: { product: "Devnet" }, body: { currency: "USDT" } }),
+      await call(h, "orderDetail", { token: w.a.token, body: { orderCode: w.aOpenOrder } }),
+      await call(h, "orderList", { token: w.a.token, body: {} }),
+      await call(h, "balance", { token: w.a.token }),
     ];
     for (const answer of own) expect(leaksOf(answer, w), JSON.stringify(answer.resData)).not.toEqual([]);
     await call(h, "messageRead", { token: w.a.token, body: { ids: [w.aMessages[0]!.id] } });

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type * as z from "zod/mini";
 import type { EndpointName, endpoints, ResultOf } from "../../contracts/endpoints.ts";
+import type { ChainLayer } from "../chain/chain-layer.ts";
 import type { DB } from "../db/schema.ts";
 import type { GoogleSettings } from "../domain/google-identity.ts";
 import type { WorkPool } from "../domain/work-pool.ts";
@@ -28,6 +29,10 @@ export interface Services {
   codeCalls: WorkPool;
   /** Buckets known to refuse, so a flood from one address costs no database work. */
   refusals: RefusalMemo;
+  /** The chains payments are watched on; null when the server runs without (tests): GetUserWallet answers 2207, no pay chains. */
+  chain: ChainLayer | null;
+  /** A new order's payment window, in seconds. */
+  orderPaySeconds: number;
 }
 
 

@@ -1,10 +1,15 @@
+import { getAddress } from "viem";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { userWalletResult } from "../../contracts/schemas/wallet.ts";
-import { call, createHarness, type Harness, reset, signedInMerchant } from "../testing/harness.ts";
+import { call, createHarness, type Harness, reset, rowCounts, signedInMerchant } from "../testing/harness.ts";
+import { type StubChainLayer, stubChainLayer } from "../testing/stub-chain.ts";
 
 let h: Harness;
+let chain: StubChainLayer;
 beforeAll(async () => {
-  h = await createHarness();
+  chain = stubChainLayer();
+  h = await createHarness({ chain });
 });
 afterAll(() => h.close());
 beforeEach(() => reset(h));
@@ -12,34 +17,48 @@ beforeEach(() => reset(h));
 const wallet = (token: string, product: string, body: object = {}) => call(h, "userWallet", { token, params: { product }, body });
 
 describe("wallet/{product}Client/GetUserWallet", () => {
-  it("creates a Tron address once and answers it again", async () => {
+  it("answers the merchant's watch-only receiving address for a configured chain, the same on every EVM chain and every time", async () => {
     const m = await signedInMerchant(h);
-    const first = await wallet(m.token, "Tron");
+    const first = await wallet(m.token, "Devnet");
     expect(first).toMatchObject({ status: 200, success: true });
-    expect(userWalletResult.parse(first.resData)).toMatchObject({ product: "Tron", currency: "USDT" });
-    expect(first.resData.address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
-    const again = await wallet(m.token, "tron", { currency: "usdt" });
-    expect(again.resData).toMatchObject({ address: first.resData.address, currency: "USDT", product: "tron" });
+    expect(userWalletResult.parse(first.resData)).toMatchObject({ product: "Devnet", currency: "USDT" });
+    const address = first.resData.address;
+    expect(address).toBe(getAddress(address));
+    const row = await h.db.selectFrom("receiving_addresses").selectAll().where("merchant_id", "=", m.userId).executeTakeFirstOrThrow();
+    expect(row.address).toBe(address);
+    expect(chain.addresses!.receivingAddress(row.address_index)).toBe(address);
+    const again = await wallet(m.token, "devnet", { currency: "usdt" });
+    expect(again.resData).toEqual({ product: "devnet", address, currency: "USDT" });
+    expect((await wallet(m.token, "ETH")).resData.address).toBe(address);
+    // Each product asked for is a wallet row (the package's wallet usage), with the real address.
+    const rows = await h.db.selectFrom("wallets").select(["product", "currency", "address"]).where("merchant_id", "=", m.userId).orderBy("product").execute();
+    expect(rows).toEqual([
+      { product: "devnet", currency: "USDT", address },
+      { product: "eth", currency: "USDT", address },
+    ]);
   });
 
-  it("answers 0x addresses for EVM products, one per currency and merchant", async () => {
+  it("gives each merchant an address of its own", async () => {
     const a = await signedInMerchant(h, "a@example.com");
     const b = await signedInMerchant(h, "b@example.com");
-    const eth = await wallet(a.token, "Eth");
-    expect(eth.resData.address).toMatch(/^0x[0-9a-f]{40}$/);
-    const usdc = await wallet(a.token, "Eth", { currency: "USDC" });
-    const bsc = await wallet(a.token, "Bsc");
-    const other = await wallet(b.token, "Eth");
-    const addresses = new Set([eth, usdc, bsc, other].map((x) => x.resData.address));
-    expect(addresses.size).toBe(4);
-    expect(await h.db.selectFrom("wallets").select("id").execute()).toHaveLength(4);
+    const [x, y] = await Promise.all([wallet(a.token, "Eth"), wallet(b.token, "Eth")]);
+    expect(x.resData.address).not.toBe(y.resData.address);
+  });
+
+  it("answers 2207 for a product no chain is configured for, and refuses a currency the chain has no token for, writing nothing", async () => {
+    const m = await signedInMerchant(h);
+    const before = await rowCounts(h.db);
+    expect(await wallet(m.token, "Tron")).toMatchObject({ status: 200, success: false, errCode: errCodes.chainUnknown, resData: null });
+    expect(await wallet(m.token, "Devnet", { currency: "USDC" })).toMatchObject({ status: 400, errCode: errCodes.validation, errMsg: "currency: Unknown currency" });
+    expect(await rowCounts(h.db)).toEqual(before);
+    expect(await h.db.selectFrom("receiving_addresses").select("address").execute()).toEqual([]);
   });
 
   it("refuses a product that is not a name and a path without the Client suffix", async () => {
     const m = await signedInMerchant(h);
     expect(await wallet(m.token, "1tron")).toMatchObject({ status: 400, errCode: "1001", errMsg: "product: Unknown wallet product" });
-    expect(await wallet(m.token, "Tron", { currency: "US DT" })).toMatchObject({ status: 400, errCode: "1001" });
-    const bare = await h.app.inject({ method: "POST", url: "/api/wallet/Tron/GetUserWallet", headers: { authorization: `Bearer ${m.token}` }, payload: {} });
+    expect(await wallet(m.token, "Devnet", { currency: "US DT" })).toMatchObject({ status: 400, errCode: "1001" });
+    const bare = await h.app.inject({ method: "POST", url: "/api/wallet/Devnet/GetUserWallet", headers: { authorization: `Bearer ${m.token}` }, payload: {} });
     expect(bare.statusCode).toBe(404);
     expect(bare.json()).toMatchObject({ success: false, errCode: "4040" });
     const onlySuffix = await h.app.inject({ method: "POST", url: "/api/wallet/Client/GetUserWallet", headers: { authorization: `Bearer ${m.token}` }, payload: {} });

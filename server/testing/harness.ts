@@ -2,8 +2,10 @@ import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import { type EndpointName, endpoints, fillPath } from "../../contracts/endpoints.ts";
 import { buildServer } from "../app.ts";
+import type { ChainLayer } from "../chain/chain-layer.ts";
 import { type DB, tableNames } from "../db/schema.ts";
 import type { GoogleSettings } from "../domain/google-identity.ts";
+import type { OrderEventsOptions } from "../http/order-events.ts";
 import type { WorkPool } from "../domain/work-pool.ts";
 import type { Limits } from "../domain/limits.ts";
 import { createRefusalMemo, type RefusalMemo } from "../domain/refusal-memo.ts";
@@ -42,11 +44,19 @@ export interface HarnessOptions {
   devOutbox?: boolean;
   /** The password-hashing pool, e.g. one that counts its jobs. */
   kdf?: WorkPool;
+  /** The chain layer (e.g. testing/stub-chain.ts); none by default: GetUserWallet answers 2207, no pay chains. */
+  chain?: ChainLayer | null;
+  /** A new order's payment window (30 minutes). */
+  orderPaySeconds?: number;
+  /** The order expiry sweep's period; off by default (expiry still applies when an order is read). */
+  orderSweepEveryMs?: number;
+  /** Keep-alive interval and streams per merchant of GET /api/Order/Events (15 s and 10 by default). */
+  orderStreams?: Omit<OrderEventsOptions, "listen">;
 }
 
 /** One migrated in-memory database and one server per test file; `reset()` between tests. */
 export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const { db, close } = await createTestDatabase();
+  const { db, close, listen } = await createTestDatabase();
   let offsetMs = 0;
   const clock: TestClock = {
     now: () => new Date(Date.now() + offsetMs),
@@ -73,6 +83,11 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     devOutbox: options.devOutbox ?? false,
     pruneEveryMs: 0,
     refusals,
+    chain: options.chain ?? null,
+    orderPaySeconds: options.orderPaySeconds,
+    orderSweepEveryMs: options.orderSweepEveryMs ?? 0,
+    // Live order status over the test database's own LISTEN (GET /api/Order/Events).
+    orderEvents: { listen, ...options.orderStreams },
   });
   return {
     db,

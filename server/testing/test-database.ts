@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { listenOverPglite } from "../db/listen.ts";
 import { migrateToLatest } from "../db/migrations.ts";
 import { kyselyOverPglite, type OpenedDatabase, openDatabase, pgliteOptions } from "../db/open-database.ts";
 
@@ -34,7 +35,7 @@ export async function createTestDatabase(): Promise<OpenedDatabase> {
     writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
     renameSync(partial, snapshot);
   }
-  return { db, close: () => db.destroy() };
+  return { db, close: () => db.destroy(), listen: listenOverPglite(pglite) };
 }
 
 function snapshotPath(): string {
@@ -65,6 +66,7 @@ async function createPostgresDatabase(serverUrl: string): Promise<OpenedDatabase
   const opened = await openDatabase({ databaseUrl: url.toString() });
   return {
     db: opened.db,
+    listen: opened.listen,
     close: async () => {
       await opened.close();
       await admin(`drop database ${name}`);

@@ -1,0 +1,210 @@
+import * as z from "zod/mini";
+import { text, trimmedText } from "./fields.ts";
+
+/**
+ * Packages, orders, the account balance and the chains an order can be paid on (spec sections 2, 3, 4 and 9).
+ * Amounts are decimal strings of USDT (never JavaScript numbers); times are ISO 8601.
+ */
+
+/** A USDT amount: digits, optionally a point and up to 18 decimals (an 18-decimal token's smallest unit). */
+export const usdtAmount = z.string().check(z.regex(/^\d{1,20}(\.\d{1,18})?$/));
+
+/** Package limits; null means unlimited. */
+export const packageLimits = z.object({
+  wallets: z.nullable(z.number()),
+  currencies: z.nullable(z.number()),
+  applications: z.nullable(z.number()),
+});
+export type PackageLimits = z.infer<typeof packageLimits>;
+
+/** Spec section 9: "term units month and quarter"; a trial runs for days ("other"), the enterprise pack for a year. */
+export const termUnits = ["day", "month", "quarter", "year"] as const;
+export const termUnit = z.enum(termUnits);
+export type TermUnit = z.infer<typeof termUnit>;
+
+export const packageKinds = ["trial", "standard", "enterprise"] as const;
+export const packageKind = z.enum(packageKinds);
+export type PackageKind = z.infer<typeof packageKind>;
+
+export const servicePackage = z.object({
+  id: z.string(),
+  /** Stable name, also the i18n key under `packages.names.` (the console shows it in the merchant's language). */
+  code: z.string(),
+  name: z.string(),
+  kind: packageKind,
+  price: usdtAmount,
+  termUnit,
+  termCount: z.number(),
+  /** Whole months of the term (0 for a trial of days): the "term in months" column of my orders. */
+  termMonths: z.number(),
+  limits: packageLimits,
+});
+export type ServicePackage = z.infer<typeof servicePackage>;
+
+export const packageListResult = z.array(servicePackage);
+
+/** What the merchant's package is now: the console home's "resource check". */
+export const subscriptionResult = z.object({
+  /** Null before any package was bought or tried. */
+  package: z.nullable(servicePackage),
+  /** Null without a package; in the past when it expired. */
+  expiresAt: z.nullable(z.string()),
+  active: z.boolean(),
+  /** Whether the free trial is still available to this merchant (once per merchant). */
+  trialAvailable: z.boolean(),
+  usage: z.object({ wallets: z.number(), currencies: z.number(), applications: z.number() }),
+  serverTime: z.string(),
+});
+export type SubscriptionResult = z.infer<typeof subscriptionResult>;
+
+/**
+ * Pay status of spec section 4: pending payment, waiting (a transfer is seen or Finish Pay was pressed: checking),
+ * paid (payment complete), cancelled, failed (confirmation failed: the window closed without the full amount).
+ */
+export const orderStatuses = ["pending", "waiting", "paid", "cancelled", "failed"] as const;
+export const orderStatus = z.enum(orderStatuses);
+export type OrderStatus = z.infer<typeof orderStatus>;
+
+/** What buying this package does to the one the merchant has: a first one, more time on the same, or another instead. */
+export const upgradeKinds = ["new", "extend", "replace"] as const;
+export const upgradeKind = z.enum(upgradeKinds);
+export type UpgradeKind = z.infer<typeof upgradeKind>;
+
+/** A transfer counted for an order (or for the balance): the chain's facts and how far it is confirmed. */
+export const orderTransfer = z.object({
+  product: z.string(),
+  chainId: z.number(),
+  txHash: z.string(),
+  logIndex: z.number(),
+  blockNumber: z.string(),
+  from: z.string(),
+  amount: usdtAmount,
+  confirmations: z.number(),
+  required: z.number(),
+  /** seen (confirming), confirmed, removed (a reorganisation took its block away). */
+  status: z.enum(["seen", "confirmed", "removed"]),
+  seenAt: z.string(),
+});
+export type OrderTransfer = z.infer<typeof orderTransfer>;
+
+export const order = z.object({
+  /** Digits: the order's number ("code" of spec section 3). */
+  orderCode: z.string(),
+  packageId: z.string(),
+  packageCode: z.string(),
+  packageName: z.string(),
+  termUnit,
+  termCount: z.number(),
+  termMonths: z.number(),
+  limits: packageLimits,
+  amount: usdtAmount,
+  currency: z.literal("USDT"),
+  status: orderStatus,
+  upgrade: upgradeKind,
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  paidAt: z.nullable(z.string()),
+  /** How it was paid: on a chain (its product), from the balance, mixed, or free (a trial); null until paid. */
+  payType: z.nullable(z.enum(["chain", "balance", "mixed", "free"])),
+  /** Confirmed USDT counted for this order (transfers and balance). */
+  received: usdtAmount,
+  /** USDT seen on chain for this order and still confirming. */
+  confirming: usdtAmount,
+  /** What is still to pay: amount − received, never below 0. */
+  remaining: usdtAmount,
+  /** The server's clock when it answered, so the countdown does not depend on the merchant's clock. */
+  serverTime: z.string(),
+});
+export type Order = z.infer<typeof order>;
+
+export const orderDetail = z.extend(order, {
+  transfers: z.array(orderTransfer),
+  /** USDT taken from the account balance for this order. */
+  fromBalance: usdtAmount,
+  /** Package term after payment: when the bought package ends (null until paid). */
+  packageExpiresAt: z.nullable(z.string()),
+});
+export type OrderDetail = z.infer<typeof orderDetail>;
+
+export const orderCodeField = trimmedText(z.regex(/^\d{8,24}$/, "validation.orderCode"));
+const idDigits = text(z.regex(/^\d{1,18}$/, "validation.packageRequired"));
+
+/** Ordering with nothing chosen says 'Please select the current package first' (spec section 5). */
+export const createOrderRequest = z.strictObject({ packageId: idDigits });
+export type CreateOrderRequest = z.infer<typeof createOrderRequest>;
+
+export const orderCodeRequest = z.strictObject({ orderCode: orderCodeField });
+export type OrderCodeRequest = z.infer<typeof orderCodeRequest>;
+
+export const maxPageSize = 100;
+const isoTime = text(z.iso.datetime({ offset: true, error: "validation.dateTime" }));
+
+/** My orders' search (spec section 2): status, order code, start and end of the created time; pages from 1. */
+export const orderListRequest = z.strictObject({
+  status: z.optional(orderStatus),
+  orderCode: z.optional(trimmedText(z.maxLength(24, "validation.tooLong"), z.regex(/^\d*$/, "validation.orderCode"))),
+  startTime: z.optional(isoTime),
+  endTime: z.optional(isoTime),
+  page: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(100_000))),
+  pageSize: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(maxPageSize))),
+});
+export type OrderListRequest = z.infer<typeof orderListRequest>;
+
+export const orderListResult = z.object({
+  items: z.array(order),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type OrderListResult = z.infer<typeof orderListResult>;
+
+/** A chain an order can be paid on: the pay dialog's choices (only configured chains). */
+export const payChain = z.object({
+  /** The `{product}` of GetUserWallet: Eth, Bsc, Devnet, … */
+  product: z.string(),
+  chainId: z.number(),
+  token: z.object({ symbol: z.string(), address: z.string(), decimals: z.number() }),
+  confirmations: z.number(),
+  /** The embedded local test chain: "Pay from the dev wallet" is offered there (outside production). */
+  devnet: z.boolean(),
+});
+export type PayChain = z.infer<typeof payChain>;
+export const payChainListResult = z.array(payChain);
+
+export const walletProductField = text(z.regex(/^[A-Za-z][A-Za-z0-9]{0,31}$/, "validation.walletProduct"));
+
+/** Devnet only: a real transfer of the order's remaining amount from the devnet's funded dev account. */
+export const devPayRequest = z.strictObject({ orderCode: orderCodeField, product: walletProductField });
+export type DevPayRequest = z.infer<typeof devPayRequest>;
+export const devPayResult = z.object({ txHash: z.string(), blockNumber: z.string(), amount: usdtAmount });
+export type DevPayResult = z.infer<typeof devPayResult>;
+
+/** A line of the balance's ledger: what came in unconsumed, what an order took. */
+export const balanceEntryKinds = ["excess", "late", "unmatched", "orderClosed", "orderPayment", "reorg"] as const;
+export const balanceResult = z.object({
+  balance: usdtAmount,
+  currency: z.literal("USDT"),
+  entries: z.array(
+    z.object({
+      kind: z.enum(balanceEntryKinds),
+      /** Signed: credits positive, debits negative. */
+      amount: z.string().check(z.regex(/^-?\d{1,20}(\.\d{1,18})?$/)),
+      orderCode: z.nullable(z.string()),
+      txHash: z.nullable(z.string()),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type BalanceResult = z.infer<typeof balanceResult>;
+
+/** How long a new order waits for its payment (a test server may shorten it). */
+export const orderPayMinutes = 30;
+
+/**
+ * Live order status (server-sent events, outside the envelope table: Pact has no streams). `GET` this path with
+ * `?orderCode=` and the usual `Authorization: Bearer` header; each `order` event's data is an `order` (JSON), sent
+ * at once and again on every change (a transfer seen, a confirmation, paid, cancelled, failed). A comment line
+ * every 15 s keeps proxies from closing it. Raised through PostgreSQL NOTIFY, so any instance relays any change.
+ */
+export const orderEventsPath = "/api/Order/Events";
+export const orderEventName = "order";

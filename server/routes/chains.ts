@@ -1,0 +1,16 @@
+import { devPayOrder, payChainsOf } from "../domain/chain-payments.ts";
+import { ok } from "../domain/outcome.ts";
+import type { HandlerTable } from "../http/handler.ts";
+
+/** The chains an order can be paid on, and the devnet's "Pay from the dev wallet". */
+export const chainHandlers: Pick<HandlerTable, "payChains" | "devPay"> = {
+  payChains: {
+    async handle({ services }) {
+      return ok(payChainsOf(services.chain));
+    },
+  },
+  devPay: {
+    handle: ({ db, body, session, services, now }) =>
+      devPayOrder(db, session.scope, services.chain, body.product, body.orderCode, { production: services.production, now }),
+  },
+};

@@ -1,0 +1,27 @@
+import { cancelOrder, createOrder, finishPay, listOrders, orderDetail, payFromBalance } from "../domain/orders.ts";
+import { ok } from "../domain/outcome.ts";
+import type { HandlerTable } from "../http/handler.ts";
+
+/** Orders (contracts/schemas/order.ts): only ever the signed-in merchant's own; another merchant's order code is unknown (2202). */
+export const orderHandlers: Pick<HandlerTable, "orderCreate" | "orderList" | "orderDetail" | "orderFinishPay" | "orderCancel" | "orderPayFromBalance"> = {
+  orderCreate: {
+    handle: ({ db, body, session, now, services }) => createOrder(db, session.scope, body.packageId, { now, paySeconds: services.orderPaySeconds }),
+  },
+  orderList: {
+    async handle({ db, body, session, now }) {
+      return ok(await listOrders(db, session.scope, body, now));
+    },
+  },
+  orderDetail: {
+    handle: ({ db, body, session, now }) => orderDetail(db, session.scope, body.orderCode, now),
+  },
+  orderFinishPay: {
+    handle: ({ db, body, session, now }) => finishPay(db, session.scope, body.orderCode, now),
+  },
+  orderCancel: {
+    handle: ({ db, body, session, now }) => cancelOrder(db, session.scope, body.orderCode, now),
+  },
+  orderPayFromBalance: {
+    handle: ({ db, body, session, now }) => payFromBalance(db, session.scope, body.orderCode, now),
+  },
+};

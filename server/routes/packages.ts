@@ -1,0 +1,18 @@
+import { ok } from "../domain/outcome.ts";
+import { listPackages } from "../domain/packages.ts";
+import { subscriptionOf } from "../domain/subscriptions.ts";
+import type { HandlerTable } from "../http/handler.ts";
+
+/** The catalogue, and the merchant's own package with what it uses. */
+export const packageHandlers: Pick<HandlerTable, "packageList" | "subscription"> = {
+  packageList: {
+    async handle({ db }) {
+      return ok(await listPackages(db));
+    },
+  },
+  subscription: {
+    async handle({ db, session, now }) {
+      return ok(await subscriptionOf(db, session.scope, now));
+    },
+  },
+};
