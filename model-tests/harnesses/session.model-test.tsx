@@ -12,6 +12,7 @@ import { googleCode, sessionModel } from "../models/session.model.ts";
 import { chooseAccountEntry, dialogTitled, expectNoDialog } from "./account-dialogs.ts";
 import { expectBusy, expectProblems, fill, press } from "./form-steps.ts";
 import { switchRole } from "./role-switch.ts";
+import { signedInAnswers } from "./signed-in.ts";
 
 type H = ConsoleHarness & { fake: ControlledApi };
 
@@ -32,6 +33,8 @@ runModel(sessionModel, {
     const fake = createControlledApi({ login: "login", googleLogin: "googleCode", loadProfile: "userInfo", logout: "logout", reloginLogout: "logout" }, {
       lastLogin: async () => ({ userId: merchant.userId, lastLoginAt: null, lastLoginIp: null }),
       messages: async () => [],
+      subscription: signedInAnswers.subscription,
+      balance: signedInAnswers.balance,
       updateProfile: async (body) => ({ ...profile, nickName: body.nickName }),
     });
     const { token, user } = path.input;

@@ -3,7 +3,7 @@ import { storageKeys } from "../../src/api/session-storage.ts";
 import type { Api } from "../../src/api/make-api.ts";
 import { createControlledApi } from "../framework/fake-api.ts";
 import { renderConsole } from "../framework/render-console.tsx";
-import { loginResult, merchant, profile, storedUser } from "../models/fixtures.ts";
+import { emptyBalance, loginResult, merchant, noSubscription, profile, storedUser } from "../models/fixtures.ts";
 
 /** Answers for the calls a signed-in console makes on its own. */
 export const signedInAnswers: Partial<Api> = {
@@ -12,6 +12,10 @@ export const signedInAnswers: Partial<Api> = {
   // The navbar's message box loads on mount.
   messages: async () => [],
   markRead: async () => true as const,
+  // The console home's package card, and My orders when a path opens it.
+  subscription: async () => noSubscription,
+  balance: async () => emptyBalance,
+  orderList: async (request = {}) => ({ items: [], total: 0, page: request.page ?? 1, pageSize: request.pageSize ?? 10 }),
 };
 
 /** The console at /console/index for the sample merchant, with `controlled` calls answered by the path. */

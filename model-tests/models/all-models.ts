@@ -8,9 +8,12 @@ import { languageChangeModel } from "./language-change.model.ts";
 import { lastLoginModel } from "./last-login.model.ts";
 import { messageBoxModel } from "./message-box.model.ts";
 import { nicknameEditModel } from "./nickname-edit.model.ts";
+import { orderListModel } from "./order-list.model.ts";
+import { orderPaymentModel } from "./order-payment.model.ts";
 import { registerModel } from "./register.model.ts";
 import { sessionModel } from "./session.model.ts";
 import { settingsModel } from "./settings.model.ts";
+import { subscriptionModel } from "./subscription.model.ts";
 import { tabsModel } from "./tabs.model.ts";
 
 /** Every machine QA walks. A machine missing here is missing from `npm run model-test`. */
@@ -28,6 +31,9 @@ export const allModels: ReadonlyArray<MachineModel> = [
   googleSignInModel,
   demoCheckoutModel,
   lastLoginModel,
+  orderListModel,
+  orderPaymentModel,
+  subscriptionModel,
 ] as never;
 
 /**

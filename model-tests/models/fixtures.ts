@@ -1,4 +1,5 @@
 import type { LoginResult } from "../../contracts/schemas/auth.ts";
+import type { BalanceResult, SubscriptionResult } from "../../contracts/schemas/order.ts";
 import type { UserProfile } from "../../contracts/schemas/user.ts";
 
 /** The sample merchant every model uses; harnesses answer the fake API with these. */
@@ -36,6 +37,18 @@ export const profile: UserProfile = {
   phone: "",
   certification: 0,
 };
+
+/** A merchant who has bought nothing yet: no package, the trial still available, an empty balance. */
+export const noSubscription: SubscriptionResult = {
+  package: null,
+  expiresAt: null,
+  active: false,
+  trialAvailable: true,
+  usage: { wallets: 0, currencies: 0, applications: 0 },
+  serverTime: "2026-02-01T10:00:00.000Z",
+};
+
+export const emptyBalance: BalanceResult = { balance: "0", currency: "USDT", entries: [] };
 
 /** An actor failure as the API client throws it. */
 export const failure = (errCode: string, errMsg: string) => ({ errCode, errMsg });

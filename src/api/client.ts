@@ -92,7 +92,7 @@ export function createClient(options: ClientOptions): Call {
 }
 
 /** The base URL's path is kept (an API behind a prefix); without one, the page's origin, never the page's path. */
-function resolveUrl(baseUrl: string, path: string): string {
+export function resolveUrl(baseUrl: string, path: string): string {
   const base = baseUrl || globalThis.location?.origin || "http://localhost";
   return new URL(path.replace(/^\//, ""), base.endsWith("/") ? base : `${base}/`).toString();
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { errCodes } from "../../contracts/schemas/envelope.ts";
+import enUS from "../../locales/en-US.json" with { type: "json" };
 import { ApiError } from "./api-error.ts";
 import { createErrorPolicy, errorToastMs } from "./error-policy.ts";
 
@@ -36,5 +38,22 @@ describe("error policy", () => {
     policy.transportError(new ApiError("transport", "network", "Failed to fetch"));
     policy.transportError(new ApiError("transport", "network", ""));
     expect(t.toasts.map(([m]) => m)).toEqual(["Failed to fetch", "Request Error"]);
+  });
+
+  it("words every refusal of orders and payment (2201–2209) in the console's messages", () => {
+    const texts: Record<string, string | undefined> = enUS.errors;
+    const orderCodes = [
+      errCodes.packageNotFound,
+      errCodes.orderNotFound,
+      errCodes.orderClosed,
+      errCodes.orderOpenExists,
+      errCodes.trialUsed,
+      errCodes.balanceInsufficient,
+      errCodes.chainUnknown,
+      errCodes.devPayUnavailable,
+      errCodes.orderConfirming,
+    ];
+    expect(orderCodes).toEqual(["2201", "2202", "2203", "2204", "2205", "2206", "2207", "2208", "2209"]);
+    for (const code of orderCodes) expect(texts[code], `errors.${code}`).toBeTruthy();
   });
 });

@@ -17,9 +17,10 @@ const ForgotPasswordPage = lazy(() => import("../features/auth/forgot-password-p
 const DefaultLayout = lazy(() => import("../layout/default-layout.tsx"));
 const ConsolePage = lazy(() => import("../features/console/console-page.tsx"));
 const UserCentrePage = lazy(() => import("../features/user/user-centre-page.tsx"));
+const OrdersPage = lazy(() => import("../features/order/orders-page.tsx"));
+const OrderBuyPage = lazy(() => import("../features/order/order-buy-page.tsx"));
 
 const comingLists = [
-  routePaths.order,
   routePaths.app,
   routePaths.bill,
   routePaths.rechargeBill,
@@ -61,10 +62,12 @@ export function AppRoutes() {
           <Route element={<DefaultLayout />}>
             <Route path={routePaths.console} element={<ConsolePage />} />
             <Route path={routePaths.userCenter} element={<UserCentrePage />} />
+            <Route path={routePaths.order} element={<OrdersPage />} />
+            <Route path={routePaths.orderBuy} element={<OrderBuyPage />} />
             {Object.entries(sectionRedirects).map(([path, name]) => (
               <Route key={path} path={path} element={<Navigate to={routePaths[name]} replace />} />
             ))}
-            {/* The order, app, bill, recharge-bill and currency screens arrive with their own issues. */}
+            {/* The app, bill, recharge-bill and currency screens arrive with their own issues. */}
             {comingLists.map((path) => (
               <Route key={path} path={path} element={<NotFoundPage inConsole />} />
             ))}

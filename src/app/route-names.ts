@@ -9,6 +9,7 @@ export const routePaths = {
   console: "/console/index",
   workplace: "/dashboard/workplace",
   order: "/order/list",
+  orderBuy: "/order/buy",
   app: "/app/list",
   bill: "/bill/list",
   rechargeBill: "/rechargeBill/list",
@@ -47,6 +48,7 @@ export const publicRouteNames: ReadonlySet<RouteName> = new Set(["home", "enterp
 export const tabRoutes: Partial<Record<RouteName, { title: string; ignoreCache?: boolean }>> = {
   console: { title: "menu.console" },
   order: { title: "menu.orders" },
+  orderBuy: { title: "orderPayment.buyTitle" },
   app: { title: "menu.apps" },
   bill: { title: "menu.bills" },
   rechargeBill: { title: "menu.rechargeBills" },

@@ -1,9 +1,18 @@
 import { fromPromise } from "xstate";
 import { lastLoginMachine } from "../../../machines/last-login.ts";
+import { subscriptionMachine } from "../../../machines/subscription.ts";
 import type { Services } from "../../app/services.ts";
 
 /** The console home's machines with their effects bound to the API. */
 export const provideLastLogin = ({ api }: Services) =>
   lastLoginMachine.provide({
     actors: { loadLastLogin: fromPromise(() => api.lastLogin()) },
+  });
+
+export const provideSubscription = ({ api }: Services) =>
+  subscriptionMachine.provide({
+    actors: {
+      loadSubscription: fromPromise(() => api.subscription()),
+      loadBalance: fromPromise(() => api.balance()),
+    },
   });

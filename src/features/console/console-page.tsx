@@ -5,8 +5,9 @@ import { useTranslation } from "react-i18next";
 import { selectAwaitingProfile, selectDisplayName, selectEmail, selectNickName, selectUserId } from "../../../machines/session-selectors.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { LastLoginCell } from "./last-login-cell.tsx";
+import { SubscriptionCard } from "./subscription-card.tsx";
 
-/** Who is signed in. The rest of the console home (figures, trends, entrances) comes with its own issue. */
+/** Who is signed in, and their package and balance. The rest of the console home (figures, trends, entrances) comes with its own issue. */
 export default function ConsolePage() {
   const { t } = useTranslation();
   const { session, notify } = useServices();
@@ -51,6 +52,7 @@ export default function ConsolePage() {
           </tbody>
         </HTMLTable>
       </Card>
+      <SubscriptionCard />
     </section>
   );
 }

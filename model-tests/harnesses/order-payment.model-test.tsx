@@ -1,0 +1,422 @@
+// @vitest-environment jsdom
+import { act, render, screen, waitFor, within } from "@testing-library/react";
+import { useState } from "react";
+import { MemoryRouter, useLocation } from "react-router";
+import { expect, vi } from "vitest";
+import type { Order } from "../../contracts/schemas/order.ts";
+import { chosenChain, type OrderPaymentInput, orderPollMs, secondsLeft } from "../../machines/order-payment.ts";
+import { toBaseUnits } from "../../machines/payment-request.ts";
+import { ApiError } from "../../src/api/api-error.ts";
+import type { OrderWatchHandlers } from "../../src/api/order-events.ts";
+import { storageKeys } from "../../src/api/session-storage.ts";
+import { AppFrame } from "../../src/app/app.tsx";
+import type { Timers } from "../../src/app/services.ts";
+import { OrderPayDialog } from "../../src/features/order/order-pay-dialog.tsx";
+import { clockText } from "../../src/features/order/payment-text.ts";
+import { formatDate, formatUsdt } from "../../src/i18n/format.ts";
+import { type ControlledApi, createControlledApi } from "../framework/fake-api.ts";
+import type { ModelSnapshot } from "../framework/model.ts";
+import { actorResultOf } from "../framework/model-events.ts";
+import { type ConsoleHarness, renderConsole } from "../framework/render-console.tsx";
+import { runModel, unmapped } from "../framework/run-model.ts";
+import { loginResult, storedUser } from "../models/fixtures.ts";
+import {
+  balance,
+  type catalogue,
+  orderPaymentModel,
+  packages,
+  type payOptions,
+  pollEvent,
+  receivingAddress,
+  subscription,
+  visitorStart,
+} from "../models/order-payment.model.ts";
+import { expectBusy } from "./form-steps.ts";
+import { signedInAnswers } from "./signed-in.ts";
+
+type S = ModelSnapshot<typeof orderPaymentModel.machine>;
+interface Watch {
+  orderCode: string;
+  handlers: OrderWatchHandlers;
+  stopped: boolean;
+}
+type H = ConsoleHarness & {
+  fake: ControlledApi;
+  fire(ms: number): void;
+  tickers(ms: number): number;
+  watches: Watch[];
+  /** Opened from My orders: the dialog sits on a page of its own. */
+  fromOrders: boolean;
+  leftForOrders: boolean;
+  loads: number;
+};
+
+/** The console's manual timers, told apart by interval: the countdown ticks every second, the poll waits 3 s. */
+function timersByInterval(timers: Timers) {
+  const tickers = new Map<() => void, number>();
+  timers.every = (ms, tick) => {
+    const entry = () => tick();
+    tickers.set(entry, ms);
+    return () => tickers.delete(entry);
+  };
+  return {
+    fire: (ms: number) => {
+      for (const [tick, every] of [...tickers]) if (every === ms && tickers.has(tick)) tick();
+    },
+    tickers: (ms: number) => [...tickers.values()].filter((every) => every === ms).length,
+  };
+}
+
+/** My orders as far as the dialog needs it: it mounts the dialog for an order and unmounts it on close. */
+function OrdersHost({ order, intent }: { order: Order; intent: "pay" | "cancel" }) {
+  const [open, setOpen] = useState(true);
+  const { pathname } = useLocation();
+  return (
+    <>
+      <output data-testid="host-location">{pathname}</output>
+      {open ? <OrderPayDialog order={order} intent={intent} onClose={() => setOpen(false)} /> : <p data-testid="host-closed">My orders</p>}
+    </>
+  );
+}
+
+const callsOf = (h: H, method: string) => h.fake.calls.filter((c) => c.method === method);
+const packageName = (h: H, id: string | null) => h.t(`packages.names.${packages.find((p) => p.id === id)?.code}`);
+const amount = (value: string) => formatUsdt(value, "en-US");
+const titleOf = (h: H, s: S) => h.t("orderPayment.dialogTitle", { code: s.context.order?.orderCode ?? "" });
+const payDialog = (h: H, s: S) => screen.getByRole("dialog", { name: titleOf(h, s) });
+const button = (name: string) => screen.getByRole("button", { name }) as HTMLButtonElement;
+const latestWatch = (h: H) => {
+  const watch = h.watches.at(-1);
+  expect(watch, "the dialog follows the order live").toBeTruthy();
+  return watch as Watch;
+};
+const inScreen = (s: S, screenName: string) => s.matches({ open: { screen: screenName } } as never);
+
+runModel(orderPaymentModel, {
+  async start(path) {
+    // The merchant's clock: the dialog reads Date.now() when it opens and on every countdown tick.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(visitorStart);
+    const watches: Watch[] = [];
+    const fake = createControlledApi(
+      {
+        loadCatalogue: "packageList",
+        createOrder: "orderCreate",
+        loadPayOptions: "payChains",
+        loadAddress: "userWallet",
+        finishPay: "orderFinishPay",
+        payFromBalance: "orderPayFromBalance",
+        devPay: "devPay",
+        cancelOrder: "orderCancel",
+        loadDetail: "orderDetail",
+        pollOrder: "orderDetail",
+      },
+      {
+        ...signedInAnswers,
+        // Loaded beside the packages and the chains, answered at once with what the path's answers carry.
+        subscription: async () => subscription,
+        balance: async () => balance,
+        orderList: async () => ({ items: [], total: 0, page: 1, pageSize: 10 }),
+        watchOrder: (orderCode, handlers) => {
+          const watch: Watch = { orderCode, handlers, stopped: false };
+          watches.push(watch);
+          return () => {
+            watch.stopped = true;
+          };
+        },
+      },
+    );
+    const input = path.input as OrderPaymentInput;
+    const extra = { fake, watches, fromOrders: Boolean(input.order), leftForOrders: false, loads: 0 };
+    if (!input.order) {
+      const h = await renderConsole({
+        url: "/order/buy",
+        api: fake.api,
+        storage: { [storageKeys.token]: loginResult.accessToken, [storageKeys.user]: JSON.stringify(storedUser) },
+      });
+      // A lazily loaded route: its chunk may take more than a second while other work shares the cores.
+      await screen.findByRole("heading", { name: h.t("orderPayment.buyTitle") }, { timeout: 5000 });
+      return Object.assign(h, extra, timersByInterval(h.timers));
+    }
+    // My orders opens the dialog for an order; the console around it is the public home page (no calls).
+    const h = Object.assign(await renderConsole({ url: "/home", api: fake.api }), extra);
+    const timers = timersByInterval(h.timers);
+    render(
+      <AppFrame services={h.services} i18n={h.i18n}>
+        <MemoryRouter initialEntries={["/order/list"]}>
+          <OrdersHost order={input.order} intent={input.intent === "cancel" ? "cancel" : "pay"} />
+        </MemoryRouter>
+      </AppFrame>,
+    );
+    return Object.assign(h, timers);
+  },
+  // The catalogue and the pay options are several calls: the path's answer settles the one that waits.
+  fakeApi: (h: H) => ({
+    ...h.fake,
+    async answerActorResult(event) {
+      const result = actorResultOf(event);
+      if (result?.id === "loadCatalogue" || result?.id === "loadPayOptions") {
+        const method = result.id === "loadCatalogue" ? "packageList" : "payChains";
+        const outcome =
+          "output" in result.outcome
+            ? { output: result.id === "loadCatalogue" ? (result.outcome.output as typeof catalogue).packages : (result.outcome.output as typeof payOptions).chains }
+            : result.outcome;
+        await h.fake.settle(method, outcome);
+        return true;
+      }
+      return h.fake.answerActorResult(event);
+    },
+  }),
+  async perform(h: H, e) {
+    switch (e.type) {
+      case "catalogue.retry":
+        return h.user.click(button(h.t("orderPayment.retry")));
+      case "package.select":
+        return h.user.click(screen.getByRole("radio", { name: packageName(h, e.packageId) }));
+      case "order.create":
+        return h.user.click(button(h.t("orderPayment.createOrder")));
+      case "order.resume":
+        return h.user.click(button(h.t("orderPayment.resume")));
+      case "order.retry":
+        return h.user.click(within(screen.getByRole("dialog")).getByRole("button", { name: h.t("orderPayment.retry") }));
+      case "order.chain":
+        return h.user.selectOptions(within(screen.getByRole("dialog")).getByLabelText(h.t("orderPayment.network")), e.product);
+      case "order.finishPay":
+        return h.user.click(button(h.t("orderPayment.finishPay")));
+      case "order.payFromBalance":
+        return h.user.click(button(h.t("orderPayment.payFromBalance", { amount: amount(balance.balance) })));
+      case "order.devPay":
+        return h.user.click(button(h.t("orderPayment.devPay")));
+      case "order.cancel":
+        return h.user.click(button(h.t("orderPayment.cancelOrder")));
+      case "order.cancelConfirm":
+        return h.user.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: h.t("orderPayment.cancelConfirm") }));
+      case "order.cancelDismiss":
+        // The keyboard way out of the confirmation.
+        return h.user.keyboard("{Escape}");
+      case "order.close": {
+        const question = screen.queryByRole("alertdialog");
+        if (question) return h.user.click(within(question).getByRole("button", { name: h.t("orderPayment.goToOrdersNo") }));
+        return h.user.click(within(screen.getByRole("dialog")).getByRole("button", { name: h.t("orderPayment.close") }));
+      }
+      case "order.goToOrders":
+        await h.user.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: h.t("orderPayment.goToOrdersYes") }));
+        h.leftForOrders = true;
+        if (h.fromOrders) await waitFor(() => expect(screen.getByTestId("host-location").textContent).toBe("/order/list"));
+        else await waitFor(() => expect(h.location()).toBe("/order/list"));
+        return;
+      case "order.updated": {
+        const watch = latestWatch(h);
+        expect(watch.stopped).toBe(false);
+        expect(watch.orderCode).toBe(e.order.orderCode);
+        return act(() => watch.handlers.onOrder(e.order));
+      }
+      case "order.streamFailed": {
+        const watch = latestWatch(h);
+        return act(() => watch.handlers.onError(new ApiError("transport", "network", "The live order status ended")));
+      }
+      case "clock.tick":
+        vi.setSystemTime(e.now);
+        return act(() => h.fire(1000));
+      case pollEvent.type:
+        return act(() => h.fire(orderPollMs));
+      default:
+        unmapped(e);
+    }
+  },
+  async expectScreen(h: H, s) {
+    const { context } = s;
+    const open = s.matches("open");
+    // The live status and the countdown run exactly while the order's dialog is open.
+    await waitFor(() => expect(h.tickers(1000)).toBe(open && !h.leftForOrders ? 1 : 0));
+    expect(h.watches.filter((w) => !w.stopped).length).toBe(open && s.matches({ open: { feed: "live" } }) ? 1 : 0);
+    expect(h.tickers(orderPollMs)).toBe(s.matches({ open: { feed: { polling: "pause" } } }) ? 1 : 0);
+
+    if (s.matches("loadingCatalogue")) {
+      h.loads += 1;
+      // Gone to My orders: the buy page has closed (its reload started before it did).
+      if (h.leftForOrders) return waitFor(() => expect(screen.queryByRole("heading", { name: h.t("orderPayment.buyTitle") })).toBeNull());
+      await waitFor(() => expect(callsOf(h, "packageList").length).toBe(h.loads));
+      await screen.findByLabelText(h.t("orderPayment.loadingPackages"));
+      return expectNoPayDialog();
+    }
+    if (s.matches("catalogueFailed")) {
+      if (context.failure) {
+        await waitFor(() => expect(screen.getByRole("alert").textContent).toContain(h.t("orderPayment.packagesFailed")));
+        expect(screen.getByRole("alert").textContent).toContain(h.services.describeFailure(context.failure));
+      } else await screen.findByText(h.t("orderPayment.noPackages"));
+      expect(button(h.t("orderPayment.retry")).disabled).toBe(false);
+      return;
+    }
+    if (s.matches("choosing") || s.matches("creating")) return expectCatalogue(h, s);
+    if (s.matches("closed")) {
+      await screen.findByTestId("host-closed");
+      return expectNoPayDialog();
+    }
+    if (s.matches("paid")) {
+      const question = await screen.findByRole("alertdialog");
+      expect(question.textContent).toContain(h.t("orderPayment.paidQuestion"));
+      expect(question.textContent).toContain(h.t("orderPayment.paidTitle", { name: h.t(`packages.names.${context.order?.packageCode}`) }));
+      return waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    }
+    if (s.matches("failed") || s.matches("cancelled")) {
+      const failed = s.matches("failed");
+      await waitFor(() => expect(within(payDialog(h, s)).getByTestId("pay-outcome").textContent).toContain(h.t(failed ? "orderPayment.failedTitle" : "orderPayment.cancelledTitle")));
+      // The cancel confirmation has gone (it may still be fading out).
+      await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+      return;
+    }
+    return expectOpen(h, s);
+  },
+  stop: (h) => {
+    h.cleanup();
+    vi.useRealTimers();
+  },
+});
+
+/** No dialog (a closing one may still be fading out). */
+async function expectNoPayDialog() {
+  await waitFor(() => {
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+  });
+}
+
+async function expectCatalogue(h: H, s: S) {
+  const { context } = s;
+  await waitFor(() => expect(screen.getAllByRole("radio")).toHaveLength(packages.length));
+  for (const p of packages) {
+    const radio = screen.getByRole("radio", { name: h.t(`packages.names.${p.code}`) }) as HTMLInputElement;
+    expect(radio.checked).toBe(p.id === context.selectedPackageId);
+    expect(radio.disabled).toBe(s.matches("creating"));
+  }
+  // Pro is the merchant's package now; enterprise says unlimited.
+  expect(screen.getByTestId("package-pro").textContent).toContain(h.t("orderPayment.currentUntil", { date: formatDate(subscription.expiresAt ?? "", "en-US") }));
+  expect(screen.getByTestId("package-enterprise").textContent).toContain(h.t("orderPayment.unlimited"));
+  expect(screen.getByTestId("package-trial").textContent).toContain(h.t("orderPayment.termMany.day", { count: 7 }));
+  expect(screen.getByTestId("balance").textContent).toContain(amount(balance.balance));
+  // Pro is active: choosing it extends it, choosing another replaces it.
+  const effect = context.selectedPackageId === null ? null : h.t(context.selectedPackageId === subscription.package?.id ? "orderPayment.upgradeExtend" : "orderPayment.upgradeReplace");
+  expect(screen.queryByTestId("upgrade-effect")?.textContent ?? null).toBe(effect);
+  const alerts = () => screen.queryAllByRole("alert").map((a) => a.textContent ?? "");
+  const expected = [
+    ...(Object.keys(context.fieldErrors).length > 0 ? [h.t("validation.packageRequired")] : []),
+    ...(context.failure ? [h.services.describeFailure(context.failure)] : []),
+  ];
+  await waitFor(() => expect(alerts()).toEqual(expected));
+  expect(Boolean(screen.queryByRole("link", { name: h.t("orderPayment.goToMyOrders") }))).toBe(context.failure?.errCode === "2204");
+  expect(Boolean(screen.queryByRole("button", { name: h.t("orderPayment.resume") }))).toBe(s.matches("choosing") && context.order?.status === "pending");
+  await expectNoPayDialog();
+  if (s.matches("creating")) {
+    await expectBusy(h.t("orderPayment.createOrder"));
+    expect(callsOf(h, "orderCreate").at(-1)?.args[0]).toEqual({ packageId: context.selectedPackageId });
+    return;
+  }
+  await waitFor(() => expect(button(h.t("orderPayment.createOrder")).disabled).toBe(false));
+}
+
+async function expectOpen(h: H, s: S) {
+  const { context } = s;
+  const dialog = await screen.findByRole("dialog", { name: titleOf(h, s) });
+  const inDialog = within(dialog);
+  expect(inDialog.getByTestId("pay-summary").textContent).toBe(
+    h.t("orderPayment.summary", { name: h.t(`packages.names.${context.order?.packageCode}`), amount: amount(context.order?.amount ?? "0") }),
+  );
+  // The order replaces the merchant's Pro package: the dialog says so while it is open.
+  expect(inDialog.getByTestId("pay-upgrade").textContent).toBe(h.t("orderPayment.upgradeReplace"));
+  const busy = ["finishing", "payingFromBalance", "devPaying", "cancelling"].some((name) => inScreen(s, name));
+  const close = inDialog.getByRole("button", { name: h.t("orderPayment.close") }) as HTMLButtonElement;
+  await waitFor(() => expect(close.disabled).toBe(busy || inScreen(s, "confirmingCancel")));
+
+  if (inScreen(s, "loadingChains")) {
+    await inDialog.findByLabelText(h.t("orderPayment.loadingPayment"));
+    await waitFor(() => expect(callsOf(h, "payChains").length).toBeGreaterThan(0));
+    return;
+  }
+  if (inScreen(s, "loadingAddress")) {
+    await inDialog.findByLabelText(h.t("orderPayment.loadingPayment"));
+    await waitFor(() => expect(callsOf(h, "userWallet").at(-1)?.args[0]).toBe(context.product));
+    return;
+  }
+  if (inScreen(s, "chainsFailed") || inScreen(s, "addressFailed")) {
+    const chains = inScreen(s, "chainsFailed");
+    await waitFor(() => expect(inDialog.getByRole("alert").textContent).toContain(h.t(chains ? "orderPayment.chainsFailed" : "orderPayment.addressFailed")));
+    const why = context.failure ? h.services.describeFailure(context.failure) : h.t("orderPayment.noChains");
+    expect(inDialog.getByRole("alert").textContent).toContain(why);
+    expect(Boolean(inDialog.queryByLabelText(h.t("orderPayment.network")))).toBe(!chains);
+    return;
+  }
+  if (inScreen(s, "confirmingCancel") || inScreen(s, "cancelling")) {
+    const confirm = await screen.findByRole("alertdialog");
+    expect(confirm.textContent).toContain(h.t("orderPayment.cancelQuestion", { code: context.order?.orderCode ?? "" }));
+    if (inScreen(s, "cancelling")) {
+      await expectBusy(h.t("orderPayment.cancelConfirm"));
+      expect(callsOf(h, "orderCancel").at(-1)?.args[0]).toEqual({ orderCode: context.order?.orderCode });
+    }
+    return;
+  }
+  return expectPayPanel(h, s, dialog);
+}
+
+async function expectPayPanel(h: H, s: S, dialog: HTMLElement) {
+  const { context } = s;
+  const inDialog = within(dialog);
+  const order = context.order as Order;
+  const chain = chosenChain(context);
+  await waitFor(() => expect(inDialog.getByTestId("pay-address").textContent).toBe(receivingAddress));
+  expect((inDialog.getByLabelText(h.t("orderPayment.network")) as HTMLSelectElement).value).toBe(context.product);
+  expect(inDialog.getByTestId("pay-amount").textContent).toBe(amount(order.remaining));
+  // The QR code is the EIP-681 request for what is still to pay, in the token's base units.
+  const uri = `ethereum:${chain?.token.address}@${chain?.chainId}/transfer?address=${receivingAddress}&uint256=${toBaseUnits(order.remaining, chain?.token.decimals ?? 0)}`;
+  expect(inDialog.getByTestId("pay-qr").getAttribute("data-value")).toBe(uri);
+  expect(inDialog.getByRole("img", { name: h.t("orderPayment.qrLabel", { address: receivingAddress }) })).toBeTruthy();
+  if (secondsLeft(context) > 0) await waitFor(() => expect(inDialog.getByTestId("pay-countdown").textContent).toBe(clockText(secondsLeft(context))));
+  else await waitFor(() => expect(inDialog.getByTestId("pay-window-closed").textContent).toBe(h.t("orderPayment.windowClosed")));
+
+  // Each way to pay shows when it applies and can be pressed when the machine accepts it.
+  const offer = (name: string, shown: boolean, can: boolean) => {
+    const found = inDialog.queryByRole("button", { name }) as HTMLButtonElement | null;
+    expect(Boolean(found), `${name} shown`).toBe(shown);
+    if (found) expect(found.disabled, `${name} disabled`).toBe(!can);
+  };
+  const busy = ["finishing", "payingFromBalance", "devPaying"].find((name) => inScreen(s, name));
+  await waitFor(() => {
+    if (busy !== "finishing") offer(h.t("orderPayment.finishPay"), order.status === "pending", s.can({ type: "order.finishPay" }));
+    if (busy !== "payingFromBalance") offer(h.t("orderPayment.payFromBalance", { amount: amount(balance.balance) }), true, s.can({ type: "order.payFromBalance" }));
+    if (busy !== "devPaying") offer(h.t("orderPayment.devPay"), chain?.devnet === true, s.can({ type: "order.devPay" }));
+    offer(h.t("orderPayment.cancelOrder"), true, s.can({ type: "order.cancel" }));
+  });
+  if (busy === "finishing") {
+    await expectBusy(h.t("orderPayment.finishPay"));
+    expect(callsOf(h, "orderFinishPay").at(-1)?.args[0]).toEqual({ orderCode: order.orderCode });
+  }
+  if (busy === "payingFromBalance") {
+    await expectBusy(h.t("orderPayment.payFromBalance", { amount: amount(balance.balance) }));
+    expect(callsOf(h, "orderPayFromBalance").at(-1)?.args[0]).toEqual({ orderCode: order.orderCode });
+  }
+  if (busy === "devPaying") {
+    await expectBusy(h.t("orderPayment.devPay"));
+    expect(callsOf(h, "devPay").at(-1)?.args[0]).toEqual({ orderCode: order.orderCode, product: context.product });
+  }
+
+  const alerts = () => inDialog.queryAllByRole("alert").map((a) => a.textContent ?? "");
+  await waitFor(() => expect(alerts()).toEqual(context.failure ? [h.services.describeFailure(context.failure)] : []));
+  if (context.devPayment) {
+    expect(inDialog.getByTestId("dev-payment").textContent).toBe(h.t("orderPayment.devPaymentSent", { amount: amount(context.devPayment.amount), hash: context.devPayment.txHash }));
+  } else expect(inDialog.queryByTestId("dev-payment")).toBeNull();
+
+  // Waiting: the server is checking; what it has seen, how far it is confirmed, and whether the status comes live.
+  if (order.status !== "waiting") return expect(inDialog.queryByTestId("pay-progress")).toBeNull();
+  const polling = s.matches({ open: { feed: "polling" } });
+  await waitFor(() => expect(inDialog.getByTestId("pay-feed").textContent).toBe(h.t(polling ? "orderPayment.pollingStatus" : "orderPayment.liveStatus")));
+  expect(inDialog.getByTestId("pay-received").textContent).toBe(h.t("orderPayment.receivedRemaining", { received: amount(order.received), remaining: amount(order.remaining) }));
+  const transfers = context.detail?.transfers ?? [];
+  await waitFor(() => expect(inDialog.queryAllByTestId("pay-transfer")).toHaveLength(transfers.length));
+  for (const [i, t] of transfers.entries()) {
+    expect(inDialog.getAllByTestId("pay-transfer")[i]?.textContent).toContain(h.t("orderPayment.confirmations", { n: t.confirmations, required: t.required }));
+  }
+  if (transfers.length === 0) expect(inDialog.getByTestId("pay-no-transfer").textContent).toBe(h.t("orderPayment.noTransferYet"));
+  if (s.matches({ open: { feed: { live: "loadingDetail" } } }) || s.matches({ open: { feed: { polling: "checking" } } })) {
+    await waitFor(() => expect(callsOf(h, "orderDetail").at(-1)?.args[0]).toEqual({ orderCode: order.orderCode }));
+  }
+}

@@ -1,0 +1,110 @@
+import type { BalanceResult, SubscriptionResult } from "../../contracts/schemas/order.ts";
+import { subscriptionMachine } from "../../machines/subscription.ts";
+import type { MachineModel, ModelEvent } from "../framework/model.ts";
+import { eventBuilders } from "../framework/model-events.ts";
+import { english } from "./english.ts";
+import { failure, noSubscription, refusal } from "./fixtures.ts";
+
+const { done, failed } = eventBuilders(subscriptionMachine);
+
+/** Basic, active, with more currencies in use than it allows. */
+export const basicActive: SubscriptionResult = {
+  package: {
+    id: "2",
+    code: "basic",
+    name: "Basic",
+    kind: "standard",
+    price: "29",
+    termUnit: "month",
+    termCount: 1,
+    termMonths: 1,
+    limits: { wallets: 3, currencies: 5, applications: 3 },
+  },
+  expiresAt: "2026-03-01T10:00:00.000Z",
+  active: true,
+  trialAvailable: false,
+  usage: { wallets: 1, currencies: 6, applications: 0 },
+  serverTime: "2026-02-01T10:00:00.000Z",
+};
+
+/** The enterprise pack (unlimited everything), expired; the trial still available. */
+export const enterpriseExpired: SubscriptionResult = {
+  package: {
+    id: "4",
+    code: "enterprise",
+    name: "Enterprise",
+    kind: "enterprise",
+    price: "999",
+    termUnit: "year",
+    termCount: 1,
+    termMonths: 12,
+    limits: { wallets: null, currencies: null, applications: null },
+  },
+  expiresAt: "2026-01-15T10:00:00.000Z",
+  active: false,
+  trialAvailable: true,
+  usage: { wallets: 12, currencies: 30, applications: 4 },
+  serverTime: "2026-02-01T10:00:00.000Z",
+};
+
+export const someBalance: BalanceResult = { balance: "12.5", currency: "USDT", entries: [] };
+
+type E = ModelEvent<typeof subscriptionMachine>;
+
+const describeAnswer = (answer: SubscriptionResult) =>
+  answer.package
+    ? `The server answers the ${answer.package.name} package, ${answer.active ? "active" : "expired"}${answer.trialAvailable ? ", trial available" : ""}`
+    : "The server answers that there is no package yet, trial available";
+
+export const subscriptionModel: MachineModel<typeof subscriptionMachine> = {
+  id: "subscription",
+  machine: subscriptionMachine,
+  starts: [{ name: "signed in, console home", input: undefined }],
+  // The screen depends on the state, which package answer arrived, and whether a balance did; not on a stale failure.
+  serialize: (s) => JSON.stringify([s.value, s.context.subscription?.package?.code ?? (s.context.subscription ? "none" : null), s.context.balance !== null]),
+  events: (s) => {
+    const events: E[] = [];
+    if (s.matches({ plan: "loading" }))
+      events.push(
+        done("loadSubscription", basicActive),
+        done("loadSubscription", enterpriseExpired),
+        done("loadSubscription", noSubscription),
+        failed("loadSubscription", failure("5000", "Internal error")),
+      );
+    if (s.matches({ balance: "loading" })) events.push(done("loadBalance", someBalance), failed("loadBalance", failure("5000", "Internal error")));
+    if (s.matches({ plan: "failed" }) || s.matches({ balance: "failed" })) events.push({ type: "subscription.retry" });
+    return events;
+  },
+  describeEvent: (e) => {
+    switch (e.type) {
+      case "subscription.retry":
+        return `Press ${english("subscription.retry")} on the ${english("subscription.title")} card`;
+      case "xstate.done.actor.loadSubscription":
+        return describeAnswer(e.output);
+      case "xstate.done.actor.loadBalance":
+        return `The server answers a balance of ${e.output.balance} USDT`;
+      case "xstate.error.actor.loadSubscription":
+      case "xstate.error.actor.loadBalance":
+        return refusal(e.error);
+      default:
+        return e.type;
+    }
+  },
+  describeState: (s) => {
+    const { subscription, balance } = s.context;
+    const parts: string[] = [];
+    if (s.matches({ plan: "loading" })) parts.push(`the card reads ${english("subscription.loading")}`);
+    else if (s.matches({ plan: "failed" })) parts.push(`the card reads ${english("subscription.failed")}`);
+    else if (subscription?.package)
+      parts.push(
+        `the card shows ${subscription.package.name}, ${subscription.active ? "valid until" : "expired on"} its date, wallets / currencies / applications against the limits, and ${english(subscription.trialAvailable ? "subscription.trial" : "subscription.upgrade")}`,
+      );
+    else parts.push(`the card reads ${english("subscription.none")} with ${english("subscription.buy")} and ${english("subscription.trial")}`);
+    if (s.matches({ balance: "loading" })) parts.push(`the balance reads ${english("subscription.loading")}`);
+    else if (s.matches({ balance: "failed" })) parts.push(`the balance reads ${english("subscription.balanceFailed")}`);
+    else parts.push(`the balance shows ${balance?.balance} USDT`);
+    if (s.matches({ plan: "failed" }) || s.matches({ balance: "failed" })) parts.push(`${english("subscription.retry")} shows`);
+    return parts.join("; ");
+  },
+  excluded: [],
+};

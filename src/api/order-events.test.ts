@@ -1,0 +1,195 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Order } from "../../contracts/schemas/order.ts";
+import type { ApiError } from "./api-error.ts";
+import { makeApi } from "./make-api.ts";
+import { orderEventsApi } from "./order-events.ts";
+
+const anOrder: Order = {
+  orderCode: "20250101000001",
+  packageId: "2",
+  packageCode: "basic",
+  packageName: "Basic",
+  termUnit: "month",
+  termCount: 1,
+  termMonths: 1,
+  limits: { wallets: 3, currencies: 5, applications: 3 },
+  amount: "29",
+  currency: "USDT",
+  status: "pending",
+  upgrade: "new",
+  createdAt: "2025-01-01T00:00:00.000Z",
+  expiresAt: "2025-01-01T00:30:00.000Z",
+  paidAt: null,
+  payType: null,
+  received: "0",
+  confirming: "0",
+  remaining: "29",
+  serverTime: "2025-01-01T00:00:01.000Z",
+};
+const event = (value: unknown, name = "order") => `event: ${name}\ndata: ${typeof value === "string" ? value : JSON.stringify(value)}\n\n`;
+
+/** A server stand-in: the stream's body is a ReadableStream the test pushes chunks into (or ends, or breaks). */
+function fakeStream() {
+  const encoder = new TextEncoder();
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let cancelled = false;
+  const body = new ReadableStream<Uint8Array>({
+    start: (c) => {
+      controller = c;
+    },
+    cancel: () => {
+      cancelled = true;
+    },
+  });
+  const requests: Request[] = [];
+  const fetchImpl = (async (input: string, init: RequestInit) => {
+    const request = new Request(input, init);
+    requests.push(request);
+    // Like a real fetch, an abort errors the body being read.
+    init.signal?.addEventListener("abort", () => controller.error(new DOMException("aborted", "AbortError")));
+    return new Response(body, { status: 200, headers: { "Content-Type": "text/event-stream; charset=utf-8" } });
+  }) as unknown as typeof fetch;
+  return {
+    fetchImpl,
+    requests,
+    push: (text: string) => controller.enqueue(encoder.encode(text)),
+    end: () => controller.close(),
+    fail: (error: Error) => controller.error(error),
+    cancelled: () => cancelled,
+  };
+}
+
+function watcher() {
+  const orders: Order[] = [];
+  const errors: ApiError[] = [];
+  return { orders, errors, onOrder: (o: Order) => void orders.push(o), onError: (e: ApiError) => void errors.push(e) };
+}
+
+const clientOptions = (fetchImpl: typeof fetch, token: string | null = "tok") => ({ baseUrl: "http://api.test", getToken: () => token, getLocale: () => "ja-JP", fetch: fetchImpl });
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("watchOrder", () => {
+  it("asks for the order's stream with the client's headers and hands over each order event, split across chunks or not", async () => {
+    const server = fakeStream();
+    const seen = watcher();
+    const stop = orderEventsApi(clientOptions(server.fetchImpl)).watchOrder("20250101000001", seen);
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    const [request] = server.requests;
+    expect(request?.url).toBe("http://api.test/api/Order/Events?orderCode=20250101000001");
+    expect(request?.method).toBe("GET");
+    expect(request?.headers.get("authorization")).toBe("Bearer tok");
+    expect(request?.headers.get("language")).toBe("ja-JP");
+    expect(request?.headers.get("accept")).toBe("text/event-stream");
+
+    server.push(event(anOrder));
+    await vi.waitFor(() => expect(seen.orders).toEqual([anOrder]));
+    const waiting = { ...anOrder, status: "waiting" as const, confirming: "29" };
+    const text = `: keep-alive\n\n${event(waiting)}`;
+    server.push(text.slice(0, 30));
+    server.push(text.slice(30));
+    await vi.waitFor(() => expect(seen.orders).toEqual([anOrder, waiting]));
+    // Events of another name are not orders.
+    server.push(event({ hello: 1 }, "other"));
+    stop();
+    expect(seen.errors).toEqual([]);
+  });
+
+  it("stop() ends the stream without calling onError", async () => {
+    const server = fakeStream();
+    const seen = watcher();
+    const stop = orderEventsApi(clientOptions(server.fetchImpl)).watchOrder("20250101000001", seen);
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    server.push(event(anOrder));
+    await vi.waitFor(() => expect(seen.orders).toHaveLength(1));
+    stop();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(server.requests[0]?.signal.aborted).toBe(true);
+    expect(seen.errors).toEqual([]);
+  });
+
+  it("a stream the server ends calls onError once (the caller falls back to polling)", async () => {
+    const server = fakeStream();
+    const seen = watcher();
+    orderEventsApi(clientOptions(server.fetchImpl)).watchOrder("20250101000001", seen);
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    server.push(event(anOrder));
+    server.end();
+    await vi.waitFor(() => expect(seen.errors).toHaveLength(1));
+    expect(seen.errors[0]).toMatchObject({ kind: "transport", errCode: "ended" });
+    expect(seen.orders).toEqual([anOrder]);
+  });
+
+  it("a broken connection calls onError", async () => {
+    const server = fakeStream();
+    const seen = watcher();
+    orderEventsApi(clientOptions(server.fetchImpl)).watchOrder("20250101000001", seen);
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    server.fail(new TypeError("network error"));
+    await vi.waitFor(() => expect(seen.errors).toHaveLength(1));
+    expect(seen.errors[0]).toMatchObject({ kind: "transport", errCode: "network", errMsg: "network error" });
+  });
+
+  it("an event that is not JSON, or not an order, is an error, not a crash, and ends the stream", async () => {
+    for (const bad of ["{not json", JSON.stringify({ ...anOrder, amount: 29 })]) {
+      const server = fakeStream();
+      const seen = watcher();
+      orderEventsApi(clientOptions(server.fetchImpl)).watchOrder("20250101000001", seen);
+      await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+      server.push(event(bad));
+      server.push(event(anOrder));
+      await vi.waitFor(() => expect(seen.errors).toHaveLength(1));
+      expect(seen.errors[0]).toMatchObject({ kind: "parse", errCode: "order" });
+      expect(seen.orders).toEqual([]);
+      expect(server.requests[0]?.signal.aborted).toBe(true);
+    }
+  });
+
+  it("a refusal before the stream starts is the envelope's errCode", async () => {
+    const answers = [
+      { status: 401, body: { success: false, errCode: "4010", errMsg: "Not logged in", resData: null } },
+      { status: 200, body: { success: false, errCode: "2202", errMsg: "Order not found", resData: null } },
+      { status: 429, body: { success: false, errCode: "2005", errMsg: "At most 10", resData: null } },
+    ];
+    for (const answer of answers) {
+      const fetchImpl = (async () =>
+        new Response(JSON.stringify(answer.body), { status: answer.status, headers: { "Content-Type": "application/json" } })) as unknown as typeof fetch;
+      const seen = watcher();
+      orderEventsApi(clientOptions(fetchImpl, null)).watchOrder("20250101000001", seen);
+      await vi.waitFor(() => expect(seen.errors).toHaveLength(1));
+      expect(seen.errors[0]).toMatchObject({ kind: "api", errCode: answer.body.errCode, errMsg: answer.body.errMsg });
+    }
+    const notAnEnvelope = (async () => new Response("<html>", { status: 502, statusText: "Bad Gateway" })) as unknown as typeof fetch;
+    const seen = watcher();
+    orderEventsApi(clientOptions(notAnEnvelope)).watchOrder("20250101000001", seen);
+    await vi.waitFor(() => expect(seen.errors).toHaveLength(1));
+    expect(seen.errors[0]).toMatchObject({ kind: "transport", errCode: "HTTP 502" });
+  });
+
+  it("a stream silent for longer than the server's keep-alive allows is given up", async () => {
+    const server = fakeStream();
+    const seen = watcher();
+    orderEventsApi(clientOptions(server.fetchImpl), { silenceMs: 60 }).watchOrder("20250101000001", seen);
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    for (let i = 0; i < 3; i++) {
+      server.push(": keep-alive\n\n");
+      await new Promise((r) => setTimeout(r, 30));
+    }
+    expect(seen.errors).toEqual([]);
+    await vi.waitFor(() => expect(seen.errors).toHaveLength(1));
+    expect(seen.errors[0]).toMatchObject({ kind: "transport", errCode: "timeout" });
+    expect(server.requests[0]?.signal.aborted).toBe(true);
+  });
+
+  it("is on the Api object, so a machine can run it as a callback actor", async () => {
+    const server = fakeStream();
+    const api = makeApi(clientOptions(server.fetchImpl));
+    const seen = watcher();
+    const stop = api.watchOrder("20250101000001", seen);
+    server.push(event(anOrder));
+    await vi.waitFor(() => expect(seen.orders).toEqual([anOrder]));
+    stop();
+  });
+});

@@ -1,0 +1,114 @@
+import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLTable, Spinner } from "@blueprintjs/core";
+import { useTranslation } from "react-i18next";
+import type { DetailDialogView, DetailFacts } from "../../../machines/order-list-selectors.ts";
+import type { OrderDetail } from "../../../contracts/schemas/order.ts";
+import { useServices } from "../../app/services-context.tsx";
+import { OrderStatusTag, useOrderText } from "./order-text.tsx";
+
+interface OrderDetailDialogProps {
+  view: DetailDialogView;
+  onRetry(): void;
+  onClose(): void;
+}
+
+/** An order's details (spec section 3) and the transfers that paid it. */
+export function OrderDetailDialog({ view, onRetry, onClose }: OrderDetailDialogProps) {
+  const { t } = useTranslation();
+  const { describeFailure } = useServices();
+  const orderCode = view.open ? view.orderCode : "";
+  return (
+    <Dialog isOpen={view.open} onClose={onClose} title={t("orders.details.title", { code: orderCode })} className="order-detail-dialog">
+      <DialogBody>
+        {view.open && view.kind === "loading" ? (
+          <div className="order-table-status" role="status" aria-busy="true">
+            <Spinner size={24} aria-label={t("orders.details.loading")} />
+            <span>{t("orders.details.loading")}</span>
+          </div>
+        ) : null}
+        {view.open && view.kind === "failed" ? (
+          <Callout intent="danger" role="alert">
+            {t("orders.details.failed")} {describeFailure(view.failure)}{" "}
+            <Button size="small" intent="danger" text={t("orders.details.retry")} onClick={onRetry} />
+          </Callout>
+        ) : null}
+        {view.open && view.kind === "ready" ? <OrderFacts detail={view.detail} facts={view.facts} /> : null}
+      </DialogBody>
+      <DialogFooter actions={<Button text={t("orders.details.close")} onClick={onClose} />} />
+    </Dialog>
+  );
+}
+
+function OrderFacts({ detail, facts }: { detail: OrderDetail; facts: DetailFacts }) {
+  const { t, i18n } = useTranslation();
+  const text = useOrderText();
+  const limit = (value: number | null) => (value === null ? t("orders.details.unlimited") : new Intl.NumberFormat(i18n.language).format(value));
+  const chains = facts.chains.length > 0 ? facts.chains.map((c) => `${c.product} (${c.chainId})`).join(", ") : t("orders.details.noChain");
+  const lines: Array<[string, React.ReactNode]> = [
+    [t("orders.details.product"), text.packageName(facts.packageCode, facts.packageName)],
+    [t("orders.details.type"), t(`orders.term.${facts.termUnit}`, { count: facts.termCount })],
+    [t("orders.details.market"), chains],
+    [
+      t("orders.details.usage"),
+      t("orders.details.usageValue", { wallets: limit(facts.limits.wallets), currencies: limit(facts.limits.currencies), applications: limit(facts.limits.applications) }),
+    ],
+    [t("orders.details.orderCode"), <span key="code" className="order-code">{detail.orderCode}</span>],
+    [t("orders.details.totalAmount"), text.amount(detail.amount)],
+    [t("orders.details.payMethod"), text.payType(detail.payType)],
+    [t("orders.details.status"), <OrderStatusTag key="status" status={detail.status} />],
+    [t("orders.details.payTime"), text.time(detail.paidAt)],
+    [t("orders.details.upgrade"), t(`orders.upgrade.${detail.upgrade}`)],
+    [t("orders.details.createdAt"), text.time(detail.createdAt)],
+    [t("orders.details.received"), text.amount(detail.received)],
+    [t("orders.details.fromBalance"), text.amount(detail.fromBalance)],
+    [t("orders.details.remaining"), text.amount(detail.remaining)],
+    [t("orders.details.packageExpiresAt"), text.time(detail.packageExpiresAt)],
+  ];
+  return (
+    <>
+      <dl className="order-facts" data-testid="order-facts">
+        {lines.map(([term, value]) => (
+          <div key={term} className="order-fact">
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3 className="order-transfers-title" id="order-transfers-title">
+        {t("orders.details.transfers")}
+      </h3>
+      {facts.transfers.length === 0 ? (
+        <p className="bp6-text-muted">{t("orders.details.noTransfers")}</p>
+      ) : (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs focus to scroll by keyboard
+        <section className="table-scroll" aria-labelledby="order-transfers-title" tabIndex={0}>
+          <HTMLTable compact className="order-transfers" data-testid="order-transfers">
+            <thead>
+              <tr>
+                <th scope="col">{t("orders.details.txHash")}</th>
+                <th scope="col">{t("orders.details.chain")}</th>
+                <th scope="col">{t("orders.details.block")}</th>
+                <th scope="col">{t("orders.details.confirmations")}</th>
+                <th scope="col">{t("orders.details.amount")}</th>
+                <th scope="col">{t("orders.details.transferStatus")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {facts.transfers.map((transfer) => (
+                <tr key={`${transfer.txHash}:${transfer.logIndex}`}>
+                  <td>
+                    <code className="order-hash">{transfer.txHash}</code>
+                  </td>
+                  <td>{`${transfer.product} (${transfer.chainId})`}</td>
+                  <td>{transfer.blockNumber}</td>
+                  <td>{t("orders.details.confirmationsValue", { confirmations: transfer.confirmations, required: transfer.required })}</td>
+                  <td>{text.amount(transfer.amount)}</td>
+                  <td>{t(`orders.details.transferStatuses.${transfer.status}`)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { useActorRef } from "@xstate/react";
+import { useEffect, useRef } from "react";
+import { useNavigate } from "react-router";
+import type { Order } from "../../../contracts/schemas/order.ts";
+import { routePaths } from "../../app/route-names.ts";
+import { useServices } from "../../app/services-context.tsx";
+import { orderPaymentClock, provideOrderPayment } from "./order-machines.ts";
+import { PayDialog } from "./pay-dialog.tsx";
+
+export interface OrderPayDialogProps {
+  order: Order;
+  /** "cancel" opens the cancel confirmation at once; "pay" (the default) the pay screen. */
+  intent?: "pay" | "cancel";
+  /** The dialog has closed (whatever became of the order): the caller unmounts it and may reload. */
+  onClose(): void;
+}
+
+/** The pay dialog for an existing order (My orders): pay it, follow its payment, or cancel it. Mount it to open it. */
+export function OrderPayDialog({ order, intent, onClose }: OrderPayDialogProps) {
+  const services = useServices();
+  const navigate = useNavigate();
+  // The machine keeps the first callbacks it is given; this one always reaches the latest onClose.
+  const closeRef = useRef(onClose);
+  useEffect(() => {
+    closeRef.current = onClose;
+  });
+  const actor = useActorRef(
+    provideOrderPayment(services, { goToOrders: () => void navigate(routePaths.order), closeDialog: () => closeRef.current() }),
+    { input: { now: Date.now(), order, intent: intent ?? "pay" }, clock: orderPaymentClock(services) },
+  );
+  return <PayDialog actor={actor} />;
+}

@@ -1,0 +1,97 @@
+import { Button, Callout, HTMLTable, NonIdealState, Spinner } from "@blueprintjs/core";
+import { useTranslation } from "react-i18next";
+import type { OrderRow, OrderTableView } from "../../../machines/order-list-selectors.ts";
+import { useServices } from "../../app/services-context.tsx";
+import { OrderStatusTag, useOrderText } from "./order-text.tsx";
+
+interface OrderTableProps {
+  view: OrderTableView;
+  onRetry(): void;
+  onDetails(orderCode: string): void;
+  onPay(orderCode: string): void;
+  onCancel(orderCode: string): void;
+}
+
+/** The list's body: loading, failure with Retry, no orders, or the rows with their operations. */
+export function OrderTable({ view, onRetry, onDetails, onPay, onCancel }: OrderTableProps) {
+  const { t } = useTranslation();
+  const { describeFailure } = useServices();
+  if (view.kind === "loading") {
+    return (
+      <div className="order-table-status" role="status" aria-busy="true" data-testid="orders-loading">
+        <Spinner size={24} aria-label={t("orders.loading")} />
+        <span>{t("orders.loading")}</span>
+      </div>
+    );
+  }
+  if (view.kind === "failed") {
+    return (
+      <Callout intent="danger" role="alert" className="order-table-status" data-testid="orders-failed">
+        {t("orders.loadFailed")} {describeFailure(view.failure)}{" "}
+        <Button size="small" intent="danger" text={t("orders.retry")} onClick={onRetry} />
+      </Callout>
+    );
+  }
+  if (view.kind === "empty") {
+    return (
+      <div aria-busy={view.refreshing || undefined} data-testid="orders-empty">
+        <NonIdealState className="order-empty" title={view.filtered ? t("orders.emptyFiltered") : t("orders.empty")} />
+      </div>
+    );
+  }
+  return (
+    // The container scrolls sideways on a narrow screen, so it must be reachable and named for the keyboard.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs focus to scroll by keyboard
+    <section className="table-scroll" aria-labelledby="orders-table-caption" tabIndex={0} aria-busy={view.refreshing || undefined}>
+      <HTMLTable compact striped className="order-table" data-testid="orders-table">
+        <caption id="orders-table-caption" className="visually-hidden">
+          {t("orders.tableLabel")}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("orders.columns.orderCode")}</th>
+            <th scope="col">{t("orders.columns.package")}</th>
+            <th scope="col">{t("orders.columns.term")}</th>
+            <th scope="col">{t("orders.columns.amount")}</th>
+            <th scope="col">{t("orders.columns.createdAt")}</th>
+            <th scope="col">{t("orders.columns.status")}</th>
+            <th scope="col">{t("orders.columns.paidAt")}</th>
+            <th scope="col">{t("orders.columns.payType")}</th>
+            <th scope="col">{t("orders.columns.operations")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {view.rows.map((row) => (
+            <OrderTableRow key={row.orderCode} row={row} onDetails={onDetails} onPay={onPay} onCancel={onCancel} />
+          ))}
+        </tbody>
+      </HTMLTable>
+    </section>
+  );
+}
+
+function OrderTableRow({ row, onDetails, onPay, onCancel }: { row: OrderRow } & Pick<OrderTableProps, "onDetails" | "onPay" | "onCancel">) {
+  const { t } = useTranslation();
+  const text = useOrderText();
+  return (
+    <tr data-testid={`order-row-${row.orderCode}`}>
+      <th scope="row" className="order-code">
+        {row.orderCode}
+      </th>
+      <td>{text.packageName(row.packageCode, row.packageName)}</td>
+      <td>{text.term(row.term)}</td>
+      <td className="order-amount">{text.amount(row.amount)}</td>
+      <td>{text.time(row.createdAt)}</td>
+      <td>
+        <OrderStatusTag status={row.status} />
+      </td>
+      <td>{text.time(row.paidAt)}</td>
+      <td>{text.payType(row.payType)}</td>
+      <td className="order-operations">
+        <Button size="small" variant="minimal" intent="primary" text={t("orders.actions.details")} onClick={() => onDetails(row.orderCode)} />
+        {row.canPay ? <Button size="small" variant="minimal" intent="success" text={t("orders.actions.pay")} onClick={() => onPay(row.orderCode)} /> : null}
+        {row.canCancel ? <Button size="small" variant="minimal" intent="danger" text={t("orders.actions.cancel")} onClick={() => onCancel(row.orderCode)} /> : null}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,38 @@
+import { type Intent, Tag } from "@blueprintjs/core";
+import { useTranslation } from "react-i18next";
+import type { Order, OrderStatus } from "../../../contracts/schemas/order.ts";
+import type { TermView } from "../../../machines/order-list-selectors.ts";
+import { formatDateTime, formatUsdt } from "../../i18n/format.ts";
+
+const statusIntents: Record<OrderStatus, Intent> = {
+  pending: "warning",
+  waiting: "primary",
+  paid: "success",
+  cancelled: "none",
+  failed: "danger",
+};
+
+/** The texts of an order's fields in the merchant's language. */
+export function useOrderText() {
+  const { t, i18n } = useTranslation();
+  const none = t("orders.none");
+  return {
+    none,
+    /** The package's name in this language (`packages.names.<code>`), else the server's. */
+    packageName: (code: string, name: string) => String(t(`packages.names.${code}` as never, { defaultValue: name } as never)),
+    term: (term: TermView) => (term.kind === "months" ? String(term.months) : t(`orders.term.${term.unit}`, { count: term.count })),
+    payType: (payType: Order["payType"]) => (payType ? t(`orders.payType.${payType}`) : none),
+    status: (status: OrderStatus) => t(`orders.status.${status}`),
+    time: (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : none),
+    amount: (amount: string) => formatUsdt(amount, i18n.language),
+  };
+}
+
+export function OrderStatusTag({ status }: { status: OrderStatus }) {
+  const { status: text } = useOrderText();
+  return (
+    <Tag intent={statusIntents[status]} className="order-status" data-status={status}>
+      {text(status)}
+    </Tag>
+  );
+}

@@ -1,0 +1,65 @@
+import { Card, H1 } from "@blueprintjs/core";
+import { Plus } from "@blueprintjs/icons";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { selectDetailDialog, selectOrderTable, selectPagination, selectPayTarget, selectSearchForm } from "../../../machines/order-list-selectors.ts";
+import { routePaths } from "../../app/route-names.ts";
+import { useServices } from "../../app/services-context.tsx";
+import { OrderDetailDialog } from "./order-detail-dialog.tsx";
+import { OrderPagination } from "./order-pagination.tsx";
+import { OrderPayDialog } from "./order-pay-dialog.tsx";
+import { OrderSearchForm } from "./order-search-form.tsx";
+import { OrderTable } from "./order-table.tsx";
+import { provideOrderList } from "./orders-machines.ts";
+import "./orders.css";
+
+/** My orders (spec section 2): search, the server's pages, details, and Pay / Cancel through the pay dialog. */
+export default function OrdersPage() {
+  const { t } = useTranslation();
+  const services = useServices();
+  const actor = useActorRef(provideOrderList(services));
+  // Rows, pages and the form ask the snapshot what may be sent (`can`), so the page follows every snapshot.
+  const snapshot = useSelector(actor, (s) => s);
+  const search = selectSearchForm(snapshot);
+  const table = selectOrderTable(snapshot);
+  const payTarget = selectPayTarget(snapshot);
+
+  return (
+    <section className="page orders-page" aria-labelledby="orders-title">
+      <div className="orders-heading">
+        <H1 id="orders-title" className="page-title">
+          {t("orders.title")}
+        </H1>
+        <Link to={routePaths.orderBuy} className="bp6-button bp6-intent-primary">
+          <Plus />
+          <span className="bp6-button-text">{t("orders.buy")}</span>
+        </Link>
+      </div>
+      <Card className="orders-card">
+        <OrderSearchForm
+          key={search.revision}
+          view={search}
+          onSearch={(form) => actor.send({ type: "orders.search", ...form })}
+          onReset={() => actor.send({ type: "orders.reset" })}
+        />
+        <OrderTable
+          view={table}
+          onRetry={() => actor.send({ type: "orders.retry" })}
+          onDetails={(orderCode) => actor.send({ type: "order.details", orderCode })}
+          onPay={(orderCode) => actor.send({ type: "order.pay", orderCode })}
+          onCancel={(orderCode) => actor.send({ type: "order.cancel", orderCode })}
+        />
+        {table.kind === "rows" ? (
+          <OrderPagination
+            view={selectPagination(snapshot)}
+            onPage={(page) => actor.send({ type: "orders.page", page })}
+            onPageSize={(pageSize) => actor.send({ type: "orders.pageSize", pageSize })}
+          />
+        ) : null}
+      </Card>
+      <OrderDetailDialog view={selectDetailDialog(snapshot)} onRetry={() => actor.send({ type: "details.retry" })} onClose={() => actor.send({ type: "details.close" })} />
+      {payTarget ? <OrderPayDialog order={payTarget.order} intent={payTarget.intent} onClose={() => actor.send({ type: "payDialog.close" })} /> : null}
+    </section>
+  );
+}

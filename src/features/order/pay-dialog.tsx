@@ -1,0 +1,144 @@
+import { Alert, Button, Callout, Dialog, DialogBody, DialogFooter, Spinner } from "@blueprintjs/core";
+import { useSelector } from "@xstate/react";
+import { useTranslation } from "react-i18next";
+import type { OrderPaymentActor } from "../../../machines/order-payment.ts";
+import {
+  selectCancelConfirm,
+  selectOrderSummary,
+  selectPaidQuestionOpen,
+  selectPayDialogOpen,
+  selectPayScreen,
+} from "../../../machines/order-payment-selectors.ts";
+import { useServices } from "../../app/services-context.tsx";
+import { ChainSelect } from "./chain-select.tsx";
+import { PayPanel } from "./pay-panel.tsx";
+import { usePaymentText } from "./payment-text.ts";
+import "./order-payment.css";
+
+/** The pay dialog of one order, its cancel confirmation and the "go to my orders?" question once it is paid. */
+export function PayDialog({ actor }: { actor: OrderPaymentActor }) {
+  const { t } = useTranslation();
+  const text = usePaymentText();
+  const open = useSelector(actor, selectPayDialogOpen);
+  const summary = useSelector(actor, selectOrderSummary);
+  const canClose = useSelector(actor, (s) => s.can({ type: "order.close" }));
+  const close = () => actor.send({ type: "order.close" });
+  const name = summary ? text.packageName(summary.packageCode, summary.packageName) : "";
+
+  return (
+    <>
+      <Dialog
+        isOpen={open}
+        title={summary ? t("orderPayment.dialogTitle", { code: summary.orderCode }) : ""}
+        onClose={close}
+        canEscapeKeyClose={canClose}
+        canOutsideClickClose={false}
+        // The footer's Close says it in the merchant's language (Blueprint's corner button is labelled in English only).
+        isCloseButtonShown={false}
+        className="pay-dialog"
+      >
+        <DialogBody>
+          {summary ? (
+            <p className="pay-summary" data-testid="pay-summary">
+              {t("orderPayment.summary", { name, amount: text.amount(summary.amount) })}
+            </p>
+          ) : null}
+          {summary?.upgradeNote ? (
+            <p className="pay-upgrade" data-testid="pay-upgrade">
+              {t(summary.upgradeNote === "extend" ? "orderPayment.upgradeExtend" : "orderPayment.upgradeReplace")}
+            </p>
+          ) : null}
+          <PayScreenView actor={actor} />
+        </DialogBody>
+        <DialogFooter actions={<Button text={t("orderPayment.close")} disabled={!canClose} onClick={close} />} />
+      </Dialog>
+      <CancelConfirm actor={actor} />
+      <PaidQuestion actor={actor} name={name} />
+    </>
+  );
+}
+
+function PayScreenView({ actor }: { actor: OrderPaymentActor }) {
+  const { t } = useTranslation();
+  const { describeFailure } = useServices();
+  const screen = useSelector(actor, selectPayScreen, (a, b) => a.kind === b.kind && ("failure" in a ? a.failure : null) === ("failure" in b ? b.failure : null));
+  const canRetry = useSelector(actor, (s) => s.can({ type: "order.retry" }));
+  const retry = <Button text={t("orderPayment.retry")} disabled={!canRetry} onClick={() => actor.send({ type: "order.retry" })} />;
+  switch (screen.kind) {
+    case "loading":
+      return <Spinner size={32} className="pay-spinner" aria-label={t("orderPayment.loadingPayment")} />;
+    case "chainsFailed":
+      return (
+        <Callout intent="danger" role="alert" title={t("orderPayment.chainsFailed")}>
+          <p>{screen.failure ? describeFailure(screen.failure) : t("orderPayment.noChains")}</p>
+          {retry}
+        </Callout>
+      );
+    case "addressFailed":
+      return (
+        <>
+          <ChainSelect actor={actor} disabled={false} />
+          <Callout intent="danger" role="alert" title={t("orderPayment.addressFailed")}>
+            <p>{describeFailure(screen.failure)}</p>
+            {retry}
+          </Callout>
+        </>
+      );
+    case "failed":
+      return (
+        <Callout intent="danger" title={t("orderPayment.failedTitle")} data-testid="pay-outcome">
+          {t("orderPayment.failedText")}
+        </Callout>
+      );
+    case "cancelled":
+      return (
+        <Callout intent="none" title={t("orderPayment.cancelledTitle")} data-testid="pay-outcome">
+          {t("orderPayment.cancelledText")}
+        </Callout>
+      );
+    case "pay":
+      return <PayPanel actor={actor} />;
+    default:
+      return null;
+  }
+}
+
+function CancelConfirm({ actor }: { actor: OrderPaymentActor }) {
+  const { t } = useTranslation();
+  const open = useSelector(actor, (s) => selectCancelConfirm(s).open);
+  const busy = useSelector(actor, (s) => selectCancelConfirm(s).busy);
+  const code = useSelector(actor, (s) => selectOrderSummary(s)?.orderCode ?? "");
+  return (
+    <Alert
+      isOpen={open}
+      intent="danger"
+      loading={busy}
+      canEscapeKeyCancel={!busy}
+      confirmButtonText={t("orderPayment.cancelConfirm")}
+      cancelButtonText={t("orderPayment.keepOrder")}
+      onConfirm={() => actor.send({ type: "order.cancelConfirm" })}
+      onCancel={() => actor.send({ type: "order.cancelDismiss" })}
+    >
+      <p>{t("orderPayment.cancelQuestion", { code })}</p>
+    </Alert>
+  );
+}
+
+function PaidQuestion({ actor, name }: { actor: OrderPaymentActor; name: string }) {
+  const { t } = useTranslation();
+  const open = useSelector(actor, selectPaidQuestionOpen);
+  return (
+    <Alert
+      isOpen={open}
+      intent="success"
+      canEscapeKeyCancel
+      confirmButtonText={t("orderPayment.goToOrdersYes")}
+      cancelButtonText={t("orderPayment.goToOrdersNo")}
+      onConfirm={() => actor.send({ type: "order.goToOrders" })}
+      onCancel={() => actor.send({ type: "order.close" })}
+    >
+      <p className="pay-paid-title">{t("orderPayment.paidTitle", { name })}</p>
+      <p>{t("orderPayment.paidQuestion")}</p>
+    </Alert>
+  );
+}

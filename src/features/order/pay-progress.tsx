@@ -1,0 +1,42 @@
+import { ProgressBar } from "@blueprintjs/core";
+import { useTranslation } from "react-i18next";
+import type { PaymentView } from "../../../machines/order-payment-selectors.ts";
+import { usePaymentText } from "./payment-text.ts";
+
+const shortHash = (hash: string) => (hash.length > 14 ? `${hash.slice(0, 8)}…${hash.slice(-6)}` : hash);
+
+/** Waiting: what the server has seen for the order and how far each transfer is confirmed. */
+export function PayProgress({ payment }: { payment: PaymentView }) {
+  const { t } = useTranslation();
+  const text = usePaymentText();
+  return (
+    <section className="pay-progress" aria-live="polite" aria-labelledby="pay-progress-title" data-testid="pay-progress">
+      <h3 id="pay-progress-title" className="pay-progress-title">
+        {t("orderPayment.checkingTitle")}
+      </h3>
+      <p className="pay-progress-mode" data-testid="pay-feed">
+        {payment.live ? t("orderPayment.liveStatus") : t("orderPayment.pollingStatus")}
+      </p>
+      <p data-testid="pay-received">{t("orderPayment.receivedRemaining", { received: text.amount(payment.received), remaining: text.amount(payment.remaining) })}</p>
+      {payment.transfers.length === 0 ? (
+        <p data-testid="pay-no-transfer">{t("orderPayment.noTransferYet")}</p>
+      ) : (
+        <ul className="pay-transfers">
+          {payment.transfers.map((transfer) => (
+            <li key={transfer.txHash} data-testid="pay-transfer">
+              <span>{t("orderPayment.transferSeen", { amount: text.amount(transfer.amount), hash: shortHash(transfer.txHash) })}</span>
+              <ProgressBar
+                value={transfer.required > 0 ? transfer.confirmations / transfer.required : 1}
+                stripes={!transfer.confirmed}
+                animate={false}
+                intent={transfer.confirmed ? "success" : "primary"}
+                aria-label={t("orderPayment.confirmations", { n: transfer.confirmations, required: transfer.required })}
+              />
+              <span className="pay-confirmations">{t("orderPayment.confirmations", { n: transfer.confirmations, required: transfer.required })}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

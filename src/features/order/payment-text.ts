@@ -1,0 +1,23 @@
+import { useTranslation } from "react-i18next";
+import type { TermView } from "../../../machines/order-payment-selectors.ts";
+import { formatDate, formatUsdt } from "../../i18n/format.ts";
+
+/** The pay flow's texts of packages and amounts in the merchant's language. */
+export function usePaymentText() {
+  const { t, i18n } = useTranslation();
+  return {
+    /** The package's name in this language (`packages.names.<code>`), else the server's. */
+    packageName: (code: string, name: string) => {
+      const key = `packages.names.${code}`;
+      return i18n.exists(key) ? String(t(key as never)) : name;
+    },
+    term: (term: TermView) => String(t(`orderPayment.${term.count === 1 ? "termOne" : "termMany"}.${term.unit}` as never, { count: term.count } as never)),
+    /** A package limit; null is unlimited. */
+    limit: (value: number | null) => (value === null ? t("orderPayment.unlimited") : new Intl.NumberFormat(i18n.language).format(value)),
+    amount: (amount: string) => formatUsdt(amount, i18n.language),
+    date: (iso: string) => formatDate(iso, i18n.language),
+  };
+}
+
+/** mm:ss of the time left to pay. */
+export const clockText = (seconds: number) => `${String(Math.floor(seconds / 60)).padStart(2, "0")}:${String(seconds % 60).padStart(2, "0")}`;
