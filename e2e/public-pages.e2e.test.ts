@@ -102,8 +102,8 @@ describe("public pages", () => {
     await page.goto("/login");
     await signIn(page, email);
     await waitForPath(page, "/console/index");
-    // The order list is not built yet: inside the layout it is the not-found page.
-    await page.goto("/order/list");
+    // The applications list is not built yet: inside the layout it is the not-found page.
+    await page.goto("/app/list");
     await heading(page, "Page not found").waitFor();
     expect(await blockingViolations(page, "not-found in the console")).toEqual([]);
     await link(page, "Back to the console").click();

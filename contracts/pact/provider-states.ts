@@ -18,6 +18,11 @@ export const states = {
   demoOrderExpired: "the demo order {orderCode} has expired",
   noDemoOrder: "no demo order {orderCode} exists",
   unreadMessage: "the merchant {email} has an unread {type} titled {title}",
+  packageOnSale: "the package {packageCode} is on sale",
+  openOrder: "the merchant {email} has an open order for the package {packageCode}",
+  paidOrder: "the merchant {email} has an order for the package {packageCode} paid by a transfer on {product}",
+  balance: "the merchant {email} has a balance of {amount} USDT",
+  devnetWatched: "the server watches the devnet chain {product} and its dev account holds test USDT",
 } as const;
 
 export type StateName = keyof typeof states;

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { buildServer } from "../../../server/app.ts";
 import { openDatabase } from "../../../server/db/open-database.ts";
-import { resetDatabase, seedCode, seedMerchant, seedMessage, seedSession, testServerSecret } from "../../../server/testing/seed.ts";
+import { startChainLayer } from "../../../server/chain/chain-layer.ts";
+import { silentLog } from "../../../server/chain/listener.ts";
+import { createOrderListener } from "../../../server/domain/order-listener.ts";
+import {
+  resetDatabase, seedBalance, seedCode, seedMerchant, seedMessage, seedOpenOrder, seedPackageId, seedPaidOrder, seedSession, testServerSecret,
+} from "../../../server/testing/seed.ts";
 import { seedDemoOrder } from "../../../server/testing/demo-seed.ts";
 import { startTestIdentityProvider } from "../../../server/testing/google-idp.ts";
 import type { StateSeeder } from "./state-handlers.ts";
@@ -15,12 +20,20 @@ export interface ReferenceProvider {
 /**
  * The reference server on a loopback port with a fresh in-memory database. Its Google sign-in trusts a
  * test identity provider on another loopback port (server/testing/google-idp.ts), whose key signs the
- * ID tokens the Google states hand to the pact.
+ * ID tokens the Google states hand to the pact. Its chain is a real devnet (anvil on a free loopback port,
+ * the test USDT deployed, the chain in memory), watched like any chain, so Chain/DevPay sends a real transfer.
  */
 export async function startReferenceProvider(): Promise<ReferenceProvider> {
   const { db, close } = await openDatabase({ dataDir: "memory" });
   const google = await startTestIdentityProvider();
-  const app = await buildServer({ db, production: false, logger: false, google: google.settings, secret: testServerSecret });
+  const chain = await startChainLayer({
+    db,
+    env: { DEVNET: "true", DEVNET_PORT: "0" },
+    dataDir: "memory",
+    log: silentLog,
+    listener: (chains) => createOrderListener({ chains }),
+  });
+  const app = await buildServer({ db, production: false, logger: false, google: google.settings, secret: testServerSecret, chain, orderSweepEveryMs: 0 });
   const baseUrl = await app.listen({ host: "127.0.0.1", port: 0 });
 
   const seeder: StateSeeder = {
@@ -39,6 +52,19 @@ export async function startReferenceProvider(): Promise<ReferenceProvider> {
     googleIdToken: ({ email, key }) => google.idToken({ email, sub: `google-${email}`, name: email.split("@")[0] }, { key: key === "trusted" ? "provider" : "stranger" }),
     googleCode: async ({ code, email }) => google.issueCode(code, { email, sub: `google-${email}` }),
     demoOrder: ({ orderCode, expired }) => seedDemoOrder(db, { orderCode, expired }),
+    packageId: ({ packageCode }) => seedPackageId(db, packageCode),
+    openOrder: async ({ userId, packageCode }) => ({ orderCode: (await seedOpenOrder(db, { userId, packageCode })).orderCode }),
+    paidOrder: async ({ userId, packageCode, product }) => {
+      const chainId = chain.chainByProduct(product)?.chainId;
+      if (chainId === undefined) throw new Error(`the reference provider watches no chain ${product}`);
+      return { orderCode: (await seedPaidOrder(db, { userId, packageCode, product, chainId })).orderCode };
+    },
+    balance: async ({ userId, amount }) => {
+      await seedBalance(db, { userId, amount });
+    },
+    devnet: async ({ product }) => {
+      if (!chain.chainByProduct(product)?.devnet) throw new Error(`the reference provider's devnet is ${chain.chains.find((c) => c.devnet)?.product}, not ${product}`);
+    },
     // The next three go through the API, as the console would, so the states are the real thing.
     revoke: async ({ userId, token }) => {
       await expectSuccess(app, { method: "GET", url: `/api/Login/Logout?uid=${encodeURIComponent(userId)}`, token });
@@ -58,6 +84,7 @@ export async function startReferenceProvider(): Promise<ReferenceProvider> {
     seeder,
     close: async () => {
       await app.close();
+      await chain.stop();
       await google.close();
       await close();
     },

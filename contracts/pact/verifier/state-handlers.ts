@@ -30,6 +30,16 @@ export interface StateSeeder {
   demoOrder(input: { orderCode: string; expired: boolean }): Promise<void>;
   /** An unread message in the merchant's box; answers its id. */
   message(input: { userId: string; type: z.infer<typeof messageTypeField>; title: string }): Promise<{ messageId: string }>;
+  /** The id of the package on sale with this code (trial, basic, pro, enterprise). */
+  packageId(input: { packageCode: string }): Promise<{ packageId: string }>;
+  /** A pending order of the merchant for this package, inside its payment window; answers its code. */
+  openOrder(input: { userId: string; packageCode: string }): Promise<{ orderCode: string }>;
+  /** An order paid by a confirmed transfer on the chain `product`, its package active; answers its code. */
+  paidOrder(input: { userId: string; packageCode: string; product: string }): Promise<{ orderCode: string }>;
+  /** Credit the merchant's balance with `amount` USDT (a decimal string), as an unmatched confirmed transfer. */
+  balance(input: { userId: string; amount: string }): Promise<void>;
+  /** Fails unless the provider watches a devnet chain named `product` whose dev account can pay. */
+  devnet(input: { product: string }): Promise<void>;
 }
 
 /** Password of a merchant a state needs but whose password no state names. */
@@ -45,6 +55,11 @@ const googleCodeParams = z.object({ email: z.string(), code: z.string() });
 const demoParams = z.object({ orderCode: z.string() });
 const noParams = z.optional(z.unknown());
 const messageParams = z.object({ email: z.string(), type: messageTypeField, title: z.string() });
+const packageParams = z.object({ packageCode: z.string() });
+const orderParams = z.object({ email: z.string(), packageCode: z.string() });
+const paidOrderParams = z.object({ email: z.string(), packageCode: z.string(), product: z.string() });
+const balanceParams = z.object({ email: z.string(), amount: z.string() });
+const productParams = z.object({ product: z.string() });
 
 /**
  * Pact-JS state handlers for every sentence in provider-states.ts. A handler that fails is
@@ -127,6 +142,24 @@ export function createStateHandlers(seeder: StateSeeder) {
       return undefined;
     }),
     [states.noDemoOrder]: guarded(states.noDemoOrder, demoParams, async () => undefined),
+    [states.packageOnSale]: guarded(states.packageOnSale, packageParams, (params) => seeder.packageId(params)),
+    [states.openOrder]: guarded(states.openOrder, orderParams, async ({ email, packageCode }) => {
+      const userId = await merchantId(email);
+      return { userId, ...(await seeder.openOrder({ userId, packageCode })) };
+    }),
+    [states.paidOrder]: guarded(states.paidOrder, paidOrderParams, async ({ email, packageCode, product }) => {
+      const userId = await merchantId(email);
+      return { userId, ...(await seeder.paidOrder({ userId, packageCode, product })) };
+    }),
+    [states.balance]: guarded(states.balance, balanceParams, async ({ email, amount }) => {
+      const userId = await merchantId(email);
+      await seeder.balance({ userId, amount });
+      return { userId };
+    }),
+    [states.devnetWatched]: guarded(states.devnetWatched, productParams, async (params) => {
+      await seeder.devnet(params);
+      return undefined;
+    }),
   };
 
   const beforeEach = async () => {
