@@ -5,6 +5,8 @@ import { type RunningServer, repoRoot, startServer } from "./support/server.ts";
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's DATA_DIR ("" against E2E_BASE_URL): `npm run chain -- pay` finds its devnet there. */
+    dataDir: string;
   }
 }
 
@@ -19,11 +21,13 @@ export async function setup(project: TestProject) {
   const external = process.env.E2E_BASE_URL?.replace(/\/+$/, "");
   if (external) {
     project.provide("baseUrl", external);
+    project.provide("dataDir", process.env.E2E_DATA_DIR ?? "");
     process.stdout.write(`e2e: against ${external} (E2E_BASE_URL)\n`);
     return;
   }
   server = await startServer();
   project.provide("baseUrl", server.baseUrl);
+  project.provide("dataDir", server.dataDir);
   process.stdout.write(`e2e: server on ${server.baseUrl} (DATA_DIR ${server.dataDir})\n`);
 }
 

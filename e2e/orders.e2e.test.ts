@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, openPage } from "./support/browser.ts";
+import { button, waitForPath } from "./support/console.ts";
+import { orderLabel, orderPackage, payWithChainCli, signedInMerchant } from "./support/orders.ts";
+import { type RunningServer, startServer } from "./support/server.ts";
+import { withConsoleTab } from "./support/tab.ts";
+
+/**
+ * Buying a package and paying it with real token transfers on the server's devnet (anvil, one block a second,
+ * 2 confirmations), watched by the server's chain watcher; the pay dialog follows the order over the event stream.
+ */
+describe("orders and payment on the devnet", () => {
+  const tab = withConsoleTab();
+  const dataDir = inject("dataDir");
+  const dialog = (page: Page) => page.getByRole("dialog");
+
+  async function expectPaid(page: Page) {
+    // "Payment complete … go to my orders?" once the watcher has confirmed the transfers.
+    await button(page, orderLabel.yes).waitFor({ timeout: 30_000 });
+    await button(page, orderLabel.yes).click();
+    await waitForPath(page, "/order/list");
+  }
+
+  it("chooses a package, pays it with `npm run chain -- pay`, watches the confirmations count up and sees it paid", async () => {
+    const { page, baseUrl, context } = tab;
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
+    await signedInMerchant(page, baseUrl, "pay");
+
+    await page.goto("/order/buy");
+    // Nothing chosen: the machine says so without calling the server.
+    await button(page, orderLabel.createOrder).click();
+    await expect.poll(() => page.getByText("Please select the current package first").count()).toBeGreaterThan(0);
+
+    const { address, orderCode } = await orderPackage(page, "basic");
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    await expect.poll(() => page.getByTestId("pay-qr").count()).toBe(1);
+    await button(page, orderLabel.copyAddress).click();
+    await page.getByText("Copied").first().waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+
+    const hash = await payWithChainCli(dataDir, address, "29");
+    await button(page, orderLabel.finishPay).click();
+    await dialog(page).getByTestId("pay-progress").waitFor();
+    // The transfer is seen, then confirmed: the dialog shows n / 2 confirmations without a reload.
+    await dialog(page).getByText(/\d \/ 2 confirmations/).first().waitFor({ timeout: 20_000 });
+    await expectPaid(page);
+
+    const row = page.getByTestId(`order-row-${orderCode}`);
+    await row.getByText("Paid", { exact: true }).waitFor();
+    await row.getByRole("button", { name: orderLabel.details }).click();
+    const details = dialog(page);
+    await details.getByTestId("order-transfers").waitFor();
+    await expect.poll(async () => (await details.getByTestId("order-transfers").textContent()) ?? "").toContain(hash.slice(0, 10));
+  });
+
+  it("waits for the rest after a short payment, and is paid by a second transfer", async () => {
+    const { page, baseUrl } = tab;
+    await signedInMerchant(page, baseUrl, "short");
+    const { address } = await orderPackage(page, "basic");
+    await payWithChainCli(dataDir, address, "10");
+    await button(page, orderLabel.finishPay).click();
+    // Confirmed 10 of 29: still to pay 19, the order waits.
+    await expect.poll(async () => (await dialog(page).getByTestId("pay-received").textContent()) ?? "", { timeout: 20_000 }).toMatch(/still to pay 19/);
+    await payWithChainCli(dataDir, address, "19");
+    await expectPaid(page);
+  });
+
+  it("cancels a pending order after the confirmation", async () => {
+    const { page, baseUrl } = tab;
+    await signedInMerchant(page, baseUrl, "cancel");
+    await orderPackage(page, "basic");
+    await button(page, orderLabel.cancelOrder).click();
+    await button(page, orderLabel.cancelConfirm).click();
+    await dialog(page).getByText("Order cancelled").waitFor();
+  });
+
+  it("credits a transfer without an open order to the balance, and pays the next order from it", async () => {
+    const { page, baseUrl } = tab;
+    await signedInMerchant(page, baseUrl, "balance");
+    // An order gives the merchant its address; cancelled, a transfer to that address is not an order's.
+    const { address } = await orderPackage(page, "basic");
+    await button(page, orderLabel.cancelOrder).click();
+    await button(page, orderLabel.cancelConfirm).click();
+    await dialog(page).getByText("Order cancelled").waitFor();
+    await payWithChainCli(dataDir, address, "50");
+
+    // Confirmed (2 blocks), the 50 USDT are the balance, which covers the next order.
+    await expect
+      .poll(
+        async () => {
+          await page.goto("/order/buy");
+          const balance = page.getByTestId("balance");
+          await balance.waitFor();
+          return (await balance.textContent()) ?? "";
+        },
+        { timeout: 20_000, interval: 1_000 },
+      )
+      .toMatch(/50/);
+    await orderPackage(page, "basic");
+    await page.getByRole("button", { name: /^Pay from balance/ }).click();
+    await expectPaid(page);
+  });
+
+  it("pays from the dev wallet on the devnet", async () => {
+    const { page, baseUrl } = tab;
+    await signedInMerchant(page, baseUrl, "devpay");
+    await orderPackage(page, "pro");
+    await button(page, orderLabel.devPay).click();
+    // Seen by the watcher, the transfer moves the order to waiting by itself; confirmed, it is paid.
+    await dialog(page).getByTestId("dev-payment").waitFor();
+    await expectPaid(page);
+  });
+});
+
+describe("an order whose payment never comes", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    // Its own server with a 6-second payment window, so the window closes during the test.
+    server = await startServer({ env: { ORDER_PAY_SECONDS: "6" } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("ends in 'Confirmation failed' when the window closes", async () => {
+    const { context, page } = await openPage(browser, server.baseUrl);
+    try {
+      await signedInMerchant(page, server.baseUrl, "never");
+      await orderPackage(page, "basic");
+      await button(page, orderLabel.finishPay).click();
+      await page.getByRole("dialog").getByText("Confirmation failed").waitFor({ timeout: 30_000 });
+    } finally {
+      await context.close();
+    }
+  });
+});

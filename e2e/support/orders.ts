@@ -1,0 +1,56 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { expect } from "vitest";
+import type { Page } from "playwright-core";
+import { registerViaApi, uniqueEmail } from "./api.ts";
+import { button, signIn, waitForPath } from "./console.ts";
+import { repoRoot } from "./server.ts";
+
+const run = promisify(execFile);
+
+/** The en-US labels of the order screens (locales/en-US.json, `orderPayment` and `orders`). */
+export const orderLabel = {
+  createOrder: "Create order",
+  finishPay: "Finish Pay",
+  cancelOrder: "Cancel order",
+  cancelConfirm: "Cancel the order",
+  copyAddress: "Copy the address",
+  devPay: "Pay from the dev wallet",
+  yes: "Yes",
+  details: "Details",
+} as const;
+
+/** A new merchant, signed in on the console. */
+export async function signedInMerchant(page: Page, baseUrl: string, tag: string): Promise<string> {
+  const email = uniqueEmail(tag);
+  await registerViaApi(baseUrl, email);
+  await page.goto("/login");
+  await signIn(page, email);
+  await waitForPath(page, "/console/index");
+  return email;
+}
+
+/** /order/buy → choose the package → Create order: the pay dialog is open on the first chain (the devnet). */
+export async function orderPackage(page: Page, packageCode: string): Promise<{ address: string; orderCode: string }> {
+  await page.goto("/order/buy");
+  await page.getByTestId(`package-${packageCode}`).getByRole("radio").check({ force: true });
+  await button(page, orderLabel.createOrder).click();
+  const address = page.getByTestId("pay-address");
+  await address.waitFor();
+  const summary = (await page.getByRole("dialog").getByRole("heading").first().textContent()) ?? "";
+  const orderCode = /\d{8,24}/.exec(summary)?.[0];
+  if (!orderCode) throw new Error(`the pay dialog's title names no order code: "${summary}"`);
+  return { address: (await address.textContent())?.trim() ?? "", orderCode };
+}
+
+/** `npm run chain -- pay`: a real token transfer from the devnet's dev account, once mined. */
+export async function payWithChainCli(dataDir: string, to: string, amount: string): Promise<string> {
+  if (!dataDir) throw new Error("the journeys that pay need the server's DATA_DIR (E2E_DATA_DIR with E2E_BASE_URL)");
+  const { stdout } = await run(process.execPath, ["scripts/chain.ts", "pay", "--to", to, "--amount", amount], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: dataDir },
+  });
+  const hash = /tx (0x[0-9a-f]{64})/.exec(stdout)?.[1];
+  expect(hash, stdout).toBeDefined();
+  return hash as string;
+}
