@@ -4,29 +4,14 @@ import type { Order, OrderCodeRequest, OrderDetail, OrderListRequest, OrderListR
 import { emptySearch, orderListMachine, searchErrors, toInstant, toOrderListRequest } from "./order-list.ts";
 import { selectDetailDialog, selectOrderTable, selectPagination, selectPayTarget, selectSearchForm } from "./order-list-selectors.ts";
 import { apiFailure, settle } from "./test-support.ts";
+import { sampleOrder } from "../contracts/testing/sample-orders.ts";
 
-const order = (orderCode: string, status: Order["status"]): Order => ({
-  orderCode,
-  packageId: "2",
-  packageCode: "basic",
-  packageName: "Basic",
-  termUnit: "month",
-  termCount: 1,
-  termMonths: 1,
-  limits: { wallets: 3, currencies: 5, applications: 3 },
-  amount: "29",
-  currency: "USDT",
-  status,
-  upgrade: "new",
-  createdAt: "2026-02-01T10:00:00.000Z",
-  expiresAt: "2026-02-01T10:30:00.000Z",
-  paidAt: status === "paid" ? "2026-02-01T10:05:00.000Z" : null,
-  payType: status === "paid" ? "chain" : null,
-  received: status === "paid" ? "29" : "0",
-  confirming: "0",
-  remaining: status === "paid" ? "0" : "29",
-  serverTime: "2026-02-01T10:06:00.000Z",
-});
+const order = (orderCode: string, status: Order["status"]): Order =>
+  sampleOrder({
+    orderCode,
+    status,
+    ...(status === "paid" ? { paidAt: "2026-02-01T10:05:00.000Z", payType: "chain", received: "29", remaining: "0" } : {}),
+  });
 
 const orders = [order("2026020100000001", "pending"), order("2026020100000002", "waiting"), order("2026020100000003", "paid")];
 const pageOf = (request: OrderListRequest, items: Order[] = orders, total = 23): OrderListResult => ({ items, total, page: request.page ?? 1, pageSize: request.pageSize ?? 10 });

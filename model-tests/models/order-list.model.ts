@@ -4,32 +4,11 @@ import type { MachineModel, ModelEvent } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
 import { english } from "./english.ts";
 import { failure, refusal } from "./fixtures.ts";
+import { sampleOrder as basicOrder } from "../../contracts/testing/sample-orders.ts";
 
 const { done, failed } = eventBuilders(orderListMachine);
 
-const sampleOrder = (orderCode: string, status: Order["status"], extra: Partial<Order> = {}): Order => ({
-  orderCode,
-  packageId: "2",
-  packageCode: "basic",
-  packageName: "Basic",
-  termUnit: "month",
-  termCount: 1,
-  termMonths: 1,
-  limits: { wallets: 3, currencies: 5, applications: 3 },
-  amount: "29",
-  currency: "USDT",
-  status,
-  upgrade: "new",
-  createdAt: "2026-02-01T10:00:00.000Z",
-  expiresAt: "2026-02-01T10:30:00.000Z",
-  paidAt: null,
-  payType: null,
-  received: "0",
-  confirming: "0",
-  remaining: "29",
-  serverTime: "2026-02-01T10:06:00.000Z",
-  ...extra,
-});
+const sampleOrder = (orderCode: string, status: Order["status"], extra: Partial<Order> = {}): Order => basicOrder({ orderCode, status, ...extra });
 
 /** The fake server's orders: one pending, one waiting, a paid trial and a failed one (23 in all, over 3 pages of 10). */
 export const sampleOrders: Order[] = [

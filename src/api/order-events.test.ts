@@ -3,29 +3,9 @@ import type { Order } from "../../contracts/schemas/order.ts";
 import type { ApiError } from "./api-error.ts";
 import { makeApi } from "./make-api.ts";
 import { orderEventsApi } from "./order-events.ts";
+import { sampleOrder } from "../../contracts/testing/sample-orders.ts";
 
-const anOrder: Order = {
-  orderCode: "20250101000001",
-  packageId: "2",
-  packageCode: "basic",
-  packageName: "Basic",
-  termUnit: "month",
-  termCount: 1,
-  termMonths: 1,
-  limits: { wallets: 3, currencies: 5, applications: 3 },
-  amount: "29",
-  currency: "USDT",
-  status: "pending",
-  upgrade: "new",
-  createdAt: "2025-01-01T00:00:00.000Z",
-  expiresAt: "2025-01-01T00:30:00.000Z",
-  paidAt: null,
-  payType: null,
-  received: "0",
-  confirming: "0",
-  remaining: "29",
-  serverTime: "2025-01-01T00:00:01.000Z",
-};
+const anOrder: Order = sampleOrder({ orderCode: "20250101000001" });
 const event = (value: unknown, name = "order") => `event: ${name}\ndata: ${typeof value === "string" ? value : JSON.stringify(value)}\n\n`;
 
 /** A server stand-in: the stream's body is a ReadableStream the test pushes chunks into (or ends, or breaks). */

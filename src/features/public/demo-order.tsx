@@ -6,7 +6,7 @@ import type { Failure } from "../../../machines/api-failure.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { formatUsdt } from "../../i18n/format.ts";
 import { chainInfo } from "./chains.ts";
-import { DemoQr } from "./demo-qr.tsx";
+import { QrCode } from "../../ui/qr-code.tsx";
 
 export const clockText = (seconds: number) => `${String(Math.floor(seconds / 60)).padStart(2, "0")}:${String(seconds % 60).padStart(2, "0")}`;
 
@@ -72,7 +72,7 @@ export function DemoOrderView({ order, secondsLeft, shareLeft, paying, failure, 
         <p className="demo-hint">{t("demo.simulateHint")}</p>
       </div>
       <figure className="demo-qr-figure">
-        <DemoQr value={order.address} label={t("demo.qrLabel", { address: order.address })} />
+        <QrCode value={order.address} label={t("demo.qrLabel", { address: order.address })} className="demo-qr" testId="demo-qr" />
         <figcaption>{t("demo.scan")}</figcaption>
       </figure>
     </div>
