@@ -4,6 +4,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { registerViaApi, uniqueEmail } from "./support/api.ts";
 import { accountShown, button, expectAlert, label, signIn, waitForPath } from "./support/console.ts";
+import { orderLabel, orderPackage, signedInMerchant } from "./support/orders.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
 const tab = withConsoleTab();
@@ -16,6 +17,9 @@ function describeViolation(v: Result): string {
 
 /** Runs axe on what the page shows now, prints every violation and returns the serious and critical ones. */
 async function scan(page: Page, name: string): Promise<string[]> {
+  // Colours read halfway through a transition (a dialog's buttons fading in) are neither the start nor the end state.
+  // Endless ones (a spinner) are left alone.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().endTime === Infinity));
   const { violations } = await new AxeBuilder({ page }).analyze();
   if (violations.length) process.stdout.write(`axe ${name}: ${violations.length} violation(s)\n${violations.map(describeViolation).join("\n")}\n`);
   return violations.filter((v) => blocking.has(v.impact ?? "")).map((v) => `${name}: ${v.id} (${v.impact}) ${v.help}`);
@@ -94,6 +98,36 @@ describe("accessibility (axe)", () => {
     expect(found).toEqual([]);
   });
 
+  it("finds no serious or critical violation on the order pages: buy, pay dialog, cancel, my orders, details, light and dark", async () => {
+    const { page, baseUrl } = tab;
+    await signedInMerchant(page, baseUrl, "axe-orders");
+    const found: string[] = [];
+    const { orderCode } = await orderPackage(page, "basic");
+    await page.getByTestId("pay-qr").waitFor();
+    found.push(...(await scan(page, "/order/buy with the pay dialog")));
+    await button(page, orderLabel.cancelOrder).click();
+    await page.getByRole("alertdialog").waitFor();
+    found.push(...(await scan(page, "the cancel confirmation")));
+    await button(page, "Keep the order").click();
+    await button(page, "Close").click();
+    found.push(...(await scan(page, "/order/buy")));
+    await page.goto("/order/list");
+    const row = page.getByTestId(`order-row-${orderCode}`);
+    await row.waitFor();
+    found.push(...(await scan(page, "/order/list")));
+    await row.getByRole("button", { name: orderLabel.details }).click();
+    await page.getByTestId("order-facts").waitFor();
+    found.push(...(await scan(page, "the order details")));
+    await page.keyboard.press("Escape");
+    await button(page, "Dark theme").click();
+    await page.waitForFunction(() => document.documentElement.classList.contains("bp6-dark"));
+    found.push(...(await scan(page, "/order/list, dark theme")));
+    await row.getByRole("button", { name: "Pay" }).click();
+    await page.getByTestId("pay-qr").waitFor();
+    found.push(...(await scan(page, "the pay dialog, dark theme")));
+    expect(found).toEqual([]);
+  });
+
   it("works by keyboard: skip link, menu and the settings drawer", async () => {
     const { page, baseUrl } = tab;
     const email = uniqueEmail("keys");
@@ -106,11 +140,13 @@ describe("accessibility (axe)", () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to content");
     await page.keyboard.press("Enter");
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("main-content");
-    // Tab through the navbar to the settings button and open it with the keyboard.
-    for (let i = 0; i < 12; i++) {
+    // Tab on through the page to the settings button (however many links the console home holds) and open it with the keyboard.
+    let reached = false;
+    for (let i = 0; i < 60 && !reached; i++) {
       await page.keyboard.press("Tab");
-      if ((await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))) === "Page settings") break;
+      reached = (await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))) === "Page settings";
     }
+    expect(reached, "the settings button is reachable with Tab").toBe(true);
     await page.keyboard.press("Enter");
     await page.locator(".settings-drawer").waitFor();
     await page.keyboard.press("Escape");

@@ -25,7 +25,8 @@ export async function setup(project: TestProject) {
     process.stdout.write(`e2e: against ${external} (E2E_BASE_URL)\n`);
     return;
   }
-  server = await startServer();
+  // Three confirmations on the devnet (a block a second): the pay dialog has two seconds to show them counting up.
+  server = await startServer({ env: { DEVNET_CONFIRMATIONS: "3" } });
   project.provide("baseUrl", server.baseUrl);
   project.provide("dataDir", server.dataDir);
   process.stdout.write(`e2e: server on ${server.baseUrl} (DATA_DIR ${server.dataDir})\n`);

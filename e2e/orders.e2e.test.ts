@@ -8,7 +8,7 @@ import { withConsoleTab } from "./support/tab.ts";
 
 /**
  * Buying a package and paying it with real token transfers on the server's devnet (anvil, one block a second,
- * 2 confirmations), watched by the server's chain watcher; the pay dialog follows the order over the event stream.
+ * 3 confirmations: e2e/global-setup.ts), watched by the server's chain watcher; the pay dialog follows the order over the event stream.
  */
 describe("orders and payment on the devnet", () => {
   const tab = withConsoleTab();
@@ -42,8 +42,8 @@ describe("orders and payment on the devnet", () => {
     const hash = await payWithChainCli(dataDir, address, "29");
     await button(page, orderLabel.finishPay).click();
     await dialog(page).getByTestId("pay-progress").waitFor();
-    // The transfer is seen, then confirmed: the dialog shows n / 2 confirmations without a reload.
-    await dialog(page).getByText(/\d \/ 2 confirmations/).first().waitFor({ timeout: 20_000 });
+    // The transfer is seen, then confirmed: the dialog shows n / 3 confirmations without a reload.
+    await dialog(page).getByText(/[12] \/ 3 confirmations/).first().waitFor({ timeout: 20_000 });
     await expectPaid(page);
 
     const row = page.getByTestId(`order-row-${orderCode}`);
@@ -85,7 +85,7 @@ describe("orders and payment on the devnet", () => {
     await dialog(page).getByText("Order cancelled").waitFor();
     await payWithChainCli(dataDir, address, "50");
 
-    // Confirmed (2 blocks), the 50 USDT are the balance, which covers the next order.
+    // Confirmed (3 blocks), the 50 USDT are the balance, which covers the next order.
     await expect
       .poll(
         async () => {

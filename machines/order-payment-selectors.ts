@@ -237,7 +237,7 @@ export function selectPayment(snapshot: Snapshot): PaymentView | null {
     balance: context.balance,
     failure: context.failure,
     offers: {
-      finishPay: order.status === "pending",
+      finishPay: order.status === "pending" || (order.status === "waiting" && !context.finishPressed),
       fromBalance: owed && context.balance !== null && compareAmounts(context.balance, order.remaining) >= 0,
       devPay: owed && chain?.devnet === true,
       cancel: isOpenOrder(order),

@@ -657,9 +657,26 @@ describe("orderPayment: waiting", () => {
     return s;
   }
 
+  it("keeps Finish Pay offered after a transfer moved the order to waiting, until it is pressed once", async () => {
+    let calls = 0;
+    const s = await waitingOrder({
+      finishPay: async () => {
+        calls += 1;
+        return order({ status: "waiting", received: "20.000000", remaining: "9.000000" });
+      },
+    });
+    expect(s.actor.getSnapshot().can({ type: "order.finishPay" })).toBe(true);
+    expect(selectPayment(s.actor.getSnapshot())?.offers.finishPay).toBe(true);
+    s.actor.send({ type: "order.finishPay" });
+    await flush();
+    expect(calls).toBe(1);
+    expect(screen(s)).toBe("waiting");
+    expect(s.actor.getSnapshot().can({ type: "order.finishPay" })).toBe(false);
+    expect(selectPayment(s.actor.getSnapshot())?.offers.finishPay).toBe(false);
+  });
+
   it("still takes the rest from the balance, or the dev wallet", async () => {
     const s = await waitingOrder();
-    expect(s.actor.getSnapshot().can({ type: "order.finishPay" })).toBe(false);
     s.actor.send({ type: "order.payFromBalance" });
     await flush();
     expect(s.actor.getSnapshot().value).toBe("paid");

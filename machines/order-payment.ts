@@ -61,6 +61,7 @@ import { compareAmounts, isPositiveAmount } from "./payment-request.ts";
  * |                            | order.chain                             | knownChain          | screen.loadingAddress           |
  * |                            | order.close                             | –                   | leaving                         |
  * | screen.pending             | order.finishPay                         | windowOpen          | screen.finishing                |
+ * | screen.waiting             | order.finishPay (not pressed yet)       | finishStillOffered  | screen.finishing                |
  * | screen.pending, .waiting   | order.chain                             | otherChain          | screen.loadingAddress           |
  * |                            | order.payFromBalance                    | balanceCovers       | screen.payingFromBalance        |
  * |                            | order.devPay                            | devPayAvailable     | screen.devPaying                |
@@ -141,6 +142,11 @@ export interface OrderPaymentContext {
   address: string | null;
   /** The last transfer sent from the devnet's dev wallet. */
   devPayment: DevPayResult | null;
+  /**
+   * Whether the server accepted the merchant's Finish Pay in this dialog. A transfer seen first moves the order to
+   * waiting on its own; Finish Pay stays offered until accepted, so the button never vanishes under the hand reaching for it.
+   */
+  finishPressed: boolean;
   /** The browser's clock (ms), moved by clock.tick. */
   now: number;
   /** serverTime − the browser's clock when the order arrived: the countdown follows the server's clock. */
@@ -291,6 +297,7 @@ export const orderPaymentMachine = setup({
     addressKnown: ({ context }) => context.address !== null,
     addressUnknown: ({ context }) => context.address === null,
     windowOpen: ({ context }) => secondsLeft(context) > 0,
+    finishStillOffered: ({ context }) => !context.finishPressed && secondsLeft(context) > 0,
     // The balance must cover everything still to pay (the server takes it all or nothing: 2206).
     balanceCovers: ({ context }) => stillToPay(context) && context.balance !== null && compareAmounts(context.balance, context.order?.remaining ?? "0") >= 0,
     devPayAvailable: ({ context }) => stillToPay(context) && chosenChain(context)?.devnet === true,
@@ -315,6 +322,7 @@ export const orderPaymentMachine = setup({
     product: null,
     address: null,
     devPayment: null,
+    finishPressed: false,
     now: input.now,
     skewMs: input.order ? Date.parse(input.order.serverTime) - input.now : 0,
     failure: null,
@@ -432,6 +440,7 @@ export const orderPaymentMachine = setup({
             // Finish Pay was pressed or a transfer was seen: the server is checking. What is still missing can be paid here too.
             waiting: {
               on: {
+                "order.finishPay": { guard: "finishStillOffered", target: "finishing", actions: "clearFailure" },
                 "order.chain": { guard: "otherChain", target: "loadingAddress", actions: { type: "chooseChain", params: ({ event }) => ({ product: event.product }) } },
                 "order.payFromBalance": { guard: "balanceCovers", target: "payingFromBalance", actions: "clearFailure" },
                 "order.devPay": { guard: "devPayAvailable", target: "devPaying", actions: "clearFailure" },
@@ -446,7 +455,7 @@ export const orderPaymentMachine = setup({
                 id: "finishPay",
                 src: "finishPay",
                 input: orderCodeOf,
-                onDone: { target: "following", actions: { type: "rememberOrder", params: ({ event }) => ({ order: event.output }) } },
+                onDone: { target: "following", actions: [{ type: "rememberOrder", params: ({ event }) => ({ order: event.output }) }, assign({ finishPressed: true })] },
                 onError: { target: "following", actions: { type: "rememberFailure", params: ({ event }) => ({ error: event.error }) } },
               },
             },

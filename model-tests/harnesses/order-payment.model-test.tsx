@@ -381,7 +381,7 @@ async function expectPayPanel(h: H, s: S, dialog: HTMLElement) {
   };
   const busy = ["finishing", "payingFromBalance", "devPaying"].find((name) => inScreen(s, name));
   await waitFor(() => {
-    if (busy !== "finishing") offer(h.t("orderPayment.finishPay"), order.status === "pending", s.can({ type: "order.finishPay" }));
+    if (busy !== "finishing") offer(h.t("orderPayment.finishPay"), order.status === "pending" || (order.status === "waiting" && !context.finishPressed), s.can({ type: "order.finishPay" }));
     if (busy !== "payingFromBalance") offer(h.t("orderPayment.payFromBalance", { amount: amount(balance.balance) }), true, s.can({ type: "order.payFromBalance" }));
     if (busy !== "devPaying") offer(h.t("orderPayment.devPay"), chain?.devnet === true, s.can({ type: "order.devPay" }));
     offer(h.t("orderPayment.cancelOrder"), true, s.can({ type: "order.cancel" }));

@@ -186,6 +186,8 @@ function openEvents(s: S): E[] {
     // The short transfer with its detail shown is where the merchant pays the rest; other waiting screens end their path.
     if (!plain(s) || context.order?.received !== shortOrder.received || context.detail === null) return [];
     return [
+      // A transfer came first: Finish Pay is still offered, once.
+      { type: "order.finishPay" },
       { type: "order.chain", product: eth.product },
       { type: "order.payFromBalance" },
       { type: "order.devPay" },

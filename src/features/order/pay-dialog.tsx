@@ -1,4 +1,4 @@
-import { Alert, Button, Callout, Dialog, DialogBody, DialogFooter, Spinner } from "@blueprintjs/core";
+import { Button, Callout, Dialog, DialogBody, DialogFooter, Spinner } from "@blueprintjs/core";
 import { useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import type { OrderPaymentActor } from "../../../machines/order-payment.ts";
@@ -10,6 +10,7 @@ import {
   selectPayScreen,
 } from "../../../machines/order-payment-selectors.ts";
 import { useServices } from "../../app/services-context.tsx";
+import { LabelledAlert } from "../../ui/labelled-alert.tsx";
 import { ChainSelect } from "./chain-select.tsx";
 import { PayPanel } from "./pay-panel.tsx";
 import { usePaymentText } from "./payment-text.ts";
@@ -109,7 +110,8 @@ function CancelConfirm({ actor }: { actor: OrderPaymentActor }) {
   const busy = useSelector(actor, (s) => selectCancelConfirm(s).busy);
   const code = useSelector(actor, (s) => selectOrderSummary(s)?.orderCode ?? "");
   return (
-    <Alert
+    <LabelledAlert
+      labelId="order-cancel-question"
       isOpen={open}
       intent="danger"
       loading={busy}
@@ -119,8 +121,8 @@ function CancelConfirm({ actor }: { actor: OrderPaymentActor }) {
       onConfirm={() => actor.send({ type: "order.cancelConfirm" })}
       onCancel={() => actor.send({ type: "order.cancelDismiss" })}
     >
-      <p>{t("orderPayment.cancelQuestion", { code })}</p>
-    </Alert>
+      <p id="order-cancel-question">{t("orderPayment.cancelQuestion", { code })}</p>
+    </LabelledAlert>
   );
 }
 
@@ -128,7 +130,8 @@ function PaidQuestion({ actor, name }: { actor: OrderPaymentActor; name: string 
   const { t } = useTranslation();
   const open = useSelector(actor, selectPaidQuestionOpen);
   return (
-    <Alert
+    <LabelledAlert
+      labelId="order-paid-question"
       isOpen={open}
       intent="success"
       canEscapeKeyCancel
@@ -138,7 +141,7 @@ function PaidQuestion({ actor, name }: { actor: OrderPaymentActor; name: string 
       onCancel={() => actor.send({ type: "order.close" })}
     >
       <p className="pay-paid-title">{t("orderPayment.paidTitle", { name })}</p>
-      <p>{t("orderPayment.paidQuestion")}</p>
-    </Alert>
+      <p id="order-paid-question">{t("orderPayment.paidQuestion")}</p>
+    </LabelledAlert>
   );
 }
