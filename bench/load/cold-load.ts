@@ -73,28 +73,18 @@ function signal(): Signal {
 }
 
 /**
- * Types the marker into the field again and again from the moment it exists (the probe's "input" signal), until the
- * probe signals that the framework has it or `giveUp` fires. Each round focuses the field (a prerendered field has no
- * autofocus until the script runs) and sends a real key press through the DevTools Input domain, which the browser
- * routes like a user's (trusted keydown, beforeinput, input, keyup), queued behind whatever the page's main thread is
- * doing. About one key every 10 ms: fine enough for the figure without flooding the page's main thread.
+ * Types the marker again and again from the moment the field exists (the probe's "input" signal; the probe focuses
+ * the field in that frame and keeps it focused), until the probe signals that the framework has it or `giveUp`
+ * fires. Each key is a real key press through the DevTools Input domain, which the browser routes like a user's
+ * (trusted keydown, beforeinput, input, keyup), queued behind whatever the page's main thread is doing. About one key
+ * every 10 ms: fine enough for the figure without flooding the page's main thread.
  */
-async function typeUntilInteractive(page: Page, inputSelector: string, signals: { input: Signal; interactive: Signal; giveUp: Signal }): Promise<number> {
+async function typeUntilInteractive(page: Page, signals: { input: Signal; interactive: Signal; giveUp: Signal }): Promise<number> {
   let keystrokes = 0;
   await Promise.race([signals.input.promise, signals.interactive.promise, signals.giveUp.promise]);
   while (!signals.interactive.fired && !signals.giveUp.fired) {
-    const focused = await page
-      .evaluate((selector) => {
-        const input = document.querySelector(selector);
-        if (!(input instanceof HTMLElement)) return false;
-        if (document.activeElement !== input) input.focus();
-        return document.activeElement === input;
-      }, inputSelector)
-      .catch(() => false);
-    if (focused && !signals.interactive.fired) {
-      await page.keyboard.type(marker).catch(() => {});
-      keystrokes += 1;
-    }
+    await page.keyboard.type(marker).catch(() => {});
+    keystrokes += 1;
     await sleep(10);
   }
   return keystrokes;
@@ -125,7 +115,7 @@ export async function coldLoad(browser: Browser, target: LoadTarget, throttling:
       if (name === "input" || name === "ready" || name === "interactive") signals[name].fire();
     });
     const budget = setTimeout(() => signals.giveUp.fire(), budgetMs);
-    const typing = target.inputSelector ? typeUntilInteractive(page, target.inputSelector, signals) : Promise.resolve(0);
+    const typing = target.inputSelector ? typeUntilInteractive(page, signals) : Promise.resolve(0);
     await page.goto(target.url, { waitUntil: "load", timeout: budgetMs }).catch((error: Error) => notes.push(`navigation: ${error.message.split("\n")[0]}`));
 
     // Ready: the probe's frame loop signals it; then wait for the network to fall quiet, so lazily fetched chunks

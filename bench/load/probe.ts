@@ -17,8 +17,9 @@
  * loads the 2 shared cores. The page's own frame loop is cheap and independent of how the page was built
  * (client-rendered or prerendered HTML) or of which framework draws it.
  *
- * "Interactive" is when a keystroke typed into `inputSelector` has reached the framework's state. The bench types a
- * marker character into the field again and again from the moment it exists (bench/load/cold-load.ts); the field's
+ * "Interactive" is when a keystroke typed into `inputSelector` has reached the framework's state. The probe focuses
+ * the field in the first frame it exists and the bench types a marker character again and again from then on
+ * (bench/load/cold-load.ts); the field's
  * DOM `value` would show the character even when no script has run (prerendered HTML), so it proves nothing. What
  * proves it is the props the framework last rendered the element with:
  *   - React DOM keeps, on every element it owns, the props of its last commit under `__reactProps$<random>`
@@ -83,6 +84,9 @@ export function installProbe(options: ProbeOptions): void {
     if (state.interactiveMs !== null || !options.inputSelector) return;
     const input = document.querySelector(options.inputSelector);
     if (!input) return;
+    // Focus it as a user's click would, in this frame, so the bench's keys go to it without a round trip to ask;
+    // again in later frames if the framework replaced the element (a prerendered field re-created by the client).
+    if (document.activeElement !== input && input instanceof HTMLElement) input.focus();
     if (state.inputSeenMs === null) {
       state.inputSeenMs = performance.now();
       signal("input");
