@@ -1,199 +1,286 @@
 /**
- * What a cold browser loads for /login, and how soon it paints. Prints figures, asserts nothing.
- * Run with `npm run bench` (builds first). BENCH_RUNS sets the number of cold loads (default 5);
- * BENCH_BASE_URL measures a server that is already up instead of starting server/main.ts.
+ * /login on a cold cache, as the browser sees it, and the signed-in console's home after it. Prints tables, writes
+ * reports/bench.json, asserts nothing. Run with `npm run bench` (builds first) or, after `npm run build`, on Node 24:
+ * `npm exec -- node bench/login-bench.ts [--against <url> [--against-ready <css>] [--against-input <css>]]`.
+ *
+ * Per load (bench/load/cold-load.ts, a new browser context each time, so an empty HTTP cache):
+ *   first paint     first-contentful-paint (Paint Timing).
+ *   form visible    the first frame in which input[type=password] has a box (bench/load/probe.ts says how and why).
+ *   interactive     typing into the e-mail field from the moment it exists, the first time the keystroke is in
+ *                   React's state: the props React last committed to the input hold the typed character.
+ *   JS+CSS          requests, bytes transferred (CDP encodedDataLength, headers included) and gzip-9 bytes (each
+ *                   decoded body at gzip level 9, inline <script>/<style> blocks of the HTML included).
+ * The median of BENCH_RUNS (8) loads, unthrottled and on Chromium's slow-4G emulation (bench/load/throttling.ts).
+ *
+ * --against <url> loads another console's login page alternately with ours, load by load, with the same figures;
+ * --against-ready is the selector that means its form is visible (input[type=password]), --against-input the field
+ * to type into (its first text input). The goals are printed as ratios. Then /console/index after sign-in: a merchant
+ * registered through the API and signed in through the form, and BENCH_RUNS cold loads of the console home with that
+ * storage: first paint, all figures shown (bench/load/signed-in.ts names the selectors), the JS and CSS loaded.
+ *
+ * BENCH_BASE_URL measures a server that is already up instead of starting server/main.ts (the console loads then need
+ * its dev outbox, DEV_OUTBOX=true).
  */
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
-import { gzipSync } from "node:zlib";
+import { parseArgs } from "node:util";
 import type { Browser } from "playwright-core";
 import { launchBrowser } from "../e2e/support/browser.ts";
 import { repoRoot, startServer } from "../e2e/support/server.ts";
+import { coldLoad, type LoadFigures, type LoadTarget } from "./load/cold-load.ts";
+import { gzip9, type Resource } from "./load/network.ts";
+import { consoleFiguresShown, signedInStorage } from "./load/signed-in.ts";
+import { bytes, kB, ms, type Summary, summarise, table } from "./load/summary.ts";
+import { slow4G, type Throttling } from "./load/throttling.ts";
 
-interface Resource {
-  url: string;
-  type: string;
-  status: number;
-  encoding: string;
-  /** Decoded body bytes (Network.dataReceived dataLength). */
-  rawBytes: number;
-  /** Bytes on the wire, headers included (Network.loadingFinished encodedDataLength). */
-  transferredBytes: number;
-  /** Response header bytes (Network.responseReceived response.encodedDataLength, HTTP/1.1). */
-  headerBytes: number;
-  failed: boolean;
+const usage = `node bench/login-bench.ts [--against <url>] [--against-ready <css selector>] [--against-input <css selector>]
+  --against        another console's login page, loaded alternately with ours (e.g. a built Arco Design Pro)
+  --against-ready  its form is visible when this matches an element with a box (default input[type=password])
+  --against-input  the field typed into for time to interactive (default: its first text input)
+env: BENCH_RUNS (8), BENCH_BASE_URL, BENCH_SLOW4G_CPU (1), BENCH_SKIP_CONSOLE=1`;
+
+const { values: args } = parseArgs({
+  options: {
+    against: { type: "string", default: process.env.BENCH_AGAINST },
+    "against-ready": { type: "string", default: process.env.BENCH_AGAINST_READY ?? "input[type=password]" },
+    "against-input": { type: "string", default: process.env.BENCH_AGAINST_INPUT ?? "input:not([type]), input[type=text], input[type=email]" },
+    help: { type: "boolean", default: false },
+  },
+});
+if (args.help) {
+  process.stdout.write(`${usage}\n`);
+  process.exit(0);
 }
 
-interface Totals {
-  requests: number;
-  rawBytes: number;
-  transferredBytes: number;
+const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 8));
+/** Issue 9's figures: the original console's JS+CSS, and the goals. */
+const originalJsCssGzip9 = 849_320;
+const jsCssGoalGzip9 = 170_000;
+
+type Network = "unthrottled" | "slow4G";
+const networks: { key: Network; label: string; throttling: Throttling | null }[] = [
+  { key: "unthrottled", label: "unthrottled", throttling: null },
+  { key: "slow4G", label: slow4G.name, throttling: slow4G },
+];
+
+interface Series {
+  target: LoadTarget;
+  loads: Record<Network, LoadFigures[]>;
 }
 
-interface LoadRun extends Totals {
-  fcpMs: number | null;
-  byType: Record<string, Totals>;
-  resources: Resource[];
-}
+const progress = (line: string) => process.stderr.write(`${line}\n`);
+const withoutResources = (load: LoadFigures) => ({ ...load, resources: undefined });
+const path = (url: string) => {
+  const u = new URL(url);
+  return u.pathname + u.search;
+};
 
-const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
-
-/** One load of /login in a new context: empty cache, storage and cookies. */
-async function coldLoad(browser: Browser, baseUrl: string): Promise<LoadRun> {
-  const context = await browser.newContext({ locale: "en-US", viewport: { width: 1280, height: 800 } });
-  try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    const byId = new Map<string, Resource>();
-    cdp.on("Network.requestWillBeSent", (e) => {
-      if (e.request.url.startsWith("data:")) return;
-      // A redirect reuses the request id; the final response is the one that counts.
-      byId.set(e.requestId, { url: e.request.url, type: e.type ?? "Other", status: 0, encoding: "", rawBytes: 0, transferredBytes: 0, headerBytes: 0, failed: false });
-    });
-    cdp.on("Network.responseReceived", (e) => {
-      const r = byId.get(e.requestId);
-      if (!r) return;
-      r.status = e.response.status;
-      r.headerBytes = e.response.encodedDataLength;
-      r.type = e.type ?? r.type;
-      const header = Object.entries(e.response.headers).find(([name]) => name.toLowerCase() === "content-encoding");
-      r.encoding = header ? String(header[1]) : "";
-    });
-    cdp.on("Network.dataReceived", (e) => {
-      const r = byId.get(e.requestId);
-      if (r) r.rawBytes += e.dataLength;
-    });
-    cdp.on("Network.loadingFinished", (e) => {
-      const r = byId.get(e.requestId);
-      if (r) r.transferredBytes = e.encodedDataLength;
-    });
-    cdp.on("Network.loadingFailed", (e) => {
-      const r = byId.get(e.requestId);
-      if (r) r.failed = true;
-    });
-    await cdp.send("Network.enable");
-
-    await page.goto(`${baseUrl}/login`, { waitUntil: "networkidle" });
-    await page.getByRole("button", { name: "Sign in", exact: true }).waitFor({ timeout: 15_000 });
-    await page.waitForLoadState("networkidle");
-
-    const fcpMs = await page.evaluate(
-      () =>
-        new Promise<number | null>((resolve) => {
-          const timer = setTimeout(() => resolve(null), 5_000);
-          new PerformanceObserver((list) => {
-            const fcp = list.getEntries().find((entry) => entry.name === "first-contentful-paint");
-            if (fcp) {
-              clearTimeout(timer);
-              resolve(fcp.startTime);
-            }
-          }).observe({ type: "paint", buffered: true });
-        }),
-    );
-
-    const resources = [...byId.values()];
-    const byType: Record<string, Totals> = {};
-    for (const r of resources) {
-      const t = byType[r.type] ?? { requests: 0, rawBytes: 0, transferredBytes: 0 };
-      byType[r.type] = t;
-      t.requests += 1;
-      t.rawBytes += r.rawBytes;
-      t.transferredBytes += r.transferredBytes;
+/** Ours and (with --against) theirs, load by load: ours, theirs, ours, theirs, … */
+async function alternate(browser: Browser, series: Series[]) {
+  for (const network of networks) {
+    for (let run = 1; run <= runs; run++) {
+      for (const one of series) {
+        const load = await coldLoad(browser, one.target, network.throttling);
+        one.loads[network.key].push(load);
+        progress(`${network.label} ${run}/${runs} ${one.target.url}: first paint ${ms(load.fcpMs)}, ready ${ms(load.readyMs)}, interactive ${ms(load.interactiveMs)}${load.notes.length ? ` (${load.notes.join("; ")})` : ""}`);
+      }
     }
-    return {
-      requests: resources.length,
-      rawBytes: resources.reduce((sum, r) => sum + r.rawBytes, 0),
-      transferredBytes: resources.reduce((sum, r) => sum + r.transferredBytes, 0),
-      fcpMs: fcpMs === null ? null : Math.round(fcpMs * 10) / 10,
-      byType,
-      resources,
-    };
-  } finally {
-    await context.close();
   }
 }
 
-function median(values: number[]): number | null {
-  if (!values.length) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : Math.round(((sorted[mid - 1]! + sorted[mid]!) / 2) * 10) / 10;
+interface Goal {
+  network: string;
+  goal: string;
+  ours: number | null;
+  target: number | null;
+  ratio: number | null;
+  goalRatio: number;
+  met: boolean | null;
 }
 
-const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
-
-function table(headers: string[], rows: string[][]): string {
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
-  return [line(headers), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
+function goals(ours: Summary, other: Summary | null, network: string): Goal[] {
+  const goal = (name: string, value: number | null, reference: number | null, goalRatio: number): Goal => {
+    const ratio = value !== null && reference ? Math.round((value / reference) * 100) / 100 : null;
+    return { network, goal: name, ours: value, target: reference === null ? null : reference * goalRatio, ratio, goalRatio, met: ratio === null ? null : ratio <= goalRatio };
+  };
+  const rows = [goal("JS+CSS gzip-9 ≤ 170,000 B (a fifth of the original 849,320 B)", ours.jsCssGzip9Bytes, originalJsCssGzip9, jsCssGoalGzip9 / originalJsCssGzip9)];
+  if (other) {
+    rows.unshift(
+      goal("first paint ≤ 0.5 × the other's first paint", ours.fcpMs, other.fcpMs, 0.5),
+      goal("form visible ≤ 0.5 × the other's form visible", ours.readyMs, other.readyMs, 0.5),
+      goal("interactive ≤ the other's form visible", ours.interactiveMs, other.readyMs, 1),
+    );
+  }
+  return rows;
 }
 
-function distAssets(loadedPaths: Set<string>) {
+function loginRows(name: string, summary: Summary, network: string): string[] {
+  return [
+    name,
+    network,
+    ms(summary.fcpMs),
+    ms(summary.readyMs),
+    `${ms(summary.interactiveMs)}${summary.framework && summary.framework !== "react" ? ` (${summary.framework})` : ""}`,
+    String(summary.jsCssRequests ?? "n/a"),
+    kB(summary.jsCssTransferredBytes),
+    kB(summary.allTransferredBytes),
+    bytes(summary.jsCssGzip9Bytes),
+  ];
+}
+
+function resourceTable(resources: Resource[]): string {
+  const rows = [...resources]
+    .sort((a, b) => b.gzip9Bytes - a.gzip9Bytes || b.transferredBytes - a.transferredBytes)
+    .map((r) => [path(r.url), r.kind, String(r.status) + (r.failed ? " failed" : ""), r.encoding || "-", kB(r.transferredBytes), kB(r.decodedBytes), r.gzip9Bytes ? bytes(r.gzip9Bytes) : "-"]);
+  return table(["resource", "kind", "status", "encoding", "transferred", "decoded", "gzip-9"], rows, 2);
+}
+
+/** Every file of dist/assets at gzip 9, and which of them the two pages loaded. */
+function distAssets(login: Resource[], console: Resource[]) {
   const dir = join(repoRoot, "dist", "assets");
+  if (!existsSync(dir)) return [];
+  const loaded = (resources: Resource[]) => new Set(resources.map((r) => new URL(r.url).pathname));
+  const byLogin = loaded(login);
+  const byConsole = loaded(console);
   return readdirSync(dir)
-    // The build's precompressed .br/.gz copies are encodings of these files, not more of them.
     .filter((file) => statSync(join(dir, file)).isFile() && !/\.(br|gz)$/.test(file))
     .map((file) => {
       const content = readFileSync(join(dir, file));
-      return { file, bytes: content.length, gzipBytes: gzipSync(content).length, loadedByLogin: loadedPaths.has(`/assets/${file}`) };
+      return { file, bytes: content.length, gzip9Bytes: gzip9(content), loadedByLogin: byLogin.has(`/assets/${file}`), loadedByConsole: byConsole.has(`/assets/${file}`) };
     })
-    .sort((a, b) => b.gzipBytes - a.gzipBytes);
+    .sort((a, b) => b.gzip9Bytes - a.gzip9Bytes);
 }
 
 async function main() {
   const external = process.env.BENCH_BASE_URL?.replace(/\/+$/, "");
   const server = external ? { baseUrl: external, stop: async () => {} } : await startServer();
+  const load = loadavg()[0]!;
   let browser: Browser | undefined;
   try {
     browser = await launchBrowser();
-    const loads: LoadRun[] = [];
-    for (let i = 0; i < runs; i++) loads.push(await coldLoad(browser, server.baseUrl));
-    const first = loads[0]!;
-    const fcpMsRuns = loads.map((l) => l.fcpMs).filter((v): v is number => v !== null);
-    const varying = loads.some((l) => l.requests !== first.requests || l.rawBytes !== first.rawBytes);
+    const ours: Series = {
+      target: { url: `${server.baseUrl}/login`, readySelectors: ["input[type=password]"], inputSelector: "input[type=email]" },
+      loads: { unthrottled: [], slow4G: [] },
+    };
+    const other: Series | null = args.against
+      ? { target: { url: args.against, readySelectors: [args["against-ready"]], inputSelector: args["against-input"] }, loads: { unthrottled: [], slow4G: [] } }
+      : null;
+    await alternate(browser, other ? [ours, other] : [ours]);
 
-    const loadedPaths = new Set(first.resources.map((r) => new URL(r.url).pathname));
-    const assets = distAssets(loadedPaths);
+    const consoleLoads: LoadFigures[] = [];
+    let consoleSkipped: string | null = process.env.BENCH_SKIP_CONSOLE ? "BENCH_SKIP_CONSOLE is set" : null;
+    const consoleTarget: LoadTarget = { url: `${server.baseUrl}/console/index`, readySelectors: consoleFiguresShown, inputSelector: null };
+    if (!consoleSkipped) {
+      try {
+        consoleTarget.storageState = await signedInStorage(browser, server.baseUrl);
+      } catch (error) {
+        consoleSkipped = `could not sign in: ${(error as Error).message.split("\n")[0]}`;
+      }
+    }
+    if (!consoleSkipped) {
+      for (let run = 1; run <= runs; run++) {
+        const figures = await coldLoad(browser, consoleTarget, null);
+        consoleLoads.push(figures);
+        progress(`console ${run}/${runs}: first paint ${ms(figures.fcpMs)}, figures shown ${ms(figures.readyMs)}${figures.notes.length ? ` (${figures.notes.join("; ")})` : ""}`);
+      }
+    }
 
-    const typeRows = Object.entries(first.byType)
-      .sort(([, a], [, b]) => b.transferredBytes - a.transferredBytes)
-      .map(([type, t]) => [type, String(t.requests), kB(t.rawBytes), kB(t.transferredBytes)]);
-    typeRows.push(["total", String(first.requests), kB(first.rawBytes), kB(first.transferredBytes)]);
-    const resourceRows = [...first.resources]
-      .sort((a, b) => b.transferredBytes - a.transferredBytes)
-      .map((r) => [new URL(r.url).pathname, r.type, String(r.status) + (r.failed ? " failed" : ""), r.encoding || "-", kB(r.rawBytes), kB(r.transferredBytes)]);
+    const summaries = {
+      ours: { unthrottled: summarise(ours.loads.unthrottled), slow4G: summarise(ours.loads.slow4G) },
+      other: other ? { unthrottled: summarise(other.loads.unthrottled), slow4G: summarise(other.loads.slow4G) } : null,
+    };
+    const goalRows = networks.flatMap((n) => goals(summaries.ours[n.key], summaries.other?.[n.key] ?? null, n.label));
+    const firstLogin = ours.loads.unthrottled[0]!;
+    const consoleSummary = consoleLoads.length ? summarise(consoleLoads) : null;
 
     const out = process.stdout;
-    out.write(`\nGET /login, cold cache, headless Chromium (${server.baseUrl})\n\n`);
-    out.write(`${table(["type", "requests", "raw (decoded)", "transferred"], typeRows)}\n\n`);
-    out.write(`${table(["resource", "type", "status", "encoding", "raw", "transferred"], resourceRows)}\n\n`);
-    const headerBytes = first.resources.reduce((sum, r) => sum + r.headerBytes, 0);
-    out.write(`transferred includes ${kB(headerBytes)} of response headers; compressed bodies: ${kB(first.transferredBytes - headerBytes)}\n`);
-    out.write(`first-contentful-paint: median ${median(fcpMsRuns) ?? "n/a"} ms over ${fcpMsRuns.length} cold loads (${fcpMsRuns.join(", ")} ms)\n`);
-    if (varying) out.write(`note: the cold loads did not all fetch the same bytes: ${loads.map((l) => `${l.requests} req / ${l.rawBytes} B`).join("; ")}\n`);
-    out.write(`\ndist/assets (gzip, zlib default level; * = loaded by /login)\n\n`);
+    out.write(`\n/login, cold cache, median of ${runs} loads each${other ? `, alternating ours and ${other.target.url} load by load` : ""}; headless Chromium ${browser.version()}\n`);
+    out.write(`Measured under load: ${availableParallelism()} cores shared with other work (load average ${load.toFixed(2)} at the start), so the times are slower and noisier than on an idle machine.\n`);
+    if (runs < 8) out.write(`note: BENCH_RUNS=${runs}, fewer than the issue's 8 loads\n`);
+    out.write(`slow 4G: Lighthouse's mobileSlow4G through Network.emulateNetworkConditions — latency ${slow4G.latencyMs} ms, down ${slow4G.downloadBytesPerSecond} B/s, up ${slow4G.uploadBytesPerSecond} B/s${slow4G.cpuSlowdown > 1 ? `, CPU ${slow4G.cpuSlowdown}× slower` : ", no CPU slowdown"}\n\n`);
+    const rows = networks.flatMap((n) => [loginRows("ours", summaries.ours[n.key], n.label), ...(summaries.other ? [loginRows("other", summaries.other[n.key], n.label)] : [])]);
+    out.write(`${table(["page", "network", "first paint", "form visible", "interactive", "JS+CSS requests", "transferred JS+CSS", "transferred all", "gzip-9 JS+CSS"], rows, 2)}\n`);
+    const notes = [
+      ...networks.flatMap((n) => summaries.ours[n.key].notes.map((note) => `ours, ${n.label}, ${note}`)),
+      ...networks.flatMap((n) => (summaries.other?.[n.key].notes ?? []).map((note) => `other, ${n.label}, ${note}`)),
+    ];
+    for (const note of notes) out.write(`note: ${note}\n`);
+    if (summaries.ours.unthrottled.bytesVaried) out.write("note: our loads did not all fetch the same JS and CSS (the medians are shown)\n");
+
     out.write(
-      `${table(
-        ["file", "bytes", "gzip"],
-        assets.map((a) => [`${a.loadedByLogin ? "* " : "  "}${a.file}`, kB(a.bytes), kB(a.gzipBytes)]),
+      `\n${table(
+        ["goal", "network", "ours", "limit", "ratio", "goal ratio", "met"],
+        goalRows.map((g) => [
+          g.goal,
+          g.network,
+          g.goal.startsWith("JS+CSS") ? bytes(g.ours) : ms(g.ours),
+          g.target === null ? "n/a" : g.goal.startsWith("JS+CSS") ? `≤ ${bytes(jsCssGoalGzip9)}` : `≤ ${ms(g.target)}`,
+          g.ratio === null ? "n/a" : g.ratio.toFixed(2),
+          `≤ ${g.goalRatio.toFixed(2)}`,
+          g.met === null ? "n/a" : g.met ? "yes" : "NO",
+        ]),
+        2,
       )}\n`,
     );
-    const total = assets.reduce((s, a) => ({ bytes: s.bytes + a.bytes, gzip: s.gzip + a.gzipBytes }), { bytes: 0, gzip: 0 });
-    out.write(`all assets: ${kB(total.bytes)} raw, ${kB(total.gzip)} gzip\n`);
+    if (!other) out.write("(the ratios against another console need --against <url>; README: comparing with Arco Design Pro)\n");
+    out.write(`\nour /login's first unthrottled load, file by file (inline <script>/<style>: ${firstLogin.inline.scripts + firstLogin.inline.styles} blocks, ${bytes(firstLogin.inline.gzip9Bytes)} gzip-9)\n\n`);
+    out.write(`${resourceTable(firstLogin.resources)}\n`);
+
+    if (consoleSummary) {
+      const s = consoleSummary;
+      out.write(`\n/console/index after sign-in, cold cache, median of ${runs} loads ("all figures shown": ${consoleFiguresShown.join(" + ")})\n\n`);
+      out.write(
+        `${table(
+          ["first paint", "figures shown", "JS requests", "JS gzip-9", "CSS requests", "CSS gzip-9", "transferred all"],
+          [[ms(s.fcpMs), ms(s.readyMs), String(s.jsRequests ?? "n/a"), bytes(s.jsGzip9Bytes), String(s.cssRequests ?? "n/a"), bytes(s.cssGzip9Bytes), kB(s.allTransferredBytes)]],
+        )}\n`,
+      );
+      for (const note of s.notes) out.write(`note: ${note}\n`);
+      out.write(`\nits first load, file by file\n\n${resourceTable(consoleLoads[0]!.resources.filter((r) => r.kind !== "other"))}\n`);
+    } else {
+      out.write(`\n/console/index: not measured (${consoleSkipped})\n`);
+    }
+
+    const assets = external ? [] : distAssets(firstLogin.resources, consoleLoads[0]?.resources ?? []);
+    if (assets.length) {
+      const total = assets.reduce((sum, a) => sum + a.gzip9Bytes, 0);
+      out.write(`\ndist/assets: ${assets.length} files, ${bytes(total)} at gzip-9; /login loads ${assets.filter((a) => a.loadedByLogin).length} of them, /console/index ${assets.filter((a) => a.loadedByConsole).length} (list in reports/bench.json)\n`);
+    }
 
     const report = {
       generatedAt: new Date().toISOString(),
       chromium: browser.version(),
+      machine: { cores: availableParallelism(), loadAverageAtStart: Math.round(load * 100) / 100, underLoad: true },
+      runs,
+      throttling: { slow4G },
       login: {
-        requests: first.requests,
-        rawBytes: first.rawBytes,
-        transferredBytes: first.transferredBytes,
-        headerBytes: first.resources.reduce((sum, r) => sum + r.headerBytes, 0),
-        byType: first.byType,
-        fcpMsMedian: median(fcpMsRuns),
-        fcpMsRuns,
-        resources: first.resources.map((r) => ({ ...r, url: new URL(r.url).pathname })),
+        url: ours.target.url,
+        formVisibleSelector: ours.target.readySelectors[0],
+        interactiveInput: ours.target.inputSelector,
+        unthrottled: { median: summaries.ours.unthrottled, loads: ours.loads.unthrottled.map(withoutResources) },
+        slow4G: { median: summaries.ours.slow4G, loads: ours.loads.slow4G.map(withoutResources) },
+        resources: firstLogin.resources.map((r) => ({ ...r, url: path(r.url) })),
       },
+      against: other
+        ? {
+            url: other.target.url,
+            formVisibleSelector: other.target.readySelectors[0],
+            interactiveInput: other.target.inputSelector,
+            unthrottled: { median: summaries.other?.unthrottled, loads: other.loads.unthrottled.map(withoutResources) },
+            slow4G: { median: summaries.other?.slow4G, loads: other.loads.slow4G.map(withoutResources) },
+            resources: other.loads.unthrottled[0]?.resources,
+          }
+        : null,
+      goals: goalRows,
+      console: consoleSummary
+        ? {
+            url: consoleTarget.url,
+            figuresShownSelectors: consoleFiguresShown,
+            unthrottled: { median: consoleSummary, loads: consoleLoads.map(withoutResources) },
+            resources: consoleLoads[0]!.resources.map((r) => ({ ...r, url: path(r.url) })),
+          }
+        : { notMeasured: consoleSkipped },
       assets,
     };
     mkdirSync(join(repoRoot, "reports"), { recursive: true });
