@@ -113,6 +113,25 @@ const overlays: Array<{ route: RouteName; name: string; open(page: Page): Promis
   },
 ];
 
+/**
+ * The layout settings keep working on every width (on a narrow screen they mean what machines/layout-selectors.ts
+ * says): each variant is stored as the settings drawer would store it and the console page audited with it.
+ */
+const layoutVariants: Array<{ name: string; settings: Record<string, unknown>; everyPageAsTab?: boolean }> = [
+  { name: "tab-bar-every-page", settings: { tabBar: true }, everyPageAsTab: true },
+  { name: "top-menu", settings: { topMenu: true } },
+  { name: "no-navbar", settings: { navbar: false } },
+  { name: "collapsed-400px-menu", settings: { menuCollapse: true, menuWidth: 400 } },
+  { name: "400px-menu-dark", settings: { menuWidth: 400, theme: "dark" } },
+];
+
+/** Goes to a page inside the running console (a reload would forget the open tabs). */
+const goInside = (page: Page, path: string) =>
+  page.evaluate((to) => {
+    history.pushState(null, "", to);
+    dispatchEvent(new PopStateEvent("popstate"));
+  }, path);
+
 describe.each(widths)("at $width px wide", ({ width, height }) => {
   it("no public route scrolls sideways, cuts anything off, or has a small target", async () => {
     const { page } = tab;
@@ -146,6 +165,18 @@ describe.each(widths)("at $width px wide", ({ width, height }) => {
         if (found) failures.push(found);
       }
     }
+    for (const variant of layoutVariants) {
+      await page.evaluate((settings) => localStorage.setItem("app-settings", JSON.stringify(settings)), variant.settings);
+      await page.goto(routePaths.console);
+      await settled(page);
+      if (variant.everyPageAsTab) {
+        for (const [, path] of signedInRoutes) await goInside(page, path);
+        await goInside(page, routePaths.console);
+        await settled(page);
+      }
+      const found = await check({ where: `${routePaths.console} with settings ${JSON.stringify(variant.settings)}`, page, width, screenshot: `layout--${variant.name}` });
+      if (found) failures.push(found);
+    }
     expect(failures.join("\n\n")).toBe("");
-  }, 240_000);
+  }, 300_000);
 });

@@ -109,7 +109,7 @@ export async function openSettings(page: Page) {
 
 /** The page has rendered and stopped moving: its heading shown, no route or list loading, transitions over. */
 export async function settled(page: Page) {
-  await page.locator("h1").first().waitFor({ state: "visible", timeout: 15_000 });
+  await page.locator("h1:visible").first().waitFor({ state: "visible", timeout: 15_000 });
   await page
     .waitForFunction(() => !document.querySelector(".route-progress, [aria-busy=true], .bp6-spinner"), null, { timeout: 10_000 })
     .catch(() => undefined);
