@@ -70,3 +70,17 @@ export async function merchantWithOrders(page: Page, baseUrl: string) {
   await callAsMerchant(baseUrl, token, "/api/Order/Create", { packageId: id("trial") });
   await callAsMerchant(baseUrl, token, "/api/Order/Create", { packageId: id("basic") });
 }
+
+/**
+ * Presses Finish Pay after a transfer — unless the watcher saw the transfer first: `npm run chain -- pay` returns once
+ * the block is mined, by when the devnet's watcher (500 ms between ticks) has often moved the order to waiting and
+ * the dialog no longer offers the button. Either way the dialog then follows the payment.
+ */
+export async function finishPayAfterTransfer(page: Page) {
+  const finish = button(page, orderLabel.finishPay);
+  try {
+    await finish.click({ timeout: 5_000 });
+  } catch (error) {
+    if ((await finish.count()) > 0) throw error;
+  }
+}
