@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { registerViaApi, uniqueEmail } from "./support/api.ts";
-import { accountMenuButton, accountShown, field, label, onLoginPage, waitForPath } from "./support/console.ts";
+import { accountMenuButton, accountShown, field, label, onLoginPage, stoppedMoving, waitForPath } from "./support/console.ts";
 import { auditLayout, describeAudit } from "./support/layout-audit.ts";
 import { repoRoot } from "./support/server.ts";
 import { withConsoleTab } from "./support/tab.ts";
@@ -41,6 +41,7 @@ const box = async (locator: Locator) => {
 
 /** The page fits the phone: no sideways scrolling, nothing cut off, targets large enough. */
 async function expectFits(page: Page, where: string) {
+  await stoppedMoving(page);
   const audit = await auditLayout(page, { primaryMin: 44 });
   expect(audit.problems.length === 0 ? "" : describeAudit(where, audit)).toBe("");
 }
@@ -92,7 +93,7 @@ describe("the console on a phone (375 × 740, touch)", () => {
     await page.getByRole("button", { name: /^Messages, \d+ unread$/ }).tap();
     const sheet = page.getByRole("region", { name: text.messageBox.title, exact: true });
     await sheet.waitFor();
-    await page.waitForTimeout(400); // the sheet slides in
+    await stoppedMoving(page); // the sheet slides in
     expect(await box(page.locator(".message-sheet"))).toEqual({ x: 0, y: 0, width: phone.width, height: phone.height });
     await expectFits(page, "the message sheet");
     await sheet.getByRole("button", { name: text.messageBox.close, exact: true }).tap();
@@ -113,7 +114,7 @@ describe("the console on a phone (375 × 740, touch)", () => {
     await page.getByRole("menuitem", { name: text.settings.title }).tap();
     const settings = page.locator(".settings-drawer");
     await settings.waitFor();
-    await page.waitForTimeout(400);
+    await stoppedMoving(page);
     expect((await box(settings)).width).toBe(phone.width);
     await expectFits(page, "the settings drawer");
     await settings.getByRole("button", { name: text.settings.close, exact: true }).tap();

@@ -10,15 +10,17 @@ import { repoRoot } from "./support/server.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
 /**
- * Every route of the route table (src/app/route-names.ts), public ones signed out and the others signed in, at four
- * widths: the page never scrolls sideways, nothing is cut off, targets are large enough, text is readable
- * (support/layout-audit.ts). A new route is walked without touching this file. At 375 px each page (and each dialog
- * below) is also saved to reports/screens/ for a reviewer.
+ * Every route of the route table (src/app/route-names.ts), public ones signed out and the others signed in, at the
+ * issue's four widths and at 1024 px (the first wide one): the page never scrolls sideways, nothing is cut off,
+ * targets are large enough, text is readable (support/layout-audit.ts). A new route is walked without touching this
+ * file. At 375 px each page (and each dialog below) is also saved to reports/screens/ for a reviewer.
  */
 const tab = withConsoleTab();
 const widths = [
   { width: 375, height: 740 },
   { width: 768, height: 1024 },
+  // The breakpoint's first wide width: the whole navbar and the side menu at their tightest.
+  { width: 1024, height: 768 },
   { width: 1280, height: 800 },
   { width: 1440, height: 900 },
 ] as const;

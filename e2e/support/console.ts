@@ -113,6 +113,11 @@ export async function settled(page: Page) {
   await page
     .waitForFunction(() => !document.querySelector(".route-progress, [aria-busy=true], .bp6-spinner"), null, { timeout: 10_000 })
     .catch(() => undefined);
+  await stoppedMoving(page);
+}
+
+/** Fonts loaded, transitions over (a drawer sliding in, a dialog fading in): what is measured now is what stays. */
+export async function stoppedMoving(page: Page) {
   await page.evaluate(async () => {
     await document.fonts.ready;
     const finite = () => document.getAnimations().filter((a) => a.playState === "running" && a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY);
