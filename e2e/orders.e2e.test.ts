@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, openPage } from "./support/browser.ts";
 import { button, waitForPath } from "./support/console.ts";
-import { orderLabel, orderPackage, payWithChainCli, signedInMerchant } from "./support/orders.ts";
+import { finishPayAfterTransfer, orderLabel, orderPackage, payWithChainCli, signedInMerchant } from "./support/orders.ts";
 import { type RunningServer, startServer } from "./support/server.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
@@ -40,7 +40,7 @@ describe("orders and payment on the devnet", () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
 
     const hash = await payWithChainCli(dataDir, address, "29");
-    await button(page, orderLabel.finishPay).click();
+    await finishPayAfterTransfer(page);
     await dialog(page).getByTestId("pay-progress").waitFor();
     // The transfer is seen, then confirmed: the dialog shows n / 3 confirmations without a reload.
     await dialog(page).getByText(/[12] \/ 3 confirmations/).first().waitFor({ timeout: 20_000 });
@@ -59,7 +59,7 @@ describe("orders and payment on the devnet", () => {
     await signedInMerchant(page, baseUrl, "short");
     const { address } = await orderPackage(page, "basic");
     await payWithChainCli(dataDir, address, "10");
-    await button(page, orderLabel.finishPay).click();
+    await finishPayAfterTransfer(page);
     // Confirmed 10 of 29: still to pay 19, the order waits.
     await expect.poll(async () => (await dialog(page).getByTestId("pay-received").textContent()) ?? "", { timeout: 20_000 }).toMatch(/still to pay 19/);
     await payWithChainCli(dataDir, address, "19");

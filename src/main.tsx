@@ -10,7 +10,13 @@ import { createToastNotifier } from "./ui/notifier.ts";
 const locale = storedLocale(localStorage);
 const i18n = await createI18n(locale);
 document.documentElement.lang = locale;
-const services = createServices({ storage: localStorage, notify: createToastNotifier(), i18n, reload: () => window.location.reload() });
+const services = createServices({
+  storage: localStorage,
+  notify: createToastNotifier(),
+  i18n,
+  reload: () => window.location.reload(),
+  matchMedia: (query) => window.matchMedia(query),
+});
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root");

@@ -74,3 +74,15 @@ export async function registerViaApi(baseUrl: string, email: string, password = 
   const code = await nextCode(baseUrl, email, seen);
   await post(baseUrl, "/api/Register/Register", { email, code, password, repeatPassword: password });
 }
+
+/** A call as a signed-in merchant (the token the console keeps in localStorage), answering `resData`. */
+export async function callAsMerchant<T>(baseUrl: string, token: string, path: string, body: unknown = null): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Language: "en-US", Authorization: `Bearer ${token}` },
+    body: body === null ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as Envelope;
+  if (!envelope.success) throw new Error(`POST ${path} refused: ${response.status} ${JSON.stringify(envelope)}`);
+  return envelope.resData as T;
+}

@@ -85,3 +85,43 @@ export async function expectAlert(page: Page, text: string) {
   await alert.waitFor({ state: "visible", timeout: 10_000 });
   expect(await alert.textContent()).toContain(text);
 }
+
+/** The account menu's button: the merchant's name on a wide screen, an icon on a narrow one. */
+export const accountMenuButton = (page: Page) => page.getByTestId("account-menu-button");
+
+/** Opens the account menu and returns it. */
+export async function openAccountMenu(page: Page) {
+  await accountMenuButton(page).click();
+  const menu = page.getByRole("menu", { name: "Account" });
+  await menu.waitFor();
+  return menu;
+}
+
+/** Opens the settings drawer: from the navbar on a wide screen, from the account menu on a narrow one. */
+export async function openSettings(page: Page) {
+  const inNavbar = page.locator(".app-navbar").getByRole("button", { name: "Page settings", exact: true });
+  if (await inNavbar.isVisible()) await inNavbar.click();
+  else await (await openAccountMenu(page)).getByRole("menuitem", { name: "Page settings" }).click();
+  const drawer = page.locator(".settings-drawer");
+  await drawer.waitFor();
+  return drawer;
+}
+
+/** The page has rendered and stopped moving: its heading shown, no route or list loading, transitions over. */
+export async function settled(page: Page) {
+  await page.locator("h1:visible").first().waitFor({ state: "visible", timeout: 15_000 });
+  await page
+    .waitForFunction(() => !document.querySelector(".route-progress, [aria-busy=true], .bp6-spinner"), null, { timeout: 10_000 })
+    .catch(() => undefined);
+  await stoppedMoving(page);
+}
+
+/** Fonts loaded, transitions over (a drawer sliding in, a dialog fading in): what is measured now is what stays. */
+export async function stoppedMoving(page: Page) {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const finite = () => document.getAnimations().filter((a) => a.playState === "running" && a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY);
+    for (let i = 0; i < 40 && finite().length > 0; i++) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  });
+}

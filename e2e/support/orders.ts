@@ -2,8 +2,8 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { expect } from "vitest";
 import type { Page } from "playwright-core";
-import { registerViaApi, uniqueEmail } from "./api.ts";
-import { button, signIn, waitForPath } from "./console.ts";
+import { callAsMerchant, registerViaApi, uniqueEmail } from "./api.ts";
+import { accountShown, button, onLoginPage, signIn, waitForPath } from "./console.ts";
 import { repoRoot } from "./server.ts";
 
 const run = promisify(execFile);
@@ -53,4 +53,34 @@ export async function payWithChainCli(dataDir: string, to: string, amount: strin
   const hash = /tx (0x[0-9a-f]{64})/.exec(stdout)?.[1];
   expect(hash, stdout).toBeDefined();
   return hash as string;
+}
+
+/** A new merchant with a paid trial and a pending basic order, signed in: the order list, its dialogs and the package card have something to show. */
+export async function merchantWithOrders(page: Page, baseUrl: string) {
+  const email = uniqueEmail("layout");
+  await registerViaApi(baseUrl, email);
+  await page.goto("/login");
+  await onLoginPage(page);
+  await signIn(page, email);
+  await waitForPath(page, "/console/index");
+  await accountShown(page);
+  const token = (await page.evaluate(() => localStorage.getItem("token"))) ?? "";
+  const packages = await callAsMerchant<Array<{ id: string; code: string }>>(baseUrl, token, "/api/Package/List");
+  const id = (code: string) => packages.find((p) => p.code === code)?.id ?? "";
+  await callAsMerchant(baseUrl, token, "/api/Order/Create", { packageId: id("trial") });
+  await callAsMerchant(baseUrl, token, "/api/Order/Create", { packageId: id("basic") });
+}
+
+/**
+ * Presses Finish Pay after a transfer — unless the watcher saw the transfer first: `npm run chain -- pay` returns once
+ * the block is mined, by when the devnet's watcher (500 ms between ticks) has often moved the order to waiting and
+ * the dialog no longer offers the button. Either way the dialog then follows the payment.
+ */
+export async function finishPayAfterTransfer(page: Page) {
+  const finish = button(page, orderLabel.finishPay);
+  try {
+    await finish.click({ timeout: 5_000 });
+  } catch (error) {
+    if ((await finish.count()) > 0) throw error;
+  }
 }

@@ -6,6 +6,7 @@ import type { ApiReporter } from "../../src/api/client.ts";
 import type { Api } from "../../src/api/make-api.ts";
 import { AppFrame, AppScreens } from "../../src/app/app.tsx";
 import { createServices, type Timers } from "../../src/app/services.ts";
+import type { MatchMedia } from "../../src/app/viewport-service.ts";
 import { createI18n } from "../../src/i18n/i18n.ts";
 
 /** Shows where the console is, and lets a step type a URL as into the address bar. */
@@ -29,8 +30,30 @@ export function manualTimers(): Timers & { tick(): void } {
   };
 }
 
-/** The real console (routes, views, machines, error policy) at `url`, over a fake API. */
-export async function renderConsole(options: { url: string; api: Api; storage?: Record<string, string> }) {
+/** A screen whose width the path sets: the console's media query answers narrow or wide, and reports each change. */
+export function fakeScreen() {
+  let narrow = false;
+  const listeners = new Set<() => void>();
+  const matchMedia: MatchMedia = () => ({
+    get matches() {
+      return narrow;
+    },
+    addEventListener: (_type, listener) => listeners.add(listener),
+    removeEventListener: (_type, listener) => listeners.delete(listener),
+  });
+  return {
+    matchMedia,
+    /** Resizes across the breakpoint (or not), as turning a phone or dragging a window's edge would. */
+    resize: (toNarrow: boolean) =>
+      act(() => {
+        narrow = toNarrow;
+        for (const listener of [...listeners]) listener();
+      }),
+  };
+}
+
+/** The real console (routes, views, machines, error policy) at `url`, over a fake API; a wide screen unless `matchMedia` says otherwise. */
+export async function renderConsole(options: { url: string; api: Api; storage?: Record<string, string>; matchMedia?: MatchMedia }) {
   localStorage.clear();
   for (const [key, value] of Object.entries(options.storage ?? {})) localStorage.setItem(key, value);
   const i18n = await createI18n("en-US");
@@ -44,6 +67,7 @@ export async function renderConsole(options: { url: string; api: Api; storage?: 
     i18n,
     reload,
     timers,
+    matchMedia: options.matchMedia,
     api: (r) => {
       reporter = r;
       return options.api;

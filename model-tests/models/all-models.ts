@@ -7,6 +7,7 @@ import { googleSignInModel } from "./google-sign-in.model.ts";
 import { languageChangeModel } from "./language-change.model.ts";
 import { lastLoginModel } from "./last-login.model.ts";
 import { messageBoxModel } from "./message-box.model.ts";
+import { navDrawerModel } from "./nav-drawer.model.ts";
 import { nicknameEditModel } from "./nickname-edit.model.ts";
 import { orderListModel } from "./order-list.model.ts";
 import { orderPaymentModel } from "./order-payment.model.ts";
@@ -28,6 +29,7 @@ export const allModels: ReadonlyArray<MachineModel> = [
   settingsModel,
   messageBoxModel,
   tabsModel,
+  navDrawerModel,
   googleSignInModel,
   demoCheckoutModel,
   lastLoginModel,

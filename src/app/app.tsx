@@ -4,7 +4,7 @@ import { type ReactNode, StrictMode } from "react";
 import { I18nextProvider } from "react-i18next";
 import { BrowserRouter } from "react-router";
 import { ReloginDialog } from "../layout/relogin-dialog.tsx";
-import { useDocumentSettings } from "../layout/use-document-settings.ts";
+import { useDocumentSettings, useDocumentViewport } from "../layout/use-document-settings.ts";
 import { RouteChangeProgress } from "../ui/route-progress.tsx";
 import { AppRoutes } from "./app-routes.tsx";
 import type { Services } from "./services.ts";
@@ -23,8 +23,9 @@ export function AppFrame({ services, i18n, children }: { services: Services; i18
 }
 
 export function AppScreens() {
-  const { settings } = useServices();
+  const { settings, navDrawer } = useServices();
   useDocumentSettings(settings);
+  useDocumentViewport(navDrawer);
   useDocumentTitle();
   return (
     <>

@@ -9,16 +9,20 @@ import { browserSessionStore, storageKeys } from "../api/session-storage.ts";
 import type { Notifier } from "../ui/notifier.ts";
 import type { SettingsActor } from "../../machines/settings.ts";
 import type { LanguageChangeActor } from "../../machines/language-change.ts";
+import type { NavDrawerActor } from "../../machines/nav-drawer.ts";
 import { startLanguageChange } from "./language-service.ts";
 import { startSettings } from "./settings-service.ts";
+import { type MatchMedia, startNavDrawer } from "./viewport-service.ts";
 
-export type { LanguageChangeActor, SessionActor, SettingsActor, TabsActor };
+export type { LanguageChangeActor, NavDrawerActor, SessionActor, SettingsActor, TabsActor };
 
 export interface Services {
   api: Api;
   session: SessionActor;
   settings: SettingsActor;
   tabs: TabsActor;
+  /** Narrow or wide screen, and the menu drawer of a narrow one. */
+  navDrawer: NavDrawerActor;
   /** The one language switch every language select sends to. */
   languageChange: LanguageChangeActor;
   storage: Storage;
@@ -49,6 +53,8 @@ export interface ServiceDeps {
   i18n: i18n;
   reload: () => void;
   timers?: Timers;
+  /** The browser's media queries (`window.matchMedia`); without it the screen counts as wide. */
+  matchMedia?: MatchMedia;
   /** Tests hand in an Api faked at the boundary; the console builds the real one. */
   api?: (reporter: ReturnType<typeof createErrorPolicy>) => Api;
 }
@@ -99,10 +105,11 @@ export function createServices(deps: ServiceDeps): Services {
   const settings = startSettings({ storage, api, notify, i18n: i18nInstance, session });
   const languageChange = startLanguageChange({ api, storage, notify, i18n: i18nInstance, reload: deps.reload, session });
   const tabs = createActor(tabsMachine).start();
+  const navDrawer = startNavDrawer(deps.matchMedia);
   // Logout resets the tabs (spec section 4).
   session.subscribe((snapshot) => {
     if (snapshot.matches("signedOut") && tabs.getSnapshot().context.tabs.length > 0) tabs.send({ type: "tabs.reset" });
   });
 
-  return { api, session, settings, tabs, languageChange, storage, notify, i18n: i18nInstance, timers: deps.timers ?? realTimers, reload: deps.reload, describeFailure };
+  return { api, session, settings, tabs, navDrawer, languageChange, storage, notify, i18n: i18nInstance, timers: deps.timers ?? realTimers, reload: deps.reload, describeFailure };
 }

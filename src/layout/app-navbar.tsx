@@ -1,95 +1,95 @@
-import { Alignment, Button, Menu, MenuDivider, MenuItem, Navbar, NavbarDivider, NavbarGroup, NavbarHeading, PopoverNext } from "@blueprintjs/core";
-import { CaretDown, Cog, Duplicate, Edit, Flash, Key, LogOut, MenuClosed, MenuOpen, Moon, User } from "@blueprintjs/icons";
-import { useActorRef, useSelector } from "@xstate/react";
+import { Alignment, Button, Navbar, NavbarDivider, NavbarGroup, NavbarHeading } from "@blueprintjs/core";
+import { Cog, Flash, LogOut, Menu as MenuIcon, MenuClosed, MenuOpen, Moon } from "@blueprintjs/icons";
+import { useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
-import { selectDisplayName, selectNickName, selectUserId } from "../../machines/session-selectors.ts";
-import { selectSideMenuVisible } from "../../machines/settings-selectors.ts";
+import { Link } from "react-router";
+import type { ShellLayout } from "../../machines/layout-selectors.ts";
 import { useServices } from "../app/services-context.tsx";
 import { BrandMark } from "../ui/brand-mark.tsx";
-import { provideChangePassword, provideNicknameEdit } from "./account-machines.ts";
-import { ChangePasswordDialog } from "./change-password-dialog.tsx";
+import { AccountMenu } from "./account-menu.tsx";
 import { FullscreenButton } from "./fullscreen-button.tsx";
 import { LanguageSelect } from "./language-select.tsx";
 import { MessageBox } from "./message-box.tsx";
-import { NicknameDialog } from "./nickname-dialog.tsx";
 
-export function AppNavbar() {
+/**
+ * The navbar. Wide: the menu's collapse button, the logo, theme, full screen, language, messages, settings, the
+ * account menu and Log out. Narrow: the menu button, the logo, messages and the account menu, which then holds the rest.
+ */
+export function AppNavbar({ layout }: { layout: ShellLayout }) {
   const { t } = useTranslation();
-  const services = useServices();
-  const { session, settings, notify } = services;
-  const navigate = useNavigate();
-  const displayName = useSelector(session, selectDisplayName);
-  const nickName = useSelector(session, selectNickName);
-  const userId = useSelector(session, selectUserId);
+  const { session, settings } = useServices();
   const leaving = useSelector(session, (s) => s.matches("loggingOut"));
   const dark = useSelector(settings, (s) => s.context.settings.theme === "dark");
-  const collapsed = useSelector(settings, (s) => s.context.settings.menuCollapse);
-  const sideMenu = useSelector(settings, selectSideMenuVisible);
-  const changePassword = useActorRef(provideChangePassword(services));
-  const nickname = useActorRef(provideNicknameEdit(services));
-
-  const copyUserId = async () => {
-    try {
-      await navigator.clipboard.writeText(userId);
-      notify.success(t("common.copySuccess"));
-    } catch {
-      notify.error(t("common.copyFailed"));
-    }
-  };
+  const inNavbar = layout.tools === "navbar";
 
   return (
     <header>
-    <Navbar className="app-navbar">
-      <NavbarGroup align={Alignment.START}>
-        {sideMenu ? (
-          <Button
-            variant="minimal"
-            icon={collapsed ? <MenuOpen /> : <MenuClosed />}
-            aria-label={collapsed ? t("navbar.expandMenu") : t("navbar.collapseMenu")}
-            onClick={() => settings.send({ type: "setting.change", key: "menuCollapse", value: !collapsed })}
-          />
-        ) : null}
-        <NavbarHeading>
-          <Link to="/console/index" className="navbar-brand">
-            <BrandMark size={24} />
-            <span>{t("app.name")}</span>
-          </Link>
-        </NavbarHeading>
-      </NavbarGroup>
-      <NavbarGroup align={Alignment.END} className="navbar-tools">
-        <Button
-          variant="minimal"
-          icon={dark ? <Flash /> : <Moon />}
-          aria-label={dark ? t("navbar.lightTheme") : t("navbar.darkTheme")}
-          title={dark ? t("navbar.lightTheme") : t("navbar.darkTheme")}
-          onClick={() => settings.send({ type: "theme.toggle" })}
-        />
-        <FullscreenButton />
-        <LanguageSelect />
-        <MessageBox />
-        <Button variant="minimal" icon={<Cog />} aria-label={t("settings.title")} title={t("settings.title")} onClick={() => settings.send({ type: "drawer.open" })} />
-        <NavbarDivider />
-        <PopoverNext
-          placement="bottom-end"
-          content={
-            <Menu aria-label={t("navbar.account")}>
-              <MenuItem icon={<Duplicate />} text={t("navbar.copyUserId")} label={userId} onClick={copyUserId} />
-              <MenuItem icon={<Edit />} text={t("navbar.editProfile")} onClick={() => nickname.send({ type: "dialog.open" })} />
-              <MenuItem icon={<Key />} text={t("password.title")} onClick={() => changePassword.send({ type: "dialog.open" })} />
-              <MenuItem icon={<User />} text={t("menu.userCentre")} onClick={() => navigate("/user/center")} />
-              <MenuDivider />
-              <MenuItem icon={<LogOut />} text={t("session.logout")} onClick={() => session.send({ type: "logout" })} />
-            </Menu>
-          }
-        >
-          <Button variant="minimal" icon={<User />} endIcon={<CaretDown />} text={displayName} title={t("navbar.account")} />
-        </PopoverNext>
-        <Button variant="minimal" icon={<LogOut />} text={t("session.logout")} loading={leaving} onClick={() => session.send({ type: "logout" })} />
-      </NavbarGroup>
-      <ChangePasswordDialog actor={changePassword} />
-      <NicknameDialog actor={nickname} current={nickName} />
-    </Navbar>
+      <Navbar className={layout.narrow ? "app-navbar narrow" : "app-navbar"}>
+        <NavbarGroup align={Alignment.START} className="navbar-start">
+          <MenuButton kind={layout.menuButton} collapsed={layout.collapsed} />
+          <NavbarHeading>
+            <Link to="/console/index" className="navbar-brand">
+              <BrandMark size={24} />
+              <span>{t("app.name")}</span>
+            </Link>
+          </NavbarHeading>
+        </NavbarGroup>
+        <NavbarGroup align={Alignment.END} className="navbar-tools">
+          {inNavbar ? (
+            <>
+              <Button
+                variant="minimal"
+                icon={dark ? <Flash /> : <Moon />}
+                aria-label={dark ? t("navbar.lightTheme") : t("navbar.darkTheme")}
+                title={dark ? t("navbar.lightTheme") : t("navbar.darkTheme")}
+                onClick={() => settings.send({ type: "theme.toggle" })}
+              />
+              <FullscreenButton />
+              <LanguageSelect />
+            </>
+          ) : null}
+          <MessageBox presentation={layout.messageBox} />
+          {inNavbar ? (
+            <>
+              <Button variant="minimal" icon={<Cog />} aria-label={t("settings.title")} title={t("settings.title")} onClick={() => settings.send({ type: "drawer.open" })} />
+              <NavbarDivider />
+            </>
+          ) : null}
+          <AccountMenu tools={layout.tools} />
+          {inNavbar ? <Button variant="minimal" icon={<LogOut />} text={t("session.logout")} loading={leaving} onClick={() => session.send({ type: "logout" })} /> : null}
+        </NavbarGroup>
+      </Navbar>
     </header>
   );
+}
+
+/** The navbar's first button: collapse the side menu (wide) or open the menu drawer (narrow). */
+function MenuButton({ kind, collapsed }: { kind: ShellLayout["menuButton"]; collapsed: boolean }) {
+  const { t } = useTranslation();
+  const { settings, navDrawer } = useServices();
+  const open = useSelector(navDrawer, (s) => s.hasTag("navOpen"));
+  if (kind === "drawer") {
+    return (
+      <Button
+        variant="minimal"
+        icon={<MenuIcon />}
+        aria-label={t("navbar.openMenu")}
+        title={t("navbar.openMenu")}
+        aria-expanded={open}
+        className="navbar-menu-button"
+        onClick={() => navDrawer.send({ type: "nav.open" })}
+      />
+    );
+  }
+  if (kind === "collapse") {
+    return (
+      <Button
+        variant="minimal"
+        icon={collapsed ? <MenuOpen /> : <MenuClosed />}
+        aria-label={collapsed ? t("navbar.expandMenu") : t("navbar.collapseMenu")}
+        onClick={() => settings.send({ type: "setting.change", key: "menuCollapse", value: !collapsed })}
+      />
+    );
+  }
+  return null;
 }

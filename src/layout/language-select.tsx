@@ -6,13 +6,14 @@ import { useServices } from "../app/services-context.tsx";
 import { localeOptions } from "../i18n/locales.ts";
 
 /** A language switch (navbar, sign-in pages, settings drawer); the one app-wide languageChange actor decides what a choice does. */
-export function LanguageSelect() {
+export function LanguageSelect({ id }: { id?: string } = {}) {
   const { t } = useTranslation();
   const { languageChange } = useServices();
   const current = useSelector(languageChange, selectLocale);
   const busy = useSelector(languageChange, (s) => s.matches("saving"));
   return (
     <HTMLSelect
+      id={id}
       aria-label={t("language.label")}
       value={current}
       disabled={busy}

@@ -1,5 +1,5 @@
-import { Button, Callout, PopoverNext, SegmentedControl, Spinner, Tab, Tabs, Tag } from "@blueprintjs/core";
-import { Notifications, Refresh } from "@blueprintjs/icons";
+import { Button, Callout, Drawer, PopoverNext, SegmentedControl, Spinner, Tab, Tabs, Tag } from "@blueprintjs/core";
+import { Cross, Notifications, Refresh } from "@blueprintjs/icons";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import { type MessageType, messageTypes } from "../../contracts/schemas/message.ts";
@@ -8,8 +8,11 @@ import { useServices } from "../app/services-context.tsx";
 import { MessageList } from "./message-list.tsx";
 import { provideMessageBox } from "./navbar-machines.ts";
 
-/** The navbar's message box (spec section 2): unread badge, tabs Message, Notice, Todo, and the role switch. */
-export function MessageBox() {
+/**
+ * The navbar's message box (spec section 2): unread badge, tabs Message, Notice, Todo, and the role switch. A popover
+ * under the bell on a wide screen, a full-screen sheet on a narrow one (the shell layout's `messageBox`).
+ */
+export function MessageBox({ presentation }: { presentation: "popover" | "sheet" }) {
   const { t } = useTranslation();
   const services = useServices();
   // Started on mount, so the badge counts before the box is ever opened.
@@ -17,6 +20,32 @@ export function MessageBox() {
   const open = useSelector(actor, (s) => s.context.open);
   const total = useSelector(actor, (s) => unreadCount(s.context));
   const label = t("messageBox.openLabel", { count: total });
+  const bell = (
+    <Button
+      variant="minimal"
+      icon={<Notifications />}
+      aria-label={label}
+      title={label}
+      text={
+        total > 0 ? (
+          <Tag round intent="danger" className="message-badge" data-testid="message-badge">
+            {total}
+          </Tag>
+        ) : undefined
+      }
+      onClick={presentation === "sheet" ? () => actor.send({ type: "box.open" }) : undefined}
+    />
+  );
+  if (presentation === "sheet") {
+    return (
+      <>
+        {bell}
+        <Drawer isOpen={open} position="bottom" size="100%" onClose={() => actor.send({ type: "box.close" })} className="message-sheet">
+          <MessagePanel actor={actor} onClose={() => actor.send({ type: "box.close" })} />
+        </Drawer>
+      </>
+    );
+  }
   return (
     <PopoverNext
       isOpen={open}
@@ -24,24 +53,12 @@ export function MessageBox() {
       onInteraction={(next) => actor.send({ type: next ? "box.open" : "box.close" })}
       content={<MessagePanel actor={actor} />}
     >
-      <Button
-        variant="minimal"
-        icon={<Notifications />}
-        aria-label={label}
-        title={label}
-        text={
-          total > 0 ? (
-            <Tag round intent="danger" className="message-badge" data-testid="message-badge">
-              {total}
-            </Tag>
-          ) : undefined
-        }
-      />
+      {bell}
     </PopoverNext>
   );
 }
 
-function MessagePanel({ actor }: { actor: MessageBoxActor }) {
+function MessagePanel({ actor, onClose }: { actor: MessageBoxActor; onClose?: () => void }) {
   const { t } = useTranslation();
   const { describeFailure } = useServices();
   // The panel shows only while open; it follows every snapshot, and `can` answers for the ids asked about.
@@ -57,6 +74,7 @@ function MessagePanel({ actor }: { actor: MessageBoxActor }) {
         <strong>{t("messageBox.title")}</strong>
         {loading ? <Spinner size={16} aria-label={t("messageBox.loading")} /> : null}
         <Button size="small" variant="minimal" icon={<Refresh />} aria-label={t("messageBox.refresh")} title={t("messageBox.refresh")} disabled={!snapshot.can({ type: "messages.reload" })} onClick={() => actor.send({ type: "messages.reload" })} />
+        {onClose ? <Button variant="minimal" icon={<Cross />} aria-label={t("messageBox.close")} title={t("messageBox.close")} onClick={onClose} /> : null}
       </header>
       {loading ? (
         <p className="bp6-text-muted message-box-status" role="status">

@@ -10,8 +10,8 @@ export const settingsDrawerWidth = 300;
 
 const toggles = ["navbar", "menu", "topMenu", "tabBar", "footer", "colorWeak", "menuFromServer"] as const;
 
-/** The settings drawer of spec section 2: every change applies at once and is kept. */
-export function SettingsDrawer() {
+/** The settings drawer of spec section 2: every change applies at once and is kept. Full width on a narrow screen. */
+export function SettingsDrawer({ fullWidth }: { fullWidth: boolean }) {
   const { t } = useTranslation();
   const { settings, notify } = useServices();
   const open = useSelector(settings, (s) => s.hasTag("drawerOpen"));
@@ -29,14 +29,15 @@ export function SettingsDrawer() {
     }
   };
 
+  const width = fullWidth ? "100%" : settingsDrawerWidth;
   return (
     <Drawer
       isOpen={open}
-      size={settingsDrawerWidth}
+      size={width}
       title={t("settings.title")}
       onClose={() => settings.send({ type: "drawer.close" })}
       className="settings-drawer"
-      style={{ width: settingsDrawerWidth }}
+      style={{ width }}
       hasBackdrop
       isCloseButtonShown={false}
     >
@@ -50,6 +51,7 @@ export function SettingsDrawer() {
         </FormGroup>
         <Switch checked={values.theme === "dark"} label={t("navbar.darkTheme")} onChange={() => settings.send({ type: "theme.toggle" })} />
         <H5>{t("settings.layout")}</H5>
+        {fullWidth ? <p className="bp6-text-muted settings-narrow-note">{t("settings.narrowNote")}</p> : null}
         <FormGroup label={t("settings.menuWidth")} labelFor={widthId} inline>
           <input
             id={widthId}

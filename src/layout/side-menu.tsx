@@ -5,14 +5,18 @@ import { selectMenu } from "../../machines/settings-selectors.ts";
 import { useServices } from "../app/services-context.tsx";
 import { menuIcon } from "./menu-icons.tsx";
 
-/** The console's navigation: the built-in entries, or the server's when menuFromServer is on. */
-export function SideMenu({ horizontal = false }: { horizontal?: boolean }) {
+const navClass = { side: "side-menu", top: "top-menu", drawer: "drawer-menu" } as const;
+
+/**
+ * The console's navigation: the built-in entries, or the server's when menuFromServer is on. Beside the page
+ * (icons only when collapsed), along the top, or inside the narrow screen's drawer — as the shell layout says.
+ */
+export function SideMenu({ variant, collapsed = false }: { variant: keyof typeof navClass; collapsed?: boolean }) {
   const { t, i18n } = useTranslation();
   const { settings } = useServices();
   const entries = useSelector(settings, selectMenu);
-  const collapsed = useSelector(settings, (s) => s.context.settings.menuCollapse && !horizontal);
   return (
-    <nav className={horizontal ? "top-menu" : collapsed ? "side-menu collapsed" : "side-menu"} aria-label={t("menu.label")}>
+    <nav className={collapsed ? `${navClass[variant]} collapsed` : navClass[variant]} aria-label={t("menu.label")}>
       <ul className="bp6-menu">
         {entries.map((entry) => {
           const label = i18n.exists(entry.name) ? String(t(entry.name as never)) : entry.name;
@@ -25,7 +29,7 @@ export function SideMenu({ horizontal = false }: { horizontal?: boolean }) {
                 aria-label={collapsed ? label : undefined}
               >
                 <span className="bp6-menu-item-icon">{menuIcon(entry.icon)}</span>
-                {collapsed ? null : <span className="bp6-text-overflow-ellipsis bp6-fill">{label}</span>}
+                {collapsed ? null : <span className="bp6-fill">{label}</span>}
               </NavLink>
             </li>
           );

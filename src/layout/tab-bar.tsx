@@ -41,7 +41,7 @@ export function TabBar() {
 
   return (
     <nav className="tab-bar" aria-label={t("tabs.label")}>
-      <ul>
+      <ul data-scroll-x="">
         {entries.map((tab) => (
           <TabItem key={tab.name} tab={tab} current={tab.name === active} />
         ))}

@@ -1,5 +1,7 @@
 import { useSelector } from "@xstate/react";
 import { useEffect } from "react";
+import { selectNarrow } from "../../machines/layout-selectors.ts";
+import type { NavDrawerActor } from "../../machines/nav-drawer.ts";
 import type { SettingsActor } from "../../machines/settings.ts";
 
 /** Puts the theme, the colour and colour-weak mode on the page itself, so portals and overlays follow. */
@@ -15,4 +17,12 @@ export function useDocumentSettings(settings: SettingsActor) {
     root.style.setProperty("--mc-menu-width", `${values.menuWidth}px`);
     root.style.filter = values.colorWeak ? "invert(80%)" : "";
   }, [values]);
+}
+
+/** Marks the page narrow while the navDrawer machine says so: dialogs and drawers, portalled outside the frame, follow. */
+export function useDocumentViewport(navDrawer: NavDrawerActor) {
+  const narrow = useSelector(navDrawer, selectNarrow);
+  useEffect(() => {
+    document.documentElement.classList.toggle("mc-narrow", narrow);
+  }, [narrow]);
 }

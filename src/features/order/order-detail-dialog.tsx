@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { DetailDialogView, DetailFacts } from "../../../machines/order-list-selectors.ts";
 import type { OrderDetail } from "../../../contracts/schemas/order.ts";
 import { useServices } from "../../app/services-context.tsx";
+import { ScrollRegion } from "../../ui/scroll-region.tsx";
 import { OrderStatusTag, useOrderText } from "./order-text.tsx";
 
 interface OrderDetailDialogProps {
@@ -79,8 +80,7 @@ function OrderFacts({ detail, facts }: { detail: OrderDetail; facts: DetailFacts
       {facts.transfers.length === 0 ? (
         <p className="bp6-text-muted">{t("orders.details.noTransfers")}</p>
       ) : (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs focus to scroll by keyboard
-        <section className="table-scroll" aria-labelledby="order-transfers-title" tabIndex={0}>
+        <ScrollRegion labelledBy="order-transfers-title">
           <HTMLTable compact className="order-transfers" data-testid="order-transfers">
             <thead>
               <tr>
@@ -107,7 +107,7 @@ function OrderFacts({ detail, facts }: { detail: OrderDetail; facts: DetailFacts
               ))}
             </tbody>
           </HTMLTable>
-        </section>
+        </ScrollRegion>
       )}
     </>
   );

@@ -2,6 +2,7 @@ import { Button, Callout, HTMLTable, NonIdealState, Spinner } from "@blueprintjs
 import { useTranslation } from "react-i18next";
 import type { OrderRow, OrderTableView } from "../../../machines/order-list-selectors.ts";
 import { useServices } from "../../app/services-context.tsx";
+import { ScrollRegion } from "../../ui/scroll-region.tsx";
 import { OrderStatusTag, useOrderText } from "./order-text.tsx";
 
 interface OrderTableProps {
@@ -40,9 +41,7 @@ export function OrderTable({ view, onRetry, onDetails, onPay, onCancel }: OrderT
     );
   }
   return (
-    // The container scrolls sideways on a narrow screen, so it must be reachable and named for the keyboard.
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs focus to scroll by keyboard
-    <section className="table-scroll" aria-labelledby="orders-table-caption" tabIndex={0} aria-busy={view.refreshing || undefined}>
+    <ScrollRegion labelledBy="orders-table-caption" busy={view.refreshing}>
       <HTMLTable compact striped className="order-table" data-testid="orders-table">
         <caption id="orders-table-caption" className="visually-hidden">
           {t("orders.tableLabel")}
@@ -66,7 +65,7 @@ export function OrderTable({ view, onRetry, onDetails, onPay, onCancel }: OrderT
           ))}
         </tbody>
       </HTMLTable>
-    </section>
+    </ScrollRegion>
   );
 }
 

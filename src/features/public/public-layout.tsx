@@ -1,55 +1,105 @@
-import { Button, Navbar, NavbarGroup, NavbarHeading } from "@blueprintjs/core";
-import { Flash, Moon } from "@blueprintjs/icons";
+import { Button, FormGroup, Menu, MenuItem, Navbar, NavbarGroup, NavbarHeading, PopoverNext } from "@blueprintjs/core";
+import { Flash, Menu as MenuIcon, Moon } from "@blueprintjs/icons";
 import { useSelector } from "@xstate/react";
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, NavLink } from "react-router";
-import { useServices } from "../../app/services-context.tsx";
+import { Link, NavLink, useNavigate } from "react-router";
+import { selectNarrow } from "../../../machines/layout-selectors.ts";
 import { routePaths } from "../../app/route-names.ts";
+import { useServices } from "../../app/services-context.tsx";
 import { Footer } from "../../layout/footer.tsx";
 import { LanguageSelect } from "../../layout/language-select.tsx";
 import { BrandMark } from "../../ui/brand-mark.tsx";
 
-/** The frame of the public pages: brand, product links, theme and language, sign in / register, footer. */
+const productLinks = [
+  { to: routePaths.enterprisePack, key: "public.enterprisePack" },
+  { to: routePaths.demo01, key: "public.demo" },
+] as const;
+
+/**
+ * The frame of the public pages: brand, product links, theme and language, sign in / register, footer. On a narrow
+ * screen the navbar keeps the brand and Sign in; the product links, theme, language and Register go into a menu.
+ */
 export function PublicLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const { settings } = useServices();
+  const { settings, navDrawer } = useServices();
   const dark = useSelector(settings, (s) => s.context.settings.theme === "dark");
+  const narrow = useSelector(navDrawer, selectNarrow);
   const themeLabel = dark ? t("navbar.lightTheme") : t("navbar.darkTheme");
+  const toggleTheme = () => settings.send({ type: "theme.toggle" });
   return (
     <div className="public-shell">
       <header>
-        <Navbar className="app-navbar public-navbar">
-          <NavbarGroup>
+        <Navbar className={narrow ? "app-navbar public-navbar narrow" : "app-navbar public-navbar"}>
+          <NavbarGroup className="navbar-start">
             <NavbarHeading>
               <Link to={routePaths.home} className="navbar-brand">
                 <BrandMark size={24} />
                 <span>{t("app.name")}</span>
               </Link>
             </NavbarHeading>
-            <nav aria-label={t("public.navLabel")} className="public-nav">
-              <NavLink to={routePaths.enterprisePack} className="bp6-button bp6-minimal">
-                {t("public.enterprisePack")}
-              </NavLink>
-              <NavLink to={routePaths.demo01} className="bp6-button bp6-minimal">
-                {t("public.demo")}
-              </NavLink>
-            </nav>
+            {narrow ? null : (
+              <nav aria-label={t("public.navLabel")} className="public-nav">
+                {productLinks.map((link) => (
+                  <NavLink key={link.to} to={link.to} className="bp6-button bp6-minimal">
+                    {t(link.key)}
+                  </NavLink>
+                ))}
+              </nav>
+            )}
           </NavbarGroup>
           <NavbarGroup align="end" className="navbar-tools">
-            <Button variant="minimal" icon={dark ? <Flash /> : <Moon />} aria-label={themeLabel} title={themeLabel} onClick={() => settings.send({ type: "theme.toggle" })} />
-            <LanguageSelect />
+            {narrow ? null : (
+              <>
+                <Button variant="minimal" icon={dark ? <Flash /> : <Moon />} aria-label={themeLabel} title={themeLabel} onClick={toggleTheme} />
+                <LanguageSelect />
+              </>
+            )}
             <Link to={routePaths.login} className="bp6-button bp6-minimal">
               {t("login.submit")}
             </Link>
-            <Link to={routePaths.register} className="bp6-button bp6-intent-primary">
-              {t("home.register")}
-            </Link>
+            {narrow ? (
+              <PublicMenu themeIcon={dark ? <Flash /> : <Moon />} themeLabel={themeLabel} onTheme={toggleTheme} />
+            ) : (
+              <Link to={routePaths.register} className="bp6-button bp6-intent-primary">
+                {t("home.register")}
+              </Link>
+            )}
           </NavbarGroup>
         </Navbar>
       </header>
       <main className="public-content">{children}</main>
       <Footer />
     </div>
+  );
+}
+
+/** A narrow screen's menu of the public navbar. */
+function PublicMenu({ themeIcon, themeLabel, onTheme }: { themeIcon: React.JSX.Element; themeLabel: string; onTheme: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const languageId = useId();
+  const go = (to: string) => (event: React.MouseEvent) => {
+    event.preventDefault();
+    navigate(to);
+  };
+  const content = (
+    <div className="account-popover">
+      <FormGroup label={t("language.label")} labelFor={languageId} inline className="account-language">
+        <LanguageSelect id={languageId} />
+      </FormGroup>
+      <Menu aria-label={t("public.navLabel")}>
+        {productLinks.map((link) => (
+          <MenuItem key={link.to} href={link.to} text={t(link.key)} onClick={go(link.to)} />
+        ))}
+        <MenuItem href={routePaths.register} text={t("home.register")} onClick={go(routePaths.register)} />
+        <MenuItem icon={themeIcon} text={themeLabel} shouldDismissPopover={false} onClick={onTheme} />
+      </Menu>
+    </div>
+  );
+  return (
+    <PopoverNext placement="bottom-end" content={content}>
+      <Button variant="minimal" icon={<MenuIcon />} aria-label={t("public.menu")} title={t("public.menu")} />
+    </PopoverNext>
   );
 }

@@ -1,0 +1,184 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { publicRouteNames, type RouteName, routePaths } from "../src/app/route-names.ts";
+import { openAccountMenu, openSettings, settled } from "./support/console.ts";
+import { auditLayout, describeAudit } from "./support/layout-audit.ts";
+import { merchantWithOrders } from "./support/orders.ts";
+import { repoRoot } from "./support/server.ts";
+import { withConsoleTab } from "./support/tab.ts";
+
+/**
+ * Every route of the route table (src/app/route-names.ts), public ones signed out and the others signed in, at the
+ * issue's four widths and at 1024 px (the first wide one): the page never scrolls sideways, nothing is cut off,
+ * targets are large enough, text is readable (support/layout-audit.ts). A new route is walked without touching this
+ * file. At 375 px each page (and each dialog below) is also saved to reports/screens/ for a reviewer.
+ */
+const tab = withConsoleTab();
+const widths = [
+  { width: 375, height: 740 },
+  { width: 768, height: 1024 },
+  // The breakpoint's first wide width: the whole navbar and the side menu at their tightest.
+  { width: 1024, height: 768 },
+  { width: 1280, height: 800 },
+  { width: 1440, height: 900 },
+] as const;
+const screensDir = join(repoRoot, "reports", "screens");
+const routes = Object.entries(routePaths) as Array<[RouteName, string]>;
+const publicRoutes = routes.filter(([name]) => publicRouteNames.has(name));
+const signedInRoutes = routes.filter(([name]) => !publicRouteNames.has(name));
+
+interface Check {
+  where: string;
+  page: Page;
+  width: number;
+  screenshot?: string;
+  /** The whole page, or (an overlay) the screen as the merchant sees it. */
+  fullPage?: boolean;
+}
+
+/** Audits what is on screen; returns the failure message, or null. */
+async function check({ where, page, width, screenshot, fullPage = true }: Check): Promise<string | null> {
+  const audit = await auditLayout(page, { primaryMin: 44 });
+  if (screenshot && width === 375) {
+    mkdirSync(screensDir, { recursive: true });
+    await page.screenshot({ path: join(screensDir, `${screenshot}.png`), fullPage });
+  }
+  return audit.problems.length > 0 ? describeAudit(`${where} at ${width} px`, audit) : null;
+}
+
+/** The overlays of the signed-in console, opened on the route they belong to. Routes without one are walked all the same. */
+const overlays: Array<{ route: RouteName; name: string; open(page: Page): Promise<boolean> }> = [
+  {
+    route: "console",
+    name: "menu-drawer",
+    async open(page) {
+      const button = page.getByRole("button", { name: "Open menu" });
+      if (!(await button.isVisible())) return false; // wide screen: the menu is beside the page
+      await button.click();
+      await page.locator(".nav-drawer").waitFor();
+      return true;
+    },
+  },
+  {
+    route: "console",
+    name: "message-box",
+    async open(page) {
+      await page.getByRole("button", { name: /^Messages, \d+ unread$/ }).click();
+      await page.getByRole("region", { name: "Messages", exact: true }).waitFor();
+      return true;
+    },
+  },
+  {
+    route: "console",
+    name: "account-menu",
+    async open(page) {
+      await openAccountMenu(page);
+      return true;
+    },
+  },
+  {
+    route: "console",
+    name: "settings-drawer",
+    async open(page) {
+      await openSettings(page);
+      return true;
+    },
+  },
+  {
+    route: "console",
+    name: "change-password-dialog",
+    async open(page) {
+      await (await openAccountMenu(page)).getByRole("menuitem", { name: "Change password" }).click();
+      await page.getByRole("dialog").waitFor();
+      return true;
+    },
+  },
+  {
+    route: "order",
+    name: "order-details-dialog",
+    async open(page) {
+      await page.getByTestId("orders-table").getByRole("button", { name: "Details" }).first().click();
+      await page.getByTestId("order-facts").waitFor();
+      return true;
+    },
+  },
+  {
+    route: "order",
+    name: "pay-dialog",
+    async open(page) {
+      await page.getByTestId("orders-table").getByRole("button", { name: "Pay", exact: true }).first().click();
+      await page.getByTestId("pay-address").waitFor();
+      return true;
+    },
+  },
+];
+
+/**
+ * The layout settings keep working on every width (on a narrow screen they mean what machines/layout-selectors.ts
+ * says): each variant is stored as the settings drawer would store it and the console page audited with it.
+ */
+const layoutVariants: Array<{ name: string; settings: Record<string, unknown>; everyPageAsTab?: boolean }> = [
+  { name: "tab-bar-every-page", settings: { tabBar: true }, everyPageAsTab: true },
+  { name: "top-menu", settings: { topMenu: true } },
+  { name: "no-navbar", settings: { navbar: false } },
+  { name: "collapsed-400px-menu", settings: { menuCollapse: true, menuWidth: 400 } },
+  { name: "400px-menu-dark", settings: { menuWidth: 400, theme: "dark" } },
+];
+
+/** Goes to a page inside the running console (a reload would forget the open tabs). */
+const goInside = (page: Page, path: string) =>
+  page.evaluate((to) => {
+    history.pushState(null, "", to);
+    dispatchEvent(new PopStateEvent("popstate"));
+  }, path);
+
+describe.each(widths)("at $width px wide", ({ width, height }) => {
+  it("no public route scrolls sideways, cuts anything off, or has a small target", async () => {
+    const { page } = tab;
+    await page.setViewportSize({ width, height });
+    const failures: string[] = [];
+    for (const [name, path] of publicRoutes) {
+      await page.goto(path);
+      await settled(page);
+      const failure = await check({ where: `${path} (${name})`, page, width, screenshot: `public-${name}` });
+      if (failure) failures.push(failure);
+    }
+    expect(failures.join("\n\n")).toBe("");
+  }, 120_000);
+
+  it("no signed-in route, nor its dialogs and drawers, scrolls sideways, cuts anything off, or has a small target", async () => {
+    const { page, baseUrl } = tab;
+    await page.setViewportSize({ width, height });
+    await merchantWithOrders(page, baseUrl);
+    const failures: string[] = [];
+    for (const [name, path] of signedInRoutes) {
+      await page.goto(path);
+      await settled(page);
+      const failure = await check({ where: `${path} (${name})`, page, width, screenshot: name });
+      if (failure) failures.push(failure);
+      for (const overlay of overlays.filter((o) => o.route === name)) {
+        await page.goto(path);
+        await settled(page);
+        if (!(await overlay.open(page))) continue;
+        await settled(page);
+        const found = await check({ where: `${path} (${name}) with the ${overlay.name}`, page, width, screenshot: `${name}--${overlay.name}`, fullPage: false });
+        if (found) failures.push(found);
+      }
+    }
+    for (const variant of layoutVariants) {
+      await page.evaluate((settings) => localStorage.setItem("app-settings", JSON.stringify(settings)), variant.settings);
+      await page.goto(routePaths.console);
+      await settled(page);
+      if (variant.everyPageAsTab) {
+        for (const [, path] of signedInRoutes) await goInside(page, path);
+        await goInside(page, routePaths.console);
+        await settled(page);
+      }
+      const found = await check({ where: `${routePaths.console} with settings ${JSON.stringify(variant.settings)}`, page, width, screenshot: `layout--${variant.name}` });
+      if (found) failures.push(found);
+    }
+    expect(failures.join("\n\n")).toBe("");
+  }, 300_000);
+});

@@ -1,0 +1,23 @@
+import type { ReactNode } from "react";
+
+interface ScrollRegionProps {
+  /** The id of the element naming the region (a caption or a heading). */
+  labelledBy: string;
+  busy?: boolean;
+  testId?: string;
+  children: ReactNode;
+}
+
+/**
+ * Wide content — a table — that scrolls sideways inside itself on a narrow screen, never the page. Reachable and named
+ * for the keyboard (a scrolling region needs focus to scroll without a mouse); `data-scroll-x` tells the layout check
+ * of the browser journeys that this container is meant to scroll.
+ */
+export function ScrollRegion({ labelledBy, busy, testId, children }: ScrollRegionProps) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs focus to scroll by keyboard
+    <section className="table-scroll" aria-labelledby={labelledBy} tabIndex={0} aria-busy={busy || undefined} data-scroll-x="" data-testid={testId}>
+      {children}
+    </section>
+  );
+}
