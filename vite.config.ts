@@ -1,6 +1,7 @@
+import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import type { Plugin } from "vite";
+import { type Plugin, searchForWorkspaceRoot } from "vite";
 import { defineConfig } from "vitest/config";
 
 /** @blueprintjs/icons' list of every icon name, replaced by src/ui/icon-names.ts (why is there). */
@@ -57,7 +58,12 @@ export default defineConfig({
       },
     },
   },
-  server: { proxy: { "/api": { target: apiTarget, changeOrigin: false } } },
+  server: {
+    proxy: { "/api": { target: apiTarget, changeOrigin: false } },
+    // src/app/full-styles.ts imports Blueprint's stylesheet with ?url, which Vite serves only from allowed folders:
+    // where node_modules is a link (a git worktree sharing another's), its real folder too.
+    fs: { allow: [searchForWorkspaceRoot(process.cwd()), realpathSync(fileURLToPath(new URL("./node_modules", import.meta.url)))] },
+  },
   test: {
     include: ["src/**/*.test.{ts,tsx}", "machines/**/*.test.ts", "server/**/*.test.ts", "contracts/**/*.test.ts", "scripts/**/*.test.ts", "model-tests/**/*.test.ts"],
     exclude: ["contracts/pact/**", "node_modules/**", "**/*.browser.test.ts", "**/*.process.test.ts"],

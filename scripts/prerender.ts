@@ -4,19 +4,17 @@
 // dist/prerendered/pages.json, from which the server serves them with the sha256 of their inline scripts and
 // styles in the Content-Security-Policy (server/http/static-files.ts). dist/index.html, which the server sends
 // for every other page, gets Blueprint's whole stylesheet as a render-blocking link.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
-import { build, minifySync } from "vite";
+import { minifySync } from "vite";
 import { type PageVariant, pageHtml } from "./prerender/page-html.ts";
 import { bodyScript, type HeadScriptConfig, headScript, scriptCall } from "./prerender/page-scripts.ts";
 import { blueprintSafelist, classesInMarkup, purgeBlueprintCss } from "./prerender/purge-blueprint.ts";
+import { loadRenderer } from "./prerender/renderer.ts";
 
 const repoRoot = resolve(import.meta.dirname, "..");
 const dist = resolve(process.argv[2] ?? join(repoRoot, "dist"));
-const configFile = join(repoRoot, "vite.config.ts");
 
 interface ManifestChunk {
   file: string;
@@ -24,15 +22,6 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 type Manifest = Record<string, ManifestChunk>;
-
-/** What the SSR bundle of src/prerender/render-page.tsx exports. */
-interface RenderModule {
-  Classes: Record<string, unknown>;
-  prerenderedPages: readonly { path: string; module: string; leavesWhenSignedIn: boolean }[];
-  locales: readonly string[];
-  defaultLocale: string;
-  renderPage(path: string, locale: string, theme: "light" | "dark"): Promise<{ markup: string; title: string }>;
-}
 
 const read = (path: string) => readFileSync(path, "utf8");
 const gzipBytes = (text: string) => gzipSync(text, { level: 9 }).length;
@@ -55,29 +44,6 @@ const minified = (name: string, code: string): string => {
   if (result.errors?.length) throw new Error(`${name}: ${result.errors.map((e) => e.message).join("; ")}`);
   return result.code.trim();
 };
-
-async function loadRenderer(): Promise<{ renderer: RenderModule; cleanup: () => void }> {
-  const outDir = mkdtempSync(join(tmpdir(), "merchant-console-prerender-"));
-  await build({
-    configFile,
-    root: repoRoot,
-    logLevel: "warn",
-    build: {
-      ssr: "src/prerender/render-page.tsx",
-      outDir,
-      emptyOutDir: true,
-      copyPublicDir: false,
-      minify: false,
-      manifest: false,
-      // One file that keeps its exports: the browser build's chunking is for browsers.
-      rolldownOptions: { preserveEntrySignatures: "exports-only", output: { codeSplitting: false } },
-    },
-    // One self-contained file: Blueprint's ES modules are not loadable by Node as they are published.
-    ssr: { noExternal: true },
-  });
-  const renderer = (await import(pathToFileURL(join(outDir, "render-page.js")).href)) as RenderModule;
-  return { renderer, cleanup: () => rmSync(outDir, { recursive: true, force: true }) };
-}
 
 async function main() {
   const manifestPath = join(dist, ".vite", "manifest.json");
@@ -113,7 +79,7 @@ async function main() {
     }
 
     const blueprintCss = purgeBlueprintCss(fullCss, {
-      ...classesInMarkup(rendered.flatMap((r) => r.variants.map((v) => v.markup))),
+      ...classesInMarkup([...rendered.flatMap((r) => r.variants.map((v) => v.markup)), await renderer.renderRunTimeStates()]),
       safelist: blueprintSafelist(Classes),
     });
 

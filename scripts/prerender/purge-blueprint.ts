@@ -4,14 +4,14 @@
 // so drops what Blueprint or the merchant turn on later: the focus manager's class, the intent a failed form
 // puts on its fields, the dark theme, the dialogs and toasts that open on top, a button's spinner. Keeping
 // every Blueprint modifier instead keeps nearly all of the file (a button's rules alone are every intent ×
-// variant × state × theme). This purge knows Blueprint's classes, through its own `Classes` (so a renamed
-// class follows), in three kinds:
-//  - states, which any element may take at run time (active, disabled, loading, dark, …): always kept;
-//  - variants (intents, minimal, outlined, large, fill, elevations, …): kept on a component only as the
-//    rendered markup combines them (the sign-in button is primary, large and fill; no page has a warning button);
-//  - families of components whose classes or variants change at run time and so never show whole in the first
-//    markup (dialogs and their overlay transitions, toasts, spinners, callouts, form groups and inputs with a
-//    failed field's intent, icons): everything under them is kept.
+// variant × state × theme). This purge reads two markups, the pages' and that of what they show only after an
+// interaction (src/prerender/run-time-states.tsx: toasts, the Re-Login dialog, a loading button, a failed
+// field), and knows Blueprint's classes through its own `Classes` (so a renamed class follows), in three kinds:
+//  - states, which any element may take at run time (active, disabled, loading, dark, focus manager): always kept;
+//  - variants (intents, minimal, outlined, large, fill, elevations, …): kept on a component only as the markups
+//    combine them (the sign-in button is primary, large and fill; no page has a warning button);
+//  - families whose class names Blueprint makes up at run time (the overlay's and toast's transition classes
+//    such as `bp6-overlay-enter-active`, the portal, `bp6-overlay-open` on <body>): everything under them.
 // The rules kept are byte for byte those of the whole file, in its order, so loading the whole file after them
 // changes nothing they style.
 import postcss, { type Container } from "postcss";
@@ -24,7 +24,7 @@ export interface BlueprintSafelist {
   states: ReadonlySet<string>;
   /** Variants: kept on a component only in combinations the markup shows (or on a family). */
   variants: ReadonlySet<string>;
-  /** Class prefixes kept with everything under them and any variant (`bp6-dialog` keeps `bp6-dialog-header`, …). */
+  /** Class prefixes kept with everything under them and any variant (`bp6-overlay` keeps `bp6-overlay-enter-active`, …). */
   families: readonly string[];
 }
 
@@ -41,15 +41,8 @@ export const variantNames = [
   "POSITION_TOP", "POSITION_BOTTOM", "POSITION_LEFT", "POSITION_RIGHT",
 ] as const;
 
-/**
- * The Re-Login and "password changed" dialogs (Dialog in an Overlay in a Portal, with transition classes such
- * as `bp6-overlay-enter-active`), toasts, a loading button's spinner, a failure's callout, a failed field's form
- * group, input and helper text, and the icons in all of them.
- */
-export const familyNames = [
-  "DIALOG", "OVERLAY", "PORTAL", "TOAST", "TOAST_CONTAINER", "SPINNER", "BUTTON_SPINNER", "CALLOUT",
-  "FORM_GROUP", "FORM_HELPER_TEXT", "INPUT", "ICON",
-] as const;
+/** Classes made up at run time: transitions (`bp6-overlay-appear-active`, `bp6-toast-exit`), the portal, the open overlay. */
+export const familyNames = ["OVERLAY", "TOAST", "PORTAL", "DIALOG", "SPINNER"] as const;
 
 const constant = (classes: BlueprintClasses, name: string): string => {
   const value = classes[name];

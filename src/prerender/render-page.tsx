@@ -14,6 +14,7 @@ import { settingsStorageKey } from "../app/settings-service.ts";
 import { documentTitle } from "../app/use-document-title.ts";
 import { createI18n } from "../i18n/i18n.ts";
 import { localeOptions } from "../i18n/locales.ts";
+import { RunTimeStates } from "./run-time-states.tsx";
 
 export { Classes };
 export { prerenderedPages } from "./public-pages.ts";
@@ -62,4 +63,10 @@ export async function renderPage(path: string, locale: Locale, theme: Theme): Pr
   } finally {
     for (const actor of [services.session, services.settings, services.tabs, services.languageChange]) actor.stop();
   }
+}
+
+/** The markup of what the public pages show only after an interaction (src/prerender/run-time-states.tsx). */
+export async function renderRunTimeStates(): Promise<string> {
+  const { prelude } = await prerender(<RunTimeStates />);
+  return new Response(prelude).text();
 }
