@@ -106,8 +106,9 @@ describe("accessibility (axe)", () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to content");
     await page.keyboard.press("Enter");
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("main-content");
-    // Tab through the navbar to the settings button and open it with the keyboard.
-    for (let i = 0; i < 12; i++) {
+    // Tab on past the page (the package card's links, the welcome toast) and round through the navbar to the
+    // settings button, and open it with the keyboard.
+    for (let i = 0; i < 24; i++) {
       await page.keyboard.press("Tab");
       if ((await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))) === "Page settings") break;
     }
