@@ -33,11 +33,10 @@ let page: Page;
 beforeAll(async () => {
   idp = await startTestIdentityProvider();
   staticDir = mkdtempSync(join(tmpdir(), "merchant-console-google-"));
-  execFileSync(process.execPath, ["node_modules/vite/bin/vite.js", "build", "--outDir", staticDir, "--emptyOutDir", "--logLevel", "warn"], {
-    cwd: repoRoot,
-    env: { ...process.env, VITE_GOOGLE_CLIENT_ID: idp.settings.clientId },
-    stdio: "inherit",
-  });
+  // As `npm run build` does: Vite, then the prerendered public pages (/login with the Google button in its markup).
+  for (const args of [["node_modules/vite/bin/vite.js", "build", "--outDir", staticDir, "--emptyOutDir", "--logLevel", "warn"], ["scripts/prerender.ts", staticDir]]) {
+    execFileSync(process.execPath, args, { cwd: repoRoot, env: { ...process.env, VITE_GOOGLE_CLIENT_ID: idp.settings.clientId }, stdio: "inherit" });
+  }
   server = await startServer({
     staticDir,
     env: {
@@ -70,8 +69,9 @@ describe("sign-in with Google (VITE_GOOGLE_CLIENT_ID set)", () => {
     idp.issueCode("4/e2e-new", { email, sub: `sub-${email}`, name: "Google Shop" });
     await page.route(googleScript, (route) => route.fulfill({ contentType: "text/javascript", body: fakeLibrary("4/e2e-new") }));
     const response = await page.goto("/login");
-    // The server opens its CSP to Google and lets the popup talk back to the page.
-    expect(response?.headers()["content-security-policy"]).toContain("script-src 'self' https://accounts.google.com");
+    // The server opens its CSP to Google (beside the prerendered page's own inline scripts, by hash) and lets the
+    // popup talk back to the page.
+    expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self'( 'sha256-[^']+')+ https:\/\/accounts\.google\.com;/);
     expect(response?.headers()["cross-origin-opener-policy"]).toBe("same-origin-allow-popups");
     await googleButton().click();
     await waitForPath(page, "/console/index");
@@ -113,5 +113,18 @@ describe("sign-in with Google (VITE_GOOGLE_CLIENT_ID set)", () => {
       found.push(...violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${theme}: ${v.id}`));
     }
     expect(found).toEqual([]);
+  });
+
+  it("hydrates the prerendered /login, Google button and all, without an error", async () => {
+    await page.route(googleScript, (route) => route.fulfill({ contentType: "text/javascript", body: fakeLibrary("4/unused") }));
+    const problems: string[] = [];
+    page.on("console", (m) => void (m.type() === "error" && problems.push(m.text())));
+    page.on("pageerror", (e) => void problems.push(e.message));
+    await page.goto("/login");
+    // The button is in the prerendered markup, before the console's code has run.
+    expect(await page.locator("#root").evaluate((root) => root.hasAttribute("data-prerendered"))).toBe(true);
+    await expect.poll(() => googleButton().isEnabled()).toBe(true);
+    await page.waitForLoadState("networkidle");
+    expect(problems).toEqual([]);
   });
 });

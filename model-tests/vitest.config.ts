@@ -1,8 +1,11 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import consoleConfig from "../vite.config.ts";
 
 export default defineConfig({
   plugins: [react()],
+  // The console's rule for the files Vite may serve (Blueprint's stylesheet by ?url from a linked node_modules).
+  server: { fs: consoleConfig.server?.fs },
   test: {
     root: ".",
     include: ["model-tests/harnesses/*.model-test.tsx"],

@@ -20,7 +20,7 @@ import { installErrorHandler, sendNotFound } from "./http/errors.ts";
 import type { HandlerTable, Services } from "./http/handler.ts";
 import { acceptJsonOnly, bodyLimitBytes } from "./http/json-body.ts";
 import { installSecurityHeaders } from "./http/security-headers.ts";
-import { registerStaticFiles, sendConsolePage, wantsConsolePage } from "./http/static-files.ts";
+import { registerStaticFiles, wantsConsolePage } from "./http/static-files.ts";
 import { type GoogleSettings, googleSettingsFromEnv } from "./domain/google-identity.ts";
 import { authHandlers } from "./routes/auth.ts";
 import { codeHandlers } from "./routes/codes.ts";
@@ -143,7 +143,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   }
 
   const { staticDir } = options;
-  if (staticDir) await registerStaticFiles(app, staticDir);
-  app.setNotFoundHandler((request, reply) => (staticDir && wantsConsolePage(request) ? sendConsolePage(reply) : sendNotFound(reply)));
+  const pages = staticDir ? await registerStaticFiles(app, staticDir) : null;
+  app.setNotFoundHandler((request, reply) => (pages && wantsConsolePage(request) ? pages.send(request, reply) : sendNotFound(reply)));
   return app;
 }

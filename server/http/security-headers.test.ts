@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
-import { contentSecurityPolicy, installSecurityHeaders, strictTransportSecurity } from "./security-headers.ts";
+import { allowInline, contentSecurityPolicy, installSecurityHeaders, strictTransportSecurity } from "./security-headers.ts";
 
 const apps: FastifyInstance[] = [];
 afterEach(async () => {
@@ -93,5 +93,19 @@ describe("Content-Security-Policy", () => {
   it("is on every answer", async () => {
     const answer = await appWith().inject({ method: "GET", url: "/api/ping" });
     expect(answer.headers["content-security-policy"]).toBe(contentSecurityPolicy(false));
+  });
+
+  it("lets a page's own inline scripts and styles run by their hashes, on that answer only", async () => {
+    const inline = { scripts: ["'sha256-aaa'", "'sha256-bbb'"], styles: ["'sha256-ccc'"] };
+    expect(contentSecurityPolicy(true, inline)).toContain("script-src 'self' 'sha256-aaa' 'sha256-bbb' https://accounts.google.com;");
+    expect(contentSecurityPolicy(false, inline)).toContain("style-src 'self' 'sha256-ccc';");
+    expect(contentSecurityPolicy(false, inline)).not.toContain("unsafe-inline");
+    const app = appWith();
+    app.get("/page", async (_request, reply) => {
+      allowInline(reply, inline);
+      return "page";
+    });
+    expect((await app.inject({ method: "GET", url: "/page" })).headers["content-security-policy"]).toBe(contentSecurityPolicy(false, inline));
+    expect((await app.inject({ method: "GET", url: "/api/ping" })).headers["content-security-policy"]).toBe(contentSecurityPolicy(false));
   });
 });

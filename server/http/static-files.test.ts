@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { Kysely, PostgresDialect } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServer } from "../app.ts";
+import { readPrerenderedPages } from "./static-files.ts";
 import type { DB } from "../db/schema.ts";
 
 // Static answers never reach the database; a pool that refuses keeps this file free of PGlite.
@@ -99,5 +100,78 @@ describe("serving the built console", () => {
       expect(csp).toMatch(new RegExp(`${directive} [^;]*https://accounts\\.google\\.com`));
     }
     expect(csp).toContain("default-src 'self';");
+  });
+});
+
+describe("serving the prerendered public pages", () => {
+  let pagesDir: string;
+  let pagesApp: FastifyInstance;
+  const loginHtml = `<!doctype html><html><head><style>.a{}</style><script>x()</script></head><body><div id="root" data-prerendered>Sign in</div>${"<!-- padding -->".repeat(200)}</body></html>`;
+  const hashes = { scriptHashes: ["'sha256-script1'", "'sha256-script2'"], styleHashes: ["'sha256-style1'"] };
+
+  beforeAll(async () => {
+    pagesDir = mkdtempSync(join(tmpdir(), "merchant-console-prerendered-"));
+    mkdirSync(join(pagesDir, "prerendered", "products"), { recursive: true });
+    writeFileSync(join(pagesDir, "index.html"), indexHtml);
+    writeFileSync(join(pagesDir, "prerendered", "login.html"), loginHtml);
+    writeFileSync(join(pagesDir, "prerendered", "login.html.br"), brotliCompressSync(Buffer.from(loginHtml)));
+    writeFileSync(join(pagesDir, "prerendered", "products", "enterprise-pack.html"), "<p>pack</p>");
+    writeFileSync(
+      join(pagesDir, "prerendered", "pages.json"),
+      JSON.stringify({ pages: { "/login": { file: "login.html", ...hashes }, "/products/enterprise-pack": { file: "products/enterprise-pack.html", ...hashes } } }),
+    );
+    pagesApp = await buildServer({ db: noDatabase, staticDir: pagesDir, allowGoogleSignIn: false });
+  });
+  afterAll(async () => {
+    await pagesApp.close();
+    rmSync(pagesDir, { recursive: true, force: true });
+  });
+
+  const fetchPage = (url: string, headers: Record<string, string> = { accept: "text/html" }) => pagesApp.inject({ method: "GET", url, headers });
+
+  it("answers a prerendered page at its path, with its inline hashes in the CSP and revalidated", async () => {
+    for (const url of ["/login", "/LOGIN", "/login/", "/login?redirect=order"]) {
+      const answer = await fetchPage(url);
+      expect(answer.statusCode, url).toBe(200);
+      expect(answer.headers["content-type"], url).toContain("text/html");
+      expect(answer.headers["cache-control"], url).toBe("no-cache");
+      expect(answer.body, url).toBe(loginHtml);
+      const csp = String(answer.headers["content-security-policy"]);
+      expect(csp).toContain("script-src 'self' 'sha256-script1' 'sha256-script2';");
+      expect(csp).toContain("style-src 'self' 'sha256-style1';");
+      expect(csp).toContain("object-src 'none'");
+    }
+    expect((await fetchPage("/products/enterprise-pack")).body).toBe("<p>pack</p>");
+  });
+
+  it("sends the build's brotli copy of a prerendered page", async () => {
+    const answer = await fetchPage("/login", { accept: "text/html", "accept-encoding": "br, gzip" });
+    expect(answer.headers["content-encoding"]).toBe("br");
+    expect(answer.headers["content-security-policy"]).toContain("'sha256-style1'");
+  });
+
+  it("keeps the hashes to those pages: other routes get index.html under the plain policy", async () => {
+    const answer = await fetchPage("/console/index");
+    expect(answer.body).toBe(indexHtml);
+    expect(answer.headers["content-security-policy"]).not.toContain("sha256");
+    expect((await pagesApp.inject({ method: "GET", url: "/api/none" })).headers["content-security-policy"]).not.toContain("sha256");
+  });
+
+  it("does not serve the prerendered files at their own URLs", async () => {
+    for (const url of ["/prerendered/login.html", "/prerendered/pages.json", "/Prerendered/login.html"]) {
+      expect((await fetchPage(url, {})).statusCode, url).toBe(404);
+    }
+  });
+
+  it("refuses a manifest that names a file outside its folder", async () => {
+    const bad = mkdtempSync(join(tmpdir(), "merchant-console-prerendered-bad-"));
+    try {
+      mkdirSync(join(bad, "prerendered"));
+      writeFileSync(join(bad, "prerendered", "pages.json"), JSON.stringify({ pages: { "/login": { file: "../index.html", ...hashes } } }));
+      expect(() => readPrerenderedPages(bad)).toThrow(/not a page file/);
+      expect(readPrerenderedPages(join(bad, "missing")).size).toBe(0);
+    } finally {
+      rmSync(bad, { recursive: true, force: true });
+    }
   });
 });

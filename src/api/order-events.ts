@@ -1,4 +1,4 @@
-import { createParser } from "eventsource-parser";
+import type { EventSourceParser } from "eventsource-parser";
 import { envelope } from "../../contracts/schemas/envelope.ts";
 import { type Order, order, orderEventName, orderEventsPath } from "../../contracts/schemas/order.ts";
 import { ApiError } from "./api-error.ts";
@@ -50,20 +50,24 @@ export function orderEventsApi(options: ClientOptions, settings: OrderEventsSett
       silence = setTimeout(() => finish(new ApiError("transport", "timeout", "The live order status went silent")), silenceMs);
     };
 
-    const parser = createParser({
-      onEvent(message) {
-        if (finished || message.event !== orderEventName) return;
-        let data: unknown;
-        try {
-          data = JSON.parse(message.data);
-        } catch {
-          return finish(new ApiError("parse", "order", "The live order status sent something that is not JSON"));
-        }
-        const parsed = order.safeParse(data);
-        if (!parsed.success) return finish(new ApiError("parse", "order", "The live order status sent an order of the wrong shape"));
-        handlers.onOrder(parsed.data);
-      },
-    });
+    // The parser comes with the first stream: only the pay dialog follows one, so the sign-in page never loads it.
+    const parserFor = async (): Promise<EventSourceParser> => {
+      const { createParser } = await import("eventsource-parser");
+      return createParser({
+        onEvent(message) {
+          if (finished || message.event !== orderEventName) return;
+          let data: unknown;
+          try {
+            data = JSON.parse(message.data);
+          } catch {
+            return finish(new ApiError("parse", "order", "The live order status sent something that is not JSON"));
+          }
+          const parsed = order.safeParse(data);
+          if (!parsed.success) return finish(new ApiError("parse", "order", "The live order status sent an order of the wrong shape"));
+          handlers.onOrder(parsed.data);
+        },
+      });
+    };
 
     const follow = async () => {
       const headers: Record<string, string> = { Accept: "text/event-stream", Language: options.getLocale() || "en-US" };
@@ -72,7 +76,7 @@ export function orderEventsApi(options: ClientOptions, settings: OrderEventsSett
       const url = new URL(resolveUrl(options.baseUrl, orderEventsPath));
       url.searchParams.set("orderCode", orderCode);
       heard();
-      const response = await doFetch(url.toString(), { method: "GET", headers, signal: controller.signal, credentials: "same-origin", cache: "no-store" });
+      const [parser, response] = await Promise.all([parserFor(), doFetch(url.toString(), { method: "GET", headers, signal: controller.signal, credentials: "same-origin", cache: "no-store" })]);
       const type = response.headers.get("content-type") ?? "";
       if (!response.ok || !type.startsWith("text/event-stream") || !response.body) throw await refusalOf(response);
       const reader = response.body.getReader();

@@ -1,24 +1,24 @@
 import { useSelector } from "@xstate/react";
-import { lazy, type ReactNode, Suspense } from "react";
+import { type ReactNode, Suspense } from "react";
 import { Navigate, Route, Routes, useLocation, useParams } from "react-router";
 import { RouteProgress } from "../ui/route-progress.tsx";
 import { guardRoute } from "./route-guard.ts";
+import {
+  ConsolePage,
+  DefaultLayout,
+  DemoPage,
+  EnterprisePackPage,
+  ForgotPasswordPage,
+  HomePage,
+  LoginPage,
+  NotFoundPage,
+  OrderBuyPage,
+  OrdersPage,
+  RegisterPage,
+  UserCentrePage,
+} from "./route-modules.ts";
 import { routePaths, sectionRedirects } from "./route-names.ts";
 import { useServices } from "./services-context.tsx";
-
-// Every page is its own chunk, so /login loads only what it shows.
-const HomePage = lazy(() => import("../features/public/home-page.tsx"));
-const DemoPage = lazy(() => import("../features/public/demo-page.tsx"));
-const EnterprisePackPage = lazy(() => import("../features/public/enterprise-pack-page.tsx"));
-const NotFoundPage = lazy(() => import("../features/public/not-found-page.tsx"));
-const LoginPage = lazy(() => import("../features/auth/login-page.tsx"));
-const RegisterPage = lazy(() => import("../features/auth/register-page.tsx"));
-const ForgotPasswordPage = lazy(() => import("../features/auth/forgot-password-page.tsx"));
-const DefaultLayout = lazy(() => import("../layout/default-layout.tsx"));
-const ConsolePage = lazy(() => import("../features/console/console-page.tsx"));
-const UserCentrePage = lazy(() => import("../features/user/user-centre-page.tsx"));
-const OrdersPage = lazy(() => import("../features/order/orders-page.tsx"));
-const OrderBuyPage = lazy(() => import("../features/order/order-buy-page.tsx"));
 
 const comingLists = [
   routePaths.app,

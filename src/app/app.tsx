@@ -1,12 +1,13 @@
 import { OverlaysProvider } from "@blueprintjs/core";
 import type { i18n } from "i18next";
-import { type ReactNode, StrictMode } from "react";
+import { useSelector } from "@xstate/react";
+import { type ComponentType, type ReactNode, StrictMode, Suspense, useState } from "react";
 import { I18nextProvider } from "react-i18next";
 import { BrowserRouter } from "react-router";
-import { ReloginDialog } from "../layout/relogin-dialog.tsx";
 import { useDocumentSettings, useDocumentViewport } from "../layout/use-document-settings.ts";
 import { RouteChangeProgress } from "../ui/route-progress.tsx";
 import { AppRoutes } from "./app-routes.tsx";
+import { lazyRoute } from "./lazy-route.ts";
 import type { Services } from "./services.ts";
 import { ServicesProvider, useServices } from "./services-context.tsx";
 import { useDocumentTitle } from "./use-document-title.ts";
@@ -22,6 +23,22 @@ export function AppFrame({ services, i18n, children }: { services: Services; i18
   );
 }
 
+// Its own chunk (with Blueprint's Dialog and transitions): fetched when a session first expires, not on every page.
+const ReloginDialog = lazyRoute(() => import("../layout/relogin-dialog.tsx").then((m) => ({ default: m.ReloginDialog })));
+
+/** The Re-Login dialog, mounted from the first time it opens on (so it can animate closed). */
+function ReloginDialogWhenOpen() {
+  const { session } = useServices();
+  const open = useSelector(session, (s) => s.hasTag("reloginOpen"));
+  const [mounted, setMounted] = useState(open);
+  if (open && !mounted) setMounted(true);
+  return mounted ? (
+    <Suspense fallback={null}>
+      <ReloginDialog />
+    </Suspense>
+  ) : null;
+}
+
 export function AppScreens() {
   const { settings, navDrawer } = useServices();
   useDocumentSettings(settings);
@@ -31,18 +48,22 @@ export function AppScreens() {
     <>
       <RouteChangeProgress />
       <AppRoutes />
-      <ReloginDialog />
+      <ReloginDialogWhenOpen />
     </>
   );
 }
 
-export function App({ services, i18n }: { services: Services; i18n: i18n }) {
+/**
+ * The console. The browser gives it the BrowserRouter; the build's prerender (src/prerender/render-page.tsx)
+ * a StaticRouter at the page's path, in the same place, so hydration meets the same tree.
+ */
+export function App({ services, i18n, Router = BrowserRouter }: { services: Services; i18n: i18n; Router?: ComponentType<{ children: ReactNode }> }) {
   return (
     <StrictMode>
       <AppFrame services={services} i18n={i18n}>
-        <BrowserRouter>
+        <Router>
           <AppScreens />
-        </BrowserRouter>
+        </Router>
       </AppFrame>
     </StrictMode>
   );

@@ -1,3 +1,4 @@
+import type { i18n as I18n } from "i18next";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
@@ -13,14 +14,20 @@ const publicTitles: Partial<Record<RouteName, string>> = {
   workplace: "menu.dashboard.workplace",
 };
 
+/** The browser tab's name for a page, in the language i18n has now (the prerendered pages carry it too). */
+export function documentTitle(pathname: string, i18n: { t: I18n["t"]; exists: (key: string) => boolean }): string {
+  const name = routeNameOf(pathname);
+  const key = name && name !== "redirect" ? (tabRoutes[name]?.title ?? publicTitles[name]) : undefined;
+  const product = i18n.t("app.name");
+  return key && i18n.exists(key) ? `${i18n.t(key as never)} · ${product}` : product;
+}
+
 /** The browser tab names the page, in the merchant's language. */
 export function useDocumentTitle() {
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
   useEffect(() => {
-    const name = routeNameOf(pathname);
-    const key = name && name !== "redirect" ? (tabRoutes[name]?.title ?? publicTitles[name]) : undefined;
-    const product = t("app.name");
-    document.title = key && i18n.exists(key) ? `${t(key as never)} · ${product}` : product;
+    // `t` changes with the language, so the title follows a language change too.
+    document.title = documentTitle(pathname, { t, exists: (key) => i18n.exists(key) });
   }, [pathname, t, i18n]);
 }

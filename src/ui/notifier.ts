@@ -1,4 +1,4 @@
-import { OverlayToaster, Position, type Toaster } from "@blueprintjs/core";
+import type { ToastProps, Toaster } from "@blueprintjs/core";
 
 export interface Notifier {
   success(message: string): void;
@@ -6,16 +6,24 @@ export interface Notifier {
   error(message: string, timeoutMs?: number): void;
 }
 
-/** Blueprint toasts; the toaster mounts on first use. */
+/** Blueprint toasts; the toaster's code loads and mounts on first use, so pages that toast nothing never fetch it. */
 export function createToastNotifier(): Notifier {
   let toaster: Promise<Toaster> | null = null;
   const get = () => {
-    toaster ??= OverlayToaster.create({ position: Position.TOP, maxToasts: 5 });
+    toaster ??= import("./toaster.ts").then(
+      (m) => m.createToaster(),
+      (error: unknown) => {
+        // The chunk did not arrive (a deploy replaced it, the network dropped): the next toast tries again.
+        toaster = null;
+        throw error;
+      },
+    );
     return toaster;
   };
+  const show = (props: ToastProps) => void get().then((t) => t.show(props), () => undefined);
   return {
-    success: (message) => void get().then((t) => t.show({ message, intent: "success", timeout: 3000 })),
-    info: (message) => void get().then((t) => t.show({ message, intent: "primary", timeout: 2000 })),
-    error: (message, timeoutMs = 5000) => void get().then((t) => t.show({ message, intent: "danger", timeout: timeoutMs })),
+    success: (message) => show({ message, intent: "success", timeout: 3000 }),
+    info: (message) => show({ message, intent: "primary", timeout: 2000 }),
+    error: (message, timeoutMs = 5000) => show({ message, intent: "danger", timeout: timeoutMs }),
   };
 }

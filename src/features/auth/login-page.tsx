@@ -4,6 +4,7 @@ import { type FormEvent, lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
 import { selectRememberedLogin } from "../../../machines/session-selectors.ts";
+import { storageKeys } from "../../api/session-storage.ts";
 import { afterLoginTarget } from "../../app/route-guard.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { FailureCallout } from "../../ui/failure-callout.tsx";
@@ -50,10 +51,11 @@ export default function LoginPage() {
     >
       <form onSubmit={submit} noValidate aria-label={t("login.title")}>
         <FailureCallout failure={failure} whenNoAnswer={t("login.loginError")} />
-        <FormField label={t("fields.email")} type="email" autoComplete="username" value={email} onValueChange={setEmail} error={fieldErrors.email} autoFocus />
+        {/* data-stored-*: the prerendered page fills in the remembered e-mail before it paints (scripts/prerender/page-scripts.ts). */}
+        <FormField label={t("fields.email")} type="email" autoComplete="username" value={email} onValueChange={setEmail} error={fieldErrors.email} autoFocus data-stored-value={storageKeys.rememberedEmail} />
         <FormField label={t("fields.password")} type="password" autoComplete="current-password" value={password} onValueChange={setPassword} error={fieldErrors.password} />
         <div className="form-row">
-          <Checkbox label={t("login.remember")} checked={remember} onChange={(e) => setRemember(e.currentTarget.checked)} />
+          <Checkbox label={t("login.remember")} checked={remember} onChange={(e) => setRemember(e.currentTarget.checked)} data-stored-checked={storageKeys.rememberedEmail} />
           <Link to="/forget">{t("login.forgot")}</Link>
         </div>
         <Button type="submit" intent="primary" fill size="large" loading={busy} text={t("login.submit")} />

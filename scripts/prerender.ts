@@ -1,0 +1,133 @@
+// After `vite build` (npm run build): renders the public entry pages (/login, /register, /forget, /home,
+// /products/enterprise-pack) to HTML with the console's own components, in each of the six locales (and the
+// dark theme where a page's markup differs), with the critical CSS inline, into dist/prerendered/, and writes
+// dist/prerendered/pages.json, from which the server serves them with the sha256 of their inline scripts and
+// styles in the Content-Security-Policy (server/http/static-files.ts). dist/index.html, which the server sends
+// for every other page, gets Blueprint's whole stylesheet as a render-blocking link.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+import { minifySync } from "vite";
+import { type PageVariant, pageHtml } from "./prerender/page-html.ts";
+import { bodyScript, type HeadScriptConfig, headScript, scriptCall } from "./prerender/page-scripts.ts";
+import { blueprintSafelist, classesInMarkup, purgeBlueprintCss } from "./prerender/purge-blueprint.ts";
+import { loadRenderer } from "./prerender/renderer.ts";
+
+const repoRoot = resolve(import.meta.dirname, "..");
+const dist = resolve(process.argv[2] ?? join(repoRoot, "dist"));
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const read = (path: string) => readFileSync(path, "utf8");
+const gzipBytes = (text: string) => gzipSync(text, { level: 9 }).length;
+
+function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of manifest[key]?.imports ?? []) chunkFiles(manifest, imported, seen);
+  return seen;
+}
+
+const fileOf = (manifest: Manifest, key: string): string => {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`the Vite manifest has no ${key}`);
+  return `/${chunk.file}`;
+};
+
+const minified = (name: string, code: string): string => {
+  const result = minifySync(name, code);
+  if (result.errors?.length) throw new Error(`${name}: ${result.errors.map((e) => e.message).join("; ")}`);
+  return result.code.trim();
+};
+
+async function main() {
+  const manifestPath = join(dist, ".vite", "manifest.json");
+  const manifest = JSON.parse(read(manifestPath)) as Manifest;
+  const indexHtml = read(join(dist, "index.html"));
+  const appCssHref = /<link rel="stylesheet"[^>]*href="([^"]+)"/.exec(indexHtml)?.[1];
+  if (!appCssHref) throw new Error("dist/index.html links no stylesheet");
+  const appCss = read(join(dist, appCssHref));
+  const fullKey = Object.keys(manifest).find((key) => key.endsWith("@blueprintjs/core/lib/css/blueprint.css"));
+  if (!fullKey) throw new Error("the Vite manifest has no Blueprint stylesheet (src/app/full-styles.ts imports it with ?url)");
+  const fullCssHref = fileOf(manifest, fullKey);
+  const fullCss = read(join(dist, fullCssHref));
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry && key.endsWith("index.html"));
+  if (!entryKey) throw new Error("the Vite manifest has no index.html entry");
+  const entryChunks = chunkFiles(manifest, entryKey);
+
+  const { renderer, cleanup } = await loadRenderer();
+  try {
+    const { Classes, prerenderedPages, locales, defaultLocale } = renderer;
+    const darkClass = String(Classes.DARK);
+
+    // Every page in every locale and both themes; a page whose dark markup is the light one keeps one variant.
+    const rendered = [];
+    for (const page of prerenderedPages) {
+      const light: PageVariant[] = [];
+      const dark: PageVariant[] = [];
+      for (const locale of locales) {
+        light.push({ key: locale, ...(await renderer.renderPage(page.path, locale, "light")) });
+        dark.push({ key: `${locale}-dark`, ...(await renderer.renderPage(page.path, locale, "dark")) });
+      }
+      const themed = dark.some((variant, i) => variant.markup !== light[i]?.markup);
+      rendered.push({ page, themed, variants: themed ? [...light, ...dark] : light });
+    }
+
+    const blueprintCss = purgeBlueprintCss(fullCss, {
+      ...classesInMarkup([...rendered.flatMap((r) => r.variants.map((v) => v.markup)), await renderer.renderRunTimeStates()]),
+      safelist: blueprintSafelist(Classes),
+    });
+
+    const fallback = fileOf(manifest, `locales/${defaultLocale}.json`);
+    const localeModules = Object.fromEntries(
+      locales.map((locale) => {
+        const own = fileOf(manifest, `locales/${locale}.json`);
+        return [locale, locale === defaultLocale ? [own] : [own, fallback]];
+      }),
+    );
+    const body = minified("body.js", scriptCall(bodyScript, darkClass));
+
+    const pages: Record<string, { file: string; scriptHashes: string[]; styleHashes: string[] }> = {};
+    const out = process.stdout;
+    out.write(`prerender: Blueprint CSS purged to ${(blueprintCss.length / 1000).toFixed(1)} kB (${(gzipBytes(blueprintCss) / 1000).toFixed(1)} kB gzip) of ${(fullCss.length / 1000).toFixed(1)} kB\n`);
+    for (const { page, themed, variants } of rendered) {
+      const headConfig: HeadScriptConfig = { locales, defaultLocale, themed, leavesWhenSignedIn: page.leavesWhenSignedIn, localeModules, darkClass };
+      const own = [...chunkFiles(manifest, page.module)].filter((key) => !entryChunks.has(key));
+      const [defaultVariant, ...otherVariants] = variants;
+      if (defaultVariant?.key !== defaultLocale) throw new Error(`${page.path}: the first variant must be ${defaultLocale}`);
+      const result = pageHtml({
+        indexHtml,
+        defaultVariant,
+        otherVariants,
+        blueprintCss,
+        appCss,
+        headScript: minified("head.js", scriptCall(headScript, headConfig)),
+        bodyScript: body,
+        // Only the page's own code: the entry's chunks are in index.html already, and the locale's the head script adds.
+        modulePreloads: own.map((key) => fileOf(manifest, key)),
+      });
+      const file = `${page.path.replace(/^\//, "")}.html`;
+      const target = join(dist, "prerendered", file);
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, result.html);
+      pages[page.path] = { file, scriptHashes: result.scriptHashes, styleHashes: result.styleHashes };
+      out.write(`prerender: ${page.path} → dist/prerendered/${file}, ${variants.length} variants, ${(result.html.length / 1000).toFixed(1)} kB (${(gzipBytes(result.html) / 1000).toFixed(1)} kB gzip)\n`);
+    }
+    writeFileSync(join(dist, "prerendered", "pages.json"), `${JSON.stringify({ pages }, null, 2)}\n`);
+
+    // Every other page starts from index.html with the whole of Blueprint's rules, before the console's own.
+    const linked = indexHtml.replace(/(\s*)(<link rel="stylesheet")/, `$1<link rel="stylesheet" href="${fullCssHref}" data-full-styles>$1$2`);
+    writeFileSync(join(dist, "index.html"), linked);
+    // The manifest was for this step only; the server would otherwise publish it.
+    rmSync(join(dist, ".vite"), { recursive: true, force: true });
+  } finally {
+    cleanup();
+  }
+}
+
+await main();

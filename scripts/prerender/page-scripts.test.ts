@@ -1,0 +1,135 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from "vitest";
+import { minifySync } from "vite";
+import { bodyScript, type HeadScriptConfig, headScript, scriptCall } from "./page-scripts.ts";
+
+const config: HeadScriptConfig = {
+  locales: ["en-US", "zh-CN", "th-TH"],
+  defaultLocale: "en-US",
+  themed: false,
+  leavesWhenSignedIn: true,
+  localeModules: { "en-US": ["/assets/en-US-1.js"], "zh-CN": ["/assets/zh-CN-1.js", "/assets/en-US-1.js"], "th-TH": ["/assets/th-TH-1.js", "/assets/en-US-1.js"] },
+  darkClass: "bp6-dark",
+};
+
+/** The page as the prerender writes it: #root with the default variant, the others as templates. */
+function page(variants: string[] = ["zh-CN", "th-TH", "en-US-dark", "zh-CN-dark"]) {
+  document.documentElement.className = "";
+  document.documentElement.removeAttribute("style");
+  document.head.innerHTML = "<title>Sign in</title>";
+  document.body.className = "";
+  document.body.innerHTML = `<div id="root" data-prerendered data-variant="en-US"><h1>Sign in</h1><input type="email" data-stored-value="rememberedEmail" value=""><input type="checkbox" data-stored-checked="rememberedEmail"></div>${variants
+    .map((key) => `<template data-variant="${key}" data-title="title ${key}"><h1>${key}</h1><input type="email" data-stored-value="rememberedEmail" value=""><input type="checkbox" data-stored-checked="rememberedEmail"></template>`)
+    .join("")}`;
+}
+
+const root = () => document.getElementById("root") as HTMLElement;
+const run = (c: Partial<HeadScriptConfig> = {}) => {
+  headScript({ ...config, ...c });
+  expect(document.documentElement.classList.contains("mc-picking")).toBe(true);
+  bodyScript("bp6-dark");
+};
+
+afterEach(() => localStorage.clear());
+
+describe("the inline scripts of a prerendered page", () => {
+  it("keep the default variant for a first visit, and show it", () => {
+    page();
+    run();
+    expect(root().querySelector("h1")?.textContent).toBe("Sign in");
+    expect(document.documentElement.lang).toBe("en-US");
+    expect(document.documentElement.classList.contains("mc-picking")).toBe(false);
+    expect(document.querySelectorAll("template").length).toBe(0);
+    expect(root().hasAttribute("data-prerendered")).toBe(true);
+    expect([...document.head.querySelectorAll("link[rel=modulepreload]")].map((l) => l.getAttribute("href"))).toEqual(["/assets/en-US-1.js"]);
+  });
+
+  it("put the stored locale's variant in #root, with its title and its chunks preloaded", () => {
+    page();
+    localStorage.setItem("arco-locale", "zh-CN");
+    run();
+    expect(root().querySelector("h1")?.textContent).toBe("zh-CN");
+    expect(root().getAttribute("data-variant")).toBe("zh-CN");
+    expect(document.title).toBe("title zh-CN");
+    expect(document.documentElement.lang).toBe("zh-CN");
+    expect([...document.head.querySelectorAll("link[rel=modulepreload]")].map((l) => l.getAttribute("href"))).toEqual(["/assets/zh-CN-1.js", "/assets/en-US-1.js"]);
+  });
+
+  it("fall back to en-US for a locale the console does not have", () => {
+    page();
+    localStorage.setItem("arco-locale", "fr-FR");
+    run();
+    expect(root().querySelector("h1")?.textContent).toBe("Sign in");
+    expect(document.documentElement.lang).toBe("en-US");
+  });
+
+  it("apply the stored theme, colour and colour-weak mode, and take the dark variant where the page has one", () => {
+    page();
+    localStorage.setItem("arco-locale", "zh-CN");
+    localStorage.setItem("app-settings", JSON.stringify({ theme: "dark", themeColor: "#00AA55", colorWeak: true }));
+    run({ themed: true });
+    expect(document.documentElement.classList.contains("bp6-dark")).toBe(true);
+    expect(document.body.classList.contains("bp6-dark")).toBe(true);
+    expect(document.documentElement.style.getPropertyValue("--mc-primary")).toBe("#00AA55");
+    expect(document.documentElement.style.filter).toBe("invert(80%)");
+    expect(root().querySelector("h1")?.textContent).toBe("zh-CN-dark");
+  });
+
+  it("ignore settings it cannot read, and a colour that is not one", () => {
+    page();
+    localStorage.setItem("app-settings", "{not json");
+    run({ themed: true });
+    expect(document.documentElement.classList.contains("bp6-dark")).toBe(false);
+    page();
+    localStorage.setItem("app-settings", JSON.stringify({ theme: "dark", themeColor: "red;x:y" }));
+    run({ themed: true });
+    expect(document.documentElement.style.getPropertyValue("--mc-primary")).toBe("");
+    expect(root().querySelector("h1")?.textContent).toBe("en-US-dark");
+  });
+
+  it("leave #root empty for a signed-in visitor of /login, so the console renders the redirect instead", () => {
+    page();
+    localStorage.setItem("token", "abc");
+    run();
+    expect(root().childElementCount).toBe(0);
+    expect(root().hasAttribute("data-prerendered")).toBe(false);
+    expect(document.documentElement.classList.contains("mc-picking")).toBe(false);
+    // Other pages show themselves to a signed-in merchant.
+    page();
+    run({ leavesWhenSignedIn: false });
+    expect(root().querySelector("h1")?.textContent).toBe("Sign in");
+  });
+
+  it("fill in the remembered e-mail and tick remember, in whichever variant shows", () => {
+    page();
+    localStorage.setItem("rememberedEmail", "kept@example.com");
+    localStorage.setItem("arco-locale", "th-TH");
+    run();
+    expect(root().querySelector("input[type=email]")?.getAttribute("value")).toBe("kept@example.com");
+    expect((root().querySelector("input[type=checkbox]") as HTMLInputElement).checked).toBe(true);
+  });
+
+  it("show #root even when something goes wrong", () => {
+    page();
+    headScript(config);
+    document.body.querySelector("template")?.remove();
+    localStorage.setItem("arco-locale", "zh-CN");
+    document.documentElement.setAttribute("data-page-variant", "zh-CN");
+    bodyScript("bp6-dark");
+    // The variant's template is missing: the console renders instead of hydrating.
+    expect(root().hasAttribute("data-prerendered")).toBe(false);
+    expect(document.documentElement.classList.contains("mc-picking")).toBe(false);
+  });
+
+  it("run as the minified inline scripts the build writes", () => {
+    page();
+    localStorage.setItem("arco-locale", "th-TH");
+    const head = minifySync("head.js", scriptCall(headScript, config)).code;
+    const body = minifySync("body.js", scriptCall(bodyScript, "bp6-dark")).code;
+    expect(head.length).toBeLessThan(1500);
+    new Function(head)();
+    new Function(body)();
+    expect(root().querySelector("h1")?.textContent).toBe("th-TH");
+    expect(document.documentElement.lang).toBe("th-TH");
+  });
+});

@@ -1,0 +1,112 @@
+// The two small inline scripts of a prerendered page. They run before the first paint and do what the
+// console's first render would otherwise decide later: which language and theme the merchant stored, and
+// whether a signed-in visitor should see the page at all. Each is serialised with its configuration into the
+// HTML (scripts/prerender/page-html.ts) and allowed by its sha256 in the page's Content-Security-Policy.
+// They must stay self-contained: only their own parameters and the browser's globals.
+
+export interface HeadScriptConfig {
+  /** The locales a page exists in (spec section 9: the stored `arco-locale`, else en-US). */
+  locales: readonly string[];
+  defaultLocale: string;
+  /** Whether the page's markup differs in the dark theme (its variants are then `<locale>-dark`). */
+  themed: boolean;
+  /** /login: a stored token means the guard sends the visitor on, so nothing of the page may paint. */
+  leavesWhenSignedIn: boolean;
+  /** The locale chunks the console will import first (the locale, and en-US as its fallback), to preload now. */
+  localeModules: Readonly<Record<string, readonly string[]>>;
+  /** Blueprint's dark-theme class (`Classes.DARK`). */
+  darkClass: string;
+}
+
+/**
+ * In <head>, before anything of <body> can paint: hides #root until the body script has chosen its content,
+ * puts the stored locale on <html lang> and the stored theme and colours on <html> (as the console's
+ * useDocumentSettings will), and starts fetching the locale's chunks. It writes its choice to
+ * `<html data-page-variant>`: the variant to show, or "" for none (a signed-in visit of /login).
+ */
+export function headScript(config: HeadScriptConfig, win: Window = window): void {
+  const doc = win.document;
+  const html = doc.documentElement;
+  html.classList.add("mc-picking");
+  const read = (key: string): string | null => {
+    try {
+      return win.localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  };
+  const storedLocale = read("arco-locale");
+  const locale = storedLocale !== null && config.locales.includes(storedLocale) ? storedLocale : config.defaultLocale;
+  let settings: { theme?: unknown; themeColor?: unknown; colorWeak?: unknown } | null = null;
+  try {
+    const parsed: unknown = JSON.parse(read("app-settings") ?? "null");
+    if (parsed && typeof parsed === "object") settings = parsed;
+  } catch {
+    settings = null;
+  }
+  const dark = settings?.theme === "dark";
+  html.lang = locale;
+  html.classList.toggle(config.darkClass, dark);
+  html.style.colorScheme = dark ? "dark" : "light";
+  if (typeof settings?.themeColor === "string" && /^#[0-9a-fA-F]{6}$/.test(settings.themeColor)) html.style.setProperty("--mc-primary", settings.themeColor);
+  if (settings?.colorWeak === true) html.style.filter = "invert(80%)";
+  const signedIn = Boolean(read("token"));
+  html.setAttribute("data-page-variant", config.leavesWhenSignedIn && signedIn ? "" : locale + (config.themed && dark ? "-dark" : ""));
+  for (const href of config.localeModules[locale] ?? []) {
+    const link = doc.createElement("link");
+    link.rel = "modulepreload";
+    link.href = href;
+    doc.head.append(link);
+  }
+}
+
+/**
+ * Right after #root (which holds the default variant, so a browser without scripts shows it): puts the chosen
+ * variant's markup from its <template> in #root, or empties it (then the console renders instead of hydrating),
+ * sets the tab's title, fills in what the page shows from storage (`data-stored-value`, `data-stored-checked`),
+ * drops the templates and shows #root.
+ */
+export function bodyScript(darkClass: string, win: Window = window): void {
+  const doc = win.document;
+  const html = doc.documentElement;
+  try {
+    doc.body.classList.toggle(darkClass, html.classList.contains(darkClass));
+    const root = doc.getElementById("root");
+    const wanted = html.getAttribute("data-page-variant");
+    if (root && wanted !== null && wanted !== root.getAttribute("data-variant")) {
+      const template = wanted ? doc.querySelector<HTMLTemplateElement>(`template[data-variant="${wanted}"]`) : null;
+      root.replaceChildren();
+      if (template) {
+        root.append(template.content.cloneNode(true));
+        root.setAttribute("data-variant", wanted);
+        doc.title = template.getAttribute("data-title") ?? doc.title;
+      } else {
+        root.removeAttribute("data-variant");
+        root.removeAttribute("data-prerendered");
+      }
+    }
+    // What the first render will show from storage (the remembered e-mail on /login), so hydration meets it.
+    const read = (key: string | null): string | null => {
+      try {
+        return key ? win.localStorage.getItem(key) : null;
+      } catch {
+        return null;
+      }
+    };
+    for (const input of root?.querySelectorAll("[data-stored-value]") ?? []) {
+      const value = read(input.getAttribute("data-stored-value"));
+      if (value) input.setAttribute("value", value);
+    }
+    for (const box of root?.querySelectorAll("[data-stored-checked]") ?? []) {
+      if (read(box.getAttribute("data-stored-checked")) !== null) box.setAttribute("checked", "");
+    }
+    for (const template of doc.querySelectorAll("template[data-variant]")) template.remove();
+  } finally {
+    html.classList.remove("mc-picking");
+  }
+}
+
+/** A call of one of the functions above as inline script text (minified by the caller). */
+export function scriptCall(fn: (...args: never[]) => void, ...args: unknown[]): string {
+  return `(${fn.toString()})(${args.map((arg) => JSON.stringify(arg)).join(",")});`;
+}
