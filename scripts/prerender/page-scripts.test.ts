@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { minifySync } from "vite";
 import { bodyScript, type HeadScriptConfig, headScript, scriptCall } from "./page-scripts.ts";
 
@@ -30,6 +30,8 @@ const run = (c: Partial<HeadScriptConfig> = {}) => {
   bodyScript("bp6-dark");
 };
 
+// Files share their worker (isolate: false): another file's stored token would make the script leave #root empty.
+beforeEach(() => localStorage.clear());
 afterEach(() => localStorage.clear());
 
 describe("the inline scripts of a prerendered page", () => {

@@ -50,5 +50,5 @@ describe("PGlite behind the prioritised dialect", () => {
     const rows = await sql<{ n: number }>`select count(*)::int as n from t`.execute(db);
     expect(rows.rows[0]?.n).toBe(7);
     await db.destroy();
-  });
+  }, 60_000);
 });

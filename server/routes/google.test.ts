@@ -142,5 +142,5 @@ describe("without Google configured", () => {
     } finally {
       await Promise.all([off.close(), noSecret.close(), down.close()]);
     }
-  });
+  }, 60_000);
 });
