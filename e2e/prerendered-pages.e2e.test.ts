@@ -198,6 +198,42 @@ describe("prerendered public pages", () => {
     });
   }
 
+  it("paint a phone's navbar before any script runs, and hydrate it without a mismatch (375 × 740, touch)", async () => {
+    const { browser, baseUrl } = tab;
+    const phone = { baseURL: baseUrl, viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true };
+    const withoutScripts = await browser.newContext({ ...phone, javaScriptEnabled: false });
+    try {
+      const page = await withoutScripts.newPage();
+      for (const { path } of pages) {
+        await page.goto(path);
+        const spills = await page.evaluate(() =>
+          [...document.querySelectorAll("#root *")]
+            .filter((element) => element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX === "visible")
+            .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join(".")}`),
+        );
+        expect({ path, scrollWidth: await page.evaluate(() => document.documentElement.scrollWidth), spills }).toEqual({ path, scrollWidth: 375, spills: [] });
+      }
+    } finally {
+      await withoutScripts.close();
+    }
+    for (const { path } of pages) {
+      const context = await browser.newContext(phone);
+      try {
+        await installProbe(context);
+        const page = await context.newPage();
+        const problems = await watchProblems(context, page);
+        await page.goto(path);
+        await hydrated(page);
+        await page.waitForLoadState("networkidle");
+        await page.waitForTimeout(150);
+        expect(problems, path).toEqual([]);
+        expect((await readProbe(page)).sameHeading, `${path}: hydration kept the prerendered h1`).toBe(true);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   it("keep the remembered e-mail of /login from the first paint on, and it survives hydration", async () => {
     const { context, page } = tab;
     await seedStorage(context, { rememberedEmail: "remembered@example.com" });

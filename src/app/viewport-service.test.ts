@@ -50,3 +50,16 @@ describe("startNavDrawer", () => {
     expect(startNavDrawer(undefined).getSnapshot().matches("wide")).toBe(true);
   });
 });
+
+describe("the stylesheet's breakpoint", () => {
+  it("is the machine's: the prerendered public pages switch arrangement where the navDrawer machine does", async () => {
+    const { readFile } = await import("node:fs/promises");
+    const css = await readFile(new URL("../styles/app.css", import.meta.url), "utf8");
+    const queries = [...css.matchAll(/@media\s*([^{]+?)\s*\{/g)].map((m) => m[1]);
+    expect(queries).toContain(narrowScreenQuery);
+    const widest = Number(/max-width:\s*([\d.]+)px/.exec(narrowScreenQuery)?.[1]);
+    for (const query of queries.filter((q) => q?.includes("min-width"))) {
+      expect(Number(/min-width:\s*([\d.]+)px/.exec(query ?? "")?.[1]), query).toBe(Math.ceil(widest));
+    }
+  });
+});

@@ -4,7 +4,6 @@ import { useSelector } from "@xstate/react";
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useNavigate } from "react-router";
-import { selectNarrow } from "../../../machines/layout-selectors.ts";
 import { routePaths } from "../../app/route-names.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { Footer } from "../../layout/footer.tsx";
@@ -19,18 +18,20 @@ const productLinks = [
 /**
  * The frame of the public pages: brand, product links, theme and language, sign in / register, footer. On a narrow
  * screen the navbar keeps the brand and Sign in; the product links, theme, language and Register go into a menu.
+ * These pages are prerendered, so both arrangements are in the markup and a media query (app.css, `wide-only` and
+ * `narrow-only`) picks one: a phone's first paint is already the phone's, and hydration meets the same markup at
+ * every width.
  */
 export function PublicLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const { settings, navDrawer } = useServices();
+  const { settings } = useServices();
   const dark = useSelector(settings, (s) => s.context.settings.theme === "dark");
-  const narrow = useSelector(navDrawer, selectNarrow);
   const themeLabel = dark ? t("navbar.lightTheme") : t("navbar.darkTheme");
   const toggleTheme = () => settings.send({ type: "theme.toggle" });
   return (
     <div className="public-shell">
       <header>
-        <Navbar className={narrow ? "app-navbar public-navbar narrow" : "app-navbar public-navbar"}>
+        <Navbar className="app-navbar public-navbar">
           <NavbarGroup className="navbar-start">
             <NavbarHeading>
               <Link to={routePaths.home} className="navbar-brand">
@@ -38,33 +39,28 @@ export function PublicLayout({ children }: { children: ReactNode }) {
                 <span>{t("app.name")}</span>
               </Link>
             </NavbarHeading>
-            {narrow ? null : (
-              <nav aria-label={t("public.navLabel")} className="public-nav">
-                {productLinks.map((link) => (
-                  <NavLink key={link.to} to={link.to} className="bp6-button bp6-minimal">
-                    {t(link.key)}
-                  </NavLink>
-                ))}
-              </nav>
-            )}
+            <nav aria-label={t("public.navLabel")} className="public-nav wide-only">
+              {productLinks.map((link) => (
+                <NavLink key={link.to} to={link.to} className="bp6-button bp6-minimal">
+                  {t(link.key)}
+                </NavLink>
+              ))}
+            </nav>
           </NavbarGroup>
           <NavbarGroup align="end" className="navbar-tools">
-            {narrow ? null : (
-              <>
-                <Button variant="minimal" icon={dark ? <Flash /> : <Moon />} aria-label={themeLabel} title={themeLabel} onClick={toggleTheme} />
-                <LanguageSelect />
-              </>
-            )}
+            <span className="public-tools wide-only">
+              <Button variant="minimal" icon={dark ? <Flash /> : <Moon />} aria-label={themeLabel} title={themeLabel} onClick={toggleTheme} />
+              <LanguageSelect />
+            </span>
             <Link to={routePaths.login} className="bp6-button bp6-minimal">
               {t("login.submit")}
             </Link>
-            {narrow ? (
+            <span className="public-tools narrow-only">
               <PublicMenu themeIcon={dark ? <Flash /> : <Moon />} themeLabel={themeLabel} onTheme={toggleTheme} />
-            ) : (
-              <Link to={routePaths.register} className="bp6-button bp6-intent-primary">
-                {t("home.register")}
-              </Link>
-            )}
+            </span>
+            <Link to={routePaths.register} className="bp6-button bp6-intent-primary wide-only">
+              {t("home.register")}
+            </Link>
           </NavbarGroup>
         </Navbar>
       </header>
