@@ -2,6 +2,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { expect } from "vitest";
 import { storageKeys } from "../../src/api/session-storage.ts";
+import { pressEscapeIn } from "../framework/escape.ts";
 import { createControlledApi } from "../framework/fake-api.ts";
 import { type ConsoleHarness, fakeScreen, renderConsole } from "../framework/render-console.tsx";
 import { runModel, unmapped } from "../framework/run-model.ts";
@@ -35,7 +36,7 @@ runModel(navDrawerModel, {
       case "nav.open":
         return h.user.click(menuButton(h) as HTMLElement);
       case "nav.close":
-        return h.user.keyboard("{Escape}");
+        return pressEscapeIn(h.user, drawer());
       case "nav.navigated":
         return h.user.click(within(drawer() as HTMLElement).getByRole("link", { name: h.t(drawerDestination.label) }));
       default:

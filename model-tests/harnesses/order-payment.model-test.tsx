@@ -14,6 +14,7 @@ import type { Timers } from "../../src/app/services.ts";
 import { OrderPayDialog } from "../../src/features/order/order-pay-dialog.tsx";
 import { clockText } from "../../src/features/order/payment-text.ts";
 import { formatDate, formatUsdt } from "../../src/i18n/format.ts";
+import { pressEscapeIn } from "../framework/escape.ts";
 import { type ControlledApi, createControlledApi } from "../framework/fake-api.ts";
 import type { ModelSnapshot } from "../framework/model.ts";
 import { actorResultOf } from "../framework/model-events.ts";
@@ -193,7 +194,7 @@ runModel(orderPaymentModel, {
         return h.user.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: h.t("orderPayment.cancelConfirm") }));
       case "order.cancelDismiss":
         // The keyboard way out of the confirmation.
-        return h.user.keyboard("{Escape}");
+        return pressEscapeIn(h.user, screen.getByRole("alertdialog"));
       case "order.close": {
         const question = screen.queryByRole("alertdialog");
         if (question) return h.user.click(within(question).getByRole("button", { name: h.t("orderPayment.goToOrdersNo") }));
