@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { type Plugin, searchForWorkspaceRoot } from "vite";
 import { defineConfig } from "vitest/config";
+import { localeParts } from "./scripts/vite-locale-parts.ts";
 
 /** @blueprintjs/icons' list of every icon name, replaced by src/ui/icon-names.ts (why is there). */
 const lightIconNames = (): Plugin => ({
@@ -36,7 +37,7 @@ const gatherSignInModules = (): Plugin => ({
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
 export default defineConfig({
-  plugins: [react(), lightIconNames(), gatherSignInModules()],
+  plugins: [react(), lightIconNames(), gatherSignInModules(), localeParts()],
   // The manifest tells scripts/prerender.ts which chunks each prerendered page needs; it deletes it afterwards.
   build: {
     outDir: "dist",

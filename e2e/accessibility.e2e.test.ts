@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { publicRouteNames, type RouteName, routePaths } from "../src/app/route-names.ts";
 import { registerViaApi, uniqueEmail } from "./support/api.ts";
-import { accountShown, button, expectAlert, label, openAccountMenu, openSettings, settled, signIn, waitForPath } from "./support/console.ts";
+import { accountShown, button, expectAlert, label, openAccountMenu, openSettings, pressEscapeIn, settled, signIn, waitForPath } from "./support/console.ts";
 import { merchantWithOrders, orderLabel, orderPackage, signedInMerchant } from "./support/orders.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
@@ -119,7 +119,7 @@ describe("accessibility (axe)", () => {
     await row.getByRole("button", { name: orderLabel.details }).click();
     await page.getByTestId("order-facts").waitFor();
     found.push(...(await scan(page, "the order details")));
-    await page.keyboard.press("Escape");
+    await pressEscapeIn(page, "[data-testid=order-facts]");
     await button(page, "Dark theme").click();
     await page.waitForFunction(() => document.documentElement.classList.contains("bp6-dark"));
     found.push(...(await scan(page, "/order/list, dark theme")));
@@ -183,7 +183,7 @@ describe("accessibility (axe)", () => {
     expect(reached, "the settings button is reachable with Tab").toBe(true);
     await page.keyboard.press("Enter");
     await page.locator(".settings-drawer").waitFor();
-    await page.keyboard.press("Escape");
+    await pressEscapeIn(page, ".settings-drawer");
     await expect.poll(() => page.locator(".settings-drawer").count()).toBe(0);
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { registerViaApi, uniqueEmail } from "./support/api.ts";
-import { accountMenuButton, accountShown, field, label, onLoginPage, stoppedMoving, waitForPath } from "./support/console.ts";
+import { accountMenuButton, accountShown, field, label, onLoginPage, pressEscapeIn, stoppedMoving, waitForPath } from "./support/console.ts";
 import { auditLayout, describeAudit } from "./support/layout-audit.ts";
 import { repoRoot } from "./support/server.ts";
 import { withConsoleTab } from "./support/tab.ts";
@@ -72,7 +72,7 @@ describe("the console on a phone (375 × 740, touch)", () => {
     await drawer(page).waitFor();
     expect(await openMenu.getAttribute("aria-expanded")).toBe("true");
     await expectFits(page, "the menu drawer");
-    await page.keyboard.press("Escape");
+    await pressEscapeIn(page, ".nav-drawer");
     await drawer(page).waitFor({ state: "detached" });
 
     await openMenu.tap();

@@ -1,9 +1,10 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { localeParts } from "../scripts/vite-locale-parts.ts";
 import consoleConfig from "../vite.config.ts";
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), localeParts()],
   // The console's rule for the files Vite may serve (Blueprint's stylesheet by ?url from a linked node_modules).
   server: { fs: consoleConfig.server?.fs },
   test: {

@@ -83,10 +83,11 @@ async function main() {
       safelist: blueprintSafelist(Classes),
     });
 
-    const fallback = fileOf(manifest, `locales/${defaultLocale}.json`);
+    // The public part of each locale (src/i18n/locale-parts.ts); the console part comes with the console's pages.
+    const fallback = fileOf(manifest, `locales/${defaultLocale}.public.js`);
     const localeModules = Object.fromEntries(
       locales.map((locale) => {
-        const own = fileOf(manifest, `locales/${locale}.json`);
+        const own = fileOf(manifest, `locales/${locale}.public.js`);
         return [locale, locale === defaultLocale ? [own] : [own, fallback]];
       }),
     );

@@ -19,7 +19,8 @@ const locale = storedLocale(localStorage);
 // The page's code, its language and (in `vite dev`) Blueprint's styles load side by side; the first render
 // waits for all of them, so it never shows a Suspense fallback and hydration meets the markup it expects.
 const [i18n] = await Promise.all([
-  createI18n(locale),
+  // A prerendered public page starts with its part of the locale; the console pages add the rest as they load.
+  createI18n(locale, { consoleMessages: !prerendered }),
   // A page whose code fails to load here is tried again (and reported) by its lazy route when it renders.
   preloadRoute(window.location, Boolean(localStorage.getItem(storageKeys.token))).catch(() => undefined),
   hasBlueprintStyles() ? undefined : loadFullStyles(),

@@ -125,3 +125,16 @@ export async function stoppedMoving(page: Page) {
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   });
 }
+
+/**
+ * Presses Escape in the Blueprint overlay (dialog, drawer) that holds `selector`. The overlay listens for it on its
+ * own container and takes the focus a frame after it opens (later on a loaded machine): a merchant sees it open
+ * before pressing, so the key is pressed once the focus is inside.
+ */
+export async function pressEscapeIn(page: Page, selector: string) {
+  await page.waitForFunction((inside) => {
+    const overlay = document.querySelector(inside)?.closest(".bp6-overlay");
+    return overlay?.contains(document.activeElement) ?? false;
+  }, selector);
+  await page.keyboard.press("Escape");
+}

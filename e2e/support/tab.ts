@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, inject } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from "vitest";
 import { launchBrowser, openPage } from "./browser.ts";
 
 export interface ConsoleTab {
@@ -19,13 +19,20 @@ export function withConsoleTab(): ConsoleTab {
   afterAll(async () => {
     await tab.browser?.close();
   });
+  let missingKeys: string[] = [];
   beforeEach(async () => {
     const { context, page } = await openPage(tab.browser, tab.baseUrl);
     tab.context = context;
     tab.page = page;
+    // A text the console could not find in the shown language nor in English (src/i18n/i18n.ts) fails the journey.
+    missingKeys = [];
+    context.on("console", (message) => {
+      if (message.type() === "error" && message.text().startsWith("i18n: missing")) missingKeys.push(message.text());
+    });
   });
   afterEach(async () => {
     await tab.context?.close();
+    expect(missingKeys, "texts missing from the locale files").toEqual([]);
   });
   return tab;
 }

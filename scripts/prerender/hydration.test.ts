@@ -72,7 +72,7 @@ async function hydrate(path: string, locale: Locale, markup: string): Promise<{ 
   document.body.append(container);
   const reported: unknown[] = [];
   vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void reported.push(args.map(String).join(" ")));
-  const [i18n] = await Promise.all([createI18n(locale), preloadRoute({ pathname: path, search: "" }, false)]);
+  const [i18n] = await Promise.all([createI18n(locale, { consoleMessages: false }), preloadRoute({ pathname: path, search: "" }, false)]);
   const services = createServices({ storage: localStorage, notify: silent, i18n, reload: () => {} });
   await act(async () => {
     root = hydrateRoot(container, createElement(App, { services, i18n }), { onRecoverableError: (error) => void reported.push(error) });

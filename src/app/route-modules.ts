@@ -1,25 +1,27 @@
 import type { ComponentType } from "react";
+import { ensureConsoleMessages } from "../i18n/i18n.ts";
 import { ensureFullStyles } from "./full-styles.ts";
 import { lazyRoute, type PreloadableComponent } from "./lazy-route.ts";
 import { guardRoute, routeNameOf } from "./route-guard.ts";
 import type { RouteName } from "./route-names.ts";
 
 // Every page is its own chunk, so /login loads only what it shows. Pages outside the prerendered public set
-// need Blueprint's whole stylesheet, which they load with their code (src/app/full-styles.ts).
-const withFullStyles = <T>(load: Promise<T>): Promise<T> => Promise.all([load, ensureFullStyles()]).then(([m]) => m);
+// need Blueprint's whole stylesheet (src/app/full-styles.ts) and the console part of the locale
+// (src/i18n/locale-parts.ts), which they load with their code.
+const outsidePublicSet = <T>(load: Promise<T>): Promise<T> => Promise.all([load, ensureFullStyles(), ensureConsoleMessages()]).then(([m]) => m);
 
 export const HomePage = lazyRoute(() => import("../features/public/home-page.tsx"));
-export const DemoPage = lazyRoute(() => withFullStyles(import("../features/public/demo-page.tsx")));
+export const DemoPage = lazyRoute(() => outsidePublicSet(import("../features/public/demo-page.tsx")));
 export const EnterprisePackPage = lazyRoute(() => import("../features/public/enterprise-pack-page.tsx"));
-export const NotFoundPage = lazyRoute(() => withFullStyles(import("../features/public/not-found-page.tsx")));
+export const NotFoundPage = lazyRoute(() => outsidePublicSet(import("../features/public/not-found-page.tsx")));
 export const LoginPage = lazyRoute(() => import("../features/auth/login-page.tsx"));
 export const RegisterPage = lazyRoute(() => import("../features/auth/register-page.tsx"));
 export const ForgotPasswordPage = lazyRoute(() => import("../features/auth/forgot-password-page.tsx"));
-export const DefaultLayout = lazyRoute(() => withFullStyles(import("../layout/default-layout.tsx")));
-export const ConsolePage = lazyRoute(() => import("../features/console/console-page.tsx"));
-export const UserCentrePage = lazyRoute(() => import("../features/user/user-centre-page.tsx"));
-export const OrdersPage = lazyRoute(() => import("../features/order/orders-page.tsx"));
-export const OrderBuyPage = lazyRoute(() => import("../features/order/order-buy-page.tsx"));
+export const DefaultLayout = lazyRoute(() => outsidePublicSet(import("../layout/default-layout.tsx")));
+export const ConsolePage = lazyRoute(() => outsidePublicSet(import("../features/console/console-page.tsx")));
+export const UserCentrePage = lazyRoute(() => outsidePublicSet(import("../features/user/user-centre-page.tsx")));
+export const OrdersPage = lazyRoute(() => outsidePublicSet(import("../features/order/orders-page.tsx")));
+export const OrderBuyPage = lazyRoute(() => outsidePublicSet(import("../features/order/order-buy-page.tsx")));
 
 // biome-ignore lint/suspicious/noExplicitAny: the pages' props differ; only preload() is used here.
 type AnyPage = PreloadableComponent<ComponentType<any>>;
