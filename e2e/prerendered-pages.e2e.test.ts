@@ -288,7 +288,7 @@ async function stylesOf(page: Page, targets: Record<string, readonly string[]>):
   }, targets);
 }
 
-/** Adds Blueprint's whole stylesheet where the console puts it (right after the purged rules) and waits for it. */
+/** Adds Blueprint's whole stylesheet where the console puts it (right after the purged rules, inline or linked) and waits for it. */
 async function addWholeStylesheet(page: Page) {
   const href = await page.evaluate(async () => {
     const html = await (await fetch("/no-such-page", { headers: { accept: "text/html" } })).text();
@@ -303,7 +303,7 @@ async function addWholeStylesheet(page: Page) {
         link.href = url;
         link.onload = () => done();
         link.onerror = () => fail(new Error(`${url} did not load`));
-        document.querySelector("style[data-critical-blueprint]")?.after(link);
+        (document.querySelector("link[data-purged-styles]") ?? document.querySelector("style[data-critical-blueprint]"))?.after(link);
       }),
     href as string,
   );

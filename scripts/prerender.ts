@@ -4,13 +4,14 @@
 // dist/prerendered/pages.json, from which the server serves them with the sha256 of their inline scripts and
 // styles in the Content-Security-Policy (server/http/static-files.ts). dist/index.html, which the server sends
 // for every other page, gets Blueprint's whole stylesheet as a render-blocking link.
+import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { minifySync } from "vite";
 import { type PageVariant, pageHtml } from "./prerender/page-html.ts";
 import { bodyScript, type HeadScriptConfig, headScript, scriptCall } from "./prerender/page-scripts.ts";
-import { blueprintSafelist, classesInMarkup, purgeBlueprintCss } from "./prerender/purge-blueprint.ts";
+import { blueprintSafelist, classesInMarkup, lightThemeRules, purgeBlueprintCss } from "./prerender/purge-blueprint.ts";
 import { loadRenderer } from "./prerender/renderer.ts";
 
 const repoRoot = resolve(import.meta.dirname, "..");
@@ -84,6 +85,12 @@ async function main() {
     });
 
     // The public part of each locale (src/i18n/locale-parts.ts); the console part comes with the console's pages.
+    // The purged rules as a file of their own, named by their content: what a dark page loads (render-blocking,
+    // from its head script) or a page switched to dark; the light rules of it are inline in every page.
+    const purgedCssHref = `/assets/blueprint-public-${createHash("sha256").update(blueprintCss).digest("base64url").slice(0, 10)}.css`;
+    writeFileSync(join(dist, purgedCssHref), blueprintCss);
+    const lightCss = lightThemeRules(blueprintCss, darkClass);
+
     const fallback = fileOf(manifest, `locales/${defaultLocale}.public.js`);
     const localeModules = Object.fromEntries(
       locales.map((locale) => {
@@ -95,9 +102,9 @@ async function main() {
 
     const pages: Record<string, { file: string; scriptHashes: string[]; styleHashes: string[] }> = {};
     const out = process.stdout;
-    out.write(`prerender: Blueprint CSS purged to ${(blueprintCss.length / 1000).toFixed(1)} kB (${(gzipBytes(blueprintCss) / 1000).toFixed(1)} kB gzip) of ${(fullCss.length / 1000).toFixed(1)} kB\n`);
+    out.write(`prerender: Blueprint CSS purged to ${(blueprintCss.length / 1000).toFixed(1)} kB (${(gzipBytes(blueprintCss) / 1000).toFixed(1)} kB gzip) of ${(fullCss.length / 1000).toFixed(1)} kB → ${purgedCssHref}; its light-theme rules inline: ${(lightCss.length / 1000).toFixed(1)} kB (${(gzipBytes(lightCss) / 1000).toFixed(1)} kB gzip)\n`);
     for (const { page, themed, variants } of rendered) {
-      const headConfig: HeadScriptConfig = { locales, defaultLocale, themed, leavesWhenSignedIn: page.leavesWhenSignedIn, localeModules, darkClass };
+      const headConfig: HeadScriptConfig = { locales, defaultLocale, themed, leavesWhenSignedIn: page.leavesWhenSignedIn, localeModules, darkClass, purgedCssHref };
       const own = [...chunkFiles(manifest, page.module)].filter((key) => !entryChunks.has(key));
       const [defaultVariant, ...otherVariants] = variants;
       if (defaultVariant?.key !== defaultLocale) throw new Error(`${page.path}: the first variant must be ${defaultLocale}`);
@@ -105,7 +112,7 @@ async function main() {
         indexHtml,
         defaultVariant,
         otherVariants,
-        blueprintCss,
+        blueprintCss: lightCss,
         appCss,
         headScript: minified("head.js", scriptCall(headScript, headConfig)),
         bodyScript: body,

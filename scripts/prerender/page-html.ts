@@ -17,7 +17,7 @@ export interface PageHtmlInput {
   /** The variant #root holds in the HTML; the others become templates. */
   defaultVariant: PageVariant;
   otherVariants: readonly PageVariant[];
-  /** Blueprint's rules the public pages use (scripts/prerender/purge-blueprint.ts). */
+  /** Blueprint's rules the public pages use in the light theme (scripts/prerender/purge-blueprint.ts). */
   blueprintCss: string;
   /** The console's own stylesheet (Vite's entry CSS). */
   appCss: string;

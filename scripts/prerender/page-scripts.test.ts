@@ -10,13 +10,14 @@ const config: HeadScriptConfig = {
   leavesWhenSignedIn: true,
   localeModules: { "en-US": ["/assets/en-US-1.js"], "zh-CN": ["/assets/zh-CN-1.js", "/assets/en-US-1.js"], "th-TH": ["/assets/th-TH-1.js", "/assets/en-US-1.js"] },
   darkClass: "bp6-dark",
+  purgedCssHref: "/assets/blueprint-public-abc.css",
 };
 
 /** The page as the prerender writes it: #root with the default variant, the others as templates. */
 function page(variants: string[] = ["zh-CN", "th-TH", "en-US-dark", "zh-CN-dark"]) {
   document.documentElement.className = "";
   document.documentElement.removeAttribute("style");
-  document.head.innerHTML = "<title>Sign in</title>";
+  document.head.innerHTML = "<title>Sign in</title><style data-critical-blueprint></style><style data-app-styles></style>";
   document.body.className = "";
   document.body.innerHTML = `<div id="root" data-prerendered data-variant="en-US"><h1>Sign in</h1><input type="email" data-stored-value="rememberedEmail" value=""><input type="checkbox" data-stored-checked="rememberedEmail"></div>${variants
     .map((key) => `<template data-variant="${key}" data-title="title ${key}"><h1>${key}</h1><input type="email" data-stored-value="rememberedEmail" value=""><input type="checkbox" data-stored-checked="rememberedEmail"></template>`)
@@ -75,6 +76,21 @@ describe("the inline scripts of a prerendered page", () => {
     expect(document.documentElement.style.getPropertyValue("--mc-primary")).toBe("#00AA55");
     expect(document.documentElement.style.filter).toBe("invert(80%)");
     expect(root().querySelector("h1")?.textContent).toBe("zh-CN-dark");
+  });
+
+  it("link the purged rules, dark ones included, right after the inline light ones and blocking the first paint, only in the dark theme", () => {
+    page();
+    run();
+    expect(document.querySelectorAll("link[rel=stylesheet]").length).toBe(0);
+    expect(document.documentElement.getAttribute("data-purged-styles")).toBe("/assets/blueprint-public-abc.css");
+    page();
+    localStorage.setItem("app-settings", JSON.stringify({ theme: "dark" }));
+    run();
+    const link = document.querySelector<HTMLLinkElement>("style[data-critical-blueprint] + link");
+    expect(link?.getAttribute("href")).toBe("/assets/blueprint-public-abc.css");
+    expect(link?.rel).toBe("stylesheet");
+    expect(link?.getAttribute("blocking")).toBe("render");
+    expect(link?.nextElementSibling?.matches("style[data-app-styles]")).toBe(true);
   });
 
   it("ignore settings it cannot read, and a colour that is not one", () => {

@@ -16,12 +16,15 @@ export interface HeadScriptConfig {
   localeModules: Readonly<Record<string, readonly string[]>>;
   /** Blueprint's dark-theme class (`Classes.DARK`). */
   darkClass: string;
+  /** The purged Blueprint rules as a file (light and dark); the page inlines only their light-theme part. */
+  purgedCssHref: string;
 }
 
 /**
  * In <head>, before anything of <body> can paint: hides #root until the body script has chosen its content,
  * puts the stored locale on <html lang> and the stored theme and colours on <html> (as the console's
- * useDocumentSettings will), and starts fetching the locale's chunks. It writes its choice to
+ * useDocumentSettings will), links the dark theme's rules when the theme is dark, and starts fetching the
+ * locale's chunks. It writes its choice to
  * `<html data-page-variant>`: the variant to show, or "" for none (a signed-in visit of /login).
  */
 export function headScript(config: HeadScriptConfig, win: Window = window): void {
@@ -47,6 +50,19 @@ export function headScript(config: HeadScriptConfig, win: Window = window): void
   const dark = settings?.theme === "dark";
   html.lang = locale;
   html.classList.toggle(config.darkClass, dark);
+  // Where the console finds the purged rules when the merchant turns the page dark (src/app/full-styles.ts).
+  html.setAttribute("data-purged-styles", config.purgedCssHref);
+  if (dark) {
+    // The dark rules before the first paint: a stylesheet a script adds blocks rendering only when it says so.
+    const link = doc.createElement("link");
+    link.rel = "stylesheet";
+    link.href = config.purgedCssHref;
+    link.setAttribute("blocking", "render");
+    link.setAttribute("data-purged-styles", "");
+    const critical = doc.querySelector("style[data-critical-blueprint]");
+    if (critical) critical.after(link);
+    else doc.head.append(link);
+  }
   html.style.colorScheme = dark ? "dark" : "light";
   if (typeof settings?.themeColor === "string" && /^#[0-9a-fA-F]{6}$/.test(settings.themeColor)) html.style.setProperty("--mc-primary", settings.themeColor);
   if (settings?.colorWeak === true) html.style.filter = "invert(80%)";

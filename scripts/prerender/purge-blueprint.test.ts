@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { Classes } from "@blueprintjs/core";
 import postcss from "postcss";
 import { describe, expect, it } from "vitest";
-import { blueprintSafelist, classesInMarkup, compoundsOf, type PurgeOptions, purgeBlueprintCss, selectorAvailable, splitSelectorList } from "./purge-blueprint.ts";
+import { blueprintSafelist, classesInMarkup, compoundsOf, type PurgeOptions, lightThemeRules, purgeBlueprintCss, selectorAvailable, splitSelectorList } from "./purge-blueprint.ts";
 
 const safelist = blueprintSafelist(Classes);
 const optionsFor = (...markup: string[]): PurgeOptions => ({ ...classesInMarkup(markup), safelist });
@@ -93,5 +93,29 @@ describe("purging Blueprint's stylesheet", () => {
       at = found;
     });
     expect(purged).toMatch(/@keyframes/);
+  });
+});
+
+describe("the light theme's rules", () => {
+  const css = [
+    ".bp6-button{color:red}",
+    ".bp6-dark .bp6-button,.bp6-button.bp6-dark{color:white}",
+    ".bp6-card,.bp6-dark .bp6-card{padding:1px}",
+    "@media (min-width:1px){.bp6-dark .bp6-card{color:blue}}",
+    ".bp6-dark-ish{color:green}",
+    "@keyframes spin{to{transform:rotate(1turn)}}",
+  ].join("\n");
+  const light = lightThemeRules(css, "bp6-dark");
+
+  it("drop every selector that needs the dark class, and what is left empty", () => {
+    expect(light).not.toMatch(/\.bp6-dark[ .,{]/);
+    expect(light).not.toMatch(/@media/);
+    expect(light).toContain(".bp6-card{padding:1px}");
+  });
+
+  it("keep everything else as written: other classes that only start alike, keyframes", () => {
+    expect(light).toContain(".bp6-button{color:red}");
+    expect(light).toContain(".bp6-dark-ish{color:green}");
+    expect(light).toContain("@keyframes spin");
   });
 });

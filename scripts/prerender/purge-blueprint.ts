@@ -183,13 +183,34 @@ export function purgeBlueprintCss(css: string, options: PurgeOptions): string {
     if (kept.length === 0) rule.remove();
     else if (kept.length < all.length) rule.selector = kept.join(",");
   });
-  const dropEmpty = (container: Container) => {
-    container.each((node) => {
-      if (node.type !== "atrule" || !node.nodes) return;
-      dropEmpty(node);
-      if (node.nodes.length === 0) node.remove();
-    });
-  };
   dropEmpty(root);
   return root.toString();
+}
+
+/**
+ * The rules of a purged stylesheet that hold in the light theme: every selector that needs the dark class
+ * (`.bp6-dark .bp6-button`, `.bp6-button.bp6-dark`) goes, and with it a rule or at-rule left empty. A page
+ * inlines these for its first paint; in the dark theme it loads the whole purged file after them (as a file of
+ * its own, content-hashed), whose rules repeat these in the same order, so the cascade is the whole file's.
+ */
+export function lightThemeRules(css: string, darkClass: string): string {
+  const dark = new RegExp(`\\.${darkClass.replace(/[-]/g, "\\-")}(?![\\w-])`);
+  const root = postcss.parse(css);
+  root.walkRules((rule) => {
+    const all = splitSelectorList(rule.selector);
+    const kept = all.filter((selector) => !dark.test(selector));
+    if (kept.length === 0) rule.remove();
+    else if (kept.length < all.length) rule.selector = kept.join(",");
+  });
+  dropEmpty(root);
+  return root.toString();
+}
+
+/** Removes at-rules (media queries, supports) that no longer hold anything. */
+function dropEmpty(container: Container) {
+  container.each((node) => {
+    if (node.type !== "atrule" || !node.nodes) return;
+    dropEmpty(node);
+    if (node.nodes.length === 0) node.remove();
+  });
 }

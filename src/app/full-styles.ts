@@ -10,6 +10,7 @@ export const fullStylesUrl = blueprintCssUrl;
 
 const criticalSelector = "style[data-critical-blueprint]";
 const linkSelector = "link[data-full-styles]";
+const purgedSelector = "link[data-purged-styles]";
 const loads = new WeakMap<Element, Promise<void>>();
 
 function whenLoaded(link: HTMLLinkElement): Promise<void> {
@@ -38,7 +39,8 @@ export function loadFullStyles(doc: Document = document): Promise<void> {
   link.rel = "stylesheet";
   link.href = fullStylesUrl;
   link.setAttribute("data-full-styles", "");
-  const critical = doc.querySelector(criticalSelector);
+  // After the purged rules, inline and linked: the whole file's order then decides every tie.
+  const critical = doc.querySelector(purgedSelector) ?? doc.querySelector(criticalSelector);
   const firstStyles = doc.head.querySelector('style, link[rel="stylesheet"]');
   if (critical) critical.after(link);
   else if (firstStyles) firstStyles.before(link);
@@ -53,3 +55,22 @@ export function ensureFullStyles(doc: Document = document): Promise<void> {
 
 /** Whether the page has any Blueprint styles yet (none in `vite dev` before the entry adds them). */
 export const hasBlueprintStyles = (doc: Document = document): boolean => doc.querySelector(`${criticalSelector}, ${linkSelector}`) !== null;
+
+/**
+ * A prerendered page inlines only the light theme's purged rules; in the dark theme it needs the purged file
+ * (light and dark rules, in Blueprint's order), which its head script links when the stored theme is dark and
+ * this adds when the merchant turns the page dark. Elsewhere (whole stylesheet, `vite dev`, tests) nothing to do.
+ */
+export function ensureThemeStyles(dark: boolean, doc: Document = document): Promise<void> {
+  const href = doc.documentElement.getAttribute("data-purged-styles");
+  if (!dark || !href || !doc.querySelector(criticalSelector) || doc.querySelector(linkSelector)) return Promise.resolve();
+  let link = doc.querySelector<HTMLLinkElement>(purgedSelector);
+  if (!link) {
+    link = doc.createElement("link");
+    link.rel = "stylesheet";
+    link.href = href;
+    link.setAttribute("data-purged-styles", "");
+    doc.querySelector(criticalSelector)?.after(link);
+  }
+  return whenLoaded(link);
+}

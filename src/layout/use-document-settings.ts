@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { selectNarrow } from "../../machines/layout-selectors.ts";
 import type { NavDrawerActor } from "../../machines/nav-drawer.ts";
 import type { SettingsActor } from "../../machines/settings.ts";
+import { ensureThemeStyles } from "../app/full-styles.ts";
 
 /** Puts the theme, the colour and colour-weak mode on the page itself, so portals and overlays follow. */
 export function useDocumentSettings(settings: SettingsActor) {
@@ -10,6 +11,7 @@ export function useDocumentSettings(settings: SettingsActor) {
   useEffect(() => {
     const root = document.documentElement;
     const dark = values.theme === "dark";
+    void ensureThemeStyles(dark);
     root.classList.toggle("bp6-dark", dark);
     document.body.classList.toggle("bp6-dark", dark);
     root.style.colorScheme = dark ? "dark" : "light";
