@@ -66,7 +66,7 @@ export default defineConfig({
     fs: { allow: [searchForWorkspaceRoot(process.cwd()), realpathSync(fileURLToPath(new URL("./node_modules", import.meta.url)))] },
   },
   test: {
-    include: ["src/**/*.test.{ts,tsx}", "machines/**/*.test.ts", "server/**/*.test.ts", "contracts/**/*.test.ts", "scripts/**/*.test.ts", "model-tests/**/*.test.ts"],
+    include: ["src/**/*.test.{ts,tsx}", "machines/**/*.test.ts", "server/**/*.test.ts", "contracts/**/*.test.ts", "scripts/**/*.test.ts", "model-tests/**/*.test.ts", "bench/**/*.test.ts"],
     exclude: ["contracts/pact/**", "node_modules/**", "**/*.browser.test.ts", "**/*.process.test.ts"],
     environment: "node",
     // Many files wait on PGlite, timers and sockets rather than the CPU: Vitest's default (cores − 1, one worker here) leaves a core idle.

@@ -29,6 +29,7 @@ import type { Browser } from "playwright-core";
 import { launchBrowser } from "../e2e/support/browser.ts";
 import { repoRoot, startServer } from "../e2e/support/server.ts";
 import { coldLoad, type LoadFigures, type LoadTarget } from "./load/cold-load.ts";
+import { goal as benchGoal, type Goal } from "./load/goal.ts";
 import { gzip9, type Resource } from "./load/network.ts";
 import { consoleFiguresShown, signedInStorage } from "./load/signed-in.ts";
 import { bytes, kB, ms, type Summary, summarise, table } from "./load/summary.ts";
@@ -89,21 +90,8 @@ async function alternate(browser: Browser, series: Series[]) {
   }
 }
 
-interface Goal {
-  network: string;
-  goal: string;
-  ours: number | null;
-  target: number | null;
-  ratio: number | null;
-  goalRatio: number;
-  met: boolean | null;
-}
-
 function goals(ours: Summary, other: Summary | null, network: string): Goal[] {
-  const goal = (name: string, value: number | null, reference: number | null, goalRatio: number): Goal => {
-    const ratio = value !== null && reference ? Math.round((value / reference) * 100) / 100 : null;
-    return { network, goal: name, ours: value, target: reference === null ? null : reference * goalRatio, ratio, goalRatio, met: ratio === null ? null : ratio <= goalRatio };
-  };
+  const goal = (name: string, value: number | null, reference: number | null, goalRatio: number): Goal => benchGoal(network, name, value, reference, goalRatio);
   const rows = [goal("JS+CSS gzip-9 ≤ 170,000 B (a fifth of the original 849,320 B)", ours.jsCssGzip9Bytes, originalJsCssGzip9, jsCssGoalGzip9 / originalJsCssGzip9)];
   if (other) {
     rows.unshift(

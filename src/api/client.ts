@@ -1,4 +1,4 @@
-import type { KyInstance } from "ky";
+import ky from "ky";
 import type * as z from "zod/mini";
 import { type Endpoint, fillPath } from "../../contracts/endpoints.ts";
 import { envelope, errCodes } from "../../contracts/schemas/envelope.ts";
@@ -34,27 +34,14 @@ export type Call = <E extends Endpoint>(endpoint: E, input?: CallInput) => Promi
  * Returns the parsed `resData` or throws an ApiError (after telling the reporter).
  */
 export function createClient(options: ClientOptions): Call {
-  // ky comes with the first call, not with the page: /login paints and takes input without its 8.7 kB (gzip-9).
-  // A failed load is reported like any transport failure and tried again by the next call.
-  let http: Promise<KyInstance> | undefined;
-  const httpClient = () => {
-    http ??= import("ky").then(
-      ({ default: ky }) =>
-        ky.create({
-          timeout: requestTimeoutMs,
-          retry: 0,
-          throwHttpErrors: false,
-          // Same-origin only: the sign-in calls carry the server's HttpOnly device cookie (lets its owner through during a guessing attack).
-          credentials: "same-origin",
-          ...(options.fetch ? { fetch: options.fetch } : {}),
-        }),
-      (error: unknown) => {
-        http = undefined;
-        throw error;
-      },
-    );
-    return http;
-  };
+  const http = ky.create({
+    timeout: requestTimeoutMs,
+    retry: 0,
+    throwHttpErrors: false,
+    // Same-origin only: the sign-in calls carry the server's HttpOnly device cookie (lets its owner through during a guessing attack).
+    credentials: "same-origin",
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
 
   return async function call(endpoint, input = {}) {
     const headers: Record<string, string> = {
@@ -67,7 +54,7 @@ export function createClient(options: ClientOptions): Call {
     const url = resolveUrl(options.baseUrl, fillPath(endpoint.path, input.params));
     let raw: unknown;
     try {
-      const response = await (await httpClient())(url, {
+      const response = await http(url, {
         method: endpoint.method,
         headers,
         searchParams: input.query,

@@ -173,3 +173,27 @@ describe("watchOrder", () => {
     stop();
   });
 });
+
+describe("watchOrder on demand (the console's api)", () => {
+  it("loads the stream's code with the first order followed and hands over its events", async () => {
+    const server = fakeStream();
+    const seen = watcher();
+    const stop = makeApi(clientOptions(server.fetchImpl)).watchOrder("20250101000001", seen);
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    server.push(event(anOrder));
+    await vi.waitFor(() => expect(seen.orders).toEqual([anOrder]));
+    stop();
+    await vi.waitFor(() => expect(server.cancelled() || server.requests[0]?.signal.aborted).toBe(true));
+    expect(seen.errors).toEqual([]);
+  });
+
+  it("opens no stream when stopped before its code arrived", async () => {
+    const server = fakeStream();
+    const seen = watcher();
+    makeApi(clientOptions(server.fetchImpl)).watchOrder("20250101000001", seen)();
+    await import("./order-events.ts");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(server.requests).toEqual([]);
+    expect(seen.errors).toEqual([]);
+  });
+});

@@ -4,7 +4,8 @@ import { type SessionActor, sessionMachine } from "../../machines/session.ts";
 import { type TabsActor, tabsMachine } from "../../machines/tabs.ts";
 import type { ApiError } from "../api/api-error.ts";
 import { createErrorPolicy } from "../api/error-policy.ts";
-import { type Api, makeApi } from "../api/make-api.ts";
+import { apiOnDemand } from "../api/api-on-demand.ts";
+import type { Api } from "../api/make-api.ts";
 import { browserSessionStore, storageKeys } from "../api/session-storage.ts";
 import type { Notifier } from "../ui/notifier.ts";
 import type { SettingsActor } from "../../machines/settings.ts";
@@ -78,7 +79,7 @@ export function createServices(deps: ServiceDeps): Services {
   });
   const api =
     deps.api?.(reporter) ??
-    makeApi({ baseUrl: "", getToken: () => store.readToken(), getLocale: () => i18nInstance.language, reporter });
+    apiOnDemand({ baseUrl: "", getToken: () => store.readToken(), getLocale: () => i18nInstance.language, reporter });
 
   const machine = sessionMachine.provide({
     actors: {

@@ -14,6 +14,7 @@ import { SettingsDrawer } from "./settings-drawer.tsx";
 import { SideMenu } from "./side-menu.tsx";
 import { TabBar, useTabTracking } from "./tab-bar.tsx";
 import { useNavigationReport, useShellLayout } from "./use-shell-layout.ts";
+import "./console-frame.css";
 
 /**
  * The signed-in frame: navbar, menu, page, footer and the settings drawer, each as the settings and the width of the

@@ -10,6 +10,7 @@ import { supportedChains } from "./chains.ts";
 import { DemoOrderView } from "./demo-order.tsx";
 import { PublicLayout } from "./public-layout.tsx";
 import { demoClock, provideDemoCheckout } from "./public-machines.ts";
+import "./demo-page.css";
 
 /** /demo01: the checkout a merchant's customer sees, on the reference server's demo data. */
 export default function DemoPage() {

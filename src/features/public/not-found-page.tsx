@@ -3,6 +3,7 @@ import { Search } from "@blueprintjs/icons";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { routePaths } from "../../app/route-names.ts";
+import "./not-found-page.css";
 
 /**
  * Any path the console does not know. Inside the signed-in layout it leads back to the console;
