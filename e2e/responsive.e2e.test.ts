@@ -182,3 +182,34 @@ describe.each(widths)("at $width px wide", ({ width, height }) => {
     expect(failures.join("\n\n")).toBe("");
   }, 300_000);
 });
+
+/**
+ * The other five languages at 375 px: their words are longer (Thai has no spaces to break at, Japanese and Chinese
+ * break anywhere), so each route is walked in each of them too, pages without their dialogs.
+ */
+const otherLocales = ["zh-CN", "zh-TW", "ja-JP", "ko-KR", "th-TH"] as const;
+
+describe("at 375 px in every language", () => {
+  it.each(otherLocales)("%s: no route scrolls sideways, cuts anything off, or has a small target", async (locale) => {
+    const { page, baseUrl } = tab;
+    await page.setViewportSize({ width: 375, height: 740 });
+    const failures: string[] = [];
+    const walk = async (list: Array<[RouteName, string]>) => {
+      for (const [name, path] of list) {
+        await page.goto(path);
+        await settled(page);
+        expect(await page.evaluate(() => document.documentElement.lang), path).toBe(locale);
+        const failure = await check({ where: `${path} (${name}) in ${locale}`, page, width: 375, screenshot: `${locale}--${name}` });
+        if (failure) failures.push(failure);
+      }
+    };
+    await page.goto(routePaths.home);
+    await page.evaluate((l) => localStorage.setItem("arco-locale", l), locale);
+    await walk(publicRoutes);
+    await merchantWithOrders(page, baseUrl);
+    await page.evaluate((l) => localStorage.setItem("arco-locale", l), locale);
+    await walk(signedInRoutes);
+    expect(failures.join("\n\n")).toBe("");
+  }, 180_000);
+});
+

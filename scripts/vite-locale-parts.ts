@@ -16,14 +16,18 @@ export const localeParts = (): Plugin => ({
   name: "locale-parts",
   enforce: "pre",
   resolveId(source) {
+    // What this returns, as a module runner hands it back root-relative (`/locales/en-US.public.js`).
+    const again = /^\/locales\/([a-z]{2}-[A-Z]{2})\.(public|console)\.js$/.exec(source);
+    if (again) return `${locales}${again[1]}.${again[2]}.js`;
     if (!source.startsWith(prefix)) return null;
     const [locale, part] = source.slice(prefix.length).split("/");
     if (!locale || (part !== "public" && part !== "console") || !/^[a-z]{2}-[A-Z]{2}$/.test(locale)) return null;
     return `${locales}${locale}.${part}.js`;
   },
   load(id) {
+    // The runner may hand the id back root-relative (`/locales/en-US.public.js`): the name is what counts.
     const match = /\/locales\/([a-z]{2}-[A-Z]{2})\.(public|console)\.js$/.exec(id);
-    if (!match || !id.startsWith(locales)) return null;
+    if (!match) return null;
     const [, locale, part] = match;
     const file = `${locales}${locale}.json`;
     this.addWatchFile(file);

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 
 /** What the layout check finds on a page as it is on screen now. */
 export interface LayoutProblem {
-  kind: "page scrolls sideways" | "overflows" | "spills out" | "cut off" | "target under 24 px" | "primary action under 44 px" | "text under 12 px";
+  kind: "page scrolls sideways" | "overflows" | "spills out" | "cut off" | "target under 24 px" | "primary action under 44 px" | "target covered" | "text under 12 px";
   /** The element, as `tag#id.class "text"`. */
   element: string;
   /** By how much, or how large. */
@@ -30,7 +30,8 @@ export interface AuditOptions {
  *   out sideways over its neighbours — except inside a container meant to scroll sideways (`data-scroll-x`: tables,
  *   the tab bar), which must itself fit;
  * - interactive targets at least 24 × 24 px (WCAG 2.2 2.5.8; inline links in a sentence are exempt, a hidden
- *   check box or radio counts as its label), primary actions at least `primaryMin` px high;
+ *   check box or radio counts as its label), primary actions at least `primaryMin` px high, and none covered by
+ *   another element where a finger would press it (its centre), unless by an overlay on top of the page;
  * - no text smaller than 12 px.
  */
 export function auditLayout(page: Page, options: AuditOptions): Promise<LayoutAudit> {
@@ -151,6 +152,17 @@ export function auditLayout(page: Page, options: AuditOptions): Promise<LayoutAu
       const primary = target.matches(".bp6-button.bp6-intent-primary:not(.bp6-small):not(.bp6-minimal)");
       if (primary && rect.height < opts.primaryMin - 0.5) {
         report("primary action under 44 px", name(target), `${Math.round(rect.height)} px high`, 0);
+      }
+      // Two boxes drawn over each other fit each on its own: what the finger reaches at the centre tells.
+      const x = rect.left + rect.width / 2;
+      const y = rect.top + rect.height / 2;
+      if (x >= 0 && x < viewport && y >= 0 && y < root.clientHeight) {
+        const hit = document.elementFromPoint(x, y);
+        const layer = (node: Element) => node.closest(".bp6-portal, .bp6-overlay");
+        const behindAnOverlay = hit !== null && layer(hit) !== null && layer(hit) !== layer(target);
+        if (hit && !target.contains(hit) && !hit.contains(target) && !behindAnOverlay) {
+          report("target covered", name(target), `its centre is under ${name(hit)}`, 0);
+        }
       }
     }
 
