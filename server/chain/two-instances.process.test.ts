@@ -403,7 +403,9 @@ describe("two server instances on one PostgreSQL and one chain: one watches, the
     await chain!.mine(1);
     await until("t3 and t4 confirmed", async () => (await transferRow(sent[3]!.hash))?.status === "confirmed", 15_000);
 
-    // A's watcher confirmed all of them, B's none: A held the lease throughout.
+    // A's watcher confirmed all of them, B's none: A held the lease throughout. (A logs a confirmation after it is
+    // committed, and its output reaches this test a little later on a loaded machine: wait for the lines.)
+    await until("A's log to name every transfer confirmed", async () => sent.every((t) => confirmedBy(a).has(t.hash)) || null, 10_000);
     const byA = confirmedBy(a);
     for (const t of sent) expect(byA.has(t.hash), `${t.label} confirmed by A`).toBe(true);
     expect(confirmedBy(b).size).toBe(0);
