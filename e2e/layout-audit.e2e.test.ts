@@ -39,4 +39,11 @@ describe("the layout audit", () => {
     );
     expect(overlay).toEqual([]);
   });
+
+  it("leaves alone a target scrolled away inside a box that scrolls, under whatever is beside the box", async () => {
+    const scrolled = await kinds(
+      '<div style="display:flex;flex-direction:column;height:200px"><div style="flex:1;overflow-y:auto"><div style="height:400px"></div><button style="width:60px;height:40px">Far</button></div><footer style="height:60px"><button style="width:60px;height:40px">Close</button></footer></div>',
+    );
+    expect(scrolled).toEqual([]);
+  });
 });

@@ -153,10 +153,21 @@ export function auditLayout(page: Page, options: AuditOptions): Promise<LayoutAu
       if (primary && rect.height < opts.primaryMin - 0.5) {
         report("primary action under 44 px", name(target), `${Math.round(rect.height)} px high`, 0);
       }
-      // Two boxes drawn over each other fit each on its own: what the finger reaches at the centre tells.
+      // Two boxes drawn over each other fit each on its own: what the finger reaches at the centre tells — where the
+      // centre is in view, not scrolled away inside a box that scrolls (a drawer's body, the tab bar).
       const x = rect.left + rect.width / 2;
       const y = rect.top + rect.height / 2;
-      if (x >= 0 && x < viewport && y >= 0 && y < root.clientHeight) {
+      const inView = (() => {
+        if (x < 0 || x >= viewport || y < 0 || y >= root.clientHeight) return false;
+        for (let a = target.parentElement; a && a !== root && a !== document.body; a = a.parentElement) {
+          const style = getComputedStyle(a);
+          if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+          const box = a.getBoundingClientRect();
+          if (x < box.left || x >= box.right || y < box.top || y >= box.bottom) return false;
+        }
+        return true;
+      })();
+      if (inView) {
         const hit = document.elementFromPoint(x, y);
         const layer = (node: Element) => node.closest(".bp6-portal, .bp6-overlay");
         const behindAnOverlay = hit !== null && layer(hit) !== null && layer(hit) !== layer(target);
