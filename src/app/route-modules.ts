@@ -17,7 +17,8 @@ export const NotFoundPage = lazyRoute(() => outsidePublicSet(import("../features
 export const LoginPage = lazyRoute(() => import("../features/auth/login-page.tsx"));
 export const RegisterPage = lazyRoute(() => import("../features/auth/register-page.tsx"));
 export const ForgotPasswordPage = lazyRoute(() => import("../features/auth/forgot-password-page.tsx"));
-export const DefaultLayout = lazyRoute(() => outsidePublicSet(import("../layout/default-layout.tsx")));
+// The signed-in pages call the API as they open: its code (which /login leaves for the first call) loads beside theirs.
+export const DefaultLayout = lazyRoute(() => outsidePublicSet(Promise.all([import("../layout/default-layout.tsx"), import("../api/make-api.ts")]).then(([m]) => m)));
 export const ConsolePage = lazyRoute(() => outsidePublicSet(import("../features/console/console-page.tsx")));
 export const UserCentrePage = lazyRoute(() => outsidePublicSet(import("../features/user/user-centre-page.tsx")));
 export const OrdersPage = lazyRoute(() => outsidePublicSet(import("../features/order/orders-page.tsx")));
