@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultPassword, registerViaApi, uniqueEmail } from "./support/api.ts";
-import { accountShown, button, expectAlert, field, label, onLoginPage, sendCodeAndRead, signIn, waitForPath, where } from "./support/console.ts";
+import { accountShown, button, consoleReady, expectAlert, field, label, onLoginPage, sendCodeAndRead, signIn, waitForPath, where } from "./support/console.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
 const tab = withConsoleTab();
@@ -14,6 +14,7 @@ describe("forgot password", () => {
 
     await page.goto("/forget");
     await page.getByText("Step 1 of 2").waitFor();
+    await consoleReady(page);
     await field(page, label.email).fill(email);
     const code = await sendCodeAndRead(page, baseUrl, email);
     await field(page, label.code).fill(code);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { registerViaApi, uniqueEmail } from "./support/api.ts";
-import { button, expectAlert, field, label, where } from "./support/console.ts";
+import { button, consoleReady, expectAlert, field, label, where } from "./support/console.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
 const tab = withConsoleTab();
@@ -9,6 +9,7 @@ async function fillRegister(values: { email: string; code?: string; password: st
   const { page } = tab;
   await page.goto("/register");
   await field(page, label.email).fill(values.email);
+  await consoleReady(page);
   await field(page, label.code).fill(values.code ?? "123456");
   await field(page, label.password).fill(values.password);
   await field(page, label.repeatPassword).fill(values.repeatPassword);
@@ -42,6 +43,7 @@ describe("register form rules in the browser", () => {
     const email = uniqueEmail("taken");
     await registerViaApi(baseUrl, email);
     await page.goto("/register");
+    await consoleReady(page);
     await field(page, label.email).fill(email);
     await button(page, label.sendCode).click();
     await expectAlert(page, "E-mail already exists");
@@ -50,6 +52,7 @@ describe("register form rules in the browser", () => {
   it("refuses to send a code to a bad e-mail", async () => {
     const { page } = tab;
     await page.goto("/register");
+    await consoleReady(page);
     await field(page, label.email).fill("bad@");
     await button(page, label.sendCode).click();
     await expectAlert(page, "E-mail format error");

@@ -37,3 +37,6 @@ const services = createServices({
 const app = <App services={services} i18n={i18n} />;
 if (prerendered) hydrateRoot(root, app);
 else createRoot(root).render(app);
+// From here React has its listeners on the page (an event on markup not yet hydrated is replayed), so the
+// prerendered page's inline script lets forms through (scripts/prerender/page-scripts.ts).
+document.documentElement.setAttribute("data-hydrated", "");

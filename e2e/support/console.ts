@@ -42,6 +42,15 @@ export async function onLoginPage(page: Page, pathAndQuery?: string) {
   if (pathAndQuery) await waitForPath(page, pathAndQuery);
   else await page.waitForURL((url) => url.pathname === "/login", { timeout: 15_000 });
   await button(page, label.signIn).waitFor({ state: "visible" });
+  await consoleReady(page);
+}
+
+/**
+ * A prerendered page shows its form before the console's code runs; the form is sent only once the console has
+ * taken the page over (`<html data-hydrated>`, src/main.tsx). A merchant who presses too early presses again.
+ */
+export async function consoleReady(page: Page) {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
 /** Presses "Send code" and returns the code the server put in the dev outbox. */
@@ -52,6 +61,7 @@ export async function sendCodeAndRead(page: Page, baseUrl: string, email: string
 }
 
 export async function signIn(page: Page, email: string, password = defaultPassword) {
+  await consoleReady(page);
   await field(page, label.email).fill(email);
   await field(page, label.password).fill(password);
   await button(page, label.signIn).click();
@@ -60,6 +70,7 @@ export async function signIn(page: Page, email: string, password = defaultPasswo
 /** Registers through /register and leaves the browser on /login. */
 export async function registerThroughUi(page: Page, baseUrl: string, email: string, password = defaultPassword) {
   await page.goto("/register");
+  await consoleReady(page);
   await field(page, label.email).fill(email);
   const code = await sendCodeAndRead(page, baseUrl, email);
   await field(page, label.code).fill(code);

@@ -78,6 +78,21 @@ describe("the inline scripts of a prerendered page", () => {
     expect(root().querySelector("h1")?.textContent).toBe("zh-CN-dark");
   });
 
+  it("hold a form back until the console has taken the page over, so an early Enter does not reload the page", () => {
+    page();
+    document.getElementById("root")?.insertAdjacentHTML("beforeend", "<form id=f></form>");
+    run();
+    const form = document.getElementById("f") as HTMLFormElement;
+    const early = new Event("submit", { cancelable: true, bubbles: true });
+    form.dispatchEvent(early);
+    expect(early.defaultPrevented).toBe(true);
+    document.documentElement.setAttribute("data-hydrated", "");
+    const later = new Event("submit", { cancelable: true, bubbles: true });
+    form.dispatchEvent(later);
+    expect(later.defaultPrevented).toBe(false);
+    document.documentElement.removeAttribute("data-hydrated");
+  });
+
   it("link the purged rules, dark ones included, right after the inline light ones and blocking the first paint, only in the dark theme", () => {
     page();
     run();

@@ -85,6 +85,15 @@ export function headScript(config: HeadScriptConfig, win: Window = window): void
 export function bodyScript(darkClass: string, win: Window = window): void {
   const doc = win.document;
   const html = doc.documentElement;
+  // Until the console has taken the page over (src/main.tsx marks <html data-hydrated>), a form sent by Enter or
+  // a click would go as the browser's own GET of the page: a reload that loses what was typed. It is held back.
+  doc.addEventListener(
+    "submit",
+    (event) => {
+      if (!html.hasAttribute("data-hydrated")) event.preventDefault();
+    },
+    true,
+  );
   try {
     doc.body.classList.toggle(darkClass, html.classList.contains(darkClass));
     const root = doc.getElementById("root");
