@@ -15,29 +15,10 @@ const lightIconNames = (): Plugin => ({
   },
 });
 
-/**
- * The sign-in page and every module it imports statically (outside the entry's chunk), gathered once the graph
- * is known, so /login loads its page as one chunk rather than a dozen small ones.
- */
-const signInModules = new Set<string>();
-const signInPage = fileURLToPath(new URL("./src/features/auth/login-page.tsx", import.meta.url));
-const gatherSignInModules = (): Plugin => ({
-  name: "gather-sign-in-modules",
-  buildEnd() {
-    signInModules.clear();
-    const queue = [signInPage];
-    for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
-      if (signInModules.has(id)) continue;
-      signInModules.add(id);
-      queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
-    }
-  },
-});
-
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
 export default defineConfig({
-  plugins: [react(), lightIconNames(), gatherSignInModules(), localeParts()],
+  plugins: [react(), lightIconNames(), localeParts()],
   // The manifest tells scripts/prerender.ts which chunks each prerendered page needs; it deletes it afterwards.
   build: {
     outDir: "dist",
@@ -49,7 +30,6 @@ export default defineConfig({
       output: {
         // What the entry imports statically runs on every page: one chunk instead of twenty, so a first visit
         // does not queue twenty module preloads on HTTP/1.1's six connections. Lazy pages stay chunks of their own.
-        // The sign-in page's own modules make a second chunk, the one /login adds to the entry's.
         codeSplitting: {
           groups: [
             { name: "app", tags: ["$initial"], test: (id) => !/\/(index\.html|src\/main\.tsx)$/.test(id), priority: 2 },
