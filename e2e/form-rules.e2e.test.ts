@@ -8,8 +8,8 @@ const tab = withConsoleTab();
 async function fillRegister(values: { email: string; code?: string; password: string; repeatPassword: string }) {
   const { page } = tab;
   await page.goto("/register");
-  await field(page, label.email).fill(values.email);
   await consoleReady(page);
+  await field(page, label.email).fill(values.email);
   await field(page, label.code).fill(values.code ?? "123456");
   await field(page, label.password).fill(values.password);
   await field(page, label.repeatPassword).fill(values.repeatPassword);

@@ -302,8 +302,7 @@ beforeAll(async () => {
   // An idle client the server ends (its database dropped as the run finishes: 57P01) is not a failure of the test;
   // without a listener the pool would throw it as an uncaught exception.
   pool.on("error", (error: Error & { code?: string }) => {
-    if (error.code !== "57P01") process.stderr.write(`two-instances: idle database client failed: ${error.message}
-`);
+    if (error.code !== "57P01") process.stderr.write(`two-instances: idle database client failed: ${error.message}\n`);
   });
   const env = {
     DATABASE_URL: postgres!.databaseUrl,
