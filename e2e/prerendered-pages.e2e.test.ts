@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { registerViaApi, uniqueEmail } from "./support/api.ts";
+import { defaultPassword, registerViaApi, uniqueEmail } from "./support/api.ts";
 import { button, signIn, waitForPath } from "./support/console.ts";
 import { repoRoot } from "./support/server.ts";
 import { withConsoleTab } from "./support/tab.ts";
@@ -249,6 +249,45 @@ describe("prerendered public pages", () => {
     expect(await page.getByLabel("E-mail", { exact: true }).inputValue()).toBe("remembered@example.com");
     expect(await page.getByRole("checkbox", { name: "Remember password" }).isChecked()).toBe(true);
     expect(problems.filter((p) => !p.includes("ERR_FAILED"))).toEqual([]);
+  });
+
+  it("keep what was typed and ticked before the console's code ran, and sign in with it", async () => {
+    const { context, page, baseUrl } = tab;
+    const email = uniqueEmail("early-typing");
+    await registerViaApi(baseUrl, email);
+    // The console's code is held back until the merchant has filled in the prerendered form.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await context.route("**/assets/*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/login", { waitUntil: "commit" });
+    const emailField = page.getByLabel("E-mail", { exact: true });
+    const passwordField = page.getByLabel("Password", { exact: true });
+    const remember = page.getByRole("checkbox", { name: "Remember password" });
+    await emailField.fill(email);
+    await passwordField.fill(defaultPassword);
+    await page.locator("label", { hasText: "Remember password" }).click();
+    expect(await remember.isChecked()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).toBe(false);
+
+    release();
+    await context.unroute("**/assets/*.js");
+    await page.waitForFunction(() => {
+      const input = document.querySelector("input[type=password]");
+      return input !== null && Object.keys(input).some((key) => key.startsWith("__reactProps$"));
+    });
+    await page.waitForLoadState("networkidle");
+    expect(await emailField.inputValue()).toBe(email);
+    expect(await passwordField.inputValue()).toBe(defaultPassword);
+    expect(await remember.isChecked()).toBe(true);
+
+    await passwordField.press("Enter");
+    await waitForPath(page, "/console/index");
+    expect(await page.evaluate(() => localStorage.getItem("rememberedEmail"))).toBe(email);
   });
 
   it("send a signed-in /login to the console without painting the form, scripts or not", async () => {

@@ -1,8 +1,9 @@
 import { FormGroup, InputGroup, type InputGroupProps } from "@blueprintjs/core";
-import { useId } from "react";
+import { useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { useTextTypedBeforeHydration } from "./use-input-before-hydration.ts";
 
-interface FormFieldProps extends Omit<InputGroupProps, "id" | "intent"> {
+interface FormFieldProps extends Omit<InputGroupProps, "id" | "intent" | "inputRef"> {
   label: string;
   /** An i18n key (validation.* / errors.*) or an already translated message. */
   error?: string | undefined;
@@ -12,10 +13,12 @@ interface FormFieldProps extends Omit<InputGroupProps, "id" | "intent"> {
 export function FormField({ label, error, ...input }: FormFieldProps) {
   const { t, i18n } = useTranslation();
   const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  useTextTypedBeforeHydration(inputRef, input.value, input.onValueChange);
   const message = error ? (i18n.exists(error) ? String(t(error as never)) : error) : undefined;
   return (
     <FormGroup label={label} labelFor={id} helperText={message ? <span id={`${id}-error`} role="alert">{message}</span> : undefined} intent={message ? "danger" : "none"}>
-      <InputGroup id={id} intent={message ? "danger" : "none"} aria-invalid={message ? true : undefined} aria-describedby={message ? `${id}-error` : undefined} {...input} />
+      <InputGroup id={id} intent={message ? "danger" : "none"} aria-invalid={message ? true : undefined} aria-describedby={message ? `${id}-error` : undefined} {...input} inputRef={inputRef} />
     </FormGroup>
   );
 }

@@ -1,10 +1,11 @@
 import { Button, FormGroup, InputGroup } from "@blueprintjs/core";
 import { useSelector } from "@xstate/react";
-import { useId } from "react";
+import { useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { ActorRefFrom } from "xstate";
 import type { codeSenderMachine } from "../../../machines/code-sender.ts";
 import { FailureCallout } from "../../ui/failure-callout.tsx";
+import { useTextTypedBeforeHydration } from "../../ui/use-input-before-hydration.ts";
 
 interface CodeFieldProps {
   sender: ActorRefFrom<typeof codeSenderMachine>;
@@ -18,6 +19,8 @@ interface CodeFieldProps {
 export function CodeField({ sender, email, code, onCodeChange, error }: CodeFieldProps) {
   const { t, i18n } = useTranslation();
   const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  useTextTypedBeforeHydration(inputRef, code, onCodeChange);
   const sending = useSelector(sender, (s) => s.matches("sending"));
   const cooldown = useSelector(sender, (s) => s.context.cooldown);
   const sentOnce = useSelector(sender, (s) => s.context.sentOnce);
@@ -38,6 +41,7 @@ export function CodeField({ sender, email, code, onCodeChange, error }: CodeFiel
             maxLength={6}
             value={code}
             onValueChange={onCodeChange}
+            inputRef={inputRef}
             intent={message ? "danger" : "none"}
             aria-invalid={message ? true : undefined}
             aria-describedby={message ? `${id}-error` : undefined}

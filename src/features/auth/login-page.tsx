@@ -1,6 +1,6 @@
 import { Button, Checkbox } from "@blueprintjs/core";
 import { useSelector } from "@xstate/react";
-import { type FormEvent, lazy, Suspense, useEffect, useState } from "react";
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
 import { selectRememberedLogin } from "../../../machines/session-selectors.ts";
@@ -9,6 +9,7 @@ import { afterLoginTarget } from "../../app/route-guard.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { FailureCallout } from "../../ui/failure-callout.tsx";
 import { FormField } from "../../ui/form-field.tsx";
+import { useCheckedBeforeHydration } from "../../ui/use-input-before-hydration.ts";
 import { AuthLayout } from "./auth-layout.tsx";
 import { googleClientId } from "./google-config.ts";
 
@@ -25,6 +26,8 @@ export default function LoginPage() {
   const [email, setEmail] = useState(prefilled ?? remembered.email);
   const [password, setPassword] = useState("");
   const [remember, setRemember] = useState(remembered.remember);
+  const rememberRef = useRef<HTMLInputElement>(null);
+  useCheckedBeforeHydration(rememberRef, remember, setRemember);
   const busy = useSelector(session, (s) => s.matches("loggingIn"));
   const signedIn = useSelector(session, (s) => s.matches("signedIn"));
   const fieldErrors = useSelector(session, (s) => s.context.fieldErrors);
@@ -55,7 +58,7 @@ export default function LoginPage() {
         <FormField label={t("fields.email")} type="email" autoComplete="username" value={email} onValueChange={setEmail} error={fieldErrors.email} autoFocus data-stored-value={storageKeys.rememberedEmail} />
         <FormField label={t("fields.password")} type="password" autoComplete="current-password" value={password} onValueChange={setPassword} error={fieldErrors.password} />
         <div className="form-row">
-          <Checkbox label={t("login.remember")} checked={remember} onChange={(e) => setRemember(e.currentTarget.checked)} data-stored-checked={storageKeys.rememberedEmail} />
+          <Checkbox label={t("login.remember")} checked={remember} inputRef={rememberRef} onChange={(e) => setRemember(e.currentTarget.checked)} data-stored-checked={storageKeys.rememberedEmail} />
           <Link to="/forget">{t("login.forgot")}</Link>
         </div>
         <Button type="submit" intent="primary" fill size="large" loading={busy} text={t("login.submit")} />
