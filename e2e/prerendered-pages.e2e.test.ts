@@ -275,7 +275,6 @@ describe("prerendered public pages", () => {
     expect(await page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).toBe(false);
 
     release();
-    await context.unroute("**/assets/*.js");
     await page.waitForFunction(() => {
       const input = document.querySelector("input[type=password]");
       return input !== null && Object.keys(input).some((key) => key.startsWith("__reactProps$"));
@@ -288,6 +287,32 @@ describe("prerendered public pages", () => {
     await passwordField.press("Enter");
     await waitForPath(page, "/console/index");
     expect(await page.evaluate(() => localStorage.getItem("rememberedEmail"))).toBe(email);
+  });
+
+  it("send a sign-in pressed before the console's code ran once the console has the page, without reloading it", async () => {
+    const { context, page, baseUrl } = tab;
+    const email = uniqueEmail("early-enter");
+    await registerViaApi(baseUrl, email);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await context.route("**/assets/*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/login", { waitUntil: "commit" });
+    await page.getByLabel("E-mail", { exact: true }).fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(defaultPassword);
+    await page.getByLabel("Password", { exact: true }).press("Enter");
+    expect(await page.locator("form[data-held-submit]").count()).toBe(1);
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+    release();
+    await waitForPath(page, "/console/index");
+    await page.getByTestId("account-email").waitFor();
+    // The console's router moved to it; the browser loaded no other document.
+    expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
   });
 
   it("send a signed-in /login to the console without painting the form, scripts or not", async () => {

@@ -78,18 +78,22 @@ describe("the inline scripts of a prerendered page", () => {
     expect(root().querySelector("h1")?.textContent).toBe("zh-CN-dark");
   });
 
-  it("hold a form back until the console has taken the page over, so an early Enter does not reload the page", () => {
+  it("hold a form back until the console has taken the page over, so an early Enter does not reload the page, and mark it to be sent again", () => {
     page();
-    document.getElementById("root")?.insertAdjacentHTML("beforeend", "<form id=f></form>");
+    document.getElementById("root")?.insertAdjacentHTML("beforeend", "<form id=f></form><form id=g></form>");
     run();
     const form = document.getElementById("f") as HTMLFormElement;
     const early = new Event("submit", { cancelable: true, bubbles: true });
     form.dispatchEvent(early);
     expect(early.defaultPrevented).toBe(true);
+    expect(form.hasAttribute("data-held-submit")).toBe(true);
+    expect(document.getElementById("g")?.hasAttribute("data-held-submit")).toBe(false);
     document.documentElement.setAttribute("data-hydrated", "");
+    form.removeAttribute("data-held-submit");
     const later = new Event("submit", { cancelable: true, bubbles: true });
     form.dispatchEvent(later);
     expect(later.defaultPrevented).toBe(false);
+    expect(form.hasAttribute("data-held-submit")).toBe(false);
     document.documentElement.removeAttribute("data-hydrated");
   });
 

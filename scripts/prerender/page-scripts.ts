@@ -86,11 +86,15 @@ export function bodyScript(darkClass: string, win: Window = window): void {
   const doc = win.document;
   const html = doc.documentElement;
   // Until the console has taken the page over (src/main.tsx marks <html data-hydrated>), a form sent by Enter or
-  // a click would go as the browser's own GET of the page: a reload that loses what was typed. It is held back.
+  // a click would go as the browser's own GET of the page: a reload that loses what was typed. It is held back and
+  // marked; the form sends it again once React has it (useHeldSubmit, src/ui/before-hydration.ts).
   doc.addEventListener(
     "submit",
     (event) => {
-      if (!html.hasAttribute("data-hydrated")) event.preventDefault();
+      if (html.hasAttribute("data-hydrated")) return;
+      event.preventDefault();
+      const form = event.target as Element | null;
+      form?.setAttribute("data-held-submit", "");
     },
     true,
   );

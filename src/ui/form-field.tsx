@@ -1,7 +1,7 @@
 import { FormGroup, InputGroup, type InputGroupProps } from "@blueprintjs/core";
 import { useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { useTextTypedBeforeHydration } from "./use-input-before-hydration.ts";
+import { useTextTypedBeforeHydration } from "./before-hydration.ts";
 
 interface FormFieldProps extends Omit<InputGroupProps, "id" | "intent" | "inputRef"> {
   label: string;

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { ActorRefFrom } from "xstate";
 import type { codeSenderMachine } from "../../../machines/code-sender.ts";
 import { FailureCallout } from "../../ui/failure-callout.tsx";
-import { useTextTypedBeforeHydration } from "../../ui/use-input-before-hydration.ts";
+import { useTextTypedBeforeHydration } from "../../ui/before-hydration.ts";
 
 interface CodeFieldProps {
   sender: ActorRefFrom<typeof codeSenderMachine>;

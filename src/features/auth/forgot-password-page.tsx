@@ -1,10 +1,11 @@
 import { Button, Dialog, DialogBody, DialogFooter } from "@blueprintjs/core";
 import { useActorRef, useSelector } from "@xstate/react";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { useServices } from "../../app/services-context.tsx";
 import { FailureCallout } from "../../ui/failure-callout.tsx";
+import { useHeldSubmit } from "../../ui/before-hydration.ts";
 import { FormField } from "../../ui/form-field.tsx";
 import { AuthLayout } from "./auth-layout.tsx";
 import { provideCodeSender, provideForgotPassword } from "./auth-machines.ts";
@@ -26,6 +27,8 @@ export default function ForgotPasswordPage() {
   const finished = useSelector(flow, (s) => s.matches("finished"));
   const fieldErrors = useSelector(flow, (s) => s.context.fieldErrors);
   const senderErrors = useSelector(sender, (s) => s.context.fieldErrors);
+  const formRef = useRef<HTMLFormElement>(null);
+  useHeldSubmit(formRef);
   const failure = useSelector(flow, (s) => s.context.failure);
 
   useEffect(() => {
@@ -48,7 +51,7 @@ export default function ForgotPasswordPage() {
       </p>
       <FailureCallout failure={failure} />
       {step === 1 ? (
-        <form onSubmit={submitIdentity} noValidate aria-label={t("forgot.stepIdentify")}>
+        <form ref={formRef} onSubmit={submitIdentity} noValidate aria-label={t("forgot.stepIdentify")}>
           <FormField label={t("fields.email")} type="email" autoComplete="email" value={email} onValueChange={setEmail} error={fieldErrors.email ?? senderErrors.email} autoFocus />
           <CodeField sender={sender} email={email} code={code} onCodeChange={setCode} error={fieldErrors.code} />
           <Button type="submit" intent="primary" fill size="large" loading={busy} text={t("forgot.next")} />

@@ -9,7 +9,7 @@ import { afterLoginTarget } from "../../app/route-guard.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { FailureCallout } from "../../ui/failure-callout.tsx";
 import { FormField } from "../../ui/form-field.tsx";
-import { useCheckedBeforeHydration } from "../../ui/use-input-before-hydration.ts";
+import { useCheckedBeforeHydration, useHeldSubmit } from "../../ui/before-hydration.ts";
 import { AuthLayout } from "./auth-layout.tsx";
 import { googleClientId } from "./google-config.ts";
 
@@ -28,6 +28,8 @@ export default function LoginPage() {
   const [remember, setRemember] = useState(remembered.remember);
   const rememberRef = useRef<HTMLInputElement>(null);
   useCheckedBeforeHydration(rememberRef, remember, setRemember);
+  const formRef = useRef<HTMLFormElement>(null);
+  useHeldSubmit(formRef);
   const busy = useSelector(session, (s) => s.matches("loggingIn"));
   const signedIn = useSelector(session, (s) => s.matches("signedIn"));
   const fieldErrors = useSelector(session, (s) => s.context.fieldErrors);
@@ -52,7 +54,7 @@ export default function LoginPage() {
         </>
       }
     >
-      <form onSubmit={submit} noValidate aria-label={t("login.title")}>
+      <form ref={formRef} onSubmit={submit} noValidate aria-label={t("login.title")}>
         <FailureCallout failure={failure} whenNoAnswer={t("login.loginError")} />
         {/* data-stored-*: the prerendered page fills in the remembered e-mail before it paints (scripts/prerender/page-scripts.ts). */}
         <FormField label={t("fields.email")} type="email" autoComplete="username" value={email} onValueChange={setEmail} error={fieldErrors.email} autoFocus data-stored-value={storageKeys.rememberedEmail} />

@@ -1,10 +1,11 @@
 import { Button } from "@blueprintjs/core";
 import { useActorRef, useSelector } from "@xstate/react";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { useServices } from "../../app/services-context.tsx";
 import { FailureCallout } from "../../ui/failure-callout.tsx";
+import { useHeldSubmit } from "../../ui/before-hydration.ts";
 import { FormField } from "../../ui/form-field.tsx";
 import { AuthLayout } from "./auth-layout.tsx";
 import { provideCodeSender, provideRegister } from "./auth-machines.ts";
@@ -21,6 +22,8 @@ export default function RegisterPage() {
   const registered = useSelector(register, (s) => s.matches("registered"));
   const fieldErrors = useSelector(register, (s) => s.context.fieldErrors);
   const senderErrors = useSelector(sender, (s) => s.context.fieldErrors);
+  const formRef = useRef<HTMLFormElement>(null);
+  useHeldSubmit(formRef);
   const failure = useSelector(register, (s) => s.context.failure);
   const set = (field: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
 
@@ -42,7 +45,7 @@ export default function RegisterPage() {
         </>
       }
     >
-      <form onSubmit={submit} noValidate aria-label={t("register.title")}>
+      <form ref={formRef} onSubmit={submit} noValidate aria-label={t("register.title")}>
         <FailureCallout failure={failure} />
         <FormField label={t("fields.email")} type="email" autoComplete="email" value={form.email} onValueChange={set("email")} error={fieldErrors.email ?? senderErrors.email} autoFocus />
         <CodeField sender={sender} email={form.email} code={form.code} onCodeChange={set("code")} error={fieldErrors.code} />

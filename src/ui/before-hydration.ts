@@ -1,4 +1,7 @@
-import { type RefObject, useLayoutEffect } from "react";
+import { type RefObject, useEffect, useLayoutEffect } from "react";
+
+/** Set by the page's inline script on a form sent too early (scripts/prerender/page-scripts.ts). */
+export const heldSubmitAttribute = "data-held-submit";
 
 // A prerendered page's fields take keys and clicks before React has taken the page over. Hydration adopts the
 // elements as they are, but the components' state still holds what the page was rendered with, and their next
@@ -25,4 +28,21 @@ export function useCheckedBeforeHydration(ref: RefObject<HTMLInputElement | null
     const element = ref.current;
     if (element && element.checked !== checked) onCheckedChange(element.checked);
   }, []);
+}
+
+/**
+ * A prerendered form sent (Enter, a click) before React had the page was held back and marked by the page's inline
+ * script (scripts/prerender/page-scripts.ts): React 19 does not replay a submit on markup it has not hydrated. Once
+ * the form is hydrated, it is sent again, in a task of its own, after the fields' text above has reached the state.
+ */
+export function useHeldSubmit(ref: RefObject<HTMLFormElement | null>): void {
+  useEffect(() => {
+    const form = ref.current;
+    if (!form?.hasAttribute(heldSubmitAttribute)) return;
+    const timer = setTimeout(() => {
+      form.removeAttribute(heldSubmitAttribute);
+      form.requestSubmit();
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [ref]);
 }
