@@ -315,6 +315,27 @@ describe("prerendered public pages", () => {
     expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
   });
 
+  it("apply a language chosen before the console's code ran once the console has the page", async () => {
+    const { context, page } = tab;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await context.route("**/assets/*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/login", { waitUntil: "commit" });
+    await page.getByRole("combobox", { name: text("en-US", "language.label") }).selectOption("zh-CN");
+    expect(await page.locator("h1").textContent()).toBe(text("en-US", "login.title"));
+
+    release();
+    await page.waitForFunction(() => document.documentElement.lang === "zh-CN" && localStorage.getItem("arco-locale") === "zh-CN");
+    await hydrated(page);
+    await expect.poll(() => page.locator("h1").textContent()).toBe(text("zh-CN", "login.title"));
+    expect(await page.getByRole("combobox", { name: text("zh-CN", "language.label") }).inputValue()).toBe("zh-CN");
+  });
+
   it("send a signed-in /login to the console without painting the form, scripts or not", async () => {
     const { context, page, baseUrl } = tab;
     const email = uniqueEmail("prerender");

@@ -1,9 +1,11 @@
 import { HTMLSelect } from "@blueprintjs/core";
 import { useSelector } from "@xstate/react";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { selectLocale } from "../../machines/language-change.ts";
 import { useServices } from "../app/services-context.tsx";
 import { localeOptions } from "../i18n/locales.ts";
+import { useValueBeforeHydration } from "../ui/before-hydration.ts";
 
 /** A language switch (navbar, sign-in pages, settings drawer); the one app-wide languageChange actor decides what a choice does. */
 export function LanguageSelect({ id }: { id?: string } = {}) {
@@ -11,6 +13,10 @@ export function LanguageSelect({ id }: { id?: string } = {}) {
   const { languageChange } = useServices();
   const current = useSelector(languageChange, selectLocale);
   const busy = useSelector(languageChange, (s) => s.matches("saving"));
+  const choose = (value: string) => languageChange.send({ type: "language.change", value });
+  // On a prerendered page, a language chosen before the console had the page is applied once it has.
+  const selectRef = useRef<HTMLSelectElement>(null);
+  useValueBeforeHydration(selectRef, current, choose);
   return (
     <HTMLSelect
       id={id}
@@ -18,7 +24,8 @@ export function LanguageSelect({ id }: { id?: string } = {}) {
       value={current}
       disabled={busy}
       minimal
-      onChange={(event) => languageChange.send({ type: "language.change", value: event.currentTarget.value })}
+      ref={selectRef}
+      onChange={(event) => choose(event.currentTarget.value)}
       options={localeOptions.map((option) => ({ value: option.value, label: option.label }))}
     />
   );

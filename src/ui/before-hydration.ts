@@ -3,16 +3,16 @@ import { type RefObject, useEffect, useLayoutEffect } from "react";
 /** Set by the page's inline script on a form sent too early (scripts/prerender/page-scripts.ts). */
 export const heldSubmitAttribute = "data-held-submit";
 
-// A prerendered page's fields take keys and clicks before React has taken the page over. Hydration adopts the
+// A prerendered page's fields take keys, clicks and choices before React has taken the page over. Hydration adopts the
 // elements as they are, but the components' state still holds what the page was rendered with, and their next
 // render writes that back over what the merchant typed. So, once, when the field is hydrated, the state takes what
 // the browser holds. On a field React rendered itself the two are equal and nothing happens.
 
-/** A text field: `onValueChange` receives the text typed before hydration. */
-export function useTextTypedBeforeHydration(
-  ref: RefObject<HTMLInputElement | null>,
+/** A text field or a select: `onValueChange` receives the text typed or the option chosen before hydration. */
+export function useValueBeforeHydration<E extends HTMLInputElement | HTMLSelectElement>(
+  ref: RefObject<E | null>,
   value: string | undefined,
-  onValueChange: ((value: string, element: HTMLInputElement) => void) | undefined,
+  onValueChange: ((value: string, element: E) => void) | undefined,
 ): void {
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the first commit meets markup React did not render.
   useLayoutEffect(() => {

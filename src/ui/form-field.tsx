@@ -1,7 +1,7 @@
 import { FormGroup, InputGroup, type InputGroupProps } from "@blueprintjs/core";
 import { useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { useTextTypedBeforeHydration } from "./before-hydration.ts";
+import { useValueBeforeHydration } from "./before-hydration.ts";
 
 interface FormFieldProps extends Omit<InputGroupProps, "id" | "intent" | "inputRef"> {
   label: string;
@@ -14,7 +14,7 @@ export function FormField({ label, error, ...input }: FormFieldProps) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  useTextTypedBeforeHydration(inputRef, input.value, input.onValueChange);
+  useValueBeforeHydration(inputRef, input.value, input.onValueChange);
   const message = error ? (i18n.exists(error) ? String(t(error as never)) : error) : undefined;
   return (
     <FormGroup label={label} labelFor={id} helperText={message ? <span id={`${id}-error`} role="alert">{message}</span> : undefined} intent={message ? "danger" : "none"}>

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { ActorRefFrom } from "xstate";
 import type { codeSenderMachine } from "../../../machines/code-sender.ts";
 import { FailureCallout } from "../../ui/failure-callout.tsx";
-import { useTextTypedBeforeHydration } from "../../ui/before-hydration.ts";
+import { useValueBeforeHydration } from "../../ui/before-hydration.ts";
 
 interface CodeFieldProps {
   sender: ActorRefFrom<typeof codeSenderMachine>;
@@ -20,7 +20,7 @@ export function CodeField({ sender, email, code, onCodeChange, error }: CodeFiel
   const { t, i18n } = useTranslation();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  useTextTypedBeforeHydration(inputRef, code, onCodeChange);
+  useValueBeforeHydration(inputRef, code, onCodeChange);
   const sending = useSelector(sender, (s) => s.matches("sending"));
   const cooldown = useSelector(sender, (s) => s.context.cooldown);
   const sentOnce = useSelector(sender, (s) => s.context.sentOnce);
