@@ -124,6 +124,19 @@ const hydrated = (page: Page) =>
     return root !== null && Object.keys(root).some((key) => key.startsWith("__reactContainer"));
   });
 
+/** Holds the console's scripts back until the returned function is called: the prerendered page alone meanwhile. */
+async function holdConsoleCode(context: BrowserContext): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await context.route("**/assets/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 describe("prerendered public pages", () => {
   it("paint in the stored language before any script of the console runs (scripts blocked), in all six", async () => {
     const { browser, baseUrl } = tab;
@@ -256,14 +269,7 @@ describe("prerendered public pages", () => {
     const email = uniqueEmail("early-typing");
     await registerViaApi(baseUrl, email);
     // The console's code is held back until the merchant has filled in the prerendered form.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await context.route("**/assets/*.js", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdConsoleCode(context);
     await page.goto("/login", { waitUntil: "commit" });
     const emailField = page.getByLabel("E-mail", { exact: true });
     const passwordField = page.getByLabel("Password", { exact: true });
@@ -293,14 +299,7 @@ describe("prerendered public pages", () => {
     const { context, page, baseUrl } = tab;
     const email = uniqueEmail("early-enter");
     await registerViaApi(baseUrl, email);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await context.route("**/assets/*.js", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdConsoleCode(context);
     await page.goto("/login", { waitUntil: "commit" });
     await page.getByLabel("E-mail", { exact: true }).fill(email);
     await page.getByLabel("Password", { exact: true }).fill(defaultPassword);
@@ -317,14 +316,7 @@ describe("prerendered public pages", () => {
 
   it("apply a language chosen before the console's code ran once the console has the page", async () => {
     const { context, page } = tab;
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await context.route("**/assets/*.js", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdConsoleCode(context);
     await page.goto("/login", { waitUntil: "commit" });
     await page.getByRole("combobox", { name: text("en-US", "language.label") }).selectOption("zh-CN");
     expect(await page.locator("h1").textContent()).toBe(text("en-US", "login.title"));

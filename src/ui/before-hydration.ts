@@ -1,7 +1,7 @@
 import { type RefObject, useEffect, useLayoutEffect } from "react";
 
 /** Set by the page's inline script on a form sent too early (scripts/prerender/page-scripts.ts). */
-export const heldSubmitAttribute = "data-held-submit";
+const heldSubmitAttribute = "data-held-submit";
 
 // A prerendered page's fields take keys, clicks and choices before React has taken the page over. Hydration adopts the
 // elements as they are, but the components' state still holds what the page was rendered with, and their next
