@@ -143,7 +143,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   }
 
   const { staticDir } = options;
-  const pages = staticDir ? await registerStaticFiles(app, staticDir) : null;
+  const pages = staticDir ? registerStaticFiles(app, staticDir) : null;
   app.setNotFoundHandler((request, reply) => (pages && wantsConsolePage(request) ? pages.send(request, reply) : sendNotFound(reply)));
   return app;
 }

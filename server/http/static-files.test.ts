@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { brotliCompressSync } from "node:zlib";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { Kysely, PostgresDialect } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -27,6 +27,11 @@ beforeAll(async () => {
   writeFileSync(join(dir, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
   writeFileSync(join(dir, "assets", "built-Ef56Gh78.js"), script);
   writeFileSync(join(dir, "assets", "built-Ef56Gh78.js.br"), precompressed);
+  writeFileSync(join(dir, "assets", "built-Ef56Gh78.js.gz"), gzipSync(script));
+  writeFileSync(join(dir, "assets", "removed-Ij90Kl12.js"), script);
+  mkdirSync(join(dir, ".git"));
+  writeFileSync(join(dir, ".git", "config"), "[core]");
+  writeFileSync(join(dir, ".env"), "SECRET=1");
   app = await buildServer({ db: noDatabase, staticDir: dir, allowGoogleSignIn: false });
 });
 afterAll(async () => {
@@ -69,6 +74,60 @@ describe("serving the built console", () => {
     expect(answer.headers["content-encoding"]).toBe("br");
     expect(Buffer.compare(answer.rawPayload, precompressed)).toBe(0);
     expect(answer.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("sends the gzip copy to a browser that takes gzip but not brotli, and the plain file to one that takes neither", async () => {
+    const gzip = await get("/assets/built-Ef56Gh78.js", { "accept-encoding": "gzip, deflate" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(Buffer.compare(gzip.rawPayload, gzipSync(script))).toBe(0);
+    const refusesBrotli = await get("/assets/built-Ef56Gh78.js", { "accept-encoding": "br;q=0, gzip" });
+    expect(refusesBrotli.headers["content-encoding"]).toBe("gzip");
+    const plain = await get("/assets/built-Ef56Gh78.js", { "accept-encoding": "identity" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(script);
+    expect(plain.headers.vary).toContain("accept-encoding");
+  });
+
+  it("answers 304 without a body when the browser's copy is the current one, and the file when it is not", async () => {
+    for (const url of ["/", "/assets/built-Ef56Gh78.js", "/favicon.svg"]) {
+      const first = await get(url, { accept: "text/html", "accept-encoding": "br" });
+      const etag = String(first.headers.etag);
+      expect(etag, url).toMatch(/^W\/"[\w-]{22}"$/);
+      const again = await get(url, { accept: "text/html", "accept-encoding": "br", "if-none-match": etag });
+      expect(again.statusCode, url).toBe(304);
+      expect(again.rawPayload.length, url).toBe(0);
+      expect(again.headers["cache-control"], url).toBe(first.headers["cache-control"]);
+      const stale = await get(url, { accept: "text/html", "if-none-match": 'W/"an-older-build-0000000"' });
+      expect(stale.statusCode, url).toBe(200);
+    }
+    // Two files, two tags: a new build's index.html is never taken for the old one.
+    expect((await get("/")).headers.etag).not.toBe((await get("/favicon.svg")).headers.etag);
+  });
+
+  it("answers HEAD with the headers of GET and no body", async () => {
+    const head = await app.inject({ method: "HEAD", url: "/assets/built-Ef56Gh78.js", headers: { "accept-encoding": "br" } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers["content-type"]).toContain("javascript");
+    expect(head.headers["content-encoding"]).toBe("br");
+    expect(head.rawPayload.length).toBe(0);
+  });
+
+  it("answers from what it read at start: a file removed since is still sent whole, one added since is not", async () => {
+    unlinkSync(join(dir, "assets", "removed-Ij90Kl12.js"));
+    writeFileSync(join(dir, "assets", "added-Mn34Op56.js"), script);
+    const removed = await get("/assets/removed-Ij90Kl12.js");
+    expect(removed.statusCode).toBe(200);
+    expect(removed.body).toBe(script);
+    expect((await get("/assets/added-Mn34Op56.js")).statusCode).toBe(404);
+  });
+
+  it("serves no dotfile, no folder listing and nothing outside the build, however the path is spelled", async () => {
+    for (const url of ["/.git/config", "/.env", "/assets/", "/assets", "/assets/..%2Findex.html", "/assets/..%2F..%2Fpackage.json", "/%2e%2e/package.json", "/assets/built-Ef56Gh78.js.br"]) {
+      const answer = await get(url, { accept: "application/json" });
+      expect(answer.statusCode, url).toBe(404);
+      expect(answer.json(), url).toMatchObject({ success: false, errCode: "4040" });
+    }
+    expect((await get("/assets/%E0%A4%A")).statusCode).toBe(400);
   });
 
   it("answers index.html for console routes that match no file", async () => {

@@ -1,16 +1,21 @@
 import { existsSync, readFileSync } from "node:fs";
-import { basename, join, relative, resolve, sep } from "node:path";
-import fastifyStatic from "@fastify/static";
+import { basename, join, resolve } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { type BuiltFile, readBuiltFile, readBuiltFolder, sendBuiltFile } from "./built-files.ts";
 import { allowInline, type InlineHashes } from "./security-headers.ts";
 
 const immutable = "public, max-age=31536000, immutable";
+const revalidate = "no-cache";
 const prerenderedFolder = "prerendered";
 
 /** A public page the build rendered to HTML (scripts/prerender.ts), with the hashes of its inline scripts and styles. */
 export interface PrerenderedPage extends InlineHashes {
   /** Relative to dist/prerendered/. */
   file: string;
+}
+
+interface LoadedPage extends InlineHashes {
+  content: BuiltFile;
 }
 
 /** A page's path as the console's router matches it: any case, trailing slashes ignored. */
@@ -34,34 +39,42 @@ export interface ConsolePages {
   send(request: FastifyRequest, reply: FastifyReply): FastifyReply;
 }
 
+/** The path of a request, decoded; undefined when it does not decode (it then names no file). */
+function decodedPath(url: string): string | undefined {
+  try {
+    return decodeURIComponent(url.split("?")[0] ?? "");
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * The built console: hashed /assets/* cached for a year, everything else revalidated. The prerendered pages
- * are answered at their own paths only (with their inline hashes in the CSP), never as files.
+ * The built console, read into memory at start (built-files.ts): hashed /assets/* cached for a year, everything
+ * else revalidated. The prerendered pages are answered at their own paths only (with their inline hashes in the
+ * CSP), never as files.
  */
-export async function registerStaticFiles(app: FastifyInstance, staticDir: string): Promise<ConsolePages> {
+export function registerStaticFiles(app: FastifyInstance, staticDir: string): ConsolePages {
   const root = resolve(staticDir);
-  const assets = resolve(root, "assets");
-  const prerendered = readPrerenderedPages(root);
-  await app.register(fastifyStatic, {
-    root,
-    wildcard: true,
-    cacheControl: false,
-    index: ["index.html"],
-    // scripts/precompress.mjs writes .br and .gz beside each file at build time.
-    preCompressed: true,
-    allowedPath: (pathName) => !pageKey(pathName).startsWith(`/${prerenderedFolder}/`),
-    setHeaders(reply, path) {
-      const inAssets = !relative(assets, path).startsWith("..") && path.startsWith(`${assets}${sep}`);
-      reply.header("cache-control", inAssets ? immutable : "no-cache");
-    },
+  const files = readBuiltFolder(root, (urlPath) => urlPath === `/${prerenderedFolder}`);
+  const index = files.get("/index.html");
+  if (!index) throw new Error(`${join(root, "index.html")} is missing: run \`npm run build\` first`);
+  files.set("/", index);
+  const pages = new Map<string, LoadedPage>(
+    [...readPrerenderedPages(root)].map(([path, page]) => [path, { ...page, content: readBuiltFile(join(root, prerenderedFolder, page.file)) }]),
+  );
+
+  app.get("/*", (request, reply) => {
+    const path = decodedPath(request.url);
+    const file = path === undefined ? undefined : files.get(path);
+    if (!file) return reply.callNotFound();
+    return sendBuiltFile(request, reply, file, path?.startsWith("/assets/") ? immutable : revalidate);
   });
   return {
     send(request, reply) {
-      const page = prerendered.get(pageKey(request.url.split("?")[0] ?? ""));
-      if (!page) return sendConsolePage(reply);
+      const page = pages.get(pageKey(decodedPath(request.url) ?? ""));
+      if (!page) return sendBuiltFile(request, reply, index, revalidate);
       allowInline(reply, page);
-      // Its own root: the files under it are refused at their own URL (allowedPath above).
-      return reply.header("cache-control", "no-cache").sendFile(page.file, join(root, prerenderedFolder));
+      return sendBuiltFile(request, reply, page.content, revalidate);
     },
   };
 }
@@ -74,5 +87,3 @@ export function wantsConsolePage(request: FastifyRequest): boolean {
   const accept = request.headers.accept;
   return !accept || accept.includes("text/html") || accept.includes("*/*");
 }
-
-export const sendConsolePage = (reply: FastifyReply) => reply.header("cache-control", "no-cache").sendFile("index.html");
