@@ -20,6 +20,7 @@ export function LanguageSelect({ id }: { id?: string } = {}) {
   return (
     <HTMLSelect
       id={id}
+      className="language-select"
       aria-label={t("language.label")}
       value={current}
       disabled={busy}
