@@ -10,9 +10,11 @@
  *                   React's state: the props React last committed to the input hold the typed character.
  *   JS+CSS          requests, bytes transferred (CDP encodedDataLength, headers included) and gzip-9 bytes (each
  *                   decoded body at gzip level 9, inline <script>/<style> blocks of the HTML included).
- * The median of BENCH_RUNS (8) loads, unthrottled and on Chromium's slow-4G emulation (bench/load/throttling.ts).
+ * The median of BENCH_RUNS (8) loads, unthrottled and on Chromium's slow-4G emulation (bench/load/throttling.ts),
+ * after one uncounted warm-up load of each page.
  *
- * --against <url> loads another console's login page alternately with ours, load by load, with the same figures;
+ * --against <url> loads another console's login page alternately with ours, load by load (which one loads first
+ * changes every run), with the same figures;
  * --against-ready is the selector that means its form is visible (input[type=password]), --against-input the field
  * to type into (its first text input). The goals are printed as ratios. Then /console/index after sign-in: a merchant
  * registered through the API and signed in through the form, and BENCH_RUNS cold loads of the console home with that
@@ -28,6 +30,7 @@ import { parseArgs } from "node:util";
 import type { Browser } from "playwright-core";
 import { launchBrowser } from "../e2e/support/browser.ts";
 import { repoRoot, startServer } from "../e2e/support/server.ts";
+import { loadOrder } from "./load/alternation.ts";
 import { coldLoad, type LoadFigures, type LoadTarget } from "./load/cold-load.ts";
 import { goal as benchGoal, type Goal } from "./load/goal.ts";
 import { gzip9, type Resource } from "./load/network.ts";
@@ -77,11 +80,19 @@ const path = (url: string) => {
   return u.pathname + u.search;
 };
 
-/** Ours and (with --against) theirs, load by load: ours, theirs, ours, theirs, … */
+/**
+ * Ours and (with --against) theirs, load by load, the order rotated each run (bench/load/alternation.ts). First one
+ * unthrottled load of each, not counted: the first cold load after the browser starts also pays for its GPU and
+ * network processes, fonts and the server's first requests, and would land on whichever page came first.
+ */
 async function alternate(browser: Browser, series: Series[]) {
+  for (const one of series) {
+    const load = await coldLoad(browser, one.target, null);
+    progress(`warm-up ${one.target.url}: first paint ${ms(load.fcpMs)} (not counted)`);
+  }
   for (const network of networks) {
     for (let run = 1; run <= runs; run++) {
-      for (const one of series) {
+      for (const one of loadOrder(series, run - 1)) {
         const load = await coldLoad(browser, one.target, network.throttling);
         one.loads[network.key].push(load);
         progress(`${network.label} ${run}/${runs} ${one.target.url}: first paint ${ms(load.fcpMs)}, ready ${ms(load.readyMs)}, interactive ${ms(load.interactiveMs)}${load.notes.length ? ` (${load.notes.join("; ")})` : ""}`);
@@ -183,7 +194,7 @@ async function main() {
     const consoleSummary = consoleLoads.length ? summarise(consoleLoads) : null;
 
     const out = process.stdout;
-    out.write(`\n/login, cold cache, median of ${runs} loads each${other ? `, alternating ours and ${other.target.url} load by load` : ""}; headless Chromium ${browser.version()}\n`);
+    out.write(`\n/login, cold cache, median of ${runs} loads each${other ? `, alternating ours and ${other.target.url} load by load, the first of each pair changing every run` : ""}, after one uncounted warm-up load of each; headless Chromium ${browser.version()}\n`);
     out.write(`Measured under load: ${availableParallelism()} cores shared with other work (load average ${load.toFixed(2)} at the start), so the times are slower and noisier than on an idle machine.\n`);
     if (runs < 8) out.write(`note: BENCH_RUNS=${runs}, fewer than the issue's 8 loads\n`);
     out.write(`slow 4G: Lighthouse's mobileSlow4G through Network.emulateNetworkConditions — latency ${slow4G.latencyMs} ms, down ${slow4G.downloadBytesPerSecond} B/s, up ${slow4G.uploadBytesPerSecond} B/s${slow4G.cpuSlowdown > 1 ? `, CPU ${slow4G.cpuSlowdown}× slower` : ", no CPU slowdown"}\n\n`);
