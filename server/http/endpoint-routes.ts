@@ -8,7 +8,7 @@ import { failure, success } from "./envelope.ts";
 import type { CookieOptions } from "../domain/device-cookie.ts";
 import type { Session } from "../domain/sessions.ts";
 import type { HandlerContext, HandlerTable, Services } from "./handler.ts";
-import { describeIssues } from "./validation.ts";
+import { describeIssues, ownMessagesOnly } from "./validation.ts";
 
 interface LooseHandler {
   params?: z.ZodMiniType<Record<string, string>>;
@@ -66,7 +66,7 @@ export function registerEndpoints(app: FastifyInstance, handlers: HandlerTable, 
 }
 
 function validate<T>(schema: z.ZodMiniType<T>, input: unknown): T {
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(input, ownMessagesOnly);
   if (!result.success) throw new ApiError(errCodes.validation, describeIssues(result.error.issues, input), 400);
   return result.data;
 }

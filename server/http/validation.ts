@@ -3,6 +3,13 @@ import enUS from "../../locales/en-US.json" with { type: "json" };
 
 type Issue = z.core.$ZodIssue;
 
+/**
+ * Parse options for every request the server validates: an issue keeps its schema's own message (an i18n key) or
+ * the bare "Invalid input" that describeIssues words itself. Without them, the English messages the full "zod"
+ * installs for the whole process when any module imports it (server/chain/config.ts does) would replace that wording.
+ */
+export const ownMessagesOnly: z.core.ParseContext<z.core.$ZodIssue> = { error: () => "Invalid input" };
+
 /** The en-US text of an i18n key such as `validation.emailFormat`, or the key itself. */
 export function englishText(key: string): string {
   let node: unknown = enUS;

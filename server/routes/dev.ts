@@ -5,7 +5,7 @@ import { normalizeEmail } from "../domain/merchants.ts";
 import { devOutboxFor } from "../domain/outbox.ts";
 import { failure } from "../http/envelope.ts";
 import type { Services } from "../http/handler.ts";
-import { describeIssues } from "../http/validation.ts";
+import { describeIssues, ownMessagesOnly } from "../http/validation.ts";
 
 const outboxQuery = z.object({ to: z.string().check(z.minLength(1), z.maxLength(254)) });
 
@@ -16,7 +16,7 @@ const outboxQuery = z.object({ to: z.string().check(z.minLength(1), z.maxLength(
  */
 export function registerDevRoutes(app: FastifyInstance, { db, clock }: Services): void {
   app.get("/api/dev/outbox", async (request, reply) => {
-    const parsed = outboxQuery.safeParse({ ...(request.query as object) });
+    const parsed = outboxQuery.safeParse({ ...(request.query as object) }, ownMessagesOnly);
     if (!parsed.success) return reply.status(400).send(failure(errCodes.validation, describeIssues(parsed.error.issues, request.query)));
     return { messages: await devOutboxFor(db, normalizeEmail(parsed.data.to), clock()) };
   });
