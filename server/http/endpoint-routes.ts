@@ -8,7 +8,7 @@ import { failure, success } from "./envelope.ts";
 import type { CookieOptions } from "../domain/device-cookie.ts";
 import type { Session } from "../domain/sessions.ts";
 import type { HandlerContext, HandlerTable, Services } from "./handler.ts";
-import { describeIssues, ownMessagesOnly } from "./validation.ts";
+import { parseRequest } from "./validation.ts";
 
 interface LooseHandler {
   params?: z.ZodMiniType<Record<string, string>>;
@@ -39,9 +39,9 @@ export function registerEndpoints(app: FastifyInstance, handlers: HandlerTable, 
           });
           if (!session) throw new ApiError(errCodes.notLoggedIn, messages.notLoggedIn, 401);
         }
-        const params = handler.params ? validate(handler.params, rawParams) : rawParams;
-        const query = endpoint.query ? validate(endpoint.query, { ...(request.query as object) }) : undefined;
-        const body = endpoint.method === "POST" ? validate(endpoint.body ?? noFields, request.body === undefined ? {} : request.body) : undefined;
+        const params = handler.params ? parseRequest(handler.params, rawParams) : rawParams;
+        const query = endpoint.query ? parseRequest(endpoint.query, { ...(request.query as object) }) : undefined;
+        const body = endpoint.method === "POST" ? parseRequest(endpoint.body ?? noFields, request.body === undefined ? {} : request.body) : undefined;
         const ctx = {
           db: services.db,
           body,
@@ -63,12 +63,6 @@ export function registerEndpoints(app: FastifyInstance, handlers: HandlerTable, 
       },
     });
   }
-}
-
-function validate<T>(schema: z.ZodMiniType<T>, input: unknown): T {
-  const result = schema.safeParse(input, ownMessagesOnly);
-  if (!result.success) throw new ApiError(errCodes.validation, describeIssues(result.error.issues, input), 400);
-  return result.data;
 }
 
 interface Route {

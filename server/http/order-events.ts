@@ -10,7 +10,7 @@ import { ApiError, messages } from "../domain/outcome.ts";
 import { findSession, type SessionLifetime, sessionIsLive } from "../domain/sessions.ts";
 import { failure } from "./envelope.ts";
 import type { Services } from "./handler.ts";
-import { describeIssues, ownMessagesOnly } from "./validation.ts";
+import { parseRequest } from "./validation.ts";
 
 export interface OrderEventsOptions {
   /** LISTEN on the server's database (OpenedDatabase.listen): the relay's one LISTEN on `order_events`. */
@@ -60,9 +60,7 @@ export async function registerOrderEvents(app: FastifyInstance, services: Servic
   app.get(orderEventsPath, { compress: false, exposeHeadRoute: false }, async (request, reply) => {
     const session = await findSession(services.db, request.headers.authorization, services.clock(), lifetime());
     if (!session) throw new ApiError(errCodes.notLoggedIn, messages.notLoggedIn, 401);
-    const parsed = orderCodeRequest.safeParse({ ...(request.query as object) }, ownMessagesOnly);
-    if (!parsed.success) throw new ApiError(errCodes.validation, describeIssues(parsed.error.issues, request.query), 400);
-    const { orderCode } = parsed.data;
+    const { orderCode } = parseRequest(orderCodeRequest, { ...(request.query as object) });
     const { scope, tokenHash } = session;
     if (relay.subscriptionsOf(scope.merchantId) >= streamsPerMerchant) {
       throw new ApiError(errCodes.rateLimited, `At most ${streamsPerMerchant} live order streams at a time; close one or try again later`, 429);

@@ -1,5 +1,7 @@
 import type * as z from "zod/mini";
+import { errCodes } from "../../contracts/schemas/envelope.ts";
 import enUS from "../../locales/en-US.json" with { type: "json" };
+import { ApiError } from "../domain/outcome.ts";
 
 type Issue = z.core.$ZodIssue;
 
@@ -8,7 +10,14 @@ type Issue = z.core.$ZodIssue;
  * the bare "Invalid input" that describeIssues words itself. Without them, the English messages the full "zod"
  * installs for the whole process when any module imports it (server/chain/config.ts does) would replace that wording.
  */
-export const ownMessagesOnly: z.core.ParseContext<z.core.$ZodIssue> = { error: () => "Invalid input" };
+const ownMessagesOnly: z.core.ParseContext<z.core.$ZodIssue> = { error: () => "Invalid input" };
+
+/** A request's params, query or body as its schema reads it, or a 400 answer with errCode 1001 saying what is wrong. */
+export function parseRequest<T>(schema: z.ZodMiniType<T>, input: unknown): T {
+  const result = schema.safeParse(input, ownMessagesOnly);
+  if (!result.success) throw new ApiError(errCodes.validation, describeIssues(result.error.issues, input), 400);
+  return result.data;
+}
 
 /** The en-US text of an i18n key such as `validation.emailFormat`, or the key itself. */
 export function englishText(key: string): string {

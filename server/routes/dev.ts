@@ -1,11 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import * as z from "zod/mini";
-import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { normalizeEmail } from "../domain/merchants.ts";
 import { devOutboxFor } from "../domain/outbox.ts";
-import { failure } from "../http/envelope.ts";
 import type { Services } from "../http/handler.ts";
-import { describeIssues, ownMessagesOnly } from "../http/validation.ts";
+import { parseRequest } from "../http/validation.ts";
 
 const outboxQuery = z.object({ to: z.string().check(z.minLength(1), z.maxLength(254)) });
 
@@ -15,9 +13,8 @@ const outboxQuery = z.object({ to: z.string().check(z.minLength(1), z.maxLength(
  * an address is required, and a code shows only while it is valid. Plain JSON, not the envelope.
  */
 export function registerDevRoutes(app: FastifyInstance, { db, clock }: Services): void {
-  app.get("/api/dev/outbox", async (request, reply) => {
-    const parsed = outboxQuery.safeParse({ ...(request.query as object) }, ownMessagesOnly);
-    if (!parsed.success) return reply.status(400).send(failure(errCodes.validation, describeIssues(parsed.error.issues, request.query)));
-    return { messages: await devOutboxFor(db, normalizeEmail(parsed.data.to), clock()) };
+  app.get("/api/dev/outbox", async (request) => {
+    const { to } = parseRequest(outboxQuery, { ...(request.query as object) });
+    return { messages: await devOutboxFor(db, normalizeEmail(to), clock()) };
   });
 }
