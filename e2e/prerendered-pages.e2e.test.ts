@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { defaultPassword, registerViaApi, uniqueEmail } from "./support/api.ts";
+import { codeViaApi, defaultPassword, registerViaApi, uniqueEmail } from "./support/api.ts";
 import { button, signIn, waitForPath } from "./support/console.ts";
 import { repoRoot } from "./support/server.ts";
 import { withConsoleTab } from "./support/tab.ts";
@@ -312,6 +312,48 @@ describe("prerendered public pages", () => {
     await page.getByTestId("account-email").waitFor();
     // The console's router moved to it; the browser loaded no other document.
     expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+  });
+
+  it("send a registration pressed before the console's code ran once the console has the page", async () => {
+    const { context, page, baseUrl } = tab;
+    const email = uniqueEmail("early-register");
+    // A code asked for earlier (say, in another tab): before the console's code runs, "Send code" does nothing.
+    const code = await codeViaApi(baseUrl, email, "register");
+    const release = await holdConsoleCode(context);
+    await page.goto("/register", { waitUntil: "commit" });
+    await page.getByLabel("E-mail", { exact: true }).fill(email);
+    await page.getByLabel("Verification code", { exact: true }).fill(code);
+    await page.getByLabel("Password", { exact: true }).fill(defaultPassword);
+    await page.getByLabel("Repeat password", { exact: true }).fill(defaultPassword);
+    await page.getByLabel("Repeat password", { exact: true }).press("Enter");
+    expect(await page.locator("form[data-held-submit]").count()).toBe(1);
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+    release();
+    await waitForPath(page, "/login");
+    expect(await page.getByLabel("E-mail", { exact: true }).inputValue()).toBe(email);
+    expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+    await signIn(page, email, defaultPassword);
+    await waitForPath(page, "/console/index");
+  });
+
+  it("send the forgotten-password step pressed before the console's code ran once the console has the page", async () => {
+    const { context, page, baseUrl } = tab;
+    const email = uniqueEmail("early-forget");
+    await registerViaApi(baseUrl, email);
+    const code = await codeViaApi(baseUrl, email, "reset");
+    const release = await holdConsoleCode(context);
+    await page.goto("/forget", { waitUntil: "commit" });
+    await page.getByLabel("E-mail", { exact: true }).fill(email);
+    await page.getByLabel("Verification code", { exact: true }).fill(code);
+    await page.getByLabel("Verification code", { exact: true }).press("Enter");
+    expect(await page.locator("form[data-held-submit]").count()).toBe(1);
+
+    release();
+    // The code was checked: the second step asks for the new password.
+    await page.getByText("Step 2 of 2").waitFor();
+    await page.getByLabel("New password", { exact: true }).waitFor();
+    expect(await page.locator("form[data-held-submit]").count()).toBe(0);
   });
 
   it("apply a language chosen before the console's code ran once the console has the page", async () => {

@@ -67,11 +67,16 @@ async function post(baseUrl: string, path: string, body: unknown): Promise<Envel
   return envelope;
 }
 
+/** Asks the server for a verification code, as "Send code" does, and returns the code from the dev outbox. */
+export async function codeViaApi(baseUrl: string, email: string, type: "register" | "reset"): Promise<string> {
+  const seen = (await outbox(baseUrl, email)).length;
+  await post(baseUrl, "/api/User/SentVerificationCode", { email, type });
+  return nextCode(baseUrl, email, seen);
+}
+
 /** Registers a merchant through the documented calls, as the register page would. */
 export async function registerViaApi(baseUrl: string, email: string, password = defaultPassword): Promise<void> {
-  const seen = (await outbox(baseUrl, email)).length;
-  await post(baseUrl, "/api/User/SentVerificationCode", { email, type: "register" });
-  const code = await nextCode(baseUrl, email, seen);
+  const code = await codeViaApi(baseUrl, email, "register");
   await post(baseUrl, "/api/Register/Register", { email, code, password, repeatPassword: password });
 }
 
