@@ -1,3 +1,4 @@
+import * as z from "zod/mini";
 import { describe, expect, it } from "vitest";
 import { chainConfigFromEnv } from "./config.ts";
 
@@ -56,5 +57,13 @@ describe("chain settings from the environment", () => {
     [{ DEVNET: "true", WALLET_XPUB: xpub, CHAINS: chains([{ product: "Devnet", chainId: 31337, rpcUrl: "http://127.0.0.1:8545", tokens: [usdt], confirmations: 1 }]) }, /DEVNET=false/],
   ])("refuses %j, saying why", (env, message) => {
     expect(() => chainConfigFromEnv(env as NodeJS.ProcessEnv)).toThrow(message);
+  });
+
+  it("says what a rule wants in English, without installing English messages for the rest of the process", () => {
+    const env = { WALLET_XPUB: xpub, CHAINS: chains([{ product: "Eth", chainId: -1, rpcUrl: "https://x", tokens: [usdt] }]) };
+    expect(() => chainConfigFromEnv(env)).toThrow("CHAINS[0].chainId: Too small: expected number to be >0");
+    expect(() => chainConfigFromEnv({ WALLET_XPUB: xpub, CHAINS: "{}" })).toThrow("CHAINS: Invalid input: expected array, received object");
+    // Other schemas keep their own (or no) wording: the console's 1001 answers depend on it (server/http/validation.ts).
+    expect(z.safeParse(z.string(), 1).error?.issues[0]?.message).toBe("Invalid input");
   });
 });

@@ -1,47 +1,52 @@
 import { isAddress } from "viem";
-import * as z from "zod";
+import * as z from "zod/mini";
+import english from "zod/v4/locales/en.js";
 import { devnetChainId, devnetProduct } from "./devnet.ts";
 
 /** Confirmations when a chain's entry names none: Ethereum 12, BNB Chain 15, the devnet 2 (quick tests and journeys). */
 export const defaultConfirmations: Readonly<Record<number, number>> = { 1: 12, 56: 15, [devnetChainId]: 2 };
 
 const token = z.object({
-  symbol: z.string().min(1).max(16).default("USDT"),
-  address: z.string().refine((a) => isAddress(a, { strict: false }), "not an EVM address (0x and 40 hex digits)"),
-  decimals: z.number().int().min(0).max(36).default(6),
+  symbol: z._default(z.string().check(z.minLength(1), z.maxLength(16)), "USDT"),
+  address: z.string().check(z.refine((a) => isAddress(a, { strict: false }), "not an EVM address (0x and 40 hex digits)")),
+  decimals: z._default(z.int().check(z.minimum(0), z.maximum(36)), 6),
 });
 
-const chain = z
-  .object({
-    /** The `{product}` of /api/wallet/{product}Client/GetUserWallet: Eth, Bsc, … */
-    product: z.string().regex(/^[A-Z][A-Za-z0-9]{1,31}$/, "a product name such as Eth or Bsc"),
-    chainId: z.number().int().positive(),
-    rpcUrl: z.url({ protocol: /^https?$/ }),
-    tokens: z.array(token).min(1),
-    confirmations: z.number().int().min(1).max(10_000).optional(),
-    startBlock: z.number().int().min(0).optional(),
-    scanBlocks: z.number().int().min(1).max(100_000).default(500),
-    pollMs: z.number().int().min(100).max(600_000).default(2_000),
-  })
-  .strict()
-  .transform((c, ctx) => {
+const chainEntry = z.strictObject({
+  /** The `{product}` of /api/wallet/{product}Client/GetUserWallet: Eth, Bsc, … */
+  product: z.string().check(z.regex(/^[A-Z][A-Za-z0-9]{1,31}$/, "a product name such as Eth or Bsc")),
+  chainId: z.int().check(z.positive()),
+  rpcUrl: z.url({ protocol: /^https?$/ }),
+  tokens: z.array(token).check(z.minLength(1)),
+  confirmations: z.optional(z.int().check(z.minimum(1), z.maximum(10_000))),
+  startBlock: z.optional(z.int().check(z.minimum(0))),
+  scanBlocks: z._default(z.int().check(z.minimum(1), z.maximum(100_000)), 500),
+  pollMs: z._default(z.int().check(z.minimum(100), z.maximum(600_000)), 2_000),
+});
+
+const chain = z.pipe(
+  chainEntry,
+  z.transform((c: z.output<typeof chainEntry>, ctx) => {
     const confirmations = c.confirmations ?? defaultConfirmations[c.chainId];
     if (confirmations === undefined) {
-      ctx.addIssue({ code: "custom", message: `chain ${c.chainId} has no default confirmations: set "confirmations"`, path: ["confirmations"] });
+      ctx.issues.push({ code: "custom", message: `chain ${c.chainId} has no default confirmations: set "confirmations"`, path: ["confirmations"], input: c });
       return z.NEVER;
     }
     return { ...c, confirmations, startBlock: c.startBlock === undefined ? undefined : BigInt(c.startBlock) };
-  });
+  }),
+);
 
 export type ChainConfig = z.output<typeof chain>;
 
-const chainList = z.array(chain).superRefine((chains, ctx) => {
-  for (const key of ["product", "chainId"] as const) {
-    const values = chains.map((c) => String(c[key]).toLowerCase());
-    const twice = values.find((v, i) => values.indexOf(v) !== i);
-    if (twice) ctx.addIssue({ code: "custom", message: `${key} ${twice} is configured twice` });
-  }
-});
+const chainList = z.array(chain).check(
+  z.superRefine((chains, ctx) => {
+    for (const key of ["product", "chainId"] as const) {
+      const values = chains.map((c) => String(c[key]).toLowerCase());
+      const twice = values.find((v, i) => values.indexOf(v) !== i);
+      if (twice) ctx.addIssue({ code: "custom", message: `${key} ${twice} is configured twice` });
+    }
+  }),
+);
 
 export interface DevnetConfig {
   port: number;
@@ -58,7 +63,7 @@ export interface ChainLayerConfig {
 }
 
 const intSetting = (name: string, min: number, max: number) =>
-  z.coerce.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`);
+  z.coerce.number({ error: `${name} must be a number` }).check(z.int(`${name} must be a whole number`), z.minimum(min, `${name} must be at least ${min}`), z.maximum(max, `${name} must be at most ${max}`));
 
 /**
  * CHAINS (a JSON array of chains, see README "Chain"), DEVNET, DEVNET_PORT, DEVNET_BLOCK_TIME, DEVNET_CONFIRMATIONS,
@@ -97,8 +102,12 @@ export function chainConfigFromEnv(env: NodeJS.ProcessEnv): ChainLayerConfig {
   return { chains, devnet, walletXpub };
 }
 
-function parse<T extends z.ZodType>(schema: T, value: unknown, name: string): z.output<T> {
-  const result = schema.safeParse(value);
+// zod's English messages for this parse only: installing them for the process (z.config, or importing the full "zod")
+// would also change the console's own wording of a 1001 answer (server/http/validation.ts).
+const englishMessages = english().localeError;
+
+function parse<T extends z.ZodMiniType>(schema: T, value: unknown, name: string): z.output<T> {
+  const result = z.safeParse(schema, value, { error: englishMessages });
   if (result.success) return result.data;
   const first = result.error.issues[0]!;
   const where = first.path.length > 0 ? `${name}${first.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("")}` : name;

@@ -4,8 +4,8 @@ import { loginRequest } from "../../contracts/schemas/auth.ts";
 import { ApiError } from "../domain/outcome.ts";
 import { englishText, parseRequest } from "./validation.ts";
 
-// server/chain/config.ts (imported by server/main.ts) uses the full "zod", whose import installs its English messages
-// for every schema in the process, the contracts' zod/mini ones included.
+// Importing the full "zod" installs its English messages for every schema in the process, the contracts' zod/mini ones
+// included (server/chain/config.ts once did; biome.json now refuses that import outside this test).
 afterAll(() => {
   zod.config({ localeError: undefined });
 });
