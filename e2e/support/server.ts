@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -21,20 +20,6 @@ export interface StartOptions {
   /** How long PGlite's initdb and the migrations may take. */
   readyTimeoutMs?: number;
   env?: Record<string, string>;
-}
-
-/** A port the kernel just gave out and released; the server binds it a moment later. */
-export function freePort(host = "127.0.0.1"): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on("error", fail);
-    probe.listen(0, host, () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -64,20 +49,27 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     throw new Error(`${staticDir}/index.html is missing: run \`npm run build\` first (npm run e2e and npm run bench do).`);
   }
   const host = "127.0.0.1";
-  const port = await freePort(host);
   const dataDir = mkdtempSync(join(tmpdir(), "merchant-console-e2e-"));
   const lines: string[] = [];
-  const keep = (chunk: Buffer) => {
-    lines.push(...chunk.toString("utf8").split("\n").filter(Boolean));
-    if (lines.length > 200) lines.splice(0, lines.length - 200);
+  // Per stream: a chunk may end in the middle of a line.
+  const keeper = () => {
+    let partial = "";
+    return (chunk: Buffer) => {
+      const parts = (partial + chunk.toString("utf8")).split("\n");
+      partial = parts.pop() ?? "";
+      lines.push(...parts.filter(Boolean));
+      if (lines.length > 200) lines.splice(0, lines.length - 200);
+    };
   };
   const child = spawn(process.execPath, ["server/main.ts"], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: host, DATA_DIR: dataDir, STATIC_DIR: staticDir, NODE_ENV: "test", DEV_OUTBOX: "true", ...options.env },
+    // Port 0: the server binds a port the kernel picks and prints it. A port picked here and bound a moment later
+    // could meanwhile be taken (by a parallel test's listener or as another connection's local port: EADDRINUSE).
+    env: { ...process.env, PORT: "0", HOST: host, DATA_DIR: dataDir, STATIC_DIR: staticDir, NODE_ENV: "test", DEV_OUTBOX: "true", ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
+  child.stdout?.on("data", keeper());
+  child.stderr?.on("data", keeper());
   // If the runner dies without reaching stop() (a crash, a closed pipe), the server must not outlive it.
   const orphanGuard = () => {
     child.kill("SIGKILL");
@@ -85,7 +77,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   };
   process.once("exit", orphanGuard);
   const logTail = () => lines.slice(-40).join("\n");
-  const baseUrl = `http://${host}:${port}`;
+  const announced = () => lines.map((line) => /^Merchant Console API on (http:\/\/\S+)/.exec(line)?.[1]).find(Boolean);
 
   const stop = async () => {
     process.off("exit", orphanGuard);
@@ -101,10 +93,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   const deadline = Date.now() + (options.readyTimeoutMs ?? 90_000);
   let lastError = "";
+  let baseUrl: string | undefined;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
       await stop();
       throw new Error(`server/main.ts exited (${child.exitCode ?? child.signalCode}) before answering:\n${logTail()}`);
+    }
+    baseUrl ??= announced();
+    if (!baseUrl) {
+      lastError = "the server has not said where it listens yet";
+      await sleep(100);
+      continue;
     }
     try {
       const response = await fetch(`${baseUrl}/login`, { signal: AbortSignal.timeout(2_000) });
@@ -118,5 +117,5 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await sleep(250);
   }
   await stop();
-  throw new Error(`server/main.ts did not serve ${baseUrl}/login in time (${lastError}):\n${logTail()}`);
+  throw new Error(`server/main.ts did not serve ${baseUrl ?? "its address"}/login in time (${lastError}):\n${logTail()}`);
 }
