@@ -21,7 +21,14 @@ export interface AnvilOptions {
   logFile?: string;
   /** Gives up when the RPC does not answer within this time. */
   startTimeoutMs?: number;
+  /** Where a port is found when none is given (tests replace it). */
+  pickPort?: () => Promise<number>;
 }
+
+/** How many ports are tried when anvil finds the one picked for it already taken. */
+const portAttempts = 3;
+
+class PortTakenError extends Error {}
 
 export interface AnvilProcess {
   rpcUrl: string;
@@ -66,7 +73,19 @@ const guard = [
 export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilProcess> {
   const binary = anvilBinary();
   if (options.pidFile) await stopOrphan(options.pidFile, binary);
-  const port = options.port || (await freePort());
+  if (options.port) return launchAnvil(binary, options.port, options);
+  // A port picked here and bound by anvil a moment later can meanwhile be taken (another test's listener, or the
+  // local port of some connection): then anvil exits with "Address already in use", and another port is tried.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await launchAnvil(binary, await (options.pickPort ?? freePort)(), options);
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt >= portAttempts) throw error;
+    }
+  }
+}
+
+async function launchAnvil(binary: string, port: number, options: AnvilOptions): Promise<AnvilProcess> {
   const logFile = options.logFile ?? join(tmpdir(), `anvil-${process.pid}-${randomBytes(4).toString("hex")}.log`);
   const args = ["--quiet", "--host", "127.0.0.1", "--port", String(port), "--chain-id", String(options.chainId ?? 31337)];
   if (options.blockTime) args.push("--block-time", String(options.blockTime));
@@ -103,7 +122,8 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilProce
 function startFailure(code: number | null, logFile: string): Error {
   const log = existsSync(logFile) ? readFileSync(logFile, "utf8").trim().slice(-2000) : "";
   const hint = code === 127 ? "; install the optional dependency @foundry-rs/anvil-linux-amd64 or set ANVIL_BIN" : "";
-  return new Error(`anvil exited (${code}) before its RPC answered: ${log || "no output"}${hint}`);
+  const message = `anvil exited (${code}) before its RPC answered: ${log || "no output"}${hint}`;
+  return /Address already in use/i.test(log) ? new PortTakenError(message) : new Error(message);
 }
 
 /** The guard's first line: anvil's pid. */
