@@ -33,6 +33,7 @@ import { repoRoot, startServer } from "../e2e/support/server.ts";
 import { loadOrder } from "./load/alternation.ts";
 import { coldLoad, type LoadFigures, type LoadTarget } from "./load/cold-load.ts";
 import { goal as benchGoal, type Goal } from "./load/goal.ts";
+import { pairedRatios } from "./load/paired.ts";
 import { gzip9, type Resource } from "./load/network.ts";
 import { consoleFiguresShown, signedInStorage } from "./load/signed-in.ts";
 import { bytes, kB, ms, type Summary, summarise, table } from "./load/summary.ts";
@@ -190,6 +191,7 @@ async function main() {
       other: other ? { unthrottled: summarise(other.loads.unthrottled), slow4G: summarise(other.loads.slow4G) } : null,
     };
     const goalRows = networks.flatMap((n) => goals(summaries.ours[n.key], summaries.other?.[n.key] ?? null, n.label));
+    const paired = other ? Object.fromEntries(networks.map((n) => [n.key, pairedRatios(ours.loads[n.key], other.loads[n.key])])) : null;
     const firstLogin = ours.loads.unthrottled[0]!;
     const consoleSummary = consoleLoads.length ? summarise(consoleLoads) : null;
 
@@ -223,6 +225,14 @@ async function main() {
       )}\n`,
     );
     if (!other) out.write("(the ratios against another console need --against <url>; README: comparing with Arco Design Pro)\n");
+    if (paired) {
+      const ratio = (r: number | null) => (r === null ? "n/a" : r.toFixed(2));
+      out.write("\nround by round (the median of each round's own ratio; not the goals' figure, it sways less with the machine):\n");
+      for (const n of networks) {
+        const r = paired[n.key]!;
+        out.write(`  ${n.label}: first paint ${ratio(r.firstPaint)}, form visible ${ratio(r.formVisible)}, interactive / other's form visible ${ratio(r.interactiveToFormVisible)}, interactive / other's interactive ${ratio(r.interactiveToInteractive)} (${r.rounds} rounds)\n`);
+      }
+    }
     out.write(`\nour /login's first unthrottled load, file by file (inline <script>/<style>: ${firstLogin.inline.scripts + firstLogin.inline.styles} blocks, ${bytes(firstLogin.inline.gzip9Bytes)} gzip-9)\n\n`);
     out.write(`${resourceTable(firstLogin.resources)}\n`);
 
@@ -272,6 +282,7 @@ async function main() {
           }
         : null,
       goals: goalRows,
+      paired,
       console: consoleSummary
         ? {
             url: consoleTarget.url,
