@@ -20,7 +20,7 @@ const rate = (count: number, ms: number) => `${Math.round((count / ms) * 1000).t
 const [chain, database] = await Promise.all([startTestChain(), createTestDatabase()]);
 try {
   const { db } = database;
-  await sql`truncate table chain_transfers, chain_blocks, chain_cursors, chain_leases, receiving_addresses restart identity`.execute(db);
+  await sql`truncate table chain_transfers, chain_blocks, chain_cursors, chain_leases, receiving_addresses restart identity cascade`.execute(db);
   const watched = Array.from({ length: watchedCount }, () => privateKeyToAddress(generatePrivateKey()));
   for (let i = 0; i < watched.length; i += 1_000) {
     await db.insertInto("receiving_addresses").values(watched.slice(i, i + 1_000).map((address, j) => ({ address_index: i + j, address }))).execute();
