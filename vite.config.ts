@@ -39,6 +39,8 @@ export default defineConfig({
       },
     },
   },
+  // The console's one page; not every .html under the root (reports/ holds the model-coverage report).
+  optimizeDeps: { entries: ["index.html"] },
   server: {
     proxy: { "/api": { target: apiTarget, changeOrigin: false } },
     // src/app/full-styles.ts imports Blueprint's stylesheet with ?url, which Vite serves only from allowed folders:

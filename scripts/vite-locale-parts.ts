@@ -15,13 +15,16 @@ const locales = fileURLToPath(new URL("../locales/", import.meta.url));
 export const localeParts = (): Plugin => ({
   name: "locale-parts",
   enforce: "pre",
-  resolveId(source) {
+  resolveId(source, _importer, options) {
     // What this returns, as a module runner hands it back root-relative (`/locales/en-US.public.js`).
     const again = /^\/locales\/([a-z]{2}-[A-Z]{2})\.(public|console)\.js$/.exec(source);
     if (again) return `${locales}${again[1]}.${again[2]}.js`;
     if (!source.startsWith(prefix)) return null;
     const [locale, part] = source.slice(prefix.length).split("/");
     if (!locale || (part !== "public" && part !== "console") || !/^[a-z]{2}-[A-Z]{2}$/.test(locale)) return null;
+    // Vite's dependency scan (vite dev) reads what it resolves from disk, where this file is not, and would fail as a
+    // whole. A part imports nothing, so the scan passes it by: an id that is the specifier itself it leaves out.
+    if ((options as { scan?: boolean }).scan) return source;
     return `${locales}${locale}.${part}.js`;
   },
   load(id) {
