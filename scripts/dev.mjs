@@ -17,3 +17,9 @@ const stop = (code) => {
 for (const child of children) child.on("exit", (code) => stop(code ?? 0));
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
+// npm runs this under `sh -c`, and a SIGTERM to npm ends that shell without passing it on: this script is then
+// handed to another parent. Ctrl-C reaches the whole group; this covers a kill of npm alone (an editor, a CI step).
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) stop(0);
+}, 500).unref();
