@@ -471,6 +471,8 @@ describe("two server instances on one PostgreSQL and one chain: one watches, the
       async () => (await query<{ n: number }>("select count(*)::int as n from chain_transfers where status = 'confirmed'"))[0]!.n === sent.length,
       15_000,
     );
+    // As for A above: B's log line comes after the commit the query saw, and reaches this test a little later.
+    await until("B's log to name every transfer after the kill confirmed", async () => sent.slice(6).every((t) => confirmedBy(b).has(t.hash)) || null, 10_000);
     const byB = confirmedBy(b);
     for (const t of sent.slice(6)) expect(byB.has(t.hash), `${t.label} confirmed by B`).toBe(true);
     for (const t of sent.slice(0, 4)) expect(byB.has(t.hash), `${t.label} not confirmed again by B`).toBe(false);
