@@ -137,6 +137,16 @@ async function holdConsoleCode(context: BrowserContext): Promise<() => void> {
   return release;
 }
 
+/**
+ * Fills the prerendered form's fields (label → value), in order, and presses Enter in the last one before the console's
+ * code runs: the page's inline script holds the submit back and marks the form.
+ */
+async function submitBeforeHydration(page: Page, fields: Array<[label: string, value: string]>) {
+  for (const [label, value] of fields) await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByLabel(fields.at(-1)![0], { exact: true }).press("Enter");
+  expect(await page.locator("form[data-held-submit]").count()).toBe(1);
+}
+
 describe("prerendered public pages", () => {
   it("paint in the stored language before any script of the console runs (scripts blocked), in all six", async () => {
     const { browser, baseUrl } = tab;
@@ -301,10 +311,7 @@ describe("prerendered public pages", () => {
     await registerViaApi(baseUrl, email);
     const release = await holdConsoleCode(context);
     await page.goto("/login", { waitUntil: "commit" });
-    await page.getByLabel("E-mail", { exact: true }).fill(email);
-    await page.getByLabel("Password", { exact: true }).fill(defaultPassword);
-    await page.getByLabel("Password", { exact: true }).press("Enter");
-    expect(await page.locator("form[data-held-submit]").count()).toBe(1);
+    await submitBeforeHydration(page, [["E-mail", email], ["Password", defaultPassword]]);
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
 
     release();
@@ -321,12 +328,7 @@ describe("prerendered public pages", () => {
     const code = await codeViaApi(baseUrl, email, "register");
     const release = await holdConsoleCode(context);
     await page.goto("/register", { waitUntil: "commit" });
-    await page.getByLabel("E-mail", { exact: true }).fill(email);
-    await page.getByLabel("Verification code", { exact: true }).fill(code);
-    await page.getByLabel("Password", { exact: true }).fill(defaultPassword);
-    await page.getByLabel("Repeat password", { exact: true }).fill(defaultPassword);
-    await page.getByLabel("Repeat password", { exact: true }).press("Enter");
-    expect(await page.locator("form[data-held-submit]").count()).toBe(1);
+    await submitBeforeHydration(page, [["E-mail", email], ["Verification code", code], ["Password", defaultPassword], ["Repeat password", defaultPassword]]);
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
 
     release();
@@ -344,10 +346,7 @@ describe("prerendered public pages", () => {
     const code = await codeViaApi(baseUrl, email, "reset");
     const release = await holdConsoleCode(context);
     await page.goto("/forget", { waitUntil: "commit" });
-    await page.getByLabel("E-mail", { exact: true }).fill(email);
-    await page.getByLabel("Verification code", { exact: true }).fill(code);
-    await page.getByLabel("Verification code", { exact: true }).press("Enter");
-    expect(await page.locator("form[data-held-submit]").count()).toBe(1);
+    await submitBeforeHydration(page, [["E-mail", email], ["Verification code", code]]);
 
     release();
     // The code was checked: the second step asks for the new password.

@@ -8,7 +8,7 @@ type Issue = z.core.$ZodIssue;
 /**
  * Parse options for every request the server validates: an issue keeps its schema's own message (an i18n key) or
  * the bare "Invalid input" that describeIssues words itself. Without them, the English messages the full "zod"
- * installs for the whole process when any module imports it (server/chain/config.ts does) would replace that wording.
+ * installs for the whole process when any module imports it (biome.json refuses that import) would replace that wording.
  */
 const ownMessagesOnly: z.core.ParseContext<z.core.$ZodIssue> = { error: () => "Invalid input" };
 
