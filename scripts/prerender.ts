@@ -11,7 +11,7 @@ import { gzipSync } from "node:zlib";
 import { minifySync } from "vite";
 import { type PageVariant, pageHtml } from "./prerender/page-html.ts";
 import { bodyScript, type HeadScriptConfig, headScript, scriptCall } from "./prerender/page-scripts.ts";
-import { blueprintSafelist, classesInMarkup, lightThemeRules, purgeBlueprintCss } from "./prerender/purge-blueprint.ts";
+import { blueprintSafelist, classesInMarkup, dropUnreadCustomProperties, lightThemeRules, purgeBlueprintCss } from "./prerender/purge-blueprint.ts";
 import { loadRenderer } from "./prerender/renderer.ts";
 
 const repoRoot = resolve(import.meta.dirname, "..");
@@ -79,17 +79,21 @@ async function main() {
       rendered.push({ page, themed, variants: themed ? [...light, ...dark] : light });
     }
 
-    const blueprintCss = purgeBlueprintCss(fullCss, {
-      ...classesInMarkup([...rendered.flatMap((r) => r.variants.map((v) => v.markup)), await renderer.renderRunTimeStates()]),
-      safelist: blueprintSafelist(Classes),
-    });
+    const blueprintCss = dropUnreadCustomProperties(
+      purgeBlueprintCss(fullCss, {
+        ...classesInMarkup([...rendered.flatMap((r) => r.variants.map((v) => v.markup)), await renderer.renderRunTimeStates()]),
+        safelist: blueprintSafelist(Classes),
+      }),
+      [appCss],
+    );
 
     // The public part of each locale (src/i18n/locale-parts.ts); the console part comes with the console's pages.
     // The purged rules as a file of their own, named by their content: what a dark page loads (render-blocking,
     // from its head script) or a page switched to dark; the light rules of it are inline in every page.
     const purgedCssHref = `/assets/blueprint-public-${createHash("sha256").update(blueprintCss).digest("base64url").slice(0, 10)}.css`;
     writeFileSync(join(dist, purgedCssHref), blueprintCss);
-    const lightCss = lightThemeRules(blueprintCss, darkClass);
+    // The dark theme's tokens go with its rules: the purged file brings them when the page turns dark.
+    const lightCss = dropUnreadCustomProperties(lightThemeRules(blueprintCss, darkClass), [appCss]);
 
     const fallback = fileOf(manifest, `locales/${defaultLocale}.public.js`);
     const localeModules = Object.fromEntries(

@@ -13,7 +13,8 @@
 //  - families whose class names Blueprint makes up at run time (the overlay's and toast's transition classes
 //    such as `bp6-overlay-enter-active`, the portal, `bp6-overlay-open` on <body>): everything under them.
 // The rules kept are byte for byte those of the whole file, in its order, so loading the whole file after them
-// changes nothing they style.
+// changes nothing they style. Rules that need Blueprint's other dark switch, an attribute the console never
+// sets, go; so do (in a step of their own) the design tokens nothing kept reads.
 import postcss, { type Container } from "postcss";
 
 /** Blueprint's `Classes` namespace object (string constants and helpers), as `@blueprintjs/core` exports it. */
@@ -163,8 +164,16 @@ export function compoundAvailable(compound: string, options: PurgeOptions): bool
   return variants.every((variant) => components.some((name) => together.get(name)?.has(variant)));
 }
 
+/**
+ * Blueprint 6 turns its dark theme on under `Classes.DARK` or under `[data-bp-color-scheme=dark]`. The console
+ * sets only the class (src/layout/use-document-settings.ts, the head script of scripts/prerender/page-scripts.ts)
+ * and Blueprint's code sets neither, so a rule that needs the attribute never applies: a sixth of the purged file.
+ */
+const colorSchemeAttribute = /\[\s*data-bp-color-scheme\s*=\s*(["']?)dark\1\s*\]/;
+
 /** Whether a selector can match on the public pages: each of its compounds can. */
 export function selectorAvailable(selector: string, options: PurgeOptions): boolean {
+  if (colorSchemeAttribute.test(selector)) return false;
   return compoundsOf(selector).every((compound) => compoundAvailable(compound, options));
 }
 
@@ -201,6 +210,46 @@ export function lightThemeRules(css: string, darkClass: string): string {
     const kept = all.filter((selector) => !dark.test(selector));
     if (kept.length === 0) rule.remove();
     else if (kept.length < all.length) rule.selector = kept.join(",");
+  });
+  dropEmpty(root);
+  return root.toString();
+}
+
+/** The custom properties a declaration's value reads (`var(--a, var(--b))` reads both). */
+const propertiesRead = (value: string): string[] => [...value.matchAll(/var\(\s*(--[\w-]+)/g)].map((match) => match[1] ?? "");
+
+/**
+ * Drops the custom properties that nothing reads: Blueprint defines some 220 design tokens on `:root` and under
+ * the dark class, and a purged file uses a fifth of them. A property stays when a declaration of `css` other than
+ * a custom property reads it, or one of `alsoReadBy` (the console's own styles) does, or a property kept so reads
+ * it. The rules are otherwise left as they are; a rule or at-rule left empty goes.
+ */
+export function dropUnreadCustomProperties(css: string, alsoReadBy: readonly string[] = []): string {
+  const root = postcss.parse(css);
+  const readBy = new Map<string, string[]>();
+  const needed = new Set<string>();
+  const noteReads = (value: string, into: Set<string>) => {
+    for (const name of propertiesRead(value)) into.add(name);
+  };
+  root.walkDecls((decl) => {
+    if (decl.prop.startsWith("--")) readBy.set(decl.prop, [...(readBy.get(decl.prop) ?? []), ...propertiesRead(decl.value)]);
+    else noteReads(decl.value, needed);
+  });
+  for (const other of alsoReadBy) postcss.parse(other).walkDecls((decl) => noteReads(decl.value, needed));
+  const pending = [...needed];
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    for (const read of readBy.get(name) ?? []) {
+      if (!needed.has(read)) {
+        needed.add(read);
+        pending.push(read);
+      }
+    }
+  }
+  root.walkDecls((decl) => {
+    if (decl.prop.startsWith("--") && !needed.has(decl.prop)) decl.remove();
+  });
+  root.walkRules((rule) => {
+    if (rule.nodes.length === 0) rule.remove();
   });
   dropEmpty(root);
   return root.toString();
