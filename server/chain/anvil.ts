@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -9,6 +9,8 @@ import { join } from "node:path";
 export interface AnvilOptions {
   /** Loopback port; 0 takes a free one (tests). */
   port?: number;
+  /** `port` is only a preference: when another process has it, a free one is taken instead (npm start's 8545). */
+  anyPortIfTaken?: boolean;
   chainId?: number;
   /** Seconds between blocks; without it anvil mines one block per transaction (tests). */
   blockTime?: number;
@@ -73,14 +75,17 @@ const guard = [
 export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilProcess> {
   const binary = anvilBinary();
   if (options.pidFile) await stopOrphan(options.pidFile, binary);
-  if (options.port) return launchAnvil(binary, options.port, options);
-  // A port picked here and bound by anvil a moment later can meanwhile be taken (another test's listener, or the
-  // local port of some connection): then anvil exits with "Address already in use", and another port is tried.
+  const preferred = options.port ?? 0;
+  if (preferred && !options.anyPortIfTaken) return launchAnvil(binary, preferred, options);
+  // The preferred port is simply tried: anvil finds out whether it is free, so nothing can take it in between. A
+  // port picked here and bound by anvil a moment later can meanwhile be taken too (another test's listener, or the
+  // local port of some connection). Either way anvil cannot have it, and another port is tried.
   for (let attempt = 1; ; attempt++) {
+    const port = attempt === 1 && preferred ? preferred : await (options.pickPort ?? freePort)();
     try {
-      return await launchAnvil(binary, await (options.pickPort ?? freePort)(), options);
+      return await launchAnvil(binary, port, options);
     } catch (error) {
-      if (!(error instanceof PortTakenError) || attempt >= portAttempts) throw error;
+      if (!(error instanceof PortTakenError) || attempt >= portAttempts + (preferred ? 1 : 0)) throw error;
     }
   }
 }
@@ -97,6 +102,9 @@ async function launchAnvil(binary: string, port: number, options: AnvilOptions):
   try {
     const pid = await firstLine(child);
     await Promise.race([waitForRpc(rpcUrl, options.startTimeoutMs ?? 20_000), exited.then((code) => Promise.reject(startFailure(code, logFile)))]);
+    // The answer may have come from another node already on the port (a devnet of another server), before this
+    // anvil, still starting, found the port taken and gave up.
+    if (listensOn(pid, port) === false) throw new PortTakenError(`anvil could not take 127.0.0.1:${port}: another process answers JSON-RPC there`);
     if (options.pidFile) writeFileSync(options.pidFile, `${pid}\n`, { mode: 0o600 });
     const end = async (signal: NodeJS.Signals) => {
       if (child.exitCode === null && child.signalCode === null) {
@@ -137,6 +145,39 @@ function firstLine(child: ChildProcess): Promise<number> {
     });
     child.once("error", (error) => reject(new Error(`cannot run anvil's guard shell: ${error.message}`)));
     child.once("exit", () => reject(new Error("anvil's guard shell ended before starting anvil")));
+  });
+}
+
+/**
+ * Whether process `pid` holds the listening socket of 127.0.0.1:`port`, from the kernel's socket table and the
+ * process's open files; null where /proc cannot tell (not Linux).
+ */
+export function listensOn(pid: number, port: number): boolean | null {
+  let table: string;
+  try {
+    table = readFileSync("/proc/net/tcp", "utf8");
+  } catch {
+    return null;
+  }
+  let fds: string[];
+  try {
+    fds = readdirSync(`/proc/${pid}/fd`);
+  } catch {
+    return false; // the process has ended (anvil exits when its port is taken)
+  }
+  // Columns: sl, local address (hex, little-endian IPv4), remote address, state (0A: LISTEN), …, inode (10th).
+  const local = `0100007F:${port.toString(16).toUpperCase().padStart(4, "0")}`;
+  const listening = new Set<string>();
+  for (const line of table.split("\n").slice(1)) {
+    const fields = line.trim().split(/\s+/);
+    if (fields[1] === local && fields[3] === "0A" && fields[9]) listening.add(`socket:[${fields[9]}]`);
+  }
+  return fds.some((fd) => {
+    try {
+      return listening.has(readlinkSync(`/proc/${pid}/fd/${fd}`));
+    } catch {
+      return false; // closed meanwhile
+    }
   });
 }
 

@@ -1,5 +1,4 @@
 import { mkdirSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import type { Kysely } from "kysely";
 import { type Address, getAddress } from "viem";
@@ -63,8 +62,8 @@ export async function startChainLayer(options: ChainLayerOptions): Promise<Chain
   const addresses = xpub ? receivingAddressesFromXpub(xpub) : null;
   let devnet: Devnet | null = null;
   if (config.devnet) {
-    const port = config.devnet.portFixed || (await portIsFree(config.devnet.port)) ? config.devnet.port : 0;
-    devnet = await startDevnet({ dir, port, blockTime: config.devnet.blockTime, walletXpub: xpub });
+    // DEVNET_PORT unset and 8545 taken (another server's devnet, a test): any free port will do, devnet.json tells which.
+    devnet = await startDevnet({ dir, port: config.devnet.port, anyPortIfTaken: !config.devnet.portFixed, blockTime: config.devnet.blockTime, walletXpub: xpub });
   }
   const watchers: Watcher[] = [];
   const stop = async () => {
@@ -152,14 +151,4 @@ function withLog(listener: ChainListener | undefined, log: WatcherLog): ChainLis
     onTransferConfirmed: logged("confirmed", listener?.onTransferConfirmed),
     onTransferRemoved: logged("removed", listener?.onTransferRemoved),
   };
-}
-
-/** DEVNET_PORT unset and 8545 taken (another server's devnet, a test): any free port will do, devnet.json tells which. */
-function portIsFree(port: number): Promise<boolean> {
-  if (port === 0) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once("error", () => resolve(false));
-    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
-  });
 }

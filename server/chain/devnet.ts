@@ -29,6 +29,8 @@ export interface DevnetOptions {
   /** Where the chain state, the facts and the wallet seed live: DATA_DIR/devnet; undefined keeps the chain in memory. */
   dir?: string;
   port?: number;
+  /** `port` is a preference: when another process has it, any free port (anvil.ts). */
+  anyPortIfTaken?: boolean;
   blockTime?: number;
   stateInterval?: number;
   /** Recorded in devnet.json for a second server instance; the devnet itself does not use it. */
@@ -50,6 +52,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   if (dir) mkdirSync(dir, { recursive: true, mode: 0o700 });
   const anvil = await startAnvil({
     port: options.port,
+    anyPortIfTaken: options.anyPortIfTaken,
     chainId: devnetChainId,
     blockTime: options.blockTime,
     stateFile: dir && join(dir, "anvil-state.json"),
