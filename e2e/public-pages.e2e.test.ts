@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "playwright-core";
+import type { CDPSession, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { registerViaApi, uniqueEmail } from "./support/api.ts";
 import { button, signIn, waitForPath } from "./support/console.ts";
@@ -16,6 +16,25 @@ async function blockingViolations(page: Page, name: string): Promise<string[]> {
 
 const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name, exact: true });
 const link = (page: Page, name: string) => page.getByRole("link", { name, exact: true });
+
+/** Faces that cover Han characters (Linux's Noto, macOS's and Windows' own), and which of them fits each CJK locale. */
+const cjkFace = /CJK|Source Han|PingFang|Hiragino|YaHei|JhengHei|Yu Gothic|Meiryo|Malgun|Apple SD Gothic/;
+const cjkFaceOf: Record<string, RegExp | undefined> = {
+  "zh-CN": /CJK SC|Source Han Sans SC|PingFang SC|YaHei/,
+  "zh-TW": /CJK TC|CJK HK|Source Han Sans TC|PingFang TC|JhengHei/,
+  "ja-JP": /CJK JP|Source Han Sans JP|Hiragino|Yu Gothic|Meiryo/,
+  "ko-KR": /CJK KR|Source Han Sans KR|Apple SD Gothic|Malgun/,
+};
+
+/** The platform fonts the browser drew an element's text with (DevTools' "Rendered Fonts"). */
+async function fontsOf(cdp: CDPSession, selector: string): Promise<string[]> {
+  await cdp.send("DOM.enable");
+  await cdp.send("CSS.enable");
+  const { root } = await cdp.send("DOM.getDocument", { depth: 0 });
+  const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector });
+  const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
+  return fonts.map((font) => font.familyName);
+}
 
 /** The countdown's seconds, e.g. "14:58" → 898. */
 async function countdownSeconds(page: Page): Promise<number> {
@@ -110,8 +129,9 @@ describe("public pages", () => {
     await waitForPath(page, "/console/index");
   });
 
-  it("shows the public pages in all six languages", async () => {
-    const { page } = tab;
+  it("shows the public pages in all six languages, Han characters in the language's own glyph forms", async () => {
+    const { page, context } = tab;
+    const cdp = await context.newCDPSession(page);
     const titles = new Set<string>();
     for (const locale of ["en-US", "zh-CN", "zh-TW", "ja-JP", "ko-KR", "th-TH"]) {
       await page.goto("/home");
@@ -123,6 +143,16 @@ describe("public pages", () => {
       const title = (await h1.textContent()) ?? "";
       expect(title, locale).not.toMatch(/^home\./);
       titles.add(title);
+      // Chinese, Japanese and Korean share code points with different glyphs: a font stack that names one CJK
+      // face would draw a Japanese 直 or 骨 in its Chinese form. The browser picks the face by <html lang>.
+      const cjk = (await fontsOf(cdp, "h1")).filter((family) => cjkFace.test(family));
+      const wanted = cjkFaceOf[locale];
+      if (wanted) {
+        expect(cjk.length, `${locale}: no CJK face drew "${title}"`).toBeGreaterThan(0);
+        for (const family of cjk) expect(family, locale).toMatch(wanted);
+      } else {
+        expect(cjk, locale).toEqual([]);
+      }
     }
     expect(titles.size).toBe(6);
   });
