@@ -305,6 +305,39 @@ describe("prerendered public pages", () => {
     expect(await page.evaluate(() => localStorage.getItem("rememberedEmail"))).toBe(email);
   });
 
+  it("ease nothing in before the console's code ran (a focus ring shows at once), and ease as Blueprint does after", async () => {
+    const { context, page } = tab;
+    const release = await holdConsoleCode(context);
+    await page.goto("/login", { waitUntil: "commit" });
+    const field = (label: string) => page.getByLabel(label, { exact: true });
+    const shadowOf = (label: string) => field(label).evaluate((f) => getComputedStyle(f).boxShadow);
+    const easedOf = (label: string) => field(label).evaluate((f) => getComputedStyle(f).transitionProperty);
+    /** Focuses the field and lists the animations running in the next frame (Blueprint eases the ring over 100 ms). */
+    const focusAndListAnimations = (label: string) =>
+      field(label).evaluate(async (f) => {
+        (f as HTMLElement).focus();
+        await new Promise(requestAnimationFrame);
+        return document.getAnimations().map((a) => (a instanceof CSSTransition ? a.transitionProperty : a.constructor.name));
+      });
+    // The form has painted unfocused: a transition needs a style to start from.
+    await field("E-mail").waitFor();
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const atRest = await shadowOf("Password");
+
+    expect(await easedOf("E-mail")).toBe("none");
+    expect(await focusAndListAnimations("E-mail")).toEqual([]);
+    const ring = await shadowOf("E-mail");
+    expect(ring, "the focus ring is there at once").not.toBe(atRest);
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).toBe(false);
+
+    release();
+    await hydrated(page);
+    expect(await easedOf("Password")).toContain("box-shadow");
+    await field("Password").focus();
+    await page.waitForFunction(() => document.getAnimations().length === 0);
+    expect(await shadowOf("Password")).toBe(ring);
+  });
+
   it("send a sign-in pressed before the console's code ran once the console has the page, without reloading it", async () => {
     const { context, page, baseUrl } = tab;
     const email = uniqueEmail("early-enter");
