@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { type Plugin, searchForWorkspaceRoot } from "vite";
 import { defineConfig } from "vitest/config";
+import { blueprintStylesheet } from "./scripts/vite-blueprint-stylesheet.ts";
 import { localeParts } from "./scripts/vite-locale-parts.ts";
 
 /** @blueprintjs/icons' list of every icon name, replaced by src/ui/icon-names.ts (why is there). */
@@ -18,7 +19,7 @@ const lightIconNames = (): Plugin => ({
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
 export default defineConfig({
-  plugins: [react(), lightIconNames(), localeParts()],
+  plugins: [react(), lightIconNames(), localeParts(), blueprintStylesheet()],
   // The manifest tells scripts/prerender.ts which chunks each prerendered page needs; it deletes it afterwards.
   build: {
     outDir: "dist",

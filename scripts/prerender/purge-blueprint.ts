@@ -204,10 +204,21 @@ export function purgeBlueprintCss(css: string, options: PurgeOptions): string {
  */
 export function lightThemeRules(css: string, darkClass: string): string {
   const dark = new RegExp(`\\.${darkClass.replace(/[-]/g, "\\-")}(?![\\w-])`);
+  return withoutSelectors(css, (selector) => dark.test(selector));
+}
+
+/**
+ * Blueprint's whole stylesheet less the rules that need its attribute dark switch (see `colorSchemeAttribute`),
+ * which can never apply in the console: what the console's pages load (scripts/vite-blueprint-stylesheet.ts).
+ */
+export const withoutColorSchemeAttribute = (css: string): string => withoutSelectors(css, (selector) => colorSchemeAttribute.test(selector));
+
+/** Drops the selectors `drop` picks out of each rule's list, and the rules and at-rules left empty; the rest as written. */
+function withoutSelectors(css: string, drop: (selector: string) => boolean): string {
   const root = postcss.parse(css);
   root.walkRules((rule) => {
     const all = splitSelectorList(rule.selector);
-    const kept = all.filter((selector) => !dark.test(selector));
+    const kept = all.filter((selector) => !drop(selector));
     if (kept.length === 0) rule.remove();
     else if (kept.length < all.length) rule.selector = kept.join(",");
   });
