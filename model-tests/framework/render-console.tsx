@@ -5,6 +5,7 @@ import { vi } from "vitest";
 import type { ApiReporter } from "../../src/api/client.ts";
 import type { Api } from "../../src/api/make-api.ts";
 import { AppFrame, AppScreens } from "../../src/app/app.tsx";
+import { fakeMatchMedia } from "../../src/app/fake-match-media.ts";
 import { createServices, type Timers } from "../../src/app/services.ts";
 import type { MatchMedia } from "../../src/app/viewport-service.ts";
 import { createI18n } from "../../src/i18n/i18n.ts";
@@ -32,23 +33,11 @@ export function manualTimers(): Timers & { tick(): void } {
 
 /** A screen whose width the path sets: the console's media query answers narrow or wide, and reports each change. */
 export function fakeScreen() {
-  let narrow = false;
-  const listeners = new Set<() => void>();
-  const matchMedia: MatchMedia = () => ({
-    get matches() {
-      return narrow;
-    },
-    addEventListener: (_type, listener) => listeners.add(listener),
-    removeEventListener: (_type, listener) => listeners.delete(listener),
-  });
+  const screen = fakeMatchMedia();
   return {
-    matchMedia,
+    matchMedia: screen.matchMedia,
     /** Resizes across the breakpoint (or not), as turning a phone or dragging a window's edge would. */
-    resize: (toNarrow: boolean) =>
-      act(() => {
-        narrow = toNarrow;
-        for (const listener of [...listeners]) listener();
-      }),
+    resize: (toNarrow: boolean) => act(() => screen.resize(toNarrow)),
   };
 }
 

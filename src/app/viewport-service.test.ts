@@ -1,42 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { type MatchMedia, narrowScreenQuery, startNavDrawer } from "./viewport-service.ts";
-
-/** A stand-in for window.matchMedia: the queries asked, the listeners bound, and a resize. */
-function media(narrow: boolean) {
-  const asked: string[] = [];
-  const listeners = new Set<() => void>();
-  const matchMedia: MatchMedia = (query) => {
-    asked.push(query);
-    return {
-      get matches() {
-        return narrow;
-      },
-      addEventListener: (_type, listener) => listeners.add(listener),
-      removeEventListener: (_type, listener) => listeners.delete(listener),
-    };
-  };
-  return {
-    matchMedia,
-    asked,
-    listeners,
-    resize(toNarrow: boolean) {
-      narrow = toNarrow;
-      for (const listener of [...listeners]) listener();
-    },
-  };
-}
+import { fakeMatchMedia } from "./fake-match-media.ts";
+import { narrowScreenQuery, startNavDrawer } from "./viewport-service.ts";
 
 describe("startNavDrawer", () => {
   it("asks the breakpoint's media query and starts in the width class it answers", () => {
-    const phone = media(true);
+    const phone = fakeMatchMedia(true);
     const actor = startNavDrawer(phone.matchMedia);
     expect(phone.asked).toEqual([narrowScreenQuery]);
     expect(actor.getSnapshot().hasTag("narrow")).toBe(true);
-    expect(startNavDrawer(media(false).matchMedia).getSnapshot().hasTag("narrow")).toBe(false);
+    expect(startNavDrawer(fakeMatchMedia(false).matchMedia).getSnapshot().hasTag("narrow")).toBe(false);
   });
 
   it("follows the query's changes, and lets go of it when stopped", () => {
-    const screen = media(false);
+    const screen = fakeMatchMedia(false);
     const actor = startNavDrawer(screen.matchMedia);
     screen.resize(true);
     expect(actor.getSnapshot().hasTag("narrow")).toBe(true);
