@@ -183,17 +183,7 @@ export function selectorAvailable(selector: string, options: PurgeOptions): bool
  * custom properties on `:root` stay.
  */
 export function purgeBlueprintCss(css: string, options: PurgeOptions): string {
-  const root = postcss.parse(css);
-  root.walkRules((rule) => {
-    const parent = rule.parent;
-    if (parent?.type === "atrule" && /keyframes$/i.test((parent as { name?: string }).name ?? "")) return;
-    const all = splitSelectorList(rule.selector);
-    const kept = all.filter((selector) => selectorAvailable(selector, options));
-    if (kept.length === 0) rule.remove();
-    else if (kept.length < all.length) rule.selector = kept.join(",");
-  });
-  dropEmpty(root);
-  return root.toString();
+  return withoutSelectors(css, (selector) => !selectorAvailable(selector, options));
 }
 
 /**
@@ -213,10 +203,15 @@ export function lightThemeRules(css: string, darkClass: string): string {
  */
 export const withoutColorSchemeAttribute = (css: string): string => withoutSelectors(css, (selector) => colorSchemeAttribute.test(selector));
 
-/** Drops the selectors `drop` picks out of each rule's list, and the rules and at-rules left empty; the rest as written. */
+/**
+ * Drops the selectors `drop` picks out of each rule's list, and the rules and at-rules left empty; the rest as
+ * written. A keyframe's steps (`from`, `50%`) are not selectors and stay.
+ */
 function withoutSelectors(css: string, drop: (selector: string) => boolean): string {
   const root = postcss.parse(css);
   root.walkRules((rule) => {
+    const parent = rule.parent;
+    if (parent?.type === "atrule" && /keyframes$/i.test((parent as { name?: string }).name ?? "")) return;
     const all = splitSelectorList(rule.selector);
     const kept = all.filter((selector) => !drop(selector));
     if (kept.length === 0) rule.remove();
@@ -239,14 +234,14 @@ export function dropUnreadCustomProperties(css: string, alsoReadBy: readonly str
   const root = postcss.parse(css);
   const readBy = new Map<string, string[]>();
   const needed = new Set<string>();
-  const noteReads = (value: string, into: Set<string>) => {
-    for (const name of propertiesRead(value)) into.add(name);
+  const noteReads = (value: string) => {
+    for (const name of propertiesRead(value)) needed.add(name);
   };
   root.walkDecls((decl) => {
     if (decl.prop.startsWith("--")) readBy.set(decl.prop, [...(readBy.get(decl.prop) ?? []), ...propertiesRead(decl.value)]);
-    else noteReads(decl.value, needed);
+    else noteReads(decl.value);
   });
-  for (const other of alsoReadBy) postcss.parse(other).walkDecls((decl) => noteReads(decl.value, needed));
+  for (const other of alsoReadBy) postcss.parse(other).walkDecls((decl) => noteReads(decl.value));
   const pending = [...needed];
   for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
     for (const read of readBy.get(name) ?? []) {
