@@ -156,6 +156,33 @@ describe("public pages", () => {
     }
     expect(titles.size).toBe(6);
   });
+
+  it("writes form controls in the console's typeface, on the prerendered pages and in the console", async () => {
+    const { page, baseUrl } = tab;
+    // Browsers give fields, buttons and selects a typeface of their own (Chromium on Linux: Arial); Blueprint leaves
+    // them to normalize.css, which makes them inherit the page's.
+    const strangers = () =>
+      page.evaluate(() => {
+        const typeface = getComputedStyle(document.body).fontFamily;
+        return [...document.querySelectorAll<HTMLElement>("input:not([type=checkbox]):not([type=radio]):not([type=color]), button, select, textarea")]
+          .filter((control) => control.getClientRects().length > 0 && getComputedStyle(control).fontFamily !== typeface)
+          .map((control) => `${control.outerHTML.slice(0, 80)}: ${getComputedStyle(control).fontFamily}`);
+      });
+    await page.goto("/login");
+    await button(page, "Sign in").waitFor();
+    expect(await strangers(), "/login").toEqual([]);
+    await page.goto("/register");
+    await button(page, "Register").waitFor();
+    expect(await strangers(), "/register").toEqual([]);
+
+    const email = uniqueEmail("typeface");
+    await registerViaApi(baseUrl, email);
+    await page.goto("/login");
+    await signIn(page, email);
+    await waitForPath(page, "/console/index");
+    await page.getByTestId("account-email").waitFor();
+    expect(await strangers(), "/console/index").toEqual([]);
+  });
 });
 
 describe("accessibility of the public pages (axe), light and dark", () => {
