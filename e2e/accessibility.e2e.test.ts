@@ -162,6 +162,34 @@ describe("accessibility (axe)", () => {
     expect(found).toEqual([]);
   }, 180_000);
 
+  it("announces each drawer as a modal dialog with its name, its headings in order under the page's", async () => {
+    const { page, baseUrl } = tab;
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signedInMerchant(page, baseUrl, "drawers");
+    const drawers: Array<[string, string, () => Promise<unknown>]> = [
+      ["Page settings", ".settings-drawer", () => openSettings(page)],
+      ["Menu", ".nav-drawer", () => page.getByRole("button", { name: "Open menu" }).click()],
+      ["Messages", ".message-sheet", () => page.getByRole("button", { name: /^Messages, \d+ unread$/ }).click()],
+    ];
+    for (const [name, panel, open] of drawers) {
+      await page.goto(routePaths.console);
+      await settled(page);
+      await open();
+      const dialog = page.getByRole("dialog", { name, exact: true });
+      await dialog.waitFor();
+      expect(await dialog.getAttribute("aria-modal"), name).toBe("true");
+      expect(await dialog.evaluate((element, selector) => element.matches(selector), panel), name).toBe(true);
+      await settled(page);
+      const { violations } = await new AxeBuilder({ page }).withRules(["heading-order", "aria-dialog-name", "aria-allowed-attr"]).analyze();
+      expect(violations.map((v) => `${name}: ${v.id}`)).toEqual([]);
+      await page.keyboard.press("Escape");
+      await expect.poll(() => page.locator(panel).count(), { timeout: 5_000 }).toBe(0);
+    }
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    await openSettings(page);
+    expect(await page.getByRole("dialog", { name: "Page settings" }).getByRole("heading", { level: 2, name: "Page settings" }).count()).toBe(1);
+  });
+
   it("works by keyboard: skip link, menu and the settings drawer", async () => {
     const { page, baseUrl } = tab;
     const email = uniqueEmail("keys");

@@ -1,10 +1,11 @@
-import { Button, Callout, Drawer, PopoverNext, SegmentedControl, Spinner, Tab, Tabs, Tag } from "@blueprintjs/core";
+import { Button, Callout, PopoverNext, SegmentedControl, Spinner, Tab, Tabs, Tag } from "@blueprintjs/core";
 import { Cross, Notifications, Refresh } from "@blueprintjs/icons";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import { type MessageType, messageTypes } from "../../contracts/schemas/message.ts";
 import { type MessageBoxActor, messagesOf, unreadCount, unreadIdsOf } from "../../machines/message-box.ts";
 import { useServices } from "../app/services-context.tsx";
+import { ModalDrawer } from "../ui/modal-drawer.tsx";
 import { MessageList } from "./message-list.tsx";
 import { provideMessageBox } from "./navbar-machines.ts";
 
@@ -40,9 +41,9 @@ export function MessageBox({ presentation }: { presentation: "popover" | "sheet"
     return (
       <>
         {bell}
-        <Drawer isOpen={open} position="bottom" size="100%" onClose={() => actor.send({ type: "box.close" })} className="message-sheet">
+        <ModalDrawer isOpen={open} position="bottom" size="100%" label={t("messageBox.title")} onClose={() => actor.send({ type: "box.close" })} className="message-sheet">
           <MessagePanel actor={actor} onClose={() => actor.send({ type: "box.close" })} />
-        </Drawer>
+        </ModalDrawer>
       </>
     );
   }

@@ -1,10 +1,11 @@
-import { Button, Drawer } from "@blueprintjs/core";
+import { Button } from "@blueprintjs/core";
 import { Cross } from "@blueprintjs/icons";
 import { useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import { navDrawerWidth } from "../../machines/layout-selectors.ts";
 import { useServices } from "../app/services-context.tsx";
 import { BrandMark } from "../ui/brand-mark.tsx";
+import { ModalDrawer } from "../ui/modal-drawer.tsx";
 import { SideMenu } from "./side-menu.tsx";
 
 /** The menu of a narrow screen: an off-canvas drawer from the left, open while the navDrawer machine says so. */
@@ -16,7 +17,7 @@ export function NavDrawer() {
   const close = () => navDrawer.send({ type: "nav.close" });
   return (
     // Escape and a tap on the backdrop close it (Blueprint calls onClose); so does any navigation (useNavigationReport).
-    <Drawer isOpen={open} position="left" size={width} onClose={close} className="nav-drawer" hasBackdrop>
+    <ModalDrawer isOpen={open} position="left" size={width} label={t("navbar.menu")} onClose={close} className="nav-drawer">
       <div className="nav-drawer-header">
         <span className="navbar-brand">
           <BrandMark size={24} />
@@ -27,6 +28,6 @@ export function NavDrawer() {
       <div className="nav-drawer-body">
         <SideMenu variant="drawer" />
       </div>
-    </Drawer>
+    </ModalDrawer>
   );
 }

@@ -1,9 +1,10 @@
-import { Button, Callout, Drawer, FormGroup, H5, Switch } from "@blueprintjs/core";
+import { Button, Callout, Classes, FormGroup, Switch } from "@blueprintjs/core";
 import { useSelector } from "@xstate/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { menuWidthRange } from "../../machines/settings.ts";
 import { useServices } from "../app/services-context.tsx";
+import { ModalDrawer } from "../ui/modal-drawer.tsx";
 import { LanguageSelect } from "./language-select.tsx";
 
 export const settingsDrawerWidth = 300;
@@ -19,6 +20,7 @@ export function SettingsDrawer({ fullWidth }: { fullWidth: boolean }) {
   const menuFailed = useSelector(settings, (s) => s.hasTag("menuFailed"));
   const colorId = useId();
   const widthId = useId();
+  const titleId = useId();
 
   const copy = async () => {
     try {
@@ -31,26 +33,23 @@ export function SettingsDrawer({ fullWidth }: { fullWidth: boolean }) {
 
   const width = fullWidth ? "100%" : settingsDrawerWidth;
   return (
-    <Drawer
-      isOpen={open}
-      size={width}
-      title={t("settings.title")}
-      onClose={() => settings.send({ type: "drawer.close" })}
-      className="settings-drawer"
-      style={{ width }}
-      hasBackdrop
-      isCloseButtonShown={false}
-    >
+    <ModalDrawer isOpen={open} position="right" size={width} labelledBy={titleId} onClose={() => settings.send({ type: "drawer.close" })} className="settings-drawer">
+      {/* Headings a level under the page's <h1> (Blueprint's Drawer would make its title an <h4>), sized as Blueprint's drawer title and sections. */}
+      <div className={Classes.DRAWER_HEADER}>
+        <h2 id={titleId} className={`${Classes.HEADING} drawer-title`}>
+          {t("settings.title")}
+        </h2>
+      </div>
       <div className="bp6-drawer-body settings-body">
         <Callout intent="primary" icon={false} compact>
           {t("settings.info")}
         </Callout>
-        <H5>{t("settings.theme")}</H5>
+        <h3 className={`${Classes.HEADING} drawer-section-title`}>{t("settings.theme")}</h3>
         <FormGroup label={t("settings.themeColor")} labelFor={colorId} inline>
           <input id={colorId} type="color" value={values.themeColor} onChange={(e) => settings.send({ type: "setting.change", key: "themeColor", value: e.currentTarget.value })} />
         </FormGroup>
         <Switch checked={values.theme === "dark"} label={t("navbar.darkTheme")} onChange={() => settings.send({ type: "theme.toggle" })} />
-        <H5>{t("settings.layout")}</H5>
+        <h3 className={`${Classes.HEADING} drawer-section-title`}>{t("settings.layout")}</h3>
         {fullWidth ? <p className="bp6-text-muted settings-narrow-note">{t("settings.narrowNote")}</p> : null}
         <FormGroup label={t("settings.menuWidth")} labelFor={widthId} inline>
           <input
@@ -81,6 +80,6 @@ export function SettingsDrawer({ fullWidth }: { fullWidth: boolean }) {
         <Button text={t("settings.close")} onClick={() => settings.send({ type: "drawer.close" })} />
         <Button intent="primary" text={t("settings.copy")} onClick={copy} />
       </div>
-    </Drawer>
+    </ModalDrawer>
   );
 }
