@@ -8,7 +8,11 @@ export function RouteProgress() {
   return <div className="route-progress" role="progressbar" aria-label={t("common.loading")} aria-busy="true" />;
 }
 
-/** Shows the bar briefly on every change of page, so a merchant sees the navigation happen even when the page is already loaded. */
+/**
+ * Shows the bar briefly on every change of page, so a merchant sees the navigation happen even when the page is already
+ * loaded. Nothing is loading then, so it is only drawn: hidden from screen readers, which would otherwise hear
+ * "Loading" for a page that is there (and find a progress bar outside every landmark).
+ */
 export function RouteChangeProgress() {
   const { pathname } = useLocation();
   const [shownFor, setShownFor] = useState<string | null>(null);
@@ -22,5 +26,5 @@ export function RouteChangeProgress() {
     const timer = setTimeout(() => setShownFor(null), 400);
     return () => clearTimeout(timer);
   }, [pathname]);
-  return shownFor === pathname ? <RouteProgress /> : null;
+  return shownFor === pathname ? <div className="route-progress" aria-hidden="true" /> : null;
 }
