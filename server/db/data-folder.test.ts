@@ -21,7 +21,9 @@ function openToOthers(root: string): string[] {
 }
 
 describe("the data folder main.ts opens", () => {
-  it("leaves nothing that group or others may access in a fresh PGlite folder, and gives the folder up on close", { timeout: 60_000 }, async () => {
+  // A fresh folder means PGlite's initdb on disk: 3 s alone, but once over 60 s in a full `npm test` (first file of its
+  // worker, beside the e2e lane's Chromium and Vite), so it gets the 120 s the other on-disk database tests have.
+  it("leaves nothing that group or others may access in a fresh PGlite folder, and gives the folder up on close", { timeout: 120_000 }, async () => {
     const dataDir = join(freshParent(), "data");
     const opened = await openServerData({ DATA_DIR: dataDir });
     try {
