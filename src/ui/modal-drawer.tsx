@@ -1,7 +1,7 @@
 import { Classes, Overlay2 } from "@blueprintjs/core";
 import type { ReactNode } from "react";
 
-type Side = "left" | "right" | "top" | "bottom";
+type Side = "left" | "right" | "bottom";
 
 /** The name a screen reader gives the drawer: the id of its visible title, or a label when it shows none. */
 export type DrawerName = { labelledBy: string; label?: never } | { label: string; labelledBy?: never };
@@ -10,10 +10,9 @@ export type ModalDrawerProps = DrawerName & {
   isOpen: boolean;
   onClose: () => void;
   position: Side;
-  /** Its width (left, right) or height (top, bottom): pixels or any CSS length. */
+  /** Its width (left, right) or height (bottom): pixels or any CSS length. */
   size: number | string;
   className: string;
-  hasBackdrop?: boolean;
   children: ReactNode;
 };
 
@@ -23,10 +22,10 @@ export type ModalDrawerProps = DrawerName & {
  * neither says a dialog opened nor what it is called. This is the same panel (Blueprint's classes, its Overlay2 with
  * the focus trap, Escape and the backdrop) with `role="dialog"`, `aria-modal` and the name on it.
  */
-export function ModalDrawer({ isOpen, onClose, position, size, className, hasBackdrop = true, children, ...name }: ModalDrawerProps) {
+export function ModalDrawer({ isOpen, onClose, position, size, className, children, ...name }: ModalDrawerProps) {
   const sideways = position === "left" || position === "right";
   return (
-    <Overlay2 isOpen={isOpen} onClose={onClose} hasBackdrop={hasBackdrop} className={hasBackdrop ? Classes.OVERLAY_CONTAINER : undefined}>
+    <Overlay2 isOpen={isOpen} onClose={onClose} hasBackdrop className={Classes.OVERLAY_CONTAINER}>
       <div
         role="dialog"
         aria-modal="true"
