@@ -5,6 +5,7 @@ import { type Plugin, searchForWorkspaceRoot } from "vite";
 import { defineConfig } from "vitest/config";
 import { blueprintStylesheet } from "./scripts/vite-blueprint-stylesheet.ts";
 import { localeParts } from "./scripts/vite-locale-parts.ts";
+import { stageReporters } from "./scripts/test-times/reporters.ts";
 
 /** @blueprintjs/icons' list of every icon name, replaced by src/ui/icon-names.ts (why is there). */
 const lightIconNames = (): Plugin => ({
@@ -52,6 +53,8 @@ export default defineConfig({
     include: ["src/**/*.test.{ts,tsx}", "machines/**/*.test.ts", "server/**/*.test.ts", "contracts/**/*.test.ts", "scripts/**/*.test.ts", "model-tests/**/*.test.ts", "bench/**/*.test.ts"],
     exclude: ["contracts/pact/**", "node_modules/**", "**/*.browser.test.ts", "**/*.process.test.ts"],
     environment: "node",
+    reporters: stageReporters("test:unit"),
+    globalSetup: ["server/testing/test-database-setup.ts"],
     // Many files wait on PGlite, timers and sockets rather than the CPU: Vitest's default (cores − 1, one worker here) leaves a core idle.
     maxWorkers: 3,
     // Files share their worker's module cache (PGlite's compiled WebAssembly above all): half the CPU of one fresh

@@ -28,7 +28,7 @@ import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { Browser } from "playwright-core";
-import { launchBrowser } from "../e2e/support/browser.ts";
+import { launchChromium } from "../e2e/support/browser.ts";
 import { repoRoot, startServer } from "../e2e/support/server.ts";
 import { loadOrder } from "./load/alternation.ts";
 import { coldLoad, type LoadFigures, type LoadTarget } from "./load/cold-load.ts";
@@ -158,7 +158,7 @@ async function main() {
   const load = loadavg()[0]!;
   let browser: Browser | undefined;
   try {
-    browser = await launchBrowser();
+    browser = await launchChromium();
     const ours: Series = {
       target: { url: `${server.baseUrl}/login`, readySelectors: ["input[type=password]"], inputSelector: "input[type=email]" },
       loads: { unthrottled: [], slow4G: [] },

@@ -42,7 +42,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { Address, Hash } from "viem";
 import { type Order, orderEventName, orderEventsPath } from "../contracts/schemas/order.ts";
 import { defaultPassword, registerViaApi, uniqueEmail } from "../e2e/support/api.ts";
-import { launchBrowser, openPage } from "../e2e/support/browser.ts";
+import { launchChromium, openPage } from "../e2e/support/browser.ts";
 import { repoRoot, type RunningServer, startServer } from "../e2e/support/server.ts";
 import { parseTokenAmount } from "../server/chain/amount.ts";
 import { devClients } from "../server/chain/deploy.ts";
@@ -350,7 +350,7 @@ async function main() {
   server = await startServer({ env: { DEVNET: "true", DEVNET_BLOCK_TIME: "3600", DEVNET_CONFIRMATIONS: String(confirmations) } });
   const facts = readDevnetFacts(join(server.dataDir, "devnet"));
   if (!facts) throw new Error(`the server wrote no ${join(server.dataDir, "devnet", "devnet.json")}`);
-  browser = await launchBrowser();
+  browser = await launchChromium();
 
   const results: Run[] = [];
   for (let run = 1; run <= runs; run++) {

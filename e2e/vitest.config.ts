@@ -1,13 +1,16 @@
 import { defineConfig } from "vitest/config";
+import { stageReporters } from "../scripts/test-times/reporters.ts";
 
 export default defineConfig({
   test: {
     root: new URL("..", import.meta.url).pathname,
     include: ["e2e/**/*.e2e.test.ts"],
     environment: "node",
+    reporters: stageReporters("test:e2e"),
     globalSetup: ["e2e/global-setup.ts"],
-    // One server, one Chromium per file: files run one after another so the 2 cores are not oversubscribed.
-    fileParallelism: false,
+    // One server for every file, one Chromium per file. A journey waits on the page, the server and the chain far more
+    // than it computes (alone, the files used half a core), so two files run side by side.
+    maxWorkers: 2,
     // A poll waits for the page to reach a state; 1 s (Vitest's default) is too little while other stages share the cores.
     expect: { poll: { timeout: 10_000 } },
     testTimeout: 60_000,

@@ -57,7 +57,7 @@ function outcomesOf(results: ReadonlyArray<AssertionResult>): Map<number, PathOu
 
 async function runAll(): Promise<number> {
   mkdirSync("reports", { recursive: true });
-  const resultsFile = "reports/model-tests.json";
+  const resultsFile = "reports/test-times/model-test.json";
   const run = spawnSync(
     process.execPath,
     ["node_modules/vitest/vitest.mjs", "run", "--config", "model-tests/vitest.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${resultsFile}`],

@@ -8,6 +8,8 @@
 // Written here rather than taken from concurrently or npm-run-all2: neither runs chains side by side while
 // printing one table of every stage's seconds at the end.
 import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+import { slowestLines, stageFiles, timesDir } from "./test-times/test-times.mjs";
 
 const steps = process.argv.slice(2).map((arg) => arg.split("|").map((lane) => lane.split(">").filter(Boolean)));
 if (steps.length === 0 || steps.some((lanes) => lanes.some((lane) => lane.length === 0))) {
@@ -85,6 +87,8 @@ async function runLane(lane, held) {
   }
 }
 
+// The Vitest stages write their files' times there (test-times/reporters.ts); a report left by an earlier run is not this one's.
+rmSync(timesDir(), { recursive: true, force: true });
 const started = performance.now();
 for (const lanes of plan) {
   if (stopping || failed) break;
@@ -92,12 +96,18 @@ for (const lanes of plan) {
 }
 
 const entries = plan.flat(2);
+const slowest = slowestLines(entries.filter((e) => e.seconds !== null).map((e) => e.stage));
+if (slowest.length > 0) console.log(`\n${slowest.join("\n")}`);
 const width = Math.max(5, ...entries.map((e) => e.stage.length));
 const line = (stage, seconds, result) => `${stage.padEnd(width)}  ${seconds.padStart(8)}  ${result}`;
 console.log(`\n${line("stage", "seconds", "result")}`);
 for (const { stage, seconds, result } of entries) console.log(line(stage, seconds === null ? "-" : seconds.toFixed(1), result));
 const total = ((performance.now() - started) / 1000).toFixed(1);
 console.log(line("total", total, failed ? `fail (${failed.stage}, exit ${failed.exitCode})` : stopping ? `stopped (${stopping})` : "pass"));
+if (failed) {
+  const failing = (stageFiles(failed.stage) ?? []).filter((file) => file.failed).map((file) => file.file);
+  if (failing.length > 0) console.log(`failed in ${failed.stage}: ${failing.join(", ")}`);
+}
 
 if (failed) process.exit(failed.exitCode);
 process.exit(stopping ? (stopping === "SIGINT" ? 130 : 143) : 0);

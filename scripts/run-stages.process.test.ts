@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -20,6 +20,8 @@ writeFileSync(
       late: "node -e \"setTimeout(() => process.exit(4), 300)\"",
       endless: "node -e \"console.log('endless starts'); setTimeout(() => console.log('endless' + ' ended'), 60000)\"",
       // Notes its arrival in meet.log and ends once two have arrived: two of them pass only if they run at the same time.
+      // Writes a report as Vitest's JSON reporter does (scripts/test-times/reporters.ts), one file failed, and fails.
+      "vitest-like": `node -e "const fs = require('fs'); fs.mkdirSync('reports/test-times', { recursive: true }); const at = (name, seconds, status) => ({ name: process.cwd() + '/' + name, startTime: 1000, endTime: 1000 + seconds * 1000, status, assertionResults: [] }); fs.writeFileSync('reports/test-times/vitest-like.json', JSON.stringify({ testResults: [at('quick.test.ts', 0.5, 'passed'), at('broken.test.ts', 2, 'failed'), at('slow.test.ts', 7.25, 'passed')] })); process.exit(1)"`,
       meet: "node -e \"const fs = require('fs'); fs.appendFileSync('meet.log', 'x'); const until = Date.now() + 60000; const wait = () => fs.readFileSync('meet.log', 'utf8').length >= 2 ? process.exit(0) : Date.now() > until ? process.exit(5) : setTimeout(wait, 20); wait()\"",
     },
   }),
@@ -82,6 +84,17 @@ describe("run-stages", () => {
     expect(row(out, "late")?.[2]).toBe("fail");
     expect(row(out, "endless")?.[2]).toBe("stopped");
     expect(row(out, "total")?.slice(2)).toEqual(["fail", "(late,", "exit", "4)"]);
+  });
+
+  it("lists each stage's slowest files and names the failing ones of a failed stage", () => {
+    mkdirSync(join(dir, "reports", "test-times"), { recursive: true });
+    writeFileSync(join(dir, "reports", "test-times", "left-over.json"), JSON.stringify({ testResults: [] }));
+    const { status, out } = run("first", "vitest-like");
+    expect(status).toBe(1);
+    expect(out).toMatch(/vitest-like: the 3 slowest of 3 files\n +7\.3 s +slow\.test\.ts\n +2\.0 s +broken\.test\.ts +\(failed\)\n +0\.5 s +quick\.test\.ts\n/);
+    expect(out).toMatch(/\nfailed in vitest-like: broken\.test\.ts\n?$/);
+    // A report an earlier run left is not this run's.
+    expect(existsSync(join(dir, "reports", "test-times", "left-over.json"))).toBe(false);
   });
 
   it("refuses an empty chain", () => {

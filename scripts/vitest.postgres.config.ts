@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { databaseTestFiles } from "./database-tests.ts";
+import { stageReporters } from "./test-times/reporters.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 
@@ -9,6 +10,7 @@ export default defineConfig({
     root,
     include: databaseTestFiles(root),
     environment: "node",
+    reporters: stageReporters("test:server:postgres"),
     // As in vite.config.ts: the files share their worker's module cache, and wait on the server more than they compute.
     maxWorkers: 3,
     isolate: false,

@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { stageReporters } from "./test-times/reporters.ts";
 
 // npm run test:process: the tests that start whole processes (the server, the anvil devnet, a PostgreSQL
 // cluster, the stage runner). They wait on those processes more than they compute, so they run side by side.
@@ -8,6 +9,8 @@ export default defineConfig({
     include: ["**/*.process.test.ts"],
     exclude: ["node_modules/**"],
     environment: "node",
+    reporters: stageReporters("test:process"),
+    globalSetup: ["server/testing/test-database-setup.ts"],
     maxWorkers: 3,
     testTimeout: 60_000,
     hookTimeout: 60_000,

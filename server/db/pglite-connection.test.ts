@@ -7,7 +7,7 @@ let opened: OpenedDatabase;
 beforeAll(async () => {
   opened = await createTestDatabase();
 });
-afterAll(() => opened.close());
+afterAll(() => opened?.close());
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const countEvents = async () => Number((await opened.db.selectFrom("rate_limits").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow()).n);

@@ -14,8 +14,8 @@ beforeAll(async () => {
   relay = await startOrderRelay(database.listen);
 });
 afterAll(async () => {
-  await relay.stop();
-  await database.close();
+  await relay?.stop();
+  await database?.close();
 });
 
 const notify = (payload: unknown) => sql`select pg_notify(${orderEventsChannel}, ${typeof payload === "string" ? payload : JSON.stringify(payload)})`;

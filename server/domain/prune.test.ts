@@ -9,7 +9,7 @@ let h: Harness;
 beforeAll(async () => {
   h = await createHarness({ devOutbox: true });
 });
-afterAll(() => h.close());
+afterAll(() => h?.close());
 beforeEach(() => reset(h));
 
 const prune = () => pruneExpired(h.db, h.clock.now(), defaultLimits);

@@ -9,7 +9,7 @@ let opened: OpenedDatabase;
 beforeAll(async () => {
   opened = await createTestDatabase();
 });
-afterAll(() => opened.close());
+afterAll(() => opened?.close());
 beforeEach(() => resetDatabase(opened.db));
 
 const t0 = new Date("2026-01-01T00:00:00Z");

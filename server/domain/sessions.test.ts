@@ -6,7 +6,7 @@ let h: Harness;
 beforeAll(async () => {
   h = await createHarness();
 });
-afterAll(() => h.close());
+afterAll(() => h?.close());
 beforeEach(() => reset(h));
 
 async function signIn(): Promise<string> {

@@ -17,7 +17,7 @@ beforeAll(async () => {
   h = await createHarness();
   m = await signedInMerchant(h, "shop@example.com");
 });
-afterAll(() => h.close());
+afterAll(() => h?.close());
 
 type Input = { body?: Record<string, unknown>; query?: Record<string, string> };
 /**

@@ -21,7 +21,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${address.port}`;
 });
 afterAll(async () => {
-  if (!closed) await h.close();
+  if (!closed) await h?.close();
 });
 beforeEach(async () => {
   for (const stream of open.splice(0)) stream.close();

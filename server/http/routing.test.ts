@@ -12,7 +12,7 @@ beforeAll(async () => {
   // A chain layer without a node: GetUserWallet answers for its products (Devnet, Eth).
   h = await createHarness({ devOutbox: true, chain: stubChainLayer() });
 });
-afterAll(() => h.close());
+afterAll(() => h?.close());
 beforeEach(() => reset(h));
 
 const swapCase = (path: string) => [...path].map((c, i) => (i % 2 ? c.toUpperCase() : c.toLowerCase())).join("");

@@ -35,7 +35,7 @@ beforeAll(async () => {
   app = await buildServer({ db: noDatabase, staticDir: dir, allowGoogleSignIn: false });
 });
 afterAll(async () => {
-  await app.close();
+  await app?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

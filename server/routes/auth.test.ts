@@ -8,7 +8,7 @@ let h: Harness;
 beforeAll(async () => {
   h = await createHarness({ limits: { loginFailuresPerAccountIp: { max: 3, seconds: 900 }, loginFailuresPerIp: { max: 5, seconds: 900 } } });
 });
-afterAll(() => h.close());
+afterAll(() => h?.close());
 beforeEach(() => reset(h));
 
 const login = (email: string, password: string, ip?: string) => call(h, "login", { body: { email, password }, ip });

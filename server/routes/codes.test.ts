@@ -7,7 +7,7 @@ let h: Harness;
 beforeAll(async () => {
   h = await createHarness({ limits: { codesPerIp: { max: 8, seconds: 3600 } } });
 });
-afterAll(() => h.close());
+afterAll(() => h?.close());
 beforeEach(() => reset(h));
 
 const send = (email: string, type: "register" | "reset" = "register", ip?: string) => call(h, "sendCode", { body: { email, type }, ip });

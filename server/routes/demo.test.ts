@@ -7,7 +7,7 @@ let h: Harness;
 beforeAll(async () => {
   h = await createHarness({ limits: { demoOrdersPerIp: { max: 3, seconds: 600 } } });
 });
-afterAll(() => h.close());
+afterAll(() => h?.close());
 beforeEach(() => reset(h));
 
 const checkout = (chain?: string, ip?: string) => call(h, "demoCheckout", { body: chain ? { chain } : {}, ip });

@@ -11,8 +11,8 @@ beforeAll(async () => {
   h = await createHarness({ google: idp.settings, limits: { loginFailuresPerIp: { max: 4, seconds: 900 } } });
 });
 afterAll(async () => {
-  await h.close();
-  await idp.close();
+  await h?.close();
+  await idp?.close();
 });
 beforeEach(() => reset(h));
 

@@ -30,7 +30,7 @@ beforeAll(async () => {
     },
   });
 });
-afterAll(() => h.close());
+afterAll(() => h?.close());
 beforeEach(async () => {
   await reset(h);
   kdf.jobs = 0;

@@ -14,7 +14,7 @@ beforeAll(async () => {
   chain = stubChainLayer();
   h = await createHarness({ chain });
 });
-afterAll(() => h.close());
+afterAll(() => h?.close());
 beforeEach(async () => {
   await reset(h);
   chain.devPayments.length = 0;

@@ -11,7 +11,7 @@ beforeAll(async () => {
   chain = stubChainLayer();
   h = await createHarness({ chain });
 });
-afterAll(() => h.close());
+afterAll(() => h?.close());
 beforeEach(() => reset(h));
 
 const wallet = (token: string, product: string, body: object = {}) => call(h, "userWallet", { token, params: { product }, body });

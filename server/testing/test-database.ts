@@ -10,32 +10,34 @@ import { migrateToLatest } from "../db/migrations.ts";
 import { kyselyOverPglite, type OpenedDatabase, openDatabase, pgliteOptions } from "../db/open-database.ts";
 
 /**
- * A migrated in-memory database for one test file. initdb costs 3–7 s on PGlite; loading a
- * snapshot of an already migrated data folder costs about one, so the first file writes the
- * snapshot (keyed by the migrations and the PGlite version) and the others load it.
+ * A migrated in-memory database for one test file. initdb and the migrations cost 3–7 s on PGlite, many times that
+ * while the rest of npm test shares the cores; loading a snapshot of an already migrated data folder costs about one.
+ * The test runs make the snapshot once, before any file starts (test-database-setup.ts); a file that finds none (a
+ * bench, a file run on its own) makes it first.
  */
 export async function createTestDatabase(): Promise<OpenedDatabase> {
   if (process.env.TEST_DATABASE_URL) return createPostgresDatabase(process.env.TEST_DATABASE_URL);
-  const snapshot = snapshotPath();
-  let pglite: PGlite | undefined;
-  if (existsSync(snapshot)) {
-    try {
-      pglite = await PGlite.create({ ...pgliteOptions, loadDataDir: new Blob([readFileSync(snapshot)]) });
-    } catch {
-      pglite = undefined;
-    }
-  }
-  const fresh = !pglite;
-  pglite ??= await PGlite.create(pgliteOptions);
+  const pglite = await PGlite.create({ ...pgliteOptions, loadDataDir: new Blob([await migratedSnapshot()]) });
   const db = kyselyOverPglite(pglite);
-  await migrateToLatest(db);
-  if (fresh) {
-    const dump = await pglite.dumpDataDir("none");
-    const partial = `${snapshot}.${process.pid}.part`;
-    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
-    renameSync(partial, snapshot);
-  }
   return { db, close: () => db.destroy(), listen: listenOverPglite(pglite) };
+}
+
+/** The snapshot of a freshly migrated data folder, keyed by the migrations and the PGlite version; made when missing. */
+export async function migratedSnapshot(): Promise<Buffer<ArrayBuffer>> {
+  const snapshot = snapshotPath();
+  if (existsSync(snapshot)) return readFileSync(snapshot);
+  const pglite = await PGlite.create(pgliteOptions);
+  const db = kyselyOverPglite(pglite);
+  try {
+    await migrateToLatest(db);
+    const dump = Buffer.from(await (await pglite.dumpDataDir("none")).arrayBuffer());
+    const partial = `${snapshot}.${process.pid}.${randomBytes(4).toString("hex")}.part`;
+    writeFileSync(partial, dump);
+    renameSync(partial, snapshot);
+    return dump;
+  } finally {
+    await db.destroy();
+  }
 }
 
 function snapshotPath(): string {
