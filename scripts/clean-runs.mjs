@@ -52,7 +52,8 @@ for (let i = 1; i <= runs; i++) {
 }
 
 const totals = rows.map((r) => r.total).filter((t) => t !== undefined).sort((a, b) => a - b);
-const median = totals.length ? totals[Math.floor((totals.length - 1) / 2)] : undefined;
+const middle = Math.floor(totals.length / 2);
+const median = totals.length === 0 ? undefined : totals.length % 2 ? totals[middle] : ((totals[middle - 1] + totals[middle]) / 2).toFixed(1);
 console.log(`\n| run | result | npm ci (s) | npm test (s) | slowest stage (s) |\n|---|---|---|---|---|`);
 for (const r of rows) console.log(`| ${r.run} | ${r.result} | ${r.install.toFixed(0)} | ${r.total ?? "-"} | ${r.slowest ? `${r.slowest.stage} ${r.slowest.seconds}` : "-"} |`);
 console.log(`\n${rows.filter((r) => r.result === "pass").length} of ${rows.length} green; median npm test ${median ?? "-"} s (commit ${commit.slice(0, 10)})`);

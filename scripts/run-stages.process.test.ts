@@ -19,9 +19,9 @@ writeFileSync(
       slow: "node -e \"console.log('slow starts'); setTimeout(() => console.log('slow' + ' ended'), 600)\"",
       late: "node -e \"setTimeout(() => process.exit(4), 300)\"",
       endless: "node -e \"console.log('endless starts'); setTimeout(() => console.log('endless' + ' ended'), 60000)\"",
-      // Notes its arrival in meet.log and ends once two have arrived: two of them pass only if they run at the same time.
       // Writes a report as Vitest's JSON reporter does (scripts/test-times/reporters.ts), one file failed, and fails.
       "vitest-like": `node -e "const fs = require('fs'); fs.mkdirSync('reports/test-times', { recursive: true }); const at = (name, seconds, status) => ({ name: process.cwd() + '/' + name, startTime: 1000, endTime: 1000 + seconds * 1000, status, assertionResults: [] }); fs.writeFileSync('reports/test-times/vitest-like.json', JSON.stringify({ testResults: [at('quick.test.ts', 0.5, 'passed'), at('broken.test.ts', 2, 'failed'), at('slow.test.ts', 7.25, 'passed')] })); process.exit(1)"`,
+      // Notes its arrival in meet.log and ends once two have arrived: two of them pass only if they run at the same time.
       meet: "node -e \"const fs = require('fs'); fs.appendFileSync('meet.log', 'x'); const until = Date.now() + 60000; const wait = () => fs.readFileSync('meet.log', 'utf8').length >= 2 ? process.exit(0) : Date.now() > until ? process.exit(5) : setTimeout(wait, 20); wait()\"",
     },
   }),
