@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { publicRouteNames, type RouteName, routePaths } from "../src/app/route-names.ts";
-import { openAccountMenu, openSettings, settled } from "./support/console.ts";
+import { openAccountMenu, openSettings, pressEscapeIn, settled, stoppedMoving } from "./support/console.ts";
 import { auditLayout, describeAudit } from "./support/layout-audit.ts";
 import { merchantWithOrders } from "./support/orders.ts";
 import { repoRoot } from "./support/server.ts";
@@ -14,6 +14,11 @@ import { withConsoleTab } from "./support/tab.ts";
  * issue's four widths and at 1024 px (the first wide one): the page never scrolls sideways, nothing is cut off,
  * targets are large enough, text is readable (support/layout-audit.ts). A new route is walked without touching this
  * file. At 375 px each page (and each dialog below) is also saved to reports/screens/ for a reviewer.
+ *
+ * Each page is loaded at one width and then resized through the others, as a merchant turns a phone or widens a
+ * window; the width it is loaded at turns with its place in the route table, so every route is audited both as loaded
+ * and as resized to, and every width sees pages as loaded. One load a page instead of one a width: page loads are
+ * most of the suite's browser time, and the walk grows with every area.
  */
 const tab = withConsoleTab();
 const widths = [
@@ -134,40 +139,91 @@ const goInside = (page: Page, path: string) =>
     dispatchEvent(new PopStateEvent("popstate"));
   }, path);
 
-describe.each(widths)("at $width px wide", ({ width, height }) => {
+/** The widths in the order a page is audited at: `turn` picks the one it is loaded at. */
+const widthsFrom = (turn: number) => widths.map((_, i) => widths[(turn + i) % widths.length]!);
+
+/** Audits the page on screen at every width, from the first of `sizes` (the one it was loaded at) through the others. */
+async function auditAtEveryWidth(page: Page, sizes: ReadonlyArray<{ width: number; height: number }>, where: string, screenshot: string): Promise<string[]> {
+  const failures: string[] = [];
+  for (const [i, size] of sizes.entries()) {
+    if (i > 0) {
+      await page.setViewportSize(size);
+      await settled(page);
+    }
+    const failure = await check({ where, page, width: size.width, screenshot });
+    if (failure) failures.push(failure);
+  }
+  return failures;
+}
+
+/** Closes the open overlay (dialog, drawer, menu) with Escape, as a merchant would, and waits until it is gone. */
+async function closeOverlay(page: Page) {
+  for (let presses = 0; presses < 3 && (await page.locator(".bp6-overlay-open").count()) > 0; presses++) {
+    await pressEscapeIn(page, ".bp6-overlay-open .bp6-overlay-content, .bp6-overlay-open.bp6-overlay-content");
+    await page.waitForFunction(() => !document.querySelector(".bp6-overlay-open"), null, { timeout: 5_000 }).catch(() => undefined);
+  }
+  await stoppedMoving(page);
+}
+
+describe("at every width (375, 768, 1024, 1280 and 1440 px)", () => {
   it("no public route scrolls sideways, cuts anything off, or has a small target", async () => {
     const { page } = tab;
-    await page.setViewportSize({ width, height });
     const failures: string[] = [];
-    for (const [name, path] of publicRoutes) {
+    for (const [turn, [name, path]] of publicRoutes.entries()) {
+      const sizes = widthsFrom(turn);
+      await page.setViewportSize(sizes[0]!);
       await page.goto(path);
       await settled(page);
-      const failure = await check({ where: `${path} (${name})`, page, width, screenshot: `public-${name}` });
-      if (failure) failures.push(failure);
+      failures.push(...(await auditAtEveryWidth(page, sizes, `${path} (${name})`, `public-${name}`)));
     }
     expect(failures.join("\n\n")).toBe("");
-  }, 120_000);
+  }, 180_000);
 
-  it("no signed-in route, nor its dialogs and drawers, scrolls sideways, cuts anything off, or has a small target", async () => {
+  it("no signed-in route scrolls sideways, cuts anything off, or has a small target", async () => {
     const { page, baseUrl } = tab;
-    await page.setViewportSize({ width, height });
     await merchantWithOrders(page, baseUrl);
     const failures: string[] = [];
-    for (const [name, path] of signedInRoutes) {
+    for (const [turn, [name, path]] of signedInRoutes.entries()) {
+      const sizes = widthsFrom(turn);
+      await page.setViewportSize(sizes[0]!);
       await page.goto(path);
       await settled(page);
-      const failure = await check({ where: `${path} (${name})`, page, width, screenshot: name });
-      if (failure) failures.push(failure);
-      for (const overlay of overlays.filter((o) => o.route === name)) {
-        await page.goto(path);
+      failures.push(...(await auditAtEveryWidth(page, sizes, `${path} (${name})`, name)));
+    }
+    expect(failures.join("\n\n")).toBe("");
+  }, 180_000);
+
+  it("no dialog or drawer of the signed-in console scrolls sideways, cuts anything off, or has a small target", async () => {
+    const { page, baseUrl } = tab;
+    await merchantWithOrders(page, baseUrl);
+    const failures: string[] = [];
+    for (const [turn, overlay] of overlays.entries()) {
+      const sizes = widthsFrom(turn);
+      const path = routePaths[overlay.route];
+      await page.setViewportSize(sizes[0]!);
+      await page.goto(path);
+      await settled(page);
+      for (const size of sizes) {
+        await page.setViewportSize(size);
         await settled(page);
         if (!(await overlay.open(page))) continue;
         await settled(page);
-        const found = await check({ where: `${path} (${name}) with the ${overlay.name}`, page, width, screenshot: `${name}--${overlay.name}`, fullPage: false });
+        const where = `${path} (${overlay.route}) with the ${overlay.name}`;
+        const found = await check({ where, page, width: size.width, screenshot: `${overlay.route}--${overlay.name}`, fullPage: false });
         if (found) failures.push(found);
+        await closeOverlay(page);
       }
     }
-    for (const variant of layoutVariants) {
+    expect(failures.join("\n\n")).toBe("");
+  }, 300_000);
+
+  it("the console page keeps fitting under every layout setting", async () => {
+    const { page, baseUrl } = tab;
+    await merchantWithOrders(page, baseUrl);
+    const failures: string[] = [];
+    for (const [turn, variant] of layoutVariants.entries()) {
+      const sizes = widthsFrom(turn);
+      await page.setViewportSize(sizes[0]!);
       await page.evaluate((settings) => localStorage.setItem("app-settings", JSON.stringify(settings)), variant.settings);
       await page.goto(routePaths.console);
       await settled(page);
@@ -176,11 +232,11 @@ describe.each(widths)("at $width px wide", ({ width, height }) => {
         await goInside(page, routePaths.console);
         await settled(page);
       }
-      const found = await check({ where: `${routePaths.console} with settings ${JSON.stringify(variant.settings)}`, page, width, screenshot: `layout--${variant.name}` });
-      if (found) failures.push(found);
+      const where = `${routePaths.console} with settings ${JSON.stringify(variant.settings)}`;
+      failures.push(...(await auditAtEveryWidth(page, sizes, where, `layout--${variant.name}`)));
     }
     expect(failures.join("\n\n")).toBe("");
-  }, 300_000);
+  }, 180_000);
 });
 
 /**

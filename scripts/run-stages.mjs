@@ -9,6 +9,7 @@
 // printing one table of every stage's seconds at the end.
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { slowestLines, stageFiles, timesDir } from "./test-times/test-times.mjs";
 
 const steps = process.argv.slice(2).map((arg) => arg.split("|").map((lane) => lane.split(">").filter(Boolean)));
@@ -19,6 +20,11 @@ if (steps.length === 0 || steps.some((lanes) => lanes.some((lane) => lane.length
 
 // Under `npm run`, the npm that started us; else whichever npm is on the PATH.
 const npm = process.env.npm_execpath ? { command: process.execPath, args: [process.env.npm_execpath] } : { command: "npm", args: [] };
+
+// Every Node process the stages start (Vitest, its workers, the servers the tests spawn, the Pact verifier) keeps
+// V8's compiled code of the modules it loads here, so the next one skips compiling them: about a sixth less CPU in
+// the process tests, which start a dozen servers. Node's own cache, checked against each file's contents.
+const compileCache = process.env.NODE_COMPILE_CACHE || fileURLToPath(new URL("../node_modules/.cache/node-compile-cache", import.meta.url));
 
 /** @typedef {{ stage: string, seconds: number | null, result: "pass" | "fail" | "stopped" | "not run", exitCode: number }} Entry */
 /** @type {Entry[][][]} */
@@ -54,7 +60,11 @@ function runStage(entry, held) {
   const begin = performance.now();
   return new Promise((done) => {
     // Its own process group, so that stopping it also stops what it started (servers, browsers, workers).
-    const child = spawn(npm.command, [...npm.args, "run", entry.stage], { stdio: held ? ["ignore", "pipe", "pipe"] : "inherit", detached: true });
+    const child = spawn(npm.command, [...npm.args, "run", entry.stage], {
+      stdio: held ? ["ignore", "pipe", "pipe"] : "inherit",
+      detached: true,
+      env: { ...process.env, NODE_COMPILE_CACHE: compileCache },
+    });
     running.add(child);
     const chunks = [];
     child.stdout?.on("data", (chunk) => chunks.push(chunk));
