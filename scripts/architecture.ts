@@ -1,7 +1,10 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildImportGraph, type ImportGraph } from "./import-graph.ts";
 import { importCycles } from "./import-cycles.ts";
 import { type DirectionRule, directionRules, directionViolations } from "./import-directions.ts";
+import { type SymbolRule, symbolRules, symbolViolations } from "./symbol-rules.ts";
 
 /** Our code, tests included (ARCHITECTURE.md section 1). */
 export const codeFolders = ["src", "machines", "server", "contracts", "model-tests", "e2e", "scripts", "bench"] as const;
@@ -18,5 +21,11 @@ export function architectureViolations(graph: ImportGraph, rules: readonly Direc
   ];
 }
 
-export const checkArchitecture = (root = repoRoot, folders: readonly string[] = codeFolders) =>
-  architectureViolations(buildImportGraph(root, folders));
+/** What the files' code does against the symbol rules (a `.provide(` outside wiring, a `.matches(` in a view …). */
+export const codeViolations = (root: string, files: readonly string[], rules: readonly SymbolRule[] = symbolRules) =>
+  files.flatMap((file) => symbolViolations(file, readFileSync(join(root, file), "utf8"), rules));
+
+export const checkArchitecture = (root = repoRoot, folders: readonly string[] = codeFolders) => {
+  const graph = buildImportGraph(root, folders);
+  return [...architectureViolations(graph), ...codeViolations(root, graph.files)];
+};

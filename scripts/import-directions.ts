@@ -1,19 +1,35 @@
 import type { ImportEdge } from "./import-graph.ts";
 
-/** One rule of ARCHITECTURE.md section 1: files under `from` must not import what the rule names. */
+/** One rule of ARCHITECTURE.md section 1 or of the README's layout: files under `from` must not import what the rule names. */
 export interface DirectionRule {
   /** The folder the rule binds, relative to the root (tests in it included). */
   from: string;
-  /** Our files the folder must not import, directly or through files of other folders. */
-  forbidsFile?: (to: string) => boolean;
+  /** A folder inside `from` that the rule leaves to a rule of its own. */
+  except?: string;
+  /** Our files the folder must not import, directly or through files of other folders; `importer` is the file the chain starts at. */
+  forbidsFile?: (to: string, importer: string) => boolean;
   /** Packages the folder must not import. */
   forbidsPackage?: RegExp;
+  /** Type-only imports pass: the rule is about what runs (a route may name the database's type, not query it). */
+  allowsTypes?: boolean;
+  /** The folder's tests may reach further (a test harness opens a database, starts the app): the rule binds its code. */
+  spareTests?: boolean;
+  /** Only the folder's own imports count: reaching the forbidden files through another folder is the intended way. */
+  directOnly?: boolean;
+  /** `import()` passes: the route table loads feature pages lazily, and a lazy chunk is a boundary, not a dependency. */
+  allowsLazy?: boolean;
   says: string;
 }
 
 export const inside = (folder: string) => (path: string) => path.startsWith(`${folder}/`);
+const anyOf =
+  (...folders: string[]) =>
+  (path: string) =>
+    folders.some((folder) => inside(folder)(path));
+/** `src/features/order/x.tsx` → `order`. */
+const featureOf = (path: string) => /^src\/features\/([^/]+)\//.exec(path)?.[1];
 
-/** `contracts/schemas` <- `machines/` <- `src/`; `contracts/schemas` <- `server/`. */
+/** `contracts/schemas` <- `machines/` <- `src/`; `contracts/schemas` <- `server/`; and the folders inside them. */
 export const directionRules: readonly DirectionRule[] = [
   { from: "machines", forbidsFile: inside("src"), says: "machines never import src/" },
   { from: "machines", forbidsFile: inside("server"), says: "machines never import server/" },
@@ -25,18 +41,80 @@ export const directionRules: readonly DirectionRule[] = [
     forbidsFile: (to) => !inside("contracts/schemas")(to),
     says: "contracts/schemas imports libraries only, nothing of ours",
   },
+  {
+    from: "contracts",
+    except: "contracts/pact",
+    forbidsFile: anyOf("machines", "src"),
+    says: "contracts never import machines/ or src/",
+  },
+  {
+    from: "contracts/pact",
+    forbidsFile: (to) => inside("machines")(to) || (inside("src")(to) && !inside("src/api")(to)),
+    says: "the Pact tests reach the console only through its client, src/api/",
+  },
   // Section 1: machines are pure (no React, no fetch, no window).
   {
     from: "machines",
     forbidsPackage: /^(react|react-dom|@xstate\/react|react-i18next|react-router|@blueprintjs\/[^/]+|ky)(\/|$)/,
     says: "machines are pure: no React, no UI kit, no HTTP client",
   },
+  // Inside server/: routes and http <- domain <- db.
+  {
+    from: "server/domain",
+    forbidsFile: anyOf("server/http", "server/routes"),
+    spareTests: true,
+    says: "server/domain never imports server/http or server/routes",
+  },
+  { from: "server/db", forbidsFile: inside("server/domain"), spareTests: true, says: "server/db never imports server/domain" },
+  {
+    from: "server/routes",
+    forbidsFile: inside("server/db"),
+    forbidsPackage: /^kysely(\/|$)/,
+    allowsTypes: true,
+    spareTests: true,
+    directOnly: true,
+    says: "routes run no SQL: the database is reached through server/domain",
+  },
+  {
+    from: "server/http",
+    forbidsFile: inside("server/db"),
+    forbidsPackage: /^kysely(\/|$)/,
+    allowsTypes: true,
+    spareTests: true,
+    directOnly: true,
+    says: "server/http runs no SQL: the database is reached through server/domain",
+  },
+  // Inside src/: ui <- app <- features; layout beside app; no feature imports another.
+  {
+    from: "src/ui",
+    forbidsFile: anyOf("src/app", "src/layout", "src/features"),
+    says: "src/ui is presentational: it imports nothing of app/, layout/ or features/",
+  },
+  {
+    from: "src/app",
+    forbidsFile: inside("src/features"),
+    allowsLazy: true,
+    says: "src/app reaches a feature only through the route table's lazy import()",
+  },
+  { from: "src/layout", forbidsFile: inside("src/features"), says: "src/layout never imports a feature" },
+  {
+    from: "src/features",
+    forbidsFile: (to, importer) => featureOf(to) !== undefined && featureOf(to) !== featureOf(importer),
+    allowsLazy: true,
+    says: "a feature never imports another feature: what two share moves to src/ui, src/app or machines/",
+  },
 ];
+
+const isTest = (path: string) => /\.test\.tsx?$/.test(path);
+const binds = (rule: DirectionRule) => (path: string) =>
+  inside(rule.from)(path) && !(rule.except && inside(rule.except)(path)) && !(rule.spareTests && isTest(path));
+/** The edges the rule looks at: type-only and lazy imports drop out where the rule allows them. */
+const counted = (rule: DirectionRule) => (e: ImportEdge) => !(rule.allowsTypes && e.typeOnly) && !(rule.allowsLazy && e.lazy);
 
 const directViolations = (rule: DirectionRule, edges: readonly ImportEdge[]) =>
   edges
-    .filter((e) => inside(rule.from)(e.from))
-    .filter((e) => (e.to === null ? rule.forbidsPackage?.test(e.specifier) : rule.forbidsFile?.(e.to)))
+    .filter((e) => binds(rule)(e.from) && counted(rule)(e))
+    .filter((e) => (e.to === null ? rule.forbidsPackage?.test(e.specifier) : rule.forbidsFile?.(e.to, e.from)))
     .map((e) => `${e.from} imports ${e.specifier}: ${rule.says}`);
 
 /**
@@ -46,11 +124,13 @@ const directViolations = (rule: DirectionRule, edges: readonly ImportEdge[]) =>
  */
 function indirectViolations(rule: DirectionRule, files: readonly string[], edges: readonly ImportEdge[]): string[] {
   const forbids = rule.forbidsFile;
-  if (!forbids) return [];
+  if (!forbids || rule.directOnly) return [];
   const known = new Set(files);
   const next = new Map<string, Set<string>>();
-  for (const e of edges) if (e.to !== null && e.resolved && known.has(e.to)) next.set(e.from, (next.get(e.from) ?? new Set()).add(e.to));
-  const bound = inside(rule.from);
+  for (const e of edges.filter(counted(rule))) {
+    if (e.to !== null && e.resolved && known.has(e.to)) next.set(e.from, (next.get(e.from) ?? new Set()).add(e.to));
+  }
+  const bound = binds(rule);
   const parent = new Map<string, string | null>(files.filter(bound).map((f) => [f, null]));
   const queue = [...parent.keys()];
   const found: string[] = [];
@@ -58,10 +138,10 @@ function indirectViolations(rule: DirectionRule, files: readonly string[], edges
     const node = queue[i]!;
     for (const target of next.get(node) ?? []) {
       if (parent.has(target) || bound(target)) continue;
-      if (forbids(target)) {
+      const chain = [target];
+      for (let at: string | null | undefined = node; at; at = parent.get(at)) chain.unshift(at);
+      if (forbids(target, chain[0]!)) {
         if (parent.get(node) === null) continue; // a direct import, reported as such
-        const chain = [target];
-        for (let at: string | null | undefined = node; at; at = parent.get(at)) chain.unshift(at);
         found.push(`${chain.join(" → ")}: ${rule.says}, not through other folders either`);
         continue;
       }

@@ -17,6 +17,8 @@ export interface ImportEdge {
   /** False when a relative specifier names no file. */
   resolved: boolean;
   typeOnly: boolean;
+  /** An `import()` expression: loaded when called (a lazy route module), not when the importer loads. */
+  lazy: boolean;
 }
 
 export interface ImportGraph {
@@ -56,19 +58,25 @@ const isTypeOnlyImport = (node: ImportDeclaration) =>
   node.importKind === "type" ||
   (node.specifiers.length > 0 && node.specifiers.every((s) => s.type === "ImportSpecifier" && s.importKind === "type"));
 
+interface ImportSpecifier {
+  specifier: string;
+  typeOnly: boolean;
+  lazy?: true;
+}
+
 /** The specifiers a source file imports, each with whether only types come through it. */
-export function importsOf(file: string, source: string): { specifiers: { specifier: string; typeOnly: boolean }[]; error?: string } {
+export function importsOf(file: string, source: string): { specifiers: ImportSpecifier[]; error?: string } {
   const result = parseSync(file, source);
-  const specifiers: { specifier: string; typeOnly: boolean }[] = [];
-  const add = (specifier: string | null, typeOnly: boolean) => {
-    if (specifier !== null) specifiers.push({ specifier, typeOnly });
+  const specifiers: ImportSpecifier[] = [];
+  const add = (specifier: string | null, typeOnly: boolean, lazy = false) => {
+    if (specifier !== null) specifiers.push(lazy ? { specifier, typeOnly, lazy } : { specifier, typeOnly });
   };
   new Visitor({
     ImportDeclaration: (node) => add(node.source.value, isTypeOnlyImport(node)),
     ExportNamedDeclaration: (node) =>
       node.source && add(node.source.value, node.exportKind === "type" || (node.specifiers.length > 0 && node.specifiers.every((s) => s.exportKind === "type"))),
     ExportAllDeclaration: (node) => add(node.source.value, node.exportKind === "type"),
-    ImportExpression: (node) => add(literalSource(node.source), false),
+    ImportExpression: (node) => add(literalSource(node.source), false, true),
     TSImportType: (node) => add(node.source.value, true),
     TSImportEqualsDeclaration: (node) =>
       node.moduleReference.type === "TSExternalModuleReference" && add(node.moduleReference.expression.value, node.importKind === "type"),
@@ -89,13 +97,13 @@ export function buildImportGraph(root: string, dirs: readonly string[]): ImportG
   for (const from of files) {
     const { specifiers, error } = importsOf(from, readFileSync(join(root, from), "utf8"));
     if (error) parseErrors.push({ file: from, message: error });
-    for (const { specifier, typeOnly } of specifiers) {
+    for (const { specifier, typeOnly, lazy = false } of specifiers) {
       if (!specifier.startsWith(".")) {
-        edges.push({ from, specifier, to: null, resolved: true, typeOnly });
+        edges.push({ from, specifier, to: null, resolved: true, typeOnly, lazy });
         continue;
       }
       const to = resolveRelative(root, from, specifier);
-      edges.push({ from, specifier, to: to ?? toPosix(normalize(join(dirname(from), specifier))), resolved: to !== null, typeOnly });
+      edges.push({ from, specifier, to: to ?? toPosix(normalize(join(dirname(from), specifier))), resolved: to !== null, typeOnly, lazy });
     }
   }
   return { files, edges, parseErrors };

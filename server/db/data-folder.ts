@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, lstatSync, mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Kysely } from "kysely";
-import { loadServerSecret } from "../domain/server-secret.ts";
+import { loadServerSecret } from "./server-secret.ts";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.ts";
 import type { Listen } from "./listen.ts";
 import { openDatabase } from "./open-database.ts";

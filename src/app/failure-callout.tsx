@@ -1,6 +1,6 @@
 import { Callout } from "@blueprintjs/core";
 import { type Failure, isServerRefusal } from "../../machines/api-failure.ts";
-import { useServices } from "../app/services-context.tsx";
+import { useServices } from "./services-context.tsx";
 
 /**
  * The server's refusal of a form, in the merchant's language. `whenNoAnswer` replaces the text when the

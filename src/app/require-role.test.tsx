@@ -2,8 +2,8 @@
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Role } from "../../contracts/schemas/user.ts";
-import { createServices } from "../app/services.ts";
-import { ServicesProvider } from "../app/services-context.tsx";
+import { createServices } from "./services.ts";
+import { ServicesProvider } from "./services-context.tsx";
 import { createI18n } from "../i18n/i18n.ts";
 import { isAllowed, RequireRole } from "./require-role.tsx";
 

@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react";
 import type { ReactNode } from "react";
 import type { Role } from "../../contracts/schemas/user.ts";
-import { useServices } from "../app/services-context.tsx";
+import { useServices } from "./services-context.tsx";
 
 /**
  * The permission rule of spec section 6: with a non-empty list, only a user whose role is in it may see;

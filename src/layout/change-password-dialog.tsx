@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ActorRefFrom } from "xstate";
 import type { changePasswordMachine } from "../../machines/change-password.ts";
-import { FormDialog } from "../ui/form-dialog.tsx";
+import { FormDialog } from "../app/form-dialog.tsx";
 import { FormField } from "../ui/form-field.tsx";
 
 const emptyForm = { oldPassword: "", password: "", repeatPassword: "" };

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ActorRefFrom } from "xstate";
 import type { nicknameEditMachine } from "../../machines/nickname-edit.ts";
-import { FormDialog } from "../ui/form-dialog.tsx";
+import { FormDialog } from "../app/form-dialog.tsx";
 import { FormField } from "../ui/form-field.tsx";
 
 /** "Edit personal info": the nickname, starting from the current one each time the dialog opens. */

@@ -2,7 +2,7 @@
 // rendered only to teach the build's CSS purge (scripts/prerender/purge-blueprint.ts) which classes appear
 // together at run time: the toasts of the notifier (src/ui/notifier.ts), the Re-Login dialog
 // (src/layout/relogin-dialog.tsx) and the "password changed" dialog of /forget, a loading button, a failed form's
-// callout (src/ui/failure-callout.tsx) and a failed field (src/ui/form-field.tsx, code-field.tsx). A page that
+// callout (src/app/failure-callout.tsx) and a failed field (src/ui/form-field.tsx, code-field.tsx). A page that
 // starts to show another component or variant after an interaction adds it here; the browser test
 // e2e/prerendered-pages.e2e.test.ts compares the purged rules with the whole file on the pages.
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, OverlayToaster, Position, Toast } from "@blueprintjs/core";

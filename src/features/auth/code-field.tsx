@@ -4,7 +4,7 @@ import { useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { ActorRefFrom } from "xstate";
 import type { codeSenderMachine } from "../../../machines/code-sender.ts";
-import { FailureCallout } from "../../ui/failure-callout.tsx";
+import { FailureCallout } from "../../app/failure-callout.tsx";
 import { useValueBeforeHydration } from "../../ui/before-hydration.ts";
 
 interface CodeFieldProps {

@@ -7,7 +7,7 @@ import { selectRememberedLogin } from "../../../machines/session-selectors.ts";
 import { storageKeys } from "../../api/session-storage.ts";
 import { afterLoginTarget } from "../../app/route-guard.ts";
 import { useServices } from "../../app/services-context.tsx";
-import { FailureCallout } from "../../ui/failure-callout.tsx";
+import { FailureCallout } from "../../app/failure-callout.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { useCheckedBeforeHydration, useHeldSubmit } from "../../ui/before-hydration.ts";
 import { AuthLayout } from "./auth-layout.tsx";

@@ -6,7 +6,7 @@ import type { OrderPaymentActor } from "../../../machines/order-payment.ts";
 import { type PackageCard, selectBalance, selectCatalogue, selectCurrentPackage } from "../../../machines/order-payment-selectors.ts";
 import { routePaths } from "../../app/route-names.ts";
 import { useServices } from "../../app/services-context.tsx";
-import { FailureCallout } from "../../ui/failure-callout.tsx";
+import { FailureCallout } from "../../app/failure-callout.tsx";
 import { usePaymentText } from "./payment-text.ts";
 
 /** The packages as cards: choose one, then Create order. */

@@ -3,7 +3,7 @@ import { useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import type { OrderPaymentActor } from "../../../machines/order-payment.ts";
 import { selectPayment } from "../../../machines/order-payment-selectors.ts";
-import { FailureCallout } from "../../ui/failure-callout.tsx";
+import { FailureCallout } from "../../app/failure-callout.tsx";
 import { QrCode } from "../../ui/qr-code.tsx";
 import { ChainSelect } from "./chain-select.tsx";
 import { CopyButton } from "./copy-button.tsx";
