@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
-import { languageChangeMachine, selectLocale } from "./language-change.ts";
+import { languageChangeMachine } from "./language-change.ts";
+import { selectLocale } from "./language-change-selectors.ts";
 import { apiFailure, settle } from "./test-support.ts";
 
 function start(input: { current: "en-US" | "ja-JP"; signedIn: boolean; userLanguage: string | null }, save: () => Promise<unknown> = async () => null) {

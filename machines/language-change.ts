@@ -91,7 +91,3 @@ export const languageChangeMachine = setup({
 });
 
 export type LanguageChangeActor = ActorRefFrom<typeof languageChangeMachine>;
-
-/** The language the switch shows: the new one once it is being applied, else the current one. */
-export const selectLocale = (snapshot: { context: LanguageChangeContext; matches(state: "applying"): boolean }): Locale =>
-  snapshot.matches("applying") && snapshot.context.next ? snapshot.context.next : snapshot.context.current;

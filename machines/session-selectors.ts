@@ -23,3 +23,23 @@ export const selectRememberedLogin = ({ context }: { context: Pick<SessionContex
 /** The first profile is on its way: nothing to show yet but a spinner (a reload keeps showing the old one). */
 export const selectAwaitingProfile = (snapshot: SnapshotFrom<typeof sessionMachine>): boolean =>
   snapshot.matches({ signedIn: "loadingProfile" }) && snapshot.context.profile === null;
+
+type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+
+/** The sign-in form's button spins while the password is checked. */
+export const selectSigningIn = (snapshot: SessionSnapshot): boolean => snapshot.matches("loggingIn");
+
+/** Signed in (whatever the profile is doing): the sign-in page moves on. */
+export const selectSignedIn = (snapshot: SessionSnapshot): boolean => snapshot.matches("signedIn");
+
+/** Google's credential is being exchanged for a session. */
+export const selectSigningInWithGoogle = (snapshot: SessionSnapshot): boolean => snapshot.matches("loggingInWithGoogle");
+
+/** Logging out: the navbar's log-out button spins. */
+export const selectSigningOut = (snapshot: SessionSnapshot): boolean => snapshot.matches("loggingOut");
+
+/** The profile is (re)loading: the user centre shows its spinner. */
+export const selectProfileLoading = (snapshot: SessionSnapshot): boolean => snapshot.matches({ signedIn: "loadingProfile" });
+
+/** The remembered e-mail alone (a string, so a view selecting it re-renders only when it changes). */
+export const selectRememberedEmail = (snapshot: { context: Pick<SessionContext, "rememberedEmail"> }): string => selectRememberedLogin(snapshot).email;

@@ -14,22 +14,6 @@ const knownViolations: string[] = [
   ...Array(2).fill("server/routes/auth.ts calls .transaction(: routes and server/http run no query: a use case in server/domain does, in one transaction"),
   ...Array(5).fill("server/routes/codes.ts calls .transaction(: routes and server/http run no query: a use case in server/domain does, in one transaction"),
   "server/routes/user.ts calls .transaction(: routes and server/http run no query: a use case in server/domain does, in one transaction",
-  "src/features/auth/code-field.tsx calls .matches(: views decide nothing: a selector, a tag or snapshot.can() says what to show",
-  ...Array(2).fill("src/features/auth/forgot-password-page.tsx calls .matches(: views decide nothing: a selector, a tag or snapshot.can() says what to show"),
-  "src/features/auth/forgot-password-page.tsx calls .getSnapshot(): views read machines through useSelector, never getSnapshot()",
-  "src/features/auth/google-sign-in.tsx calls .matches(: views decide nothing: a selector, a tag or snapshot.can() says what to show",
-  "src/features/auth/login-page.tsx calls .getSnapshot(): views read machines through useSelector, never getSnapshot()",
-  ...Array(2).fill("src/features/auth/login-page.tsx calls .matches(: views decide nothing: a selector, a tag or snapshot.can() says what to show"),
-  ...Array(2).fill("src/features/auth/register-page.tsx calls .matches(: views decide nothing: a selector, a tag or snapshot.can() says what to show"),
-  "src/features/auth/register-page.tsx calls .getSnapshot(): views read machines through useSelector, never getSnapshot()",
-  "src/features/order/orders-page.tsx selects the whole snapshot: views select what they show, never the whole snapshot (it re-renders on every change and invites decisions in JSX)",
-  "src/features/public/demo-page.tsx selects the whole snapshot: views select what they show, never the whole snapshot (it re-renders on every change and invites decisions in JSX)",
-  ...Array(7).fill("src/features/public/demo-page.tsx calls .matches(: views decide nothing: a selector, a tag or snapshot.can() says what to show"),
-  "src/features/user/user-centre-page.tsx calls .matches(: views decide nothing: a selector, a tag or snapshot.can() says what to show",
-  "src/layout/app-navbar.tsx calls .matches(: views decide nothing: a selector, a tag or snapshot.can() says what to show",
-  "src/layout/language-select.tsx calls .matches(: views decide nothing: a selector, a tag or snapshot.can() says what to show",
-  "src/layout/message-box.tsx selects the whole snapshot: views select what they show, never the whole snapshot (it re-renders on every change and invites decisions in JSX)",
-  ...Array(2).fill("src/layout/message-box.tsx calls .matches(: views decide nothing: a selector, a tag or snapshot.can() says what to show"),
 ];
 
 /** Each violation once per place, without its line number; what is left of `from` after taking out `taken`. */

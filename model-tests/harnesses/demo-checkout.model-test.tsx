@@ -5,8 +5,7 @@ import type { DemoChain } from "../../contracts/schemas/demo.ts";
 import { secondsLeft, statusPollMs } from "../../machines/demo-checkout.ts";
 import type { Timers } from "../../src/app/services.ts";
 import { chainInfo } from "../../src/features/public/chains.ts";
-import { clockText } from "../../src/features/public/demo-order.tsx";
-import { formatUsdt } from "../../src/i18n/format.ts";
+import { formatClock, formatUsdt } from "../../src/i18n/format.ts";
 import { type ControlledApi, createControlledApi } from "../framework/fake-api.ts";
 import { type ConsoleHarness, renderConsole } from "../framework/render-console.tsx";
 import { runModel, unmapped } from "../framework/run-model.ts";
@@ -120,7 +119,7 @@ runModel(demoCheckoutModel, {
     await waitFor(() => expect(screen.getByTestId("demo-address").textContent).toBe(current.address));
     expect(screen.getByTestId("demo-chain").textContent).toContain(chainInfo(chain).network);
     expect(screen.getByRole("img", { name: h.t("demo.qrLabel", { address: current.address }) })).toBeTruthy();
-    await waitFor(() => expect(screen.getByTestId("demo-countdown").textContent).toBe(clockText(secondsLeft(s.context))));
+    await waitFor(() => expect(screen.getByTestId("demo-countdown").textContent).toBe(formatClock(secondsLeft(s.context))));
     const alerts = () => screen.queryAllByRole("alert").map((a) => a.textContent);
     if (failure) await waitFor(() => expect(alerts()).toContain(h.services.describeFailure(failure)));
     else expect(alerts()).toEqual([]);

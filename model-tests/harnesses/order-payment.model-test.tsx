@@ -12,8 +12,7 @@ import { storageKeys } from "../../src/api/session-storage.ts";
 import { AppFrame } from "../../src/app/app.tsx";
 import type { Timers } from "../../src/app/services.ts";
 import { OrderPayDialog } from "../../src/features/order/order-pay-dialog.tsx";
-import { clockText } from "../../src/features/order/payment-text.ts";
-import { formatDate, formatUsdt } from "../../src/i18n/format.ts";
+import { formatClock, formatDate, formatUsdt } from "../../src/i18n/format.ts";
 import { pressEscapeIn } from "../framework/escape.ts";
 import { type ControlledApi, createControlledApi } from "../framework/fake-api.ts";
 import type { ModelSnapshot } from "../framework/model.ts";
@@ -371,7 +370,7 @@ async function expectPayPanel(h: H, s: S, dialog: HTMLElement) {
   const uri = `ethereum:${chain?.token.address}@${chain?.chainId}/transfer?address=${receivingAddress}&uint256=${toBaseUnits(order.remaining, chain?.token.decimals ?? 0)}`;
   expect(inDialog.getByTestId("pay-qr").getAttribute("data-value")).toBe(uri);
   expect(inDialog.getByRole("img", { name: h.t("orderPayment.qrLabel", { address: receivingAddress }) })).toBeTruthy();
-  if (secondsLeft(context) > 0) await waitFor(() => expect(inDialog.getByTestId("pay-countdown").textContent).toBe(clockText(secondsLeft(context))));
+  if (secondsLeft(context) > 0) await waitFor(() => expect(inDialog.getByTestId("pay-countdown").textContent).toBe(formatClock(secondsLeft(context))));
   else await waitFor(() => expect(inDialog.getByTestId("pay-window-closed").textContent).toBe(h.t("orderPayment.windowClosed")));
 
   // Each way to pay shows when it applies and can be pressed when the machine accepts it.

@@ -1,17 +1,35 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatUsdt } from "./format.ts";
+import { formatClock, formatCount, formatDate, formatUsdt } from "./format.ts";
 
 describe("locale formatting", () => {
   it("writes USDT amounts with the locale's separators and the unit", () => {
-    expect(formatUsdt(1234.5, "en-US")).toBe("1,234.50 USDT");
+    expect(formatUsdt("1234.5", "en-US")).toBe("1,234.50 USDT");
     expect(formatUsdt("0.000001", "en-US")).toBe("0.000001 USDT");
-    expect(formatUsdt(1234.5, "de-DE")).toBe("1.234,50 USDT");
+    expect(formatUsdt("1234.5", "de-DE")).toBe("1.234,50 USDT");
+    expect(formatUsdt("29", "ja-JP")).toBe("29.00 USDT");
   });
 
-  it("writes dates in the merchant's language", () => {
+  it("never rounds an amount nor loses a digit to a JavaScript number", () => {
+    // 7 decimals (rounded to 6 before) and 18 decimals (BSC's USDT), and more digits than a double holds.
+    expect(formatUsdt("29.0000015", "en-US")).toBe("29.0000015 USDT");
+    expect(formatUsdt("0.000000000000000001", "en-US")).toBe("0.000000000000000001 USDT");
+    expect(formatUsdt("12345678901234567.89", "en-US")).toBe("12,345,678,901,234,567.89 USDT");
+    expect(formatUsdt("29.100000", "en-US")).toBe("29.10 USDT");
+  });
+
+  it("shows a string that is no decimal as it came rather than NaN", () => {
+    expect(formatUsdt("", "en-US")).toBe(" USDT");
+    expect(formatUsdt("1e3", "en-US")).toBe("1e3 USDT");
+  });
+
+  it("writes counts, dates and the countdown", () => {
+    expect(formatCount(12345, "en-US")).toBe("12,345");
     const day = new Date(Date.UTC(2026, 10, 22, 12));
     expect(formatDate(day, "en-US")).toBe("November 22, 2026");
     expect(formatDate(day, "ja-JP")).toBe("2026年11月22日");
     expect(formatDate(day, "zh-CN")).toBe("2026年11月22日");
+    expect(formatClock(0)).toBe("00:00");
+    expect(formatClock(599)).toBe("09:59");
+    expect(formatClock(3600)).toBe("60:00");
   });
 });

@@ -1,14 +1,44 @@
-/** Locale-aware figures. USDT is not an ISO currency, so the amount is a number with the unit after it. */
-export function formatUsdt(amount: number | string, locale: string): string {
-  const value = typeof amount === "string" ? Number(amount) : amount;
-  const figure = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 6 }).format(value);
-  return `${figure} USDT`;
+/**
+ * Every figure the console shows, formatted in one place with formatters built once per locale (building an
+ * Intl formatter costs far more than using one). Money stays a decimal string all the way (ARCHITECTURE.md section 5):
+ * Intl formats the string itself, never a JavaScript number, so no digit is lost or rounded.
+ */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => F): F {
+  let formatter = formatters.get(key) as F | undefined;
+  if (!formatter) {
+    formatter = make();
+    formatters.set(key, formatter);
+  }
+  return formatter;
 }
 
-export function formatDateTime(iso: string | Date, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(typeof iso === "string" ? new Date(iso) : iso);
+const decimal = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A USDT amount as the wire carries it (a decimal string): the locale's separators, at least two decimals and every
+ * significant one after (an amount to pay is shown to its last digit), then the unit (USDT is no ISO currency).
+ */
+export function formatUsdt(amount: string, locale: string): string {
+  if (!decimal.test(amount)) return `${amount} USDT`;
+  const significant = (amount.split(".")[1] ?? "").replace(/0+$/, "").length;
+  const digits = Math.max(2, significant);
+  const figure = cached(`usdt:${locale}:${digits}`, () => new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }));
+  return `${figure.format(amount as `${number}`)} USDT`;
 }
 
-export function formatDate(iso: string | Date, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "long" }).format(typeof iso === "string" ? new Date(iso) : iso);
-}
+/** A count (a package's limit, a number of orders) with the locale's grouping. */
+export const formatCount = (value: number, locale: string): string => cached(`count:${locale}`, () => new Intl.NumberFormat(locale)).format(value);
+
+const toDate = (iso: string | Date) => (typeof iso === "string" ? new Date(iso) : iso);
+
+export const formatDateTime = (iso: string | Date, locale: string): string =>
+  cached(`datetime:${locale}`, () => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" })).format(toDate(iso));
+
+export const formatDate = (iso: string | Date, locale: string): string =>
+  cached(`date:${locale}`, () => new Intl.DateTimeFormat(locale, { dateStyle: "long" })).format(toDate(iso));
+
+/** A countdown as mm:ss (the same in every language). */
+export const formatClock = (seconds: number): string =>
+  `${String(Math.floor(seconds / 60)).padStart(2, "0")}:${String(seconds % 60).padStart(2, "0")}`;

@@ -4,6 +4,7 @@ import { useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ShellLayout } from "../../machines/layout-selectors.ts";
+import { selectSigningOut } from "../../machines/session-selectors.ts";
 import { useServices } from "../app/services-context.tsx";
 import { BrandMark } from "../ui/brand-mark.tsx";
 import { AccountMenu } from "./account-menu.tsx";
@@ -18,7 +19,7 @@ import { MessageBox } from "./message-box.tsx";
 export function AppNavbar({ layout }: { layout: ShellLayout }) {
   const { t } = useTranslation();
   const { session, settings } = useServices();
-  const leaving = useSelector(session, (s) => s.matches("loggingOut"));
+  const leaving = useSelector(session, selectSigningOut);
   const dark = useSelector(settings, (s) => s.context.settings.theme === "dark");
   const inNavbar = layout.tools === "navbar";
 

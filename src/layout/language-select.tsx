@@ -2,7 +2,7 @@ import { HTMLSelect } from "@blueprintjs/core";
 import { useSelector } from "@xstate/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { selectLocale } from "../../machines/language-change.ts";
+import { selectLocale, selectSavingLanguage } from "../../machines/language-change-selectors.ts";
 import { useServices } from "../app/services-context.tsx";
 import { localeOptions } from "../i18n/locales.ts";
 import { useValueBeforeHydration } from "../ui/before-hydration.ts";
@@ -12,7 +12,7 @@ export function LanguageSelect({ id }: { id?: string } = {}) {
   const { t } = useTranslation();
   const { languageChange } = useServices();
   const current = useSelector(languageChange, selectLocale);
-  const busy = useSelector(languageChange, (s) => s.matches("saving"));
+  const busy = useSelector(languageChange, selectSavingLanguage);
   const choose = (value: string) => languageChange.send({ type: "language.change", value });
   // On a prerendered page, a language chosen before the console had the page is applied once it has.
   const selectRef = useRef<HTMLSelectElement>(null);

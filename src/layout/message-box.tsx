@@ -2,8 +2,9 @@ import { Button, Callout, PopoverNext, SegmentedControl, Spinner, Tab, Tabs, Tag
 import { Cross, Notifications, Refresh } from "@blueprintjs/icons";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
-import { type MessageType, messageTypes } from "../../contracts/schemas/message.ts";
-import { type MessageBoxActor, messagesOf, unreadCount, unreadIdsOf } from "../../machines/message-box.ts";
+import type { MessageType } from "../../contracts/schemas/message.ts";
+import { type MessageBoxActor, unreadCount } from "../../machines/message-box.ts";
+import { selectMessagePanel } from "../../machines/message-box-selectors.ts";
 import { useServices } from "../app/services-context.tsx";
 import { ModalDrawer } from "../ui/modal-drawer.tsx";
 import { MessageList } from "./message-list.tsx";
@@ -62,19 +63,15 @@ export function MessageBox({ presentation }: { presentation: "popover" | "sheet"
 function MessagePanel({ actor, onClose }: { actor: MessageBoxActor; onClose?: () => void }) {
   const { t } = useTranslation();
   const { describeFailure } = useServices();
-  // The panel shows only while open; it follows every snapshot, and `can` answers for the ids asked about.
-  const snapshot = useSelector(actor, (s) => s);
-  const { tab, messages, readFailure } = snapshot.context;
-  const loading = snapshot.matches("loading");
-  const failure = snapshot.matches("failed") ? snapshot.context.failure : null;
-  const canRead = (ids: readonly string[]) => snapshot.can({ type: "message.read", ids });
+  // The panel shows only while open; its view is built anew on every snapshot (canRead answers for any ids).
+  const { tab, loading, failure, readFailure, canReload, tabs, canRead } = useSelector(actor, selectMessagePanel);
 
   return (
     <section className="message-box" aria-label={t("messageBox.title")}>
       <header className="message-box-header">
         <strong>{t("messageBox.title")}</strong>
         {loading ? <Spinner size={16} aria-label={t("messageBox.loading")} /> : null}
-        <Button size="small" variant="minimal" icon={<Refresh />} aria-label={t("messageBox.refresh")} title={t("messageBox.refresh")} disabled={!snapshot.can({ type: "messages.reload" })} onClick={() => actor.send({ type: "messages.reload" })} />
+        <Button size="small" variant="minimal" icon={<Refresh />} aria-label={t("messageBox.refresh")} title={t("messageBox.refresh")} disabled={!canReload} onClick={() => actor.send({ type: "messages.reload" })} />
         {onClose ? <Button variant="minimal" icon={<Cross />} aria-label={t("messageBox.close")} title={t("messageBox.close")} onClick={onClose} /> : null}
       </header>
       {loading ? (
@@ -100,19 +97,19 @@ function MessagePanel({ actor, onClose }: { actor: MessageBoxActor; onClose?: ()
         renderActiveTabPanelOnly
         onChange={(next) => actor.send({ type: "tab.select", tab: next as MessageType })}
       >
-        {messageTypes.map((type) => (
+        {tabs.map((view) => (
           <Tab
-            key={type}
-            id={type}
-            title={t(`messageBox.tabs.${type}`)}
-            tagContent={unreadCount(snapshot.context, type)}
-            tagProps={{ round: true, intent: unreadCount(snapshot.context, type) > 0 ? "primary" : "none" }}
+            key={view.type}
+            id={view.type}
+            title={t(`messageBox.tabs.${view.type}`)}
+            tagContent={view.unread}
+            tagProps={{ round: true, intent: view.unread > 0 ? "primary" : "none" }}
             panel={
               <MessageList
-                type={type}
-                items={messagesOf({ messages }, type)}
-                waiting={messages.length === 0 && (loading || failure !== null)}
-                unreadIds={unreadIdsOf({ messages }, type)}
+                type={view.type}
+                items={view.items}
+                waiting={view.waiting}
+                unreadIds={view.unreadIds}
                 canRead={canRead}
                 onRead={(ids) => actor.send({ type: "message.read", ids })}
               />

@@ -4,6 +4,7 @@ import { useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { ActorRefFrom } from "xstate";
 import type { codeSenderMachine } from "../../../machines/code-sender.ts";
+import { selectSendingCode } from "../../../machines/code-sender-selectors.ts";
 import { FailureCallout } from "../../app/failure-callout.tsx";
 import { useValueBeforeHydration } from "../../ui/before-hydration.ts";
 
@@ -21,7 +22,7 @@ export function CodeField({ sender, email, code, onCodeChange, error }: CodeFiel
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   useValueBeforeHydration(inputRef, code, onCodeChange);
-  const sending = useSelector(sender, (s) => s.matches("sending"));
+  const sending = useSelector(sender, selectSendingCode);
   const cooldown = useSelector(sender, (s) => s.context.cooldown);
   const sentOnce = useSelector(sender, (s) => s.context.sentOnce);
   const failure = useSelector(sender, (s) => s.context.failure);

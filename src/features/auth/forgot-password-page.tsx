@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from "@xstate/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { selectResetDone, selectResetFinishedEmail, selectResetStep } from "../../../machines/forgot-password-selectors.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { FailureCallout } from "../../app/failure-callout.tsx";
 import { useHeldSubmit } from "../../ui/before-hydration.ts";
@@ -21,10 +22,10 @@ export default function ForgotPasswordPage() {
   const [code, setCode] = useState("");
   const [password, setPassword] = useState("");
   const [repeatPassword, setRepeatPassword] = useState("");
-  const step = useSelector(flow, (s) => (s.hasTag("identifyStep") ? 1 : 2));
+  const step = useSelector(flow, selectResetStep);
   const busy = useSelector(flow, (s) => s.hasTag("busy"));
-  const done = useSelector(flow, (s) => s.matches("done"));
-  const finished = useSelector(flow, (s) => s.matches("finished"));
+  const done = useSelector(flow, selectResetDone);
+  const finishedEmail = useSelector(flow, selectResetFinishedEmail);
   const fieldErrors = useSelector(flow, (s) => s.context.fieldErrors);
   const senderErrors = useSelector(sender, (s) => s.context.fieldErrors);
   const formRef = useRef<HTMLFormElement>(null);
@@ -32,8 +33,8 @@ export default function ForgotPasswordPage() {
   const failure = useSelector(flow, (s) => s.context.failure);
 
   useEffect(() => {
-    if (finished) navigate("/login", { replace: true, state: { email: flow.getSnapshot().context.email } });
-  }, [finished, navigate, flow]);
+    if (finishedEmail !== null) navigate("/login", { replace: true, state: { email: finishedEmail } });
+  }, [finishedEmail, navigate]);
 
   const submitIdentity = (event: FormEvent) => {
     event.preventDefault();

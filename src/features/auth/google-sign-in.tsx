@@ -1,6 +1,7 @@
 import { Button, Callout } from "@blueprintjs/core";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
+import { selectSigningInWithGoogle } from "../../../machines/session-selectors.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { provideGoogleSignIn } from "./auth-machines.ts";
 
@@ -27,7 +28,7 @@ export function GoogleSignIn({ clientId }: { clientId: string }) {
   const google = useActorRef(provideGoogleSignIn(services), { input: { clientId } });
   const failure = useSelector(google, (s) => s.context.failure);
   const loading = useSelector(google, (s) => s.hasTag("busy"));
-  const signingIn = useSelector(session, (s) => s.matches("loggingInWithGoogle"));
+  const signingIn = useSelector(session, selectSigningInWithGoogle);
   const canStart = useSelector(google, (s) => s.can({ type: "google.start" }));
 
   return (

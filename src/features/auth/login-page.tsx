@@ -3,7 +3,7 @@ import { useSelector } from "@xstate/react";
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
-import { selectRememberedLogin } from "../../../machines/session-selectors.ts";
+import { selectRememberedLogin, selectSignedIn, selectSigningIn } from "../../../machines/session-selectors.ts";
 import { storageKeys } from "../../api/session-storage.ts";
 import { afterLoginTarget } from "../../app/route-guard.ts";
 import { useServices } from "../../app/services-context.tsx";
@@ -22,7 +22,7 @@ export default function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const prefilled = (location.state as { email?: string } | null)?.email;
-  const [remembered] = useState(() => selectRememberedLogin(session.getSnapshot()));
+  const remembered = useSelector(session, selectRememberedLogin, (a, b) => a.email === b.email && a.remember === b.remember);
   const [email, setEmail] = useState(prefilled ?? remembered.email);
   const [password, setPassword] = useState("");
   const [remember, setRemember] = useState(remembered.remember);
@@ -30,8 +30,8 @@ export default function LoginPage() {
   useCheckedBeforeHydration(rememberRef, remember, setRemember);
   const formRef = useRef<HTMLFormElement>(null);
   useHeldSubmit(formRef);
-  const busy = useSelector(session, (s) => s.matches("loggingIn"));
-  const signedIn = useSelector(session, (s) => s.matches("signedIn"));
+  const busy = useSelector(session, selectSigningIn);
+  const signedIn = useSelector(session, selectSignedIn);
   const fieldErrors = useSelector(session, (s) => s.context.fieldErrors);
   const failure = useSelector(session, (s) => s.context.failure);
   const googleClient = googleClientId();

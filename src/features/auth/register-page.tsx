@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from "@xstate/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { selectRegisteredEmail, selectRegistering } from "../../../machines/register-selectors.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { FailureCallout } from "../../app/failure-callout.tsx";
 import { useHeldSubmit } from "../../ui/before-hydration.ts";
@@ -18,8 +19,8 @@ export default function RegisterPage() {
   const register = useActorRef(provideRegister(services));
   const sender = useActorRef(provideCodeSender(services), { input: { purpose: "register" } });
   const [form, setForm] = useState({ email: "", code: "", password: "", repeatPassword: "" });
-  const busy = useSelector(register, (s) => s.matches("submitting"));
-  const registered = useSelector(register, (s) => s.matches("registered"));
+  const busy = useSelector(register, selectRegistering);
+  const registeredEmail = useSelector(register, selectRegisteredEmail);
   const fieldErrors = useSelector(register, (s) => s.context.fieldErrors);
   const senderErrors = useSelector(sender, (s) => s.context.fieldErrors);
   const formRef = useRef<HTMLFormElement>(null);
@@ -28,8 +29,8 @@ export default function RegisterPage() {
   const set = (field: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
 
   useEffect(() => {
-    if (registered) navigate("/login", { replace: true, state: { email: register.getSnapshot().context.email } });
-  }, [registered, navigate, register]);
+    if (registeredEmail !== null) navigate("/login", { replace: true, state: { email: registeredEmail } });
+  }, [registeredEmail, navigate]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { type PlanView, selectBalance, selectCanRetry, selectEntries, selectPlan, type UsageLine } from "../../../machines/subscription.ts";
 import { routePaths } from "../../app/route-names.ts";
 import { useServices } from "../../app/services-context.tsx";
-import { formatDateTime, formatUsdt } from "../../i18n/format.ts";
+import { formatCount, formatDateTime, formatUsdt } from "../../i18n/format.ts";
 import { provideSubscription } from "./console-machines.ts";
 import "./subscription-card.css";
 
@@ -103,7 +103,7 @@ function PlanPart({ plan }: { plan: PlanView }) {
 
 function UsageItem({ line }: { line: UsageLine }) {
   const { t, i18n } = useTranslation();
-  const number = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
+  const number = (value: number) => formatCount(value, i18n.language);
   const limit = line.limit === null ? t("subscription.unlimited") : number(line.limit);
   return (
     <li className="subscription-usage-line" data-testid={`usage-${line.resource}`}>

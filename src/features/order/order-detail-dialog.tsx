@@ -5,6 +5,7 @@ import type { OrderDetail } from "../../../contracts/schemas/order.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { ScrollRegion } from "../../ui/scroll-region.tsx";
 import { OrderStatusTag, useOrderText } from "./order-text.tsx";
+import { formatCount } from "../../i18n/format.ts";
 
 interface OrderDetailDialogProps {
   view: DetailDialogView;
@@ -42,7 +43,7 @@ export function OrderDetailDialog({ view, onRetry, onClose }: OrderDetailDialogP
 function OrderFacts({ detail, facts }: { detail: OrderDetail; facts: DetailFacts }) {
   const { t, i18n } = useTranslation();
   const text = useOrderText();
-  const limit = (value: number | null) => (value === null ? t("orders.details.unlimited") : new Intl.NumberFormat(i18n.language).format(value));
+  const limit = (value: number | null) => (value === null ? t("orders.details.unlimited") : formatCount(value, i18n.language));
   const chains = facts.chains.length > 0 ? facts.chains.map((c) => `${c.product} (${c.chainId})`).join(", ") : t("orders.details.noChain");
   const lines: Array<[string, React.ReactNode]> = [
     [t("orders.details.product"), text.packageName(facts.packageCode, facts.packageName)],

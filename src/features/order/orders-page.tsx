@@ -19,11 +19,12 @@ export default function OrdersPage() {
   const { t } = useTranslation();
   const services = useServices();
   const actor = useActorRef(provideOrderList(services));
-  // Rows, pages and the form ask the snapshot what may be sent (`can`), so the page follows every snapshot.
-  const snapshot = useSelector(actor, (s) => s);
-  const search = selectSearchForm(snapshot);
-  const table = selectOrderTable(snapshot);
-  const payTarget = selectPayTarget(snapshot);
+  // Each view says what may be sent (`can`), so each is selected anew on every snapshot.
+  const search = useSelector(actor, selectSearchForm);
+  const table = useSelector(actor, selectOrderTable);
+  const pagination = useSelector(actor, selectPagination);
+  const detailDialog = useSelector(actor, selectDetailDialog);
+  const payTarget = useSelector(actor, selectPayTarget);
 
   return (
     <section className="page orders-page" aria-labelledby="orders-title">
@@ -52,13 +53,13 @@ export default function OrdersPage() {
         />
         {table.kind === "rows" ? (
           <OrderPagination
-            view={selectPagination(snapshot)}
+            view={pagination}
             onPage={(page) => actor.send({ type: "orders.page", page })}
             onPageSize={(pageSize) => actor.send({ type: "orders.pageSize", pageSize })}
           />
         ) : null}
       </Card>
-      <OrderDetailDialog view={selectDetailDialog(snapshot)} onRetry={() => actor.send({ type: "details.retry" })} onClose={() => actor.send({ type: "details.close" })} />
+      <OrderDetailDialog view={detailDialog} onRetry={() => actor.send({ type: "details.retry" })} onClose={() => actor.send({ type: "details.close" })} />
       {payTarget ? <OrderPayDialog order={payTarget.order} intent={payTarget.intent} onClose={() => actor.send({ type: "payDialog.close" })} /> : null}
     </section>
   );

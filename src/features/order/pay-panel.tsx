@@ -8,7 +8,8 @@ import { QrCode } from "../../ui/qr-code.tsx";
 import { ChainSelect } from "./chain-select.tsx";
 import { CopyButton } from "./copy-button.tsx";
 import { PayProgress } from "./pay-progress.tsx";
-import { clockText, usePaymentText } from "./payment-text.ts";
+import { formatClock } from "../../i18n/format.ts";
+import { usePaymentText } from "./payment-text.ts";
 
 /** An open order: where and what to pay, a QR code for wallet apps, the time left, and the ways to pay or cancel. */
 export function PayPanel({ actor }: { actor: OrderPaymentActor }) {
@@ -59,7 +60,7 @@ export function PayPanel({ actor }: { actor: OrderPaymentActor }) {
             <p className="pay-time">
               {t("orderPayment.timeLeft")}{" "}
               <span role="timer" aria-live="off" className="pay-countdown" data-testid="pay-countdown">
-                {clockText(payment.secondsLeft)}
+                {formatClock(payment.secondsLeft)}
               </span>
             </p>
           )}

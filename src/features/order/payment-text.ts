@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { TermView } from "../../../machines/order-payment-selectors.ts";
-import { formatDate, formatUsdt } from "../../i18n/format.ts";
+import { formatCount, formatDate, formatUsdt } from "../../i18n/format.ts";
 
 /** The pay flow's texts of packages and amounts in the merchant's language. */
 export function usePaymentText() {
@@ -13,11 +13,9 @@ export function usePaymentText() {
     },
     term: (term: TermView) => String(t(`orderPayment.${term.count === 1 ? "termOne" : "termMany"}.${term.unit}` as never, { count: term.count } as never)),
     /** A package limit; null is unlimited. */
-    limit: (value: number | null) => (value === null ? t("orderPayment.unlimited") : new Intl.NumberFormat(i18n.language).format(value)),
+    limit: (value: number | null) => (value === null ? t("orderPayment.unlimited") : formatCount(value, i18n.language)),
     amount: (amount: string) => formatUsdt(amount, i18n.language),
     date: (iso: string) => formatDate(iso, i18n.language),
   };
 }
 
-/** mm:ss of the time left to pay. */
-export const clockText = (seconds: number) => `${String(Math.floor(seconds / 60)).padStart(2, "0")}:${String(seconds % 60).padStart(2, "0")}`;

@@ -4,11 +4,10 @@ import { useTranslation } from "react-i18next";
 import type { DemoOrder } from "../../../contracts/schemas/demo.ts";
 import type { Failure } from "../../../machines/api-failure.ts";
 import { useServices } from "../../app/services-context.tsx";
-import { formatUsdt } from "../../i18n/format.ts";
+import { formatClock, formatUsdt } from "../../i18n/format.ts";
 import { chainInfo } from "./chains.ts";
 import { QrCode } from "../../ui/qr-code.tsx";
 
-export const clockText = (seconds: number) => `${String(Math.floor(seconds / 60)).padStart(2, "0")}:${String(seconds % 60).padStart(2, "0")}`;
 
 export interface DemoOrderViewProps {
   order: DemoOrder;
@@ -57,7 +56,7 @@ export function DemoOrderView({ order, secondsLeft, shareLeft, paying, failure, 
         <p className="demo-time">
           {t("demo.timeLeftLabel")}{" "}
           <span role="timer" aria-live="off" className="demo-countdown" data-testid="demo-countdown">
-            {clockText(secondsLeft)}
+            {formatClock(secondsLeft)}
           </span>
         </p>
         <ProgressBar value={shareLeft} stripes={false} animate={false} intent={secondsLeft < 60 ? "danger" : "primary"} aria-label={t("demo.timeLeftLabel")} />

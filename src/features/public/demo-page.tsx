@@ -3,7 +3,7 @@ import { History, TickCircle } from "@blueprintjs/icons";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import { demoChain } from "../../../contracts/schemas/demo.ts";
-import { secondsLeft, shareLeft } from "../../../machines/demo-checkout.ts";
+import { sameDemoCheckout, selectDemoChain, selectDemoCheckout } from "../../../machines/demo-checkout-selectors.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { formatUsdt } from "../../i18n/format.ts";
 import { supportedChains } from "./chains.ts";
@@ -18,40 +18,40 @@ export default function DemoPage() {
   const services = useServices();
   const { describeFailure } = services;
   const demo = useActorRef(provideDemoCheckout(services), { input: { now: Date.now() }, clock: demoClock(services) });
-  const snapshot = useSelector(demo, (s) => s);
-  const { chain, order, failure } = snapshot.context;
+  const view = useSelector(demo, selectDemoCheckout, sameDemoCheckout);
+  const chain = useSelector(demo, selectDemoChain);
   const restart = () => demo.send({ type: "demo.start" });
 
   let body: React.ReactNode;
-  if (snapshot.matches("loading")) {
+  if (view.stage === "loading") {
     body = <Spinner size={32} aria-label={t("demo.loading")} className="demo-spinner" />;
-  } else if (snapshot.matches("failed")) {
+  } else if (view.stage === "failed") {
     body = (
       <Callout intent="danger" role="alert" title={t("demo.failedTitle")}>
-        <p>{describeFailure(failure)}</p>
+        <p>{describeFailure(view.failure)}</p>
         <Button text={t("demo.retry")} onClick={restart} />
       </Callout>
     );
-  } else if (snapshot.matches("pending") && order) {
+  } else if (view.stage === "pending") {
     body = (
       <DemoOrderView
-        order={order}
-        secondsLeft={secondsLeft(snapshot.context)}
-        shareLeft={shareLeft(snapshot.context)}
-        paying={snapshot.matches({ pending: "paying" })}
-        failure={failure}
+        order={view.order}
+        secondsLeft={view.secondsLeft}
+        shareLeft={view.shareLeft}
+        paying={view.paying}
+        failure={view.failure}
         onPay={() => demo.send({ type: "demo.pay" })}
       />
     );
   } else {
-    const paid = snapshot.matches("paid");
+    const paid = view.stage === "paid";
     body = (
       <NonIdealState
         icon={paid ? <TickCircle size={48} className="demo-paid-icon" /> : <History size={48} />}
         description={
           <>
             <H2 className="demo-end-title">{paid ? t("demo.paidTitle") : t("demo.expiredTitle")}</H2>
-            <p>{paid && order ? t("demo.paidText", { amount: formatUsdt(order.amount, i18n.language) }) : t("demo.expiredText")}</p>
+            <p>{paid && view.order ? t("demo.paidText", { amount: formatUsdt(view.order.amount, i18n.language) }) : t("demo.expiredText")}</p>
           </>
         }
         action={<Button intent="primary" text={t("demo.startNew")} onClick={restart} />}
@@ -79,7 +79,7 @@ export default function DemoPage() {
           />
         </div>
         <div role="status" className="demo-status">
-          {snapshot.matches("paid") ? t("demo.paidTitle") : snapshot.matches("expired") ? t("demo.expiredTitle") : ""}
+          {view.stage === "paid" ? t("demo.paidTitle") : view.stage === "expired" ? t("demo.expiredTitle") : ""}
         </div>
         {body}
       </Card>

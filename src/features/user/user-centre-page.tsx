@@ -2,7 +2,7 @@ import { Button, Card, H1, HTMLTable, Tag } from "@blueprintjs/core";
 import { Edit, Refresh } from "@blueprintjs/icons";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
-import { selectEmail, selectNickName, selectUserId } from "../../../machines/session-selectors.ts";
+import { selectEmail, selectNickName, selectProfileLoading, selectUserId } from "../../../machines/session-selectors.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { formatDate } from "../../i18n/format.ts";
 import { provideNicknameEdit } from "../../layout/account-machines.ts";
@@ -18,7 +18,7 @@ export default function UserCentrePage() {
   const nickName = useSelector(session, selectNickName);
   const userId = useSelector(session, selectUserId);
   const role = useSelector(session, (s) => s.context.role);
-  const loading = useSelector(session, (s) => s.matches({ signedIn: "loadingProfile" }));
+  const loading = useSelector(session, selectProfileLoading);
   const nickname = useActorRef(provideNicknameEdit(services));
   const registered = registrationDate ? formatDate(registrationDate, i18n.language) : "";
   return (
