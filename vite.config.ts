@@ -12,7 +12,8 @@ const lightIconNames = (): Plugin => ({
   name: "light-icon-names",
   enforce: "pre",
   resolveId(source, importer) {
-    if (source === "./iconNames" && importer?.includes("@blueprintjs/icons")) return fileURLToPath(new URL("./src/ui/icon-names.ts", import.meta.url));
+    if (source === "./iconNames" && importer?.includes("@blueprintjs/icons"))
+      return fileURLToPath(new URL("./src/ui/icon-names.ts", import.meta.url));
     return null;
   },
 });
@@ -47,10 +48,23 @@ export default defineConfig({
     proxy: { "/api": { target: apiTarget, changeOrigin: false } },
     // src/app/full-styles.ts imports Blueprint's stylesheet with ?url, which Vite serves only from allowed folders:
     // where node_modules is a link (a git worktree sharing another's), its real folder too.
-    fs: { allow: [searchForWorkspaceRoot(process.cwd()), realpathSync(fileURLToPath(new URL("./node_modules", import.meta.url)))] },
+    fs: {
+      allow: [
+        searchForWorkspaceRoot(process.cwd()),
+        realpathSync(fileURLToPath(new URL("./node_modules", import.meta.url))),
+      ],
+    },
   },
   test: {
-    include: ["src/**/*.test.{ts,tsx}", "machines/**/*.test.ts", "server/**/*.test.ts", "contracts/**/*.test.ts", "scripts/**/*.test.ts", "model-tests/**/*.test.ts", "bench/**/*.test.ts"],
+    include: [
+      "src/**/*.test.{ts,tsx}",
+      "machines/**/*.test.ts",
+      "server/**/*.test.ts",
+      "contracts/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "model-tests/**/*.test.ts",
+      "bench/**/*.test.ts",
+    ],
     exclude: ["contracts/pact/**", "node_modules/**", "**/*.browser.test.ts", "**/*.process.test.ts"],
     environment: "node",
     reporters: stageReporters("test:unit"),

@@ -49,7 +49,10 @@ const { values: args } = parseArgs({
   options: {
     against: { type: "string", default: process.env.BENCH_AGAINST },
     "against-ready": { type: "string", default: process.env.BENCH_AGAINST_READY ?? "input[type=password]" },
-    "against-input": { type: "string", default: process.env.BENCH_AGAINST_INPUT ?? "input:not([type]), input[type=text], input[type=email]" },
+    "against-input": {
+      type: "string",
+      default: process.env.BENCH_AGAINST_INPUT ?? "input:not([type]), input[type=text], input[type=email]",
+    },
     help: { type: "boolean", default: false },
   },
 });
@@ -96,15 +99,25 @@ async function alternate(browser: Browser, series: Series[]) {
       for (const one of loadOrder(series, run - 1)) {
         const load = await coldLoad(browser, one.target, network.throttling);
         one.loads[network.key].push(load);
-        progress(`${network.label} ${run}/${runs} ${one.target.url}: first paint ${ms(load.fcpMs)}, ready ${ms(load.readyMs)}, interactive ${ms(load.interactiveMs)}${load.notes.length ? ` (${load.notes.join("; ")})` : ""}`);
+        progress(
+          `${network.label} ${run}/${runs} ${one.target.url}: first paint ${ms(load.fcpMs)}, ready ${ms(load.readyMs)}, interactive ${ms(load.interactiveMs)}${load.notes.length ? ` (${load.notes.join("; ")})` : ""}`,
+        );
       }
     }
   }
 }
 
 function goals(ours: Summary, other: Summary | null, network: string): Goal[] {
-  const goal = (name: string, value: number | null, reference: number | null, goalRatio: number): Goal => benchGoal(network, name, value, reference, goalRatio);
-  const rows = [goal("JS+CSS gzip-9 ≤ 170,000 B (a fifth of the original 849,320 B)", ours.jsCssGzip9Bytes, originalJsCssGzip9, jsCssGoalGzip9 / originalJsCssGzip9)];
+  const goal = (name: string, value: number | null, reference: number | null, goalRatio: number): Goal =>
+    benchGoal(network, name, value, reference, goalRatio);
+  const rows = [
+    goal(
+      "JS+CSS gzip-9 ≤ 170,000 B (a fifth of the original 849,320 B)",
+      ours.jsCssGzip9Bytes,
+      originalJsCssGzip9,
+      jsCssGoalGzip9 / originalJsCssGzip9,
+    ),
+  ];
   if (other) {
     rows.unshift(
       goal("first paint ≤ 0.5 × the other's first paint", ours.fcpMs, other.fcpMs, 0.5),
@@ -132,7 +145,15 @@ function loginRows(name: string, summary: Summary, network: string): string[] {
 function resourceTable(resources: Resource[]): string {
   const rows = [...resources]
     .sort((a, b) => b.gzip9Bytes - a.gzip9Bytes || b.transferredBytes - a.transferredBytes)
-    .map((r) => [path(r.url), r.kind, String(r.status) + (r.failed ? " failed" : ""), r.encoding || "-", kB(r.transferredBytes), kB(r.decodedBytes), r.gzip9Bytes ? bytes(r.gzip9Bytes) : "-"]);
+    .map((r) => [
+      path(r.url),
+      r.kind,
+      String(r.status) + (r.failed ? " failed" : ""),
+      r.encoding || "-",
+      kB(r.transferredBytes),
+      kB(r.decodedBytes),
+      r.gzip9Bytes ? bytes(r.gzip9Bytes) : "-",
+    ]);
   return table(["resource", "kind", "status", "encoding", "transferred", "decoded", "gzip-9"], rows, 2);
 }
 
@@ -147,7 +168,13 @@ function distAssets(login: Resource[], console: Resource[]) {
     .filter((file) => statSync(join(dir, file)).isFile() && !/\.(br|gz)$/.test(file))
     .map((file) => {
       const content = readFileSync(join(dir, file));
-      return { file, bytes: content.length, gzip9Bytes: gzip9(content), loadedByLogin: byLogin.has(`/assets/${file}`), loadedByConsole: byConsole.has(`/assets/${file}`) };
+      return {
+        file,
+        bytes: content.length,
+        gzip9Bytes: gzip9(content),
+        loadedByLogin: byLogin.has(`/assets/${file}`),
+        loadedByConsole: byConsole.has(`/assets/${file}`),
+      };
     })
     .sort((a, b) => b.gzip9Bytes - a.gzip9Bytes);
 }
@@ -160,17 +187,28 @@ async function main() {
   try {
     browser = await launchChromium();
     const ours: Series = {
-      target: { url: `${server.baseUrl}/login`, readySelectors: ["input[type=password]"], inputSelector: "input[type=email]" },
+      target: {
+        url: `${server.baseUrl}/login`,
+        readySelectors: ["input[type=password]"],
+        inputSelector: "input[type=email]",
+      },
       loads: { unthrottled: [], slow4G: [] },
     };
     const other: Series | null = args.against
-      ? { target: { url: args.against, readySelectors: [args["against-ready"]], inputSelector: args["against-input"] }, loads: { unthrottled: [], slow4G: [] } }
+      ? {
+          target: { url: args.against, readySelectors: [args["against-ready"]], inputSelector: args["against-input"] },
+          loads: { unthrottled: [], slow4G: [] },
+        }
       : null;
     await alternate(browser, other ? [ours, other] : [ours]);
 
     const consoleLoads: LoadFigures[] = [];
     let consoleSkipped: string | null = process.env.BENCH_SKIP_CONSOLE ? "BENCH_SKIP_CONSOLE is set" : null;
-    const consoleTarget: LoadTarget = { url: `${server.baseUrl}/console/index`, readySelectors: consoleFiguresShown, inputSelector: null };
+    const consoleTarget: LoadTarget = {
+      url: `${server.baseUrl}/console/index`,
+      readySelectors: consoleFiguresShown,
+      inputSelector: null,
+    };
     if (!consoleSkipped) {
       try {
         consoleTarget.storageState = await signedInStorage(browser, server.baseUrl);
@@ -182,7 +220,9 @@ async function main() {
       for (let run = 1; run <= runs; run++) {
         const figures = await coldLoad(browser, consoleTarget, null);
         consoleLoads.push(figures);
-        progress(`console ${run}/${runs}: first paint ${ms(figures.fcpMs)}, figures shown ${ms(figures.readyMs)}${figures.notes.length ? ` (${figures.notes.join("; ")})` : ""}`);
+        progress(
+          `console ${run}/${runs}: first paint ${ms(figures.fcpMs)}, figures shown ${ms(figures.readyMs)}${figures.notes.length ? ` (${figures.notes.join("; ")})` : ""}`,
+        );
       }
     }
 
@@ -191,23 +231,37 @@ async function main() {
       other: other ? { unthrottled: summarise(other.loads.unthrottled), slow4G: summarise(other.loads.slow4G) } : null,
     };
     const goalRows = networks.flatMap((n) => goals(summaries.ours[n.key], summaries.other?.[n.key] ?? null, n.label));
-    const paired = other ? Object.fromEntries(networks.map((n) => [n.key, pairedRatios(ours.loads[n.key], other.loads[n.key])])) : null;
+    const paired = other
+      ? Object.fromEntries(networks.map((n) => [n.key, pairedRatios(ours.loads[n.key], other.loads[n.key])]))
+      : null;
     const firstLogin = ours.loads.unthrottled[0]!;
     const consoleSummary = consoleLoads.length ? summarise(consoleLoads) : null;
 
     const out = process.stdout;
-    out.write(`\n/login, cold cache, median of ${runs} loads each${other ? `, alternating ours and ${other.target.url} load by load, the first of each pair changing every run` : ""}, after one uncounted warm-up load of each; headless Chromium ${browser.version()}\n`);
-    out.write(`Measured under load: ${availableParallelism()} cores shared with other work (load average ${load.toFixed(2)} at the start), so the times are slower and noisier than on an idle machine.\n`);
+    out.write(
+      `\n/login, cold cache, median of ${runs} loads each${other ? `, alternating ours and ${other.target.url} load by load, the first of each pair changing every run` : ""}, after one uncounted warm-up load of each; headless Chromium ${browser.version()}\n`,
+    );
+    out.write(
+      `Measured under load: ${availableParallelism()} cores shared with other work (load average ${load.toFixed(2)} at the start), so the times are slower and noisier than on an idle machine.\n`,
+    );
     if (runs < 8) out.write(`note: BENCH_RUNS=${runs}, fewer than the issue's 8 loads\n`);
-    out.write(`slow 4G: Lighthouse's mobileSlow4G through Network.emulateNetworkConditions — latency ${slow4G.latencyMs} ms, down ${slow4G.downloadBytesPerSecond} B/s, up ${slow4G.uploadBytesPerSecond} B/s${slow4G.cpuSlowdown > 1 ? `, CPU ${slow4G.cpuSlowdown}× slower` : ", no CPU slowdown"}\n\n`);
-    const rows = networks.flatMap((n) => [loginRows("ours", summaries.ours[n.key], n.label), ...(summaries.other ? [loginRows("other", summaries.other[n.key], n.label)] : [])]);
-    out.write(`${table(["page", "network", "first paint", "form visible", "interactive", "JS+CSS requests", "transferred JS+CSS", "transferred all", "gzip-9 JS+CSS"], rows, 2)}\n`);
+    out.write(
+      `slow 4G: Lighthouse's mobileSlow4G through Network.emulateNetworkConditions — latency ${slow4G.latencyMs} ms, down ${slow4G.downloadBytesPerSecond} B/s, up ${slow4G.uploadBytesPerSecond} B/s${slow4G.cpuSlowdown > 1 ? `, CPU ${slow4G.cpuSlowdown}× slower` : ", no CPU slowdown"}\n\n`,
+    );
+    const rows = networks.flatMap((n) => [
+      loginRows("ours", summaries.ours[n.key], n.label),
+      ...(summaries.other ? [loginRows("other", summaries.other[n.key], n.label)] : []),
+    ]);
+    out.write(
+      `${table(["page", "network", "first paint", "form visible", "interactive", "JS+CSS requests", "transferred JS+CSS", "transferred all", "gzip-9 JS+CSS"], rows, 2)}\n`,
+    );
     const notes = [
       ...networks.flatMap((n) => summaries.ours[n.key].notes.map((note) => `ours, ${n.label}, ${note}`)),
       ...networks.flatMap((n) => (summaries.other?.[n.key].notes ?? []).map((note) => `other, ${n.label}, ${note}`)),
     ];
     for (const note of notes) out.write(`note: ${note}\n`);
-    if (summaries.ours.unthrottled.bytesVaried) out.write("note: our loads did not all fetch the same JS and CSS (the medians are shown)\n");
+    if (summaries.ours.unthrottled.bytesVaried)
+      out.write("note: our loads did not all fetch the same JS and CSS (the medians are shown)\n");
 
     out.write(
       `\n${table(
@@ -224,29 +278,50 @@ async function main() {
         2,
       )}\n`,
     );
-    if (!other) out.write("(the ratios against another console need --against <url>; README: comparing with Arco Design Pro)\n");
+    if (!other)
+      out.write("(the ratios against another console need --against <url>; README: comparing with Arco Design Pro)\n");
     if (paired) {
       const ratio = (r: number | null) => (r === null ? "n/a" : r.toFixed(2));
-      out.write("\nround by round (the median of each round's own ratio; not the goals' figure, it sways less with the machine):\n");
+      out.write(
+        "\nround by round (the median of each round's own ratio; not the goals' figure, it sways less with the machine):\n",
+      );
       for (const n of networks) {
         const r = paired[n.key]!;
-        out.write(`  ${n.label}: first paint ${ratio(r.firstPaint)}, form visible ${ratio(r.formVisible)}, interactive / other's form visible ${ratio(r.interactiveToFormVisible)}, interactive / other's interactive ${ratio(r.interactiveToInteractive)} (${r.rounds} rounds)\n`);
+        out.write(
+          `  ${n.label}: first paint ${ratio(r.firstPaint)}, form visible ${ratio(r.formVisible)}, interactive / other's form visible ${ratio(r.interactiveToFormVisible)}, interactive / other's interactive ${ratio(r.interactiveToInteractive)} (${r.rounds} rounds)\n`,
+        );
       }
     }
-    out.write(`\nour /login's first unthrottled load, file by file (inline <script>/<style>: ${firstLogin.inline.scripts + firstLogin.inline.styles} blocks, ${bytes(firstLogin.inline.gzip9Bytes)} gzip-9)\n\n`);
+    out.write(
+      `\nour /login's first unthrottled load, file by file (inline <script>/<style>: ${firstLogin.inline.scripts + firstLogin.inline.styles} blocks, ${bytes(firstLogin.inline.gzip9Bytes)} gzip-9)\n\n`,
+    );
     out.write(`${resourceTable(firstLogin.resources)}\n`);
 
     if (consoleSummary) {
       const s = consoleSummary;
-      out.write(`\n/console/index after sign-in, cold cache, median of ${runs} loads ("all figures shown": ${consoleFiguresShown.join(" + ")})\n\n`);
+      out.write(
+        `\n/console/index after sign-in, cold cache, median of ${runs} loads ("all figures shown": ${consoleFiguresShown.join(" + ")})\n\n`,
+      );
       out.write(
         `${table(
           ["first paint", "figures shown", "JS requests", "JS gzip-9", "CSS requests", "CSS gzip-9", "transferred all"],
-          [[ms(s.fcpMs), ms(s.readyMs), String(s.jsRequests ?? "n/a"), bytes(s.jsGzip9Bytes), String(s.cssRequests ?? "n/a"), bytes(s.cssGzip9Bytes), kB(s.allTransferredBytes)]],
+          [
+            [
+              ms(s.fcpMs),
+              ms(s.readyMs),
+              String(s.jsRequests ?? "n/a"),
+              bytes(s.jsGzip9Bytes),
+              String(s.cssRequests ?? "n/a"),
+              bytes(s.cssGzip9Bytes),
+              kB(s.allTransferredBytes),
+            ],
+          ],
         )}\n`,
       );
       for (const note of s.notes) out.write(`note: ${note}\n`);
-      out.write(`\nits first load, file by file\n\n${resourceTable(consoleLoads[0]!.resources.filter((r) => r.kind !== "other"))}\n`);
+      out.write(
+        `\nits first load, file by file\n\n${resourceTable(consoleLoads[0]!.resources.filter((r) => r.kind !== "other"))}\n`,
+      );
     } else {
       out.write(`\n/console/index: not measured (${consoleSkipped})\n`);
     }
@@ -254,7 +329,9 @@ async function main() {
     const assets = external ? [] : distAssets(firstLogin.resources, consoleLoads[0]?.resources ?? []);
     if (assets.length) {
       const total = assets.reduce((sum, a) => sum + a.gzip9Bytes, 0);
-      out.write(`\ndist/assets: ${assets.length} files, ${bytes(total)} at gzip-9; /login loads ${assets.filter((a) => a.loadedByLogin).length} of them, /console/index ${assets.filter((a) => a.loadedByConsole).length} (list in reports/bench.json)\n`);
+      out.write(
+        `\ndist/assets: ${assets.length} files, ${bytes(total)} at gzip-9; /login loads ${assets.filter((a) => a.loadedByLogin).length} of them, /console/index ${assets.filter((a) => a.loadedByConsole).length} (list in reports/bench.json)\n`,
+      );
     }
 
     const report = {

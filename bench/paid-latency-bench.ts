@@ -100,11 +100,15 @@ function followOrder(baseUrl: string, token: string, orderCode: string) {
   const done = (async () => {
     const url = new URL(orderEventsPath, baseUrl);
     url.searchParams.set("orderCode", orderCode);
-    const response = await fetch(url, { headers: { Accept: "text/event-stream", Authorization: `Bearer ${token}`, Language: "en-US" }, signal: controller.signal });
+    const response = await fetch(url, {
+      headers: { Accept: "text/event-stream", Authorization: `Bearer ${token}`, Language: "en-US" },
+      signal: controller.signal,
+    });
     if (!response.ok || !response.body) throw new Error(`GET ${orderEventsPath} answered ${response.status}`);
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
-    for (let read = await reader.read(); !read.done; read = await reader.read()) parser.feed(decoder.decode(read.value, { stream: true }));
+    for (let read = await reader.read(); !read.done; read = await reader.read())
+      parser.feed(decoder.decode(read.value, { stream: true }));
   })().catch((error: unknown) => {
     if (!controller.signal.aborted) failure = error instanceof Error ? error : new Error(String(error));
     for (const wake of waiters) wake();
@@ -118,7 +122,10 @@ function followOrder(baseUrl: string, token: string, orderCode: string) {
         if (found) return found;
         if (failure) throw failure;
         const left = deadline - Date.now();
-        if (left <= 0) throw new Error(`the order stream: no ${what} within ${ms} ms (heard ${heard.map((h) => h.order.status).join(", ") || "nothing"})`);
+        if (left <= 0)
+          throw new Error(
+            `the order stream: no ${what} within ${ms} ms (heard ${heard.map((h) => h.order.status).join(", ") || "nothing"})`,
+          );
         await new Promise<void>((resolve) => {
           const wake = () => {
             clearTimeout(timer);
@@ -266,7 +273,11 @@ async function oneRun(browser: Browser, server: RunningServer, facts: DevnetFact
     await stream.waitFor("waiting order", 20_000, (o) => o.status === "waiting");
     await until("the watcher counting the confirmations", 20_000, async () => {
       const transfers = await orderTransfers(server.baseUrl, token, orderCode);
-      return transfers.some((t) => t.txHash.toLowerCase() === hash.toLowerCase() && t.confirmations === confirmations - 1) ? true : undefined;
+      return transfers.some(
+        (t) => t.txHash.toLowerCase() === hash.toLowerCase() && t.confirmations === confirmations - 1,
+      )
+        ? true
+        : undefined;
     });
     await page
       .getByRole("dialog")
@@ -288,7 +299,9 @@ async function oneRun(browser: Browser, server: RunningServer, facts: DevnetFact
     const [paid, shown] = await Promise.all([
       stream.waitFor("paid order", 30_000, (o) => o.status === "paid"),
       withTimeout(
-        page.evaluate(() => (window as unknown as { __paidShown: Promise<{ dom: number; frame: number }> }).__paidShown),
+        page.evaluate(
+          () => (window as unknown as { __paidShown: Promise<{ dom: number; frame: number }> }).__paidShown,
+        ),
         30_000,
         `"${paidQuestion}" in the page`,
       ),
@@ -329,7 +342,8 @@ function median(values: number[]): number {
 
 function table(headers: string[], rows: string[][]): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
   return [line(headers), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
 
@@ -347,7 +361,9 @@ function cleanUp(): Promise<void> {
 
 async function main() {
   // No block comes by itself within the bench; the watcher's pause is the devnet's own (500 ms).
-  server = await startServer({ env: { DEVNET: "true", DEVNET_BLOCK_TIME: "3600", DEVNET_CONFIRMATIONS: String(confirmations) } });
+  server = await startServer({
+    env: { DEVNET: "true", DEVNET_BLOCK_TIME: "3600", DEVNET_CONFIRMATIONS: String(confirmations) },
+  });
   const facts = readDevnetFacts(join(server.dataDir, "devnet"));
   if (!facts) throw new Error(`the server wrote no ${join(server.dataDir, "devnet", "devnet.json")}`);
   browser = await launchChromium();
@@ -397,11 +413,15 @@ async function main() {
       ]),
     )}\n\n`,
   );
-  out.write(`watcher = mined → paidAt (poll pause + tick); stream = paidAt → the paid event at a second stream reader; console = that event → the next frame with the question\n`);
+  out.write(
+    `watcher = mined → paidAt (poll pause + tick); stream = paidAt → the paid event at a second stream reader; console = that event → the next frame with the question\n`,
+  );
   out.write(
     `paid shown after the completing block: median ${figures.medianMs} ms, max ${figures.maxMs} ms, min ${figures.minMs} ms over ${results.length} runs — goal ≤ ${goalMs} ms (median)\n`,
   );
-  out.write(`median parts: watcher ${figures.breakdownMedianMs.watcher} ms, stream ${figures.breakdownMedianMs.stream} ms, console ${figures.breakdownMedianMs.console} ms\n`);
+  out.write(
+    `median parts: watcher ${figures.breakdownMedianMs.watcher} ms, stream ${figures.breakdownMedianMs.stream} ms, console ${figures.breakdownMedianMs.console} ms\n`,
+  );
   out.write(
     `the watcher part is the wait for its next tick (it sleeps 500 ms between ticks) plus that tick's work before the order is paid, at most ${figures.watcherMinMs} ms (the smallest watcher figure)\n`,
   );
@@ -422,7 +442,8 @@ async function main() {
 }
 
 // Ctrl-C or a kill: clean up, then exit. The watchdog does the same when the bench runs past its budget.
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
 const watchdog = setTimeout(() => {
   process.stderr.write(`paid latency bench: still running after ${budgetMs / 1000} s; stopping\n`);
   void cleanUp().finally(() => process.exit(1));

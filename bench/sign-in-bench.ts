@@ -35,14 +35,20 @@ async function timeHashes(): Promise<number[]> {
 
 async function post(baseUrl: string, path: string, body: unknown): Promise<{ ms: number; errCode: string }> {
   const start = performance.now();
-  const response = await fetch(`${baseUrl}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   const answer = (await response.json()) as { errCode: string };
   return { ms: performance.now() - start, errCode: answer.errCode };
 }
 
 async function registerMerchant(baseUrl: string, email: string, password: string): Promise<void> {
   await post(baseUrl, "/api/User/SentVerificationCode", { email, type: "register" });
-  const outbox = (await (await fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { messages: { code: string }[] };
+  const outbox = (await (await fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as {
+    messages: { code: string }[];
+  };
   const code = outbox.messages[0]?.code;
   if (!code) throw new Error("no code in the dev outbox");
   const answer = await post(baseUrl, "/api/Register/Register", { email, code, password, repeatPassword: password });
@@ -60,7 +66,12 @@ async function signInTimes(baseUrl: string, email: string, password: string): Pr
 }
 
 const bogusRegistration = (baseUrl: string, email: string) =>
-  post(baseUrl, "/api/Register/Register", { email, code: "000000", password: "Bogus7Password", repeatPassword: "Bogus7Password" });
+  post(baseUrl, "/api/Register/Register", {
+    email,
+    code: "000000",
+    password: "Bogus7Password",
+    repeatPassword: "Bogus7Password",
+  });
 
 /** Each sign-in leaves together with 40 bogus registrations; only the sign-in is timed. */
 async function signInTimesWithBursts(baseUrl: string, email: string, password: string): Promise<number[]> {
@@ -77,7 +88,9 @@ async function signInTimesWithBursts(baseUrl: string, email: string, password: s
 async function main() {
   const hashTimes = await timeHashes();
   // BENCH_DATABASE_URL: the same on a real PostgreSQL (an empty database) instead of PGlite.
-  const server = await startServer(process.env.BENCH_DATABASE_URL ? { env: { DATABASE_URL: process.env.BENCH_DATABASE_URL } } : {});
+  const server = await startServer(
+    process.env.BENCH_DATABASE_URL ? { env: { DATABASE_URL: process.env.BENCH_DATABASE_URL } } : {},
+  );
   try {
     const email = "bench@example.com";
     const password = "Bench7Merchant";
@@ -99,7 +112,12 @@ async function main() {
     await Promise.all(flood);
 
     const figures = {
-      argon2id: { parameters: productionCost, hashes, p50Ms: round(percentile(hashTimes, 50)), p99Ms: round(percentile(hashTimes, 99)) },
+      argon2id: {
+        parameters: productionCost,
+        hashes,
+        p50Ms: round(percentile(hashTimes, 50)),
+        p99Ms: round(percentile(hashTimes, 99)),
+      },
       signIn: {
         runs: signIns,
         idle: { p50Ms: round(percentile(idle, 50)), p99Ms: round(percentile(idle, 99)) },

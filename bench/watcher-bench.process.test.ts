@@ -7,7 +7,11 @@ const repoRoot = resolve(import.meta.dirname, "..");
 /** Runs a bench script with the given settings; resolves with its exit status and output. */
 function runBench(script: string, env: Record<string, string>): Promise<{ status: number | null; out: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [script], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [script], {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let out = "";
     child.stdout.on("data", (chunk) => (out += chunk));
     child.stderr.on("data", (chunk) => (out += chunk));

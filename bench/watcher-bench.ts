@@ -20,12 +20,19 @@ const rate = (count: number, ms: number) => `${Math.round((count / ms) * 1000).t
 const [chain, database] = await Promise.all([startTestChain(), createTestDatabase()]);
 try {
   const { db } = database;
-  await sql`truncate table chain_transfers, chain_blocks, chain_cursors, chain_leases, receiving_addresses restart identity cascade`.execute(db);
+  await sql`truncate table chain_transfers, chain_blocks, chain_cursors, chain_leases, receiving_addresses restart identity cascade`.execute(
+    db,
+  );
   const watched = Array.from({ length: watchedCount }, () => privateKeyToAddress(generatePrivateKey()));
   for (let i = 0; i < watched.length; i += 1_000) {
-    await db.insertInto("receiving_addresses").values(watched.slice(i, i + 1_000).map((address, j) => ({ address_index: i + j, address }))).execute();
+    await db
+      .insertInto("receiving_addresses")
+      .values(watched.slice(i, i + 1_000).map((address, j) => ({ address_index: i + j, address })))
+      .execute();
   }
-  const recipients: Address[] = Array.from({ length: transferCount }, (_, i) => (i % 4 === 3 ? privateKeyToAddress(generatePrivateKey()) : watched[(i * 7919) % watchedCount]!));
+  const recipients: Address[] = Array.from({ length: transferCount }, (_, i) =>
+    i % 4 === 3 ? privateKeyToAddress(generatePrivateKey()) : watched[(i * 7919) % watchedCount]!,
+  );
   const expected = recipients.filter((_, i) => i % 4 !== 3).length;
 
   // Fill blocks: automine off, every transfer into the pool, then mine until the pool is empty.
@@ -63,7 +70,9 @@ try {
   const fetchStarted = performance.now();
   const found = await adapter.transfers({ fromBlock: start, toBlock: end, tokens: [chain.token], watched: set });
   const fetchMs = performance.now() - fetchStarted;
-  process.stdout.write(`  adapter (getLogs + decode + match):          ${found.length} matched of ${transferCount} logs in ${fetchMs.toFixed(0)} ms — ${rate(found.length, fetchMs)} matched, ${rate(transferCount, fetchMs)} logs\n`);
+  process.stdout.write(
+    `  adapter (getLogs + decode + match):          ${found.length} matched of ${transferCount} logs in ${fetchMs.toFixed(0)} ms — ${rate(found.length, fetchMs)} matched, ${rate(transferCount, fetchMs)} logs\n`,
+  );
 
   // 2. The matching step by itself: a Set lookup per log.
   const lowered = recipients.map((r) => r.toLowerCase());
@@ -74,16 +83,24 @@ try {
   process.stdout.write(`  matching alone (Set of 10,000, ×100):      ${rate(hits, matchMs)} matched\n`);
 
   // 3. The whole watcher: scan, store (numeric amounts, unique per log), move the cursor, count confirmations.
-  const watcher = createWatcher({ product: "Devnet", chainId: 31337, tokens: [chain.token], confirmations: 2, startBlock: start }, { db, adapter, addressBook: book });
+  const watcher = createWatcher(
+    { product: "Devnet", chainId: 31337, tokens: [chain.token], confirmations: 2, startBlock: start },
+    { db, adapter, addressBook: book },
+  );
   const watchStarted = performance.now();
   let ticks = 0;
   for (let report = await watcher.tick(); report.behind; report = await watcher.tick()) ticks++;
   const watchMs = performance.now() - watchStarted;
-  const stored = await db.selectFrom("chain_transfers").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+  const stored = await db
+    .selectFrom("chain_transfers")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .executeTakeFirstOrThrow();
   process.stdout.write(
     `  watcher catch-up (scan + store + confirm):   ${stored.n} stored (expected ${expected}) in ${watchMs.toFixed(0)} ms over ${ticks + 1} ticks — ${rate(Number(stored.n), watchMs)} matched and stored\n`,
   );
-  process.stdout.write(`  database: ${process.env.TEST_DATABASE_URL ? "PostgreSQL (TEST_DATABASE_URL)" : "PGlite in memory"}\n`);
+  process.stdout.write(
+    `  database: ${process.env.TEST_DATABASE_URL ? "PostgreSQL (TEST_DATABASE_URL)" : "PGlite in memory"}\n`,
+  );
 } finally {
   await Promise.all([chain.stop(), database.close()]);
 }

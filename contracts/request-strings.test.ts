@@ -6,14 +6,25 @@ import { walletProduct } from "./schemas/wallet.ts";
 
 /** Every string a request can carry, found by walking the endpoint table: a new field must refuse them too. */
 const requestStrings = Object.entries(endpoints).flatMap(([name, endpoint]) => [
-  ...(endpoint.body ? stringLeaves(endpoint.body).map((leaf) => ({ ...leaf, where: `${name} body ${leaf.path}` })) : []),
-  ...(endpoint.query ? stringLeaves(endpoint.query).map((leaf) => ({ ...leaf, where: `${name} query ${leaf.path}` })) : []),
+  ...(endpoint.body
+    ? stringLeaves(endpoint.body).map((leaf) => ({ ...leaf, where: `${name} body ${leaf.path}` }))
+    : []),
+  ...(endpoint.query
+    ? stringLeaves(endpoint.query).map((leaf) => ({ ...leaf, where: `${name} query ${leaf.path}` }))
+    : []),
 ]);
 
 describe("every string field of every request", () => {
   it("is found by the walk", () => {
     const found = requestStrings.map((s) => s.where);
-    for (const known of ["login body email", "register body repeatPassword", "logout query uid", "messageRead body ids[]", "googleLogin body credential", "demoStatus body orderCode"]) {
+    for (const known of [
+      "login body email",
+      "register body repeatPassword",
+      "logout query uid",
+      "messageRead body ids[]",
+      "googleLogin body credential",
+      "demoStatus body orderCode",
+    ]) {
       expect(found).toContain(known);
     }
   });
@@ -28,6 +39,8 @@ describe("every string field of every request", () => {
   }
 
   it("the wallet product of the path refuses them too", () => {
-    expect(walletProduct.safeParse("Tron\u0000").error?.issues.map((i) => i.message)).toEqual(["validation.invalidCharacters"]);
+    expect(walletProduct.safeParse("Tron\u0000").error?.issues.map((i) => i.message)).toEqual([
+      "validation.invalidCharacters",
+    ]);
   });
 });

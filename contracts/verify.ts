@@ -1,5 +1,10 @@
 import { type VerifyArgs, parseVerifyArgs, usage } from "./pact/verifier/cli-args.ts";
-import { type VerificationInput, formatReport, reportPassed, runVerification } from "./pact/verifier/run-verification.ts";
+import {
+  type VerificationInput,
+  formatReport,
+  reportPassed,
+  runVerification,
+} from "./pact/verifier/run-verification.ts";
 
 /**
  * Provider verifier CLI: `npm run contracts:verify [-- --base-url URL [--states-url URL]]`.
@@ -24,14 +29,26 @@ async function main(argv: string[]): Promise<number> {
     pactFiles: args.pactFiles,
     logLevel: args.logLevel,
     ...(args.brokerUrl
-      ? { broker: { url: args.brokerUrl, providerVersion: args.providerVersion, providerBranch: args.providerBranch, publish: args.publish } }
+      ? {
+          broker: {
+            url: args.brokerUrl,
+            providerVersion: args.providerVersion,
+            providerBranch: args.providerBranch,
+            publish: args.publish,
+          },
+        }
       : {}),
   };
   return args.baseUrl ? verifyForeign(args.baseUrl, args.statesUrl, common) : verifyReference(common);
 }
 
-async function verifyForeign(baseUrl: string, statesUrl: string | undefined, common: Omit<VerificationInput, "providerBaseUrl">) {
-  if (!statesUrl) console.warn("No --states-url: provider states are not set up, so interactions that need data will fail.");
+async function verifyForeign(
+  baseUrl: string,
+  statesUrl: string | undefined,
+  common: Omit<VerificationInput, "providerBaseUrl">,
+) {
+  if (!statesUrl)
+    console.warn("No --states-url: provider states are not set up, so interactions that need data will fail.");
   console.log(`Verifying ${baseUrl}${statesUrl ? ` (states via ${statesUrl})` : ""}`);
   const report = await runVerification({ ...common, providerBaseUrl: baseUrl, ...(statesUrl ? { statesUrl } : {}) });
   console.log(`\n${formatReport(report)}`);
@@ -46,7 +63,12 @@ async function verifyReference(common: Omit<VerificationInput, "providerBaseUrl"
   console.log(`Verifying the reference server at ${provider.baseUrl} (in-memory database)`);
   try {
     const states = createStateHandlers(provider.seeder);
-    const report = await runVerification({ ...common, providerBaseUrl: provider.baseUrl, stateHandlers: states.handlers, beforeEach: states.beforeEach });
+    const report = await runVerification({
+      ...common,
+      providerBaseUrl: provider.baseUrl,
+      stateHandlers: states.handlers,
+      beforeEach: states.beforeEach,
+    });
     console.log(`\n${formatReport(report, states.failures)}`);
     return reportPassed(report, states.failures) ? 0 : 1;
   } finally {

@@ -4,7 +4,18 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { publicRouteNames, type RouteName, routePaths } from "../src/app/route-names.ts";
 import { registerViaApi, uniqueEmail } from "./support/api.ts";
-import { accountShown, button, expectAlert, label, openAccountMenu, openSettings, pressEscapeIn, settled, signIn, waitForPath } from "./support/console.ts";
+import {
+  accountShown,
+  button,
+  expectAlert,
+  label,
+  openAccountMenu,
+  openSettings,
+  pressEscapeIn,
+  settled,
+  signIn,
+  waitForPath,
+} from "./support/console.ts";
 import { merchantWithOrders, orderLabel, orderPackage, signedInMerchant } from "./support/orders.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
@@ -12,7 +23,9 @@ const tab = withConsoleTab();
 const blocking = new Set(["serious", "critical"]);
 
 function describeViolation(v: Result): string {
-  const nodes = v.nodes.slice(0, 5).map((n) => `      ${n.target.join(" ")}: ${n.failureSummary?.split("\n").join(" ") ?? ""}`);
+  const nodes = v.nodes
+    .slice(0, 5)
+    .map((n) => `      ${n.target.join(" ")}: ${n.failureSummary?.split("\n").join(" ") ?? ""}`);
   return [`  [${v.impact}] ${v.id}: ${v.help} (${v.nodes.length} node(s)) ${v.helpUrl}`, ...nodes].join("\n");
 }
 
@@ -20,9 +33,16 @@ function describeViolation(v: Result): string {
 async function scan(page: Page, name: string): Promise<string[]> {
   // Colours read halfway through a transition (a dialog's buttons fading in) are neither the start nor the end state.
   // Endless ones (a spinner) are left alone.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().endTime === Infinity));
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== "running" || a.effect?.getComputedTiming().endTime === Infinity),
+  );
   const { violations } = await new AxeBuilder({ page }).analyze();
-  if (violations.length) process.stdout.write(`axe ${name}: ${violations.length} violation(s)\n${violations.map(describeViolation).join("\n")}\n`);
+  if (violations.length)
+    process.stdout.write(
+      `axe ${name}: ${violations.length} violation(s)\n${violations.map(describeViolation).join("\n")}\n`,
+    );
   return violations.filter((v) => blocking.has(v.impact ?? "")).map((v) => `${name}: ${v.id} (${v.impact}) ${v.help}`);
 }
 
@@ -134,21 +154,29 @@ describe("accessibility (axe)", () => {
     await page.setViewportSize({ width: 375, height: 740 });
     await merchantWithOrders(page, baseUrl);
     const found: string[] = [];
-    const signedIn = (Object.entries(routePaths) as Array<[RouteName, string]>).filter(([name]) => !publicRouteNames.has(name));
+    const signedIn = (Object.entries(routePaths) as Array<[RouteName, string]>).filter(
+      ([name]) => !publicRouteNames.has(name),
+    );
     for (const [name, path] of signedIn) {
       await page.goto(path);
       await settled(page);
       found.push(...(await scan(page, `${path} (${name}) at 375 px`)));
     }
     const overlays: Array<[string, () => Promise<unknown>]> = [
-      ["the menu drawer", async () => {
-        await page.getByRole("button", { name: "Open menu" }).click();
-        await page.locator(".nav-drawer").waitFor();
-      }],
-      ["the message sheet", async () => {
-        await page.getByRole("button", { name: /^Messages, \d+ unread$/ }).click();
-        await page.getByRole("region", { name: "Messages", exact: true }).waitFor();
-      }],
+      [
+        "the menu drawer",
+        async () => {
+          await page.getByRole("button", { name: "Open menu" }).click();
+          await page.locator(".nav-drawer").waitFor();
+        },
+      ],
+      [
+        "the message sheet",
+        async () => {
+          await page.getByRole("button", { name: /^Messages, \d+ unread$/ }).click();
+          await page.getByRole("region", { name: "Messages", exact: true }).waitFor();
+        },
+      ],
       ["the account menu", () => openAccountMenu(page)],
       ["the settings drawer", () => openSettings(page)],
     ];
@@ -180,14 +208,21 @@ describe("accessibility (axe)", () => {
       expect(await dialog.getAttribute("aria-modal"), name).toBe("true");
       expect(await dialog.evaluate((element, selector) => element.matches(selector), panel), name).toBe(true);
       await settled(page);
-      const { violations } = await new AxeBuilder({ page }).withRules(["heading-order", "aria-dialog-name", "aria-allowed-attr"]).analyze();
+      const { violations } = await new AxeBuilder({ page })
+        .withRules(["heading-order", "aria-dialog-name", "aria-allowed-attr"])
+        .analyze();
       expect(violations.map((v) => `${name}: ${v.id}`)).toEqual([]);
       await page.keyboard.press("Escape");
       await expect.poll(() => page.locator(panel).count(), { timeout: 5_000 }).toBe(0);
     }
     await page.getByRole("heading", { level: 1 }).first().waitFor();
     await openSettings(page);
-    expect(await page.getByRole("dialog", { name: "Page settings" }).getByRole("heading", { level: 2, name: "Page settings" }).count()).toBe(1);
+    expect(
+      await page
+        .getByRole("dialog", { name: "Page settings" })
+        .getByRole("heading", { level: 2, name: "Page settings" })
+        .count(),
+    ).toBe(1);
   });
 
   it("works by keyboard: skip link, menu and the settings drawer", async () => {

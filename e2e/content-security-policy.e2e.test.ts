@@ -30,7 +30,12 @@ async function watchViolations(context: BrowserContext, page: Page): Promise<Vio
   });
   page.on("console", (message) => {
     if (message.type() === "error" && /Content Security Policy/i.test(message.text())) {
-      found.push({ page: new URL(page.url()).pathname, directive: "console", blocked: "", sample: message.text().slice(0, 300) });
+      found.push({
+        page: new URL(page.url()).pathname,
+        directive: "console",
+        blocked: "",
+        sample: message.text().slice(0, 300),
+      });
     }
   });
   return found;
@@ -58,7 +63,11 @@ describe("the Content-Security-Policy (no inline styles)", () => {
       const viaCssom = document.createElement("div");
       viaCssom.style.textIndent = "7px";
       document.body.append(marked, viaCssom);
-      return { body: getComputedStyle(document.body).textIndent, attribute: getComputedStyle(marked).textIndent, cssom: getComputedStyle(viaCssom).textIndent };
+      return {
+        body: getComputedStyle(document.body).textIndent,
+        attribute: getComputedStyle(marked).textIndent,
+        cssom: getComputedStyle(viaCssom).textIndent,
+      };
     });
     expect(applied).toEqual({ body: "0px", attribute: "0px", cssom: "7px" });
     await settle(page);

@@ -1,6 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { defaultPassword, registerViaApi, uniqueEmail } from "./support/api.ts";
-import { accountShown, button, consoleReady, expectAlert, field, label, onLoginPage, sendCodeAndRead, signIn, waitForPath, where } from "./support/console.ts";
+import {
+  accountShown,
+  button,
+  consoleReady,
+  expectAlert,
+  field,
+  label,
+  onLoginPage,
+  sendCodeAndRead,
+  signIn,
+  waitForPath,
+  where,
+} from "./support/console.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
 const tab = withConsoleTab();

@@ -34,8 +34,15 @@ beforeAll(async () => {
   idp = await startTestIdentityProvider();
   staticDir = mkdtempSync(join(tmpdir(), "merchant-console-google-"));
   // As `npm run build` does: Vite, then the prerendered public pages (/login with the Google button in its markup).
-  for (const args of [["node_modules/vite/bin/vite.js", "build", "--outDir", staticDir, "--emptyOutDir", "--logLevel", "warn"], ["scripts/prerender.ts", staticDir]]) {
-    execFileSync(process.execPath, args, { cwd: repoRoot, env: { ...process.env, VITE_GOOGLE_CLIENT_ID: idp.settings.clientId }, stdio: "inherit" });
+  for (const args of [
+    ["node_modules/vite/bin/vite.js", "build", "--outDir", staticDir, "--emptyOutDir", "--logLevel", "warn"],
+    ["scripts/prerender.ts", staticDir],
+  ]) {
+    execFileSync(process.execPath, args, {
+      cwd: repoRoot,
+      env: { ...process.env, VITE_GOOGLE_CLIENT_ID: idp.settings.clientId },
+      stdio: "inherit",
+    });
   }
   server = await startServer({
     staticDir,
@@ -67,11 +74,15 @@ describe("sign-in with Google (VITE_GOOGLE_CLIENT_ID set)", () => {
   it("signs a new merchant in through Google's popup (code flow) and registers them", async () => {
     const email = uniqueEmail("google");
     idp.issueCode("4/e2e-new", { email, sub: `sub-${email}`, name: "Google Shop" });
-    await page.route(googleScript, (route) => route.fulfill({ contentType: "text/javascript", body: fakeLibrary("4/e2e-new") }));
+    await page.route(googleScript, (route) =>
+      route.fulfill({ contentType: "text/javascript", body: fakeLibrary("4/e2e-new") }),
+    );
     const response = await page.goto("/login");
     // The server opens its CSP to Google (beside the prerendered page's own inline scripts, by hash) and lets the
     // popup talk back to the page.
-    expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self'( 'sha256-[^']+')+ https:\/\/accounts\.google\.com;/);
+    expect(response?.headers()["content-security-policy"]).toMatch(
+      /script-src 'self'( 'sha256-[^']+')+ https:\/\/accounts\.google\.com;/,
+    );
     expect(response?.headers()["cross-origin-opener-policy"]).toBe("same-origin-allow-popups");
     await googleButton().click();
     await waitForPath(page, "/console/index");
@@ -82,26 +93,40 @@ describe("sign-in with Google (VITE_GOOGLE_CLIENT_ID set)", () => {
       scope: "email profile openid",
       ux_mode: "popup",
     });
-    expect(Object.fromEntries(idp.tokenRequests.at(-1) ?? [])).toMatchObject({ code: "4/e2e-new", redirect_uri: "postmessage" });
+    expect(Object.fromEntries(idp.tokenRequests.at(-1) ?? [])).toMatchObject({
+      code: "4/e2e-new",
+      redirect_uri: "postmessage",
+    });
   });
 
   it("shows the server's refusal when Google's code is not good", async () => {
-    await page.route(googleScript, (route) => route.fulfill({ contentType: "text/javascript", body: fakeLibrary("4/never-issued") }));
+    await page.route(googleScript, (route) =>
+      route.fulfill({ contentType: "text/javascript", body: fakeLibrary("4/never-issued") }),
+    );
     await page.goto("/login");
     await googleButton().click();
-    await page.getByRole("alert").filter({ hasText: "The Google sign-in could not be verified, please try again" }).first().waitFor();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "The Google sign-in could not be verified, please try again" })
+      .first()
+      .waitFor();
     expect(new URL(page.url()).pathname).toBe("/login");
   });
 
   it("says 'Failed to load the Google 3P Authorization JavaScript Library.' when Google's script fails", async () => {
     await page.route(googleScript, (route) => route.abort("failed"));
     await page.goto("/login");
-    await page.getByRole("alert").filter({ hasText: "Failed to load the Google 3P Authorization JavaScript Library." }).waitFor();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "Failed to load the Google 3P Authorization JavaScript Library." })
+      .waitFor();
     await button(page, "Sign in").waitFor();
   });
 
   it("keeps /login accessible with the Google button, in light and dark", async () => {
-    await page.route(googleScript, (route) => route.fulfill({ contentType: "text/javascript", body: fakeLibrary("4/unused") }));
+    await page.route(googleScript, (route) =>
+      route.fulfill({ contentType: "text/javascript", body: fakeLibrary("4/unused") }),
+    );
     const found: string[] = [];
     for (const theme of ["light", "dark"]) {
       await page.goto("/home");
@@ -109,14 +134,19 @@ describe("sign-in with Google (VITE_GOOGLE_CLIENT_ID set)", () => {
       await page.goto("/login");
       await expect.poll(() => googleButton().isEnabled()).toBe(true);
       const { violations } = await new AxeBuilder({ page }).analyze();
-      for (const v of violations) process.stdout.write(`axe /login with Google (${theme}): [${v.impact}] ${v.id} ${v.help}\n`);
-      found.push(...violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${theme}: ${v.id}`));
+      for (const v of violations)
+        process.stdout.write(`axe /login with Google (${theme}): [${v.impact}] ${v.id} ${v.help}\n`);
+      found.push(
+        ...violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${theme}: ${v.id}`),
+      );
     }
     expect(found).toEqual([]);
   });
 
   it("hydrates the prerendered /login, Google button and all, without an error", async () => {
-    await page.route(googleScript, (route) => route.fulfill({ contentType: "text/javascript", body: fakeLibrary("4/unused") }));
+    await page.route(googleScript, (route) =>
+      route.fulfill({ contentType: "text/javascript", body: fakeLibrary("4/unused") }),
+    );
     const problems: string[] = [];
     page.on("console", (m) => void (m.type() === "error" && problems.push(m.text())));
     page.on("pageerror", (e) => void problems.push(e.message));

@@ -25,8 +25,13 @@ describe("the layout audit", () => {
   });
 
   it("finds a target under 24 px and a primary action under 44 px", async () => {
-    const found = await kinds('<button id="tiny" style="width:16px;height:16px"></button><button id="go" class="bp6-button bp6-intent-primary" style="width:80px;height:30px">Go</button>');
-    expect(found).toEqual(["target under 24 px: button#tiny", "primary action under 44 px: button#go.bp6-button.bp6-intent-primary"]);
+    const found = await kinds(
+      '<button id="tiny" style="width:16px;height:16px"></button><button id="go" class="bp6-button bp6-intent-primary" style="width:80px;height:30px">Go</button>',
+    );
+    expect(found).toEqual([
+      "target under 24 px: button#tiny",
+      "primary action under 44 px: button#go.bp6-button.bp6-intent-primary",
+    ]);
   });
 
   it("finds a target drawn over another, but not a page's buttons behind an overlay", async () => {

@@ -33,7 +33,9 @@ async function openBox(page: Page) {
 /** axe's serious and critical findings inside the open box. */
 async function boxViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).include(".message-box").analyze();
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }
 
 /** Clicks and waits for the server's answer to message/read, so a reload cannot outrun the write. */
@@ -71,7 +73,9 @@ describe("the message box", () => {
     expect(await item(page, text.welcome).getAttribute("data-status")).toBe("1");
 
     // The todo tab: mark all read, and after a reload nothing is unread.
-    await box(page).getByRole("tab", { name: new RegExp(`^${text.todo}`) }).click();
+    await box(page)
+      .getByRole("tab", { name: new RegExp(`^${text.todo}`) })
+      .click();
     expect(await item(page, text.firstApplication).getAttribute("data-status")).toBe("0");
     await markAndWait(page, () => box(page).getByRole("button", { name: text.markAllRead, exact: true }).click());
     await expect.poll(() => unreadLabel(page)).toBe("Messages, 0 unread");

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, openPage } from "./support/browser.ts";
 import { button, waitForPath } from "./support/console.ts";
-import { finishPayAfterTransfer, orderLabel, orderPackage, payWithChainCli, signedInMerchant } from "./support/orders.ts";
+import {
+  finishPayAfterTransfer,
+  orderLabel,
+  orderPackage,
+  payWithChainCli,
+  signedInMerchant,
+} from "./support/orders.ts";
 import { type RunningServer, startServer } from "./support/server.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
@@ -43,7 +49,10 @@ describe("orders and payment on the devnet", () => {
     await finishPayAfterTransfer(page);
     await dialog(page).getByTestId("pay-progress").waitFor();
     // The transfer is seen, then confirmed: the dialog shows n / 3 confirmations without a reload.
-    await dialog(page).getByText(/[12] \/ 3 confirmations/).first().waitFor({ timeout: 20_000 });
+    await dialog(page)
+      .getByText(/[12] \/ 3 confirmations/)
+      .first()
+      .waitFor({ timeout: 20_000 });
     await expectPaid(page);
 
     const row = page.getByTestId(`order-row-${orderCode}`);
@@ -51,7 +60,9 @@ describe("orders and payment on the devnet", () => {
     await row.getByRole("button", { name: orderLabel.details }).click();
     const details = dialog(page);
     await details.getByTestId("order-transfers").waitFor();
-    await expect.poll(async () => (await details.getByTestId("order-transfers").textContent()) ?? "").toContain(hash.slice(0, 10));
+    await expect
+      .poll(async () => (await details.getByTestId("order-transfers").textContent()) ?? "")
+      .toContain(hash.slice(0, 10));
   });
 
   it("waits for the rest after a short payment, and is paid by a second transfer", async () => {
@@ -61,7 +72,9 @@ describe("orders and payment on the devnet", () => {
     await payWithChainCli(dataDir, address, "10");
     await finishPayAfterTransfer(page);
     // Confirmed 10 of 29: still to pay 19, the order waits.
-    await expect.poll(async () => (await dialog(page).getByTestId("pay-received").textContent()) ?? "", { timeout: 20_000 }).toMatch(/still to pay 19/);
+    await expect
+      .poll(async () => (await dialog(page).getByTestId("pay-received").textContent()) ?? "", { timeout: 20_000 })
+      .toMatch(/still to pay 19/);
     await payWithChainCli(dataDir, address, "19");
     await expectPaid(page);
   });

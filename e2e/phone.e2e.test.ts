@@ -2,7 +2,16 @@ import { readFileSync } from "node:fs";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { registerViaApi, uniqueEmail } from "./support/api.ts";
-import { accountMenuButton, accountShown, field, label, onLoginPage, pressEscapeIn, stoppedMoving, waitForPath } from "./support/console.ts";
+import {
+  accountMenuButton,
+  accountShown,
+  field,
+  label,
+  onLoginPage,
+  pressEscapeIn,
+  stoppedMoving,
+  waitForPath,
+} from "./support/console.ts";
 import { auditLayout, describeAudit } from "./support/layout-audit.ts";
 import { repoRoot } from "./support/server.ts";
 import { withConsoleTab } from "./support/tab.ts";
@@ -28,7 +37,14 @@ afterEach(async () => {
 
 /** A phone: 375 × 740, touch, the page laid out for a mobile viewport. */
 async function openPhone(): Promise<Page> {
-  context = await tab.browser.newContext({ baseURL: tab.baseUrl, locale: "en-US", viewport: phone, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  context = await tab.browser.newContext({
+    baseURL: tab.baseUrl,
+    locale: "en-US",
+    viewport: phone,
+    hasTouch: true,
+    isMobile: true,
+    deviceScaleFactor: 2,
+  });
   context.setDefaultTimeout(15_000);
   return context.newPage();
 }
@@ -144,7 +160,9 @@ describe("the console on a phone (375 × 740, touch)", () => {
     await page.setViewportSize({ width: 1280, height: 740 });
     await drawer(page).waitFor({ state: "detached" });
     await page.locator("nav.side-menu").waitFor();
-    expect(await page.locator(".app-navbar").getByRole("button", { name: text.settings.title, exact: true }).isVisible()).toBe(true);
+    expect(
+      await page.locator(".app-navbar").getByRole("button", { name: text.settings.title, exact: true }).isVisible(),
+    ).toBe(true);
     await expectFits(page, "/console/index turned wide");
 
     await page.setViewportSize(phone);

@@ -17,9 +17,13 @@ const tab = withConsoleTab();
 
 const locales = ["en-US", "zh-CN", "zh-TW", "ja-JP", "ko-KR", "th-TH"] as const;
 type Locale = (typeof locales)[number];
-const messages = Object.fromEntries(locales.map((l) => [l, JSON.parse(readFileSync(join(repoRoot, "locales", `${l}.json`), "utf8"))])) as Record<Locale, unknown>;
+const messages = Object.fromEntries(
+  locales.map((l) => [l, JSON.parse(readFileSync(join(repoRoot, "locales", `${l}.json`), "utf8"))]),
+) as Record<Locale, unknown>;
 const text = (locale: Locale, key: string): string => {
-  const value = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], messages[locale]);
+  const value = key
+    .split(".")
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], messages[locale]);
   if (typeof value !== "string") throw new Error(`${locale} has no ${key}`);
   return value;
 };
@@ -112,7 +116,9 @@ async function watchProblems(context: BrowserContext, page: Page): Promise<strin
   await context.exposeBinding("__cspViolation", (_source, v: string) => void problems.push(`csp: ${v}`));
   await context.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (e) => {
-      void (window as unknown as { __cspViolation: (v: string) => void }).__cspViolation(`${e.effectiveDirective} ${e.blockedURI} ${e.sample}`);
+      void (window as unknown as { __cspViolation: (v: string) => void }).__cspViolation(
+        `${e.effectiveDirective} ${e.blockedURI} ${e.sample}`,
+      );
     });
   });
   return problems;
@@ -166,7 +172,13 @@ describe("prerendered public pages", () => {
             templates: document.querySelectorAll("template").length,
             title: document.title,
           }));
-          expect(shown, `${path} ${locale}`).toEqual({ heading: text(locale, heading), lang: locale, visible: "visible", templates: 0, title: expect.stringContaining(text(locale, "app.name")) });
+          expect(shown, `${path} ${locale}`).toEqual({
+            heading: text(locale, heading),
+            lang: locale,
+            visible: "visible",
+            templates: 0,
+            title: expect.stringContaining(text(locale, "app.name")),
+          });
         }
       } finally {
         await context.close();
@@ -197,7 +209,10 @@ describe("prerendered public pages", () => {
         try {
           // ko-KR and th-TH in the dark theme: the home and enterprise pages have dark variants of their own.
           const dark = locale === "ko-KR" || locale === "th-TH";
-          await seedStorage(context, { "arco-locale": locale, ...(dark ? { "app-settings": JSON.stringify({ theme: "dark" }) } : {}) });
+          await seedStorage(context, {
+            "arco-locale": locale,
+            ...(dark ? { "app-settings": JSON.stringify({ theme: "dark" }) } : {}),
+          });
           await installProbe(context);
           const page = await context.newPage();
           const problems = await watchProblems(context, page);
@@ -212,7 +227,14 @@ describe("prerendered public pages", () => {
           expect(probe.sameHeading, `${where}: hydration kept the prerendered h1`).toBe(true);
           // Every frame that could paint showed this page in this language and theme, and never a fallback.
           expect(probe.frames.length, where).toBeGreaterThan(0);
-          for (const frame of probe.frames) expect(frame, where).toEqual({ heading: text(locale, heading), lang: locale, form: path === "/login", fallback: false, dark });
+          for (const frame of probe.frames)
+            expect(frame, where).toEqual({
+              heading: text(locale, heading),
+              lang: locale,
+              form: path === "/login",
+              fallback: false,
+              dark,
+            });
           expect(await page.locator("#root h1").textContent(), where).toBe(text(locale, heading));
         } finally {
           await context.close();
@@ -231,10 +253,17 @@ describe("prerendered public pages", () => {
         await page.goto(path);
         const spills = await page.evaluate(() =>
           [...document.querySelectorAll("#root *")]
-            .filter((element) => element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX === "visible")
+            .filter(
+              (element) =>
+                element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX === "visible",
+            )
             .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join(".")}`),
         );
-        expect({ path, scrollWidth: await page.evaluate(() => document.documentElement.scrollWidth), spills }).toEqual({ path, scrollWidth: 375, spills: [] });
+        expect({ path, scrollWidth: await page.evaluate(() => document.documentElement.scrollWidth), spills }).toEqual({
+          path,
+          scrollWidth: 375,
+          spills: [],
+        });
       }
     } finally {
       await withoutScripts.close();
@@ -317,7 +346,9 @@ describe("prerendered public pages", () => {
       field(label).evaluate(async (f) => {
         (f as HTMLElement).focus();
         await new Promise(requestAnimationFrame);
-        return document.getAnimations().map((a) => (a instanceof CSSTransition ? a.transitionProperty : a.constructor.name));
+        return document
+          .getAnimations()
+          .map((a) => (a instanceof CSSTransition ? a.transitionProperty : a.constructor.name));
       });
     // The form has painted unfocused: a transition needs a style to start from.
     await field("E-mail").waitFor();
@@ -344,7 +375,10 @@ describe("prerendered public pages", () => {
     await registerViaApi(baseUrl, email);
     const release = await holdConsoleCode(context);
     await page.goto("/login", { waitUntil: "commit" });
-    await submitBeforeHydration(page, [["E-mail", email], ["Password", defaultPassword]]);
+    await submitBeforeHydration(page, [
+      ["E-mail", email],
+      ["Password", defaultPassword],
+    ]);
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
 
     release();
@@ -361,7 +395,12 @@ describe("prerendered public pages", () => {
     const code = await codeViaApi(baseUrl, email, "register");
     const release = await holdConsoleCode(context);
     await page.goto("/register", { waitUntil: "commit" });
-    await submitBeforeHydration(page, [["E-mail", email], ["Verification code", code], ["Password", defaultPassword], ["Repeat password", defaultPassword]]);
+    await submitBeforeHydration(page, [
+      ["E-mail", email],
+      ["Verification code", code],
+      ["Password", defaultPassword],
+      ["Repeat password", defaultPassword],
+    ]);
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
 
     release();
@@ -379,7 +418,10 @@ describe("prerendered public pages", () => {
     const code = await codeViaApi(baseUrl, email, "reset");
     const release = await holdConsoleCode(context);
     await page.goto("/forget", { waitUntil: "commit" });
-    await submitBeforeHydration(page, [["E-mail", email], ["Verification code", code]]);
+    await submitBeforeHydration(page, [
+      ["E-mail", email],
+      ["Verification code", code],
+    ]);
 
     release();
     // The code was checked: the second step asks for the new password.
@@ -396,7 +438,9 @@ describe("prerendered public pages", () => {
     expect(await page.locator("h1").textContent()).toBe(text("en-US", "login.title"));
 
     release();
-    await page.waitForFunction(() => document.documentElement.lang === "zh-CN" && localStorage.getItem("arco-locale") === "zh-CN");
+    await page.waitForFunction(
+      () => document.documentElement.lang === "zh-CN" && localStorage.getItem("arco-locale") === "zh-CN",
+    );
     await hydrated(page);
     await expect.poll(() => page.locator("h1").textContent()).toBe(text("zh-CN", "login.title"));
     expect(await page.getByRole("combobox", { name: text("zh-CN", "language.label") }).inputValue()).toBe("zh-CN");
@@ -426,7 +470,10 @@ describe("prerendered public pages", () => {
 });
 
 /** Computed styles of the elements (by selector) that the purged rules must style as the whole file does. */
-async function stylesOf(page: Page, targets: Record<string, readonly string[]>): Promise<Record<string, Record<string, string>>> {
+async function stylesOf(
+  page: Page,
+  targets: Record<string, readonly string[]>,
+): Promise<Record<string, Record<string, string>>> {
   return page.evaluate((wanted) => {
     const out: Record<string, Record<string, string>> = {};
     for (const [selector, properties] of Object.entries(wanted)) {
@@ -454,20 +501,48 @@ async function addWholeStylesheet(page: Page) {
         link.href = url;
         link.onload = () => done();
         link.onerror = () => fail(new Error(`${url} did not load`));
-        (document.querySelector("link[data-purged-styles]") ?? document.querySelector("style[data-critical-blueprint]"))?.after(link);
+        (
+          document.querySelector("link[data-purged-styles]") ?? document.querySelector("style[data-critical-blueprint]")
+        )?.after(link);
       }),
     href as string,
   );
 }
 
-const painted = ["color", "background-color", "border-top-color", "box-shadow", "outline-style", "outline-width", "outline-color", "outline-offset", "font-size", "font-weight", "padding-top", "padding-left", "border-radius", "opacity", "display", "position", "width", "height"];
+const painted = [
+  "color",
+  "background-color",
+  "border-top-color",
+  "box-shadow",
+  "outline-style",
+  "outline-width",
+  "outline-color",
+  "outline-offset",
+  "font-size",
+  "font-weight",
+  "padding-top",
+  "padding-left",
+  "border-radius",
+  "opacity",
+  "display",
+  "position",
+  "width",
+  "height",
+];
 
 /** Blueprint eases colours and shadows over 100–300 ms: measure once they have arrived. */
 const transitionsDone = (page: Page) =>
-  page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"), undefined, { polling: 50 }).then(() => page.waitForTimeout(50));
+  page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"), undefined, { polling: 50 })
+    .then(() => page.waitForTimeout(50));
 
 /** The same styles with the purged rules alone and with the whole file added: nothing the purge dropped shows. */
-async function expectSameAsWholeFile(page: Page, name: string, targets: Record<string, readonly string[]>, shot: () => Promise<Buffer>) {
+async function expectSameAsWholeFile(
+  page: Page,
+  name: string,
+  targets: Record<string, readonly string[]>,
+  shot: () => Promise<Buffer>,
+) {
   expect(await page.locator("link[data-full-styles]").count(), "the page starts with the purged rules only").toBe(0);
   await transitionsDone(page);
   const purged = await stylesOf(page, targets);
@@ -481,7 +556,10 @@ async function expectSameAsWholeFile(page: Page, name: string, targets: Record<s
     writeFileSync(join(tmpdir(), `${name}-whole.png`), wholeShot);
   }
   expect(whole).toEqual(purged);
-  expect(Buffer.compare(wholeShot, purgedShot), `the screenshot with the whole stylesheet differs (${tmpdir()}/${name}-*.png)`).toBe(0);
+  expect(
+    Buffer.compare(wholeShot, purgedShot),
+    `the screenshot with the whole stylesheet differs (${tmpdir()}/${name}-*.png)`,
+  ).toBe(0);
   return purged;
 }
 
@@ -518,7 +596,9 @@ describe("Blueprint's purged rules on the prerendered pages", () => {
       expect(styles["button.bp6-intent-primary"]?.["outline-width"]).toBe("2px");
       expect(styles["button.bp6-intent-primary"]?.["background-color"]).not.toBe("rgba(0, 0, 0, 0)");
       expect(styles["input[type=email]"]?.["box-shadow"]).toMatch(/inset/);
-      expect(styles[".bp6-form-group.bp6-intent-danger .bp6-form-helper-text"]?.color).not.toBe(styles["input[type=password]"]?.color);
+      expect(styles[".bp6-form-group.bp6-intent-danger .bp6-form-helper-text"]?.color).not.toBe(
+        styles["input[type=password]"]?.color,
+      );
       expect(styles.body?.["background-color"]).toBe(theme === "dark" ? "rgb(28, 33, 39)" : "rgb(245, 247, 250)");
     });
 
@@ -527,7 +607,13 @@ describe("Blueprint's purged rules on the prerendered pages", () => {
       // A stored session the server no longer knows: loading the profile answers a re-login code on /home.
       await seedStorage(context, {
         token: "expired-token-of-an-old-session",
-        UserIdToken: JSON.stringify({ id: "1", email: "old@example.com", language: "en-US", nickName: "Old", avatar: "" }),
+        UserIdToken: JSON.stringify({
+          id: "1",
+          email: "old@example.com",
+          language: "en-US",
+          nickName: "Old",
+          avatar: "",
+        }),
         ...(theme === "dark" ? { "app-settings": JSON.stringify({ theme }) } : {}),
       });
       await page.goto("/home");
@@ -535,7 +621,12 @@ describe("Blueprint's purged rules on the prerendered pages", () => {
       await dialog.waitFor();
       await dialog.getByRole("button", { name: "Re-Login" }).waitFor();
       // Let the opening transition finish.
-      await page.waitForFunction(() => document.querySelector(".bp6-overlay-enter, .bp6-overlay-enter-active, .bp6-overlay-appear, .bp6-overlay-appear-active") === null);
+      await page.waitForFunction(
+        () =>
+          document.querySelector(
+            ".bp6-overlay-enter, .bp6-overlay-enter-active, .bp6-overlay-appear, .bp6-overlay-appear-active",
+          ) === null,
+      );
       const styles = await expectSameAsWholeFile(
         page,
         `relogin-${theme}`,
@@ -552,7 +643,9 @@ describe("Blueprint's purged rules on the prerendered pages", () => {
       );
       expect(styles[".bp6-dialog"]?.display).toBe("flex");
       expect(styles[".bp6-overlay-backdrop"]?.position).toBe("fixed");
-      expect(styles[".bp6-dialog"]?.["background-color"]).toBe(theme === "dark" ? "rgb(28, 33, 39)" : "rgb(246, 247, 249)");
+      expect(styles[".bp6-dialog"]?.["background-color"]).toBe(
+        theme === "dark" ? "rgb(28, 33, 39)" : "rgb(246, 247, 249)",
+      );
     });
   }
 });

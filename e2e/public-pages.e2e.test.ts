@@ -10,7 +10,10 @@ const blocking = new Set(["serious", "critical"]);
 
 async function blockingViolations(page: Page, name: string): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  for (const v of violations) process.stdout.write(`axe ${name}: [${v.impact}] ${v.id} ${v.help} (${v.nodes.length} node(s)): ${v.nodes[0]?.target.join(" ") ?? ""}\n`);
+  for (const v of violations)
+    process.stdout.write(
+      `axe ${name}: [${v.impact}] ${v.id} ${v.help} (${v.nodes.length} node(s)): ${v.nodes[0]?.target.join(" ") ?? ""}\n`,
+    );
   return violations.filter((v) => blocking.has(v.impact ?? "")).map((v) => `${name}: ${v.id} (${v.impact}) ${v.help}`);
 }
 
@@ -54,7 +57,16 @@ describe("public pages", () => {
     const { page } = tab;
     await page.goto("/home");
     await heading(page, "Accept USDT from anywhere, settle in minutes").waitFor();
-    for (const text of ["TRON", "Ethereum", "BNB Chain", "TRC-20", "ERC-20", "BEP-20", "How it works", "Packages priced in USDT"]) {
+    for (const text of [
+      "TRON",
+      "Ethereum",
+      "BNB Chain",
+      "TRC-20",
+      "ERC-20",
+      "BEP-20",
+      "How it works",
+      "Packages priced in USDT",
+    ]) {
       expect(await page.getByText(text, { exact: true }).count(), text).toBeGreaterThan(0);
     }
     expect(await page.locator("footer").textContent()).toContain("2024");
@@ -90,7 +102,9 @@ describe("public pages", () => {
     await openDemo(page);
     await page.getByRole("radio", { name: "TRON (TRC-20)" }).focus();
     await page.keyboard.press("ArrowRight");
-    await expect.poll(async () => (await page.getByTestId("demo-chain").textContent()) ?? "", { timeout: 10_000 }).toContain("Ethereum");
+    await expect
+      .poll(async () => (await page.getByTestId("demo-chain").textContent()) ?? "", { timeout: 10_000 })
+      .toContain("Ethereum");
     expect(await page.getByTestId("demo-address").textContent()).toMatch(/^0x[0-9a-f]{40}$/);
     await button(page, "Simulate the payment").focus();
     await page.keyboard.press("Enter");
@@ -164,7 +178,11 @@ describe("public pages", () => {
     const strangers = () =>
       page.evaluate(() => {
         const typeface = getComputedStyle(document.body).fontFamily;
-        return [...document.querySelectorAll<HTMLElement>("input:not([type=checkbox]):not([type=radio]):not([type=color]), button, select, textarea")]
+        return [
+          ...document.querySelectorAll<HTMLElement>(
+            "input:not([type=checkbox]):not([type=radio]):not([type=color]), button, select, textarea",
+          ),
+        ]
           .filter((control) => control.getClientRects().length > 0 && getComputedStyle(control).fontFamily !== typeface)
           .map((control) => `${control.outerHTML.slice(0, 80)}: ${getComputedStyle(control).fontFamily}`);
       });
@@ -202,7 +220,9 @@ describe("accessibility of the public pages (axe), light and dark", () => {
         await page.goto(path);
         await heading(page, title).waitFor();
         if (path === "/demo01") await page.getByTestId("demo-qr").waitFor();
-        expect(await page.evaluate(() => document.documentElement.classList.contains("bp6-dark"))).toBe(theme === "dark");
+        expect(await page.evaluate(() => document.documentElement.classList.contains("bp6-dark"))).toBe(
+          theme === "dark",
+        );
         found.push(...(await blockingViolations(page, `${path} (${theme})`)));
       }
       // The demo's end states too.

@@ -1,11 +1,21 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { uniqueEmail } from "./support/api.ts";
-import { accountShown, button, field, label, onLoginPage, registerThroughUi, waitForPath, where } from "./support/console.ts";
+import {
+  accountShown,
+  button,
+  field,
+  label,
+  onLoginPage,
+  registerThroughUi,
+  waitForPath,
+  where,
+} from "./support/console.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
 const tab = withConsoleTab();
-const storedSession = (p: Page) => p.evaluate(() => ({ token: localStorage.getItem("token"), user: localStorage.getItem("UserIdToken") }));
+const storedSession = (p: Page) =>
+  p.evaluate(() => ({ token: localStorage.getItem("token"), user: localStorage.getItem("UserIdToken") }));
 
 describe("a new merchant", () => {
   it("registers with the code from the mail, signs in, stays signed in across a reload and logs out", async () => {
@@ -37,7 +47,9 @@ describe("a new merchant", () => {
     await onLoginPage(page);
     expect(await storedSession(page)).toEqual({ token: null, user: null });
     // Logging out revokes the token on the server, not only in the browser.
-    const reused = await fetch(`${baseUrl}/api/Login/CheckLastLogin`, { headers: { Authorization: `Bearer ${token}` } });
+    const reused = await fetch(`${baseUrl}/api/Login/CheckLastLogin`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(await reused.json()).toMatchObject({ success: false, errCode: "4010" });
 
     // Signed out means the console is closed again.

@@ -143,7 +143,12 @@ const goInside = (page: Page, path: string) =>
 const widthsFrom = (turn: number) => widths.map((_, i) => widths[(turn + i) % widths.length]!);
 
 /** Audits the page on screen at every width, from the first of `sizes` (the one it was loaded at) through the others. */
-async function auditAtEveryWidth(page: Page, sizes: ReadonlyArray<{ width: number; height: number }>, where: string, screenshot: string): Promise<string[]> {
+async function auditAtEveryWidth(
+  page: Page,
+  sizes: ReadonlyArray<{ width: number; height: number }>,
+  where: string,
+  screenshot: string,
+): Promise<string[]> {
   const failures: string[] = [];
   for (const [i, size] of sizes.entries()) {
     if (i > 0) {
@@ -160,7 +165,9 @@ async function auditAtEveryWidth(page: Page, sizes: ReadonlyArray<{ width: numbe
 async function closeOverlay(page: Page) {
   for (let presses = 0; presses < 3 && (await page.locator(".bp6-overlay-open").count()) > 0; presses++) {
     await pressEscapeIn(page, ".bp6-overlay-open .bp6-overlay-content, .bp6-overlay-open.bp6-overlay-content");
-    await page.waitForFunction(() => !document.querySelector(".bp6-overlay-open"), null, { timeout: 5_000 }).catch(() => undefined);
+    await page
+      .waitForFunction(() => !document.querySelector(".bp6-overlay-open"), null, { timeout: 5_000 })
+      .catch(() => undefined);
   }
   await stoppedMoving(page);
 }
@@ -209,7 +216,13 @@ describe("at every width (375, 768, 1024, 1280 and 1440 px)", () => {
         if (!(await overlay.open(page))) continue;
         await settled(page);
         const where = `${path} (${overlay.route}) with the ${overlay.name}`;
-        const found = await check({ where, page, width: size.width, screenshot: `${overlay.route}--${overlay.name}`, fullPage: false });
+        const found = await check({
+          where,
+          page,
+          width: size.width,
+          screenshot: `${overlay.route}--${overlay.name}`,
+          fullPage: false,
+        });
         if (found) failures.push(found);
         await closeOverlay(page);
       }
@@ -224,7 +237,10 @@ describe("at every width (375, 768, 1024, 1280 and 1440 px)", () => {
     for (const [turn, variant] of layoutVariants.entries()) {
       const sizes = widthsFrom(turn);
       await page.setViewportSize(sizes[0]!);
-      await page.evaluate((settings) => localStorage.setItem("app-settings", JSON.stringify(settings)), variant.settings);
+      await page.evaluate(
+        (settings) => localStorage.setItem("app-settings", JSON.stringify(settings)),
+        variant.settings,
+      );
       await page.goto(routePaths.console);
       await settled(page);
       if (variant.everyPageAsTab) {
@@ -246,28 +262,36 @@ describe("at every width (375, 768, 1024, 1280 and 1440 px)", () => {
 const otherLocales = ["zh-CN", "zh-TW", "ja-JP", "ko-KR", "th-TH"] as const;
 
 describe("at 375 px in every language", () => {
-  it.each(otherLocales)("%s: no route scrolls sideways, cuts anything off, or has a small target", async (locale) => {
-    const { page, baseUrl } = tab;
-    await page.setViewportSize({ width: 375, height: 740 });
-    const failures: string[] = [];
-    const walk = async (list: Array<[RouteName, string]>) => {
-      for (const [name, path] of list) {
-        await page.goto(path);
-        await settled(page);
-        expect(await page.evaluate(() => document.documentElement.lang), path).toBe(locale);
-        const failure = await check({ where: `${path} (${name}) in ${locale}`, page, width: 375, screenshot: `${locale}--${name}` });
-        if (failure) failures.push(failure);
-      }
-    };
-    await page.goto(routePaths.home);
-    await page.evaluate((l) => localStorage.setItem("arco-locale", l), locale);
-    await walk(publicRoutes);
-    // Signing in goes through the English form; the console is then shown in the language again.
-    await page.evaluate(() => localStorage.removeItem("arco-locale"));
-    await merchantWithOrders(page, baseUrl);
-    await page.evaluate((l) => localStorage.setItem("arco-locale", l), locale);
-    await walk(signedInRoutes);
-    expect(failures.join("\n\n")).toBe("");
-  }, 180_000);
+  it.each(otherLocales)(
+    "%s: no route scrolls sideways, cuts anything off, or has a small target",
+    async (locale) => {
+      const { page, baseUrl } = tab;
+      await page.setViewportSize({ width: 375, height: 740 });
+      const failures: string[] = [];
+      const walk = async (list: Array<[RouteName, string]>) => {
+        for (const [name, path] of list) {
+          await page.goto(path);
+          await settled(page);
+          expect(await page.evaluate(() => document.documentElement.lang), path).toBe(locale);
+          const failure = await check({
+            where: `${path} (${name}) in ${locale}`,
+            page,
+            width: 375,
+            screenshot: `${locale}--${name}`,
+          });
+          if (failure) failures.push(failure);
+        }
+      };
+      await page.goto(routePaths.home);
+      await page.evaluate((l) => localStorage.setItem("arco-locale", l), locale);
+      await walk(publicRoutes);
+      // Signing in goes through the English form; the console is then shown in the language again.
+      await page.evaluate(() => localStorage.removeItem("arco-locale"));
+      await merchantWithOrders(page, baseUrl);
+      await page.evaluate((l) => localStorage.setItem("arco-locale", l), locale);
+      await walk(signedInRoutes);
+      expect(failures.join("\n\n")).toBe("");
+    },
+    180_000,
+  );
 });
-

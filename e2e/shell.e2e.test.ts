@@ -8,7 +8,12 @@ import { withConsoleTab } from "./support/tab.ts";
 
 const tab = withConsoleTab();
 const locales = ["zh-CN", "zh-TW", "ja-JP", "ko-KR", "th-TH", "en-US"] as const;
-const messages = (locale: string) => JSON.parse(readFileSync(`${repoRoot}/locales/${locale}.json`, "utf8")) as { menu: Record<string, string>; settings: Record<string, string>; language: Record<string, string> };
+const messages = (locale: string) =>
+  JSON.parse(readFileSync(`${repoRoot}/locales/${locale}.json`, "utf8")) as {
+    menu: Record<string, string>;
+    settings: Record<string, string>;
+    language: Record<string, string>;
+  };
 
 async function signedInMerchant(page: Page, baseUrl: string, tag: string) {
   const email = uniqueEmail(tag);
@@ -23,8 +28,13 @@ async function signedInMerchant(page: Page, baseUrl: string, tag: string) {
 
 /** The language the server keeps for the signed-in merchant (User/Language saved it). */
 async function savedLanguage(page: Page, baseUrl: string) {
-  const { token, user } = await page.evaluate(() => ({ token: localStorage.getItem("token"), user: JSON.parse(localStorage.getItem("UserIdToken") ?? "{}") }));
-  const answer = await fetch(`${baseUrl}/api/user/logout?id=${user.id}`, { headers: { Authorization: `Bearer ${token}` } });
+  const { token, user } = await page.evaluate(() => ({
+    token: localStorage.getItem("token"),
+    user: JSON.parse(localStorage.getItem("UserIdToken") ?? "{}"),
+  }));
+  const answer = await fetch(`${baseUrl}/api/user/logout?id=${user.id}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   return ((await answer.json()) as { resData: { language: string } }).resData.language;
 }
 
@@ -40,7 +50,10 @@ async function setSwitch(drawer: Locator, name: string, on: boolean) {
 }
 
 const rootState = (page: Page) =>
-  page.evaluate(() => ({ dark: document.documentElement.classList.contains("bp6-dark"), filter: document.documentElement.style.filter }));
+  page.evaluate(() => ({
+    dark: document.documentElement.classList.contains("bp6-dark"),
+    filter: document.documentElement.style.filter,
+  }));
 
 describe("the console shell", () => {
   it("switches to each of the six languages, shows translated text after the reload and saves the choice", async () => {
@@ -50,10 +63,15 @@ describe("the console shell", () => {
     for (const locale of locales) {
       // The change saves the language, then reloads the page: wait for that reload, not the page already there.
       const reloaded = page.waitForEvent("load", { timeout: 15_000 });
-      await page.getByRole("combobox", { name: messages(current).language.label }).first().selectOption(locale);
+      await page
+        .getByRole("combobox", { name: messages(current).language.label })
+        .first()
+        .selectOption(locale);
       await reloaded;
       const menu = page.getByRole("navigation", { name: messages(locale).menu.label });
-      await expect.poll(() => menu.getByRole("link").first().textContent(), { timeout: 15_000 }).toBe(messages(locale).menu.console);
+      await expect
+        .poll(() => menu.getByRole("link").first().textContent(), { timeout: 15_000 })
+        .toBe(messages(locale).menu.console);
       expect(await page.evaluate(() => localStorage.getItem("arco-locale"))).toBe(locale);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
       expect(await savedLanguage(page, baseUrl)).toBe(locale);

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { registerViaApi, uniqueEmail } from "./support/api.ts";
-import { accountShown, button, expectAlert, label, onLoginPage, signIn, waitForPath, where } from "./support/console.ts";
+import {
+  accountShown,
+  button,
+  expectAlert,
+  label,
+  onLoginPage,
+  signIn,
+  waitForPath,
+  where,
+} from "./support/console.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
 const tab = withConsoleTab();

@@ -18,7 +18,10 @@ export const isServerRefusal = (failure: Failure): boolean => /^\d+$/.test(failu
 /** Field errors are i18n keys (validation.*) or errors.<code>, keyed by form field. */
 export type FieldErrors = Partial<Record<string, string>>;
 
-export function fieldErrorsOf(result: { success: boolean; error?: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } }): FieldErrors {
+export function fieldErrorsOf(result: {
+  success: boolean;
+  error?: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> };
+}): FieldErrors {
   const errors: FieldErrors = {};
   if (result.success || !result.error) return errors;
   for (const issue of result.error.issues) {

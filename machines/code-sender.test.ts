@@ -4,7 +4,12 @@ import type { SendCodeRequest } from "../contracts/schemas/auth.ts";
 import { codeSenderMachine } from "./code-sender.ts";
 import { apiFailure, settle } from "./test-support.ts";
 
-function start(send: () => Promise<{ resendAfterSeconds: number; expiresInSeconds: number }> = async () => ({ resendAfterSeconds: 3, expiresInSeconds: 600 })) {
+function start(
+  send: () => Promise<{ resendAfterSeconds: number; expiresInSeconds: number }> = async () => ({
+    resendAfterSeconds: 3,
+    expiresInSeconds: 600,
+  }),
+) {
   const sent: SendCodeRequest[] = [];
   const announced = vi.fn();
   const machine = codeSenderMachine.provide({
@@ -54,7 +59,9 @@ describe("code sender", () => {
 
   it("offers Send whenever it is idle, so a press with a wrong e-mail shows why; not while sending or counting down", async () => {
     let answer: () => void = () => {};
-    const { actor } = start(() => new Promise((resolve) => (answer = () => resolve({ resendAfterSeconds: 1, expiresInSeconds: 600 }))));
+    const { actor } = start(
+      () => new Promise((resolve) => (answer = () => resolve({ resendAfterSeconds: 1, expiresInSeconds: 600 }))),
+    );
     expect(actor.getSnapshot().can({ type: "code.send", email: "" })).toBe(true);
     expect(actor.getSnapshot().can({ type: "code.send", email: "nope" })).toBe(true);
     actor.send({ type: "code.send", email: "m@example.com" });

@@ -38,14 +38,29 @@ export const codeSenderMachine = setup({
   },
 }).createMachine({
   id: "codeSender",
-  context: ({ input }) => ({ purpose: input.purpose, email: "", cooldown: 0, sentOnce: false, fieldErrors: {}, failure: null }),
+  context: ({ input }) => ({
+    purpose: input.purpose,
+    email: "",
+    cooldown: 0,
+    sentOnce: false,
+    fieldErrors: {},
+    failure: null,
+  }),
   initial: "idle",
   states: {
     idle: {
       on: {
         "code.send": [
-          { guard: "emailValid", target: "sending", actions: assign({ email: ({ event }) => event.email.trim(), fieldErrors: {}, failure: null }) },
-          { actions: assign({ fieldErrors: ({ event }) => ({ email: fieldErrorsOf(emailField.safeParse(event.email)).form }) }) },
+          {
+            guard: "emailValid",
+            target: "sending",
+            actions: assign({ email: ({ event }) => event.email.trim(), fieldErrors: {}, failure: null }),
+          },
+          {
+            actions: assign({
+              fieldErrors: ({ event }) => ({ email: fieldErrorsOf(emailField.safeParse(event.email)).form }),
+            }),
+          },
         ],
       },
     },
@@ -57,7 +72,10 @@ export const codeSenderMachine = setup({
         onDone: {
           target: "cooldown",
           actions: [
-            assign({ cooldown: ({ event }) => Math.max(1, Math.round(event.output.resendAfterSeconds)), sentOnce: true }),
+            assign({
+              cooldown: ({ event }) => Math.max(1, Math.round(event.output.resendAfterSeconds)),
+              sentOnce: true,
+            }),
             { type: "announceCodeSent", params: ({ context }) => ({ email: context.email }) },
           ],
         },

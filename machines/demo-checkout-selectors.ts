@@ -9,7 +9,14 @@ type DemoSnapshot = SnapshotFrom<typeof demoCheckoutMachine>;
 export type DemoCheckoutView =
   | { stage: "loading" }
   | { stage: "failed"; failure: Failure | null }
-  | { stage: "pending"; order: DemoOrder; secondsLeft: number; shareLeft: number; paying: boolean; failure: Failure | null }
+  | {
+      stage: "pending";
+      order: DemoOrder;
+      secondsLeft: number;
+      shareLeft: number;
+      paying: boolean;
+      failure: Failure | null;
+    }
   | { stage: "paid"; order: DemoOrder | null }
   | { stage: "expired" };
 
@@ -19,13 +26,21 @@ export function selectDemoCheckout(snapshot: DemoSnapshot): DemoCheckoutView {
   if (snapshot.matches("failed")) return { stage: "failed", failure };
   if (snapshot.matches("pending") && order) {
     const { context } = snapshot;
-    return { stage: "pending", order, secondsLeft: secondsLeft(context), shareLeft: shareLeft(context), paying: snapshot.matches({ pending: "paying" }), failure };
+    return {
+      stage: "pending",
+      order,
+      secondsLeft: secondsLeft(context),
+      shareLeft: shareLeft(context),
+      paying: snapshot.matches({ pending: "paying" }),
+      failure,
+    };
   }
   return snapshot.matches("paid") ? { stage: "paid", order } : { stage: "expired" };
 }
 
 /** Two views of one snapshot's stage that render the same (fields compared one level deep). */
 export const sameDemoCheckout = (a: DemoCheckoutView, b: DemoCheckoutView): boolean =>
-  a.stage === b.stage && Object.entries(a).every(([key, value]) => Object.is(value, (b as Record<string, unknown>)[key]));
+  a.stage === b.stage &&
+  Object.entries(a).every(([key, value]) => Object.is(value, (b as Record<string, unknown>)[key]));
 
 export const selectDemoChain = (snapshot: DemoSnapshot) => snapshot.context.chain;

@@ -93,7 +93,9 @@ describe("demoCheckout machine", () => {
 
   it("takes the server's word on expiry and ignores a failed poll", async () => {
     let attempt = 0;
-    const { actor } = start({ status: async () => (++attempt === 1 ? Promise.reject(apiFailure("5000")) : order({ status: "expired" })) });
+    const { actor } = start({
+      status: async () => (++attempt === 1 ? Promise.reject(apiFailure("5000")) : order({ status: "expired" })),
+    });
     await flush();
     await vi.advanceTimersByTimeAsync(statusPollMs);
     expect(actor.getSnapshot().matches({ pending: "waiting" })).toBe(true);
@@ -138,7 +140,9 @@ describe("demoCheckout machine", () => {
 
   it("shows the failure when no order can be had, and retries on demand", async () => {
     let attempt = 0;
-    const { actor } = start({ create: async () => (++attempt === 1 ? Promise.reject(apiFailure("2005", "Too many attempts")) : order()) });
+    const { actor } = start({
+      create: async () => (++attempt === 1 ? Promise.reject(apiFailure("2005", "Too many attempts")) : order()),
+    });
     await flush();
     expect(actor.getSnapshot().value).toBe("failed");
     expect(actor.getSnapshot().context.failure?.errCode).toBe("2005");

@@ -38,7 +38,11 @@ export function shareLeft(context: Pick<DemoCheckoutContext, "order" | "now" | "
   return total > 0 ? Math.min(1, secondsLeft(context) / total) : 0;
 }
 
-const received = (order: DemoOrder, now: number) => ({ order, skewMs: Date.parse(order.serverTime) - now, failure: null });
+const received = (order: DemoOrder, now: number) => ({
+  order,
+  skewMs: Date.parse(order.serverTime) - now,
+  failure: null,
+});
 
 export const demoCheckoutMachine = setup({
   types: {} as { context: DemoCheckoutContext; events: DemoCheckoutEvent; input: { chain?: DemoChain; now: number } },
@@ -71,7 +75,10 @@ export const demoCheckoutMachine = setup({
   initial: "loading",
   on: {
     // A new demo, possibly on another chain, from whatever state the page is in.
-    "demo.start": { target: ".loading", actions: assign({ chain: ({ context, event }) => event.chain ?? context.chain }) },
+    "demo.start": {
+      target: ".loading",
+      actions: assign({ chain: ({ context, event }) => event.chain ?? context.chain }),
+    },
     // Choosing the chain already shown changes nothing.
     "demo.chain": { guard: "otherChain", target: ".loading", actions: assign({ chain: ({ event }) => event.chain }) },
   },
@@ -105,8 +112,16 @@ export const demoCheckoutMachine = setup({
             src: "checkStatus",
             input: ({ context }) => ({ orderCode: context.order?.orderCode ?? "" }),
             onDone: [
-              { guard: "answeredPaid", target: "#demoCheckout.paid", actions: assign({ order: ({ event }) => event.output }) },
-              { guard: "answeredExpired", target: "#demoCheckout.expired", actions: assign({ order: ({ event }) => event.output }) },
+              {
+                guard: "answeredPaid",
+                target: "#demoCheckout.paid",
+                actions: assign({ order: ({ event }) => event.output }),
+              },
+              {
+                guard: "answeredExpired",
+                target: "#demoCheckout.expired",
+                actions: assign({ order: ({ event }) => event.output }),
+              },
               { target: "waiting", actions: assign({ order: ({ event }) => event.output }) },
             ],
             // A missed poll is not worth a message: the next one comes in a few seconds.
@@ -121,7 +136,11 @@ export const demoCheckoutMachine = setup({
             src: "payOrder",
             input: ({ context }) => ({ orderCode: context.order?.orderCode ?? "" }),
             onDone: [
-              { guard: "answeredPaid", target: "#demoCheckout.paid", actions: assign({ order: ({ event }) => event.output }) },
+              {
+                guard: "answeredPaid",
+                target: "#demoCheckout.paid",
+                actions: assign({ order: ({ event }) => event.output }),
+              },
               { target: "#demoCheckout.expired", actions: assign({ order: ({ event }) => event.output }) },
             ],
             onError: [

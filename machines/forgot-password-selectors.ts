@@ -10,4 +10,5 @@ export const selectResetStep = (snapshot: ForgotPasswordSnapshot): 1 | 2 => (sna
 export const selectResetDone = (snapshot: ForgotPasswordSnapshot): boolean => snapshot.matches("done");
 
 /** The e-mail to sign in with once the merchant leaves the done dialog, else null. */
-export const selectResetFinishedEmail = (snapshot: ForgotPasswordSnapshot): string | null => (snapshot.matches("finished") ? snapshot.context.email : null);
+export const selectResetFinishedEmail = (snapshot: ForgotPasswordSnapshot): string | null =>
+  snapshot.matches("finished") ? snapshot.context.email : null;

@@ -27,7 +27,9 @@ describe("forgot password machine", () => {
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ repeatPassword: "validation.passwordsMismatch" });
     actor.send({ type: "password.submit", password: "Merchant7Pass", repeatPassword: "Merchant7Pass" });
     await settle(actor, "done");
-    expect(resets).toEqual([{ email: "m@example.com", code: "123456", password: "Merchant7Pass", repeatPassword: "Merchant7Pass" }]);
+    expect(resets).toEqual([
+      { email: "m@example.com", code: "123456", password: "Merchant7Pass", repeatPassword: "Merchant7Pass" },
+    ]);
     actor.send({ type: "done.close" });
     expect(actor.getSnapshot().status).toBe("done");
   });
@@ -64,7 +66,8 @@ describe("forgot password machine", () => {
   it("tags step 1 (identify, checking the code) and the calls under way", async () => {
     let answer: () => void = () => {};
     const { actor } = start({ check: () => new Promise((resolve) => (answer = () => resolve({ valid: true }))) });
-    const tags = () => ["identifyStep", "busy"].filter((tag) => actor.getSnapshot().hasTag(tag as "identifyStep" | "busy"));
+    const tags = () =>
+      ["identifyStep", "busy"].filter((tag) => actor.getSnapshot().hasTag(tag as "identifyStep" | "busy"));
     expect(tags()).toEqual(["identifyStep"]);
     actor.send({ type: "code.submit", email: "m@example.com", code: "123456" });
     expect(tags()).toEqual(["identifyStep", "busy"]);

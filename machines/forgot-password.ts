@@ -17,7 +17,11 @@ export type ForgotPasswordEvent =
   | { type: "step.back" }
   | { type: "done.close" };
 
-const identifyForm = (event: { email: string; code: string }) => ({ email: event.email, code: event.code, type: "reset" as const });
+const identifyForm = (event: { email: string; code: string }) => ({
+  email: event.email,
+  code: event.code,
+  type: "reset" as const,
+});
 const passwordForm = (context: ForgotPasswordContext, event: { password: string; repeatPassword: string }) => ({
   email: context.email,
   code: context.code,
@@ -40,8 +44,10 @@ export const forgotPasswordMachine = setup({
     }),
   },
   guards: {
-    identifyValid: ({ event }) => event.type === "code.submit" && checkCodeRequest.safeParse(identifyForm(event)).success,
-    passwordValid: ({ context, event }) => event.type === "password.submit" && resetPasswordRequest.safeParse(passwordForm(context, event)).success,
+    identifyValid: ({ event }) =>
+      event.type === "code.submit" && checkCodeRequest.safeParse(identifyForm(event)).success,
+    passwordValid: ({ context, event }) =>
+      event.type === "password.submit" && resetPasswordRequest.safeParse(passwordForm(context, event)).success,
     codeNoLongerValid: ({ event }) => {
       const failure = toFailure((event as { error?: unknown }).error);
       return failure.errCode === errCodes.codeExpired || failure.errCode === errCodes.codeWrong;
@@ -59,9 +65,18 @@ export const forgotPasswordMachine = setup({
           {
             guard: "identifyValid",
             target: "checkingCode",
-            actions: assign({ email: ({ event }) => event.email.trim(), code: ({ event }) => event.code.trim(), fieldErrors: {}, failure: null }),
+            actions: assign({
+              email: ({ event }) => event.email.trim(),
+              code: ({ event }) => event.code.trim(),
+              fieldErrors: {},
+              failure: null,
+            }),
           },
-          { actions: assign({ fieldErrors: ({ event }) => fieldErrorsOf(checkCodeRequest.safeParse(identifyForm(event))) }) },
+          {
+            actions: assign({
+              fieldErrors: ({ event }) => fieldErrorsOf(checkCodeRequest.safeParse(identifyForm(event))),
+            }),
+          },
         ],
       },
     },
@@ -79,7 +94,12 @@ export const forgotPasswordMachine = setup({
       on: {
         "password.submit": [
           { guard: "passwordValid", target: "resetting", actions: assign({ fieldErrors: {}, failure: null }) },
-          { actions: assign({ fieldErrors: ({ context, event }) => fieldErrorsOf(resetPasswordRequest.safeParse(passwordForm(context, event))) }) },
+          {
+            actions: assign({
+              fieldErrors: ({ context, event }) =>
+                fieldErrorsOf(resetPasswordRequest.safeParse(passwordForm(context, event))),
+            }),
+          },
         ],
         "step.back": { target: "identify", actions: assign({ fieldErrors: {}, failure: null }) },
       },
@@ -95,7 +115,11 @@ export const forgotPasswordMachine = setup({
         },
         onDone: "done",
         onError: [
-          { guard: "codeNoLongerValid", target: "identify", actions: assign({ failure: ({ event }) => toFailure(event.error), code: "" }) },
+          {
+            guard: "codeNoLongerValid",
+            target: "identify",
+            actions: assign({ failure: ({ event }) => toFailure(event.error), code: "" }),
+          },
           { target: "choosePassword", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
         ],
       },

@@ -11,14 +11,21 @@ export interface FormDialogContext {
 export type FormDialogTag = "open" | "busy";
 
 /** Opening, closing, and the dialog's own submit event carrying the form's fields. */
-export type FormDialogEvent<TSubmit extends string, TFields> = { type: "dialog.open" } | { type: "dialog.close" } | ({ type: TSubmit } & TFields);
+export type FormDialogEvent<TSubmit extends string, TFields> =
+  | { type: "dialog.open" }
+  | { type: "dialog.close" }
+  | ({ type: TSubmit } & TFields);
 
 const fieldsOf = ({ type: _, ...fields }: { type: string }): unknown => fields;
 
 /** The machine with its types left open: the submit event's name and fields, the call's body and result. */
 function buildFormDialogMachine(id: string, submitEvent: string, request: z.ZodMiniType) {
   return setup({
-    types: {} as { context: FormDialogContext; events: { type: "dialog.open" } | { type: "dialog.close" } | { type: "form.submit" }; tags: FormDialogTag },
+    types: {} as {
+      context: FormDialogContext;
+      events: { type: "dialog.open" } | { type: "dialog.close" } | { type: "form.submit" };
+      tags: FormDialogTag;
+    },
     actors: {
       submit: fromPromise<unknown, unknown>(async () => {
         throw new Error(`${id}: submit is provided by the app`);
@@ -52,7 +59,10 @@ function buildFormDialogMachine(id: string, submitEvent: string, request: z.ZodM
           id: "submit",
           src: "submit",
           input: ({ event }: { event: { type: string } }) => request.parse(fieldsOf(event)),
-          onDone: { target: "closed", actions: { type: "succeeded", params: ({ event }) => ({ output: event.output }) } },
+          onDone: {
+            target: "closed",
+            actions: { type: "succeeded", params: ({ event }) => ({ output: event.output }) },
+          },
           onError: { target: "editing", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
         },
       },
@@ -101,7 +111,12 @@ export type FormDialogMachine<TSubmit extends string, TFields, TBody, TResult> =
       >
     : never;
 
-export interface FormDialogOptions<TId extends string, TSubmit extends string, TRequest extends z.ZodMiniType, TResult extends z.ZodMiniType> {
+export interface FormDialogOptions<
+  TId extends string,
+  TSubmit extends string,
+  TRequest extends z.ZodMiniType,
+  TResult extends z.ZodMiniType,
+> {
   id: TId;
   /** The merchant's submit, e.g. "password.submit"; it carries the request's fields. */
   submitEvent: TSubmit;
@@ -116,7 +131,12 @@ export interface FormDialogOptions<TId extends string, TSubmit extends string, T
  * and closes on success: closed → editing → submitting → closed. The app provides the `submit` actor (the call)
  * and the `succeeded` action (announce, hand the output on); the view reads the tags `open` and `busy`.
  */
-export function createFormDialogMachine<const TId extends string, const TSubmit extends string, TRequest extends z.ZodMiniType, TResult extends z.ZodMiniType>(
+export function createFormDialogMachine<
+  const TId extends string,
+  const TSubmit extends string,
+  TRequest extends z.ZodMiniType,
+  TResult extends z.ZodMiniType,
+>(
   options: FormDialogOptions<TId, TSubmit, TRequest, TResult>,
 ): FormDialogMachine<TSubmit, z.input<TRequest>, z.output<TRequest>, z.output<TResult>> {
   return buildFormDialogMachine(options.id, options.submitEvent, options.request) as never;

@@ -3,7 +3,10 @@ import { createActor, fromPromise } from "xstate";
 import { googleSignInMachine } from "./google-sign-in.ts";
 import { settle } from "./test-support.ts";
 
-function start(clientId: string | undefined, overrides: { loadLibrary?: () => Promise<void>; requestCode?: () => Promise<string> } = {}) {
+function start(
+  clientId: string | undefined,
+  overrides: { loadLibrary?: () => Promise<void>; requestCode?: () => Promise<string> } = {},
+) {
   const delivered = vi.fn();
   const loads = vi.fn();
   const machine = googleSignInMachine.provide({
@@ -44,7 +47,9 @@ describe("googleSignIn machine", () => {
 
   it("reports a library that failed to load, and retries it on the next press", async () => {
     let attempt = 0;
-    const { actor, loads } = start("client-1", { loadLibrary: async () => (++attempt === 1 ? Promise.reject(new Error("script error")) : undefined) });
+    const { actor, loads } = start("client-1", {
+      loadLibrary: async () => (++attempt === 1 ? Promise.reject(new Error("script error")) : undefined),
+    });
     await settle(actor, "unavailable");
     expect(actor.getSnapshot().context.failure).toBe("libraryFailed");
     actor.send({ type: "google.start" });
@@ -69,7 +74,9 @@ describe("googleSignIn machine", () => {
 
   it("clears an earlier failure on the next press", async () => {
     let attempt = 0;
-    const { actor } = start("client-1", { requestCode: async () => (++attempt === 1 ? Promise.reject(new Error("boom")) : "4/second") });
+    const { actor } = start("client-1", {
+      requestCode: async () => (++attempt === 1 ? Promise.reject(new Error("boom")) : "4/second"),
+    });
     await settle(actor, "ready");
     actor.send({ type: "google.start" });
     await vi.waitFor(() => expect(actor.getSnapshot().context.failure).toBe("failed"));

@@ -25,7 +25,12 @@ const errorType = (error: unknown): string =>
   typeof error === "object" && error !== null && "type" in error ? String((error as GooglePopupError).type) : "";
 
 export const googleSignInMachine = setup({
-  types: {} as { context: GoogleSignInContext; events: GoogleSignInEvent; input: { clientId: string | undefined }; tags: "busy" },
+  types: {} as {
+    context: GoogleSignInContext;
+    events: GoogleSignInEvent;
+    input: { clientId: string | undefined };
+    tags: "busy";
+  },
   actors: {
     loadLibrary: fromPromise<void, { clientId: string }>(async () => {
       throw new Error("loadLibrary is provided by the app");
@@ -49,7 +54,10 @@ export const googleSignInMachine = setup({
   initial: "checking",
   states: {
     checking: {
-      always: [{ guard: "hasClientId", target: "loading" }, { target: "unavailable", actions: assign({ failure: "clientIdRequired" }) }],
+      always: [
+        { guard: "hasClientId", target: "loading" },
+        { target: "unavailable", actions: assign({ failure: "clientIdRequired" }) },
+      ],
     },
     loading: {
       tags: ["busy"],
@@ -82,7 +90,10 @@ export const googleSignInMachine = setup({
     // No client id, or the library did not load: a press says so again, or retries the library.
     unavailable: {
       on: {
-        "google.start": [{ guard: "hasClientId", target: "loading" }, { actions: assign({ failure: "clientIdRequired" }) }],
+        "google.start": [
+          { guard: "hasClientId", target: "loading" },
+          { actions: assign({ failure: "clientIdRequired" }) },
+        ],
       },
     },
   },

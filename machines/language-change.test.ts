@@ -4,8 +4,18 @@ import { languageChangeMachine } from "./language-change.ts";
 import { selectLocale } from "./language-change-selectors.ts";
 import { apiFailure, settle } from "./test-support.ts";
 
-function start(input: { current: "en-US" | "ja-JP"; signedIn: boolean; userLanguage: string | null }, save: () => Promise<unknown> = async () => null) {
-  const effects = { setLocale: vi.fn(), storeLocale: vi.fn(), updateStoredUser: vi.fn(), announceChanged: vi.fn(), reloadPage: vi.fn(), saved: [] as string[] };
+function start(
+  input: { current: "en-US" | "ja-JP"; signedIn: boolean; userLanguage: string | null },
+  save: () => Promise<unknown> = async () => null,
+) {
+  const effects = {
+    setLocale: vi.fn(),
+    storeLocale: vi.fn(),
+    updateStoredUser: vi.fn(),
+    announceChanged: vi.fn(),
+    reloadPage: vi.fn(),
+    saved: [] as string[],
+  };
   const machine = languageChangeMachine.provide({
     actors: {
       saveLanguage: fromPromise(async ({ input: body }) => {
@@ -62,7 +72,9 @@ describe("language change (spec section 4)", () => {
   });
 
   it("changes nothing when the server refuses", async () => {
-    const { actor, effects } = start({ current: "en-US", signedIn: true, userLanguage: "en-US" }, () => Promise.reject(apiFailure("4010")));
+    const { actor, effects } = start({ current: "en-US", signedIn: true, userLanguage: "en-US" }, () =>
+      Promise.reject(apiFailure("4010")),
+    );
     actor.send({ type: "language.change", value: "ko-KR" });
     await settle(actor, "idle");
     expect(actor.getSnapshot().context.failure?.errCode).toBe("4010");

@@ -17,7 +17,8 @@ export type LanguageChangeEvent =
   // The one app-wide actor outlives sign-in and sign-out; the app tells it what the session now is.
   | { type: "session.changed"; signedIn: boolean; userLanguage: string | null };
 
-const wanted = (event: LanguageChangeEvent) => localeField.safeParse(event.type === "language.change" ? event.value : undefined);
+const wanted = (event: LanguageChangeEvent) =>
+  localeField.safeParse(event.type === "language.change" ? event.value : undefined);
 
 /** Spec section 4, language change. */
 export const languageChangeMachine = setup({
@@ -51,7 +52,9 @@ export const languageChangeMachine = setup({
   id: "languageChange",
   context: ({ input }) => ({ ...input, next: null, failure: null }),
   on: {
-    "session.changed": { actions: assign({ signedIn: ({ event }) => event.signedIn, userLanguage: ({ event }) => event.userLanguage }) },
+    "session.changed": {
+      actions: assign({ signedIn: ({ event }) => event.signedIn, userLanguage: ({ event }) => event.userLanguage }),
+    },
   },
   initial: "idle",
   states: {
@@ -59,8 +62,15 @@ export const languageChangeMachine = setup({
       on: {
         "language.change": [
           { guard: "ignorable" },
-          { guard: "signedIn", target: "saving", actions: assign({ next: ({ event }) => localeField.parse(event.value), failure: null }) },
-          { target: "applying", actions: assign({ next: ({ event }) => localeField.parse(event.value), failure: null }) },
+          {
+            guard: "signedIn",
+            target: "saving",
+            actions: assign({ next: ({ event }) => localeField.parse(event.value), failure: null }),
+          },
+          {
+            target: "applying",
+            actions: assign({ next: ({ event }) => localeField.parse(event.value), failure: null }),
+          },
         ],
       },
     },
@@ -70,7 +80,11 @@ export const languageChangeMachine = setup({
         src: "saveLanguage",
         input: ({ context }) => ({ language: context.next as Locale }),
         onDone: [
-          { guard: "storedUserDiffers", target: "applying", actions: { type: "updateStoredUser", params: ({ context }) => ({ language: context.next as Locale }) } },
+          {
+            guard: "storedUserDiffers",
+            target: "applying",
+            actions: { type: "updateStoredUser", params: ({ context }) => ({ language: context.next as Locale }) },
+          },
           { target: "applying" },
         ],
         // Nothing changes when the server refuses; the error policy has shown why.

@@ -4,7 +4,11 @@ import type { LastLoginResult } from "../contracts/schemas/auth.ts";
 import { lastLoginMachine, selectLastLoginLine } from "./last-login.ts";
 import { apiFailure, settle } from "./test-support.ts";
 
-const previous: LastLoginResult = { userId: "100001", lastLoginAt: "2026-01-02T09:30:00.000Z", lastLoginIp: "203.0.113.7" };
+const previous: LastLoginResult = {
+  userId: "100001",
+  lastLoginAt: "2026-01-02T09:30:00.000Z",
+  lastLoginIp: "203.0.113.7",
+};
 
 function start(...answers: Array<() => Promise<LastLoginResult>>) {
   let calls = 0;
@@ -20,7 +24,11 @@ describe("last login", () => {
     expect(selectLastLoginLine(actor.getSnapshot())).toEqual({ kind: "loading" });
     await settle(actor, "ready");
     expect(calls()).toBe(1);
-    expect(selectLastLoginLine(actor.getSnapshot())).toEqual({ kind: "previous", at: previous.lastLoginAt, ip: "203.0.113.7" });
+    expect(selectLastLoginLine(actor.getSnapshot())).toEqual({
+      kind: "previous",
+      at: previous.lastLoginAt,
+      ip: "203.0.113.7",
+    });
     expect(actor.getSnapshot().can({ type: "lastLogin.retry" })).toBe(false);
   });
 
@@ -30,11 +38,18 @@ describe("last login", () => {
     expect(selectLastLoginLine(first.actor.getSnapshot())).toEqual({ kind: "firstSignIn" });
     const noAddress = start(async () => ({ ...previous, lastLoginIp: "" }));
     await settle(noAddress.actor, "ready");
-    expect(selectLastLoginLine(noAddress.actor.getSnapshot())).toEqual({ kind: "previous", at: previous.lastLoginAt, ip: null });
+    expect(selectLastLoginLine(noAddress.actor.getSnapshot())).toEqual({
+      kind: "previous",
+      at: previous.lastLoginAt,
+      ip: null,
+    });
   });
 
   it("keeps the failure and offers a retry that asks again", async () => {
-    const { actor, calls } = start(() => Promise.reject(apiFailure("5000")), async () => previous);
+    const { actor, calls } = start(
+      () => Promise.reject(apiFailure("5000")),
+      async () => previous,
+    );
     await settle(actor, "failed");
     expect(actor.getSnapshot().context.failure?.errCode).toBe("5000");
     expect(selectLastLoginLine(actor.getSnapshot())).toEqual({ kind: "failed" });

@@ -19,10 +19,21 @@ describe("selectShellLayout", () => {
       messageBox: "popover",
       settingsDrawer: "side",
     });
-    expect(selectShellLayout(settings({ menuCollapse: true }), wide)).toMatchObject({ menu: "side", collapsed: true, menuButton: "collapse" });
-    expect(selectShellLayout(settings({ topMenu: true }), wide)).toMatchObject({ menu: "top", collapsed: false, menuButton: "none" });
+    expect(selectShellLayout(settings({ menuCollapse: true }), wide)).toMatchObject({
+      menu: "side",
+      collapsed: true,
+      menuButton: "collapse",
+    });
+    expect(selectShellLayout(settings({ topMenu: true }), wide)).toMatchObject({
+      menu: "top",
+      collapsed: false,
+      menuButton: "none",
+    });
     expect(selectShellLayout(settings({ menu: false }), wide)).toMatchObject({ menu: "none", menuButton: "none" });
-    expect(selectShellLayout(settings({ navbar: false }), wide)).toMatchObject({ floatingSettings: true, floatingMenu: false });
+    expect(selectShellLayout(settings({ navbar: false }), wide)).toMatchObject({
+      floatingSettings: true,
+      floatingMenu: false,
+    });
   });
 
   it("on a narrow screen: the menu in the drawer (top menu or not, never collapsed), tools in the account menu, full-width overlays", () => {
@@ -37,9 +48,20 @@ describe("selectShellLayout", () => {
       messageBox: "sheet",
       settingsDrawer: "fullWidth",
     });
-    expect(selectShellLayout(settings({ topMenu: true, menuCollapse: true }), narrow)).toMatchObject({ menu: "drawer", collapsed: false, menuButton: "drawer" });
-    expect(selectShellLayout(settings({ menu: false }), narrow)).toMatchObject({ menu: "none", menuButton: "none", floatingMenu: false });
-    expect(selectShellLayout(settings({ navbar: false }), narrow)).toMatchObject({ floatingSettings: true, floatingMenu: true });
+    expect(selectShellLayout(settings({ topMenu: true, menuCollapse: true }), narrow)).toMatchObject({
+      menu: "drawer",
+      collapsed: false,
+      menuButton: "drawer",
+    });
+    expect(selectShellLayout(settings({ menu: false }), narrow)).toMatchObject({
+      menu: "none",
+      menuButton: "none",
+      floatingMenu: false,
+    });
+    expect(selectShellLayout(settings({ navbar: false }), narrow)).toMatchObject({
+      floatingSettings: true,
+      floatingMenu: true,
+    });
   });
 
   it("reads the width class from the navDrawer snapshot's tag", () => {

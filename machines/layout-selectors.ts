@@ -57,4 +57,5 @@ export function selectShellLayout({ context: { settings } }: SettingsView, narro
 }
 
 /** The drawer's width: the menu width setting, leaving at least 48 px of the page to tap outside. */
-export const navDrawerWidth = ({ context: { settings } }: SettingsView): string => `min(${settings.menuWidth}px, calc(100vw - 48px))`;
+export const navDrawerWidth = ({ context: { settings } }: SettingsView): string =>
+  `min(${settings.menuWidth}px, calc(100vw - 48px))`;

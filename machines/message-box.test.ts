@@ -50,13 +50,17 @@ describe("message box", () => {
     await settle(actor, "ready");
     const { context } = actor.getSnapshot();
     expect(unreadCount(context)).toBe(3);
-    expect([unreadCount(context, "message"), unreadCount(context, "notice"), unreadCount(context, "todo")]).toEqual([1, 1, 1]);
+    expect([unreadCount(context, "message"), unreadCount(context, "notice"), unreadCount(context, "todo")]).toEqual([
+      1, 1, 1,
+    ]);
     expect(messagesOf(context, "message").map((m) => m.id)).toEqual(["1", "2"]);
   });
 
   it("keeps the failure when the list cannot be loaded, and retries", async () => {
     let fail = true;
-    const { actor, loads } = start({ load: async () => (fail ? Promise.reject(apiFailure("5000")) : [sample("9", "todo", 0)]) });
+    const { actor, loads } = start({
+      load: async () => (fail ? Promise.reject(apiFailure("5000")) : [sample("9", "todo", 0)]),
+    });
     await settle(actor, "failed");
     expect(actor.getSnapshot().context.failure?.errCode).toBe("5000");
     fail = false;
@@ -92,7 +96,12 @@ describe("message box", () => {
   it("sets the messages back to unread and keeps the failure when the server refuses", async () => {
     const { actor } = start({ mark: () => Promise.reject(apiFailure("5000", "Internal error")) });
     await settle(actor, "ready");
-    actor.send({ type: "message.read", ids: unreadIdsOf(actor.getSnapshot().context, "message").concat(unreadIdsOf(actor.getSnapshot().context, "notice")) });
+    actor.send({
+      type: "message.read",
+      ids: unreadIdsOf(actor.getSnapshot().context, "message").concat(
+        unreadIdsOf(actor.getSnapshot().context, "notice"),
+      ),
+    });
     expect(unreadCount(actor.getSnapshot().context)).toBe(1);
     await settle(actor, "ready");
     const { context } = actor.getSnapshot();

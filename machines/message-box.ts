@@ -22,13 +22,15 @@ export type MessageBoxEvent =
   | { type: "messages.reload" }
   | { type: "message.read"; ids: readonly string[] };
 
-export const messagesOf = (context: Pick<MessageBoxContext, "messages">, type: MessageType): Message[] => context.messages.filter((m) => m.type === type);
+export const messagesOf = (context: Pick<MessageBoxContext, "messages">, type: MessageType): Message[] =>
+  context.messages.filter((m) => m.type === type);
 
 /** Unread ids of one tab, or of all tabs. */
 export const unreadIdsOf = (context: Pick<MessageBoxContext, "messages">, type?: MessageType): string[] =>
   context.messages.filter((m) => m.status === 0 && (!type || m.type === type)).map((m) => m.id);
 
-export const unreadCount = (context: Pick<MessageBoxContext, "messages">, type?: MessageType): number => unreadIdsOf(context, type).length;
+export const unreadCount = (context: Pick<MessageBoxContext, "messages">, type?: MessageType): number =>
+  unreadIdsOf(context, type).length;
 
 /** The ids of the event that are still unread, at most what one call may carry. */
 const stillUnread = (context: MessageBoxContext, ids: readonly string[]) => {
@@ -69,7 +71,10 @@ export const messageBoxMachine = setup({
       invoke: {
         id: "loadMessages",
         src: "loadMessages",
-        onDone: { target: "ready", actions: assign({ messages: ({ event }) => event.output, failure: null, readFailure: null }) },
+        onDone: {
+          target: "ready",
+          actions: assign({ messages: ({ event }) => event.output, failure: null, readFailure: null }),
+        },
         onError: { target: "failed", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
       },
     },

@@ -18,10 +18,17 @@ function start(narrowAtStart: boolean) {
     },
   });
   const actor = createActor(machine).start();
-  return { actor, resize: (narrow: boolean) => sendBack?.({ type: "viewport.changed", narrow }), stopped: () => stopped };
+  return {
+    actor,
+    resize: (narrow: boolean) => sendBack?.({ type: "viewport.changed", narrow }),
+    stopped: () => stopped,
+  };
 }
 
-const shown = (actor: ReturnType<typeof start>["actor"]) => ({ narrow: actor.getSnapshot().hasTag("narrow"), open: actor.getSnapshot().hasTag("navOpen") });
+const shown = (actor: ReturnType<typeof start>["actor"]) => ({
+  narrow: actor.getSnapshot().hasTag("narrow"),
+  open: actor.getSnapshot().hasTag("navOpen"),
+});
 
 describe("navDrawer", () => {
   it("knows the width class as soon as it starts, from the viewport watcher", () => {

@@ -1,7 +1,13 @@
 import type { SnapshotFrom } from "xstate";
 import type { Order, OrderDetail, OrderStatus, OrderTransfer, TermUnit } from "../contracts/schemas/order.ts";
 import type { Failure } from "./api-failure.ts";
-import { type OrderListContext, type OrderSearch, type orderListMachine, orderPageSizes, pageCountOf } from "./order-list.ts";
+import {
+  type OrderListContext,
+  type OrderSearch,
+  type orderListMachine,
+  orderPageSizes,
+  pageCountOf,
+} from "./order-list.ts";
 
 type OrderListSnapshot = SnapshotFrom<typeof orderListMachine>;
 
@@ -30,7 +36,9 @@ export interface OrderRow {
 }
 
 export const termOf = (order: Pick<Order, "termMonths" | "termUnit" | "termCount">): TermView =>
-  order.termMonths > 0 ? { kind: "months", months: order.termMonths } : { kind: "unit", unit: order.termUnit, count: order.termCount };
+  order.termMonths > 0
+    ? { kind: "months", months: order.termMonths }
+    : { kind: "unit", unit: order.termUnit, count: order.termCount };
 
 const isFiltered = (search: OrderSearch) => Object.values(search).some((value) => value.trim() !== "");
 
@@ -132,7 +140,8 @@ export interface DetailFacts {
 export function detailFactsOf(detail: OrderDetail): DetailFacts {
   const chains = new Map<string, { product: string; chainId: number }>();
   for (const transfer of detail.transfers) {
-    if (transfer.status !== "removed") chains.set(`${transfer.product}:${transfer.chainId}`, { product: transfer.product, chainId: transfer.chainId });
+    if (transfer.status !== "removed")
+      chains.set(`${transfer.product}:${transfer.chainId}`, { product: transfer.product, chainId: transfer.chainId });
   }
   return {
     packageCode: detail.packageCode,
@@ -149,10 +158,13 @@ export function detailFactsOf(detail: OrderDetail): DetailFacts {
 export function selectDetailDialog(snapshot: OrderListSnapshot): DetailDialogView {
   const { detailCode, detail, detailFailure } = snapshot.context;
   if (!snapshot.matches("details") || detailCode === null) return { open: false };
-  if (snapshot.matches({ details: "failed" })) return { open: true, orderCode: detailCode, kind: "failed", failure: detailFailure };
-  if (snapshot.matches({ details: "ready" }) && detail) return { open: true, orderCode: detailCode, kind: "ready", detail, facts: detailFactsOf(detail) };
+  if (snapshot.matches({ details: "failed" }))
+    return { open: true, orderCode: detailCode, kind: "failed", failure: detailFailure };
+  if (snapshot.matches({ details: "ready" }) && detail)
+    return { open: true, orderCode: detailCode, kind: "ready", detail, facts: detailFactsOf(detail) };
   return { open: true, orderCode: detailCode, kind: "loading" };
 }
 
 /** The order the pay dialog is open for, and why; null while it is closed. */
-export const selectPayTarget = (snapshot: OrderListSnapshot) => (snapshot.matches("paying") ? snapshot.context.payTarget : null);
+export const selectPayTarget = (snapshot: OrderListSnapshot) =>
+  snapshot.matches("paying") ? snapshot.context.payTarget : null;

@@ -1,8 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
-import type { Order, OrderCodeRequest, OrderDetail, OrderListRequest, OrderListResult } from "../contracts/schemas/order.ts";
+import type {
+  Order,
+  OrderCodeRequest,
+  OrderDetail,
+  OrderListRequest,
+  OrderListResult,
+} from "../contracts/schemas/order.ts";
 import { emptySearch, orderListMachine, searchErrors, toInstant, toOrderListRequest } from "./order-list.ts";
-import { selectDetailDialog, selectOrderTable, selectPagination, selectPayTarget, selectSearchForm } from "./order-list-selectors.ts";
+import {
+  selectDetailDialog,
+  selectOrderTable,
+  selectPagination,
+  selectPayTarget,
+  selectSearchForm,
+} from "./order-list-selectors.ts";
 import { apiFailure, settle } from "./test-support.ts";
 import { sampleOrder } from "../contracts/testing/sample-orders.ts";
 
@@ -10,17 +22,52 @@ const order = (orderCode: string, status: Order["status"]): Order =>
   sampleOrder({
     orderCode,
     status,
-    ...(status === "paid" ? { paidAt: "2026-02-01T10:05:00.000Z", payType: "chain", received: "29", remaining: "0" } : {}),
+    ...(status === "paid"
+      ? { paidAt: "2026-02-01T10:05:00.000Z", payType: "chain", received: "29", remaining: "0" }
+      : {}),
   });
 
-const orders = [order("2026020100000001", "pending"), order("2026020100000002", "waiting"), order("2026020100000003", "paid")];
-const pageOf = (request: OrderListRequest, items: Order[] = orders, total = 23): OrderListResult => ({ items, total, page: request.page ?? 1, pageSize: request.pageSize ?? 10 });
+const orders = [
+  order("2026020100000001", "pending"),
+  order("2026020100000002", "waiting"),
+  order("2026020100000003", "paid"),
+];
+const pageOf = (request: OrderListRequest, items: Order[] = orders, total = 23): OrderListResult => ({
+  items,
+  total,
+  page: request.page ?? 1,
+  pageSize: request.pageSize ?? 10,
+});
 
 const detail: OrderDetail = {
   ...order("2026020100000003", "paid"),
   transfers: [
-    { product: "Devnet", chainId: 31337, txHash: "0xabc", logIndex: 0, blockNumber: "12", from: "0x1", amount: "29", confirmations: 3, required: 3, status: "confirmed", seenAt: "2026-02-01T10:04:00.000Z" },
-    { product: "Devnet", chainId: 31337, txHash: "0xdef", logIndex: 1, blockNumber: "13", from: "0x1", amount: "1", confirmations: 0, required: 3, status: "removed", seenAt: "2026-02-01T10:04:30.000Z" },
+    {
+      product: "Devnet",
+      chainId: 31337,
+      txHash: "0xabc",
+      logIndex: 0,
+      blockNumber: "12",
+      from: "0x1",
+      amount: "29",
+      confirmations: 3,
+      required: 3,
+      status: "confirmed",
+      seenAt: "2026-02-01T10:04:00.000Z",
+    },
+    {
+      product: "Devnet",
+      chainId: 31337,
+      txHash: "0xdef",
+      logIndex: 1,
+      blockNumber: "13",
+      from: "0x1",
+      amount: "1",
+      confirmations: 0,
+      required: 3,
+      status: "removed",
+      seenAt: "2026-02-01T10:04:30.000Z",
+    },
   ],
   fromBalance: "0",
   packageExpiresAt: "2026-03-01T10:05:00.000Z",
@@ -28,7 +75,10 @@ const detail: OrderDetail = {
 
 type ListAnswer = (request: OrderListRequest) => Promise<OrderListResult>;
 
-function start(lists: ListAnswer[] = [async (r) => pageOf(r)], details: Array<(r: OrderCodeRequest) => Promise<OrderDetail>> = [async () => detail]) {
+function start(
+  lists: ListAnswer[] = [async (r) => pageOf(r)],
+  details: Array<(r: OrderCodeRequest) => Promise<OrderDetail>> = [async () => detail],
+) {
   const requests: OrderListRequest[] = [];
   const detailRequests: OrderCodeRequest[] = [];
   const machine = orderListMachine.provide({
@@ -39,7 +89,9 @@ function start(lists: ListAnswer[] = [async (r) => pageOf(r)], details: Array<(r
       }),
       loadOrderDetail: fromPromise(({ input }) => {
         detailRequests.push(input);
-        return (details[detailRequests.length - 1] ?? (details.at(-1) as (r: OrderCodeRequest) => Promise<OrderDetail>))(input);
+        return (
+          details[detailRequests.length - 1] ?? (details.at(-1) as (r: OrderCodeRequest) => Promise<OrderDetail>)
+        )(input);
       }),
     },
   });
@@ -72,7 +124,13 @@ describe("order list: search", () => {
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ orderCode: "validation.orderCode" });
     expect(requests).toHaveLength(2);
 
-    actor.send({ type: "orders.search", status: "paid", orderCode: " 2026 ", startTime: "2026-02-01T00:00", endTime: "2026-02-02T00:00" });
+    actor.send({
+      type: "orders.search",
+      status: "paid",
+      orderCode: " 2026 ",
+      startTime: "2026-02-01T00:00",
+      endTime: "2026-02-02T00:00",
+    });
     expect(actor.getSnapshot().context.fieldErrors).toEqual({});
     await settle(actor, "ready");
     expect(requests[2]).toEqual({
@@ -86,7 +144,9 @@ describe("order list: search", () => {
   });
 
   it("refuses an end before the start, and a code too long", () => {
-    expect(searchErrors({ ...emptySearch, startTime: "2026-02-02T00:00", endTime: "2026-02-01T00:00" })).toEqual({ endTime: "orders.search.endBeforeStart" });
+    expect(searchErrors({ ...emptySearch, startTime: "2026-02-02T00:00", endTime: "2026-02-01T00:00" })).toEqual({
+      endTime: "orders.search.endBeforeStart",
+    });
     expect(searchErrors({ ...emptySearch, orderCode: "1".repeat(25) })).toEqual({ orderCode: "validation.tooLong" });
     expect(searchErrors({ ...emptySearch, startTime: "yesterday" })).toEqual({ startTime: "validation.dateTime" });
     expect(searchErrors({ ...emptySearch, startTime: "2026-02-01T10:00", endTime: "2026-02-01T10:00" })).toEqual({});
@@ -94,7 +154,9 @@ describe("order list: search", () => {
 
   it("turns local date-times into instants, the end taking in its whole minute", () => {
     expect(toInstant("2026-02-01T10:00", "start")).toBe(new Date("2026-02-01T10:00").toISOString());
-    expect(toInstant("2026-02-01T10:00", "end")).toBe(new Date(new Date("2026-02-01T10:00").getTime() + 59_999).toISOString());
+    expect(toInstant("2026-02-01T10:00", "end")).toBe(
+      new Date(new Date("2026-02-01T10:00").getTime() + 59_999).toISOString(),
+    );
     expect(toInstant("2026-02-01T10:00:30", "end")).toBe(new Date("2026-02-01T10:00:30").toISOString());
     expect(toInstant("2026-13-45T99:00", "start")).toBe("2026-13-45T99:00");
     expect(toOrderListRequest(emptySearch, 3, 20)).toEqual({ page: 3, pageSize: 20 });
@@ -127,7 +189,14 @@ describe("order list: pages", () => {
     const { actor, requests } = start();
     await settle(actor, "ready");
     let pages = selectPagination(actor.getSnapshot());
-    expect(pages).toMatchObject({ page: 1, pageCount: 3, total: 23, canPrevious: false, canNext: true, canPageSize: true });
+    expect(pages).toMatchObject({
+      page: 1,
+      pageCount: 3,
+      total: 23,
+      canPrevious: false,
+      canNext: true,
+      canPageSize: true,
+    });
     expect(pages.canPage(3)).toBe(true);
     expect(pages.canPage(4)).toBe(false);
     expect(pages.canPage(1)).toBe(false);
@@ -154,7 +223,11 @@ describe("order list: pages", () => {
   });
 
   it("goes to the last page when the page asked for has emptied", async () => {
-    const { actor, requests } = start([async (r) => pageOf(r), async (r) => pageOf(r, [], 12), async (r) => pageOf(r, orders.slice(0, 2), 12)]);
+    const { actor, requests } = start([
+      async (r) => pageOf(r),
+      async (r) => pageOf(r, [], 12),
+      async (r) => pageOf(r, orders.slice(0, 2), 12),
+    ]);
     await settle(actor, "ready");
     actor.send({ type: "orders.page", page: 3 });
     await settle(actor, "ready");
@@ -167,7 +240,10 @@ describe("order list: failures", () => {
   it("keeps the failure, retries, and lets a search leave it", async () => {
     const { actor, requests } = start([() => Promise.reject(apiFailure("5000")), async (r) => pageOf(r)]);
     await settle(actor, "failed");
-    expect(selectOrderTable(actor.getSnapshot())).toEqual({ kind: "failed", failure: { errCode: "5000", errMsg: "failure 5000" } });
+    expect(selectOrderTable(actor.getSnapshot())).toEqual({
+      kind: "failed",
+      failure: { errCode: "5000", errMsg: "failure 5000" },
+    });
     actor.send({ type: "orders.retry" });
     await settle(actor, "ready");
     expect(requests).toHaveLength(2);
@@ -182,7 +258,11 @@ describe("order list: dialogs", () => {
     actor.send({ type: "order.details", orderCode: "999" });
     expect(actor.getSnapshot().matches("ready")).toBe(true);
     actor.send({ type: "order.details", orderCode: "2026020100000003" });
-    expect(selectDetailDialog(actor.getSnapshot())).toEqual({ open: true, orderCode: "2026020100000003", kind: "loading" });
+    expect(selectDetailDialog(actor.getSnapshot())).toEqual({
+      open: true,
+      orderCode: "2026020100000003",
+      kind: "loading",
+    });
     await settle(actor, "details.failed");
     expect(selectDetailDialog(actor.getSnapshot())).toMatchObject({ kind: "failed", failure: { errCode: "2202" } });
     actor.send({ type: "details.retry" });

@@ -102,7 +102,13 @@ const searchOf = (event: OrderSearch): OrderSearch => ({
 export function searchErrors(search: OrderSearch): FieldErrors {
   const request = toOrderListRequest(search, 1, defaultPageSize);
   const errors = fieldErrorsOf(orderListRequest.safeParse(request));
-  if (!errors.startTime && !errors.endTime && request.startTime && request.endTime && Date.parse(request.endTime) < Date.parse(request.startTime)) {
+  if (
+    !errors.startTime &&
+    !errors.endTime &&
+    request.startTime &&
+    request.endTime &&
+    Date.parse(request.endTime) < Date.parse(request.startTime)
+  ) {
     errors.endTime = "orders.search.endBeforeStart";
   }
   return errors;
@@ -115,10 +121,14 @@ export const payableStatuses: ReadonlySet<OrderStatus> = new Set(["pending", "wa
 /** Only a pending order can be cancelled: one with a transfer seen is waiting for its confirmations. */
 export const cancellableStatuses: ReadonlySet<OrderStatus> = new Set(["pending"]);
 
-const listed = (context: OrderListContext, orderCode: string) => context.items.find((order) => order.orderCode === orderCode);
+const listed = (context: OrderListContext, orderCode: string) =>
+  context.items.find((order) => order.orderCode === orderCode);
 
 const searchTransitions = {
-  "orders.search": [{ guard: "searchValid", target: "loading", actions: "applySearch" }, { actions: "showSearchErrors" }],
+  "orders.search": [
+    { guard: "searchValid", target: "loading", actions: "applySearch" },
+    { actions: "showSearchErrors" },
+  ],
   "orders.reset": { target: "loading", actions: "resetSearch" },
 } as const;
 
@@ -137,12 +147,22 @@ export const orderListMachine = setup({
     }),
   },
   actions: {
-    applySearch: assign(({ event }) => (event.type === "orders.search" ? { search: searchOf(event), fieldErrors: {}, page: 1 } : {})),
-    showSearchErrors: assign(({ event }) => (event.type === "orders.search" ? { fieldErrors: searchErrors(searchOf(event)) } : {})),
-    resetSearch: assign(({ context }) => ({ search: emptySearch, fieldErrors: {}, page: 1, formRevision: context.formRevision + 1 })),
+    applySearch: assign(({ event }) =>
+      event.type === "orders.search" ? { search: searchOf(event), fieldErrors: {}, page: 1 } : {},
+    ),
+    showSearchErrors: assign(({ event }) =>
+      event.type === "orders.search" ? { fieldErrors: searchErrors(searchOf(event)) } : {},
+    ),
+    resetSearch: assign(({ context }) => ({
+      search: emptySearch,
+      fieldErrors: {},
+      page: 1,
+      formRevision: context.formRevision + 1,
+    })),
   },
   guards: {
-    searchValid: ({ event }) => event.type === "orders.search" && Object.keys(searchErrors(searchOf(event))).length === 0,
+    searchValid: ({ event }) =>
+      event.type === "orders.search" && Object.keys(searchErrors(searchOf(event))).length === 0,
     otherPage: ({ context, event }) =>
       event.type === "orders.page" &&
       Number.isInteger(event.page) &&
@@ -150,10 +170,14 @@ export const orderListMachine = setup({
       event.page <= pageCountOf(context.total, context.pageSize) &&
       event.page !== context.page,
     otherPageSize: ({ context, event }) =>
-      event.type === "orders.pageSize" && (orderPageSizes as readonly number[]).includes(event.pageSize) && event.pageSize !== context.pageSize,
+      event.type === "orders.pageSize" &&
+      (orderPageSizes as readonly number[]).includes(event.pageSize) &&
+      event.pageSize !== context.pageSize,
     listed: ({ context, event }) => event.type === "order.details" && listed(context, event.orderCode) !== undefined,
-    payable: ({ context, event }) => event.type === "order.pay" && payableStatuses.has(listed(context, event.orderCode)?.status as OrderStatus),
-    cancellable: ({ context, event }) => event.type === "order.cancel" && cancellableStatuses.has(listed(context, event.orderCode)?.status as OrderStatus),
+    payable: ({ context, event }) =>
+      event.type === "order.pay" && payableStatuses.has(listed(context, event.orderCode)?.status as OrderStatus),
+    cancellable: ({ context, event }) =>
+      event.type === "order.cancel" && cancellableStatuses.has(listed(context, event.orderCode)?.status as OrderStatus),
     /** Orders went away (paid, cancelled elsewhere) and the page asked for is now past the last one. */
     pastLastPage: ({ event }) => {
       const { output } = event as unknown as { output: OrderListResult };
@@ -183,7 +207,8 @@ export const orderListMachine = setup({
       invoke: {
         id: "loadOrders",
         src: "loadOrders",
-        input: ({ context }) => orderListRequest.parse(toOrderListRequest(context.search, context.page, context.pageSize)),
+        input: ({ context }) =>
+          orderListRequest.parse(toOrderListRequest(context.search, context.page, context.pageSize)),
         onDone: [
           {
             guard: "pastLastPage",
@@ -213,22 +238,42 @@ export const orderListMachine = setup({
       on: {
         ...searchTransitions,
         "orders.page": { guard: "otherPage", target: "loading", actions: assign({ page: ({ event }) => event.page }) },
-        "orders.pageSize": { guard: "otherPageSize", target: "loading", actions: assign({ pageSize: ({ event }) => event.pageSize, page: 1 }) },
-        "order.details": { guard: "listed", target: "details", actions: assign({ detailCode: ({ event }) => event.orderCode, detail: null, detailFailure: null }) },
+        "orders.pageSize": {
+          guard: "otherPageSize",
+          target: "loading",
+          actions: assign({ pageSize: ({ event }) => event.pageSize, page: 1 }),
+        },
+        "order.details": {
+          guard: "listed",
+          target: "details",
+          actions: assign({ detailCode: ({ event }) => event.orderCode, detail: null, detailFailure: null }),
+        },
         "order.pay": {
           guard: "payable",
           target: "paying",
-          actions: assign({ payTarget: ({ context, event }) => ({ order: listed(context, event.orderCode) as Order, intent: "pay" as const }) }),
+          actions: assign({
+            payTarget: ({ context, event }) => ({
+              order: listed(context, event.orderCode) as Order,
+              intent: "pay" as const,
+            }),
+          }),
         },
         "order.cancel": {
           guard: "cancellable",
           target: "paying",
-          actions: assign({ payTarget: ({ context, event }) => ({ order: listed(context, event.orderCode) as Order, intent: "cancel" as const }) }),
+          actions: assign({
+            payTarget: ({ context, event }) => ({
+              order: listed(context, event.orderCode) as Order,
+              intent: "cancel" as const,
+            }),
+          }),
         },
       },
     },
     details: {
-      on: { "details.close": { target: "ready", actions: assign({ detailCode: null, detail: null, detailFailure: null }) } },
+      on: {
+        "details.close": { target: "ready", actions: assign({ detailCode: null, detail: null, detailFailure: null }) },
+      },
       initial: "loading",
       states: {
         loading: {

@@ -1,8 +1,22 @@
 import type { SnapshotFrom } from "xstate";
 import { errCodes } from "../contracts/schemas/envelope.ts";
-import type { DevPayResult, OrderTransfer, PackageKind, PackageLimits, PayChain, TermUnit, UpgradeKind } from "../contracts/schemas/order.ts";
+import type {
+  DevPayResult,
+  OrderTransfer,
+  PackageKind,
+  PackageLimits,
+  PayChain,
+  TermUnit,
+  UpgradeKind,
+} from "../contracts/schemas/order.ts";
 import type { Failure } from "./api-failure.ts";
-import { chosenChain, isOpenOrder, type OrderPaymentContext, type orderPaymentMachine, secondsLeft } from "./order-payment.ts";
+import {
+  chosenChain,
+  isOpenOrder,
+  type OrderPaymentContext,
+  type orderPaymentMachine,
+  secondsLeft,
+} from "./order-payment.ts";
 import { compareAmounts, erc20TransferUri, isPositiveAmount } from "./payment-request.ts";
 
 /** What the views read of the orderPayment machine: they show these and send events, and decide nothing themselves. */
@@ -61,7 +75,8 @@ export type CatalogueView =
 export function selectCatalogue(snapshot: Snapshot): CatalogueView {
   const { context } = snapshot;
   if (snapshot.matches("loadingCatalogue") || snapshot.matches("start")) return { kind: "loading" };
-  if (snapshot.matches("catalogueFailed")) return context.failure ? { kind: "failed", failure: context.failure } : { kind: "empty" };
+  if (snapshot.matches("catalogueFailed"))
+    return context.failure ? { kind: "failed", failure: context.failure } : { kind: "empty" };
   const creating = snapshot.matches("creating");
   const choosing = snapshot.matches("choosing") || creating;
   const failure = choosing ? context.failure : null;
@@ -72,7 +87,8 @@ export function selectCatalogue(snapshot: Snapshot): CatalogueView {
     problem: choosing ? (context.fieldErrors.packageId ?? null) : null,
     failure,
     openOrderElsewhere: failure?.errCode === errCodes.orderOpenExists,
-    resumable: snapshot.matches("choosing") && isOpenOrder(context.order) ? { orderCode: context.order.orderCode } : null,
+    resumable:
+      snapshot.matches("choosing") && isOpenOrder(context.order) ? { orderCode: context.order.orderCode } : null,
     effect: upgradeEffect(context),
   };
 }
@@ -113,10 +129,16 @@ function packageCard(context: OrderPaymentContext, id: string): PackageCard | nu
 export const selectCurrentPackage = ({ context }: { context: Pick<OrderPaymentContext, "subscription"> }) => {
   const subscription = context.subscription;
   if (!subscription?.package) return null;
-  return { code: subscription.package.code, name: subscription.package.name, expiresAt: subscription.expiresAt, active: subscription.active };
+  return {
+    code: subscription.package.code,
+    name: subscription.package.name,
+    expiresAt: subscription.expiresAt,
+    active: subscription.active,
+  };
 };
 
-export const selectBalance = ({ context }: { context: Pick<OrderPaymentContext, "balance"> }): string | null => context.balance;
+export const selectBalance = ({ context }: { context: Pick<OrderPaymentContext, "balance"> }): string | null =>
+  context.balance;
 
 /** The pay dialog shows (the open order, or how it ended unless it was paid). */
 export const selectPayDialogOpen = (snapshot: Snapshot): boolean => snapshot.hasTag("payDialog");
@@ -126,7 +148,8 @@ export const selectPaidQuestionOpen = (snapshot: Snapshot): boolean => snapshot.
 
 /** The cancel confirmation shows; `busy` while the cancel call is under way. */
 export const selectCancelConfirm = (snapshot: Snapshot) => ({
-  open: snapshot.matches({ open: { screen: "confirmingCancel" } }) || snapshot.matches({ open: { screen: "cancelling" } }),
+  open:
+    snapshot.matches({ open: { screen: "confirmingCancel" } }) || snapshot.matches({ open: { screen: "cancelling" } }),
   busy: snapshot.matches({ open: { screen: "cancelling" } }),
 });
 
@@ -145,7 +168,8 @@ export function selectPayScreen(snapshot: Snapshot): PayScreen {
   if (snapshot.matches("failed")) return { kind: "failed" };
   if (snapshot.matches("cancelled")) return { kind: "cancelled" };
   if (snapshot.matches({ open: { screen: "chainsFailed" } })) return { kind: "chainsFailed", failure: context.failure };
-  if (snapshot.matches({ open: { screen: "addressFailed" } })) return { kind: "addressFailed", failure: context.failure };
+  if (snapshot.matches({ open: { screen: "addressFailed" } }))
+    return { kind: "addressFailed", failure: context.failure };
   if (snapshot.hasTag("loading")) return { kind: "loading" };
   return context.address === null ? { kind: "summary" } : { kind: "pay" };
 }
@@ -215,7 +239,13 @@ export function selectPayment(snapshot: Snapshot): PaymentView | null {
   const owed = isPositiveAmount(order.remaining);
   const uri =
     chain && owed
-      ? erc20TransferUri({ token: chain.token.address, chainId: chain.chainId, recipient: context.address, amount: order.remaining, decimals: chain.token.decimals })
+      ? erc20TransferUri({
+          token: chain.token.address,
+          chainId: chain.chainId,
+          recipient: context.address,
+          amount: order.remaining,
+          decimals: chain.token.decimals,
+        })
       : null;
   const checking = order.status === "waiting";
   return {
@@ -249,7 +279,13 @@ export function selectPayment(snapshot: Snapshot): PaymentView | null {
 const transfersOf = (transfers: readonly OrderTransfer[]): TransferView[] =>
   transfers
     .filter((t) => t.status !== "removed")
-    .map((t) => ({ txHash: t.txHash, amount: t.amount, confirmations: Math.min(t.confirmations, t.required), required: t.required, confirmed: t.status === "confirmed" }));
+    .map((t) => ({
+      txHash: t.txHash,
+      amount: t.amount,
+      confirmations: Math.min(t.confirmations, t.required),
+      required: t.required,
+      confirmed: t.status === "confirmed",
+    }));
 
 function busyCall(snapshot: Snapshot): PaymentView["busy"] {
   if (snapshot.matches({ open: { screen: "finishing" } })) return "finishPay";

@@ -12,7 +12,14 @@ import type {
   SubscriptionResult,
 } from "../contracts/schemas/order.ts";
 import type { UserWalletResult } from "../contracts/schemas/wallet.ts";
-import { type Catalogue, type OrderPaymentInput, orderPaymentMachine, orderPollMs, type PayOptions, secondsLeft } from "./order-payment.ts";
+import {
+  type Catalogue,
+  type OrderPaymentInput,
+  orderPaymentMachine,
+  orderPollMs,
+  type PayOptions,
+  secondsLeft,
+} from "./order-payment.ts";
 import { selectCatalogue, selectOrderSummary, selectPayment, selectPayScreen } from "./order-payment-selectors.ts";
 import { apiFailure } from "./test-support.ts";
 
@@ -38,9 +45,22 @@ const pkg = (code: string, over: Partial<ServicePackage> = {}): ServicePackage =
   limits: limits(3),
   ...over,
 });
-const trial = pkg("trial", { kind: "trial", price: "0", termUnit: "day", termCount: 7, termMonths: 0, limits: limits(1) });
+const trial = pkg("trial", {
+  kind: "trial",
+  price: "0",
+  termUnit: "day",
+  termCount: 7,
+  termMonths: 0,
+  limits: limits(1),
+});
 const basic = pkg("basic");
-const enterprise = pkg("enterprise", { kind: "enterprise", price: "999", termUnit: "year", termMonths: 12, limits: limits(null) });
+const enterprise = pkg("enterprise", {
+  kind: "enterprise",
+  price: "999",
+  termUnit: "year",
+  termMonths: 12,
+  limits: limits(null),
+});
 const subscription = (over: Partial<SubscriptionResult> = {}): SubscriptionResult => ({
   package: null,
   expiresAt: null,
@@ -105,7 +125,13 @@ const devnet: PayChain = {
   confirmations: 6,
   devnet: true,
 };
-const eth: PayChain = { product: "Eth", chainId: 1, token: { symbol: "USDT", address: "0xdAC17F958D2ee523a2206206994597C13D831ec7", decimals: 6 }, confirmations: 12, devnet: false };
+const eth: PayChain = {
+  product: "Eth",
+  chainId: 1,
+  token: { symbol: "USDT", address: "0xdAC17F958D2ee523a2206206994597C13D831ec7", decimals: 6 },
+  confirmations: 12,
+  devnet: false,
+};
 const address = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const wallet = (product: string): UserWalletResult => ({ product, address, currency: "USDT" });
 
@@ -124,12 +150,20 @@ interface Answers {
 }
 
 const defaults: Answers = {
-  catalogue: async () => ({ packages: [trial, basic, enterprise], subscription: subscription(), balance: balance("10") }),
-  create: async ({ packageId }) => (packageId === trial.id ? order({ packageId, packageCode: "trial", amount: "0", remaining: "0", status: "paid", payType: "free" }) : order()),
+  catalogue: async () => ({
+    packages: [trial, basic, enterprise],
+    subscription: subscription(),
+    balance: balance("10"),
+  }),
+  create: async ({ packageId }) =>
+    packageId === trial.id
+      ? order({ packageId, packageCode: "trial", amount: "0", remaining: "0", status: "paid", payType: "free" })
+      : order(),
   payOptions: async () => ({ chains: [devnet, eth], balance: balance("10") }),
   address: async ({ product }) => wallet(product),
   finishPay: async () => order({ status: "waiting" }),
-  payFromBalance: async () => order({ status: "paid", payType: "balance", received: "29.000000", remaining: "0.000000" }),
+  payFromBalance: async () =>
+    order({ status: "paid", payType: "balance", received: "29.000000", remaining: "0.000000" }),
   devPay: async () => ({ txHash: "0xdev", blockNumber: "13", amount: "29.000000" }),
   cancel: async () => order({ status: "cancelled" }),
   detail: async () => detail(),
@@ -228,16 +262,31 @@ describe("orderPayment: the catalogue", () => {
     expect(s.actor.getSnapshot().hasTag("loading")).toBe(true);
     await flush();
     expect(s.actor.getSnapshot().value).toBe("choosing");
-    expect(s.actor.getSnapshot().context).toMatchObject({ packages: [trial, basic, enterprise], balance: "10", selectedPackageId: null });
-    expect(selectCatalogue(s.actor.getSnapshot())).toMatchObject({ kind: "ready", busy: false, problem: null, resumable: null, effect: null });
+    expect(s.actor.getSnapshot().context).toMatchObject({
+      packages: [trial, basic, enterprise],
+      balance: "10",
+      selectedPackageId: null,
+    });
+    expect(selectCatalogue(s.actor.getSnapshot())).toMatchObject({
+      kind: "ready",
+      busy: false,
+      problem: null,
+      resumable: null,
+      effect: null,
+    });
   });
 
   it("shows why the catalogue could not be loaded, and retries", async () => {
     let attempt = 0;
-    const s = start({ catalogue: async () => (++attempt === 1 ? Promise.reject(apiFailure("5000")) : defaults.catalogue(undefined)) });
+    const s = start({
+      catalogue: async () => (++attempt === 1 ? Promise.reject(apiFailure("5000")) : defaults.catalogue(undefined)),
+    });
     await flush();
     expect(s.actor.getSnapshot().value).toBe("catalogueFailed");
-    expect(selectCatalogue(s.actor.getSnapshot())).toEqual({ kind: "failed", failure: { errCode: "5000", errMsg: "failure 5000" } });
+    expect(selectCatalogue(s.actor.getSnapshot())).toEqual({
+      kind: "failed",
+      failure: { errCode: "5000", errMsg: "failure 5000" },
+    });
     s.actor.send({ type: "catalogue.retry" });
     await flush();
     expect(s.actor.getSnapshot().value).toBe("choosing");
@@ -246,7 +295,9 @@ describe("orderPayment: the catalogue", () => {
 
   it("shows an empty catalogue as nothing on offer, and retries", async () => {
     let offered: ServicePackage[] = [];
-    const s = start({ catalogue: async () => ({ packages: offered, subscription: subscription(), balance: balance("0") }) });
+    const s = start({
+      catalogue: async () => ({ packages: offered, subscription: subscription(), balance: balance("0") }),
+    });
     await flush();
     expect(s.actor.getSnapshot().value).toBe("catalogueFailed");
     expect(selectCatalogue(s.actor.getSnapshot())).toEqual({ kind: "empty" });
@@ -258,16 +309,24 @@ describe("orderPayment: the catalogue", () => {
 
   it("says what buying the chosen package does to the current one", async () => {
     const effect = async (current: SubscriptionResult, packageId: string) => {
-      const s = start({ catalogue: async () => ({ packages: [trial, basic, enterprise], subscription: current, balance: balance("0") }) });
+      const s = start({
+        catalogue: async () => ({ packages: [trial, basic, enterprise], subscription: current, balance: balance("0") }),
+      });
       await flush();
       s.actor.send({ type: "package.select", packageId });
       const view = selectCatalogue(s.actor.getSnapshot());
       return view.kind === "ready" ? view.effect : "not ready";
     };
     expect(await effect(subscription(), basic.id)).toBe("new");
-    expect(await effect(subscription({ package: basic, active: true, expiresAt: iso(t0 + 9 * minute) }), basic.id)).toBe("extend");
-    expect(await effect(subscription({ package: basic, active: true, expiresAt: iso(t0 + 9 * minute) }), enterprise.id)).toBe("replace");
-    expect(await effect(subscription({ package: basic, active: false, expiresAt: iso(t0 - minute) }), enterprise.id)).toBe("new");
+    expect(
+      await effect(subscription({ package: basic, active: true, expiresAt: iso(t0 + 9 * minute) }), basic.id),
+    ).toBe("extend");
+    expect(
+      await effect(subscription({ package: basic, active: true, expiresAt: iso(t0 + 9 * minute) }), enterprise.id),
+    ).toBe("replace");
+    expect(
+      await effect(subscription({ package: basic, active: false, expiresAt: iso(t0 - minute) }), enterprise.id),
+    ).toBe("new");
   });
 
   it("says 'Please select the current package first' without a call when nothing is chosen", async () => {
@@ -283,12 +342,23 @@ describe("orderPayment: the catalogue", () => {
   });
 
   it("chooses only packages of the catalogue, and the trial only while it is available", async () => {
-    const s = start({ catalogue: async () => ({ packages: [trial, basic], subscription: subscription({ trialAvailable: false }), balance: balance("0") }) });
+    const s = start({
+      catalogue: async () => ({
+        packages: [trial, basic],
+        subscription: subscription({ trialAvailable: false }),
+        balance: balance("0"),
+      }),
+    });
     await flush();
     s.actor.send({ type: "package.select", packageId: "404" });
     s.actor.send({ type: "package.select", packageId: trial.id });
     expect(s.actor.getSnapshot().context.selectedPackageId).toBeNull();
-    expect(selectCatalogue(s.actor.getSnapshot())).toMatchObject({ cards: [{ code: "trial", selectable: false, trialUsed: true }, { code: "basic", selectable: true }] });
+    expect(selectCatalogue(s.actor.getSnapshot())).toMatchObject({
+      cards: [
+        { code: "trial", selectable: false, trialUsed: true },
+        { code: "basic", selectable: true },
+      ],
+    });
     s.actor.send({ type: "package.select", packageId: basic.id });
     expect(s.actor.getSnapshot().context.selectedPackageId).toBe(basic.id);
   });
@@ -340,7 +410,10 @@ describe("orderPayment: the catalogue", () => {
     s.actor.send({ type: "order.create" });
     await flush();
     expect(s.actor.getSnapshot().value).toBe("choosing");
-    expect(selectCatalogue(s.actor.getSnapshot())).toMatchObject({ failure: { errCode }, openOrderElsewhere: elsewhere });
+    expect(selectCatalogue(s.actor.getSnapshot())).toMatchObject({
+      failure: { errCode },
+      openOrderElsewhere: elsewhere,
+    });
   });
 
   it("resumes only an order left open", async () => {
@@ -366,13 +439,22 @@ describe("orderPayment: chain and address", () => {
 
   it("shows why the chains could not be loaded", async () => {
     const s = await pendingOrder({ payOptions: () => Promise.reject(apiFailure("5000")) });
-    expect(selectPayScreen(s.actor.getSnapshot())).toEqual({ kind: "chainsFailed", failure: { errCode: "5000", errMsg: "failure 5000" } });
+    expect(selectPayScreen(s.actor.getSnapshot())).toEqual({
+      kind: "chainsFailed",
+      failure: { errCode: "5000", errMsg: "failure 5000" },
+    });
   });
 
   it("shows why the address could not be loaded; retries it or tries another configured chain", async () => {
-    const s = await pendingOrder({ address: ({ product }) => (product === "Devnet" ? Promise.reject(apiFailure("2207")) : Promise.resolve(wallet(product))) });
+    const s = await pendingOrder({
+      address: ({ product }) =>
+        product === "Devnet" ? Promise.reject(apiFailure("2207")) : Promise.resolve(wallet(product)),
+    });
     expect(screen(s)).toBe("addressFailed");
-    expect(selectPayScreen(s.actor.getSnapshot())).toMatchObject({ kind: "addressFailed", failure: { errCode: "2207" } });
+    expect(selectPayScreen(s.actor.getSnapshot())).toMatchObject({
+      kind: "addressFailed",
+      failure: { errCode: "2207" },
+    });
     s.actor.send({ type: "order.retry" });
     expect(screen(s)).toBe("loadingAddress");
     expect(s.actor.getSnapshot().context.failure).toBeNull();
@@ -395,7 +477,9 @@ describe("orderPayment: chain and address", () => {
     expect(screen(s)).toBe("loadingAddress");
     await flush();
     expect(s.actor.getSnapshot().context.product).toBe("Eth");
-    expect(selectPayment(s.actor.getSnapshot())?.uri).toBe(`ethereum:${eth.token.address}@1/transfer?address=${address}&uint256=29000000`);
+    expect(selectPayment(s.actor.getSnapshot())?.uri).toBe(
+      `ethereum:${eth.token.address}@1/transfer?address=${address}&uint256=29000000`,
+    );
   });
 });
 
@@ -435,7 +519,8 @@ describe("orderPayment: paying", () => {
     const s = await pendingOrder({ payOptions: async () => ({ chains: [devnet], balance: balance("100") }) });
     s.actor.send({ type: "clock.tick", now: t0 + 30 * minute });
     expect(selectPayment(s.actor.getSnapshot())?.windowClosed).toBe(true);
-    for (const type of ["order.finishPay", "order.payFromBalance", "order.devPay"] as const) expect(s.actor.getSnapshot().can({ type })).toBe(false);
+    for (const type of ["order.finishPay", "order.payFromBalance", "order.devPay"] as const)
+      expect(s.actor.getSnapshot().can({ type })).toBe(false);
     expect(s.actor.getSnapshot().can({ type: "order.cancel" })).toBe(true);
   });
 
@@ -454,7 +539,10 @@ describe("orderPayment: paying", () => {
   });
 
   it("shows 2206 when the balance no longer covers it", async () => {
-    const s = await pendingOrder({ payOptions: async () => ({ chains: [devnet], balance: balance("50") }), payFromBalance: () => Promise.reject(apiFailure("2206")) });
+    const s = await pendingOrder({
+      payOptions: async () => ({ chains: [devnet], balance: balance("50") }),
+      payFromBalance: () => Promise.reject(apiFailure("2206")),
+    });
     s.actor.send({ type: "order.payFromBalance" });
     await flush();
     expect(screen(s)).toBe("pending");
@@ -472,7 +560,11 @@ describe("orderPayment: paying", () => {
     await flush();
     expect(s.called("devPay")).toEqual([{ orderCode: "20260501000001", product: "Devnet" }]);
     expect(screen(s)).toBe("pending");
-    expect(selectPayment(s.actor.getSnapshot())?.devPayment).toEqual({ txHash: "0xdev", blockNumber: "13", amount: "29.000000" });
+    expect(selectPayment(s.actor.getSnapshot())?.devPayment).toEqual({
+      txHash: "0xdev",
+      blockNumber: "13",
+      amount: "29.000000",
+    });
   });
 
   it("shows 2208 when the dev wallet is refused", async () => {
@@ -585,11 +677,21 @@ describe("orderPayment: the order's live status", () => {
 
   it("leaves a short transfer waiting, with what is still to pay", async () => {
     const s = await pendingOrder();
-    s.actor.send({ type: "order.updated", order: order({ status: "waiting", received: "20.000000", remaining: "9.000000" }) });
+    s.actor.send({
+      type: "order.updated",
+      order: order({ status: "waiting", received: "20.000000", remaining: "9.000000" }),
+    });
     await flush();
-    s.actor.send({ type: "order.updated", order: order({ status: "waiting", received: "20.000000", remaining: "9.000000" }) });
+    s.actor.send({
+      type: "order.updated",
+      order: order({ status: "waiting", received: "20.000000", remaining: "9.000000" }),
+    });
     expect(screen(s)).toBe("waiting");
-    expect(selectPayment(s.actor.getSnapshot())).toMatchObject({ remaining: "9.000000", received: "20.000000", owed: true });
+    expect(selectPayment(s.actor.getSnapshot())).toMatchObject({
+      remaining: "9.000000",
+      received: "20.000000",
+      owed: true,
+    });
     expect(selectPayment(s.actor.getSnapshot())?.uri).toContain("uint256=9000000");
   });
 
@@ -631,7 +733,13 @@ describe("orderPayment: the order's live status", () => {
     await vi.advanceTimersByTimeAsync(orderPollMs);
     expect(screen(s)).toBe("waiting");
     expect(selectPayment(s.actor.getSnapshot())?.transfers).toHaveLength(1);
-    polled = detail({ status: "paid", confirming: "0.000000", received: "29.000000", remaining: "0.000000", transfers: [transfer({ status: "confirmed", confirmations: 6 })] });
+    polled = detail({
+      status: "paid",
+      confirming: "0.000000",
+      received: "29.000000",
+      remaining: "0.000000",
+      transfers: [transfer({ status: "confirmed", confirmations: 6 })],
+    });
     await vi.advanceTimersByTimeAsync(orderPollMs);
     expect(s.actor.getSnapshot().value).toBe("paid");
     expect(s.called("pollOrder")).toHaveLength(4);

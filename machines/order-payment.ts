@@ -180,7 +180,8 @@ export type OrderPaymentTag = "payDialog" | "busy" | "loading";
 export const orderPollMs = 3000;
 
 const settledStatuses: ReadonlySet<Order["status"]> = new Set(["paid", "failed", "cancelled"]);
-export const isOpenOrder = (order: Order | null | undefined): order is Order => order?.status === "pending" || order?.status === "waiting";
+export const isOpenOrder = (order: Order | null | undefined): order is Order =>
+  order?.status === "pending" || order?.status === "waiting";
 
 /** Whole seconds left to pay, as the server's clock sees it; 0 once the window has closed. */
 export function secondsLeft(context: Pick<OrderPaymentContext, "order" | "now" | "skewMs">): number {
@@ -197,16 +198,25 @@ const packageSelectable = (context: OrderPaymentContext, packageId: string) => {
   return found !== undefined && (found.kind !== "trial" || context.subscription?.trialAvailable === true);
 };
 
-const createRequestOf = (context: OrderPaymentContext) => createOrderRequest.safeParse({ packageId: context.selectedPackageId ?? "" });
+const createRequestOf = (context: OrderPaymentContext) =>
+  createOrderRequest.safeParse({ packageId: context.selectedPackageId ?? "" });
 
-const orderCodeOf = ({ context }: { context: OrderPaymentContext }): OrderCodeRequest => ({ orderCode: context.order?.orderCode ?? "" });
+const orderCodeOf = ({ context }: { context: OrderPaymentContext }): OrderCodeRequest => ({
+  orderCode: context.order?.orderCode ?? "",
+});
 
-const stillToPay = (context: OrderPaymentContext) => context.order !== null && isPositiveAmount(context.order.remaining) && secondsLeft(context) > 0;
+const stillToPay = (context: OrderPaymentContext) =>
+  context.order !== null && isPositiveAmount(context.order.remaining) && secondsLeft(context) > 0;
 
 const fresh = (order: Order, now: number) => ({ order, skewMs: Date.parse(order.serverTime) - now });
 
 export const orderPaymentMachine = setup({
-  types: {} as { context: OrderPaymentContext; events: OrderPaymentEvent; input: OrderPaymentInput; tags: OrderPaymentTag },
+  types: {} as {
+    context: OrderPaymentContext;
+    events: OrderPaymentEvent;
+    input: OrderPaymentInput;
+    tags: OrderPaymentTag;
+  },
   actors: {
     loadCatalogue: fromPromise<Catalogue>(async () => {
       throw new Error("loadCatalogue is provided by the app");
@@ -256,13 +266,23 @@ export const orderPaymentMachine = setup({
       balance: catalogue.balance.balance,
       failure: null,
       selectedPackageId:
-        context.selectedPackageId && catalogue.packages.some((p) => p.id === context.selectedPackageId) ? context.selectedPackageId : null,
+        context.selectedPackageId && catalogue.packages.some((p) => p.id === context.selectedPackageId)
+          ? context.selectedPackageId
+          : null,
     })),
-    selectPackage: assign((_, params: { packageId: string }) => ({ selectedPackageId: params.packageId, fieldErrors: {}, failure: null })),
+    selectPackage: assign((_, params: { packageId: string }) => ({
+      selectedPackageId: params.packageId,
+      fieldErrors: {},
+      failure: null,
+    })),
     showRequestProblems: assign(({ context }) => ({ fieldErrors: fieldErrorsOf(createRequestOf(context)) })),
     clearProblems: assign({ fieldErrors: {}, failure: null }),
     rememberOrder: assign(({ context }, params: { order: Order }) => fresh(params.order, context.now)),
-    rememberCreatedOrder: assign(({ context }, params: { order: Order }) => ({ ...fresh(params.order, context.now), intent: null, detail: null })),
+    rememberCreatedOrder: assign(({ context }, params: { order: Order }) => ({
+      ...fresh(params.order, context.now),
+      intent: null,
+      detail: null,
+    })),
     // Each opening asks for the chains and the address afresh (the configuration may have changed meanwhile).
     resetPayView: assign({ chains: [], product: null, address: null, devPayment: null, detail: null, failure: null }),
     rememberPayOptions: assign((_, options: PayOptions) => ({
@@ -271,7 +291,11 @@ export const orderPaymentMachine = setup({
       product: options.chains[0]?.product ?? null,
     })),
     rememberAddress: assign((_, wallet: UserWalletResult) => ({ address: wallet.address })),
-    chooseChain: assign((_, params: { product: string }) => ({ product: params.product, address: null, failure: null })),
+    chooseChain: assign((_, params: { product: string }) => ({
+      product: params.product,
+      address: null,
+      failure: null,
+    })),
     rememberDetail: assign((_, detail: OrderDetail) => ({ detail })),
     relayOrder: raise((_, detail: OrderDetail) => ({ type: "order.updated" as const, order: detail })),
     rememberDevPayment: assign((_, devPayment: DevPayResult) => ({ devPayment })),
@@ -292,14 +316,21 @@ export const orderPaymentMachine = setup({
     orderRequestValid: ({ context }) => createRequestOf(context).success,
     hasPackages: ({ event }) => ((event as { output?: Catalogue }).output?.packages.length ?? 0) > 0,
     hasChains: ({ event }) => ((event as { output?: PayOptions }).output?.chains.length ?? 0) > 0,
-    knownChain: ({ context, event }) => event.type === "order.chain" && context.chains.some((c) => c.product === event.product),
-    otherChain: ({ context, event }) => event.type === "order.chain" && event.product !== context.product && context.chains.some((c) => c.product === event.product),
+    knownChain: ({ context, event }) =>
+      event.type === "order.chain" && context.chains.some((c) => c.product === event.product),
+    otherChain: ({ context, event }) =>
+      event.type === "order.chain" &&
+      event.product !== context.product &&
+      context.chains.some((c) => c.product === event.product),
     addressKnown: ({ context }) => context.address !== null,
     addressUnknown: ({ context }) => context.address === null,
     windowOpen: ({ context }) => secondsLeft(context) > 0,
     finishStillOffered: ({ context }) => !context.finishPressed && secondsLeft(context) > 0,
     // The balance must cover everything still to pay (the server takes it all or nothing: 2206).
-    balanceCovers: ({ context }) => stillToPay(context) && context.balance !== null && compareAmounts(context.balance, context.order?.remaining ?? "0") >= 0,
+    balanceCovers: ({ context }) =>
+      stillToPay(context) &&
+      context.balance !== null &&
+      compareAmounts(context.balance, context.order?.remaining ?? "0") >= 0,
     devPayAvailable: ({ context }) => stillToPay(context) && chosenChain(context)?.devnet === true,
     // A transfer still confirming cannot be cancelled (the server would answer 2209).
     cancellable: ({ context }) => isOpenOrder(context.order) && !isPositiveAmount(context.order.confirming),
@@ -345,11 +376,18 @@ export const orderPaymentMachine = setup({
         id: "loadCatalogue",
         src: "loadCatalogue",
         onDone: [
-          { guard: "hasPackages", target: "choosing", actions: { type: "rememberCatalogue", params: ({ event }) => event.output } },
+          {
+            guard: "hasPackages",
+            target: "choosing",
+            actions: { type: "rememberCatalogue", params: ({ event }) => event.output },
+          },
           // Nothing on offer: shown like a failure without a cause, with a retry.
           { target: "catalogueFailed", actions: { type: "rememberCatalogue", params: ({ event }) => event.output } },
         ],
-        onError: { target: "catalogueFailed", actions: { type: "rememberFailure", params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: "catalogueFailed",
+          actions: { type: "rememberFailure", params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     catalogueFailed: {
@@ -357,8 +395,14 @@ export const orderPaymentMachine = setup({
     },
     choosing: {
       on: {
-        "package.select": { guard: "selectable", actions: { type: "selectPackage", params: ({ event }) => ({ packageId: event.packageId }) } },
-        "order.create": [{ guard: "orderRequestValid", target: "creating", actions: "clearProblems" }, { actions: "showRequestProblems" }],
+        "package.select": {
+          guard: "selectable",
+          actions: { type: "selectPackage", params: ({ event }) => ({ packageId: event.packageId }) },
+        },
+        "order.create": [
+          { guard: "orderRequestValid", target: "creating", actions: "clearProblems" },
+          { actions: "showRequestProblems" },
+        ],
         "order.resume": { guard: "hasOpenOrder", target: "open" },
       },
     },
@@ -368,8 +412,14 @@ export const orderPaymentMachine = setup({
         id: "createOrder",
         src: "createOrder",
         input: ({ context }) => ({ packageId: context.selectedPackageId ?? "" }),
-        onDone: { target: "start", actions: { type: "rememberCreatedOrder", params: ({ event }) => ({ order: event.output }) } },
-        onError: { target: "choosing", actions: { type: "rememberFailure", params: ({ event }) => ({ error: event.error }) } },
+        onDone: {
+          target: "start",
+          actions: { type: "rememberCreatedOrder", params: ({ event }) => ({ order: event.output }) },
+        },
+        onError: {
+          target: "choosing",
+          actions: { type: "rememberFailure", params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     open: {
@@ -384,7 +434,11 @@ export const orderPaymentMachine = setup({
           on: {
             // While a call or a load is under way, only an order that has ended changes the screen.
             "order.updated": [
-              { guard: "updateSettles", target: ".following", actions: { type: "rememberOrder", params: ({ event }) => ({ order: event.order }) } },
+              {
+                guard: "updateSettles",
+                target: ".following",
+                actions: { type: "rememberOrder", params: ({ event }) => ({ order: event.order }) },
+              },
               { actions: { type: "rememberOrder", params: ({ event }) => ({ order: event.order }) } },
             ],
           },
@@ -395,10 +449,20 @@ export const orderPaymentMachine = setup({
                 id: "loadPayOptions",
                 src: "loadPayOptions",
                 onDone: [
-                  { guard: "hasChains", target: "loadingAddress", actions: { type: "rememberPayOptions", params: ({ event }) => event.output } },
-                  { target: "chainsFailed", actions: { type: "rememberPayOptions", params: ({ event }) => event.output } },
+                  {
+                    guard: "hasChains",
+                    target: "loadingAddress",
+                    actions: { type: "rememberPayOptions", params: ({ event }) => event.output },
+                  },
+                  {
+                    target: "chainsFailed",
+                    actions: { type: "rememberPayOptions", params: ({ event }) => event.output },
+                  },
                 ],
-                onError: { target: "chainsFailed", actions: { type: "rememberFailure", params: ({ event }) => ({ error: event.error }) } },
+                onError: {
+                  target: "chainsFailed",
+                  actions: { type: "rememberFailure", params: ({ event }) => ({ error: event.error }) },
+                },
               },
               on: { "order.close": "#orderPayment.leaving" },
             },
@@ -414,39 +478,71 @@ export const orderPaymentMachine = setup({
                 id: "loadAddress",
                 src: "loadAddress",
                 input: ({ context }) => ({ product: context.product ?? "" }),
-                onDone: { target: "following", actions: { type: "rememberAddress", params: ({ event }) => event.output } },
-                onError: { target: "addressFailed", actions: { type: "rememberFailure", params: ({ event }) => ({ error: event.error }) } },
+                onDone: {
+                  target: "following",
+                  actions: { type: "rememberAddress", params: ({ event }) => event.output },
+                },
+                onError: {
+                  target: "addressFailed",
+                  actions: { type: "rememberFailure", params: ({ event }) => ({ error: event.error }) },
+                },
               },
               on: { "order.close": "#orderPayment.leaving" },
             },
             addressFailed: {
               on: {
                 "order.retry": { target: "loadingAddress", actions: "clearFailure" },
-                "order.chain": { guard: "knownChain", target: "loadingAddress", actions: { type: "chooseChain", params: ({ event }) => ({ product: event.product }) } },
+                "order.chain": {
+                  guard: "knownChain",
+                  target: "loadingAddress",
+                  actions: { type: "chooseChain", params: ({ event }) => ({ product: event.product }) },
+                },
                 "order.close": "#orderPayment.leaving",
               },
             },
             pending: {
               on: {
                 "order.finishPay": { guard: "windowOpen", target: "finishing", actions: "clearFailure" },
-                "order.chain": { guard: "otherChain", target: "loadingAddress", actions: { type: "chooseChain", params: ({ event }) => ({ product: event.product }) } },
-                "order.payFromBalance": { guard: "balanceCovers", target: "payingFromBalance", actions: "clearFailure" },
+                "order.chain": {
+                  guard: "otherChain",
+                  target: "loadingAddress",
+                  actions: { type: "chooseChain", params: ({ event }) => ({ product: event.product }) },
+                },
+                "order.payFromBalance": {
+                  guard: "balanceCovers",
+                  target: "payingFromBalance",
+                  actions: "clearFailure",
+                },
                 "order.devPay": { guard: "devPayAvailable", target: "devPaying", actions: "clearFailure" },
                 "order.cancel": { guard: "cancellable", target: "confirmingCancel", actions: "clearFailure" },
                 "order.close": "#orderPayment.leaving",
-                "order.updated": { target: "following", actions: { type: "rememberOrder", params: ({ event }) => ({ order: event.order }) } },
+                "order.updated": {
+                  target: "following",
+                  actions: { type: "rememberOrder", params: ({ event }) => ({ order: event.order }) },
+                },
               },
             },
             // Finish Pay was pressed or a transfer was seen: the server is checking. What is still missing can be paid here too.
             waiting: {
               on: {
                 "order.finishPay": { guard: "finishStillOffered", target: "finishing", actions: "clearFailure" },
-                "order.chain": { guard: "otherChain", target: "loadingAddress", actions: { type: "chooseChain", params: ({ event }) => ({ product: event.product }) } },
-                "order.payFromBalance": { guard: "balanceCovers", target: "payingFromBalance", actions: "clearFailure" },
+                "order.chain": {
+                  guard: "otherChain",
+                  target: "loadingAddress",
+                  actions: { type: "chooseChain", params: ({ event }) => ({ product: event.product }) },
+                },
+                "order.payFromBalance": {
+                  guard: "balanceCovers",
+                  target: "payingFromBalance",
+                  actions: "clearFailure",
+                },
                 "order.devPay": { guard: "devPayAvailable", target: "devPaying", actions: "clearFailure" },
                 "order.cancel": { guard: "cancellable", target: "confirmingCancel", actions: "clearFailure" },
                 "order.close": "#orderPayment.leaving",
-                "order.updated": { target: "following", actions: { type: "rememberOrder", params: ({ event }) => ({ order: event.order }) } },
+                "order.updated": {
+                  target: "following",
+                  actions: { type: "rememberOrder", params: ({ event }) => ({ order: event.order }) },
+                },
               },
             },
             finishing: {
@@ -455,8 +551,17 @@ export const orderPaymentMachine = setup({
                 id: "finishPay",
                 src: "finishPay",
                 input: orderCodeOf,
-                onDone: { target: "following", actions: [{ type: "rememberOrder", params: ({ event }) => ({ order: event.output }) }, assign({ finishPressed: true })] },
-                onError: { target: "following", actions: { type: "rememberFailure", params: ({ event }) => ({ error: event.error }) } },
+                onDone: {
+                  target: "following",
+                  actions: [
+                    { type: "rememberOrder", params: ({ event }) => ({ order: event.output }) },
+                    assign({ finishPressed: true }),
+                  ],
+                },
+                onError: {
+                  target: "following",
+                  actions: { type: "rememberFailure", params: ({ event }) => ({ error: event.error }) },
+                },
               },
             },
             payingFromBalance: {
@@ -465,8 +570,14 @@ export const orderPaymentMachine = setup({
                 id: "payFromBalance",
                 src: "payFromBalance",
                 input: orderCodeOf,
-                onDone: { target: "following", actions: { type: "rememberOrder", params: ({ event }) => ({ order: event.output }) } },
-                onError: { target: "following", actions: { type: "rememberFailure", params: ({ event }) => ({ error: event.error }) } },
+                onDone: {
+                  target: "following",
+                  actions: { type: "rememberOrder", params: ({ event }) => ({ order: event.output }) },
+                },
+                onError: {
+                  target: "following",
+                  actions: { type: "rememberFailure", params: ({ event }) => ({ error: event.error }) },
+                },
               },
             },
             // A real transfer on the devnet; the watcher sees it and the feed reports it like any other.
@@ -476,14 +587,23 @@ export const orderPaymentMachine = setup({
                 id: "devPay",
                 src: "devPay",
                 input: ({ context }) => ({ orderCode: context.order?.orderCode ?? "", product: context.product ?? "" }),
-                onDone: { target: "following", actions: { type: "rememberDevPayment", params: ({ event }) => event.output } },
-                onError: { target: "following", actions: { type: "rememberFailure", params: ({ event }) => ({ error: event.error }) } },
+                onDone: {
+                  target: "following",
+                  actions: { type: "rememberDevPayment", params: ({ event }) => event.output },
+                },
+                onError: {
+                  target: "following",
+                  actions: { type: "rememberFailure", params: ({ event }) => ({ error: event.error }) },
+                },
               },
             },
             confirmingCancel: {
               on: {
                 "order.cancelConfirm": { target: "cancelling", actions: "clearFailure" },
-                "order.cancelDismiss": [{ guard: "addressKnown", target: "following" }, { target: "#orderPayment.leaving" }],
+                "order.cancelDismiss": [
+                  { guard: "addressKnown", target: "following" },
+                  { target: "#orderPayment.leaving" },
+                ],
               },
             },
             cancelling: {
@@ -492,8 +612,14 @@ export const orderPaymentMachine = setup({
                 id: "cancelOrder",
                 src: "cancelOrder",
                 input: orderCodeOf,
-                onDone: { target: "following", actions: { type: "rememberOrder", params: ({ event }) => ({ order: event.output }) } },
-                onError: { target: "following", actions: { type: "rememberFailure", params: ({ event }) => ({ error: event.error }) } },
+                onDone: {
+                  target: "following",
+                  actions: { type: "rememberOrder", params: ({ event }) => ({ order: event.output }) },
+                },
+                onError: {
+                  target: "following",
+                  actions: { type: "rememberFailure", params: ({ event }) => ({ error: event.error }) },
+                },
               },
             },
             // Shows what the server says the order is now.
@@ -524,7 +650,10 @@ export const orderPaymentMachine = setup({
                     id: "loadDetail",
                     src: "loadDetail",
                     input: orderCodeOf,
-                    onDone: { target: "listening", actions: { type: "rememberDetail", params: ({ event }) => event.output } },
+                    onDone: {
+                      target: "listening",
+                      actions: { type: "rememberDetail", params: ({ event }) => event.output },
+                    },
                     // The next change of the order asks again.
                     onError: "listening",
                   },

@@ -16,7 +16,8 @@ describe("toBaseUnits", () => {
   });
 
   it("refuses anything but a plain decimal", () => {
-    for (const bad of ["", "-1", "1e6", "1.", ".5", "abc", "1,5"]) expect(() => toBaseUnits(bad, 6)).toThrow(RangeError);
+    for (const bad of ["", "-1", "1e6", "1.", ".5", "abc", "1,5"])
+      expect(() => toBaseUnits(bad, 6)).toThrow(RangeError);
     expect(() => toBaseUnits("1", -1)).toThrow(RangeError);
   });
 });
@@ -42,6 +43,8 @@ describe("erc20TransferUri", () => {
         amount: "29.5",
         decimals: 6,
       }),
-    ).toBe("ethereum:0x5FbDB2315678afecb367f032d93F642f64180aa3@31337/transfer?address=0x70997970C51812dc3A010C7d01b50e0d17dc79C8&uint256=29500000");
+    ).toBe(
+      "ethereum:0x5FbDB2315678afecb367f032d93F642f64180aa3@31337/transfer?address=0x70997970C51812dc3A010C7d01b50e0d17dc79C8&uint256=29500000",
+    );
   });
 });

@@ -11,7 +11,8 @@ const decimalPattern = /^(\d+)(?:\.(\d+))?$/;
  */
 export function toBaseUnits(amount: string, decimals: number): bigint {
   const match = decimalPattern.exec(amount.trim());
-  if (!match || !Number.isInteger(decimals) || decimals < 0) throw new RangeError(`not a decimal amount: ${JSON.stringify(amount)}`);
+  if (!match || !Number.isInteger(decimals) || decimals < 0)
+    throw new RangeError(`not a decimal amount: ${JSON.stringify(amount)}`);
   const whole = match[1] ?? "0";
   const fraction = match[2] ?? "";
   const kept = fraction.slice(0, decimals).padEnd(decimals, "0");
@@ -40,7 +41,13 @@ export const isPositiveAmount = (amount: string): boolean => compareAmounts(amou
  * An EIP-681 payment request for an ERC-20 transfer, which wallet apps read from a QR code:
  * `ethereum:<token>@<chainId>/transfer?address=<recipient>&uint256=<base units>`.
  */
-export function erc20TransferUri(request: { token: string; chainId: number; recipient: string; amount: string; decimals: number }): string {
+export function erc20TransferUri(request: {
+  token: string;
+  chainId: number;
+  recipient: string;
+  amount: string;
+  decimals: number;
+}): string {
   const units = toBaseUnits(request.amount, request.decimals);
   return `ethereum:${request.token}@${request.chainId}/transfer?address=${request.recipient}&uint256=${units.toString()}`;
 }

@@ -7,4 +7,5 @@ type RegisterSnapshot = SnapshotFrom<typeof registerMachine>;
 export const selectRegistering = (snapshot: RegisterSnapshot): boolean => snapshot.matches("submitting");
 
 /** The registered e-mail once registration is over (the sign-in form starts with it), else null. */
-export const selectRegisteredEmail = (snapshot: RegisterSnapshot): string | null => (snapshot.matches("registered") ? snapshot.context.email : null);
+export const selectRegisteredEmail = (snapshot: RegisterSnapshot): string | null =>
+  snapshot.matches("registered") ? snapshot.context.email : null;

@@ -6,13 +6,17 @@ import { apiFailure, settle } from "./test-support.ts";
 
 const form = { email: "m@example.com", code: "123456", password: "Merchant7Pass", repeatPassword: "Merchant7Pass" };
 
-function start(answer: () => Promise<{ userId: string; email: string }> = async () => ({ userId: "100001", email: "m@example.com" })) {
+function start(
+  answer: () => Promise<{ userId: string; email: string }> = async () => ({ userId: "100001", email: "m@example.com" }),
+) {
   const bodies: RegisterRequest[] = [];
   const machine = registerMachine.provide({
-    actors: { register: fromPromise(async ({ input }) => {
+    actors: {
+      register: fromPromise(async ({ input }) => {
         bodies.push(input);
         return answer();
-      }) },
+      }),
+    },
   });
   return { actor: createActor(machine).start(), bodies };
 }

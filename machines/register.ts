@@ -9,9 +9,20 @@ export interface RegisterContext {
   failure: Failure | null;
 }
 
-export type RegisterEvent = { type: "register.submit"; email: string; code: string; password: string; repeatPassword: string };
+export type RegisterEvent = {
+  type: "register.submit";
+  email: string;
+  code: string;
+  password: string;
+  repeatPassword: string;
+};
 
-const formOf = (event: RegisterEvent) => ({ email: event.email, code: event.code, password: event.password, repeatPassword: event.repeatPassword });
+const formOf = (event: RegisterEvent) => ({
+  email: event.email,
+  code: event.code,
+  password: event.password,
+  repeatPassword: event.repeatPassword,
+});
 
 /** Registration: the rules of spec section 5 are checked here before the server checks them again. */
 export const registerMachine = setup({
@@ -50,7 +61,10 @@ export const registerMachine = setup({
         },
         onDone: {
           target: "registered",
-          actions: [assign({ email: ({ event }) => event.output.email }), { type: "announceRegistered", params: ({ event }) => ({ email: event.output.email }) }],
+          actions: [
+            assign({ email: ({ event }) => event.output.email }),
+            { type: "announceRegistered", params: ({ event }) => ({ email: event.output.email }) },
+          ],
         },
         onError: { target: "editing", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
       },

@@ -8,7 +8,8 @@ export const selectUserId = ({ context }: SessionView): string => context.profil
 
 export const selectEmail = ({ context }: SessionView): string => context.profile?.email ?? context.user?.email ?? "";
 
-export const selectNickName = ({ context }: SessionView): string => context.profile?.nickName ?? context.user?.nickName ?? "";
+export const selectNickName = ({ context }: SessionView): string =>
+  context.profile?.nickName ?? context.user?.nickName ?? "";
 
 /** The greeting and the account button: the nickname, or the e-mail while the merchant has none. */
 export const selectDisplayName = ({ context }: SessionView): string =>
@@ -33,13 +34,16 @@ export const selectSigningIn = (snapshot: SessionSnapshot): boolean => snapshot.
 export const selectSignedIn = (snapshot: SessionSnapshot): boolean => snapshot.matches("signedIn");
 
 /** Google's credential is being exchanged for a session. */
-export const selectSigningInWithGoogle = (snapshot: SessionSnapshot): boolean => snapshot.matches("loggingInWithGoogle");
+export const selectSigningInWithGoogle = (snapshot: SessionSnapshot): boolean =>
+  snapshot.matches("loggingInWithGoogle");
 
 /** Logging out: the navbar's log-out button spins. */
 export const selectSigningOut = (snapshot: SessionSnapshot): boolean => snapshot.matches("loggingOut");
 
 /** The profile is (re)loading: the user centre shows its spinner. */
-export const selectProfileLoading = (snapshot: SessionSnapshot): boolean => snapshot.matches({ signedIn: "loadingProfile" });
+export const selectProfileLoading = (snapshot: SessionSnapshot): boolean =>
+  snapshot.matches({ signedIn: "loadingProfile" });
 
 /** The remembered e-mail alone (a string, so a view selecting it re-renders only when it changes). */
-export const selectRememberedEmail = (snapshot: { context: Pick<SessionContext, "rememberedEmail"> }): string => selectRememberedLogin(snapshot).email;
+export const selectRememberedEmail = (snapshot: { context: Pick<SessionContext, "rememberedEmail"> }): string =>
+  selectRememberedLogin(snapshot).email;

@@ -3,17 +3,43 @@ import { createActor, fromPromise } from "xstate";
 import type { LoginRequest, LoginResult } from "../contracts/schemas/auth.ts";
 import type { UserProfile } from "../contracts/schemas/user.ts";
 import { type GoogleGrant, type SessionInput, sessionMachine } from "./session.ts";
-import { selectAwaitingProfile, selectDisplayName, selectEmail, selectNickName, selectRememberedLogin, selectUserId } from "./session-selectors.ts";
+import {
+  selectAwaitingProfile,
+  selectDisplayName,
+  selectEmail,
+  selectNickName,
+  selectRememberedLogin,
+  selectUserId,
+} from "./session-selectors.ts";
 import { apiFailure, settle } from "./test-support.ts";
 
-const loginResult: LoginResult = { accessToken: "tok", userId: "100001", email: "m@example.com", language: "en-US", nickName: "m", avatar: "" };
+const loginResult: LoginResult = {
+  accessToken: "tok",
+  userId: "100001",
+  email: "m@example.com",
+  language: "en-US",
+  nickName: "m",
+  avatar: "",
+};
 const profile = { userId: "100001", email: "m@example.com", nickName: "m", role: "" } as UserProfile;
 const storedUser = { id: "100001", email: "m@example.com", language: "en-US", nickName: "m", avatar: "" };
 
-type Overrides = { login?: () => Promise<LoginResult>; googleLogin?: () => Promise<LoginResult>; loadProfile?: () => Promise<UserProfile>; logout?: () => Promise<unknown> };
+type Overrides = {
+  login?: () => Promise<LoginResult>;
+  googleLogin?: () => Promise<LoginResult>;
+  loadProfile?: () => Promise<UserProfile>;
+  logout?: () => Promise<unknown>;
+};
 
 function start(input: SessionInput, overrides: Overrides = {}) {
-  const effects = { saveSession: vi.fn(), clearSession: vi.fn(), reloadPage: vi.fn(), announceLogout: vi.fn(), rememberEmail: vi.fn(), announceWelcome: vi.fn() };
+  const effects = {
+    saveSession: vi.fn(),
+    clearSession: vi.fn(),
+    reloadPage: vi.fn(),
+    announceLogout: vi.fn(),
+    rememberEmail: vi.fn(),
+    announceWelcome: vi.fn(),
+  };
   const calls = { login: [] as LoginRequest[], google: [] as GoogleGrant[], logout: 0 };
   const machine = sessionMachine.provide({
     actors: {
@@ -65,12 +91,18 @@ describe("session machine", () => {
     const { actor, calls } = start({ token: null, user: null });
     actor.send({ type: "login.submit", email: "", password: "", remember: false });
     expect(actor.getSnapshot().value).toBe("signedOut");
-    expect(actor.getSnapshot().context.fieldErrors).toEqual({ email: "validation.emailRequired", password: "validation.passwordRequired" });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({
+      email: "validation.emailRequired",
+      password: "validation.passwordRequired",
+    });
     expect(calls.login).toHaveLength(0);
   });
 
   it("clears the token when login fails and keeps the failure to show", async () => {
-    const { actor, effects } = start({ token: null, user: null }, { login: () => Promise.reject(apiFailure("2006", "Wrong e-mail or password")) });
+    const { actor, effects } = start(
+      { token: null, user: null },
+      { login: () => Promise.reject(apiFailure("2006", "Wrong e-mail or password")) },
+    );
     actor.send({ type: "login.submit", email: "m@example.com", password: "Wrong1234", remember: false });
     await settle(actor, "signedOut");
     expect(effects.clearSession).toHaveBeenCalledOnce();
@@ -97,7 +129,10 @@ describe("session machine", () => {
   });
 
   it("ignores an empty Google grant and clears the token when the server refuses Google's answer", async () => {
-    const { actor, effects, calls } = start({ token: null, user: null }, { googleLogin: () => Promise.reject(apiFailure("2102", "The Google sign-in could not be verified")) });
+    const { actor, effects, calls } = start(
+      { token: null, user: null },
+      { googleLogin: () => Promise.reject(apiFailure("2102", "The Google sign-in could not be verified")) },
+    );
     actor.send({ type: "login.google", grant: { code: "" } });
     actor.send({ type: "login.google", grant: { credential: "not-a-jwt" } });
     expect(actor.getSnapshot().value).toBe("signedOut");
@@ -117,7 +152,10 @@ describe("session machine", () => {
   });
 
   it("logs out and clears everything even when the logout call fails", async () => {
-    const { actor, effects, calls } = start({ token: "tok", user: storedUser }, { logout: () => Promise.reject(apiFailure("5000")) });
+    const { actor, effects, calls } = start(
+      { token: "tok", user: storedUser },
+      { logout: () => Promise.reject(apiFailure("5000")) },
+    );
     await settle(actor, "signedIn.ready");
     actor.send({ type: "logout" });
     await settle(actor, "signedOut");
@@ -208,17 +246,30 @@ describe("session selectors", () => {
   });
 
   it("prefer the loaded profile, then the stored user", () => {
-    const both = view({ ...storedUser, nickName: "stored" }, { userId: "200002", email: "p@example.com", nickName: "loaded" });
-    expect([selectUserId(both), selectEmail(both), selectNickName(both), selectDisplayName(both)]).toEqual(["200002", "p@example.com", "loaded", "loaded"]);
-    const storedOnly = view({ ...storedUser, nickName: "stored" }, null);
-    expect([selectUserId(storedOnly), selectEmail(storedOnly), selectNickName(storedOnly), selectDisplayName(storedOnly)]).toEqual([
-      "100001",
-      "m@example.com",
-      "stored",
-      "stored",
+    const both = view(
+      { ...storedUser, nickName: "stored" },
+      { userId: "200002", email: "p@example.com", nickName: "loaded" },
+    );
+    expect([selectUserId(both), selectEmail(both), selectNickName(both), selectDisplayName(both)]).toEqual([
+      "200002",
+      "p@example.com",
+      "loaded",
+      "loaded",
     ]);
+    const storedOnly = view({ ...storedUser, nickName: "stored" }, null);
+    expect([
+      selectUserId(storedOnly),
+      selectEmail(storedOnly),
+      selectNickName(storedOnly),
+      selectDisplayName(storedOnly),
+    ]).toEqual(["100001", "m@example.com", "stored", "stored"]);
     const nothing = view(null, null);
-    expect([selectUserId(nothing), selectEmail(nothing), selectNickName(nothing), selectDisplayName(nothing)]).toEqual(["", "", "", ""]);
+    expect([selectUserId(nothing), selectEmail(nothing), selectNickName(nothing), selectDisplayName(nothing)]).toEqual([
+      "",
+      "",
+      "",
+      "",
+    ]);
   });
 
   it("greet by e-mail while the merchant has no nickname", () => {
@@ -228,7 +279,10 @@ describe("session selectors", () => {
 
   it("wait for the first profile only", async () => {
     let answer: (p: UserProfile) => void = () => {};
-    const { actor } = start({ token: "tok", user: storedUser }, { loadProfile: () => new Promise((resolve) => (answer = resolve)) });
+    const { actor } = start(
+      { token: "tok", user: storedUser },
+      { loadProfile: () => new Promise((resolve) => (answer = resolve)) },
+    );
     expect(selectAwaitingProfile(actor.getSnapshot())).toBe(true);
     answer(profile);
     await settle(actor, "signedIn.ready");

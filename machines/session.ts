@@ -85,15 +85,25 @@ export const sessionMachine = setup({
     announceLogout: () => {},
     announceWelcome: (_, _params: { nickName: string }) => {},
     reloadPage: () => {},
-    forgetSession: assign({ token: null, user: null, profile: null, role: "" as Role, failure: null, expiredMessage: "" }),
+    forgetSession: assign({
+      token: null,
+      user: null,
+      profile: null,
+      role: "" as Role,
+      failure: null,
+      expiredMessage: "",
+    }),
   },
   guards: {
     hasToken: ({ context }) => context.token !== null,
     hasStoredUser: ({ context }) => context.user !== null,
-    loginFormValid: ({ event }) => event.type === "login.submit" && loginRequest.safeParse({ email: event.email, password: event.password }).success,
-    googleGrantValid: ({ event }) => event.type === "login.google" && googleGrantSchema(event.grant).safeParse(event.grant).success,
+    loginFormValid: ({ event }) =>
+      event.type === "login.submit" && loginRequest.safeParse({ email: event.email, password: event.password }).success,
+    googleGrantValid: ({ event }) =>
+      event.type === "login.google" && googleGrantSchema(event.grant).safeParse(event.grant).success,
     // A known role other than the current one; choosing the current role again changes nothing.
-    otherRole: ({ context, event }) => event.type === "role.switch" && roleField.safeParse(event.role).success && event.role !== context.role,
+    otherRole: ({ context, event }) =>
+      event.type === "role.switch" && roleField.safeParse(event.role).success && event.role !== context.role,
   },
 }).createMachine({
   id: "session",
@@ -119,17 +129,26 @@ export const sessionMachine = setup({
             guard: "loginFormValid",
             target: "loggingIn",
             actions: [
-              assign({ fieldErrors: {}, failure: null, rememberedEmail: ({ event }) => (event.remember ? event.email.trim() : null) }),
+              assign({
+                fieldErrors: {},
+                failure: null,
+                rememberedEmail: ({ event }) => (event.remember ? event.email.trim() : null),
+              }),
               { type: "rememberEmail", params: ({ event }) => ({ email: event.remember ? event.email.trim() : null }) },
             ],
           },
           {
             actions: assign({
-              fieldErrors: ({ event }) => fieldErrorsOf(loginRequest.safeParse({ email: event.email, password: event.password })),
+              fieldErrors: ({ event }) =>
+                fieldErrorsOf(loginRequest.safeParse({ email: event.email, password: event.password })),
             }),
           },
         ],
-        "login.google": { guard: "googleGrantValid", target: "loggingInWithGoogle", actions: assign({ fieldErrors: {}, failure: null }) },
+        "login.google": {
+          guard: "googleGrantValid",
+          target: "loggingInWithGoogle",
+          actions: assign({ fieldErrors: {}, failure: null }),
+        },
       },
     },
     // Sign-in with Google: the server checks Google's answer and signs in (or registers) the merchant.
@@ -144,14 +163,26 @@ export const sessionMachine = setup({
         onDone: {
           target: "signedIn",
           actions: [
-            assign({ token: ({ event }) => event.output.accessToken, user: ({ event }) => userFromLogin(event.output) }),
-            { type: "saveSession", params: ({ event }) => ({ token: event.output.accessToken, user: userFromLogin(event.output) }) },
-            { type: "announceWelcome", params: ({ event }) => ({ nickName: event.output.nickName || event.output.email }) },
+            assign({
+              token: ({ event }) => event.output.accessToken,
+              user: ({ event }) => userFromLogin(event.output),
+            }),
+            {
+              type: "saveSession",
+              params: ({ event }) => ({ token: event.output.accessToken, user: userFromLogin(event.output) }),
+            },
+            {
+              type: "announceWelcome",
+              params: ({ event }) => ({ nickName: event.output.nickName || event.output.email }),
+            },
           ],
         },
         onError: {
           target: "signedOut",
-          actions: [assign({ token: null, user: null, failure: ({ event }) => toFailure(event.error) }), "clearSession"],
+          actions: [
+            assign({ token: null, user: null, failure: ({ event }) => toFailure(event.error) }),
+            "clearSession",
+          ],
         },
       },
     },
@@ -166,29 +197,45 @@ export const sessionMachine = setup({
         onDone: {
           target: "signedIn",
           actions: [
-            assign({ token: ({ event }) => event.output.accessToken, user: ({ event }) => userFromLogin(event.output) }),
-            { type: "saveSession", params: ({ event }) => ({ token: event.output.accessToken, user: userFromLogin(event.output) }) },
-            { type: "announceWelcome", params: ({ event }) => ({ nickName: event.output.nickName || event.output.email }) },
+            assign({
+              token: ({ event }) => event.output.accessToken,
+              user: ({ event }) => userFromLogin(event.output),
+            }),
+            {
+              type: "saveSession",
+              params: ({ event }) => ({ token: event.output.accessToken, user: userFromLogin(event.output) }),
+            },
+            {
+              type: "announceWelcome",
+              params: ({ event }) => ({ nickName: event.output.nickName || event.output.email }),
+            },
           ],
         },
         // Spec section 4: on login failure the token is cleared.
         onError: {
           target: "signedOut",
-          actions: [assign({ token: null, user: null, failure: ({ event }) => toFailure(event.error) }), "clearSession"],
+          actions: [
+            assign({ token: null, user: null, failure: ({ event }) => toFailure(event.error) }),
+            "clearSession",
+          ],
         },
       },
     },
     signedIn: {
       initial: "loadingProfile",
       on: {
-        logout: [{ guard: "hasStoredUser", target: "loggingOut" }, { target: "signedOut", actions: ["forgetSession", "clearSession", "reloadPage"] }],
+        logout: [
+          { guard: "hasStoredUser", target: "loggingOut" },
+          { target: "signedOut", actions: ["forgetSession", "clearSession", "reloadPage"] },
+        ],
         "session.expired": { target: "expired", actions: assign({ expiredMessage: ({ event }) => event.errMsg }) },
         "role.switch": { guard: "otherRole", actions: assign({ role: ({ event }) => roleField.parse(event.role) }) },
         "profile.updated": {
           actions: [
             assign({
               profile: ({ event }) => event.profile,
-              user: ({ context, event }) => (context.user ? { ...context.user, nickName: event.profile.nickName } : context.user),
+              user: ({ context, event }) =>
+                context.user ? { ...context.user, nickName: event.profile.nickName } : context.user,
             }),
             { type: "saveUser", params: ({ context }) => ({ user: context.user as SessionUser }) },
           ],
@@ -200,7 +247,13 @@ export const sessionMachine = setup({
             id: "loadProfile",
             src: "loadProfile",
             input: ({ context }) => ({ userId: context.user?.id ?? "" }),
-            onDone: { target: "ready", actions: assign({ profile: ({ event }) => event.output, role: ({ context, event }) => context.role || event.output.role }) },
+            onDone: {
+              target: "ready",
+              actions: assign({
+                profile: ({ event }) => event.output,
+                role: ({ context, event }) => context.role || event.output.role,
+              }),
+            },
             onError: { target: "ready", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
           },
         },

@@ -11,7 +11,10 @@ describe("settings selectors", () => {
     expect([selectSideMenuVisible(view(true, false)), selectTopMenuVisible(view(true, false))]).toEqual([true, false]);
     expect([selectSideMenuVisible(view(true, true)), selectTopMenuVisible(view(true, true))]).toEqual([false, true]);
     expect([selectSideMenuVisible(view(false, true)), selectTopMenuVisible(view(false, true))]).toEqual([false, false]);
-    expect([selectSideMenuVisible(view(false, false)), selectTopMenuVisible(view(false, false))]).toEqual([false, false]);
+    expect([selectSideMenuVisible(view(false, false)), selectTopMenuVisible(view(false, false))]).toEqual([
+      false,
+      false,
+    ]);
   });
 
   it("list the server's menu when it sent one, else the built-in menu", () => {

@@ -8,9 +8,12 @@ const menu: MenuItem[] = [{ name: "menu.console", path: "/console", order: 0 }];
 
 /** A stand-in for the session actor: only its token matters to settings. */
 function fakeSession(signedIn: boolean) {
-  const logic = fromTransition((_: { token: string | null }, event: { type: "token"; token: string | null }) => ({ token: event.token }), {
-    token: signedIn ? "t0k3n" : null,
-  });
+  const logic = fromTransition(
+    (_: { token: string | null }, event: { type: "token"; token: string | null }) => ({ token: event.token }),
+    {
+      token: signedIn ? "t0k3n" : null,
+    },
+  );
   const session = createActor(logic).start();
   return Object.assign(session, {
     signIn: () => session.send({ type: "token", token: "t0k3n" }),
@@ -18,7 +21,11 @@ function fakeSession(signedIn: boolean) {
   });
 }
 
-function start(settings: AppSettings = defaultSettings, fetchMenu: () => Promise<MenuItem[]> = async () => menu, signedIn = true) {
+function start(
+  settings: AppSettings = defaultSettings,
+  fetchMenu: () => Promise<MenuItem[]> = async () => menu,
+  signedIn = true,
+) {
   const effects = { persist: vi.fn(), loading: vi.fn(), loaded: vi.fn(), failed: vi.fn() };
   const machine = settingsMachine.provide({
     actors: { fetchMenu: fromPromise(() => fetchMenu()) },
@@ -35,7 +42,16 @@ function start(settings: AppSettings = defaultSettings, fetchMenu: () => Promise
 
 describe("settings", () => {
   it("starts from the spec's layout defaults", () => {
-    expect(defaultSettings).toMatchObject({ theme: "light", navbar: true, menu: true, footer: true, menuWidth: 220, themeColor: "#165DFF", tabBar: false, menuFromServer: false });
+    expect(defaultSettings).toMatchObject({
+      theme: "light",
+      navbar: true,
+      menu: true,
+      footer: true,
+      menuWidth: 220,
+      themeColor: "#165DFF",
+      tabBar: false,
+      menuFromServer: false,
+    });
   });
 
   it("applies and persists each change at once, refusing invalid values", () => {
@@ -63,7 +79,10 @@ describe("settings", () => {
 
   it("resets menuCollapse when the top menu is switched, and only then", () => {
     const collapsed = { ...defaultSettings, menuCollapse: true };
-    expect(applyChange(collapsed, { type: "setting.change", key: "footer", value: false })).toMatchObject({ footer: false, menuCollapse: true });
+    expect(applyChange(collapsed, { type: "setting.change", key: "footer", value: false })).toMatchObject({
+      footer: false,
+      menuCollapse: true,
+    });
     const { actor } = start(collapsed);
     actor.send({ type: "setting.change", key: "topMenu", value: true });
     expect(actor.getSnapshot().context.settings).toMatchObject({ topMenu: true, menuCollapse: false });
@@ -153,7 +172,11 @@ describe("settings", () => {
   });
 
   it("restores stored settings field by field", () => {
-    expect(restoreSettings({ theme: "dark", menuWidth: "wide", navbar: false, junk: 1 })).toEqual({ ...defaultSettings, theme: "dark", navbar: false });
+    expect(restoreSettings({ theme: "dark", menuWidth: "wide", navbar: false, junk: 1 })).toEqual({
+      ...defaultSettings,
+      theme: "dark",
+      navbar: false,
+    });
     expect(restoreSettings("garbage")).toEqual(defaultSettings);
   });
 });

@@ -59,7 +59,9 @@ export function restoreSettings(stored: unknown): AppSettings {
 }
 
 /** A change of one setting, as the merchant made it: the value's type follows the key. */
-export type SettingChange = { [K in SettingKey]: { type: "setting.change"; key: K; value: AppSettings[K] } }[SettingKey];
+export type SettingChange = {
+  [K in SettingKey]: { type: "setting.change"; key: K; value: AppSettings[K] };
+}[SettingKey];
 
 /** The settings after a change: the colour picker's lower-case hex is stored upper case, like the default. */
 export function applyChange(settings: AppSettings, change: SettingChange): AppSettings {
@@ -101,7 +103,10 @@ export interface SettingsInput {
 /** What the views read: the drawer is open (globalSettings of the spec); the server menu is on its way, or failed. */
 export type SettingsTag = "drawerOpen" | "menuLoading" | "menuFailed";
 
-const persist = { type: "persist", params: ({ context }: { context: SettingsContext }) => ({ settings: context.settings }) } as const;
+const persist = {
+  type: "persist",
+  params: ({ context }: { context: SettingsContext }) => ({ settings: context.settings }),
+} as const;
 const save = ["applyChange", persist] as const;
 // A region that handles an event hides it from the parallel root (XState runs the root's handler only when no
 // region has one), so switching the server menu off saves the change here as well.
@@ -129,13 +134,18 @@ export const settingsMachine = setup({
     announceMenuLoaded: () => {},
     announceMenuFailed: () => {},
     forgetServerMenu: assign({ serverMenu: null, failure: null }),
-    applyChange: assign({ settings: ({ context, event }) => (event.type === "setting.change" ? applyChange(context.settings, event) : context.settings) }),
+    applyChange: assign({
+      settings: ({ context, event }) =>
+        event.type === "setting.change" ? applyChange(context.settings, event) : context.settings,
+    }),
   },
   guards: {
-    validChange: ({ context, event }) => event.type === "setting.change" && appSettings.safeParse(applyChange(context.settings, event)).success,
+    validChange: ({ context, event }) =>
+      event.type === "setting.change" && appSettings.safeParse(applyChange(context.settings, event)).success,
     sessionSignedIn: ({ context }) => isSignedIn(context.session.getSnapshot()),
     menuFromServerOn: ({ context }) => context.settings.menuFromServer,
-    switchesMenuFromServerOff: ({ event }) => event.type === "setting.change" && event.key === "menuFromServer" && !event.value,
+    switchesMenuFromServerOff: ({ event }) =>
+      event.type === "setting.change" && event.key === "menuFromServer" && !event.value,
   },
 }).createMachine({
   id: "settings",
@@ -146,7 +156,15 @@ export const settingsMachine = setup({
     // Each change applies at once and is kept (spec section 4); an invalid value changes nothing.
     "setting.change": { guard: "validChange", actions: save },
     "theme.toggle": {
-      actions: [assign({ settings: ({ context }) => ({ ...context.settings, theme: context.settings.theme === "dark" ? ("light" as const) : ("dark" as const) }) }), persist],
+      actions: [
+        assign({
+          settings: ({ context }) => ({
+            ...context.settings,
+            theme: context.settings.theme === "dark" ? ("light" as const) : ("dark" as const),
+          }),
+        }),
+        persist,
+      ],
     },
   },
   states: {
@@ -180,8 +198,14 @@ export const settingsMachine = setup({
               invoke: {
                 id: "fetchMenu",
                 src: "fetchMenu",
-                onDone: { target: "ready", actions: [assign({ serverMenu: ({ event }) => event.output }), "announceMenuLoaded"] },
-                onError: { target: "failed", actions: [assign({ failure: ({ event }) => toFailure(event.error) }), "announceMenuFailed"] },
+                onDone: {
+                  target: "ready",
+                  actions: [assign({ serverMenu: ({ event }) => event.output }), "announceMenuLoaded"],
+                },
+                onError: {
+                  target: "failed",
+                  actions: [assign({ failure: ({ event }) => toFailure(event.error) }), "announceMenuFailed"],
+                },
               },
             },
             ready: { on: { "setting.change": switchedOff } },

@@ -23,7 +23,14 @@ const active: SubscriptionResult = {
   usage: { wallets: 1, currencies: 6, applications: 0 },
   serverTime: "2026-02-01T00:00:00.000Z",
 };
-const nothingYet: SubscriptionResult = { package: null, expiresAt: null, active: false, trialAvailable: true, usage: { wallets: 0, currencies: 0, applications: 0 }, serverTime: active.serverTime };
+const nothingYet: SubscriptionResult = {
+  package: null,
+  expiresAt: null,
+  active: false,
+  trialAvailable: true,
+  usage: { wallets: 0, currencies: 0, applications: 0 },
+  serverTime: active.serverTime,
+};
 const balance: BalanceResult = { balance: "12.5", currency: "USDT", entries: [] };
 
 type Answer<T> = () => Promise<T>;
@@ -69,7 +76,11 @@ describe("subscription card", () => {
   });
 
   it("says unlimited (null) is never over, and offers buying and the trial without a package", async () => {
-    const enterprise = { ...active, package: { ...basic, code: "enterprise", limits: { wallets: null, currencies: null, applications: null } }, usage: { wallets: 500, currencies: 9, applications: 40 } };
+    const enterprise = {
+      ...active,
+      package: { ...basic, code: "enterprise", limits: { wallets: null, currencies: null, applications: null } },
+      usage: { wallets: 500, currencies: 9, applications: 40 },
+    };
     const big = start([async () => enterprise], [async () => balance]);
     await settled(big.actor);
     const plan = selectPlan(big.actor.getSnapshot());
@@ -82,9 +93,15 @@ describe("subscription card", () => {
   });
 
   it("keeps the balance when the package fails, and Retry asks again only for what failed", async () => {
-    const { actor, calls } = start([() => Promise.reject(apiFailure("5000")), async () => active], [async () => balance]);
+    const { actor, calls } = start(
+      [() => Promise.reject(apiFailure("5000")), async () => active],
+      [async () => balance],
+    );
     await settled(actor);
-    expect(selectPlan(actor.getSnapshot())).toEqual({ kind: "failed", failure: { errCode: "5000", errMsg: "failure 5000" } });
+    expect(selectPlan(actor.getSnapshot())).toEqual({
+      kind: "failed",
+      failure: { errCode: "5000", errMsg: "failure 5000" },
+    });
     expect(selectBalance(actor.getSnapshot())).toEqual({ kind: "ready", amount: "12.5" });
     expect(selectCanRetry(actor.getSnapshot())).toBe(true);
     actor.send({ type: "subscription.retry" });
@@ -95,9 +112,15 @@ describe("subscription card", () => {
   });
 
   it("retries both when both failed", async () => {
-    const { actor, calls } = start([() => Promise.reject(apiFailure("5000")), async () => active], [() => Promise.reject(new Error("offline")), async () => balance]);
+    const { actor, calls } = start(
+      [() => Promise.reject(apiFailure("5000")), async () => active],
+      [() => Promise.reject(new Error("offline")), async () => balance],
+    );
     await settled(actor);
-    expect(selectBalance(actor.getSnapshot())).toEqual({ kind: "failed", failure: { errCode: "unknown", errMsg: "offline" } });
+    expect(selectBalance(actor.getSnapshot())).toEqual({
+      kind: "failed",
+      failure: { errCode: "unknown", errMsg: "offline" },
+    });
     actor.send({ type: "subscription.retry" });
     await settled(actor);
     expect(calls).toEqual({ plan: 2, balance: 2 });

@@ -38,7 +38,10 @@ export const subscriptionMachine = setup({
           invoke: {
             id: "loadSubscription",
             src: "loadSubscription",
-            onDone: { target: "ready", actions: assign({ subscription: ({ event }) => event.output, planFailure: null }) },
+            onDone: {
+              target: "ready",
+              actions: assign({ subscription: ({ event }) => event.output, planFailure: null }),
+            },
             onError: { target: "failed", actions: assign({ planFailure: ({ event }) => toFailure(event.error) }) },
           },
         },
@@ -53,7 +56,10 @@ export const subscriptionMachine = setup({
           invoke: {
             id: "loadBalance",
             src: "loadBalance",
-            onDone: { target: "ready", actions: assign({ balance: ({ event }) => event.output, balanceFailure: null }) },
+            onDone: {
+              target: "ready",
+              actions: assign({ balance: ({ event }) => event.output, balanceFailure: null }),
+            },
             onError: { target: "failed", actions: assign({ balanceFailure: ({ event }) => toFailure(event.error) }) },
           },
         },
@@ -93,7 +99,10 @@ export type PlanView =
       trialAvailable: boolean;
     };
 
-export type BalanceView = { kind: "loading" } | { kind: "failed"; failure: Failure | null } | { kind: "ready"; amount: string };
+export type BalanceView =
+  | { kind: "loading" }
+  | { kind: "failed"; failure: Failure | null }
+  | { kind: "ready"; amount: string };
 
 export const usageOf = (limits: PackageLimits, used: SubscriptionResult["usage"]): UsageLine[] =>
   usageResources.map((resource) => {

@@ -36,9 +36,11 @@ const neighbourOf = (tabs: TabEntry[], name: string): TabEntry | undefined => {
 export const tabsMachine = setup({
   types: {} as { context: TabsContext; events: TabsEvent; emitted: TabsEmitted },
   guards: {
-    closable: ({ context, event }) => event.type === "tab.close" && event.name !== pinnedTab && context.tabs.some((t) => t.name === event.name),
+    closable: ({ context, event }) =>
+      event.type === "tab.close" && event.name !== pinnedTab && context.tabs.some((t) => t.name === event.name),
     closingActive: ({ context, event }) => event.type === "tab.close" && context.active === event.name,
-    othersOpen: ({ context, event }) => event.type === "tab.closeOthers" && context.tabs.some((t) => t.name !== event.name),
+    othersOpen: ({ context, event }) =>
+      event.type === "tab.closeOthers" && context.tabs.some((t) => t.name !== event.name),
   },
 }).createMachine({
   id: "tabs",
@@ -47,7 +49,9 @@ export const tabsMachine = setup({
     "tab.visit": {
       actions: assign(({ context, event }) => {
         const known = context.tabs.some((t) => t.name === event.tab.name);
-        const tabs = known ? context.tabs.map((t) => (t.name === event.tab.name ? event.tab : t)) : [...context.tabs, event.tab];
+        const tabs = known
+          ? context.tabs.map((t) => (t.name === event.tab.name ? event.tab : t))
+          : [...context.tabs, event.tab];
         return { tabs, active: event.tab.name };
       }),
     },
@@ -60,7 +64,10 @@ export const tabsMachine = setup({
           enqueue.emit({ type: "tabs.navigate", to: next?.fullPath ?? pinnedTabPath });
         }),
       },
-      { guard: "closable", actions: assign({ tabs: ({ context, event }) => context.tabs.filter((t) => t.name !== event.name) }) },
+      {
+        guard: "closable",
+        actions: assign({ tabs: ({ context, event }) => context.tabs.filter((t) => t.name !== event.name) }),
+      },
     ],
     "tab.closeOthers": {
       guard: "othersOpen",

@@ -10,4 +10,5 @@ function toValue(path: string): Record<string, unknown> {
 }
 
 /** An ApiError-shaped rejection, as src/api throws it. */
-export const apiFailure = (errCode: string, errMsg = `failure ${errCode}`) => Object.assign(new Error(errMsg), { errCode, errMsg });
+export const apiFailure = (errCode: string, errMsg = `failure ${errCode}`) =>
+  Object.assign(new Error(errMsg), { errCode, errMsg });

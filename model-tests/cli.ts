@@ -50,7 +50,8 @@ function outcomesOf(results: ReadonlyArray<AssertionResult>): Map<number, PathOu
   const outcomes = new Map<number, PathOutcome>();
   for (const result of results) {
     const number = Number(/^#(\d+) /.exec(result.title)?.[1]);
-    if (number) outcomes.set(number, result.status === "passed" ? "passed" : result.status === "failed" ? "failed" : "not run");
+    if (number)
+      outcomes.set(number, result.status === "passed" ? "passed" : result.status === "failed" ? "failed" : "not run");
   }
   return outcomes;
 }
@@ -60,10 +61,20 @@ async function runAll(): Promise<number> {
   const resultsFile = "reports/test-times/model-test.json";
   const run = spawnSync(
     process.execPath,
-    ["node_modules/vitest/vitest.mjs", "run", "--config", "model-tests/vitest.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${resultsFile}`],
+    [
+      "node_modules/vitest/vitest.mjs",
+      "run",
+      "--config",
+      "model-tests/vitest.config.ts",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${resultsFile}`,
+    ],
     { stdio: "inherit" },
   );
-  const results = JSON.parse(readFileSync(resultsFile, "utf8")) as { testResults: Array<{ assertionResults: AssertionResult[] }> };
+  const results = JSON.parse(readFileSync(resultsFile, "utf8")) as {
+    testResults: Array<{ assertionResults: AssertionResult[] }>;
+  };
   const outcomes = results.testResults.flatMap((file) => file.assertionResults);
 
   const report: Record<string, unknown> = {};
@@ -77,10 +88,13 @@ async function runAll(): Promise<number> {
     const passed = mine.filter((o) => o.status === "passed").length;
     const known = new Set(allTransitions(model.machine));
     const excluded = new Set(model.excluded.map((e) => e.transition));
-    for (const name of excluded) if (!known.has(name)) problems.push(`${model.id}: excluded transition does not exist: ${name}`);
-    for (const name of coverage.transitions.missing) if (!excluded.has(name)) problems.push(`${model.id}: no path takes ${name}`);
+    for (const name of excluded)
+      if (!known.has(name)) problems.push(`${model.id}: excluded transition does not exist: ${name}`);
+    for (const name of coverage.transitions.missing)
+      if (!excluded.has(name)) problems.push(`${model.id}: no path takes ${name}`);
     for (const name of coverage.states.missing) problems.push(`${model.id}: no path reaches state ${name}`);
-    if (mine.length !== paths.length) problems.push(`${model.id}: ${paths.length} paths generated but ${mine.length} ran`);
+    if (mine.length !== paths.length)
+      problems.push(`${model.id}: ${paths.length} paths generated but ${mine.length} ran`);
     if (passed !== paths.length) problems.push(`${model.id}: ${paths.length - passed} of ${paths.length} paths failed`);
     report[model.id] = {
       states: { covered: coverage.states.covered, total: coverage.states.total },

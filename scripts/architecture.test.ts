@@ -11,8 +11,12 @@ import { importsOf } from "./import-graph.ts";
  * when a listed violation is gone, so this list only shrinks.
  */
 const knownViolations: string[] = [
-  ...Array(2).fill("server/routes/auth.ts calls .transaction(: routes and server/http run no query: a use case in server/domain does, in one transaction"),
-  ...Array(5).fill("server/routes/codes.ts calls .transaction(: routes and server/http run no query: a use case in server/domain does, in one transaction"),
+  ...Array(2).fill(
+    "server/routes/auth.ts calls .transaction(: routes and server/http run no query: a use case in server/domain does, in one transaction",
+  ),
+  ...Array(5).fill(
+    "server/routes/codes.ts calls .transaction(: routes and server/http run no query: a use case in server/domain does, in one transaction",
+  ),
   "server/routes/user.ts calls .transaction(: routes and server/http run no query: a use case in server/domain does, in one transaction",
 ];
 
@@ -178,7 +182,9 @@ describe("checkArchitecture on a project that breaks the rules", () => {
       ]),
     );
     // A test of server/domain may start the app; a type-only Kysely import names a type; a lazy route module is a boundary.
-    expect(violations.filter((v) => v.startsWith("server/domain/d.test.ts") || v.startsWith("src/app/app.ts"))).toEqual([]);
+    expect(violations.filter((v) => v.startsWith("server/domain/d.test.ts") || v.startsWith("src/app/app.ts"))).toEqual(
+      [],
+    );
     expect(violations.filter((v) => v.startsWith("server/routes/r.ts imports"))).toHaveLength(1);
   });
 
@@ -195,7 +201,11 @@ describe("checkArchitecture on a project that breaks the rules", () => {
         "machines/effects.ts:2 reaches localStorage: machines and schemas are pure: side effects reach them as actors (no fetch, window, document or storage)",
       ]),
     );
-    expect(violations.filter((v) => v.startsWith("src/features/one/one-machines.ts") || /^machines\/effects\.ts:[34] /.test(v))).toEqual([]);
+    expect(
+      violations.filter(
+        (v) => v.startsWith("src/features/one/one-machines.ts") || /^machines\/effects\.ts:[34] /.test(v),
+      ),
+    ).toEqual([]);
   });
 
   it("finds nothing else", () => {

@@ -7,14 +7,25 @@ import { type DirectionRule, directionRules, directionViolations } from "./impor
 import { type SymbolRule, symbolRules, symbolViolations } from "./symbol-rules.ts";
 
 /** Our code, tests included (ARCHITECTURE.md section 1). */
-export const codeFolders = ["src", "machines", "server", "contracts", "model-tests", "e2e", "scripts", "bench"] as const;
+export const codeFolders = [
+  "src",
+  "machines",
+  "server",
+  "contracts",
+  "model-tests",
+  "e2e",
+  "scripts",
+  "bench",
+] as const;
 
 export const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 
 /** Everything the import graph breaks: unreadable files, imports of missing files, direction rules, cycles. */
 export function architectureViolations(graph: ImportGraph, rules: readonly DirectionRule[] = directionRules): string[] {
   return [
-    ...graph.parseErrors.map(({ file, message }) => `${file} cannot be parsed (${message}), so its imports go unchecked`),
+    ...graph.parseErrors.map(
+      ({ file, message }) => `${file} cannot be parsed (${message}), so its imports go unchecked`,
+    ),
     ...graph.edges.filter((e) => !e.resolved).map((e) => `${e.from} imports ${e.specifier}, which names no file`),
     ...directionViolations(graph.files, graph.edges, rules),
     ...importCycles(graph.files, graph.edges),

@@ -10,7 +10,18 @@ describe("the test USDT artifact", () => {
   it("has the ERC-20 surface the devnet uses", () => {
     const { abi } = JSON.parse(readFileSync(artifactPath, "utf8")) as { abi: { type: string; name?: string }[] };
     const names = abi.map((item) => `${item.type}:${item.name ?? ""}`);
-    for (const name of ["transfer", "transferFrom", "approve", "allowance", "balanceOf", "totalSupply", "decimals", "name", "symbol", "mint"]) {
+    for (const name of [
+      "transfer",
+      "transferFrom",
+      "approve",
+      "allowance",
+      "balanceOf",
+      "totalSupply",
+      "decimals",
+      "name",
+      "symbol",
+      "mint",
+    ]) {
       expect(names).toContain(`function:${name}`);
     }
     expect(names).toContain("event:Transfer");

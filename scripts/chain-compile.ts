@@ -32,10 +32,18 @@ export function compileTestUsdt(source = readFileSync(sourcePath, "utf8")): Cont
   };
   const output = JSON.parse(solc.compile(JSON.stringify(input)));
   const errors = (output.errors ?? []).filter((e: { severity: string }) => e.severity === "error");
-  if (errors.length > 0) throw new Error(errors.map((e: { formattedMessage: string }) => e.formattedMessage).join("\n"));
+  if (errors.length > 0)
+    throw new Error(errors.map((e: { formattedMessage: string }) => e.formattedMessage).join("\n"));
   const contract = output.contracts?.[sourceName]?.[contractName];
   if (!contract) throw new Error(`solc produced no ${contractName}`);
-  return { contractName, sourceName, compiler: solc.version(), settings, abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
+  return {
+    contractName,
+    sourceName,
+    compiler: solc.version(),
+    settings,
+    abi: contract.abi,
+    bytecode: `0x${contract.evm.bytecode.object}`,
+  };
 }
 
 export function artifactText(artifact: ContractArtifact): string {
@@ -45,5 +53,7 @@ export function artifactText(artifact: ContractArtifact): string {
 if (import.meta.main) {
   const artifact = compileTestUsdt();
   writeFileSync(artifactPath, artifactText(artifact));
-  process.stdout.write(`${artifactPath}: ${artifact.contractName}, ${(artifact.bytecode.length - 2) / 2} bytes, solc ${artifact.compiler}\n`);
+  process.stdout.write(
+    `${artifactPath}: ${artifact.contractName}, ${(artifact.bytecode.length - 2) / 2} bytes, solc ${artifact.compiler}\n`,
+  );
 }

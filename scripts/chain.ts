@@ -16,15 +16,24 @@ const usage = "usage: npm run chain -- pay --to <address> --amount <usdt>\n     
 class UsageError extends Error {}
 
 async function main(argv: string[]): Promise<void> {
-  const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { to: { type: "string" }, amount: { type: "string" } } });
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { to: { type: "string" }, amount: { type: "string" } },
+  });
   const [command] = positionals;
-  if (command !== "pay" && command !== "status") throw new UsageError(command ? `unknown command ${command}` : "no command");
+  if (command !== "pay" && command !== "status")
+    throw new UsageError(command ? `unknown command ${command}` : "no command");
   const devnetDir = join(process.env.DATA_DIR || "./data", "devnet");
   const facts = readDevnetFacts(devnetDir);
   const rpcUrl = process.env.CHAIN_RPC_URL || facts?.rpcUrl;
-  if (!rpcUrl) throw new Error(`no devnet found (${join(devnetDir, "devnet.json")} is missing): start the server (npm start), or set CHAIN_RPC_URL`);
+  if (!rpcUrl)
+    throw new Error(
+      `no devnet found (${join(devnetDir, "devnet.json")} is missing): start the server (npm start), or set CHAIN_RPC_URL`,
+    );
   const tokenSetting = process.env.CHAIN_TOKEN || facts?.token.address;
-  if (!tokenSetting || !isAddress(tokenSetting, { strict: false })) throw new Error("which token? set CHAIN_TOKEN to its contract address");
+  if (!tokenSetting || !isAddress(tokenSetting, { strict: false }))
+    throw new Error("which token? set CHAIN_TOKEN to its contract address");
   const token = getAddress(tokenSetting);
   const clients = devClients(rpcUrl);
   const dev = facts?.devAccount ?? (await clients.wallet.getAddresses())[0];
@@ -33,11 +42,13 @@ async function main(argv: string[]): Promise<void> {
     clients.public.readContract({ address: token, abi: erc20Abi, functionName: "decimals" }),
     clients.public.readContract({ address: token, abi: erc20Abi, functionName: "symbol" }),
   ]);
-  const balance = (owner: Address) => clients.public.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [owner] });
+  const balance = (owner: Address) =>
+    clients.public.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [owner] });
   const show = (units: bigint) => `${formatTokenAmount(units, decimals)} ${symbol}`;
 
   if (command === "pay") {
-    if (!values.to || !isAddress(values.to, { strict: false })) throw new UsageError("--to needs an EVM address (0x and 40 hex digits)");
+    if (!values.to || !isAddress(values.to, { strict: false }))
+      throw new UsageError("--to needs an EVM address (0x and 40 hex digits)");
     if (!values.amount) throw new UsageError("--amount needs an amount, such as 12.5");
     const amount = parseTokenAmount(values.amount, decimals);
     if (amount === 0n) throw new UsageError("--amount must be more than 0");
@@ -49,13 +60,22 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
 
-  const [chainId, head] = await Promise.all([clients.public.getChainId(), clients.public.getBlockNumber({ cacheTime: 0 })]);
-  process.stdout.write(`node     ${rpcUrl} (chain id ${chainId})\nhead     block ${head}\ntoken    ${symbol} ${token} (${decimals} decimals)\n`);
+  const [chainId, head] = await Promise.all([
+    clients.public.getChainId(),
+    clients.public.getBlockNumber({ cacheTime: 0 }),
+  ]);
+  process.stdout.write(
+    `node     ${rpcUrl} (chain id ${chainId})\nhead     block ${head}\ntoken    ${symbol} ${token} (${decimals} decimals)\n`,
+  );
   process.stdout.write(`dev      ${dev}: ${show(await balance(dev))}\n`);
   const watched = watchedAddresses(facts?.watchedAddressesFile);
-  if (watched === null) process.stdout.write("watched  unknown (the server writes them to DATA_DIR/devnet/watched-addresses.json)\n");
-  else if (watched.length === 0) process.stdout.write("watched  none yet (a merchant gets one at the first GetUserWallet)\n");
-  else for (const address of watched) process.stdout.write(`watched  ${address}: ${show(await balance(getAddress(address)))}\n`);
+  if (watched === null)
+    process.stdout.write("watched  unknown (the server writes them to DATA_DIR/devnet/watched-addresses.json)\n");
+  else if (watched.length === 0)
+    process.stdout.write("watched  none yet (a merchant gets one at the first GetUserWallet)\n");
+  else
+    for (const address of watched)
+      process.stdout.write(`watched  ${address}: ${show(await balance(getAddress(address)))}\n`);
 }
 
 function watchedAddresses(file: string | undefined): string[] | null {
@@ -70,6 +90,8 @@ function watchedAddresses(file: string | undefined): string[] | null {
 try {
   await main(process.argv.slice(2));
 } catch (error) {
-  process.stderr.write(`chain: ${(error as Error).message.split("\n")[0]}\n${error instanceof UsageError ? usage : ""}`);
+  process.stderr.write(
+    `chain: ${(error as Error).message.split("\n")[0]}\n${error instanceof UsageError ? usage : ""}`,
+  );
   process.exitCode = error instanceof UsageError ? 2 : 1;
 }

@@ -9,7 +9,10 @@ import { join, resolve } from "node:path";
 
 const repoRoot = resolve(import.meta.dirname, "..");
 const runs = Number(process.argv[2] ?? 5);
-const commit = spawnSync("git", ["rev-parse", process.argv[3] ?? "HEAD"], { cwd: repoRoot, encoding: "utf8" }).stdout.trim();
+const commit = spawnSync("git", ["rev-parse", process.argv[3] ?? "HEAD"], {
+  cwd: repoRoot,
+  encoding: "utf8",
+}).stdout.trim();
 if (!Number.isInteger(runs) || runs < 1 || !commit) {
   console.error("usage: node scripts/clean-runs.mjs [runs=5] [commit=HEAD]");
   process.exit(2);
@@ -43,18 +46,39 @@ for (let i = 1; i <= runs; i++) {
     const table = stageTable(test.stdout ?? "");
     const total = table.find((r) => r.stage === "total");
     const slowest = table.filter((r) => r.stage !== "total").sort((a, b) => b.seconds - a.seconds)[0];
-    rows.push({ run: i, result: test.status === 0 ? "pass" : `fail (${total?.result ?? `exit ${test.status}`})`, install: installSeconds, total: total?.seconds, slowest });
+    rows.push({
+      run: i,
+      result: test.status === 0 ? "pass" : `fail (${total?.result ?? `exit ${test.status}`})`,
+      install: installSeconds,
+      total: total?.seconds,
+      slowest,
+    });
     const row = rows.at(-1);
-    console.log(`run ${i}: ${row.result}, npm ci ${installSeconds.toFixed(0)} s, npm test ${row.total ?? "-"} s, slowest ${slowest ? `${slowest.stage} ${slowest.seconds} s` : "-"}`);
+    console.log(
+      `run ${i}: ${row.result}, npm ci ${installSeconds.toFixed(0)} s, npm test ${row.total ?? "-"} s, slowest ${slowest ? `${slowest.stage} ${slowest.seconds} s` : "-"}`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-const totals = rows.map((r) => r.total).filter((t) => t !== undefined).sort((a, b) => a - b);
+const totals = rows
+  .map((r) => r.total)
+  .filter((t) => t !== undefined)
+  .sort((a, b) => a - b);
 const middle = Math.floor(totals.length / 2);
-const median = totals.length === 0 ? undefined : totals.length % 2 ? totals[middle] : ((totals[middle - 1] + totals[middle]) / 2).toFixed(1);
+const median =
+  totals.length === 0
+    ? undefined
+    : totals.length % 2
+      ? totals[middle]
+      : ((totals[middle - 1] + totals[middle]) / 2).toFixed(1);
 console.log(`\n| run | result | npm ci (s) | npm test (s) | slowest stage (s) |\n|---|---|---|---|---|`);
-for (const r of rows) console.log(`| ${r.run} | ${r.result} | ${r.install.toFixed(0)} | ${r.total ?? "-"} | ${r.slowest ? `${r.slowest.stage} ${r.slowest.seconds}` : "-"} |`);
-console.log(`\n${rows.filter((r) => r.result === "pass").length} of ${rows.length} green; median npm test ${median ?? "-"} s (commit ${commit.slice(0, 10)})`);
+for (const r of rows)
+  console.log(
+    `| ${r.run} | ${r.result} | ${r.install.toFixed(0)} | ${r.total ?? "-"} | ${r.slowest ? `${r.slowest.stage} ${r.slowest.seconds}` : "-"} |`,
+  );
+console.log(
+  `\n${rows.filter((r) => r.result === "pass").length} of ${rows.length} green; median npm test ${median ?? "-"} s (commit ${commit.slice(0, 10)})`,
+);
 process.exit(rows.every((r) => r.result === "pass") ? 0 : 1);

@@ -11,7 +11,8 @@ export function databaseTestFiles(root: string): string[] {
   const { files, edges } = buildImportGraph(root, ["server"]);
   const importsOf = new Map<string, string[]>();
   for (const edge of edges) {
-    if (edge.to && edge.resolved && !edge.typeOnly) importsOf.set(edge.from, [...(importsOf.get(edge.from) ?? []), edge.to]);
+    if (edge.to && edge.resolved && !edge.typeOnly)
+      importsOf.set(edge.from, [...(importsOf.get(edge.from) ?? []), edge.to]);
   }
   const reaches = (file: string, seen = new Set<string>()): boolean => {
     if (file === testDatabase) return true;

@@ -3,7 +3,10 @@ import { spawn } from "node:child_process";
 
 const apiPort = process.env.PORT ?? "8080";
 const children = [
-  spawn(process.execPath, ["--watch", "server/main.ts"], { stdio: "inherit", env: { ...process.env, PORT: apiPort, STATIC_DIR: "" } }),
+  spawn(process.execPath, ["--watch", "server/main.ts"], {
+    stdio: "inherit",
+    env: { ...process.env, PORT: apiPort, STATIC_DIR: "" },
+  }),
   spawn(process.execPath, ["node_modules/vite/bin/vite.js", "--port", process.env.VITE_PORT ?? "5173"], {
     stdio: "inherit",
     env: { ...process.env, API_URL: `http://127.0.0.1:${apiPort}` },

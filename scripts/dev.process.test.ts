@@ -35,7 +35,8 @@ describe("npm run dev (scripts/dev.mjs)", () => {
     shell.stderr.on("data", (chunk) => (out += chunk));
     try {
       const deadline = Date.now() + 60_000;
-      while (!(out.includes("Merchant Console API on") && out.includes("Local:")) && Date.now() < deadline) await sleep(100);
+      while (!(out.includes("Merchant Console API on") && out.includes("Local:")) && Date.now() < deadline)
+        await sleep(100);
       expect(out).toContain("Merchant Console API on");
 
       process.kill(shell.pid!, "SIGTERM");

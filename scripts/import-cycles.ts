@@ -35,7 +35,11 @@ function components(nodes: readonly string[], next: ReadonlyMap<string, readonly
 }
 
 /** The shortest way from `start` back to itself, staying inside `within`. */
-function shortestCycle(start: string, within: ReadonlySet<string>, next: ReadonlyMap<string, readonly string[]>): string[] {
+function shortestCycle(
+  start: string,
+  within: ReadonlySet<string>,
+  next: ReadonlyMap<string, readonly string[]>,
+): string[] {
   const parent = new Map<string, string>();
   const queue = [start];
   for (let i = 0; i < queue.length; i++) {
@@ -43,7 +47,8 @@ function shortestCycle(start: string, within: ReadonlySet<string>, next: Readonl
     for (const target of next.get(node) ?? []) {
       if (target === start) {
         const chain = [start];
-        for (let at: string | undefined = node; at !== undefined && at !== start; at = parent.get(at)) chain.splice(1, 0, at);
+        for (let at: string | undefined = node; at !== undefined && at !== start; at = parent.get(at))
+          chain.splice(1, 0, at);
         return [...chain, start];
       }
       if (within.has(target) && !parent.has(target)) {

@@ -65,7 +65,12 @@ export const directionRules: readonly DirectionRule[] = [
     spareTests: true,
     says: "server/domain never imports server/http or server/routes",
   },
-  { from: "server/db", forbidsFile: inside("server/domain"), spareTests: true, says: "server/db never imports server/domain" },
+  {
+    from: "server/db",
+    forbidsFile: inside("server/domain"),
+    spareTests: true,
+    says: "server/db never imports server/domain",
+  },
   {
     from: "server/routes",
     forbidsFile: inside("server/db"),
@@ -109,7 +114,8 @@ const isTest = (path: string) => /\.test\.tsx?$/.test(path);
 const binds = (rule: DirectionRule) => (path: string) =>
   inside(rule.from)(path) && !(rule.except && inside(rule.except)(path)) && !(rule.spareTests && isTest(path));
 /** The edges the rule looks at: type-only and lazy imports drop out where the rule allows them. */
-const counted = (rule: DirectionRule) => (e: ImportEdge) => !(rule.allowsTypes && e.typeOnly) && !(rule.allowsLazy && e.lazy);
+const counted = (rule: DirectionRule) => (e: ImportEdge) =>
+  !(rule.allowsTypes && e.typeOnly) && !(rule.allowsLazy && e.lazy);
 
 const directViolations = (rule: DirectionRule, edges: readonly ImportEdge[]) =>
   edges
@@ -153,6 +159,10 @@ function indirectViolations(rule: DirectionRule, files: readonly string[], edges
 }
 
 /** Every import that breaks a direction rule, naming the file and the import. */
-export function directionViolations(files: readonly string[], edges: readonly ImportEdge[], rules = directionRules): string[] {
+export function directionViolations(
+  files: readonly string[],
+  edges: readonly ImportEdge[],
+  rules = directionRules,
+): string[] {
   return rules.flatMap((rule) => [...directViolations(rule, edges), ...indirectViolations(rule, files, edges)]);
 }

@@ -31,7 +31,12 @@ export interface ImportGraph {
 
 const codeExtensions = ["ts", "tsx", "mts", "cts", "js", "jsx", "mjs", "cjs"];
 // TypeScript resolves `./x.js` to `./x.ts`; bundler resolution also takes extensionless specifiers and folders.
-const extensionSwaps: Record<string, string[]> = { ".js": [".ts", ".tsx"], ".mjs": [".mts"], ".cjs": [".cts"], ".jsx": [".tsx"] };
+const extensionSwaps: Record<string, string[]> = {
+  ".js": [".ts", ".tsx"],
+  ".mjs": [".mts"],
+  ".cjs": [".cts"],
+  ".jsx": [".tsx"],
+};
 const implicitSuffixes = [".ts", ".tsx", ".mts", ".js", ".mjs", "/index.ts", "/index.tsx", "/index.js"];
 
 const toPosix = (path: string) => path.split(sep).join("/");
@@ -74,12 +79,18 @@ export function importsOf(file: string, source: string): { specifiers: ImportSpe
   new Visitor({
     ImportDeclaration: (node) => add(node.source.value, isTypeOnlyImport(node)),
     ExportNamedDeclaration: (node) =>
-      node.source && add(node.source.value, node.exportKind === "type" || (node.specifiers.length > 0 && node.specifiers.every((s) => s.exportKind === "type"))),
+      node.source &&
+      add(
+        node.source.value,
+        node.exportKind === "type" ||
+          (node.specifiers.length > 0 && node.specifiers.every((s) => s.exportKind === "type")),
+      ),
     ExportAllDeclaration: (node) => add(node.source.value, node.exportKind === "type"),
     ImportExpression: (node) => add(literalSource(node.source), false, true),
     TSImportType: (node) => add(node.source.value, true),
     TSImportEqualsDeclaration: (node) =>
-      node.moduleReference.type === "TSExternalModuleReference" && add(node.moduleReference.expression.value, node.importKind === "type"),
+      node.moduleReference.type === "TSExternalModuleReference" &&
+      add(node.moduleReference.expression.value, node.importKind === "type"),
   }).visit(result.program);
   const error = result.errors[0];
   return error ? { specifiers, error: error.message } : { specifiers };
@@ -103,7 +114,14 @@ export function buildImportGraph(root: string, dirs: readonly string[]): ImportG
         continue;
       }
       const to = resolveRelative(root, from, specifier);
-      edges.push({ from, specifier, to: to ?? toPosix(normalize(join(dirname(from), specifier))), resolved: to !== null, typeOnly, lazy });
+      edges.push({
+        from,
+        specifier,
+        to: to ?? toPosix(normalize(join(dirname(from), specifier))),
+        resolved: to !== null,
+        typeOnly,
+        lazy,
+      });
     }
   }
   return { files, edges, parseErrors };

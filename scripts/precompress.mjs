@@ -16,7 +16,9 @@ function walk(dir) {
     else if (textFile.test(name)) {
       const body = readFileSync(path);
       if (body.length < 1024) continue;
-      const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+      const br = brotliCompressSync(body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      });
       writeFileSync(`${path}.br`, br);
       writeFileSync(`${path}.gz`, gzipSync(body, { level: 9 }));
       before += body.length;

@@ -11,7 +11,13 @@ import { gzipSync } from "node:zlib";
 import { minifySync } from "vite";
 import { type PageVariant, pageHtml } from "./prerender/page-html.ts";
 import { bodyScript, type HeadScriptConfig, headScript, scriptCall } from "./prerender/page-scripts.ts";
-import { blueprintSafelist, classesInMarkup, dropUnreadCustomProperties, lightThemeRules, purgeBlueprintCss } from "./prerender/purge-blueprint.ts";
+import {
+  blueprintSafelist,
+  classesInMarkup,
+  dropUnreadCustomProperties,
+  lightThemeRules,
+  purgeBlueprintCss,
+} from "./prerender/purge-blueprint.ts";
 import { loadRenderer } from "./prerender/renderer.ts";
 
 const repoRoot = resolve(import.meta.dirname, "..");
@@ -54,7 +60,8 @@ async function main() {
   if (!appCssHref) throw new Error("dist/index.html links no stylesheet");
   const appCss = read(join(dist, appCssHref));
   const fullKey = Object.keys(manifest).find((key) => key.endsWith("@blueprintjs/core/lib/css/blueprint.css"));
-  if (!fullKey) throw new Error("the Vite manifest has no Blueprint stylesheet (src/app/full-styles.ts imports it with ?url)");
+  if (!fullKey)
+    throw new Error("the Vite manifest has no Blueprint stylesheet (src/app/full-styles.ts imports it with ?url)");
   const fullCssHref = fileOf(manifest, fullKey);
   const fullCss = read(join(dist, fullCssHref));
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry && key.endsWith("index.html"));
@@ -81,7 +88,10 @@ async function main() {
 
     const blueprintCss = dropUnreadCustomProperties(
       purgeBlueprintCss(fullCss, {
-        ...classesInMarkup([...rendered.flatMap((r) => r.variants.map((v) => v.markup)), await renderer.renderRunTimeStates()]),
+        ...classesInMarkup([
+          ...rendered.flatMap((r) => r.variants.map((v) => v.markup)),
+          await renderer.renderRunTimeStates(),
+        ]),
         safelist: blueprintSafelist(Classes),
       }),
       [appCss],
@@ -106,12 +116,23 @@ async function main() {
 
     const pages: Record<string, { file: string; scriptHashes: string[]; styleHashes: string[] }> = {};
     const out = process.stdout;
-    out.write(`prerender: Blueprint CSS purged to ${(blueprintCss.length / 1000).toFixed(1)} kB (${(gzipBytes(blueprintCss) / 1000).toFixed(1)} kB gzip) of ${(fullCss.length / 1000).toFixed(1)} kB → ${purgedCssHref}; its light-theme rules inline: ${(lightCss.length / 1000).toFixed(1)} kB (${(gzipBytes(lightCss) / 1000).toFixed(1)} kB gzip)\n`);
+    out.write(
+      `prerender: Blueprint CSS purged to ${(blueprintCss.length / 1000).toFixed(1)} kB (${(gzipBytes(blueprintCss) / 1000).toFixed(1)} kB gzip) of ${(fullCss.length / 1000).toFixed(1)} kB → ${purgedCssHref}; its light-theme rules inline: ${(lightCss.length / 1000).toFixed(1)} kB (${(gzipBytes(lightCss) / 1000).toFixed(1)} kB gzip)\n`,
+    );
     for (const { page, themed, variants } of rendered) {
-      const headConfig: HeadScriptConfig = { locales, defaultLocale, themed, leavesWhenSignedIn: page.leavesWhenSignedIn, localeModules, darkClass, purgedCssHref };
+      const headConfig: HeadScriptConfig = {
+        locales,
+        defaultLocale,
+        themed,
+        leavesWhenSignedIn: page.leavesWhenSignedIn,
+        localeModules,
+        darkClass,
+        purgedCssHref,
+      };
       const own = [...chunkFiles(manifest, page.module)].filter((key) => !entryChunks.has(key));
       const [defaultVariant, ...otherVariants] = variants;
-      if (defaultVariant?.key !== defaultLocale) throw new Error(`${page.path}: the first variant must be ${defaultLocale}`);
+      if (defaultVariant?.key !== defaultLocale)
+        throw new Error(`${page.path}: the first variant must be ${defaultLocale}`);
       const result = pageHtml({
         indexHtml,
         defaultVariant,
@@ -128,12 +149,17 @@ async function main() {
       mkdirSync(dirname(target), { recursive: true });
       writeFileSync(target, result.html);
       pages[page.path] = { file, scriptHashes: result.scriptHashes, styleHashes: result.styleHashes };
-      out.write(`prerender: ${page.path} → dist/prerendered/${file}, ${variants.length} variants, ${(result.html.length / 1000).toFixed(1)} kB (${(gzipBytes(result.html) / 1000).toFixed(1)} kB gzip)\n`);
+      out.write(
+        `prerender: ${page.path} → dist/prerendered/${file}, ${variants.length} variants, ${(result.html.length / 1000).toFixed(1)} kB (${(gzipBytes(result.html) / 1000).toFixed(1)} kB gzip)\n`,
+      );
     }
     writeFileSync(join(dist, "prerendered", "pages.json"), `${JSON.stringify({ pages }, null, 2)}\n`);
 
     // Every other page starts from index.html with the whole of Blueprint's rules, before the console's own.
-    const linked = indexHtml.replace(/(\s*)(<link rel="stylesheet")/, `$1<link rel="stylesheet" href="${fullCssHref}" data-full-styles>$1$2`);
+    const linked = indexHtml.replace(
+      /(\s*)(<link rel="stylesheet")/,
+      `$1<link rel="stylesheet" href="${fullCssHref}" data-full-styles>$1$2`,
+    );
     writeFileSync(join(dist, "index.html"), linked);
     // The manifest was for this step only; the server would otherwise publish it.
     rmSync(join(dist, ".vite"), { recursive: true, force: true });

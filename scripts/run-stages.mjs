@@ -19,16 +19,22 @@ if (steps.length === 0 || steps.some((lanes) => lanes.some((lane) => lane.length
 }
 
 // Under `npm run`, the npm that started us; else whichever npm is on the PATH.
-const npm = process.env.npm_execpath ? { command: process.execPath, args: [process.env.npm_execpath] } : { command: "npm", args: [] };
+const npm = process.env.npm_execpath
+  ? { command: process.execPath, args: [process.env.npm_execpath] }
+  : { command: "npm", args: [] };
 
 // Every Node process the stages start (Vitest, its workers, the servers the tests spawn, the Pact verifier) keeps
 // V8's compiled code of the modules it loads here, so the next one skips compiling them: about a sixth less CPU in
 // the process tests, which start a dozen servers. Node's own cache, checked against each file's contents.
-const compileCache = process.env.NODE_COMPILE_CACHE || fileURLToPath(new URL("../node_modules/.cache/node-compile-cache", import.meta.url));
+const compileCache =
+  process.env.NODE_COMPILE_CACHE ||
+  fileURLToPath(new URL("../node_modules/.cache/node-compile-cache", import.meta.url));
 
 /** @typedef {{ stage: string, seconds: number | null, result: "pass" | "fail" | "stopped" | "not run", exitCode: number }} Entry */
 /** @type {Entry[][][]} */
-const plan = steps.map((lanes) => lanes.map((lane) => lane.map((stage) => ({ stage, seconds: null, result: "not run", exitCode: 0 }))));
+const plan = steps.map((lanes) =>
+  lanes.map((lane) => lane.map((stage) => ({ stage, seconds: null, result: "not run", exitCode: 0 }))),
+);
 /** @type {Set<import("node:child_process").ChildProcess>} */
 const running = new Set();
 let stopping = null;
@@ -74,7 +80,10 @@ function runStage(entry, held) {
       entry.seconds = (performance.now() - begin) / 1000;
       entry.exitCode = code;
       entry.result = code === 0 ? "pass" : stopping || (failed && failed !== entry) ? "stopped" : "fail";
-      if (held) process.stdout.write(`\n── ${entry.stage} (${entry.result}, ${entry.seconds.toFixed(1)} s) ──\n${Buffer.concat(chunks).toString()}`);
+      if (held)
+        process.stdout.write(
+          `\n── ${entry.stage} (${entry.result}, ${entry.seconds.toFixed(1)} s) ──\n${Buffer.concat(chunks).toString()}`,
+        );
       done(code);
     };
     child.once("error", (error) => {
@@ -111,9 +120,16 @@ if (slowest.length > 0) console.log(`\n${slowest.join("\n")}`);
 const width = Math.max(5, ...entries.map((e) => e.stage.length));
 const line = (stage, seconds, result) => `${stage.padEnd(width)}  ${seconds.padStart(8)}  ${result}`;
 console.log(`\n${line("stage", "seconds", "result")}`);
-for (const { stage, seconds, result } of entries) console.log(line(stage, seconds === null ? "-" : seconds.toFixed(1), result));
+for (const { stage, seconds, result } of entries)
+  console.log(line(stage, seconds === null ? "-" : seconds.toFixed(1), result));
 const total = ((performance.now() - started) / 1000).toFixed(1);
-console.log(line("total", total, failed ? `fail (${failed.stage}, exit ${failed.exitCode})` : stopping ? `stopped (${stopping})` : "pass"));
+console.log(
+  line(
+    "total",
+    total,
+    failed ? `fail (${failed.stage}, exit ${failed.exitCode})` : stopping ? `stopped (${stopping})` : "pass",
+  ),
+);
 if (failed) {
   const failing = (stageFiles(failed.stage) ?? []).filter((file) => file.failed).map((file) => file.file);
   if (failing.length > 0) console.log(`failed in ${failed.stage}: ${failing.join(", ")}`);

@@ -14,10 +14,10 @@ writeFileSync(
     private: true,
     scripts: {
       first: "node -e \"console.log('first says hi')\"",
-      broken: "node -e \"process.exit(3)\"",
+      broken: 'node -e "process.exit(3)"',
       never: "node -e \"console.log('never ran')\"",
       slow: "node -e \"console.log('slow starts'); setTimeout(() => console.log('slow' + ' ended'), 600)\"",
-      late: "node -e \"setTimeout(() => process.exit(4), 300)\"",
+      late: 'node -e "setTimeout(() => process.exit(4), 300)"',
       endless: "node -e \"console.log('endless starts'); setTimeout(() => console.log('endless' + ' ended'), 60000)\"",
       // Writes a report as Vitest's JSON reporter does (scripts/test-times/reporters.ts), one file failed, and fails.
       "vitest-like": `node -e "const fs = require('fs'); fs.mkdirSync('reports/test-times', { recursive: true }); const at = (name, seconds, status) => ({ name: process.cwd() + '/' + name, startTime: 1000, endTime: 1000 + seconds * 1000, status, assertionResults: [] }); fs.writeFileSync('reports/test-times/vitest-like.json', JSON.stringify({ testResults: [at('quick.test.ts', 0.5, 'passed'), at('broken.test.ts', 2, 'failed'), at('slow.test.ts', 7.25, 'passed')] })); process.exit(1)"`,
@@ -70,7 +70,12 @@ describe("run-stages", () => {
     expect(headers).toHaveLength(2);
     expect(out).toMatch(/── first \(pass, [\d.]+ s\) ──\n(.|\n)*first says hi/);
     const table = out.slice(out.lastIndexOf("\nstage "));
-    expect(table.split("\n").filter((l) => l.startsWith("slow ")).map((l) => l.split(/\s+/)[2])).toEqual(["pass", "pass"]);
+    expect(
+      table
+        .split("\n")
+        .filter((l) => l.startsWith("slow "))
+        .map((l) => l.split(/\s+/)[2]),
+    ).toEqual(["pass", "pass"]);
   });
 
   it("stops the other lanes at the first failure and exits with its code", () => {
@@ -91,7 +96,9 @@ describe("run-stages", () => {
     writeFileSync(join(dir, "reports", "test-times", "left-over.json"), JSON.stringify({ testResults: [] }));
     const { status, out } = run("first", "vitest-like");
     expect(status).toBe(1);
-    expect(out).toMatch(/vitest-like: the 3 slowest of 3 files\n +7\.3 s +slow\.test\.ts\n +2\.0 s +broken\.test\.ts +\(failed\)\n +0\.5 s +quick\.test\.ts\n/);
+    expect(out).toMatch(
+      /vitest-like: the 3 slowest of 3 files\n +7\.3 s +slow\.test\.ts\n +2\.0 s +broken\.test\.ts +\(failed\)\n +0\.5 s +quick\.test\.ts\n/,
+    );
     expect(out).toMatch(/\nfailed in vitest-like: broken\.test\.ts\n?$/);
     // A report an earlier run left is not this run's.
     expect(existsSync(join(dir, "reports", "test-times", "left-over.json"))).toBe(false);

@@ -14,29 +14,63 @@ type Node = { type: string; start: number; end: number; [key: string]: unknown }
 const isTest = (path: string) => /\.test\.tsx?$/.test(path);
 const isView = (path: string) => path.startsWith("src/") && path.endsWith(".tsx") && !isTest(path);
 /** The files that give machines their actors and long-lived actors their services (ARCHITECTURE.md section 2). */
-const isWiring = (path: string) => /-machines\.ts$/.test(path) || /^src\/app\/(services|[a-z-]+-service)\.ts$/.test(path);
+const isWiring = (path: string) =>
+  /-machines\.ts$/.test(path) || /^src\/app\/(services|[a-z-]+-service)\.ts$/.test(path);
 
 const memberCall = (node: Node, name: string) => {
   if (node.type !== "CallExpression") return false;
   const callee = node.callee as Node;
-  return callee.type === "MemberExpression" && !callee.computed && (callee.property as Node & { name?: string }).name === name;
+  return (
+    callee.type === "MemberExpression" &&
+    !callee.computed &&
+    (callee.property as Node & { name?: string }).name === name
+  );
 };
-const nameOf = (node: unknown) => (node as { type?: string; name?: string })?.type === "Identifier" ? (node as { name: string }).name : undefined;
+const nameOf = (node: unknown) =>
+  (node as { type?: string; name?: string })?.type === "Identifier" ? (node as { name: string }).name : undefined;
 
 /** Kysely's entry points to the database. */
-const queryCalls = ["transaction", "selectFrom", "insertInto", "updateTable", "deleteFrom", "replaceInto", "mergeInto", "executeQuery"];
+const queryCalls = [
+  "transaction",
+  "selectFrom",
+  "insertInto",
+  "updateTable",
+  "deleteFrom",
+  "replaceInto",
+  "mergeInto",
+  "executeQuery",
+];
 
 /** Browser globals a pure machine has no business reaching (ARCHITECTURE.md section 1: no fetch, no window). */
-const browserGlobals = new Set(["fetch", "window", "document", "localStorage", "sessionStorage", "navigator", "location", "history", "XMLHttpRequest", "indexedDB", "WebSocket", "EventSource"]);
+const browserGlobals = new Set([
+  "fetch",
+  "window",
+  "document",
+  "localStorage",
+  "sessionStorage",
+  "navigator",
+  "location",
+  "history",
+  "XMLHttpRequest",
+  "indexedDB",
+  "WebSocket",
+  "EventSource",
+]);
 
 /** Where an identifier is a name being declared or a property, not a reference to a global. */
 const isReference = (node: Node, parent: Node | null) => {
   if (!parent) return true;
   if (parent.type === "MemberExpression" && parent.property === node && !parent.computed) return false;
-  if ((parent.type === "Property" || parent.type === "MethodDefinition" || parent.type === "PropertyDefinition") && parent.key === node && !parent.computed) {
+  if (
+    (parent.type === "Property" || parent.type === "MethodDefinition" || parent.type === "PropertyDefinition") &&
+    parent.key === node &&
+    !parent.computed
+  ) {
     return parent.type === "Property" && parent.shorthand === true && parent.value === node;
   }
-  return !["ImportSpecifier", "ExportSpecifier", "LabeledStatement", "TSPropertySignature", "TSQualifiedName"].includes(parent.type);
+  return !["ImportSpecifier", "ExportSpecifier", "LabeledStatement", "TSPropertySignature", "TSQualifiedName"].includes(
+    parent.type,
+  );
 };
 
 export const symbolRules: readonly SymbolRule[] = [
@@ -63,7 +97,9 @@ export const symbolRules: readonly SymbolRule[] = [
       if (!select || (select.type !== "ArrowFunctionExpression" && select.type !== "FunctionExpression")) return null;
       const params = select.params as Node[];
       const body = select.body as Node;
-      return params.length === 1 && nameOf(params[0]) !== undefined && nameOf(body) === nameOf(params[0]) ? "selects the whole snapshot" : null;
+      return params.length === 1 && nameOf(params[0]) !== undefined && nameOf(body) === nameOf(params[0])
+        ? "selects the whole snapshot"
+        : null;
     },
     says: "views select what they show, never the whole snapshot (it re-renders on every change and invites decisions in JSX)",
   },
@@ -80,7 +116,9 @@ export const symbolRules: readonly SymbolRule[] = [
     binds: (path) => path.startsWith("machines/") || path.startsWith("contracts/schemas/"),
     finds: (node, parent, declared) => {
       const name = nameOf(node);
-      return name && browserGlobals.has(name) && !declared.has(name) && isReference(node, parent) ? `reaches ${name}` : null;
+      return name && browserGlobals.has(name) && !declared.has(name) && isReference(node, parent)
+        ? `reaches ${name}`
+        : null;
     },
     says: "machines and schemas are pure: side effects reach them as actors (no fetch, window, document or storage)",
   },
@@ -93,9 +131,18 @@ function declaredNames(program: Node): Set<string> {
     if (node.type !== "Identifier" || !parent) return;
     const declares =
       (parent.type === "VariableDeclarator" && parent.id === node) ||
-      ((parent.type === "FunctionDeclaration" || parent.type === "FunctionExpression" || parent.type === "ClassDeclaration") && parent.id === node) ||
-      ((parent.type === "ArrowFunctionExpression" || parent.type === "FunctionExpression" || parent.type === "FunctionDeclaration") && (parent.params as Node[]).includes(node)) ||
-      ((parent.type === "ImportSpecifier" || parent.type === "ImportDefaultSpecifier" || parent.type === "ImportNamespaceSpecifier") && parent.local === node) ||
+      ((parent.type === "FunctionDeclaration" ||
+        parent.type === "FunctionExpression" ||
+        parent.type === "ClassDeclaration") &&
+        parent.id === node) ||
+      ((parent.type === "ArrowFunctionExpression" ||
+        parent.type === "FunctionExpression" ||
+        parent.type === "FunctionDeclaration") &&
+        (parent.params as Node[]).includes(node)) ||
+      ((parent.type === "ImportSpecifier" ||
+        parent.type === "ImportDefaultSpecifier" ||
+        parent.type === "ImportNamespaceSpecifier") &&
+        parent.local === node) ||
       (parent.type === "Property" && parent.value === node && parent.shorthand === true && false);
     if (declares) names.add((node as unknown as { name: string }).name);
   });
@@ -107,7 +154,9 @@ function walk(node: Node, parent: Node | null, visit: (node: Node, parent: Node 
   for (const [key, value] of Object.entries(node)) {
     if (key === "parent") continue;
     if (Array.isArray(value)) {
-      for (const child of value) if (child && typeof child === "object" && typeof (child as Node).type === "string") walk(child as Node, node, visit);
+      for (const child of value)
+        if (child && typeof child === "object" && typeof (child as Node).type === "string")
+          walk(child as Node, node, visit);
     } else if (value && typeof value === "object" && typeof (value as Node).type === "string") {
       walk(value as Node, node, visit);
     }

@@ -36,7 +36,9 @@ describe("Blueprint's whole stylesheet in a build", () => {
 describe("the build's configuration", () => {
   it("runs the plugin", async () => {
     const { default: config } = await import("../vite.config.ts");
-    const names = (config.plugins ?? []).flat().map((plugin) => (plugin && typeof plugin === "object" && "name" in plugin ? plugin.name : null));
+    const names = (config.plugins ?? [])
+      .flat()
+      .map((plugin) => (plugin && typeof plugin === "object" && "name" in plugin ? plugin.name : null));
     expect(names).toContain("blueprint-whole-stylesheet");
   });
 });

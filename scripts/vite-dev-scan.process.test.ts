@@ -15,14 +15,23 @@ describe("vite dev's dependency scan", () => {
     const keep = (message: string) => void said.push(message);
     Object.assign(logger, { warn: keep, warnOnce: keep, error: keep });
     const cacheDir = `${root}node_modules/.vite-scan-test`;
-    const server = await createServer({ root, configFile: `${root}vite.config.ts`, customLogger: logger, server: { port: 0, host: "127.0.0.1" }, optimizeDeps: { force: true }, cacheDir });
+    const server = await createServer({
+      root,
+      configFile: `${root}vite.config.ts`,
+      customLogger: logger,
+      server: { port: 0, host: "127.0.0.1" },
+      optimizeDeps: { force: true },
+      cacheDir,
+    });
     try {
       await server.listen();
       const optimizer = server.environments.client.depsOptimizer;
       expect(optimizer).toBeDefined();
       await optimizer?.scanProcessing;
       expect(said.filter((m) => /dependency scan|Could not load/i.test(m))).toEqual([]);
-      expect(Object.keys(optimizer?.metadata.discovered ?? {}).concat(Object.keys(optimizer?.metadata.optimized ?? {}))).toContain("@blueprintjs/core");
+      expect(
+        Object.keys(optimizer?.metadata.discovered ?? {}).concat(Object.keys(optimizer?.metadata.optimized ?? {})),
+      ).toContain("@blueprintjs/core");
     } finally {
       await server.close();
       rmSync(cacheDir, { recursive: true, force: true });

@@ -15,7 +15,10 @@ if (!command) {
 }
 
 const repoRoot = resolve(import.meta.dirname, "..");
-const bin = execFileSync("bash", [join(repoRoot, "scripts/setup-postgres.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }).trim();
+const bin = execFileSync("bash", [join(repoRoot, "scripts/setup-postgres.sh")], {
+  encoding: "utf8",
+  stdio: ["ignore", "pipe", "inherit"],
+}).trim();
 const root = mkdtempSync(join(tmpdir(), "mc-postgres-"));
 const dataDir = join(root, "data");
 const port = "5432";
@@ -43,7 +46,9 @@ const started = Date.now();
 try {
   await initdb();
   await startServer();
-  process.stderr.write(`with-postgres: PostgreSQL ${versionOf()} ready in ${((Date.now() - started) / 1000).toFixed(1)} s (socket in ${root})\n`);
+  process.stderr.write(
+    `with-postgres: PostgreSQL ${versionOf()} ready in ${((Date.now() - started) / 1000).toFixed(1)} s (socket in ${root})\n`,
+  );
 } catch (error) {
   process.stderr.write(`with-postgres: ${error.message}\n${serverLog.slice(-4000)}`);
   await cleanUp();
@@ -68,13 +73,17 @@ function postgresUser() {
     const id = (flag) => Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8" }).trim());
     return { uid: id("-u"), gid: id("-g") };
   } catch {
-    process.stderr.write("with-postgres: running as root, but there is no `postgres` user to run PostgreSQL as (it refuses to run as root)\n");
+    process.stderr.write(
+      "with-postgres: running as root, but there is no `postgres` user to run PostgreSQL as (it refuses to run as root)\n",
+    );
     process.exit(1);
   }
 }
 
 function versionOf() {
-  return execFileSync(join(bin, "postgres"), ["--version"], { encoding: "utf8" }).trim().replace(/^\S+ \(PostgreSQL\) /, "");
+  return execFileSync(join(bin, "postgres"), ["--version"], { encoding: "utf8" })
+    .trim()
+    .replace(/^\S+ \(PostgreSQL\) /, "");
 }
 
 function run(file, argv) {
@@ -84,17 +93,36 @@ function run(file, argv) {
     proc.stdout.on("data", (chunk) => (output += chunk));
     proc.stderr.on("data", (chunk) => (output += chunk));
     proc.once("error", fail);
-    proc.once("exit", (exitCode) => (exitCode === 0 ? done(output) : fail(new Error(`${file} failed (${exitCode}):\n${output}`))));
+    proc.once("exit", (exitCode) =>
+      exitCode === 0 ? done(output) : fail(new Error(`${file} failed (${exitCode}):\n${output}`)),
+    );
   });
 }
 
 async function initdb() {
-  await run(join(bin, "initdb"), ["-D", dataDir, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-sync"]);
+  await run(join(bin, "initdb"), [
+    "-D",
+    dataDir,
+    "-U",
+    "postgres",
+    "--auth=trust",
+    "--encoding=UTF8",
+    "--locale=C",
+    "--no-sync",
+  ]);
 }
 
 async function startServer() {
   // Durability is pointless for a throw-away cluster; listen_addresses='' keeps TCP closed (socket only, in a 0700 folder).
-  const settings = ["listen_addresses=", `unix_socket_directories=${root}`, "unix_socket_permissions=0700", "fsync=off", "synchronous_commit=off", "full_page_writes=off", "max_connections=200"];
+  const settings = [
+    "listen_addresses=",
+    `unix_socket_directories=${root}`,
+    "unix_socket_permissions=0700",
+    "fsync=off",
+    "synchronous_commit=off",
+    "full_page_writes=off",
+    "max_connections=200",
+  ];
   server = spawn(join(bin, "postgres"), ["-D", dataDir, "-p", port, ...settings.flatMap((s) => ["-c", s])], {
     ...owner,
     cwd: root,
@@ -109,7 +137,8 @@ async function startServer() {
   server.stderr.on("data", keep);
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (server.exitCode !== null || server.signalCode !== null) throw new Error(`postgres exited (${server.exitCode ?? server.signalCode}) before accepting connections`);
+    if (server.exitCode !== null || server.signalCode !== null)
+      throw new Error(`postgres exited (${server.exitCode ?? server.signalCode}) before accepting connections`);
     try {
       await run(join(bin, "pg_isready"), ["-q", "-h", root, "-p", port, "-U", "postgres", "-d", "postgres"]);
       return;

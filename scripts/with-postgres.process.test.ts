@@ -15,7 +15,10 @@ interface Run {
 /** `node scripts/with-postgres.mjs node -e <code>`; the inner program first prints TEST_DATABASE_URL's socket folder. */
 function withPostgres(code: string): Run {
   const inner = `console.log("socket " + new URL(process.env.TEST_DATABASE_URL).searchParams.get("host")); ${code}`;
-  const script = spawn(process.execPath, ["scripts/with-postgres.mjs", process.execPath, "-e", inner], { cwd: repoRoot, stdio: ["ignore", "pipe", "inherit"] });
+  const script = spawn(process.execPath, ["scripts/with-postgres.mjs", process.execPath, "-e", inner], {
+    cwd: repoRoot,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   let stdout = "";
   let markStarted = () => {};
   const started = new Promise<void>((done) => {
@@ -35,8 +38,10 @@ const socketOf = (stdout: string) => /socket (\S+)/.exec(stdout)?.[1] ?? "";
 
 describe("scripts/with-postgres.mjs", { timeout: 60_000 }, () => {
   it("runs the command against a throw-away PostgreSQL on a unix socket only, and deletes it afterwards", async () => {
-    const { status, stdout } = await withPostgres(`const c = new (require("pg").Client)({ connectionString: process.env.TEST_DATABASE_URL });
-      c.connect().then(() => c.query("select current_setting('listen_addresses') as tcp, 6 * 7 as answer")).then((r) => { console.log(JSON.stringify(r.rows[0])); return c.end(); });`).done;
+    const { status, stdout } =
+      await withPostgres(`const c = new (require("pg").Client)({ connectionString: process.env.TEST_DATABASE_URL });
+      c.connect().then(() => c.query("select current_setting('listen_addresses') as tcp, 6 * 7 as answer")).then((r) => { console.log(JSON.stringify(r.rows[0])); return c.end(); });`)
+        .done;
     expect(status).toBe(0);
     expect(stdout).toContain(JSON.stringify({ tcp: "", answer: 42 }));
     expect(socketOf(stdout)).toMatch(/mc-postgres-/);

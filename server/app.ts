@@ -117,7 +117,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   // Only the sign-in calls read a cookie (the device cookie, domain/device-cookie.ts); everything else is bearer-token.
   await app.register(fastifyCookie);
   // Answers only: the console never sends compressed bodies, so none is inflated (no zip bombs).
-  await app.register(fastifyCompress, { globalCompression: true, globalDecompression: false, encodings: ["br", "gzip"] });
+  await app.register(fastifyCompress, {
+    globalCompression: true,
+    globalDecompression: false,
+    encodings: ["br", "gzip"],
+  });
 
   registerEndpoints(app, handlers, services);
   await registerOrderEvents(app, services, options.orderEvents);
@@ -126,7 +130,10 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const pruneEveryMs = options.pruneEveryMs ?? 600_000;
   if (pruneEveryMs > 0) {
     const stopPruning = schedulePrune(
-      () => pruneExpired(services.db, services.clock(), services.limits).then((pruned) => app.log.debug({ pruned }, "pruned expired rows")),
+      () =>
+        pruneExpired(services.db, services.clock(), services.limits).then((pruned) =>
+          app.log.debug({ pruned }, "pruned expired rows"),
+        ),
       pruneEveryMs,
       (error) => app.log.error({ err: error }, "prune failed"),
     );
@@ -135,7 +142,10 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const sweepEveryMs = options.orderSweepEveryMs ?? orderSweepEveryMs;
   if (sweepEveryMs > 0) {
     const stopSweeping = schedulePrune(
-      () => expireOverdueOrders(services.db, services.clock()).then((failed) => failed > 0 && app.log.info({ failed }, "orders past their payment window failed")),
+      () =>
+        expireOverdueOrders(services.db, services.clock()).then(
+          (failed) => failed > 0 && app.log.info({ failed }, "orders past their payment window failed"),
+        ),
       sweepEveryMs,
       (error) => app.log.error({ err: error }, "order expiry sweep failed"),
     );
@@ -144,6 +154,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
 
   const { staticDir } = options;
   const pages = staticDir ? registerStaticFiles(app, staticDir) : null;
-  app.setNotFoundHandler((request, reply) => (pages && wantsConsolePage(request) ? pages.send(request, reply) : sendNotFound(reply)));
+  app.setNotFoundHandler((request, reply) =>
+    pages && wantsConsolePage(request) ? pages.send(request, reply) : sendNotFound(reply),
+  );
   return app;
 }

@@ -28,7 +28,16 @@ function startMain(env: Record<string, string>): Started {
   for (const name of ["NODE_ENV", "DEV_OUTBOX", "SMTP_URL"]) delete inherited[name];
   const child = spawn(process.execPath, ["server/main.ts"], {
     cwd: repoRoot,
-    env: { ...inherited, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", STATIC_DIR: "", SERVER_SECRET: "", DATABASE_URL: "", ...env },
+    env: {
+      ...inherited,
+      DATA_DIR: dataDir,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      STATIC_DIR: "",
+      SERVER_SECRET: "",
+      DATABASE_URL: "",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.push(child);

@@ -22,15 +22,18 @@ const env = process.env;
 const production = env.NODE_ENV === "production";
 // A test server: GET /api/dev/outbox shows the codes mailed to an address, per-address limits ×10. Never in production.
 const devOutbox = env.DEV_OUTBOX === "true";
-if (devOutbox && production) refuseToStart(new StartupRefusal("DEV_OUTBOX=true is for test servers; unset it with NODE_ENV=production"));
+if (devOutbox && production)
+  refuseToStart(new StartupRefusal("DEV_OUTBOX=true is for test servers; unset it with NODE_ENV=production"));
 // Without SMTP the codes would only reach the log: a production server must mail them.
 try {
   currentCost();
 } catch (error) {
   refuseToStart(new StartupRefusal((error as Error).message));
 }
-if (production && env.PASSWORD_HASH_COST === "test") refuseToStart(new StartupRefusal("PASSWORD_HASH_COST=test is for test suites; unset it with NODE_ENV=production"));
-if (production && !env.SMTP_URL) refuseToStart(new StartupRefusal("NODE_ENV=production needs SMTP_URL (and MAIL_FROM) to mail verification codes"));
+if (production && env.PASSWORD_HASH_COST === "test")
+  refuseToStart(new StartupRefusal("PASSWORD_HASH_COST=test is for test suites; unset it with NODE_ENV=production"));
+if (production && !env.SMTP_URL)
+  refuseToStart(new StartupRefusal("NODE_ENV=production needs SMTP_URL (and MAIL_FROM) to mail verification codes"));
 // The chain settings are checked before the data folder is touched, like every other refusal above.
 try {
   chainConfigFromEnv(env);
@@ -39,7 +42,8 @@ try {
 }
 // A shorter payment window for orders (journeys that watch an order fail): test servers only.
 const orderPaySeconds = env.ORDER_PAY_SECONDS?.trim() ? readOrderPaySeconds(env.ORDER_PAY_SECONDS) : undefined;
-if (orderPaySeconds !== undefined && !devOutbox) refuseToStart(new StartupRefusal("ORDER_PAY_SECONDS is for test servers: set DEV_OUTBOX=true, or unset it"));
+if (orderPaySeconds !== undefined && !devOutbox)
+  refuseToStart(new StartupRefusal("ORDER_PAY_SECONDS is for test servers: set DEV_OUTBOX=true, or unset it"));
 const port = Number(env.PORT ?? 8080);
 const host = env.HOST ?? "127.0.0.1";
 const staticDir = resolveStaticDir(env.STATIC_DIR);
@@ -67,7 +71,13 @@ const forwardedLog: WatcherLog = {
 };
 let chain: ChainLayer;
 try {
-  chain = await startChainLayer({ db, env, dataDir: env.DATA_DIR || "./data", log: forwardedLog, listener: (chains) => createOrderListener({ chains }) });
+  chain = await startChainLayer({
+    db,
+    env,
+    dataDir: env.DATA_DIR || "./data",
+    log: forwardedLog,
+    listener: (chains) => createOrderListener({ chains }),
+  });
 } catch (error) {
   await close();
   refuseToStart(new StartupRefusal(`the chain layer did not start: ${(error as Error).message}`));
@@ -117,7 +127,9 @@ process.on("SIGTERM", () => void stop("SIGTERM"));
 try {
   const address = await app.listen({ port, host });
   const where = env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${resolve(env.DATA_DIR ?? "./data")}`;
-  process.stdout.write(`Merchant Console API on ${address} — ${where}; ${staticDir ? `console from ${staticDir}` : "API only (no built console)"}${devOutbox ? "; dev outbox at /api/dev/outbox?to=" : ""}\n`);
+  process.stdout.write(
+    `Merchant Console API on ${address} — ${where}; ${staticDir ? `console from ${staticDir}` : "API only (no built console)"}${devOutbox ? "; dev outbox at /api/dev/outbox?to=" : ""}\n`,
+  );
   process.stdout.write(describeChains(chain));
 } catch (error) {
   app.log.error({ err: error }, "could not listen");
@@ -128,18 +140,25 @@ try {
 
 function readOrderPaySeconds(setting: string): number {
   const seconds = Number(setting);
-  if (!Number.isInteger(seconds) || seconds < 5 || seconds > 86_400) refuseToStart(new StartupRefusal("ORDER_PAY_SECONDS must be a whole number of seconds from 5 to 86400"));
+  if (!Number.isInteger(seconds) || seconds < 5 || seconds > 86_400)
+    refuseToStart(new StartupRefusal("ORDER_PAY_SECONDS must be a whole number of seconds from 5 to 86400"));
   return seconds;
 }
 
 /** pino's line format (level, time, msg), for what the watchers say before the server's logger exists. */
 function jsonLine(level: number, data: object, message: string): void {
-  const fields = Object.fromEntries(Object.entries(data).map(([k, v]) => [k, v instanceof Error ? { message: v.message, stack: v.stack } : v]));
+  const fields = Object.fromEntries(
+    Object.entries(data).map(([k, v]) => [k, v instanceof Error ? { message: v.message, stack: v.stack } : v]),
+  );
   process.stdout.write(`${JSON.stringify({ level, time: Date.now(), ...fields, msg: message })}\n`);
 }
 
 function refuseToStart(error: unknown): never {
-  process.stderr.write(error instanceof StartupRefusal ? `Merchant Console cannot start: ${error.message}\n` : `${(error as Error)?.stack ?? error}\n`);
+  process.stderr.write(
+    error instanceof StartupRefusal
+      ? `Merchant Console cannot start: ${error.message}\n`
+      : `${(error as Error)?.stack ?? error}\n`,
+  );
   process.exit(1);
 }
 

@@ -79,7 +79,10 @@ function signal(): Signal {
  * (trusted keydown, beforeinput, input, keyup), queued behind whatever the page's main thread is doing. About one key
  * every 10 ms: fine enough for the figure without flooding the page's main thread.
  */
-async function typeUntilInteractive(page: Page, signals: { input: Signal; interactive: Signal; giveUp: Signal }): Promise<number> {
+async function typeUntilInteractive(
+  page: Page,
+  signals: { input: Signal; interactive: Signal; giveUp: Signal },
+): Promise<number> {
   let keystrokes = 0;
   await Promise.race([signals.input.promise, signals.interactive.promise, signals.giveUp.promise]);
   while (!signals.interactive.fired && !signals.giveUp.fired) {
@@ -97,12 +100,24 @@ const totals = (resources: Resource[]): Totals => ({
   gzip9Bytes: resources.reduce((sum, r) => sum + r.gzip9Bytes, 0),
 });
 
-export async function coldLoad(browser: Browser, target: LoadTarget, throttling: Throttling | null): Promise<LoadFigures> {
+export async function coldLoad(
+  browser: Browser,
+  target: LoadTarget,
+  throttling: Throttling | null,
+): Promise<LoadFigures> {
   const budgetMs = throttling ? 90_000 : 30_000;
   const notes: string[] = [];
-  const context = await browser.newContext({ locale: "en-US", viewport: { width: 1280, height: 800 }, storageState: target.storageState });
+  const context = await browser.newContext({
+    locale: "en-US",
+    viewport: { width: 1280, height: 800 },
+    storageState: target.storageState,
+  });
   try {
-    const probeOptions: ProbeOptions = { readySelectors: target.readySelectors, inputSelector: target.inputSelector, marker };
+    const probeOptions: ProbeOptions = {
+      readySelectors: target.readySelectors,
+      inputSelector: target.inputSelector,
+      marker,
+    };
     await context.addInitScript(installProbe, probeOptions);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -116,13 +131,17 @@ export async function coldLoad(browser: Browser, target: LoadTarget, throttling:
     });
     const budget = setTimeout(() => signals.giveUp.fire(), budgetMs);
     const typing = target.inputSelector ? typeUntilInteractive(page, signals) : Promise.resolve(0);
-    await page.goto(target.url, { waitUntil: "load", timeout: budgetMs }).catch((error: Error) => notes.push(`navigation: ${error.message.split("\n")[0]}`));
+    await page
+      .goto(target.url, { waitUntil: "load", timeout: budgetMs })
+      .catch((error: Error) => notes.push(`navigation: ${error.message.split("\n")[0]}`));
 
     // Ready: the probe's frame loop signals it; then wait for the network to fall quiet, so lazily fetched chunks
     // (a route's page, a locale) count too.
     await Promise.race([signals.ready.promise, signals.giveUp.promise]);
-    if (!signals.ready.fired) notes.push(`not ready within ${budgetMs / 1000} s (${target.readySelectors.join(" + ")})`);
-    if (!(await network.quiet(500, signals.giveUp.fired ? 1_000 : budgetMs))) notes.push("the network never fell quiet for 500 ms");
+    if (!signals.ready.fired)
+      notes.push(`not ready within ${budgetMs / 1000} s (${target.readySelectors.join(" + ")})`);
+    if (!(await network.quiet(500, signals.giveUp.fired ? 1_000 : budgetMs)))
+      notes.push("the network never fell quiet for 500 ms");
     // A page whose field no framework owns would be typed into until the budget ends: give up 3 s after the quiet.
     const grace = setTimeout(() => signals.giveUp.fire(), 3_000);
     const keystrokes = await typing;
@@ -134,7 +153,11 @@ export async function coldLoad(browser: Browser, target: LoadTarget, throttling:
       .evaluate(() => performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null)
       .catch(() => null);
     if (target.inputSelector && probe?.interactiveMs == null) {
-      notes.push(probe?.inputSeenMs == null ? `no ${target.inputSelector} to type into` : "no keystroke reached a React or Vue state (framework not recognised?)");
+      notes.push(
+        probe?.inputSeenMs == null
+          ? `no ${target.inputSelector} to type into`
+          : "no keystroke reached a React or Vue state (framework not recognised?)",
+      );
     }
     const inline = await network.readBodies();
     const resources = network.resources();

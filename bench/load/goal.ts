@@ -11,7 +11,13 @@ export interface Goal {
   met: boolean | null;
 }
 
-export function goal(network: string, name: string, value: number | null, reference: number | null, goalRatio: number): Goal {
+export function goal(
+  network: string,
+  name: string,
+  value: number | null,
+  reference: number | null,
+  goalRatio: number,
+): Goal {
   const known = value !== null && reference !== null && reference > 0;
   return {
     network,

@@ -92,7 +92,18 @@ export function recordNetwork(cdp: CDPSession): NetworkRecorder {
     if (/^(data|blob):/.test(event.request.url)) return;
     // A redirect reuses the request id; the last hop's response is the one that counts.
     const type = event.type ?? "Other";
-    byId.set(event.requestId, { url: event.request.url, type, kind: kindOf(type, ""), mimeType: "", status: 0, encoding: "", transferredBytes: 0, decodedBytes: 0, gzip9Bytes: 0, failed: false });
+    byId.set(event.requestId, {
+      url: event.request.url,
+      type,
+      kind: kindOf(type, ""),
+      mimeType: "",
+      status: 0,
+      encoding: "",
+      transferredBytes: 0,
+      decodedBytes: 0,
+      gzip9Bytes: 0,
+      failed: false,
+    });
     if (type !== "EventSource" && type !== "WebSocket") {
       inFlight.add(event.requestId);
       lastChange = performance.now();

@@ -32,9 +32,29 @@ function roundRatios(ours: LoadFigures[], other: LoadFigures[], pickOurs: Pick, 
 export function pairedRatios(ours: LoadFigures[], other: LoadFigures[]): PairedRatios {
   return {
     rounds: Math.min(ours.length, other.length),
-    firstPaint: roundRatios(ours, other, (l) => l.fcpMs, (l) => l.fcpMs),
-    formVisible: roundRatios(ours, other, (l) => l.readyMs, (l) => l.readyMs),
-    interactiveToFormVisible: roundRatios(ours, other, (l) => l.interactiveMs, (l) => l.readyMs),
-    interactiveToInteractive: roundRatios(ours, other, (l) => l.interactiveMs, (l) => l.interactiveMs),
+    firstPaint: roundRatios(
+      ours,
+      other,
+      (l) => l.fcpMs,
+      (l) => l.fcpMs,
+    ),
+    formVisible: roundRatios(
+      ours,
+      other,
+      (l) => l.readyMs,
+      (l) => l.readyMs,
+    ),
+    interactiveToFormVisible: roundRatios(
+      ours,
+      other,
+      (l) => l.interactiveMs,
+      (l) => l.readyMs,
+    ),
+    interactiveToInteractive: roundRatios(
+      ours,
+      other,
+      (l) => l.interactiveMs,
+      (l) => l.interactiveMs,
+    ),
   };
 }

@@ -52,7 +52,13 @@ export interface ProbeState {
 /** The init script. Self-contained: Playwright sends its source to the browser. */
 export function installProbe(options: ProbeOptions): void {
   if (window.top !== window) return;
-  const state: ProbeState = { readyMs: null, interactiveMs: null, framework: null, inputSeenMs: null, firstInputMs: null };
+  const state: ProbeState = {
+    readyMs: null,
+    interactiveMs: null,
+    framework: null,
+    inputSeenMs: null,
+    firstInputMs: null,
+  };
   Object.defineProperty(window, "__benchProbe", { value: state });
   // The bench's binding (cold-load.ts): tells it when the field exists, the page is ready, the keystroke arrived, so
   // it waits on events instead of polling the page.
@@ -71,7 +77,9 @@ export function installProbe(options: ProbeOptions): void {
   /** The value the framework last rendered the input with, or undefined when no framework owns it (yet). */
   const renderedValue = (element: Element): { framework: string; value: unknown } | undefined => {
     const fields = element as unknown as Record<string, unknown>;
-    const reactKey = Object.keys(fields).find((key) => key.startsWith("__reactProps$") || key.startsWith("__reactEventHandlers$"));
+    const reactKey = Object.keys(fields).find(
+      (key) => key.startsWith("__reactProps$") || key.startsWith("__reactEventHandlers$"),
+    );
     if (reactKey) {
       const props = fields[reactKey] as { value?: unknown } | null | undefined;
       return props && "value" in props ? { framework: "react", value: props.value } : undefined;
@@ -105,7 +113,8 @@ export function installProbe(options: ProbeOptions): void {
       signal("ready");
     }
     checkInteractive();
-    if (state.readyMs === null || (options.inputSelector && state.interactiveMs === null)) requestAnimationFrame(onFrame);
+    if (state.readyMs === null || (options.inputSelector && state.interactiveMs === null))
+      requestAnimationFrame(onFrame);
   };
   requestAnimationFrame(onFrame);
 
@@ -114,7 +123,8 @@ export function installProbe(options: ProbeOptions): void {
   addEventListener(
     "input",
     (event) => {
-      if (!options.inputSelector || !(event.target instanceof Element) || !event.target.matches(options.inputSelector)) return;
+      if (!options.inputSelector || !(event.target instanceof Element) || !event.target.matches(options.inputSelector))
+        return;
       state.firstInputMs ??= performance.now();
       setTimeout(checkInteractive, 0);
     },

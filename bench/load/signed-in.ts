@@ -26,7 +26,11 @@ export const consoleFiguresShown = [
 export async function signedInStorage(browser: Browser, baseUrl: string): Promise<StorageState> {
   const email = uniqueEmail("bench");
   await registerViaApi(baseUrl, email);
-  const context = await browser.newContext({ baseURL: baseUrl, locale: "en-US", viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    locale: "en-US",
+    viewport: { width: 1280, height: 800 },
+  });
   try {
     context.setDefaultTimeout(30_000);
     const page = await context.newPage();

@@ -59,12 +59,14 @@ export function summarise(loads: LoadFigures[]): Summary {
 }
 
 export const ms = (value: number | null) => (value === null ? "n/a" : `${Math.round(value)} ms`);
-export const bytes = (value: number | null) => (value === null ? "n/a" : `${Math.round(value).toLocaleString("en-US")} B`);
+export const bytes = (value: number | null) =>
+  value === null ? "n/a" : `${Math.round(value).toLocaleString("en-US")} B`;
 export const kB = (value: number | null) => (value === null ? "n/a" : `${(value / 1000).toFixed(1)} kB`);
 
 /** Text columns (the first `left`) aligned left, figures right. */
 export function table(headers: string[], rows: string[][], left = 1): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)));
-  const line = (cells: string[]) => cells.map((c, i) => (i < left ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i < left ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
   return [line(headers), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }

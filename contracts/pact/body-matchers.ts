@@ -7,7 +7,8 @@ const { like, regex, number } = MatchersV3;
 export const codeMatcher = (code: string) => regex("^\\d{6}$", code);
 
 /** An ISO 8601 date, optionally with a time. */
-export const isoDate = (example: string) => regex("^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$", example);
+export const isoDate = (example: string) =>
+  regex("^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$", example);
 
 export const codePurposeMatcher = (purpose: "register" | "reset") => regex("^(register|reset)$", purpose);
 

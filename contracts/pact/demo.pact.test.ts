@@ -25,7 +25,9 @@ describe("the checkout demo (/demo01)", () => {
       .addInteraction()
       .given(states.demoOpen)
       .uponReceiving("a request for a demo order on TRON")
-      .withRequest("POST", "/api/Demo/Checkout", (b) => b.headers(jsonHeaders).jsonBody({ chain: regex("^(TRON|ETH|BSC)$", "TRON") }))
+      .withRequest("POST", "/api/Demo/Checkout", (b) =>
+        b.headers(jsonHeaders).jsonBody({ chain: regex("^(TRON|ETH|BSC)$", "TRON") }),
+      )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(order("pending"))))
       .executeTest(async (mock) => {
         await expect(apiFor(mock).demoCheckout({ chain: "TRON" })).resolves.toEqual(exampleOf(order("pending")));

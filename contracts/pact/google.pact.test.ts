@@ -9,7 +9,8 @@ const pact = createPact();
 
 const email = "google.merchant@example.com";
 /** What the example answers stand for; the provider's ID token comes from the provider state. */
-const exampleToken = "eyJhbGciOiJSUzI1NiIsImtpZCI6InRlc3QifQ.eyJlbWFpbCI6Imdvb2dsZS5tZXJjaGFudEBleGFtcGxlLmNvbSJ9.c2lnbmF0dXJl";
+const exampleToken =
+  "eyJhbGciOiJSUzI1NiIsImtpZCI6InRlc3QifQ.eyJlbWFpbCI6Imdvb2dsZS5tZXJjaGFudEBleGFtcGxlLmNvbSJ9.c2lnbmF0dXJl";
 // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact provider-state expression, not a template
 const injectedCredential = fromProviderState("${credential}", exampleToken);
 
@@ -28,11 +29,20 @@ describe("POST /api/Login/GoogleLogin (ID token)", () => {
       .addInteraction()
       .given(states.googleIdToken, { email })
       .uponReceiving("a Google sign-in with a verified ID token")
-      .withRequest("POST", "/api/Login/GoogleLogin", (b) => b.headers(jsonHeaders).jsonBody({ credential: injectedCredential }))
+      .withRequest("POST", "/api/Login/GoogleLogin", (b) =>
+        b.headers(jsonHeaders).jsonBody({ credential: injectedCredential }),
+      )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(signedIn)))
       .executeTest(async (mock) => {
         const result = await apiFor(mock).googleLogin({ credential: exampleToken });
-        expect(result).toEqual({ accessToken: "t0k3n", userId: "100001", email, language: "en-US", nickName: "google.merchant", avatar: "" });
+        expect(result).toEqual({
+          accessToken: "t0k3n",
+          userId: "100001",
+          email,
+          language: "en-US",
+          nickName: "google.merchant",
+          avatar: "",
+        });
       });
   });
 
@@ -41,10 +51,16 @@ describe("POST /api/Login/GoogleLogin (ID token)", () => {
       .addInteraction()
       .given(states.googleForeignToken, { email })
       .uponReceiving("a Google sign-in with an ID token signed by an unknown key")
-      .withRequest("POST", "/api/Login/GoogleLogin", (b) => b.headers(jsonHeaders).jsonBody({ credential: injectedCredential }))
-      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(failure("2102", "The Google sign-in could not be verified")))
+      .withRequest("POST", "/api/Login/GoogleLogin", (b) =>
+        b.headers(jsonHeaders).jsonBody({ credential: injectedCredential }),
+      )
+      .willRespondWith(200, (b) =>
+        b.headers(responseHeaders).jsonBody(failure("2102", "The Google sign-in could not be verified")),
+      )
       .executeTest(async (mock) => {
-        const error = await apiFor(mock).googleLogin({ credential: exampleToken }).catch((e: unknown) => e);
+        const error = await apiFor(mock)
+          .googleLogin({ credential: exampleToken })
+          .catch((e: unknown) => e);
         expect(error).toBeInstanceOf(ApiError);
         expect(error).toMatchObject({ kind: "api", errCode: "2102" });
       });
@@ -71,8 +87,12 @@ describe("POST /api/Login/GoogleCode (popup code flow)", () => {
       .addInteraction()
       .given(states.googleCode, { code, email })
       .uponReceiving("a Google sign-in with an unknown authorization code")
-      .withRequest("POST", "/api/Login/GoogleCode", (b) => b.headers(jsonHeaders).jsonBody({ code: regex("^4/unknown-[a-z-]+$", "4/unknown-code") }))
-      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(failure("2102", "The Google sign-in could not be verified")))
+      .withRequest("POST", "/api/Login/GoogleCode", (b) =>
+        b.headers(jsonHeaders).jsonBody({ code: regex("^4/unknown-[a-z-]+$", "4/unknown-code") }),
+      )
+      .willRespondWith(200, (b) =>
+        b.headers(responseHeaders).jsonBody(failure("2102", "The Google sign-in could not be verified")),
+      )
       .executeTest(async (mock) => {
         await expect(apiFor(mock).googleCode({ code: "4/unknown-code" })).rejects.toMatchObject({ errCode: "2102" });
       });

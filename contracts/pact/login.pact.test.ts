@@ -15,7 +15,9 @@ describe("POST /api/Login/Login", () => {
       .addInteraction()
       .given(states.merchantExists, { email, password })
       .uponReceiving("a login with the right password")
-      .withRequest("POST", "/api/Login/Login", (b) => b.headers(jsonHeaders).jsonBody({ email: like(email), password: like(password) }))
+      .withRequest("POST", "/api/Login/Login", (b) =>
+        b.headers(jsonHeaders).jsonBody({ email: like(email), password: like(password) }),
+      )
       .willRespondWith(200, (b) =>
         b.headers(responseHeaders).jsonBody(
           ok({
@@ -30,7 +32,14 @@ describe("POST /api/Login/Login", () => {
       )
       .executeTest(async (mock) => {
         const result = await apiFor(mock).login({ email, password });
-        expect(result).toEqual({ accessToken: "t0k3n", userId: merchant.userId, email, language: "en-US", nickName: merchant.nickName, avatar: "" });
+        expect(result).toEqual({
+          accessToken: "t0k3n",
+          userId: merchant.userId,
+          email,
+          language: "en-US",
+          nickName: merchant.nickName,
+          avatar: "",
+        });
       });
   });
 
@@ -39,10 +48,14 @@ describe("POST /api/Login/Login", () => {
       .addInteraction()
       .given(states.merchantExists, { email, password })
       .uponReceiving("a login with a wrong password")
-      .withRequest("POST", "/api/Login/Login", (b) => b.headers(jsonHeaders).jsonBody({ email: like(email), password: like("Wrong999") }))
+      .withRequest("POST", "/api/Login/Login", (b) =>
+        b.headers(jsonHeaders).jsonBody({ email: like(email), password: like("Wrong999") }),
+      )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(failure("2006", "Wrong e-mail or password")))
       .executeTest(async (mock) => {
-        const error = await apiFor(mock).login({ email, password: "Wrong999" }).catch((e: unknown) => e);
+        const error = await apiFor(mock)
+          .login({ email, password: "Wrong999" })
+          .catch((e: unknown) => e);
         expect(error).toBeInstanceOf(ApiError);
         expect(error).toMatchObject({ kind: "api", errCode: "2006" });
       });

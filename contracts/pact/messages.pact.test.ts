@@ -45,7 +45,9 @@ describe("message box calls (proposed)", () => {
       .given(states.signedIn, { email, token })
       .given(states.unreadMessage, { email, type: "notice", title: "Your password was changed" })
       .uponReceiving("a request for the merchant's notices")
-      .withRequest("POST", "/api/message/list", (b) => b.headers(authHeaders(token)).jsonBody({ type: regex("^(message|notice|todo)$", "notice") }))
+      .withRequest("POST", "/api/message/list", (b) =>
+        b.headers(authHeaders(token)).jsonBody({ type: regex("^(message|notice|todo)$", "notice") }),
+      )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(list)))
       .executeTest(async (mock) => {
         await expect(apiFor(mock, token).messages("notice")).resolves.toEqual(exampleOf(list));
@@ -58,8 +60,10 @@ describe("message box calls (proposed)", () => {
       .given(states.signedIn, { email, token })
       .given(states.unreadMessage, { email, type: "message", title: "Welcome" })
       .uponReceiving("a request to mark a message read")
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact provider-state expression, not a template
-      .withRequest("POST", "/api/message/read", (b) => b.headers(authHeaders(token)).jsonBody({ ids: [fromProviderState("${messageId}", "1")] }))
+      .withRequest("POST", "/api/message/read", (b) =>
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact provider-state expression, not a template
+        b.headers(authHeaders(token)).jsonBody({ ids: [fromProviderState("${messageId}", "1")] }),
+      )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(true)))
       .executeTest(async (mock) => {
         await expect(apiFor(mock, token).markRead(["1"])).resolves.toBe(true);
@@ -71,10 +75,17 @@ describe("message box calls (proposed)", () => {
       .addInteraction()
       .given(states.signedIn, { email, token })
       .uponReceiving("a request to mark a message read with a malformed id")
-      .withRequest("POST", "/api/message/read", (b) => b.headers(authHeaders(token)).jsonBody({ ids: ["not-a-number"] }))
-      .willRespondWith(400, (b) => b.headers(responseHeaders).jsonBody(failure("1001", "ids.0: Send 1 to 100 message ids, each made of digits")))
+      .withRequest("POST", "/api/message/read", (b) =>
+        b.headers(authHeaders(token)).jsonBody({ ids: ["not-a-number"] }),
+      )
+      .willRespondWith(400, (b) =>
+        b.headers(responseHeaders).jsonBody(failure("1001", "ids.0: Send 1 to 100 message ids, each made of digits")),
+      )
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).markRead(["not-a-number"])).rejects.toMatchObject({ kind: "api", errCode: "1001" });
+        await expect(apiFor(mock, token).markRead(["not-a-number"])).rejects.toMatchObject({
+          kind: "api",
+          errCode: "1001",
+        });
       });
   });
 });

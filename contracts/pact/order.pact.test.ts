@@ -2,7 +2,15 @@ import { MatchersV3 } from "@pact-foundation/pact";
 import { describe, expect, it } from "vitest";
 import { exampleOf, isoDate } from "./body-matchers.ts";
 import { merchant } from "./fixtures.ts";
-import { orderBody, orderDetailBody, packageBody, payChainBody, stateOrderCode, statePackageId, usdt } from "./order-bodies.ts";
+import {
+  orderBody,
+  orderDetailBody,
+  packageBody,
+  payChainBody,
+  stateOrderCode,
+  statePackageId,
+  usdt,
+} from "./order-bodies.ts";
 import { apiFor, authHeaders, createPact, failure, ok, responseHeaders } from "./pact-setup.ts";
 import { states } from "./provider-states.ts";
 
@@ -59,7 +67,9 @@ describe("orders (proposed)", () => {
       .given(states.signedIn, { email, token })
       .given(states.packageOnSale, { packageCode: "basic" })
       .uponReceiving("a request to order a package")
-      .withRequest("POST", "/api/Order/Create", (b) => b.headers(authHeaders(token)).jsonBody({ packageId: statePackageId("2") }))
+      .withRequest("POST", "/api/Order/Create", (b) =>
+        b.headers(authHeaders(token)).jsonBody({ packageId: statePackageId("2") }),
+      )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(created)))
       .executeTest(async (mock) => {
         await expect(apiFor(mock, token).orderCreate({ packageId: "2" })).resolves.toEqual(exampleOf(created));
@@ -73,10 +83,17 @@ describe("orders (proposed)", () => {
       .given(states.openOrder, { email, packageCode: "basic" })
       .given(states.packageOnSale, { packageCode: "pro" })
       .uponReceiving("a request to order a package while another order is open")
-      .withRequest("POST", "/api/Order/Create", (b) => b.headers(authHeaders(token)).jsonBody({ packageId: statePackageId("3") }))
-      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(failure("2204", "Pay or cancel your open order first")))
+      .withRequest("POST", "/api/Order/Create", (b) =>
+        b.headers(authHeaders(token)).jsonBody({ packageId: statePackageId("3") }),
+      )
+      .willRespondWith(200, (b) =>
+        b.headers(responseHeaders).jsonBody(failure("2204", "Pay or cancel your open order first")),
+      )
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).orderCreate({ packageId: "3" })).rejects.toMatchObject({ kind: "api", errCode: "2204" });
+        await expect(apiFor(mock, token).orderCreate({ packageId: "3" })).rejects.toMatchObject({
+          kind: "api",
+          errCode: "2204",
+        });
       });
   });
 
@@ -86,9 +103,14 @@ describe("orders (proposed)", () => {
       .given(states.signedIn, { email, token })
       .uponReceiving("a request to order with no package chosen")
       .withRequest("POST", "/api/Order/Create", (b) => b.headers(authHeaders(token)).jsonBody({ packageId: "" }))
-      .willRespondWith(400, (b) => b.headers(responseHeaders).jsonBody(failure("1001", "packageId: Please select the current package first")))
+      .willRespondWith(400, (b) =>
+        b.headers(responseHeaders).jsonBody(failure("1001", "packageId: Please select the current package first")),
+      )
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).orderCreate({ packageId: "" })).rejects.toMatchObject({ kind: "api", errCode: "1001" });
+        await expect(apiFor(mock, token).orderCreate({ packageId: "" })).rejects.toMatchObject({
+          kind: "api",
+          errCode: "1001",
+        });
       });
   });
 
@@ -121,7 +143,9 @@ describe("orders (proposed)", () => {
       .given(states.signedIn, { email, token })
       .given(states.paidOrder, { email, packageCode: "basic", product: devnet })
       .uponReceiving("a request for a paid order's details")
-      .withRequest("POST", "/api/Order/Detail", (b) => b.headers(authHeaders(token)).jsonBody({ orderCode: stateOrderCode(orderCode) }))
+      .withRequest("POST", "/api/Order/Detail", (b) =>
+        b.headers(authHeaders(token)).jsonBody({ orderCode: stateOrderCode(orderCode) }),
+      )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(detail)))
       .executeTest(async (mock) => {
         await expect(apiFor(mock, token).orderDetail({ orderCode })).resolves.toEqual(exampleOf(detail));
@@ -133,10 +157,15 @@ describe("orders (proposed)", () => {
       .addInteraction()
       .given(states.signedIn, { email, token })
       .uponReceiving("a request for the details of an order that does not exist")
-      .withRequest("POST", "/api/Order/Detail", (b) => b.headers(authHeaders(token)).jsonBody({ orderCode: like("2099010100009999") }))
+      .withRequest("POST", "/api/Order/Detail", (b) =>
+        b.headers(authHeaders(token)).jsonBody({ orderCode: like("2099010100009999") }),
+      )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(failure("2202", "Order not found")))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).orderDetail({ orderCode: "2099010100009999" })).rejects.toMatchObject({ kind: "api", errCode: "2202" });
+        await expect(apiFor(mock, token).orderDetail({ orderCode: "2099010100009999" })).rejects.toMatchObject({
+          kind: "api",
+          errCode: "2202",
+        });
       });
   });
 
@@ -147,7 +176,9 @@ describe("orders (proposed)", () => {
       .given(states.signedIn, { email, token })
       .given(states.openOrder, { email, packageCode: "basic" })
       .uponReceiving("Finish Pay on a pending order")
-      .withRequest("POST", "/api/Order/FinishPay", (b) => b.headers(authHeaders(token)).jsonBody({ orderCode: stateOrderCode(orderCode) }))
+      .withRequest("POST", "/api/Order/FinishPay", (b) =>
+        b.headers(authHeaders(token)).jsonBody({ orderCode: stateOrderCode(orderCode) }),
+      )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(waiting)))
       .executeTest(async (mock) => {
         await expect(apiFor(mock, token).orderFinishPay({ orderCode })).resolves.toMatchObject({ status: "waiting" });
@@ -161,7 +192,9 @@ describe("orders (proposed)", () => {
       .given(states.signedIn, { email, token })
       .given(states.openOrder, { email, packageCode: "basic" })
       .uponReceiving("a request to cancel a pending order")
-      .withRequest("POST", "/api/Order/Cancel", (b) => b.headers(authHeaders(token)).jsonBody({ orderCode: stateOrderCode(orderCode) }))
+      .withRequest("POST", "/api/Order/Cancel", (b) =>
+        b.headers(authHeaders(token)).jsonBody({ orderCode: stateOrderCode(orderCode) }),
+      )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(cancelled)))
       .executeTest(async (mock) => {
         await expect(apiFor(mock, token).orderCancel({ orderCode })).resolves.toMatchObject({ status: "cancelled" });
@@ -174,10 +207,15 @@ describe("orders (proposed)", () => {
       .given(states.signedIn, { email, token })
       .given(states.paidOrder, { email, packageCode: "basic", product: devnet })
       .uponReceiving("a request to cancel a paid order")
-      .withRequest("POST", "/api/Order/Cancel", (b) => b.headers(authHeaders(token)).jsonBody({ orderCode: stateOrderCode(orderCode) }))
+      .withRequest("POST", "/api/Order/Cancel", (b) =>
+        b.headers(authHeaders(token)).jsonBody({ orderCode: stateOrderCode(orderCode) }),
+      )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(failure("2203", "This order is closed")))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).orderCancel({ orderCode })).rejects.toMatchObject({ kind: "api", errCode: "2203" });
+        await expect(apiFor(mock, token).orderCancel({ orderCode })).rejects.toMatchObject({
+          kind: "api",
+          errCode: "2203",
+        });
       });
   });
 
@@ -189,7 +227,9 @@ describe("orders (proposed)", () => {
       .given(states.balance, { email, amount: "100" })
       .given(states.openOrder, { email, packageCode: "basic" })
       .uponReceiving("a request to pay an order from the balance")
-      .withRequest("POST", "/api/Order/PayFromBalance", (b) => b.headers(authHeaders(token)).jsonBody({ orderCode: stateOrderCode(orderCode) }))
+      .withRequest("POST", "/api/Order/PayFromBalance", (b) =>
+        b.headers(authHeaders(token)).jsonBody({ orderCode: stateOrderCode(orderCode) }),
+      )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(paid)))
       .executeTest(async (mock) => {
         await expect(apiFor(mock, token).orderPayFromBalance({ orderCode })).resolves.toMatchObject({ status: "paid" });
@@ -203,10 +243,17 @@ describe("orders (proposed)", () => {
       .given(states.balance, { email, amount: "1.5" })
       .given(states.openOrder, { email, packageCode: "basic" })
       .uponReceiving("a request to pay an order from a balance too small")
-      .withRequest("POST", "/api/Order/PayFromBalance", (b) => b.headers(authHeaders(token)).jsonBody({ orderCode: stateOrderCode(orderCode) }))
-      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(failure("2206", "Your balance does not cover this order")))
+      .withRequest("POST", "/api/Order/PayFromBalance", (b) =>
+        b.headers(authHeaders(token)).jsonBody({ orderCode: stateOrderCode(orderCode) }),
+      )
+      .willRespondWith(200, (b) =>
+        b.headers(responseHeaders).jsonBody(failure("2206", "Your balance does not cover this order")),
+      )
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).orderPayFromBalance({ orderCode })).rejects.toMatchObject({ kind: "api", errCode: "2206" });
+        await expect(apiFor(mock, token).orderPayFromBalance({ orderCode })).rejects.toMatchObject({
+          kind: "api",
+          errCode: "2206",
+        });
       });
   });
 });
@@ -251,14 +298,20 @@ describe("the account balance and the chains to pay on (proposed)", () => {
   });
 
   it("pays an open order from the devnet's dev wallet", async () => {
-    const sent = { txHash: regex("^0x[0-9a-f]{64}$", `0x${"ef".repeat(32)}`), blockNumber: regex("^\\d+$", "121"), amount: usdt("29") };
+    const sent = {
+      txHash: regex("^0x[0-9a-f]{64}$", `0x${"ef".repeat(32)}`),
+      blockNumber: regex("^\\d+$", "121"),
+      amount: usdt("29"),
+    };
     await pact
       .addInteraction()
       .given(states.signedIn, { email, token })
       .given(states.devnetWatched, { product: devnet })
       .given(states.openOrder, { email, packageCode: "basic" })
       .uponReceiving("a request to pay an open order from the dev wallet")
-      .withRequest("POST", "/api/Chain/DevPay", (b) => b.headers(authHeaders(token)).jsonBody({ orderCode: stateOrderCode(orderCode), product: like(devnet) }))
+      .withRequest("POST", "/api/Chain/DevPay", (b) =>
+        b.headers(authHeaders(token)).jsonBody({ orderCode: stateOrderCode(orderCode), product: like(devnet) }),
+      )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(sent)))
       .executeTest(async (mock) => {
         await expect(apiFor(mock, token).devPay({ orderCode, product: devnet })).resolves.toEqual(exampleOf(sent));
@@ -270,10 +323,15 @@ describe("the account balance and the chains to pay on (proposed)", () => {
       .addInteraction()
       .given(states.signedIn, { email, token })
       .uponReceiving("a request for a wallet on a chain nobody configured")
-      .withRequest("POST", "/api/wallet/NowhereClient/GetUserWallet", (b) => b.headers(authHeaders(token)).jsonBody({ currency: like("USDT") }))
+      .withRequest("POST", "/api/wallet/NowhereClient/GetUserWallet", (b) =>
+        b.headers(authHeaders(token)).jsonBody({ currency: like("USDT") }),
+      )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(failure("2207", "This chain is not available")))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).userWallet("Nowhere", { currency: "USDT" })).rejects.toMatchObject({ kind: "api", errCode: "2207" });
+        await expect(apiFor(mock, token).userWallet("Nowhere", { currency: "USDT" })).rejects.toMatchObject({
+          kind: "api",
+          errCode: "2207",
+        });
       });
   });
 });

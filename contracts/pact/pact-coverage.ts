@@ -14,7 +14,9 @@ const pathPattern = (path: string) => new RegExp(`^${path.replace(/\{\w+\}/g, "[
  */
 export function uncoveredEndpoints(interactions: PactInteraction[]): string[] {
   return Object.entries(endpoints as Record<string, Endpoint>)
-    .filter(([, e]) => !interactions.some((i) => i.request.method === e.method && pathPattern(e.path).test(i.request.path)))
+    .filter(
+      ([, e]) => !interactions.some((i) => i.request.method === e.method && pathPattern(e.path).test(i.request.path)),
+    )
     .map(([name, e]) => `${name} (${e.method} ${e.path}, ${e.source})`);
 }
 

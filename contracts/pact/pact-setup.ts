@@ -35,4 +35,9 @@ export const responseHeaders = { "Content-Type": regex("^application/json(;.*)?$
 export const ok = (resData: unknown = null) => ({ success: true, errCode: "0", errMsg: like(""), resData });
 
 /** A failure envelope: the errCode is the contract, the message text is not. */
-export const failure = (errCode: string, errMsg: string) => ({ success: false, errCode, errMsg: like(errMsg), resData: null });
+export const failure = (errCode: string, errMsg: string) => ({
+  success: false,
+  errCode,
+  errMsg: like(errMsg),
+  resData: null,
+});

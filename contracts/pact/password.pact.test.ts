@@ -10,7 +10,11 @@ const pact = createPact();
 const { email, password, newPassword, token } = merchant;
 
 const passwordChange = (oldPassword: string) => ({ oldPassword, password: newPassword, repeatPassword: newPassword });
-const passwordChangeBody = (oldPassword: string) => ({ oldPassword: like(oldPassword), password: like(newPassword), repeatPassword: like(newPassword) });
+const passwordChangeBody = (oldPassword: string) => ({
+  oldPassword: like(oldPassword),
+  password: like(newPassword),
+  repeatPassword: like(newPassword),
+});
 
 describe("forgot password", () => {
   it("sends a reset code to a registered e-mail", async () => {
@@ -21,9 +25,14 @@ describe("forgot password", () => {
       .withRequest("POST", "/api/User/SentVerificationCode", (b) =>
         b.headers(jsonHeaders).jsonBody({ email: like(email), type: codePurposeMatcher("reset") }),
       )
-      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok({ resendAfterSeconds: number(60), expiresInSeconds: number(600) })))
+      .willRespondWith(200, (b) =>
+        b.headers(responseHeaders).jsonBody(ok({ resendAfterSeconds: number(60), expiresInSeconds: number(600) })),
+      )
       .executeTest(async (mock) => {
-        await expect(apiFor(mock).sendCode({ email, type: "reset" })).resolves.toEqual({ resendAfterSeconds: 60, expiresInSeconds: 600 });
+        await expect(apiFor(mock).sendCode({ email, type: "reset" })).resolves.toEqual({
+          resendAfterSeconds: 60,
+          expiresInSeconds: 600,
+        });
       });
   });
 
@@ -38,7 +47,10 @@ describe("forgot password", () => {
       )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(failure("2008", "No account uses this e-mail")))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock).sendCode({ email: stranger, type: "reset" })).rejects.toMatchObject({ kind: "api", errCode: "2008" });
+        await expect(apiFor(mock).sendCode({ email: stranger, type: "reset" })).rejects.toMatchObject({
+          kind: "api",
+          errCode: "2008",
+        });
       });
   });
 
@@ -50,7 +62,12 @@ describe("forgot password", () => {
       .given(states.codeSent, { code: resetCode, email, type: "reset" })
       .uponReceiving("a password reset with a valid code")
       .withRequest("POST", "/api/User/ResetPassword", (b) =>
-        b.headers(jsonHeaders).jsonBody({ email: like(email), code: codeMatcher(resetCode), password: like(newPassword), repeatPassword: like(newPassword) }),
+        b.headers(jsonHeaders).jsonBody({
+          email: like(email),
+          code: codeMatcher(resetCode),
+          password: like(newPassword),
+          repeatPassword: like(newPassword),
+        }),
       )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok()))
       .executeTest(async (mock) => {
@@ -66,7 +83,9 @@ describe("POST /api/User/UpdatePwd", () => {
       .given(states.merchantExists, { email, password })
       .given(states.signedIn, { email, token })
       .uponReceiving("a password change with the right old password")
-      .withRequest("POST", "/api/User/UpdatePwd", (b) => b.headers(authHeaders(token)).jsonBody(passwordChangeBody(password)))
+      .withRequest("POST", "/api/User/UpdatePwd", (b) =>
+        b.headers(authHeaders(token)).jsonBody(passwordChangeBody(password)),
+      )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok()))
       .executeTest(async (mock) => {
         await expect(apiFor(mock, token).updatePassword(passwordChange(password))).resolves.toBeNull();
@@ -79,10 +98,15 @@ describe("POST /api/User/UpdatePwd", () => {
       .given(states.merchantExists, { email, password })
       .given(states.signedIn, { email, token })
       .uponReceiving("a password change with a wrong old password")
-      .withRequest("POST", "/api/User/UpdatePwd", (b) => b.headers(authHeaders(token)).jsonBody(passwordChangeBody("NotMine123")))
+      .withRequest("POST", "/api/User/UpdatePwd", (b) =>
+        b.headers(authHeaders(token)).jsonBody(passwordChangeBody("NotMine123")),
+      )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(failure("2007", "Old password is wrong")))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).updatePassword(passwordChange("NotMine123"))).rejects.toMatchObject({ kind: "api", errCode: "2007" });
+        await expect(apiFor(mock, token).updatePassword(passwordChange("NotMine123"))).rejects.toMatchObject({
+          kind: "api",
+          errCode: "2007",
+        });
       });
   });
 });

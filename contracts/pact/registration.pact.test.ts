@@ -26,9 +26,14 @@ describe("sign-up calls", () => {
       .withRequest("POST", "/api/User/SentVerificationCode", (b) =>
         b.headers(jsonHeaders).jsonBody({ email: like(email), type: codePurposeMatcher("register") }),
       )
-      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok({ resendAfterSeconds: number(60), expiresInSeconds: number(600) })))
+      .willRespondWith(200, (b) =>
+        b.headers(responseHeaders).jsonBody(ok({ resendAfterSeconds: number(60), expiresInSeconds: number(600) })),
+      )
       .executeTest(async (mock) => {
-        await expect(apiFor(mock).sendCode({ email, type: "register" })).resolves.toEqual({ resendAfterSeconds: 60, expiresInSeconds: 600 });
+        await expect(apiFor(mock).sendCode({ email, type: "register" })).resolves.toEqual({
+          resendAfterSeconds: 60,
+          expiresInSeconds: 600,
+        });
       });
   });
 
@@ -42,7 +47,10 @@ describe("sign-up calls", () => {
       )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(failure("2001", "E-mail already exists")))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock).sendCode({ email, type: "register" })).rejects.toMatchObject({ kind: "api", errCode: "2001" });
+        await expect(apiFor(mock).sendCode({ email, type: "register" })).rejects.toMatchObject({
+          kind: "api",
+          errCode: "2001",
+        });
       });
   });
 
@@ -55,9 +63,14 @@ describe("sign-up calls", () => {
       .withRequest("POST", "/api/User/SentVerificationCode", (b) =>
         b.headers(jsonHeaders).jsonBody({ email: like(email), type: codePurposeMatcher("register") }),
       )
-      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(failure("2004", "Please wait 60 seconds before requesting a new code")))
+      .willRespondWith(200, (b) =>
+        b.headers(responseHeaders).jsonBody(failure("2004", "Please wait 60 seconds before requesting a new code")),
+      )
       .executeTest(async (mock) => {
-        await expect(apiFor(mock).sendCode({ email, type: "register" })).rejects.toMatchObject({ kind: "api", errCode: "2004" });
+        await expect(apiFor(mock).sendCode({ email, type: "register" })).rejects.toMatchObject({
+          kind: "api",
+          errCode: "2004",
+        });
       });
   });
 
@@ -67,7 +80,9 @@ describe("sign-up calls", () => {
       .given(states.codeSent, { code, email, type: "register" })
       .uponReceiving("a check of the right sign-up code")
       .withRequest("POST", "/api/Register/CheckCaptchaCode", (b) =>
-        b.headers(jsonHeaders).jsonBody({ email: like(email), code: codeMatcher(code), type: codePurposeMatcher("register") }),
+        b
+          .headers(jsonHeaders)
+          .jsonBody({ email: like(email), code: codeMatcher(code), type: codePurposeMatcher("register") }),
       )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok({ valid: true })))
       .executeTest(async (mock) => {
@@ -81,11 +96,16 @@ describe("sign-up calls", () => {
       .given(states.codeSent, { code, email, type: "register" })
       .uponReceiving("a check of a wrong sign-up code")
       .withRequest("POST", "/api/Register/CheckCaptchaCode", (b) =>
-        b.headers(jsonHeaders).jsonBody({ email: like(email), code: codeMatcher("999999"), type: codePurposeMatcher("register") }),
+        b
+          .headers(jsonHeaders)
+          .jsonBody({ email: like(email), code: codeMatcher("999999"), type: codePurposeMatcher("register") }),
       )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(failure("2002", "Wrong verification code")))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock).checkCode({ email, code: "999999", type: "register" })).rejects.toMatchObject({ kind: "api", errCode: "2002" });
+        await expect(apiFor(mock).checkCode({ email, code: "999999", type: "register" })).rejects.toMatchObject({
+          kind: "api",
+          errCode: "2002",
+        });
       });
   });
 
@@ -95,8 +115,12 @@ describe("sign-up calls", () => {
       .given(states.noMerchant, { email })
       .given(states.codeSent, { code, email, type: "register" })
       .uponReceiving("a registration with a valid code")
-      .withRequest("POST", "/api/Register/Register", (b) => b.headers(jsonHeaders).jsonBody(registrationBody(registration)))
-      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok({ userId: like("1002"), email: like(email) })))
+      .withRequest("POST", "/api/Register/Register", (b) =>
+        b.headers(jsonHeaders).jsonBody(registrationBody(registration)),
+      )
+      .willRespondWith(200, (b) =>
+        b.headers(responseHeaders).jsonBody(ok({ userId: like("1002"), email: like(email) })),
+      )
       .executeTest(async (mock) => {
         await expect(apiFor(mock).register(registration)).resolves.toEqual({ userId: "1002", email });
       });
@@ -108,7 +132,9 @@ describe("sign-up calls", () => {
       .given(states.merchantExists, { email, password })
       .given(states.codeSent, { code, email, type: "register" })
       .uponReceiving("a registration with an e-mail already taken")
-      .withRequest("POST", "/api/Register/Register", (b) => b.headers(jsonHeaders).jsonBody(registrationBody(registration)))
+      .withRequest("POST", "/api/Register/Register", (b) =>
+        b.headers(jsonHeaders).jsonBody(registrationBody(registration)),
+      )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(failure("2001", "E-mail already registered")))
       .executeTest(async (mock) => {
         await expect(apiFor(mock).register(registration)).rejects.toMatchObject({ kind: "api", errCode: "2001" });

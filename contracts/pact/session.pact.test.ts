@@ -17,7 +17,9 @@ describe("session calls", () => {
       .addInteraction()
       .given(states.signedIn, { email, token })
       .uponReceiving("a logout of the signed-in merchant")
-      .withRequest("GET", "/api/Login/Logout", (b) => b.headers(authHeaders(token)).query({ uid: injectedUserId(userId) }))
+      .withRequest("GET", "/api/Login/Logout", (b) =>
+        b.headers(authHeaders(token)).query({ uid: injectedUserId(userId) }),
+      )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok()))
       .executeTest(async (mock) => {
         await expect(apiFor(mock, token).logout(userId)).resolves.toBeNull();
@@ -33,12 +35,20 @@ describe("session calls", () => {
       .withRequest("GET", "/api/Login/CheckLastLogin", (b) => b.headers(authHeaders(token)))
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(lastLogin)))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).lastLogin()).resolves.toEqual({ userId, lastLoginAt: null, lastLoginIp: null });
+        await expect(apiFor(mock, token).lastLogin()).resolves.toEqual({
+          userId,
+          lastLoginAt: null,
+          lastLoginIp: null,
+        });
       });
   });
 
   it("tells when and from where the merchant logged in before", async () => {
-    const lastLogin = { userId: like(userId), lastLoginAt: isoDate("2024-05-01T08:30:00.000Z"), lastLoginIp: like("203.0.113.7") };
+    const lastLogin = {
+      userId: like(userId),
+      lastLoginAt: isoDate("2024-05-01T08:30:00.000Z"),
+      lastLoginIp: like("203.0.113.7"),
+    };
     await pact
       .addInteraction()
       .given(states.loggedInBefore, { email, ip: "203.0.113.7" })
@@ -61,8 +71,13 @@ describe("session calls", () => {
       .willRespondWith(401, (b) => b.headers(responseHeaders).jsonBody(failure("4010", "Not logged in")))
       .executeTest(async (mock) => {
         const expired: string[] = [];
-        const policy = createErrorPolicy({ toast: () => undefined, sessionExpired: (message) => expired.push(message) });
-        const error = await apiFor(mock, revoked, policy).menu().catch((e: unknown) => e);
+        const policy = createErrorPolicy({
+          toast: () => undefined,
+          sessionExpired: (message) => expired.push(message),
+        });
+        const error = await apiFor(mock, revoked, policy)
+          .menu()
+          .catch((e: unknown) => e);
         expect(error).toBeInstanceOf(ApiError);
         expect(error).toMatchObject({ kind: "api", errCode: "4010" });
         expect(expired).toEqual(["Not logged in"]);

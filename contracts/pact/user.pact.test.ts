@@ -16,7 +16,9 @@ describe("user calls", () => {
       .addInteraction()
       .given(states.signedIn, { email, token })
       .uponReceiving("a request for the merchant's profile")
-      .withRequest("GET", "/api/user/logout", (b) => b.headers(authHeaders(token)).query({ id: injectedUserId(userId) }))
+      .withRequest("GET", "/api/user/logout", (b) =>
+        b.headers(authHeaders(token)).query({ id: injectedUserId(userId) }),
+      )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(profile)))
       .executeTest(async (mock) => {
         await expect(apiFor(mock, token).userInfo(userId)).resolves.toEqual(exampleOf(profile));
@@ -41,7 +43,12 @@ describe("user calls", () => {
       .addInteraction()
       .given(states.signedIn, { email, token })
       .uponReceiving("a language change")
-      .withRequest("POST", "/api/User/Language", (b) => b.headers(authHeaders(token)).query({ language: localeMatcher("zh-CN") }).jsonBody({}))
+      .withRequest("POST", "/api/User/Language", (b) =>
+        b
+          .headers(authHeaders(token))
+          .query({ language: localeMatcher("zh-CN") })
+          .jsonBody({}),
+      )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok()))
       .executeTest(async (mock) => {
         await expect(apiFor(mock, token).saveLanguage("zh-CN")).resolves.toBeNull();
@@ -54,7 +61,9 @@ describe("user calls", () => {
       .addInteraction()
       .given(states.signedIn, { email, token })
       .uponReceiving("a nickname change")
-      .withRequest("POST", "/api/User/update", (b) => b.headers(authHeaders(token)).jsonBody({ nickName: like("New Nick") }))
+      .withRequest("POST", "/api/User/update", (b) =>
+        b.headers(authHeaders(token)).jsonBody({ nickName: like("New Nick") }),
+      )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(profile)))
       .executeTest(async (mock) => {
         await expect(apiFor(mock, token).updateProfile({ nickName: "New Nick" })).resolves.toEqual(exampleOf(profile));

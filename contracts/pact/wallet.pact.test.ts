@@ -12,14 +12,20 @@ const { email, token } = merchant;
 describe("POST /api/wallet/{product}Client/GetUserWallet", () => {
   it("answers the merchant's payment address for a chain product", async () => {
     const product = "Devnet";
-    const wallet = { product: like(product), address: like("0x70997970C51812dc3A010C7d01b50e0d17dc79C8"), currency: like("USDT") };
+    const wallet = {
+      product: like(product),
+      address: like("0x70997970C51812dc3A010C7d01b50e0d17dc79C8"),
+      currency: like("USDT"),
+    };
     await pact
       .addInteraction()
       .given(states.signedIn, { email, token })
       .given(states.devnetWatched, { product })
       .uponReceiving("a request for the merchant's wallet on a watched chain")
-      .withRequest("POST", regex("^/api/wallet/[A-Za-z][A-Za-z0-9]*Client/GetUserWallet$", `/api/wallet/${product}Client/GetUserWallet`), (b) =>
-        b.headers(authHeaders(token)).jsonBody({ currency: like("USDT") }),
+      .withRequest(
+        "POST",
+        regex("^/api/wallet/[A-Za-z][A-Za-z0-9]*Client/GetUserWallet$", `/api/wallet/${product}Client/GetUserWallet`),
+        (b) => b.headers(authHeaders(token)).jsonBody({ currency: like("USDT") }),
       )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(wallet)))
       .executeTest(async (mock) => {

@@ -1,5 +1,14 @@
 import * as z from "zod/mini";
-import { codeField, codePurpose, emailField, idField, loginPasswordField, passwordField, repeatMatches, repeatPasswordField } from "./fields.ts";
+import {
+  codeField,
+  codePurpose,
+  emailField,
+  idField,
+  loginPasswordField,
+  passwordField,
+  repeatMatches,
+  repeatPasswordField,
+} from "./fields.ts";
 
 export const loginRequest = z.strictObject({ email: emailField, password: loginPasswordField });
 export type LoginRequest = z.infer<typeof loginRequest>;

@@ -64,5 +64,15 @@ export type ErrCode = (typeof errCodes)[keyof typeof errCodes];
 
 /** errCodes that end the session: the console opens the blocking Re-Login dialog (spec section 8). */
 export const reloginCodes: readonly string[] = [
-  "4010", "4011", "4013", "4019", "4020", "4014", "4015", "4021", "4025", "4027", "5010",
+  "4010",
+  "4011",
+  "4013",
+  "4019",
+  "4020",
+  "4014",
+  "4015",
+  "4021",
+  "4025",
+  "4027",
+  "5010",
 ];

@@ -51,8 +51,14 @@ describe("characters no form can type", () => {
 
   const ordinary = [
     "Shop No. 7 (Main St.) — 100% USDT, ok?",
-    "张三的小店 · 支付宝", "張三的小店 · 繁體中文", "山田商店「カタカナ」ひらがな", "김민수 상점 한국어",
-    "ร้านค้าของสมชาย ภาษาไทย", "😀 🇹🇭 👩‍💻 👍🏽", "Ünïcödé café, naïve, Ω, ∑, €", "no\u00a0break and\u2009thin spaces",
+    "张三的小店 · 支付宝",
+    "張三的小店 · 繁體中文",
+    "山田商店「カタカナ」ひらがな",
+    "김민수 상점 한국어",
+    "ร้านค้าของสมชาย ภาษาไทย",
+    "😀 🇹🇭 👩‍💻 👍🏽",
+    "Ünïcödé café, naïve, Ω, ∑, €",
+    "no\u00a0break and\u2009thin spaces",
   ];
   it("accepts ordinary text in every language of the console, emoji included", () => {
     for (const value of ordinary) {
@@ -68,7 +74,9 @@ describe("characters no form can type", () => {
     expect(messages(passwordField.safeParse("\u0000"))).toEqual(["validation.invalidCharacters"]);
     expect(messages(codeField.safeParse("12\u000034"))).toEqual(["validation.invalidCharacters"]);
     const base = { email: "m@example.com", code: "123456", password: "Merchant7Pass", repeatPassword: "Merchant7Pass" };
-    expect(messages(registerRequest.safeParse({ ...base, password: "Sec\tret123" }))).toEqual(["validation.invalidCharacters"]);
+    expect(messages(registerRequest.safeParse({ ...base, password: "Sec\tret123" }))).toEqual([
+      "validation.invalidCharacters",
+    ]);
   });
 
   it("trims a pasted line break off the ends of a trimmed field before checking", () => {
@@ -77,7 +85,9 @@ describe("characters no form can type", () => {
   });
 
   it("refuses a tab in passwords, at sign-in too", () => {
-    expect(messages(loginRequest.safeParse({ email: "m@example.com", password: "Merchant7Pass\t" }))).toEqual(["validation.invalidCharacters"]);
+    expect(messages(loginRequest.safeParse({ email: "m@example.com", password: "Merchant7Pass\t" }))).toEqual([
+      "validation.invalidCharacters",
+    ]);
     expect(messages(passwordField.safeParse("\tMerchant7Pass"))).toEqual(["validation.invalidCharacters"]);
   });
 });

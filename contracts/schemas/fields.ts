@@ -18,7 +18,8 @@ export const hasInvalidCharacters = (value: string): boolean => controlOrLoneSur
  * field, so a tab only comes from a paste and would make a password no one can type again.
  * It aborts, so the field shows this message alone rather than also its format rules.
  */
-const plainCharacters = () => z.refine<string>((value) => !hasInvalidCharacters(value), { message: "validation.invalidCharacters", abort: true });
+const plainCharacters = () =>
+  z.refine<string>((value) => !hasInvalidCharacters(value), { message: "validation.invalidCharacters", abort: true });
 
 type StringCheck = z.core.$ZodCheck<string>;
 
@@ -28,7 +29,10 @@ export const text = (...checks: StringCheck[]) => z.string().check(plainCharacte
 /** The same, trimmed first: a line break pasted at either end is dropped rather than refused. */
 export const trimmedText = (...checks: StringCheck[]) => z.string().check(z.trim(), plainCharacters(), ...checks);
 
-export const requiredString = trimmedText(z.minLength(1, "validation.required"), z.maxLength(200, "validation.tooLong"));
+export const requiredString = trimmedText(
+  z.minLength(1, "validation.required"),
+  z.maxLength(200, "validation.tooLong"),
+);
 
 /** An id the server picked (a merchant's, in the query of the documented GET calls). */
 export const idField = text(z.minLength(1, "validation.required"), z.maxLength(64, "validation.tooLong"));
@@ -49,7 +53,10 @@ export const passwordField = text(
 );
 
 /** Login checks only that the password is there: old accounts may predate the rules (not the character check: such an account resets its password by e-mail code). */
-export const loginPasswordField = text(z.minLength(1, "validation.passwordRequired"), z.maxLength(128, "validation.tooLong"));
+export const loginPasswordField = text(
+  z.minLength(1, "validation.passwordRequired"),
+  z.maxLength(128, "validation.tooLong"),
+);
 
 /** Compared with the password only (repeatMatches): its own rules would repeat the password's messages. */
 export const repeatPasswordField = text();
@@ -67,4 +74,7 @@ export type Locale = z.infer<typeof localeField>;
 
 /** The two password fields must agree; the issue lands on the repeat field. */
 export const repeatMatches = <T extends { password: string; repeatPassword: string }>() =>
-  z.refine<T>((v) => v.password === v.repeatPassword, { message: "validation.passwordsMismatch", path: ["repeatPassword"] });
+  z.refine<T>((v) => v.password === v.repeatPassword, {
+    message: "validation.passwordsMismatch",
+    path: ["repeatPassword"],
+  });

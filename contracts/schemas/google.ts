@@ -8,7 +8,11 @@ import { trimmedText } from "./fields.ts";
 
 /** An ID token (JWT) from Google's button or One Tap. */
 export const googleLoginRequest = z.strictObject({
-  credential: trimmedText(z.minLength(1, "validation.required"), z.maxLength(4096, "validation.tooLong"), z.regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, "validation.googleCredential")),
+  credential: trimmedText(
+    z.minLength(1, "validation.required"),
+    z.maxLength(4096, "validation.tooLong"),
+    z.regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, "validation.googleCredential"),
+  ),
 });
 export type GoogleLoginRequest = z.infer<typeof googleLoginRequest>;
 

@@ -41,7 +41,9 @@ export const messageIdField = text(z.regex(/^\d{1,18}$/, "validation.messageIds"
 export const maxReadIds = 100;
 
 export const messageReadRequest = z.strictObject({
-  ids: z.array(messageIdField).check(z.minLength(1, "validation.messageIds"), z.maxLength(maxReadIds, "validation.messageIds")),
+  ids: z
+    .array(messageIdField)
+    .check(z.minLength(1, "validation.messageIds"), z.maxLength(maxReadIds, "validation.messageIds")),
 });
 export type MessageReadRequest = z.infer<typeof messageReadRequest>;
 export const messageReadResult = z.literal(true);

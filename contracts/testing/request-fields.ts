@@ -66,7 +66,9 @@ export function stringLeaves(schema: Schema, path = ""): Array<{ path: string; s
     case "array":
       return stringLeaves((def as z.core.$ZodArrayDef).element, `${path}[]`);
     case "object":
-      return Object.entries((def as z.core.$ZodObjectDef).shape).flatMap(([name, field]) => stringLeaves(field, path ? `${path}.${name}` : name));
+      return Object.entries((def as z.core.$ZodObjectDef).shape).flatMap(([name, field]) =>
+        stringLeaves(field, path ? `${path}.${name}` : name),
+      );
     default:
       return [];
   }

@@ -21,7 +21,8 @@ export async function outbox(baseUrl: string, email: string): Promise<OutboxMess
   if (!response.ok) throw new Error(`GET /api/dev/outbox answered ${response.status}: ${await response.text()}`);
   const body = (await response.json()) as { messages?: OutboxMessage[]; resData?: { messages?: OutboxMessage[] } };
   const messages = body.messages ?? body.resData?.messages;
-  if (!Array.isArray(messages)) throw new Error(`GET /api/dev/outbox answered no messages array: ${JSON.stringify(body)}`);
+  if (!Array.isArray(messages))
+    throw new Error(`GET /api/dev/outbox answered no messages array: ${JSON.stringify(body)}`);
   return messages;
 }
 
@@ -35,10 +36,12 @@ export async function nextCode(baseUrl: string, email: string, seen: number, tim
     const messages = await outbox(baseUrl, email);
     const newest = messages[0];
     if (messages.length > seen && newest) {
-      if (!/^\d{6}$/.test(newest.code)) throw new Error(`the outbox holds a code that is not 6 digits: ${JSON.stringify(newest)}`);
+      if (!/^\d{6}$/.test(newest.code))
+        throw new Error(`the outbox holds a code that is not 6 digits: ${JSON.stringify(newest)}`);
       return newest.code;
     }
-    if (Date.now() > deadline) throw new Error(`no new message for ${email} in the outbox after ${timeoutMs} ms (had ${messages.length})`);
+    if (Date.now() > deadline)
+      throw new Error(`no new message for ${email} in the outbox after ${timeoutMs} ms (had ${messages.length})`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -81,7 +84,12 @@ export async function registerViaApi(baseUrl: string, email: string, password = 
 }
 
 /** A call as a signed-in merchant (the token the console keeps in localStorage), answering `resData`. */
-export async function callAsMerchant<T>(baseUrl: string, token: string, path: string, body: unknown = null): Promise<T> {
+export async function callAsMerchant<T>(
+  baseUrl: string,
+  token: string,
+  path: string,
+  body: unknown = null,
+): Promise<T> {
   const response = await fetch(`${baseUrl}${path}`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Language: "en-US", Authorization: `Bearer ${token}` },

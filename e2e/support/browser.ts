@@ -32,7 +32,11 @@ export function launchChromium(): Promise<Browser> {
 
 /** A fresh context (own storage, cookies and cache) with one page on the console. */
 export async function openPage(browser: Browser, baseUrl: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl, locale: "en-US", viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    locale: "en-US",
+    viewport: { width: 1280, height: 800 },
+  });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(30_000);
   const page = await context.newPage();

@@ -122,7 +122,9 @@ export async function openSettings(page: Page) {
 export async function settled(page: Page) {
   await page.locator("h1:visible").first().waitFor({ state: "visible", timeout: 15_000 });
   await page
-    .waitForFunction(() => !document.querySelector(".route-progress, [aria-busy=true], .bp6-spinner"), null, { timeout: 10_000 })
+    .waitForFunction(() => !document.querySelector(".route-progress, [aria-busy=true], .bp6-spinner"), null, {
+      timeout: 10_000,
+    })
     .catch(() => undefined);
   await stoppedMoving(page);
 }
@@ -131,7 +133,12 @@ export async function settled(page: Page) {
 export async function stoppedMoving(page: Page) {
   await page.evaluate(async () => {
     await document.fonts.ready;
-    const finite = () => document.getAnimations().filter((a) => a.playState === "running" && a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY);
+    const finite = () =>
+      document
+        .getAnimations()
+        .filter(
+          (a) => a.playState === "running" && a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
+        );
     for (let i = 0; i < 40 && finite().length > 0; i++) await new Promise((r) => setTimeout(r, 50));
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   });

@@ -2,7 +2,15 @@ import type { Page } from "playwright-core";
 
 /** What the layout check finds on a page as it is on screen now. */
 export interface LayoutProblem {
-  kind: "page scrolls sideways" | "overflows" | "spills out" | "cut off" | "target under 24 px" | "primary action under 44 px" | "target covered" | "text under 12 px";
+  kind:
+    | "page scrolls sideways"
+    | "overflows"
+    | "spills out"
+    | "cut off"
+    | "target under 24 px"
+    | "primary action under 44 px"
+    | "target covered"
+    | "text under 12 px";
   /** The element, as `tag#id.class "text"`. */
   element: string;
   /** By how much, or how large. */
@@ -38,12 +46,23 @@ export function auditLayout(page: Page, options: AuditOptions): Promise<LayoutAu
   return page.evaluate((opts) => {
     const root = document.documentElement;
     const viewport = root.clientWidth;
-    const problems: Array<{ kind: string; element: string; detail: string; amount: number; width: number; order: number }> = [];
-    const report = (kind: string, element: string, detail: string, amount: number, width = 0) => problems.push({ kind, element, detail, amount, width, order: problems.length });
+    const problems: Array<{
+      kind: string;
+      element: string;
+      detail: string;
+      amount: number;
+      width: number;
+      order: number;
+    }> = [];
+    const report = (kind: string, element: string, detail: string, amount: number, width = 0) =>
+      problems.push({ kind, element, detail, amount, width, order: problems.length });
 
     const name = (node: Element) => {
       const id = node.id ? `#${node.id}` : "";
-      const classes = typeof node.className === "string" && node.className.trim() ? `.${node.className.trim().split(/\s+/).slice(0, 3).join(".")}` : "";
+      const classes =
+        typeof node.className === "string" && node.className.trim()
+          ? `.${node.className.trim().split(/\s+/).slice(0, 3).join(".")}`
+          : "";
       const text = (node.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
       const label = node.getAttribute("aria-label");
       return `${node.tagName.toLowerCase()}${id}${classes}${label ? ` [${label}]` : ""}${text ? ` "${text}"` : ""}`;
@@ -78,7 +97,8 @@ export function auditLayout(page: Page, options: AuditOptions): Promise<LayoutAu
           const box = a.getBoundingClientRect();
           left = Math.max(left, box.left + a.clientLeft);
           right = Math.min(right, box.left + a.clientLeft + a.clientWidth);
-          if ((style.overflowX === "auto" || style.overflowX === "scroll") && a.hasAttribute("data-scroll-x")) scroller = a;
+          if ((style.overflowX === "auto" || style.overflowX === "scroll") && a.hasAttribute("data-scroll-x"))
+            scroller = a;
         }
         mode = style.position === "fixed" || style.position === "absolute" ? style.position : "static";
       }
@@ -92,7 +112,12 @@ export function auditLayout(page: Page, options: AuditOptions): Promise<LayoutAu
     };
 
     if (root.scrollWidth > viewport) {
-      report("page scrolls sideways", "html", `scrollWidth ${root.scrollWidth} > ${viewport}`, root.scrollWidth - viewport);
+      report(
+        "page scrolls sideways",
+        "html",
+        `scrollWidth ${root.scrollWidth} > ${viewport}`,
+        root.scrollWidth - viewport,
+      );
     }
 
     const elements = [...document.body.querySelectorAll("*")];
@@ -104,18 +129,37 @@ export function auditLayout(page: Page, options: AuditOptions): Promise<LayoutAu
       if (clip.scroller) continue;
       // Content wider than a box that lets it show spills over whatever is beside the box.
       const style = getComputedStyle(el);
-      if (style.overflowX === "visible" && style.display !== "inline" && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1 && !(el instanceof SVGElement)) {
-        report("spills out", name(el), `its content is ${el.scrollWidth} px wide in a ${el.clientWidth} px box`, el.scrollWidth - el.clientWidth);
+      if (
+        style.overflowX === "visible" &&
+        style.display !== "inline" &&
+        el.clientWidth > 0 &&
+        el.scrollWidth > el.clientWidth + 1 &&
+        !(el instanceof SVGElement)
+      ) {
+        report(
+          "spills out",
+          name(el),
+          `its content is ${el.scrollWidth} px wide in a ${el.clientWidth} px box`,
+          el.scrollWidth - el.clientWidth,
+        );
       }
       const amount = overflowOf(rect, clip);
-      if (amount > 1) report("overflows", name(el), `${Math.round(amount)} px past its box (${Math.round(rect.left)}–${Math.round(rect.right)} of ${Math.round(clip.left)}–${Math.round(clip.right)})`, amount, rect.width);
+      if (amount > 1)
+        report(
+          "overflows",
+          name(el),
+          `${Math.round(amount)} px past its box (${Math.round(rect.left)}–${Math.round(rect.right)} of ${Math.round(clip.left)}–${Math.round(clip.right)})`,
+          amount,
+          rect.width,
+        );
     }
 
     // Text: cut off by its own element's overflow (an ellipsis) or by an ancestor's.
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
-      if (!parent || !node.textContent?.trim() || ["SCRIPT", "STYLE", "OPTION", "TEXTAREA"].includes(parent.tagName)) continue;
+      if (!parent || !node.textContent?.trim() || ["SCRIPT", "STYLE", "OPTION", "TEXTAREA"].includes(parent.tagName))
+        continue;
       if (!visible(parent) || clippedAway(parent)) continue;
       const range = document.createRange();
       range.selectNodeContents(node);
@@ -124,7 +168,8 @@ export function auditLayout(page: Page, options: AuditOptions): Promise<LayoutAu
       const clip = clipOf(parent, true);
       if (!clip.scroller) {
         const amount = overflowOf(rect, clip);
-        if (amount > 1) report("cut off", name(parent), `its text reaches ${Math.round(amount)} px past its box`, amount);
+        if (amount > 1)
+          report("cut off", name(parent), `its text reaches ${Math.round(amount)} px past its box`, amount);
       }
       const size = Number.parseFloat(getComputedStyle(parent).fontSize);
       if (size < 12) report("text under 12 px", name(parent), `${size} px`, 0);
@@ -141,10 +186,22 @@ export function auditLayout(page: Page, options: AuditOptions): Promise<LayoutAu
       if (seen.has(target)) continue;
       seen.add(target);
       const rect = target.getBoundingClientRect();
-      if (rect.width === 0 || rect.height === 0 || !visible(target) || clippedAway(target) || (target as HTMLElement).closest("[aria-hidden=true], [inert]")) continue;
+      if (
+        rect.width === 0 ||
+        rect.height === 0 ||
+        !visible(target) ||
+        clippedAway(target) ||
+        (target as HTMLElement).closest("[aria-hidden=true], [inert]")
+      )
+        continue;
       const style = getComputedStyle(target);
       // WCAG 2.5.8 exempts a link inside a sentence.
-      const inline = target.tagName === "A" && style.display === "inline" && [...(target.parentElement?.childNodes ?? [])].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim());
+      const inline =
+        target.tagName === "A" &&
+        style.display === "inline" &&
+        [...(target.parentElement?.childNodes ?? [])].some(
+          (n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim(),
+        );
       if (inline) continue;
       if (rect.width < 24 - 0.5 || rect.height < 24 - 0.5) {
         report("target under 24 px", name(target), `${Math.round(rect.width)} × ${Math.round(rect.height)} px`, 0);
@@ -179,7 +236,8 @@ export function auditLayout(page: Page, options: AuditOptions): Promise<LayoutAu
 
     // The worst first; of elements reaching as far, the widest (a table rather than its cells), then the outermost.
     problems.sort((a, b) => b.amount - a.amount || b.width - a.width || a.order - b.order);
-    const widest = problems.find((p) => p.kind === "overflows") ?? problems.find((p) => p.amount > 1 && p.element !== "html");
+    const widest =
+      problems.find((p) => p.kind === "overflows") ?? problems.find((p) => p.amount > 1 && p.element !== "html");
     return {
       viewport,
       scrollWidth: root.scrollWidth,
@@ -192,7 +250,11 @@ export function auditLayout(page: Page, options: AuditOptions): Promise<LayoutAu
 /** One line per problem, for a failure message. */
 export function describeAudit(where: string, audit: LayoutAudit): string {
   const head = `${where}: document ${audit.scrollWidth} px on a ${audit.viewport} px screen${audit.widest ? `; widest: ${audit.widest}` : ""}`;
-  return [head, ...audit.problems.slice(0, 12).map((p) => `    ${p.kind}: ${p.element} — ${p.detail}`), audit.problems.length > 12 ? `    … and ${audit.problems.length - 12} more` : ""]
+  return [
+    head,
+    ...audit.problems.slice(0, 12).map((p) => `    ${p.kind}: ${p.element} — ${p.detail}`),
+    audit.problems.length > 12 ? `    … and ${audit.problems.length - 12} more` : "",
+  ]
     .filter(Boolean)
     .join("\n");
 }

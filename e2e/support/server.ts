@@ -42,11 +42,15 @@ function exited(child: ChildProcess, ms: number): Promise<boolean> {
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const major = Number(process.versions.node.split(".")[0]);
   if (major < 24) {
-    throw new Error(`Node ${process.versions.node} cannot run server/main.ts (type stripping needs Node 24): run through npm (npm run e2e / npm run bench), which puts the node devDependency first on PATH.`);
+    throw new Error(
+      `Node ${process.versions.node} cannot run server/main.ts (type stripping needs Node 24): run through npm (npm run e2e / npm run bench), which puts the node devDependency first on PATH.`,
+    );
   }
   const staticDir = options.staticDir ?? join(repoRoot, "dist");
   if (!existsSync(join(staticDir, "index.html"))) {
-    throw new Error(`${staticDir}/index.html is missing: run \`npm run build\` first (npm run e2e and npm run bench do).`);
+    throw new Error(
+      `${staticDir}/index.html is missing: run \`npm run build\` first (npm run e2e and npm run bench do).`,
+    );
   }
   const host = "127.0.0.1";
   const dataDir = mkdtempSync(join(tmpdir(), "merchant-console-e2e-"));
@@ -65,7 +69,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     cwd: repoRoot,
     // Port 0: the server binds a port the kernel picks and prints it. A port picked here and bound a moment later
     // could meanwhile be taken (by a parallel test's listener or as another connection's local port: EADDRINUSE).
-    env: { ...process.env, PORT: "0", HOST: host, DATA_DIR: dataDir, STATIC_DIR: staticDir, NODE_ENV: "test", DEV_OUTBOX: "true", ...options.env },
+    env: {
+      ...process.env,
+      PORT: "0",
+      HOST: host,
+      DATA_DIR: dataDir,
+      STATIC_DIR: staticDir,
+      NODE_ENV: "test",
+      DEV_OUTBOX: "true",
+      ...options.env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", keeper());
@@ -117,5 +130,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await sleep(250);
   }
   await stop();
-  throw new Error(`server/main.ts did not serve ${baseUrl ?? "its address"}/login in time (${lastError}):\n${logTail()}`);
+  throw new Error(
+    `server/main.ts did not serve ${baseUrl ?? "its address"}/login in time (${lastError}):\n${logTail()}`,
+  );
 }

@@ -4,7 +4,9 @@ import type { MachineModel, ModelPath } from "./model.ts";
 
 /** A transition's name in reports: source, event, guard, targets. Stable across runs. */
 export function transitionName(t: AnyTransitionDefinition): string {
-  const guard = t.guard ? ` [${typeof t.guard === "string" ? t.guard : ((t.guard as { type?: string }).type ?? "guard")}]` : "";
+  const guard = t.guard
+    ? ` [${typeof t.guard === "string" ? t.guard : ((t.guard as { type?: string }).type ?? "guard")}]`
+    : "";
   const targets = t.target?.length ? t.target.map((n) => n.id).join(", ") : "(stays)";
   return `${t.source.id} on ${t.eventType || "always"}${guard} → ${targets}`;
 }
@@ -81,7 +83,11 @@ export function coverageOf(model: MachineModel, traces: ReadonlyArray<PathTrace>
   const states = allStates(model.machine);
   const transitions = allTransitions(model.machine);
   return {
-    states: { covered: states.filter((s) => visitedStates.has(s)).length, total: states.length, missing: states.filter((s) => !visitedStates.has(s)) },
+    states: {
+      covered: states.filter((s) => visitedStates.has(s)).length,
+      total: states.length,
+      missing: states.filter((s) => !visitedStates.has(s)),
+    },
     transitions: {
       covered: transitions.filter((t) => takenTransitions.has(t)).length,
       total: transitions.length,

@@ -5,9 +5,16 @@ import { createControlledApi } from "./fake-api.ts";
 
 describe("createControlledApi", () => {
   it("answers an actor result through the API call its invoke makes", async () => {
-    const fake = createControlledApi({ loadProfile: "userInfo" }, { lastLogin: async () => ({ userId: "1", lastLoginAt: null, lastLoginIp: null }) });
+    const fake = createControlledApi(
+      { loadProfile: "userInfo" },
+      { lastLogin: async () => ({ userId: "1", lastLoginAt: null, lastLoginIp: null }) },
+    );
     const profile = fake.api.userInfo("1");
-    expect(await fake.answerActorResult({ type: "xstate.done.actor.loadProfile", output: { nickName: "a" } } as { type: string })).toBe(true);
+    expect(
+      await fake.answerActorResult({ type: "xstate.done.actor.loadProfile", output: { nickName: "a" } } as {
+        type: string;
+      }),
+    ).toBe(true);
     await expect(profile).resolves.toEqual({ nickName: "a" });
     await expect(fake.api.lastLogin()).resolves.toMatchObject({ userId: "1" });
     expect(fake.calls.map((c) => c.method)).toEqual(["userInfo", "lastLogin"]);
@@ -16,7 +23,9 @@ describe("createControlledApi", () => {
   it("throws a failure as the API client would, and leaves results of other actors to the harness", async () => {
     const fake = createControlledApi(["login"]);
     const login = fake.api.login({ email: "a@b.c", password: "x" });
-    await fake.answerActorResult({ type: "xstate.error.actor.login", error: { errCode: "2006", errMsg: "Wrong" } } as { type: string });
+    await fake.answerActorResult({ type: "xstate.error.actor.login", error: { errCode: "2006", errMsg: "Wrong" } } as {
+      type: string;
+    });
     await expect(login).rejects.toEqual(new ApiError("api", "2006", "Wrong"));
     expect(await fake.answerActorResult({ type: "xstate.done.actor.loadLibrary" })).toBe(false);
     expect(await fake.answerActorResult({ type: "login.submit" })).toBe(false);

@@ -19,13 +19,18 @@ export type ControlledCalls = ReadonlyArray<Method> | Readonly<Record<string, Me
 type Outcome = { output: unknown } | { error: unknown };
 
 const isFailure = (error: unknown): error is { errCode: string; errMsg: string } =>
-  typeof error === "object" && error !== null && typeof (error as { errCode?: unknown }).errCode === "string" && typeof (error as { errMsg?: unknown }).errMsg === "string";
+  typeof error === "object" &&
+  error !== null &&
+  typeof (error as { errCode?: unknown }).errCode === "string" &&
+  typeof (error as { errMsg?: unknown }).errMsg === "string";
 
 /** A path's error as the API client would throw it: `{ errCode, errMsg }` becomes an ApiError, an Error stays itself. */
 function thrown(error: unknown): unknown {
   if (isFailure(error)) return new ApiError("api", error.errCode, error.errMsg);
   if (error instanceof Error) return error;
-  throw new Error(`fake API: cannot throw ${JSON.stringify(error)}; use failure(errCode, errMsg) from models/fixtures.ts`);
+  throw new Error(
+    `fake API: cannot throw ${JSON.stringify(error)}; use failure(errCode, errMsg) from models/fixtures.ts`,
+  );
 }
 
 /**
@@ -33,7 +38,9 @@ function thrown(error: unknown): unknown {
  * answers (xstate.done.actor.* / xstate.error.actor.*); the rest answer at once from `answers`.
  */
 export function createControlledApi(controlled: ControlledCalls, answers: Partial<{ [K in Method]: Api[K] }> = {}) {
-  const methodOf: Readonly<Record<string, Method>> = isList(controlled) ? Object.fromEntries(controlled.map((m) => [m, m])) : controlled;
+  const methodOf: Readonly<Record<string, Method>> = isList(controlled)
+    ? Object.fromEntries(controlled.map((m) => [m, m]))
+    : controlled;
   const controlledMethods = new Set(Object.values(methodOf));
   const pending = new Map<Method, PendingCall[]>();
   const calls: Array<{ method: Method; args: unknown[] }> = [];
@@ -48,7 +55,8 @@ export function createControlledApi(controlled: ControlledCalls, answers: Partia
       const method = property as Method;
       return (...args: unknown[]) => {
         calls.push({ method, args });
-        if (controlledMethods.has(method)) return new Promise((resolve, reject) => queue(method).push({ args, resolve, reject }));
+        if (controlledMethods.has(method))
+          return new Promise((resolve, reject) => queue(method).push({ args, resolve, reject }));
         const answer = answers[method] as ((...a: unknown[]) => Promise<unknown>) | undefined;
         if (!answer) return Promise.reject(new Error(`fake API: no answer for ${method}`));
         return answer(...args);

@@ -4,7 +4,8 @@ import { createMachine, setup } from "xstate";
 import { allModels, machinesWithoutModel } from "../models/all-models.ts";
 import { type FoundMachine, findMachines, unmodelledMachines } from "./machine-inventory.ts";
 
-const machine = (id: string) => setup({ actions: { noop: () => {} } }).createMachine({ id, initial: "idle", states: { idle: {} } });
+const machine = (id: string) =>
+  setup({ actions: { noop: () => {} } }).createMachine({ id, initial: "idle", states: { idle: {} } });
 const found = (name: string, m = machine(name)): FoundMachine => ({ name, file: `machines/${name}.ts`, machine: m });
 
 describe("findMachines", () => {
@@ -18,7 +19,9 @@ describe("findMachines", () => {
     // Cross-checked against the source: each `export const …Machine = setup(…).createMachine` is found.
     const declared = readdirSync("machines")
       .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
-      .flatMap((f) => [...readFileSync(`machines/${f}`, "utf8").matchAll(/export const (\w+Machine) = setup\(/g)].map((m) => m[1]));
+      .flatMap((f) =>
+        [...readFileSync(`machines/${f}`, "utf8").matchAll(/export const (\w+Machine) = setup\(/g)].map((m) => m[1]),
+      );
     expect(declared.length).toBeGreaterThan(0);
     expect(machines.map((m) => m.name).sort()).toEqual(declared.sort());
   });
@@ -31,25 +34,43 @@ describe("unmodelledMachines", () => {
 
   it("names a machine that has neither a model nor a reason", () => {
     const modelled = found("walkedMachine");
-    const problems = unmodelledMachines([modelled, found("newMachine")], [{ id: "walked", machine: modelled.machine }], {});
+    const problems = unmodelledMachines(
+      [modelled, found("newMachine")],
+      [{ id: "walked", machine: modelled.machine }],
+      {},
+    );
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^newMachine \(machines\/newMachine\.ts\) has no model/);
   });
 
   it("counts a model of a copy with implementations provided", () => {
     const m = found("providedMachine");
-    expect(unmodelledMachines([m], [{ id: "provided", machine: m.machine.provide({ actions: { noop: () => {} } }) }], {})).toEqual([]);
+    expect(
+      unmodelledMachines([m], [{ id: "provided", machine: m.machine.provide({ actions: { noop: () => {} } }) }], {}),
+    ).toEqual([]);
     // The same shape made twice is two machines.
-    expect(unmodelledMachines([m], [{ id: "lookalike", machine: createMachine({ id: "providedMachine", initial: "idle", states: { idle: {} } }) }], {})).toHaveLength(1);
+    expect(
+      unmodelledMachines(
+        [m],
+        [{ id: "lookalike", machine: createMachine({ id: "providedMachine", initial: "idle", states: { idle: {} } }) }],
+        {},
+      ),
+    ).toHaveLength(1);
   });
 
   it("accepts a machine listed with a reason, and refuses an empty reason, a listed modelled machine and a stale line", () => {
     const walked = found("walkedMachine");
-    expect(unmodelledMachines([found("helperMachine")], [], { helperMachine: "no view: only composed by sessionMachine" })).toEqual([]);
+    expect(
+      unmodelledMachines([found("helperMachine")], [], { helperMachine: "no view: only composed by sessionMachine" }),
+    ).toEqual([]);
     expect(unmodelledMachines([found("helperMachine")], [], { helperMachine: " " })).toEqual([
       "helperMachine (machines/helperMachine.ts) is listed in machinesWithoutModel without a reason",
     ]);
-    expect(unmodelledMachines([walked], [{ id: "walked", machine: walked.machine }], { walkedMachine: "why" })[0]).toMatch(/has a model but is also listed/);
-    expect(unmodelledMachines([], [], { goneMachine: "was removed" })).toEqual(["machinesWithoutModel lists goneMachine, which no file of machines/ exports"]);
+    expect(
+      unmodelledMachines([walked], [{ id: "walked", machine: walked.machine }], { walkedMachine: "why" })[0],
+    ).toMatch(/has a model but is also listed/);
+    expect(unmodelledMachines([], [], { goneMachine: "was removed" })).toEqual([
+      "machinesWithoutModel lists goneMachine, which no file of machines/ exports",
+    ]);
   });
 });

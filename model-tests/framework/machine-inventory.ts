@@ -44,19 +44,26 @@ export function unmodelledMachines(
 ): string[] {
   const problems: string[] = [];
   // A model may walk the machine itself or a copy with implementations provided (same config).
-  const modelled = (m: FoundMachine) => models.some((model) => model.machine === m.machine || model.machine.config === m.machine.config);
+  const modelled = (m: FoundMachine) =>
+    models.some((model) => model.machine === m.machine || model.machine.config === m.machine.config);
   for (const m of machines) {
     const reason = withoutModel[m.name];
     if (reason === undefined) {
-      if (!modelled(m)) problems.push(`${m.name} (${m.file}) has no model: add one to model-tests/models/all-models.ts, or list it with a reason in machinesWithoutModel there`);
+      if (!modelled(m))
+        problems.push(
+          `${m.name} (${m.file}) has no model: add one to model-tests/models/all-models.ts, or list it with a reason in machinesWithoutModel there`,
+        );
     } else if (modelled(m)) {
-      problems.push(`${m.name} (${m.file}) has a model but is also listed in machinesWithoutModel: remove it from the list`);
+      problems.push(
+        `${m.name} (${m.file}) has a model but is also listed in machinesWithoutModel: remove it from the list`,
+      );
     } else if (reason.trim() === "") {
       problems.push(`${m.name} (${m.file}) is listed in machinesWithoutModel without a reason`);
     }
   }
   for (const name of Object.keys(withoutModel)) {
-    if (!machines.some((m) => m.name === name)) problems.push(`machinesWithoutModel lists ${name}, which no file of machines/ exports`);
+    if (!machines.some((m) => m.name === name))
+      problems.push(`machinesWithoutModel lists ${name}, which no file of machines/ exports`);
   }
   return problems;
 }

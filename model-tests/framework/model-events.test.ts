@@ -30,15 +30,29 @@ describe("eventBuilders", () => {
 
   it("refuses, when the model loads, an id the machine does not invoke, an undeclared alias and a delay it lacks", () => {
     const { done, ...delays } = eventBuilders(machine);
-    expect(() => done("secondLogout" as "logout", null)).toThrow('demo: invoke "secondLogout" runs actor "logout"; name it in eventBuilders\' aliases');
-    expect(() => done("login" as "logout", null)).toThrow('demo has no invoke with id "login" (invokes: logout, secondLogout)');
-    expect(() => eventBuilders(machine, { secondLogout: "login" as "logout" })).toThrow("alias secondLogout → login does not match");
-    expect(() => delays.after("poll", "demo.leaving")).toThrow("demo has no delayed transition xstate.after.poll.demo.leaving");
+    expect(() => done("secondLogout" as "logout", null)).toThrow(
+      'demo: invoke "secondLogout" runs actor "logout"; name it in eventBuilders\' aliases',
+    );
+    expect(() => done("login" as "logout", null)).toThrow(
+      'demo has no invoke with id "login" (invokes: logout, secondLogout)',
+    );
+    expect(() => eventBuilders(machine, { secondLogout: "login" as "logout" })).toThrow(
+      "alias secondLogout → login does not match",
+    );
+    expect(() => delays.after("poll", "demo.leaving")).toThrow(
+      "demo has no delayed transition xstate.after.poll.demo.leaving",
+    );
   });
 
   it("takes an actor result event apart", () => {
-    expect(actorResultOf({ type: "xstate.done.actor.logout", output: 1 } as { type: string })).toEqual({ id: "logout", outcome: { output: 1 } });
-    expect(actorResultOf({ type: "xstate.error.actor.a.b", error: "x" } as { type: string })).toEqual({ id: "a.b", outcome: { error: "x" } });
+    expect(actorResultOf({ type: "xstate.done.actor.logout", output: 1 } as { type: string })).toEqual({
+      id: "logout",
+      outcome: { output: 1 },
+    });
+    expect(actorResultOf({ type: "xstate.error.actor.a.b", error: "x" } as { type: string })).toEqual({
+      id: "a.b",
+      outcome: { error: "x" },
+    });
     expect(actorResultOf({ type: "logout" })).toBeNull();
   });
 });

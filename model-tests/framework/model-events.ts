@@ -84,23 +84,34 @@ function delayedEventsOf(machine: AnyStateMachine): Set<string> {
  * Typed builders of the events a path supplies for the machine's invoked actors and delays, checked against the
  * machine when the model loads: `done("login", loginResult)`, `failed("login", failure(…))`, `after("statusPoll", "demoCheckout.pending.waiting")`.
  */
-export function eventBuilders<M extends AnyStateMachine, const A extends InvokeAliases<M> = NoAliases>(machine: M, aliases?: A) {
+export function eventBuilders<M extends AnyStateMachine, const A extends InvokeAliases<M> = NoAliases>(
+  machine: M,
+  aliases?: A,
+) {
   const invokes = invokesOf(machine);
   const known = () => [...invokes.keys()].join(", ") || "none";
   for (const [id, src] of Object.entries(aliases ?? {})) {
-    if (invokes.get(id) !== src) throw new Error(`${machine.id}: alias ${id} → ${src} does not match an invoke of the machine (invokes: ${known()})`);
+    if (invokes.get(id) !== src)
+      throw new Error(
+        `${machine.id}: alias ${id} → ${src} does not match an invoke of the machine (invokes: ${known()})`,
+      );
   }
   const check = (id: string) => {
     const src = invokes.get(id);
     if (src === undefined) throw new Error(`${machine.id} has no invoke with id "${id}" (invokes: ${known()})`);
     if (src !== id && !(aliases && id in aliases)) {
-      throw new Error(`${machine.id}: invoke "${id}" runs actor "${src}"; name it in eventBuilders' aliases: { ${id}: "${src}" }`);
+      throw new Error(
+        `${machine.id}: invoke "${id}" runs actor "${src}"; name it in eventBuilders' aliases: { ${id}: "${src}" }`,
+      );
     }
   };
   const delayed = delayedEventsOf(machine);
 
   function done<K extends ActorName<M>>(id: K, output: ActorOutput<M, K>): DoneActorEvent<ActorOutput<M, K>, K>;
-  function done<K extends keyof A & string>(id: K, output: ActorOutput<M, A[K]>): DoneActorEvent<ActorOutput<M, A[K]>, K>;
+  function done<K extends keyof A & string>(
+    id: K,
+    output: ActorOutput<M, A[K]>,
+  ): DoneActorEvent<ActorOutput<M, A[K]>, K>;
   function done(id: string, output: unknown) {
     check(id);
     return { type: `xstate.done.actor.${id}`, output, actorId: id };
@@ -111,9 +122,13 @@ export function eventBuilders<M extends AnyStateMachine, const A extends InvokeA
     return { type: `xstate.error.actor.${id}`, error, actorId: id };
   }
 
-  function after<D extends SetupDelays<M> | number, S extends string>(delay: D, stateId: S): { type: `xstate.after.${D}.${S}` } {
+  function after<D extends SetupDelays<M> | number, S extends string>(
+    delay: D,
+    stateId: S,
+  ): { type: `xstate.after.${D}.${S}` } {
     const type = `xstate.after.${delay}.${stateId}` as const;
-    if (!delayed.has(type)) throw new Error(`${machine.id} has no delayed transition ${type} (has: ${[...delayed].join(", ") || "none"})`);
+    if (!delayed.has(type))
+      throw new Error(`${machine.id} has no delayed transition ${type} (has: ${[...delayed].join(", ") || "none"})`);
     return { type };
   }
 
@@ -121,7 +136,9 @@ export function eventBuilders<M extends AnyStateMachine, const A extends InvokeA
 }
 
 /** An actor result event taken apart, or null for any other event. */
-export function actorResultOf(event: { type: string }): { id: string; outcome: { output: unknown } | { error: unknown } } | null {
+export function actorResultOf(event: {
+  type: string;
+}): { id: string; outcome: { output: unknown } | { error: unknown } } | null {
   const match = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
   if (!match?.[2]) return null;
   const e = event as { output?: unknown; error?: unknown };

@@ -2,7 +2,10 @@ import type { AnyStateMachine, EventFromLogic, InputFrom, SnapshotFrom } from "x
 import type { ActorResultEvent, AfterEvent, InvokeAliases, NoAliases } from "./model-events.ts";
 
 /** An event of a path: the machine's own events, its invoked actors' results (built with `done` / `failed`) and delays coming due. */
-export type ModelEvent<M extends AnyStateMachine, A extends InvokeAliases<M> = NoAliases> = EventFromLogic<M> | ActorResultEvent<M, A> | AfterEvent<M>;
+export type ModelEvent<M extends AnyStateMachine, A extends InvokeAliases<M> = NoAliases> =
+  | EventFromLogic<M>
+  | ActorResultEvent<M, A>
+  | AfterEvent<M>;
 export type ModelSnapshot<M extends AnyStateMachine> = SnapshotFrom<M>;
 
 /**

@@ -8,11 +8,17 @@ import type { InvokeAliases, NoAliases } from "./model-events.ts";
  * Shortest paths to every reachable state, then one extra step wherever a transition is still untaken,
  * so the set covers every transition the events can reach.
  */
-export function generatePaths<M extends AnyStateMachine, A extends InvokeAliases<M> = NoAliases>(model: MachineModel<M, A>): ModelPath<M, A>[] {
+export function generatePaths<M extends AnyStateMachine, A extends InvokeAliases<M> = NoAliases>(
+  model: MachineModel<M, A>,
+): ModelPath<M, A>[] {
   const paths: ModelPath<M, A>[] = [];
   for (const start of model.starts) {
     const serialize = model.serialize;
-    const options = { events: model.events, input: start.input, ...(serialize ? { serializeState: (snapshot: never) => serialize(snapshot) } : {}) };
+    const options = {
+      events: model.events,
+      input: start.input,
+      ...(serialize ? { serializeState: (snapshot: never) => serialize(snapshot) } : {}),
+    };
     const shortest = getShortestPaths(model.machine, options as never);
     for (const path of shortest) paths.push(toModelPath(model, start, path.steps as ModelPath<M, A>["steps"]));
   }
@@ -25,7 +31,10 @@ export function generatePaths<M extends AnyStateMachine, A extends InvokeAliases
       const taken = model.machine.getTransitionData(end as never, event as never);
       if (taken.length === 0 || taken.every((t) => covered.has(transitionName(t)))) continue;
       const [next] = transition(model.machine, end as never, event as never);
-      const extended = toModelPath(model, { name: base.start, input: base.input }, [...base.steps, { event, state: next }]);
+      const extended = toModelPath(model, { name: base.start, input: base.input }, [
+        ...base.steps,
+        { event, state: next },
+      ]);
       paths.push(extended);
       covered = replayCoverage(model, paths).transitions.coveredNames;
     }
@@ -37,7 +46,11 @@ export function generatePaths<M extends AnyStateMachine, A extends InvokeAliases
  * Recomputes every step's snapshot from the events. With a coarse `serialize`, the graph may hand back a
  * snapshot that was reached another way (same key, other context); replaying keeps each path truthful.
  */
-function replay<M extends AnyStateMachine, A extends InvokeAliases<M>>(machine: M, input: unknown, steps: ModelPath<M, A>["steps"]): ModelPath<M, A>["steps"] {
+function replay<M extends AnyStateMachine, A extends InvokeAliases<M>>(
+  machine: M,
+  input: unknown,
+  steps: ModelPath<M, A>["steps"],
+): ModelPath<M, A>["steps"] {
   const [first, ...rest] = steps;
   if (!first) return steps;
   let [state] = initialTransition(machine, input as never);

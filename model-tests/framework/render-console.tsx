@@ -42,7 +42,12 @@ export function fakeScreen() {
 }
 
 /** The real console (routes, views, machines, error policy) at `url`, over a fake API; a wide screen unless `matchMedia` says otherwise. */
-export async function renderConsole(options: { url: string; api: Api; storage?: Record<string, string>; matchMedia?: MatchMedia }) {
+export async function renderConsole(options: {
+  url: string;
+  api: Api;
+  storage?: Record<string, string>;
+  matchMedia?: MatchMedia;
+}) {
   localStorage.clear();
   for (const [key, value] of Object.entries(options.storage ?? {})) localStorage.setItem(key, value);
   const i18n = await createI18n("en-US");
@@ -52,7 +57,11 @@ export async function renderConsole(options: { url: string; api: Api; storage?: 
   let reporter: ApiReporter | null = null;
   const services = createServices({
     storage: localStorage,
-    notify: { success: (m) => notifications.push(m), info: (m) => notifications.push(m), error: (m) => notifications.push(m) },
+    notify: {
+      success: (m) => notifications.push(m),
+      info: (m) => notifications.push(m),
+      error: (m) => notifications.push(m),
+    },
     i18n,
     reload,
     timers,

@@ -21,7 +21,10 @@ export interface Harness<M extends AnyStateMachine, H, A extends InvokeAliases<M
 }
 
 /** One test per generated path, run against the real views. Test names start with the machine id. */
-export function runModel<M extends AnyStateMachine, H, A extends InvokeAliases<M> = NoAliases>(model: MachineModel<M, A>, harness: Harness<M, H, A>) {
+export function runModel<M extends AnyStateMachine, H, A extends InvokeAliases<M> = NoAliases>(
+  model: MachineModel<M, A>,
+  harness: Harness<M, H, A>,
+) {
   const paths = generatePaths(model);
   describe(model.id, () => {
     paths.forEach((path, index) => {
@@ -46,7 +49,10 @@ export function runModel<M extends AnyStateMachine, H, A extends InvokeAliases<M
 function checkInvokeIds(model: MachineModel<AnyStateMachine, InvokeAliases<AnyStateMachine>>, fake: ControlledApi) {
   const invokes = invokesOf(model.machine);
   const unknown = fake.invokeIds().filter((id) => !invokes.has(id));
-  if (unknown.length > 0) throw new Error(`the fake API answers ${unknown.join(", ")}, which ${model.id} never invokes (invokes: ${[...invokes.keys()].join(", ")})`);
+  if (unknown.length > 0)
+    throw new Error(
+      `the fake API answers ${unknown.join(", ")}, which ${model.id} never invokes (invokes: ${[...invokes.keys()].join(", ")})`,
+    );
 }
 
 export function unmapped(event: { type: string }): never {

@@ -33,7 +33,11 @@ export async function pressInDialog(h: ConsoleHarness, title: string, button: st
 }
 
 /** An open form dialog: a spinner on the submit button while the call runs, else the field errors and the refusal. */
-export async function expectOpenFormDialog(h: ConsoleHarness, s: { hasTag(tag: FormDialogTag): boolean; context: FormDialogContext }, texts: FormDialogTexts) {
+export async function expectOpenFormDialog(
+  h: ConsoleHarness,
+  s: { hasTag(tag: FormDialogTag): boolean; context: FormDialogContext },
+  texts: FormDialogTexts,
+) {
   if (s.hasTag("busy")) return expectBusy(texts.submit);
   await dialogTitled(texts.title);
   await expectProblems(h, s.context.fieldErrors, s.context.failure);

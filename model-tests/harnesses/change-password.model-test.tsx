@@ -4,7 +4,13 @@ import type { ControlledApi } from "../framework/fake-api.ts";
 import type { ConsoleHarness } from "../framework/render-console.tsx";
 import { runModel, unmapped } from "../framework/run-model.ts";
 import { changePasswordModel } from "../models/change-password.model.ts";
-import { chooseAccountEntry, expectNoDialog, expectOpenFormDialog, type FormDialogTexts, pressInDialog } from "./account-dialogs.ts";
+import {
+  chooseAccountEntry,
+  expectNoDialog,
+  expectOpenFormDialog,
+  type FormDialogTexts,
+  pressInDialog,
+} from "./account-dialogs.ts";
 import { fill } from "./form-steps.ts";
 import { renderSignedIn } from "./signed-in.ts";
 

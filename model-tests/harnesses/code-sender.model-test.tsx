@@ -34,7 +34,10 @@ runModel(codeSenderModel, {
   async expectScreen(h: H, s) {
     if (s.matches("sending")) {
       await expectBusy("");
-      expect(h.fake.calls.filter((c) => c.method === "sendCode").at(-1)?.args[0]).toEqual({ email: s.context.email, type: "register" });
+      expect(h.fake.calls.filter((c) => c.method === "sendCode").at(-1)?.args[0]).toEqual({
+        email: s.context.email,
+        type: "register",
+      });
       return;
     }
     if (s.matches("cooldown")) {

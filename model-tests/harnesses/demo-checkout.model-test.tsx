@@ -13,7 +13,14 @@ import { demoCheckoutModel, pollEvent, visitorStart } from "../models/demo-check
 import { expectBusy } from "./form-steps.ts";
 
 type Fire = (ms: number) => void;
-type H = ConsoleHarness & { fake: ControlledApi; fire: Fire; tickers: () => number; paying: boolean; polls: number; loads: number };
+type H = ConsoleHarness & {
+  fake: ControlledApi;
+  fire: Fire;
+  tickers: () => number;
+  paying: boolean;
+  polls: number;
+  loads: number;
+};
 
 /**
  * The console's manual timers, told apart by interval: the countdown ticks every second, the status poll
@@ -35,7 +42,8 @@ function timersByInterval(timers: Timers): { fire: Fire; tickers: () => number }
 }
 
 const networkName = (chain: DemoChain) => `${chainInfo(chain).network} (${chainInfo(chain).standard})`;
-const callsOf = (h: H, method: "demoCheckout" | "demoStatus" | "demoPay") => h.fake.calls.filter((c) => c.method === method);
+const callsOf = (h: H, method: "demoCheckout" | "demoStatus" | "demoPay") =>
+  h.fake.calls.filter((c) => c.method === method);
 
 runModel(demoCheckoutModel, {
   async start() {
@@ -52,7 +60,9 @@ runModel(demoCheckoutModel, {
   async perform(h: H, e) {
     switch (e.type) {
       case "demo.start": {
-        const again = screen.queryByRole("button", { name: h.t("demo.retry") }) ?? screen.getByRole("button", { name: h.t("demo.startNew") });
+        const again =
+          screen.queryByRole("button", { name: h.t("demo.retry") }) ??
+          screen.getByRole("button", { name: h.t("demo.startNew") });
         return h.user.click(again);
       }
       case "demo.chain":
@@ -82,7 +92,9 @@ runModel(demoCheckoutModel, {
   async expectScreen(h: H, s) {
     const { chain, order, failure } = s.context;
     h.paying = s.matches({ pending: "paying" });
-    await waitFor(() => expect(screen.getByRole("radio", { name: networkName(chain) }).getAttribute("aria-checked")).toBe("true"));
+    await waitFor(() =>
+      expect(screen.getByRole("radio", { name: networkName(chain) }).getAttribute("aria-checked")).toBe("true"),
+    );
 
     if (s.matches("loading")) {
       await screen.findByLabelText(h.t("demo.loading"));
@@ -104,9 +116,12 @@ runModel(demoCheckoutModel, {
     if (s.matches("paid") || s.matches("expired")) {
       const paid = s.matches("paid");
       // The page's own live region (the harness's location probe is a status too).
-      const announced = () => screen.getAllByRole("status").find((el) => el.classList.contains("demo-status"))?.textContent;
+      const announced = () =>
+        screen.getAllByRole("status").find((el) => el.classList.contains("demo-status"))?.textContent;
       await waitFor(() => expect(announced()).toBe(h.t(paid ? "demo.paidTitle" : "demo.expiredTitle")));
-      const text = paid ? h.t("demo.paidText", { amount: formatUsdt(order?.amount ?? "", "en-US") }) : h.t("demo.expiredText");
+      const text = paid
+        ? h.t("demo.paidText", { amount: formatUsdt(order?.amount ?? "", "en-US") })
+        : h.t("demo.expiredText");
       expect(screen.getByText(text)).toBeTruthy();
       expect(screen.getByRole("button", { name: h.t("demo.startNew") })).toBeTruthy();
       // The countdown and the status poll have stopped.
@@ -119,7 +134,9 @@ runModel(demoCheckoutModel, {
     await waitFor(() => expect(screen.getByTestId("demo-address").textContent).toBe(current.address));
     expect(screen.getByTestId("demo-chain").textContent).toContain(chainInfo(chain).network);
     expect(screen.getByRole("img", { name: h.t("demo.qrLabel", { address: current.address }) })).toBeTruthy();
-    await waitFor(() => expect(screen.getByTestId("demo-countdown").textContent).toBe(formatClock(secondsLeft(s.context))));
+    await waitFor(() =>
+      expect(screen.getByTestId("demo-countdown").textContent).toBe(formatClock(secondsLeft(s.context))),
+    );
     const alerts = () => screen.queryAllByRole("alert").map((a) => a.textContent);
     if (failure) await waitFor(() => expect(alerts()).toContain(h.services.describeFailure(failure)));
     else expect(alerts()).toEqual([]);
@@ -136,7 +153,11 @@ runModel(demoCheckoutModel, {
     }
     // The page asks about the order only when the poll comes due.
     expect(callsOf(h, "demoStatus").length).toBe(h.polls);
-    await waitFor(() => expect((screen.getByRole("button", { name: h.t("demo.simulatePayment") }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect((screen.getByRole("button", { name: h.t("demo.simulatePayment") }) as HTMLButtonElement).disabled).toBe(
+        false,
+      ),
+    );
   },
   stop: (h) => {
     h.cleanup();

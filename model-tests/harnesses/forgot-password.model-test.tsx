@@ -9,7 +9,8 @@ import { expectBusy, expectLocation, expectProblems, fill, press } from "./form-
 
 type H = ConsoleHarness & { fake: ControlledApi };
 
-const stepText = (h: H, step: 1 | 2) => `${h.t("forgot.step", { step, total: 2 })} · ${h.t(step === 1 ? "forgot.stepIdentify" : "forgot.stepPassword")}`;
+const stepText = (h: H, step: 1 | 2) =>
+  `${h.t("forgot.step", { step, total: 2 })} · ${h.t(step === 1 ? "forgot.stepIdentify" : "forgot.stepPassword")}`;
 
 runModel(forgotPasswordModel, {
   async start() {
@@ -50,7 +51,10 @@ runModel(forgotPasswordModel, {
     if (s.matches("checkingCode")) return expectBusy(h.t("forgot.next"));
     if (s.matches("resetting")) {
       await expectBusy(h.t("forgot.submit"));
-      expect(h.fake.calls.filter((c) => c.method === "resetPassword").at(-1)?.args[0]).toMatchObject({ email: s.context.email, code: s.context.code });
+      expect(h.fake.calls.filter((c) => c.method === "resetPassword").at(-1)?.args[0]).toMatchObject({
+        email: s.context.email,
+        code: s.context.code,
+      });
       return;
     }
     await waitFor(() => expect(screen.getByText(stepText(h, s.matches("identify") ? 1 : 2))).toBeTruthy());

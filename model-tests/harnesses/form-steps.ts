@@ -14,7 +14,11 @@ export async function press(h: ConsoleHarness, name: string) {
 }
 
 /** Each field error (an i18n key) and the failure text are on screen. */
-export async function expectProblems(h: ConsoleHarness, fieldErrors: Partial<Record<string, string>>, failure: { errCode: string; errMsg: string } | null) {
+export async function expectProblems(
+  h: ConsoleHarness,
+  fieldErrors: Partial<Record<string, string>>,
+  failure: { errCode: string; errMsg: string } | null,
+) {
   const expected = Object.values(fieldErrors).flatMap((key) => (key ? [h.t(key)] : []));
   if (failure) expected.push(h.services.describeFailure(failure));
   await waitFor(() => {
@@ -26,7 +30,9 @@ export async function expectProblems(h: ConsoleHarness, fieldErrors: Partial<Rec
 /** A Blueprint button that is loading cannot be pressed and shows a spinner. */
 export async function expectBusy(name: string) {
   await waitFor(() => {
-    const button = screen.getAllByRole("button").find((b) => b.classList.contains("bp6-loading") && (b.textContent ?? "").includes(name));
+    const button = screen
+      .getAllByRole("button")
+      .find((b) => b.classList.contains("bp6-loading") && (b.textContent ?? "").includes(name));
     expect(button, `button "${name}" shows a spinner`).toBeTruthy();
     expect((button as HTMLButtonElement).disabled).toBe(true);
   });

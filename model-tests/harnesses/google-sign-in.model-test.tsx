@@ -2,7 +2,11 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import { expect, vi } from "vitest";
 import { googleScopes } from "../../contracts/schemas/google.ts";
-import { type GoogleCodeClientConfig, type GoogleIdentityServices, googleLibraryUrl } from "../../src/features/auth/google-library.ts";
+import {
+  type GoogleCodeClientConfig,
+  type GoogleIdentityServices,
+  googleLibraryUrl,
+} from "../../src/features/auth/google-library.ts";
 import { type ControlledApi, createControlledApi } from "../framework/fake-api.ts";
 import { type ConsoleHarness, renderConsole } from "../framework/render-console.tsx";
 import { runModel, unmapped } from "../framework/run-model.ts";
@@ -10,7 +14,12 @@ import { googleClientId, googleSignInModel } from "../models/google-sign-in.mode
 import { expectBusy } from "./form-steps.ts";
 
 /** Google's popup, faked at the boundary: each press opens one, and the path says how it ends. */
-type H = ConsoleHarness & { fake: ControlledApi; popups: GoogleCodeClientConfig[]; presses: number; delivered: string | null };
+type H = ConsoleHarness & {
+  fake: ControlledApi;
+  popups: GoogleCodeClientConfig[];
+  presses: number;
+  delivered: string | null;
+};
 
 // Sign-in with Google is configured; Google's script is not loaded until a path says so.
 vi.stubEnv("VITE_GOOGLE_CLIENT_ID", googleClientId);
@@ -24,7 +33,9 @@ const googleAlerts = (h: H) =>
   screen
     .queryAllByRole("alert")
     .map((a) => a.textContent ?? "")
-    .filter((text) => ["clientIdRequired", "libraryFailed", "popupBlocked", "failed"].some((key) => text === h.t(`google.${key}`)));
+    .filter((text) =>
+      ["clientIdRequired", "libraryFailed", "popupBlocked", "failed"].some((key) => text === h.t(`google.${key}`)),
+    );
 
 async function theScript() {
   await waitFor(() => expect(googleScripts()).toHaveLength(1));
@@ -44,7 +55,12 @@ runModel(googleSignInModel, {
     await screen.findByRole("heading", { name: h.t("login.title") });
     // The button lives in its own lazily loaded chunk.
     await screen.findByRole("button", { name: h.t("google.continue") }, { timeout: 5000 });
-    return Object.assign(h, { fake, popups: [] as GoogleCodeClientConfig[], presses: 0, delivered: null as string | null });
+    return Object.assign(h, {
+      fake,
+      popups: [] as GoogleCodeClientConfig[],
+      presses: 0,
+      delivered: null as string | null,
+    });
   },
   // Google's script and popup answer loadLibrary and requestCode, not the fake API: perform plays them.
   async perform(h: H, e) {
@@ -73,7 +89,9 @@ runModel(googleSignInModel, {
       case "xstate.error.actor.requestCode": {
         const popup = h.popups.at(-1) as GoogleCodeClientConfig;
         const type = (e.error as { type?: string }).type ?? "unknown";
-        return act(() => (gisErrorTypes.has(type) ? popup.error_callback?.({ type }) : popup.callback({ error: type })));
+        return act(() =>
+          gisErrorTypes.has(type) ? popup.error_callback?.({ type }) : popup.callback({ error: type }),
+        );
       }
       default:
         unmapped(e);
@@ -105,7 +123,9 @@ runModel(googleSignInModel, {
     if (s.matches("ready") && h.delivered) {
       // Google's code went on to the session: the console asks the server to sign in with it.
       const code = h.delivered;
-      await waitFor(() => expect(h.fake.calls.filter((c) => c.method === "googleCode").map((c) => c.args[0])).toEqual([{ code }]));
+      await waitFor(() =>
+        expect(h.fake.calls.filter((c) => c.method === "googleCode").map((c) => c.args[0])).toEqual([{ code }]),
+      );
       await expectBusy(h.t("google.continue"));
       return;
     }

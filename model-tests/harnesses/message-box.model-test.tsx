@@ -13,7 +13,10 @@ import { renderSignedIn } from "./signed-in.ts";
 
 type H = ConsoleHarness & { fake: ControlledApi };
 
-const bell = (h: H) => screen.getByRole("button", { name: new RegExp(`^${h.t("messageBox.openLabel", { count: 999 }).replace("999", "\\d+")}$`) });
+const bell = (h: H) =>
+  screen.getByRole("button", {
+    name: new RegExp(`^${h.t("messageBox.openLabel", { count: 999 }).replace("999", "\\d+")}$`),
+  });
 const box = (h: H) => screen.getByRole("region", { name: h.t("messageBox.title") });
 const tabTitle = (h: H, type: MessageType) => h.t(`messageBox.tabs.${type}`);
 const titleOf = (h: H, id: string) => messageText(h.i18n, sampleMessages.find((m) => m.id === id) as Message, "title");
@@ -40,7 +43,9 @@ runModel(messageBoxModel, {
   },
   async expectScreen(h: H, s) {
     const { context } = s;
-    await waitFor(() => expect(bell(h).getAttribute("aria-label")).toBe(h.t("messageBox.openLabel", { count: unreadCount(context) })));
+    await waitFor(() =>
+      expect(bell(h).getAttribute("aria-label")).toBe(h.t("messageBox.openLabel", { count: unreadCount(context) })),
+    );
     if (!context.open) {
       await waitFor(() => expect(screen.queryByRole("region", { name: h.t("messageBox.title") })).toBeNull());
       return;
@@ -51,7 +56,9 @@ runModel(messageBoxModel, {
     expect(selected.textContent).toBe(`${tabTitle(h, context.tab)}${unreadCount(context, context.tab)}`);
     await waitFor(() => expect(Boolean(panel.queryByRole("status"))).toBe(s.matches("loading")));
     const alerts = () => panel.queryAllByRole("alert").map((a) => a.textContent ?? "");
-    await waitFor(() => expect(alerts().some((text) => text.includes(h.t("messageBox.loadFailed")))).toBe(s.matches("failed")));
+    await waitFor(() =>
+      expect(alerts().some((text) => text.includes(h.t("messageBox.loadFailed")))).toBe(s.matches("failed")),
+    );
     expect(alerts().some((text) => text.includes(h.t("messageBox.readFailed")))).toBe(context.readFailure !== null);
 
     const expected = messagesOf(context, context.tab);

@@ -55,7 +55,9 @@ runModel(navDrawerModel, {
     }
     // The account menu holds the navbar's tools now.
     expect(screen.queryByRole("button", { name: h.t("settings.title") })).toBeNull();
-    expect(screen.getByTestId("account-menu-button").getAttribute("aria-label")).toMatch(new RegExp(`^${h.t("navbar.accountOf", { name: "" })}`));
+    expect(screen.getByTestId("account-menu-button").getAttribute("aria-label")).toMatch(
+      new RegExp(`^${h.t("navbar.accountOf", { name: "" })}`),
+    );
     if (s.hasTag("navOpen")) {
       await waitFor(() => expect(drawer()).not.toBeNull(), { timeout: 5000 });
       expect(within(drawer() as HTMLElement).getByRole("navigation", { name: h.t("menu.label") })).toBeTruthy();
@@ -65,7 +67,8 @@ runModel(navDrawerModel, {
     await waitFor(() => expect(drawer()).toBeNull(), { timeout: 5000 });
     expect(mainMenu(h)).toBeNull();
     expect(menuButton(h)?.getAttribute("aria-expanded")).toBe("false");
-    if (h.location() === drawerDestination.path) await screen.findByRole("heading", { level: 1, name: h.t(drawerDestination.label) });
+    if (h.location() === drawerDestination.path)
+      await screen.findByRole("heading", { level: 1, name: h.t(drawerDestination.label) });
   },
   stop: (h) => {
     h.cleanup();

@@ -17,8 +17,10 @@ type H = ConsoleHarness & { fake: ControlledApi; payIntent: PayIntent | null };
 
 const listRegion = (h: H) => screen.getByRole("region", { name: h.t("orders.tableLabel") });
 const row = (orderCode: string) => screen.getByTestId(`order-row-${orderCode}`);
-const detailsDialog = (h: H, orderCode: string) => screen.getByRole("dialog", { name: h.t("orders.details.title", { code: orderCode }) });
-const lastListRequest = (h: H) => h.fake.calls.filter((c) => c.method === "orderList").at(-1)?.args[0] as OrderListRequest | undefined;
+const detailsDialog = (h: H, orderCode: string) =>
+  screen.getByRole("dialog", { name: h.t("orders.details.title", { code: orderCode }) });
+const lastListRequest = (h: H) =>
+  h.fake.calls.filter((c) => c.method === "orderList").at(-1)?.args[0] as OrderListRequest | undefined;
 
 /** A date-time field takes its value as the browser's picker would set it. */
 async function setDateTime(label: string, value: string) {
@@ -54,7 +56,9 @@ runModel(orderListModel, {
       case "orders.reset":
         return h.user.click(screen.getByRole("button", { name: h.t("orders.search.reset") }));
       case "orders.retry":
-        return h.user.click(within(screen.getByTestId("orders-failed")).getByRole("button", { name: h.t("orders.retry") }));
+        return h.user.click(
+          within(screen.getByTestId("orders-failed")).getByRole("button", { name: h.t("orders.retry") }),
+        );
       case "orders.page":
         return h.user.click(screen.getByRole("button", { name: h.t("orders.pagination.page", { page: e.page }) }));
       case "orders.pageSize":
@@ -68,16 +72,21 @@ runModel(orderListModel, {
         h.payIntent = "cancel";
         return h.user.click(within(row(e.orderCode)).getByRole("button", { name: h.t("orders.actions.cancel") }));
       case "details.retry":
-        return h.user.click(within(screen.getByRole("dialog")).getByRole("button", { name: h.t("orders.details.retry") }));
+        return h.user.click(
+          within(screen.getByRole("dialog")).getByRole("button", { name: h.t("orders.details.retry") }),
+        );
       case "details.close": {
         const closes = within(screen.getByRole("dialog")).getAllByRole("button", { name: h.t("orders.details.close") });
         return h.user.click(closes.at(-1) as HTMLElement);
       }
       case "payDialog.close":
         // Pay: the dialog's Close; cancel: the confirmation's "keep the order".
-        if (h.payIntent === "cancel") await h.user.click(await screen.findByRole("button", { name: h.t("orderPayment.keepOrder") }));
+        if (h.payIntent === "cancel")
+          await h.user.click(await screen.findByRole("button", { name: h.t("orderPayment.keepOrder") }));
         else {
-          const dialog = await screen.findByRole("dialog", { name: new RegExp(h.t("orderPayment.dialogTitle", { code: "" }).trim()) });
+          const dialog = await screen.findByRole("dialog", {
+            name: new RegExp(h.t("orderPayment.dialogTitle", { code: "" }).trim()),
+          });
           const closes = await within(dialog).findAllByRole("button", { name: h.t("orderPayment.close") });
           await waitFor(() => expect((closes.at(-1) as HTMLButtonElement).disabled).toBe(false));
           await h.user.click(closes.at(-1) as HTMLElement);
@@ -95,17 +104,23 @@ runModel(orderListModel, {
 
     if (s.matches("loading")) {
       // Asked for what the machine asks for: the applied search, this page and size.
-      await waitFor(() => expect(lastListRequest(h)).toEqual(toOrderListRequest(context.search, context.page, context.pageSize)));
+      await waitFor(() =>
+        expect(lastListRequest(h)).toEqual(toOrderListRequest(context.search, context.page, context.pageSize)),
+      );
       await expectBusy(h.t("orders.search.submit"));
-      if (!context.loaded) await waitFor(() => expect(screen.getByTestId("orders-loading").textContent).toBe(h.t("orders.loading")));
-      else if (context.items.length > 0) await waitFor(() => expect(listRegion(h).getAttribute("aria-busy")).toBe("true"));
+      if (!context.loaded)
+        await waitFor(() => expect(screen.getByTestId("orders-loading").textContent).toBe(h.t("orders.loading")));
+      else if (context.items.length > 0)
+        await waitFor(() => expect(listRegion(h).getAttribute("aria-busy")).toBe("true"));
       else await waitFor(() => expect(screen.getByTestId("orders-empty").getAttribute("aria-busy")).toBe("true"));
       await expectProblems(h, context.fieldErrors, null);
       return;
     }
     if (s.matches("failed")) {
       await waitFor(() => expect(screen.getByTestId("orders-failed").textContent).toContain(h.t("orders.loadFailed")));
-      expect(within(screen.getByTestId("orders-failed")).getByRole("button", { name: h.t("orders.retry") })).toBeTruthy();
+      expect(
+        within(screen.getByTestId("orders-failed")).getByRole("button", { name: h.t("orders.retry") }),
+      ).toBeTruthy();
       await expectProblems(h, context.fieldErrors, null);
       return;
     }
@@ -113,25 +128,47 @@ runModel(orderListModel, {
       await expectProblems(h, context.fieldErrors, null);
       if (context.items.length === 0) {
         const filtered = Object.values(context.search).some((v) => v !== "");
-        await waitFor(() => expect(screen.getByTestId("orders-empty").textContent).toBe(h.t(filtered ? "orders.emptyFiltered" : "orders.empty")));
+        await waitFor(() =>
+          expect(screen.getByTestId("orders-empty").textContent).toBe(
+            h.t(filtered ? "orders.emptyFiltered" : "orders.empty"),
+          ),
+        );
         return;
       }
       await waitFor(() => expect(listRegion(h).getAttribute("aria-busy")).toBeNull());
       const rows = within(screen.getByTestId("orders-table")).getAllByRole("row").slice(1);
-      expect(rows.map((r) => r.getAttribute("data-testid"))).toEqual(context.items.map((o) => `order-row-${o.orderCode}`));
+      expect(rows.map((r) => r.getAttribute("data-testid"))).toEqual(
+        context.items.map((o) => `order-row-${o.orderCode}`),
+      );
       for (const order of context.items) {
         const cells = within(row(order.orderCode));
         expect(cells.getByText(h.t(`orders.status.${order.status}`))).toBeTruthy();
         expect(cells.getByText(formatUsdt(order.amount, "en-US"))).toBeTruthy();
-        expect(Boolean(cells.queryByRole("button", { name: h.t("orders.actions.pay") }))).toBe(order.status === "pending" || order.status === "waiting");
-        expect(Boolean(cells.queryByRole("button", { name: h.t("orders.actions.cancel") }))).toBe(order.status === "pending");
+        expect(Boolean(cells.queryByRole("button", { name: h.t("orders.actions.pay") }))).toBe(
+          order.status === "pending" || order.status === "waiting",
+        );
+        expect(Boolean(cells.queryByRole("button", { name: h.t("orders.actions.cancel") }))).toBe(
+          order.status === "pending",
+        );
       }
       const pageCount = pageCountOf(context.total, context.pageSize);
-      expect(screen.getByTestId("orders-summary").textContent).toBe(h.t("orders.pagination.summary", { count: context.total, page: context.page, pageCount }));
-      expect(screen.getByRole("button", { name: h.t("orders.pagination.page", { page: context.page }) }).getAttribute("aria-current")).toBe("page");
-      expect((screen.getByRole("button", { name: h.t("orders.pagination.next") }) as HTMLButtonElement).disabled).toBe(context.page >= pageCount);
-      expect((screen.getByRole("button", { name: h.t("orders.pagination.previous") }) as HTMLButtonElement).disabled).toBe(context.page <= 1);
-      expect((screen.getByLabelText(h.t("orders.pagination.pageSize")) as HTMLSelectElement).value).toBe(String(context.pageSize));
+      expect(screen.getByTestId("orders-summary").textContent).toBe(
+        h.t("orders.pagination.summary", { count: context.total, page: context.page, pageCount }),
+      );
+      expect(
+        screen
+          .getByRole("button", { name: h.t("orders.pagination.page", { page: context.page }) })
+          .getAttribute("aria-current"),
+      ).toBe("page");
+      expect((screen.getByRole("button", { name: h.t("orders.pagination.next") }) as HTMLButtonElement).disabled).toBe(
+        context.page >= pageCount,
+      );
+      expect(
+        (screen.getByRole("button", { name: h.t("orders.pagination.previous") }) as HTMLButtonElement).disabled,
+      ).toBe(context.page <= 1);
+      expect((screen.getByLabelText(h.t("orders.pagination.pageSize")) as HTMLSelectElement).value).toBe(
+        String(context.pageSize),
+      );
       return;
     }
     if (s.matches("details")) {
@@ -142,7 +179,11 @@ runModel(orderListModel, {
         return;
       }
       if (s.matches({ details: "failed" })) {
-        await waitFor(() => expect(within(detailsDialog(h, code)).getByRole("alert").textContent).toContain(h.services.describeFailure(context.detailFailure)));
+        await waitFor(() =>
+          expect(within(detailsDialog(h, code)).getByRole("alert").textContent).toContain(
+            h.services.describeFailure(context.detailFailure),
+          ),
+        );
         return;
       }
       const detail = context.detail;
@@ -164,13 +205,19 @@ runModel(orderListModel, {
       const transfers = within(detailsDialog(h, code)).getByTestId("order-transfers").textContent ?? "";
       const transfer = detail.transfers[0];
       expect(transfers).toContain(transfer?.txHash);
-      expect(transfers).toContain(h.t("orders.details.confirmationsValue", { confirmations: transfer?.confirmations, required: transfer?.required }));
+      expect(transfers).toContain(
+        h.t("orders.details.confirmationsValue", {
+          confirmations: transfer?.confirmations,
+          required: transfer?.required,
+        }),
+      );
       return;
     }
     // paying: the pay dialog of the other flow is open for this order (at its cancel confirmation when cancelling).
     const target = context.payTarget;
     if (!target) throw new Error("paying without a target");
-    if (target.intent === "cancel") await screen.findByText(h.t("orderPayment.cancelQuestion", { code: target.order.orderCode }));
+    if (target.intent === "cancel")
+      await screen.findByText(h.t("orderPayment.cancelQuestion", { code: target.order.orderCode }));
     else await screen.findByRole("dialog", { name: h.t("orderPayment.dialogTitle", { code: target.order.orderCode }) });
   },
   stop: (h) => h.cleanup(),

@@ -74,7 +74,11 @@ function OrdersHost({ order, intent }: { order: Order; intent: "pay" | "cancel" 
   return (
     <>
       <output data-testid="host-location">{pathname}</output>
-      {open ? <OrderPayDialog order={order} intent={intent} onClose={() => setOpen(false)} /> : <p data-testid="host-closed">My orders</p>}
+      {open ? (
+        <OrderPayDialog order={order} intent={intent} onClose={() => setOpen(false)} />
+      ) : (
+        <p data-testid="host-closed">My orders</p>
+      )}
     </>
   );
 }
@@ -159,7 +163,12 @@ runModel(orderPaymentModel, {
         const method = result.id === "loadCatalogue" ? "packageList" : "payChains";
         const outcome =
           "output" in result.outcome
-            ? { output: result.id === "loadCatalogue" ? (result.outcome.output as typeof catalogue).packages : (result.outcome.output as typeof payOptions).chains }
+            ? {
+                output:
+                  result.id === "loadCatalogue"
+                    ? (result.outcome.output as typeof catalogue).packages
+                    : (result.outcome.output as typeof payOptions).chains,
+              }
             : result.outcome;
         await h.fake.settle(method, outcome);
         return true;
@@ -178,9 +187,14 @@ runModel(orderPaymentModel, {
       case "order.resume":
         return h.user.click(button(h.t("orderPayment.resume")));
       case "order.retry":
-        return h.user.click(within(screen.getByRole("dialog")).getByRole("button", { name: h.t("orderPayment.retry") }));
+        return h.user.click(
+          within(screen.getByRole("dialog")).getByRole("button", { name: h.t("orderPayment.retry") }),
+        );
       case "order.chain":
-        return h.user.selectOptions(within(screen.getByRole("dialog")).getByLabelText(h.t("orderPayment.network")), e.product);
+        return h.user.selectOptions(
+          within(screen.getByRole("dialog")).getByLabelText(h.t("orderPayment.network")),
+          e.product,
+        );
       case "order.finishPay":
         return h.user.click(button(h.t("orderPayment.finishPay")));
       case "order.payFromBalance":
@@ -190,19 +204,27 @@ runModel(orderPaymentModel, {
       case "order.cancel":
         return h.user.click(button(h.t("orderPayment.cancelOrder")));
       case "order.cancelConfirm":
-        return h.user.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: h.t("orderPayment.cancelConfirm") }));
+        return h.user.click(
+          within(screen.getByRole("alertdialog")).getByRole("button", { name: h.t("orderPayment.cancelConfirm") }),
+        );
       case "order.cancelDismiss":
         // The keyboard way out of the confirmation.
         return pressEscapeIn(h.user, screen.getByRole("alertdialog"));
       case "order.close": {
         const question = screen.queryByRole("alertdialog");
-        if (question) return h.user.click(within(question).getByRole("button", { name: h.t("orderPayment.goToOrdersNo") }));
-        return h.user.click(within(screen.getByRole("dialog")).getByRole("button", { name: h.t("orderPayment.close") }));
+        if (question)
+          return h.user.click(within(question).getByRole("button", { name: h.t("orderPayment.goToOrdersNo") }));
+        return h.user.click(
+          within(screen.getByRole("dialog")).getByRole("button", { name: h.t("orderPayment.close") }),
+        );
       }
       case "order.goToOrders":
-        await h.user.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: h.t("orderPayment.goToOrdersYes") }));
+        await h.user.click(
+          within(screen.getByRole("alertdialog")).getByRole("button", { name: h.t("orderPayment.goToOrdersYes") }),
+        );
         h.leftForOrders = true;
-        if (h.fromOrders) await waitFor(() => expect(screen.getByTestId("host-location").textContent).toBe("/order/list"));
+        if (h.fromOrders)
+          await waitFor(() => expect(screen.getByTestId("host-location").textContent).toBe("/order/list"));
         else await waitFor(() => expect(h.location()).toBe("/order/list"));
         return;
       case "order.updated": {
@@ -235,14 +257,17 @@ runModel(orderPaymentModel, {
     if (s.matches("loadingCatalogue")) {
       h.loads += 1;
       // Gone to My orders: the buy page has closed (its reload started before it did).
-      if (h.leftForOrders) return waitFor(() => expect(screen.queryByRole("heading", { name: h.t("orderPayment.buyTitle") })).toBeNull());
+      if (h.leftForOrders)
+        return waitFor(() => expect(screen.queryByRole("heading", { name: h.t("orderPayment.buyTitle") })).toBeNull());
       await waitFor(() => expect(callsOf(h, "packageList").length).toBe(h.loads));
       await screen.findByLabelText(h.t("orderPayment.loadingPackages"));
       return expectNoPayDialog();
     }
     if (s.matches("catalogueFailed")) {
       if (context.failure) {
-        await waitFor(() => expect(screen.getByRole("alert").textContent).toContain(h.t("orderPayment.packagesFailed")));
+        await waitFor(() =>
+          expect(screen.getByRole("alert").textContent).toContain(h.t("orderPayment.packagesFailed")),
+        );
         expect(screen.getByRole("alert").textContent).toContain(h.services.describeFailure(context.failure));
       } else await screen.findByText(h.t("orderPayment.noPackages"));
       expect(button(h.t("orderPayment.retry")).disabled).toBe(false);
@@ -256,12 +281,18 @@ runModel(orderPaymentModel, {
     if (s.matches("paid")) {
       const question = await screen.findByRole("alertdialog");
       expect(question.textContent).toContain(h.t("orderPayment.paidQuestion"));
-      expect(question.textContent).toContain(h.t("orderPayment.paidTitle", { name: h.t(`packages.names.${context.order?.packageCode}`) }));
+      expect(question.textContent).toContain(
+        h.t("orderPayment.paidTitle", { name: h.t(`packages.names.${context.order?.packageCode}`) }),
+      );
       return waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     }
     if (s.matches("failed") || s.matches("cancelled")) {
       const failed = s.matches("failed");
-      await waitFor(() => expect(within(payDialog(h, s)).getByTestId("pay-outcome").textContent).toContain(h.t(failed ? "orderPayment.failedTitle" : "orderPayment.cancelledTitle")));
+      await waitFor(() =>
+        expect(within(payDialog(h, s)).getByTestId("pay-outcome").textContent).toContain(
+          h.t(failed ? "orderPayment.failedTitle" : "orderPayment.cancelledTitle"),
+        ),
+      );
       // The cancel confirmation has gone (it may still be fading out).
       await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
       return;
@@ -291,12 +322,21 @@ async function expectCatalogue(h: H, s: S) {
     expect(radio.disabled).toBe(s.matches("creating"));
   }
   // Pro is the merchant's package now; enterprise says unlimited.
-  expect(screen.getByTestId("package-pro").textContent).toContain(h.t("orderPayment.currentUntil", { date: formatDate(subscription.expiresAt ?? "", "en-US") }));
+  expect(screen.getByTestId("package-pro").textContent).toContain(
+    h.t("orderPayment.currentUntil", { date: formatDate(subscription.expiresAt ?? "", "en-US") }),
+  );
   expect(screen.getByTestId("package-enterprise").textContent).toContain(h.t("orderPayment.unlimited"));
   expect(screen.getByTestId("package-trial").textContent).toContain(h.t("orderPayment.termMany.day", { count: 7 }));
   expect(screen.getByTestId("balance").textContent).toContain(amount(balance.balance));
   // Pro is active: choosing it extends it, choosing another replaces it.
-  const effect = context.selectedPackageId === null ? null : h.t(context.selectedPackageId === subscription.package?.id ? "orderPayment.upgradeExtend" : "orderPayment.upgradeReplace");
+  const effect =
+    context.selectedPackageId === null
+      ? null
+      : h.t(
+          context.selectedPackageId === subscription.package?.id
+            ? "orderPayment.upgradeExtend"
+            : "orderPayment.upgradeReplace",
+        );
   expect(screen.queryByTestId("upgrade-effect")?.textContent ?? null).toBe(effect);
   const alerts = () => screen.queryAllByRole("alert").map((a) => a.textContent ?? "");
   const expected = [
@@ -304,8 +344,12 @@ async function expectCatalogue(h: H, s: S) {
     ...(context.failure ? [h.services.describeFailure(context.failure)] : []),
   ];
   await waitFor(() => expect(alerts()).toEqual(expected));
-  expect(Boolean(screen.queryByRole("link", { name: h.t("orderPayment.goToMyOrders") }))).toBe(context.failure?.errCode === "2204");
-  expect(Boolean(screen.queryByRole("button", { name: h.t("orderPayment.resume") }))).toBe(s.matches("choosing") && context.order?.status === "pending");
+  expect(Boolean(screen.queryByRole("link", { name: h.t("orderPayment.goToMyOrders") }))).toBe(
+    context.failure?.errCode === "2204",
+  );
+  expect(Boolean(screen.queryByRole("button", { name: h.t("orderPayment.resume") }))).toBe(
+    s.matches("choosing") && context.order?.status === "pending",
+  );
   await expectNoPayDialog();
   if (s.matches("creating")) {
     await expectBusy(h.t("orderPayment.createOrder"));
@@ -320,7 +364,10 @@ async function expectOpen(h: H, s: S) {
   const dialog = await screen.findByRole("dialog", { name: titleOf(h, s) });
   const inDialog = within(dialog);
   expect(inDialog.getByTestId("pay-summary").textContent).toBe(
-    h.t("orderPayment.summary", { name: h.t(`packages.names.${context.order?.packageCode}`), amount: amount(context.order?.amount ?? "0") }),
+    h.t("orderPayment.summary", {
+      name: h.t(`packages.names.${context.order?.packageCode}`),
+      amount: amount(context.order?.amount ?? "0"),
+    }),
   );
   // The order replaces the merchant's Pro package: the dialog says so while it is open.
   expect(inDialog.getByTestId("pay-upgrade").textContent).toBe(h.t("orderPayment.upgradeReplace"));
@@ -340,7 +387,11 @@ async function expectOpen(h: H, s: S) {
   }
   if (inScreen(s, "chainsFailed") || inScreen(s, "addressFailed")) {
     const chains = inScreen(s, "chainsFailed");
-    await waitFor(() => expect(inDialog.getByRole("alert").textContent).toContain(h.t(chains ? "orderPayment.chainsFailed" : "orderPayment.addressFailed")));
+    await waitFor(() =>
+      expect(inDialog.getByRole("alert").textContent).toContain(
+        h.t(chains ? "orderPayment.chainsFailed" : "orderPayment.addressFailed"),
+      ),
+    );
     const why = context.failure ? h.services.describeFailure(context.failure) : h.t("orderPayment.noChains");
     expect(inDialog.getByRole("alert").textContent).toContain(why);
     expect(Boolean(inDialog.queryByLabelText(h.t("orderPayment.network")))).toBe(!chains);
@@ -370,8 +421,14 @@ async function expectPayPanel(h: H, s: S, dialog: HTMLElement) {
   const uri = `ethereum:${chain?.token.address}@${chain?.chainId}/transfer?address=${receivingAddress}&uint256=${toBaseUnits(order.remaining, chain?.token.decimals ?? 0)}`;
   expect(inDialog.getByTestId("pay-qr").getAttribute("data-value")).toBe(uri);
   expect(inDialog.getByRole("img", { name: h.t("orderPayment.qrLabel", { address: receivingAddress }) })).toBeTruthy();
-  if (secondsLeft(context) > 0) await waitFor(() => expect(inDialog.getByTestId("pay-countdown").textContent).toBe(formatClock(secondsLeft(context))));
-  else await waitFor(() => expect(inDialog.getByTestId("pay-window-closed").textContent).toBe(h.t("orderPayment.windowClosed")));
+  if (secondsLeft(context) > 0)
+    await waitFor(() =>
+      expect(inDialog.getByTestId("pay-countdown").textContent).toBe(formatClock(secondsLeft(context))),
+    );
+  else
+    await waitFor(() =>
+      expect(inDialog.getByTestId("pay-window-closed").textContent).toBe(h.t("orderPayment.windowClosed")),
+    );
 
   // Each way to pay shows when it applies and can be pressed when the machine accepts it.
   const offer = (name: string, shown: boolean, can: boolean) => {
@@ -381,9 +438,20 @@ async function expectPayPanel(h: H, s: S, dialog: HTMLElement) {
   };
   const busy = ["finishing", "payingFromBalance", "devPaying"].find((name) => inScreen(s, name));
   await waitFor(() => {
-    if (busy !== "finishing") offer(h.t("orderPayment.finishPay"), order.status === "pending" || (order.status === "waiting" && !context.finishPressed), s.can({ type: "order.finishPay" }));
-    if (busy !== "payingFromBalance") offer(h.t("orderPayment.payFromBalance", { amount: amount(balance.balance) }), true, s.can({ type: "order.payFromBalance" }));
-    if (busy !== "devPaying") offer(h.t("orderPayment.devPay"), chain?.devnet === true, s.can({ type: "order.devPay" }));
+    if (busy !== "finishing")
+      offer(
+        h.t("orderPayment.finishPay"),
+        order.status === "pending" || (order.status === "waiting" && !context.finishPressed),
+        s.can({ type: "order.finishPay" }),
+      );
+    if (busy !== "payingFromBalance")
+      offer(
+        h.t("orderPayment.payFromBalance", { amount: amount(balance.balance) }),
+        true,
+        s.can({ type: "order.payFromBalance" }),
+      );
+    if (busy !== "devPaying")
+      offer(h.t("orderPayment.devPay"), chain?.devnet === true, s.can({ type: "order.devPay" }));
     offer(h.t("orderPayment.cancelOrder"), true, s.can({ type: "order.cancel" }));
   });
   if (busy === "finishing") {
@@ -402,21 +470,38 @@ async function expectPayPanel(h: H, s: S, dialog: HTMLElement) {
   const alerts = () => inDialog.queryAllByRole("alert").map((a) => a.textContent ?? "");
   await waitFor(() => expect(alerts()).toEqual(context.failure ? [h.services.describeFailure(context.failure)] : []));
   if (context.devPayment) {
-    expect(inDialog.getByTestId("dev-payment").textContent).toBe(h.t("orderPayment.devPaymentSent", { amount: amount(context.devPayment.amount), hash: context.devPayment.txHash }));
+    expect(inDialog.getByTestId("dev-payment").textContent).toBe(
+      h.t("orderPayment.devPaymentSent", {
+        amount: amount(context.devPayment.amount),
+        hash: context.devPayment.txHash,
+      }),
+    );
   } else expect(inDialog.queryByTestId("dev-payment")).toBeNull();
 
   // Waiting: the server is checking; what it has seen, how far it is confirmed, and whether the status comes live.
   if (order.status !== "waiting") return expect(inDialog.queryByTestId("pay-progress")).toBeNull();
   const polling = s.matches({ open: { feed: "polling" } });
-  await waitFor(() => expect(inDialog.getByTestId("pay-feed").textContent).toBe(h.t(polling ? "orderPayment.pollingStatus" : "orderPayment.liveStatus")));
-  expect(inDialog.getByTestId("pay-received").textContent).toBe(h.t("orderPayment.receivedRemaining", { received: amount(order.received), remaining: amount(order.remaining) }));
+  await waitFor(() =>
+    expect(inDialog.getByTestId("pay-feed").textContent).toBe(
+      h.t(polling ? "orderPayment.pollingStatus" : "orderPayment.liveStatus"),
+    ),
+  );
+  expect(inDialog.getByTestId("pay-received").textContent).toBe(
+    h.t("orderPayment.receivedRemaining", { received: amount(order.received), remaining: amount(order.remaining) }),
+  );
   const transfers = context.detail?.transfers ?? [];
   await waitFor(() => expect(inDialog.queryAllByTestId("pay-transfer")).toHaveLength(transfers.length));
   for (const [i, t] of transfers.entries()) {
-    expect(inDialog.getAllByTestId("pay-transfer")[i]?.textContent).toContain(h.t("orderPayment.confirmations", { n: t.confirmations, required: t.required }));
+    expect(inDialog.getAllByTestId("pay-transfer")[i]?.textContent).toContain(
+      h.t("orderPayment.confirmations", { n: t.confirmations, required: t.required }),
+    );
   }
-  if (transfers.length === 0) expect(inDialog.getByTestId("pay-no-transfer").textContent).toBe(h.t("orderPayment.noTransferYet"));
-  if (s.matches({ open: { feed: { live: "loadingDetail" } } }) || s.matches({ open: { feed: { polling: "checking" } } })) {
+  if (transfers.length === 0)
+    expect(inDialog.getByTestId("pay-no-transfer").textContent).toBe(h.t("orderPayment.noTransferYet"));
+  if (
+    s.matches({ open: { feed: { live: "loadingDetail" } } }) ||
+    s.matches({ open: { feed: { polling: "checking" } } })
+  ) {
     await waitFor(() => expect(callsOf(h, "orderDetail").at(-1)?.args[0]).toEqual({ orderCode: order.orderCode }));
   }
 }

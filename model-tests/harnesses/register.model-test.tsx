@@ -41,7 +41,9 @@ runModel(registerModel, {
       return;
     }
     await expectLocation(h, "/login");
-    await waitFor(() => expect((screen.getByLabelText(h.t("fields.email")) as HTMLInputElement).value).toBe(s.context.email));
+    await waitFor(() =>
+      expect((screen.getByLabelText(h.t("fields.email")) as HTMLInputElement).value).toBe(s.context.email),
+    );
     expect(h.notifications).toContain(h.t("register.success"));
   },
   stop: (h) => h.cleanup(),

@@ -18,7 +18,9 @@ type H = ConsoleHarness & { fake: ControlledApi };
 
 // Sign-in with Google is configured, and Google's library is already "loaded": its popup answers at once.
 vi.stubEnv("VITE_GOOGLE_CLIENT_ID", "model-test.apps.googleusercontent.com");
-window.google = { accounts: { oauth2: { initCodeClient: (config) => ({ requestCode: () => config.callback({ code: googleCode }) }) } } };
+window.google = {
+  accounts: { oauth2: { initCodeClient: (config) => ({ requestCode: () => config.callback({ code: googleCode }) }) } },
+};
 
 /** Google's button is disabled until the library has loaded. */
 async function pressWhenReady(h: H, name: string) {
@@ -30,13 +32,16 @@ async function pressWhenReady(h: H, name: string) {
 runModel(sessionModel, {
   async start(path) {
     // Each invoke of the session and the call its actor makes (src/app/services.ts).
-    const fake = createControlledApi({ login: "login", googleLogin: "googleCode", loadProfile: "userInfo", logout: "logout", reloginLogout: "logout" }, {
-      lastLogin: async () => ({ userId: merchant.userId, lastLoginAt: null, lastLoginIp: null }),
-      messages: async () => [],
-      subscription: signedInAnswers.subscription,
-      balance: signedInAnswers.balance,
-      updateProfile: async (body) => ({ ...profile, nickName: body.nickName }),
-    });
+    const fake = createControlledApi(
+      { login: "login", googleLogin: "googleCode", loadProfile: "userInfo", logout: "logout", reloginLogout: "logout" },
+      {
+        lastLogin: async () => ({ userId: merchant.userId, lastLoginAt: null, lastLoginIp: null }),
+        messages: async () => [],
+        subscription: signedInAnswers.subscription,
+        balance: signedInAnswers.balance,
+        updateProfile: async (body) => ({ ...profile, nickName: body.nickName }),
+      },
+    );
     const { token, user } = path.input;
     const storage: Record<string, string> = {};
     if (token) storage[storageKeys.token] = token;
@@ -89,7 +94,9 @@ runModel(sessionModel, {
       expect(localStorage.getItem(storageKeys.user)).toBeNull();
       if (s.context.failure && !isServerRefusal(s.context.failure)) {
         // No usable answer: the sign-in page says so in the merchant's language (spec section 8).
-        await waitFor(() => expect(screen.queryAllByRole("alert").map((a) => a.textContent)).toContain(h.t("login.loginError")));
+        await waitFor(() =>
+          expect(screen.queryAllByRole("alert").map((a) => a.textContent)).toContain(h.t("login.loginError")),
+        );
         return;
       }
       return expectProblems(h, s.context.fieldErrors, s.context.failure);
@@ -118,7 +125,11 @@ runModel(sessionModel, {
       const email = s.context.profile?.email ?? s.context.user?.email;
       await waitFor(() => expect(screen.getByTestId("account-email").textContent).toBe(email));
       expect(screen.getByTestId("account-user-id").textContent).toBe(s.context.profile?.userId ?? s.context.user?.id);
-      await waitFor(() => expect(screen.getByTestId("account-nickname").textContent).toBe(s.context.profile?.nickName ?? s.context.user?.nickName));
+      await waitFor(() =>
+        expect(screen.getByTestId("account-nickname").textContent).toBe(
+          s.context.profile?.nickName ?? s.context.user?.nickName,
+        ),
+      );
     }
   },
   stop: (h) => h.cleanup(),

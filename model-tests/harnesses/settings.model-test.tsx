@@ -13,17 +13,21 @@ import { signedInAnswers } from "./signed-in.ts";
 
 type H = ConsoleHarness & { fake: ControlledApi };
 
-const drawer = (h: H) => screen.getByRole("heading", { name: h.t("settings.title") }).closest(".bp6-drawer") as HTMLElement;
+const drawer = (h: H) =>
+  screen.getByRole("heading", { name: h.t("settings.title") }).closest(".bp6-drawer") as HTMLElement;
 const drawerSwitch = (h: H, key: string) => within(drawer(h)).getByLabelText(h.t(key));
 const menuLinks = () => within(screen.getByRole("navigation", { name: "Main menu" })).getAllByRole("link");
 
 runModel(settingsModel, {
   async start(path) {
-    const fake = createControlledApi({ fetchMenu: "menu" }, {
-      ...signedInAnswers,
-      login: async () => loginResult,
-      logout: async () => null,
-    });
+    const fake = createControlledApi(
+      { fetchMenu: "menu" },
+      {
+        ...signedInAnswers,
+        login: async () => loginResult,
+        logout: async () => null,
+      },
+    );
     const storage: Record<string, string> = { [settingsStorageKey]: JSON.stringify(path.input.settings) };
     const signedIn = signedInAtBoot(path.input);
     if (signedIn) {
@@ -45,7 +49,11 @@ runModel(settingsModel, {
         return h.user.click(drawerSwitch(h, `settings.${e.key}`));
       case "theme.toggle":
         if (drawerOpen) return h.user.click(drawerSwitch(h, "navbar.darkTheme"));
-        return h.user.click(screen.getByRole("button", { name: new RegExp(`^(${h.t("navbar.darkTheme")}|${h.t("navbar.lightTheme")})$`) }));
+        return h.user.click(
+          screen.getByRole("button", {
+            name: new RegExp(`^(${h.t("navbar.darkTheme")}|${h.t("navbar.lightTheme")})$`),
+          }),
+        );
       case "serverMenu.retry":
         return h.user.click(within(drawer(h)).getByRole("button", { name: h.t("settings.retry") }));
       case "session.signedOut":
@@ -65,12 +73,17 @@ runModel(settingsModel, {
       expect(root.classList.contains("bp6-dark")).toBe(settings.theme === "dark");
       expect(root.style.filter).toBe(settings.colorWeak ? "invert(80%)" : "");
     });
-    expect(JSON.parse(localStorage.getItem(settingsStorageKey) ?? "{}")).toMatchObject({ menuFromServer: settings.menuFromServer, theme: settings.theme });
+    expect(JSON.parse(localStorage.getItem(settingsStorageKey) ?? "{}")).toMatchObject({
+      menuFromServer: settings.menuFromServer,
+      theme: settings.theme,
+    });
     if (s.matches({ serverMenu: "signedOut" })) {
       await waitFor(() => expect(h.location()).toMatch(/^\/login/));
       return;
     }
-    await waitFor(() => expect(Boolean(screen.queryByRole("heading", { name: h.t("settings.title") }))).toBe(s.hasTag("drawerOpen")));
+    await waitFor(() =>
+      expect(Boolean(screen.queryByRole("heading", { name: h.t("settings.title") }))).toBe(s.hasTag("drawerOpen")),
+    );
     await waitFor(() => expect(Boolean(document.querySelector("nav.top-menu"))).toBe(settings.topMenu));
     if (s.hasTag("menuLoading")) expect(h.notifications).toContain(h.t("settings.menuLoading"));
     if (s.matches({ serverMenu: { signedIn: "ready" } })) await waitFor(() => expect(menuLinks()).toHaveLength(2));

@@ -15,11 +15,19 @@ export const signedInAnswers: Partial<Api> = {
   // The console home's package card, and My orders when a path opens it.
   subscription: async () => noSubscription,
   balance: async () => emptyBalance,
-  orderList: async (request = {}) => ({ items: [], total: 0, page: request.page ?? 1, pageSize: request.pageSize ?? 10 }),
+  orderList: async (request = {}) => ({
+    items: [],
+    total: 0,
+    page: request.page ?? 1,
+    pageSize: request.pageSize ?? 10,
+  }),
 };
 
 /** The console at /console/index for the sample merchant, with `controlled` calls answered by the path. */
-export async function renderSignedIn(controlled: Parameters<typeof createControlledApi>[0], options: { language?: string } = {}) {
+export async function renderSignedIn(
+  controlled: Parameters<typeof createControlledApi>[0],
+  options: { language?: string } = {},
+) {
   const fake = createControlledApi(controlled, signedInAnswers);
   const user = { ...storedUser, language: options.language ?? storedUser.language };
   const h = await renderConsole({

@@ -29,18 +29,26 @@ runModel(subscriptionModel, {
       await waitFor(() => expect(text("subscription-plan")).toBe(h.t("subscription.loading")));
       expect(links()).toHaveLength(0);
     } else if (s.matches({ plan: "failed" })) {
-      await waitFor(() => expect(text("subscription-plan")).toBe(`${h.t("subscription.failed")} ${h.services.describeFailure(planFailure)}`));
+      await waitFor(() =>
+        expect(text("subscription-plan")).toBe(
+          `${h.t("subscription.failed")} ${h.services.describeFailure(planFailure)}`,
+        ),
+      );
       expect(links()).toHaveLength(0);
     } else if (subscription?.package) {
       const pack = subscription.package;
       const date = formatDateTime(subscription.expiresAt ?? "", "en-US");
       await waitFor(() => expect(within(card()).getByTestId("subscription-package").textContent).toBe(pack.name));
-      expect(text("subscription-plan")).toContain(subscription.active ? h.t("subscription.validUntil", { date }) : h.t("subscription.expiredOn", { date }));
+      expect(text("subscription-plan")).toContain(
+        subscription.active ? h.t("subscription.validUntil", { date }) : h.t("subscription.expiredOn", { date }),
+      );
       for (const resource of ["wallets", "currencies", "applications"] as const) {
         const limit = pack.limits[resource];
         const used = subscription.usage[resource];
         const line = within(card()).getByTestId(`usage-${resource}`).textContent ?? "";
-        expect(line).toContain(h.t("subscription.usageValue", { used, limit: limit === null ? h.t("subscription.unlimited") : limit }));
+        expect(line).toContain(
+          h.t("subscription.usageValue", { used, limit: limit === null ? h.t("subscription.unlimited") : limit }),
+        );
         expect(line.includes(h.t("subscription.over"))).toBe(limit !== null && used > limit);
       }
       expect(link(h.t("subscription.upgrade"))?.getAttribute("href")).toBe("/order/buy");
@@ -48,12 +56,19 @@ runModel(subscriptionModel, {
       await waitFor(() => expect(text("subscription-plan")).toBe(h.t("subscription.none")));
       expect(link(h.t("subscription.buy"))?.getAttribute("href")).toBe("/order/buy");
     }
-    if (s.matches({ plan: "ready" })) expect(Boolean(link(h.t("subscription.trial")))).toBe(subscription?.trialAvailable === true);
+    if (s.matches({ plan: "ready" }))
+      expect(Boolean(link(h.t("subscription.trial")))).toBe(subscription?.trialAvailable === true);
 
-    if (s.matches({ balance: "loading" })) await waitFor(() => expect(text("subscription-balance")).toContain(h.t("subscription.loading")));
+    if (s.matches({ balance: "loading" }))
+      await waitFor(() => expect(text("subscription-balance")).toContain(h.t("subscription.loading")));
     else if (s.matches({ balance: "failed" }))
-      await waitFor(() => expect(text("subscription-balance")).toContain(`${h.t("subscription.balanceFailed")} ${h.services.describeFailure(balanceFailure)}`));
-    else await waitFor(() => expect(text("subscription-balance")).toContain(formatUsdt(balance?.balance ?? "", "en-US")));
+      await waitFor(() =>
+        expect(text("subscription-balance")).toContain(
+          `${h.t("subscription.balanceFailed")} ${h.services.describeFailure(balanceFailure)}`,
+        ),
+      );
+    else
+      await waitFor(() => expect(text("subscription-balance")).toContain(formatUsdt(balance?.balance ?? "", "en-US")));
 
     const retry = within(card()).queryByRole("button", { name: h.t("subscription.retry") });
     expect(Boolean(retry)).toBe(s.matches({ plan: "failed" }) || s.matches({ balance: "failed" }));

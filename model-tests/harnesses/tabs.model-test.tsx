@@ -57,7 +57,9 @@ runModel(tabsModel, {
     await waitFor(() => {
       const links = within(tabBar()).getAllByRole("link");
       expect(links.map((link) => link.textContent)).toEqual(tabs.map((t) => h.t(t.title)));
-      expect(links.find((link) => link.getAttribute("aria-current") === "page")?.textContent).toBe(h.t(current?.title ?? ""));
+      expect(links.find((link) => link.getAttribute("aria-current") === "page")?.textContent).toBe(
+        h.t(current?.title ?? ""),
+      );
     });
   },
   stop: (h) => h.cleanup(),

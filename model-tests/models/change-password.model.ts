@@ -18,7 +18,8 @@ export const changePasswordModel: MachineModel<typeof changePasswordMachine> = {
         { type: "password.submit", oldPassword: merchant.password, password: "Better123", repeatPassword: "Better124" },
         { type: "dialog.close" },
       ];
-    if (s.matches("submitting")) return [done("submit", null), failed("submit", failure("2007", "Old password is wrong"))];
+    if (s.matches("submitting"))
+      return [done("submit", null), failed("submit", failure("2007", "Old password is wrong"))];
     return [];
   },
   describeEvent: (e) => {
@@ -40,7 +41,10 @@ export const changePasswordModel: MachineModel<typeof changePasswordMachine> = {
   describeState: (s) => {
     if (s.matches("closed")) return "No dialog is open";
     if (s.matches("submitting")) return "Change password shows a spinner";
-    const problems = [...Object.values(s.context.fieldErrors).map(english), ...(s.context.failure ? [s.context.failure.errMsg] : [])];
+    const problems = [
+      ...Object.values(s.context.fieldErrors).map(english),
+      ...(s.context.failure ? [s.context.failure.errMsg] : []),
+    ];
     return `The Change password dialog${problems.length ? `, showing ${problems.join(", ")}` : ""}`;
   },
   excluded: [],

@@ -17,13 +17,17 @@ export const codeSenderModel: MachineModel<typeof codeSenderMachine> = {
         { type: "code.send", email: "not-an-email" },
       ];
     if (s.matches("sending"))
-      return [done("sendCode", { resendAfterSeconds: 2, expiresInSeconds: 600 }), failed("sendCode", failure("2001", "E-mail already exists"))];
+      return [
+        done("sendCode", { resendAfterSeconds: 2, expiresInSeconds: 600 }),
+        failed("sendCode", failure("2001", "E-mail already exists")),
+      ];
     if (s.matches("cooldown")) return [{ type: "countdown.tick" }];
     return [];
   },
   describeEvent: (e) => {
     if (e.type === "code.send") return `Type e-mail "${e.email}"; press Send code`;
-    if (e.type === "xstate.done.actor.sendCode") return `The server sends the code and allows a resend after ${e.output.resendAfterSeconds} s`;
+    if (e.type === "xstate.done.actor.sendCode")
+      return `The server sends the code and allows a resend after ${e.output.resendAfterSeconds} s`;
     if (e.type === "xstate.error.actor.sendCode") return refusal(e.error);
     if (e.type === "countdown.tick") return "Wait one second";
     return e.type;

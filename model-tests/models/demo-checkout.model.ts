@@ -33,7 +33,8 @@ type S = ModelSnapshot<typeof demoCheckoutMachine>;
 type E = ModelEvent<typeof demoCheckoutMachine>;
 
 /** The countdown as the page writes it (mm:ss). */
-const clockText = (seconds: number) => `${String(Math.floor(seconds / 60)).padStart(2, "0")}:${String(seconds % 60).padStart(2, "0")}`;
+const clockText = (seconds: number) =>
+  `${String(Math.floor(seconds / 60)).padStart(2, "0")}:${String(seconds % 60).padStart(2, "0")}`;
 
 const otherChain = (chain: DemoChain): DemoChain => (chain === "TRON" ? "ETH" : "TRON");
 const networkName = (chain: DemoChain) => `${chainInfo(chain).network} (${chainInfo(chain).standard})`;
@@ -46,12 +47,17 @@ export const demoCheckoutModel: MachineModel<typeof demoCheckoutMachine> = {
   // chain while an order is fetched and shown (so one path shows the other chain's order); the one-second
   // tick is still walked (one extra step wherever a transition is untaken).
   serialize: (s) =>
-    JSON.stringify([s.value, s.context.failure?.errCode ?? null, s.matches("loading") || s.matches({ pending: "waiting" }) ? s.context.chain : null]),
+    JSON.stringify([
+      s.value,
+      s.context.failure?.errCode ?? null,
+      s.matches("loading") || s.matches({ pending: "waiting" }) ? s.context.chain : null,
+    ]),
   // Only steps that leave no server call unanswered: the fake server answers calls in order.
   events: (s) => {
     const { chain } = s.context;
     const newDemo: E[] = [{ type: "demo.start" }, { type: "demo.chain", chain: otherChain(chain) }];
-    if (s.matches("loading")) return [done("createOrder", demoOrder(chain)), failed("createOrder", failure("5000", "Internal error"))];
+    if (s.matches("loading"))
+      return [done("createOrder", demoOrder(chain)), failed("createOrder", failure("5000", "Internal error"))];
     if (s.matches("failed") || s.matches("paid") || s.matches("expired")) return newDemo;
     if (s.matches({ pending: "waiting" })) {
       const expiry = Date.parse(s.context.order?.expiresAt ?? "") - s.context.skewMs;
@@ -109,8 +115,10 @@ export const demoCheckoutModel: MachineModel<typeof demoCheckoutMachine> = {
   describeState: (s: S) => {
     const { chain, order, failure: problem } = s.context;
     if (s.matches("loading")) return `A spinner ${english("demo.loading")}; ${networkName(chain)} is chosen`;
-    if (s.matches("failed")) return `${english("demo.failedTitle")} with "${problem?.errMsg}" and a ${english("demo.retry")} button`;
-    if (s.matches("paid")) return `${english("demo.paidTitle")}: ${order?.amount} USDT arrived; a ${english("demo.startNew")} button`;
+    if (s.matches("failed"))
+      return `${english("demo.failedTitle")} with "${problem?.errMsg}" and a ${english("demo.retry")} button`;
+    if (s.matches("paid"))
+      return `${english("demo.paidTitle")}: ${order?.amount} USDT arrived; a ${english("demo.startNew")} button`;
     if (s.matches("expired")) return `${english("demo.expiredTitle")}; a ${english("demo.startNew")} button`;
     const shown = `Order ${order?.orderCode}: ${order?.amount} USDT to ${order?.address} on ${networkName(chain)}, a QR code, ${clockText(secondsLeft(s.context))} left`;
     const refusal = problem ? `, showing "${problem.errMsg}"` : "";

@@ -4,6 +4,7 @@ import enUS from "../../locales/en-US.json" with { type: "json" };
 export function english(key: string | undefined): string {
   if (!key) return "";
   let node: unknown = enUS;
-  for (const part of key.split(".")) node = node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
+  for (const part of key.split("."))
+    node = node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
   return typeof node === "string" ? `"${node}"` : key;
 }

@@ -3,7 +3,12 @@ import type { BalanceResult, SubscriptionResult } from "../../contracts/schemas/
 import type { UserProfile } from "../../contracts/schemas/user.ts";
 
 /** The sample merchant every model uses; harnesses answer the fake API with these. */
-export const merchant = { email: "merchant@example.com", password: "Merchant7Pass", userId: "100001", nickName: "merchant" };
+export const merchant = {
+  email: "merchant@example.com",
+  password: "Merchant7Pass",
+  userId: "100001",
+  nickName: "merchant",
+};
 
 export const loginResult: LoginResult = {
   accessToken: "token-1",
@@ -14,7 +19,13 @@ export const loginResult: LoginResult = {
   avatar: "",
 };
 
-export const storedUser = { id: merchant.userId, email: merchant.email, language: "en-US", nickName: merchant.nickName, avatar: "" };
+export const storedUser = {
+  id: merchant.userId,
+  email: merchant.email,
+  language: "en-US",
+  nickName: merchant.nickName,
+  avatar: "",
+};
 
 export const profile: UserProfile = {
   userId: merchant.userId,
@@ -54,4 +65,5 @@ export const emptyBalance: BalanceResult = { balance: "0", currency: "USDT", ent
 export const failure = (errCode: string, errMsg: string) => ({ errCode, errMsg });
 
 /** A path's failure as a tester reads it. */
-export const refusal = (error: unknown) => `The server refuses: "${(error as { errMsg?: string } | null)?.errMsg ?? String(error)}"`;
+export const refusal = (error: unknown) =>
+  `The server refuses: "${(error as { errMsg?: string } | null)?.errMsg ?? String(error)}"`;

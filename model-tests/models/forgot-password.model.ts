@@ -57,7 +57,10 @@ export const forgotPasswordModel: MachineModel<typeof forgotPasswordMachine> = {
     }
   },
   describeState: (s) => {
-    const problems = [...Object.values(s.context.fieldErrors).map(english), ...(s.context.failure ? [s.context.failure.errMsg] : [])];
+    const problems = [
+      ...Object.values(s.context.fieldErrors).map(english),
+      ...(s.context.failure ? [s.context.failure.errMsg] : []),
+    ];
     const shown = problems.length ? `, showing ${problems.join(", ")}` : "";
     if (s.matches("identify")) return `Step 1 of 2: e-mail and code${shown}`;
     if (s.matches("checkingCode")) return "Next shows a spinner";

@@ -26,10 +26,16 @@ export const googleSignInModel: MachineModel<typeof googleSignInMachine> = {
   starts: [{ name: "sign-in page, client id configured", input: { clientId: googleClientId } }],
   events: (s) => {
     if (s.matches("loading"))
-      return [done("loadLibrary", undefined), failed("loadLibrary", new Error("Failed to load the Google 3P Authorization JavaScript Library."))];
+      return [
+        done("loadLibrary", undefined),
+        failed("loadLibrary", new Error("Failed to load the Google 3P Authorization JavaScript Library.")),
+      ];
     if (s.matches("ready") || s.matches("unavailable")) return [{ type: "google.start" }];
     if (s.matches("awaitingCode"))
-      return [done("requestCode", googlePopupCode), ...Object.keys(popupEndings).map((type) => failed("requestCode", { type }))];
+      return [
+        done("requestCode", googlePopupCode),
+        ...Object.keys(popupEndings).map((type) => failed("requestCode", { type })),
+      ];
     return [];
   },
   describeEvent: (e) => {
@@ -50,7 +56,8 @@ export const googleSignInModel: MachineModel<typeof googleSignInMachine> = {
   },
   describeState: (s) => {
     const problem = s.context.failure ? `, above it ${english(`google.${s.context.failure}`)}` : "";
-    if (s.matches("loading")) return `${english("google.continue")} shows a spinner and cannot be pressed (Google's script is loading)`;
+    if (s.matches("loading"))
+      return `${english("google.continue")} shows a spinner and cannot be pressed (Google's script is loading)`;
     if (s.matches("awaitingCode")) return `Google's window is open; ${english("google.continue")} shows a spinner`;
     if (s.matches("unavailable")) return `${english("google.continue")} can be pressed to try again${problem}`;
     return `Google's window is closed; ${english("google.continue")} is back${problem}`;

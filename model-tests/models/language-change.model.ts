@@ -11,7 +11,10 @@ export const languageChangeModel: MachineModel<typeof languageChangeMachine> = {
   starts: [
     { name: "signed out", input: { current: "en-US", signedIn: false, userLanguage: null } },
     { name: "signed in", input: { current: "en-US", signedIn: true, userLanguage: "en-US" } },
-    { name: "signed in, stored user already in Japanese", input: { current: "en-US", signedIn: true, userLanguage: "ja-JP" } },
+    {
+      name: "signed in, stored user already in Japanese",
+      input: { current: "en-US", signedIn: true, userLanguage: "ja-JP" },
+    },
   ],
   events: (s) => {
     if (s.matches("idle"))
@@ -31,7 +34,8 @@ export const languageChangeModel: MachineModel<typeof languageChangeMachine> = {
   },
   describeState: (s) => {
     if (s.matches("saving")) return "The language switch is disabled while the choice is saved";
-    if (s.matches("applying")) return `"Language changed" shows, the choice is stored under arco-locale and the page reloads in ${s.context.next}`;
+    if (s.matches("applying"))
+      return `"Language changed" shows, the choice is stored under arco-locale and the page reloads in ${s.context.next}`;
     return s.context.failure ? "The language stays as it was; the error is shown" : "The language stays as it was";
   },
   excluded: [

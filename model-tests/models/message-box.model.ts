@@ -9,9 +9,40 @@ const { done, failed } = eventBuilders(messageBoxMachine);
 
 /** The fake server's messages: the welcome (unread), an older read message, a password notice (unread), no todo. */
 export const sampleMessages: Message[] = [
-  { id: "11", type: "message", kind: "welcome", title: "Welcome to Merchant Console", subTitle: "Your account is ready", avatar: "", content: "Choose a package.", time: "2026-01-02T09:30:00.000Z", status: 0 },
-  { id: "10", type: "message", kind: "", title: "Maintenance on Sunday", subTitle: "Operations", avatar: "", content: "The console may be slow for an hour.", time: "2026-01-01T08:00:00.000Z", status: 1 },
-  { id: "12", type: "notice", kind: "passwordChanged", title: "Your password was changed", subTitle: "Account security", avatar: "", content: "If you did not change it, reset it.", time: "2026-01-03T10:00:00.000Z", messageType: 1, status: 0 },
+  {
+    id: "11",
+    type: "message",
+    kind: "welcome",
+    title: "Welcome to Merchant Console",
+    subTitle: "Your account is ready",
+    avatar: "",
+    content: "Choose a package.",
+    time: "2026-01-02T09:30:00.000Z",
+    status: 0,
+  },
+  {
+    id: "10",
+    type: "message",
+    kind: "",
+    title: "Maintenance on Sunday",
+    subTitle: "Operations",
+    avatar: "",
+    content: "The console may be slow for an hour.",
+    time: "2026-01-01T08:00:00.000Z",
+    status: 1,
+  },
+  {
+    id: "12",
+    type: "notice",
+    kind: "passwordChanged",
+    title: "Your password was changed",
+    subTitle: "Account security",
+    avatar: "",
+    content: "If you did not change it, reset it.",
+    time: "2026-01-03T10:00:00.000Z",
+    messageType: 1,
+    status: 0,
+  },
 ];
 
 const tabOrder: readonly MessageType[] = ["todo", "notice", "message"];
@@ -26,8 +57,10 @@ export const messageBoxModel: MachineModel<typeof messageBoxMachine> = {
   events: (s) => {
     const { context } = s;
     const events: ModelEvent<typeof messageBoxMachine>[] = [];
-    if (s.matches("loading")) events.push(done("loadMessages", sampleMessages), failed("loadMessages", failure("5000", "Internal error")));
-    if (s.matches("marking")) events.push(done("markRead", true), failed("markRead", failure("5000", "Internal error")));
+    if (s.matches("loading"))
+      events.push(done("loadMessages", sampleMessages), failed("loadMessages", failure("5000", "Internal error")));
+    if (s.matches("marking"))
+      events.push(done("markRead", true), failed("markRead", failure("5000", "Internal error")));
     if (!context.open) return [...events, { type: "box.open" }];
     events.push({ type: "box.close" });
     if (s.matches("failed")) events.push({ type: "messages.reload" });

@@ -18,7 +18,11 @@ export const nicknameEditModel: MachineModel<typeof nicknameEditMachine> = {
         { type: "nickname.submit", nickName: "" },
         { type: "dialog.close" },
       ];
-    if (s.matches("submitting")) return [done("submit", { ...profile, nickName: "Shop One" }), failed("submit", failure("5000", "Internal error"))];
+    if (s.matches("submitting"))
+      return [
+        done("submit", { ...profile, nickName: "Shop One" }),
+        failed("submit", failure("5000", "Internal error")),
+      ];
     return [];
   },
   describeEvent: (e) => {
@@ -40,7 +44,10 @@ export const nicknameEditModel: MachineModel<typeof nicknameEditMachine> = {
   describeState: (s) => {
     if (s.matches("closed")) return "No dialog is open; the navbar shows the current nickname";
     if (s.matches("submitting")) return "Save shows a spinner";
-    const problems = [...Object.values(s.context.fieldErrors).map(english), ...(s.context.failure ? [s.context.failure.errMsg] : [])];
+    const problems = [
+      ...Object.values(s.context.fieldErrors).map(english),
+      ...(s.context.failure ? [s.context.failure.errMsg] : []),
+    ];
     return `The Edit personal info dialog${problems.length ? `, showing ${problems.join(", ")}` : ""}`;
   },
   excluded: [],

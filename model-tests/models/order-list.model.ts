@@ -8,7 +8,8 @@ import { sampleOrder as basicOrder } from "../../contracts/testing/sample-orders
 
 const { done, failed } = eventBuilders(orderListMachine);
 
-const sampleOrder = (orderCode: string, status: Order["status"], extra: Partial<Order> = {}): Order => basicOrder({ orderCode, status, ...extra });
+const sampleOrder = (orderCode: string, status: Order["status"], extra: Partial<Order> = {}): Order =>
+  basicOrder({ orderCode, status, ...extra });
 
 /** The fake server's orders: one pending, one waiting, a paid trial and a failed one (23 in all, over 3 pages of 10). */
 export const sampleOrders: Order[] = [
@@ -38,10 +39,20 @@ export function listAnswer(context: Pick<OrderListContext, "search" | "page" | "
     : { items: sampleOrders, total: sampleTotal, page: context.page, pageSize: context.pageSize };
 }
 
-export const emptyAnswer = (context: Pick<OrderListContext, "page" | "pageSize">): OrderListResult => ({ items: [], total: 0, page: context.page, pageSize: context.pageSize });
+export const emptyAnswer = (context: Pick<OrderListContext, "page" | "pageSize">): OrderListResult => ({
+  items: [],
+  total: 0,
+  page: context.page,
+  pageSize: context.pageSize,
+});
 
 /** Orders went away meanwhile: the page asked for is past the last of 12. */
-export const emptiedAnswer = (context: Pick<OrderListContext, "page" | "pageSize">): OrderListResult => ({ items: [], total: 12, page: context.page, pageSize: context.pageSize });
+export const emptiedAnswer = (context: Pick<OrderListContext, "page" | "pageSize">): OrderListResult => ({
+  items: [],
+  total: 12,
+  page: context.page,
+  pageSize: context.pageSize,
+});
 
 /** The waiting order's details: a transfer on the devnet still confirming. */
 export const sampleDetail = (orderCode: string): OrderDetail => ({
@@ -65,8 +76,18 @@ export const sampleDetail = (orderCode: string): OrderDetail => ({
   packageExpiresAt: null,
 });
 
-const validSearch: OrderSearch = { status: "pending", orderCode: "2026", startTime: "2026-02-01T00:00", endTime: "2026-02-02T00:00" };
-const invalidSearch: OrderSearch = { status: "", orderCode: "12ab", startTime: "2026-02-02T00:00", endTime: "2026-02-01T00:00" };
+const validSearch: OrderSearch = {
+  status: "pending",
+  orderCode: "2026",
+  startTime: "2026-02-01T00:00",
+  endTime: "2026-02-02T00:00",
+};
+const invalidSearch: OrderSearch = {
+  status: "",
+  orderCode: "12ab",
+  startTime: "2026-02-02T00:00",
+  endTime: "2026-02-01T00:00",
+};
 
 type E = ModelEvent<typeof orderListMachine>;
 
@@ -75,7 +96,13 @@ export const orderListModel: MachineModel<typeof orderListMachine> = {
   machine: orderListMachine,
   starts: [{ name: "signed in, opens My orders", input: undefined }],
   // What the screen and the offered events depend on: the state, whether past page 1, errors shown, rows or none.
-  serialize: (s) => JSON.stringify([s.value, s.context.page > 1, Object.keys(s.context.fieldErrors).length > 0, s.context.items.length === 0]),
+  serialize: (s) =>
+    JSON.stringify([
+      s.value,
+      s.context.page > 1,
+      Object.keys(s.context.fieldErrors).length > 0,
+      s.context.items.length === 0,
+    ]),
   events: (s) => {
     const { context } = s;
     const search: E[] = [
@@ -84,7 +111,11 @@ export const orderListModel: MachineModel<typeof orderListMachine> = {
       { type: "orders.reset" },
     ];
     if (s.matches("loading")) {
-      const answers: E[] = [done("loadOrders", listAnswer(context)), done("loadOrders", emptyAnswer(context)), failed("loadOrders", failure("5000", "Internal error"))];
+      const answers: E[] = [
+        done("loadOrders", listAnswer(context)),
+        done("loadOrders", emptyAnswer(context)),
+        failed("loadOrders", failure("5000", "Internal error")),
+      ];
       if (context.page > 1) answers.push(done("loadOrders", emptiedAnswer(context)));
       return answers;
     }
@@ -94,14 +125,22 @@ export const orderListModel: MachineModel<typeof orderListMachine> = {
       const pageCount = pageCountOf(context.total, context.pageSize);
       if (context.page < pageCount) events.push({ type: "orders.page", page: context.page + 1 });
       if (context.page > 1) events.push({ type: "orders.page", page: context.page - 1 });
-      if (context.items.length > 0) events.push({ type: "orders.pageSize", pageSize: context.pageSize === 10 ? 20 : 10 });
+      if (context.items.length > 0)
+        events.push({ type: "orders.pageSize", pageSize: context.pageSize === 10 ? 20 : 10 });
       const [pending, waiting] = context.items;
       if (waiting) events.push({ type: "order.details", orderCode: waiting.orderCode });
-      if (pending?.status === "pending") events.push({ type: "order.pay", orderCode: pending.orderCode }, { type: "order.cancel", orderCode: pending.orderCode });
+      if (pending?.status === "pending")
+        events.push(
+          { type: "order.pay", orderCode: pending.orderCode },
+          { type: "order.cancel", orderCode: pending.orderCode },
+        );
       return events;
     }
     if (s.matches({ details: "loading" }))
-      return [done("loadOrderDetail", sampleDetail(context.detailCode ?? "")), failed("loadOrderDetail", failure("2202", "Order not found"))];
+      return [
+        done("loadOrderDetail", sampleDetail(context.detailCode ?? "")),
+        failed("loadOrderDetail", failure("2202", "Order not found")),
+      ];
     if (s.matches({ details: "failed" })) return [{ type: "details.retry" }, { type: "details.close" }];
     if (s.matches({ details: "ready" })) return [{ type: "details.close" }];
     if (s.matches("paying")) return [{ type: "payDialog.close" }];
@@ -154,12 +193,18 @@ export const orderListModel: MachineModel<typeof orderListMachine> = {
       return `${context.loaded ? "The list shows its rows while it reloads" : english("orders.loading")} (page ${context.page}, ${context.pageSize} per page)${form}`;
     if (s.matches("failed")) return `${english("orders.loadFailed")} with ${english("orders.retry")}${form}`;
     if (s.matches("ready")) {
-      const rows = context.items.length > 0 ? `${context.items.length} orders, page ${context.page} of ${pageCountOf(context.total, context.pageSize)}` : english("orders.empty");
+      const rows =
+        context.items.length > 0
+          ? `${context.items.length} orders, page ${context.page} of ${pageCountOf(context.total, context.pageSize)}`
+          : english("orders.empty");
       return `${rows}${form}`;
     }
-    if (s.matches({ details: "loading" })) return `The details dialog of order ${context.detailCode} shows ${english("orders.details.loading")}`;
-    if (s.matches({ details: "failed" })) return `The details dialog shows ${english("orders.details.failed")} with ${english("orders.details.retry")}`;
-    if (s.matches({ details: "ready" })) return `The details dialog shows order ${context.detailCode}: product, type, market, usage, amount, payment method, status, pay time, upgrade item, and its transfer`;
+    if (s.matches({ details: "loading" }))
+      return `The details dialog of order ${context.detailCode} shows ${english("orders.details.loading")}`;
+    if (s.matches({ details: "failed" }))
+      return `The details dialog shows ${english("orders.details.failed")} with ${english("orders.details.retry")}`;
+    if (s.matches({ details: "ready" }))
+      return `The details dialog shows order ${context.detailCode}: product, type, market, usage, amount, payment method, status, pay time, upgrade item, and its transfer`;
     return `The pay dialog is open to ${context.payTarget?.intent ?? "pay"} order ${context.payTarget?.order.orderCode}`;
   },
   excluded: [],

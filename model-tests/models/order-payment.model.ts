@@ -1,6 +1,21 @@
-import type { BalanceResult, DevPayResult, Order, OrderDetail, PayChain, ServicePackage, SubscriptionResult } from "../../contracts/schemas/order.ts";
+import type {
+  BalanceResult,
+  DevPayResult,
+  Order,
+  OrderDetail,
+  PayChain,
+  ServicePackage,
+  SubscriptionResult,
+} from "../../contracts/schemas/order.ts";
 import type { UserWalletResult } from "../../contracts/schemas/wallet.ts";
-import { type Catalogue, chosenChain, orderPaymentMachine, orderPollMs, type PayOptions, secondsLeft } from "../../machines/order-payment.ts";
+import {
+  type Catalogue,
+  chosenChain,
+  orderPaymentMachine,
+  orderPollMs,
+  type PayOptions,
+  secondsLeft,
+} from "../../machines/order-payment.ts";
 import type { MachineModel, ModelEvent, ModelSnapshot } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
 import { english } from "./english.ts";
@@ -17,10 +32,50 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 const limits = (n: number | null) => ({ wallets: n, currencies: n, applications: n });
 export const packages: ServicePackage[] = [
-  { id: "1", code: "trial", name: "Trial", kind: "trial", price: "0", termUnit: "day", termCount: 7, termMonths: 0, limits: limits(1) },
-  { id: "2", code: "basic", name: "Basic", kind: "standard", price: "29", termUnit: "month", termCount: 1, termMonths: 1, limits: { wallets: 3, currencies: 5, applications: 3 } },
-  { id: "3", code: "pro", name: "Pro", kind: "standard", price: "79", termUnit: "quarter", termCount: 1, termMonths: 3, limits: { wallets: 10, currencies: 20, applications: 10 } },
-  { id: "4", code: "enterprise", name: "Enterprise", kind: "enterprise", price: "999", termUnit: "year", termCount: 1, termMonths: 12, limits: limits(null) },
+  {
+    id: "1",
+    code: "trial",
+    name: "Trial",
+    kind: "trial",
+    price: "0",
+    termUnit: "day",
+    termCount: 7,
+    termMonths: 0,
+    limits: limits(1),
+  },
+  {
+    id: "2",
+    code: "basic",
+    name: "Basic",
+    kind: "standard",
+    price: "29",
+    termUnit: "month",
+    termCount: 1,
+    termMonths: 1,
+    limits: { wallets: 3, currencies: 5, applications: 3 },
+  },
+  {
+    id: "3",
+    code: "pro",
+    name: "Pro",
+    kind: "standard",
+    price: "79",
+    termUnit: "quarter",
+    termCount: 1,
+    termMonths: 3,
+    limits: { wallets: 10, currencies: 20, applications: 10 },
+  },
+  {
+    id: "4",
+    code: "enterprise",
+    name: "Enterprise",
+    kind: "enterprise",
+    price: "999",
+    termUnit: "year",
+    termCount: 1,
+    termMonths: 12,
+    limits: limits(null),
+  },
 ];
 const [trial, basic, pro] = packages as [ServicePackage, ServicePackage, ServicePackage];
 
@@ -97,7 +152,14 @@ const trialOrder: Order = {
 const seenOrder: Order = { ...pendingOrder, status: "waiting", confirming: "29.000000" };
 /** A short transfer: 20 USDT confirmed, 9 still to pay. */
 const shortOrder: Order = { ...pendingOrder, status: "waiting", received: "20.000000", remaining: "9.000000" };
-const paidOrder: Order = { ...pendingOrder, status: "paid", payType: "chain", received: "29.000000", remaining: "0.000000", paidAt: iso(visitorStart + serverAhead + 60_000) };
+const paidOrder: Order = {
+  ...pendingOrder,
+  status: "paid",
+  payType: "chain",
+  received: "29.000000",
+  remaining: "0.000000",
+  paidAt: iso(visitorStart + serverAhead + 60_000),
+};
 const closedAs = (status: "failed" | "cancelled"): Order => ({ ...pendingOrder, status });
 
 const transferOf = (order: Order) => ({
@@ -120,7 +182,11 @@ export const detailOf = (order: Order): OrderDetail => ({
   fromBalance: "0.000000",
   packageExpiresAt: null,
 });
-const devPayment: DevPayResult = { txHash: "0x1d2e3f405162738495a6b7c8d9e0f1a2b3c4d5e6f708192a3b4c5d6e7f809112", blockNumber: "121", amount: "29.000000" };
+const devPayment: DevPayResult = {
+  txHash: "0x1d2e3f405162738495a6b7c8d9e0f1a2b3c4d5e6f708192a3b4c5d6e7f809112",
+  blockNumber: "121",
+  amount: "29.000000",
+};
 
 /** The status poll coming due once the live stream has failed. */
 export const pollEvent = after("orderPoll", "orderPayment.open.feed.polling.pause");
@@ -133,7 +199,11 @@ const listening = (s: S) => s.matches({ open: { feed: { live: "listening" } } })
 
 /** The common situation of an open order: first chain, nothing refused, time left, the stream live. */
 const plain = (s: S) =>
-  s.context.failure === null && s.context.product === devnet.product && secondsLeft(s.context) > 0 && s.context.devPayment === null && listening(s);
+  s.context.failure === null &&
+  s.context.product === devnet.product &&
+  secondsLeft(s.context) > 0 &&
+  s.context.devPayment === null &&
+  listening(s);
 
 const fromCatalogue = (s: S) => s.context.origin === "catalogue";
 
@@ -141,7 +211,8 @@ function openEvents(s: S): E[] {
   const { context } = s;
   const order = context.order ?? pendingOrder;
   // While the feed loads or polls, only its answers: the screen waits.
-  if (s.matches({ open: { feed: { live: "loadingDetail" } } })) return [done("loadDetail", detailOf(order)), failed("loadDetail", failure("5000", "Internal error"))];
+  if (s.matches({ open: { feed: { live: "loadingDetail" } } }))
+    return [done("loadDetail", detailOf(order)), failed("loadDetail", failure("5000", "Internal error"))];
   if (s.matches({ open: { feed: { polling: "checking" } } }))
     return [done("pollOrder", detailOf(shortOrder)), failed("pollOrder", failure("5000", "Internal error"))];
   if (s.matches({ open: { feed: { polling: "pause" } } })) return inScreen(s, "pending") ? [pollEvent] : [];
@@ -159,13 +230,23 @@ function openEvents(s: S): E[] {
   }
   if (inScreen(s, "chainsFailed")) return [{ type: "order.retry" }, { type: "order.close" }];
   if (inScreen(s, "loadingAddress")) {
-    if (context.product !== devnet.product || !fromCatalogue(s)) return [done("loadAddress", wallet(context.product ?? ""))];
-    return [done("loadAddress", wallet(devnet.product)), failed("loadAddress", failure("5000", "Internal error")), { type: "order.close" }];
+    if (context.product !== devnet.product || !fromCatalogue(s))
+      return [done("loadAddress", wallet(context.product ?? ""))];
+    return [
+      done("loadAddress", wallet(devnet.product)),
+      failed("loadAddress", failure("5000", "Internal error")),
+      { type: "order.close" },
+    ];
   }
-  if (inScreen(s, "addressFailed")) return [{ type: "order.retry" }, { type: "order.chain", product: eth.product }, { type: "order.close" }];
+  if (inScreen(s, "addressFailed"))
+    return [{ type: "order.retry" }, { type: "order.chain", product: eth.product }, { type: "order.close" }];
   if (inScreen(s, "pending")) {
-    if (!fromCatalogue(s)) return context.intent === "pay" && context.failure === null ? [{ type: "order.close" }, { type: "order.updated", order: paidOrder }] : [];
-    if (secondsLeft(context) === 0 && context.failure === null) return [{ type: "order.updated", order: closedAs("failed") }];
+    if (!fromCatalogue(s))
+      return context.intent === "pay" && context.failure === null
+        ? [{ type: "order.close" }, { type: "order.updated", order: paidOrder }]
+        : [];
+    if (secondsLeft(context) === 0 && context.failure === null)
+      return [{ type: "order.updated", order: closedAs("failed") }];
     if (!plain(s)) return [];
     return [
       { type: "order.finishPay" },
@@ -197,18 +278,34 @@ function openEvents(s: S): E[] {
     ];
   }
   if (inScreen(s, "finishing"))
-    return [done("finishPay", { ...pendingOrder, status: "waiting" }), failed("finishPay", failure("2203", "Order closed")), { type: "order.updated", order: paidOrder }];
+    return [
+      done("finishPay", { ...pendingOrder, status: "waiting" }),
+      failed("finishPay", failure("2203", "Order closed")),
+      { type: "order.updated", order: paidOrder },
+    ];
   // From the waiting screen the calls are walked to their answer once; refusals are walked from pending.
   const fromWaiting = context.order?.status === "waiting";
   if (inScreen(s, "payingFromBalance")) {
     const paid = done("payFromBalance", { ...paidOrder, payType: "balance" });
     return fromWaiting ? [paid] : [paid, failed("payFromBalance", failure("2206", "Balance insufficient"))];
   }
-  if (inScreen(s, "devPaying")) return fromWaiting ? [done("devPay", devPayment)] : [done("devPay", devPayment), failed("devPay", failure("2208", "Dev pay unavailable"))];
-  if (inScreen(s, "confirmingCancel")) return fromWaiting ? [{ type: "order.cancelConfirm" }] : [{ type: "order.cancelConfirm" }, { type: "order.cancelDismiss" }];
+  if (inScreen(s, "devPaying"))
+    return fromWaiting
+      ? [done("devPay", devPayment)]
+      : [done("devPay", devPayment), failed("devPay", failure("2208", "Dev pay unavailable"))];
+  if (inScreen(s, "confirmingCancel"))
+    return fromWaiting
+      ? [{ type: "order.cancelConfirm" }]
+      : [{ type: "order.cancelConfirm" }, { type: "order.cancelDismiss" }];
   if (inScreen(s, "cancelling")) {
     if (fromWaiting) return [failed("cancelOrder", failure("2209", "Order confirming"))];
-    return [done("cancelOrder", closedAs("cancelled")), failed("cancelOrder", failure(fromCatalogue(s) ? "2209" : "2203", fromCatalogue(s) ? "Order confirming" : "Order closed"))];
+    return [
+      done("cancelOrder", closedAs("cancelled")),
+      failed(
+        "cancelOrder",
+        failure(fromCatalogue(s) ? "2209" : "2203", fromCatalogue(s) ? "Order confirming" : "Order closed"),
+      ),
+    ];
   }
   return [];
 }
@@ -219,18 +316,31 @@ export const orderPaymentModel: MachineModel<typeof orderPaymentMachine> = {
   starts: [
     { name: "merchant opens /order/buy", input: { now: visitorStart } },
     { name: "My orders: Pay on a pending order", input: { now: visitorStart, order: pendingOrder, intent: "pay" } },
-    { name: "My orders: Cancel on a pending order", input: { now: visitorStart, order: pendingOrder, intent: "cancel" } },
+    {
+      name: "My orders: Cancel on a pending order",
+      input: { now: visitorStart, order: pendingOrder, intent: "cancel" },
+    },
     // The list was loaded before the order ended: the dialog shows how it ended.
-    { name: "My orders: Pay on an order paid meanwhile", input: { now: visitorStart, order: paidOrder, intent: "pay" } },
-    { name: "My orders: Pay on an order failed meanwhile", input: { now: visitorStart, order: closedAs("failed"), intent: "pay" } },
-    { name: "My orders: Pay on an order cancelled meanwhile", input: { now: visitorStart, order: closedAs("cancelled"), intent: "pay" } },
+    {
+      name: "My orders: Pay on an order paid meanwhile",
+      input: { now: visitorStart, order: paidOrder, intent: "pay" },
+    },
+    {
+      name: "My orders: Pay on an order failed meanwhile",
+      input: { now: visitorStart, order: closedAs("failed"), intent: "pay" },
+    },
+    {
+      name: "My orders: Pay on an order cancelled meanwhile",
+      input: { now: visitorStart, order: closedAs("cancelled"), intent: "pay" },
+    },
   ],
   // What the screen shows tells states apart: on the catalogue the choice and the problems, in the dialog the order's
   // payment and what was loaded (the clock moves `now`, so only whether the window has closed counts).
   serialize: (s) => {
     const { context } = s;
     const shared = [s.value, context.failure?.errCode ?? null, context.order?.status ?? null];
-    if (!s.matches("open")) return JSON.stringify([...shared, context.selectedPackageId, Object.keys(context.fieldErrors)]);
+    if (!s.matches("open"))
+      return JSON.stringify([...shared, context.selectedPackageId, Object.keys(context.fieldErrors)]);
     return JSON.stringify([
       ...shared,
       context.order?.received,
@@ -249,14 +359,24 @@ export const orderPaymentModel: MachineModel<typeof orderPaymentMachine> = {
       // After a paid order the page reloads the catalogue (or has gone to My orders): the path ends there.
       if (context.order?.status === "paid") return [];
       // After closing the dialog of an open order, the catalogue offers to continue paying it.
-      if (context.order) return context.order.status === "pending" && context.failure === null ? [done("loadCatalogue", catalogue)] : [];
-      return [done("loadCatalogue", catalogue), done("loadCatalogue", { ...catalogue, packages: [] }), failed("loadCatalogue", failure("5000", "Internal error"))];
+      if (context.order)
+        return context.order.status === "pending" && context.failure === null ? [done("loadCatalogue", catalogue)] : [];
+      return [
+        done("loadCatalogue", catalogue),
+        done("loadCatalogue", { ...catalogue, packages: [] }),
+        failed("loadCatalogue", failure("5000", "Internal error")),
+      ];
     }
     if (s.matches("catalogueFailed")) return [{ type: "catalogue.retry" }];
     if (s.matches("choosing")) {
       if (context.order) return context.order.status === "pending" ? [{ type: "order.resume" }] : [];
       if (context.failure) return [];
-      if (context.selectedPackageId === null) return [{ type: "order.create" }, { type: "package.select", packageId: basic.id }, { type: "package.select", packageId: trial.id }];
+      if (context.selectedPackageId === null)
+        return [
+          { type: "order.create" },
+          { type: "package.select", packageId: basic.id },
+          { type: "package.select", packageId: trial.id },
+        ];
       return [{ type: "order.create" }];
     }
     if (s.matches("creating")) {
@@ -301,9 +421,12 @@ export const orderPaymentModel: MachineModel<typeof orderPaymentMachine> = {
         return `Answer ${english("orderPayment.goToOrdersYes")}`;
       case "order.updated": {
         const o = e.order;
-        if (o.status === "waiting" && o.confirming !== "0.000000") return `The server's live status: a transfer of ${o.confirming} USDT is seen and confirming`;
-        if (o.status === "waiting") return `The server's live status: ${o.received} USDT confirmed, ${o.remaining} USDT still to pay (a short transfer)`;
-        if (o.status === "failed") return "The server's live status: the window closed without the full amount (failed)";
+        if (o.status === "waiting" && o.confirming !== "0.000000")
+          return `The server's live status: a transfer of ${o.confirming} USDT is seen and confirming`;
+        if (o.status === "waiting")
+          return `The server's live status: ${o.received} USDT confirmed, ${o.remaining} USDT still to pay (a short transfer)`;
+        if (o.status === "failed")
+          return "The server's live status: the window closed without the full amount (failed)";
         return `The server's live status: the order is ${o.status}`;
       }
       case "order.streamFailed":
@@ -316,9 +439,13 @@ export const orderPaymentModel: MachineModel<typeof orderPaymentMachine> = {
         if (e.output.packages.length === 0) return "The server answers that no package is on offer";
         return `The server answers ${e.output.packages.length} packages, the current package Pro until 15 June 2026 and a balance of ${e.output.balance.balance} USDT`;
       case "xstate.done.actor.createOrder":
-        return e.output.status === "paid" ? "The server creates the trial order, already paid (free)" : `The server creates order ${e.output.orderCode} for ${e.output.amount} USDT, 30 minutes to pay`;
+        return e.output.status === "paid"
+          ? "The server creates the trial order, already paid (free)"
+          : `The server creates order ${e.output.orderCode} for ${e.output.amount} USDT, 30 minutes to pay`;
       case "xstate.done.actor.loadPayOptions":
-        return e.output.chains.length === 0 ? "The server answers that no chain is configured" : `The server offers the chains ${e.output.chains.map((c) => c.product).join(", ")}`;
+        return e.output.chains.length === 0
+          ? "The server answers that no chain is configured"
+          : `The server offers the chains ${e.output.chains.map((c) => c.product).join(", ")}`;
       case "xstate.done.actor.loadAddress":
         return `The server answers the receiving address ${e.output.address} on ${e.output.product}`;
       case "xstate.done.actor.finishPay":
@@ -354,28 +481,41 @@ export const orderPaymentModel: MachineModel<typeof orderPaymentMachine> = {
     if (s.matches("catalogueFailed"))
       return `${context.failure ? english("orderPayment.packagesFailed") : english("orderPayment.noPackages")} with ${english("orderPayment.retry")}`;
     if (s.matches("choosing")) {
-      if (context.order?.status === "pending") return `The package cards and ${english("orderPayment.resume")} for order ${context.order.orderCode}`;
-      if (Object.keys(context.fieldErrors).length > 0) return `The package cards and ${english("validation.packageRequired")}`;
+      if (context.order?.status === "pending")
+        return `The package cards and ${english("orderPayment.resume")} for order ${context.order.orderCode}`;
+      if (Object.keys(context.fieldErrors).length > 0)
+        return `The package cards and ${english("validation.packageRequired")}`;
       const chosen = packages.find((p) => p.id === context.selectedPackageId);
-      const effect = chosen ? `, ${chosen.name} chosen and ${english(chosen.id === pro.id ? "orderPayment.upgradeExtend" : "orderPayment.upgradeReplace")}` : ", none chosen";
+      const effect = chosen
+        ? `, ${chosen.name} chosen and ${english(chosen.id === pro.id ? "orderPayment.upgradeExtend" : "orderPayment.upgradeReplace")}`
+        : ", none chosen";
       return `The package cards (Pro marked current until 15 June 2026)${effect}${problem}`;
     }
-    if (s.matches("creating")) return `${english("orderPayment.createOrder")} shows a spinner and cannot be pressed again`;
-    if (s.matches("paid")) return `The pay dialog is gone; a question ${english("orderPayment.paidQuestion")} with ${english("orderPayment.goToOrdersYes")} / ${english("orderPayment.goToOrdersNo")}`;
+    if (s.matches("creating"))
+      return `${english("orderPayment.createOrder")} shows a spinner and cannot be pressed again`;
+    if (s.matches("paid"))
+      return `The pay dialog is gone; a question ${english("orderPayment.paidQuestion")} with ${english("orderPayment.goToOrdersYes")} / ${english("orderPayment.goToOrdersNo")}`;
     if (s.matches("failed")) return `The pay dialog shows ${english("orderPayment.failedTitle")}`;
     if (s.matches("cancelled")) return `The pay dialog shows ${english("orderPayment.cancelledTitle")}`;
     if (s.matches("closed")) return "The pay dialog has closed; My orders is shown";
     const title = `The pay dialog for order ${context.order?.orderCode}`;
-    if (inScreen(s, "loadingChains") || inScreen(s, "loadingAddress")) return `${title}: a spinner ${english("orderPayment.loadingPayment")}`;
-    if (inScreen(s, "chainsFailed")) return `${title}: ${english("orderPayment.chainsFailed")}${problem} with ${english("orderPayment.retry")}`;
-    if (inScreen(s, "addressFailed")) return `${title}: ${english("orderPayment.addressFailed")}${problem}, the network select and ${english("orderPayment.retry")}`;
-    if (inScreen(s, "confirmingCancel")) return `${title} and the question ${english("orderPayment.cancelQuestion").replace("{{code}}", context.order?.orderCode ?? "")}`;
+    if (inScreen(s, "loadingChains") || inScreen(s, "loadingAddress"))
+      return `${title}: a spinner ${english("orderPayment.loadingPayment")}`;
+    if (inScreen(s, "chainsFailed"))
+      return `${title}: ${english("orderPayment.chainsFailed")}${problem} with ${english("orderPayment.retry")}`;
+    if (inScreen(s, "addressFailed"))
+      return `${title}: ${english("orderPayment.addressFailed")}${problem}, the network select and ${english("orderPayment.retry")}`;
+    if (inScreen(s, "confirmingCancel"))
+      return `${title} and the question ${english("orderPayment.cancelQuestion").replace("{{code}}", context.order?.orderCode ?? "")}`;
     if (inScreen(s, "cancelling")) return `${english("orderPayment.cancelConfirm")} shows a spinner`;
     const busy = ["finishing", "payingFromBalance", "devPaying"].find((name) => inScreen(s, name));
     if (busy) return `${title}: the pressed button shows a spinner; the others are held`;
     const order = context.order;
     const chain = chosenChain(context);
-    const time = secondsLeft(context) === 0 ? english("orderPayment.windowClosed") : `${Math.floor(secondsLeft(context) / 60)} minutes left`;
+    const time =
+      secondsLeft(context) === 0
+        ? english("orderPayment.windowClosed")
+        : `${Math.floor(secondsLeft(context) / 60)} minutes left`;
     const checking = inScreen(s, "waiting")
       ? `; ${english("orderPayment.checkingTitle")} (${s.matches({ open: { feed: "polling" } }) ? "polling" : "live"}), received ${order?.received}, still to pay ${order?.remaining}`
       : "";

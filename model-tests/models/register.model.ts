@@ -6,7 +6,12 @@ import { failure, merchant, refusal } from "./fixtures.ts";
 
 const { done, failed } = eventBuilders(registerMachine);
 
-export const validRegistration = { email: merchant.email, code: "123456", password: merchant.password, repeatPassword: merchant.password };
+export const validRegistration = {
+  email: merchant.email,
+  code: "123456",
+  password: merchant.password,
+  repeatPassword: merchant.password,
+};
 
 const forms = {
   valid: validRegistration,
@@ -20,13 +25,18 @@ export const registerModel: MachineModel<typeof registerMachine> = {
   machine: registerMachine,
   starts: [{ name: "", input: undefined }],
   events: (s) => {
-    if (s.matches("editing")) return Object.values(forms).map((form) => ({ type: "register.submit" as const, ...form }));
+    if (s.matches("editing"))
+      return Object.values(forms).map((form) => ({ type: "register.submit" as const, ...form }));
     if (s.matches("submitting"))
-      return [done("register", { userId: merchant.userId, email: merchant.email }), failed("register", failure("2001", "E-mail already exists"))];
+      return [
+        done("register", { userId: merchant.userId, email: merchant.email }),
+        failed("register", failure("2001", "E-mail already exists")),
+      ];
     return [];
   },
   describeEvent: (e) => {
-    if (e.type === "register.submit") return `Fill e-mail "${e.email}", code, password "${e.password}", repeat "${e.repeatPassword}"; press Register`;
+    if (e.type === "register.submit")
+      return `Fill e-mail "${e.email}", code, password "${e.password}", repeat "${e.repeatPassword}"; press Register`;
     if (e.type === "xstate.done.actor.register") return "The server accepts the registration";
     if (e.type === "xstate.error.actor.register") return refusal(e.error);
     return e.type;
@@ -34,7 +44,11 @@ export const registerModel: MachineModel<typeof registerMachine> = {
   describeState: (s) => {
     if (s.matches("editing")) {
       const errors = Object.values(s.context.fieldErrors).map(english);
-      return errors.length ? `The form shows: ${errors.join(", ")}` : s.context.failure ? `The form shows "${s.context.failure.errMsg}"` : "The empty registration form";
+      return errors.length
+        ? `The form shows: ${errors.join(", ")}`
+        : s.context.failure
+          ? `The form shows "${s.context.failure.errMsg}"`
+          : "The empty registration form";
     }
     if (s.matches("submitting")) return "Register shows a spinner and cannot be pressed again";
     return "The sign-in page, with the e-mail filled in";

@@ -24,7 +24,13 @@ export const sessionModel: MachineModel<typeof sessionMachine, typeof aliases> =
   ],
   // Which stored session and which problem is shown matter to the screen; the rest of the context does not.
   serialize: (s) =>
-    JSON.stringify([s.value, s.context.token !== null, s.context.user !== null, s.context.failure?.errCode ?? null, Object.keys(s.context.fieldErrors)]),
+    JSON.stringify([
+      s.value,
+      s.context.token !== null,
+      s.context.user !== null,
+      s.context.failure?.errCode ?? null,
+      Object.keys(s.context.fieldErrors),
+    ]),
   events: (s) => {
     const expire = { type: "session.expired", errMsg: "Token expired" } as const;
     if (s.matches("signedOut"))
@@ -40,8 +46,12 @@ export const sessionModel: MachineModel<typeof sessionMachine, typeof aliases> =
         failed("login", failure("network", "Failed to fetch")),
       ];
     if (s.matches("loggingInWithGoogle"))
-      return [done("googleLogin", loginResult), failed("googleLogin", failure("2102", "The Google sign-in could not be verified"))];
-    if (s.matches({ signedIn: "loadingProfile" })) return [done("loadProfile", profile), failed("loadProfile", failure("5000", "Internal error")), expire];
+      return [
+        done("googleLogin", loginResult),
+        failed("googleLogin", failure("2102", "The Google sign-in could not be verified")),
+      ];
+    if (s.matches({ signedIn: "loadingProfile" }))
+      return [done("loadProfile", profile), failed("loadProfile", failure("5000", "Internal error")), expire];
     if (s.matches({ signedIn: "ready" })) {
       const events: ModelEvent<typeof sessionMachine, typeof aliases>[] = [
         { type: "logout" },
@@ -49,13 +59,15 @@ export const sessionModel: MachineModel<typeof sessionMachine, typeof aliases> =
         { type: "role.switch", role: s.context.role === "admin" ? "user" : "admin" },
       ];
       // The nickname dialog hands the saved profile to the session; it needs the stored user's account menu.
-      if (s.context.user && s.context.user.nickName !== renamed) events.push({ type: "profile.updated", profile: { ...profile, nickName: renamed } });
+      if (s.context.user && s.context.user.nickName !== renamed)
+        events.push({ type: "profile.updated", profile: { ...profile, nickName: renamed } });
       events.push({ type: "profile.reload" });
       return events;
     }
     if (s.matches("expired")) return [{ type: "relogin.confirm" }, { type: "relogin.cancel" }, expire];
     if (s.matches("loggingOut")) return [done("logout", null), failed("logout", failure("5000", "Internal error"))];
-    if (s.matches("reloginLoggingOut")) return [done("reloginLogout", null), failed("reloginLogout", failure("4010", "Not logged in"))];
+    if (s.matches("reloginLoggingOut"))
+      return [done("reloginLogout", null), failed("reloginLogout", failure("4010", "Not logged in"))];
     return [];
   },
   describeEvent: (e) => {
@@ -96,7 +108,11 @@ export const sessionModel: MachineModel<typeof sessionMachine, typeof aliases> =
   },
   describeState: (s) => {
     if (s.matches("signedOut")) {
-      const failureText = s.context.failure ? (isServerRefusal(s.context.failure) ? s.context.failure.errMsg : english("login.loginError")) : null;
+      const failureText = s.context.failure
+        ? isServerRefusal(s.context.failure)
+          ? s.context.failure.errMsg
+          : english("login.loginError")
+        : null;
       const problems = [...Object.values(s.context.fieldErrors).map(english), ...(failureText ? [failureText] : [])];
       return `The sign-in page${problems.length ? `, showing ${problems.join(", ")}` : ""}; no token stored`;
     }

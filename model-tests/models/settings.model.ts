@@ -27,8 +27,14 @@ export const settingsModel: MachineModel<typeof settingsMachine> = {
   machine: settingsMachine,
   starts: [
     { name: "signed in", input: { settings: defaultSettings, session: sessionAtBoot(true) } },
-    { name: "signed in, server menu saved", input: { settings: { ...defaultSettings, menuFromServer: true }, session: sessionAtBoot(true) } },
-    { name: "signed out, server menu saved", input: { settings: { ...defaultSettings, menuFromServer: true }, session: sessionAtBoot(false) } },
+    {
+      name: "signed in, server menu saved",
+      input: { settings: { ...defaultSettings, menuFromServer: true }, session: sessionAtBoot(true) },
+    },
+    {
+      name: "signed out, server menu saved",
+      input: { settings: { ...defaultSettings, menuFromServer: true }, session: sessionAtBoot(false) },
+    },
   ],
   // Toggles that change only the looks are covered by the transition step; what changes behaviour is kept apart.
   serialize: (s) => JSON.stringify([s.value, s.context.settings.menuFromServer]),
@@ -36,7 +42,8 @@ export const settingsModel: MachineModel<typeof settingsMachine> = {
     const { settings } = s.context;
     if (s.matches({ serverMenu: "signedOut" })) return [{ type: "session.signedIn" }];
     const events: Array<ModelEvent<typeof settingsMachine>> = [];
-    if (s.hasTag("menuLoading")) events.push(done("fetchMenu", serverMenu), failed("fetchMenu", failure("5000", "Internal error")));
+    if (s.hasTag("menuLoading"))
+      events.push(done("fetchMenu", serverMenu), failed("fetchMenu", failure("5000", "Internal error")));
     if (s.hasTag("drawerOpen")) {
       events.push(
         { type: "drawer.close" },

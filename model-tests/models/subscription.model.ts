@@ -61,7 +61,12 @@ export const subscriptionModel: MachineModel<typeof subscriptionMachine> = {
   machine: subscriptionMachine,
   starts: [{ name: "signed in, console home", input: undefined }],
   // The screen depends on the state, which package answer arrived, and whether a balance did; not on a stale failure.
-  serialize: (s) => JSON.stringify([s.value, s.context.subscription?.package?.code ?? (s.context.subscription ? "none" : null), s.context.balance !== null]),
+  serialize: (s) =>
+    JSON.stringify([
+      s.value,
+      s.context.subscription?.package?.code ?? (s.context.subscription ? "none" : null),
+      s.context.balance !== null,
+    ]),
   events: (s) => {
     const events: E[] = [];
     if (s.matches({ plan: "loading" }))
@@ -71,7 +76,8 @@ export const subscriptionModel: MachineModel<typeof subscriptionMachine> = {
         done("loadSubscription", noSubscription),
         failed("loadSubscription", failure("5000", "Internal error")),
       );
-    if (s.matches({ balance: "loading" })) events.push(done("loadBalance", someBalance), failed("loadBalance", failure("5000", "Internal error")));
+    if (s.matches({ balance: "loading" }))
+      events.push(done("loadBalance", someBalance), failed("loadBalance", failure("5000", "Internal error")));
     if (s.matches({ plan: "failed" }) || s.matches({ balance: "failed" })) events.push({ type: "subscription.retry" });
     return events;
   },
@@ -99,11 +105,15 @@ export const subscriptionModel: MachineModel<typeof subscriptionMachine> = {
       parts.push(
         `the card shows ${subscription.package.name}, ${subscription.active ? "valid until" : "expired on"} its date, wallets / currencies / applications against the limits, and ${english(subscription.trialAvailable ? "subscription.trial" : "subscription.upgrade")}`,
       );
-    else parts.push(`the card reads ${english("subscription.none")} with ${english("subscription.buy")} and ${english("subscription.trial")}`);
+    else
+      parts.push(
+        `the card reads ${english("subscription.none")} with ${english("subscription.buy")} and ${english("subscription.trial")}`,
+      );
     if (s.matches({ balance: "loading" })) parts.push(`the balance reads ${english("subscription.loading")}`);
     else if (s.matches({ balance: "failed" })) parts.push(`the balance reads ${english("subscription.balanceFailed")}`);
     else parts.push(`the balance shows ${balance?.balance} USDT`);
-    if (s.matches({ plan: "failed" }) || s.matches({ balance: "failed" })) parts.push(`${english("subscription.retry")} shows`);
+    if (s.matches({ plan: "failed" }) || s.matches({ balance: "failed" }))
+      parts.push(`${english("subscription.retry")} shows`);
     return parts.join("; ");
   },
   excluded: [],

@@ -1,7 +1,13 @@
 import { type TabEntry, tabsMachine } from "../../machines/tabs.ts";
 import type { MachineModel } from "../framework/model.ts";
 
-const tab = (name: string, title: string, fullPath: string, ignoreCache = false): TabEntry => ({ name, title, fullPath, query: {}, ignoreCache });
+const tab = (name: string, title: string, fullPath: string, ignoreCache = false): TabEntry => ({
+  name,
+  title,
+  fullPath,
+  query: {},
+  ignoreCache,
+});
 
 /** The pages a path opens: the console (pinned), my orders, and the user centre (ignoreCache). */
 export const tabPages = {
@@ -16,7 +22,8 @@ export const tabsModel: MachineModel<typeof tabsMachine> = {
   starts: [{ name: "signed in, tab bar on", input: undefined }],
   events: (s) => {
     const { tabs, active } = s.context;
-    if (tabs.length === 0) return active === null && s.context.tabs.length === 0 ? [{ type: "tab.visit", tab: tabPages.console }] : [];
+    if (tabs.length === 0)
+      return active === null && s.context.tabs.length === 0 ? [{ type: "tab.visit", tab: tabPages.console }] : [];
     const visits = Object.values(tabPages)
       .filter((page) => page.name !== active)
       .map((page) => ({ type: "tab.visit" as const, tab: page }));

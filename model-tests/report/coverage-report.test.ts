@@ -36,8 +36,10 @@ const tinyModel: MachineModel<typeof tinyMachine> = {
   machine: tinyMachine,
   starts: [{ name: "", input: undefined }],
   events: (s) => (s.matches("idle") ? [{ type: "go" }] : s.matches("loading") ? [done("load", 42)] : []),
-  describeEvent: (e) => (e.type === "go" ? "Press Go" : e.type === "xstate.done.actor.load" ? `The server answers ${e.output}` : e.type),
-  describeState: (s) => `The ${String(Object.keys(typeof s.value === "string" ? { [s.value]: 1 } : s.value)[0])} screen`,
+  describeEvent: (e) =>
+    e.type === "go" ? "Press Go" : e.type === "xstate.done.actor.load" ? `The server answers ${e.output}` : e.type,
+  describeState: (s) =>
+    `The ${String(Object.keys(typeof s.value === "string" ? { [s.value]: 1 } : s.value)[0])} screen`,
   excluded: [
     { transition: "tiny.idle on skip [allowed] → tiny.done", why: skipped },
     { transition: "tiny.idle on poke → (stays)", why: poked },
@@ -47,7 +49,13 @@ const tinyModel: MachineModel<typeof tinyMachine> = {
 async function tinyReport() {
   const paths = generatePaths(tinyModel);
   const traces = tracePaths(tinyModel, paths);
-  return machineReport(tinyModel, paths, traces, coverageOf(tinyModel, traces), new Map(paths.map((_, i) => [i + 1, "passed" as const])));
+  return machineReport(
+    tinyModel,
+    paths,
+    traces,
+    coverageOf(tinyModel, traces),
+    new Map(paths.map((_, i) => [i + 1, "passed" as const])),
+  );
 }
 
 /** The SVG group of an element by id, up to its closing tag. */
@@ -80,16 +88,23 @@ describe("machineGraph", () => {
 describe("machineDot", () => {
   it("draws clusters for compound states, initial markers and final states, and colours each edge by its status", () => {
     const dot = machineDot(machineGraph(tinyMachine), (name) =>
-      name.includes(" on go ") ? { kind: "covered", paths: 1 } : name.includes("skip") ? { kind: "excluded", why: skipped } : { kind: "uncovered" },
+      name.includes(" on go ")
+        ? { kind: "covered", paths: 1 }
+        : name.includes("skip")
+          ? { kind: "excluded", why: skipped }
+          : { kind: "uncovered" },
     );
     expect(dot).toContain('subgraph "cluster_tiny.loading"');
     expect(dot).toContain('"tiny.loading#initial" -> "tiny.loading.fetching"');
     expect(dot).toMatch(/"tiny.done" \[label="done", peripheries=2/);
-    const edge = (from: string, to: string) => dot.split("\n").find((line) => line.includes(`"${from}" -> "${to}"`)) ?? "";
+    const edge = (from: string, to: string) =>
+      dot.split("\n").find((line) => line.includes(`"${from}" -> "${to}"`)) ?? "";
     expect(edge("tiny.idle", "tiny.loading")).toContain(`color="${statusColours.covered}"`);
     expect(edge("tiny.idle", "tiny.loading")).toContain('lhead="cluster_tiny.loading"');
     expect(edge("tiny.idle", "tiny.done")).toContain(`color="${statusColours.excluded}"`);
-    expect(edge("tiny.idle", "tiny.done")).toContain(`tooltip="#3 tiny.idle on skip [allowed] → tiny.done: excluded: ${skipped}"`);
+    expect(edge("tiny.idle", "tiny.done")).toContain(
+      `tooltip="#3 tiny.idle on skip [allowed] → tiny.done: excluded: ${skipped}"`,
+    );
     expect(edge("tiny.loading.fetching", "tiny.idle")).toContain(`color="${statusColours.uncovered}"`);
   });
 });
@@ -106,7 +121,9 @@ describe("machineReport", () => {
     expect(excluded).toContain(`stroke="${statusColours.excluded}"`);
     expect(excluded).toContain(`<title>#3 tiny.idle on skip [allowed] → tiny.done: excluded: ${skipped}</title>`);
     // A transition that stays in its state is a line in the state's box, with the same title.
-    expect(group(svg, "line_tiny_t2")).toContain(`class="transition excluded internal"><title>#2 tiny.idle on poke → (stays): excluded: ${poked}</title>`);
+    expect(group(svg, "line_tiny_t2")).toContain(
+      `class="transition excluded internal"><title>#2 tiny.idle on poke → (stays): excluded: ${poked}</title>`,
+    );
     expect(group(svg, "edge_tiny_t5")).toContain(`stroke="${statusColours.uncovered}"`);
     expect(rows.map((r) => [r.number, r.status.kind, r.paths])).toEqual([
       [1, "covered", [2, 3]],
@@ -122,7 +139,9 @@ describe("machineReport", () => {
     expect(html).toContain('data-machine="tiny"');
     expect(html).toContain('data-states="5/5" data-transitions="2/5" data-excluded="2" data-paths="3/3"');
     expect(html).toContain("<svg");
-    expect(html).toContain("Path 3\n   Expect: The idle screen\n 1. Press Go\n   Expect: The loading screen  [loading.fetching]\n 2. The server answers 42");
+    expect(html).toContain(
+      "Path 3\n   Expect: The idle screen\n 1. Press Go\n   Expect: The loading screen  [loading.fetching]\n 2. The server answers 42",
+    );
     expect(html).not.toMatch(/<(script|link|img)[^>]+(src|href)=/);
   });
 });

@@ -2,7 +2,10 @@ import type { GraphState, GraphTransition, MachineGraph } from "./machine-graph.
 import { escapeXml } from "./xml.ts";
 
 /** How the model tests left a transition: taken by some path, left out with a reason, or neither. */
-export type TransitionStatus = { kind: "covered"; paths: number } | { kind: "excluded"; why: string } | { kind: "uncovered" };
+export type TransitionStatus =
+  | { kind: "covered"; paths: number }
+  | { kind: "excluded"; why: string }
+  | { kind: "uncovered" };
 
 export const statusColours = { covered: "#1a7f37", excluded: "#9a6700", uncovered: "#cf222e" } as const;
 const edgeStyles = { covered: "solid", excluded: "dashed", uncovered: "bold" } as const;
@@ -12,7 +15,8 @@ const font = diagramFont;
 
 /** The hover text of a transition: its name, and what the model tests did with it. */
 export function transitionTitle(t: GraphTransition, status: TransitionStatus): string {
-  if (status.kind === "covered") return `#${t.number} ${t.name}: covered by ${status.paths} path${status.paths === 1 ? "" : "s"}`;
+  if (status.kind === "covered")
+    return `#${t.number} ${t.name}: covered by ${status.paths} path${status.paths === 1 ? "" : "s"}`;
   if (status.kind === "excluded") return `#${t.number} ${t.name}: excluded: ${status.why}`;
   return `#${t.number} ${t.name}: not covered by any path`;
 }
@@ -29,7 +33,10 @@ const transitionLabel = (t: GraphTransition) => `#${t.number} ${t.event}${t.guar
 const quote = (text: string) => `"${text.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n")}"`;
 const attributes = (attrs: Record<string, string | number>) =>
   `[${Object.entries(attrs)
-    .map(([key, value]) => `${key}=${key === "label" && value.toString().startsWith("<<") ? value : typeof value === "number" ? value : quote(value)}`)
+    .map(
+      ([key, value]) =>
+        `${key}=${key === "label" && value.toString().startsWith("<<") ? value : typeof value === "number" ? value : quote(value)}`,
+    )
     .join(", ")}]`;
 
 const isCluster = (s: GraphState) => s.kind === "compound" || s.kind === "parallel";
@@ -41,10 +48,15 @@ const initialMarker = (id: string) => `${id}#initial`;
  * A state's box as an HTML-like label: its name, then the transitions that stay in it (actions only), one line each
  * in its status colour, the way UML lists internal transitions. Each line is a link with its own id and hover text.
  */
-function stateTable(state: GraphState, internal: ReadonlyArray<{ t: GraphTransition; status: TransitionStatus; id: string }>, border: number): string {
+function stateTable(
+  state: GraphState,
+  internal: ReadonlyArray<{ t: GraphTransition; status: TransitionStatus; id: string }>,
+  border: number,
+): string {
   const rows = internal.map(({ t, status, id }) => {
     const text = escapeXml(transitionLabel(t));
-    const styled = status.kind === "uncovered" ? `<b>${text}</b>` : status.kind === "excluded" ? `<i>${text}</i>` : text;
+    const styled =
+      status.kind === "uncovered" ? `<b>${text}</b>` : status.kind === "excluded" ? `<i>${text}</i>` : text;
     const title = escapeXml(transitionTitle(t, status));
     return `<tr><td id="${lineId(id)}" href="#${id}" tooltip="${title}" align="left"><font color="${statusColours[status.kind]}" point-size="9">${styled}</font></td></tr>`;
   });
@@ -73,18 +85,30 @@ export function machineDot(graph: MachineGraph, statusOf: (name: string) => Tran
     const internal = internalOf(state);
     if (!isCluster(state)) {
       const shape: Record<string, string | number> =
-        state.kind === "history" ? { shape: "circle", label: "H" } : internal.length > 0 ? { shape: "plain", label: stateTable(state, internal, 1) } : { label: state.key };
-      lines.push(`${indent}${quote(state.id)} ${attributes({ ...shape, ...(state.kind === "final" ? { peripheries: 2 } : {}), class: `state ${state.kind}` })};`);
+        state.kind === "history"
+          ? { shape: "circle", label: "H" }
+          : internal.length > 0
+            ? { shape: "plain", label: stateTable(state, internal, 1) }
+            : { label: state.key };
+      lines.push(
+        `${indent}${quote(state.id)} ${attributes({ ...shape, ...(state.kind === "final" ? { peripheries: 2 } : {}), class: `state ${state.kind}` })};`,
+      );
       return;
     }
     const parentIsParallel = state.parent !== null && byId.get(state.parent)?.kind === "parallel";
     lines.push(`${indent}subgraph ${quote(clusterName(state.id))} {`);
-    lines.push(`${indent}  graph ${attributes({ label: hasNameBox(state) ? "" : state.key, style: parentIsParallel ? "dashed,rounded" : "rounded", color: "#8c959f", fontsize: 11 })};`);
+    lines.push(
+      `${indent}  graph ${attributes({ label: hasNameBox(state) ? "" : state.key, style: parentIsParallel ? "dashed,rounded" : "rounded", color: "#8c959f", fontsize: 11 })};`,
+    );
     if (hasNameBox(state)) {
-      lines.push(`${indent}  ${quote(state.id)} ${attributes({ shape: "plain", style: "", label: stateTable(state, internal, 0), class: `state ${state.kind}` })};`);
+      lines.push(
+        `${indent}  ${quote(state.id)} ${attributes({ shape: "plain", style: "", label: stateTable(state, internal, 0), class: `state ${state.kind}` })};`,
+      );
     }
     if (state.initial.length > 0) {
-      lines.push(`${indent}  ${quote(initialMarker(state.id))} ${attributes({ shape: "point", width: 0.09, style: "filled", fillcolor: "#24292f", label: "", class: "initial" })};`);
+      lines.push(
+        `${indent}  ${quote(initialMarker(state.id))} ${attributes({ shape: "point", width: 0.09, style: "filled", fillcolor: "#24292f", label: "", class: "initial" })};`,
+      );
     }
     for (const child of graph.states.filter((s) => s.parent === state.id)) drawState(child, `${indent}  `);
     lines.push(`${indent}}`);
@@ -93,7 +117,10 @@ export function machineDot(graph: MachineGraph, statusOf: (name: string) => Tran
   if (root) drawState(root, "  ");
 
   for (const state of graph.states) {
-    for (const target of state.initial) lines.push(`  ${quote(initialMarker(state.id))} -> ${quote(target)} ${attributes({ color: "#24292f", class: "initial" })};`);
+    for (const target of state.initial)
+      lines.push(
+        `  ${quote(initialMarker(state.id))} -> ${quote(target)} ${attributes({ color: "#24292f", class: "initial" })};`,
+      );
   }
 
   for (const { t, status, id } of drawn) {

@@ -34,7 +34,8 @@ export interface MachineGraph {
   transitions: GraphTransition[];
 }
 
-const kindOf = (node: AnyStateNode): StateKind => (node.type === "compound" && Object.keys(node.states).length === 0 ? "atomic" : node.type);
+const kindOf = (node: AnyStateNode): StateKind =>
+  node.type === "compound" && Object.keys(node.states).length === 0 ? "atomic" : node.type;
 
 /** A guard as written: a name, or `and(…)` / `or(…)` / `not(…)` of names (which coverage names only `guard`). */
 function guardText(guard: unknown): string {

@@ -18,10 +18,14 @@ export interface MachineReport {
   pathItems: Array<{ anchor: string; number: number; description: string; outcome: PathOutcome; lines: string[] }>;
 }
 
-export const pathAnchor = (machineId: string, number: number) => `${machineId.replace(/[^A-Za-z0-9]/g, "_")}_p${number}`;
+export const pathAnchor = (machineId: string, number: number) =>
+  `${machineId.replace(/[^A-Za-z0-9]/g, "_")}_p${number}`;
 
 /** The status of each transition: taken by a path, else excluded with the model's reason, else uncovered. */
-export function transitionStatuses(model: MachineModel, traces: ReadonlyArray<PathTrace>): (name: string) => TransitionStatus {
+export function transitionStatuses(
+  model: MachineModel,
+  traces: ReadonlyArray<PathTrace>,
+): (name: string) => TransitionStatus {
   const reasons = new Map(model.excluded.map((e) => [e.transition, e.why]));
   return (name) => {
     const paths = traces.filter((trace) => trace.transitions.has(name)).length;
@@ -68,7 +72,11 @@ export async function machineReport(
     id: model.id,
     svg,
     states: { covered: coverage.states.covered, total: coverage.states.total, missing: coverage.states.missing },
-    transitions: { covered: coverage.transitions.covered, total: coverage.transitions.total, excluded: rows.filter((r) => r.status.kind === "excluded").length },
+    transitions: {
+      covered: coverage.transitions.covered,
+      total: coverage.transitions.total,
+      excluded: rows.filter((r) => r.status.kind === "excluded").length,
+    },
     paths: { total: paths.length, passed: pathItems.filter((p) => p.outcome === "passed").length },
     rows,
     pathItems,

@@ -25,7 +25,10 @@ let page: Page;
 describe("the model coverage report (reports/model-coverage.html)", () => {
   beforeAll(async () => {
     for (const file of [reportFile, jsonFile]) {
-      if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run model-test\` first (npm test runs it before the browser journeys)`);
+      if (!existsSync(file))
+        throw new Error(
+          `${file} is missing: run \`npm run model-test\` first (npm test runs it before the browser journeys)`,
+        );
     }
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -42,13 +45,20 @@ describe("the model coverage report (reports/model-coverage.html)", () => {
   });
 
   it("draws every machine of all-models.ts as a laid-out diagram", async () => {
-    const shown = await page.locator("section.machine").evaluateAll((sections) => sections.map((s) => s.getAttribute("data-machine")));
-    expect(shown, "the report lists the machines of all-models.ts (an old report? run `npm run model-test`)").toEqual(allModels.map((m) => m.id));
+    const shown = await page
+      .locator("section.machine")
+      .evaluateAll((sections) => sections.map((s) => s.getAttribute("data-machine")));
+    expect(shown, "the report lists the machines of all-models.ts (an old report? run `npm run model-test`)").toEqual(
+      allModels.map((m) => m.id),
+    );
     for (const model of allModels) {
       const diagram = page.locator(`section[data-machine="${model.id}"] figure.diagram svg`);
       expect(await diagram.count(), `${model.id} has one diagram`).toBe(1);
       expect(await diagram.locator("g.node").count(), `${model.id}'s diagram has its states`).toBeGreaterThan(0);
-      expect(await diagram.locator("g.transition").count(), `${model.id}'s diagram has its transitions`).toBeGreaterThan(0);
+      expect(
+        await diagram.locator("g.transition").count(),
+        `${model.id}'s diagram has its transitions`,
+      ).toBeGreaterThan(0);
       const box = await diagram.boundingBox();
       expect(box?.width ?? 0, `${model.id}'s diagram is drawn`).toBeGreaterThan(50);
     }
@@ -61,9 +71,14 @@ describe("the model coverage report (reports/model-coverage.html)", () => {
       expect(expected, `${model.id} is in model-coverage.json`).toBeDefined();
       if (!expected) continue;
       const { states, transitions, paths, excluded } = expected;
-      const summary = (await page.locator(`section[data-machine="${model.id}"] .summary`).innerText()).replace(/\s+/g, " ");
+      const summary = (await page.locator(`section[data-machine="${model.id}"] .summary`).innerText()).replace(
+        /\s+/g,
+        " ",
+      );
       expect(summary).toContain(`States ${states.covered}/${states.total}`);
-      expect(summary).toContain(`Transitions ${transitions.covered}/${transitions.total} covered, ${excluded.length} excluded`);
+      expect(summary).toContain(
+        `Transitions ${transitions.covered}/${transitions.total} covered, ${excluded.length} excluded`,
+      );
       expect(summary).toContain(`Paths ${paths.passed}/${paths.total} passed`);
       const listed = page.locator(`section[data-machine="${model.id}"] details.path`);
       expect(await listed.count()).toBe(paths.total);
@@ -77,7 +92,9 @@ describe("the model coverage report (reports/model-coverage.html)", () => {
     const titles = await page
       .locator(`section[data-machine="${model.id}"] svg .transition.excluded > title`)
       .evaluateAll((elements) => elements.map((e) => e.textContent ?? ""));
-    expect(titles.some((title) => title.includes(exclusion?.transition ?? "?") && title.includes(exclusion?.why ?? "?"))).toBe(true);
+    expect(
+      titles.some((title) => title.includes(exclusion?.transition ?? "?") && title.includes(exclusion?.why ?? "?")),
+    ).toBe(true);
 
     const first = page.locator(`section[data-machine="${model.id}"] details.path`).first();
     await first.locator("summary").click();

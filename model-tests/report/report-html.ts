@@ -54,7 +54,10 @@ function crossingCell(report: MachineReport, row: MachineReport["rows"][number])
 
 function machineSection(report: MachineReport): string {
   const { states, transitions, paths } = report;
-  const missing = states.missing.length > 0 ? `<p>States no path reaches: ${states.missing.map((s) => `<code>${esc(s)}</code>`).join(", ")}</p>` : "";
+  const missing =
+    states.missing.length > 0
+      ? `<p>States no path reaches: ${states.missing.map((s) => `<code>${esc(s)}</code>`).join(", ")}</p>`
+      : "";
   const rows = report.rows
     .map(
       (row) =>

@@ -32,7 +32,17 @@ let cleanup = () => {};
 
 /** Runs `work` the way the build runs the renderer: in Node, with no window or document. */
 async function withoutDom<T>(work: () => Promise<T>): Promise<T> {
-  for (const name of ["window", "document", "navigator", "localStorage", "sessionStorage", "self", "location", "history"]) vi.stubGlobal(name, undefined);
+  for (const name of [
+    "window",
+    "document",
+    "navigator",
+    "localStorage",
+    "sessionStorage",
+    "self",
+    "location",
+    "history",
+  ])
+    vi.stubGlobal(name, undefined);
   try {
     return await work();
   } finally {
@@ -46,7 +56,8 @@ beforeAll(async () => {
     cleanup = loaded.cleanup;
     const renderer: RenderModule = loaded.renderer;
     for (const page of prerenderedPages) {
-      for (const [locale, theme] of cases) rendered.set(`${page.path} ${locale} ${theme}`, await renderer.renderPage(page.path, locale, theme));
+      for (const [locale, theme] of cases)
+        rendered.set(`${page.path} ${locale} ${theme}`, await renderer.renderPage(page.path, locale, theme));
     }
     runTimeStates = await renderer.renderRunTimeStates();
   });
@@ -64,7 +75,11 @@ afterEach(() => {
 });
 
 /** Hydrates `markup` at `path` with the console's App and returns what React reported. */
-async function hydrate(path: string, locale: Locale, markup: string): Promise<{ container: HTMLElement; reported: unknown[] }> {
+async function hydrate(
+  path: string,
+  locale: Locale,
+  markup: string,
+): Promise<{ container: HTMLElement; reported: unknown[] }> {
   window.history.replaceState(null, "", path);
   const container = document.createElement("div");
   container.id = "root";
@@ -72,10 +87,15 @@ async function hydrate(path: string, locale: Locale, markup: string): Promise<{ 
   document.body.append(container);
   const reported: unknown[] = [];
   vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void reported.push(args.map(String).join(" ")));
-  const [i18n] = await Promise.all([createI18n(locale, { consoleMessages: false }), preloadRoute({ pathname: path, search: "" }, false)]);
+  const [i18n] = await Promise.all([
+    createI18n(locale, { consoleMessages: false }),
+    preloadRoute({ pathname: path, search: "" }, false),
+  ]);
   const services = createServices({ storage: localStorage, notify: silent, i18n, reload: () => {} });
   await act(async () => {
-    root = hydrateRoot(container, createElement(App, { services, i18n }), { onRecoverableError: (error) => void reported.push(error) });
+    root = hydrateRoot(container, createElement(App, { services, i18n }), {
+      onRecoverableError: (error) => void reported.push(error),
+    });
   });
   return { container, reported };
 }
@@ -134,7 +154,16 @@ describe("the renderer", () => {
 
   it("renders the run-time states the purge learns from: toasts, a dialog, a failed field, a loading button", () => {
     const { used, together } = classesInMarkup([runTimeStates]);
-    for (const name of ["bp6-toast", "bp6-button-group", "bp6-dialog", "bp6-dialog-footer", "bp6-callout", "bp6-form-helper-text", "bp6-spinner-head"]) expect(used.has(name), name).toBe(true);
+    for (const name of [
+      "bp6-toast",
+      "bp6-button-group",
+      "bp6-dialog",
+      "bp6-dialog-footer",
+      "bp6-callout",
+      "bp6-form-helper-text",
+      "bp6-spinner-head",
+    ])
+      expect(used.has(name), name).toBe(true);
     expect(together.get("bp6-toast")?.has("bp6-intent-danger")).toBe(true);
     expect(together.get("bp6-button-group")?.has("bp6-minimal")).toBe(true);
     expect(together.get("bp6-input-group")?.has("bp6-intent-danger")).toBe(true);

@@ -18,7 +18,7 @@ const indexHtml = `<!doctype html>
 const input = {
   indexHtml,
   defaultVariant: { key: "en-US", markup: "<main><h1>Sign in</h1></main>", title: "Sign in · Merchant Console" },
-  otherVariants: [{ key: "zh-CN", markup: "<main><h1>登录</h1></main>", title: "登录 · \"商户\" & 控制台" }],
+  otherVariants: [{ key: "zh-CN", markup: "<main><h1>登录</h1></main>", title: '登录 · "商户" & 控制台' }],
   blueprintCss: ":focus{outline:2px solid}",
   appCss: "body{margin:0}",
   headScript: "(function(){})();",
@@ -32,7 +32,9 @@ describe("a prerendered page's HTML", () => {
   const { html, scriptHashes, styleHashes } = pageHtml(input);
 
   it("has the default variant in #root and the others as templates, then the body script", () => {
-    expect(html).toContain('<div id="root" data-prerendered data-variant="en-US"><main><h1>Sign in</h1></main></div><template data-variant="zh-CN" data-title="登录 · &quot;商户&quot; &amp; 控制台"><main><h1>登录</h1></main></template><script>(function(){})();</script>');
+    expect(html).toContain(
+      '<div id="root" data-prerendered data-variant="en-US"><main><h1>Sign in</h1></main></div><template data-variant="zh-CN" data-title="登录 · &quot;商户&quot; &amp; 控制台"><main><h1>登录</h1></main></template><script>(function(){})();</script>',
+    );
     expect(html).toContain("<title>Sign in · Merchant Console</title>");
   });
 
@@ -47,7 +49,10 @@ describe("a prerendered page's HTML", () => {
 
   it("lists the sha256 of every inline script and style, as the CSP compares them", () => {
     const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
-    expect(styleHashes).toEqual([sha(contentOf(html, /<style data-critical-blueprint>([\s\S]*?)<\/style>/)), sha(contentOf(html, /<style data-app-styles>([\s\S]*?)<\/style>/))]);
+    expect(styleHashes).toEqual([
+      sha(contentOf(html, /<style data-critical-blueprint>([\s\S]*?)<\/style>/)),
+      sha(contentOf(html, /<style data-app-styles>([\s\S]*?)<\/style>/)),
+    ]);
     const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => sha(m[1] ?? ""));
     expect(scripts.sort()).toEqual([...scriptHashes].sort());
     expect(cspHash("x")).toBe(sha("x"));
@@ -55,7 +60,9 @@ describe("a prerendered page's HTML", () => {
 
   it("refuses an index.html it does not understand, and inline text that would end its element", () => {
     expect(() => pageHtml({ ...input, indexHtml: indexHtml.replace('<div id="root"></div>', "") })).toThrow(/root/);
-    expect(() => pageHtml({ ...input, indexHtml: indexHtml.replace(/<link rel="stylesheet"[^>]*>/, "") })).toThrow(/stylesheet/);
+    expect(() => pageHtml({ ...input, indexHtml: indexHtml.replace(/<link rel="stylesheet"[^>]*>/, "") })).toThrow(
+      /stylesheet/,
+    );
     expect(() => pageHtml({ ...input, appCss: "a{}</style><script>x()</script>" })).toThrow(/<\/style/);
     expect(() => pageHtml({ ...input, headScript: "'</script>'" })).toThrow(/<\/script/);
   });

@@ -34,7 +34,8 @@ export interface PageHtml {
   styleHashes: string[];
 }
 
-export const cspHash = (text: string): string => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+export const cspHash = (text: string): string =>
+  `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
 const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 const escapeText = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;");
@@ -44,7 +45,10 @@ export const pickingCss = ".mc-picking #root{visibility:hidden}";
 
 export function pageHtml(input: PageHtmlInput): PageHtml {
   const { indexHtml, defaultVariant } = input;
-  for (const [name, text] of [["style", input.blueprintCss + input.appCss], ["script", input.headScript + input.bodyScript]] as const) {
+  for (const [name, text] of [
+    ["style", input.blueprintCss + input.appCss],
+    ["script", input.headScript + input.bodyScript],
+  ] as const) {
     if (text.toLowerCase().includes(`</${name}`)) throw new Error(`an inline ${name} may not contain </${name}`);
   }
   const appStyles = `${input.appCss}\n${pickingCss}`;
@@ -53,9 +57,14 @@ export function pageHtml(input: PageHtmlInput): PageHtml {
     `<style data-app-styles>${appStyles}</style>`,
     `<script>${input.headScript}</script>`,
   ].join("\n    ");
-  const preloads = input.modulePreloads.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`).join("\n    ");
+  const preloads = input.modulePreloads
+    .map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`)
+    .join("\n    ");
   const templates = input.otherVariants
-    .map((v) => `<template data-variant="${escapeAttribute(v.key)}" data-title="${escapeAttribute(v.title)}">${v.markup}</template>`)
+    .map(
+      (v) =>
+        `<template data-variant="${escapeAttribute(v.key)}" data-title="${escapeAttribute(v.title)}">${v.markup}</template>`,
+    )
     .join("");
 
   let html = indexHtml;

@@ -8,7 +8,11 @@ const config: HeadScriptConfig = {
   defaultLocale: "en-US",
   themed: false,
   leavesWhenSignedIn: true,
-  localeModules: { "en-US": ["/assets/en-US-1.js"], "zh-CN": ["/assets/zh-CN-1.js", "/assets/en-US-1.js"], "th-TH": ["/assets/th-TH-1.js", "/assets/en-US-1.js"] },
+  localeModules: {
+    "en-US": ["/assets/en-US-1.js"],
+    "zh-CN": ["/assets/zh-CN-1.js", "/assets/en-US-1.js"],
+    "th-TH": ["/assets/th-TH-1.js", "/assets/en-US-1.js"],
+  },
   darkClass: "bp6-dark",
   purgedCssHref: "/assets/blueprint-public-abc.css",
 };
@@ -17,10 +21,14 @@ const config: HeadScriptConfig = {
 function page(variants: string[] = ["zh-CN", "th-TH", "en-US-dark", "zh-CN-dark"]) {
   document.documentElement.className = "";
   document.documentElement.removeAttribute("style");
-  document.head.innerHTML = "<title>Sign in</title><style data-critical-blueprint></style><style data-app-styles></style>";
+  document.head.innerHTML =
+    "<title>Sign in</title><style data-critical-blueprint></style><style data-app-styles></style>";
   document.body.className = "";
   document.body.innerHTML = `<div id="root" data-prerendered data-variant="en-US"><h1>Sign in</h1><input type="email" data-stored-value="rememberedEmail" value=""><input type="checkbox" data-stored-checked="rememberedEmail"></div>${variants
-    .map((key) => `<template data-variant="${key}" data-title="title ${key}"><h1>${key}</h1><input type="email" data-stored-value="rememberedEmail" value=""><input type="checkbox" data-stored-checked="rememberedEmail"></template>`)
+    .map(
+      (key) =>
+        `<template data-variant="${key}" data-title="title ${key}"><h1>${key}</h1><input type="email" data-stored-value="rememberedEmail" value=""><input type="checkbox" data-stored-checked="rememberedEmail"></template>`,
+    )
     .join("")}`;
 }
 
@@ -44,7 +52,9 @@ describe("the inline scripts of a prerendered page", () => {
     expect(document.documentElement.classList.contains("mc-picking")).toBe(false);
     expect(document.querySelectorAll("template").length).toBe(0);
     expect(root().hasAttribute("data-prerendered")).toBe(true);
-    expect([...document.head.querySelectorAll("link[rel=modulepreload]")].map((l) => l.getAttribute("href"))).toEqual(["/assets/en-US-1.js"]);
+    expect([...document.head.querySelectorAll("link[rel=modulepreload]")].map((l) => l.getAttribute("href"))).toEqual([
+      "/assets/en-US-1.js",
+    ]);
   });
 
   it("put the stored locale's variant in #root, with its title and its chunks preloaded", () => {
@@ -55,7 +65,10 @@ describe("the inline scripts of a prerendered page", () => {
     expect(root().getAttribute("data-variant")).toBe("zh-CN");
     expect(document.title).toBe("title zh-CN");
     expect(document.documentElement.lang).toBe("zh-CN");
-    expect([...document.head.querySelectorAll("link[rel=modulepreload]")].map((l) => l.getAttribute("href"))).toEqual(["/assets/zh-CN-1.js", "/assets/en-US-1.js"]);
+    expect([...document.head.querySelectorAll("link[rel=modulepreload]")].map((l) => l.getAttribute("href"))).toEqual([
+      "/assets/zh-CN-1.js",
+      "/assets/en-US-1.js",
+    ]);
   });
 
   it("fall back to en-US for a locale the console does not have", () => {

@@ -64,10 +64,14 @@ export function headScript(config: HeadScriptConfig, win: Window = window): void
     else doc.head.append(link);
   }
   html.style.colorScheme = dark ? "dark" : "light";
-  if (typeof settings?.themeColor === "string" && /^#[0-9a-fA-F]{6}$/.test(settings.themeColor)) html.style.setProperty("--mc-primary", settings.themeColor);
+  if (typeof settings?.themeColor === "string" && /^#[0-9a-fA-F]{6}$/.test(settings.themeColor))
+    html.style.setProperty("--mc-primary", settings.themeColor);
   if (settings?.colorWeak === true) html.style.filter = "invert(80%)";
   const signedIn = Boolean(read("token"));
-  html.setAttribute("data-page-variant", config.leavesWhenSignedIn && signedIn ? "" : locale + (config.themed && dark ? "-dark" : ""));
+  html.setAttribute(
+    "data-page-variant",
+    config.leavesWhenSignedIn && signedIn ? "" : locale + (config.themed && dark ? "-dark" : ""),
+  );
   for (const href of config.localeModules[locale] ?? []) {
     const link = doc.createElement("link");
     link.rel = "modulepreload";

@@ -3,30 +3,55 @@ import { createRequire } from "node:module";
 import { Classes } from "@blueprintjs/core";
 import postcss from "postcss";
 import { describe, expect, it } from "vitest";
-import { blueprintSafelist, classesInMarkup, compoundsOf, dropUnreadCustomProperties, type PurgeOptions, lightThemeRules, purgeBlueprintCss, selectorAvailable, splitSelectorList } from "./purge-blueprint.ts";
+import {
+  blueprintSafelist,
+  classesInMarkup,
+  compoundsOf,
+  dropUnreadCustomProperties,
+  type PurgeOptions,
+  lightThemeRules,
+  purgeBlueprintCss,
+  selectorAvailable,
+  splitSelectorList,
+} from "./purge-blueprint.ts";
 
 const safelist = blueprintSafelist(Classes);
 const optionsFor = (...markup: string[]): PurgeOptions => ({ ...classesInMarkup(markup), safelist });
 
 describe("reading the markup", () => {
   it("finds each class and the classes beside it on the same element", () => {
-    const { used, together } = classesInMarkup(['<button class="bp6-button bp6-intent-primary"><span class="bp6-button-text">x</span></button>']);
+    const { used, together } = classesInMarkup([
+      '<button class="bp6-button bp6-intent-primary"><span class="bp6-button-text">x</span></button>',
+    ]);
     expect([...used].sort()).toEqual(["bp6-button", "bp6-button-text", "bp6-intent-primary"]);
     expect(together.get("bp6-button")?.has("bp6-intent-primary")).toBe(true);
     expect(together.get("bp6-button-text")?.has("bp6-intent-primary")).toBe(false);
   });
 
   it("splits selector lists and compounds outside parentheses, brackets and quotes", () => {
-    expect(splitSelectorList(".a:not(.b, .c), .d[x=\"1,2\"]")).toEqual([".a:not(.b, .c)", '.d[x="1,2"]']);
+    expect(splitSelectorList('.a:not(.b, .c), .d[x="1,2"]')).toEqual([".a:not(.b, .c)", '.d[x="1,2"]']);
     expect(compoundsOf(".a.b > .c + .d ~ .e .f:not(.g .h)")).toEqual([".a.b", ".c", ".d", ".e", ".f:not(.g .h)"]);
   });
 });
 
 describe("which selectors can match", () => {
-  const options = optionsFor('<div class="bp6-card bp6-elevation-2"><button class="bp6-button bp6-intent-primary bp6-large">x</button><input class="bp6-input"></div>');
+  const options = optionsFor(
+    '<div class="bp6-card bp6-elevation-2"><button class="bp6-button bp6-intent-primary bp6-large">x</button><input class="bp6-input"></div>',
+  );
 
   it("keeps rules without classes, and states anywhere (focus, dark theme, disabled, the focus manager)", () => {
-    for (const selector of [":focus", "body", "*", ":root", ".bp6-dark :focus", ".bp6-focus-disabled :focus:not(.bp6-focus-style-manager-ignore *)", ".bp6-button:disabled", ".bp6-button.bp6-disabled", ".bp6-dark .bp6-button.bp6-intent-primary", ".bp6-button.bp6-loading"]) {
+    for (const selector of [
+      ":focus",
+      "body",
+      "*",
+      ":root",
+      ".bp6-dark :focus",
+      ".bp6-focus-disabled :focus:not(.bp6-focus-style-manager-ignore *)",
+      ".bp6-button:disabled",
+      ".bp6-button.bp6-disabled",
+      ".bp6-dark .bp6-button.bp6-intent-primary",
+      ".bp6-button.bp6-loading",
+    ]) {
       expect(selectorAvailable(selector, options), selector).toBe(true);
     }
   });
@@ -59,7 +84,13 @@ describe("which selectors can match", () => {
   });
 
   it("keeps the class names Blueprint makes up at run time: overlay and toast transitions, the portal", () => {
-    for (const selector of [".bp6-overlay-enter .bp6-overlay-backdrop", ".bp6-toast-exit-active", ".bp6-portal", "body.bp6-overlay-open", ".bp6-dialog-container.bp6-overlay-appear-active .bp6-dialog"]) {
+    for (const selector of [
+      ".bp6-overlay-enter .bp6-overlay-backdrop",
+      ".bp6-toast-exit-active",
+      ".bp6-portal",
+      "body.bp6-overlay-open",
+      ".bp6-dialog-container.bp6-overlay-appear-active .bp6-dialog",
+    ]) {
       expect(selectorAvailable(selector, options), selector).toBe(true);
     }
   });
@@ -68,8 +99,10 @@ describe("which selectors can match", () => {
 describe("purging Blueprint's stylesheet", () => {
   const require = createRequire(import.meta.url);
   const whole = readFileSync(require.resolve("@blueprintjs/core/lib/css/blueprint.css"), "utf8");
-  const pageMarkup = '<div class="bp6-card bp6-elevation-2"><form><div class="bp6-form-group"><div class="bp6-input-group"><input class="bp6-input"></div></div><button class="bp6-button bp6-intent-primary bp6-large"><span class="bp6-button-text">Sign in</span></button></form></div>';
-  const dialogMarkup = '<div class="bp6-overlay bp6-overlay-open bp6-overlay-scroll-container"><div class="bp6-overlay-backdrop"></div><div class="bp6-dialog-container bp6-overlay-content"><div class="bp6-dialog"><div class="bp6-dialog-header"><h2 class="bp6-heading">x</h2></div><div class="bp6-dialog-body">x</div><div class="bp6-dialog-footer"><div class="bp6-dialog-footer-actions"><button class="bp6-button">x</button></div></div></div></div></div>';
+  const pageMarkup =
+    '<div class="bp6-card bp6-elevation-2"><form><div class="bp6-form-group"><div class="bp6-input-group"><input class="bp6-input"></div></div><button class="bp6-button bp6-intent-primary bp6-large"><span class="bp6-button-text">Sign in</span></button></form></div>';
+  const dialogMarkup =
+    '<div class="bp6-overlay bp6-overlay-open bp6-overlay-scroll-container"><div class="bp6-overlay-backdrop"></div><div class="bp6-dialog-container bp6-overlay-content"><div class="bp6-dialog"><div class="bp6-dialog-header"><h2 class="bp6-heading">x</h2></div><div class="bp6-dialog-body">x</div><div class="bp6-dialog-footer"><div class="bp6-dialog-footer-actions"><button class="bp6-button">x</button></div></div></div></div></div>';
   const purged = purgeBlueprintCss(whole, optionsFor(pageMarkup, dialogMarkup));
   const selectors = new Set<string>();
   postcss.parse(purged).walkRules((rule) => {
@@ -77,10 +110,27 @@ describe("purging Blueprint's stylesheet", () => {
   });
 
   it("keeps the focus outline, the dark theme, the intents in use and the dialog", () => {
-    for (const selector of [":focus", ".bp6-dark :focus", ".bp6-focus-disabled :focus:not(.bp6-focus-style-manager-ignore *)", ".bp6-button.bp6-intent-primary", ".bp6-button.bp6-intent-primary:hover", ".bp6-dialog", ".bp6-dark .bp6-dialog-header", ".bp6-dialog-header", ".bp6-overlay-backdrop", ".bp6-elevation-2", ".bp6-dark .bp6-elevation-2", ".bp6-card", ".bp6-dark .bp6-card"]) {
+    for (const selector of [
+      ":focus",
+      ".bp6-dark :focus",
+      ".bp6-focus-disabled :focus:not(.bp6-focus-style-manager-ignore *)",
+      ".bp6-button.bp6-intent-primary",
+      ".bp6-button.bp6-intent-primary:hover",
+      ".bp6-dialog",
+      ".bp6-dark .bp6-dialog-header",
+      ".bp6-dialog-header",
+      ".bp6-overlay-backdrop",
+      ".bp6-elevation-2",
+      ".bp6-dark .bp6-elevation-2",
+      ".bp6-card",
+      ".bp6-dark .bp6-card",
+    ]) {
       expect(selectors.has(selector), selector).toBe(true);
     }
-    expect(selectors.has(".bp6-dark .bp6-button.bp6-minimal.bp6-intent-primary"), "no minimal primary button on the pages").toBe(false);
+    expect(
+      selectors.has(".bp6-dark .bp6-button.bp6-minimal.bp6-intent-primary"),
+      "no minimal primary button on the pages",
+    ).toBe(false);
   });
 
   it("drops components and variants nobody shows, and is far smaller", () => {
@@ -96,7 +146,9 @@ describe("purging Blueprint's stylesheet", () => {
     postcss.parse(whole).walkRules((rule) => void wholeRules.push(rule));
     let at = 0;
     postcss.parse(purged).walkRules((rule) => {
-      const found = wholeRules.findIndex((r, i) => i >= at && body(r) === body(rule) && rule.selectors.every((s) => r.selectors.includes(s)));
+      const found = wholeRules.findIndex(
+        (r, i) => i >= at && body(r) === body(rule) && rule.selectors.every((s) => r.selectors.includes(s)),
+      );
       expect(found, rule.toString().slice(0, 80)).toBeGreaterThanOrEqual(at);
       at = found;
     });
@@ -143,7 +195,8 @@ describe("the design tokens nothing reads", () => {
   });
 
   it("drop the others, and rules and at-rules left empty", () => {
-    for (const name of ["--unused", "--read-by-unused", "--only-unused", "--dark-only", "--unused-too"]) expect(kept, name).not.toContain(`${name}:`);
+    for (const name of ["--unused", "--read-by-unused", "--only-unused", "--dark-only", "--unused-too"])
+      expect(kept, name).not.toContain(`${name}:`);
     expect(kept).not.toContain(".bp6-dark");
     expect(kept).not.toContain("@supports");
   });
@@ -151,7 +204,12 @@ describe("the design tokens nothing reads", () => {
   it("cut Blueprint's purged rules by a fifth and more without losing a token a kept rule reads", () => {
     const require = createRequire(import.meta.url);
     const whole = readFileSync(require.resolve("@blueprintjs/core/lib/css/blueprint.css"), "utf8");
-    const purged = purgeBlueprintCss(whole, optionsFor('<div class="bp6-card"><button class="bp6-button bp6-intent-primary">x</button><input class="bp6-input"></div>'));
+    const purged = purgeBlueprintCss(
+      whole,
+      optionsFor(
+        '<div class="bp6-card"><button class="bp6-button bp6-intent-primary">x</button><input class="bp6-input"></div>',
+      ),
+    );
     const slim = dropUnreadCustomProperties(purged);
     expect(slim.length).toBeLessThan(purged.length * 0.8);
     const declared = new Set<string>();

@@ -30,16 +30,46 @@ export interface BlueprintSafelist {
 }
 
 export const stateNames = [
-  "ACTIVE", "DISABLED", "LOADING", "SELECTED", "INTERACTIVE", "READ_ONLY",
-  "DARK", "FOCUS_DISABLED", "FOCUS_STYLE_MANAGER_IGNORE",
+  "ACTIVE",
+  "DISABLED",
+  "LOADING",
+  "SELECTED",
+  "INTERACTIVE",
+  "READ_ONLY",
+  "DARK",
+  "FOCUS_DISABLED",
+  "FOCUS_STYLE_MANAGER_IGNORE",
 ] as const;
 
 export const variantNames = [
-  "FILL", "LARGE", "SMALL", "MINIMAL", "OUTLINED", "ROUND", "INLINE", "VERTICAL", "ALIGN_LEFT", "ALIGN_RIGHT",
-  "COMPACT", "MULTILINE", "ELEVATION_0", "ELEVATION_1", "ELEVATION_2", "ELEVATION_3", "ELEVATION_4",
-  "INTENT_PRIMARY", "INTENT_SUCCESS", "INTENT_WARNING", "INTENT_DANGER",
-  "TEXT_MUTED", "TEXT_DISABLED", "TEXT_OVERFLOW_ELLIPSIS",
-  "POSITION_TOP", "POSITION_BOTTOM", "POSITION_LEFT", "POSITION_RIGHT",
+  "FILL",
+  "LARGE",
+  "SMALL",
+  "MINIMAL",
+  "OUTLINED",
+  "ROUND",
+  "INLINE",
+  "VERTICAL",
+  "ALIGN_LEFT",
+  "ALIGN_RIGHT",
+  "COMPACT",
+  "MULTILINE",
+  "ELEVATION_0",
+  "ELEVATION_1",
+  "ELEVATION_2",
+  "ELEVATION_3",
+  "ELEVATION_4",
+  "INTENT_PRIMARY",
+  "INTENT_SUCCESS",
+  "INTENT_WARNING",
+  "INTENT_DANGER",
+  "TEXT_MUTED",
+  "TEXT_DISABLED",
+  "TEXT_OVERFLOW_ELLIPSIS",
+  "POSITION_TOP",
+  "POSITION_BOTTOM",
+  "POSITION_LEFT",
+  "POSITION_RIGHT",
 ] as const;
 
 /** Classes made up at run time: transitions (`bp6-overlay-appear-active`, `bp6-toast-exit`), the portal, the open overlay. */
@@ -47,7 +77,8 @@ export const familyNames = ["OVERLAY", "TOAST", "PORTAL", "DIALOG", "SPINNER"] a
 
 const constant = (classes: BlueprintClasses, name: string): string => {
   const value = classes[name];
-  if (typeof value !== "string" || value === "") throw new Error(`Blueprint's Classes has no ${name}: update scripts/prerender/purge-blueprint.ts`);
+  if (typeof value !== "string" || value === "")
+    throw new Error(`Blueprint's Classes has no ${name}: update scripts/prerender/purge-blueprint.ts`);
   return value;
 };
 
@@ -87,7 +118,8 @@ export interface PurgeOptions extends MarkupClasses {
   safelist: BlueprintSafelist;
 }
 
-const inFamily = (name: string, families: readonly string[]) => families.some((family) => name === family || name.startsWith(`${family}-`));
+const inFamily = (name: string, families: readonly string[]) =>
+  families.some((family) => name === family || name.startsWith(`${family}-`));
 
 /** The part of `text` from `open` (an opening parenthesis) to its closing one, and where it ends. */
 function parenthesised(text: string, open: number): { inner: string; end: number } {
@@ -125,7 +157,8 @@ function splitTopLevel(text: string, at: (c: string) => boolean): string[] {
 
 export const splitSelectorList = (list: string): string[] => splitTopLevel(list, (c) => c === ",");
 /** The compound selectors of a complex one (`.a.b > .c` → `.a.b`, `.c`). */
-export const compoundsOf = (selector: string): string[] => splitTopLevel(selector, (c) => c === " " || c === ">" || c === "+" || c === "~" || c === "\n");
+export const compoundsOf = (selector: string): string[] =>
+  splitTopLevel(selector, (c) => c === " " || c === ">" || c === "+" || c === "~" || c === "\n");
 
 const alternativesPseudo = /^:(is|where|has|matches|-webkit-any|-moz-any)\(/;
 
@@ -160,7 +193,8 @@ export function compoundAvailable(compound: string, options: PurgeOptions): bool
   if (!components.every((name) => used.has(name) || inFamily(name, safelist.families))) return false;
   const variants = classes.filter((name) => safelist.variants.has(name));
   // A variant alone (`.bp6-intent-danger .bp6-icon`) or on a family member stays; on a component, as the markup pairs them.
-  if (variants.length === 0 || components.length === 0 || components.some((name) => inFamily(name, safelist.families))) return true;
+  if (variants.length === 0 || components.length === 0 || components.some((name) => inFamily(name, safelist.families)))
+    return true;
   return variants.every((variant) => components.some((name) => together.get(name)?.has(variant)));
 }
 
@@ -201,7 +235,8 @@ export function lightThemeRules(css: string, darkClass: string): string {
  * Blueprint's whole stylesheet less the rules that need its attribute dark switch (see `colorSchemeAttribute`),
  * which can never apply in the console: what the console's pages load (scripts/vite-blueprint-stylesheet.ts).
  */
-export const withoutColorSchemeAttribute = (css: string): string => withoutSelectors(css, (selector) => colorSchemeAttribute.test(selector));
+export const withoutColorSchemeAttribute = (css: string): string =>
+  withoutSelectors(css, (selector) => colorSchemeAttribute.test(selector));
 
 /**
  * Drops the selectors `drop` picks out of each rule's list, and the rules and at-rules left empty; the rest as
@@ -222,7 +257,8 @@ function withoutSelectors(css: string, drop: (selector: string) => boolean): str
 }
 
 /** The custom properties a declaration's value reads (`var(--a, var(--b))` reads both). */
-const propertiesRead = (value: string): string[] => [...value.matchAll(/var\(\s*(--[\w-]+)/g)].map((match) => match[1] ?? "");
+const propertiesRead = (value: string): string[] =>
+  [...value.matchAll(/var\(\s*(--[\w-]+)/g)].map((match) => match[1] ?? "");
 
 /**
  * Drops the custom properties that nothing reads: Blueprint defines some 220 design tokens on `:root` and under
@@ -238,7 +274,8 @@ export function dropUnreadCustomProperties(css: string, alsoReadBy: readonly str
     for (const name of propertiesRead(value)) needed.add(name);
   };
   root.walkDecls((decl) => {
-    if (decl.prop.startsWith("--")) readBy.set(decl.prop, [...(readBy.get(decl.prop) ?? []), ...propertiesRead(decl.value)]);
+    if (decl.prop.startsWith("--"))
+      readBy.set(decl.prop, [...(readBy.get(decl.prop) ?? []), ...propertiesRead(decl.value)]);
     else noteReads(decl.value);
   });
   for (const other of alsoReadBy) postcss.parse(other).walkDecls((decl) => noteReads(decl.value));

@@ -32,7 +32,10 @@ export async function loadRenderer(): Promise<{ renderer: RenderModule; cleanup:
       minify: false,
       manifest: false,
       // One file that keeps its exports: the browser build's chunking is for browsers.
-      rolldownOptions: { preserveEntrySignatures: "exports-only", output: { codeSplitting: false, entryFileNames: "[name].mjs" } },
+      rolldownOptions: {
+        preserveEntrySignatures: "exports-only",
+        output: { codeSplitting: false, entryFileNames: "[name].mjs" },
+      },
     },
     // Blueprint's ES modules are not loadable by Node as they are published, so everything is bundled.
     ssr: { noExternal: true },

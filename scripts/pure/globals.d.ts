@@ -4,4 +4,8 @@ declare function setTimeout(handler: () => void, ms?: number): unknown;
 declare function clearTimeout(id: unknown): void;
 declare function setInterval(handler: () => void, ms?: number): unknown;
 declare function clearInterval(id: unknown): void;
-declare const console: { log(...data: unknown[]): void; warn(...data: unknown[]): void; error(...data: unknown[]): void };
+declare const console: {
+  log(...data: unknown[]): void;
+  warn(...data: unknown[]): void;
+  error(...data: unknown[]): void;
+};

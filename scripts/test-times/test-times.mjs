@@ -47,7 +47,8 @@ export function slowestLines(stages, count = 10, root = process.cwd()) {
     const files = stageFiles(stage, root);
     if (!files || files.length === 0) continue;
     lines.push(`${stage}: the ${Math.min(count, files.length)} slowest of ${files.length} files`);
-    for (const { file, seconds, failed } of files.slice(0, count)) lines.push(`  ${seconds.toFixed(1).padStart(7)} s  ${file}${failed ? "  (failed)" : ""}`);
+    for (const { file, seconds, failed } of files.slice(0, count))
+      lines.push(`  ${seconds.toFixed(1).padStart(7)} s  ${file}${failed ? "  (failed)" : ""}`);
   }
   return lines;
 }
@@ -55,5 +56,9 @@ export function slowestLines(stages, count = 10, root = process.cwd()) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const stages = process.argv.length > 2 ? process.argv.slice(2) : reportedStages();
   const lines = slowestLines(stages);
-  console.log(lines.length > 0 ? lines.join("\n") : "test-times: no reports in reports/test-times yet: run npm test (or a stage of it) first");
+  console.log(
+    lines.length > 0
+      ? lines.join("\n")
+      : "test-times: no reports in reports/test-times yet: run npm test (or a stage of it) first",
+  );
 }

@@ -19,8 +19,11 @@ beforeEach(async () => {
   await resetDatabase(database.db);
 });
 
-const addresses = receivingAddressesFromXpub(xpubFromMnemonic("test test test test test test test test test test test junk"));
-const merchant = async (email: string) => (await seedMerchant(database.db, { email, password: "Merchant7Pass" })).userId;
+const addresses = receivingAddressesFromXpub(
+  xpubFromMnemonic("test test test test test test test test test test test junk"),
+);
+const merchant = async (email: string) =>
+  (await seedMerchant(database.db, { email, password: "Merchant7Pass" })).userId;
 
 describe("the address book (one receiving address per merchant)", () => {
   it("gives each merchant one stable address, derived at the next index", async () => {
@@ -44,7 +47,9 @@ describe("the address book (one receiving address per merchant)", () => {
   it("refuses to run with another xpub than the one the stored addresses came from", async () => {
     await receivingAddressOf(database.db, addresses, await merchant("c@example.com"));
     await expect(checkAddressBook(database.db, addresses)).resolves.toBeUndefined();
-    await expect(checkAddressBook(database.db, receivingAddressesFromXpub(randomXpub()))).rejects.toThrow(/derived from another WALLET_XPUB/);
+    await expect(checkAddressBook(database.db, receivingAddressesFromXpub(randomXpub()))).rejects.toThrow(
+      /derived from another WALLET_XPUB/,
+    );
   });
 
   it("the watcher's view reloads when addresses are added, lower-cased for matching", async () => {

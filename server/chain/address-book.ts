@@ -14,10 +14,16 @@ export interface AllocatedAddress {
  * (and on every EVM chain). Pass a transaction to allocate inside the caller's. Two racing first asks may leave an
  * unused index behind (a sequence value), never two addresses for one merchant.
  */
-export async function receivingAddressOf(db: Kysely<DB>, addresses: ReceivingAddresses, merchantId: string): Promise<AllocatedAddress> {
+export async function receivingAddressOf(
+  db: Kysely<DB>,
+  addresses: ReceivingAddresses,
+  merchantId: string,
+): Promise<AllocatedAddress> {
   const existing = await addressRow(db, merchantId);
   if (existing) return existing;
-  const { rows } = await sql<{ index: number }>`select nextval('receiving_address_index')::integer as index`.execute(db);
+  const { rows } = await sql<{ index: number }>`select nextval('receiving_address_index')::integer as index`.execute(
+    db,
+  );
   const index = rows[0]!.index;
   const address = addresses.receivingAddress(index);
   await db
@@ -29,7 +35,11 @@ export async function receivingAddressOf(db: Kysely<DB>, addresses: ReceivingAdd
 }
 
 async function addressRow(db: Kysely<DB>, merchantId: string): Promise<AllocatedAddress | null> {
-  const row = await db.selectFrom("receiving_addresses").select(["address_index", "address"]).where("merchant_id", "=", merchantId).executeTakeFirst();
+  const row = await db
+    .selectFrom("receiving_addresses")
+    .select(["address_index", "address"])
+    .where("merchant_id", "=", merchantId)
+    .executeTakeFirst();
   return row ? { index: row.address_index, address: row.address as Address } : null;
 }
 
@@ -43,8 +53,16 @@ export async function checkAddressBook(db: Kysely<DB>, addresses: ReceivingAddre
     .select(["address_index", "address"])
     .where((eb) =>
       eb.or([
-        eb("address_index", "=", eb.selectFrom("receiving_addresses").select((s) => s.fn.min("address_index").as("i"))),
-        eb("address_index", "=", eb.selectFrom("receiving_addresses").select((s) => s.fn.max("address_index").as("i"))),
+        eb(
+          "address_index",
+          "=",
+          eb.selectFrom("receiving_addresses").select((s) => s.fn.min("address_index").as("i")),
+        ),
+        eb(
+          "address_index",
+          "=",
+          eb.selectFrom("receiving_addresses").select((s) => s.fn.max("address_index").as("i")),
+        ),
       ]),
     )
     .execute();
@@ -68,7 +86,10 @@ export function watchedAddressBook(db: Kysely<DB>, onReload?: (addresses: string
   let count = -1;
   return {
     async load() {
-      const row = await db.selectFrom("receiving_addresses").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom("receiving_addresses")
+        .select((eb) => eb.fn.countAll<string>().as("n"))
+        .executeTakeFirstOrThrow();
       if (Number(row.n) === count) return cached;
       const rows = await db.selectFrom("receiving_addresses").select("address").orderBy("address_index").execute();
       cached = new Set(rows.map((r) => r.address.toLowerCase()));

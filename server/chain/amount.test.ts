@@ -19,9 +19,12 @@ describe("token amounts as decimal strings", () => {
     expect(() => parseTokenAmount("1.5", 0)).toThrow(/this token has 0/);
   });
 
-  it.each(["", "-1", "+1", "1e6", "1,5", ".5", "5.", "0x10", "1 000", "NaN", "Infinity", "1.2.3"])("refuses %j", (text) => {
-    expect(() => parseTokenAmount(text, 6)).toThrow(/not an amount/);
-  });
+  it.each(["", "-1", "+1", "1e6", "1,5", ".5", "5.", "0x10", "1 000", "NaN", "Infinity", "1.2.3"])(
+    "refuses %j",
+    (text) => {
+      expect(() => parseTokenAmount(text, 6)).toThrow(/not an amount/);
+    },
+  );
 
   it("formats base units back without trailing zeros", () => {
     expect(formatTokenAmount(12_500_000n, 6)).toBe("12.5");
@@ -33,6 +36,7 @@ describe("token amounts as decimal strings", () => {
   });
 
   it("round-trips", () => {
-    for (const text of ["0.1", "3.14159", "999999999.999999", "5"]) expect(formatTokenAmount(parseTokenAmount(text, 6), 6)).toBe(text);
+    for (const text of ["0.1", "3.14159", "999999999.999999", "5"])
+      expect(formatTokenAmount(parseTokenAmount(text, 6), 6)).toBe(text);
   });
 });

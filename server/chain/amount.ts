@@ -6,7 +6,8 @@ export function parseTokenAmount(text: string, decimals: number): bigint {
   const match = /^(\d+)(?:\.(\d+))?$/.exec(text.trim());
   if (!match) throw new Error(`"${text}" is not an amount: write digits with an optional decimal point, such as 12.5`);
   const [, whole, fraction = ""] = match;
-  if (fraction.length > decimals) throw new Error(`"${text}" has ${fraction.length} decimals; this token has ${decimals}`);
+  if (fraction.length > decimals)
+    throw new Error(`"${text}" has ${fraction.length} decimals; this token has ${decimals}`);
   return BigInt(whole!) * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, "0") || "0");
 }
 

@@ -36,7 +36,11 @@ const portOf = (server: Server) => {
 const closeAll = (servers: Server[]) => Promise.all(servers.map((s) => new Promise((done) => s.close(done))));
 
 const chainIdOf = async (rpcUrl: string) => {
-  const response = await fetch(rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }) });
+  const response = await fetch(rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
+  });
   return ((await response.json()) as { result: string }).result;
 };
 
@@ -81,7 +85,9 @@ describe("starting anvil", () => {
   it("does not take another node that answers on its port for itself", async () => {
     const other = await otherNode();
     listeners.push(other);
-    await expect(startAnvil({ port: portOf(other) })).rejects.toThrow(`anvil could not take 127.0.0.1:${portOf(other)}: another process answers JSON-RPC there`);
+    await expect(startAnvil({ port: portOf(other) })).rejects.toThrow(
+      `anvil could not take 127.0.0.1:${portOf(other)}: another process answers JSON-RPC there`,
+    );
   });
 
   it("takes any free port when the one it prefers is taken, whether by a listener or by another node", async () => {

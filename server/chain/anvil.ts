@@ -92,19 +92,35 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilProce
 
 async function launchAnvil(binary: string, port: number, options: AnvilOptions): Promise<AnvilProcess> {
   const logFile = options.logFile ?? join(tmpdir(), `anvil-${process.pid}-${randomBytes(4).toString("hex")}.log`);
-  const args = ["--quiet", "--host", "127.0.0.1", "--port", String(port), "--chain-id", String(options.chainId ?? 31337)];
+  const args = [
+    "--quiet",
+    "--host",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--chain-id",
+    String(options.chainId ?? 31337),
+  ];
   if (options.blockTime) args.push("--block-time", String(options.blockTime));
-  if (options.stateFile) args.push("--state", options.stateFile, "--state-interval", String(options.stateInterval ?? 2));
-  const child = spawn("/bin/sh", ["-c", guard, "anvil-guard", binary, ...args], { stdio: ["pipe", "pipe", "ignore"], env: { ...process.env, ANVIL_LOG: logFile } });
+  if (options.stateFile)
+    args.push("--state", options.stateFile, "--state-interval", String(options.stateInterval ?? 2));
+  const child = spawn("/bin/sh", ["-c", guard, "anvil-guard", binary, ...args], {
+    stdio: ["pipe", "pipe", "ignore"],
+    env: { ...process.env, ANVIL_LOG: logFile },
+  });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const rpcUrl = `http://127.0.0.1:${port}`;
   const forget = () => options.logFile || rmSync(logFile, { force: true });
   try {
     const pid = await firstLine(child);
-    await Promise.race([waitForRpc(rpcUrl, options.startTimeoutMs ?? 20_000), exited.then((code) => Promise.reject(startFailure(code, logFile)))]);
+    await Promise.race([
+      waitForRpc(rpcUrl, options.startTimeoutMs ?? 20_000),
+      exited.then((code) => Promise.reject(startFailure(code, logFile))),
+    ]);
     // The answer may have come from another node already on the port (a devnet of another server), before this
     // anvil, still starting, found the port taken and gave up.
-    if (listensOn(pid, port) === false) throw new PortTakenError(`anvil could not take 127.0.0.1:${port}: another process answers JSON-RPC there`);
+    if (listensOn(pid, port) === false)
+      throw new PortTakenError(`anvil could not take 127.0.0.1:${port}: another process answers JSON-RPC there`);
     if (options.pidFile) writeFileSync(options.pidFile, `${pid}\n`, { mode: 0o600 });
     const end = async (signal: NodeJS.Signals) => {
       if (child.exitCode === null && child.signalCode === null) {

@@ -30,7 +30,9 @@ async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000)
   }
 }
 
-describe("the chain layer as the server starts it (devnet, address book, watcher, listener)", { timeout: 60_000 }, () => {
+describe("the chain layer as the server starts it (devnet, address book, watcher, listener)", {
+  timeout: 60_000,
+}, () => {
   it("a payment from the dev account to a merchant's address is seen and confirmed, and the listener runs inside the watcher's transaction", async () => {
     const dataDir = tempDir();
     const heard: string[] = [];
@@ -52,22 +54,37 @@ describe("the chain layer as the server starts it (devnet, address book, watcher
             }
           },
           async onTransferConfirmed(trx, t) {
-            const row = await trx.selectFrom("chain_transfers").select("status").where("id", "=", t.id).executeTakeFirstOrThrow();
+            const row = await trx
+              .selectFrom("chain_transfers")
+              .select("status")
+              .where("id", "=", t.id)
+              .executeTakeFirstOrThrow();
             heard.push(`confirmed ${t.amount} (row ${row.status} in the same transaction)`);
           },
         },
       });
-      expect(layer.chains.map((c) => [c.product, c.chainId, c.confirmations, c.devnet])).toEqual([["Devnet", 31337, 2, true]]);
+      expect(layer.chains.map((c) => [c.product, c.chainId, c.confirmations, c.devnet])).toEqual([
+        ["Devnet", 31337, 2, true],
+      ]);
       expect(layer.chainByProduct("devnet")).toBe(layer.chains[0]);
       expect(layer.chainByProduct("Eth")).toBeUndefined();
       const { userId } = await seedMerchant(database.db, { email: "payer@example.com", password: "Merchant7Pass" });
       const { address } = await layer.receivingAddressOf(database.db, userId);
       const paid = await layer.payFromDevAccount(address, 5_250_000n);
       const row = await until(() =>
-        database.db.selectFrom("chain_transfers").selectAll().where("tx_hash", "=", paid.hash).where("status", "=", "confirmed").executeTakeFirst(),
+        database.db
+          .selectFrom("chain_transfers")
+          .selectAll()
+          .where("tx_hash", "=", paid.hash)
+          .where("status", "=", "confirmed")
+          .executeTakeFirst(),
       );
       expect(row).toMatchObject({ to_address: address, amount: "5250000", block_number: String(paid.blockNumber) });
-      expect(heard).toEqual(["seen 5250000", "seen 5250000", "confirmed 5250000 (row confirmed in the same transaction)"]);
+      expect(heard).toEqual([
+        "seen 5250000",
+        "seen 5250000",
+        "confirmed 5250000 (row confirmed in the same transaction)",
+      ]);
       expect(await database.db.selectFrom("chain_transfers").select("id").execute()).toHaveLength(1);
       expect(JSON.parse(readFileSync(join(dataDir, "devnet", "watched-addresses.json"), "utf8"))).toEqual([address]);
     } finally {
@@ -82,7 +99,14 @@ describe("the chain layer as the server starts it (devnet, address book, watcher
     const env = {
       DEVNET: "false",
       WALLET_XPUB: randomXpub(),
-      CHAINS: JSON.stringify([{ product: "Devnet", chainId: 31337, rpcUrl: devnet.facts.rpcUrl, tokens: [{ address: devnet.facts.token.address }] }]),
+      CHAINS: JSON.stringify([
+        {
+          product: "Devnet",
+          chainId: 31337,
+          rpcUrl: devnet.facts.rpcUrl,
+          tokens: [{ address: devnet.facts.token.address }],
+        },
+      ]),
     };
     const first = await startChainLayer({ db: database.db, env, dataDir: tempDir(), log: silentLog });
     const second = await startChainLayer({ db: database.db, env, dataDir: tempDir(), log: silentLog });
@@ -95,7 +119,14 @@ describe("the chain layer as the server starts it (devnet, address book, watcher
       const confirmed = async (hash: string) => {
         await second.payFromDevAccount(devnet.facts.devAccount, 1n);
         await second.payFromDevAccount(devnet.facts.devAccount, 1n);
-        await until(() => database.db.selectFrom("chain_transfers").select("id").where("tx_hash", "=", hash).where("status", "=", "confirmed").executeTakeFirst());
+        await until(() =>
+          database.db
+            .selectFrom("chain_transfers")
+            .select("id")
+            .where("tx_hash", "=", hash)
+            .where("status", "=", "confirmed")
+            .executeTakeFirst(),
+        );
       };
       await confirmed((await second.payFromDevAccount(address, 1_000_000n)).hash);
       await first.stop();

@@ -6,7 +6,14 @@ import type { DB } from "../db/schema.ts";
 import { type AllocatedAddress, checkAddressBook, receivingAddressOf, watchedAddressBook } from "./address-book.ts";
 import { type ChainConfig, chainConfigFromEnv } from "./config.ts";
 import { devAccount, devClients, sendToken } from "./deploy.ts";
-import { type Devnet, type DevnetFacts, devnetChainId, devnetProduct, startDevnet, writeWatchedAddresses } from "./devnet.ts";
+import {
+  type Devnet,
+  type DevnetFacts,
+  devnetChainId,
+  devnetProduct,
+  startDevnet,
+  writeWatchedAddresses,
+} from "./devnet.ts";
 import { createEvmAdapter } from "./evm-adapter.ts";
 import { devnetXpub, type ReceivingAddresses, randomXpub, receivingAddressesFromXpub } from "./hd-wallet.ts";
 import type { ChainListener, WatcherLog } from "./listener.ts";
@@ -55,7 +62,8 @@ export interface ChainLayerOptions {
 /** Reads the chain settings, starts the devnet when it is on, checks the address book, and starts one watcher per chain. */
 export async function startChainLayer(options: ChainLayerOptions): Promise<ChainLayer> {
   const config = chainConfigFromEnv(options.env);
-  const dir = config.devnet && options.dataDir && options.dataDir !== "memory" ? join(options.dataDir, "devnet") : undefined;
+  const dir =
+    config.devnet && options.dataDir && options.dataDir !== "memory" ? join(options.dataDir, "devnet") : undefined;
   if (dir) mkdirSync(dir, { recursive: true, mode: 0o700 });
   // WALLET_XPUB when set; on the devnet without it, the devnet's own key. Without any chain there is no key at all.
   const xpub = config.walletXpub ?? (config.devnet ? (dir ? devnetXpub(dir) : randomXpub()) : undefined);
@@ -63,7 +71,13 @@ export async function startChainLayer(options: ChainLayerOptions): Promise<Chain
   let devnet: Devnet | null = null;
   if (config.devnet) {
     // DEVNET_PORT unset and 8545 taken (another server's devnet, a test): any free port will do, devnet.json tells which.
-    devnet = await startDevnet({ dir, port: config.devnet.port, anyPortIfTaken: !config.devnet.portFixed, blockTime: config.devnet.blockTime, walletXpub: xpub });
+    devnet = await startDevnet({
+      dir,
+      port: config.devnet.port,
+      anyPortIfTaken: !config.devnet.portFixed,
+      blockTime: config.devnet.blockTime,
+      walletXpub: xpub,
+    });
   }
   const watchers: Watcher[] = [];
   const stop = async () => {
@@ -87,7 +101,10 @@ export async function startChainLayer(options: ChainLayerOptions): Promise<Chain
     const listener = typeof options.listener === "function" ? options.listener(chains) : options.listener;
     for (const chain of chains) {
       const settings = config.chains.find((c) => c.chainId === chain.chainId);
-      const book = watchedAddressBook(options.db, chain.devnet && facts ? (list) => writeWatchedAddresses(facts, list) : undefined);
+      const book = watchedAddressBook(
+        options.db,
+        chain.devnet && facts ? (list) => writeWatchedAddresses(facts, list) : undefined,
+      );
       const watcher = createWatcher(
         {
           product: chain.product,
@@ -98,7 +115,13 @@ export async function startChainLayer(options: ChainLayerOptions): Promise<Chain
           scanBlocks: settings?.scanBlocks,
           pollMs: chain.devnet ? 500 : settings?.pollMs,
         },
-        { db: options.db, adapter: createEvmAdapter({ chainId: chain.chainId, rpcUrl: chain.rpcUrl }), addressBook: book, listener: withLog(listener, options.log), log: options.log },
+        {
+          db: options.db,
+          adapter: createEvmAdapter({ chainId: chain.chainId, rpcUrl: chain.rpcUrl }),
+          addressBook: book,
+          listener: withLog(listener, options.log),
+          log: options.log,
+        },
       );
       watchers.push(watcher);
       watcher.start();
@@ -108,7 +131,8 @@ export async function startChainLayer(options: ChainLayerOptions): Promise<Chain
       chainByProduct: (product) => chains.find((c) => c.product.toLowerCase() === product.toLowerCase()),
       addresses,
       receivingAddressOf(db, merchantId) {
-        if (!addresses) throw new Error("no chain is configured (CHAINS unset, DEVNET=false): there is no receiving address");
+        if (!addresses)
+          throw new Error("no chain is configured (CHAINS unset, DEVNET=false): there is no receiving address");
         return receivingAddressOf(db, addresses, merchantId);
       },
       devnet: facts,
@@ -116,7 +140,13 @@ export async function startChainLayer(options: ChainLayerOptions): Promise<Chain
         const devnetChain = chains.find((c) => c.devnet);
         if (!devnetChain) throw new Error("no devnet is configured: there is no dev account to pay from");
         const clients = devClients(devnetChain.rpcUrl);
-        return sendToken(clients, devnetChain.tokens[0]!.address, facts?.devAccount ?? (await devAccount(clients)), getAddress(to), amount);
+        return sendToken(
+          clients,
+          devnetChain.tokens[0]!.address,
+          facts?.devAccount ?? (await devAccount(clients)),
+          getAddress(to),
+          amount,
+        );
       },
       stop,
     };
@@ -141,10 +171,22 @@ type Hook = NonNullable<ChainListener["onTransferSeen"]>;
 
 /** The log hears what happened to each transfer; the domain's listener (when there is one) runs first, in the same transaction. */
 function withLog(listener: ChainListener | undefined, log: WatcherLog): ChainListener {
-  const logged = (event: string, hook: Hook | undefined): Hook => async (trx, t) => {
-    await hook?.call(listener, trx, t);
-    log.info({ chainId: t.chainId, tx: t.txHash, logIndex: t.logIndex, to: t.to, amount: t.amount.toString(), confirmations: t.confirmations }, `chain transfer ${event}`);
-  };
+  const logged =
+    (event: string, hook: Hook | undefined): Hook =>
+    async (trx, t) => {
+      await hook?.call(listener, trx, t);
+      log.info(
+        {
+          chainId: t.chainId,
+          tx: t.txHash,
+          logIndex: t.logIndex,
+          to: t.to,
+          amount: t.amount.toString(),
+          confirmations: t.confirmations,
+        },
+        `chain transfer ${event}`,
+      );
+    };
   return {
     onTransferSeen: logged("seen", listener?.onTransferSeen),
     onConfirmations: listener?.onConfirmations?.bind(listener),

@@ -8,7 +8,9 @@ export const defaultConfirmations: Readonly<Record<number, number>> = { 1: 12, 5
 
 const token = z.object({
   symbol: z._default(z.string().check(z.minLength(1), z.maxLength(16)), "USDT"),
-  address: z.string().check(z.refine((a) => isAddress(a, { strict: false }), "not an EVM address (0x and 40 hex digits)")),
+  address: z
+    .string()
+    .check(z.refine((a) => isAddress(a, { strict: false }), "not an EVM address (0x and 40 hex digits)")),
   decimals: z._default(z.int().check(z.minimum(0), z.maximum(36)), 6),
 });
 
@@ -29,7 +31,12 @@ const chain = z.pipe(
   z.transform((c: z.output<typeof chainEntry>, ctx) => {
     const confirmations = c.confirmations ?? defaultConfirmations[c.chainId];
     if (confirmations === undefined) {
-      ctx.issues.push({ code: "custom", message: `chain ${c.chainId} has no default confirmations: set "confirmations"`, path: ["confirmations"], input: c });
+      ctx.issues.push({
+        code: "custom",
+        message: `chain ${c.chainId} has no default confirmations: set "confirmations"`,
+        path: ["confirmations"],
+        input: c,
+      });
       return z.NEVER;
     }
     return { ...c, confirmations, startBlock: c.startBlock === undefined ? undefined : BigInt(c.startBlock) };
@@ -63,7 +70,13 @@ export interface ChainLayerConfig {
 }
 
 const intSetting = (name: string, min: number, max: number) =>
-  z.coerce.number({ error: `${name} must be a number` }).check(z.int(`${name} must be a whole number`), z.minimum(min, `${name} must be at least ${min}`), z.maximum(max, `${name} must be at most ${max}`));
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .check(
+      z.int(`${name} must be a whole number`),
+      z.minimum(min, `${name} must be at least ${min}`),
+      z.maximum(max, `${name} must be at most ${max}`),
+    );
 
 /**
  * CHAINS (a JSON array of chains, see README "Chain"), DEVNET, DEVNET_PORT, DEVNET_BLOCK_TIME, DEVNET_CONFIRMATIONS,
@@ -82,21 +95,38 @@ export function chainConfigFromEnv(env: NodeJS.ProcessEnv): ChainLayerConfig {
     chains = parse(chainList, json, "CHAINS");
   }
   const devnetSetting = env.DEVNET?.trim().toLowerCase();
-  if (devnetSetting && devnetSetting !== "true" && devnetSetting !== "false") throw new Error("DEVNET must be true or false");
+  if (devnetSetting && devnetSetting !== "true" && devnetSetting !== "false")
+    throw new Error("DEVNET must be true or false");
   const devnetOn = devnetSetting ? devnetSetting === "true" : chains.length === 0 && !production;
-  if (devnetOn && production) throw new Error("DEVNET=true starts a local test chain; it has no place in production (NODE_ENV=production)");
-  if (devnetOn && chains.some((c) => c.chainId === devnetChainId || c.product.toLowerCase() === devnetProduct.toLowerCase())) {
-    throw new Error(`CHAINS names the devnet's product ${devnetProduct} or chain id ${devnetChainId}; set DEVNET=false to use your own`);
+  if (devnetOn && production)
+    throw new Error("DEVNET=true starts a local test chain; it has no place in production (NODE_ENV=production)");
+  if (
+    devnetOn &&
+    chains.some((c) => c.chainId === devnetChainId || c.product.toLowerCase() === devnetProduct.toLowerCase())
+  ) {
+    throw new Error(
+      `CHAINS names the devnet's product ${devnetProduct} or chain id ${devnetChainId}; set DEVNET=false to use your own`,
+    );
   }
-  if (production && chains.some((c) => c.chainId === devnetChainId)) throw new Error(`chain id ${devnetChainId} is a local test chain; it has no place in production (NODE_ENV=production)`);
+  if (production && chains.some((c) => c.chainId === devnetChainId))
+    throw new Error(
+      `chain id ${devnetChainId} is a local test chain; it has no place in production (NODE_ENV=production)`,
+    );
   const walletXpub = env.WALLET_XPUB?.trim() || undefined;
-  if (chains.length > 0 && !walletXpub) throw new Error("CHAINS needs WALLET_XPUB, the extended public key of m/44'/60'/0' that receiving addresses are derived from");
+  if (chains.length > 0 && !walletXpub)
+    throw new Error(
+      "CHAINS needs WALLET_XPUB, the extended public key of m/44'/60'/0' that receiving addresses are derived from",
+    );
   const devnet = devnetOn
     ? {
         port: parse(intSetting("DEVNET_PORT", 0, 65535), env.DEVNET_PORT || 8545, "DEVNET_PORT"),
         portFixed: Boolean(env.DEVNET_PORT),
         blockTime: parse(intSetting("DEVNET_BLOCK_TIME", 1, 3600), env.DEVNET_BLOCK_TIME || 1, "DEVNET_BLOCK_TIME"),
-        confirmations: parse(intSetting("DEVNET_CONFIRMATIONS", 1, 1000), env.DEVNET_CONFIRMATIONS || defaultConfirmations[devnetChainId], "DEVNET_CONFIRMATIONS"),
+        confirmations: parse(
+          intSetting("DEVNET_CONFIRMATIONS", 1, 1000),
+          env.DEVNET_CONFIRMATIONS || defaultConfirmations[devnetChainId],
+          "DEVNET_CONFIRMATIONS",
+        ),
       }
     : null;
   return { chains, devnet, walletXpub };
@@ -110,6 +140,9 @@ function parse<T extends z.ZodMiniType>(schema: T, value: unknown, name: string)
   const result = z.safeParse(schema, value, { error: englishMessages });
   if (result.success) return result.data;
   const first = result.error.issues[0]!;
-  const where = first.path.length > 0 ? `${name}${first.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("")}` : name;
+  const where =
+    first.path.length > 0
+      ? `${name}${first.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("")}`
+      : name;
   throw new Error(`${where}: ${first.message}`);
 }

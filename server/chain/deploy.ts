@@ -1,4 +1,15 @@
-import { type Address, createPublicClient, createTestClient, createWalletClient, getAddress, type Hash, http, type PublicClient, type TestClient, type WalletClient } from "viem";
+import {
+  type Address,
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  getAddress,
+  type Hash,
+  http,
+  type PublicClient,
+  type TestClient,
+  type WalletClient,
+} from "viem";
 import { erc20Abi, testUsdtBytecode } from "./token-abi.ts";
 
 /** A public and a wallet client on a devnet whose accounts the node unlocks (anvil signs for its dev accounts). */
@@ -34,21 +45,52 @@ export interface DeployedToken {
  * Deploys chain/test-usdt.sol's artifact from `deployer` and mints `mint` base units to it. `mineNow` mines each
  * transaction at once instead of waiting for the next interval block (a devnet's first start takes no seconds).
  */
-export async function deployTestUsdt(clients: DevClients, deployer: Address, mint: bigint, mineNow = false): Promise<DeployedToken> {
-  const hash = await clients.wallet.deployContract({ abi: erc20Abi, bytecode: testUsdtBytecode(), account: deployer, chain: null });
+export async function deployTestUsdt(
+  clients: DevClients,
+  deployer: Address,
+  mint: bigint,
+  mineNow = false,
+): Promise<DeployedToken> {
+  const hash = await clients.wallet.deployContract({
+    abi: erc20Abi,
+    bytecode: testUsdtBytecode(),
+    account: deployer,
+    chain: null,
+  });
   if (mineNow) await clients.test.mine({ blocks: 1 });
   const receipt = await clients.public.waitForTransactionReceipt({ hash });
-  if (receipt.status !== "success" || !receipt.contractAddress) throw new Error(`deploying the test USDT failed (${hash})`);
+  if (receipt.status !== "success" || !receipt.contractAddress)
+    throw new Error(`deploying the test USDT failed (${hash})`);
   const token = getAddress(receipt.contractAddress);
-  const minted = await clients.wallet.writeContract({ address: token, abi: erc20Abi, functionName: "mint", args: [deployer, mint], account: deployer, chain: null });
+  const minted = await clients.wallet.writeContract({
+    address: token,
+    abi: erc20Abi,
+    functionName: "mint",
+    args: [deployer, mint],
+    account: deployer,
+    chain: null,
+  });
   if (mineNow) await clients.test.mine({ blocks: 1 });
   await mined(clients, minted);
   return { address: token, deployBlock: receipt.blockNumber };
 }
 
 /** Sends `amount` base units of `token` from an unlocked account; resolves once mined. */
-export async function sendToken(clients: DevClients, token: Address, from: Address, to: Address, amount: bigint): Promise<{ hash: Hash; blockNumber: bigint }> {
-  const hash = await clients.wallet.writeContract({ address: token, abi: erc20Abi, functionName: "transfer", args: [to, amount], account: from, chain: null });
+export async function sendToken(
+  clients: DevClients,
+  token: Address,
+  from: Address,
+  to: Address,
+  amount: bigint,
+): Promise<{ hash: Hash; blockNumber: bigint }> {
+  const hash = await clients.wallet.writeContract({
+    address: token,
+    abi: erc20Abi,
+    functionName: "transfer",
+    args: [to, amount],
+    account: from,
+    chain: null,
+  });
   return { hash, blockNumber: await mined(clients, hash) };
 }
 

@@ -14,13 +14,24 @@ describe("the devnet (anvil as a child process, state in DATA_DIR/devnet)", { ti
     const dir = tempDir();
     const first = await startDevnet({ dir, port: 0, blockTime: 1, stateInterval: 1 });
     const { facts } = first;
-    expect(facts).toMatchObject({ chainId: 31337, token: { symbol: "USDT", decimals: 6 }, devAccount: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266" });
+    expect(facts).toMatchObject({
+      chainId: 31337,
+      token: { symbol: "USDT", decimals: 6 },
+      devAccount: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
+    });
     expect(facts.rpcUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(readDevnetFacts(dir)).toEqual(facts);
     expect(statSync(join(dir, "devnet.json")).mode & 0o077).toBe(0);
     const clients = devClients(facts.rpcUrl);
     expect(await clients.public.getChainId()).toBe(31337);
-    expect(await clients.public.readContract({ address: facts.token.address, abi: erc20Abi, functionName: "balanceOf", args: [facts.devAccount] })).toBe(devnetMint);
+    expect(
+      await clients.public.readContract({
+        address: facts.token.address,
+        abi: erc20Abi,
+        functionName: "balanceOf",
+        args: [facts.devAccount],
+      }),
+    ).toBe(devnetMint);
     await sleep(2_100);
     const head = await clients.public.getBlock({ blockTag: "latest" });
     expect(head.number).toBeGreaterThanOrEqual(2n); // a block a second

@@ -97,7 +97,11 @@ export function readDevnetFacts(dir: string): DevnetFacts | null {
     throw error;
   }
   const facts = JSON.parse(text) as DevnetFacts;
-  return { ...facts, token: { ...facts.token, address: getAddress(facts.token.address) }, devAccount: getAddress(facts.devAccount) };
+  return {
+    ...facts,
+    token: { ...facts.token, address: getAddress(facts.token.address) },
+    devAccount: getAddress(facts.devAccount),
+  };
 }
 
 /** For the CLI: the devnet's receiving addresses, as the server last wrote them. */

@@ -79,7 +79,9 @@ export function createEvmAdapter(options: EvmAdapterOptions): ChainAdapter {
           amount: log.args.value,
         });
       }
-      return found.sort((a, b) => (a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1));
+      return found.sort((a, b) =>
+        a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1,
+      );
     },
   };
 }

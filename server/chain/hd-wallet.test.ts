@@ -27,7 +27,9 @@ describe("watch-only receiving addresses (BIP-44, m/44'/60'/0'/0/i)", () => {
   it("refuse an extended private key, a key of another depth, and garbage", () => {
     const root = HDKey.fromMasterSeed(mnemonicToSeedSync(testMnemonic));
     expect(() => receivingAddressesFromXpub(root.derive("m/44'/60'/0'").privateExtendedKey)).toThrow(/private key/);
-    expect(() => receivingAddressesFromXpub(root.derive("m/44'/60'/0'/0").publicExtendedKey)).toThrow(/depth 3.*depth 4/);
+    expect(() => receivingAddressesFromXpub(root.derive("m/44'/60'/0'/0").publicExtendedKey)).toThrow(
+      /depth 3.*depth 4/,
+    );
     expect(() => receivingAddressesFromXpub("xpub-nonsense")).toThrow(/not an extended public key/);
   });
 

@@ -27,13 +27,20 @@ export function receivingAddressesFromXpub(xpub: string): ReceivingAddresses {
   } catch (error) {
     throw new Error(`WALLET_XPUB is not an extended public key: ${(error as Error).message}`);
   }
-  if (account.privateKey) throw new Error("WALLET_XPUB holds a private key (xprv…); give the server the xpub only, it never needs a private key");
-  if (account.depth !== 3) throw new Error(`WALLET_XPUB must be the account key of ${accountPath} (depth 3); this one has depth ${account.depth}`);
+  if (account.privateKey)
+    throw new Error(
+      "WALLET_XPUB holds a private key (xprv…); give the server the xpub only, it never needs a private key",
+    );
+  if (account.depth !== 3)
+    throw new Error(
+      `WALLET_XPUB must be the account key of ${accountPath} (depth 3); this one has depth ${account.depth}`,
+    );
   const external = account.deriveChild(0);
   return {
     xpub: account.publicExtendedKey,
     receivingAddress(index: number): Address {
-      if (!Number.isInteger(index) || index < 0 || index >= 2 ** 31) throw new RangeError(`receiving address index out of range: ${index}`);
+      if (!Number.isInteger(index) || index < 0 || index >= 2 ** 31)
+        throw new RangeError(`receiving address index out of range: ${index}`);
       const compressed = external.deriveChild(index).publicKey!;
       return publicKeyToAddress(bytesToHex(secp256k1.Point.fromBytes(compressed).toBytes(false)));
     },
@@ -69,7 +76,9 @@ export function devnetXpub(dir: string): string {
   try {
     return xpubFromMnemonic(mnemonic);
   } catch {
-    throw new Error(`${path} does not hold a valid BIP-39 mnemonic; restore it, or delete the devnet folder to start afresh`);
+    throw new Error(
+      `${path} does not hold a valid BIP-39 mnemonic; restore it, or delete the devnet folder to start afresh`,
+    );
   }
 }
 

@@ -34,7 +34,12 @@ export async function fenceLease(db: Kysely<DB>, chainId: number, holder: string
 
 /** Lets another instance take over at once (a clean stop). */
 export async function releaseLease(db: Kysely<DB>, chainId: number, holder: string): Promise<void> {
-  await db.updateTable("chain_leases").set({ expires_at: sql<Date>`now()` }).where("chain_id", "=", String(chainId)).where("holder", "=", holder).execute();
+  await db
+    .updateTable("chain_leases")
+    .set({ expires_at: sql<Date>`now()` })
+    .where("chain_id", "=", String(chainId))
+    .where("holder", "=", holder)
+    .execute();
 }
 
 export async function leaseHolder(db: Kysely<DB>, chainId: number): Promise<string | null> {

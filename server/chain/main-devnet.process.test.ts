@@ -25,7 +25,18 @@ interface Main {
 function startMain(dataDir: string, env: Record<string, string> = {}): Main {
   const child = spawn(process.execPath, ["server/main.ts"], {
     cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: "0", STATIC_DIR: "", DATABASE_URL: "", DEVNET_PORT: "0", NODE_ENV: "", CHAINS: "", DEVNET: "", ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: "0",
+      STATIC_DIR: "",
+      DATABASE_URL: "",
+      DEVNET_PORT: "0",
+      NODE_ENV: "",
+      CHAINS: "",
+      DEVNET: "",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.push(child);
@@ -49,7 +60,10 @@ function startMain(dataDir: string, env: Record<string, string> = {}): Main {
 }
 
 const cli = (dataDir: string, ...args: string[]) =>
-  promisify(execFile)(process.execPath, ["scripts/chain.ts", ...args], { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir, CHAIN_RPC_URL: "", CHAIN_TOKEN: "" } });
+  promisify(execFile)(process.execPath, ["scripts/chain.ts", ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: dataDir, CHAIN_RPC_URL: "", CHAIN_TOKEN: "" },
+  });
 
 const alive = (pid: number) => existsSync(`/proc/${pid}`);
 
@@ -64,11 +78,15 @@ describe("node server/main.ts with the devnet", { timeout: 120_000 }, () => {
     const anvilPid = Number(readFileSync(join(dataDir, "devnet", "anvil.pid"), "utf8"));
 
     const paid = await cli(dataDir, "pay", "--to", "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", "--amount", "12.5");
-    expect(paid.stdout).toMatch(/^sent 12\.5 USDT from 0xf39F\w+ to 0x70997970C51812dc3A010C7d01b50e0d17dc79C8\ntx 0x[0-9a-f]{64} in block \d+\n$/);
+    expect(paid.stdout).toMatch(
+      /^sent 12\.5 USDT from 0xf39F\w+ to 0x70997970C51812dc3A010C7d01b50e0d17dc79C8\ntx 0x[0-9a-f]{64} in block \d+\n$/,
+    );
     const status = await cli(dataDir, "status");
     expect(status.stdout).toContain(`token    USDT ${facts.token.address} (6 decimals)`);
     expect(status.stdout).toContain("dev      0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266: 999999987.5 USDT");
-    await expect(cli(dataDir, "pay", "--to", "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", "--amount", "0.1234567")).rejects.toMatchObject({
+    await expect(
+      cli(dataDir, "pay", "--to", "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", "--amount", "0.1234567"),
+    ).rejects.toMatchObject({
       code: 1,
       stderr: expect.stringContaining("has 7 decimals; this token has 6"),
     });
@@ -104,21 +122,32 @@ describe("node server/main.ts with the devnet", { timeout: 120_000 }, () => {
         headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
         body: JSON.stringify(body),
       });
-      return (await answer.json()) as { success: boolean; errCode: string; resData: Record<string, unknown> & Array<Record<string, unknown>> };
+      return (await answer.json()) as {
+        success: boolean;
+        errCode: string;
+        resData: Record<string, unknown> & Array<Record<string, unknown>>;
+      };
     };
     const email = "devnet-buyer@example.com";
     const password = "Merchant7Pass";
     expect((await post("/api/User/SentVerificationCode", { email, type: "register" })).success).toBe(true);
-    const outbox = (await (await fetch(`${base}/api/dev/outbox?to=${email}`)).json()) as { messages: Array<{ code: string }> };
+    const outbox = (await (await fetch(`${base}/api/dev/outbox?to=${email}`)).json()) as {
+      messages: Array<{ code: string }>;
+    };
     const code = outbox.messages[0]!.code;
-    expect((await post("/api/Register/Register", { email, code, password, repeatPassword: password })).success).toBe(true);
+    expect((await post("/api/Register/Register", { email, code, password, repeatPassword: password })).success).toBe(
+      true,
+    );
     const token = (await post("/api/Login/Login", { email, password })).resData.accessToken as string;
 
     const chains = (await post("/api/Chain/List", {}, token)).resData;
     expect(chains.map((c) => [c.product, c.devnet, c.confirmations])).toEqual([["Devnet", true, 2]]);
     const wallet = (await post("/api/wallet/DevnetClient/GetUserWallet", { currency: "USDT" }, token)).resData;
     expect(wallet.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
-    expect(await post("/api/wallet/TronClient/GetUserWallet", {}, token)).toMatchObject({ success: false, errCode: "2207" });
+    expect(await post("/api/wallet/TronClient/GetUserWallet", {}, token)).toMatchObject({
+      success: false,
+      errCode: "2207",
+    });
     const basic = (await post("/api/Package/List", {}, token)).resData.find((p) => p.code === "basic")!;
     const order = (await post("/api/Order/Create", { packageId: basic.id }, token)).resData;
     expect(Date.parse(order.expiresAt as string) - Date.parse(order.createdAt as string)).toBe(600_000);
@@ -129,8 +158,17 @@ describe("node server/main.ts with the devnet", { timeout: 120_000 }, () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       detail = (await post("/api/Order/Detail", { orderCode: order.orderCode }, token)).resData;
     }
-    expect(detail).toMatchObject({ status: "paid", payType: "chain", received: "29", transfers: [{ txHash: sent.resData.txHash, status: "confirmed", required: 2 }] });
-    expect((await post("/api/Package/Current", {}, token)).resData).toMatchObject({ active: true, package: { code: "basic" }, usage: { wallets: 1 } });
+    expect(detail).toMatchObject({
+      status: "paid",
+      payType: "chain",
+      received: "29",
+      transfers: [{ txHash: sent.resData.txHash, status: "confirmed", required: 2 }],
+    });
+    expect((await post("/api/Package/Current", {}, token)).resData).toMatchObject({
+      active: true,
+      package: { code: "basic" },
+      usage: { wallets: 1 },
+    });
     main.child.kill("SIGTERM");
     expect(await main.exit).toBe(0);
   });
@@ -138,7 +176,9 @@ describe("node server/main.ts with the devnet", { timeout: 120_000 }, () => {
   it("refuses ORDER_PAY_SECONDS outside a test server", async () => {
     const dataDir = join(tempDir(), "data");
     const main = startMain(dataDir, { ORDER_PAY_SECONDS: "60", DEV_OUTBOX: "" });
-    await expect(main.devnetLine).rejects.toThrow(/Merchant Console cannot start: ORDER_PAY_SECONDS is for test servers/);
+    await expect(main.devnetLine).rejects.toThrow(
+      /Merchant Console cannot start: ORDER_PAY_SECONDS is for test servers/,
+    );
     expect(await main.exit).toBe(1);
     expect(existsSync(dataDir)).toBe(false);
   });

@@ -19,19 +19,39 @@ export interface Cursor {
 const chain = (chainId: number) => String(chainId);
 
 export async function loadCursor(db: Kysely<DB>, chainId: number): Promise<Cursor | null> {
-  const row = await db.selectFrom("chain_cursors").selectAll().where("chain_id", "=", chain(chainId)).executeTakeFirst();
-  return row ? { startBlock: BigInt(row.start_block), nextBlock: BigInt(row.next_block), genesisHash: row.genesis_hash } : null;
+  const row = await db
+    .selectFrom("chain_cursors")
+    .selectAll()
+    .where("chain_id", "=", chain(chainId))
+    .executeTakeFirst();
+  return row
+    ? { startBlock: BigInt(row.start_block), nextBlock: BigInt(row.next_block), genesisHash: row.genesis_hash }
+    : null;
 }
 
-export async function createCursor(db: Kysely<DB>, chainId: number, startBlock: bigint, genesisHash: string): Promise<void> {
+export async function createCursor(
+  db: Kysely<DB>,
+  chainId: number,
+  startBlock: bigint,
+  genesisHash: string,
+): Promise<void> {
   await db
     .insertInto("chain_cursors")
-    .values({ chain_id: chain(chainId), start_block: String(startBlock), next_block: String(startBlock), genesis_hash: genesisHash })
+    .values({
+      chain_id: chain(chainId),
+      start_block: String(startBlock),
+      next_block: String(startBlock),
+      genesis_hash: genesisHash,
+    })
     .onConflict((oc) => oc.column("chain_id").doNothing())
     .execute();
 }
 
-export async function moveCursor(db: Kysely<DB>, chainId: number, change: { nextBlock?: bigint; head?: BlockRef; genesisHash?: string }): Promise<void> {
+export async function moveCursor(
+  db: Kysely<DB>,
+  chainId: number,
+  change: { nextBlock?: bigint; head?: BlockRef; genesisHash?: string },
+): Promise<void> {
   await db
     .updateTable("chain_cursors")
     .set({
@@ -85,7 +105,11 @@ export async function pruneBlocks(db: Kysely<DB>, chainId: number, keepFrom: big
  * Stores what a scan found: new transfers are inserted, removed ones (a reorganisation took them) come back as seen
  * in their new block; transfers already seen or confirmed are left alone. Answers the ones that are new or back.
  */
-export async function storeTransfers(db: Kysely<DB>, found: readonly TokenTransfer[], confirmations: (t: TokenTransfer) => number): Promise<StoredTransfer[]> {
+export async function storeTransfers(
+  db: Kysely<DB>,
+  found: readonly TokenTransfer[],
+  confirmations: (t: TokenTransfer) => number,
+): Promise<StoredTransfer[]> {
   const stored: StoredTransfer[] = [];
   // Several hundred rows a statement: a busy block range costs a few round trips, not one per transfer.
   for (let i = 0; i < found.length; i += 500) {
@@ -128,17 +152,29 @@ export async function storeTransfers(db: Kysely<DB>, found: readonly TokenTransf
       stored.push({ ...t, id: row.id, status: row.status, confirmations: row.confirmations });
     }
   }
-  return stored.sort((a, b) => (a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1));
+  return stored.sort((a, b) =>
+    a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1,
+  );
 }
 
 /** Transfers still waiting for confirmations, oldest block first. */
 export async function pendingTransfers(db: Kysely<DB>, chainId: number): Promise<StoredTransfer[]> {
-  const rows = await transferQuery(db, chainId).where("status", "=", "seen").orderBy("block_number").orderBy("log_index").execute();
+  const rows = await transferQuery(db, chainId)
+    .where("status", "=", "seen")
+    .orderBy("block_number")
+    .orderBy("log_index")
+    .execute();
   return rows.map(fromRow);
 }
 
 /** Sets the confirmations of the transfers still seen in one block (confirming them at `confirmed`); answers them. */
-export async function setBlockConfirmations(db: Kysely<DB>, chainId: number, block: bigint, confirmations: number, confirmed: boolean): Promise<StoredTransfer[]> {
+export async function setBlockConfirmations(
+  db: Kysely<DB>,
+  chainId: number,
+  block: bigint,
+  confirmations: number,
+  confirmed: boolean,
+): Promise<StoredTransfer[]> {
   const rows = await db
     .updateTable("chain_transfers")
     .set({ confirmations, ...(confirmed ? { status: "confirmed" as const, confirmed_at: sql<Date>`now()` } : {}) })
@@ -160,7 +196,11 @@ export async function removeTransfersAbove(db: Kysely<DB>, chainId: number, fork
     .where("status", "!=", "removed")
     .returningAll()
     .execute();
-  await db.deleteFrom("chain_blocks").where("chain_id", "=", chain(chainId)).where("number", ">", String(fork)).execute();
+  await db
+    .deleteFrom("chain_blocks")
+    .where("chain_id", "=", chain(chainId))
+    .where("number", ">", String(fork))
+    .execute();
   return rows.map(fromRow);
 }
 

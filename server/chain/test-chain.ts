@@ -60,7 +60,9 @@ export async function startTestChain(): Promise<TestChain> {
         data: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [to, amount] }),
         chain: null,
       });
-      return from.signTransaction({ ...request, chainId: 31337 } as Parameters<PrivateKeyAccount["signTransaction"]>[0]);
+      return from.signTransaction({ ...request, chainId: 31337 } as Parameters<
+        PrivateKeyAccount["signTransaction"]
+      >[0]);
     },
     async sendRaw(raw) {
       const hash = await clients.public.sendRawTransaction({ serializedTransaction: raw });
@@ -74,7 +76,9 @@ export async function startTestChain(): Promise<TestChain> {
 
 /** Empties the chain tables (and the address book) between tests of one file; with them what refers to transfers (order links, ledger rows). */
 export async function resetChainTables(db: Kysely<DB>): Promise<void> {
-  await sql`truncate table chain_transfers, chain_blocks, chain_cursors, chain_leases, receiving_addresses restart identity cascade`.execute(db);
+  await sql`truncate table chain_transfers, chain_blocks, chain_cursors, chain_leases, receiving_addresses restart identity cascade`.execute(
+    db,
+  );
 }
 
 /** Watched addresses straight into the address book (the watcher reads them from there). */

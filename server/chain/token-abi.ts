@@ -16,6 +16,8 @@ export const transferEvent = parseAbiItem("event Transfer(address indexed from, 
 
 /** Creation bytecode of chain/test-usdt.sol, from the committed artifact (npm run chain:compile). */
 export function testUsdtBytecode(): Hex {
-  const artifact = JSON.parse(readFileSync(join(import.meta.dirname, "../../chain/test-usdt.json"), "utf8")) as { bytecode: Hex };
+  const artifact = JSON.parse(readFileSync(join(import.meta.dirname, "../../chain/test-usdt.json"), "utf8")) as {
+    bytecode: Hex;
+  };
   return artifact.bytecode;
 }

@@ -134,7 +134,9 @@ async function startInstance(name: "A" | "B", env: Record<string, string>): Prom
       if (address) resolve(address.replace(/[—;,]+$/, ""));
     };
     child.stdout!.on("data", look);
-    void instance.exit.then(({ code, signal }) => reject(new Error(`${name}: server/main.ts exited (${code ?? signal}) before it listened:\n${tail(instance)}`)));
+    void instance.exit.then(({ code, signal }) =>
+      reject(new Error(`${name}: server/main.ts exited (${code ?? signal}) before it listened:\n${tail(instance)}`)),
+    );
   });
   return instance;
 }
@@ -158,10 +160,18 @@ function confirmedBy(instance: Instance): Set<string> {
 
 const logTailsOnFailure = () =>
   onTestFailed(() => {
-    for (const instance of instances) process.stderr.write(`\n── server ${instance.name} (pid ${instance.pid}), last lines ──\n${tail(instance, 60)}\n`);
+    for (const instance of instances)
+      process.stderr.write(
+        `\n── server ${instance.name} (pid ${instance.pid}), last lines ──\n${tail(instance, 60)}\n`,
+      );
   });
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs: number, intervalMs = 100): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined | null | false>,
+  timeoutMs: number,
+  intervalMs = 100,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -193,7 +203,13 @@ async function lease(): Promise<Lease | null> {
   if (!row) return null;
   const pid = /\/(\d+)\/[0-9a-f]{8}$/.exec(row.holder)?.[1];
   if (!pid) throw new Error(`a lease holder that does not name its process: ${row.holder}`);
-  return { holder: row.holder, pid: Number(pid), expiresAt: row.expires_at, acquiredAt: row.acquired_at, remainingMs: Number(row.remaining_ms) };
+  return {
+    holder: row.holder,
+    pid: Number(pid),
+    expiresAt: row.expires_at,
+    acquiredAt: row.acquired_at,
+    remainingMs: Number(row.remaining_ms),
+  };
 }
 
 interface Envelope {
@@ -207,7 +223,11 @@ interface Envelope {
 async function api(instance: Instance, path: string, body: unknown = {}, token?: string): Promise<Envelope> {
   const response = await fetch(`${instance.baseUrl}${path}`, {
     method: "POST",
-    headers: { "content-type": "application/json", language: "en-US", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      "content-type": "application/json",
+      language: "en-US",
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify(body),
   });
   return (await response.json()) as Envelope;
@@ -242,7 +262,10 @@ async function createOrder(on: Instance, who: Merchant): Promise<Order> {
 }
 
 async function watch(on: Instance, who: Merchant, orderCode: string): Promise<OpenedEventStream> {
-  const live = await openEventStream(`${on.baseUrl}${orderEventsPath}?orderCode=${orderCode}`, { authorization: `Bearer ${who.token}`, language: "en-US" });
+  const live = await openEventStream(`${on.baseUrl}${orderEventsPath}?orderCode=${orderCode}`, {
+    authorization: `Bearer ${who.token}`,
+    language: "en-US",
+  });
   streams.push(live);
   expect(live.status).toBe(200);
   return live;
@@ -267,7 +290,12 @@ async function pay(label: string, to: Merchant, amount: string): Promise<Sent> {
 }
 
 const transferRow = async (hash: string) =>
-  (await query<{ status: string; confirmations: number }>("select status, confirmations from chain_transfers where lower(tx_hash) = $1", [hash]))[0];
+  (
+    await query<{ status: string; confirmations: number }>(
+      "select status, confirmations from chain_transfers where lower(tx_hash) = $1",
+      [hash],
+    )
+  )[0];
 
 beforeAll(async () => {
   const started = Date.now();
@@ -277,15 +305,23 @@ beforeAll(async () => {
   folders.push(staticDir);
   const built = Date.now();
   const build = new Promise<void>((resolve, reject) => {
-    const vite = spawn(process.execPath, ["node_modules/vite/bin/vite.js", "build", "--outDir", staticDir, "--emptyOutDir", "--logLevel", "warn"], {
-      cwd: repoRoot,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const vite = spawn(
+      process.execPath,
+      ["node_modules/vite/bin/vite.js", "build", "--outDir", staticDir, "--emptyOutDir", "--logLevel", "warn"],
+      {
+        cwd: repoRoot,
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let output = "";
     vite.stdout!.on("data", (chunk) => (output += chunk));
     vite.stderr!.on("data", (chunk) => (output += chunk));
-    vite.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`vite build failed (${code}):\n${output.slice(-4000)}`))));
-  }).then(() => process.stdout.write(`two-instances: console built in ${((Date.now() - built) / 1000).toFixed(1)} s\n`));
+    vite.once("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`vite build failed (${code}):\n${output.slice(-4000)}`)),
+    );
+  }).then(() =>
+    process.stdout.write(`two-instances: console built in ${((Date.now() - built) / 1000).toFixed(1)} s\n`),
+  );
   await Promise.all([
     build,
     startTestPostgres().then((p) => {
@@ -307,13 +343,24 @@ beforeAll(async () => {
   const env = {
     DATABASE_URL: postgres!.databaseUrl,
     WALLET_XPUB: randomXpub(),
-    CHAINS: JSON.stringify([{ product: "Devnet", chainId, rpcUrl: chain!.rpcUrl, tokens: [{ address: chain!.token }], confirmations: 2, pollMs: 200 }]),
+    CHAINS: JSON.stringify([
+      {
+        product: "Devnet",
+        chainId,
+        rpcUrl: chain!.rpcUrl,
+        tokens: [{ address: chain!.token }],
+        confirmations: 2,
+        pollMs: 200,
+      },
+    ]),
   };
   // A alone first: it migrates the empty database and takes the watcher lease; only then B, which follows.
   a = await startInstance("A", env);
   await until("A to hold the watcher lease", async () => (await lease())?.pid === a.pid, 15_000);
   b = await startInstance("B", env);
-  process.stdout.write(`two-instances: PostgreSQL, anvil, console, Chromium and servers A (pid ${a.pid}) and B (pid ${b.pid}) ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  process.stdout.write(
+    `two-instances: PostgreSQL, anvil, console, Chromium and servers A (pid ${a.pid}) and B (pid ${b.pid}) ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -336,7 +383,9 @@ afterAll(async () => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 }, 60_000);
 
-describe("two server instances on one PostgreSQL and one chain: one watches, the other takes over after kill -9", { timeout: 90_000 }, () => {
+describe("two server instances on one PostgreSQL and one chain: one watches, the other takes over after kill -9", {
+  timeout: 90_000,
+}, () => {
   let payer: Merchant;
   let saver: Merchant;
   let first: Order;
@@ -357,9 +406,11 @@ describe("two server instances on one PostgreSQL and one chain: one watches, the
     saver = await merchant(b, "saver");
     const onB = await ok(b, "/api/wallet/DevnetClient/GetUserWallet", { currency: "USDT" }, payer.token);
     expect(onB.address).toBe(payer.address);
-    expect((await ok(a, "/api/Chain/List", {}, saver.token)).map((c: { product: string; devnet: boolean; confirmations: number }) => [c.product, c.devnet, c.confirmations])).toEqual([
-      ["Devnet", true, 2],
-    ]);
+    expect(
+      (await ok(a, "/api/Chain/List", {}, saver.token)).map(
+        (c: { product: string; devnet: boolean; confirmations: number }) => [c.product, c.devnet, c.confirmations],
+      ),
+    ).toEqual([["Devnet", true, 2]]);
   });
 
   it("an order created on A, paid by transfers A's watcher confirms, turns paid in a stream and a browser on B", async () => {
@@ -377,7 +428,9 @@ describe("two server instances on one PostgreSQL and one chain: one watches, the
     await waitForPath(page, "/console/index");
     await page.goto("/order/list");
     await page.getByTestId(`order-row-${first.orderCode}`).getByRole("button", { name: "Pay", exact: true }).click();
-    await expect.poll(async () => (await page.getByTestId("pay-address").textContent())?.trim(), { timeout: 15_000 }).toBe(payer.address);
+    await expect
+      .poll(async () => (await page.getByTestId("pay-address").textContent())?.trim(), { timeout: 15_000 })
+      .toBe(payer.address);
 
     // 10 of 29, confirmed (the block of the mine gives it its second confirmation): waiting, 19 still to pay.
     await pay("t1 order 1, short", payer, "10");
@@ -385,7 +438,9 @@ describe("two server instances on one PostgreSQL and one chain: one watches, the
     await expect.poll(() => orders(firstLive).at(-1)?.received, { timeout: 15_000 }).toBe("10");
     expect(orders(firstLive).at(-1)!.status).toBe("waiting");
     await expect
-      .poll(async () => (await page.getByRole("dialog").getByTestId("pay-received").textContent()) ?? "", { timeout: 15_000 })
+      .poll(async () => (await page.getByRole("dialog").getByTestId("pay-received").textContent()) ?? "", {
+        timeout: 15_000,
+      })
       .toMatch(/still to pay 19/);
 
     // 20 more: 30 of 29, paid, the excess 1 to the balance.
@@ -393,7 +448,12 @@ describe("two server instances on one PostgreSQL and one chain: one watches, the
     await chain!.mine(1);
     await expect.poll(() => statuses(firstLive).at(-1), { timeout: 15_000 }).toBe("paid");
     expect(statuses(firstLive)).toContain("waiting");
-    expect(orders(firstLive).at(-1)).toMatchObject({ status: "paid", payType: "chain", received: "30", remaining: "0" });
+    expect(orders(firstLive).at(-1)).toMatchObject({
+      status: "paid",
+      payType: "chain",
+      received: "30",
+      remaining: "0",
+    });
 
     // The browser on B: "Payment complete … Go to my orders?" → Yes → the row says Paid.
     await button(page, orderLabel.yes).waitFor({ timeout: 15_000 });
@@ -410,7 +470,11 @@ describe("two server instances on one PostgreSQL and one chain: one watches, the
 
     // A's watcher confirmed all of them, B's none: A held the lease throughout. (A logs a confirmation after it is
     // committed, and its output reaches this test a little later on a loaded machine: wait for the lines.)
-    await until("A's log to name every transfer confirmed", async () => sent.every((t) => confirmedBy(a).has(t.hash)) || null, 10_000);
+    await until(
+      "A's log to name every transfer confirmed",
+      async () => sent.every((t) => confirmedBy(a).has(t.hash)) || null,
+      10_000,
+    );
     const byA = confirmedBy(a);
     for (const t of sent) expect(byA.has(t.hash), `${t.label} confirmed by A`).toBe(true);
     expect(confirmedBy(b).size).toBe(0);
@@ -432,8 +496,12 @@ describe("two server instances on one PostgreSQL and one chain: one watches, the
     const orphaned = (await lease())!;
     expect(orphaned.pid).toBe(a.pid);
     expect(orphaned.remainingMs).toBeLessThanOrEqual(leaseMs);
-    const atKill = await Promise.all(sent.slice(4).map(async (t) => `${t.label}: ${(await transferRow(t.hash))?.status ?? "not stored"}`));
-    process.stdout.write(`two-instances: A killed with ${orphaned.remainingMs} ms of lease left; at the kill ${atKill.join("; ")}\n`);
+    const atKill = await Promise.all(
+      sent.slice(4).map(async (t) => `${t.label}: ${(await transferRow(t.hash))?.status ?? "not stored"}`),
+    );
+    process.stdout.write(
+      `two-instances: A killed with ${orphaned.remainingMs} ms of lease left; at the kill ${atKill.join("; ")}\n`,
+    );
 
     // While nobody watches, more transfers and a new order, made on B (the API needs no watcher).
     await pay("t8 no order, after the kill", saver, "5");
@@ -457,7 +525,9 @@ describe("two server instances on one PostgreSQL and one chain: one watches, the
     );
     const takeoverMs = Date.now() - killedAt;
     const afterLapseMs = taken.acquiredAt.getTime() - orphaned.expiresAt.getTime();
-    process.stdout.write(`two-instances: B took the lease ${takeoverMs} ms after the kill, ${afterLapseMs} ms after A's lease lapsed\n`);
+    process.stdout.write(
+      `two-instances: B took the lease ${takeoverMs} ms after the kill, ${afterLapseMs} ms after A's lease lapsed\n`,
+    );
     expect(afterLapseMs).toBeGreaterThanOrEqual(0);
     // (Timers on a busy 2-core machine run late: a second or two of slack on top of the design bound.)
     expect(afterLapseMs).toBeLessThanOrEqual(followerPollMs + 2_000);
@@ -468,11 +538,17 @@ describe("two server instances on one PostgreSQL and one chain: one watches, the
     expect(orders(secondLive).at(-1)).toMatchObject({ payType: "chain", received: "30", remaining: "0" });
     await until(
       "all ten transfers confirmed",
-      async () => (await query<{ n: number }>("select count(*)::int as n from chain_transfers where status = 'confirmed'"))[0]!.n === sent.length,
+      async () =>
+        (await query<{ n: number }>("select count(*)::int as n from chain_transfers where status = 'confirmed'"))[0]!
+          .n === sent.length,
       15_000,
     );
     // As for A above: B's log line comes after the commit the query saw, and reaches this test a little later.
-    await until("B's log to name every transfer after the kill confirmed", async () => sent.slice(6).every((t) => confirmedBy(b).has(t.hash)) || null, 10_000);
+    await until(
+      "B's log to name every transfer after the kill confirmed",
+      async () => sent.slice(6).every((t) => confirmedBy(b).has(t.hash)) || null,
+      10_000,
+    );
     const byB = confirmedBy(b);
     for (const t of sent.slice(6)) expect(byB.has(t.hash), `${t.label} confirmed by B`).toBe(true);
     for (const t of sent.slice(0, 4)) expect(byB.has(t.hash), `${t.label} not confirmed again by B`).toBe(false);
@@ -491,26 +567,43 @@ describe("two server instances on one PostgreSQL and one chain: one watches, the
   it("every transfer is stored once, confirmed, and credited once; the survivor answers the balance", async () => {
     logTailsOnFailure();
     expect(sent).toHaveLength(10);
-    const rows = await query<{ tx_hash: string; log_index: number; to_address: string; amount: string; status: string; confirmations: number }>(
-      "select tx_hash, log_index, to_address, amount::text, status, confirmations from chain_transfers order by id",
-    );
+    const rows = await query<{
+      tx_hash: string;
+      log_index: number;
+      to_address: string;
+      amount: string;
+      status: string;
+      confirmations: number;
+    }>("select tx_hash, log_index, to_address, amount::text, status, confirmations from chain_transfers order by id");
     // Exactly our ten, each once (the unique key is chain, tx hash, log index), confirmed, with its amount and recipient.
     expect(rows.map((r) => r.tx_hash.toLowerCase()).sort()).toEqual(sent.map((t) => t.hash).sort());
     for (const t of sent) {
       const row = rows.find((r) => r.tx_hash.toLowerCase() === t.hash)!;
-      expect(row, t.label).toMatchObject({ status: "confirmed", amount: t.amount.toString(), to_address: t.to.address });
+      expect(row, t.label).toMatchObject({
+        status: "confirmed",
+        amount: t.amount.toString(),
+        to_address: t.to.address,
+      });
       expect(row.confirmations, t.label).toBeGreaterThanOrEqual(2);
     }
 
     // The ledger: at most one credit per transfer, no reorganisation debits.
-    const doubled = await query("select transfer_id from balance_entries where transfer_id is not null group by transfer_id, epoch having count(*) > 1");
+    const doubled = await query(
+      "select transfer_id from balance_entries where transfer_id is not null group by transfer_id, epoch having count(*) > 1",
+    );
     expect(doubled).toEqual([]);
     const ledger = await query<{ tx_hash: string | null; kind: string; amount: string; epoch: number; email: string }>(
       `select t.tx_hash, e.kind, e.amount::text, e.epoch, m.email
          from balance_entries e join merchants m on m.id = e.merchant_id left join chain_transfers t on t.id = e.transfer_id order by e.id`,
     );
     expect(ledger.every((e) => e.tx_hash !== null && e.epoch === 0)).toBe(true);
-    const links = await query<{ tx_hash: string; order_code: string; amount: string; counted: boolean; to_balance: boolean }>(
+    const links = await query<{
+      tx_hash: string;
+      order_code: string;
+      amount: string;
+      counted: boolean;
+      to_balance: boolean;
+    }>(
       `select t.tx_hash, o.order_code, l.amount::text, l.counted, l.to_balance
          from order_transfers l join chain_transfers t on t.id = l.transfer_id join orders o on o.id = l.order_id order by t.id`,
     );
@@ -522,7 +615,10 @@ describe("two server instances on one PostgreSQL and one chain: one watches, the
       if (t.to === saver) {
         // No order: the whole transfer to the balance, once.
         expect(link, t.label).toBeUndefined();
-        expect(credits.map((e) => [e.kind, atto(e.amount)]), t.label).toEqual([["unmatched", unitsToAtto(t.amount)]]);
+        expect(
+          credits.map((e) => [e.kind, atto(e.amount)]),
+          t.label,
+        ).toEqual([["unmatched", unitsToAtto(t.amount)]]);
       } else {
         // Counted for its order; the one that completed it credited the excess (1 USDT), once.
         expect(link, t.label).toMatchObject({ counted: true, to_balance: false });

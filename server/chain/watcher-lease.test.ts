@@ -32,13 +32,28 @@ async function twoInstances(ours: Address) {
   const start = await chain.head();
   const make = (holder: string) =>
     createWatcher(
-      { product: "Devnet", chainId: 31337, tokens: [chain.token], confirmations: 2, startBlock: start, leaseMs, pollMs: 50 },
-      { db: database.db, adapter: createEvmAdapter({ chainId: 31337, rpcUrl: chain.rpcUrl }), addressBook: watchedAddressBook(database.db), listener, holder },
+      {
+        product: "Devnet",
+        chainId: 31337,
+        tokens: [chain.token],
+        confirmations: 2,
+        startBlock: start,
+        leaseMs,
+        pollMs: 50,
+      },
+      {
+        db: database.db,
+        adapter: createEvmAdapter({ chainId: 31337, rpcUrl: chain.rpcUrl }),
+        addressBook: watchedAddressBook(database.db),
+        listener,
+        holder,
+      },
     );
   return { a: make("instance-a"), b: make("instance-b"), heard };
 }
 
-const storedHashes = async () => (await database.db.selectFrom("chain_transfers").select("tx_hash").orderBy("id").execute()).map((r) => r.tx_hash);
+const storedHashes = async () =>
+  (await database.db.selectFrom("chain_transfers").select("tx_hash").orderBy("id").execute()).map((r) => r.tx_hash);
 
 async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

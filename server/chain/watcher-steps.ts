@@ -3,7 +3,16 @@ import type { DB } from "../db/schema.ts";
 import type { BlockRef, ChainAdapter, WatchedAddresses } from "./chain-adapter.ts";
 import { fenceLease } from "./lease.ts";
 import type { ChainListener } from "./listener.ts";
-import { type Cursor, moveCursor, pendingTransfers, recentBlocks, rememberBlocks, removeTransfersAbove, setBlockConfirmations, storeTransfers } from "./store.ts";
+import {
+  type Cursor,
+  moveCursor,
+  pendingTransfers,
+  recentBlocks,
+  rememberBlocks,
+  removeTransfersAbove,
+  setBlockConfirmations,
+  storeTransfers,
+} from "./store.ts";
 
 /** What every step of one chain's watcher works with. */
 export interface WatcherContext {
@@ -37,7 +46,8 @@ function fenced<T>(ctx: WatcherContext, work: (trx: Kysely<DB>) => Promise<T>): 
 export async function findFork(ctx: WatcherContext, cursor: Cursor, below: bigint | undefined): Promise<bigint | null> {
   const stored = await recentBlocks(ctx.db, ctx.chainId, below);
   for (const [i, block] of stored.entries()) {
-    if ((await ctx.adapter.blockHash(block.number)) === block.hash) return i === 0 && below === undefined ? null : block.number;
+    if ((await ctx.adapter.blockHash(block.number)) === block.hash)
+      return i === 0 && below === undefined ? null : block.number;
   }
   return stored.length === 0 && below === undefined ? null : cursor.startBlock - 1n;
 }
@@ -46,9 +56,16 @@ export async function findFork(ctx: WatcherContext, cursor: Cursor, below: bigin
 export async function rewind(ctx: WatcherContext, fork: bigint, cursor: Cursor, genesisHash?: string): Promise<number> {
   return fenced(ctx, async (trx) => {
     const removed = await removeTransfersAbove(trx, ctx.chainId, fork);
-    const current = await trx.selectFrom("chain_cursors").select("next_block").where("chain_id", "=", String(ctx.chainId)).executeTakeFirstOrThrow();
+    const current = await trx
+      .selectFrom("chain_cursors")
+      .select("next_block")
+      .where("chain_id", "=", String(ctx.chainId))
+      .executeTakeFirstOrThrow();
     const nextBlock = fork + 1n < BigInt(current.next_block) ? fork + 1n : BigInt(current.next_block);
-    await moveCursor(trx, ctx.chainId, { nextBlock: nextBlock < cursor.startBlock ? cursor.startBlock : nextBlock, genesisHash });
+    await moveCursor(trx, ctx.chainId, {
+      nextBlock: nextBlock < cursor.startBlock ? cursor.startBlock : nextBlock,
+      genesisHash,
+    });
     for (const transfer of removed) await ctx.listener.onTransferRemoved?.(trx, transfer);
     return removed.length;
   });
@@ -58,17 +75,28 @@ export async function rewind(ctx: WatcherContext, fork: bigint, cursor: Cursor, 
  * Scans [from, to] and stores what it finds with the cursor's move, in one transaction. Answers how many transfers
  * are new (or back), or null when the chain changed under the scan (to's hash before and after differ): try again.
  */
-export async function scanRange(ctx: WatcherContext, head: BlockRef, from: bigint, to: bigint, watched: WatchedAddresses): Promise<number | null> {
+export async function scanRange(
+  ctx: WatcherContext,
+  head: BlockRef,
+  from: bigint,
+  to: bigint,
+  watched: WatchedAddresses,
+): Promise<number | null> {
   const toHash = to === head.number ? head.hash : await ctx.adapter.blockHash(to);
   if (!toHash) return null;
   const found = await ctx.adapter.transfers({ fromBlock: from, toBlock: to, tokens: ctx.tokens, watched });
   // The logs were read between two sightings of the same block `to`: they belong to the chain that ends there.
-  if ((await ctx.adapter.blockHash(to)) !== toHash || found.some((t) => t.blockNumber === to && t.blockHash !== toHash)) return null;
+  if ((await ctx.adapter.blockHash(to)) !== toHash || found.some((t) => t.blockNumber === to && t.blockHash !== toHash))
+    return null;
   const blocks = new Map<bigint, string>([[to, toHash]]);
   for (const t of found) blocks.set(t.blockNumber, t.blockHash);
   return fenced(ctx, async (trx) => {
     const stored = await storeTransfers(trx, found, (t) => confirmationsAt(head.number, t.blockNumber));
-    await rememberBlocks(trx, ctx.chainId, [...blocks].map(([number, hash]) => ({ number, hash })));
+    await rememberBlocks(
+      trx,
+      ctx.chainId,
+      [...blocks].map(([number, hash]) => ({ number, hash })),
+    );
     await moveCursor(trx, ctx.chainId, { nextBlock: to + 1n, head });
     for (const transfer of stored) await ctx.listener.onTransferSeen?.(trx, transfer);
     return stored.length;
@@ -79,7 +107,11 @@ export async function scanRange(ctx: WatcherContext, head: BlockRef, from: bigin
  * Counts confirmations of the transfers still waiting. Before one is confirmed its block's hash is checked against
  * the node again: a block replaced since the scan rewinds to the fork instead (and nothing is confirmed this time).
  */
-export async function confirmPending(ctx: WatcherContext, head: BlockRef, cursor: Cursor): Promise<{ confirmed: number; removed: number }> {
+export async function confirmPending(
+  ctx: WatcherContext,
+  head: BlockRef,
+  cursor: Cursor,
+): Promise<{ confirmed: number; removed: number }> {
   const pending = await pendingTransfers(ctx.db, ctx.chainId);
   if (pending.length === 0) return { confirmed: 0, removed: 0 };
   const canonical = new Map<bigint, string | null>();

@@ -26,7 +26,8 @@ const newAddress = (): Address => privateKeyToAddress(generatePrivateKey());
 /** Every listener call, in order, as "event:tx:logIndex:confirmations". */
 function recorder() {
   const calls: string[] = [];
-  const record = (event: string) => async (_trx: unknown, t: StoredTransfer) => void calls.push(`${event}:${t.txHash}:${t.logIndex}:${t.confirmations}`);
+  const record = (event: string) => async (_trx: unknown, t: StoredTransfer) =>
+    void calls.push(`${event}:${t.txHash}:${t.logIndex}:${t.confirmations}`);
   const listener: ChainListener = {
     onTransferSeen: record("seen"),
     onConfirmations: record("confirmations"),
@@ -36,10 +37,20 @@ function recorder() {
   return { calls, listener, count: (event: string) => calls.filter((c) => c.startsWith(`${event}:`)).length };
 }
 
-async function watcherFrom(start: bigint, settings: Partial<WatcherSettings> = {}, listener?: ChainListener, topicFilterMax?: number) {
+async function watcherFrom(
+  start: bigint,
+  settings: Partial<WatcherSettings> = {},
+  listener?: ChainListener,
+  topicFilterMax?: number,
+) {
   return createWatcher(
     { product: "Devnet", chainId: 31337, tokens: [chain.token], confirmations: 3, startBlock: start, ...settings },
-    { db: database.db, adapter: createEvmAdapter({ chainId: 31337, rpcUrl: chain.rpcUrl, topicFilterMax }), addressBook: watchedAddressBook(database.db), listener },
+    {
+      db: database.db,
+      adapter: createEvmAdapter({ chainId: 31337, rpcUrl: chain.rpcUrl, topicFilterMax }),
+      addressBook: watchedAddressBook(database.db),
+      listener,
+    },
   );
 }
 

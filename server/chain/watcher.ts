@@ -119,7 +119,10 @@ export function createWatcher(settings: WatcherSettings, deps: WatcherDeps): Wat
     report.removed += removed;
     const fork = await findFork(ctx, cursor, undefined);
     if (fork !== null) {
-      log.warn({ chainId: ctx.chainId, fork: fork.toString(), head: head.number.toString() }, "reorganisation: rescanning above the fork");
+      log.warn(
+        { chainId: ctx.chainId, fork: fork.toString(), head: head.number.toString() },
+        "reorganisation: rescanning above the fork",
+      );
       report.removed += await rewind(ctx, fork, cursor);
       return { ...report, behind: true };
     }
@@ -156,16 +159,21 @@ export function createWatcher(settings: WatcherSettings, deps: WatcherDeps): Wat
         else if (report.behind) delay = 0;
       } catch (error) {
         if (error instanceof LeaseLost) log.warn({ chainId: ctx.chainId }, error.message);
-        else log.error({ err: error, chainId: ctx.chainId, product: settings.product }, "chain watcher step failed; retrying");
+        else
+          log.error(
+            { err: error, chainId: ctx.chainId, product: settings.product },
+            "chain watcher step failed; retrying",
+          );
         delay = Math.max(pollMs, 2_000);
       }
-      if (running && delay > 0) await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, delay);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
+      if (running && delay > 0)
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, delay);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
     }
   }
 

@@ -9,12 +9,17 @@ import { acquireDataDirLock, DataDirInUseError, type LockOwner, lockFileName } f
 const repoRoot = resolve(import.meta.dirname, "../..");
 const children: ChildProcess[] = [];
 afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
 });
 const freshDir = tempDirs("mc-lock-");
 
 const readLock = (dir: string) => JSON.parse(readFileSync(join(dir, lockFileName), "utf8")) as LockOwner;
-const writeLock = (dir: string, owner: Partial<LockOwner>) => writeFileSync(join(dir, lockFileName), JSON.stringify({ hostname: hostname(), startedAt: "2024-01-01T00:00:00.000Z", token: "someone-else", ...owner }));
+const writeLock = (dir: string, owner: Partial<LockOwner>) =>
+  writeFileSync(
+    join(dir, lockFileName),
+    JSON.stringify({ hostname: hostname(), startedAt: "2024-01-01T00:00:00.000Z", token: "someone-else", ...owner }),
+  );
 const startTicks = (pid: number) => {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
@@ -34,7 +39,11 @@ describe("the data folder lock (in process)", () => {
   it("is created exclusively with pid, hostname and start time, readable by the owner only, and removed on release", () => {
     const dir = freshDir();
     const lock = acquireDataDirLock(dir);
-    expect(readLock(dir)).toMatchObject({ pid: process.pid, hostname: hostname(), startedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    expect(readLock(dir)).toMatchObject({
+      pid: process.pid,
+      hostname: hostname(),
+      startedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
     expect(statSync(lock.path).mode & 0o777).toBe(0o600);
     const error = refusal(dir);
     expect(error).toBeInstanceOf(DataDirInUseError);
@@ -48,7 +57,9 @@ describe("the data folder lock (in process)", () => {
     const dir = freshDir();
     writeLock(dir, { pid: process.ppid, processStart: startTicks(process.ppid) });
     const error = refusal(dir);
-    expect(error.message).toContain(`Another server is using this data folder: pid ${process.ppid} on ${hostname()}, since 2024-01-01T00:00:00.000Z (lock file ${join(dir, lockFileName)}). Stop that server first (kill ${process.ppid})`);
+    expect(error.message).toContain(
+      `Another server is using this data folder: pid ${process.ppid} on ${hostname()}, since 2024-01-01T00:00:00.000Z (lock file ${join(dir, lockFileName)}). Stop that server first (kill ${process.ppid})`,
+    );
     expect(readLock(dir).pid).toBe(process.ppid);
   });
 
@@ -105,7 +116,16 @@ interface Server {
 function startServer(dataDir: string): Server {
   const child = spawn(process.execPath, ["server/main.ts"], {
     cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", STATIC_DIR: "", NODE_ENV: "test", SERVER_SECRET: "", DATABASE_URL: "" },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      STATIC_DIR: "",
+      NODE_ENV: "test",
+      SERVER_SECRET: "",
+      DATABASE_URL: "",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.push(child);
@@ -126,16 +146,26 @@ function startServer(dataDir: string): Server {
 }
 
 describe("one server per DATA_DIR (real processes)", () => {
-  it("refuses a second server naming the first, recovers after kill -9, and releases the lock on a clean shutdown", { timeout: 120_000 }, async () => {
+  it("refuses a second server naming the first, recovers after kill -9, and releases the lock on a clean shutdown", {
+    timeout: 120_000,
+  }, async () => {
     const dataDir = freshDir();
     const first = startServer(dataDir);
     await first.ready;
     expect(readLock(dataDir).pid).toBe(first.child.pid);
 
     const second = startServer(dataDir);
-    const outcome = await Promise.race([second.exited.then((code) => `exited ${code}`), second.ready.then(() => "listening", () => "exited")]);
+    const outcome = await Promise.race([
+      second.exited.then((code) => `exited ${code}`),
+      second.ready.then(
+        () => "listening",
+        () => "exited",
+      ),
+    ]);
     expect(outcome).toBe("exited 1");
-    expect(second.output()).toContain(`Merchant Console cannot start: Another server is using this data folder: pid ${first.child.pid} on ${hostname()}`);
+    expect(second.output()).toContain(
+      `Merchant Console cannot start: Another server is using this data folder: pid ${first.child.pid} on ${hostname()}`,
+    );
     expect(readLock(dataDir).pid).toBe(first.child.pid);
 
     first.child.kill("SIGKILL");

@@ -42,7 +42,13 @@ const heldTokens = new Set<string>();
  */
 export function acquireDataDirLock(dataDir: string): DataDirLock {
   const path = join(resolve(dataDir), lockFileName);
-  const owner: LockOwner = { pid: process.pid, hostname: hostname(), startedAt: new Date().toISOString(), processStart: processStartTicks(process.pid), token: randomBytes(16).toString("hex") };
+  const owner: LockOwner = {
+    pid: process.pid,
+    hostname: hostname(),
+    startedAt: new Date().toISOString(),
+    processStart: processStartTicks(process.pid),
+    token: randomBytes(16).toString("hex"),
+  };
   for (let attempt = 0; attempt < 5; attempt++) {
     if (createExclusively(path, owner)) return held(path, owner);
     const current = readOwner(path);
@@ -50,9 +56,13 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
     if (current === "unreadable") throw inUse(path, current);
     const staleWhy = whyStale(current);
     if (!staleWhy) throw inUse(path, current);
-    if (takeOver(path, current)) process.stderr.write(`data folder: recovered a stale lock (${ownerText(current)}: ${staleWhy})\n`);
+    if (takeOver(path, current))
+      process.stderr.write(`data folder: recovered a stale lock (${ownerText(current)}: ${staleWhy})\n`);
   }
-  throw new DataDirInUseError(`DATA_DIR ${resolve(dataDir)}: could not take ${path}; other servers keep starting on this folder`, null);
+  throw new DataDirInUseError(
+    `DATA_DIR ${resolve(dataDir)}: could not take ${path}; other servers keep starting on this folder`,
+    null,
+  );
 }
 
 /** link(2) fails when the name exists, so the lock appears complete or not at all. */
@@ -80,7 +90,9 @@ function readOwner(path: string): LockOwner | "missing" | "unreadable" {
   }
   try {
     const parsed = JSON.parse(text) as LockOwner;
-    return Number.isInteger(parsed.pid) && typeof parsed.hostname === "string" && typeof parsed.token === "string" ? parsed : "unreadable";
+    return Number.isInteger(parsed.pid) && typeof parsed.hostname === "string" && typeof parsed.token === "string"
+      ? parsed
+      : "unreadable";
   } catch {
     return "unreadable";
   }
@@ -161,7 +173,10 @@ function ownerText(owner: Partial<LockOwner>): string {
 
 function inUse(path: string, owner: LockOwner | "unreadable"): DataDirInUseError {
   if (owner === "unreadable") {
-    return new DataDirInUseError(`${path} exists but cannot be read as a lock. If no server uses this data folder, delete that file and start again.`, null);
+    return new DataDirInUseError(
+      `${path} exists but cannot be read as a lock. If no server uses this data folder, delete that file and start again.`,
+      null,
+    );
   }
   const elsewhere = owner.hostname !== hostname();
   return new DataDirInUseError(

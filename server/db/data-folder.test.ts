@@ -23,7 +23,9 @@ function openToOthers(root: string): string[] {
 describe("the data folder main.ts opens", () => {
   // A fresh folder means PGlite's initdb on disk: 3 s alone, but once over 60 s in a full `npm test` (first file of its
   // worker, beside the e2e lane's Chromium and Vite), so it gets the 120 s the other on-disk database tests have.
-  it("leaves nothing that group or others may access in a fresh PGlite folder, and gives the folder up on close", { timeout: 120_000 }, async () => {
+  it("leaves nothing that group or others may access in a fresh PGlite folder, and gives the folder up on close", {
+    timeout: 120_000,
+  }, async () => {
     const dataDir = join(freshParent(), "data");
     const opened = await openServerData({ DATA_DIR: dataDir });
     try {
@@ -45,7 +47,14 @@ describe("the data folder main.ts opens", () => {
     mkdirSync(join(dataDir, "base", "5"), { recursive: true });
     writeFileSync(join(dataDir, "base", "5", "1259"), "");
     writeFileSync(join(dataDir, "PG_VERSION"), "17\n");
-    for (const [path, mode] of [[dataDir, 0o777], [join(dataDir, "base"), 0o755], [join(dataDir, "base", "5"), 0o777], [join(dataDir, "base", "5", "1259"), 0o666], [join(dataDir, "PG_VERSION"), 0o644]] as const) chmodSync(path, mode);
+    for (const [path, mode] of [
+      [dataDir, 0o777],
+      [join(dataDir, "base"), 0o755],
+      [join(dataDir, "base", "5"), 0o777],
+      [join(dataDir, "base", "5", "1259"), 0o666],
+      [join(dataDir, "PG_VERSION"), 0o644],
+    ] as const)
+      chmodSync(path, mode);
     const lock = claimDataFolder(dataDir);
     try {
       expect(openToOthers(dataDir)).toEqual([]);
@@ -65,7 +74,9 @@ describe("the data folder main.ts opens", () => {
     } finally {
       lock.release();
     }
-    await expect(openServerData({ DATA_DIR: dataDir, SERVER_SECRET: "abcdef" })).rejects.toThrow("SERVER_SECRET holds 3 bytes");
+    await expect(openServerData({ DATA_DIR: dataDir, SERVER_SECRET: "abcdef" })).rejects.toThrow(
+      "SERVER_SECRET holds 3 bytes",
+    );
     // The refusal gave the folder back.
     claimDataFolder(dataDir).release();
   });

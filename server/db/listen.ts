@@ -75,12 +75,18 @@ export function listenOverPostgres(options: PostgresListenOptions): Listen {
 
     const connect = async (): Promise<void> => {
       // Named, so an operator (and the two-instance test) can tell it apart in pg_stat_activity.
-      const next = new pg.Client({ connectionString: options.connectionString, keepAlive: true, query_timeout: 10_000, application_name: `listen ${channel}` });
+      const next = new pg.Client({
+        connectionString: options.connectionString,
+        keepAlive: true,
+        query_timeout: 10_000,
+        application_name: `listen ${channel}`,
+      });
       // Until it is the current client, its errors and its end are those of a failed attempt (thrown below).
       next.on("error", (error) => lost(next, error));
       next.on("end", () => lost(next, new Error("the listening connection ended")));
       next.on("notification", (message) => {
-        if (message.channel === channel && message.payload !== undefined && next === client) handlers.onPayload(message.payload);
+        if (message.channel === channel && message.payload !== undefined && next === client)
+          handlers.onPayload(message.payload);
       });
       try {
         await next.connect();

@@ -42,7 +42,9 @@ const migrations: Record<string, Migration> = {
           used_at timestamptz,
           created_at timestamptz not null default now()
         )`.execute(db);
-      await sql`create index verification_codes_latest on verification_codes (email, purpose, created_at desc)`.execute(db);
+      await sql`create index verification_codes_latest on verification_codes (email, purpose, created_at desc)`.execute(
+        db,
+      );
       await sql`
         create table rate_events (
           id bigint generated always as identity primary key,
@@ -93,7 +95,9 @@ const migrations: Record<string, Migration> = {
         )`.execute(db);
       await sql`create index messages_by_merchant on messages (merchant_id, created_at desc, id desc)`.execute(db);
       // The welcome and the first-login todo come once per merchant, however many requests race.
-      await sql`create unique index messages_once on messages (merchant_id, kind) where kind in ('welcome', 'firstApplication')`.execute(db);
+      await sql`create unique index messages_once on messages (merchant_id, kind) where kind in ('welcome', 'firstApplication')`.execute(
+        db,
+      );
     },
   },
   "0003_demo_orders_google_sign_in": {
@@ -132,7 +136,9 @@ const migrations: Record<string, Migration> = {
       // Sessions end after an idle time as well as after an absolute lifetime.
       await sql`alter table sessions add column last_seen_at timestamptz`.execute(db);
       await sql`update sessions set last_seen_at = created_at`.execute(db);
-      await sql`alter table sessions alter column last_seen_at set not null, alter column last_seen_at set default now()`.execute(db);
+      await sql`alter table sessions alter column last_seen_at set not null, alter column last_seen_at set default now()`.execute(
+        db,
+      );
       await sql`create index sessions_by_created on sessions (created_at)`.execute(db);
       // Codes are kept as salted, peppered HMACs from now on: the unsalted ones (10 minutes to live) are dropped.
       await sql`delete from verification_codes`.execute(db);
@@ -192,9 +198,13 @@ const migrations: Record<string, Migration> = {
           removed_at timestamptz,
           unique (chain_id, tx_hash, log_index)
         )`.execute(db);
-      await sql`create index chain_transfers_pending on chain_transfers (chain_id, block_number) where status = 'seen'`.execute(db);
+      await sql`create index chain_transfers_pending on chain_transfers (chain_id, block_number) where status = 'seen'`.execute(
+        db,
+      );
       await sql`create index chain_transfers_by_block on chain_transfers (chain_id, block_number)`.execute(db);
-      await sql`create index chain_transfers_by_recipient on chain_transfers (to_address, chain_id, block_number)`.execute(db);
+      await sql`create index chain_transfers_by_recipient on chain_transfers (to_address, chain_id, block_number)`.execute(
+        db,
+      );
       // Watch-only receiving addresses: BIP-44 index i of WALLET_XPUB (m/44'/60'/0'/0/i), one per merchant. The
       // same EVM address serves every EVM chain. Rows are never deleted: money may still arrive at an old address.
       await sql`create sequence receiving_address_index as integer minvalue 0 start with 0`.execute(db);
@@ -257,9 +267,13 @@ const migrations: Record<string, Migration> = {
       await sql`create index orders_by_merchant on orders (merchant_id, created_at desc, id desc)`.execute(db);
       // THE matching rule: at most one open order per merchant, so a transfer to the merchant's one receiving address
       // matches that order or none. The index decides it under races (two Create calls at once: one gets 2204).
-      await sql`create unique index orders_one_open on orders (merchant_id) where status in ('pending', 'waiting')`.execute(db);
+      await sql`create unique index orders_one_open on orders (merchant_id) where status in ('pending', 'waiting')`.execute(
+        db,
+      );
       await sql`create unique index orders_one_trial on orders (merchant_id) where trial`.execute(db);
-      await sql`create index orders_open_by_expiry on orders (expires_at) where status in ('pending', 'waiting')`.execute(db);
+      await sql`create index orders_open_by_expiry on orders (expires_at) where status in ('pending', 'waiting')`.execute(
+        db,
+      );
       // A chain transfer attached to an order: once per transfer (it can never count for two). The USDT amount, the
       // product and the confirmations required are written when it is attached, so an order reads without the chain
       // settings. `counted` once its confirmation was counted for the open order; `to_balance` when it confirmed after
@@ -291,11 +305,21 @@ const migrations: Record<string, Migration> = {
           epoch integer not null default 0,
           created_at timestamptz not null default now()
         )`.execute(db);
-      await sql`create index balance_entries_by_merchant on balance_entries (merchant_id, created_at desc, id desc)`.execute(db);
-      await sql`create unique index balance_entries_transfer_credit on balance_entries (transfer_id, epoch) where transfer_id is not null and kind <> 'reorg'`.execute(db);
-      await sql`create unique index balance_entries_transfer_debit on balance_entries (transfer_id, epoch) where kind = 'reorg'`.execute(db);
-      await sql`create unique index balance_entries_order_payment on balance_entries (order_id) where kind = 'orderPayment'`.execute(db);
-      await sql`create unique index balance_entries_order_refund on balance_entries (order_id) where kind = 'orderClosed' and transfer_id is null`.execute(db);
+      await sql`create index balance_entries_by_merchant on balance_entries (merchant_id, created_at desc, id desc)`.execute(
+        db,
+      );
+      await sql`create unique index balance_entries_transfer_credit on balance_entries (transfer_id, epoch) where transfer_id is not null and kind <> 'reorg'`.execute(
+        db,
+      );
+      await sql`create unique index balance_entries_transfer_debit on balance_entries (transfer_id, epoch) where kind = 'reorg'`.execute(
+        db,
+      );
+      await sql`create unique index balance_entries_order_payment on balance_entries (order_id) where kind = 'orderPayment'`.execute(
+        db,
+      );
+      await sql`create unique index balance_entries_order_refund on balance_entries (order_id) where kind = 'orderClosed' and transfer_id is null`.execute(
+        db,
+      );
       // The merchant's package and until when.
       await sql`
         create table subscriptions (
@@ -322,6 +346,9 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
-    throw new Error(`migration ${failed?.migrationName ?? ""} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(
+      `migration ${failed?.migrationName ?? ""} failed: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   }
 }

@@ -50,9 +50,14 @@ function overPostgres(connectionString: string): Opened {
   // The server may end an idle connection (a restart, an administrator, a proxy's idle timeout). The pool drops that
   // client and opens another on the next query; without a listener its error event would end the whole process.
   pool.on("error", (error: Error & { code?: string }) => {
-    process.stderr.write(`${JSON.stringify({ level: 40, time: Date.now(), msg: "PostgreSQL ended an idle connection; the pool opens another when needed", code: error.code, err: error.message })}\n`);
+    process.stderr.write(
+      `${JSON.stringify({ level: 40, time: Date.now(), msg: "PostgreSQL ended an idle connection; the pool opens another when needed", code: error.code, err: error.message })}\n`,
+    );
   });
-  return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), listen: listenOverPostgres({ connectionString }) };
+  return {
+    db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }),
+    listen: listenOverPostgres({ connectionString }),
+  };
 }
 
 async function overPglite(dataDir: string | undefined): Promise<Opened> {

@@ -10,7 +10,15 @@ beforeAll(async () => {
 afterAll(() => opened?.close());
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const countEvents = async () => Number((await opened.db.selectFrom("rate_limits").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow()).n);
+const countEvents = async () =>
+  Number(
+    (
+      await opened.db
+        .selectFrom("rate_limits")
+        .select((eb) => eb.fn.countAll<string>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe("PGlite behind Kysely (one connection, lent to one caller at a time)", () => {
   it("keeps other requests' queries out of an open transaction", async () => {
@@ -19,9 +27,19 @@ describe("PGlite behind Kysely (one connection, lent to one caller at a time)", 
     const rolledBack = db
       .transaction()
       .execute(async (trx) => {
-        await trx.insertInto("rate_limits").values({ bucket: "code-ip", subject: "1.2.3.4", tat: new Date() }).execute();
+        await trx
+          .insertInto("rate_limits")
+          .values({ bucket: "code-ip", subject: "1.2.3.4", tat: new Date() })
+          .execute();
         await sleep(50);
-        seenInside = Number((await trx.selectFrom("rate_limits").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow()).n);
+        seenInside = Number(
+          (
+            await trx
+              .selectFrom("rate_limits")
+              .select((eb) => eb.fn.countAll<string>().as("n"))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
         throw new Error("roll back");
       })
       .catch(() => "rolled back");

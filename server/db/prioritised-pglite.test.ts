@@ -35,10 +35,12 @@ describe("PGlite behind the prioritised dialect", () => {
     });
     // The first transaction holds the connection; the others queue behind it, then the sign-in arrives.
     await new Promise((r) => setTimeout(r, 10));
-    const others = Array.from({ length: 5 }, (_, i) => db.transaction().execute(async (trx) => {
-      await sql`insert into t (who) values (${`other-${i}`})`.execute(trx);
-      log.push(`other-${i}`);
-    }));
+    const others = Array.from({ length: 5 }, (_, i) =>
+      db.transaction().execute(async (trx) => {
+        await sql`insert into t (who) values (${`other-${i}`})`.execute(trx);
+        log.push(`other-${i}`);
+      }),
+    );
     const signIn = asSignIn(() =>
       db.transaction().execute(async (trx) => {
         await sql`insert into t (who) values ('sign-in')`.execute(trx);

@@ -13,7 +13,13 @@ describe("SERVER_SECRET", () => {
   it("takes 32 bytes as hex, base64 or base64url, and wins over the file", () => {
     const dataDir = freshDir();
     writeFileSync(join(dataDir, secretFileName), `${randomBytes(32).toString("hex")}\n`);
-    for (const text of [key.toString("hex"), key.toString("hex").toUpperCase(), key.toString("base64"), key.toString("base64url"), ` ${key.toString("hex")}\n`]) {
+    for (const text of [
+      key.toString("hex"),
+      key.toString("hex").toUpperCase(),
+      key.toString("base64"),
+      key.toString("base64url"),
+      ` ${key.toString("hex")}\n`,
+    ]) {
       expect(loadServerSecret({ env: { SERVER_SECRET: text }, dataDir }).equals(key)).toBe(true);
     }
   });
@@ -21,7 +27,9 @@ describe("SERVER_SECRET", () => {
   it("refuses weaker or malformed secrets with a message that says what is needed", () => {
     const dataDir = freshDir();
     const load = (SERVER_SECRET: string) => () => loadServerSecret({ env: { SERVER_SECRET }, dataDir });
-    expect(load(randomBytes(31).toString("hex"))).toThrow("SERVER_SECRET holds 31 bytes, too few to be a key. SERVER_SECRET must hold at least 32 random bytes as hex or base64");
+    expect(load(randomBytes(31).toString("hex"))).toThrow(
+      "SERVER_SECRET holds 31 bytes, too few to be a key. SERVER_SECRET must hold at least 32 random bytes as hex or base64",
+    );
     expect(load(randomBytes(16).toString("base64"))).toThrow("SERVER_SECRET holds 16 bytes");
     expect(load("correct horse battery staple, quite long really")).toThrow("SERVER_SECRET is neither hex nor base64");
     expect(load(`${key.toString("hex")}a`)).toThrow("odd number of digits");

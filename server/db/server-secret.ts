@@ -39,7 +39,8 @@ export function parseSecret(text: string, name: string): Buffer {
   } else {
     throw new Error(`${name} is neither hex nor base64. ${advice}.`);
   }
-  if (bytes.length < secretBytes) throw new Error(`${name} holds ${bytes.length} bytes, too few to be a key. ${advice}.`);
+  if (bytes.length < secretBytes)
+    throw new Error(`${name} holds ${bytes.length} bytes, too few to be a key. ${advice}.`);
   return bytes;
 }
 

@@ -62,20 +62,46 @@ export async function creditTransfer(trx: Kysely<DB>, credit: TransferCredit): P
 }
 
 /** An order's own refund (balance it took, given back when it closes unpaid): once per order. */
-export async function creditOrderRefund(trx: Kysely<DB>, merchantId: string, orderId: string, amount: bigint, now: Date): Promise<void> {
+export async function creditOrderRefund(
+  trx: Kysely<DB>,
+  merchantId: string,
+  orderId: string,
+  amount: bigint,
+  now: Date,
+): Promise<void> {
   if (amount <= 0n) return;
   await trx
     .insertInto("balance_entries")
-    .values({ merchant_id: merchantId, kind: "orderClosed", amount: fromAtto(amount), order_id: orderId, transfer_id: null, created_at: now })
+    .values({
+      merchant_id: merchantId,
+      kind: "orderClosed",
+      amount: fromAtto(amount),
+      order_id: orderId,
+      transfer_id: null,
+      created_at: now,
+    })
     .onConflict((oc) => oc.doNothing())
     .execute();
 }
 
 /** What an order takes from the balance: once per order (unique index `balance_entries_order_payment`). */
-export async function debitOrderPayment(trx: Kysely<DB>, merchantId: string, orderId: string, amount: bigint, now: Date): Promise<boolean> {
+export async function debitOrderPayment(
+  trx: Kysely<DB>,
+  merchantId: string,
+  orderId: string,
+  amount: bigint,
+  now: Date,
+): Promise<boolean> {
   const rows = await trx
     .insertInto("balance_entries")
-    .values({ merchant_id: merchantId, kind: "orderPayment", amount: fromAtto(-amount), order_id: orderId, transfer_id: null, created_at: now })
+    .values({
+      merchant_id: merchantId,
+      kind: "orderPayment",
+      amount: fromAtto(-amount),
+      order_id: orderId,
+      transfer_id: null,
+      created_at: now,
+    })
     .onConflict((oc) => oc.doNothing())
     .returning("id")
     .execute();

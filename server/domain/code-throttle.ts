@@ -28,4 +28,3 @@ export async function takeCodeUseSlots(
   );
   return taken.ok ? null : fail(errCodes.rateLimited, waitMessage(taken.waitSeconds), 429);
 }
-

@@ -17,7 +17,8 @@ beforeEach(() => resetDatabase(db));
 const secret = Buffer.alloc(32, 1);
 const otherSecret = Buffer.alloc(32, 2);
 const now = new Date();
-const store = (email: string, code: string, key = secret) => storeCode(db, { email, purpose: "register", code, now, ttlSeconds: 600, secret: key });
+const store = (email: string, code: string, key = secret) =>
+  storeCode(db, { email, purpose: "register", code, now, ttlSeconds: 600, secret: key });
 const check = (email: string, code: string, key = secret) =>
   checkCode(db, { email, purpose: "register", code, now, maxAttempts: 5, consume: false, secret: key });
 

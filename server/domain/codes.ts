@@ -33,11 +33,25 @@ export async function lastCodeSentAt(db: Kysely<DB>, email: string, purpose: Cod
 /** Stores a new code (hashed) and invalidates the unused ones before it. */
 export async function storeCode(
   db: Kysely<DB>,
-  input: { email: string; purpose: CodePurpose; code: string; now: Date; ttlSeconds: number; secret: Buffer; createdAt?: Date },
+  input: {
+    email: string;
+    purpose: CodePurpose;
+    code: string;
+    now: Date;
+    ttlSeconds: number;
+    secret: Buffer;
+    createdAt?: Date;
+  },
 ): Promise<void> {
   const { email, purpose, code, now } = input;
   const salt = randomBytes(16).toString("base64url");
-  await db.updateTable("verification_codes").set({ used_at: now }).where("email", "=", email).where("purpose", "=", purpose).where("used_at", "is", null).execute();
+  await db
+    .updateTable("verification_codes")
+    .set({ used_at: now })
+    .where("email", "=", email)
+    .where("purpose", "=", purpose)
+    .where("used_at", "is", null)
+    .execute();
   await db
     .insertInto("verification_codes")
     .values({
@@ -83,9 +97,14 @@ export async function checkCode(db: Kysely<DB>, input: CheckCodeInput): Promise<
   const expected = Buffer.from(row.code_hash, "hex");
   const actual = Buffer.from(hashCode(input.secret, row.salt, input.email, input.purpose, input.code), "hex");
   if (!timingSafeEqual(expected, actual)) {
-    await db.updateTable("verification_codes").set((eb) => ({ attempts: eb("attempts", "+", 1) })).where("id", "=", row.id).execute();
+    await db
+      .updateTable("verification_codes")
+      .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
+      .where("id", "=", row.id)
+      .execute();
     return fail(errCodes.codeWrong, messages.codeWrong);
   }
-  if (input.consume) await db.updateTable("verification_codes").set({ used_at: input.now }).where("id", "=", row.id).execute();
+  if (input.consume)
+    await db.updateTable("verification_codes").set({ used_at: input.now }).where("id", "=", row.id).execute();
   return ok(null);
 }

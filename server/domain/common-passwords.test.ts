@@ -11,6 +11,7 @@ describe("common passwords", () => {
   });
 
   it("lets an uncommon password through", () => {
-    for (const password of ["Merchant7Pass", "tulip-Orbit-42", "Zx9!kq2Lm"]) expect(isCommonPassword(password)).toBe(false);
+    for (const password of ["Merchant7Pass", "tulip-Orbit-42", "Zx9!kq2Lm"])
+      expect(isCommonPassword(password)).toBe(false);
   });
 });

@@ -58,7 +58,10 @@ export const findDemoOrder = (db: Kysely<DB>, orderCode: string) =>
 /** A new demo order on `chain`, 15 minutes to pay; ended ones older than a day go first. */
 export function createDemoOrder(db: Kysely<DB>, chain: DemoChain, now: Date): Promise<Row> {
   return db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("demo_orders").where("expires_at", "<", new Date(now.getTime() - keepSeconds * 1000)).execute();
+    await trx
+      .deleteFrom("demo_orders")
+      .where("expires_at", "<", new Date(now.getTime() - keepSeconds * 1000))
+      .execute();
     return trx
       .insertInto("demo_orders")
       .values({

@@ -15,12 +15,28 @@ const unusablePasswordHash = () => `google$${randomBytes(24).toString("base64url
  * new merchant with an unusable password and Google's name as nickname. Then a session and the
  * message-box events, as Register and Login.
  */
-export async function signInWithGoogle(db: Kysely<DB>, identity: GoogleIdentity, ip: string, now: Date): Promise<LoginResult> {
+export async function signInWithGoogle(
+  db: Kysely<DB>,
+  identity: GoogleIdentity,
+  ip: string,
+  now: Date,
+): Promise<LoginResult> {
   return db.transaction().execute(async (trx) => {
-    const bySubject = await trx.selectFrom("merchants").selectAll().where("google_sub", "=", identity.subject).executeTakeFirst();
-    let merchant = bySubject ?? (await trx.selectFrom("merchants").selectAll().where("email", "=", identity.email).executeTakeFirst());
+    const bySubject = await trx
+      .selectFrom("merchants")
+      .selectAll()
+      .where("google_sub", "=", identity.subject)
+      .executeTakeFirst();
+    let merchant =
+      bySubject ??
+      (await trx.selectFrom("merchants").selectAll().where("email", "=", identity.email).executeTakeFirst());
     if (merchant && !bySubject) {
-      await trx.updateTable("merchants").set({ google_sub: identity.subject }).where("id", "=", merchant.id).where("google_sub", "is", null).execute();
+      await trx
+        .updateTable("merchants")
+        .set({ google_sub: identity.subject })
+        .where("id", "=", merchant.id)
+        .where("google_sub", "is", null)
+        .execute();
     }
     const registered = !merchant;
     merchant ??=
@@ -42,6 +58,13 @@ export async function signInWithGoogle(db: Kysely<DB>, identity: GoogleIdentity,
     if (registered) await onRegistered(trx, merchant.id, now);
     if (merchant.last_login_at === null) await onFirstLogin(trx, merchant.id, now);
     const accessToken = await signInMerchant(trx, merchant.id, ip, now);
-    return { accessToken, userId: merchant.id, email: merchant.email, language: merchant.language, nickName: merchant.nick_name, avatar: merchant.avatar };
+    return {
+      accessToken,
+      userId: merchant.id,
+      email: merchant.email,
+      language: merchant.language,
+      nickName: merchant.nick_name,
+      avatar: merchant.avatar,
+    };
   });
 }

@@ -78,19 +78,26 @@ export async function verifyGoogleIdToken(settings: GoogleSettings, idToken: str
     return { ok: false, reason: unreachable(error) ? "unreachable" : "invalid", detail };
   }
   const email = typeof payload.email === "string" ? payload.email.trim().toLowerCase() : "";
-  if (!email || !/^[^@\s]+@[^@\s]+$/.test(email) || email.length > 254) return { ok: false, reason: "invalid", detail: "no e-mail in the ID token" };
-  if (payload.email_verified !== true && payload.email_verified !== "true") return { ok: false, reason: "unverifiedEmail", detail: email };
+  if (!email || !/^[^@\s]+@[^@\s]+$/.test(email) || email.length > 254)
+    return { ok: false, reason: "invalid", detail: "no e-mail in the ID token" };
+  if (payload.email_verified !== true && payload.email_verified !== "true")
+    return { ok: false, reason: "unverifiedEmail", detail: email };
   const name = typeof payload.name === "string" ? payload.name.trim() : "";
   return { ok: true, identity: { subject: String(payload.sub), email, name } };
 }
 
-export type GoogleExchange = { ok: true; idToken: string } | { ok: false; reason: "invalid" | "unreachable"; detail: string };
+export type GoogleExchange =
+  | { ok: true; idToken: string }
+  | { ok: false; reason: "invalid" | "unreachable"; detail: string };
 
 /**
  * The code flow: trades the popup's authorization code for tokens at Google's token endpoint.
  * `postmessage` is the redirect URI Google's popup code client uses.
  */
-export async function exchangeGoogleCode(settings: GoogleSettings & { clientSecret: string }, code: string): Promise<GoogleExchange> {
+export async function exchangeGoogleCode(
+  settings: GoogleSettings & { clientSecret: string },
+  code: string,
+): Promise<GoogleExchange> {
   let response: Response;
   try {
     response = await fetch(settings.tokenUrl, {
@@ -111,8 +118,11 @@ export async function exchangeGoogleCode(settings: GoogleSettings & { clientSecr
   }
   const body = (await response.json().catch(() => null)) as { id_token?: unknown; error?: unknown } | null;
   // 4xx: Google refused the code (invalid_grant: used, expired or for another client).
-  if (response.status >= 400 && response.status < 500) return { ok: false, reason: "invalid", detail: String(body?.error ?? response.status) };
-  if (!response.ok || !body) return { ok: false, reason: "unreachable", detail: `token endpoint answered ${response.status}` };
-  if (typeof body.id_token !== "string") return { ok: false, reason: "invalid", detail: "no id_token in the token answer (was openid asked for?)" };
+  if (response.status >= 400 && response.status < 500)
+    return { ok: false, reason: "invalid", detail: String(body?.error ?? response.status) };
+  if (!response.ok || !body)
+    return { ok: false, reason: "unreachable", detail: `token endpoint answered ${response.status}` };
+  if (typeof body.id_token !== "string")
+    return { ok: false, reason: "invalid", detail: "no id_token in the token answer (was openid asked for?)" };
   return { ok: true, idToken: body.id_token };
 }

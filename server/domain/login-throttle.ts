@@ -29,10 +29,16 @@ export function loginSlots({ email, ip, deviceId }: LoginAttempt, limits: Limits
 }
 
 /** Changing the password checks the old one: the address's and the account-from-this-address buckets count it. */
-export const oldPasswordSlots = (email: string, ip: string, limits: Limits): Slot[] => loginSlots({ email, ip, deviceId: null }, limits).slice(0, 2);
+export const oldPasswordSlots = (email: string, ip: string, limits: Limits): Slot[] =>
+  loginSlots({ email, ip, deviceId: null }, limits).slice(0, 2);
 
-export const takeLoginSlots = (db: Kysely<DB>, attempt: LoginAttempt, limits: Limits, now: Date, memo: RefusalMemo): Promise<Taken> =>
-  takeSlots(db, loginSlots(attempt, limits), now, memo);
+export const takeLoginSlots = (
+  db: Kysely<DB>,
+  attempt: LoginAttempt,
+  limits: Limits,
+  now: Date,
+  memo: RefusalMemo,
+): Promise<Taken> => takeSlots(db, loginSlots(attempt, limits), now, memo);
 
 /**
  * The password was right: this address's and this device's counts for the account start over; the
@@ -56,7 +62,8 @@ const accountIpSubject = (email: string, ip: string) => `${email} ${ip}`;
 
 /** The refusal's text: the account-wide bucket points the owner to the way that always works. */
 export function loginRefusalMessage(taken: Extract<Taken, { ok: false }>): string {
-  const wait = taken.waitSeconds >= 120 ? `${Math.ceil(taken.waitSeconds / 60)} minutes` : `${taken.waitSeconds} seconds`;
+  const wait =
+    taken.waitSeconds >= 120 ? `${Math.ceil(taken.waitSeconds / 60)} minutes` : `${taken.waitSeconds} seconds`;
   return taken.slot.bucket === "login-account"
     ? `Too many failed sign-ins on this account, try again in ${wait} or reset your password by e-mail`
     : `Too many attempts, try again in ${wait}`;

@@ -26,7 +26,12 @@ export async function setLanguage(db: Kysely<DB>, { merchantId }: MerchantScope,
 }
 
 export function setNickName(db: Kysely<DB>, { merchantId }: MerchantScope, nickName: string): Promise<MerchantRow> {
-  return db.updateTable("merchants").set({ nick_name: nickName }).where("id", "=", merchantId).returningAll().executeTakeFirstOrThrow();
+  return db
+    .updateTable("merchants")
+    .set({ nick_name: nickName })
+    .where("id", "=", merchantId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** A new password hash (change, reset, or an upgrade at sign-in): by merchant id, which the caller has proven. */
@@ -35,10 +40,18 @@ export async function setPasswordHash(db: Kysely<DB>, merchantId: string, passwo
 }
 
 /** Registers a merchant; undefined when the e-mail was taken meanwhile. */
-export async function insertMerchant(db: Kysely<DB>, input: { email: string; passwordHash: string; now: Date }): Promise<string | undefined> {
+export async function insertMerchant(
+  db: Kysely<DB>,
+  input: { email: string; passwordHash: string; now: Date },
+): Promise<string | undefined> {
   const row = await db
     .insertInto("merchants")
-    .values({ email: input.email, password_hash: input.passwordHash, nick_name: defaultNickName(input.email), created_at: input.now })
+    .values({
+      email: input.email,
+      password_hash: input.passwordHash,
+      nick_name: defaultNickName(input.email),
+      created_at: input.now,
+    })
     .onConflict((oc) => oc.column("email").doNothing())
     .returning("id")
     .executeTakeFirst();

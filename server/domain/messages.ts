@@ -35,9 +35,12 @@ export async function postMessage(db: Kysely<DB>, merchantId: string, kind: Mess
     .execute();
 }
 
-export const onRegistered = (db: Kysely<DB>, merchantId: string, now: Date) => postMessage(db, merchantId, "welcome", now);
-export const onPasswordChanged = (db: Kysely<DB>, merchantId: string, now: Date) => postMessage(db, merchantId, "passwordChanged", now);
-export const onFirstLogin = (db: Kysely<DB>, merchantId: string, now: Date) => postMessage(db, merchantId, "firstApplication", now);
+export const onRegistered = (db: Kysely<DB>, merchantId: string, now: Date) =>
+  postMessage(db, merchantId, "welcome", now);
+export const onPasswordChanged = (db: Kysely<DB>, merchantId: string, now: Date) =>
+  postMessage(db, merchantId, "passwordChanged", now);
+export const onFirstLogin = (db: Kysely<DB>, merchantId: string, now: Date) =>
+  postMessage(db, merchantId, "firstApplication", now);
 
 export function toMessage(row: Selectable<MessagesTable>): Message {
   return {
@@ -55,7 +58,11 @@ export function toMessage(row: Selectable<MessagesTable>): Message {
 }
 
 /** The merchant's newest messages, newest first, of one tab or of each. */
-export async function listMessages(db: Kysely<DB>, { merchantId }: MerchantScope, type?: MessageType): Promise<Message[]> {
+export async function listMessages(
+  db: Kysely<DB>,
+  { merchantId }: MerchantScope,
+  type?: MessageType,
+): Promise<Message[]> {
   const types = type ? [type] : (["message", "notice", "todo"] as const);
   const lists = await Promise.all(
     types.map((t) =>
@@ -77,6 +84,16 @@ export async function listMessages(db: Kysely<DB>, { merchantId }: MerchantScope
 }
 
 /** Marks the merchant's own messages read; ids of other merchants or of no message change nothing. */
-export async function markMessagesRead(db: Kysely<DB>, { merchantId }: MerchantScope, ids: readonly string[]): Promise<void> {
-  await db.updateTable("messages").set({ status: 1 }).where("merchant_id", "=", merchantId).where("id", "in", [...ids]).where("status", "=", 0).execute();
+export async function markMessagesRead(
+  db: Kysely<DB>,
+  { merchantId }: MerchantScope,
+  ids: readonly string[],
+): Promise<void> {
+  await db
+    .updateTable("messages")
+    .set({ status: 1 })
+    .where("merchant_id", "=", merchantId)
+    .where("id", "in", [...ids])
+    .where("status", "=", 0)
+    .execute();
 }

@@ -5,7 +5,15 @@ import type { ChainListener } from "../chain/listener.ts";
 import type { StoredTransfer } from "../chain/store.ts";
 import type { DB } from "../db/schema.ts";
 import { creditTransfer, debitRemovedTransfer } from "./balance.ts";
-import { countConfirmed, expireIfDue, isOpen, lockOpenOrderOf, lockOrderById, notify, refreshOpenStatus } from "./order-state.ts";
+import {
+  countConfirmed,
+  expireIfDue,
+  isOpen,
+  lockOpenOrderOf,
+  lockOrderById,
+  notify,
+  refreshOpenStatus,
+} from "./order-state.ts";
 import { fromAtto, unitsToAtto } from "./usdt.ts";
 
 /** The symbol of the only token an order is paid in. Other configured tokens are not priced: their transfers are ignored. */
@@ -40,12 +48,20 @@ export function createOrderListener(options: OrderListenerOptions): ChainListene
   };
 
   const merchantOf = async (trx: Kysely<DB>, t: StoredTransfer): Promise<string | null> => {
-    const row = await trx.selectFrom("receiving_addresses").select("merchant_id").where("address", "=", getAddress(t.to)).executeTakeFirst();
+    const row = await trx
+      .selectFrom("receiving_addresses")
+      .select("merchant_id")
+      .where("address", "=", getAddress(t.to))
+      .executeTakeFirst();
     return row?.merchant_id ?? null;
   };
 
   const linkOf = (trx: Kysely<DB>, t: StoredTransfer) =>
-    trx.selectFrom("order_transfers").select(["order_id", "merchant_id", "amount"]).where("transfer_id", "=", t.id).executeTakeFirst();
+    trx
+      .selectFrom("order_transfers")
+      .select(["order_id", "merchant_id", "amount"])
+      .where("transfer_id", "=", t.id)
+      .executeTakeFirst();
 
   return {
     /**
@@ -68,11 +84,22 @@ export function createOrderListener(options: OrderListenerOptions): ChainListene
       if (!merchantId) return;
       const order = await lockOpenOrderOf(trx, merchantId);
       if (!order) return;
-      const seen = await trx.selectFrom("chain_transfers").select("seen_at").where("id", "=", t.id).executeTakeFirstOrThrow();
+      const seen = await trx
+        .selectFrom("chain_transfers")
+        .select("seen_at")
+        .where("id", "=", t.id)
+        .executeTakeFirstOrThrow();
       if (seen.seen_at > order.expires_at) return;
       await trx
         .insertInto("order_transfers")
-        .values({ transfer_id: t.id, order_id: order.id, merchant_id: merchantId, product: priced.chain.product, amount: fromAtto(priced.amount), required: priced.chain.confirmations })
+        .values({
+          transfer_id: t.id,
+          order_id: order.id,
+          merchant_id: merchantId,
+          product: priced.chain.product,
+          amount: fromAtto(priced.amount),
+          required: priced.chain.confirmations,
+        })
         .onConflict((oc) => oc.column("transfer_id").doNothing())
         .execute();
       await refreshOpenStatus(trx, order);
@@ -83,7 +110,11 @@ export function createOrderListener(options: OrderListenerOptions): ChainListene
     async onConfirmations(trx, t) {
       const link = await linkOf(trx, t);
       if (!link) return;
-      const order = await trx.selectFrom("orders").select(["merchant_id", "order_code", "status"]).where("id", "=", link.order_id).executeTakeFirst();
+      const order = await trx
+        .selectFrom("orders")
+        .select(["merchant_id", "order_code", "status"])
+        .where("id", "=", link.order_id)
+        .executeTakeFirst();
       if (order && isOpen(order.status)) await notify(trx, order);
     },
 
@@ -104,15 +135,33 @@ export function createOrderListener(options: OrderListenerOptions): ChainListene
           await expireIfDue(trx, after, at);
           return;
         }
-        await trx.updateTable("order_transfers").set({ to_balance: true, counted: false }).where("transfer_id", "=", t.id).execute();
-        await creditTransfer(trx, { merchantId: link.merchant_id, kind: "orderClosed", transferId: t.id, orderId: link.order_id, amount: priced.amount, now: at });
+        await trx
+          .updateTable("order_transfers")
+          .set({ to_balance: true, counted: false })
+          .where("transfer_id", "=", t.id)
+          .execute();
+        await creditTransfer(trx, {
+          merchantId: link.merchant_id,
+          kind: "orderClosed",
+          transferId: t.id,
+          orderId: link.order_id,
+          amount: priced.amount,
+          now: at,
+        });
         if (order) await notify(trx, order);
         return;
       }
       const merchantId = await merchantOf(trx, t);
       if (!merchantId) return;
       const late = await lateOrderOf(trx, merchantId, t.id);
-      await creditTransfer(trx, { merchantId, kind: late ? "late" : "unmatched", transferId: t.id, orderId: late, amount: priced.amount, now: at });
+      await creditTransfer(trx, {
+        merchantId,
+        kind: late ? "late" : "unmatched",
+        transferId: t.id,
+        orderId: late,
+        amount: priced.amount,
+        now: at,
+      });
     },
 
     /**
@@ -142,7 +191,11 @@ export const lateGraceMs = 24 * 3_600_000;
  * was not paid or cancelled and its window had ended by then, at most a day before. Null otherwise (unmatched).
  */
 async function lateOrderOf(trx: Kysely<DB>, merchantId: string, transferId: string): Promise<string | null> {
-  const seen = await trx.selectFrom("chain_transfers").select("seen_at").where("id", "=", transferId).executeTakeFirstOrThrow();
+  const seen = await trx
+    .selectFrom("chain_transfers")
+    .select("seen_at")
+    .where("id", "=", transferId)
+    .executeTakeFirstOrThrow();
   const order = await trx
     .selectFrom("orders")
     .select(["id", "expires_at", "status"])

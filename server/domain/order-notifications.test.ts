@@ -18,7 +18,10 @@ const heard: string[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  unlisten = await database.listen(orderEventsChannel, { onPayload: (payload) => void heard.push(payload), onGap() {} });
+  unlisten = await database.listen(orderEventsChannel, {
+    onPayload: (payload) => void heard.push(payload),
+    onGap() {},
+  });
 });
 afterAll(async () => {
   await unlisten?.();
@@ -37,7 +40,10 @@ it("create, Finish Pay and Cancel each notify once; an unchanged order and a ref
   const { userId } = await seedMerchant(db, { email: "notified@example.com", password: "Merchant7Pass" });
   await seedSession(db, { userId, token: "notified-token" });
   const now = new Date();
-  const session = await findSession(db, "Bearer notified-token", now, { idleSeconds: defaultLimits.sessionIdleSeconds, absoluteSeconds: defaultLimits.sessionAbsoluteSeconds });
+  const session = await findSession(db, "Bearer notified-token", now, {
+    idleSeconds: defaultLimits.sessionIdleSeconds,
+    absoluteSeconds: defaultLimits.sessionAbsoluteSeconds,
+  });
   const scope: MerchantScope = session!.scope;
   const { packageId } = await seedPackageId(db, "basic");
 
@@ -50,7 +56,10 @@ it("create, Finish Pay and Cancel each notify once; an unchanged order and a ref
   expect((await finishPay(db, scope, orderCode, now)).ok).toBe(true);
   expect(await notifications(1)).toEqual([{ merchantId: userId, orderCode }]);
 
-  expect(await payFromBalance(db, scope, orderCode, now)).toMatchObject({ ok: false, code: errCodes.balanceInsufficient });
+  expect(await payFromBalance(db, scope, orderCode, now)).toMatchObject({
+    ok: false,
+    code: errCodes.balanceInsufficient,
+  });
   expect(await notifications(0)).toEqual([]);
 
   expect((await cancelOrder(db, scope, orderCode, now)).ok).toBe(true);

@@ -18,14 +18,19 @@ afterAll(async () => {
   await database?.close();
 });
 
-const notify = (payload: unknown) => sql`select pg_notify(${orderEventsChannel}, ${typeof payload === "string" ? payload : JSON.stringify(payload)})`;
+const notify = (payload: unknown) =>
+  sql`select pg_notify(${orderEventsChannel}, ${typeof payload === "string" ? payload : JSON.stringify(payload)})`;
 
 describe("the order relay (one LISTEN on order_events, fanned out per merchant and order)", () => {
   it("calls the subscribers of the merchant's order when a transaction that notified commits, and no others", async () => {
     const mine = vi.fn();
     const sameCodeOtherMerchant = vi.fn();
     const otherOrder = vi.fn();
-    const stops = [relay.subscribe("7", "1000000001", mine), relay.subscribe("8", "1000000001", sameCodeOtherMerchant), relay.subscribe("7", "1000000002", otherOrder)];
+    const stops = [
+      relay.subscribe("7", "1000000001", mine),
+      relay.subscribe("8", "1000000001", sameCodeOtherMerchant),
+      relay.subscribe("7", "1000000002", otherOrder),
+    ];
     await database.db.transaction().execute(async (trx) => {
       await notify({ merchantId: "7", orderCode: "1000000001" }).execute(trx);
       // Not before the commit.
@@ -51,7 +56,14 @@ describe("the order relay (one LISTEN on order_events, fanned out per merchant a
         throw new Error("roll back");
       })
       .catch(() => {});
-    for (const junk of ["not json", "null", "[]", JSON.stringify({ merchantId: "7" }), JSON.stringify({ merchantId: {}, orderCode: "1000000003" })]) await notify(junk).execute(database.db);
+    for (const junk of [
+      "not json",
+      "null",
+      "[]",
+      JSON.stringify({ merchantId: "7" }),
+      JSON.stringify({ merchantId: {}, orderCode: "1000000003" }),
+    ])
+      await notify(junk).execute(database.db);
     // A marker afterwards: once it arrives, everything before it has been dealt with.
     const marker = vi.fn();
     const stopMarker = relay.subscribe("7", "1000000004", marker);
@@ -118,8 +130,14 @@ describe("the relay over a lost connection", () => {
 
 describe("parseOrderChange", () => {
   it("reads {merchantId, orderCode} as text", () => {
-    expect(parseOrderChange('{"merchantId":12,"orderCode":"20250101000001"}')).toEqual({ merchantId: "12", orderCode: "20250101000001" });
-    expect(parseOrderChange('{"merchantId":"12","orderCode":"20250101000001","extra":true}')).toEqual({ merchantId: "12", orderCode: "20250101000001" });
+    expect(parseOrderChange('{"merchantId":12,"orderCode":"20250101000001"}')).toEqual({
+      merchantId: "12",
+      orderCode: "20250101000001",
+    });
+    expect(parseOrderChange('{"merchantId":"12","orderCode":"20250101000001","extra":true}')).toEqual({
+      merchantId: "12",
+      orderCode: "20250101000001",
+    });
     expect(parseOrderChange('{"merchantId":1.5,"orderCode":"1"}')).toBeNull();
     expect(parseOrderChange('{"merchantId":"","orderCode":"1"}')).toBeNull();
   });

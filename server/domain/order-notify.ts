@@ -34,7 +34,8 @@ export function parseOrderChange(payload: string): OrderEventPayload | null {
   if (typeof value !== "object" || value === null) return null;
   const { merchantId, orderCode } = value as Record<string, unknown>;
   // json_build_object writes a bigint id as a JSON number, a text code as a string: both are accepted.
-  const asText = (v: unknown) => (typeof v === "string" && v !== "" ? v : typeof v === "number" && Number.isSafeInteger(v) ? String(v) : null);
+  const asText = (v: unknown) =>
+    typeof v === "string" && v !== "" ? v : typeof v === "number" && Number.isSafeInteger(v) ? String(v) : null;
   const merchant = asText(merchantId);
   const code = asText(orderCode);
   return merchant && code ? { merchantId: merchant, orderCode: code } : null;
@@ -61,14 +62,20 @@ export async function startOrderRelay(listen: Listen, log?: RelayLog): Promise<O
       if (stopped) return;
       const change = parseOrderChange(payload);
       if (!change) {
-        log?.warn({ payload: payload.slice(0, 200) }, `ignored a notification on ${orderEventsChannel} that names no order`);
+        log?.warn(
+          { payload: payload.slice(0, 200) },
+          `ignored a notification on ${orderEventsChannel} that names no order`,
+        );
         return;
       }
       for (const onChange of [...(subscribers.get(keyOf(change.merchantId, change.orderCode)) ?? [])]) call(onChange);
     },
     onGap() {
       if (stopped) return;
-      log?.warn({ streams: [...perMerchant.values()].reduce((a, b) => a + b, 0) }, "order notifications: listening again after a lost connection; every open stream re-reads its order");
+      log?.warn(
+        { streams: [...perMerchant.values()].reduce((a, b) => a + b, 0) },
+        "order notifications: listening again after a lost connection; every open stream re-reads its order",
+      );
       for (const set of [...subscribers.values()]) for (const onChange of [...set]) call(onChange);
     },
     onTrouble(error) {

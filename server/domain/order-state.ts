@@ -22,12 +22,24 @@ export function lockOrderById(trx: Kysely<DB>, orderId: string): Promise<OrderRo
 }
 
 export function lockOrderByCode(trx: Kysely<DB>, merchantId: string, orderCode: string): Promise<OrderRow | undefined> {
-  return trx.selectFrom("orders").selectAll().where("merchant_id", "=", merchantId).where("order_code", "=", orderCode).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom("orders")
+    .selectAll()
+    .where("merchant_id", "=", merchantId)
+    .where("order_code", "=", orderCode)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** The merchant's one open order (the partial unique index allows no second), locked. */
 export function lockOpenOrderOf(trx: Kysely<DB>, merchantId: string): Promise<OrderRow | undefined> {
-  return trx.selectFrom("orders").selectAll().where("merchant_id", "=", merchantId).where("status", "in", openStatuses).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom("orders")
+    .selectAll()
+    .where("merchant_id", "=", merchantId)
+    .where("status", "in", openStatuses)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export interface AttachedTransfer {
@@ -67,13 +79,30 @@ export const notify = (trx: Kysely<DB>, order: Pick<OrderRow, "merchant_id" | "o
  * Cancelled or failed: whatever confirmed for the order (a partial payment), transfer by transfer, and any balance it
  * took go to the balance as `orderClosed`. Transfers still confirming must not exist (the callers check).
  */
-export async function closeOrder(trx: Kysely<DB>, order: OrderRow, status: "cancelled" | "failed", now: Date): Promise<OrderRow> {
+export async function closeOrder(
+  trx: Kysely<DB>,
+  order: OrderRow,
+  status: "cancelled" | "failed",
+  now: Date,
+): Promise<OrderRow> {
   for (const transfer of await attachedTransfers(trx, order.id)) {
     if (transfer.state !== "counted") continue;
-    await creditTransfer(trx, { merchantId: order.merchant_id, kind: "orderClosed", transferId: transfer.transferId, orderId: order.id, amount: transfer.amount, now });
+    await creditTransfer(trx, {
+      merchantId: order.merchant_id,
+      kind: "orderClosed",
+      transferId: transfer.transferId,
+      orderId: order.id,
+      amount: transfer.amount,
+      now,
+    });
   }
   await creditOrderRefund(trx, order.merchant_id, order.id, toAtto(order.from_balance), now);
-  const updated = await trx.updateTable("orders").set({ status, closed_at: now }).where("id", "=", order.id).returningAll().executeTakeFirstOrThrow();
+  const updated = await trx
+    .updateTable("orders")
+    .set({ status, closed_at: now })
+    .where("id", "=", order.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   await notify(trx, updated);
   return updated;
 }
@@ -98,12 +127,25 @@ export async function expireIfDue(trx: Kysely<DB>, order: OrderRow, now: Date): 
 }
 
 /** Paid: the package is activated (subscriptions.ts) and the order closed as paid. */
-export async function markPaid(trx: Kysely<DB>, order: OrderRow, payType: PayTypeColumn, now: Date, fromBalance?: string): Promise<OrderRow> {
+export async function markPaid(
+  trx: Kysely<DB>,
+  order: OrderRow,
+  payType: PayTypeColumn,
+  now: Date,
+  fromBalance?: string,
+): Promise<OrderRow> {
   const pkg = await trx.selectFrom("packages").selectAll().where("id", "=", order.package_id).executeTakeFirstOrThrow();
   const packageExpiresAt = await activatePackage(trx, order.merchant_id, pkg, order.id, now);
   const updated = await trx
     .updateTable("orders")
-    .set({ status: "paid", paid_at: now, closed_at: now, pay_type: payType, package_expires_at: packageExpiresAt, ...(fromBalance === undefined ? {} : { from_balance: fromBalance }) })
+    .set({
+      status: "paid",
+      paid_at: now,
+      closed_at: now,
+      pay_type: payType,
+      package_expires_at: packageExpiresAt,
+      ...(fromBalance === undefined ? {} : { from_balance: fromBalance }),
+    })
     .where("id", "=", order.id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -112,9 +154,16 @@ export async function markPaid(trx: Kysely<DB>, order: OrderRow, payType: PayTyp
 }
 
 /** What is confirmed for an open order (its transfers and balance) and what is still confirming, in atto units. */
-export async function orderProgress(trx: Kysely<DB>, order: OrderRow): Promise<{ received: bigint; confirming: bigint; transfers: AttachedTransfer[] }> {
+export async function orderProgress(
+  trx: Kysely<DB>,
+  order: OrderRow,
+): Promise<{ received: bigint; confirming: bigint; transfers: AttachedTransfer[] }> {
   const transfers = await attachedTransfers(trx, order.id);
-  return { received: sum(transfers, "counted") + toAtto(order.from_balance), confirming: sum(transfers, "seen", "uncounted"), transfers };
+  return {
+    received: sum(transfers, "counted") + toAtto(order.from_balance),
+    confirming: sum(transfers, "seen", "uncounted"),
+    transfers,
+  };
 }
 
 /**
@@ -122,8 +171,18 @@ export async function orderProgress(trx: Kysely<DB>, order: OrderRow): Promise<{
  * counted transfers and balance cover the amount, the excess going to the balance as `excess` of that transfer. Two
  * transfers confirmed in one block are counted one call at a time, so the excess is never counted twice.
  */
-export async function countConfirmed(trx: Kysely<DB>, order: OrderRow, transferId: string, now: Date): Promise<OrderRow> {
-  await trx.updateTable("order_transfers").set({ counted: true }).where("transfer_id", "=", transferId).where("order_id", "=", order.id).execute();
+export async function countConfirmed(
+  trx: Kysely<DB>,
+  order: OrderRow,
+  transferId: string,
+  now: Date,
+): Promise<OrderRow> {
+  await trx
+    .updateTable("order_transfers")
+    .set({ counted: true })
+    .where("transfer_id", "=", transferId)
+    .where("order_id", "=", order.id)
+    .execute();
   const { received } = await orderProgress(trx, order);
   const amount = toAtto(order.amount);
   if (received < amount) {
@@ -131,7 +190,14 @@ export async function countConfirmed(trx: Kysely<DB>, order: OrderRow, transferI
     return order;
   }
   const paid = await markPaid(trx, order, toAtto(order.from_balance) > 0n ? "mixed" : "chain", now);
-  await creditTransfer(trx, { merchantId: order.merchant_id, kind: "excess", transferId, orderId: order.id, amount: received - amount, now });
+  await creditTransfer(trx, {
+    merchantId: order.merchant_id,
+    kind: "excess",
+    transferId,
+    orderId: order.id,
+    amount: received - amount,
+    now,
+  });
   return paid;
 }
 
@@ -139,7 +205,8 @@ export async function countConfirmed(trx: Kysely<DB>, order: OrderRow, transferI
 export async function refreshOpenStatus(trx: Kysely<DB>, order: OrderRow): Promise<OrderRow> {
   if (!isOpen(order.status)) return order;
   const transfers = await attachedTransfers(trx, order.id);
-  const status = transfers.some((t) => t.state !== "removed") || order.finish_pressed_at !== null ? "waiting" : "pending";
+  const status =
+    transfers.some((t) => t.state !== "removed") || order.finish_pressed_at !== null ? "waiting" : "pending";
   if (status === order.status) return order;
   return trx.updateTable("orders").set({ status }).where("id", "=", order.id).returningAll().executeTakeFirstOrThrow();
 }

@@ -32,7 +32,11 @@ export interface WireOrderRow {
   seen_sum: string | null;
 }
 
-const attachedSum = (eb: ExpressionBuilder<DB & { o: DB["orders"] }, "o">, statuses: readonly ("seen" | "confirmed")[], counted: boolean | null) => {
+const attachedSum = (
+  eb: ExpressionBuilder<DB & { o: DB["orders"] }, "o">,
+  statuses: readonly ("seen" | "confirmed")[],
+  counted: boolean | null,
+) => {
   let query = eb
     .selectFrom("order_transfers as ot")
     .innerJoin("chain_transfers as ct", "ct.id", "ot.transfer_id")
@@ -71,7 +75,10 @@ export function wireOrderQuery(db: Kysely<DB>) {
       "p.limit_currencies",
       "p.limit_applications",
     ])
-    .select((eb) => [attachedSum(eb, ["confirmed"], true).as("counted_sum"), attachedSum(eb, ["seen"], null).as("seen_sum")]);
+    .select((eb) => [
+      attachedSum(eb, ["confirmed"], true).as("counted_sum"),
+      attachedSum(eb, ["seen"], null).as("seen_sum"),
+    ]);
 }
 
 /**
@@ -112,7 +119,19 @@ export async function orderTransfersOf(db: Kysely<DB>, orderId: string): Promise
   const rows = await db
     .selectFrom("order_transfers as ot")
     .innerJoin("chain_transfers as ct", "ct.id", "ot.transfer_id")
-    .select(["ot.product", "ot.amount", "ot.required", "ct.chain_id", "ct.tx_hash", "ct.log_index", "ct.block_number", "ct.from_address", "ct.confirmations", "ct.status", "ct.seen_at"])
+    .select([
+      "ot.product",
+      "ot.amount",
+      "ot.required",
+      "ct.chain_id",
+      "ct.tx_hash",
+      "ct.log_index",
+      "ct.block_number",
+      "ct.from_address",
+      "ct.confirmations",
+      "ct.status",
+      "ct.seen_at",
+    ])
     .where("ot.order_id", "=", orderId)
     .orderBy("ct.seen_at")
     .orderBy("ot.transfer_id")

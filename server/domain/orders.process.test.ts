@@ -1,7 +1,12 @@
 import type { Address } from "viem";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
-import { type Order, type OrderDetail, order as orderSchema, orderDetail as orderDetailSchema } from "../../contracts/schemas/order.ts";
+import {
+  type Order,
+  type OrderDetail,
+  order as orderSchema,
+  orderDetail as orderDetailSchema,
+} from "../../contracts/schemas/order.ts";
 import { watchedAddressBook } from "../chain/address-book.ts";
 import type { ConfiguredChain } from "../chain/chain-layer.ts";
 import { erc20Abi } from "../chain/token-abi.ts";
@@ -46,8 +51,19 @@ beforeEach(async () => {
   await reset(h);
   await resetChainTables(h.db);
   watcher = createWatcher(
-    { product: "Devnet", chainId: 31337, tokens: [chain.token], confirmations: devnet.confirmations, startBlock: (await chain.head()) + 1n },
-    { db: h.db, adapter: createEvmAdapter({ chainId: 31337, rpcUrl: chain.rpcUrl }), addressBook: watchedAddressBook(h.db), listener: createOrderListener({ chains: [devnet] }) },
+    {
+      product: "Devnet",
+      chainId: 31337,
+      tokens: [chain.token],
+      confirmations: devnet.confirmations,
+      startBlock: (await chain.head()) + 1n,
+    },
+    {
+      db: h.db,
+      adapter: createEvmAdapter({ chainId: 31337, rpcUrl: chain.rpcUrl }),
+      addressBook: watchedAddressBook(h.db),
+      listener: createOrderListener({ chains: [devnet] }),
+    },
   );
 });
 
@@ -75,7 +91,10 @@ async function addressOf(m: Merchant): Promise<Address> {
 }
 
 async function createOrder(m: Merchant, code = "basic"): Promise<Order> {
-  const answer = await call(h, "orderCreate", { token: m.token, body: { packageId: (await seedPackageId(h.db, code)).packageId } });
+  const answer = await call(h, "orderCreate", {
+    token: m.token,
+    body: { packageId: (await seedPackageId(h.db, code)).packageId },
+  });
   expect(answer.success, JSON.stringify(answer)).toBe(true);
   return orderSchema.parse(answer.resData);
 }
@@ -87,7 +106,12 @@ async function detail(m: Merchant, orderCode: string): Promise<OrderDetail> {
 }
 
 const ledger = (m: Merchant) =>
-  h.db.selectFrom("balance_entries").select(["kind", "amount"]).where("merchant_id", "=", m.userId).orderBy("id").execute();
+  h.db
+    .selectFrom("balance_entries")
+    .select(["kind", "amount"])
+    .where("merchant_id", "=", m.userId)
+    .orderBy("id")
+    .execute();
 
 describe("orders paid on a real chain", { timeout: 60_000 }, () => {
   it("a short payment waits; a second transfer tops it up and the order is paid, the package active", async () => {
@@ -96,17 +120,27 @@ describe("orders paid on a real chain", { timeout: 60_000 }, () => {
     const order = await createOrder(m);
     await chain.pay(to, usdt("20"));
     await watch();
-    expect(await detail(m, order.orderCode)).toMatchObject({ status: "waiting", received: "0", confirming: "20", remaining: "29" });
+    expect(await detail(m, order.orderCode)).toMatchObject({
+      status: "waiting",
+      received: "0",
+      confirming: "20",
+      remaining: "29",
+    });
     await confirmAll();
     const partial = await detail(m, order.orderCode);
     expect(partial).toMatchObject({ status: "waiting", received: "20", confirming: "0", remaining: "9" });
-    expect(partial.transfers).toEqual([expect.objectContaining({ status: "confirmed", amount: "20", confirmations: 3, required: 3, product: "Devnet" })]);
+    expect(partial.transfers).toEqual([
+      expect.objectContaining({ status: "confirmed", amount: "20", confirmations: 3, required: 3, product: "Devnet" }),
+    ]);
     await chain.pay(to, usdt("9"));
     await confirmAll();
     const paid = await detail(m, order.orderCode);
     expect(paid).toMatchObject({ status: "paid", payType: "chain", received: "29", remaining: "0" });
     expect(paid.packageExpiresAt).not.toBeNull();
-    expect((await call(h, "subscription", { token: m.token })).resData).toMatchObject({ active: true, package: { code: "basic" } });
+    expect((await call(h, "subscription", { token: m.token })).resData).toMatchObject({
+      active: true,
+      package: { code: "basic" },
+    });
     expect(await ledger(m)).toEqual([]);
   });
 
@@ -124,7 +158,11 @@ describe("orders paid on a real chain", { timeout: 60_000 }, () => {
   it("a transfer after the order's window goes to the balance as late; one to a merchant without orders as unmatched; other tokens are not ours", async () => {
     const m = await signedInMerchant(h);
     const to = await addressOf(m);
-    const stale = await seedOpenOrder(h.db, { userId: m.userId, packageCode: "basic", createdAt: new Date(Date.now() - 31 * 60_000) });
+    const stale = await seedOpenOrder(h.db, {
+      userId: m.userId,
+      packageCode: "basic",
+      createdAt: new Date(Date.now() - 31 * 60_000),
+    });
     await chain.pay(to, usdt("29"));
     await chain.pay(to, usdt("100"), chain.otherToken);
     await confirmAll();
@@ -156,7 +194,9 @@ describe("orders paid on a real chain", { timeout: 60_000 }, () => {
     expect(removed).toMatchObject({ status: "pending", confirming: "0", received: "0" });
     expect(removed.transfers.map((t) => t.status)).toEqual(["removed"]);
     // Finish Pay pressed: a transfer taken away leaves it waiting (checking).
-    expect((await call(h, "orderFinishPay", { token: m.token, body: { orderCode: order.orderCode } })).resData.status).toBe("waiting");
+    expect(
+      (await call(h, "orderFinishPay", { token: m.token, body: { orderCode: order.orderCode } })).resData.status,
+    ).toBe("waiting");
     await chain.sendRaw(raw);
     await watch();
     expect(await detail(m, order.orderCode)).toMatchObject({ status: "waiting", confirming: "29" });
@@ -195,8 +235,17 @@ describe("orders paid on a real chain", { timeout: 60_000 }, () => {
     const payer = await chain.payer();
     await chain.test.setAutomine(false);
     try {
-      await chain.clients.public.sendRawTransaction({ serializedTransaction: await chain.signedPayment(payer, to, usdt("20")) });
-      await chain.clients.wallet.writeContract({ address: chain.token, abi: erc20Abi, functionName: "transfer", args: [to, usdt("20")], account: chain.dev, chain: null });
+      await chain.clients.public.sendRawTransaction({
+        serializedTransaction: await chain.signedPayment(payer, to, usdt("20")),
+      });
+      await chain.clients.wallet.writeContract({
+        address: chain.token,
+        abi: erc20Abi,
+        functionName: "transfer",
+        args: [to, usdt("20")],
+        account: chain.dev,
+        chain: null,
+      });
       await chain.mine(1);
     } finally {
       await chain.test.setAutomine(true);
@@ -210,10 +259,17 @@ describe("orders paid on a real chain", { timeout: 60_000 }, () => {
     const seen = await detail(m, order.orderCode);
     expect(seen).toMatchObject({ status: "waiting", confirming: "40" });
     expect(new Set(seen.transfers.map((t) => t.blockNumber)).size).toBe(1);
-    await Promise.all([confirmAll(), call(h, "orderFinishPay", { token: m.token, body: { orderCode: order.orderCode } })]);
+    await Promise.all([
+      confirmAll(),
+      call(h, "orderFinishPay", { token: m.token, body: { orderCode: order.orderCode } }),
+    ]);
     expect(await detail(m, order.orderCode)).toMatchObject({ status: "paid", received: "40", remaining: "0" });
     expect((await ledger(m)).map((e) => [e.kind, e.amount])).toEqual([["excess", "11.000000000000000000"]]);
-    const subscriptions = await h.db.selectFrom("subscriptions").selectAll().where("merchant_id", "=", m.userId).execute();
+    const subscriptions = await h.db
+      .selectFrom("subscriptions")
+      .selectAll()
+      .where("merchant_id", "=", m.userId)
+      .execute();
     expect(subscriptions).toHaveLength(1);
   });
 
@@ -223,7 +279,10 @@ describe("orders paid on a real chain", { timeout: 60_000 }, () => {
     const order = await createOrder(m);
     await chain.pay(to, usdt("10"));
     await watch();
-    expect(await call(h, "orderCancel", { token: m.token, body: { orderCode: order.orderCode } })).toMatchObject({ success: false, errCode: errCodes.orderConfirming });
+    expect(await call(h, "orderCancel", { token: m.token, body: { orderCode: order.orderCode } })).toMatchObject({
+      success: false,
+      errCode: errCodes.orderConfirming,
+    });
     await confirmAll();
     const cancelled = await call(h, "orderCancel", { token: m.token, body: { orderCode: order.orderCode } });
     expect(cancelled.resData).toMatchObject({ status: "cancelled", received: "10" });
@@ -232,9 +291,13 @@ describe("orders paid on a real chain", { timeout: 60_000 }, () => {
     const next = await createOrder(m);
     await chain.pay(to, usdt("3"));
     await watch();
-    await call(h, "orderCancel", { token: m.token, body: { orderCode: next.orderCode } }).then((a) => expect(a.errCode).toBe(errCodes.orderConfirming));
+    await call(h, "orderCancel", { token: m.token, body: { orderCode: next.orderCode } }).then((a) =>
+      expect(a.errCode).toBe(errCodes.orderConfirming),
+    );
     await confirmAll();
-    expect((await call(h, "orderCancel", { token: m.token, body: { orderCode: next.orderCode } })).resData.status).toBe("cancelled");
+    expect((await call(h, "orderCancel", { token: m.token, body: { orderCode: next.orderCode } })).resData.status).toBe(
+      "cancelled",
+    );
     expect(await balanceText(h.db, m.userId)).toBe("13");
   });
 
@@ -270,16 +333,23 @@ describe("orders paid on a real chain", { timeout: 60_000 }, () => {
     await confirmAll();
     expect(await balanceText(h.db, m.userId)).toBe("40");
     const order = await createOrder(m);
-    const answers = await Promise.all([0, 1].map(() => call(h, "orderPayFromBalance", { token: m.token, body: { orderCode: order.orderCode } })));
+    const answers = await Promise.all(
+      [0, 1].map(() => call(h, "orderPayFromBalance", { token: m.token, body: { orderCode: order.orderCode } })),
+    );
     expect(answers.map((a) => a.success).sort()).toEqual([false, true]);
     expect(await balanceText(h.db, m.userId)).toBe("11");
     const trialId = (await seedPackageId(h.db, "trial")).packageId;
-    const trials = await Promise.all([0, 1].map(() => call(h, "orderCreate", { token: m.token, body: { packageId: trialId } })));
+    const trials = await Promise.all(
+      [0, 1].map(() => call(h, "orderCreate", { token: m.token, body: { packageId: trialId } })),
+    );
     expect(trials.every((a) => a.errCode === errCodes.trialUsed)).toBe(true);
 
     const other = await signedInMerchant(h, "other@example.com");
     const open = await createOrder(other, "pro");
-    const sent = await call(h, "devPay", { token: other.token, body: { orderCode: open.orderCode, product: "Devnet" } });
+    const sent = await call(h, "devPay", {
+      token: other.token,
+      body: { orderCode: open.orderCode, product: "Devnet" },
+    });
     expect(sent.resData).toMatchObject({ amount: "79" });
     await watch();
     await confirmAll();

@@ -5,7 +5,16 @@ import type { DB } from "../db/schema.ts";
 import { balanceAtto, debitOrderPayment } from "./balance.ts";
 import type { MerchantScope } from "./merchant-scope.ts";
 import {
-  closeOrder, expireIfDue, isOpen, lockOpenOrderOf, lockOrderByCode, markPaid, notify, openStatuses, type OrderRow, orderProgress,
+  closeOrder,
+  expireIfDue,
+  isOpen,
+  lockOpenOrderOf,
+  lockOrderByCode,
+  markPaid,
+  notify,
+  openStatuses,
+  type OrderRow,
+  orderProgress,
 } from "./order-state.ts";
 import { toWireOrder, toWireOrderDetail, type WireOrderRow, wireOrderQuery } from "./order-wire.ts";
 import { fail, ok, type Outcome } from "./outcome.ts";
@@ -37,7 +46,10 @@ async function nextOrderCode(trx: Kysely<DB>, now: Date): Promise<string> {
 }
 
 async function wireRow(db: Kysely<DB>, merchantId: string, orderCode: string): Promise<WireOrderRow | undefined> {
-  return wireOrderQuery(db).where("o.merchant_id", "=", merchantId).where("o.order_code", "=", orderCode).executeTakeFirst();
+  return wireOrderQuery(db)
+    .where("o.merchant_id", "=", merchantId)
+    .where("o.order_code", "=", orderCode)
+    .executeTakeFirst();
 }
 
 async function wireOrder(db: Kysely<DB>, order: OrderRow, now: Date): Promise<Order> {
@@ -76,7 +88,12 @@ export interface CreateOrderSettings {
  * `orders_one_open` decides when two calls race). A trial is paid at once (payType free), once per merchant and only
  * before any other package (2205; `orders_one_trial` decides races).
  */
-export async function createOrder(db: Kysely<DB>, { merchantId }: MerchantScope, packageId: string, settings: CreateOrderSettings): Promise<Outcome<Order>> {
+export async function createOrder(
+  db: Kysely<DB>,
+  { merchantId }: MerchantScope,
+  packageId: string,
+  settings: CreateOrderSettings,
+): Promise<Outcome<Order>> {
   const { now } = settings;
   return db.transaction().execute(async (trx) => {
     const pkg = await findPackage(trx, packageId);
@@ -122,7 +139,12 @@ const latest = Date.UTC(9999, 11, 31, 23, 59, 59);
 const searchTime = (iso: string) => new Date(Math.min(latest, Math.max(earliest, Date.parse(iso))));
 
 /** My orders: newest first, filtered by status, order code (a prefix of digits), created time; a page and the total. */
-export async function listOrders(db: Kysely<DB>, scope: MerchantScope, filters: OrderListRequest, now: Date): Promise<OrderListResult> {
+export async function listOrders(
+  db: Kysely<DB>,
+  scope: MerchantScope,
+  filters: OrderListRequest,
+  now: Date,
+): Promise<OrderListResult> {
   const { merchantId } = scope;
   await applyDueExpiry(db, merchantId, now);
   const page = filters.page ?? 1;
@@ -149,13 +171,23 @@ export async function listOrders(db: Kysely<DB>, scope: MerchantScope, filters: 
  * The order as the wire shows it, or null when the merchant has no order of that code (another merchant's code
  * included). Expiry is applied first. The event stream (http/order-events.ts) answers exactly this.
  */
-export async function orderForWire(db: Kysely<DB>, { merchantId }: MerchantScope, orderCode: string, now: Date = new Date()): Promise<Order | null> {
+export async function orderForWire(
+  db: Kysely<DB>,
+  { merchantId }: MerchantScope,
+  orderCode: string,
+  now: Date = new Date(),
+): Promise<Order | null> {
   await applyDueExpiry(db, merchantId, now);
   const row = await wireRow(db, merchantId, orderCode);
   return row ? toWireOrder(row, now) : null;
 }
 
-export async function orderDetail(db: Kysely<DB>, { merchantId }: MerchantScope, orderCode: string, now: Date): Promise<Outcome<OrderDetail>> {
+export async function orderDetail(
+  db: Kysely<DB>,
+  { merchantId }: MerchantScope,
+  orderCode: string,
+  now: Date,
+): Promise<Outcome<OrderDetail>> {
   await applyDueExpiry(db, merchantId, now);
   const row = await wireRow(db, merchantId, orderCode);
   if (!row) return fail(errCodes.orderNotFound, orderMessages.orderNotFound);
@@ -166,7 +198,13 @@ export async function orderDetail(db: Kysely<DB>, { merchantId }: MerchantScope,
  * Runs `change` on the merchant's order of that code, locked, its expiry applied first; unknown → 2202, closed → 2203.
  * Another merchant's code is unknown: its row is never read.
  */
-function withOpenOrder(db: Kysely<DB>, merchantId: string, orderCode: string, now: Date, change: (trx: Kysely<DB>, order: OrderRow) => Promise<Outcome<OrderRow>>): Promise<Outcome<Order>> {
+function withOpenOrder(
+  db: Kysely<DB>,
+  merchantId: string,
+  orderCode: string,
+  now: Date,
+  change: (trx: Kysely<DB>, order: OrderRow) => Promise<Outcome<OrderRow>>,
+): Promise<Outcome<Order>> {
   return db.transaction().execute(async (trx) => {
     const locked = await lockOrderByCode(trx, merchantId, orderCode);
     if (!locked) return fail(errCodes.orderNotFound, orderMessages.orderNotFound);
@@ -178,7 +216,12 @@ function withOpenOrder(db: Kysely<DB>, merchantId: string, orderCode: string, no
 }
 
 /** "I have paid": pending → waiting (checking). Already waiting: unchanged. Two racing calls give one result. */
-export function finishPay(db: Kysely<DB>, { merchantId }: MerchantScope, orderCode: string, now: Date): Promise<Outcome<Order>> {
+export function finishPay(
+  db: Kysely<DB>,
+  { merchantId }: MerchantScope,
+  orderCode: string,
+  now: Date,
+): Promise<Outcome<Order>> {
   return withOpenOrder(db, merchantId, orderCode, now, async (trx, order) => {
     if (order.status === "waiting" && order.finish_pressed_at !== null) return ok(order);
     const updated = await trx
@@ -193,7 +236,12 @@ export function finishPay(db: Kysely<DB>, { merchantId }: MerchantScope, orderCo
 }
 
 /** Cancel: only while nothing confirms for it (2209); what confirmed already goes to the balance. */
-export function cancelOrder(db: Kysely<DB>, { merchantId }: MerchantScope, orderCode: string, now: Date): Promise<Outcome<Order>> {
+export function cancelOrder(
+  db: Kysely<DB>,
+  { merchantId }: MerchantScope,
+  orderCode: string,
+  now: Date,
+): Promise<Outcome<Order>> {
   return withOpenOrder(db, merchantId, orderCode, now, async (trx, order) => {
     const { confirming } = await orderProgress(trx, order);
     if (confirming > 0n) return fail(errCodes.orderConfirming, orderMessages.orderConfirming);
@@ -205,14 +253,20 @@ export function cancelOrder(db: Kysely<DB>, { merchantId }: MerchantScope, order
  * Pays what is left of the order from the balance, which must cover all of it (2206); paid at once, payType balance
  * (mixed when transfers counted too). The order's row lock and the once-per-order debit make racing calls pay once.
  */
-export function payFromBalance(db: Kysely<DB>, { merchantId }: MerchantScope, orderCode: string, now: Date): Promise<Outcome<Order>> {
+export function payFromBalance(
+  db: Kysely<DB>,
+  { merchantId }: MerchantScope,
+  orderCode: string,
+  now: Date,
+): Promise<Outcome<Order>> {
   return withOpenOrder(db, merchantId, orderCode, now, async (trx, order) => {
     const { received } = await orderProgress(trx, order);
     const remaining = toAtto(order.amount) - received;
     const balance = await balanceAtto(trx, merchantId);
     if (remaining > 0n) {
       if (balance < remaining) return fail(errCodes.balanceInsufficient, orderMessages.balanceInsufficient);
-      if (!(await debitOrderPayment(trx, merchantId, order.id, remaining, now))) return fail(errCodes.orderClosed, orderMessages.orderClosed);
+      if (!(await debitOrderPayment(trx, merchantId, order.id, remaining, now)))
+        return fail(errCodes.orderClosed, orderMessages.orderClosed);
     }
     const fromBalance = toAtto(order.from_balance) + (remaining > 0n ? remaining : 0n);
     const payType = received > toAtto(order.from_balance) ? "mixed" : "balance";

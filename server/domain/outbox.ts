@@ -17,17 +17,35 @@ export function codeMail(to: string, purpose: CodePurpose, code: string, ttlSeco
  * Writes the outbox row in the caller's transaction; delivery happens after the commit. A code mail
  * keeps its code (and its text) only until the code expires: the prune job blanks both then.
  */
-export async function queueMail(db: Kysely<DB>, message: MailMessage, code: { value: string; expiresAt: Date } | null, now: Date): Promise<string> {
+export async function queueMail(
+  db: Kysely<DB>,
+  message: MailMessage,
+  code: { value: string; expiresAt: Date } | null,
+  now: Date,
+): Promise<string> {
   const row = await db
     .insertInto("mail_outbox")
-    .values({ recipient: message.to, subject: message.subject, body: message.text, code: code?.value ?? null, code_expires_at: code?.expiresAt ?? null, created_at: now })
+    .values({
+      recipient: message.to,
+      subject: message.subject,
+      body: message.text,
+      code: code?.value ?? null,
+      code_expires_at: code?.expiresAt ?? null,
+      created_at: now,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
 /** Hands the message to the transport; a failure is logged and the row stays unsent. */
-export async function deliverMail(db: Kysely<DB>, mailer: Mailer, id: string, message: MailMessage, log: FastifyBaseLogger): Promise<void> {
+export async function deliverMail(
+  db: Kysely<DB>,
+  mailer: Mailer,
+  id: string,
+  message: MailMessage,
+  log: FastifyBaseLogger,
+): Promise<void> {
   try {
     await mailer.send(message);
     await db.updateTable("mail_outbox").set({ sent_at: new Date() }).where("id", "=", id).execute();
@@ -48,6 +66,12 @@ export async function devOutboxFor(db: Kysely<DB>, recipient: string, now: Date)
     .execute();
   return rows.map((r) => {
     const expired = r.code_expires_at !== null && r.code_expires_at <= now;
-    return { to: r.recipient, subject: r.subject, text: expired ? "" : r.body, code: expired ? "" : (r.code ?? ""), createdAt: r.created_at.toISOString() };
+    return {
+      to: r.recipient,
+      subject: r.subject,
+      text: expired ? "" : r.body,
+      code: expired ? "" : (r.code ?? ""),
+      createdAt: r.created_at.toISOString(),
+    };
   });
 }

@@ -8,7 +8,12 @@ export type Outcome<T> = { ok: true; data: T } | { ok: false; code: ErrCode; mes
 
 export const ok = <T>(data: T): Outcome<T> => ({ ok: true, data });
 
-export const fail = (code: ErrCode, message: string, status = 200): Outcome<never> => ({ ok: false, code, message, status });
+export const fail = (code: ErrCode, message: string, status = 200): Outcome<never> => ({
+  ok: false,
+  code,
+  message,
+  status,
+});
 
 /**
  * Thrown to refuse a request: rolls back the transaction it crosses. Return `fail(...)` instead

@@ -95,7 +95,8 @@ describe("password hashing", () => {
       "scrypt$x$8$1$AAAA$AAAA",
       "scrypt$15$8$1$AAAA$AAAA$extra",
     ];
-    for (const value of stored) expect(await check("Merchant7Pass", value), value).toEqual({ valid: false, needsRehash: false, dummy: true });
+    for (const value of stored)
+      expect(await check("Merchant7Pass", value), value).toEqual({ valid: false, needsRehash: false, dummy: true });
     const before = dummyChecks.count;
     expect(await verifyAgainstDummy("x")).toBe(false);
     expect(dummyChecks.count).toBe(before + 1);
@@ -118,7 +119,8 @@ describe("password hashing", () => {
       "scrypt$1$262144$4$AAAAAAAAAAAAAAAAAAAAAA$AAAA",
       "scrypt$18$1$1$AAAAAAAAAAAAAAAAAAAAAA$AAAA", // OpenSSL refuses N ≥ 2^(16·r): would throw, not answer
     ];
-    for (const value of hostile) expect(await check("Merchant7Pass", value), value).toEqual({ valid: false, needsRehash: false, dummy: true });
+    for (const value of hostile)
+      expect(await check("Merchant7Pass", value), value).toEqual({ valid: false, needsRehash: false, dummy: true });
   });
 
   it("takes the dummy path at the current cost", async () => {

@@ -95,7 +95,8 @@ export async function verifyAgainstDummy(password: string): Promise<false> {
   return false;
 }
 
-const sameBytes = (expected: Buffer, actual: Buffer) => expected.length === actual.length && timingSafeEqual(expected, actual);
+const sameBytes = (expected: Buffer, actual: Buffer) =>
+  expected.length === actual.length && timingSafeEqual(expected, actual);
 
 // Salt 8–48 bytes, tag 16–64 bytes. `-` and `_` too: hashes written before the switch to standard base64 used base64url.
 const argon2Format = /^\$argon2id\$v=19\$m=(\d{1,7}),t=(\d{1,3}),p=(\d{1,2})\$([\w+/-]{11,64})\$([\w+/-]{22,86})$/;
@@ -104,7 +105,8 @@ function parseArgon2(stored: string): { cost: Argon2Cost; salt: Buffer; key: Buf
   const match = argon2Format.exec(stored);
   if (!match) return null;
   const cost = { memoryKiB: Number(match[1]), passes: Number(match[2]), parallelism: Number(match[3]) };
-  if (cost.parallelism < 1 || cost.parallelism > maxParallelism || cost.passes < 1 || cost.passes > maxPasses) return null;
+  if (cost.parallelism < 1 || cost.parallelism > maxParallelism || cost.passes < 1 || cost.passes > maxPasses)
+    return null;
   if (cost.memoryKiB < 8 * cost.parallelism || cost.memoryKiB > maxMemoryKiB) return null;
   const salt = Buffer.from(match[4] as string, "base64");
   const key = Buffer.from(match[5] as string, "base64");

@@ -14,14 +14,28 @@ beforeEach(() => reset(h));
 
 const prune = () => pruneExpired(h.db, h.clock.now(), defaultLimits);
 const countOf = async (table: "sessions" | "verification_codes" | "rate_limits" | "mail_outbox" | "demo_orders") =>
-  Number((await h.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await h.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<string>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe("pruneExpired", () => {
   it("keeps what is live and removes what has ended", async () => {
     const live = await signedInMerchant(h, "live@example.com");
     await call(h, "sendCode", { body: { email: "new@example.com", type: "register" } });
     await call(h, "login", { body: { email: "nobody@example.com", password: "Wrong7Pass" } });
-    expect(await prune()).toEqual({ sessions: 0, codes: 0, rateLimits: 0, outboxCodesBlanked: 0, outboxRows: 0, demoOrders: 0 });
+    expect(await prune()).toEqual({
+      sessions: 0,
+      codes: 0,
+      rateLimits: 0,
+      outboxCodesBlanked: 0,
+      outboxRows: 0,
+      demoOrders: 0,
+    });
     expect(await countOf("rate_limits")).toBeGreaterThan(0);
 
     // Past the code's ten minutes and the buckets' windows: the plain code leaves the outbox, the buckets go.
@@ -60,7 +74,12 @@ describe("pruneExpired, rule by rule", () => {
 
   it("removes a session a day after either limit, even one still in use, and keeps the others", async () => {
     const { userId } = await seedMerchant(h.db, { email: "shop@example.com", password: "Merchant7Pass" });
-    const session = (token: string, created: number, seen: number) => ({ token_hash: token, merchant_id: userId, created_at: ago(created), last_seen_at: ago(seen) });
+    const session = (token: string, created: number, seen: number) => ({
+      token_hash: token,
+      merchant_id: userId,
+      created_at: ago(created),
+      last_seen_at: ago(seen),
+    });
     await h.db
       .insertInto("sessions")
       .values([
@@ -77,17 +96,31 @@ describe("pruneExpired, rule by rule", () => {
   });
 
   it("removes demo orders a day after they end and keeps the rest", async () => {
-    const order = (code: string, endedAgo: number) => ({ order_code: code, amount: "49.90", chain: "TRON", address: "T", created_at: ago(endedAgo + 900), expires_at: ago(endedAgo), paid_at: null });
-    await h.db.insertInto("demo_orders").values([order("pending", -600), order("ended", 3600), order("gone", day + 1)]).execute();
+    const order = (code: string, endedAgo: number) => ({
+      order_code: code,
+      amount: "49.90",
+      chain: "TRON",
+      address: "T",
+      created_at: ago(endedAgo + 900),
+      expires_at: ago(endedAgo),
+      paid_at: null,
+    });
+    await h.db
+      .insertInto("demo_orders")
+      .values([order("pending", -600), order("ended", 3600), order("gone", day + 1)])
+      .execute();
     expect((await prune()).demoOrders).toBe(1);
     expect(await countOf("demo_orders")).toBe(2);
   });
 
   it("keeps a bucket that still holds events and removes it once drained", async () => {
-    await h.db.insertInto("rate_limits").values([
-      { bucket: "login-ip", subject: "10.0.0.1", tat: ago(-30) },
-      { bucket: "login-ip", subject: "10.0.0.2", tat: ago(0) },
-    ]).execute();
+    await h.db
+      .insertInto("rate_limits")
+      .values([
+        { bucket: "login-ip", subject: "10.0.0.1", tat: ago(-30) },
+        { bucket: "login-ip", subject: "10.0.0.2", tat: ago(0) },
+      ])
+      .execute();
     expect((await prune()).rateLimits).toBe(1);
     expect(await h.db.selectFrom("rate_limits").select("subject").execute()).toEqual([{ subject: "10.0.0.1" }]);
   });
@@ -143,7 +176,11 @@ describe("schedulePrune", () => {
   it("never keeps the process alive", () => {
     const timers = () => process.getActiveResourcesInfo().filter((r) => r === "Timeout").length;
     const before = timers();
-    const stop = schedulePrune(async () => {}, 600_000, () => {});
+    const stop = schedulePrune(
+      async () => {},
+      600_000,
+      () => {},
+    );
     expect(timers()).toBe(before);
     void stop();
   });

@@ -15,7 +15,8 @@ export interface Pruned {
 const keepEndedMs = 86_400_000;
 const keepMailMs = 7 * 86_400_000;
 
-const count = (result: { numDeletedRows?: bigint; numUpdatedRows?: bigint }) => Number(result.numDeletedRows ?? result.numUpdatedRows ?? 0n);
+const count = (result: { numDeletedRows?: bigint; numUpdatedRows?: bigint }) =>
+  Number(result.numDeletedRows ?? result.numUpdatedRows ?? 0n);
 
 /**
  * What no request will read again: sessions past their idle or absolute limit or revoked, codes
@@ -42,7 +43,10 @@ export async function pruneExpired(db: Kysely<DB>, now: Date, limits: Limits): P
     .where("code", "is not", null)
     .where("code_expires_at", "<=", now)
     .executeTakeFirst();
-  const outboxRows = await db.deleteFrom("mail_outbox").where("created_at", "<", new Date(now.getTime() - keepMailMs)).executeTakeFirst();
+  const outboxRows = await db
+    .deleteFrom("mail_outbox")
+    .where("created_at", "<", new Date(now.getTime() - keepMailMs))
+    .executeTakeFirst();
   const demoOrders = await db.deleteFrom("demo_orders").where("expires_at", "<", dayAgo).executeTakeFirst();
   return {
     sessions: count(sessions),
@@ -59,7 +63,11 @@ export async function pruneExpired(db: Kysely<DB>, now: Date, limits: Limits): P
  * overlap; the timer never keeps the process alive. The returned stop waits for a run in progress,
  * so the database is not closed under it.
  */
-export function schedulePrune(run: () => Promise<unknown>, everyMs: number, onError: (error: unknown) => void): () => Promise<void> {
+export function schedulePrune(
+  run: () => Promise<unknown>,
+  everyMs: number,
+  onError: (error: unknown) => void,
+): () => Promise<void> {
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;

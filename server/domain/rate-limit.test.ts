@@ -14,7 +14,11 @@ beforeEach(() => resetDatabase(opened.db));
 
 const t0 = new Date("2026-01-01T00:00:00Z");
 const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
-const slot = (subject: string, max = 4, seconds = 60): Slot => ({ bucket: "login-ip", subject, window: { max, seconds } });
+const slot = (subject: string, max = 4, seconds = 60): Slot => ({
+  bucket: "login-ip",
+  subject,
+  window: { max, seconds },
+});
 
 describe("GCRA buckets", () => {
   it("allows max at once, then one per interval, and says how long to wait", async () => {
@@ -55,7 +59,9 @@ describe("GCRA buckets", () => {
 
   it("never hands out more than max slots to parallel requests", async () => {
     const { db } = opened;
-    const results = await Promise.all(Array.from({ length: 60 }, () => takeSlots(db, [slot("race", 7), slot(`other`, 100)], t0)));
+    const results = await Promise.all(
+      Array.from({ length: 60 }, () => takeSlots(db, [slot("race", 7), slot(`other`, 100)], t0)),
+    );
     expect(results.filter((r) => r.ok)).toHaveLength(7);
   });
 });

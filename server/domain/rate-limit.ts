@@ -56,7 +56,9 @@ async function takeSlot(db: Kysely<DB>, { bucket, subject, window }: Slot, now: 
       oc
         .columns(["bucket", "subject"])
         .doUpdateSet({ tat: sql<Date>`greatest(rate_limits.tat, ${now}) + ${step}::float8 * interval '1 millisecond'` })
-        .where(sql<boolean>`greatest(rate_limits.tat, ${now}) + ${step}::float8 * interval '1 millisecond' <= ${horizon}`),
+        .where(
+          sql<boolean>`greatest(rate_limits.tat, ${now}) + ${step}::float8 * interval '1 millisecond' <= ${horizon}`,
+        ),
     )
     .returning("tat")
     .executeTakeFirst();
@@ -65,7 +67,12 @@ async function takeSlot(db: Kysely<DB>, { bucket, subject, window }: Slot, now: 
 
 /** Seconds until the bucket has room for one more (at least 1 when it is full now). */
 async function secondsUntilFree(db: Kysely<DB>, { bucket, subject, window }: Slot, now: Date): Promise<number> {
-  const row = await db.selectFrom("rate_limits").select("tat").where("bucket", "=", bucket).where("subject", "=", subject).executeTakeFirst();
+  const row = await db
+    .selectFrom("rate_limits")
+    .select("tat")
+    .where("bucket", "=", bucket)
+    .where("subject", "=", subject)
+    .executeTakeFirst();
   if (!row) return 1;
   const freeAt = row.tat.getTime() + intervalMs(window) - window.seconds * 1000;
   return Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
@@ -84,13 +91,23 @@ export async function refundSlots(db: Kysely<DB>, slots: readonly Slot[]): Promi
 }
 
 /** Empties buckets whose subject is exactly `subject` or starts with `prefix`. */
-export async function clearBuckets(db: Kysely<DB>, buckets: readonly RateBucket[], match: { subject: string } | { prefix: string }): Promise<void> {
+export async function clearBuckets(
+  db: Kysely<DB>,
+  buckets: readonly RateBucket[],
+  match: { subject: string } | { prefix: string },
+): Promise<void> {
   await db
     .deleteFrom("rate_limits")
     .where("bucket", "in", buckets)
-    .where((eb) => ("subject" in match ? eb("subject", "=", match.subject) : eb(sql<boolean>`starts_with(subject, ${match.prefix})`, "=", true)))
+    .where((eb) =>
+      "subject" in match
+        ? eb("subject", "=", match.subject)
+        : eb(sql<boolean>`starts_with(subject, ${match.prefix})`, "=", true),
+    )
     .execute();
 }
 
 export const waitMessage = (seconds: number) =>
-  seconds >= 120 ? `Too many attempts, try again in ${Math.ceil(seconds / 60)} minutes` : `Too many attempts, try again in ${seconds} seconds`;
+  seconds >= 120
+    ? `Too many attempts, try again in ${Math.ceil(seconds / 60)} minutes`
+    : `Too many attempts, try again in ${seconds} seconds`;

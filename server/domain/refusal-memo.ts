@@ -8,7 +8,14 @@ import type { RateBucket, Slot } from "./rate-slot.ts";
  * the database for a while). Other instances keep asking their database: the memory is an
  * optimisation, never the limit itself.
  */
-const remembered: ReadonlySet<RateBucket> = new Set(["login-ip", "code-ip", "code-email", "code-use-ip", "code-use-email", "demo-ip"]);
+const remembered: ReadonlySet<RateBucket> = new Set([
+  "login-ip",
+  "code-ip",
+  "code-email",
+  "code-use-ip",
+  "code-use-email",
+  "demo-ip",
+]);
 const maxEntries = 100_000;
 
 export interface RefusalMemo {

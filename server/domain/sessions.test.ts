@@ -39,7 +39,8 @@ describe("session lifetime", () => {
 
   it("moves last_seen_at at most once a minute", async () => {
     const token = await signIn();
-    const seen = async () => (await h.db.selectFrom("sessions").select("last_seen_at").executeTakeFirstOrThrow()).last_seen_at.getTime();
+    const seen = async () =>
+      (await h.db.selectFrom("sessions").select("last_seen_at").executeTakeFirstOrThrow()).last_seen_at.getTime();
     const first = await seen();
     h.clock.advance(30);
     await isLive(token);

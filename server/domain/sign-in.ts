@@ -40,7 +40,11 @@ export type SignedIn = { outcome: Outcome<LoginResult>; deviceCookie: string | n
 export const signIn = (db: Kysely<DB>, attempt: SignInAttempt, services: SignInServices): Promise<SignedIn> =>
   asSignIn(() => checkAndSignIn(db, attempt, services));
 
-async function checkAndSignIn(db: Kysely<DB>, attempt: SignInAttempt, { limits, secret, kdf, refusals }: SignInServices): Promise<SignedIn> {
+async function checkAndSignIn(
+  db: Kysely<DB>,
+  attempt: SignInAttempt,
+  { limits, secret, kdf, refusals }: SignInServices,
+): Promise<SignedIn> {
   const { password, ip, now, deviceCookie } = attempt;
   const refused = (outcome: Outcome<LoginResult>): SignedIn => ({ outcome, deviceCookie: null });
   const email = normalizeEmail(attempt.email);
@@ -51,7 +55,9 @@ async function checkAndSignIn(db: Kysely<DB>, attempt: SignInAttempt, { limits, 
   if (!taken.ok) return refused(fail(errCodes.rateLimited, loginRefusalMessage(taken), 429));
 
   const check = await kdf.run("sign-in", async () =>
-    merchant ? verifyPassword(password, merchant.password_hash) : { valid: await verifyAgainstDummy(password), needsRehash: false },
+    merchant
+      ? verifyPassword(password, merchant.password_hash)
+      : { valid: await verifyAgainstDummy(password), needsRehash: false },
   );
   if (!merchant || !check.valid) return refused(fail(errCodes.badCredentials, messages.badCredentials));
 
@@ -64,7 +70,14 @@ async function checkAndSignIn(db: Kysely<DB>, attempt: SignInAttempt, { limits, 
     return signInMerchant(trx, merchant.id, ip, now);
   });
   return {
-    outcome: ok({ accessToken, userId: merchant.id, email: merchant.email, language: merchant.language, nickName: merchant.nick_name, avatar: merchant.avatar }),
+    outcome: ok({
+      accessToken,
+      userId: merchant.id,
+      email: merchant.email,
+      language: merchant.language,
+      nickName: merchant.nick_name,
+      avatar: merchant.avatar,
+    }),
     deviceCookie: newDeviceCookie(secret, merchant.id),
   };
 }

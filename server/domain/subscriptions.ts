@@ -17,7 +17,12 @@ async function currentPackage(db: Kysely<DB>, merchantId: string, lock: boolean)
 }
 
 /** What buying `packageId` would do now: a first package, more time on the same one (still active), or another instead. */
-export async function upgradeKindOf(db: Kysely<DB>, merchantId: string, packageId: string, now: Date): Promise<UpgradeKind> {
+export async function upgradeKindOf(
+  db: Kysely<DB>,
+  merchantId: string,
+  packageId: string,
+  now: Date,
+): Promise<UpgradeKind> {
   const current = await currentPackage(db, merchantId, false);
   if (!current || current.expiresAt <= now) return "new";
   return current.packageId === packageId ? "extend" : "replace";
@@ -28,7 +33,13 @@ export async function upgradeKindOf(db: Kysely<DB>, merchantId: string, packageI
  * term; new or replace → now + term (a replaced package's time left is dropped). Answers the new expiry. The
  * merchant's row is locked first, so two payments of one merchant activate one after the other.
  */
-export async function activatePackage(trx: Kysely<DB>, merchantId: string, pkg: PackageRow, orderId: string, now: Date): Promise<Date> {
+export async function activatePackage(
+  trx: Kysely<DB>,
+  merchantId: string,
+  pkg: PackageRow,
+  orderId: string,
+  now: Date,
+): Promise<Date> {
   await trx.selectFrom("merchants").select("id").where("id", "=", merchantId).forNoKeyUpdate().executeTakeFirst();
   const current = await currentPackage(trx, merchantId, true);
   // Extending the active package adds to its expiry (which is later than now); anything else starts now.
@@ -37,7 +48,14 @@ export async function activatePackage(trx: Kysely<DB>, merchantId: string, pkg: 
   const expiresAt = addTerm(from, pkg.term_unit, pkg.term_count);
   await trx
     .insertInto("subscriptions")
-    .values({ merchant_id: merchantId, package_id: pkg.id, order_id: orderId, started_at: now, expires_at: expiresAt, updated_at: now })
+    .values({
+      merchant_id: merchantId,
+      package_id: pkg.id,
+      order_id: orderId,
+      started_at: now,
+      expires_at: expiresAt,
+      updated_at: now,
+    })
     .onConflict((oc) =>
       oc.column("merchant_id").doUpdateSet({
         package_id: pkg.id,
@@ -68,7 +86,11 @@ export async function trialAvailable(db: Kysely<DB>, merchantId: string): Promis
 }
 
 /** The console home's resource check: the package, its expiry, whether the trial is left, and what is used. */
-export async function subscriptionOf(db: Kysely<DB>, { merchantId }: MerchantScope, now: Date): Promise<SubscriptionResult> {
+export async function subscriptionOf(
+  db: Kysely<DB>,
+  { merchantId }: MerchantScope,
+  now: Date,
+): Promise<SubscriptionResult> {
   const row = await db
     .selectFrom("subscriptions")
     .innerJoin("packages", "packages.id", "subscriptions.package_id")
@@ -78,7 +100,10 @@ export async function subscriptionOf(db: Kysely<DB>, { merchantId }: MerchantSco
     .executeTakeFirst();
   const wallets = await db
     .selectFrom("wallets")
-    .select((eb) => [eb.fn.countAll<string>().as("wallets"), eb.fn.count<string>("currency").distinct().as("currencies")])
+    .select((eb) => [
+      eb.fn.countAll<string>().as("wallets"),
+      eb.fn.count<string>("currency").distinct().as("currencies"),
+    ])
     .where("merchant_id", "=", merchantId)
     .executeTakeFirstOrThrow();
   const { subscription_expires_at: expiresAt, ...pkg } = row ?? { subscription_expires_at: null };

@@ -33,7 +33,9 @@ export const usdtText = (numeric: string | null | undefined): string => fromAtto
  * digits below 10^-18 (rounded down: never more than arrived).
  */
 export function unitsToAtto(units: bigint, decimals: number): bigint {
-  return decimals <= usdtScale ? units * 10n ** BigInt(usdtScale - decimals) : units / 10n ** BigInt(decimals - usdtScale);
+  return decimals <= usdtScale
+    ? units * 10n ** BigInt(usdtScale - decimals)
+    : units / 10n ** BigInt(decimals - usdtScale);
 }
 
 /** Atto units → token base units, rounded up (a payment of this many units covers the amount). */

@@ -11,7 +11,14 @@ export type ReceivingAddressSource = (db: Kysely<DB>, merchantId: string) => Pro
  * receiving address (the same on every EVM chain), allocated at first ask. The `wallets` row records that the merchant
  * asked for this product and currency (the package's wallet usage counts them).
  */
-export function walletAddress(db: Kysely<DB>, { merchantId }: MerchantScope, receivingAddressOf: ReceivingAddressSource, product: string, currency: string, now: Date): Promise<string> {
+export function walletAddress(
+  db: Kysely<DB>,
+  { merchantId }: MerchantScope,
+  receivingAddressOf: ReceivingAddressSource,
+  product: string,
+  currency: string,
+  now: Date,
+): Promise<string> {
   return db.transaction().execute(async (trx) => {
     const { address } = await receivingAddressOf(trx, merchantId);
     await trx

@@ -39,8 +39,18 @@ describe("KDF pool", () => {
     const pool = createWorkPool({ maxConcurrent: 2, maxQueued: 10, maxWaitMs: 5_000 });
     const started: string[] = [];
     const gates = ["s1", "s2", "o1", "s3"].map((name) => gate(started, name));
-    const [s1, s2, o1, s3] = gates as [ReturnType<typeof gate>, ReturnType<typeof gate>, ReturnType<typeof gate>, ReturnType<typeof gate>];
-    const runs = [pool.run("sign-in", s1.work), pool.run("sign-in", s2.work), pool.run("other", o1.work), pool.run("sign-in", s3.work)];
+    const [s1, s2, o1, s3] = gates as [
+      ReturnType<typeof gate>,
+      ReturnType<typeof gate>,
+      ReturnType<typeof gate>,
+      ReturnType<typeof gate>,
+    ];
+    const runs = [
+      pool.run("sign-in", s1.work),
+      pool.run("sign-in", s2.work),
+      pool.run("other", o1.work),
+      pool.run("sign-in", s3.work),
+    ];
     await Promise.resolve();
     expect(started).toEqual(["s1", "s2"]);
     s1.release();

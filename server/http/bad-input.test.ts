@@ -50,7 +50,16 @@ const valid = (name: EndpointName): Input => {
     packageList: {},
     subscription: {},
     orderCreate: { body: { packageId: "2" } },
-    orderList: { body: { status: "pending", orderCode: "2026", startTime: "2026-01-01T00:00:00Z", endTime: "2026-02-01T00:00:00Z", page: 1, pageSize: 10 } },
+    orderList: {
+      body: {
+        status: "pending",
+        orderCode: "2026",
+        startTime: "2026-01-01T00:00:00Z",
+        endTime: "2026-02-01T00:00:00Z",
+        page: 1,
+        pageSize: 10,
+      },
+    },
     orderDetail: { body: { orderCode: "202601010000000001" } },
     orderFinishPay: { body: { orderCode: "202601010000000001" } },
     orderCancel: { body: { orderCode: "202601010000000001" } },
@@ -103,14 +112,32 @@ const samples: Record<JsonType, [string, unknown]> = {
 };
 /** A value of every JSON type but the field's own. */
 const wrongValues = (kind: FieldKind) =>
-  (Object.keys(samples) as JsonType[]).filter((type) => type !== (kind === "choice" ? "string" : kind)).map((type) => samples[type]);
+  (Object.keys(samples) as JsonType[])
+    .filter((type) => type !== (kind === "choice" ? "string" : kind))
+    .map((type) => samples[type]);
 
-const controls = ["\u0000", "\u0001", "\u0008", "\t", "\n", "\u000b", "\r", "\u001b", "\u001f", "\u007f", "\u0080", "\u0085", "\u009f"];
+const controls = [
+  "\u0000",
+  "\u0001",
+  "\u0008",
+  "\t",
+  "\n",
+  "\u000b",
+  "\r",
+  "\u001b",
+  "\u001f",
+  "\u007f",
+  "\u0080",
+  "\u0085",
+  "\u009f",
+];
 /** JSON.stringify writes these as `\ud800` escapes, as an attacker's raw JSON would. */
 const loneSurrogates = ["\ud800", "\udbff", "\udc00", "\udfff", "\ude00\ud83d"];
-const codePoints = (c: string) => [...c].map((x) => `U+${x.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`).join(" ");
+const codePoints = (c: string) =>
+  [...c].map((x) => `U+${x.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`).join(" ");
 /** Inside the value: a trimmed field drops whitespace controls at its ends, which is no attack. */
-const inside = (value: string, c: string) => `${value.slice(0, Math.ceil(value.length / 2))}${c}${value.slice(Math.ceil(value.length / 2))}`;
+const inside = (value: string, c: string) =>
+  `${value.slice(0, Math.ceil(value.length / 2))}${c}${value.slice(Math.ceil(value.length / 2))}`;
 const invalidCharacters = englishText("validation.invalidCharacters");
 
 interface Hostile {
@@ -126,7 +153,12 @@ function hostileStrings(base: string): Hostile[] {
   return [
     { label: "NUL alone", value: "\u0000", characters: true, inUrl: true },
     ...controls.map((c) => ({ label: codePoints(c), value: inside(base, c), characters: true, inUrl: true })),
-    ...loneSurrogates.map((c) => ({ label: `a lone surrogate ${codePoints(c)}`, value: inside(base, c), characters: true, inUrl: false })),
+    ...loneSurrogates.map((c) => ({
+      label: `a lone surrogate ${codePoints(c)}`,
+      value: inside(base, c),
+      characters: true,
+      inUrl: false,
+    })),
     // The first also meets the password rules, so only its length is wrong.
     { label: "10 000 characters", value: "A1a".repeat(3334), characters: false, inUrl: true },
     { label: "10 000 CJK characters", value: "中".repeat(10_000), characters: false, inUrl: true },
@@ -155,7 +187,13 @@ function casesFor(name: EndpointName): Case[] {
     const payload = (value: unknown): Raw => ({ payload: JSON.stringify(value), contentType: json });
     cases.push(["malformed JSON", { payload: '{"email": "shop@', contentType: json }, 400, "1002", ["Malformed JSON"]]);
     cases.push(["trailing garbage", { payload: `${JSON.stringify(body)}x`, contentType: json }, 400, "1002"]);
-    cases.push(["text/plain", { payload: JSON.stringify(body), contentType: "text/plain" }, 415, "1004", ["application/json"]]);
+    cases.push([
+      "text/plain",
+      { payload: JSON.stringify(body), contentType: "text/plain" },
+      415,
+      "1004",
+      ["application/json"],
+    ]);
     cases.push(["a form", { payload: "email=a%40b.c", contentType: "application/x-www-form-urlencoded" }, 415, "1004"]);
     cases.push(["no content type", { payload: JSON.stringify(body) }, 415, "1004"]);
     cases.push(["a 100 KiB body", payload({ ...body, filler: "x".repeat(100 * 1024) }), 413, "1003", ["64 KiB"]]);
@@ -164,24 +202,52 @@ function casesFor(name: EndpointName): Case[] {
     cases.push(["null", payload(null), 400, "1001", ["JSON object"]]);
     cases.push(["a string", payload("hello"), 400, "1001", ["JSON object"]]);
     cases.push(["a number", payload(42), 400, "1001", ["JSON object"]]);
-    cases.push(["a __proto__ key", { payload: JSON.stringify(body).replace(/^\{/, '{"__proto__":{"admin":true}'.concat(Object.keys(body).length ? "," : "")), contentType: json }, 400, "1001", ["__proto__"]]);
-    cases.push(["a nested __proto__ key", payload({ ...body, x: JSON.parse('{"__proto__":{"polluted":1}}') }), 400, "1001", ["__proto__"]]);
-    cases.push(["a constructor key", payload({ ...body, constructor: { prototype: { admin: true } } }), 400, "1001", ["constructor"]]);
+    cases.push([
+      "a __proto__ key",
+      {
+        payload: JSON.stringify(body).replace(
+          /^\{/,
+          '{"__proto__":{"admin":true}'.concat(Object.keys(body).length ? "," : ""),
+        ),
+        contentType: json,
+      },
+      400,
+      "1001",
+      ["__proto__"],
+    ]);
+    cases.push([
+      "a nested __proto__ key",
+      payload({ ...body, x: JSON.parse('{"__proto__":{"polluted":1}}') }),
+      400,
+      "1001",
+      ["__proto__"],
+    ]);
+    cases.push([
+      "a constructor key",
+      payload({ ...body, constructor: { prototype: { admin: true } } }),
+      400,
+      "1001",
+      ["constructor"],
+    ]);
     cases.push(["an extra field", payload({ ...body, admin: true }), 400, "1001", ["admin"]]);
     const schema = endpoint.body;
     for (const { name: field, kind, element } of fieldsOf(schema)) {
       const { [field]: _, ...without } = body;
-      if (schema && !schema.safeParse(without).success) cases.push([`no ${field}`, payload(without), 400, "1001", [field]]);
-      const bad = (label: string, value: unknown, texts = [field]) => cases.push([`${field} ${label}`, payload({ ...body, [field]: value }), 400, "1001", texts]);
+      if (schema && !schema.safeParse(without).success)
+        cases.push([`no ${field}`, payload(without), 400, "1001", [field]]);
+      const bad = (label: string, value: unknown, texts = [field]) =>
+        cases.push([`${field} ${label}`, payload({ ...body, [field]: value }), 400, "1001", texts]);
       for (const [label, value] of wrongValues(kind)) bad(`as ${label}`, value);
       if (kind === "string" || kind === "choice") {
         const base = typeof body[field] === "string" ? body[field] : "ab";
-        for (const hostile of hostileStrings(base)) bad(`with ${hostile.label}`, hostile.value, textsFor(field, kind, hostile));
+        for (const hostile of hostileStrings(base))
+          bad(`with ${hostile.label}`, hostile.value, textsFor(field, kind, hostile));
       }
       if (kind === "array" && element) {
         for (const [label, value] of wrongValues(element)) bad(`with an element as ${label}`, [value]);
         if (element === "string" || element === "choice") {
-          for (const hostile of hostileStrings("1")) bad(`with an element with ${hostile.label}`, [hostile.value], textsFor(`${field}.0`, element, hostile));
+          for (const hostile of hostileStrings("1"))
+            bad(`with an element with ${hostile.label}`, [hostile.value], textsFor(`${field}.0`, element, hostile));
         }
       }
     }
@@ -190,24 +256,53 @@ function casesFor(name: EndpointName): Case[] {
   for (const field of Object.keys(query)) {
     const { [field]: _, ...without } = query;
     cases.push([`no ${field} in the query`, { ...withValidBody, query: without }, 400, "1001", [field]]);
-    cases.push([`${field} twice in the query`, { ...withValidBody, query: { ...query, [field]: ["a", "b"] } }, 400, "1001", [field]]);
+    cases.push([
+      `${field} twice in the query`,
+      { ...withValidBody, query: { ...query, [field]: ["a", "b"] } },
+      400,
+      "1001",
+      [field],
+    ]);
     cases.push([`an empty ${field}`, { ...withValidBody, query: { ...query, [field]: "" } }, 400, "1001", [field]]);
   }
   // %ED%A0%80 (a lone surrogate's would-be UTF-8) reaches the query undecoded, as plain text: nothing to refuse there.
   for (const { name: field, kind } of fieldsOf(endpoint.query)) {
     for (const hostile of hostileStrings(query[field] ?? "ab").filter((x) => x.inUrl)) {
-      cases.push([`${field} in the query with ${hostile.label}`, { ...withValidBody, query: { ...query, [field]: hostile.value } }, 400, "1001", textsFor(field, kind, hostile)]);
+      cases.push([
+        `${field} in the query with ${hostile.label}`,
+        { ...withValidBody, query: { ...query, [field]: hostile.value } },
+        400,
+        "1001",
+        textsFor(field, kind, hostile),
+      ]);
     }
   }
   // Path parameters are checked by their route's schema; a lone surrogate's bytes make an undecodable URL.
   for (const key of [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? "")) {
     for (const c of controls) {
-      cases.push([`{${key}} with ${codePoints(c)}`, { ...withValidBody, pathParams: { [key]: `Tr${encodeURIComponent(c)}on` } }, 400, "1001", [`${key}: ${invalidCharacters}`]]);
+      cases.push([
+        `{${key}} with ${codePoints(c)}`,
+        { ...withValidBody, pathParams: { [key]: `Tr${encodeURIComponent(c)}on` } },
+        400,
+        "1001",
+        [`${key}: ${invalidCharacters}`],
+      ]);
     }
-    cases.push([`{${key}} with a lone surrogate`, { ...withValidBody, pathParams: { [key]: "Tr%ED%A0%80on" } }, 400, "1001"]);
-    cases.push([`{${key}} with 10 000 characters`, { ...withValidBody, pathParams: { [key]: "A".repeat(10_000) } }, 400, "1001"]);
+    cases.push([
+      `{${key}} with a lone surrogate`,
+      { ...withValidBody, pathParams: { [key]: "Tr%ED%A0%80on" } },
+      400,
+      "1001",
+    ]);
+    cases.push([
+      `{${key}} with 10 000 characters`,
+      { ...withValidBody, pathParams: { [key]: "A".repeat(10_000) } },
+      400,
+      "1001",
+    ]);
   }
-  if (name === "language") cases.push(["an unknown language", { query: { language: "xx-XX" } }, 400, "1001", ["Must be one of"]]);
+  if (name === "language")
+    cases.push(["an unknown language", { query: { language: "xx-XX" } }, 400, "1001", ["Must be one of"]]);
   return cases;
 }
 
@@ -238,7 +333,9 @@ describe("bad input on every endpoint", () => {
           !/Invalid input|validation\.|Error:|\bat \w+ \(/.test(body.errMsg) &&
           texts.every((text) => body.errMsg.includes(text));
         if (!fine) {
-          unexpected.push(`${label}: wanted ${status} ${errCode} ${JSON.stringify(texts)}, got ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
+          unexpected.push(
+            `${label}: wanted ${status} ${errCode} ${JSON.stringify(texts)}, got ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`,
+          );
           await reviveSession();
         }
       }

@@ -54,7 +54,10 @@ export function readBuiltFile(path: string): BuiltFile {
  * precompressed copies (answered in their file's place) and dotfiles (a `.git` or `.env` if STATIC_DIR ever
  * pointed at a checkout). A folder is never listed.
  */
-export function readBuiltFolder(root: string, skip: (urlPath: string) => boolean = () => false): Map<string, BuiltFile> {
+export function readBuiltFolder(
+  root: string,
+  skip: (urlPath: string) => boolean = () => false,
+): Map<string, BuiltFile> {
   const files = new Map<string, BuiltFile>();
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -77,7 +80,12 @@ const matchesEtag = (ifNoneMatch: string | undefined, etag: string) =>
   (ifNoneMatch?.split(",") ?? []).some((tag) => tag.trim() === "*" || opaqueTag(tag) === opaqueTag(etag));
 
 /** The file in the encoding the request accepts, or 304 when the browser's copy is this one. */
-export function sendBuiltFile(request: FastifyRequest, reply: FastifyReply, file: BuiltFile, cacheControl: string): FastifyReply {
+export function sendBuiltFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: BuiltFile,
+  cacheControl: string,
+): FastifyReply {
   reply.header("cache-control", cacheControl).header("etag", file.etag).header("vary", "accept-encoding");
   if (matchesEtag(request.headers["if-none-match"], file.etag)) return reply.code(304).send();
   const encoding = chooseEncoding(request.headers["accept-encoding"], file);

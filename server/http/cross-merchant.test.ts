@@ -3,7 +3,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type EndpointName, endpoints } from "../../contracts/endpoints.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import type { MessageType } from "../../contracts/schemas/message.ts";
-import { type Answer, type CallOptions, call, createHarness, type Harness, type Merchant, reset, signedInMerchant } from "../testing/harness.ts";
+import {
+  type Answer,
+  type CallOptions,
+  call,
+  createHarness,
+  type Harness,
+  type Merchant,
+  reset,
+  signedInMerchant,
+} from "../testing/harness.ts";
 import { seedBalance, seedMessage, seedOpenOrder, seedPackageId, seedPaidOrder } from "../testing/seed.ts";
 import { type StubChainLayer, stubChainLayer } from "../testing/stub-chain.ts";
 
@@ -29,7 +38,9 @@ beforeEach(async () => {
   chain.devPayments.length = 0;
 });
 
-type AuthenticatedEndpoint = { [N in EndpointName]: (typeof endpoints)[N]["auth"] extends true ? N : never }[EndpointName];
+type AuthenticatedEndpoint = {
+  [N in EndpointName]: (typeof endpoints)[N]["auth"] extends true ? N : never;
+}[EndpointName];
 
 interface SeededMessage {
   id: string;
@@ -74,11 +85,13 @@ const succeeded = (answer: Answer) => {
 };
 
 /** An order code B does not own answers like one that does not exist. */
-const notFound = (answer: Answer) => expect(answer).toMatchObject({ status: 200, success: false, errCode: errCodes.orderNotFound, resData: null });
+const notFound = (answer: Answer) =>
+  expect(answer).toMatchObject({ status: 200, success: false, errCode: errCodes.orderNotFound, resData: null });
 
 const messageIdsOf = (answer: Answer): string[] => (answer.resData as Array<{ id: string }>).map((m) => m.id);
 
-const messageStatus = async (id: string) => (await h.db.selectFrom("messages").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
+const messageStatus = async (id: string) =>
+  (await h.db.selectFrom("messages").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
 
 const cases: Record<AuthenticatedEndpoint, Case> = {
   // The query's uid is A's: the call may only ever end B's own session.
@@ -120,7 +133,13 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
         outcome: "answered" as const,
         check: async (answer: Answer) => {
           expect(succeeded(answer).resData).toMatchObject({ product: wallet.product, currency: wallet.currency });
-          const own = await h.db.selectFrom("wallets").select("address").where("merchant_id", "=", w.b.userId).where("product", "=", wallet.product.toLowerCase()).where("currency", "=", wallet.currency).executeTakeFirstOrThrow();
+          const own = await h.db
+            .selectFrom("wallets")
+            .select("address")
+            .where("merchant_id", "=", w.b.userId)
+            .where("product", "=", wallet.product.toLowerCase())
+            .where("currency", "=", wallet.currency)
+            .executeTakeFirstOrThrow();
           expect(answer.resData.address).toBe(own.address);
         },
       })),
@@ -133,7 +152,13 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
 
   // A has an active pro package and used the trial; B sees its own basic package.
   subscription: {
-    attacks: () => [{ outcome: "answered", check: (answer) => expect(succeeded(answer).resData).toMatchObject({ package: { code: "basic" }, active: true }) }],
+    attacks: () => [
+      {
+        outcome: "answered",
+        check: (answer) =>
+          expect(succeeded(answer).resData).toMatchObject({ package: { code: "basic" }, active: true }),
+      },
+    ],
   },
 
   // The package of A's open order: B gets an order of its own, A's stays the only open one of A.
@@ -145,7 +170,11 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
         check: async (answer) => {
           const created = succeeded(answer).resData;
           expect(created.orderCode).not.toBe(w.aOpenOrder);
-          const own = await h.db.selectFrom("orders").select("merchant_id").where("order_code", "=", created.orderCode).executeTakeFirstOrThrow();
+          const own = await h.db
+            .selectFrom("orders")
+            .select("merchant_id")
+            .where("order_code", "=", created.orderCode)
+            .executeTakeFirstOrThrow();
           expect(own.merchant_id).toBe(w.b.userId);
         },
       },
@@ -155,24 +184,52 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
   // A's order codes as the filter, then every filter at once: only B's orders, never A's.
   orderList: {
     attacks: (w) => [
-      { body: { orderCode: w.aOpenOrder }, outcome: "answered", check: (answer) => expect(succeeded(answer).resData).toMatchObject({ total: 0, items: [] }) },
-      { body: { orderCode: w.aOpenOrder.slice(0, 8) }, outcome: "answered", check: (answer) => expect(succeeded(answer).resData.items.map((o: { orderCode: string }) => o.orderCode)).toEqual([w.bPaidOrder]) },
       {
-        body: { status: "paid", startTime: "2000-01-01T00:00:00Z", endTime: "2100-01-01T00:00:00Z", page: 1, pageSize: 100 },
+        body: { orderCode: w.aOpenOrder },
         outcome: "answered",
-        check: (answer) => expect(succeeded(answer).resData).toMatchObject({ total: 1, items: [{ orderCode: w.bPaidOrder }] }),
+        check: (answer) => expect(succeeded(answer).resData).toMatchObject({ total: 0, items: [] }),
+      },
+      {
+        body: { orderCode: w.aOpenOrder.slice(0, 8) },
+        outcome: "answered",
+        check: (answer) =>
+          expect(succeeded(answer).resData.items.map((o: { orderCode: string }) => o.orderCode)).toEqual([
+            w.bPaidOrder,
+          ]),
+      },
+      {
+        body: {
+          status: "paid",
+          startTime: "2000-01-01T00:00:00Z",
+          endTime: "2100-01-01T00:00:00Z",
+          page: 1,
+          pageSize: 100,
+        },
+        outcome: "answered",
+        check: (answer) =>
+          expect(succeeded(answer).resData).toMatchObject({ total: 1, items: [{ orderCode: w.bPaidOrder }] }),
       },
     ],
   },
 
   orderDetail: {
-    attacks: (w) => [w.aOpenOrder, w.aPaidOrder].map((orderCode) => ({ body: { orderCode }, outcome: "answered" as const, check: notFound })),
+    attacks: (w) =>
+      [w.aOpenOrder, w.aPaidOrder].map((orderCode) => ({
+        body: { orderCode },
+        outcome: "answered" as const,
+        check: notFound,
+      })),
   },
   orderFinishPay: {
     attacks: (w) => [{ body: { orderCode: w.aOpenOrder }, outcome: "answered", check: notFound }],
   },
   orderCancel: {
-    attacks: (w) => [w.aOpenOrder, w.aPaidOrder].map((orderCode) => ({ body: { orderCode }, outcome: "answered" as const, check: notFound })),
+    attacks: (w) =>
+      [w.aOpenOrder, w.aPaidOrder].map((orderCode) => ({
+        body: { orderCode },
+        outcome: "answered" as const,
+        check: notFound,
+      })),
   },
   // B's balance would cover A's order: it is still not B's to pay, and B's balance stays whole.
   orderPayFromBalance: {
@@ -181,7 +238,13 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
   },
 
   payChains: {
-    attacks: () => [{ outcome: "answered", check: (answer) => expect(succeeded(answer).resData.map((c: { product: string }) => c.product)).toEqual(["Devnet", "Eth"]) }],
+    attacks: () => [
+      {
+        outcome: "answered",
+        check: (answer) =>
+          expect(succeeded(answer).resData.map((c: { product: string }) => c.product)).toEqual(["Devnet", "Eth"]),
+      },
+    ],
   },
 
   // A's open order paid from the dev wallet by B: unknown to B, nothing is sent.
@@ -191,13 +254,26 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
   },
 
   balance: {
-    attacks: () => [{ outcome: "answered", check: (answer) => expect(succeeded(answer).resData).toMatchObject({ balance: "100", entries: [{ kind: "unmatched", amount: "100" }] }) }],
+    attacks: () => [
+      {
+        outcome: "answered",
+        check: (answer) =>
+          expect(succeeded(answer).resData).toMatchObject({
+            balance: "100",
+            entries: [{ kind: "unmatched", amount: "100" }],
+          }),
+      },
+    ],
   },
 
   language: {
     attacks: () => [{ query: { language: "ja-JP" }, outcome: "answered", check: (answer) => void succeeded(answer) }],
     after: async (w) => {
-      const b = await h.db.selectFrom("merchants").select("language").where("id", "=", w.b.userId).executeTakeFirstOrThrow();
+      const b = await h.db
+        .selectFrom("merchants")
+        .select("language")
+        .where("id", "=", w.b.userId)
+        .executeTakeFirstOrThrow();
       expect(b.language).toBe("ja-JP");
     },
   },
@@ -207,13 +283,24 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
       {
         body: { nickName: "Bravo renamed" },
         outcome: "answered",
-        check: (answer) => expect(succeeded(answer).resData).toMatchObject({ userId: w.b.userId, email: w.b.email, nickName: "Bravo renamed" }),
+        check: (answer) =>
+          expect(succeeded(answer).resData).toMatchObject({
+            userId: w.b.userId,
+            email: w.b.email,
+            nickName: "Bravo renamed",
+          }),
       },
     ],
   },
 
   lastLogin: {
-    attacks: (w) => [{ outcome: "answered", check: (answer) => expect(succeeded(answer).resData).toEqual({ userId: w.b.userId, lastLoginAt: null, lastLoginIp: null }) }],
+    attacks: (w) => [
+      {
+        outcome: "answered",
+        check: (answer) =>
+          expect(succeeded(answer).resData).toEqual({ userId: w.b.userId, lastLoginAt: null, lastLoginIp: null }),
+      },
+    ],
   },
 
   // No ids in, but every tab: only B's messages come back.
@@ -232,8 +319,16 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
   // A's unread ids, alone and beside one of B's: B's is read, A's stay unread (runner's snapshot).
   messageRead: {
     attacks: (w) => [
-      { body: { ids: w.aMessages.map((m) => m.id) }, outcome: "answered", check: (answer) => expect(succeeded(answer).resData).toBe(true) },
-      { body: { ids: [...w.aMessages.map((m) => m.id), w.bMessages[0]!.id] }, outcome: "answered", check: (answer) => expect(succeeded(answer).resData).toBe(true) },
+      {
+        body: { ids: w.aMessages.map((m) => m.id) },
+        outcome: "answered",
+        check: (answer) => expect(succeeded(answer).resData).toBe(true),
+      },
+      {
+        body: { ids: [...w.aMessages.map((m) => m.id), w.bMessages[0]!.id] },
+        outcome: "answered",
+        check: (answer) => expect(succeeded(answer).resData).toBe(true),
+      },
     ],
     after: async (w) => expect(await messageStatus(w.bMessages[0]!.id)).toBe(1),
   },
@@ -246,13 +341,29 @@ async function seedWorld(): Promise<World> {
   expect(a.userId).not.toBe(b.userId);
   await h.db
     .updateTable("merchants")
-    .set({ nick_name: "AlphaSecretNick", language: "zh-TW", role: "admin", previous_login_at: new Date(Date.UTC(2001, 1, 3, 4, 5, 6)), previous_login_ip: "203.0.113.77", last_login_at: new Date(Date.UTC(2001, 1, 4, 4, 5, 6)), last_login_ip: "203.0.113.78" })
+    .set({
+      nick_name: "AlphaSecretNick",
+      language: "zh-TW",
+      role: "admin",
+      previous_login_at: new Date(Date.UTC(2001, 1, 3, 4, 5, 6)),
+      previous_login_ip: "203.0.113.77",
+      last_login_at: new Date(Date.UTC(2001, 1, 4, 4, 5, 6)),
+      last_login_ip: "203.0.113.78",
+    })
     .where("id", "=", a.userId)
     .execute();
   // Message ids far from the packages' (1–4, the same for everyone), so an answer naming a package is no false leak.
   await sql`alter table messages alter column id restart with 1001`.execute(h.db);
   const message = async (m: Merchant, type: MessageType, title: string, status: 0 | 1 = 0): Promise<SeededMessage> => {
-    const { messageId } = await seedMessage(h.db, { userId: m.userId, type, title, subTitle: `${title} sub`, content: `${title} content`, kind: "", status });
+    const { messageId } = await seedMessage(h.db, {
+      userId: m.userId,
+      type,
+      title,
+      subTitle: `${title} sub`,
+      content: `${title} content`,
+      kind: "",
+      status,
+    });
     return { id: messageId, type, title };
   };
   const aMessages = [
@@ -270,10 +381,23 @@ async function seedWorld(): Promise<World> {
   ];
   await h.db
     .insertInto("wallets")
-    .values(aWallets.map((w) => ({ merchant_id: a.userId, product: w.product, currency: w.currency, address: w.address, created_at: new Date(Date.UTC(2026, 0, 1)) })))
+    .values(
+      aWallets.map((w) => ({
+        merchant_id: a.userId,
+        product: w.product,
+        currency: w.currency,
+        address: w.address,
+        created_at: new Date(Date.UTC(2026, 0, 1)),
+      })),
+    )
     .execute();
   // A: a paid pro package (a transfer), the trial long used, an open basic order, a balance. B: a paid basic order, a balance.
-  const aPaid = await seedPaidOrder(h.db, { userId: a.userId, packageCode: "pro", product: "Devnet", paidAt: new Date(Date.UTC(2026, 0, 2)) });
+  const aPaid = await seedPaidOrder(h.db, {
+    userId: a.userId,
+    packageCode: "pro",
+    product: "Devnet",
+    paidAt: new Date(Date.UTC(2026, 0, 2)),
+  });
   const aOpen = await seedOpenOrder(h.db, { userId: a.userId, packageCode: "basic" });
   const aBalance = await seedBalance(h.db, { userId: a.userId, amount: "41.5" });
   const bPaid = await seedPaidOrder(h.db, { userId: b.userId, packageCode: "basic", product: "Devnet" });
@@ -313,11 +437,21 @@ async function aRows(w: World) {
   const id = w.a.userId;
   return {
     merchant: await h.db.selectFrom("merchants").selectAll().where("id", "=", id).executeTakeFirstOrThrow(),
-    sessions: await h.db.selectFrom("sessions").selectAll().where("merchant_id", "=", id).orderBy("token_hash").execute(),
+    sessions: await h.db
+      .selectFrom("sessions")
+      .selectAll()
+      .where("merchant_id", "=", id)
+      .orderBy("token_hash")
+      .execute(),
     messages: await h.db.selectFrom("messages").selectAll().where("merchant_id", "=", id).orderBy("id").execute(),
     wallets: await h.db.selectFrom("wallets").selectAll().where("merchant_id", "=", id).orderBy("id").execute(),
     orders: await h.db.selectFrom("orders").selectAll().where("merchant_id", "=", id).orderBy("id").execute(),
-    orderTransfers: await h.db.selectFrom("order_transfers").selectAll().where("merchant_id", "=", id).orderBy("transfer_id").execute(),
+    orderTransfers: await h.db
+      .selectFrom("order_transfers")
+      .selectAll()
+      .where("merchant_id", "=", id)
+      .orderBy("transfer_id")
+      .execute(),
     balance: await h.db.selectFrom("balance_entries").selectAll().where("merchant_id", "=", id).orderBy("id").execute(),
     subscription: await h.db.selectFrom("subscriptions").selectAll().where("merchant_id", "=", id).execute(),
     receivingAddress: await h.db.selectFrom("receiving_addresses").selectAll().where("merchant_id", "=", id).execute(),
@@ -340,12 +474,14 @@ function leaksOf(answer: Answer, w: World): string[] {
   return found;
 }
 
-const refused = (answer: Answer) => (answer.status === 403 && answer.errCode === errCodes.forbidden) || answer.status === 404;
+const refused = (answer: Answer) =>
+  (answer.status === 403 && answer.errCode === errCodes.forbidden) || answer.status === 404;
 
 /** The input fields an endpoint declares: `body.x`, `query.x`, `params.x`. */
 function inputFields(name: EndpointName): string[] {
   const endpoint = endpoints[name];
-  const keys = (schema: unknown) => Object.keys((schema as { _zod?: { def?: { shape?: object } } } | null)?._zod?.def?.shape ?? {});
+  const keys = (schema: unknown) =>
+    Object.keys((schema as { _zod?: { def?: { shape?: object } } } | null)?._zod?.def?.shape ?? {});
   return [
     ...keys(endpoint.body).map((k) => `body.${k}`),
     ...keys(endpoint.query).map((k) => `query.${k}`),
@@ -369,9 +505,14 @@ const authenticated = (Object.keys(endpoints) as EndpointName[]).filter((name) =
 describe("merchant B with merchant A's ids", () => {
   it("has a case for every authenticated endpoint, and none for others", () => {
     const missing = authenticated.filter((name) => !Object.hasOwn(cases, name));
-    expect(missing, `authenticated endpoints without a cross-merchant case (add one to cases in server/http/cross-merchant.test.ts): ${missing.join(", ")}`).toEqual([]);
+    expect(
+      missing,
+      `authenticated endpoints without a cross-merchant case (add one to cases in server/http/cross-merchant.test.ts): ${missing.join(", ")}`,
+    ).toEqual([]);
     const stale = Object.keys(cases).filter((name) => !(authenticated as string[]).includes(name));
-    expect(stale, `cross-merchant cases for endpoints that are not authenticated or gone: ${stale.join(", ")}`).toEqual([]);
+    expect(stale, `cross-merchant cases for endpoints that are not authenticated or gone: ${stale.join(", ")}`).toEqual(
+      [],
+    );
   });
 
   it("would notice a leak: A's own answers are flagged, and A's own write changes A's rows", async () => {
@@ -393,11 +534,16 @@ describe("merchant B with merchant A's ids", () => {
 
   it.each(authenticated)("%s: refused, or answers only B's data; A's rows unchanged", async (name) => {
     const testCase = (cases as Partial<Record<EndpointName, Case>>)[name];
-    if (!testCase) throw new Error(`authenticated endpoint "${name}" has no cross-merchant case: add one to cases in server/http/cross-merchant.test.ts`);
+    if (!testCase)
+      throw new Error(
+        `authenticated endpoint "${name}" has no cross-merchant case: add one to cases in server/http/cross-merchant.test.ts`,
+      );
     const w = await seedWorld();
     const before = await aRows(w);
     const attacks = testCase.attacks(w);
-    expect(filledFields(attacks), `${name}: the attacks must fill every input field the endpoint declares`).toEqual(inputFields(name));
+    expect(filledFields(attacks), `${name}: the attacks must fill every input field the endpoint declares`).toEqual(
+      inputFields(name),
+    );
 
     for (const { outcome, check, ...options } of attacks) {
       // No default path parameters: an attack on a path with {…} must name A's values itself.
@@ -413,6 +559,10 @@ describe("merchant B with merchant A's ids", () => {
     await testCase.after?.(w);
     expect(await aRows(w), `${name}: A's rows changed`).toEqual(before);
     const aStill = await call(h, "lastLogin", { token: w.a.token });
-    expect(aStill, `${name}: A's session must still work`).toMatchObject({ status: 200, success: true, resData: { userId: w.a.userId, lastLoginIp: "203.0.113.77" } });
+    expect(aStill, `${name}: A's session must still work`).toMatchObject({
+      status: 200,
+      success: true,
+      resData: { userId: w.a.userId, lastLoginIp: "203.0.113.77" },
+    });
   });
 });

@@ -41,7 +41,10 @@ export function registerEndpoints(app: FastifyInstance, handlers: HandlerTable, 
         }
         const params = handler.params ? parseRequest(handler.params, rawParams) : rawParams;
         const query = endpoint.query ? parseRequest(endpoint.query, { ...(request.query as object) }) : undefined;
-        const body = endpoint.method === "POST" ? parseRequest(endpoint.body ?? noFields, request.body === undefined ? {} : request.body) : undefined;
+        const body =
+          endpoint.method === "POST"
+            ? parseRequest(endpoint.body ?? noFields, request.body === undefined ? {} : request.body)
+            : undefined;
         const ctx = {
           db: services.db,
           body,
@@ -55,7 +58,13 @@ export function registerEndpoints(app: FastifyInstance, handlers: HandlerTable, 
           secure: request.protocol === "https",
           cookie: (cookieName: string) => request.cookies[cookieName],
           setCookie: (cookieName: string, value: string, options: CookieOptions) =>
-            reply.setCookie(cookieName, value, { path: options.path, maxAge: options.maxAgeSeconds, httpOnly: options.httpOnly, sameSite: options.sameSite, secure: options.secure }),
+            reply.setCookie(cookieName, value, {
+              path: options.path,
+              maxAge: options.maxAgeSeconds,
+              httpOnly: options.httpOnly,
+              sameSite: options.sameSite,
+              secure: options.secure,
+            }),
         };
         const outcome = await handler.handle(ctx as HandlerContext<EndpointName>);
         if (outcome.ok) return reply.status(200).send(success(outcome.data));

@@ -3,4 +3,9 @@ import { type Envelope, type ErrCode, errCodes } from "../../contracts/schemas/e
 /** The wire envelope of every answer (spec section 8). */
 export const success = <T>(resData: T): Envelope<T> => ({ success: true, errCode: errCodes.ok, errMsg: "", resData });
 
-export const failure = (code: ErrCode, message: string): Envelope<null> => ({ success: false, errCode: code, errMsg: message, resData: null });
+export const failure = (code: ErrCode, message: string): Envelope<null> => ({
+  success: false,
+  errCode: code,
+  errMsg: message,
+  resData: null,
+});

@@ -24,4 +24,5 @@ export function installErrorHandler(app: FastifyInstance): void {
   });
 }
 
-export const sendNotFound = (reply: FastifyReply) => reply.status(404).send(failure(errCodes.notFound, messages.notFound));
+export const sendNotFound = (reply: FastifyReply) =>
+  reply.status(404).send(failure(errCodes.notFound, messages.notFound));

@@ -35,7 +35,6 @@ export interface Services {
   orderPaySeconds: number;
 }
 
-
 type Parsed<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
 type Spec<N extends EndpointName> = (typeof endpoints)[N];
 
@@ -61,7 +60,6 @@ export interface HandlerContext<N extends EndpointName> {
   /** Adds a Set-Cookie to the answer. */
   setCookie(name: string, value: string, options: CookieOptions): void;
 }
-
 
 export interface Handler<N extends EndpointName> {
   /** Schema of the `{name}` path parameters, when the path has some. */

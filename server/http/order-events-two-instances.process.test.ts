@@ -57,7 +57,9 @@ async function startInstance(databaseUrl: string): Promise<string> {
     };
     child.stdout!.on("data", look);
     child.stderr!.on("data", look);
-    child.once("exit", (code) => reject(new Error(`server/main.ts exited (${code}) before it listened:\n${text.slice(-4000)}`)));
+    child.once("exit", (code) =>
+      reject(new Error(`server/main.ts exited (${code}) before it listened:\n${text.slice(-4000)}`)),
+    );
   });
 }
 
@@ -71,7 +73,10 @@ async function api(instance: string, path: string, body: unknown = {}): Promise<
 }
 
 async function watch(instance: string, orderCode: string): Promise<OpenedEventStream> {
-  const live = await openEventStream(`${instance}${orderEventsPath}?orderCode=${orderCode}`, { authorization: `Bearer ${token}`, language: "en-US" });
+  const live = await openEventStream(`${instance}${orderEventsPath}?orderCode=${orderCode}`, {
+    authorization: `Bearer ${token}`,
+    language: "en-US",
+  });
   streams.push(live);
   expect(live.status).toBe(200);
   return live;
@@ -136,14 +141,24 @@ describe("live order status with two instances on one PostgreSQL", { timeout: 60
       );
       // One LISTEN per process.
       expect(cut.rows).toHaveLength(2);
-      await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'listen order_events' and datname = current_database()");
+      await admin.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'listen order_events' and datname = current_database()",
+      );
       // Both come back (on a new connection each) and each stream is told to re-read: a second event, nothing changed.
       await live.waitForEvents(2, 15_000);
       expect(statuses(live)).toEqual(["waiting", "waiting"]);
       await expect
-        .poll(async () => (await admin.query("select count(*)::int as n from pg_stat_activity where application_name = 'listen order_events' and datname = current_database()")).rows[0].n, {
-          timeout: 15_000,
-        })
+        .poll(
+          async () =>
+            (
+              await admin.query(
+                "select count(*)::int as n from pg_stat_activity where application_name = 'listen order_events' and datname = current_database()",
+              )
+            ).rows[0].n,
+          {
+            timeout: 15_000,
+          },
+        )
         .toBe(2);
     } finally {
       await admin.end();

@@ -57,12 +57,23 @@ const orderOf = (event: { event?: string; data: string }) => {
 };
 
 /** A change of the order's row, notified in its transaction as the orders domain does. */
-async function changeInTransaction(merchant: Merchant, orderCode: string, status: "cancelled" | "failed", commit = true) {
+async function changeInTransaction(
+  merchant: Merchant,
+  orderCode: string,
+  status: "cancelled" | "failed",
+  commit = true,
+) {
   await h.db
     .transaction()
     .execute(async (trx) => {
-      await trx.updateTable("orders").set({ status, closed_at: new Date() }).where("order_code", "=", orderCode).execute();
-      await sql`select pg_notify(${orderEventsChannel}, ${JSON.stringify({ merchantId: merchant.userId, orderCode })})`.execute(trx);
+      await trx
+        .updateTable("orders")
+        .set({ status, closed_at: new Date() })
+        .where("order_code", "=", orderCode)
+        .execute();
+      await sql`select pg_notify(${orderEventsChannel}, ${JSON.stringify({ merchantId: merchant.userId, orderCode })})`.execute(
+        trx,
+      );
       if (!commit) throw new Error("roll back");
     })
     .catch((error: Error) => {
@@ -87,7 +98,9 @@ describe(`GET ${orderEventsPath}`, () => {
   it("answers on any case of the path, like the other routes", async () => {
     const merchant = await signedInMerchant(h);
     const created = await pendingOrder(merchant);
-    const live = await openStream(`/api/order/events?orderCode=${created.orderCode}`, { authorization: `Bearer ${merchant.token}` });
+    const live = await openStream(`/api/order/events?orderCode=${created.orderCode}`, {
+      authorization: `Bearer ${merchant.token}`,
+    });
     expect(live.status).toBe(200);
     await live.waitForEvents(1);
   });
@@ -118,9 +131,13 @@ describe(`GET ${orderEventsPath}`, () => {
     const created = await pendingOrder(merchant);
     const live = await stream(merchant, created.orderCode);
     await live.waitForEvents(1);
-    expect((await call(h, "orderFinishPay", { token: merchant.token, body: { orderCode: created.orderCode } })).errCode).toBe("0");
+    expect(
+      (await call(h, "orderFinishPay", { token: merchant.token, body: { orderCode: created.orderCode } })).errCode,
+    ).toBe("0");
     await expect.poll(() => live.events.map((e) => orderOf(e).status).at(-1)).toBe("waiting");
-    expect((await call(h, "orderCancel", { token: merchant.token, body: { orderCode: created.orderCode } })).errCode).toBe("0");
+    expect(
+      (await call(h, "orderCancel", { token: merchant.token, body: { orderCode: created.orderCode } })).errCode,
+    ).toBe("0");
     await expect.poll(() => live.events.map((e) => orderOf(e).status).at(-1)).toBe("cancelled");
   });
 
@@ -151,7 +168,9 @@ describe(`GET ${orderEventsPath}`, () => {
     const created = await pendingOrder(merchant);
     const noToken = await stream(null, created.orderCode);
     expect([noToken.status, noToken.json?.errCode]).toEqual([401, "4010"]);
-    const unknown = await openStream(`${orderEventsPath}?orderCode=${created.orderCode}`, { authorization: "Bearer not-a-token" });
+    const unknown = await openStream(`${orderEventsPath}?orderCode=${created.orderCode}`, {
+      authorization: "Bearer not-a-token",
+    });
     expect([unknown.status, unknown.json?.errCode]).toEqual([401, "4010"]);
     for (const bad of ["abc", "123", `${created.orderCode}&extra=1`]) {
       const refused = await stream(merchant, bad);
@@ -166,12 +185,20 @@ describe(`GET ${orderEventsPath}`, () => {
     const created = await pendingOrder(merchant);
     const live = await stream(merchant, created.orderCode);
     await live.waitForEvents(1);
-    const before = await h.db.selectFrom("sessions").select("last_seen_at").where("token_hash", "=", hashToken(merchant.token)).executeTakeFirstOrThrow();
+    const before = await h.db
+      .selectFrom("sessions")
+      .select("last_seen_at")
+      .where("token_hash", "=", hashToken(merchant.token))
+      .executeTakeFirstOrThrow();
     // Two minutes on: a request would move last_seen_at now (findSession moves it once a minute); the stream must not.
     h.clock.advance(120);
     const seen = live.comments.length;
     await expect.poll(() => live.comments.length).toBeGreaterThanOrEqual(seen + 2);
-    const after = await h.db.selectFrom("sessions").select("last_seen_at").where("token_hash", "=", hashToken(merchant.token)).executeTakeFirstOrThrow();
+    const after = await h.db
+      .selectFrom("sessions")
+      .select("last_seen_at")
+      .where("token_hash", "=", hashToken(merchant.token))
+      .executeTakeFirstOrThrow();
     expect(after.last_seen_at).toEqual(before.last_seen_at);
     expect((await call(h, "logout", { token: merchant.token, query: { uid: merchant.userId } })).errCode).toBe("0");
     await live.ended;

@@ -33,11 +33,18 @@ const maxBufferedBytes = 1 << 20;
  * Without `options` (a server built without a database listener) the route is not served: 404, and the console
  * polls instead.
  */
-export async function registerOrderEvents(app: FastifyInstance, services: Services, options: OrderEventsOptions | undefined): Promise<void> {
+export async function registerOrderEvents(
+  app: FastifyInstance,
+  services: Services,
+  options: OrderEventsOptions | undefined,
+): Promise<void> {
   if (!options) return;
   const keepAliveMs = options.keepAliveMs ?? orderStreamKeepAliveMs;
   const streamsPerMerchant = options.streamsPerMerchant ?? orderStreamsPerMerchant;
-  const lifetime = (): SessionLifetime => ({ idleSeconds: services.limits.sessionIdleSeconds, absoluteSeconds: services.limits.sessionAbsoluteSeconds });
+  const lifetime = (): SessionLifetime => ({
+    idleSeconds: services.limits.sessionIdleSeconds,
+    absoluteSeconds: services.limits.sessionAbsoluteSeconds,
+  });
   const relay = await startOrderRelay(options.listen, app.log);
   /** Each open stream's end(), resolving once its answer is over. */
   const openStreams = new Set<() => Promise<void>>();
@@ -63,7 +70,11 @@ export async function registerOrderEvents(app: FastifyInstance, services: Servic
     const { orderCode } = parseRequest(orderCodeRequest, { ...(request.query as object) });
     const { scope, tokenHash } = session;
     if (relay.subscriptionsOf(scope.merchantId) >= streamsPerMerchant) {
-      throw new ApiError(errCodes.rateLimited, `At most ${streamsPerMerchant} live order streams at a time; close one or try again later`, 429);
+      throw new ApiError(
+        errCodes.rateLimited,
+        `At most ${streamsPerMerchant} live order streams at a time; close one or try again later`,
+        429,
+      );
     }
 
     const stream = new PassThrough();
@@ -151,6 +162,10 @@ export async function registerOrderEvents(app: FastifyInstance, services: Servic
     void readAgain();
     // Cache-Control is every /api answer's `no-store` (security-headers.ts), stricter than SSE's usual no-cache;
     // X-Accel-Buffering keeps an nginx in front from holding the events back.
-    return reply.status(200).header("content-type", "text/event-stream; charset=utf-8").header("x-accel-buffering", "no").send(stream);
+    return reply
+      .status(200)
+      .header("content-type", "text/event-stream; charset=utf-8")
+      .header("x-accel-buffering", "no")
+      .send(stream);
   });
 }

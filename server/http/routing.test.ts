@@ -20,23 +20,42 @@ const swapCase = (path: string) => [...path].map((c, i) => (i % 2 ? c.toUpperCas
 describe("paths", () => {
   it("match whatever their letter case, like the ASP.NET service", async () => {
     const m = await signedInMerchant(h);
-    const queries: Partial<Record<EndpointName, Record<string, string>>> = { logout: { uid: m.userId }, userInfo: { id: m.userId }, language: { language: "en-US" } };
+    const queries: Partial<Record<EndpointName, Record<string, string>>> = {
+      logout: { uid: m.userId },
+      userInfo: { id: m.userId },
+      language: { language: "en-US" },
+    };
     const reads: EndpointName[] = ["userInfo", "menu", "userWallet", "language", "lastLogin"];
     for (const name of reads) {
       const path = fillPath(endpoints[name].path, { product: "Devnet" });
       for (const variant of [path.toLowerCase(), path.toUpperCase(), swapCase(path)]) {
-        const answer = await h.app.inject({ method: endpoints[name].method, url: variant, query: queries[name], headers: { authorization: `Bearer ${m.token}` } });
+        const answer = await h.app.inject({
+          method: endpoints[name].method,
+          url: variant,
+          query: queries[name],
+          headers: { authorization: `Bearer ${m.token}` },
+        });
         expect(answer.statusCode, `${variant}: ${answer.body}`).toBe(200);
         expect(answer.json().success).toBe(true);
       }
     }
     await seedCode(h.db, { email: "new@example.com", purpose: "register", code: "123456" });
-    const check = await h.app.inject({ method: "POST", url: "/API/REGISTER/CHECKCAPTCHACODE", payload: { email: "new@example.com", code: "123456", type: "register" } });
+    const check = await h.app.inject({
+      method: "POST",
+      url: "/API/REGISTER/CHECKCAPTCHACODE",
+      payload: { email: "new@example.com", code: "123456", type: "register" },
+    });
     expect(check.json()).toMatchObject({ success: true, resData: { valid: true } });
   });
 
   it("answer the 404 envelope for unknown API routes and wrong methods", async () => {
-    for (const [method, url] of [["GET", "/api/nope"], ["POST", "/api/Login/Nope"], ["GET", "/api/Login/Login"], ["DELETE", "/api/user/menu"], ["GET", "/anything"]] as const) {
+    for (const [method, url] of [
+      ["GET", "/api/nope"],
+      ["POST", "/api/Login/Nope"],
+      ["GET", "/api/Login/Login"],
+      ["DELETE", "/api/user/menu"],
+      ["GET", "/anything"],
+    ] as const) {
       const answer = await h.app.inject({ method, url });
       expect(answer.statusCode, url).toBe(404);
       expect(answer.json()).toEqual({ success: false, errCode: "4040", errMsg: "Not found", resData: null });
@@ -61,8 +80,18 @@ describe("paths", () => {
 describe("calls without fields", () => {
   it("take no body, an empty body or {} with or without a Content-Type", async () => {
     const m = await signedInMerchant(h);
-    const variants = [{}, { payload: "" }, { payload: "", headers: { "content-type": "application/json" } }, { payload: "{}", headers: { "content-type": "application/json" } }, { payload: " \n ", headers: { "content-type": "application/json; charset=utf-8" } }];
-    for (const [name, query] of [["menu", undefined], ["language", { language: "ko-KR" }], ["userWallet", undefined]] as const) {
+    const variants = [
+      {},
+      { payload: "" },
+      { payload: "", headers: { "content-type": "application/json" } },
+      { payload: "{}", headers: { "content-type": "application/json" } },
+      { payload: " \n ", headers: { "content-type": "application/json; charset=utf-8" } },
+    ];
+    for (const [name, query] of [
+      ["menu", undefined],
+      ["language", { language: "ko-KR" }],
+      ["userWallet", undefined],
+    ] as const) {
       for (const variant of variants) {
         const answer = await h.app.inject({
           method: "POST",
@@ -79,7 +108,11 @@ describe("calls without fields", () => {
 
   it("GET calls ignore a JSON Content-Type without a body, as the console sends it", async () => {
     const m = await signedInMerchant(h);
-    const answer = await h.app.inject({ method: "GET", url: `/api/Login/Logout?uid=${m.userId}`, headers: { authorization: `Bearer ${m.token}`, "content-type": "application/json" } });
+    const answer = await h.app.inject({
+      method: "GET",
+      url: `/api/Login/Logout?uid=${m.userId}`,
+      headers: { authorization: `Bearer ${m.token}`, "content-type": "application/json" },
+    });
     expect(answer.json()).toMatchObject({ success: true });
   });
 });
@@ -95,7 +128,9 @@ describe("the dev outbox", () => {
     expect(messages[0]).toMatchObject({ to: "new@example.com", code: expect.stringMatching(/^\d{6}$/) });
     expect(messages[0].text).toContain(messages[0].code);
     expect(Date.parse(messages[0].createdAt)).toBeGreaterThan(Date.parse(messages[1].createdAt));
-    expect((await h.app.inject({ method: "GET", url: "/api/dev/outbox?to=other@example.com" })).json()).toEqual({ messages: [] });
+    expect((await h.app.inject({ method: "GET", url: "/api/dev/outbox?to=other@example.com" })).json()).toEqual({
+      messages: [],
+    });
   });
 
   it("needs an address and never lists everybody's mail", async () => {
@@ -110,7 +145,8 @@ describe("the dev outbox", () => {
   it("shows a code only while it is valid", async () => {
     await call(h, "sendCode", { body: { email: "new@example.com", type: "register" } });
     h.clock.advance(601);
-    const [message] = (await h.app.inject({ method: "GET", url: "/api/dev/outbox?to=new@example.com" })).json().messages;
+    const [message] = (await h.app.inject({ method: "GET", url: "/api/dev/outbox?to=new@example.com" })).json()
+      .messages;
     expect(message).toMatchObject({ to: "new@example.com", code: "", text: "" });
   });
 
@@ -127,10 +163,17 @@ describe("the dev outbox", () => {
 
 describe("unexpected failures", () => {
   it("answer 500 with the envelope and no detail", async () => {
-    const pool = { connect: async () => Promise.reject(new Error("connect ECONNREFUSED secret-host:5432")), end: async () => {} };
+    const pool = {
+      connect: async () => Promise.reject(new Error("connect ECONNREFUSED secret-host:5432")),
+      end: async () => {},
+    };
     const broken = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool as never }) });
     const app = await buildServer({ db: broken });
-    const answer = await app.inject({ method: "POST", url: "/api/Login/Login", payload: { email: "shop@example.com", password: "Merchant7Pass" } });
+    const answer = await app.inject({
+      method: "POST",
+      url: "/api/Login/Login",
+      payload: { email: "shop@example.com", password: "Merchant7Pass" },
+    });
     expect(answer.statusCode).toBe(500);
     expect(answer.json()).toEqual({ success: false, errCode: "5000", errMsg: "Internal error", resData: null });
     expect(answer.body).not.toContain("secret-host");

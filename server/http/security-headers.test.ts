@@ -5,7 +5,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
-import { allowInline, contentSecurityPolicy, installSecurityHeaders, strictTransportSecurity } from "./security-headers.ts";
+import {
+  allowInline,
+  contentSecurityPolicy,
+  installSecurityHeaders,
+  strictTransportSecurity,
+} from "./security-headers.ts";
 
 const apps: FastifyInstance[] = [];
 afterEach(async () => {
@@ -29,7 +34,25 @@ function selfSignedCertificate(): { key: Buffer; cert: Buffer } | null {
   try {
     execFileSync(
       "openssl",
-      ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", join(dir, "key.pem"), "-out", join(dir, "cert.pem")],
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:prime256v1",
+        "-nodes",
+        "-days",
+        "1",
+        "-subj",
+        "/CN=127.0.0.1",
+        "-addext",
+        "subjectAltName=IP:127.0.0.1",
+        "-keyout",
+        join(dir, "key.pem"),
+        "-out",
+        join(dir, "cert.pem"),
+      ],
       { stdio: "ignore" },
     );
     return { key: readFileSync(join(dir, "key.pem")), cert: readFileSync(join(dir, "cert.pem")) };
@@ -97,7 +120,9 @@ describe("Content-Security-Policy", () => {
 
   it("lets a page's own inline scripts and styles run by their hashes, on that answer only", async () => {
     const inline = { scripts: ["'sha256-aaa'", "'sha256-bbb'"], styles: ["'sha256-ccc'"] };
-    expect(contentSecurityPolicy(true, inline)).toContain("script-src 'self' 'sha256-aaa' 'sha256-bbb' https://accounts.google.com;");
+    expect(contentSecurityPolicy(true, inline)).toContain(
+      "script-src 'self' 'sha256-aaa' 'sha256-bbb' https://accounts.google.com;",
+    );
     expect(contentSecurityPolicy(false, inline)).toContain("style-src 'self' 'sha256-ccc';");
     expect(contentSecurityPolicy(false, inline)).not.toContain("unsafe-inline");
     const app = appWith();
@@ -105,7 +130,11 @@ describe("Content-Security-Policy", () => {
       allowInline(reply, inline);
       return "page";
     });
-    expect((await app.inject({ method: "GET", url: "/page" })).headers["content-security-policy"]).toBe(contentSecurityPolicy(false, inline));
-    expect((await app.inject({ method: "GET", url: "/api/ping" })).headers["content-security-policy"]).toBe(contentSecurityPolicy(false));
+    expect((await app.inject({ method: "GET", url: "/page" })).headers["content-security-policy"]).toBe(
+      contentSecurityPolicy(false, inline),
+    );
+    expect((await app.inject({ method: "GET", url: "/api/ping" })).headers["content-security-policy"]).toBe(
+      contentSecurityPolicy(false),
+    );
   });
 });

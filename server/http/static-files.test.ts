@@ -11,7 +11,9 @@ import type { DB } from "../db/schema.ts";
 
 // Static answers never reach the database; a pool that refuses keeps this file free of PGlite.
 const noDatabase = new Kysely<DB>({
-  dialect: new PostgresDialect({ pool: { connect: async () => Promise.reject(new Error("no database")), end: async () => {} } as never }),
+  dialect: new PostgresDialect({
+    pool: { connect: async () => Promise.reject(new Error("no database")), end: async () => {} } as never,
+  }),
 });
 
 let dir: string;
@@ -105,7 +107,11 @@ describe("serving the built console", () => {
   });
 
   it("answers HEAD with the headers of GET and no body", async () => {
-    const head = await app.inject({ method: "HEAD", url: "/assets/built-Ef56Gh78.js", headers: { "accept-encoding": "br" } });
+    const head = await app.inject({
+      method: "HEAD",
+      url: "/assets/built-Ef56Gh78.js",
+      headers: { "accept-encoding": "br" },
+    });
     expect(head.statusCode).toBe(200);
     expect(head.headers["content-type"]).toContain("javascript");
     expect(head.headers["content-encoding"]).toBe("br");
@@ -122,7 +128,16 @@ describe("serving the built console", () => {
   });
 
   it("serves no dotfile, no folder listing and nothing outside the build, however the path is spelled", async () => {
-    for (const url of ["/.git/config", "/.env", "/assets/", "/assets", "/assets/..%2Findex.html", "/assets/..%2F..%2Fpackage.json", "/%2e%2e/package.json", "/assets/built-Ef56Gh78.js.br"]) {
+    for (const url of [
+      "/.git/config",
+      "/.env",
+      "/assets/",
+      "/assets",
+      "/assets/..%2Findex.html",
+      "/assets/..%2F..%2Fpackage.json",
+      "/%2e%2e/package.json",
+      "/assets/built-Ef56Gh78.js.br",
+    ]) {
       const answer = await get(url, { accept: "application/json" });
       expect(answer.statusCode, url).toBe(404);
       expect(answer.json(), url).toMatchObject({ success: false, errCode: "4040" });
@@ -131,7 +146,11 @@ describe("serving the built console", () => {
   });
 
   it("answers index.html for console routes that match no file", async () => {
-    for (const [url, accept] of [["/login", "text/html,application/xhtml+xml"], ["/console/index?x=1", "*/*"], ["/order/list", ""]] as const) {
+    for (const [url, accept] of [
+      ["/login", "text/html,application/xhtml+xml"],
+      ["/console/index?x=1", "*/*"],
+      ["/order/list", ""],
+    ] as const) {
       const answer = await get(url, accept ? { accept } : {});
       expect(answer.statusCode, url).toBe(200);
       expect(answer.headers["content-type"], url).toContain("text/html");
@@ -153,7 +172,9 @@ describe("serving the built console", () => {
 
   it("lets Google's sign-in through the CSP only when configured", async () => {
     const withGoogle = await buildServer({ db: noDatabase, allowGoogleSignIn: true });
-    const csp = String((await withGoogle.inject({ method: "GET", url: "/api/none" })).headers["content-security-policy"]);
+    const csp = String(
+      (await withGoogle.inject({ method: "GET", url: "/api/none" })).headers["content-security-policy"],
+    );
     await withGoogle.close();
     for (const directive of ["script-src", "connect-src", "frame-src"]) {
       expect(csp).toMatch(new RegExp(`${directive} [^;]*https://accounts\\.google\\.com`));
@@ -177,7 +198,12 @@ describe("serving the prerendered public pages", () => {
     writeFileSync(join(pagesDir, "prerendered", "products", "enterprise-pack.html"), "<p>pack</p>");
     writeFileSync(
       join(pagesDir, "prerendered", "pages.json"),
-      JSON.stringify({ pages: { "/login": { file: "login.html", ...hashes }, "/products/enterprise-pack": { file: "products/enterprise-pack.html", ...hashes } } }),
+      JSON.stringify({
+        pages: {
+          "/login": { file: "login.html", ...hashes },
+          "/products/enterprise-pack": { file: "products/enterprise-pack.html", ...hashes },
+        },
+      }),
     );
     pagesApp = await buildServer({ db: noDatabase, staticDir: pagesDir, allowGoogleSignIn: false });
   });
@@ -186,7 +212,8 @@ describe("serving the prerendered public pages", () => {
     rmSync(pagesDir, { recursive: true, force: true });
   });
 
-  const fetchPage = (url: string, headers: Record<string, string> = { accept: "text/html" }) => pagesApp.inject({ method: "GET", url, headers });
+  const fetchPage = (url: string, headers: Record<string, string> = { accept: "text/html" }) =>
+    pagesApp.inject({ method: "GET", url, headers });
 
   it("answers a prerendered page at its path, with its inline hashes in the CSP and revalidated", async () => {
     for (const url of ["/login", "/LOGIN", "/login/", "/login?redirect=order"]) {
@@ -213,7 +240,9 @@ describe("serving the prerendered public pages", () => {
     const answer = await fetchPage("/console/index");
     expect(answer.body).toBe(indexHtml);
     expect(answer.headers["content-security-policy"]).not.toContain("sha256");
-    expect((await pagesApp.inject({ method: "GET", url: "/api/none" })).headers["content-security-policy"]).not.toContain("sha256");
+    expect(
+      (await pagesApp.inject({ method: "GET", url: "/api/none" })).headers["content-security-policy"],
+    ).not.toContain("sha256");
   });
 
   it("does not serve the prerendered files at their own URLs", async () => {
@@ -226,7 +255,10 @@ describe("serving the prerendered public pages", () => {
     const bad = mkdtempSync(join(tmpdir(), "merchant-console-prerendered-bad-"));
     try {
       mkdirSync(join(bad, "prerendered"));
-      writeFileSync(join(bad, "prerendered", "pages.json"), JSON.stringify({ pages: { "/login": { file: "../index.html", ...hashes } } }));
+      writeFileSync(
+        join(bad, "prerendered", "pages.json"),
+        JSON.stringify({ pages: { "/login": { file: "../index.html", ...hashes } } }),
+      );
       expect(() => readPrerenderedPages(bad)).toThrow(/not a page file/);
       expect(readPrerenderedPages(join(bad, "missing")).size).toBe(0);
     } finally {

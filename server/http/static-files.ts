@@ -25,10 +25,13 @@ const pageKey = (path: string) => path.replace(/\/+$/, "").toLowerCase() || "/";
 export function readPrerenderedPages(root: string): Map<string, PrerenderedPage> {
   const manifest = join(root, prerenderedFolder, "pages.json");
   if (!existsSync(manifest)) return new Map();
-  const { pages } = JSON.parse(readFileSync(manifest, "utf8")) as { pages: Record<string, { file: string; scriptHashes: string[]; styleHashes: string[] }> };
+  const { pages } = JSON.parse(readFileSync(manifest, "utf8")) as {
+    pages: Record<string, { file: string; scriptHashes: string[]; styleHashes: string[] }>;
+  };
   return new Map(
     Object.entries(pages).map(([path, page]) => {
-      if (!/^[\w./-]+\.html$/.test(page.file) || page.file.includes("..")) throw new Error(`${manifest}: ${page.file} is not a page file`);
+      if (!/^[\w./-]+\.html$/.test(page.file) || page.file.includes(".."))
+        throw new Error(`${manifest}: ${page.file} is not a page file`);
       return [pageKey(path), { file: page.file, scripts: page.scriptHashes, styles: page.styleHashes }];
     }),
   );
@@ -60,7 +63,10 @@ export function registerStaticFiles(app: FastifyInstance, staticDir: string): Co
   if (!index) throw new Error(`${join(root, "index.html")} is missing: run \`npm run build\` first`);
   files.set("/", index);
   const pages = new Map<string, LoadedPage>(
-    [...readPrerenderedPages(root)].map(([path, page]) => [path, { ...page, content: readBuiltFile(join(root, prerenderedFolder, page.file)) }]),
+    [...readPrerenderedPages(root)].map(([path, page]) => [
+      path,
+      { ...page, content: readBuiltFile(join(root, prerenderedFolder, page.file)) },
+    ]),
   );
 
   app.get("/*", (request, reply) => {

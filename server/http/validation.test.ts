@@ -27,6 +27,8 @@ describe("a 1001 answer's errMsg", () => {
     expect(errMsgOf({ password: "x" })).toMatch(/^email: /);
     expect(errMsgOf({ password: "x" })).not.toContain("expected string");
     // A schema's own message (an i18n key) still wins over the parse's.
-    expect(errMsgOf({ email: "not-an-address", password: "x" })).toContain(`email: ${englishText("validation.emailFormat")}`);
+    expect(errMsgOf({ email: "not-an-address", password: "x" })).toContain(
+      `email: ${englishText("validation.emailFormat")}`,
+    );
   });
 });

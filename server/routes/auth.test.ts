@@ -6,7 +6,9 @@ import { call, createHarness, type Harness, reset, signedInMerchant } from "../t
 
 let h: Harness;
 beforeAll(async () => {
-  h = await createHarness({ limits: { loginFailuresPerAccountIp: { max: 3, seconds: 900 }, loginFailuresPerIp: { max: 5, seconds: 900 } } });
+  h = await createHarness({
+    limits: { loginFailuresPerAccountIp: { max: 3, seconds: 900 }, loginFailuresPerIp: { max: 5, seconds: 900 } },
+  });
 });
 afterAll(() => h?.close());
 beforeEach(() => reset(h));
@@ -15,10 +17,21 @@ const login = (email: string, password: string, ip?: string) => call(h, "login",
 
 describe("Login/Login", () => {
   it("answers a token and the merchant, whatever the e-mail's case", async () => {
-    const { userId } = await seedMerchant(h.db, { email: "shop@example.com", password: "Merchant7Pass", nickName: "Shop", language: "zh-CN" });
+    const { userId } = await seedMerchant(h.db, {
+      email: "shop@example.com",
+      password: "Merchant7Pass",
+      nickName: "Shop",
+      language: "zh-CN",
+    });
     const answer = await login("  Shop@Example.COM ", "Merchant7Pass");
     expect(answer).toMatchObject({ status: 200, success: true, errCode: "0" });
-    expect(loginResult.parse(answer.resData)).toMatchObject({ userId, email: "shop@example.com", language: "zh-CN", nickName: "Shop", avatar: "" });
+    expect(loginResult.parse(answer.resData)).toMatchObject({
+      userId,
+      email: "shop@example.com",
+      language: "zh-CN",
+      nickName: "Shop",
+      avatar: "",
+    });
     expect(answer.resData.accessToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const lastLogin = await call(h, "lastLogin", { token: answer.resData.accessToken });
     expect(lastLogin.success).toBe(true);
@@ -31,9 +44,12 @@ describe("Login/Login", () => {
     const legacy = ["scrypt", 11, 8, 1, salt.toString("base64url"), key.toString("base64url")].join("$");
     await h.db.updateTable("merchants").set({ password_hash: legacy }).where("id", "=", userId).execute();
     expect((await login("old@example.com", "Wrong7Pass")).errCode).toBe("2006");
-    expect((await h.db.selectFrom("merchants").select("password_hash").executeTakeFirstOrThrow()).password_hash).toBe(legacy);
+    expect((await h.db.selectFrom("merchants").select("password_hash").executeTakeFirstOrThrow()).password_hash).toBe(
+      legacy,
+    );
     expect((await login("old@example.com", "Merchant7Pass")).success).toBe(true);
-    const upgraded = (await h.db.selectFrom("merchants").select("password_hash").executeTakeFirstOrThrow()).password_hash;
+    const upgraded = (await h.db.selectFrom("merchants").select("password_hash").executeTakeFirstOrThrow())
+      .password_hash;
     expect(upgraded).toMatch(/^\$argon2id\$/);
     expect((await login("old@example.com", "Merchant7Pass")).success).toBe(true);
   });
@@ -43,7 +59,13 @@ describe("Login/Login", () => {
     const wrong = await login("shop@example.com", "Secret124");
     const unknown = await login("nobody@example.com", "Merchant7Pass");
     for (const answer of [wrong, unknown]) {
-      expect(answer).toMatchObject({ status: 200, success: false, errCode: "2006", errMsg: "Wrong e-mail or password", resData: null });
+      expect(answer).toMatchObject({
+        status: 200,
+        success: false,
+        errCode: "2006",
+        errMsg: "Wrong e-mail or password",
+        resData: null,
+      });
     }
   });
 
@@ -89,14 +111,23 @@ describe("Login/Logout", () => {
     const other = await login(a.email, a.password);
     const out = await call(h, "logout", { token: a.token, query: { uid: a.userId } });
     expect(out).toMatchObject({ status: 200, success: true, resData: null });
-    expect(await call(h, "lastLogin", { token: a.token })).toMatchObject({ status: 401, errCode: "4010", errMsg: "Not logged in" });
+    expect(await call(h, "lastLogin", { token: a.token })).toMatchObject({
+      status: 401,
+      errCode: "4010",
+      errMsg: "Not logged in",
+    });
     expect((await call(h, "logout", { token: a.token, query: { uid: a.userId } })).status).toBe(401);
     expect((await call(h, "lastLogin", { token: other.resData.accessToken })).success).toBe(true);
   });
 });
 
 describe("Register/Register", () => {
-  const form = (email: string, code: string) => ({ email, code, password: "Merchant7Pass", repeatPassword: "Merchant7Pass" });
+  const form = (email: string, code: string) => ({
+    email,
+    code,
+    password: "Merchant7Pass",
+    repeatPassword: "Merchant7Pass",
+  });
 
   it("creates the merchant with a consumed code, then the merchant can sign in", async () => {
     await seedCode(h.db, { email: "new@example.com", purpose: "register", code: "123456" });
@@ -114,7 +145,10 @@ describe("Register/Register", () => {
 
   it("refuses a wrong code, counting the try, and a code already used", async () => {
     await seedCode(h.db, { email: "new@example.com", purpose: "register", code: "123456" });
-    expect(await call(h, "register", { body: form("new@example.com", "654321") })).toMatchObject({ errCode: "2002", errMsg: "Verification code is wrong" });
+    expect(await call(h, "register", { body: form("new@example.com", "654321") })).toMatchObject({
+      errCode: "2002",
+      errMsg: "Verification code is wrong",
+    });
     const attempts = await h.db.selectFrom("verification_codes").select("attempts").executeTakeFirstOrThrow();
     expect(attempts.attempts).toBe(1);
     expect((await call(h, "register", { body: form("new@example.com", "123456") })).success).toBe(true);
@@ -125,7 +159,11 @@ describe("Register/Register", () => {
   it("refuses a common password before using the code", async () => {
     await seedCode(h.db, { email: "new@example.com", purpose: "register", code: "123456" });
     const common = { email: "new@example.com", code: "123456", password: "Qwerty123", repeatPassword: "Qwerty123" };
-    expect(await call(h, "register", { body: common })).toMatchObject({ status: 200, errCode: "2009", errMsg: "This password is too common, please choose another one" });
+    expect(await call(h, "register", { body: common })).toMatchObject({
+      status: 200,
+      errCode: "2009",
+      errMsg: "This password is too common, please choose another one",
+    });
     expect((await call(h, "register", { body: form("new@example.com", "123456") })).success).toBe(true);
   });
 

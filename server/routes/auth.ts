@@ -33,7 +33,11 @@ export const authHandlers: Pick<HandlerTable, "login" | "logout" | "lastLogin" |
   lastLogin: {
     async handle({ db, session }) {
       const merchant = await signedInMerchant(db, session.scope);
-      return ok({ userId: merchant.id, lastLoginAt: merchant.previous_login_at?.toISOString() ?? null, lastLoginIp: merchant.previous_login_ip });
+      return ok({
+        userId: merchant.id,
+        lastLoginAt: merchant.previous_login_at?.toISOString() ?? null,
+        lastLoginIp: merchant.previous_login_ip,
+      });
     },
   },
 
@@ -45,7 +49,14 @@ export const authHandlers: Pick<HandlerTable, "login" | "logout" | "lastLogin" |
       if (limited) return limited;
       if (await findMerchantByEmail(db, email)) return fail(errCodes.emailTaken, messages.emailTaken);
       if (isCommonPassword(body.password)) return fail(errCodes.passwordTooCommon, messages.passwordTooCommon);
-      const code = { email, purpose: "register", code: body.code, now, maxAttempts: limits.codeMaxAttempts, secret } as const;
+      const code = {
+        email,
+        purpose: "register",
+        code: body.code,
+        now,
+        maxAttempts: limits.codeMaxAttempts,
+        secret,
+      } as const;
       // The code first: a wrong one costs a row read, never a password hash.
       const checked = await db.transaction().execute((trx) => checkCode(trx, { ...code, consume: false }));
       if (!checked.ok) return checked;

@@ -11,6 +11,9 @@ export const chainHandlers: Pick<HandlerTable, "payChains" | "devPay"> = {
   },
   devPay: {
     handle: ({ db, body, session, services, now }) =>
-      devPayOrder(db, session.scope, services.chain, body.product, body.orderCode, { production: services.production, now }),
+      devPayOrder(db, session.scope, services.chain, body.product, body.orderCode, {
+        production: services.production,
+        now,
+      }),
   },
 };

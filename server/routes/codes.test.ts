@@ -10,8 +10,10 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 beforeEach(() => reset(h));
 
-const send = (email: string, type: "register" | "reset" = "register", ip?: string) => call(h, "sendCode", { body: { email, type }, ip });
-const check = (email: string, code: string, type: "register" | "reset" = "register") => call(h, "checkCode", { body: { email, code, type } });
+const send = (email: string, type: "register" | "reset" = "register", ip?: string) =>
+  call(h, "sendCode", { body: { email, type }, ip });
+const check = (email: string, code: string, type: "register" | "reset" = "register") =>
+  call(h, "checkCode", { body: { email, code, type } });
 
 describe("User/SentVerificationCode", () => {
   it("mails a 6-digit code, keeps it in the outbox and stores only its hash", async () => {
@@ -33,7 +35,11 @@ describe("User/SentVerificationCode", () => {
 
   it("refuses a registered e-mail for register and an unknown one for reset", async () => {
     await seedMerchant(h.db, { email: "shop@example.com", password: "Merchant7Pass" });
-    expect(await send("SHOP@example.com")).toMatchObject({ status: 200, errCode: "2001", errMsg: "E-mail already exists" });
+    expect(await send("SHOP@example.com")).toMatchObject({
+      status: 200,
+      errCode: "2001",
+      errMsg: "E-mail already exists",
+    });
     expect(await send("nobody@example.com", "reset")).toMatchObject({ status: 200, errCode: "2008" });
     expect((await send("shop@example.com", "reset")).success).toBe(true);
     expect(h.mails).toHaveLength(1);
@@ -43,7 +49,11 @@ describe("User/SentVerificationCode", () => {
     await send("new@example.com");
     h.clock.advance(15);
     const early = await send("new@example.com");
-    expect(early).toMatchObject({ status: 200, errCode: "2004", errMsg: "Please wait 45 seconds before requesting a new code" });
+    expect(early).toMatchObject({
+      status: 200,
+      errCode: "2004",
+      errMsg: "Please wait 45 seconds before requesting a new code",
+    });
     expect((await send("new@example.com", "reset")).errCode).toBe("2008");
     h.clock.advance(45);
     expect((await send("new@example.com")).success).toBe(true);
@@ -85,7 +95,11 @@ describe("User/SentVerificationCode", () => {
 describe("Register/CheckCaptchaCode", () => {
   it("checks without consuming", async () => {
     await seedCode(h.db, { email: "new@example.com", purpose: "register", code: "123456" });
-    expect(await check("new@example.com", "123456")).toMatchObject({ status: 200, success: true, resData: { valid: true } });
+    expect(await check("new@example.com", "123456")).toMatchObject({
+      status: 200,
+      success: true,
+      resData: { valid: true },
+    });
     expect((await check("NEW@example.com", "123456")).success).toBe(true);
     expect((await check("new@example.com", "123456", "reset")).errCode).toBe("2003");
   });
@@ -94,8 +108,14 @@ describe("Register/CheckCaptchaCode", () => {
     await seedCode(h.db, { email: "new@example.com", purpose: "register", code: "123456" });
     for (let i = 0; i < 4; i++) expect((await check("new@example.com", "000000")).errCode).toBe("2002");
     expect((await check("new@example.com", "123456")).success).toBe(true);
-    expect(await check("new@example.com", "000000")).toMatchObject({ errCode: "2002", errMsg: "Verification code is wrong" });
-    expect(await check("new@example.com", "123456")).toMatchObject({ errCode: "2003", errMsg: "Verification code expired, please request a new one" });
+    expect(await check("new@example.com", "000000")).toMatchObject({
+      errCode: "2002",
+      errMsg: "Verification code is wrong",
+    });
+    expect(await check("new@example.com", "123456")).toMatchObject({
+      errCode: "2003",
+      errMsg: "Verification code expired, please request a new one",
+    });
   });
 
   it("expires after 10 minutes", async () => {
@@ -112,17 +132,28 @@ describe("Register/CheckCaptchaCode", () => {
 });
 
 describe("User/ResetPassword", () => {
-  const form = (email: string, code: string, password = "Fresh456x") => ({ email, code, password, repeatPassword: password });
+  const form = (email: string, code: string, password = "Fresh456x") => ({
+    email,
+    code,
+    password,
+    repeatPassword: password,
+  });
 
   it("replaces the password with a reset code and ends every session", async () => {
     const m = await signedInMerchant(h, "shop@example.com");
     await send("shop@example.com", "reset");
     const code = lastCode(h, "shop@example.com");
-    expect(await call(h, "resetPassword", { body: form("Shop@example.com", code) })).toMatchObject({ status: 200, success: true, resData: null });
+    expect(await call(h, "resetPassword", { body: form("Shop@example.com", code) })).toMatchObject({
+      status: 200,
+      success: true,
+      resData: null,
+    });
     expect((await call(h, "lastLogin", { token: m.token })).status).toBe(401);
     expect((await call(h, "login", { body: { email: m.email, password: "Merchant7Pass" } })).errCode).toBe("2006");
     expect((await call(h, "login", { body: { email: m.email, password: "Fresh456x" } })).success).toBe(true);
-    expect((await call(h, "resetPassword", { body: form("shop@example.com", code, "Other789x") })).errCode).toBe("2003");
+    expect((await call(h, "resetPassword", { body: form("shop@example.com", code, "Other789x") })).errCode).toBe(
+      "2003",
+    );
   });
 
   it("refuses a wrong code or an unknown e-mail and keeps the password", async () => {
@@ -130,13 +161,18 @@ describe("User/ResetPassword", () => {
     await seedCode(h.db, { email: "shop@example.com", purpose: "reset", code: "123456" });
     expect((await call(h, "resetPassword", { body: form("shop@example.com", "654321") })).errCode).toBe("2002");
     expect((await call(h, "resetPassword", { body: form("nobody@example.com", "123456") })).errCode).toBe("2008");
-    expect((await call(h, "login", { body: { email: "shop@example.com", password: "Merchant7Pass" } })).success).toBe(true);
+    expect((await call(h, "login", { body: { email: "shop@example.com", password: "Merchant7Pass" } })).success).toBe(
+      true,
+    );
   });
 
   it("refuses a common new password and leaves the code usable", async () => {
     await seedMerchant(h.db, { email: "shop@example.com", password: "Merchant7Pass" });
     await seedCode(h.db, { email: "shop@example.com", purpose: "reset", code: "123456" });
-    expect(await call(h, "resetPassword", { body: form("shop@example.com", "123456", "Password123") })).toMatchObject({ status: 200, errCode: "2009" });
+    expect(await call(h, "resetPassword", { body: form("shop@example.com", "123456", "Password123") })).toMatchObject({
+      status: 200,
+      errCode: "2009",
+    });
     expect((await call(h, "resetPassword", { body: form("shop@example.com", "123456") })).success).toBe(true);
   });
 });

@@ -20,7 +20,12 @@ export const codeHandlers: Pick<HandlerTable, "sendCode" | "checkCode" | "resetP
       const email = normalizeEmail(body.email);
       const purpose = body.type;
       // Counted before the account checks, so probing which e-mails exist is rate-limited too.
-      const ipTaken = await takeSlots(db, [{ bucket: "code-ip", subject: ip, window: limits.codesPerIp }], now, refusals);
+      const ipTaken = await takeSlots(
+        db,
+        [{ bucket: "code-ip", subject: ip, window: limits.codesPerIp }],
+        now,
+        refusals,
+      );
       if (!ipTaken.ok) return fail(errCodes.rateLimited, waitMessage(ipTaken.waitSeconds), 429);
 
       const merchant = await findMerchantByEmail(db, email);
@@ -37,14 +42,24 @@ export const codeHandlers: Pick<HandlerTable, "sendCode" | "checkCode" | "resetP
         return ok(null);
       });
       if (!queued.ok) return queued;
-      const emailTaken = await takeSlots(db, [{ bucket: "code-email", subject: email, window: limits.codesPerEmail }], now, refusals);
+      const emailTaken = await takeSlots(
+        db,
+        [{ bucket: "code-email", subject: email, window: limits.codesPerEmail }],
+        now,
+        refusals,
+      );
       if (!emailTaken.ok) return fail(errCodes.rateLimited, waitMessage(emailTaken.waitSeconds), 429);
 
       const code = newCode();
       const mail = codeMail(email, purpose, code, limits.codeTtlSeconds);
       const outboxId = await db.transaction().execute(async (trx) => {
         await storeCode(trx, { email, purpose, code, now, ttlSeconds: limits.codeTtlSeconds, secret });
-        return queueMail(trx, mail, { value: code, expiresAt: new Date(now.getTime() + limits.codeTtlSeconds * 1000) }, now);
+        return queueMail(
+          trx,
+          mail,
+          { value: code, expiresAt: new Date(now.getTime() + limits.codeTtlSeconds * 1000) },
+          now,
+        );
       });
       await deliverMail(db, mailer, outboxId, mail, log);
       return ok({ resendAfterSeconds: limits.resendAfterSeconds, expiresInSeconds: limits.codeTtlSeconds });
@@ -57,9 +72,17 @@ export const codeHandlers: Pick<HandlerTable, "sendCode" | "checkCode" | "resetP
       const email = normalizeEmail(body.email);
       const limited = await takeCodeUseSlots(db, email, ip, services, now);
       if (limited) return limited;
-      const checked = await db
-        .transaction()
-        .execute((trx) => checkCode(trx, { email, purpose: body.type, code: body.code, now, maxAttempts: limits.codeMaxAttempts, secret, consume: false }));
+      const checked = await db.transaction().execute((trx) =>
+        checkCode(trx, {
+          email,
+          purpose: body.type,
+          code: body.code,
+          now,
+          maxAttempts: limits.codeMaxAttempts,
+          secret,
+          consume: false,
+        }),
+      );
       return checked.ok ? ok({ valid: true }) : checked;
     }),
   },
@@ -73,7 +96,14 @@ export const codeHandlers: Pick<HandlerTable, "sendCode" | "checkCode" | "resetP
       const merchant = await findMerchantByEmail(db, email);
       if (!merchant) return fail(errCodes.accountNotFound, messages.accountNotFound);
       if (isCommonPassword(body.password)) return fail(errCodes.passwordTooCommon, messages.passwordTooCommon);
-      const code = { email, purpose: "reset", code: body.code, now, maxAttempts: limits.codeMaxAttempts, secret } as const;
+      const code = {
+        email,
+        purpose: "reset",
+        code: body.code,
+        now,
+        maxAttempts: limits.codeMaxAttempts,
+        secret,
+      } as const;
       // The code first: a wrong one costs a row read, never a password hash.
       const checked = await db.transaction().execute((trx) => checkCode(trx, { ...code, consume: false }));
       if (!checked.ok) return checked;

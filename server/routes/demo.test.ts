@@ -61,7 +61,12 @@ describe("Demo/Status and Demo/Pay", () => {
   it("answers the order, pending until paid", async () => {
     const created = demoOrder.parse((await checkout()).resData);
     const status = await call(h, "demoStatus", { body: { orderCode: created.orderCode } });
-    expect(status.resData).toMatchObject({ orderCode: created.orderCode, amount: created.amount, address: created.address, status: "pending" });
+    expect(status.resData).toMatchObject({
+      orderCode: created.orderCode,
+      amount: created.amount,
+      address: created.address,
+      status: "pending",
+    });
     const paid = await call(h, "demoPay", { body: { orderCode: created.orderCode } });
     expect(paid.resData.status).toBe("paid");
     expect((await call(h, "demoStatus", { body: { orderCode: created.orderCode } })).resData.status).toBe("paid");
@@ -73,11 +78,18 @@ describe("Demo/Status and Demo/Pay", () => {
     const created = demoOrder.parse((await checkout()).resData);
     h.clock.advance(15 * 60);
     expect((await call(h, "demoStatus", { body: { orderCode: created.orderCode } })).resData.status).toBe("expired");
-    expect(await call(h, "demoPay", { body: { orderCode: created.orderCode } })).toMatchObject({ success: false, errCode: "2112" });
+    expect(await call(h, "demoPay", { body: { orderCode: created.orderCode } })).toMatchObject({
+      success: false,
+      errCode: "2112",
+    });
   });
 
   it("answers 2111 for an unknown order and 1001 for a malformed code", async () => {
-    expect(await call(h, "demoStatus", { body: { orderCode: "DEMO-ZZZZZZZZZZ" } })).toMatchObject({ status: 200, success: false, errCode: "2111" });
+    expect(await call(h, "demoStatus", { body: { orderCode: "DEMO-ZZZZZZZZZZ" } })).toMatchObject({
+      status: 200,
+      success: false,
+      errCode: "2111",
+    });
     expect((await call(h, "demoPay", { body: { orderCode: "DEMO-ZZZZZZZZZZ" } })).errCode).toBe("2111");
     expect((await call(h, "demoStatus", { body: { orderCode: "1; drop table" } })).errCode).toBe("1001");
   });

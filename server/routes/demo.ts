@@ -10,7 +10,12 @@ const notFound = () => fail(errCodes.demoOrderNotFound, "No such demo order");
 export const demoHandlers: Pick<HandlerTable, "demoCheckout" | "demoStatus" | "demoPay"> = {
   demoCheckout: {
     async handle({ db, body, ip, now, services: { limits, refusals } }) {
-      const taken = await takeSlots(db, [{ bucket: "demo-ip", subject: ip, window: limits.demoOrdersPerIp }], now, refusals);
+      const taken = await takeSlots(
+        db,
+        [{ bucket: "demo-ip", subject: ip, window: limits.demoOrdersPerIp }],
+        now,
+        refusals,
+      );
       if (!taken.ok) return fail(errCodes.rateLimited, waitMessage(taken.waitSeconds), 429);
       const chain = body.chain ?? "TRON";
       const row = await createDemoOrder(db, chain, now);

@@ -17,26 +17,44 @@ afterAll(async () => {
 beforeEach(() => reset(h));
 
 const googleLogin = async (credential: string, ip?: string) => call(h, "googleLogin", { body: { credential }, ip });
-const merchantByEmail = (email: string) => h.db.selectFrom("merchants").selectAll().where("email", "=", email).executeTakeFirst();
+const merchantByEmail = (email: string) =>
+  h.db.selectFrom("merchants").selectAll().where("email", "=", email).executeTakeFirst();
 
 describe("Login/GoogleLogin (ID token)", () => {
   it("registers a new merchant from a verified Google account and signs them in", async () => {
     const answer = await googleLogin(await idp.idToken({ email: "New.Shop@Example.com", name: "New Shop" }));
     expect(answer).toMatchObject({ status: 200, success: true, errCode: "0" });
     const result = loginResult.parse(answer.resData);
-    expect(result).toMatchObject({ email: "new.shop@example.com", nickName: "New Shop", language: "en-US", avatar: "" });
+    expect(result).toMatchObject({
+      email: "new.shop@example.com",
+      nickName: "New Shop",
+      language: "en-US",
+      avatar: "",
+    });
     expect((await call(h, "lastLogin", { token: result.accessToken })).success).toBe(true);
     const row = await merchantByEmail("new.shop@example.com");
     expect(row?.google_sub).toBe("110000000000000000001");
     // As a merchant registered by e-mail: the welcome message, and the first-login todo.
-    const kinds = await h.db.selectFrom("messages").select("kind").where("merchant_id", "=", result.userId).orderBy("kind").execute();
+    const kinds = await h.db
+      .selectFrom("messages")
+      .select("kind")
+      .where("merchant_id", "=", result.userId)
+      .orderBy("kind")
+      .execute();
     expect(kinds.map((m) => m.kind)).toEqual(["firstApplication", "welcome"]);
     // No password opens this account until the merchant sets one through "forgot password".
-    expect((await call(h, "login", { body: { email: "new.shop@example.com", password: row?.password_hash ?? "" } })).errCode).toBe("2006");
+    expect(
+      (await call(h, "login", { body: { email: "new.shop@example.com", password: row?.password_hash ?? "" } })).errCode,
+    ).toBe("2006");
   });
 
   it("signs in the merchant who already uses that e-mail, links the Google account and keeps the profile", async () => {
-    const { userId } = await seedMerchant(h.db, { email: "shop@example.com", password: "Merchant7Pass", nickName: "Shop", language: "ja-JP" });
+    const { userId } = await seedMerchant(h.db, {
+      email: "shop@example.com",
+      password: "Merchant7Pass",
+      nickName: "Shop",
+      language: "ja-JP",
+    });
     const first = await googleLogin(await idp.idToken({ email: "shop@example.com", sub: "g-42" }));
     expect(first.resData).toMatchObject({ userId, email: "shop@example.com", nickName: "Shop", language: "ja-JP" });
     // Later the Google account's e-mail changes: the account id still finds the merchant.
@@ -44,11 +62,15 @@ describe("Login/GoogleLogin (ID token)", () => {
     expect(second.resData.userId).toBe(userId);
     expect(await merchantByEmail("renamed@example.com")).toBeUndefined();
     // The password keeps working.
-    expect((await call(h, "login", { body: { email: "shop@example.com", password: "Merchant7Pass" } })).success).toBe(true);
+    expect((await call(h, "login", { body: { email: "shop@example.com", password: "Merchant7Pass" } })).success).toBe(
+      true,
+    );
   });
 
   it("takes the nickname from the e-mail when the token has no name", async () => {
-    const answer = await googleLogin(await idp.idToken({ email: "noname@example.com", name: undefined, sub: "g-noname" }));
+    const answer = await googleLogin(
+      await idp.idToken({ email: "noname@example.com", name: undefined, sub: "g-noname" }),
+    );
     expect(answer.resData.nickName).toBe("noname");
   });
 
@@ -61,7 +83,13 @@ describe("Login/GoogleLogin (ID token)", () => {
     ["no e-mail", { email: undefined }, {}],
   ])("refuses %s with 2102 and writes no merchant", async (_, claims, signing) => {
     const answer = await googleLogin(await idp.idToken(claims, signing));
-    expect(answer).toMatchObject({ status: 200, success: false, errCode: "2102", errMsg: "The Google sign-in could not be verified", resData: null });
+    expect(answer).toMatchObject({
+      status: 200,
+      success: false,
+      errCode: "2102",
+      errMsg: "The Google sign-in could not be verified",
+      resData: null,
+    });
     expect(await merchantByEmail("google.merchant@example.com")).toBeUndefined();
   });
 
@@ -77,13 +105,27 @@ describe("Login/GoogleLogin (ID token)", () => {
 
   it("refuses an unverified e-mail with 2103", async () => {
     const answer = await googleLogin(await idp.idToken({ email_verified: false }));
-    expect(answer).toMatchObject({ success: false, errCode: "2103", errMsg: "The e-mail of this Google account is not verified" });
+    expect(answer).toMatchObject({
+      success: false,
+      errCode: "2103",
+      errMsg: "The e-mail of this Google account is not verified",
+    });
     expect(await merchantByEmail("google.merchant@example.com")).toBeUndefined();
   });
 
   it("refuses a tampered token", async () => {
     const [header, , signature] = (await idp.idToken()).split(".");
-    const forged = Buffer.from(JSON.stringify({ iss: "https://accounts.google.com", aud: testGoogleClientId, sub: "x", email: "evil@example.com", email_verified: true, exp: 9999999999, iat: 1 })).toString("base64url");
+    const forged = Buffer.from(
+      JSON.stringify({
+        iss: "https://accounts.google.com",
+        aud: testGoogleClientId,
+        sub: "x",
+        email: "evil@example.com",
+        email_verified: true,
+        exp: 9999999999,
+        iat: 1,
+      }),
+    ).toString("base64url");
     expect((await googleLogin(`${header}.${forged}.${signature}`)).errCode).toBe("2102");
   });
 
@@ -95,7 +137,10 @@ describe("Login/GoogleLogin (ID token)", () => {
   });
 
   it("validates the body like any endpoint", async () => {
-    expect(await call(h, "googleLogin", { body: { credential: "not a jwt" } })).toMatchObject({ status: 400, errCode: "1001" });
+    expect(await call(h, "googleLogin", { body: { credential: "not a jwt" } })).toMatchObject({
+      status: 400,
+      errCode: "1001",
+    });
   });
 });
 
@@ -130,14 +175,23 @@ describe("without Google configured", () => {
   it("answers 2101 on both calls, and 2104 when Google cannot be reached", async () => {
     const off = await createHarness();
     const noSecret = await createHarness({ google: { ...idp.settings, clientSecret: null } });
-    const down = await createHarness({ google: { ...idp.settings, jwksUrl: "http://127.0.0.1:9/certs", tokenUrl: "http://127.0.0.1:9/token" } });
+    const down = await createHarness({
+      google: { ...idp.settings, jwksUrl: "http://127.0.0.1:9/certs", tokenUrl: "http://127.0.0.1:9/token" },
+    });
     try {
       const token = await idp.idToken();
-      expect(await call(off, "googleLogin", { body: { credential: token } })).toMatchObject({ status: 200, success: false, errCode: "2101" });
+      expect(await call(off, "googleLogin", { body: { credential: token } })).toMatchObject({
+        status: 200,
+        success: false,
+        errCode: "2101",
+      });
       expect((await call(off, "googleCode", { body: { code: "x" } })).errCode).toBe("2101");
       expect((await call(noSecret, "googleCode", { body: { code: "x" } })).errMsg).toContain("GOOGLE_CLIENT_SECRET");
       expect((await call(noSecret, "googleLogin", { body: { credential: token } })).success).toBe(true);
-      expect(await call(down, "googleLogin", { body: { credential: token } })).toMatchObject({ status: 502, errCode: "2104" });
+      expect(await call(down, "googleLogin", { body: { credential: token } })).toMatchObject({
+        status: 502,
+        errCode: "2104",
+      });
       expect((await call(down, "googleCode", { body: { code: "x" } })).errCode).toBe("2104");
     } finally {
       await Promise.all([off.close(), noSecret.close(), down.close()]);

@@ -1,17 +1,27 @@
 import type { LoginResult } from "../../contracts/schemas/auth.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { signInWithGoogle } from "../domain/google-accounts.ts";
-import { exchangeGoogleCode, type GoogleCheck, type GoogleSettings, verifyGoogleIdToken } from "../domain/google-identity.ts";
+import {
+  exchangeGoogleCode,
+  type GoogleCheck,
+  type GoogleSettings,
+  verifyGoogleIdToken,
+} from "../domain/google-identity.ts";
 import { refundSlots, type Slot, takeSlots, waitMessage } from "../domain/rate-limit.ts";
 import { fail, type Outcome, ok } from "../domain/outcome.ts";
 import type { HandlerContext, HandlerTable } from "../http/handler.ts";
 
 type GoogleContext = HandlerContext<"googleLogin"> | HandlerContext<"googleCode">;
 
+const notConfigured = (what: string) =>
+  fail(errCodes.googleNotConfigured, `Sign-in with Google is not configured on this server (${what})`);
 
-const notConfigured = (what: string) => fail(errCodes.googleNotConfigured, `Sign-in with Google is not configured on this server (${what})`);
-
-async function refused(ctx: GoogleContext, code: (typeof errCodes)["googleTokenInvalid" | "googleEmailUnverified"], message: string, detail: string) {
+async function refused(
+  ctx: GoogleContext,
+  code: (typeof errCodes)["googleTokenInvalid" | "googleEmailUnverified"],
+  message: string,
+  detail: string,
+) {
   ctx.log.info({ detail }, "Google sign-in refused");
   return fail(code, message);
 }
@@ -26,11 +36,19 @@ async function answerCheck(ctx: GoogleContext, check: GoogleCheck): Promise<Outc
     ctx.log.warn({ detail: check.detail }, "Google could not be reached");
     return fail(errCodes.googleUnreachable, "Google could not be reached, please retry", 502);
   }
-  if (check.reason === "unverifiedEmail") return refused(ctx, errCodes.googleEmailUnverified, "The e-mail of this Google account is not verified", check.detail);
+  if (check.reason === "unverifiedEmail")
+    return refused(
+      ctx,
+      errCodes.googleEmailUnverified,
+      "The e-mail of this Google account is not verified",
+      check.detail,
+    );
   return refused(ctx, errCodes.googleTokenInvalid, "The Google sign-in could not be verified", check.detail);
 }
 
-const ipSlot = (ctx: GoogleContext): Slot[] => [{ bucket: "login-ip", subject: ctx.ip, window: ctx.services.limits.loginFailuresPerIp }];
+const ipSlot = (ctx: GoogleContext): Slot[] => [
+  { bucket: "login-ip", subject: ctx.ip, window: ctx.services.limits.loginFailuresPerIp },
+];
 
 /** Each try takes a slot of the address's sign-in bucket up front; a verified one gives it back. */
 const rateLimited = async (ctx: GoogleContext) => {

@@ -37,10 +37,13 @@ beforeEach(async () => {
 });
 
 const owner = { email: "victim@example.com", password: "Owner123x" };
-const login = (password: string, ip: string, cookie?: string) => call(h, "login", { body: { email: owner.email, password }, ip, cookie });
+const login = (password: string, ip: string, cookie?: string) =>
+  call(h, "login", { body: { email: owner.email, password }, ip, cookie });
 const deviceCookieOf = (answer: Answer) => {
   const header = answer.headers["set-cookie"];
-  const line = (Array.isArray(header) ? header : [header]).find((c) => typeof c === "string" && c.startsWith("mc_device="));
+  const line = (Array.isArray(header) ? header : [header]).find(
+    (c) => typeof c === "string" && c.startsWith("mc_device="),
+  );
   if (!line) throw new Error("no device cookie");
   return String(line).split(";")[0] as string;
 };
@@ -53,7 +56,9 @@ const tally = (answers: Answer[]) => {
 describe("sign-in throttling", () => {
   it("checks at most the bucket's number of passwords when 80 guesses arrive at once, the right one 70th", async () => {
     await seedMerchant(h.db, owner);
-    const answers = await Promise.all(Array.from({ length: 80 }, (_, i) => login(i === 69 ? owner.password : `Guess${i}xx`, "10.0.0.7")));
+    const answers = await Promise.all(
+      Array.from({ length: 80 }, (_, i) => login(i === 69 ? owner.password : `Guess${i}xx`, "10.0.0.7")),
+    );
     const counts = tally(answers);
     expect(kdf.jobs).toBeLessThanOrEqual(5);
     expect((counts["2006"] ?? 0) + (counts["0"] ?? 0)).toBeLessThanOrEqual(5);
@@ -92,11 +97,14 @@ describe("sign-in throttling", () => {
   it("ignores a forged or foreign device cookie", async () => {
     await seedMerchant(h.db, owner);
     const other = await seedMerchant(h.db, { email: "other@example.com", password: "Other123x" });
-    const theirs = deviceCookieOf(await call(h, "login", { body: { email: "other@example.com", password: "Other123x" }, ip: "192.0.2.2" }));
+    const theirs = deviceCookieOf(
+      await call(h, "login", { body: { email: "other@example.com", password: "Other123x" }, ip: "192.0.2.2" }),
+    );
     expect(theirs).toContain(`=${other.userId}.`);
     for (let i = 0; i < 8; i++) await login(`Wrong${i}xx`, `198.51.100.${i + 1}`);
     const forged = `mc_device=${(await h.db.selectFrom("merchants").select("id").where("email", "=", owner.email).executeTakeFirstOrThrow()).id}.abc.def`;
-    for (const cookie of [theirs, forged]) expect((await login(owner.password, "192.0.2.2", cookie)).errCode).toBe("2005");
+    for (const cookie of [theirs, forged])
+      expect((await login(owner.password, "192.0.2.2", cookie)).errCode).toBe("2005");
   });
 
   it("sets the device cookie HttpOnly, SameSite=Strict, for the sign-in calls only", async () => {
@@ -115,7 +123,10 @@ describe("sign-in throttling", () => {
     expect((await login(owner.password, "203.0.113.7")).errCode).toBe("2005");
     await seedCode(h.db, { email: owner.email, purpose: "reset", code: "246810" });
     const fresh = "Renewed456x";
-    const resetAnswer = await call(h, "resetPassword", { body: { email: owner.email, code: "246810", password: fresh, repeatPassword: fresh }, ip: "203.0.113.7" });
+    const resetAnswer = await call(h, "resetPassword", {
+      body: { email: owner.email, code: "246810", password: fresh, repeatPassword: fresh },
+      ip: "203.0.113.7",
+    });
     expect(resetAnswer.success).toBe(true);
     expect((await login(fresh, "203.0.113.7")).success).toBe(true);
   });
@@ -124,16 +135,26 @@ describe("sign-in throttling", () => {
 describe("code use throttling", () => {
   it("refuses wrong codes before any password hashing, and limits them per e-mail", async () => {
     await seedCode(h.db, { email: "new@example.com", purpose: "register", code: "123456" });
-    const form = (code: string) => ({ email: "new@example.com", code, password: "Merchant7Passx", repeatPassword: "Merchant7Passx" });
+    const form = (code: string) => ({
+      email: "new@example.com",
+      code,
+      password: "Merchant7Passx",
+      repeatPassword: "Merchant7Passx",
+    });
     const answers: Answer[] = [];
-    for (let i = 0; i < 20; i++) answers.push(await call(h, "register", { body: form(String(100000 + i)), ip: `198.51.100.${i + 1}` }));
+    for (let i = 0; i < 20; i++)
+      answers.push(await call(h, "register", { body: form(String(100000 + i)), ip: `198.51.100.${i + 1}` }));
     expect(kdf.jobs).toBe(0);
     expect(answers.slice(0, 4).map((a) => a.errCode)).toEqual(["2002", "2002", "2002", "2002"]);
     expect(tally(answers)["2005"]).toBe(5);
   });
 
   it("limits CheckCaptchaCode per address", async () => {
-    const check = (i: number) => call(h, "checkCode", { body: { email: `x${i}@example.com`, type: "register", code: "123456" }, ip: "198.51.100.9" });
+    const check = (i: number) =>
+      call(h, "checkCode", {
+        body: { email: `x${i}@example.com`, type: "register", code: "123456" },
+        ip: "198.51.100.9",
+      });
     const answers: Answer[] = [];
     for (let i = 0; i < 55; i++) answers.push(await check(i));
     expect(answers.slice(0, 50).every((a) => a.errCode === "2003")).toBe(true);

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { messageListResult } from "../../contracts/schemas/message.ts";
 import enUS from "../../locales/en-US.json" with { type: "json" };
 import { messagesPerType } from "../domain/messages.ts";
-import { call, createHarness, type Harness, lastCode, type Merchant, reset, rowCounts, signedInMerchant } from "../testing/harness.ts";
+import {
+  call,
+  createHarness,
+  type Harness,
+  lastCode,
+  type Merchant,
+  reset,
+  rowCounts,
+  signedInMerchant,
+} from "../testing/harness.ts";
 import { seedCode, seedMessage } from "../testing/seed.ts";
 
 let h: Harness;
@@ -28,7 +37,11 @@ describe("message/list", () => {
     await seedMessage(h.db, { userId: m.userId, type: "notice", title: "Notice", createdAt: at(2) });
     await seedMessage(h.db, { userId: m.userId, type: "todo", title: "Todo", status: 1, createdAt: at(3) });
     const all = await list(m);
-    expect(all.map((x) => [x.title, x.type, x.status])).toEqual([["Todo", "todo", 1], ["Notice", "notice", 0], ["Older", "message", 0]]);
+    expect(all.map((x) => [x.title, x.type, x.status])).toEqual([
+      ["Todo", "todo", 1],
+      ["Notice", "notice", 0],
+      ["Older", "message", 0],
+    ]);
     expect(all[0]).toMatchObject({ time: "2026-01-01T12:03:00.000Z", messageType: 0, avatar: "", kind: "" });
     expect(all[2]).not.toHaveProperty("messageType");
     expect((await list(m, { type: "notice" })).map((x) => x.title)).toEqual(["Notice"]);
@@ -40,9 +53,22 @@ describe("message/list", () => {
     expect(await list(m)).toEqual([]);
     await h.db
       .insertInto("messages")
-      .values(Array.from({ length: messagesPerType + 5 }, (_, i) => ({ merchant_id: m.userId, type: "notice" as const, title: `n${i}`, message_type: 0, created_at: new Date(Date.UTC(2026, 0, 1, 0, i)) })))
+      .values(
+        Array.from({ length: messagesPerType + 5 }, (_, i) => ({
+          merchant_id: m.userId,
+          type: "notice" as const,
+          title: `n${i}`,
+          message_type: 0,
+          created_at: new Date(Date.UTC(2026, 0, 1, 0, i)),
+        })),
+      )
       .execute();
-    await seedMessage(h.db, { userId: m.userId, type: "message", title: "old", createdAt: new Date(Date.UTC(2020, 0, 1)) });
+    await seedMessage(h.db, {
+      userId: m.userId,
+      type: "message",
+      title: "old",
+      createdAt: new Date(Date.UTC(2020, 0, 1)),
+    });
     const all = await list(m);
     expect(all).toHaveLength(messagesPerType + 1);
     expect(all[0]?.title).toBe(`n${messagesPerType + 4}`);
@@ -78,7 +104,8 @@ describe("message/read", () => {
     const mine = await seedMessage(h.db, { userId: a.userId, type: "notice", title: "Mine" });
     const foreign = await read(a, [theirs.messageId, mine.messageId]);
     const unknown = await read(a, ["999999999"]);
-    for (const answer of [foreign, unknown]) expect(answer).toMatchObject({ status: 200, success: true, errCode: "0", resData: true });
+    for (const answer of [foreign, unknown])
+      expect(answer).toMatchObject({ status: 200, success: true, errCode: "0", resData: true });
     expect((await list(b))[0]?.status).toBe(0);
     expect((await list(a))[0]?.status).toBe(1);
   });
@@ -87,10 +114,22 @@ describe("message/read", () => {
     const m = await signedInMerchant(h);
     await seedMessage(h.db, { userId: m.userId, type: "message", title: "One" });
     const before = await rowCounts(h.db);
-    const bad = [[], Array.from({ length: 101 }, (_, i) => String(i + 1)), ["1 or 1=1"], ["-1"], [""], ["1".repeat(19)]];
+    const bad = [
+      [],
+      Array.from({ length: 101 }, (_, i) => String(i + 1)),
+      ["1 or 1=1"],
+      ["-1"],
+      [""],
+      ["1".repeat(19)],
+    ];
     for (const ids of bad) {
       const answer = await read(m, ids);
-      expect(answer, JSON.stringify(ids).slice(0, 60)).toMatchObject({ status: 400, success: false, errCode: "1001", resData: null });
+      expect(answer, JSON.stringify(ids).slice(0, 60)).toMatchObject({
+        status: 400,
+        success: false,
+        errCode: "1001",
+        resData: null,
+      });
       expect(answer.errMsg).toContain("ids");
       expect(answer.errMsg).toContain(enUS.validation.messageIds);
     }
@@ -110,32 +149,53 @@ describe("messages written on events", () => {
   it("welcomes on registration and asks for an application on the first login only", async () => {
     await call(h, "sendCode", { body: { email: "new@example.com", type: "register" } });
     const code = lastCode(h, "new@example.com");
-    const registered = await call(h, "register", { body: { email: "new@example.com", code, password: "Merchant7Pass", repeatPassword: "Merchant7Pass" } });
+    const registered = await call(h, "register", {
+      body: { email: "new@example.com", code, password: "Merchant7Pass", repeatPassword: "Merchant7Pass" },
+    });
     expect(registered.success).toBe(true);
     const first = await signIn("new@example.com", "Merchant7Pass");
     await signIn("new@example.com", "Merchant7Pass");
-    const m = { userId: registered.resData.userId, email: "new@example.com", password: "Merchant7Pass", token: first.resData.accessToken };
+    const m = {
+      userId: registered.resData.userId,
+      email: "new@example.com",
+      password: "Merchant7Pass",
+      token: first.resData.accessToken,
+    };
     const messages = await list(m);
     expect(messages.map((x) => [x.type, x.kind, x.title, x.status])).toEqual([
       ["todo", "firstApplication", kinds.firstApplication.title, 0],
       ["message", "welcome", kinds.welcome.title, 0],
     ]);
-    expect(messages[1]).toMatchObject({ title: "Welcome to Merchant Console", subTitle: kinds.welcome.subTitle, content: kinds.welcome.content });
+    expect(messages[1]).toMatchObject({
+      title: "Welcome to Merchant Console",
+      subTitle: kinds.welcome.subTitle,
+      content: kinds.welcome.content,
+    });
   });
 
   it("posts no welcome when the registration is refused", async () => {
     await seedCode(h.db, { email: "new@example.com", purpose: "register", code: "123456" });
-    await call(h, "register", { body: { email: "new@example.com", code: "654321", password: "Merchant7Pass", repeatPassword: "Merchant7Pass" } });
+    await call(h, "register", {
+      body: { email: "new@example.com", code: "654321", password: "Merchant7Pass", repeatPassword: "Merchant7Pass" },
+    });
     expect((await rowCounts(h.db)).messages).toBe(0);
   });
 
   it("notices a password change, and a password reset", async () => {
     const m = await signedInMerchant(h);
-    const change = await call(h, "updatePassword", { token: m.token, body: { oldPassword: m.password, password: "Fresh456x", repeatPassword: "Fresh456x" } });
+    const change = await call(h, "updatePassword", {
+      token: m.token,
+      body: { oldPassword: m.password, password: "Fresh456x", repeatPassword: "Fresh456x" },
+    });
     expect(change.success).toBe(true);
-    await call(h, "updatePassword", { token: m.token, body: { oldPassword: "Wrong123", password: "Fresh456y", repeatPassword: "Fresh456y" } });
+    await call(h, "updatePassword", {
+      token: m.token,
+      body: { oldPassword: "Wrong123", password: "Fresh456y", repeatPassword: "Fresh456y" },
+    });
     await seedCode(h.db, { email: m.email, purpose: "reset", code: "123456" });
-    const resetAnswer = await call(h, "resetPassword", { body: { email: m.email, code: "123456", password: "Other789x", repeatPassword: "Other789x" } });
+    const resetAnswer = await call(h, "resetPassword", {
+      body: { email: m.email, code: "123456", password: "Other789x", repeatPassword: "Other789x" },
+    });
     expect(resetAnswer.success).toBe(true);
     const again = await signedInMerchant(h, m.email, "Other789x");
     const notices = await list(again, { type: "notice" });

@@ -1,10 +1,25 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
-import { balanceResult, order as orderSchema, orderDetail as orderDetailSchema, orderListResult, packageListResult, subscriptionResult } from "../../contracts/schemas/order.ts";
+import {
+  balanceResult,
+  order as orderSchema,
+  orderDetail as orderDetailSchema,
+  orderListResult,
+  packageListResult,
+  subscriptionResult,
+} from "../../contracts/schemas/order.ts";
 import { parseTokenAmount } from "../chain/amount.ts";
 import { balanceText } from "../domain/balance.ts";
 import { addTerm } from "../domain/packages.ts";
-import { call, createHarness, type Harness, type Merchant, reset, rowCounts, signedInMerchant } from "../testing/harness.ts";
+import {
+  call,
+  createHarness,
+  type Harness,
+  type Merchant,
+  reset,
+  rowCounts,
+  signedInMerchant,
+} from "../testing/harness.ts";
 import { seedBalance, seedConfirmedTransfer, seedOpenOrder, seedPackageId, seedPaidOrder } from "../testing/seed.ts";
 import { type StubChainLayer, stubChainLayer } from "../testing/stub-chain.ts";
 
@@ -44,7 +59,8 @@ const list = async (m: Merchant, body: object = {}) => {
   return orderListResult.parse(answer.resData);
 };
 
-const subscription = async (m: Merchant) => subscriptionResult.parse((await call(h, "subscription", { token: m.token })).resData);
+const subscription = async (m: Merchant) =>
+  subscriptionResult.parse((await call(h, "subscription", { token: m.token })).resData);
 const balance = async (m: Merchant) => balanceResult.parse((await call(h, "balance", { token: m.token })).resData);
 
 /** Links a confirmed (counted) or still-confirming transfer of `amount` USDT (6 decimals) to the order, as the listener would. */
@@ -57,12 +73,29 @@ async function pastTheWindow(m: Merchant) {
 }
 
 async function attach(orderCode: string, amount: string, state: "counted" | "seen") {
-  const order = await h.db.selectFrom("orders").select(["id", "merchant_id"]).where("order_code", "=", orderCode).executeTakeFirstOrThrow();
+  const order = await h.db
+    .selectFrom("orders")
+    .select(["id", "merchant_id"])
+    .where("order_code", "=", orderCode)
+    .executeTakeFirstOrThrow();
   const { transferId } = await seedConfirmedTransfer(h.db, { baseUnits: parseTokenAmount(amount, 6) });
-  if (state === "seen") await h.db.updateTable("chain_transfers").set({ status: "seen", confirmed_at: null, confirmations: 1 }).where("id", "=", transferId).execute();
+  if (state === "seen")
+    await h.db
+      .updateTable("chain_transfers")
+      .set({ status: "seen", confirmed_at: null, confirmations: 1 })
+      .where("id", "=", transferId)
+      .execute();
   await h.db
     .insertInto("order_transfers")
-    .values({ transfer_id: transferId, order_id: order.id, merchant_id: order.merchant_id, product: "Devnet", amount, required: 2, counted: state === "counted" })
+    .values({
+      transfer_id: transferId,
+      order_id: order.id,
+      merchant_id: order.merchant_id,
+      product: "Devnet",
+      amount,
+      required: 2,
+      counted: state === "counted",
+    })
     .execute();
   await h.db.updateTable("orders").set({ status: "waiting" }).where("id", "=", order.id).execute();
   return transferId;
@@ -86,7 +119,13 @@ describe("Package/List and Package/Current", () => {
 
   it("a new merchant has no package, the trial left, and counts the wallets it asked for", async () => {
     const m = await signedInMerchant(h);
-    expect(await subscription(m)).toMatchObject({ package: null, expiresAt: null, active: false, trialAvailable: true, usage: { wallets: 0, currencies: 0, applications: 0 } });
+    expect(await subscription(m)).toMatchObject({
+      package: null,
+      expiresAt: null,
+      active: false,
+      trialAvailable: true,
+      usage: { wallets: 0, currencies: 0, applications: 0 },
+    });
     await call(h, "userWallet", { token: m.token, params: { product: "Devnet" }, body: {} });
     await call(h, "userWallet", { token: m.token, params: { product: "eth" }, body: { currency: "usdt" } });
     expect((await subscription(m)).usage).toEqual({ wallets: 2, currencies: 1, applications: 0 });
@@ -98,7 +137,20 @@ describe("Order/Create", () => {
     const m = await signedInMerchant(h);
     const before = h.clock.now();
     const order = await created(m, "basic");
-    expect(order).toMatchObject({ packageCode: "basic", packageName: "Basic", amount: "29", currency: "USDT", status: "pending", upgrade: "new", payType: null, paidAt: null, received: "0", confirming: "0", remaining: "29", termMonths: 1 });
+    expect(order).toMatchObject({
+      packageCode: "basic",
+      packageName: "Basic",
+      amount: "29",
+      currency: "USDT",
+      status: "pending",
+      upgrade: "new",
+      payType: null,
+      paidAt: null,
+      received: "0",
+      confirming: "0",
+      remaining: "29",
+      termMonths: 1,
+    });
     expect(order.orderCode).toMatch(/^\d{18}$/);
     expect(order.orderCode.slice(0, 8)).toBe(before.toISOString().slice(0, 10).replaceAll("-", ""));
     expect(Date.parse(order.expiresAt) - Date.parse(order.createdAt)).toBe(30 * 60 * 1000);
@@ -111,7 +163,12 @@ describe("Order/Create", () => {
     const m = await signedInMerchant(h);
     const counts = await rowCounts(h.db);
     for (const id of ["999999", "0", "999999999999999999"]) {
-      expect(await call(h, "orderCreate", { token: m.token, body: { packageId: id } })).toMatchObject({ status: 200, success: false, errCode: errCodes.packageNotFound, resData: null });
+      expect(await call(h, "orderCreate", { token: m.token, body: { packageId: id } })).toMatchObject({
+        status: 200,
+        success: false,
+        errCode: errCodes.packageNotFound,
+        resData: null,
+      });
     }
     expect(await rowCounts(h.db)).toEqual(counts);
   });
@@ -171,7 +228,12 @@ describe("Order/List and Order/Detail", () => {
     const at = (day: number) => new Date(Date.UTC(2026, 0, day, 12));
     const codes: string[] = [];
     for (let day = 1; day <= 5; day++) {
-      const seeded = await seedPaidOrder(h.db, { userId: m.userId, packageCode: "basic", product: "Devnet", paidAt: at(day) });
+      const seeded = await seedPaidOrder(h.db, {
+        userId: m.userId,
+        packageCode: "basic",
+        product: "Devnet",
+        paidAt: at(day),
+      });
       codes.push(seeded.orderCode);
     }
     const open = await seedOpenOrder(h.db, { userId: m.userId, packageCode: "pro", createdAt: h.clock.now() });
@@ -197,8 +259,26 @@ describe("Order/List and Order/Detail", () => {
     const m = await signedInMerchant(h);
     const paid = await seedPaidOrder(h.db, { userId: m.userId, packageCode: "pro", product: "Devnet" });
     const d = await detail(m, paid.orderCode);
-    expect(d).toMatchObject({ status: "paid", payType: "chain", amount: "79", received: "79", remaining: "0", confirming: "0", fromBalance: "0" });
-    expect(d.transfers).toEqual([expect.objectContaining({ product: "Devnet", chainId: 31337, txHash: paid.txHash, amount: "79", status: "confirmed", confirmations: 2, required: 2 })]);
+    expect(d).toMatchObject({
+      status: "paid",
+      payType: "chain",
+      amount: "79",
+      received: "79",
+      remaining: "0",
+      confirming: "0",
+      fromBalance: "0",
+    });
+    expect(d.transfers).toEqual([
+      expect.objectContaining({
+        product: "Devnet",
+        chainId: 31337,
+        txHash: paid.txHash,
+        amount: "79",
+        status: "confirmed",
+        confirmations: 2,
+        required: 2,
+      }),
+    ]);
     expect(d.packageExpiresAt).not.toBeNull();
   });
 
@@ -208,7 +288,12 @@ describe("Order/List and Order/Detail", () => {
     const theirs = await seedOpenOrder(h.db, { userId: a.userId, packageCode: "basic" });
     for (const orderCode of [theirs.orderCode, "2026010100000099999"]) {
       for (const name of ["orderDetail", "orderFinishPay", "orderCancel", "orderPayFromBalance"] as const) {
-        expect(await call(h, name, { token: b.token, body: { orderCode } })).toMatchObject({ status: 200, success: false, errCode: errCodes.orderNotFound, resData: null });
+        expect(await call(h, name, { token: b.token, body: { orderCode } })).toMatchObject({
+          status: 200,
+          success: false,
+          errCode: errCodes.orderNotFound,
+          resData: null,
+        });
       }
     }
     expect((await list(b)).total).toBe(0);
@@ -224,16 +309,27 @@ describe("Order/FinishPay, Order/Cancel", () => {
     expect(first.resData).toMatchObject({ status: "waiting", remaining: "29" });
     const second = await call(h, "orderFinishPay", { token: m.token, body: { orderCode: order.orderCode } });
     expect({ ...second.resData, serverTime: "" }).toEqual({ ...first.resData, serverTime: "" });
-    expect((await call(h, "orderCancel", { token: m.token, body: { orderCode: order.orderCode } })).resData.status).toBe("cancelled");
-    expect(await call(h, "orderFinishPay", { token: m.token, body: { orderCode: order.orderCode } })).toMatchObject({ success: false, errCode: errCodes.orderClosed });
-    expect(await call(h, "orderCancel", { token: m.token, body: { orderCode: order.orderCode } })).toMatchObject({ success: false, errCode: errCodes.orderClosed });
+    expect(
+      (await call(h, "orderCancel", { token: m.token, body: { orderCode: order.orderCode } })).resData.status,
+    ).toBe("cancelled");
+    expect(await call(h, "orderFinishPay", { token: m.token, body: { orderCode: order.orderCode } })).toMatchObject({
+      success: false,
+      errCode: errCodes.orderClosed,
+    });
+    expect(await call(h, "orderCancel", { token: m.token, body: { orderCode: order.orderCode } })).toMatchObject({
+      success: false,
+      errCode: errCodes.orderClosed,
+    });
   });
 
   it("cancel refuses while a transfer confirms (2209); with a confirmed partial payment it cancels and credits the balance", async () => {
     const m = await signedInMerchant(h);
     const order = await created(m, "basic");
     const confirming = await attach(order.orderCode, "5", "seen");
-    expect(await call(h, "orderCancel", { token: m.token, body: { orderCode: order.orderCode } })).toMatchObject({ success: false, errCode: errCodes.orderConfirming });
+    expect(await call(h, "orderCancel", { token: m.token, body: { orderCode: order.orderCode } })).toMatchObject({
+      success: false,
+      errCode: errCodes.orderConfirming,
+    });
     expect((await detail(m, order.orderCode)).confirming).toBe("5");
     await h.db.updateTable("chain_transfers").set({ status: "confirmed" }).where("id", "=", confirming).execute();
     await h.db.updateTable("order_transfers").set({ counted: true }).where("transfer_id", "=", confirming).execute();
@@ -243,7 +339,12 @@ describe("Order/FinishPay, Order/Cancel", () => {
     expect(cancelled.resData).toMatchObject({ status: "cancelled", received: "12.25", remaining: "16.75" });
     const b = await balance(m);
     expect(b.balance).toBe("12.25");
-    expect(b.entries.map((e) => [e.kind, e.amount, e.orderCode])).toEqual(expect.arrayContaining([["orderClosed", "5", order.orderCode], ["orderClosed", "7.25", order.orderCode]]));
+    expect(b.entries.map((e) => [e.kind, e.amount, e.orderCode])).toEqual(
+      expect.arrayContaining([
+        ["orderClosed", "5", order.orderCode],
+        ["orderClosed", "7.25", order.orderCode],
+      ]),
+    );
   });
 
   it("an expired order with a confirming transfer waits for it; once nothing confirms it fails and its partial payment goes to the balance", async () => {
@@ -266,7 +367,11 @@ describe("Order/FinishPay, Order/Cancel", () => {
     expect(await create(m, "pro")).toMatchObject({ success: false, errCode: errCodes.orderOpenExists });
     // A day on (the merchant signed in again meanwhile).
     h.clock.advance(24 * 3600);
-    await h.db.updateTable("sessions").set({ created_at: h.clock.now(), last_seen_at: h.clock.now() }).where("merchant_id", "=", m.userId).execute();
+    await h.db
+      .updateTable("sessions")
+      .set({ created_at: h.clock.now(), last_seen_at: h.clock.now() })
+      .where("merchant_id", "=", m.userId)
+      .execute();
     expect((await detail(m, order.orderCode)).status).toBe("failed");
     expect((await created(m, "pro")).status).toBe("pending");
   });
@@ -276,7 +381,9 @@ describe("Order/PayFromBalance and Account/Balance", () => {
   it("refuses when the balance does not cover what is left (2206), pays when it does", async () => {
     const m = await signedInMerchant(h);
     const order = await created(m, "basic");
-    expect(await call(h, "orderPayFromBalance", { token: m.token, body: { orderCode: order.orderCode } })).toMatchObject({ success: false, errCode: errCodes.balanceInsufficient });
+    expect(
+      await call(h, "orderPayFromBalance", { token: m.token, body: { orderCode: order.orderCode } }),
+    ).toMatchObject({ success: false, errCode: errCodes.balanceInsufficient });
     await seedBalance(h.db, { userId: m.userId, amount: "20.5" });
     await attach(order.orderCode, "8.5", "counted");
     const paid = await call(h, "orderPayFromBalance", { token: m.token, body: { orderCode: order.orderCode } });
@@ -284,7 +391,9 @@ describe("Order/PayFromBalance and Account/Balance", () => {
     expect(await balance(m)).toMatchObject({ balance: "0" });
     expect((await detail(m, order.orderCode)).fromBalance).toBe("20.5");
     expect((await subscription(m)).package?.code).toBe("basic");
-    expect(await call(h, "orderPayFromBalance", { token: m.token, body: { orderCode: order.orderCode } })).toMatchObject({ success: false, errCode: errCodes.orderClosed });
+    expect(
+      await call(h, "orderPayFromBalance", { token: m.token, body: { orderCode: order.orderCode } }),
+    ).toMatchObject({ success: false, errCode: errCodes.orderClosed });
   });
 
   it("pays wholly from the balance (payType balance) and extends the active package from its expiry", async () => {
@@ -301,7 +410,12 @@ describe("Order/PayFromBalance and Account/Balance", () => {
     expect([before.expiresAt, after.expiresAt]).toEqual([once.toISOString(), addTerm(once, "month", 1).toISOString()]);
     const b = await balance(m);
     expect(b.balance).toBe("71");
-    expect(b.entries[0]).toMatchObject({ kind: "orderPayment", amount: "-29", orderCode: order.orderCode, txHash: null });
+    expect(b.entries[0]).toMatchObject({
+      kind: "orderPayment",
+      amount: "-29",
+      orderCode: order.orderCode,
+      txHash: null,
+    });
     expect(b.entries[1]).toMatchObject({ kind: "unmatched", amount: "100", orderCode: null });
   });
 });
@@ -310,7 +424,13 @@ describe("Chain/List and Chain/DevPay", () => {
   it("lists the configured chains with their USDT token", async () => {
     const m = await signedInMerchant(h);
     const answer = await call(h, "payChains", { token: m.token });
-    expect(answer.resData.map((c: { product: string; devnet: boolean; confirmations: number }) => [c.product, c.devnet, c.confirmations])).toEqual([
+    expect(
+      answer.resData.map((c: { product: string; devnet: boolean; confirmations: number }) => [
+        c.product,
+        c.devnet,
+        c.confirmations,
+      ]),
+    ).toEqual([
       ["Devnet", true, 2],
       ["Eth", false, 12],
     ]);
@@ -324,17 +444,24 @@ describe("Chain/List and Chain/DevPay", () => {
     await attach(order.orderCode, "1", "seen");
     const answer = await call(h, "devPay", { token: m.token, body: { orderCode: order.orderCode, product: "devnet" } });
     expect(answer.resData).toMatchObject({ amount: "27.5", blockNumber: "7" });
-    const address = (await call(h, "userWallet", { token: m.token, params: { product: "Devnet" }, body: {} })).resData.address;
+    const address = (await call(h, "userWallet", { token: m.token, params: { product: "Devnet" }, body: {} })).resData
+      .address;
     expect(chain.devPayments).toEqual([{ to: address, amount: 27_500_000n }]);
   });
 
   it("refuses a chain that is not the devnet (2208), an unknown product (2207), a closed order (2203)", async () => {
     const m = await signedInMerchant(h);
     const order = await created(m, "basic");
-    expect(await call(h, "devPay", { token: m.token, body: { orderCode: order.orderCode, product: "Eth" } })).toMatchObject({ success: false, errCode: errCodes.devPayUnavailable });
-    expect(await call(h, "devPay", { token: m.token, body: { orderCode: order.orderCode, product: "Tron" } })).toMatchObject({ success: false, errCode: errCodes.chainUnknown });
+    expect(
+      await call(h, "devPay", { token: m.token, body: { orderCode: order.orderCode, product: "Eth" } }),
+    ).toMatchObject({ success: false, errCode: errCodes.devPayUnavailable });
+    expect(
+      await call(h, "devPay", { token: m.token, body: { orderCode: order.orderCode, product: "Tron" } }),
+    ).toMatchObject({ success: false, errCode: errCodes.chainUnknown });
     await call(h, "orderCancel", { token: m.token, body: { orderCode: order.orderCode } });
-    expect(await call(h, "devPay", { token: m.token, body: { orderCode: order.orderCode, product: "Devnet" } })).toMatchObject({ success: false, errCode: errCodes.orderClosed });
+    expect(
+      await call(h, "devPay", { token: m.token, body: { orderCode: order.orderCode, product: "Devnet" } }),
+    ).toMatchObject({ success: false, errCode: errCodes.orderClosed });
     expect(chain.devPayments).toEqual([]);
   });
 });
@@ -343,7 +470,9 @@ describe("racing calls (one connection on PGlite; a pool on PostgreSQL)", () => 
   it("five Creates at once: one order, the others 2204", async () => {
     const m = await signedInMerchant(h);
     const id = await packageId("basic");
-    const answers = await Promise.all(Array.from({ length: 5 }, () => call(h, "orderCreate", { token: m.token, body: { packageId: id } })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => call(h, "orderCreate", { token: m.token, body: { packageId: id } })),
+    );
     expect(answers.filter((a) => a.success)).toHaveLength(1);
     expect(answers.filter((a) => !a.success).map((a) => a.errCode)).toEqual(Array(4).fill(errCodes.orderOpenExists));
     expect((await list(m)).total).toBe(1);
@@ -352,9 +481,15 @@ describe("racing calls (one connection on PGlite; a pool on PostgreSQL)", () => 
   it("three trials at once: one", async () => {
     const m = await signedInMerchant(h);
     const id = await packageId("trial");
-    const answers = await Promise.all(Array.from({ length: 3 }, () => call(h, "orderCreate", { token: m.token, body: { packageId: id } })));
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () => call(h, "orderCreate", { token: m.token, body: { packageId: id } })),
+    );
     expect(answers.filter((a) => a.success)).toHaveLength(1);
-    expect(answers.filter((a) => !a.success).every((a) => a.errCode === errCodes.trialUsed || a.errCode === errCodes.orderOpenExists)).toBe(true);
+    expect(
+      answers
+        .filter((a) => !a.success)
+        .every((a) => a.errCode === errCodes.trialUsed || a.errCode === errCodes.orderOpenExists),
+    ).toBe(true);
     expect((await list(m)).total).toBe(1);
   });
 
@@ -362,7 +497,11 @@ describe("racing calls (one connection on PGlite; a pool on PostgreSQL)", () => 
     const m = await signedInMerchant(h);
     await seedBalance(h.db, { userId: m.userId, amount: "100" });
     const order = await created(m, "basic");
-    const answers = await Promise.all(Array.from({ length: 5 }, () => call(h, "orderPayFromBalance", { token: m.token, body: { orderCode: order.orderCode } })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call(h, "orderPayFromBalance", { token: m.token, body: { orderCode: order.orderCode } }),
+      ),
+    );
     expect(answers.filter((a) => a.success)).toHaveLength(1);
     expect(answers.filter((a) => !a.success).map((a) => a.errCode)).toEqual(Array(4).fill(errCodes.orderClosed));
     expect(await balanceText(h.db, m.userId)).toBe("71");
@@ -392,8 +531,14 @@ describe("without a chain layer", () => {
   it("answers no pay chains, 2207 for a wallet and dev pay", async () => {
     const m = await signedInMerchant(bare);
     expect(await call(bare, "payChains", { token: m.token })).toMatchObject({ success: true, resData: [] });
-    expect(await call(bare, "userWallet", { token: m.token, params: { product: "Devnet" }, body: {} })).toMatchObject({ status: 200, success: false, errCode: errCodes.chainUnknown });
-    expect(await call(bare, "devPay", { token: m.token, body: { orderCode: "20260101000000000001", product: "Devnet" } })).toMatchObject({ success: false, errCode: errCodes.chainUnknown });
+    expect(await call(bare, "userWallet", { token: m.token, params: { product: "Devnet" }, body: {} })).toMatchObject({
+      status: 200,
+      success: false,
+      errCode: errCodes.chainUnknown,
+    });
+    expect(
+      await call(bare, "devPay", { token: m.token, body: { orderCode: "20260101000000000001", product: "Devnet" } }),
+    ).toMatchObject({ success: false, errCode: errCodes.chainUnknown });
   });
 });
 
@@ -407,6 +552,9 @@ describe("in production", () => {
   it("never pays from the dev wallet (2208)", async () => {
     const m = await signedInMerchant(prod);
     const { orderCode } = await seedOpenOrder(prod.db, { userId: m.userId, packageCode: "basic" });
-    expect(await call(prod, "devPay", { token: m.token, body: { orderCode, product: "Devnet" } })).toMatchObject({ success: false, errCode: errCodes.devPayUnavailable });
+    expect(await call(prod, "devPay", { token: m.token, body: { orderCode, product: "Devnet" } })).toMatchObject({
+      success: false,
+      errCode: errCodes.devPayUnavailable,
+    });
   });
 });

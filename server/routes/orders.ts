@@ -3,9 +3,13 @@ import { ok } from "../domain/outcome.ts";
 import type { HandlerTable } from "../http/handler.ts";
 
 /** Orders (contracts/schemas/order.ts): only ever the signed-in merchant's own; another merchant's order code is unknown (2202). */
-export const orderHandlers: Pick<HandlerTable, "orderCreate" | "orderList" | "orderDetail" | "orderFinishPay" | "orderCancel" | "orderPayFromBalance"> = {
+export const orderHandlers: Pick<
+  HandlerTable,
+  "orderCreate" | "orderList" | "orderDetail" | "orderFinishPay" | "orderCancel" | "orderPayFromBalance"
+> = {
   orderCreate: {
-    handle: ({ db, body, session, now, services }) => createOrder(db, session.scope, body.packageId, { now, paySeconds: services.orderPaySeconds }),
+    handle: ({ db, body, session, now, services }) =>
+      createOrder(db, session.scope, body.packageId, { now, paySeconds: services.orderPaySeconds }),
   },
   orderList: {
     async handle({ db, body, session, now }) {

@@ -15,7 +15,15 @@ describe("user/logout?id= (the profile)", () => {
     const answer = await call(h, "userInfo", { token: m.token, query: { id: m.userId } });
     expect(answer).toMatchObject({ status: 200, success: true });
     const profile = userProfile.parse(answer.resData);
-    expect(profile).toMatchObject({ userId: m.userId, accountId: m.userId, email: "shop@example.com", nickName: "shop", role: "", certification: 0, phone: "" });
+    expect(profile).toMatchObject({
+      userId: m.userId,
+      accountId: m.userId,
+      email: "shop@example.com",
+      nickName: "shop",
+      role: "",
+      certification: 0,
+      phone: "",
+    });
     expect(Date.parse(profile.registrationDate)).not.toBeNaN();
   });
 
@@ -34,10 +42,24 @@ describe("user/menu", () => {
     const answer = await call(h, "menu", { token: m.token });
     const menu = menuResult.parse(answer.resData);
     expect(menu.map((item) => item.name)).toEqual([
-      "menu.console", "menu.orders", "menu.bills", "menu.rechargeBills", "menu.wallet", "menu.apps",
-      "menu.callback", "menu.myCurrencies", "menu.transactions", "menu.currencies", "menu.userCentre",
+      "menu.console",
+      "menu.orders",
+      "menu.bills",
+      "menu.rechargeBills",
+      "menu.wallet",
+      "menu.apps",
+      "menu.callback",
+      "menu.myCurrencies",
+      "menu.transactions",
+      "menu.currencies",
+      "menu.userCentre",
     ]);
-    expect(menu.slice(0, 4).map((item) => [item.path, item.order])).toEqual([["/console", 0], ["/order", 1], ["/bill", 4], ["/rechargeBill", 4]]);
+    expect(menu.slice(0, 4).map((item) => [item.path, item.order])).toEqual([
+      ["/console", 0],
+      ["/order", 1],
+      ["/bill", 4],
+      ["/rechargeBill", 4],
+    ]);
     expect(menu.find((item) => item.path === "/app")?.order).toBe(3);
     expect(menu.find((item) => item.path === "/currencybill")?.order).toBe(5);
   });
@@ -48,14 +70,21 @@ describe("User/UpdatePwd", () => {
 
   it("needs the old password", async () => {
     const m = await signedInMerchant(h);
-    expect(await call(h, "updatePassword", { token: m.token, body: form("Wrong123") })).toMatchObject({ status: 200, errCode: "2007", errMsg: "Old password is wrong" });
+    expect(await call(h, "updatePassword", { token: m.token, body: form("Wrong123") })).toMatchObject({
+      status: 200,
+      errCode: "2007",
+      errMsg: "Old password is wrong",
+    });
     expect((await call(h, "login", { body: { email: m.email, password: m.password } })).success).toBe(true);
   });
 
   it("changes it and ends the other sessions, not this one", async () => {
     const m = await signedInMerchant(h);
     const other = await call(h, "login", { body: { email: m.email, password: m.password } });
-    expect(await call(h, "updatePassword", { token: m.token, body: form(m.password) })).toMatchObject({ success: true, resData: null });
+    expect(await call(h, "updatePassword", { token: m.token, body: form(m.password) })).toMatchObject({
+      success: true,
+      resData: null,
+    });
     expect((await call(h, "lastLogin", { token: other.resData.accessToken })).status).toBe(401);
     expect((await call(h, "lastLogin", { token: m.token })).success).toBe(true);
     expect((await call(h, "login", { body: { email: m.email, password: "Fresh456x" } })).success).toBe(true);
@@ -66,7 +95,11 @@ describe("User/UpdatePwd", () => {
 describe("User/Language and User/update", () => {
   it("saves the language, seen at the next sign-in", async () => {
     const m = await signedInMerchant(h);
-    expect(await call(h, "language", { token: m.token, query: { language: "ja-JP" } })).toMatchObject({ status: 200, success: true, resData: null });
+    expect(await call(h, "language", { token: m.token, query: { language: "ja-JP" } })).toMatchObject({
+      status: 200,
+      success: true,
+      resData: null,
+    });
     expect((await call(h, "login", { body: { email: m.email, password: m.password } })).resData.language).toBe("ja-JP");
   });
 
@@ -84,14 +117,18 @@ describe("User/UpdatePwd throttling", () => {
     const m = await signedInMerchant(h);
     const form = (oldPassword: string) => ({ oldPassword, password: "Fresh456xY", repeatPassword: "Fresh456xY" });
     const answers = [];
-    for (let i = 0; i < 12; i++) answers.push(await call(h, "updatePassword", { token: m.token, body: form(`Wrong${i}Guess`) }));
+    for (let i = 0; i < 12; i++)
+      answers.push(await call(h, "updatePassword", { token: m.token, body: form(`Wrong${i}Guess`) }));
     expect(answers.slice(0, 10).every((a) => a.errCode === "2007")).toBe(true);
     expect(answers.slice(10).every((a) => a.status === 429 && a.errCode === "2005")).toBe(true);
   });
 
   it("refuses a common new password", async () => {
     const m = await signedInMerchant(h);
-    const answer = await call(h, "updatePassword", { token: m.token, body: { oldPassword: m.password, password: "Password123", repeatPassword: "Password123" } });
+    const answer = await call(h, "updatePassword", {
+      token: m.token,
+      body: { oldPassword: m.password, password: "Password123", repeatPassword: "Password123" },
+    });
     expect(answer).toMatchObject({ status: 200, success: false, errCode: "2009" });
   });
 });

@@ -14,7 +14,8 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 beforeEach(() => reset(h));
 
-const wallet = (token: string, product: string, body: object = {}) => call(h, "userWallet", { token, params: { product }, body });
+const wallet = (token: string, product: string, body: object = {}) =>
+  call(h, "userWallet", { token, params: { product }, body });
 
 describe("wallet/{product}Client/GetUserWallet", () => {
   it("answers the merchant's watch-only receiving address for a configured chain, the same on every EVM chain and every time", async () => {
@@ -24,14 +25,23 @@ describe("wallet/{product}Client/GetUserWallet", () => {
     expect(userWalletResult.parse(first.resData)).toMatchObject({ product: "Devnet", currency: "USDT" });
     const address = first.resData.address;
     expect(address).toBe(getAddress(address));
-    const row = await h.db.selectFrom("receiving_addresses").selectAll().where("merchant_id", "=", m.userId).executeTakeFirstOrThrow();
+    const row = await h.db
+      .selectFrom("receiving_addresses")
+      .selectAll()
+      .where("merchant_id", "=", m.userId)
+      .executeTakeFirstOrThrow();
     expect(row.address).toBe(address);
     expect(chain.addresses!.receivingAddress(row.address_index)).toBe(address);
     const again = await wallet(m.token, "devnet", { currency: "usdt" });
     expect(again.resData).toEqual({ product: "devnet", address, currency: "USDT" });
     expect((await wallet(m.token, "ETH")).resData.address).toBe(address);
     // Each product asked for is a wallet row (the package's wallet usage), with the real address.
-    const rows = await h.db.selectFrom("wallets").select(["product", "currency", "address"]).where("merchant_id", "=", m.userId).orderBy("product").execute();
+    const rows = await h.db
+      .selectFrom("wallets")
+      .select(["product", "currency", "address"])
+      .where("merchant_id", "=", m.userId)
+      .orderBy("product")
+      .execute();
     expect(rows).toEqual([
       { product: "devnet", currency: "USDT", address },
       { product: "eth", currency: "USDT", address },
@@ -48,20 +58,43 @@ describe("wallet/{product}Client/GetUserWallet", () => {
   it("answers 2207 for a product no chain is configured for, and refuses a currency the chain has no token for, writing nothing", async () => {
     const m = await signedInMerchant(h);
     const before = await rowCounts(h.db);
-    expect(await wallet(m.token, "Tron")).toMatchObject({ status: 200, success: false, errCode: errCodes.chainUnknown, resData: null });
-    expect(await wallet(m.token, "Devnet", { currency: "USDC" })).toMatchObject({ status: 400, errCode: errCodes.validation, errMsg: "currency: Unknown currency" });
+    expect(await wallet(m.token, "Tron")).toMatchObject({
+      status: 200,
+      success: false,
+      errCode: errCodes.chainUnknown,
+      resData: null,
+    });
+    expect(await wallet(m.token, "Devnet", { currency: "USDC" })).toMatchObject({
+      status: 400,
+      errCode: errCodes.validation,
+      errMsg: "currency: Unknown currency",
+    });
     expect(await rowCounts(h.db)).toEqual(before);
     expect(await h.db.selectFrom("receiving_addresses").select("address").execute()).toEqual([]);
   });
 
   it("refuses a product that is not a name and a path without the Client suffix", async () => {
     const m = await signedInMerchant(h);
-    expect(await wallet(m.token, "1tron")).toMatchObject({ status: 400, errCode: "1001", errMsg: "product: Unknown wallet product" });
+    expect(await wallet(m.token, "1tron")).toMatchObject({
+      status: 400,
+      errCode: "1001",
+      errMsg: "product: Unknown wallet product",
+    });
     expect(await wallet(m.token, "Devnet", { currency: "US DT" })).toMatchObject({ status: 400, errCode: "1001" });
-    const bare = await h.app.inject({ method: "POST", url: "/api/wallet/Devnet/GetUserWallet", headers: { authorization: `Bearer ${m.token}` }, payload: {} });
+    const bare = await h.app.inject({
+      method: "POST",
+      url: "/api/wallet/Devnet/GetUserWallet",
+      headers: { authorization: `Bearer ${m.token}` },
+      payload: {},
+    });
     expect(bare.statusCode).toBe(404);
     expect(bare.json()).toMatchObject({ success: false, errCode: "4040" });
-    const onlySuffix = await h.app.inject({ method: "POST", url: "/api/wallet/Client/GetUserWallet", headers: { authorization: `Bearer ${m.token}` }, payload: {} });
+    const onlySuffix = await h.app.inject({
+      method: "POST",
+      url: "/api/wallet/Client/GetUserWallet",
+      headers: { authorization: `Bearer ${m.token}` },
+      payload: {},
+    });
     expect(onlySuffix.statusCode).toBe(404);
     expect(await h.db.selectFrom("wallets").select("id").execute()).toHaveLength(0);
   });

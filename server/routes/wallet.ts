@@ -22,8 +22,16 @@ export const walletHandlers: Pick<HandlerTable, "userWallet"> = {
       const layer = services.chain;
       const chain = layer?.chainByProduct(product);
       if (!layer || !chain) return fail(errCodes.chainUnknown, chainMessages.chainUnknown);
-      if (!chain.tokens.some((t) => t.symbol.toUpperCase() === currency)) throw new ApiError(errCodes.validation, "currency: Unknown currency", 400);
-      const address = await walletAddress(db, session.scope, (trx, merchantId) => layer.receivingAddressOf(trx, merchantId), product.toLowerCase(), currency, now);
+      if (!chain.tokens.some((t) => t.symbol.toUpperCase() === currency))
+        throw new ApiError(errCodes.validation, "currency: Unknown currency", 400);
+      const address = await walletAddress(
+        db,
+        session.scope,
+        (trx, merchantId) => layer.receivingAddressOf(trx, merchantId),
+        product.toLowerCase(),
+        currency,
+        now,
+      );
       return ok({ product, address, currency });
     },
   },

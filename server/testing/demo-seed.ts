@@ -3,7 +3,10 @@ import type { DB } from "../db/schema.ts";
 import { newDevnetAddress } from "../domain/wallet-address.ts";
 
 /** A demo order with a known code (provider states, tests): pending with 10 minutes left, or expired a minute ago. */
-export async function seedDemoOrder(db: Kysely<DB>, input: { orderCode: string; expired?: boolean; amount?: string }): Promise<void> {
+export async function seedDemoOrder(
+  db: Kysely<DB>,
+  input: { orderCode: string; expired?: boolean; amount?: string },
+): Promise<void> {
   const now = Date.now();
   const expiresAt = new Date(input.expired ? now - 60_000 : now + 10 * 60_000);
   await db
@@ -17,6 +20,8 @@ export async function seedDemoOrder(db: Kysely<DB>, input: { orderCode: string; 
       expires_at: expiresAt,
       paid_at: null,
     })
-    .onConflict((oc) => oc.column("order_code").doUpdateSet({ status: "pending", expires_at: expiresAt, paid_at: null }))
+    .onConflict((oc) =>
+      oc.column("order_code").doUpdateSet({ status: "pending", expires_at: expiresAt, paid_at: null }),
+    )
     .execute();
 }

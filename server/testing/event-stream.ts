@@ -43,7 +43,10 @@ export async function openEventStream(url: string, headers: Record<string, strin
     ended = Promise.resolve();
     isEnded = true;
   } else {
-    const parser = createParser({ onEvent: (event) => void events.push(event), onComment: (comment) => void comments.push(comment) });
+    const parser = createParser({
+      onEvent: (event) => void events.push(event),
+      onComment: (comment) => void comments.push(comment),
+    });
     const decoder = new TextDecoder();
     ended = (async () => {
       try {
@@ -76,9 +79,13 @@ export async function openEventStream(url: string, headers: Record<string, strin
         };
         const check = () => {
           if (events.length >= count) finish(() => resolve(events.slice(0, count)));
-          else if (isEnded) finish(() => reject(new Error(`the stream ended after ${events.length} of ${count} events`)));
+          else if (isEnded)
+            finish(() => reject(new Error(`the stream ended after ${events.length} of ${count} events`)));
         };
-        const timer = setTimeout(() => finish(() => reject(new Error(`${events.length} of ${count} events after ${timeoutMs} ms`))), timeoutMs);
+        const timer = setTimeout(
+          () => finish(() => reject(new Error(`${events.length} of ${count} events after ${timeoutMs} ms`))),
+          timeoutMs,
+        );
         waiters.add(check);
         check();
       }),
@@ -87,7 +94,10 @@ export async function openEventStream(url: string, headers: Record<string, strin
 
 async function viaFetch(url: string, headers: Record<string, string>): Promise<Answer> {
   const controller = new AbortController();
-  const response = await fetch(url, { headers: { accept: "text/event-stream", ...headers }, signal: controller.signal });
+  const response = await fetch(url, {
+    headers: { accept: "text/event-stream", ...headers },
+    signal: controller.signal,
+  });
   return { status: response.status, headers: response.headers, body: response.body, abort: () => controller.abort() };
 }
 

@@ -28,7 +28,9 @@ export const testGoogleClientSecret = "test-client-secret";
 
 const kid = "test-key-1";
 
-export async function startTestIdentityProvider(options: { clientId?: string; clientSecret?: string | null } = {}): Promise<TestIdentityProvider> {
+export async function startTestIdentityProvider(
+  options: { clientId?: string; clientSecret?: string | null } = {},
+): Promise<TestIdentityProvider> {
   const clientId = options.clientId ?? testGoogleClientId;
   const clientSecret = options.clientSecret === undefined ? testGoogleClientSecret : options.clientSecret;
   const provider = await generateKeyPair("RS256", { extractable: true });
@@ -67,10 +69,18 @@ export async function startTestIdentityProvider(options: { clientId?: string; cl
       const form = new URLSearchParams(await readBody(request));
       tokenRequests.push(form);
       const claims = codes.get(form.get("code") ?? "");
-      if (form.get("client_id") !== clientId || form.get("client_secret") !== clientSecret) return send(response, 401, { error: "invalid_client" });
-      if (!claims || form.get("grant_type") !== "authorization_code" || form.get("redirect_uri") !== "postmessage") return send(response, 400, { error: "invalid_grant" });
+      if (form.get("client_id") !== clientId || form.get("client_secret") !== clientSecret)
+        return send(response, 401, { error: "invalid_client" });
+      if (!claims || form.get("grant_type") !== "authorization_code" || form.get("redirect_uri") !== "postmessage")
+        return send(response, 400, { error: "invalid_grant" });
       codes.delete(form.get("code") ?? "");
-      return send(response, 200, { access_token: "ya29.test", expires_in: 3599, token_type: "Bearer", scope: "openid email profile", id_token: await sign(claims) });
+      return send(response, 200, {
+        access_token: "ya29.test",
+        expires_in: 3599,
+        token_type: "Bearer",
+        scope: "openid email profile",
+        id_token: await sign(claims),
+      });
     }
     return send(response, 404, { error: "not_found" });
   }

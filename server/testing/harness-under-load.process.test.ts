@@ -20,7 +20,10 @@ it("creates a harness in well under its hook timeout while every core is busy wi
   const seconds = (performance.now() - begin) / 1000;
   stopBurners();
   try {
-    const merchants = await h.db.selectFrom("merchants").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    const merchants = await h.db
+      .selectFrom("merchants")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(merchants.n)).toBe(0);
   } finally {
     await h.close();

@@ -136,7 +136,11 @@ export async function call(h: Harness, name: EndpointName, options: CallOptions 
     method: endpoint.method,
     url: fillPath(endpoint.path, options.params ?? (name === "userWallet" ? { product: "Tron" } : {})),
     query: options.query,
-    headers: { language: "en-US", ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...(options.cookie ? { cookie: options.cookie } : {}) },
+    headers: {
+      language: "en-US",
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+    },
     ...(endpoint.method === "POST" ? { payload: (options.body ?? {}) as object } : {}),
     remoteAddress: options.ip ?? "127.0.0.1",
   });
@@ -153,7 +157,11 @@ export interface Merchant {
 let tokens = 0;
 
 /** A merchant with a live session, written straight to the database. */
-export async function signedInMerchant(h: Harness, email = "merchant@example.com", password = "Merchant7Pass"): Promise<Merchant> {
+export async function signedInMerchant(
+  h: Harness,
+  email = "merchant@example.com",
+  password = "Merchant7Pass",
+): Promise<Merchant> {
   const { userId } = await seedMerchant(h.db, { email, password });
   const token = `test-token-${++tokens}-${userId}`;
   await seedSession(h.db, { userId, token });
@@ -164,7 +172,10 @@ export async function signedInMerchant(h: Harness, email = "merchant@example.com
 export async function rowCounts(db: Kysely<DB>): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of tableNames) {
-    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow();
     counts[table] = Number(row.n);
   }
   return counts;

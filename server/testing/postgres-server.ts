@@ -66,7 +66,11 @@ async function holdThrowAwayCluster(): Promise<{ url: string; stop(): Promise<vo
     };
     script.stdout!.on("data", look);
     script.stderr!.on("data", look);
-    void exited.then((code) => reject(new Error(`scripts/with-postgres.mjs exited (${code}) before PostgreSQL was ready:\n${output.slice(-4000)}`)));
+    void exited.then((code) =>
+      reject(
+        new Error(`scripts/with-postgres.mjs exited (${code}) before PostgreSQL was ready:\n${output.slice(-4000)}`),
+      ),
+    );
   });
   return {
     url,

@@ -55,12 +55,19 @@ export async function seedSession(db: Kysely<DB>, input: { userId: string; token
   await db
     .insertInto("sessions")
     .values({ token_hash: tokenHash, merchant_id: input.userId, created_at: new Date() })
-    .onConflict((oc) => oc.column("token_hash").doUpdateSet({ merchant_id: input.userId, created_at: new Date(), last_seen_at: new Date(), revoked_at: null }))
+    .onConflict((oc) =>
+      oc
+        .column("token_hash")
+        .doUpdateSet({ merchant_id: input.userId, created_at: new Date(), last_seen_at: new Date(), revoked_at: null }),
+    )
     .execute();
 }
 
 /** A fresh, valid code; dated past the resend wait so a new send is not refused. */
-export async function seedCode(db: Kysely<DB>, input: { email: string; purpose: CodePurpose; code: string }): Promise<void> {
+export async function seedCode(
+  db: Kysely<DB>,
+  input: { email: string; purpose: CodePurpose; code: string },
+): Promise<void> {
   const now = new Date();
   await storeCode(db, {
     email: normalizeEmail(input.email),
@@ -134,7 +141,10 @@ export interface SeedOpenOrderInput {
 }
 
 /** A pending (or waiting) order of the merchant inside its payment window, as Create would make it; answers its code. */
-export async function seedOpenOrder(db: Kysely<DB>, input: SeedOpenOrderInput): Promise<{ orderCode: string; orderId: string }> {
+export async function seedOpenOrder(
+  db: Kysely<DB>,
+  input: SeedOpenOrderInput,
+): Promise<{ orderCode: string; orderId: string }> {
   const createdAt = input.createdAt ?? new Date();
   const paySeconds = input.paySeconds ?? 30 * 60;
   const { pkg, orderCode } = await seedOrderRow(db, { packageCode: input.packageCode, createdAt });
@@ -156,7 +166,10 @@ export async function seedOpenOrder(db: Kysely<DB>, input: SeedOpenOrderInput): 
 }
 
 /** A stored, confirmed chain transfer to the merchant (a made-up transaction on chain `chainId`); answers its id. */
-export async function seedConfirmedTransfer(db: Kysely<DB>, input: { chainId?: number; baseUnits: bigint; to?: string }): Promise<{ transferId: string; txHash: string }> {
+export async function seedConfirmedTransfer(
+  db: Kysely<DB>,
+  input: { chainId?: number; baseUnits: bigint; to?: string },
+): Promise<{ transferId: string; txHash: string }> {
   const txHash = `0x${randomBytes(32).toString("hex")}`;
   const row = await db
     .insertInto("chain_transfers")
@@ -189,7 +202,10 @@ export interface SeedPaidOrderInput {
 }
 
 /** An order paid by one confirmed transfer (6-decimal USDT) on `product`, its package active; answers its code. */
-export async function seedPaidOrder(db: Kysely<DB>, input: SeedPaidOrderInput): Promise<{ orderCode: string; orderId: string; txHash: string }> {
+export async function seedPaidOrder(
+  db: Kysely<DB>,
+  input: SeedPaidOrderInput,
+): Promise<{ orderCode: string; orderId: string; txHash: string }> {
   const paidAt = input.paidAt ?? new Date();
   const createdAt = new Date(paidAt.getTime() - 60_000);
   const { pkg, orderCode } = await seedOrderRow(db, { packageCode: input.packageCode, createdAt });
@@ -216,27 +232,65 @@ export async function seedPaidOrder(db: Kysely<DB>, input: SeedPaidOrderInput): 
     .executeTakeFirstOrThrow();
   let txHash = "";
   if (!free) {
-    const transfer = await seedConfirmedTransfer(db, { chainId: input.chainId, baseUnits: parseTokenAmount(usdtText(pkg.price), 6) });
+    const transfer = await seedConfirmedTransfer(db, {
+      chainId: input.chainId,
+      baseUnits: parseTokenAmount(usdtText(pkg.price), 6),
+    });
     txHash = transfer.txHash;
     await db
       .insertInto("order_transfers")
-      .values({ transfer_id: transfer.transferId, order_id: order.id, merchant_id: input.userId, product: input.product, amount: pkg.price, required: 2, counted: true })
+      .values({
+        transfer_id: transfer.transferId,
+        order_id: order.id,
+        merchant_id: input.userId,
+        product: input.product,
+        amount: pkg.price,
+        required: 2,
+        counted: true,
+      })
       .execute();
   }
   await db
     .insertInto("subscriptions")
-    .values({ merchant_id: input.userId, package_id: pkg.id, order_id: order.id, started_at: paidAt, expires_at: packageExpiresAt, updated_at: paidAt })
-    .onConflict((oc) => oc.column("merchant_id").doUpdateSet({ package_id: pkg.id, order_id: order.id, started_at: paidAt, expires_at: packageExpiresAt, updated_at: paidAt }))
+    .values({
+      merchant_id: input.userId,
+      package_id: pkg.id,
+      order_id: order.id,
+      started_at: paidAt,
+      expires_at: packageExpiresAt,
+      updated_at: paidAt,
+    })
+    .onConflict((oc) =>
+      oc.column("merchant_id").doUpdateSet({
+        package_id: pkg.id,
+        order_id: order.id,
+        started_at: paidAt,
+        expires_at: packageExpiresAt,
+        updated_at: paidAt,
+      }),
+    )
     .execute();
   return { orderCode, orderId: order.id, txHash };
 }
 
 /** Credits the merchant's balance with `amount` USDT (a decimal string) as an unmatched confirmed transfer. */
-export async function seedBalance(db: Kysely<DB>, input: { userId: string; amount: string; chainId?: number }): Promise<{ txHash: string }> {
-  const transfer = await seedConfirmedTransfer(db, { chainId: input.chainId, baseUnits: parseTokenAmount(input.amount, 6) });
+export async function seedBalance(
+  db: Kysely<DB>,
+  input: { userId: string; amount: string; chainId?: number },
+): Promise<{ txHash: string }> {
+  const transfer = await seedConfirmedTransfer(db, {
+    chainId: input.chainId,
+    baseUnits: parseTokenAmount(input.amount, 6),
+  });
   await db
     .insertInto("balance_entries")
-    .values({ merchant_id: input.userId, kind: "unmatched", amount: input.amount, order_id: null, transfer_id: transfer.transferId })
+    .values({
+      merchant_id: input.userId,
+      kind: "unmatched",
+      amount: input.amount,
+      order_id: null,
+      transfer_id: transfer.transferId,
+    })
     .execute();
   return { txHash: transfer.txHash };
 }

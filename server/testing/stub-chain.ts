@@ -4,7 +4,11 @@ import type { ChainLayer, ConfiguredChain } from "../chain/chain-layer.ts";
 import { randomXpub, receivingAddressesFromXpub } from "../chain/hd-wallet.ts";
 
 /** A chain as the configuration would describe it, for tests that need no node. */
-export function configuredChain(product: string, chainId: number, overrides: Partial<ConfiguredChain> = {}): ConfiguredChain {
+export function configuredChain(
+  product: string,
+  chainId: number,
+  overrides: Partial<ConfiguredChain> = {},
+): ConfiguredChain {
   return {
     product,
     chainId,
@@ -31,7 +35,10 @@ export interface StubChainOptions {
  * the database); "Pay from the dev wallet" is recorded and answers a made-up transaction unless `options` sends it.
  */
 export function stubChainLayer(
-  chains: readonly ConfiguredChain[] = [configuredChain("Devnet", 31337), configuredChain("Eth", 1, { confirmations: 12 })],
+  chains: readonly ConfiguredChain[] = [
+    configuredChain("Devnet", 31337),
+    configuredChain("Eth", 1, { confirmations: 12 }),
+  ],
   options: StubChainOptions = {},
 ): StubChainLayer {
   const addresses = receivingAddressesFromXpub(randomXpub());
@@ -45,7 +52,9 @@ export function stubChainLayer(
     devPayments,
     async payFromDevAccount(to, amount) {
       devPayments.push({ to, amount });
-      return options.payFromDevAccount ? options.payFromDevAccount(to, amount) : { hash: `0x${"ab".repeat(32)}`, blockNumber: 7n };
+      return options.payFromDevAccount
+        ? options.payFromDevAccount(to, amount)
+        : { hash: `0x${"ab".repeat(32)}`, blockNumber: 7n };
     },
     async stop() {},
   };

@@ -3,7 +3,14 @@ import { apiOnDemand } from "./api-on-demand.ts";
 import type { ApiError } from "./api-error.ts";
 import { makeApi } from "./make-api.ts";
 
-const loginData = { accessToken: "t", userId: "1", email: "m@example.com", language: "en-US", nickName: "m", avatar: "" };
+const loginData = {
+  accessToken: "t",
+  userId: "1",
+  email: "m@example.com",
+  language: "en-US",
+  nickName: "m",
+  avatar: "",
+};
 
 function options(answer: () => Response) {
   const urls: string[] = [];
@@ -15,7 +22,13 @@ function options(answer: () => Response) {
   return {
     urls,
     transport,
-    options: { baseUrl: "http://api.test", getToken: () => null, getLocale: () => "en-US", fetch: fetchImpl, reporter: { apiError: () => {}, transportError: (e: ApiError) => void transport.push(e) } },
+    options: {
+      baseUrl: "http://api.test",
+      getToken: () => null,
+      getLocale: () => "en-US",
+      fetch: fetchImpl,
+      reporter: { apiError: () => {}, transportError: (e: ApiError) => void transport.push(e) },
+    },
   };
 }
 
@@ -26,7 +39,12 @@ describe("the Api on demand", () => {
   });
 
   it("sends nothing until called, then answers as the Api does", async () => {
-    const server = options(() => new Response(JSON.stringify({ success: true, errCode: "0", errMsg: "", resData: loginData }), { headers: { "Content-Type": "application/json" } }));
+    const server = options(
+      () =>
+        new Response(JSON.stringify({ success: true, errCode: "0", errMsg: "", resData: loginData }), {
+          headers: { "Content-Type": "application/json" },
+        }),
+    );
     const api = apiOnDemand(server.options);
     expect(server.urls).toEqual([]);
     expect(await api.login({ email: "m@example.com", password: "x" })).toEqual(loginData);

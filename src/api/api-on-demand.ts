@@ -7,11 +7,37 @@ type CallName = Exclude<keyof Api, "watchOrder">;
 
 // Every call of the Api; the typecheck fails when one is missing here or named here without existing.
 const callNames = {
-  login: true, sendCode: true, register: true, checkCode: true, logout: true, updatePassword: true, resetPassword: true, lastLogin: true,
-  userInfo: true, menu: true, saveLanguage: true, updateProfile: true, userWallet: true, messages: true, markRead: true,
-  googleLogin: true, googleCode: true, demoCheckout: true, demoStatus: true, demoPay: true,
-  packageList: true, subscription: true, orderCreate: true, orderList: true, orderDetail: true, orderFinishPay: true, orderCancel: true,
-  orderPayFromBalance: true, payChains: true, devPay: true, balance: true,
+  login: true,
+  sendCode: true,
+  register: true,
+  checkCode: true,
+  logout: true,
+  updatePassword: true,
+  resetPassword: true,
+  lastLogin: true,
+  userInfo: true,
+  menu: true,
+  saveLanguage: true,
+  updateProfile: true,
+  userWallet: true,
+  messages: true,
+  markRead: true,
+  googleLogin: true,
+  googleCode: true,
+  demoCheckout: true,
+  demoStatus: true,
+  demoPay: true,
+  packageList: true,
+  subscription: true,
+  orderCreate: true,
+  orderList: true,
+  orderDetail: true,
+  orderFinishPay: true,
+  orderCancel: true,
+  orderPayFromBalance: true,
+  payChains: true,
+  devPay: true,
+  balance: true,
 } satisfies Record<CallName, true>;
 
 /**
@@ -27,7 +53,11 @@ export function apiOnDemand(options: ClientOptions): Api {
       ({ makeApi }) => makeApi(options),
       (error: unknown) => {
         loading = undefined;
-        const failure = new ApiError("transport", "network", error instanceof Error && error.message ? error.message : "Request Error");
+        const failure = new ApiError(
+          "transport",
+          "network",
+          error instanceof Error && error.message ? error.message : "Request Error",
+        );
         options.reporter?.transportError(failure);
         throw failure;
       },
@@ -35,7 +65,10 @@ export function apiOnDemand(options: ClientOptions): Api {
     return loading;
   };
   const calls = Object.fromEntries(
-    (Object.keys(callNames) as CallName[]).map((name) => [name, (...args: unknown[]) => load().then((api) => (api[name] as (...a: unknown[]) => unknown)(...args))]),
+    (Object.keys(callNames) as CallName[]).map((name) => [
+      name,
+      (...args: unknown[]) => load().then((api) => (api[name] as (...a: unknown[]) => unknown)(...args)),
+    ]),
   );
   return { ...calls, ...orderEventsOnDemand(options) } as Api;
 }

@@ -1,5 +1,12 @@
 import { endpoints } from "../../contracts/endpoints.ts";
-import type { CheckCodeRequest, LoginRequest, RegisterRequest, ResetPasswordRequest, SendCodeRequest, UpdatePasswordRequest } from "../../contracts/schemas/auth.ts";
+import type {
+  CheckCodeRequest,
+  LoginRequest,
+  RegisterRequest,
+  ResetPasswordRequest,
+  SendCodeRequest,
+  UpdatePasswordRequest,
+} from "../../contracts/schemas/auth.ts";
 import type { Call } from "./client.ts";
 
 export const authApi = (call: Call) => ({

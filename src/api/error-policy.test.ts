@@ -7,7 +7,12 @@ import { createErrorPolicy, errorToastMs } from "./error-policy.ts";
 function targets() {
   const toasts: Array<[string, number]> = [];
   const expired: string[] = [];
-  return { toasts, expired, toast: (m: string, t: number) => toasts.push([m, t]), sessionExpired: (m: string) => expired.push(m) };
+  return {
+    toasts,
+    expired,
+    toast: (m: string, t: number) => toasts.push([m, t]),
+    sessionExpired: (m: string) => expired.push(m),
+  };
 }
 
 describe("error policy", () => {
@@ -17,7 +22,10 @@ describe("error policy", () => {
     policy.apiError(new ApiError("api", "2006", "Wrong password"));
     policy.apiError(new ApiError("api", "2006", "Wrong password"));
     policy.apiError(new ApiError("api", "2001", ""));
-    expect(t.toasts).toEqual([["Wrong password", errorToastMs], ["Error", errorToastMs]]);
+    expect(t.toasts).toEqual([
+      ["Wrong password", errorToastMs],
+      ["Error", errorToastMs],
+    ]);
     expect(errorToastMs).toBe(5000);
   });
 

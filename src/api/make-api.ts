@@ -11,6 +11,15 @@ import { walletApi } from "./wallet.ts";
 /** One object with every call of the console, over one configured client. */
 export function makeApi(options: ClientOptions) {
   const call = createClient(options);
-  return { ...authApi(call), ...userApi(call), ...walletApi(call), ...messageApi(call), ...googleApi(call), ...demoApi(call), ...orderApi(call), ...orderEventsOnDemand(options) };
+  return {
+    ...authApi(call),
+    ...userApi(call),
+    ...walletApi(call),
+    ...messageApi(call),
+    ...googleApi(call),
+    ...demoApi(call),
+    ...orderApi(call),
+    ...orderEventsOnDemand(options),
+  };
 }
 export type Api = ReturnType<typeof makeApi>;

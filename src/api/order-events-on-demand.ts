@@ -15,7 +15,14 @@ export function orderEventsOnDemand(options: ClientOptions): { watchOrder: Watch
         if (!stopped) stop = orderEventsApi(options).watchOrder(orderCode, handlers);
       },
       (error: unknown) => {
-        if (!stopped) handlers.onError(new ApiError("transport", "network", error instanceof Error && error.message ? error.message : "Request Error"));
+        if (!stopped)
+          handlers.onError(
+            new ApiError(
+              "transport",
+              "network",
+              error instanceof Error && error.message ? error.message : "Request Error",
+            ),
+          );
       },
     );
     return () => {

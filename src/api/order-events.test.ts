@@ -6,7 +6,8 @@ import { orderEventsApi } from "./order-events.ts";
 import { sampleOrder } from "../../contracts/testing/sample-orders.ts";
 
 const anOrder: Order = sampleOrder({ orderCode: "20250101000001" });
-const event = (value: unknown, name = "order") => `event: ${name}\ndata: ${typeof value === "string" ? value : JSON.stringify(value)}\n\n`;
+const event = (value: unknown, name = "order") =>
+  `event: ${name}\ndata: ${typeof value === "string" ? value : JSON.stringify(value)}\n\n`;
 
 /** A server stand-in: the stream's body is a ReadableStream the test pushes chunks into (or ends, or breaks). */
 function fakeStream() {
@@ -45,7 +46,12 @@ function watcher() {
   return { orders, errors, onOrder: (o: Order) => void orders.push(o), onError: (e: ApiError) => void errors.push(e) };
 }
 
-const clientOptions = (fetchImpl: typeof fetch, token: string | null = "tok") => ({ baseUrl: "http://api.test", getToken: () => token, getLocale: () => "ja-JP", fetch: fetchImpl });
+const clientOptions = (fetchImpl: typeof fetch, token: string | null = "tok") => ({
+  baseUrl: "http://api.test",
+  getToken: () => token,
+  getLocale: () => "ja-JP",
+  fetch: fetchImpl,
+});
 
 afterEach(() => {
   vi.useRealTimers();
@@ -135,13 +141,17 @@ describe("watchOrder", () => {
     ];
     for (const answer of answers) {
       const fetchImpl = (async () =>
-        new Response(JSON.stringify(answer.body), { status: answer.status, headers: { "Content-Type": "application/json" } })) as unknown as typeof fetch;
+        new Response(JSON.stringify(answer.body), {
+          status: answer.status,
+          headers: { "Content-Type": "application/json" },
+        })) as unknown as typeof fetch;
       const seen = watcher();
       orderEventsApi(clientOptions(fetchImpl, null)).watchOrder("20250101000001", seen);
       await vi.waitFor(() => expect(seen.errors).toHaveLength(1));
       expect(seen.errors[0]).toMatchObject({ kind: "api", errCode: answer.body.errCode, errMsg: answer.body.errMsg });
     }
-    const notAnEnvelope = (async () => new Response("<html>", { status: 502, statusText: "Bad Gateway" })) as unknown as typeof fetch;
+    const notAnEnvelope = (async () =>
+      new Response("<html>", { status: 502, statusText: "Bad Gateway" })) as unknown as typeof fetch;
     const seen = watcher();
     orderEventsApi(clientOptions(notAnEnvelope)).watchOrder("20250101000001", seen);
     await vi.waitFor(() => expect(seen.errors).toHaveLength(1));

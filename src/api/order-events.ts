@@ -47,7 +47,10 @@ export function orderEventsApi(options: ClientOptions, settings: OrderEventsSett
     };
     const heard = () => {
       clearTimeout(silence);
-      silence = setTimeout(() => finish(new ApiError("transport", "timeout", "The live order status went silent")), silenceMs);
+      silence = setTimeout(
+        () => finish(new ApiError("transport", "timeout", "The live order status went silent")),
+        silenceMs,
+      );
     };
 
     // The parser comes with the first stream: only the pay dialog follows one, so the sign-in page never loads it.
@@ -63,7 +66,8 @@ export function orderEventsApi(options: ClientOptions, settings: OrderEventsSett
             return finish(new ApiError("parse", "order", "The live order status sent something that is not JSON"));
           }
           const parsed = order.safeParse(data);
-          if (!parsed.success) return finish(new ApiError("parse", "order", "The live order status sent an order of the wrong shape"));
+          if (!parsed.success)
+            return finish(new ApiError("parse", "order", "The live order status sent an order of the wrong shape"));
           handlers.onOrder(parsed.data);
         },
       });
@@ -76,7 +80,16 @@ export function orderEventsApi(options: ClientOptions, settings: OrderEventsSett
       const url = new URL(resolveUrl(options.baseUrl, orderEventsPath));
       url.searchParams.set("orderCode", orderCode);
       heard();
-      const [parser, response] = await Promise.all([parserFor(), doFetch(url.toString(), { method: "GET", headers, signal: controller.signal, credentials: "same-origin", cache: "no-store" })]);
+      const [parser, response] = await Promise.all([
+        parserFor(),
+        doFetch(url.toString(), {
+          method: "GET",
+          headers,
+          signal: controller.signal,
+          credentials: "same-origin",
+          cache: "no-store",
+        }),
+      ]);
       const type = response.headers.get("content-type") ?? "";
       if (!response.ok || !type.startsWith("text/event-stream") || !response.body) throw await refusalOf(response);
       const reader = response.body.getReader();
@@ -91,7 +104,9 @@ export function orderEventsApi(options: ClientOptions, settings: OrderEventsSett
       finish(new ApiError("transport", "ended", "The live order status ended"));
     };
 
-    follow().catch((error: unknown) => finish(error instanceof ApiError ? error : new ApiError("transport", "network", messageOf(error))));
+    follow().catch((error: unknown) =>
+      finish(error instanceof ApiError ? error : new ApiError("transport", "network", messageOf(error))),
+    );
     return () => finish();
   };
 

@@ -1,5 +1,10 @@
 import { endpoints } from "../../contracts/endpoints.ts";
-import type { CreateOrderRequest, DevPayRequest, OrderCodeRequest, OrderListRequest } from "../../contracts/schemas/order.ts";
+import type {
+  CreateOrderRequest,
+  DevPayRequest,
+  OrderCodeRequest,
+  OrderListRequest,
+} from "../../contracts/schemas/order.ts";
 import type { Call } from "./client.ts";
 
 /** Packages, orders, the account balance and the chains to pay on. */

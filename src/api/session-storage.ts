@@ -1,7 +1,12 @@
 import * as z from "zod/mini";
 
 /** Storage keys of spec section 3; other products' scripts read them, so they stay as they are. */
-export const storageKeys = { token: "token", user: "UserIdToken", locale: "arco-locale", rememberedEmail: "rememberedEmail" } as const;
+export const storageKeys = {
+  token: "token",
+  user: "UserIdToken",
+  locale: "arco-locale",
+  rememberedEmail: "rememberedEmail",
+} as const;
 
 export const storedUser = z.object({
   id: z.string(),

@@ -24,7 +24,9 @@ export function AppFrame({ services, i18n, children }: { services: Services; i18
 }
 
 // Its own chunk (with Blueprint's Dialog and transitions): fetched when a session first expires, not on every page.
-const ReloginDialog = lazyRoute(() => import("../layout/relogin-dialog.tsx").then((m) => ({ default: m.ReloginDialog })));
+const ReloginDialog = lazyRoute(() =>
+  import("../layout/relogin-dialog.tsx").then((m) => ({ default: m.ReloginDialog })),
+);
 
 /** The Re-Login dialog, mounted from the first time it opens on (so it can animate closed). */
 function ReloginDialogWhenOpen() {
@@ -57,7 +59,15 @@ export function AppScreens() {
  * The console. The browser gives it the BrowserRouter; the build's prerender (src/prerender/render-page.tsx)
  * a StaticRouter at the page's path, in the same place, so hydration meets the same tree.
  */
-export function App({ services, i18n, Router = BrowserRouter }: { services: Services; i18n: i18n; Router?: ComponentType<{ children: ReactNode }> }) {
+export function App({
+  services,
+  i18n,
+  Router = BrowserRouter,
+}: {
+  services: Services;
+  i18n: i18n;
+  Router?: ComponentType<{ children: ReactNode }>;
+}) {
   return (
     <StrictMode>
       <AppFrame services={services} i18n={i18n}>

@@ -1,6 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from "vitest";
-import { ensureFullStyles, ensureThemeStyles, fullStylesUrl, hasBlueprintStyles, loadFullStyles } from "./full-styles.ts";
+import {
+  ensureFullStyles,
+  ensureThemeStyles,
+  fullStylesUrl,
+  hasBlueprintStyles,
+  loadFullStyles,
+} from "./full-styles.ts";
 
 afterEach(() => {
   document.head.replaceChildren();

@@ -54,7 +54,8 @@ export function ensureFullStyles(doc: Document = document): Promise<void> {
 }
 
 /** Whether the page has any Blueprint styles yet (none in `vite dev` before the entry adds them). */
-export const hasBlueprintStyles = (doc: Document = document): boolean => doc.querySelector(`${criticalSelector}, ${linkSelector}`) !== null;
+export const hasBlueprintStyles = (doc: Document = document): boolean =>
+  doc.querySelector(`${criticalSelector}, ${linkSelector}`) !== null;
 
 /**
  * A prerendered page inlines only the light theme's purged rules; in the dark theme it needs the purged file
@@ -63,7 +64,8 @@ export const hasBlueprintStyles = (doc: Document = document): boolean => doc.que
  */
 export function ensureThemeStyles(dark: boolean, doc: Document = document): Promise<void> {
   const href = doc.documentElement.getAttribute("data-purged-styles");
-  if (!dark || !href || !doc.querySelector(criticalSelector) || doc.querySelector(linkSelector)) return Promise.resolve();
+  if (!dark || !href || !doc.querySelector(criticalSelector) || doc.querySelector(linkSelector))
+    return Promise.resolve();
   let link = doc.querySelector<HTMLLinkElement>(purgedSelector);
   if (!link) {
     link = doc.createElement("link");

@@ -4,7 +4,14 @@ import { waitFor } from "xstate";
 import { createI18n } from "../i18n/i18n.ts";
 import { createServices } from "./services.ts";
 
-const loginResult = { accessToken: "t", userId: "1", email: "m@example.com", language: "ja-JP", nickName: "m", avatar: "" };
+const loginResult = {
+  accessToken: "t",
+  userId: "1",
+  email: "m@example.com",
+  language: "ja-JP",
+  nickName: "m",
+  avatar: "",
+};
 
 async function services() {
   localStorage.clear();
@@ -16,14 +23,24 @@ async function services() {
     saveLanguage: async (language: string) => void saved.push(language),
   };
   const reload = vi.fn();
-  const made = createServices({ storage: localStorage, notify: { success: vi.fn(), info: vi.fn(), error: vi.fn() }, i18n: await createI18n("en-US"), reload, api: () => api as never });
+  const made = createServices({
+    storage: localStorage,
+    notify: { success: vi.fn(), info: vi.fn(), error: vi.fn() },
+    i18n: await createI18n("en-US"),
+    reload,
+    api: () => api as never,
+  });
   return { ...made, saved, reload };
 }
 
 describe("the app-wide language switch", () => {
   it("starts with the page's language and the session as it is", async () => {
     const s = await services();
-    expect(s.languageChange.getSnapshot().context).toMatchObject({ current: "en-US", signedIn: false, userLanguage: null });
+    expect(s.languageChange.getSnapshot().context).toMatchObject({
+      current: "en-US",
+      signedIn: false,
+      userLanguage: null,
+    });
   });
 
   it("learns of a sign-in, so a later choice is saved to the server", async () => {

@@ -9,7 +9,13 @@ const page = (module: Promise<{ default: typeof Page }>) => lazyRoute(() => modu
 describe("lazyRoute", () => {
   it("suspends like React.lazy until its module is there", () => {
     const Lazy = page(new Promise(() => {}));
-    expect(renderToString(<Suspense fallback={<p>loading</p>}><Lazy name="x" /></Suspense>)).toContain("loading");
+    expect(
+      renderToString(
+        <Suspense fallback={<p>loading</p>}>
+          <Lazy name="x" />
+        </Suspense>,
+      ),
+    ).toContain("loading");
     expect(Lazy.loaded()).toBe(false);
   });
 
@@ -17,7 +23,11 @@ describe("lazyRoute", () => {
     const Lazy = page(Promise.resolve({ default: Page }));
     await Lazy.preload();
     expect(Lazy.loaded()).toBe(true);
-    const html = renderToString(<Suspense fallback={<p>loading</p>}><Lazy name="Sign in" /></Suspense>);
+    const html = renderToString(
+      <Suspense fallback={<p>loading</p>}>
+        <Lazy name="Sign in" />
+      </Suspense>,
+    );
     expect(html).toContain("<h1>Sign in</h1>");
     expect(html).not.toContain("loading");
   });

@@ -34,8 +34,9 @@ export function lazyRoute<T extends AnyComponent>(load: () => Promise<Module<T>>
     return pending;
   };
   // React.lazy only calls `then`; a real promise would call back a microtask later, after React has suspended.
-  // biome-ignore lint/suspicious/noThenProperty: a thenable that settles at once is the point here.
-  const settled = (m: Module<T>) => ({ then: (resolve: (value: Module<T>) => unknown) => void resolve(m) }) as unknown as Promise<Module<T>>;
+  const settled = (m: Module<T>) =>
+    // biome-ignore lint/suspicious/noThenProperty: a thenable that settles at once is the point here.
+    ({ then: (resolve: (value: Module<T>) => unknown) => void resolve(m) }) as unknown as Promise<Module<T>>;
   const component = lazy(() => (module ? settled(module) : preload()));
   return Object.assign(component, { preload, loaded: () => module !== undefined });
 }

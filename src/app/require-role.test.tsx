@@ -13,7 +13,10 @@ async function renderWithRole(roles: unknown, role: Role) {
   localStorage.clear();
   // The role lives in the signed-in session, so the test signs in from storage.
   localStorage.setItem("token", "t");
-  localStorage.setItem("UserIdToken", JSON.stringify({ id: "1", email: "m@example.com", language: "en-US", nickName: "m", avatar: "" }));
+  localStorage.setItem(
+    "UserIdToken",
+    JSON.stringify({ id: "1", email: "m@example.com", language: "en-US", nickName: "m", avatar: "" }),
+  );
   const i18n = await createI18n("en-US");
   const services = createServices({
     storage: localStorage,

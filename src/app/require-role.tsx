@@ -8,7 +8,8 @@ import { useServices } from "./services-context.tsx";
  * an empty list lets everyone through. Anything but a list is a developer's mistake and throws.
  */
 export function isAllowed(role: Role, allowed: unknown): boolean {
-  if (!Array.isArray(allowed)) throw new TypeError(`RequireRole needs a list of roles, e.g. ["admin"]; got ${JSON.stringify(allowed)}`);
+  if (!Array.isArray(allowed))
+    throw new TypeError(`RequireRole needs a list of roles, e.g. ["admin"]; got ${JSON.stringify(allowed)}`);
   return allowed.length === 0 || allowed.includes(role);
 }
 

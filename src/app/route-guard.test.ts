@@ -3,9 +3,15 @@ import { afterLoginTarget, guardRoute, routeNameOf } from "./route-guard.ts";
 
 describe("navigation guard (spec section 2)", () => {
   it("sends a signed-in merchant from login to the console", () => {
-    expect(guardRoute({ hasToken: true, pathname: "/login", search: "" })).toEqual({ kind: "redirect", to: "/console/index" });
+    expect(guardRoute({ hasToken: true, pathname: "/login", search: "" })).toEqual({
+      kind: "redirect",
+      to: "/console/index",
+    });
     expect(guardRoute({ hasToken: true, pathname: "/order/list", search: "" })).toEqual({ kind: "allow" });
-    expect(guardRoute({ hasToken: true, pathname: "/login", search: "?redirect=order&status=1" })).toEqual({ kind: "redirect", to: "/order/list?status=1" });
+    expect(guardRoute({ hasToken: true, pathname: "/login", search: "?redirect=order&status=1" })).toEqual({
+      kind: "redirect",
+      to: "/order/list?status=1",
+    });
   });
 
   it("lets a signed-out visitor reach only the public pages", () => {
@@ -19,7 +25,10 @@ describe("navigation guard (spec section 2)", () => {
       kind: "redirect",
       to: "/login?redirect=order&status=1&code=A7",
     });
-    expect(guardRoute({ hasToken: false, pathname: "/console", search: "" })).toEqual({ kind: "redirect", to: "/login?redirect=console" });
+    expect(guardRoute({ hasToken: false, pathname: "/console", search: "" })).toEqual({
+      kind: "redirect",
+      to: "/login?redirect=console",
+    });
   });
 
   it("shows the not-found page for unknown paths, signed in or not", () => {
@@ -36,7 +45,10 @@ describe("navigation guard (spec section 2)", () => {
   });
 
   it("keeps the path of a /redirect/ route", () => {
-    expect(guardRoute({ hasToken: false, pathname: "/redirect/order/list", search: "" })).toEqual({ kind: "redirect", to: "/login?redirect=%2Forder%2Flist" });
+    expect(guardRoute({ hasToken: false, pathname: "/redirect/order/list", search: "" })).toEqual({
+      kind: "redirect",
+      to: "/login?redirect=%2Forder%2Flist",
+    });
     expect(afterLoginTarget("?redirect=%2Forder%2Flist")).toBe("/order/list");
   });
 });

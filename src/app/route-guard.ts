@@ -38,7 +38,8 @@ export function afterLoginTarget(search: string): string {
   query.delete("redirect");
   const rest = query.toString();
   let path: string = routePaths.console;
-  if (intended && intended in routePaths && !publicRouteNames.has(intended as RouteName)) path = routePaths[intended as RouteName];
+  if (intended && intended in routePaths && !publicRouteNames.has(intended as RouteName))
+    path = routePaths[intended as RouteName];
   else if (intended?.startsWith("/") && !intended.startsWith("//") && routeNameOf(intended) !== null) path = intended;
   return rest ? `${path}?${rest}` : path;
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { ConsolePage, DefaultLayout, LoginPage, NotFoundPage, OrdersPage, RegisterPage, routeModulesFor } from "./route-modules.ts";
+import {
+  ConsolePage,
+  DefaultLayout,
+  LoginPage,
+  NotFoundPage,
+  OrdersPage,
+  RegisterPage,
+  routeModulesFor,
+} from "./route-modules.ts";
 
 const at = (path: string, hasToken = false) => {
   const [pathname = "", search = ""] = path.split(/(?=\?)/);

@@ -8,7 +8,8 @@ import type { RouteName } from "./route-names.ts";
 // Every page is its own chunk, so /login loads only what it shows. Pages outside the prerendered public set
 // need Blueprint's whole stylesheet (src/app/full-styles.ts) and the console part of the locale
 // (src/i18n/locale-parts.ts), which they load with their code.
-const outsidePublicSet = <T>(load: Promise<T>): Promise<T> => Promise.all([load, ensureFullStyles(), ensureConsoleMessages()]).then(([m]) => m);
+const outsidePublicSet = <T>(load: Promise<T>): Promise<T> =>
+  Promise.all([load, ensureFullStyles(), ensureConsoleMessages()]).then(([m]) => m);
 
 export const HomePage = lazyRoute(() => import("../features/public/home-page.tsx"));
 export const DemoPage = lazyRoute(() => outsidePublicSet(import("../features/public/demo-page.tsx")));
@@ -18,7 +19,11 @@ export const LoginPage = lazyRoute(() => import("../features/auth/login-page.tsx
 export const RegisterPage = lazyRoute(() => import("../features/auth/register-page.tsx"));
 export const ForgotPasswordPage = lazyRoute(() => import("../features/auth/forgot-password-page.tsx"));
 // The signed-in pages call the API as they open: its code (which /login leaves for the first call) loads beside theirs.
-export const DefaultLayout = lazyRoute(() => outsidePublicSet(Promise.all([import("../layout/default-layout.tsx"), import("../api/make-api.ts")]).then(([m]) => m)));
+export const DefaultLayout = lazyRoute(() =>
+  outsidePublicSet(
+    Promise.all([import("../layout/default-layout.tsx"), import("../api/make-api.ts")]).then(([m]) => m),
+  ),
+);
 export const ConsolePage = lazyRoute(() => outsidePublicSet(import("../features/console/console-page.tsx")));
 export const UserCentrePage = lazyRoute(() => outsidePublicSet(import("../features/user/user-centre-page.tsx")));
 export const OrdersPage = lazyRoute(() => outsidePublicSet(import("../features/order/orders-page.tsx")));

@@ -42,7 +42,14 @@ export const sectionRedirects: Record<string, RouteName> = {
  * Reachable without a token. The spec's guard lists home, enterprise-pack, register and forget;
  * login must be reachable to sign in, and /demo01 is a public route in the spec's route table.
  */
-export const publicRouteNames: ReadonlySet<RouteName> = new Set(["home", "enterprisePack", "register", "forget", "login", "demo01"]);
+export const publicRouteNames: ReadonlySet<RouteName> = new Set([
+  "home",
+  "enterprisePack",
+  "register",
+  "forget",
+  "login",
+  "demo01",
+]);
 
 /** Signed-in pages that get a tab: their title key, and whether leaving them discards their state. */
 export const tabRoutes: Partial<Record<RouteName, { title: string; ignoreCache?: boolean }>> = {

@@ -92,19 +92,31 @@ export function createServices(deps: ServiceDeps): Services {
       saveSession: (_, { token, user }) => store.save(token, user),
       saveUser: (_, { user }) => user && store.saveUser(user),
       clearSession: () => store.clear(),
-      rememberEmail: (_, { email }) => (email ? storage.setItem(storageKeys.rememberedEmail, email) : storage.removeItem(storageKeys.rememberedEmail)),
+      rememberEmail: (_, { email }) =>
+        email ? storage.setItem(storageKeys.rememberedEmail, email) : storage.removeItem(storageKeys.rememberedEmail),
       announceWelcome: (_, { nickName }) => notify.success(t("login.welcome", { name: nickName })),
       announceLogout: () => notify.success(t("session.logoutSucceed")),
       reloadPage: () => deps.reload(),
     },
   });
   session = createActor(machine, {
-    input: { token: store.readToken(), user: store.readUser(), rememberedEmail: storage.getItem(storageKeys.rememberedEmail) },
+    input: {
+      token: store.readToken(),
+      user: store.readUser(),
+      rememberedEmail: storage.getItem(storageKeys.rememberedEmail),
+    },
   });
   session.start();
 
   const settings = startSettings({ storage, api, notify, i18n: i18nInstance, session });
-  const languageChange = startLanguageChange({ api, storage, notify, i18n: i18nInstance, reload: deps.reload, session });
+  const languageChange = startLanguageChange({
+    api,
+    storage,
+    notify,
+    i18n: i18nInstance,
+    reload: deps.reload,
+    session,
+  });
   const tabs = createActor(tabsMachine).start();
   const navDrawer = startNavDrawer(deps.matchMedia);
   // Logout resets the tabs (spec section 4).
@@ -112,5 +124,18 @@ export function createServices(deps: ServiceDeps): Services {
     if (snapshot.matches("signedOut") && tabs.getSnapshot().context.tabs.length > 0) tabs.send({ type: "tabs.reset" });
   });
 
-  return { api, session, settings, tabs, navDrawer, languageChange, storage, notify, i18n: i18nInstance, timers: deps.timers ?? realTimers, reload: deps.reload, describeFailure };
+  return {
+    api,
+    session,
+    settings,
+    tabs,
+    navDrawer,
+    languageChange,
+    storage,
+    notify,
+    i18n: i18nInstance,
+    timers: deps.timers ?? realTimers,
+    reload: deps.reload,
+    describeFailure,
+  };
 }

@@ -16,7 +16,13 @@ function readStored(storage: Storage): unknown {
 }
 
 /** The settings actor, persisted in storage; it reads the session itself (see machines/settings.ts). */
-export function startSettings(deps: { storage: Storage; api: Api; notify: Notifier; i18n: i18n; session: SessionActor }): SettingsActor {
+export function startSettings(deps: {
+  storage: Storage;
+  api: Api;
+  notify: Notifier;
+  i18n: i18n;
+  session: SessionActor;
+}): SettingsActor {
   const { storage, api, notify, i18n, session } = deps;
   const machine = settingsMachine.provide({
     actors: { fetchMenu: fromPromise(() => api.menu()) },

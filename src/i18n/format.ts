@@ -24,17 +24,24 @@ export function formatUsdt(amount: string, locale: string): string {
   if (!decimal.test(amount)) return `${amount} USDT`;
   const significant = (amount.split(".")[1] ?? "").replace(/0+$/, "").length;
   const digits = Math.max(2, significant);
-  const figure = cached(`usdt:${locale}:${digits}`, () => new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }));
+  const figure = cached(
+    `usdt:${locale}:${digits}`,
+    () => new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }),
+  );
   return `${figure.format(amount as `${number}`)} USDT`;
 }
 
 /** A count (a package's limit, a number of orders) with the locale's grouping. */
-export const formatCount = (value: number, locale: string): string => cached(`count:${locale}`, () => new Intl.NumberFormat(locale)).format(value);
+export const formatCount = (value: number, locale: string): string =>
+  cached(`count:${locale}`, () => new Intl.NumberFormat(locale)).format(value);
 
 const toDate = (iso: string | Date) => (typeof iso === "string" ? new Date(iso) : iso);
 
 export const formatDateTime = (iso: string | Date, locale: string): string =>
-  cached(`datetime:${locale}`, () => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" })).format(toDate(iso));
+  cached(
+    `datetime:${locale}`,
+    () => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }),
+  ).format(toDate(iso));
 
 export const formatDate = (iso: string | Date, locale: string): string =>
   cached(`date:${locale}`, () => new Intl.DateTimeFormat(locale, { dateStyle: "long" })).format(toDate(iso));

@@ -4,19 +4,23 @@ import { localeField } from "../../contracts/schemas/fields.ts";
 import { createI18n, ensureConsoleMessages } from "./i18n.ts";
 import { localePart, publicSections } from "./locale-parts.ts";
 
-const whole = (locale: string) => JSON.parse(readFileSync(new URL(`../../locales/${locale}.json`, import.meta.url), "utf8")) as Record<string, unknown>;
+const whole = (locale: string) =>
+  JSON.parse(readFileSync(new URL(`../../locales/${locale}.json`, import.meta.url), "utf8")) as Record<string, unknown>;
 
 afterEach(() => vi.restoreAllMocks());
 
 describe("the two parts of a locale", () => {
-  it.each(localeField.options)("%s: the public and console parts together are the whole file, with no section in both", (locale) => {
-    const messages = whole(locale);
-    const publicPart = localePart(messages, "public");
-    const consolePart = localePart(messages, "console");
-    expect(Object.keys(publicPart).filter((section) => section in consolePart)).toEqual([]);
-    expect({ ...publicPart, ...consolePart }).toEqual(messages);
-    expect(Object.keys(publicPart).sort()).toEqual([...publicSections].sort());
-  });
+  it.each(localeField.options)(
+    "%s: the public and console parts together are the whole file, with no section in both",
+    (locale) => {
+      const messages = whole(locale);
+      const publicPart = localePart(messages, "public");
+      const consolePart = localePart(messages, "console");
+      expect(Object.keys(publicPart).filter((section) => section in consolePart)).toEqual([]);
+      expect({ ...publicPart, ...consolePart }).toEqual(messages);
+      expect(Object.keys(publicPart).sort()).toEqual([...publicSections].sort());
+    },
+  );
 });
 
 describe("createI18n", () => {
@@ -30,7 +34,9 @@ describe("createI18n", () => {
 
     await ensureConsoleMessages();
     expect(i18n.t("orders.title")).toBe((whole("ja-JP").orders as Record<string, string>).title);
-    expect(i18n.getResource("en-US", "translation", "orders.title")).toBe((whole("en-US").orders as Record<string, string>).title);
+    expect(i18n.getResource("en-US", "translation", "orders.title")).toBe(
+      (whole("en-US").orders as Record<string, string>).title,
+    );
     // The public part is still there: the console part was added, not put in its place.
     expect(i18n.t("login.title")).toBe((whole("ja-JP").login as Record<string, string>).title);
   });

@@ -8,7 +8,24 @@ import type { Locale } from "../../contracts/schemas/fields.ts";
  * (src/prerender/render-page.tsx renders them strictly), and every browser journey fails on a missing key
  * (e2e/support/tab.ts). locales/*.json stay whole: translators edit one file per language.
  */
-export const publicSections = ["app", "common", "fields", "login", "register", "forgot", "code", "session", "errors", "validation", "navbar", "language", "public", "google", "home", "enterprise"] as const;
+export const publicSections = [
+  "app",
+  "common",
+  "fields",
+  "login",
+  "register",
+  "forgot",
+  "code",
+  "session",
+  "errors",
+  "validation",
+  "navbar",
+  "language",
+  "public",
+  "google",
+  "home",
+  "enterprise",
+] as const;
 
 export type LocalePart = "public" | "console";
 

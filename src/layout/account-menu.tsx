@@ -53,8 +53,16 @@ export function AccountMenu({ tools }: { tools: ShellLayout["tools"] }) {
       ) : null}
       <Menu aria-label={t("navbar.account")}>
         <MenuItem icon={<Duplicate />} text={t("navbar.copyUserId")} label={userId} onClick={copyUserId} />
-        <MenuItem icon={<Edit />} text={t("navbar.editProfile")} onClick={() => nickname.send({ type: "dialog.open" })} />
-        <MenuItem icon={<Key />} text={t("password.title")} onClick={() => changePassword.send({ type: "dialog.open" })} />
+        <MenuItem
+          icon={<Edit />}
+          text={t("navbar.editProfile")}
+          onClick={() => nickname.send({ type: "dialog.open" })}
+        />
+        <MenuItem
+          icon={<Key />}
+          text={t("password.title")}
+          onClick={() => changePassword.send({ type: "dialog.open" })}
+        />
         <MenuItem icon={<User />} text={t("menu.userCentre")} onClick={() => navigate("/user/center")} />
         {inMenu ? (
           <>
@@ -66,7 +74,11 @@ export function AccountMenu({ tools }: { tools: ShellLayout["tools"] }) {
               onClick={() => settings.send({ type: "theme.toggle" })}
             />
             <FullscreenMenuItem />
-            <MenuItem icon={<Cog />} text={t("settings.title")} onClick={() => settings.send({ type: "drawer.open" })} />
+            <MenuItem
+              icon={<Cog />}
+              text={t("settings.title")}
+              onClick={() => settings.send({ type: "drawer.open" })}
+            />
           </>
         ) : null}
         <MenuDivider />
@@ -87,7 +99,15 @@ export function AccountMenu({ tools }: { tools: ShellLayout["tools"] }) {
             data-testid="account-menu-button"
           />
         ) : (
-          <Button variant="minimal" icon={<User />} endIcon={<CaretDown />} text={displayName} title={t("navbar.account")} className="navbar-account" data-testid="account-menu-button" />
+          <Button
+            variant="minimal"
+            icon={<User />}
+            endIcon={<CaretDown />}
+            text={displayName}
+            title={t("navbar.account")}
+            className="navbar-account"
+            data-testid="account-menu-button"
+          />
         )}
       </PopoverNext>
       <ChangePasswordDialog actor={changePassword} />

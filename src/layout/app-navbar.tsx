@@ -52,12 +52,26 @@ export function AppNavbar({ layout }: { layout: ShellLayout }) {
           <MessageBox presentation={layout.messageBox} />
           {inNavbar ? (
             <>
-              <Button variant="minimal" icon={<Cog />} aria-label={t("settings.title")} title={t("settings.title")} onClick={() => settings.send({ type: "drawer.open" })} />
+              <Button
+                variant="minimal"
+                icon={<Cog />}
+                aria-label={t("settings.title")}
+                title={t("settings.title")}
+                onClick={() => settings.send({ type: "drawer.open" })}
+              />
               <NavbarDivider />
             </>
           ) : null}
           <AccountMenu tools={layout.tools} />
-          {inNavbar ? <Button variant="minimal" icon={<LogOut />} text={t("session.logout")} loading={leaving} onClick={() => session.send({ type: "logout" })} /> : null}
+          {inNavbar ? (
+            <Button
+              variant="minimal"
+              icon={<LogOut />}
+              text={t("session.logout")}
+              loading={leaving}
+              onClick={() => session.send({ type: "logout" })}
+            />
+          ) : null}
         </NavbarGroup>
       </Navbar>
     </header>

@@ -22,10 +22,32 @@ export function ChangePasswordDialog({ actor }: { actor: ActorRefFrom<typeof cha
       onSubmit={() => actor.send({ type: "password.submit", ...form })}
       onClosed={() => setForm(emptyForm)}
     >
-      <FormField label={t("fields.oldPassword")} type="password" autoComplete="current-password" value={form.oldPassword} onValueChange={set("oldPassword")} error={fieldErrors.oldPassword} autoFocus />
-      <FormField label={t("fields.newPassword")} type="password" autoComplete="new-password" value={form.password} onValueChange={set("password")} error={fieldErrors.password} />
+      <FormField
+        label={t("fields.oldPassword")}
+        type="password"
+        autoComplete="current-password"
+        value={form.oldPassword}
+        onValueChange={set("oldPassword")}
+        error={fieldErrors.oldPassword}
+        autoFocus
+      />
+      <FormField
+        label={t("fields.newPassword")}
+        type="password"
+        autoComplete="new-password"
+        value={form.password}
+        onValueChange={set("password")}
+        error={fieldErrors.password}
+      />
       <p className="bp6-text-muted form-hint">{t("validation.passwordRules")}</p>
-      <FormField label={t("fields.repeatPassword")} type="password" autoComplete="new-password" value={form.repeatPassword} onValueChange={set("repeatPassword")} error={fieldErrors.repeatPassword} />
+      <FormField
+        label={t("fields.repeatPassword")}
+        type="password"
+        autoComplete="new-password"
+        value={form.repeatPassword}
+        onValueChange={set("repeatPassword")}
+        error={fieldErrors.repeatPassword}
+      />
     </FormDialog>
   );
 }

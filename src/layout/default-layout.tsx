@@ -48,7 +48,14 @@ export default function DefaultLayout() {
       {layout.floatingSettings || layout.floatingMenu ? (
         <div className="floating-buttons">
           {layout.floatingMenu ? (
-            <Button className="floating-button" size="large" icon={<MenuIcon />} aria-label={t("navbar.openMenu")} title={t("navbar.openMenu")} onClick={() => navDrawer.send({ type: "nav.open" })} />
+            <Button
+              className="floating-button"
+              size="large"
+              icon={<MenuIcon />}
+              aria-label={t("navbar.openMenu")}
+              title={t("navbar.openMenu")}
+              onClick={() => navDrawer.send({ type: "nav.open" })}
+            />
           ) : null}
           {layout.floatingSettings ? (
             <Button

@@ -13,7 +13,6 @@ import {
 } from "@blueprintjs/icons";
 import type { ReactElement } from "react";
 
-
 // Icon components, not icon names: a name would pull Blueprint's whole icon set into the page.
 const icons: Record<string, () => ReactElement> = {
   dashboard: () => <Dashboard />,

@@ -42,7 +42,14 @@ export function MessageBox({ presentation }: { presentation: "popover" | "sheet"
     return (
       <>
         {bell}
-        <ModalDrawer isOpen={open} position="bottom" size="100%" label={t("messageBox.title")} onClose={() => actor.send({ type: "box.close" })} className="message-sheet">
+        <ModalDrawer
+          isOpen={open}
+          position="bottom"
+          size="100%"
+          label={t("messageBox.title")}
+          onClose={() => actor.send({ type: "box.close" })}
+          className="message-sheet"
+        >
           <MessagePanel actor={actor} onClose={() => actor.send({ type: "box.close" })} />
         </ModalDrawer>
       </>
@@ -71,8 +78,24 @@ function MessagePanel({ actor, onClose }: { actor: MessageBoxActor; onClose?: ()
       <header className="message-box-header">
         <strong>{t("messageBox.title")}</strong>
         {loading ? <Spinner size={16} aria-label={t("messageBox.loading")} /> : null}
-        <Button size="small" variant="minimal" icon={<Refresh />} aria-label={t("messageBox.refresh")} title={t("messageBox.refresh")} disabled={!canReload} onClick={() => actor.send({ type: "messages.reload" })} />
-        {onClose ? <Button variant="minimal" icon={<Cross />} aria-label={t("messageBox.close")} title={t("messageBox.close")} onClick={onClose} /> : null}
+        <Button
+          size="small"
+          variant="minimal"
+          icon={<Refresh />}
+          aria-label={t("messageBox.refresh")}
+          title={t("messageBox.refresh")}
+          disabled={!canReload}
+          onClick={() => actor.send({ type: "messages.reload" })}
+        />
+        {onClose ? (
+          <Button
+            variant="minimal"
+            icon={<Cross />}
+            aria-label={t("messageBox.close")}
+            title={t("messageBox.close")}
+            onClick={onClose}
+          />
+        ) : null}
       </header>
       {loading ? (
         <p className="bp6-text-muted message-box-status" role="status">
@@ -82,7 +105,12 @@ function MessagePanel({ actor, onClose }: { actor: MessageBoxActor; onClose?: ()
       {failure ? (
         <Callout intent="danger" role="alert" compact className="message-box-status">
           {t("messageBox.loadFailed")} {describeFailure(failure)}{" "}
-          <Button size="small" intent="danger" text={t("messageBox.retry")} onClick={() => actor.send({ type: "messages.reload" })} />
+          <Button
+            size="small"
+            intent="danger"
+            text={t("messageBox.retry")}
+            onClick={() => actor.send({ type: "messages.reload" })}
+          />
         </Callout>
       ) : null}
       {readFailure ? (

@@ -5,7 +5,10 @@ import type { Message, MessageType } from "../../contracts/schemas/message.ts";
 import { formatDateTime } from "../i18n/format.ts";
 import { messageText } from "./message-text.ts";
 
-const typeIcons = { message: <Envelope />, notice: <InfoSign />, todo: <Properties /> } satisfies Record<MessageType, unknown>;
+const typeIcons = { message: <Envelope />, notice: <InfoSign />, todo: <Properties /> } satisfies Record<
+  MessageType,
+  unknown
+>;
 
 export interface MessageListProps {
   type: MessageType;
@@ -21,7 +24,14 @@ export interface MessageListProps {
 export function MessageList({ type, items, waiting, canRead, onRead, unreadIds }: MessageListProps) {
   const { t, i18n } = useTranslation();
   if (items.length === 0) {
-    return waiting ? null : <NonIdealState className="message-empty" icon={typeIcons[type]} title={t(`messageBox.empty.${type}`)} layout="horizontal" />;
+    return waiting ? null : (
+      <NonIdealState
+        className="message-empty"
+        icon={typeIcons[type]}
+        title={t(`messageBox.empty.${type}`)}
+        layout="horizontal"
+      />
+    );
   }
   return (
     <>
@@ -30,7 +40,12 @@ export function MessageList({ type, items, waiting, canRead, onRead, unreadIds }
           const unread = m.status === 0;
           const title = messageText(i18n, m, "title");
           return (
-            <li key={m.id} className={unread ? "message-item message-unread" : "message-item"} data-testid="message-item" data-status={m.status}>
+            <li
+              key={m.id}
+              className={unread ? "message-item message-unread" : "message-item"}
+              data-testid="message-item"
+              data-status={m.status}
+            >
               <span className="message-icon" aria-hidden="true">
                 {m.avatar ? <img src={m.avatar} alt="" width={24} height={24} /> : typeIcons[m.type]}
               </span>
@@ -42,7 +57,9 @@ export function MessageList({ type, items, waiting, canRead, onRead, unreadIds }
                       {t("messageBox.unread")}
                     </Tag>
                   ) : null}
-                  {m.messageType !== undefined && [0, 1, 2, 3].includes(m.messageType) ? <Tag minimal>{t(`messageBox.progress.${m.messageType as 0 | 1 | 2 | 3}`)}</Tag> : null}
+                  {m.messageType !== undefined && [0, 1, 2, 3].includes(m.messageType) ? (
+                    <Tag minimal>{t(`messageBox.progress.${m.messageType as 0 | 1 | 2 | 3}`)}</Tag>
+                  ) : null}
                 </div>
                 {m.subTitle ? <div className="bp6-text-muted">{messageText(i18n, m, "subTitle")}</div> : null}
                 {m.content ? <p className="message-content">{messageText(i18n, m, "content")}</p> : null}
@@ -66,7 +83,13 @@ export function MessageList({ type, items, waiting, canRead, onRead, unreadIds }
         })}
       </ul>
       <div className="message-tab-actions">
-        <Button size="small" variant="outlined" text={t("messageBox.markAllRead")} disabled={!canRead(unreadIds)} onClick={() => onRead(unreadIds)} />
+        <Button
+          size="small"
+          variant="outlined"
+          text={t("messageBox.markAllRead")}
+          disabled={!canRead(unreadIds)}
+          onClick={() => onRead(unreadIds)}
+        />
       </div>
     </>
   );

@@ -19,12 +19,16 @@ describe("message texts", () => {
   it("show a server-written message in the merchant's language", async () => {
     const ja = await createI18n("ja-JP");
     expect(messageText(ja, welcome, "title")).toBe("マーチャントコンソールへようこそ");
-    expect(messageText(ja, { ...welcome, kind: "passwordChanged", type: "notice" }, "subTitle")).toBe("アカウントのセキュリティ");
+    expect(messageText(ja, { ...welcome, kind: "passwordChanged", type: "notice" }, "subTitle")).toBe(
+      "アカウントのセキュリティ",
+    );
   });
 
   it("show free text and unknown kinds as the server sent them", async () => {
     const ja = await createI18n("ja-JP");
-    expect(messageText(ja, { ...welcome, kind: "", title: "Maintenance on Sunday" }, "title")).toBe("Maintenance on Sunday");
+    expect(messageText(ja, { ...welcome, kind: "", title: "Maintenance on Sunday" }, "title")).toBe(
+      "Maintenance on Sunday",
+    );
     expect(messageText(ja, { ...welcome, kind: "somethingNew", content: "New text" }, "content")).toBe("New text");
   });
 });

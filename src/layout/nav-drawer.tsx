@@ -17,13 +17,26 @@ export function NavDrawer() {
   const close = () => navDrawer.send({ type: "nav.close" });
   return (
     // Escape and a tap on the backdrop close it (Blueprint calls onClose); so does any navigation (useNavigationReport).
-    <ModalDrawer isOpen={open} position="left" size={width} label={t("navbar.menu")} onClose={close} className="nav-drawer">
+    <ModalDrawer
+      isOpen={open}
+      position="left"
+      size={width}
+      label={t("navbar.menu")}
+      onClose={close}
+      className="nav-drawer"
+    >
       <div className="nav-drawer-header">
         <span className="navbar-brand">
           <BrandMark size={24} />
           <span>{t("app.name")}</span>
         </span>
-        <Button variant="minimal" icon={<Cross />} aria-label={t("navbar.closeMenu")} title={t("navbar.closeMenu")} onClick={close} />
+        <Button
+          variant="minimal"
+          icon={<Cross />}
+          aria-label={t("navbar.closeMenu")}
+          title={t("navbar.closeMenu")}
+          onClick={close}
+        />
       </div>
       <div className="nav-drawer-body">
         <SideMenu variant="drawer" />

@@ -7,7 +7,13 @@ import { FormDialog } from "../app/form-dialog.tsx";
 import { FormField } from "../ui/form-field.tsx";
 
 /** "Edit personal info": the nickname, starting from the current one each time the dialog opens. */
-export function NicknameDialog({ actor, current }: { actor: ActorRefFrom<typeof nicknameEditMachine>; current: string }) {
+export function NicknameDialog({
+  actor,
+  current,
+}: {
+  actor: ActorRefFrom<typeof nicknameEditMachine>;
+  current: string;
+}) {
   const { t } = useTranslation();
   const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);
   const [nickName, setNickName] = useState(current);
@@ -19,7 +25,14 @@ export function NicknameDialog({ actor, current }: { actor: ActorRefFrom<typeof 
       onSubmit={() => actor.send({ type: "nickname.submit", nickName })}
       onOpening={() => setNickName(current)}
     >
-      <FormField label={t("fields.nickName")} value={nickName} onValueChange={setNickName} error={fieldErrors.nickName} maxLength={40} autoFocus />
+      <FormField
+        label={t("fields.nickName")}
+        value={nickName}
+        onValueChange={setNickName}
+        error={fieldErrors.nickName}
+        maxLength={40}
+        autoFocus
+      />
     </FormDialog>
   );
 }

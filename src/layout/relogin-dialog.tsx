@@ -11,13 +11,29 @@ export function ReloginDialog() {
   const busy = useSelector(session, (s) => s.hasTag("reloginBusy"));
   const title = useSelector(session, (s) => s.context.expiredMessage);
   return (
-    <Dialog isOpen={open} title={title || t("session.expiredTitle")} isCloseButtonShown={false} canOutsideClickClose={false} canEscapeKeyClose={false}>
+    <Dialog
+      isOpen={open}
+      title={title || t("session.expiredTitle")}
+      isCloseButtonShown={false}
+      canOutsideClickClose={false}
+      canEscapeKeyClose={false}
+    >
       <DialogBody>{t("session.expiredText")}</DialogBody>
       <DialogFooter
         actions={
           <>
-            <Button text={t("common.cancel")} disabled={busy} onClick={() => session.send({ type: "relogin.cancel" })} />
-            <Button intent="primary" text={t("session.relogin")} loading={busy} onClick={() => session.send({ type: "relogin.confirm" })} autoFocus />
+            <Button
+              text={t("common.cancel")}
+              disabled={busy}
+              onClick={() => session.send({ type: "relogin.cancel" })}
+            />
+            <Button
+              intent="primary"
+              text={t("session.relogin")}
+              loading={busy}
+              onClick={() => session.send({ type: "relogin.confirm" })}
+              autoFocus
+            />
           </>
         }
       />

@@ -33,7 +33,14 @@ export function SettingsDrawer({ fullWidth }: { fullWidth: boolean }) {
 
   const width = fullWidth ? "100%" : settingsDrawerWidth;
   return (
-    <ModalDrawer isOpen={open} position="right" size={width} labelledBy={titleId} onClose={() => settings.send({ type: "drawer.close" })} className="settings-drawer">
+    <ModalDrawer
+      isOpen={open}
+      position="right"
+      size={width}
+      labelledBy={titleId}
+      onClose={() => settings.send({ type: "drawer.close" })}
+      className="settings-drawer"
+    >
       {/* Headings a level under the page's <h1> (Blueprint's Drawer would make its title an <h4>), sized as Blueprint's drawer title and sections. */}
       <div className={Classes.DRAWER_HEADER}>
         <h2 id={titleId} className={`${Classes.HEADING} drawer-title`}>
@@ -46,9 +53,18 @@ export function SettingsDrawer({ fullWidth }: { fullWidth: boolean }) {
         </Callout>
         <h3 className={`${Classes.HEADING} drawer-section-title`}>{t("settings.theme")}</h3>
         <FormGroup label={t("settings.themeColor")} labelFor={colorId} inline>
-          <input id={colorId} type="color" value={values.themeColor} onChange={(e) => settings.send({ type: "setting.change", key: "themeColor", value: e.currentTarget.value })} />
+          <input
+            id={colorId}
+            type="color"
+            value={values.themeColor}
+            onChange={(e) => settings.send({ type: "setting.change", key: "themeColor", value: e.currentTarget.value })}
+          />
         </FormGroup>
-        <Switch checked={values.theme === "dark"} label={t("navbar.darkTheme")} onChange={() => settings.send({ type: "theme.toggle" })} />
+        <Switch
+          checked={values.theme === "dark"}
+          label={t("navbar.darkTheme")}
+          onChange={() => settings.send({ type: "theme.toggle" })}
+        />
         <h3 className={`${Classes.HEADING} drawer-section-title`}>{t("settings.layout")}</h3>
         {fullWidth ? <p className="bp6-text-muted settings-narrow-note">{t("settings.narrowNote")}</p> : null}
         <FormGroup label={t("settings.menuWidth")} labelFor={widthId} inline>
@@ -60,16 +76,28 @@ export function SettingsDrawer({ fullWidth }: { fullWidth: boolean }) {
             min={menuWidthRange.min}
             max={menuWidthRange.max}
             step={menuWidthRange.step}
-            onChange={(e) => settings.send({ type: "setting.change", key: "menuWidth", value: e.currentTarget.valueAsNumber })}
+            onChange={(e) =>
+              settings.send({ type: "setting.change", key: "menuWidth", value: e.currentTarget.valueAsNumber })
+            }
           />
         </FormGroup>
         {toggles.map((key) => (
-          <Switch key={key} checked={values[key]} label={t(`settings.${key}`)} onChange={(e) => settings.send({ type: "setting.change", key, value: e.currentTarget.checked })} />
+          <Switch
+            key={key}
+            checked={values[key]}
+            label={t(`settings.${key}`)}
+            onChange={(e) => settings.send({ type: "setting.change", key, value: e.currentTarget.checked })}
+          />
         ))}
         {menuFailed ? (
           <Callout intent="danger" icon={false} compact role="alert">
             {t("settings.menuFailed")}{" "}
-            <Button size="small" variant="outlined" text={t("settings.retry")} onClick={() => settings.send({ type: "serverMenu.retry" })} />
+            <Button
+              size="small"
+              variant="outlined"
+              text={t("settings.retry")}
+              onClick={() => settings.send({ type: "serverMenu.retry" })}
+            />
           </Callout>
         ) : null}
         <FormGroup label={t("language.label")}>

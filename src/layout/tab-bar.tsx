@@ -19,7 +19,13 @@ export function useTabTracking() {
     if (!name || !meta) return;
     tabs.send({
       type: "tab.visit",
-      tab: { name, title: meta.title, fullPath: `${location.pathname}${location.search}`, query: Object.fromEntries(new URLSearchParams(location.search)), ignoreCache: meta.ignoreCache ?? false },
+      tab: {
+        name,
+        title: meta.title,
+        fullPath: `${location.pathname}${location.search}`,
+        query: Object.fromEntries(new URLSearchParams(location.search)),
+        ignoreCache: meta.ignoreCache ?? false,
+      },
     });
   }, [location.pathname, location.search, tabs]);
 }
@@ -31,7 +37,10 @@ export function TabBar() {
   const navigate = useNavigate();
   const entries = useSelector(tabs, (s) => s.context.tabs);
   const active = useSelector(tabs, (s) => s.context.active);
-  const canCloseOthers = useSelector(tabs, (s) => s.context.active !== null && s.can({ type: "tab.closeOthers", name: s.context.active }));
+  const canCloseOthers = useSelector(
+    tabs,
+    (s) => s.context.active !== null && s.can({ type: "tab.closeOthers", name: s.context.active }),
+  );
 
   // Closing the current tab: the machine says where to go.
   useEffect(() => {
@@ -47,7 +56,12 @@ export function TabBar() {
         ))}
       </ul>
       {active && canCloseOthers ? (
-        <Button variant="minimal" size="small" text={t("tabs.closeOthers")} onClick={() => tabs.send({ type: "tab.closeOthers", name: active })} />
+        <Button
+          variant="minimal"
+          size="small"
+          text={t("tabs.closeOthers")}
+          onClick={() => tabs.send({ type: "tab.closeOthers", name: active })}
+        />
       ) : null}
     </nav>
   );
@@ -64,7 +78,13 @@ function TabItem({ tab, current }: { tab: TabEntry; current: boolean }) {
         {title}
       </Link>
       {closable ? (
-        <Button variant="minimal" size="small" icon={<Cross size={12} />} aria-label={t("tabs.close", { title })} onClick={() => tabs.send({ type: "tab.close", name: tab.name })} />
+        <Button
+          variant="minimal"
+          size="small"
+          icon={<Cross size={12} />}
+          aria-label={t("tabs.close", { title })}
+          onClick={() => tabs.send({ type: "tab.close", name: tab.name })}
+        />
       ) : null}
     </li>
   );

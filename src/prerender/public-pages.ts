@@ -14,8 +14,23 @@ export interface PrerenderedPage {
 
 export const prerenderedPages: readonly PrerenderedPage[] = [
   { route: "login", path: routePaths.login, module: "src/features/auth/login-page.tsx", leavesWhenSignedIn: true },
-  { route: "register", path: routePaths.register, module: "src/features/auth/register-page.tsx", leavesWhenSignedIn: false },
-  { route: "forget", path: routePaths.forget, module: "src/features/auth/forgot-password-page.tsx", leavesWhenSignedIn: false },
+  {
+    route: "register",
+    path: routePaths.register,
+    module: "src/features/auth/register-page.tsx",
+    leavesWhenSignedIn: false,
+  },
+  {
+    route: "forget",
+    path: routePaths.forget,
+    module: "src/features/auth/forgot-password-page.tsx",
+    leavesWhenSignedIn: false,
+  },
   { route: "home", path: routePaths.home, module: "src/features/public/home-page.tsx", leavesWhenSignedIn: false },
-  { route: "enterprisePack", path: routePaths.enterprisePack, module: "src/features/public/enterprise-pack-page.tsx", leavesWhenSignedIn: false },
+  {
+    route: "enterprisePack",
+    path: routePaths.enterprisePack,
+    module: "src/features/public/enterprise-pack-page.tsx",
+    leavesWhenSignedIn: false,
+  },
 ];

@@ -49,7 +49,10 @@ export interface RenderedPage {
 }
 
 export async function renderPage(path: string, locale: Locale, theme: Theme): Promise<RenderedPage> {
-  const [i18n] = await Promise.all([createI18n(locale, { consoleMessages: false, strict: true }), preloadRoute({ pathname: path, search: "" }, false)]);
+  const [i18n] = await Promise.all([
+    createI18n(locale, { consoleMessages: false, strict: true }),
+    preloadRoute({ pathname: path, search: "" }, false),
+  ]);
   const services = createServices({ storage: visitorStorage(locale, theme), notify: silent, i18n, reload: () => {} });
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={path}>{children}</StaticRouter>;
   try {

@@ -5,7 +5,18 @@
 // callout (src/app/failure-callout.tsx) and a failed field (src/ui/form-field.tsx, code-field.tsx). A page that
 // starts to show another component or variant after an interaction adds it here; the browser test
 // e2e/prerendered-pages.e2e.test.ts compares the purged rules with the whole file on the pages.
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, OverlayToaster, Position, Toast } from "@blueprintjs/core";
+import {
+  Button,
+  Callout,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  InputGroup,
+  OverlayToaster,
+  Position,
+  Toast,
+} from "@blueprintjs/core";
 
 const noop = () => {};
 
@@ -17,7 +28,14 @@ export function RunTimeStates() {
         <Toast key="primary" message="·" intent="primary" timeout={0} onDismiss={noop} />
         <Toast key="danger" message="·" intent="danger" timeout={0} onDismiss={noop} />
       </OverlayToaster>
-      <Dialog isOpen usePortal={false} title="·" isCloseButtonShown={false} canOutsideClickClose={false} canEscapeKeyClose={false}>
+      <Dialog
+        isOpen
+        usePortal={false}
+        title="·"
+        isCloseButtonShown={false}
+        canOutsideClickClose={false}
+        canEscapeKeyClose={false}
+      >
         <DialogBody>·</DialogBody>
         <DialogFooter
           actions={

@@ -17,12 +17,17 @@ export function useValueBeforeHydration<E extends HTMLInputElement | HTMLSelectE
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the first commit meets markup React did not render.
   useLayoutEffect(() => {
     const element = ref.current;
-    if (element && value !== undefined && onValueChange && element.value !== value) onValueChange(element.value, element);
+    if (element && value !== undefined && onValueChange && element.value !== value)
+      onValueChange(element.value, element);
   }, []);
 }
 
 /** A checkbox: `onCheckedChange` receives the state it was clicked to before hydration. */
-export function useCheckedBeforeHydration(ref: RefObject<HTMLInputElement | null>, checked: boolean, onCheckedChange: (checked: boolean) => void): void {
+export function useCheckedBeforeHydration(
+  ref: RefObject<HTMLInputElement | null>,
+  checked: boolean,
+  onCheckedChange: (checked: boolean) => void,
+): void {
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the first commit meets markup React did not render.
   useLayoutEffect(() => {
     const element = ref.current;

@@ -17,8 +17,26 @@ export function FormField({ label, error, ...input }: FormFieldProps) {
   useValueBeforeHydration(inputRef, input.value, input.onValueChange);
   const message = error ? (i18n.exists(error) ? String(t(error as never)) : error) : undefined;
   return (
-    <FormGroup label={label} labelFor={id} helperText={message ? <span id={`${id}-error`} role="alert">{message}</span> : undefined} intent={message ? "danger" : "none"}>
-      <InputGroup id={id} intent={message ? "danger" : "none"} aria-invalid={message ? true : undefined} aria-describedby={message ? `${id}-error` : undefined} {...input} inputRef={inputRef} />
+    <FormGroup
+      label={label}
+      labelFor={id}
+      helperText={
+        message ? (
+          <span id={`${id}-error`} role="alert">
+            {message}
+          </span>
+        ) : undefined
+      }
+      intent={message ? "danger" : "none"}
+    >
+      <InputGroup
+        id={id}
+        intent={message ? "danger" : "none"}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={message ? `${id}-error` : undefined}
+        {...input}
+        inputRef={inputRef}
+      />
     </FormGroup>
   );
 }

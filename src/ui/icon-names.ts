@@ -7,7 +7,10 @@
 const kebab = (key: string): string =>
   /^[A-Z0-9_]+$/.test(key)
     ? key.toLowerCase().replace(/_/g, "-")
-    : key.replace(/([a-z0-9])([A-Z])/g, "$1-$2").replace(/([A-Za-z])([0-9])/g, "$1-$2").toLowerCase();
+    : key
+        .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
+        .replace(/([A-Za-z])([0-9])/g, "$1-$2")
+        .toLowerCase();
 
 /** `IconNames.Cog` → "cog", `IconNames.ARROW_LEFT` → "arrow-left", as the original maps them. */
 export const IconNames: Record<string, string> = new Proxy({} as Record<string, string>, {

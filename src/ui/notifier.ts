@@ -20,7 +20,11 @@ export function createToastNotifier(): Notifier {
     );
     return toaster;
   };
-  const show = (props: ToastProps) => void get().then((t) => t.show(props), () => undefined);
+  const show = (props: ToastProps) =>
+    void get().then(
+      (t) => t.show(props),
+      () => undefined,
+    );
   return {
     success: (message) => show({ message, intent: "success", timeout: 3000 }),
     info: (message) => show({ message, intent: "primary", timeout: 2000 }),

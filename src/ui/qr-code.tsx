@@ -15,7 +15,19 @@ function qrModules(text: string): { size: number; d: string } {
 }
 
 /** A QR code drawn in the page (no image service): dark on white in either theme, so wallet apps can scan it. */
-export function QrCode({ value, label, size = 176, className, testId }: { value: string; label: string; size?: number; className?: string; testId?: string }) {
+export function QrCode({
+  value,
+  label,
+  size = 176,
+  className,
+  testId,
+}: {
+  value: string;
+  label: string;
+  size?: number;
+  className?: string;
+  testId?: string;
+}) {
   const qr = useMemo(() => qrModules(value), [value]);
   return (
     <svg

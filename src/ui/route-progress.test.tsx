@@ -22,7 +22,9 @@ describe("RouteChangeProgress", () => {
   it("shows the thin bar for a moment on each change of page, not on the first render, and only to the eye", async () => {
     vi.useFakeTimers();
     const i18n = i18next.createInstance();
-    await i18n.use(initReactI18next).init({ lng: "en-US", resources: { "en-US": { translation: { common: { loading: "Loading" } } } } });
+    await i18n
+      .use(initReactI18next)
+      .init({ lng: "en-US", resources: { "en-US": { translation: { common: { loading: "Loading" } } } } });
     const { container } = render(
       <I18nextProvider i18n={i18n}>
         <MemoryRouter initialEntries={["/console/index"]}>

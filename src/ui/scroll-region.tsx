@@ -15,8 +15,15 @@ interface ScrollRegionProps {
  */
 export function ScrollRegion({ labelledBy, busy, testId, children }: ScrollRegionProps) {
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs focus to scroll by keyboard
-    <section className="table-scroll" aria-labelledby={labelledBy} tabIndex={0} aria-busy={busy || undefined} data-scroll-x="" data-testid={testId}>
+    <section
+      className="table-scroll"
+      aria-labelledby={labelledBy}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs focus to scroll by keyboard
+      tabIndex={0}
+      aria-busy={busy || undefined}
+      data-scroll-x=""
+      data-testid={testId}
+    >
       {children}
     </section>
   );

@@ -63,13 +63,16 @@ export function parseVerifyArgs(argv: string[]): VerifyArgs {
     },
   });
   const logLevel = values["log-level"];
-  if (!logLevels.includes(logLevel as VerifyArgs["logLevel"])) throw new Error(`--log-level must be one of ${logLevels.join(", ")}`);
+  if (!logLevels.includes(logLevel as VerifyArgs["logLevel"]))
+    throw new Error(`--log-level must be one of ${logLevels.join(", ")}`);
   for (const name of ["base-url", "states-url", "broker-url"] as const) {
     const value = values[name];
     if (value !== undefined && !URL.canParse(value)) throw new Error(`--${name} is not a URL: ${value}`);
   }
-  if (values["states-url"] && !values["base-url"]) throw new Error("--states-url needs --base-url (the reference server sets up its own states)");
-  if (values.publish && !(values["broker-url"] && values["provider-version"])) throw new Error("--publish needs --broker-url and --provider-version");
+  if (values["states-url"] && !values["base-url"])
+    throw new Error("--states-url needs --base-url (the reference server sets up its own states)");
+  if (values.publish && !(values["broker-url"] && values["provider-version"]))
+    throw new Error("--publish needs --broker-url and --provider-version");
   return {
     help: values.help,
     baseUrl: values["base-url"],

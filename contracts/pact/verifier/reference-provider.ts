@@ -5,7 +5,16 @@ import { startChainLayer } from "../../../server/chain/chain-layer.ts";
 import { silentLog } from "../../../server/chain/listener.ts";
 import { createOrderListener } from "../../../server/domain/order-listener.ts";
 import {
-  resetDatabase, seedBalance, seedCode, seedMerchant, seedMessage, seedOpenOrder, seedPackageId, seedPaidOrder, seedSession, testServerSecret,
+  resetDatabase,
+  seedBalance,
+  seedCode,
+  seedMerchant,
+  seedMessage,
+  seedOpenOrder,
+  seedPackageId,
+  seedPaidOrder,
+  seedSession,
+  testServerSecret,
 } from "../../../server/testing/seed.ts";
 import { seedDemoOrder } from "../../../server/testing/demo-seed.ts";
 import { startTestIdentityProvider } from "../../../server/testing/google-idp.ts";
@@ -33,7 +42,15 @@ export async function startReferenceProvider(): Promise<ReferenceProvider> {
     log: silentLog,
     listener: (chains) => createOrderListener({ chains }),
   });
-  const app = await buildServer({ db, production: false, logger: false, google: google.settings, secret: testServerSecret, chain, orderSweepEveryMs: 0 });
+  const app = await buildServer({
+    db,
+    production: false,
+    logger: false,
+    google: google.settings,
+    secret: testServerSecret,
+    chain,
+    orderSweepEveryMs: 0,
+  });
   const baseUrl = await app.listen({ host: "127.0.0.1", port: 0 });
 
   const seeder: StateSeeder = {
@@ -49,11 +66,17 @@ export async function startReferenceProvider(): Promise<ReferenceProvider> {
       await seedCode(db, { email, purpose, code });
     },
     message: ({ userId, type, title }) => seedMessage(db, { userId, type, title }),
-    googleIdToken: ({ email, key }) => google.idToken({ email, sub: `google-${email}`, name: email.split("@")[0] }, { key: key === "trusted" ? "provider" : "stranger" }),
+    googleIdToken: ({ email, key }) =>
+      google.idToken(
+        { email, sub: `google-${email}`, name: email.split("@")[0] },
+        { key: key === "trusted" ? "provider" : "stranger" },
+      ),
     googleCode: async ({ code, email }) => google.issueCode(code, { email, sub: `google-${email}` }),
     demoOrder: ({ orderCode, expired }) => seedDemoOrder(db, { orderCode, expired }),
     packageId: ({ packageCode }) => seedPackageId(db, packageCode),
-    openOrder: async ({ userId, packageCode }) => ({ orderCode: (await seedOpenOrder(db, { userId, packageCode })).orderCode }),
+    openOrder: async ({ userId, packageCode }) => ({
+      orderCode: (await seedOpenOrder(db, { userId, packageCode })).orderCode,
+    }),
     paidOrder: async ({ userId, packageCode, product }) => {
       const chainId = chain.chainByProduct(product)?.chainId;
       if (chainId === undefined) throw new Error(`the reference provider watches no chain ${product}`);
@@ -63,18 +86,30 @@ export async function startReferenceProvider(): Promise<ReferenceProvider> {
       await seedBalance(db, { userId, amount });
     },
     devnet: async ({ product }) => {
-      if (!chain.chainByProduct(product)?.devnet) throw new Error(`the reference provider's devnet is ${chain.chains.find((c) => c.devnet)?.product}, not ${product}`);
+      if (!chain.chainByProduct(product)?.devnet)
+        throw new Error(
+          `the reference provider's devnet is ${chain.chains.find((c) => c.devnet)?.product}, not ${product}`,
+        );
     },
     // The next three go through the API, as the console would, so the states are the real thing.
     revoke: async ({ userId, token }) => {
       await expectSuccess(app, { method: "GET", url: `/api/Login/Logout?uid=${encodeURIComponent(userId)}`, token });
     },
     requestCode: async ({ email, purpose }) => {
-      await expectSuccess(app, { method: "POST", url: "/api/User/SentVerificationCode", body: { email, type: purpose } });
+      await expectSuccess(app, {
+        method: "POST",
+        url: "/api/User/SentVerificationCode",
+        body: { email, type: purpose },
+      });
     },
     // The first login is remembered as the last one; the second moves it to "the one before".
     previousLogin: async ({ email, password, ip }) => {
-      await expectSuccess(app, { method: "POST", url: "/api/Login/Login", body: { email, password }, remoteAddress: ip });
+      await expectSuccess(app, {
+        method: "POST",
+        url: "/api/Login/Login",
+        body: { email, password },
+        remoteAddress: ip,
+      });
       await expectSuccess(app, { method: "POST", url: "/api/Login/Login", body: { email, password } });
     },
   };
@@ -103,7 +138,11 @@ async function expectSuccess(app: FastifyInstance, call: StateCall): Promise<voi
   const answer = await app.inject({
     method: call.method,
     url: call.url,
-    headers: { "content-type": "application/json", language: "en-US", ...(call.token ? { authorization: `Bearer ${call.token}` } : {}) },
+    headers: {
+      "content-type": "application/json",
+      language: "en-US",
+      ...(call.token ? { authorization: `Bearer ${call.token}` } : {}),
+    },
     ...(call.method === "POST" ? { payload: JSON.stringify(call.body ?? {}) } : {}),
     ...(call.remoteAddress ? { remoteAddress: call.remoteAddress } : {}),
   });

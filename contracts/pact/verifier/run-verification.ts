@@ -56,7 +56,9 @@ export async function runVerification(input: VerificationInput): Promise<Verific
     provider: providerName,
     providerBaseUrl: input.providerBaseUrl,
     logLevel: input.logLevel ?? "warn",
-    ...(input.broker ? brokerOptions(input.broker) : { pactUrls: input.pactFiles?.length ? input.pactFiles : localPactFiles() }),
+    ...(input.broker
+      ? brokerOptions(input.broker)
+      : { pactUrls: input.pactFiles?.length ? input.pactFiles : localPactFiles() }),
     ...(input.stateHandlers ? { stateHandlers: input.stateHandlers } : {}),
     ...(input.beforeEach ? { beforeEach: input.beforeEach } : {}),
     ...(input.statesUrl ? { providerStatesSetupUrl: input.statesUrl } : {}),
@@ -109,7 +111,8 @@ export function readReport(raw: string): VerificationReport {
 
 function reasonsOf(mismatch: CoreResult["mismatch"]): string[] {
   if (!mismatch) return ["failed"];
-  if (mismatch.mismatches?.length) return mismatch.mismatches.map((m) => (m.path ? `${m.path}: ${m.mismatch}` : (m.mismatch ?? m.type ?? "mismatch")));
+  if (mismatch.mismatches?.length)
+    return mismatch.mismatches.map((m) => (m.path ? `${m.path}: ${m.mismatch}` : (m.mismatch ?? m.type ?? "mismatch")));
   return [mismatch.message ?? mismatch.error ?? JSON.stringify(mismatch)];
 }
 

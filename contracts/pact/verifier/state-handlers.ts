@@ -29,7 +29,11 @@ export interface StateSeeder {
   /** A demo order with this code: pending with time left, or past its expiry. */
   demoOrder(input: { orderCode: string; expired: boolean }): Promise<void>;
   /** An unread message in the merchant's box; answers its id. */
-  message(input: { userId: string; type: z.infer<typeof messageTypeField>; title: string }): Promise<{ messageId: string }>;
+  message(input: {
+    userId: string;
+    type: z.infer<typeof messageTypeField>;
+    title: string;
+  }): Promise<{ messageId: string }>;
   /** The id of the package on sale with this code (trial, basic, pro, enterprise). */
   packageId(input: { packageCode: string }): Promise<{ packageId: string }>;
   /** A pending order of the merchant for this package, inside its payment window; answers its code. */
@@ -78,18 +82,26 @@ export function createStateHandlers(seeder: StateSeeder) {
   };
 
   const guarded =
-    <S extends z.ZodMiniType>(name: string, schema: S, run: (params: z.infer<S>) => Promise<Record<string, string> | undefined>) =>
+    <S extends z.ZodMiniType>(
+      name: string,
+      schema: S,
+      run: (params: z.infer<S>) => Promise<Record<string, string> | undefined>,
+    ) =>
     async (params: unknown) => {
       try {
         return await run(schema.parse(params));
       } catch (error) {
-        failures.push(`state "${name}" with ${JSON.stringify(params)}: ${error instanceof Error ? error.message : String(error)}`);
+        failures.push(
+          `state "${name}" with ${JSON.stringify(params)}: ${error instanceof Error ? error.message : String(error)}`,
+        );
         throw error;
       }
     };
 
   const handlers: StateHandlers = {
-    [states.merchantExists]: guarded(states.merchantExists, merchantParams, async ({ email, password }) => ({ userId: await merchantId(email, password) })),
+    [states.merchantExists]: guarded(states.merchantExists, merchantParams, async ({ email, password }) => ({
+      userId: await merchantId(email, password),
+    })),
     [states.signedIn]: guarded(states.signedIn, sessionParams, async ({ email, token }) => {
       const userId = await merchantId(email);
       await seeder.session({ userId, token });
@@ -123,7 +135,9 @@ export function createStateHandlers(seeder: StateSeeder) {
     // The database is emptied before each interaction, so there is nothing to remove.
     [states.noMerchant]: guarded(states.noMerchant, emailParams, async () => undefined),
     // The token is made here, so the pact's request carries it from the state (`${credential}`).
-    [states.googleIdToken]: guarded(states.googleIdToken, emailParams, async ({ email }) => ({ credential: await seeder.googleIdToken({ email, key: "trusted" }) })),
+    [states.googleIdToken]: guarded(states.googleIdToken, emailParams, async ({ email }) => ({
+      credential: await seeder.googleIdToken({ email, key: "trusted" }),
+    })),
     [states.googleForeignToken]: guarded(states.googleForeignToken, emailParams, async ({ email }) => ({
       credential: await seeder.googleIdToken({ email, key: "foreign" }),
     })),

@@ -5,7 +5,6 @@ import { Link } from "react-router";
 import { LanguageSelect } from "../../layout/language-select.tsx";
 import { BrandMark } from "../../ui/brand-mark.tsx";
 
-
 /** The frame of the sign-in, register and forgot-password pages. */
 export function AuthLayout({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) {
   const { t } = useTranslation();

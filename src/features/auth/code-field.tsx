@@ -33,7 +33,18 @@ export function CodeField({ sender, email, code, onCodeChange, error }: CodeFiel
   return (
     <>
       <FailureCallout failure={failure} />
-      <FormGroup label={t("fields.code")} labelFor={id} intent={message ? "danger" : "none"} helperText={message ? <span id={`${id}-error`} role="alert">{message}</span> : undefined}>
+      <FormGroup
+        label={t("fields.code")}
+        labelFor={id}
+        intent={message ? "danger" : "none"}
+        helperText={
+          message ? (
+            <span id={`${id}-error`} role="alert">
+              {message}
+            </span>
+          ) : undefined
+        }
+      >
         <div className="code-row">
           <InputGroup
             id={id}

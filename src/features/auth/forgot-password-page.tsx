@@ -3,7 +3,11 @@ import { useActorRef, useSelector } from "@xstate/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { selectResetDone, selectResetFinishedEmail, selectResetStep } from "../../../machines/forgot-password-selectors.ts";
+import {
+  selectResetDone,
+  selectResetFinishedEmail,
+  selectResetStep,
+} from "../../../machines/forgot-password-selectors.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { FailureCallout } from "../../app/failure-callout.tsx";
 import { useHeldSubmit } from "../../ui/before-hydration.ts";
@@ -53,24 +57,62 @@ export default function ForgotPasswordPage() {
       <FailureCallout failure={failure} />
       {step === 1 ? (
         <form ref={formRef} onSubmit={submitIdentity} noValidate aria-label={t("forgot.stepIdentify")}>
-          <FormField label={t("fields.email")} type="email" autoComplete="email" value={email} onValueChange={setEmail} error={fieldErrors.email ?? senderErrors.email} autoFocus />
+          <FormField
+            label={t("fields.email")}
+            type="email"
+            autoComplete="email"
+            value={email}
+            onValueChange={setEmail}
+            error={fieldErrors.email ?? senderErrors.email}
+            autoFocus
+          />
           <CodeField sender={sender} email={email} code={code} onCodeChange={setCode} error={fieldErrors.code} />
           <Button type="submit" intent="primary" fill size="large" loading={busy} text={t("forgot.next")} />
         </form>
       ) : (
         <form onSubmit={submitPassword} noValidate aria-label={t("forgot.stepPassword")}>
-          <FormField label={t("fields.newPassword")} type="password" autoComplete="new-password" value={password} onValueChange={setPassword} error={fieldErrors.password} autoFocus />
+          <FormField
+            label={t("fields.newPassword")}
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onValueChange={setPassword}
+            error={fieldErrors.password}
+            autoFocus
+          />
           <p className="bp6-text-muted form-hint">{t("validation.passwordRules")}</p>
-          <FormField label={t("fields.repeatPassword")} type="password" autoComplete="new-password" value={repeatPassword} onValueChange={setRepeatPassword} error={fieldErrors.repeatPassword} />
+          <FormField
+            label={t("fields.repeatPassword")}
+            type="password"
+            autoComplete="new-password"
+            value={repeatPassword}
+            onValueChange={setRepeatPassword}
+            error={fieldErrors.repeatPassword}
+          />
           <div className="form-actions">
             <Button text={t("forgot.back")} onClick={() => flow.send({ type: "step.back" })} disabled={busy} />
             <Button type="submit" intent="primary" loading={busy} text={t("forgot.submit")} />
           </div>
         </form>
       )}
-      <Dialog isOpen={done} title={t("forgot.doneTitle")} isCloseButtonShown={false} canOutsideClickClose={false} canEscapeKeyClose={false}>
+      <Dialog
+        isOpen={done}
+        title={t("forgot.doneTitle")}
+        isCloseButtonShown={false}
+        canOutsideClickClose={false}
+        canEscapeKeyClose={false}
+      >
         <DialogBody>{t("forgot.doneText")}</DialogBody>
-        <DialogFooter actions={<Button intent="primary" text={t("forgot.goToLogin")} onClick={() => flow.send({ type: "done.close" })} autoFocus />} />
+        <DialogFooter
+          actions={
+            <Button
+              intent="primary"
+              text={t("forgot.goToLogin")}
+              onClick={() => flow.send({ type: "done.close" })}
+              autoFocus
+            />
+          }
+        />
       </Dialog>
     </AuthLayout>
   );

@@ -1,6 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { type GoogleCodeClientConfig, googleLibraryUrl, googleMessages, loadGoogleLibrary, requestGoogleCode } from "./google-library.ts";
+import {
+  type GoogleCodeClientConfig,
+  googleLibraryUrl,
+  googleMessages,
+  loadGoogleLibrary,
+  requestGoogleCode,
+} from "./google-library.ts";
 
 const scripts = () => [...document.querySelectorAll(`script[src="${googleLibraryUrl}"]`)] as HTMLScriptElement[];
 

@@ -46,7 +46,8 @@ export function loadGoogleLibrary(doc: Document = document): Promise<void> {
     script.src = googleLibraryUrl;
     script.async = true;
     script.defer = true;
-    script.onload = () => (window.google?.accounts?.oauth2 ? resolve() : reject(new Error(googleMessages.libraryFailed)));
+    script.onload = () =>
+      window.google?.accounts?.oauth2 ? resolve() : reject(new Error(googleMessages.libraryFailed));
     script.onerror = () => reject(new Error(googleMessages.libraryFailed));
     doc.head.appendChild(script);
   }).then(
@@ -72,7 +73,10 @@ export function requestGoogleCode(clientId: string): Promise<string> {
       client_id: clientId,
       scope: googleScopes,
       ux_mode: "popup",
-      callback: (response) => (response.code ? resolve(response.code) : reject({ type: response.error ?? "unknown", message: response.error_description })),
+      callback: (response) =>
+        response.code
+          ? resolve(response.code)
+          : reject({ type: response.error ?? "unknown", message: response.error_description }),
       error_callback: (error) => reject(error),
     });
     client.requestCode();

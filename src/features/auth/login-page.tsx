@@ -22,7 +22,11 @@ export default function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const prefilled = (location.state as { email?: string } | null)?.email;
-  const remembered = useSelector(session, selectRememberedLogin, (a, b) => a.email === b.email && a.remember === b.remember);
+  const remembered = useSelector(
+    session,
+    selectRememberedLogin,
+    (a, b) => a.email === b.email && a.remember === b.remember,
+  );
   const [email, setEmail] = useState(prefilled ?? remembered.email);
   const [password, setPassword] = useState("");
   const [remember, setRemember] = useState(remembered.remember);
@@ -57,10 +61,32 @@ export default function LoginPage() {
       <form ref={formRef} onSubmit={submit} noValidate aria-label={t("login.title")}>
         <FailureCallout failure={failure} whenNoAnswer={t("login.loginError")} />
         {/* data-stored-*: the prerendered page fills in the remembered e-mail before it paints (scripts/prerender/page-scripts.ts). */}
-        <FormField label={t("fields.email")} type="email" autoComplete="username" value={email} onValueChange={setEmail} error={fieldErrors.email} autoFocus data-stored-value={storageKeys.rememberedEmail} />
-        <FormField label={t("fields.password")} type="password" autoComplete="current-password" value={password} onValueChange={setPassword} error={fieldErrors.password} />
+        <FormField
+          label={t("fields.email")}
+          type="email"
+          autoComplete="username"
+          value={email}
+          onValueChange={setEmail}
+          error={fieldErrors.email}
+          autoFocus
+          data-stored-value={storageKeys.rememberedEmail}
+        />
+        <FormField
+          label={t("fields.password")}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onValueChange={setPassword}
+          error={fieldErrors.password}
+        />
         <div className="form-row">
-          <Checkbox label={t("login.remember")} checked={remember} inputRef={rememberRef} onChange={(e) => setRemember(e.currentTarget.checked)} data-stored-checked={storageKeys.rememberedEmail} />
+          <Checkbox
+            label={t("login.remember")}
+            checked={remember}
+            inputRef={rememberRef}
+            onChange={(e) => setRemember(e.currentTarget.checked)}
+            data-stored-checked={storageKeys.rememberedEmail}
+          />
           <Link to="/forget">{t("login.forgot")}</Link>
         </div>
         <Button type="submit" intent="primary" fill size="large" loading={busy} text={t("login.submit")} />

@@ -48,11 +48,39 @@ export default function RegisterPage() {
     >
       <form ref={formRef} onSubmit={submit} noValidate aria-label={t("register.title")}>
         <FailureCallout failure={failure} />
-        <FormField label={t("fields.email")} type="email" autoComplete="email" value={form.email} onValueChange={set("email")} error={fieldErrors.email ?? senderErrors.email} autoFocus />
-        <CodeField sender={sender} email={form.email} code={form.code} onCodeChange={set("code")} error={fieldErrors.code} />
-        <FormField label={t("fields.password")} type="password" autoComplete="new-password" value={form.password} onValueChange={set("password")} error={fieldErrors.password} />
+        <FormField
+          label={t("fields.email")}
+          type="email"
+          autoComplete="email"
+          value={form.email}
+          onValueChange={set("email")}
+          error={fieldErrors.email ?? senderErrors.email}
+          autoFocus
+        />
+        <CodeField
+          sender={sender}
+          email={form.email}
+          code={form.code}
+          onCodeChange={set("code")}
+          error={fieldErrors.code}
+        />
+        <FormField
+          label={t("fields.password")}
+          type="password"
+          autoComplete="new-password"
+          value={form.password}
+          onValueChange={set("password")}
+          error={fieldErrors.password}
+        />
         <p className="bp6-text-muted form-hint">{t("validation.passwordRules")}</p>
-        <FormField label={t("fields.repeatPassword")} type="password" autoComplete="new-password" value={form.repeatPassword} onValueChange={set("repeatPassword")} error={fieldErrors.repeatPassword} />
+        <FormField
+          label={t("fields.repeatPassword")}
+          type="password"
+          autoComplete="new-password"
+          value={form.repeatPassword}
+          onValueChange={set("repeatPassword")}
+          error={fieldErrors.repeatPassword}
+        />
         <Button type="submit" intent="primary" fill size="large" loading={busy} text={t("register.submit")} />
       </form>
     </AuthLayout>

@@ -2,7 +2,13 @@ import { Button, Card, H1, H2, HTMLTable, Spinner } from "@blueprintjs/core";
 import { Duplicate } from "@blueprintjs/icons";
 import { useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
-import { selectAwaitingProfile, selectDisplayName, selectEmail, selectNickName, selectUserId } from "../../../machines/session-selectors.ts";
+import {
+  selectAwaitingProfile,
+  selectDisplayName,
+  selectEmail,
+  selectNickName,
+  selectUserId,
+} from "../../../machines/session-selectors.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { LastLoginCell } from "./last-login-cell.tsx";
 import { SubscriptionCard } from "./subscription-card.tsx";
@@ -24,7 +30,9 @@ export default function ConsolePage() {
 
   return (
     <section className="page" aria-labelledby="console-title">
-      <H1 id="console-title" className="page-title">{t("console.welcome", { name: displayName })}</H1>
+      <H1 id="console-title" className="page-title">
+        {t("console.welcome", { name: displayName })}
+      </H1>
       <Card className="account-card">
         <H2 className="card-title">{t("console.account")}</H2>
         {awaitingProfile ? <Spinner size={20} aria-label={t("common.loading")} /> : null}
@@ -42,7 +50,13 @@ export default function ConsolePage() {
               <th scope="row">{t("fields.userId")}</th>
               <td>
                 <span data-testid="account-user-id">{userId}</span>{" "}
-                <Button variant="minimal" size="small" icon={<Duplicate />} aria-label={t("console.copyUserId")} onClick={copyId} />
+                <Button
+                  variant="minimal"
+                  size="small"
+                  icon={<Duplicate />}
+                  aria-label={t("console.copyUserId")}
+                  onClick={copyId}
+                />
               </td>
             </tr>
             <tr>

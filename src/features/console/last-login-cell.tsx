@@ -26,7 +26,12 @@ export function LastLoginCell() {
       {canRetry ? (
         <>
           {" "}
-          <Button size="small" variant="minimal" text={t("console.lastLoginRetry")} onClick={() => actor.send({ type: "lastLogin.retry" })} />
+          <Button
+            size="small"
+            variant="minimal"
+            text={t("console.lastLoginRetry")}
+            onClick={() => actor.send({ type: "lastLogin.retry" })}
+          />
         </>
       ) : null}
     </td>

@@ -2,7 +2,14 @@ import { Button, Card, H2, Spinner, Tag } from "@blueprintjs/core";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { type PlanView, selectBalance, selectCanRetry, selectEntries, selectPlan, type UsageLine } from "../../../machines/subscription.ts";
+import {
+  type PlanView,
+  selectBalance,
+  selectCanRetry,
+  selectEntries,
+  selectPlan,
+  type UsageLine,
+} from "../../../machines/subscription.ts";
 import { routePaths } from "../../app/route-names.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { formatCount, formatDateTime, formatUsdt } from "../../i18n/format.ts";
@@ -24,7 +31,11 @@ export function SubscriptionCard() {
     <Card className="subscription-card" data-testid="subscription-card">
       <H2 className="card-title">{t("subscription.title")}</H2>
       <PlanPart plan={plan} />
-      <p className="subscription-balance" data-testid="subscription-balance" aria-busy={balance.kind === "loading" || undefined}>
+      <p
+        className="subscription-balance"
+        data-testid="subscription-balance"
+        aria-busy={balance.kind === "loading" || undefined}
+      >
         <span className="subscription-label">{t("subscription.balance")}</span>{" "}
         {balance.kind === "ready" ? <strong>{formatUsdt(balance.amount, i18n.language)}</strong> : null}
         {balance.kind === "loading" ? <span className="bp6-text-muted">{t("subscription.loading")}</span> : null}
@@ -34,12 +45,22 @@ export function SubscriptionCard() {
           </span>
         ) : null}
       </p>
-      {canRetry ? <Button className="subscription-retry" size="small" intent="danger" text={t("subscription.retry")} onClick={retry} /> : null}
+      {canRetry ? (
+        <Button
+          className="subscription-retry"
+          size="small"
+          intent="danger"
+          text={t("subscription.retry")}
+          onClick={retry}
+        />
+      ) : null}
       {entries.upgrade || entries.trial ? (
         <div className="subscription-actions">
           {entries.upgrade ? (
             <Link to={routePaths.orderBuy} className="bp6-button bp6-intent-primary">
-              <span className="bp6-button-text">{entries.upgrade === "upgrade" ? t("subscription.upgrade") : t("subscription.buy")}</span>
+              <span className="bp6-button-text">
+                {entries.upgrade === "upgrade" ? t("subscription.upgrade") : t("subscription.buy")}
+              </span>
             </Link>
           ) : null}
           {entries.trial ? (
@@ -72,9 +93,7 @@ function PlanPart({ plan }: { plan: PlanView }) {
     );
   }
   if (plan.kind === "none") {
-    return (
-      <p data-testid="subscription-plan">{t("subscription.none")}</p>
-    );
+    return <p data-testid="subscription-plan">{t("subscription.none")}</p>;
   }
   const name = String(t(`packages.names.${plan.packageCode}` as never, { defaultValue: plan.packageName } as never));
   const date = plan.expiresAt ? formatDateTime(plan.expiresAt, i18n.language) : null;
@@ -88,7 +107,11 @@ function PlanPart({ plan }: { plan: PlanView }) {
           </Tag>
         )}
       </p>
-      {date ? <p className="subscription-expiry">{plan.active ? t("subscription.validUntil", { date }) : t("subscription.expiredOn", { date })}</p> : null}
+      {date ? (
+        <p className="subscription-expiry">
+          {plan.active ? t("subscription.validUntil", { date }) : t("subscription.expiredOn", { date })}
+        </p>
+      ) : null}
       <h3 className="subscription-usage-title" id="subscription-usage-title">
         {t("subscription.usage")}
       </h3>

@@ -5,7 +5,8 @@ import { useTranslation } from "react-i18next";
 import type { OrderPaymentActor } from "../../../machines/order-payment.ts";
 import { selectChainChoice } from "../../../machines/order-payment-selectors.ts";
 
-const sameChoice = (a: ReturnType<typeof selectChainChoice>, b: ReturnType<typeof selectChainChoice>) => a.chains === b.chains && a.product === b.product;
+const sameChoice = (a: ReturnType<typeof selectChainChoice>, b: ReturnType<typeof selectChainChoice>) =>
+  a.chains === b.chains && a.product === b.product;
 
 /** The network to pay on: only the chains the server is configured for. */
 export function ChainSelect({ actor, disabled }: { actor: OrderPaymentActor; disabled: boolean }) {
@@ -14,10 +15,19 @@ export function ChainSelect({ actor, disabled }: { actor: OrderPaymentActor; dis
   const { chains, product } = useSelector(actor, selectChainChoice, sameChoice);
   return (
     <FormGroup label={t("orderPayment.network")} labelFor={id} inline className="pay-chain">
-      <HTMLSelect id={id} value={product ?? ""} disabled={disabled} onChange={(event) => actor.send({ type: "order.chain", product: event.currentTarget.value })}>
+      <HTMLSelect
+        id={id}
+        value={product ?? ""}
+        disabled={disabled}
+        onChange={(event) => actor.send({ type: "order.chain", product: event.currentTarget.value })}
+      >
         {chains.map((chain) => (
           <option key={chain.product} value={chain.product}>
-            {t("orderPayment.chainOption", { product: chain.product, symbol: chain.token.symbol, chainId: chain.chainId })}
+            {t("orderPayment.chainOption", {
+              product: chain.product,
+              symbol: chain.token.symbol,
+              chainId: chain.chainId,
+            })}
           </option>
         ))}
       </HTMLSelect>

@@ -19,7 +19,12 @@ export function OrderDetailDialog({ view, onRetry, onClose }: OrderDetailDialogP
   const { describeFailure } = useServices();
   const orderCode = view.open ? view.orderCode : "";
   return (
-    <Dialog isOpen={view.open} onClose={onClose} title={t("orders.details.title", { code: orderCode })} className="order-detail-dialog">
+    <Dialog
+      isOpen={view.open}
+      onClose={onClose}
+      title={t("orders.details.title", { code: orderCode })}
+      className="order-detail-dialog"
+    >
       <DialogBody>
         {view.open && view.kind === "loading" ? (
           <div className="order-table-status" role="status" aria-busy="true">
@@ -43,17 +48,30 @@ export function OrderDetailDialog({ view, onRetry, onClose }: OrderDetailDialogP
 function OrderFacts({ detail, facts }: { detail: OrderDetail; facts: DetailFacts }) {
   const { t, i18n } = useTranslation();
   const text = useOrderText();
-  const limit = (value: number | null) => (value === null ? t("orders.details.unlimited") : formatCount(value, i18n.language));
-  const chains = facts.chains.length > 0 ? facts.chains.map((c) => `${c.product} (${c.chainId})`).join(", ") : t("orders.details.noChain");
+  const limit = (value: number | null) =>
+    value === null ? t("orders.details.unlimited") : formatCount(value, i18n.language);
+  const chains =
+    facts.chains.length > 0
+      ? facts.chains.map((c) => `${c.product} (${c.chainId})`).join(", ")
+      : t("orders.details.noChain");
   const lines: Array<[string, React.ReactNode]> = [
     [t("orders.details.product"), text.packageName(facts.packageCode, facts.packageName)],
     [t("orders.details.type"), t(`orders.term.${facts.termUnit}`, { count: facts.termCount })],
     [t("orders.details.market"), chains],
     [
       t("orders.details.usage"),
-      t("orders.details.usageValue", { wallets: limit(facts.limits.wallets), currencies: limit(facts.limits.currencies), applications: limit(facts.limits.applications) }),
+      t("orders.details.usageValue", {
+        wallets: limit(facts.limits.wallets),
+        currencies: limit(facts.limits.currencies),
+        applications: limit(facts.limits.applications),
+      }),
     ],
-    [t("orders.details.orderCode"), <span key="code" className="order-code">{detail.orderCode}</span>],
+    [
+      t("orders.details.orderCode"),
+      <span key="code" className="order-code">
+        {detail.orderCode}
+      </span>,
+    ],
     [t("orders.details.totalAmount"), text.amount(detail.amount)],
     [t("orders.details.payMethod"), text.payType(detail.payType)],
     [t("orders.details.status"), <OrderStatusTag key="status" status={detail.status} />],
@@ -101,7 +119,12 @@ function OrderFacts({ detail, facts }: { detail: OrderDetail; facts: DetailFacts
                   </td>
                   <td>{`${transfer.product} (${transfer.chainId})`}</td>
                   <td>{transfer.blockNumber}</td>
-                  <td>{t("orders.details.confirmationsValue", { confirmations: transfer.confirmations, required: transfer.required })}</td>
+                  <td>
+                    {t("orders.details.confirmationsValue", {
+                      confirmations: transfer.confirmations,
+                      required: transfer.required,
+                    })}
+                  </td>
                   <td>{text.amount(transfer.amount)}</td>
                   <td>{t(`orders.details.transferStatuses.${transfer.status}`)}</td>
                 </tr>

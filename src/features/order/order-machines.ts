@@ -15,7 +15,11 @@ export const provideOrderPayment = ({ api, timers }: Services, page: OrderPaymen
   orderPaymentMachine.provide({
     actors: {
       loadCatalogue: fromPromise(async () => {
-        const [packages, subscription, balance] = await Promise.all([api.packageList(), api.subscription(), api.balance()]);
+        const [packages, subscription, balance] = await Promise.all([
+          api.packageList(),
+          api.subscription(),
+          api.balance(),
+        ]);
         return { packages, subscription, balance };
       }),
       createOrder: fromPromise(({ input }) => api.orderCreate(input)),

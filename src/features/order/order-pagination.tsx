@@ -6,7 +6,9 @@ import type { PaginationView } from "../../../machines/order-list-selectors.ts";
 
 /** The page numbers to offer: the first, the last, and two either side of the current one; null marks a gap. */
 export function pageWindow(page: number, pageCount: number): Array<number | null> {
-  const shown = [...new Set([1, pageCount, page - 2, page - 1, page, page + 1, page + 2])].filter((p) => p >= 1 && p <= pageCount).sort((a, b) => a - b);
+  const shown = [...new Set([1, pageCount, page - 2, page - 1, page, page + 1, page + 2])]
+    .filter((p) => p >= 1 && p <= pageCount)
+    .sort((a, b) => a - b);
   const out: Array<number | null> = [];
   for (const p of shown) {
     const last = out.at(-1);
@@ -32,7 +34,15 @@ export function OrderPagination({ view, onPage, onPageSize }: OrderPaginationPro
         {t("orders.pagination.summary", { count: total, page, pageCount })}
       </span>
       <span className="order-pagination-pages">
-        <Button size="small" variant="minimal" icon={<ChevronLeft />} aria-label={t("orders.pagination.previous")} title={t("orders.pagination.previous")} disabled={!view.canPrevious} onClick={() => onPage(page - 1)} />
+        <Button
+          size="small"
+          variant="minimal"
+          icon={<ChevronLeft />}
+          aria-label={t("orders.pagination.previous")}
+          title={t("orders.pagination.previous")}
+          disabled={!view.canPrevious}
+          onClick={() => onPage(page - 1)}
+        />
         {pageWindow(page, pageCount).map((p, index) =>
           p === null ? (
             // biome-ignore lint/suspicious/noArrayIndexKey: a gap has no identity of its own
@@ -53,11 +63,24 @@ export function OrderPagination({ view, onPage, onPageSize }: OrderPaginationPro
             />
           ),
         )}
-        <Button size="small" variant="minimal" icon={<ChevronRight />} aria-label={t("orders.pagination.next")} title={t("orders.pagination.next")} disabled={!view.canNext} onClick={() => onPage(page + 1)} />
+        <Button
+          size="small"
+          variant="minimal"
+          icon={<ChevronRight />}
+          aria-label={t("orders.pagination.next")}
+          title={t("orders.pagination.next")}
+          disabled={!view.canNext}
+          onClick={() => onPage(page + 1)}
+        />
       </span>
       <span className="order-pagination-size">
         <label htmlFor={sizeId}>{t("orders.pagination.pageSize")}</label>
-        <HTMLSelect id={sizeId} value={pageSize} disabled={!view.canPageSize} onChange={(event) => onPageSize(Number(event.currentTarget.value))}>
+        <HTMLSelect
+          id={sizeId}
+          value={pageSize}
+          disabled={!view.canPageSize}
+          onChange={(event) => onPageSize(Number(event.currentTarget.value))}
+        >
           {view.pageSizes.map((size) => (
             <option key={size} value={size}>
               {size}

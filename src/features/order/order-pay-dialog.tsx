@@ -25,7 +25,10 @@ export function OrderPayDialog({ order, intent, onClose }: OrderPayDialogProps) 
     closeRef.current = onClose;
   });
   const actor = useActorRef(
-    provideOrderPayment(services, { goToOrders: () => void navigate(routePaths.order), closeDialog: () => closeRef.current() }),
+    provideOrderPayment(services, {
+      goToOrders: () => void navigate(routePaths.order),
+      closeDialog: () => closeRef.current(),
+    }),
     { input: { now: Date.now(), order, intent: intent ?? "pay" }, clock: orderPaymentClock(services) },
   );
   return <PayDialog actor={actor} />;

@@ -28,7 +28,12 @@ export function OrderSearchForm({ view, onSearch, onReset }: OrderSearchFormProp
   return (
     <form className="order-search" onSubmit={submit} noValidate aria-label={t("orders.search.label")}>
       <FormGroup label={t("orders.search.status")} labelFor={statusId}>
-        <HTMLSelect id={statusId} fill value={form.status} onChange={(event) => set("status")(event.currentTarget.value)}>
+        <HTMLSelect
+          id={statusId}
+          fill
+          value={form.status}
+          onChange={(event) => set("status")(event.currentTarget.value)}
+        >
           <option value="">{t("orders.search.anyStatus")}</option>
           {orderStatuses.map((status) => (
             <option key={status} value={status}>
@@ -37,9 +42,28 @@ export function OrderSearchForm({ view, onSearch, onReset }: OrderSearchFormProp
           ))}
         </HTMLSelect>
       </FormGroup>
-      <FormField label={t("orders.search.orderCode")} inputMode="numeric" autoComplete="off" value={form.orderCode} onValueChange={set("orderCode")} error={fieldErrors.orderCode} />
-      <FormField label={t("orders.search.startTime")} type="datetime-local" value={form.startTime} onValueChange={set("startTime")} error={fieldErrors.startTime} />
-      <FormField label={t("orders.search.endTime")} type="datetime-local" value={form.endTime} onValueChange={set("endTime")} error={fieldErrors.endTime} />
+      <FormField
+        label={t("orders.search.orderCode")}
+        inputMode="numeric"
+        autoComplete="off"
+        value={form.orderCode}
+        onValueChange={set("orderCode")}
+        error={fieldErrors.orderCode}
+      />
+      <FormField
+        label={t("orders.search.startTime")}
+        type="datetime-local"
+        value={form.startTime}
+        onValueChange={set("startTime")}
+        error={fieldErrors.startTime}
+      />
+      <FormField
+        label={t("orders.search.endTime")}
+        type="datetime-local"
+        value={form.endTime}
+        onValueChange={set("endTime")}
+        error={fieldErrors.endTime}
+      />
       <div className="order-search-actions">
         <Button type="submit" intent="primary" loading={busy} disabled={!canSearch} text={t("orders.search.submit")} />
         <Button type="button" disabled={!canSearch} text={t("orders.search.reset")} onClick={onReset} />

@@ -69,7 +69,12 @@ export function OrderTable({ view, onRetry, onDetails, onPay, onCancel }: OrderT
   );
 }
 
-function OrderTableRow({ row, onDetails, onPay, onCancel }: { row: OrderRow } & Pick<OrderTableProps, "onDetails" | "onPay" | "onCancel">) {
+function OrderTableRow({
+  row,
+  onDetails,
+  onPay,
+  onCancel,
+}: { row: OrderRow } & Pick<OrderTableProps, "onDetails" | "onPay" | "onCancel">) {
   const { t } = useTranslation();
   const text = useOrderText();
   return (
@@ -87,9 +92,31 @@ function OrderTableRow({ row, onDetails, onPay, onCancel }: { row: OrderRow } & 
       <td>{text.time(row.paidAt)}</td>
       <td>{text.payType(row.payType)}</td>
       <td className="order-operations">
-        <Button size="small" variant="minimal" intent="primary" text={t("orders.actions.details")} onClick={() => onDetails(row.orderCode)} />
-        {row.canPay ? <Button size="small" variant="minimal" intent="success" text={t("orders.actions.pay")} onClick={() => onPay(row.orderCode)} /> : null}
-        {row.canCancel ? <Button size="small" variant="minimal" intent="danger" text={t("orders.actions.cancel")} onClick={() => onCancel(row.orderCode)} /> : null}
+        <Button
+          size="small"
+          variant="minimal"
+          intent="primary"
+          text={t("orders.actions.details")}
+          onClick={() => onDetails(row.orderCode)}
+        />
+        {row.canPay ? (
+          <Button
+            size="small"
+            variant="minimal"
+            intent="success"
+            text={t("orders.actions.pay")}
+            onClick={() => onPay(row.orderCode)}
+          />
+        ) : null}
+        {row.canCancel ? (
+          <Button
+            size="small"
+            variant="minimal"
+            intent="danger"
+            text={t("orders.actions.cancel")}
+            onClick={() => onCancel(row.orderCode)}
+          />
+        ) : null}
       </td>
     </tr>
   );

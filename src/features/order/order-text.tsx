@@ -19,8 +19,10 @@ export function useOrderText() {
   return {
     none,
     /** The package's name in this language (`packages.names.<code>`), else the server's. */
-    packageName: (code: string, name: string) => String(t(`packages.names.${code}` as never, { defaultValue: name } as never)),
-    term: (term: TermView) => (term.kind === "months" ? String(term.months) : t(`orders.term.${term.unit}`, { count: term.count })),
+    packageName: (code: string, name: string) =>
+      String(t(`packages.names.${code}` as never, { defaultValue: name } as never)),
+    term: (term: TermView) =>
+      term.kind === "months" ? String(term.months) : t(`orders.term.${term.unit}`, { count: term.count }),
     payType: (payType: Order["payType"]) => (payType ? t(`orders.payType.${payType}`) : none),
     status: (status: OrderStatus) => t(`orders.status.${status}`),
     time: (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : none),

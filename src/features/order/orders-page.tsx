@@ -3,7 +3,13 @@ import { Plus } from "@blueprintjs/icons";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { selectDetailDialog, selectOrderTable, selectPagination, selectPayTarget, selectSearchForm } from "../../../machines/order-list-selectors.ts";
+import {
+  selectDetailDialog,
+  selectOrderTable,
+  selectPagination,
+  selectPayTarget,
+  selectSearchForm,
+} from "../../../machines/order-list-selectors.ts";
 import { routePaths } from "../../app/route-names.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { OrderDetailDialog } from "./order-detail-dialog.tsx";
@@ -59,8 +65,18 @@ export default function OrdersPage() {
           />
         ) : null}
       </Card>
-      <OrderDetailDialog view={detailDialog} onRetry={() => actor.send({ type: "details.retry" })} onClose={() => actor.send({ type: "details.close" })} />
-      {payTarget ? <OrderPayDialog order={payTarget.order} intent={payTarget.intent} onClose={() => actor.send({ type: "payDialog.close" })} /> : null}
+      <OrderDetailDialog
+        view={detailDialog}
+        onRetry={() => actor.send({ type: "details.retry" })}
+        onClose={() => actor.send({ type: "details.close" })}
+      />
+      {payTarget ? (
+        <OrderPayDialog
+          order={payTarget.order}
+          intent={payTarget.intent}
+          onClose={() => actor.send({ type: "payDialog.close" })}
+        />
+      ) : null}
     </section>
   );
 }

@@ -3,7 +3,12 @@ import { useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { OrderPaymentActor } from "../../../machines/order-payment.ts";
-import { type PackageCard, selectBalance, selectCatalogue, selectCurrentPackage } from "../../../machines/order-payment-selectors.ts";
+import {
+  type PackageCard,
+  selectBalance,
+  selectCatalogue,
+  selectCurrentPackage,
+} from "../../../machines/order-payment-selectors.ts";
 import { routePaths } from "../../app/route-names.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { FailureCallout } from "../../app/failure-callout.tsx";
@@ -20,7 +25,8 @@ export function PackageCatalogue({ actor }: { actor: OrderPaymentActor }) {
   const canCreate = useSelector(actor, (s) => s.can({ type: "order.create" }));
   const canResume = useSelector(actor, (s) => s.can({ type: "order.resume" }));
 
-  if (view.kind === "loading") return <Spinner size={32} className="order-buy-spinner" aria-label={t("orderPayment.loadingPackages")} />;
+  if (view.kind === "loading")
+    return <Spinner size={32} className="order-buy-spinner" aria-label={t("orderPayment.loadingPackages")} />;
   const retry = <Button text={t("orderPayment.retry")} onClick={() => actor.send({ type: "catalogue.retry" })} />;
   if (view.kind === "failed") {
     return (
@@ -41,17 +47,30 @@ export function PackageCatalogue({ actor }: { actor: OrderPaymentActor }) {
               date: current.expiresAt ? text.date(current.expiresAt) : "",
             })
           : t("orderPayment.noPackage")}
-        {balance !== null ? <span data-testid="balance"> · {t("orderPayment.balance", { amount: text.amount(balance) })}</span> : null}
+        {balance !== null ? (
+          <span data-testid="balance"> · {t("orderPayment.balance", { amount: text.amount(balance) })}</span>
+        ) : null}
       </p>
       {view.resumable ? (
         <Callout intent="primary" className="order-buy-resume" data-testid="resumable-order">
           {t("orderPayment.resumeText", { code: view.resumable.orderCode })}{" "}
-          <Button intent="primary" size="small" text={t("orderPayment.resume")} disabled={!canResume} onClick={() => actor.send({ type: "order.resume" })} />
+          <Button
+            intent="primary"
+            size="small"
+            text={t("orderPayment.resume")}
+            disabled={!canResume}
+            onClick={() => actor.send({ type: "order.resume" })}
+          />
         </Callout>
       ) : null}
       <div className="package-cards" role="radiogroup" aria-label={t("orderPayment.choosePackage")}>
         {view.cards.map((card) => (
-          <PackageCardView key={card.id} card={card} busy={view.busy} onSelect={() => actor.send({ type: "package.select", packageId: card.id })} />
+          <PackageCardView
+            key={card.id}
+            card={card}
+            busy={view.busy}
+            onSelect={() => actor.send({ type: "package.select", packageId: card.id })}
+          />
         ))}
       </div>
       {view.effect === "extend" || view.effect === "replace" ? (
@@ -71,7 +90,14 @@ export function PackageCatalogue({ actor }: { actor: OrderPaymentActor }) {
         </p>
       ) : null}
       <div className="order-buy-actions">
-        <Button intent="primary" size="large" loading={view.busy} disabled={!canCreate} text={t("orderPayment.createOrder")} onClick={() => actor.send({ type: "order.create" })} />
+        <Button
+          intent="primary"
+          size="large"
+          loading={view.busy}
+          disabled={!canCreate}
+          text={t("orderPayment.createOrder")}
+          onClick={() => actor.send({ type: "order.create" })}
+        />
       </div>
     </>
   );
@@ -84,7 +110,13 @@ function PackageCardView({ card, busy, onSelect }: { card: PackageCard; busy: bo
   const detailsId = `package-${card.id}-details`;
   const selectable = card.selectable && !busy;
   return (
-    <Card className="package-card" selected={card.selected} compact onClick={selectable ? onSelect : undefined} data-testid={`package-${card.code}`}>
+    <Card
+      className="package-card"
+      selected={card.selected}
+      compact
+      onClick={selectable ? onSelect : undefined}
+      data-testid={`package-${card.code}`}
+    >
       <Radio
         name="package"
         value={card.id}
@@ -106,12 +138,18 @@ function PackageCardView({ card, busy, onSelect }: { card: PackageCard; busy: bo
           <dd>{text.limit(card.limits.applications)}</dd>
         </dl>
         <div className="package-tags">
-          {card.kind === "trial" ? <Tag intent="success" minimal>{t("orderPayment.trialTag")}</Tag> : null}
+          {card.kind === "trial" ? (
+            <Tag intent="success" minimal>
+              {t("orderPayment.trialTag")}
+            </Tag>
+          ) : null}
           {card.trialUsed ? <Tag minimal>{t("orderPayment.trialUsed")}</Tag> : null}
           {card.current ? (
             <Tag intent={card.currentActive ? "primary" : "warning"} minimal>
               {card.currentUntil
-                ? t(card.currentActive ? "orderPayment.currentUntil" : "orderPayment.currentExpired", { date: text.date(card.currentUntil) })
+                ? t(card.currentActive ? "orderPayment.currentUntil" : "orderPayment.currentExpired", {
+                    date: text.date(card.currentUntil),
+                  })
                 : t("orderPayment.currentTag")}
             </Tag>
           ) : null}

@@ -62,9 +62,15 @@ export function PayDialog({ actor }: { actor: OrderPaymentActor }) {
 function PayScreenView({ actor }: { actor: OrderPaymentActor }) {
   const { t } = useTranslation();
   const { describeFailure } = useServices();
-  const screen = useSelector(actor, selectPayScreen, (a, b) => a.kind === b.kind && ("failure" in a ? a.failure : null) === ("failure" in b ? b.failure : null));
+  const screen = useSelector(
+    actor,
+    selectPayScreen,
+    (a, b) => a.kind === b.kind && ("failure" in a ? a.failure : null) === ("failure" in b ? b.failure : null),
+  );
   const canRetry = useSelector(actor, (s) => s.can({ type: "order.retry" }));
-  const retry = <Button text={t("orderPayment.retry")} disabled={!canRetry} onClick={() => actor.send({ type: "order.retry" })} />;
+  const retry = (
+    <Button text={t("orderPayment.retry")} disabled={!canRetry} onClick={() => actor.send({ type: "order.retry" })} />
+  );
   switch (screen.kind) {
     case "loading":
       return <Spinner size={32} className="pay-spinner" aria-label={t("orderPayment.loadingPayment")} />;

@@ -49,7 +49,11 @@ export function PayPanel({ actor }: { actor: OrderPaymentActor }) {
           )}
           {payment.owed && chain ? (
             <Callout intent="warning" compact className="pay-warning">
-              {t("orderPayment.exactToken", { symbol: chain.token.symbol, network: chain.product, contract: chain.token.address })}
+              {t("orderPayment.exactToken", {
+                symbol: chain.token.symbol,
+                network: chain.product,
+                contract: chain.token.address,
+              })}
             </Callout>
           ) : null}
           {payment.windowClosed ? (
@@ -66,13 +70,22 @@ export function PayPanel({ actor }: { actor: OrderPaymentActor }) {
           )}
           {payment.devPayment ? (
             <Callout intent="success" compact data-testid="dev-payment">
-              {t("orderPayment.devPaymentSent", { amount: text.amount(payment.devPayment.amount), hash: payment.devPayment.txHash })}
+              {t("orderPayment.devPaymentSent", {
+                amount: text.amount(payment.devPayment.amount),
+                hash: payment.devPayment.txHash,
+              })}
             </Callout>
           ) : null}
           <FailureCallout failure={payment.failure} />
           <div className="pay-actions">
             {offers.finishPay ? (
-              <Button intent="primary" text={t("orderPayment.finishPay")} disabled={!canFinish} loading={busy === "finishPay"} onClick={() => actor.send({ type: "order.finishPay" })} />
+              <Button
+                intent="primary"
+                text={t("orderPayment.finishPay")}
+                disabled={!canFinish}
+                loading={busy === "finishPay"}
+                onClick={() => actor.send({ type: "order.finishPay" })}
+              />
             ) : null}
             {offers.fromBalance ? (
               <Button
@@ -84,16 +97,33 @@ export function PayPanel({ actor }: { actor: OrderPaymentActor }) {
               />
             ) : null}
             {offers.devPay ? (
-              <Button text={t("orderPayment.devPay")} disabled={!canDevPay} loading={busy === "devPay"} onClick={() => actor.send({ type: "order.devPay" })} />
+              <Button
+                text={t("orderPayment.devPay")}
+                disabled={!canDevPay}
+                loading={busy === "devPay"}
+                onClick={() => actor.send({ type: "order.devPay" })}
+              />
             ) : null}
             {offers.cancel ? (
-              <Button intent="danger" variant="outlined" text={t("orderPayment.cancelOrder")} disabled={!canCancel} loading={busy === "cancel"} onClick={() => actor.send({ type: "order.cancel" })} />
+              <Button
+                intent="danger"
+                variant="outlined"
+                text={t("orderPayment.cancelOrder")}
+                disabled={!canCancel}
+                loading={busy === "cancel"}
+                onClick={() => actor.send({ type: "order.cancel" })}
+              />
             ) : null}
           </div>
         </div>
         {payment.uri ? (
           <figure className="pay-qr-figure">
-            <QrCode value={payment.uri} label={t("orderPayment.qrLabel", { address: payment.address })} className="pay-qr" testId="pay-qr" />
+            <QrCode
+              value={payment.uri}
+              label={t("orderPayment.qrLabel", { address: payment.address })}
+              className="pay-qr"
+              testId="pay-qr"
+            />
             <figcaption>{t("orderPayment.scan")}</figcaption>
           </figure>
         ) : null}

@@ -10,21 +10,36 @@ export function PayProgress({ payment }: { payment: PaymentView }) {
   const { t } = useTranslation();
   const text = usePaymentText();
   return (
-    <section className="pay-progress" aria-live="polite" aria-labelledby="pay-progress-title" data-testid="pay-progress">
+    <section
+      className="pay-progress"
+      aria-live="polite"
+      aria-labelledby="pay-progress-title"
+      data-testid="pay-progress"
+    >
       <h3 id="pay-progress-title" className="pay-progress-title">
         {t("orderPayment.checkingTitle")}
       </h3>
       <p className="pay-progress-mode" data-testid="pay-feed">
         {payment.live ? t("orderPayment.liveStatus") : t("orderPayment.pollingStatus")}
       </p>
-      <p data-testid="pay-received">{t("orderPayment.receivedRemaining", { received: text.amount(payment.received), remaining: text.amount(payment.remaining) })}</p>
+      <p data-testid="pay-received">
+        {t("orderPayment.receivedRemaining", {
+          received: text.amount(payment.received),
+          remaining: text.amount(payment.remaining),
+        })}
+      </p>
       {payment.transfers.length === 0 ? (
         <p data-testid="pay-no-transfer">{t("orderPayment.noTransferYet")}</p>
       ) : (
         <ul className="pay-transfers">
           {payment.transfers.map((transfer) => (
             <li key={transfer.txHash} data-testid="pay-transfer">
-              <span>{t("orderPayment.transferSeen", { amount: text.amount(transfer.amount), hash: shortHash(transfer.txHash) })}</span>
+              <span>
+                {t("orderPayment.transferSeen", {
+                  amount: text.amount(transfer.amount),
+                  hash: shortHash(transfer.txHash),
+                })}
+              </span>
               <ProgressBar
                 value={transfer.required > 0 ? transfer.confirmations / transfer.required : 1}
                 stripes={!transfer.confirmed}
@@ -32,7 +47,9 @@ export function PayProgress({ payment }: { payment: PaymentView }) {
                 intent={transfer.confirmed ? "success" : "primary"}
                 aria-label={t("orderPayment.confirmations", { n: transfer.confirmations, required: transfer.required })}
               />
-              <span className="pay-confirmations">{t("orderPayment.confirmations", { n: transfer.confirmations, required: transfer.required })}</span>
+              <span className="pay-confirmations">
+                {t("orderPayment.confirmations", { n: transfer.confirmations, required: transfer.required })}
+              </span>
             </li>
           ))}
         </ul>

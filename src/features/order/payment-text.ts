@@ -11,11 +11,16 @@ export function usePaymentText() {
       const key = `packages.names.${code}`;
       return i18n.exists(key) ? String(t(key as never)) : name;
     },
-    term: (term: TermView) => String(t(`orderPayment.${term.count === 1 ? "termOne" : "termMany"}.${term.unit}` as never, { count: term.count } as never)),
+    term: (term: TermView) =>
+      String(
+        t(
+          `orderPayment.${term.count === 1 ? "termOne" : "termMany"}.${term.unit}` as never,
+          { count: term.count } as never,
+        ),
+      ),
     /** A package limit; null is unlimited. */
     limit: (value: number | null) => (value === null ? t("orderPayment.unlimited") : formatCount(value, i18n.language)),
     amount: (amount: string) => formatUsdt(amount, i18n.language),
     date: (iso: string) => formatDate(iso, i18n.language),
   };
 }
-

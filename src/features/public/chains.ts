@@ -14,4 +14,5 @@ export const supportedChains: readonly SupportedChain[] = [
   { chain: "BSC", network: "BNB Chain", token: "USDT", standard: "BEP-20" },
 ];
 
-export const chainInfo = (chain: DemoChain): SupportedChain => supportedChains.find((c) => c.chain === chain) ?? (supportedChains[0] as SupportedChain);
+export const chainInfo = (chain: DemoChain): SupportedChain =>
+  supportedChains.find((c) => c.chain === chain) ?? (supportedChains[0] as SupportedChain);

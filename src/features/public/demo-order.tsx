@@ -8,7 +8,6 @@ import { formatClock, formatUsdt } from "../../i18n/format.ts";
 import { chainInfo } from "./chains.ts";
 import { QrCode } from "../../ui/qr-code.tsx";
 
-
 export interface DemoOrderViewProps {
   order: DemoOrder;
   secondsLeft: number;
@@ -47,7 +46,14 @@ export function DemoOrderView({ order, secondsLeft, shareLeft, paying, failure, 
           <dt>{t("demo.address")}</dt>
           <dd className="demo-address">
             <code data-testid="demo-address">{order.address}</code>
-            <Button variant="minimal" size="small" icon={<Duplicate />} aria-label={t("demo.copyAddress")} title={t("demo.copyAddress")} onClick={copy} />
+            <Button
+              variant="minimal"
+              size="small"
+              icon={<Duplicate />}
+              aria-label={t("demo.copyAddress")}
+              title={t("demo.copyAddress")}
+              onClick={copy}
+            />
           </dd>
         </dl>
         <Callout intent="warning" compact className="demo-warning">
@@ -59,7 +65,13 @@ export function DemoOrderView({ order, secondsLeft, shareLeft, paying, failure, 
             {formatClock(secondsLeft)}
           </span>
         </p>
-        <ProgressBar value={shareLeft} stripes={false} animate={false} intent={secondsLeft < 60 ? "danger" : "primary"} aria-label={t("demo.timeLeftLabel")} />
+        <ProgressBar
+          value={shareLeft}
+          stripes={false}
+          animate={false}
+          intent={secondsLeft < 60 ? "danger" : "primary"}
+          aria-label={t("demo.timeLeftLabel")}
+        />
         {failure ? (
           <Callout intent="danger" role="alert" compact className="form-failure demo-failure">
             {describeFailure(failure)}
@@ -71,7 +83,12 @@ export function DemoOrderView({ order, secondsLeft, shareLeft, paying, failure, 
         <p className="demo-hint">{t("demo.simulateHint")}</p>
       </div>
       <figure className="demo-qr-figure">
-        <QrCode value={order.address} label={t("demo.qrLabel", { address: order.address })} className="demo-qr" testId="demo-qr" />
+        <QrCode
+          value={order.address}
+          label={t("demo.qrLabel", { address: order.address })}
+          className="demo-qr"
+          testId="demo-qr"
+        />
         <figcaption>{t("demo.scan")}</figcaption>
       </figure>
     </div>

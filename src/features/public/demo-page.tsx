@@ -51,7 +51,11 @@ export default function DemoPage() {
         description={
           <>
             <H2 className="demo-end-title">{paid ? t("demo.paidTitle") : t("demo.expiredTitle")}</H2>
-            <p>{paid && view.order ? t("demo.paidText", { amount: formatUsdt(view.order.amount, i18n.language) }) : t("demo.expiredText")}</p>
+            <p>
+              {paid && view.order
+                ? t("demo.paidText", { amount: formatUsdt(view.order.amount, i18n.language) })
+                : t("demo.expiredText")}
+            </p>
           </>
         }
         action={<Button intent="primary" text={t("demo.startNew")} onClick={restart} />}

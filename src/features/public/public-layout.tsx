@@ -49,7 +49,13 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           </NavbarGroup>
           <NavbarGroup align="end" className="navbar-tools">
             <span className="public-tools wide-only">
-              <Button variant="minimal" icon={dark ? <Flash /> : <Moon />} aria-label={themeLabel} title={themeLabel} onClick={toggleTheme} />
+              <Button
+                variant="minimal"
+                icon={dark ? <Flash /> : <Moon />}
+                aria-label={themeLabel}
+                title={themeLabel}
+                onClick={toggleTheme}
+              />
               <LanguageSelect />
             </span>
             <Link to={routePaths.login} className="bp6-button bp6-minimal">
@@ -71,7 +77,15 @@ export function PublicLayout({ children }: { children: ReactNode }) {
 }
 
 /** A narrow screen's menu of the public navbar. */
-function PublicMenu({ themeIcon, themeLabel, onTheme }: { themeIcon: React.JSX.Element; themeLabel: string; onTheme: () => void }) {
+function PublicMenu({
+  themeIcon,
+  themeLabel,
+  onTheme,
+}: {
+  themeIcon: React.JSX.Element;
+  themeLabel: string;
+  onTheme: () => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const languageId = useId();

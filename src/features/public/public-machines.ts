@@ -9,7 +9,9 @@ export const provideDemoCheckout = ({ api, timers }: Services) =>
       createOrder: fromPromise(({ input }) => api.demoCheckout(input)),
       checkStatus: fromPromise(({ input }) => api.demoStatus(input)),
       payOrder: fromPromise(({ input }) => api.demoPay(input)),
-      clock: fromCallback(({ sendBack }) => timers.every(1000, () => sendBack({ type: "clock.tick", now: Date.now() }))),
+      clock: fromCallback(({ sendBack }) =>
+        timers.every(1000, () => sendBack({ type: "clock.tick", now: Date.now() })),
+      ),
     },
   });
 

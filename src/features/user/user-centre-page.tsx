@@ -2,7 +2,12 @@ import { Button, Card, H1, HTMLTable, Tag } from "@blueprintjs/core";
 import { Edit, Refresh } from "@blueprintjs/icons";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
-import { selectEmail, selectNickName, selectProfileLoading, selectUserId } from "../../../machines/session-selectors.ts";
+import {
+  selectEmail,
+  selectNickName,
+  selectProfileLoading,
+  selectUserId,
+} from "../../../machines/session-selectors.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { formatDate } from "../../i18n/format.ts";
 import { provideNicknameEdit } from "../../layout/account-machines.ts";
@@ -23,8 +28,16 @@ export default function UserCentrePage() {
   const registered = registrationDate ? formatDate(registrationDate, i18n.language) : "";
   return (
     <section className="page" aria-labelledby="user-centre-title">
-      <H1 id="user-centre-title" className="page-title">{t("menu.userCentre")}</H1>
-      <Button className="page-action" icon={<Refresh />} text={t("profile.refresh")} loading={loading} onClick={() => session.send({ type: "profile.reload" })} />
+      <H1 id="user-centre-title" className="page-title">
+        {t("menu.userCentre")}
+      </H1>
+      <Button
+        className="page-action"
+        icon={<Refresh />}
+        text={t("profile.refresh")}
+        loading={loading}
+        onClick={() => session.send({ type: "profile.reload" })}
+      />
       <Card className="account-card">
         <HTMLTable compact className="account-table">
           <tbody>
@@ -36,7 +49,13 @@ export default function UserCentrePage() {
               <th scope="row">{t("fields.nickName")}</th>
               <td>
                 <span data-testid="user-centre-nickname">{nickName}</span>{" "}
-                <Button variant="minimal" size="small" icon={<Edit />} aria-label={t("navbar.editProfile")} onClick={() => nickname.send({ type: "dialog.open" })} />
+                <Button
+                  variant="minimal"
+                  size="small"
+                  icon={<Edit />}
+                  aria-label={t("navbar.editProfile")}
+                  onClick={() => nickname.send({ type: "dialog.open" })}
+                />
               </td>
             </tr>
             <tr>
