@@ -10,7 +10,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startServer, repoRoot } from "../e2e/support/server.ts";
-import { hashPassword, productionCost } from "../server/domain/passwords.ts";
+import { hashPassword, productionCost } from "../server/domain/identity/passwords.ts";
 
 const hashes = Math.max(1, Number(process.env.BENCH_HASHES ?? 20));
 const signIns = Math.max(5, Number(process.env.BENCH_SIGN_INS ?? 30));

@@ -6,13 +6,13 @@ import type { Kysely } from "kysely";
 import { errCodes } from "../contracts/schemas/envelope.ts";
 import type { ChainLayer } from "./chain/chain-layer.ts";
 import type { DB } from "./db/schema.ts";
-import { codeCallPoolOptions, createWorkPool, type WorkPool } from "./domain/work-pool.ts";
-import { pruneExpired, schedulePrune } from "./domain/prune.ts";
-import { expireOverdueOrders, orderSweepEveryMs } from "./domain/order-expiry.ts";
-import { defaultOrderPaySeconds } from "./domain/orders.ts";
-import { createRefusalMemo, type RefusalMemo } from "./domain/refusal-memo.ts";
-import { defaultLimits, type Limits } from "./domain/limits.ts";
-import { createLogMailer, type Mailer } from "./domain/mailer.ts";
+import { codeCallPoolOptions, createWorkPool, type WorkPool } from "./domain/platform/work-pool.ts";
+import { pruneExpired, schedulePrune } from "./domain/platform/prune.ts";
+import { expireOverdueOrders, orderSweepEveryMs } from "./domain/payments/order-expiry.ts";
+import { defaultOrderPaySeconds } from "./domain/payments/orders.ts";
+import { createRefusalMemo, type RefusalMemo } from "./domain/platform/refusal-memo.ts";
+import { defaultLimits, type Limits } from "./domain/platform/limits.ts";
+import { createLogMailer, type Mailer } from "./domain/messaging/mailer.ts";
 import { failure } from "./http/envelope.ts";
 import { registerEndpoints } from "./http/endpoint-routes.ts";
 import { type OrderEventsOptions, registerOrderEvents } from "./http/order-events.ts";
@@ -21,7 +21,7 @@ import type { HandlerTable, Services } from "./http/handler.ts";
 import { acceptJsonOnly, bodyLimitBytes } from "./http/json-body.ts";
 import { installSecurityHeaders } from "./http/security-headers.ts";
 import { registerStaticFiles, wantsConsolePage } from "./http/static-files.ts";
-import { type GoogleSettings, googleSettingsFromEnv } from "./domain/google-identity.ts";
+import { type GoogleSettings, googleSettingsFromEnv } from "./domain/identity/google-identity.ts";
 import { authHandlers } from "./routes/auth.ts";
 import { codeHandlers } from "./routes/codes.ts";
 import { demoHandlers } from "./routes/demo.ts";
@@ -57,7 +57,7 @@ export interface BuildServerOptions {
   secret?: Buffer;
   /** The password-hashing pool; one per server by default. */
   kdf?: WorkPool;
-  /** Remembered refusals (domain/refusal-memo.ts); one per server by default, tests pass theirs to clear it. */
+  /** Remembered refusals (domain/platform/refusal-memo.ts); one per server by default, tests pass theirs to clear it. */
   refusals?: RefusalMemo;
   /** How often expired sessions, codes, buckets and mail are pruned (10 minutes); 0 turns it off (tests call pruneExpired). */
   pruneEveryMs?: number;
@@ -114,7 +114,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   installErrorHandler(app);
   installSecurityHeaders(app, options.allowGoogleSignIn ?? services.google !== null);
   acceptJsonOnly(app);
-  // Only the sign-in calls read a cookie (the device cookie, domain/device-cookie.ts); everything else is bearer-token.
+  // Only the sign-in calls read a cookie (the device cookie, domain/identity/device-cookie.ts); everything else is bearer-token.
   await app.register(fastifyCookie);
   // Answers only: the console never sends compressed bodies, so none is inflated (no zip bombs).
   await app.register(fastifyCompress, {

@@ -4,12 +4,12 @@ import { buildServer } from "./app.ts";
 import { type ChainLayer, startChainLayer } from "./chain/chain-layer.ts";
 import { chainConfigFromEnv } from "./chain/config.ts";
 import type { WatcherLog } from "./chain/listener.ts";
-import { createOrderListener } from "./domain/order-listener.ts";
+import { createOrderListener } from "./domain/payments/order-listener.ts";
 import { openServerData, StartupRefusal } from "./db/data-folder.ts";
-import { googleSettingsFromEnv } from "./domain/google-identity.ts";
-import { defaultLimits, testServerLimits } from "./domain/limits.ts";
-import { createLogMailer, createSmtpMailer } from "./domain/mailer.ts";
-import { currentCost } from "./domain/passwords.ts";
+import { googleSettingsFromEnv } from "./domain/identity/google-identity.ts";
+import { defaultLimits, testServerLimits } from "./domain/platform/limits.ts";
+import { createLogMailer, createSmtpMailer } from "./domain/messaging/mailer.ts";
+import { currentCost } from "./domain/identity/passwords.ts";
 
 /**
  * `node server/main.ts`: PORT (8080), HOST (127.0.0.1), DATA_DIR (./data) or DATABASE_URL,

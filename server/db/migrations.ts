@@ -240,7 +240,7 @@ const migrations: Record<string, Migration> = {
           ('basic', 'Basic', 'standard', 29, 'month', 1, 3, 5, 3, 2),
           ('pro', 'Pro', 'standard', 79, 'quarter', 1, 10, 20, 10, 3),
           ('enterprise', 'Enterprise', 'enterprise', 999, 'year', 1, null, null, null, 4)`.execute(db);
-      // Order codes: yyyymmdd (UTC) and this sequence's value, zero-padded (server/domain/orders.ts).
+      // Order codes: yyyymmdd (UTC) and this sequence's value, zero-padded (server/domain/payments/orders.ts).
       await sql`create sequence order_code_seq as bigint minvalue 1 start with 1`.execute(db);
       await sql`
         create table orders (

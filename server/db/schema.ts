@@ -48,7 +48,7 @@ export interface VerificationCodesTable {
   created_at: Date;
 }
 
-/** One GCRA bucket: `tat` is the theoretical arrival time of the next event (see domain/rate-limit.ts). */
+/** One GCRA bucket: `tat` is the theoretical arrival time of the next event (see domain/platform/rate-limit.ts). */
 export interface RateLimitsTable {
   bucket: string;
   subject: string;

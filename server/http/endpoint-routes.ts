@@ -2,11 +2,11 @@ import type { FastifyInstance } from "fastify";
 import * as z from "zod/mini";
 import { type Endpoint, type EndpointName, endpoints } from "../../contracts/endpoints.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
-import { findSession } from "../domain/sessions.ts";
-import { ApiError, messages, type Outcome } from "../domain/outcome.ts";
+import { findSession } from "../domain/identity/sessions.ts";
+import { ApiError, messages, type Outcome } from "../domain/platform/outcome.ts";
 import { failure, success } from "./envelope.ts";
-import type { CookieOptions } from "../domain/device-cookie.ts";
-import type { Session } from "../domain/sessions.ts";
+import type { CookieOptions } from "../domain/identity/device-cookie.ts";
+import type { Session } from "../domain/identity/sessions.ts";
 import type { HandlerContext, HandlerTable, Services } from "./handler.ts";
 import { parseRequest } from "./validation.ts";
 

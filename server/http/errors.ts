@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
-import { ApiError, messages } from "../domain/outcome.ts";
+import { ApiError, messages } from "../domain/platform/outcome.ts";
 import { failure } from "./envelope.ts";
 
 /** Maps every error to the envelope: a known status and code, or 500 "Internal error" (no stack). */

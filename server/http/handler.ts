@@ -4,14 +4,14 @@ import type * as z from "zod/mini";
 import type { EndpointName, endpoints, ResultOf } from "../../contracts/endpoints.ts";
 import type { ChainLayer } from "../chain/chain-layer.ts";
 import type { DB } from "../db/schema.ts";
-import type { GoogleSettings } from "../domain/google-identity.ts";
-import type { WorkPool } from "../domain/work-pool.ts";
-import type { CookieOptions } from "../domain/device-cookie.ts";
-import type { Limits } from "../domain/limits.ts";
-import type { Session } from "../domain/sessions.ts";
-import type { RefusalMemo } from "../domain/refusal-memo.ts";
-import type { Mailer } from "../domain/mailer.ts";
-import type { Outcome } from "../domain/outcome.ts";
+import type { GoogleSettings } from "../domain/identity/google-identity.ts";
+import type { WorkPool } from "../domain/platform/work-pool.ts";
+import type { CookieOptions } from "../domain/identity/device-cookie.ts";
+import type { Limits } from "../domain/platform/limits.ts";
+import type { Session } from "../domain/identity/sessions.ts";
+import type { RefusalMemo } from "../domain/platform/refusal-memo.ts";
+import type { Mailer } from "../domain/messaging/mailer.ts";
+import type { Outcome } from "../domain/platform/outcome.ts";
 
 export interface Services {
   db: Kysely<DB>;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
-import { ApiError, messages } from "../domain/outcome.ts";
+import { ApiError, messages } from "../domain/platform/outcome.ts";
 
 export const bodyLimitBytes = 64 * 1024;
 

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Order, order as orderSchema, orderEventsPath } from "../../contracts/schemas/order.ts";
-import { orderEventsChannel } from "../domain/order-events-channel.ts";
-import { hashToken } from "../domain/tokens.ts";
+import { orderEventsChannel } from "../domain/payments/order-events-channel.ts";
+import { hashToken } from "../domain/identity/tokens.ts";
 import { openEventStream, type OpenedEventStream } from "../testing/event-stream.ts";
 import { call, createHarness, type Harness, type Merchant, reset, signedInMerchant } from "../testing/harness.ts";
 

@@ -4,10 +4,10 @@ import type { FastifyInstance } from "fastify";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { type Order, orderCodeRequest, orderEventName, orderEventsPath } from "../../contracts/schemas/order.ts";
 import type { Listen } from "../db/listen.ts";
-import { startOrderRelay } from "../domain/order-notify.ts";
-import { orderForWire } from "../domain/orders.ts";
-import { ApiError, messages } from "../domain/outcome.ts";
-import { findSession, type SessionLifetime, sessionIsLive } from "../domain/sessions.ts";
+import { startOrderRelay } from "../domain/payments/order-notify.ts";
+import { orderForWire } from "../domain/payments/orders.ts";
+import { ApiError, messages } from "../domain/platform/outcome.ts";
+import { findSession, type SessionLifetime, sessionIsLive } from "../domain/identity/sessions.ts";
 import { failure } from "./envelope.ts";
 import type { Services } from "./handler.ts";
 import { parseRequest } from "./validation.ts";
@@ -29,7 +29,7 @@ const maxBufferedBytes = 1 << 20;
 /**
  * `GET /api/Order/Events?orderCode=` (server/README.md, "Live order status"): the signed-in merchant's order as
  * server-sent events, `event: order` + `data: <order JSON>` at once and after every change of it, relayed from
- * PostgreSQL NOTIFY on `order_events` (domain/order-notify.ts). Refusals before the stream starts are envelopes.
+ * PostgreSQL NOTIFY on `order_events` (domain/payments/order-notify.ts). Refusals before the stream starts are envelopes.
  * Without `options` (a server built without a database listener) the route is not served: 404, and the console
  * polls instead.
  */

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import * as zod from "zod";
 import { loginRequest } from "../../contracts/schemas/auth.ts";
-import { ApiError } from "../domain/outcome.ts";
+import { ApiError } from "../domain/platform/outcome.ts";
 import { englishText, parseRequest } from "./validation.ts";
 
 // Importing the full "zod" installs its English messages for every schema in the process, the contracts' zod/mini ones
@@ -30,5 +30,13 @@ describe("a 1001 answer's errMsg", () => {
     expect(errMsgOf({ email: "not-an-address", password: "x" })).toContain(
       `email: ${englishText("validation.emailFormat")}`,
     );
+  });
+});
+
+describe("validation messages", () => {
+  it("are the en-US text of the key, or the key", () => {
+    expect(englishText("validation.emailFormat")).toBe("E-mail format error");
+    expect(englishText("validation.nope")).toBe("validation.nope");
+    expect(englishText("__proto__.polluted")).toBe("__proto__.polluted");
   });
 });

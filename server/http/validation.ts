@@ -1,7 +1,7 @@
 import type * as z from "zod/mini";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import enUS from "../../locales/en-US.json" with { type: "json" };
-import { ApiError } from "../domain/outcome.ts";
+import { ApiError } from "../domain/platform/outcome.ts";
 
 type Issue = z.core.$ZodIssue;
 

@@ -1,5 +1,5 @@
-import { balanceOf } from "../domain/balance.ts";
-import { ok } from "../domain/outcome.ts";
+import { balanceOf } from "../domain/payments/balance.ts";
+import { ok } from "../domain/platform/outcome.ts";
 import type { HandlerTable } from "../http/handler.ts";
 
 /** The merchant's balance: what came in unconsumed (excess, late, unmatched, closed orders) minus what orders took. */

@@ -1,14 +1,14 @@
 import { errCodes } from "../../contracts/schemas/envelope.ts";
-import { checkCode } from "../domain/codes.ts";
-import { takeCodeUseSlots } from "../domain/code-throttle.ts";
-import { isCommonPassword } from "../domain/common-passwords.ts";
-import { deviceCookieName, deviceCookieOptions } from "../domain/device-cookie.ts";
-import { findMerchantByEmail, insertMerchant, normalizeEmail, signedInMerchant } from "../domain/merchants.ts";
-import { onRegistered } from "../domain/messages.ts";
-import { ApiError, fail, messages, ok } from "../domain/outcome.ts";
-import { hashPassword } from "../domain/passwords.ts";
-import { revokeSession } from "../domain/sessions.ts";
-import { signIn } from "../domain/sign-in.ts";
+import { checkCode } from "../domain/identity/codes.ts";
+import { takeCodeUseSlots } from "../domain/identity/code-throttle.ts";
+import { isCommonPassword } from "../domain/identity/common-passwords.ts";
+import { deviceCookieName, deviceCookieOptions } from "../domain/identity/device-cookie.ts";
+import { findMerchantByEmail, insertMerchant, normalizeEmail, signedInMerchant } from "../domain/identity/merchants.ts";
+import { onRegistered } from "../domain/messaging/messages.ts";
+import { ApiError, fail, messages, ok } from "../domain/platform/outcome.ts";
+import { hashPassword } from "../domain/identity/passwords.ts";
+import { revokeSession } from "../domain/identity/sessions.ts";
+import { signIn } from "../domain/identity/sign-in.ts";
 import type { HandlerTable } from "../http/handler.ts";
 import { queuedAsCodeCall } from "./code-call.ts";
 

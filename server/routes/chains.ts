@@ -1,5 +1,5 @@
-import { devPayOrder, payChainsOf } from "../domain/chain-payments.ts";
-import { ok } from "../domain/outcome.ts";
+import { devPayOrder, payChainsOf } from "../domain/payments/chain-payments.ts";
+import { ok } from "../domain/platform/outcome.ts";
 import type { HandlerTable } from "../http/handler.ts";
 
 /** The chains an order can be paid on, and the devnet's "Pay from the dev wallet". */

@@ -1,16 +1,16 @@
 import { errCodes } from "../../contracts/schemas/envelope.ts";
-import { checkCode, lastCodeSentAt, newCode, storeCode } from "../domain/codes.ts";
-import { findMerchantByEmail, normalizeEmail, setPasswordHash } from "../domain/merchants.ts";
-import { codeMail, deliverMail, queueMail } from "../domain/outbox.ts";
-import { onPasswordChanged } from "../domain/messages.ts";
-import { hashPassword } from "../domain/passwords.ts";
-import { takeSlots, waitMessage } from "../domain/rate-limit.ts";
-import { takeCodeUseSlots } from "../domain/code-throttle.ts";
+import { checkCode, lastCodeSentAt, newCode, storeCode } from "../domain/identity/codes.ts";
+import { findMerchantByEmail, normalizeEmail, setPasswordHash } from "../domain/identity/merchants.ts";
+import { codeMail, deliverMail, queueMail } from "../domain/messaging/outbox.ts";
+import { onPasswordChanged } from "../domain/messaging/messages.ts";
+import { hashPassword } from "../domain/identity/passwords.ts";
+import { takeSlots, waitMessage } from "../domain/platform/rate-limit.ts";
+import { takeCodeUseSlots } from "../domain/identity/code-throttle.ts";
 import { queuedAsCodeCall } from "./code-call.ts";
-import { isCommonPassword } from "../domain/common-passwords.ts";
-import { clearAccountThrottle } from "../domain/login-throttle.ts";
-import { revokeMerchantSessions } from "../domain/sessions.ts";
-import { fail, messages, ok } from "../domain/outcome.ts";
+import { isCommonPassword } from "../domain/identity/common-passwords.ts";
+import { clearAccountThrottle } from "../domain/identity/login-throttle.ts";
+import { revokeMerchantSessions } from "../domain/identity/sessions.ts";
+import { fail, messages, ok } from "../domain/platform/outcome.ts";
 import type { HandlerTable } from "../http/handler.ts";
 
 /** E-mail verification codes: sending, checking, and the password reset they allow. */

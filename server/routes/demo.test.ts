@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { demoOrder } from "../../contracts/schemas/demo.ts";
 import { call, createHarness, type Harness, reset, rowCounts } from "../testing/harness.ts";
-import { wireAmount } from "../domain/demo-orders.ts";
+import { wireAmount } from "../domain/payments/demo-orders.ts";
 
 let h: Harness;
 beforeAll(async () => {

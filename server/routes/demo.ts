@@ -1,7 +1,7 @@
 import { errCodes } from "../../contracts/schemas/envelope.ts";
-import { createDemoOrder, findDemoOrder, payDemoOrder, toWire } from "../domain/demo-orders.ts";
-import { fail, ok } from "../domain/outcome.ts";
-import { takeSlots, waitMessage } from "../domain/rate-limit.ts";
+import { createDemoOrder, findDemoOrder, payDemoOrder, toWire } from "../domain/payments/demo-orders.ts";
+import { fail, ok } from "../domain/platform/outcome.ts";
+import { takeSlots, waitMessage } from "../domain/platform/rate-limit.ts";
 import type { HandlerTable } from "../http/handler.ts";
 
 const notFound = () => fail(errCodes.demoOrderNotFound, "No such demo order");

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import * as z from "zod/mini";
-import { normalizeEmail } from "../domain/merchants.ts";
-import { devOutboxFor } from "../domain/outbox.ts";
+import { normalizeEmail } from "../domain/identity/merchants.ts";
+import { devOutboxFor } from "../domain/messaging/outbox.ts";
 import type { Services } from "../http/handler.ts";
 import { parseRequest } from "../http/validation.ts";
 

@@ -1,14 +1,14 @@
 import type { LoginResult } from "../../contracts/schemas/auth.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
-import { signInWithGoogle } from "../domain/google-accounts.ts";
+import { signInWithGoogle } from "../domain/identity/google-accounts.ts";
 import {
   exchangeGoogleCode,
   type GoogleCheck,
   type GoogleSettings,
   verifyGoogleIdToken,
-} from "../domain/google-identity.ts";
-import { refundSlots, type Slot, takeSlots, waitMessage } from "../domain/rate-limit.ts";
-import { fail, type Outcome, ok } from "../domain/outcome.ts";
+} from "../domain/identity/google-identity.ts";
+import { refundSlots, type Slot, takeSlots, waitMessage } from "../domain/platform/rate-limit.ts";
+import { fail, type Outcome, ok } from "../domain/platform/outcome.ts";
 import type { HandlerContext, HandlerTable } from "../http/handler.ts";
 
 type GoogleContext = HandlerContext<"googleLogin"> | HandlerContext<"googleCode">;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createWorkPool, type WorkPool } from "../domain/work-pool.ts";
+import { createWorkPool, type WorkPool } from "../domain/platform/work-pool.ts";
 import { seedCode, seedMerchant } from "../testing/seed.ts";
 import { type Answer, call, createHarness, type Harness, reset } from "../testing/harness.ts";
 

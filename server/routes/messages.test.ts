@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { messageListResult } from "../../contracts/schemas/message.ts";
 import enUS from "../../locales/en-US.json" with { type: "json" };
-import { messagesPerType } from "../domain/messages.ts";
+import { messagesPerType } from "../domain/messaging/messages.ts";
 import {
   call,
   createHarness,

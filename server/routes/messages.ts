@@ -1,5 +1,5 @@
-import { listMessages, markMessagesRead } from "../domain/messages.ts";
-import { ok } from "../domain/outcome.ts";
+import { listMessages, markMessagesRead } from "../domain/messaging/messages.ts";
+import { ok } from "../domain/platform/outcome.ts";
 import type { HandlerTable } from "../http/handler.ts";
 
 /** The message box: only ever the signed-in merchant's own messages. */

@@ -9,8 +9,8 @@ import {
   subscriptionResult,
 } from "../../contracts/schemas/order.ts";
 import { parseTokenAmount } from "../chain/amount.ts";
-import { balanceText } from "../domain/balance.ts";
-import { addTerm } from "../domain/packages.ts";
+import { balanceText } from "../domain/payments/balance.ts";
+import { addTerm } from "../domain/payments/packages.ts";
 import {
   call,
   createHarness,

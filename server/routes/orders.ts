@@ -1,5 +1,5 @@
-import { cancelOrder, createOrder, finishPay, listOrders, orderDetail, payFromBalance } from "../domain/orders.ts";
-import { ok } from "../domain/outcome.ts";
+import { cancelOrder, createOrder, finishPay, listOrders, orderDetail, payFromBalance } from "../domain/payments/orders.ts";
+import { ok } from "../domain/platform/outcome.ts";
 import type { HandlerTable } from "../http/handler.ts";
 
 /** Orders (contracts/schemas/order.ts): only ever the signed-in merchant's own; another merchant's order code is unknown (2202). */

@@ -1,6 +1,6 @@
-import { ok } from "../domain/outcome.ts";
-import { listPackages } from "../domain/packages.ts";
-import { subscriptionOf } from "../domain/subscriptions.ts";
+import { ok } from "../domain/platform/outcome.ts";
+import { listPackages } from "../domain/payments/packages.ts";
+import { subscriptionOf } from "../domain/payments/subscriptions.ts";
 import type { HandlerTable } from "../http/handler.ts";
 
 /** The catalogue, and the merchant's own package with what it uses. */

@@ -1,14 +1,14 @@
 import { errCodes } from "../../contracts/schemas/envelope.ts";
-import { setLanguage, setNickName, setPasswordHash, signedInMerchant } from "../domain/merchants.ts";
+import { setLanguage, setNickName, setPasswordHash, signedInMerchant } from "../domain/identity/merchants.ts";
 import { sideMenu } from "../../contracts/side-menu.ts";
-import { onPasswordChanged } from "../domain/messages.ts";
-import { isCommonPassword } from "../domain/common-passwords.ts";
-import { oldPasswordSlots } from "../domain/login-throttle.ts";
-import { refundSlots, takeSlots, waitMessage } from "../domain/rate-limit.ts";
-import { hashPassword, verifyPassword } from "../domain/passwords.ts";
-import { toProfile } from "../domain/profile.ts";
-import { revokeMerchantSessions } from "../domain/sessions.ts";
-import { fail, messages, ok } from "../domain/outcome.ts";
+import { onPasswordChanged } from "../domain/messaging/messages.ts";
+import { isCommonPassword } from "../domain/identity/common-passwords.ts";
+import { oldPasswordSlots } from "../domain/identity/login-throttle.ts";
+import { refundSlots, takeSlots, waitMessage } from "../domain/platform/rate-limit.ts";
+import { hashPassword, verifyPassword } from "../domain/identity/passwords.ts";
+import { toProfile } from "../domain/identity/profile.ts";
+import { revokeMerchantSessions } from "../domain/identity/sessions.ts";
+import { fail, messages, ok } from "../domain/platform/outcome.ts";
 import type { HandlerTable } from "../http/handler.ts";
 
 /** The signed-in merchant's own data: every query is scoped to the session's merchant. */

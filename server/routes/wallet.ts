@@ -1,9 +1,9 @@
 import * as z from "zod/mini";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { walletProduct } from "../../contracts/schemas/wallet.ts";
-import { chainMessages } from "../domain/chain-payments.ts";
-import { ApiError, fail, ok } from "../domain/outcome.ts";
-import { walletAddress } from "../domain/wallets.ts";
+import { chainMessages } from "../domain/payments/chain-payments.ts";
+import { ApiError, fail, ok } from "../domain/platform/outcome.ts";
+import { walletAddress } from "../domain/payments/wallets.ts";
 import type { HandlerTable } from "../http/handler.ts";
 
 const currencyCode = /^[A-Z0-9]{2,16}$/;

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
-import { newDevnetAddress } from "../domain/wallet-address.ts";
+import { newDevnetAddress } from "../domain/payments/wallet-address.ts";
 
 /** A demo order with a known code (provider states, tests): pending with 10 minutes left, or expired a minute ago. */
 export async function seedDemoOrder(

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type CryptoKey, exportJWK, generateKeyPair, type JWTPayload, SignJWT } from "jose";
-import type { GoogleSettings } from "../domain/google-identity.ts";
+import type { GoogleSettings } from "../domain/identity/google-identity.ts";
 
 /**
  * A stand-in for Google on a loopback port: its JWKS (`/certs`) and token endpoint (`/token`), with a

@@ -4,12 +4,12 @@ import { type EndpointName, endpoints, fillPath } from "../../contracts/endpoint
 import { buildServer } from "../app.ts";
 import type { ChainLayer } from "../chain/chain-layer.ts";
 import { type DB, tableNames } from "../db/schema.ts";
-import type { GoogleSettings } from "../domain/google-identity.ts";
+import type { GoogleSettings } from "../domain/identity/google-identity.ts";
 import type { OrderEventsOptions } from "../http/order-events.ts";
-import type { WorkPool } from "../domain/work-pool.ts";
-import type { Limits } from "../domain/limits.ts";
-import { createRefusalMemo, type RefusalMemo } from "../domain/refusal-memo.ts";
-import type { MailMessage } from "../domain/mailer.ts";
+import type { WorkPool } from "../domain/platform/work-pool.ts";
+import type { Limits } from "../domain/platform/limits.ts";
+import { createRefusalMemo, type RefusalMemo } from "../domain/platform/refusal-memo.ts";
+import type { MailMessage } from "../domain/messaging/mailer.ts";
 import { resetDatabase, seedMerchant, seedSession, testServerSecret } from "./seed.ts";
 import { createTestDatabase } from "./test-database.ts";
 

@@ -3,13 +3,13 @@ import { type Kysely, sql } from "kysely";
 import type { CodePurpose } from "../../contracts/schemas/fields.ts";
 import type { MessageType } from "../../contracts/schemas/message.ts";
 import { parseTokenAmount } from "../chain/amount.ts";
-import { storeCode } from "../domain/codes.ts";
-import { addTerm } from "../domain/packages.ts";
-import { toAtto, usdtText } from "../domain/usdt.ts";
-import { defaultLimits } from "../domain/limits.ts";
-import { defaultNickName, normalizeEmail } from "../domain/merchants.ts";
-import { hashPassword } from "../domain/passwords.ts";
-import { hashToken } from "../domain/tokens.ts";
+import { storeCode } from "../domain/identity/codes.ts";
+import { addTerm } from "../domain/payments/packages.ts";
+import { toAtto, usdtText } from "../domain/payments/usdt.ts";
+import { defaultLimits } from "../domain/platform/limits.ts";
+import { defaultNickName, normalizeEmail } from "../domain/identity/merchants.ts";
+import { hashPassword } from "../domain/identity/passwords.ts";
+import { hashToken } from "../domain/identity/tokens.ts";
 import { type DB, tableNames } from "../db/schema.ts";
 
 /** Test and provider-state helpers: they write straight to the database, bypassing the API. */

@@ -1,0 +1,70 @@
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import type { Limits } from "../platform/limits.ts";
+import type { RefusalMemo } from "../platform/refusal-memo.ts";
+import { clearBuckets, refundSlots, type Slot, type Taken, takeSlots } from "../platform/rate-limit.ts";
+
+/**
+ * Every password check first takes a slot in three buckets, in one step, before any hashing:
+ * the address (any account), the account from this address, and either the account as a whole or,
+ * for a browser holding the account's device cookie, that device. So parallel guesses check at most
+ * as many passwords as the buckets hold, and strangers exhausting the account's bucket leave its
+ * owner's browsers (own buckets) and the e-mail reset (which empties the account's buckets) working.
+ */
+export interface LoginAttempt {
+  email: string;
+  ip: string;
+  /** From a valid device cookie for this account, else null. */
+  deviceId: string | null;
+}
+
+export function loginSlots({ email, ip, deviceId }: LoginAttempt, limits: Limits): Slot[] {
+  return [
+    { bucket: "login-ip", subject: ip, window: limits.loginFailuresPerIp },
+    { bucket: "login-account-ip", subject: accountIpSubject(email, ip), window: limits.loginFailuresPerAccountIp },
+    deviceId
+      ? { bucket: "login-device", subject: deviceId, window: limits.loginFailuresPerDevice }
+      : { bucket: "login-account", subject: email, window: limits.loginFailuresPerAccount },
+  ];
+}
+
+/** Changing the password checks the old one: the address's and the account-from-this-address buckets count it. */
+export const oldPasswordSlots = (email: string, ip: string, limits: Limits): Slot[] =>
+  loginSlots({ email, ip, deviceId: null }, limits).slice(0, 2);
+
+export const takeLoginSlots = (
+  db: Kysely<DB>,
+  attempt: LoginAttempt,
+  limits: Limits,
+  now: Date,
+  memo: RefusalMemo,
+): Promise<Taken> => takeSlots(db, loginSlots(attempt, limits), now, memo);
+
+/**
+ * The password was right: this address's and this device's counts for the account start over; the
+ * address-wide and account-wide buckets only get this attempt's slot back (others' failures stay counted).
+ */
+export async function settleSignIn(db: Kysely<DB>, attempt: LoginAttempt, limits: Limits): Promise<void> {
+  const [ipSlot, accountIpSlot, lastSlot] = loginSlots(attempt, limits) as [Slot, Slot, Slot];
+  await clearBuckets(db, [accountIpSlot.bucket], { subject: accountIpSlot.subject });
+  if (attempt.deviceId) await clearBuckets(db, [lastSlot.bucket], { subject: lastSlot.subject });
+  await refundSlots(db, attempt.deviceId ? [ipSlot] : [ipSlot, lastSlot]);
+}
+
+/** The account's own buckets: emptied when its owner proves control of the mailbox (password reset). */
+export async function clearAccountThrottle(db: Kysely<DB>, email: string): Promise<void> {
+  await clearBuckets(db, ["login-account"], { subject: email });
+  await clearBuckets(db, ["login-account-ip"], { prefix: accountIpSubject(email, "") });
+}
+
+/** E-mails never contain a space, so "email ip" cannot collide. */
+const accountIpSubject = (email: string, ip: string) => `${email} ${ip}`;
+
+/** The refusal's text: the account-wide bucket points the owner to the way that always works. */
+export function loginRefusalMessage(taken: Extract<Taken, { ok: false }>): string {
+  const wait =
+    taken.waitSeconds >= 120 ? `${Math.ceil(taken.waitSeconds / 60)} minutes` : `${taken.waitSeconds} seconds`;
+  return taken.slot.bucket === "login-account"
+    ? `Too many failed sign-ins on this account, try again in ${wait} or reset your password by e-mail`
+    : `Too many attempts, try again in ${wait}`;
+}

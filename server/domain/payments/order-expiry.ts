@@ -1,0 +1,32 @@
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import { expireIfDue, isOpen, lockOrderById, openStatuses } from "./order-state.ts";
+
+/** How often the sweep looks for open orders past their window (scheduled with prune.ts's schedulePrune, so runs never overlap). */
+export const orderSweepEveryMs = 5_000;
+const batch = 200;
+
+/**
+ * Fails every open order past its expiresAt that has no transfer still confirming (order-state.ts expireIfDue), each
+ * in its own short transaction under the order's lock: any number of instances may sweep at once. Answers how many failed.
+ */
+export async function expireOverdueOrders(db: Kysely<DB>, now: Date): Promise<number> {
+  const due = await db
+    .selectFrom("orders")
+    .select("id")
+    .where("status", "in", openStatuses)
+    .where("expires_at", "<=", now)
+    .orderBy("expires_at")
+    .limit(batch)
+    .execute();
+  let failed = 0;
+  for (const { id } of due) {
+    const closed = await db.transaction().execute(async (trx) => {
+      const order = await lockOrderById(trx, id);
+      if (!order || !isOpen(order.status)) return false;
+      return !isOpen((await expireIfDue(trx, order, now)).status);
+    });
+    if (closed) failed++;
+  }
+  return failed;
+}

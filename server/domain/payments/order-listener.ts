@@ -1,0 +1,211 @@
+import type { Kysely } from "kysely";
+import { getAddress } from "viem";
+import type { ConfiguredChain } from "../../chain/chain-layer.ts";
+import type { ChainListener } from "../../chain/listener.ts";
+import type { StoredTransfer } from "../../chain/store.ts";
+import type { DB } from "../../db/schema.ts";
+import { creditTransfer, debitRemovedTransfer } from "./balance.ts";
+import {
+  countConfirmed,
+  expireIfDue,
+  isOpen,
+  lockOpenOrderOf,
+  lockOrderById,
+  notify,
+  refreshOpenStatus,
+} from "./order-state.ts";
+import { fromAtto, unitsToAtto } from "./usdt.ts";
+
+/** The symbol of the only token an order is paid in. Other configured tokens are not priced: their transfers are ignored. */
+export const orderCurrency = "USDT";
+
+export interface OrderListenerOptions {
+  /** The configured chains: which token a transfer is, its decimals, the confirmations required. */
+  chains: readonly ConfiguredChain[];
+  now?: () => Date;
+}
+
+interface Priced {
+  chain: ConfiguredChain;
+  amount: bigint;
+}
+
+/**
+ * The orders domain's side of the chain watcher (chain/listener.ts). Every call runs inside the watcher's transaction
+ * and writes only with it; the order's row is locked before it is read, so a merchant's call (cancel, pay from
+ * balance, finish pay) and the sweep run before or after, never in between. Lock order: chain rows, then the order,
+ * then the merchant (subscriptions.ts): the same everywhere, so no deadlock.
+ */
+export function createOrderListener(options: OrderListenerOptions): ChainListener {
+  const now = options.now ?? (() => new Date());
+
+  /** The transfer's USDT amount, or null when it is not a USDT token of a configured chain. */
+  const price = (t: StoredTransfer): Priced | null => {
+    const chain = options.chains.find((c) => c.chainId === t.chainId);
+    const token = chain?.tokens.find((k) => k.address.toLowerCase() === t.token.toLowerCase());
+    if (!chain || !token || token.symbol.toUpperCase() !== orderCurrency) return null;
+    return { chain, amount: unitsToAtto(t.amount, token.decimals) };
+  };
+
+  const merchantOf = async (trx: Kysely<DB>, t: StoredTransfer): Promise<string | null> => {
+    const row = await trx
+      .selectFrom("receiving_addresses")
+      .select("merchant_id")
+      .where("address", "=", getAddress(t.to))
+      .executeTakeFirst();
+    return row?.merchant_id ?? null;
+  };
+
+  const linkOf = (trx: Kysely<DB>, t: StoredTransfer) =>
+    trx
+      .selectFrom("order_transfers")
+      .select(["order_id", "merchant_id", "amount"])
+      .where("transfer_id", "=", t.id)
+      .executeTakeFirst();
+
+  return {
+    /**
+     * Attached to the merchant's open order when it was seen within the order's window (the transfer's seen_at ≤
+     * expiresAt); the order becomes waiting. A transfer back after a reorganisation keeps its order.
+     */
+    async onTransferSeen(trx, t) {
+      const priced = price(t);
+      if (!priced) return;
+      const link = await linkOf(trx, t);
+      if (link) {
+        const order = await lockOrderById(trx, link.order_id);
+        if (order && isOpen(order.status)) {
+          await refreshOpenStatus(trx, order);
+          await notify(trx, order);
+        }
+        return;
+      }
+      const merchantId = await merchantOf(trx, t);
+      if (!merchantId) return;
+      const order = await lockOpenOrderOf(trx, merchantId);
+      if (!order) return;
+      const seen = await trx
+        .selectFrom("chain_transfers")
+        .select("seen_at")
+        .where("id", "=", t.id)
+        .executeTakeFirstOrThrow();
+      if (seen.seen_at > order.expires_at) return;
+      await trx
+        .insertInto("order_transfers")
+        .values({
+          transfer_id: t.id,
+          order_id: order.id,
+          merchant_id: merchantId,
+          product: priced.chain.product,
+          amount: fromAtto(priced.amount),
+          required: priced.chain.confirmations,
+        })
+        .onConflict((oc) => oc.column("transfer_id").doNothing())
+        .execute();
+      await refreshOpenStatus(trx, order);
+      await notify(trx, order);
+    },
+
+    /** Only the live status moves (confirmations n / required). */
+    async onConfirmations(trx, t) {
+      const link = await linkOf(trx, t);
+      if (!link) return;
+      const order = await trx
+        .selectFrom("orders")
+        .select(["merchant_id", "order_code", "status"])
+        .where("id", "=", link.order_id)
+        .executeTakeFirst();
+      if (order && isOpen(order.status)) await notify(trx, order);
+    },
+
+    /**
+     * Counted for its open order (paid when covered, the excess to the balance); otherwise all of it goes to the
+     * balance: `orderClosed` when its order closed meanwhile, `late` when it came after an order's window, `unmatched`.
+     */
+    async onTransferConfirmed(trx, t) {
+      const priced = price(t);
+      if (!priced) return;
+      const at = now();
+      const link = await linkOf(trx, t);
+      if (link) {
+        const order = await lockOrderById(trx, link.order_id);
+        if (order && isOpen(order.status)) {
+          const after = await countConfirmed(trx, order, t.id, at);
+          // Counted, not covered, and past the window with nothing else confirming: the expiry need not wait for the sweep.
+          await expireIfDue(trx, after, at);
+          return;
+        }
+        await trx
+          .updateTable("order_transfers")
+          .set({ to_balance: true, counted: false })
+          .where("transfer_id", "=", t.id)
+          .execute();
+        await creditTransfer(trx, {
+          merchantId: link.merchant_id,
+          kind: "orderClosed",
+          transferId: t.id,
+          orderId: link.order_id,
+          amount: priced.amount,
+          now: at,
+        });
+        if (order) await notify(trx, order);
+        return;
+      }
+      const merchantId = await merchantOf(trx, t);
+      if (!merchantId) return;
+      const late = await lateOrderOf(trx, merchantId, t.id);
+      await creditTransfer(trx, {
+        merchantId,
+        kind: late ? "late" : "unmatched",
+        transferId: t.id,
+        orderId: late,
+        amount: priced.amount,
+        now: at,
+      });
+    },
+
+    /**
+     * A reorganisation took it away before (or after) confirmation. Its open order goes back to what else is attached
+     * (waiting, or pending when nothing is and Finish Pay was not pressed); a paid order never goes back. What the
+     * balance holds of it is taken back (`reorg`).
+     */
+    async onTransferRemoved(trx, t) {
+      const link = await linkOf(trx, t);
+      if (link) {
+        const order = await lockOrderById(trx, link.order_id);
+        if (order && isOpen(order.status)) {
+          await refreshOpenStatus(trx, order);
+          await notify(trx, order);
+        }
+      }
+      await debitRemovedTransfer(trx, t.id, now());
+    },
+  };
+}
+
+/** How long after an order's window a transfer still counts as late for it (rather than unmatched). */
+export const lateGraceMs = 24 * 3_600_000;
+
+/**
+ * The order a transfer came too late for: the merchant's latest order created before the transfer was seen, when it
+ * was not paid or cancelled and its window had ended by then, at most a day before. Null otherwise (unmatched).
+ */
+async function lateOrderOf(trx: Kysely<DB>, merchantId: string, transferId: string): Promise<string | null> {
+  const seen = await trx
+    .selectFrom("chain_transfers")
+    .select("seen_at")
+    .where("id", "=", transferId)
+    .executeTakeFirstOrThrow();
+  const order = await trx
+    .selectFrom("orders")
+    .select(["id", "expires_at", "status"])
+    .where("merchant_id", "=", merchantId)
+    .where("created_at", "<=", seen.seen_at)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (!order || order.status === "paid" || order.status === "cancelled") return null;
+  const afterWindow = seen.seen_at.getTime() - order.expires_at.getTime();
+  return afterWindow > 0 && afterWindow <= lateGraceMs ? order.id : null;
+}

@@ -1,0 +1,275 @@
+import { type Kysely, sql } from "kysely";
+import { errCodes } from "../../../contracts/schemas/envelope.ts";
+import type { Order, OrderDetail, OrderListRequest, OrderListResult } from "../../../contracts/schemas/order.ts";
+import type { DB } from "../../db/schema.ts";
+import { balanceAtto, debitOrderPayment } from "./balance.ts";
+import type { MerchantScope } from "../identity/merchant-scope.ts";
+import {
+  closeOrder,
+  expireIfDue,
+  isOpen,
+  lockOpenOrderOf,
+  lockOrderByCode,
+  markPaid,
+  notify,
+  openStatuses,
+  type OrderRow,
+  orderProgress,
+} from "./order-state.ts";
+import { toWireOrder, toWireOrderDetail, type WireOrderRow, wireOrderQuery } from "./order-wire.ts";
+import { fail, ok, type Outcome } from "../platform/outcome.ts";
+import { findPackage } from "./packages.ts";
+import { trialAvailable, upgradeKindOf } from "./subscriptions.ts";
+import { fromAtto, toAtto } from "./usdt.ts";
+
+export { toWireOrder, toWireOrderDetail } from "./order-wire.ts";
+
+/** How long a new order waits for its payment by default (contracts' orderPayMinutes). */
+export const defaultOrderPaySeconds = 30 * 60;
+export const defaultPageSize = 10;
+
+export const orderMessages = {
+  packageNotFound: "No such package",
+  orderNotFound: "No such order",
+  orderClosed: "This order is already paid, cancelled or failed",
+  orderOpenExists: "You have an open order: pay or cancel it first",
+  trialUsed: "The free trial is only available once, before any other package",
+  balanceInsufficient: "The balance does not cover what is left to pay",
+  orderConfirming: "A payment for this order is still confirming",
+} as const;
+
+/** yyyymmdd (UTC) and a sequence value, zero-padded: unique, digits only, and sorted by creation. */
+async function nextOrderCode(trx: Kysely<DB>, now: Date): Promise<string> {
+  const { rows } = await sql<{ n: string }>`select nextval('order_code_seq')::text as n`.execute(trx);
+  const day = now.toISOString().slice(0, 10).replaceAll("-", "");
+  return `${day}${rows[0]!.n.padStart(10, "0")}`;
+}
+
+async function wireRow(db: Kysely<DB>, merchantId: string, orderCode: string): Promise<WireOrderRow | undefined> {
+  return wireOrderQuery(db)
+    .where("o.merchant_id", "=", merchantId)
+    .where("o.order_code", "=", orderCode)
+    .executeTakeFirst();
+}
+
+async function wireOrder(db: Kysely<DB>, order: OrderRow, now: Date): Promise<Order> {
+  const row = await wireRow(db, order.merchant_id, order.order_code);
+  if (!row) throw new Error(`order ${order.order_code} vanished`);
+  return toWireOrder(row, now);
+}
+
+/**
+ * Expiry on read: when the merchant's open order (or the one named) is past its expiresAt, the expiry is applied now
+ * rather than at the sweep's next run, so what a merchant reads is never stale. Costs one indexed read otherwise.
+ */
+async function applyDueExpiry(db: Kysely<DB>, merchantId: string, now: Date): Promise<void> {
+  const due = await db
+    .selectFrom("orders")
+    .select("id")
+    .where("merchant_id", "=", merchantId)
+    .where("status", "in", openStatuses)
+    .where("expires_at", "<=", now)
+    .executeTakeFirst();
+  if (!due) return;
+  await db.transaction().execute(async (trx) => {
+    const open = await lockOpenOrderOf(trx, merchantId);
+    if (open) await expireIfDue(trx, open, now);
+  });
+}
+
+export interface CreateOrderSettings {
+  now: Date;
+  /** The payment window (ORDER_PAY_SECONDS on a test server, 30 minutes otherwise). */
+  paySeconds: number;
+}
+
+/**
+ * A new order for a package, at the package's price. One open order per merchant (2204; the partial unique index
+ * `orders_one_open` decides when two calls race). A trial is paid at once (payType free), once per merchant and only
+ * before any other package (2205; `orders_one_trial` decides races).
+ */
+export async function createOrder(
+  db: Kysely<DB>,
+  { merchantId }: MerchantScope,
+  packageId: string,
+  settings: CreateOrderSettings,
+): Promise<Outcome<Order>> {
+  const { now } = settings;
+  return db.transaction().execute(async (trx) => {
+    const pkg = await findPackage(trx, packageId);
+    if (!pkg) return fail(errCodes.packageNotFound, orderMessages.packageNotFound);
+    const open = await lockOpenOrderOf(trx, merchantId);
+    // An open order past its window no longer blocks a new one: its expiry is applied first (and kept).
+    const stillOpen = open ? isOpen((await expireIfDue(trx, open, now)).status) : false;
+    const trial = pkg.kind === "trial";
+    if (trial && !(await trialAvailable(trx, merchantId))) return fail(errCodes.trialUsed, orderMessages.trialUsed);
+    if (stillOpen) return fail(errCodes.orderOpenExists, orderMessages.orderOpenExists);
+    const upgrade = await upgradeKindOf(trx, merchantId, pkg.id, now);
+    const inserted = await trx
+      .insertInto("orders")
+      .values({
+        order_code: await nextOrderCode(trx, now),
+        merchant_id: merchantId,
+        package_id: pkg.id,
+        amount: pkg.price,
+        status: "pending",
+        upgrade,
+        trial,
+        created_at: now,
+        expires_at: new Date(now.getTime() + (trial ? 0 : settings.paySeconds * 1000)),
+      })
+      // A racing call's order got in first (open order, or trial): nothing is written, and the answer says why.
+      .onConflict((oc) => oc.doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (!inserted) {
+      return trial && !(await trialAvailable(trx, merchantId))
+        ? fail(errCodes.trialUsed, orderMessages.trialUsed)
+        : fail(errCodes.orderOpenExists, orderMessages.orderOpenExists);
+    }
+    const order = trial || toAtto(pkg.price) === 0n ? await markPaid(trx, inserted, "free", now) : inserted;
+    if (order === inserted) await notify(trx, order);
+    return ok(await wireOrder(trx, order, now));
+  });
+}
+
+/** No order is older than 1970 or younger than 9999: a search time outside is moved to that end (PostgreSQL has no year 0). */
+const earliest = Date.UTC(1970, 0, 1);
+const latest = Date.UTC(9999, 11, 31, 23, 59, 59);
+const searchTime = (iso: string) => new Date(Math.min(latest, Math.max(earliest, Date.parse(iso))));
+
+/** My orders: newest first, filtered by status, order code (a prefix of digits), created time; a page and the total. */
+export async function listOrders(
+  db: Kysely<DB>,
+  scope: MerchantScope,
+  filters: OrderListRequest,
+  now: Date,
+): Promise<OrderListResult> {
+  const { merchantId } = scope;
+  await applyDueExpiry(db, merchantId, now);
+  const page = filters.page ?? 1;
+  const pageSize = filters.pageSize ?? defaultPageSize;
+  let query = wireOrderQuery(db).where("o.merchant_id", "=", merchantId);
+  if (filters.status) query = query.where("o.status", "=", filters.status);
+  if (filters.orderCode) query = query.where("o.order_code", "like", `${filters.orderCode}%`);
+  if (filters.startTime) query = query.where("o.created_at", ">=", searchTime(filters.startTime));
+  if (filters.endTime) query = query.where("o.created_at", "<=", searchTime(filters.endTime));
+  const total = await query
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .executeTakeFirstOrThrow();
+  const rows = await query
+    .orderBy("o.created_at", "desc")
+    .orderBy("o.id", "desc")
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return { items: rows.map((row) => toWireOrder(row, now)), total: Number(total.n), page, pageSize };
+}
+
+/**
+ * The order as the wire shows it, or null when the merchant has no order of that code (another merchant's code
+ * included). Expiry is applied first. The event stream (http/order-events.ts) answers exactly this.
+ */
+export async function orderForWire(
+  db: Kysely<DB>,
+  { merchantId }: MerchantScope,
+  orderCode: string,
+  now: Date = new Date(),
+): Promise<Order | null> {
+  await applyDueExpiry(db, merchantId, now);
+  const row = await wireRow(db, merchantId, orderCode);
+  return row ? toWireOrder(row, now) : null;
+}
+
+export async function orderDetail(
+  db: Kysely<DB>,
+  { merchantId }: MerchantScope,
+  orderCode: string,
+  now: Date,
+): Promise<Outcome<OrderDetail>> {
+  await applyDueExpiry(db, merchantId, now);
+  const row = await wireRow(db, merchantId, orderCode);
+  if (!row) return fail(errCodes.orderNotFound, orderMessages.orderNotFound);
+  return ok(await toWireOrderDetail(db, row, now));
+}
+
+/**
+ * Runs `change` on the merchant's order of that code, locked, its expiry applied first; unknown → 2202, closed → 2203.
+ * Another merchant's code is unknown: its row is never read.
+ */
+function withOpenOrder(
+  db: Kysely<DB>,
+  merchantId: string,
+  orderCode: string,
+  now: Date,
+  change: (trx: Kysely<DB>, order: OrderRow) => Promise<Outcome<OrderRow>>,
+): Promise<Outcome<Order>> {
+  return db.transaction().execute(async (trx) => {
+    const locked = await lockOrderByCode(trx, merchantId, orderCode);
+    if (!locked) return fail(errCodes.orderNotFound, orderMessages.orderNotFound);
+    const order = await expireIfDue(trx, locked, now);
+    if (!isOpen(order.status)) return fail(errCodes.orderClosed, orderMessages.orderClosed);
+    const changed = await change(trx, order);
+    return changed.ok ? ok(await wireOrder(trx, changed.data, now)) : changed;
+  });
+}
+
+/** "I have paid": pending → waiting (checking). Already waiting: unchanged. Two racing calls give one result. */
+export function finishPay(
+  db: Kysely<DB>,
+  { merchantId }: MerchantScope,
+  orderCode: string,
+  now: Date,
+): Promise<Outcome<Order>> {
+  return withOpenOrder(db, merchantId, orderCode, now, async (trx, order) => {
+    if (order.status === "waiting" && order.finish_pressed_at !== null) return ok(order);
+    const updated = await trx
+      .updateTable("orders")
+      .set({ status: "waiting", finish_pressed_at: order.finish_pressed_at ?? now })
+      .where("id", "=", order.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (order.status !== "waiting") await notify(trx, updated);
+    return ok(updated);
+  });
+}
+
+/** Cancel: only while nothing confirms for it (2209); what confirmed already goes to the balance. */
+export function cancelOrder(
+  db: Kysely<DB>,
+  { merchantId }: MerchantScope,
+  orderCode: string,
+  now: Date,
+): Promise<Outcome<Order>> {
+  return withOpenOrder(db, merchantId, orderCode, now, async (trx, order) => {
+    const { confirming } = await orderProgress(trx, order);
+    if (confirming > 0n) return fail(errCodes.orderConfirming, orderMessages.orderConfirming);
+    return ok(await closeOrder(trx, order, "cancelled", now));
+  });
+}
+
+/**
+ * Pays what is left of the order from the balance, which must cover all of it (2206); paid at once, payType balance
+ * (mixed when transfers counted too). The order's row lock and the once-per-order debit make racing calls pay once.
+ */
+export function payFromBalance(
+  db: Kysely<DB>,
+  { merchantId }: MerchantScope,
+  orderCode: string,
+  now: Date,
+): Promise<Outcome<Order>> {
+  return withOpenOrder(db, merchantId, orderCode, now, async (trx, order) => {
+    const { received } = await orderProgress(trx, order);
+    const remaining = toAtto(order.amount) - received;
+    const balance = await balanceAtto(trx, merchantId);
+    if (remaining > 0n) {
+      if (balance < remaining) return fail(errCodes.balanceInsufficient, orderMessages.balanceInsufficient);
+      if (!(await debitOrderPayment(trx, merchantId, order.id, remaining, now)))
+        return fail(errCodes.orderClosed, orderMessages.orderClosed);
+    }
+    const fromBalance = toAtto(order.from_balance) + (remaining > 0n ? remaining : 0n);
+    const payType = received > toAtto(order.from_balance) ? "mixed" : "balance";
+    return ok(await markPaid(trx, order, payType, now, fromAtto(fromBalance)));
+  });
+}

@@ -1,0 +1,119 @@
+import type { Kysely } from "kysely";
+import type { SubscriptionResult, UpgradeKind } from "../../../contracts/schemas/order.ts";
+import type { DB } from "../../db/schema.ts";
+import type { MerchantScope } from "../identity/merchant-scope.ts";
+import { addTerm, type PackageRow, toWirePackage } from "./packages.ts";
+
+interface CurrentPackage {
+  packageId: string;
+  expiresAt: Date;
+}
+
+async function currentPackage(db: Kysely<DB>, merchantId: string, lock: boolean): Promise<CurrentPackage | null> {
+  let query = db.selectFrom("subscriptions").select(["package_id", "expires_at"]).where("merchant_id", "=", merchantId);
+  if (lock) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row ? { packageId: row.package_id, expiresAt: row.expires_at } : null;
+}
+
+/** What buying `packageId` would do now: a first package, more time on the same one (still active), or another instead. */
+export async function upgradeKindOf(
+  db: Kysely<DB>,
+  merchantId: string,
+  packageId: string,
+  now: Date,
+): Promise<UpgradeKind> {
+  const current = await currentPackage(db, merchantId, false);
+  if (!current || current.expiresAt <= now) return "new";
+  return current.packageId === packageId ? "extend" : "replace";
+}
+
+/**
+ * Activates a paid order's package, inside the payment's transaction (`trx`): extend → max(now, current expiry) +
+ * term; new or replace → now + term (a replaced package's time left is dropped). Answers the new expiry. The
+ * merchant's row is locked first, so two payments of one merchant activate one after the other.
+ */
+export async function activatePackage(
+  trx: Kysely<DB>,
+  merchantId: string,
+  pkg: PackageRow,
+  orderId: string,
+  now: Date,
+): Promise<Date> {
+  await trx.selectFrom("merchants").select("id").where("id", "=", merchantId).forNoKeyUpdate().executeTakeFirst();
+  const current = await currentPackage(trx, merchantId, true);
+  // Extending the active package adds to its expiry (which is later than now); anything else starts now.
+  const extend = current !== null && current.packageId === pkg.id && current.expiresAt > now;
+  const from = extend ? current.expiresAt : now;
+  const expiresAt = addTerm(from, pkg.term_unit, pkg.term_count);
+  await trx
+    .insertInto("subscriptions")
+    .values({
+      merchant_id: merchantId,
+      package_id: pkg.id,
+      order_id: orderId,
+      started_at: now,
+      expires_at: expiresAt,
+      updated_at: now,
+    })
+    .onConflict((oc) =>
+      oc.column("merchant_id").doUpdateSet({
+        package_id: pkg.id,
+        order_id: orderId,
+        expires_at: expiresAt,
+        updated_at: now,
+        // An extension keeps the start of the package's run.
+        ...(extend ? {} : { started_at: now }),
+      }),
+    )
+    .execute();
+  return expiresAt;
+}
+
+/**
+ * The free trial is for a merchant's start: once, and only before any other package was paid (a trial would
+ * otherwise replace a paid package's time left).
+ */
+export async function trialAvailable(db: Kysely<DB>, merchantId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("orders")
+    .select("id")
+    .where("merchant_id", "=", merchantId)
+    .where((eb) => eb.or([eb("trial", "=", true), eb("status", "=", "paid")]))
+    .limit(1)
+    .executeTakeFirst();
+  return row === undefined;
+}
+
+/** The console home's resource check: the package, its expiry, whether the trial is left, and what is used. */
+export async function subscriptionOf(
+  db: Kysely<DB>,
+  { merchantId }: MerchantScope,
+  now: Date,
+): Promise<SubscriptionResult> {
+  const row = await db
+    .selectFrom("subscriptions")
+    .innerJoin("packages", "packages.id", "subscriptions.package_id")
+    .selectAll("packages")
+    .select("subscriptions.expires_at as subscription_expires_at")
+    .where("subscriptions.merchant_id", "=", merchantId)
+    .executeTakeFirst();
+  const wallets = await db
+    .selectFrom("wallets")
+    .select((eb) => [
+      eb.fn.countAll<string>().as("wallets"),
+      eb.fn.count<string>("currency").distinct().as("currencies"),
+    ])
+    .where("merchant_id", "=", merchantId)
+    .executeTakeFirstOrThrow();
+  const { subscription_expires_at: expiresAt, ...pkg } = row ?? { subscription_expires_at: null };
+  return {
+    package: row ? toWirePackage(pkg as PackageRow) : null,
+    expiresAt: expiresAt ? expiresAt.toISOString() : null,
+    active: expiresAt !== null && expiresAt > now,
+    trialAvailable: await trialAvailable(db, merchantId),
+    // Applications come with their own issue; until then none is used.
+    usage: { wallets: Number(wallets.wallets), currencies: Number(wallets.currencies), applications: 0 },
+    serverTime: now.toISOString(),
+  };
+}

@@ -1,0 +1,198 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { buildServer } from "../../app.ts";
+import { call, createHarness, type Harness, reset, signedInMerchant } from "../../testing/harness.ts";
+import { seedMerchant } from "../../testing/seed.ts";
+import { defaultLimits } from "./limits.ts";
+import { pruneExpired, schedulePrune } from "./prune.ts";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness({ devOutbox: true });
+});
+afterAll(() => h?.close());
+beforeEach(() => reset(h));
+
+const prune = () => pruneExpired(h.db, h.clock.now(), defaultLimits);
+const countOf = async (table: "sessions" | "verification_codes" | "rate_limits" | "mail_outbox" | "demo_orders") =>
+  Number(
+    (
+      await h.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<string>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe("pruneExpired", () => {
+  it("keeps what is live and removes what has ended", async () => {
+    const live = await signedInMerchant(h, "live@example.com");
+    await call(h, "sendCode", { body: { email: "new@example.com", type: "register" } });
+    await call(h, "login", { body: { email: "nobody@example.com", password: "Wrong7Pass" } });
+    expect(await prune()).toEqual({
+      sessions: 0,
+      codes: 0,
+      rateLimits: 0,
+      outboxCodesBlanked: 0,
+      outboxRows: 0,
+      demoOrders: 0,
+    });
+    expect(await countOf("rate_limits")).toBeGreaterThan(0);
+
+    // Past the code's ten minutes and the buckets' windows: the plain code leaves the outbox, the buckets go.
+    h.clock.advance(3601);
+    const later = await prune();
+    expect(later).toMatchObject({ codes: 0, outboxCodesBlanked: 1, outboxRows: 0 });
+    expect(later.rateLimits).toBeGreaterThan(0);
+    expect(await countOf("rate_limits")).toBe(0);
+    const mail = await h.db.selectFrom("mail_outbox").selectAll().executeTakeFirstOrThrow();
+    expect(mail).toMatchObject({ code: null, body: "" });
+    expect(await countOf("verification_codes")).toBe(1);
+
+    // A day after the idle limit: the session and the code rows go; a week later the mail row too.
+    h.clock.advance(86_400 + 1800);
+    expect(await prune()).toMatchObject({ sessions: 1, codes: 1 });
+    expect(await call(h, "lastLogin", { token: live.token })).toMatchObject({ status: 401 });
+    h.clock.advance(7 * 86_400);
+    expect(await prune()).toMatchObject({ outboxRows: 1 });
+    expect(await countOf("mail_outbox")).toBe(0);
+  });
+
+  it("keeps a revoked session a day, then removes it", async () => {
+    const m = await signedInMerchant(h);
+    await call(h, "logout", { token: m.token, query: { uid: m.userId } });
+    expect((await prune()).sessions).toBe(0);
+    expect(await countOf("sessions")).toBe(1);
+    h.clock.advance(86_401);
+    expect((await prune()).sessions).toBe(1);
+  });
+});
+
+describe("pruneExpired, rule by rule", () => {
+  const ago = (seconds: number) => new Date(h.clock.now().getTime() - seconds * 1000);
+  const day = 86_400;
+  const { sessionIdleSeconds: idle, sessionAbsoluteSeconds: absolute } = defaultLimits;
+
+  it("removes a session a day after either limit, even one still in use, and keeps the others", async () => {
+    const { userId } = await seedMerchant(h.db, { email: "shop@example.com", password: "Merchant7Pass" });
+    const session = (token: string, created: number, seen: number) => ({
+      token_hash: token,
+      merchant_id: userId,
+      created_at: ago(created),
+      last_seen_at: ago(seen),
+    });
+    await h.db
+      .insertInto("sessions")
+      .values([
+        session("live", 3600, 60),
+        session("old-but-in-grace", absolute + day - 60, 60),
+        session("old-and-busy", absolute + day + 1, 60),
+        session("idle-in-grace", idle + day - 60, idle + day - 60),
+        session("idle", idle + day + 1, idle + day + 1),
+      ])
+      .execute();
+    expect((await prune()).sessions).toBe(2);
+    const left = await h.db.selectFrom("sessions").select("token_hash").orderBy("token_hash").execute();
+    expect(left.map((r) => r.token_hash)).toEqual(["idle-in-grace", "live", "old-but-in-grace"]);
+  });
+
+  it("removes demo orders a day after they end and keeps the rest", async () => {
+    const order = (code: string, endedAgo: number) => ({
+      order_code: code,
+      amount: "49.90",
+      chain: "TRON",
+      address: "T",
+      created_at: ago(endedAgo + 900),
+      expires_at: ago(endedAgo),
+      paid_at: null,
+    });
+    await h.db
+      .insertInto("demo_orders")
+      .values([order("pending", -600), order("ended", 3600), order("gone", day + 1)])
+      .execute();
+    expect((await prune()).demoOrders).toBe(1);
+    expect(await countOf("demo_orders")).toBe(2);
+  });
+
+  it("keeps a bucket that still holds events and removes it once drained", async () => {
+    await h.db
+      .insertInto("rate_limits")
+      .values([
+        { bucket: "login-ip", subject: "10.0.0.1", tat: ago(-30) },
+        { bucket: "login-ip", subject: "10.0.0.2", tat: ago(0) },
+      ])
+      .execute();
+    expect((await prune()).rateLimits).toBe(1);
+    expect(await h.db.selectFrom("rate_limits").select("subject").execute()).toEqual([{ subject: "10.0.0.1" }]);
+  });
+});
+
+describe("schedulePrune", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("runs first 5 s after start, then every period, and not after stop", async () => {
+    vi.useFakeTimers();
+    const run = vi.fn(async () => {});
+    const stop = schedulePrune(run, 600_000, () => {});
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(run).toHaveBeenCalledTimes(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(run).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(run).toHaveBeenCalledTimes(2);
+    await stop();
+    await vi.advanceTimersByTimeAsync(3_600_000);
+    expect(run).toHaveBeenCalledTimes(2);
+  });
+
+  it("reports a failed run and keeps going", async () => {
+    vi.useFakeTimers();
+    const failure = new Error("database gone");
+    const run = vi.fn(async () => Promise.reject(failure));
+    const onError = vi.fn();
+    const stop = schedulePrune(run, 1_000, onError);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(onError).toHaveBeenCalledTimes(2);
+    expect(onError).toHaveBeenCalledWith(failure);
+    await stop();
+  });
+
+  it("never overlaps runs, and stopping waits for the run in progress", async () => {
+    vi.useFakeTimers();
+    let finish = () => {};
+    const run = vi.fn(() => new Promise<void>((done) => (finish = done)));
+    const stop = schedulePrune(run, 1_000, () => {});
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(run).toHaveBeenCalledTimes(1);
+    let stopped = false;
+    const stopping = stop().then(() => (stopped = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(stopped).toBe(false);
+    finish();
+    await stopping;
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
+  it("never keeps the process alive", () => {
+    const timers = () => process.getActiveResourcesInfo().filter((r) => r === "Timeout").length;
+    const before = timers();
+    const stop = schedulePrune(
+      async () => {},
+      600_000,
+      () => {},
+    );
+    expect(timers()).toBe(before);
+    void stop();
+  });
+
+  it("is what buildServer runs, until the server closes", async () => {
+    const drained = { bucket: "login-ip", subject: "10.9.9.9", tat: new Date(Date.now() - 1000) };
+    await h.db.insertInto("rate_limits").values(drained).execute();
+    const app = await buildServer({ db: h.db, pruneEveryMs: 20 });
+    await vi.waitFor(async () => expect(await countOf("rate_limits")).toBe(0), { timeout: 5_000, interval: 20 });
+    await app.close();
+    await h.db.insertInto("rate_limits").values(drained).execute();
+    await new Promise((done) => setTimeout(done, 200));
+    expect(await countOf("rate_limits")).toBe(1);
+  });
+});
