@@ -40,6 +40,7 @@ export const registerRequest = z
   .check(repeatMatches());
 export type RegisterRequest = z.infer<typeof registerRequest>;
 export const registerResult = z.object({ userId: z.string(), email: z.string() });
+export type RegisterResult = z.infer<typeof registerResult>;
 
 export const resetPasswordRequest = z
   .strictObject({ email: emailField, code: codeField, password: passwordField, repeatPassword: repeatPasswordField })

@@ -1,4 +1,11 @@
-import { cancelOrder, createOrder, finishPay, listOrders, orderDetail, payFromBalance } from "../domain/payments/orders.ts";
+import {
+  cancelOrder,
+  createOrder,
+  finishPay,
+  listOrders,
+  orderDetail,
+  payFromBalance,
+} from "../domain/payments/orders.ts";
 import { ok } from "../domain/platform/outcome.ts";
 import type { HandlerTable } from "../http/handler.ts";
 

@@ -3,16 +3,14 @@ import type { LoginResult } from "../../../contracts/schemas/auth.ts";
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import { asSignIn } from "../../db/prioritised-pglite.ts";
 import type { DB } from "../../db/schema.ts";
+import type { IdentityServices } from "./identity-services.ts";
 import { deviceOf, newDeviceCookie } from "./device-cookie.ts";
-import type { Limits } from "../platform/limits.ts";
 import { loginRefusalMessage, settleSignIn, takeLoginSlots } from "./login-throttle.ts";
 import { findMerchantByEmail, normalizeEmail, setPasswordHash } from "./merchants.ts";
 import { onFirstLogin } from "../messaging/messages.ts";
 import { fail, messages, type Outcome, ok } from "../platform/outcome.ts";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.ts";
-import type { RefusalMemo } from "../platform/refusal-memo.ts";
 import { signInMerchant } from "./sessions.ts";
-import type { WorkPool } from "../platform/work-pool.ts";
 
 export interface SignInAttempt {
   email: string;
@@ -23,13 +21,6 @@ export interface SignInAttempt {
   deviceCookie: string | undefined;
 }
 
-export interface SignInServices {
-  limits: Limits;
-  secret: Buffer;
-  kdf: WorkPool;
-  refusals: RefusalMemo;
-}
-
 /** What a sign-in answers, and on success the device cookie to set. */
 export type SignedIn = { outcome: Outcome<LoginResult>; deviceCookie: string | null };
 
@@ -37,13 +28,13 @@ export type SignedIn = { outcome: Outcome<LoginResult>; deviceCookie: string | n
  * Login/Login: throttle first, then one password check, then the session and the device cookie. Its database calls go
  * ahead of other requests' (PGlite): a burst of cheap calls must not slow sign-in down.
  */
-export const signIn = (db: Kysely<DB>, attempt: SignInAttempt, services: SignInServices): Promise<SignedIn> =>
+export const signIn = (db: Kysely<DB>, attempt: SignInAttempt, services: IdentityServices): Promise<SignedIn> =>
   asSignIn(() => checkAndSignIn(db, attempt, services));
 
 async function checkAndSignIn(
   db: Kysely<DB>,
   attempt: SignInAttempt,
-  { limits, secret, kdf, refusals }: SignInServices,
+  { limits, secret, kdf, refusals }: IdentityServices,
 ): Promise<SignedIn> {
   const { password, ip, now, deviceCookie } = attempt;
   const refused = (outcome: Outcome<LoginResult>): SignedIn => ({ outcome, deviceCookie: null });

@@ -1,0 +1,48 @@
+import type { Kysely } from "kysely";
+import { errCodes } from "../../../contracts/schemas/envelope.ts";
+import type { DB } from "../../db/schema.ts";
+import { onPasswordChanged } from "../messaging/messages.ts";
+import { fail, messages, type Outcome, ok } from "../platform/outcome.ts";
+import { refundSlots, takeSlots, waitMessage } from "../platform/rate-limit.ts";
+import type { IdentityServices } from "./identity-services.ts";
+import { isCommonPassword } from "./common-passwords.ts";
+import { oldPasswordSlots } from "./login-throttle.ts";
+import type { MerchantScope } from "./merchant-scope.ts";
+import { setPasswordHash, signedInMerchant } from "./merchants.ts";
+import { hashPassword, verifyPassword } from "./passwords.ts";
+import { revokeMerchantSessions } from "./sessions.ts";
+
+export interface PasswordChange {
+  oldPassword: string;
+  password: string;
+  ip: string;
+  now: Date;
+  /** The session making the change: it stays signed in, every other one ends. */
+  tokenHash: string;
+}
+
+/** User/UpdatePwd: the old password checked (counted as a sign-in attempt), the new one set, other sessions ended. */
+export async function changePassword(
+  db: Kysely<DB>,
+  scope: MerchantScope,
+  input: PasswordChange,
+  { kdf, limits, refusals }: IdentityServices,
+): Promise<Outcome<null>> {
+  const { now } = input;
+  const merchant = await signedInMerchant(db, scope);
+  // A stolen session must not become a way to guess the password: the old one counts as a sign-in attempt.
+  const slots = oldPasswordSlots(merchant.email, input.ip, limits);
+  const taken = await takeSlots(db, slots, now, refusals);
+  if (!taken.ok) return fail(errCodes.rateLimited, waitMessage(taken.waitSeconds), 429);
+  const check = await kdf.run("other", () => verifyPassword(input.oldPassword, merchant.password_hash));
+  if (!check.valid) return fail(errCodes.oldPasswordWrong, messages.oldPasswordWrong);
+  await refundSlots(db, slots);
+  if (isCommonPassword(input.password)) return fail(errCodes.passwordTooCommon, messages.passwordTooCommon);
+  const passwordHash = await kdf.run("other", () => hashPassword(input.password));
+  await db.transaction().execute(async (trx) => {
+    await setPasswordHash(trx, merchant.id, passwordHash);
+    await revokeMerchantSessions(trx, merchant.id, now, input.tokenHash);
+    await onPasswordChanged(trx, merchant.id, now);
+  });
+  return ok(null);
+}

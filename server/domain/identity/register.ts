@@ -1,0 +1,49 @@
+import type { Kysely } from "kysely";
+import type { RegisterResult } from "../../../contracts/schemas/auth.ts";
+import { errCodes } from "../../../contracts/schemas/envelope.ts";
+import type { DB } from "../../db/schema.ts";
+import { onRegistered } from "../messaging/messages.ts";
+import { ApiError, fail, messages, type Outcome, ok } from "../platform/outcome.ts";
+import type { IdentityServices } from "./identity-services.ts";
+import { spendCodeOnPassword } from "./code-then-password.ts";
+import { takeCodeUseSlots } from "./code-throttle.ts";
+import { isCommonPassword } from "./common-passwords.ts";
+import { findMerchantByEmail, insertMerchant, normalizeEmail } from "./merchants.ts";
+
+export interface Registration {
+  email: string;
+  code: string;
+  password: string;
+  ip: string;
+  now: Date;
+}
+
+/** Register/Register: the e-mail's code spent on a new merchant with this password, and the welcome message. */
+export async function registerMerchant(
+  db: Kysely<DB>,
+  input: Registration,
+  services: IdentityServices,
+): Promise<Outcome<RegisterResult>> {
+  const { limits, secret, kdf } = services;
+  const { ip, now } = input;
+  const email = normalizeEmail(input.email);
+  const limited = await takeCodeUseSlots(db, email, ip, services, now);
+  if (limited) return limited;
+  if (await findMerchantByEmail(db, email)) return fail(errCodes.emailTaken, messages.emailTaken);
+  if (isCommonPassword(input.password)) return fail(errCodes.passwordTooCommon, messages.passwordTooCommon);
+  const code = {
+    email,
+    purpose: "register",
+    code: input.code,
+    now,
+    maxAttempts: limits.codeMaxAttempts,
+    secret,
+  } as const;
+  return spendCodeOnPassword(db, code, input.password, kdf, async (trx, passwordHash) => {
+    const userId = await insertMerchant(trx, { email, passwordHash, now });
+    // Registered meanwhile by a concurrent request: roll back so the code stays unused.
+    if (!userId) throw new ApiError(errCodes.emailTaken, messages.emailTaken);
+    await onRegistered(trx, userId, now);
+    return ok({ userId, email });
+  });
+}

@@ -1,0 +1,47 @@
+import type { Kysely } from "kysely";
+import { errCodes } from "../../../contracts/schemas/envelope.ts";
+import type { DB } from "../../db/schema.ts";
+import { onPasswordChanged } from "../messaging/messages.ts";
+import { fail, messages, type Outcome, ok } from "../platform/outcome.ts";
+import type { IdentityServices } from "./identity-services.ts";
+import { spendCodeOnPassword } from "./code-then-password.ts";
+import { takeCodeUseSlots } from "./code-throttle.ts";
+import { isCommonPassword } from "./common-passwords.ts";
+import { clearAccountThrottle } from "./login-throttle.ts";
+import { findMerchantByEmail, normalizeEmail, setPasswordHash } from "./merchants.ts";
+import { revokeMerchantSessions } from "./sessions.ts";
+
+export interface PasswordReset {
+  email: string;
+  code: string;
+  password: string;
+  ip: string;
+  now: Date;
+}
+
+/**
+ * User/ResetPassword: the e-mail's code spent on the new password; every session of the merchant ends, a notice says
+ * so, and strangers' failed sign-ins no longer hold the account back (whoever reads the mailbox is the owner).
+ */
+export async function resetPassword(
+  db: Kysely<DB>,
+  input: PasswordReset,
+  services: IdentityServices,
+): Promise<Outcome<null>> {
+  const { limits, secret, kdf } = services;
+  const { ip, now } = input;
+  const email = normalizeEmail(input.email);
+  const limited = await takeCodeUseSlots(db, email, ip, services, now);
+  if (limited) return limited;
+  const merchant = await findMerchantByEmail(db, email);
+  if (!merchant) return fail(errCodes.accountNotFound, messages.accountNotFound);
+  if (isCommonPassword(input.password)) return fail(errCodes.passwordTooCommon, messages.passwordTooCommon);
+  const code = { email, purpose: "reset", code: input.code, now, maxAttempts: limits.codeMaxAttempts, secret } as const;
+  return spendCodeOnPassword(db, code, input.password, kdf, async (trx, passwordHash) => {
+    await setPasswordHash(trx, merchant.id, passwordHash);
+    await revokeMerchantSessions(trx, merchant.id, now);
+    await onPasswordChanged(trx, merchant.id, now);
+    await clearAccountThrottle(trx, email);
+    return ok(null);
+  });
+}

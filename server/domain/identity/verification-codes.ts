@@ -1,0 +1,100 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Kysely } from "kysely";
+import type { SendCodeResult } from "../../../contracts/schemas/auth.ts";
+import { errCodes } from "../../../contracts/schemas/envelope.ts";
+import type { DB } from "../../db/schema.ts";
+import type { Mailer } from "../messaging/mailer.ts";
+import { codeMail, deliverMail, queueMail } from "../messaging/outbox.ts";
+import { fail, messages, type Outcome, ok } from "../platform/outcome.ts";
+import { takeSlots, waitMessage } from "../platform/rate-limit.ts";
+import type { IdentityServices } from "./identity-services.ts";
+import { takeCodeUseSlots } from "./code-throttle.ts";
+import type { CodePurpose } from "../../../contracts/schemas/fields.ts";
+import { checkCode, lastCodeSentAt, newCode, storeCode } from "./codes.ts";
+import { findMerchantByEmail, normalizeEmail } from "./merchants.ts";
+
+export interface CodeRequest {
+  email: string;
+  purpose: CodePurpose;
+  ip: string;
+  now: Date;
+}
+
+/**
+ * User/SentVerificationCode: a new code for the e-mail, mailed, unless the address or the e-mail asked too often or too
+ * soon, or the account's existence does not fit the purpose (the address is counted first, so probing which e-mails
+ * exist is rate-limited too).
+ */
+export async function sendVerificationCode(
+  db: Kysely<DB>,
+  { purpose, ip, now, ...input }: CodeRequest,
+  {
+    limits,
+    secret,
+    refusals,
+    mailer,
+    log,
+  }: Pick<IdentityServices, "limits" | "secret" | "refusals"> & { mailer: Mailer; log: FastifyBaseLogger },
+): Promise<Outcome<SendCodeResult>> {
+  const email = normalizeEmail(input.email);
+  const ipTaken = await takeSlots(db, [{ bucket: "code-ip", subject: ip, window: limits.codesPerIp }], now, refusals);
+  if (!ipTaken.ok) return fail(errCodes.rateLimited, waitMessage(ipTaken.waitSeconds), 429);
+
+  const merchant = await findMerchantByEmail(db, email);
+  if (purpose === "register" && merchant) return fail(errCodes.emailTaken, messages.emailTaken);
+  if (purpose === "reset" && !merchant) return fail(errCodes.accountNotFound, messages.accountNotFound);
+
+  const last = await lastCodeSentAt(db, email, purpose);
+  const sinceLast = last ? (now.getTime() - last.getTime()) / 1000 : Number.POSITIVE_INFINITY;
+  if (sinceLast < limits.resendAfterSeconds) {
+    const seconds = Math.max(1, Math.ceil(limits.resendAfterSeconds - sinceLast));
+    return fail(errCodes.codeTooSoon, `Please wait ${seconds} seconds before requesting a new code`);
+  }
+  const emailTaken = await takeSlots(
+    db,
+    [{ bucket: "code-email", subject: email, window: limits.codesPerEmail }],
+    now,
+    refusals,
+  );
+  if (!emailTaken.ok) return fail(errCodes.rateLimited, waitMessage(emailTaken.waitSeconds), 429);
+
+  const code = newCode();
+  const mail = codeMail(email, purpose, code, limits.codeTtlSeconds);
+  const expiresAt = new Date(now.getTime() + limits.codeTtlSeconds * 1000);
+  const outboxId = await db.transaction().execute(async (trx) => {
+    await storeCode(trx, { email, purpose, code, now, ttlSeconds: limits.codeTtlSeconds, secret });
+    return queueMail(trx, mail, { value: code, expiresAt }, now);
+  });
+  await deliverMail(db, mailer, outboxId, mail, log);
+  return ok({ resendAfterSeconds: limits.resendAfterSeconds, expiresInSeconds: limits.codeTtlSeconds });
+}
+
+export interface CodeCheck {
+  email: string;
+  purpose: CodePurpose;
+  code: string;
+  ip: string;
+  now: Date;
+}
+
+/** Register/CheckCaptchaCode: whether the code is right, counted as a try, and left unused for the call it allows. */
+export async function checkVerificationCode(
+  db: Kysely<DB>,
+  input: CodeCheck,
+  services: IdentityServices,
+): Promise<Outcome<{ valid: true }>> {
+  const { limits, secret } = services;
+  const email = normalizeEmail(input.email);
+  const limited = await takeCodeUseSlots(db, email, input.ip, services, input.now);
+  if (limited) return limited;
+  const code = {
+    email,
+    purpose: input.purpose,
+    code: input.code,
+    now: input.now,
+    maxAttempts: limits.codeMaxAttempts,
+    secret,
+  };
+  const checked = await db.transaction().execute((trx) => checkCode(trx, { ...code, consume: false }));
+  return checked.ok ? ok({ valid: true }) : checked;
+}
