@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import type { Page } from "playwright-core";
 import { defaultPassword, nextCode, outbox } from "./api.ts";
+import { describePage } from "./page-diary.ts";
 
 /** The en-US labels of locales/en-US.json the journeys click and read. */
 export const label = {
@@ -29,8 +30,14 @@ export const where = (page: Page) => {
   return `${url.pathname}${url.search}`;
 };
 
-export async function waitForPath(page: Page, pathAndQuery: string) {
-  await page.waitForURL((url) => `${url.pathname}${url.search}` === pathAndQuery, { timeout: 15_000 });
+/** Waits until the page shows `pathAndQuery`; on a timeout the error describes the page and what it went through. */
+export async function waitForPath(page: Page, pathAndQuery: string, timeout = 15_000) {
+  try {
+    await page.waitForURL((url) => `${url.pathname}${url.search}` === pathAndQuery, { timeout });
+  } catch (error) {
+    const cause = (error as Error).message.split("\n")[0];
+    throw new Error(`the page did not reach ${pathAndQuery} (${cause}); it shows ${await describePage(page)}`);
+  }
 }
 
 /**

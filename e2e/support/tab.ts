@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from "vitest";
 import { launchBrowser, openPage } from "./browser.ts";
+import { keepDiary } from "./page-diary.ts";
 
 export interface ConsoleTab {
   readonly baseUrl: string;
@@ -24,6 +25,7 @@ export function withConsoleTab(): ConsoleTab {
     const { context, page } = await openPage(tab.browser, tab.baseUrl);
     tab.context = context;
     tab.page = page;
+    keepDiary(page);
     // A text the console could not find in the shown language nor in English (src/i18n/i18n.ts) fails the journey.
     missingKeys = [];
     context.on("console", (message) => {
