@@ -11,6 +11,8 @@ export default defineConfig({
     // One server for every file, one Chromium per file. A journey waits on the page, the server and the chain far more
     // than it computes (alone, the files used half a core), so two files run side by side.
     maxWorkers: 2,
+    // Files share their worker's module cache (playwright-core, the support code): each still launches its own Chromium.
+    isolate: false,
     // A poll waits for the page to reach a state; 1 s (Vitest's default) is too little while other stages share the cores.
     expect: { poll: { timeout: 10_000 } },
     testTimeout: 60_000,
