@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -41,12 +41,11 @@ export async function migratedSnapshot(): Promise<Buffer<ArrayBuffer>> {
 
 function snapshotPath(): string {
   const here = import.meta.dirname;
-  const hash = createHash("sha256")
-    .update(readFileSync(join(here, "../db/migrations.ts")))
-    .update(readFileSync(join(here, "../../node_modules/@electric-sql/pglite/package.json")))
-    .digest("hex")
-    .slice(0, 16);
-  return join(tmpdir(), `merchant-console-test-db-${hash}.tar`);
+  const hash = createHash("sha256").update(readFileSync(join(here, "../db/migrations.ts")));
+  const folder = join(here, "../db/migrations");
+  for (const file of readdirSync(folder).sort()) hash.update(file).update(readFileSync(join(folder, file)));
+  hash.update(readFileSync(join(here, "../../node_modules/@electric-sql/pglite/package.json")));
+  return join(tmpdir(), `merchant-console-test-db-${hash.digest("hex").slice(0, 16)}.tar`);
 }
 
 /** TEST_DATABASE_URL=postgres://…: the same tests on a real server, one throw-away database per file. */
