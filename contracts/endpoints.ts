@@ -19,20 +19,18 @@ import { messageListRequest, messageListResult, messageReadRequest, messageReadR
 import { getUserWalletRequest, userWalletResult } from "./schemas/wallet.ts";
 import { demoCheckoutRequest, demoOrder, demoOrderRequest } from "./schemas/demo.ts";
 import { googleCodeRequest, googleLoginRequest } from "./schemas/google.ts";
+import { balanceResult } from "./schemas/balance.ts";
+import { devPayRequest, devPayResult, payChainListResult } from "./schemas/chains.ts";
 import {
-  balanceResult,
   createOrderRequest,
-  devPayRequest,
-  devPayResult,
   order,
   orderCodeRequest,
   orderDetail,
   orderListRequest,
   orderListResult,
-  packageListResult,
-  payChainListResult,
-  subscriptionResult,
 } from "./schemas/order.ts";
+import { packageListResult } from "./schemas/packages.ts";
+import { subscriptionResult } from "./schemas/subscription.ts";
 
 export type Method = "GET" | "POST";
 

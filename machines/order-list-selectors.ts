@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from "xstate";
-import type { Order, OrderDetail, OrderStatus, OrderTransfer, TermUnit } from "../contracts/schemas/order.ts";
+import type { Order, OrderDetail, OrderStatus, OrderTransfer } from "../contracts/schemas/order.ts";
+import type { TermUnit } from "../contracts/schemas/packages.ts";
 import type { Failure } from "./api-failure.ts";
 import {
   type OrderListContext,

@@ -1,14 +1,8 @@
 import type { SnapshotFrom } from "xstate";
 import { errCodes } from "../contracts/schemas/envelope.ts";
-import type {
-  DevPayResult,
-  OrderTransfer,
-  PackageKind,
-  PackageLimits,
-  PayChain,
-  TermUnit,
-  UpgradeKind,
-} from "../contracts/schemas/order.ts";
+import type { DevPayResult, PayChain } from "../contracts/schemas/chains.ts";
+import type { OrderTransfer, UpgradeKind } from "../contracts/schemas/order.ts";
+import type { PackageKind, PackageLimits, TermUnit } from "../contracts/schemas/packages.ts";
 import type { Failure } from "./api-failure.ts";
 import {
   chosenChain,

@@ -1,16 +1,11 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type AnyStateNode, type AnyTransitionDefinition, createActor, fromCallback, fromPromise } from "xstate";
 import { getStateNodes } from "xstate/graph";
-import type {
-  BalanceResult,
-  DevPayResult,
-  Order,
-  OrderDetail,
-  OrderTransfer,
-  PayChain,
-  ServicePackage,
-  SubscriptionResult,
-} from "../contracts/schemas/order.ts";
+import type { BalanceResult } from "../contracts/schemas/balance.ts";
+import type { DevPayResult, PayChain } from "../contracts/schemas/chains.ts";
+import type { Order, OrderDetail, OrderTransfer } from "../contracts/schemas/order.ts";
+import type { ServicePackage } from "../contracts/schemas/packages.ts";
+import type { SubscriptionResult } from "../contracts/schemas/subscription.ts";
 import type { UserWalletResult } from "../contracts/schemas/wallet.ts";
 import {
   type Catalogue,

@@ -1,17 +1,15 @@
 import { type ActorRefFrom, assign, type EventObject, fromCallback, fromPromise, raise, setup } from "xstate";
+import type { BalanceResult } from "../contracts/schemas/balance.ts";
+import type { DevPayRequest, DevPayResult, PayChain } from "../contracts/schemas/chains.ts";
 import {
-  type BalanceResult,
   type CreateOrderRequest,
   createOrderRequest,
-  type DevPayRequest,
-  type DevPayResult,
   type Order,
   type OrderCodeRequest,
   type OrderDetail,
-  type PayChain,
-  type ServicePackage,
-  type SubscriptionResult,
 } from "../contracts/schemas/order.ts";
+import type { ServicePackage } from "../contracts/schemas/packages.ts";
+import type { SubscriptionResult } from "../contracts/schemas/subscription.ts";
 import type { UserWalletResult } from "../contracts/schemas/wallet.ts";
 import { type FieldErrors, type Failure, fieldErrorsOf, toFailure } from "./api-failure.ts";
 import { compareAmounts, isPositiveAmount } from "./payment-request.ts";

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
-import type { BalanceResult, ServicePackage, SubscriptionResult } from "../contracts/schemas/order.ts";
+import type { BalanceResult } from "../contracts/schemas/balance.ts";
+import type { ServicePackage } from "../contracts/schemas/packages.ts";
+import type { SubscriptionResult } from "../contracts/schemas/subscription.ts";
 import { selectBalance, selectCanRetry, selectEntries, selectPlan, subscriptionMachine } from "./subscription.ts";
 import { apiFailure } from "./test-support.ts";
 

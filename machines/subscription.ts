@@ -1,5 +1,7 @@
 import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from "xstate";
-import type { BalanceResult, PackageLimits, SubscriptionResult } from "../contracts/schemas/order.ts";
+import type { BalanceResult } from "../contracts/schemas/balance.ts";
+import type { PackageLimits } from "../contracts/schemas/packages.ts";
+import type { SubscriptionResult } from "../contracts/schemas/subscription.ts";
 import { type Failure, toFailure } from "./api-failure.ts";
 
 export interface SubscriptionContext {

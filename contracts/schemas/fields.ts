@@ -78,3 +78,6 @@ export const repeatMatches = <T extends { password: string; repeatPassword: stri
     message: "validation.passwordsMismatch",
     path: ["repeatPassword"],
   });
+
+/** A USDT amount: digits, optionally a point and up to 18 decimals (an 18-decimal token's smallest unit). */
+export const usdtAmount = z.string().check(z.regex(/^\d{1,20}(\.\d{1,18})?$/));

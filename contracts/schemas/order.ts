@@ -1,61 +1,11 @@
 import * as z from "zod/mini";
-import { text, trimmedText } from "./fields.ts";
+import { text, trimmedText, usdtAmount } from "./fields.ts";
+import { packageLimits, termUnit } from "./packages.ts";
 
 /**
- * Packages, orders, the account balance and the chains an order can be paid on (spec sections 2, 3, 4 and 9).
- * Amounts are decimal strings of USDT (never JavaScript numbers); times are ISO 8601.
+ * Orders for packages and their payment (spec sections 2, 3, 4 and 9), and the live order stream. Amounts are decimal
+ * strings of USDT (never JavaScript numbers); times are ISO 8601.
  */
-
-/** A USDT amount: digits, optionally a point and up to 18 decimals (an 18-decimal token's smallest unit). */
-export const usdtAmount = z.string().check(z.regex(/^\d{1,20}(\.\d{1,18})?$/));
-
-/** Package limits; null means unlimited. */
-export const packageLimits = z.object({
-  wallets: z.nullable(z.number()),
-  currencies: z.nullable(z.number()),
-  applications: z.nullable(z.number()),
-});
-export type PackageLimits = z.infer<typeof packageLimits>;
-
-/** Spec section 9: "term units month and quarter"; a trial runs for days ("other"), the enterprise pack for a year. */
-export const termUnits = ["day", "month", "quarter", "year"] as const;
-export const termUnit = z.enum(termUnits);
-export type TermUnit = z.infer<typeof termUnit>;
-
-export const packageKinds = ["trial", "standard", "enterprise"] as const;
-export const packageKind = z.enum(packageKinds);
-export type PackageKind = z.infer<typeof packageKind>;
-
-export const servicePackage = z.object({
-  id: z.string(),
-  /** Stable name, also the i18n key under `packages.names.` (the console shows it in the merchant's language). */
-  code: z.string(),
-  name: z.string(),
-  kind: packageKind,
-  price: usdtAmount,
-  termUnit,
-  termCount: z.number(),
-  /** Whole months of the term (0 for a trial of days): the "term in months" column of my orders. */
-  termMonths: z.number(),
-  limits: packageLimits,
-});
-export type ServicePackage = z.infer<typeof servicePackage>;
-
-export const packageListResult = z.array(servicePackage);
-
-/** What the merchant's package is now: the console home's "resource check". */
-export const subscriptionResult = z.object({
-  /** Null before any package was bought or tried. */
-  package: z.nullable(servicePackage),
-  /** Null without a package; in the past when it expired. */
-  expiresAt: z.nullable(z.string()),
-  active: z.boolean(),
-  /** Whether the free trial is still available to this merchant (once per merchant). */
-  trialAvailable: z.boolean(),
-  usage: z.object({ wallets: z.number(), currencies: z.number(), applications: z.number() }),
-  serverTime: z.string(),
-});
-export type SubscriptionResult = z.infer<typeof subscriptionResult>;
 
 /**
  * Pay status of spec section 4: pending payment, waiting (a transfer is seen or Finish Pay was pressed: checking),
@@ -157,45 +107,6 @@ export const orderListResult = z.object({
   pageSize: z.number(),
 });
 export type OrderListResult = z.infer<typeof orderListResult>;
-
-/** A chain an order can be paid on: the pay dialog's choices (only configured chains). */
-export const payChain = z.object({
-  /** The `{product}` of GetUserWallet: Eth, Bsc, Devnet, … */
-  product: z.string(),
-  chainId: z.number(),
-  token: z.object({ symbol: z.string(), address: z.string(), decimals: z.number() }),
-  confirmations: z.number(),
-  /** The embedded local test chain: "Pay from the dev wallet" is offered there (outside production). */
-  devnet: z.boolean(),
-});
-export type PayChain = z.infer<typeof payChain>;
-export const payChainListResult = z.array(payChain);
-
-export const walletProductField = text(z.regex(/^[A-Za-z][A-Za-z0-9]{0,31}$/, "validation.walletProduct"));
-
-/** Devnet only: a real transfer of the order's remaining amount from the devnet's funded dev account. */
-export const devPayRequest = z.strictObject({ orderCode: orderCodeField, product: walletProductField });
-export type DevPayRequest = z.infer<typeof devPayRequest>;
-export const devPayResult = z.object({ txHash: z.string(), blockNumber: z.string(), amount: usdtAmount });
-export type DevPayResult = z.infer<typeof devPayResult>;
-
-/** A line of the balance's ledger: what came in unconsumed, what an order took. */
-export const balanceEntryKinds = ["excess", "late", "unmatched", "orderClosed", "orderPayment", "reorg"] as const;
-export const balanceResult = z.object({
-  balance: usdtAmount,
-  currency: z.literal("USDT"),
-  entries: z.array(
-    z.object({
-      kind: z.enum(balanceEntryKinds),
-      /** Signed: credits positive, debits negative. */
-      amount: z.string().check(z.regex(/^-?\d{1,20}(\.\d{1,18})?$/)),
-      orderCode: z.nullable(z.string()),
-      txHash: z.nullable(z.string()),
-      createdAt: z.string(),
-    }),
-  ),
-});
-export type BalanceResult = z.infer<typeof balanceResult>;
 
 /** How long a new order waits for its payment (a test server may shorten it). */
 export const orderPayMinutes = 30;

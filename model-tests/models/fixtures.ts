@@ -1,5 +1,6 @@
 import type { LoginResult } from "../../contracts/schemas/auth.ts";
-import type { BalanceResult, SubscriptionResult } from "../../contracts/schemas/order.ts";
+import type { BalanceResult } from "../../contracts/schemas/balance.ts";
+import type { SubscriptionResult } from "../../contracts/schemas/subscription.ts";
 import type { UserProfile } from "../../contracts/schemas/user.ts";
 
 /** The sample merchant every model uses; harnesses answer the fake API with these. */

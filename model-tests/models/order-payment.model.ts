@@ -1,12 +1,8 @@
-import type {
-  BalanceResult,
-  DevPayResult,
-  Order,
-  OrderDetail,
-  PayChain,
-  ServicePackage,
-  SubscriptionResult,
-} from "../../contracts/schemas/order.ts";
+import type { BalanceResult } from "../../contracts/schemas/balance.ts";
+import type { DevPayResult, PayChain } from "../../contracts/schemas/chains.ts";
+import type { Order, OrderDetail } from "../../contracts/schemas/order.ts";
+import type { ServicePackage } from "../../contracts/schemas/packages.ts";
+import type { SubscriptionResult } from "../../contracts/schemas/subscription.ts";
 import type { UserWalletResult } from "../../contracts/schemas/wallet.ts";
 import {
   type Catalogue,

@@ -1,4 +1,5 @@
-import type { BalanceResult, SubscriptionResult } from "../../contracts/schemas/order.ts";
+import type { BalanceResult } from "../../contracts/schemas/balance.ts";
+import type { SubscriptionResult } from "../../contracts/schemas/subscription.ts";
 import { subscriptionMachine } from "../../machines/subscription.ts";
 import type { MachineModel, ModelEvent } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
+import { balanceResult } from "../../contracts/schemas/balance.ts";
 import {
-  balanceResult,
   order as orderSchema,
   orderDetail as orderDetailSchema,
   orderListResult,
-  packageListResult,
-  subscriptionResult,
 } from "../../contracts/schemas/order.ts";
+import { packageListResult } from "../../contracts/schemas/packages.ts";
+import { subscriptionResult } from "../../contracts/schemas/subscription.ts";
 import { parseTokenAmount } from "../chain/amount.ts";
 import { balanceText } from "../domain/payments/balance.ts";
 import { addTerm } from "../domain/payments/packages.ts";

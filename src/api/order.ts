@@ -1,10 +1,6 @@
 import { endpoints } from "../../contracts/endpoints.ts";
-import type {
-  CreateOrderRequest,
-  DevPayRequest,
-  OrderCodeRequest,
-  OrderListRequest,
-} from "../../contracts/schemas/order.ts";
+import type { DevPayRequest } from "../../contracts/schemas/chains.ts";
+import type { CreateOrderRequest, OrderCodeRequest, OrderListRequest } from "../../contracts/schemas/order.ts";
 import type { Call } from "./client.ts";
 
 /** Packages, orders, the account balance and the chains to pay on. */

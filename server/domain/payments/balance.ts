@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { BalanceResult } from "../../../contracts/schemas/order.ts";
+import type { BalanceResult } from "../../../contracts/schemas/balance.ts";
 import type { BalanceEntryKindColumn, DB } from "../../db/schema.ts";
 import type { MerchantScope } from "../identity/merchant-scope.ts";
 import { fromAtto, toAtto, usdtText } from "./usdt.ts";

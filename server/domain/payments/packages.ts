@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
-import type { ServicePackage, TermUnit } from "../../../contracts/schemas/order.ts";
+import type { ServicePackage, TermUnit } from "../../../contracts/schemas/packages.ts";
 import type { DB, PackagesTable } from "../../db/schema.ts";
 import { usdtText } from "./usdt.ts";
 

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import type { SubscriptionResult, UpgradeKind } from "../../../contracts/schemas/order.ts";
+import type { UpgradeKind } from "../../../contracts/schemas/order.ts";
+import type { SubscriptionResult } from "../../../contracts/schemas/subscription.ts";
 import type { DB } from "../../db/schema.ts";
 import type { MerchantScope } from "../identity/merchant-scope.ts";
 import { addTerm, type PackageRow, toWirePackage } from "./packages.ts";
