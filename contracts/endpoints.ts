@@ -236,7 +236,7 @@ export const endpoints = {
     auth: true,
     source: "proposed",
   }),
-  // Packages, orders and payment (spec sections 2–5: "package purchase … not shown"), contracts/schemas/order.ts.
+  // Packages, orders and payment (spec sections 2–5: "package purchase … not shown"), contracts/schemas/packages.ts, order.ts, chains.ts and balance.ts.
   packageList: endpoint({
     method: "POST",
     path: "/api/Package/List",

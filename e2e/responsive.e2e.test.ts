@@ -121,7 +121,7 @@ const overlays: Array<{ route: RouteName; name: string; open(page: Page): Promis
 ];
 
 /**
- * The layout settings keep working on every width (on a narrow screen they mean what machines/layout-selectors.ts
+ * The layout settings keep working on every width (on a narrow screen they mean what machines/shell/layout-selectors.ts
  * says): each variant is stored as the settings drawer would store it and the console page audited with it.
  */
 const layoutVariants: Array<{ name: string; settings: Record<string, unknown>; everyPageAsTab?: boolean }> = [

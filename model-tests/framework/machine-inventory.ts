@@ -7,7 +7,7 @@ import { type AnyStateMachine, StateMachine } from "xstate";
 export interface FoundMachine {
   /** The export's name, e.g. `sessionMachine`. */
   name: string;
-  /** Relative to the repository, e.g. `machines/session.ts`. */
+  /** Relative to the repository, e.g. `machines/auth/session.ts`. */
   file: string;
   machine: AnyStateMachine;
 }
@@ -19,7 +19,8 @@ export interface FoundMachine {
  */
 export async function findMachines(dir = "machines"): Promise<FoundMachine[]> {
   const found: FoundMachine[] = [];
-  const files = readdirSync(dir)
+  // One folder per area (machines/auth/session.ts …), helpers beside them.
+  const files = readdirSync(dir, { recursive: true, encoding: "utf8" })
     .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && !f.endsWith(".d.ts"))
     .sort();
   for (const file of files) {

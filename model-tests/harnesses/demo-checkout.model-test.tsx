@@ -2,7 +2,7 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import { expect, vi } from "vitest";
 import type { DemoChain } from "../../contracts/schemas/demo.ts";
-import { secondsLeft, statusPollMs } from "../../machines/demo-checkout.ts";
+import { secondsLeft, statusPollMs } from "../../machines/public/demo-checkout.ts";
 import type { Timers } from "../../src/app/services.ts";
 import { chainInfo } from "../../src/features/public/chains.ts";
 import { formatClock, formatUsdt } from "../../src/i18n/format.ts";

@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { expect } from "vitest";
 import type { Message, MessageType } from "../../contracts/schemas/message.ts";
-import { messagesOf, unreadCount } from "../../machines/message-box.ts";
+import { messagesOf, unreadCount } from "../../machines/shell/message-box.ts";
 import { messageText } from "../../src/layout/message-text.ts";
 import type { ControlledApi } from "../framework/fake-api.ts";
 import type { ConsoleHarness } from "../framework/render-console.tsx";

@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { expect } from "vitest";
 import type { OrderListRequest } from "../../contracts/schemas/order.ts";
-import { type PayIntent, pageCountOf, toOrderListRequest } from "../../machines/order-list.ts";
+import { type PayIntent, pageCountOf, toOrderListRequest } from "../../machines/orders/order-list.ts";
 import { storageKeys } from "../../src/api/session-storage.ts";
 import { formatUsdt } from "../../src/i18n/format.ts";
 import { type ControlledApi, createControlledApi } from "../framework/fake-api.ts";

@@ -1,4 +1,4 @@
-import { codeSenderMachine } from "../../machines/code-sender.ts";
+import { codeSenderMachine } from "../../machines/auth/code-sender.ts";
 import type { MachineModel } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
 import { english } from "./english.ts";

@@ -1,5 +1,5 @@
 import type { DemoChain, DemoOrder } from "../../contracts/schemas/demo.ts";
-import { demoCheckoutMachine, secondsLeft, statusPollMs } from "../../machines/demo-checkout.ts";
+import { demoCheckoutMachine, secondsLeft, statusPollMs } from "../../machines/public/demo-checkout.ts";
 import { chainInfo } from "../../src/features/public/chains.ts";
 import type { MachineModel, ModelEvent, ModelSnapshot } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";

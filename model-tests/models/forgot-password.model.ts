@@ -1,4 +1,4 @@
-import { forgotPasswordMachine } from "../../machines/forgot-password.ts";
+import { forgotPasswordMachine } from "../../machines/auth/forgot-password.ts";
 import type { MachineModel } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
 import { english } from "./english.ts";

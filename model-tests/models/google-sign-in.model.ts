@@ -1,4 +1,4 @@
-import { googleSignInMachine } from "../../machines/google-sign-in.ts";
+import { googleSignInMachine } from "../../machines/auth/google-sign-in.ts";
 import type { MachineModel } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
 import { english } from "./english.ts";
@@ -18,7 +18,7 @@ export const popupEndings: Record<string, string> = {
 };
 
 const noClientId =
-  "the sign-in page renders the Google button only when VITE_GOOGLE_CLIENT_ID is set and not blank after trimming (login-page.tsx, google-config.ts), so this machine never starts without a client id; machines/google-sign-in.test.ts covers it";
+  "the sign-in page renders the Google button only when VITE_GOOGLE_CLIENT_ID is set and not blank after trimming (login-page.tsx, google-config.ts), so this machine never starts without a client id; machines/auth/google-sign-in.test.ts covers it";
 
 export const googleSignInModel: MachineModel<typeof googleSignInMachine> = {
   id: "googleSignIn",

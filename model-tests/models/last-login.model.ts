@@ -1,5 +1,5 @@
 import type { LastLoginResult } from "../../contracts/schemas/auth.ts";
-import { lastLoginMachine } from "../../machines/last-login.ts";
+import { lastLoginMachine } from "../../machines/auth/last-login.ts";
 import type { MachineModel } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
 import { english } from "./english.ts";

@@ -1,5 +1,5 @@
 import type { Message, MessageType } from "../../contracts/schemas/message.ts";
-import { messageBoxMachine, unreadCount, unreadIdsOf } from "../../machines/message-box.ts";
+import { messageBoxMachine, unreadCount, unreadIdsOf } from "../../machines/shell/message-box.ts";
 import type { MachineModel, ModelEvent } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
 import { english } from "./english.ts";

@@ -1,4 +1,4 @@
-import { navDrawerMachine } from "../../machines/nav-drawer.ts";
+import { navDrawerMachine } from "../../machines/shell/nav-drawer.ts";
 import type { MachineModel } from "../framework/model.ts";
 
 /** The page the menu drawer's step goes to: the user centre needs nothing from the server but the profile. */

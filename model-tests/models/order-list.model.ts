@@ -1,5 +1,10 @@
 import type { Order, OrderDetail, OrderListResult } from "../../contracts/schemas/order.ts";
-import { type OrderListContext, type OrderSearch, orderListMachine, pageCountOf } from "../../machines/order-list.ts";
+import {
+  type OrderListContext,
+  type OrderSearch,
+  orderListMachine,
+  pageCountOf,
+} from "../../machines/orders/order-list.ts";
 import type { MachineModel, ModelEvent } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
 import { english } from "./english.ts";

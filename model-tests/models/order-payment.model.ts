@@ -11,7 +11,7 @@ import {
   orderPollMs,
   type PayOptions,
   secondsLeft,
-} from "../../machines/order-payment.ts";
+} from "../../machines/orders/order-payment.ts";
 import type { MachineModel, ModelEvent, ModelSnapshot } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
 import { english } from "./english.ts";

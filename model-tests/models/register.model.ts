@@ -1,4 +1,4 @@
-import { registerMachine } from "../../machines/register.ts";
+import { registerMachine } from "../../machines/auth/register.ts";
 import type { MachineModel } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
 import { english } from "./english.ts";

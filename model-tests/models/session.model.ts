@@ -1,4 +1,4 @@
-import { sessionMachine } from "../../machines/session.ts";
+import { sessionMachine } from "../../machines/auth/session.ts";
 import { isServerRefusal } from "../../machines/api-failure.ts";
 import type { MachineModel, ModelEvent } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";

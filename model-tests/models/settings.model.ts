@@ -1,4 +1,4 @@
-import { defaultSettings, type SessionSource, settingsMachine } from "../../machines/settings.ts";
+import { defaultSettings, type SessionSource, settingsMachine } from "../../machines/shell/settings.ts";
 import type { MachineModel, ModelEvent } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
 import { failure, loginResult, refusal } from "./fixtures.ts";

@@ -1,6 +1,6 @@
 import type { BalanceResult } from "../../contracts/schemas/balance.ts";
 import type { SubscriptionResult } from "../../contracts/schemas/subscription.ts";
-import { subscriptionMachine } from "../../machines/subscription.ts";
+import { subscriptionMachine } from "../../machines/orders/subscription.ts";
 import type { MachineModel, ModelEvent } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
 import { english } from "./english.ts";

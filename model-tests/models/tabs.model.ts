@@ -1,4 +1,4 @@
-import { type TabEntry, tabsMachine } from "../../machines/tabs.ts";
+import { type TabEntry, tabsMachine } from "../../machines/shell/tabs.ts";
 import type { MachineModel } from "../framework/model.ts";
 
 const tab = (name: string, title: string, fullPath: string, ignoreCache = false): TabEntry => ({

@@ -1,7 +1,7 @@
 import type { i18n } from "i18next";
 import { createActor, fromPromise } from "xstate";
-import { type LanguageChangeActor, languageChangeMachine } from "../../machines/language-change.ts";
-import type { SessionActor } from "../../machines/session.ts";
+import { type LanguageChangeActor, languageChangeMachine } from "../../machines/account/language-change.ts";
+import type { SessionActor } from "../../machines/auth/session.ts";
 import type { Api } from "../api/make-api.ts";
 import { browserSessionStore, storageKeys } from "../api/session-storage.ts";
 import { defaultLocale, isLocale } from "../i18n/locales.ts";

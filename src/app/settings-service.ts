@@ -1,7 +1,7 @@
 import type { i18n } from "i18next";
 import { createActor, fromPromise } from "xstate";
-import type { SessionActor } from "../../machines/session.ts";
-import { restoreSettings, type SettingsActor, settingsMachine } from "../../machines/settings.ts";
+import type { SessionActor } from "../../machines/auth/session.ts";
+import { restoreSettings, type SettingsActor, settingsMachine } from "../../machines/shell/settings.ts";
 import type { Api } from "../api/make-api.ts";
 import type { Notifier } from "../ui/notifier.ts";
 
@@ -15,7 +15,7 @@ function readStored(storage: Storage): unknown {
   }
 }
 
-/** The settings actor, persisted in storage; it reads the session itself (see machines/settings.ts). */
+/** The settings actor, persisted in storage; it reads the session itself (see machines/shell/settings.ts). */
 export function startSettings(deps: {
   storage: Storage;
   api: Api;

@@ -1,10 +1,10 @@
 import { createActor, fromCallback } from "xstate";
-import { type NavDrawerActor, type NavDrawerEvent, navDrawerMachine } from "../../machines/nav-drawer.ts";
+import { type NavDrawerActor, type NavDrawerEvent, navDrawerMachine } from "../../machines/shell/nav-drawer.ts";
 
 /**
  * The breakpoint of the console's frame: below 1024 px (phones, tablets upright) the menu is an off-canvas drawer
  * and the navbar keeps only the logo, the menu button, the message box and the account menu. 1024 px and up (a
- * tablet on its side, laptops) is the wide layout the settings describe. See machines/layout-selectors.ts.
+ * tablet on its side, laptops) is the wide layout the settings describe. See machines/shell/layout-selectors.ts.
  */
 export const narrowScreenQuery = "(max-width: 1023.98px)";
 

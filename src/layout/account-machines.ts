@@ -1,6 +1,6 @@
 import { fromPromise } from "xstate";
-import { changePasswordMachine } from "../../machines/change-password.ts";
-import { nicknameEditMachine } from "../../machines/nickname-edit.ts";
+import { changePasswordMachine } from "../../machines/account/change-password.ts";
+import { nicknameEditMachine } from "../../machines/account/nickname-edit.ts";
 import type { Services } from "../app/services.ts";
 
 export const provideChangePassword = ({ api, notify, i18n }: Services) =>

@@ -3,8 +3,8 @@ import { Cog, Flash, LogOut, Menu as MenuIcon, MenuClosed, MenuOpen, Moon } from
 import { useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { ShellLayout } from "../../machines/layout-selectors.ts";
-import { selectSigningOut } from "../../machines/session-selectors.ts";
+import type { ShellLayout } from "../../machines/shell/layout-selectors.ts";
+import { selectSigningOut } from "../../machines/auth/session-selectors.ts";
 import { useServices } from "../app/services-context.tsx";
 import { BrandMark } from "../ui/brand-mark.tsx";
 import { AccountMenu } from "./account-menu.tsx";

@@ -18,7 +18,7 @@ import "./console-frame.css";
 
 /**
  * The signed-in frame: navbar, menu, page, footer and the settings drawer, each as the settings and the width of the
- * screen say (machines/layout-selectors.ts). Pages inherit the narrow-screen behaviour from here: the page area never
+ * screen say (machines/shell/layout-selectors.ts). Pages inherit the narrow-screen behaviour from here: the page area never
  * grows wider than the screen, wide content scrolls inside its own container.
  */
 export default function DefaultLayout() {

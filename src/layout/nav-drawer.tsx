@@ -2,7 +2,7 @@ import { Button } from "@blueprintjs/core";
 import { Cross } from "@blueprintjs/icons";
 import { useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
-import { navDrawerWidth } from "../../machines/layout-selectors.ts";
+import { navDrawerWidth } from "../../machines/shell/layout-selectors.ts";
 import { useServices } from "../app/services-context.tsx";
 import { BrandMark } from "../ui/brand-mark.tsx";
 import { ModalDrawer } from "../ui/modal-drawer.tsx";

@@ -1,5 +1,5 @@
 import { fromPromise } from "xstate";
-import { messageBoxMachine } from "../../machines/message-box.ts";
+import { messageBoxMachine } from "../../machines/shell/message-box.ts";
 import type { Services } from "../app/services.ts";
 
 /** The navbar's own machines with their effects bound to the API (the account dialogs are in account-machines.ts). */

@@ -2,7 +2,7 @@ import { Button, Callout, Classes, FormGroup, Switch } from "@blueprintjs/core";
 import { useSelector } from "@xstate/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { menuWidthRange } from "../../machines/settings.ts";
+import { menuWidthRange } from "../../machines/shell/settings.ts";
 import { useServices } from "../app/services-context.tsx";
 import { ModalDrawer } from "../ui/modal-drawer.tsx";
 import { LanguageSelect } from "./language-select.tsx";

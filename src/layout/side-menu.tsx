@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
-import { selectMenu } from "../../machines/settings-selectors.ts";
+import { selectMenu } from "../../machines/shell/settings-selectors.ts";
 import { useServices } from "../app/services-context.tsx";
 import { menuIcon } from "./menu-icons.tsx";
 

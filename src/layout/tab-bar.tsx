@@ -4,7 +4,7 @@ import { useSelector } from "@xstate/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
-import type { TabEntry } from "../../machines/tabs.ts";
+import type { TabEntry } from "../../machines/shell/tabs.ts";
 import { routeNameOf } from "../app/route-guard.ts";
 import { tabRoutes } from "../app/route-names.ts";
 import { useServices } from "../app/services-context.tsx";

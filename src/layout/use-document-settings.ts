@@ -1,8 +1,8 @@
 import { useSelector } from "@xstate/react";
 import { useEffect } from "react";
-import { selectNarrow } from "../../machines/layout-selectors.ts";
-import type { NavDrawerActor } from "../../machines/nav-drawer.ts";
-import type { SettingsActor } from "../../machines/settings.ts";
+import { selectNarrow } from "../../machines/shell/layout-selectors.ts";
+import type { NavDrawerActor } from "../../machines/shell/nav-drawer.ts";
+import type { SettingsActor } from "../../machines/shell/settings.ts";
 import { ensureThemeStyles } from "../app/full-styles.ts";
 
 /** Puts the theme, the colour and colour-weak mode on the page itself, so portals and overlays follow. */

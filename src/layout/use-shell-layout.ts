@@ -1,10 +1,10 @@
 import { useSelector } from "@xstate/react";
 import { useEffect, useMemo } from "react";
 import { useLocation } from "react-router";
-import { type ShellLayout, selectNarrow, selectShellLayout } from "../../machines/layout-selectors.ts";
+import { type ShellLayout, selectNarrow, selectShellLayout } from "../../machines/shell/layout-selectors.ts";
 import { useServices } from "../app/services-context.tsx";
 
-/** The frame's layout as the settings and the width of the screen make it (machines/layout-selectors.ts). */
+/** The frame's layout as the settings and the width of the screen make it (machines/shell/layout-selectors.ts). */
 export function useShellLayout(): ShellLayout {
   const { settings, navDrawer } = useServices();
   const values = useSelector(settings, (s) => s.context.settings);

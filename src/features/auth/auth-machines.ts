@@ -1,8 +1,8 @@
 import { fromCallback, fromPromise } from "xstate";
-import { codeSenderMachine } from "../../../machines/code-sender.ts";
-import { forgotPasswordMachine } from "../../../machines/forgot-password.ts";
-import { googleSignInMachine } from "../../../machines/google-sign-in.ts";
-import { registerMachine } from "../../../machines/register.ts";
+import { codeSenderMachine } from "../../../machines/auth/code-sender.ts";
+import { forgotPasswordMachine } from "../../../machines/auth/forgot-password.ts";
+import { googleSignInMachine } from "../../../machines/auth/google-sign-in.ts";
+import { registerMachine } from "../../../machines/auth/register.ts";
 import type { Services } from "../../app/services.ts";
 import { loadGoogleLibrary, requestGoogleCode } from "./google-library.ts";
 

@@ -3,8 +3,8 @@ import { useSelector } from "@xstate/react";
 import { useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { ActorRefFrom } from "xstate";
-import type { codeSenderMachine } from "../../../machines/code-sender.ts";
-import { selectSendingCode } from "../../../machines/code-sender-selectors.ts";
+import type { codeSenderMachine } from "../../../machines/auth/code-sender.ts";
+import { selectSendingCode } from "../../../machines/auth/code-sender-selectors.ts";
 import { FailureCallout } from "../../app/failure-callout.tsx";
 import { useValueBeforeHydration } from "../../ui/before-hydration.ts";
 

@@ -7,7 +7,7 @@ import {
   selectResetDone,
   selectResetFinishedEmail,
   selectResetStep,
-} from "../../../machines/forgot-password-selectors.ts";
+} from "../../../machines/auth/forgot-password-selectors.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { FailureCallout } from "../../app/failure-callout.tsx";
 import { useHeldSubmit } from "../../ui/before-hydration.ts";

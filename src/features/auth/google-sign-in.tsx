@@ -1,7 +1,7 @@
 import { Button, Callout } from "@blueprintjs/core";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
-import { selectSigningInWithGoogle } from "../../../machines/session-selectors.ts";
+import { selectSigningInWithGoogle } from "../../../machines/auth/session-selectors.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { provideGoogleSignIn } from "./auth-machines.ts";
 

@@ -3,7 +3,7 @@ import { useSelector } from "@xstate/react";
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
-import { selectRememberedLogin, selectSignedIn, selectSigningIn } from "../../../machines/session-selectors.ts";
+import { selectRememberedLogin, selectSignedIn, selectSigningIn } from "../../../machines/auth/session-selectors.ts";
 import { storageKeys } from "../../api/session-storage.ts";
 import { afterLoginTarget } from "../../app/route-guard.ts";
 import { useServices } from "../../app/services-context.tsx";

@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from "@xstate/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { selectRegisteredEmail, selectRegistering } from "../../../machines/register-selectors.ts";
+import { selectRegisteredEmail, selectRegistering } from "../../../machines/auth/register-selectors.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { FailureCallout } from "../../app/failure-callout.tsx";
 import { useHeldSubmit } from "../../ui/before-hydration.ts";

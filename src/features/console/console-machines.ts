@@ -1,6 +1,6 @@
 import { fromPromise } from "xstate";
-import { lastLoginMachine } from "../../../machines/last-login.ts";
-import { subscriptionMachine } from "../../../machines/subscription.ts";
+import { lastLoginMachine } from "../../../machines/auth/last-login.ts";
+import { subscriptionMachine } from "../../../machines/orders/subscription.ts";
 import type { Services } from "../../app/services.ts";
 
 /** The console home's machines with their effects bound to the API. */

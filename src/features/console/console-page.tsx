@@ -8,7 +8,7 @@ import {
   selectEmail,
   selectNickName,
   selectUserId,
-} from "../../../machines/session-selectors.ts";
+} from "../../../machines/auth/session-selectors.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { LastLoginCell } from "./last-login-cell.tsx";
 import { SubscriptionCard } from "./subscription-card.tsx";

@@ -9,7 +9,7 @@ import {
   selectEntries,
   selectPlan,
   type UsageLine,
-} from "../../../machines/subscription.ts";
+} from "../../../machines/orders/subscription.ts";
 import { routePaths } from "../../app/route-names.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { formatCount, formatDateTime, formatUsdt } from "../../i18n/format.ts";

@@ -2,8 +2,8 @@ import { FormGroup, HTMLSelect } from "@blueprintjs/core";
 import { useSelector } from "@xstate/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import type { OrderPaymentActor } from "../../../machines/order-payment.ts";
-import { selectChainChoice } from "../../../machines/order-payment-selectors.ts";
+import type { OrderPaymentActor } from "../../../machines/orders/order-payment.ts";
+import { selectChainChoice } from "../../../machines/orders/order-payment-selectors.ts";
 
 const sameChoice = (a: ReturnType<typeof selectChainChoice>, b: ReturnType<typeof selectChainChoice>) =>
   a.chains === b.chains && a.product === b.product;

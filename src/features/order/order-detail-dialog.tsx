@@ -1,6 +1,6 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLTable, Spinner } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
-import type { DetailDialogView, DetailFacts } from "../../../machines/order-list-selectors.ts";
+import type { DetailDialogView, DetailFacts } from "../../../machines/orders/order-list-selectors.ts";
 import type { OrderDetail } from "../../../contracts/schemas/order.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { ScrollRegion } from "../../ui/scroll-region.tsx";

@@ -1,5 +1,6 @@
 import { fromCallback, fromPromise } from "xstate";
-import { orderPaymentMachine } from "../../../machines/order-payment.ts";
+import { orderListMachine } from "../../../machines/orders/order-list.ts";
+import { orderPaymentMachine } from "../../../machines/orders/order-payment.ts";
 import type { Services } from "../../app/services.ts";
 
 /** What the page around the pay flow does for it. */
@@ -64,3 +65,12 @@ export const orderPaymentClock = ({ timers }: Services) => ({
   },
   clearTimeout: (stop: () => void) => stop(),
 });
+
+/** My orders' machines with their effects bound to the API. */
+export const provideOrderList = ({ api }: Services) =>
+  orderListMachine.provide({
+    actors: {
+      loadOrders: fromPromise(({ input }) => api.orderList(input)),
+      loadOrderDetail: fromPromise(({ input }) => api.orderDetail(input)),
+    },
+  });

@@ -2,7 +2,7 @@ import { Button, HTMLSelect } from "@blueprintjs/core";
 import { ChevronLeft, ChevronRight } from "@blueprintjs/icons";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import type { PaginationView } from "../../../machines/order-list-selectors.ts";
+import type { PaginationView } from "../../../machines/orders/order-list-selectors.ts";
 
 /** The page numbers to offer: the first, the last, and two either side of the current one; null marks a gap. */
 export function pageWindow(page: number, pageCount: number): Array<number | null> {

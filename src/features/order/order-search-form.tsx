@@ -2,8 +2,8 @@ import { Button, FormGroup, HTMLSelect } from "@blueprintjs/core";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { orderStatuses } from "../../../contracts/schemas/order.ts";
-import type { OrderSearch } from "../../../machines/order-list.ts";
-import type { SearchFormView } from "../../../machines/order-list-selectors.ts";
+import type { OrderSearch } from "../../../machines/orders/order-list.ts";
+import type { SearchFormView } from "../../../machines/orders/order-list-selectors.ts";
 import { FormField } from "../../ui/form-field.tsx";
 
 interface OrderSearchFormProps {

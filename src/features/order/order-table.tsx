@@ -1,6 +1,6 @@
 import { Button, Callout, HTMLTable, NonIdealState, Spinner } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
-import type { OrderRow, OrderTableView } from "../../../machines/order-list-selectors.ts";
+import type { OrderRow, OrderTableView } from "../../../machines/orders/order-list-selectors.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { ScrollRegion } from "../../ui/scroll-region.tsx";
 import { OrderStatusTag, useOrderText } from "./order-text.tsx";

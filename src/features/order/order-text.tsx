@@ -1,7 +1,7 @@
 import { type Intent, Tag } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import type { Order, OrderStatus } from "../../../contracts/schemas/order.ts";
-import type { TermView } from "../../../machines/order-list-selectors.ts";
+import type { TermView } from "../../../machines/orders/order-list-selectors.ts";
 import { formatDateTime, formatUsdt } from "../../i18n/format.ts";
 
 const statusIntents: Record<OrderStatus, Intent> = {

@@ -9,7 +9,7 @@ import {
   selectPagination,
   selectPayTarget,
   selectSearchForm,
-} from "../../../machines/order-list-selectors.ts";
+} from "../../../machines/orders/order-list-selectors.ts";
 import { routePaths } from "../../app/route-names.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { OrderDetailDialog } from "./order-detail-dialog.tsx";
@@ -17,7 +17,7 @@ import { OrderPagination } from "./order-pagination.tsx";
 import { OrderPayDialog } from "./order-pay-dialog.tsx";
 import { OrderSearchForm } from "./order-search-form.tsx";
 import { OrderTable } from "./order-table.tsx";
-import { provideOrderList } from "./orders-machines.ts";
+import { provideOrderList } from "./order-machines.ts";
 import "./orders.css";
 
 /** My orders (spec section 2): search, the server's pages, details, and Pay / Cancel through the pay dialog. */

@@ -2,13 +2,13 @@ import { Button, Callout, Card, NonIdealState, Radio, Spinner, Tag } from "@blue
 import { useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { OrderPaymentActor } from "../../../machines/order-payment.ts";
+import type { OrderPaymentActor } from "../../../machines/orders/order-payment.ts";
 import {
   type PackageCard,
   selectBalance,
   selectCatalogue,
   selectCurrentPackage,
-} from "../../../machines/order-payment-selectors.ts";
+} from "../../../machines/orders/order-payment-selectors.ts";
 import { routePaths } from "../../app/route-names.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { FailureCallout } from "../../app/failure-callout.tsx";

@@ -1,14 +1,14 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, Spinner } from "@blueprintjs/core";
 import { useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
-import type { OrderPaymentActor } from "../../../machines/order-payment.ts";
+import type { OrderPaymentActor } from "../../../machines/orders/order-payment.ts";
 import {
   selectCancelConfirm,
   selectOrderSummary,
   selectPaidQuestionOpen,
   selectPayDialogOpen,
   selectPayScreen,
-} from "../../../machines/order-payment-selectors.ts";
+} from "../../../machines/orders/order-payment-selectors.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { LabelledAlert } from "../../ui/labelled-alert.tsx";
 import { ChainSelect } from "./chain-select.tsx";

@@ -1,8 +1,8 @@
 import { Button, Callout } from "@blueprintjs/core";
 import { useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
-import type { OrderPaymentActor } from "../../../machines/order-payment.ts";
-import { selectPayment } from "../../../machines/order-payment-selectors.ts";
+import type { OrderPaymentActor } from "../../../machines/orders/order-payment.ts";
+import { selectPayment } from "../../../machines/orders/order-payment-selectors.ts";
 import { FailureCallout } from "../../app/failure-callout.tsx";
 import { QrCode } from "../../ui/qr-code.tsx";
 import { ChainSelect } from "./chain-select.tsx";

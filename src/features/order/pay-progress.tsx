@@ -1,6 +1,6 @@
 import { ProgressBar } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
-import type { PaymentView } from "../../../machines/order-payment-selectors.ts";
+import type { PaymentView } from "../../../machines/orders/order-payment-selectors.ts";
 import { usePaymentText } from "./payment-text.ts";
 
 const shortHash = (hash: string) => (hash.length > 14 ? `${hash.slice(0, 8)}…${hash.slice(-6)}` : hash);

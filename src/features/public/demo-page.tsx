@@ -3,7 +3,11 @@ import { History, TickCircle } from "@blueprintjs/icons";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import { demoChain } from "../../../contracts/schemas/demo.ts";
-import { sameDemoCheckout, selectDemoChain, selectDemoCheckout } from "../../../machines/demo-checkout-selectors.ts";
+import {
+  sameDemoCheckout,
+  selectDemoChain,
+  selectDemoCheckout,
+} from "../../../machines/public/demo-checkout-selectors.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { formatUsdt } from "../../i18n/format.ts";
 import { supportedChains } from "./chains.ts";

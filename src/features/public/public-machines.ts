@@ -1,5 +1,5 @@
 import { fromCallback, fromPromise } from "xstate";
-import { demoCheckoutMachine } from "../../../machines/demo-checkout.ts";
+import { demoCheckoutMachine } from "../../../machines/public/demo-checkout.ts";
 import type { Services } from "../../app/services.ts";
 
 /** The checkout demo with its effects bound to the API and the injectable timers. */

@@ -7,7 +7,7 @@ import {
   selectNickName,
   selectProfileLoading,
   selectUserId,
-} from "../../../machines/session-selectors.ts";
+} from "../../../machines/auth/session-selectors.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { formatDate } from "../../i18n/format.ts";
 import { provideNicknameEdit } from "../../layout/account-machines.ts";

@@ -1,0 +1,95 @@
+import { assign, fromCallback, fromPromise, setup } from "xstate";
+import type { CodePurpose } from "../../contracts/schemas/fields.ts";
+import { emailField } from "../../contracts/schemas/fields.ts";
+import type { SendCodeRequest, SendCodeResult } from "../../contracts/schemas/auth.ts";
+import { type FieldErrors, type Failure, fieldErrorsOf, toFailure } from "../api-failure.ts";
+
+export interface CodeSenderContext {
+  purpose: CodePurpose;
+  email: string;
+  /** Seconds left before another code may be asked for. */
+  cooldown: number;
+  /** After the first code the button reads Resend. */
+  sentOnce: boolean;
+  fieldErrors: FieldErrors;
+  failure: Failure | null;
+}
+
+export type CodeSenderEvent = { type: "code.send"; email: string } | { type: "countdown.tick" };
+
+/** Sends an e-mail verification code and counts down before the next may be sent. */
+export const codeSenderMachine = setup({
+  types: {} as { context: CodeSenderContext; events: CodeSenderEvent; input: { purpose: CodePurpose } },
+  actors: {
+    sendCode: fromPromise<SendCodeResult, SendCodeRequest>(async () => {
+      throw new Error("sendCode is provided by the app");
+    }),
+    countdown: fromCallback(({ sendBack }) => {
+      const timer = setInterval(() => sendBack({ type: "countdown.tick" }), 1000);
+      return () => clearInterval(timer);
+    }),
+  },
+  actions: {
+    announceCodeSent: (_, _params: { email: string }) => {},
+  },
+  guards: {
+    emailValid: ({ event }) => event.type === "code.send" && emailField.safeParse(event.email).success,
+    lastTick: ({ context }) => context.cooldown <= 1,
+  },
+}).createMachine({
+  id: "codeSender",
+  context: ({ input }) => ({
+    purpose: input.purpose,
+    email: "",
+    cooldown: 0,
+    sentOnce: false,
+    fieldErrors: {},
+    failure: null,
+  }),
+  initial: "idle",
+  states: {
+    idle: {
+      on: {
+        "code.send": [
+          {
+            guard: "emailValid",
+            target: "sending",
+            actions: assign({ email: ({ event }) => event.email.trim(), fieldErrors: {}, failure: null }),
+          },
+          {
+            actions: assign({
+              fieldErrors: ({ event }) => ({ email: fieldErrorsOf(emailField.safeParse(event.email)).form }),
+            }),
+          },
+        ],
+      },
+    },
+    sending: {
+      invoke: {
+        id: "sendCode",
+        src: "sendCode",
+        input: ({ context }) => ({ email: context.email, type: context.purpose }),
+        onDone: {
+          target: "cooldown",
+          actions: [
+            assign({
+              cooldown: ({ event }) => Math.max(1, Math.round(event.output.resendAfterSeconds)),
+              sentOnce: true,
+            }),
+            { type: "announceCodeSent", params: ({ context }) => ({ email: context.email }) },
+          ],
+        },
+        onError: { target: "idle", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+      },
+    },
+    cooldown: {
+      invoke: { id: "countdown", src: "countdown" },
+      on: {
+        "countdown.tick": [
+          { guard: "lastTick", target: "idle", actions: assign({ cooldown: 0 }) },
+          { actions: assign({ cooldown: ({ context }) => context.cooldown - 1 }) },
+        ],
+      },
+    },
+  },
+});

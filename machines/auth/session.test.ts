@@ -1,0 +1,294 @@
+import { describe, expect, it, vi } from "vitest";
+import { createActor, fromPromise } from "xstate";
+import type { LoginRequest, LoginResult } from "../../contracts/schemas/auth.ts";
+import type { UserProfile } from "../../contracts/schemas/user.ts";
+import { type GoogleGrant, type SessionInput, sessionMachine } from "./session.ts";
+import {
+  selectAwaitingProfile,
+  selectDisplayName,
+  selectEmail,
+  selectNickName,
+  selectRememberedLogin,
+  selectUserId,
+} from "./session-selectors.ts";
+import { apiFailure, settle } from "../test-support.ts";
+
+const loginResult: LoginResult = {
+  accessToken: "tok",
+  userId: "100001",
+  email: "m@example.com",
+  language: "en-US",
+  nickName: "m",
+  avatar: "",
+};
+const profile = { userId: "100001", email: "m@example.com", nickName: "m", role: "" } as UserProfile;
+const storedUser = { id: "100001", email: "m@example.com", language: "en-US", nickName: "m", avatar: "" };
+
+type Overrides = {
+  login?: () => Promise<LoginResult>;
+  googleLogin?: () => Promise<LoginResult>;
+  loadProfile?: () => Promise<UserProfile>;
+  logout?: () => Promise<unknown>;
+};
+
+function start(input: SessionInput, overrides: Overrides = {}) {
+  const effects = {
+    saveSession: vi.fn(),
+    clearSession: vi.fn(),
+    reloadPage: vi.fn(),
+    announceLogout: vi.fn(),
+    rememberEmail: vi.fn(),
+    announceWelcome: vi.fn(),
+  };
+  const calls = { login: [] as LoginRequest[], google: [] as GoogleGrant[], logout: 0 };
+  const machine = sessionMachine.provide({
+    actors: {
+      login: fromPromise(async ({ input: body }) => {
+        calls.login.push(body);
+        return (overrides.login ?? (async () => loginResult))();
+      }),
+      googleLogin: fromPromise(async ({ input: grant }) => {
+        calls.google.push(grant);
+        return (overrides.googleLogin ?? (async () => loginResult))();
+      }),
+      loadProfile: fromPromise(async () => (overrides.loadProfile ?? (async () => profile))()),
+      logout: fromPromise(async () => {
+        calls.logout++;
+        return (overrides.logout ?? (async () => null))();
+      }),
+    },
+    actions: {
+      saveSession: (_, params) => effects.saveSession(params),
+      clearSession: () => effects.clearSession(),
+      reloadPage: () => effects.reloadPage(),
+      announceLogout: () => effects.announceLogout(),
+      rememberEmail: (_, params) => effects.rememberEmail(params),
+      announceWelcome: (_, params) => effects.announceWelcome(params),
+    },
+  });
+  return { actor: createActor(machine, { input }).start(), effects, calls };
+}
+
+describe("session machine", () => {
+  it("boots signed out without a token and signed in with one", async () => {
+    expect(start({ token: null, user: null }).actor.getSnapshot().value).toBe("signedOut");
+    const { actor } = start({ token: "tok", user: storedUser });
+    await settle(actor, "signedIn.ready");
+    expect(actor.getSnapshot().context.profile).toEqual(profile);
+  });
+
+  it("logs in, stores the token and user, and remembers the e-mail when asked", async () => {
+    const { actor, effects, calls } = start({ token: null, user: null });
+    actor.send({ type: "login.submit", email: " m@example.com ", password: "Merchant7Pass", remember: true });
+    await settle(actor, "signedIn.ready");
+    expect(calls.login).toEqual([{ email: "m@example.com", password: "Merchant7Pass" }]);
+    expect(effects.saveSession).toHaveBeenCalledWith({ token: "tok", user: storedUser });
+    expect(effects.rememberEmail).toHaveBeenCalledWith({ email: "m@example.com" });
+    expect(actor.getSnapshot().context.token).toBe("tok");
+  });
+
+  it("refuses an empty form without calling the server", () => {
+    const { actor, calls } = start({ token: null, user: null });
+    actor.send({ type: "login.submit", email: "", password: "", remember: false });
+    expect(actor.getSnapshot().value).toBe("signedOut");
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({
+      email: "validation.emailRequired",
+      password: "validation.passwordRequired",
+    });
+    expect(calls.login).toHaveLength(0);
+  });
+
+  it("clears the token when login fails and keeps the failure to show", async () => {
+    const { actor, effects } = start(
+      { token: null, user: null },
+      { login: () => Promise.reject(apiFailure("2006", "Wrong e-mail or password")) },
+    );
+    actor.send({ type: "login.submit", email: "m@example.com", password: "Wrong1234", remember: false });
+    await settle(actor, "signedOut");
+    expect(effects.clearSession).toHaveBeenCalledOnce();
+    expect(effects.rememberEmail).toHaveBeenCalledWith({ email: null });
+    expect(actor.getSnapshot().context.failure).toEqual({ errCode: "2006", errMsg: "Wrong e-mail or password" });
+  });
+
+  it("signs in with Google's code, stores the session and welcomes the merchant", async () => {
+    const { actor, effects, calls } = start({ token: null, user: null });
+    actor.send({ type: "login.google", grant: { code: "4/abc" } });
+    expect(actor.getSnapshot().value).toBe("loggingInWithGoogle");
+    await settle(actor, "signedIn.ready");
+    expect(calls.google).toEqual([{ code: "4/abc" }]);
+    expect(calls.login).toHaveLength(0);
+    expect(effects.saveSession).toHaveBeenCalledWith({ token: "tok", user: storedUser });
+    expect(effects.announceWelcome).toHaveBeenCalledWith({ nickName: "m" });
+  });
+
+  it("signs in with a Google ID token too", async () => {
+    const { actor, calls } = start({ token: null, user: null });
+    actor.send({ type: "login.google", grant: { credential: "a.b.c" } });
+    await settle(actor, "signedIn.ready");
+    expect(calls.google).toEqual([{ credential: "a.b.c" }]);
+  });
+
+  it("ignores an empty Google grant and clears the token when the server refuses Google's answer", async () => {
+    const { actor, effects, calls } = start(
+      { token: null, user: null },
+      { googleLogin: () => Promise.reject(apiFailure("2102", "The Google sign-in could not be verified")) },
+    );
+    actor.send({ type: "login.google", grant: { code: "" } });
+    actor.send({ type: "login.google", grant: { credential: "not-a-jwt" } });
+    expect(actor.getSnapshot().value).toBe("signedOut");
+    expect(calls.google).toHaveLength(0);
+    actor.send({ type: "login.google", grant: { code: "4/abc" } });
+    await settle(actor, "signedOut");
+    expect(effects.clearSession).toHaveBeenCalledOnce();
+    expect(actor.getSnapshot().context).toMatchObject({ token: null, user: null, failure: { errCode: "2102" } });
+  });
+
+  it("does not take a Google sign-in while signed in", async () => {
+    const { actor, calls } = start({ token: "tok", user: storedUser });
+    await settle(actor, "signedIn.ready");
+    actor.send({ type: "login.google", grant: { code: "4/abc" } });
+    expect(actor.getSnapshot().matches({ signedIn: "ready" })).toBe(true);
+    expect(calls.google).toHaveLength(0);
+  });
+
+  it("logs out and clears everything even when the logout call fails", async () => {
+    const { actor, effects, calls } = start(
+      { token: "tok", user: storedUser },
+      { logout: () => Promise.reject(apiFailure("5000")) },
+    );
+    await settle(actor, "signedIn.ready");
+    actor.send({ type: "logout" });
+    await settle(actor, "signedOut");
+    expect(calls.logout).toBe(1);
+    expect(effects.clearSession).toHaveBeenCalledOnce();
+    expect(actor.getSnapshot().context).toMatchObject({ token: null, user: null, profile: null, role: "" });
+    expect(effects.reloadPage).not.toHaveBeenCalled();
+  });
+
+  it("without a stored user, logout clears and reloads without calling the server", async () => {
+    const { actor, effects, calls } = start({ token: "tok", user: null });
+    await settle(actor, "signedIn.ready");
+    actor.send({ type: "logout" });
+    expect(actor.getSnapshot().value).toBe("signedOut");
+    expect(calls.logout).toBe(0);
+    expect(effects.reloadPage).toHaveBeenCalledOnce();
+  });
+
+  it("opens the Re-Login dialog on an expired session; confirm logs out, announces it and reloads", async () => {
+    const { actor, effects, calls } = start({ token: "tok", user: storedUser });
+    await settle(actor, "signedIn.ready");
+    expect(actor.getSnapshot().hasTag("reloginOpen")).toBe(false);
+    actor.send({ type: "session.expired", errMsg: "Token expired" });
+    expect(actor.getSnapshot().value).toBe("expired");
+    expect(actor.getSnapshot().context.expiredMessage).toBe("Token expired");
+    expect(actor.getSnapshot().hasTag("reloginOpen")).toBe(true);
+    expect(actor.getSnapshot().hasTag("reloginBusy")).toBe(false);
+    actor.send({ type: "relogin.confirm" });
+    expect(actor.getSnapshot().value).toBe("reloginLoggingOut");
+    expect(actor.getSnapshot().hasTag("reloginOpen")).toBe(true);
+    expect(actor.getSnapshot().hasTag("reloginBusy")).toBe(true);
+    await settle(actor, "signedOut");
+    expect(actor.getSnapshot().hasTag("reloginOpen")).toBe(false);
+    expect(calls.logout).toBe(1);
+    expect(effects.announceLogout).toHaveBeenCalledOnce();
+    expect(effects.reloadPage).toHaveBeenCalledOnce();
+  });
+
+  it("lets the merchant cancel the Re-Login dialog and stay on the page", async () => {
+    const { actor } = start({ token: "tok", user: storedUser });
+    await settle(actor, "signedIn.ready");
+    actor.send({ type: "session.expired", errMsg: "x" });
+    actor.send({ type: "relogin.cancel" });
+    expect(actor.getSnapshot().matches({ signedIn: "ready" })).toBe(true);
+  });
+
+  it("switches role on the client only", async () => {
+    const { actor } = start({ token: "tok", user: storedUser });
+    await settle(actor, "signedIn.ready");
+    actor.send({ type: "role.switch", role: "admin" });
+    expect(actor.getSnapshot().context.role).toBe("admin");
+  });
+
+  it("takes a role switch only to another known role", async () => {
+    const { actor } = start({ token: "tok", user: storedUser });
+    await settle(actor, "signedIn.ready");
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.can({ type: "role.switch", role: "admin" })).toBe(true);
+    expect(snapshot.can({ type: "role.switch", role: "" })).toBe(false);
+    expect(snapshot.can({ type: "role.switch", role: "owner" })).toBe(false);
+    actor.send({ type: "role.switch", role: "owner" });
+    expect(actor.getSnapshot().context.role).toBe("");
+    actor.send({ type: "role.switch", role: "user" });
+    expect(actor.getSnapshot().can({ type: "role.switch", role: "user" })).toBe(false);
+    expect(actor.getSnapshot().can({ type: "role.switch", role: "admin" })).toBe(true);
+  });
+
+  it("starts with the remembered e-mail and follows Remember password", async () => {
+    const { actor } = start({ token: null, user: null, rememberedEmail: "old@example.com" });
+    expect(selectRememberedLogin(actor.getSnapshot())).toEqual({ email: "old@example.com", remember: true });
+    actor.send({ type: "login.submit", email: "", password: "", remember: false });
+    // An invalid form forgets nothing.
+    expect(actor.getSnapshot().context.rememberedEmail).toBe("old@example.com");
+    actor.send({ type: "login.submit", email: " m@example.com ", password: "Merchant7Pass", remember: false });
+    expect(selectRememberedLogin(actor.getSnapshot())).toEqual({ email: "", remember: false });
+    await settle(actor, "signedIn.ready");
+    actor.send({ type: "logout" });
+    await settle(actor, "signedOut");
+    actor.send({ type: "login.submit", email: " m@example.com ", password: "Merchant7Pass", remember: true });
+    expect(selectRememberedLogin(actor.getSnapshot())).toEqual({ email: "m@example.com", remember: true });
+    expect(start({ token: null, user: null }).actor.getSnapshot().context.rememberedEmail).toBeNull();
+  });
+});
+
+describe("session selectors", () => {
+  const view = (user: typeof storedUser | null, profilePart: Partial<UserProfile> | null) => ({
+    context: { user, profile: profilePart ? ({ ...profile, ...profilePart } as UserProfile) : null },
+  });
+
+  it("prefer the loaded profile, then the stored user", () => {
+    const both = view(
+      { ...storedUser, nickName: "stored" },
+      { userId: "200002", email: "p@example.com", nickName: "loaded" },
+    );
+    expect([selectUserId(both), selectEmail(both), selectNickName(both), selectDisplayName(both)]).toEqual([
+      "200002",
+      "p@example.com",
+      "loaded",
+      "loaded",
+    ]);
+    const storedOnly = view({ ...storedUser, nickName: "stored" }, null);
+    expect([
+      selectUserId(storedOnly),
+      selectEmail(storedOnly),
+      selectNickName(storedOnly),
+      selectDisplayName(storedOnly),
+    ]).toEqual(["100001", "m@example.com", "stored", "stored"]);
+    const nothing = view(null, null);
+    expect([selectUserId(nothing), selectEmail(nothing), selectNickName(nothing), selectDisplayName(nothing)]).toEqual([
+      "",
+      "",
+      "",
+      "",
+    ]);
+  });
+
+  it("greet by e-mail while the merchant has no nickname", () => {
+    expect(selectDisplayName(view({ ...storedUser, nickName: "" }, { nickName: "" }))).toBe("m@example.com");
+    expect(selectDisplayName(view({ ...storedUser, nickName: "stored" }, { nickName: "" }))).toBe("stored");
+  });
+
+  it("wait for the first profile only", async () => {
+    let answer: (p: UserProfile) => void = () => {};
+    const { actor } = start(
+      { token: "tok", user: storedUser },
+      { loadProfile: () => new Promise((resolve) => (answer = resolve)) },
+    );
+    expect(selectAwaitingProfile(actor.getSnapshot())).toBe(true);
+    answer(profile);
+    await settle(actor, "signedIn.ready");
+    expect(selectAwaitingProfile(actor.getSnapshot())).toBe(false);
+    actor.send({ type: "profile.reload" });
+    expect(actor.getSnapshot().matches({ signedIn: "loadingProfile" })).toBe(true);
+    expect(selectAwaitingProfile(actor.getSnapshot())).toBe(false);
+  });
+});

@@ -1,0 +1,300 @@
+import { type ActorRefFrom, assign, fromPromise, setup } from "xstate";
+import type { LoginRequest, LoginResult } from "../../contracts/schemas/auth.ts";
+import { loginRequest } from "../../contracts/schemas/auth.ts";
+import { googleCodeRequest, googleLoginRequest } from "../../contracts/schemas/google.ts";
+import { type Role, roleField, type UserProfile } from "../../contracts/schemas/user.ts";
+import { type FieldErrors, type Failure, fieldErrorsOf, toFailure } from "../api-failure.ts";
+
+/** The user object stored under UserIdToken (spec section 3). */
+export interface SessionUser {
+  id: string;
+  email: string;
+  language: string;
+  nickName: string;
+  avatar: string;
+}
+
+export interface SessionContext {
+  token: string | null;
+  user: SessionUser | null;
+  profile: UserProfile | null;
+  role: Role;
+  fieldErrors: FieldErrors;
+  failure: Failure | null;
+  /** errMsg of the answer that ended the session; titles the Re-Login dialog. */
+  expiredMessage: string;
+  /** The e-mail kept by "Remember password"; the sign-in form starts with it. */
+  rememberedEmail: string | null;
+}
+
+/** What Google's popup handed over: an authorization code (code flow) or an ID token (button, One Tap). */
+export type GoogleGrant = { code: string } | { credential: string };
+
+export type SessionEvent =
+  | { type: "login.submit"; email: string; password: string; remember: boolean }
+  | { type: "login.google"; grant: GoogleGrant }
+  | { type: "logout" }
+  | { type: "profile.reload" }
+  | { type: "profile.updated"; profile: UserProfile }
+  | { type: "session.expired"; errMsg: string }
+  | { type: "relogin.confirm" }
+  | { type: "relogin.cancel" }
+  | { type: "role.switch"; role: string };
+
+export interface SessionInput {
+  token: string | null;
+  user: SessionUser | null;
+  rememberedEmail?: string | null;
+}
+
+/** Tags the views read: the Re-Login dialog shows, and its confirm is under way. */
+export type SessionTag = "reloginOpen" | "reloginBusy";
+
+const googleGrantSchema = (grant: GoogleGrant) => ("code" in grant ? googleCodeRequest : googleLoginRequest);
+
+const userFromLogin = (result: LoginResult): SessionUser => ({
+  id: result.userId,
+  email: result.email,
+  language: result.language,
+  nickName: result.nickName,
+  avatar: result.avatar,
+});
+
+export const sessionMachine = setup({
+  types: {} as { context: SessionContext; events: SessionEvent; input: SessionInput; tags: SessionTag },
+  actors: {
+    login: fromPromise<LoginResult, LoginRequest>(async () => {
+      throw new Error("login is provided by the app");
+    }),
+    loadProfile: fromPromise<UserProfile, { userId: string }>(async () => {
+      throw new Error("loadProfile is provided by the app");
+    }),
+    googleLogin: fromPromise<LoginResult, GoogleGrant>(async () => {
+      throw new Error("googleLogin is provided by the app");
+    }),
+    logout: fromPromise<unknown, { userId: string }>(async () => {
+      throw new Error("logout is provided by the app");
+    }),
+  },
+  actions: {
+    // Effects on storage, the page and other screens; the app provides them.
+    saveSession: (_, _params: { token: string; user: SessionUser }) => {},
+    saveUser: (_, _params: { user: SessionUser }) => {},
+    rememberEmail: (_, _params: { email: string | null }) => {},
+    clearSession: () => {},
+    announceLogout: () => {},
+    announceWelcome: (_, _params: { nickName: string }) => {},
+    reloadPage: () => {},
+    forgetSession: assign({
+      token: null,
+      user: null,
+      profile: null,
+      role: "" as Role,
+      failure: null,
+      expiredMessage: "",
+    }),
+  },
+  guards: {
+    hasToken: ({ context }) => context.token !== null,
+    hasStoredUser: ({ context }) => context.user !== null,
+    loginFormValid: ({ event }) =>
+      event.type === "login.submit" && loginRequest.safeParse({ email: event.email, password: event.password }).success,
+    googleGrantValid: ({ event }) =>
+      event.type === "login.google" && googleGrantSchema(event.grant).safeParse(event.grant).success,
+    // A known role other than the current one; choosing the current role again changes nothing.
+    otherRole: ({ context, event }) =>
+      event.type === "role.switch" && roleField.safeParse(event.role).success && event.role !== context.role,
+  },
+}).createMachine({
+  id: "session",
+  context: ({ input }) => ({
+    token: input.token,
+    user: input.user,
+    profile: null,
+    role: "",
+    fieldErrors: {},
+    failure: null,
+    expiredMessage: "",
+    rememberedEmail: input.rememberedEmail ?? null,
+  }),
+  initial: "booting",
+  states: {
+    booting: {
+      always: [{ guard: "hasToken", target: "signedIn" }, { target: "signedOut" }],
+    },
+    signedOut: {
+      on: {
+        "login.submit": [
+          {
+            guard: "loginFormValid",
+            target: "loggingIn",
+            actions: [
+              assign({
+                fieldErrors: {},
+                failure: null,
+                rememberedEmail: ({ event }) => (event.remember ? event.email.trim() : null),
+              }),
+              { type: "rememberEmail", params: ({ event }) => ({ email: event.remember ? event.email.trim() : null }) },
+            ],
+          },
+          {
+            actions: assign({
+              fieldErrors: ({ event }) =>
+                fieldErrorsOf(loginRequest.safeParse({ email: event.email, password: event.password })),
+            }),
+          },
+        ],
+        "login.google": {
+          guard: "googleGrantValid",
+          target: "loggingInWithGoogle",
+          actions: assign({ fieldErrors: {}, failure: null }),
+        },
+      },
+    },
+    // Sign-in with Google: the server checks Google's answer and signs in (or registers) the merchant.
+    loggingInWithGoogle: {
+      invoke: {
+        id: "googleLogin",
+        src: "googleLogin",
+        input: ({ event }) => {
+          if (event.type !== "login.google") throw new Error("loggingInWithGoogle is entered by login.google");
+          return event.grant;
+        },
+        onDone: {
+          target: "signedIn",
+          actions: [
+            assign({
+              token: ({ event }) => event.output.accessToken,
+              user: ({ event }) => userFromLogin(event.output),
+            }),
+            {
+              type: "saveSession",
+              params: ({ event }) => ({ token: event.output.accessToken, user: userFromLogin(event.output) }),
+            },
+            {
+              type: "announceWelcome",
+              params: ({ event }) => ({ nickName: event.output.nickName || event.output.email }),
+            },
+          ],
+        },
+        onError: {
+          target: "signedOut",
+          actions: [
+            assign({ token: null, user: null, failure: ({ event }) => toFailure(event.error) }),
+            "clearSession",
+          ],
+        },
+      },
+    },
+    loggingIn: {
+      invoke: {
+        id: "login",
+        src: "login",
+        input: ({ event }) => {
+          if (event.type !== "login.submit") throw new Error("loggingIn is entered by login.submit");
+          return loginRequest.parse({ email: event.email, password: event.password });
+        },
+        onDone: {
+          target: "signedIn",
+          actions: [
+            assign({
+              token: ({ event }) => event.output.accessToken,
+              user: ({ event }) => userFromLogin(event.output),
+            }),
+            {
+              type: "saveSession",
+              params: ({ event }) => ({ token: event.output.accessToken, user: userFromLogin(event.output) }),
+            },
+            {
+              type: "announceWelcome",
+              params: ({ event }) => ({ nickName: event.output.nickName || event.output.email }),
+            },
+          ],
+        },
+        // Spec section 4: on login failure the token is cleared.
+        onError: {
+          target: "signedOut",
+          actions: [
+            assign({ token: null, user: null, failure: ({ event }) => toFailure(event.error) }),
+            "clearSession",
+          ],
+        },
+      },
+    },
+    signedIn: {
+      initial: "loadingProfile",
+      on: {
+        logout: [
+          { guard: "hasStoredUser", target: "loggingOut" },
+          { target: "signedOut", actions: ["forgetSession", "clearSession", "reloadPage"] },
+        ],
+        "session.expired": { target: "expired", actions: assign({ expiredMessage: ({ event }) => event.errMsg }) },
+        "role.switch": { guard: "otherRole", actions: assign({ role: ({ event }) => roleField.parse(event.role) }) },
+        "profile.updated": {
+          actions: [
+            assign({
+              profile: ({ event }) => event.profile,
+              user: ({ context, event }) =>
+                context.user ? { ...context.user, nickName: event.profile.nickName } : context.user,
+            }),
+            { type: "saveUser", params: ({ context }) => ({ user: context.user as SessionUser }) },
+          ],
+        },
+      },
+      states: {
+        loadingProfile: {
+          invoke: {
+            id: "loadProfile",
+            src: "loadProfile",
+            input: ({ context }) => ({ userId: context.user?.id ?? "" }),
+            onDone: {
+              target: "ready",
+              actions: assign({
+                profile: ({ event }) => event.output,
+                role: ({ context, event }) => context.role || event.output.role,
+              }),
+            },
+            onError: { target: "ready", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+          },
+        },
+        ready: {
+          on: { "profile.reload": "loadingProfile" },
+        },
+      },
+    },
+    expired: {
+      tags: ["reloginOpen"],
+      on: {
+        "relogin.cancel": "signedIn.ready",
+        "relogin.confirm": [
+          { guard: "hasStoredUser", target: "reloginLoggingOut" },
+          { target: "signedOut", actions: ["forgetSession", "clearSession", "reloadPage"] },
+        ],
+        "session.expired": {},
+      },
+    },
+    // Logout clears the session even when the call fails (spec section 4).
+    loggingOut: {
+      invoke: {
+        id: "logout",
+        src: "logout",
+        input: ({ context }) => ({ userId: context.user?.id ?? "" }),
+        onDone: { target: "signedOut", actions: ["forgetSession", "clearSession"] },
+        onError: { target: "signedOut", actions: ["forgetSession", "clearSession"] },
+      },
+    },
+    // The Re-Login dialog's confirm: server logout, 'Logout succeed', clear, reload (spec section 8).
+    reloginLoggingOut: {
+      tags: ["reloginOpen", "reloginBusy"],
+      invoke: {
+        id: "reloginLogout",
+        src: "logout",
+        input: ({ context }) => ({ userId: context.user?.id ?? "" }),
+        onDone: { target: "signedOut", actions: ["announceLogout", "forgetSession", "clearSession", "reloadPage"] },
+        onError: { target: "signedOut", actions: ["announceLogout", "forgetSession", "clearSession", "reloadPage"] },
+      },
+    },
+  },
+});
+
+export type SessionActor = ActorRefFrom<typeof sessionMachine>;

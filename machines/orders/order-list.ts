@@ -1,0 +1,299 @@
+import { type ActorRefFrom, assign, fromPromise, setup } from "xstate";
+import {
+  type Order,
+  type OrderCodeRequest,
+  type OrderDetail,
+  type OrderListRequest,
+  type OrderListResult,
+  type OrderStatus,
+  orderListRequest,
+} from "../../contracts/schemas/order.ts";
+import { type FieldErrors, type Failure, fieldErrorsOf, toFailure } from "../api-failure.ts";
+
+/**
+ * The search form of My orders (spec section 2) as the merchant filled it in: a status ("" for all), a part of an
+ * order code, and the start and end of the created time as the browser's date-time fields give them
+ * ("2026-01-02T09:30", local time; "" leaves that end open).
+ */
+export interface OrderSearch {
+  status: OrderStatus | "";
+  orderCode: string;
+  startTime: string;
+  endTime: string;
+}
+
+export const emptySearch: OrderSearch = { status: "", orderCode: "", startTime: "", endTime: "" };
+
+export const orderPageSizes = [10, 20, 50] as const;
+export const defaultPageSize = 10;
+
+/** What the pay dialog is opened for: paying the order, or cancelling it (the dialog asks for confirmation). */
+export type PayIntent = "pay" | "cancel";
+
+export interface OrderListContext {
+  /** The search the list shows (the last valid one sent). */
+  search: OrderSearch;
+  /** Bumped by Reset: the form starts again from `search`. */
+  formRevision: number;
+  fieldErrors: FieldErrors;
+  page: number;
+  pageSize: number;
+  items: Order[];
+  total: number;
+  /** A list has arrived once: a later load keeps it on screen. */
+  loaded: boolean;
+  failure: Failure | null;
+  /** The order whose details dialog is open. */
+  detailCode: string | null;
+  detail: OrderDetail | null;
+  detailFailure: Failure | null;
+  /** The order the pay dialog is open for. */
+  payTarget: { order: Order; intent: PayIntent } | null;
+}
+
+export type OrderListEvent =
+  | ({ type: "orders.search" } & OrderSearch)
+  | { type: "orders.reset" }
+  | { type: "orders.retry" }
+  | { type: "orders.page"; page: number }
+  | { type: "orders.pageSize"; pageSize: number }
+  | { type: "order.details"; orderCode: string }
+  | { type: "order.pay"; orderCode: string }
+  | { type: "order.cancel"; orderCode: string }
+  | { type: "details.retry" }
+  | { type: "details.close" }
+  | { type: "payDialog.close" };
+
+const localDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/;
+
+/**
+ * A date-time field's local value as an ISO instant. The end of the range takes in the whole minute it names
+ * (09:30 finds an order created at 09:30:40). Anything else is passed on as typed, for the schema to refuse.
+ */
+export function toInstant(value: string, edge: "start" | "end"): string {
+  if (!localDateTime.test(value)) return value;
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) return value;
+  const wholeMinute = edge === "end" && value.length === 16;
+  return new Date(at.getTime() + (wholeMinute ? 59_999 : 0)).toISOString();
+}
+
+/** The request of one page of the list for a search: empty fields are left out. */
+export function toOrderListRequest(search: OrderSearch, page: number, pageSize: number): OrderListRequest {
+  const orderCode = search.orderCode.trim();
+  return {
+    ...(search.status ? { status: search.status } : {}),
+    ...(orderCode ? { orderCode } : {}),
+    ...(search.startTime ? { startTime: toInstant(search.startTime, "start") } : {}),
+    ...(search.endTime ? { endTime: toInstant(search.endTime, "end") } : {}),
+    page,
+    pageSize,
+  } as OrderListRequest;
+}
+
+const searchOf = (event: OrderSearch): OrderSearch => ({
+  status: event.status,
+  orderCode: event.orderCode,
+  startTime: event.startTime,
+  endTime: event.endTime,
+});
+
+/** The form's problems (i18n keys by field): the request schema's, and an end before the start. */
+export function searchErrors(search: OrderSearch): FieldErrors {
+  const request = toOrderListRequest(search, 1, defaultPageSize);
+  const errors = fieldErrorsOf(orderListRequest.safeParse(request));
+  if (
+    !errors.startTime &&
+    !errors.endTime &&
+    request.startTime &&
+    request.endTime &&
+    Date.parse(request.endTime) < Date.parse(request.startTime)
+  ) {
+    errors.endTime = "orders.search.endBeforeStart";
+  }
+  return errors;
+}
+
+export const pageCountOf = (total: number, pageSize: number): number => Math.max(1, Math.ceil(total / pageSize));
+
+/** Pay status in which an order can still be paid (spec section 4: pending, and waiting while it is checked). */
+export const payableStatuses: ReadonlySet<OrderStatus> = new Set(["pending", "waiting"]);
+/** Only a pending order can be cancelled: one with a transfer seen is waiting for its confirmations. */
+export const cancellableStatuses: ReadonlySet<OrderStatus> = new Set(["pending"]);
+
+const listed = (context: OrderListContext, orderCode: string) =>
+  context.items.find((order) => order.orderCode === orderCode);
+
+const searchTransitions = {
+  "orders.search": [
+    { guard: "searchValid", target: "loading", actions: "applySearch" },
+    { actions: "showSearchErrors" },
+  ],
+  "orders.reset": { target: "loading", actions: "resetSearch" },
+} as const;
+
+/**
+ * My orders (spec sections 2–4): the server filters and pages the list; a details dialog per order; Pay and Cancel
+ * open the pay dialog, and the list is asked for again when it closes (the order may have changed).
+ */
+export const orderListMachine = setup({
+  types: {} as { context: OrderListContext; events: OrderListEvent },
+  actors: {
+    loadOrders: fromPromise<OrderListResult, OrderListRequest>(async () => {
+      throw new Error("loadOrders is provided by the app");
+    }),
+    loadOrderDetail: fromPromise<OrderDetail, OrderCodeRequest>(async () => {
+      throw new Error("loadOrderDetail is provided by the app");
+    }),
+  },
+  actions: {
+    applySearch: assign(({ event }) =>
+      event.type === "orders.search" ? { search: searchOf(event), fieldErrors: {}, page: 1 } : {},
+    ),
+    showSearchErrors: assign(({ event }) =>
+      event.type === "orders.search" ? { fieldErrors: searchErrors(searchOf(event)) } : {},
+    ),
+    resetSearch: assign(({ context }) => ({
+      search: emptySearch,
+      fieldErrors: {},
+      page: 1,
+      formRevision: context.formRevision + 1,
+    })),
+  },
+  guards: {
+    searchValid: ({ event }) =>
+      event.type === "orders.search" && Object.keys(searchErrors(searchOf(event))).length === 0,
+    otherPage: ({ context, event }) =>
+      event.type === "orders.page" &&
+      Number.isInteger(event.page) &&
+      event.page >= 1 &&
+      event.page <= pageCountOf(context.total, context.pageSize) &&
+      event.page !== context.page,
+    otherPageSize: ({ context, event }) =>
+      event.type === "orders.pageSize" &&
+      (orderPageSizes as readonly number[]).includes(event.pageSize) &&
+      event.pageSize !== context.pageSize,
+    listed: ({ context, event }) => event.type === "order.details" && listed(context, event.orderCode) !== undefined,
+    payable: ({ context, event }) =>
+      event.type === "order.pay" && payableStatuses.has(listed(context, event.orderCode)?.status as OrderStatus),
+    cancellable: ({ context, event }) =>
+      event.type === "order.cancel" && cancellableStatuses.has(listed(context, event.orderCode)?.status as OrderStatus),
+    /** Orders went away (paid, cancelled elsewhere) and the page asked for is now past the last one. */
+    pastLastPage: ({ event }) => {
+      const { output } = event as unknown as { output: OrderListResult };
+      return output.items.length === 0 && output.total > 0 && output.page > 1;
+    },
+  },
+}).createMachine({
+  id: "orderList",
+  context: {
+    search: emptySearch,
+    formRevision: 0,
+    fieldErrors: {},
+    page: 1,
+    pageSize: defaultPageSize,
+    items: [],
+    total: 0,
+    loaded: false,
+    failure: null,
+    detailCode: null,
+    detail: null,
+    detailFailure: null,
+    payTarget: null,
+  },
+  initial: "loading",
+  states: {
+    loading: {
+      invoke: {
+        id: "loadOrders",
+        src: "loadOrders",
+        input: ({ context }) =>
+          orderListRequest.parse(toOrderListRequest(context.search, context.page, context.pageSize)),
+        onDone: [
+          {
+            guard: "pastLastPage",
+            target: "loading",
+            reenter: true,
+            actions: assign({ page: ({ event }) => pageCountOf(event.output.total, event.output.pageSize) }),
+          },
+          {
+            target: "ready",
+            actions: assign(({ event }) => ({
+              items: event.output.items,
+              total: event.output.total,
+              page: event.output.page,
+              pageSize: event.output.pageSize,
+              loaded: true,
+              failure: null,
+            })),
+          },
+        ],
+        onError: { target: "failed", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+      },
+    },
+    failed: {
+      on: { ...searchTransitions, "orders.retry": "loading" },
+    },
+    ready: {
+      on: {
+        ...searchTransitions,
+        "orders.page": { guard: "otherPage", target: "loading", actions: assign({ page: ({ event }) => event.page }) },
+        "orders.pageSize": {
+          guard: "otherPageSize",
+          target: "loading",
+          actions: assign({ pageSize: ({ event }) => event.pageSize, page: 1 }),
+        },
+        "order.details": {
+          guard: "listed",
+          target: "details",
+          actions: assign({ detailCode: ({ event }) => event.orderCode, detail: null, detailFailure: null }),
+        },
+        "order.pay": {
+          guard: "payable",
+          target: "paying",
+          actions: assign({
+            payTarget: ({ context, event }) => ({
+              order: listed(context, event.orderCode) as Order,
+              intent: "pay" as const,
+            }),
+          }),
+        },
+        "order.cancel": {
+          guard: "cancellable",
+          target: "paying",
+          actions: assign({
+            payTarget: ({ context, event }) => ({
+              order: listed(context, event.orderCode) as Order,
+              intent: "cancel" as const,
+            }),
+          }),
+        },
+      },
+    },
+    details: {
+      on: {
+        "details.close": { target: "ready", actions: assign({ detailCode: null, detail: null, detailFailure: null }) },
+      },
+      initial: "loading",
+      states: {
+        loading: {
+          invoke: {
+            id: "loadOrderDetail",
+            src: "loadOrderDetail",
+            input: ({ context }) => ({ orderCode: context.detailCode ?? "" }),
+            onDone: { target: "ready", actions: assign({ detail: ({ event }) => event.output, detailFailure: null }) },
+            onError: { target: "failed", actions: assign({ detailFailure: ({ event }) => toFailure(event.error) }) },
+          },
+        },
+        ready: {},
+        failed: { on: { "details.retry": "loading" } },
+      },
+    },
+    // The pay dialog runs its own machine; when it closes, the order may be paid, waiting or cancelled.
+    paying: {
+      on: { "payDialog.close": { target: "loading", actions: assign({ payTarget: null }) } },
+    },
+  },
+});
+
+export type OrderListActor = ActorRefFrom<typeof orderListMachine>;
