@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { codeViaApi, defaultPassword, registerViaApi, uniqueEmail } from "./support/api.ts";
-import { button, signIn, waitForPath } from "./support/console.ts";
+import { button, onLoginPage, signIn, waitForPath } from "./support/console.ts";
 import { repoRoot } from "./support/server.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
@@ -404,7 +404,7 @@ describe("prerendered public pages", () => {
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
 
     release();
-    await waitForPath(page, "/login");
+    await onLoginPage(page, "/login");
     expect(await page.getByLabel("E-mail", { exact: true }).inputValue()).toBe(email);
     expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
     await signIn(page, email, defaultPassword);

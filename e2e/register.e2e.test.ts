@@ -4,10 +4,12 @@ import { uniqueEmail } from "./support/api.ts";
 import {
   accountShown,
   button,
+  consoleReady,
   field,
   label,
   onLoginPage,
   registerThroughUi,
+  sendCodeAndRead,
   waitForPath,
   where,
 } from "./support/console.ts";
@@ -55,5 +57,37 @@ describe("a new merchant", () => {
     // Signed out means the console is closed again.
     await page.goto("/console/index");
     await onLoginPage(page);
+  });
+});
+
+describe("the hand-off from registering to signing in", () => {
+  it("keeps the register page's address until the sign-in page can show its form, so nothing is typed into a form that is going away", async () => {
+    const { page, context, baseUrl } = tab;
+    const email = uniqueEmail("hand-off");
+    // The sign-in page's code is held back, as on a slow network: the register page stays the page shown.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await context.route("**/assets/login-page-*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/register");
+    await consoleReady(page);
+    await field(page, label.email).fill(email);
+    await field(page, label.code).fill(await sendCodeAndRead(page, baseUrl, email));
+    await field(page, label.password).fill("Merchant7Pass");
+    await field(page, label.repeatPassword).fill("Merchant7Pass");
+    const registered = page.waitForResponse((r) => r.url().endsWith("/api/Register/Register"));
+    await button(page, label.register).click();
+    expect((await (await registered).json()).success).toBe(true);
+    // Two frames after the answer: time enough for a navigation that does not wait.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    expect(where(page)).toBe("/register");
+
+    release();
+    await onLoginPage(page, "/login");
+    expect(await field(page, label.email).inputValue()).toBe(email);
   });
 });

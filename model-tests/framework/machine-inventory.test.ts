@@ -17,7 +17,7 @@ describe("findMachines", () => {
     expect(files.filter((f) => /\.test\.ts$|test-support|api-failure/.test(f))).toEqual([]);
     expect(new Set(files).size).toBe(files.length);
     // Cross-checked against the source: each `export const …Machine = setup(…).createMachine` is found.
-    const declared = readdirSync("machines")
+    const declared = readdirSync("machines", { recursive: true, encoding: "utf8" })
       .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
       .flatMap((f) =>
         [...readFileSync(`machines/${f}`, "utf8").matchAll(/export const (\w+Machine) = setup\(/g)].map((m) => m[1]),

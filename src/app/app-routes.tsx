@@ -1,7 +1,8 @@
 import { useSelector } from "@xstate/react";
-import { type ReactNode, Suspense } from "react";
+import { type ReactNode, Suspense, useCallback } from "react";
 import { Navigate, Route, Routes, useLocation, useParams } from "react-router";
 import { RouteProgress } from "../ui/route-progress.tsx";
+import { PrepareNavigation } from "./prepared-navigate.tsx";
 import { guardRoute } from "./route-guard.ts";
 import {
   ConsolePage,
@@ -14,6 +15,7 @@ import {
   NotFoundPage,
   OrderBuyPage,
   OrdersPage,
+  preloadRoute,
   RegisterPage,
   UserCentrePage,
 } from "./route-modules.ts";
@@ -36,7 +38,18 @@ function Guard({ children }: { children: ReactNode }) {
   const hasToken = useSelector(session, (s) => s.context.token !== null);
   const location = useLocation();
   const decision = guardRoute({ hasToken, pathname: location.pathname, search: location.search });
-  return decision.kind === "redirect" ? <Navigate to={decision.to} replace /> : children;
+  const prepare = useCallback(
+    (to: string) => {
+      const { pathname, search } = new URL(to, "http://console.invalid");
+      return preloadRoute({ pathname, search }, hasToken);
+    },
+    [hasToken],
+  );
+  return decision.kind === "redirect" ? (
+    <Navigate to={decision.to} replace />
+  ) : (
+    <PrepareNavigation prepare={prepare}>{children}</PrepareNavigation>
+  );
 }
 
 function RedirectRoute() {

@@ -2,12 +2,13 @@ import { Button, Dialog, DialogBody, DialogFooter } from "@blueprintjs/core";
 import { useActorRef, useSelector } from "@xstate/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
 import {
   selectResetDone,
   selectResetFinishedEmail,
   selectResetStep,
 } from "../../../machines/auth/forgot-password-selectors.ts";
+import { usePreparedNavigate } from "../../app/prepared-navigate.tsx";
 import { useServices } from "../../app/services-context.tsx";
 import { FailureCallout } from "../../app/failure-callout.tsx";
 import { useHeldSubmit } from "../../ui/before-hydration.ts";
@@ -19,7 +20,7 @@ import { CodeField } from "./code-field.tsx";
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
   const services = useServices();
-  const navigate = useNavigate();
+  const navigate = usePreparedNavigate();
   const flow = useActorRef(provideForgotPassword(services));
   const sender = useActorRef(provideCodeSender(services), { input: { purpose: "reset" } });
   const [email, setEmail] = useState("");

@@ -2,10 +2,11 @@ import { Button, Checkbox } from "@blueprintjs/core";
 import { useSelector } from "@xstate/react";
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useNavigate } from "react-router";
+import { Link, useLocation } from "react-router";
 import { selectRememberedLogin, selectSignedIn, selectSigningIn } from "../../../machines/auth/session-selectors.ts";
 import { storageKeys } from "../../api/session-storage.ts";
 import { afterLoginTarget } from "../../app/route-guard.ts";
+import { usePreparedNavigate } from "../../app/prepared-navigate.tsx";
 import { useServices } from "../../app/services-context.tsx";
 import { FailureCallout } from "../../app/failure-callout.tsx";
 import { FormField } from "../../ui/form-field.tsx";
@@ -20,7 +21,7 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const { session } = useServices();
   const location = useLocation();
-  const navigate = useNavigate();
+  const navigate = usePreparedNavigate();
   const prefilled = (location.state as { email?: string } | null)?.email;
   const remembered = useSelector(
     session,
