@@ -3,7 +3,14 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { publicRouteNames, type RouteName, routePaths } from "../src/app/route-names.ts";
-import { openAccountMenu, openSettings, pressEscapeIn, settled, stoppedMoving } from "./support/console.ts";
+import {
+  chooseFromAccountMenu,
+  openAccountMenu,
+  openSettings,
+  pressEscapeIn,
+  settled,
+  stoppedMoving,
+} from "./support/console.ts";
 import { auditLayout, describeAudit } from "./support/layout-audit.ts";
 import { merchantWithOrders } from "./support/orders.ts";
 import { repoRoot } from "./support/server.ts";
@@ -95,7 +102,7 @@ const overlays: Array<{ route: RouteName; name: string; open(page: Page): Promis
     route: "console",
     name: "change-password-dialog",
     async open(page) {
-      await (await openAccountMenu(page)).getByRole("menuitem", { name: "Change password" }).click();
+      await chooseFromAccountMenu(page, "Change password");
       await page.getByRole("dialog").waitFor();
       return true;
     },

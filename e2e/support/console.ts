@@ -115,11 +115,21 @@ export async function openAccountMenu(page: Page) {
   return menu;
 }
 
+/**
+ * Chooses an item of the account menu and waits until the menu has gone, as a person sees it close: its closing
+ * transition shrinks the items, and a layout check made meanwhile would measure them at a fraction of their size.
+ */
+export async function chooseFromAccountMenu(page: Page, item: string) {
+  const menu = await openAccountMenu(page);
+  await menu.getByRole("menuitem", { name: item }).click();
+  await menu.waitFor({ state: "hidden" });
+}
+
 /** Opens the settings drawer: from the navbar on a wide screen, from the account menu on a narrow one. */
 export async function openSettings(page: Page) {
   const inNavbar = page.locator(".app-navbar").getByRole("button", { name: "Page settings", exact: true });
   if (await inNavbar.isVisible()) await inNavbar.click();
-  else await (await openAccountMenu(page)).getByRole("menuitem", { name: "Page settings" }).click();
+  else await chooseFromAccountMenu(page, "Page settings");
   const drawer = page.locator(".settings-drawer");
   await drawer.waitFor();
   return drawer;
