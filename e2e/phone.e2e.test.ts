@@ -9,6 +9,7 @@ import {
   label,
   onLoginPage,
   pressEscapeIn,
+  settled,
   stoppedMoving,
   waitForPath,
 } from "./support/console.ts";
@@ -55,9 +56,9 @@ const box = async (locator: Locator) => {
   return found;
 };
 
-/** The page fits the phone: no sideways scrolling, nothing cut off, targets large enough. */
+/** The page fits the phone once it has loaded (no spinner left) and stopped moving: no sideways scrolling, nothing cut off, targets large enough. */
 async function expectFits(page: Page, where: string) {
-  await stoppedMoving(page);
+  await settled(page);
   const audit = await auditLayout(page, { primaryMin: 44 });
   expect(audit.problems.length === 0 ? "" : describeAudit(where, audit)).toBe("");
 }
