@@ -6,6 +6,7 @@ import type { GoogleIdentity } from "./google-identity.ts";
 import { defaultNickName } from "./merchants.ts";
 import { onFirstLogin, onRegistered } from "../messaging/messages.ts";
 import { signInMerchant } from "./sessions.ts";
+import { toLoginResult } from "./profile.ts";
 
 /** A hash no password can match (not the scrypt format), so a merchant registered by Google has no password until reset. */
 const unusablePasswordHash = () => `google$${randomBytes(24).toString("base64url")}`;
@@ -57,14 +58,6 @@ export async function signInWithGoogle(
     // The message box greets a merchant Google registered, as one registered by e-mail.
     if (registered) await onRegistered(trx, merchant.id, now);
     if (merchant.last_login_at === null) await onFirstLogin(trx, merchant.id, now);
-    const accessToken = await signInMerchant(trx, merchant.id, ip, now);
-    return {
-      accessToken,
-      userId: merchant.id,
-      email: merchant.email,
-      language: merchant.language,
-      nickName: merchant.nick_name,
-      avatar: merchant.avatar,
-    };
+    return toLoginResult(merchant, await signInMerchant(trx, merchant.id, ip, now));
   });
 }

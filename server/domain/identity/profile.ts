@@ -1,4 +1,5 @@
 import type { Selectable } from "kysely";
+import type { LoginResult } from "../../../contracts/schemas/auth.ts";
 import type { Role, UserProfile } from "../../../contracts/schemas/user.ts";
 import type { MerchantsTable } from "../../db/schema.ts";
 
@@ -30,3 +31,13 @@ export function toProfile(row: MerchantRow): UserProfile {
     certification: 0,
   };
 }
+
+/** What a sign-in answers (by password or by Google): the new session's token and who signed in. */
+export const toLoginResult = (row: MerchantRow, accessToken: string): LoginResult => ({
+  accessToken,
+  userId: row.id,
+  email: row.email,
+  language: row.language,
+  nickName: row.nick_name,
+  avatar: row.avatar,
+});

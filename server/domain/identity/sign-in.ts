@@ -10,6 +10,7 @@ import { findMerchantByEmail, normalizeEmail, setPasswordHash } from "./merchant
 import { onFirstLogin } from "../messaging/messages.ts";
 import { fail, messages, type Outcome, ok } from "../platform/outcome.ts";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.ts";
+import { toLoginResult } from "./profile.ts";
 import { signInMerchant } from "./sessions.ts";
 
 export interface SignInAttempt {
@@ -61,14 +62,7 @@ async function checkAndSignIn(
     return signInMerchant(trx, merchant.id, ip, now);
   });
   return {
-    outcome: ok({
-      accessToken,
-      userId: merchant.id,
-      email: merchant.email,
-      language: merchant.language,
-      nickName: merchant.nick_name,
-      avatar: merchant.avatar,
-    }),
+    outcome: ok(toLoginResult(merchant, accessToken)),
     deviceCookie: newDeviceCookie(secret, merchant.id),
   };
 }
