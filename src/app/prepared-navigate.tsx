@@ -12,9 +12,9 @@ export function PrepareNavigation({ prepare, children }: { prepare: Prepare; chi
 
 /**
  * A navigation the console starts itself (registered, password reset, signed in) that waits for the next page's code
- * first (once, however often a re-render asks). Otherwise the address names the next page while the last one is still on screen (React keeps it up until the
- * new page's chunk arrives), and what the merchant types meanwhile goes into a form that is going away. A page left
- * in between (unmounted) does not navigate.
+ * first, once however often a re-render asks. Otherwise the address names the next page while the last one is still
+ * on screen (React keeps it up until the new page's chunk arrives), and what the merchant types meanwhile goes into a
+ * form that is going away. A page left in between (unmounted) does not navigate.
  */
 export function usePreparedNavigate(): (to: string, options?: NavigateOptions) => void {
   const navigate = useNavigate();
