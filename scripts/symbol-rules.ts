@@ -142,8 +142,7 @@ function declaredNames(program: Node): Set<string> {
       ((parent.type === "ImportSpecifier" ||
         parent.type === "ImportDefaultSpecifier" ||
         parent.type === "ImportNamespaceSpecifier") &&
-        parent.local === node) ||
-      (parent.type === "Property" && parent.value === node && parent.shorthand === true && false);
+        parent.local === node);
     if (declares) names.add((node as unknown as { name: string }).name);
   });
   return names;
