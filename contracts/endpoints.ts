@@ -27,6 +27,7 @@ import {
   orderCodeRequest,
   orderDetail,
   orderListRequest,
+  orderEventsPath,
   orderListResult,
 } from "./schemas/order.ts";
 import { packageListResult } from "./schemas/packages.ts";
@@ -34,7 +35,13 @@ import { subscriptionResult } from "./schemas/subscription.ts";
 
 export type Method = "GET" | "POST";
 
+/** The console's areas: the client's calls are grouped by them (`api.orders.list`). */
+export type Area = "auth" | "user" | "wallet" | "messages" | "demo" | "orders" | "chains" | "account";
+
 export interface Endpoint {
+  /** With `call`, the client's name for it: `api[area][call]` (unique per area; endpoints.test.ts checks). */
+  area: Area;
+  call: string;
   method: Method;
   /** Path as the console calls it; `{name}` marks a path parameter. */
   path: string;
@@ -47,13 +54,20 @@ export interface Endpoint {
   auth: boolean;
   /** `documented` in spec section 7, or `proposed` by us where the spec says "not shown". */
   source: "documented" | "proposed";
+  /**
+   * Server-sent events instead of one envelope: `result` is each event's data. Refusals before the stream starts
+   * are envelopes. Served by its own route (server/http/order-events.ts), not the handler table.
+   */
+  stream?: true;
 }
 
-const endpoint = <E extends Endpoint>(e: E) => e;
+const endpoint = <const E extends Endpoint>(e: E) => e;
 
 /** Every call the console makes. The server registers its routes from this table; the tests walk it. */
 export const endpoints = {
   login: endpoint({
+    area: "auth",
+    call: "login",
     method: "POST",
     path: "/api/Login/Login",
     body: loginRequest,
@@ -63,6 +77,8 @@ export const endpoints = {
     source: "documented",
   }),
   sendCode: endpoint({
+    area: "auth",
+    call: "sendCode",
     method: "POST",
     path: "/api/User/SentVerificationCode",
     body: sendCodeRequest,
@@ -72,6 +88,8 @@ export const endpoints = {
     source: "documented",
   }),
   register: endpoint({
+    area: "auth",
+    call: "register",
     method: "POST",
     path: "/api/Register/Register",
     body: registerRequest,
@@ -81,6 +99,8 @@ export const endpoints = {
     source: "documented",
   }),
   checkCode: endpoint({
+    area: "auth",
+    call: "checkCode",
     method: "POST",
     path: "/api/Register/CheckCaptchaCode",
     body: checkCodeRequest,
@@ -90,6 +110,8 @@ export const endpoints = {
     source: "documented",
   }),
   logout: endpoint({
+    area: "auth",
+    call: "logout",
     method: "GET",
     path: "/api/Login/Logout",
     body: null,
@@ -99,6 +121,8 @@ export const endpoints = {
     source: "documented",
   }),
   userInfo: endpoint({
+    area: "user",
+    call: "info",
     method: "GET",
     path: "/api/user/logout",
     body: null,
@@ -108,6 +132,8 @@ export const endpoints = {
     source: "documented",
   }),
   menu: endpoint({
+    area: "user",
+    call: "menu",
     method: "POST",
     path: "/api/user/menu",
     body: null,
@@ -117,6 +143,8 @@ export const endpoints = {
     source: "documented",
   }),
   updatePassword: endpoint({
+    area: "user",
+    call: "updatePassword",
     method: "POST",
     path: "/api/User/UpdatePwd",
     body: updatePasswordRequest,
@@ -126,6 +154,8 @@ export const endpoints = {
     source: "documented",
   }),
   resetPassword: endpoint({
+    area: "auth",
+    call: "resetPassword",
     method: "POST",
     path: "/api/User/ResetPassword",
     body: resetPasswordRequest,
@@ -135,6 +165,8 @@ export const endpoints = {
     source: "documented",
   }),
   userWallet: endpoint({
+    area: "wallet",
+    call: "userWallet",
     method: "POST",
     path: "/api/wallet/{product}Client/GetUserWallet",
     body: getUserWalletRequest,
@@ -144,6 +176,8 @@ export const endpoints = {
     source: "documented",
   }),
   language: endpoint({
+    area: "user",
+    call: "language",
     method: "POST",
     path: "/api/User/Language",
     body: null,
@@ -153,6 +187,8 @@ export const endpoints = {
     source: "documented",
   }),
   updateProfile: endpoint({
+    area: "user",
+    call: "updateProfile",
     method: "POST",
     path: "/api/User/update",
     body: updateProfileRequest,
@@ -162,6 +198,8 @@ export const endpoints = {
     source: "documented",
   }),
   lastLogin: endpoint({
+    area: "auth",
+    call: "lastLogin",
     method: "GET",
     path: "/api/Login/CheckLastLogin",
     body: null,
@@ -172,6 +210,8 @@ export const endpoints = {
   }),
   // Sign-in with Google (spec section 2 names it, section 7 does not show its call): the ID token or the popup's code.
   googleLogin: endpoint({
+    area: "auth",
+    call: "googleLogin",
     method: "POST",
     path: "/api/Login/GoogleLogin",
     body: googleLoginRequest,
@@ -181,6 +221,8 @@ export const endpoints = {
     source: "proposed",
   }),
   googleCode: endpoint({
+    area: "auth",
+    call: "googleCode",
     method: "POST",
     path: "/api/Login/GoogleCode",
     body: googleCodeRequest,
@@ -191,6 +233,8 @@ export const endpoints = {
   }),
   // The public checkout demo of /demo01, on demo data of its own.
   demoCheckout: endpoint({
+    area: "demo",
+    call: "checkout",
     method: "POST",
     path: "/api/Demo/Checkout",
     body: demoCheckoutRequest,
@@ -200,6 +244,8 @@ export const endpoints = {
     source: "proposed",
   }),
   demoStatus: endpoint({
+    area: "demo",
+    call: "status",
     method: "POST",
     path: "/api/Demo/Status",
     body: demoOrderRequest,
@@ -209,6 +255,8 @@ export const endpoints = {
     source: "proposed",
   }),
   demoPay: endpoint({
+    area: "demo",
+    call: "pay",
     method: "POST",
     path: "/api/Demo/Pay",
     body: demoOrderRequest,
@@ -219,6 +267,8 @@ export const endpoints = {
   }),
   // The message box (spec section 2; its calls are mock-only in section 7): messages the server writes on real events.
   messageList: endpoint({
+    area: "messages",
+    call: "list",
     method: "POST",
     path: "/api/message/list",
     body: messageListRequest,
@@ -228,6 +278,8 @@ export const endpoints = {
     source: "proposed",
   }),
   messageRead: endpoint({
+    area: "messages",
+    call: "read",
     method: "POST",
     path: "/api/message/read",
     body: messageReadRequest,
@@ -238,6 +290,8 @@ export const endpoints = {
   }),
   // Packages, orders and payment (spec sections 2–5: "package purchase … not shown"), contracts/schemas/packages.ts, order.ts, chains.ts and balance.ts.
   packageList: endpoint({
+    area: "orders",
+    call: "packages",
     method: "POST",
     path: "/api/Package/List",
     body: null,
@@ -247,6 +301,8 @@ export const endpoints = {
     source: "proposed",
   }),
   subscription: endpoint({
+    area: "orders",
+    call: "subscription",
     method: "POST",
     path: "/api/Package/Current",
     body: null,
@@ -256,6 +312,8 @@ export const endpoints = {
     source: "proposed",
   }),
   orderCreate: endpoint({
+    area: "orders",
+    call: "create",
     method: "POST",
     path: "/api/Order/Create",
     body: createOrderRequest,
@@ -265,6 +323,8 @@ export const endpoints = {
     source: "proposed",
   }),
   orderList: endpoint({
+    area: "orders",
+    call: "list",
     method: "POST",
     path: "/api/Order/List",
     body: orderListRequest,
@@ -274,6 +334,8 @@ export const endpoints = {
     source: "proposed",
   }),
   orderDetail: endpoint({
+    area: "orders",
+    call: "detail",
     method: "POST",
     path: "/api/Order/Detail",
     body: orderCodeRequest,
@@ -283,6 +345,8 @@ export const endpoints = {
     source: "proposed",
   }),
   orderFinishPay: endpoint({
+    area: "orders",
+    call: "finishPay",
     method: "POST",
     path: "/api/Order/FinishPay",
     body: orderCodeRequest,
@@ -292,6 +356,8 @@ export const endpoints = {
     source: "proposed",
   }),
   orderCancel: endpoint({
+    area: "orders",
+    call: "cancel",
     method: "POST",
     path: "/api/Order/Cancel",
     body: orderCodeRequest,
@@ -301,6 +367,8 @@ export const endpoints = {
     source: "proposed",
   }),
   orderPayFromBalance: endpoint({
+    area: "orders",
+    call: "payFromBalance",
     method: "POST",
     path: "/api/Order/PayFromBalance",
     body: orderCodeRequest,
@@ -310,6 +378,8 @@ export const endpoints = {
     source: "proposed",
   }),
   payChains: endpoint({
+    area: "chains",
+    call: "list",
     method: "POST",
     path: "/api/Chain/List",
     body: null,
@@ -319,6 +389,8 @@ export const endpoints = {
     source: "proposed",
   }),
   devPay: endpoint({
+    area: "chains",
+    call: "devPay",
     method: "POST",
     path: "/api/Chain/DevPay",
     body: devPayRequest,
@@ -328,6 +400,8 @@ export const endpoints = {
     source: "proposed",
   }),
   balance: endpoint({
+    area: "account",
+    call: "balance",
     method: "POST",
     path: "/api/Account/Balance",
     body: null,
@@ -336,9 +410,26 @@ export const endpoints = {
     auth: true,
     source: "proposed",
   }),
+  orderEvents: endpoint({
+    area: "orders",
+    call: "watch",
+    method: "GET",
+    path: orderEventsPath,
+    body: null,
+    query: orderCodeRequest,
+    result: order,
+    auth: true,
+    source: "proposed",
+    stream: true,
+  }),
 } as const satisfies Record<string, Endpoint>;
 
-export type EndpointName = keyof typeof endpoints;
+export type Endpoints = typeof endpoints;
+export type EndpointName = keyof Endpoints;
+/** The calls answered with one envelope: the handler table's keys (every endpoint but the streams). */
+export type EnvelopeEndpointName = {
+  [N in EndpointName]: Endpoints[N] extends { stream: true } ? never : N;
+}[EndpointName];
 export type ResultOf<N extends EndpointName> = z.infer<(typeof endpoints)[N]["result"]>;
 
 /** Fills `{name}` path parameters; values are URI-encoded. */

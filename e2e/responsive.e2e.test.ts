@@ -17,7 +17,7 @@ import { repoRoot } from "./support/server.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
 /**
- * Every route of the route table (src/app/route-names.ts), public ones signed out and the others signed in, at the
+ * Every route of the route table (contracts/console-routes.ts), public ones signed out and the others signed in, at the
  * issue's four widths and at 1024 px (the first wide one): the page never scrolls sideways, nothing is cut off,
  * targets are large enough, text is readable (support/layout-audit.ts). A new route is walked without touching this
  * file. At 375 px each page (and each dialog below) is also saved to reports/screens/ for a reviewer.

@@ -30,7 +30,7 @@ describe("the checkout demo (/demo01)", () => {
       )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(order("pending"))))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock).demoCheckout({ chain: "TRON" })).resolves.toEqual(exampleOf(order("pending")));
+        await expect(apiFor(mock).demo.checkout({ chain: "TRON" })).resolves.toEqual(exampleOf(order("pending")));
       });
   });
 
@@ -42,7 +42,7 @@ describe("the checkout demo (/demo01)", () => {
       .withRequest("POST", "/api/Demo/Status", (b) => b.headers(jsonHeaders).jsonBody({ orderCode: like(orderCode) }))
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(order("pending"))))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock).demoStatus({ orderCode })).resolves.toMatchObject({ orderCode, status: "pending" });
+        await expect(apiFor(mock).demo.status({ orderCode })).resolves.toMatchObject({ orderCode, status: "pending" });
       });
   });
 
@@ -54,7 +54,7 @@ describe("the checkout demo (/demo01)", () => {
       .withRequest("POST", "/api/Demo/Pay", (b) => b.headers(jsonHeaders).jsonBody({ orderCode: like(orderCode) }))
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(order("paid"))))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock).demoPay({ orderCode })).resolves.toMatchObject({ status: "paid" });
+        await expect(apiFor(mock).demo.pay({ orderCode })).resolves.toMatchObject({ status: "paid" });
       });
   });
 
@@ -66,7 +66,7 @@ describe("the checkout demo (/demo01)", () => {
       .withRequest("POST", "/api/Demo/Pay", (b) => b.headers(jsonHeaders).jsonBody({ orderCode: like(orderCode) }))
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(failure("2112", "The demo order has expired")))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock).demoPay({ orderCode })).rejects.toMatchObject({ errCode: "2112" });
+        await expect(apiFor(mock).demo.pay({ orderCode })).rejects.toMatchObject({ errCode: "2112" });
       });
   });
 
@@ -78,7 +78,7 @@ describe("the checkout demo (/demo01)", () => {
       .withRequest("POST", "/api/Demo/Status", (b) => b.headers(jsonHeaders).jsonBody({ orderCode: like(orderCode) }))
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(failure("2111", "No such demo order")))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock).demoStatus({ orderCode })).rejects.toMatchObject({ errCode: "2111" });
+        await expect(apiFor(mock).demo.status({ orderCode })).rejects.toMatchObject({ errCode: "2111" });
       });
   });
 });

@@ -34,7 +34,7 @@ describe("POST /api/Login/GoogleLogin (ID token)", () => {
       )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(signedIn)))
       .executeTest(async (mock) => {
-        const result = await apiFor(mock).googleLogin({ credential: exampleToken });
+        const result = await apiFor(mock).auth.googleLogin({ credential: exampleToken });
         expect(result).toEqual({
           accessToken: "t0k3n",
           userId: "100001",
@@ -59,7 +59,7 @@ describe("POST /api/Login/GoogleLogin (ID token)", () => {
       )
       .executeTest(async (mock) => {
         const error = await apiFor(mock)
-          .googleLogin({ credential: exampleToken })
+          .auth.googleLogin({ credential: exampleToken })
           .catch((e: unknown) => e);
         expect(error).toBeInstanceOf(ApiError);
         expect(error).toMatchObject({ kind: "api", errCode: "2102" });
@@ -78,7 +78,7 @@ describe("POST /api/Login/GoogleCode (popup code flow)", () => {
       .withRequest("POST", "/api/Login/GoogleCode", (b) => b.headers(jsonHeaders).jsonBody({ code: like(code) }))
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(signedIn)))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock).googleCode({ code })).resolves.toMatchObject({ email, accessToken: "t0k3n" });
+        await expect(apiFor(mock).auth.googleCode({ code })).resolves.toMatchObject({ email, accessToken: "t0k3n" });
       });
   });
 
@@ -94,7 +94,9 @@ describe("POST /api/Login/GoogleCode (popup code flow)", () => {
         b.headers(responseHeaders).jsonBody(failure("2102", "The Google sign-in could not be verified")),
       )
       .executeTest(async (mock) => {
-        await expect(apiFor(mock).googleCode({ code: "4/unknown-code" })).rejects.toMatchObject({ errCode: "2102" });
+        await expect(apiFor(mock).auth.googleCode({ code: "4/unknown-code" })).rejects.toMatchObject({
+          errCode: "2102",
+        });
       });
   });
 });

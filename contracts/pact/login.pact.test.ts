@@ -31,7 +31,7 @@ describe("POST /api/Login/Login", () => {
         ),
       )
       .executeTest(async (mock) => {
-        const result = await apiFor(mock).login({ email, password });
+        const result = await apiFor(mock).auth.login({ email, password });
         expect(result).toEqual({
           accessToken: "t0k3n",
           userId: merchant.userId,
@@ -54,7 +54,7 @@ describe("POST /api/Login/Login", () => {
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(failure("2006", "Wrong e-mail or password")))
       .executeTest(async (mock) => {
         const error = await apiFor(mock)
-          .login({ email, password: "Wrong999" })
+          .auth.login({ email, password: "Wrong999" })
           .catch((e: unknown) => e);
         expect(error).toBeInstanceOf(ApiError);
         expect(error).toMatchObject({ kind: "api", errCode: "2006" });

@@ -34,7 +34,7 @@ describe("message box calls (proposed)", () => {
       .withRequest("POST", "/api/message/list", (b) => b.headers(authHeaders(token)).jsonBody({}))
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(list)))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).messages()).resolves.toEqual(exampleOf(list));
+        await expect(apiFor(mock, token).messages.list()).resolves.toEqual(exampleOf(list));
       });
   });
 
@@ -50,7 +50,7 @@ describe("message box calls (proposed)", () => {
       )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(list)))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).messages("notice")).resolves.toEqual(exampleOf(list));
+        await expect(apiFor(mock, token).messages.list({ type: "notice" })).resolves.toEqual(exampleOf(list));
       });
   });
 
@@ -66,7 +66,7 @@ describe("message box calls (proposed)", () => {
       )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(true)))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).markRead(["1"])).resolves.toBe(true);
+        await expect(apiFor(mock, token).messages.read({ ids: ["1"] })).resolves.toBe(true);
       });
   });
 
@@ -82,7 +82,7 @@ describe("message box calls (proposed)", () => {
         b.headers(responseHeaders).jsonBody(failure("1001", "ids.0: Send 1 to 100 message ids, each made of digits")),
       )
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).markRead(["not-a-number"])).rejects.toMatchObject({
+        await expect(apiFor(mock, token).messages.read({ ids: ["not-a-number"] })).rejects.toMatchObject({
           kind: "api",
           errCode: "1001",
         });

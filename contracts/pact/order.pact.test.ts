@@ -33,7 +33,10 @@ describe("packages and the merchant's package (proposed)", () => {
       .withRequest("POST", "/api/Package/List", (b) => b.headers(authHeaders(token)))
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(list)))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).packageList()).resolves.toEqual([exampleOf(limited), exampleOf(unlimited)]);
+        await expect(apiFor(mock, token).orders.packages()).resolves.toEqual([
+          exampleOf(limited),
+          exampleOf(unlimited),
+        ]);
       });
   });
 
@@ -54,7 +57,7 @@ describe("packages and the merchant's package (proposed)", () => {
       .withRequest("POST", "/api/Package/Current", (b) => b.headers(authHeaders(token)))
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(current)))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).subscription()).resolves.toEqual(exampleOf(current));
+        await expect(apiFor(mock, token).orders.subscription()).resolves.toEqual(exampleOf(current));
       });
   });
 });
@@ -72,7 +75,7 @@ describe("orders (proposed)", () => {
       )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(created)))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).orderCreate({ packageId: "2" })).resolves.toEqual(exampleOf(created));
+        await expect(apiFor(mock, token).orders.create({ packageId: "2" })).resolves.toEqual(exampleOf(created));
       });
   });
 
@@ -90,7 +93,7 @@ describe("orders (proposed)", () => {
         b.headers(responseHeaders).jsonBody(failure("2204", "Pay or cancel your open order first")),
       )
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).orderCreate({ packageId: "3" })).rejects.toMatchObject({
+        await expect(apiFor(mock, token).orders.create({ packageId: "3" })).rejects.toMatchObject({
           kind: "api",
           errCode: "2204",
         });
@@ -107,7 +110,7 @@ describe("orders (proposed)", () => {
         b.headers(responseHeaders).jsonBody(failure("1001", "packageId: Please select the current package first")),
       )
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).orderCreate({ packageId: "" })).rejects.toMatchObject({
+        await expect(apiFor(mock, token).orders.create({ packageId: "" })).rejects.toMatchObject({
           kind: "api",
           errCode: "1001",
         });
@@ -132,7 +135,7 @@ describe("orders (proposed)", () => {
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(page)))
       .executeTest(async (mock) => {
         const body = { status: "pending", startTime: "2020-01-01T00:00:00.000Z", page: 1, pageSize: 10 } as const;
-        await expect(apiFor(mock, token).orderList(body)).resolves.toEqual(exampleOf(page));
+        await expect(apiFor(mock, token).orders.list(body)).resolves.toEqual(exampleOf(page));
       });
   });
 
@@ -148,7 +151,7 @@ describe("orders (proposed)", () => {
       )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(detail)))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).orderDetail({ orderCode })).resolves.toEqual(exampleOf(detail));
+        await expect(apiFor(mock, token).orders.detail({ orderCode })).resolves.toEqual(exampleOf(detail));
       });
   });
 
@@ -162,10 +165,30 @@ describe("orders (proposed)", () => {
       )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(failure("2202", "Order not found")))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).orderDetail({ orderCode: "2099010100009999" })).rejects.toMatchObject({
+        await expect(apiFor(mock, token).orders.detail({ orderCode: "2099010100009999" })).rejects.toMatchObject({
           kind: "api",
           errCode: "2202",
         });
+      });
+  });
+
+  it("refuses to follow an order that does not exist with errCode 2202, before any event", async () => {
+    await pact
+      .addInteraction()
+      .given(states.signedIn, { email, token })
+      .uponReceiving("a request to follow the live status of an order that does not exist")
+      .withRequest("GET", "/api/Order/Events", (b) =>
+        b.query({ orderCode: "2099010100009999" }).headers({
+          Accept: "text/event-stream",
+          Authorization: authHeaders(token).Authorization,
+        }),
+      )
+      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(failure("2202", "Order not found")))
+      .executeTest(async (mock) => {
+        const refusal = await new Promise((resolve) => {
+          apiFor(mock, token).orders.watch("2099010100009999", { onOrder: resolve, onError: resolve });
+        });
+        expect(refusal).toMatchObject({ kind: "api", errCode: "2202" });
       });
   });
 
@@ -181,7 +204,7 @@ describe("orders (proposed)", () => {
       )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(waiting)))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).orderFinishPay({ orderCode })).resolves.toMatchObject({ status: "waiting" });
+        await expect(apiFor(mock, token).orders.finishPay({ orderCode })).resolves.toMatchObject({ status: "waiting" });
       });
   });
 
@@ -197,7 +220,7 @@ describe("orders (proposed)", () => {
       )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(cancelled)))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).orderCancel({ orderCode })).resolves.toMatchObject({ status: "cancelled" });
+        await expect(apiFor(mock, token).orders.cancel({ orderCode })).resolves.toMatchObject({ status: "cancelled" });
       });
   });
 
@@ -212,7 +235,7 @@ describe("orders (proposed)", () => {
       )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(failure("2203", "This order is closed")))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).orderCancel({ orderCode })).rejects.toMatchObject({
+        await expect(apiFor(mock, token).orders.cancel({ orderCode })).rejects.toMatchObject({
           kind: "api",
           errCode: "2203",
         });
@@ -232,7 +255,9 @@ describe("orders (proposed)", () => {
       )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(paid)))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).orderPayFromBalance({ orderCode })).resolves.toMatchObject({ status: "paid" });
+        await expect(apiFor(mock, token).orders.payFromBalance({ orderCode })).resolves.toMatchObject({
+          status: "paid",
+        });
       });
   });
 
@@ -250,7 +275,7 @@ describe("orders (proposed)", () => {
         b.headers(responseHeaders).jsonBody(failure("2206", "Your balance does not cover this order")),
       )
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).orderPayFromBalance({ orderCode })).rejects.toMatchObject({
+        await expect(apiFor(mock, token).orders.payFromBalance({ orderCode })).rejects.toMatchObject({
           kind: "api",
           errCode: "2206",
         });
@@ -279,7 +304,7 @@ describe("the account balance and the chains to pay on (proposed)", () => {
       .withRequest("POST", "/api/Account/Balance", (b) => b.headers(authHeaders(token)))
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(balance)))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).balance()).resolves.toEqual(exampleOf(balance));
+        await expect(apiFor(mock, token).account.balance()).resolves.toEqual(exampleOf(balance));
       });
   });
 
@@ -293,7 +318,7 @@ describe("the account balance and the chains to pay on (proposed)", () => {
       .withRequest("POST", "/api/Chain/List", (b) => b.headers(authHeaders(token)))
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(chains)))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).payChains()).resolves.toEqual(exampleOf(chains));
+        await expect(apiFor(mock, token).chains.list()).resolves.toEqual(exampleOf(chains));
       });
   });
 
@@ -314,7 +339,9 @@ describe("the account balance and the chains to pay on (proposed)", () => {
       )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(sent)))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).devPay({ orderCode, product: devnet })).resolves.toEqual(exampleOf(sent));
+        await expect(apiFor(mock, token).chains.devPay({ orderCode, product: devnet })).resolves.toEqual(
+          exampleOf(sent),
+        );
       });
   });
 
@@ -328,7 +355,9 @@ describe("the account balance and the chains to pay on (proposed)", () => {
       )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(failure("2207", "This chain is not available")))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).userWallet("Nowhere", { currency: "USDT" })).rejects.toMatchObject({
+        await expect(
+          apiFor(mock, token).wallet.userWallet({ product: "Nowhere", currency: "USDT" }),
+        ).rejects.toMatchObject({
           kind: "api",
           errCode: "2207",
         });

@@ -29,7 +29,7 @@ describe("forgot password", () => {
         b.headers(responseHeaders).jsonBody(ok({ resendAfterSeconds: number(60), expiresInSeconds: number(600) })),
       )
       .executeTest(async (mock) => {
-        await expect(apiFor(mock).sendCode({ email, type: "reset" })).resolves.toEqual({
+        await expect(apiFor(mock).auth.sendCode({ email, type: "reset" })).resolves.toEqual({
           resendAfterSeconds: 60,
           expiresInSeconds: 600,
         });
@@ -47,7 +47,7 @@ describe("forgot password", () => {
       )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(failure("2008", "No account uses this e-mail")))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock).sendCode({ email: stranger, type: "reset" })).rejects.toMatchObject({
+        await expect(apiFor(mock).auth.sendCode({ email: stranger, type: "reset" })).rejects.toMatchObject({
           kind: "api",
           errCode: "2008",
         });
@@ -71,7 +71,7 @@ describe("forgot password", () => {
       )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok()))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock).resetPassword(form)).resolves.toBeNull();
+        await expect(apiFor(mock).auth.resetPassword(form)).resolves.toBeNull();
       });
   });
 });
@@ -88,7 +88,7 @@ describe("POST /api/User/UpdatePwd", () => {
       )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok()))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).updatePassword(passwordChange(password))).resolves.toBeNull();
+        await expect(apiFor(mock, token).user.updatePassword(passwordChange(password))).resolves.toBeNull();
       });
   });
 
@@ -103,7 +103,7 @@ describe("POST /api/User/UpdatePwd", () => {
       )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(failure("2007", "Old password is wrong")))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).updatePassword(passwordChange("NotMine123"))).rejects.toMatchObject({
+        await expect(apiFor(mock, token).user.updatePassword(passwordChange("NotMine123"))).rejects.toMatchObject({
           kind: "api",
           errCode: "2007",
         });

@@ -30,7 +30,7 @@ describe("sign-up calls", () => {
         b.headers(responseHeaders).jsonBody(ok({ resendAfterSeconds: number(60), expiresInSeconds: number(600) })),
       )
       .executeTest(async (mock) => {
-        await expect(apiFor(mock).sendCode({ email, type: "register" })).resolves.toEqual({
+        await expect(apiFor(mock).auth.sendCode({ email, type: "register" })).resolves.toEqual({
           resendAfterSeconds: 60,
           expiresInSeconds: 600,
         });
@@ -47,7 +47,7 @@ describe("sign-up calls", () => {
       )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(failure("2001", "E-mail already exists")))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock).sendCode({ email, type: "register" })).rejects.toMatchObject({
+        await expect(apiFor(mock).auth.sendCode({ email, type: "register" })).rejects.toMatchObject({
           kind: "api",
           errCode: "2001",
         });
@@ -67,7 +67,7 @@ describe("sign-up calls", () => {
         b.headers(responseHeaders).jsonBody(failure("2004", "Please wait 60 seconds before requesting a new code")),
       )
       .executeTest(async (mock) => {
-        await expect(apiFor(mock).sendCode({ email, type: "register" })).rejects.toMatchObject({
+        await expect(apiFor(mock).auth.sendCode({ email, type: "register" })).rejects.toMatchObject({
           kind: "api",
           errCode: "2004",
         });
@@ -86,7 +86,7 @@ describe("sign-up calls", () => {
       )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok({ valid: true })))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock).checkCode({ email, code, type: "register" })).resolves.toEqual({ valid: true });
+        await expect(apiFor(mock).auth.checkCode({ email, code, type: "register" })).resolves.toEqual({ valid: true });
       });
   });
 
@@ -102,7 +102,7 @@ describe("sign-up calls", () => {
       )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(failure("2002", "Wrong verification code")))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock).checkCode({ email, code: "999999", type: "register" })).rejects.toMatchObject({
+        await expect(apiFor(mock).auth.checkCode({ email, code: "999999", type: "register" })).rejects.toMatchObject({
           kind: "api",
           errCode: "2002",
         });
@@ -122,7 +122,7 @@ describe("sign-up calls", () => {
         b.headers(responseHeaders).jsonBody(ok({ userId: like("1002"), email: like(email) })),
       )
       .executeTest(async (mock) => {
-        await expect(apiFor(mock).register(registration)).resolves.toEqual({ userId: "1002", email });
+        await expect(apiFor(mock).auth.register(registration)).resolves.toEqual({ userId: "1002", email });
       });
   });
 
@@ -137,7 +137,7 @@ describe("sign-up calls", () => {
       )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(failure("2001", "E-mail already registered")))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock).register(registration)).rejects.toMatchObject({ kind: "api", errCode: "2001" });
+        await expect(apiFor(mock).auth.register(registration)).rejects.toMatchObject({ kind: "api", errCode: "2001" });
       });
   });
 
@@ -151,7 +151,7 @@ describe("sign-up calls", () => {
       .withRequest("POST", "/api/Register/Register", (b) => b.headers(jsonHeaders).jsonBody(registrationBody(weak)))
       .willRespondWith(400, (b) => b.headers(responseHeaders).jsonBody(failure("1001", "Invalid request")))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock).register(weak)).rejects.toMatchObject({ kind: "api", errCode: "1001" });
+        await expect(apiFor(mock).auth.register(weak)).rejects.toMatchObject({ kind: "api", errCode: "1001" });
       });
   });
 });

@@ -22,7 +22,7 @@ describe("session calls", () => {
       )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok()))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).logout(userId)).resolves.toBeNull();
+        await expect(apiFor(mock, token).auth.logout({ uid: userId })).resolves.toBeNull();
       });
   });
 
@@ -35,7 +35,7 @@ describe("session calls", () => {
       .withRequest("GET", "/api/Login/CheckLastLogin", (b) => b.headers(authHeaders(token)))
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(lastLogin)))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).lastLogin()).resolves.toEqual({
+        await expect(apiFor(mock, token).auth.lastLogin()).resolves.toEqual({
           userId,
           lastLoginAt: null,
           lastLoginIp: null,
@@ -57,7 +57,7 @@ describe("session calls", () => {
       .withRequest("GET", "/api/Login/CheckLastLogin", (b) => b.headers(authHeaders(token)))
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(lastLogin)))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).lastLogin()).resolves.toEqual(exampleOf(lastLogin));
+        await expect(apiFor(mock, token).auth.lastLogin()).resolves.toEqual(exampleOf(lastLogin));
       });
   });
 
@@ -76,7 +76,7 @@ describe("session calls", () => {
           sessionExpired: (message) => expired.push(message),
         });
         const error = await apiFor(mock, revoked, policy)
-          .menu()
+          .user.menu()
           .catch((e: unknown) => e);
         expect(error).toBeInstanceOf(ApiError);
         expect(error).toMatchObject({ kind: "api", errCode: "4010" });

@@ -21,7 +21,7 @@ describe("user calls", () => {
       )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(profile)))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).userInfo(userId)).resolves.toEqual(exampleOf(profile));
+        await expect(apiFor(mock, token).user.info({ id: userId })).resolves.toEqual(exampleOf(profile));
       });
   });
 
@@ -34,7 +34,7 @@ describe("user calls", () => {
       .withRequest("POST", "/api/user/menu", (b) => b.headers(authHeaders(token)).jsonBody({}))
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(menu)))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).menu()).resolves.toEqual(exampleOf(menu));
+        await expect(apiFor(mock, token).user.menu()).resolves.toEqual(exampleOf(menu));
       });
   });
 
@@ -51,7 +51,7 @@ describe("user calls", () => {
       )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok()))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).saveLanguage("zh-CN")).resolves.toBeNull();
+        await expect(apiFor(mock, token).user.language({ language: "zh-CN" })).resolves.toBeNull();
       });
   });
 
@@ -66,7 +66,9 @@ describe("user calls", () => {
       )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(profile)))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).updateProfile({ nickName: "New Nick" })).resolves.toEqual(exampleOf(profile));
+        await expect(apiFor(mock, token).user.updateProfile({ nickName: "New Nick" })).resolves.toEqual(
+          exampleOf(profile),
+        );
       });
   });
 });

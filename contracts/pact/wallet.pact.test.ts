@@ -29,7 +29,9 @@ describe("POST /api/wallet/{product}Client/GetUserWallet", () => {
       )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(wallet)))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).userWallet(product, { currency: "USDT" })).resolves.toEqual(exampleOf(wallet));
+        await expect(apiFor(mock, token).wallet.userWallet({ product, currency: "USDT" })).resolves.toEqual(
+          exampleOf(wallet),
+        );
       });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sideMenu } from "../../contracts/side-menu.ts";
+import { sideMenu } from "../../contracts/console-routes.ts";
 import type { MenuItem } from "../../contracts/schemas/user.ts";
 import { defaultSettings } from "./settings.ts";
 import { selectMenu, selectSideMenuVisible, selectTopMenuVisible } from "./settings-selectors.ts";

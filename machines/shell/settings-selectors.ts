@@ -1,4 +1,4 @@
-import { sideMenu } from "../../contracts/side-menu.ts";
+import { sideMenu } from "../../contracts/console-routes.ts";
 import type { MenuItem } from "../../contracts/schemas/user.ts";
 import type { SettingsContext } from "./settings.ts";
 

@@ -3,7 +3,15 @@ import { ApiError } from "../../src/api/api-error.ts";
 import type { Api } from "../../src/api/make-api.ts";
 import { actorResultOf } from "./model-events.ts";
 
-type Method = keyof Api;
+/** A call of the Api by its path: `"orders.list"`. */
+export type Method = { [A in keyof Api]: `${A}.${keyof Api[A] & string}` }[keyof Api];
+type CallAt<P extends Method> = P extends `${infer A extends keyof Api}.${infer C}`
+  ? C extends keyof Api[A]
+    ? Api[A][C]
+    : never
+  : never;
+/** Answers by call path: `{ "orders.list": async () => page }`. */
+export type Answers = Partial<{ [P in Method]: CallAt<P> }>;
 interface PendingCall {
   args: unknown[];
   resolve(value: unknown): void;
@@ -11,8 +19,8 @@ interface PendingCall {
 }
 
 /**
- * The calls the path answers. A list names API methods whose invoke id is the same (`["register"]`); a record maps
- * each invoke id to the API method its actor calls (`{ loadProfile: "userInfo" }`).
+ * The calls the path answers. A list names API calls whose invoke id is the call's name (`["auth.register"]` for the
+ * invoke `register`); a record maps each invoke id to the API call its actor makes (`{ loadProfile: "user.info" }`).
  */
 export type ControlledCalls = ReadonlyArray<Method> | Readonly<Record<string, Method>>;
 
@@ -37,9 +45,9 @@ function thrown(error: unknown): unknown {
  * The API faked at the boundary. Calls of the controlled methods wait until the path says how the server
  * answers (xstate.done.actor.* / xstate.error.actor.*); the rest answer at once from `answers`.
  */
-export function createControlledApi(controlled: ControlledCalls, answers: Partial<{ [K in Method]: Api[K] }> = {}) {
+export function createControlledApi(controlled: ControlledCalls, answers: Answers = {}) {
   const methodOf: Readonly<Record<string, Method>> = isList(controlled)
-    ? Object.fromEntries(controlled.map((m) => [m, m]))
+    ? Object.fromEntries(controlled.map((m) => [m.slice(m.indexOf(".") + 1), m]))
     : controlled;
   const controlledMethods = new Set(Object.values(methodOf));
   const pending = new Map<Method, PendingCall[]>();
@@ -50,18 +58,18 @@ export function createControlledApi(controlled: ControlledCalls, answers: Partia
     return list;
   };
 
+  const callAt =
+    (method: Method) =>
+    (...args: unknown[]) => {
+      calls.push({ method, args });
+      if (controlledMethods.has(method))
+        return new Promise((resolve, reject) => queue(method).push({ args, resolve, reject }));
+      const answer = answers[method] as ((...a: unknown[]) => Promise<unknown>) | undefined;
+      if (!answer) return Promise.reject(new Error(`fake API: no answer for ${method}`));
+      return answer(...args);
+    };
   const api = new Proxy({} as Api, {
-    get(_, property) {
-      const method = property as Method;
-      return (...args: unknown[]) => {
-        calls.push({ method, args });
-        if (controlledMethods.has(method))
-          return new Promise((resolve, reject) => queue(method).push({ args, resolve, reject }));
-        const answer = answers[method] as ((...a: unknown[]) => Promise<unknown>) | undefined;
-        if (!answer) return Promise.reject(new Error(`fake API: no answer for ${method}`));
-        return answer(...args);
-      };
-    },
+    get: (_, area) => new Proxy({}, { get: (__, name) => callAt(`${String(area)}.${String(name)}` as Method) }),
   });
 
   /** Answers the oldest waiting call of `method` as the path's step says. */

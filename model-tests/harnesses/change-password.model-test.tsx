@@ -19,7 +19,7 @@ type H = ConsoleHarness & { fake: ControlledApi };
 const texts = (h: H): FormDialogTexts => ({ title: h.t("password.title"), submit: h.t("password.submit") });
 
 runModel(changePasswordModel, {
-  start: () => renderSignedIn({ submit: "updatePassword" }),
+  start: () => renderSignedIn({ submit: "user.updatePassword" }),
   fakeApi: (h) => h.fake,
   async perform(h: H, e) {
     switch (e.type) {
@@ -39,7 +39,7 @@ runModel(changePasswordModel, {
   async expectScreen(h: H, s) {
     if (s.hasTag("open")) return expectOpenFormDialog(h, s, texts(h));
     await expectNoDialog();
-    const changed = h.fake.calls.some((c) => c.method === "updatePassword");
+    const changed = h.fake.calls.some((c) => c.method === "user.updatePassword");
     if (changed && !s.context.failure) expect(h.notifications).toContain(h.t("password.changed"));
   },
   stop: (h) => h.cleanup(),

@@ -14,7 +14,7 @@ const codeButton = () => screen.getByRole("button", { name: /send code|resend/i 
 
 runModel(codeSenderModel, {
   async start() {
-    const fake = createControlledApi(["sendCode"]);
+    const fake = createControlledApi(["auth.sendCode"]);
     const h = await renderConsole({ url: "/register", api: fake.api });
     await screen.findByRole("heading", { name: h.t("register.title") });
     return Object.assign(h, { fake });
@@ -34,7 +34,7 @@ runModel(codeSenderModel, {
   async expectScreen(h: H, s) {
     if (s.matches("sending")) {
       await expectBusy("");
-      expect(h.fake.calls.filter((c) => c.method === "sendCode").at(-1)?.args[0]).toEqual({
+      expect(h.fake.calls.filter((c) => c.method === "auth.sendCode").at(-1)?.args[0]).toEqual({
         email: s.context.email,
         type: "register",
       });

@@ -42,7 +42,7 @@ function timersByInterval(timers: Timers): { fire: Fire; tickers: () => number }
 }
 
 const networkName = (chain: DemoChain) => `${chainInfo(chain).network} (${chainInfo(chain).standard})`;
-const callsOf = (h: H, method: "demoCheckout" | "demoStatus" | "demoPay") =>
+const callsOf = (h: H, method: "demo.checkout" | "demo.status" | "demo.pay") =>
   h.fake.calls.filter((c) => c.method === method);
 
 runModel(demoCheckoutModel, {
@@ -50,7 +50,11 @@ runModel(demoCheckoutModel, {
     // The visitor's clock: the page reads Date.now() when it opens and on every countdown tick.
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(visitorStart);
-    const fake = createControlledApi({ createOrder: "demoCheckout", checkStatus: "demoStatus", payOrder: "demoPay" });
+    const fake = createControlledApi({
+      createOrder: "demo.checkout",
+      checkStatus: "demo.status",
+      payOrder: "demo.pay",
+    });
     const h = await renderConsole({ url: "/demo01", api: fake.api });
     // The page is a lazily loaded route: its chunk may take more than a second while other work shares the cores.
     await screen.findByRole("heading", { name: h.t("demo.title") }, { timeout: 5000 });
@@ -72,9 +76,9 @@ runModel(demoCheckoutModel, {
         if (h.paying) {
           // A second press while the payment is on its way: the button is disabled, nothing is sent again.
           expect(pay.disabled).toBe(true);
-          const before = callsOf(h, "demoPay").length;
+          const before = callsOf(h, "demo.pay").length;
           await h.user.click(pay);
-          expect(callsOf(h, "demoPay").length).toBe(before);
+          expect(callsOf(h, "demo.pay").length).toBe(before);
           return;
         }
         return h.user.click(pay);
@@ -100,8 +104,8 @@ runModel(demoCheckoutModel, {
       await screen.findByLabelText(h.t("demo.loading"));
       // One request per order asked for, on the chosen chain.
       h.loads += 1;
-      await waitFor(() => expect(callsOf(h, "demoCheckout").length).toBe(h.loads));
-      expect(callsOf(h, "demoCheckout").at(-1)?.args[0]).toEqual({ chain });
+      await waitFor(() => expect(callsOf(h, "demo.checkout").length).toBe(h.loads));
+      expect(callsOf(h, "demo.checkout").at(-1)?.args[0]).toEqual({ chain });
       return;
     }
     if (s.matches("failed")) {
@@ -143,16 +147,16 @@ runModel(demoCheckoutModel, {
 
     if (s.matches({ pending: "paying" })) {
       await expectBusy(h.t("demo.simulatePayment"));
-      expect(callsOf(h, "demoPay").at(-1)?.args[0]).toEqual({ orderCode: current.orderCode });
+      expect(callsOf(h, "demo.pay").at(-1)?.args[0]).toEqual({ orderCode: current.orderCode });
       return;
     }
     if (s.matches({ pending: "checking" })) {
-      await waitFor(() => expect(callsOf(h, "demoStatus").length).toBe(h.polls));
-      expect(callsOf(h, "demoStatus").at(-1)?.args[0]).toEqual({ orderCode: current.orderCode });
+      await waitFor(() => expect(callsOf(h, "demo.status").length).toBe(h.polls));
+      expect(callsOf(h, "demo.status").at(-1)?.args[0]).toEqual({ orderCode: current.orderCode });
       return;
     }
     // The page asks about the order only when the poll comes due.
-    expect(callsOf(h, "demoStatus").length).toBe(h.polls);
+    expect(callsOf(h, "demo.status").length).toBe(h.polls);
     await waitFor(() =>
       expect((screen.getByRole("button", { name: h.t("demo.simulatePayment") }) as HTMLButtonElement).disabled).toBe(
         false,

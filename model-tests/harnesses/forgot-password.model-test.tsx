@@ -14,7 +14,7 @@ const stepText = (h: H, step: 1 | 2) =>
 
 runModel(forgotPasswordModel, {
   async start() {
-    const fake = createControlledApi(["checkCode", "resetPassword"]);
+    const fake = createControlledApi(["auth.checkCode", "auth.resetPassword"]);
     const h = await renderConsole({ url: "/forget", api: fake.api });
     await screen.findByRole("heading", { name: h.t("forgot.title") });
     return Object.assign(h, { fake });
@@ -51,7 +51,7 @@ runModel(forgotPasswordModel, {
     if (s.matches("checkingCode")) return expectBusy(h.t("forgot.next"));
     if (s.matches("resetting")) {
       await expectBusy(h.t("forgot.submit"));
-      expect(h.fake.calls.filter((c) => c.method === "resetPassword").at(-1)?.args[0]).toMatchObject({
+      expect(h.fake.calls.filter((c) => c.method === "auth.resetPassword").at(-1)?.args[0]).toMatchObject({
         email: s.context.email,
         code: s.context.code,
       });

@@ -50,7 +50,7 @@ function forgetGoogle() {
 runModel(googleSignInModel, {
   async start() {
     forgetGoogle();
-    const fake = createControlledApi(["googleCode"]);
+    const fake = createControlledApi(["auth.googleCode"]);
     const h = await renderConsole({ url: "/login", api: fake.api });
     await screen.findByRole("heading", { name: h.t("login.title") });
     // The button lives in its own lazily loaded chunk.
@@ -124,13 +124,13 @@ runModel(googleSignInModel, {
       // Google's code went on to the session: the console asks the server to sign in with it.
       const code = h.delivered;
       await waitFor(() =>
-        expect(h.fake.calls.filter((c) => c.method === "googleCode").map((c) => c.args[0])).toEqual([{ code }]),
+        expect(h.fake.calls.filter((c) => c.method === "auth.googleCode").map((c) => c.args[0])).toEqual([{ code }]),
       );
       await expectBusy(h.t("google.continue"));
       return;
     }
     await waitFor(() => expect(googleButton(h).disabled).toBe(false));
-    expect(h.fake.calls.some((c) => c.method === "googleCode")).toBe(false);
+    expect(h.fake.calls.some((c) => c.method === "auth.googleCode")).toBe(false);
   },
   stop: (h) => {
     h.cleanup();

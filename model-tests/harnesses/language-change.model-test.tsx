@@ -14,8 +14,8 @@ const languageSwitch = (h: H) => screen.getByRole("combobox", { name: h.t("langu
 
 runModel(languageChangeModel, {
   async start(path) {
-    if (path.input.signedIn) return renderSignedIn(["saveLanguage"], { language: path.input.userLanguage ?? "en-US" });
-    const fake = createControlledApi(["saveLanguage"]);
+    if (path.input.signedIn) return renderSignedIn({ saveLanguage: "user.language" }, { language: path.input.userLanguage ?? "en-US" });
+    const fake = createControlledApi({ saveLanguage: "user.language" });
     const h = await renderConsole({ url: "/login", api: fake.api });
     await screen.findByRole("heading", { name: h.t("login.title") });
     return Object.assign(h, { fake });
@@ -34,7 +34,9 @@ runModel(languageChangeModel, {
   async expectScreen(h: H, s) {
     if (s.matches("saving")) {
       await waitFor(() => expect(languageSwitch(h).disabled).toBe(true));
-      expect(h.fake.calls.filter((c) => c.method === "saveLanguage").at(-1)?.args).toEqual([s.context.next]);
+      expect(h.fake.calls.filter((c) => c.method === "user.language").at(-1)?.args).toEqual([
+        { language: s.context.next },
+      ]);
       return;
     }
     if (s.matches("applying")) {

@@ -13,7 +13,7 @@ type H = ConsoleHarness & { fake: ControlledApi; retries: number };
 const cell = () => screen.getByTestId("last-login");
 
 runModel(lastLoginModel, {
-  start: async () => Object.assign(await renderSignedIn({ loadLastLogin: "lastLogin" }), { retries: 0 }),
+  start: async () => Object.assign(await renderSignedIn({ loadLastLogin: "auth.lastLogin" }), { retries: 0 }),
   fakeApi: (h: H) => h.fake,
   async perform(h: H, event) {
     if (event.type !== "lastLogin.retry") unmapped(event);
@@ -25,7 +25,9 @@ runModel(lastLoginModel, {
     if (s.matches("loading")) {
       await waitFor(() => expect(cell().textContent).toBe(h.t("console.lastLoginLoading")));
       // Asked once when the page opens, and once more per retry.
-      await waitFor(() => expect(h.fake.calls.filter((c) => c.method === "lastLogin")).toHaveLength(h.retries + 1));
+      await waitFor(() =>
+        expect(h.fake.calls.filter((c) => c.method === "auth.lastLogin")).toHaveLength(h.retries + 1),
+      );
       return;
     }
     if (s.matches("failed")) {

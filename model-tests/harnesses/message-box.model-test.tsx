@@ -22,7 +22,7 @@ const tabTitle = (h: H, type: MessageType) => h.t(`messageBox.tabs.${type}`);
 const titleOf = (h: H, id: string) => messageText(h.i18n, sampleMessages.find((m) => m.id === id) as Message, "title");
 
 runModel(messageBoxModel, {
-  start: () => renderSignedIn({ loadMessages: "messages", markRead: "markRead" }),
+  start: () => renderSignedIn({ loadMessages: "messages.list", markRead: "messages.read" }),
   fakeApi: (h) => h.fake,
   async perform(h: H, e) {
     switch (e.type) {

@@ -21,7 +21,7 @@ type H = ConsoleHarness & { fake: ControlledApi };
 const texts = (h: H): FormDialogTexts => ({ title: h.t("profile.editTitle"), submit: h.t("common.save") });
 
 runModel(nicknameEditModel, {
-  start: () => renderSignedIn({ submit: "updateProfile" }),
+  start: () => renderSignedIn({ submit: "user.updateProfile" }),
   fakeApi: (h) => h.fake,
   async perform(h: H, e) {
     switch (e.type) {
@@ -39,7 +39,7 @@ runModel(nicknameEditModel, {
   async expectScreen(h: H, s) {
     if (s.hasTag("open")) return expectOpenFormDialog(h, s, texts(h));
     await expectNoDialog();
-    const saved = h.fake.calls.some((c) => c.method === "updateProfile");
+    const saved = h.fake.calls.some((c) => c.method === "user.updateProfile");
     if (saved && !s.context.failure) {
       expect(h.notifications).toContain(h.t("profile.nicknameChanged"));
       await waitFor(() => expect(screen.getByTestId("account-nickname").textContent).toBe("Shop One"));

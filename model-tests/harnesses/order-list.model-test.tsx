@@ -20,7 +20,7 @@ const row = (orderCode: string) => screen.getByTestId(`order-row-${orderCode}`);
 const detailsDialog = (h: H, orderCode: string) =>
   screen.getByRole("dialog", { name: h.t("orders.details.title", { code: orderCode }) });
 const lastListRequest = (h: H) =>
-  h.fake.calls.filter((c) => c.method === "orderList").at(-1)?.args[0] as OrderListRequest | undefined;
+  h.fake.calls.filter((c) => c.method === "orders.list").at(-1)?.args[0] as OrderListRequest | undefined;
 
 /** A date-time field takes its value as the browser's picker would set it. */
 async function setDateTime(label: string, value: string) {
@@ -33,8 +33,8 @@ runModel(orderListModel, {
     // The pay dialog (another flow's machine) asks for the chains and the balance and follows the order's stream:
     // no chain and a silent stream keep it waiting for the merchant to close it.
     const fake = createControlledApi(
-      { loadOrders: "orderList", loadOrderDetail: "orderDetail" },
-      { ...signedInAnswers, payChains: async () => [], watchOrder: () => () => {} },
+      { loadOrders: "orders.list", loadOrderDetail: "orders.detail" },
+      { ...signedInAnswers, "chains.list": async () => [], "orders.watch": () => () => {} },
     );
     const h = await renderConsole({
       url: "/order/list",

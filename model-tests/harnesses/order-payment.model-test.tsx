@@ -104,24 +104,24 @@ runModel(orderPaymentModel, {
     const watches: Watch[] = [];
     const fake = createControlledApi(
       {
-        loadCatalogue: "packageList",
-        createOrder: "orderCreate",
-        loadPayOptions: "payChains",
-        loadAddress: "userWallet",
-        finishPay: "orderFinishPay",
-        payFromBalance: "orderPayFromBalance",
-        devPay: "devPay",
-        cancelOrder: "orderCancel",
-        loadDetail: "orderDetail",
-        pollOrder: "orderDetail",
+        loadCatalogue: "orders.packages",
+        createOrder: "orders.create",
+        loadPayOptions: "chains.list",
+        loadAddress: "wallet.userWallet",
+        finishPay: "orders.finishPay",
+        payFromBalance: "orders.payFromBalance",
+        devPay: "chains.devPay",
+        cancelOrder: "orders.cancel",
+        loadDetail: "orders.detail",
+        pollOrder: "orders.detail",
       },
       {
         ...signedInAnswers,
         // Loaded beside the packages and the chains, answered at once with what the path's answers carry.
-        subscription: async () => subscription,
-        balance: async () => balance,
-        orderList: async () => ({ items: [], total: 0, page: 1, pageSize: 10 }),
-        watchOrder: (orderCode, handlers) => {
+        "orders.subscription": async () => subscription,
+        "account.balance": async () => balance,
+        "orders.list": async () => ({ items: [], total: 0, page: 1, pageSize: 10 }),
+        "orders.watch": (orderCode, handlers) => {
           const watch: Watch = { orderCode, handlers, stopped: false };
           watches.push(watch);
           return () => {
@@ -160,7 +160,7 @@ runModel(orderPaymentModel, {
     async answerActorResult(event) {
       const result = actorResultOf(event);
       if (result?.id === "loadCatalogue" || result?.id === "loadPayOptions") {
-        const method = result.id === "loadCatalogue" ? "packageList" : "payChains";
+        const method = result.id === "loadCatalogue" ? "orders.packages" : "chains.list";
         const outcome =
           "output" in result.outcome
             ? {
@@ -259,7 +259,7 @@ runModel(orderPaymentModel, {
       // Gone to My orders: the buy page has closed (its reload started before it did).
       if (h.leftForOrders)
         return waitFor(() => expect(screen.queryByRole("heading", { name: h.t("orderPayment.buyTitle") })).toBeNull());
-      await waitFor(() => expect(callsOf(h, "packageList").length).toBe(h.loads));
+      await waitFor(() => expect(callsOf(h, "orders.packages").length).toBe(h.loads));
       await screen.findByLabelText(h.t("orderPayment.loadingPackages"));
       return expectNoPayDialog();
     }
@@ -353,7 +353,7 @@ async function expectCatalogue(h: H, s: S) {
   await expectNoPayDialog();
   if (s.matches("creating")) {
     await expectBusy(h.t("orderPayment.createOrder"));
-    expect(callsOf(h, "orderCreate").at(-1)?.args[0]).toEqual({ packageId: context.selectedPackageId });
+    expect(callsOf(h, "orders.create").at(-1)?.args[0]).toEqual({ packageId: context.selectedPackageId });
     return;
   }
   await waitFor(() => expect(button(h.t("orderPayment.createOrder")).disabled).toBe(false));
@@ -377,12 +377,12 @@ async function expectOpen(h: H, s: S) {
 
   if (inScreen(s, "loadingChains")) {
     await inDialog.findByLabelText(h.t("orderPayment.loadingPayment"));
-    await waitFor(() => expect(callsOf(h, "payChains").length).toBeGreaterThan(0));
+    await waitFor(() => expect(callsOf(h, "chains.list").length).toBeGreaterThan(0));
     return;
   }
   if (inScreen(s, "loadingAddress")) {
     await inDialog.findByLabelText(h.t("orderPayment.loadingPayment"));
-    await waitFor(() => expect(callsOf(h, "userWallet").at(-1)?.args[0]).toBe(context.product));
+    await waitFor(() => expect(callsOf(h, "wallet.userWallet").at(-1)?.args[0]).toEqual({ product: context.product }));
     return;
   }
   if (inScreen(s, "chainsFailed") || inScreen(s, "addressFailed")) {
@@ -402,7 +402,7 @@ async function expectOpen(h: H, s: S) {
     expect(confirm.textContent).toContain(h.t("orderPayment.cancelQuestion", { code: context.order?.orderCode ?? "" }));
     if (inScreen(s, "cancelling")) {
       await expectBusy(h.t("orderPayment.cancelConfirm"));
-      expect(callsOf(h, "orderCancel").at(-1)?.args[0]).toEqual({ orderCode: context.order?.orderCode });
+      expect(callsOf(h, "orders.cancel").at(-1)?.args[0]).toEqual({ orderCode: context.order?.orderCode });
     }
     return;
   }
@@ -456,15 +456,18 @@ async function expectPayPanel(h: H, s: S, dialog: HTMLElement) {
   });
   if (busy === "finishing") {
     await expectBusy(h.t("orderPayment.finishPay"));
-    expect(callsOf(h, "orderFinishPay").at(-1)?.args[0]).toEqual({ orderCode: order.orderCode });
+    expect(callsOf(h, "orders.finishPay").at(-1)?.args[0]).toEqual({ orderCode: order.orderCode });
   }
   if (busy === "payingFromBalance") {
     await expectBusy(h.t("orderPayment.payFromBalance", { amount: amount(balance.balance) }));
-    expect(callsOf(h, "orderPayFromBalance").at(-1)?.args[0]).toEqual({ orderCode: order.orderCode });
+    expect(callsOf(h, "orders.payFromBalance").at(-1)?.args[0]).toEqual({ orderCode: order.orderCode });
   }
   if (busy === "devPaying") {
     await expectBusy(h.t("orderPayment.devPay"));
-    expect(callsOf(h, "devPay").at(-1)?.args[0]).toEqual({ orderCode: order.orderCode, product: context.product });
+    expect(callsOf(h, "chains.devPay").at(-1)?.args[0]).toEqual({
+      orderCode: order.orderCode,
+      product: context.product,
+    });
   }
 
   const alerts = () => inDialog.queryAllByRole("alert").map((a) => a.textContent ?? "");
@@ -502,6 +505,6 @@ async function expectPayPanel(h: H, s: S, dialog: HTMLElement) {
     s.matches({ open: { feed: { live: "loadingDetail" } } }) ||
     s.matches({ open: { feed: { polling: "checking" } } })
   ) {
-    await waitFor(() => expect(callsOf(h, "orderDetail").at(-1)?.args[0]).toEqual({ orderCode: order.orderCode }));
+    await waitFor(() => expect(callsOf(h, "orders.detail").at(-1)?.args[0]).toEqual({ orderCode: order.orderCode }));
   }
 }

@@ -11,7 +11,7 @@ type H = ConsoleHarness & { fake: ControlledApi };
 
 runModel(registerModel, {
   async start() {
-    const fake = createControlledApi(["register"]);
+    const fake = createControlledApi(["auth.register"]);
     const h = await renderConsole({ url: "/register", api: fake.api });
     await screen.findByRole("heading", { name: h.t("register.title") });
     return Object.assign(h, { fake });
@@ -36,7 +36,7 @@ runModel(registerModel, {
     }
     if (s.matches("submitting")) {
       await expectBusy(h.t("register.submit"));
-      const call = h.fake.calls.filter((c) => c.method === "register").at(-1);
+      const call = h.fake.calls.filter((c) => c.method === "auth.register").at(-1);
       expect(call?.args[0]).toMatchObject({ email: expect.any(String), code: expect.any(String) });
       return;
     }

@@ -33,13 +33,19 @@ runModel(sessionModel, {
   async start(path) {
     // Each invoke of the session and the call its actor makes (src/app/services.ts).
     const fake = createControlledApi(
-      { login: "login", googleLogin: "googleCode", loadProfile: "userInfo", logout: "logout", reloginLogout: "logout" },
       {
-        lastLogin: async () => ({ userId: merchant.userId, lastLoginAt: null, lastLoginIp: null }),
-        messages: async () => [],
-        subscription: signedInAnswers.subscription,
-        balance: signedInAnswers.balance,
-        updateProfile: async (body) => ({ ...profile, nickName: body.nickName }),
+        login: "auth.login",
+        googleLogin: "auth.googleCode",
+        loadProfile: "user.info",
+        logout: "auth.logout",
+        reloginLogout: "auth.logout",
+      },
+      {
+        "auth.lastLogin": async () => ({ userId: merchant.userId, lastLoginAt: null, lastLoginIp: null }),
+        "messages.list": async () => [],
+        "orders.subscription": signedInAnswers["orders.subscription"],
+        "account.balance": signedInAnswers["account.balance"],
+        "user.updateProfile": async (body) => ({ ...profile, nickName: body.nickName }),
       },
     );
     const { token, user } = path.input;

@@ -1,3 +1,4 @@
+import { sideMenu } from "../../contracts/console-routes.ts";
 // @vitest-environment jsdom
 import { screen, waitFor, within } from "@testing-library/react";
 import { expect } from "vitest";
@@ -21,11 +22,11 @@ const menuLinks = () => within(screen.getByRole("navigation", { name: "Main menu
 runModel(settingsModel, {
   async start(path) {
     const fake = createControlledApi(
-      { fetchMenu: "menu" },
+      { fetchMenu: "user.menu" },
       {
         ...signedInAnswers,
-        login: async () => loginResult,
-        logout: async () => null,
+        "auth.login": async () => loginResult,
+        "auth.logout": async () => null,
       },
     );
     const storage: Record<string, string> = { [settingsStorageKey]: JSON.stringify(path.input.settings) };
@@ -87,10 +88,11 @@ runModel(settingsModel, {
     await waitFor(() => expect(Boolean(document.querySelector("nav.top-menu"))).toBe(settings.topMenu));
     if (s.hasTag("menuLoading")) expect(h.notifications).toContain(h.t("settings.menuLoading"));
     if (s.matches({ serverMenu: { signedIn: "ready" } })) await waitFor(() => expect(menuLinks()).toHaveLength(2));
-    if (s.matches({ serverMenu: { signedIn: "off" } })) await waitFor(() => expect(menuLinks()).toHaveLength(11));
+    if (s.matches({ serverMenu: { signedIn: "off" } }))
+      await waitFor(() => expect(menuLinks()).toHaveLength(sideMenu.length));
     if (s.hasTag("menuFailed")) {
       expect(h.notifications).toContain(h.t("settings.menuFailed"));
-      await waitFor(() => expect(menuLinks()).toHaveLength(11));
+      await waitFor(() => expect(menuLinks()).toHaveLength(sideMenu.length));
     }
   },
   stop: (h) => {

@@ -1,21 +1,21 @@
 import { screen } from "@testing-library/react";
 import { storageKeys } from "../../src/api/session-storage.ts";
-import type { Api } from "../../src/api/make-api.ts";
+import type { Answers } from "../framework/fake-api.ts";
 import { createControlledApi } from "../framework/fake-api.ts";
 import { renderConsole } from "../framework/render-console.tsx";
 import { emptyBalance, loginResult, merchant, noSubscription, profile, storedUser } from "../models/fixtures.ts";
 
 /** Answers for the calls a signed-in console makes on its own. */
-export const signedInAnswers: Partial<Api> = {
-  userInfo: async () => profile,
-  lastLogin: async () => ({ userId: merchant.userId, lastLoginAt: null, lastLoginIp: null }),
+export const signedInAnswers: Answers = {
+  "user.info": async () => profile,
+  "auth.lastLogin": async () => ({ userId: merchant.userId, lastLoginAt: null, lastLoginIp: null }),
   // The navbar's message box loads on mount.
-  messages: async () => [],
-  markRead: async () => true as const,
+  "messages.list": async () => [],
+  "messages.read": async () => true as const,
   // The console home's package card, and My orders when a path opens it.
-  subscription: async () => noSubscription,
-  balance: async () => emptyBalance,
-  orderList: async (request = {}) => ({
+  "orders.subscription": async () => noSubscription,
+  "account.balance": async () => emptyBalance,
+  "orders.list": async (request = {}) => ({
     items: [],
     total: 0,
     page: request.page ?? 1,

@@ -14,7 +14,7 @@ const card = () => screen.getByTestId("subscription-card");
 const text = (testId: string) => within(card()).getByTestId(testId).textContent ?? "";
 
 runModel(subscriptionModel, {
-  start: async () => renderSignedIn({ loadSubscription: "subscription", loadBalance: "balance" }),
+  start: async () => renderSignedIn({ loadSubscription: "orders.subscription", loadBalance: "account.balance" }),
   fakeApi: (h: H) => h.fake,
   async perform(h: H, event) {
     if (event.type !== "subscription.retry") unmapped(event);

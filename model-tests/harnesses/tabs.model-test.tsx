@@ -17,7 +17,7 @@ const tabBar = () => screen.getByRole("navigation", { name: "Open pages" });
 
 runModel(tabsModel, {
   async start() {
-    const fake = createControlledApi([], { ...signedInAnswers, logout: async () => null });
+    const fake = createControlledApi([], { ...signedInAnswers, "auth.logout": async () => null });
     // Signed in, but on a public page: no tab is open until the first console page.
     return renderConsole({
       url: "/home",

@@ -5,7 +5,7 @@ import { failure, loginResult, refusal } from "./fixtures.ts";
 
 const { done, failed } = eventBuilders(settingsMachine);
 
-/** The server's menu in the fake API: two entries, so a merchant can tell it from the built-in eleven. */
+/** The server's menu in the fake API: two entries, so a merchant can tell it from the built-in menu (more). */
 export const serverMenu = [
   { name: "menu.console", path: "/console", icon: "dashboard", order: 0 },
   { name: "menu.orders", path: "/order", icon: "shopping-cart", order: 1 },
@@ -95,7 +95,7 @@ export const settingsModel: MachineModel<typeof settingsMachine> = {
     if (s.hasTag("menuLoading")) parts.push('"Loading the menu…" shows');
     if (s.matches({ serverMenu: { signedIn: "ready" } })) parts.push("the menu has the server's two entries");
     if (s.hasTag("menuFailed")) parts.push('"The menu could not be loaded" shows with Retry');
-    if (s.matches({ serverMenu: { signedIn: "off" } })) parts.push("the menu has the eleven built-in entries");
+    if (s.matches({ serverMenu: { signedIn: "off" } })) parts.push("the menu has the built-in entries");
     return parts.join("; ");
   },
   excluded: [],

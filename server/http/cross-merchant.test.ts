@@ -220,6 +220,15 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
         check: notFound,
       })),
   },
+  // The live status of A's orders: refused before any stream starts, as an order that does not exist.
+  orderEvents: {
+    attacks: (w) =>
+      [w.aOpenOrder, w.aPaidOrder].map((orderCode) => ({
+        query: { orderCode },
+        outcome: "answered" as const,
+        check: notFound,
+      })),
+  },
   orderFinishPay: {
     attacks: (w) => [{ body: { orderCode: w.aOpenOrder }, outcome: "answered", check: notFound }],
   },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import * as z from "zod/mini";
-import { type Endpoint, type EndpointName, endpoints } from "../../contracts/endpoints.ts";
+import { type Endpoint, type EndpointName, type EnvelopeEndpointName, endpoints } from "../../contracts/endpoints.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { findSession } from "../domain/identity/sessions.ts";
 import { ApiError, messages, type Outcome } from "../domain/platform/outcome.ts";
@@ -12,7 +12,7 @@ import { parseRequest } from "./validation.ts";
 
 interface LooseHandler {
   params?: z.ZodMiniType<Record<string, string>>;
-  handle(ctx: HandlerContext<EndpointName>): Promise<Outcome<unknown>>;
+  handle(ctx: HandlerContext<EnvelopeEndpointName>): Promise<Outcome<unknown>>;
 }
 
 /** A POST that declares no body takes none, or `{}`. */
@@ -22,7 +22,8 @@ const noFields = z.strictObject({});
 export function registerEndpoints(app: FastifyInstance, handlers: HandlerTable, services: Services): void {
   for (const name of Object.keys(endpoints) as EndpointName[]) {
     const endpoint: Endpoint = endpoints[name];
-    const handler = handlers[name] as unknown as LooseHandler;
+    if (endpoint.stream) continue; // its own route: order-events.ts
+    const handler = handlers[name as EnvelopeEndpointName] as unknown as LooseHandler;
     const route = toRoute(endpoint.path);
     app.route({
       method: endpoint.method,
@@ -66,7 +67,7 @@ export function registerEndpoints(app: FastifyInstance, handlers: HandlerTable, 
               secure: options.secure,
             }),
         };
-        const outcome = await handler.handle(ctx as HandlerContext<EndpointName>);
+        const outcome = await handler.handle(ctx as HandlerContext<EnvelopeEndpointName>);
         if (outcome.ok) return reply.status(200).send(success(outcome.data));
         return reply.status(outcome.status).send(failure(outcome.code, outcome.message));
       },

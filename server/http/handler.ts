@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type * as z from "zod/mini";
-import type { EndpointName, endpoints, ResultOf } from "../../contracts/endpoints.ts";
+import type { EndpointName, EnvelopeEndpointName, endpoints, ResultOf } from "../../contracts/endpoints.ts";
 import type { ChainLayer } from "../chain/chain-layer.ts";
 import type { DB } from "../db/schema.ts";
 import type { GoogleSettings } from "../domain/identity/google-identity.ts";
@@ -67,4 +67,4 @@ export interface Handler<N extends EndpointName> {
   handle(ctx: HandlerContext<N>): Promise<Outcome<ResultOf<N>>>;
 }
 
-export type HandlerTable = { [N in EndpointName]: Handler<N> };
+export type HandlerTable = { [N in EnvelopeEndpointName]: Handler<N> };

@@ -2,7 +2,8 @@ import type { Socket } from "node:net";
 import { PassThrough } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
-import { type Order, orderCodeRequest, orderEventName, orderEventsPath } from "../../contracts/schemas/order.ts";
+import { endpoints } from "../../contracts/endpoints.ts";
+import { type Order, orderEventName } from "../../contracts/schemas/order.ts";
 import type { Listen } from "../db/listen.ts";
 import { startOrderRelay } from "../domain/payments/order-notify.ts";
 import { orderForWire } from "../domain/payments/orders.ts";
@@ -64,10 +65,10 @@ export async function registerOrderEvents(
   app.addHook("onClose", async () => relay.stop());
 
   // No HEAD twin: a HEAD would open a subscription with nothing to read it.
-  app.get(orderEventsPath, { compress: false, exposeHeadRoute: false }, async (request, reply) => {
+  app.get(endpoints.orderEvents.path, { compress: false, exposeHeadRoute: false }, async (request, reply) => {
     const session = await findSession(services.db, request.headers.authorization, services.clock(), lifetime());
     if (!session) throw new ApiError(errCodes.notLoggedIn, messages.notLoggedIn, 401);
-    const { orderCode } = parseRequest(orderCodeRequest, { ...(request.query as object) });
+    const { orderCode } = parseRequest(endpoints.orderEvents.query, { ...(request.query as object) });
     const { scope, tokenHash } = session;
     if (relay.subscriptionsOf(scope.merchantId) >= streamsPerMerchant) {
       throw new ApiError(

@@ -1,4 +1,4 @@
-import { sideMenu } from "../../contracts/side-menu.ts";
+import { sideMenu } from "../../contracts/console-routes.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { changePassword } from "../domain/identity/change-password.ts";
 import { setLanguage, setNickName, signedInMerchant } from "../domain/identity/merchants.ts";

@@ -35,7 +35,18 @@ function options(answer: () => Response) {
 describe("the Api on demand", () => {
   it("offers every call the Api has", () => {
     const { options: o } = options(() => new Response());
-    expect(Object.keys(apiOnDemand(o)).sort()).toEqual(Object.keys(makeApi(o)).sort());
+    const onDemand = apiOnDemand(o) as unknown as Record<string, Record<string, unknown>>;
+    const calls = Object.entries(makeApi(o)).flatMap(([area, group]) => Object.keys(group).map((call) => [area, call]));
+    expect(calls.length).toBeGreaterThan(30);
+    for (const [area, call] of calls)
+      expect(typeof onDemand[area as string]?.[call as string], `${area}.${call}`).toBe("function");
+  });
+
+  it("rejects a call the endpoint table does not have, sending nothing", async () => {
+    const server = options(() => new Response());
+    const api = apiOnDemand(server.options) as unknown as Record<string, Record<string, () => Promise<unknown>>>;
+    await expect(api.orders?.refund?.()).rejects.toMatchObject({ kind: "transport", errMsg: "No call orders.refund" });
+    expect(server.urls).toEqual([]);
   });
 
   it("sends nothing until called, then answers as the Api does", async () => {
@@ -47,14 +58,14 @@ describe("the Api on demand", () => {
     );
     const api = apiOnDemand(server.options);
     expect(server.urls).toEqual([]);
-    expect(await api.login({ email: "m@example.com", password: "x" })).toEqual(loginData);
-    expect(await api.login({ email: "m@example.com", password: "x" })).toEqual(loginData);
+    expect(await api.auth.login({ email: "m@example.com", password: "x" })).toEqual(loginData);
+    expect(await api.auth.login({ email: "m@example.com", password: "x" })).toEqual(loginData);
     expect(server.urls).toEqual(["http://api.test/api/Login/Login", "http://api.test/api/Login/Login"]);
   });
 
   it("passes on the Api's failures as they are", async () => {
     const server = options(() => new Response("not json", { status: 502 }));
-    await expect(apiOnDemand(server.options).lastLogin()).rejects.toMatchObject({ kind: "transport" });
+    await expect(apiOnDemand(server.options).auth.lastLogin()).rejects.toMatchObject({ kind: "transport" });
     expect(server.transport).toHaveLength(1);
   });
 });

@@ -3,48 +3,17 @@ import type { ClientOptions } from "./client.ts";
 import type { Api } from "./make-api.ts";
 import { orderEventsOnDemand } from "./order-events-on-demand.ts";
 
-type CallName = Exclude<keyof Api, "watchOrder">;
-
-// Every call of the Api; the typecheck fails when one is missing here or named here without existing.
-const callNames = {
-  login: true,
-  sendCode: true,
-  register: true,
-  checkCode: true,
-  logout: true,
-  updatePassword: true,
-  resetPassword: true,
-  lastLogin: true,
-  userInfo: true,
-  menu: true,
-  saveLanguage: true,
-  updateProfile: true,
-  userWallet: true,
-  messages: true,
-  markRead: true,
-  googleLogin: true,
-  googleCode: true,
-  demoCheckout: true,
-  demoStatus: true,
-  demoPay: true,
-  packageList: true,
-  subscription: true,
-  orderCreate: true,
-  orderList: true,
-  orderDetail: true,
-  orderFinishPay: true,
-  orderCancel: true,
-  orderPayFromBalance: true,
-  payChains: true,
-  devPay: true,
-  balance: true,
-} satisfies Record<CallName, true>;
+type Call = (input?: unknown) => Promise<unknown>;
 
 /**
  * The console's Api, whose code (the endpoint table, its schemas, ky and the client) comes with the first call
  * rather than with the page: /login paints and takes input without it, and a signed-in page's first call loads it
  * alongside the page's own code. A chunk that fails to load is a transport failure, reported and thrown like one,
  * and tried again by the next call.
+ *
+ * The names come from the endpoint table too, which is not here yet: `api.orders.list` is a stand-in that loads the
+ * table and then calls its `orders.list`. A name the table does not have fails the typecheck, and at run time
+ * rejects like an unknown call.
  */
 export function apiOnDemand(options: ClientOptions): Api {
   let loading: Promise<Api> | undefined;
@@ -64,11 +33,28 @@ export function apiOnDemand(options: ClientOptions): Api {
     );
     return loading;
   };
-  const calls = Object.fromEntries(
-    (Object.keys(callNames) as CallName[]).map((name) => [
-      name,
-      (...args: unknown[]) => load().then((api) => (api[name] as (...a: unknown[]) => unknown)(...args)),
-    ]),
-  );
-  return { ...calls, ...orderEventsOnDemand(options) } as Api;
+  const watch = orderEventsOnDemand(options).watchOrder;
+  const areas = new Map<string, Record<string, Call>>();
+  const areaOf = (area: string): Record<string, Call> => {
+    const known = areas.get(area);
+    if (known) return known;
+    const calls = new Proxy({} as Record<string, Call>, {
+      get(cache, name) {
+        if (typeof name !== "string") return undefined;
+        if (area === "orders" && name === "watch") return watch;
+        cache[name] ??= (input) =>
+          load().then((api) => {
+            const call = (api as unknown as Record<string, Record<string, Call | undefined> | undefined>)[area]?.[name];
+            if (!call) throw new ApiError("transport", "unknown call", `No call ${area}.${name}`);
+            return call(input);
+          });
+        return cache[name];
+      },
+    });
+    areas.set(area, calls);
+    return calls;
+  };
+  return new Proxy({} as Api, {
+    get: (_, area) => (typeof area === "string" && area !== "then" ? areaOf(area) : undefined),
+  });
 }

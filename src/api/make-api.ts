@@ -1,25 +1,13 @@
-import { authApi } from "./auth.ts";
+import { endpoints } from "../../contracts/endpoints.ts";
 import { type ClientOptions, createClient } from "./client.ts";
-import { demoApi } from "./demo.ts";
-import { googleApi } from "./google.ts";
-import { messageApi } from "./message.ts";
-import { orderApi } from "./order.ts";
+import { type DerivedCalls, deriveCalls } from "./derived-calls.ts";
 import { orderEventsOnDemand } from "./order-events-on-demand.ts";
-import { userApi } from "./user.ts";
-import { walletApi } from "./wallet.ts";
+import type { WatchOrder } from "./order-events.ts";
 
-/** One object with every call of the console, over one configured client. */
-export function makeApi(options: ClientOptions) {
-  const call = createClient(options);
-  return {
-    ...authApi(call),
-    ...userApi(call),
-    ...walletApi(call),
-    ...messageApi(call),
-    ...googleApi(call),
-    ...demoApi(call),
-    ...orderApi(call),
-    ...orderEventsOnDemand(options),
-  };
+/** Every call of the console, grouped by area, over one configured client; `orders.watch` follows an order live. */
+export type Api = Omit<DerivedCalls, "orders"> & { orders: DerivedCalls["orders"] & { watch: WatchOrder } };
+
+export function makeApi(options: ClientOptions): Api {
+  const calls = deriveCalls(endpoints, createClient(options));
+  return { ...calls, orders: { ...calls.orders, watch: orderEventsOnDemand(options).watchOrder } };
 }
-export type Api = ReturnType<typeof makeApi>;

@@ -177,7 +177,7 @@ describe("watchOrder", () => {
     const server = fakeStream();
     const api = makeApi(clientOptions(server.fetchImpl));
     const seen = watcher();
-    const stop = api.watchOrder("20250101000001", seen);
+    const stop = api.orders.watch("20250101000001", seen);
     server.push(event(anOrder));
     await vi.waitFor(() => expect(seen.orders).toEqual([anOrder]));
     stop();
@@ -188,7 +188,7 @@ describe("watchOrder on demand (the console's api)", () => {
   it("loads the stream's code with the first order followed and hands over its events", async () => {
     const server = fakeStream();
     const seen = watcher();
-    const stop = makeApi(clientOptions(server.fetchImpl)).watchOrder("20250101000001", seen);
+    const stop = makeApi(clientOptions(server.fetchImpl)).orders.watch("20250101000001", seen);
     await vi.waitFor(() => expect(server.requests).toHaveLength(1));
     server.push(event(anOrder));
     await vi.waitFor(() => expect(seen.orders).toEqual([anOrder]));
@@ -200,7 +200,7 @@ describe("watchOrder on demand (the console's api)", () => {
   it("opens no stream when stopped before its code arrived", async () => {
     const server = fakeStream();
     const seen = watcher();
-    makeApi(clientOptions(server.fetchImpl)).watchOrder("20250101000001", seen)();
+    makeApi(clientOptions(server.fetchImpl)).orders.watch("20250101000001", seen)();
     await import("./order-events.ts");
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(server.requests).toEqual([]);

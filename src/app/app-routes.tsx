@@ -3,35 +3,25 @@ import { type ReactNode, Suspense, useCallback } from "react";
 import { Navigate, Route, Routes, useLocation, useParams } from "react-router";
 import { RouteProgress } from "../ui/route-progress.tsx";
 import { PrepareNavigation } from "./prepared-navigate.tsx";
+import { type ConsoleRoute, consoleRoutes, type RouteName } from "../../contracts/console-routes.ts";
 import { guardRoute } from "./route-guard.ts";
-import {
-  ConsolePage,
-  DefaultLayout,
-  DemoPage,
-  EnterprisePackPage,
-  ForgotPasswordPage,
-  HomePage,
-  LoginPage,
-  NotFoundPage,
-  OrderBuyPage,
-  OrdersPage,
-  preloadRoute,
-  RegisterPage,
-  UserCentrePage,
-} from "./route-modules.ts";
+import { DefaultLayout, NotFoundPage, preloadRoute, routePages } from "./route-modules.ts";
 import { routePaths, sectionRedirects } from "./route-names.ts";
 import { useServices } from "./services-context.tsx";
 
-const comingLists = [
-  routePaths.app,
-  routePaths.bill,
-  routePaths.rechargeBill,
-  routePaths.currencybill,
-  routePaths.wallet,
-  routePaths.callback,
-  routePaths.myCurrencies,
-  routePaths.transactions,
-];
+const routes = Object.entries(consoleRoutes) as Array<[RouteName, ConsoleRoute]>;
+
+/** A route of the table as the router's element: its page, or a redirect to the route it names. */
+function elementOf(name: RouteName, route: ConsoleRoute) {
+  if (route.redirectTo) return <Navigate to={routePaths[route.redirectTo as RouteName]} replace />;
+  const Page = routePages[name as keyof typeof routePages];
+  return <Page />;
+}
+
+const routeElements = (access: ConsoleRoute["access"], redirects: boolean) =>
+  routes
+    .filter(([, route]) => (route.access === access && !route.redirectTo) || (redirects && route.redirectTo))
+    .map(([name, route]) => <Route key={name} path={route.path} element={elementOf(name, route)} />);
 
 function Guard({ children }: { children: ReactNode }) {
   const { session } = useServices();
@@ -59,33 +49,25 @@ function RedirectRoute() {
 }
 
 export function AppRoutes() {
+  const { session } = useServices();
+  const hasToken = useSelector(session, (s) => s.context.token !== null);
+  // A path the console does not know: inside the signed-in layout (leading back to the console) for a merchant.
+  const notFound = <Route path="*" element={<NotFoundPage inConsole={hasToken} />} />;
   return (
     <Guard>
       <Suspense fallback={<RouteProgress />}>
         <Routes>
           <Route path="/" element={<Navigate to={routePaths.home} replace />} />
-          <Route path={routePaths.home} element={<HomePage />} />
-          <Route path={routePaths.demo01} element={<DemoPage />} />
-          <Route path={routePaths.login} element={<LoginPage />} />
-          <Route path={routePaths.register} element={<RegisterPage />} />
-          <Route path={routePaths.forget} element={<ForgotPasswordPage />} />
-          <Route path={routePaths.enterprisePack} element={<EnterprisePackPage />} />
-          <Route path={routePaths.workplace} element={<Navigate to={routePaths.console} replace />} />
+          {routeElements("public", true)}
           <Route path="/redirect/*" element={<RedirectRoute />} />
           <Route element={<DefaultLayout />}>
-            <Route path={routePaths.console} element={<ConsolePage />} />
-            <Route path={routePaths.userCenter} element={<UserCentrePage />} />
-            <Route path={routePaths.order} element={<OrdersPage />} />
-            <Route path={routePaths.orderBuy} element={<OrderBuyPage />} />
+            {routeElements("console", false)}
             {Object.entries(sectionRedirects).map(([path, name]) => (
               <Route key={path} path={path} element={<Navigate to={routePaths[name]} replace />} />
             ))}
-            {/* The app, bill, recharge-bill and currency screens arrive with their own issues. */}
-            {comingLists.map((path) => (
-              <Route key={path} path={path} element={<NotFoundPage inConsole />} />
-            ))}
+            {hasToken ? notFound : null}
           </Route>
-          <Route path="*" element={<NotFoundPage />} />
+          {hasToken ? null : notFound}
         </Routes>
       </Suspense>
     </Guard>

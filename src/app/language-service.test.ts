@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { waitFor } from "xstate";
 import { createI18n } from "../i18n/i18n.ts";
 import { createServices } from "./services.ts";
+import type { Api } from "../api/make-api.ts";
 
 const loginResult = {
   accessToken: "t",
@@ -17,11 +18,15 @@ async function services() {
   localStorage.clear();
   const saved: string[] = [];
   const api = {
-    login: async () => loginResult,
-    userInfo: () => new Promise(() => {}),
-    logout: async () => null,
-    saveLanguage: async (language: string) => void saved.push(language),
-  };
+    auth: { login: async () => loginResult, logout: async () => null },
+    user: {
+      info: () => new Promise<never>(() => {}),
+      language: async ({ language }: { language: string }) => {
+        saved.push(language);
+        return null;
+      },
+    },
+  } satisfies { [A in keyof Api]?: Partial<Api[A]> };
   const reload = vi.fn();
   const made = createServices({
     storage: localStorage,

@@ -20,7 +20,7 @@ interface LanguageDeps {
 export function provideLanguageChange({ api, storage, notify, i18n, reload }: Omit<LanguageDeps, "session">) {
   const store = browserSessionStore(storage);
   return languageChangeMachine.provide({
-    actors: { saveLanguage: fromPromise(({ input }) => api.saveLanguage(input.language)) },
+    actors: { saveLanguage: fromPromise(({ input }) => api.user.language({ language: input.language })) },
     actions: {
       setLocale: (_, { locale }) => void i18n.changeLanguage(locale),
       storeLocale: (_, { locale }) => storage.setItem(storageKeys.locale, locale),

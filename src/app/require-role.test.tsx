@@ -23,7 +23,7 @@ async function renderWithRole(roles: unknown, role: Role) {
     notify: { success: vi.fn(), info: vi.fn(), error: vi.fn() },
     i18n,
     reload: vi.fn(),
-    api: () => ({ userInfo: () => new Promise(() => {}) }) as never,
+    api: () => ({ user: { info: () => new Promise(() => {}) } }) as never,
   });
   if (role) act(() => services.session.send({ type: "role.switch", role }));
   render(

@@ -3,7 +3,7 @@ import { ensureConsoleMessages } from "../i18n/i18n.ts";
 import { ensureFullStyles } from "./full-styles.ts";
 import { lazyRoute, type PreloadableComponent } from "./lazy-route.ts";
 import { guardRoute, routeNameOf } from "./route-guard.ts";
-import type { RouteName } from "./route-names.ts";
+import { type ConsoleRoute, consoleRoutes, type RouteName } from "../../contracts/console-routes.ts";
 
 // Every page is its own chunk, so /login loads only what it shows. Pages outside the prerendered public set
 // need Blueprint's whole stylesheet (src/app/full-styles.ts) and the console part of the locale
@@ -11,49 +11,52 @@ import type { RouteName } from "./route-names.ts";
 const outsidePublicSet = <T>(load: Promise<T>): Promise<T> =>
   Promise.all([load, ensureFullStyles(), ensureConsoleMessages()]).then(([m]) => m);
 
-export const HomePage = lazyRoute(() => import("../features/public/home-page.tsx"));
-export const DemoPage = lazyRoute(() => outsidePublicSet(import("../features/public/demo-page.tsx")));
-export const EnterprisePackPage = lazyRoute(() => import("../features/public/enterprise-pack-page.tsx"));
+declare const routable: unique symbol;
+// biome-ignore lint/suspicious/noExplicitAny: the pages' props differ; only preload() and rendering are used here.
+type AnyPage = PreloadableComponent<ComponentType<any>>;
+/** A page a route may show: made by routePage, so the not-found page cannot stand in for one. */
+type RoutePage = AnyPage & { readonly [routable]: true };
+const routePage = (load: Parameters<typeof lazyRoute>[0]) => lazyRoute(load) as RoutePage;
+
 export const NotFoundPage = lazyRoute(() => outsidePublicSet(import("../features/public/not-found-page.tsx")));
-export const LoginPage = lazyRoute(() => import("../features/auth/login-page.tsx"));
-export const RegisterPage = lazyRoute(() => import("../features/auth/register-page.tsx"));
-export const ForgotPasswordPage = lazyRoute(() => import("../features/auth/forgot-password-page.tsx"));
 // The signed-in pages call the API as they open: its code (which /login leaves for the first call) loads beside theirs.
 export const DefaultLayout = lazyRoute(() =>
   outsidePublicSet(
     Promise.all([import("../layout/default-layout.tsx"), import("../api/make-api.ts")]).then(([m]) => m),
   ),
 );
-export const ConsolePage = lazyRoute(() => outsidePublicSet(import("../features/console/console-page.tsx")));
-export const UserCentrePage = lazyRoute(() => outsidePublicSet(import("../features/user/user-centre-page.tsx")));
-export const OrdersPage = lazyRoute(() => outsidePublicSet(import("../features/order/orders-page.tsx")));
-export const OrderBuyPage = lazyRoute(() => outsidePublicSet(import("../features/order/order-buy-page.tsx")));
 
-// biome-ignore lint/suspicious/noExplicitAny: the pages' props differ; only preload() is used here.
-type AnyPage = PreloadableComponent<ComponentType<any>>;
+type PageRouteName = {
+  [N in RouteName]: (typeof consoleRoutes)[N] extends { redirectTo: string } ? never : N;
+}[RouteName];
+
+/**
+ * The page of each route of contracts/console-routes.ts. A route (or menu entry) added there without its page here
+ * fails the typecheck.
+ */
+export const routePages = {
+  home: routePage(() => import("../features/public/home-page.tsx")),
+  demo01: routePage(() => outsidePublicSet(import("../features/public/demo-page.tsx"))),
+  login: routePage(() => import("../features/auth/login-page.tsx")),
+  register: routePage(() => import("../features/auth/register-page.tsx")),
+  forget: routePage(() => import("../features/auth/forgot-password-page.tsx")),
+  enterprisePack: routePage(() => import("../features/public/enterprise-pack-page.tsx")),
+  console: routePage(() => outsidePublicSet(import("../features/console/console-page.tsx"))),
+  order: routePage(() => outsidePublicSet(import("../features/order/orders-page.tsx"))),
+  orderBuy: routePage(() => outsidePublicSet(import("../features/order/order-buy-page.tsx"))),
+  userCenter: routePage(() => outsidePublicSet(import("../features/user/user-centre-page.tsx"))),
+} as const satisfies { readonly [N in PageRouteName]: RoutePage };
+
+const pageRouteOf = (name: RouteName): PageRouteName => {
+  const target: ConsoleRoute = consoleRoutes[name];
+  return (target.redirectTo ?? name) as PageRouteName;
+};
 
 /** The lazy modules a route renders, outermost first (the signed-in layout, then its page). */
-const modulesByRoute: Record<RouteName, readonly AnyPage[]> = {
-  home: [HomePage],
-  demo01: [DemoPage],
-  login: [LoginPage],
-  register: [RegisterPage],
-  forget: [ForgotPasswordPage],
-  enterprisePack: [EnterprisePackPage],
-  console: [DefaultLayout, ConsolePage],
-  workplace: [DefaultLayout, ConsolePage],
-  userCenter: [DefaultLayout, UserCentrePage],
-  order: [DefaultLayout, OrdersPage],
-  orderBuy: [DefaultLayout, OrderBuyPage],
-  app: [DefaultLayout, NotFoundPage],
-  bill: [DefaultLayout, NotFoundPage],
-  rechargeBill: [DefaultLayout, NotFoundPage],
-  currencybill: [DefaultLayout, NotFoundPage],
-  wallet: [DefaultLayout, NotFoundPage],
-  callback: [DefaultLayout, NotFoundPage],
-  myCurrencies: [DefaultLayout, NotFoundPage],
-  transactions: [DefaultLayout, NotFoundPage],
-};
+export function modulesOfRoute(name: RouteName): readonly AnyPage[] {
+  const page = pageRouteOf(name);
+  return consoleRoutes[page].access === "console" ? [DefaultLayout, routePages[page]] : [routePages[page]];
+}
 
 /** The modules the page at this address shows once the guard has spoken (a signed-in /login shows the console). */
 export function routeModulesFor(location: { pathname: string; search: string }, hasToken: boolean): readonly AnyPage[] {
@@ -61,7 +64,8 @@ export function routeModulesFor(location: { pathname: string; search: string }, 
   const pathname = decision.kind === "redirect" ? (decision.to.split("?")[0] ?? "/") : location.pathname;
   const name = routeNameOf(pathname);
   if (name === "redirect") return [];
-  return name === null ? [NotFoundPage] : modulesByRoute[name];
+  if (name !== null) return modulesOfRoute(name);
+  return hasToken ? [DefaultLayout, NotFoundPage] : [NotFoundPage];
 }
 
 /** Loads the first page's code alongside the locale, so the first render (or hydration) never suspends. */

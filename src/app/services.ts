@@ -83,10 +83,12 @@ export function createServices(deps: ServiceDeps): Services {
 
   const machine = sessionMachine.provide({
     actors: {
-      login: fromPromise(({ input }) => api.login(input)),
-      googleLogin: fromPromise(({ input }) => ("code" in input ? api.googleCode(input) : api.googleLogin(input))),
-      loadProfile: fromPromise(({ input }) => api.userInfo(input.userId)),
-      logout: fromPromise(({ input }) => api.logout(input.userId)),
+      login: fromPromise(({ input }) => api.auth.login(input)),
+      googleLogin: fromPromise(({ input }) =>
+        "code" in input ? api.auth.googleCode(input) : api.auth.googleLogin(input),
+      ),
+      loadProfile: fromPromise(({ input }) => api.user.info({ id: input.userId })),
+      logout: fromPromise(({ input }) => api.auth.logout({ uid: input.userId })),
     },
     actions: {
       saveSession: (_, { token, user }) => store.save(token, user),

@@ -25,7 +25,7 @@ export function startSettings(deps: {
 }): SettingsActor {
   const { storage, api, notify, i18n, session } = deps;
   const machine = settingsMachine.provide({
-    actors: { fetchMenu: fromPromise(() => api.menu()) },
+    actors: { fetchMenu: fromPromise(() => api.user.menu()) },
     actions: {
       persist: (_, { settings }) => storage.setItem(settingsStorageKey, JSON.stringify(settings)),
       announceMenuLoading: () => notify.info(i18n.t("settings.menuLoading")),

@@ -5,13 +5,13 @@ import type { Services } from "../app/services.ts";
 
 export const provideChangePassword = ({ api, notify, i18n }: Services) =>
   changePasswordMachine.provide({
-    actors: { submit: fromPromise(({ input }) => api.updatePassword(input)) },
+    actors: { submit: fromPromise(({ input }) => api.user.updatePassword(input)) },
     actions: { succeeded: () => notify.success(i18n.t("password.changed")) },
   });
 
 export const provideNicknameEdit = ({ api, notify, i18n, session }: Services) =>
   nicknameEditMachine.provide({
-    actors: { submit: fromPromise(({ input }) => api.updateProfile(input)) },
+    actors: { submit: fromPromise(({ input }) => api.user.updateProfile(input)) },
     actions: {
       succeeded: (_, { output }) => {
         session.send({ type: "profile.updated", profile: output });

@@ -6,7 +6,7 @@ import type { Services } from "../app/services.ts";
 export const provideMessageBox = ({ api }: Services) =>
   messageBoxMachine.provide({
     actors: {
-      loadMessages: fromPromise(() => api.messages()),
-      markRead: fromPromise(({ input }) => api.markRead(input.ids)),
+      loadMessages: fromPromise(() => api.messages.list()),
+      markRead: fromPromise(({ input }) => api.messages.read({ ids: [...input.ids] })),
     },
   });

@@ -33,7 +33,7 @@ export interface ReferenceProvider {
  * the test USDT deployed, the chain in memory), watched like any chain, so Chain/DevPay sends a real transfer.
  */
 export async function startReferenceProvider(): Promise<ReferenceProvider> {
-  const { db, close } = await openDatabase({ dataDir: "memory" });
+  const { db, close, listen } = await openDatabase({ dataDir: "memory" });
   const google = await startTestIdentityProvider();
   const chain = await startChainLayer({
     db,
@@ -50,6 +50,7 @@ export async function startReferenceProvider(): Promise<ReferenceProvider> {
     secret: testServerSecret,
     chain,
     orderSweepEveryMs: 0,
+    orderEvents: { listen },
   });
   const baseUrl = await app.listen({ host: "127.0.0.1", port: 0 });
 

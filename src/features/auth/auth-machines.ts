@@ -10,7 +10,7 @@ import { loadGoogleLibrary, requestGoogleCode } from "./google-library.ts";
 export const provideCodeSender = ({ api, notify, i18n, timers }: Services) =>
   codeSenderMachine.provide({
     actors: {
-      sendCode: fromPromise(({ input }) => api.sendCode(input)),
+      sendCode: fromPromise(({ input }) => api.auth.sendCode(input)),
       countdown: fromCallback(({ sendBack }) => timers.every(1000, () => sendBack({ type: "countdown.tick" }))),
     },
     actions: { announceCodeSent: (_, { email }) => notify.success(i18n.t("code.sent", { email })) },
@@ -18,15 +18,15 @@ export const provideCodeSender = ({ api, notify, i18n, timers }: Services) =>
 
 export const provideRegister = ({ api, notify, i18n }: Services) =>
   registerMachine.provide({
-    actors: { register: fromPromise(({ input }) => api.register(input)) },
+    actors: { register: fromPromise(({ input }) => api.auth.register(input)) },
     actions: { announceRegistered: () => notify.success(i18n.t("register.success")) },
   });
 
 export const provideForgotPassword = ({ api }: Services) =>
   forgotPasswordMachine.provide({
     actors: {
-      checkCode: fromPromise(({ input }) => api.checkCode(input)),
-      resetPassword: fromPromise(({ input }) => api.resetPassword(input)),
+      checkCode: fromPromise(({ input }) => api.auth.checkCode(input)),
+      resetPassword: fromPromise(({ input }) => api.auth.resetPassword(input)),
     },
   });
 

@@ -6,13 +6,13 @@ import type { Services } from "../../app/services.ts";
 /** The console home's machines with their effects bound to the API. */
 export const provideLastLogin = ({ api }: Services) =>
   lastLoginMachine.provide({
-    actors: { loadLastLogin: fromPromise(() => api.lastLogin()) },
+    actors: { loadLastLogin: fromPromise(() => api.auth.lastLogin()) },
   });
 
 export const provideSubscription = ({ api }: Services) =>
   subscriptionMachine.provide({
     actors: {
-      loadSubscription: fromPromise(() => api.subscription()),
-      loadBalance: fromPromise(() => api.balance()),
+      loadSubscription: fromPromise(() => api.orders.subscription()),
+      loadBalance: fromPromise(() => api.account.balance()),
     },
   });

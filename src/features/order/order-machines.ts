@@ -17,26 +17,26 @@ export const provideOrderPayment = ({ api, timers }: Services, page: OrderPaymen
     actors: {
       loadCatalogue: fromPromise(async () => {
         const [packages, subscription, balance] = await Promise.all([
-          api.packageList(),
-          api.subscription(),
-          api.balance(),
+          api.orders.packages(),
+          api.orders.subscription(),
+          api.account.balance(),
         ]);
         return { packages, subscription, balance };
       }),
-      createOrder: fromPromise(({ input }) => api.orderCreate(input)),
+      createOrder: fromPromise(({ input }) => api.orders.create(input)),
       loadPayOptions: fromPromise(async () => {
-        const [chains, balance] = await Promise.all([api.payChains(), api.balance()]);
+        const [chains, balance] = await Promise.all([api.chains.list(), api.account.balance()]);
         return { chains, balance };
       }),
-      loadAddress: fromPromise(({ input }) => api.userWallet(input.product)),
-      finishPay: fromPromise(({ input }) => api.orderFinishPay(input)),
-      payFromBalance: fromPromise(({ input }) => api.orderPayFromBalance(input)),
-      devPay: fromPromise(({ input }) => api.devPay(input)),
-      cancelOrder: fromPromise(({ input }) => api.orderCancel(input)),
-      loadDetail: fromPromise(({ input }) => api.orderDetail(input)),
-      pollOrder: fromPromise(({ input }) => api.orderDetail(input)),
+      loadAddress: fromPromise(({ input }) => api.wallet.userWallet({ product: input.product })),
+      finishPay: fromPromise(({ input }) => api.orders.finishPay(input)),
+      payFromBalance: fromPromise(({ input }) => api.orders.payFromBalance(input)),
+      devPay: fromPromise(({ input }) => api.chains.devPay(input)),
+      cancelOrder: fromPromise(({ input }) => api.orders.cancel(input)),
+      loadDetail: fromPromise(({ input }) => api.orders.detail(input)),
+      pollOrder: fromPromise(({ input }) => api.orders.detail(input)),
       watchOrder: fromCallback(({ input, sendBack }) =>
-        api.watchOrder(input.orderCode, {
+        api.orders.watch(input.orderCode, {
           onOrder: (order) => sendBack({ type: "order.updated", order }),
           onError: () => sendBack({ type: "order.streamFailed" }),
         }),
@@ -70,7 +70,7 @@ export const orderPaymentClock = ({ timers }: Services) => ({
 export const provideOrderList = ({ api }: Services) =>
   orderListMachine.provide({
     actors: {
-      loadOrders: fromPromise(({ input }) => api.orderList(input)),
-      loadOrderDetail: fromPromise(({ input }) => api.orderDetail(input)),
+      loadOrders: fromPromise(({ input }) => api.orders.list(input)),
+      loadOrderDetail: fromPromise(({ input }) => api.orders.detail(input)),
     },
   });

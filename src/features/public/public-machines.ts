@@ -6,9 +6,9 @@ import type { Services } from "../../app/services.ts";
 export const provideDemoCheckout = ({ api, timers }: Services) =>
   demoCheckoutMachine.provide({
     actors: {
-      createOrder: fromPromise(({ input }) => api.demoCheckout(input)),
-      checkStatus: fromPromise(({ input }) => api.demoStatus(input)),
-      payOrder: fromPromise(({ input }) => api.demoPay(input)),
+      createOrder: fromPromise(({ input }) => api.demo.checkout(input)),
+      checkStatus: fromPromise(({ input }) => api.demo.status(input)),
+      payOrder: fromPromise(({ input }) => api.demo.pay(input)),
       clock: fromCallback(({ sendBack }) =>
         timers.every(1000, () => sendBack({ type: "clock.tick", now: Date.now() })),
       ),

@@ -1,0 +1,70 @@
+import type { MenuItem } from "./schemas/user.ts";
+
+/** A page of the console (spec section 2). The console's router, guard, tabs and side menu are derived from these. */
+export interface ConsoleRoute {
+  path: string;
+  /** `public`: reachable without a token. `console`: inside the signed-in layout. */
+  access: "public" | "console";
+  /** Opens this route instead (an alias the spec names). */
+  redirectTo?: string;
+  /** Signed-in pages get a tab: its title key, and whether leaving the page discards its state. */
+  tab?: { title: string; ignoreCache?: boolean };
+  /**
+   * An entry of the side menu, linking to `section` (which leads to `path`). `name` is an i18n key; `order` the
+   * spec's menu order. The menu lists entries in this table's order.
+   */
+  menu?: { section: string; name: string; icon: string; order: number };
+}
+
+const route = <const R extends ConsoleRoute>(r: R) => r;
+
+/**
+ * Every page the console has. An area's list joins with its page: src/app/route-pages.ts must name a page for each
+ * route here (the typecheck fails otherwise), so a menu entry never leads to "not found".
+ */
+export const consoleRoutes = {
+  home: route({ path: "/home", access: "public" }),
+  demo01: route({ path: "/demo01", access: "public" }),
+  login: route({ path: "/login", access: "public" }),
+  register: route({ path: "/register", access: "public" }),
+  forget: route({ path: "/forget", access: "public" }),
+  enterprisePack: route({ path: "/products/enterprise-pack", access: "public" }),
+  console: route({
+    path: "/console/index",
+    access: "console",
+    tab: { title: "menu.console" },
+    menu: { section: "/console", name: "menu.console", icon: "dashboard", order: 0 },
+  }),
+  workplace: route({ path: "/dashboard/workplace", access: "console", redirectTo: "console" }),
+  order: route({
+    path: "/order/list",
+    access: "console",
+    tab: { title: "menu.orders" },
+    menu: { section: "/order", name: "menu.orders", icon: "shopping-cart", order: 1 },
+  }),
+  orderBuy: route({ path: "/order/buy", access: "console", tab: { title: "orderPayment.buyTitle" } }),
+  userCenter: route({
+    path: "/user/center",
+    access: "console",
+    // The user centre always shows the profile as it is now.
+    tab: { title: "menu.userCentre", ignoreCache: true },
+    menu: { section: "/user", name: "menu.userCentre", icon: "user", order: 7 },
+  }),
+} as const satisfies Record<string, ConsoleRoute>;
+
+export type RouteName = keyof typeof consoleRoutes;
+type Routes = typeof consoleRoutes;
+
+/** The routes with a side-menu entry. */
+export type MenuRouteName = { [N in RouteName]: Routes[N] extends { menu: object } ? N : never }[RouteName];
+
+const entries = Object.entries(consoleRoutes) as Array<[RouteName, ConsoleRoute]>;
+
+export const routePaths = Object.fromEntries(entries.map(([name, r]) => [name, r.path])) as {
+  readonly [N in RouteName]: Routes[N]["path"];
+};
+
+/** The side menu, shared by the console (its built-in menu) and the server (user/menu). */
+export const sideMenu: readonly MenuItem[] = entries.flatMap(([, r]) =>
+  r.menu ? [{ name: r.menu.name, path: r.menu.section, icon: r.menu.icon, order: r.menu.order }] : [],
+);
