@@ -121,6 +121,22 @@ describe("checkArchitecture on a project that breaks the rules", () => {
       `  return <p>{String(actor.getSnapshot().matches("failed"))}{String(all)}{String(some)}{thing}</p>;`,
       `}`,
     ].join("\n"),
+    // Merchant scopes: made in sessions.ts and system-scope.ts only; the system's factories used by its modules and tests.
+    "server/domain/identity/merchant-scope.ts": [
+      `export interface MerchantScope { readonly merchantId: string }`,
+      `export interface SystemScope { readonly actor: string }`,
+    ].join("\n"),
+    "server/domain/identity/sessions.ts": `import type { MerchantScope } from "./merchant-scope.ts";\nexport const scopeOf = (merchantId: string) => ({ merchantId }) as MerchantScope;\n`,
+    "server/domain/identity/system-scope.ts": `import type { SystemScope } from "./merchant-scope.ts";\nexport const systemScope = (actor: string) => ({ actor }) as SystemScope;\nexport const actFor = (s: SystemScope, merchantId: string) => ({ ...s, merchantId });\n`,
+    "server/domain/payments/order-expiry.ts": `import { actFor, systemScope } from "../identity/system-scope.ts";\nexport const sweep = (id: string) => actFor(systemScope("order-expiry"), id);\n`,
+    "server/domain/payments/order-expiry.test.ts": `import { actFor, systemScope } from "../identity/system-scope.ts";\nexport const t = actFor(systemScope("test"), "1");\n`,
+    "server/routes/scoped.ts": [
+      `import type { MerchantScope, SystemScope } from "../domain/identity/merchant-scope.ts";`,
+      `import { actFor as forMerchant, systemScope } from "../domain/identity/system-scope.ts";`,
+      `export const mine = (body: { id: string }) => ({ merchantId: body.id }) as MerchantScope;`,
+      `export const system = systemScope("sign-in");`,
+      `export const theirs = (id: string) => forMerchant({ actor: "sign-in" } as unknown as SystemScope, id);`,
+    ].join("\n"),
     "machines/effects.ts": [
       `export const load = () => fetch("/api");`,
       `export const read = () => localStorage.getItem("k");`,
@@ -200,7 +216,24 @@ describe("checkArchitecture on a project that breaks the rules", () => {
     ).toEqual([]);
   });
 
+  it("finds a merchant scope made outside its module, and the system acting outside its own modules", () => {
+    const made =
+      "a MerchantScope is made only by findSession (server/domain/identity/sessions.ts), from the signed-in session";
+    const madeBySystem =
+      "a system scope is made only by systemScope() and actFor() (server/domain/identity/system-scope.ts)";
+    const acts =
+      "only the system's own modules act as the system (systemScope(), actFor()): the chain listener, the order sweep and the pre-session identity flows (scripts/symbol-rules.ts systemActorFiles), tests aside";
+    expect(violations.filter((v) => v.startsWith("server/routes/scoped.ts"))).toEqual([
+      `server/routes/scoped.ts:2 renames actFor: ${acts}`,
+      `server/routes/scoped.ts:3 casts to MerchantScope: ${made}`,
+      `server/routes/scoped.ts:4 calls systemScope(: ${acts}`,
+      `server/routes/scoped.ts:5 casts to SystemScope: ${madeBySystem}`,
+    ]);
+    // sessions.ts and system-scope.ts make them; the sweep and a test act as the system.
+    expect(violations.filter((v) => /^server\/domain\/(identity|payments)\//.test(v))).toEqual([]);
+  });
+
   it("finds nothing else", () => {
-    expect(violations, violations.join("\n")).toHaveLength(28);
+    expect(violations, violations.join("\n")).toHaveLength(32);
   });
 });

@@ -73,6 +73,39 @@ const isReference = (node: Node, parent: Node | null) => {
   );
 };
 
+/**
+ * Merchant scopes (server/domain/identity/merchant-scope.ts): a MerchantScope is made in sessions.ts only (findSession),
+ * a system scope in system-scope.ts only, and the system's factories are called only by the system's own modules. The
+ * types' brands make a cast the one way to a scope, so the rules look for casts and calls.
+ */
+const sessionScopeFile = "server/domain/identity/sessions.ts";
+const systemScopeFile = "server/domain/identity/system-scope.ts";
+/** Each acts as the system under its own name (`systemScope("chain-listener")` …), at the top of the file. */
+const systemActorFiles: ReadonlySet<string> = new Set([
+  "server/domain/payments/order-listener.ts",
+  "server/domain/payments/order-expiry.ts",
+  "server/domain/identity/sign-in.ts",
+  "server/domain/identity/register.ts",
+  "server/domain/identity/reset-password.ts",
+  "server/domain/identity/google-accounts.ts",
+]);
+const systemFactories = ["systemScope", "actFor"];
+/** The console and the machines never import server/ (import-directions.ts), and may name their own `Session`. */
+const reachesServer = (path: string) => !path.startsWith("src/") && !path.startsWith("machines/");
+
+/** `x as T`, `<T>x`: the names of the types cast to (a union's members and type arguments included). */
+function castTo(node: Node, names: readonly string[]): string | null {
+  if (node.type !== "TSAsExpression" && node.type !== "TSTypeAssertion") return null;
+  let found: string | null = null;
+  walk(node.typeAnnotation as Node, node, (type) => {
+    if (found || type.type !== "TSTypeReference") return;
+    const typeName = type.typeName as Node;
+    const name = nameOf(typeName.type === "TSQualifiedName" ? typeName.right : typeName);
+    if (name && names.includes(name)) found = `casts to ${name}`;
+  });
+  return found;
+}
+
 export const symbolRules: readonly SymbolRule[] = [
   {
     binds: (path) => (path.startsWith("src/") || path.startsWith("machines/")) && !isTest(path) && !isWiring(path),
@@ -121,6 +154,36 @@ export const symbolRules: readonly SymbolRule[] = [
         : null;
     },
     says: "machines and schemas are pure: side effects reach them as actors (no fetch, window, document or storage)",
+  },
+  {
+    binds: (path) => reachesServer(path) && path !== sessionScopeFile,
+    finds: (node) => castTo(node, ["MerchantScope", "Session"]),
+    says: "a MerchantScope is made only by findSession (server/domain/identity/sessions.ts), from the signed-in session",
+  },
+  {
+    binds: (path) => reachesServer(path) && path !== systemScopeFile,
+    finds: (node) => castTo(node, ["SystemScope", "SystemMerchantScope", "AnyMerchantScope"]),
+    says: "a system scope is made only by systemScope() and actFor() (server/domain/identity/system-scope.ts)",
+  },
+  {
+    binds: (path) => reachesServer(path) && !isTest(path) && !systemActorFiles.has(path) && path !== systemScopeFile,
+    finds: (node, parent) => {
+      // A call, or the factory taken as a value (`const f = actFor`), through a namespace (`scopes.actFor`), renamed.
+      if (node.type === "ImportSpecifier" || node.type === "ExportSpecifier") {
+        const [from, to] = node.type === "ImportSpecifier" ? ["imported", "local"] : ["local", "exported"];
+        const name = nameOf(node[from]);
+        return name && systemFactories.includes(name) && nameOf(node[to]) !== name ? `renames ${name}` : null;
+      }
+      const name =
+        node.type === "MemberExpression" && !node.computed
+          ? nameOf(node.property)
+          : isReference(node, parent)
+            ? nameOf(node)
+            : undefined;
+      if (!name || !systemFactories.includes(name)) return null;
+      return parent?.type === "CallExpression" && parent.callee === node ? `calls ${name}(` : `uses ${name}`;
+    },
+    says: "only the system's own modules act as the system (systemScope(), actFor()): the chain listener, the order sweep and the pre-session identity flows (scripts/symbol-rules.ts systemActorFiles), tests aside",
   },
 ];
 

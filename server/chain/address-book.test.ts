@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "../db/open-database.ts";
+import { actFor, systemScope } from "../domain/identity/system-scope.ts";
 import { resetDatabase, seedMerchant } from "../testing/seed.ts";
 import { createTestDatabase } from "../testing/test-database.ts";
 import { checkAddressBook, receivingAddressOf, watchedAddressBook } from "./address-book.ts";
@@ -22,8 +23,10 @@ beforeEach(async () => {
 const addresses = receivingAddressesFromXpub(
   xpubFromMnemonic("test test test test test test test test test test test junk"),
 );
+/** A seeded merchant, as the system acting for them (tests may: scripts/symbol-rules.ts spares them). */
+const tests = systemScope("test");
 const merchant = async (email: string) =>
-  (await seedMerchant(database.db, { email, password: "Merchant7Pass" })).userId;
+  actFor(tests, (await seedMerchant(database.db, { email, password: "Merchant7Pass" })).userId);
 
 describe("the address book (one receiving address per merchant)", () => {
   it("gives each merchant one stable address, derived at the next index", async () => {

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Address } from "viem";
 import type { DB } from "../db/schema.ts";
+import type { AnyMerchantScope } from "../domain/identity/merchant-scope.ts";
 import type { WatchedAddresses } from "./chain-adapter.ts";
 import type { ReceivingAddresses } from "./hd-wallet.ts";
 
@@ -17,9 +18,9 @@ export interface AllocatedAddress {
 export async function receivingAddressOf(
   db: Kysely<DB>,
   addresses: ReceivingAddresses,
-  merchantId: string,
+  scope: AnyMerchantScope,
 ): Promise<AllocatedAddress> {
-  const existing = await addressRow(db, merchantId);
+  const existing = await addressRow(db, scope);
   if (existing) return existing;
   const { rows } = await sql<{ index: number }>`select nextval('receiving_address_index')::integer as index`.execute(
     db,
@@ -28,13 +29,13 @@ export async function receivingAddressOf(
   const address = addresses.receivingAddress(index);
   await db
     .insertInto("receiving_addresses")
-    .values({ address_index: index, address, merchant_id: merchantId })
+    .values({ address_index: index, address, merchant_id: scope.merchantId })
     .onConflict((oc) => oc.column("merchant_id").doNothing())
     .execute();
-  return (await addressRow(db, merchantId))!;
+  return (await addressRow(db, scope))!;
 }
 
-async function addressRow(db: Kysely<DB>, merchantId: string): Promise<AllocatedAddress | null> {
+async function addressRow(db: Kysely<DB>, { merchantId }: AnyMerchantScope): Promise<AllocatedAddress | null> {
   const row = await db
     .selectFrom("receiving_addresses")
     .select(["address_index", "address"])

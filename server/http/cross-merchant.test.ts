@@ -13,6 +13,7 @@ import {
   reset,
   signedInMerchant,
 } from "../testing/harness.ts";
+import { actFor, systemScope } from "../domain/identity/system-scope.ts";
 import { seedBalance, seedMessage, seedOpenOrder, seedPackageId, seedPaidOrder } from "../testing/seed.ts";
 import { type StubChainLayer, stubChainLayer } from "../testing/stub-chain.ts";
 
@@ -383,7 +384,7 @@ async function seedWorld(): Promise<World> {
   ];
   const bMessages = [await message(b, "message", "Bravo message"), await message(b, "todo", "Bravo todo")];
   // A's one receiving address, for two products (the same address on every EVM chain).
-  const aAddress = (await chain.receivingAddressOf(h.db, a.userId)).address;
+  const aAddress = (await chain.receivingAddressOf(h.db, actFor(systemScope("test"), a.userId))).address;
   const aWallets = [
     { product: "devnet", currency: "USDT", address: aAddress },
     { product: "eth", currency: "USDT", address: aAddress },

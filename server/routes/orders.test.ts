@@ -9,6 +9,7 @@ import {
 import { packageListResult } from "../../contracts/schemas/packages.ts";
 import { subscriptionResult } from "../../contracts/schemas/subscription.ts";
 import { parseTokenAmount } from "../chain/amount.ts";
+import { actFor, systemScope } from "../domain/identity/system-scope.ts";
 import { balanceText } from "../domain/payments/balance.ts";
 import { addTerm } from "../domain/payments/packages.ts";
 import {
@@ -504,7 +505,7 @@ describe("racing calls (one connection on PGlite; a pool on PostgreSQL)", () => 
     );
     expect(answers.filter((a) => a.success)).toHaveLength(1);
     expect(answers.filter((a) => !a.success).map((a) => a.errCode)).toEqual(Array(4).fill(errCodes.orderClosed));
-    expect(await balanceText(h.db, m.userId)).toBe("71");
+    expect(await balanceText(h.db, actFor(systemScope("test"), m.userId))).toBe("71");
   });
 
   it("Finish Pay and Cancel at once: one result each, in some order", async () => {

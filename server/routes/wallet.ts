@@ -27,7 +27,7 @@ export const walletHandlers: Pick<HandlerTable, "userWallet"> = {
       const address = await walletAddress(
         db,
         session.scope,
-        (trx, merchantId) => layer.receivingAddressOf(trx, merchantId),
+        (trx, scope) => layer.receivingAddressOf(trx, scope),
         product.toLowerCase(),
         currency,
         now,

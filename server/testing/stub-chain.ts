@@ -47,7 +47,7 @@ export function stubChainLayer(
     chains,
     chainByProduct: (product) => chains.find((c) => c.product.toLowerCase() === product.toLowerCase()),
     addresses,
-    receivingAddressOf: (db, merchantId) => receivingAddressOf(db, addresses, merchantId),
+    receivingAddressOf: (db, scope) => receivingAddressOf(db, addresses, scope),
     devnet: null,
     devPayments,
     async payFromDevAccount(to, amount) {

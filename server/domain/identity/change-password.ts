@@ -40,9 +40,9 @@ export async function changePassword(
   if (isCommonPassword(input.password)) return fail(errCodes.passwordTooCommon, messages.passwordTooCommon);
   const passwordHash = await kdf.run("other", () => hashPassword(input.password));
   await db.transaction().execute(async (trx) => {
-    await setPasswordHash(trx, merchant.id, passwordHash);
-    await revokeMerchantSessions(trx, merchant.id, now, input.tokenHash);
-    await onPasswordChanged(trx, merchant.id, now);
+    await setPasswordHash(trx, scope, passwordHash);
+    await revokeMerchantSessions(trx, scope, now, input.tokenHash);
+    await onPasswordChanged(trx, scope, now);
   });
   return ok(null);
 }

@@ -6,7 +6,11 @@ import type { GoogleIdentity } from "./google-identity.ts";
 import { defaultNickName } from "./merchants.ts";
 import { onFirstLogin, onRegistered } from "../messaging/messages.ts";
 import { signInMerchant } from "./sessions.ts";
+import { actFor, systemScope } from "./system-scope.ts";
 import { toLoginResult } from "./profile.ts";
+
+/** No session yet: the system acts for the merchant Google vouched for (merchant-scope.ts). */
+const system = systemScope("google-sign-in");
 
 /** A hash no password can match (not the scrypt format), so a merchant registered by Google has no password until reset. */
 const unusablePasswordHash = () => `google$${randomBytes(24).toString("base64url")}`;
@@ -56,8 +60,9 @@ export async function signInWithGoogle(
       // Registered meanwhile by a concurrent request.
       (await trx.selectFrom("merchants").selectAll().where("email", "=", identity.email).executeTakeFirstOrThrow());
     // The message box greets a merchant Google registered, as one registered by e-mail.
-    if (registered) await onRegistered(trx, merchant.id, now);
-    if (merchant.last_login_at === null) await onFirstLogin(trx, merchant.id, now);
-    return toLoginResult(merchant, await signInMerchant(trx, merchant.id, ip, now));
+    const scope = actFor(system, merchant.id);
+    if (registered) await onRegistered(trx, scope, now);
+    if (merchant.last_login_at === null) await onFirstLogin(trx, scope, now);
+    return toLoginResult(merchant, await signInMerchant(trx, scope, ip, now));
   });
 }

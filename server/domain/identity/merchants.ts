@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import type { MerchantScope } from "./merchant-scope.ts";
+import type { AnyMerchantScope, MerchantScope } from "./merchant-scope.ts";
 import type { MerchantRow } from "./profile.ts";
 
 /** E-mails are compared lower-cased; the contract schema has already trimmed them. */
@@ -10,10 +10,6 @@ export const defaultNickName = (email: string): string => (email.split("@")[0] ?
 
 export function findMerchantByEmail(db: Kysely<DB>, email: string): Promise<MerchantRow | undefined> {
   return db.selectFrom("merchants").selectAll().where("email", "=", normalizeEmail(email)).executeTakeFirst();
-}
-
-export function findMerchantById(db: Kysely<DB>, id: string): Promise<MerchantRow | undefined> {
-  return db.selectFrom("merchants").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
 /** The signed-in merchant; a session whose merchant is gone cannot exist (cascade), so this throws. */
@@ -34,8 +30,12 @@ export function setNickName(db: Kysely<DB>, { merchantId }: MerchantScope, nickN
     .executeTakeFirstOrThrow();
 }
 
-/** A new password hash (change, reset, or an upgrade at sign-in): by merchant id, which the caller has proven. */
-export async function setPasswordHash(db: Kysely<DB>, merchantId: string, passwordHash: string): Promise<void> {
+/** A new password hash: a change (the session's scope), a reset or an upgrade at sign-in (the system's, once proven). */
+export async function setPasswordHash(
+  db: Kysely<DB>,
+  { merchantId }: AnyMerchantScope,
+  passwordHash: string,
+): Promise<void> {
   await db.updateTable("merchants").set({ password_hash: passwordHash }).where("id", "=", merchantId).execute();
 }
 

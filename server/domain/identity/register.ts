@@ -9,6 +9,7 @@ import { spendCodeOnPassword } from "./code-then-password.ts";
 import { takeCodeUseSlots } from "./code-throttle.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import { findMerchantByEmail, insertMerchant, normalizeEmail } from "./merchants.ts";
+import { actFor, systemScope } from "./system-scope.ts";
 
 export interface Registration {
   email: string;
@@ -17,6 +18,9 @@ export interface Registration {
   ip: string;
   now: Date;
 }
+
+/** No session yet: the system acts for the merchant the spent code has just created (merchant-scope.ts). */
+const system = systemScope("register");
 
 /** Register/Register: the e-mail's code spent on a new merchant with this password, and the welcome message. */
 export async function registerMerchant(
@@ -43,7 +47,7 @@ export async function registerMerchant(
     const userId = await insertMerchant(trx, { email, passwordHash, now });
     // Registered meanwhile by a concurrent request: roll back so the code stays unused.
     if (!userId) throw new ApiError(errCodes.emailTaken, messages.emailTaken);
-    await onRegistered(trx, userId, now);
+    await onRegistered(trx, actFor(system, userId), now);
     return ok({ userId, email });
   });
 }

@@ -10,6 +10,7 @@ import { isCommonPassword } from "./common-passwords.ts";
 import { clearAccountThrottle } from "./login-throttle.ts";
 import { findMerchantByEmail, normalizeEmail, setPasswordHash } from "./merchants.ts";
 import { revokeMerchantSessions } from "./sessions.ts";
+import { actFor, systemScope } from "./system-scope.ts";
 
 export interface PasswordReset {
   email: string;
@@ -18,6 +19,9 @@ export interface PasswordReset {
   ip: string;
   now: Date;
 }
+
+/** No session: the system acts for the merchant whose mailbox the spent code proved (merchant-scope.ts). */
+const system = systemScope("reset-password");
 
 /**
  * User/ResetPassword: the e-mail's code spent on the new password; every session of the merchant ends, a notice says
@@ -38,9 +42,10 @@ export async function resetPassword(
   if (isCommonPassword(input.password)) return fail(errCodes.passwordTooCommon, messages.passwordTooCommon);
   const code = { email, purpose: "reset", code: input.code, now, maxAttempts: limits.codeMaxAttempts, secret } as const;
   return spendCodeOnPassword(db, code, input.password, kdf, async (trx, passwordHash) => {
-    await setPasswordHash(trx, merchant.id, passwordHash);
-    await revokeMerchantSessions(trx, merchant.id, now);
-    await onPasswordChanged(trx, merchant.id, now);
+    const scope = actFor(system, merchant.id);
+    await setPasswordHash(trx, scope, passwordHash);
+    await revokeMerchantSessions(trx, scope, now);
+    await onPasswordChanged(trx, scope, now);
     await clearAccountThrottle(trx, email);
     return ok(null);
   });

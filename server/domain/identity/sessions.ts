@@ -1,9 +1,8 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import { type MerchantScope, scopeOfSessionRow } from "./merchant-scope.ts";
+import type { AnyMerchantScope, MerchantScope } from "./merchant-scope.ts";
 import { bearerToken, hashToken, newToken } from "./tokens.ts";
 
-/** Starts a session and returns the bearer token (shown once, stored hashed). */
 /** A signed-in request's session: whose it is, and the hash of its token. */
 export interface Session {
   /** Whose request this is: the only way to a merchant's own data (merchant-scope.ts). */
@@ -11,7 +10,14 @@ export interface Session {
   tokenHash: string;
 }
 
-export async function createSession(db: Kysely<DB>, merchantId: string, now: Date): Promise<string> {
+/**
+ * The one place a MerchantScope is made (the checker allows the cast nowhere else): for findSession only, once the
+ * session row has proven whose request this is. Not exported.
+ */
+const scopeOfSessionRow = (merchantId: string): MerchantScope => ({ merchantId }) as MerchantScope;
+
+/** Starts a session and returns the bearer token (shown once, stored hashed). */
+export async function createSession(db: Kysely<DB>, { merchantId }: AnyMerchantScope, now: Date): Promise<string> {
   const token = newToken();
   await db
     .insertInto("sessions")
@@ -21,7 +27,7 @@ export async function createSession(db: Kysely<DB>, merchantId: string, now: Dat
 }
 
 /** A successful sign-in: the last login moves to "the one before", then a new session (Login and Google alike). */
-export async function signInMerchant(db: Kysely<DB>, merchantId: string, ip: string, now: Date): Promise<string> {
+export async function signInMerchant(db: Kysely<DB>, scope: AnyMerchantScope, ip: string, now: Date): Promise<string> {
   await db
     .updateTable("merchants")
     .set((eb) => ({
@@ -30,9 +36,9 @@ export async function signInMerchant(db: Kysely<DB>, merchantId: string, ip: str
       last_login_at: now,
       last_login_ip: ip,
     }))
-    .where("id", "=", merchantId)
+    .where("id", "=", scope.merchantId)
     .execute();
-  return createSession(db, merchantId, now);
+  return createSession(db, scope, now);
 }
 
 export interface SessionLifetime {
@@ -109,7 +115,7 @@ export async function revokeSession(db: Kysely<DB>, tokenHash: string, now: Date
 /** Ends every session of the merchant, except `keep` when given (the one changing the password). */
 export async function revokeMerchantSessions(
   db: Kysely<DB>,
-  merchantId: string,
+  { merchantId }: AnyMerchantScope,
   now: Date,
   keep?: string,
 ): Promise<void> {

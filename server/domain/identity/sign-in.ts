@@ -12,6 +12,7 @@ import { fail, messages, type Outcome, ok } from "../platform/outcome.ts";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.ts";
 import { toLoginResult } from "./profile.ts";
 import { signInMerchant } from "./sessions.ts";
+import { actFor, systemScope } from "./system-scope.ts";
 
 export interface SignInAttempt {
   email: string;
@@ -24,6 +25,9 @@ export interface SignInAttempt {
 
 /** What a sign-in answers, and on success the device cookie to set. */
 export type SignedIn = { outcome: Outcome<LoginResult>; deviceCookie: string | null };
+
+/** Before a session exists, the system acts for the merchant the e-mail and password proved (merchant-scope.ts). */
+const system = systemScope("sign-in");
 
 /**
  * Login/Login: throttle first, then one password check, then the session and the device cookie. Its database calls go
@@ -55,11 +59,12 @@ async function checkAndSignIn(
 
   // Parameters raised since this hash was made: upgrade it now that the password is at hand (skipped when busy).
   const upgraded = check.needsRehash ? await kdf.run("other", () => hashPassword(password)).catch(() => null) : null;
+  const scope = actFor(system, merchant.id);
   const accessToken = await db.transaction().execute(async (trx) => {
     await settleSignIn(trx, slots, limits);
-    if (upgraded) await setPasswordHash(trx, merchant.id, upgraded);
-    if (merchant.last_login_at === null) await onFirstLogin(trx, merchant.id, now);
-    return signInMerchant(trx, merchant.id, ip, now);
+    if (upgraded) await setPasswordHash(trx, scope, upgraded);
+    if (merchant.last_login_at === null) await onFirstLogin(trx, scope, now);
+    return signInMerchant(trx, scope, ip, now);
   });
   return {
     outcome: ok(toLoginResult(merchant, accessToken)),

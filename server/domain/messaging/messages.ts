@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Message, MessageType } from "../../../contracts/schemas/message.ts";
 import enUS from "../../../locales/en-US.json" with { type: "json" };
-import type { MerchantScope } from "../identity/merchant-scope.ts";
+import type { AnyMerchantScope, MerchantScope } from "../identity/merchant-scope.ts";
 import type { DB, MessagesTable } from "../../db/schema.ts";
 
 /** The events that write a message; the console translates them by kind (locales: messageBox.kinds.<kind>). */
@@ -16,7 +16,12 @@ export type MessageKind = keyof typeof kinds;
 export const messagesPerType = 100;
 
 /** Writes the message of an event in the caller's transaction, so it exists exactly when the event happened. */
-export async function postMessage(db: Kysely<DB>, merchantId: string, kind: MessageKind, now: Date): Promise<void> {
+export async function postMessage(
+  db: Kysely<DB>,
+  { merchantId }: AnyMerchantScope,
+  kind: MessageKind,
+  now: Date,
+): Promise<void> {
   const texts = enUS.messageBox.kinds[kind];
   await db
     .insertInto("messages")
@@ -35,12 +40,12 @@ export async function postMessage(db: Kysely<DB>, merchantId: string, kind: Mess
     .execute();
 }
 
-export const onRegistered = (db: Kysely<DB>, merchantId: string, now: Date) =>
-  postMessage(db, merchantId, "welcome", now);
-export const onPasswordChanged = (db: Kysely<DB>, merchantId: string, now: Date) =>
-  postMessage(db, merchantId, "passwordChanged", now);
-export const onFirstLogin = (db: Kysely<DB>, merchantId: string, now: Date) =>
-  postMessage(db, merchantId, "firstApplication", now);
+export const onRegistered = (db: Kysely<DB>, scope: AnyMerchantScope, now: Date) =>
+  postMessage(db, scope, "welcome", now);
+export const onPasswordChanged = (db: Kysely<DB>, scope: AnyMerchantScope, now: Date) =>
+  postMessage(db, scope, "passwordChanged", now);
+export const onFirstLogin = (db: Kysely<DB>, scope: AnyMerchantScope, now: Date) =>
+  postMessage(db, scope, "firstApplication", now);
 
 export function toMessage(row: Selectable<MessagesTable>): Message {
   return {

@@ -1,14 +1,14 @@
 import type { Kysely } from "kysely";
 import type { BalanceResult } from "../../../contracts/schemas/balance.ts";
 import type { BalanceEntryKindColumn, DB } from "../../db/schema.ts";
-import type { MerchantScope } from "../identity/merchant-scope.ts";
+import type { AnyMerchantScope, MerchantScope, SystemScope } from "../identity/merchant-scope.ts";
 import { fromAtto, toAtto, usdtText } from "./usdt.ts";
 
 /** The newest ledger lines the balance call answers. */
 export const balanceEntriesShown = 100;
 
 /** The balance: the sum of the merchant's ledger, in atto units (may be negative after a reorganisation's debit). */
-export async function balanceAtto(db: Kysely<DB>, merchantId: string): Promise<bigint> {
+export async function balanceAtto(db: Kysely<DB>, { merchantId }: AnyMerchantScope): Promise<bigint> {
   const row = await db
     .selectFrom("balance_entries")
     .select((eb) => eb.fn.sum<string | null>("amount").as("total"))
@@ -29,7 +29,8 @@ async function transferEpoch(trx: Kysely<DB>, transferId: string): Promise<numbe
 }
 
 export interface TransferCredit {
-  merchantId: string;
+  /** Whose balance: the merchant's own call (an order they close) or the system's for them (the chain listener, the sweep). */
+  scope: AnyMerchantScope;
   kind: Extract<BalanceEntryKindColumn, "excess" | "late" | "unmatched" | "orderClosed">;
   transferId: string;
   orderId: string | null;
@@ -47,7 +48,7 @@ export async function creditTransfer(trx: Kysely<DB>, credit: TransferCredit): P
   const rows = await trx
     .insertInto("balance_entries")
     .values({
-      merchant_id: credit.merchantId,
+      merchant_id: credit.scope.merchantId,
       kind: credit.kind,
       amount: fromAtto(credit.amount),
       order_id: credit.orderId,
@@ -64,7 +65,7 @@ export async function creditTransfer(trx: Kysely<DB>, credit: TransferCredit): P
 /** An order's own refund (balance it took, given back when it closes unpaid): once per order. */
 export async function creditOrderRefund(
   trx: Kysely<DB>,
-  merchantId: string,
+  { merchantId }: AnyMerchantScope,
   orderId: string,
   amount: bigint,
   now: Date,
@@ -87,7 +88,7 @@ export async function creditOrderRefund(
 /** What an order takes from the balance: once per order (unique index `balance_entries_order_payment`). */
 export async function debitOrderPayment(
   trx: Kysely<DB>,
-  merchantId: string,
+  { merchantId }: AnyMerchantScope,
   orderId: string,
   amount: bigint,
   now: Date,
@@ -110,9 +111,15 @@ export async function debitOrderPayment(
 
 /**
  * A reorganisation removed a transfer: whatever of it the balance holds (credits minus earlier debits) is taken back
- * as a `reorg` debit, which may leave the balance negative. Nothing when it was never credited.
+ * as a `reorg` debit, which may leave the balance negative. Nothing when it was never credited. The system's (the
+ * chain listener): the merchant is whoever the transfer's credits went to.
  */
-export async function debitRemovedTransfer(trx: Kysely<DB>, transferId: string, now: Date): Promise<void> {
+export async function debitRemovedTransfer(
+  trx: Kysely<DB>,
+  _system: SystemScope,
+  transferId: string,
+  now: Date,
+): Promise<void> {
   const held = await trx
     .selectFrom("balance_entries")
     .select(["merchant_id", "order_id", "amount"])
@@ -138,7 +145,8 @@ export async function debitRemovedTransfer(trx: Kysely<DB>, transferId: string, 
 }
 
 /** The balance and its newest lines, with the order code and transaction each names. */
-export async function balanceOf(db: Kysely<DB>, { merchantId }: MerchantScope): Promise<BalanceResult> {
+export async function balanceOf(db: Kysely<DB>, scope: MerchantScope): Promise<BalanceResult> {
+  const { merchantId } = scope;
   const rows = await db
     .selectFrom("balance_entries as e")
     .leftJoin("orders as o", "o.id", "e.order_id")
@@ -150,7 +158,7 @@ export async function balanceOf(db: Kysely<DB>, { merchantId }: MerchantScope): 
     .limit(balanceEntriesShown)
     .execute();
   return {
-    balance: fromAtto(maxZero(await balanceAtto(db, merchantId))),
+    balance: fromAtto(maxZero(await balanceAtto(db, scope))),
     currency: "USDT",
     entries: rows.map((row) => ({
       kind: row.kind,
@@ -166,4 +174,4 @@ export async function balanceOf(db: Kysely<DB>, { merchantId }: MerchantScope): 
 const maxZero = (value: bigint) => (value < 0n ? 0n : value);
 
 /** The ledger's sum as text, sign included (tests). */
-export const balanceText = async (db: Kysely<DB>, merchantId: string) => fromAtto(await balanceAtto(db, merchantId));
+export const balanceText = async (db: Kysely<DB>, scope: AnyMerchantScope) => fromAtto(await balanceAtto(db, scope));

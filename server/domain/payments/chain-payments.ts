@@ -67,7 +67,7 @@ export async function devPayOrder(
   const due = toAtto(order.remaining) - toAtto(order.confirming);
   if (due <= 0n) return fail(errCodes.orderConfirming, orderMessages.orderConfirming);
   const units = attoToUnits(due, token.decimals);
-  const { address } = await layer.receivingAddressOf(db, scope.merchantId);
+  const { address } = await layer.receivingAddressOf(db, scope);
   const sent = await layer.payFromDevAccount(address as Address, units);
   return ok({
     txHash: sent.hash,

@@ -1,10 +1,14 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
+import { actFor, systemScope } from "../identity/system-scope.ts";
 import { expireIfDue, isOpen, lockOrderById, openStatuses } from "./order-state.ts";
 
 /** How often the sweep looks for open orders past their window (scheduled with prune.ts's schedulePrune, so runs never overlap). */
 export const orderSweepEveryMs = 5_000;
 const batch = 200;
+
+/** The sweep acts as the system: for the merchant of each overdue order it finds (merchant-scope.ts). */
+const system = systemScope("order-expiry");
 
 /**
  * Fails every open order past its expiresAt that has no transfer still confirming (order-state.ts expireIfDue), each
@@ -22,9 +26,9 @@ export async function expireOverdueOrders(db: Kysely<DB>, now: Date): Promise<nu
   let failed = 0;
   for (const { id } of due) {
     const closed = await db.transaction().execute(async (trx) => {
-      const order = await lockOrderById(trx, id);
+      const order = await lockOrderById(trx, system, id);
       if (!order || !isOpen(order.status)) return false;
-      return !isOpen((await expireIfDue(trx, order, now)).status);
+      return !isOpen((await expireIfDue(trx, actFor(system, order.merchant_id), order, now)).status);
     });
     if (closed) failed++;
   }

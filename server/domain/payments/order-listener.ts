@@ -4,6 +4,8 @@ import type { ConfiguredChain } from "../../chain/chain-layer.ts";
 import type { ChainListener } from "../../chain/listener.ts";
 import type { StoredTransfer } from "../../chain/store.ts";
 import type { DB } from "../../db/schema.ts";
+import type { SystemMerchantScope } from "../identity/merchant-scope.ts";
+import { actFor, systemScope } from "../identity/system-scope.ts";
 import { creditTransfer, debitRemovedTransfer } from "./balance.ts";
 import {
   countConfirmed,
@@ -24,6 +26,9 @@ export interface OrderListenerOptions {
   chains: readonly ConfiguredChain[];
   now?: () => Date;
 }
+
+/** The chain listener acts as the system: for the merchant a transfer's address or order link names (merchant-scope.ts). */
+const system = systemScope("chain-listener");
 
 interface Priced {
   chain: ConfiguredChain;
@@ -47,13 +52,14 @@ export function createOrderListener(options: OrderListenerOptions): ChainListene
     return { chain, amount: unitsToAtto(t.amount, token.decimals) };
   };
 
-  const merchantOf = async (trx: Kysely<DB>, t: StoredTransfer): Promise<string | null> => {
+  /** The merchant whose receiving address the transfer went to, for the system to act for; null when none is. */
+  const merchantOf = async (trx: Kysely<DB>, t: StoredTransfer): Promise<SystemMerchantScope | null> => {
     const row = await trx
       .selectFrom("receiving_addresses")
       .select("merchant_id")
       .where("address", "=", getAddress(t.to))
       .executeTakeFirst();
-    return row?.merchant_id ?? null;
+    return row?.merchant_id ? actFor(system, row.merchant_id) : null;
   };
 
   const linkOf = (trx: Kysely<DB>, t: StoredTransfer) =>
@@ -73,16 +79,16 @@ export function createOrderListener(options: OrderListenerOptions): ChainListene
       if (!priced) return;
       const link = await linkOf(trx, t);
       if (link) {
-        const order = await lockOrderById(trx, link.order_id);
+        const order = await lockOrderById(trx, system, link.order_id);
         if (order && isOpen(order.status)) {
           await refreshOpenStatus(trx, order);
           await notify(trx, order);
         }
         return;
       }
-      const merchantId = await merchantOf(trx, t);
-      if (!merchantId) return;
-      const order = await lockOpenOrderOf(trx, merchantId);
+      const merchant = await merchantOf(trx, t);
+      if (!merchant) return;
+      const order = await lockOpenOrderOf(trx, merchant);
       if (!order) return;
       const seen = await trx
         .selectFrom("chain_transfers")
@@ -95,7 +101,7 @@ export function createOrderListener(options: OrderListenerOptions): ChainListene
         .values({
           transfer_id: t.id,
           order_id: order.id,
-          merchant_id: merchantId,
+          merchant_id: merchant.merchantId,
           product: priced.chain.product,
           amount: fromAtto(priced.amount),
           required: priced.chain.confirmations,
@@ -128,11 +134,12 @@ export function createOrderListener(options: OrderListenerOptions): ChainListene
       const at = now();
       const link = await linkOf(trx, t);
       if (link) {
-        const order = await lockOrderById(trx, link.order_id);
+        const order = await lockOrderById(trx, system, link.order_id);
         if (order && isOpen(order.status)) {
-          const after = await countConfirmed(trx, order, t.id, at);
+          const scope = actFor(system, order.merchant_id);
+          const after = await countConfirmed(trx, scope, order, t.id, at);
           // Counted, not covered, and past the window with nothing else confirming: the expiry need not wait for the sweep.
-          await expireIfDue(trx, after, at);
+          await expireIfDue(trx, scope, after, at);
           return;
         }
         await trx
@@ -141,7 +148,7 @@ export function createOrderListener(options: OrderListenerOptions): ChainListene
           .where("transfer_id", "=", t.id)
           .execute();
         await creditTransfer(trx, {
-          merchantId: link.merchant_id,
+          scope: actFor(system, link.merchant_id),
           kind: "orderClosed",
           transferId: t.id,
           orderId: link.order_id,
@@ -151,11 +158,11 @@ export function createOrderListener(options: OrderListenerOptions): ChainListene
         if (order) await notify(trx, order);
         return;
       }
-      const merchantId = await merchantOf(trx, t);
-      if (!merchantId) return;
-      const late = await lateOrderOf(trx, merchantId, t.id);
+      const merchant = await merchantOf(trx, t);
+      if (!merchant) return;
+      const late = await lateOrderOf(trx, merchant, t.id);
       await creditTransfer(trx, {
-        merchantId,
+        scope: merchant,
         kind: late ? "late" : "unmatched",
         transferId: t.id,
         orderId: late,
@@ -172,13 +179,13 @@ export function createOrderListener(options: OrderListenerOptions): ChainListene
     async onTransferRemoved(trx, t) {
       const link = await linkOf(trx, t);
       if (link) {
-        const order = await lockOrderById(trx, link.order_id);
+        const order = await lockOrderById(trx, system, link.order_id);
         if (order && isOpen(order.status)) {
           await refreshOpenStatus(trx, order);
           await notify(trx, order);
         }
       }
-      await debitRemovedTransfer(trx, t.id, now());
+      await debitRemovedTransfer(trx, system, t.id, now());
     },
   };
 }
@@ -190,7 +197,11 @@ export const lateGraceMs = 24 * 3_600_000;
  * The order a transfer came too late for: the merchant's latest order created before the transfer was seen, when it
  * was not paid or cancelled and its window had ended by then, at most a day before. Null otherwise (unmatched).
  */
-async function lateOrderOf(trx: Kysely<DB>, merchantId: string, transferId: string): Promise<string | null> {
+async function lateOrderOf(
+  trx: Kysely<DB>,
+  { merchantId }: SystemMerchantScope,
+  transferId: string,
+): Promise<string | null> {
   const seen = await trx
     .selectFrom("chain_transfers")
     .select("seen_at")

@@ -14,7 +14,8 @@ export interface OrderRelay {
   /**
    * `onChange` is called on every notification for this merchant's order, and after the listening connection
    * came back from a loss (changes in between may have been missed): either way the subscriber re-reads the order.
-   * Returns the unsubscribe function.
+   * Returns the unsubscribe function. A plain merchant id: it keys streams in memory and reads no rows (the stream's
+   * re-read of the order goes through its session's scope).
    */
   subscribe(merchantId: string, orderCode: string, onChange: () => void): () => void;
   /** How many subscriptions a merchant holds in this process (to bound the streams per merchant). */

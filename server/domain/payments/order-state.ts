@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
 import type { DB, OrdersTable, OrderStatusColumn, PayTypeColumn } from "../../db/schema.ts";
+import type { AnyMerchantScope, SystemScope } from "../identity/merchant-scope.ts";
 import { creditOrderRefund, creditTransfer } from "./balance.ts";
 import { notifyOrderChanged } from "./order-events-channel.ts";
 import { activatePackage } from "./subscriptions.ts";
@@ -10,6 +11,10 @@ import { toAtto } from "./usdt.ts";
  * the expiry sweep (order-expiry.ts). Every function here takes a transaction and a row it has locked (`for update`),
  * so whoever changes an order holds its row: two racing changes run one after the other, the second one seeing the
  * first's result. Every change raises the order's notification in the same transaction.
+ *
+ * An order is locked through a scope: the merchant's (by its code, or their open one) or the system's (by its id, the
+ * chain listener and the sweep). The changes that write the merchant's other rows (balance, package) take the scope
+ * the order was locked for; the ones that touch only the locked order's own rows go by its id.
  */
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -17,11 +22,16 @@ export type OrderRow = Selectable<OrdersTable>;
 export const openStatuses = ["pending", "waiting"] as const satisfies readonly OrderStatusColumn[];
 export const isOpen = (status: OrderStatusColumn): boolean => status === "pending" || status === "waiting";
 
-export function lockOrderById(trx: Kysely<DB>, orderId: string): Promise<OrderRow | undefined> {
+/** The system's (chain listener, sweep): an order it found by a transfer's link or by its expiry, whoever's it is. */
+export function lockOrderById(trx: Kysely<DB>, _system: SystemScope, orderId: string): Promise<OrderRow | undefined> {
   return trx.selectFrom("orders").selectAll().where("id", "=", orderId).forUpdate().executeTakeFirst();
 }
 
-export function lockOrderByCode(trx: Kysely<DB>, merchantId: string, orderCode: string): Promise<OrderRow | undefined> {
+export function lockOrderByCode(
+  trx: Kysely<DB>,
+  { merchantId }: AnyMerchantScope,
+  orderCode: string,
+): Promise<OrderRow | undefined> {
   return trx
     .selectFrom("orders")
     .selectAll()
@@ -32,7 +42,7 @@ export function lockOrderByCode(trx: Kysely<DB>, merchantId: string, orderCode: 
 }
 
 /** The merchant's one open order (the partial unique index allows no second), locked. */
-export function lockOpenOrderOf(trx: Kysely<DB>, merchantId: string): Promise<OrderRow | undefined> {
+export function lockOpenOrderOf(trx: Kysely<DB>, { merchantId }: AnyMerchantScope): Promise<OrderRow | undefined> {
   return trx
     .selectFrom("orders")
     .selectAll()
@@ -81,6 +91,7 @@ export const notify = (trx: Kysely<DB>, order: Pick<OrderRow, "merchant_id" | "o
  */
 export async function closeOrder(
   trx: Kysely<DB>,
+  scope: AnyMerchantScope,
   order: OrderRow,
   status: "cancelled" | "failed",
   now: Date,
@@ -88,7 +99,7 @@ export async function closeOrder(
   for (const transfer of await attachedTransfers(trx, order.id)) {
     if (transfer.state !== "counted") continue;
     await creditTransfer(trx, {
-      merchantId: order.merchant_id,
+      scope,
       kind: "orderClosed",
       transferId: transfer.transferId,
       orderId: order.id,
@@ -96,7 +107,7 @@ export async function closeOrder(
       now,
     });
   }
-  await creditOrderRefund(trx, order.merchant_id, order.id, toAtto(order.from_balance), now);
+  await creditOrderRefund(trx, scope, order.id, toAtto(order.from_balance), now);
   const updated = await trx
     .updateTable("orders")
     .set({ status, closed_at: now })
@@ -118,24 +129,30 @@ export const confirmingGraceMs = 24 * 3_600_000;
  * Expiry: an open order past its expiresAt with no attached transfer still confirming fails ("confirmation failed"). One
  * with a transfer still confirming waits for it (it was seen in time), at most `confirmingGraceMs`. Answers the order as it is now.
  */
-export async function expireIfDue(trx: Kysely<DB>, order: OrderRow, now: Date): Promise<OrderRow> {
+export async function expireIfDue(
+  trx: Kysely<DB>,
+  scope: AnyMerchantScope,
+  order: OrderRow,
+  now: Date,
+): Promise<OrderRow> {
   if (!isOpen(order.status) || order.expires_at > now) return order;
   const transfers = await attachedTransfers(trx, order.id);
   const waiting = transfers.some((t) => t.state === "seen" || t.state === "uncounted");
   if (waiting && now.getTime() < order.expires_at.getTime() + confirmingGraceMs) return order;
-  return closeOrder(trx, order, "failed", now);
+  return closeOrder(trx, scope, order, "failed", now);
 }
 
 /** Paid: the package is activated (subscriptions.ts) and the order closed as paid. */
 export async function markPaid(
   trx: Kysely<DB>,
+  scope: AnyMerchantScope,
   order: OrderRow,
   payType: PayTypeColumn,
   now: Date,
   fromBalance?: string,
 ): Promise<OrderRow> {
   const pkg = await trx.selectFrom("packages").selectAll().where("id", "=", order.package_id).executeTakeFirstOrThrow();
-  const packageExpiresAt = await activatePackage(trx, order.merchant_id, pkg, order.id, now);
+  const packageExpiresAt = await activatePackage(trx, scope, pkg, order.id, now);
   const updated = await trx
     .updateTable("orders")
     .set({
@@ -173,6 +190,7 @@ export async function orderProgress(
  */
 export async function countConfirmed(
   trx: Kysely<DB>,
+  scope: AnyMerchantScope,
   order: OrderRow,
   transferId: string,
   now: Date,
@@ -189,9 +207,9 @@ export async function countConfirmed(
     await notify(trx, order);
     return order;
   }
-  const paid = await markPaid(trx, order, toAtto(order.from_balance) > 0n ? "mixed" : "chain", now);
+  const paid = await markPaid(trx, scope, order, toAtto(order.from_balance) > 0n ? "mixed" : "chain", now);
   await creditTransfer(trx, {
-    merchantId: order.merchant_id,
+    scope,
     kind: "excess",
     transferId,
     orderId: order.id,

@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Order, OrderDetail, OrderTransfer } from "../../../contracts/schemas/order.ts";
 import type { DB } from "../../db/schema.ts";
+import type { MerchantScope } from "../identity/merchant-scope.ts";
 import { termMonths } from "./packages.ts";
 import { fromAtto, toAtto, usdtText } from "./usdt.ts";
 
@@ -48,8 +49,8 @@ const attachedSum = (
   return query;
 };
 
-/** The query of wire rows; callers add the merchant's `where` (always) and their own filters. */
-export function wireOrderQuery(db: Kysely<DB>) {
+/** The query of the merchant's wire rows (it adds the `where merchant_id` itself); callers add their own filters. */
+export function wireOrderQuery(db: Kysely<DB>, { merchantId }: MerchantScope) {
   return db
     .selectFrom("orders as o")
     .innerJoin("packages as p", "p.id", "o.package_id")
@@ -78,7 +79,8 @@ export function wireOrderQuery(db: Kysely<DB>) {
     .select((eb) => [
       attachedSum(eb, ["confirmed"], true).as("counted_sum"),
       attachedSum(eb, ["seen"], null).as("seen_sum"),
-    ]);
+    ])
+    .where("o.merchant_id", "=", merchantId);
 }
 
 /**

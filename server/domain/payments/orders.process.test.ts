@@ -16,6 +16,7 @@ import { createWatcher, type Watcher } from "../../chain/watcher.ts";
 import { call, createHarness, type Harness, type Merchant, reset, signedInMerchant } from "../../testing/harness.ts";
 import { seedOpenOrder, seedPackageId } from "../../testing/seed.ts";
 import { type StubChainLayer, stubChainLayer } from "../../testing/stub-chain.ts";
+import { actFor, systemScope } from "../identity/system-scope.ts";
 import { balanceText } from "./balance.ts";
 import { expireOverdueOrders } from "./order-expiry.ts";
 import { createOrderListener } from "./order-listener.ts";
@@ -105,6 +106,9 @@ async function detail(m: Merchant, orderCode: string): Promise<OrderDetail> {
   return orderDetailSchema.parse(answer.resData);
 }
 
+/** The test acts as the system to read a merchant's balance (tests may: scripts/symbol-rules.ts spares them). */
+const tests = systemScope("test");
+
 const ledger = (m: Merchant) =>
   h.db
     .selectFrom("balance_entries")
@@ -174,7 +178,7 @@ describe("orders paid on a real chain", { timeout: 60_000 }, () => {
     await chain.pay(await addressOf(newcomer), usdt("1.5"));
     await confirmAll();
     expect(await ledger(newcomer)).toEqual([{ kind: "unmatched", amount: "1.500000000000000000" }]);
-    expect(await balanceText(h.db, m.userId)).toBe("29");
+    expect(await balanceText(h.db, actFor(tests, m.userId))).toBe("29");
   });
 
   it("a reorganisation before confirmation takes the transfer away: back to pending, then waiting when it comes back, then paid", async () => {
@@ -214,7 +218,7 @@ describe("orders paid on a real chain", { timeout: 60_000 }, () => {
     await chain.sendRaw(await chain.signedPayment(payer, await addressOf(m), usdt("30")));
     await confirmAll();
     expect((await detail(m, order.orderCode)).status).toBe("paid");
-    expect(await balanceText(h.db, m.userId)).toBe("1");
+    expect(await balanceText(h.db, actFor(tests, m.userId))).toBe("1");
     // Replaces the transfer's block and the 3 after it: the confirmed transfer is gone.
     await chain.test.request({ method: "anvil_reorg", params: [4, []] } as never);
     await watch();
@@ -225,7 +229,7 @@ describe("orders paid on a real chain", { timeout: 60_000 }, () => {
       ["excess", "1.000000000000000000"],
       ["reorg", "-1.000000000000000000"],
     ]);
-    expect(await balanceText(h.db, m.userId)).toBe("0");
+    expect(await balanceText(h.db, actFor(tests, m.userId))).toBe("0");
   });
 
   it("two transfers in one block while Finish Pay is pressed twice: one payment, the excess counted once", async () => {
@@ -298,7 +302,7 @@ describe("orders paid on a real chain", { timeout: 60_000 }, () => {
     expect((await call(h, "orderCancel", { token: m.token, body: { orderCode: next.orderCode } })).resData.status).toBe(
       "cancelled",
     );
-    expect(await balanceText(h.db, m.userId)).toBe("13");
+    expect(await balanceText(h.db, actFor(tests, m.userId))).toBe("13");
   });
 
   it("a transfer seen in the window still counts when it confirms after it; the sweep waits for it", async () => {
@@ -323,7 +327,7 @@ describe("orders paid on a real chain", { timeout: 60_000 }, () => {
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     expect(await expireOverdueOrders(h.db, new Date())).toBe(1);
     expect(await detail(m, orderCode)).toMatchObject({ status: "failed", received: "5", remaining: "24" });
-    expect(await balanceText(h.db, m.userId)).toBe("5");
+    expect(await balanceText(h.db, actFor(tests, m.userId))).toBe("5");
   });
 
   it("Pay from balance twice at once pays once; the trial is given once; Pay from the dev wallet pays what is left", async () => {
@@ -331,13 +335,13 @@ describe("orders paid on a real chain", { timeout: 60_000 }, () => {
     const to = await addressOf(m);
     await chain.pay(to, usdt("40"));
     await confirmAll();
-    expect(await balanceText(h.db, m.userId)).toBe("40");
+    expect(await balanceText(h.db, actFor(tests, m.userId))).toBe("40");
     const order = await createOrder(m);
     const answers = await Promise.all(
       [0, 1].map(() => call(h, "orderPayFromBalance", { token: m.token, body: { orderCode: order.orderCode } })),
     );
     expect(answers.map((a) => a.success).sort()).toEqual([false, true]);
-    expect(await balanceText(h.db, m.userId)).toBe("11");
+    expect(await balanceText(h.db, actFor(tests, m.userId))).toBe("11");
     const trialId = (await seedPackageId(h.db, "trial")).packageId;
     const trials = await Promise.all(
       [0, 1].map(() => call(h, "orderCreate", { token: m.token, body: { packageId: trialId } })),

@@ -45,15 +45,12 @@ async function nextOrderCode(trx: Kysely<DB>, now: Date): Promise<string> {
   return `${day}${rows[0]!.n.padStart(10, "0")}`;
 }
 
-async function wireRow(db: Kysely<DB>, merchantId: string, orderCode: string): Promise<WireOrderRow | undefined> {
-  return wireOrderQuery(db)
-    .where("o.merchant_id", "=", merchantId)
-    .where("o.order_code", "=", orderCode)
-    .executeTakeFirst();
+async function wireRow(db: Kysely<DB>, scope: MerchantScope, orderCode: string): Promise<WireOrderRow | undefined> {
+  return wireOrderQuery(db, scope).where("o.order_code", "=", orderCode).executeTakeFirst();
 }
 
-async function wireOrder(db: Kysely<DB>, order: OrderRow, now: Date): Promise<Order> {
-  const row = await wireRow(db, order.merchant_id, order.order_code);
+async function wireOrder(db: Kysely<DB>, scope: MerchantScope, order: OrderRow, now: Date): Promise<Order> {
+  const row = await wireRow(db, scope, order.order_code);
   if (!row) throw new Error(`order ${order.order_code} vanished`);
   return toWireOrder(row, now);
 }
@@ -62,18 +59,18 @@ async function wireOrder(db: Kysely<DB>, order: OrderRow, now: Date): Promise<Or
  * Expiry on read: when the merchant's open order (or the one named) is past its expiresAt, the expiry is applied now
  * rather than at the sweep's next run, so what a merchant reads is never stale. Costs one indexed read otherwise.
  */
-async function applyDueExpiry(db: Kysely<DB>, merchantId: string, now: Date): Promise<void> {
+async function applyDueExpiry(db: Kysely<DB>, scope: MerchantScope, now: Date): Promise<void> {
   const due = await db
     .selectFrom("orders")
     .select("id")
-    .where("merchant_id", "=", merchantId)
+    .where("merchant_id", "=", scope.merchantId)
     .where("status", "in", openStatuses)
     .where("expires_at", "<=", now)
     .executeTakeFirst();
   if (!due) return;
   await db.transaction().execute(async (trx) => {
-    const open = await lockOpenOrderOf(trx, merchantId);
-    if (open) await expireIfDue(trx, open, now);
+    const open = await lockOpenOrderOf(trx, scope);
+    if (open) await expireIfDue(trx, scope, open, now);
   });
 }
 
@@ -90,21 +87,22 @@ export interface CreateOrderSettings {
  */
 export async function createOrder(
   db: Kysely<DB>,
-  { merchantId }: MerchantScope,
+  scope: MerchantScope,
   packageId: string,
   settings: CreateOrderSettings,
 ): Promise<Outcome<Order>> {
   const { now } = settings;
+  const { merchantId } = scope;
   return db.transaction().execute(async (trx) => {
     const pkg = await findPackage(trx, packageId);
     if (!pkg) return fail(errCodes.packageNotFound, orderMessages.packageNotFound);
-    const open = await lockOpenOrderOf(trx, merchantId);
+    const open = await lockOpenOrderOf(trx, scope);
     // An open order past its window no longer blocks a new one: its expiry is applied first (and kept).
-    const stillOpen = open ? isOpen((await expireIfDue(trx, open, now)).status) : false;
+    const stillOpen = open ? isOpen((await expireIfDue(trx, scope, open, now)).status) : false;
     const trial = pkg.kind === "trial";
-    if (trial && !(await trialAvailable(trx, merchantId))) return fail(errCodes.trialUsed, orderMessages.trialUsed);
+    if (trial && !(await trialAvailable(trx, scope))) return fail(errCodes.trialUsed, orderMessages.trialUsed);
     if (stillOpen) return fail(errCodes.orderOpenExists, orderMessages.orderOpenExists);
-    const upgrade = await upgradeKindOf(trx, merchantId, pkg.id, now);
+    const upgrade = await upgradeKindOf(trx, scope, pkg.id, now);
     const inserted = await trx
       .insertInto("orders")
       .values({
@@ -123,13 +121,13 @@ export async function createOrder(
       .returningAll()
       .executeTakeFirst();
     if (!inserted) {
-      return trial && !(await trialAvailable(trx, merchantId))
+      return trial && !(await trialAvailable(trx, scope))
         ? fail(errCodes.trialUsed, orderMessages.trialUsed)
         : fail(errCodes.orderOpenExists, orderMessages.orderOpenExists);
     }
-    const order = trial || toAtto(pkg.price) === 0n ? await markPaid(trx, inserted, "free", now) : inserted;
+    const order = trial || toAtto(pkg.price) === 0n ? await markPaid(trx, scope, inserted, "free", now) : inserted;
     if (order === inserted) await notify(trx, order);
-    return ok(await wireOrder(trx, order, now));
+    return ok(await wireOrder(trx, scope, order, now));
   });
 }
 
@@ -145,11 +143,10 @@ export async function listOrders(
   filters: OrderListRequest,
   now: Date,
 ): Promise<OrderListResult> {
-  const { merchantId } = scope;
-  await applyDueExpiry(db, merchantId, now);
+  await applyDueExpiry(db, scope, now);
   const page = filters.page ?? 1;
   const pageSize = filters.pageSize ?? defaultPageSize;
-  let query = wireOrderQuery(db).where("o.merchant_id", "=", merchantId);
+  let query = wireOrderQuery(db, scope);
   if (filters.status) query = query.where("o.status", "=", filters.status);
   if (filters.orderCode) query = query.where("o.order_code", "like", `${filters.orderCode}%`);
   if (filters.startTime) query = query.where("o.created_at", ">=", searchTime(filters.startTime));
@@ -173,23 +170,23 @@ export async function listOrders(
  */
 export async function orderForWire(
   db: Kysely<DB>,
-  { merchantId }: MerchantScope,
+  scope: MerchantScope,
   orderCode: string,
   now: Date = new Date(),
 ): Promise<Order | null> {
-  await applyDueExpiry(db, merchantId, now);
-  const row = await wireRow(db, merchantId, orderCode);
+  await applyDueExpiry(db, scope, now);
+  const row = await wireRow(db, scope, orderCode);
   return row ? toWireOrder(row, now) : null;
 }
 
 export async function orderDetail(
   db: Kysely<DB>,
-  { merchantId }: MerchantScope,
+  scope: MerchantScope,
   orderCode: string,
   now: Date,
 ): Promise<Outcome<OrderDetail>> {
-  await applyDueExpiry(db, merchantId, now);
-  const row = await wireRow(db, merchantId, orderCode);
+  await applyDueExpiry(db, scope, now);
+  const row = await wireRow(db, scope, orderCode);
   if (!row) return fail(errCodes.orderNotFound, orderMessages.orderNotFound);
   return ok(await toWireOrderDetail(db, row, now));
 }
@@ -200,29 +197,24 @@ export async function orderDetail(
  */
 function withOpenOrder(
   db: Kysely<DB>,
-  merchantId: string,
+  scope: MerchantScope,
   orderCode: string,
   now: Date,
   change: (trx: Kysely<DB>, order: OrderRow) => Promise<Outcome<OrderRow>>,
 ): Promise<Outcome<Order>> {
   return db.transaction().execute(async (trx) => {
-    const locked = await lockOrderByCode(trx, merchantId, orderCode);
+    const locked = await lockOrderByCode(trx, scope, orderCode);
     if (!locked) return fail(errCodes.orderNotFound, orderMessages.orderNotFound);
-    const order = await expireIfDue(trx, locked, now);
+    const order = await expireIfDue(trx, scope, locked, now);
     if (!isOpen(order.status)) return fail(errCodes.orderClosed, orderMessages.orderClosed);
     const changed = await change(trx, order);
-    return changed.ok ? ok(await wireOrder(trx, changed.data, now)) : changed;
+    return changed.ok ? ok(await wireOrder(trx, scope, changed.data, now)) : changed;
   });
 }
 
 /** "I have paid": pending → waiting (checking). Already waiting: unchanged. Two racing calls give one result. */
-export function finishPay(
-  db: Kysely<DB>,
-  { merchantId }: MerchantScope,
-  orderCode: string,
-  now: Date,
-): Promise<Outcome<Order>> {
-  return withOpenOrder(db, merchantId, orderCode, now, async (trx, order) => {
+export function finishPay(db: Kysely<DB>, scope: MerchantScope, orderCode: string, now: Date): Promise<Outcome<Order>> {
+  return withOpenOrder(db, scope, orderCode, now, async (trx, order) => {
     if (order.status === "waiting" && order.finish_pressed_at !== null) return ok(order);
     const updated = await trx
       .updateTable("orders")
@@ -238,14 +230,14 @@ export function finishPay(
 /** Cancel: only while nothing confirms for it (2209); what confirmed already goes to the balance. */
 export function cancelOrder(
   db: Kysely<DB>,
-  { merchantId }: MerchantScope,
+  scope: MerchantScope,
   orderCode: string,
   now: Date,
 ): Promise<Outcome<Order>> {
-  return withOpenOrder(db, merchantId, orderCode, now, async (trx, order) => {
+  return withOpenOrder(db, scope, orderCode, now, async (trx, order) => {
     const { confirming } = await orderProgress(trx, order);
     if (confirming > 0n) return fail(errCodes.orderConfirming, orderMessages.orderConfirming);
-    return ok(await closeOrder(trx, order, "cancelled", now));
+    return ok(await closeOrder(trx, scope, order, "cancelled", now));
   });
 }
 
@@ -255,21 +247,21 @@ export function cancelOrder(
  */
 export function payFromBalance(
   db: Kysely<DB>,
-  { merchantId }: MerchantScope,
+  scope: MerchantScope,
   orderCode: string,
   now: Date,
 ): Promise<Outcome<Order>> {
-  return withOpenOrder(db, merchantId, orderCode, now, async (trx, order) => {
+  return withOpenOrder(db, scope, orderCode, now, async (trx, order) => {
     const { received } = await orderProgress(trx, order);
     const remaining = toAtto(order.amount) - received;
-    const balance = await balanceAtto(trx, merchantId);
+    const balance = await balanceAtto(trx, scope);
     if (remaining > 0n) {
       if (balance < remaining) return fail(errCodes.balanceInsufficient, orderMessages.balanceInsufficient);
-      if (!(await debitOrderPayment(trx, merchantId, order.id, remaining, now)))
+      if (!(await debitOrderPayment(trx, scope, order.id, remaining, now)))
         return fail(errCodes.orderClosed, orderMessages.orderClosed);
     }
     const fromBalance = toAtto(order.from_balance) + (remaining > 0n ? remaining : 0n);
     const payType = received > toAtto(order.from_balance) ? "mixed" : "balance";
-    return ok(await markPaid(trx, order, payType, now, fromAtto(fromBalance)));
+    return ok(await markPaid(trx, scope, order, payType, now, fromAtto(fromBalance)));
   });
 }

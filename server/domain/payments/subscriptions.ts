@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { UpgradeKind } from "../../../contracts/schemas/order.ts";
 import type { SubscriptionResult } from "../../../contracts/schemas/subscription.ts";
 import type { DB } from "../../db/schema.ts";
-import type { MerchantScope } from "../identity/merchant-scope.ts";
+import type { AnyMerchantScope, MerchantScope } from "../identity/merchant-scope.ts";
 import { addTerm, type PackageRow, toWirePackage } from "./packages.ts";
 
 interface CurrentPackage {
@@ -10,7 +10,11 @@ interface CurrentPackage {
   expiresAt: Date;
 }
 
-async function currentPackage(db: Kysely<DB>, merchantId: string, lock: boolean): Promise<CurrentPackage | null> {
+async function currentPackage(
+  db: Kysely<DB>,
+  { merchantId }: AnyMerchantScope,
+  lock: boolean,
+): Promise<CurrentPackage | null> {
   let query = db.selectFrom("subscriptions").select(["package_id", "expires_at"]).where("merchant_id", "=", merchantId);
   if (lock) query = query.forUpdate();
   const row = await query.executeTakeFirst();
@@ -20,11 +24,11 @@ async function currentPackage(db: Kysely<DB>, merchantId: string, lock: boolean)
 /** What buying `packageId` would do now: a first package, more time on the same one (still active), or another instead. */
 export async function upgradeKindOf(
   db: Kysely<DB>,
-  merchantId: string,
+  scope: AnyMerchantScope,
   packageId: string,
   now: Date,
 ): Promise<UpgradeKind> {
-  const current = await currentPackage(db, merchantId, false);
+  const current = await currentPackage(db, scope, false);
   if (!current || current.expiresAt <= now) return "new";
   return current.packageId === packageId ? "extend" : "replace";
 }
@@ -36,13 +40,14 @@ export async function upgradeKindOf(
  */
 export async function activatePackage(
   trx: Kysely<DB>,
-  merchantId: string,
+  scope: AnyMerchantScope,
   pkg: PackageRow,
   orderId: string,
   now: Date,
 ): Promise<Date> {
+  const { merchantId } = scope;
   await trx.selectFrom("merchants").select("id").where("id", "=", merchantId).forNoKeyUpdate().executeTakeFirst();
-  const current = await currentPackage(trx, merchantId, true);
+  const current = await currentPackage(trx, scope, true);
   // Extending the active package adds to its expiry (which is later than now); anything else starts now.
   const extend = current !== null && current.packageId === pkg.id && current.expiresAt > now;
   const from = extend ? current.expiresAt : now;
@@ -75,7 +80,7 @@ export async function activatePackage(
  * The free trial is for a merchant's start: once, and only before any other package was paid (a trial would
  * otherwise replace a paid package's time left).
  */
-export async function trialAvailable(db: Kysely<DB>, merchantId: string): Promise<boolean> {
+export async function trialAvailable(db: Kysely<DB>, { merchantId }: AnyMerchantScope): Promise<boolean> {
   const row = await db
     .selectFrom("orders")
     .select("id")
@@ -87,11 +92,8 @@ export async function trialAvailable(db: Kysely<DB>, merchantId: string): Promis
 }
 
 /** The console home's resource check: the package, its expiry, whether the trial is left, and what is used. */
-export async function subscriptionOf(
-  db: Kysely<DB>,
-  { merchantId }: MerchantScope,
-  now: Date,
-): Promise<SubscriptionResult> {
+export async function subscriptionOf(db: Kysely<DB>, scope: MerchantScope, now: Date): Promise<SubscriptionResult> {
+  const { merchantId } = scope;
   const row = await db
     .selectFrom("subscriptions")
     .innerJoin("packages", "packages.id", "subscriptions.package_id")
@@ -112,7 +114,7 @@ export async function subscriptionOf(
     package: row ? toWirePackage(pkg as PackageRow) : null,
     expiresAt: expiresAt ? expiresAt.toISOString() : null,
     active: expiresAt !== null && expiresAt > now,
-    trialAvailable: await trialAvailable(db, merchantId),
+    trialAvailable: await trialAvailable(db, scope),
     // Applications come with their own issue; until then none is used.
     usage: { wallets: Number(wallets.wallets), currencies: Number(wallets.currencies), applications: 0 },
     serverTime: now.toISOString(),
