@@ -14,7 +14,8 @@ const languageSwitch = (h: H) => screen.getByRole("combobox", { name: h.t("langu
 
 runModel(languageChangeModel, {
   async start(path) {
-    if (path.input.signedIn) return renderSignedIn({ saveLanguage: "user.language" }, { language: path.input.userLanguage ?? "en-US" });
+    if (path.input.signedIn)
+      return renderSignedIn({ saveLanguage: "user.language" }, { language: path.input.userLanguage ?? "en-US" });
     const fake = createControlledApi({ saveLanguage: "user.language" });
     const h = await renderConsole({ url: "/login", api: fake.api });
     await screen.findByRole("heading", { name: h.t("login.title") });

@@ -7,7 +7,7 @@ import { type ConsoleRoute, consoleRoutes, type RouteName } from "../../contract
 import { guardRoute } from "./route-guard.ts";
 import { DefaultLayout, NotFoundPage, preloadRoute, routePages } from "./route-modules.ts";
 import { routePaths, sectionRedirects } from "./route-names.ts";
-import { useServices } from "./services-context.tsx";
+import { useSessionActor } from "./services-context.tsx";
 
 const routes = Object.entries(consoleRoutes) as Array<[RouteName, ConsoleRoute]>;
 
@@ -24,7 +24,7 @@ const routeElements = (access: ConsoleRoute["access"], redirects: boolean) =>
     .map(([name, route]) => <Route key={name} path={route.path} element={elementOf(name, route)} />);
 
 function Guard({ children }: { children: ReactNode }) {
-  const { session } = useServices();
+  const session = useSessionActor();
   const hasToken = useSelector(session, (s) => s.context.token !== null);
   const location = useLocation();
   const decision = guardRoute({ hasToken, pathname: location.pathname, search: location.search });
@@ -49,7 +49,7 @@ function RedirectRoute() {
 }
 
 export function AppRoutes() {
-  const { session } = useServices();
+  const session = useSessionActor();
   const hasToken = useSelector(session, (s) => s.context.token !== null);
   // A path the console does not know: inside the signed-in layout (leading back to the console) for a merchant.
   const notFound = <Route path="*" element={<NotFoundPage inConsole={hasToken} />} />;

@@ -9,7 +9,7 @@ import { RouteChangeProgress } from "../ui/route-progress.tsx";
 import { AppRoutes } from "./app-routes.tsx";
 import { lazyRoute } from "./lazy-route.ts";
 import type { Services } from "./services.ts";
-import { ServicesProvider, useServices } from "./services-context.tsx";
+import { ServicesProvider, useNavDrawerActor, useSessionActor, useSettingsActor } from "./services-context.tsx";
 import { useDocumentTitle } from "./use-document-title.ts";
 
 /** Everything a page needs around it; the console adds the browser router, tests a memory router. */
@@ -30,7 +30,7 @@ const ReloginDialog = lazyRoute(() =>
 
 /** The Re-Login dialog, mounted from the first time it opens on (so it can animate closed). */
 function ReloginDialogWhenOpen() {
-  const { session } = useServices();
+  const session = useSessionActor();
   const open = useSelector(session, (s) => s.hasTag("reloginOpen"));
   const [mounted, setMounted] = useState(open);
   if (open && !mounted) setMounted(true);
@@ -42,7 +42,8 @@ function ReloginDialogWhenOpen() {
 }
 
 export function AppScreens() {
-  const { settings, navDrawer } = useServices();
+  const settings = useSettingsActor();
+  const navDrawer = useNavDrawerActor();
   useDocumentSettings(settings);
   useDocumentViewport(navDrawer);
   useDocumentTitle();

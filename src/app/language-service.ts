@@ -8,7 +8,7 @@ import { defaultLocale, isLocale } from "../i18n/locales.ts";
 import type { Notifier } from "../ui/notifier.ts";
 
 interface LanguageDeps {
-  api: Api;
+  api: Pick<Api, "user">;
   storage: Storage;
   notify: Notifier;
   i18n: i18n;

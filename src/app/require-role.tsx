@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react";
 import type { ReactNode } from "react";
 import type { Role } from "../../contracts/schemas/user.ts";
-import { useServices } from "./services-context.tsx";
+import { useSessionActor } from "./services-context.tsx";
 
 /**
  * The permission rule of spec section 6: with a non-empty list, only a user whose role is in it may see;
@@ -14,7 +14,7 @@ export function isAllowed(role: Role, allowed: unknown): boolean {
 }
 
 export function useHasRole(allowed: readonly Role[]): boolean {
-  const { session } = useServices();
+  const session = useSessionActor();
   const role = useSelector(session, (s) => s.context.role);
   return isAllowed(role, allowed);
 }

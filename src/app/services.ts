@@ -36,6 +36,14 @@ export interface Services {
   describeFailure(failure: { errCode: string; errMsg: string } | null | undefined): string;
 }
 
+/**
+ * What a wiring function (`provideX`) uses: the named services and the API's calls of the named areas, so a test
+ * hands it only those, and its signature says what the machine reaches.
+ */
+export type Uses<S extends Exclude<keyof Services, "api"> = never, A extends keyof Api = never> = Pick<Services, S> & {
+  api: Pick<Api, A>;
+};
+
 /** Repeating timers, injectable so tests can step time by hand. */
 export interface Timers {
   every(ms: number, tick: () => void): () => void;

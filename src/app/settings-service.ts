@@ -18,7 +18,7 @@ function readStored(storage: Storage): unknown {
 /** The settings actor, persisted in storage; it reads the session itself (see machines/shell/settings.ts). */
 export function startSettings(deps: {
   storage: Storage;
-  api: Api;
+  api: Pick<Api, "user">;
   notify: Notifier;
   i18n: i18n;
   session: SessionActor;

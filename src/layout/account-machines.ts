@@ -1,15 +1,15 @@
 import { fromPromise } from "xstate";
 import { changePasswordMachine } from "../../machines/account/change-password.ts";
 import { nicknameEditMachine } from "../../machines/account/nickname-edit.ts";
-import type { Services } from "../app/services.ts";
+import type { Uses } from "../app/services.ts";
 
-export const provideChangePassword = ({ api, notify, i18n }: Services) =>
+export const provideChangePassword = ({ api, notify, i18n }: Uses<"notify" | "i18n", "user">) =>
   changePasswordMachine.provide({
     actors: { submit: fromPromise(({ input }) => api.user.updatePassword(input)) },
     actions: { succeeded: () => notify.success(i18n.t("password.changed")) },
   });
 
-export const provideNicknameEdit = ({ api, notify, i18n, session }: Services) =>
+export const provideNicknameEdit = ({ api, notify, i18n, session }: Uses<"notify" | "i18n" | "session", "user">) =>
   nicknameEditMachine.provide({
     actors: { submit: fromPromise(({ input }) => api.user.updateProfile(input)) },
     actions: {

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ShellLayout } from "../../machines/shell/layout-selectors.ts";
 import { selectSigningOut } from "../../machines/auth/session-selectors.ts";
-import { useServices } from "../app/services-context.tsx";
+import { useNavDrawerActor, useSessionActor, useSettingsActor } from "../app/services-context.tsx";
 import { BrandMark } from "../ui/brand-mark.tsx";
 import { AccountMenu } from "./account-menu.tsx";
 import { FullscreenButton } from "./fullscreen-button.tsx";
@@ -18,7 +18,8 @@ import { MessageBox } from "./message-box.tsx";
  */
 export function AppNavbar({ layout }: { layout: ShellLayout }) {
   const { t } = useTranslation();
-  const { session, settings } = useServices();
+  const session = useSessionActor();
+  const settings = useSettingsActor();
   const leaving = useSelector(session, selectSigningOut);
   const dark = useSelector(settings, (s) => s.context.settings.theme === "dark");
   const inNavbar = layout.tools === "navbar";
@@ -81,7 +82,8 @@ export function AppNavbar({ layout }: { layout: ShellLayout }) {
 /** The navbar's first button: collapse the side menu (wide) or open the menu drawer (narrow). */
 function MenuButton({ kind, collapsed }: { kind: ShellLayout["menuButton"]; collapsed: boolean }) {
   const { t } = useTranslation();
-  const { settings, navDrawer } = useServices();
+  const settings = useSettingsActor();
+  const navDrawer = useNavDrawerActor();
   const open = useSelector(navDrawer, (s) => s.hasTag("navOpen"));
   if (kind === "drawer") {
     return (

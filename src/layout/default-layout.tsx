@@ -4,7 +4,7 @@ import { useSelector } from "@xstate/react";
 import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
-import { useServices } from "../app/services-context.tsx";
+import { useNavDrawerActor, useSettingsActor } from "../app/services-context.tsx";
 import { RouteProgress } from "../ui/route-progress.tsx";
 import { AppNavbar } from "./app-navbar.tsx";
 import { Footer } from "./footer.tsx";
@@ -23,7 +23,8 @@ import "./console-frame.css";
  */
 export default function DefaultLayout() {
   const { t } = useTranslation();
-  const { settings, navDrawer } = useServices();
+  const settings = useSettingsActor();
+  const navDrawer = useNavDrawerActor();
   const values = useSelector(settings, (s) => s.context.settings);
   const layout = useShellLayout();
   useTabTracking();

@@ -2,7 +2,7 @@ import { useSelector } from "@xstate/react";
 import { type ReactNode, useRef } from "react";
 import { useLocation, useOutlet } from "react-router";
 import { routeNameOf } from "../app/route-guard.ts";
-import { useServices } from "../app/services-context.tsx";
+import { useTabsActor } from "../app/services-context.tsx";
 
 /**
  * With the tab bar on, pages of open tabs stay mounted (hidden) so a merchant comes back to them as left;
@@ -11,7 +11,7 @@ import { useServices } from "../app/services-context.tsx";
 export function KeepAliveOutlet() {
   const outlet = useOutlet();
   const { pathname } = useLocation();
-  const { tabs } = useServices();
+  const tabs = useTabsActor();
   const entries = useSelector(tabs, (s) => s.context.tabs);
   const cache = useRef(new Map<string, ReactNode>());
 

@@ -3,14 +3,14 @@ import { useSelector } from "@xstate/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { selectLocale, selectSavingLanguage } from "../../machines/account/language-change-selectors.ts";
-import { useServices } from "../app/services-context.tsx";
+import { useLanguageChangeActor } from "../app/services-context.tsx";
 import { localeOptions } from "../i18n/locales.ts";
 import { useValueBeforeHydration } from "../ui/before-hydration.ts";
 
 /** A language switch (navbar, sign-in pages, settings drawer); the one app-wide languageChange actor decides what a choice does. */
 export function LanguageSelect({ id }: { id?: string } = {}) {
   const { t } = useTranslation();
-  const { languageChange } = useServices();
+  const languageChange = useLanguageChangeActor();
   const current = useSelector(languageChange, selectLocale);
   const busy = useSelector(languageChange, selectSavingLanguage);
   const choose = (value: string) => languageChange.send({ type: "language.change", value });

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { MessageType } from "../../contracts/schemas/message.ts";
 import { type MessageBoxActor, unreadCount } from "../../machines/shell/message-box.ts";
 import { selectMessagePanel } from "../../machines/shell/message-box-selectors.ts";
-import { useServices } from "../app/services-context.tsx";
+import { useDescribeFailure, useServices, useSessionActor } from "../app/services-context.tsx";
 import { ModalDrawer } from "../ui/modal-drawer.tsx";
 import { MessageList } from "./message-list.tsx";
 import { provideMessageBox } from "./navbar-machines.ts";
@@ -69,7 +69,7 @@ export function MessageBox({ presentation }: { presentation: "popover" | "sheet"
 
 function MessagePanel({ actor, onClose }: { actor: MessageBoxActor; onClose?: () => void }) {
   const { t } = useTranslation();
-  const { describeFailure } = useServices();
+  const describeFailure = useDescribeFailure();
   // The panel shows only while open; its view is built anew on every snapshot (canRead answers for any ids).
   const { tab, loading, failure, readFailure, canReload, tabs, canRead } = useSelector(actor, selectMessagePanel);
 
@@ -153,7 +153,7 @@ function MessagePanel({ actor, onClose }: { actor: MessageBoxActor; onClose?: ()
 /** Spec section 6: the role (user or admin) switches on the client only. */
 function RoleSwitch() {
   const { t } = useTranslation();
-  const { session } = useServices();
+  const session = useSessionActor();
   const role = useSelector(session, (s) => s.context.role);
   const roleName = t(`roles.${role || "none"}`);
   return (

@@ -3,7 +3,7 @@ import { Cross } from "@blueprintjs/icons";
 import { useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import { navDrawerWidth } from "../../machines/shell/layout-selectors.ts";
-import { useServices } from "../app/services-context.tsx";
+import { useNavDrawerActor, useSettingsActor } from "../app/services-context.tsx";
 import { BrandMark } from "../ui/brand-mark.tsx";
 import { ModalDrawer } from "../ui/modal-drawer.tsx";
 import { SideMenu } from "./side-menu.tsx";
@@ -11,7 +11,8 @@ import { SideMenu } from "./side-menu.tsx";
 /** The menu of a narrow screen: an off-canvas drawer from the left, open while the navDrawer machine says so. */
 export function NavDrawer() {
   const { t } = useTranslation();
-  const { navDrawer, settings } = useServices();
+  const navDrawer = useNavDrawerActor();
+  const settings = useSettingsActor();
   const open = useSelector(navDrawer, (s) => s.hasTag("navOpen"));
   const width = useSelector(settings, navDrawerWidth);
   const close = () => navDrawer.send({ type: "nav.close" });

@@ -1,12 +1,12 @@
 import { Button, Dialog, DialogBody, DialogFooter } from "@blueprintjs/core";
 import { useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
-import { useServices } from "../app/services-context.tsx";
+import { useSessionActor } from "../app/services-context.tsx";
 
 /** The blocking dialog of spec section 8, opened when an answer carries a re-login code. */
 export function ReloginDialog() {
   const { t } = useTranslation();
-  const { session } = useServices();
+  const session = useSessionActor();
   const open = useSelector(session, (s) => s.hasTag("reloginOpen"));
   const busy = useSelector(session, (s) => s.hasTag("reloginBusy"));
   const title = useSelector(session, (s) => s.context.expiredMessage);

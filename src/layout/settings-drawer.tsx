@@ -3,7 +3,7 @@ import { useSelector } from "@xstate/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { menuWidthRange } from "../../machines/shell/settings.ts";
-import { useServices } from "../app/services-context.tsx";
+import { useNotify, useSettingsActor } from "../app/services-context.tsx";
 import { ModalDrawer } from "../ui/modal-drawer.tsx";
 import { LanguageSelect } from "./language-select.tsx";
 
@@ -14,7 +14,8 @@ const toggles = ["navbar", "menu", "topMenu", "tabBar", "footer", "colorWeak", "
 /** The settings drawer of spec section 2: every change applies at once and is kept. Full width on a narrow screen. */
 export function SettingsDrawer({ fullWidth }: { fullWidth: boolean }) {
   const { t } = useTranslation();
-  const { settings, notify } = useServices();
+  const settings = useSettingsActor();
+  const notify = useNotify();
   const open = useSelector(settings, (s) => s.hasTag("drawerOpen"));
   const values = useSelector(settings, (s) => s.context.settings);
   const menuFailed = useSelector(settings, (s) => s.hasTag("menuFailed"));

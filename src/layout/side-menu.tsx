@@ -2,7 +2,7 @@ import { useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import { selectMenu } from "../../machines/shell/settings-selectors.ts";
-import { useServices } from "../app/services-context.tsx";
+import { useSettingsActor } from "../app/services-context.tsx";
 import { menuIcon } from "./menu-icons.tsx";
 
 const navClass = { side: "side-menu", top: "top-menu", drawer: "drawer-menu" } as const;
@@ -13,7 +13,7 @@ const navClass = { side: "side-menu", top: "top-menu", drawer: "drawer-menu" } a
  */
 export function SideMenu({ variant, collapsed = false }: { variant: keyof typeof navClass; collapsed?: boolean }) {
   const { t, i18n } = useTranslation();
-  const { settings } = useServices();
+  const settings = useSettingsActor();
   const entries = useSelector(settings, selectMenu);
   return (
     <nav className={collapsed ? `${navClass[variant]} collapsed` : navClass[variant]} aria-label={t("menu.label")}>

@@ -7,11 +7,11 @@ import { Link, useLocation, useNavigate } from "react-router";
 import type { TabEntry } from "../../machines/shell/tabs.ts";
 import { routeNameOf } from "../app/route-guard.ts";
 import { tabRoutes } from "../app/route-names.ts";
-import { useServices } from "../app/services-context.tsx";
+import { useTabsActor } from "../app/services-context.tsx";
 
 /** Records each visited signed-in page as a tab. */
 export function useTabTracking() {
-  const { tabs } = useServices();
+  const tabs = useTabsActor();
   const location = useLocation();
   useEffect(() => {
     const name = routeNameOf(location.pathname);
@@ -33,7 +33,7 @@ export function useTabTracking() {
 /** The opened pages as tabs: go to one, close one, close the others. */
 export function TabBar() {
   const { t } = useTranslation();
-  const { tabs } = useServices();
+  const tabs = useTabsActor();
   const navigate = useNavigate();
   const entries = useSelector(tabs, (s) => s.context.tabs);
   const active = useSelector(tabs, (s) => s.context.active);
@@ -69,7 +69,7 @@ export function TabBar() {
 
 function TabItem({ tab, current }: { tab: TabEntry; current: boolean }) {
   const { t } = useTranslation();
-  const { tabs } = useServices();
+  const tabs = useTabsActor();
   const closable = useSelector(tabs, (s) => s.can({ type: "tab.close", name: tab.name }));
   const title = t(tab.title as never);
   return (

@@ -2,11 +2,12 @@ import { useSelector } from "@xstate/react";
 import { useEffect, useMemo } from "react";
 import { useLocation } from "react-router";
 import { type ShellLayout, selectNarrow, selectShellLayout } from "../../machines/shell/layout-selectors.ts";
-import { useServices } from "../app/services-context.tsx";
+import { useNavDrawerActor, useSettingsActor } from "../app/services-context.tsx";
 
 /** The frame's layout as the settings and the width of the screen make it (machines/shell/layout-selectors.ts). */
 export function useShellLayout(): ShellLayout {
-  const { settings, navDrawer } = useServices();
+  const settings = useSettingsActor();
+  const navDrawer = useNavDrawerActor();
   const values = useSelector(settings, (s) => s.context.settings);
   const narrow = useSelector(navDrawer, selectNarrow);
   return useMemo(() => selectShellLayout({ context: { settings: values } }, narrow), [values, narrow]);
@@ -14,7 +15,7 @@ export function useShellLayout(): ShellLayout {
 
 /** Tells the navDrawer machine about every change of page (it closes the drawer). */
 export function useNavigationReport() {
-  const { navDrawer } = useServices();
+  const navDrawer = useNavDrawerActor();
   const { key } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new location (its key) is a navigation, even to the same path
   useEffect(() => navDrawer.send({ type: "nav.navigated" }), [key, navDrawer]);

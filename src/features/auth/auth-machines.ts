@@ -3,11 +3,11 @@ import { codeSenderMachine } from "../../../machines/auth/code-sender.ts";
 import { forgotPasswordMachine } from "../../../machines/auth/forgot-password.ts";
 import { googleSignInMachine } from "../../../machines/auth/google-sign-in.ts";
 import { registerMachine } from "../../../machines/auth/register.ts";
-import type { Services } from "../../app/services.ts";
+import type { Services, Uses } from "../../app/services.ts";
 import { loadGoogleLibrary, requestGoogleCode } from "./google-library.ts";
 
 /** The auth machines with their effects bound to the API and the toaster. */
-export const provideCodeSender = ({ api, notify, i18n, timers }: Services) =>
+export const provideCodeSender = ({ api, notify, i18n, timers }: Uses<"notify" | "i18n" | "timers", "auth">) =>
   codeSenderMachine.provide({
     actors: {
       sendCode: fromPromise(({ input }) => api.auth.sendCode(input)),
@@ -16,13 +16,13 @@ export const provideCodeSender = ({ api, notify, i18n, timers }: Services) =>
     actions: { announceCodeSent: (_, { email }) => notify.success(i18n.t("code.sent", { email })) },
   });
 
-export const provideRegister = ({ api, notify, i18n }: Services) =>
+export const provideRegister = ({ api, notify, i18n }: Uses<"notify" | "i18n", "auth">) =>
   registerMachine.provide({
     actors: { register: fromPromise(({ input }) => api.auth.register(input)) },
     actions: { announceRegistered: () => notify.success(i18n.t("register.success")) },
   });
 
-export const provideForgotPassword = ({ api }: Services) =>
+export const provideForgotPassword = ({ api }: Uses<never, "auth">) =>
   forgotPasswordMachine.provide({
     actors: {
       checkCode: fromPromise(({ input }) => api.auth.checkCode(input)),
@@ -31,7 +31,7 @@ export const provideForgotPassword = ({ api }: Services) =>
   });
 
 /** Google's library and popup; the code goes on to the session machine. */
-export const provideGoogleSignIn = ({ session }: Services) =>
+export const provideGoogleSignIn = ({ session }: Pick<Services, "session">) =>
   googleSignInMachine.provide({
     actors: {
       loadLibrary: fromPromise(() => loadGoogleLibrary()),

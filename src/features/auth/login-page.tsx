@@ -7,7 +7,7 @@ import { selectRememberedLogin, selectSignedIn, selectSigningIn } from "../../..
 import { storageKeys } from "../../api/session-storage.ts";
 import { afterLoginTarget } from "../../app/route-guard.ts";
 import { usePreparedNavigate } from "../../app/prepared-navigate.tsx";
-import { useServices } from "../../app/services-context.tsx";
+import { useSessionActor } from "../../app/services-context.tsx";
 import { FailureCallout } from "../../app/failure-callout.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { useCheckedBeforeHydration, useHeldSubmit } from "../../ui/before-hydration.ts";
@@ -19,7 +19,7 @@ const GoogleSignIn = lazy(() => import("./google-sign-in.tsx").then((m) => ({ de
 
 export default function LoginPage() {
   const { t } = useTranslation();
-  const { session } = useServices();
+  const session = useSessionActor();
   const location = useLocation();
   const navigate = usePreparedNavigate();
   const prefilled = (location.state as { email?: string } | null)?.email;

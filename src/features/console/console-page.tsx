@@ -9,14 +9,15 @@ import {
   selectNickName,
   selectUserId,
 } from "../../../machines/auth/session-selectors.ts";
-import { useServices } from "../../app/services-context.tsx";
+import { useNotify, useSessionActor } from "../../app/services-context.tsx";
 import { LastLoginCell } from "./last-login-cell.tsx";
 import { SubscriptionCard } from "./subscription-card.tsx";
 
 /** Who is signed in, and their package and balance. The rest of the console home (figures, trends, entrances) comes with its own issue. */
 export default function ConsolePage() {
   const { t } = useTranslation();
-  const { session, notify } = useServices();
+  const session = useSessionActor();
+  const notify = useNotify();
   const awaitingProfile = useSelector(session, selectAwaitingProfile);
   const displayName = useSelector(session, selectDisplayName);
   const email = useSelector(session, selectEmail);

@@ -11,7 +11,7 @@ import {
   type UsageLine,
 } from "../../../machines/orders/subscription.ts";
 import { routePaths } from "../../app/route-names.ts";
-import { useServices } from "../../app/services-context.tsx";
+import { useDescribeFailure, useServices } from "../../app/services-context.tsx";
 import { formatCount, formatDateTime, formatUsdt } from "../../i18n/format.ts";
 import { provideSubscription } from "./console-machines.ts";
 import "./subscription-card.css";
@@ -76,7 +76,7 @@ export function SubscriptionCard() {
 
 function PlanPart({ plan }: { plan: PlanView }) {
   const { t, i18n } = useTranslation();
-  const { describeFailure } = useServices();
+  const describeFailure = useDescribeFailure();
   if (plan.kind === "loading") {
     return (
       <div className="subscription-status" role="status" aria-busy="true" data-testid="subscription-plan">

@@ -1,12 +1,12 @@
 import { Button } from "@blueprintjs/core";
 import { Duplicate } from "@blueprintjs/icons";
 import { useTranslation } from "react-i18next";
-import { useServices } from "../../app/services-context.tsx";
+import { useNotify } from "../../app/services-context.tsx";
 
 /** Copies a value to the clipboard and says so. */
 export function CopyButton({ value, label }: { value: string; label: string }) {
   const { t } = useTranslation();
-  const { notify } = useServices();
+  const notify = useNotify();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);

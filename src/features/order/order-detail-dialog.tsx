@@ -2,7 +2,7 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLTable, Spinner }
 import { useTranslation } from "react-i18next";
 import type { DetailDialogView, DetailFacts } from "../../../machines/orders/order-list-selectors.ts";
 import type { OrderDetail } from "../../../contracts/schemas/order.ts";
-import { useServices } from "../../app/services-context.tsx";
+import { useDescribeFailure } from "../../app/services-context.tsx";
 import { ScrollRegion } from "../../ui/scroll-region.tsx";
 import { OrderStatusTag, useOrderText } from "./order-text.tsx";
 import { formatCount } from "../../i18n/format.ts";
@@ -16,7 +16,7 @@ interface OrderDetailDialogProps {
 /** An order's details (spec section 3) and the transfers that paid it. */
 export function OrderDetailDialog({ view, onRetry, onClose }: OrderDetailDialogProps) {
   const { t } = useTranslation();
-  const { describeFailure } = useServices();
+  const describeFailure = useDescribeFailure();
   const orderCode = view.open ? view.orderCode : "";
   return (
     <Dialog

@@ -1,7 +1,7 @@
 import { fromCallback, fromPromise } from "xstate";
 import { orderListMachine } from "../../../machines/orders/order-list.ts";
 import { orderPaymentMachine } from "../../../machines/orders/order-payment.ts";
-import type { Services } from "../../app/services.ts";
+import type { Services, Uses } from "../../app/services.ts";
 
 /** What the page around the pay flow does for it. */
 export interface OrderPaymentPage {
@@ -12,7 +12,10 @@ export interface OrderPaymentPage {
 }
 
 /** The buy-and-pay flow with its effects bound to the API, the live order stream and the injectable timers. */
-export const provideOrderPayment = ({ api, timers }: Services, page: OrderPaymentPage) =>
+export const provideOrderPayment = (
+  { api, timers }: Uses<"timers", "orders" | "chains" | "wallet" | "account">,
+  page: OrderPaymentPage,
+) =>
   orderPaymentMachine.provide({
     actors: {
       loadCatalogue: fromPromise(async () => {
@@ -55,7 +58,7 @@ export const provideOrderPayment = ({ api, timers }: Services, page: OrderPaymen
   });
 
 /** The actor's clock for the status poll (`after`): the same injectable timers as the countdown, so tests step both by hand. */
-export const orderPaymentClock = ({ timers }: Services) => ({
+export const orderPaymentClock = ({ timers }: Pick<Services, "timers">) => ({
   setTimeout: (fire: () => void, ms: number) => {
     const stop = timers.every(ms, () => {
       stop();
@@ -67,7 +70,7 @@ export const orderPaymentClock = ({ timers }: Services) => ({
 });
 
 /** My orders' machines with their effects bound to the API. */
-export const provideOrderList = ({ api }: Services) =>
+export const provideOrderList = ({ api }: Uses<never, "orders">) =>
   orderListMachine.provide({
     actors: {
       loadOrders: fromPromise(({ input }) => api.orders.list(input)),

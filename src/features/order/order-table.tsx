@@ -1,7 +1,7 @@
 import { Button, Callout, HTMLTable, NonIdealState, Spinner } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import type { OrderRow, OrderTableView } from "../../../machines/orders/order-list-selectors.ts";
-import { useServices } from "../../app/services-context.tsx";
+import { useDescribeFailure } from "../../app/services-context.tsx";
 import { ScrollRegion } from "../../ui/scroll-region.tsx";
 import { OrderStatusTag, useOrderText } from "./order-text.tsx";
 
@@ -16,7 +16,7 @@ interface OrderTableProps {
 /** The list's body: loading, failure with Retry, no orders, or the rows with their operations. */
 export function OrderTable({ view, onRetry, onDetails, onPay, onCancel }: OrderTableProps) {
   const { t } = useTranslation();
-  const { describeFailure } = useServices();
+  const describeFailure = useDescribeFailure();
   if (view.kind === "loading") {
     return (
       <div className="order-table-status" role="status" aria-busy="true" data-testid="orders-loading">

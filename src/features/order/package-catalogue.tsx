@@ -10,7 +10,7 @@ import {
   selectCurrentPackage,
 } from "../../../machines/orders/order-payment-selectors.ts";
 import { routePaths } from "../../app/route-names.ts";
-import { useServices } from "../../app/services-context.tsx";
+import { useDescribeFailure } from "../../app/services-context.tsx";
 import { FailureCallout } from "../../app/failure-callout.tsx";
 import { usePaymentText } from "./payment-text.ts";
 
@@ -18,7 +18,7 @@ import { usePaymentText } from "./payment-text.ts";
 export function PackageCatalogue({ actor }: { actor: OrderPaymentActor }) {
   const { t } = useTranslation();
   const text = usePaymentText();
-  const { describeFailure } = useServices();
+  const describeFailure = useDescribeFailure();
   const view = useSelector(actor, selectCatalogue);
   const current = useSelector(actor, selectCurrentPackage);
   const balance = useSelector(actor, selectBalance);

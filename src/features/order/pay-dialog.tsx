@@ -9,7 +9,7 @@ import {
   selectPayDialogOpen,
   selectPayScreen,
 } from "../../../machines/orders/order-payment-selectors.ts";
-import { useServices } from "../../app/services-context.tsx";
+import { useDescribeFailure } from "../../app/services-context.tsx";
 import { LabelledAlert } from "../../ui/labelled-alert.tsx";
 import { ChainSelect } from "./chain-select.tsx";
 import { PayPanel } from "./pay-panel.tsx";
@@ -61,7 +61,7 @@ export function PayDialog({ actor }: { actor: OrderPaymentActor }) {
 
 function PayScreenView({ actor }: { actor: OrderPaymentActor }) {
   const { t } = useTranslation();
-  const { describeFailure } = useServices();
+  const describeFailure = useDescribeFailure();
   const screen = useSelector(
     actor,
     selectPayScreen,

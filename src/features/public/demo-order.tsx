@@ -3,7 +3,7 @@ import { Duplicate } from "@blueprintjs/icons";
 import { useTranslation } from "react-i18next";
 import type { DemoOrder } from "../../../contracts/schemas/demo.ts";
 import type { Failure } from "../../../machines/api-failure.ts";
-import { useServices } from "../../app/services-context.tsx";
+import { useDescribeFailure, useNotify } from "../../app/services-context.tsx";
 import { formatClock, formatUsdt } from "../../i18n/format.ts";
 import { chainInfo } from "./chains.ts";
 import { QrCode } from "../../ui/qr-code.tsx";
@@ -20,7 +20,8 @@ export interface DemoOrderViewProps {
 /** An open demo order: what to pay, where, a QR code of the address, and the time left. */
 export function DemoOrderView({ order, secondsLeft, shareLeft, paying, failure, onPay }: DemoOrderViewProps) {
   const { t, i18n } = useTranslation();
-  const { notify, describeFailure } = useServices();
+  const notify = useNotify();
+  const describeFailure = useDescribeFailure();
   const chain = chainInfo(order.chain);
   const amount = formatUsdt(order.amount, i18n.language);
   const copy = async () => {

@@ -5,7 +5,7 @@ import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useNavigate } from "react-router";
 import { routePaths } from "../../app/route-names.ts";
-import { useServices } from "../../app/services-context.tsx";
+import { useSettingsActor } from "../../app/services-context.tsx";
 import { Footer } from "../../layout/footer.tsx";
 import { LanguageSelect } from "../../layout/language-select.tsx";
 import { BrandMark } from "../../ui/brand-mark.tsx";
@@ -24,7 +24,7 @@ const productLinks = [
  */
 export function PublicLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const { settings } = useServices();
+  const settings = useSettingsActor();
   const dark = useSelector(settings, (s) => s.context.settings.theme === "dark");
   const themeLabel = dark ? t("navbar.lightTheme") : t("navbar.darkTheme");
   const toggleTheme = () => settings.send({ type: "theme.toggle" });
