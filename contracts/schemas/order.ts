@@ -112,7 +112,7 @@ export type OrderListResult = z.infer<typeof orderListResult>;
 export const orderPayMinutes = 30;
 
 /**
- * Live order status (server-sent events, outside the envelope table: Pact has no streams). `GET` this path with
+ * Live order status (server-sent events; `orderEvents` in the endpoint table, marked `stream`). `GET` this path with
  * `?orderCode=` and the usual `Authorization: Bearer` header; each `order` event's data is an `order` (JSON), sent
  * at once and again on every change (a transfer seen, a confirmation, paid, cancelled, failed). A comment line
  * every 15 s keeps proxies from closing it. Raised through PostgreSQL NOTIFY, so any instance relays any change.

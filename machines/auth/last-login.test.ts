@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import type { LastLoginResult } from "../../contracts/schemas/auth.ts";
-import { lastLoginMachine, selectLastLoginLine } from "./last-login.ts";
+import { selectLastLoginLine } from "./last-login-selectors.ts";
+import { lastLoginMachine } from "./last-login.ts";
 import { apiFailure, settle } from "../test-support.ts";
 
 const previous: LastLoginResult = {

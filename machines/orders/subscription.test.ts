@@ -3,7 +3,8 @@ import { createActor, fromPromise, waitFor } from "xstate";
 import type { BalanceResult } from "../../contracts/schemas/balance.ts";
 import type { ServicePackage } from "../../contracts/schemas/packages.ts";
 import type { SubscriptionResult } from "../../contracts/schemas/subscription.ts";
-import { selectBalance, selectCanRetry, selectEntries, selectPlan, subscriptionMachine } from "./subscription.ts";
+import { selectBalance, selectCanRetry, selectEntries, selectPlan } from "./subscription-selectors.ts";
+import { subscriptionMachine } from "./subscription.ts";
 import { apiFailure } from "../test-support.ts";
 
 const basic: ServicePackage = {

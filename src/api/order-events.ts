@@ -26,7 +26,7 @@ export interface OrderEventsSettings {
 }
 
 /**
- * The live order status (`GET /api/Order/Events?orderCode=`, server-sent events outside the envelope table):
+ * The live order status (`GET /api/Order/Events?orderCode=`, server-sent events: the endpoint table's `orderEvents`):
  * fetch with the client's headers, parsed with `eventsource-parser`, each event's data checked against `order`.
  * Failures are not reported to the toaster: the caller polls instead, and polling reports what needs reporting.
  */

@@ -7,7 +7,7 @@ import { useNavigate } from "react-router";
 import type { ShellLayout } from "../../machines/shell/layout-selectors.ts";
 import { selectDisplayName, selectNickName, selectUserId } from "../../machines/auth/session-selectors.ts";
 import { useServices } from "../app/services-context.tsx";
-import { provideChangePassword, provideNicknameEdit } from "./account-machines.ts";
+import { provideChangePassword, provideNicknameEdit } from "./shell-machines.ts";
 import { ChangePasswordDialog } from "./change-password-dialog.tsx";
 import { FullscreenMenuItem } from "./fullscreen-button.tsx";
 import { LanguageSelect } from "./language-select.tsx";

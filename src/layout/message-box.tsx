@@ -8,7 +8,7 @@ import { selectMessagePanel } from "../../machines/shell/message-box-selectors.t
 import { useDescribeFailure, useServices, useSessionActor } from "../app/services-context.tsx";
 import { ModalDrawer } from "../ui/modal-drawer.tsx";
 import { MessageList } from "./message-list.tsx";
-import { provideMessageBox } from "./navbar-machines.ts";
+import { provideMessageBox } from "./shell-machines.ts";
 
 /**
  * The navbar's message box (spec section 2): unread badge, tabs Message, Notice, Todo, and the role switch. A popover

@@ -1,7 +1,7 @@
 import { Button } from "@blueprintjs/core";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
-import { selectLastLoginLine } from "../../../machines/auth/last-login.ts";
+import { selectLastLoginLine } from "../../../machines/auth/last-login-selectors.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { formatDateTime } from "../../i18n/format.ts";
 import { provideLastLogin } from "./console-machines.ts";

@@ -9,7 +9,7 @@ import {
   selectEntries,
   selectPlan,
   type UsageLine,
-} from "../../../machines/orders/subscription.ts";
+} from "../../../machines/orders/subscription-selectors.ts";
 import { routePaths } from "../../app/route-names.ts";
 import { useDescribeFailure, useServices } from "../../app/services-context.tsx";
 import { formatCount, formatDateTime, formatUsdt } from "../../i18n/format.ts";

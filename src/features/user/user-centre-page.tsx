@@ -10,7 +10,7 @@ import {
 } from "../../../machines/auth/session-selectors.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { formatDate } from "../../i18n/format.ts";
-import { provideNicknameEdit } from "../../layout/account-machines.ts";
+import { provideNicknameEdit } from "../../layout/shell-machines.ts";
 import { NicknameDialog } from "../../layout/nickname-dialog.tsx";
 
 /** User centre: e-mail, nickname (editable), role, user ID. */

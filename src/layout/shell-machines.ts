@@ -1,7 +1,17 @@
 import { fromPromise } from "xstate";
 import { changePasswordMachine } from "../../machines/account/change-password.ts";
 import { nicknameEditMachine } from "../../machines/account/nickname-edit.ts";
+import { messageBoxMachine } from "../../machines/shell/message-box.ts";
 import type { Uses } from "../app/services.ts";
+
+/** The shell's machines (the navbar's message box, the account dialogs) with their effects bound. */
+export const provideMessageBox = ({ api }: Uses<never, "messages">) =>
+  messageBoxMachine.provide({
+    actors: {
+      loadMessages: fromPromise(() => api.messages.list()),
+      markRead: fromPromise(({ input }) => api.messages.read({ ids: [...input.ids] })),
+    },
+  });
 
 export const provideChangePassword = ({ api, notify, i18n }: Uses<"notify" | "i18n", "user">) =>
   changePasswordMachine.provide({
