@@ -23,77 +23,11 @@ import { compareAmounts, isPositiveAmount } from "./payment-request.ts";
  * the server's event stream, or polling every 3 s once the stream has failed). A clock ticks every second for the
  * countdown, which follows the server's clock (skew = serverTime − the browser's clock when an order arrived).
  *
- * Transition table (→ target; [guard]; otherwise "stays"). `#x` names a top-level state.
- *
- * | state                      | event                                   | guard               | → target                        |
- * |----------------------------|-----------------------------------------|---------------------|---------------------------------|
- * | start (transient)          | always                                  | orderPaid           | paid                            |
- * |                            | always                                  | orderFailed         | failed                          |
- * |                            | always                                  | orderCancelled      | cancelled                       |
- * |                            | always                                  | cancelIntent        | open.screen.confirmingCancel    |
- * |                            | always                                  | hasOrder            | open                            |
- * |                            | always                                  | –                   | loadingCatalogue                |
- * | loadingCatalogue           | done loadCatalogue                      | hasPackages         | choosing                        |
- * |                            | done loadCatalogue                      | –                   | catalogueFailed (none on offer) |
- * |                            | error loadCatalogue                     | –                   | catalogueFailed (failure)       |
- * | catalogueFailed            | catalogue.retry                         | –                   | loadingCatalogue                |
- * | choosing                   | package.select                          | selectable          | stays (selection)               |
- * |                            | order.create                            | orderRequestValid   | creating                        |
- * |                            | order.create                            | –                   | stays ('Please select …')       |
- * |                            | order.resume                            | hasOpenOrder        | open                            |
- * | creating                   | done createOrder                        | –                   | start (a trial is paid at once) |
- * |                            | error createOrder (2201, 2204, 2205 …)  | –                   | choosing (failure)              |
- * | open (parallel)            | clock.tick                              | –                   | stays (now)                     |
- * | open.screen                | order.updated                           | updateSettles       | screen.following                |
- * |                            | order.updated                           | –                   | stays (order)                   |
- * | screen.loadingChains       | done loadPayOptions                     | hasChains           | screen.loadingAddress           |
- * |                            | done loadPayOptions                     | –                   | screen.chainsFailed (none)      |
- * |                            | error loadPayOptions                    | –                   | screen.chainsFailed (failure)   |
- * |                            | order.close                             | –                   | leaving                         |
- * | screen.chainsFailed        | order.retry                             | –                   | screen.loadingChains            |
- * |                            | order.close                             | –                   | leaving                         |
- * | screen.loadingAddress      | done loadAddress                        | –                   | screen.following                |
- * |                            | error loadAddress                       | –                   | screen.addressFailed (failure)  |
- * |                            | order.close                             | –                   | leaving                         |
- * | screen.addressFailed       | order.retry                             | –                   | screen.loadingAddress           |
- * |                            | order.chain                             | knownChain          | screen.loadingAddress           |
- * |                            | order.close                             | –                   | leaving                         |
- * | screen.pending             | order.finishPay                         | windowOpen          | screen.finishing                |
- * | screen.waiting             | order.finishPay (not pressed yet)       | finishStillOffered  | screen.finishing                |
- * | screen.pending, .waiting   | order.chain                             | otherChain          | screen.loadingAddress           |
- * |                            | order.payFromBalance                    | balanceCovers       | screen.payingFromBalance        |
- * |                            | order.devPay                            | devPayAvailable     | screen.devPaying                |
- * |                            | order.cancel                            | cancellable         | screen.confirmingCancel         |
- * |                            | order.close                             | –                   | leaving                         |
- * |                            | order.updated                           | –                   | screen.following                |
- * | screen.finishing           | done / error finishPay (2203 …)         | –                   | screen.following (failure)      |
- * | screen.payingFromBalance   | done / error payFromBalance (2206 …)    | –                   | screen.following (failure)      |
- * | screen.devPaying           | done / error devPay (2207, 2208 …)      | –                   | screen.following (failure)      |
- * | screen.confirmingCancel    | order.cancelConfirm                     | –                   | screen.cancelling               |
- * |                            | order.cancelDismiss                     | addressKnown        | screen.following                |
- * |                            | order.cancelDismiss                     | –                   | leaving (came to cancel only)   |
- * | screen.cancelling          | done / error cancelOrder (2203, 2209 …) | –                   | screen.following (failure)      |
- * | screen.following (trans.)  | always                                  | orderPaid           | paid                            |
- * |                            | always                                  | orderFailed         | failed                          |
- * |                            | always                                  | orderCancelled      | cancelled                       |
- * |                            | always                                  | addressUnknown      | screen.loadingChains            |
- * |                            | always                                  | orderWaiting        | screen.waiting                  |
- * |                            | always                                  | –                   | screen.pending                  |
- * | feed.live                  | order.streamFailed                      | –                   | feed.polling                    |
- * | feed.live.listening        | order.updated                           | updateWaiting       | feed.live.loadingDetail         |
- * | feed.live.loadingDetail    | done / error loadDetail                 | –                   | feed.live.listening             |
- * | feed.polling.pause         | after orderPoll (3 s)                   | –                   | feed.polling.checking           |
- * | feed.polling.checking      | done pollOrder                          | –                   | feed.polling.pause (+ raises order.updated) |
- * |                            | error pollOrder                         | –                   | feed.polling.pause              |
- * | paid                       | order.goToOrders                        | –                   | leaving (goToOrders)            |
- * |                            | order.close                             | –                   | leaving                         |
- * | failed, cancelled          | order.close                             | –                   | leaving                         |
- * | leaving (transient)        | always                                  | fromCatalogue       | loadingCatalogue                |
- * |                            | always                                  | –                   | closed (final; closeDialog)     |
- *
  * The server decides the order's fate: the window closing without the full amount makes it failed (unless a transfer
  * seen in time is still confirming), a short transfer leaves it waiting with `remaining` shown. The machine only
  * follows what the server says (answers, the stream, the polls), so the dialog never shows an outcome of its own.
+ *
+ * Its states and transitions, drawn and as plain steps, are in the model-test report (`npm run model-test`).
  */
 
 export type OrderIntent = "pay" | "cancel";
@@ -207,6 +141,37 @@ const stillToPay = (context: OrderPaymentContext) =>
   context.order !== null && isPositiveAmount(context.order.remaining) && secondsLeft(context) > 0;
 
 const fresh = (order: Order, now: number) => ({ order, skewMs: Date.parse(order.serverTime) - now });
+
+// Action parameters taken from the event.
+const orderOf = ({ event }: { event: { order: Order } }) => ({ order: event.order });
+const answeredOrder = ({ event }: { event: { output: Order } }) => ({ order: event.output });
+const chainOf = ({ event }: { event: { product: string } }) => ({ product: event.product });
+const failureOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+
+// Transitions several states share, written once.
+
+/** An order that has ended shows how it ended: when the dialog opens on it, and when the server says so later. */
+const showEnded = [
+  { guard: "orderPaid", target: "#orderPayment.paid" },
+  { guard: "orderFailed", target: "#orderPayment.failed" },
+  { guard: "orderCancelled", target: "#orderPayment.cancelled" },
+] as const;
+
+/** The dialog closes from every screen that is not waiting for a call the merchant started. */
+const closes = { "order.close": "#orderPayment.leaving" } as const;
+
+/** What an open order offers, pending or waiting alike (Finish Pay aside: its condition differs). */
+const openOrderOffers = {
+  "order.chain": { guard: "otherChain", target: "loadingAddress", actions: { type: "chooseChain", params: chainOf } },
+  "order.payFromBalance": { guard: "balanceCovers", target: "payingFromBalance", actions: "clearFailure" },
+  "order.devPay": { guard: "devPayAvailable", target: "devPaying", actions: "clearFailure" },
+  "order.cancel": { guard: "cancellable", target: "confirmingCancel", actions: "clearFailure" },
+  "order.updated": { target: "following", actions: { type: "rememberOrder", params: orderOf } },
+  ...closes,
+} as const;
+
+/** A call the merchant started was refused: the screen shows why, over what the order is now. */
+const refused = { target: "following", actions: { type: "rememberFailure", params: failureOf } } as const;
 
 export const orderPaymentMachine = setup({
   types: {} as {
@@ -360,9 +325,7 @@ export const orderPaymentMachine = setup({
   states: {
     start: {
       always: [
-        { guard: "orderPaid", target: "paid" },
-        { guard: "orderFailed", target: "failed" },
-        { guard: "orderCancelled", target: "cancelled" },
+        ...showEnded,
         { guard: "cancelIntent", target: "open.screen.confirmingCancel" },
         { guard: "hasOrder", target: "open" },
         { target: "loadingCatalogue" },
@@ -384,7 +347,7 @@ export const orderPaymentMachine = setup({
         ],
         onError: {
           target: "catalogueFailed",
-          actions: { type: "rememberFailure", params: ({ event }) => ({ error: event.error }) },
+          actions: { type: "rememberFailure", params: failureOf },
         },
       },
     },
@@ -412,11 +375,11 @@ export const orderPaymentMachine = setup({
         input: ({ context }) => ({ packageId: context.selectedPackageId ?? "" }),
         onDone: {
           target: "start",
-          actions: { type: "rememberCreatedOrder", params: ({ event }) => ({ order: event.output }) },
+          actions: { type: "rememberCreatedOrder", params: answeredOrder },
         },
         onError: {
           target: "choosing",
-          actions: { type: "rememberFailure", params: ({ event }) => ({ error: event.error }) },
+          actions: { type: "rememberFailure", params: failureOf },
         },
       },
     },
@@ -435,9 +398,9 @@ export const orderPaymentMachine = setup({
               {
                 guard: "updateSettles",
                 target: ".following",
-                actions: { type: "rememberOrder", params: ({ event }) => ({ order: event.order }) },
+                actions: { type: "rememberOrder", params: orderOf },
               },
-              { actions: { type: "rememberOrder", params: ({ event }) => ({ order: event.order }) } },
+              { actions: { type: "rememberOrder", params: orderOf } },
             ],
           },
           states: {
@@ -459,15 +422,15 @@ export const orderPaymentMachine = setup({
                 ],
                 onError: {
                   target: "chainsFailed",
-                  actions: { type: "rememberFailure", params: ({ event }) => ({ error: event.error }) },
+                  actions: { type: "rememberFailure", params: failureOf },
                 },
               },
-              on: { "order.close": "#orderPayment.leaving" },
+              on: closes,
             },
             chainsFailed: {
               on: {
                 "order.retry": { target: "loadingChains", actions: "clearFailure" },
-                "order.close": "#orderPayment.leaving",
+                ...closes,
               },
             },
             loadingAddress: {
@@ -482,10 +445,10 @@ export const orderPaymentMachine = setup({
                 },
                 onError: {
                   target: "addressFailed",
-                  actions: { type: "rememberFailure", params: ({ event }) => ({ error: event.error }) },
+                  actions: { type: "rememberFailure", params: failureOf },
                 },
               },
-              on: { "order.close": "#orderPayment.leaving" },
+              on: closes,
             },
             addressFailed: {
               on: {
@@ -493,54 +456,22 @@ export const orderPaymentMachine = setup({
                 "order.chain": {
                   guard: "knownChain",
                   target: "loadingAddress",
-                  actions: { type: "chooseChain", params: ({ event }) => ({ product: event.product }) },
+                  actions: { type: "chooseChain", params: chainOf },
                 },
-                "order.close": "#orderPayment.leaving",
+                ...closes,
               },
             },
             pending: {
               on: {
                 "order.finishPay": { guard: "windowOpen", target: "finishing", actions: "clearFailure" },
-                "order.chain": {
-                  guard: "otherChain",
-                  target: "loadingAddress",
-                  actions: { type: "chooseChain", params: ({ event }) => ({ product: event.product }) },
-                },
-                "order.payFromBalance": {
-                  guard: "balanceCovers",
-                  target: "payingFromBalance",
-                  actions: "clearFailure",
-                },
-                "order.devPay": { guard: "devPayAvailable", target: "devPaying", actions: "clearFailure" },
-                "order.cancel": { guard: "cancellable", target: "confirmingCancel", actions: "clearFailure" },
-                "order.close": "#orderPayment.leaving",
-                "order.updated": {
-                  target: "following",
-                  actions: { type: "rememberOrder", params: ({ event }) => ({ order: event.order }) },
-                },
+                ...openOrderOffers,
               },
             },
             // Finish Pay was pressed or a transfer was seen: the server is checking. What is still missing can be paid here too.
             waiting: {
               on: {
                 "order.finishPay": { guard: "finishStillOffered", target: "finishing", actions: "clearFailure" },
-                "order.chain": {
-                  guard: "otherChain",
-                  target: "loadingAddress",
-                  actions: { type: "chooseChain", params: ({ event }) => ({ product: event.product }) },
-                },
-                "order.payFromBalance": {
-                  guard: "balanceCovers",
-                  target: "payingFromBalance",
-                  actions: "clearFailure",
-                },
-                "order.devPay": { guard: "devPayAvailable", target: "devPaying", actions: "clearFailure" },
-                "order.cancel": { guard: "cancellable", target: "confirmingCancel", actions: "clearFailure" },
-                "order.close": "#orderPayment.leaving",
-                "order.updated": {
-                  target: "following",
-                  actions: { type: "rememberOrder", params: ({ event }) => ({ order: event.order }) },
-                },
+                ...openOrderOffers,
               },
             },
             finishing: {
@@ -551,15 +482,9 @@ export const orderPaymentMachine = setup({
                 input: orderCodeOf,
                 onDone: {
                   target: "following",
-                  actions: [
-                    { type: "rememberOrder", params: ({ event }) => ({ order: event.output }) },
-                    assign({ finishPressed: true }),
-                  ],
+                  actions: [{ type: "rememberOrder", params: answeredOrder }, assign({ finishPressed: true })],
                 },
-                onError: {
-                  target: "following",
-                  actions: { type: "rememberFailure", params: ({ event }) => ({ error: event.error }) },
-                },
+                onError: refused,
               },
             },
             payingFromBalance: {
@@ -570,12 +495,9 @@ export const orderPaymentMachine = setup({
                 input: orderCodeOf,
                 onDone: {
                   target: "following",
-                  actions: { type: "rememberOrder", params: ({ event }) => ({ order: event.output }) },
+                  actions: { type: "rememberOrder", params: answeredOrder },
                 },
-                onError: {
-                  target: "following",
-                  actions: { type: "rememberFailure", params: ({ event }) => ({ error: event.error }) },
-                },
+                onError: refused,
               },
             },
             // A real transfer on the devnet; the watcher sees it and the feed reports it like any other.
@@ -589,10 +511,7 @@ export const orderPaymentMachine = setup({
                   target: "following",
                   actions: { type: "rememberDevPayment", params: ({ event }) => event.output },
                 },
-                onError: {
-                  target: "following",
-                  actions: { type: "rememberFailure", params: ({ event }) => ({ error: event.error }) },
-                },
+                onError: refused,
               },
             },
             confirmingCancel: {
@@ -612,20 +531,15 @@ export const orderPaymentMachine = setup({
                 input: orderCodeOf,
                 onDone: {
                   target: "following",
-                  actions: { type: "rememberOrder", params: ({ event }) => ({ order: event.output }) },
+                  actions: { type: "rememberOrder", params: answeredOrder },
                 },
-                onError: {
-                  target: "following",
-                  actions: { type: "rememberFailure", params: ({ event }) => ({ error: event.error }) },
-                },
+                onError: refused,
               },
             },
             // Shows what the server says the order is now.
             following: {
               always: [
-                { guard: "orderPaid", target: "#orderPayment.paid" },
-                { guard: "orderFailed", target: "#orderPayment.failed" },
-                { guard: "orderCancelled", target: "#orderPayment.cancelled" },
+                ...showEnded,
                 { guard: "addressUnknown", target: "loadingChains" },
                 { guard: "orderWaiting", target: "waiting" },
                 { target: "pending" },
@@ -687,11 +601,11 @@ export const orderPaymentMachine = setup({
     paid: {
       on: {
         "order.goToOrders": { target: "leaving", actions: "goToOrders" },
-        "order.close": "leaving",
+        ...closes,
       },
     },
-    failed: { tags: ["payDialog"], on: { "order.close": "leaving" } },
-    cancelled: { tags: ["payDialog"], on: { "order.close": "leaving" } },
+    failed: { tags: ["payDialog"], on: closes },
+    cancelled: { tags: ["payDialog"], on: closes },
     leaving: {
       always: [{ guard: "fromCatalogue", target: "loadingCatalogue" }, { target: "closed" }],
     },
