@@ -1,6 +1,7 @@
 import { fromCallback, fromPromise } from "xstate";
 import { orderListMachine } from "../../../machines/orders/order-list.ts";
 import { orderPaymentMachine } from "../../../machines/orders/order-payment.ts";
+import { orderPurchaseMachine } from "../../../machines/orders/order-purchase.ts";
 import type { Services } from "../../app/services.ts";
 
 /** What the page around the pay flow does for it. */
@@ -11,9 +12,9 @@ export interface OrderPaymentPage {
   closeDialog(): void;
 }
 
-/** The buy-and-pay flow with its effects bound to the API, the live order stream and the injectable timers. */
-export const provideOrderPayment = ({ api, timers }: Services, page: OrderPaymentPage) =>
-  orderPaymentMachine.provide({
+/** Buying (the buy page) with its effects bound to the API; the order's pay dialog runs as its child. */
+export const provideOrderPurchase = ({ api, timers }: Services, page: Pick<OrderPaymentPage, "goToOrders">) =>
+  orderPurchaseMachine.provide({
     actors: {
       loadCatalogue: fromPromise(async () => {
         const [packages, subscription, balance] = await Promise.all([
@@ -24,6 +25,15 @@ export const provideOrderPayment = ({ api, timers }: Services, page: OrderPaymen
         return { packages, subscription, balance };
       }),
       createOrder: fromPromise(({ input }) => api.orderCreate(input)),
+      // The buy page stays when the dialog closes: it shows its catalogue again.
+      orderPayment: provideOrderPayment({ api, timers }, { ...page, closeDialog: () => {} }),
+    },
+  });
+
+/** Paying an order with its effects bound to the API, the live order stream and the injectable timers. */
+export const provideOrderPayment = ({ api, timers }: Pick<Services, "api" | "timers">, page: OrderPaymentPage) =>
+  orderPaymentMachine.provide({
+    actors: {
       loadPayOptions: fromPromise(async () => {
         const [chains, balance] = await Promise.all([api.payChains(), api.balance()]);
         return { chains, balance };
