@@ -1,147 +1,21 @@
 import type { SnapshotFrom } from "xstate";
-import { errCodes } from "../../contracts/schemas/envelope.ts";
 import type { DevPayResult, PayChain } from "../../contracts/schemas/chains.ts";
-import type { OrderTransfer, UpgradeKind } from "../../contracts/schemas/order.ts";
-import type { PackageKind, PackageLimits, TermUnit } from "../../contracts/schemas/packages.ts";
+import type { OrderTransfer } from "../../contracts/schemas/order.ts";
 import type { Failure } from "../api-failure.ts";
-import {
-  chosenChain,
-  isOpenOrder,
-  type OrderPaymentContext,
-  type orderPaymentMachine,
-  secondsLeft,
-} from "./order-payment.ts";
+import { chosenChain, isOpenOrder, type orderPaymentMachine, secondsLeft } from "./order-payment.ts";
 import { compareAmounts, erc20TransferUri, isPositiveAmount } from "./payment-request.ts";
 
-/** What the views read of the orderPayment machine: they show these and send events, and decide nothing themselves. */
-type Snapshot = SnapshotFrom<typeof orderPaymentMachine>;
-
-/** A package's term as the cards say it: "1 month", "7 days". */
-export interface TermView {
-  unit: TermUnit;
-  count: number;
-}
-
-export interface PackageCard {
-  id: string;
-  /** Also its i18n key under `packages.names.`. */
-  code: string;
-  /** The server's name, when the console has no translation of the code. */
-  name: string;
-  kind: PackageKind;
-  price: string;
-  free: boolean;
-  term: TermView;
-  /** null: unlimited. */
-  limits: PackageLimits;
-  /** The merchant's package now (active or expired), with its end. */
-  current: boolean;
-  currentUntil: string | null;
-  currentActive: boolean;
-  selected: boolean;
-  /** A trial the merchant already had cannot be chosen again. */
-  selectable: boolean;
-  trialUsed: boolean;
-}
-
-export type CatalogueView =
-  | { kind: "loading" }
-  | { kind: "failed"; failure: Failure }
-  /** The server offers no package. */
-  | { kind: "empty" }
-  | {
-      kind: "ready";
-      cards: PackageCard[];
-      /** A create call is under way: the choice and the button are held. */
-      busy: boolean;
-      /** An i18n key: 'Please select the current package first'. */
-      problem: string | null;
-      /** The server refused the order (2201, 2204, 2205 …). */
-      failure: Failure | null;
-      /** The refusal means another order is still open: My orders is where to pay or cancel it. */
-      openOrderElsewhere: boolean;
-      /** The order this page created and left open, to continue paying. */
-      resumable: { orderCode: string } | null;
-      /** What buying the chosen package does to the current one (as the server will decide it). */
-      effect: UpgradeKind | null;
-    };
-
-export function selectCatalogue(snapshot: Snapshot): CatalogueView {
-  const { context } = snapshot;
-  if (snapshot.matches("loadingCatalogue") || snapshot.matches("start")) return { kind: "loading" };
-  if (snapshot.matches("catalogueFailed"))
-    return context.failure ? { kind: "failed", failure: context.failure } : { kind: "empty" };
-  const creating = snapshot.matches("creating");
-  const choosing = snapshot.matches("choosing") || creating;
-  const failure = choosing ? context.failure : null;
-  return {
-    kind: "ready",
-    cards: context.packages.map((p) => packageCard(context, p.id)).filter((card): card is PackageCard => card !== null),
-    busy: creating,
-    problem: choosing ? (context.fieldErrors.packageId ?? null) : null,
-    failure,
-    openOrderElsewhere: failure?.errCode === errCodes.orderOpenExists,
-    resumable:
-      snapshot.matches("choosing") && isOpenOrder(context.order) ? { orderCode: context.order.orderCode } : null,
-    effect: upgradeEffect(context),
-  };
-}
-
-/** new: no active package; extend: the same one is active; replace: another is active (its time left is dropped). */
-function upgradeEffect(context: OrderPaymentContext): UpgradeKind | null {
-  if (context.selectedPackageId === null) return null;
-  const subscription = context.subscription;
-  if (!subscription?.package || !subscription.active) return "new";
-  return subscription.package.id === context.selectedPackageId ? "extend" : "replace";
-}
-
-function packageCard(context: OrderPaymentContext, id: string): PackageCard | null {
-  const found = context.packages.find((p) => p.id === id);
-  if (!found) return null;
-  const subscription = context.subscription;
-  const current = subscription?.package?.id === found.id;
-  const trialUsed = found.kind === "trial" && subscription?.trialAvailable !== true;
-  return {
-    id: found.id,
-    code: found.code,
-    name: found.name,
-    kind: found.kind,
-    price: found.price,
-    free: !isPositiveAmount(found.price),
-    term: { unit: found.termUnit, count: found.termCount },
-    limits: found.limits,
-    current,
-    currentUntil: current ? (subscription?.expiresAt ?? null) : null,
-    currentActive: current && subscription?.active === true,
-    selected: context.selectedPackageId === found.id,
-    selectable: !trialUsed,
-    trialUsed,
-  };
-}
-
-/** The merchant's package now, for the page's summary line. */
-export const selectCurrentPackage = ({ context }: { context: Pick<OrderPaymentContext, "subscription"> }) => {
-  const subscription = context.subscription;
-  if (!subscription?.package) return null;
-  return {
-    code: subscription.package.code,
-    name: subscription.package.name,
-    expiresAt: subscription.expiresAt,
-    active: subscription.active,
-  };
-};
-
-export const selectBalance = ({ context }: { context: Pick<OrderPaymentContext, "balance"> }): string | null =>
-  context.balance;
+/** What the pay dialog reads of the orderPayment machine: it shows these and sends events, and decides nothing itself. */
+type OrderPaymentSnapshot = SnapshotFrom<typeof orderPaymentMachine>;
 
 /** The pay dialog shows (the open order, or how it ended unless it was paid). */
-export const selectPayDialogOpen = (snapshot: Snapshot): boolean => snapshot.hasTag("payDialog");
+export const selectPayDialogOpen = (snapshot: OrderPaymentSnapshot): boolean => snapshot.hasTag("payDialog");
 
 /** "Payment complete — go to my orders?" */
-export const selectPaidQuestionOpen = (snapshot: Snapshot): boolean => snapshot.matches("paid");
+export const selectPaidQuestionOpen = (snapshot: OrderPaymentSnapshot): boolean => snapshot.matches("paid");
 
 /** The cancel confirmation shows; `busy` while the cancel call is under way. */
-export const selectCancelConfirm = (snapshot: Snapshot) => ({
+export const selectCancelConfirm = (snapshot: OrderPaymentSnapshot) => ({
   open:
     snapshot.matches({ open: { screen: "confirmingCancel" } }) || snapshot.matches({ open: { screen: "cancelling" } }),
   busy: snapshot.matches({ open: { screen: "cancelling" } }),
@@ -157,7 +31,7 @@ export type PayScreen =
   | { kind: "failed" }
   | { kind: "cancelled" };
 
-export function selectPayScreen(snapshot: Snapshot): PayScreen {
+export function selectPayScreen(snapshot: OrderPaymentSnapshot): PayScreen {
   const { context } = snapshot;
   if (snapshot.matches("failed")) return { kind: "failed" };
   if (snapshot.matches("cancelled")) return { kind: "cancelled" };
@@ -169,9 +43,8 @@ export function selectPayScreen(snapshot: Snapshot): PayScreen {
 }
 
 /** What the order is, for the dialog's title and summary. */
-export const selectOrderSummary = ({ context }: { context: Pick<OrderPaymentContext, "order"> }) => {
+export const selectOrderSummary = ({ context }: OrderPaymentSnapshot) => {
   const order = context.order;
-  if (!order) return null;
   return {
     orderCode: order.orderCode,
     packageCode: order.packageCode,
@@ -224,10 +97,10 @@ export interface PaymentView {
   busy: "finishPay" | "payFromBalance" | "devPay" | "cancel" | null;
 }
 
-export function selectPayment(snapshot: Snapshot): PaymentView | null {
+export function selectPayment(snapshot: OrderPaymentSnapshot): PaymentView | null {
   const { context } = snapshot;
   const order = context.order;
-  if (!order || context.address === null) return null;
+  if (context.address === null) return null;
   const chain = chosenChain(context);
   const left = secondsLeft(context);
   const owed = isPositiveAmount(order.remaining);
@@ -281,7 +154,7 @@ const transfersOf = (transfers: readonly OrderTransfer[]): TransferView[] =>
       confirmed: t.status === "confirmed",
     }));
 
-function busyCall(snapshot: Snapshot): PaymentView["busy"] {
+function busyCall(snapshot: OrderPaymentSnapshot): PaymentView["busy"] {
   if (snapshot.matches({ open: { screen: "finishing" } })) return "finishPay";
   if (snapshot.matches({ open: { screen: "payingFromBalance" } })) return "payFromBalance";
   if (snapshot.matches({ open: { screen: "devPaying" } })) return "devPay";
@@ -290,7 +163,7 @@ function busyCall(snapshot: Snapshot): PaymentView["busy"] {
 }
 
 /** The chains to pay on and the one chosen, for the network select (while paying, or after the address failed). */
-export const selectChainChoice = ({ context }: { context: Pick<OrderPaymentContext, "chains" | "product"> }) => ({
+export const selectChainChoice = ({ context }: OrderPaymentSnapshot) => ({
   chains: context.chains,
   product: context.product,
 });

@@ -1,116 +1,43 @@
 import { type ActorRefFrom, assign, type EventObject, fromCallback, fromPromise, raise, setup } from "xstate";
 import type { BalanceResult } from "../../contracts/schemas/balance.ts";
 import type { DevPayRequest, DevPayResult, PayChain } from "../../contracts/schemas/chains.ts";
-import {
-  type CreateOrderRequest,
-  createOrderRequest,
-  type Order,
-  type OrderCodeRequest,
-  type OrderDetail,
-} from "../../contracts/schemas/order.ts";
-import type { ServicePackage } from "../../contracts/schemas/packages.ts";
-import type { SubscriptionResult } from "../../contracts/schemas/subscription.ts";
+import type { Order, OrderCodeRequest, OrderDetail } from "../../contracts/schemas/order.ts";
 import type { UserWalletResult } from "../../contracts/schemas/wallet.ts";
-import { type FieldErrors, type Failure, fieldErrorsOf, toFailure } from "../api-failure.ts";
+import { type Failure, toFailure } from "../api-failure.ts";
 import { compareAmounts, isPositiveAmount } from "./payment-request.ts";
 
 /**
- * orderPayment — buying a package and paying its order (spec sections 2–5; the design of issue 8).
+ * orderPayment — paying one order and following it until it ends (spec sections 2–5; the design of issue 8).
  *
- * Two ways in: the buy page starts with no order (the catalogue); My orders starts with an existing order and an
- * optional intent ("pay", or "cancel" to open the cancel confirmation at once). While an order is open the dialog
- * runs two regions side by side: `screen` (what the merchant sees and does) and `feed` (the order's live status:
- * the server's event stream, or polling every 3 s once the stream has failed). A clock ticks every second for the
- * countdown, which follows the server's clock (skew = serverTime − the browser's clock when an order arrived).
- *
- * Transition table (→ target; [guard]; otherwise "stays"). `#x` names a top-level state.
- *
- * | state                      | event                                   | guard               | → target                        |
- * |----------------------------|-----------------------------------------|---------------------|---------------------------------|
- * | start (transient)          | always                                  | orderPaid           | paid                            |
- * |                            | always                                  | orderFailed         | failed                          |
- * |                            | always                                  | orderCancelled      | cancelled                       |
- * |                            | always                                  | cancelIntent        | open.screen.confirmingCancel    |
- * |                            | always                                  | hasOrder            | open                            |
- * |                            | always                                  | –                   | loadingCatalogue                |
- * | loadingCatalogue           | done loadCatalogue                      | hasPackages         | choosing                        |
- * |                            | done loadCatalogue                      | –                   | catalogueFailed (none on offer) |
- * |                            | error loadCatalogue                     | –                   | catalogueFailed (failure)       |
- * | catalogueFailed            | catalogue.retry                         | –                   | loadingCatalogue                |
- * | choosing                   | package.select                          | selectable          | stays (selection)               |
- * |                            | order.create                            | orderRequestValid   | creating                        |
- * |                            | order.create                            | –                   | stays ('Please select …')       |
- * |                            | order.resume                            | hasOpenOrder        | open                            |
- * | creating                   | done createOrder                        | –                   | start (a trial is paid at once) |
- * |                            | error createOrder (2201, 2204, 2205 …)  | –                   | choosing (failure)              |
- * | open (parallel)            | clock.tick                              | –                   | stays (now)                     |
- * | open.screen                | order.updated                           | updateSettles       | screen.following                |
- * |                            | order.updated                           | –                   | stays (order)                   |
- * | screen.loadingChains       | done loadPayOptions                     | hasChains           | screen.loadingAddress           |
- * |                            | done loadPayOptions                     | –                   | screen.chainsFailed (none)      |
- * |                            | error loadPayOptions                    | –                   | screen.chainsFailed (failure)   |
- * |                            | order.close                             | –                   | leaving                         |
- * | screen.chainsFailed        | order.retry                             | –                   | screen.loadingChains            |
- * |                            | order.close                             | –                   | leaving                         |
- * | screen.loadingAddress      | done loadAddress                        | –                   | screen.following                |
- * |                            | error loadAddress                       | –                   | screen.addressFailed (failure)  |
- * |                            | order.close                             | –                   | leaving                         |
- * | screen.addressFailed       | order.retry                             | –                   | screen.loadingAddress           |
- * |                            | order.chain                             | knownChain          | screen.loadingAddress           |
- * |                            | order.close                             | –                   | leaving                         |
- * | screen.pending             | order.finishPay                         | windowOpen          | screen.finishing                |
- * | screen.waiting             | order.finishPay (not pressed yet)       | finishStillOffered  | screen.finishing                |
- * | screen.pending, .waiting   | order.chain                             | otherChain          | screen.loadingAddress           |
- * |                            | order.payFromBalance                    | balanceCovers       | screen.payingFromBalance        |
- * |                            | order.devPay                            | devPayAvailable     | screen.devPaying                |
- * |                            | order.cancel                            | cancellable         | screen.confirmingCancel         |
- * |                            | order.close                             | –                   | leaving                         |
- * |                            | order.updated                           | –                   | screen.following                |
- * | screen.finishing           | done / error finishPay (2203 …)         | –                   | screen.following (failure)      |
- * | screen.payingFromBalance   | done / error payFromBalance (2206 …)    | –                   | screen.following (failure)      |
- * | screen.devPaying           | done / error devPay (2207, 2208 …)      | –                   | screen.following (failure)      |
- * | screen.confirmingCancel    | order.cancelConfirm                     | –                   | screen.cancelling               |
- * |                            | order.cancelDismiss                     | addressKnown        | screen.following                |
- * |                            | order.cancelDismiss                     | –                   | leaving (came to cancel only)   |
- * | screen.cancelling          | done / error cancelOrder (2203, 2209 …) | –                   | screen.following (failure)      |
- * | screen.following (trans.)  | always                                  | orderPaid           | paid                            |
- * |                            | always                                  | orderFailed         | failed                          |
- * |                            | always                                  | orderCancelled      | cancelled                       |
- * |                            | always                                  | addressUnknown      | screen.loadingChains            |
- * |                            | always                                  | orderWaiting        | screen.waiting                  |
- * |                            | always                                  | –                   | screen.pending                  |
- * | feed.live                  | order.streamFailed                      | –                   | feed.polling                    |
- * | feed.live.listening        | order.updated                           | updateWaiting       | feed.live.loadingDetail         |
- * | feed.live.loadingDetail    | done / error loadDetail                 | –                   | feed.live.listening             |
- * | feed.polling.pause         | after orderPoll (3 s)                   | –                   | feed.polling.checking           |
- * | feed.polling.checking      | done pollOrder                          | –                   | feed.polling.pause (+ raises order.updated) |
- * |                            | error pollOrder                         | –                   | feed.polling.pause              |
- * | paid                       | order.goToOrders                        | –                   | leaving (goToOrders)            |
- * |                            | order.close                             | –                   | leaving                         |
- * | failed, cancelled          | order.close                             | –                   | leaving                         |
- * | leaving (transient)        | always                                  | fromCatalogue       | loadingCatalogue                |
- * |                            | always                                  | –                   | closed (final; closeDialog)     |
+ * Two pages start it: the buy page (orderPurchase) for the order it has just created or the one it left open, and My
+ * orders for an order of its list, with an intent ("pay", or "cancel" to open the cancel confirmation at once). An
+ * order that has already ended shows how it ended. While the order is open the dialog runs two regions side by side:
+ * `screen` (what the merchant sees and does: the chain, the address, Finish Pay, pay from balance, the dev wallet,
+ * cancel) and `feed` (the order's live status: the server's event stream, or polling every 3 s once the stream has
+ * failed). A clock ticks every second for the countdown, which follows the server's clock (skew = serverTime − the
+ * browser's clock when an order arrived). Closing the dialog ends the machine; its output is the order as last seen.
  *
  * The server decides the order's fate: the window closing without the full amount makes it failed (unless a transfer
  * seen in time is still confirming), a short transfer leaves it waiting with `remaining` shown. The machine only
  * follows what the server says (answers, the stream, the polls), so the dialog never shows an outcome of its own.
+ *
+ * Its states and transitions, drawn and as plain steps, are in the model-test report (`npm run model-test`).
  */
 
 export type OrderIntent = "pay" | "cancel";
 
 export interface OrderPaymentInput {
-  /** The browser's clock (ms) when the flow starts. */
+  /** The browser's clock (ms) when the dialog opens. */
   now: number;
-  /** An existing order (My orders); without it the flow starts at the package catalogue. */
-  order?: Order | null;
+  order: Order;
+  /** Why My orders opened the dialog; the buy page gives none (paying). */
   intent?: OrderIntent | null;
 }
 
-/** What the buy page loads: the packages, what the merchant has now, and the balance. */
-export interface Catalogue {
-  packages: ServicePackage[];
-  subscription: SubscriptionResult;
-  balance: BalanceResult;
+/** What the dialog hands back when it closes: the order as last seen (still open, the buy page offers to resume it). */
+export interface OrderPaymentOutput {
+  order: Order;
+  now: number;
 }
 
 /** What the pay dialog loads: the chains to pay on (configured ones only) and the balance as it is now. */
@@ -119,18 +46,12 @@ export interface PayOptions {
   balance: BalanceResult;
 }
 
+/** Each opening of the dialog is an actor of its own: the chains and the address are asked afresh every time. */
 export interface OrderPaymentContext {
-  /** Where the flow started: the buy page goes back to its catalogue when the dialog closes. */
-  origin: "catalogue" | "order";
   intent: OrderIntent | null;
-  packages: ServicePackage[];
-  subscription: SubscriptionResult | null;
   /** The merchant's balance (USDT); null until loaded. */
   balance: string | null;
-  selectedPackageId: string | null;
-  /** The create request's problems (i18n keys), e.g. no package chosen. */
-  fieldErrors: FieldErrors;
-  order: Order | null;
+  order: Order;
   /** The order's transfers and confirmations (orderDetail), while it is checked. */
   detail: OrderDetail | null;
   chains: PayChain[];
@@ -153,10 +74,6 @@ export interface OrderPaymentContext {
 }
 
 export type OrderPaymentEvent =
-  | { type: "catalogue.retry" }
-  | { type: "package.select"; packageId: string }
-  | { type: "order.create" }
-  | { type: "order.resume" }
   | { type: "order.retry" }
   | { type: "order.chain"; product: string }
   | { type: "order.finishPay" }
@@ -183,7 +100,6 @@ export const isOpenOrder = (order: Order | null | undefined): order is Order =>
 
 /** Whole seconds left to pay, as the server's clock sees it; 0 once the window has closed. */
 export function secondsLeft(context: Pick<OrderPaymentContext, "order" | "now" | "skewMs">): number {
-  if (!context.order) return 0;
   return Math.max(0, Math.ceil((Date.parse(context.order.expiresAt) - (context.now + context.skewMs)) / 1000));
 }
 
@@ -191,37 +107,55 @@ export function secondsLeft(context: Pick<OrderPaymentContext, "order" | "now" |
 export const chosenChain = (context: Pick<OrderPaymentContext, "chains" | "product">): PayChain | null =>
   context.chains.find((chain) => chain.product === context.product) ?? null;
 
-const packageSelectable = (context: OrderPaymentContext, packageId: string) => {
-  const found = context.packages.find((p) => p.id === packageId);
-  return found !== undefined && (found.kind !== "trial" || context.subscription?.trialAvailable === true);
-};
-
-const createRequestOf = (context: OrderPaymentContext) =>
-  createOrderRequest.safeParse({ packageId: context.selectedPackageId ?? "" });
-
 const orderCodeOf = ({ context }: { context: OrderPaymentContext }): OrderCodeRequest => ({
-  orderCode: context.order?.orderCode ?? "",
+  orderCode: context.order.orderCode,
 });
 
 const stillToPay = (context: OrderPaymentContext) =>
-  context.order !== null && isPositiveAmount(context.order.remaining) && secondsLeft(context) > 0;
+  isPositiveAmount(context.order.remaining) && secondsLeft(context) > 0;
 
 const fresh = (order: Order, now: number) => ({ order, skewMs: Date.parse(order.serverTime) - now });
+
+// Action parameters taken from the event.
+const orderOf = ({ event }: { event: { order: Order } }) => ({ order: event.order });
+const answeredOrder = ({ event }: { event: { output: Order } }) => ({ order: event.output });
+const chainOf = ({ event }: { event: { product: string } }) => ({ product: event.product });
+const failureOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+
+// Transitions several states share, written once.
+
+/** An order that has ended shows how it ended: when the dialog opens on it, and when the server says so later. */
+const showEnded = [
+  { guard: "orderPaid", target: "#orderPayment.paid" },
+  { guard: "orderFailed", target: "#orderPayment.failed" },
+  { guard: "orderCancelled", target: "#orderPayment.cancelled" },
+] as const;
+
+/** The dialog closes from every screen that is not waiting for a call the merchant started. */
+const closes = { "order.close": "#orderPayment.closed" } as const;
+
+/** What an open order offers, pending or waiting alike (Finish Pay aside: its condition differs). */
+const openOrderOffers = {
+  "order.chain": { guard: "otherChain", target: "loadingAddress", actions: { type: "chooseChain", params: chainOf } },
+  "order.payFromBalance": { guard: "balanceCovers", target: "payingFromBalance", actions: "clearFailure" },
+  "order.devPay": { guard: "devPayAvailable", target: "devPaying", actions: "clearFailure" },
+  "order.cancel": { guard: "cancellable", target: "confirmingCancel", actions: "clearFailure" },
+  "order.updated": { target: "following", actions: { type: "rememberOrder", params: orderOf } },
+  ...closes,
+} as const;
+
+/** A call the merchant started was refused: the screen shows why, over what the order is now. */
+const refused = { target: "following", actions: { type: "rememberFailure", params: failureOf } } as const;
 
 export const orderPaymentMachine = setup({
   types: {} as {
     context: OrderPaymentContext;
     events: OrderPaymentEvent;
     input: OrderPaymentInput;
+    output: OrderPaymentOutput;
     tags: OrderPaymentTag;
   },
   actors: {
-    loadCatalogue: fromPromise<Catalogue>(async () => {
-      throw new Error("loadCatalogue is provided by the app");
-    }),
-    createOrder: fromPromise<Order, CreateOrderRequest>(async () => {
-      throw new Error("createOrder is provided by the app");
-    }),
     loadPayOptions: fromPromise<PayOptions>(async () => {
       throw new Error("loadPayOptions is provided by the app");
     }),
@@ -258,31 +192,7 @@ export const orderPaymentMachine = setup({
     // Effects on the page; the app provides them.
     goToOrders: () => {},
     closeDialog: () => {},
-    rememberCatalogue: assign(({ context }, catalogue: Catalogue) => ({
-      packages: catalogue.packages,
-      subscription: catalogue.subscription,
-      balance: catalogue.balance.balance,
-      failure: null,
-      selectedPackageId:
-        context.selectedPackageId && catalogue.packages.some((p) => p.id === context.selectedPackageId)
-          ? context.selectedPackageId
-          : null,
-    })),
-    selectPackage: assign((_, params: { packageId: string }) => ({
-      selectedPackageId: params.packageId,
-      fieldErrors: {},
-      failure: null,
-    })),
-    showRequestProblems: assign(({ context }) => ({ fieldErrors: fieldErrorsOf(createRequestOf(context)) })),
-    clearProblems: assign({ fieldErrors: {}, failure: null }),
     rememberOrder: assign(({ context }, params: { order: Order }) => fresh(params.order, context.now)),
-    rememberCreatedOrder: assign(({ context }, params: { order: Order }) => ({
-      ...fresh(params.order, context.now),
-      intent: null,
-      detail: null,
-    })),
-    // Each opening asks for the chains and the address afresh (the configuration may have changed meanwhile).
-    resetPayView: assign({ chains: [], product: null, address: null, devPayment: null, detail: null, failure: null }),
     rememberPayOptions: assign((_, options: PayOptions) => ({
       chains: options.chains,
       balance: options.balance.balance,
@@ -297,22 +207,17 @@ export const orderPaymentMachine = setup({
     rememberDetail: assign((_, detail: OrderDetail) => ({ detail })),
     relayOrder: raise((_, detail: OrderDetail) => ({ type: "order.updated" as const, order: detail })),
     rememberDevPayment: assign((_, devPayment: DevPayResult) => ({ devPayment })),
+    rememberFinishPressed: assign({ finishPressed: true }),
     rememberFailure: assign((_, params: { error: unknown }) => ({ failure: toFailure(params.error) })),
     clearFailure: assign({ failure: null }),
     advanceClock: assign((_, params: { now: number }) => ({ now: params.now })),
   },
   guards: {
-    hasOrder: ({ context }) => context.order !== null,
-    orderPaid: ({ context }) => context.order?.status === "paid",
-    orderFailed: ({ context }) => context.order?.status === "failed",
-    orderCancelled: ({ context }) => context.order?.status === "cancelled",
-    orderWaiting: ({ context }) => context.order?.status === "waiting",
+    orderPaid: ({ context }) => context.order.status === "paid",
+    orderFailed: ({ context }) => context.order.status === "failed",
+    orderCancelled: ({ context }) => context.order.status === "cancelled",
+    orderWaiting: ({ context }) => context.order.status === "waiting",
     cancelIntent: ({ context }) => context.intent === "cancel",
-    fromCatalogue: ({ context }) => context.origin === "catalogue",
-    hasOpenOrder: ({ context }) => isOpenOrder(context.order),
-    selectable: ({ context, event }) => event.type === "package.select" && packageSelectable(context, event.packageId),
-    orderRequestValid: ({ context }) => createRequestOf(context).success,
-    hasPackages: ({ event }) => ((event as { output?: Catalogue }).output?.packages.length ?? 0) > 0,
     hasChains: ({ event }) => ((event as { output?: PayOptions }).output?.chains.length ?? 0) > 0,
     knownChain: ({ context, event }) =>
       event.type === "order.chain" && context.chains.some((c) => c.product === event.product),
@@ -326,9 +231,7 @@ export const orderPaymentMachine = setup({
     finishStillOffered: ({ context }) => !context.finishPressed && secondsLeft(context) > 0,
     // The balance must cover everything still to pay (the server takes it all or nothing: 2206).
     balanceCovers: ({ context }) =>
-      stillToPay(context) &&
-      context.balance !== null &&
-      compareAmounts(context.balance, context.order?.remaining ?? "0") >= 0,
+      stillToPay(context) && context.balance !== null && compareAmounts(context.balance, context.order.remaining) >= 0,
     devPayAvailable: ({ context }) => stillToPay(context) && chosenChain(context)?.devnet === true,
     // A transfer still confirming cannot be cancelled (the server would answer 2209).
     cancellable: ({ context }) => isOpenOrder(context.order) && !isPositiveAmount(context.order.confirming),
@@ -338,14 +241,9 @@ export const orderPaymentMachine = setup({
 }).createMachine({
   id: "orderPayment",
   context: ({ input }) => ({
-    origin: input.order ? "order" : "catalogue",
     intent: input.intent ?? null,
-    packages: [],
-    subscription: null,
     balance: null,
-    selectedPackageId: null,
-    fieldErrors: {},
-    order: input.order ?? null,
+    order: input.order,
     detail: null,
     chains: [],
     product: null,
@@ -353,77 +251,17 @@ export const orderPaymentMachine = setup({
     devPayment: null,
     finishPressed: false,
     now: input.now,
-    skewMs: input.order ? Date.parse(input.order.serverTime) - input.now : 0,
+    skewMs: Date.parse(input.order.serverTime) - input.now,
     failure: null,
   }),
   initial: "start",
   states: {
     start: {
-      always: [
-        { guard: "orderPaid", target: "paid" },
-        { guard: "orderFailed", target: "failed" },
-        { guard: "orderCancelled", target: "cancelled" },
-        { guard: "cancelIntent", target: "open.screen.confirmingCancel" },
-        { guard: "hasOrder", target: "open" },
-        { target: "loadingCatalogue" },
-      ],
-    },
-    loadingCatalogue: {
-      tags: ["loading"],
-      invoke: {
-        id: "loadCatalogue",
-        src: "loadCatalogue",
-        onDone: [
-          {
-            guard: "hasPackages",
-            target: "choosing",
-            actions: { type: "rememberCatalogue", params: ({ event }) => event.output },
-          },
-          // Nothing on offer: shown like a failure without a cause, with a retry.
-          { target: "catalogueFailed", actions: { type: "rememberCatalogue", params: ({ event }) => event.output } },
-        ],
-        onError: {
-          target: "catalogueFailed",
-          actions: { type: "rememberFailure", params: ({ event }) => ({ error: event.error }) },
-        },
-      },
-    },
-    catalogueFailed: {
-      on: { "catalogue.retry": "loadingCatalogue" },
-    },
-    choosing: {
-      on: {
-        "package.select": {
-          guard: "selectable",
-          actions: { type: "selectPackage", params: ({ event }) => ({ packageId: event.packageId }) },
-        },
-        "order.create": [
-          { guard: "orderRequestValid", target: "creating", actions: "clearProblems" },
-          { actions: "showRequestProblems" },
-        ],
-        "order.resume": { guard: "hasOpenOrder", target: "open" },
-      },
-    },
-    creating: {
-      tags: ["busy"],
-      invoke: {
-        id: "createOrder",
-        src: "createOrder",
-        input: ({ context }) => ({ packageId: context.selectedPackageId ?? "" }),
-        onDone: {
-          target: "start",
-          actions: { type: "rememberCreatedOrder", params: ({ event }) => ({ order: event.output }) },
-        },
-        onError: {
-          target: "choosing",
-          actions: { type: "rememberFailure", params: ({ event }) => ({ error: event.error }) },
-        },
-      },
+      always: [...showEnded, { guard: "cancelIntent", target: "open.screen.confirmingCancel" }, { target: "open" }],
     },
     open: {
       type: "parallel",
       tags: ["payDialog"],
-      entry: "resetPayView",
       invoke: { id: "clock", src: "clock" },
       on: { "clock.tick": { actions: { type: "advanceClock", params: ({ event }) => ({ now: event.now }) } } },
       states: {
@@ -432,12 +270,8 @@ export const orderPaymentMachine = setup({
           on: {
             // While a call or a load is under way, only an order that has ended changes the screen.
             "order.updated": [
-              {
-                guard: "updateSettles",
-                target: ".following",
-                actions: { type: "rememberOrder", params: ({ event }) => ({ order: event.order }) },
-              },
-              { actions: { type: "rememberOrder", params: ({ event }) => ({ order: event.order }) } },
+              { guard: "updateSettles", target: ".following", actions: { type: "rememberOrder", params: orderOf } },
+              { actions: { type: "rememberOrder", params: orderOf } },
             ],
           },
           states: {
@@ -457,18 +291,12 @@ export const orderPaymentMachine = setup({
                     actions: { type: "rememberPayOptions", params: ({ event }) => event.output },
                   },
                 ],
-                onError: {
-                  target: "chainsFailed",
-                  actions: { type: "rememberFailure", params: ({ event }) => ({ error: event.error }) },
-                },
+                onError: { target: "chainsFailed", actions: { type: "rememberFailure", params: failureOf } },
               },
-              on: { "order.close": "#orderPayment.leaving" },
+              on: closes,
             },
             chainsFailed: {
-              on: {
-                "order.retry": { target: "loadingChains", actions: "clearFailure" },
-                "order.close": "#orderPayment.leaving",
-              },
+              on: { "order.retry": { target: "loadingChains", actions: "clearFailure" }, ...closes },
             },
             loadingAddress: {
               tags: ["loading"],
@@ -480,12 +308,9 @@ export const orderPaymentMachine = setup({
                   target: "following",
                   actions: { type: "rememberAddress", params: ({ event }) => event.output },
                 },
-                onError: {
-                  target: "addressFailed",
-                  actions: { type: "rememberFailure", params: ({ event }) => ({ error: event.error }) },
-                },
+                onError: { target: "addressFailed", actions: { type: "rememberFailure", params: failureOf } },
               },
-              on: { "order.close": "#orderPayment.leaving" },
+              on: closes,
             },
             addressFailed: {
               on: {
@@ -493,54 +318,22 @@ export const orderPaymentMachine = setup({
                 "order.chain": {
                   guard: "knownChain",
                   target: "loadingAddress",
-                  actions: { type: "chooseChain", params: ({ event }) => ({ product: event.product }) },
+                  actions: { type: "chooseChain", params: chainOf },
                 },
-                "order.close": "#orderPayment.leaving",
+                ...closes,
               },
             },
             pending: {
               on: {
                 "order.finishPay": { guard: "windowOpen", target: "finishing", actions: "clearFailure" },
-                "order.chain": {
-                  guard: "otherChain",
-                  target: "loadingAddress",
-                  actions: { type: "chooseChain", params: ({ event }) => ({ product: event.product }) },
-                },
-                "order.payFromBalance": {
-                  guard: "balanceCovers",
-                  target: "payingFromBalance",
-                  actions: "clearFailure",
-                },
-                "order.devPay": { guard: "devPayAvailable", target: "devPaying", actions: "clearFailure" },
-                "order.cancel": { guard: "cancellable", target: "confirmingCancel", actions: "clearFailure" },
-                "order.close": "#orderPayment.leaving",
-                "order.updated": {
-                  target: "following",
-                  actions: { type: "rememberOrder", params: ({ event }) => ({ order: event.order }) },
-                },
+                ...openOrderOffers,
               },
             },
             // Finish Pay was pressed or a transfer was seen: the server is checking. What is still missing can be paid here too.
             waiting: {
               on: {
                 "order.finishPay": { guard: "finishStillOffered", target: "finishing", actions: "clearFailure" },
-                "order.chain": {
-                  guard: "otherChain",
-                  target: "loadingAddress",
-                  actions: { type: "chooseChain", params: ({ event }) => ({ product: event.product }) },
-                },
-                "order.payFromBalance": {
-                  guard: "balanceCovers",
-                  target: "payingFromBalance",
-                  actions: "clearFailure",
-                },
-                "order.devPay": { guard: "devPayAvailable", target: "devPaying", actions: "clearFailure" },
-                "order.cancel": { guard: "cancellable", target: "confirmingCancel", actions: "clearFailure" },
-                "order.close": "#orderPayment.leaving",
-                "order.updated": {
-                  target: "following",
-                  actions: { type: "rememberOrder", params: ({ event }) => ({ order: event.order }) },
-                },
+                ...openOrderOffers,
               },
             },
             finishing: {
@@ -551,15 +344,9 @@ export const orderPaymentMachine = setup({
                 input: orderCodeOf,
                 onDone: {
                   target: "following",
-                  actions: [
-                    { type: "rememberOrder", params: ({ event }) => ({ order: event.output }) },
-                    assign({ finishPressed: true }),
-                  ],
+                  actions: [{ type: "rememberOrder", params: answeredOrder }, "rememberFinishPressed"],
                 },
-                onError: {
-                  target: "following",
-                  actions: { type: "rememberFailure", params: ({ event }) => ({ error: event.error }) },
-                },
+                onError: refused,
               },
             },
             payingFromBalance: {
@@ -568,14 +355,8 @@ export const orderPaymentMachine = setup({
                 id: "payFromBalance",
                 src: "payFromBalance",
                 input: orderCodeOf,
-                onDone: {
-                  target: "following",
-                  actions: { type: "rememberOrder", params: ({ event }) => ({ order: event.output }) },
-                },
-                onError: {
-                  target: "following",
-                  actions: { type: "rememberFailure", params: ({ event }) => ({ error: event.error }) },
-                },
+                onDone: { target: "following", actions: { type: "rememberOrder", params: answeredOrder } },
+                onError: refused,
               },
             },
             // A real transfer on the devnet; the watcher sees it and the feed reports it like any other.
@@ -584,23 +365,21 @@ export const orderPaymentMachine = setup({
               invoke: {
                 id: "devPay",
                 src: "devPay",
-                input: ({ context }) => ({ orderCode: context.order?.orderCode ?? "", product: context.product ?? "" }),
+                input: ({ context }) => ({ orderCode: context.order.orderCode, product: context.product ?? "" }),
                 onDone: {
                   target: "following",
                   actions: { type: "rememberDevPayment", params: ({ event }) => event.output },
                 },
-                onError: {
-                  target: "following",
-                  actions: { type: "rememberFailure", params: ({ event }) => ({ error: event.error }) },
-                },
+                onError: refused,
               },
             },
             confirmingCancel: {
               on: {
                 "order.cancelConfirm": { target: "cancelling", actions: "clearFailure" },
+                // My orders' Cancel opened the dialog on the question alone: keeping the order closes it.
                 "order.cancelDismiss": [
                   { guard: "addressKnown", target: "following" },
-                  { target: "#orderPayment.leaving" },
+                  { target: "#orderPayment.closed" },
                 ],
               },
             },
@@ -610,22 +389,14 @@ export const orderPaymentMachine = setup({
                 id: "cancelOrder",
                 src: "cancelOrder",
                 input: orderCodeOf,
-                onDone: {
-                  target: "following",
-                  actions: { type: "rememberOrder", params: ({ event }) => ({ order: event.output }) },
-                },
-                onError: {
-                  target: "following",
-                  actions: { type: "rememberFailure", params: ({ event }) => ({ error: event.error }) },
-                },
+                onDone: { target: "following", actions: { type: "rememberOrder", params: answeredOrder } },
+                onError: refused,
               },
             },
             // Shows what the server says the order is now.
             following: {
               always: [
-                { guard: "orderPaid", target: "#orderPayment.paid" },
-                { guard: "orderFailed", target: "#orderPayment.failed" },
-                { guard: "orderCancelled", target: "#orderPayment.cancelled" },
+                ...showEnded,
                 { guard: "addressUnknown", target: "loadingChains" },
                 { guard: "orderWaiting", target: "waiting" },
                 { target: "pending" },
@@ -685,18 +456,13 @@ export const orderPaymentMachine = setup({
       },
     },
     paid: {
-      on: {
-        "order.goToOrders": { target: "leaving", actions: "goToOrders" },
-        "order.close": "leaving",
-      },
+      on: { "order.goToOrders": { target: "closed", actions: "goToOrders" }, ...closes },
     },
-    failed: { tags: ["payDialog"], on: { "order.close": "leaving" } },
-    cancelled: { tags: ["payDialog"], on: { "order.close": "leaving" } },
-    leaving: {
-      always: [{ guard: "fromCatalogue", target: "loadingCatalogue" }, { target: "closed" }],
-    },
+    failed: { tags: ["payDialog"], on: closes },
+    cancelled: { tags: ["payDialog"], on: closes },
     closed: { type: "final", entry: "closeDialog" },
   },
+  output: ({ context }) => ({ order: context.order, now: context.now }),
 });
 
 export type OrderPaymentActor = ActorRefFrom<typeof orderPaymentMachine>;

@@ -4,68 +4,50 @@ import { useState } from "react";
 import { MemoryRouter, useLocation } from "react-router";
 import { expect, vi } from "vitest";
 import type { Order } from "../../contracts/schemas/order.ts";
-import { chosenChain, type OrderPaymentInput, orderPollMs, secondsLeft } from "../../machines/orders/order-payment.ts";
+import {
+  chosenChain,
+  isOpenOrder,
+  type OrderPaymentInput,
+  orderPollMs,
+  secondsLeft,
+} from "../../machines/orders/order-payment.ts";
 import { toBaseUnits } from "../../machines/orders/payment-request.ts";
 import { ApiError } from "../../src/api/api-error.ts";
-import type { OrderWatchHandlers } from "../../src/api/order-events.ts";
 import { storageKeys } from "../../src/api/session-storage.ts";
 import { AppFrame } from "../../src/app/app.tsx";
-import type { Timers } from "../../src/app/services.ts";
 import { OrderPayDialog } from "../../src/features/order/order-pay-dialog.tsx";
-import { formatClock, formatDate, formatUsdt } from "../../src/i18n/format.ts";
+import { formatClock } from "../../src/i18n/format.ts";
 import { pressEscapeIn } from "../framework/escape.ts";
-import { type ControlledApi, createControlledApi } from "../framework/fake-api.ts";
+import { createControlledApi } from "../framework/fake-api.ts";
 import type { ModelSnapshot } from "../framework/model.ts";
 import { actorResultOf } from "../framework/model-events.ts";
-import { type ConsoleHarness, renderConsole } from "../framework/render-console.tsx";
+import { renderConsole } from "../framework/render-console.tsx";
 import { runModel, unmapped } from "../framework/run-model.ts";
 import { loginResult, storedUser } from "../models/fixtures.ts";
-import {
-  balance,
-  type catalogue,
-  orderPaymentModel,
-  packages,
-  type payOptions,
-  pollEvent,
-  receivingAddress,
-  subscription,
-  visitorStart,
-} from "../models/order-payment.model.ts";
+import { balance, catalogue, type payOptions, receivingAddress, visitorStart } from "../models/order-fixtures.ts";
+import { orderPaymentModel, pollEvent } from "../models/order-payment.model.ts";
 import { expectBusy } from "./form-steps.ts";
-import { signedInAnswers } from "./signed-in.ts";
+import {
+  amount,
+  button,
+  callsOf,
+  expectCatalogue,
+  expectNoPayDialog,
+  type OrderPageHarness,
+  orderPageAnswers,
+  packageName,
+  timersByInterval,
+  type Watch,
+} from "./order-pages.ts";
 
 type S = ModelSnapshot<typeof orderPaymentModel.machine>;
-interface Watch {
-  orderCode: string;
-  handlers: OrderWatchHandlers;
-  stopped: boolean;
-}
-type H = ConsoleHarness & {
-  fake: ControlledApi;
+type H = OrderPageHarness & {
   fire(ms: number): void;
   tickers(ms: number): number;
-  watches: Watch[];
-  /** Opened from My orders: the dialog sits on a page of its own. */
+  /** Opened from My orders: the dialog sits on a page of its own. Otherwise the buy page created the order. */
   fromOrders: boolean;
   leftForOrders: boolean;
-  loads: number;
 };
-
-/** The console's manual timers, told apart by interval: the countdown ticks every second, the poll waits 3 s. */
-function timersByInterval(timers: Timers) {
-  const tickers = new Map<() => void, number>();
-  timers.every = (ms, tick) => {
-    const entry = () => tick();
-    tickers.set(entry, ms);
-    return () => tickers.delete(entry);
-  };
-  return {
-    fire: (ms: number) => {
-      for (const [tick, every] of [...tickers]) if (every === ms && tickers.has(tick)) tick();
-    },
-    tickers: (ms: number) => [...tickers.values()].filter((every) => every === ms).length,
-  };
-}
 
 /** My orders as far as the dialog needs it: it mounts the dialog for an order and unmounts it on close. */
 function OrdersHost({ order, intent }: { order: Order; intent: "pay" | "cancel" }) {
@@ -83,12 +65,8 @@ function OrdersHost({ order, intent }: { order: Order; intent: "pay" | "cancel" 
   );
 }
 
-const callsOf = (h: H, method: string) => h.fake.calls.filter((c) => c.method === method);
-const packageName = (h: H, id: string | null) => h.t(`packages.names.${packages.find((p) => p.id === id)?.code}`);
-const amount = (value: string) => formatUsdt(value, "en-US");
-const titleOf = (h: H, s: S) => h.t("orderPayment.dialogTitle", { code: s.context.order?.orderCode ?? "" });
+const titleOf = (h: H, s: S) => h.t("orderPayment.dialogTitle", { code: s.context.order.orderCode });
 const payDialog = (h: H, s: S) => screen.getByRole("dialog", { name: titleOf(h, s) });
-const button = (name: string) => screen.getByRole("button", { name }) as HTMLButtonElement;
 const latestWatch = (h: H) => {
   const watch = h.watches.at(-1);
   expect(watch, "the dialog follows the order live").toBeTruthy();
@@ -101,11 +79,10 @@ runModel(orderPaymentModel, {
     // The merchant's clock: the dialog reads Date.now() when it opens and on every countdown tick.
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(visitorStart);
+    const input = path.input as OrderPaymentInput;
     const watches: Watch[] = [];
     const fake = createControlledApi(
       {
-        loadCatalogue: "orders.packages",
-        createOrder: "orders.create",
         loadPayOptions: "chains.list",
         loadAddress: "wallet.userWallet",
         finishPay: "orders.finishPay",
@@ -116,23 +93,14 @@ runModel(orderPaymentModel, {
         pollOrder: "orders.detail",
       },
       {
-        ...signedInAnswers,
-        // Loaded beside the packages and the chains, answered at once with what the path's answers carry.
-        "orders.subscription": async () => subscription,
-        "account.balance": async () => balance,
-        "orders.list": async () => ({ items: [], total: 0, page: 1, pageSize: 10 }),
-        "orders.watch": (orderCode, handlers) => {
-          const watch: Watch = { orderCode, handlers, stopped: false };
-          watches.push(watch);
-          return () => {
-            watch.stopped = true;
-          };
-        },
+        ...orderPageAnswers(watches),
+        // The buy page's catalogue and its create call (orderPurchase's model walks them) lead to the path's order.
+        "orders.packages": async () => catalogue.packages,
+        "orders.create": async () => input.order,
       },
     );
-    const input = path.input as OrderPaymentInput;
-    const extra = { fake, watches, fromOrders: Boolean(input.order), leftForOrders: false, loads: 0 };
-    if (!input.order) {
+    const extra = { fake, watches, fromOrders: Boolean(input.intent), leftForOrders: false };
+    if (!input.intent) {
       const h = await renderConsole({
         url: "/order/buy",
         api: fake.api,
@@ -140,7 +108,10 @@ runModel(orderPaymentModel, {
       });
       // A lazily loaded route: its chunk may take more than a second while other work shares the cores.
       await screen.findByRole("heading", { name: h.t("orderPayment.buyTitle") }, { timeout: 5000 });
-      return Object.assign(h, extra, timersByInterval(h.timers));
+      const timers = timersByInterval(h.timers);
+      await h.user.click(await screen.findByRole("radio", { name: packageName(h, input.order.packageId) }));
+      await h.user.click(button(h.t("orderPayment.createOrder")));
+      return Object.assign(h, extra, timers);
     }
     // My orders opens the dialog for an order; the console around it is the public home page (no calls).
     const h = Object.assign(await renderConsole({ url: "/home", api: fake.api }), extra);
@@ -154,38 +125,20 @@ runModel(orderPaymentModel, {
     );
     return Object.assign(h, timers);
   },
-  // The catalogue and the pay options are several calls: the path's answer settles the one that waits.
+  // The pay options are several calls: the path's answer settles the one that waits.
   fakeApi: (h: H) => ({
     ...h.fake,
     async answerActorResult(event) {
       const result = actorResultOf(event);
-      if (result?.id === "loadCatalogue" || result?.id === "loadPayOptions") {
-        const method = result.id === "loadCatalogue" ? "orders.packages" : "chains.list";
-        const outcome =
-          "output" in result.outcome
-            ? {
-                output:
-                  result.id === "loadCatalogue"
-                    ? (result.outcome.output as typeof catalogue).packages
-                    : (result.outcome.output as typeof payOptions).chains,
-              }
-            : result.outcome;
-        await h.fake.settle(method, outcome);
-        return true;
-      }
-      return h.fake.answerActorResult(event);
+      if (result?.id !== "loadPayOptions") return h.fake.answerActorResult(event);
+      const outcome =
+        "output" in result.outcome ? { output: (result.outcome.output as typeof payOptions).chains } : result.outcome;
+      await h.fake.settle("chains.list", outcome);
+      return true;
     },
   }),
   async perform(h: H, e) {
     switch (e.type) {
-      case "catalogue.retry":
-        return h.user.click(button(h.t("orderPayment.retry")));
-      case "package.select":
-        return h.user.click(screen.getByRole("radio", { name: packageName(h, e.packageId) }));
-      case "order.create":
-        return h.user.click(button(h.t("orderPayment.createOrder")));
-      case "order.resume":
-        return h.user.click(button(h.t("orderPayment.resume")));
       case "order.retry":
         return h.user.click(
           within(screen.getByRole("dialog")).getByRole("button", { name: h.t("orderPayment.retry") }),
@@ -254,35 +207,28 @@ runModel(orderPaymentModel, {
     expect(h.watches.filter((w) => !w.stopped).length).toBe(open && s.matches({ open: { feed: "live" } }) ? 1 : 0);
     expect(h.tickers(orderPollMs)).toBe(s.matches({ open: { feed: { polling: "pause" } } }) ? 1 : 0);
 
-    if (s.matches("loadingCatalogue")) {
-      h.loads += 1;
+    if (s.matches("closed")) {
+      if (h.fromOrders) {
+        await screen.findByTestId("host-closed");
+        return expectNoPayDialog();
+      }
       // Gone to My orders: the buy page has closed (its reload started before it did).
       if (h.leftForOrders)
         return waitFor(() => expect(screen.queryByRole("heading", { name: h.t("orderPayment.buyTitle") })).toBeNull());
-      await waitFor(() => expect(callsOf(h, "orders.packages").length).toBe(h.loads));
-      await screen.findByLabelText(h.t("orderPayment.loadingPackages"));
-      return expectNoPayDialog();
-    }
-    if (s.matches("catalogueFailed")) {
-      if (context.failure) {
-        await waitFor(() =>
-          expect(screen.getByRole("alert").textContent).toContain(h.t("orderPayment.packagesFailed")),
-        );
-        expect(screen.getByRole("alert").textContent).toContain(h.services.describeFailure(context.failure));
-      } else await screen.findByText(h.t("orderPayment.noPackages"));
-      expect(button(h.t("orderPayment.retry")).disabled).toBe(false);
-      return;
-    }
-    if (s.matches("choosing") || s.matches("creating")) return expectCatalogue(h, s);
-    if (s.matches("closed")) {
-      await screen.findByTestId("host-closed");
-      return expectNoPayDialog();
+      // The buy page shows its catalogue again, offering to continue paying an order still open.
+      return expectCatalogue(h, {
+        selectedPackageId: context.order.packageId,
+        fieldErrors: {},
+        failure: null,
+        creating: false,
+        resumable: isOpenOrder(context.order),
+      });
     }
     if (s.matches("paid")) {
       const question = await screen.findByRole("alertdialog");
       expect(question.textContent).toContain(h.t("orderPayment.paidQuestion"));
       expect(question.textContent).toContain(
-        h.t("orderPayment.paidTitle", { name: h.t(`packages.names.${context.order?.packageCode}`) }),
+        h.t("orderPayment.paidTitle", { name: h.t(`packages.names.${context.order.packageCode}`) }),
       );
       return waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     }
@@ -304,60 +250,6 @@ runModel(orderPaymentModel, {
     vi.useRealTimers();
   },
 });
-
-/** No dialog (a closing one may still be fading out). */
-async function expectNoPayDialog() {
-  await waitFor(() => {
-    expect(screen.queryByRole("dialog")).toBeNull();
-    expect(screen.queryByRole("alertdialog")).toBeNull();
-  });
-}
-
-async function expectCatalogue(h: H, s: S) {
-  const { context } = s;
-  await waitFor(() => expect(screen.getAllByRole("radio")).toHaveLength(packages.length));
-  for (const p of packages) {
-    const radio = screen.getByRole("radio", { name: h.t(`packages.names.${p.code}`) }) as HTMLInputElement;
-    expect(radio.checked).toBe(p.id === context.selectedPackageId);
-    expect(radio.disabled).toBe(s.matches("creating"));
-  }
-  // Pro is the merchant's package now; enterprise says unlimited.
-  expect(screen.getByTestId("package-pro").textContent).toContain(
-    h.t("orderPayment.currentUntil", { date: formatDate(subscription.expiresAt ?? "", "en-US") }),
-  );
-  expect(screen.getByTestId("package-enterprise").textContent).toContain(h.t("orderPayment.unlimited"));
-  expect(screen.getByTestId("package-trial").textContent).toContain(h.t("orderPayment.termMany.day", { count: 7 }));
-  expect(screen.getByTestId("balance").textContent).toContain(amount(balance.balance));
-  // Pro is active: choosing it extends it, choosing another replaces it.
-  const effect =
-    context.selectedPackageId === null
-      ? null
-      : h.t(
-          context.selectedPackageId === subscription.package?.id
-            ? "orderPayment.upgradeExtend"
-            : "orderPayment.upgradeReplace",
-        );
-  expect(screen.queryByTestId("upgrade-effect")?.textContent ?? null).toBe(effect);
-  const alerts = () => screen.queryAllByRole("alert").map((a) => a.textContent ?? "");
-  const expected = [
-    ...(Object.keys(context.fieldErrors).length > 0 ? [h.t("validation.packageRequired")] : []),
-    ...(context.failure ? [h.services.describeFailure(context.failure)] : []),
-  ];
-  await waitFor(() => expect(alerts()).toEqual(expected));
-  expect(Boolean(screen.queryByRole("link", { name: h.t("orderPayment.goToMyOrders") }))).toBe(
-    context.failure?.errCode === "2204",
-  );
-  expect(Boolean(screen.queryByRole("button", { name: h.t("orderPayment.resume") }))).toBe(
-    s.matches("choosing") && context.order?.status === "pending",
-  );
-  await expectNoPayDialog();
-  if (s.matches("creating")) {
-    await expectBusy(h.t("orderPayment.createOrder"));
-    expect(callsOf(h, "orders.create").at(-1)?.args[0]).toEqual({ packageId: context.selectedPackageId });
-    return;
-  }
-  await waitFor(() => expect(button(h.t("orderPayment.createOrder")).disabled).toBe(false));
-}
 
 async function expectOpen(h: H, s: S) {
   const { context } = s;

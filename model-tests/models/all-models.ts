@@ -11,6 +11,7 @@ import { navDrawerModel } from "./nav-drawer.model.ts";
 import { nicknameEditModel } from "./nickname-edit.model.ts";
 import { orderListModel } from "./order-list.model.ts";
 import { orderPaymentModel } from "./order-payment.model.ts";
+import { orderPurchaseModel } from "./order-purchase.model.ts";
 import { registerModel } from "./register.model.ts";
 import { sessionModel } from "./session.model.ts";
 import { settingsModel } from "./settings.model.ts";
@@ -34,6 +35,7 @@ export const allModels: ReadonlyArray<MachineModel> = [
   demoCheckoutModel,
   lastLoginModel,
   orderListModel,
+  orderPurchaseModel,
   orderPaymentModel,
   subscriptionModel,
 ] as never;

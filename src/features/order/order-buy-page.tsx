@@ -1,22 +1,25 @@
 import { Card, H1 } from "@blueprintjs/core";
-import { useActorRef } from "@xstate/react";
+import { useActorRef, useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { selectPaymentActor } from "../../../machines/orders/order-purchase-selectors.ts";
 import { routePaths } from "../../app/route-names.ts";
 import { useServices } from "../../app/services-context.tsx";
-import { orderPaymentClock, provideOrderPayment } from "./order-machines.ts";
+import { orderPaymentClock, provideOrderPurchase } from "./order-machines.ts";
 import { PackageCatalogue } from "./package-catalogue.tsx";
 import { PayDialog } from "./pay-dialog.tsx";
 
-/** /order/buy: the package catalogue; creating an order opens its pay dialog. */
+/** /order/buy: the package catalogue; creating an order opens its pay dialog (the buy machine's child). */
 export default function OrderBuyPage() {
   const { t } = useTranslation();
   const services = useServices();
   const navigate = useNavigate();
-  const actor = useActorRef(
-    provideOrderPayment(services, { goToOrders: () => void navigate(routePaths.order), closeDialog: () => {} }),
-    { input: { now: Date.now() }, clock: orderPaymentClock(services) },
-  );
+  const actor = useActorRef(provideOrderPurchase(services, { goToOrders: () => void navigate(routePaths.order) }), {
+    input: { now: Date.now() },
+    clock: orderPaymentClock(services),
+  });
+  // The created (or resumed) order's pay dialog, while it is open.
+  const payment = useSelector(actor, selectPaymentActor);
   return (
     <section className="page order-buy-page" aria-labelledby="order-buy-title">
       <div className="order-buy-heading">
@@ -29,7 +32,7 @@ export default function OrderBuyPage() {
       <Card className="order-buy-card">
         <PackageCatalogue actor={actor} />
       </Card>
-      <PayDialog actor={actor} />
+      {payment ? <PayDialog actor={payment} /> : null}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { fromCallback, fromPromise } from "xstate";
 import { orderListMachine } from "../../../machines/orders/order-list.ts";
 import { orderPaymentMachine } from "../../../machines/orders/order-payment.ts";
+import { orderPurchaseMachine } from "../../../machines/orders/order-purchase.ts";
 import type { Services, Uses } from "../../app/services.ts";
 
 /** What the page around the pay flow does for it. */
@@ -11,12 +12,12 @@ export interface OrderPaymentPage {
   closeDialog(): void;
 }
 
-/** The buy-and-pay flow with its effects bound to the API, the live order stream and the injectable timers. */
-export const provideOrderPayment = (
+/** Buying (the buy page) with its effects bound to the API; the order's pay dialog runs as its child. */
+export const provideOrderPurchase = (
   { api, timers }: Uses<"timers", "orders" | "chains" | "wallet" | "account">,
-  page: OrderPaymentPage,
+  page: Pick<OrderPaymentPage, "goToOrders">,
 ) =>
-  orderPaymentMachine.provide({
+  orderPurchaseMachine.provide({
     actors: {
       loadCatalogue: fromPromise(async () => {
         const [packages, subscription, balance] = await Promise.all([
@@ -27,6 +28,18 @@ export const provideOrderPayment = (
         return { packages, subscription, balance };
       }),
       createOrder: fromPromise(({ input }) => api.orders.create(input)),
+      // The buy page stays when the dialog closes: it shows its catalogue again.
+      orderPayment: provideOrderPayment({ api, timers }, { ...page, closeDialog: () => {} }),
+    },
+  });
+
+/** Paying an order with its effects bound to the API, the live order stream and the injectable timers. */
+export const provideOrderPayment = (
+  { api, timers }: Uses<"timers", "orders" | "chains" | "wallet" | "account">,
+  page: OrderPaymentPage,
+) =>
+  orderPaymentMachine.provide({
+    actors: {
       loadPayOptions: fromPromise(async () => {
         const [chains, balance] = await Promise.all([api.chains.list(), api.account.balance()]);
         return { chains, balance };

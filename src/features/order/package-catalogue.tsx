@@ -2,20 +2,20 @@ import { Button, Callout, Card, NonIdealState, Radio, Spinner, Tag } from "@blue
 import { useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { OrderPaymentActor } from "../../../machines/orders/order-payment.ts";
+import type { OrderPurchaseActor } from "../../../machines/orders/order-purchase.ts";
 import {
   type PackageCard,
   selectBalance,
   selectCatalogue,
   selectCurrentPackage,
-} from "../../../machines/orders/order-payment-selectors.ts";
+} from "../../../machines/orders/order-purchase-selectors.ts";
 import { routePaths } from "../../app/route-names.ts";
 import { useDescribeFailure } from "../../app/services-context.tsx";
 import { FailureCallout } from "../../app/failure-callout.tsx";
 import { usePaymentText } from "./payment-text.ts";
 
 /** The packages as cards: choose one, then Create order. */
-export function PackageCatalogue({ actor }: { actor: OrderPaymentActor }) {
+export function PackageCatalogue({ actor }: { actor: OrderPurchaseActor }) {
   const { t } = useTranslation();
   const text = usePaymentText();
   const describeFailure = useDescribeFailure();

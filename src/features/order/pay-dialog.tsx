@@ -24,13 +24,13 @@ export function PayDialog({ actor }: { actor: OrderPaymentActor }) {
   const summary = useSelector(actor, selectOrderSummary);
   const canClose = useSelector(actor, (s) => s.can({ type: "order.close" }));
   const close = () => actor.send({ type: "order.close" });
-  const name = summary ? text.packageName(summary.packageCode, summary.packageName) : "";
+  const name = text.packageName(summary.packageCode, summary.packageName);
 
   return (
     <>
       <Dialog
         isOpen={open}
-        title={summary ? t("orderPayment.dialogTitle", { code: summary.orderCode }) : ""}
+        title={t("orderPayment.dialogTitle", { code: summary.orderCode })}
         onClose={close}
         canEscapeKeyClose={canClose}
         canOutsideClickClose={false}
@@ -39,12 +39,10 @@ export function PayDialog({ actor }: { actor: OrderPaymentActor }) {
         className="pay-dialog"
       >
         <DialogBody>
-          {summary ? (
-            <p className="pay-summary" data-testid="pay-summary">
-              {t("orderPayment.summary", { name, amount: text.amount(summary.amount) })}
-            </p>
-          ) : null}
-          {summary?.upgradeNote ? (
+          <p className="pay-summary" data-testid="pay-summary">
+            {t("orderPayment.summary", { name, amount: text.amount(summary.amount) })}
+          </p>
+          {summary.upgradeNote ? (
             <p className="pay-upgrade" data-testid="pay-upgrade">
               {t(summary.upgradeNote === "extend" ? "orderPayment.upgradeExtend" : "orderPayment.upgradeReplace")}
             </p>
@@ -114,7 +112,7 @@ function CancelConfirm({ actor }: { actor: OrderPaymentActor }) {
   const { t } = useTranslation();
   const open = useSelector(actor, (s) => selectCancelConfirm(s).open);
   const busy = useSelector(actor, (s) => selectCancelConfirm(s).busy);
-  const code = useSelector(actor, (s) => selectOrderSummary(s)?.orderCode ?? "");
+  const code = useSelector(actor, (s) => selectOrderSummary(s).orderCode);
   return (
     <LabelledAlert
       labelId="order-cancel-question"

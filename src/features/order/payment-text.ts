@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { TermView } from "../../../machines/orders/order-payment-selectors.ts";
+import type { TermView } from "../../../machines/orders/order-purchase-selectors.ts";
 import { formatCount, formatDate, formatUsdt } from "../../i18n/format.ts";
 
 /** The pay flow's texts of packages and amounts in the merchant's language. */

@@ -1,0 +1,127 @@
+import { screen, waitFor } from "@testing-library/react";
+import { expect } from "vitest";
+import type { Failure } from "../../machines/api-failure.ts";
+import type { Answers } from "../framework/fake-api.ts";
+import type { OrderWatchHandlers } from "../../src/api/order-events.ts";
+import type { Timers } from "../../src/app/services.ts";
+import { formatDate, formatUsdt } from "../../src/i18n/format.ts";
+import type { ControlledApi } from "../framework/fake-api.ts";
+import type { ConsoleHarness } from "../framework/render-console.tsx";
+import { balance, packages, subscription } from "../models/order-fixtures.ts";
+import { expectBusy } from "./form-steps.ts";
+import { signedInAnswers } from "./signed-in.ts";
+
+// What the orderPurchase and orderPayment harnesses share: the buy page's catalogue, the order's live stream and the
+// console's timers.
+
+/** One subscription to an order's live status, as the pay dialog opens it. */
+export interface Watch {
+  orderCode: string;
+  handlers: OrderWatchHandlers;
+  stopped: boolean;
+}
+
+export type OrderPageHarness = ConsoleHarness & { fake: ControlledApi; watches: Watch[] };
+
+/** Answers of the calls the order pages make besides the path's: the catalogue's and the dialog's side calls, the stream. */
+export function orderPageAnswers(watches: Watch[]): Answers {
+  return {
+    ...signedInAnswers,
+    // Loaded beside the packages and the chains, answered at once with what the path's answers carry.
+    "orders.subscription": async () => subscription,
+    "account.balance": async () => balance,
+    "orders.list": async () => ({ items: [], total: 0, page: 1, pageSize: 10 }),
+    "orders.watch": (orderCode, handlers) => {
+      const watch: Watch = { orderCode, handlers, stopped: false };
+      watches.push(watch);
+      return () => {
+        watch.stopped = true;
+      };
+    },
+  };
+}
+
+/** The console's manual timers, told apart by interval: the countdown ticks every second, the poll waits 3 s. */
+export function timersByInterval(timers: Timers) {
+  const tickers = new Map<() => void, number>();
+  timers.every = (ms, tick) => {
+    const entry = () => tick();
+    tickers.set(entry, ms);
+    return () => tickers.delete(entry);
+  };
+  return {
+    fire: (ms: number) => {
+      for (const [tick, every] of [...tickers]) if (every === ms && tickers.has(tick)) tick();
+    },
+    tickers: (ms: number) => [...tickers.values()].filter((every) => every === ms).length,
+  };
+}
+
+export const callsOf = (h: OrderPageHarness, method: string) => h.fake.calls.filter((c) => c.method === method);
+export const packageName = (h: ConsoleHarness, id: string | null) =>
+  h.t(`packages.names.${packages.find((p) => p.id === id)?.code}`);
+export const amount = (value: string) => formatUsdt(value, "en-US");
+export const button = (name: string) => screen.getByRole("button", { name }) as HTMLButtonElement;
+
+/** No dialog (a closing one may still be fading out). */
+export async function expectNoPayDialog() {
+  await waitFor(() => {
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+  });
+}
+
+/** What the buy page's catalogue must show. */
+export interface CatalogueExpected {
+  selectedPackageId: string | null;
+  fieldErrors: Partial<Record<string, string>>;
+  failure: Failure | null;
+  /** The create call is under way. */
+  creating: boolean;
+  /** The order the page left open is offered to resume. */
+  resumable: boolean;
+}
+
+/** The package cards with the merchant's package and balance, the chosen card's effect, and the page's problems. */
+export async function expectCatalogue(h: OrderPageHarness, expected: CatalogueExpected) {
+  await waitFor(() => expect(screen.getAllByRole("radio")).toHaveLength(packages.length));
+  for (const p of packages) {
+    const radio = screen.getByRole("radio", { name: h.t(`packages.names.${p.code}`) }) as HTMLInputElement;
+    expect(radio.checked).toBe(p.id === expected.selectedPackageId);
+    expect(radio.disabled).toBe(expected.creating);
+  }
+  // Pro is the merchant's package now; enterprise says unlimited.
+  expect(screen.getByTestId("package-pro").textContent).toContain(
+    h.t("orderPayment.currentUntil", { date: formatDate(subscription.expiresAt ?? "", "en-US") }),
+  );
+  expect(screen.getByTestId("package-enterprise").textContent).toContain(h.t("orderPayment.unlimited"));
+  expect(screen.getByTestId("package-trial").textContent).toContain(h.t("orderPayment.termMany.day", { count: 7 }));
+  expect(screen.getByTestId("balance").textContent).toContain(amount(balance.balance));
+  // Pro is active: choosing it extends it, choosing another replaces it.
+  const effect =
+    expected.selectedPackageId === null
+      ? null
+      : h.t(
+          expected.selectedPackageId === subscription.package?.id
+            ? "orderPayment.upgradeExtend"
+            : "orderPayment.upgradeReplace",
+        );
+  expect(screen.queryByTestId("upgrade-effect")?.textContent ?? null).toBe(effect);
+  const alerts = () => screen.queryAllByRole("alert").map((a) => a.textContent ?? "");
+  const problems = [
+    ...(Object.keys(expected.fieldErrors).length > 0 ? [h.t("validation.packageRequired")] : []),
+    ...(expected.failure ? [h.services.describeFailure(expected.failure)] : []),
+  ];
+  await waitFor(() => expect(alerts()).toEqual(problems));
+  expect(Boolean(screen.queryByRole("link", { name: h.t("orderPayment.goToMyOrders") }))).toBe(
+    expected.failure?.errCode === "2204",
+  );
+  expect(Boolean(screen.queryByRole("button", { name: h.t("orderPayment.resume") }))).toBe(expected.resumable);
+  await expectNoPayDialog();
+  if (expected.creating) {
+    await expectBusy(h.t("orderPayment.createOrder"));
+    expect(callsOf(h, "orders.create").at(-1)?.args[0]).toEqual({ packageId: expected.selectedPackageId });
+    return;
+  }
+  await waitFor(() => expect(button(h.t("orderPayment.createOrder")).disabled).toBe(false));
+}
