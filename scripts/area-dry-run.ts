@@ -1,0 +1,332 @@
+// npm run area-dry-run: a throwaway area ("notes", a merchant's notes list) added to a scratch worktree of HEAD with
+// every piece in place, then one piece left out at a time (or done the wrong way): which checks of `npm run test:quick`
+// fail. Prints the table CONTRIBUTING.md gives. Run by hand after changing a gate; about three minutes.
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync, mkdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+
+const repo = process.argv[2] ?? process.cwd();
+const root = mkdtempSync(join(tmpdir(), "area-dry-run-"));
+rmSync(root, { recursive: true });
+execFileSync("git", ["-C", repo, "worktree", "add", "--detach", root, "HEAD"], { stdio: "ignore" });
+symlinkSync(join(repo, "node_modules"), join(root, "node_modules"));
+
+const write = (path: string, text: string) => {
+  mkdirSync(dirname(join(root, path)), { recursive: true });
+  writeFileSync(join(root, path), text);
+};
+const edit = (path: string, anchor: string, insert: string, where: "before" | "after" = "after") => {
+  const file = join(root, path);
+  const text = readFileSync(file, "utf8");
+  if (!text.includes(anchor)) throw new Error(`${path}: anchor not found: ${anchor}`);
+  writeFileSync(file, text.replace(anchor, where === "after" ? anchor + insert : insert + anchor));
+};
+const replaceIn = (path: string, from: string, to: string) => {
+  const file = join(root, path);
+  const text = readFileSync(file, "utf8");
+  if (!text.includes(from)) throw new Error(`${path}: not found: ${from}`);
+  writeFileSync(file, text.replace(from, to));
+};
+const editJson = (path: string, change: (json: Record<string, Record<string, string>>) => void) => {
+  const file = join(root, path);
+  const json = JSON.parse(readFileSync(file, "utf8"));
+  change(json);
+  writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
+};
+
+const words: Record<string, [string, string, string]> = {
+  "en-US": ["My notes", "No notes yet", "The notes could not be loaded"],
+  "zh-CN": ["我的笔记", "还没有笔记", "无法加载笔记"],
+  "zh-TW": ["我的筆記", "還沒有筆記", "無法載入筆記"],
+  "ja-JP": ["マイノート", "ノートはまだありません", "ノートを読み込めませんでした"],
+  "ko-KR": ["내 노트", "아직 노트가 없습니다", "노트를 불러올 수 없습니다"],
+  "th-TH": ["บันทึกของฉัน", "ยังไม่มีบันทึก", "โหลดบันทึกไม่ได้"],
+};
+const strings = (locale: string) =>
+  editJson(`locales/${locale}.json`, (json) => {
+    const [title, empty, failed] = words[locale] as [string, string, string];
+    json.menu = { ...json.menu, notes: title };
+    json.notes = { title, empty, failed };
+  });
+
+interface Piece {
+  file: string;
+  apply(): void;
+  /** What a hurried engineer does instead, when it is not simply nothing. */
+  instead?: () => void;
+}
+
+const machineCode = `import { assign, fromPromise, setup } from "xstate";
+import type { NoteListResult } from "../../contracts/schemas/notes.ts";
+import { type Failure, toFailure } from "../api-failure.ts";
+
+export interface NoteListContext {
+  notes: NoteListResult;
+  failure: Failure | null;
+}
+
+export const noteListMachine = setup({
+  types: {} as { context: NoteListContext; events: { type: "notes.retry" } },
+  actors: {
+    loadNotes: fromPromise<NoteListResult>(async () => {
+      throw new Error("loadNotes is provided by the app");
+    }),
+  },
+}).createMachine({
+  id: "noteList",
+  context: { notes: [], failure: null },
+  initial: "loading",
+  states: {
+    loading: {
+      invoke: {
+        id: "loadNotes",
+        src: "loadNotes",
+        onDone: { target: "ready", actions: assign({ notes: ({ event }) => event.output, failure: null }) },
+        onError: { target: "failed", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+      },
+    },
+    ready: {},
+    failed: { on: { "notes.retry": "loading" } },
+  },
+});
+`;
+const selectorsCode = `export const selectNotes = (s: { context: NoteListContext; hasTag?: unknown }) => s.context.notes;
+`;
+
+const pieces: Piece[] = [
+  {
+    file: "contracts/schemas/notes.ts",
+    apply: () =>
+      write(
+        "contracts/schemas/notes.ts",
+        `import * as z from "zod/mini";\n\nexport const noteListResult = z.array(z.object({ id: z.string(), text: z.string() }));\nexport type NoteListResult = z.infer<typeof noteListResult>;\n`,
+      ),
+  },
+  {
+    file: "contracts/endpoints.ts (the row)",
+    apply: () => {
+      replaceIn("contracts/endpoints.ts", `| "account";`, `| "account" | "notes";`);
+      edit(
+        "contracts/endpoints.ts",
+        `export type Method`,
+        `import { noteListResult } from "./schemas/notes.ts";\n\n`,
+        "before",
+      );
+      edit(
+        "contracts/endpoints.ts",
+        "  orderEvents: endpoint({",
+        `  noteList: endpoint({ area: "notes", call: "list", method: "POST", path: "/api/Note/List", body: null, query: null, result: noteListResult, auth: true, source: "proposed" }),\n`,
+        "before",
+      );
+    },
+  },
+  {
+    file: "server/db/migrations/0007-notes.ts",
+    apply: () =>
+      write(
+        "server/db/migrations/0007-notes.ts",
+        `import { sql } from "kysely";\nimport type { Migration } from "kysely/migration";\n\nexport const migration0007Notes: Migration = {\n  async up(db) {\n    await sql\`create table notes (id bigint generated always as identity primary key, merchant_id bigint not null references merchants (id), text text not null)\`.execute(db);\n  },\n};\n`,
+      ),
+  },
+  {
+    file: "server/db/migrations.ts (the list)",
+    apply: () => {
+      edit(
+        "server/db/migrations.ts",
+        `import { migration0006Orders } from "./migrations/0006-orders.ts";`,
+        `\nimport { migration0007Notes } from "./migrations/0007-notes.ts";`,
+      );
+      edit("server/db/migrations.ts", `  "0006_orders": migration0006Orders,`, `\n  "0007_notes": migration0007Notes,`);
+    },
+  },
+  {
+    file: "server/routes/notes.ts + server/app.ts",
+    apply: () => {
+      write(
+        "server/routes/notes.ts",
+        `import { ok } from "../domain/platform/outcome.ts";\nimport type { HandlerTable } from "../http/handler.ts";\n\nexport const noteHandlers: Pick<HandlerTable, "noteList"> = {\n  noteList: { handle: async () => ok([]) },\n};\n`,
+      );
+      edit("server/app.ts", "const handlers: HandlerTable = {", `\n  ...noteHandlers,`);
+      edit(
+        "server/app.ts",
+        "export async function buildServer",
+        `import { noteHandlers } from "./routes/notes.ts";\n\n`,
+        "before",
+      );
+    },
+  },
+  {
+    file: "server/http/cross-merchant.test.ts (the case)",
+    apply: () =>
+      edit(
+        "server/http/cross-merchant.test.ts",
+        "const cases: Record<AuthenticatedEndpoint, Case> = {",
+        `\n  noteList: { attacks: () => [{ outcome: "answered" }] },`,
+      ),
+  },
+  {
+    file: "contracts/pact/notes.pact.test.ts",
+    apply: () =>
+      write(
+        "contracts/pact/notes.pact.test.ts",
+        `import { describe, expect, it } from "vitest";\nimport { merchant } from "./fixtures.ts";\nimport { apiFor, authHeaders, createPact, ok, responseHeaders } from "./pact-setup.ts";\nimport { states } from "./provider-states.ts";\n\nconst pact = createPact();\nconst { email, token } = merchant;\n\ndescribe("notes", () => {\n  it("lists none", async () => {\n    await pact\n      .addInteraction()\n      .given(states.signedIn, { email, token })\n      .uponReceiving("a request for the notes")\n      .withRequest("POST", "/api/Note/List", (b) => b.headers(authHeaders(token)).jsonBody({}))\n      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok([])))\n      .executeTest(async (mock) => expect(await apiFor(mock, token).notes.list()).toEqual([]));\n  });\n});\n`,
+      ),
+  },
+  { file: "machines/notes/note-list.ts", apply: () => write("machines/notes/note-list.ts", machineCode) },
+  {
+    file: "machines/notes/note-list-selectors.ts",
+    apply: () =>
+      write(
+        "machines/notes/note-list-selectors.ts",
+        `import type { NoteListContext } from "./note-list.ts";\n\n${selectorsCode}`,
+      ),
+    // Written in the machine's file instead.
+    instead: () => {
+      write("machines/notes/note-list.ts", `${machineCode}\n${selectorsCode}`);
+      replaceIn(
+        "src/features/notes/notes-page.tsx",
+        "machines/notes/note-list-selectors.ts",
+        "machines/notes/note-list.ts",
+      );
+    },
+  },
+  {
+    file: "model-tests/models/note-list.model.ts + all-models.ts",
+    apply: () => {
+      write(
+        "model-tests/models/note-list.model.ts",
+        `import { noteListMachine } from "../../machines/notes/note-list.ts";\nimport type { MachineModel } from "../framework/model.ts";\nimport { eventBuilders } from "../framework/model-events.ts";\nimport { failure, refusal } from "./fixtures.ts";\n\nconst { done, failed } = eventBuilders(noteListMachine);\n\nexport const noteListModel: MachineModel<typeof noteListMachine> = {\n  id: "noteList",\n  machine: noteListMachine,\n  starts: [{ name: "signed in", input: undefined }],\n  events: (s) => (s.matches("loading") ? [done("loadNotes", []), failed("loadNotes", failure("5000", "Internal error"))] : s.matches("failed") ? [{ type: "notes.retry" }] : []),\n  describeEvent: (e) => (e.type === "xstate.error.actor.loadNotes" ? refusal(e.error) : e.type),\n  describeState: (s) => String(s.value),\n  excluded: [],\n};\n`,
+      );
+      edit(
+        "model-tests/models/all-models.ts",
+        "export const allModels",
+        `import { noteListModel } from "./note-list.model.ts";\n\n`,
+        "before",
+      );
+      edit("model-tests/models/all-models.ts", "  subscriptionModel,", "\n  noteListModel,");
+    },
+  },
+  {
+    file: "src/features/notes/notes-machines.ts",
+    apply: () =>
+      write(
+        "src/features/notes/notes-machines.ts",
+        `import { fromPromise } from "xstate";\nimport { noteListMachine } from "../../../machines/notes/note-list.ts";\nimport type { Uses } from "../../app/services.ts";\n\nexport const provideNoteList = ({ api }: Uses<never, "notes">) =>\n  noteListMachine.provide({ actors: { loadNotes: fromPromise(() => api.notes.list()) } });\n`,
+      ),
+    // The page binds the machine itself.
+    instead: () =>
+      replaceIn(
+        "src/features/notes/notes-page.tsx",
+        `import { provideNoteList } from "./notes-machines.ts";`,
+        `import { fromPromise } from "xstate";\nimport { noteListMachine } from "../../../machines/notes/note-list.ts";\nimport type { Services } from "../../app/services.ts";\nconst provideNoteList = ({ api }: Services) => noteListMachine.provide({ actors: { loadNotes: fromPromise(() => api.notes.list()) } });`,
+      ),
+  },
+  {
+    file: "src/features/notes/notes-page.tsx",
+    apply: () =>
+      write(
+        "src/features/notes/notes-page.tsx",
+        `import { useActorRef, useSelector } from "@xstate/react";\nimport { useTranslation } from "react-i18next";\nimport { selectNotes } from "../../../machines/notes/note-list-selectors.ts";\nimport { useServices } from "../../app/services-context.tsx";\nimport { provideNoteList } from "./notes-machines.ts";\n\nexport default function NotesPage() {\n  const { t } = useTranslation();\n  const actor = useActorRef(provideNoteList(useServices()));\n  const notes = useSelector(actor, selectNotes);\n  return <section><h1>{t("notes.title")}</h1>{notes.length === 0 ? <p>{t("notes.empty")}</p> : null}</section>;\n}\n`,
+      ),
+  },
+  {
+    file: "contracts/console-routes.ts (the route and menu entry)",
+    apply: () =>
+      edit(
+        "contracts/console-routes.ts",
+        "  userCenter: route({",
+        `  notes: route({ path: "/notes/list", access: "console", tab: { title: "menu.notes" }, menu: { section: "/notes", name: "menu.notes", icon: "document", order: 6 } }),\n`,
+        "before",
+      ),
+  },
+  {
+    file: "src/app/route-modules.ts (the page)",
+    apply: () =>
+      edit(
+        "src/app/route-modules.ts",
+        "  userCenter: routePage(",
+        `  notes: routePage(() => outsidePublicSet(import("../features/notes/notes-page.tsx"))),\n`,
+        "before",
+      ),
+  },
+  { file: "locales/en-US.json", apply: () => strings("en-US") },
+  {
+    file: "locales/{zh-CN,zh-TW,ja-JP,ko-KR,th-TH}.json",
+    apply: () => ["zh-CN", "zh-TW", "ja-JP", "ko-KR", "th-TH"].forEach(strings),
+  },
+  {
+    file: "e2e/notes.e2e.test.ts",
+    apply: () =>
+      write(
+        "e2e/notes.e2e.test.ts",
+        `import { describe, it } from "vitest";\nimport { routePaths } from "../src/app/route-names.ts";\n\ndescribe("notes", () => {\n  it.todo(\`opens \${routePaths.notes}\`);\n});\n`,
+      ),
+  },
+];
+
+// The checks of test:quick a forgotten piece can trip (the rest of test:unit exercises behaviour, not the house).
+const gateTests = [
+  "scripts/architecture.test.ts",
+  "scripts/route-table.test.ts",
+  "contracts/endpoints.test.ts",
+  "src/app/route-modules.test.ts",
+  "model-tests/framework/machine-inventory.test.ts",
+  "src/i18n/locales.test.ts",
+  "server/db/migrations.test.ts",
+];
+const bin = (name: string) => join(root, "node_modules/.bin", name);
+
+function failingChecks(): string[] {
+  const failing: string[] = [];
+  for (const [name, args] of [
+    ["typecheck", ["--noEmit", "-p", "."]],
+    ["typecheck (pure)", ["--noEmit", "-p", "tsconfig.pure.json"]],
+  ] as const) {
+    const run = spawnSync(bin("tsc"), args, { cwd: root, encoding: "utf8" });
+    if (run.status !== 0) {
+      const first = run.stdout.split("\n").find((line) => line.includes("error TS")) ?? "";
+      failing.push(`${name}: ${first.replace(/^.*error TS\d+: /, "").slice(0, 110)}`);
+    }
+  }
+  // The stage reporters (scripts/test-times/reporters.ts) write Jest-style JSON here.
+  const report = join(root, "reports/test-times/test:unit.json");
+  rmSync(report, { force: true });
+  spawnSync(bin("vitest"), ["run", ...gateTests], {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, PATH: `${join(root, "node_modules/.bin")}:${process.env.PATH}` },
+  });
+  if (existsSync(report)) {
+    const results = JSON.parse(readFileSync(report, "utf8")) as {
+      testResults: Array<{ name: string; assertionResults: Array<{ status: string; title: string }> }>;
+    };
+    for (const file of results.testResults)
+      for (const test of file.assertionResults)
+        if (test.status === "failed") failing.push(`${file.name.replace(`${root}/`, "")}: "${test.title}"`);
+  } else failing.push("vitest: no report");
+  return failing;
+}
+
+function reset() {
+  execFileSync("git", ["checkout", "--", "."], { cwd: root });
+  execFileSync("git", ["clean", "-fdq", "-e", "node_modules"], { cwd: root });
+}
+
+try {
+  for (const piece of pieces) piece.apply();
+  const baseline = failingChecks();
+  console.log(`every piece in place: ${baseline.length === 0 ? "all gates pass" : baseline.join("; ")}\n`);
+  console.log("| piece forgotten | check that fails |\n|---|---|");
+  for (const left of pieces) {
+    reset();
+    for (const piece of pieces) if (piece !== left) piece.apply();
+    left.instead?.();
+    const failing = failingChecks();
+    console.log(
+      `| ${left.file}${left.instead ? " (done the wrong way instead)" : ""} | ${failing.join("<br>") || "**none**"} |`,
+    );
+  }
+} finally {
+  execFileSync("git", ["-C", repo, "worktree", "remove", "--force", root]);
+}
