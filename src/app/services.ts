@@ -56,6 +56,21 @@ export const realTimers: Timers = {
   },
 };
 
+/**
+ * An actor's clock for its delayed transitions (`after`), over the same injectable timers as the countdowns, so a test
+ * steps both by hand: `useActorRef(machine, { clock: actorClock(services) })`.
+ */
+export const actorClock = ({ timers }: Pick<Services, "timers">) => ({
+  setTimeout: (fire: () => void, ms: number) => {
+    const stop = timers.every(ms, () => {
+      stop();
+      fire();
+    });
+    return stop;
+  },
+  clearTimeout: (stop: () => void) => stop(),
+});
+
 export interface ServiceDeps {
   storage: Storage;
   notify: Notifier;

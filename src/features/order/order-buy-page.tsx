@@ -4,8 +4,9 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { selectPaymentActor } from "../../../machines/orders/order-purchase-selectors.ts";
 import { routePaths } from "../../app/route-names.ts";
+import { actorClock } from "../../app/services.ts";
 import { useServices } from "../../app/services-context.tsx";
-import { orderPaymentClock, provideOrderPurchase } from "./order-machines.ts";
+import { provideOrderPurchase } from "./order-machines.ts";
 import { PackageCatalogue } from "./package-catalogue.tsx";
 import { PayDialog } from "./pay-dialog.tsx";
 
@@ -16,7 +17,7 @@ export default function OrderBuyPage() {
   const navigate = useNavigate();
   const actor = useActorRef(provideOrderPurchase(services, { goToOrders: () => void navigate(routePaths.order) }), {
     input: { now: Date.now() },
-    clock: orderPaymentClock(services),
+    clock: actorClock(services),
   });
   // The created (or resumed) order's pay dialog, while it is open.
   const payment = useSelector(actor, selectPaymentActor);

@@ -2,7 +2,7 @@ import { fromCallback, fromPromise } from "xstate";
 import { orderListMachine } from "../../../machines/orders/order-list.ts";
 import { orderPaymentMachine } from "../../../machines/orders/order-payment.ts";
 import { orderPurchaseMachine } from "../../../machines/orders/order-purchase.ts";
-import type { Services, Uses } from "../../app/services.ts";
+import type { Uses } from "../../app/services.ts";
 
 /** What the page around the pay flow does for it. */
 export interface OrderPaymentPage {
@@ -69,18 +69,6 @@ export const provideOrderPayment = (
       closeDialog: () => page.closeDialog(),
     },
   });
-
-/** The actor's clock for the status poll (`after`): the same injectable timers as the countdown, so tests step both by hand. */
-export const orderPaymentClock = ({ timers }: Pick<Services, "timers">) => ({
-  setTimeout: (fire: () => void, ms: number) => {
-    const stop = timers.every(ms, () => {
-      stop();
-      fire();
-    });
-    return stop;
-  },
-  clearTimeout: (stop: () => void) => stop(),
-});
 
 /** My orders' machines with their effects bound to the API. */
 export const provideOrderList = ({ api }: Uses<never, "orders">) =>

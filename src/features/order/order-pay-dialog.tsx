@@ -3,8 +3,9 @@ import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import type { Order } from "../../../contracts/schemas/order.ts";
 import { routePaths } from "../../app/route-names.ts";
+import { actorClock } from "../../app/services.ts";
 import { useServices } from "../../app/services-context.tsx";
-import { orderPaymentClock, provideOrderPayment } from "./order-machines.ts";
+import { provideOrderPayment } from "./order-machines.ts";
 import { PayDialog } from "./pay-dialog.tsx";
 
 export interface OrderPayDialogProps {
@@ -29,7 +30,7 @@ export function OrderPayDialog({ order, intent, onClose }: OrderPayDialogProps) 
       goToOrders: () => void navigate(routePaths.order),
       closeDialog: () => closeRef.current(),
     }),
-    { input: { now: Date.now(), order, intent: intent ?? "pay" }, clock: orderPaymentClock(services) },
+    { input: { now: Date.now(), order, intent: intent ?? "pay" }, clock: actorClock(services) },
   );
   return <PayDialog actor={actor} />;
 }

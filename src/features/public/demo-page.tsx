@@ -8,12 +8,13 @@ import {
   selectDemoChain,
   selectDemoCheckout,
 } from "../../../machines/public/demo-checkout-selectors.ts";
+import { actorClock } from "../../app/services.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { formatUsdt } from "../../i18n/format.ts";
 import { supportedChains } from "./chains.ts";
 import { DemoOrderView } from "./demo-order.tsx";
 import { PublicLayout } from "./public-layout.tsx";
-import { demoClock, provideDemoCheckout } from "./public-machines.ts";
+import { provideDemoCheckout } from "./public-machines.ts";
 import "./demo-page.css";
 
 /** /demo01: the checkout a merchant's customer sees, on the reference server's demo data. */
@@ -21,7 +22,7 @@ export default function DemoPage() {
   const { t, i18n } = useTranslation();
   const services = useServices();
   const { describeFailure } = services;
-  const demo = useActorRef(provideDemoCheckout(services), { input: { now: Date.now() }, clock: demoClock(services) });
+  const demo = useActorRef(provideDemoCheckout(services), { input: { now: Date.now() }, clock: actorClock(services) });
   const view = useSelector(demo, selectDemoCheckout, sameDemoCheckout);
   const chain = useSelector(demo, selectDemoChain);
   const restart = () => demo.send({ type: "demo.start" });
