@@ -8,11 +8,17 @@ import {
 } from "xstate";
 import { getStateNodes } from "xstate/graph";
 import type { BalanceResult } from "../../contracts/schemas/balance.ts";
-import type { DevPayResult, PayChain } from "../../contracts/schemas/chains.ts";
+import type { DevPayResult } from "../../contracts/schemas/chains.ts";
 import type { Order, OrderDetail, OrderTransfer } from "../../contracts/schemas/order.ts";
 import type { ServicePackage } from "../../contracts/schemas/packages.ts";
 import type { SubscriptionResult } from "../../contracts/schemas/subscription.ts";
 import type { UserWalletResult } from "../../contracts/schemas/wallet.ts";
+import {
+  sampleDevnet,
+  sampleEth,
+  sampleReceivingAddress,
+  sampleWallet,
+} from "../../contracts/testing/sample-catalogue.ts";
 import type { PayOptions } from "./order-payment.ts";
 import type { Catalogue } from "./order-purchase.ts";
 
@@ -108,22 +114,10 @@ export const detail = (over: Partial<OrderDetail> = {}): OrderDetail => ({
   packageExpiresAt: null,
   ...over,
 });
-export const devnet: PayChain = {
-  product: "Devnet",
-  chainId: 31337,
-  token: { symbol: "USDT", address: "0x5FbDB2315678afecb367f032d93F642f64180aa3", decimals: 6 },
-  confirmations: 6,
-  devnet: true,
-};
-export const eth: PayChain = {
-  product: "Eth",
-  chainId: 1,
-  token: { symbol: "USDT", address: "0xdAC17F958D2ee523a2206206994597C13D831ec7", decimals: 6 },
-  confirmations: 12,
-  devnet: false,
-};
-export const address = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
-export const wallet = (product: string): UserWalletResult => ({ product, address, currency: "USDT" });
+export const devnet = sampleDevnet;
+export const eth = sampleEth;
+export const address = sampleReceivingAddress;
+export const wallet = sampleWallet;
 
 type Answer<I, O> = (input: I) => Promise<O>;
 export interface Answers {

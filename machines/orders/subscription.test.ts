@@ -1,23 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import type { BalanceResult } from "../../contracts/schemas/balance.ts";
-import type { ServicePackage } from "../../contracts/schemas/packages.ts";
 import type { SubscriptionResult } from "../../contracts/schemas/subscription.ts";
 import { selectBalance, selectCanRetry, selectEntries, selectPlan } from "./subscription-selectors.ts";
 import { subscriptionMachine } from "./subscription.ts";
 import { apiFailure } from "../test-support.ts";
+import { sampleBasicPackage } from "../../contracts/testing/sample-catalogue.ts";
 
-const basic: ServicePackage = {
-  id: "2",
-  code: "basic",
-  name: "Basic",
-  kind: "standard",
-  price: "29",
-  termUnit: "month",
-  termCount: 1,
-  termMonths: 1,
-  limits: { wallets: 3, currencies: 5, applications: 3 },
-};
+const basic = sampleBasicPackage;
 const active: SubscriptionResult = {
   package: basic,
   expiresAt: "2026-03-01T00:00:00.000Z",

@@ -1,11 +1,17 @@
 import type { BalanceResult } from "../../contracts/schemas/balance.ts";
-import type { DevPayResult, PayChain } from "../../contracts/schemas/chains.ts";
+import type { DevPayResult } from "../../contracts/schemas/chains.ts";
 import type { Order, OrderDetail } from "../../contracts/schemas/order.ts";
 import type { ServicePackage } from "../../contracts/schemas/packages.ts";
 import type { SubscriptionResult } from "../../contracts/schemas/subscription.ts";
-import type { UserWalletResult } from "../../contracts/schemas/wallet.ts";
 import type { PayOptions } from "../../machines/orders/order-payment.ts";
 import type { Catalogue } from "../../machines/orders/order-purchase.ts";
+import {
+  sampleBasicPackage,
+  sampleDevnet,
+  sampleEth,
+  sampleReceivingAddress,
+  sampleWallet,
+} from "../../contracts/testing/sample-catalogue.ts";
 
 // The order flows' sample data, shared by the orderPurchase and orderPayment models and their harnesses.
 
@@ -29,17 +35,7 @@ export const packages: ServicePackage[] = [
     termMonths: 0,
     limits: limits(1),
   },
-  {
-    id: "2",
-    code: "basic",
-    name: "Basic",
-    kind: "standard",
-    price: "29",
-    termUnit: "month",
-    termCount: 1,
-    termMonths: 1,
-    limits: { wallets: 3, currencies: 5, applications: 3 },
-  },
+  sampleBasicPackage,
   {
     id: "3",
     code: "pro",
@@ -77,23 +73,11 @@ export const subscription: SubscriptionResult = {
 export const balance: BalanceResult = { balance: "50", currency: "USDT", entries: [] };
 export const catalogue: Catalogue = { packages, subscription, balance };
 
-export const devnet: PayChain = {
-  product: "Devnet",
-  chainId: 31337,
-  token: { symbol: "USDT", address: "0x5FbDB2315678afecb367f032d93F642f64180aa3", decimals: 6 },
-  confirmations: 6,
-  devnet: true,
-};
-export const eth: PayChain = {
-  product: "Eth",
-  chainId: 1,
-  token: { symbol: "USDT", address: "0xdAC17F958D2ee523a2206206994597C13D831ec7", decimals: 6 },
-  confirmations: 12,
-  devnet: false,
-};
+export const devnet = sampleDevnet;
+export const eth = sampleEth;
 export const payOptions: PayOptions = { chains: [devnet, eth], balance };
-export const receivingAddress = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
-export const wallet = (product: string): UserWalletResult => ({ product, address: receivingAddress, currency: "USDT" });
+export const receivingAddress = sampleReceivingAddress;
+export const wallet = sampleWallet;
 
 /** The order for Basic, as the server creates it: 29 USDT within 30 minutes. */
 export const pendingOrder: Order = {

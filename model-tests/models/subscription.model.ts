@@ -5,22 +5,13 @@ import type { MachineModel, ModelEvent } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
 import { english } from "./english.ts";
 import { failure, noSubscription, refusal } from "./fixtures.ts";
+import { sampleBasicPackage } from "../../contracts/testing/sample-catalogue.ts";
 
 const { done, failed } = eventBuilders(subscriptionMachine);
 
 /** Basic, active, with more currencies in use than it allows. */
 export const basicActive: SubscriptionResult = {
-  package: {
-    id: "2",
-    code: "basic",
-    name: "Basic",
-    kind: "standard",
-    price: "29",
-    termUnit: "month",
-    termCount: 1,
-    termMonths: 1,
-    limits: { wallets: 3, currencies: 5, applications: 3 },
-  },
+  package: sampleBasicPackage,
   expiresAt: "2026-03-01T10:00:00.000Z",
   active: true,
   trialAvailable: false,
