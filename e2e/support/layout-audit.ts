@@ -154,7 +154,12 @@ export function auditLayout(page: Page, options: AuditOptions): Promise<LayoutAu
         );
     }
 
-    // Text: cut off by its own element's overflow (an ellipsis) or by an ancestor's.
+    // An ellipsis is a cut the merchant can undo: the whole text shows on hover (a title on the element or around it).
+    const fullTextOnHover = (el: Element, text: string) =>
+      getComputedStyle(el).textOverflow === "ellipsis" &&
+      (el.closest("[title]")?.getAttribute("title") ?? "").includes(text);
+
+    // Text: cut off by its own element's overflow (an ellipsis, unless the whole text shows on hover) or by an ancestor's.
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
@@ -166,7 +171,7 @@ export function auditLayout(page: Page, options: AuditOptions): Promise<LayoutAu
       const rect = range.getBoundingClientRect();
       if (rect.width === 0 || rect.height === 0) continue;
       const clip = clipOf(parent, true);
-      if (!clip.scroller) {
+      if (!clip.scroller && !fullTextOnHover(parent, node.textContent.trim())) {
         const amount = overflowOf(rect, clip);
         if (amount > 1)
           report("cut off", name(parent), `its text reaches ${Math.round(amount)} px past its box`, amount);

@@ -104,7 +104,8 @@ export function AccountMenu({ tools }: { tools: ShellLayout["tools"] }) {
             icon={<User />}
             endIcon={<CaretDown />}
             text={displayName}
-            title={t("navbar.account")}
+            // The name may end in an ellipsis: the whole of it shows on hover.
+            title={t("navbar.accountOf", { name: displayName })}
             className="navbar-account"
             data-testid="account-menu-button"
           />
