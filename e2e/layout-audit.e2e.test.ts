@@ -53,10 +53,14 @@ describe("the layout audit", () => {
   });
 
   it("finds text an ellipsis cuts, unless its whole text shows on hover", async () => {
-    const cut = (title: string) =>
-      `<span id="name" ${title} style="display:inline-block;max-width:60px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap">a-rather-long-nickname</span>`;
-    expect(await kinds(cut(""))).toEqual(["cut off: span#name"]);
-    expect(await kinds(`<button style="min-height:48px" title="Account: a-rather-long-nickname">${cut("")}</button>`)).toEqual([]);
-    expect(await kinds(`<button style="min-height:48px" title="Account: a-rather">${cut("")}</button>`)).toEqual(["cut off: span#name"]);
+    const cut = () =>
+      `<span id="name" style="display:inline-block;max-width:60px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap">a-rather-long-nickname</span>`;
+    expect(await kinds(cut())).toEqual(["cut off: span#name"]);
+    expect(
+      await kinds(`<button style="min-height:48px" title="Account: a-rather-long-nickname">${cut()}</button>`),
+    ).toEqual([]);
+    expect(await kinds(`<button style="min-height:48px" title="Account: a-rather">${cut()}</button>`)).toEqual([
+      "cut off: span#name",
+    ]);
   });
 });
