@@ -39,17 +39,24 @@ function fenced<T>(ctx: WatcherContext, work: (trx: Kysely<DB>) => Promise<T>): 
   });
 }
 
+/** What the node says of the stored blocks: still its chain, a fork at a height, or nothing yet (it lags). */
+export type ForkCheck = { kind: "same" } | { kind: "fork"; at: bigint } | { kind: "lagging" };
+
 /**
- * The highest stored block that is still on the node's chain, when a stored block at or below `below` is not; null
- * when the newest stored block (below `below`, if given) still matches. Without a match: the cursor's start.
+ * Whether the stored blocks (those below `below`, when given) are still on the node's chain. A fork is declared only
+ * on a hash that differs at a height the node knows: `at` is the highest stored block that still matches (the cursor's
+ * start without one). A stored height the node has no block at means it lags behind what was seen (a load-balanced
+ * RPC whose backend is behind, a node catching up): `lagging`, ask again later, never a fork.
  */
-export async function findFork(ctx: WatcherContext, cursor: Cursor, below: bigint | undefined): Promise<bigint | null> {
+export async function findFork(ctx: WatcherContext, cursor: Cursor, below: bigint | undefined): Promise<ForkCheck> {
   const stored = await recentBlocks(ctx.db, ctx.chainId, below);
   for (const [i, block] of stored.entries()) {
-    if ((await ctx.adapter.blockHash(block.number)) === block.hash)
-      return i === 0 && below === undefined ? null : block.number;
+    const hash = await ctx.adapter.blockHash(block.number);
+    if (hash === null) return { kind: "lagging" };
+    if (hash === block.hash)
+      return i === 0 && below === undefined ? { kind: "same" } : { kind: "fork", at: block.number };
   }
-  return stored.length === 0 && below === undefined ? null : cursor.startBlock - 1n;
+  return stored.length === 0 && below === undefined ? { kind: "same" } : { kind: "fork", at: cursor.startBlock - 1n };
 }
 
 /** Everything above `fork` is marked removed (the listener hears each) and will be scanned again. */
@@ -118,8 +125,13 @@ export async function confirmPending(
   for (const t of pending) {
     if (confirmationsAt(head.number, t.blockNumber) < ctx.confirmations) continue;
     if (!canonical.has(t.blockNumber)) canonical.set(t.blockNumber, await ctx.adapter.blockHash(t.blockNumber));
-    if (canonical.get(t.blockNumber) !== t.blockHash) {
-      const fork = (await findFork(ctx, cursor, t.blockNumber)) ?? cursor.startBlock - 1n;
+    const hash = canonical.get(t.blockNumber);
+    // The node has no block there (it lags): nothing is confirmed until it does.
+    if (hash === null) return { confirmed: 0, removed: 0 };
+    if (hash !== t.blockHash) {
+      const check = await findFork(ctx, cursor, t.blockNumber);
+      if (check.kind === "lagging") return { confirmed: 0, removed: 0 };
+      const fork = check.kind === "fork" ? check.at : cursor.startBlock - 1n;
       return { confirmed: 0, removed: await rewind(ctx, fork, cursor) };
     }
   }

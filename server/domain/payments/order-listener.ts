@@ -6,7 +6,7 @@ import type { StoredTransfer } from "../../chain/store.ts";
 import type { DB } from "../../db/schema.ts";
 import type { SystemMerchantScope } from "../identity/merchant-scope.ts";
 import { actFor, systemScope } from "../identity/system-scope.ts";
-import { creditTransfer, debitRemovedTransfer } from "./balance.ts";
+import { creditTransfer, debitRemovedTransfer, restoreRemovedTransfer } from "./balance.ts";
 import {
   countConfirmed,
   expireIfDue,
@@ -65,7 +65,7 @@ export function createOrderListener(options: OrderListenerOptions): ChainListene
   const linkOf = (trx: Kysely<DB>, t: StoredTransfer) =>
     trx
       .selectFrom("order_transfers")
-      .select(["order_id", "merchant_id", "amount"])
+      .select(["order_id", "merchant_id", "amount", "counted", "to_balance"])
       .where("transfer_id", "=", t.id)
       .executeTakeFirst();
 
@@ -140,6 +140,12 @@ export function createOrderListener(options: OrderListenerOptions): ChainListene
           const after = await countConfirmed(trx, scope, order, t.id, at);
           // Counted, not covered, and past the window with nothing else confirming: the expiry need not wait for the sweep.
           await expireIfDue(trx, scope, after, at);
+          return;
+        }
+        if (order?.status === "paid" && link.counted && !link.to_balance) {
+          // It paid (part of) an order that stays paid: back after a removal, it restores what the removal took, no more.
+          await restoreRemovedTransfer(trx, system, t.id, at);
+          await notify(trx, order);
           return;
         }
         await trx
