@@ -1,15 +1,17 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { DB } from "../db/schema.ts";
 import type { BlockRef, ChainAdapter, WatchedAddresses } from "./chain-adapter.ts";
 import { fenceLease } from "./lease.ts";
-import type { ChainListener } from "./listener.ts";
+import type { ChainListener, WatcherLog } from "./listener.ts";
 import {
   type Cursor,
   moveCursor,
   pendingTransfers,
+  quarantineTransfer,
   recentBlocks,
   rememberBlocks,
   removeTransfersAbove,
+  type StoredTransfer,
   setBlockConfirmations,
   storeTransfers,
 } from "./store.ts";
@@ -17,6 +19,7 @@ import {
 /** What every step of one chain's watcher works with. */
 export interface WatcherContext {
   db: Kysely<DB>;
+  log: WatcherLog;
   adapter: ChainAdapter;
   listener: ChainListener;
   chainId: number;
@@ -29,6 +32,30 @@ export interface WatcherContext {
 /** head - block + 1: the block itself counts as the first confirmation. */
 export function confirmationsAt(head: bigint, block: bigint): number {
   return head < block ? 0 : Number(head - block + 1n);
+}
+
+type ListenerCall = (trx: Kysely<DB>, transfer: StoredTransfer) => Promise<void>;
+
+/**
+ * One listener call for one transfer, inside the step's transaction but behind a savepoint: when it fails (an amount
+ * the ledger cannot hold, a bug), only its writes are undone, the transfer is quarantined with the reason, and the
+ * step goes on with the others. A quarantined transfer is heard no more.
+ */
+async function hear(ctx: WatcherContext, trx: Kysely<DB>, transfer: StoredTransfer, call: ListenerCall | undefined) {
+  if (!call || transfer.quarantine) return;
+  await sql`savepoint listener_call`.execute(trx);
+  try {
+    await call(trx, transfer);
+    await sql`release savepoint listener_call`.execute(trx);
+  } catch (error) {
+    await sql`rollback to savepoint listener_call`.execute(trx);
+    const reason = error instanceof Error ? error.message : String(error);
+    await quarantineTransfer(trx, transfer.id, reason);
+    ctx.log.error(
+      { chainId: ctx.chainId, txHash: transfer.txHash, logIndex: transfer.logIndex, reason },
+      "a transfer was quarantined; the watcher goes on without it",
+    );
+  }
 }
 
 /** One transaction that holds the lease (renewed, locked) for its whole length, or is refused. */
@@ -73,7 +100,7 @@ export async function rewind(ctx: WatcherContext, fork: bigint, cursor: Cursor, 
       nextBlock: nextBlock < cursor.startBlock ? cursor.startBlock : nextBlock,
       genesisHash,
     });
-    for (const transfer of removed) await ctx.listener.onTransferRemoved?.(trx, transfer);
+    for (const transfer of removed) await hear(ctx, trx, transfer, ctx.listener.onTransferRemoved);
     return removed.length;
   });
 }
@@ -105,7 +132,7 @@ export async function scanRange(
       [...blocks].map(([number, hash]) => ({ number, hash })),
     );
     await moveCursor(trx, ctx.chainId, { nextBlock: to + 1n, head });
-    for (const transfer of stored) await ctx.listener.onTransferSeen?.(trx, transfer);
+    for (const transfer of stored) await hear(ctx, trx, transfer, ctx.listener.onTransferSeen);
     return stored.length;
   });
 }
@@ -149,9 +176,9 @@ export async function confirmPending(
       for (const transfer of await setBlockConfirmations(trx, ctx.chainId, block, confirmations, done)) {
         if (done) {
           count++;
-          await ctx.listener.onTransferConfirmed?.(trx, transfer);
+          await hear(ctx, trx, transfer, ctx.listener.onTransferConfirmed);
         } else {
-          await ctx.listener.onConfirmations?.(trx, transfer);
+          await hear(ctx, trx, transfer, ctx.listener.onConfirmations);
         }
       }
     }

@@ -74,6 +74,7 @@ export function createWatcher(settings: WatcherSettings, deps: WatcherDeps): Wat
   const keepBlocks = BigInt(settings.keepBlocks ?? Math.max(128, settings.confirmations * 4));
   const ctx: WatcherContext = {
     db: deps.db,
+    log,
     adapter: deps.adapter,
     listener: deps.listener ?? {},
     chainId: settings.chainId,

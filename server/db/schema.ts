@@ -191,6 +191,9 @@ export interface ChainTransfersTable {
   seen_at: ColumnType<Date, Date | undefined, Date>;
   confirmed_at: Date | null;
   removed_at: Date | null;
+  /** Why the domain set it aside (an amount out of range, a failure of its own); null for every normal transfer. */
+  quarantine: ColumnType<string | null, string | null | undefined, string | null>;
+  quarantined_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** Watch-only receiving addresses, BIP-44 index i of WALLET_XPUB; one per merchant. */

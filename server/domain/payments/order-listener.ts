@@ -18,6 +18,9 @@ import {
 } from "./order-state.ts";
 import { fromAtto, unitsToAtto } from "./usdt.ts";
 
+/** More than all the USDT there is (about 2 × 10^11): a transfer above it is not credited but quarantined. */
+export const maxTransferAtto = 10n ** 12n * 10n ** 18n;
+
 /** The symbol of the only token an order is paid in. Other configured tokens are not priced: their transfers are ignored. */
 export const orderCurrency = "USDT";
 
@@ -49,7 +52,10 @@ export function createOrderListener(options: OrderListenerOptions): ChainListene
     const chain = options.chains.find((c) => c.chainId === t.chainId);
     const token = chain?.tokens.find((k) => k.address.toLowerCase() === t.token.toLowerCase());
     if (!chain || !token || token.symbol.toUpperCase() !== orderCurrency) return null;
-    return { chain, amount: unitsToAtto(t.amount, token.decimals) };
+    const amount = unitsToAtto(t.amount, token.decimals);
+    // The watcher quarantines the transfer (chain/watcher-steps.ts) and goes on with the others.
+    if (amount > maxTransferAtto) throw new Error(`amount out of range: ${fromAtto(amount)} USDT is more than exists`);
+    return { chain, amount };
   };
 
   /** The merchant whose receiving address the transfer went to, for the system to act for; null when none is. */

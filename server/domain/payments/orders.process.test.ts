@@ -306,6 +306,42 @@ describe("orders paid on a real chain", { timeout: 60_000 }, () => {
     expect(removedEver.map((t) => t.status)).toEqual(["confirmed"]);
   });
 
+  it("a transfer past any real amount is quarantined with its reason; the others are seen and paid", async () => {
+    const whale = await signedInMerchant(h, "whale@example.com");
+    const m = await signedInMerchant(h, "merchant@example.com");
+    await createOrder(whale);
+    const order = await createOrder(m);
+    await chain.mine(2);
+    await watch();
+    // 10^27 base units (10^21 USDT): more than numeric(38, 18) can hold.
+    const mint = await chain.clients.wallet.writeContract({
+      address: chain.token,
+      abi: erc20Abi,
+      functionName: "mint",
+      args: [await addressOf(whale), 10n ** 27n],
+      account: chain.dev,
+      chain: null,
+    });
+    await chain.clients.public.waitForTransactionReceipt({ hash: mint });
+    await chain.pay(await addressOf(m), usdt("29"));
+    await confirmAll();
+    expect((await detail(m, order.orderCode)).status).toBe("paid");
+    const rows = await h.db
+      .selectFrom("chain_transfers")
+      .select(["amount", "status", "quarantine"])
+      .orderBy("id")
+      .execute();
+    expect(rows).toEqual([
+      {
+        amount: "1000000000000000000000000000",
+        status: "confirmed",
+        quarantine: expect.stringMatching(/out of range/),
+      },
+      { amount: "29000000", status: "confirmed", quarantine: null },
+    ]);
+    expect(await ledger(whale)).toEqual([]);
+  });
+
   it("two transfers in one block while Finish Pay is pressed twice: one payment, the excess counted once", async () => {
     const m = await signedInMerchant(h);
     const to = await addressOf(m);
