@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { DB } from "../db/schema.ts";
 import type { BlockRef, ChainAdapter, WatchedAddresses } from "./chain-adapter.ts";
 import { fenceLease } from "./lease.ts";
-import type { ChainListener, WatcherLog } from "./listener.ts";
+import { type ChainListener, isTransfersOwnFault, type WatcherLog } from "./listener.ts";
 import {
   type Cursor,
   moveCursor,
@@ -37,9 +37,10 @@ export function confirmationsAt(head: bigint, block: bigint): number {
 type ListenerCall = (trx: Kysely<DB>, transfer: StoredTransfer) => Promise<void>;
 
 /**
- * One listener call for one transfer, inside the step's transaction but behind a savepoint: when it fails (an amount
- * the ledger cannot hold, a bug), only its writes are undone, the transfer is quarantined with the reason, and the
- * step goes on with the others. A quarantined transfer is heard no more.
+ * One listener call for one transfer, inside the step's transaction but behind a savepoint. When it fails for the
+ * transfer's own fault for good (refused, data the database will not hold), only its writes are undone, the transfer
+ * is quarantined with the reason, and the step goes on with the others; a quarantined transfer is heard no more. Any
+ * other failure rolls the whole step back, to be tried again.
  */
 async function hear(ctx: WatcherContext, trx: Kysely<DB>, transfer: StoredTransfer, call: ListenerCall | undefined) {
   if (!call || transfer.quarantine) return;
@@ -48,6 +49,7 @@ async function hear(ctx: WatcherContext, trx: Kysely<DB>, transfer: StoredTransf
     await call(trx, transfer);
     await sql`release savepoint listener_call`.execute(trx);
   } catch (error) {
+    if (!isTransfersOwnFault(error)) throw error;
     await sql`rollback to savepoint listener_call`.execute(trx);
     const reason = error instanceof Error ? error.message : String(error);
     await quarantineTransfer(trx, transfer.id, reason);

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { getAddress } from "viem";
 import type { ConfiguredChain } from "../../chain/chain-layer.ts";
-import type { ChainListener } from "../../chain/listener.ts";
+import { type ChainListener, TransferRefused } from "../../chain/listener.ts";
 import type { StoredTransfer } from "../../chain/store.ts";
 import type { DB } from "../../db/schema.ts";
 import type { SystemMerchantScope } from "../identity/merchant-scope.ts";
@@ -54,7 +54,8 @@ export function createOrderListener(options: OrderListenerOptions): ChainListene
     if (!chain || !token || token.symbol.toUpperCase() !== orderCurrency) return null;
     const amount = unitsToAtto(t.amount, token.decimals);
     // The watcher quarantines the transfer (chain/watcher-steps.ts) and goes on with the others.
-    if (amount > maxTransferAtto) throw new Error(`amount out of range: ${fromAtto(amount)} USDT is more than exists`);
+    if (amount > maxTransferAtto)
+      throw new TransferRefused(`amount out of range: ${fromAtto(amount)} USDT is more than exists`);
     return { chain, amount };
   };
 
