@@ -469,4 +469,25 @@ describe("orders paid on a real chain", { timeout: 60_000 }, () => {
     await confirmAll();
     expect(await detail(other, open.orderCode)).toMatchObject({ status: "paid", payType: "chain" });
   });
+
+  it("Pay from the dev wallet pressed twenty times at once sends one transfer (finding 4 of issue 24)", async () => {
+    layer.devPayments.length = 0;
+    const m = await signedInMerchant(h);
+    const order = await createOrder(m);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call(h, "devPay", { token: m.token, body: { orderCode: order.orderCode, product: "Devnet" } }),
+      ),
+    );
+    expect(answers.filter((a) => a.success)).toHaveLength(1);
+    for (const refused of answers.filter((a) => !a.success)) expect(refused.errCode).toBe(errCodes.orderConfirming);
+    expect(layer.devPayments).toHaveLength(1);
+    await watch();
+    await confirmAll();
+    expect(await detail(m, order.orderCode)).toMatchObject({ status: "paid", received: "29" });
+    expect(await ledger(m)).toEqual([]);
+    // Seen and paid: nothing is left to send.
+    const after = await call(h, "devPay", { token: m.token, body: { orderCode: order.orderCode, product: "Devnet" } });
+    expect(after.errCode).toBe(errCodes.orderClosed);
+  });
 });
