@@ -16,6 +16,7 @@ import {
   writeWatchedAddresses,
 } from "./devnet.ts";
 import { createEvmAdapter } from "./evm-adapter.ts";
+import { checkTokens } from "./token-check.ts";
 import { devnetXpub, type ReceivingAddresses, randomXpub, receivingAddressesFromXpub } from "./hd-wallet.ts";
 import type { ChainListener, WatcherLog } from "./listener.ts";
 import { createWatcher, type Watcher } from "./watcher.ts";
@@ -99,6 +100,7 @@ export async function startChainLayer(options: ChainLayerOptions): Promise<Chain
         devnet: true,
       });
     }
+    await Promise.all(chains.map(checkTokens));
     const listener = typeof options.listener === "function" ? options.listener(chains) : options.listener;
     for (const chain of chains) {
       const settings = config.chains.find((c) => c.chainId === chain.chainId);

@@ -6,7 +6,8 @@ import type { StoredTransfer } from "./store.ts";
  * What the orders domain implements to hear about transfers to our addresses. Each call runs inside the watcher's
  * transaction (`trx`), after the transfer row is written and before the cursor's move commits: a credit written
  * with `trx` commits with the transfer, or neither does and the watcher tries again. So a listener must write only
- * with `trx` and must not swallow its own errors (a thrown error rolls the step back and it is retried).
+ * with `trx` and must not swallow its own errors (a thrown error rolls the step back and it is retried), except that
+ * a transfer it can never take is refused (`TransferRefused`) and quarantined, so it never holds up the others.
  */
 export interface ChainListener {
   /** A transfer appeared in a block (confirmations 1, or more after a downtime), or came back after a reorganisation. */
@@ -26,3 +27,21 @@ export interface WatcherLog {
 }
 
 export const silentLog: WatcherLog = { info() {}, warn() {}, error() {} };
+
+/**
+ * A transfer a listener can never take (an amount past any real one, data it cannot read): the watcher quarantines it
+ * with this message and goes on. Any other error is taken as passing (a lost connection, a lock) and retried.
+ */
+export class TransferRefused extends Error {
+  override name = "TransferRefused";
+}
+
+/**
+ * Whether an error of a listener call is the transfer's own, for good: a refusal, or the database refusing its data
+ * (SQLSTATE class 22, data exception: a numeric overflow, a value out of range; 23514, a check it breaks).
+ */
+export function isTransfersOwnFault(error: unknown): boolean {
+  if (error instanceof TransferRefused) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && (code.startsWith("22") || code === "23514");
+}

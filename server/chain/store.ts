@@ -7,6 +7,8 @@ export interface StoredTransfer extends TokenTransfer {
   id: string;
   status: ChainTransferStatusColumn;
   confirmations: number;
+  /** Set aside with this reason: the listener hears nothing more of it. */
+  quarantine: string | null;
 }
 
 export interface Cursor {
@@ -145,11 +147,17 @@ export async function storeTransfers(
           }))
           .where("chain_transfers.status", "=", "removed"),
       )
-      .returning(["id", "tx_hash", "log_index", "status", "confirmations"])
+      .returning(["id", "tx_hash", "log_index", "status", "confirmations", "quarantine"])
       .execute();
     for (const row of rows) {
       const t = byKey.get(`${row.tx_hash}:${row.log_index}`)!;
-      stored.push({ ...t, id: row.id, status: row.status, confirmations: row.confirmations });
+      stored.push({
+        ...t,
+        id: row.id,
+        status: row.status,
+        confirmations: row.confirmations,
+        quarantine: row.quarantine,
+      });
     }
   }
   return stored.sort((a, b) =>
@@ -224,5 +232,15 @@ function fromRow(row: TransferRow): StoredTransfer {
     amount: BigInt(row.amount),
     status: row.status,
     confirmations: row.confirmations,
+    quarantine: row.quarantine,
   };
+}
+
+/** Sets a transfer aside with the reason (the listener's call for it failed): the watcher goes on without it. */
+export async function quarantineTransfer(db: Kysely<DB>, transferId: string, reason: string): Promise<void> {
+  await db
+    .updateTable("chain_transfers")
+    .set({ quarantine: reason.slice(0, 500), quarantined_at: sql<Date>`now()` })
+    .where("id", "=", transferId)
+    .execute();
 }

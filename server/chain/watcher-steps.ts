@@ -1,15 +1,17 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { DB } from "../db/schema.ts";
 import type { BlockRef, ChainAdapter, WatchedAddresses } from "./chain-adapter.ts";
 import { fenceLease } from "./lease.ts";
-import type { ChainListener } from "./listener.ts";
+import { type ChainListener, isTransfersOwnFault, type WatcherLog } from "./listener.ts";
 import {
   type Cursor,
   moveCursor,
   pendingTransfers,
+  quarantineTransfer,
   recentBlocks,
   rememberBlocks,
   removeTransfersAbove,
+  type StoredTransfer,
   setBlockConfirmations,
   storeTransfers,
 } from "./store.ts";
@@ -17,6 +19,7 @@ import {
 /** What every step of one chain's watcher works with. */
 export interface WatcherContext {
   db: Kysely<DB>;
+  log: WatcherLog;
   adapter: ChainAdapter;
   listener: ChainListener;
   chainId: number;
@@ -31,6 +34,32 @@ export function confirmationsAt(head: bigint, block: bigint): number {
   return head < block ? 0 : Number(head - block + 1n);
 }
 
+type ListenerCall = (trx: Kysely<DB>, transfer: StoredTransfer) => Promise<void>;
+
+/**
+ * One listener call for one transfer, inside the step's transaction but behind a savepoint. When it fails for the
+ * transfer's own fault for good (refused, data the database will not hold), only its writes are undone, the transfer
+ * is quarantined with the reason, and the step goes on with the others; a quarantined transfer is heard no more. Any
+ * other failure rolls the whole step back, to be tried again.
+ */
+async function hear(ctx: WatcherContext, trx: Kysely<DB>, transfer: StoredTransfer, call: ListenerCall | undefined) {
+  if (!call || transfer.quarantine) return;
+  await sql`savepoint listener_call`.execute(trx);
+  try {
+    await call(trx, transfer);
+    await sql`release savepoint listener_call`.execute(trx);
+  } catch (error) {
+    if (!isTransfersOwnFault(error)) throw error;
+    await sql`rollback to savepoint listener_call`.execute(trx);
+    const reason = error instanceof Error ? error.message : String(error);
+    await quarantineTransfer(trx, transfer.id, reason);
+    ctx.log.error(
+      { chainId: ctx.chainId, txHash: transfer.txHash, logIndex: transfer.logIndex, reason },
+      "a transfer was quarantined; the watcher goes on without it",
+    );
+  }
+}
+
 /** One transaction that holds the lease (renewed, locked) for its whole length, or is refused. */
 function fenced<T>(ctx: WatcherContext, work: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
   return ctx.db.transaction().execute(async (trx) => {
@@ -39,17 +68,24 @@ function fenced<T>(ctx: WatcherContext, work: (trx: Kysely<DB>) => Promise<T>): 
   });
 }
 
+/** What the node says of the stored blocks: still its chain, a fork at a height, or nothing yet (it lags). */
+export type ForkCheck = { kind: "same" } | { kind: "fork"; at: bigint } | { kind: "lagging" };
+
 /**
- * The highest stored block that is still on the node's chain, when a stored block at or below `below` is not; null
- * when the newest stored block (below `below`, if given) still matches. Without a match: the cursor's start.
+ * Whether the stored blocks (those below `below`, when given) are still on the node's chain. A fork is declared only
+ * on a hash that differs at a height the node knows: `at` is the highest stored block that still matches (the cursor's
+ * start without one). A stored height the node has no block at means it lags behind what was seen (a load-balanced
+ * RPC whose backend is behind, a node catching up): `lagging`, ask again later, never a fork.
  */
-export async function findFork(ctx: WatcherContext, cursor: Cursor, below: bigint | undefined): Promise<bigint | null> {
+export async function findFork(ctx: WatcherContext, cursor: Cursor, below: bigint | undefined): Promise<ForkCheck> {
   const stored = await recentBlocks(ctx.db, ctx.chainId, below);
   for (const [i, block] of stored.entries()) {
-    if ((await ctx.adapter.blockHash(block.number)) === block.hash)
-      return i === 0 && below === undefined ? null : block.number;
+    const hash = await ctx.adapter.blockHash(block.number);
+    if (hash === null) return { kind: "lagging" };
+    if (hash === block.hash)
+      return i === 0 && below === undefined ? { kind: "same" } : { kind: "fork", at: block.number };
   }
-  return stored.length === 0 && below === undefined ? null : cursor.startBlock - 1n;
+  return stored.length === 0 && below === undefined ? { kind: "same" } : { kind: "fork", at: cursor.startBlock - 1n };
 }
 
 /** Everything above `fork` is marked removed (the listener hears each) and will be scanned again. */
@@ -66,7 +102,7 @@ export async function rewind(ctx: WatcherContext, fork: bigint, cursor: Cursor, 
       nextBlock: nextBlock < cursor.startBlock ? cursor.startBlock : nextBlock,
       genesisHash,
     });
-    for (const transfer of removed) await ctx.listener.onTransferRemoved?.(trx, transfer);
+    for (const transfer of removed) await hear(ctx, trx, transfer, ctx.listener.onTransferRemoved);
     return removed.length;
   });
 }
@@ -98,7 +134,7 @@ export async function scanRange(
       [...blocks].map(([number, hash]) => ({ number, hash })),
     );
     await moveCursor(trx, ctx.chainId, { nextBlock: to + 1n, head });
-    for (const transfer of stored) await ctx.listener.onTransferSeen?.(trx, transfer);
+    for (const transfer of stored) await hear(ctx, trx, transfer, ctx.listener.onTransferSeen);
     return stored.length;
   });
 }
@@ -118,8 +154,13 @@ export async function confirmPending(
   for (const t of pending) {
     if (confirmationsAt(head.number, t.blockNumber) < ctx.confirmations) continue;
     if (!canonical.has(t.blockNumber)) canonical.set(t.blockNumber, await ctx.adapter.blockHash(t.blockNumber));
-    if (canonical.get(t.blockNumber) !== t.blockHash) {
-      const fork = (await findFork(ctx, cursor, t.blockNumber)) ?? cursor.startBlock - 1n;
+    const hash = canonical.get(t.blockNumber);
+    // The node has no block there (it lags): nothing is confirmed until it does.
+    if (hash === null) return { confirmed: 0, removed: 0 };
+    if (hash !== t.blockHash) {
+      const check = await findFork(ctx, cursor, t.blockNumber);
+      if (check.kind === "lagging") return { confirmed: 0, removed: 0 };
+      const fork = check.kind === "fork" ? check.at : cursor.startBlock - 1n;
       return { confirmed: 0, removed: await rewind(ctx, fork, cursor) };
     }
   }
@@ -137,9 +178,9 @@ export async function confirmPending(
       for (const transfer of await setBlockConfirmations(trx, ctx.chainId, block, confirmations, done)) {
         if (done) {
           count++;
-          await ctx.listener.onTransferConfirmed?.(trx, transfer);
+          await hear(ctx, trx, transfer, ctx.listener.onTransferConfirmed);
         } else {
-          await ctx.listener.onConfirmations?.(trx, transfer);
+          await hear(ctx, trx, transfer, ctx.listener.onConfirmations);
         }
       }
     }

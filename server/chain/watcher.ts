@@ -47,6 +47,8 @@ export interface TickReport {
   removed: number;
   /** More blocks wait to be scanned: tick again at once. */
   behind: boolean;
+  /** The node answered below what was already seen (a lagging backend): nothing was done, ask again later. */
+  lagging?: boolean;
 }
 
 export interface Watcher {
@@ -72,6 +74,7 @@ export function createWatcher(settings: WatcherSettings, deps: WatcherDeps): Wat
   const keepBlocks = BigInt(settings.keepBlocks ?? Math.max(128, settings.confirmations * 4));
   const ctx: WatcherContext = {
     db: deps.db,
+    log,
     adapter: deps.adapter,
     listener: deps.listener ?? {},
     chainId: settings.chainId,
@@ -117,13 +120,22 @@ export function createWatcher(settings: WatcherSettings, deps: WatcherDeps): Wat
     report.head = head.number;
     const { cursor, removed } = await cursorFor(head);
     report.removed += removed;
-    const fork = await findFork(ctx, cursor, undefined);
-    if (fork !== null) {
+    // A head below what was scanned, or a stored block the node does not have: it lags. Wait for it; never rewind.
+    const check =
+      head.number < cursor.nextBlock - 1n ? { kind: "lagging" as const } : await findFork(ctx, cursor, undefined);
+    if (check.kind === "lagging") {
       log.warn(
-        { chainId: ctx.chainId, fork: fork.toString(), head: head.number.toString() },
+        { chainId: ctx.chainId, head: head.number.toString(), scanned: (cursor.nextBlock - 1n).toString() },
+        "the node lags behind the blocks already seen; waiting for it",
+      );
+      return { ...report, lagging: true };
+    }
+    if (check.kind === "fork") {
+      log.warn(
+        { chainId: ctx.chainId, fork: check.at.toString(), head: head.number.toString() },
         "reorganisation: rescanning above the fork",
       );
-      report.removed += await rewind(ctx, fork, cursor);
+      report.removed += await rewind(ctx, check.at, cursor);
       return { ...report, behind: true };
     }
     // Loaded after the head: an address handed out later cannot have been paid in a block up to this head.

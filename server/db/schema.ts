@@ -123,6 +123,7 @@ export interface DB {
 
 /** Every table, in an order that truncation with CASCADE accepts. */
 export const tableNames = [
+  "dev_payments",
   "messages",
   "wallets",
   "sessions",
@@ -191,6 +192,9 @@ export interface ChainTransfersTable {
   seen_at: ColumnType<Date, Date | undefined, Date>;
   confirmed_at: Date | null;
   removed_at: Date | null;
+  /** Why the domain set it aside (an amount out of range, a failure of its own); null for every normal transfer. */
+  quarantine: ColumnType<string | null, string | null | undefined, string | null>;
+  quarantined_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** Watch-only receiving addresses, BIP-44 index i of WALLET_XPUB; one per merchant. */
@@ -208,6 +212,14 @@ export interface DB {
   chain_leases: ChainLeasesTable;
   chain_transfers: ChainTransfersTable;
   receiving_addresses: ReceivingAddressesTable;
+  dev_payments: DevPaymentsTable;
+}
+
+/** Pay from the dev wallet: the order's one transfer on its way (devnet only). */
+export interface DevPaymentsTable {
+  order_id: Int8;
+  tx_hash: string | null;
+  created_at: Date;
 }
 
 /** numeric columns: both drivers hand them over as strings, and they are written as strings: no float ever rounds money. */

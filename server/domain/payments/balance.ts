@@ -144,6 +144,43 @@ export async function debitRemovedTransfer(
     .execute();
 }
 
+/**
+ * A removed transfer back again (mined again, or in another block) whose order stays paid: the balance gets back what
+ * the last removal took (its `reorg` debit), in the kind it was credited as, and nothing else, since the rest of the
+ * transfer paid the order. Once per epoch (the credit index); nothing when the removal took nothing.
+ */
+export async function restoreRemovedTransfer(
+  trx: Kysely<DB>,
+  _system: SystemScope,
+  transferId: string,
+  now: Date,
+): Promise<void> {
+  const epoch = await transferEpoch(trx, transferId);
+  if (epoch === 0) return;
+  const entries = await trx
+    .selectFrom("balance_entries")
+    .select(["merchant_id", "kind", "amount", "order_id"])
+    .where("transfer_id", "=", transferId)
+    .where("epoch", "=", epoch - 1)
+    .execute();
+  const debit = entries.find((e) => e.kind === "reorg");
+  const credit = entries.find((e) => e.kind !== "reorg");
+  if (!debit) return;
+  await trx
+    .insertInto("balance_entries")
+    .values({
+      merchant_id: debit.merchant_id,
+      kind: credit?.kind ?? "excess",
+      amount: fromAtto(-toAtto(debit.amount)),
+      order_id: debit.order_id,
+      transfer_id: transferId,
+      epoch,
+      created_at: now,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
 /** The balance and its newest lines, with the order code and transaction each names. */
 export async function balanceOf(db: Kysely<DB>, scope: MerchantScope): Promise<BalanceResult> {
   const { merchantId } = scope;

@@ -13,6 +13,7 @@ import { attoToUnits, fromAtto, toAtto, unitsToAtto } from "./usdt.ts";
 export const chainMessages = {
   chainUnknown: "No chain is configured for this product",
   devPayUnavailable: "Paying from the dev wallet works only on the devnet, outside production",
+  devPayOnItsWay: "A payment from the dev wallet is already on its way to this order",
 } as const;
 
 /** The chain's USDT token: what orders are paid in there. */
@@ -35,6 +36,41 @@ export function payChainsOf(layer: ChainLayer | null): PayChain[] {
         ]
       : [];
   });
+}
+
+/** How long a dev payment's claim holds when its transfer is never seen (the devnet restarted, a reorganisation). */
+export const devPayClaimMs = 120_000;
+
+/**
+ * The order's one dev payment on its way: the claim is the row (order_id is its key), so of twenty presses at once one
+ * sends. A claim older than devPayClaimMs may be taken over; once the transfer is seen, what is due drops by it.
+ * Answers the order's id when this call holds the claim.
+ */
+async function claimDevPayment(
+  db: Kysely<DB>,
+  { merchantId }: MerchantScope,
+  orderCode: string,
+  now: Date,
+): Promise<string | null> {
+  const order = await db
+    .selectFrom("orders")
+    .select("id")
+    .where("merchant_id", "=", merchantId)
+    .where("order_code", "=", orderCode)
+    .executeTakeFirst();
+  if (!order) return null;
+  const claimed = await db
+    .insertInto("dev_payments")
+    .values({ order_id: order.id, tx_hash: null, created_at: now })
+    .onConflict((oc) =>
+      oc
+        .column("order_id")
+        .doUpdateSet({ tx_hash: null, created_at: now })
+        .where("dev_payments.created_at", "<", new Date(now.getTime() - devPayClaimMs)),
+    )
+    .returning("order_id")
+    .executeTakeFirst();
+  return claimed ? order.id : null;
 }
 
 export interface DevPaySettings {
@@ -68,7 +104,16 @@ export async function devPayOrder(
   if (due <= 0n) return fail(errCodes.orderConfirming, orderMessages.orderConfirming);
   const units = attoToUnits(due, token.decimals);
   const { address } = await layer.receivingAddressOf(db, scope);
-  const sent = await layer.payFromDevAccount(address as Address, units);
+  const orderId = await claimDevPayment(db, scope, orderCode, settings.now);
+  if (!orderId) return fail(errCodes.orderConfirming, chainMessages.devPayOnItsWay);
+  let sent: Awaited<ReturnType<ChainLayer["payFromDevAccount"]>>;
+  try {
+    sent = await layer.payFromDevAccount(address as Address, units);
+  } catch (error) {
+    await db.deleteFrom("dev_payments").where("order_id", "=", orderId).execute();
+    throw error;
+  }
+  await db.updateTable("dev_payments").set({ tx_hash: sent.hash }).where("order_id", "=", orderId).execute();
   return ok({
     txHash: sent.hash,
     blockNumber: sent.blockNumber.toString(),

@@ -1,12 +1,12 @@
 import type { Kysely } from "kysely";
 import { getAddress } from "viem";
 import type { ConfiguredChain } from "../../chain/chain-layer.ts";
-import type { ChainListener } from "../../chain/listener.ts";
+import { type ChainListener, TransferRefused } from "../../chain/listener.ts";
 import type { StoredTransfer } from "../../chain/store.ts";
 import type { DB } from "../../db/schema.ts";
 import type { SystemMerchantScope } from "../identity/merchant-scope.ts";
 import { actFor, systemScope } from "../identity/system-scope.ts";
-import { creditTransfer, debitRemovedTransfer } from "./balance.ts";
+import { creditTransfer, debitRemovedTransfer, restoreRemovedTransfer } from "./balance.ts";
 import {
   countConfirmed,
   expireIfDue,
@@ -17,6 +17,9 @@ import {
   refreshOpenStatus,
 } from "./order-state.ts";
 import { fromAtto, unitsToAtto } from "./usdt.ts";
+
+/** More than all the USDT there is (about 2 × 10^11): a transfer above it is not credited but quarantined. */
+export const maxTransferAtto = 10n ** 12n * 10n ** 18n;
 
 /** The symbol of the only token an order is paid in. Other configured tokens are not priced: their transfers are ignored. */
 export const orderCurrency = "USDT";
@@ -49,7 +52,11 @@ export function createOrderListener(options: OrderListenerOptions): ChainListene
     const chain = options.chains.find((c) => c.chainId === t.chainId);
     const token = chain?.tokens.find((k) => k.address.toLowerCase() === t.token.toLowerCase());
     if (!chain || !token || token.symbol.toUpperCase() !== orderCurrency) return null;
-    return { chain, amount: unitsToAtto(t.amount, token.decimals) };
+    const amount = unitsToAtto(t.amount, token.decimals);
+    // The watcher quarantines the transfer (chain/watcher-steps.ts) and goes on with the others.
+    if (amount > maxTransferAtto)
+      throw new TransferRefused(`amount out of range: ${fromAtto(amount)} USDT is more than exists`);
+    return { chain, amount };
   };
 
   /** The merchant whose receiving address the transfer went to, for the system to act for; null when none is. */
@@ -65,7 +72,7 @@ export function createOrderListener(options: OrderListenerOptions): ChainListene
   const linkOf = (trx: Kysely<DB>, t: StoredTransfer) =>
     trx
       .selectFrom("order_transfers")
-      .select(["order_id", "merchant_id", "amount"])
+      .select(["order_id", "merchant_id", "amount", "counted", "to_balance"])
       .where("transfer_id", "=", t.id)
       .executeTakeFirst();
 
@@ -140,6 +147,12 @@ export function createOrderListener(options: OrderListenerOptions): ChainListene
           const after = await countConfirmed(trx, scope, order, t.id, at);
           // Counted, not covered, and past the window with nothing else confirming: the expiry need not wait for the sweep.
           await expireIfDue(trx, scope, after, at);
+          return;
+        }
+        if (order?.status === "paid" && link.counted && !link.to_balance) {
+          // It paid (part of) an order that stays paid: back after a removal, it restores what the removal took, no more.
+          await restoreRemovedTransfer(trx, system, t.id, at);
+          await notify(trx, order);
           return;
         }
         await trx

@@ -10,6 +10,7 @@ import {
 import { watchedAddressBook } from "../../chain/address-book.ts";
 import type { ConfiguredChain } from "../../chain/chain-layer.ts";
 import { erc20Abi } from "../../chain/token-abi.ts";
+import type { ChainAdapter } from "../../chain/chain-adapter.ts";
 import { createEvmAdapter } from "../../chain/evm-adapter.ts";
 import { resetChainTables, startTestChain, type TestChain } from "../../chain/test-chain.ts";
 import { createWatcher, type Watcher } from "../../chain/watcher.ts";
@@ -61,12 +62,32 @@ beforeEach(async () => {
     },
     {
       db: h.db,
-      adapter: createEvmAdapter({ chainId: 31337, rpcUrl: chain.rpcUrl }),
+      adapter: laggingNode(createEvmAdapter({ chainId: 31337, rpcUrl: chain.rpcUrl })),
       addressBook: watchedAddressBook(h.db),
       listener: createOrderListener({ chains: [devnet] }),
     },
   );
+  lagBlocks = 0n;
 });
+
+/** How far the node's answers lag behind the chain (a load-balanced RPC whose backend is behind). */
+let lagBlocks = 0n;
+/** The node as such an RPC answers: an older head, and no block above it. */
+function laggingNode(node: ChainAdapter): ChainAdapter {
+  const lagged = async () => (await node.head()).number - lagBlocks;
+  return {
+    chainId: node.chainId,
+    genesisHash: () => node.genesisHash(),
+    async head() {
+      const number = await lagged();
+      return lagBlocks === 0n ? node.head() : { number, hash: (await node.blockHash(number)) as string };
+    },
+    async blockHash(number) {
+      return number > (await lagged()) ? null : node.blockHash(number);
+    },
+    transfers: (query) => node.transfers(query),
+  };
+}
 
 const usdt = (text: string) => {
   const [whole = "0", fraction = ""] = text.split(".");
@@ -232,6 +253,95 @@ describe("orders paid on a real chain", { timeout: 60_000 }, () => {
     expect(await balanceText(h.db, actFor(tests, m.userId))).toBe("0");
   });
 
+  it("a paid order's transfer mined again after a deep reorganisation restores what the reorganisation took, nothing more", async () => {
+    const m = await signedInMerchant(h);
+    const order = await createOrder(m);
+    const payer = await chain.payer();
+    await chain.mine(2);
+    await watch();
+    const raw = await chain.signedPayment(payer, await addressOf(m), usdt("30"));
+    await chain.sendRaw(raw);
+    await confirmAll();
+    expect((await detail(m, order.orderCode)).status).toBe("paid");
+    await chain.test.request({ method: "anvil_reorg", params: [4, []] } as never);
+    await watch();
+    expect(await balanceText(h.db, actFor(tests, m.userId))).toBe("0");
+    // The same transaction mined again, as a reorganisation usually does: 29 paid the order, 1 was the excess.
+    await chain.sendRaw(raw);
+    await confirmAll();
+    expect(await detail(m, order.orderCode)).toMatchObject({ status: "paid", received: "30" });
+    expect((await detail(m, order.orderCode)).transfers.map((t) => t.status)).toEqual(["confirmed"]);
+    expect(await balanceText(h.db, actFor(tests, m.userId))).toBe("1");
+    // Removed and back once more: still the excess alone.
+    await chain.test.request({ method: "anvil_reorg", params: [4, []] } as never);
+    await watch();
+    await chain.sendRaw(raw);
+    await confirmAll();
+    expect(await balanceText(h.db, actFor(tests, m.userId))).toBe("1");
+  });
+
+  it("a node that lags behind what the watcher saw is waited for, not taken for a fork: nothing removed or credited again", async () => {
+    const m = await signedInMerchant(h);
+    const order = await createOrder(m);
+    const payer = await chain.payer();
+    await chain.mine(2);
+    await watch();
+    await chain.sendRaw(await chain.signedPayment(payer, await addressOf(m), usdt("30")));
+    await confirmAll();
+    await chain.mine(2);
+    await watch();
+    const before = await ledger(m);
+    expect(before.map((e) => e.kind)).toEqual(["excess"]);
+    // Behind the block of the payment (mined 5 blocks ago), as a backend 12 blocks behind would be on Ethereum.
+    lagBlocks = 7n;
+    for (let i = 0; i < 3; i++) await watcher.tick();
+    lagBlocks = 0n;
+    await chain.mine(2);
+    await watch();
+    const after = await detail(m, order.orderCode);
+    expect(after).toMatchObject({ status: "paid", received: "30" });
+    expect(after.transfers.map((t) => t.status)).toEqual(["confirmed"]);
+    expect(await ledger(m)).toEqual(before);
+    const removedEver = await h.db.selectFrom("chain_transfers").select("status").execute();
+    expect(removedEver.map((t) => t.status)).toEqual(["confirmed"]);
+  });
+
+  it("a transfer past any real amount is quarantined with its reason; the others are seen and paid", async () => {
+    const whale = await signedInMerchant(h, "whale@example.com");
+    const m = await signedInMerchant(h, "merchant@example.com");
+    await createOrder(whale);
+    const order = await createOrder(m);
+    await chain.mine(2);
+    await watch();
+    // 10^27 base units (10^21 USDT): more than numeric(38, 18) can hold.
+    const mint = await chain.clients.wallet.writeContract({
+      address: chain.token,
+      abi: erc20Abi,
+      functionName: "mint",
+      args: [await addressOf(whale), 10n ** 27n],
+      account: chain.dev,
+      chain: null,
+    });
+    await chain.clients.public.waitForTransactionReceipt({ hash: mint });
+    await chain.pay(await addressOf(m), usdt("29"));
+    await confirmAll();
+    expect((await detail(m, order.orderCode)).status).toBe("paid");
+    const rows = await h.db
+      .selectFrom("chain_transfers")
+      .select(["amount", "status", "quarantine"])
+      .orderBy("id")
+      .execute();
+    expect(rows).toEqual([
+      {
+        amount: "1000000000000000000000000000",
+        status: "confirmed",
+        quarantine: expect.stringMatching(/out of range/),
+      },
+      { amount: "29000000", status: "confirmed", quarantine: null },
+    ]);
+    expect(await ledger(whale)).toEqual([]);
+  });
+
   it("two transfers in one block while Finish Pay is pressed twice: one payment, the excess counted once", async () => {
     const m = await signedInMerchant(h);
     const to = await addressOf(m);
@@ -358,5 +468,26 @@ describe("orders paid on a real chain", { timeout: 60_000 }, () => {
     await watch();
     await confirmAll();
     expect(await detail(other, open.orderCode)).toMatchObject({ status: "paid", payType: "chain" });
+  });
+
+  it("Pay from the dev wallet pressed twenty times at once sends one transfer (finding 4 of issue 24)", async () => {
+    layer.devPayments.length = 0;
+    const m = await signedInMerchant(h);
+    const order = await createOrder(m);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call(h, "devPay", { token: m.token, body: { orderCode: order.orderCode, product: "Devnet" } }),
+      ),
+    );
+    expect(answers.filter((a) => a.success)).toHaveLength(1);
+    for (const refused of answers.filter((a) => !a.success)) expect(refused.errCode).toBe(errCodes.orderConfirming);
+    expect(layer.devPayments).toHaveLength(1);
+    await watch();
+    await confirmAll();
+    expect(await detail(m, order.orderCode)).toMatchObject({ status: "paid", received: "29" });
+    expect(await ledger(m)).toEqual([]);
+    // Seen and paid: nothing is left to send.
+    const after = await call(h, "devPay", { token: m.token, body: { orderCode: order.orderCode, product: "Devnet" } });
+    expect(after.errCode).toBe(errCodes.orderClosed);
   });
 });
