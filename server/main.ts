@@ -76,7 +76,7 @@ try {
     env,
     dataDir: env.DATA_DIR || "./data",
     log: forwardedLog,
-    listener: (chains) => createOrderListener({ chains }),
+    listener: (chains) => createOrderListener({ chains, log: forwardedLog }),
   });
 } catch (error) {
   await close();

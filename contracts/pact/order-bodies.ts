@@ -72,6 +72,8 @@ export const orderDetailBody = (status: OrderStatus, paidByTransfer: boolean) =>
   transfers: paidByTransfer ? eachLike(transferBody()) : [],
   fromBalance: usdt("0"),
   packageExpiresAt: status === "paid" ? isoDate("2026-12-23T08:10:00.000Z") : null,
+  toBalance: usdt("0"),
+  reversed: usdt("0"),
 });
 
 export const payChainBody = () => ({

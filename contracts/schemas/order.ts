@@ -73,6 +73,13 @@ export const orderDetail = z.extend(order, {
   fromBalance: usdtAmount,
   /** Package term after payment: when the bought package ends (null until paid). */
   packageExpiresAt: z.nullable(z.string()),
+  /**
+   * What of this order's money is on the account balance: an excess, a closed order's partial payment or its balance
+   * given back, a transfer confirmed after it closed (less what a reorganisation took back of those).
+   */
+  toBalance: usdtAmount,
+  /** A paid order whose counted payment a reorganisation took back and has not come back: how much. 0 otherwise. */
+  reversed: usdtAmount,
 });
 export type OrderDetail = z.infer<typeof orderDetail>;
 

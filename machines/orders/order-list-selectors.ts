@@ -1,3 +1,4 @@
+import { isPositiveAmount } from "./payment-request.ts";
 import type { SnapshotFrom } from "xstate";
 import type { Order, OrderDetail, OrderStatus, OrderTransfer } from "../../contracts/schemas/order.ts";
 import type { TermUnit } from "../../contracts/schemas/packages.ts";
@@ -136,6 +137,10 @@ export interface DetailFacts {
   /** Usage: the package's limits (null for unlimited). */
   limits: OrderDetail["limits"];
   transfers: OrderTransfer[];
+  /** What of the order's money is on the balance (an excess, a closed order's partial payment); null when nothing. */
+  toBalance: string | null;
+  /** What a reorganisation took back of a paid order's payment; null when nothing (the usual case). */
+  reversed: string | null;
 }
 
 export function detailFactsOf(detail: OrderDetail): DetailFacts {
@@ -153,6 +158,8 @@ export function detailFactsOf(detail: OrderDetail): DetailFacts {
     chains: [...chains.values()],
     limits: detail.limits,
     transfers: detail.transfers,
+    toBalance: isPositiveAmount(detail.toBalance) ? detail.toBalance : null,
+    reversed: isPositiveAmount(detail.reversed) ? detail.reversed : null,
   };
 }
 

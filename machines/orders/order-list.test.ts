@@ -41,6 +41,8 @@ const pageOf = (request: OrderListRequest, items: Order[] = orders, total = 23):
 
 const detail: OrderDetail = {
   ...order("2026020100000003", "paid"),
+  toBalance: "0.000000",
+  reversed: "0.000000",
   transfers: [
     {
       product: "Devnet",

@@ -109,6 +109,8 @@ export const transfer = (over: Partial<OrderTransfer> = {}): OrderTransfer => ({
 });
 export const detail = (over: Partial<OrderDetail> = {}): OrderDetail => ({
   ...order({ status: "waiting", confirming: "29.000000" }),
+  toBalance: "0.000000",
+  reversed: "0.000000",
   transfers: [transfer()],
   fromBalance: "0.000000",
   packageExpiresAt: null,

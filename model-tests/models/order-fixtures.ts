@@ -148,6 +148,8 @@ const transferOf = (order: Order) => ({
 /** What orderDetail answers for an order: its transfers with their confirmations. */
 export const detailOf = (order: Order): OrderDetail => ({
   ...order,
+  toBalance: "0.000000",
+  reversed: "0.000000",
   transfers: order.status === "pending" ? [] : [transferOf(order)],
   fromBalance: "0.000000",
   packageExpiresAt: null,

@@ -79,6 +79,8 @@ export const sampleDetail = (orderCode: string): OrderDetail => ({
   ],
   fromBalance: "0",
   packageExpiresAt: null,
+  toBalance: "0",
+  reversed: "0",
 });
 
 const validSearch: OrderSearch = {

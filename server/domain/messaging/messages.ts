@@ -9,6 +9,7 @@ const kinds = {
   welcome: { type: "message", messageType: null },
   passwordChanged: { type: "notice", messageType: 1 },
   firstApplication: { type: "todo", messageType: 0 },
+  paymentReversed: { type: "notice", messageType: 2 },
 } as const satisfies Record<string, { type: MessageType; messageType: number | null }>;
 export type MessageKind = keyof typeof kinds;
 

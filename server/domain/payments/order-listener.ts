@@ -1,11 +1,12 @@
 import type { Kysely } from "kysely";
 import { getAddress } from "viem";
 import type { ConfiguredChain } from "../../chain/chain-layer.ts";
-import { type ChainListener, TransferRefused } from "../../chain/listener.ts";
+import { type ChainListener, silentLog, TransferRefused, type WatcherLog } from "../../chain/listener.ts";
 import type { StoredTransfer } from "../../chain/store.ts";
 import type { DB } from "../../db/schema.ts";
 import type { SystemMerchantScope } from "../identity/merchant-scope.ts";
 import { actFor, systemScope } from "../identity/system-scope.ts";
+import { postMessage } from "../messaging/messages.ts";
 import { creditTransfer, debitRemovedTransfer, restoreRemovedTransfer } from "./balance.ts";
 import {
   countConfirmed,
@@ -28,6 +29,8 @@ export interface OrderListenerOptions {
   /** The configured chains: which token a transfer is, its decimals, the confirmations required. */
   chains: readonly ConfiguredChain[];
   now?: () => Date;
+  /** The operators' log: a paid order's payment taken back is an error there. */
+  log?: WatcherLog;
 }
 
 /** The chain listener acts as the system: for the merchant a transfer's address or order link names (merchant-scope.ts). */
@@ -46,6 +49,7 @@ interface Priced {
  */
 export function createOrderListener(options: OrderListenerOptions): ChainListener {
   const now = options.now ?? (() => new Date());
+  const log = options.log ?? silentLog;
 
   /** The transfer's USDT amount, or null when it is not a USDT token of a configured chain. */
   const price = (t: StoredTransfer): Priced | null => {
@@ -196,6 +200,16 @@ export function createOrderListener(options: OrderListenerOptions): ChainListene
         if (order && isOpen(order.status)) {
           await refreshOpenStatus(trx, order);
           await notify(trx, order);
+        }
+        if (order?.status === "paid" && link.counted && !link.to_balance) {
+          // Deeper than the confirmations: never silent. The package stays (the merchant paid in good faith, and a
+          // return of the same transfer restores it all); the order's detail shows what is missing (`reversed`).
+          await postMessage(trx, actFor(system, order.merchant_id), "paymentReversed", now());
+          await notify(trx, order);
+          log.error(
+            { orderCode: order.order_code, merchantId: order.merchant_id, tx: t.txHash, amount: link.amount },
+            "a reorganisation took back a transfer a paid order was paid with",
+          );
         }
       }
       await debitRemovedTransfer(trx, system, t.id, now());

@@ -251,6 +251,10 @@ describe("orders paid on a real chain", { timeout: 60_000 }, () => {
       ["reorg", "-1.000000000000000000"],
     ]);
     expect(await balanceText(h.db, actFor(tests, m.userId))).toBe("0");
+    // Never silent (finding 6 of issue 24): the detail says what the chain took back, and the merchant is told.
+    expect(after).toMatchObject({ received: "0", reversed: "29", toBalance: "0" });
+    const notices = await h.db.selectFrom("messages").select("kind").where("merchant_id", "=", m.userId).execute();
+    expect(notices.map((n) => n.kind)).toContain("paymentReversed");
   });
 
   it("a paid order's transfer mined again after a deep reorganisation restores what the reorganisation took, nothing more", async () => {
@@ -269,7 +273,7 @@ describe("orders paid on a real chain", { timeout: 60_000 }, () => {
     // The same transaction mined again, as a reorganisation usually does: 29 paid the order, 1 was the excess.
     await chain.sendRaw(raw);
     await confirmAll();
-    expect(await detail(m, order.orderCode)).toMatchObject({ status: "paid", received: "30" });
+    expect(await detail(m, order.orderCode)).toMatchObject({ status: "paid", received: "30", reversed: "0", toBalance: "1" });
     expect((await detail(m, order.orderCode)).transfers.map((t) => t.status)).toEqual(["confirmed"]);
     expect(await balanceText(h.db, actFor(tests, m.userId))).toBe("1");
     // Removed and back once more: still the excess alone.
@@ -436,7 +440,8 @@ describe("orders paid on a real chain", { timeout: 60_000 }, () => {
     await confirmAll();
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     expect(await expireOverdueOrders(h.db, new Date())).toBe(1);
-    expect(await detail(m, orderCode)).toMatchObject({ status: "failed", received: "5", remaining: "24" });
+    // The failed order says where its 5 went (finding 5 of issue 24).
+    expect(await detail(m, orderCode)).toMatchObject({ status: "failed", received: "5", remaining: "24", toBalance: "5" });
     expect(await balanceText(h.db, actFor(tests, m.userId))).toBe("5");
   });
 

@@ -80,11 +80,17 @@ function OrderFacts({ detail, facts }: { detail: OrderDetail; facts: DetailFacts
     [t("orders.details.createdAt"), text.time(detail.createdAt)],
     [t("orders.details.received"), text.amount(detail.received)],
     [t("orders.details.fromBalance"), text.amount(detail.fromBalance)],
+    ...(facts.toBalance ? [[t("orders.details.toBalance"), text.amount(facts.toBalance)] as [string, string]] : []),
     [t("orders.details.remaining"), text.amount(detail.remaining)],
     [t("orders.details.packageExpiresAt"), text.time(detail.packageExpiresAt)],
   ];
   return (
     <>
+      {facts.reversed ? (
+        <Callout intent="warning" data-testid="order-reversed">
+          {t("orders.details.reversed", { amount: text.amount(facts.reversed) })}
+        </Callout>
+      ) : null}
       <dl className="order-facts" data-testid="order-facts">
         {lines.map(([term, value]) => (
           <div key={term} className="order-fact">
