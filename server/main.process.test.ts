@@ -82,6 +82,19 @@ describe("server/main.ts", { timeout: 120_000 }, () => {
     expect(server.output()).toContain("Merchant Console cannot start: PASSWORD_HASH_COST=test is for test suites");
   });
 
+  // Issue 25, finding 12: any other spelling of production ran as development (devnet, codes in the log, DevPay).
+  it("refuses a NODE_ENV it does not know (Production, prod), before it touches the data folder", async () => {
+    const spellings = ["Production", "prod"];
+    const servers = spellings.map((NODE_ENV) => startMain({ NODE_ENV, DEVNET: "false" }));
+    for (const [i, server] of servers.entries()) {
+      expect(await server.outcome).toEqual({ exitCode: 1 });
+      expect(server.output()).toContain(
+        `Merchant Console cannot start: NODE_ENV=${spellings[i]} is not one of production, development, test`,
+      );
+      expect(existsSync(server.dataDir)).toBe(false);
+    }
+  });
+
   // The issue's reproduction: `npm start` leaves NODE_ENV unset, and the server handed out every code.
   // (With DEV_OUTBOX=true the browser journeys read their codes from it: e2e/support/server.ts.)
   it("serves no dev outbox by default", async () => {

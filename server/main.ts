@@ -10,6 +10,7 @@ import { googleSettingsFromEnv } from "./domain/identity/google-identity.ts";
 import { defaultLimits, testServerLimits } from "./domain/platform/limits.ts";
 import { createLogMailer, createSmtpMailer } from "./domain/messaging/mailer.ts";
 import { currentCost } from "./domain/identity/passwords.ts";
+import { readNodeEnv } from "./environment.ts";
 
 /**
  * `node server/main.ts`: PORT (8080), HOST (127.0.0.1), DATA_DIR (./data) or DATABASE_URL,
@@ -19,7 +20,8 @@ import { currentCost } from "./domain/identity/passwords.ts";
  * ORDER_PAY_SECONDS (a test server's order payment window; DEV_OUTBOX=true only).
  */
 const env = process.env;
-const production = env.NODE_ENV === "production";
+// Exactly production, development, test or unset: any other spelling of production would run as development.
+const production = readOrRefuse(() => readNodeEnv(env.NODE_ENV)) === "production";
 // A test server: GET /api/dev/outbox shows the codes mailed to an address, per-address limits ×10. Never in production.
 const devOutbox = env.DEV_OUTBOX === "true";
 if (devOutbox && production)
@@ -151,6 +153,15 @@ function jsonLine(level: number, data: object, message: string): void {
     Object.entries(data).map(([k, v]) => [k, v instanceof Error ? { message: v.message, stack: v.stack } : v]),
   );
   process.stdout.write(`${JSON.stringify({ level, time: Date.now(), ...fields, msg: message })}\n`);
+}
+
+/** A setting's reader, its error turned into a refusal to start (its message, no stack). */
+function readOrRefuse<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    refuseToStart(new StartupRefusal((error as Error).message));
+  }
 }
 
 function refuseToStart(error: unknown): never {
