@@ -95,6 +95,20 @@ describe("server/main.ts", { timeout: 120_000 }, () => {
     }
   });
 
+  // Issue 25, finding 13: 64 zero digits were accepted as the key that peppers codes and signs device cookies.
+  it("refuses a low-entropy SERVER_SECRET (64 zero digits, a repeated pattern) before it touches the data folder", async () => {
+    const secrets = ["0".repeat(64), "deadbeef".repeat(8)];
+    const servers = secrets.map((SERVER_SECRET) => startMain({ SERVER_SECRET, DEVNET: "false" }));
+    for (const server of servers) {
+      expect(await server.outcome).toEqual({ exitCode: 1 });
+      expect(server.output()).toContain(
+        "Merchant Console cannot start: SERVER_SECRET looks chosen by hand rather than random",
+      );
+      expect(server.output()).toContain("openssl rand -hex 32");
+      expect(existsSync(server.dataDir)).toBe(false);
+    }
+  });
+
   // The issue's reproduction: `npm start` leaves NODE_ENV unset, and the server handed out every code.
   // (With DEV_OUTBOX=true the browser journeys read their codes from it: e2e/support/server.ts.)
   it("serves no dev outbox by default", async () => {

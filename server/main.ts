@@ -6,6 +6,7 @@ import { chainConfigFromEnv } from "./chain/config.ts";
 import type { WatcherLog } from "./chain/listener.ts";
 import { createOrderListener } from "./domain/payments/order-listener.ts";
 import { openServerData, StartupRefusal } from "./db/data-folder.ts";
+import { checkSecretSetting } from "./db/server-secret.ts";
 import { googleSettingsFromEnv } from "./domain/identity/google-identity.ts";
 import { defaultLimits, testServerLimits } from "./domain/platform/limits.ts";
 import { createLogMailer, createSmtpMailer } from "./domain/messaging/mailer.ts";
@@ -36,6 +37,9 @@ if (production && env.PASSWORD_HASH_COST === "test")
   refuseToStart(new StartupRefusal("PASSWORD_HASH_COST=test is for test suites; unset it with NODE_ENV=production"));
 if (production && !env.SMTP_URL)
   refuseToStart(new StartupRefusal("NODE_ENV=production needs SMTP_URL (and MAIL_FROM) to mail verification codes"));
+// A hand-made SERVER_SECRET (64 zero digits, a repeated pattern) refuses to start; a test server is only warned.
+const weakSecret = readOrRefuse(() => checkSecretSetting(env, { testServer: devOutbox }));
+if (weakSecret) process.stderr.write(`Warning (test server only): ${weakSecret}\n`);
 // The chain settings are checked before the data folder is touched, like every other refusal above.
 try {
   chainConfigFromEnv(env);
