@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
-import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import { errCodes } from "../contracts/schemas/envelope.ts";
 import type { ChainLayer } from "./chain/chain-layer.ts";
@@ -13,6 +13,7 @@ import { defaultOrderPaySeconds } from "./domain/payments/orders.ts";
 import { createRefusalMemo, type RefusalMemo } from "./domain/platform/refusal-memo.ts";
 import { defaultLimits, type Limits } from "./domain/platform/limits.ts";
 import { createLogMailer, type Mailer } from "./domain/messaging/mailer.ts";
+import { fastifyTrustProxy, requestForLog, type TrustProxy } from "./http/client-address.ts";
 import { failure } from "./http/envelope.ts";
 import { registerEndpoints } from "./http/endpoint-routes.ts";
 import { type OrderEventsOptions, registerOrderEvents } from "./http/order-events.ts";
@@ -51,8 +52,8 @@ export interface BuildServerOptions {
   allowGoogleSignIn?: boolean;
   /** Sign-in with Google; defaults to GOOGLE_CLIENT_ID & co. from the environment, null turns it off. */
   google?: GoogleSettings | null;
-  /** Fastify's trustProxy, for X-Forwarded-For and X-Forwarded-Proto behind a load balancer. */
-  trustProxy?: boolean | string;
+  /** TRUST_PROXY (http/client-address.ts): the proxies whose X-Forwarded-For and X-Forwarded-Proto are believed. */
+  trustProxy?: TrustProxy;
   /** Peppers codes and signs device cookies; every instance behind a load balancer needs the same. Random by default (tests). */
   secret?: Buffer;
   /** The password-hashing pool; one per server by default. */
@@ -87,9 +88,12 @@ const handlers: HandlerTable = {
 
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    // The request line's address is the checked client address (http/client-address.ts), never a forwarded string as is.
+    logger: options.logger
+      ? { serializers: { req: (request) => requestForLog(request as unknown as FastifyRequest) } }
+      : false,
     bodyLimit: bodyLimitBytes,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     // A URL the router cannot decode, for instance.
     frameworkErrors: (_error, _request, reply) => {

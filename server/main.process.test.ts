@@ -109,6 +109,19 @@ describe("server/main.ts", { timeout: 120_000 }, () => {
     }
   });
 
+  // Issue 25, finding 1: TRUST_PROXY=true believes the left-most X-Forwarded-For entry, which the client writes.
+  it("refuses TRUST_PROXY=true in production, before it touches the data folder", async () => {
+    const server = startMain({
+      NODE_ENV: "production",
+      SMTP_URL: "smtp://127.0.0.1:9",
+      TRUST_PROXY: "true",
+      DEVNET: "false",
+    });
+    expect(await server.outcome).toEqual({ exitCode: 1 });
+    expect(server.output()).toContain("Merchant Console cannot start: TRUST_PROXY=true trusts every peer");
+    expect(existsSync(server.dataDir)).toBe(false);
+  });
+
   // The issue's reproduction: `npm start` leaves NODE_ENV unset, and the server handed out every code.
   // (With DEV_OUTBOX=true the browser journeys read their codes from it: e2e/support/server.ts.)
   it("serves no dev outbox by default", async () => {

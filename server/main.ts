@@ -12,6 +12,7 @@ import { defaultLimits, testServerLimits } from "./domain/platform/limits.ts";
 import { createLogMailer, createSmtpMailer } from "./domain/messaging/mailer.ts";
 import { currentCost } from "./domain/identity/passwords.ts";
 import { readNodeEnv } from "./environment.ts";
+import { parseTrustProxy } from "./http/client-address.ts";
 
 /**
  * `node server/main.ts`: PORT (8080), HOST (127.0.0.1), DATA_DIR (./data) or DATABASE_URL,
@@ -40,6 +41,8 @@ if (production && !env.SMTP_URL)
 // A hand-made SERVER_SECRET (64 zero digits, a repeated pattern) refuses to start; a test server is only warned.
 const weakSecret = readOrRefuse(() => checkSecretSetting(env, { testServer: devOutbox }));
 if (weakSecret) process.stderr.write(`Warning (test server only): ${weakSecret}\n`);
+// The proxies whose X-Forwarded-For names the client: addresses, CIDRs or a hop count; `true` is refused in production.
+const trustProxy = readOrRefuse(() => parseTrustProxy(env.TRUST_PROXY, { production }));
 // The chain settings are checked before the data folder is touched, like every other refusal above.
 try {
   chainConfigFromEnv(env);
@@ -100,7 +103,7 @@ const app = await buildServer({
   devOutbox,
   logger: true,
   limits: devOutbox ? testServerLimits() : defaultLimits,
-  trustProxy: env.TRUST_PROXY === "true" ? true : env.TRUST_PROXY || undefined,
+  trustProxy,
   // One LISTEN on order_events for this process: live order status from whichever instance made the change.
   orderEvents: { listen },
   chain,
