@@ -13,6 +13,7 @@ import { createLogMailer, createSmtpMailer } from "./domain/messaging/mailer.ts"
 import { currentCost } from "./domain/identity/passwords.ts";
 import { readNodeEnv } from "./environment.ts";
 import { parseTrustProxy } from "./http/client-address.ts";
+import { defaultConnectionLimits } from "./http/connection-limits.ts";
 
 /**
  * `node server/main.ts`: PORT (8080), HOST (127.0.0.1), DATA_DIR (./data) or DATABASE_URL,
@@ -104,6 +105,8 @@ const app = await buildServer({
   logger: true,
   limits: devOutbox ? testServerLimits() : defaultLimits,
   trustProxy,
+  // Every browser journey of a test server comes from one loopback address: ×10, like the per-address limits.
+  connections: devOutbox ? { perAddress: defaultConnectionLimits.perAddress * 10 } : undefined,
   // One LISTEN on order_events for this process: live order status from whichever instance made the change.
   orderEvents: { listen },
   chain,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { call, createHarness, type Harness, reset } from "../testing/harness.ts";
 import { seedMerchant } from "../testing/seed.ts";
 import type { FastifyRequest } from "fastify";
-import { parseTrustProxy, requestForLog } from "./client-address.ts";
+import { isTrustedProxy, parseTrustProxy, requestForLog } from "./client-address.ts";
 
 /**
  * Issue 25, finding 1: with TRUST_PROXY=true the left-most X-Forwarded-For entry, which the client writes, became the
@@ -115,5 +115,15 @@ describe("TRUST_PROXY", () => {
     );
     for (const bad of ["yes", "10.0.0.256", "10.0.0.0/33", "::1/129", "10.0.0.1,,10.0.0.2", "0", "-1", "proxy.local"])
       expect(() => parseTrustProxy(bad, { production: false }), bad).toThrow("TRUST_PROXY must name");
+  });
+
+  it("tells the proxies it names from other peers (for the connection cap, which spares them)", () => {
+    const trust = parseTrustProxy("10.0.0.1, 192.168.0.0/16, 2001:db8::/32, loopback", { production: true });
+    for (const peer of ["10.0.0.1", "::ffff:10.0.0.1", "192.168.40.2", "2001:db8:ff::1", "127.0.0.1", "::1"])
+      expect(isTrustedProxy(trust, peer), peer).toBe(true);
+    for (const peer of ["10.0.0.2", "192.169.0.1", "2001:db9::1", "203.0.113.9", "not an address"])
+      expect(isTrustedProxy(trust, peer), peer).toBe(false);
+    expect(isTrustedProxy(false, "10.0.0.1")).toBe(false);
+    expect(isTrustedProxy(2, "203.0.113.9")).toBe(true);
   });
 });

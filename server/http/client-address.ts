@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import type { FastifyRequest, FastifyServerOptions } from "fastify";
-import { canonicalIp } from "../domain/platform/ip-address.ts";
+import { canonicalIp, ipv6Groups } from "../domain/platform/ip-address.ts";
 
 /**
  * Who is asking: the address every per-address limit counts, the request log shows and `lastLoginIp` keeps.
@@ -64,6 +64,50 @@ export function fastifyTrustProxy(trust: TrustProxy | undefined): FastifyServerO
   if (trust === undefined || typeof trust === "boolean") return trust ?? false;
   if (typeof trust === "number") return (_address: string, hop: number) => hop < trust;
   return [...trust];
+}
+
+/**
+ * Whether a socket's peer is one of the proxies TRUST_PROXY trusts (hop 0), which speak for many clients: any peer
+ * for a hop count or `true`, else a peer an entry holds.
+ */
+export function isTrustedProxy(trust: TrustProxy | undefined, address: string): boolean {
+  if (!trust) return false;
+  if (trust === true || typeof trust === "number") return true;
+  const ip = canonicalIp(address);
+  return ip !== null && trust.some((entry) => entryHolds(entry, ip));
+}
+
+const namedRangesCidrs: Record<string, string[]> = {
+  loopback: ["127.0.0.0/8", "::1/128"],
+  linklocal: ["169.254.0.0/16", "fe80::/10"],
+  uniquelocal: ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"],
+};
+
+/** Whether a TRUST_PROXY entry (an address, a CIDR, a named range) holds the canonical address `ip`. */
+function entryHolds(entry: string, ip: string): boolean {
+  return (namedRangesCidrs[entry] ?? [entry]).some((range) => {
+    const [base = "", prefix] = range.split("/");
+    const a = addressBits(canonicalIp(base));
+    const b = addressBits(ip);
+    if (!a || !b || a.length !== b.length) return false;
+    const bits = prefix === undefined ? a.length : Number(prefix);
+    return a.slice(0, bits) === b.slice(0, bits);
+  });
+}
+
+/** A canonical address as a string of 32 or 128 bits, or null. */
+function addressBits(ip: string | null): string | null {
+  if (!ip) return null;
+  if (isIP(ip) === 4)
+    return ip
+      .split(".")
+      .map((part) => Number(part).toString(2).padStart(8, "0"))
+      .join("");
+  return (
+    ipv6Groups(ip)
+      ?.map((group) => group.toString(2).padStart(16, "0"))
+      .join("") ?? null
+  );
 }
 
 /** The request's client address: the one the trusted proxies vouch for, when it is an IP; else the socket's peer. */

@@ -54,6 +54,8 @@ export interface HarnessOptions {
   orderStreams?: Omit<OrderEventsOptions, "listen">;
   /** TRUST_PROXY as the server reads it (http/client-address.ts); none by default. */
   trustProxy?: BuildServerOptions["trustProxy"];
+  /** Timeouts and the per-address connection cap (http/connection-limits.ts); the server's defaults otherwise. */
+  connections?: BuildServerOptions["connections"];
 }
 
 /** One migrated in-memory database and one server per test file; `reset()` between tests. */
@@ -91,6 +93,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     // Live order status over the test database's own LISTEN (GET /api/Order/Events).
     orderEvents: { listen, ...options.orderStreams },
     trustProxy: options.trustProxy,
+    connections: options.connections,
   });
   return {
     db,
