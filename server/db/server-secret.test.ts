@@ -49,12 +49,12 @@ describe("SERVER_SECRET's entropy", () => {
 
   it("refuses secrets made by hand (64 zero digits, a repeated pattern, a counting sequence, half zeros), saying why", () => {
     expect(check("0".repeat(64))).toThrow(
-      "SERVER_SECRET looks chosen by hand rather than random: only 1 different byte values in 32. SERVER_SECRET must hold at least 32 random bytes",
+      "SERVER_SECRET looks chosen by hand rather than random: only 1 different byte value in 32. SERVER_SECRET must hold at least 32 random bytes",
     );
     expect(check("deadbeef".repeat(8))).toThrow("only 4 different byte values in 32");
     expect(check(randomBytes(16).toString("hex").repeat(2))).toThrow("a block of 16 bytes repeated 2 times");
     expect(check(Buffer.from("password".repeat(8)).toString("base64"))).toThrow("looks chosen by hand");
-    expect(check(counting.toString("hex"))).toThrow("only 1 different steps between neighbouring bytes");
+    expect(check(counting.toString("hex"))).toThrow("only 1 different step between neighbouring bytes");
     expect(check(halfZeros.toString("hex"))).toThrow("the same byte 16 times in a row");
     expect(secretWeakness(lopsided)).toMatch(/^about \d+ bits by a Shannon estimate, fewer than 112$/);
     expect(check(lopsided.toString("base64"))).toThrow("by a Shannon estimate");

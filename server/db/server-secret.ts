@@ -121,7 +121,7 @@ export function secretWeakness(bytes: Uint8Array): string | null {
   const n = values.length;
   const steps = values.slice(1).map((b, i) => (b - values[i]! + 256) % 256);
   const distinct = new Set(values).size;
-  if (distinct < minDistinct) return `only ${distinct} different byte values in ${n}`;
+  if (distinct < minDistinct) return `only ${distinct} different byte value${distinct === 1 ? "" : "s"} in ${n}`;
   let run = 1;
   let longest = 1;
   for (let i = 1; i < n; i++) {
@@ -135,7 +135,7 @@ export function secretWeakness(bytes: Uint8Array): string | null {
   }
   const stepSizes = new Set(steps).size;
   if (stepSizes < minDistinct)
-    return `only ${stepSizes} different steps between neighbouring bytes (a counting sequence)`;
+    return `only ${stepSizes} different step${stepSizes === 1 ? "" : "s"} between neighbouring bytes (a counting sequence)`;
   const bits = Math.floor(n * Math.min(shannonBitsPerValue(values), shannonBitsPerValue(steps)));
   if (bits < minEstimatedBits) return `about ${bits} bits by a Shannon estimate, fewer than ${minEstimatedBits}`;
   return null;
