@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
-import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import { errCodes } from "../contracts/schemas/envelope.ts";
 import type { ChainLayer } from "./chain/chain-layer.ts";
@@ -13,6 +13,13 @@ import { defaultOrderPaySeconds } from "./domain/payments/orders.ts";
 import { createRefusalMemo, type RefusalMemo } from "./domain/platform/refusal-memo.ts";
 import { defaultLimits, type Limits } from "./domain/platform/limits.ts";
 import { createLogMailer, type Mailer } from "./domain/messaging/mailer.ts";
+import { fastifyTrustProxy, isTrustedProxy, requestForLog, type TrustProxy } from "./http/client-address.ts";
+import {
+  capConnectionsPerAddress,
+  type ConnectionLimits,
+  connectionOptions,
+  defaultConnectionLimits,
+} from "./http/connection-limits.ts";
 import { failure } from "./http/envelope.ts";
 import { registerEndpoints } from "./http/endpoint-routes.ts";
 import { type OrderEventsOptions, registerOrderEvents } from "./http/order-events.ts";
@@ -51,8 +58,10 @@ export interface BuildServerOptions {
   allowGoogleSignIn?: boolean;
   /** Sign-in with Google; defaults to GOOGLE_CLIENT_ID & co. from the environment, null turns it off. */
   google?: GoogleSettings | null;
-  /** Fastify's trustProxy, for X-Forwarded-For and X-Forwarded-Proto behind a load balancer. */
-  trustProxy?: boolean | string;
+  /** TRUST_PROXY (http/client-address.ts): the proxies whose X-Forwarded-For and X-Forwarded-Proto are believed. */
+  trustProxy?: TrustProxy;
+  /** Request and connection timeouts, and the open sockets one address may hold (http/connection-limits.ts). */
+  connections?: Partial<ConnectionLimits>;
   /** Peppers codes and signs device cookies; every instance behind a load balancer needs the same. Random by default (tests). */
   secret?: Buffer;
   /** The password-hashing pool; one per server by default. */
@@ -86,10 +95,16 @@ const handlers: HandlerTable = {
 };
 
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
+  const connections = { ...defaultConnectionLimits, ...options.connections };
   const app = Fastify({
-    logger: options.logger ?? false,
+    // A slow body or header is cut (408), an idle socket closed: no client holds a connection for ever.
+    ...connectionOptions(connections),
+    // The request line's address is the checked client address (http/client-address.ts), never a forwarded string as is.
+    logger: options.logger
+      ? { serializers: { req: (request) => requestForLog(request as unknown as FastifyRequest) } }
+      : false,
     bodyLimit: bodyLimitBytes,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     // A URL the router cannot decode, for instance.
     frameworkErrors: (_error, _request, reply) => {
@@ -111,6 +126,10 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     orderPaySeconds: options.orderPaySeconds ?? defaultOrderPaySeconds,
   };
 
+  // One address may hold so many sockets; the proxies TRUST_PROXY names speak for many clients and are not capped.
+  capConnectionsPerAddress(app.server, connections.perAddress, (address) =>
+    isTrustedProxy(options.trustProxy, address),
+  );
   installErrorHandler(app);
   installSecurityHeaders(app, options.allowGoogleSignIn ?? services.google !== null);
   acceptJsonOnly(app);

@@ -82,6 +82,46 @@ describe("server/main.ts", { timeout: 120_000 }, () => {
     expect(server.output()).toContain("Merchant Console cannot start: PASSWORD_HASH_COST=test is for test suites");
   });
 
+  // Issue 25, finding 12: any other spelling of production ran as development (devnet, codes in the log, DevPay).
+  it("refuses a NODE_ENV it does not know (Production, prod), before it touches the data folder", async () => {
+    const spellings = ["Production", "prod"];
+    const servers = spellings.map((NODE_ENV) => startMain({ NODE_ENV, DEVNET: "false" }));
+    for (const [i, server] of servers.entries()) {
+      expect(await server.outcome).toEqual({ exitCode: 1 });
+      expect(server.output()).toContain(
+        `Merchant Console cannot start: NODE_ENV=${spellings[i]} is not one of production, development, test`,
+      );
+      expect(existsSync(server.dataDir)).toBe(false);
+    }
+  });
+
+  // Issue 25, finding 13: 64 zero digits were accepted as the key that peppers codes and signs device cookies.
+  it("refuses a low-entropy SERVER_SECRET (64 zero digits, a repeated pattern) before it touches the data folder", async () => {
+    const secrets = ["0".repeat(64), "deadbeef".repeat(8)];
+    const servers = secrets.map((SERVER_SECRET) => startMain({ SERVER_SECRET, DEVNET: "false" }));
+    for (const server of servers) {
+      expect(await server.outcome).toEqual({ exitCode: 1 });
+      expect(server.output()).toContain(
+        "Merchant Console cannot start: SERVER_SECRET looks chosen by hand rather than random",
+      );
+      expect(server.output()).toContain("openssl rand -hex 32");
+      expect(existsSync(server.dataDir)).toBe(false);
+    }
+  });
+
+  // Issue 25, finding 1: TRUST_PROXY=true believes the left-most X-Forwarded-For entry, which the client writes.
+  it("refuses TRUST_PROXY=true in production, before it touches the data folder", async () => {
+    const server = startMain({
+      NODE_ENV: "production",
+      SMTP_URL: "smtp://127.0.0.1:9",
+      TRUST_PROXY: "true",
+      DEVNET: "false",
+    });
+    expect(await server.outcome).toEqual({ exitCode: 1 });
+    expect(server.output()).toContain("Merchant Console cannot start: TRUST_PROXY=true trusts every peer");
+    expect(existsSync(server.dataDir)).toBe(false);
+  });
+
   // The issue's reproduction: `npm start` leaves NODE_ENV unset, and the server handed out every code.
   // (With DEV_OUTBOX=true the browser journeys read their codes from it: e2e/support/server.ts.)
   it("serves no dev outbox by default", async () => {

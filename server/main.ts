@@ -6,10 +6,14 @@ import { chainConfigFromEnv } from "./chain/config.ts";
 import type { WatcherLog } from "./chain/listener.ts";
 import { createOrderListener } from "./domain/payments/order-listener.ts";
 import { openServerData, StartupRefusal } from "./db/data-folder.ts";
+import { checkSecretSetting } from "./db/server-secret.ts";
 import { googleSettingsFromEnv } from "./domain/identity/google-identity.ts";
 import { defaultLimits, testServerLimits } from "./domain/platform/limits.ts";
 import { createLogMailer, createSmtpMailer } from "./domain/messaging/mailer.ts";
 import { currentCost } from "./domain/identity/passwords.ts";
+import { readNodeEnv } from "./environment.ts";
+import { parseTrustProxy } from "./http/client-address.ts";
+import { defaultConnectionLimits } from "./http/connection-limits.ts";
 
 /**
  * `node server/main.ts`: PORT (8080), HOST (127.0.0.1), DATA_DIR (./data) or DATABASE_URL,
@@ -19,7 +23,8 @@ import { currentCost } from "./domain/identity/passwords.ts";
  * ORDER_PAY_SECONDS (a test server's order payment window; DEV_OUTBOX=true only).
  */
 const env = process.env;
-const production = env.NODE_ENV === "production";
+// Exactly production, development, test or unset: any other spelling of production would run as development.
+const production = readOrRefuse(() => readNodeEnv(env.NODE_ENV)) === "production";
 // A test server: GET /api/dev/outbox shows the codes mailed to an address, per-address limits ×10. Never in production.
 const devOutbox = env.DEV_OUTBOX === "true";
 if (devOutbox && production)
@@ -34,6 +39,11 @@ if (production && env.PASSWORD_HASH_COST === "test")
   refuseToStart(new StartupRefusal("PASSWORD_HASH_COST=test is for test suites; unset it with NODE_ENV=production"));
 if (production && !env.SMTP_URL)
   refuseToStart(new StartupRefusal("NODE_ENV=production needs SMTP_URL (and MAIL_FROM) to mail verification codes"));
+// A hand-made SERVER_SECRET (64 zero digits, a repeated pattern) refuses to start; a test server is only warned.
+const weakSecret = readOrRefuse(() => checkSecretSetting(env, { testServer: devOutbox }));
+if (weakSecret) process.stderr.write(`Warning (test server only): ${weakSecret}\n`);
+// The proxies whose X-Forwarded-For names the client: addresses, CIDRs or a hop count; `true` is refused in production.
+const trustProxy = readOrRefuse(() => parseTrustProxy(env.TRUST_PROXY, { production }));
 // The chain settings are checked before the data folder is touched, like every other refusal above.
 try {
   chainConfigFromEnv(env);
@@ -94,7 +104,9 @@ const app = await buildServer({
   devOutbox,
   logger: true,
   limits: devOutbox ? testServerLimits() : defaultLimits,
-  trustProxy: env.TRUST_PROXY === "true" ? true : env.TRUST_PROXY || undefined,
+  trustProxy,
+  // Every browser journey of a test server comes from one loopback address: ×10, like the per-address limits.
+  connections: devOutbox ? { perAddress: defaultConnectionLimits.perAddress * 10 } : undefined,
   // One LISTEN on order_events for this process: live order status from whichever instance made the change.
   orderEvents: { listen },
   chain,
@@ -151,6 +163,15 @@ function jsonLine(level: number, data: object, message: string): void {
     Object.entries(data).map(([k, v]) => [k, v instanceof Error ? { message: v.message, stack: v.stack } : v]),
   );
   process.stdout.write(`${JSON.stringify({ level, time: Date.now(), ...fields, msg: message })}\n`);
+}
+
+/** A setting's reader, its error turned into a refusal to start (its message, no stack). */
+function readOrRefuse<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    refuseToStart(new StartupRefusal((error as Error).message));
+  }
 }
 
 function refuseToStart(error: unknown): never {

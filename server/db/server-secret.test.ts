@@ -3,7 +3,7 @@ import { chmodSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { tempDirs } from "../testing/temp-dirs.ts";
-import { loadServerSecret, secretFileName } from "./server-secret.ts";
+import { checkSecretSetting, loadServerSecret, secretFileName, secretWeakness } from "./server-secret.ts";
 
 const freshDir = tempDirs("mc-secret-");
 
@@ -34,6 +34,39 @@ describe("SERVER_SECRET", () => {
     expect(load("correct horse battery staple, quite long really")).toThrow("SERVER_SECRET is neither hex nor base64");
     expect(load(`${key.toString("hex")}a`)).toThrow("odd number of digits");
     expect(load(`${key.toString("base64").slice(0, -2)}x=`)).toThrow("SERVER_SECRET is not valid base64");
+  });
+});
+
+describe("SERVER_SECRET's entropy", () => {
+  const check =
+    (SERVER_SECRET: string, testServer = false) =>
+    () =>
+      checkSecretSetting({ SERVER_SECRET }, { testServer });
+  const counting = Buffer.from(Array.from({ length: 32 }, (_, i) => i));
+  const halfZeros = Buffer.concat([randomBytes(16), Buffer.alloc(16)]);
+  // Half of it one value, spread out: no run, no block, but lopsided.
+  const lopsided = Buffer.from(randomBytes(32).map((b, i) => (i % 2 ? 0 : b | 1)));
+
+  it("refuses secrets made by hand (64 zero digits, a repeated pattern, a counting sequence, half zeros), saying why", () => {
+    expect(check("0".repeat(64))).toThrow(
+      "SERVER_SECRET looks chosen by hand rather than random: only 1 different byte value in 32. SERVER_SECRET must hold at least 32 random bytes",
+    );
+    expect(check("deadbeef".repeat(8))).toThrow("only 4 different byte values in 32");
+    expect(check(randomBytes(16).toString("hex").repeat(2))).toThrow("a block of 16 bytes repeated 2 times");
+    expect(check(Buffer.from("password".repeat(8)).toString("base64"))).toThrow("looks chosen by hand");
+    expect(check(counting.toString("hex"))).toThrow("only 1 different step between neighbouring bytes");
+    expect(check(halfZeros.toString("hex"))).toThrow("the same byte 16 times in a row");
+    expect(secretWeakness(lopsided)).toMatch(/^about \d+ bits by a Shannon estimate, fewer than 112$/);
+    expect(check(lopsided.toString("base64"))).toThrow("by a Shannon estimate");
+  });
+
+  it("lets random secrets through, and only warns on a test server", () => {
+    for (let i = 0; i < 2_000; i++) expect(secretWeakness(randomBytes(32 + (i % 33)))).toBeNull();
+    expect(check(randomBytes(32).toString("hex"))()).toBeNull();
+    expect(check("")()).toBeNull();
+    expect(check("0".repeat(64), true)()).toContain("SERVER_SECRET looks chosen by hand rather than random");
+    // A malformed one is refused everywhere, test servers too.
+    expect(check("abcdef", true)).toThrow("SERVER_SECRET holds 3 bytes");
   });
 });
 

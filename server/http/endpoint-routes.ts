@@ -4,6 +4,7 @@ import { type Endpoint, type EndpointName, type EnvelopeEndpointName, endpoints 
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { findSession } from "../domain/identity/sessions.ts";
 import { ApiError, messages, type Outcome } from "../domain/platform/outcome.ts";
+import { clientAddress } from "./client-address.ts";
 import { failure, success } from "./envelope.ts";
 import type { CookieOptions } from "../domain/identity/device-cookie.ts";
 import type { Session } from "../domain/identity/sessions.ts";
@@ -52,7 +53,7 @@ export function registerEndpoints(app: FastifyInstance, handlers: HandlerTable, 
           query,
           params,
           session,
-          ip: request.ip,
+          ip: clientAddress(request),
           now,
           services,
           log: request.log,

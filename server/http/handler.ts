@@ -48,6 +48,7 @@ export interface HandlerContext<N extends EndpointName> {
   query: Parsed<Spec<N>["query"]>;
   params: Record<string, string>;
   session: Spec<N>["auth"] extends true ? Session : null;
+  /** The client's address, checked and canonical (http/client-address.ts); per-address buckets take its addressBucket. */
   ip: string;
   /** The request's time, from the server's clock (tests inject one). */
   now: Date;

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -22,6 +23,8 @@ let database: OpenedDatabase;
 let instanceA: string;
 let instanceB: string;
 const token = "two-instances-token";
+/** Both instances share one random secret, as instances behind a load balancer must (a hand-made one refuses to start). */
+const serverSecret = randomBytes(32).toString("hex");
 const streams: OpenedEventStream[] = [];
 
 /** `node server/main.ts` on the shared database; resolves with its address once it listens. */
@@ -42,7 +45,7 @@ async function startInstance(databaseUrl: string): Promise<string> {
       PORT: "0",
       HOST: "127.0.0.1",
       STATIC_DIR: "",
-      SERVER_SECRET: "ab".repeat(32),
+      SERVER_SECRET: serverSecret,
       PASSWORD_HASH_COST: "test",
     },
     stdio: ["ignore", "pipe", "pipe"],

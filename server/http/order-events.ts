@@ -115,14 +115,20 @@ export async function registerOrderEvents(
       dirty = true;
       void readAgain();
     });
-    const keepAlive = setInterval(() => {
+    // The stream is no activity of the merchant's: it ends with the session (sign-out, idle, 12 hours) and never prolongs it.
+    const checkSession = () => {
       if (closed) return;
-      stream.write(": keep-alive\n\n");
-      // The stream is no activity of the merchant's: it ends with the session (sign-out, idle, 12 hours) and never prolongs it.
       sessionIsLive(services.db, tokenHash, services.clock(), lifetime()).then(
         (live) => live || end(),
         () => end(),
       );
+    };
+    // Sessions of this merchant ended (sign-out, password change, reset, on any instance): checked at once.
+    const stopWatchingSessions = relay.onSessionsEnded(scope.merchantId, checkSession);
+    const keepAlive = setInterval(() => {
+      if (closed) return;
+      stream.write(": keep-alive\n\n");
+      checkSession();
     }, keepAliveMs);
     keepAlive.unref();
     function end(): void {
@@ -130,6 +136,7 @@ export async function registerOrderEvents(
       closed = true;
       clearInterval(keepAlive);
       unsubscribe();
+      stopWatchingSessions();
       openStreams.delete(endForClose);
       stream.end();
     }

@@ -1,5 +1,6 @@
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { createDemoOrder, findDemoOrder, payDemoOrder, toWire } from "../domain/payments/demo-orders.ts";
+import { addressBucket } from "../domain/platform/ip-address.ts";
 import { fail, ok } from "../domain/platform/outcome.ts";
 import { takeSlots, waitMessage } from "../domain/platform/rate-limit.ts";
 import type { HandlerTable } from "../http/handler.ts";
@@ -12,7 +13,7 @@ export const demoHandlers: Pick<HandlerTable, "demoCheckout" | "demoStatus" | "d
     async handle({ db, body, ip, now, services: { limits, refusals } }) {
       const taken = await takeSlots(
         db,
-        [{ bucket: "demo-ip", subject: ip, window: limits.demoOrdersPerIp }],
+        [{ bucket: "demo-ip", subject: addressBucket(ip), window: limits.demoOrdersPerIp }],
         now,
         refusals,
       );

@@ -74,6 +74,38 @@ describe("Login/GoogleLogin (ID token)", () => {
     expect(answer.resData.nickName).toBe("noname");
   });
 
+  // Issue 25, finding 9: Google's name skipped the request-string rules: a NUL gave a 500, ESC, BEL and RLO became the
+  // nickname other screens show.
+  it("takes Google's name only when it keeps the request-string rules: a NUL, ESC, BEL or RLO gives the e-mail's nickname", async () => {
+    for (const [who, name] of [
+      ["nul", "Evil\u0000Name"],
+      ["esc", "\u001b[31mRed Shop"],
+      ["bel", "Ding\u0007"],
+      ["rlo", "Shop\u202egnp.exe"],
+      ["lone", "Half \ud800 pair"],
+    ] as const) {
+      const answer = await googleLogin(await idp.idToken({ email: `${who}@example.com`, name, sub: `g-${who}` }));
+      expect(answer, who).toMatchObject({ status: 200, success: true });
+      expect(answer.resData.nickName, who).toBe(who);
+      expect((await merchantByEmail(`${who}@example.com`))?.nick_name, who).toBe(who);
+    }
+    // A long name is cut at the nickname's 40 characters, never inside a pair (no lone surrogate is stored).
+    const long = await googleLogin(
+      await idp.idToken({ email: "long@example.com", name: `a${"😀".repeat(30)}`, sub: "g-long" }),
+    );
+    expect(long.resData.nickName).toBe(`a${"😀".repeat(19)}`);
+    // Ordinary names in any script, emoji with joiners included, are kept.
+    const kept = await googleLogin(
+      await idp.idToken({ email: "kept@example.com", name: "  山田商店 👩‍💻  ", sub: "g-kept" }),
+    );
+    expect(kept.resData.nickName).toBe("山田商店 👩‍💻");
+  });
+
+  it("refuses an e-mail with control characters in the token with 2102, not a 500", async () => {
+    const answer = await googleLogin(await idp.idToken({ email: "a\u0000b@example.com", sub: "g-nul-mail" }));
+    expect(answer).toMatchObject({ status: 200, success: false, errCode: "2102" });
+  });
+
   it.each([
     ["an expired token", { exp: Math.floor(Date.now() / 1000) - 120, iat: Math.floor(Date.now() / 1000) - 3720 }, {}],
     ["another audience", { aud: "someone-else.apps.googleusercontent.com" }, {}],

@@ -7,6 +7,7 @@ import {
   type GoogleSettings,
   verifyGoogleIdToken,
 } from "../domain/identity/google-identity.ts";
+import { addressBucket } from "../domain/platform/ip-address.ts";
 import { refundSlots, type Slot, takeSlots, waitMessage } from "../domain/platform/rate-limit.ts";
 import { fail, type Outcome, ok } from "../domain/platform/outcome.ts";
 import type { HandlerContext, HandlerTable } from "../http/handler.ts";
@@ -47,7 +48,7 @@ async function answerCheck(ctx: GoogleContext, check: GoogleCheck): Promise<Outc
 }
 
 const ipSlot = (ctx: GoogleContext): Slot[] => [
-  { bucket: "login-ip", subject: ctx.ip, window: ctx.services.limits.loginFailuresPerIp },
+  { bucket: "login-ip", subject: addressBucket(ctx.ip), window: ctx.services.limits.loginFailuresPerIp },
 ];
 
 /** Each try takes a slot of the address's sign-in bucket up front; a verified one gives it back. */

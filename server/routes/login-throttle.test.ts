@@ -1,15 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { errCodes } from "../../contracts/schemas/envelope.ts";
+import { ApiError, messages } from "../domain/platform/outcome.ts";
 import { createWorkPool, type WorkPool } from "../domain/platform/work-pool.ts";
 import { seedCode, seedMerchant } from "../testing/seed.ts";
-import { type Answer, call, createHarness, type Harness, reset } from "../testing/harness.ts";
+import { type Answer, call, createHarness, type Harness, reset, signedInMerchant } from "../testing/harness.ts";
 
-/** A real pool that counts the password checks it was asked for. */
-function countingPool(): WorkPool & { jobs: number } {
+/** A real pool that counts the password checks it was asked for; while `busy`, it refuses them as a full pool does. */
+function countingPool(): WorkPool & { jobs: number; busy: boolean } {
   const pool = createWorkPool();
   const counted = {
     jobs: 0,
+    busy: false,
     run: <T>(priority: Parameters<WorkPool["run"]>[0], work: () => Promise<T>) => {
       counted.jobs += 1;
+      if (counted.busy) return Promise.reject(new ApiError(errCodes.busy, messages.busy, 503));
       return pool.run(priority, work);
     },
     stats: () => pool.stats(),
@@ -34,6 +38,7 @@ afterAll(() => h?.close());
 beforeEach(async () => {
   await reset(h);
   kdf.jobs = 0;
+  kdf.busy = false;
 });
 
 const owner = { email: "victim@example.com", password: "Owner123x" };
@@ -129,6 +134,38 @@ describe("sign-in throttling", () => {
     });
     expect(resetAnswer.success).toBe(true);
     expect((await login(fresh, "203.0.113.7")).success).toBe(true);
+  });
+});
+
+describe("a sign-in refused as busy (503)", () => {
+  // Issue 25, finding 3: the slots were taken before the pool refused, and never given back: after a flood the owner
+  // stayed locked out for 70 s.
+  it("gives back the sign-in slots it took, so a flood of 503s locks nobody out", async () => {
+    await seedMerchant(h.db, owner);
+    kdf.busy = true;
+    // More than the address's bucket (10 here) and the account's (8), one after the other.
+    for (let i = 0; i < 24; i++) {
+      const answer = await login(owner.password, i % 2 ? "10.0.0.9" : `198.51.100.${i}`);
+      expect([answer.status, answer.errCode], `attempt ${i + 1}`).toEqual([503, "5030"]);
+    }
+    kdf.busy = false;
+    expect((await login(owner.password, "10.0.0.9")).success).toBe(true);
+    expect((await login(owner.password, "203.0.113.1")).success).toBe(true);
+  });
+
+  it("gives back the old-password check's slots of User/UpdatePwd too", async () => {
+    const merchant = await signedInMerchant(h, "changer@example.com");
+    const change = () =>
+      call(h, "updatePassword", {
+        token: merchant.token,
+        body: { oldPassword: merchant.password, password: "Changed123x", repeatPassword: "Changed123x" },
+        ip: "10.0.0.9",
+      });
+    kdf.busy = true;
+    // More than the account-from-this-address bucket (5 here) and the address's (10).
+    for (let i = 0; i < 12; i++) expect((await change()).errCode, `attempt ${i + 1}`).toBe("5030");
+    kdf.busy = false;
+    expect((await change()).success).toBe(true);
   });
 });
 

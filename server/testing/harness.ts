@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import { type EndpointName, endpoints, fillPath } from "../../contracts/endpoints.ts";
-import { buildServer } from "../app.ts";
+import { type BuildServerOptions, buildServer } from "../app.ts";
 import type { ChainLayer } from "../chain/chain-layer.ts";
 import { type DB, tableNames } from "../db/schema.ts";
 import type { GoogleSettings } from "../domain/identity/google-identity.ts";
@@ -52,6 +52,10 @@ export interface HarnessOptions {
   orderSweepEveryMs?: number;
   /** Keep-alive interval and streams per merchant of GET /api/Order/Events (15 s and 10 by default). */
   orderStreams?: Omit<OrderEventsOptions, "listen">;
+  /** TRUST_PROXY as the server reads it (http/client-address.ts); none by default. */
+  trustProxy?: BuildServerOptions["trustProxy"];
+  /** Timeouts and the per-address connection cap (http/connection-limits.ts); the server's defaults otherwise. */
+  connections?: BuildServerOptions["connections"];
 }
 
 /** One migrated in-memory database and one server per test file; `reset()` between tests. */
@@ -88,6 +92,8 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     orderSweepEveryMs: options.orderSweepEveryMs ?? 0,
     // Live order status over the test database's own LISTEN (GET /api/Order/Events).
     orderEvents: { listen, ...options.orderStreams },
+    trustProxy: options.trustProxy,
+    connections: options.connections,
   });
   return {
     db,
@@ -117,6 +123,8 @@ export interface CallOptions {
   ip?: string;
   /** The Cookie header to send. */
   cookie?: string;
+  /** More request headers (X-Forwarded-For …). */
+  headers?: Record<string, string>;
 }
 
 export interface Answer {
@@ -140,6 +148,7 @@ export async function call(h: Harness, name: EndpointName, options: CallOptions 
       language: "en-US",
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
       ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...options.headers,
     },
     ...(endpoint.method === "POST" ? { payload: (options.body ?? {}) as object } : {}),
     remoteAddress: options.ip ?? "127.0.0.1",

@@ -3,7 +3,7 @@ import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import type { DB } from "../../db/schema.ts";
 import { onPasswordChanged } from "../messaging/messages.ts";
 import { fail, messages, type Outcome, ok } from "../platform/outcome.ts";
-import { refundSlots, takeSlots, waitMessage } from "../platform/rate-limit.ts";
+import { givingSlotsBackIfBusy, refundSlots, takeSlots, waitMessage } from "../platform/rate-limit.ts";
 import type { IdentityServices } from "./identity-services.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import { oldPasswordSlots } from "./login-throttle.ts";
@@ -34,7 +34,9 @@ export async function changePassword(
   const slots = oldPasswordSlots(merchant.email, input.ip, limits);
   const taken = await takeSlots(db, slots, now, refusals);
   if (!taken.ok) return fail(errCodes.rateLimited, waitMessage(taken.waitSeconds), 429);
-  const check = await kdf.run("other", () => verifyPassword(input.oldPassword, merchant.password_hash));
+  const check = await givingSlotsBackIfBusy(db, slots, refusals, () =>
+    kdf.run("other", () => verifyPassword(input.oldPassword, merchant.password_hash)),
+  );
   if (!check.valid) return fail(errCodes.oldPasswordWrong, messages.oldPasswordWrong);
   await refundSlots(db, slots);
   if (isCommonPassword(input.password)) return fail(errCodes.passwordTooCommon, messages.passwordTooCommon);

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import type { DB } from "../../db/schema.ts";
 import { fail, type Outcome } from "../platform/outcome.ts";
+import { addressBucket } from "../platform/ip-address.ts";
 import type { Limits } from "../platform/limits.ts";
 import { takeSlots, waitMessage } from "../platform/rate-limit.ts";
 import type { RefusalMemo } from "../platform/refusal-memo.ts";
@@ -20,7 +21,7 @@ export async function takeCodeUseSlots(
   const taken = await takeSlots(
     db,
     [
-      { bucket: "code-use-ip", subject: ip, window: limits.codeUsesPerIp },
+      { bucket: "code-use-ip", subject: addressBucket(ip), window: limits.codeUsesPerIp },
       { bucket: "code-use-email", subject: email, window: limits.codeUsesPerEmail },
     ],
     now,

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
+import * as z from "zod/mini";
 import type { LoginResult } from "../../../contracts/schemas/auth.ts";
+import { updateProfileRequest } from "../../../contracts/schemas/user.ts";
 import type { DB } from "../../db/schema.ts";
 import type { GoogleIdentity } from "./google-identity.ts";
 import { defaultNickName } from "./merchants.ts";
@@ -50,7 +52,7 @@ export async function signInWithGoogle(
         .values({
           email: identity.email,
           password_hash: unusablePasswordHash(),
-          nick_name: identity.name.slice(0, 40) || defaultNickName(identity.email),
+          nick_name: nicknameFromGoogle(identity.name, identity.email),
           google_sub: identity.subject,
           created_at: now,
         })
@@ -65,4 +67,28 @@ export async function signInWithGoogle(
     if (merchant.last_login_at === null) await onFirstLogin(trx, scope, now);
     return toLoginResult(merchant, await signInMerchant(trx, scope, ip, now));
   });
+}
+
+/** The nickname field's rules, as User/update applies them: trimmed, 1–40 characters, no control character. */
+const nicknameField = updateProfileRequest.shape.nickName;
+const nicknameMaxLength = 40;
+/**
+ * Bidirectional controls (RLO and the like). The request rules let them through (a merchant types what they see), but
+ * Google's name is text nobody here typed, and one that turns around what other screens show is not taken.
+ */
+const bidiControl = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
+/**
+ * The nickname of a merchant Google registers: Google's name when it passes the rules a nickname sent to User/update
+ * passes (a NUL answered 500, ESC and BEL were stored), cut to 40 UTF-16 units between characters (never inside a
+ * pair), and has no bidirectional control; else the e-mail's local part, as for a name that is missing.
+ */
+export function nicknameFromGoogle(name: string, email: string): string {
+  let cut = "";
+  for (const character of name.trim()) {
+    if (cut.length + character.length > nicknameMaxLength) break;
+    cut += character;
+  }
+  const checked = z.safeParse(nicknameField, cut);
+  return checked.success && !bidiControl.test(checked.data) ? checked.data : defaultNickName(email);
 }

@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, errors, type JWTVerifyGetKey, jwtVerify } from "jose";
+import { hasInvalidCharacters } from "../../../contracts/schemas/fields.ts";
 
 /** How the server checks Google's answers. `null` in Services when no client id is configured. */
 export interface GoogleSettings {
@@ -78,7 +79,8 @@ export async function verifyGoogleIdToken(settings: GoogleSettings, idToken: str
     return { ok: false, reason: unreachable(error) ? "unreachable" : "invalid", detail };
   }
   const email = typeof payload.email === "string" ? payload.email.trim().toLowerCase() : "";
-  if (!email || !/^[^@\s]+@[^@\s]+$/.test(email) || email.length > 254)
+  // The request-string rules (contracts/schemas/fields.ts) hold for what Google says too: a NUL answered 500.
+  if (!email || !/^[^@\s]+@[^@\s]+$/.test(email) || email.length > 254 || hasInvalidCharacters(email))
     return { ok: false, reason: "invalid", detail: "no e-mail in the ID token" };
   if (payload.email_verified !== true && payload.email_verified !== "true")
     return { ok: false, reason: "unverifiedEmail", detail: email };

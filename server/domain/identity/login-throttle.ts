@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
+import { addressBucket } from "../platform/ip-address.ts";
 import type { Limits } from "../platform/limits.ts";
 import type { RefusalMemo } from "../platform/refusal-memo.ts";
 import { clearBuckets, refundSlots, type Slot, type Taken, takeSlots } from "../platform/rate-limit.ts";
@@ -19,9 +20,10 @@ export interface LoginAttempt {
 }
 
 export function loginSlots({ email, ip, deviceId }: LoginAttempt, limits: Limits): Slot[] {
+  const address = addressBucket(ip);
   return [
-    { bucket: "login-ip", subject: ip, window: limits.loginFailuresPerIp },
-    { bucket: "login-account-ip", subject: accountIpSubject(email, ip), window: limits.loginFailuresPerAccountIp },
+    { bucket: "login-ip", subject: address, window: limits.loginFailuresPerIp },
+    { bucket: "login-account-ip", subject: accountIpSubject(email, address), window: limits.loginFailuresPerAccountIp },
     deviceId
       ? { bucket: "login-device", subject: deviceId, window: limits.loginFailuresPerDevice }
       : { bucket: "login-account", subject: email, window: limits.loginFailuresPerAccount },

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { AnyMerchantScope, MerchantScope } from "./merchant-scope.ts";
+import { notifySessionsEnded } from "./session-events.ts";
 import { bearerToken, hashToken, newToken } from "./tokens.ts";
 
 /** A signed-in request's session: whose it is, and the hash of its token. */
@@ -103,16 +104,19 @@ export async function sessionIsLive(
   return row !== undefined;
 }
 
+/** Ends one session (sign-out); its live order streams end at once (session-events.ts). */
 export async function revokeSession(db: Kysely<DB>, tokenHash: string, now: Date): Promise<void> {
-  await db
+  const revoked = await db
     .updateTable("sessions")
     .set({ revoked_at: now })
     .where("token_hash", "=", tokenHash)
     .where("revoked_at", "is", null)
-    .execute();
+    .returning("merchant_id")
+    .executeTakeFirst();
+  if (revoked) await notifySessionsEnded(db, revoked.merchant_id);
 }
 
-/** Ends every session of the merchant, except `keep` when given (the one changing the password). */
+/** Ends every session of the merchant, except `keep` when given (the one changing the password); their streams end at once. */
 export async function revokeMerchantSessions(
   db: Kysely<DB>,
   { merchantId }: AnyMerchantScope,
@@ -125,5 +129,7 @@ export async function revokeMerchantSessions(
     .where("merchant_id", "=", merchantId)
     .where("revoked_at", "is", null);
   if (keep) query = query.where("token_hash", "<>", keep);
-  await query.execute();
+  const { numUpdatedRows } = await query.executeTakeFirst();
+  // In the caller's transaction: the streams hear of it when, and only if, it commits.
+  if (numUpdatedRows > 0n) await notifySessionsEnded(db, merchantId);
 }

@@ -5,10 +5,11 @@ import { asSignIn } from "../../db/prioritised-pglite.ts";
 import type { DB } from "../../db/schema.ts";
 import type { IdentityServices } from "./identity-services.ts";
 import { deviceOf, newDeviceCookie } from "./device-cookie.ts";
-import { loginRefusalMessage, settleSignIn, takeLoginSlots } from "./login-throttle.ts";
+import { loginRefusalMessage, loginSlots, settleSignIn, takeLoginSlots } from "./login-throttle.ts";
 import { findMerchantByEmail, normalizeEmail, setPasswordHash } from "./merchants.ts";
 import { onFirstLogin } from "../messaging/messages.ts";
 import { fail, messages, type Outcome, ok } from "../platform/outcome.ts";
+import { givingSlotsBackIfBusy } from "../platform/rate-limit.ts";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.ts";
 import { toLoginResult } from "./profile.ts";
 import { signInMerchant } from "./sessions.ts";
@@ -50,10 +51,13 @@ async function checkAndSignIn(
   const taken = await takeLoginSlots(db, slots, limits, now, refusals);
   if (!taken.ok) return refused(fail(errCodes.rateLimited, loginRefusalMessage(taken), 429));
 
-  const check = await kdf.run("sign-in", async () =>
-    merchant
-      ? verifyPassword(password, merchant.password_hash)
-      : { valid: await verifyAgainstDummy(password), needsRehash: false },
+  // Refused as busy, the attempt gives its slots back: it checked no password.
+  const check = await givingSlotsBackIfBusy(db, loginSlots(slots, limits), refusals, () =>
+    kdf.run("sign-in", async () =>
+      merchant
+        ? verifyPassword(password, merchant.password_hash)
+        : { valid: await verifyAgainstDummy(password), needsRehash: false },
+    ),
   );
   if (!merchant || !check.valid) return refused(fail(errCodes.badCredentials, messages.badCredentials));
 

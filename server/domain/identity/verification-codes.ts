@@ -5,6 +5,7 @@ import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import type { DB } from "../../db/schema.ts";
 import type { Mailer } from "../messaging/mailer.ts";
 import { codeMail, deliverMail, queueMail } from "../messaging/outbox.ts";
+import { addressBucket } from "../platform/ip-address.ts";
 import { fail, messages, type Outcome, ok } from "../platform/outcome.ts";
 import { takeSlots, waitMessage } from "../platform/rate-limit.ts";
 import type { IdentityServices } from "./identity-services.ts";
@@ -37,7 +38,12 @@ export async function sendVerificationCode(
   }: Pick<IdentityServices, "limits" | "secret" | "refusals"> & { mailer: Mailer; log: FastifyBaseLogger },
 ): Promise<Outcome<SendCodeResult>> {
   const email = normalizeEmail(input.email);
-  const ipTaken = await takeSlots(db, [{ bucket: "code-ip", subject: ip, window: limits.codesPerIp }], now, refusals);
+  const ipTaken = await takeSlots(
+    db,
+    [{ bucket: "code-ip", subject: addressBucket(ip), window: limits.codesPerIp }],
+    now,
+    refusals,
+  );
   if (!ipTaken.ok) return fail(errCodes.rateLimited, waitMessage(ipTaken.waitSeconds), 429);
 
   const merchant = await findMerchantByEmail(db, email);

@@ -1,4 +1,5 @@
 import type { Listen } from "../../db/listen.ts";
+import { parseSessionsEnded } from "../identity/session-events.ts";
 import { type OrderEventPayload, orderEventsChannel } from "./order-events-channel.ts";
 
 /** Where the relay reports trouble it has dealt with (Fastify's logger fits). */
@@ -18,6 +19,11 @@ export interface OrderRelay {
    * re-read of the order goes through its session's scope).
    */
   subscribe(merchantId: string, orderCode: string, onChange: () => void): () => void;
+  /**
+   * `onEnded` is called when sessions of this merchant ended (identity/session-events.ts), and after a lost
+   * connection came back: the stream checks its own session. Returns the unsubscribe function.
+   */
+  onSessionsEnded(merchantId: string, onEnded: () => void): () => void;
   /** How many subscriptions a merchant holds in this process (to bound the streams per merchant). */
   subscriptionsOf(merchantId: string): number;
   /** Ends the LISTEN; subscribers are not called any more. */
@@ -47,6 +53,7 @@ const keyOf = (merchantId: string, orderCode: string) => `${merchantId}\u0000${o
 /** Starts listening (resolves once the LISTEN is in place) and returns the relay. */
 export async function startOrderRelay(listen: Listen, log?: RelayLog): Promise<OrderRelay> {
   const subscribers = new Map<string, Set<() => void>>();
+  const sessionWatchers = new Map<string, Set<() => void>>();
   const perMerchant = new Map<string, number>();
   let stopped = false;
 
@@ -61,6 +68,11 @@ export async function startOrderRelay(listen: Listen, log?: RelayLog): Promise<O
   const unlisten = await listen(orderEventsChannel, {
     onPayload(payload) {
       if (stopped) return;
+      const ended = parseSessionsEnded(payload);
+      if (ended) {
+        for (const onEnded of [...(sessionWatchers.get(ended) ?? [])]) call(onEnded);
+        return;
+      }
       const change = parseOrderChange(payload);
       if (!change) {
         log?.warn(
@@ -78,6 +90,7 @@ export async function startOrderRelay(listen: Listen, log?: RelayLog): Promise<O
         "order notifications: listening again after a lost connection; every open stream re-reads its order",
       );
       for (const set of [...subscribers.values()]) for (const onChange of [...set]) call(onChange);
+      for (const set of [...sessionWatchers.values()]) for (const onEnded of [...set]) call(onEnded);
     },
     onTrouble(error) {
       log?.warn({ err: error }, "order notifications: the listening connection is lost, reconnecting");
@@ -104,11 +117,22 @@ export async function startOrderRelay(listen: Listen, log?: RelayLog): Promise<O
         else perMerchant.delete(merchantId);
       };
     },
+    onSessionsEnded(merchantId, onEnded) {
+      const entry = () => onEnded();
+      const set = sessionWatchers.get(merchantId) ?? new Set();
+      set.add(entry);
+      sessionWatchers.set(merchantId, set);
+      return () => {
+        set.delete(entry);
+        if (set.size === 0 && sessionWatchers.get(merchantId) === set) sessionWatchers.delete(merchantId);
+      };
+    },
     subscriptionsOf: (merchantId) => perMerchant.get(merchantId) ?? 0,
     async stop() {
       if (stopped) return;
       stopped = true;
       subscribers.clear();
+      sessionWatchers.clear();
       perMerchant.clear();
       await unlisten();
     },

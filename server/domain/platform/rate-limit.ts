@@ -3,6 +3,7 @@ import type { DB } from "../../db/schema.ts";
 import type { RateWindow } from "./limits.ts";
 import type { RateBucket, Slot } from "./rate-slot.ts";
 import type { RefusalMemo } from "./refusal-memo.ts";
+import { isBusy } from "./work-pool.ts";
 
 export type { RateBucket, Slot } from "./rate-slot.ts";
 
@@ -87,6 +88,28 @@ export async function refundSlots(db: Kysely<DB>, slots: readonly Slot[]): Promi
       .where("bucket", "=", bucket)
       .where("subject", "=", subject)
       .execute();
+  }
+}
+
+/**
+ * Runs `work` for which `slots` were taken. When it is refused as busy (a full work pool, 503/5030: the password was
+ * never checked), the slots are given back before the refusal goes on, so a request the server did not serve counts
+ * against nobody: a flood answered 503 must not leave the owner locked out of their account.
+ */
+export async function givingSlotsBackIfBusy<T>(
+  db: Kysely<DB>,
+  slots: readonly Slot[],
+  memo: RefusalMemo | undefined,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isBusy(error)) {
+      await refundSlots(db, slots);
+      memo?.forget(slots);
+    }
+    throw error;
   }
 }
 

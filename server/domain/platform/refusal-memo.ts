@@ -22,6 +22,8 @@ export interface RefusalMemo {
   /** Seconds still to wait when one of the slots' buckets is known to refuse at `now`, else null. */
   refusing(slots: readonly Slot[], now: Date): { slot: Slot; waitSeconds: number } | null;
   remember(slot: Slot, now: Date, waitSeconds: number): void;
+  /** Slots given back (a request refused as busy): what was remembered of their buckets no longer holds. */
+  forget(slots: readonly Slot[]): void;
   clear(): void;
 }
 
@@ -45,6 +47,9 @@ export function createRefusalMemo(): RefusalMemo {
         if (until.size >= maxEntries) until.clear();
       }
       until.set(key(slot), now.getTime() + waitSeconds * 1000);
+    },
+    forget(slots) {
+      for (const slot of slots) until.delete(key(slot));
     },
     clear: () => until.clear(),
   };

@@ -86,3 +86,6 @@ export function createWorkPool(options: WorkPoolOptions = defaultWorkPoolOptions
 }
 
 const busy = () => new ApiError(errCodes.busy, messages.busy, 503);
+
+/** Whether an error is a pool's refusal (503, 5030): the work never ran. */
+export const isBusy = (error: unknown): boolean => error instanceof ApiError && error.code === errCodes.busy;

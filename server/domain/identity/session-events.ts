@@ -1,0 +1,32 @@
+import { type Kysely, sql } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import { orderEventsChannel } from "../payments/order-events-channel.ts";
+
+/**
+ * Sessions of a merchant ended (sign-out, a password change ending the others, a reset ending all): a NOTIFY raised in
+ * the transaction that ends them, so the live order streams of that merchant, on every instance, check their session
+ * at once instead of at their next keep-alive (up to 15 s, during which a revoked session's stream kept delivering).
+ * It travels on the order events channel: the one LISTEN each process already holds (one connection on PostgreSQL)
+ * hears it, and the relay (domain/payments/order-notify.ts) tells the merchant's streams. It names the merchant only:
+ * each stream checks its own session, so one that is still signed in carries on.
+ */
+export async function notifySessionsEnded(db: Kysely<DB>, merchantId: string): Promise<void> {
+  await sql`select pg_notify(${orderEventsChannel}, ${JSON.stringify({ merchantId, sessionsEnded: true })})`.execute(
+    db,
+  );
+}
+
+/** The merchant whose sessions ended, when the payload says so; null for anything else (an order change). */
+export function parseSessionsEnded(payload: string): string | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  if (typeof value !== "object" || value === null) return null;
+  const { merchantId, sessionsEnded } = value as Record<string, unknown>;
+  if (sessionsEnded !== true) return null;
+  if (typeof merchantId === "string" && merchantId !== "") return merchantId;
+  return typeof merchantId === "number" && Number.isSafeInteger(merchantId) ? String(merchantId) : null;
+}
