@@ -16,6 +16,7 @@ import {
   writeWatchedAddresses,
 } from "./devnet.ts";
 import { createEvmAdapter } from "./evm-adapter.ts";
+import { createMultiRpcAdapter } from "./multi-rpc-adapter.ts";
 import { checkTokens } from "./token-check.ts";
 import { devnetXpub, type ReceivingAddresses, randomXpub, receivingAddressesFromXpub } from "./hd-wallet.ts";
 import type { ChainListener, WatcherLog } from "./listener.ts";
@@ -26,6 +27,8 @@ export interface ConfiguredChain {
   product: string;
   chainId: number;
   rpcUrl: string;
+  /** More backends of the chain (CHAINS' `moreRpcUrls`). */
+  moreRpcUrls?: readonly string[];
   tokens: { symbol: string; address: Address; decimals: number }[];
   confirmations: number;
   devnet: boolean;
@@ -120,7 +123,11 @@ export async function startChainLayer(options: ChainLayerOptions): Promise<Chain
         },
         {
           db: options.db,
-          adapter: createEvmAdapter({ chainId: chain.chainId, rpcUrl: chain.rpcUrl }),
+          adapter: createMultiRpcAdapter(
+            [chain.rpcUrl, ...(chain.moreRpcUrls ?? [])].map((rpcUrl) =>
+              createEvmAdapter({ chainId: chain.chainId, rpcUrl }),
+            ),
+          ),
           addressBook: book,
           listener: withLog(listener, options.log),
           log: options.log,
@@ -164,6 +171,7 @@ function describe(c: ChainConfig): ConfiguredChain {
     product: c.product,
     chainId: c.chainId,
     rpcUrl: c.rpcUrl,
+    moreRpcUrls: c.moreRpcUrls,
     tokens: c.tokens.map((t) => ({ symbol: t.symbol, address: getAddress(t.address), decimals: t.decimals })),
     confirmations: c.confirmations,
     devnet: c.chainId === devnetChainId,

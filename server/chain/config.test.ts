@@ -48,6 +48,19 @@ describe("chain settings from the environment", () => {
     ]);
   });
 
+  it("takes more RPC backends of a chain, and refuses one that is no http(s) URL", () => {
+    const entry = { product: "Eth", chainId: 1, rpcUrl: "https://a.example/rpc", tokens: [usdt] };
+    const config = chainConfigFromEnv({
+      WALLET_XPUB: xpub,
+      CHAINS: chains([{ ...entry, moreRpcUrls: ["https://b.example/rpc", "https://c.example/rpc"] }]),
+    });
+    expect(config.chains[0]?.moreRpcUrls).toEqual(["https://b.example/rpc", "https://c.example/rpc"]);
+    expect(chainConfigFromEnv({ WALLET_XPUB: xpub, CHAINS: chains([entry]) }).chains[0]?.moreRpcUrls).toEqual([]);
+    expect(() =>
+      chainConfigFromEnv({ WALLET_XPUB: xpub, CHAINS: chains([{ ...entry, moreRpcUrls: ["ws://b.example"] }]) }),
+    ).toThrow(/moreRpcUrls/);
+  });
+
   it("with chains configured the devnet runs only when asked for", () => {
     const env = {
       WALLET_XPUB: xpub,

@@ -19,6 +19,8 @@ const chainEntry = z.strictObject({
   product: z.string().check(z.regex(/^[A-Z][A-Za-z0-9]{1,31}$/, "a product name such as Eth or Bsc")),
   chainId: z.int().check(z.positive()),
   rpcUrl: z.url({ protocol: /^https?$/ }),
+  /** More backends of the same chain (multi-rpc-adapter.ts): the highest head wins, a lagging one is never believed. */
+  moreRpcUrls: z._default(z.array(z.url({ protocol: /^https?$/ })).check(z.maxLength(8)), []),
   tokens: z.array(token).check(z.minLength(1)),
   confirmations: z.optional(z.int().check(z.minimum(1), z.maximum(10_000))),
   startBlock: z.optional(z.int().check(z.minimum(0))),

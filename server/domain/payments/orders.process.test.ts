@@ -273,7 +273,12 @@ describe("orders paid on a real chain", { timeout: 60_000 }, () => {
     // The same transaction mined again, as a reorganisation usually does: 29 paid the order, 1 was the excess.
     await chain.sendRaw(raw);
     await confirmAll();
-    expect(await detail(m, order.orderCode)).toMatchObject({ status: "paid", received: "30", reversed: "0", toBalance: "1" });
+    expect(await detail(m, order.orderCode)).toMatchObject({
+      status: "paid",
+      received: "30",
+      reversed: "0",
+      toBalance: "1",
+    });
     expect((await detail(m, order.orderCode)).transfers.map((t) => t.status)).toEqual(["confirmed"]);
     expect(await balanceText(h.db, actFor(tests, m.userId))).toBe("1");
     // Removed and back once more: still the excess alone.
@@ -441,7 +446,12 @@ describe("orders paid on a real chain", { timeout: 60_000 }, () => {
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     expect(await expireOverdueOrders(h.db, new Date())).toBe(1);
     // The failed order says where its 5 went (finding 5 of issue 24).
-    expect(await detail(m, orderCode)).toMatchObject({ status: "failed", received: "5", remaining: "24", toBalance: "5" });
+    expect(await detail(m, orderCode)).toMatchObject({
+      status: "failed",
+      received: "5",
+      remaining: "24",
+      toBalance: "5",
+    });
     expect(await balanceText(h.db, actFor(tests, m.userId))).toBe("5");
   });
 
