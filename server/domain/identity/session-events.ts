@@ -1,3 +1,4 @@
+import { jsonObjectOf } from "../platform/json-object.ts";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { orderEventsChannel } from "../payments/order-events-channel.ts";
@@ -18,14 +19,9 @@ export async function notifySessionsEnded(db: Kysely<DB>, merchantId: string): P
 
 /** The merchant whose sessions ended, when the payload says so; null for anything else (an order change). */
 export function parseSessionsEnded(payload: string): string | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(payload);
-  } catch {
-    return null;
-  }
-  if (typeof value !== "object" || value === null) return null;
-  const { merchantId, sessionsEnded } = value as Record<string, unknown>;
+  const value = jsonObjectOf(payload);
+  if (!value) return null;
+  const { merchantId, sessionsEnded } = value;
   if (sessionsEnded !== true) return null;
   if (typeof merchantId === "string" && merchantId !== "") return merchantId;
   return typeof merchantId === "number" && Number.isSafeInteger(merchantId) ? String(merchantId) : null;

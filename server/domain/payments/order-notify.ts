@@ -1,3 +1,4 @@
+import { jsonObjectOf } from "../platform/json-object.ts";
 import type { Listen } from "../../db/listen.ts";
 import { parseSessionsEnded } from "../identity/session-events.ts";
 import { type OrderEventPayload, orderEventsChannel } from "./order-events-channel.ts";
@@ -32,14 +33,9 @@ export interface OrderRelay {
 
 /** A notification's payload, or null when it is not one of ours (a hand-written NOTIFY, a damaged payload). */
 export function parseOrderChange(payload: string): OrderEventPayload | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(payload);
-  } catch {
-    return null;
-  }
-  if (typeof value !== "object" || value === null) return null;
-  const { merchantId, orderCode } = value as Record<string, unknown>;
+  const value = jsonObjectOf(payload);
+  if (!value) return null;
+  const { merchantId, orderCode } = value;
   // json_build_object writes a bigint id as a JSON number, a text code as a string: both are accepted.
   const asText = (v: unknown) =>
     typeof v === "string" && v !== "" ? v : typeof v === "number" && Number.isSafeInteger(v) ? String(v) : null;
