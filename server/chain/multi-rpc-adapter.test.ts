@@ -2,28 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChainAdapter } from "./chain-adapter.ts";
 import { createEvmAdapter } from "./evm-adapter.ts";
 import { createMultiRpcAdapter } from "./multi-rpc-adapter.ts";
-import { startTestChain, type TestChain } from "./test-chain.ts";
+import { laggingBackend, startTestChain, type TestChain } from "./test-chain.ts";
 
 let chain: TestChain;
 beforeAll(async () => {
   chain = await startTestChain();
 }, 60_000);
 afterAll(() => chain?.stop());
-
-/** A backend `lag` blocks behind the node (a load balancer's lagging member): an older head, no newer blocks. */
-function behind(node: ChainAdapter, lag: bigint): ChainAdapter {
-  const head = async () => (await node.head()).number - lag;
-  return {
-    chainId: node.chainId,
-    genesisHash: () => node.genesisHash(),
-    head: async () => {
-      const number = await head();
-      return { number, hash: (await node.blockHash(number)) as string };
-    },
-    blockHash: async (number) => (number > (await head()) ? null : node.blockHash(number)),
-    transfers: (query) => node.transfers(query),
-  };
-}
 
 const down: ChainAdapter = {
   chainId: 31337,
@@ -37,7 +22,7 @@ describe("several RPC backends of one chain", () => {
   it("follows the highest head and asks a backend that has the block, whatever order they are listed in", async () => {
     await chain.mine(10);
     const node = createEvmAdapter({ chainId: 31337, rpcUrl: chain.rpcUrl });
-    const adapter = createMultiRpcAdapter([behind(node, 6n), down, node]);
+    const adapter = createMultiRpcAdapter([laggingBackend(node, () => 6n), down, node]);
     const head = await adapter.head();
     expect(head.number).toBe(await chain.head());
     expect(await adapter.blockHash(head.number)).toBe(head.hash);
@@ -53,7 +38,7 @@ describe("several RPC backends of one chain", () => {
 
   it("answers 'none yet' for a block no backend has reached, and fails only when every backend does", async () => {
     const node = createEvmAdapter({ chainId: 31337, rpcUrl: chain.rpcUrl });
-    const lagging = createMultiRpcAdapter([behind(node, 4n), down]);
+    const lagging = createMultiRpcAdapter([laggingBackend(node, () => 4n), down]);
     const head = await lagging.head();
     expect(await lagging.blockHash(head.number + 2n)).toBeNull();
     await expect(createMultiRpcAdapter([down, down]).head()).rejects.toThrow(/connection refused/);

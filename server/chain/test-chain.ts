@@ -1,3 +1,4 @@
+import type { ChainAdapter } from "./chain-adapter.ts";
 import { sql, type Kysely } from "kysely";
 import { type Address, encodeFunctionData, type Hash, type Hex, type TestClient } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
@@ -87,4 +88,25 @@ export async function watchAddresses(db: Kysely<DB>, addresses: readonly Address
     .insertInto("receiving_addresses")
     .values(addresses.map((address, i) => ({ address_index: firstIndex + i, address })))
     .execute();
+}
+
+/**
+ * The node as a load-balanced RPC whose backend lags `lag()` blocks behind answers it: an older head, no block above
+ * it. Read on every call, so a test can make it lag and catch up.
+ */
+export function laggingBackend(node: ChainAdapter, lag: () => bigint): ChainAdapter {
+  const lagged = async () => (await node.head()).number - lag();
+  return {
+    chainId: node.chainId,
+    genesisHash: () => node.genesisHash(),
+    async head() {
+      if (lag() === 0n) return node.head();
+      const number = await lagged();
+      return { number, hash: (await node.blockHash(number)) as string };
+    },
+    async blockHash(number) {
+      return number > (await lagged()) ? null : node.blockHash(number);
+    },
+    transfers: (query) => node.transfers(query),
+  };
 }

@@ -10,9 +10,8 @@ import {
 import { watchedAddressBook } from "../../chain/address-book.ts";
 import type { ConfiguredChain } from "../../chain/chain-layer.ts";
 import { erc20Abi } from "../../chain/token-abi.ts";
-import type { ChainAdapter } from "../../chain/chain-adapter.ts";
 import { createEvmAdapter } from "../../chain/evm-adapter.ts";
-import { resetChainTables, startTestChain, type TestChain } from "../../chain/test-chain.ts";
+import { laggingBackend, resetChainTables, startTestChain, type TestChain } from "../../chain/test-chain.ts";
 import { createWatcher, type Watcher } from "../../chain/watcher.ts";
 import { call, createHarness, type Harness, type Merchant, reset, signedInMerchant } from "../../testing/harness.ts";
 import { seedOpenOrder, seedPackageId } from "../../testing/seed.ts";
@@ -62,7 +61,7 @@ beforeEach(async () => {
     },
     {
       db: h.db,
-      adapter: laggingNode(createEvmAdapter({ chainId: 31337, rpcUrl: chain.rpcUrl })),
+      adapter: laggingBackend(createEvmAdapter({ chainId: 31337, rpcUrl: chain.rpcUrl }), () => lagBlocks),
       addressBook: watchedAddressBook(h.db),
       listener: createOrderListener({ chains: [devnet] }),
     },
@@ -72,22 +71,6 @@ beforeEach(async () => {
 
 /** How far the node's answers lag behind the chain (a load-balanced RPC whose backend is behind). */
 let lagBlocks = 0n;
-/** The node as such an RPC answers: an older head, and no block above it. */
-function laggingNode(node: ChainAdapter): ChainAdapter {
-  const lagged = async () => (await node.head()).number - lagBlocks;
-  return {
-    chainId: node.chainId,
-    genesisHash: () => node.genesisHash(),
-    async head() {
-      const number = await lagged();
-      return lagBlocks === 0n ? node.head() : { number, hash: (await node.blockHash(number)) as string };
-    },
-    async blockHash(number) {
-      return number > (await lagged()) ? null : node.blockHash(number);
-    },
-    transfers: (query) => node.transfers(query),
-  };
-}
 
 const usdt = (text: string) => {
   const [whole = "0", fraction = ""] = text.split(".");
