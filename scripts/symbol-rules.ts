@@ -137,6 +137,16 @@ export const symbolRules: readonly SymbolRule[] = [
     says: "views select what they show, never the whole snapshot (it re-renders on every change and invites decisions in JSX)",
   },
   {
+    binds: (path) => path.startsWith("src/") && !isTest(path) && path !== "src/app/services-context.tsx",
+    finds: (node, _parent, declared) =>
+      node.type === "CallExpression" &&
+      nameOf(node.callee) === "useServices" &&
+      ![...declared].some((name) => /^provide[A-Z]/.test(name))
+        ? "calls useServices() and wires no machine"
+        : null,
+    says: "a component takes the one actor or service it uses through its own hook (useSessionActor(), useNotify() …); useServices() is for components that wire a machine (they import a provideX)",
+  },
+  {
     binds: (path) => (path.startsWith("server/routes/") || path.startsWith("server/http/")) && !isTest(path),
     finds: (node) => {
       const query = queryCalls.find((name) => memberCall(node, name));
