@@ -52,9 +52,11 @@ describe("the security rules", () => {
 
   it("find SQL and log messages made of values", () => {
     const source = [
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the fixture is source text holding a template literal
       "await sql.raw(`select * from t where id = ${id}`).execute(db);",
       "await sql.lit(name).execute(db);",
       'await sql.raw("select 1").execute(db);',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the fixture is source text holding a template literal
       "app.log.info(`${signal}: closing`);",
       'request.log.warn("user " + email);',
       'app.log.info({ signal }, "closing");',
