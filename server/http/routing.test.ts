@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { Kysely, PostgresDialect } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type EndpointName, endpoints, fillPath } from "../../contracts/endpoints.ts";
@@ -178,5 +179,89 @@ describe("unexpected failures", () => {
     expect(answer.json()).toEqual({ success: false, errCode: "5000", errMsg: "Internal error", resData: null });
     expect(answer.body).not.toContain("secret-host");
     await app.close();
+  });
+});
+
+/** What the server puts on the wire itself, whatever the route: types, CORS, methods, message framing. */
+const jsonType = "application/json; charset=utf-8";
+
+/** Writes raw bytes on a fresh connection and answers everything the server sent until it closed or went quiet. */
+async function raw(bytes: string): Promise<string> {
+  if (!h.app.server.listening) await h.app.listen({ port: 0, host: "127.0.0.1" });
+  const address = h.app.server.address();
+  if (!address || typeof address === "string") throw new Error("no port");
+  const port = address.port;
+  return new Promise((resolve, reject) => {
+    const socket = connect({ port, host: "127.0.0.1" }, () => socket.write(bytes));
+    let received = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk) => {
+      received += chunk;
+    });
+    socket.setTimeout(1_500, () => socket.end());
+    socket.on("close", () => resolve(received));
+    socket.on("error", reject);
+  });
+}
+
+describe("the wire", () => {
+  it("types every JSON answer with a UTF-8 charset: a success, a refusal, 401, 404 and 400", async () => {
+    const m = await signedInMerchant(h);
+    const answers = [
+      await h.app.inject({ method: "POST", url: "/api/user/menu", headers: { authorization: `Bearer ${m.token}` } }),
+      await h.app.inject({
+        method: "POST",
+        url: "/api/Login/Login",
+        payload: { email: "x@example.com", password: "wrong-password" },
+      }),
+      await h.app.inject({ method: "POST", url: "/api/user/menu" }),
+      await h.app.inject({ method: "GET", url: "/api/nope" }),
+      await h.app.inject({
+        method: "POST",
+        url: "/api/Login/Login",
+        headers: { "content-type": "application/json" },
+        payload: "{not json",
+      }),
+    ];
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 401, 404, 400]);
+    for (const answer of answers) expect(answer.headers["content-type"], answer.body).toBe(jsonType);
+  });
+
+  it("sends no CORS header, to a preflight or to a cross-origin call", async () => {
+    const origin = "https://evil.example";
+    const preflight = await h.app.inject({
+      method: "OPTIONS",
+      url: "/api/Login/Login",
+      headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "content-type" },
+    });
+    const crossOrigin = await h.app.inject({
+      method: "POST",
+      url: "/api/Login/Login",
+      headers: { origin },
+      payload: { email: "x@example.com", password: "wrong-password" },
+    });
+    for (const answer of [preflight, crossOrigin])
+      expect(Object.keys(answer.headers).filter((name) => name.startsWith("access-control-"))).toEqual([]);
+    expect(preflight.statusCode).toBe(404);
+  });
+
+  it("answers TRACE with the 404 envelope, echoing nothing", async () => {
+    for (const url of ["/api/user/menu", "/", "/api/Login/Login"]) {
+      const answer = await h.app.inject({ method: "TRACE", url, headers: { cookie: "secret=1" } });
+      expect(answer.statusCode, url).toBe(404);
+      expect(answer.json()).toEqual({ success: false, errCode: "4040", errMsg: "Not found", resData: null });
+      expect(answer.body).not.toContain("secret");
+    }
+  });
+
+  it("refuses a request framed by both Transfer-Encoding and Content-Length, and runs nothing smuggled behind it", async () => {
+    const smuggled = "GET /api/nope-smuggled HTTP/1.1\r\nHost: x\r\n\r\n";
+    const body = `0\r\n\r\n${smuggled}`;
+    const answer = await raw(
+      "POST /api/Login/Login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" +
+        `Content-Length: ${body.length}\r\nTransfer-Encoding: chunked\r\n\r\n${body}`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer.match(/HTTP\/1\.1 /g)).toHaveLength(1);
   });
 });
