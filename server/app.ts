@@ -51,7 +51,8 @@ export interface BuildServerOptions {
   production?: boolean;
   /** GET /api/dev/outbox?to= for test servers (DEV_OUTBOX=true); never with production. */
   devOutbox?: boolean;
-  logger?: boolean;
+  /** Log requests and events as JSON lines: to standard output (true), or to a stream of one's own (tests read it). */
+  logger?: boolean | { stream: { write(line: string): void } };
   now?: () => Date;
   limits?: Partial<Limits>;
   /** Lets Google's sign-in through the CSP; defaults to whether Google sign-in is configured. */
@@ -101,7 +102,10 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     ...connectionOptions(connections),
     // The request line's address is the checked client address (http/client-address.ts), never a forwarded string as is.
     logger: options.logger
-      ? { serializers: { req: (request) => requestForLog(request as unknown as FastifyRequest) } }
+      ? {
+          serializers: { req: (request) => requestForLog(request as unknown as FastifyRequest) },
+          ...(typeof options.logger === "object" ? { stream: options.logger.stream } : {}),
+        }
       : false,
     bodyLimit: bodyLimitBytes,
     trustProxy: fastifyTrustProxy(options.trustProxy),

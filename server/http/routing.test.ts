@@ -169,7 +169,8 @@ describe("unexpected failures", () => {
       end: async () => {},
     };
     const broken = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool as never }) });
-    const app = await buildServer({ db: broken });
+    const log = logLines();
+    const app = await buildServer({ db: broken, logger: log });
     const answer = await app.inject({
       method: "POST",
       url: "/api/Login/Login",
@@ -178,7 +179,67 @@ describe("unexpected failures", () => {
     expect(answer.statusCode).toBe(500);
     expect(answer.json()).toEqual({ success: false, errCode: "5000", errMsg: "Internal error", resData: null });
     expect(answer.body).not.toContain("secret-host");
+    // The operator learns what the caller does not: the error, on the log.
+    const logged = log.records().find((r) => r.msg === "unexpected error");
+    expect(logged?.level).toBe(50);
+    expect(JSON.stringify(logged?.err)).toContain("secret-host");
+    expect(log.text()).not.toContain("Merchant7Pass");
     await app.close();
+  });
+});
+
+/** A logger's stream that keeps its lines (pino writes one JSON record per line). */
+function logLines() {
+  let text = "";
+  return {
+    stream: {
+      write: (chunk: string) => {
+        text += chunk;
+      },
+    },
+    text: () => text,
+    records: () =>
+      text
+        .split("\n")
+        .filter((line) => line !== "")
+        .map((line) => JSON.parse(line) as Record<string, unknown> & { msg?: string; reqId?: string }),
+  };
+}
+
+describe("the request log", () => {
+  it("logs refused calls with their URL, address and status", async () => {
+    const log = logLines();
+    const app = await buildServer({
+      db: new Kysely<DB>({ dialect: new PostgresDialect({ pool: {} as never }) }),
+      logger: log,
+    });
+    await app.inject({ method: "POST", url: "/api/user/menu", remoteAddress: "203.0.113.9" });
+    await app.close();
+    const records = log.records();
+    const incoming = records.find((r) => r.msg === "incoming request");
+    const completed = records.find((r) => r.msg === "request completed" && r.reqId === incoming?.reqId);
+    expect(incoming?.req).toMatchObject({ method: "POST", url: "/api/user/menu", remoteAddress: "203.0.113.9" });
+    expect(completed?.res).toMatchObject({ statusCode: 401 });
+  });
+
+  it("keeps one record per line whatever a request carries: no forged record", async () => {
+    const log = logLines();
+    const app = await buildServer({
+      db: new Kysely<DB>({ dialect: new PostgresDialect({ pool: {} as never }) }),
+      logger: log,
+    });
+    const forged = '\n{"level":60,"msg":"forged"}\r\n';
+    await app.inject({
+      method: "GET",
+      url: `/api/nope?x=${encodeURIComponent(forged)}`,
+      headers: { "user-agent": "a b" },
+    });
+    await app.inject({ method: "POST", url: "/api/Login/Login", payload: { email: forged, password: forged } });
+    await app.close();
+    const records = log.records();
+    expect(records.length).toBeGreaterThanOrEqual(4);
+    expect(records.map((r) => r.msg)).not.toContain("forged");
+    expect(records.some((r) => r.level === 60)).toBe(false);
   });
 });
 
