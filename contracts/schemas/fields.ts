@@ -7,8 +7,13 @@ import * as z from "zod/mini";
  */
 export const passwordMinLength = 8;
 
-/** C0 controls, DEL, C1 controls (\p{Cc}) and UTF-16 surrogates that are not half of a pair (\p{Cs} under /u). */
-const controlOrLoneSurrogate = /[\p{Cc}\p{Cs}]/u;
+/**
+ * C0 controls, DEL, C1 controls (\p{Cc}), UTF-16 surrogates that are not half of a pair (\p{Cs} under /u), and the
+ * bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), which make a stored name or remark
+ * read backwards on other screens and in logs. Joiners and the left-to-right / right-to-left marks stay: emoji and
+ * right-to-left text need them.
+ */
+const controlOrLoneSurrogate = /[\p{Cc}\p{Cs}\u202a-\u202e\u2066-\u2069]/u;
 
 export const hasInvalidCharacters = (value: string): boolean => controlOrLoneSurrogate.test(value);
 
