@@ -3,7 +3,15 @@ import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { ApiError, messages } from "../domain/platform/outcome.ts";
 import { createWorkPool, type WorkPool } from "../domain/platform/work-pool.ts";
 import { seedCode, seedMerchant } from "../testing/seed.ts";
-import { type Answer, call, createHarness, type Harness, reset, signedInMerchant } from "../testing/harness.ts";
+import {
+  type Answer,
+  call,
+  createHarness,
+  type Harness,
+  lastCode,
+  reset,
+  signedInMerchant,
+} from "../testing/harness.ts";
 
 /**
  * A real pool that counts the password checks it was asked for; while `busy`, it refuses them as a full pool does;
@@ -276,5 +284,49 @@ describe("code use throttling", () => {
     for (let i = 0; i < 55; i++) answers.push(await check(i));
     expect(answers.slice(0, 50).every((a) => a.errCode === "2003")).toBe(true);
     expect(answers.slice(50).every((a) => a.status === 429 && a.errCode === "2005")).toBe(true);
+  });
+
+  // Issue 25, finding 4: about two requests a minute from anywhere kept both Login (429) and ResetPassword — with the
+  // genuine mailed code — closed: strangers' wrong codes filled the e-mail's bucket and burnt the code.
+  describe("the holder of a freshly mailed code", () => {
+    const home = "192.0.2.30";
+    const fresh = "Renewed456x";
+    const resetWith = (code: string, ip: string) =>
+      call(h, "resetPassword", { body: { email: owner.email, code, password: fresh, repeatPassword: fresh }, ip });
+    const checkWith = (code: string, ip: string) =>
+      call(h, "checkCode", { body: { email: owner.email, type: "reset", code }, ip });
+    const mailedCode = async () => {
+      expect((await call(h, "sendCode", { body: { email: owner.email, type: "reset" }, ip: home })).success).toBe(true);
+      const code = lastCode(h, owner.email);
+      return { code, wrong: code === "000000" ? "000001" : "000000" };
+    };
+
+    it("gets through the reset limits from where it asked for the code, whatever strangers try elsewhere", async () => {
+      await seedMerchant(h.db, owner);
+      const { code, wrong } = await mailedCode();
+      // Strangers from 30 addresses: wrong codes on both code calls and wrong passwords, past every per-e-mail and
+      // per-account budget.
+      for (let i = 0; i < 30; i++) {
+        const ip = `198.51.100.${i + 1}`;
+        await resetWith(wrong, ip);
+        await checkWith(wrong, ip);
+        await login(`Wrong${i}xx`, ip);
+      }
+      // A new device waits for the account's bucket…
+      expect((await login(owner.password, home)).errCode).toBe("2005");
+      // …or resets with the code from the mail.
+      expect(await checkWith(code, home)).toMatchObject({ success: true });
+      expect(await resetWith(code, home)).toMatchObject({ success: true });
+      expect(await login(fresh, home)).toMatchObject({ success: true });
+    });
+
+    it("stops strangers after five wrong codes, and still takes it from where it was asked for", async () => {
+      await seedMerchant(h.db, owner);
+      const { code, wrong } = await mailedCode();
+      for (let i = 0; i < 5; i++) expect((await checkWith(wrong, `198.51.100.${i + 1}`)).errCode).toBe("2002");
+      // The right code from a sixth address is refused: strangers' tries are used up.
+      expect((await resetWith(code, "198.51.100.77")).errCode).toBe("2003");
+      expect(await resetWith(code, home)).toMatchObject({ success: true });
+    });
   });
 });
