@@ -243,10 +243,16 @@ describe("a sign-in refused as busy (503)", () => {
 
   it("gives back the old-password check's slots of User/UpdatePwd too", async () => {
     const merchant = await signedInMerchant(h, "changer@example.com");
+    await seedCode(h.db, { email: merchant.email, purpose: "change-password", code: "135790" });
     const change = () =>
       call(h, "updatePassword", {
         token: merchant.token,
-        body: { oldPassword: merchant.password, password: "Changed123x", repeatPassword: "Changed123x" },
+        body: {
+          oldPassword: merchant.password,
+          password: "Changed123x",
+          repeatPassword: "Changed123x",
+          code: "135790",
+        },
         ip: "10.0.0.9",
       });
     kdf.busy = true;

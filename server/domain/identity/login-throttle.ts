@@ -30,10 +30,6 @@ export function loginSlots({ email, ip, deviceId }: LoginAttempt, limits: Limits
   ];
 }
 
-/** Changing the password checks the old one: the address's and the account-from-this-address buckets count it. */
-export const oldPasswordSlots = (email: string, ip: string, limits: Limits): Slot[] =>
-  loginSlots({ email, ip, deviceId: null }, limits).slice(0, 2);
-
 const deviceSlot = (deviceId: string, limits: Limits): Slot => ({
   bucket: "login-device",
   subject: deviceId,
