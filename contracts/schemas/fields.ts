@@ -71,7 +71,7 @@ export const codeField = trimmedText(
   z.regex(/^\d{6}$/, "validation.codeFormat"),
 );
 
-export const codePurpose = z.enum(["register", "reset"]);
+export const codePurpose = z.enum(["register", "reset", "change-password"]);
 export type CodePurpose = z.infer<typeof codePurpose>;
 
 export const localeField = z.enum(["en-US", "zh-CN", "zh-TW", "ja-JP", "ko-KR", "th-TH"]);

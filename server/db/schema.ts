@@ -33,7 +33,7 @@ export interface SessionsTable {
   revoked_at: Date | null;
 }
 
-export type CodePurposeColumn = "register" | "reset";
+export type CodePurposeColumn = "register" | "reset" | "change-password";
 
 export interface VerificationCodesTable {
   id: Id;
@@ -43,7 +43,12 @@ export interface VerificationCodesTable {
   code_hash: string;
   salt: string;
   expires_at: Date;
+  /** Wrong tries from the address that asked for the code… */
   attempts: Generated<number>;
+  /** …and from anywhere else: each side has the code's limit of its own. */
+  stranger_attempts: Generated<number>;
+  /** The address (an IPv6 client's /64) that asked for the code; null for codes stored before it was kept. */
+  requested_from: string | null;
   used_at: Date | null;
   created_at: Date;
 }

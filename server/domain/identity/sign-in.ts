@@ -4,7 +4,7 @@ import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import { asSignIn } from "../../db/prioritised-pglite.ts";
 import type { DB } from "../../db/schema.ts";
 import type { IdentityServices } from "./identity-services.ts";
-import { deviceOf, newDeviceCookie } from "./device-cookie.ts";
+import { deviceOf, isGenuineDeviceCookie, newDeviceCookie } from "./device-cookie.ts";
 import { loginRefusalMessage, loginSlots, settleSignIn, takeLoginSlots } from "./login-throttle.ts";
 import { findMerchantByEmail, normalizeEmail, setPasswordHash } from "./merchants.ts";
 import { onFirstLogin } from "../messaging/messages.ts";
@@ -32,10 +32,11 @@ const system = systemScope("sign-in");
 
 /**
  * Login/Login: throttle first, then one password check, then the session and the device cookie. Its database calls go
- * ahead of other requests' (PGlite): a burst of cheap calls must not slow sign-in down.
+ * ahead of other requests' (PGlite), a genuine device cookie's ahead of other sign-ins': a burst of cheap calls, or a
+ * flood of sign-ins to unknown e-mails, must not slow the owner's sign-in down.
  */
 export const signIn = (db: Kysely<DB>, attempt: SignInAttempt, services: IdentityServices): Promise<SignedIn> =>
-  asSignIn(() => checkAndSignIn(db, attempt, services));
+  asSignIn(() => checkAndSignIn(db, attempt, services), isGenuineDeviceCookie(services.secret, attempt.deviceCookie));
 
 async function checkAndSignIn(
   db: Kysely<DB>,
@@ -51,9 +52,11 @@ async function checkAndSignIn(
   const taken = await takeLoginSlots(db, slots, limits, now, refusals);
   if (!taken.ok) return refused(fail(errCodes.rateLimited, loginRefusalMessage(taken), 429));
 
-  // Refused as busy, the attempt gives its slots back: it checked no password.
+  // Refused as busy, the attempt gives its slots back: it checked no password. The owner's browser hashes in a lane of
+  // its own; an unknown e-mail's equal-work check comes last and is shed first under load.
+  const lane = deviceId ? "trusted-device" : merchant ? "sign-in" : "unknown-account";
   const check = await givingSlotsBackIfBusy(db, loginSlots(slots, limits), refusals, () =>
-    kdf.run("sign-in", async () =>
+    kdf.run(lane, async () =>
       merchant
         ? verifyPassword(password, merchant.password_hash)
         : { valid: await verifyAgainstDummy(password), needsRehash: false },

@@ -48,7 +48,7 @@ export async function sendVerificationCode(
 
   const merchant = await findMerchantByEmail(db, email);
   if (purpose === "register" && merchant) return fail(errCodes.emailTaken, messages.emailTaken);
-  if (purpose === "reset" && !merchant) return fail(errCodes.accountNotFound, messages.accountNotFound);
+  if (purpose !== "register" && !merchant) return fail(errCodes.accountNotFound, messages.accountNotFound);
 
   const last = await lastCodeSentAt(db, email, purpose);
   const sinceLast = last ? (now.getTime() - last.getTime()) / 1000 : Number.POSITIVE_INFINITY;
@@ -68,7 +68,8 @@ export async function sendVerificationCode(
   const mail = codeMail(email, purpose, code, limits.codeTtlSeconds);
   const expiresAt = new Date(now.getTime() + limits.codeTtlSeconds * 1000);
   const outboxId = await db.transaction().execute(async (trx) => {
-    await storeCode(trx, { email, purpose, code, now, ttlSeconds: limits.codeTtlSeconds, secret });
+    const requestedFrom = addressBucket(ip);
+    await storeCode(trx, { email, purpose, code, now, ttlSeconds: limits.codeTtlSeconds, secret, requestedFrom });
     return queueMail(trx, mail, { value: code, expiresAt }, now);
   });
   await deliverMail(db, mailer, outboxId, mail, log);
@@ -91,8 +92,8 @@ export async function checkVerificationCode(
 ): Promise<Outcome<{ valid: true }>> {
   const { limits, secret } = services;
   const email = normalizeEmail(input.email);
-  const limited = await takeCodeUseSlots(db, email, input.ip, services, input.now);
-  if (limited) return limited;
+  const use = await takeCodeUseSlots(db, { email, purpose: input.purpose, ip: input.ip }, services, input.now);
+  if (!use.ok) return use.refused;
   const code = {
     email,
     purpose: input.purpose,
@@ -100,6 +101,7 @@ export async function checkVerificationCode(
     now: input.now,
     maxAttempts: limits.codeMaxAttempts,
     secret,
+    fromRequester: use.fromRequester,
   };
   const checked = await db.transaction().execute((trx) => checkCode(trx, { ...code, consume: false }));
   return checked.ok ? ok({ valid: true }) : checked;
