@@ -14,7 +14,7 @@ import {
   signedInMerchant,
 } from "../testing/harness.ts";
 import { actFor, systemScope } from "../domain/identity/system-scope.ts";
-import { seedBalance, seedMessage, seedOpenOrder, seedPackageId, seedPaidOrder } from "../testing/seed.ts";
+import { seedBalance, seedCode, seedMessage, seedOpenOrder, seedPackageId, seedPaidOrder } from "../testing/seed.ts";
 import { type StubChainLayer, stubChainLayer } from "../testing/stub-chain.ts";
 
 /**
@@ -109,16 +109,36 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
     attacks: () => [{ outcome: "answered", check: (answer) => void succeeded(answer) }],
   },
 
-  // No id, but A's password as the old one: wrong for B, and A's hash is never touched.
+  // No id, but A's password as the old one, or A's mailed code: wrong for B, and A's hash is never touched.
   updatePassword: {
     attacks: (w) => [
       {
-        body: { oldPassword: w.a.password, password: "Changed9ByBravo", repeatPassword: "Changed9ByBravo" },
+        body: {
+          oldPassword: w.b.password,
+          code: aChangeCode,
+          password: "Changed9ByBravo",
+          repeatPassword: "Changed9ByBravo",
+        },
+        outcome: "answered",
+        check: (answer) => expect(answer).toMatchObject({ success: false, errCode: errCodes.codeWrong }),
+      },
+      {
+        body: {
+          oldPassword: w.a.password,
+          code: bChangeCode,
+          password: "Changed9ByBravo",
+          repeatPassword: "Changed9ByBravo",
+        },
         outcome: "answered",
         check: (answer) => expect(answer).toMatchObject({ success: false, errCode: errCodes.oldPasswordWrong }),
       },
       {
-        body: { oldPassword: w.b.password, password: "Changed9ByBravo", repeatPassword: "Changed9ByBravo" },
+        body: {
+          oldPassword: w.b.password,
+          code: bChangeCode,
+          password: "Changed9ByBravo",
+          repeatPassword: "Changed9ByBravo",
+        },
         outcome: "answered",
         check: (answer) => void succeeded(answer),
       },
@@ -345,10 +365,16 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
 };
 
 /** A with a profile, last login, messages of every tab and two wallets; B with a few messages of its own. */
+/** Each merchant's mailed change-password code (User/UpdatePwd needs one). */
+const aChangeCode = "654321";
+const bChangeCode = "123456";
+
 async function seedWorld(): Promise<World> {
   const a = await signedInMerchant(h, "alpha-merchant@example.com", "Alpha7Password");
   const b = await signedInMerchant(h, "bravo-merchant@example.com", "Bravo7Password");
   expect(a.userId).not.toBe(b.userId);
+  await seedCode(h.db, { email: a.email, purpose: "change-password", code: aChangeCode });
+  await seedCode(h.db, { email: b.email, purpose: "change-password", code: bChangeCode });
   await h.db
     .updateTable("merchants")
     .set({
