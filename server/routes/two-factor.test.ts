@@ -7,7 +7,7 @@ import { totpCodeAt } from "../domain/identity/totp.ts";
 import { defaultLimits } from "../domain/platform/limits.ts";
 import { createRefusalMemo } from "../domain/platform/refusal-memo.ts";
 import { call, createHarness, type Harness, reset, signedInMerchant } from "../testing/harness.ts";
-import { seedTotp, testServerSecret, testTotpSecret } from "../testing/seed.ts";
+import { seedCode, seedTotp, testServerSecret, testTotpSecret } from "../testing/seed.ts";
 
 let h: Harness;
 beforeAll(async () => {
@@ -134,6 +134,16 @@ describe("sign-in with a second factor (Login/Login, Login/SecondFactor)", () =>
       expect((await call(h, "secondFactor", { body: { challenge, code: "000000" } })).errCode).toBe("2301");
     const refused = await call(h, "secondFactor", { body: { challenge, code: codeNow() } });
     expect(refused).toMatchObject({ status: 429, errCode: "2005" });
+  });
+
+  it("still asks for the code after a password reset (the reset does not bypass the second factor)", async () => {
+    const m = await merchantWithTotp();
+    await seedCode(h.db, { email: m.email, purpose: "reset", code: "654321" });
+    const reset = await call(h, "resetPassword", {
+      body: { email: m.email, code: "654321", password: "Renewed8Pass", repeatPassword: "Renewed8Pass" },
+    });
+    expect(reset.success).toBe(true);
+    expect(secondFactorChallenge.safeParse((await login(m.email, "Renewed8Pass")).resData).success).toBe(true);
   });
 
   it("answers a challenge, not a session, after Google sign-in too", async () => {
