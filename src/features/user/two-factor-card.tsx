@@ -18,7 +18,7 @@ export function TwoFactorCard() {
   const failure = useSelector(actor, (s) => s.context.failure);
   const on = view.kind === "on" || view.kind === "recoveryCodes" || view.kind === "confirmOff";
   return (
-    <Card className="account-card two-factor-card" aria-labelledby="two-factor-title">
+    <Card className="account-card two-factor-card">
       <div className="two-factor-head">
         <H2 id="two-factor-title" className="two-factor-title">
           {t("twoFactor.title")}
