@@ -22,6 +22,12 @@ beforeEach(async () => {
 const codeNow = (secret = testTotpSecret, offsetSeconds = 0) =>
   totpCodeAt(secret, new Date(h.clock.now().getTime() + offsetSeconds * 1000));
 
+/** A well-formed code that is none of the three the server would accept now (so no test passes by chance). */
+const wrongCode = () => {
+  const near = new Set([-30, 0, 30].map((offset) => codeNow(testTotpSecret, offset)));
+  return ["000000", "111111", "222222", "333333"].find((code) => !near.has(code)) ?? "444444";
+};
+
 const login = (email: string, password: string) => call(h, "login", { body: { email, password } });
 
 async function merchantWithTotp(recoveryCodes: string[] = ["abcde-fghij"]) {
@@ -46,7 +52,7 @@ describe("turning TOTP on and off (TwoFactor/*)", () => {
     expect(row.secret_sealed).not.toContain(secret);
     expect(row.enabled_at).toBeNull();
 
-    expect((await call(h, "twoFactorEnable", { token: m.token, body: { code: "000000" } })).errCode).toBe("2301");
+    expect((await call(h, "twoFactorEnable", { token: m.token, body: { code: wrongCode() } })).errCode).toBe("2301");
     const enabled = await call(h, "twoFactorEnable", { token: m.token, body: { code: codeNow(secret) } });
     expect(enabled.success).toBe(true);
     const codes = enabled.resData.recoveryCodes as string[];
@@ -65,7 +71,7 @@ describe("turning TOTP on and off (TwoFactor/*)", () => {
 
   it("needs a current code or a recovery code to turn it off", async () => {
     const m = await merchantWithTotp();
-    expect((await call(h, "twoFactorDisable", { token: m.token, body: { code: "123456" } })).errCode).toBe("2301");
+    expect((await call(h, "twoFactorDisable", { token: m.token, body: { code: wrongCode() } })).errCode).toBe("2301");
     expect((await call(h, "twoFactorDisable", { token: m.token, body: { code: "zzzzz-zzzzz" } })).errCode).toBe("2301");
     expect((await call(h, "twoFactorDisable", { token: m.token, body: { code: "ABCDE-FGHIJ" } })).success).toBe(true);
     expect(await h.db.selectFrom("totp_factors").selectAll().execute()).toEqual([]);
@@ -120,6 +126,31 @@ describe("sign-in with a second factor (Login/Login, Login/SecondFactor)", () =>
     ).toBe("2301");
   });
 
+  it("accepts one of two parallel sign-ins with the same code", async () => {
+    await merchantWithTotp();
+    const challenges = await Promise.all(
+      [1, 2].map(
+        async () => secondFactorChallenge.parse((await login("totp@example.com", "Merchant7Pass")).resData).challenge,
+      ),
+    );
+    const code = codeNow();
+    const answers = await Promise.all(
+      challenges.map((challenge) => call(h, "secondFactor", { body: { challenge, code } })),
+    );
+    expect(answers.map((a) => a.success).sort()).toEqual([false, true]);
+  });
+
+  it("spends a challenge after five codes, even from five addresses", async () => {
+    await merchantWithTotp();
+    const challenge = secondFactorChallenge.parse((await login("totp@example.com", "Merchant7Pass")).resData).challenge;
+    for (let i = 1; i <= 5; i++) {
+      const wrong = await call(h, "secondFactor", { body: { challenge, code: wrongCode() }, ip: `198.51.100.${i}` });
+      expect(wrong.errCode).toBe("2301");
+    }
+    const right = await call(h, "secondFactor", { body: { challenge, code: codeNow() }, ip: "198.51.100.9" });
+    expect(right.errCode).toBe("2302");
+  });
+
   it("refuses a challenge after its five minutes", async () => {
     await merchantWithTotp();
     const challenge = secondFactorChallenge.parse((await login("totp@example.com", "Merchant7Pass")).resData).challenge;
@@ -131,7 +162,7 @@ describe("sign-in with a second factor (Login/Login, Login/SecondFactor)", () =>
     await merchantWithTotp();
     const challenge = secondFactorChallenge.parse((await login("totp@example.com", "Merchant7Pass")).resData).challenge;
     for (let i = 0; i < 3; i++)
-      expect((await call(h, "secondFactor", { body: { challenge, code: "000000" } })).errCode).toBe("2301");
+      expect((await call(h, "secondFactor", { body: { challenge, code: wrongCode() } })).errCode).toBe("2301");
     const refused = await call(h, "secondFactor", { body: { challenge, code: codeNow() } });
     expect(refused).toMatchObject({ status: 429, errCode: "2005" });
   });
@@ -186,7 +217,7 @@ describe("requireSecondFactor", () => {
       ok: false,
       code: "2303",
     });
-    expect(await requireSecondFactor(h.db, await scopeOf(m.token), "111111", context())).toMatchObject({
+    expect(await requireSecondFactor(h.db, await scopeOf(m.token), wrongCode(), context())).toMatchObject({
       ok: false,
       code: "2301",
     });
