@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loginResult } from "../../contracts/schemas/auth.ts";
 import { secondFactorChallenge } from "../../contracts/schemas/two-factor.ts";
+import { signInWithGoogle } from "../domain/identity/google-accounts.ts";
 import { requireSecondFactor } from "../domain/identity/second-factor.ts";
 import { findSession } from "../domain/identity/sessions.ts";
 import { totpCodeAt } from "../domain/identity/totp.ts";
@@ -178,8 +179,10 @@ describe("sign-in with a second factor (Login/Login, Login/SecondFactor)", () =>
   });
 
   it("answers a challenge, not a session, after Google sign-in too", async () => {
-    const { signInWithGoogle } = await import("../domain/identity/google-accounts.ts");
     const m = await merchantWithTotp();
+    // Already linked to this Google account, so no linking rule is involved.
+    await h.db.updateTable("merchants").set({ google_sub: "g-1" }).where("id", "=", m.userId).execute();
+    const sessionsBefore = (await h.db.selectFrom("sessions").selectAll().execute()).length;
     const answer = await signInWithGoogle(
       h.db,
       { subject: "g-1", email: m.email, name: "Shop" },
@@ -187,6 +190,7 @@ describe("sign-in with a second factor (Login/Login, Login/SecondFactor)", () =>
       h.clock.now(),
     );
     expect(secondFactorChallenge.safeParse(answer).success).toBe(true);
+    expect((await h.db.selectFrom("sessions").selectAll().execute()).length).toBe(sessionsBefore);
   });
 });
 
