@@ -40,6 +40,7 @@ import { walletHandlers } from "./routes/wallet.ts";
 import { accountHandlers } from "./routes/account.ts";
 import { chainHandlers } from "./routes/chains.ts";
 import { orderHandlers } from "./routes/orders.ts";
+import { twoFactorHandlers } from "./routes/two-factor.ts";
 import { packageHandlers } from "./routes/packages.ts";
 
 export interface BuildServerOptions {
@@ -93,6 +94,7 @@ const handlers: HandlerTable = {
   ...orderHandlers,
   ...chainHandlers,
   ...accountHandlers,
+  ...twoFactorHandlers,
 };
 
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {

@@ -2,6 +2,14 @@ import { type ActorRefFrom, assign, fromPromise, setup } from "xstate";
 import type { LoginRequest, LoginResult } from "../../contracts/schemas/auth.ts";
 import { loginRequest } from "../../contracts/schemas/auth.ts";
 import { googleCodeRequest, googleLoginRequest } from "../../contracts/schemas/google.ts";
+import { errCodes } from "../../contracts/schemas/envelope.ts";
+import {
+  type LoginAnswer,
+  needsSecondFactor,
+  type SecondFactorRequest,
+  secondFactorCodeField,
+} from "../../contracts/schemas/two-factor.ts";
+import * as z from "zod/mini";
 import { type Role, roleField, type UserProfile } from "../../contracts/schemas/user.ts";
 import { type FieldErrors, type Failure, fieldErrorsOf, toFailure } from "../api-failure.ts";
 
@@ -25,6 +33,8 @@ export interface SessionContext {
   expiredMessage: string;
   /** The e-mail kept by "Remember password"; the sign-in form starts with it. */
   rememberedEmail: string | null;
+  /** The first factor held and TOTP is on: the challenge the code is sent with (no session yet). */
+  challenge: string | null;
 }
 
 /** What Google's popup handed over: an authorization code (code flow) or an ID token (button, One Tap). */
@@ -33,6 +43,8 @@ export type GoogleGrant = { code: string } | { credential: string };
 export type SessionEvent =
   | { type: "login.submit"; email: string; password: string; remember: boolean }
   | { type: "login.google"; grant: GoogleGrant }
+  | { type: "secondFactor.submit"; code: string }
+  | { type: "secondFactor.cancel" }
   | { type: "logout" }
   | { type: "profile.reload" }
   | { type: "profile.updated"; profile: UserProfile }
@@ -47,8 +59,17 @@ export interface SessionInput {
   rememberedEmail?: string | null;
 }
 
-/** Tags the views read: the Re-Login dialog shows, and its confirm is under way. */
-export type SessionTag = "reloginOpen" | "reloginBusy";
+/** Tags the views read: the Re-Login dialog shows, its confirm is under way; the sign-in asks for the second factor. */
+export type SessionTag = "reloginOpen" | "reloginBusy" | "secondFactor";
+
+/** The second step's form: one field, the app's code or a recovery code. */
+const secondFactorForm = z.strictObject({ code: secondFactorCodeField });
+
+/** The answer of a sign-in step that holds a session (a challenge goes to the second step first). */
+const sessionOf = (answer: LoginAnswer): LoginResult => {
+  if (needsSecondFactor(answer)) throw new Error("a second-factor challenge holds no session");
+  return answer;
+};
 
 const googleGrantSchema = (grant: GoogleGrant) => ("code" in grant ? googleCodeRequest : googleLoginRequest);
 
@@ -63,14 +84,17 @@ const userFromLogin = (result: LoginResult): SessionUser => ({
 export const sessionMachine = setup({
   types: {} as { context: SessionContext; events: SessionEvent; input: SessionInput; tags: SessionTag },
   actors: {
-    login: fromPromise<LoginResult, LoginRequest>(async () => {
+    login: fromPromise<LoginAnswer, LoginRequest>(async () => {
       throw new Error("login is provided by the app");
     }),
     loadProfile: fromPromise<UserProfile, { userId: string }>(async () => {
       throw new Error("loadProfile is provided by the app");
     }),
-    googleLogin: fromPromise<LoginResult, GoogleGrant>(async () => {
+    googleLogin: fromPromise<LoginAnswer, GoogleGrant>(async () => {
       throw new Error("googleLogin is provided by the app");
+    }),
+    secondFactor: fromPromise<LoginResult, SecondFactorRequest>(async () => {
+      throw new Error("secondFactor is provided by the app");
     }),
     logout: fromPromise<unknown, { userId: string }>(async () => {
       throw new Error("logout is provided by the app");
@@ -85,6 +109,12 @@ export const sessionMachine = setup({
     announceLogout: () => {},
     announceWelcome: (_, _params: { nickName: string }) => {},
     reloadPage: () => {},
+    // A sign-in step answered a session: keep it, store it, greet.
+    keepSession: assign((_, { result }: { result: LoginResult }) => ({
+      token: result.accessToken,
+      user: userFromLogin(result),
+      challenge: null,
+    })),
     forgetSession: assign({
       token: null,
       user: null,
@@ -99,6 +129,11 @@ export const sessionMachine = setup({
     hasStoredUser: ({ context }) => context.user !== null,
     loginFormValid: ({ event }) =>
       event.type === "login.submit" && loginRequest.safeParse({ email: event.email, password: event.password }).success,
+    askedSecondFactor: (_, { answer }: { answer: LoginAnswer }) => needsSecondFactor(answer),
+    secondFactorCodeValid: ({ event }) =>
+      event.type === "secondFactor.submit" && secondFactorForm.safeParse({ code: event.code }).success,
+    challengeSpent: ({ event }) =>
+      "error" in event && toFailure(event.error).errCode === errCodes.signInChallengeExpired,
     googleGrantValid: ({ event }) =>
       event.type === "login.google" && googleGrantSchema(event.grant).safeParse(event.grant).success,
     // A known role other than the current one; choosing the current role again changes nothing.
@@ -116,6 +151,7 @@ export const sessionMachine = setup({
     failure: null,
     expiredMessage: "",
     rememberedEmail: input.rememberedEmail ?? null,
+    challenge: null,
   }),
   initial: "booting",
   states: {
@@ -160,23 +196,29 @@ export const sessionMachine = setup({
           if (event.type !== "login.google") throw new Error("loggingInWithGoogle is entered by login.google");
           return event.grant;
         },
-        onDone: {
-          target: "signedIn",
-          actions: [
-            assign({
-              token: ({ event }) => event.output.accessToken,
-              user: ({ event }) => userFromLogin(event.output),
+        onDone: [
+          {
+            guard: { type: "askedSecondFactor", params: ({ event }) => ({ answer: event.output }) },
+            target: "secondFactor",
+            actions: assign({
+              challenge: ({ event }) => (needsSecondFactor(event.output) ? event.output.challenge : null),
             }),
-            {
-              type: "saveSession",
-              params: ({ event }) => ({ token: event.output.accessToken, user: userFromLogin(event.output) }),
-            },
-            {
-              type: "announceWelcome",
-              params: ({ event }) => ({ nickName: event.output.nickName || event.output.email }),
-            },
-          ],
-        },
+          },
+          {
+            target: "signedIn",
+            actions: [
+              { type: "keepSession", params: ({ event }) => ({ result: sessionOf(event.output) }) },
+              {
+                type: "saveSession",
+                params: ({ context }) => ({ token: context.token ?? "", user: context.user as SessionUser }),
+              },
+              {
+                type: "announceWelcome",
+                params: ({ context }) => ({ nickName: context.user?.nickName || context.user?.email || "" }),
+              },
+            ],
+          },
+        ],
         onError: {
           target: "signedOut",
           actions: [
@@ -194,23 +236,29 @@ export const sessionMachine = setup({
           if (event.type !== "login.submit") throw new Error("loggingIn is entered by login.submit");
           return loginRequest.parse({ email: event.email, password: event.password });
         },
-        onDone: {
-          target: "signedIn",
-          actions: [
-            assign({
-              token: ({ event }) => event.output.accessToken,
-              user: ({ event }) => userFromLogin(event.output),
+        onDone: [
+          {
+            guard: { type: "askedSecondFactor", params: ({ event }) => ({ answer: event.output }) },
+            target: "secondFactor",
+            actions: assign({
+              challenge: ({ event }) => (needsSecondFactor(event.output) ? event.output.challenge : null),
             }),
-            {
-              type: "saveSession",
-              params: ({ event }) => ({ token: event.output.accessToken, user: userFromLogin(event.output) }),
-            },
-            {
-              type: "announceWelcome",
-              params: ({ event }) => ({ nickName: event.output.nickName || event.output.email }),
-            },
-          ],
-        },
+          },
+          {
+            target: "signedIn",
+            actions: [
+              { type: "keepSession", params: ({ event }) => ({ result: sessionOf(event.output) }) },
+              {
+                type: "saveSession",
+                params: ({ context }) => ({ token: context.token ?? "", user: context.user as SessionUser }),
+              },
+              {
+                type: "announceWelcome",
+                params: ({ context }) => ({ nickName: context.user?.nickName || context.user?.email || "" }),
+              },
+            ],
+          },
+        ],
         // Spec section 4: on login failure the token is cleared.
         onError: {
           target: "signedOut",
@@ -219,6 +267,63 @@ export const sessionMachine = setup({
             "clearSession",
           ],
         },
+      },
+    },
+    // TOTP is on: the password (or Google) held, the code of the app or a recovery code completes the sign-in.
+    secondFactor: {
+      tags: ["secondFactor"],
+      on: {
+        "secondFactor.submit": [
+          {
+            guard: "secondFactorCodeValid",
+            target: "verifyingSecondFactor",
+            actions: assign({ fieldErrors: {}, failure: null }),
+          },
+          {
+            actions: assign({
+              fieldErrors: ({ event }) => fieldErrorsOf(secondFactorForm.safeParse({ code: event.code })),
+            }),
+          },
+        ],
+        "secondFactor.cancel": {
+          target: "signedOut",
+          actions: assign({ challenge: null, fieldErrors: {}, failure: null }),
+        },
+      },
+    },
+    verifyingSecondFactor: {
+      tags: ["secondFactor"],
+      invoke: {
+        id: "secondFactor",
+        src: "secondFactor",
+        input: ({ context, event }) => {
+          if (event.type !== "secondFactor.submit")
+            throw new Error("verifyingSecondFactor is entered by secondFactor.submit");
+          return { challenge: context.challenge ?? "", code: event.code.trim() };
+        },
+        onDone: {
+          target: "signedIn",
+          actions: [
+            { type: "keepSession", params: ({ event }) => ({ result: event.output }) },
+            {
+              type: "saveSession",
+              params: ({ context }) => ({ token: context.token ?? "", user: context.user as SessionUser }),
+            },
+            {
+              type: "announceWelcome",
+              params: ({ context }) => ({ nickName: context.user?.nickName || context.user?.email || "" }),
+            },
+          ],
+        },
+        onError: [
+          // Expired, spent or out of attempts: back to the password.
+          {
+            guard: "challengeSpent",
+            target: "signedOut",
+            actions: assign({ challenge: null, failure: ({ event }) => toFailure(event.error) }),
+          },
+          { target: "secondFactor", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+        ],
       },
     },
     signedIn: {

@@ -8,6 +8,7 @@ import { migration0005Chain } from "./migrations/0005-chain.ts";
 import { migration0006Orders } from "./migrations/0006-orders.ts";
 import { migration0007MoneyOnce } from "./migrations/0007-money-once.ts";
 import { migration0008CodesPerRequester } from "./migrations/0008-codes-per-requester.ts";
+import { migration0009TwoFactorTotp } from "./migrations/0009-two-factor-totp.ts";
 
 /**
  * Plain SQL, PostgreSQL dialect, run the same on PGlite and on a real server, one file each in migrations/, named here
@@ -23,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   "0006_orders": migration0006Orders,
   "0007_money_once": migration0007MoneyOnce,
   "0008_codes_per_requester": migration0008CodesPerRequester,
+  "0009_two_factor_totp": migration0009TwoFactorTotp,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -128,6 +128,9 @@ export interface DB {
 
 /** Every table, in an order that truncation with CASCADE accepts. */
 export const tableNames = [
+  "sign_in_challenges",
+  "totp_recovery_codes",
+  "totp_factors",
   "dev_payments",
   "messages",
   "wallets",
@@ -326,4 +329,37 @@ export interface DB {
   order_transfers: OrderTransfersTable;
   balance_entries: BalanceEntriesTable;
   subscriptions: SubscriptionsTable;
+}
+
+/** Two-factor sign-in (migration 0008). */
+export interface DB {
+  totp_factors: TotpFactorsTable;
+  totp_recovery_codes: TotpRecoveryCodesTable;
+  sign_in_challenges: SignInChallengesTable;
+}
+
+export interface TotpFactorsTable {
+  merchant_id: IdRef;
+  /** The TOTP secret sealed with AES-256-GCM under a key derived from the server secret (never stored in clear). */
+  secret_sealed: string;
+  /** Null while the set-up waits for its confirming code. */
+  enabled_at: Date | null;
+  /** The time step of the last accepted code: no code of that step or before is accepted again. */
+  last_used_step: Int8 | null;
+  created_at: Date;
+}
+
+export interface TotpRecoveryCodesTable {
+  merchant_id: IdRef;
+  /** HMAC-SHA-256 of the code under a pepper derived from the server secret. */
+  code_hash: string;
+  used_at: Date | null;
+}
+
+export interface SignInChallengesTable {
+  /** sha-256 of the challenge token; the token itself is never stored. */
+  token_hash: string;
+  merchant_id: IdRef;
+  expires_at: Date;
+  attempts: Generated<number>;
 }

@@ -14,7 +14,17 @@ import {
   signedInMerchant,
 } from "../testing/harness.ts";
 import { actFor, systemScope } from "../domain/identity/system-scope.ts";
-import { seedBalance, seedCode, seedMessage, seedOpenOrder, seedPackageId, seedPaidOrder } from "../testing/seed.ts";
+import {
+  seedBalance,
+  seedCode,
+  seedMessage,
+  seedOpenOrder,
+  seedPackageId,
+  seedPaidOrder,
+  seedTotp,
+  testTotpSecret,
+} from "../testing/seed.ts";
+import { totpCodeAt } from "../domain/identity/totp.ts";
 import { type StubChainLayer, stubChainLayer } from "../testing/stub-chain.ts";
 
 /**
@@ -79,6 +89,9 @@ interface Case {
   /** After every attack: what B's own data must show (A's is checked by the runner). */
   after?(w: World): Promise<void>;
 }
+
+/** A's recovery code (TOTP is on for A). */
+const aRecoveryCode = "alpha-recov";
 
 const succeeded = (answer: Answer) => {
   expect(answer.success, JSON.stringify({ ...answer, headers: undefined })).toBe(true);
@@ -323,6 +336,45 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
     ],
   },
 
+  // A has TOTP on: B sees only its own status, its own new secret, and A's codes turn nothing on or off.
+  twoFactorStatus: {
+    attacks: () => [
+      {
+        outcome: "answered",
+        check: (answer) => expect(succeeded(answer).resData).toEqual({ enabled: false, recoveryCodesLeft: 0 }),
+      },
+    ],
+  },
+
+  twoFactorSetup: {
+    attacks: () => [
+      {
+        outcome: "answered",
+        check: (answer) => expect((succeeded(answer).resData as { secret: string }).secret).not.toBe(testTotpSecret),
+      },
+    ],
+  },
+
+  twoFactorEnable: {
+    attacks: () => [
+      {
+        body: { code: totpCodeAt(testTotpSecret, new Date()) },
+        outcome: "answered",
+        check: (answer) => expect(answer).toMatchObject({ success: false, errCode: errCodes.twoFactorNoSetup }),
+      },
+    ],
+  },
+
+  twoFactorDisable: {
+    attacks: () => [
+      {
+        body: { code: aRecoveryCode },
+        outcome: "answered",
+        check: (answer) => expect(answer).toMatchObject({ success: false, errCode: errCodes.twoFactorNotOn }),
+      },
+    ],
+  },
+
   lastLogin: {
     attacks: (w) => [
       {
@@ -437,6 +489,7 @@ async function seedWorld(): Promise<World> {
   const aOpen = await seedOpenOrder(h.db, { userId: a.userId, packageCode: "basic" });
   const aBalance = await seedBalance(h.db, { userId: a.userId, amount: "41.5" });
   const bPaid = await seedPaidOrder(h.db, { userId: b.userId, packageCode: "basic", product: "Devnet" });
+  await seedTotp(h.db, { userId: a.userId, recoveryCodes: [aRecoveryCode] });
   await seedBalance(h.db, { userId: b.userId, amount: "100" });
   return {
     a,
@@ -491,6 +544,8 @@ async function aRows(w: World) {
     balance: await h.db.selectFrom("balance_entries").selectAll().where("merchant_id", "=", id).orderBy("id").execute(),
     subscription: await h.db.selectFrom("subscriptions").selectAll().where("merchant_id", "=", id).execute(),
     receivingAddress: await h.db.selectFrom("receiving_addresses").selectAll().where("merchant_id", "=", id).execute(),
+    totp: await h.db.selectFrom("totp_factors").selectAll().where("merchant_id", "=", id).execute(),
+    recoveryCodes: await h.db.selectFrom("totp_recovery_codes").selectAll().where("merchant_id", "=", id).execute(),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { LoginResult } from "../../contracts/schemas/auth.ts";
+import type { LoginAnswer } from "../../contracts/schemas/two-factor.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { signInWithGoogle } from "../domain/identity/google-accounts.ts";
 import {
@@ -27,7 +27,7 @@ async function refused(
   return fail(code, message);
 }
 
-async function answerCheck(ctx: GoogleContext, check: GoogleCheck): Promise<Outcome<LoginResult>> {
+async function answerCheck(ctx: GoogleContext, check: GoogleCheck): Promise<Outcome<LoginAnswer>> {
   if (check.ok) {
     await refundSlots(ctx.db, ipSlot(ctx));
     return ok(await signInWithGoogle(ctx.db, check.identity, ctx.ip, ctx.now));

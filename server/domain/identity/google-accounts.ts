@@ -1,15 +1,14 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import * as z from "zod/mini";
-import type { LoginResult } from "../../../contracts/schemas/auth.ts";
+import type { LoginAnswer } from "../../../contracts/schemas/two-factor.ts";
 import { updateProfileRequest } from "../../../contracts/schemas/user.ts";
 import type { DB } from "../../db/schema.ts";
 import type { GoogleIdentity } from "./google-identity.ts";
 import { defaultNickName } from "./merchants.ts";
 import { onFirstLogin, onRegistered } from "../messaging/messages.ts";
-import { signInMerchant } from "./sessions.ts";
+import { answerFirstFactor } from "./second-factor-sign-in.ts";
 import { actFor, systemScope } from "./system-scope.ts";
-import { toLoginResult } from "./profile.ts";
 
 /** No session yet: the system acts for the merchant Google vouched for (merchant-scope.ts). */
 const system = systemScope("google-sign-in");
@@ -27,7 +26,7 @@ export async function signInWithGoogle(
   identity: GoogleIdentity,
   ip: string,
   now: Date,
-): Promise<LoginResult> {
+): Promise<LoginAnswer> {
   return db.transaction().execute(async (trx) => {
     const bySubject = await trx
       .selectFrom("merchants")
@@ -65,7 +64,8 @@ export async function signInWithGoogle(
     const scope = actFor(system, merchant.id);
     if (registered) await onRegistered(trx, scope, now);
     if (merchant.last_login_at === null) await onFirstLogin(trx, scope, now);
-    return toLoginResult(merchant, await signInMerchant(trx, scope, ip, now));
+    // With TOTP on, a challenge instead of a session (second-factor-sign-in.ts).
+    return answerFirstFactor(trx, scope, merchant, ip, now);
   });
 }
 

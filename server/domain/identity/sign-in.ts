@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { LoginResult } from "../../../contracts/schemas/auth.ts";
+import { type LoginAnswer, needsSecondFactor } from "../../../contracts/schemas/two-factor.ts";
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import { asSignIn } from "../../db/prioritised-pglite.ts";
 import type { DB } from "../../db/schema.ts";
@@ -11,8 +11,7 @@ import { onFirstLogin } from "../messaging/messages.ts";
 import { fail, messages, type Outcome, ok } from "../platform/outcome.ts";
 import { givingSlotsBackIfBusy } from "../platform/rate-limit.ts";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.ts";
-import { toLoginResult } from "./profile.ts";
-import { signInMerchant } from "./sessions.ts";
+import { answerFirstFactor } from "./second-factor-sign-in.ts";
 import { actFor, systemScope } from "./system-scope.ts";
 
 export interface SignInAttempt {
@@ -25,7 +24,7 @@ export interface SignInAttempt {
 }
 
 /** What a sign-in answers, and on success the device cookie to set. */
-export type SignedIn = { outcome: Outcome<LoginResult>; deviceCookie: string | null };
+export type SignedIn = { outcome: Outcome<LoginAnswer>; deviceCookie: string | null };
 
 /** Before a session exists, the system acts for the merchant the e-mail and password proved (merchant-scope.ts). */
 const system = systemScope("sign-in");
@@ -44,7 +43,7 @@ async function checkAndSignIn(
   { limits, secret, kdf, refusals }: IdentityServices,
 ): Promise<SignedIn> {
   const { password, ip, now, deviceCookie } = attempt;
-  const refused = (outcome: Outcome<LoginResult>): SignedIn => ({ outcome, deviceCookie: null });
+  const refused = (outcome: Outcome<LoginAnswer>): SignedIn => ({ outcome, deviceCookie: null });
   const email = normalizeEmail(attempt.email);
   const merchant = await findMerchantByEmail(db, email);
   const deviceId = merchant ? deviceOf(secret, deviceCookie, merchant.id) : null;
@@ -67,14 +66,15 @@ async function checkAndSignIn(
   // Parameters raised since this hash was made: upgrade it now that the password is at hand (skipped when busy).
   const upgraded = check.needsRehash ? await kdf.run("other", () => hashPassword(password)).catch(() => null) : null;
   const scope = actFor(system, merchant.id);
-  const accessToken = await db.transaction().execute(async (trx) => {
+  // With TOTP on, the answer is a challenge (no session, no device cookie yet): second-factor-sign-in.ts.
+  const answer = await db.transaction().execute(async (trx) => {
     await settleSignIn(trx, slots, limits);
     if (upgraded) await setPasswordHash(trx, scope, upgraded);
     if (merchant.last_login_at === null) await onFirstLogin(trx, scope, now);
-    return signInMerchant(trx, scope, ip, now);
+    return answerFirstFactor(trx, scope, merchant, ip, now);
   });
   return {
-    outcome: ok(toLoginResult(merchant, accessToken)),
-    deviceCookie: newDeviceCookie(secret, merchant.id),
+    outcome: ok(answer),
+    deviceCookie: needsSecondFactor(answer) ? null : newDeviceCookie(secret, merchant.id),
   };
 }

@@ -3,7 +3,13 @@ import { useSelector } from "@xstate/react";
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import { selectRememberedLogin, selectSignedIn, selectSigningIn } from "../../../machines/auth/session-selectors.ts";
+import {
+  sameSecondFactorStep,
+  selectRememberedLogin,
+  selectSecondFactorStep,
+  selectSignedIn,
+  selectSigningIn,
+} from "../../../machines/auth/session-selectors.ts";
 import { storageKeys } from "../../api/session-storage.ts";
 import { afterLoginTarget } from "../../app/route-guard.ts";
 import { usePreparedNavigate } from "../../app/prepared-navigate.tsx";
@@ -13,6 +19,7 @@ import { FormField } from "../../ui/form-field.tsx";
 import { useCheckedBeforeHydration, useHeldSubmit } from "../../ui/before-hydration.ts";
 import { AuthLayout } from "./auth-layout.tsx";
 import { googleClientId } from "./google-config.ts";
+import { SecondFactorForm } from "./second-factor-form.tsx";
 
 // Its own chunk, fetched only when a client id is configured: /login stays lean without Google.
 const GoogleSignIn = lazy(() => import("./google-sign-in.tsx").then((m) => ({ default: m.GoogleSignIn })));
@@ -40,6 +47,7 @@ export default function LoginPage() {
   const fieldErrors = useSelector(session, (s) => s.context.fieldErrors);
   const failure = useSelector(session, (s) => s.context.failure);
   const googleClient = googleClientId();
+  const step = useSelector(session, selectSecondFactorStep, sameSecondFactorStep);
 
   useEffect(() => {
     if (signedIn) navigate(afterLoginTarget(location.search), { replace: true });
@@ -49,6 +57,13 @@ export default function LoginPage() {
     event.preventDefault();
     session.send({ type: "login.submit", email, password, remember });
   };
+
+  if (step.kind === "secondFactor")
+    return (
+      <AuthLayout title={t("login.secondFactorTitle")}>
+        <SecondFactorForm busy={step.busy} codeError={step.codeError} />
+      </AuthLayout>
+    );
 
   return (
     <AuthLayout
