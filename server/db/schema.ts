@@ -123,6 +123,7 @@ export interface DB {
 
 /** Every table, in an order that truncation with CASCADE accepts. */
 export const tableNames = [
+  "security_events",
   "dev_payments",
   "messages",
   "wallets",
@@ -321,4 +322,20 @@ export interface DB {
   order_transfers: OrderTransfersTable;
   balance_entries: BalanceEntriesTable;
   subscriptions: SubscriptionsTable;
+}
+
+/** The authentication and security event log (server/domain/identity/security-events.ts): no secret in any column. */
+export interface SecurityEventsTable {
+  id: Id;
+  /** Null when no merchant is known (a sign-in for an unknown e-mail, a Google token that did not check out). */
+  merchant_id: IdRef | null;
+  kind: string;
+  outcome: "success" | "failure" | "refused";
+  ip: string;
+  user_agent: string;
+  created_at: Date;
+}
+
+export interface DB {
+  security_events: SecurityEventsTable;
 }

@@ -7,6 +7,7 @@ import type { DB } from "../../db/schema.ts";
 import type { GoogleIdentity } from "./google-identity.ts";
 import { defaultNickName } from "./merchants.ts";
 import { onFirstLogin, onRegistered } from "../messaging/messages.ts";
+import { recordSecurityEvent } from "./security-events.ts";
 import { signInMerchant } from "./sessions.ts";
 import { actFor, systemScope } from "./system-scope.ts";
 import { toLoginResult } from "./profile.ts";
@@ -27,6 +28,7 @@ export async function signInWithGoogle(
   identity: GoogleIdentity,
   ip: string,
   now: Date,
+  userAgent?: string,
 ): Promise<LoginResult> {
   return db.transaction().execute(async (trx) => {
     const bySubject = await trx
@@ -44,6 +46,7 @@ export async function signInWithGoogle(
         .where("id", "=", merchant.id)
         .where("google_sub", "is", null)
         .execute();
+      await recordSecurityEvent(trx, { ip, userAgent, now }, "googleLink", "success", merchant.id);
     }
     const registered = !merchant;
     merchant ??=
@@ -65,6 +68,7 @@ export async function signInWithGoogle(
     const scope = actFor(system, merchant.id);
     if (registered) await onRegistered(trx, scope, now);
     if (merchant.last_login_at === null) await onFirstLogin(trx, scope, now);
+    await recordSecurityEvent(trx, { ip, userAgent, now }, "googleSignIn", "success", merchant.id);
     return toLoginResult(merchant, await signInMerchant(trx, scope, ip, now));
   });
 }

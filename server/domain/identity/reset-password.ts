@@ -9,6 +9,7 @@ import { takeCodeUseSlots } from "./code-throttle.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import { clearAccountThrottle } from "./login-throttle.ts";
 import { findMerchantByEmail, normalizeEmail, setPasswordHash } from "./merchants.ts";
+import { recordSecurityEvent } from "./security-events.ts";
 import { revokeMerchantSessions } from "./sessions.ts";
 import { actFor, systemScope } from "./system-scope.ts";
 
@@ -18,6 +19,8 @@ export interface PasswordReset {
   password: string;
   ip: string;
   now: Date;
+  /** For the security event log. */
+  userAgent?: string;
 }
 
 /** No session: the system acts for the merchant whose mailbox the spent code proved (merchant-scope.ts). */
@@ -36,17 +39,21 @@ export async function resetPassword(
   const { ip, now } = input;
   const email = normalizeEmail(input.email);
   const limited = await takeCodeUseSlots(db, email, ip, services, now);
+  if (limited) await recordSecurityEvent(db, input, "passwordReset", "refused");
   if (limited) return limited;
   const merchant = await findMerchantByEmail(db, email);
   if (!merchant) return fail(errCodes.accountNotFound, messages.accountNotFound);
   if (isCommonPassword(input.password)) return fail(errCodes.passwordTooCommon, messages.passwordTooCommon);
   const code = { email, purpose: "reset", code: input.code, now, maxAttempts: limits.codeMaxAttempts, secret } as const;
-  return spendCodeOnPassword(db, code, input.password, kdf, async (trx, passwordHash) => {
+  const reset = await spendCodeOnPassword(db, code, input.password, kdf, async (trx, passwordHash) => {
     const scope = actFor(system, merchant.id);
     await setPasswordHash(trx, scope, passwordHash);
     await revokeMerchantSessions(trx, scope, now);
     await onPasswordChanged(trx, scope, now);
     await clearAccountThrottle(trx, email);
+    await recordSecurityEvent(trx, input, "sessionsRevoked", "success", merchant.id);
     return ok(null);
   });
+  await recordSecurityEvent(db, input, "passwordReset", reset, merchant.id);
+  return reset;
 }

@@ -12,8 +12,9 @@ import { useServices } from "../../app/services-context.tsx";
 import { formatDate } from "../../i18n/format.ts";
 import { provideNicknameEdit } from "../../layout/shell-machines.ts";
 import { NicknameDialog } from "../../layout/nickname-dialog.tsx";
+import { SecurityActivity } from "./security-activity.tsx";
 
-/** User centre: e-mail, nickname (editable), role, user ID. */
+/** User centre: e-mail, nickname (editable), role, user ID; recent security activity. */
 export default function UserCentrePage() {
   const { t, i18n } = useTranslation();
   const services = useServices();
@@ -75,6 +76,7 @@ export default function UserCentrePage() {
           </tbody>
         </HTMLTable>
       </Card>
+      <SecurityActivity />
       <NicknameDialog actor={nickname} current={nickName} />
     </section>
   );
