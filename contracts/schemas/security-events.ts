@@ -20,6 +20,8 @@ export const securityEventKinds = [
   "signOut",
   /** Every other session ended (a password change or reset). */
   "sessionsRevoked",
+  /** Signed-in calls past the merchant's limit (ASVS 2.4.1): the first refusal of a run. */
+  "callLimit",
 ] as const;
 export const securityEventKind = z.enum(securityEventKinds);
 export type SecurityEventKind = z.infer<typeof securityEventKind>;

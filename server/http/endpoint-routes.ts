@@ -1,8 +1,9 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import * as z from "zod/mini";
 import { type Endpoint, type EndpointName, type EnvelopeEndpointName, endpoints } from "../../contracts/endpoints.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { findSession } from "../domain/identity/sessions.ts";
+import { takeMerchantCall } from "../domain/platform/merchant-calls.ts";
 import { ApiError, messages, type Outcome } from "../domain/platform/outcome.ts";
 import { clientAddress } from "./client-address.ts";
 import { failure, success } from "./envelope.ts";
@@ -40,6 +41,13 @@ export function registerEndpoints(app: FastifyInstance, handlers: HandlerTable, 
             absoluteSeconds: services.limits.sessionAbsoluteSeconds,
           });
           if (!session) throw new ApiError(errCodes.notLoggedIn, messages.notLoggedIn, 401);
+          await takeMerchantCall(
+            services.db,
+            session.scope,
+            callSource(request, now),
+            services.limits,
+            services.refusals,
+          );
         }
         const params = handler.params ? parseRequest(handler.params, rawParams) : rawParams;
         const query = endpoint.query ? parseRequest(endpoint.query, { ...(request.query as object) }) : undefined;
@@ -76,6 +84,13 @@ export function registerEndpoints(app: FastifyInstance, handlers: HandlerTable, 
     });
   }
 }
+
+/** Where a call comes from, for the security event log. */
+export const callSource = (request: FastifyRequest, now: Date) => ({
+  ip: clientAddress(request),
+  userAgent: request.headers["user-agent"] ?? "",
+  now,
+});
 
 interface Route {
   url: string;
