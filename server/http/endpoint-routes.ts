@@ -41,13 +41,7 @@ export function registerEndpoints(app: FastifyInstance, handlers: HandlerTable, 
             absoluteSeconds: services.limits.sessionAbsoluteSeconds,
           });
           if (!session) throw new ApiError(errCodes.notLoggedIn, messages.notLoggedIn, 401);
-          await takeMerchantCall(
-            services.db,
-            session.scope,
-            callSource(request, now),
-            services.limits,
-            services.refusals,
-          );
+          await takeMerchantCall(services.db, session.scope, callSource(request, now), services);
         }
         const params = handler.params ? parseRequest(handler.params, rawParams) : rawParams;
         const query = endpoint.query ? parseRequest(endpoint.query, { ...(request.query as object) }) : undefined;
@@ -61,9 +55,7 @@ export function registerEndpoints(app: FastifyInstance, handlers: HandlerTable, 
           query,
           params,
           session,
-          ip: clientAddress(request),
-          userAgent: request.headers["user-agent"] ?? "",
-          now,
+          ...callSource(request, now),
           services,
           log: request.log,
           secure: request.protocol === "https",

@@ -70,13 +70,7 @@ export async function registerOrderEvents(
   app.get(endpoints.orderEvents.path, { compress: false, exposeHeadRoute: false }, async (request, reply) => {
     const session = await findSession(services.db, request.headers.authorization, services.clock(), lifetime());
     if (!session) throw new ApiError(errCodes.notLoggedIn, messages.notLoggedIn, 401);
-    await takeMerchantCall(
-      services.db,
-      session.scope,
-      callSource(request, services.clock()),
-      services.limits,
-      services.refusals,
-    );
+    await takeMerchantCall(services.db, session.scope, callSource(request, services.clock()), services);
     const { orderCode } = parseRequest(endpoints.orderEvents.query, { ...(request.query as object) });
     const { scope, tokenHash } = session;
     if (relay.subscriptionsOf(scope.merchantId) >= streamsPerMerchant) {

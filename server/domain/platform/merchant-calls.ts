@@ -27,8 +27,7 @@ export async function takeMerchantCall(
   db: Kysely<DB>,
   scope: MerchantScope,
   source: SecurityEventSource,
-  limits: Limits,
-  memo: RefusalMemo,
+  { limits, refusals: memo }: { limits: Limits; refusals: RefusalMemo },
 ): Promise<void> {
   const slot = merchantCallSlot(scope, limits);
   const known = memo.refusing([slot], source.now);
