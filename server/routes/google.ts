@@ -1,6 +1,7 @@
 import type { LoginAnswer } from "../../contracts/schemas/two-factor.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { signInWithGoogle } from "../domain/identity/google-accounts.ts";
+import { recordSecurityEvent } from "../domain/identity/security-events.ts";
 import {
   exchangeGoogleCode,
   type GoogleCheck,
@@ -24,13 +25,14 @@ async function refused(
   detail: string,
 ) {
   ctx.log.info({ detail }, "Google sign-in refused");
+  await recordSecurityEvent(ctx.db, ctx, "googleSignIn", "failure");
   return fail(code, message);
 }
 
 async function answerCheck(ctx: GoogleContext, check: GoogleCheck): Promise<Outcome<LoginAnswer>> {
   if (check.ok) {
     await refundSlots(ctx.db, ipSlot(ctx));
-    return ok(await signInWithGoogle(ctx.db, check.identity, ctx.ip, ctx.now));
+    return ok(await signInWithGoogle(ctx.db, check.identity, ctx.ip, ctx.now, ctx.userAgent));
   }
   if (check.reason === "unreachable") {
     await refundSlots(ctx.db, ipSlot(ctx));
@@ -54,6 +56,7 @@ const ipSlot = (ctx: GoogleContext): Slot[] => [
 /** Each try takes a slot of the address's sign-in bucket up front; a verified one gives it back. */
 const rateLimited = async (ctx: GoogleContext) => {
   const taken = await takeSlots(ctx.db, ipSlot(ctx), ctx.now, ctx.services.refusals);
+  if (!taken.ok) await recordSecurityEvent(ctx.db, ctx, "googleSignIn", "refused");
   return taken.ok ? null : fail(errCodes.rateLimited, waitMessage(taken.waitSeconds), 429);
 };
 

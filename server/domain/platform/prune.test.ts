@@ -35,6 +35,7 @@ describe("pruneExpired", () => {
       outboxCodesBlanked: 0,
       outboxRows: 0,
       demoOrders: 0,
+      securityEvents: 0,
     });
     expect(await countOf("rate_limits")).toBeGreaterThan(0);
 

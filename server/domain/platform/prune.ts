@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
+import { pruneSecurityEvents } from "../identity/security-events.ts";
 import type { Limits } from "./limits.ts";
 
 export interface Pruned {
@@ -9,6 +10,8 @@ export interface Pruned {
   outboxCodesBlanked: number;
   outboxRows: number;
   demoOrders: number;
+  /** Security events older than a year (identity/security-events.ts). */
+  securityEvents: number;
 }
 
 /** Ended sessions and used codes are kept a day, for whoever looks into an incident; mail a week. */
@@ -21,7 +24,7 @@ const count = (result: { numDeletedRows?: bigint; numUpdatedRows?: bigint }) =>
 /**
  * What no request will read again: sessions past their idle or absolute limit or revoked, codes
  * expired, drained throttling buckets (a `tat` in the past says nothing), plain codes in the outbox
- * once they expire (the text too, which holds the code), old mail and ended demo orders.
+ * once they expire (the text too, which holds the code), old mail, ended demo orders and security events past a year.
  */
 export async function pruneExpired(db: Kysely<DB>, now: Date, limits: Limits): Promise<Pruned> {
   const dayAgo = new Date(now.getTime() - keepEndedMs);
@@ -55,6 +58,7 @@ export async function pruneExpired(db: Kysely<DB>, now: Date, limits: Limits): P
     outboxCodesBlanked: count(outboxCodesBlanked),
     outboxRows: count(outboxRows),
     demoOrders: count(demoOrders),
+    securityEvents: await pruneSecurityEvents(db, now),
   };
 }
 
