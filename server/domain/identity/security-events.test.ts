@@ -74,10 +74,11 @@ describe("the security event log", () => {
   it("records a password change (and the other sessions ended), a sign-out and a reset, and shows them to the merchant", async () => {
     const { userId } = await seedMerchant(h.db, { email, password });
     const token = (await signIn(password)).resData.accessToken as string;
+    await seedCode(h.db, { email, purpose: "change-password", code: "123456" });
     const change = (oldPassword: string) =>
       call(h, "updatePassword", {
         token,
-        body: { oldPassword, password: "Fresh7Password", repeatPassword: "Fresh7Password" },
+        body: { oldPassword, code: "123456", password: "Fresh7Password", repeatPassword: "Fresh7Password" },
         ...from("198.51.100.6"),
       });
     expect((await change("Wrong7Password")).errCode).toBe("2007");
