@@ -22,6 +22,12 @@ export const securityEventKinds = [
   "sessionsRevoked",
   /** Signed-in calls past the merchant's limit (ASVS 2.4.1): the first refusal of a run. */
   "callLimit",
+  /** Login/SecondFactor: the TOTP or recovery code after the password or Google. */
+  "secondFactor",
+  /** TwoFactor/Enable. */
+  "twoFactorOn",
+  /** TwoFactor/Disable. */
+  "twoFactorOff",
 ] as const;
 export const securityEventKind = z.enum(securityEventKinds);
 export type SecurityEventKind = z.infer<typeof securityEventKind>;
