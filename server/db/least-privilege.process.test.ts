@@ -6,7 +6,7 @@ import { buildServer } from "../app.ts";
 import { pruneExpired } from "../domain/platform/prune.ts";
 import { defaultLimits } from "../domain/platform/limits.ts";
 import { startTestPostgres, type TestPostgres } from "../testing/postgres-server.ts";
-import { seedMerchant, testServerSecret } from "../testing/seed.ts";
+import { seedCode, seedMerchant, testServerSecret } from "../testing/seed.ts";
 import { type OpenedDatabase, openDatabase } from "./open-database.ts";
 
 process.env.PASSWORD_HASH_COST ??= "test";
@@ -89,7 +89,13 @@ describe("the server's PostgreSQL role (ASVS 13.2.2)", () => {
     const signedIn = await call("POST", "/api/Login/Login", { email: "least@example.com", password: "Least7Password" });
     expect(signedIn.success).toBe(true);
     const token = signedIn.resData.accessToken as string;
-    const change = { oldPassword: "Least7Password", password: "Other7Password", repeatPassword: "Other7Password" };
+    await seedCode(opened!.db, { email: "least@example.com", purpose: "change-password", code: "123456" });
+    const change = {
+      oldPassword: "Least7Password",
+      code: "123456",
+      password: "Other7Password",
+      repeatPassword: "Other7Password",
+    };
     expect((await call("POST", "/api/User/UpdatePwd", change, token)).success).toBe(true);
     const activity = await call("POST", "/api/User/SecurityActivity", {}, token);
     expect(activity.resData.items.map((e: { kind: string }) => e.kind)).toEqual([
