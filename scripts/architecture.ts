@@ -16,6 +16,7 @@ export const codeFolders = [
   "e2e",
   "scripts",
   "bench",
+  "chaos",
 ] as const;
 
 export const repoRoot = fileURLToPath(new URL("..", import.meta.url));
