@@ -179,8 +179,9 @@ export function replayText(label: string, steps: readonly Step[], failedAt?: num
 /**
  * Scenarios written by hand for issue 24's findings, run beside the seeds (`npm run chaos -- --scenario NAME`).
  * minedAgain (finding 1): a paid order's transfer taken by a reorganisation deeper than the confirmations and mined
- * again at the same height, then once more in another block. laggingBackend (finding 1 without a reorganisation): a
- * load balancer's backend 4 blocks behind answers every other request while payments confirm. hugeAmount (finding 2):
+ * again at the same height, then once more in another block. laggingBackend (finding 1 without a reorganisation): the
+ * node answers from a head behind a paid order's payment, then a load balancer's backend behind it takes every other
+ * request. paidWhileLagging: payments made while every other request goes to a backend behind them. hugeAmount (finding 2):
  * 10^27 base units to one merchant, then another merchant's exact payment must still be seen.
  */
 export const focusedScenarios: Readonly<Record<string, readonly Step[]>> = {
@@ -197,9 +198,22 @@ export const focusedScenarios: Readonly<Record<string, readonly Step[]>> = {
     { kind: "order", merchant: 0 },
     { kind: "pay", merchant: 0, amount: "excess", units: "30000000" },
     { kind: "mine", blocks: 3 },
-    { kind: "proxy", mode: { kind: "alternate", blocks: 4 } },
+    // Behind the payment's block (4 deep): a backend 5 blocks behind, then one 6 behind taking every other request.
+    { kind: "proxy", mode: { kind: "lag", blocks: 5 } },
+    { kind: "mine", blocks: 1 },
+    { kind: "proxy", mode: { kind: "alternate", blocks: 6 } },
+    { kind: "mine", blocks: 1 },
+    { kind: "mine", blocks: 1 },
+    { kind: "proxy", mode: { kind: "pass" } },
+  ],
+  paidWhileLagging: [
+    { kind: "order", merchant: 0 },
     { kind: "mine", blocks: 2 },
-    { kind: "mine", blocks: 2 },
+    { kind: "proxy", mode: { kind: "alternate", blocks: 3 } },
+    { kind: "pay", merchant: 0, amount: "exact", units: "29000000" },
+    { kind: "pay", merchant: 1, amount: "short", units: "1000000" },
+    { kind: "mine", blocks: 1 },
+    { kind: "mine", blocks: 1 },
     { kind: "proxy", mode: { kind: "pass" } },
   ],
   hugeAmount: [
