@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
+import { seededRandom } from "./random.ts";
 import type { ProxyMode } from "./scenario.ts";
 
 /**
@@ -32,6 +33,7 @@ export async function startRpcProxy(upstream: string): Promise<RpcProxy> {
   let mode: ProxyMode = { kind: "pass" };
   let frozenHead = 0n;
   let turn = 0;
+  const coin = seededRandom(24);
   const counts: Record<string, number> = {};
   const count = (what: string) => {
     counts[what] = (counts[what] ?? 0) + 1;
@@ -91,7 +93,7 @@ export async function startRpcProxy(upstream: string): Promise<RpcProxy> {
     }
   }
 
-  async function answer(call: Call, requestTurn: number): Promise<unknown> {
+  async function answer(call: Call): Promise<unknown> {
     switch (mode.kind) {
       case "pass":
         count("passed");
@@ -107,7 +109,8 @@ export async function startRpcProxy(upstream: string): Promise<RpcProxy> {
         count("lagged");
         return behind(call, (await realHead()) - BigInt(mode.blocks), false);
       case "alternate":
-        if (requestTurn % 2 === 0) {
+        // A load balancer's pick, request by request: a coin from a fixed seed, so a replay asks the same backends.
+        if (coin.chance(0.5)) {
           count("passed");
           return passOn(call);
         }
@@ -130,7 +133,7 @@ export async function startRpcProxy(upstream: string): Promise<RpcProxy> {
       }
       const one = async (call: Call) => {
         try {
-          return { jsonrpc: "2.0", id: call.id, result: await answer(call, requestTurn) };
+          return { jsonrpc: "2.0", id: call.id, result: await answer(call) };
         } catch (error) {
           const rpc = (error as { rpc?: unknown }).rpc ?? { code: -32603, message: String(error) };
           return { jsonrpc: "2.0", id: call.id, error: rpc };

@@ -84,6 +84,7 @@ export async function runScenario(world: ChaosWorld, label: string, steps: reado
   await check();
   const quiet = [...(await receivedAllAccounted(world.db, { decimals })), ...(await storedMatchesChain(world, sent))];
   if (quiet.length > 0) await fail(quiet);
+  notes.push(`RPC proxy so far: ${JSON.stringify(world.proxy.counts)}`);
   return { label, steps: steps.length, notes, ms: Date.now() - started };
 }
 
@@ -199,13 +200,16 @@ async function storedMatchesChain(world: ChaosWorld, sent: readonly SentPayment[
     const receipt = await world.chain.clients.public.getTransactionReceipt({ hash: payment.hash }).catch(() => null);
     const row = await world.db
       .selectFrom("chain_transfers")
-      .select(["status", "block_hash", "quarantine"])
+      .select(["status", "block_hash", "block_number", "quarantine"])
       .where("tx_hash", "=", payment.hash)
       .executeTakeFirst();
-    if (receipt) {
+    // A transaction mined again that reverted moved no token: as good as not on the chain.
+    if (receipt && receipt.status === "success") {
       if (!row) found.push(`payment ${payment.hash} is on the chain but was never stored`);
       else if (row.status !== "confirmed" && !row.quarantine)
-        found.push(`payment ${payment.hash} is on the chain but stored as ${row.status}`);
+        found.push(
+          `payment ${payment.hash} is on the chain (block ${receipt.blockNumber}) but stored as ${row.status} (block ${row.block_number})`,
+        );
       else if (row.block_hash !== receipt.blockHash && !row.quarantine)
         found.push(
           `payment ${payment.hash} is stored in block ${row.block_hash}, the chain has it in ${receipt.blockHash}`,
