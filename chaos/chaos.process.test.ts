@@ -6,12 +6,15 @@ import { type ChaosWorld, startWorld } from "./world.ts";
 /**
  * Issue 24's chaos harness inside `npm test`, bounded: one world (a real PostgreSQL, anvil, the RPC proxy, two
  * `server/main.ts` on one database), a fixed seed chosen because it kills the lease holder while payments are on their
- * way and pays amounts past numeric(38,18), then the focused scenarios of finding 1. Invariants are checked after every step and once the chaos
+ * way and pays amounts past numeric(38,18), then the focused scenario of finding 1. Invariants are checked after every step and once the chaos
  * stops (chaos/invariants.ts); a failure prints the seed and its steps. `npm run chaos -- --seeds N` runs more.
  */
 const ciSeeds = [8];
-/** Finding 1 by a reorganisation and by a lagging backend; finding 2's huge amounts are in seed 8. */
-const ciFocused = ["minedAgain", "laggingBackend"];
+/**
+ * Finding 1 by a reorganisation; finding 2's huge amounts are in seed 8. laggingBackend (finding 1 without a
+ * reorganisation) stays out of the bounded run: orders.process.test.ts's lagging-node test covers it in-process.
+ */
+const ciFocused = ["minedAgain"];
 
 let world: ChaosWorld | undefined;
 
