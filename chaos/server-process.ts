@@ -5,6 +5,17 @@ import { join } from "node:path";
 
 const repoRoot = join(import.meta.dirname, "..");
 
+/** Servers still running: if the harness dies first (a worker killed, an uncaught error), none outlives it. */
+const running = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of running)
+    try {
+      process.kill(-child.pid!, "SIGKILL");
+    } catch {
+      // already gone
+    }
+});
+
 /** One `node server/main.ts` of the harness, killed with -9 and started again on the same settings. */
 export interface ServerProcess {
   readonly name: string;
@@ -72,7 +83,13 @@ export function serverProcess(name: string, env: Record<string, string>): Server
         },
       });
       child = started;
-      exit = new Promise((resolve) => started.once("exit", resolve));
+      running.add(started);
+      exit = new Promise((resolve) =>
+        started.once("exit", (code) => {
+          running.delete(started);
+          resolve(code);
+        }),
+      );
       let partial = "";
       const keep = (chunk: Buffer) => {
         const parts = (partial + chunk.toString("utf8")).split("\n");
