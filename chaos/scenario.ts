@@ -219,6 +219,19 @@ export const focusedScenarios: Readonly<Record<string, readonly Step[]>> = {
     { kind: "mine", blocks: 1 },
     { kind: "proxy", mode: { kind: "pass" } },
   ],
+  /**
+   * Seed 102's steps 8 to 11 (it missed its payment when run after seeds 100 and 101). FAILS on today's code, 4 runs
+   * in 4: a payment made while a load balancer sends some requests to a backend 5 blocks behind is never stored. The
+   * scan checks block `to`'s hash before and after eth_getLogs, but the logs may come from the backend behind, which
+   * has no logs above its head, while both hashes come from the one ahead; the cursor moves past the payment for good.
+   * Not in npm test until the watcher is fixed.
+   */
+  paidBehindBalancer: [
+    { kind: "proxy", mode: { kind: "alternate", blocks: 5 } },
+    { kind: "pay", merchant: 0, amount: "excess", units: "52232436" },
+    { kind: "mine", blocks: 4 },
+    { kind: "proxy", mode: { kind: "pass" } },
+  ],
   hugeAmount: [
     { kind: "order", merchant: 1 },
     { kind: "pay", merchant: 0, amount: "huge", units: (10n ** 27n).toString() },
