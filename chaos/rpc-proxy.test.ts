@@ -58,7 +58,7 @@ async function rpc(
 }
 
 describe("the chaos RPC proxy", () => {
-  it("passes requests on, and lagging answers from a head N behind: no block and no log above it", async () => {
+  it("passes requests on, and lagging answers from a head N behind: no block above it, logs past it refused or clamped", async () => {
     await proxy.set({ kind: "pass" });
     expect((await rpc("eth_blockNumber")).result).toBe(hex(100));
     await proxy.set({ kind: "lag", blocks: 5 });
@@ -66,6 +66,12 @@ describe("the chaos RPC proxy", () => {
     expect((await rpc("eth_getBlockByNumber", ["latest", false])).result).toEqual(block(95));
     expect((await rpc("eth_getBlockByNumber", [hex(98), false])).result).toBeNull();
     expect((await rpc("eth_getBlockByNumber", [hex(90), false])).result).toEqual(block(90));
+    // Logs past its head: refused, as today's clients do; or, clamping, only those up to its head.
+    expect((await rpc("eth_getLogs", [{ fromBlock: hex(93), toBlock: hex(99) }])).error).toMatchObject({
+      code: -32602,
+    });
+    expect((await rpc("eth_getLogs", [{ fromBlock: hex(90), toBlock: hex(92) }])).result).toHaveLength(3);
+    await proxy.set({ kind: "lag", blocks: 5, clampLogs: true });
     const logs = (await rpc("eth_getLogs", [{ fromBlock: hex(93), toBlock: hex(99) }])).result as unknown[];
     expect(logs.map((l) => Number((l as { blockNumber: string }).blockNumber))).toEqual([93, 94, 95]);
     expect((await rpc("eth_getLogs", [{ fromBlock: hex(97), toBlock: hex(99) }])).result).toEqual([]);

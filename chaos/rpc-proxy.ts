@@ -65,7 +65,7 @@ export async function startRpcProxy(upstream: string): Promise<RpcProxy> {
   }
 
   /** The node as a backend whose head is `limit`: nothing above it exists. */
-  async function behind(call: Call, limit: bigint, stale: boolean): Promise<unknown> {
+  async function behind(call: Call, limit: bigint, stale: boolean, clampLogs = false): Promise<unknown> {
     const params = call.params ?? [];
     const key = `${call.method}:${JSON.stringify(params)}`;
     if (stale && remembered.has(key)) return remembered.get(key);
@@ -74,7 +74,8 @@ export async function startRpcProxy(upstream: string): Promise<RpcProxy> {
         return hex(limit);
       case "eth_getBlockByNumber": {
         const tag = String(params[0]);
-        if (latestTags.has(tag)) return behind({ ...call, params: [hex(limit), ...params.slice(1)] }, limit, stale);
+        if (latestTags.has(tag))
+          return behind({ ...call, params: [hex(limit), ...params.slice(1)] }, limit, stale, clampLogs);
         return BigInt(tag) > limit ? null : ask(call);
       }
       case "eth_getBlockByHash": {
@@ -84,7 +85,12 @@ export async function startRpcProxy(upstream: string): Promise<RpcProxy> {
       case "eth_getLogs": {
         const filter = { ...(params[0] as Record<string, string>) };
         const to = latestTags.has(filter.toBlock ?? "latest") ? limit : BigInt(filter.toBlock!);
-        if (filter.fromBlock && !latestTags.has(filter.fromBlock) && BigInt(filter.fromBlock) > limit) return [];
+        const from = filter.fromBlock && !latestTags.has(filter.fromBlock) ? BigInt(filter.fromBlock) : limit;
+        if (!clampLogs && (to > limit || from > limit))
+          throw Object.assign(new Error("beyond head"), {
+            rpc: { code: -32602, message: "block range extends beyond current head block" },
+          });
+        if (from > limit) return [];
         filter.toBlock = hex(to < limit ? to : limit);
         return ask({ ...call, params: [filter] });
       }
@@ -107,7 +113,7 @@ export async function startRpcProxy(upstream: string): Promise<RpcProxy> {
         throw Object.assign(new Error("chaos: backend unavailable"), { rpc: { code: -32000, message: "unavailable" } });
       case "lag":
         count("lagged");
-        return behind(call, (await realHead()) - BigInt(mode.blocks), false);
+        return behind(call, (await realHead()) - BigInt(mode.blocks), false, mode.clampLogs);
       case "alternate":
         // A load balancer's pick, request by request: a coin from a fixed seed, so a replay asks the same backends.
         if (coin.chance(0.5)) {
@@ -115,7 +121,7 @@ export async function startRpcProxy(upstream: string): Promise<RpcProxy> {
           return passOn(call);
         }
         count("lagged");
-        return behind(call, (await realHead()) - BigInt(mode.blocks), false);
+        return behind(call, (await realHead()) - BigInt(mode.blocks), false, mode.clampLogs);
       case "stale":
         count("stale");
         return behind(call, frozenHead, true);
