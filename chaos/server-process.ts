@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -26,7 +26,7 @@ export interface ServerProcess {
   readonly lines: readonly string[];
   start(): Promise<void>;
   kill9(): Promise<void>;
-  /** SIGTERM, then SIGKILL after 10 s. */
+  /** SIGTERM, then SIGKILL after 10 s; then its data folder is removed. */
   stop(): Promise<void>;
 }
 
@@ -122,6 +122,8 @@ export function serverProcess(name: string, env: Record<string, string>): Server
       const timer = setTimeout(() => signal("SIGKILL"), 10_000);
       await exit;
       clearTimeout(timer);
+      // The end of the harness: the data folder goes (a kill -9 and restart keep it, and its stale lock, on purpose).
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
