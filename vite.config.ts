@@ -64,6 +64,7 @@ export default defineConfig({
       "scripts/**/*.test.ts",
       "model-tests/**/*.test.ts",
       "bench/**/*.test.ts",
+      "chaos/**/*.test.ts",
     ],
     exclude: ["contracts/pact/**", "node_modules/**", "**/*.browser.test.ts", "**/*.process.test.ts"],
     environment: "node",

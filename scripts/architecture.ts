@@ -17,6 +17,7 @@ export const codeFolders = [
   "e2e",
   "scripts",
   "bench",
+  "chaos",
 ] as const;
 
 export const repoRoot = fileURLToPath(new URL("..", import.meta.url));

@@ -120,6 +120,7 @@ export async function startChainLayer(options: ChainLayerOptions): Promise<Chain
           startBlock: chain.devnet && facts ? BigInt(facts.token.deployBlock) : settings?.startBlock,
           scanBlocks: settings?.scanBlocks,
           pollMs: chain.devnet ? 500 : settings?.pollMs,
+          leaseMs: settings?.leaseMs,
         },
         {
           db: options.db,

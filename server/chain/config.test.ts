@@ -61,6 +61,17 @@ describe("chain settings from the environment", () => {
     ).toThrow(/moreRpcUrls/);
   });
 
+  it("takes the watcher's lease time (15 s by default, at least 1 s): the chaos harness's kill -9 is taken over in seconds", () => {
+    const entry = { product: "Eth", chainId: 1, rpcUrl: "https://a.example/rpc", tokens: [usdt] };
+    expect(chainConfigFromEnv({ WALLET_XPUB: xpub, CHAINS: chains([entry]) }).chains[0]?.leaseMs).toBe(15_000);
+    expect(
+      chainConfigFromEnv({ WALLET_XPUB: xpub, CHAINS: chains([{ ...entry, leaseMs: 3_000 }]) }).chains[0]?.leaseMs,
+    ).toBe(3_000);
+    expect(() => chainConfigFromEnv({ WALLET_XPUB: xpub, CHAINS: chains([{ ...entry, leaseMs: 500 }]) })).toThrow(
+      /leaseMs/,
+    );
+  });
+
   it("with chains configured the devnet runs only when asked for", () => {
     const env = {
       WALLET_XPUB: xpub,

@@ -20,17 +20,18 @@ import { startTestChain, type TestChain } from "./test-chain.ts";
 /**
  * Issue 8, "two instances on one real PostgreSQL": two `node server/main.ts` (A and B) on one PostgreSQL database and
  * one anvil, the same WALLET_XPUB and CHAINS (chain id 31337). A holds the chain's watcher lease; an order created on
- * A is paid by transfers A's watcher confirms, and a stream and a real browser on B see it paid (NOTIFY). Then A is
- * killed with SIGKILL while transfers arrive: B takes the lapsed lease over, and every transfer ends up stored once,
- * confirmed and credited once; B answers the balance. The console is built into a temporary folder here (vite build,
- * a few seconds), so the browser part never depends on `npm run build` having run first in another lane of `npm test`.
+ * A is paid by transfers A's watcher confirms, and a stream and a real browser on B see it paid (NOTIFY). Every
+ * transfer ends up stored once, confirmed and credited once; B answers the balance. A kill -9 of the lease holder
+ * while transfers arrive, and B taking the lapsed lease over, is the chaos harness's (chaos/chaos.process.test.ts, the
+ * CI seed that kills the lease holder), on the same two-instance set-up with a 3 s lease. The console is built into a
+ * temporary folder here (vite build, a few seconds), so the browser part never depends on `npm run build` having run
+ * first in another lane of `npm test`.
  * A missing Chromium is a failure (scripts/setup-chromium.sh installs it as root), never a skip.
  */
 const repoRoot = join(import.meta.dirname, "../..");
 const chainId = 31337;
-/** watcher.ts: the lease lasts 15 s; an instance that does not hold it looks again every leaseMs / 3. */
+/** watcher.ts: the lease lasts 15 s. */
 const leaseMs = 15_000;
-const followerPollMs = leaseMs / 3;
 const usdt = (text: string) => {
   const [whole, fraction = ""] = text.split(".");
   return BigInt(whole!) * 1_000_000n + BigInt(fraction.padEnd(6, "0"));
@@ -384,7 +385,7 @@ afterAll(async () => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 }, 60_000);
 
-describe("two server instances on one PostgreSQL and one chain: one watches, the other takes over after kill -9", {
+describe("two server instances on one PostgreSQL and one chain: one watches, the other relays", {
   timeout: 90_000,
 }, () => {
   let payer: Merchant;
@@ -483,92 +484,9 @@ describe("two server instances on one PostgreSQL and one chain: one watches, the
     expect((await lease())!.pid).toBe(a.pid);
   });
 
-  it("kill -9 of the lease holder while transfers arrive: B takes the lease over once it lapses, and finishes the job", async () => {
+  it("every transfer is stored once, confirmed, and credited once; B answers the balance", async () => {
     logTailsOnFailure();
-    await pay("t5 no order, before the kill", saver, "3");
-    const sixth = await pay("t6 no order, seen by A but not confirmed at the kill", saver, "0.75");
-    await until("A to see t6", async () => (await transferRow(sixth.hash))?.status === "seen", 10_000, 50);
-
-    // The next transfer is on its way as A dies: its block also gives t6 its second confirmation.
-    const seventh = pay("t7 no order, sent as A is killed", saver, "4.125");
-    const killedAt = Date.now();
-    killGroup(a, "SIGKILL");
-    expect(await a.exit).toEqual({ code: null, signal: "SIGKILL" });
-    await seventh;
-    const orphaned = (await lease())!;
-    expect(orphaned.pid).toBe(a.pid);
-    expect(orphaned.remainingMs).toBeLessThanOrEqual(leaseMs);
-    const atKill = await Promise.all(
-      sent.slice(4).map(async (t) => `${t.label}: ${(await transferRow(t.hash))?.status ?? "not stored"}`),
-    );
-    process.stdout.write(
-      `two-instances: A killed with ${orphaned.remainingMs} ms of lease left; at the kill ${atKill.join("; ")}\n`,
-    );
-
-    // While nobody watches, more transfers and a new order, made on B (the API needs no watcher).
-    await pay("t8 no order, after the kill", saver, "5");
-    await pay("t9 no order, after the kill", saver, "0.5");
-    const second = await createOrder(b, payer);
-    expect(second).toMatchObject({ status: "pending", upgrade: "extend" });
-    const secondLive = await watch(b, payer, second.orderCode);
-    await secondLive.waitForEvents(1);
-    await pay("t10 order 2, 1 too many", payer, "30");
-    await chain!.mine(1);
-
-    // B takes the lease at its first look after A's lapsed: within the lease time left plus one follower poll.
-    const taken = await until(
-      "B to take the lease over",
-      async () => {
-        const now = await lease();
-        return now && now.pid === b.pid ? now : null;
-      },
-      leaseMs + followerPollMs + 5_000,
-      100,
-    );
-    const takeoverMs = Date.now() - killedAt;
-    const afterLapseMs = taken.acquiredAt.getTime() - orphaned.expiresAt.getTime();
-    process.stdout.write(
-      `two-instances: B took the lease ${takeoverMs} ms after the kill, ${afterLapseMs} ms after A's lease lapsed\n`,
-    );
-    expect(afterLapseMs).toBeGreaterThanOrEqual(0);
-    // (Timers on a busy 2-core machine run late: a second or two of slack on top of the design bound.)
-    expect(afterLapseMs).toBeLessThanOrEqual(followerPollMs + 2_000);
-    expect(takeoverMs).toBeLessThanOrEqual(leaseMs + followerPollMs + 3_000);
-
-    // B's own watcher confirms what came after the kill; the order created on B is paid, seen on B's stream.
-    await expect.poll(() => statuses(secondLive).at(-1), { timeout: 15_000 }).toBe("paid");
-    expect(orders(secondLive).at(-1)).toMatchObject({ payType: "chain", received: "30", remaining: "0" });
-    await until(
-      "all ten transfers confirmed",
-      async () =>
-        (await query<{ n: number }>("select count(*)::int as n from chain_transfers where status = 'confirmed'"))[0]!
-          .n === sent.length,
-      15_000,
-    );
-    // As for A above: B's log line comes after the commit the query saw, and reaches this test a little later.
-    await until(
-      "B's log to name every transfer after the kill confirmed",
-      async () => sent.slice(6).every((t) => confirmedBy(b).has(t.hash)) || null,
-      10_000,
-    );
-    const byB = confirmedBy(b);
-    for (const t of sent.slice(6)) expect(byB.has(t.hash), `${t.label} confirmed by B`).toBe(true);
-    for (const t of sent.slice(0, 4)) expect(byB.has(t.hash), `${t.label} not confirmed again by B`).toBe(false);
-
-    // The stream B held for the first order outlived A; the browser on B shows the second order paid too.
-    let firstEnded = false;
-    void firstLive.ended.then(() => {
-      firstEnded = true;
-    });
-    await sleep(0);
-    expect(firstEnded).toBe(false);
-    await page.goto("/order/list");
-    await page.getByTestId(`order-row-${second.orderCode}`).getByText("Paid", { exact: true }).waitFor();
-  });
-
-  it("every transfer is stored once, confirmed, and credited once; the survivor answers the balance", async () => {
-    logTailsOnFailure();
-    expect(sent).toHaveLength(10);
+    expect(sent).toHaveLength(4);
     const rows = await query<{
       tx_hash: string;
       log_index: number;
@@ -577,7 +495,7 @@ describe("two server instances on one PostgreSQL and one chain: one watches, the
       status: string;
       confirmations: number;
     }>("select tx_hash, log_index, to_address, amount::text, status, confirmations from chain_transfers order by id");
-    // Exactly our ten, each once (the unique key is chain, tx hash, log index), confirmed, with its amount and recipient.
+    // Exactly our four, each once (the unique key is chain, tx hash, log index), confirmed, with its amount and recipient.
     expect(rows.map((r) => r.tx_hash.toLowerCase()).sort()).toEqual(sent.map((t) => t.hash).sort());
     for (const t of sent) {
       const row = rows.find((r) => r.tx_hash.toLowerCase() === t.hash)!;
@@ -630,7 +548,6 @@ describe("two server instances on one PostgreSQL and one chain: one watches, the
     expect(linkOf(sent[0]!.hash)!.order_code).toBe(first.orderCode);
     expect(entriesOf(sent[0]!.hash)).toEqual([]);
     expect(entriesOf(sent[1]!.hash).map((e) => [e.kind, e.amount])).toEqual([["excess", "1.000000000000000000"]]);
-    expect(entriesOf(sent[9]!.hash).map((e) => [e.kind, e.amount])).toEqual([["excess", "1.000000000000000000"]]);
 
     // What the orders took (their price, paid on chain) plus every credit is exactly what was sent, per merchant.
     for (const who of [payer, saver]) {
@@ -643,16 +560,15 @@ describe("two server instances on one PostgreSQL and one chain: one watches, the
       const total = sent.filter((t) => t.to === who).reduce((sum, t) => sum + unitsToAtto(t.amount), 0n);
       expect(atto(paid!.total ?? "0") + credited, who.email).toBe(total);
       expect(atto(paid!.from_balance ?? "0")).toBe(0n);
-      expect(paid!.n).toBe(who === payer ? 2 : 0);
+      expect(paid!.n).toBe(who === payer ? 1 : 0);
     }
 
-    // The survivor answers the balance (A is gone).
-    expect(a.child.signalCode).toBe("SIGKILL");
+    // B answers the balance of what A's watcher credited.
     const payerBalance = balanceResult.parse(await ok(b, "/api/Account/Balance", {}, payer.token));
-    expect(payerBalance.balance).toBe("2");
-    expect(payerBalance.entries.map((e) => e.kind)).toEqual(["excess", "excess"]);
+    expect(payerBalance.balance).toBe("1");
+    expect(payerBalance.entries.map((e) => e.kind)).toEqual(["excess"]);
     const saverBalance = balanceResult.parse(await ok(b, "/api/Account/Balance", {}, saver.token));
-    expect(saverBalance.balance).toBe("17.125");
+    expect(saverBalance.balance).toBe("3.75");
     expect(saverBalance.entries.map((e) => e.txHash?.toLowerCase()).sort()).toEqual(
       sent
         .filter((t) => t.to === saver)

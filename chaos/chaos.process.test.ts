@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runScenario } from "./run.ts";
+import { focusedScenarios, generateScenario } from "./scenario.ts";
+import { type ChaosWorld, startWorld } from "./world.ts";
+
+/**
+ * Issue 24's chaos harness inside `npm test`, bounded: one world (a real PostgreSQL, anvil, the RPC proxy, two
+ * `server/main.ts` on one database), a fixed seed chosen because it kills the lease holder while payments are on their
+ * way and pays amounts past numeric(38,18), then the focused scenario of finding 1. Invariants are checked after every step and once the chaos
+ * stops (chaos/invariants.ts); a failure prints the seed and its steps. `npm run chaos -- --seeds N` runs more.
+ */
+const ciSeeds = [8];
+/**
+ * Finding 1 by a reorganisation; finding 2's huge amounts are in seed 8. laggingBackend (finding 1 without a
+ * reorganisation) stays out of the bounded run: orders.process.test.ts's lagging-node test covers it in-process.
+ */
+const ciFocused = ["minedAgain"];
+
+let world: ChaosWorld | undefined;
+
+beforeAll(async () => {
+  world = await startWorld(2);
+}, 90_000);
+
+afterAll(async () => {
+  await world?.stop();
+}, 60_000);
+
+describe("money under chaos: credited once, never negative, the watcher catching up", { timeout: 90_000 }, () => {
+  // First, on the fresh world: instance 0 holds the watcher's lease when the seed kills it.
+  for (const seed of ciSeeds)
+    it(`seed ${seed}`, async () => {
+      const report = await runScenario(world!, `seed ${seed}`, generateScenario(seed));
+      // The seed is kept for what it does: a kill -9 of the instance holding the watcher's lease (issue 8's takeover),
+      // payments past numeric(38,18) (finding 2), a stale backend.
+      expect(report.notes.join("\n")).toMatch(/killed the lease holder/);
+    });
+
+  for (const name of ciFocused)
+    it(`scenario ${name}`, async () => {
+      const steps = focusedScenarios[name]!;
+      const report = await runScenario(world!, `scenario ${name}`, steps);
+      expect(report.steps).toBe(steps.length);
+    });
+});

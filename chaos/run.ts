@@ -1,0 +1,221 @@
+import type { Hex } from "viem";
+import { invariantViolations, receivedAllAccounted, watcherBehind } from "./invariants.ts";
+import { describeStep, replayText, type Step } from "./scenario.ts";
+import {
+  api,
+  type ChaosWorld,
+  chaosChainId,
+  chaosConfirmations,
+  chaosLeaseMs,
+  type Merchant,
+  newMerchant,
+  type SentPayment,
+} from "./world.ts";
+
+const decimals = 6;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A scenario that broke an invariant: its message is the replay (seed, every step, the step that failed) and what broke. */
+export class ChaosFailure extends Error {}
+
+export interface RunReport {
+  label: string;
+  steps: number;
+  /** Step outcomes worth a line: refusals, clamped reorganisations. */
+  notes: string[];
+  ms: number;
+}
+
+/**
+ * Runs `steps` against the world (merchants of their own), checking the invariants after every step; then stops the
+ * chaos (the proxy passes, every server runs, blocks come) and checks that the watcher catches up within a bound, that
+ * what is stored is what the chain holds, and that every merchant's money is accounted for.
+ */
+export async function runScenario(world: ChaosWorld, label: string, steps: readonly Step[]): Promise<RunReport> {
+  const started = Date.now();
+  const notes: string[] = [];
+  const merchantCount = Math.max(1, ...steps.map((s) => ("merchant" in s ? s.merchant + 1 : 1)));
+  const merchants: Merchant[] = [];
+  for (let i = 0; i < merchantCount; i++) merchants.push(await newMerchant(world, `${label.replace(/\W+/g, "")}-${i}`));
+  const packages = (await api(world, "/api/Package/List", {}, merchants[0]!.token)).resData as {
+    id: string;
+    code: string;
+  }[];
+  const basic = packages.find((p) => p.code === "basic")!.id;
+  const sent: SentPayment[] = [];
+  const firstBlock = (await world.chain.head()) + 1n;
+  let index = -1;
+
+  const fail = async (what: string[]): Promise<never> => {
+    const tails = world.servers.map((s) => `── ${s.name} (pid ${s.pid}) ──\n${s.lines.slice(-15).join("\n")}`);
+    throw new ChaosFailure(`${replayText(label, steps, index)}\n\nbroken:\n${what.join("\n")}\n\n${tails.join("\n")}`);
+  };
+  const check = async () => {
+    const violations = await invariantViolations(world.db, { decimals });
+    if (violations.length > 0) await fail(violations);
+  };
+
+  for (const [i, step] of steps.entries()) {
+    index = i;
+    try {
+      const note = await perform(world, step, { merchants, basic, sent, firstBlock });
+      if (note) notes.push(`${i + 1}. ${describeStep(step)}: ${note}`);
+    } catch (error) {
+      if (error instanceof ChaosFailure) throw error;
+      await fail([`the step itself failed: ${error instanceof Error ? error.message : String(error)}`]);
+    }
+    await settle(world);
+    await check();
+  }
+
+  // The chaos stops. Within a bound the watcher catches up and everything old enough is confirmed.
+  index = steps.length;
+  await world.proxy.set({ kind: "pass" });
+  for (const server of world.servers) if (!server.up) await server.start();
+  await world.chain.mine(chaosConfirmations + 1);
+  const bound = Date.now() + chaosLeaseMs * 2 + 12_000;
+  let behind: string[] = [];
+  for (;;) {
+    behind = await watcherBehind(world.db, chaosChainId, await world.chain.head(), chaosConfirmations);
+    if (behind.length === 0 || Date.now() > bound) break;
+    await sleep(200);
+  }
+  if (behind.length > 0) await fail(["the watcher did not catch up once the chaos stopped:", ...behind]);
+  await check();
+  const quiet = [...(await receivedAllAccounted(world.db, { decimals })), ...(await storedMatchesChain(world, sent))];
+  if (quiet.length > 0) await fail(quiet);
+  notes.push(`RPC proxy so far: ${JSON.stringify(world.proxy.counts)}`);
+  return { label, steps: steps.length, notes, ms: Date.now() - started };
+}
+
+interface StepContext {
+  merchants: Merchant[];
+  basic: string;
+  sent: SentPayment[];
+  firstBlock: bigint;
+}
+
+async function perform(world: ChaosWorld, step: Step, ctx: StepContext): Promise<string | undefined> {
+  const { chain } = world;
+  switch (step.kind) {
+    case "order": {
+      const answer = await api(
+        world,
+        "/api/Order/Create",
+        { packageId: ctx.basic },
+        ctx.merchants[step.merchant]!.token,
+      );
+      return answer.success ? undefined : `refused (${answer.errCode})`;
+    }
+    case "payFromBalance": {
+      const merchant = ctx.merchants[step.merchant]!;
+      const list = await api(world, "/api/Order/List", { page: 1, pageSize: 5 }, merchant.token);
+      const items = (list.resData as { items?: { orderCode: string; status: string }[] } | null)?.items ?? [];
+      const code = items.find((o) => o.status === "pending" || o.status === "waiting")?.orderCode;
+      if (!code) return "no open order";
+      const answer = await api(world, "/api/Order/PayFromBalance", { orderCode: code }, merchant.token);
+      return answer.success ? undefined : `refused (${answer.errCode})`;
+    }
+    case "pay": {
+      const raw = await chain.signedPayment(world.payer, ctx.merchants[step.merchant]!.address, BigInt(step.units));
+      const { hash } = await chain.sendRaw(raw);
+      ctx.sent.push({ hash, raw, merchant: step.merchant, units: BigInt(step.units) });
+      return undefined;
+    }
+    case "mine":
+      await chain.mine(step.blocks);
+      return undefined;
+    case "reorg": {
+      const head = await chain.head();
+      // Never below this scenario's first block: what came before (the payer's funds) stays.
+      const depth = Math.min(step.depth, Number(head - ctx.firstBlock + 1n));
+      if (depth < 1) return "nothing to reorganise yet";
+      const base = head - BigInt(depth) + 1n;
+      const ours: { raw: Hex; offset: number }[] = [];
+      for (let n = base; n <= head; n++) {
+        const block = await chain.clients.public.getBlock({ blockNumber: n });
+        for (const hash of block.transactions) {
+          const payment = ctx.sent.find((p) => p.hash === hash);
+          if (payment) ours.push({ raw: payment.raw, offset: Number(n - base) });
+        }
+      }
+      // "In another block" with a single block to replace: dropped here, sent again into the block after.
+      const resend = step.fate === "another" && depth === 1;
+      const again =
+        step.fate === "drop" || resend
+          ? []
+          : step.fate === "same"
+            ? ours
+            : ours.map((t) => ({ ...t, offset: Math.min(t.offset + 1, depth - 1) }));
+      await chain.test.request({
+        method: "anvil_reorg",
+        params: [depth, again.map((t) => [t.raw, t.offset])],
+      } as never);
+      if (resend) for (const t of ours) await chain.sendRaw(t.raw);
+      return depth < step.depth ? `clamped to ${depth}` : undefined;
+    }
+    case "proxy":
+      await world.proxy.set(step.mode);
+      return undefined;
+    case "kill": {
+      const server = world.servers[step.instance];
+      if (!server?.up) return "not running";
+      const lease = await world.db
+        .selectFrom("chain_leases")
+        .select("holder")
+        .where("chain_id", "=", String(chaosChainId))
+        .where("expires_at", ">", new Date())
+        .executeTakeFirst();
+      await sleep(step.afterMs);
+      await server.kill9();
+      // Holders are `${hostname}/${pid}/${random}` (watcher.ts): the other instance must take over once it lapses.
+      return lease?.holder.split("/")[1] === String(server.pid) ? "killed the lease holder" : undefined;
+    }
+    case "restart": {
+      const server = world.servers[step.instance];
+      if (!server || server.up) return "already running";
+      // A server refuses to start on an RPC that does not answer its token check (issue 24, finding 3).
+      const refused = world.proxy.mode.kind === "error";
+      if (refused) await world.proxy.set({ kind: "pass" });
+      await server.start();
+      return refused ? "the proxy passes again first: a server refuses to start without an answering RPC" : undefined;
+    }
+  }
+}
+
+/** Gives the watcher a moment to hear the step: until its cursor passes the head, at most 1.5 s. */
+async function settle(world: ChaosWorld): Promise<void> {
+  const until = Date.now() + 1_500;
+  while (Date.now() < until) {
+    const head = await world.chain.head();
+    if ((await watcherBehind(world.db, chaosChainId, head, Number.MAX_SAFE_INTEGER)).length === 0) return;
+    await sleep(150);
+  }
+}
+
+/** Every payment the chain holds is stored, confirmed (or quarantined); every one it lost is removed or was never seen. */
+async function storedMatchesChain(world: ChaosWorld, sent: readonly SentPayment[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const payment of sent) {
+    const receipt = await world.chain.clients.public.getTransactionReceipt({ hash: payment.hash }).catch(() => null);
+    const row = await world.db
+      .selectFrom("chain_transfers")
+      .select(["status", "block_hash", "block_number", "quarantine"])
+      .where("tx_hash", "=", payment.hash)
+      .executeTakeFirst();
+    // A transaction mined again that reverted moved no token: as good as not on the chain.
+    if (receipt && receipt.status === "success") {
+      if (!row) found.push(`payment ${payment.hash} is on the chain but was never stored`);
+      else if (row.status !== "confirmed" && !row.quarantine)
+        found.push(
+          `payment ${payment.hash} is on the chain (block ${receipt.blockNumber}) but stored as ${row.status} (block ${row.block_number})`,
+        );
+      else if (row.block_hash !== receipt.blockHash && !row.quarantine)
+        found.push(
+          `payment ${payment.hash} is stored in block ${row.block_hash}, the chain has it in ${receipt.blockHash}`,
+        );
+    } else if (row && row.status !== "removed")
+      found.push(`payment ${payment.hash} is not on the chain but stored as ${row.status}`);
+  }
+  return found;
+}

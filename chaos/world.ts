@@ -1,0 +1,127 @@
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import type { Address, Hash, Hex, PrivateKeyAccount } from "viem";
+import { defaultPassword, registerViaApi, uniqueEmail } from "../e2e/support/api.ts";
+import { randomXpub } from "../server/chain/hd-wallet.ts";
+import { startTestChain, type TestChain } from "../server/chain/test-chain.ts";
+import { erc20Abi } from "../server/chain/token-abi.ts";
+import type { DB } from "../server/db/schema.ts";
+import { startTestPostgres } from "../server/testing/postgres-server.ts";
+import { type RpcProxy, startRpcProxy } from "./rpc-proxy.ts";
+import { type ServerProcess, serverProcess } from "./server-process.ts";
+
+export const chaosChainId = 31337;
+export const chaosConfirmations = 2;
+/** The watcher's lease in the harness: short, so a kill -9 is taken over in seconds rather than 20. */
+export const chaosLeaseMs = 3_000;
+
+/**
+ * What the harness runs against: a throw-away PostgreSQL database, one anvil (a block per transaction), the RPC proxy
+ * in front of it, and server instances on that database whose only RPC is the proxy (chain id 31337, 2 confirmations).
+ */
+export interface ChaosWorld {
+  chain: TestChain;
+  proxy: RpcProxy;
+  servers: ServerProcess[];
+  db: Kysely<DB>;
+  /** The key every payment is signed with, holding more tokens than numeric(38,18) can say. */
+  payer: PrivateKeyAccount;
+  stop(): Promise<void>;
+}
+
+export interface Merchant {
+  email: string;
+  token: string;
+  address: Address;
+}
+
+/** A payment the harness signed: its raw bytes are what a reorganisation mines again. */
+export interface SentPayment {
+  hash: Hash;
+  raw: Hex;
+  merchant: number;
+  units: bigint;
+}
+
+export async function startWorld(instances = 2): Promise<ChaosWorld> {
+  const [postgres, chain] = await Promise.all([startTestPostgres(), startTestChain()]);
+  const stopping: (() => Promise<unknown>)[] = [() => postgres.stop(), () => chain.stop()];
+  try {
+    const proxy = await startRpcProxy(chain.rpcUrl);
+    stopping.unshift(() => proxy.stop());
+    const payer = await chain.payer();
+    const minted = await chain.clients.wallet.writeContract({
+      address: chain.token,
+      abi: erc20Abi,
+      functionName: "mint",
+      args: [payer.address, 10n ** 31n],
+      account: chain.dev,
+      chain: null,
+    });
+    await chain.clients.public.waitForTransactionReceipt({ hash: minted });
+    const env = {
+      DATABASE_URL: postgres.databaseUrl,
+      WALLET_XPUB: randomXpub(),
+      CHAINS: JSON.stringify([
+        {
+          product: "Devnet",
+          chainId: chaosChainId,
+          rpcUrl: proxy.url,
+          tokens: [{ address: chain.token }],
+          confirmations: chaosConfirmations,
+          leaseMs: chaosLeaseMs,
+        },
+      ]),
+    };
+    const servers = Array.from({ length: instances }, (_, i) => serverProcess(String.fromCharCode(65 + i), env));
+    stopping.unshift(() => Promise.all(servers.map((s) => s.stop())));
+    // The first migrates the empty database; the others start on it.
+    await servers[0]!.start();
+    await Promise.all(servers.slice(1).map((s) => s.start()));
+    const pool = new pg.Pool({ connectionString: postgres.databaseUrl, max: 2 });
+    pool.on("error", () => {});
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    stopping.unshift(() => db.destroy());
+    return { chain, proxy, servers, db, payer, stop: () => stopAll(stopping) };
+  } catch (error) {
+    await stopAll(stopping);
+    throw error;
+  }
+}
+
+async function stopAll(stopping: readonly (() => Promise<unknown>)[]): Promise<void> {
+  for (const stop of stopping) await stop().catch(() => {});
+}
+
+interface Envelope {
+  success: boolean;
+  errCode: string;
+  resData: unknown;
+}
+
+/** A call to whichever server is up; answers the envelope (a refusal is an answer, not an error). */
+export async function api(world: ChaosWorld, path: string, body: unknown, token?: string): Promise<Envelope> {
+  const server = world.servers.find((s) => s.up);
+  if (!server) throw new Error("no server instance is up");
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      language: "en-US",
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as Envelope;
+}
+
+/** A merchant registered through the documented calls, signed in, with its receiving address. */
+export async function newMerchant(world: ChaosWorld, tag: string): Promise<Merchant> {
+  const server = world.servers.find((s) => s.up)!;
+  const email = uniqueEmail(`chaos-${tag}`);
+  await registerViaApi(server.baseUrl, email);
+  const login = await api(world, "/api/Login/Login", { email, password: defaultPassword });
+  const token = (login.resData as { accessToken: string }).accessToken;
+  const wallet = await api(world, "/api/wallet/DevnetClient/GetUserWallet", { currency: "USDT" }, token);
+  return { email, token, address: (wallet.resData as { address: Address }).address };
+}
