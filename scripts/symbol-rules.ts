@@ -88,6 +88,7 @@ const systemActorFiles: ReadonlySet<string> = new Set([
   "server/domain/identity/register.ts",
   "server/domain/identity/reset-password.ts",
   "server/domain/identity/google-accounts.ts",
+  "server/domain/identity/google-link.ts",
 ]);
 const systemFactories = ["systemScope", "actFor"];
 /** The console and the machines never import server/ (import-directions.ts), and may name their own `Session`. */

@@ -1,7 +1,15 @@
 import { type ActorRefFrom, assign, fromPromise, setup } from "xstate";
 import type { LoginRequest, LoginResult } from "../../contracts/schemas/auth.ts";
 import { loginRequest } from "../../contracts/schemas/auth.ts";
-import { googleCodeRequest, googleLoginRequest } from "../../contracts/schemas/google.ts";
+import {
+  type GoogleLinkChallenge,
+  type GoogleLinkRequest,
+  type GoogleSignInResult,
+  googleCodeRequest,
+  googleLinkRequest,
+  googleLoginRequest,
+  isLinkChallenge,
+} from "../../contracts/schemas/google.ts";
 import { type Role, roleField, type UserProfile } from "../../contracts/schemas/user.ts";
 import { type FieldErrors, type Failure, fieldErrorsOf, toFailure } from "../api-failure.ts";
 
@@ -25,14 +33,21 @@ export interface SessionContext {
   expiredMessage: string;
   /** The e-mail kept by "Remember password"; the sign-in form starts with it. */
   rememberedEmail: string | null;
+  /** A Google account whose e-mail is a merchant's: the link that merchant must prove (password or mailed code). */
+  googleLink: GoogleLinkChallenge | null;
 }
 
-/** What Google's popup handed over: an authorization code (code flow) or an ID token (button, One Tap). */
-export type GoogleGrant = { code: string } | { credential: string };
+/** What Google's popup handed over: an authorization code (code flow) or an ID token and its raw nonce (button, One Tap). */
+export type GoogleGrant = { code: string } | { credential: string; nonce: string };
+
+/** What proves a Google link: the merchant's password, or a code mailed for `link`. */
+export type GoogleLinkProof = { password: string } | { code: string };
 
 export type SessionEvent =
   | { type: "login.submit"; email: string; password: string; remember: boolean }
   | { type: "login.google"; grant: GoogleGrant }
+  | { type: "google.link"; proof: GoogleLinkProof }
+  | { type: "google.linkCancel" }
   | { type: "logout" }
   | { type: "profile.reload" }
   | { type: "profile.updated"; profile: UserProfile }
@@ -52,6 +67,12 @@ export type SessionTag = "reloginOpen" | "reloginBusy";
 
 const googleGrantSchema = (grant: GoogleGrant) => ("code" in grant ? googleCodeRequest : googleLoginRequest);
 
+const linkRequest = (ticket: GoogleLinkChallenge | null, proof: GoogleLinkProof) =>
+  googleLinkRequest.safeParse({ linkTicket: ticket?.linkTicket ?? "", ...proof });
+
+/** The link ticket is gone (used or past its 10 minutes): only a new Google sign-in helps. */
+const linkExpiredCode = "2105";
+
 const userFromLogin = (result: LoginResult): SessionUser => ({
   id: result.userId,
   email: result.email,
@@ -69,8 +90,11 @@ export const sessionMachine = setup({
     loadProfile: fromPromise<UserProfile, { userId: string }>(async () => {
       throw new Error("loadProfile is provided by the app");
     }),
-    googleLogin: fromPromise<LoginResult, GoogleGrant>(async () => {
+    googleLogin: fromPromise<GoogleSignInResult, GoogleGrant>(async () => {
       throw new Error("googleLogin is provided by the app");
+    }),
+    googleLink: fromPromise<LoginResult, GoogleLinkRequest>(async () => {
+      throw new Error("googleLink is provided by the app");
     }),
     logout: fromPromise<unknown, { userId: string }>(async () => {
       throw new Error("logout is provided by the app");
@@ -101,6 +125,10 @@ export const sessionMachine = setup({
       event.type === "login.submit" && loginRequest.safeParse({ email: event.email, password: event.password }).success,
     googleGrantValid: ({ event }) =>
       event.type === "login.google" && googleGrantSchema(event.grant).safeParse(event.grant).success,
+    linkRequired: ({ event }) => "output" in event && isLinkChallenge((event as { output: GoogleSignInResult }).output),
+    linkProofValid: ({ context, event }) =>
+      event.type === "google.link" && linkRequest(context.googleLink, event.proof).success,
+    linkExpired: ({ event }) => "error" in event && toFailure(event.error).errCode === linkExpiredCode,
     // A known role other than the current one; choosing the current role again changes nothing.
     otherRole: ({ context, event }) =>
       event.type === "role.switch" && roleField.safeParse(event.role).success && event.role !== context.role,
@@ -116,6 +144,7 @@ export const sessionMachine = setup({
     failure: null,
     expiredMessage: "",
     rememberedEmail: input.rememberedEmail ?? null,
+    googleLink: null,
   }),
   initial: "booting",
   states: {
@@ -160,29 +189,98 @@ export const sessionMachine = setup({
           if (event.type !== "login.google") throw new Error("loggingInWithGoogle is entered by login.google");
           return event.grant;
         },
-        onDone: {
-          target: "signedIn",
-          actions: [
-            assign({
-              token: ({ event }) => event.output.accessToken,
-              user: ({ event }) => userFromLogin(event.output),
-            }),
-            {
-              type: "saveSession",
-              params: ({ event }) => ({ token: event.output.accessToken, user: userFromLogin(event.output) }),
-            },
-            {
-              type: "announceWelcome",
-              params: ({ event }) => ({ nickName: event.output.nickName || event.output.email }),
-            },
-          ],
-        },
+        onDone: [
+          {
+            // The Google account's e-mail is a merchant's who has not linked it: that merchant proves it first.
+            guard: "linkRequired",
+            target: "linkingGoogle",
+            actions: assign({ googleLink: ({ event }) => event.output as GoogleLinkChallenge }),
+          },
+          {
+            target: "signedIn",
+            actions: [
+              assign({
+                token: ({ event }) => (event.output as LoginResult).accessToken,
+                user: ({ event }) => userFromLogin(event.output as LoginResult),
+              }),
+              {
+                type: "saveSession",
+                params: ({ event }) => ({
+                  token: (event.output as LoginResult).accessToken,
+                  user: userFromLogin(event.output as LoginResult),
+                }),
+              },
+              {
+                type: "announceWelcome",
+                params: ({ event }) => ({ nickName: (event.output as LoginResult).nickName || event.output.email }),
+              },
+            ],
+          },
+        ],
         onError: {
           target: "signedOut",
           actions: [
             assign({ token: null, user: null, failure: ({ event }) => toFailure(event.error) }),
             "clearSession",
           ],
+        },
+      },
+    },
+    // Linking a Google account to the merchant with its e-mail: their password or a mailed code, or back to sign-in.
+    linkingGoogle: {
+      initial: "proving",
+      states: {
+        proving: {
+          on: {
+            "google.link": [
+              { guard: "linkProofValid", target: "linking", actions: assign({ fieldErrors: {}, failure: null }) },
+              {
+                actions: assign({
+                  fieldErrors: ({ context, event }) => fieldErrorsOf(linkRequest(context.googleLink, event.proof)),
+                }),
+              },
+            ],
+            "google.linkCancel": {
+              target: "#session.signedOut",
+              actions: assign({ googleLink: null, fieldErrors: {}, failure: null }),
+            },
+          },
+        },
+        linking: {
+          invoke: {
+            id: "googleLink",
+            src: "googleLink",
+            input: ({ context, event }) => {
+              if (event.type !== "google.link") throw new Error("linking is entered by google.link");
+              return googleLinkRequest.parse({ linkTicket: context.googleLink?.linkTicket, ...event.proof });
+            },
+            onDone: {
+              target: "#session.signedIn",
+              actions: [
+                assign({
+                  token: ({ event }) => event.output.accessToken,
+                  user: ({ event }) => userFromLogin(event.output),
+                  googleLink: null,
+                }),
+                {
+                  type: "saveSession",
+                  params: ({ event }) => ({ token: event.output.accessToken, user: userFromLogin(event.output) }),
+                },
+                {
+                  type: "announceWelcome",
+                  params: ({ event }) => ({ nickName: event.output.nickName || event.output.email }),
+                },
+              ],
+            },
+            onError: [
+              {
+                guard: "linkExpired",
+                target: "#session.signedOut",
+                actions: assign({ googleLink: null, failure: ({ event }) => toFailure(event.error) }),
+              },
+              { target: "proving", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+            ],
+          },
         },
       },
     },

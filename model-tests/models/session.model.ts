@@ -8,6 +8,11 @@ import { failure, loginResult, merchant, profile, storedUser } from "./fixtures.
 /** The code Google's (faked) popup hands over. */
 export const googleCode = "4/model-test-code";
 
+/** The server's answer when the Google account's e-mail is a merchant's who has not linked it yet. */
+export const linkChallenge = { linkTicket: "L".repeat(43), email: merchant.email };
+/** The code a merchant types from the mail that proves the link. */
+export const linkCode = "246810";
+
 const renamed = "Shop One";
 
 /** The Re-Login dialog's logout runs the `logout` actor under its own invoke id. */
@@ -48,7 +53,21 @@ export const sessionModel: MachineModel<typeof sessionMachine, typeof aliases> =
     if (s.matches("loggingInWithGoogle"))
       return [
         done("googleLogin", loginResult),
+        done("googleLogin", linkChallenge),
         failed("googleLogin", failure("2102", "The Google sign-in could not be verified")),
+      ];
+    if (s.matches({ linkingGoogle: "proving" }))
+      return [
+        { type: "google.link", proof: { password: merchant.password } },
+        { type: "google.link", proof: { code: linkCode } },
+        { type: "google.link", proof: { code: "" } },
+        { type: "google.linkCancel" },
+      ];
+    if (s.matches({ linkingGoogle: "linking" }))
+      return [
+        done("googleLink", loginResult),
+        failed("googleLink", failure("2006", "Wrong e-mail or password")),
+        failed("googleLink", failure("2105", "This Google sign-in has expired, please continue with Google again")),
       ];
     if (s.matches({ signedIn: "loadingProfile" }))
       return [done("loadProfile", profile), failed("loadProfile", failure("5000", "Internal error")), expire];
@@ -77,7 +96,17 @@ export const sessionModel: MachineModel<typeof sessionMachine, typeof aliases> =
       case "login.google":
         return "Press Continue with Google; pick the account in Google's window";
       case "xstate.done.actor.googleLogin":
-        return "The server accepts Google's sign-in";
+        return "accessToken" in e.output
+          ? "The server accepts Google's sign-in"
+          : "The server answers that the Google account's e-mail belongs to an account not linked to it";
+      case "google.link":
+        return "password" in e.proof
+          ? `On the link step, type the account's password "${e.proof.password}"; press ${english("googleLink.withPassword")}`
+          : `On the link step, type the mailed code "${e.proof.code}"; press ${english("googleLink.withCode")}`;
+      case "google.linkCancel":
+        return "On the link step, press Cancel";
+      case "xstate.done.actor.googleLink":
+        return "The server links the Google account and signs in";
       case "logout":
         return "Press Log out";
       case "session.expired":
@@ -118,6 +147,9 @@ export const sessionModel: MachineModel<typeof sessionMachine, typeof aliases> =
     }
     if (s.matches("loggingIn")) return "Sign in shows a spinner";
     if (s.matches("loggingInWithGoogle")) return "Continue with Google shows a spinner";
+    if (s.matches({ linkingGoogle: "proving" }))
+      return `${english("googleLink.title")}: the account's e-mail, a password field, a code field with Send code, and Cancel${s.context.failure ? `, showing "${s.context.failure.errMsg}"` : ""}`;
+    if (s.matches({ linkingGoogle: "linking" })) return "The link step's buttons show a spinner";
     if (s.matches({ signedIn: "loadingProfile" })) return "The console, loading the profile";
     if (s.matches({ signedIn: "ready" })) return "The console shows the merchant's e-mail, nickname and user ID";
     if (s.matches("expired")) return `The blocking dialog "${s.context.expiredMessage}" with Cancel and Re-Login`;

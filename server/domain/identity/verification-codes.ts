@@ -48,7 +48,7 @@ export async function sendVerificationCode(
 
   const merchant = await findMerchantByEmail(db, email);
   if (purpose === "register" && merchant) return fail(errCodes.emailTaken, messages.emailTaken);
-  if (purpose === "reset" && !merchant) return fail(errCodes.accountNotFound, messages.accountNotFound);
+  if (purpose !== "register" && !merchant) return fail(errCodes.accountNotFound, messages.accountNotFound);
 
   const last = await lastCodeSentAt(db, email, purpose);
   const sinceLast = last ? (now.getTime() - last.getTime()) / 1000 : Number.POSITIVE_INFINITY;

@@ -5,7 +5,11 @@ import type { DB } from "../../db/schema.ts";
 import type { MailMessage, Mailer } from "./mailer.ts";
 
 export function codeMail(to: string, purpose: CodePurpose, code: string, ttlSeconds: number): MailMessage {
-  const why = purpose === "register" ? "to finish registering" : "to reset your password";
+  const why = {
+    register: "to finish registering",
+    reset: "to reset your password",
+    link: "to link your Google account to your Merchant Console account",
+  }[purpose];
   return {
     to,
     subject: "Your Merchant Console verification code",

@@ -3,7 +3,12 @@ import { useSelector } from "@xstate/react";
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import { selectRememberedLogin, selectSignedIn, selectSigningIn } from "../../../machines/auth/session-selectors.ts";
+import {
+  selectGoogleLink,
+  selectRememberedLogin,
+  selectSignedIn,
+  selectSigningIn,
+} from "../../../machines/auth/session-selectors.ts";
 import { storageKeys } from "../../api/session-storage.ts";
 import { afterLoginTarget } from "../../app/route-guard.ts";
 import { usePreparedNavigate } from "../../app/prepared-navigate.tsx";
@@ -16,6 +21,7 @@ import { googleClientId } from "./google-config.ts";
 
 // Its own chunk, fetched only when a client id is configured: /login stays lean without Google.
 const GoogleSignIn = lazy(() => import("./google-sign-in.tsx").then((m) => ({ default: m.GoogleSignIn })));
+const GoogleLinkStep = lazy(() => import("./google-link-step.tsx").then((m) => ({ default: m.GoogleLinkStep })));
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -40,6 +46,11 @@ export default function LoginPage() {
   const fieldErrors = useSelector(session, (s) => s.context.fieldErrors);
   const failure = useSelector(session, (s) => s.context.failure);
   const googleClient = googleClientId();
+  const googleLink = useSelector(
+    session,
+    selectGoogleLink,
+    (a, b) => a === b || (a !== null && b !== null && a.email === b.email && a.busy === b.busy),
+  );
 
   useEffect(() => {
     if (signedIn) navigate(afterLoginTarget(location.search), { replace: true });
@@ -59,7 +70,12 @@ export default function LoginPage() {
         </>
       }
     >
-      <form ref={formRef} onSubmit={submit} noValidate aria-label={t("login.title")}>
+      {googleLink ? (
+        <Suspense fallback={null}>
+          <GoogleLinkStep email={googleLink.email} busy={googleLink.busy} />
+        </Suspense>
+      ) : null}
+      <form ref={formRef} onSubmit={submit} hidden={googleLink !== null} noValidate aria-label={t("login.title")}>
         <FailureCallout failure={failure} whenNoAnswer={t("login.loginError")} />
         {/* data-stored-*: the prerendered page fills in the remembered e-mail before it paints (scripts/prerender/page-scripts.ts). */}
         <FormField
@@ -92,7 +108,7 @@ export default function LoginPage() {
         </div>
         <Button type="submit" intent="primary" fill size="large" loading={busy} text={t("login.submit")} />
       </form>
-      {googleClient ? (
+      {googleClient && !googleLink ? (
         <Suspense fallback={null}>
           <GoogleSignIn clientId={googleClient} />
         </Suspense>
