@@ -112,6 +112,11 @@ describe("sign-in with Google (VITE_GOOGLE_CLIENT_ID set)", () => {
     const step = page.getByRole("region", { name: "Link your Google account" });
     await step.getByText(`${email} already has a Merchant Console account`).waitFor();
     expect(new URL(page.url()).pathname).toBe("/login");
+    // Nobody is signed in yet, and the sign-in form has made way for the link step.
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+    expect(await button(page, "Sign in").count()).toBe(0);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     await field(page, "Password").fill("Wrong7Password");
     await button(page, "Link with password").click();
     await page.getByRole("alert").filter({ hasText: "Wrong e-mail or password" }).first().waitFor();

@@ -74,40 +74,41 @@ export default function LoginPage() {
         <Suspense fallback={null}>
           <GoogleLinkStep email={googleLink.email} busy={googleLink.busy} />
         </Suspense>
-      ) : null}
-      <form ref={formRef} onSubmit={submit} hidden={googleLink !== null} noValidate aria-label={t("login.title")}>
-        <FailureCallout failure={failure} whenNoAnswer={t("login.loginError")} />
-        {/* data-stored-*: the prerendered page fills in the remembered e-mail before it paints (scripts/prerender/page-scripts.ts). */}
-        <FormField
-          label={t("fields.email")}
-          type="email"
-          autoComplete="username"
-          value={email}
-          onValueChange={setEmail}
-          error={fieldErrors.email}
-          autoFocus
-          data-stored-value={storageKeys.rememberedEmail}
-        />
-        <FormField
-          label={t("fields.password")}
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onValueChange={setPassword}
-          error={fieldErrors.password}
-        />
-        <div className="form-row">
-          <Checkbox
-            label={t("login.remember")}
-            checked={remember}
-            inputRef={rememberRef}
-            onChange={(e) => setRemember(e.currentTarget.checked)}
-            data-stored-checked={storageKeys.rememberedEmail}
+      ) : (
+        <form ref={formRef} onSubmit={submit} noValidate aria-label={t("login.title")}>
+          <FailureCallout failure={failure} whenNoAnswer={t("login.loginError")} />
+          {/* data-stored-*: the prerendered page fills in the remembered e-mail before it paints (scripts/prerender/page-scripts.ts). */}
+          <FormField
+            label={t("fields.email")}
+            type="email"
+            autoComplete="username"
+            value={email}
+            onValueChange={setEmail}
+            error={fieldErrors.email}
+            autoFocus
+            data-stored-value={storageKeys.rememberedEmail}
           />
-          <Link to="/forget">{t("login.forgot")}</Link>
-        </div>
-        <Button type="submit" intent="primary" fill size="large" loading={busy} text={t("login.submit")} />
-      </form>
+          <FormField
+            label={t("fields.password")}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onValueChange={setPassword}
+            error={fieldErrors.password}
+          />
+          <div className="form-row">
+            <Checkbox
+              label={t("login.remember")}
+              checked={remember}
+              inputRef={rememberRef}
+              onChange={(e) => setRemember(e.currentTarget.checked)}
+              data-stored-checked={storageKeys.rememberedEmail}
+            />
+            <Link to="/forget">{t("login.forgot")}</Link>
+          </div>
+          <Button type="submit" intent="primary" fill size="large" loading={busy} text={t("login.submit")} />
+        </form>
+      )}
       {googleClient && !googleLink ? (
         <Suspense fallback={null}>
           <GoogleSignIn clientId={googleClient} />
