@@ -32,11 +32,20 @@ import {
 } from "./schemas/order.ts";
 import { packageListResult } from "./schemas/packages.ts";
 import { subscriptionResult } from "./schemas/subscription.ts";
+import {
+  loginAnswer,
+  secondFactorRequest,
+  twoFactorDisableRequest,
+  twoFactorEnabled,
+  twoFactorEnableRequest,
+  twoFactorSetup,
+  twoFactorStatus,
+} from "./schemas/two-factor.ts";
 
 export type Method = "GET" | "POST";
 
 /** The console's areas: the client's calls are grouped by them (`api.orders.list`). */
-export type Area = "auth" | "user" | "wallet" | "messages" | "demo" | "orders" | "chains" | "account";
+export type Area = "auth" | "user" | "wallet" | "messages" | "demo" | "orders" | "chains" | "account" | "twoFactor";
 
 export interface Endpoint {
   /** With `call`, the client's name for it: `api[area][call]` (unique per area; endpoints.test.ts checks). */
@@ -72,7 +81,7 @@ export const endpoints = {
     path: "/api/Login/Login",
     body: loginRequest,
     query: null,
-    result: loginResult,
+    result: loginAnswer,
     auth: false,
     source: "documented",
   }),
@@ -239,7 +248,7 @@ export const endpoints = {
     path: "/api/Login/GoogleLink",
     body: googleLinkRequest,
     query: null,
-    result: loginResult,
+    result: loginAnswer,
     auth: false,
     source: "proposed",
   }),
@@ -419,6 +428,64 @@ export const endpoints = {
     body: null,
     query: null,
     result: balanceResult,
+    auth: true,
+    source: "proposed",
+  }),
+  // Two-factor sign-in (issue 25): the second step of a sign-in whose first step answered a challenge; under
+  // /api/Login so the device cookie comes along.
+  secondFactor: endpoint({
+    area: "auth",
+    call: "secondFactor",
+    method: "POST",
+    path: "/api/Login/SecondFactor",
+    body: secondFactorRequest,
+    query: null,
+    result: loginResult,
+    auth: false,
+    source: "proposed",
+  }),
+  // Turning TOTP on and off in the user centre.
+  twoFactorStatus: endpoint({
+    area: "twoFactor",
+    call: "status",
+    method: "GET",
+    path: "/api/TwoFactor/Status",
+    body: null,
+    query: null,
+    result: twoFactorStatus,
+    auth: true,
+    source: "proposed",
+  }),
+  twoFactorSetup: endpoint({
+    area: "twoFactor",
+    call: "setup",
+    method: "POST",
+    path: "/api/TwoFactor/Setup",
+    body: null,
+    query: null,
+    result: twoFactorSetup,
+    auth: true,
+    source: "proposed",
+  }),
+  twoFactorEnable: endpoint({
+    area: "twoFactor",
+    call: "enable",
+    method: "POST",
+    path: "/api/TwoFactor/Enable",
+    body: twoFactorEnableRequest,
+    query: null,
+    result: twoFactorEnabled,
+    auth: true,
+    source: "proposed",
+  }),
+  twoFactorDisable: endpoint({
+    area: "twoFactor",
+    call: "disable",
+    method: "POST",
+    path: "/api/TwoFactor/Disable",
+    body: twoFactorDisableRequest,
+    query: null,
+    result: emptyResult,
     auth: true,
     source: "proposed",
   }),

@@ -17,6 +17,7 @@ import {
   waitForPath,
 } from "./support/console.ts";
 import { merchantWithOrders, orderLabel, orderPackage, signedInMerchant } from "./support/orders.ts";
+import { passwordFieldFaults } from "./support/password-fields.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
 const tab = withConsoleTab();
@@ -103,6 +104,7 @@ describe("accessibility (axe)", () => {
     await page.getByRole("dialog").getByRole("button", { name: "Change password" }).click();
     await expectAlert(page, "Please enter your password");
     found.push(...(await scan(page, "change password dialog with errors")));
+    found.push(...(await passwordFieldFaults(page)));
     await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
 
     await page.getByRole("link", { name: "User centre" }).first().click();

@@ -13,6 +13,7 @@ import {
   waitForPath,
   where,
 } from "./support/console.ts";
+import { passwordFieldFaults } from "./support/password-fields.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
 const tab = withConsoleTab();
@@ -33,6 +34,7 @@ describe("forgot password", () => {
     await button(page, label.next).click();
 
     await page.getByText("Step 2 of 2").waitFor();
+    expect(await passwordFieldFaults(page)).toEqual([]);
     await field(page, label.newPassword).fill(newPassword);
     await field(page, label.repeatPassword).fill(newPassword);
     await button(page, label.resetPassword).click();
@@ -42,6 +44,7 @@ describe("forgot password", () => {
     expect(await done.textContent()).toContain("Your password has been reset. Sign in with the new password.");
     await button(page, label.goToSignIn).click();
     await onLoginPage(page, "/login");
+    expect(await passwordFieldFaults(page)).toEqual([]);
 
     await signIn(page, email, defaultPassword);
     await expectAlert(page, "Wrong e-mail or password");

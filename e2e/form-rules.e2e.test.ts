@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { registerViaApi, uniqueEmail } from "./support/api.ts";
 import { button, consoleReady, expectAlert, field, label, where } from "./support/console.ts";
+import { passwordFieldFaults } from "./support/password-fields.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
 const tab = withConsoleTab();
@@ -22,6 +23,7 @@ describe("register form rules in the browser", () => {
     await expectAlert(tab.page, "E-mail format error");
     expect(await field(tab.page, label.email).getAttribute("aria-invalid")).toBe("true");
     expect(where(tab.page)).toBe("/register");
+    expect(await passwordFieldFaults(tab.page)).toEqual([]);
   });
 
   it("shows the mismatch message when the repeat differs", async () => {

@@ -2,7 +2,16 @@ import { readFileSync } from "node:fs";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { defaultPassword, registerViaApi, uniqueEmail } from "./support/api.ts";
-import { accountShown, button, field, label, onLoginPage, signIn, waitForPath } from "./support/console.ts";
+import {
+  accountShown,
+  button,
+  field,
+  label,
+  onLoginPage,
+  sendCodeAndRead,
+  signIn,
+  waitForPath,
+} from "./support/console.ts";
 import { repoRoot } from "./support/server.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
@@ -120,6 +129,7 @@ describe("the console shell", () => {
     await page.getByRole("menuitem", { name: "Change password" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Old password", { exact: true }).fill(defaultPassword);
+    await dialog.getByLabel(label.code, { exact: true }).fill(await sendCodeAndRead(page, baseUrl, email));
     await dialog.getByLabel("New password", { exact: true }).fill("Better123");
     await dialog.getByLabel("Repeat password", { exact: true }).fill("Better123");
     await dialog.getByRole("button", { name: "Change password" }).click();

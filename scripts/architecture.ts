@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { buildImportGraph, type ImportGraph } from "./import-graph.ts";
 import { importCycles } from "./import-cycles.ts";
 import { type DirectionRule, directionRules, directionViolations } from "./import-directions.ts";
+import { securityRules } from "./security-rules.ts";
 import { type SymbolRule, symbolRules, symbolViolations } from "./symbol-rules.ts";
 
 /** Our code, tests included (ARCHITECTURE.md section 1). */
@@ -32,9 +33,12 @@ export function architectureViolations(graph: ImportGraph, rules: readonly Direc
   ];
 }
 
-/** What the files' code does against the symbol rules (a `.provide(` outside wiring, a `.matches(` in a view …). */
-export const codeViolations = (root: string, files: readonly string[], rules: readonly SymbolRule[] = symbolRules) =>
-  files.flatMap((file) => symbolViolations(file, readFileSync(join(root, file), "utf8"), rules));
+/** What the files' code does against the symbol rules (a `.provide(` outside wiring, a `.matches(` in a view …) and SECURITY.md's. */
+export const codeViolations = (
+  root: string,
+  files: readonly string[],
+  rules: readonly SymbolRule[] = [...symbolRules, ...securityRules],
+) => files.flatMap((file) => symbolViolations(file, readFileSync(join(root, file), "utf8"), rules));
 
 export const checkArchitecture = (root = repoRoot, folders: readonly string[] = codeFolders) => {
   const graph = buildImportGraph(root, folders);

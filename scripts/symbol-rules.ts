@@ -9,15 +9,15 @@ export interface SymbolRule {
   says: string;
 }
 
-type Node = { type: string; start: number; end: number; [key: string]: unknown };
+export type Node = { type: string; start: number; end: number; [key: string]: unknown };
 
-const isTest = (path: string) => /\.test\.tsx?$/.test(path);
+export const isTest = (path: string) => /\.test\.tsx?$/.test(path);
 const isView = (path: string) => path.startsWith("src/") && path.endsWith(".tsx") && !isTest(path);
 /** The files that give machines their actors and long-lived actors their services (ARCHITECTURE.md section 2). */
 const isWiring = (path: string) =>
   /-machines\.ts$/.test(path) || /^src\/app\/(services|[a-z-]+-service)\.ts$/.test(path);
 
-const memberCall = (node: Node, name: string) => {
+export const memberCall = (node: Node, name: string) => {
   if (node.type !== "CallExpression") return false;
   const callee = node.callee as Node;
   return (
@@ -26,7 +26,7 @@ const memberCall = (node: Node, name: string) => {
     (callee.property as Node & { name?: string }).name === name
   );
 };
-const nameOf = (node: unknown) =>
+export const nameOf = (node: unknown) =>
   (node as { type?: string; name?: string })?.type === "Identifier" ? (node as { name: string }).name : undefined;
 
 /** Kysely's entry points to the database. */
@@ -89,6 +89,7 @@ const systemActorFiles: ReadonlySet<string> = new Set([
   "server/domain/identity/reset-password.ts",
   "server/domain/identity/google-accounts.ts",
   "server/domain/identity/google-link.ts",
+  "server/domain/identity/second-factor-sign-in.ts",
 ]);
 const systemFactories = ["systemScope", "actFor"];
 /** The console and the machines never import server/ (import-directions.ts), and may name their own `Session`. */

@@ -41,6 +41,7 @@ import { walletHandlers } from "./routes/wallet.ts";
 import { accountHandlers } from "./routes/account.ts";
 import { chainHandlers } from "./routes/chains.ts";
 import { orderHandlers } from "./routes/orders.ts";
+import { twoFactorHandlers } from "./routes/two-factor.ts";
 import { packageHandlers } from "./routes/packages.ts";
 
 export interface BuildServerOptions {
@@ -52,7 +53,8 @@ export interface BuildServerOptions {
   production?: boolean;
   /** GET /api/dev/outbox?to= for test servers (DEV_OUTBOX=true); never with production. */
   devOutbox?: boolean;
-  logger?: boolean;
+  /** Log requests and events as JSON lines: to standard output (true), or to a stream of one's own (tests read it). */
+  logger?: boolean | { stream: { write(line: string): void } };
   now?: () => Date;
   limits?: Partial<Limits>;
   /** Lets Google's sign-in through the CSP; defaults to whether Google sign-in is configured. */
@@ -95,6 +97,7 @@ const handlers: HandlerTable = {
   ...orderHandlers,
   ...chainHandlers,
   ...accountHandlers,
+  ...twoFactorHandlers,
 };
 
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
@@ -104,7 +107,10 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     ...connectionOptions(connections),
     // The request line's address is the checked client address (http/client-address.ts), never a forwarded string as is.
     logger: options.logger
-      ? { serializers: { req: (request) => requestForLog(request as unknown as FastifyRequest) } }
+      ? {
+          serializers: { req: (request) => requestForLog(request as unknown as FastifyRequest) },
+          ...(typeof options.logger === "object" ? { stream: options.logger.stream } : {}),
+        }
       : false,
     bodyLimit: bodyLimitBytes,
     trustProxy: fastifyTrustProxy(options.trustProxy),

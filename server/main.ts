@@ -122,7 +122,7 @@ let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
-  app.log.info(`${signal}: closing`);
+  app.log.info({ signal }, "closing");
   try {
     await app.close();
     await chain.stop();

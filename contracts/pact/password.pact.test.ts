@@ -9,11 +9,19 @@ const { like, number } = MatchersV3;
 const pact = createPact();
 const { email, password, newPassword, token } = merchant;
 
-const passwordChange = (oldPassword: string) => ({ oldPassword, password: newPassword, repeatPassword: newPassword });
+/** The code mailed for the change (User/SentVerificationCode, type change-password). */
+const changeCode = "975310";
+const passwordChange = (oldPassword: string) => ({
+  oldPassword,
+  password: newPassword,
+  repeatPassword: newPassword,
+  code: changeCode,
+});
 const passwordChangeBody = (oldPassword: string) => ({
   oldPassword: like(oldPassword),
   password: like(newPassword),
   repeatPassword: like(newPassword),
+  code: codeMatcher(changeCode),
 });
 
 describe("forgot password", () => {
@@ -77,12 +85,32 @@ describe("forgot password", () => {
 });
 
 describe("POST /api/User/UpdatePwd", () => {
+  it("mails a code to the signed-in merchant's address for the change", async () => {
+    await pact
+      .addInteraction()
+      .given(states.merchantExists, { email, password })
+      .uponReceiving("a request for a password-change code")
+      .withRequest("POST", "/api/User/SentVerificationCode", (b) =>
+        b.headers(jsonHeaders).jsonBody({ email: like(email), type: codePurposeMatcher("change-password") }),
+      )
+      .willRespondWith(200, (b) =>
+        b.headers(responseHeaders).jsonBody(ok({ resendAfterSeconds: number(60), expiresInSeconds: number(600) })),
+      )
+      .executeTest(async (mock) => {
+        await expect(apiFor(mock).auth.sendCode({ email, type: "change-password" })).resolves.toEqual({
+          resendAfterSeconds: 60,
+          expiresInSeconds: 600,
+        });
+      });
+  });
+
   it("changes the password of the signed-in merchant", async () => {
     await pact
       .addInteraction()
       .given(states.merchantExists, { email, password })
       .given(states.signedIn, { email, token })
-      .uponReceiving("a password change with the right old password")
+      .given(states.codeSent, { code: changeCode, email, type: "change-password" })
+      .uponReceiving("a password change with the right old password and the mailed code")
       .withRequest("POST", "/api/User/UpdatePwd", (b) =>
         b.headers(authHeaders(token)).jsonBody(passwordChangeBody(password)),
       )
@@ -97,6 +125,7 @@ describe("POST /api/User/UpdatePwd", () => {
       .addInteraction()
       .given(states.merchantExists, { email, password })
       .given(states.signedIn, { email, token })
+      .given(states.codeSent, { code: changeCode, email, type: "change-password" })
       .uponReceiving("a password change with a wrong old password")
       .withRequest("POST", "/api/User/UpdatePwd", (b) =>
         b.headers(authHeaders(token)).jsonBody(passwordChangeBody("NotMine123")),

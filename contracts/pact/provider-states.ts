@@ -24,6 +24,10 @@ export const states = {
   openOrder: "the merchant {email} has an open order for the package {packageCode}",
   paidOrder: "the merchant {email} has an order for the package {packageCode} paid by a transfer on {product}",
   balance: "the merchant {email} has a balance of {amount} USDT",
+  passwordAndTotp: "the merchant {email} with password {password} has two-factor sign-in on",
+  signedInWithTotp: "the merchant {email} signed in with token {token} has two-factor sign-in on",
+  signedInTotpPending: "the merchant {email} signed in with token {token} has started a two-factor set-up",
+  secondFactorAwaited: "a sign-in of {email} waits for its second factor with challenge {challenge}",
   devnetWatched: "the server watches the devnet chain {product} and its dev account holds test USDT",
 } as const;
 

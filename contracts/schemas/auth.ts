@@ -48,7 +48,13 @@ export const resetPasswordRequest = z
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
 
 export const updatePasswordRequest = z
-  .strictObject({ oldPassword: loginPasswordField, password: passwordField, repeatPassword: repeatPasswordField })
+  .strictObject({
+    oldPassword: loginPasswordField,
+    password: passwordField,
+    repeatPassword: repeatPasswordField,
+    /** Mailed to the account's address (SentVerificationCode, type change-password). */
+    code: codeField,
+  })
   .check(repeatMatches());
 export type UpdatePasswordRequest = z.infer<typeof updatePasswordRequest>;
 

@@ -57,6 +57,16 @@ export const errCodes = {
   devPayUnavailable: "2208",
   /** A transfer for this order is still confirming: it cannot be cancelled now. */
   orderConfirming: "2209",
+  /** Two-factor sign-in (contracts/schemas/two-factor.ts): the code is neither a current TOTP code nor an unused recovery code. */
+  twoFactorCodeWrong: "2301",
+  /** The sign-in challenge is unknown, used, expired or out of attempts: sign in again. */
+  signInChallengeExpired: "2302",
+  /** The action needs the code of the authenticator app (the merchant has TOTP on). */
+  twoFactorRequired: "2303",
+  twoFactorAlreadyOn: "2304",
+  twoFactorNotOn: "2305",
+  /** Enable without a pending set-up: start it again. */
+  twoFactorNoSetup: "2306",
   notLoggedIn: "4010",
   forbidden: "4030",
   notFound: "4040",

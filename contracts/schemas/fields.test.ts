@@ -37,6 +37,10 @@ describe("characters no form can type", () => {
     ["DEL", ["\u007f"]],
     ["C1 controls", ["\u0080", "\u0085", "\u009b", "\u009f"]],
     ["lone surrogates", ["\ud800", "\udbff", "\udc00", "\udfff", "\ude00\ud83d"]],
+    [
+      "bidirectional embeddings, overrides and isolates",
+      ["\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2069"],
+    ],
   ];
   for (const [label, characters] of refused) {
     it(`refuses ${label} anywhere in a value`, () => {

@@ -7,8 +7,13 @@ import * as z from "zod/mini";
  */
 export const passwordMinLength = 8;
 
-/** C0 controls, DEL, C1 controls (\p{Cc}) and UTF-16 surrogates that are not half of a pair (\p{Cs} under /u). */
-const controlOrLoneSurrogate = /[\p{Cc}\p{Cs}]/u;
+/**
+ * C0 controls, DEL, C1 controls (\p{Cc}), UTF-16 surrogates that are not half of a pair (\p{Cs} under /u), and the
+ * bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), which make a stored name or remark
+ * read backwards on other screens and in logs. Joiners and the left-to-right / right-to-left marks stay: emoji and
+ * right-to-left text need them.
+ */
+const controlOrLoneSurrogate = /[\p{Cc}\p{Cs}\u202a-\u202e\u2066-\u2069]/u;
 
 export const hasInvalidCharacters = (value: string): boolean => controlOrLoneSurrogate.test(value);
 
@@ -67,7 +72,7 @@ export const codeField = trimmedText(
 );
 
 /** `link`: proves a Google account may be linked to the merchant with this e-mail (Login/GoogleLink). */
-export const codePurpose = z.enum(["register", "reset", "link"]);
+export const codePurpose = z.enum(["register", "reset", "change-password", "link"]);
 export type CodePurpose = z.infer<typeof codePurpose>;
 
 export const localeField = z.enum(["en-US", "zh-CN", "zh-TW", "ja-JP", "ko-KR", "th-TH"]);

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { loginResult } from "./auth.ts";
 import { codeField, loginPasswordField, trimmedText } from "./fields.ts";
+import { secondFactorChallenge } from "./two-factor.ts";
 
 /**
  * Sign-in with Google (spec section 2: third-party sign-in, code flow or token flow in a popup).
@@ -37,8 +38,11 @@ export type GoogleCodeRequest = z.infer<typeof googleCodeRequest>;
 export const googleLinkChallenge = z.object({ linkTicket: z.string(), email: z.string() });
 export type GoogleLinkChallenge = z.infer<typeof googleLinkChallenge>;
 
-/** resData of GoogleLogin and GoogleCode: a session (Login/Login's resData), or the link to prove first. */
-export const googleSignInResult = z.union([loginResult, googleLinkChallenge]);
+/**
+ * resData of GoogleLogin and GoogleCode: a session (Login/Login's resData), the second factor's challenge (the merchant
+ * has TOTP on), or the link to prove first.
+ */
+export const googleSignInResult = z.union([loginResult, secondFactorChallenge, googleLinkChallenge]);
 export type GoogleSignInResult = z.infer<typeof googleSignInResult>;
 
 export const isLinkChallenge = (result: GoogleSignInResult): result is GoogleLinkChallenge => "linkTicket" in result;

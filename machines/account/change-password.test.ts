@@ -4,7 +4,7 @@ import type { UpdatePasswordRequest } from "../../contracts/schemas/auth.ts";
 import { changePasswordMachine } from "./change-password.ts";
 import { apiFailure, settle } from "../test-support.ts";
 
-const form = { oldPassword: "Merchant7Pass", password: "Better123", repeatPassword: "Better123" };
+const form = { oldPassword: "Merchant7Pass", password: "Better123", repeatPassword: "Better123", code: "135790" };
 
 function start(answer: () => Promise<unknown> = async () => null) {
   const bodies: UpdatePasswordRequest[] = [];
@@ -26,12 +26,21 @@ function start(answer: () => Promise<unknown> = async () => null) {
 describe("change password dialog", () => {
   it("checks the rules before calling the server", () => {
     const { actor, bodies } = start();
-    actor.send({ type: "password.submit", oldPassword: "", password: "weak", repeatPassword: "weak2" });
+    actor.send({ type: "password.submit", oldPassword: "", password: "weak", repeatPassword: "weak2", code: "12" });
     expect(actor.getSnapshot().context.fieldErrors).toEqual({
       oldPassword: "validation.passwordRequired",
       password: "validation.passwordRules",
       repeatPassword: "validation.passwordsMismatch",
+      code: "validation.codeFormat",
     });
+    expect(bodies).toHaveLength(0);
+  });
+
+  // Issue 25, finding 6: the change needs the code mailed to the account.
+  it("asks for the mailed code before calling the server", () => {
+    const { actor, bodies } = start();
+    actor.send({ type: "password.submit", ...form, code: "" });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ code: "validation.codeRequired" });
     expect(bodies).toHaveLength(0);
   });
 

@@ -53,3 +53,23 @@ export const selectProfileLoading = (snapshot: SessionSnapshot): boolean =>
 /** The remembered e-mail alone (a string, so a view selecting it re-renders only when it changes). */
 export const selectRememberedEmail = (snapshot: { context: Pick<SessionContext, "rememberedEmail"> }): string =>
   selectRememberedLogin(snapshot).email;
+
+/**
+ * The sign-in page's step: the password form, or the second factor (TOTP on) with its field error and whether the
+ * code is being checked.
+ */
+export const selectSecondFactorStep = (snapshot: SessionSnapshot) =>
+  snapshot.hasTag("secondFactor")
+    ? ({
+        kind: "secondFactor",
+        busy: snapshot.matches("verifyingSecondFactor"),
+        codeError: snapshot.context.fieldErrors.code,
+      } as const)
+    : ({ kind: "password" } as const);
+
+export const sameSecondFactorStep = (
+  a: ReturnType<typeof selectSecondFactorStep>,
+  b: ReturnType<typeof selectSecondFactorStep>,
+): boolean =>
+  a.kind === b.kind &&
+  (a.kind === "password" || (b.kind === "secondFactor" && a.busy === b.busy && a.codeError === b.codeError));

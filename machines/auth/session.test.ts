@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
-import { createActor, fromPromise } from "xstate";
+import { createActor, fromPromise, waitFor } from "xstate";
 import type { LoginRequest, LoginResult } from "../../contracts/schemas/auth.ts";
 import type { GoogleLinkRequest, GoogleSignInResult } from "../../contracts/schemas/google.ts";
+import type { LoginAnswer, SecondFactorChallenge, SecondFactorRequest } from "../../contracts/schemas/two-factor.ts";
 import type { UserProfile } from "../../contracts/schemas/user.ts";
 import { type GoogleGrant, type SessionInput, sessionMachine } from "./session.ts";
 import {
@@ -11,7 +12,9 @@ import {
   selectGoogleLink,
   selectNickName,
   selectRememberedLogin,
+  selectSecondFactorStep,
   selectUserId,
+  sameSecondFactorStep,
 } from "./session-selectors.ts";
 import { apiFailure, settle } from "../test-support.ts";
 
@@ -27,9 +30,10 @@ const profile = { userId: "100001", email: "m@example.com", nickName: "m", role:
 const storedUser = { id: "100001", email: "m@example.com", language: "en-US", nickName: "m", avatar: "" };
 
 type Overrides = {
-  login?: () => Promise<LoginResult>;
+  login?: () => Promise<LoginAnswer>;
   googleLogin?: () => Promise<GoogleSignInResult>;
-  googleLink?: () => Promise<LoginResult>;
+  googleLink?: () => Promise<LoginAnswer>;
+  secondFactor?: () => Promise<LoginResult>;
   loadProfile?: () => Promise<UserProfile>;
   logout?: () => Promise<unknown>;
 };
@@ -47,6 +51,7 @@ function start(input: SessionInput, overrides: Overrides = {}) {
     login: [] as LoginRequest[],
     google: [] as GoogleGrant[],
     link: [] as GoogleLinkRequest[],
+    secondFactor: [] as SecondFactorRequest[],
     logout: 0,
   };
   const machine = sessionMachine.provide({
@@ -62,6 +67,10 @@ function start(input: SessionInput, overrides: Overrides = {}) {
       googleLink: fromPromise(async ({ input: body }) => {
         calls.link.push(body);
         return (overrides.googleLink ?? (async () => loginResult))();
+      }),
+      secondFactor: fromPromise(async ({ input: body }) => {
+        calls.secondFactor.push(body);
+        return (overrides.secondFactor ?? (async () => loginResult))();
       }),
       loadProfile: fromPromise(async () => (overrides.loadProfile ?? (async () => profile))()),
       logout: fromPromise(async () => {
@@ -80,6 +89,91 @@ function start(input: SessionInput, overrides: Overrides = {}) {
   });
   return { actor: createActor(machine, { input }).start(), effects, calls };
 }
+
+const challenge: SecondFactorChallenge = { secondFactor: "totp", challenge: "ch-1", expiresInSeconds: 300 };
+
+describe("session machine: the second factor (TOTP)", () => {
+  const signIn = { type: "login.submit", email: "m@example.com", password: "Merchant7Pass", remember: false } as const;
+
+  it("asks for the code after the password, stores nothing until the code holds, then signs in", async () => {
+    const { actor, effects, calls } = start({ token: null, user: null }, { login: async () => challenge });
+    expect(selectSecondFactorStep(actor.getSnapshot())).toEqual({ kind: "password" });
+    actor.send(signIn);
+    await settle(actor, "secondFactor");
+    expect(actor.getSnapshot().context).toMatchObject({ token: null, user: null, challenge: "ch-1" });
+    expect(effects.saveSession).not.toHaveBeenCalled();
+    expect(selectSecondFactorStep(actor.getSnapshot())).toEqual({
+      kind: "secondFactor",
+      busy: false,
+      codeError: undefined,
+    });
+    actor.send({ type: "secondFactor.submit", code: " 123456 " });
+    expect(selectSecondFactorStep(actor.getSnapshot())).toMatchObject({ kind: "secondFactor", busy: true });
+    await settle(actor, "signedIn.ready");
+    expect(calls.secondFactor).toEqual([{ challenge: "ch-1", code: "123456" }]);
+    expect(effects.saveSession).toHaveBeenCalledWith({ token: "tok", user: storedUser });
+    expect(effects.announceWelcome).toHaveBeenCalledWith({ nickName: "m" });
+    expect(actor.getSnapshot().context.challenge).toBeNull();
+  });
+
+  it("asks for the code after Google sign-in too, and takes a recovery code", async () => {
+    const { actor, calls } = start({ token: null, user: null }, { googleLogin: async () => challenge });
+    actor.send({ type: "login.google", grant: { code: "4/abc" } });
+    await settle(actor, "secondFactor");
+    actor.send({ type: "secondFactor.submit", code: "abcde-fghij" });
+    await settle(actor, "signedIn.ready");
+    expect(calls.secondFactor).toEqual([{ challenge: "ch-1", code: "abcde-fghij" }]);
+  });
+
+  it("refuses a malformed code without calling the server", async () => {
+    const { actor, calls } = start({ token: null, user: null }, { login: async () => challenge });
+    actor.send(signIn);
+    await settle(actor, "secondFactor");
+    actor.send({ type: "secondFactor.submit", code: "12" });
+    expect(actor.getSnapshot().value).toBe("secondFactor");
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ code: "validation.secondFactorFormat" });
+    actor.send({ type: "secondFactor.submit", code: "" });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ code: "validation.codeRequired" });
+    expect(calls.secondFactor).toHaveLength(0);
+  });
+
+  it("stays on the code after a wrong one, and goes back to the password when the challenge is spent", async () => {
+    const answers = [
+      apiFailure("2301", "The two-factor code is wrong"),
+      apiFailure("2302", "This sign-in has expired"),
+    ];
+    const { actor } = start(
+      { token: null, user: null },
+      { login: async () => challenge, secondFactor: () => Promise.reject(answers.shift()) },
+    );
+    actor.send(signIn);
+    await settle(actor, "secondFactor");
+    actor.send({ type: "secondFactor.submit", code: "000000" });
+    await waitFor(actor, (s) => s.context.failure !== null);
+    expect(actor.getSnapshot().value).toBe("secondFactor");
+    expect(actor.getSnapshot().context.failure).toMatchObject({ errCode: "2301" });
+    actor.send({ type: "secondFactor.submit", code: "111111" });
+    await settle(actor, "signedOut");
+    expect(actor.getSnapshot().context).toMatchObject({ challenge: null, failure: { errCode: "2302" } });
+  });
+
+  it("goes back to the password form on cancel", async () => {
+    const { actor } = start({ token: null, user: null }, { login: async () => challenge });
+    actor.send(signIn);
+    await settle(actor, "secondFactor");
+    actor.send({ type: "secondFactor.cancel" });
+    expect(actor.getSnapshot().value).toBe("signedOut");
+    expect(actor.getSnapshot().context.challenge).toBeNull();
+  });
+
+  it("compares steps by what the page shows", () => {
+    const code = { kind: "secondFactor", busy: false, codeError: undefined } as const;
+    expect(sameSecondFactorStep({ kind: "password" }, { kind: "password" })).toBe(true);
+    expect(sameSecondFactorStep(code, { ...code })).toBe(true);
+    expect(sameSecondFactorStep(code, { ...code, busy: true })).toBe(false);
+    expect(sameSecondFactorStep(code, { kind: "password" })).toBe(false);
+  });
+});
 
 describe("session machine", () => {
   it("boots signed out without a token and signed in with one", async () => {
@@ -160,6 +254,22 @@ describe("session machine", () => {
     expect(calls.link).toEqual([{ linkTicket, password: "Merchant7Pass" }]);
     expect(effects.saveSession).toHaveBeenCalledWith({ token: "tok", user: storedUser });
     expect(actor.getSnapshot().context.googleLink).toBeNull();
+  });
+
+  it("asks for the second factor after the link when the merchant has TOTP on: the link proves the first factor only", async () => {
+    const { actor, effects } = start(
+      { token: null, user: null },
+      {
+        googleLogin: async () => ({ linkTicket: "t".repeat(43), email: "m@example.com" }),
+        googleLink: async () => ({ secondFactor: "totp", challenge: "ch-link", expiresInSeconds: 300 }),
+      },
+    );
+    actor.send({ type: "login.google", grant: { code: "4/abc" } });
+    await settle(actor, "linkingGoogle.proving");
+    actor.send({ type: "google.link", proof: { password: "Merchant7Pass" } });
+    await settle(actor, "secondFactor");
+    expect(actor.getSnapshot().context).toMatchObject({ challenge: "ch-link", googleLink: null, token: null });
+    expect(effects.saveSession).not.toHaveBeenCalled();
   });
 
   it("stays on the link step after a wrong password, and goes back to sign-in on cancel or an expired ticket", async () => {

@@ -10,6 +10,13 @@ import {
   googleLoginRequest,
   isLinkChallenge,
 } from "../../contracts/schemas/google.ts";
+import { errCodes } from "../../contracts/schemas/envelope.ts";
+import {
+  type LoginAnswer,
+  type SecondFactorRequest,
+  secondFactorCodeField,
+} from "../../contracts/schemas/two-factor.ts";
+import * as z from "zod/mini";
 import { type Role, roleField, type UserProfile } from "../../contracts/schemas/user.ts";
 import { type FieldErrors, type Failure, fieldErrorsOf, toFailure } from "../api-failure.ts";
 
@@ -35,6 +42,8 @@ export interface SessionContext {
   rememberedEmail: string | null;
   /** A Google account whose e-mail is a merchant's: the link that merchant must prove (password or mailed code). */
   googleLink: GoogleLinkChallenge | null;
+  /** The first factor held and TOTP is on: the challenge the code is sent with (no session yet). */
+  challenge: string | null;
 }
 
 /** What Google's popup handed over: an authorization code (code flow) or an ID token and its raw nonce (button, One Tap). */
@@ -48,6 +57,8 @@ export type SessionEvent =
   | { type: "login.google"; grant: GoogleGrant }
   | { type: "google.link"; proof: GoogleLinkProof }
   | { type: "google.linkCancel" }
+  | { type: "secondFactor.submit"; code: string }
+  | { type: "secondFactor.cancel" }
   | { type: "logout" }
   | { type: "profile.reload" }
   | { type: "profile.updated"; profile: UserProfile }
@@ -62,8 +73,20 @@ export interface SessionInput {
   rememberedEmail?: string | null;
 }
 
-/** Tags the views read: the Re-Login dialog shows, and its confirm is under way. */
-export type SessionTag = "reloginOpen" | "reloginBusy";
+/** Tags the views read: the Re-Login dialog shows, its confirm is under way; the sign-in asks for the second factor. */
+export type SessionTag = "reloginOpen" | "reloginBusy" | "secondFactor";
+
+/** The second step's form: one field, the app's code or a recovery code. */
+const secondFactorForm = z.strictObject({ code: secondFactorCodeField });
+
+/** The answer of a sign-in step that holds a session (a challenge goes to the second step first, a link to its proof). */
+const sessionOf = (answer: GoogleSignInResult): LoginResult => {
+  if ("secondFactor" in answer || "linkTicket" in answer) throw new Error("a challenge holds no session");
+  return answer;
+};
+
+/** The second factor's challenge of a sign-in step's answer, or null. */
+const challengeOf = (answer: GoogleSignInResult): string | null => ("secondFactor" in answer ? answer.challenge : null);
 
 const googleGrantSchema = (grant: GoogleGrant) => ("code" in grant ? googleCodeRequest : googleLoginRequest);
 
@@ -84,7 +107,7 @@ const userFromLogin = (result: LoginResult): SessionUser => ({
 export const sessionMachine = setup({
   types: {} as { context: SessionContext; events: SessionEvent; input: SessionInput; tags: SessionTag },
   actors: {
-    login: fromPromise<LoginResult, LoginRequest>(async () => {
+    login: fromPromise<LoginAnswer, LoginRequest>(async () => {
       throw new Error("login is provided by the app");
     }),
     loadProfile: fromPromise<UserProfile, { userId: string }>(async () => {
@@ -93,8 +116,11 @@ export const sessionMachine = setup({
     googleLogin: fromPromise<GoogleSignInResult, GoogleGrant>(async () => {
       throw new Error("googleLogin is provided by the app");
     }),
-    googleLink: fromPromise<LoginResult, GoogleLinkRequest>(async () => {
+    googleLink: fromPromise<LoginAnswer, GoogleLinkRequest>(async () => {
       throw new Error("googleLink is provided by the app");
+    }),
+    secondFactor: fromPromise<LoginResult, SecondFactorRequest>(async () => {
+      throw new Error("secondFactor is provided by the app");
     }),
     logout: fromPromise<unknown, { userId: string }>(async () => {
       throw new Error("logout is provided by the app");
@@ -109,6 +135,12 @@ export const sessionMachine = setup({
     announceLogout: () => {},
     announceWelcome: (_, _params: { nickName: string }) => {},
     reloadPage: () => {},
+    // A sign-in step answered a session: keep it, store it, greet.
+    keepSession: assign((_, { result }: { result: LoginResult }) => ({
+      token: result.accessToken,
+      user: userFromLogin(result),
+      challenge: null,
+    })),
     forgetSession: assign({
       token: null,
       user: null,
@@ -123,6 +155,11 @@ export const sessionMachine = setup({
     hasStoredUser: ({ context }) => context.user !== null,
     loginFormValid: ({ event }) =>
       event.type === "login.submit" && loginRequest.safeParse({ email: event.email, password: event.password }).success,
+    askedSecondFactor: (_, { answer }: { answer: GoogleSignInResult }) => challengeOf(answer) !== null,
+    secondFactorCodeValid: ({ event }) =>
+      event.type === "secondFactor.submit" && secondFactorForm.safeParse({ code: event.code }).success,
+    challengeSpent: ({ event }) =>
+      "error" in event && toFailure(event.error).errCode === errCodes.signInChallengeExpired,
     googleGrantValid: ({ event }) =>
       event.type === "login.google" && googleGrantSchema(event.grant).safeParse(event.grant).success,
     linkRequired: ({ event }) => "output" in event && isLinkChallenge((event as { output: GoogleSignInResult }).output),
@@ -145,6 +182,7 @@ export const sessionMachine = setup({
     expiredMessage: "",
     rememberedEmail: input.rememberedEmail ?? null,
     googleLink: null,
+    challenge: null,
   }),
   initial: "booting",
   states: {
@@ -197,22 +235,23 @@ export const sessionMachine = setup({
             actions: assign({ googleLink: ({ event }) => event.output as GoogleLinkChallenge }),
           },
           {
+            guard: { type: "askedSecondFactor", params: ({ event }) => ({ answer: event.output }) },
+            target: "secondFactor",
+            actions: assign({
+              challenge: ({ event }) => challengeOf(event.output),
+            }),
+          },
+          {
             target: "signedIn",
             actions: [
-              assign({
-                token: ({ event }) => (event.output as LoginResult).accessToken,
-                user: ({ event }) => userFromLogin(event.output as LoginResult),
-              }),
+              { type: "keepSession", params: ({ event }) => ({ result: sessionOf(event.output) }) },
               {
                 type: "saveSession",
-                params: ({ event }) => ({
-                  token: (event.output as LoginResult).accessToken,
-                  user: userFromLogin(event.output as LoginResult),
-                }),
+                params: ({ context }) => ({ token: context.token ?? "", user: context.user as SessionUser }),
               },
               {
                 type: "announceWelcome",
-                params: ({ event }) => ({ nickName: (event.output as LoginResult).nickName || event.output.email }),
+                params: ({ context }) => ({ nickName: context.user?.nickName || context.user?.email || "" }),
               },
             ],
           },
@@ -254,24 +293,29 @@ export const sessionMachine = setup({
               if (event.type !== "google.link") throw new Error("linking is entered by google.link");
               return googleLinkRequest.parse({ linkTicket: context.googleLink?.linkTicket, ...event.proof });
             },
-            onDone: {
-              target: "#session.signedIn",
-              actions: [
-                assign({
-                  token: ({ event }) => event.output.accessToken,
-                  user: ({ event }) => userFromLogin(event.output),
-                  googleLink: null,
-                }),
-                {
-                  type: "saveSession",
-                  params: ({ event }) => ({ token: event.output.accessToken, user: userFromLogin(event.output) }),
-                },
-                {
-                  type: "announceWelcome",
-                  params: ({ event }) => ({ nickName: event.output.nickName || event.output.email }),
-                },
-              ],
-            },
+            onDone: [
+              {
+                // Linked; the merchant has TOTP on, so the second step follows.
+                guard: { type: "askedSecondFactor", params: ({ event }) => ({ answer: event.output }) },
+                target: "#session.secondFactor",
+                actions: assign({ googleLink: null, challenge: ({ event }) => challengeOf(event.output) }),
+              },
+              {
+                target: "#session.signedIn",
+                actions: [
+                  assign({ googleLink: null }),
+                  { type: "keepSession", params: ({ event }) => ({ result: sessionOf(event.output) }) },
+                  {
+                    type: "saveSession",
+                    params: ({ context }) => ({ token: context.token ?? "", user: context.user as SessionUser }),
+                  },
+                  {
+                    type: "announceWelcome",
+                    params: ({ context }) => ({ nickName: context.user?.nickName || context.user?.email || "" }),
+                  },
+                ],
+              },
+            ],
             onError: [
               {
                 guard: "linkExpired",
@@ -292,23 +336,29 @@ export const sessionMachine = setup({
           if (event.type !== "login.submit") throw new Error("loggingIn is entered by login.submit");
           return loginRequest.parse({ email: event.email, password: event.password });
         },
-        onDone: {
-          target: "signedIn",
-          actions: [
-            assign({
-              token: ({ event }) => event.output.accessToken,
-              user: ({ event }) => userFromLogin(event.output),
+        onDone: [
+          {
+            guard: { type: "askedSecondFactor", params: ({ event }) => ({ answer: event.output }) },
+            target: "secondFactor",
+            actions: assign({
+              challenge: ({ event }) => challengeOf(event.output),
             }),
-            {
-              type: "saveSession",
-              params: ({ event }) => ({ token: event.output.accessToken, user: userFromLogin(event.output) }),
-            },
-            {
-              type: "announceWelcome",
-              params: ({ event }) => ({ nickName: event.output.nickName || event.output.email }),
-            },
-          ],
-        },
+          },
+          {
+            target: "signedIn",
+            actions: [
+              { type: "keepSession", params: ({ event }) => ({ result: sessionOf(event.output) }) },
+              {
+                type: "saveSession",
+                params: ({ context }) => ({ token: context.token ?? "", user: context.user as SessionUser }),
+              },
+              {
+                type: "announceWelcome",
+                params: ({ context }) => ({ nickName: context.user?.nickName || context.user?.email || "" }),
+              },
+            ],
+          },
+        ],
         // Spec section 4: on login failure the token is cleared.
         onError: {
           target: "signedOut",
@@ -317,6 +367,63 @@ export const sessionMachine = setup({
             "clearSession",
           ],
         },
+      },
+    },
+    // TOTP is on: the password (or Google) held, the code of the app or a recovery code completes the sign-in.
+    secondFactor: {
+      tags: ["secondFactor"],
+      on: {
+        "secondFactor.submit": [
+          {
+            guard: "secondFactorCodeValid",
+            target: "verifyingSecondFactor",
+            actions: assign({ fieldErrors: {}, failure: null }),
+          },
+          {
+            actions: assign({
+              fieldErrors: ({ event }) => fieldErrorsOf(secondFactorForm.safeParse({ code: event.code })),
+            }),
+          },
+        ],
+        "secondFactor.cancel": {
+          target: "signedOut",
+          actions: assign({ challenge: null, fieldErrors: {}, failure: null }),
+        },
+      },
+    },
+    verifyingSecondFactor: {
+      tags: ["secondFactor"],
+      invoke: {
+        id: "secondFactor",
+        src: "secondFactor",
+        input: ({ context, event }) => {
+          if (event.type !== "secondFactor.submit")
+            throw new Error("verifyingSecondFactor is entered by secondFactor.submit");
+          return { challenge: context.challenge ?? "", code: event.code.trim() };
+        },
+        onDone: {
+          target: "signedIn",
+          actions: [
+            { type: "keepSession", params: ({ event }) => ({ result: event.output }) },
+            {
+              type: "saveSession",
+              params: ({ context }) => ({ token: context.token ?? "", user: context.user as SessionUser }),
+            },
+            {
+              type: "announceWelcome",
+              params: ({ context }) => ({ nickName: context.user?.nickName || context.user?.email || "" }),
+            },
+          ],
+        },
+        onError: [
+          // Expired, spent or out of attempts: back to the password.
+          {
+            guard: "challengeSpent",
+            target: "signedOut",
+            actions: assign({ challenge: null, failure: ({ event }) => toFailure(event.error) }),
+          },
+          { target: "secondFactor", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+        ],
       },
     },
     signedIn: {

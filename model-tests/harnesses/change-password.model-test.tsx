@@ -31,6 +31,7 @@ runModel(changePasswordModel, {
         await fill(h, h.t("fields.oldPassword"), e.oldPassword);
         await fill(h, h.t("fields.newPassword"), e.password);
         await fill(h, h.t("fields.repeatPassword"), e.repeatPassword);
+        await fill(h, h.t("fields.code"), e.code);
         return pressInDialog(h, texts(h).title, texts(h).submit);
       default:
         unmapped(e);

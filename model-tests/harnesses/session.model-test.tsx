@@ -47,12 +47,14 @@ runModel(sessionModel, {
         loadProfile: "user.info",
         logout: "auth.logout",
         reloginLogout: "auth.logout",
+        secondFactor: "auth.secondFactor",
       },
       {
         "auth.lastLogin": async () => ({ userId: merchant.userId, lastLoginAt: null, lastLoginIp: null }),
         "messages.list": async () => [],
         "orders.subscription": signedInAnswers["orders.subscription"],
         "account.balance": signedInAnswers["account.balance"],
+        "twoFactor.status": signedInAnswers["twoFactor.status"],
         "user.updateProfile": async (body) => ({ ...profile, nickName: body.nickName }),
       },
     );
@@ -88,6 +90,16 @@ runModel(sessionModel, {
       }
       case "google.linkCancel":
         return h.user.click(within(await linkStep(h)).getByRole("button", { name: h.t("common.cancel") }));
+      case "secondFactor.submit": {
+        // The code field has the focus: type and press Enter, no mouse.
+        const input = await screen.findByLabelText(h.t("login.secondFactorCode"));
+        await waitFor(() => expect(document.activeElement).toBe(input));
+        await h.user.clear(input);
+        await h.user.keyboard(`${e.code}{Enter}`);
+        return;
+      }
+      case "secondFactor.cancel":
+        return press(h, h.t("login.secondFactorBack"));
       case "logout":
         return press(h, h.t("session.logout"));
       case "session.expired":
@@ -129,6 +141,14 @@ runModel(sessionModel, {
       return expectProblems(h, s.context.fieldErrors, s.context.failure);
     }
     if (s.matches("loggingIn")) return expectBusy(h.t("login.submit"));
+    if (s.matches("secondFactor")) {
+      expect(await screen.findByRole("heading", { name: h.t("login.secondFactorTitle") })).toBeTruthy();
+      expect(localStorage.getItem(storageKeys.token)).toBeNull();
+      const input = await screen.findByLabelText(h.t("login.secondFactorCode"));
+      await waitFor(() => expect(document.activeElement).toBe(input));
+      return expectProblems(h, s.context.fieldErrors, s.context.failure);
+    }
+    if (s.matches("verifyingSecondFactor")) return expectBusy(h.t("login.secondFactorSubmit"));
     if (s.matches("loggingInWithGoogle")) return expectBusy(h.t("google.continue"));
     if (s.matches("linkingGoogle")) {
       const step = await linkStep(h);

@@ -15,6 +15,8 @@ export const signedInAnswers: Answers = {
   // The console home's package card, and My orders when a path opens it.
   "orders.subscription": async () => noSubscription,
   "account.balance": async () => emptyBalance,
+  // The user centre's two-factor card.
+  "twoFactor.status": async () => ({ enabled: false, recoveryCodesLeft: 0 }),
   "orders.list": async (request = {}) => ({
     items: [],
     total: 0,

@@ -17,6 +17,7 @@ import { sessionModel } from "./session.model.ts";
 import { settingsModel } from "./settings.model.ts";
 import { subscriptionModel } from "./subscription.model.ts";
 import { tabsModel } from "./tabs.model.ts";
+import { twoFactorModel } from "./two-factor.model.ts";
 
 /** Every machine QA walks. A machine missing here is missing from `npm run model-test`. */
 export const allModels: ReadonlyArray<MachineModel> = [
@@ -34,6 +35,7 @@ export const allModels: ReadonlyArray<MachineModel> = [
   googleSignInModel,
   demoCheckoutModel,
   lastLoginModel,
+  twoFactorModel,
   orderListModel,
   orderPurchaseModel,
   orderPaymentModel,

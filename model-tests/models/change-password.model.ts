@@ -14,8 +14,20 @@ export const changePasswordModel: MachineModel<typeof changePasswordMachine> = {
     if (s.matches("closed")) return [{ type: "dialog.open" }];
     if (s.matches("editing"))
       return [
-        { type: "password.submit", oldPassword: merchant.password, password: "Better123", repeatPassword: "Better123" },
-        { type: "password.submit", oldPassword: merchant.password, password: "Better123", repeatPassword: "Better124" },
+        {
+          type: "password.submit",
+          oldPassword: merchant.password,
+          password: "Better123",
+          repeatPassword: "Better123",
+          code: "135790",
+        },
+        {
+          type: "password.submit",
+          oldPassword: merchant.password,
+          password: "Better123",
+          repeatPassword: "Better124",
+          code: "135790",
+        },
         { type: "dialog.close" },
       ];
     if (s.matches("submitting"))
@@ -29,7 +41,7 @@ export const changePasswordModel: MachineModel<typeof changePasswordMachine> = {
       case "dialog.close":
         return "Press Cancel";
       case "password.submit":
-        return `Type old "${e.oldPassword}", new "${e.password}", repeat "${e.repeatPassword}"; press Change password`;
+        return `Type old "${e.oldPassword}", new "${e.password}", repeat "${e.repeatPassword}", the mailed code "${e.code}"; press Change password`;
       case "xstate.done.actor.submit":
         return "The server changes the password";
       case "xstate.error.actor.submit":

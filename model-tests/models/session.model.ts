@@ -5,6 +5,10 @@ import { eventBuilders } from "../framework/model-events.ts";
 import { english } from "./english.ts";
 import { failure, loginResult, merchant, profile, storedUser } from "./fixtures.ts";
 
+/** TOTP is on: the first factor answers a challenge instead of a session. */
+export const challengeAnswer = { secondFactor: "totp", challenge: "challenge-1", expiresInSeconds: 300 } as const;
+export const totpCode = "123456";
+
 /** The code Google's (faked) popup hands over. */
 export const googleCode = "4/model-test-code";
 
@@ -47,6 +51,7 @@ export const sessionModel: MachineModel<typeof sessionMachine, typeof aliases> =
     if (s.matches("loggingIn"))
       return [
         done("login", loginResult),
+        done("login", challengeAnswer),
         failed("login", failure("2006", "Wrong e-mail or password")),
         failed("login", failure("network", "Failed to fetch")),
       ];
@@ -54,6 +59,7 @@ export const sessionModel: MachineModel<typeof sessionMachine, typeof aliases> =
       return [
         done("googleLogin", loginResult),
         done("googleLogin", linkChallenge),
+        done("googleLogin", challengeAnswer),
         failed("googleLogin", failure("2102", "The Google sign-in could not be verified")),
       ];
     if (s.matches({ linkingGoogle: "proving" }))
@@ -66,8 +72,21 @@ export const sessionModel: MachineModel<typeof sessionMachine, typeof aliases> =
     if (s.matches({ linkingGoogle: "linking" }))
       return [
         done("googleLink", loginResult),
+        done("googleLink", challengeAnswer),
         failed("googleLink", failure("2006", "Wrong e-mail or password")),
         failed("googleLink", failure("2105", "This Google sign-in has expired, please continue with Google again")),
+      ];
+    if (s.matches("secondFactor"))
+      return [
+        { type: "secondFactor.submit", code: totpCode },
+        { type: "secondFactor.submit", code: "12" },
+        { type: "secondFactor.cancel" },
+      ];
+    if (s.matches("verifyingSecondFactor"))
+      return [
+        done("secondFactor", loginResult),
+        failed("secondFactor", failure("2301", "The two-factor code is wrong")),
+        failed("secondFactor", failure("2302", "This sign-in has expired, please sign in again")),
       ];
     if (s.matches({ signedIn: "loadingProfile" }))
       return [done("loadProfile", profile), failed("loadProfile", failure("5000", "Internal error")), expire];
@@ -96,9 +115,11 @@ export const sessionModel: MachineModel<typeof sessionMachine, typeof aliases> =
       case "login.google":
         return "Press Continue with Google; pick the account in Google's window";
       case "xstate.done.actor.googleLogin":
-        return "accessToken" in e.output
-          ? "The server accepts Google's sign-in"
-          : "The server answers that the Google account's e-mail belongs to an account not linked to it";
+        return "secondFactor" in e.output
+          ? "The server accepts Google's sign-in and asks for the second factor (TOTP is on)"
+          : "accessToken" in e.output
+            ? "The server accepts Google's sign-in"
+            : "The server answers that the Google account's e-mail belongs to an account not linked to it";
       case "google.link":
         return "password" in e.proof
           ? `On the link step, type the account's password "${e.proof.password}"; press ${english("googleLink.withPassword")}`
@@ -106,7 +127,9 @@ export const sessionModel: MachineModel<typeof sessionMachine, typeof aliases> =
       case "google.linkCancel":
         return "On the link step, press Cancel";
       case "xstate.done.actor.googleLink":
-        return "The server links the Google account and signs in";
+        return "secondFactor" in e.output
+          ? "The server links the Google account and asks for the second factor (TOTP is on)"
+          : "The server links the Google account and signs in";
       case "logout":
         return "Press Log out";
       case "session.expired":
@@ -122,7 +145,15 @@ export const sessionModel: MachineModel<typeof sessionMachine, typeof aliases> =
       case "role.switch":
         return `Open the message box (bell); choose ${e.role === "admin" ? "Administrator" : "User"} under Role`;
       case "xstate.done.actor.login":
-        return "The server accepts the sign-in";
+        return "secondFactor" in e.output
+          ? "The server accepts the password and asks for the second factor (TOTP is on)"
+          : "The server accepts the sign-in";
+      case "secondFactor.submit":
+        return `Type the code "${e.code}" (the field has the focus); press Enter`;
+      case "secondFactor.cancel":
+        return "Press Back to sign-in";
+      case "xstate.done.actor.secondFactor":
+        return "The server accepts the code";
       case "xstate.done.actor.loadProfile":
         return "The server answers the profile";
       case "xstate.done.actor.logout":
@@ -146,6 +177,14 @@ export const sessionModel: MachineModel<typeof sessionMachine, typeof aliases> =
       return `The sign-in page${problems.length ? `, showing ${problems.join(", ")}` : ""}; no token stored`;
     }
     if (s.matches("loggingIn")) return "Sign in shows a spinner";
+    if (s.matches("secondFactor")) {
+      const problems = [
+        ...Object.values(s.context.fieldErrors).map(english),
+        ...(s.context.failure ? [s.context.failure.errMsg] : []),
+      ];
+      return `The two-factor step asks for the app's code, its field focused${problems.length ? `, showing ${problems.join(", ")}` : ""}; no token stored`;
+    }
+    if (s.matches("verifyingSecondFactor")) return "Verify shows a spinner";
     if (s.matches("loggingInWithGoogle")) return "Continue with Google shows a spinner";
     if (s.matches({ linkingGoogle: "proving" }))
       return `${english("googleLink.title")}: the account's e-mail, a password field, a code field with Send code, and Cancel${s.context.failure ? `, showing "${s.context.failure.errMsg}"` : ""}`;

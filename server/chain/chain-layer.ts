@@ -194,8 +194,9 @@ function withLog(listener: ChainListener | undefined, log: WatcherLog): ChainLis
           to: t.to,
           amount: t.amount.toString(),
           confirmations: t.confirmations,
+          event,
         },
-        `chain transfer ${event}`,
+        "chain transfer",
       );
     };
   return {

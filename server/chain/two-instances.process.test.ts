@@ -144,14 +144,14 @@ async function startInstance(name: "A" | "B", env: Record<string, string>): Prom
 
 const tail = (instance: Instance, n = 40) => instance.lines.slice(-n).join("\n");
 
-/** The chain transfers an instance's own watcher confirmed, by its log (chain-layer.ts logs "chain transfer confirmed"). */
+/** The chain transfers an instance's own watcher confirmed, by its log (chain-layer.ts logs "chain transfer" with event "confirmed"). */
 function confirmedBy(instance: Instance): Set<string> {
   const hashes = new Set<string>();
   for (const line of instance.lines) {
     if (!line.startsWith("{")) continue;
     try {
-      const entry = JSON.parse(line) as { msg?: string; tx?: string };
-      if (entry.msg === "chain transfer confirmed" && entry.tx) hashes.add(entry.tx.toLowerCase());
+      const entry = JSON.parse(line) as { msg?: string; event?: string; tx?: string };
+      if (entry.msg === "chain transfer" && entry.event === "confirmed" && entry.tx) hashes.add(entry.tx.toLowerCase());
     } catch {
       // not a log line
     }

@@ -1,4 +1,5 @@
 import type { PGlite } from "@electric-sql/pglite";
+import { randomInt } from "node:crypto";
 import pg from "pg";
 
 export interface ListenHandlers {
@@ -108,7 +109,7 @@ export function listenOverPostgres(options: PostgresListenOptions): Listen {
 
     const retryLater = () => {
       // Jitter, so the instances behind a load balancer do not all come back at the same moment.
-      const wait = retryMs * (0.5 + Math.random() / 2);
+      const wait = retryMs * (0.5 + randomInt(1000) / 2000);
       retryMs = Math.min(retryMs * 2, maxRetryMs);
       retryTimer = setTimeout(async () => {
         if (stopped) return;

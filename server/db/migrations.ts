@@ -7,7 +7,9 @@ import { migration0004Hardening } from "./migrations/0004-hardening.ts";
 import { migration0005Chain } from "./migrations/0005-chain.ts";
 import { migration0006Orders } from "./migrations/0006-orders.ts";
 import { migration0007MoneyOnce } from "./migrations/0007-money-once.ts";
-import { migration0008GoogleLinkTicketsSealedMail } from "./migrations/0008-google-link-tickets-sealed-mail.ts";
+import { migration0008CodesPerRequester } from "./migrations/0008-codes-per-requester.ts";
+import { migration0009TwoFactorTotp } from "./migrations/0009-two-factor-totp.ts";
+import { migration0010GoogleLinkTicketsSealedMail } from "./migrations/0010-google-link-tickets-sealed-mail.ts";
 
 /**
  * Plain SQL, PostgreSQL dialect, run the same on PGlite and on a real server, one file each in migrations/, named here
@@ -22,7 +24,9 @@ export const migrations: Record<string, Migration> = {
   "0005_chain": migration0005Chain,
   "0006_orders": migration0006Orders,
   "0007_money_once": migration0007MoneyOnce,
-  "0008_google_link_tickets_sealed_mail": migration0008GoogleLinkTicketsSealedMail,
+  "0008_codes_per_requester": migration0008CodesPerRequester,
+  "0009_two_factor_totp": migration0009TwoFactorTotp,
+  "0010_google_link_tickets_sealed_mail": migration0010GoogleLinkTicketsSealedMail,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,22 +4,23 @@ import { describe, expect, it } from "vitest";
 import { asSignIn, ConnectionLine, PrioritisedPGliteDialect } from "./prioritised-pglite.ts";
 
 describe("the connection line", () => {
-  it("lends the connection to one at a time, sign-ins first, others in order", async () => {
+  it("lends the connection to one at a time, trusted devices' sign-ins first, then sign-ins, others in order", async () => {
     const line = new ConnectionLine();
     const order: string[] = [];
-    await line.enter(false);
+    await line.enter(2);
     const waiting = [
-      line.enter(false).then(() => order.push("other-1")),
-      line.enter(false).then(() => order.push("other-2")),
-      line.enter(true).then(() => order.push("sign-in-1")),
-      line.enter(true).then(() => order.push("sign-in-2")),
+      line.enter(2).then(() => order.push("other-1")),
+      line.enter(2).then(() => order.push("other-2")),
+      line.enter(1).then(() => order.push("sign-in-1")),
+      line.enter(1).then(() => order.push("sign-in-2")),
+      line.enter(0).then(() => order.push("device")),
     ];
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 6; i++) {
       line.leave();
       await new Promise((r) => setTimeout(r, 0));
     }
     await Promise.all(waiting);
-    expect(order).toEqual(["sign-in-1", "sign-in-2", "other-1", "other-2"]);
+    expect(order).toEqual(["device", "sign-in-1", "sign-in-2", "other-1", "other-2"]);
   });
 });
 

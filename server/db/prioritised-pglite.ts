@@ -16,26 +16,35 @@ import {
  * PGlite is one connection, and its queries run on the main thread: Kysely lends the connection to one
  * query or transaction at a time, in no particular order. A burst of cheap requests (bogus registrations)
  * then keeps a sign-in waiting behind all of them. Here the connection is lent through a line in which
- * the work of a sign-in (marked with `asSignIn`) goes first; everything else keeps its order.
+ * the work of a sign-in (marked with `asSignIn`) goes first, and among sign-ins those of a browser holding a
+ * genuine device cookie (a flood of sign-ins to unknown e-mails must not keep its owner waiting); everything
+ * else keeps its order.
  */
-const priority = new AsyncLocalStorage<"sign-in">();
+type Rank = 0 | 1 | 2;
+const ranks = { "trusted-device": 0, "sign-in": 1, other: 2 } as const;
+const priority = new AsyncLocalStorage<Rank>();
 
-/** Runs `work` with its database calls ahead of other requests' on PGlite (no effect on a PostgreSQL pool). */
-export const asSignIn = <T>(work: () => Promise<T>): Promise<T> => priority.run("sign-in", work);
+/**
+ * Runs `work` with its database calls ahead of other requests' on PGlite (no effect on a PostgreSQL pool); a
+ * trusted device's ahead of other sign-ins'.
+ */
+export const asSignIn = <T>(work: () => Promise<T>, trustedDevice = false): Promise<T> =>
+  priority.run(trustedDevice ? ranks["trusted-device"] : ranks["sign-in"], work);
 
 export class ConnectionLine {
   #busy = false;
-  readonly #waiting: { first: boolean; enter: () => void }[] = [];
+  readonly #waiting: { rank: Rank; enter: () => void }[] = [];
 
-  async enter(first: boolean): Promise<void> {
+  /** Rank 0 goes first, then 1, then 2; the same rank keeps its order. */
+  async enter(rank: Rank): Promise<void> {
     if (!this.#busy) {
       this.#busy = true;
       return;
     }
     await new Promise<void>((enter) => {
-      const at = first ? this.#waiting.findIndex((w) => !w.first) : -1;
-      if (at < 0) this.#waiting.push({ first, enter });
-      else this.#waiting.splice(at, 0, { first, enter });
+      const at = this.#waiting.findIndex((w) => w.rank > rank);
+      if (at < 0) this.#waiting.push({ rank, enter });
+      else this.#waiting.splice(at, 0, { rank, enter });
     });
   }
 
@@ -59,11 +68,11 @@ class PrioritisedDriver implements Driver {
   }
 
   async acquireConnection(options?: AbortableOperationOptions): Promise<DatabaseConnection> {
-    const signIn = priority.getStore() === "sign-in";
+    const rank = priority.getStore() ?? ranks.other;
     // PGlite answers through promises that settle at once: a chain of other requests' queries would run as
     // microtasks without end, and the socket holding a sign-in would not even be read. Let I/O in first.
-    if (!signIn) await yieldToIo();
-    await this.#line.enter(signIn);
+    if (rank === ranks.other) await yieldToIo();
+    await this.#line.enter(rank);
     try {
       return await this.#inner.acquireConnection(options);
     } catch (error) {

@@ -33,7 +33,7 @@ export interface SessionsTable {
   revoked_at: Date | null;
 }
 
-export type CodePurposeColumn = "register" | "reset" | "link";
+export type CodePurposeColumn = "register" | "reset" | "change-password" | "link";
 
 export interface VerificationCodesTable {
   id: Id;
@@ -43,7 +43,12 @@ export interface VerificationCodesTable {
   code_hash: string;
   salt: string;
   expires_at: Date;
+  /** Wrong tries from the address that asked for the code… */
   attempts: Generated<number>;
+  /** …and from anywhere else: each side has the code's limit of its own. */
+  stranger_attempts: Generated<number>;
+  /** The address (an IPv6 client's /64) that asked for the code; null for codes stored before it was kept. */
+  requested_from: string | null;
   used_at: Date | null;
   created_at: Date;
 }
@@ -128,6 +133,9 @@ export interface DB {
 
 /** Every table, in an order that truncation with CASCADE accepts. */
 export const tableNames = [
+  "sign_in_challenges",
+  "totp_recovery_codes",
+  "totp_factors",
   "dev_payments",
   "messages",
   "wallets",
@@ -349,4 +357,37 @@ export interface GoogleUsedTokensTable {
 export interface DB {
   google_link_tickets: GoogleLinkTicketsTable;
   google_used_tokens: GoogleUsedTokensTable;
+}
+
+/** Two-factor sign-in (migration 0009). */
+export interface DB {
+  totp_factors: TotpFactorsTable;
+  totp_recovery_codes: TotpRecoveryCodesTable;
+  sign_in_challenges: SignInChallengesTable;
+}
+
+export interface TotpFactorsTable {
+  merchant_id: IdRef;
+  /** The TOTP secret sealed with AES-256-GCM under a key derived from the server secret (never stored in clear). */
+  secret_sealed: string;
+  /** Null while the set-up waits for its confirming code. */
+  enabled_at: Date | null;
+  /** The time step of the last accepted code: no code of that step or before is accepted again. */
+  last_used_step: Int8 | null;
+  created_at: Date;
+}
+
+export interface TotpRecoveryCodesTable {
+  merchant_id: IdRef;
+  /** HMAC-SHA-256 of the code under a pepper derived from the server secret. */
+  code_hash: string;
+  used_at: Date | null;
+}
+
+export interface SignInChallengesTable {
+  /** sha-256 of the challenge token; the token itself is never stored. */
+  token_hash: string;
+  merchant_id: IdRef;
+  expires_at: Date;
+  attempts: Generated<number>;
 }

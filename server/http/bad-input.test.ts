@@ -34,7 +34,7 @@ const valid = (name: EndpointName): Input => {
     logout: { query: { uid: m.userId } },
     userInfo: { query: { id: m.userId } },
     menu: { body: {} },
-    updatePassword: { body: { oldPassword: "Merchant7Pass", ...password } },
+    updatePassword: { body: { oldPassword: "Merchant7Pass", code: "123456", ...password } },
     resetPassword: { body: { email: "shop@example.com", code: "123456", ...password } },
     userWallet: { body: { currency: "USDT" } },
     language: { query: { language: "en-US" } },

@@ -14,7 +14,17 @@ import {
   signedInMerchant,
 } from "../testing/harness.ts";
 import { actFor, systemScope } from "../domain/identity/system-scope.ts";
-import { seedBalance, seedMessage, seedOpenOrder, seedPackageId, seedPaidOrder } from "../testing/seed.ts";
+import {
+  seedBalance,
+  seedCode,
+  seedMessage,
+  seedOpenOrder,
+  seedPackageId,
+  seedPaidOrder,
+  seedTotp,
+  testTotpSecret,
+} from "../testing/seed.ts";
+import { totpCodeAt } from "../domain/identity/totp.ts";
 import { type StubChainLayer, stubChainLayer } from "../testing/stub-chain.ts";
 
 /**
@@ -80,6 +90,9 @@ interface Case {
   after?(w: World): Promise<void>;
 }
 
+/** A's recovery code (TOTP is on for A). */
+const aRecoveryCode = "alpha-recov";
+
 const succeeded = (answer: Answer) => {
   expect(answer.success, JSON.stringify({ ...answer, headers: undefined })).toBe(true);
   return answer;
@@ -109,16 +122,36 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
     attacks: () => [{ outcome: "answered", check: (answer) => void succeeded(answer) }],
   },
 
-  // No id, but A's password as the old one: wrong for B, and A's hash is never touched.
+  // No id, but A's password as the old one, or A's mailed code: wrong for B, and A's hash is never touched.
   updatePassword: {
     attacks: (w) => [
       {
-        body: { oldPassword: w.a.password, password: "Changed9ByBravo", repeatPassword: "Changed9ByBravo" },
+        body: {
+          oldPassword: w.b.password,
+          code: aChangeCode,
+          password: "Changed9ByBravo",
+          repeatPassword: "Changed9ByBravo",
+        },
+        outcome: "answered",
+        check: (answer) => expect(answer).toMatchObject({ success: false, errCode: errCodes.codeWrong }),
+      },
+      {
+        body: {
+          oldPassword: w.a.password,
+          code: bChangeCode,
+          password: "Changed9ByBravo",
+          repeatPassword: "Changed9ByBravo",
+        },
         outcome: "answered",
         check: (answer) => expect(answer).toMatchObject({ success: false, errCode: errCodes.oldPasswordWrong }),
       },
       {
-        body: { oldPassword: w.b.password, password: "Changed9ByBravo", repeatPassword: "Changed9ByBravo" },
+        body: {
+          oldPassword: w.b.password,
+          code: bChangeCode,
+          password: "Changed9ByBravo",
+          repeatPassword: "Changed9ByBravo",
+        },
         outcome: "answered",
         check: (answer) => void succeeded(answer),
       },
@@ -303,6 +336,45 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
     ],
   },
 
+  // A has TOTP on: B sees only its own status, its own new secret, and A's codes turn nothing on or off.
+  twoFactorStatus: {
+    attacks: () => [
+      {
+        outcome: "answered",
+        check: (answer) => expect(succeeded(answer).resData).toEqual({ enabled: false, recoveryCodesLeft: 0 }),
+      },
+    ],
+  },
+
+  twoFactorSetup: {
+    attacks: () => [
+      {
+        outcome: "answered",
+        check: (answer) => expect((succeeded(answer).resData as { secret: string }).secret).not.toBe(testTotpSecret),
+      },
+    ],
+  },
+
+  twoFactorEnable: {
+    attacks: () => [
+      {
+        body: { code: totpCodeAt(testTotpSecret, new Date()) },
+        outcome: "answered",
+        check: (answer) => expect(answer).toMatchObject({ success: false, errCode: errCodes.twoFactorNoSetup }),
+      },
+    ],
+  },
+
+  twoFactorDisable: {
+    attacks: () => [
+      {
+        body: { code: aRecoveryCode },
+        outcome: "answered",
+        check: (answer) => expect(answer).toMatchObject({ success: false, errCode: errCodes.twoFactorNotOn }),
+      },
+    ],
+  },
+
   lastLogin: {
     attacks: (w) => [
       {
@@ -345,10 +417,16 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
 };
 
 /** A with a profile, last login, messages of every tab and two wallets; B with a few messages of its own. */
+/** Each merchant's mailed change-password code (User/UpdatePwd needs one). */
+const aChangeCode = "654321";
+const bChangeCode = "123456";
+
 async function seedWorld(): Promise<World> {
   const a = await signedInMerchant(h, "alpha-merchant@example.com", "Alpha7Password");
   const b = await signedInMerchant(h, "bravo-merchant@example.com", "Bravo7Password");
   expect(a.userId).not.toBe(b.userId);
+  await seedCode(h.db, { email: a.email, purpose: "change-password", code: aChangeCode });
+  await seedCode(h.db, { email: b.email, purpose: "change-password", code: bChangeCode });
   await h.db
     .updateTable("merchants")
     .set({
@@ -411,6 +489,7 @@ async function seedWorld(): Promise<World> {
   const aOpen = await seedOpenOrder(h.db, { userId: a.userId, packageCode: "basic" });
   const aBalance = await seedBalance(h.db, { userId: a.userId, amount: "41.5" });
   const bPaid = await seedPaidOrder(h.db, { userId: b.userId, packageCode: "basic", product: "Devnet" });
+  await seedTotp(h.db, { userId: a.userId, recoveryCodes: [aRecoveryCode] });
   await seedBalance(h.db, { userId: b.userId, amount: "100" });
   return {
     a,
@@ -465,6 +544,8 @@ async function aRows(w: World) {
     balance: await h.db.selectFrom("balance_entries").selectAll().where("merchant_id", "=", id).orderBy("id").execute(),
     subscription: await h.db.selectFrom("subscriptions").selectAll().where("merchant_id", "=", id).execute(),
     receivingAddress: await h.db.selectFrom("receiving_addresses").selectAll().where("merchant_id", "=", id).execute(),
+    totp: await h.db.selectFrom("totp_factors").selectAll().where("merchant_id", "=", id).execute(),
+    recoveryCodes: await h.db.selectFrom("totp_recovery_codes").selectAll().where("merchant_id", "=", id).execute(),
   };
 }
 

@@ -10,7 +10,7 @@ import {
   reset,
   signedInMerchant,
 } from "../testing/harness.ts";
-import { seedSession } from "../testing/seed.ts";
+import { seedCode, seedSession } from "../testing/seed.ts";
 
 /**
  * Issue 25, finding 11: a revoked session's order stream lived on until its next keep-alive check (up to 15 s) and kept
@@ -85,9 +85,10 @@ describe(`GET ${orderEventsPath} when its session ends`, () => {
     const created = await pendingOrder(merchant);
     const changer = await stream(merchant.token, created.orderCode);
     const elsewhere = await stream(await secondSession(merchant), created.orderCode);
+    await seedCode(h.db, { email: merchant.email, purpose: "change-password", code: "123456" });
     const changed = await call(h, "updatePassword", {
       token: merchant.token,
-      body: { oldPassword: merchant.password, password: "Changed123x", repeatPassword: "Changed123x" },
+      body: { oldPassword: merchant.password, code: "123456", password: "Changed123x", repeatPassword: "Changed123x" },
     });
     expect(changed.errCode).toBe("0");
     expect(await endsWithin(elsewhere, promptly)).toBe("ended");

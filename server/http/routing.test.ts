@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { Kysely, PostgresDialect } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type EndpointName, endpoints, fillPath } from "../../contracts/endpoints.ts";
@@ -168,7 +169,8 @@ describe("unexpected failures", () => {
       end: async () => {},
     };
     const broken = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool as never }) });
-    const app = await buildServer({ db: broken });
+    const log = logLines();
+    const app = await buildServer({ db: broken, logger: log });
     const answer = await app.inject({
       method: "POST",
       url: "/api/Login/Login",
@@ -177,6 +179,150 @@ describe("unexpected failures", () => {
     expect(answer.statusCode).toBe(500);
     expect(answer.json()).toEqual({ success: false, errCode: "5000", errMsg: "Internal error", resData: null });
     expect(answer.body).not.toContain("secret-host");
+    // The operator learns what the caller does not: the error, on the log.
+    const logged = log.records().find((r) => r.msg === "unexpected error");
+    expect(logged?.level).toBe(50);
+    expect(JSON.stringify(logged?.err)).toContain("secret-host");
+    expect(log.text()).not.toContain("Merchant7Pass");
     await app.close();
+  });
+});
+
+/** A logger's stream that keeps its lines (pino writes one JSON record per line). */
+function logLines() {
+  let text = "";
+  return {
+    stream: {
+      write: (chunk: string) => {
+        text += chunk;
+      },
+    },
+    text: () => text,
+    records: () =>
+      text
+        .split("\n")
+        .filter((line) => line !== "")
+        .map((line) => JSON.parse(line) as Record<string, unknown> & { msg?: string; reqId?: string }),
+  };
+}
+
+describe("the request log", () => {
+  it("logs refused calls with their URL, address and status", async () => {
+    const log = logLines();
+    const app = await buildServer({
+      db: new Kysely<DB>({ dialect: new PostgresDialect({ pool: {} as never }) }),
+      logger: log,
+    });
+    await app.inject({ method: "POST", url: "/api/user/menu", remoteAddress: "203.0.113.9" });
+    await app.close();
+    const records = log.records();
+    const incoming = records.find((r) => r.msg === "incoming request");
+    const completed = records.find((r) => r.msg === "request completed" && r.reqId === incoming?.reqId);
+    expect(incoming?.req).toMatchObject({ method: "POST", url: "/api/user/menu", remoteAddress: "203.0.113.9" });
+    expect(completed?.res).toMatchObject({ statusCode: 401 });
+  });
+
+  it("keeps one record per line whatever a request carries: no forged record", async () => {
+    const log = logLines();
+    const app = await buildServer({
+      db: new Kysely<DB>({ dialect: new PostgresDialect({ pool: {} as never }) }),
+      logger: log,
+    });
+    const forged = '\n{"level":60,"msg":"forged"}\r\n';
+    await app.inject({
+      method: "GET",
+      url: `/api/nope?x=${encodeURIComponent(forged)}`,
+      headers: { "user-agent": "a b" },
+    });
+    await app.inject({ method: "POST", url: "/api/Login/Login", payload: { email: forged, password: forged } });
+    await app.close();
+    const records = log.records();
+    expect(records.length).toBeGreaterThanOrEqual(4);
+    expect(records.map((r) => r.msg)).not.toContain("forged");
+    expect(records.some((r) => r.level === 60)).toBe(false);
+  });
+});
+
+/** What the server puts on the wire itself, whatever the route: types, CORS, methods, message framing. */
+const jsonType = "application/json; charset=utf-8";
+
+/** Writes raw bytes on a fresh connection and answers everything the server sent until it closed or went quiet. */
+async function raw(bytes: string): Promise<string> {
+  if (!h.app.server.listening) await h.app.listen({ port: 0, host: "127.0.0.1" });
+  const address = h.app.server.address();
+  if (!address || typeof address === "string") throw new Error("no port");
+  const port = address.port;
+  return new Promise((resolve, reject) => {
+    const socket = connect({ port, host: "127.0.0.1" }, () => socket.write(bytes));
+    let received = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk) => {
+      received += chunk;
+    });
+    socket.setTimeout(1_500, () => socket.end());
+    socket.on("close", () => resolve(received));
+    socket.on("error", reject);
+  });
+}
+
+describe("the wire", () => {
+  it("types every JSON answer with a UTF-8 charset: a success, a refusal, 401, 404 and 400", async () => {
+    const m = await signedInMerchant(h);
+    const answers = [
+      await h.app.inject({ method: "POST", url: "/api/user/menu", headers: { authorization: `Bearer ${m.token}` } }),
+      await h.app.inject({
+        method: "POST",
+        url: "/api/Login/Login",
+        payload: { email: "x@example.com", password: "wrong-password" },
+      }),
+      await h.app.inject({ method: "POST", url: "/api/user/menu" }),
+      await h.app.inject({ method: "GET", url: "/api/nope" }),
+      await h.app.inject({
+        method: "POST",
+        url: "/api/Login/Login",
+        headers: { "content-type": "application/json" },
+        payload: "{not json",
+      }),
+    ];
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 401, 404, 400]);
+    for (const answer of answers) expect(answer.headers["content-type"], answer.body).toBe(jsonType);
+  });
+
+  it("sends no CORS header, to a preflight or to a cross-origin call", async () => {
+    const origin = "https://evil.example";
+    const preflight = await h.app.inject({
+      method: "OPTIONS",
+      url: "/api/Login/Login",
+      headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "content-type" },
+    });
+    const crossOrigin = await h.app.inject({
+      method: "POST",
+      url: "/api/Login/Login",
+      headers: { origin },
+      payload: { email: "x@example.com", password: "wrong-password" },
+    });
+    for (const answer of [preflight, crossOrigin])
+      expect(Object.keys(answer.headers).filter((name) => name.startsWith("access-control-"))).toEqual([]);
+    expect(preflight.statusCode).toBe(404);
+  });
+
+  it("answers TRACE with the 404 envelope, echoing nothing", async () => {
+    for (const url of ["/api/user/menu", "/", "/api/Login/Login"]) {
+      const answer = await h.app.inject({ method: "TRACE", url, headers: { cookie: "secret=1" } });
+      expect(answer.statusCode, url).toBe(404);
+      expect(answer.json()).toEqual({ success: false, errCode: "4040", errMsg: "Not found", resData: null });
+      expect(answer.body).not.toContain("secret");
+    }
+  });
+
+  it("refuses a request framed by both Transfer-Encoding and Content-Length, and runs nothing smuggled behind it", async () => {
+    const smuggled = "GET /api/nope-smuggled HTTP/1.1\r\nHost: x\r\n\r\n";
+    const body = `0\r\n\r\n${smuggled}`;
+    const answer = await raw(
+      "POST /api/Login/Login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" +
+        `Content-Length: ${body.length}\r\nTransfer-Encoding: chunked\r\n\r\n${body}`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer.match(/HTTP\/1\.1 /g)).toHaveLength(1);
   });
 });

@@ -49,7 +49,7 @@ describe("serving the built console", () => {
   it("serves index.html uncached, with the security headers", async () => {
     const answer = await get("/", { accept: "text/html" });
     expect(answer.statusCode).toBe(200);
-    expect(answer.headers["content-type"]).toContain("text/html");
+    expect(answer.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(answer.headers["cache-control"]).toBe("no-cache");
     expect(answer.headers["content-security-policy"]).toBe(
       "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",

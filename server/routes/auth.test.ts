@@ -1,6 +1,7 @@
 import { randomBytes, scryptSync } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { lastLoginResult, loginResult, registerResult } from "../../contracts/schemas/auth.ts";
+import { userProfile } from "../../contracts/schemas/user.ts";
 import { seedCode, seedMerchant } from "../testing/seed.ts";
 import { call, createHarness, type Harness, reset, signedInMerchant } from "../testing/harness.ts";
 
@@ -149,8 +150,12 @@ describe("Register/Register", () => {
       errCode: "2002",
       errMsg: "Verification code is wrong",
     });
-    const attempts = await h.db.selectFrom("verification_codes").select("attempts").executeTakeFirstOrThrow();
-    expect(attempts.attempts).toBe(1);
+    // A seeded code was asked for from no address: every try is a stranger's.
+    const attempts = await h.db
+      .selectFrom("verification_codes")
+      .select(["attempts", "stranger_attempts"])
+      .executeTakeFirstOrThrow();
+    expect(attempts).toEqual({ attempts: 0, stranger_attempts: 1 });
     expect((await call(h, "register", { body: form("new@example.com", "123456") })).success).toBe(true);
     await h.db.deleteFrom("merchants").execute();
     expect(await call(h, "register", { body: form("new@example.com", "123456") })).toMatchObject({ errCode: "2003" });
@@ -170,5 +175,46 @@ describe("Register/Register", () => {
   it("does not take a reset code for a registration", async () => {
     await seedCode(h.db, { email: "new@example.com", purpose: "reset", code: "123456" });
     expect((await call(h, "register", { body: form("new@example.com", "123456") })).errCode).toBe("2003");
+  });
+});
+
+describe("what an account holds", () => {
+  it("takes a passphrase of 128 characters, spaces and any script, and refuses 129", async () => {
+    const passphrase = `Correct horse Battery staple 7 — ключ 鑰匙 ${"x".repeat(128)}`.slice(0, 128);
+    await seedCode(h.db, { email: "long@example.com", purpose: "register", code: "123456" });
+    const body = { email: "long@example.com", code: "123456", password: passphrase, repeatPassword: passphrase };
+    const tooLong = `${passphrase}y`;
+    expect((await call(h, "register", { body: { ...body, password: tooLong, repeatPassword: tooLong } })).success).toBe(
+      false,
+    );
+    expect(await call(h, "register", { body })).toMatchObject({ success: true });
+    expect(await login("long@example.com", passphrase)).toMatchObject({ success: true });
+    expect(await login("long@example.com", passphrase.slice(0, 127))).toMatchObject({ success: false });
+  });
+
+  it("answers only the fields of its schema: no hash, Google subject or address", async () => {
+    await seedMerchant(h.db, { email: "shop@example.com", password: "Merchant7Pass", nickName: "Shop" });
+    await h.db.updateTable("merchants").set({ google_sub: "google-subject-1" }).execute();
+    const signedIn = await login("shop@example.com", "Merchant7Pass", "198.51.100.7");
+    expect(Object.keys(signedIn.resData).sort()).toEqual(Object.keys(loginResult.shape).sort());
+    const profile = await call(h, "userInfo", {
+      token: signedIn.resData.accessToken,
+      query: { id: signedIn.resData.userId },
+    });
+    expect(Object.keys(profile.resData).sort()).toEqual(Object.keys(userProfile.shape).sort());
+    for (const answer of [signedIn, profile])
+      expect(JSON.stringify(answer)).not.toMatch(/argon2|google-subject-1|198\.51\.100\.7/);
+  });
+
+  it("ends every session of a deleted merchant", async () => {
+    await seedMerchant(h.db, { email: "gone@example.com", password: "Merchant7Pass" });
+    const tokens = [
+      (await login("gone@example.com", "Merchant7Pass")).resData.accessToken,
+      (await login("gone@example.com", "Merchant7Pass")).resData.accessToken,
+    ];
+    expect((await call(h, "menu", { token: tokens[0] })).status).toBe(200);
+    await h.db.deleteFrom("merchants").where("email", "=", "gone@example.com").execute();
+    for (const token of tokens) expect((await call(h, "menu", { token })).status).toBe(401);
+    expect(await h.db.selectFrom("sessions").selectAll().execute()).toEqual([]);
   });
 });

@@ -3,18 +3,49 @@ import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { ApiError, messages } from "../domain/platform/outcome.ts";
 import { createWorkPool, type WorkPool } from "../domain/platform/work-pool.ts";
 import { seedCode, seedMerchant } from "../testing/seed.ts";
-import { type Answer, call, createHarness, type Harness, reset, signedInMerchant } from "../testing/harness.ts";
+import {
+  type Answer,
+  call,
+  createHarness,
+  type Harness,
+  lastCode,
+  reset,
+  signedInMerchant,
+} from "../testing/harness.ts";
 
-/** A real pool that counts the password checks it was asked for; while `busy`, it refuses them as a full pool does. */
-function countingPool(): WorkPool & { jobs: number; busy: boolean } {
+/**
+ * A real pool that counts the password checks it was asked for; while `busy`, it refuses them as a full pool does;
+ * while `held` is above zero, that many jobs more wait inside the pool until `release()` (a flood's slow hashes).
+ */
+function countingPool(): WorkPool & { jobs: number; busy: boolean; held: number; release: () => void } {
   const pool = createWorkPool();
+  const newGate = () => {
+    let open = () => {};
+    const promise = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    return { promise, open };
+  };
+  let gate = newGate();
   const counted = {
     jobs: 0,
     busy: false,
+    held: 0,
+    release: () => {
+      counted.held = 0;
+      gate.open();
+      gate = newGate();
+    },
     run: <T>(priority: Parameters<WorkPool["run"]>[0], work: () => Promise<T>) => {
       counted.jobs += 1;
       if (counted.busy) return Promise.reject(new ApiError(errCodes.busy, messages.busy, 503));
-      return pool.run(priority, work);
+      if (counted.held <= 0) return pool.run(priority, work);
+      counted.held -= 1;
+      const held = gate.promise;
+      return pool.run(priority, async () => {
+        await held;
+        return work();
+      });
     },
     stats: () => pool.stats(),
   };
@@ -39,6 +70,7 @@ beforeEach(async () => {
   await reset(h);
   kdf.jobs = 0;
   kdf.busy = false;
+  kdf.release();
 });
 
 const owner = { email: "victim@example.com", password: "Owner123x" };
@@ -137,6 +169,62 @@ describe("sign-in throttling", () => {
   });
 });
 
+describe("the owner under a flood", () => {
+  const until = async (done: () => boolean) => {
+    while (!done()) await new Promise((r) => setTimeout(r, 5));
+  };
+
+  // Issue 25, finding 2: 100 parallel sign-ins for unknown e-mails from fresh addresses each cost a dummy argon2id in
+  // the owner's lane: the owner, with a device cookie, signed in 2 of 17 times and got thousands of 503s.
+  it("keeps a lane for the owner's browser, and lets a real account's check go ahead of 100 unknown e-mails'", async () => {
+    await seedMerchant(h.db, owner);
+    const other = { email: "other@example.com", password: "Other123x" };
+    await seedMerchant(h.db, other);
+    const cookie = deviceCookieOf(await login(owner.password, "192.0.2.1"));
+    kdf.jobs = 0;
+    kdf.held = 100;
+    const flood = Array.from({ length: 100 }, (_, i) =>
+      call(h, "login", {
+        body: { email: `nobody${i}@example.com`, password: `Guess${i}xx` },
+        ip: `198.51.100.${i + 1}`,
+      }),
+    );
+    // Every one of them has reached the pool, and every hash that started is held there.
+    await until(() => kdf.jobs >= 100);
+    const [mine, theirs] = await Promise.all([
+      login(owner.password, "192.0.2.1", cookie),
+      call(h, "login", { body: other, ip: "203.0.113.5" }),
+    ]);
+    expect(mine).toMatchObject({ status: 200, success: true });
+    expect(theirs).toMatchObject({ status: 200, success: true });
+    kdf.release();
+    const counts = tally(await Promise.all(flood));
+    // Shed at once rather than queued behind real accounts: busy, with the slots given back.
+    expect(counts["5030"]).toBeGreaterThan(80);
+    expect((counts["2006"] ?? 0) + (counts["5030"] ?? 0)).toBe(100);
+  });
+
+  // Issue 25, finding 5: 550 sign-ins to unknown e-mails from the owner's address (a shared NAT) locked the owner's own
+  // browser out.
+  it("lets the owner's browser through its own address's bucket after 550 sign-ins to unknown e-mails from it", async () => {
+    await seedMerchant(h.db, owner);
+    const cookie = deviceCookieOf(await login(owner.password, "192.0.2.1"));
+    const answers: Answer[] = [];
+    for (let round = 0; round < 11; round++) {
+      const batch = Array.from({ length: 50 }, (_, i) =>
+        call(h, "login", { body: { email: `n${round}x${i}@example.com`, password: "Guess123x" }, ip: "192.0.2.1" }),
+      );
+      answers.push(...(await Promise.all(batch)));
+    }
+    // The address's bucket (10 here) checked at most 10 of them; the rest were refused (429) or shed (503).
+    expect(tally(answers)["2006"]).toBeLessThanOrEqual(10);
+    expect(tally(answers)["2005"]).toBeGreaterThan(400);
+    expect(await login(owner.password, "192.0.2.1", cookie)).toMatchObject({ status: 200, success: true });
+    // Without the cookie, the address's bucket still refuses.
+    expect((await login(owner.password, "192.0.2.1")).errCode).toBe("2005");
+  });
+});
+
 describe("a sign-in refused as busy (503)", () => {
   // Issue 25, finding 3: the slots were taken before the pool refused, and never given back: after a flood the owner
   // stayed locked out for 70 s.
@@ -155,10 +243,16 @@ describe("a sign-in refused as busy (503)", () => {
 
   it("gives back the old-password check's slots of User/UpdatePwd too", async () => {
     const merchant = await signedInMerchant(h, "changer@example.com");
+    await seedCode(h.db, { email: merchant.email, purpose: "change-password", code: "135790" });
     const change = () =>
       call(h, "updatePassword", {
         token: merchant.token,
-        body: { oldPassword: merchant.password, password: "Changed123x", repeatPassword: "Changed123x" },
+        body: {
+          oldPassword: merchant.password,
+          password: "Changed123x",
+          repeatPassword: "Changed123x",
+          code: "135790",
+        },
         ip: "10.0.0.9",
       });
     kdf.busy = true;
@@ -196,5 +290,49 @@ describe("code use throttling", () => {
     for (let i = 0; i < 55; i++) answers.push(await check(i));
     expect(answers.slice(0, 50).every((a) => a.errCode === "2003")).toBe(true);
     expect(answers.slice(50).every((a) => a.status === 429 && a.errCode === "2005")).toBe(true);
+  });
+
+  // Issue 25, finding 4: about two requests a minute from anywhere kept both Login (429) and ResetPassword — with the
+  // genuine mailed code — closed: strangers' wrong codes filled the e-mail's bucket and burnt the code.
+  describe("the holder of a freshly mailed code", () => {
+    const home = "192.0.2.30";
+    const fresh = "Renewed456x";
+    const resetWith = (code: string, ip: string) =>
+      call(h, "resetPassword", { body: { email: owner.email, code, password: fresh, repeatPassword: fresh }, ip });
+    const checkWith = (code: string, ip: string) =>
+      call(h, "checkCode", { body: { email: owner.email, type: "reset", code }, ip });
+    const mailedCode = async () => {
+      expect((await call(h, "sendCode", { body: { email: owner.email, type: "reset" }, ip: home })).success).toBe(true);
+      const code = lastCode(h, owner.email);
+      return { code, wrong: code === "000000" ? "000001" : "000000" };
+    };
+
+    it("gets through the reset limits from where it asked for the code, whatever strangers try elsewhere", async () => {
+      await seedMerchant(h.db, owner);
+      const { code, wrong } = await mailedCode();
+      // Strangers from 30 addresses: wrong codes on both code calls and wrong passwords, past every per-e-mail and
+      // per-account budget.
+      for (let i = 0; i < 30; i++) {
+        const ip = `198.51.100.${i + 1}`;
+        await resetWith(wrong, ip);
+        await checkWith(wrong, ip);
+        await login(`Wrong${i}xx`, ip);
+      }
+      // A new device waits for the account's bucket…
+      expect((await login(owner.password, home)).errCode).toBe("2005");
+      // …or resets with the code from the mail.
+      expect(await checkWith(code, home)).toMatchObject({ success: true });
+      expect(await resetWith(code, home)).toMatchObject({ success: true });
+      expect(await login(fresh, home)).toMatchObject({ success: true });
+    });
+
+    it("stops strangers after five wrong codes, and still takes it from where it was asked for", async () => {
+      await seedMerchant(h.db, owner);
+      const { code, wrong } = await mailedCode();
+      for (let i = 0; i < 5; i++) expect((await checkWith(wrong, `198.51.100.${i + 1}`)).errCode).toBe("2002");
+      // The right code from a sixth address is refused: strangers' tries are used up.
+      expect((await resetWith(code, "198.51.100.77")).errCode).toBe("2003");
+      expect(await resetWith(code, home)).toMatchObject({ success: true });
+    });
   });
 });

@@ -183,14 +183,16 @@ describe("messages written on events", () => {
 
   it("notices a password change, and a password reset", async () => {
     const m = await signedInMerchant(h);
+    await seedCode(h.db, { email: m.email, purpose: "change-password", code: "123456" });
     const change = await call(h, "updatePassword", {
       token: m.token,
-      body: { oldPassword: m.password, password: "Fresh456x", repeatPassword: "Fresh456x" },
+      body: { oldPassword: m.password, code: "123456", password: "Fresh456x", repeatPassword: "Fresh456x" },
     });
     expect(change.success).toBe(true);
+    await seedCode(h.db, { email: m.email, purpose: "change-password", code: "234567" });
     await call(h, "updatePassword", {
       token: m.token,
-      body: { oldPassword: "Wrong123", password: "Fresh456y", repeatPassword: "Fresh456y" },
+      body: { oldPassword: "Wrong123", code: "234567", password: "Fresh456y", repeatPassword: "Fresh456y" },
     });
     await seedCode(h.db, { email: m.email, purpose: "reset", code: "123456" });
     const resetAnswer = await call(h, "resetPassword", {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { menuResult, userProfile } from "../../contracts/schemas/user.ts";
-import { call, createHarness, type Harness, reset, signedInMerchant } from "../testing/harness.ts";
+import { call, createHarness, type Harness, lastCode, reset, signedInMerchant } from "../testing/harness.ts";
+import { seedCode } from "../testing/seed.ts";
 
 let h: Harness;
 beforeAll(async () => {
@@ -51,11 +52,43 @@ describe("user/menu", () => {
   });
 });
 
+/** The code mailed for a password change (seeded: as if the signed-in merchant had asked for it). */
+const changeCode = "135790";
+const withChangeCode = async (email: string) => seedCode(h.db, { email, purpose: "change-password", code: changeCode });
+
 describe("User/UpdatePwd", () => {
-  const form = (oldPassword: string, password = "Fresh456x") => ({ oldPassword, password, repeatPassword: password });
+  const form = (oldPassword: string, password = "Fresh456x", code = changeCode) => ({
+    oldPassword,
+    password,
+    repeatPassword: password,
+    code,
+  });
+
+  // Issue 25, finding 6: with a stolen session the password could be changed with the old password alone.
+  it("needs a code mailed to the account: without the right one nothing changes, and the code works once", async () => {
+    const m = await signedInMerchant(h);
+    const change = (code: string) =>
+      call(h, "updatePassword", { token: m.token, body: form(m.password, "Fresh456x", code) });
+    expect((await change("")).status).toBe(400);
+    expect((await change(changeCode)).errCode).toBe("2003");
+    await withChangeCode(m.email);
+    expect((await change("000000")).errCode).toBe("2002");
+    expect((await call(h, "login", { body: { email: m.email, password: m.password } })).success).toBe(true);
+    expect(await change(changeCode)).toMatchObject({ success: true });
+    expect((await change(changeCode)).errCode).toBe("2003");
+  });
+
+  it("mails the code to the signed-in merchant's address, for an account only", async () => {
+    const m = await signedInMerchant(h);
+    const send = (email: string) => call(h, "sendCode", { body: { email, type: "change-password" } });
+    expect((await send(m.email)).success).toBe(true);
+    expect(lastCode(h, m.email)).toMatch(/^\d{6}$/);
+    expect((await send("nobody@example.com")).errCode).toBe("2008");
+  });
 
   it("needs the old password", async () => {
     const m = await signedInMerchant(h);
+    await withChangeCode(m.email);
     expect(await call(h, "updatePassword", { token: m.token, body: form("Wrong123") })).toMatchObject({
       status: 200,
       errCode: "2007",
@@ -67,6 +100,7 @@ describe("User/UpdatePwd", () => {
   it("changes it and ends the other sessions, not this one", async () => {
     const m = await signedInMerchant(h);
     const other = await call(h, "login", { body: { email: m.email, password: m.password } });
+    await withChangeCode(m.email);
     expect(await call(h, "updatePassword", { token: m.token, body: form(m.password) })).toMatchObject({
       success: true,
       resData: null,
@@ -101,7 +135,13 @@ describe("User/Language and User/update", () => {
 describe("User/UpdatePwd throttling", () => {
   it("counts wrong old passwords like failed sign-ins, so a stolen session cannot guess the password", async () => {
     const m = await signedInMerchant(h);
-    const form = (oldPassword: string) => ({ oldPassword, password: "Fresh456xY", repeatPassword: "Fresh456xY" });
+    await withChangeCode(m.email);
+    const form = (oldPassword: string) => ({
+      oldPassword,
+      password: "Fresh456xY",
+      repeatPassword: "Fresh456xY",
+      code: changeCode,
+    });
     const answers = [];
     for (let i = 0; i < 12; i++)
       answers.push(await call(h, "updatePassword", { token: m.token, body: form(`Wrong${i}Guess`) }));
@@ -109,11 +149,35 @@ describe("User/UpdatePwd throttling", () => {
     expect(answers.slice(10).every((a) => a.status === 429 && a.errCode === "2005")).toBe(true);
   });
 
+  // Issue 25, finding 6: 200 wrong old passwords from 200 addresses were all checked, none refused.
+  it("counts wrong old passwords against the account from every address: 200 addresses check at most 20", async () => {
+    const m = await signedInMerchant(h);
+    await withChangeCode(m.email);
+    const guess = (i: number) =>
+      call(h, "updatePassword", {
+        token: m.token,
+        body: { oldPassword: `Wrong${i}Guess`, password: "Fresh456xY", repeatPassword: "Fresh456xY", code: changeCode },
+        ip: `198.51.100.${i + 1}`,
+      });
+    const answers = [];
+    for (let i = 0; i < 200; i++) answers.push(await guess(i));
+    expect(answers.filter((a) => a.errCode === "2007")).toHaveLength(20);
+    expect(answers.slice(20).every((a) => a.status === 429 && a.errCode === "2005")).toBe(true);
+    // The right one is refused too until the bucket has room again (the e-mail reset empties it).
+    const right = await call(h, "updatePassword", {
+      token: m.token,
+      body: { oldPassword: m.password, password: "Fresh456xY", repeatPassword: "Fresh456xY", code: changeCode },
+      ip: "198.51.100.250",
+    });
+    expect(right.errCode).toBe("2005");
+  });
+
   it("refuses a common new password", async () => {
     const m = await signedInMerchant(h);
+    await withChangeCode(m.email);
     const answer = await call(h, "updatePassword", {
       token: m.token,
-      body: { oldPassword: m.password, password: "Password123", repeatPassword: "Password123" },
+      body: { oldPassword: m.password, password: "Password123", repeatPassword: "Password123", code: changeCode },
     });
     expect(answer).toMatchObject({ status: 200, success: false, errCode: "2009" });
   });

@@ -23,12 +23,7 @@ export const userHandlers: Pick<HandlerTable, "userInfo" | "menu" | "updatePassw
 
   updatePassword: {
     handle: ({ db, body, session, ip, now, services }) =>
-      changePassword(
-        db,
-        session.scope,
-        { oldPassword: body.oldPassword, password: body.password, ip, now, tokenHash: session.tokenHash },
-        services,
-      ),
+      changePassword(db, session.scope, { ...body, ip, now, tokenHash: session.tokenHash }, services),
   },
 
   language: {

@@ -19,6 +19,8 @@ process.env.PASSWORD_HASH_COST ??= "test";
 export interface TestClock {
   now(): Date;
   advance(seconds: number): void;
+  /** Stops the real time passing (advance() still moves it): for answers that count seconds, on a loaded machine. */
+  freeze(): void;
   /** Back to the real time, which the seed helpers use. */
   reset(): void;
 }
@@ -66,13 +68,18 @@ export interface HarnessOptions {
 export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
   const { db, close, listen } = await createTestDatabase();
   let offsetMs = 0;
+  let frozenAt: number | null = null;
   const clock: TestClock = {
-    now: () => new Date(Date.now() + offsetMs),
+    now: () => new Date((frozenAt ?? Date.now()) + offsetMs),
     advance: (seconds) => {
       offsetMs += seconds * 1000;
     },
+    freeze: () => {
+      frozenAt ??= Date.now();
+    },
     reset: () => {
       offsetMs = 0;
+      frozenAt = null;
     },
   };
   const mails: MailMessage[] = [];

@@ -10,6 +10,8 @@ import { defaultLimits } from "../domain/platform/limits.ts";
 import { defaultNickName, normalizeEmail } from "../domain/identity/merchants.ts";
 import { hashPassword } from "../domain/identity/passwords.ts";
 import { hashToken } from "../domain/identity/tokens.ts";
+import { sealTotpSecret } from "../domain/identity/second-factor.ts";
+import { hashRecoveryCode, totpCodeAt } from "../domain/identity/totp.ts";
 import { type DB, tableNames } from "../db/schema.ts";
 
 /** Test and provider-state helpers: they write straight to the database, bypassing the API. */
@@ -293,4 +295,57 @@ export async function seedBalance(
     })
     .execute();
   return { txHash: transfer.txHash };
+}
+
+export interface SeedTotpInput {
+  userId: string;
+  /** base32; a fixed test secret when absent. */
+  totpSecret?: string;
+  recoveryCodes?: readonly string[];
+  /** false: a set-up started and not yet confirmed. */
+  enabled?: boolean;
+}
+
+/** A TOTP secret known to the test, 20 bytes as base32. */
+export const testTotpSecret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+
+/** The code of testTotpSecret at `now`. */
+export const testTotpCode = (now = new Date()): string => totpCodeAt(testTotpSecret, now);
+
+/** TOTP for the merchant as the server keeps it (secret sealed, recovery codes hashed under testServerSecret). */
+export async function seedTotp(db: Kysely<DB>, input: SeedTotpInput): Promise<void> {
+  const totpSecret = input.totpSecret ?? testTotpSecret;
+  const sealed = sealTotpSecret(testServerSecret, input.userId, totpSecret);
+  const enabledAt = input.enabled === false ? null : new Date();
+  await db
+    .insertInto("totp_factors")
+    .values({ merchant_id: input.userId, secret_sealed: sealed, enabled_at: enabledAt, created_at: new Date() })
+    .onConflict((oc) =>
+      oc.column("merchant_id").doUpdateSet({ secret_sealed: sealed, enabled_at: enabledAt, last_used_step: null }),
+    )
+    .execute();
+  await db.deleteFrom("totp_recovery_codes").where("merchant_id", "=", input.userId).execute();
+  const codes = input.recoveryCodes ?? [];
+  if (codes.length > 0)
+    await db
+      .insertInto("totp_recovery_codes")
+      .values(
+        codes.map((code) => ({
+          merchant_id: input.userId,
+          code_hash: hashRecoveryCode(testServerSecret, input.userId, code),
+        })),
+      )
+      .execute();
+}
+
+/** A sign-in waiting for its second factor, with the given challenge token. */
+export async function seedSignInChallenge(db: Kysely<DB>, input: { userId: string; challenge: string }): Promise<void> {
+  await db
+    .insertInto("sign_in_challenges")
+    .values({
+      token_hash: hashToken(input.challenge),
+      merchant_id: input.userId,
+      expires_at: new Date(Date.now() + 300_000),
+    })
+    .execute();
 }

@@ -5,9 +5,9 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { ShellLayout } from "../../machines/shell/layout-selectors.ts";
-import { selectDisplayName, selectNickName, selectUserId } from "../../machines/auth/session-selectors.ts";
+import { selectDisplayName, selectEmail, selectNickName, selectUserId } from "../../machines/auth/session-selectors.ts";
 import { useServices } from "../app/services-context.tsx";
-import { provideChangePassword, provideNicknameEdit } from "./shell-machines.ts";
+import { provideChangePassword, provideChangePasswordCode, provideNicknameEdit } from "./shell-machines.ts";
 import { ChangePasswordDialog } from "./change-password-dialog.tsx";
 import { FullscreenMenuItem } from "./fullscreen-button.tsx";
 import { LanguageSelect } from "./language-select.tsx";
@@ -27,7 +27,9 @@ export function AccountMenu({ tools }: { tools: ShellLayout["tools"] }) {
   const nickName = useSelector(session, selectNickName);
   const userId = useSelector(session, selectUserId);
   const dark = useSelector(settings, (s) => s.context.settings.theme === "dark");
+  const email = useSelector(session, selectEmail);
   const changePassword = useActorRef(provideChangePassword(services));
+  const changeCode = useActorRef(provideChangePasswordCode(services), { input: { purpose: "change-password" } });
   const nickname = useActorRef(provideNicknameEdit(services));
   const languageId = useId();
   const inMenu = tools === "accountMenu";
@@ -111,7 +113,7 @@ export function AccountMenu({ tools }: { tools: ShellLayout["tools"] }) {
           />
         )}
       </PopoverNext>
-      <ChangePasswordDialog actor={changePassword} />
+      <ChangePasswordDialog actor={changePassword} sender={changeCode} email={email} />
       <NicknameDialog actor={nickname} current={nickName} />
     </>
   );

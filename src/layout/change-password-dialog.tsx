@@ -3,13 +3,25 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ActorRefFrom } from "xstate";
 import type { changePasswordMachine } from "../../machines/account/change-password.ts";
+import type { codeSenderMachine } from "../../machines/auth/code-sender.ts";
+import { CodeField } from "../app/code-field.tsx";
 import { FormDialog } from "../app/form-dialog.tsx";
 import { FormField } from "../ui/form-field.tsx";
 
-const emptyForm = { oldPassword: "", password: "", repeatPassword: "" };
+const emptyForm = { oldPassword: "", password: "", repeatPassword: "", code: "" };
 
-/** Old password, new password, repeat (spec section 2), driven by the changePassword machine. */
-export function ChangePasswordDialog({ actor }: { actor: ActorRefFrom<typeof changePasswordMachine> }) {
+interface ChangePasswordDialogProps {
+  actor: ActorRefFrom<typeof changePasswordMachine>;
+  /** Mails the code that proves the change is the owner's, to the signed-in merchant's `email`. */
+  sender: ActorRefFrom<typeof codeSenderMachine>;
+  email: string;
+}
+
+/**
+ * Old password, new password, repeat (spec section 2), and a code mailed to the account, driven by the changePassword
+ * machine.
+ */
+export function ChangePasswordDialog({ actor, sender, email }: ChangePasswordDialogProps) {
   const { t } = useTranslation();
   const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);
   const [form, setForm] = useState(emptyForm);
@@ -48,6 +60,8 @@ export function ChangePasswordDialog({ actor }: { actor: ActorRefFrom<typeof cha
         onValueChange={set("repeatPassword")}
         error={fieldErrors.repeatPassword}
       />
+      <p className="bp6-text-muted form-hint">{t("password.codeHint", { email })}</p>
+      <CodeField sender={sender} email={email} code={form.code} onCodeChange={set("code")} error={fieldErrors.code} />
     </FormDialog>
   );
 }

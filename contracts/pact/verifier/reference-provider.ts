@@ -14,7 +14,10 @@ import {
   seedPackageId,
   seedPaidOrder,
   seedSession,
+  seedSignInChallenge,
+  seedTotp,
   testServerSecret,
+  testTotpCode,
 } from "../../../server/testing/seed.ts";
 import { seedDemoOrder } from "../../../server/testing/demo-seed.ts";
 import { startTestIdentityProvider } from "../../../server/testing/google-idp.ts";
@@ -90,6 +93,11 @@ export async function startReferenceProvider(): Promise<ReferenceProvider> {
     balance: async ({ userId, amount }) => {
       await seedBalance(db, { userId, amount });
     },
+    totp: async ({ userId, enabled, recoveryCodes }) => {
+      await seedTotp(db, { userId, enabled, recoveryCodes });
+      return { code: testTotpCode() };
+    },
+    signInChallenge: (input) => seedSignInChallenge(db, input),
     devnet: async ({ product }) => {
       if (!chain.chainByProduct(product)?.devnet)
         throw new Error(

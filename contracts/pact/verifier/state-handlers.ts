@@ -44,6 +44,13 @@ export interface StateSeeder {
   paidOrder(input: { userId: string; packageCode: string; product: string }): Promise<{ orderCode: string }>;
   /** Credit the merchant's balance with `amount` USDT (a decimal string), as an unmatched confirmed transfer. */
   balance(input: { userId: string; amount: string }): Promise<void>;
+  /**
+   * Two-factor sign-in for the merchant with the provider's own secret: on (with these recovery codes) or a set-up
+   * waiting for its confirming code; answers a code the provider accepts now.
+   */
+  totp(input: { userId: string; enabled: boolean; recoveryCodes: string[] }): Promise<{ code: string }>;
+  /** A sign-in of the merchant that passed its first factor and waits for the second, with this challenge. */
+  signInChallenge(input: { userId: string; challenge: string }): Promise<void>;
   /** Fails unless the provider watches a devnet chain named `product` whose dev account can pay. */
   devnet(input: { product: string }): Promise<void>;
 }
@@ -67,6 +74,7 @@ const orderParams = z.object({ email: z.string(), packageCode: z.string() });
 const paidOrderParams = z.object({ email: z.string(), packageCode: z.string(), product: z.string() });
 const balanceParams = z.object({ email: z.string(), amount: z.string() });
 const productParams = z.object({ product: z.string() });
+const challengeParams = z.object({ email: z.string(), challenge: z.string() });
 
 /**
  * Pact-JS state handlers for every sentence in provider-states.ts. A handler that fails is
@@ -177,6 +185,26 @@ export function createStateHandlers(seeder: StateSeeder) {
       const userId = await merchantId(email);
       await seeder.balance({ userId, amount });
       return { userId };
+    }),
+    [states.passwordAndTotp]: guarded(states.passwordAndTotp, merchantParams, async ({ email, password }) => {
+      const userId = await merchantId(email, password);
+      return { userId, ...(await seeder.totp({ userId, enabled: true, recoveryCodes: [] })) };
+    }),
+    [states.signedInWithTotp]: guarded(states.signedInWithTotp, sessionParams, async ({ email, token }) => {
+      const userId = await merchantId(email);
+      await seeder.session({ userId, token });
+      return { userId, ...(await seeder.totp({ userId, enabled: true, recoveryCodes: [] })) };
+    }),
+    [states.signedInTotpPending]: guarded(states.signedInTotpPending, sessionParams, async ({ email, token }) => {
+      const userId = await merchantId(email);
+      await seeder.session({ userId, token });
+      return { userId, ...(await seeder.totp({ userId, enabled: false, recoveryCodes: [] })) };
+    }),
+    [states.secondFactorAwaited]: guarded(states.secondFactorAwaited, challengeParams, async ({ email, challenge }) => {
+      const userId = await merchantId(email);
+      const { code } = await seeder.totp({ userId, enabled: true, recoveryCodes: [] });
+      await seeder.signInChallenge({ userId, challenge });
+      return { userId, code };
     }),
     [states.devnetWatched]: guarded(states.devnetWatched, productParams, async (params) => {
       await seeder.devnet(params);

@@ -6,7 +6,8 @@ import { fail, messages, type Outcome, ok } from "../platform/outcome.ts";
 import { givingSlotsBackIfBusy, refundSlots, takeSlots, waitMessage } from "../platform/rate-limit.ts";
 import type { IdentityServices } from "./identity-services.ts";
 import { isCommonPassword } from "./common-passwords.ts";
-import { oldPasswordSlots } from "./login-throttle.ts";
+import { checkChangePasswordProof } from "./change-password-proof.ts";
+import { loginSlots } from "./login-throttle.ts";
 import type { MerchantScope } from "./merchant-scope.ts";
 import { setPasswordHash, signedInMerchant } from "./merchants.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
@@ -14,6 +15,8 @@ import { revokeMerchantSessions } from "./sessions.ts";
 
 export interface PasswordChange {
   oldPassword: string;
+  /** Mailed to the account: see change-password-proof.ts. */
+  code: string;
   password: string;
   ip: string;
   now: Date;
@@ -21,17 +24,25 @@ export interface PasswordChange {
   tokenHash: string;
 }
 
-/** User/UpdatePwd: the old password checked (counted as a sign-in attempt), the new one set, other sessions ended. */
+/**
+ * User/UpdatePwd: the mailed code checked (no hashing for a wrong one), the old password checked (counted as a
+ * sign-in attempt, in the account's bucket too), the new one set with the code spent, other sessions ended.
+ */
 export async function changePassword(
   db: Kysely<DB>,
   scope: MerchantScope,
   input: PasswordChange,
-  { kdf, limits, refusals }: IdentityServices,
+  services: IdentityServices,
 ): Promise<Outcome<null>> {
+  const { kdf, limits, refusals } = services;
   const { now } = input;
   const merchant = await signedInMerchant(db, scope);
-  // A stolen session must not become a way to guess the password: the old one counts as a sign-in attempt.
-  const slots = oldPasswordSlots(merchant.email, input.ip, limits);
+  const proof = { email: merchant.email, code: input.code, now };
+  const proven = await db.transaction().execute((trx) => checkChangePasswordProof(trx, proof, services, false));
+  if (!proven.ok) return proven;
+  // A stolen session must not become a way to guess the password: the old one counts as a sign-in attempt, against
+  // the address, the account from this address and the account from everywhere.
+  const slots = loginSlots({ email: merchant.email, ip: input.ip, deviceId: null }, limits);
   const taken = await takeSlots(db, slots, now, refusals);
   if (!taken.ok) return fail(errCodes.rateLimited, waitMessage(taken.waitSeconds), 429);
   const check = await givingSlotsBackIfBusy(db, slots, refusals, () =>
@@ -41,10 +52,12 @@ export async function changePassword(
   await refundSlots(db, slots);
   if (isCommonPassword(input.password)) return fail(errCodes.passwordTooCommon, messages.passwordTooCommon);
   const passwordHash = await kdf.run("other", () => hashPassword(input.password));
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
+    const spent = await checkChangePasswordProof(trx, proof, services, true);
+    if (!spent.ok) return spent;
     await setPasswordHash(trx, scope, passwordHash);
     await revokeMerchantSessions(trx, scope, now, input.tokenHash);
     await onPasswordChanged(trx, scope, now);
+    return ok(null);
   });
-  return ok(null);
 }

@@ -41,6 +41,8 @@ export async function storeCode(
     ttlSeconds: number;
     secret: Buffer;
     createdAt?: Date;
+    /** The requesting address's bucket (ip-address.ts `addressBucket`). */
+    requestedFrom?: string;
   },
 ): Promise<void> {
   const { email, purpose, code, now } = input;
@@ -61,6 +63,7 @@ export async function storeCode(
       salt,
       expires_at: new Date(now.getTime() + input.ttlSeconds * 1000),
       created_at: input.createdAt ?? now,
+      requested_from: input.requestedFrom ?? null,
     })
     .execute();
 }
@@ -75,23 +78,40 @@ export interface CheckCodeInput {
   consume: boolean;
   /** The server secret the code's pepper comes from. */
   secret: Buffer;
+  /** Tried from the address that asked for the code (`codeRequester`): its own count of wrong tries. */
+  fromRequester?: boolean;
+}
+
+/** The address bucket that asked for the latest code of this e-mail and purpose, or null. */
+export async function codeRequester(db: Kysely<DB>, email: string, purpose: CodePurpose): Promise<string | null> {
+  const row = await db
+    .selectFrom("verification_codes")
+    .select("requested_from")
+    .where("email", "=", email)
+    .where("purpose", "=", purpose)
+    .orderBy("created_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.requested_from ?? null;
 }
 
 /**
  * Checks the latest code of the address. Run it in the request's transaction and commit even on a
- * failure outcome: the wrong try must be counted.
+ * failure outcome: the wrong try must be counted — on the requester's count or on strangers', so that
+ * strangers' wrong codes never burn the code for the one who asked for it.
  */
 export async function checkCode(db: Kysely<DB>, input: CheckCodeInput): Promise<Outcome<null>> {
   const row = await db
     .selectFrom("verification_codes")
-    .select(["id", "code_hash", "salt", "expires_at", "attempts", "used_at"])
+    .select(["id", "code_hash", "salt", "expires_at", "attempts", "stranger_attempts", "used_at"])
     .where("email", "=", input.email)
     .where("purpose", "=", input.purpose)
     .orderBy("created_at", "desc")
     .limit(1)
     .forUpdate()
     .executeTakeFirst();
-  if (!row || row.used_at || row.expires_at <= input.now || row.attempts >= input.maxAttempts) {
+  const counter = input.fromRequester ? "attempts" : "stranger_attempts";
+  if (!row || row.used_at || row.expires_at <= input.now || row[counter] >= input.maxAttempts) {
     return fail(errCodes.codeExpired, messages.codeExpired);
   }
   const expected = Buffer.from(row.code_hash, "hex");
@@ -99,7 +119,7 @@ export async function checkCode(db: Kysely<DB>, input: CheckCodeInput): Promise<
   if (!timingSafeEqual(expected, actual)) {
     await db
       .updateTable("verification_codes")
-      .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
+      .set((eb) => ({ [counter]: eb(counter, "+", 1) }))
       .where("id", "=", row.id)
       .execute();
     return fail(errCodes.codeWrong, messages.codeWrong);

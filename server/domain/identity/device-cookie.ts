@@ -39,6 +39,10 @@ export function deviceOf(secret: Buffer, cookie: string | undefined, merchantId:
   return expected.length === actual.length && timingSafeEqual(expected, actual) ? deviceId : null;
 }
 
+/** Whether the cookie is genuine for the merchant it names (which account it serves is checked by `deviceOf`). */
+export const isGenuineDeviceCookie = (secret: Buffer, cookie: string | undefined): boolean =>
+  deviceOf(secret, cookie, (cookie ?? "").split(".")[0] ?? "") !== null;
+
 export const deviceCookieOptions = (secure: boolean): CookieOptions => ({
   path: "/api/Login",
   maxAgeSeconds,

@@ -8,9 +8,8 @@ import type { GoogleIdentity } from "./google-identity.ts";
 import { openLinkTicket } from "./google-link.ts";
 import { defaultNickName } from "./merchants.ts";
 import { onFirstLogin, onRegistered } from "../messaging/messages.ts";
-import { signInMerchant } from "./sessions.ts";
+import { answerFirstFactor } from "./second-factor-sign-in.ts";
 import { actFor, systemScope } from "./system-scope.ts";
-import { toLoginResult } from "./profile.ts";
 
 /** No session yet: the system acts for the merchant Google vouched for (merchant-scope.ts). */
 const system = systemScope("google-sign-in");
@@ -72,7 +71,8 @@ export async function signInWithGoogle(
     const scope = actFor(system, merchant.id);
     if (registered) await onRegistered(trx, scope, now);
     if (merchant.last_login_at === null) await onFirstLogin(trx, scope, now);
-    return toLoginResult(merchant, await signInMerchant(trx, scope, ip, now));
+    // With TOTP on, a challenge instead of a session (second-factor-sign-in.ts).
+    return answerFirstFactor(trx, scope, merchant, ip, now);
   });
 }
 

@@ -1,18 +1,17 @@
 import type { Kysely } from "kysely";
-import type { LoginResult } from "../../../contracts/schemas/auth.ts";
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import type { GoogleLinkRequest } from "../../../contracts/schemas/google.ts";
+import type { LoginAnswer } from "../../../contracts/schemas/two-factor.ts";
 import type { DB } from "../../db/schema.ts";
 import { fail, messages, type Outcome, ok } from "../platform/outcome.ts";
 import { givingSlotsBackIfBusy, takeSlots, waitMessage } from "../platform/rate-limit.ts";
 import { checkCode } from "./codes.ts";
 import { takeCodeUseSlots } from "./code-throttle.ts";
 import type { IdentityServices } from "./identity-services.ts";
-import { oldPasswordSlots } from "./login-throttle.ts";
+import { loginSlots } from "./login-throttle.ts";
 import { verifyPassword } from "./passwords.ts";
-import { signInMerchant } from "./sessions.ts";
+import { answerFirstFactor } from "./second-factor-sign-in.ts";
 import { actFor, systemScope } from "./system-scope.ts";
-import { toLoginResult } from "./profile.ts";
 import { hashToken, newToken } from "./tokens.ts";
 
 /** No session yet: the system acts for the merchant who proved the link (merchant-scope.ts). */
@@ -61,14 +60,15 @@ const expired = () =>
 /**
  * Login/GoogleLink: the merchant proves the Google account of the ticket is theirs with their password (counted as a
  * sign-in attempt, as User/UpdatePwd's old password) or a code mailed for `link` (the code rules); then the account is
- * pinned to that Google account (`google_sub`, replacing an earlier one) and a session starts.
+ * pinned to that Google account (`google_sub`, replacing an earlier one) and a session starts, or the second factor's
+ * challenge when the merchant has TOTP on.
  */
 export async function linkGoogleAccount(
   db: Kysely<DB>,
   request: GoogleLinkRequest,
   input: { ip: string; now: Date },
   services: IdentityServices,
-): Promise<Outcome<LoginResult>> {
+): Promise<Outcome<LoginAnswer>> {
   const { ip, now } = input;
   const ticket = await db
     .selectFrom("google_link_tickets")
@@ -83,16 +83,20 @@ export async function linkGoogleAccount(
 
   if (request.password !== undefined) {
     const { password } = request;
-    const slots = oldPasswordSlots(ticket.email, ip, services.limits);
+    // Counted as a sign-in attempt: the address, the account from this address and the account from everywhere.
+    const slots = loginSlots({ email: ticket.email, ip, deviceId: null }, services.limits);
     const taken = await takeSlots(db, slots, now, services.refusals);
     if (!taken.ok) return fail(errCodes.rateLimited, waitMessage(taken.waitSeconds), 429);
     const check = await givingSlotsBackIfBusy(db, slots, services.refusals, () =>
       services.kdf.run("sign-in", () => verifyPassword(password, ticket.password_hash)),
     );
     if (!check.valid) return fail(errCodes.badCredentials, messages.badCredentials);
-  } else {
-    const limited = await takeCodeUseSlots(db, ticket.email, ip, services, now);
-    if (limited) return limited;
+  }
+  let fromRequester = false;
+  if (request.code !== undefined) {
+    const use = await takeCodeUseSlots(db, { email: ticket.email, purpose: "link", ip }, services, now);
+    if (!use.ok) return use.refused;
+    fromRequester = use.fromRequester;
   }
 
   return db.transaction().execute(async (trx) => {
@@ -105,6 +109,7 @@ export async function linkGoogleAccount(
         maxAttempts: services.limits.codeMaxAttempts,
         consume: true,
         secret: services.secret,
+        fromRequester,
       });
       if (!checked.ok) return checked;
     }
@@ -121,6 +126,7 @@ export async function linkGoogleAccount(
       .where("id", "=", ticket.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    return ok(toLoginResult(merchant, await signInMerchant(trx, actFor(system, merchant.id), ip, now)));
+    // The link proves the first factor only: with TOTP on, the second step still follows (second-factor-sign-in.ts).
+    return ok(await answerFirstFactor(trx, actFor(system, merchant.id), merchant, ip, now));
   });
 }

@@ -6,11 +6,12 @@ import type { RefusalMemo } from "../platform/refusal-memo.ts";
 import { clearBuckets, refundSlots, type Slot, type Taken, takeSlots } from "../platform/rate-limit.ts";
 
 /**
- * Every password check first takes a slot in three buckets, in one step, before any hashing:
- * the address (any account), the account from this address, and either the account as a whole or,
- * for a browser holding the account's device cookie, that device. So parallel guesses check at most
- * as many passwords as the buckets hold, and strangers exhausting the account's bucket leave its
- * owner's browsers (own buckets) and the e-mail reset (which empties the account's buckets) working.
+ * Every password check first takes its slots, in one step, before any hashing. Without a device cookie: the
+ * address (any account), the account from this address, and the account as a whole. A browser holding the
+ * account's device cookie takes a slot of that device's bucket only: it signed in before, so neither strangers
+ * exhausting the account's bucket nor a flood from its own address (a shared NAT) can lock it out. So parallel
+ * guesses check at most as many passwords as the buckets hold, and strangers leave the owner's browsers (own
+ * buckets) and the e-mail reset (which empties the account's buckets) working.
  */
 export interface LoginAttempt {
   email: string;
@@ -20,19 +21,20 @@ export interface LoginAttempt {
 }
 
 export function loginSlots({ email, ip, deviceId }: LoginAttempt, limits: Limits): Slot[] {
+  if (deviceId) return [deviceSlot(deviceId, limits)];
   const address = addressBucket(ip);
   return [
     { bucket: "login-ip", subject: address, window: limits.loginFailuresPerIp },
     { bucket: "login-account-ip", subject: accountIpSubject(email, address), window: limits.loginFailuresPerAccountIp },
-    deviceId
-      ? { bucket: "login-device", subject: deviceId, window: limits.loginFailuresPerDevice }
-      : { bucket: "login-account", subject: email, window: limits.loginFailuresPerAccount },
+    { bucket: "login-account", subject: email, window: limits.loginFailuresPerAccount },
   ];
 }
 
-/** Changing the password checks the old one: the address's and the account-from-this-address buckets count it. */
-export const oldPasswordSlots = (email: string, ip: string, limits: Limits): Slot[] =>
-  loginSlots({ email, ip, deviceId: null }, limits).slice(0, 2);
+const deviceSlot = (deviceId: string, limits: Limits): Slot => ({
+  bucket: "login-device",
+  subject: deviceId,
+  window: limits.loginFailuresPerDevice,
+});
 
 export const takeLoginSlots = (
   db: Kysely<DB>,
@@ -47,10 +49,10 @@ export const takeLoginSlots = (
  * address-wide and account-wide buckets only get this attempt's slot back (others' failures stay counted).
  */
 export async function settleSignIn(db: Kysely<DB>, attempt: LoginAttempt, limits: Limits): Promise<void> {
-  const [ipSlot, accountIpSlot, lastSlot] = loginSlots(attempt, limits) as [Slot, Slot, Slot];
+  const [ipSlot, accountIpSlot, accountSlot] = loginSlots({ ...attempt, deviceId: null }, limits) as [Slot, Slot, Slot];
   await clearBuckets(db, [accountIpSlot.bucket], { subject: accountIpSlot.subject });
-  if (attempt.deviceId) await clearBuckets(db, [lastSlot.bucket], { subject: lastSlot.subject });
-  await refundSlots(db, attempt.deviceId ? [ipSlot] : [ipSlot, lastSlot]);
+  if (attempt.deviceId) await clearBuckets(db, ["login-device"], { subject: attempt.deviceId });
+  else await refundSlots(db, [ipSlot, accountSlot]);
 }
 
 /** The account's own buckets: emptied when its owner proves control of the mailbox (password reset). */

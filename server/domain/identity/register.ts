@@ -31,8 +31,8 @@ export async function registerMerchant(
   const { limits, secret, kdf } = services;
   const { ip, now } = input;
   const email = normalizeEmail(input.email);
-  const limited = await takeCodeUseSlots(db, email, ip, services, now);
-  if (limited) return limited;
+  const use = await takeCodeUseSlots(db, { email, purpose: "register", ip }, services, now);
+  if (!use.ok) return use.refused;
   if (await findMerchantByEmail(db, email)) return fail(errCodes.emailTaken, messages.emailTaken);
   if (isCommonPassword(input.password)) return fail(errCodes.passwordTooCommon, messages.passwordTooCommon);
   const code = {
@@ -42,6 +42,7 @@ export async function registerMerchant(
     now,
     maxAttempts: limits.codeMaxAttempts,
     secret,
+    fromRequester: use.fromRequester,
   } as const;
   return spendCodeOnPassword(db, code, input.password, kdf, async (trx, passwordHash) => {
     const userId = await insertMerchant(trx, { email, passwordHash, now });

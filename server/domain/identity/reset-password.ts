@@ -35,12 +35,20 @@ export async function resetPassword(
   const { limits, secret, kdf } = services;
   const { ip, now } = input;
   const email = normalizeEmail(input.email);
-  const limited = await takeCodeUseSlots(db, email, ip, services, now);
-  if (limited) return limited;
+  const use = await takeCodeUseSlots(db, { email, purpose: "reset", ip }, services, now);
+  if (!use.ok) return use.refused;
   const merchant = await findMerchantByEmail(db, email);
   if (!merchant) return fail(errCodes.accountNotFound, messages.accountNotFound);
   if (isCommonPassword(input.password)) return fail(errCodes.passwordTooCommon, messages.passwordTooCommon);
-  const code = { email, purpose: "reset", code: input.code, now, maxAttempts: limits.codeMaxAttempts, secret } as const;
+  const code = {
+    email,
+    purpose: "reset",
+    code: input.code,
+    now,
+    maxAttempts: limits.codeMaxAttempts,
+    secret,
+    fromRequester: use.fromRequester,
+  } as const;
   return spendCodeOnPassword(db, code, input.password, kdf, async (trx, passwordHash) => {
     const scope = actFor(system, merchant.id);
     await setPasswordHash(trx, scope, passwordHash);

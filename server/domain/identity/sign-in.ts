@@ -1,18 +1,17 @@
 import type { Kysely } from "kysely";
-import type { LoginResult } from "../../../contracts/schemas/auth.ts";
+import { type LoginAnswer, needsSecondFactor } from "../../../contracts/schemas/two-factor.ts";
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import { asSignIn } from "../../db/prioritised-pglite.ts";
 import type { DB } from "../../db/schema.ts";
 import type { IdentityServices } from "./identity-services.ts";
-import { deviceOf, newDeviceCookie } from "./device-cookie.ts";
+import { deviceOf, isGenuineDeviceCookie, newDeviceCookie } from "./device-cookie.ts";
 import { loginRefusalMessage, loginSlots, settleSignIn, takeLoginSlots } from "./login-throttle.ts";
 import { findMerchantByEmail, normalizeEmail, setPasswordHash } from "./merchants.ts";
 import { onFirstLogin } from "../messaging/messages.ts";
 import { fail, messages, type Outcome, ok } from "../platform/outcome.ts";
 import { givingSlotsBackIfBusy } from "../platform/rate-limit.ts";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.ts";
-import { toLoginResult } from "./profile.ts";
-import { signInMerchant } from "./sessions.ts";
+import { answerFirstFactor } from "./second-factor-sign-in.ts";
 import { actFor, systemScope } from "./system-scope.ts";
 
 export interface SignInAttempt {
@@ -25,17 +24,18 @@ export interface SignInAttempt {
 }
 
 /** What a sign-in answers, and on success the device cookie to set. */
-export type SignedIn = { outcome: Outcome<LoginResult>; deviceCookie: string | null };
+export type SignedIn = { outcome: Outcome<LoginAnswer>; deviceCookie: string | null };
 
 /** Before a session exists, the system acts for the merchant the e-mail and password proved (merchant-scope.ts). */
 const system = systemScope("sign-in");
 
 /**
  * Login/Login: throttle first, then one password check, then the session and the device cookie. Its database calls go
- * ahead of other requests' (PGlite): a burst of cheap calls must not slow sign-in down.
+ * ahead of other requests' (PGlite), a genuine device cookie's ahead of other sign-ins': a burst of cheap calls, or a
+ * flood of sign-ins to unknown e-mails, must not slow the owner's sign-in down.
  */
 export const signIn = (db: Kysely<DB>, attempt: SignInAttempt, services: IdentityServices): Promise<SignedIn> =>
-  asSignIn(() => checkAndSignIn(db, attempt, services));
+  asSignIn(() => checkAndSignIn(db, attempt, services), isGenuineDeviceCookie(services.secret, attempt.deviceCookie));
 
 async function checkAndSignIn(
   db: Kysely<DB>,
@@ -43,7 +43,7 @@ async function checkAndSignIn(
   { limits, secret, kdf, refusals }: IdentityServices,
 ): Promise<SignedIn> {
   const { password, ip, now, deviceCookie } = attempt;
-  const refused = (outcome: Outcome<LoginResult>): SignedIn => ({ outcome, deviceCookie: null });
+  const refused = (outcome: Outcome<LoginAnswer>): SignedIn => ({ outcome, deviceCookie: null });
   const email = normalizeEmail(attempt.email);
   const merchant = await findMerchantByEmail(db, email);
   const deviceId = merchant ? deviceOf(secret, deviceCookie, merchant.id) : null;
@@ -51,9 +51,11 @@ async function checkAndSignIn(
   const taken = await takeLoginSlots(db, slots, limits, now, refusals);
   if (!taken.ok) return refused(fail(errCodes.rateLimited, loginRefusalMessage(taken), 429));
 
-  // Refused as busy, the attempt gives its slots back: it checked no password.
+  // Refused as busy, the attempt gives its slots back: it checked no password. The owner's browser hashes in a lane of
+  // its own; an unknown e-mail's equal-work check comes last and is shed first under load.
+  const lane = deviceId ? "trusted-device" : merchant ? "sign-in" : "unknown-account";
   const check = await givingSlotsBackIfBusy(db, loginSlots(slots, limits), refusals, () =>
-    kdf.run("sign-in", async () =>
+    kdf.run(lane, async () =>
       merchant
         ? verifyPassword(password, merchant.password_hash)
         : { valid: await verifyAgainstDummy(password), needsRehash: false },
@@ -64,14 +66,15 @@ async function checkAndSignIn(
   // Parameters raised since this hash was made: upgrade it now that the password is at hand (skipped when busy).
   const upgraded = check.needsRehash ? await kdf.run("other", () => hashPassword(password)).catch(() => null) : null;
   const scope = actFor(system, merchant.id);
-  const accessToken = await db.transaction().execute(async (trx) => {
+  // With TOTP on, the answer is a challenge (no session, no device cookie yet): second-factor-sign-in.ts.
+  const answer = await db.transaction().execute(async (trx) => {
     await settleSignIn(trx, slots, limits);
     if (upgraded) await setPasswordHash(trx, scope, upgraded);
     if (merchant.last_login_at === null) await onFirstLogin(trx, scope, now);
-    return signInMerchant(trx, scope, ip, now);
+    return answerFirstFactor(trx, scope, merchant, ip, now);
   });
   return {
-    outcome: ok(toLoginResult(merchant, accessToken)),
-    deviceCookie: newDeviceCookie(secret, merchant.id),
+    outcome: ok(answer),
+    deviceCookie: needsSecondFactor(answer) ? null : newDeviceCookie(secret, merchant.id),
   };
 }

@@ -73,7 +73,8 @@ export async function sendVerificationCode(
   const mail = codeMail(email, purpose, code, limits.codeTtlSeconds);
   const expiresAt = new Date(now.getTime() + limits.codeTtlSeconds * 1000);
   const outboxId = await db.transaction().execute(async (trx) => {
-    await storeCode(trx, { email, purpose, code, now, ttlSeconds: limits.codeTtlSeconds, secret });
+    const requestedFrom = addressBucket(ip);
+    await storeCode(trx, { email, purpose, code, now, ttlSeconds: limits.codeTtlSeconds, secret, requestedFrom });
     return queueMail(trx, mail, { value: code, expiresAt }, now, { secret, devOutbox });
   });
   // Not a silent success: the merchant hears that the mail is late; the outbox keeps trying while the code lives.
@@ -102,8 +103,8 @@ export async function checkVerificationCode(
 ): Promise<Outcome<{ valid: true }>> {
   const { limits, secret } = services;
   const email = normalizeEmail(input.email);
-  const limited = await takeCodeUseSlots(db, email, input.ip, services, input.now);
-  if (limited) return limited;
+  const use = await takeCodeUseSlots(db, { email, purpose: input.purpose, ip: input.ip }, services, input.now);
+  if (!use.ok) return use.refused;
   const code = {
     email,
     purpose: input.purpose,
@@ -111,6 +112,7 @@ export async function checkVerificationCode(
     now: input.now,
     maxAttempts: limits.codeMaxAttempts,
     secret,
+    fromRequester: use.fromRequester,
   };
   const checked = await db.transaction().execute((trx) => checkCode(trx, { ...code, consume: false }));
   return checked.ok ? ok({ valid: true }) : checked;

@@ -9,6 +9,7 @@ export function codeMail(to: string, purpose: CodePurpose, code: string, ttlSeco
   const why = {
     register: "to finish registering",
     reset: "to reset your password",
+    "change-password": "to change your password",
     link: "to link your Google account to your Merchant Console account",
   }[purpose];
   return {

@@ -72,8 +72,8 @@ export async function startOrderRelay(listen: Listen, log?: RelayLog): Promise<O
       const change = parseOrderChange(payload);
       if (!change) {
         log?.warn(
-          { payload: payload.slice(0, 200) },
-          `ignored a notification on ${orderEventsChannel} that names no order`,
+          { channel: orderEventsChannel, payload: payload.slice(0, 200) },
+          "ignored a notification that names no order",
         );
         return;
       }

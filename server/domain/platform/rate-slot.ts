@@ -5,6 +5,7 @@ export type RateBucket =
   | "code-email"
   | "code-ip"
   | "code-use-email"
+  | "code-use-requester"
   | "code-use-ip"
   | "login-ip"
   | "login-account-ip"

@@ -75,4 +75,39 @@ describe("KDF pool", () => {
     for (const g of hold) g.release();
     await Promise.all(running);
   });
+
+  // Issue 25, finding 2: 100 parallel sign-ins for unknown e-mails filled the line; the owner got 503s.
+  it("gives holders of a device cookie a lane of their own, beside a full pool and a full line", async () => {
+    const pool = createWorkPool({ maxConcurrent: 2, maxQueued: 4, maxWaitMs: 5_000 });
+    const started: string[] = [];
+    const crowd = Array.from({ length: 6 }, (_, i) => gate(started, `s${i}`));
+    const crowding = crowd.map((g) => pool.run("sign-in", g.work).catch(() => "busy"));
+    const owner = gate(started, "device");
+    const owners = pool.run("trusted-device", owner.work);
+    await Promise.resolve();
+    expect(started).toEqual(["s0", "s1", "device"]);
+    owner.release();
+    expect(await owners).toBe("device");
+    for (const g of crowd) g.release();
+    await Promise.all(crowding);
+  });
+
+  it("sheds checks for unknown e-mails first: one runs, a few wait, the rest are busy at once; real accounts go ahead", async () => {
+    const pool = createWorkPool({ maxConcurrent: 2, maxQueued: 64, maxWaitMs: 5_000 });
+    const started: string[] = [];
+    const dummies = Array.from({ length: 100 }, (_, i) => gate(started, `d${i}`));
+    const answers = dummies.map((g) => pool.run("unknown-account", g.work).catch((e: unknown) => e));
+    const account = gate(started, "account");
+    const accounts = pool.run("sign-in", account.work);
+    await Promise.resolve();
+    expect(started).toEqual(["d0", "account"]);
+    // Eight wait in their own line; the other 91 are refused without waiting.
+    const refused = (await Promise.all(answers.slice(9))).filter((a) => a instanceof ApiError);
+    expect(refused.length).toBe(91);
+    expect(refused[0]).toMatchObject({ code: "5030", status: 503 });
+    account.release();
+    expect(await accounts).toBe("account");
+    for (const g of dummies) g.release();
+    await Promise.all(answers);
+  });
 });

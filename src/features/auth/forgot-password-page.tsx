@@ -15,7 +15,7 @@ import { useHeldSubmit } from "../../ui/before-hydration.ts";
 import { FormField } from "../../ui/form-field.tsx";
 import { AuthLayout } from "./auth-layout.tsx";
 import { provideCodeSender, provideForgotPassword } from "./auth-machines.ts";
-import { CodeField } from "./code-field.tsx";
+import { CodeField } from "../../app/code-field.tsx";
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();

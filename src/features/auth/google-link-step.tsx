@@ -6,7 +6,7 @@ import { FailureCallout } from "../../app/failure-callout.tsx";
 import { useServices } from "../../app/services-context.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { provideCodeSender } from "./auth-machines.ts";
-import { CodeField } from "./code-field.tsx";
+import { CodeField } from "../../app/code-field.tsx";
 
 /**
  * The sign-in page's step after Google vouched for an account whose e-mail is a merchant's who has not linked it: that

@@ -4,8 +4,10 @@ import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "rea
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import {
+  sameSecondFactorStep,
   selectGoogleLink,
   selectRememberedLogin,
+  selectSecondFactorStep,
   selectSignedIn,
   selectSigningIn,
 } from "../../../machines/auth/session-selectors.ts";
@@ -18,6 +20,7 @@ import { FormField } from "../../ui/form-field.tsx";
 import { useCheckedBeforeHydration, useHeldSubmit } from "../../ui/before-hydration.ts";
 import { AuthLayout } from "./auth-layout.tsx";
 import { googleClientId } from "./google-config.ts";
+import { SecondFactorForm } from "./second-factor-form.tsx";
 
 // Its own chunk, fetched only when a client id is configured: /login stays lean without Google.
 const GoogleSignIn = lazy(() => import("./google-sign-in.tsx").then((m) => ({ default: m.GoogleSignIn })));
@@ -51,6 +54,7 @@ export default function LoginPage() {
     selectGoogleLink,
     (a, b) => a === b || (a !== null && b !== null && a.email === b.email && a.busy === b.busy),
   );
+  const step = useSelector(session, selectSecondFactorStep, sameSecondFactorStep);
 
   useEffect(() => {
     if (signedIn) navigate(afterLoginTarget(location.search), { replace: true });
@@ -60,6 +64,13 @@ export default function LoginPage() {
     event.preventDefault();
     session.send({ type: "login.submit", email, password, remember });
   };
+
+  if (step.kind === "secondFactor")
+    return (
+      <AuthLayout title={t("login.secondFactorTitle")}>
+        <SecondFactorForm busy={step.busy} codeError={step.codeError} />
+      </AuthLayout>
+    );
 
   return (
     <AuthLayout

@@ -11,7 +11,7 @@ import { useHeldSubmit } from "../../ui/before-hydration.ts";
 import { FormField } from "../../ui/form-field.tsx";
 import { AuthLayout } from "./auth-layout.tsx";
 import { provideCodeSender, provideRegister } from "./auth-machines.ts";
-import { CodeField } from "./code-field.tsx";
+import { CodeField } from "../../app/code-field.tsx";
 
 export default function RegisterPage() {
   const { t } = useTranslation();

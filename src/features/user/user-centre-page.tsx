@@ -12,6 +12,7 @@ import { useServices } from "../../app/services-context.tsx";
 import { formatDate } from "../../i18n/format.ts";
 import { provideNicknameEdit } from "../../layout/shell-machines.ts";
 import { NicknameDialog } from "../../layout/nickname-dialog.tsx";
+import { TwoFactorCard } from "./two-factor-card.tsx";
 
 /** User centre: e-mail, nickname (editable), role, user ID. */
 export default function UserCentrePage() {
@@ -75,6 +76,7 @@ export default function UserCentrePage() {
           </tbody>
         </HTMLTable>
       </Card>
+      <TwoFactorCard />
       <NicknameDialog actor={nickname} current={nickName} />
     </section>
   );

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import type { Migration } from "kysely/migration";
 
-/** Migration 0008_google_link_tickets_sealed_mail. Shipped: never edit it, add the next one. */
-export const migration0008GoogleLinkTicketsSealedMail: Migration = {
+/** Migration 0010_google_link_tickets_sealed_mail. Shipped: never edit it, add the next one. */
+export const migration0010GoogleLinkTicketsSealedMail: Migration = {
   async up(db) {
     // A Google account whose e-mail is a merchant's signs in only once that merchant proves the account is theirs (their
     // password or a mailed code): the verified Google identity waits here, behind a random ticket kept as a SHA-256.
@@ -18,7 +18,7 @@ export const migration0008GoogleLinkTicketsSealedMail: Migration = {
     await sql`create index google_link_tickets_by_expiry on google_link_tickets (expires_at)`.execute(db);
     // The mailed code that proves the link has a purpose of its own.
     await sql`alter table verification_codes drop constraint verification_codes_purpose_check`.execute(db);
-    await sql`alter table verification_codes add constraint verification_codes_purpose_check check (purpose in ('register', 'reset', 'link'))`.execute(
+    await sql`alter table verification_codes add constraint verification_codes_purpose_check check (purpose in ('register', 'reset', 'change-password', 'link'))`.execute(
       db,
     );
     // One ID token, one session: a token's SHA-256 is kept until the token expires, and a second use is refused.

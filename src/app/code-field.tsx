@@ -3,10 +3,10 @@ import { useSelector } from "@xstate/react";
 import { useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { ActorRefFrom } from "xstate";
-import type { codeSenderMachine } from "../../../machines/auth/code-sender.ts";
-import { selectSendingCode } from "../../../machines/auth/code-sender-selectors.ts";
-import { FailureCallout } from "../../app/failure-callout.tsx";
-import { useValueBeforeHydration } from "../../ui/before-hydration.ts";
+import type { codeSenderMachine } from "../../machines/auth/code-sender.ts";
+import { selectSendingCode } from "../../machines/auth/code-sender-selectors.ts";
+import { FailureCallout } from "./failure-callout.tsx";
+import { useValueBeforeHydration } from "../ui/before-hydration.ts";
 
 interface CodeFieldProps {
   sender: ActorRefFrom<typeof codeSenderMachine>;

@@ -1,0 +1,31 @@
+import type { SnapshotFrom } from "xstate";
+import type { twoFactorMachine } from "./two-factor.ts";
+
+type TwoFactorSnapshot = SnapshotFrom<typeof twoFactorMachine>;
+
+/** What the user centre's two-factor card shows: one view per step. */
+export type TwoFactorView =
+  | { kind: "loading" }
+  | { kind: "loadFailed" }
+  | { kind: "off"; busy: boolean }
+  | { kind: "setup"; secret: string; uri: string; busy: boolean; codeError: string | undefined }
+  | { kind: "recoveryCodes"; codes: readonly string[] }
+  | { kind: "on"; recoveryCodesLeft: number }
+  | { kind: "confirmOff"; busy: boolean; codeError: string | undefined };
+
+export function selectTwoFactorView(s: TwoFactorSnapshot): TwoFactorView {
+  const busy = s.hasTag("busy");
+  const codeError = s.context.fieldErrors.code;
+  if (s.matches("loading")) return { kind: "loading" };
+  if (s.matches("loadFailed")) return { kind: "loadFailed" };
+  if ((s.matches("settingUp") || s.matches("enabling")) && s.context.setup)
+    return { kind: "setup", secret: s.context.setup.secret, uri: s.context.setup.uri, busy, codeError };
+  if (s.matches("showingRecoveryCodes")) return { kind: "recoveryCodes", codes: s.context.recoveryCodes };
+  if (s.matches("confirmingOff") || s.matches("disabling")) return { kind: "confirmOff", busy, codeError };
+  if (s.hasTag("on")) return { kind: "on", recoveryCodesLeft: s.context.status?.recoveryCodesLeft ?? 0 };
+  return { kind: "off", busy };
+}
+
+/** Views are equal when the card would show the same. */
+export const sameTwoFactorView = (a: TwoFactorView, b: TwoFactorView): boolean =>
+  JSON.stringify(a) === JSON.stringify(b);

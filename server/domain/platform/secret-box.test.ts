@@ -1,0 +1,29 @@
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { seal, unseal } from "./secret-box.ts";
+
+describe("secret box (secrets sealed at rest)", () => {
+  const secret = randomBytes(32);
+
+  it("seals a secret so it is not readable, and unseals it with the same key and context", () => {
+    const sealed = seal(secret, "totp-secret", "100001", "JBSWY3DPEHPK3PXP");
+    expect(sealed).not.toContain("JBSWY3DPEHPK3PXP");
+    expect(sealed).toMatch(/^v1\./);
+    expect(seal(secret, "totp-secret", "100001", "JBSWY3DPEHPK3PXP")).not.toBe(sealed);
+    expect(unseal(secret, "totp-secret", "100001", sealed)).toBe("JBSWY3DPEHPK3PXP");
+  });
+
+  it("refuses a value altered, moved to another row, sealed for another purpose or under another secret", () => {
+    const sealed = seal(secret, "totp-secret", "100001", "JBSWY3DPEHPK3PXP");
+    const [v, iv, tag, body] = sealed.split(".") as [string, string, string, string];
+    const flipped = Buffer.from(body, "base64url");
+    flipped[0] = (flipped[0] ?? 0) ^ 1;
+    expect(() =>
+      unseal(secret, "totp-secret", "100001", [v, iv, tag, flipped.toString("base64url")].join(".")),
+    ).toThrow();
+    expect(() => unseal(secret, "totp-secret", "100002", sealed)).toThrow();
+    expect(() => unseal(secret, "other", "100001", sealed)).toThrow();
+    expect(() => unseal(randomBytes(32), "totp-secret", "100001", sealed)).toThrow();
+    expect(() => unseal(secret, "totp-secret", "100001", "JBSWY3DPEHPK3PXP")).toThrow();
+  });
+});

@@ -1,0 +1,44 @@
+import { Button } from "@blueprintjs/core";
+import { useSelector } from "@xstate/react";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSessionActor } from "../../app/services-context.tsx";
+import { FailureCallout } from "../../app/failure-callout.tsx";
+import { FormField } from "../../ui/form-field.tsx";
+
+/** The sign-in's second step (TOTP on): the app's code or a recovery code; the field takes focus, Enter submits. */
+export function SecondFactorForm({ busy, codeError }: { busy: boolean; codeError: string | undefined }) {
+  const { t } = useTranslation();
+  const session = useSessionActor();
+  const failure = useSelector(session, (s) => s.context.failure);
+  const [code, setCode] = useState("");
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    session.send({ type: "secondFactor.submit", code });
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-label={t("login.secondFactorTitle")}>
+      <p>{t("login.secondFactorPrompt")}</p>
+      <FailureCallout failure={failure} />
+      <FormField
+        label={t("login.secondFactorCode")}
+        value={code}
+        onValueChange={setCode}
+        error={codeError}
+        autoComplete="one-time-code"
+        autoCapitalize="off"
+        spellCheck={false}
+        maxLength={11}
+        autoFocus
+      />
+      <Button type="submit" intent="primary" fill size="large" loading={busy} text={t("login.secondFactorSubmit")} />
+      <Button
+        className="second-factor-back"
+        variant="minimal"
+        fill
+        text={t("login.secondFactorBack")}
+        onClick={() => session.send({ type: "secondFactor.cancel" })}
+      />
+    </form>
+  );
+}

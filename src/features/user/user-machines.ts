@@ -1,0 +1,18 @@
+import { fromPromise } from "xstate";
+import { twoFactorMachine } from "../../../machines/account/two-factor.ts";
+import type { Uses } from "../../app/services.ts";
+
+/** The user centre's machines with their effects bound. */
+export const provideTwoFactor = ({ api, notify, i18n }: Uses<"notify" | "i18n", "twoFactor">) =>
+  twoFactorMachine.provide({
+    actors: {
+      loadStatus: fromPromise(() => api.twoFactor.status()),
+      startSetup: fromPromise(() => api.twoFactor.setup()),
+      enable: fromPromise(({ input }) => api.twoFactor.enable(input)),
+      disable: fromPromise(({ input }) => api.twoFactor.disable(input)),
+    },
+    actions: {
+      announceOn: () => notify.success(i18n.t("twoFactor.turnedOn")),
+      announceOff: () => notify.success(i18n.t("twoFactor.turnedOff")),
+    },
+  });
