@@ -41,6 +41,7 @@ import {
   twoFactorSetup,
   twoFactorStatus,
 } from "./schemas/two-factor.ts";
+import { securityActivityResult } from "./schemas/security-events.ts";
 
 export type Method = "GET" | "POST";
 
@@ -216,6 +217,18 @@ export const endpoints = {
     result: lastLoginResult,
     auth: true,
     source: "documented",
+  }),
+  // The user centre's "Recent security activity" (issue 25): the merchant's own security event log, newest first.
+  securityActivity: endpoint({
+    area: "user",
+    call: "securityActivity",
+    method: "POST",
+    path: "/api/User/SecurityActivity",
+    body: null,
+    query: null,
+    result: securityActivityResult,
+    auth: true,
+    source: "proposed",
   }),
   // Sign-in with Google (spec section 2 names it, section 7 does not show its call): the ID token or the popup's code.
   googleLogin: endpoint({

@@ -3,6 +3,8 @@
 // folder, a server listening only on a unix socket in that folder, stopped and deleted afterwards — also when the
 // command fails or this script gets SIGINT/SIGTERM/SIGHUP. As root, initdb and postgres run as the `postgres` user
 // (PostgreSQL refuses to run as root). Plain JavaScript: it runs before anything is compiled.
+// The cluster also has the two roles a deployment uses (README, "PostgreSQL roles"): mc_owner, which owns the schema
+// and runs migrations, and mc_app, which may only read and write rows (server/db/least-privilege.test.ts proves it).
 import { execFileSync, spawn } from "node:child_process";
 import { chownSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -46,6 +48,7 @@ const started = Date.now();
 try {
   await initdb();
   await startServer();
+  await createRoles();
   process.stderr.write(
     `with-postgres: PostgreSQL ${versionOf()} ready in ${((Date.now() - started) / 1000).toFixed(1)} s (socket in ${root})\n`,
   );
@@ -147,6 +150,11 @@ async function startServer() {
       await new Promise((r) => setTimeout(r, 100));
     }
   }
+}
+
+async function createRoles() {
+  const roles = "create role mc_owner login createdb; create role mc_app login";
+  await run(join(bin, "psql"), ["-h", root, "-p", port, "-U", "postgres", "-d", "postgres", "-qXc", roles]);
 }
 
 async function stopServer() {

@@ -16,7 +16,7 @@ import { parseTrustProxy } from "./http/client-address.ts";
 import { defaultConnectionLimits } from "./http/connection-limits.ts";
 
 /**
- * `node server/main.ts`: PORT (8080), HOST (127.0.0.1), DATA_DIR (./data) or DATABASE_URL,
+ * `node server/main.ts`: PORT (8080), HOST (127.0.0.1), DATA_DIR (./data) or DATABASE_URL (+ MIGRATION_DATABASE_URL),
  * SMTP_URL + MAIL_FROM, NODE_ENV, STATIC_DIR (./dist when it exists; "" for the API only), TRUST_PROXY,
  * GOOGLE_CLIENT_ID (or VITE_GOOGLE_CLIENT_ID) + GOOGLE_CLIENT_SECRET, GOOGLE_JWKS_URL, GOOGLE_TOKEN_URL, SERVER_SECRET,
  * CHAINS, WALLET_XPUB, DEVNET, DEVNET_PORT, DEVNET_BLOCK_TIME, DEVNET_CONFIRMATIONS (server/chain/config.ts),

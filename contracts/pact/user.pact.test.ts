@@ -1,11 +1,11 @@
 import { MatchersV3 } from "@pact-foundation/pact";
 import { describe, expect, it } from "vitest";
-import { exampleOf, injectedUserId, localeMatcher, profileBody } from "./body-matchers.ts";
+import { exampleOf, injectedUserId, isoDate, localeMatcher, profileBody } from "./body-matchers.ts";
 import { merchant } from "./fixtures.ts";
 import { apiFor, authHeaders, createPact, ok, responseHeaders } from "./pact-setup.ts";
 import { states } from "./provider-states.ts";
 
-const { like, number, eachLike } = MatchersV3;
+const { like, number, eachLike, regex } = MatchersV3;
 const pact = createPact();
 const { email, token, userId } = merchant;
 
@@ -69,6 +69,29 @@ describe("user calls", () => {
         await expect(apiFor(mock, token).user.updateProfile({ nickName: "New Nick" })).resolves.toEqual(
           exampleOf(profile),
         );
+      });
+  });
+
+  it("lists the merchant's recent security activity, newest first", async () => {
+    const activity = {
+      items: eachLike({
+        id: like("1"),
+        kind: regex("^[a-zA-Z]+$", "signIn"),
+        outcome: regex("^(success|failure|refused)$", "success"),
+        ip: like("203.0.113.7"),
+        userAgent: like("Mozilla/5.0"),
+        at: isoDate("2024-05-01T08:30:00.000Z"),
+      }),
+    };
+    await pact
+      .addInteraction()
+      .given(states.loggedInBefore, { email, ip: "203.0.113.7" })
+      .given(states.signedIn, { email, token })
+      .uponReceiving("a request for the merchant's recent security activity")
+      .withRequest("POST", "/api/User/SecurityActivity", (b) => b.headers(authHeaders(token)).jsonBody({}))
+      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(activity)))
+      .executeTest(async (mock) => {
+        await expect(apiFor(mock, token).user.securityActivity()).resolves.toEqual(exampleOf(activity));
       });
   });
 });

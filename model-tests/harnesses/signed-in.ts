@@ -12,6 +12,8 @@ export const signedInAnswers: Answers = {
   // The navbar's message box loads on mount.
   "messages.list": async () => [],
   "messages.read": async () => true as const,
+  // The user centre's recent security activity.
+  "user.securityActivity": async () => ({ items: [] }),
   // The console home's package card, and My orders when a path opens it.
   "orders.subscription": async () => noSubscription,
   "account.balance": async () => emptyBalance,

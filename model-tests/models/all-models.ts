@@ -13,6 +13,7 @@ import { orderListModel } from "./order-list.model.ts";
 import { orderPaymentModel } from "./order-payment.model.ts";
 import { orderPurchaseModel } from "./order-purchase.model.ts";
 import { registerModel } from "./register.model.ts";
+import { securityActivityModel } from "./security-activity.model.ts";
 import { sessionModel } from "./session.model.ts";
 import { settingsModel } from "./settings.model.ts";
 import { subscriptionModel } from "./subscription.model.ts";
@@ -40,6 +41,7 @@ export const allModels: ReadonlyArray<MachineModel> = [
   orderPurchaseModel,
   orderPaymentModel,
   subscriptionModel,
+  securityActivityModel,
 ] as never;
 
 /**

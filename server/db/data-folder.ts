@@ -28,6 +28,8 @@ export interface ServerData {
 export interface ServerDataSettings {
   DATA_DIR?: string;
   DATABASE_URL?: string;
+  /** The schema owner's postgres://… (db/roles.ts): migrations run as it, the server as DATABASE_URL's role. */
+  MIGRATION_DATABASE_URL?: string;
   SERVER_SECRET?: string;
 }
 
@@ -39,14 +41,15 @@ export interface ServerDataSettings {
 export async function openServerData(env: ServerDataSettings): Promise<ServerData> {
   const dataDir = env.DATA_DIR || "./data";
   const databaseUrl = env.DATABASE_URL || undefined;
+  const migrationUrl = env.MIGRATION_DATABASE_URL || undefined;
   if (dataDir === "memory") {
     const secret = env.SERVER_SECRET ? refuseOnError(() => loadServerSecret({ env, dataDir })) : randomBytes(32);
-    return { secret, ...(await openDatabase({ dataDir, databaseUrl })) };
+    return { secret, ...(await openDatabase({ dataDir, databaseUrl, migrationUrl })) };
   }
   const lock = claimDataFolder(dataDir);
   try {
     const secret = refuseOnError(() => loadServerSecret({ env, dataDir }));
-    const { db, close, listen } = await openDatabase({ dataDir, databaseUrl });
+    const { db, close, listen } = await openDatabase({ dataDir, databaseUrl, migrationUrl });
     // PGlite unpacks its initial files as 0666 and writes some later ones 0644 whatever the umask: take them back.
     tightenModes(dataDir);
     return {

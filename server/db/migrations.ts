@@ -9,7 +9,8 @@ import { migration0006Orders } from "./migrations/0006-orders.ts";
 import { migration0007MoneyOnce } from "./migrations/0007-money-once.ts";
 import { migration0008CodesPerRequester } from "./migrations/0008-codes-per-requester.ts";
 import { migration0009TwoFactorTotp } from "./migrations/0009-two-factor-totp.ts";
-import { migration0010GoogleLinkTicketsSealedMail } from "./migrations/0010-google-link-tickets-sealed-mail.ts";
+import { migration0010SecurityEvents } from "./migrations/0010-security-events.ts";
+import { migration0011GoogleLinkTicketsSealedMail } from "./migrations/0011-google-link-tickets-sealed-mail.ts";
 
 /**
  * Plain SQL, PostgreSQL dialect, run the same on PGlite and on a real server, one file each in migrations/, named here
@@ -26,7 +27,8 @@ export const migrations: Record<string, Migration> = {
   "0007_money_once": migration0007MoneyOnce,
   "0008_codes_per_requester": migration0008CodesPerRequester,
   "0009_two_factor_totp": migration0009TwoFactorTotp,
-  "0010_google_link_tickets_sealed_mail": migration0010GoogleLinkTicketsSealedMail,
+  "0010_security_events": migration0010SecurityEvents,
+  "0011_google_link_tickets_sealed_mail": migration0011GoogleLinkTicketsSealedMail,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

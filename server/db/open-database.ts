@@ -5,6 +5,7 @@ import pg from "pg";
 import { type Listen, listenOverPglite, listenOverPostgres } from "./listen.ts";
 import { migrateToLatest } from "./migrations.ts";
 import { PrioritisedPGliteDialect } from "./prioritised-pglite.ts";
+import { grantRowAccess, refuseSchemaPrivileges } from "./roles.ts";
 import type { DB } from "./schema.ts";
 
 export interface OpenDatabaseOptions {
@@ -12,6 +13,11 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** postgres://… switches to a real PostgreSQL server with the same SQL. */
   databaseUrl?: string;
+  /**
+   * postgres://… of the role that owns the schema: migrations run over it, then it grants databaseUrl's role row access
+   * (roles.ts), which may then do nothing else (ASVS 13.2.2). Without it, migrations run over databaseUrl.
+   */
+  migrationUrl?: string;
 }
 
 export interface OpenedDatabase {
@@ -35,7 +41,8 @@ export function kyselyOverPglite(pglite: PGlite): Kysely<DB> {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenedDatabase> {
   const { db, listen } = options.databaseUrl ? overPostgres(options.databaseUrl) : await overPglite(options.dataDir);
   try {
-    await migrateToLatest(db);
+    if (options.databaseUrl && options.migrationUrl) await migrateAsOwner(options.migrationUrl, db);
+    else await migrateToLatest(db);
   } catch (error) {
     await db.destroy();
     throw error;
@@ -44,6 +51,20 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Opened
 }
 
 type Opened = Pick<OpenedDatabase, "db" | "listen">;
+
+/** Migrations over the owner's own connection, then row access for the server's role, once that role passed its check. */
+async function migrateAsOwner(migrationUrl: string, app: Kysely<DB>): Promise<void> {
+  const role = await refuseSchemaPrivileges(app);
+  const owner = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: migrationUrl, max: 1 }) }),
+  });
+  try {
+    await migrateToLatest(owner);
+    await grantRowAccess(owner, role);
+  } finally {
+    await owner.destroy();
+  }
+}
 
 function overPostgres(connectionString: string): Opened {
   const pool = new pg.Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });

@@ -136,6 +136,7 @@ export const tableNames = [
   "sign_in_challenges",
   "totp_recovery_codes",
   "totp_factors",
+  "security_events",
   "dev_payments",
   "messages",
   "wallets",
@@ -390,4 +391,20 @@ export interface SignInChallengesTable {
   merchant_id: IdRef;
   expires_at: Date;
   attempts: Generated<number>;
+}
+
+/** The authentication and security event log (server/domain/identity/security-events.ts): no secret in any column. */
+export interface SecurityEventsTable {
+  id: Id;
+  /** Null when no merchant is known (a sign-in for an unknown e-mail, a Google token that did not check out). */
+  merchant_id: IdRef | null;
+  kind: string;
+  outcome: "success" | "failure" | "refused";
+  ip: string;
+  user_agent: string;
+  created_at: Date;
+}
+
+export interface DB {
+  security_events: SecurityEventsTable;
 }

@@ -14,6 +14,7 @@ import {
   signedInMerchant,
 } from "../testing/harness.ts";
 import { actFor, systemScope } from "../domain/identity/system-scope.ts";
+import { recordSecurityEvent } from "../domain/identity/security-events.ts";
 import {
   seedBalance,
   seedCode,
@@ -385,6 +386,26 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
     ],
   },
 
+  // No ids in: only B's own events come back (B's sign-in), never A's.
+  securityActivity: {
+    attacks: () => [
+      {
+        outcome: "answered",
+        check: (answer) =>
+          expect(succeeded(answer).resData.items).toEqual([
+            {
+              id: expect.any(String),
+              kind: "signIn",
+              outcome: "success",
+              ip: "198.51.100.9",
+              userAgent: "Bravo/1.0",
+              at: "2026-01-03T00:00:00.000Z",
+            },
+          ]),
+      },
+    ],
+  },
+
   // No ids in, but every tab: only B's messages come back.
   messageList: {
     attacks: (w) =>
@@ -440,6 +461,16 @@ async function seedWorld(): Promise<World> {
     })
     .where("id", "=", a.userId)
     .execute();
+  // Security events: A's from a browser and address only A's rows hold; B's one sign-in.
+  const aEvent = { ip: "203.0.113.79", userAgent: "AlphaSecretBrowser/1.0", now: new Date(Date.UTC(2026, 0, 3)) };
+  await recordSecurityEvent(h.db, aEvent, "passwordChange", "failure", a.userId);
+  await recordSecurityEvent(
+    h.db,
+    { ip: "198.51.100.9", userAgent: "Bravo/1.0", now: aEvent.now },
+    "signIn",
+    "success",
+    b.userId,
+  );
   // Message ids far from the packages' (1–4, the same for everyone), so an answer naming a package is no false leak.
   await sql`alter table messages alter column id restart with 1001`.execute(h.db);
   const message = async (m: Merchant, type: MessageType, title: string, status: 0 | 1 = 0): Promise<SeededMessage> => {
@@ -516,6 +547,8 @@ async function seedWorld(): Promise<World> {
       aPaid.txHash,
       aBalance.txHash,
       "41.5",
+      aEvent.ip,
+      aEvent.userAgent,
     ],
     aIds: [a.userId, ...aMessages.map((m) => m.id)],
   };

@@ -1,8 +1,9 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import * as z from "zod/mini";
 import { type Endpoint, type EndpointName, type EnvelopeEndpointName, endpoints } from "../../contracts/endpoints.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { findSession } from "../domain/identity/sessions.ts";
+import { takeMerchantCall } from "../domain/platform/merchant-calls.ts";
 import { ApiError, messages, type Outcome } from "../domain/platform/outcome.ts";
 import { clientAddress } from "./client-address.ts";
 import { failure, success } from "./envelope.ts";
@@ -40,6 +41,7 @@ export function registerEndpoints(app: FastifyInstance, handlers: HandlerTable, 
             absoluteSeconds: services.limits.sessionAbsoluteSeconds,
           });
           if (!session) throw new ApiError(errCodes.notLoggedIn, messages.notLoggedIn, 401);
+          await takeMerchantCall(services.db, session.scope, callSource(request, now), services);
         }
         const params = handler.params ? parseRequest(handler.params, rawParams) : rawParams;
         const query = endpoint.query ? parseRequest(endpoint.query, { ...(request.query as object) }) : undefined;
@@ -53,8 +55,7 @@ export function registerEndpoints(app: FastifyInstance, handlers: HandlerTable, 
           query,
           params,
           session,
-          ip: clientAddress(request),
-          now,
+          ...callSource(request, now),
           services,
           log: request.log,
           secure: request.protocol === "https",
@@ -75,6 +76,13 @@ export function registerEndpoints(app: FastifyInstance, handlers: HandlerTable, 
     });
   }
 }
+
+/** Where a call comes from, for the security event log. */
+export const callSource = (request: FastifyRequest, now: Date) => ({
+  ip: clientAddress(request),
+  userAgent: request.headers["user-agent"] ?? "",
+  now,
+});
 
 interface Route {
   url: string;

@@ -52,6 +52,8 @@ export interface HandlerContext<N extends EndpointName> {
   session: Spec<N>["auth"] extends true ? Session : null;
   /** The client's address, checked and canonical (http/client-address.ts); per-address buckets take its addressBucket. */
   ip: string;
+  /** The request's User-Agent header as sent (the security event log cleans it: identity/security-events.ts). */
+  userAgent: string;
   /** The request's time, from the server's clock (tests inject one). */
   now: Date;
   services: Services;

@@ -9,6 +9,8 @@ import { startOrderRelay } from "../domain/payments/order-notify.ts";
 import { orderForWire } from "../domain/payments/orders.ts";
 import { ApiError, messages } from "../domain/platform/outcome.ts";
 import { findSession, type SessionLifetime, sessionIsLive } from "../domain/identity/sessions.ts";
+import { takeMerchantCall } from "../domain/platform/merchant-calls.ts";
+import { callSource } from "./endpoint-routes.ts";
 import { failure } from "./envelope.ts";
 import type { Services } from "./handler.ts";
 import { parseRequest } from "./validation.ts";
@@ -68,6 +70,7 @@ export async function registerOrderEvents(
   app.get(endpoints.orderEvents.path, { compress: false, exposeHeadRoute: false }, async (request, reply) => {
     const session = await findSession(services.db, request.headers.authorization, services.clock(), lifetime());
     if (!session) throw new ApiError(errCodes.notLoggedIn, messages.notLoggedIn, 401);
+    await takeMerchantCall(services.db, session.scope, callSource(request, services.clock()), services);
     const { orderCode } = parseRequest(endpoints.orderEvents.query, { ...(request.query as object) });
     const { scope, tokenHash } = session;
     if (relay.subscriptionsOf(scope.merchantId) >= streamsPerMerchant) {

@@ -1,6 +1,7 @@
 import { deviceCookieName, deviceCookieOptions } from "../domain/identity/device-cookie.ts";
 import { signedInMerchant } from "../domain/identity/merchants.ts";
 import { registerMerchant } from "../domain/identity/register.ts";
+import { recordSecurityEvent } from "../domain/identity/security-events.ts";
 import { revokeSession } from "../domain/identity/sessions.ts";
 import { signIn } from "../domain/identity/sign-in.ts";
 import { ok } from "../domain/platform/outcome.ts";
@@ -10,17 +11,18 @@ import { queuedAsCodeCall } from "./code-call.ts";
 /** Sign-in, sign-out, last login and registration. */
 export const authHandlers: Pick<HandlerTable, "login" | "logout" | "lastLogin" | "register"> = {
   login: {
-    async handle({ db, body, ip, now, secure, cookie, setCookie, services }) {
+    async handle({ db, body, ip, userAgent, now, secure, cookie, setCookie, services }) {
       const attempt = { email: body.email, password: body.password, ip, now, deviceCookie: cookie(deviceCookieName) };
-      const { outcome, deviceCookie } = await signIn(db, attempt, services);
+      const { outcome, deviceCookie } = await signIn(db, { ...attempt, userAgent }, services);
       if (deviceCookie) setCookie(deviceCookieName, deviceCookie, deviceCookieOptions(secure));
       return outcome;
     },
   },
 
   logout: {
-    async handle({ db, session, now }) {
+    async handle({ db, session, ip, userAgent, now }) {
       await revokeSession(db, session.tokenHash, now);
+      await recordSecurityEvent(db, { ip, userAgent, now }, "signOut", "success", session.scope.merchantId);
       return ok(null);
     },
   },

@@ -18,8 +18,8 @@ export const codeHandlers: Pick<HandlerTable, "sendCode" | "checkCode" | "resetP
   },
 
   resetPassword: {
-    handle: queuedAsCodeCall(({ db, body, ip, now, services }) =>
-      resetPassword(db, { email: body.email, code: body.code, password: body.password, ip, now }, services),
+    handle: queuedAsCodeCall(({ db, body, ip, userAgent, now, services }) =>
+      resetPassword(db, { email: body.email, code: body.code, password: body.password, ip, now, userAgent }, services),
     ),
   },
 };

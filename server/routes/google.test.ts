@@ -95,6 +95,18 @@ describe("Login/GoogleLogin (ID token)", () => {
     expect((await call(h, "lastLogin", { token: linked.resData.accessToken })).success).toBe(true);
     // A ticket links once.
     expect((await call(h, "googleLink", { body: { linkTicket, password: "Merchant7Pass" } })).errCode).toBe("2105");
+    // The security log has the refused proof and the link.
+    const events = await h.db
+      .selectFrom("security_events")
+      .select(["kind", "outcome"])
+      .where("merchant_id", "=", userId)
+      .where("kind", "=", "googleLink")
+      .orderBy("id")
+      .execute();
+    expect(events).toEqual([
+      { kind: "googleLink", outcome: "failure" },
+      { kind: "googleLink", outcome: "success" },
+    ]);
     // Later the Google account's e-mail changes: the account id still finds the merchant.
     const renamed = await googleLogin(await token({ email: "renamed@example.com", sub: "g-42" }));
     expect(renamed.resData.userId).toBe(userId);

@@ -2,6 +2,7 @@ import { errCodes } from "../../contracts/schemas/envelope.ts";
 import type { GoogleSignInResult } from "../../contracts/schemas/google.ts";
 import { signInWithGoogle } from "../domain/identity/google-accounts.ts";
 import { linkGoogleAccount, spendIdToken } from "../domain/identity/google-link.ts";
+import { recordSecurityEvent } from "../domain/identity/security-events.ts";
 import {
   exchangeGoogleCode,
   type GoogleCheck,
@@ -25,6 +26,7 @@ async function refused(
   detail: string,
 ) {
   ctx.log.info({ detail }, "Google sign-in refused");
+  await recordSecurityEvent(ctx.db, ctx, "googleSignIn", "failure");
   return fail(code, message);
 }
 
@@ -38,7 +40,7 @@ async function answerCheck(
     if (!(await spendIdToken(ctx.db, idToken, check.identity.tokenExpiresAt)))
       return refused(ctx, errCodes.googleTokenInvalid, "The Google sign-in could not be verified", "ID token replayed");
     await refundSlots(ctx.db, ipSlot(ctx));
-    return ok(await signInWithGoogle(ctx.db, check.identity, ctx.ip, ctx.now));
+    return ok(await signInWithGoogle(ctx.db, check.identity, ctx.ip, ctx.now, ctx.userAgent));
   }
   if (check.reason === "unreachable") {
     await refundSlots(ctx.db, ipSlot(ctx));
@@ -62,6 +64,7 @@ const ipSlot = (ctx: GoogleContext): Slot[] => [
 /** Each try takes a slot of the address's sign-in bucket up front; a verified one gives it back. */
 const rateLimited = async (ctx: GoogleContext) => {
   const taken = await takeSlots(ctx.db, ipSlot(ctx), ctx.now, ctx.services.refusals);
+  if (!taken.ok) await recordSecurityEvent(ctx.db, ctx, "googleSignIn", "refused");
   return taken.ok ? null : fail(errCodes.rateLimited, waitMessage(taken.waitSeconds), 429);
 };
 
@@ -97,7 +100,7 @@ export const googleHandlers: Pick<HandlerTable, "googleLogin" | "googleCode" | "
 
   googleLink: {
     async handle(ctx) {
-      return linkGoogleAccount(ctx.db, ctx.body, { ip: ctx.ip, now: ctx.now }, ctx.services);
+      return linkGoogleAccount(ctx.db, ctx.body, { ip: ctx.ip, now: ctx.now, userAgent: ctx.userAgent }, ctx.services);
     },
   },
 };

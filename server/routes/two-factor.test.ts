@@ -101,6 +101,38 @@ describe("sign-in with a second factor (Login/Login, Login/SecondFactor)", () =>
     expect(again.errCode).toBe("2302");
   });
 
+  it("records turning it on and off and each sign-in code, right or wrong, in the security log", async () => {
+    const m = await signedInMerchant(h, "totp@example.com", "Merchant7Pass");
+    const { secret } = (await call(h, "twoFactorSetup", { token: m.token })).resData as { secret: string };
+    /** A well-formed code the server would not take now for this secret. */
+    const wrong = () => {
+      const near = new Set([-30, 0, 30].map((offset) => codeNow(secret, offset)));
+      return ["000000", "111111", "222222", "333333"].find((code) => !near.has(code)) ?? "444444";
+    };
+    await call(h, "twoFactorEnable", { token: m.token, body: { code: wrong() } });
+    expect((await call(h, "twoFactorEnable", { token: m.token, body: { code: codeNow(secret) } })).success).toBe(true);
+    h.clock.advance(30);
+    const challengeOf = async () =>
+      secondFactorChallenge.parse((await login("totp@example.com", "Merchant7Pass")).resData).challenge;
+    await call(h, "secondFactor", { body: { challenge: await challengeOf(), code: wrong() } });
+    await call(h, "secondFactor", { body: { challenge: await challengeOf(), code: codeNow(secret) } });
+    h.clock.advance(30);
+    await call(h, "twoFactorDisable", { token: m.token, body: { code: codeNow(secret) } });
+    const events = await h.db
+      .selectFrom("security_events")
+      .select(["kind", "outcome"])
+      .where("kind", "in", ["twoFactorOn", "twoFactorOff", "secondFactor"])
+      .orderBy("id")
+      .execute();
+    expect(events.map((e) => `${e.kind} ${e.outcome}`)).toEqual([
+      "twoFactorOn failure",
+      "twoFactorOn success",
+      "secondFactor failure",
+      "secondFactor success",
+      "twoFactorOff success",
+    ]);
+  });
+
   it("accepts each code once, and the codes of one step before and after (±1 step of drift) only", async () => {
     await merchantWithTotp();
     const challengeOf = async () =>

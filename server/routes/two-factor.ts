@@ -15,11 +15,12 @@ export const twoFactorHandlers: Pick<
   "secondFactor" | "twoFactorStatus" | "twoFactorSetup" | "twoFactorEnable" | "twoFactorDisable"
 > = {
   secondFactor: {
-    async handle({ db, body, ip, now, secure, cookie, setCookie, services }) {
-      const attempt = { challenge: body.challenge, code: body.code, ip, now, deviceCookie: cookie(deviceCookieName) };
-      const { outcome, deviceCookie } = await completeSecondFactor(db, attempt, services);
-      if (deviceCookie) setCookie(deviceCookieName, deviceCookie, deviceCookieOptions(secure));
-      return outcome;
+    async handle({ db, body, ip, userAgent, now, secure, cookie, setCookie, services }) {
+      const deviceCookie = cookie(deviceCookieName);
+      const attempt = { challenge: body.challenge, code: body.code, ip, userAgent, now, deviceCookie };
+      const answer = await completeSecondFactor(db, attempt, services);
+      if (answer.deviceCookie) setCookie(deviceCookieName, answer.deviceCookie, deviceCookieOptions(secure));
+      return answer.outcome;
     },
   },
 
@@ -33,12 +34,12 @@ export const twoFactorHandlers: Pick<
   },
 
   twoFactorEnable: {
-    handle: ({ db, body, session, ip, now, services }) =>
-      enableTwoFactor(db, session.scope, body.code, { ip, now, services }),
+    handle: ({ db, body, session, ip, userAgent, now, services }) =>
+      enableTwoFactor(db, session.scope, body.code, { ip, userAgent, now, services }),
   },
 
   twoFactorDisable: {
-    handle: ({ db, body, session, ip, now, services }) =>
-      disableTwoFactor(db, session.scope, body.code, { ip, now, services }),
+    handle: ({ db, body, session, ip, userAgent, now, services }) =>
+      disableTwoFactor(db, session.scope, body.code, { ip, userAgent, now, services }),
   },
 };

@@ -11,6 +11,7 @@ import { loginSlots } from "./login-throttle.ts";
 import type { MerchantScope } from "./merchant-scope.ts";
 import { setPasswordHash, signedInMerchant } from "./merchants.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
+import { recordSecurityEvent } from "./security-events.ts";
 import { revokeMerchantSessions } from "./sessions.ts";
 
 export interface PasswordChange {
@@ -22,6 +23,8 @@ export interface PasswordChange {
   now: Date;
   /** The session making the change: it stays signed in, every other one ends. */
   tokenHash: string;
+  /** For the security event log. */
+  userAgent?: string;
 }
 
 /**
@@ -39,15 +42,18 @@ export async function changePassword(
   const merchant = await signedInMerchant(db, scope);
   const proof = { email: merchant.email, code: input.code, now };
   const proven = await db.transaction().execute((trx) => checkChangePasswordProof(trx, proof, services, false));
+  if (!proven.ok) await recordSecurityEvent(db, input, "passwordChange", "failure", scope.merchantId);
   if (!proven.ok) return proven;
   // A stolen session must not become a way to guess the password: the old one counts as a sign-in attempt, against
   // the address, the account from this address and the account from everywhere.
   const slots = loginSlots({ email: merchant.email, ip: input.ip, deviceId: null }, limits);
   const taken = await takeSlots(db, slots, now, refusals);
+  if (!taken.ok) await recordSecurityEvent(db, input, "passwordChange", "refused", scope.merchantId);
   if (!taken.ok) return fail(errCodes.rateLimited, waitMessage(taken.waitSeconds), 429);
   const check = await givingSlotsBackIfBusy(db, slots, refusals, () =>
     kdf.run("other", () => verifyPassword(input.oldPassword, merchant.password_hash)),
   );
+  if (!check.valid) await recordSecurityEvent(db, input, "passwordChange", "failure", scope.merchantId);
   if (!check.valid) return fail(errCodes.oldPasswordWrong, messages.oldPasswordWrong);
   await refundSlots(db, slots);
   if (isCommonPassword(input.password)) return fail(errCodes.passwordTooCommon, messages.passwordTooCommon);
@@ -58,6 +64,8 @@ export async function changePassword(
     await setPasswordHash(trx, scope, passwordHash);
     await revokeMerchantSessions(trx, scope, now, input.tokenHash);
     await onPasswordChanged(trx, scope, now);
+    await recordSecurityEvent(trx, input, "passwordChange", "success", scope.merchantId);
+    await recordSecurityEvent(trx, input, "sessionsRevoked", "success", scope.merchantId);
     return ok(null);
   });
 }

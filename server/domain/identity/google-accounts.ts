@@ -9,6 +9,7 @@ import { openLinkTicket } from "./google-link.ts";
 import { defaultNickName } from "./merchants.ts";
 import { onFirstLogin, onRegistered } from "../messaging/messages.ts";
 import { answerFirstFactor } from "./second-factor-sign-in.ts";
+import { recordSecurityEvent } from "./security-events.ts";
 import { actFor, systemScope } from "./system-scope.ts";
 
 /** No session yet: the system acts for the merchant Google vouched for (merchant-scope.ts). */
@@ -29,6 +30,7 @@ export async function signInWithGoogle(
   identity: GoogleIdentity,
   ip: string,
   now: Date,
+  userAgent?: string,
 ): Promise<GoogleSignInResult> {
   return db.transaction().execute(async (trx) => {
     const bySubject = await trx
@@ -71,6 +73,7 @@ export async function signInWithGoogle(
     const scope = actFor(system, merchant.id);
     if (registered) await onRegistered(trx, scope, now);
     if (merchant.last_login_at === null) await onFirstLogin(trx, scope, now);
+    await recordSecurityEvent(trx, { ip, userAgent, now }, "googleSignIn", "success", merchant.id);
     // With TOTP on, a challenge instead of a session (second-factor-sign-in.ts).
     return answerFirstFactor(trx, scope, merchant, ip, now);
   });

@@ -11,6 +11,7 @@ import type { IdentityServices } from "./identity-services.ts";
 import { loginSlots } from "./login-throttle.ts";
 import { verifyPassword } from "./passwords.ts";
 import { answerFirstFactor } from "./second-factor-sign-in.ts";
+import { recordSecurityEvent } from "./security-events.ts";
 import { actFor, systemScope } from "./system-scope.ts";
 import { hashToken, newToken } from "./tokens.ts";
 
@@ -66,7 +67,7 @@ const expired = () =>
 export async function linkGoogleAccount(
   db: Kysely<DB>,
   request: GoogleLinkRequest,
-  input: { ip: string; now: Date },
+  input: { ip: string; now: Date; userAgent?: string },
   services: IdentityServices,
 ): Promise<Outcome<LoginAnswer>> {
   const { ip, now } = input;
@@ -90,7 +91,10 @@ export async function linkGoogleAccount(
     const check = await givingSlotsBackIfBusy(db, slots, services.refusals, () =>
       services.kdf.run("sign-in", () => verifyPassword(password, ticket.password_hash)),
     );
-    if (!check.valid) return fail(errCodes.badCredentials, messages.badCredentials);
+    if (!check.valid) {
+      await recordSecurityEvent(db, input, "googleLink", "failure", ticket.id);
+      return fail(errCodes.badCredentials, messages.badCredentials);
+    }
   }
   let fromRequester = false;
   if (request.code !== undefined) {
@@ -111,7 +115,10 @@ export async function linkGoogleAccount(
         secret: services.secret,
         fromRequester,
       });
-      if (!checked.ok) return checked;
+      if (!checked.ok) {
+        await recordSecurityEvent(trx, input, "googleLink", "failure", ticket.id);
+        return checked;
+      }
     }
     const spent = await trx
       .updateTable("google_link_tickets")
@@ -126,6 +133,7 @@ export async function linkGoogleAccount(
       .where("id", "=", ticket.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await recordSecurityEvent(trx, input, "googleLink", "success", merchant.id);
     // The link proves the first factor only: with TOTP on, the second step still follows (second-factor-sign-in.ts).
     return ok(await answerFirstFactor(trx, actFor(system, merchant.id), merchant, ip, now));
   });

@@ -9,6 +9,7 @@ import { takeCodeUseSlots } from "./code-throttle.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import { clearAccountThrottle } from "./login-throttle.ts";
 import { findMerchantByEmail, normalizeEmail, setPasswordHash } from "./merchants.ts";
+import { recordSecurityEvent } from "./security-events.ts";
 import { revokeMerchantSessions } from "./sessions.ts";
 import { actFor, systemScope } from "./system-scope.ts";
 
@@ -18,6 +19,8 @@ export interface PasswordReset {
   password: string;
   ip: string;
   now: Date;
+  /** For the security event log. */
+  userAgent?: string;
 }
 
 /** No session: the system acts for the merchant whose mailbox the spent code proved (merchant-scope.ts). */
@@ -36,6 +39,7 @@ export async function resetPassword(
   const { ip, now } = input;
   const email = normalizeEmail(input.email);
   const use = await takeCodeUseSlots(db, { email, purpose: "reset", ip }, services, now);
+  if (!use.ok) await recordSecurityEvent(db, input, "passwordReset", "refused");
   if (!use.ok) return use.refused;
   const merchant = await findMerchantByEmail(db, email);
   if (!merchant) return fail(errCodes.accountNotFound, messages.accountNotFound);
@@ -49,12 +53,15 @@ export async function resetPassword(
     secret,
     fromRequester: use.fromRequester,
   } as const;
-  return spendCodeOnPassword(db, code, input.password, kdf, async (trx, passwordHash) => {
+  const reset = await spendCodeOnPassword(db, code, input.password, kdf, async (trx, passwordHash) => {
     const scope = actFor(system, merchant.id);
     await setPasswordHash(trx, scope, passwordHash);
     await revokeMerchantSessions(trx, scope, now);
     await onPasswordChanged(trx, scope, now);
     await clearAccountThrottle(trx, email);
+    await recordSecurityEvent(trx, input, "sessionsRevoked", "success", merchant.id);
     return ok(null);
   });
+  await recordSecurityEvent(db, input, "passwordReset", reset, merchant.id);
+  return reset;
 }

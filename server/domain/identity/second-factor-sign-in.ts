@@ -12,6 +12,7 @@ import { checkCodeThrottled, hasSecondFactor } from "./second-factor.ts";
 import { type MerchantRow, toLoginResult } from "./profile.ts";
 import { signInMerchant } from "./sessions.ts";
 import { actFor, systemScope } from "./system-scope.ts";
+import { recordSecurityEvent } from "./security-events.ts";
 import { hashToken, newToken } from "./tokens.ts";
 
 /** Before a session exists, the system acts for the merchant the first factor and the challenge proved. */
@@ -60,6 +61,7 @@ export interface SecondFactorAttempt {
   challenge: string;
   code: string;
   ip: string;
+  userAgent?: string;
   now: Date;
   deviceCookie: string | undefined;
 }
@@ -78,9 +80,10 @@ export const completeSecondFactor = (
 
 async function checkSecondFactor(
   db: Kysely<DB>,
-  { challenge, code, ip, now, deviceCookie }: SecondFactorAttempt,
+  attempt: SecondFactorAttempt,
   services: IdentityServices,
 ): Promise<SecondFactorAnswer> {
+  const { challenge, code, ip, now, deviceCookie } = attempt;
   const refused = (outcome: Outcome<never>): SecondFactorAnswer => ({ outcome, deviceCookie: null });
   const tokenHash = hashToken(challenge);
   const counted = await db
@@ -100,10 +103,13 @@ async function checkSecondFactor(
   const scope = actFor(system, merchant.id);
   const slots = { email: merchant.email, ip, deviceId: deviceOf(services.secret, deviceCookie, merchant.id) };
   const checked = await checkCodeThrottled(db, scope, code, slots, services, now);
+  if (!checked.ok) await recordSecurityEvent(db, attempt, "secondFactor", checked, merchant.id);
   if (!checked.ok) return refused(checked);
   const accessToken = await db.transaction().execute(async (trx) => {
     const spent = await trx.deleteFrom("sign_in_challenges").where("token_hash", "=", tokenHash).executeTakeFirst();
-    return spent.numDeletedRows > 0n ? signInMerchant(trx, scope, ip, now) : null;
+    if (spent.numDeletedRows === 0n) return null;
+    await recordSecurityEvent(trx, attempt, "secondFactor", "success", merchant.id);
+    return signInMerchant(trx, scope, ip, now);
   });
   if (!accessToken) return refused(fail(errCodes.signInChallengeExpired, challengeExpiredMessage));
   return {

@@ -104,6 +104,8 @@ export async function checkCodeThrottled(
 
 export interface SecondFactorContext {
   ip: string;
+  /** For the security event log (security-events.ts). */
+  userAgent?: string;
   now: Date;
   services: Pick<IdentityServices, "limits" | "refusals" | "secret">;
 }

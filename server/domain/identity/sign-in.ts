@@ -12,6 +12,7 @@ import { fail, messages, type Outcome, ok } from "../platform/outcome.ts";
 import { givingSlotsBackIfBusy } from "../platform/rate-limit.ts";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.ts";
 import { answerFirstFactor } from "./second-factor-sign-in.ts";
+import { recordSecurityEvent } from "./security-events.ts";
 import { actFor, systemScope } from "./system-scope.ts";
 
 export interface SignInAttempt {
@@ -21,6 +22,8 @@ export interface SignInAttempt {
   now: Date;
   /** The device cookie the browser sent, if any: a known device keeps its own sign-in slots. */
   deviceCookie: string | undefined;
+  /** For the security event log. */
+  userAgent?: string;
 }
 
 /** What a sign-in answers, and on success the device cookie to set. */
@@ -49,6 +52,7 @@ async function checkAndSignIn(
   const deviceId = merchant ? deviceOf(secret, deviceCookie, merchant.id) : null;
   const slots = { email, ip, deviceId };
   const taken = await takeLoginSlots(db, slots, limits, now, refusals);
+  if (!taken.ok) await recordSecurityEvent(db, attempt, "signIn", "refused", merchant?.id);
   if (!taken.ok) return refused(fail(errCodes.rateLimited, loginRefusalMessage(taken), 429));
 
   // Refused as busy, the attempt gives its slots back: it checked no password. The owner's browser hashes in a lane of
@@ -61,6 +65,7 @@ async function checkAndSignIn(
         : { valid: await verifyAgainstDummy(password), needsRehash: false },
     ),
   );
+  if (!merchant || !check.valid) await recordSecurityEvent(db, attempt, "signIn", "failure", merchant?.id);
   if (!merchant || !check.valid) return refused(fail(errCodes.badCredentials, messages.badCredentials));
 
   // Parameters raised since this hash was made: upgrade it now that the password is at hand (skipped when busy).
@@ -71,6 +76,7 @@ async function checkAndSignIn(
     await settleSignIn(trx, slots, limits);
     if (upgraded) await setPasswordHash(trx, scope, upgraded);
     if (merchant.last_login_at === null) await onFirstLogin(trx, scope, now);
+    await recordSecurityEvent(trx, attempt, "signIn", "success", merchant.id);
     return answerFirstFactor(trx, scope, merchant, ip, now);
   });
   return {

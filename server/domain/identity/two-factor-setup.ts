@@ -14,6 +14,7 @@ import {
   twoFactorMessages,
   unsealTotpSecret,
 } from "./second-factor.ts";
+import { recordSecurityEvent } from "./security-events.ts";
 import { acceptedStep, hashRecoveryCode, newRecoveryCode, newTotpSecret, recoveryCodeCount, totpUri } from "./totp.ts";
 
 /** Turning TOTP on and off in the user centre. */
@@ -60,8 +61,9 @@ export async function enableTwoFactor(
   db: Kysely<DB>,
   scope: MerchantScope,
   code: string,
-  { ip, now, services }: SecondFactorContext,
+  context: SecondFactorContext,
 ): Promise<Outcome<TwoFactorEnabled>> {
+  const { ip, now, services } = context;
   const pending = await db
     .selectFrom("totp_factors")
     .select(["secret_sealed", "enabled_at"])
@@ -75,6 +77,7 @@ export async function enableTwoFactor(
   if (!taken.ok) return fail(errCodes.rateLimited, loginRefusalMessage(taken), 429);
   const base32 = unsealTotpSecret(services.secret, scope.merchantId, pending.secret_sealed);
   const step = acceptedStep(base32, code.trim(), now, null);
+  if (step === null) await recordSecurityEvent(db, context, "twoFactorOn", "failure", scope.merchantId);
   if (step === null) return fail(errCodes.twoFactorCodeWrong, twoFactorMessages.codeWrong);
   const recoveryCodes = Array.from({ length: recoveryCodeCount }, newRecoveryCode);
   const turnedOn = await db.transaction().execute(async (trx) => {
@@ -97,6 +100,7 @@ export async function enableTwoFactor(
       )
       .execute();
     await settleSignIn(trx, slots, services.limits);
+    await recordSecurityEvent(trx, context, "twoFactorOn", "success", scope.merchantId);
     return true;
   });
   if (!turnedOn) return fail(errCodes.twoFactorNoSetup, "Start the two-factor set-up first");
@@ -112,10 +116,12 @@ export async function disableTwoFactor(
 ): Promise<Outcome<null>> {
   if (!(await hasSecondFactor(db, scope))) return fail(errCodes.twoFactorNotOn, "Two-factor sign-in is not on");
   const checked = await requireSecondFactor(db, scope, code, context);
+  if (!checked.ok) await recordSecurityEvent(db, context, "twoFactorOff", checked, scope.merchantId);
   if (!checked.ok) return checked;
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("totp_recovery_codes").where("merchant_id", "=", scope.merchantId).execute();
     await trx.deleteFrom("totp_factors").where("merchant_id", "=", scope.merchantId).execute();
+    await recordSecurityEvent(trx, context, "twoFactorOff", "success", scope.merchantId);
   });
   return ok(null);
 }

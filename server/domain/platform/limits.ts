@@ -27,6 +27,8 @@ export interface Limits {
   loginFailuresPerDevice: RateWindow;
   /** Demo orders (/demo01) one address may create. */
   demoOrdersPerIp: RateWindow;
+  /** Signed-in calls of one merchant, all sessions and addresses together (ASVS 2.4.1; platform/merchant-calls.ts). */
+  merchantCalls: RateWindow;
   /** A session ends after this long without a request… */
   sessionIdleSeconds: number;
   /** …and this long after sign-in, whatever happens. */
@@ -46,6 +48,8 @@ export const defaultLimits: Limits = {
   loginFailuresPerAccount: { max: 20, seconds: 900 },
   loginFailuresPerDevice: { max: 10, seconds: 900 },
   demoOrdersPerIp: { max: 30, seconds: 600 },
+  // A burst of 600, then 10 a second: a busy console sends a small fraction (server/README.md has the figure).
+  merchantCalls: { max: 600, seconds: 60 },
   sessionIdleSeconds: 30 * 60,
   sessionAbsoluteSeconds: 12 * 3600,
 };

@@ -36,6 +36,7 @@ describe("pruneExpired", () => {
       outboxRows: 0,
       googleRows: 0,
       demoOrders: 0,
+      securityEvents: 0,
     });
     expect(await countOf("rate_limits")).toBeGreaterThan(0);
 

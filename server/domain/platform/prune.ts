@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
+import { pruneSecurityEvents } from "../identity/security-events.ts";
 import type { Limits } from "./limits.ts";
 
 export interface Pruned {
@@ -11,6 +12,8 @@ export interface Pruned {
   /** Used Google ID tokens past their expiry (no longer replayable anyway) and link tickets a day after theirs. */
   googleRows: number;
   demoOrders: number;
+  /** Security events older than a year (identity/security-events.ts). */
+  securityEvents: number;
 }
 
 /** Ended sessions and used codes are kept a day, for whoever looks into an incident; mail a week. */
@@ -24,7 +27,7 @@ const count = (result: { numDeletedRows?: bigint; numUpdatedRows?: bigint }) =>
  * What no request will read again: sessions past their idle or absolute limit or revoked, codes
  * expired, drained throttling buckets (a `tat` in the past says nothing), a code mail's sealed text and
  * (test servers) plain code once the code expires, old mail, used Google ID tokens and link tickets past their
- * expiry, and ended demo orders.
+ * expiry, ended demo orders and security events past a year.
  */
 export async function pruneExpired(db: Kysely<DB>, now: Date, limits: Limits): Promise<Pruned> {
   const dayAgo = new Date(now.getTime() - keepEndedMs);
@@ -61,6 +64,7 @@ export async function pruneExpired(db: Kysely<DB>, now: Date, limits: Limits): P
     outboxRows: count(outboxRows),
     googleRows: count(usedTokens) + count(linkTickets),
     demoOrders: count(demoOrders),
+    securityEvents: await pruneSecurityEvents(db, now),
   };
 }
 

@@ -11,7 +11,8 @@ export type RateBucket =
   | "login-account-ip"
   | "login-account"
   | "login-device"
-  | "demo-ip";
+  | "demo-ip"
+  | "merchant-calls";
 
 export interface Slot {
   bucket: RateBucket;

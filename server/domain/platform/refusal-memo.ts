@@ -15,6 +15,7 @@ const remembered: ReadonlySet<RateBucket> = new Set([
   "code-use-ip",
   "code-use-email",
   "demo-ip",
+  "merchant-calls",
 ]);
 const maxEntries = 100_000;
 

@@ -13,8 +13,9 @@ import { formatDate } from "../../i18n/format.ts";
 import { provideNicknameEdit } from "../../layout/shell-machines.ts";
 import { NicknameDialog } from "../../layout/nickname-dialog.tsx";
 import { TwoFactorCard } from "./two-factor-card.tsx";
+import { SecurityActivity } from "./security-activity.tsx";
 
-/** User centre: e-mail, nickname (editable), role, user ID. */
+/** User centre: e-mail, nickname (editable), role, user ID; recent security activity. */
 export default function UserCentrePage() {
   const { t, i18n } = useTranslation();
   const services = useServices();
@@ -77,6 +78,7 @@ export default function UserCentrePage() {
         </HTMLTable>
       </Card>
       <TwoFactorCard />
+      <SecurityActivity />
       <NicknameDialog actor={nickname} current={nickName} />
     </section>
   );

@@ -1,4 +1,5 @@
 import { fromPromise } from "xstate";
+import { securityActivityMachine } from "../../../machines/account/security-activity.ts";
 import { twoFactorMachine } from "../../../machines/account/two-factor.ts";
 import type { Uses } from "../../app/services.ts";
 
@@ -15,4 +16,9 @@ export const provideTwoFactor = ({ api, notify, i18n }: Uses<"notify" | "i18n", 
       announceOn: () => notify.success(i18n.t("twoFactor.turnedOn")),
       announceOff: () => notify.success(i18n.t("twoFactor.turnedOff")),
     },
+  });
+
+export const provideSecurityActivity = ({ api }: Uses<never, "user">) =>
+  securityActivityMachine.provide({
+    actors: { loadSecurityActivity: fromPromise(() => api.user.securityActivity()) },
   });

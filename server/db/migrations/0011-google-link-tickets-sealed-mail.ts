@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import type { Migration } from "kysely/migration";
 
-/** Migration 0010_google_link_tickets_sealed_mail. Shipped: never edit it, add the next one. */
-export const migration0010GoogleLinkTicketsSealedMail: Migration = {
+/** Migration 0011_google_link_tickets_sealed_mail. Shipped: never edit it, add the next one. */
+export const migration0011GoogleLinkTicketsSealedMail: Migration = {
   async up(db) {
     // A Google account whose e-mail is a merchant's signs in only once that merchant proves the account is theirs (their
     // password or a mailed code): the verified Google identity waits here, behind a random ticket kept as a SHA-256.
