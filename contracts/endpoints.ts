@@ -18,7 +18,7 @@ import { languageQuery, menuResult, updateProfileRequest, userInfoQuery, userPro
 import { messageListRequest, messageListResult, messageReadRequest, messageReadResult } from "./schemas/message.ts";
 import { getUserWalletRequest, userWalletResult } from "./schemas/wallet.ts";
 import { demoCheckoutRequest, demoOrder, demoOrderRequest } from "./schemas/demo.ts";
-import { googleCodeRequest, googleLoginRequest } from "./schemas/google.ts";
+import { googleCodeRequest, googleLinkRequest, googleLoginRequest, googleSignInResult } from "./schemas/google.ts";
 import { balanceResult } from "./schemas/balance.ts";
 import { devPayRequest, devPayResult, payChainListResult } from "./schemas/chains.ts";
 import {
@@ -238,7 +238,7 @@ export const endpoints = {
     path: "/api/Login/GoogleLogin",
     body: googleLoginRequest,
     query: null,
-    result: loginAnswer,
+    result: googleSignInResult,
     auth: false,
     source: "proposed",
   }),
@@ -248,6 +248,18 @@ export const endpoints = {
     method: "POST",
     path: "/api/Login/GoogleCode",
     body: googleCodeRequest,
+    query: null,
+    result: googleSignInResult,
+    auth: false,
+    source: "proposed",
+  }),
+  // A Google account whose e-mail is an existing merchant's: the link proven with that merchant's password or a mailed code.
+  googleLink: endpoint({
+    area: "auth",
+    call: "googleLink",
+    method: "POST",
+    path: "/api/Login/GoogleLink",
+    body: googleLinkRequest,
     query: null,
     result: loginAnswer,
     auth: false,

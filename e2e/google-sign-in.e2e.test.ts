@@ -6,9 +6,9 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestIdentityProvider, type TestIdentityProvider } from "../server/testing/google-idp.ts";
-import { uniqueEmail } from "./support/api.ts";
+import { defaultPassword, registerViaApi, uniqueEmail } from "./support/api.ts";
 import { launchBrowser, openPage } from "./support/browser.ts";
-import { accountShown, button, waitForPath } from "./support/console.ts";
+import { accountShown, button, field, waitForPath } from "./support/console.ts";
 import { repoRoot, type RunningServer, startServer } from "./support/server.ts";
 
 /**
@@ -20,7 +20,7 @@ const googleScript = "https://accounts.google.com/gsi/client";
 const fakeLibrary = (code: string) => `
   window.google = { accounts: { oauth2: { initCodeClient(config) {
     window.__codeClient = { client_id: config.client_id, scope: config.scope, ux_mode: config.ux_mode };
-    return { requestCode() { setTimeout(() => config.callback({ code: ${JSON.stringify(code)} }), 20); } };
+    return { requestCode() { setTimeout(() => config.callback({ code: ${JSON.stringify(code)}, state: config.state }), 20); } };
   } } } };`;
 
 let idp: TestIdentityProvider;
@@ -97,6 +97,33 @@ describe("sign-in with Google (VITE_GOOGLE_CLIENT_ID set)", () => {
       code: "4/e2e-new",
       redirect_uri: "postmessage",
     });
+  });
+
+  // Issue 25, finding 8: a Google account with a merchant's e-mail signed in as that merchant, unasked.
+  it("asks the merchant whose e-mail Google names for their password before linking the Google account", async () => {
+    const email = uniqueEmail("google-link");
+    await registerViaApi(server.baseUrl, email);
+    idp.issueCode("4/e2e-link", { email, sub: `sub-${email}` });
+    await page.route(googleScript, (route) =>
+      route.fulfill({ contentType: "text/javascript", body: fakeLibrary("4/e2e-link") }),
+    );
+    await page.goto("/login");
+    await googleButton().click();
+    const step = page.getByRole("region", { name: "Link your Google account" });
+    await step.getByText(`${email} already has a Merchant Console account`).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/login");
+    // Nobody is signed in yet, and the sign-in form has made way for the link step.
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+    expect(await button(page, "Sign in").count()).toBe(0);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await field(page, "Password").fill("Wrong7Password");
+    await button(page, "Link with password").click();
+    await page.getByRole("alert").filter({ hasText: "Wrong e-mail or password" }).first().waitFor();
+    await field(page, "Password").fill(defaultPassword);
+    await button(page, "Link with password").click();
+    await waitForPath(page, "/console/index");
+    await expect.poll(async () => (await accountShown(page)).email).toBe(email);
   });
 
   it("shows the server's refusal when Google's code is not good", async () => {

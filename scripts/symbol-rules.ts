@@ -88,6 +88,7 @@ const systemActorFiles: ReadonlySet<string> = new Set([
   "server/domain/identity/register.ts",
   "server/domain/identity/reset-password.ts",
   "server/domain/identity/google-accounts.ts",
+  "server/domain/identity/google-link.ts",
   "server/domain/identity/second-factor-sign-in.ts",
 ]);
 const systemFactories = ["systemScope", "actFor"];

@@ -13,6 +13,7 @@ import { defaultOrderPaySeconds } from "./domain/payments/orders.ts";
 import { createRefusalMemo, type RefusalMemo } from "./domain/platform/refusal-memo.ts";
 import { defaultLimits, type Limits } from "./domain/platform/limits.ts";
 import { createLogMailer, type Mailer } from "./domain/messaging/mailer.ts";
+import { retryDueMail } from "./domain/messaging/outbox.ts";
 import { fastifyTrustProxy, isTrustedProxy, requestForLog, type TrustProxy } from "./http/client-address.ts";
 import {
   capConnectionsPerAddress,
@@ -72,6 +73,8 @@ export interface BuildServerOptions {
   refusals?: RefusalMemo;
   /** How often expired sessions, codes, buckets and mail are pruned (10 minutes); 0 turns it off (tests call pruneExpired). */
   pruneEveryMs?: number;
+  /** How often the outbox retries mail that failed (15 s); 0 turns it off (tests call retryDueMail). */
+  mailRetryEveryMs?: number;
   /** The chain layer (chain/chain-layer.ts): GetUserWallet's addresses, the pay dialog's chains, dev pay. Null: no chain (those answer 2207 / an empty list). */
   chain?: ChainLayer | null;
   /** A new order's payment window in seconds (30 minutes; ORDER_PAY_SECONDS on a test server). */
@@ -120,6 +123,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const services: Services = {
     db: options.db,
     mailer: options.mailer ?? createLogMailer((line) => app.log.info(line)),
+    devOutbox: (options.devOutbox ?? false) && !(options.production ?? false),
     limits: { ...defaultLimits, ...options.limits },
     production: options.production ?? false,
     clock: options.now ?? (() => new Date()),
@@ -163,6 +167,15 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       (error) => app.log.error({ err: error }, "prune failed"),
     );
     app.addHook("onClose", async () => stopPruning());
+  }
+  const mailRetryEveryMs = options.mailRetryEveryMs ?? 15_000;
+  if (mailRetryEveryMs > 0) {
+    const stopRetrying = schedulePrune(
+      () => retryDueMail(services.db, services.mailer, services.secret, services.clock(), app.log),
+      mailRetryEveryMs,
+      (error) => app.log.error({ err: error }, "mail retry failed"),
+    );
+    app.addHook("onClose", async () => stopRetrying());
   }
   const sweepEveryMs = options.orderSweepEveryMs ?? orderSweepEveryMs;
   if (sweepEveryMs > 0) {

@@ -13,6 +13,11 @@ const exampleToken =
   "eyJhbGciOiJSUzI1NiIsImtpZCI6InRlc3QifQ.eyJlbWFpbCI6Imdvb2dsZS5tZXJjaGFudEBleGFtcGxlLmNvbSJ9.c2lnbmF0dXJl";
 // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact provider-state expression, not a template
 const injectedCredential = fromProviderState("${credential}", exampleToken);
+/** The raw nonce the front end kept; the ID token carries its SHA-256. */
+const nonce = "pact-browser-nonce-0123456789";
+const exampleTicket = "Zm9vYmFyLXBhY3QtbGluay10aWNrZXQtMDEyMzQ1Njc";
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact provider-state expression, not a template
+const injectedTicket = fromProviderState("${linkTicket}", exampleTicket);
 
 const signedIn = {
   accessToken: like("t0k3n"),
@@ -27,14 +32,14 @@ describe("POST /api/Login/GoogleLogin (ID token)", () => {
   it("signs in (or registers) the merchant Google vouches for", async () => {
     await pact
       .addInteraction()
-      .given(states.googleIdToken, { email })
+      .given(states.googleIdToken, { email, nonce })
       .uponReceiving("a Google sign-in with a verified ID token")
       .withRequest("POST", "/api/Login/GoogleLogin", (b) =>
-        b.headers(jsonHeaders).jsonBody({ credential: injectedCredential }),
+        b.headers(jsonHeaders).jsonBody({ credential: injectedCredential, nonce }),
       )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(signedIn)))
       .executeTest(async (mock) => {
-        const result = await apiFor(mock).auth.googleLogin({ credential: exampleToken });
+        const result = await apiFor(mock).auth.googleLogin({ credential: exampleToken, nonce });
         expect(result).toEqual({
           accessToken: "t0k3n",
           userId: "100001",
@@ -49,17 +54,17 @@ describe("POST /api/Login/GoogleLogin (ID token)", () => {
   it("refuses a token Google did not sign with errCode 2102", async () => {
     await pact
       .addInteraction()
-      .given(states.googleForeignToken, { email })
+      .given(states.googleForeignToken, { email, nonce })
       .uponReceiving("a Google sign-in with an ID token signed by an unknown key")
       .withRequest("POST", "/api/Login/GoogleLogin", (b) =>
-        b.headers(jsonHeaders).jsonBody({ credential: injectedCredential }),
+        b.headers(jsonHeaders).jsonBody({ credential: injectedCredential, nonce }),
       )
       .willRespondWith(200, (b) =>
         b.headers(responseHeaders).jsonBody(failure("2102", "The Google sign-in could not be verified")),
       )
       .executeTest(async (mock) => {
         const error = await apiFor(mock)
-          .auth.googleLogin({ credential: exampleToken })
+          .auth.googleLogin({ credential: exampleToken, nonce })
           .catch((e: unknown) => e);
         expect(error).toBeInstanceOf(ApiError);
         expect(error).toMatchObject({ kind: "api", errCode: "2102" });
@@ -96,6 +101,63 @@ describe("POST /api/Login/GoogleCode (popup code flow)", () => {
       .executeTest(async (mock) => {
         await expect(apiFor(mock).auth.googleCode({ code: "4/unknown-code" })).rejects.toMatchObject({
           errCode: "2102",
+        });
+      });
+  });
+});
+
+describe("Google accounts whose e-mail is a merchant's", () => {
+  const password = "Merchant7Pass";
+  const code = "4/0AfJohXk-pact-link-code";
+
+  it("answers the link to prove instead of a session", async () => {
+    await pact
+      .addInteraction()
+      .given(states.merchantExists, { email, password })
+      .given(states.googleCode, { code, email })
+      .uponReceiving("a Google sign-in for an account whose e-mail is a merchant's who has not linked it")
+      .withRequest("POST", "/api/Login/GoogleCode", (b) => b.headers(jsonHeaders).jsonBody({ code: like(code) }))
+      .willRespondWith(200, (b) =>
+        b.headers(responseHeaders).jsonBody(ok({ linkTicket: like(exampleTicket), email: like(email) })),
+      )
+      .executeTest(async (mock) => {
+        await expect(apiFor(mock).auth.googleCode({ code })).resolves.toEqual({ linkTicket: exampleTicket, email });
+      });
+  });
+
+  it("links the Google account with the merchant's password and signs in (POST /api/Login/GoogleLink)", async () => {
+    await pact
+      .addInteraction()
+      .given(states.googleLinkPending, { email, password })
+      .uponReceiving("a Google link proven with the merchant's password")
+      .withRequest("POST", "/api/Login/GoogleLink", (b) =>
+        b.headers(jsonHeaders).jsonBody({ linkTicket: injectedTicket, password: like(password) }),
+      )
+      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(signedIn)))
+      .executeTest(async (mock) => {
+        await expect(apiFor(mock).auth.googleLink({ linkTicket: exampleTicket, password })).resolves.toMatchObject({
+          email,
+          accessToken: "t0k3n",
+        });
+      });
+  });
+
+  it("refuses an unknown or expired link ticket with errCode 2105", async () => {
+    await pact
+      .addInteraction()
+      .given(states.merchantExists, { email, password })
+      .uponReceiving("a Google link with a ticket the server does not know")
+      .withRequest("POST", "/api/Login/GoogleLink", (b) =>
+        b.headers(jsonHeaders).jsonBody({ linkTicket: like(exampleTicket), password: like(password) }),
+      )
+      .willRespondWith(200, (b) =>
+        b
+          .headers(responseHeaders)
+          .jsonBody(failure("2105", "This Google sign-in has expired, please continue with Google again")),
+      )
+      .executeTest(async (mock) => {
+        await expect(apiFor(mock).auth.googleLink({ linkTicket: exampleTicket, password })).rejects.toMatchObject({
+          errCode: "2105",
         });
       });
   });

@@ -10,8 +10,10 @@ export const states = {
   codeJustRequested: "a verification code was requested for {email} for {type} just now",
   loggedInBefore: "the merchant {email} logged in before from {ip}",
   noMerchant: "no merchant {email} exists",
-  googleIdToken: "Google vouches for {email} with a verified ID token",
-  googleForeignToken: "a Google-looking ID token for {email} is signed by a key Google does not publish",
+  googleIdToken: "Google vouches for {email} with a verified ID token for the nonce {nonce}",
+  googleForeignToken:
+    "a Google-looking ID token for {email} and the nonce {nonce} is signed by a key Google does not publish",
+  googleLinkPending: "a Google account with the e-mail of merchant {email} (password {password}) waits to be linked",
   googleCode: "Google issued the authorization code {code} for {email}",
   demoOpen: "the checkout demo is open",
   demoOrderPending: "a demo order {orderCode} is waiting for its payment",

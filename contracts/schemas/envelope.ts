@@ -35,6 +35,10 @@ export const errCodes = {
   googleEmailUnverified: "2103",
   /** Google's keys or token endpoint could not be reached. */
   googleUnreachable: "2104",
+  /** Login/GoogleLink: the link ticket is unknown, used or expired (10 minutes): start again with Google. */
+  googleLinkExpired: "2105",
+  /** The code mail could not be sent yet (SMTP failed): the outbox keeps retrying while the code lives (HTTP 502). */
+  mailNotSent: "2031",
   demoOrderNotFound: "2111",
   demoOrderExpired: "2112",
   /** Orders (contracts/schemas/order.ts). */

@@ -71,7 +71,8 @@ export const codeField = trimmedText(
   z.regex(/^\d{6}$/, "validation.codeFormat"),
 );
 
-export const codePurpose = z.enum(["register", "reset", "change-password"]);
+/** `link`: proves a Google account may be linked to the merchant with this e-mail (Login/GoogleLink). */
+export const codePurpose = z.enum(["register", "reset", "change-password", "link"]);
 export type CodePurpose = z.infer<typeof codePurpose>;
 
 export const localeField = z.enum(["en-US", "zh-CN", "zh-TW", "ja-JP", "ko-KR", "th-TH"]);

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import type { LoginRequest, LoginResult } from "../../contracts/schemas/auth.ts";
+import type { GoogleLinkRequest, GoogleSignInResult } from "../../contracts/schemas/google.ts";
 import type { LoginAnswer, SecondFactorChallenge, SecondFactorRequest } from "../../contracts/schemas/two-factor.ts";
 import type { UserProfile } from "../../contracts/schemas/user.ts";
 import { type GoogleGrant, type SessionInput, sessionMachine } from "./session.ts";
@@ -8,6 +9,7 @@ import {
   selectAwaitingProfile,
   selectDisplayName,
   selectEmail,
+  selectGoogleLink,
   selectNickName,
   selectRememberedLogin,
   selectSecondFactorStep,
@@ -29,7 +31,8 @@ const storedUser = { id: "100001", email: "m@example.com", language: "en-US", ni
 
 type Overrides = {
   login?: () => Promise<LoginAnswer>;
-  googleLogin?: () => Promise<LoginAnswer>;
+  googleLogin?: () => Promise<GoogleSignInResult>;
+  googleLink?: () => Promise<LoginAnswer>;
   secondFactor?: () => Promise<LoginResult>;
   loadProfile?: () => Promise<UserProfile>;
   logout?: () => Promise<unknown>;
@@ -47,6 +50,7 @@ function start(input: SessionInput, overrides: Overrides = {}) {
   const calls = {
     login: [] as LoginRequest[],
     google: [] as GoogleGrant[],
+    link: [] as GoogleLinkRequest[],
     secondFactor: [] as SecondFactorRequest[],
     logout: 0,
   };
@@ -59,6 +63,10 @@ function start(input: SessionInput, overrides: Overrides = {}) {
       googleLogin: fromPromise(async ({ input: grant }) => {
         calls.google.push(grant);
         return (overrides.googleLogin ?? (async () => loginResult))();
+      }),
+      googleLink: fromPromise(async ({ input: body }) => {
+        calls.link.push(body);
+        return (overrides.googleLink ?? (async () => loginResult))();
       }),
       secondFactor: fromPromise(async ({ input: body }) => {
         calls.secondFactor.push(body);
@@ -221,9 +229,69 @@ describe("session machine", () => {
 
   it("signs in with a Google ID token too", async () => {
     const { actor, calls } = start({ token: null, user: null });
-    actor.send({ type: "login.google", grant: { credential: "a.b.c" } });
+    actor.send({ type: "login.google", grant: { credential: "a.b.c", nonce: "raw-nonce-of-22-characters" } });
     await settle(actor, "signedIn.ready");
-    expect(calls.google).toEqual([{ credential: "a.b.c" }]);
+    expect(calls.google).toEqual([{ credential: "a.b.c", nonce: "raw-nonce-of-22-characters" }]);
+  });
+
+  // Issue 25, finding 8: a Google account whose e-mail is a merchant's is linked only with that merchant's proof.
+  it("asks for the password or a mailed code when Google's account is not linked yet, then signs in with it", async () => {
+    const linkTicket = "t".repeat(43);
+    const { actor, calls, effects } = start(
+      { token: null, user: null },
+      { googleLogin: async () => ({ linkTicket, email: "m@example.com" }) },
+    );
+    actor.send({ type: "login.google", grant: { code: "4/abc" } });
+    await settle(actor, "linkingGoogle.proving");
+    expect(selectGoogleLink(actor.getSnapshot())).toEqual({ email: "m@example.com", busy: false });
+    expect(effects.saveSession).not.toHaveBeenCalled();
+    actor.send({ type: "google.link", proof: { code: "12" } });
+    expect(actor.getSnapshot().context.fieldErrors).toHaveProperty("code");
+    expect(calls.link).toHaveLength(0);
+    actor.send({ type: "google.link", proof: { password: "Merchant7Pass" } });
+    expect(selectGoogleLink(actor.getSnapshot())).toEqual({ email: "m@example.com", busy: true });
+    await settle(actor, "signedIn.ready");
+    expect(calls.link).toEqual([{ linkTicket, password: "Merchant7Pass" }]);
+    expect(effects.saveSession).toHaveBeenCalledWith({ token: "tok", user: storedUser });
+    expect(actor.getSnapshot().context.googleLink).toBeNull();
+  });
+
+  it("asks for the second factor after the link when the merchant has TOTP on: the link proves the first factor only", async () => {
+    const { actor, effects } = start(
+      { token: null, user: null },
+      {
+        googleLogin: async () => ({ linkTicket: "t".repeat(43), email: "m@example.com" }),
+        googleLink: async () => ({ secondFactor: "totp", challenge: "ch-link", expiresInSeconds: 300 }),
+      },
+    );
+    actor.send({ type: "login.google", grant: { code: "4/abc" } });
+    await settle(actor, "linkingGoogle.proving");
+    actor.send({ type: "google.link", proof: { password: "Merchant7Pass" } });
+    await settle(actor, "secondFactor");
+    expect(actor.getSnapshot().context).toMatchObject({ challenge: "ch-link", googleLink: null, token: null });
+    expect(effects.saveSession).not.toHaveBeenCalled();
+  });
+
+  it("stays on the link step after a wrong password, and goes back to sign-in on cancel or an expired ticket", async () => {
+    let answer: () => Promise<LoginResult> = () => Promise.reject(apiFailure("2006", "Wrong e-mail or password"));
+    const { actor } = start(
+      { token: null, user: null },
+      { googleLogin: async () => ({ linkTicket: "t".repeat(43), email: "m@example.com" }), googleLink: () => answer() },
+    );
+    actor.send({ type: "login.google", grant: { code: "4/abc" } });
+    await settle(actor, "linkingGoogle.proving");
+    actor.send({ type: "google.link", proof: { password: "Wrong7Pass" } });
+    await settle(actor, "linkingGoogle.proving");
+    expect(actor.getSnapshot().context.failure).toMatchObject({ errCode: "2006" });
+    actor.send({ type: "google.linkCancel" });
+    expect(actor.getSnapshot().value).toBe("signedOut");
+    expect(actor.getSnapshot().context.googleLink).toBeNull();
+    actor.send({ type: "login.google", grant: { code: "4/abc" } });
+    await settle(actor, "linkingGoogle.proving");
+    answer = () => Promise.reject(apiFailure("2105", "This Google sign-in has expired"));
+    actor.send({ type: "google.link", proof: { code: "123456" } });
+    await settle(actor, "signedOut");
+    expect(actor.getSnapshot().context).toMatchObject({ googleLink: null, failure: { errCode: "2105" } });
   });
 
   it("ignores an empty Google grant and clears the token when the server refuses Google's answer", async () => {
@@ -232,7 +300,7 @@ describe("session machine", () => {
       { googleLogin: () => Promise.reject(apiFailure("2102", "The Google sign-in could not be verified")) },
     );
     actor.send({ type: "login.google", grant: { code: "" } });
-    actor.send({ type: "login.google", grant: { credential: "not-a-jwt" } });
+    actor.send({ type: "login.google", grant: { credential: "not-a-jwt", nonce: "raw-nonce-of-22-characters" } });
     expect(actor.getSnapshot().value).toBe("signedOut");
     expect(calls.google).toHaveLength(0);
     actor.send({ type: "login.google", grant: { code: "4/abc" } });

@@ -1,11 +1,18 @@
 import { type ActorRefFrom, assign, fromPromise, setup } from "xstate";
 import type { LoginRequest, LoginResult } from "../../contracts/schemas/auth.ts";
 import { loginRequest } from "../../contracts/schemas/auth.ts";
-import { googleCodeRequest, googleLoginRequest } from "../../contracts/schemas/google.ts";
+import {
+  type GoogleLinkChallenge,
+  type GoogleLinkRequest,
+  type GoogleSignInResult,
+  googleCodeRequest,
+  googleLinkRequest,
+  googleLoginRequest,
+  isLinkChallenge,
+} from "../../contracts/schemas/google.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import {
   type LoginAnswer,
-  needsSecondFactor,
   type SecondFactorRequest,
   secondFactorCodeField,
 } from "../../contracts/schemas/two-factor.ts";
@@ -33,16 +40,23 @@ export interface SessionContext {
   expiredMessage: string;
   /** The e-mail kept by "Remember password"; the sign-in form starts with it. */
   rememberedEmail: string | null;
+  /** A Google account whose e-mail is a merchant's: the link that merchant must prove (password or mailed code). */
+  googleLink: GoogleLinkChallenge | null;
   /** The first factor held and TOTP is on: the challenge the code is sent with (no session yet). */
   challenge: string | null;
 }
 
-/** What Google's popup handed over: an authorization code (code flow) or an ID token (button, One Tap). */
-export type GoogleGrant = { code: string } | { credential: string };
+/** What Google's popup handed over: an authorization code (code flow) or an ID token and its raw nonce (button, One Tap). */
+export type GoogleGrant = { code: string } | { credential: string; nonce: string };
+
+/** What proves a Google link: the merchant's password, or a code mailed for `link`. */
+export type GoogleLinkProof = { password: string } | { code: string };
 
 export type SessionEvent =
   | { type: "login.submit"; email: string; password: string; remember: boolean }
   | { type: "login.google"; grant: GoogleGrant }
+  | { type: "google.link"; proof: GoogleLinkProof }
+  | { type: "google.linkCancel" }
   | { type: "secondFactor.submit"; code: string }
   | { type: "secondFactor.cancel" }
   | { type: "logout" }
@@ -65,13 +79,22 @@ export type SessionTag = "reloginOpen" | "reloginBusy" | "secondFactor";
 /** The second step's form: one field, the app's code or a recovery code. */
 const secondFactorForm = z.strictObject({ code: secondFactorCodeField });
 
-/** The answer of a sign-in step that holds a session (a challenge goes to the second step first). */
-const sessionOf = (answer: LoginAnswer): LoginResult => {
-  if (needsSecondFactor(answer)) throw new Error("a second-factor challenge holds no session");
+/** The answer of a sign-in step that holds a session (a challenge goes to the second step first, a link to its proof). */
+const sessionOf = (answer: GoogleSignInResult): LoginResult => {
+  if ("secondFactor" in answer || "linkTicket" in answer) throw new Error("a challenge holds no session");
   return answer;
 };
 
+/** The second factor's challenge of a sign-in step's answer, or null. */
+const challengeOf = (answer: GoogleSignInResult): string | null => ("secondFactor" in answer ? answer.challenge : null);
+
 const googleGrantSchema = (grant: GoogleGrant) => ("code" in grant ? googleCodeRequest : googleLoginRequest);
+
+const linkRequest = (ticket: GoogleLinkChallenge | null, proof: GoogleLinkProof) =>
+  googleLinkRequest.safeParse({ linkTicket: ticket?.linkTicket ?? "", ...proof });
+
+/** The link ticket is gone (used or past its 10 minutes): only a new Google sign-in helps. */
+const linkExpiredCode = "2105";
 
 const userFromLogin = (result: LoginResult): SessionUser => ({
   id: result.userId,
@@ -90,8 +113,11 @@ export const sessionMachine = setup({
     loadProfile: fromPromise<UserProfile, { userId: string }>(async () => {
       throw new Error("loadProfile is provided by the app");
     }),
-    googleLogin: fromPromise<LoginAnswer, GoogleGrant>(async () => {
+    googleLogin: fromPromise<GoogleSignInResult, GoogleGrant>(async () => {
       throw new Error("googleLogin is provided by the app");
+    }),
+    googleLink: fromPromise<LoginAnswer, GoogleLinkRequest>(async () => {
+      throw new Error("googleLink is provided by the app");
     }),
     secondFactor: fromPromise<LoginResult, SecondFactorRequest>(async () => {
       throw new Error("secondFactor is provided by the app");
@@ -129,13 +155,17 @@ export const sessionMachine = setup({
     hasStoredUser: ({ context }) => context.user !== null,
     loginFormValid: ({ event }) =>
       event.type === "login.submit" && loginRequest.safeParse({ email: event.email, password: event.password }).success,
-    askedSecondFactor: (_, { answer }: { answer: LoginAnswer }) => needsSecondFactor(answer),
+    askedSecondFactor: (_, { answer }: { answer: GoogleSignInResult }) => challengeOf(answer) !== null,
     secondFactorCodeValid: ({ event }) =>
       event.type === "secondFactor.submit" && secondFactorForm.safeParse({ code: event.code }).success,
     challengeSpent: ({ event }) =>
       "error" in event && toFailure(event.error).errCode === errCodes.signInChallengeExpired,
     googleGrantValid: ({ event }) =>
       event.type === "login.google" && googleGrantSchema(event.grant).safeParse(event.grant).success,
+    linkRequired: ({ event }) => "output" in event && isLinkChallenge((event as { output: GoogleSignInResult }).output),
+    linkProofValid: ({ context, event }) =>
+      event.type === "google.link" && linkRequest(context.googleLink, event.proof).success,
+    linkExpired: ({ event }) => "error" in event && toFailure(event.error).errCode === linkExpiredCode,
     // A known role other than the current one; choosing the current role again changes nothing.
     otherRole: ({ context, event }) =>
       event.type === "role.switch" && roleField.safeParse(event.role).success && event.role !== context.role,
@@ -151,6 +181,7 @@ export const sessionMachine = setup({
     failure: null,
     expiredMessage: "",
     rememberedEmail: input.rememberedEmail ?? null,
+    googleLink: null,
     challenge: null,
   }),
   initial: "booting",
@@ -198,10 +229,16 @@ export const sessionMachine = setup({
         },
         onDone: [
           {
+            // The Google account's e-mail is a merchant's who has not linked it: that merchant proves it first.
+            guard: "linkRequired",
+            target: "linkingGoogle",
+            actions: assign({ googleLink: ({ event }) => event.output as GoogleLinkChallenge }),
+          },
+          {
             guard: { type: "askedSecondFactor", params: ({ event }) => ({ answer: event.output }) },
             target: "secondFactor",
             actions: assign({
-              challenge: ({ event }) => (needsSecondFactor(event.output) ? event.output.challenge : null),
+              challenge: ({ event }) => challengeOf(event.output),
             }),
           },
           {
@@ -228,6 +265,69 @@ export const sessionMachine = setup({
         },
       },
     },
+    // Linking a Google account to the merchant with its e-mail: their password or a mailed code, or back to sign-in.
+    linkingGoogle: {
+      initial: "proving",
+      states: {
+        proving: {
+          on: {
+            "google.link": [
+              { guard: "linkProofValid", target: "linking", actions: assign({ fieldErrors: {}, failure: null }) },
+              {
+                actions: assign({
+                  fieldErrors: ({ context, event }) => fieldErrorsOf(linkRequest(context.googleLink, event.proof)),
+                }),
+              },
+            ],
+            "google.linkCancel": {
+              target: "#session.signedOut",
+              actions: assign({ googleLink: null, fieldErrors: {}, failure: null }),
+            },
+          },
+        },
+        linking: {
+          invoke: {
+            id: "googleLink",
+            src: "googleLink",
+            input: ({ context, event }) => {
+              if (event.type !== "google.link") throw new Error("linking is entered by google.link");
+              return googleLinkRequest.parse({ linkTicket: context.googleLink?.linkTicket, ...event.proof });
+            },
+            onDone: [
+              {
+                // Linked; the merchant has TOTP on, so the second step follows.
+                guard: { type: "askedSecondFactor", params: ({ event }) => ({ answer: event.output }) },
+                target: "#session.secondFactor",
+                actions: assign({ googleLink: null, challenge: ({ event }) => challengeOf(event.output) }),
+              },
+              {
+                target: "#session.signedIn",
+                actions: [
+                  assign({ googleLink: null }),
+                  { type: "keepSession", params: ({ event }) => ({ result: sessionOf(event.output) }) },
+                  {
+                    type: "saveSession",
+                    params: ({ context }) => ({ token: context.token ?? "", user: context.user as SessionUser }),
+                  },
+                  {
+                    type: "announceWelcome",
+                    params: ({ context }) => ({ nickName: context.user?.nickName || context.user?.email || "" }),
+                  },
+                ],
+              },
+            ],
+            onError: [
+              {
+                guard: "linkExpired",
+                target: "#session.signedOut",
+                actions: assign({ googleLink: null, failure: ({ event }) => toFailure(event.error) }),
+              },
+              { target: "proving", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+            ],
+          },
+        },
+      },
+    },
     loggingIn: {
       invoke: {
         id: "login",
@@ -241,7 +341,7 @@ export const sessionMachine = setup({
             guard: { type: "askedSecondFactor", params: ({ event }) => ({ answer: event.output }) },
             target: "secondFactor",
             actions: assign({
-              challenge: ({ event }) => (needsSecondFactor(event.output) ? event.output.challenge : null),
+              challenge: ({ event }) => challengeOf(event.output),
             }),
           },
           {

@@ -84,7 +84,7 @@ runModel(googleSignInModel, {
       case "xstate.done.actor.requestCode": {
         const popup = h.popups.at(-1) as GoogleCodeClientConfig;
         h.delivered = e.output;
-        return act(() => popup.callback({ code: e.output }));
+        return act(() => popup.callback({ code: e.output, state: popup.state }));
       }
       case "xstate.error.actor.requestCode": {
         const popup = h.popups.at(-1) as GoogleCodeClientConfig;

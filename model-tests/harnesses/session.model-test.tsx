@@ -19,8 +19,15 @@ type H = ConsoleHarness & { fake: ControlledApi };
 // Sign-in with Google is configured, and Google's library is already "loaded": its popup answers at once.
 vi.stubEnv("VITE_GOOGLE_CLIENT_ID", "model-test.apps.googleusercontent.com");
 window.google = {
-  accounts: { oauth2: { initCodeClient: (config) => ({ requestCode: () => config.callback({ code: googleCode }) }) } },
+  accounts: {
+    oauth2: {
+      initCodeClient: (config) => ({ requestCode: () => config.callback({ code: googleCode, state: config.state }) }),
+    },
+  },
 };
+
+/** The sign-in page's step that links a Google account to the merchant with its e-mail. */
+const linkStep = (h: H) => screen.findByRole("region", { name: h.t("googleLink.title") });
 
 /** Google's button is disabled until the library has loaded. */
 async function pressWhenReady(h: H, name: string) {
@@ -36,6 +43,7 @@ runModel(sessionModel, {
       {
         login: "auth.login",
         googleLogin: "auth.googleCode",
+        googleLink: "auth.googleLink",
         loadProfile: "user.info",
         logout: "auth.logout",
         reloginLogout: "auth.logout",
@@ -69,6 +77,19 @@ runModel(sessionModel, {
       }
       case "login.google":
         return pressWhenReady(h, h.t("google.continue"));
+      case "google.link": {
+        const step = within(await linkStep(h));
+        if ("password" in e.proof) {
+          await h.user.type(step.getByLabelText(h.t("fields.password")), e.proof.password);
+          return h.user.click(step.getByRole("button", { name: h.t("googleLink.withPassword") }));
+        }
+        const field = step.getByLabelText(h.t("fields.code"));
+        await h.user.clear(field);
+        if (e.proof.code) await h.user.type(field, e.proof.code);
+        return h.user.click(step.getByRole("button", { name: h.t("googleLink.withCode") }));
+      }
+      case "google.linkCancel":
+        return h.user.click(within(await linkStep(h)).getByRole("button", { name: h.t("common.cancel") }));
       case "secondFactor.submit": {
         // The code field has the focus: type and press Enter, no mouse.
         const input = await screen.findByLabelText(h.t("login.secondFactorCode"));
@@ -129,6 +150,13 @@ runModel(sessionModel, {
     }
     if (s.matches("verifyingSecondFactor")) return expectBusy(h.t("login.secondFactorSubmit"));
     if (s.matches("loggingInWithGoogle")) return expectBusy(h.t("google.continue"));
+    if (s.matches("linkingGoogle")) {
+      const step = await linkStep(h);
+      expect(step.textContent).toContain(s.context.googleLink?.email);
+      expect(screen.queryByRole("button", { name: h.t("login.submit") })).toBeNull();
+      if (s.matches({ linkingGoogle: "linking" })) return expectBusy(h.t("googleLink.withPassword"));
+      return expectProblems(h, s.context.fieldErrors, s.context.failure);
+    }
     if (s.matches("expired")) {
       const dialog = await screen.findByRole("dialog");
       expect(dialog.textContent).toContain(s.context.expiredMessage);

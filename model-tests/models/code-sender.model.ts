@@ -20,6 +20,14 @@ export const codeSenderModel: MachineModel<typeof codeSenderMachine> = {
       return [
         done("sendCode", { resendAfterSeconds: 2, expiresInSeconds: 600 }),
         failed("sendCode", failure("2001", "E-mail already exists")),
+        // Issue 25, finding 10: SMTP failed; the merchant is told (not a silent success) while the outbox retries.
+        failed(
+          "sendCode",
+          failure(
+            "2031",
+            "The e-mail could not be sent yet. We keep trying for a few minutes; if no code arrives, ask for a new one.",
+          ),
+        ),
       ];
     if (s.matches("cooldown")) return [{ type: "countdown.tick" }];
     return [];

@@ -12,6 +12,11 @@ export const totpCode = "123456";
 /** The code Google's (faked) popup hands over. */
 export const googleCode = "4/model-test-code";
 
+/** The server's answer when the Google account's e-mail is a merchant's who has not linked it yet. */
+export const linkChallenge = { linkTicket: "L".repeat(43), email: merchant.email };
+/** The code a merchant types from the mail that proves the link. */
+export const linkCode = "246810";
+
 const renamed = "Shop One";
 
 /** The Re-Login dialog's logout runs the `logout` actor under its own invoke id. */
@@ -53,8 +58,23 @@ export const sessionModel: MachineModel<typeof sessionMachine, typeof aliases> =
     if (s.matches("loggingInWithGoogle"))
       return [
         done("googleLogin", loginResult),
+        done("googleLogin", linkChallenge),
         done("googleLogin", challengeAnswer),
         failed("googleLogin", failure("2102", "The Google sign-in could not be verified")),
+      ];
+    if (s.matches({ linkingGoogle: "proving" }))
+      return [
+        { type: "google.link", proof: { password: merchant.password } },
+        { type: "google.link", proof: { code: linkCode } },
+        { type: "google.link", proof: { code: "" } },
+        { type: "google.linkCancel" },
+      ];
+    if (s.matches({ linkingGoogle: "linking" }))
+      return [
+        done("googleLink", loginResult),
+        done("googleLink", challengeAnswer),
+        failed("googleLink", failure("2006", "Wrong e-mail or password")),
+        failed("googleLink", failure("2105", "This Google sign-in has expired, please continue with Google again")),
       ];
     if (s.matches("secondFactor"))
       return [
@@ -97,7 +117,19 @@ export const sessionModel: MachineModel<typeof sessionMachine, typeof aliases> =
       case "xstate.done.actor.googleLogin":
         return "secondFactor" in e.output
           ? "The server accepts Google's sign-in and asks for the second factor (TOTP is on)"
-          : "The server accepts Google's sign-in";
+          : "accessToken" in e.output
+            ? "The server accepts Google's sign-in"
+            : "The server answers that the Google account's e-mail belongs to an account not linked to it";
+      case "google.link":
+        return "password" in e.proof
+          ? `On the link step, type the account's password "${e.proof.password}"; press ${english("googleLink.withPassword")}`
+          : `On the link step, type the mailed code "${e.proof.code}"; press ${english("googleLink.withCode")}`;
+      case "google.linkCancel":
+        return "On the link step, press Cancel";
+      case "xstate.done.actor.googleLink":
+        return "secondFactor" in e.output
+          ? "The server links the Google account and asks for the second factor (TOTP is on)"
+          : "The server links the Google account and signs in";
       case "logout":
         return "Press Log out";
       case "session.expired":
@@ -154,6 +186,9 @@ export const sessionModel: MachineModel<typeof sessionMachine, typeof aliases> =
     }
     if (s.matches("verifyingSecondFactor")) return "Verify shows a spinner";
     if (s.matches("loggingInWithGoogle")) return "Continue with Google shows a spinner";
+    if (s.matches({ linkingGoogle: "proving" }))
+      return `${english("googleLink.title")}: the account's e-mail, a password field, a code field with Send code, and Cancel${s.context.failure ? `, showing "${s.context.failure.errMsg}"` : ""}`;
+    if (s.matches({ linkingGoogle: "linking" })) return "The link step's buttons show a spinner";
     if (s.matches({ signedIn: "loadingProfile" })) return "The console, loading the profile";
     if (s.matches({ signedIn: "ready" })) return "The console shows the merchant's e-mail, nickname and user ID";
     if (s.matches("expired")) return `The blocking dialog "${s.context.expiredMessage}" with Cancel and Re-Login`;

@@ -10,6 +10,7 @@ import { migration0007MoneyOnce } from "./migrations/0007-money-once.ts";
 import { migration0008CodesPerRequester } from "./migrations/0008-codes-per-requester.ts";
 import { migration0009TwoFactorTotp } from "./migrations/0009-two-factor-totp.ts";
 import { migration0010SecurityEvents } from "./migrations/0010-security-events.ts";
+import { migration0011GoogleLinkTicketsSealedMail } from "./migrations/0011-google-link-tickets-sealed-mail.ts";
 
 /**
  * Plain SQL, PostgreSQL dialect, run the same on PGlite and on a real server, one file each in migrations/, named here
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   "0008_codes_per_requester": migration0008CodesPerRequester,
   "0009_two_factor_totp": migration0009TwoFactorTotp,
   "0010_security_events": migration0010SecurityEvents,
+  "0011_google_link_tickets_sealed_mail": migration0011GoogleLinkTicketsSealedMail,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -33,7 +33,7 @@ export interface SessionsTable {
   revoked_at: Date | null;
 }
 
-export type CodePurposeColumn = "register" | "reset" | "change-password";
+export type CodePurposeColumn = "register" | "reset" | "change-password" | "link";
 
 export interface VerificationCodesTable {
   id: Id;
@@ -64,12 +64,17 @@ export interface MailOutboxTable {
   id: Id;
   recipient: string;
   subject: string;
+  /** Sealed (domain/messaging/sealed-mail.ts): AES-256-GCM under a key derived from the server secret; "" once the code expired. */
   body: string;
-  /** The plain code, for delivery retries and the dev outbox only until code_expires_at; then null and the body blanked. */
+  /** The plain code for the dev outbox, on test servers (DEV_OUTBOX) only, until code_expires_at; else null. */
   code: string | null;
   code_expires_at: Date | null;
   created_at: Date;
   sent_at: Date | null;
+  /** Delivery tries so far; the next one is due at next_attempt_at; failed_at once given up on. */
+  attempts: Generated<number>;
+  next_attempt_at: Date | null;
+  failed_at: Date | null;
 }
 
 export interface WalletsTable {
@@ -139,6 +144,8 @@ export const tableNames = [
   "verification_codes",
   "rate_limits",
   "mail_outbox",
+  "google_link_tickets",
+  "google_used_tokens",
   "balance_entries",
   "order_transfers",
   "subscriptions",
@@ -332,7 +339,28 @@ export interface DB {
   subscriptions: SubscriptionsTable;
 }
 
-/** Two-factor sign-in (migration 0008). */
+/** A verified Google identity waiting for the merchant with its e-mail to prove the link (password or mailed code). */
+export interface GoogleLinkTicketsTable {
+  ticket_hash: string;
+  merchant_id: IdRef;
+  google_sub: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** ID tokens that have given a session, until they expire: one token, one session. */
+export interface GoogleUsedTokensTable {
+  token_hash: string;
+  expires_at: Date;
+}
+
+export interface DB {
+  google_link_tickets: GoogleLinkTicketsTable;
+  google_used_tokens: GoogleUsedTokensTable;
+}
+
+/** Two-factor sign-in (migration 0009). */
 export interface DB {
   totp_factors: TotpFactorsTable;
   totp_recovery_codes: TotpRecoveryCodesTable;

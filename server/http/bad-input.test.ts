@@ -41,7 +41,10 @@ const valid = (name: EndpointName): Input => {
     language: { query: { language: "en-US" } },
     updateProfile: { body: { nickName: "Shop" } },
     lastLogin: {},
-    googleLogin: { body: { credential: "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln" } },
+    googleLogin: {
+      body: { credential: "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln", nonce: "bR0wser-n0nce-0f-22-characters" },
+    },
+    googleLink: { body: { linkTicket: "L".repeat(43), password: "Merchant7Pass" } },
     googleCode: { body: { code: "4/0AX4XfWh-code" } },
     demoCheckout: { body: { chain: "TRON" } },
     demoStatus: { body: { orderCode: "DEMO-ABCDEFGH23" } },

@@ -16,6 +16,8 @@ import type { Outcome } from "../domain/platform/outcome.ts";
 export interface Services {
   db: Kysely<DB>;
   mailer: Mailer;
+  /** A test server's dev outbox (DEV_OUTBOX=true, never in production): the outbox keeps plain codes for it. */
+  devOutbox: boolean;
   limits: Limits;
   production: boolean;
   clock: () => Date;

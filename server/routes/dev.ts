@@ -12,9 +12,9 @@ const outboxQuery = z.object({ to: z.string().check(z.minLength(1), z.maxLength(
  * tests can read codes. Registered only on a test server (DEV_OUTBOX=true, never in production);
  * an address is required, and a code shows only while it is valid. Plain JSON, not the envelope.
  */
-export function registerDevRoutes(app: FastifyInstance, { db, clock }: Services): void {
+export function registerDevRoutes(app: FastifyInstance, { db, clock, secret }: Services): void {
   app.get("/api/dev/outbox", async (request) => {
     const { to } = parseRequest(outboxQuery, { ...(request.query as object) });
-    return { messages: await devOutboxFor(db, normalizeEmail(to), clock()) };
+    return { messages: await devOutboxFor(db, normalizeEmail(to), clock(), secret) };
   });
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loginResult } from "../../contracts/schemas/auth.ts";
+import { nonceHash } from "../domain/identity/google-identity.ts";
 import { startTestIdentityProvider, type TestIdentityProvider, testGoogleClientId } from "../testing/google-idp.ts";
-import { call, createHarness, type Harness, reset } from "../testing/harness.ts";
+import { call, createHarness, type Harness, lastCode, reset } from "../testing/harness.ts";
 import { seedMerchant } from "../testing/seed.ts";
 
 let idp: TestIdentityProvider;
@@ -16,13 +17,18 @@ afterAll(async () => {
 });
 beforeEach(() => reset(h));
 
-const googleLogin = async (credential: string, ip?: string) => call(h, "googleLogin", { body: { credential }, ip });
+/** The raw nonce the front end keeps; the tokens below carry its SHA-256, as Google's button puts it in. */
+const browserNonce = "bR0wser-n0nce-0f-22-characters-or-more";
+const token: TestIdentityProvider["idToken"] = (claims, signing) =>
+  idp.idToken({ nonce: nonceHash(browserNonce), ...claims }, signing);
+const googleLogin = async (credential: string, ip?: string, nonce = browserNonce) =>
+  call(h, "googleLogin", { body: { credential, nonce }, ip });
 const merchantByEmail = (email: string) =>
   h.db.selectFrom("merchants").selectAll().where("email", "=", email).executeTakeFirst();
 
 describe("Login/GoogleLogin (ID token)", () => {
   it("registers a new merchant from a verified Google account and signs them in", async () => {
-    const answer = await googleLogin(await idp.idToken({ email: "New.Shop@Example.com", name: "New Shop" }));
+    const answer = await googleLogin(await token({ email: "New.Shop@Example.com", name: "New Shop" }));
     expect(answer).toMatchObject({ status: 200, success: true, errCode: "0" });
     const result = loginResult.parse(answer.resData);
     expect(result).toMatchObject({
@@ -48,18 +54,62 @@ describe("Login/GoogleLogin (ID token)", () => {
     ).toBe("2006");
   });
 
-  it("signs in the merchant who already uses that e-mail, links the Google account and keeps the profile", async () => {
+  // Issue 25, finding 8: a second, different Google account (sub) with the same verified e-mail signed in as the merchant.
+  it("does not sign a second Google account with the merchant's verified e-mail in: the link is pinned to the first one's sub", async () => {
+    const first = loginResult.parse(
+      (await googleLogin(await token({ email: "pinned@example.com", sub: "g-owner" }))).resData,
+    );
+    const second = await googleLogin(await token({ email: "pinned@example.com", sub: "g-stranger" }));
+    expect(second).toMatchObject({ status: 200, success: true, resData: { email: "pinned@example.com" } });
+    expect(second.resData).not.toHaveProperty("accessToken");
+    expect(second.resData.linkTicket).toMatch(/^[\w-]{43}$/);
+    const sessions = await h.db
+      .selectFrom("sessions")
+      .select("token_hash")
+      .where("merchant_id", "=", first.userId)
+      .execute();
+    expect(sessions).toHaveLength(1);
+    expect((await merchantByEmail("pinned@example.com"))?.google_sub).toBe("g-owner");
+    // The owner's own Google account still signs straight in.
+    const again = await googleLogin(await token({ email: "pinned@example.com", sub: "g-owner" }));
+    expect(again.resData).toMatchObject({ userId: first.userId, accessToken: expect.any(String) });
+  });
+
+  it("links a Google account to a password account only with that account's password, then keeps the profile", async () => {
     const { userId } = await seedMerchant(h.db, {
       email: "shop@example.com",
       password: "Merchant7Pass",
       nickName: "Shop",
       language: "ja-JP",
     });
-    const first = await googleLogin(await idp.idToken({ email: "shop@example.com", sub: "g-42" }));
-    expect(first.resData).toMatchObject({ userId, email: "shop@example.com", nickName: "Shop", language: "ja-JP" });
+    const challenge = await googleLogin(await token({ email: "shop@example.com", sub: "g-42" }));
+    expect(challenge.resData).toEqual({ linkTicket: expect.any(String), email: "shop@example.com" });
+    expect((await merchantByEmail("shop@example.com"))?.google_sub).toBeNull();
+    const { linkTicket } = challenge.resData;
+    expect(await call(h, "googleLink", { body: { linkTicket, password: "Wrong7Password" } })).toMatchObject({
+      success: false,
+      errCode: "2006",
+    });
+    const linked = await call(h, "googleLink", { body: { linkTicket, password: "Merchant7Pass" } });
+    expect(linked.resData).toMatchObject({ userId, email: "shop@example.com", nickName: "Shop", language: "ja-JP" });
+    expect((await call(h, "lastLogin", { token: linked.resData.accessToken })).success).toBe(true);
+    // A ticket links once.
+    expect((await call(h, "googleLink", { body: { linkTicket, password: "Merchant7Pass" } })).errCode).toBe("2105");
+    // The security log has the refused proof and the link.
+    const events = await h.db
+      .selectFrom("security_events")
+      .select(["kind", "outcome"])
+      .where("merchant_id", "=", userId)
+      .where("kind", "=", "googleLink")
+      .orderBy("id")
+      .execute();
+    expect(events).toEqual([
+      { kind: "googleLink", outcome: "failure" },
+      { kind: "googleLink", outcome: "success" },
+    ]);
     // Later the Google account's e-mail changes: the account id still finds the merchant.
-    const second = await googleLogin(await idp.idToken({ email: "renamed@example.com", sub: "g-42" }));
-    expect(second.resData.userId).toBe(userId);
+    const renamed = await googleLogin(await token({ email: "renamed@example.com", sub: "g-42" }));
+    expect(renamed.resData.userId).toBe(userId);
     expect(await merchantByEmail("renamed@example.com")).toBeUndefined();
     // The password keeps working.
     expect((await call(h, "login", { body: { email: "shop@example.com", password: "Merchant7Pass" } })).success).toBe(
@@ -67,10 +117,55 @@ describe("Login/GoogleLogin (ID token)", () => {
     );
   });
 
+  it("links with a code mailed for the purpose link instead of the password; a reset code does not do", async () => {
+    const { userId } = await seedMerchant(h.db, { email: "coded@example.com", password: "Merchant7Pass" });
+    const { linkTicket } = (await googleLogin(await token({ email: "coded@example.com", sub: "g-coded" }))).resData;
+    expect((await call(h, "sendCode", { body: { email: "coded@example.com", type: "reset" } })).success).toBe(true);
+    const resetCode = lastCode(h, "coded@example.com");
+    expect((await call(h, "googleLink", { body: { linkTicket, code: resetCode } })).errCode).toBe("2003");
+    h.clock.advance(61);
+    expect((await call(h, "sendCode", { body: { email: "coded@example.com", type: "link" } })).success).toBe(true);
+    expect(h.mails.at(-1)?.text).toContain("link your Google account");
+    const linked = await call(h, "googleLink", { body: { linkTicket, code: lastCode(h, "coded@example.com") } });
+    expect(linked.resData).toMatchObject({ userId });
+    expect((await merchantByEmail("coded@example.com"))?.google_sub).toBe("g-coded");
+  });
+
+  it("refuses an expired link ticket with 2105", async () => {
+    await seedMerchant(h.db, { email: "late@example.com", password: "Merchant7Pass" });
+    const { linkTicket } = (await googleLogin(await token({ email: "late@example.com", sub: "g-late" }))).resData;
+    h.clock.advance(601);
+    expect(await call(h, "googleLink", { body: { linkTicket, password: "Merchant7Pass" } })).toMatchObject({
+      success: false,
+      errCode: "2105",
+    });
+    expect((await merchantByEmail("late@example.com"))?.google_sub).toBeNull();
+  });
+
+  it("gives one session per ID token: the same token again is refused with 2102", async () => {
+    const credential = await token({ email: "once@example.com", sub: "g-once" });
+    expect((await googleLogin(credential)).success).toBe(true);
+    expect(await googleLogin(credential, "10.7.7.7")).toMatchObject({ success: false, errCode: "2102" });
+    const merchant = await merchantByEmail("once@example.com");
+    const sessions = await h.db
+      .selectFrom("sessions")
+      .select("token_hash")
+      .where("merchant_id", "=", merchant?.id ?? "0")
+      .execute();
+    expect(sessions).toHaveLength(1);
+  });
+
+  it("takes an ID token only with the nonce of the browser that asked Google for it", async () => {
+    const credential = await token({ email: "nonce@example.com", sub: "g-nonce" });
+    // A token taken from a page or a log, played by someone without the browser's raw nonce.
+    expect((await googleLogin(credential, undefined, "an0ther-n0nce-of-22-characters")).errCode).toBe("2102");
+    expect((await googleLogin(await idp.idToken({ email: "nonce@example.com", sub: "g-nonce" }))).errCode).toBe("2102");
+    expect(await merchantByEmail("nonce@example.com")).toBeUndefined();
+    expect((await googleLogin(credential)).success).toBe(true);
+  });
+
   it("takes the nickname from the e-mail when the token has no name", async () => {
-    const answer = await googleLogin(
-      await idp.idToken({ email: "noname@example.com", name: undefined, sub: "g-noname" }),
-    );
+    const answer = await googleLogin(await token({ email: "noname@example.com", name: undefined, sub: "g-noname" }));
     expect(answer.resData.nickName).toBe("noname");
   });
 
@@ -84,37 +179,43 @@ describe("Login/GoogleLogin (ID token)", () => {
       ["rlo", "Shop\u202egnp.exe"],
       ["lone", "Half \ud800 pair"],
     ] as const) {
-      const answer = await googleLogin(await idp.idToken({ email: `${who}@example.com`, name, sub: `g-${who}` }));
+      const answer = await googleLogin(await token({ email: `${who}@example.com`, name, sub: `g-${who}` }));
       expect(answer, who).toMatchObject({ status: 200, success: true });
       expect(answer.resData.nickName, who).toBe(who);
       expect((await merchantByEmail(`${who}@example.com`))?.nick_name, who).toBe(who);
     }
     // A long name is cut at the nickname's 40 characters, never inside a pair (no lone surrogate is stored).
     const long = await googleLogin(
-      await idp.idToken({ email: "long@example.com", name: `a${"😀".repeat(30)}`, sub: "g-long" }),
+      await token({ email: "long@example.com", name: `a${"😀".repeat(30)}`, sub: "g-long" }),
     );
     expect(long.resData.nickName).toBe(`a${"😀".repeat(19)}`);
     // Ordinary names in any script, emoji with joiners included, are kept.
     const kept = await googleLogin(
-      await idp.idToken({ email: "kept@example.com", name: "  山田商店 👩‍💻  ", sub: "g-kept" }),
+      await token({ email: "kept@example.com", name: "  山田商店 👩‍💻  ", sub: "g-kept" }),
     );
     expect(kept.resData.nickName).toBe("山田商店 👩‍💻");
   });
 
   it("refuses an e-mail with control characters in the token with 2102, not a 500", async () => {
-    const answer = await googleLogin(await idp.idToken({ email: "a\u0000b@example.com", sub: "g-nul-mail" }));
+    const answer = await googleLogin(await token({ email: "a\u0000b@example.com", sub: "g-nul-mail" }));
     expect(answer).toMatchObject({ status: 200, success: false, errCode: "2102" });
   });
 
   it.each([
     ["an expired token", { exp: Math.floor(Date.now() / 1000) - 120, iat: Math.floor(Date.now() / 1000) - 3720 }, {}],
     ["another audience", { aud: "someone-else.apps.googleusercontent.com" }, {}],
+    // Issue 25, finding 8: azp was not checked.
+    [
+      "another authorised party",
+      { aud: [testGoogleClientId, "other.apps.googleusercontent.com"], azp: "other.apps.googleusercontent.com" },
+      {},
+    ],
     ["another issuer", { iss: "https://accounts.example.com" }, {}],
     ["a signature by another key", {}, { key: "stranger" as const }],
     ["an unknown key id", {}, { kid: "no-such-key" }],
     ["no e-mail", { email: undefined }, {}],
   ])("refuses %s with 2102 and writes no merchant", async (_, claims, signing) => {
-    const answer = await googleLogin(await idp.idToken(claims, signing));
+    const answer = await googleLogin(await token(claims, signing));
     expect(answer).toMatchObject({
       status: 200,
       success: false,
@@ -126,17 +227,17 @@ describe("Login/GoogleLogin (ID token)", () => {
   });
 
   it("accepts the issuer without scheme, as Google also writes it", async () => {
-    expect((await googleLogin(await idp.idToken({ iss: "accounts.google.com" }))).success).toBe(true);
+    expect((await googleLogin(await token({ iss: "accounts.google.com" }))).success).toBe(true);
   });
 
   it("refuses a token that expires while the server's clock moves on", async () => {
-    const token = await idp.idToken();
+    const credential = await token();
     h.clock.advance(3600 + 31);
-    expect((await googleLogin(token)).errCode).toBe("2102");
+    expect((await googleLogin(credential)).errCode).toBe("2102");
   });
 
   it("refuses an unverified e-mail with 2103", async () => {
-    const answer = await googleLogin(await idp.idToken({ email_verified: false }));
+    const answer = await googleLogin(await token({ email_verified: false }));
     expect(answer).toMatchObject({
       success: false,
       errCode: "2103",
@@ -146,7 +247,7 @@ describe("Login/GoogleLogin (ID token)", () => {
   });
 
   it("refuses a tampered token", async () => {
-    const [header, , signature] = (await idp.idToken()).split(".");
+    const [header, , signature] = (await token()).split(".");
     const forged = Buffer.from(
       JSON.stringify({
         iss: "https://accounts.google.com",
@@ -162,10 +263,10 @@ describe("Login/GoogleLogin (ID token)", () => {
   });
 
   it("limits failed attempts per IP", async () => {
-    const bad = await idp.idToken({ aud: "wrong" });
+    const bad = await token({ aud: "wrong" });
     for (let i = 0; i < 4; i++) expect((await googleLogin(bad, "10.9.9.9")).errCode).toBe("2102");
-    expect(await googleLogin(await idp.idToken(), "10.9.9.9")).toMatchObject({ status: 429, errCode: "2005" });
-    expect((await googleLogin(await idp.idToken(), "10.9.9.10")).success).toBe(true);
+    expect(await googleLogin(await token(), "10.9.9.9")).toMatchObject({ status: 429, errCode: "2005" });
+    expect((await googleLogin(await token(), "10.9.9.10")).success).toBe(true);
   });
 
   it("validates the body like any endpoint", async () => {
@@ -211,16 +312,16 @@ describe("without Google configured", () => {
       google: { ...idp.settings, jwksUrl: "http://127.0.0.1:9/certs", tokenUrl: "http://127.0.0.1:9/token" },
     });
     try {
-      const token = await idp.idToken();
-      expect(await call(off, "googleLogin", { body: { credential: token } })).toMatchObject({
+      const credential = await token();
+      expect(await call(off, "googleLogin", { body: { credential, nonce: browserNonce } })).toMatchObject({
         status: 200,
         success: false,
         errCode: "2101",
       });
       expect((await call(off, "googleCode", { body: { code: "x" } })).errCode).toBe("2101");
       expect((await call(noSecret, "googleCode", { body: { code: "x" } })).errMsg).toContain("GOOGLE_CLIENT_SECRET");
-      expect((await call(noSecret, "googleLogin", { body: { credential: token } })).success).toBe(true);
-      expect(await call(down, "googleLogin", { body: { credential: token } })).toMatchObject({
+      expect((await call(noSecret, "googleLogin", { body: { credential, nonce: browserNonce } })).success).toBe(true);
+      expect(await call(down, "googleLogin", { body: { credential, nonce: browserNonce } })).toMatchObject({
         status: 502,
         errCode: "2104",
       });

@@ -1,6 +1,7 @@
-import type { LoginAnswer } from "../../contracts/schemas/two-factor.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
+import type { GoogleSignInResult } from "../../contracts/schemas/google.ts";
 import { signInWithGoogle } from "../domain/identity/google-accounts.ts";
+import { linkGoogleAccount, spendIdToken } from "../domain/identity/google-link.ts";
 import { recordSecurityEvent } from "../domain/identity/security-events.ts";
 import {
   exchangeGoogleCode,
@@ -29,8 +30,15 @@ async function refused(
   return fail(code, message);
 }
 
-async function answerCheck(ctx: GoogleContext, check: GoogleCheck): Promise<Outcome<LoginAnswer>> {
+async function answerCheck(
+  ctx: GoogleContext,
+  check: GoogleCheck,
+  idToken: string,
+): Promise<Outcome<GoogleSignInResult>> {
   if (check.ok) {
+    // One ID token, one session: a second use is refused like a forged one.
+    if (!(await spendIdToken(ctx.db, idToken, check.identity.tokenExpiresAt)))
+      return refused(ctx, errCodes.googleTokenInvalid, "The Google sign-in could not be verified", "ID token replayed");
     await refundSlots(ctx.db, ipSlot(ctx));
     return ok(await signInWithGoogle(ctx.db, check.identity, ctx.ip, ctx.now, ctx.userAgent));
   }
@@ -61,14 +69,19 @@ const rateLimited = async (ctx: GoogleContext) => {
 };
 
 /** Sign-in with Google: the ID-token flow (button, One Tap) and the popup's code flow. */
-export const googleHandlers: Pick<HandlerTable, "googleLogin" | "googleCode"> = {
+export const googleHandlers: Pick<HandlerTable, "googleLogin" | "googleCode" | "googleLink"> = {
   googleLogin: {
     async handle(ctx) {
       const settings = ctx.services.google;
       if (!settings) return notConfigured("GOOGLE_CLIENT_ID");
       const limited = await rateLimited(ctx);
       if (limited) return limited;
-      return answerCheck(ctx, await verifyGoogleIdToken(settings, ctx.body.credential, ctx.now));
+      const { credential, nonce } = ctx.body;
+      return answerCheck(
+        ctx,
+        await verifyGoogleIdToken(settings, credential, ctx.now, { rawNonce: nonce }),
+        credential,
+      );
     },
   },
 
@@ -80,8 +93,14 @@ export const googleHandlers: Pick<HandlerTable, "googleLogin" | "googleCode"> = 
       const limited = await rateLimited(ctx);
       if (limited) return limited;
       const exchange = await exchangeGoogleCode(settings as GoogleSettings & { clientSecret: string }, ctx.body.code);
-      if (!exchange.ok) return answerCheck(ctx, exchange);
-      return answerCheck(ctx, await verifyGoogleIdToken(settings, exchange.idToken, ctx.now));
+      if (!exchange.ok) return answerCheck(ctx, exchange, "");
+      return answerCheck(ctx, await verifyGoogleIdToken(settings, exchange.idToken, ctx.now), exchange.idToken);
+    },
+  },
+
+  googleLink: {
+    async handle(ctx) {
+      return linkGoogleAccount(ctx.db, ctx.body, { ip: ctx.ip, now: ctx.now, userAgent: ctx.userAgent }, ctx.services);
     },
   },
 };

@@ -217,7 +217,7 @@ describe("sign-in with a second factor (Login/Login, Login/SecondFactor)", () =>
     const sessionsBefore = (await h.db.selectFrom("sessions").selectAll().execute()).length;
     const answer = await signInWithGoogle(
       h.db,
-      { subject: "g-1", email: m.email, name: "Shop" },
+      { subject: "g-1", email: m.email, name: "Shop", tokenExpiresAt: new Date(Date.now() + 3_600_000) },
       "127.0.0.1",
       h.clock.now(),
     );

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type CryptoKey, exportJWK, generateKeyPair, type JWTPayload, SignJWT } from "jose";
@@ -51,6 +52,8 @@ export async function startTestIdentityProvider(
       name: "Google Merchant",
       iat: now,
       exp: now + 3600,
+      // As Google's: every token differs, even two with the same claims in the same second.
+      jti: randomUUID(),
       ...claims,
     };
     const key: CryptoKey = signing.key === "stranger" ? stranger.privateKey : provider.privateKey;

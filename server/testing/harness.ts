@@ -9,7 +9,7 @@ import type { OrderEventsOptions } from "../http/order-events.ts";
 import type { WorkPool } from "../domain/platform/work-pool.ts";
 import type { Limits } from "../domain/platform/limits.ts";
 import { createRefusalMemo, type RefusalMemo } from "../domain/platform/refusal-memo.ts";
-import type { MailMessage } from "../domain/messaging/mailer.ts";
+import type { MailMessage, Mailer } from "../domain/messaging/mailer.ts";
 import { resetDatabase, seedMerchant, seedSession, testServerSecret } from "./seed.ts";
 import { createTestDatabase } from "./test-database.ts";
 
@@ -31,6 +31,8 @@ export interface Harness {
   clock: TestClock;
   /** Every message the server handed to its mailer. */
   mails: MailMessage[];
+  /** The server's mailer (it records into `mails`, or fails while `mailDown` says so), for the outbox's retries. */
+  mailer: Mailer;
   /** The server's remembered refusals; reset() forgets them with the rows. */
   refusals: RefusalMemo;
   close(): Promise<void>;
@@ -46,6 +48,8 @@ export interface HarnessOptions {
   devOutbox?: boolean;
   /** The password-hashing pool, e.g. one that counts its jobs. */
   kdf?: WorkPool;
+  /** Refuses the next deliveries while it answers true (an SMTP server that is down); the mail is not recorded then. */
+  mailDown?: () => boolean;
   /** The chain layer (e.g. testing/stub-chain.ts); none by default: GetUserWallet answers 2207, no pay chains. */
   chain?: ChainLayer | null;
   /** A new order's payment window (30 minutes). */
@@ -79,11 +83,17 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     },
   };
   const mails: MailMessage[] = [];
+  const mailer: Mailer = {
+    send: async (m) => {
+      if (options.mailDown?.()) throw new Error("connect ECONNREFUSED 127.0.0.1:587");
+      mails.push(m);
+    },
+  };
   const refusals = createRefusalMemo();
   const app = await buildServer({
     db,
     now: clock.now,
-    mailer: { send: async (m) => void mails.push(m) },
+    mailer,
     production: options.production ?? false,
     staticDir: options.staticDir,
     limits: options.limits,
@@ -93,6 +103,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     secret: testServerSecret,
     devOutbox: options.devOutbox ?? false,
     pruneEveryMs: 0,
+    mailRetryEveryMs: 0,
     refusals,
     chain: options.chain ?? null,
     orderPaySeconds: options.orderPaySeconds,
@@ -107,6 +118,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     app,
     clock,
     mails,
+    mailer,
     refusals,
     close: async () => {
       await app.close();

@@ -110,6 +110,7 @@ export function createServices(deps: ServiceDeps): Services {
       googleLogin: fromPromise(({ input }) =>
         "code" in input ? api.auth.googleCode(input) : api.auth.googleLogin(input),
       ),
+      googleLink: fromPromise(({ input }) => api.auth.googleLink(input)),
       secondFactor: fromPromise(({ input }) => api.auth.secondFactor(input)),
       loadProfile: fromPromise(({ input }) => api.user.info({ id: input.userId })),
       logout: fromPromise(({ input }) => api.auth.logout({ uid: input.userId })),

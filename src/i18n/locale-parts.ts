@@ -23,6 +23,7 @@ export const publicSections = [
   "language",
   "public",
   "google",
+  "googleLink",
   "home",
   "enterprise",
 ] as const;

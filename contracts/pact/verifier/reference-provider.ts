@@ -21,6 +21,8 @@ import {
 } from "../../../server/testing/seed.ts";
 import { seedDemoOrder } from "../../../server/testing/demo-seed.ts";
 import { startTestIdentityProvider } from "../../../server/testing/google-idp.ts";
+import { nonceHash } from "../../../server/domain/identity/google-identity.ts";
+import { openLinkTicket } from "../../../server/domain/identity/google-link.ts";
 import type { StateSeeder } from "./state-handlers.ts";
 
 export interface ReferenceProvider {
@@ -70,11 +72,13 @@ export async function startReferenceProvider(): Promise<ReferenceProvider> {
       await seedCode(db, { email, purpose, code });
     },
     message: ({ userId, type, title }) => seedMessage(db, { userId, type, title }),
-    googleIdToken: ({ email, key }) =>
+    googleIdToken: ({ email, nonce, key }) =>
       google.idToken(
-        { email, sub: `google-${email}`, name: email.split("@")[0] },
+        { email, sub: `google-${email}`, name: email.split("@")[0], nonce: nonceHash(nonce) },
         { key: key === "trusted" ? "provider" : "stranger" },
       ),
+    googleLinkTicket: ({ userId, email }) =>
+      openLinkTicket(db, { merchantId: userId, googleSubject: `google-${email}` }, new Date()),
     googleCode: async ({ code, email }) => google.issueCode(code, { email, sub: `google-${email}` }),
     demoOrder: ({ orderCode, expired }) => seedDemoOrder(db, { orderCode, expired }),
     packageId: ({ packageCode }) => seedPackageId(db, packageCode),

@@ -23,7 +23,9 @@ export interface StateSeeder {
    * An ID token for `email` (verified e-mail) that the provider's Google sign-in accepts: signed by the key
    * of the test identity provider the provider is configured with, or by a `foreign` key it must refuse.
    */
-  googleIdToken(input: { email: string; key: "trusted" | "foreign" }): Promise<string>;
+  googleIdToken(input: { email: string; nonce: string; key: "trusted" | "foreign" }): Promise<string>;
+  /** A verified Google account with the e-mail of `userId`'s merchant, waiting for the link: answers its link ticket. */
+  googleLinkTicket(input: { userId: string; email: string }): Promise<string>;
   /** Make the provider's (test) Google token endpoint exchange `code` for an ID token of `email`. */
   googleCode(input: { code: string; email: string }): Promise<void>;
   /** A demo order with this code: pending with time left, or past its expiry. */
@@ -63,6 +65,7 @@ const emailParams = z.object({ email: z.string() });
 const requestParams = z.object({ email: z.string(), type: codePurpose });
 const loginParams = z.object({ email: z.string(), ip: z.string() });
 const googleCodeParams = z.object({ email: z.string(), code: z.string() });
+const googleTokenParams = z.object({ email: z.string(), nonce: z.string() });
 const demoParams = z.object({ orderCode: z.string() });
 const noParams = z.optional(z.unknown());
 const messageParams = z.object({ email: z.string(), type: messageTypeField, title: z.string() });
@@ -143,12 +146,17 @@ export function createStateHandlers(seeder: StateSeeder) {
     // The database is emptied before each interaction, so there is nothing to remove.
     [states.noMerchant]: guarded(states.noMerchant, emailParams, async () => undefined),
     // The token is made here, so the pact's request carries it from the state (`${credential}`).
-    [states.googleIdToken]: guarded(states.googleIdToken, emailParams, async ({ email }) => ({
-      credential: await seeder.googleIdToken({ email, key: "trusted" }),
+    [states.googleIdToken]: guarded(states.googleIdToken, googleTokenParams, async ({ email, nonce }) => ({
+      credential: await seeder.googleIdToken({ email, nonce, key: "trusted" }),
     })),
-    [states.googleForeignToken]: guarded(states.googleForeignToken, emailParams, async ({ email }) => ({
-      credential: await seeder.googleIdToken({ email, key: "foreign" }),
+    [states.googleForeignToken]: guarded(states.googleForeignToken, googleTokenParams, async ({ email, nonce }) => ({
+      credential: await seeder.googleIdToken({ email, nonce, key: "foreign" }),
     })),
+    // The ticket is made here, so the pact's request carries it from the state (`${linkTicket}`).
+    [states.googleLinkPending]: guarded(states.googleLinkPending, merchantParams, async ({ email, password }) => {
+      const userId = await merchantId(email, password);
+      return { userId, linkTicket: await seeder.googleLinkTicket({ userId, email }) };
+    }),
     [states.googleCode]: guarded(states.googleCode, googleCodeParams, async ({ code, email }) => {
       await seeder.googleCode({ code, email });
       return undefined;

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import * as z from "zod/mini";
-import type { LoginAnswer } from "../../../contracts/schemas/two-factor.ts";
+import type { GoogleSignInResult } from "../../../contracts/schemas/google.ts";
 import { updateProfileRequest } from "../../../contracts/schemas/user.ts";
 import type { DB } from "../../db/schema.ts";
 import type { GoogleIdentity } from "./google-identity.ts";
+import { openLinkTicket } from "./google-link.ts";
 import { defaultNickName } from "./merchants.ts";
 import { onFirstLogin, onRegistered } from "../messaging/messages.ts";
 import { answerFirstFactor } from "./second-factor-sign-in.ts";
@@ -18,9 +19,11 @@ const system = systemScope("google-sign-in");
 const unusablePasswordHash = () => `google$${randomBytes(24).toString("base64url")}`;
 
 /**
- * The merchant Google vouches for: by Google account id, else by e-mail (linking the account), else a
- * new merchant with an unusable password and Google's name as nickname. Then a session and the
- * message-box events, as Register and Login.
+ * The merchant Google vouches for, by Google account id (`sub`) only. A Google account whose e-mail is a merchant's
+ * who has not linked it (a password account, or one linked to another Google account) signs nobody in: it gets a link
+ * ticket, and the merchant proves the link with their password or a mailed code (google-link.ts). No merchant with the
+ * e-mail: a new one, with an unusable password and Google's name as nickname. Then a session and the message-box
+ * events, as Register and Login.
  */
 export async function signInWithGoogle(
   db: Kysely<DB>,
@@ -28,41 +31,44 @@ export async function signInWithGoogle(
   ip: string,
   now: Date,
   userAgent?: string,
-): Promise<LoginAnswer> {
+): Promise<GoogleSignInResult> {
   return db.transaction().execute(async (trx) => {
     const bySubject = await trx
       .selectFrom("merchants")
       .selectAll()
       .where("google_sub", "=", identity.subject)
       .executeTakeFirst();
-    let merchant =
-      bySubject ??
-      (await trx.selectFrom("merchants").selectAll().where("email", "=", identity.email).executeTakeFirst());
-    if (merchant && !bySubject) {
-      await trx
-        .updateTable("merchants")
-        .set({ google_sub: identity.subject })
-        .where("id", "=", merchant.id)
-        .where("google_sub", "is", null)
-        .execute();
-      await recordSecurityEvent(trx, { ip, userAgent, now }, "googleLink", "success", merchant.id);
+    const byEmail = bySubject
+      ? undefined
+      : await trx.selectFrom("merchants").selectAll().where("email", "=", identity.email).executeTakeFirst();
+    if (byEmail) {
+      const linkTicket = await openLinkTicket(trx, { merchantId: byEmail.id, googleSubject: identity.subject }, now);
+      return { linkTicket, email: byEmail.email };
     }
-    const registered = !merchant;
-    merchant ??=
+    const inserted = bySubject
+      ? undefined
+      : await trx
+          .insertInto("merchants")
+          .values({
+            email: identity.email,
+            password_hash: unusablePasswordHash(),
+            nick_name: nicknameFromGoogle(identity.name, identity.email),
+            google_sub: identity.subject,
+            created_at: now,
+          })
+          .onConflict((oc) => oc.doNothing())
+          .returningAll()
+          .executeTakeFirst();
+    const registered = inserted !== undefined;
+    // Registered meanwhile by a concurrent sign-in with the same Google account (a concurrent one by e-mail throws).
+    const merchant =
+      bySubject ??
+      inserted ??
       (await trx
-        .insertInto("merchants")
-        .values({
-          email: identity.email,
-          password_hash: unusablePasswordHash(),
-          nick_name: nicknameFromGoogle(identity.name, identity.email),
-          google_sub: identity.subject,
-          created_at: now,
-        })
-        .onConflict((oc) => oc.column("email").doNothing())
-        .returningAll()
-        .executeTakeFirst()) ??
-      // Registered meanwhile by a concurrent request.
-      (await trx.selectFrom("merchants").selectAll().where("email", "=", identity.email).executeTakeFirstOrThrow());
+        .selectFrom("merchants")
+        .selectAll()
+        .where("google_sub", "=", identity.subject)
+        .executeTakeFirstOrThrow());
     // The message box greets a merchant Google registered, as one registered by e-mail.
     const scope = actFor(system, merchant.id);
     if (registered) await onRegistered(trx, scope, now);

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { createRemoteJWKSet, errors, type JWTVerifyGetKey, jwtVerify } from "jose";
 import { hasInvalidCharacters } from "../../../contracts/schemas/fields.ts";
 
@@ -40,7 +41,12 @@ export interface GoogleIdentity {
   subject: string;
   email: string;
   name: string;
+  /** The token's `exp`: until then its SHA-256 is kept, so it gives one session only. */
+  tokenExpiresAt: Date;
 }
+
+/** The `nonce` an ID token must carry for the raw nonce the front end kept: SHA-256, base64url. */
+export const nonceHash = (rawNonce: string) => createHash("sha256").update(rawNonce).digest("base64url");
 
 export type GoogleCheck =
   | { ok: true; identity: GoogleIdentity }
@@ -62,8 +68,16 @@ const keySetFor = (settings: GoogleSettings) => {
 const unreachable = (error: unknown) =>
   !(error instanceof errors.JOSEError) || error instanceof errors.JWKSTimeout || error.code === "ERR_JOSE_GENERIC";
 
-/** Signature against Google's JWKS, issuer, audience, expiry (at `now`), and a verified e-mail. */
-export async function verifyGoogleIdToken(settings: GoogleSettings, idToken: string, now: Date): Promise<GoogleCheck> {
+/**
+ * Signature against Google's JWKS, issuer, audience, authorised party (`azp`, when present, must be our client id too),
+ * expiry (at `now`), the nonce when one is expected (the ID-token flow), and a verified e-mail.
+ */
+export async function verifyGoogleIdToken(
+  settings: GoogleSettings,
+  idToken: string,
+  now: Date,
+  expected: { rawNonce: string | null } = { rawNonce: null },
+): Promise<GoogleCheck> {
   let payload: Record<string, unknown>;
   try {
     ({ payload } = await jwtVerify(idToken, keySetFor(settings), {
@@ -78,6 +92,11 @@ export async function verifyGoogleIdToken(settings: GoogleSettings, idToken: str
     const detail = error instanceof Error ? error.message : String(error);
     return { ok: false, reason: unreachable(error) ? "unreachable" : "invalid", detail };
   }
+  // The token was issued to another client that happens to list us among its audiences.
+  if (payload.azp !== undefined && payload.azp !== settings.clientId)
+    return { ok: false, reason: "invalid", detail: "azp names another client" };
+  if (expected.rawNonce !== null && payload.nonce !== nonceHash(expected.rawNonce))
+    return { ok: false, reason: "invalid", detail: "nonce missing or not this browser's" };
   const email = typeof payload.email === "string" ? payload.email.trim().toLowerCase() : "";
   // The request-string rules (contracts/schemas/fields.ts) hold for what Google says too: a NUL answered 500.
   if (!email || !/^[^@\s]+@[^@\s]+$/.test(email) || email.length > 254 || hasInvalidCharacters(email))
@@ -85,7 +104,8 @@ export async function verifyGoogleIdToken(settings: GoogleSettings, idToken: str
   if (payload.email_verified !== true && payload.email_verified !== "true")
     return { ok: false, reason: "unverifiedEmail", detail: email };
   const name = typeof payload.name === "string" ? payload.name.trim() : "";
-  return { ok: true, identity: { subject: String(payload.sub), email, name } };
+  const tokenExpiresAt = new Date(Number(payload.exp) * 1000);
+  return { ok: true, identity: { subject: String(payload.sub), email, name, tokenExpiresAt } };
 }
 
 export type GoogleExchange =

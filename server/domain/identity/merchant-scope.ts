@@ -32,6 +32,7 @@ export type SystemActor =
   | "register"
   | "reset-password"
   | "google-sign-in"
+  | "google-link"
   | "second-factor"
   // Test files only: the checker spares tests, and allows systemScope() nowhere else.
   | "test";

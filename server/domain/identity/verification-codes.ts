@@ -34,8 +34,13 @@ export async function sendVerificationCode(
     secret,
     refusals,
     mailer,
+    devOutbox,
     log,
-  }: Pick<IdentityServices, "limits" | "secret" | "refusals"> & { mailer: Mailer; log: FastifyBaseLogger },
+  }: Pick<IdentityServices, "limits" | "secret" | "refusals"> & {
+    mailer: Mailer;
+    devOutbox: boolean;
+    log: FastifyBaseLogger;
+  },
 ): Promise<Outcome<SendCodeResult>> {
   const email = normalizeEmail(input.email);
   const ipTaken = await takeSlots(
@@ -70,9 +75,15 @@ export async function sendVerificationCode(
   const outboxId = await db.transaction().execute(async (trx) => {
     const requestedFrom = addressBucket(ip);
     await storeCode(trx, { email, purpose, code, now, ttlSeconds: limits.codeTtlSeconds, secret, requestedFrom });
-    return queueMail(trx, mail, { value: code, expiresAt }, now);
+    return queueMail(trx, mail, { value: code, expiresAt }, now, { secret, devOutbox });
   });
-  await deliverMail(db, mailer, outboxId, mail, log);
+  // Not a silent success: the merchant hears that the mail is late; the outbox keeps trying while the code lives.
+  if (!(await deliverMail(db, mailer, outboxId, mail, log, now)))
+    return fail(
+      errCodes.mailNotSent,
+      "The e-mail could not be sent yet. We keep trying for a few minutes; if no code arrives, ask for a new one.",
+      502,
+    );
   return ok({ resendAfterSeconds: limits.resendAfterSeconds, expiresInSeconds: limits.codeTtlSeconds });
 }
 

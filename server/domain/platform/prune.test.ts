@@ -34,6 +34,7 @@ describe("pruneExpired", () => {
       rateLimits: 0,
       outboxCodesBlanked: 0,
       outboxRows: 0,
+      googleRows: 0,
       demoOrders: 0,
       securityEvents: 0,
     });

@@ -9,6 +9,8 @@ export interface Pruned {
   rateLimits: number;
   outboxCodesBlanked: number;
   outboxRows: number;
+  /** Used Google ID tokens past their expiry (no longer replayable anyway) and link tickets a day after theirs. */
+  googleRows: number;
   demoOrders: number;
   /** Security events older than a year (identity/security-events.ts). */
   securityEvents: number;
@@ -23,8 +25,9 @@ const count = (result: { numDeletedRows?: bigint; numUpdatedRows?: bigint }) =>
 
 /**
  * What no request will read again: sessions past their idle or absolute limit or revoked, codes
- * expired, drained throttling buckets (a `tat` in the past says nothing), plain codes in the outbox
- * once they expire (the text too, which holds the code), old mail, ended demo orders and security events past a year.
+ * expired, drained throttling buckets (a `tat` in the past says nothing), a code mail's sealed text and
+ * (test servers) plain code once the code expires, old mail, used Google ID tokens and link tickets past their
+ * expiry, ended demo orders and security events past a year.
  */
 export async function pruneExpired(db: Kysely<DB>, now: Date, limits: Limits): Promise<Pruned> {
   const dayAgo = new Date(now.getTime() - keepEndedMs);
@@ -43,13 +46,15 @@ export async function pruneExpired(db: Kysely<DB>, now: Date, limits: Limits): P
   const outboxCodesBlanked = await db
     .updateTable("mail_outbox")
     .set({ code: null, body: "" })
-    .where("code", "is not", null)
+    .where((eb) => eb.or([eb("code", "is not", null), eb("body", "!=", "")]))
     .where("code_expires_at", "<=", now)
     .executeTakeFirst();
   const outboxRows = await db
     .deleteFrom("mail_outbox")
     .where("created_at", "<", new Date(now.getTime() - keepMailMs))
     .executeTakeFirst();
+  const usedTokens = await db.deleteFrom("google_used_tokens").where("expires_at", "<", now).executeTakeFirst();
+  const linkTickets = await db.deleteFrom("google_link_tickets").where("expires_at", "<", dayAgo).executeTakeFirst();
   const demoOrders = await db.deleteFrom("demo_orders").where("expires_at", "<", dayAgo).executeTakeFirst();
   return {
     sessions: count(sessions),
@@ -57,6 +62,7 @@ export async function pruneExpired(db: Kysely<DB>, now: Date, limits: Limits): P
     rateLimits: count(rateLimits),
     outboxCodesBlanked: count(outboxCodesBlanked),
     outboxRows: count(outboxRows),
+    googleRows: count(usedTokens) + count(linkTickets),
     demoOrders: count(demoOrders),
     securityEvents: await pruneSecurityEvents(db, now),
   };

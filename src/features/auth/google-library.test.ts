@@ -59,9 +59,22 @@ describe("loadGoogleLibrary", () => {
 
 describe("requestGoogleCode", () => {
   it("opens the code client in a popup with scopes email, profile and openid", async () => {
-    const configs = fakeGoogle((config) => config.callback({ code: "4/abc" }));
+    const configs = fakeGoogle((config) => config.callback({ code: "4/abc", state: config.state }));
     await expect(requestGoogleCode("client-1")).resolves.toBe("4/abc");
     expect(configs[0]).toMatchObject({ client_id: "client-1", scope: "email profile openid", ux_mode: "popup" });
+  });
+
+  // Issue 25, finding 8: the code flow had no state bound to the press.
+  it("opens each popup with a state of its own, and refuses a code that comes back without it", async () => {
+    const configs = fakeGoogle((config) => config.callback({ code: "4/abc", state: config.state }));
+    await requestGoogleCode("client-1");
+    await requestGoogleCode("client-1");
+    expect(configs[0]?.state).toMatch(/^[\w-]{22}$/);
+    expect(configs[1]?.state).not.toBe(configs[0]?.state);
+    fakeGoogle((config) => config.callback({ code: "4/planted" }));
+    await expect(requestGoogleCode("client-1")).rejects.toMatchObject({ type: "state_mismatch" });
+    fakeGoogle((config) => config.callback({ code: "4/planted", state: "someone-elses-state" }));
+    await expect(requestGoogleCode("client-1")).rejects.toMatchObject({ type: "state_mismatch" });
   });
 
   it("says 'clientId is required' without a client id", async () => {

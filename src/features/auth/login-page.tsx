@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import {
   sameSecondFactorStep,
+  selectGoogleLink,
   selectRememberedLogin,
   selectSecondFactorStep,
   selectSignedIn,
@@ -23,6 +24,7 @@ import { SecondFactorForm } from "./second-factor-form.tsx";
 
 // Its own chunk, fetched only when a client id is configured: /login stays lean without Google.
 const GoogleSignIn = lazy(() => import("./google-sign-in.tsx").then((m) => ({ default: m.GoogleSignIn })));
+const GoogleLinkStep = lazy(() => import("./google-link-step.tsx").then((m) => ({ default: m.GoogleLinkStep })));
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -47,6 +49,11 @@ export default function LoginPage() {
   const fieldErrors = useSelector(session, (s) => s.context.fieldErrors);
   const failure = useSelector(session, (s) => s.context.failure);
   const googleClient = googleClientId();
+  const googleLink = useSelector(
+    session,
+    selectGoogleLink,
+    (a, b) => a === b || (a !== null && b !== null && a.email === b.email && a.busy === b.busy),
+  );
   const step = useSelector(session, selectSecondFactorStep, sameSecondFactorStep);
 
   useEffect(() => {
@@ -74,40 +81,46 @@ export default function LoginPage() {
         </>
       }
     >
-      <form ref={formRef} onSubmit={submit} noValidate aria-label={t("login.title")}>
-        <FailureCallout failure={failure} whenNoAnswer={t("login.loginError")} />
-        {/* data-stored-*: the prerendered page fills in the remembered e-mail before it paints (scripts/prerender/page-scripts.ts). */}
-        <FormField
-          label={t("fields.email")}
-          type="email"
-          autoComplete="username"
-          value={email}
-          onValueChange={setEmail}
-          error={fieldErrors.email}
-          autoFocus
-          data-stored-value={storageKeys.rememberedEmail}
-        />
-        <FormField
-          label={t("fields.password")}
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onValueChange={setPassword}
-          error={fieldErrors.password}
-        />
-        <div className="form-row">
-          <Checkbox
-            label={t("login.remember")}
-            checked={remember}
-            inputRef={rememberRef}
-            onChange={(e) => setRemember(e.currentTarget.checked)}
-            data-stored-checked={storageKeys.rememberedEmail}
+      {googleLink ? (
+        <Suspense fallback={null}>
+          <GoogleLinkStep email={googleLink.email} busy={googleLink.busy} />
+        </Suspense>
+      ) : (
+        <form ref={formRef} onSubmit={submit} noValidate aria-label={t("login.title")}>
+          <FailureCallout failure={failure} whenNoAnswer={t("login.loginError")} />
+          {/* data-stored-*: the prerendered page fills in the remembered e-mail before it paints (scripts/prerender/page-scripts.ts). */}
+          <FormField
+            label={t("fields.email")}
+            type="email"
+            autoComplete="username"
+            value={email}
+            onValueChange={setEmail}
+            error={fieldErrors.email}
+            autoFocus
+            data-stored-value={storageKeys.rememberedEmail}
           />
-          <Link to="/forget">{t("login.forgot")}</Link>
-        </div>
-        <Button type="submit" intent="primary" fill size="large" loading={busy} text={t("login.submit")} />
-      </form>
-      {googleClient ? (
+          <FormField
+            label={t("fields.password")}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onValueChange={setPassword}
+            error={fieldErrors.password}
+          />
+          <div className="form-row">
+            <Checkbox
+              label={t("login.remember")}
+              checked={remember}
+              inputRef={rememberRef}
+              onChange={(e) => setRemember(e.currentTarget.checked)}
+              data-stored-checked={storageKeys.rememberedEmail}
+            />
+            <Link to="/forget">{t("login.forgot")}</Link>
+          </div>
+          <Button type="submit" intent="primary" fill size="large" loading={busy} text={t("login.submit")} />
+        </form>
+      )}
+      {googleClient && !googleLink ? (
         <Suspense fallback={null}>
           <GoogleSignIn clientId={googleClient} />
         </Suspense>

@@ -1,0 +1,69 @@
+import { Button, Callout } from "@blueprintjs/core";
+import { useActorRef, useSelector } from "@xstate/react";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FailureCallout } from "../../app/failure-callout.tsx";
+import { useServices } from "../../app/services-context.tsx";
+import { FormField } from "../../ui/form-field.tsx";
+import { provideCodeSender } from "./auth-machines.ts";
+import { CodeField } from "../../app/code-field.tsx";
+
+/**
+ * The sign-in page's step after Google vouched for an account whose e-mail is a merchant's who has not linked it: that
+ * merchant's password, or a code mailed to the address, links the Google account and signs in; Cancel goes back.
+ */
+export function GoogleLinkStep({ email, busy }: { email: string; busy: boolean }) {
+  const { t } = useTranslation();
+  const services = useServices();
+  const { session } = services;
+  const sender = useActorRef(provideCodeSender(services), { input: { purpose: "link" } });
+  const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
+  const fieldErrors = useSelector(session, (s) => s.context.fieldErrors);
+  const failure = useSelector(session, (s) => s.context.failure);
+
+  const linkWithPassword = (event: FormEvent) => {
+    event.preventDefault();
+    session.send({ type: "google.link", proof: { password } });
+  };
+  const linkWithCode = (event: FormEvent) => {
+    event.preventDefault();
+    session.send({ type: "google.link", proof: { code } });
+  };
+
+  return (
+    <section aria-labelledby="google-link-title">
+      <h2 id="google-link-title">{t("googleLink.title")}</h2>
+      <Callout intent="primary" compact className="form-failure">
+        {t("googleLink.explain", { email })}
+      </Callout>
+      <FailureCallout failure={failure} />
+      <form onSubmit={linkWithPassword} noValidate aria-label={t("googleLink.withPassword")}>
+        <FormField
+          label={t("fields.password")}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onValueChange={setPassword}
+          error={fieldErrors.password}
+          autoFocus
+        />
+        <Button type="submit" intent="primary" fill loading={busy} text={t("googleLink.withPassword")} />
+      </form>
+      <div className="sign-in-divider" aria-hidden="true">
+        <span>{t("google.or")}</span>
+      </div>
+      <form onSubmit={linkWithCode} noValidate aria-label={t("googleLink.withCode")}>
+        <CodeField sender={sender} email={email} code={code} onCodeChange={setCode} error={fieldErrors.code} />
+        <Button type="submit" fill loading={busy} text={t("googleLink.withCode")} />
+      </form>
+      <Button
+        variant="minimal"
+        fill
+        disabled={busy}
+        text={t("common.cancel")}
+        onClick={() => session.send({ type: "google.linkCancel" })}
+      />
+    </section>
+  );
+}
