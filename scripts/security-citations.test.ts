@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
  */
 const root = join(import.meta.dirname, "..");
 const securityMd = readFileSync(join(root, "SECURITY.md"), "utf8");
-const roots = "(?:server|src|contracts|machines|scripts|e2e|model-tests|bench)";
+const roots = "(?:server|src|contracts|machines|scripts|e2e|model-tests|bench|chaos)";
 
 interface Citation {
   file: string;

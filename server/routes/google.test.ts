@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loginResult } from "../../contracts/schemas/auth.ts";
-import { nonceHash } from "../domain/identity/google-identity.ts";
-import { startTestIdentityProvider, type TestIdentityProvider, testGoogleClientId } from "../testing/google-idp.ts";
+import { exchangeGoogleCode, nonceHash, verifyGoogleIdToken } from "../domain/identity/google-identity.ts";
+import {
+  startTestIdentityProvider,
+  type TestIdentityProvider,
+  testGoogleClientId,
+  testGoogleClientSecret,
+} from "../testing/google-idp.ts";
 import { call, createHarness, type Harness, lastCode, reset } from "../testing/harness.ts";
 import { seedMerchant } from "../testing/seed.ts";
 
@@ -213,6 +218,7 @@ describe("Login/GoogleLogin (ID token)", () => {
     ["another issuer", { iss: "https://accounts.example.com" }, {}],
     ["a signature by another key", {}, { key: "stranger" as const }],
     ["an unknown key id", {}, { kid: "no-such-key" }],
+    ["an HS256 token keyed with Google's public key", {}, { alg: "HS256" as const }],
     ["no e-mail", { email: undefined }, {}],
   ])("refuses %s with 2102 and writes no merchant", async (_, claims, signing) => {
     const answer = await googleLogin(await token(claims, signing));
@@ -223,6 +229,14 @@ describe("Login/GoogleLogin (ID token)", () => {
       errMsg: "The Google sign-in could not be verified",
       resData: null,
     });
+    expect(await merchantByEmail("google.merchant@example.com")).toBeUndefined();
+  });
+
+  it("refuses an unsigned token (alg none), with or without bytes where the signature goes", async () => {
+    const unsigned = await token({}, { alg: "none" });
+    expect(unsigned.endsWith(".")).toBe(true);
+    expect((await googleLogin(unsigned)).success).toBe(false);
+    expect(await googleLogin(`${unsigned}c2lnbmF0dXJl`)).toMatchObject({ success: false, errCode: "2102" });
     expect(await merchantByEmail("google.merchant@example.com")).toBeUndefined();
   });
 
@@ -330,4 +344,30 @@ describe("without Google configured", () => {
       await Promise.all([off.close(), noSecret.close(), down.close()]);
     }
   }, 60_000);
+});
+
+describe("calls to Google", () => {
+  it("follow no redirect: a JWKS or token endpoint answering 302 is unreachable, and where it points gets nothing", async () => {
+    // Fresh providers: their JWKS URLs are new to the server's key-set cache, so the keys must really be fetched.
+    const [moved, trap] = await Promise.all([startTestIdentityProvider(), startTestIdentityProvider()]);
+    try {
+      const credential = await moved.idToken();
+      moved.redirectTo(trap.settings.jwksUrl);
+      expect(await verifyGoogleIdToken(moved.settings, credential, new Date())).toMatchObject({
+        ok: false,
+        reason: "unreachable",
+      });
+      expect(trap.jwksFetches()).toBe(0);
+      moved.redirectTo(trap.settings.tokenUrl);
+      trap.issueCode("4/redirected");
+      const exchanged = await exchangeGoogleCode(
+        { ...moved.settings, clientSecret: testGoogleClientSecret },
+        "4/redirected",
+      );
+      expect(exchanged).toMatchObject({ ok: false, reason: "unreachable" });
+      expect(trap.tokenRequests).toEqual([]);
+    } finally {
+      await Promise.all([moved.close(), trap.close()]);
+    }
+  });
 });

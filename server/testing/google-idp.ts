@@ -12,17 +12,30 @@ import type { GoogleSettings } from "../domain/identity/google-identity.ts";
 export interface TestIdentityProvider {
   settings: GoogleSettings;
   /** An ID token signed by the provider's key; claims override the defaults. */
-  idToken(claims?: IdTokenClaims, options?: { key?: "provider" | "stranger"; kid?: string }): Promise<string>;
+  idToken(claims?: IdTokenClaims, options?: IdTokenSigning): Promise<string>;
   /** An authorization code the token endpoint will exchange (once) for an ID token with these claims. */
   issueCode(code: string, claims?: IdTokenClaims): void;
   /** What the token endpoint received, for assertions. */
   tokenRequests: URLSearchParams[];
   /** How many times the JWKS was fetched. */
   jwksFetches(): number;
+  /** From now on the token endpoint and the JWKS answer 302 to `location` (a server that must not be followed). */
+  redirectTo(location: string | null): void;
   close(): Promise<void>;
 }
 
 export type IdTokenClaims = JWTPayload & { email?: string; email_verified?: boolean | string; name?: string };
+
+/**
+ * How a test token is signed: by the provider's key (default) or a stranger's; with another key id; or with an
+ * algorithm a verifier must never take: `none` (no signature at all), or HS256 keyed with the provider's public key
+ * (the old key-confusion attack on verifiers that let the token's header choose).
+ */
+export interface IdTokenSigning {
+  key?: "provider" | "stranger";
+  kid?: string;
+  alg?: "RS256" | "none" | "HS256";
+}
 
 export const testGoogleClientId = "test-client.apps.googleusercontent.com";
 export const testGoogleClientSecret = "test-client-secret";
@@ -40,8 +53,9 @@ export async function startTestIdentityProvider(
   const codes = new Map<string, IdTokenClaims>();
   const tokenRequests: URLSearchParams[] = [];
   let fetches = 0;
+  let redirect: string | null = null;
 
-  const sign = async (claims: IdTokenClaims = {}, signing: { key?: "provider" | "stranger"; kid?: string } = {}) => {
+  const sign = async (claims: IdTokenClaims = {}, signing: IdTokenSigning = {}) => {
     const now = Math.floor(Date.now() / 1000);
     const payload: IdTokenClaims = {
       iss: "https://accounts.google.com",
@@ -56,14 +70,27 @@ export async function startTestIdentityProvider(
       jti: randomUUID(),
       ...claims,
     };
+    const header = { kid: signing.kid ?? kid, typ: "JWT" };
+    if (signing.alg === "none") {
+      const part = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+      return `${part({ ...header, alg: "none" })}.${part(payload)}.`;
+    }
+    if (signing.alg === "HS256")
+      return new SignJWT(payload)
+        .setProtectedHeader({ ...header, alg: "HS256" })
+        .sign(new TextEncoder().encode(JSON.stringify(publicJwk)));
     const key: CryptoKey = signing.key === "stranger" ? stranger.privateKey : provider.privateKey;
-    return new SignJWT(payload).setProtectedHeader({ alg: "RS256", kid: signing.kid ?? kid, typ: "JWT" }).sign(key);
+    return new SignJWT(payload).setProtectedHeader({ ...header, alg: "RS256" }).sign(key);
   };
 
   const server = createServer((request, response) => {
     void handle(request, response).catch(() => send(response, 500, { error: "server_error" }));
   });
   async function handle(request: IncomingMessage, response: ServerResponse) {
+    if (redirect && (request.url === "/certs" || request.url === "/token")) {
+      response.writeHead(302, { location: redirect });
+      return response.end();
+    }
     if (request.method === "GET" && request.url === "/certs") {
       fetches++;
       return send(response, 200, { keys: [publicJwk] });
@@ -97,6 +124,9 @@ export async function startTestIdentityProvider(
     issueCode: (code, claims = {}) => void codes.set(code, claims),
     tokenRequests,
     jwksFetches: () => fetches,
+    redirectTo: (location) => {
+      redirect = location;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
