@@ -7,6 +7,7 @@ import { migration0004Hardening } from "./migrations/0004-hardening.ts";
 import { migration0005Chain } from "./migrations/0005-chain.ts";
 import { migration0006Orders } from "./migrations/0006-orders.ts";
 import { migration0007MoneyOnce } from "./migrations/0007-money-once.ts";
+import { migration0008DoubleEntryLedger } from "./migrations/0008-double-entry-ledger.ts";
 
 /**
  * Plain SQL, PostgreSQL dialect, run the same on PGlite and on a real server, one file each in migrations/, named here
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   "0005_chain": migration0005Chain,
   "0006_orders": migration0006Orders,
   "0007_money_once": migration0007MoneyOnce,
+  "0008_double_entry_ledger": migration0008DoubleEntryLedger,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

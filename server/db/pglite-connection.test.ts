@@ -70,13 +70,16 @@ describe("PGlite behind Kysely (one connection, lent to one caller at a time)", 
     await migrateToLatest(opened.db);
     const tables = await opened.db.introspection.getTables();
     expect(tables.map((t) => t.name).sort()).toEqual([
-      "balance_entries",
       "chain_blocks",
       "chain_cursors",
       "chain_leases",
       "chain_transfers",
       "demo_orders",
       "dev_payments",
+      "ledger_accounts",
+      "ledger_journals",
+      "ledger_lines",
+      "ledger_transfers",
       "mail_outbox",
       "merchants",
       "messages",

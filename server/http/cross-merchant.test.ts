@@ -14,6 +14,7 @@ import {
   signedInMerchant,
 } from "../testing/harness.ts";
 import { actFor, systemScope } from "../domain/identity/system-scope.ts";
+import { merchantLines } from "../domain/payments/balance.ts";
 import { seedBalance, seedMessage, seedOpenOrder, seedPackageId, seedPaidOrder } from "../testing/seed.ts";
 import { type StubChainLayer, stubChainLayer } from "../testing/stub-chain.ts";
 
@@ -462,7 +463,7 @@ async function aRows(w: World) {
       .where("merchant_id", "=", id)
       .orderBy("transfer_id")
       .execute(),
-    balance: await h.db.selectFrom("balance_entries").selectAll().where("merchant_id", "=", id).orderBy("id").execute(),
+    balance: await merchantLines(h.db, id),
     subscription: await h.db.selectFrom("subscriptions").selectAll().where("merchant_id", "=", id).execute(),
     receivingAddress: await h.db.selectFrom("receiving_addresses").selectAll().where("merchant_id", "=", id).execute(),
   };

@@ -1,5 +1,5 @@
 import type { Address } from "viem";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import {
   type Order,
@@ -17,9 +17,10 @@ import { call, createHarness, type Harness, type Merchant, reset, signedInMercha
 import { seedOpenOrder, seedPackageId } from "../../testing/seed.ts";
 import { type StubChainLayer, stubChainLayer } from "../../testing/stub-chain.ts";
 import { actFor, systemScope } from "../identity/system-scope.ts";
-import { balanceText } from "./balance.ts";
+import { balanceText, merchantLines } from "./balance.ts";
 import { expireOverdueOrders } from "./order-expiry.ts";
 import { createOrderListener } from "./order-listener.ts";
+import { ledgerViolations, reconcile } from "./reconcile.ts";
 
 /**
  * The order lifecycle on a real chain: anvil (a block per transaction, so the test decides when blocks come), the real
@@ -69,6 +70,13 @@ beforeEach(async () => {
   lagBlocks = 0n;
 });
 
+// Whatever a test did, the ledger holds (balanced, nothing negative, each transfer credited at most once) and
+// reconciles with the chain: what merchants were credited is what their addresses received in confirmed transfers.
+afterEach(async () => {
+  expect(await ledgerViolations(h.db)).toEqual([]);
+  expect((await reconcile(h.db)).filter((row) => !row.ok)).toEqual([]);
+});
+
 /** How far the node's answers lag behind the chain (a load-balanced RPC whose backend is behind). */
 let lagBlocks = 0n;
 
@@ -113,13 +121,9 @@ async function detail(m: Merchant, orderCode: string): Promise<OrderDetail> {
 /** The test acts as the system to read a merchant's balance (tests may: scripts/symbol-rules.ts spares them). */
 const tests = systemScope("test");
 
-const ledger = (m: Merchant) =>
-  h.db
-    .selectFrom("balance_entries")
-    .select(["kind", "amount"])
-    .where("merchant_id", "=", m.userId)
-    .orderBy("id")
-    .execute();
+/** The merchant's balance lines, oldest first, as the wire names their kinds. */
+const ledger = async (m: Merchant) =>
+  (await merchantLines(h.db, m.userId)).reverse().map(({ kind, amount }) => ({ kind, amount }));
 
 describe("orders paid on a real chain", { timeout: 60_000 }, () => {
   it("a short payment waits; a second transfer tops it up and the order is paid, the package active", async () => {
