@@ -42,34 +42,36 @@ interface Credited {
 }
 
 export async function reconcile(db: Kysely<DB>): Promise<ReconcileRow[]> {
-  const received = await sql<Received>`
-      select t.chain_id::text as chain_id, lower(t.token) as token,
-        count(*) filter (where t.quarantine is null)::text as transfers,
-        sum(t.amount) filter (where t.quarantine is null)::text as units,
-        count(*) filter (where t.quarantine is not null)::text as quarantined
-      from chain_transfers t
-      join receiving_addresses a on lower(a.address) = lower(t.to_address) and a.merchant_id is not null
-      where t.status = 'confirmed'
+  // Grouped by recipient first (few rows), then matched with merchants' addresses: one pass over the transfers. Each
+  // transfer is valued as the ledger values it (rounded down past 18 decimals), so the sums compare exactly.
+  const received = await sql<Received & { value: string | null }>`
+      with receipts as (select chain_id, lower(token) as token, decimals from ledger_accounts where kind = 'receipts'),
+      per_recipient as (
+        select t.chain_id, lower(t.token) as token, lower(t.to_address) as recipient,
+          count(*) filter (where t.quarantine is null) as transfers,
+          sum(t.amount) filter (where t.quarantine is null) as units,
+          sum(trunc(t.amount / (10::numeric ^ r.decimals), 18)) filter (where t.quarantine is null) as value,
+          count(*) filter (where t.quarantine is not null) as quarantined
+        from chain_transfers t
+        left join receipts r on r.chain_id = t.chain_id and r.token = lower(t.token)
+        where t.status = 'confirmed'
+        group by 1, 2, 3
+      )
+      select p.chain_id::text as chain_id, p.token, sum(p.transfers)::text as transfers, sum(p.units)::text as units,
+        sum(p.value)::text as value, sum(p.quarantined)::text as quarantined
+      from per_recipient p
+      join receiving_addresses a on lower(a.address) = p.recipient and a.merchant_id is not null
       group by 1, 2`.execute(db);
   const credited = await sql<Credited>`
       select chain_id::text as chain_id, lower(token) as token, decimals, balance::text as balance
       from ledger_accounts where kind = 'receipts'`.execute(db);
-  // Per transfer, as the ledger values each one (rounded down past 18 decimals), so the sums compare exactly.
-  const valued = await sql<{ chain_id: string; token: string; value: string | null }>`
-      select r.chain_id::text as chain_id, lower(r.token) as token,
-        sum(trunc(t.amount / (10::numeric ^ r.decimals), 18))::text as value
-      from chain_transfers t
-      join receiving_addresses a on lower(a.address) = lower(t.to_address) and a.merchant_id is not null
-      join ledger_accounts r on r.kind = 'receipts' and r.chain_id = t.chain_id and lower(r.token) = lower(t.token)
-      where t.status = 'confirmed' and t.quarantine is null
-      group by 1, 2`.execute(db);
   const key = (chainId: string, token: string) => `${chainId}:${token}`;
   const keys = new Set([...received.rows, ...credited.rows].map((r) => key(r.chain_id, r.token)));
   return [...keys].sort().map((k) => {
     const [chainId = "", token = ""] = k.split(":");
     const got = received.rows.find((r) => key(r.chain_id, r.token) === k);
     const account = credited.rows.find((r) => key(r.chain_id, r.token) === k);
-    const value = valued.rows.find((r) => key(r.chain_id, r.token) === k)?.value ?? "0";
+    const value = got?.value ?? "0";
     const creditedAtto = account ? -toAtto(account.balance) : 0n;
     const receivedAtto = account ? toAtto(value) : null;
     const units = got?.units ?? "0";
