@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../server/db/schema.ts";
+import { ledgerViolations, reconcile } from "../server/domain/payments/reconcile.ts";
 
 /**
  * What must hold after every step of the chaos harness (issue 24, "What must hold"), read from the database alone, so
@@ -15,60 +16,45 @@ export type InvariantCheck = (db: Kysely<DB>, options: InvariantOptions) => Prom
 
 /**
  * Each transfer (chain, tx hash, log index) is credited at most once in total, whatever mix of orders and balance it
- * went to, however often it was removed and seen again. Per merchant: what paid orders consumed from the chain, what
- * open orders hold of confirmed transfers and what the balance got from transfers never exceed what the merchant's
- * address received in confirmed transfers, plus what paid orders keep of transfers a reorganisation took back (the
- * package stays, issue 24's finding 6) or that are on their way back (seen again, not yet confirmed). Finding 1 broke it: 30 received, 29 consumed and 30 credited again.
+ * went to, however often it was removed and seen again. Per merchant, read from the ledger's own figure of what left
+ * chain receipts for each transfer (`ledger_transfers.credited`, kept by the database from the lines): what was credited
+ * for the transfers to the merchant's address never exceeds what that address received in confirmed transfers, and a
+ * transfer not confirmed (removed, or back but not yet confirmed) holds no credit. Finding 1 broke it: 30 received,
+ * 59 credited.
  */
 export const creditedAtMostOnce: InvariantCheck = async (db, { decimals }) => {
-  const { rows } = await sql<{ merchant_id: string; received: string; taken: string }>`
-    with addr as (select merchant_id, address from receiving_addresses where merchant_id is not null),
-    received as (
-      select a.merchant_id, sum(t.amount * ${unitScale(decimals)}) as v
-        from chain_transfers t join addr a on a.address = t.to_address
-       where t.status = 'confirmed' and t.quarantine is null group by a.merchant_id),
-    reversed as (
-      select l.merchant_id, sum(l.amount) as v
-        from order_transfers l join orders o on o.id = l.order_id join chain_transfers t on t.id = l.transfer_id
-       where o.status = 'paid' and l.counted and not l.to_balance and t.status <> 'confirmed' group by l.merchant_id),
-    consumed as (
-      select merchant_id, sum(amount - from_balance) as v from orders where status = 'paid' group by merchant_id),
-    held as (
-      select l.merchant_id, sum(l.amount) as v
-        from order_transfers l join orders o on o.id = l.order_id join chain_transfers t on t.id = l.transfer_id
-       where o.status in ('pending', 'waiting') and l.counted and t.status = 'confirmed' group by l.merchant_id),
-    credited as (
-      select merchant_id, sum(amount) as v from balance_entries where transfer_id is not null group by merchant_id),
-    m as (select merchant_id from received union select merchant_id from consumed union select merchant_id from credited)
-    select m.merchant_id::text,
-           (coalesce(r.v, 0) + coalesce(x.v, 0))::text as received,
-           (coalesce(c.v, 0) + coalesce(h.v, 0) + coalesce(b.v, 0))::text as taken
-      from m left join received r using (merchant_id) left join reversed x using (merchant_id)
-             left join consumed c using (merchant_id) left join held h using (merchant_id)
-             left join credited b using (merchant_id)
-     where coalesce(c.v, 0) + coalesce(h.v, 0) + coalesce(b.v, 0) > coalesce(r.v, 0) + coalesce(x.v, 0)`.execute(db);
+  const { rows } = await sql<{ merchant_id: string; received: string; credited: string }>`
+    with addr as (select merchant_id, lower(address) as address from receiving_addresses where merchant_id is not null),
+    per_transfer as (
+      select a.merchant_id, t.status, t.quarantine, t.amount * ${unitScale(decimals)} as value,
+             coalesce(lt.credited, 0) as credited
+        from chain_transfers t join addr a on a.address = lower(t.to_address)
+        left join ledger_transfers lt on lt.transfer_id = t.id)
+    select merchant_id::text,
+           coalesce(sum(value) filter (where status = 'confirmed' and quarantine is null), 0)::text as received,
+           sum(credited)::text as credited
+      from per_transfer group by merchant_id
+    having sum(credited) > coalesce(sum(value) filter (where status = 'confirmed' and quarantine is null), 0)`.execute(
+    db,
+  );
   const perMerchant = rows.map(
     (r) =>
-      `merchant ${r.merchant_id}: orders and balance took ${r.taken} USDT of transfers, more than the ${r.received} USDT received`,
+      `merchant ${r.merchant_id}: ${r.credited} USDT credited from transfers, more than the ${r.received} USDT received`,
   );
-  // Per transfer and epoch, one credit (the unique index says so; checked here in case an index goes), one merchant.
-  const { rows: twice } = await sql<{ transfer_id: string; epoch: number; n: number; merchants: number }>`
-    select transfer_id::text, epoch, count(*) filter (where kind <> 'reorg')::int as n,
-           count(distinct merchant_id)::int as merchants
-      from balance_entries where transfer_id is not null group by transfer_id, epoch
-    having count(*) filter (where kind <> 'reorg') > 1 or count(distinct merchant_id) > 1`.execute(db);
+  const { rows: unconfirmed } = await sql<{ tx_hash: string; status: string; credited: string }>`
+    select t.tx_hash, t.status, lt.credited::text as credited
+      from ledger_transfers lt join chain_transfers t on t.id = lt.transfer_id
+     where lt.credited <> 0 and t.status <> 'confirmed'`.execute(db);
   return [
     ...perMerchant,
-    ...twice.map((t) => `transfer ${t.transfer_id}: ${t.n} credits in epoch ${t.epoch} to ${t.merchants} merchant(s)`),
+    ...unconfirmed.map((t) => `transfer ${t.tx_hash} is ${t.status} but still holds ${t.credited} USDT of credit`),
   ];
 };
 
-/** No merchant's balance (the sum of their ledger) is ever negative. */
+/** No merchant's balance is ever negative (the database refuses it; checked here in case a constraint goes). */
 export const noNegativeBalance: InvariantCheck = async (db) => {
   const { rows } = await sql<{ merchant_id: string; balance: string }>`
-    select merchant_id::text, sum(amount)::text as balance from balance_entries group by merchant_id having sum(amount) < 0`.execute(
-    db,
-  );
+    select merchant_id::text, balance::text from ledger_accounts where kind = 'merchant' and balance < 0`.execute(db);
   return rows.map((r) => `merchant ${r.merchant_id}: balance ${r.balance} USDT is negative`);
 };
 
@@ -86,11 +72,22 @@ export const paidOrdersCovered: InvariantCheck = async (db) => {
 };
 
 /**
- * The double-entry ledger's own checks join here once the ledger branch has merged (issue 24): `ledgerViolations(db)`
- * (every posting balanced, entries pointing at their cause) and `reconcile(db)` (credited against received, per chain
- * and token), each adapted to answer `string[]`. Empty until then; `invariantViolations` runs whatever is listed.
+ * The double-entry ledger's own checks (server/domain/payments/reconcile.ts): every journal balanced, stored balances
+ * equal to their lines and never negative, no transfer credited past its value or while not confirmed, no closed order
+ * holding money; and reconcile clean, per chain and token, credited against received.
  */
-export const ledgerChecks: readonly InvariantCheck[] = [];
+export const ledgerClean: InvariantCheck = async (db) =>
+  (await ledgerViolations(db)).map((v) => `${v.kind}: ${v.detail}`);
+
+export const reconcileClean: InvariantCheck = async (db) =>
+  (await reconcile(db))
+    .filter((row) => !row.ok)
+    .map(
+      (row) =>
+        `chain ${row.chainId} token ${row.token}: credited ${row.credited}, received ${row.received ?? `${row.receivedUnits} base units`}`,
+    );
+
+export const ledgerChecks: readonly InvariantCheck[] = [ledgerClean, reconcileClean];
 
 /** The checks that must hold at every moment, chaos or not. */
 export const alwaysChecks: readonly InvariantCheck[] = [
@@ -109,33 +106,26 @@ export async function invariantViolations(db: Kysely<DB>, options: InvariantOpti
 }
 
 /**
- * Once the chaos stops: orders paid match what was received. For a merchant none of whose transfers was ever taken
- * back, what the paid orders consumed, what open orders hold and what the balance got from transfers is exactly
- * what the address received: nothing lost, nothing made up.
+ * Once the chaos stops: nothing lost, nothing made up. For a merchant none of whose transfers was ever taken back or
+ * quarantined, what the ledger credited for the transfers to their address (into orders and the balance) is exactly
+ * what the address received in confirmed transfers.
  */
 export const receivedAllAccounted: InvariantCheck = async (db, { decimals }) => {
-  const { rows } = await sql<{ merchant_id: string; received: string; taken: string }>`
-    with addr as (select merchant_id, address from receiving_addresses where merchant_id is not null),
-    received as (
-      select a.merchant_id, sum(t.amount * ${unitScale(decimals)}) as v,
-             bool_or(t.status = 'removed' or t.quarantine is not null) as troubled
-        from chain_transfers t join addr a on a.address = t.to_address group by a.merchant_id),
-    confirmed as (
-      select a.merchant_id, sum(t.amount * ${unitScale(decimals)}) as v
-        from chain_transfers t join addr a on a.address = t.to_address
-       where t.status = 'confirmed' and t.quarantine is null group by a.merchant_id),
-    consumed as (select merchant_id, sum(amount - from_balance) as v from orders where status = 'paid' group by merchant_id),
-    held as (
-      select l.merchant_id, sum(l.amount) as v from order_transfers l join orders o on o.id = l.order_id
-       where o.status in ('pending', 'waiting') and l.counted group by l.merchant_id),
-    credited as (select merchant_id, sum(amount) as v from balance_entries where transfer_id is not null group by merchant_id)
-    select r.merchant_id::text, coalesce(f.v, 0)::text as received,
-           (coalesce(c.v, 0) + coalesce(h.v, 0) + coalesce(b.v, 0))::text as taken
-      from received r left join confirmed f using (merchant_id) left join consumed c using (merchant_id)
-           left join held h using (merchant_id) left join credited b using (merchant_id)
-     where not r.troubled and coalesce(c.v, 0) + coalesce(h.v, 0) + coalesce(b.v, 0) <> coalesce(f.v, 0)`.execute(db);
+  const { rows } = await sql<{ merchant_id: string; received: string; credited: string }>`
+    with addr as (select merchant_id, lower(address) as address from receiving_addresses where merchant_id is not null),
+    per_transfer as (
+      select a.merchant_id, t.status, t.quarantine, t.amount * ${unitScale(decimals)} as value,
+             coalesce(lt.credited, 0) as credited
+        from chain_transfers t join addr a on a.address = lower(t.to_address)
+        left join ledger_transfers lt on lt.transfer_id = t.id)
+    select merchant_id::text,
+           coalesce(sum(value) filter (where status = 'confirmed'), 0)::text as received,
+           sum(credited)::text as credited
+      from per_transfer group by merchant_id
+    having not bool_or(status = 'removed' or quarantine is not null)
+       and sum(credited) <> coalesce(sum(value) filter (where status = 'confirmed'), 0)`.execute(db);
   return rows.map(
-    (r) => `merchant ${r.merchant_id}: received ${r.received} USDT, but orders and balance account for ${r.taken}`,
+    (r) => `merchant ${r.merchant_id}: received ${r.received} USDT, but the ledger credited ${r.credited} for it`,
   );
 };
 

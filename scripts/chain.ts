@@ -1,5 +1,8 @@
 // npm run chain -- pay --to <address> --amount <usdt>   a real token transfer from the devnet's funded dev account
-// npm run chain -- status                                head block, token, dev account and watched addresses with balances
+// npm run chain -- status                                head block, token, dev account and watched addresses with balances,
+//                                                         and the quarantined transfers with their reasons (from the database)
+// npm run chain -- reconcile                             per chain and token, merchants' credits against what their addresses
+//                                                         received in confirmed transfers; exits 1 on a difference
 // Finds the running devnet through DATA_DIR/devnet/devnet.json (DATA_DIR defaults to ./data, as for the server),
 // or CHAIN_RPC_URL (+ CHAIN_TOKEN when there is no devnet.json) for any node whose dev accounts are unlocked.
 import { readFileSync } from "node:fs";
@@ -10,8 +13,10 @@ import { formatTokenAmount, parseTokenAmount } from "../server/chain/amount.ts";
 import { devClients, sendToken } from "../server/chain/deploy.ts";
 import { readDevnetFacts } from "../server/chain/devnet.ts";
 import { erc20Abi } from "../server/chain/token-abi.ts";
+import { openLedgerDatabase, quarantinedLines, runReconcile } from "./chain-ledger.ts";
 
-const usage = "usage: npm run chain -- pay --to <address> --amount <usdt>\n       npm run chain -- status\n";
+const usage =
+  "usage: npm run chain -- pay --to <address> --amount <usdt>\n       npm run chain -- status\n       npm run chain -- reconcile\n";
 
 class UsageError extends Error {}
 
@@ -22,6 +27,16 @@ async function main(argv: string[]): Promise<void> {
     options: { to: { type: "string" }, amount: { type: "string" } },
   });
   const [command] = positionals;
+  if (command === "reconcile") {
+    const opened = await openLedgerDatabase(process.env);
+    if (typeof opened === "string") throw new Error(`cannot read the database: ${opened}`);
+    try {
+      process.exitCode = await runReconcile(opened.db, (text) => process.stdout.write(text));
+    } finally {
+      await opened.close();
+    }
+    return;
+  }
   if (command !== "pay" && command !== "status")
     throw new UsageError(command ? `unknown command ${command}` : "no command");
   const devnetDir = join(process.env.DATA_DIR || "./data", "devnet");
@@ -76,6 +91,22 @@ async function main(argv: string[]): Promise<void> {
   else
     for (const address of watched)
       process.stdout.write(`watched  ${address}: ${show(await balance(getAddress(address)))}\n`);
+  await printQuarantined();
+}
+
+/** The transfers the watcher set aside, with the reason (chain_transfers.quarantine), when the database can be read. */
+async function printQuarantined(): Promise<void> {
+  const opened = await openLedgerDatabase(process.env);
+  if (typeof opened === "string") {
+    process.stdout.write(`quarantined  unknown (${opened})\n`);
+    return;
+  }
+  try {
+    const lines = await quarantinedLines(opened.db);
+    process.stdout.write(lines.length ? `${lines.join("\n")}\n` : "quarantined  none\n");
+  } finally {
+    await opened.close();
+  }
 }
 
 function watchedAddresses(file: string | undefined): string[] | null {

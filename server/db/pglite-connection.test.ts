@@ -70,7 +70,6 @@ describe("PGlite behind Kysely (one connection, lent to one caller at a time)", 
     await migrateToLatest(opened.db);
     const tables = await opened.db.introspection.getTables();
     expect(tables.map((t) => t.name).sort()).toEqual([
-      "balance_entries",
       "chain_blocks",
       "chain_cursors",
       "chain_leases",
@@ -79,6 +78,10 @@ describe("PGlite behind Kysely (one connection, lent to one caller at a time)", 
       "dev_payments",
       "google_link_tickets",
       "google_used_tokens",
+      "ledger_accounts",
+      "ledger_journals",
+      "ledger_lines",
+      "ledger_transfers",
       "mail_outbox",
       "merchants",
       "messages",

@@ -146,7 +146,10 @@ export const tableNames = [
   "mail_outbox",
   "google_link_tickets",
   "google_used_tokens",
-  "balance_entries",
+  "ledger_transfers",
+  "ledger_lines",
+  "ledger_journals",
+  "ledger_accounts",
   "order_transfers",
   "subscriptions",
   "orders",
@@ -305,20 +308,63 @@ export interface OrderTransfersTable {
   created_at: ColumnType<Date, Date | undefined, Date>;
 }
 
-export type BalanceEntryKindColumn = "excess" | "late" | "unmatched" | "orderClosed" | "orderPayment" | "reorg";
+export type LedgerAccountKindColumn = "merchant" | "order" | "receipts" | "revenue" | "reorgLoss";
 
-/** The balance's ledger; the balance is the sum of a merchant's rows. */
-export interface BalanceEntriesTable {
+/**
+ * An account of the double-entry ledger (migration 0012): a merchant's balance, an open order's money, a chain's
+ * receipts of one token, order revenue, reorganisation losses. `balance` is the sum of its lines, kept by a trigger;
+ * a merchant's or an order's never below 0, receipts and losses never above (CHECK).
+ */
+export interface LedgerAccountsTable {
   id: Id;
-  merchant_id: IdRef;
-  kind: BalanceEntryKindColumn;
-  /** Signed USDT, numeric(38, 18): credits positive, debits negative. */
-  amount: Numeric;
+  kind: LedgerAccountKindColumn;
+  merchant_id: IdRef | null;
   order_id: IdRef | null;
+  chain_id: ColumnType<string | null, string | null | undefined, string | null>;
+  token: string | null;
+  decimals: number | null;
+  currency: ColumnType<string, string | undefined, string>;
+  balance: ColumnType<string, string | undefined, never>;
+}
+
+export type LedgerJournalKindColumn =
+  | "orderReceipt"
+  | "orderPaid"
+  | "late"
+  | "unmatched"
+  | "orderClosed"
+  | "orderPayment"
+  | "refund"
+  | "reorg"
+  | "restore"
+  | "recovery";
+
+/** One movement of money with its cause (a transfer and/or an order); its lines sum to zero per currency. */
+export interface LedgerJournalsTable {
+  id: Id;
+  kind: LedgerJournalKindColumn;
   transfer_id: IdRef | null;
-  /** How many reorganisations took a credit of this transfer back before this row: a transfer is credited once per epoch. */
-  epoch: Generated<number>;
-  created_at: ColumnType<Date, Date | undefined, Date>;
+  order_id: IdRef | null;
+  /** A restore's removal, negated exactly; at most one restore per removal. */
+  restores: IdRef | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface LedgerLinesTable {
+  id: Id;
+  journal_id: IdRef;
+  account_id: IdRef;
+  currency: string;
+  /** Signed, numeric(38, 18). */
+  amount: ColumnType<string, string, never>;
+}
+
+/** Per transfer credited from chain receipts: its value (from its chain row) and what of it is credited (0 ≤ credited ≤ amount). */
+export interface LedgerTransfersTable {
+  transfer_id: IdRef;
+  account_id: IdRef;
+  amount: ColumnType<string, never, never>;
+  credited: ColumnType<string, never, never>;
 }
 
 /** The merchant's package and until when (one row per merchant). */
@@ -335,7 +381,10 @@ export interface DB {
   packages: PackagesTable;
   orders: OrdersTable;
   order_transfers: OrderTransfersTable;
-  balance_entries: BalanceEntriesTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_journals: LedgerJournalsTable;
+  ledger_lines: LedgerLinesTable;
+  ledger_transfers: LedgerTransfersTable;
   subscriptions: SubscriptionsTable;
 }
 

@@ -26,6 +26,7 @@ import {
   testTotpSecret,
 } from "../testing/seed.ts";
 import { totpCodeAt } from "../domain/identity/totp.ts";
+import { merchantLines } from "../domain/payments/balance.ts";
 import { type StubChainLayer, stubChainLayer } from "../testing/stub-chain.ts";
 
 /**
@@ -574,7 +575,7 @@ async function aRows(w: World) {
       .where("merchant_id", "=", id)
       .orderBy("transfer_id")
       .execute(),
-    balance: await h.db.selectFrom("balance_entries").selectAll().where("merchant_id", "=", id).orderBy("id").execute(),
+    balance: await merchantLines(h.db, id),
     subscription: await h.db.selectFrom("subscriptions").selectAll().where("merchant_id", "=", id).execute(),
     receivingAddress: await h.db.selectFrom("receiving_addresses").selectAll().where("merchant_id", "=", id).execute(),
     totp: await h.db.selectFrom("totp_factors").selectAll().where("merchant_id", "=", id).execute(),

@@ -10,8 +10,9 @@ import { packageListResult } from "../../contracts/schemas/packages.ts";
 import { subscriptionResult } from "../../contracts/schemas/subscription.ts";
 import { parseTokenAmount } from "../chain/amount.ts";
 import { actFor, systemScope } from "../domain/identity/system-scope.ts";
-import { balanceText } from "../domain/payments/balance.ts";
+import { balanceText, receiveForOrder } from "../domain/payments/balance.ts";
 import { addTerm } from "../domain/payments/packages.ts";
+import { toAtto } from "../domain/payments/usdt.ts";
 import {
   call,
   createHarness,
@@ -99,7 +100,28 @@ async function attach(orderCode: string, amount: string, state: "counted" | "see
     })
     .execute();
   await h.db.updateTable("orders").set({ status: "waiting" }).where("id", "=", order.id).execute();
+  if (state === "counted") await receiveIt(transferId, order.id, amount);
   return transferId;
+}
+
+/** Its money into the order's account, as the listener posts it when the transfer confirms for an open order. */
+function receiveIt(transferId: string, orderId: string, amount: string) {
+  const token = { chainId: 31337, address: `0x${"11".repeat(20)}`, decimals: 6 };
+  return h.db
+    .transaction()
+    .execute((trx) => receiveForOrder(trx, orderId, { transferId, token, amount: toAtto(amount), now: new Date() }));
+}
+
+/** A seen transfer of the order confirms and counts (what the listener does). */
+async function confirmAndCount(transferId: string) {
+  await h.db.updateTable("chain_transfers").set({ status: "confirmed" }).where("id", "=", transferId).execute();
+  const link = await h.db
+    .updateTable("order_transfers")
+    .set({ counted: true })
+    .where("transfer_id", "=", transferId)
+    .returning(["order_id", "amount"])
+    .executeTakeFirstOrThrow();
+  await receiveIt(transferId, link.order_id, link.amount);
 }
 
 describe("Package/List and Package/Current", () => {
@@ -332,8 +354,7 @@ describe("Order/FinishPay, Order/Cancel", () => {
       errCode: errCodes.orderConfirming,
     });
     expect((await detail(m, order.orderCode)).confirming).toBe("5");
-    await h.db.updateTable("chain_transfers").set({ status: "confirmed" }).where("id", "=", confirming).execute();
-    await h.db.updateTable("order_transfers").set({ counted: true }).where("transfer_id", "=", confirming).execute();
+    await confirmAndCount(confirming);
     await attach(order.orderCode, "7.25", "counted");
     expect((await detail(m, order.orderCode)).received).toBe("12.25");
     const cancelled = await call(h, "orderCancel", { token: m.token, body: { orderCode: order.orderCode } });
@@ -354,8 +375,7 @@ describe("Order/FinishPay, Order/Cancel", () => {
     const seen = await attach(order.orderCode, "4", "seen");
     await pastTheWindow(m);
     expect((await detail(m, order.orderCode)).status).toBe("waiting");
-    await h.db.updateTable("chain_transfers").set({ status: "confirmed" }).where("id", "=", seen).execute();
-    await h.db.updateTable("order_transfers").set({ counted: true }).where("transfer_id", "=", seen).execute();
+    await confirmAndCount(seen);
     expect((await detail(m, order.orderCode)).status).toBe("failed");
     expect((await balance(m)).balance).toBe("4");
   });

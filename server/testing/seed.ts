@@ -4,6 +4,7 @@ import type { CodePurpose } from "../../contracts/schemas/fields.ts";
 import type { MessageType } from "../../contracts/schemas/message.ts";
 import { parseTokenAmount } from "../chain/amount.ts";
 import { storeCode } from "../domain/identity/codes.ts";
+import { accountId, merchantAccount, orderAccount, post } from "../domain/payments/ledger.ts";
 import { addTerm } from "../domain/payments/packages.ts";
 import { toAtto, usdtText } from "../domain/payments/usdt.ts";
 import { defaultLimits } from "../domain/platform/limits.ts";
@@ -168,6 +169,9 @@ export async function seedOpenOrder(
 }
 
 /** A stored, confirmed chain transfer to the merchant (a made-up transaction on chain `chainId`); answers its id. */
+/** The token of seeded transfers (6 decimals). */
+const seedToken = `0x${"11".repeat(20)}`;
+
 export async function seedConfirmedTransfer(
   db: Kysely<DB>,
   input: { chainId?: number; baseUnits: bigint; to?: string },
@@ -181,7 +185,7 @@ export async function seedConfirmedTransfer(
       log_index: 0,
       block_number: "1",
       block_hash: `0x${randomBytes(32).toString("hex")}`,
-      token: `0x${"11".repeat(20)}`,
+      token: seedToken,
       from_address: `0x${"22".repeat(20)}`,
       to_address: input.to ?? `0x${randomBytes(20).toString("hex")}`,
       amount: input.baseUnits.toString(),
@@ -251,6 +255,20 @@ export async function seedPaidOrder(
         counted: true,
       })
       .execute();
+    // Into the order's account from the chain's receipts, then to revenue: as the watcher and markPaid post it.
+    const price = toAtto(pkg.price);
+    await db.transaction().execute(async (trx) => {
+      const token = { chainId: input.chainId ?? 31337, address: seedToken, decimals: 6 };
+      const orderFunds = await orderAccount(trx, order.id);
+      await post(trx, { kind: "orderReceipt", transferId: transfer.transferId, orderId: order.id, at: paidAt }, [
+        [await accountId(trx, { kind: "receipts", token }), -price],
+        [orderFunds, price],
+      ]);
+      await post(trx, { kind: "orderPaid", transferId: transfer.transferId, orderId: order.id, at: paidAt }, [
+        [orderFunds, -price],
+        [await accountId(trx, { kind: "revenue" }), price],
+      ]);
+    });
   }
   await db
     .insertInto("subscriptions")
@@ -284,16 +302,14 @@ export async function seedBalance(
     chainId: input.chainId,
     baseUnits: parseTokenAmount(input.amount, 6),
   });
-  await db
-    .insertInto("balance_entries")
-    .values({
-      merchant_id: input.userId,
-      kind: "unmatched",
-      amount: input.amount,
-      order_id: null,
-      transfer_id: transfer.transferId,
-    })
-    .execute();
+  const amount = toAtto(input.amount);
+  await db.transaction().execute(async (trx) => {
+    const token = { chainId: input.chainId ?? 31337, address: seedToken, decimals: 6 };
+    await post(trx, { kind: "unmatched", transferId: transfer.transferId, at: new Date() }, [
+      [await accountId(trx, { kind: "receipts", token }), -amount],
+      [await merchantAccount(trx, input.userId), amount],
+    ]);
+  });
   return { txHash: transfer.txHash };
 }
 

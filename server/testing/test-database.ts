@@ -5,8 +5,11 @@ import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { listenOverPglite } from "../db/listen.ts";
-import { migrateToLatest } from "../db/migrations.ts";
+import { Kysely, PostgresDialect } from "kysely";
+import { Migrator } from "kysely/migration";
+import { migrateToLatest, migrations } from "../db/migrations.ts";
 import { kyselyOverPglite, type OpenedDatabase, openDatabase, pgliteOptions } from "../db/open-database.ts";
+import type { DB } from "../db/schema.ts";
 
 /**
  * A migrated in-memory database for one test file. initdb and the migrations cost 3–7 s on PGlite, many times that
@@ -72,4 +75,48 @@ async function createPostgresDatabase(serverUrl: string): Promise<OpenedDatabase
       await admin(`drop database ${name}`);
     },
   };
+}
+
+/**
+ * An empty database migrated up to `lastMigration` only, for a migration's own test (it seeds the older schema, then
+ * runs `migrateToLatest`). PGlite in memory, or a throw-away database on TEST_DATABASE_URL's server.
+ */
+export async function createTestDatabaseUpTo(lastMigration: string): Promise<OpenedDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  let opened: Pick<OpenedDatabase, "db" | "close">;
+  if (serverUrl) {
+    const name = `mc_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+    await adminQuery(serverUrl, `create database ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const db = new Kysely<DB>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url.toString() }) }),
+    });
+    opened = {
+      db,
+      close: async () => {
+        await db.destroy();
+        await adminQuery(serverUrl, `drop database ${name}`);
+      },
+    };
+  } else {
+    const db = kyselyOverPglite(await PGlite.create(pgliteOptions));
+    opened = { db, close: () => db.destroy() };
+  }
+  const { error } = await new Migrator({
+    db: opened.db,
+    provider: { getMigrations: async () => migrations },
+  }).migrateTo(lastMigration);
+  if (error) throw error;
+  return { ...opened, listen: () => Promise.reject(new Error("no LISTEN on a migration test's database")) };
+}
+
+async function adminQuery(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }

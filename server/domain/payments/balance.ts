@@ -1,91 +1,76 @@
 import type { Kysely } from "kysely";
+import { getAddress } from "viem";
 import type { BalanceResult } from "../../../contracts/schemas/balance.ts";
-import type { BalanceEntryKindColumn, DB } from "../../db/schema.ts";
+import type { DB, LedgerJournalKindColumn } from "../../db/schema.ts";
 import type { AnyMerchantScope, MerchantScope, SystemScope } from "../identity/merchant-scope.ts";
-import { fromAtto, toAtto, usdtText } from "./usdt.ts";
+import {
+  accountBalance,
+  accountId,
+  creditedOf,
+  type Line,
+  merchantAccount,
+  merchantShareOf,
+  orderAccount,
+  post,
+  type ReceiptsToken,
+  unrestoredRemoval,
+} from "./ledger.ts";
+import { fromAtto, minAtto, toAtto, usdtText } from "./usdt.ts";
+
+/**
+ * Every movement of merchant money, as postings of the double-entry ledger (ledger.ts): a transfer received for an
+ * order or the balance, an order paid (revenue and the excess), paid from the balance, closed (its money to the
+ * balance), a transfer taken back by a reorganisation and its return. The balance is the merchant account's stored
+ * figure, which the database never lets go below zero.
+ */
 
 /** The newest ledger lines the balance call answers. */
 export const balanceEntriesShown = 100;
 
-/** The balance: the sum of the merchant's ledger, in atto units (may be negative after a reorganisation's debit). */
+/** The merchant's balance in atto units. */
 export async function balanceAtto(db: Kysely<DB>, { merchantId }: AnyMerchantScope): Promise<bigint> {
   const row = await db
-    .selectFrom("balance_entries")
-    .select((eb) => eb.fn.sum<string | null>("amount").as("total"))
+    .selectFrom("ledger_accounts")
+    .select("balance")
+    .where("kind", "=", "merchant")
     .where("merchant_id", "=", merchantId)
-    .executeTakeFirstOrThrow();
-  return toAtto(row.total ?? "0");
+    .executeTakeFirst();
+  return toAtto(row?.balance ?? "0");
 }
 
-/** How many reorganisations took a credit of this transfer back: the epoch its next credit or debit belongs to. */
-async function transferEpoch(trx: Kysely<DB>, transferId: string): Promise<number> {
-  const row = await trx
-    .selectFrom("balance_entries")
-    .select((eb) => eb.fn.countAll<string>().as("n"))
-    .where("transfer_id", "=", transferId)
-    .where("kind", "=", "reorg")
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+const receiptsOf = (trx: Kysely<DB>, token: ReceiptsToken) =>
+  accountId(trx, { kind: "receipts", token: { ...token, address: getAddress(token.address) } });
 
-export interface TransferCredit {
-  /** Whose balance: the merchant's own call (an order they close) or the system's for them (the chain listener, the sweep). */
-  scope: AnyMerchantScope;
-  kind: Extract<BalanceEntryKindColumn, "excess" | "late" | "unmatched" | "orderClosed">;
+export interface TransferReceipt {
   transferId: string;
-  orderId: string | null;
+  token: ReceiptsToken;
   amount: bigint;
   now: Date;
 }
 
-/**
- * Credits (part of) a transfer, once per epoch: the unique index `balance_entries_transfer_credit` makes a second
- * credit of the same transfer a no-op, whoever tries. Answers whether this call wrote it.
- */
-export async function creditTransfer(trx: Kysely<DB>, credit: TransferCredit): Promise<boolean> {
-  if (credit.amount <= 0n) return false;
-  const epoch = await transferEpoch(trx, credit.transferId);
-  const rows = await trx
-    .insertInto("balance_entries")
-    .values({
-      merchant_id: credit.scope.merchantId,
-      kind: credit.kind,
-      amount: fromAtto(credit.amount),
-      order_id: credit.orderId,
-      transfer_id: credit.transferId,
-      epoch,
-      created_at: credit.now,
-    })
-    .onConflict((oc) => oc.doNothing())
-    .returning("id")
-    .execute();
-  return rows.length === 1;
+/** A confirmed transfer counted for the merchant's open order: from the chain's receipts into the order's account. */
+export async function receiveForOrder(trx: Kysely<DB>, orderId: string, receipt: TransferReceipt): Promise<void> {
+  await post(trx, { kind: "orderReceipt", transferId: receipt.transferId, orderId, at: receipt.now }, [
+    [await receiptsOf(trx, receipt.token), -receipt.amount],
+    [await orderAccount(trx, orderId), receipt.amount],
+  ]);
 }
 
-/** An order's own refund (balance it took, given back when it closes unpaid): once per order. */
-export async function creditOrderRefund(
+/** A confirmed transfer straight to the balance: after its order's window (`late`), of no order, or after its order closed. */
+export async function receiveToBalance(
   trx: Kysely<DB>,
   { merchantId }: AnyMerchantScope,
-  orderId: string,
-  amount: bigint,
-  now: Date,
+  kind: Extract<LedgerJournalKindColumn, "late" | "unmatched" | "orderClosed">,
+  orderId: string | null,
+  receipt: TransferReceipt,
 ): Promise<void> {
-  if (amount <= 0n) return;
-  await trx
-    .insertInto("balance_entries")
-    .values({
-      merchant_id: merchantId,
-      kind: "orderClosed",
-      amount: fromAtto(amount),
-      order_id: orderId,
-      transfer_id: null,
-      created_at: now,
-    })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
+  await post(trx, { kind, transferId: receipt.transferId, orderId, at: receipt.now }, [
+    [await receiptsOf(trx, receipt.token), -receipt.amount],
+    [await merchantAccount(trx, merchantId), receipt.amount],
+  ]);
 }
 
-/** What an order takes from the balance: once per order (unique index `balance_entries_order_payment`). */
+/** What an order takes from the balance: once per order (unique index); false when it was taken already. */
 export async function debitOrderPayment(
   trx: Kysely<DB>,
   { merchantId }: AnyMerchantScope,
@@ -93,109 +78,194 @@ export async function debitOrderPayment(
   amount: bigint,
   now: Date,
 ): Promise<boolean> {
-  const rows = await trx
-    .insertInto("balance_entries")
-    .values({
-      merchant_id: merchantId,
-      kind: "orderPayment",
-      amount: fromAtto(-amount),
-      order_id: orderId,
-      transfer_id: null,
-      created_at: now,
-    })
-    .onConflict((oc) => oc.doNothing())
-    .returning("id")
-    .execute();
-  return rows.length === 1;
+  const posted = await post(trx, { kind: "orderPayment", orderId, at: now }, [
+    [await merchantAccount(trx, merchantId), -amount],
+    [await orderAccount(trx, orderId), amount],
+  ]);
+  return posted !== null;
 }
 
 /**
- * A reorganisation removed a transfer: whatever of it the balance holds (credits minus earlier debits) is taken back
- * as a `reorg` debit, which may leave the balance negative. Nothing when it was never credited. The system's (the
- * chain listener): the merchant is whoever the transfer's credits went to.
+ * Paid: the order's account goes to revenue (the order's amount) and the rest to the balance (the excess, caused by
+ * the transfer that completed it). Once per order.
  */
-export async function debitRemovedTransfer(
+export async function settlePaidOrder(
+  trx: Kysely<DB>,
+  { merchantId }: AnyMerchantScope,
+  order: { id: string; amount: string },
+  transferId: string | null,
+  now: Date,
+): Promise<void> {
+  const account = await orderAccount(trx, order.id);
+  const held = await accountBalance(trx, account);
+  const revenue = minAtto(held, toAtto(order.amount));
+  await post(trx, { kind: "orderPaid", transferId, orderId: order.id, at: now }, [
+    [account, -held],
+    [await accountId(trx, { kind: "revenue" }), revenue],
+    [await merchantAccount(trx, merchantId), held - revenue],
+  ]);
+}
+
+/**
+ * Cancelled or failed: each counted transfer's money goes from the order to the balance (`orderClosed`, naming the
+ * transfer), then whatever else the order holds (balance it took: `refund`, once per order).
+ */
+export async function closeOrderFunds(
+  trx: Kysely<DB>,
+  { merchantId }: AnyMerchantScope,
+  orderId: string,
+  counted: readonly { transferId: string; amount: bigint }[],
+  now: Date,
+): Promise<void> {
+  const account = await orderAccount(trx, orderId);
+  const merchant = await merchantAccount(trx, merchantId);
+  for (const transfer of counted) {
+    const amount = minAtto(transfer.amount, await accountBalance(trx, account));
+    await post(trx, { kind: "orderClosed", transferId: transfer.transferId, orderId, at: now }, [
+      [account, -amount],
+      [merchant, amount],
+    ]);
+  }
+  const rest = await accountBalance(trx, account);
+  await post(trx, { kind: "refund", orderId, at: now }, [
+    [account, -rest],
+    [merchant, rest],
+  ]);
+}
+
+/**
+ * A reorganisation removed a transfer: all that is credited of it goes back to the chain's receipts, taken from the
+ * open order it was counted for, then from the merchant (what they got of it, as far as their balance holds), and the
+ * rest is recorded as a reorganisation loss. Nothing when nothing is credited. The system's (the chain listener).
+ */
+export async function reverseTransfer(
+  trx: Kysely<DB>,
+  _system: SystemScope,
+  transferId: string,
+  openOrder: { orderId: string; merchantId: string } | null,
+  now: Date,
+): Promise<void> {
+  const taken = await creditedOf(trx, transferId);
+  if (taken <= 0n) return;
+  const receipts = await trx
+    .selectFrom("ledger_transfers")
+    .select("account_id")
+    .where("transfer_id", "=", transferId)
+    .executeTakeFirstOrThrow();
+  const order = openOrder ? await orderAccount(trx, openOrder.orderId) : undefined;
+  const fromOrder = order ? minAtto(taken, await accountBalance(trx, order)) : 0n;
+  const share = await merchantShareOf(trx, transferId);
+  const merchantId = share.merchantId ?? openOrder?.merchantId;
+  const merchant = merchantId ? await merchantAccount(trx, merchantId) : undefined;
+  const owed = minAtto(taken - fromOrder, share.amount > 0n ? share.amount : 0n);
+  const fromMerchant = merchant ? minAtto(owed, await accountBalance(trx, merchant)) : 0n;
+  const lines: Line[] = [[receipts.account_id, taken]];
+  if (order) lines.push([order, -fromOrder]);
+  if (merchant) lines.push([merchant, -fromMerchant]);
+  lines.push([await accountId(trx, { kind: "reorgLoss" }), -(taken - fromOrder - fromMerchant)]);
+  const orderId = openOrder?.orderId ?? (await causeOrderOf(trx, transferId));
+  await post(trx, { kind: "reorg", transferId, orderId, at: now }, lines);
+}
+
+/** The order a transfer's journals name, if any (the reversal names it too). */
+async function causeOrderOf(trx: Kysely<DB>, transferId: string): Promise<string | null> {
+  const row = await trx
+    .selectFrom("ledger_journals")
+    .select("order_id")
+    .where("transfer_id", "=", transferId)
+    .where("order_id", "is not", null)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.order_id ?? null;
+}
+
+/**
+ * A removed transfer back again (mined again, or in another block): the exact reverse of its last removal (the
+ * database checks it and allows one per removal), so it restores what the removal took back and nothing else.
+ * Answers the order whose account got money back (the removal had taken it from that open order), or null; false
+ * when the transfer has no removal to restore (its first confirmation).
+ */
+export async function restoreTransfer(
   trx: Kysely<DB>,
   _system: SystemScope,
   transferId: string,
   now: Date,
-): Promise<void> {
-  const held = await trx
-    .selectFrom("balance_entries")
-    .select(["merchant_id", "order_id", "amount"])
-    .where("transfer_id", "=", transferId)
-    .orderBy("id")
-    .execute();
-  const net = held.reduce((sum, row) => sum + toAtto(row.amount), 0n);
-  const first = held[0];
-  if (net <= 0n || !first) return;
-  await trx
-    .insertInto("balance_entries")
-    .values({
-      merchant_id: first.merchant_id,
-      kind: "reorg",
-      amount: fromAtto(-net),
-      order_id: held.findLast((row) => row.order_id !== null)?.order_id ?? null,
-      transfer_id: transferId,
-      epoch: await transferEpoch(trx, transferId),
-      created_at: now,
-    })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
+): Promise<{ orderId: string | null } | false> {
+  const removal = await unrestoredRemoval(trx, transferId);
+  if (!removal) return false;
+  await post(
+    trx,
+    { kind: "restore", transferId, orderId: removal.orderId, restores: removal.id, at: now },
+    removal.lines.map(([account, amount]) => [account, -amount]),
+  );
+  const intoOrder = await trx
+    .selectFrom("ledger_accounts")
+    .select("order_id")
+    .where("kind", "=", "order")
+    .where(
+      "id",
+      "in",
+      removal.lines.map(([account]) => account),
+    )
+    .executeTakeFirst();
+  return { orderId: intoOrder?.order_id ?? null };
 }
 
-/**
- * A removed transfer back again (mined again, or in another block) whose order stays paid: the balance gets back what
- * the last removal took (its `reorg` debit), in the kind it was credited as, and nothing else, since the rest of the
- * transfer paid the order. Once per epoch (the credit index); nothing when the removal took nothing.
- */
-export async function restoreRemovedTransfer(
+/** What an order that is no longer open holds (a transfer restored into it after it closed) goes to the balance. */
+export async function releaseClosedOrderFunds(
   trx: Kysely<DB>,
-  _system: SystemScope,
+  { merchantId }: AnyMerchantScope,
+  orderId: string,
   transferId: string,
   now: Date,
-): Promise<void> {
-  const epoch = await transferEpoch(trx, transferId);
-  if (epoch === 0) return;
-  const entries = await trx
-    .selectFrom("balance_entries")
-    .select(["merchant_id", "kind", "amount", "order_id"])
-    .where("transfer_id", "=", transferId)
-    .where("epoch", "=", epoch - 1)
+): Promise<bigint> {
+  const account = await orderAccount(trx, orderId);
+  const held = await accountBalance(trx, account);
+  await post(trx, { kind: "orderClosed", transferId, orderId, at: now }, [
+    [account, -held],
+    [await merchantAccount(trx, merchantId), held],
+  ]);
+  return held;
+}
+
+/** The wire's kind of a merchant's line, by its journal's kind (contracts/schemas/balance.ts). */
+const wireKind = {
+  orderReceipt: "excess",
+  orderPaid: "excess",
+  late: "late",
+  unmatched: "unmatched",
+  orderClosed: "orderClosed",
+  refund: "orderClosed",
+  orderPayment: "orderPayment",
+  reorg: "reorg",
+  restore: "reorg",
+  recovery: "reorg",
+} as const satisfies Record<LedgerJournalKindColumn, BalanceResult["entries"][number]["kind"]>;
+
+/** The merchant's ledger lines, newest first: kind (as the wire names it), signed amount, order, transaction. */
+export async function merchantLines(db: Kysely<DB>, merchantId: string, limit = balanceEntriesShown) {
+  const rows = await db
+    .selectFrom("ledger_lines as l")
+    .innerJoin("ledger_accounts as a", "a.id", "l.account_id")
+    .innerJoin("ledger_journals as j", "j.id", "l.journal_id")
+    .leftJoin("orders as o", "o.id", "j.order_id")
+    .leftJoin("chain_transfers as t", "t.id", "j.transfer_id")
+    .select(["j.kind", "l.amount", "j.created_at", "o.order_code", "t.tx_hash"])
+    .where("a.kind", "=", "merchant")
+    .where("a.merchant_id", "=", merchantId)
+    .orderBy("l.journal_id", "desc")
+    .orderBy("l.id", "desc")
+    .limit(limit)
     .execute();
-  const debit = entries.find((e) => e.kind === "reorg");
-  const credit = entries.find((e) => e.kind !== "reorg");
-  if (!debit) return;
-  await trx
-    .insertInto("balance_entries")
-    .values({
-      merchant_id: debit.merchant_id,
-      kind: credit?.kind ?? "excess",
-      amount: fromAtto(-toAtto(debit.amount)),
-      order_id: debit.order_id,
-      transfer_id: transferId,
-      epoch,
-      created_at: now,
-    })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
+  return rows.map((row) => ({ ...row, kind: wireKind[row.kind] }));
 }
 
 /** The balance and its newest lines, with the order code and transaction each names. */
 export async function balanceOf(db: Kysely<DB>, scope: MerchantScope): Promise<BalanceResult> {
-  const { merchantId } = scope;
-  const rows = await db
-    .selectFrom("balance_entries as e")
-    .leftJoin("orders as o", "o.id", "e.order_id")
-    .leftJoin("chain_transfers as t", "t.id", "e.transfer_id")
-    .select(["e.kind", "e.amount", "e.created_at", "o.order_code", "t.tx_hash"])
-    .where("e.merchant_id", "=", merchantId)
-    .orderBy("e.created_at", "desc")
-    .orderBy("e.id", "desc")
-    .limit(balanceEntriesShown)
-    .execute();
+  const rows = await merchantLines(db, scope.merchantId);
   return {
-    balance: fromAtto(maxZero(await balanceAtto(db, scope))),
+    balance: fromAtto(await balanceAtto(db, scope)),
     currency: "USDT",
     entries: rows.map((row) => ({
       kind: row.kind,
@@ -207,8 +277,19 @@ export async function balanceOf(db: Kysely<DB>, scope: MerchantScope): Promise<B
   };
 }
 
-/** The wire's balance is an amount (no sign); a negative balance (a reorganisation's debit) shows as 0 and pays nothing. */
-const maxZero = (value: bigint) => (value < 0n ? 0n : value);
+/** What of an order went to the balance (its excess, a closed order's money, less what a reorganisation took back). */
+export async function orderToBalance(db: Kysely<DB>, orderId: string): Promise<bigint> {
+  const row = await db
+    .selectFrom("ledger_lines as l")
+    .innerJoin("ledger_accounts as a", "a.id", "l.account_id")
+    .innerJoin("ledger_journals as j", "j.id", "l.journal_id")
+    .select((eb) => eb.fn.sum<string | null>("l.amount").as("total"))
+    .where("j.order_id", "=", orderId)
+    .where("j.kind", "!=", "orderPayment")
+    .where("a.kind", "=", "merchant")
+    .executeTakeFirstOrThrow();
+  return toAtto(row.total ?? "0");
+}
 
-/** The ledger's sum as text, sign included (tests). */
+/** The balance as text (tests). */
 export const balanceText = async (db: Kysely<DB>, scope: AnyMerchantScope) => fromAtto(await balanceAtto(db, scope));

@@ -7,7 +7,14 @@ import type { DB } from "../../db/schema.ts";
 import type { SystemMerchantScope } from "../identity/merchant-scope.ts";
 import { actFor, systemScope } from "../identity/system-scope.ts";
 import { postMessage } from "../messaging/messages.ts";
-import { creditTransfer, debitRemovedTransfer, restoreRemovedTransfer } from "./balance.ts";
+import {
+  receiveForOrder,
+  receiveToBalance,
+  releaseClosedOrderFunds,
+  restoreTransfer,
+  reverseTransfer,
+  type TransferReceipt,
+} from "./balance.ts";
 import {
   countConfirmed,
   expireIfDue,
@@ -39,6 +46,7 @@ const system = systemScope("chain-listener");
 interface Priced {
   chain: ConfiguredChain;
   amount: bigint;
+  decimals: number;
 }
 
 /**
@@ -60,7 +68,7 @@ export function createOrderListener(options: OrderListenerOptions): ChainListene
     // The watcher quarantines the transfer (chain/watcher-steps.ts) and goes on with the others.
     if (amount > maxTransferAtto)
       throw new TransferRefused(`amount out of range: ${fromAtto(amount)} USDT is more than exists`);
-    return { chain, amount };
+    return { chain, amount, decimals: token.decimals };
   };
 
   /** The merchant whose receiving address the transfer went to, for the system to act for; null when none is. */
@@ -138,54 +146,67 @@ export function createOrderListener(options: OrderListenerOptions): ChainListene
     /**
      * Counted for its open order (paid when covered, the excess to the balance); otherwise all of it goes to the
      * balance: `orderClosed` when its order closed meanwhile, `late` when it came after an order's window, `unmatched`.
+     * Back after a removal, it is first the exact reverse of that removal (balance.ts: restoreTransfer), and nothing is
+     * credited anew; the ledger refuses a credit beyond the transfer's value whoever tries (migration 0012).
      */
     async onTransferConfirmed(trx, t) {
       const priced = price(t);
       if (!priced) return;
       const at = now();
+      const receipt: TransferReceipt = {
+        transferId: t.id,
+        token: { chainId: t.chainId, address: t.token, decimals: priced.decimals },
+        amount: priced.amount,
+        now: at,
+      };
       const link = await linkOf(trx, t);
+      const order = link ? await lockOrderById(trx, system, link.order_id) : undefined;
+      const restored = await restoreTransfer(trx, system, t.id, at);
+      if (link && order && isOpen(order.status)) {
+        const scope = actFor(system, order.merchant_id);
+        // Restored, its money is back in the order's account (the removal took it from there).
+        if (!restored) await receiveForOrder(trx, order.id, receipt);
+        const after = await countConfirmed(trx, scope, order, t.id, at);
+        // Counted, not covered, and past the window with nothing else confirming: the expiry need not wait for the sweep.
+        await expireIfDue(trx, scope, after, at);
+        return;
+      }
+      if (restored) {
+        // Its order closed or was paid by other money while it was away: what came back into the order goes on to the balance.
+        if (link && restored.orderId === link.order_id) {
+          const released = await releaseClosedOrderFunds(
+            trx,
+            actFor(system, link.merchant_id),
+            link.order_id,
+            t.id,
+            at,
+          );
+          if (released > 0n)
+            await trx
+              .updateTable("order_transfers")
+              .set({ to_balance: true, counted: false })
+              .where("transfer_id", "=", t.id)
+              .execute();
+        }
+        if (order) await notify(trx, order);
+        return;
+      }
       if (link) {
-        const order = await lockOrderById(trx, system, link.order_id);
-        if (order && isOpen(order.status)) {
-          const scope = actFor(system, order.merchant_id);
-          const after = await countConfirmed(trx, scope, order, t.id, at);
-          // Counted, not covered, and past the window with nothing else confirming: the expiry need not wait for the sweep.
-          await expireIfDue(trx, scope, after, at);
-          return;
-        }
-        if (order?.status === "paid" && link.counted && !link.to_balance) {
-          // It paid (part of) an order that stays paid: back after a removal, it restores what the removal took, no more.
-          await restoreRemovedTransfer(trx, system, t.id, at);
-          await notify(trx, order);
-          return;
-        }
+        // Counted for an order no longer open and never removed since: it was credited once already.
+        if (link.counted && !link.to_balance) return;
         await trx
           .updateTable("order_transfers")
           .set({ to_balance: true, counted: false })
           .where("transfer_id", "=", t.id)
           .execute();
-        await creditTransfer(trx, {
-          scope: actFor(system, link.merchant_id),
-          kind: "orderClosed",
-          transferId: t.id,
-          orderId: link.order_id,
-          amount: priced.amount,
-          now: at,
-        });
+        await receiveToBalance(trx, actFor(system, link.merchant_id), "orderClosed", link.order_id, receipt);
         if (order) await notify(trx, order);
         return;
       }
       const merchant = await merchantOf(trx, t);
       if (!merchant) return;
       const late = await lateOrderOf(trx, merchant, t.id);
-      await creditTransfer(trx, {
-        scope: merchant,
-        kind: late ? "late" : "unmatched",
-        transferId: t.id,
-        orderId: late,
-        amount: priced.amount,
-        now: at,
-      });
+      await receiveToBalance(trx, merchant, late ? "late" : "unmatched", late, receipt);
     },
 
     /**
@@ -195,8 +216,8 @@ export function createOrderListener(options: OrderListenerOptions): ChainListene
      */
     async onTransferRemoved(trx, t) {
       const link = await linkOf(trx, t);
+      const order = link ? await lockOrderById(trx, system, link.order_id) : undefined;
       if (link) {
-        const order = await lockOrderById(trx, system, link.order_id);
         if (order && isOpen(order.status)) {
           await refreshOpenStatus(trx, order);
           await notify(trx, order);
@@ -212,7 +233,11 @@ export function createOrderListener(options: OrderListenerOptions): ChainListene
           );
         }
       }
-      await debitRemovedTransfer(trx, system, t.id, now());
+      // What is credited of it goes back: from its open order's account when it counted there, else from the balance,
+      // and what the balance no longer holds is recorded as a reorganisation loss (balance.ts).
+      const open =
+        link?.counted && order && isOpen(order.status) ? { orderId: order.id, merchantId: order.merchant_id } : null;
+      await reverseTransfer(trx, system, t.id, open, now());
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { DB, OrdersTable, OrderStatusColumn, PayTypeColumn } from "../../db/schema.ts";
 import type { AnyMerchantScope, SystemScope } from "../identity/merchant-scope.ts";
-import { creditOrderRefund, creditTransfer } from "./balance.ts";
+import { closeOrderFunds, settlePaidOrder } from "./balance.ts";
 import { notifyOrderChanged } from "./order-events-channel.ts";
 import { activatePackage } from "./subscriptions.ts";
 import { toAtto } from "./usdt.ts";
@@ -87,7 +87,7 @@ export const notify = (trx: Kysely<DB>, order: Pick<OrderRow, "merchant_id" | "o
 
 /**
  * Cancelled or failed: whatever confirmed for the order (a partial payment), transfer by transfer, and any balance it
- * took go to the balance as `orderClosed`. Transfers still confirming must not exist (the callers check).
+ * took go from the order's account to the balance (balance.ts). Transfers still confirming must not exist (the callers check).
  */
 export async function closeOrder(
   trx: Kysely<DB>,
@@ -96,18 +96,8 @@ export async function closeOrder(
   status: "cancelled" | "failed",
   now: Date,
 ): Promise<OrderRow> {
-  for (const transfer of await attachedTransfers(trx, order.id)) {
-    if (transfer.state !== "counted") continue;
-    await creditTransfer(trx, {
-      scope,
-      kind: "orderClosed",
-      transferId: transfer.transferId,
-      orderId: order.id,
-      amount: transfer.amount,
-      now,
-    });
-  }
-  await creditOrderRefund(trx, scope, order.id, toAtto(order.from_balance), now);
+  const counted = (await attachedTransfers(trx, order.id)).filter((t) => t.state === "counted");
+  await closeOrderFunds(trx, scope, order.id, counted, now);
   const updated = await trx
     .updateTable("orders")
     .set({ status, closed_at: now })
@@ -142,7 +132,10 @@ export async function expireIfDue(
   return closeOrder(trx, scope, order, "failed", now);
 }
 
-/** Paid: the package is activated (subscriptions.ts) and the order closed as paid. */
+/**
+ * Paid: the package is activated (subscriptions.ts), the order closed as paid, and its account settled (revenue, the
+ * excess to the balance caused by `completedBy`, the transfer that completed it).
+ */
 export async function markPaid(
   trx: Kysely<DB>,
   scope: AnyMerchantScope,
@@ -150,7 +143,9 @@ export async function markPaid(
   payType: PayTypeColumn,
   now: Date,
   fromBalance?: string,
+  completedBy: string | null = null,
 ): Promise<OrderRow> {
+  await settlePaidOrder(trx, scope, order, completedBy, now);
   const pkg = await trx.selectFrom("packages").selectAll().where("id", "=", order.package_id).executeTakeFirstOrThrow();
   const packageExpiresAt = await activatePackage(trx, scope, pkg, order.id, now);
   const updated = await trx
@@ -184,8 +179,9 @@ export async function orderProgress(
 }
 
 /**
- * A transfer of the open order confirmed (inside the watcher's transaction): it counts now, and the order is paid when
- * counted transfers and balance cover the amount, the excess going to the balance as `excess` of that transfer. Two
+ * A transfer of the open order confirmed (inside the watcher's transaction), its money already in the order's account:
+ * it counts now, and the order is paid when counted transfers and balance cover the amount, the excess going to the
+ * balance caused by that transfer. Two
  * transfers confirmed in one block are counted one call at a time, so the excess is never counted twice.
  */
 export async function countConfirmed(
@@ -207,16 +203,7 @@ export async function countConfirmed(
     await notify(trx, order);
     return order;
   }
-  const paid = await markPaid(trx, scope, order, toAtto(order.from_balance) > 0n ? "mixed" : "chain", now);
-  await creditTransfer(trx, {
-    scope,
-    kind: "excess",
-    transferId,
-    orderId: order.id,
-    amount: received - amount,
-    now,
-  });
-  return paid;
+  return markPaid(trx, scope, order, toAtto(order.from_balance) > 0n ? "mixed" : "chain", now, undefined, transferId);
 }
 
 /** Status of an open order from what is attached: waiting while a transfer counts or Finish Pay was pressed, else pending. */

@@ -2,6 +2,7 @@ import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Order, OrderDetail, OrderTransfer } from "../../../contracts/schemas/order.ts";
 import type { DB } from "../../db/schema.ts";
 import type { MerchantScope } from "../identity/merchant-scope.ts";
+import { orderToBalance } from "./balance.ts";
 import { termMonths } from "./packages.ts";
 import { fromAtto, toAtto, usdtText } from "./usdt.ts";
 
@@ -156,19 +157,13 @@ export async function orderTransfersOf(db: Kysely<DB>, orderId: string): Promise
 /** The `orderDetail` shape: the order, its transfers, the balance it took and the package's expiry once paid. */
 export async function toWireOrderDetail(db: Kysely<DB>, row: WireOrderRow, now: Date): Promise<OrderDetail> {
   const order = toWireOrder(row, now);
-  const toBalance = await db
-    .selectFrom("balance_entries")
-    .select((eb) => eb.fn.sum<string | null>("amount").as("total"))
-    .where("order_id", "=", row.id)
-    .where("kind", "!=", "orderPayment")
-    .executeTakeFirstOrThrow();
   const short = toAtto(row.amount) - toAtto(order.received);
   return {
     ...order,
     transfers: await orderTransfersOf(db, row.id),
     fromBalance: usdtText(row.from_balance),
     packageExpiresAt: row.package_expires_at ? row.package_expires_at.toISOString() : null,
-    toBalance: fromAtto(toAtto(toBalance.total ?? "0")),
+    toBalance: fromAtto(await orderToBalance(db, row.id)),
     reversed: fromAtto(row.status === "paid" && row.pay_type !== "free" && short > 0n ? short : 0n),
   };
 }

@@ -1,5 +1,5 @@
 import type { Address } from "viem";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import {
   type Order,
@@ -17,9 +17,11 @@ import { call, createHarness, type Harness, type Merchant, reset, signedInMercha
 import { seedOpenOrder, seedPackageId } from "../../testing/seed.ts";
 import { type StubChainLayer, stubChainLayer } from "../../testing/stub-chain.ts";
 import { actFor, systemScope } from "../identity/system-scope.ts";
-import { balanceText } from "./balance.ts";
+import { balanceText, merchantLines } from "./balance.ts";
 import { expireOverdueOrders } from "./order-expiry.ts";
 import { createOrderListener } from "./order-listener.ts";
+import { ledgerViolations, reconcile } from "./reconcile.ts";
+import { usdtText } from "./usdt.ts";
 
 /**
  * The order lifecycle on a real chain: anvil (a block per transaction, so the test decides when blocks come), the real
@@ -69,6 +71,13 @@ beforeEach(async () => {
   lagBlocks = 0n;
 });
 
+// Whatever a test did, the ledger holds (balanced, nothing negative, each transfer credited at most once) and
+// reconciles with the chain: what merchants were credited is what their addresses received in confirmed transfers.
+afterEach(async () => {
+  expect(await ledgerViolations(h.db)).toEqual([]);
+  expect((await reconcile(h.db)).filter((row) => !row.ok)).toEqual([]);
+});
+
 /** How far the node's answers lag behind the chain (a load-balanced RPC whose backend is behind). */
 let lagBlocks = 0n;
 
@@ -113,13 +122,19 @@ async function detail(m: Merchant, orderCode: string): Promise<OrderDetail> {
 /** The test acts as the system to read a merchant's balance (tests may: scripts/symbol-rules.ts spares them). */
 const tests = systemScope("test");
 
-const ledger = (m: Merchant) =>
-  h.db
-    .selectFrom("balance_entries")
-    .select(["kind", "amount"])
-    .where("merchant_id", "=", m.userId)
-    .orderBy("id")
+/** Revenue and reorganisation losses, as decimal text. */
+async function platformBalances() {
+  const rows = await h.db
+    .selectFrom("ledger_accounts")
+    .select(["kind", "balance"])
+    .where("kind", "in", ["revenue", "reorgLoss"])
     .execute();
+  return Object.fromEntries(rows.map((r) => [r.kind, usdtText(r.balance)]));
+}
+
+/** The merchant's balance lines, oldest first, as the wire names their kinds. */
+const ledger = async (m: Merchant) =>
+  (await merchantLines(h.db, m.userId)).reverse().map(({ kind, amount }) => ({ kind, amount }));
 
 describe("orders paid on a real chain", { timeout: 60_000 }, () => {
   it("a short payment waits; a second transfer tops it up and the order is paid, the package active", async () => {
@@ -234,8 +249,10 @@ describe("orders paid on a real chain", { timeout: 60_000 }, () => {
       ["reorg", "-1.000000000000000000"],
     ]);
     expect(await balanceText(h.db, actFor(tests, m.userId))).toBe("0");
-    // Never silent (finding 6 of issue 24): the detail says what the chain took back, and the merchant is told.
+    // Never silent (finding 6 of issue 24): the detail says what the chain took back, and the merchant is told; the
+    // ledger records the 29 that paid the order as a reorganisation loss (the package stays: revenue is not taken back).
     expect(after).toMatchObject({ received: "0", reversed: "29", toBalance: "0" });
+    expect(await platformBalances()).toEqual({ revenue: "29", reorgLoss: "-29" });
     const notices = await h.db.selectFrom("messages").select("kind").where("merchant_id", "=", m.userId).execute();
     expect(notices.map((n) => n.kind)).toContain("paymentReversed");
   });
@@ -264,12 +281,39 @@ describe("orders paid on a real chain", { timeout: 60_000 }, () => {
     });
     expect((await detail(m, order.orderCode)).transfers.map((t) => t.status)).toEqual(["confirmed"]);
     expect(await balanceText(h.db, actFor(tests, m.userId))).toBe("1");
+    // The return is the removal's exact reverse: the loss it recorded is recovered, nothing more is credited.
+    expect(await platformBalances()).toEqual({ revenue: "29", reorgLoss: "0" });
     // Removed and back once more: still the excess alone.
     await chain.test.request({ method: "anvil_reorg", params: [4, []] } as never);
     await watch();
     await chain.sendRaw(raw);
     await confirmAll();
     expect(await balanceText(h.db, actFor(tests, m.userId))).toBe("1");
+  });
+
+  it("a partial payment taken away while its order is open, the order paid meanwhile, then mined again: it goes to the balance, once", async () => {
+    const m = await signedInMerchant(h);
+    const to = await addressOf(m);
+    const order = await createOrder(m);
+    const payer = await chain.payer();
+    await chain.mine(2);
+    await watch();
+    const raw = await chain.signedPayment(payer, to, usdt("20"));
+    await chain.sendRaw(raw);
+    await confirmAll();
+    expect(await detail(m, order.orderCode)).toMatchObject({ status: "waiting", received: "20" });
+    await chain.test.request({ method: "anvil_reorg", params: [4, []] } as never);
+    await watch();
+    expect(await detail(m, order.orderCode)).toMatchObject({ status: "pending", received: "0" });
+    await chain.pay(to, usdt("29"));
+    await confirmAll();
+    expect((await detail(m, order.orderCode)).status).toBe("paid");
+    // Back: the removal's reverse puts the 20 back in the (paid) order's account, and from there to the balance.
+    await chain.sendRaw(raw);
+    await confirmAll();
+    expect(await detail(m, order.orderCode)).toMatchObject({ status: "paid", received: "29", toBalance: "20" });
+    expect(await balanceText(h.db, actFor(tests, m.userId))).toBe("20");
+    expect(await ledger(m)).toEqual([{ kind: "orderClosed", amount: "20.000000000000000000" }]);
   });
 
   it("a node that lags behind what the watcher saw is waited for, not taken for a fork: nothing removed or credited again", async () => {

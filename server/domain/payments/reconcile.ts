@@ -1,0 +1,170 @@
+import { type Kysely, sql } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import { fromAtto, toAtto } from "./usdt.ts";
+
+/**
+ * The ledger against the chain (issue 24): per chain and token, what merchants were credited (what left that chain's
+ * receipts account) against what their watched addresses received in confirmed transfers, quarantined ones left out.
+ * `npm run chain -- reconcile` prints it; the chaos harness calls `reconcile` and `ledgerViolations` after every step.
+ */
+export interface ReconcileRow {
+  chainId: string;
+  token: string;
+  /** The receipts account's decimals; null when nothing of this token was ever credited. */
+  decimals: number | null;
+  /** Confirmed transfers to merchants' addresses, not quarantined. */
+  transfers: number;
+  /** Their sum in token base units. */
+  receivedUnits: string;
+  /** The same in USDT (null without decimals). */
+  received: string | null;
+  /** What left the receipts account, in USDT. */
+  credited: string;
+  /** credited − received in USDT, or null without decimals (then it differs whenever anything was received). */
+  difference: string | null;
+  quarantined: number;
+  ok: boolean;
+}
+
+interface Received {
+  chain_id: string;
+  token: string;
+  transfers: string;
+  units: string | null;
+  quarantined: string;
+}
+
+interface Credited {
+  chain_id: string;
+  token: string;
+  decimals: number;
+  balance: string;
+}
+
+export async function reconcile(db: Kysely<DB>): Promise<ReconcileRow[]> {
+  // Grouped by recipient first (few rows), then matched with merchants' addresses: one pass over the transfers. Each
+  // transfer is valued as the ledger values it (rounded down past 18 decimals), so the sums compare exactly.
+  const received = await sql<Received & { value: string | null }>`
+      with receipts as (select chain_id, lower(token) as token, decimals from ledger_accounts where kind = 'receipts'),
+      per_recipient as (
+        select t.chain_id, lower(t.token) as token, lower(t.to_address) as recipient,
+          count(*) filter (where t.quarantine is null) as transfers,
+          sum(t.amount) filter (where t.quarantine is null) as units,
+          sum(trunc(t.amount / (10::numeric ^ r.decimals), 18)) filter (where t.quarantine is null) as value,
+          count(*) filter (where t.quarantine is not null) as quarantined
+        from chain_transfers t
+        left join receipts r on r.chain_id = t.chain_id and r.token = lower(t.token)
+        where t.status = 'confirmed'
+        group by 1, 2, 3
+      )
+      select p.chain_id::text as chain_id, p.token, sum(p.transfers)::text as transfers, sum(p.units)::text as units,
+        sum(p.value)::text as value, sum(p.quarantined)::text as quarantined
+      from per_recipient p
+      join receiving_addresses a on lower(a.address) = p.recipient and a.merchant_id is not null
+      group by 1, 2`.execute(db);
+  const credited = await sql<Credited>`
+      select chain_id::text as chain_id, lower(token) as token, decimals, balance::text as balance
+      from ledger_accounts where kind = 'receipts'`.execute(db);
+  const key = (chainId: string, token: string) => `${chainId}:${token}`;
+  const keys = new Set([...received.rows, ...credited.rows].map((r) => key(r.chain_id, r.token)));
+  return [...keys].sort().map((k) => {
+    const [chainId = "", token = ""] = k.split(":");
+    const got = received.rows.find((r) => key(r.chain_id, r.token) === k);
+    const account = credited.rows.find((r) => key(r.chain_id, r.token) === k);
+    const value = got?.value ?? "0";
+    const creditedAtto = account ? -toAtto(account.balance) : 0n;
+    const receivedAtto = account ? toAtto(value) : null;
+    const units = got?.units ?? "0";
+    const difference = receivedAtto === null ? null : creditedAtto - receivedAtto;
+    return {
+      chainId,
+      token,
+      decimals: account?.decimals ?? null,
+      transfers: Number(got?.transfers ?? 0),
+      receivedUnits: units,
+      received: receivedAtto === null ? null : fromAtto(receivedAtto),
+      credited: fromAtto(creditedAtto),
+      difference: difference === null ? null : fromAtto(difference),
+      quarantined: Number(got?.quarantined ?? 0),
+      ok: difference === null ? BigInt(units) === 0n : difference === 0n,
+    };
+  });
+}
+
+export interface LedgerViolation {
+  kind:
+    | "unbalancedJournal"
+    | "journalWithoutLines"
+    | "negativeBalance"
+    | "storedBalanceDiffers"
+    | "overCreditedTransfer"
+    | "creditedNotConfirmed"
+    | "confirmedNotFullyCredited"
+    | "closedOrderHoldsMoney";
+  detail: string;
+}
+
+/**
+ * Every broken ledger invariant, as rows (empty when it holds): journals that do not balance or have fewer than two
+ * lines, balances below zero or differing from their lines, transfers credited beyond their value or while not
+ * confirmed, confirmed transfers credited in part, closed orders still holding money. The database refuses most of
+ * these outright; this finds any that got past it (or a database migrated from one that did not).
+ */
+export async function ledgerViolations(db: Kysely<DB>): Promise<LedgerViolation[]> {
+  const found: LedgerViolation[] = [];
+  const add = async (kind: LedgerViolation["kind"], query: ReturnType<typeof sql<{ detail: string }>>) => {
+    for (const row of (await query.execute(db)).rows) found.push({ kind, detail: row.detail });
+  };
+  await add(
+    "unbalancedJournal",
+    sql`select format('journal %s is off by %s %s', journal_id, sum(amount), currency) as detail
+        from ledger_lines group by journal_id, currency having sum(amount) <> 0`,
+  );
+  await add(
+    "journalWithoutLines",
+    sql`select format('journal %s (%s) has %s line(s)', j.id, j.kind, count(l.id)) as detail
+        from ledger_journals j left join ledger_lines l on l.journal_id = j.id group by j.id having count(l.id) < 2`,
+  );
+  await add(
+    "negativeBalance",
+    sql`select format('%s account %s is at %s', kind, id, balance) as detail from ledger_accounts
+        where (kind in ('merchant', 'order', 'revenue') and balance < 0) or (kind in ('receipts', 'reorgLoss') and balance > 0)`,
+  );
+  await add(
+    "storedBalanceDiffers",
+    sql`select format('account %s stores %s, its lines sum to %s', a.id, a.balance, coalesce(s.total, 0)) as detail
+        from ledger_accounts a left join (select account_id, sum(amount) as total from ledger_lines group by account_id) s
+          on s.account_id = a.id
+        where a.balance <> coalesce(s.total, 0)`,
+  );
+  await add(
+    "overCreditedTransfer",
+    sql`select format('transfer %s: credited %s of %s (its receipts lines say %s)', t.transfer_id, t.credited, t.amount,
+          coalesce(-s.total, 0)) as detail
+        from ledger_transfers t left join (
+          select j.transfer_id, sum(l.amount) as total from ledger_lines l
+          join ledger_journals j on j.id = l.journal_id join ledger_accounts a on a.id = l.account_id
+          where a.kind = 'receipts' group by j.transfer_id
+        ) s on s.transfer_id = t.transfer_id
+        where t.credited > t.amount or t.credited < 0 or t.credited <> coalesce(-s.total, 0)`,
+  );
+  await add(
+    "creditedNotConfirmed",
+    sql`select format('transfer %s is %s but %s of it is credited', t.transfer_id, c.status, t.credited) as detail
+        from ledger_transfers t join chain_transfers c on c.id = t.transfer_id
+        where c.status <> 'confirmed' and t.credited <> 0`,
+  );
+  await add(
+    "confirmedNotFullyCredited",
+    sql`select format('transfer %s is confirmed, %s of %s credited', t.transfer_id, t.credited, t.amount) as detail
+        from ledger_transfers t join chain_transfers c on c.id = t.transfer_id
+        where c.status = 'confirmed' and c.quarantine is null and t.credited <> t.amount`,
+  );
+  await add(
+    "closedOrderHoldsMoney",
+    sql`select format('order %s is %s and holds %s', o.order_code, o.status, a.balance) as detail
+        from ledger_accounts a join orders o on o.id = a.order_id
+        where a.kind = 'order' and a.balance <> 0 and o.status not in ('pending', 'waiting')`,
+  );
+  return found;
+}
