@@ -190,7 +190,7 @@ export const migration0012DoubleEntryLedger: Migration = {
           return case when tg_op = 'DELETE' then old else new end;
         end $$`.execute(db);
     for (const table of ["ledger_lines", "ledger_journals"])
-      await sql`create trigger ${sql.raw(`${table}_append_only`)} before update or delete on ${sql.table(table)} for each row execute function ledger_append_only()`.execute(
+      await sql`create trigger ${sql.id(`${table}_append_only`)} before update or delete on ${sql.table(table)} for each row execute function ledger_append_only()`.execute(
         db,
       );
     await sql`create trigger ledger_accounts_balance_by_lines before update or delete on ledger_accounts for each row execute function ledger_append_only()`.execute(

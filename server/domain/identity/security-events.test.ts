@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestIdentityProvider, type TestIdentityProvider } from "../../testing/google-idp.ts";
+import { type IdTokenClaims, startTestIdentityProvider, type TestIdentityProvider } from "../../testing/google-idp.ts";
 import { call, createHarness, type Harness, reset } from "../../testing/harness.ts";
 import { seedCode, seedMerchant } from "../../testing/seed.ts";
 import { defaultLimits } from "../platform/limits.ts";
 import { pruneExpired } from "../platform/prune.ts";
+import { nonceHash } from "./google-identity.ts";
 import { recordSecurityEvent } from "./security-events.ts";
 
 let h: Harness;
@@ -118,20 +119,25 @@ describe("the security event log", () => {
   });
 
   it("records Google sign-ins: a refused token (no merchant), a throttled address, a new merchant, a linked one", async () => {
-    const google = (credential: string, ip: string) => call(h, "googleLogin", { body: { credential }, ...from(ip) });
-    expect((await google(await idp.idToken({ aud: "wrong" }), "192.0.2.20")).errCode).toBe("2102");
-    const created = await google(await idp.idToken({ email: "new@example.com", sub: "g-1" }), "192.0.2.21");
+    const nonce = "security-log-browser-nonce-0123456789";
+    const idToken = (claims: IdTokenClaims = {}) => idp.idToken({ nonce: nonceHash(nonce), ...claims });
+    const google = (credential: string, ip: string) =>
+      call(h, "googleLogin", { body: { credential, nonce }, ...from(ip) });
+    expect((await google(await idToken({ aud: "wrong" }), "192.0.2.20")).errCode).toBe("2102");
+    const created = await google(await idToken({ email: "new@example.com", sub: "g-1" }), "192.0.2.21");
     const { userId } = await seedMerchant(h.db, { email, password });
-    const linked = await google(await idp.idToken({ email, sub: "g-2" }), "192.0.2.22");
+    // A Google account with the merchant's e-mail links only with the merchant's password (issue 25, finding 8).
+    const { linkTicket } = (await google(await idToken({ email, sub: "g-2" }), "192.0.2.22")).resData;
+    const linked = await call(h, "googleLink", { body: { linkTicket, password }, ...from("192.0.2.22") });
     expect(linked.resData.userId).toBe(userId);
-    for (let i = 0; i < 3; i++) await google(await idp.idToken({ aud: "wrong" }), "192.0.2.23");
-    expect((await google(await idp.idToken(), "192.0.2.23")).status).toBe(429);
+    for (let i = 0; i < 3; i++) await google(await idToken({ aud: "wrong" }), "192.0.2.23");
+    expect((await google(await idToken(), "192.0.2.23")).status).toBe(429);
     const rows = (await allEvents()).map((e) => `${e.kind} ${e.outcome} ${e.ip} ${e.merchant_id ?? "-"}`);
     expect(rows).toEqual([
       "googleSignIn failure 192.0.2.20 -",
       `googleSignIn success 192.0.2.21 ${created.resData.userId}`,
+      // The link signs the merchant in: one event, the link's.
       `googleLink success 192.0.2.22 ${userId}`,
-      `googleSignIn success 192.0.2.22 ${userId}`,
       "googleSignIn failure 192.0.2.23 -",
       "googleSignIn failure 192.0.2.23 -",
       "googleSignIn failure 192.0.2.23 -",
