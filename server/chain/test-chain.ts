@@ -112,6 +112,13 @@ export function laggingBackend(
     async blockHash(number) {
       return number > (await lagged()) ? null : node.blockHash(number);
     },
+    async header(number) {
+      return number > (await lagged()) ? null : node.header(number);
+    },
+    async blockTransfers(query) {
+      if (query.block.number > (await lagged())) throw new Error(`unknown block ${query.block.hash}`);
+      return node.blockTransfers(query);
+    },
     async transfers(query) {
       if (!options.clampLogs) return node.transfers(query);
       const limit = await lagged();
@@ -127,6 +134,8 @@ export function logsFrom(rest: ChainAdapter, logs: ChainAdapter): ChainAdapter {
     genesisHash: () => rest.genesisHash(),
     head: () => rest.head(),
     blockHash: (number) => rest.blockHash(number),
+    header: (number) => rest.header(number),
     transfers: (query) => logs.transfers(query),
+    blockTransfers: (query) => logs.blockTransfers(query),
   };
 }

@@ -224,4 +224,45 @@ describe("the chain watcher on anvil", () => {
     expect(count("seen")).toBe(1);
     expect((await rows()).map((r) => [r.to_address, r.amount])).toEqual([[ours, "7"]]);
   });
+
+  it("reads older blocks by range and the newest by hash, storing what it read up to a block the backend behind lacks", async () => {
+    const ours = newAddress();
+    await watchAddresses(database.db, [ours]);
+    const { count, listener } = recorder();
+    const start = await chain.head();
+    await chain.pay(ours, 1n);
+    await chain.mine(5);
+    await chain.pay(ours, 2n);
+    await chain.mine(1);
+    const head = await chain.head();
+    let lag = 1n;
+    const node = createEvmAdapter({ chainId: 31337, rpcUrl: chain.rpcUrl });
+    const watcher = createWatcher(
+      {
+        product: "Devnet",
+        chainId: 31337,
+        tokens: [chain.token],
+        confirmations: 3,
+        startBlock: start,
+        byHashBlocks: 3,
+      },
+      {
+        db: database.db,
+        adapter: logsFrom(
+          node,
+          laggingBackend(node, () => lag, { clampLogs: true }),
+        ),
+        addressBook: watchedAddressBook(database.db),
+        listener,
+      },
+    );
+    await watcher.tick();
+    expect(count("seen")).toBe(2);
+    const cursor = () => database.db.selectFrom("chain_cursors").select("next_block").executeTakeFirstOrThrow();
+    expect((await cursor()).next_block).toBe(String(head));
+    lag = 0n;
+    await watcher.tick();
+    expect((await cursor()).next_block).toBe(String(head + 1n));
+    expect((await rows()).map((r) => r.amount)).toEqual(["1", "2"]);
+  });
 });
