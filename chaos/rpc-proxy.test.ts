@@ -10,29 +10,38 @@ let node: Server;
 let proxy: RpcProxy;
 const hex = (n: number) => `0x${n.toString(16)}`;
 const block = (n: number) => (n > head ? null : { number: hex(n), hash: `0x${n}-${era}` });
+/** The block a hash names, if the node has it (same era, not above the head). */
+const byHash = (hash: string) => {
+  const [n, e] = hash.slice(2).split("-");
+  return e === era ? block(Number(n)) : null;
+};
 
 beforeAll(async () => {
   node = createServer(async (request, response) => {
     let body = "";
     for await (const chunk of request) body += chunk;
     const call = JSON.parse(body) as { id: number; method: string; params: unknown[] };
-    const [first] = call.params as [string | { fromBlock: string; toBlock: string }];
+    const [first] = call.params as [string | { fromBlock: string; toBlock: string; blockHash?: string }];
     const result =
       call.method === "eth_blockNumber"
         ? hex(head)
         : call.method === "eth_getBlockByNumber"
           ? block(first === "latest" ? head : Number(first))
-          : call.method === "eth_getLogs"
-            ? Array.from(
-                {
-                  length:
-                    Number((first as { toBlock: string }).toBlock) -
-                    Number((first as { fromBlock: string }).fromBlock) +
-                    1,
-                },
-                (_, i) => ({ blockNumber: hex(Number((first as { fromBlock: string }).fromBlock) + i) }),
-              ).filter((l) => Number(l.blockNumber) <= head)
-            : null;
+          : call.method === "eth_getBlockByHash"
+            ? byHash(first as string)
+            : call.method === "eth_getLogs" && (first as { blockHash?: string }).blockHash
+              ? [{ blockHash: (first as { blockHash: string }).blockHash }]
+              : call.method === "eth_getLogs"
+                ? Array.from(
+                    {
+                      length:
+                        Number((first as { toBlock: string }).toBlock) -
+                        Number((first as { fromBlock: string }).fromBlock) +
+                        1,
+                    },
+                    (_, i) => ({ blockNumber: hex(Number((first as { fromBlock: string }).fromBlock) + i) }),
+                  ).filter((l) => Number(l.blockNumber) <= head)
+                : null;
     response.end(JSON.stringify({ jsonrpc: "2.0", id: call.id, result }));
   });
   await new Promise<void>((resolve) => node.listen(0, "127.0.0.1", resolve));
@@ -75,6 +84,22 @@ describe("the chaos RPC proxy", () => {
     const logs = (await rpc("eth_getLogs", [{ fromBlock: hex(93), toBlock: hex(99) }])).result as unknown[];
     expect(logs.map((l) => Number((l as { blockNumber: string }).blockNumber))).toEqual([93, 94, 95]);
     expect((await rpc("eth_getLogs", [{ fromBlock: hex(97), toBlock: hex(99) }])).result).toEqual([]);
+  });
+
+  it("lagging or taking turns, answers logs by block hash (EIP-234) for a block it has and an error for one above its head", async () => {
+    for (const clampLogs of [false, true]) {
+      await proxy.set({ kind: "lag", blocks: 5, clampLogs });
+      expect((await rpc("eth_getLogs", [{ blockHash: "0x98-a" }])).error).toMatchObject({ code: -32000 });
+      expect((await rpc("eth_getLogs", [{ blockHash: "0x94-a" }])).result).toEqual([{ blockHash: "0x94-a" }]);
+      expect((await rpc("eth_getLogs", [{ blockHash: "0x94-x" }])).error).toMatchObject({ code: -32000 });
+    }
+    await proxy.set({ kind: "alternate", blocks: 5, clampLogs: true });
+    const answers = [];
+    for (let i = 0; i < 8; i++) answers.push(await rpc("eth_getLogs", [{ blockHash: "0x98-a" }]));
+    // The node ahead has it; the backend behind never answers an empty list for it.
+    expect(answers.some((a) => a.error)).toBe(true);
+    expect(answers.filter((a) => !a.error).map((a) => a.result)).toContainEqual([{ blockHash: "0x98-a" }]);
+    expect(answers.every((a) => a.error || (a.result as unknown[]).length === 1)).toBe(true);
   });
 
   it("refuses in turn with HTTP 503 and a JSON-RPC error, and a stall holds the answer", async () => {

@@ -84,6 +84,15 @@ export async function startRpcProxy(upstream: string): Promise<RpcProxy> {
       }
       case "eth_getLogs": {
         const filter = { ...(params[0] as Record<string, string>) };
+        // EIP-234, one block by its hash: a node that does not have it says so, whether it clamps ranges or not.
+        if (filter.blockHash) {
+          const block = (await ask({ method: "eth_getBlockByHash", params: [filter.blockHash, false] })) as {
+            number?: string;
+          } | null;
+          if (!block?.number || BigInt(block.number) > limit)
+            throw Object.assign(new Error("unknown block"), { rpc: { code: -32000, message: "unknown block" } });
+          return ask(call);
+        }
         const to = latestTags.has(filter.toBlock ?? "latest") ? limit : BigInt(filter.toBlock!);
         const from = filter.fromBlock && !latestTags.has(filter.fromBlock) ? BigInt(filter.fromBlock) : limit;
         if (!clampLogs && (to > limit || from > limit))

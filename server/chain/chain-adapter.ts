@@ -8,6 +8,11 @@ export interface BlockRef {
   hash: string;
 }
 
+/** A block as the node has it, linked to the one before. */
+export interface BlockHeader extends BlockRef {
+  parentHash: string;
+}
+
 /** One ERC-20 (or TRC-20) `Transfer` log to one of our addresses. Addresses are checksummed. */
 export interface TokenTransfer {
   chainId: number;
@@ -34,6 +39,13 @@ export interface TransferQuery {
   watched: WatchedAddresses;
 }
 
+/** One block's transfers, asked for by its hash (`number` only says which backends may have it). */
+export interface BlockTransferQuery {
+  block: BlockRef;
+  tokens: readonly string[];
+  watched: WatchedAddresses;
+}
+
 export interface ChainAdapter {
   readonly chainId: number;
   /** The newest block the node knows. */
@@ -42,6 +54,16 @@ export interface ChainAdapter {
   genesisHash(): Promise<string>;
   /** The hash of the block at this height on the node's canonical chain, or null when there is none (yet). */
   blockHash(number: bigint): Promise<string | null>;
-  /** Transfers of `tokens` to `watched` addresses in [fromBlock, toBlock], ordered by block and log index. */
+  /** The block at this height on the node's canonical chain, with its parent's hash, or null when there is none (yet). */
+  header(number: bigint): Promise<BlockHeader | null>;
+  /**
+   * Transfers of `tokens` to `watched` addresses in [fromBlock, toBlock], ordered by block and log index. A node behind
+   * `toBlock` may answer only up to its head, silently: the watcher asks this only of blocks well below the head.
+   */
   transfers(query: TransferQuery): Promise<TokenTransfer[]>;
+  /**
+   * Transfers of `tokens` to `watched` addresses in the block with this hash (EIP-234: eth_getLogs by blockHash),
+   * ordered by log index; each carries that hash. A node that does not have the block fails: never an empty answer.
+   */
+  blockTransfers(query: BlockTransferQuery): Promise<TokenTransfer[]>;
 }

@@ -119,6 +119,7 @@ export async function startChainLayer(options: ChainLayerOptions): Promise<Chain
           confirmations: chain.confirmations,
           startBlock: chain.devnet && facts ? BigInt(facts.token.deployBlock) : settings?.startBlock,
           scanBlocks: settings?.scanBlocks,
+          byHashBlocks: settings?.byHashBlocks,
           pollMs: chain.devnet ? 500 : settings?.pollMs,
           leaseMs: settings?.leaseMs,
         },

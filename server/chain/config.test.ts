@@ -72,6 +72,18 @@ describe("chain settings from the environment", () => {
     );
   });
 
+  it("takes how many of the newest blocks are read by hash (the watcher's default when not set), at least 1", () => {
+    const entry = { product: "Eth", chainId: 1, rpcUrl: "https://a.example/rpc", tokens: [usdt] };
+    expect(chainConfigFromEnv({ WALLET_XPUB: xpub, CHAINS: chains([entry]) }).chains[0]?.byHashBlocks).toBeUndefined();
+    expect(
+      chainConfigFromEnv({ WALLET_XPUB: xpub, CHAINS: chains([{ ...entry, byHashBlocks: 200 }]) }).chains[0]
+        ?.byHashBlocks,
+    ).toBe(200);
+    expect(() => chainConfigFromEnv({ WALLET_XPUB: xpub, CHAINS: chains([{ ...entry, byHashBlocks: 0 }]) })).toThrow(
+      /byHashBlocks/,
+    );
+  });
+
   it("with chains configured the devnet runs only when asked for", () => {
     const env = {
       WALLET_XPUB: xpub,

@@ -26,6 +26,8 @@ const chainEntry = z.strictObject({
   startBlock: z.optional(z.int().check(z.minimum(0))),
   scanBlocks: z._default(z.int().check(z.minimum(1), z.maximum(100_000)), 500),
   pollMs: z._default(z.int().check(z.minimum(100), z.maximum(600_000)), 2_000),
+  /** The newest blocks read one by one, their logs by block hash (watcher-steps.ts scanRange); default in watcher.ts. */
+  byHashBlocks: z.optional(z.int().check(z.minimum(1), z.maximum(10_000))),
   /** How long the watcher's lease lasts (watcher.ts): another instance takes over this long after a crash. */
   leaseMs: z._default(z.int().check(z.minimum(1_000), z.maximum(600_000)), 15_000),
 });

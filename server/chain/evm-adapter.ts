@@ -1,5 +1,22 @@
-import { BlockNotFoundError, createPublicClient, getAddress, http, type PublicClient } from "viem";
-import type { BlockRef, ChainAdapter, TokenTransfer, TransferQuery } from "./chain-adapter.ts";
+import {
+  BlockNotFoundError,
+  createPublicClient,
+  getAddress,
+  type GetLogsReturnType,
+  type Hash,
+  http,
+  type PublicClient,
+  zeroAddress,
+} from "viem";
+import type {
+  BlockHeader,
+  BlockRef,
+  BlockTransferQuery,
+  ChainAdapter,
+  TokenTransfer,
+  TransferQuery,
+  WatchedAddresses,
+} from "./chain-adapter.ts";
 import { transferEvent } from "./token-abi.ts";
 
 export interface EvmAdapterOptions {
@@ -15,6 +32,8 @@ export interface EvmAdapterOptions {
   timeoutMs?: number;
 }
 
+type TransferLog = GetLogsReturnType<typeof transferEvent, [typeof transferEvent], true>[number];
+
 /**
  * The genesis block's hash, read as block 1's parent: anvil, after loading a saved state, sometimes answers a freshly
  * made block 0 for eth_getBlockByNumber(0) while block 1 still names the original one. Block 0 while there is no block 1.
@@ -28,7 +47,10 @@ export async function genesisHash(client: PublicClient): Promise<string> {
   }
 }
 
-/** The EVM adapter on viem: heads and hashes by eth_getBlockByNumber, ERC-20 Transfer logs by eth_getLogs. */
+/**
+ * The EVM adapter on viem: heads and hashes by eth_getBlockByNumber, ERC-20 Transfer logs by eth_getLogs over a range
+ * or (EIP-234) for one block by its hash.
+ */
 export function createEvmAdapter(options: EvmAdapterOptions): ChainAdapter {
   const client: PublicClient = createPublicClient({
     transport: http(options.rpcUrl, { timeout: options.timeoutMs ?? 20_000, retryCount: 2 }),
@@ -36,6 +58,33 @@ export function createEvmAdapter(options: EvmAdapterOptions): ChainAdapter {
   const logsBlockRange = BigInt(options.logsBlockRange ?? 500);
   const topicFilterMax = options.topicFilterMax ?? 100;
   const { chainId } = options;
+
+  /** The token contracts, and the watched addresses as a topic filter when there are few enough of them. */
+  const logFilter = (tokens: readonly string[], watched: WatchedAddresses) => {
+    const to = watched.size > 0 && watched.size <= topicFilterMax ? [...watched].map((a) => getAddress(a)) : undefined;
+    return { address: tokens.map((t) => getAddress(t)), event: transferEvent, args: to ? { to } : undefined };
+  };
+
+  function toTransfers(logs: readonly TransferLog[], watched: WatchedAddresses): TokenTransfer[] {
+    const found: TokenTransfer[] = [];
+    for (const log of logs) {
+      if (log.removed || !watched.has(log.args.to.toLowerCase())) continue;
+      found.push({
+        chainId,
+        txHash: log.transactionHash,
+        logIndex: log.logIndex,
+        blockNumber: log.blockNumber,
+        blockHash: log.blockHash,
+        token: getAddress(log.address),
+        from: log.args.from,
+        to: log.args.to,
+        amount: log.args.value,
+      });
+    }
+    return found.sort((a, b) =>
+      a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1,
+    );
+  }
 
   return {
     chainId,
@@ -52,36 +101,36 @@ export function createEvmAdapter(options: EvmAdapterOptions): ChainAdapter {
         throw error;
       }
     },
+    async header(number: bigint): Promise<BlockHeader | null> {
+      try {
+        const block = await client.getBlock({ blockNumber: number });
+        return { number: block.number, hash: block.hash, parentHash: block.parentHash };
+      } catch (error) {
+        if (error instanceof BlockNotFoundError) return null;
+        throw error;
+      }
+    },
     async transfers({ fromBlock, toBlock, tokens, watched }: TransferQuery): Promise<TokenTransfer[]> {
       if (watched.size === 0 || tokens.length === 0 || toBlock < fromBlock) return [];
-      const to = watched.size <= topicFilterMax ? [...watched].map((a) => getAddress(a)) : undefined;
       const logs = await client.getLogs({
-        address: tokens.map((t) => getAddress(t)),
-        event: transferEvent,
-        args: to ? { to } : undefined,
+        ...logFilter(tokens, watched),
         strict: true,
         fromBlock,
         toBlock,
         blockRange: logsBlockRange,
       });
-      const found: TokenTransfer[] = [];
-      for (const log of logs) {
-        if (log.removed || !watched.has(log.args.to.toLowerCase())) continue;
-        found.push({
-          chainId,
-          txHash: log.transactionHash,
-          logIndex: log.logIndex,
-          blockNumber: log.blockNumber,
-          blockHash: log.blockHash,
-          token: getAddress(log.address),
-          from: log.args.from,
-          to: log.args.to,
-          amount: log.args.value,
-        });
-      }
-      return found.sort((a, b) =>
-        a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1,
-      );
+      return toTransfers(logs, watched);
+    },
+    async blockTransfers({ block, tokens, watched }: BlockTransferQuery): Promise<TokenTransfer[]> {
+      // Asked even with nothing to match: a node that does not have the block must say so.
+      const logs = await client.getLogs({
+        ...logFilter(tokens.length > 0 ? tokens : [zeroAddress], watched),
+        strict: true,
+        blockHash: block.hash as Hash,
+      });
+      if (logs.some((log) => log.blockHash !== block.hash || log.blockNumber !== block.number))
+        throw new Error(`logs asked of block ${block.hash} came from another block`);
+      return toTransfers(logs, watched);
     },
   };
 }

@@ -15,7 +15,9 @@ const down: ChainAdapter = {
   genesisHash: () => Promise.reject(new Error("connection refused")),
   head: () => Promise.reject(new Error("connection refused")),
   blockHash: () => Promise.reject(new Error("connection refused")),
+  header: () => Promise.reject(new Error("connection refused")),
   transfers: () => Promise.reject(new Error("connection refused")),
+  blockTransfers: () => Promise.reject(new Error("connection refused")),
 };
 
 describe("several RPC backends of one chain", () => {
@@ -33,6 +35,11 @@ describe("several RPC backends of one chain", () => {
       watched: new Set(["0x000000000000000000000000000000000000dead"]),
     };
     await expect(adapter.transfers(query)).resolves.toEqual([]);
+    // A block above the backend behind, by its hash: asked of one that has it, and from another backend an error.
+    const top = { block: head, tokens: [chain.token], watched: query.watched };
+    await expect(adapter.blockTransfers(top)).resolves.toEqual([]);
+    await expect(laggingBackend(node, () => 6n).blockTransfers(top)).rejects.toThrow(/unknown block/);
+    expect(await adapter.header(head.number)).toMatchObject({ number: head.number, hash: head.hash });
     expect(await adapter.genesisHash()).toBe(await node.genesisHash());
   });
 

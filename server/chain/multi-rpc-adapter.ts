@@ -1,4 +1,11 @@
-import type { BlockRef, ChainAdapter, TokenTransfer, TransferQuery } from "./chain-adapter.ts";
+import type {
+  BlockHeader,
+  BlockRef,
+  BlockTransferQuery,
+  ChainAdapter,
+  TokenTransfer,
+  TransferQuery,
+} from "./chain-adapter.ts";
 
 /**
  * Several RPC backends of one chain as one adapter (CHAINS' `rpcUrls`): the head is the highest any backend answers,
@@ -55,7 +62,17 @@ export function createMultiRpcAdapter(backends: readonly ChainAdapter[]): ChainA
       }
       return null;
     },
+    async header(number: bigint): Promise<BlockHeader | null> {
+      for (const backend of byReach(number)) {
+        const header = await backend.header(number).catch(() => null);
+        if (header) return header;
+      }
+      return null;
+    },
     transfers: (query: TransferQuery): Promise<TokenTransfer[]> =>
       firstAnswer(byReach(query.toBlock), (b) => b.transfers(query)),
+    // A backend without the block fails (EIP-234), so the next one is asked: never an empty answer for a missing block.
+    blockTransfers: (query: BlockTransferQuery): Promise<TokenTransfer[]> =>
+      firstAnswer(byReach(query.block.number), (b) => b.blockTransfers(query)),
   };
 }

@@ -74,6 +74,17 @@ export async function recentBlocks(db: Kysely<DB>, chainId: number, below?: bigi
   return rows.map((r) => ({ number: BigInt(r.number), hash: r.hash }));
 }
 
+/** The stored hash of the block at this height, if it is kept. */
+export async function storedBlockHash(db: Kysely<DB>, chainId: number, number: bigint): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("chain_blocks")
+    .select("hash")
+    .where("chain_id", "=", chain(chainId))
+    .where("number", "=", String(number))
+    .executeTakeFirst();
+  return row?.hash;
+}
+
 export async function rememberBlocks(db: Kysely<DB>, chainId: number, blocks: readonly BlockRef[]): Promise<void> {
   if (blocks.length === 0) return;
   await db

@@ -92,9 +92,14 @@ export async function watchAddresses(db: Kysely<DB>, addresses: readonly Address
 
 /**
  * The node as a load-balanced RPC whose backend lags `lag()` blocks behind answers it: an older head, no block above
- * it. Read on every call, so a test can make it lag and catch up.
+ * it. Read on every call, so a test can make it lag and catch up. Its logs: every one by default; with `clampLogs`,
+ * only those up to its head, silently (older geth, Sonic, reth before #26891).
  */
-export function laggingBackend(node: ChainAdapter, lag: () => bigint): ChainAdapter {
+export function laggingBackend(
+  node: ChainAdapter,
+  lag: () => bigint,
+  options: { clampLogs?: boolean } = {},
+): ChainAdapter {
   const lagged = async () => (await node.head()).number - lag();
   return {
     chainId: node.chainId,
@@ -107,6 +112,30 @@ export function laggingBackend(node: ChainAdapter, lag: () => bigint): ChainAdap
     async blockHash(number) {
       return number > (await lagged()) ? null : node.blockHash(number);
     },
-    transfers: (query) => node.transfers(query),
+    async header(number) {
+      return number > (await lagged()) ? null : node.header(number);
+    },
+    async blockTransfers(query) {
+      if (query.block.number > (await lagged())) throw new Error(`unknown block ${query.block.hash}`);
+      return node.blockTransfers(query);
+    },
+    async transfers(query) {
+      if (!options.clampLogs) return node.transfers(query);
+      const limit = await lagged();
+      return node.transfers({ ...query, toBlock: query.toBlock < limit ? query.toBlock : limit });
+    },
+  };
+}
+
+/** A load balancer that sends every question about logs to `logs` and every other one to `rest`. */
+export function logsFrom(rest: ChainAdapter, logs: ChainAdapter): ChainAdapter {
+  return {
+    chainId: rest.chainId,
+    genesisHash: () => rest.genesisHash(),
+    head: () => rest.head(),
+    blockHash: (number) => rest.blockHash(number),
+    header: (number) => rest.header(number),
+    transfers: (query) => logs.transfers(query),
+    blockTransfers: (query) => logs.blockTransfers(query),
   };
 }

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../db/schema.ts";
-import type { BlockRef, ChainAdapter, WatchedAddresses } from "./chain-adapter.ts";
+import type { BlockHeader, BlockRef, ChainAdapter, TokenTransfer, WatchedAddresses } from "./chain-adapter.ts";
 import { fenceLease } from "./lease.ts";
 import { type ChainListener, isTransfersOwnFault, type WatcherLog } from "./listener.ts";
 import {
@@ -13,6 +13,7 @@ import {
   removeTransfersAbove,
   type StoredTransfer,
   setBlockConfirmations,
+  storedBlockHash,
   storeTransfers,
 } from "./store.ts";
 
@@ -27,6 +28,8 @@ export interface WatcherContext {
   leaseMs: number;
   confirmations: number;
   tokens: readonly string[];
+  /** The newest blocks, this many below the head and up, are read one by one by hash (scanRange). */
+  byHashBlocks: number;
 }
 
 /** head - block + 1: the block itself counts as the first confirmation. */
@@ -107,9 +110,19 @@ export async function rewind(ctx: WatcherContext, fork: bigint, cursor: Cursor, 
   });
 }
 
+/** Where a scan step stopped: the first block not scanned yet, and how many transfers it found new (or back). */
+export interface ScanStep {
+  seen: number;
+  next: bigint;
+  /** Stopped short of the step's end because the node lags or the chain moved: ask again after the usual pause. */
+  stalled: boolean;
+}
+
 /**
- * Scans [from, to] and stores what it finds with the cursor's move, in one transaction. Answers how many transfers
- * are new (or back), or null when the chain changed under the scan (to's hash before and after differ): try again.
+ * Scans from `from` towards `to` and stores what it finds with the cursor's move, in one transaction. The blocks in
+ * the last `byHashBlocks` below the head are read one by one by hash (scanByHash); the older ones by one range query,
+ * up to the first of those. Answers null when nothing could be read (the chain changed under the scan, or the node
+ * lags): try again.
  */
 export async function scanRange(
   ctx: WatcherContext,
@@ -117,23 +130,86 @@ export async function scanRange(
   from: bigint,
   to: bigint,
   watched: WatchedAddresses,
-): Promise<number | null> {
-  const toHash = to === head.number ? head.hash : await ctx.adapter.blockHash(to);
-  if (!toHash) return null;
-  const found = await ctx.adapter.transfers({ fromBlock: from, toBlock: to, tokens: ctx.tokens, watched });
-  // The logs were read between two sightings of the same block `to`: they belong to the chain that ends there.
-  if ((await ctx.adapter.blockHash(to)) !== toHash || found.some((t) => t.blockNumber === to && t.blockHash !== toHash))
+): Promise<ScanStep | null> {
+  const recent = head.number - BigInt(ctx.byHashBlocks) + 1n;
+  if (from >= recent) return scanByHash(ctx, head, from, to, watched);
+  const end = to < recent ? to : recent - 1n;
+  const endHash = end === head.number ? head.hash : await ctx.adapter.blockHash(end);
+  if (!endHash) return null;
+  const found = await ctx.adapter.transfers({ fromBlock: from, toBlock: end, tokens: ctx.tokens, watched });
+  // The logs were read between two sightings of the same block `end`: they belong to the chain that ends there. A
+  // backend behind `end` could answer them clamped at its head, which is why this is only asked of blocks far enough
+  // below the head (byHashBlocks) that no backend still in service is that far behind.
+  if (
+    (await ctx.adapter.blockHash(end)) !== endHash ||
+    found.some((t) => t.blockNumber === end && t.blockHash !== endHash)
+  )
     return null;
-  const blocks = new Map<bigint, string>([[to, toHash]]);
+  const blocks = new Map<bigint, string>([[end, endHash]]);
   for (const t of found) blocks.set(t.blockNumber, t.blockHash);
+  const seen = await store(
+    ctx,
+    head,
+    found,
+    [...blocks].map(([number, hash]) => ({ number, hash })),
+  );
+  return { seen, next: end + 1n, stalled: false };
+}
+
+/**
+ * The newest blocks, one by one: the block at each height (hash and parent), then its logs by that hash (EIP-234). A
+ * node that does not have the block answers an error, never an empty list, so a load balancer's backend behind cannot
+ * make a payment look absent: a missing block or a failed answer stops the scan there (the node lags, ask again), and
+ * what was read before it is stored. Each block must name the one before as its parent (the stored one below `from`
+ * when kept), so the blocks stored form one chain; another parent means the chain moved under the scan: stop there.
+ */
+async function scanByHash(
+  ctx: WatcherContext,
+  head: BlockRef,
+  from: bigint,
+  to: bigint,
+  watched: WatchedAddresses,
+): Promise<ScanStep | null> {
+  let parent = await storedBlockHash(ctx.db, ctx.chainId, from - 1n);
+  const blocks: BlockHeader[] = [];
+  const found: TokenTransfer[] = [];
+  for (let number = from; number <= to; number++) {
+    const block = await ctx.adapter.header(number);
+    if (!block || block.number !== number || (parent !== undefined && block.parentHash !== parent)) break;
+    try {
+      found.push(...(await ctx.adapter.blockTransfers({ block, tokens: ctx.tokens, watched })));
+    } catch (error) {
+      ctx.log.warn(
+        { chainId: ctx.chainId, block: number.toString(), hash: block.hash, err: error },
+        "the node has no logs for a block it named (it lags); asking again later",
+      );
+      break;
+    }
+    blocks.push(block);
+    parent = block.hash;
+  }
+  const last = blocks.at(-1);
+  if (!last) return null;
+  const seen = await store(ctx, head, found, blocks);
+  return { seen, next: last.number + 1n, stalled: last.number < to };
+}
+
+/** The transfers found, the blocks read and the cursor's move past the last of them, in one fenced transaction. */
+function store(
+  ctx: WatcherContext,
+  head: BlockRef,
+  found: readonly TokenTransfer[],
+  blocks: readonly BlockRef[],
+): Promise<number> {
+  const top = blocks.reduce((a, b) => (b.number > a ? b.number : a), -1n);
   return fenced(ctx, async (trx) => {
     const stored = await storeTransfers(trx, found, (t) => confirmationsAt(head.number, t.blockNumber));
     await rememberBlocks(
       trx,
       ctx.chainId,
-      [...blocks].map(([number, hash]) => ({ number, hash })),
+      blocks.map(({ number, hash }) => ({ number, hash })),
     );
-    await moveCursor(trx, ctx.chainId, { nextBlock: to + 1n, head });
+    await moveCursor(trx, ctx.chainId, { nextBlock: top + 1n, head });
     for (const transfer of stored) await hear(ctx, trx, transfer, ctx.listener.onTransferSeen);
     return stored.length;
   });

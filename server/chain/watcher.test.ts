@@ -8,7 +8,14 @@ import { watchedAddressBook } from "./address-book.ts";
 import { createEvmAdapter } from "./evm-adapter.ts";
 import type { ChainListener } from "./listener.ts";
 import type { StoredTransfer } from "./store.ts";
-import { resetChainTables, startTestChain, type TestChain, watchAddresses } from "./test-chain.ts";
+import {
+  laggingBackend,
+  logsFrom,
+  resetChainTables,
+  startTestChain,
+  type TestChain,
+  watchAddresses,
+} from "./test-chain.ts";
 import { createWatcher, type WatcherSettings } from "./watcher.ts";
 
 let database: OpenedDatabase;
@@ -187,5 +194,75 @@ describe("the chain watcher on anvil", () => {
     const cursor = await database.db.selectFrom("chain_cursors").selectAll().executeTakeFirstOrThrow();
     expect(cursor.genesis_hash).not.toBe("0xother");
     expect((await rows()).map((r) => r.status)).toEqual(["seen"]);
+  });
+
+  it("loses no payment when a load balancer's backend behind answers the logs, clamped at its head (issue 24)", async () => {
+    const ours = newAddress();
+    await watchAddresses(database.db, [ours]);
+    const { count, listener } = recorder();
+    const start = await chain.head();
+    await chain.pay(ours, 7n);
+    await chain.mine(2);
+    // The hashes come from the node; the logs from a backend 5 blocks behind, which says nothing past its head.
+    let lag = 5n;
+    const node = createEvmAdapter({ chainId: 31337, rpcUrl: chain.rpcUrl });
+    const watcher = createWatcher(
+      { product: "Devnet", chainId: 31337, tokens: [chain.token], confirmations: 3, startBlock: start },
+      {
+        db: database.db,
+        adapter: logsFrom(
+          node,
+          laggingBackend(node, () => lag, { clampLogs: true }),
+        ),
+        addressBook: watchedAddressBook(database.db),
+        listener,
+      },
+    );
+    await watcher.tick();
+    lag = 0n;
+    await watcher.tick();
+    expect(count("seen")).toBe(1);
+    expect((await rows()).map((r) => [r.to_address, r.amount])).toEqual([[ours, "7"]]);
+  });
+
+  it("reads older blocks by range and the newest by hash, storing what it read up to a block the backend behind lacks", async () => {
+    const ours = newAddress();
+    await watchAddresses(database.db, [ours]);
+    const { count, listener } = recorder();
+    const start = await chain.head();
+    await chain.pay(ours, 1n);
+    await chain.mine(5);
+    await chain.pay(ours, 2n);
+    await chain.mine(1);
+    const head = await chain.head();
+    let lag = 1n;
+    const node = createEvmAdapter({ chainId: 31337, rpcUrl: chain.rpcUrl });
+    const watcher = createWatcher(
+      {
+        product: "Devnet",
+        chainId: 31337,
+        tokens: [chain.token],
+        confirmations: 3,
+        startBlock: start,
+        byHashBlocks: 3,
+      },
+      {
+        db: database.db,
+        adapter: logsFrom(
+          node,
+          laggingBackend(node, () => lag, { clampLogs: true }),
+        ),
+        addressBook: watchedAddressBook(database.db),
+        listener,
+      },
+    );
+    await watcher.tick();
+    expect(count("seen")).toBe(2);
+    const cursor = () => database.db.selectFrom("chain_cursors").select("next_block").executeTakeFirstOrThrow();
+    expect((await cursor()).next_block).toBe(String(head));
+    lag = 0n;
+    await watcher.tick();
+    expect((await cursor()).next_block).toBe(String(head + 1n));
+    expect((await rows()).map((r) => r.amount)).toEqual(["1", "2"]);
   });
 });

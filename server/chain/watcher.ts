@@ -27,6 +27,12 @@ export interface WatcherSettings {
   leaseMs?: number;
   /** Block hashes kept below the head for reorganisation checks. */
   keepBlocks?: number;
+  /**
+   * The newest blocks, this many below the head and up, are read one by one, their logs by block hash (EIP-234), so a
+   * load-balanced backend behind cannot answer them with a silent partial list; older ones by range. Default: 64, or
+   * four times the confirmations when that is more.
+   */
+  byHashBlocks?: number;
 }
 
 export interface WatcherDeps {
@@ -62,6 +68,11 @@ export interface Watcher {
   abandon(): Promise<void>;
 }
 
+/** The newest blocks read by hash unless configured: 64, or four times the confirmations when that is more. */
+export function defaultByHashBlocks(confirmations: number): number {
+  return Math.max(64, confirmations * 4);
+}
+
 export function newHolderId(): string {
   return `${hostname()}/${process.pid}/${randomBytes(4).toString("hex")}`;
 }
@@ -82,6 +93,7 @@ export function createWatcher(settings: WatcherSettings, deps: WatcherDeps): Wat
     leaseMs,
     confirmations: settings.confirmations,
     tokens: settings.tokens,
+    byHashBlocks: settings.byHashBlocks ?? defaultByHashBlocks(settings.confirmations),
   };
   let checkedGenesis = false;
   let running = false;
@@ -141,18 +153,19 @@ export function createWatcher(settings: WatcherSettings, deps: WatcherDeps): Wat
     // Loaded after the head: an address handed out later cannot have been paid in a block up to this head.
     const watched = await deps.addressBook.load();
     let next = cursor.nextBlock;
-    const step = BigInt(settings.scanBlocks ?? 500);
+    const blocksPerStep = BigInt(settings.scanBlocks ?? 500);
     for (let steps = 0; next <= head.number; steps++) {
       if (steps === (settings.maxStepsPerTick ?? 20)) {
         report.behind = true;
         break;
       }
-      const to = next + step - 1n < head.number ? next + step - 1n : head.number;
-      const seen = await scanRange(ctx, head, next, to, watched);
-      // The chain moved under the scan: look again after the usual pause, not in a tight loop.
-      if (seen === null) break;
-      report.seen += seen;
-      next = to + 1n;
+      const to = next + blocksPerStep - 1n < head.number ? next + blocksPerStep - 1n : head.number;
+      const step = await scanRange(ctx, head, next, to, watched);
+      // The chain moved under the scan, or the node lags: look again after the usual pause, not in a tight loop.
+      if (step === null) break;
+      report.seen += step.seen;
+      next = step.next;
+      if (step.stalled) break;
     }
     const confirmed = await confirmPending(ctx, head, cursor);
     if (confirmed.removed > 0) report.behind = true;
