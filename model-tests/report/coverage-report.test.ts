@@ -30,7 +30,8 @@ const { done } = eventBuilders(tinyMachine);
 const skipped = "only an old client sends skip";
 const poked = "poke only logs";
 
-// The paths never fail the load and never skip or poke: one transition uncovered, two excluded.
+// The paths never fail the load and never skip or poke: one transition uncovered, two excluded. The one path left
+// (idle → loading → done) holds the shorter ones to idle and to loading, which are dropped as its prefixes.
 const tinyModel: MachineModel<typeof tinyMachine> = {
   id: "tiny",
   machine: tinyMachine,
@@ -116,7 +117,7 @@ describe("machineReport", () => {
     const covered = group(svg, "edge_tiny_t1");
     expect(covered).toContain('class="edge transition covered"');
     expect(covered).toContain(`stroke="${statusColours.covered}"`);
-    expect(covered).toMatch(/<title>#1 tiny.idle on go → tiny.loading: covered by 2 paths<\/title>/);
+    expect(covered).toMatch(/<title>#1 tiny.idle on go → tiny.loading: covered by 1 path<\/title>/);
     const excluded = group(svg, "edge_tiny_t3");
     expect(excluded).toContain(`stroke="${statusColours.excluded}"`);
     expect(excluded).toContain(`<title>#3 tiny.idle on skip [allowed] → tiny.done: excluded: ${skipped}</title>`);
@@ -126,10 +127,10 @@ describe("machineReport", () => {
     );
     expect(group(svg, "edge_tiny_t5")).toContain(`stroke="${statusColours.uncovered}"`);
     expect(rows.map((r) => [r.number, r.status.kind, r.paths])).toEqual([
-      [1, "covered", [2, 3]],
+      [1, "covered", [1]],
       [2, "excluded", []],
       [3, "excluded", []],
-      [4, "covered", [3]],
+      [4, "covered", [1]],
       [5, "uncovered", []],
     ]);
   });
@@ -137,10 +138,10 @@ describe("machineReport", () => {
   it("writes one self-contained page with the summary, the diagram and every path's plain steps", async () => {
     const html = reportHtml([await tinyReport()], new Date("2026-01-01T00:00:00Z"));
     expect(html).toContain('data-machine="tiny"');
-    expect(html).toContain('data-states="5/5" data-transitions="2/5" data-excluded="2" data-paths="3/3"');
+    expect(html).toContain('data-states="5/5" data-transitions="2/5" data-excluded="2" data-paths="1/1"');
     expect(html).toContain("<svg");
     expect(html).toContain(
-      "Path 3\n   Expect: The idle screen\n 1. Press Go\n   Expect: The loading screen  [loading.fetching]\n 2. The server answers 42",
+      "Path 1\n   Expect: The idle screen\n 1. Press Go\n   Expect: The loading screen  [loading.fetching]\n 2. The server answers 42",
     );
     expect(html).not.toMatch(/<(script|link|img)[^>]+(src|href)=/);
   });
