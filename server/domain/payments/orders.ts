@@ -21,6 +21,7 @@ import { fail, ok, type Outcome } from "../platform/outcome.ts";
 import { findPackage } from "./packages.ts";
 import { trialAvailable, upgradeKindOf } from "./subscriptions.ts";
 import { fromAtto, toAtto } from "./usdt.ts";
+import { transactRetrying } from "../platform/retry-conflicts.ts";
 
 export { toWireOrder, toWireOrderDetail } from "./order-wire.ts";
 
@@ -68,7 +69,7 @@ async function applyDueExpiry(db: Kysely<DB>, scope: MerchantScope, now: Date): 
     .where("expires_at", "<=", now)
     .executeTakeFirst();
   if (!due) return;
-  await db.transaction().execute(async (trx) => {
+  await transactRetrying(db, async (trx) => {
     const open = await lockOpenOrderOf(trx, scope);
     if (open) await expireIfDue(trx, scope, open, now);
   });
@@ -93,7 +94,7 @@ export async function createOrder(
 ): Promise<Outcome<Order>> {
   const { now } = settings;
   const { merchantId } = scope;
-  return db.transaction().execute(async (trx) => {
+  return transactRetrying(db, async (trx) => {
     const pkg = await findPackage(trx, packageId);
     if (!pkg) return fail(errCodes.packageNotFound, orderMessages.packageNotFound);
     const open = await lockOpenOrderOf(trx, scope);
@@ -202,7 +203,7 @@ function withOpenOrder(
   now: Date,
   change: (trx: Kysely<DB>, order: OrderRow) => Promise<Outcome<OrderRow>>,
 ): Promise<Outcome<Order>> {
-  return db.transaction().execute(async (trx) => {
+  return transactRetrying(db, async (trx) => {
     const locked = await lockOrderByCode(trx, scope, orderCode);
     if (!locked) return fail(errCodes.orderNotFound, orderMessages.orderNotFound);
     const order = await expireIfDue(trx, scope, locked, now);
