@@ -103,3 +103,51 @@ describe("SECURITY.md's citations", () => {
     expect(missing).toEqual([]);
   });
 });
+
+/** The ASVS rows: id, chapter and status (`| 6.2.1 | 1 | requirement | Met | … |`). */
+const asvsRows = (text: string) =>
+  [...text.matchAll(/^\| (\d+)\.\d+\.\d+ \| \d \| [^|]* \| ([^|]*) \|/gm)].map((m) => ({
+    id: m[0].split("|")[1]!.trim(),
+    chapter: Number(m[1]),
+    status: m[2]!.trim(),
+  }));
+
+/** The summary table's counts per chapter number: [L1+L2, Met, Partly met, N/A, Not met yet]. */
+function summaryCounts(text: string): Map<number, number[]> {
+  const table = text.slice(text.indexOf("| chapter | L1+L2 |"), text.indexOf("| **total**"));
+  return new Map(
+    [...table.matchAll(/^\| V(\d+) [^|]*\|((?: \d+ \|)+)$/gm)].map((m) => [
+      Number(m[1]),
+      m[2]!
+        .split("|")
+        .map((cell) => Number(cell.trim()))
+        .filter((n) => !Number.isNaN(n) && m[2]!.length > 0),
+    ]),
+  );
+}
+
+describe("SECURITY.md's summary", () => {
+  it("counts each chapter's rows by status, and lists every row not met (or partly) under 'the list'", () => {
+    const rows = asvsRows(securityMd);
+    // V5 and V17 are N/A as a whole, without rows: their summary lines are taken as written.
+    for (const [chapter, [total, met, partly, na, notMet]] of summaryCounts(securityMd)) {
+      const of = rows.filter((r) => r.chapter === chapter);
+      if (of.length === 0) continue;
+      const count = (status: string) => of.filter((r) => r.status === status).length;
+      expect([chapter, total, met, partly, na, notMet]).toEqual([
+        chapter,
+        of.length,
+        count("Met"),
+        count("Partly met"),
+        count("N/A"),
+        count("Not met yet"),
+      ]);
+    }
+    const list = securityMd.slice(securityMd.indexOf("### Not met yet, or partly: the list"));
+    const unlisted = rows
+      .filter((r) => r.status === "Not met yet" || r.status === "Partly met")
+      .filter((r) => !new RegExp(`(^|[| ,])${r.id.replace(/\./g, "\\.")}([ ,|]|$)`, "m").test(list))
+      .map((r) => r.id);
+    expect(unlisted).toEqual([]);
+  });
+});
