@@ -47,7 +47,9 @@ export async function runScenario(world: ChaosWorld, label: string, steps: reado
   let index = -1;
 
   const fail = async (what: string[]): Promise<never> => {
-    const tails = world.servers.map((s) => `── ${s.name} (pid ${s.pid}) ──\n${s.lines.slice(-15).join("\n")}`);
+    const tails = world.servers.map(
+      (s) => `── ${s.name} (pid ${s.pid}) ──\n${s.lines.slice(process.env.CHAOS_FULL_LOG ? 0 : -15).join("\n")}`,
+    );
     throw new ChaosFailure(`${replayText(label, steps, index)}\n\nbroken:\n${what.join("\n")}\n\n${tails.join("\n")}`);
   };
   const check = async () => {
@@ -57,6 +59,8 @@ export async function runScenario(world: ChaosWorld, label: string, steps: reado
 
   for (const [i, step] of steps.entries()) {
     index = i;
+    if (process.env.CHAOS_FULL_LOG)
+      process.stderr.write(`STEP ${i + 1} ${Date.now()} head ${await world.chain.head()} ${describeStep(step)}\n`);
     try {
       const note = await perform(world, step, { merchants, basic, sent, firstBlock });
       if (note) notes.push(`${i + 1}. ${describeStep(step)}: ${note}`);
@@ -208,7 +212,7 @@ async function storedMatchesChain(world: ChaosWorld, sent: readonly SentPayment[
       if (!row) found.push(`payment ${payment.hash} is on the chain but was never stored`);
       else if (row.status !== "confirmed" && !row.quarantine)
         found.push(
-          `payment ${payment.hash} is on the chain (block ${receipt.blockNumber}) but stored as ${row.status} (block ${row.block_number})`,
+          `payment ${payment.hash} is on the chain (block ${receipt.blockNumber} ${receipt.blockHash}, canonical ${(await world.chain.clients.public.getBlock({ blockNumber: receipt.blockNumber })).hash}) but stored as ${row.status} (block ${row.block_number} ${row.block_hash})`,
         );
       else if (row.block_hash !== receipt.blockHash && !row.quarantine)
         found.push(
