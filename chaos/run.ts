@@ -202,11 +202,17 @@ async function storedMatchesChain(world: ChaosWorld, sent: readonly SentPayment[
   const found: string[] = [];
   for (const payment of sent) {
     const receipt = await world.chain.clients.public.getTransactionReceipt({ hash: payment.hash }).catch(() => null);
-    const row = await world.db
+    const rows = await world.db
       .selectFrom("chain_transfers")
-      .select(["status", "block_hash", "block_number", "quarantine"])
+      .select(["status", "block_hash", "block_number", "log_index", "quarantine"])
       .where("tx_hash", "=", payment.hash)
-      .executeTakeFirst();
+      .execute();
+    // One Transfer log a payment: one row, however often it was removed and mined again (at another log index too).
+    if (rows.length > 1)
+      found.push(
+        `payment ${payment.hash} is stored ${rows.length} times: ${rows.map((r) => `log ${r.log_index} ${r.status}`).join(", ")}`,
+      );
+    const row = rows.find((r) => r.status !== "removed") ?? rows[0];
     // A transaction mined again that reverted moved no token: as good as not on the chain.
     if (receipt && receipt.status === "success") {
       if (!row) found.push(`payment ${payment.hash} is on the chain but was never stored`);
