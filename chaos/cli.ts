@@ -6,10 +6,12 @@ import { startWorld } from "./world.ts";
 /**
  * npm run chaos -- --seed S           one scenario, replayed from its seed
  * npm run chaos -- --scenario NAME    one of the focused scenarios (scenario.ts: minedAgain, laggingBackend, paidWhileLagging,
- *                                     paidBehindBalancer, hugeAmount)
+ *                                     paidBehindBalancer, minedBehindAnother, hugeAmount)
  * npm run chaos -- --seeds N [--from F] N scenarios, seeds F … F+N-1 (F random when not given, and printed)
  * --steps K                           steps per scenario (24)
  * --print                             only print the steps of each seed
+ * CHAOS_FULL_LOG=1                    a failure prints each server's whole log, not its last 15 lines, and every step
+ *                                     goes to stderr as it starts (time, chain head): to follow the watcher step by step
  * One world (PostgreSQL, anvil, the RPC proxy, two servers) serves every seed; each seed has merchants of its own.
  */
 const { values } = parseArgs({

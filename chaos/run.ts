@@ -47,7 +47,9 @@ export async function runScenario(world: ChaosWorld, label: string, steps: reado
   let index = -1;
 
   const fail = async (what: string[]): Promise<never> => {
-    const tails = world.servers.map((s) => `── ${s.name} (pid ${s.pid}) ──\n${s.lines.slice(-15).join("\n")}`);
+    const tails = world.servers.map(
+      (s) => `── ${s.name} (pid ${s.pid}) ──\n${s.lines.slice(process.env.CHAOS_FULL_LOG ? 0 : -15).join("\n")}`,
+    );
     throw new ChaosFailure(`${replayText(label, steps, index)}\n\nbroken:\n${what.join("\n")}\n\n${tails.join("\n")}`);
   };
   const check = async () => {
@@ -57,6 +59,8 @@ export async function runScenario(world: ChaosWorld, label: string, steps: reado
 
   for (const [i, step] of steps.entries()) {
     index = i;
+    if (process.env.CHAOS_FULL_LOG)
+      process.stderr.write(`STEP ${i + 1} ${Date.now()} head ${await world.chain.head()} ${describeStep(step)}\n`);
     try {
       const note = await perform(world, step, { merchants, basic, sent, firstBlock });
       if (note) notes.push(`${i + 1}. ${describeStep(step)}: ${note}`);
@@ -198,17 +202,23 @@ async function storedMatchesChain(world: ChaosWorld, sent: readonly SentPayment[
   const found: string[] = [];
   for (const payment of sent) {
     const receipt = await world.chain.clients.public.getTransactionReceipt({ hash: payment.hash }).catch(() => null);
-    const row = await world.db
+    const rows = await world.db
       .selectFrom("chain_transfers")
-      .select(["status", "block_hash", "block_number", "quarantine"])
+      .select(["status", "block_hash", "block_number", "log_index", "quarantine"])
       .where("tx_hash", "=", payment.hash)
-      .executeTakeFirst();
+      .execute();
+    // One Transfer log a payment: one row, however often it was removed and mined again (at another log index too).
+    if (rows.length > 1)
+      found.push(
+        `payment ${payment.hash} is stored ${rows.length} times: ${rows.map((r) => `log ${r.log_index} ${r.status}`).join(", ")}`,
+      );
+    const row = rows.find((r) => r.status !== "removed") ?? rows[0];
     // A transaction mined again that reverted moved no token: as good as not on the chain.
     if (receipt && receipt.status === "success") {
       if (!row) found.push(`payment ${payment.hash} is on the chain but was never stored`);
       else if (row.status !== "confirmed" && !row.quarantine)
         found.push(
-          `payment ${payment.hash} is on the chain (block ${receipt.blockNumber}) but stored as ${row.status} (block ${row.block_number})`,
+          `payment ${payment.hash} is on the chain (block ${receipt.blockNumber} ${receipt.blockHash}, canonical ${(await world.chain.clients.public.getBlock({ blockNumber: receipt.blockNumber })).hash}) but stored as ${row.status} (block ${row.block_number} ${row.block_hash})`,
         );
       else if (row.block_hash !== receipt.blockHash && !row.quarantine)
         found.push(

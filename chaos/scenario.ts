@@ -238,6 +238,18 @@ export const focusedScenarios: Readonly<Record<string, readonly Step[]>> = {
     { kind: "mine", blocks: 4 },
     { kind: "proxy", mode: { kind: "pass" } },
   ],
+  /**
+   * Seeds 676070 and 676071: a reorganisation mines a paid order's payment again at its height, behind the payment
+   * before it, so its log index goes 0 to 1. The watcher stored it as a new transfer and left the old one removed for
+   * good. Out of npm test's bounded run: watcher.test.ts and store.test.ts cover it in-process.
+   */
+  minedBehindAnother: [
+    { kind: "order", merchant: 0 },
+    { kind: "pay", merchant: 1, amount: "short", units: "10299597" },
+    { kind: "pay", merchant: 0, amount: "exact", units: "29000000" },
+    { kind: "reorg", depth: 2, fate: "another" },
+    { kind: "mine", blocks: 3 },
+  ],
   hugeAmount: [
     { kind: "order", merchant: 1 },
     { kind: "pay", merchant: 0, amount: "huge", units: (10n ** 27n).toString() },

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { ChainTransferStatusColumn, DB } from "../db/schema.ts";
 import type { BlockRef, TokenTransfer } from "./chain-adapter.ts";
+import { placeFoundTransfers } from "./transfer-place.ts";
 
 /** A transfer as stored, handed to the listener. */
 export interface StoredTransfer extends TokenTransfer {
@@ -116,7 +117,8 @@ export async function pruneBlocks(db: Kysely<DB>, chainId: number, keepFrom: big
 
 /**
  * Stores what a scan found: new transfers are inserted, removed ones (a reorganisation took them) come back as seen
- * in their new block; transfers already seen or confirmed are left alone. Answers the ones that are new or back.
+ * in their new block, at their new log index when their transaction was mined at another place (transfer-place.ts);
+ * transfers already seen or confirmed are left alone. Answers the ones that are new or back.
  */
 export async function storeTransfers(
   db: Kysely<DB>,
@@ -126,7 +128,8 @@ export async function storeTransfers(
   const stored: StoredTransfer[] = [];
   // Several hundred rows a statement: a busy block range costs a few round trips, not one per transfer.
   for (let i = 0; i < found.length; i += 500) {
-    const batch = found.slice(i, i + 500);
+    const batch = await placeFoundTransfers(db, found.slice(i, i + 500));
+    if (batch.length === 0) continue;
     const byKey = new Map(batch.map((t) => [`${t.txHash}:${t.logIndex}`, t]));
     const rows = await db
       .insertInto("chain_transfers")

@@ -177,6 +177,51 @@ describe("the chain watcher on anvil", () => {
     expect(calls.map((c) => c.split(":")[0])).toEqual(["seen", "removed", "seen", "confirmations", "confirmed"]);
   });
 
+  it("a transaction mined again at the same height behind another one keeps its transfer: the removed row comes back, heard once (chaos seeds 676070, 676071)", async () => {
+    const ours = newAddress();
+    await watchAddresses(database.db, [ours]);
+    const payer = await chain.payer();
+    const { calls, listener } = recorder();
+    const watcher = await watcherFrom(await chain.head(), { confirmations: 3 }, listener);
+    await watcher.tick();
+    const first = await chain.signedPayment(payer, ours, 1_000_000n);
+    await chain.sendRaw(first);
+    const second = await chain.signedPayment(payer, ours, 2_000_000n);
+    const paid = await chain.sendRaw(second);
+    await watcher.tick();
+    const before = (await rows()).find((r) => r.tx_hash === paid.hash)!;
+    expect(before).toMatchObject({ status: "seen", log_index: 0, block_number: String(paid.blockNumber) });
+    // Both blocks replaced; both transactions mined again in the second one: the second payment's log is now its
+    // block's second (log index 1), at the height it was seen at, in a block with another hash.
+    await chain.test.request({
+      method: "anvil_reorg",
+      params: [
+        2,
+        [
+          [first, 1],
+          [second, 1],
+        ],
+      ],
+    } as never);
+    for (let i = 0; i < 4; i++) {
+      await watcher.tick();
+      await chain.mine(1);
+    }
+    const receipt = await chain.clients.public.getTransactionReceipt({ hash: paid.hash });
+    expect(receipt.blockNumber).toBe(paid.blockNumber);
+    const stored = (await rows()).filter((r) => r.tx_hash === paid.hash);
+    // One transfer, the same row (what the orders and the ledger link to), at its new place, confirmed once.
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({
+      id: before.id,
+      status: "confirmed",
+      log_index: 1,
+      block_hash: receipt.blockHash,
+    });
+    const heard = calls.filter((c) => c.includes(paid.hash)).map((c) => c.split(":")[0]);
+    expect(heard.filter((event) => event !== "confirmations")).toEqual(["seen", "removed", "seen", "confirmed"]);
+  });
+
   it("rescans from the start when the chain's genesis block changed (a devnet started afresh)", async () => {
     const ours = newAddress();
     await watchAddresses(database.db, [ours]);
