@@ -64,7 +64,7 @@ const ipSlot = (ctx: GoogleContext): Slot[] => [
 /** Each try takes a slot of the address's sign-in bucket up front; a verified one gives it back. */
 const rateLimited = async (ctx: GoogleContext) => {
   const taken = await takeSlots(ctx.db, ipSlot(ctx), ctx.now, ctx.services.refusals);
-  if (!taken.ok) await recordSecurityEvent(ctx.db, ctx, "googleSignIn", "refused");
+  if (!taken.ok && !taken.remembered) await recordSecurityEvent(ctx.db, ctx, "googleSignIn", "refused");
   return taken.ok ? null : fail(errCodes.rateLimited, waitMessage(taken.waitSeconds), 429);
 };
 

@@ -10,7 +10,13 @@ import type { RefusalMemo } from "../platform/refusal-memo.ts";
 import { codeRequester } from "./codes.ts";
 
 /** Refused (429), or allowed, saying whether the try comes from the address that asked for the code. */
-export type CodeUse = { ok: false; refused: Outcome<never> } | { ok: true; fromRequester: boolean };
+export type CodeUse =
+  | {
+      ok: false;
+      refused: Outcome<never> /** Answered from the refusal memo, without the database. */;
+      remembered: boolean;
+    }
+  | { ok: true; fromRequester: boolean };
 
 /**
  * CheckCaptchaCode, Register and ResetPassword each try a code: one slot per address, and one per e-mail, before
@@ -40,5 +46,9 @@ export async function takeCodeUseSlots(
   );
   return taken.ok
     ? { ok: true, fromRequester }
-    : { ok: false, refused: fail(errCodes.rateLimited, waitMessage(taken.waitSeconds), 429) };
+    : {
+        ok: false,
+        refused: fail(errCodes.rateLimited, waitMessage(taken.waitSeconds), 429),
+        remembered: taken.remembered === true,
+      };
 }

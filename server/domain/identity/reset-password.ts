@@ -39,7 +39,7 @@ export async function resetPassword(
   const { ip, now } = input;
   const email = normalizeEmail(input.email);
   const use = await takeCodeUseSlots(db, { email, purpose: "reset", ip }, services, now);
-  if (!use.ok) await recordSecurityEvent(db, input, "passwordReset", "refused");
+  if (!use.ok && !use.remembered) await recordSecurityEvent(db, input, "passwordReset", "refused");
   if (!use.ok) return use.refused;
   const merchant = await findMerchantByEmail(db, email);
   if (!merchant) return fail(errCodes.accountNotFound, messages.accountNotFound);

@@ -145,6 +145,17 @@ describe("the security event log", () => {
     ]);
   });
 
+  it("logs the first refusal of a flood from one address, not the repeats it answers from memory", async () => {
+    for (let i = 0; i < 20; i++)
+      await call(h, "login", {
+        body: { email: `nobody${i}@example.com`, password: "Wrong7Password" },
+        ...from("192.0.2.77"),
+      });
+    const rows = (await allEvents()).map((e) => `${e.kind} ${e.outcome}`);
+    expect(rows.filter((row) => row === "signIn failure")).toHaveLength(3);
+    expect(rows.filter((row) => row === "signIn refused")).toHaveLength(1);
+  });
+
   it("cuts the browser's name and drops control characters from it", async () => {
     const { userId } = await seedMerchant(h.db, { email, password });
     await recordSecurityEvent(

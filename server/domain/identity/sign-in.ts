@@ -52,7 +52,8 @@ async function checkAndSignIn(
   const deviceId = merchant ? deviceOf(secret, deviceCookie, merchant.id) : null;
   const slots = { email, ip, deviceId };
   const taken = await takeLoginSlots(db, slots, limits, now, refusals);
-  if (!taken.ok) await recordSecurityEvent(db, attempt, "signIn", "refused", merchant?.id);
+  // A flood's repeats, refused from memory, cost no row: the first refusal of a run says it.
+  if (!taken.ok && !taken.remembered) await recordSecurityEvent(db, attempt, "signIn", "refused", merchant?.id);
   if (!taken.ok) return refused(fail(errCodes.rateLimited, loginRefusalMessage(taken), 429));
 
   // Refused as busy, the attempt gives its slots back: it checked no password. The owner's browser hashes in a lane of

@@ -15,14 +15,15 @@ export type { RateBucket, Slot } from "./rate-slot.ts";
  * requests on any number of connections cannot overshoot; the rows live in the database, so every
  * instance behind a load balancer shares them.
  */
-export type Taken = { ok: true } | { ok: false; slot: Slot; waitSeconds: number };
+/** A refusal `remembered` was answered from the refusal memo, without the database (a flood's repeats). */
+export type Taken = { ok: true } | { ok: false; slot: Slot; waitSeconds: number; remembered?: boolean };
 
 const intervalMs = (window: RateWindow) => (window.seconds * 1000) / window.max;
 
 /** Takes one slot in every bucket, or none: a refusal rolls back the slots taken before it. */
 export async function takeSlots(db: Kysely<DB>, slots: readonly Slot[], now: Date, memo?: RefusalMemo): Promise<Taken> {
   const known = memo?.refusing(slots, now);
-  if (known) return { ok: false, ...known };
+  if (known) return { ok: false, ...known, remembered: true };
   try {
     await db.transaction().execute(async (trx) => {
       for (const slot of slots) {
