@@ -38,16 +38,14 @@ it("a busy console session stays far below the per-merchant call limit and is ne
   const signedInPaths = Object.values(consoleRoutes)
     .filter((route) => route.access === "console")
     .map((route) => route.path);
-  for (let round = 0; round < 3; round++) {
-    for (const path of signedInPaths) {
-      await page.goto(path);
-      await page.locator("h1.page-title").first().waitFor();
-    }
-    await page.goto("/console/index");
-    await page.getByTestId("last-login").waitFor();
-    await page.reload();
-    await page.getByTestId("subscription-card").waitFor();
+  for (const path of signedInPaths) {
+    await page.goto(path);
+    await page.locator("h1.page-title").first().waitFor();
   }
+  await page.goto("/console/index");
+  await page.getByTestId("last-login").waitFor();
+  await page.reload();
+  await page.getByTestId("subscription-card").waitFor();
   // The open order's pay dialog follows it live for a while (stream, and polls when the stream fails).
   await page.goto("/order/list");
   await page.getByRole("button", { name: "Pay", exact: true }).first().click();
@@ -57,7 +55,7 @@ it("a busy console session stays far below the per-merchant call limit and is ne
     return minutes * 60 + seconds;
   };
   const opened = await secondsLeft();
-  await expect.poll(secondsLeft, { timeout: 30_000 }).toBeLessThanOrEqual(opened - 10);
+  await expect.poll(secondsLeft, { timeout: 30_000 }).toBeLessThanOrEqual(opened - 4);
   await page.goto("/user/center");
   await page.getByTestId("security-event").first().waitFor();
 
@@ -69,5 +67,6 @@ it("a busy console session stays far below the per-merchant call limit and is ne
   );
   expect(refused).toEqual([]);
   expect(calls.length).toBeGreaterThan(20);
-  expect(perMinute).toBeLessThan(defaultLimits.merchantCalls.max / 4);
+  // One pass over every page: 48 calls when measured (three passes made 108 in a minute, server/README.md).
+  expect(perMinute).toBeLessThan(defaultLimits.merchantCalls.max / 12);
 });
