@@ -6,7 +6,7 @@ import { openDatabase } from "../server/db/open-database.ts";
 import { accountId, merchantAccount, post } from "../server/domain/payments/ledger.ts";
 import { seedConfirmedTransfer, seedMerchant } from "../server/testing/seed.ts";
 import { tempDirs } from "../server/testing/temp-dirs.ts";
-import { quarantinedLines } from "./chain-ledger.ts";
+import { quarantinedLines, runReconcile } from "./chain-ledger.ts";
 
 const repoRoot = resolve(import.meta.dirname, "..");
 const tempDir = tempDirs("mc-chain-ledger-");
@@ -64,11 +64,13 @@ describe("npm run chain -- reconcile", { timeout: 120_000 }, () => {
       expect(await quarantinedLines(db)).toEqual([
         expect.stringMatching(/^quarantined {2}chain 31337 block 1 tx 0x[0-9a-f]{64} log 0 .*: amount out of range/),
       ]);
+      // What the command prints and answers when clean, run here (a process of its own costs seconds; the planted
+      // difference below runs the real command).
+      let clean = "";
+      expect(await runReconcile(db, (text) => (clean += text))).toBe(0);
+      expect(clean).toMatch(/31337\s+0x1{40}\s+1\s+12\.5\s+12\.5\s+0\s+1\s+ok/);
+      expect(clean).toMatch(/reconcile: clean/);
     });
-    const clean = await chainCli(["reconcile"], dataDir);
-    expect(clean.out).toMatch(/31337\s+0x1{40}\s+1\s+12\.5\s+12\.5\s+0\s+1\s+ok/);
-    expect(clean.out).toMatch(/reconcile: clean/);
-    expect(clean.status).toBe(0);
 
     // Planted: a confirmed transfer to the merchant that the ledger never credited.
     await inFolder(dataDir, async (db) => {
