@@ -50,9 +50,12 @@ export const takeLoginSlots = (
  */
 export async function settleSignIn(db: Kysely<DB>, attempt: LoginAttempt, limits: Limits): Promise<void> {
   const [ipSlot, accountIpSlot, accountSlot] = loginSlots({ ...attempt, deviceId: null }, limits) as [Slot, Slot, Slot];
+  // The rows in takeSlots' order (address, account + address, account): a parallel sign-in of the same account taking
+  // its slots then waits for this one instead of deadlocking with it (seen on PostgreSQL: two tabs signing in at once).
+  if (!attempt.deviceId) await refundSlots(db, [ipSlot]);
   await clearBuckets(db, [accountIpSlot.bucket], { subject: accountIpSlot.subject });
   if (attempt.deviceId) await clearBuckets(db, ["login-device"], { subject: attempt.deviceId });
-  else await refundSlots(db, [ipSlot, accountSlot]);
+  else await refundSlots(db, [accountSlot]);
 }
 
 /** The account's own buckets: emptied when its owner proves control of the mailbox (password reset). */

@@ -12,6 +12,7 @@ import { fail, messages, type Outcome, ok } from "../platform/outcome.ts";
 import { givingSlotsBackIfBusy } from "../platform/rate-limit.ts";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.ts";
 import { answerFirstFactor } from "./second-factor-sign-in.ts";
+import { transactRetrying } from "../platform/retry-conflicts.ts";
 import { recordSecurityEvent } from "./security-events.ts";
 import { actFor, systemScope } from "./system-scope.ts";
 
@@ -73,7 +74,7 @@ async function checkAndSignIn(
   const upgraded = check.needsRehash ? await kdf.run("other", () => hashPassword(password)).catch(() => null) : null;
   const scope = actFor(system, merchant.id);
   // With TOTP on, the answer is a challenge (no session, no device cookie yet): second-factor-sign-in.ts.
-  const answer = await db.transaction().execute(async (trx) => {
+  const answer = await transactRetrying(db, async (trx) => {
     await settleSignIn(trx, slots, limits);
     if (upgraded) await setPasswordHash(trx, scope, upgraded);
     if (merchant.last_login_at === null) await onFirstLogin(trx, scope, now);
