@@ -17,17 +17,20 @@ const hashCode = (secret: Buffer, salt: string, email: string, purpose: CodePurp
 
 export const newCode = (): string => randomInt(0, 1_000_000).toString().padStart(6, "0");
 
-/** When the last code for this address and purpose was sent, or null. */
-export async function lastCodeSentAt(db: Kysely<DB>, email: string, purpose: CodePurpose): Promise<Date | null> {
-  const row = await db
+/** The latest code row of this e-mail and purpose: when it was sent and from where. */
+const latestCode = (db: Kysely<DB>, email: string, purpose: CodePurpose) =>
+  db
     .selectFrom("verification_codes")
-    .select("created_at")
+    .select(["created_at", "requested_from"])
     .where("email", "=", email)
     .where("purpose", "=", purpose)
     .orderBy("created_at", "desc")
     .limit(1)
     .executeTakeFirst();
-  return row?.created_at ?? null;
+
+/** When the last code for this address and purpose was sent, or null. */
+export async function lastCodeSentAt(db: Kysely<DB>, email: string, purpose: CodePurpose): Promise<Date | null> {
+  return (await latestCode(db, email, purpose))?.created_at ?? null;
 }
 
 /** Stores a new code (hashed) and invalidates the unused ones before it. */
@@ -84,15 +87,7 @@ export interface CheckCodeInput {
 
 /** The address bucket that asked for the latest code of this e-mail and purpose, or null. */
 export async function codeRequester(db: Kysely<DB>, email: string, purpose: CodePurpose): Promise<string | null> {
-  const row = await db
-    .selectFrom("verification_codes")
-    .select("requested_from")
-    .where("email", "=", email)
-    .where("purpose", "=", purpose)
-    .orderBy("created_at", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  return row?.requested_from ?? null;
+  return (await latestCode(db, email, purpose))?.requested_from ?? null;
 }
 
 /**
