@@ -2,6 +2,7 @@
 // every piece in place, then one piece left out at a time (or done the wrong way): which checks of `npm run test:quick`
 // fail. Prints the table CONTRIBUTING.md gives. Run by hand after changing a gate; about three minutes.
 import { execFileSync, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync, mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -122,22 +123,31 @@ const pieces: Piece[] = [
     },
   },
   {
-    file: "server/db/migrations/0007-notes.ts",
-    apply: () =>
-      write(
-        "server/db/migrations/0007-notes.ts",
-        `import { sql } from "kysely";\nimport type { Migration } from "kysely/migration";\n\nexport const migration0007Notes: Migration = {\n  async up(db) {\n    await sql\`create table notes (id bigint generated always as identity primary key, merchant_id bigint not null references merchants (id), text text not null)\`.execute(db);\n  },\n};\n`,
-      ),
+    file: "server/db/migrations/0013-notes.ts (and its line in shipped-migrations.sha256)",
+    apply: () => {
+      const text = `import { sql } from "kysely";\nimport type { Migration } from "kysely/migration";\n\nexport const migration0013Notes: Migration = {\n  async up(db) {\n    await sql\`create table notes (id bigint generated always as identity primary key, merchant_id bigint not null references merchants (id), text text not null)\`.execute(db);\n  },\n};\n`;
+      write("server/db/migrations/0013-notes.ts", text);
+      const hash = createHash("sha256").update(text).digest("hex");
+      edit(
+        "server/db/shipped-migrations.sha256",
+        "migrations/0012-double-entry-ledger.ts\n",
+        `${hash}  migrations/0013-notes.ts\n`,
+      );
+    },
   },
   {
     file: "server/db/migrations.ts (the list)",
     apply: () => {
       edit(
         "server/db/migrations.ts",
-        `import { migration0006Orders } from "./migrations/0006-orders.ts";`,
-        `\nimport { migration0007Notes } from "./migrations/0007-notes.ts";`,
+        `import { migration0012DoubleEntryLedger } from "./migrations/0012-double-entry-ledger.ts";`,
+        `\nimport { migration0013Notes } from "./migrations/0013-notes.ts";`,
       );
-      edit("server/db/migrations.ts", `  "0006_orders": migration0006Orders,`, `\n  "0007_notes": migration0007Notes,`);
+      edit(
+        "server/db/migrations.ts",
+        `  "0012_double_entry_ledger": migration0012DoubleEntryLedger,`,
+        `\n  "0013_notes": migration0013Notes,`,
+      );
     },
   },
   {

@@ -16,7 +16,8 @@ import { migration0012DoubleEntryLedger } from "./migrations/0012-double-entry-l
 /**
  * Plain SQL, PostgreSQL dialect, run the same on PGlite and on a real server, one file each in migrations/, named here
  * by the name the database records (server/db/migrations.test.ts checks that every file is listed, in order).
- * Never edit a migration that has shipped: add the next one.
+ * Never edit a migration that has shipped: add the next one (migrations.test.ts checks each file against its sha-256 in
+ * shipped-migrations.sha256; a new migration adds its line there).
  */
 export const migrations: Record<string, Migration> = {
   "0001_initial": migration0001Initial,
