@@ -26,6 +26,13 @@ export function selectTwoFactorView(s: TwoFactorSnapshot): TwoFactorView {
   return { kind: "off", busy };
 }
 
+/** The card's badge: on (also while the recovery codes show and while turning off) or off; none before the status is known. */
+export function selectTwoFactorBadge(s: TwoFactorSnapshot): "on" | "off" | null {
+  const { kind } = selectTwoFactorView(s);
+  if (kind === "loading" || kind === "loadFailed") return null;
+  return kind === "on" || kind === "recoveryCodes" || kind === "confirmOff" ? "on" : "off";
+}
+
 /** Views are equal when the card would show the same. */
 export const sameTwoFactorView = (a: TwoFactorView, b: TwoFactorView): boolean =>
   JSON.stringify(a) === JSON.stringify(b);

@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from "xstate";
 import type { TwoFactorStatus } from "../../contracts/schemas/two-factor.ts";
 import { apiFailure, settle } from "../test-support.ts";
 import { twoFactorMachine } from "./two-factor.ts";
-import { sameTwoFactorView, selectTwoFactorView } from "./two-factor-selectors.ts";
+import { sameTwoFactorView, selectTwoFactorBadge, selectTwoFactorView } from "./two-factor-selectors.ts";
 
 const setup = { secret: "JBSWY3DPEHPK3PXP", uri: "otpauth://totp/Merchant%20Console:m?secret=JBSWY3DPEHPK3PXP" };
 const codes = Array.from({ length: 10 }, (_, i) => `abcd${"abcdefghij"[i]}-fghij`);
@@ -41,6 +41,7 @@ describe("two-factor machine (user centre)", () => {
     const { actor, effects, calls } = start({ enabled: false, recoveryCodesLeft: 0 });
     await settle(actor, "off");
     expect(selectTwoFactorView(actor.getSnapshot())).toEqual({ kind: "off", busy: false });
+    expect(selectTwoFactorBadge(actor.getSnapshot())).toBe("off");
     actor.send({ type: "twoFactor.start" });
     await settle(actor, "settingUp");
     expect(selectTwoFactorView(actor.getSnapshot())).toEqual({
@@ -56,6 +57,7 @@ describe("two-factor machine (user centre)", () => {
     expect(calls.enable).toEqual([{ code: "123456" }]);
     expect(effects.announceOn).toHaveBeenCalledOnce();
     expect(selectTwoFactorView(actor.getSnapshot())).toEqual({ kind: "recoveryCodes", codes });
+    expect(selectTwoFactorBadge(actor.getSnapshot())).toBe("on");
     actor.send({ type: "recovery.saved" });
     expect(selectTwoFactorView(actor.getSnapshot())).toEqual({ kind: "on", recoveryCodesLeft: 10 });
     expect(actor.getSnapshot().context.recoveryCodes).toEqual([]);
@@ -89,6 +91,7 @@ describe("two-factor machine (user centre)", () => {
     actor.send({ type: "twoFactor.turnOff" });
     actor.send({ type: "twoFactor.disable", code: "ABCDE-FGHIJ" });
     expect(selectTwoFactorView(actor.getSnapshot())).toEqual({ kind: "confirmOff", busy: true, codeError: undefined });
+    expect(selectTwoFactorBadge(actor.getSnapshot())).toBe("on");
     await settle(actor, "off");
     expect(calls.disable).toEqual([{ code: "ABCDE-FGHIJ" }]);
     expect(effects.announceOff).toHaveBeenCalledOnce();
@@ -111,6 +114,7 @@ describe("two-factor machine (user centre)", () => {
     expect(selectTwoFactorView(actor.getSnapshot())).toEqual({ kind: "loading" });
     await settle(actor, "loadFailed");
     expect(selectTwoFactorView(actor.getSnapshot())).toEqual({ kind: "loadFailed" });
+    expect(selectTwoFactorBadge(actor.getSnapshot())).toBeNull();
     actor.send({ type: "twoFactor.retry" });
     expect(actor.getSnapshot().value).toBe("loading");
     expect(sameTwoFactorView({ kind: "loading" }, { kind: "loading" })).toBe(true);

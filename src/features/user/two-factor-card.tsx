@@ -2,7 +2,11 @@ import { Button, Card, H2, Tag } from "@blueprintjs/core";
 import { useActorRef, useSelector } from "@xstate/react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { sameTwoFactorView, selectTwoFactorView } from "../../../machines/account/two-factor-selectors.ts";
+import {
+  sameTwoFactorView,
+  selectTwoFactorBadge,
+  selectTwoFactorView,
+} from "../../../machines/account/two-factor-selectors.ts";
 import type { TwoFactorActor } from "../../../machines/account/two-factor.ts";
 import { FailureCallout } from "../../app/failure-callout.tsx";
 import { useServices } from "../../app/services-context.tsx";
@@ -16,16 +20,16 @@ export function TwoFactorCard() {
   const actor = useActorRef(provideTwoFactor(useServices()));
   const view = useSelector(actor, selectTwoFactorView, sameTwoFactorView);
   const failure = useSelector(actor, (s) => s.context.failure);
-  const on = view.kind === "on" || view.kind === "recoveryCodes" || view.kind === "confirmOff";
+  const badge = useSelector(actor, selectTwoFactorBadge);
   return (
     <Card className="account-card two-factor-card">
       <div className="two-factor-head">
         <H2 id="two-factor-title" className="two-factor-title">
           {t("twoFactor.title")}
         </H2>
-        {view.kind === "loading" || view.kind === "loadFailed" ? null : (
-          <Tag minimal intent={on ? "success" : "none"} data-testid="two-factor-state">
-            {on ? t("twoFactor.on") : t("twoFactor.off")}
+        {badge === null ? null : (
+          <Tag minimal intent={badge === "on" ? "success" : "none"} data-testid="two-factor-state">
+            {badge === "on" ? t("twoFactor.on") : t("twoFactor.off")}
           </Tag>
         )}
       </div>
