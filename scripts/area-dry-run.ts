@@ -107,7 +107,7 @@ const pieces: Piece[] = [
   {
     file: "contracts/endpoints.ts (the row)",
     apply: () => {
-      replaceIn("contracts/endpoints.ts", `| "account";`, `| "account" | "notes";`);
+      replaceIn("contracts/endpoints.ts", `| "twoFactor";`, `| "twoFactor" | "notes";`);
       edit(
         "contracts/endpoints.ts",
         `export type Method`,
