@@ -91,7 +91,9 @@ export function AccountMenu({ tools }: { tools: ShellLayout["tools"] }) {
 
   return (
     <>
-      <PopoverNext placement="bottom-end" content={content}>
+      {/* Its entries open dialogs that put the cursor in their first field: handing focus back to this button when
+          the menu has faded out would pull it from under the merchant's typing. Escape still returns it. */}
+      <PopoverNext placement="bottom-end" content={content} shouldReturnFocusOnClose={false}>
         {inMenu ? (
           <Button
             variant="minimal"

@@ -108,7 +108,9 @@ function PublicMenu({
     </div>
   );
   return (
-    <PopoverNext placement="bottom-end" content={content}>
+    // Its links open pages whose first field takes the cursor: focus handed back to this button when the menu has
+    // faded out would pull it from under the visitor's typing. Escape still returns it.
+    <PopoverNext placement="bottom-end" content={content} shouldReturnFocusOnClose={false}>
       <Button variant="minimal" icon={<MenuIcon />} aria-label={t("public.menu")} title={t("public.menu")} />
     </PopoverNext>
   );
