@@ -59,6 +59,16 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   });
 }
 
+/** The first `count` lines of a failure message, indented, without colour codes. */
+const firstLines = (message, count) =>
+  message
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: colour codes start with ESC
+    .replace(/\u001b\[[0-9;]*m/g, "")
+    .split("\n")
+    .slice(0, count)
+    .map((l) => `    ${l}`)
+    .join("\n");
+
 const signalCode = (signal) => 128 + (signal === "SIGINT" ? 2 : signal === "SIGKILL" ? 9 : 15);
 
 /** Runs one stage; `held` keeps its output until it ends. */
@@ -131,8 +141,12 @@ console.log(
   ),
 );
 if (failed) {
-  const failing = (stageFiles(failed.stage) ?? []).filter((file) => file.failed).map((file) => file.file);
-  if (failing.length > 0) console.log(`failed in ${failed.stage}: ${failing.join(", ")}`);
+  const failing = (stageFiles(failed.stage) ?? []).filter((file) => file.failed);
+  // Last, so that a log cut to its tail (CI keeps the end) still says what failed and why.
+  for (const { file, failures } of failing)
+    for (const { test, message } of failures.slice(0, 3))
+      console.log(`\n✗ ${file} › ${test}\n${firstLines(message, 12)}`);
+  if (failing.length > 0) console.log(`\nfailed in ${failed.stage}: ${failing.map((f) => f.file).join(", ")}`);
 }
 
 if (failed) process.exit(failed.exitCode);

@@ -20,7 +20,7 @@ writeFileSync(
       late: 'node -e "setTimeout(() => process.exit(4), 300)"',
       endless: "node -e \"console.log('endless starts'); setTimeout(() => console.log('endless' + ' ended'), 60000)\"",
       // Writes a report as Vitest's JSON reporter does (scripts/test-times/reporters.ts), one file failed, and fails.
-      "vitest-like": `node -e "const fs = require('fs'); fs.mkdirSync('reports/test-times', { recursive: true }); const at = (name, seconds, status) => ({ name: process.cwd() + '/' + name, startTime: 1000, endTime: 1000 + seconds * 1000, status, assertionResults: [] }); fs.writeFileSync('reports/test-times/vitest-like.json', JSON.stringify({ testResults: [at('quick.test.ts', 0.5, 'passed'), at('broken.test.ts', 2, 'failed'), at('slow.test.ts', 7.25, 'passed')] })); process.exit(1)"`,
+      "vitest-like": `node -e "const fs = require('fs'); fs.mkdirSync('reports/test-times', { recursive: true }); const at = (name, seconds, status) => ({ name: process.cwd() + '/' + name, startTime: 1000, endTime: 1000 + seconds * 1000, status, assertionResults: status === 'failed' ? [{ fullName: 'broken things > breaks', status: 'failed', failureMessages: ['AssertionError: expected 1 to be 2\\n    at broken.test.ts:3:1'] }] : [] }); fs.writeFileSync('reports/test-times/vitest-like.json', JSON.stringify({ testResults: [at('quick.test.ts', 0.5, 'passed'), at('broken.test.ts', 2, 'failed'), at('slow.test.ts', 7.25, 'passed')] })); process.exit(1)"`,
       // Notes its arrival in meet.log and ends once two have arrived: two of them pass only if they run at the same time.
       meet: "node -e \"const fs = require('fs'); fs.appendFileSync('meet.log', 'x'); const until = Date.now() + 60000; const wait = () => fs.readFileSync('meet.log', 'utf8').length >= 2 ? process.exit(0) : Date.now() > until ? process.exit(5) : setTimeout(wait, 20); wait()\"",
     },
@@ -99,7 +99,10 @@ describe("run-stages", () => {
     expect(out).toMatch(
       /vitest-like: the 3 slowest of 3 files\n +7\.3 s +slow\.test\.ts\n +2\.0 s +broken\.test\.ts +\(failed\)\n +0\.5 s +quick\.test\.ts\n/,
     );
-    expect(out).toMatch(/\nfailed in vitest-like: broken\.test\.ts\n?$/);
+    // The failed test and its message come last, so that a log cut to its tail still shows them.
+    expect(out).toMatch(
+      /\n✗ broken\.test\.ts › broken things > breaks\n {4}AssertionError: expected 1 to be 2\n {8}at broken\.test\.ts:3:1\n\nfailed in vitest-like: broken\.test\.ts\n?$/,
+    );
     // A report an earlier run left is not this run's.
     expect(existsSync(join(dir, "reports", "test-times", "left-over.json"))).toBe(false);
   });

@@ -10,8 +10,9 @@ export const timesDir = (root = process.cwd()) => join(root, "reports", "test-ti
 export const reportName = (stage) => `${stage}.json`;
 
 /**
- * The files of one stage's report, slowest first: `{ file, seconds, failed }`; null when the stage wrote none.
- * @returns {Array<{ file: string, seconds: number, failed: boolean }> | null}
+ * The files of one stage's report, slowest first: `{ file, seconds, failed, failures }`; null when the stage wrote
+ * none. `failures` are the failed tests' names with their first error message.
+ * @returns {Array<{ file: string, seconds: number, failed: boolean, failures: Array<{ test: string, message: string }> }> | null}
  */
 export function stageFiles(stage, root = process.cwd()) {
   const path = join(timesDir(root), reportName(stage));
@@ -27,8 +28,18 @@ export function stageFiles(stage, root = process.cwd()) {
       file: relative(root, result.name),
       seconds: Math.max(0, (result.endTime ?? 0) - (result.startTime ?? 0)) / 1000,
       failed: result.status === "failed" || (result.assertionResults ?? []).some((a) => a.status === "failed"),
+      failures: failuresOf(result),
     }))
     .sort((a, b) => b.seconds - a.seconds);
+}
+
+/** A file's failed tests, or the file's own error (a failed import, a hook) when no test failed. */
+function failuresOf(result) {
+  const tests = (result.assertionResults ?? [])
+    .filter((a) => a.status === "failed")
+    .map((a) => ({ test: a.fullName ?? a.title ?? "", message: String(a.failureMessages?.[0] ?? "") }));
+  if (tests.length > 0 || result.status !== "failed") return tests;
+  return [{ test: "(the file)", message: String(result.message ?? "") }];
 }
 
 /** The stages that wrote a report, in the order of their names. */
