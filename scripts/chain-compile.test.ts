@@ -1,6 +1,12 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { artifactPath, artifactText, compileTestUsdt } from "./chain-compile.ts";
+import {
+  artifactPath,
+  artifactText,
+  compileDepositForwarder,
+  compileTestUsdt,
+  forwarderArtifactPath,
+} from "./chain-compile.ts";
 
 describe("the test USDT artifact", () => {
   it("is what chain/test-usdt.sol compiles to (run `npm run chain:compile` after changing the source)", () => {
@@ -30,5 +36,11 @@ describe("the test USDT artifact", () => {
 
   it("refuses a source that does not compile", () => {
     expect(() => compileTestUsdt("pragma solidity ^0.8.24; contract TestUSDT { function f( }")).toThrow(/Error/);
+  });
+});
+
+describe("the deposit forwarder artifact", () => {
+  it("is what chain/deposit-forwarder.sol compiles to (run `npm run chain:compile` after changing the source)", () => {
+    expect(artifactText(compileDepositForwarder())).toBe(readFileSync(forwarderArtifactPath, "utf8"));
   });
 });

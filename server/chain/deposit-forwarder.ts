@@ -1,0 +1,103 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import {
+  type Abi,
+  type Address,
+  encodeAbiParameters,
+  getAddress,
+  getContractAddress,
+  type Hash,
+  type Hex,
+  keccak256,
+  parseAbi,
+} from "viem";
+import type { DevClients } from "./deploy.ts";
+
+interface ForwarderArtifact {
+  contracts: Record<"DepositForwarderFactory" | "DepositForwarder", { abi: Abi; bytecode: Hex }>;
+}
+
+/** chain/deposit-forwarder.json, compiled from chain/deposit-forwarder.sol (npm run chain:compile). */
+const artifact = JSON.parse(
+  readFileSync(join(import.meta.dirname, "../../chain/deposit-forwarder.json"), "utf8"),
+) as ForwarderArtifact;
+
+// Written out (not read from the artifact) so that viem types the calls and events; a test checks each item against
+// the compiled ABI.
+export const forwarderFactoryAbi = parseAbi([
+  "constructor(address treasury_, address operator_)",
+  "function treasury() view returns (address)",
+  "function operator() view returns (address)",
+  "function forwarderAddress(bytes32 salt) view returns (address)",
+  "function sweep(bytes32 salt, address token) returns (uint256 amount)",
+  "event Swept(bytes32 indexed salt, address indexed forwarder, address indexed token, uint256 amount)",
+  "error NotOperator()",
+  "error ZeroAddress()",
+  // A forwarder's refusals reach the factory's caller as they are.
+  "error NotFactory()",
+  "error TransferFailed(address token)",
+]);
+export const forwarderAbi = parseAbi([
+  "function factory() view returns (address)",
+  "function sweep(address token, address to) returns (uint256 amount)",
+  "error NotFactory()",
+  "error TransferFailed(address token)",
+]);
+/** The ABIs as compiled, for the test that the ones above agree with them. */
+export const compiledForwarderAbis = {
+  factory: artifact.contracts.DepositForwarderFactory.abi,
+  forwarder: artifact.contracts.DepositForwarder.abi,
+};
+/** The creation code the factory deploys at every deposit address: its hash is part of each address. */
+const forwarderCreationCode = artifact.contracts.DepositForwarder.bytecode;
+
+/**
+ * The salt of an end user's deposit address in one application: the same pair always gives the same address, and no
+ * two pairs share one (the pair is ABI-encoded, so "ab" + "c" and "a" + "bc" differ).
+ */
+export function depositSalt(application: string, endUser: string): Hex {
+  return keccak256(encodeAbiParameters([{ type: "string" }, { type: "string" }], [application, endUser]));
+}
+
+/** The deposit address of `salt` under `factory`: computed here, with no call to the chain and no key. */
+export function depositAddress(factory: Address, salt: Hex): Address {
+  return getContractAddress({ opcode: "CREATE2", from: factory, salt, bytecode: forwarderCreationCode });
+}
+
+/** Deploys a factory sweeping into `treasury` on the operator's order; resolves to its address once mined. */
+export async function deployForwarderFactory(
+  clients: DevClients,
+  deployer: Address,
+  treasury: Address,
+  operator: Address,
+): Promise<Address> {
+  const hash = await clients.wallet.deployContract({
+    abi: forwarderFactoryAbi,
+    bytecode: artifact.contracts.DepositForwarderFactory.bytecode,
+    args: [treasury, operator],
+    account: deployer,
+    chain: null,
+  });
+  const receipt = await clients.public.waitForTransactionReceipt({ hash });
+  if (receipt.status !== "success" || !receipt.contractAddress)
+    throw new Error(`deploying the deposit forwarder factory failed (${hash})`);
+  return getAddress(receipt.contractAddress);
+}
+
+/** Sends the factory's sweep of one deposit address's `token` from `operator`; the transaction's hash. */
+export function sendSweep(
+  clients: DevClients,
+  factory: Address,
+  operator: Address,
+  salt: Hex,
+  token: Address,
+): Promise<Hash> {
+  return clients.wallet.writeContract({
+    address: factory,
+    abi: forwarderFactoryAbi,
+    functionName: "sweep",
+    args: [salt, token],
+    account: operator,
+    chain: null,
+  });
+}
