@@ -7,8 +7,11 @@ import {
   decodeEventLog,
   getAddress,
   type Hash,
+  type Hex,
+  parseAbi,
 } from "viem";
 import { privateKeyToAccount, generatePrivateKey } from "viem/accounts";
+import solc from "solc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   compiledForwarderAbis,
@@ -125,4 +128,55 @@ describe("deposit addresses without private keys (chain/deposit-forwarder.sol)",
     expect(await revertOf(direct, chain.dev)).toBe("NotFactory");
     expect(await balanceOf(address)).toBe(1_000_000n);
   });
+
+  it("sweeps a token whose transfer returns nothing, as Ethereum's USDT does", async () => {
+    const token = await deployNoReturnToken();
+    const salt = depositSalt("app-1", "user-4");
+    const address = depositAddress(factory, salt);
+    // Mined before the sweep is sent: its gas is estimated from the balance it finds.
+    const minted = await chain.clients.wallet.writeContract({
+      address: token,
+      abi: noReturnTokenAbi,
+      functionName: "mint",
+      args: [address, 5_000_000n],
+      account: chain.dev,
+      chain: null,
+    });
+    await receiptOf(minted);
+    expect(await sweptAmount(await sendSweep(chain.clients, factory, chain.dev, salt, token))).toBe(5_000_000n);
+    expect(await balanceOf(treasury, token)).toBe(5_000_000n);
+  });
 });
+
+const noReturnTokenAbi = parseAbi([
+  "function mint(address to, uint256 value)",
+  "function transfer(address to, uint256 value)",
+  "function balanceOf(address owner) view returns (uint256)",
+]);
+
+/** A token shaped like Ethereum's USDT where it matters here: `transfer` returns no value. */
+async function deployNoReturnToken(): Promise<Address> {
+  const source = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+contract NoReturnToken {
+    mapping(address => uint256) public balanceOf;
+    function mint(address to, uint256 value) external { balanceOf[to] += value; }
+    function transfer(address to, uint256 value) external { balanceOf[msg.sender] -= value; balanceOf[to] += value; }
+}`;
+  const input = {
+    language: "Solidity",
+    sources: { "no-return-token.sol": { content: source } },
+    settings: { outputSelection: { "*": { NoReturnToken: ["evm.bytecode.object"] } } },
+  };
+  const output = JSON.parse(solc.compile(JSON.stringify(input)));
+  const bytecode = `0x${output.contracts["no-return-token.sol"].NoReturnToken.evm.bytecode.object}` as Hex;
+  const hash = await chain.clients.wallet.deployContract({
+    abi: noReturnTokenAbi,
+    bytecode,
+    account: chain.dev,
+    chain: null,
+  });
+  const deployed = (await receiptOf(hash)).contractAddress;
+  if (!deployed) throw new Error("the no-return token was not deployed");
+  return getAddress(deployed);
+}
