@@ -1,0 +1,167 @@
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import {
+  ExpiredError,
+  httpbis,
+  MalformedSignatureError,
+  UnacceptableSignatureError,
+  UnsupportedAlgorithmError,
+  type VerifyingKey,
+} from "http-message-signatures";
+import { isInnerList, parseDictionary } from "structured-headers";
+
+/**
+ * Open-API requests are signed with RFC 9421 HTTP Message Signatures (hmac-sha256, keyid = the AppKey, key = the
+ * AppSecret), so a merchant's developer signs with a maintained library of their language rather than code of ours.
+ * The verification is that library's too (`http-message-signatures`); what is ours is the policy below.
+ */
+
+/** What every signature must cover: the method and the whole URL; the body's digest (RFC 9530) when there is one. */
+export const requiredComponents = ["@method", "@target-uri"] as const;
+export const digestComponent = "content-digest";
+/** A signature older than this is refused, and so is a nonce seen again within it. */
+export const signatureMaxAgeSeconds = 300;
+/** How far a signer's clock may run ahead of ours. */
+const clockSkewSeconds = 30;
+
+export type SignatureRefusal =
+  /** No Signature / Signature-Input headers. */
+  | "unsigned"
+  /** Headers that do not parse, a signature without its input, another algorithm. */
+  | "malformed"
+  /** A keyid that names no application. */
+  | "unknown-key"
+  /** A required component or parameter (created, nonce, keyid, alg) left out of the signature. */
+  | "incomplete"
+  /** Created more than five minutes ago, or in the future. */
+  | "stale"
+  /** The signature does not match any of the application's secrets. */
+  | "bad-signature"
+  /** A body with no Content-Digest, or one that does not match it. */
+  | "digest-mismatch"
+  /** A nonce this key has used within the window. */
+  | "replayed";
+
+export interface SignedRequest {
+  method: string;
+  /** The absolute URL the client called (scheme, authority, path and query): what `@target-uri` covers. */
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** The raw body as received; empty for a request without one. */
+  body: Buffer;
+}
+
+export interface SignatureKeys {
+  /** The secrets a keyid may sign with now: the current one and, in a rotation's grace window, the one before. */
+  secretsOf(keyid: string): Promise<readonly Buffer[] | null>;
+  /** Records the nonce; false when this keyid used it already (inside the window, which is all that is kept). */
+  claimNonce(keyid: string, nonce: string, created: Date): Promise<boolean>;
+}
+
+export type SignatureCheck = { ok: true; keyid: string } | { ok: false; refusal: SignatureRefusal };
+
+const refused = (refusal: SignatureRefusal): SignatureCheck => ({ ok: false, refusal });
+
+/** Checks a request's RFC 9421 signature and RFC 9530 digest, then spends its nonce. */
+export async function verifySignedRequest(
+  request: SignedRequest,
+  keys: SignatureKeys,
+  now: Date = new Date(),
+): Promise<SignatureCheck> {
+  const headers = lowerCased(request.headers);
+  if (headers.signature === undefined && headers["signature-input"] === undefined) return refused("unsigned");
+  const hasBody = request.body.length > 0;
+  const digest = headers[digestComponent];
+  const digestHeader = Array.isArray(digest) ? digest.join(", ") : digest;
+  if (hasBody && !digestMatches(digestHeader, request.body)) return refused("digest-mismatch");
+
+  let signed: { keyid: string; nonce: string; created: Date } | null = null;
+  let result: boolean | null;
+  try {
+    result = await httpbis.verifyMessage(
+      {
+        keyLookup: async (params) => {
+          const keyid = typeof params.keyid === "string" ? params.keyid : "";
+          const secrets = keyid ? await keys.secretsOf(keyid) : null;
+          if (!secrets || secrets.length === 0) return null;
+          signed = {
+            keyid,
+            nonce: typeof params.nonce === "string" ? params.nonce : "",
+            created: params.created instanceof Date ? params.created : new Date(0),
+          };
+          return hmacKey(secrets);
+        },
+        requiredParams: ["created", "nonce", "keyid", "alg"],
+        requiredFields: hasBody ? [...requiredComponents, digestComponent] : [...requiredComponents],
+        // The window is checked below against our clock (`now`); the library would read the wall clock.
+        notAfter: Number.MAX_SAFE_INTEGER,
+      },
+      { method: request.method, url: request.url, headers: definedHeaders(headers) },
+    );
+  } catch (error) {
+    return refused(refusalOf(error));
+  }
+  const match = signed as { keyid: string; nonce: string; created: Date } | null;
+  if (result === null || !match) return refused("unknown-key");
+  if (!result) return refused("bad-signature");
+  if (!match.nonce) return refused("incomplete");
+  const age = (now.getTime() - match.created.getTime()) / 1000;
+  if (age > signatureMaxAgeSeconds || age < -clockSkewSeconds) return refused("stale");
+  if (!(await keys.claimNonce(match.keyid, match.nonce, match.created))) return refused("replayed");
+  return { ok: true, keyid: match.keyid };
+}
+
+/** The verifying key of an application: HMAC-SHA256 under any of its live secrets, compared in constant time. */
+function hmacKey(secrets: readonly Buffer[]): VerifyingKey {
+  return {
+    algs: ["hmac-sha256"],
+    verify: async (data, signature) =>
+      secrets.some((secret) => {
+        const expected = createHmac("sha256", secret).update(data).digest();
+        return expected.length === signature.length && timingSafeEqual(expected, signature);
+      }),
+  };
+}
+
+function refusalOf(error: unknown): SignatureRefusal {
+  if (error instanceof ExpiredError) return "stale";
+  if (error instanceof UnacceptableSignatureError) return "incomplete";
+  if (error instanceof MalformedSignatureError || error instanceof UnsupportedAlgorithmError) return "malformed";
+  // Headers that are not structured fields, or only one of the two: the library throws plain errors for these.
+  return "malformed";
+}
+
+const digestAlgorithms: Record<string, string> = { "sha-256": "sha256", "sha-512": "sha512" };
+
+/** RFC 9530: every digest the header gives for an algorithm we know matches the body, and there is at least one. */
+export function digestMatches(header: string | undefined, body: Buffer): boolean {
+  if (!header) return false;
+  let digests: ReturnType<typeof parseDictionary>;
+  try {
+    digests = parseDictionary(header);
+  } catch {
+    return false;
+  }
+  let checked = 0;
+  for (const [name, member] of digests) {
+    const algorithm = digestAlgorithms[name];
+    if (!algorithm) continue;
+    const value = isInnerList(member) ? null : member[0];
+    // A byte sequence parses to an ArrayBuffer; anything else is no digest.
+    if (!(value instanceof ArrayBuffer)) return false;
+    const expected = createHash(algorithm).update(body).digest();
+    const given = Buffer.from(value);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
+    checked += 1;
+  }
+  return checked > 0;
+}
+
+function lowerCased(headers: SignedRequest["headers"]): Record<string, string | string[] | undefined> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+}
+
+function definedHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | string[]> {
+  return Object.fromEntries(
+    Object.entries(headers).filter((entry): entry is [string, string | string[]] => entry[1] !== undefined),
+  );
+}
