@@ -41,16 +41,22 @@ export default function ConsolePage() {
           <tbody>
             <tr>
               <th scope="row">{t("fields.email")}</th>
-              <td data-testid="account-email">{email}</td>
+              <td data-testid="account-email" data-value="">
+                {email}
+              </td>
             </tr>
             <tr>
               <th scope="row">{t("fields.nickName")}</th>
-              <td data-testid="account-nickname">{nickName}</td>
+              <td data-testid="account-nickname" data-value="">
+                {nickName}
+              </td>
             </tr>
             <tr>
               <th scope="row">{t("fields.userId")}</th>
               <td>
-                <span data-testid="account-user-id">{userId}</span>{" "}
+                <span data-testid="account-user-id" data-value="">
+                  {userId}
+                </span>{" "}
                 <Button
                   variant="minimal"
                   size="small"

@@ -45,12 +45,14 @@ export default function UserCentrePage() {
           <tbody>
             <tr>
               <th scope="row">{t("fields.email")}</th>
-              <td>{email}</td>
+              <td data-value="">{email}</td>
             </tr>
             <tr>
               <th scope="row">{t("fields.nickName")}</th>
               <td>
-                <span data-testid="user-centre-nickname">{nickName}</span>{" "}
+                <span data-testid="user-centre-nickname" data-value="">
+                  {nickName}
+                </span>{" "}
                 <Button
                   variant="minimal"
                   size="small"
@@ -66,7 +68,7 @@ export default function UserCentrePage() {
             </tr>
             <tr>
               <th scope="row">{t("fields.userId")}</th>
-              <td>{userId}</td>
+              <td data-value="">{userId}</td>
             </tr>
             {registered ? (
               <tr>
