@@ -97,4 +97,11 @@ describe("the layout audit", () => {
     expect(await kinds(value("merchant@example.com", "anywhere"), 1440)).toEqual(["value broken mid-word: p#email"]);
     expect(await kinds(value("merchant@<wbr>example.<wbr>com", "break-word"), 1440)).toEqual([]);
   });
+
+  it("finds a table cell's text broken between two letters (a status squeezed by its column), not at a space", async () => {
+    const cell = (wrap: string) =>
+      `<table><tr><td id="status" style="width:40px;overflow-wrap:${wrap}">Pending payment</td></tr></table>`;
+    expect(await kinds(cell("anywhere"), 1440)).toEqual(["value broken mid-word: td#status"]);
+    expect(await kinds(cell("normal"), 1440)).toEqual([]);
+  });
 });

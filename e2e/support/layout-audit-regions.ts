@@ -14,8 +14,9 @@ export interface RegionProblem {
  *   region that gives no sign it scrolls (no scrollbar drawn, no column pinned to its edge with a shadow);
  * - a control outside the visible part of its scroll region: a row's actions always (they are pinned to the edge or
  *   the columns fit), any other control when the region gives no sign it scrolls;
- * - a value (`[data-value]`: an e-mail, a code, a figure) broken across lines between two letters or digits, where
- *   no reader would split it ("…@example.c / om"); breaking after `@`, `.`, `-` or at a `<wbr>` is fine.
+ * - a value (`[data-value]`: an e-mail, a code, a figure) or a table cell's text broken across lines between two
+ *   letters or digits, where no reader would split it ("…@example.c / om", "Pendi / ng"); breaking after `@`, `.`,
+ *   `-` or at a `<wbr>` is fine.
  */
 export function auditRegions(page: Page): Promise<RegionProblem[]> {
   return page.evaluate(() => {
@@ -143,11 +144,12 @@ export function auditRegions(page: Page): Promise<RegionProblem[]> {
 
     // Values broken between two letters or digits.
     const wordChar = /[A-Za-z0-9]/;
-    for (const value of document.body.querySelectorAll("[data-value]")) {
-      if (!shown(value)) continue;
+    for (const value of document.body.querySelectorAll("[data-value], td, th")) {
+      if (!shown(value) || value.querySelector("[data-value], td, th")) continue;
       const walker = document.createTreeWalker(value, NodeFilter.SHOW_TEXT);
       let previous: { char: string; top: number; bottom: number } | null = null;
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      // One report an element: the first break names it.
+      words: for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const text = node.textContent ?? "";
         // A break between two text nodes falls at an element (a <wbr>, a tag): a point the page chose.
         previous = null;
@@ -168,6 +170,7 @@ export function auditRegions(page: Page): Promise<RegionProblem[]> {
               detail: `a line ends "…${text.slice(Math.max(0, i - 12), i)}" and the next begins "${text.slice(i, i + 12)}…"`,
               amount: 0,
             });
+            break words;
           }
           previous = { char, top: rect.top, bottom: rect.bottom };
         }
