@@ -104,4 +104,12 @@ describe("the layout audit", () => {
     expect(await kinds(cell("anywhere"), 1440)).toEqual(["value broken mid-word: td#status"]);
     expect(await kinds(cell("normal"), 1440)).toEqual([]);
   });
+
+  it("finds a signed-in page capped far below the width it is given on a desktop, not one that uses it", async () => {
+    const page = (cap: string) =>
+      `<main class="app-content" style="padding:0 24px"><section id="orders" class="page" style="${cap}"><h1>My orders</h1></section></main>`;
+    expect(await kinds(page("max-width:930px"), 1440)).toEqual(["content capped: section#orders.page"]);
+    expect(await kinds(page(""), 1440)).toEqual([]);
+    expect(await kinds(page("max-width:930px"), 375)).toEqual([]);
+  });
 });

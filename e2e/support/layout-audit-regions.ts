@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 
 export interface RegionProblem {
-  kind: "cell clipped" | "control out of view" | "value broken mid-word";
+  kind: "cell clipped" | "control out of view" | "value broken mid-word" | "content capped";
   element: string;
   detail: string;
   amount: number;
@@ -16,7 +16,9 @@ export interface RegionProblem {
  *   the columns fit), any other control when the region gives no sign it scrolls;
  * - a value (`[data-value]`: an e-mail, a code, a figure) or a table cell's text broken across lines between two
  *   letters or digits, where no reader would split it ("…@example.c / om", "Pendi / ng"); breaking after `@`, `.`,
- *   `-` or at a `<wbr>` is fine.
+ *   `-` or at a `<wbr>` is fine;
+ * - on a desktop (1280 px up), a signed-in page (`.app-content .page`) narrower than nine tenths of the area it is
+ *   given: a cap that leaves a third of the screen empty (the cards and prose inside may keep their own measure).
  */
 export function auditRegions(page: Page): Promise<RegionProblem[]> {
   return page.evaluate(() => {
@@ -174,6 +176,22 @@ export function auditRegions(page: Page): Promise<RegionProblem[]> {
           }
           previous = { char, top: rect.top, bottom: rect.bottom };
         }
+      }
+    }
+    if (window.innerWidth >= 1280) {
+      for (const pageBox of document.body.querySelectorAll(".app-content .page")) {
+        const area = pageBox.parentElement;
+        if (!area || !shown(pageBox)) continue;
+        const style = getComputedStyle(area);
+        const given = area.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+        const used = pageBox.getBoundingClientRect().width;
+        if (used < given * 0.9)
+          problems.push({
+            kind: "content capped",
+            element: name(pageBox),
+            detail: `the page uses ${Math.round(used)} of the ${Math.round(given)} px it is given`,
+            amount: 0,
+          });
       }
     }
     return problems as RegionProblem[];
