@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { auditRegions } from "./layout-audit-regions.ts";
+import { auditRegions, type RegionProblem } from "./layout-audit-regions.ts";
 
 /** What the layout check finds on a page as it is on screen now. */
 export interface LayoutProblem {
@@ -12,9 +12,7 @@ export interface LayoutProblem {
     | "primary action under 44 px"
     | "target covered"
     | "text under 12 px"
-    | "cell clipped"
-    | "control out of view"
-    | "value broken mid-word";
+    | RegionProblem["kind"];
   /** The element, as `tag#id.class "text"`. */
   element: string;
   /** By how much, or how large. */
