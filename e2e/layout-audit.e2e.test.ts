@@ -5,9 +5,9 @@ import { withConsoleTab } from "./support/tab.ts";
 // The layout audit (support/layout-audit.ts) that the responsive and phone journeys rely on, on pages made to fail it.
 const tab = withConsoleTab();
 
-const kinds = async (html: string) => {
+const kinds = async (html: string, width = 375) => {
   const { page } = tab;
-  await page.setViewportSize({ width: 375, height: 740 });
+  await page.setViewportSize({ width, height: 740 });
   await page.setContent(`<!doctype html><html><body style="margin:0;font-size:14px">${html}</body></html>`);
   const audit = await auditLayout(page, { primaryMin: 44 });
   return audit.problems.map((p) => `${p.kind}: ${p.element.split(" ")[0]}`);
@@ -62,5 +62,54 @@ describe("the layout audit", () => {
     expect(await kinds(`<button style="min-height:48px" title="Account: a-rather">${cut()}</button>`)).toEqual([
       "cut off: span#name",
     ]);
+  });
+
+  it("finds a table cell whose text is cut by its own box, unless its whole value shows on hover", async () => {
+    const cell = (title: string) =>
+      `<table><tr><td id="paid"${title} style="max-width:60px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap">Nov 25, 2026, 14:51</td></tr></table>`;
+    expect(await kinds(cell(""), 1440)).toContain("cell clipped: td#paid");
+    expect(await kinds(cell(' title="Nov 25, 2026, 14:51"'), 1440)).toEqual([]);
+  });
+
+  // Today's My orders at 1440 px: a 1,255 px table in a 920 px region, the paid date cut, Pay type and Operations off.
+  const wideTable = (actionsCell: string) =>
+    `<section data-scroll-x style="overflow-x:auto;width:400px"><table style="border-collapse:collapse"><tr><td style="white-space:nowrap;padding:0 8px">202611250000000001</td><td style="white-space:nowrap;padding:0 8px">Basic, 1 month</td><td id="paid" style="white-space:nowrap;padding:0 8px">Nov 25, 2026, 14:51</td><td id="type" style="white-space:nowrap;padding:0 8px">Chain</td>${actionsCell}</tr></table></section>`;
+
+  it("finds cells and row actions past a scroll region that gives no sign of scrolling", async () => {
+    const found = await kinds(
+      wideTable('<td><button id="pay" style="min-width:48px;min-height:32px">Pay</button></td>'),
+      1440,
+    );
+    expect(found).toContain("cell clipped: td#paid");
+    expect(found).toContain("cell clipped: td#type");
+    expect(found).toContain("control out of view: button#pay");
+  });
+
+  it("passes a table that scrolls with its row actions pinned to the region's edge", async () => {
+    const pinned =
+      '<td style="position:sticky;right:0;background:#fff;box-shadow:-6px 0 6px -6px rgba(0,0,0,.4)"><button style="min-width:48px;min-height:32px">Pay</button></td>';
+    expect(await kinds(wideTable(pinned), 1440)).toEqual([]);
+  });
+
+  it("finds a value broken between two letters, not one broken after @ or . (a <wbr>)", async () => {
+    const value = (inner: string, wrap: string) =>
+      `<p id="email" data-value style="width:100px;overflow-wrap:${wrap}">${inner}</p>`;
+    expect(await kinds(value("merchant@example.com", "anywhere"), 1440)).toEqual(["value broken mid-word: p#email"]);
+    expect(await kinds(value("merchant@<wbr>example.<wbr>com", "break-word"), 1440)).toEqual([]);
+  });
+
+  it("finds a table cell's text broken between two letters (a status squeezed by its column), not at a space", async () => {
+    const cell = (wrap: string) =>
+      `<table><tr><td id="status" style="width:40px;overflow-wrap:${wrap}">Pending payment</td></tr></table>`;
+    expect(await kinds(cell("anywhere"), 1440)).toEqual(["value broken mid-word: td#status"]);
+    expect(await kinds(cell("normal"), 1440)).toEqual([]);
+  });
+
+  it("finds a signed-in page capped far below the width it is given on a desktop, not one that uses it", async () => {
+    const page = (cap: string) =>
+      `<main class="app-content" style="padding:0 24px"><section id="orders" class="page" style="${cap}"><h1>My orders</h1></section></main>`;
+    expect(await kinds(page("max-width:930px"), 1440)).toEqual(["content capped: section#orders.page"]);
+    expect(await kinds(page(""), 1440)).toEqual([]);
+    expect(await kinds(page("max-width:930px"), 375)).toEqual([]);
   });
 });

@@ -15,17 +15,20 @@ import { auditLayout, describeAudit } from "./support/layout-audit.ts";
 import { merchantWithOrders } from "./support/orders.ts";
 import { repoRoot } from "./support/server.ts";
 import { withConsoleTab } from "./support/tab.ts";
+import { storeTheme, switchTheme } from "./support/theme.ts";
 
 /**
- * Every route of the route table (contracts/console-routes.ts), public ones signed out and the others signed in, at the
- * issue's four widths and at 1024 px (the first wide one): the page never scrolls sideways, nothing is cut off,
- * targets are large enough, text is readable (support/layout-audit.ts). A new route is walked without touching this
- * file. At 375 px each page (and each dialog below) is also saved to reports/screens/ for a reviewer.
+ * Every route of the route table (contracts/console-routes.ts), public ones signed out and the others signed in, at
+ * 375, 768, 1024 (the first wide width), 1280, 1440 and 1920 px, and in the dark theme again at the three desktop
+ * widths: the page never scrolls sideways, nothing is cut off (a table's cells and row actions included), no value
+ * breaks mid-word, targets are large enough, text is readable (support/layout-audit.ts). A new route is walked without
+ * touching this file. Each page (and each dialog below) is saved to reports/screens/ at 375 and at 1440 px (`-1440`).
  *
  * Each page is loaded at one width and then resized through the others, as a merchant turns a phone or widens a
- * window; the width it is loaded at turns with its place in the route table, so every route is audited both as loaded
- * and as resized to, and every width sees pages as loaded. One load a page instead of one a width: page loads are
- * most of the suite's browser time, and the walk grows with every area.
+ * window, and switched to the dark theme in place (support/theme.ts); the width it is loaded at turns with its place
+ * in the route table, so every route is audited both as loaded and as resized to, and every width sees pages as
+ * loaded. One load a page instead of one a width and theme: page loads are most of the suite's browser time, and the
+ * walk grows with every area.
  */
 const tab = withConsoleTab();
 const widths = [
@@ -35,7 +38,15 @@ const widths = [
   { width: 1024, height: 768 },
   { width: 1280, height: 800 },
   { width: 1440, height: 900 },
+  { width: 1920, height: 1080 },
 ] as const;
+/** The desktop widths, audited in the dark theme too: widest first, where the theme is switched. */
+const darkWidths = [
+  { width: 1920, height: 1080 },
+  { width: 1440, height: 900 },
+  { width: 1280, height: 800 },
+] as const;
+const isWide = (width: number) => width >= 1280;
 const screensDir = join(repoRoot, "reports", "screens");
 const routes = Object.entries(routePaths) as Array<[RouteName, string]>;
 const publicRoutes = routes.filter(([name]) => publicRouteNames.has(name));
@@ -53,9 +64,10 @@ interface Check {
 /** Audits what is on screen; returns the failure message, or null. */
 async function check({ where, page, width, screenshot, fullPage = true }: Check): Promise<string | null> {
   const audit = await auditLayout(page, { primaryMin: 44 });
-  if (screenshot && width === 375) {
+  if (screenshot && (width === 375 || width === 1440)) {
     mkdirSync(screensDir, { recursive: true });
-    await page.screenshot({ path: join(screensDir, `${screenshot}.png`), fullPage });
+    const file = width === 375 ? `${screenshot}.png` : `${screenshot}-${width}.png`;
+    await page.screenshot({ path: join(screensDir, file), fullPage });
   }
   return audit.problems.length > 0 ? describeAudit(`${where} at ${width} px`, audit) : null;
 }
@@ -168,6 +180,68 @@ async function auditAtEveryWidth(
   return failures;
 }
 
+/**
+ * Audits the page on screen in the dark theme at the desktop widths, switched in place, then puts the light theme
+ * back (stored only, when switching needed a reload: the caller's next step loads a page).
+ */
+async function auditInDark(page: Page, where: string): Promise<string[]> {
+  const failures: string[] = [];
+  await page.setViewportSize(darkWidths[0]);
+  await settled(page);
+  const reloaded = await switchTheme(page, "dark");
+  for (const [i, size] of darkWidths.entries()) {
+    if (i > 0) {
+      await page.setViewportSize(size);
+      await settled(page);
+    }
+    const failure = await check({ where: `${where} in the dark theme`, page, width: size.width });
+    if (failure) failures.push(failure);
+  }
+  if (reloaded) await storeTheme(page, "light");
+  else await switchTheme(page, "light");
+  return failures;
+}
+
+/**
+ * The overlay tests' steps: each narrow width alone (the overlay is opened anew, its presentation may change), the
+ * desktop widths together (opened once and resized open, as a merchant widens a window). `turn` picks the first.
+ */
+const stepsFrom = (turn: number) => {
+  const steps = [
+    ...widths.filter((size) => !isWide(size.width)).map((size) => [size]),
+    widths.filter((size) => isWide(size.width)),
+  ];
+  return steps.map((_, i) => steps[(turn + i) % steps.length]!);
+};
+
+/** Opens the overlay at the step's first width, audits it there and at the step's other widths, and closes it. */
+async function auditOverlay(
+  page: Page,
+  overlay: (typeof overlays)[number],
+  sizes: ReadonlyArray<{ width: number; height: number }>,
+  theme: string,
+): Promise<string[]> {
+  const failures: string[] = [];
+  await page.setViewportSize(sizes[0]!);
+  await settled(page);
+  if (!(await overlay.open(page))) return failures;
+  const path = routePaths[overlay.route];
+  for (const size of sizes) {
+    await page.setViewportSize(size);
+    await settled(page);
+    const found = await check({
+      where: `${path} (${overlay.route}) with the ${overlay.name}${theme}`,
+      page,
+      width: size.width,
+      screenshot: theme ? undefined : `${overlay.route}--${overlay.name}`,
+      fullPage: false,
+    });
+    if (found) failures.push(found);
+  }
+  await closeOverlay(page);
+  return failures;
+}
+
 /** Closes the open overlay (dialog, drawer, menu) with Escape, as a merchant would, and waits until it is gone. */
 async function closeOverlay(page: Page) {
   for (let presses = 0; presses < 3 && (await page.locator(".bp6-overlay-open").count()) > 0; presses++) {
@@ -179,7 +253,7 @@ async function closeOverlay(page: Page) {
   await stoppedMoving(page);
 }
 
-describe("at every width (375, 768, 1024, 1280 and 1440 px)", () => {
+describe("at every width (375, 768, 1024, 1280, 1440 and 1920 px), the desktop ones in light and dark", () => {
   it("no public route scrolls sideways, cuts anything off, or has a small target", async () => {
     const { page } = tab;
     const failures: string[] = [];
@@ -189,6 +263,7 @@ describe("at every width (375, 768, 1024, 1280 and 1440 px)", () => {
       await page.goto(path);
       await settled(page);
       failures.push(...(await auditAtEveryWidth(page, sizes, `${path} (${name})`, `public-${name}`)));
+      failures.push(...(await auditInDark(page, `${path} (${name})`)));
     }
     expect(failures.join("\n\n")).toBe("");
   }, 180_000);
@@ -203,6 +278,7 @@ describe("at every width (375, 768, 1024, 1280 and 1440 px)", () => {
       await page.goto(path);
       await settled(page);
       failures.push(...(await auditAtEveryWidth(page, sizes, `${path} (${name})`, name)));
+      failures.push(...(await auditInDark(page, `${path} (${name})`)));
     }
     expect(failures.join("\n\n")).toBe("");
   }, 180_000);
@@ -212,27 +288,18 @@ describe("at every width (375, 768, 1024, 1280 and 1440 px)", () => {
     await merchantWithOrders(page, baseUrl);
     const failures: string[] = [];
     for (const [turn, overlay] of overlays.entries()) {
-      const sizes = widthsFrom(turn);
+      const steps = stepsFrom(turn);
       const path = routePaths[overlay.route];
-      await page.setViewportSize(sizes[0]!);
+      await page.setViewportSize(steps[0]![0]!);
       await page.goto(path);
       await settled(page);
-      for (const size of sizes) {
-        await page.setViewportSize(size);
-        await settled(page);
-        if (!(await overlay.open(page))) continue;
-        await settled(page);
-        const where = `${path} (${overlay.route}) with the ${overlay.name}`;
-        const found = await check({
-          where,
-          page,
-          width: size.width,
-          screenshot: `${overlay.route}--${overlay.name}`,
-          fullPage: false,
-        });
-        if (found) failures.push(found);
-        await closeOverlay(page);
-      }
+      for (const step of steps) failures.push(...(await auditOverlay(page, overlay, step, "")));
+      await page.setViewportSize(darkWidths[0]);
+      await settled(page);
+      const reloaded = await switchTheme(page, "dark");
+      failures.push(...(await auditOverlay(page, overlay, darkWidths, " in the dark theme")));
+      if (reloaded) await storeTheme(page, "light");
+      else await switchTheme(page, "light");
     }
     expect(failures.join("\n\n")).toBe("");
   }, 300_000);

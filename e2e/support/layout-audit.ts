@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import { auditRegions, type RegionProblem } from "./layout-audit-regions.ts";
 
 /** What the layout check finds on a page as it is on screen now. */
 export interface LayoutProblem {
@@ -10,7 +11,8 @@ export interface LayoutProblem {
     | "target under 24 px"
     | "primary action under 44 px"
     | "target covered"
-    | "text under 12 px";
+    | "text under 12 px"
+    | RegionProblem["kind"];
   /** The element, as `tag#id.class "text"`. */
   element: string;
   /** By how much, or how large. */
@@ -40,9 +42,20 @@ export interface AuditOptions {
  * - interactive targets at least 24 × 24 px (WCAG 2.2 2.5.8; inline links in a sentence are exempt, a hidden
  *   check box or radio counts as its label), primary actions at least `primaryMin` px high, and none covered by
  *   another element where a finger would press it (its centre), unless by an overlay on top of the page;
- * - no text smaller than 12 px.
+ * - no text smaller than 12 px;
+ * - and what a wide screen gets wrong inside scroll regions and values (support/layout-audit-regions.ts).
  */
-export function auditLayout(page: Page, options: AuditOptions): Promise<LayoutAudit> {
+export async function auditLayout(page: Page, options: AuditOptions): Promise<LayoutAudit> {
+  const audit = await auditPage(page, options);
+  const regions = await auditRegions(page);
+  regions.sort((a, b) => b.amount - a.amount);
+  return {
+    ...audit,
+    problems: [...audit.problems, ...regions.map(({ kind, element, detail }) => ({ kind, element, detail }))],
+  };
+}
+
+function auditPage(page: Page, options: AuditOptions): Promise<LayoutAudit> {
   return page.evaluate((opts) => {
     const root = document.documentElement;
     const viewport = root.clientWidth;

@@ -57,7 +57,8 @@ export async function payWithChainCli(dataDir: string, to: string, amount: strin
 
 /** A new merchant with a paid trial and a pending basic order, signed in: the order list, its dialogs and the package card have something to show. */
 export async function merchantWithOrders(page: Page, baseUrl: string) {
-  const email = uniqueEmail("layout");
+  // A long address at a company's domain, as merchants have: the kind a cramped card broke mid-word.
+  const email = uniqueEmail("layout").replace("@example.com", "@accounts.northwindtrading.example.com");
   await registerViaApi(baseUrl, email);
   await page.goto("/login");
   await onLoginPage(page);

@@ -170,13 +170,12 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
         check: async (answer: Answer) => {
           expect(succeeded(answer).resData).toMatchObject({ product: wallet.product, currency: wallet.currency });
           const own = await h.db
-            .selectFrom("wallets")
+            .selectFrom("receiving_addresses")
             .select("address")
             .where("merchant_id", "=", w.b.userId)
-            .where("product", "=", wallet.product.toLowerCase())
-            .where("currency", "=", wallet.currency)
             .executeTakeFirstOrThrow();
           expect(answer.resData.address).toBe(own.address);
+          expect(answer.resData.address).not.toBe(wallet.address);
         },
       })),
   },

@@ -140,7 +140,7 @@ describe("Package/List and Package/Current", () => {
     expect(packages.every((p) => /^\d+$/.test(p.id))).toBe(true);
   });
 
-  it("a new merchant has no package, the trial left, and counts the wallets it asked for", async () => {
+  it("a new merchant has no package, the trial left, and nothing in use", async () => {
     const m = await signedInMerchant(h);
     expect(await subscription(m)).toMatchObject({
       package: null,
@@ -149,9 +149,17 @@ describe("Package/List and Package/Current", () => {
       trialAvailable: true,
       usage: { wallets: 0, currencies: 0, applications: 0 },
     });
-    await call(h, "userWallet", { token: m.token, params: { product: "Devnet" }, body: {} });
+  });
+
+  it("paying for a package sets up no wallet and no currency: the pay dialog only reads where to pay (issue 26)", async () => {
+    const m = await signedInMerchant(h);
+    await created(m, "basic");
+    // What the pay dialog asks for the chain it pays on, and again after choosing another.
+    expect(await call(h, "userWallet", { token: m.token, params: { product: "Devnet" }, body: {} })).toMatchObject({
+      success: true,
+    });
     await call(h, "userWallet", { token: m.token, params: { product: "eth" }, body: { currency: "usdt" } });
-    expect((await subscription(m)).usage).toEqual({ wallets: 2, currencies: 1, applications: 0 });
+    expect((await subscription(m)).usage).toEqual({ wallets: 0, currencies: 0, applications: 0 });
   });
 });
 

@@ -15,7 +15,7 @@ const currencyCode = /^[A-Z0-9]{2,16}$/;
 export const walletHandlers: Pick<HandlerTable, "userWallet"> = {
   userWallet: {
     params: z.object({ product: walletProduct }),
-    async handle({ db, body, params, session, now, services }) {
+    async handle({ db, body, params, session, services }) {
       const product = params.product ?? "";
       const currency = (body.currency?.trim() || "USDT").toUpperCase();
       if (!currencyCode.test(currency)) throw new ApiError(errCodes.validation, "currency: Unknown currency", 400);
@@ -24,14 +24,7 @@ export const walletHandlers: Pick<HandlerTable, "userWallet"> = {
       if (!layer || !chain) return fail(errCodes.chainUnknown, chainMessages.chainUnknown);
       if (!chain.tokens.some((t) => t.symbol.toUpperCase() === currency))
         throw new ApiError(errCodes.validation, "currency: Unknown currency", 400);
-      const address = await walletAddress(
-        db,
-        session.scope,
-        (trx, scope) => layer.receivingAddressOf(trx, scope),
-        product.toLowerCase(),
-        currency,
-        now,
-      );
+      const address = await walletAddress(db, session.scope, (trx, scope) => layer.receivingAddressOf(trx, scope));
       return ok({ product, address, currency });
     },
   },

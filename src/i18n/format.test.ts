@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatClock, formatCount, formatDate, formatUsdt } from "./format.ts";
+import { formatClock, formatCount, formatDate, formatDateTime, formatDateTimeParts, formatUsdt } from "./format.ts";
 
 describe("locale formatting", () => {
   it("writes USDT amounts with the locale's separators and the unit", () => {
@@ -31,5 +31,16 @@ describe("locale formatting", () => {
     expect(formatClock(0)).toBe("00:00");
     expect(formatClock(599)).toBe("09:59");
     expect(formatClock(3600)).toBe("60:00");
+  });
+
+  it("cuts a date and time where the time begins, in each language's order, the same text joined", () => {
+    const at = "2026-11-25T15:05:00Z";
+    for (const locale of ["en-US", "zh-CN", "zh-TW", "ja-JP", "ko-KR", "th-TH"]) {
+      const { date, time } = formatDateTimeParts(at, locale);
+      expect(date + time).toBe(formatDateTime(at, locale));
+      expect(date.length, locale).toBeGreaterThan(0);
+      expect(time.length, locale).toBeGreaterThan(0);
+      expect(date, locale).not.toMatch(/\d:\d/);
+    }
   });
 });

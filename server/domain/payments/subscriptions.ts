@@ -115,7 +115,8 @@ export async function subscriptionOf(db: Kysely<DB>, scope: MerchantScope, now: 
     expiresAt: expiresAt ? expiresAt.toISOString() : null,
     active: expiresAt !== null && expiresAt > now,
     trialAvailable: await trialAvailable(db, scope),
-    // Applications come with their own issue; until then none is used.
+    // Wallets: deposit addresses given out for receiving, and the currencies they take (none before the wallet area);
+    // applications come with their own issue.
     usage: { wallets: Number(wallets.wallets), currencies: Number(wallets.currencies), applications: 0 },
     serverTime: now.toISOString(),
   };

@@ -8,24 +8,16 @@ export type ReceivingAddressSource = (db: Kysely<DB>, scope: AnyMerchantScope) =
 
 /**
  * The merchant's payment address for a configured product (chain) and currency: the merchant's one watch-only
- * receiving address (the same on every EVM chain), allocated at first ask. The `wallets` row records that the merchant
- * asked for this product and currency (the package's wallet usage counts them).
+ * receiving address (the same on every EVM chain and currency), allocated at first ask. Reading it sets up nothing:
+ * the pay dialog asks it for every chain it shows, and a merchant who only paid for a package has no wallet in use
+ * (issue 26: "Wallets 1 / 3" right after buying Basic). The package's wallet usage counts `wallets` rows, deposit
+ * addresses given out for receiving, which the wallet area will write.
  */
-export function walletAddress(
+export async function walletAddress(
   db: Kysely<DB>,
   scope: MerchantScope,
   receivingAddressOf: ReceivingAddressSource,
-  product: string,
-  currency: string,
-  now: Date,
 ): Promise<string> {
-  return db.transaction().execute(async (trx) => {
-    const { address } = await receivingAddressOf(trx, scope);
-    await trx
-      .insertInto("wallets")
-      .values({ merchant_id: scope.merchantId, product, currency, address, created_at: now })
-      .onConflict((oc) => oc.columns(["merchant_id", "product", "currency"]).doUpdateSet({ address }))
-      .execute();
-    return address;
-  });
+  const { address } = await receivingAddressOf(db, scope);
+  return address;
 }

@@ -10,6 +10,7 @@ import {
   selectUserId,
 } from "../../../machines/auth/session-selectors.ts";
 import { useNotify, useSessionActor } from "../../app/services-context.tsx";
+import { BreakableValue } from "../../ui/breakable-value.tsx";
 import { LastLoginCell } from "./last-login-cell.tsx";
 import { SubscriptionCard } from "./subscription-card.tsx";
 
@@ -34,40 +35,48 @@ export default function ConsolePage() {
       <H1 id="console-title" className="page-title">
         {t("console.welcome", { name: displayName })}
       </H1>
-      <Card className="account-card">
-        <H2 className="card-title">{t("console.account")}</H2>
-        {awaitingProfile ? <Spinner size={20} aria-label={t("common.loading")} /> : null}
-        <HTMLTable compact className="account-table">
-          <tbody>
-            <tr>
-              <th scope="row">{t("fields.email")}</th>
-              <td data-testid="account-email">{email}</td>
-            </tr>
-            <tr>
-              <th scope="row">{t("fields.nickName")}</th>
-              <td data-testid="account-nickname">{nickName}</td>
-            </tr>
-            <tr>
-              <th scope="row">{t("fields.userId")}</th>
-              <td>
-                <span data-testid="account-user-id">{userId}</span>{" "}
-                <Button
-                  variant="minimal"
-                  size="small"
-                  icon={<Duplicate />}
-                  aria-label={t("console.copyUserId")}
-                  onClick={copyId}
-                />
-              </td>
-            </tr>
-            <tr>
-              <th scope="row">{t("console.lastLogin")}</th>
-              <LastLoginCell />
-            </tr>
-          </tbody>
-        </HTMLTable>
-      </Card>
-      <SubscriptionCard />
+      <div className="card-grid">
+        <Card className="account-card">
+          <H2 className="card-title">{t("console.account")}</H2>
+          {awaitingProfile ? <Spinner size={20} aria-label={t("common.loading")} /> : null}
+          <HTMLTable compact className="account-table">
+            <tbody>
+              <tr>
+                <th scope="row">{t("fields.email")}</th>
+                <td data-testid="account-email" data-value="">
+                  <BreakableValue text={email} />
+                </td>
+              </tr>
+              <tr>
+                <th scope="row">{t("fields.nickName")}</th>
+                <td data-testid="account-nickname" data-value="">
+                  <BreakableValue text={nickName} />
+                </td>
+              </tr>
+              <tr>
+                <th scope="row">{t("fields.userId")}</th>
+                <td>
+                  <span data-testid="account-user-id" data-value="">
+                    {userId}
+                  </span>{" "}
+                  <Button
+                    variant="minimal"
+                    size="small"
+                    icon={<Duplicate />}
+                    aria-label={t("console.copyUserId")}
+                    onClick={copyId}
+                  />
+                </td>
+              </tr>
+              <tr>
+                <th scope="row">{t("console.lastLogin")}</th>
+                <LastLoginCell />
+              </tr>
+            </tbody>
+          </HTMLTable>
+        </Card>
+        <SubscriptionCard />
+      </div>
     </section>
   );
 }

@@ -131,7 +131,7 @@ function UsageItem({ line }: { line: UsageLine }) {
   return (
     <li className="subscription-usage-line" data-testid={`usage-${line.resource}`}>
       <span>{t(`subscription.resources.${line.resource}`)}</span>
-      <span>
+      <span data-value="">
         {t("subscription.usageValue", { used: number(line.used), limit })}
         {line.over ? (
           <>

@@ -95,7 +95,7 @@ function OrderFacts({ detail, facts }: { detail: OrderDetail; facts: DetailFacts
         {lines.map(([term, value]) => (
           <div key={term} className="order-fact">
             <dt>{term}</dt>
-            <dd>{value}</dd>
+            <dd data-value="">{value}</dd>
           </div>
         ))}
       </dl>

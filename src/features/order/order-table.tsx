@@ -2,6 +2,7 @@ import { Button, Callout, HTMLTable, NonIdealState, Spinner } from "@blueprintjs
 import { useTranslation } from "react-i18next";
 import type { OrderRow, OrderTableView } from "../../../machines/orders/order-list-selectors.ts";
 import { useDescribeFailure } from "../../app/services-context.tsx";
+import { formatDateTimeParts } from "../../i18n/format.ts";
 import { ScrollRegion } from "../../ui/scroll-region.tsx";
 import { OrderStatusTag, useOrderText } from "./order-text.tsx";
 
@@ -56,7 +57,9 @@ export function OrderTable({ view, onRetry, onDetails, onPay, onCancel }: OrderT
             <th scope="col">{t("orders.columns.status")}</th>
             <th scope="col">{t("orders.columns.paidAt")}</th>
             <th scope="col">{t("orders.columns.payType")}</th>
-            <th scope="col">{t("orders.columns.operations")}</th>
+            <th scope="col" className="order-operations">
+              {t("orders.columns.operations")}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -85,39 +88,56 @@ function OrderTableRow({
       <td>{text.packageName(row.packageCode, row.packageName)}</td>
       <td>{text.term(row.term)}</td>
       <td className="order-amount">{text.amount(row.amount)}</td>
-      <td>{text.time(row.createdAt)}</td>
+      <DateTimeCell iso={row.createdAt} />
       <td>
         <OrderStatusTag status={row.status} />
       </td>
-      <td>{text.time(row.paidAt)}</td>
+      <DateTimeCell iso={row.paidAt} />
       <td>{text.payType(row.payType)}</td>
       <td className="order-operations">
-        <Button
-          size="small"
-          variant="minimal"
-          intent="primary"
-          text={t("orders.actions.details")}
-          onClick={() => onDetails(row.orderCode)}
-        />
-        {row.canPay ? (
+        <div className="order-operations-buttons">
           <Button
             size="small"
             variant="minimal"
-            intent="success"
-            text={t("orders.actions.pay")}
-            onClick={() => onPay(row.orderCode)}
+            intent="primary"
+            text={t("orders.actions.details")}
+            onClick={() => onDetails(row.orderCode)}
           />
-        ) : null}
-        {row.canCancel ? (
-          <Button
-            size="small"
-            variant="minimal"
-            intent="danger"
-            text={t("orders.actions.cancel")}
-            onClick={() => onCancel(row.orderCode)}
-          />
-        ) : null}
+          {row.canPay ? (
+            <Button
+              size="small"
+              variant="minimal"
+              intent="success"
+              text={t("orders.actions.pay")}
+              onClick={() => onPay(row.orderCode)}
+            />
+          ) : null}
+          {row.canCancel ? (
+            <Button
+              size="small"
+              variant="minimal"
+              intent="danger"
+              text={t("orders.actions.cancel")}
+              onClick={() => onCancel(row.orderCode)}
+            />
+          ) : null}
+        </div>
       </td>
     </tr>
+  );
+}
+
+/** A date and time that may put the time under the date when the table is short of width, never break elsewhere. */
+function DateTimeCell({ iso }: { iso: string | null }) {
+  const { i18n } = useTranslation();
+  const text = useOrderText();
+  if (!iso) return <td>{text.time(null)}</td>;
+  const { date, time } = formatDateTimeParts(iso, i18n.language);
+  return (
+    <td className="order-when">
+      <span>{date}</span>
+      <wbr />
+      <span>{time}</span>
+    </td>
   );
 }

@@ -33,7 +33,7 @@ export function PayPanel({ actor }: { actor: OrderPaymentActor }) {
             <dl className="pay-fields">
               <dt>{t("orderPayment.amountToPay")}</dt>
               <dd>
-                <strong className="pay-amount" data-testid="pay-amount">
+                <strong className="pay-amount" data-testid="pay-amount" data-value="">
                   {text.amount(payment.remaining)}
                 </strong>
                 <CopyButton value={payment.remaining} label={t("orderPayment.copyAmount")} />

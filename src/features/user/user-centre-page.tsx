@@ -12,6 +12,7 @@ import { useServices } from "../../app/services-context.tsx";
 import { formatDate } from "../../i18n/format.ts";
 import { provideNicknameEdit } from "../../layout/shell-machines.ts";
 import { NicknameDialog } from "../../layout/nickname-dialog.tsx";
+import { BreakableValue } from "../../ui/breakable-value.tsx";
 import { TwoFactorCard } from "./two-factor-card.tsx";
 import { SecurityActivity } from "./security-activity.tsx";
 
@@ -40,45 +41,51 @@ export default function UserCentrePage() {
         loading={loading}
         onClick={() => session.send({ type: "profile.reload" })}
       />
-      <Card className="account-card">
-        <HTMLTable compact className="account-table">
-          <tbody>
-            <tr>
-              <th scope="row">{t("fields.email")}</th>
-              <td>{email}</td>
-            </tr>
-            <tr>
-              <th scope="row">{t("fields.nickName")}</th>
-              <td>
-                <span data-testid="user-centre-nickname">{nickName}</span>{" "}
-                <Button
-                  variant="minimal"
-                  size="small"
-                  icon={<Edit />}
-                  aria-label={t("navbar.editProfile")}
-                  onClick={() => nickname.send({ type: "dialog.open" })}
-                />
-              </td>
-            </tr>
-            <tr>
-              <th scope="row">{t("fields.role")}</th>
-              <td>{role ? <Tag minimal>{t(`roles.${role}`)}</Tag> : t("roles.none")}</td>
-            </tr>
-            <tr>
-              <th scope="row">{t("fields.userId")}</th>
-              <td>{userId}</td>
-            </tr>
-            {registered ? (
+      <div className="card-grid">
+        <Card className="account-card">
+          <HTMLTable compact className="account-table">
+            <tbody>
               <tr>
-                <th scope="row">{t("fields.registered")}</th>
-                <td>{registered}</td>
+                <th scope="row">{t("fields.email")}</th>
+                <td data-value="">
+                  <BreakableValue text={email} />
+                </td>
               </tr>
-            ) : null}
-          </tbody>
-        </HTMLTable>
-      </Card>
-      <TwoFactorCard />
-      <SecurityActivity />
+              <tr>
+                <th scope="row">{t("fields.nickName")}</th>
+                <td>
+                  <span data-testid="user-centre-nickname" data-value="">
+                    <BreakableValue text={nickName} />
+                  </span>{" "}
+                  <Button
+                    variant="minimal"
+                    size="small"
+                    icon={<Edit />}
+                    aria-label={t("navbar.editProfile")}
+                    onClick={() => nickname.send({ type: "dialog.open" })}
+                  />
+                </td>
+              </tr>
+              <tr>
+                <th scope="row">{t("fields.role")}</th>
+                <td>{role ? <Tag minimal>{t(`roles.${role}`)}</Tag> : t("roles.none")}</td>
+              </tr>
+              <tr>
+                <th scope="row">{t("fields.userId")}</th>
+                <td data-value="">{userId}</td>
+              </tr>
+              {registered ? (
+                <tr>
+                  <th scope="row">{t("fields.registered")}</th>
+                  <td>{registered}</td>
+                </tr>
+              ) : null}
+            </tbody>
+          </HTMLTable>
+        </Card>
+        <TwoFactorCard />
+        <SecurityActivity />
+      </div>
       <NicknameDialog actor={nickname} current={nickName} />
     </section>
   );

@@ -1,0 +1,199 @@
+import type { Page } from "playwright-core";
+
+export interface RegionProblem {
+  kind: "cell clipped" | "control out of view" | "value broken mid-word" | "content capped";
+  element: string;
+  detail: string;
+  amount: number;
+}
+
+/**
+ * What a wide screen gets wrong where the rest of the audit looks away (inside a region meant to scroll, inside a
+ * value's lines):
+ * - a table cell whose text is cut — by its own box without the whole text on hover, or at the edge of a scroll
+ *   region that gives no sign it scrolls (no scrollbar drawn, no column pinned to its edge with a shadow);
+ * - a control outside the visible part of its scroll region: a row's actions always (they are pinned to the edge or
+ *   the columns fit), any other control when the region gives no sign it scrolls;
+ * - a value (`[data-value]`: an e-mail, a code, a figure) or a table cell's text broken across lines between two
+ *   letters or digits, where no reader would split it ("…@example.c / om", "Pendi / ng"); breaking after `@`, `.`,
+ *   `-` or at a `<wbr>` is fine;
+ * - on a desktop (1280 px up), a signed-in page (`.app-content .page`) narrower than nine tenths of the area it is
+ *   given: a cap that leaves a third of the screen empty (the cards and prose inside may keep their own measure).
+ */
+export function auditRegions(page: Page): Promise<RegionProblem[]> {
+  return page.evaluate(() => {
+    const problems: Array<{ kind: string; element: string; detail: string; amount: number }> = [];
+    const name = (node: Element) => {
+      const id = node.id ? `#${node.id}` : "";
+      const classes =
+        typeof node.className === "string" && node.className.trim()
+          ? `.${node.className.trim().split(/\s+/).slice(0, 3).join(".")}`
+          : "";
+      const text = (node.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
+      const label = node.getAttribute("aria-label");
+      return `${node.tagName.toLowerCase()}${id}${classes}${label ? ` [${label}]` : ""}${text ? ` "${text}"` : ""}`;
+    };
+    const shown = (el: Element) => {
+      const style = getComputedStyle(el);
+      const rect = el.getBoundingClientRect();
+      return (
+        style.visibility !== "hidden" &&
+        style.display !== "none" &&
+        rect.width > 1 &&
+        rect.height > 1 &&
+        !el.closest("[aria-hidden=true], [inert]")
+      );
+    };
+
+    /** The region's visible box sideways (its client area). */
+    const viewOf = (region: Element) => {
+      const box = region.getBoundingClientRect();
+      const left = box.left + region.clientLeft;
+      return { left, right: left + region.clientWidth };
+    };
+    const signs = new Map<Element, boolean>();
+    /** A region shows that it scrolls: it draws a scrollbar, or pins a column to its edge with a shadow. */
+    const visiblyScrolls = (region: Element) => {
+      const known = signs.get(region);
+      if (known !== undefined) return known;
+      const style = getComputedStyle(region);
+      const bar =
+        (region as HTMLElement).offsetHeight -
+        region.clientHeight -
+        Number.parseFloat(style.borderTopWidth) -
+        Number.parseFloat(style.borderBottomWidth);
+      const pinned = [...region.querySelectorAll("tr > *")].some((cell) => {
+        const s = getComputedStyle(cell);
+        return s.position === "sticky" && (s.right !== "auto" || s.left !== "auto") && s.boxShadow !== "none";
+      });
+      // A scrollbar under a long table, below the fold, tells nobody.
+      const barInView = bar >= 4 && region.getBoundingClientRect().bottom <= window.innerHeight;
+      const answer = barInView || pinned;
+      signs.set(region, answer);
+      return answer;
+    };
+    const regionOf = (el: Element) => el.parentElement?.closest("[data-scroll-x]") ?? null;
+
+    // Cells.
+    for (const cell of document.body.querySelectorAll("td, th")) {
+      if (!shown(cell) || !cell.textContent?.trim()) continue;
+      const region = regionOf(cell);
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        const text = node.textContent?.trim() ?? "";
+        if (!parent || !text || !shown(parent)) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const rect = range.getBoundingClientRect();
+        if (rect.width === 0) continue;
+        // Boxes between the text and the region (or the page) that clip it: the cell's own.
+        let left = Number.NEGATIVE_INFINITY;
+        let right = Number.POSITIVE_INFINITY;
+        for (let a: Element | null = parent; a && a !== region && a !== document.body; a = a.parentElement) {
+          if (getComputedStyle(a).overflowX === "visible") continue;
+          const box = a.getBoundingClientRect();
+          left = Math.max(left, box.left + a.clientLeft);
+          right = Math.min(right, box.left + a.clientLeft + a.clientWidth);
+        }
+        const ownCut = Math.max(rect.right - right, left - rect.left, 0);
+        const hover = (parent.closest("[title]")?.getAttribute("title") ?? "").includes(text);
+        if (ownCut > 1 && !hover) {
+          problems.push({
+            kind: "cell clipped",
+            element: name(cell),
+            detail: `its text is cut by ${Math.round(ownCut)} px, the whole value nowhere on hover`,
+            amount: ownCut,
+          });
+          break;
+        }
+        if (region && !visiblyScrolls(region)) {
+          const view = viewOf(region);
+          const cut = Math.max(rect.right - view.right, view.left - rect.left, 0);
+          if (cut > 1) {
+            problems.push({
+              kind: "cell clipped",
+              element: name(cell),
+              detail: `its text reaches ${Math.round(cut)} px past the visible part of a region that shows no sign of scrolling (${Math.round(view.left)}–${Math.round(view.right)})`,
+              amount: cut,
+            });
+            break;
+          }
+        }
+      }
+    }
+
+    // Controls inside a region that scrolls sideways.
+    const controls = document.body.querySelectorAll(
+      "[data-scroll-x] :is(a[href], button, input:not([type=hidden]), select, textarea, [role=button], [role=link], [role=checkbox], [role=switch])",
+    );
+    for (const control of controls) {
+      const region = regionOf(control);
+      if (!region || !shown(control)) continue;
+      const rect = control.getBoundingClientRect();
+      const view = viewOf(region);
+      const out = Math.max(rect.right - view.right, view.left - rect.left, 0);
+      if (out <= 1) continue;
+      const rowAction = control.closest("tr") !== null;
+      if (!rowAction && visiblyScrolls(region)) continue;
+      problems.push({
+        kind: "control out of view",
+        element: name(control),
+        detail: `${Math.round(out)} px outside the visible part of its scroll region (${Math.round(view.left)}–${Math.round(view.right)})${rowAction ? ": a row's actions are pinned or fit" : ", which shows no sign of scrolling"}`,
+        amount: out,
+      });
+    }
+
+    // Values broken between two letters or digits.
+    const wordChar = /[A-Za-z0-9]/;
+    for (const value of document.body.querySelectorAll("[data-value], td, th")) {
+      if (!shown(value) || value.querySelector("[data-value], td, th")) continue;
+      const walker = document.createTreeWalker(value, NodeFilter.SHOW_TEXT);
+      let previous: { char: string; top: number; bottom: number } | null = null;
+      // One report an element: the first break names it.
+      words: for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? "";
+        // A break between two text nodes falls at an element (a <wbr>, a tag): a point the page chose.
+        previous = null;
+        for (let i = 0; i < text.length; i++) {
+          const char = text[i]!;
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const rect = [...range.getClientRects()].find((r) => r.width > 0);
+          if (!rect || /\s/.test(char)) {
+            previous = null;
+            continue;
+          }
+          if (previous && rect.top >= previous.bottom - 1 && wordChar.test(previous.char) && wordChar.test(char)) {
+            problems.push({
+              kind: "value broken mid-word",
+              element: name(value),
+              detail: `a line ends "…${text.slice(Math.max(0, i - 12), i)}" and the next begins "${text.slice(i, i + 12)}…"`,
+              amount: 0,
+            });
+            break words;
+          }
+          previous = { char, top: rect.top, bottom: rect.bottom };
+        }
+      }
+    }
+    if (window.innerWidth >= 1280) {
+      for (const pageBox of document.body.querySelectorAll(".app-content .page")) {
+        const area = pageBox.parentElement;
+        if (!area || !shown(pageBox)) continue;
+        const style = getComputedStyle(area);
+        const given = area.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+        const used = pageBox.getBoundingClientRect().width;
+        if (used < given * 0.9)
+          problems.push({
+            kind: "content capped",
+            element: name(pageBox),
+            detail: `the page uses ${Math.round(used)} of the ${Math.round(given)} px it is given`,
+            amount: 0,
+          });
+      }
+    }
+    return problems as RegionProblem[];
+  });
+}
