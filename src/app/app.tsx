@@ -3,11 +3,11 @@ import type { i18n } from "i18next";
 import { useSelector } from "@xstate/react";
 import { type ComponentType, type ReactNode, StrictMode, Suspense, useState } from "react";
 import { I18nextProvider } from "react-i18next";
-import { BrowserRouter } from "react-router";
 import { useDocumentSettings, useDocumentViewport } from "../layout/use-document-settings.ts";
 import { RouteChangeProgress } from "../ui/route-progress.tsx";
 import { AppRoutes } from "./app-routes.tsx";
 import { lazyRoute } from "./lazy-route.ts";
+import { PageFirstRouter } from "./page-first-router.tsx";
 import type { Services } from "./services.ts";
 import { ServicesProvider, useNavDrawerActor, useSessionActor, useSettingsActor } from "./services-context.tsx";
 import { useDocumentTitle } from "./use-document-title.ts";
@@ -57,13 +57,13 @@ export function AppScreens() {
 }
 
 /**
- * The console. The browser gives it the BrowserRouter; the build's prerender (src/prerender/render-page.tsx)
+ * The console. The browser gives it PageFirstRouter (the address follows the page); the build's prerender (src/prerender/render-page.tsx)
  * a StaticRouter at the page's path, in the same place, so hydration meets the same tree.
  */
 export function App({
   services,
   i18n,
-  Router = BrowserRouter,
+  Router = PageFirstRouter,
 }: {
   services: Services;
   i18n: i18n;
