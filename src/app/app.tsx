@@ -11,6 +11,7 @@ import { PageFirstRouter } from "./page-first-router.tsx";
 import type { Services } from "./services.ts";
 import { ServicesProvider, useNavDrawerActor, useSessionActor, useSettingsActor } from "./services-context.tsx";
 import { useDocumentTitle } from "./use-document-title.ts";
+import { useToastsFollowPage } from "./use-toasts-follow-page.ts";
 
 /** Everything a page needs around it; the console adds the browser router, tests a memory router. */
 export function AppFrame({ services, i18n, children }: { services: Services; i18n: i18n; children: ReactNode }) {
@@ -47,6 +48,7 @@ export function AppScreens() {
   useDocumentSettings(settings);
   useDocumentViewport(navDrawer);
   useDocumentTitle();
+  useToastsFollowPage();
   return (
     <>
       <RouteChangeProgress />
