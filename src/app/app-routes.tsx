@@ -3,6 +3,7 @@ import { type ReactNode, Suspense } from "react";
 import { Navigate, Route, Routes, useLocation, useParams } from "react-router";
 import { RouteProgress } from "../ui/route-progress.tsx";
 import { type ConsoleRoute, consoleRoutes, type RouteName } from "../../contracts/console-routes.ts";
+import { RouteCode } from "./route-code.tsx";
 import { guardRoute } from "./route-guard.ts";
 import { DefaultLayout, NotFoundPage, routeModulesFor, routePages } from "./route-modules.ts";
 import { routePaths, sectionRedirects } from "./route-names.ts";
@@ -30,23 +31,6 @@ function Guard({ children }: { children: ReactNode }) {
   return decision.kind === "redirect" ? <Navigate to={decision.to} replace /> : children;
 }
 
-/** Modules whose load failed once: RouteCode lets their lazy page fail (and show why) instead of trying forever. */
-const failedToLoad = new WeakSet<object>();
-
-/**
- * Holds a navigation until the code of everything the address shows has arrived, the signed-in layout and its page
- * together: the layout's own Suspense is new when the layout first mounts, so a page loading inside it would show its
- * fallback, and the address (page-first-router.tsx) would name a page that is not there yet.
- */
-function RouteCode({ hasToken, children }: { hasToken: boolean; children: ReactNode }) {
-  const location = useLocation();
-  const loading = routeModulesFor(location, hasToken).filter((page) => !page.loaded() && !failedToLoad.has(page));
-  // Suspends as React.lazy does, with a thrown promise: `use` would wait only inside an awaited act() in tests.
-  if (loading.length > 0)
-    throw Promise.all(loading.map((page) => page.preload().catch(() => void failedToLoad.add(page))));
-  return children;
-}
-
 function RedirectRoute() {
   const rest = useParams()["*"] ?? "";
   const { search } = useLocation();
@@ -62,7 +46,7 @@ export function AppRoutes() {
     // The boundary outlives the guard's redirects, so the page they lead to is held (not a fallback) while it loads.
     <Suspense fallback={<RouteProgress />}>
       <Guard>
-        <RouteCode hasToken={hasToken}>
+        <RouteCode modulesOf={(location) => routeModulesFor(location, hasToken)}>
           <Routes>
             <Route path="/" element={<Navigate to={routePaths.home} replace />} />
             {routeElements("public", true)}
