@@ -12,6 +12,7 @@ const headingOf: Record<string, RegExp> = {
   "/register": /^Create your merchant account$/,
   "/login": /^Sign in$/,
   "/console/index": /^Welcome, /,
+  "/order/list": /^My orders$/,
 };
 
 interface AddressChange {
@@ -53,7 +54,7 @@ async function toastsLeftBehind(page: Page): Promise<string | null> {
     .catch(async () => (await codeSent.textContent()) ?? "a toast");
 }
 
-/** One merchant as a person at full speed: waits only for the form they are about to use, types where the cursor is. */
+/** One merchant as a person at full speed: waits only for what they are about to use, types where the cursor is. */
 async function registerAndSignIn(page: Page, baseUrl: string, email: string) {
   await page.goto("/home");
   await consoleReady(page);
@@ -74,6 +75,9 @@ async function registerAndSignIn(page: Page, baseUrl: string, email: string) {
   const offered = await field(page, label.email).inputValue();
   await page.keyboard.press("Enter");
   await page.getByRole("heading", { level: 1, name: /^Welcome, / }).waitFor({ state: "visible" });
+  // On through the side menu to a page whose code has not come yet.
+  await page.getByRole("navigation").getByRole("link", { name: "My orders", exact: true }).first().click();
+  await page.getByRole("heading", { level: 1, name: "My orders", exact: true }).waitFor({ state: "visible" });
   await button(page, label.logout).click();
   await form(page, label.signIn).waitFor({ state: "visible" });
   return { typed, offered, staleToast };
