@@ -10,8 +10,6 @@ import {
 } from "react-router";
 import { NavigationPending } from "../ui/route-progress.tsx";
 
-type BrowserHistory = ReturnType<typeof createBrowserHistory>;
-
 interface Shown {
   action: NavigationType;
   location: Location;
@@ -35,8 +33,8 @@ const locationOf = (to: To, state: unknown, from: Location): Location => ({
  * pushes first and renders in a transition afterwards; only its data routers wait, and they would mean another route
  * table, prerender and model harness.) Back and forward are the browser's: their address changes first.
  */
-export function PageFirstRouter({ children, history: given }: { children: ReactNode; history?: BrowserHistory }) {
-  const [history] = useState(() => given ?? createBrowserHistory());
+export function PageFirstRouter({ children }: { children: ReactNode }) {
+  const [history] = useState(() => createBrowserHistory());
   const [shown, setShown] = useState<Shown>(() => ({ action: NavigationType.Pop, location: history.location }));
   const [pending, startTransition] = useTransition();
 
