@@ -11,6 +11,7 @@ import {
   pressEscapeIn,
   settled,
   stoppedMoving,
+  pageShown,
   waitForPath,
 } from "./support/console.ts";
 import { auditLayout, describeAudit } from "./support/layout-audit.ts";
@@ -140,7 +141,9 @@ describe("the console on a phone (375 × 740, touch)", () => {
     // Sign out from the account menu.
     await accountMenuButton(page).tap();
     await page.getByRole("menuitem", { name: text.session.logout }).tap();
+    // The sign-in page, in the language just chosen.
     await page.waitForURL((url) => url.pathname === "/login");
+    await pageShown(page);
   });
 
   it("turns the frame wide when the phone turns, and narrow again, with the drawer closed", async () => {

@@ -30,24 +30,44 @@ export const where = (page: Page) => {
   return `${url.pathname}${url.search}`;
 };
 
-/** Waits until the page shows `pathAndQuery`; on a timeout the error describes the page and what it went through. */
+/**
+ * Waits for the page at `pathAndQuery` as a person sees it: the address, and the page's content (`pageShown`), never
+ * the address alone. On a timeout the error describes the page and what it went through.
+ */
 export async function waitForPath(page: Page, pathAndQuery: string, timeout = 15_000) {
-  try {
-    await page.waitForURL((url) => `${url.pathname}${url.search}` === pathAndQuery, { timeout });
-  } catch (error) {
-    const cause = (error as Error).message.split("\n")[0];
-    throw new Error(`the page did not reach ${pathAndQuery} (${cause}); it shows ${await describePage(page)}`);
-  }
+  await explained(`the page did not reach ${pathAndQuery}`, page, () =>
+    page.waitForURL((url) => `${url.pathname}${url.search}` === pathAndQuery, { timeout }),
+  );
+  await explained(`${pathAndQuery} showed no page`, page, () => pageShown(page, timeout));
 }
 
 /**
- * The sign-in page is on screen. The URL changes before a lazily loaded page renders (React keeps the
- * previous page up during the transition), so a test that types right after the URL changed would type
- * into the page it just left.
+ * A page is on screen: its main landmark shows a level-1 heading and no page is loading (the route's labelled progress
+ * bar, shown while the next page is prepared or a page's code arrives).
  */
+export async function pageShown(page: Page, timeout = 15_000) {
+  await page.locator("main h1:visible").first().waitFor({ state: "visible", timeout });
+  await page.locator(".route-progress[role=progressbar]").waitFor({ state: "detached", timeout });
+}
+
+async function explained(what: string, page: Page, wait: () => Promise<unknown>) {
+  try {
+    await wait();
+  } catch (error) {
+    const cause = (error as Error).message.split("\n")[0];
+    throw new Error(`${what} (${cause}); it shows ${await describePage(page)}`);
+  }
+}
+
+/** The sign-in page is on screen, its form ready to take what is typed (at `pathAndQuery` when given). */
 export async function onLoginPage(page: Page, pathAndQuery?: string) {
   if (pathAndQuery) await waitForPath(page, pathAndQuery);
-  else await page.waitForURL((url) => url.pathname === "/login", { timeout: 15_000 });
+  else {
+    await explained("the page did not reach /login", page, () =>
+      page.waitForURL((url) => url.pathname === "/login", { timeout: 15_000 }),
+    );
+    await explained("/login showed no page", page, () => pageShown(page));
+  }
   await button(page, label.signIn).waitFor({ state: "visible" });
   await consoleReady(page);
 }

@@ -61,6 +61,8 @@ export async function renderConsole(options: {
       success: (m) => notifications.push(m),
       info: (m) => notifications.push(m),
       error: (m) => notifications.push(m),
+      outcome: (m) => notifications.push(m),
+      pageChanged: () => {},
     },
     i18n,
     reload,

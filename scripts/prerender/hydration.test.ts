@@ -64,7 +64,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => cleanup());
 
-const silent = { success() {}, info() {}, error() {} };
+const silent = { success() {}, info() {}, error() {}, outcome() {}, pageChanged() {} };
 let root: Root | null = null;
 afterEach(() => {
   act(() => root?.unmount());

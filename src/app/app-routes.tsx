@@ -1,11 +1,11 @@
 import { useSelector } from "@xstate/react";
-import { type ReactNode, Suspense, useCallback } from "react";
+import { type ReactNode, Suspense } from "react";
 import { Navigate, Route, Routes, useLocation, useParams } from "react-router";
 import { RouteProgress } from "../ui/route-progress.tsx";
-import { PrepareNavigation } from "./prepared-navigate.tsx";
 import { type ConsoleRoute, consoleRoutes, type RouteName } from "../../contracts/console-routes.ts";
+import { RouteCode } from "./route-code.tsx";
 import { guardRoute } from "./route-guard.ts";
-import { DefaultLayout, NotFoundPage, preloadRoute, routePages } from "./route-modules.ts";
+import { DefaultLayout, NotFoundPage, routeModulesFor, routePages } from "./route-modules.ts";
 import { routePaths, sectionRedirects } from "./route-names.ts";
 import { useSessionActor } from "./services-context.tsx";
 
@@ -28,18 +28,7 @@ function Guard({ children }: { children: ReactNode }) {
   const hasToken = useSelector(session, (s) => s.context.token !== null);
   const location = useLocation();
   const decision = guardRoute({ hasToken, pathname: location.pathname, search: location.search });
-  const prepare = useCallback(
-    (to: string) => {
-      const { pathname, search } = new URL(to, "http://console.invalid");
-      return preloadRoute({ pathname, search }, hasToken);
-    },
-    [hasToken],
-  );
-  return decision.kind === "redirect" ? (
-    <Navigate to={decision.to} replace />
-  ) : (
-    <PrepareNavigation prepare={prepare}>{children}</PrepareNavigation>
-  );
+  return decision.kind === "redirect" ? <Navigate to={decision.to} replace /> : children;
 }
 
 function RedirectRoute() {
@@ -54,22 +43,25 @@ export function AppRoutes() {
   // A path the console does not know: inside the signed-in layout (leading back to the console) for a merchant.
   const notFound = <Route path="*" element={<NotFoundPage inConsole={hasToken} />} />;
   return (
-    <Guard>
-      <Suspense fallback={<RouteProgress />}>
-        <Routes>
-          <Route path="/" element={<Navigate to={routePaths.home} replace />} />
-          {routeElements("public", true)}
-          <Route path="/redirect/*" element={<RedirectRoute />} />
-          <Route element={<DefaultLayout />}>
-            {routeElements("console", false)}
-            {Object.entries(sectionRedirects).map(([path, name]) => (
-              <Route key={path} path={path} element={<Navigate to={routePaths[name]} replace />} />
-            ))}
-            {hasToken ? notFound : null}
-          </Route>
-          {hasToken ? null : notFound}
-        </Routes>
-      </Suspense>
-    </Guard>
+    // The boundary outlives the guard's redirects, so the page they lead to is held (not a fallback) while it loads.
+    <Suspense fallback={<RouteProgress />}>
+      <Guard>
+        <RouteCode modulesOf={(location) => routeModulesFor(location, hasToken)}>
+          <Routes>
+            <Route path="/" element={<Navigate to={routePaths.home} replace />} />
+            {routeElements("public", true)}
+            <Route path="/redirect/*" element={<RedirectRoute />} />
+            <Route element={<DefaultLayout />}>
+              {routeElements("console", false)}
+              {Object.entries(sectionRedirects).map(([path, name]) => (
+                <Route key={path} path={path} element={<Navigate to={routePaths[name]} replace />} />
+              ))}
+              {hasToken ? notFound : null}
+            </Route>
+            {hasToken ? null : notFound}
+          </Routes>
+        </RouteCode>
+      </Guard>
+    </Suspense>
   );
 }

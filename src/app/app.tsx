@@ -3,14 +3,15 @@ import type { i18n } from "i18next";
 import { useSelector } from "@xstate/react";
 import { type ComponentType, type ReactNode, StrictMode, Suspense, useState } from "react";
 import { I18nextProvider } from "react-i18next";
-import { BrowserRouter } from "react-router";
 import { useDocumentSettings, useDocumentViewport } from "../layout/use-document-settings.ts";
 import { RouteChangeProgress } from "../ui/route-progress.tsx";
 import { AppRoutes } from "./app-routes.tsx";
 import { lazyRoute } from "./lazy-route.ts";
+import { PageFirstRouter } from "./page-first-router.tsx";
 import type { Services } from "./services.ts";
 import { ServicesProvider, useNavDrawerActor, useSessionActor, useSettingsActor } from "./services-context.tsx";
 import { useDocumentTitle } from "./use-document-title.ts";
+import { useToastsFollowPage } from "./use-toasts-follow-page.ts";
 
 /** Everything a page needs around it; the console adds the browser router, tests a memory router. */
 export function AppFrame({ services, i18n, children }: { services: Services; i18n: i18n; children: ReactNode }) {
@@ -47,6 +48,7 @@ export function AppScreens() {
   useDocumentSettings(settings);
   useDocumentViewport(navDrawer);
   useDocumentTitle();
+  useToastsFollowPage();
   return (
     <>
       <RouteChangeProgress />
@@ -57,13 +59,13 @@ export function AppScreens() {
 }
 
 /**
- * The console. The browser gives it the BrowserRouter; the build's prerender (src/prerender/render-page.tsx)
+ * The console. The browser gives it PageFirstRouter (the address follows the page); the build's prerender (src/prerender/render-page.tsx)
  * a StaticRouter at the page's path, in the same place, so hydration meets the same tree.
  */
 export function App({
   services,
   i18n,
-  Router = BrowserRouter,
+  Router = PageFirstRouter,
 }: {
   services: Services;
   i18n: i18n;

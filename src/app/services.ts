@@ -121,8 +121,8 @@ export function createServices(deps: ServiceDeps): Services {
       clearSession: () => store.clear(),
       rememberEmail: (_, { email }) =>
         email ? storage.setItem(storageKeys.rememberedEmail, email) : storage.removeItem(storageKeys.rememberedEmail),
-      announceWelcome: (_, { nickName }) => notify.success(t("login.welcome", { name: nickName })),
-      announceLogout: () => notify.success(t("session.logoutSucceed")),
+      announceWelcome: (_, { nickName }) => notify.outcome(t("login.welcome", { name: nickName })),
+      announceLogout: () => notify.outcome(t("session.logoutSucceed")),
       reloadPage: () => deps.reload(),
     },
   });

@@ -39,7 +39,7 @@ function visitorStorage(locale: Locale, theme: Theme): Storage {
   };
 }
 
-const silent = { success() {}, info() {}, error() {} };
+const silent = { success() {}, info() {}, error() {}, outcome() {}, pageChanged() {} };
 
 export interface RenderedPage {
   /** What goes inside #root. */

@@ -4,30 +4,54 @@ export interface Notifier {
   success(message: string): void;
   info(message: string): void;
   error(message: string, timeoutMs?: number): void;
+  /**
+   * A flow's last word as it moves the merchant on ("Registered", "Welcome back", "Logged out"): it stays over the
+   * page the flow leads to, and goes when that page is left.
+   */
+  outcome(message: string): void;
+  /** The page changed (src/app/use-toasts-follow-page.ts): what was said on the page left goes with it. */
+  pageChanged(): void;
 }
 
-/** Blueprint toasts; the toaster's code loads and mounts on first use, so pages that toast nothing never fetch it. */
-export function createToastNotifier(): Notifier {
+const loadToaster = () => import("./toaster.ts").then((m) => m.createToaster());
+
+/**
+ * Blueprint toasts; the toaster's code loads and mounts on first use, so pages that toast nothing never fetch it.
+ * Every toast belongs to a page: the one it was shown on, or for an outcome the next one. So a finished flow's toasts
+ * ("code sent") go together when the flow moves on, decided here rather than by each flow.
+ */
+export function createToastNotifier(load: () => Promise<Toaster> = loadToaster): Notifier {
   let toaster: Promise<Toaster> | null = null;
   const get = () => {
-    toaster ??= import("./toaster.ts").then(
-      (m) => m.createToaster(),
-      (error: unknown) => {
-        // The chunk did not arrive (a deploy replaced it, the network dropped): the next toast tries again.
-        toaster = null;
-        throw error;
-      },
-    );
+    toaster ??= load().catch((error: unknown) => {
+      // The chunk did not arrive (a deploy replaced it, the network dropped): the next toast tries again.
+      toaster = null;
+      throw error;
+    });
     return toaster;
   };
-  const show = (props: ToastProps) =>
-    void get().then(
+  let page = 0;
+  const shown: Array<{ page: number; key: Promise<string | undefined> }> = [];
+  const show = (props: ToastProps, onPage = page) => {
+    const key = get().then(
       (t) => t.show(props),
       () => undefined,
     );
+    shown.push({ page: onPage, key });
+  };
   return {
     success: (message) => show({ message, intent: "success", timeout: 3000 }),
     info: (message) => show({ message, intent: "primary", timeout: 2000 }),
     error: (message, timeoutMs = 5000) => show({ message, intent: "danger", timeout: timeoutMs }),
+    outcome: (message) => show({ message, intent: "success", timeout: 3000 }, page + 1),
+    pageChanged: () => {
+      page += 1;
+      const left = shown.filter((toast) => toast.page < page);
+      shown.splice(0, shown.length, ...shown.filter((toast) => toast.page >= page));
+      for (const toast of left)
+        void toast.key.then((key) => {
+          if (key !== undefined) void get().then((t) => t.dismiss(key));
+        });
+    },
   };
 }

@@ -19,7 +19,7 @@ export const provideCodeSender = ({ api, notify, i18n, timers }: Uses<"notify" |
 export const provideRegister = ({ api, notify, i18n }: Uses<"notify" | "i18n", "auth">) =>
   registerMachine.provide({
     actors: { register: fromPromise(({ input }) => api.auth.register(input)) },
-    actions: { announceRegistered: () => notify.success(i18n.t("register.success")) },
+    actions: { announceRegistered: () => notify.outcome(i18n.t("register.success")) },
   });
 
 export const provideForgotPassword = ({ api }: Uses<never, "auth">) =>

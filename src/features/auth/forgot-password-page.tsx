@@ -2,13 +2,12 @@ import { Button, Dialog, DialogBody, DialogFooter } from "@blueprintjs/core";
 import { useActorRef, useSelector } from "@xstate/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import {
   selectResetDone,
   selectResetFinishedEmail,
   selectResetStep,
 } from "../../../machines/auth/forgot-password-selectors.ts";
-import { usePreparedNavigate } from "../../app/prepared-navigate.tsx";
 import { useServices } from "../../app/services-context.tsx";
 import { FailureCallout } from "../../app/failure-callout.tsx";
 import { useHeldSubmit } from "../../ui/before-hydration.ts";
@@ -20,7 +19,7 @@ import { CodeField } from "../../app/code-field.tsx";
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
   const services = useServices();
-  const navigate = usePreparedNavigate();
+  const navigate = useNavigate();
   const flow = useActorRef(provideForgotPassword(services));
   const sender = useActorRef(provideCodeSender(services), { input: { purpose: "reset" } });
   const [email, setEmail] = useState("");
@@ -38,7 +37,7 @@ export default function ForgotPasswordPage() {
   const failure = useSelector(flow, (s) => s.context.failure);
 
   useEffect(() => {
-    if (finishedEmail !== null) navigate("/login", { replace: true, state: { email: finishedEmail } });
+    if (finishedEmail !== null) void navigate("/login", { replace: true, state: { email: finishedEmail } });
   }, [finishedEmail, navigate]);
 
   const submitIdentity = (event: FormEvent) => {

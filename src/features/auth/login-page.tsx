@@ -2,7 +2,7 @@ import { Button, Checkbox } from "@blueprintjs/core";
 import { useSelector } from "@xstate/react";
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import {
   sameSecondFactorStep,
   selectGoogleLink,
@@ -13,7 +13,6 @@ import {
 } from "../../../machines/auth/session-selectors.ts";
 import { storageKeys } from "../../api/session-storage.ts";
 import { afterLoginTarget } from "../../app/route-guard.ts";
-import { usePreparedNavigate } from "../../app/prepared-navigate.tsx";
 import { useSessionActor } from "../../app/services-context.tsx";
 import { FailureCallout } from "../../app/failure-callout.tsx";
 import { FormField } from "../../ui/form-field.tsx";
@@ -30,7 +29,7 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const session = useSessionActor();
   const location = useLocation();
-  const navigate = usePreparedNavigate();
+  const navigate = useNavigate();
   const prefilled = (location.state as { email?: string } | null)?.email;
   const remembered = useSelector(
     session,
@@ -57,7 +56,7 @@ export default function LoginPage() {
   const step = useSelector(session, selectSecondFactorStep, sameSecondFactorStep);
 
   useEffect(() => {
-    if (signedIn) navigate(afterLoginTarget(location.search), { replace: true });
+    if (signedIn) void navigate(afterLoginTarget(location.search), { replace: true });
   }, [signedIn, location.search, navigate]);
 
   const submit = (event: FormEvent) => {

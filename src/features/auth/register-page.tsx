@@ -2,9 +2,8 @@ import { Button } from "@blueprintjs/core";
 import { useActorRef, useSelector } from "@xstate/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { selectRegisteredEmail, selectRegistering } from "../../../machines/auth/register-selectors.ts";
-import { usePreparedNavigate } from "../../app/prepared-navigate.tsx";
 import { useServices } from "../../app/services-context.tsx";
 import { FailureCallout } from "../../app/failure-callout.tsx";
 import { useHeldSubmit } from "../../ui/before-hydration.ts";
@@ -16,7 +15,7 @@ import { CodeField } from "../../app/code-field.tsx";
 export default function RegisterPage() {
   const { t } = useTranslation();
   const services = useServices();
-  const navigate = usePreparedNavigate();
+  const navigate = useNavigate();
   const register = useActorRef(provideRegister(services));
   const sender = useActorRef(provideCodeSender(services), { input: { purpose: "register" } });
   const [form, setForm] = useState({ email: "", code: "", password: "", repeatPassword: "" });
@@ -30,7 +29,7 @@ export default function RegisterPage() {
   const set = (field: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
 
   useEffect(() => {
-    if (registeredEmail !== null) navigate("/login", { replace: true, state: { email: registeredEmail } });
+    if (registeredEmail !== null) void navigate("/login", { replace: true, state: { email: registeredEmail } });
   }, [registeredEmail, navigate]);
 
   const submit = (event: FormEvent) => {

@@ -1,0 +1,60 @@
+import type { ToastProps, Toaster } from "@blueprintjs/core";
+import { describe, expect, it, vi } from "vitest";
+import { createToastNotifier } from "./notifier.ts";
+
+/** A toaster that names each toast by its message and keeps those not dismissed. */
+function fakeToaster() {
+  const open = new Set<string>();
+  const toaster = {
+    show: vi.fn((props: ToastProps) => {
+      open.add(String(props.message));
+      return String(props.message);
+    }),
+    dismiss: vi.fn((key: string) => void open.delete(key)),
+  };
+  return { open, load: () => Promise.resolve(toaster as unknown as Toaster) };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe("createToastNotifier", () => {
+  it("lets a finished flow's toasts go with its page, and its outcome stay over the page it leads to", async () => {
+    const { open, load } = fakeToaster();
+    const notify = createToastNotifier(load);
+    notify.success("Verification code sent");
+    notify.error("Wrong code");
+    notify.outcome("Registered");
+    await settle();
+    expect([...open]).toEqual(["Verification code sent", "Wrong code", "Registered"]);
+
+    notify.pageChanged(); // register → sign in
+    await settle();
+    expect([...open]).toEqual(["Registered"]);
+
+    notify.info("Shown on the sign-in page");
+    notify.pageChanged(); // sign in → console
+    await settle();
+    expect([...open]).toEqual([]);
+  });
+
+  it("keeps what the new page says until that page is left", async () => {
+    const { open, load } = fakeToaster();
+    const notify = createToastNotifier(load);
+    notify.pageChanged();
+    notify.success("Copied");
+    await settle();
+    expect([...open]).toEqual(["Copied"]);
+    notify.pageChanged();
+    await settle();
+    expect([...open]).toEqual([]);
+  });
+
+  it("has nothing to take away when the toaster's code did not arrive", async () => {
+    const load = vi.fn().mockRejectedValue(new Error("offline"));
+    const notify = createToastNotifier(load);
+    notify.success("Lost");
+    notify.pageChanged();
+    await settle();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+});
