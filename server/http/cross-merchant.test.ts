@@ -600,7 +600,8 @@ async function seedWorld(): Promise<World> {
     paidAt: new Date(Date.UTC(2026, 0, 2)),
   });
   const aOpen = await seedOpenOrder(h.db, { userId: a.userId, packageCode: "basic" });
-  const aBalance = await seedBalance(h.db, { userId: a.userId, amount: "41.5" });
+  // Five decimals: no ISO time in an answer (seconds and milliseconds, "…:41.583Z") can hold it by chance.
+  const aBalance = await seedBalance(h.db, { userId: a.userId, amount: "41.53197" });
   const bPaid = await seedPaidOrder(h.db, { userId: b.userId, packageCode: "basic", product: "Devnet" });
   await seedTotp(h.db, { userId: a.userId, recoveryCodes: [aRecoveryCode] });
   await seedBalance(h.db, { userId: b.userId, amount: "100" });
@@ -640,7 +641,7 @@ async function seedWorld(): Promise<World> {
       aPaid.orderCode,
       aPaid.txHash,
       aBalance.txHash,
-      "41.5",
+      "41.53197",
       aEvent.ip,
       aEvent.userAgent,
       "AlphaSecretApp",
