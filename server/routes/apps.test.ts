@@ -124,6 +124,17 @@ describe("My applications: add, list, status (App/Add, App/List, App/SetStatus)"
     for (const n of [1, 2, 3, 4]) await added(enterprise, `Shop ${n}`);
   });
 
+  it("lets only one of two adds racing for the package's last place through", async () => {
+    const m = await merchantWithPackage("basic");
+    await added(m, "Shop 1");
+    await added(m, "Shop 2");
+    const answers = await Promise.all(
+      ["Shop 3", "Shop 4"].map((name) => call(h, "appAdd", { token: m.token, body: fields(name) })),
+    );
+    expect(answers.map((a) => a.errCode).sort()).toEqual([errCodes.ok, errCodes.appLimitReached]);
+    expect((await list(m)).total).toBe(3);
+  });
+
   it("refuses addresses that are not http(s) and an unknown application code", async () => {
     const m = await merchantWithPackage();
     for (const address of ["ftp://shop.example.com", "javascript:alert(1)", "shop.example.com", "https://"]) {
@@ -211,6 +222,14 @@ describe("edit, credentials and rotation need a proof (Register/CheckCaptchaCode
     const late = await proofFor(m, app.appCode, "credentials");
     h.clock.advance(301);
     expect((await credentials(m, app.appCode, late)).errCode).toBe(errCodes.appProofExpired);
+  });
+
+  it("spends a proof once when two calls race with it", async () => {
+    const m = await merchantWithPackage();
+    const app = await added(m);
+    const proof = await proofFor(m, app.appCode, "credentials");
+    const answers = await Promise.all([credentials(m, app.appCode, proof), credentials(m, app.appCode, proof)]);
+    expect(answers.map((a) => a.errCode).sort()).toEqual([errCodes.ok, errCodes.appProofExpired]);
   });
 
   it("checks the code against the e-mail's merchant's own application, and takes the TOTP code when it is on", async () => {
