@@ -42,11 +42,32 @@ import {
   twoFactorStatus,
 } from "./schemas/two-factor.ts";
 import { securityActivityResult } from "./schemas/security-events.ts";
+import {
+  appAddRequest,
+  appCredentials,
+  appCredentialsRequest,
+  appEditRequest,
+  appListRequest,
+  appListResult,
+  appRotateRequest,
+  appSetStatusRequest,
+  application,
+} from "./schemas/apps.ts";
 
 export type Method = "GET" | "POST";
 
 /** The console's areas: the client's calls are grouped by them (`api.orders.list`). */
-export type Area = "auth" | "user" | "wallet" | "messages" | "demo" | "orders" | "chains" | "account" | "twoFactor";
+export type Area =
+  | "auth"
+  | "user"
+  | "wallet"
+  | "messages"
+  | "demo"
+  | "orders"
+  | "chains"
+  | "account"
+  | "twoFactor"
+  | "apps";
 
 export interface Endpoint {
   /** With `call`, the client's name for it: `api[area][call]` (unique per area; endpoints.test.ts checks). */
@@ -499,6 +520,74 @@ export const endpoints = {
     body: twoFactorDisableRequest,
     query: null,
     result: emptyResult,
+    auth: true,
+    source: "proposed",
+  }),
+  // My applications (issue 27; spec sections 2–4: "applications, credentials … not shown"), contracts/schemas/apps.ts.
+  // Edit, credentials and rotation each spend a proof from Register/CheckCaptchaCode (type application).
+  appList: endpoint({
+    area: "apps",
+    call: "list",
+    method: "POST",
+    path: "/api/App/List",
+    body: appListRequest,
+    query: null,
+    result: appListResult,
+    auth: true,
+    source: "proposed",
+  }),
+  appAdd: endpoint({
+    area: "apps",
+    call: "add",
+    method: "POST",
+    path: "/api/App/Add",
+    body: appAddRequest,
+    query: null,
+    result: application,
+    auth: true,
+    source: "proposed",
+  }),
+  appSetStatus: endpoint({
+    area: "apps",
+    call: "setStatus",
+    method: "POST",
+    path: "/api/App/SetStatus",
+    body: appSetStatusRequest,
+    query: null,
+    result: application,
+    auth: true,
+    source: "proposed",
+  }),
+  appEdit: endpoint({
+    area: "apps",
+    call: "edit",
+    method: "POST",
+    path: "/api/App/Edit",
+    body: appEditRequest,
+    query: null,
+    result: application,
+    auth: true,
+    source: "proposed",
+  }),
+  appCredentials: endpoint({
+    area: "apps",
+    call: "credentials",
+    method: "POST",
+    path: "/api/App/Credentials",
+    body: appCredentialsRequest,
+    query: null,
+    result: appCredentials,
+    auth: true,
+    source: "proposed",
+  }),
+  appRotateSecret: endpoint({
+    area: "apps",
+    call: "rotateSecret",
+    method: "POST",
+    path: "/api/App/RotateSecret",
+    body: appRotateRequest,
+    query: null,
+    result: appCredentials,
     auth: true,
     source: "proposed",
   }),

@@ -43,6 +43,7 @@ import { chainHandlers } from "./routes/chains.ts";
 import { orderHandlers } from "./routes/orders.ts";
 import { twoFactorHandlers } from "./routes/two-factor.ts";
 import { packageHandlers } from "./routes/packages.ts";
+import { appHandlers } from "./routes/apps.ts";
 
 export interface BuildServerOptions {
   db: Kysely<DB>;
@@ -98,6 +99,7 @@ const handlers: HandlerTable = {
   ...chainHandlers,
   ...accountHandlers,
   ...twoFactorHandlers,
+  ...appHandlers,
 };
 
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {

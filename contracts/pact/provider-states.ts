@@ -28,6 +28,8 @@ export const states = {
   signedInWithTotp: "the merchant {email} signed in with token {token} has two-factor sign-in on",
   signedInTotpPending: "the merchant {email} signed in with token {token} has started a two-factor set-up",
   secondFactorAwaited: "a sign-in of {email} waits for its second factor with challenge {challenge}",
+  application: "the merchant {email} has an application named {name}",
+  appProof: "the merchant {email} has an application named {name} and a proof {proof} for {action} on it",
   devnetWatched: "the server watches the devnet chain {product} and its dev account holds test USDT",
 } as const;
 

@@ -8,7 +8,9 @@ import {
   passwordField,
   repeatMatches,
   repeatPasswordField,
+  secondFactorCodeField,
 } from "./fields.ts";
+import { appAction, appCodeField } from "./apps.ts";
 
 export const loginRequest = z.strictObject({ email: emailField, password: loginPasswordField });
 export type LoginRequest = z.infer<typeof loginRequest>;
@@ -31,9 +33,37 @@ export type SendCodeRequest = z.infer<typeof sendCodeRequest>;
 export const sendCodeResult = z.object({ resendAfterSeconds: z.number(), expiresInSeconds: z.number() });
 export type SendCodeResult = z.infer<typeof sendCodeResult>;
 
-export const checkCodeRequest = z.strictObject({ email: emailField, code: codeField, type: codePurpose });
+/**
+ * Type `application` also names the application and the action the code is for, and takes the authenticator app's
+ * code when the merchant has two-factor on: the answer then carries a proof for that one call (contracts/schemas/apps.ts).
+ */
+export const checkCodeRequest = z
+  .strictObject({
+    email: emailField,
+    code: codeField,
+    type: codePurpose,
+    appCode: z.optional(appCodeField),
+    action: z.optional(appAction),
+    totpCode: z.optional(secondFactorCodeField),
+  })
+  .check(
+    z.refine((v) => v.type !== "application" || v.appCode !== undefined, {
+      message: "validation.required",
+      path: ["appCode"],
+    }),
+    z.refine((v) => v.type !== "application" || v.action !== undefined, {
+      message: "validation.required",
+      path: ["action"],
+    }),
+  );
 export type CheckCodeRequest = z.infer<typeof checkCodeRequest>;
-export const checkCodeResult = z.object({ valid: z.boolean() });
+/** `proof` (type `application` only): single use, for `proofExpiresInSeconds`, by the merchant whose e-mail got the code. */
+export const checkCodeResult = z.object({
+  valid: z.boolean(),
+  proof: z.optional(z.string()),
+  proofExpiresInSeconds: z.optional(z.number()),
+});
+export type CheckCodeResult = z.infer<typeof checkCodeResult>;
 
 export const registerRequest = z
   .strictObject({ email: emailField, code: codeField, password: passwordField, repeatPassword: repeatPasswordField })

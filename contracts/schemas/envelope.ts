@@ -67,6 +67,20 @@ export const errCodes = {
   twoFactorNotOn: "2305",
   /** Enable without a pending set-up: start it again. */
   twoFactorNoSetup: "2306",
+  /** Applications (contracts/schemas/apps.ts): the merchant has no application of that code (another merchant's included). */
+  appNotFound: "2401",
+  /** Adding one more than the active package's limit_applications; the message names the limit. */
+  appLimitReached: "2402",
+  /** Adding an application without any package… */
+  appNoPackage: "2403",
+  /** …or with an expired one. */
+  appPackageExpired: "2404",
+  /** Edit, credentials and rotation need a proof (Register/CheckCaptchaCode, type application): none was sent. */
+  appProofRequired: "2405",
+  /** The proof is unknown to this merchant, or was made for another application or another action. */
+  appProofInvalid: "2406",
+  /** The proof was used already, or its five minutes are over. */
+  appProofExpired: "2407",
   notLoggedIn: "4010",
   forbidden: "4030",
   notFound: "4040",

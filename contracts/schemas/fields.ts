@@ -71,8 +71,24 @@ export const codeField = trimmedText(
   z.regex(/^\d{6}$/, "validation.codeFormat"),
 );
 
-/** `link`: proves a Google account may be linked to the merchant with this e-mail (Login/GoogleLink). */
-export const codePurpose = z.enum(["register", "reset", "change-password", "link"]);
+/** A current code of the authenticator app (two-factor, issue 25: contracts/schemas/two-factor.ts). */
+export const totpCodeField = trimmedText(
+  z.minLength(1, "validation.codeRequired"),
+  z.regex(/^\d{6}$/, "validation.codeFormat"),
+);
+
+/** The app's code or a recovery code (case and the dash do not matter). */
+export const secondFactorCodeField = trimmedText(
+  z.minLength(1, "validation.codeRequired"),
+  z.regex(/^(\d{6}|[a-z2-7]{5}-?[a-z2-7]{5})$/i, "validation.secondFactorFormat"),
+);
+
+/**
+ * `link`: proves a Google account may be linked to the merchant with this e-mail (Login/GoogleLink). `application`:
+ * checked with an application's code and an action, it answers a proof that application's edit, credentials or
+ * rotation call spends (contracts/schemas/apps.ts).
+ */
+export const codePurpose = z.enum(["register", "reset", "change-password", "link", "application"]);
 export type CodePurpose = z.infer<typeof codePurpose>;
 
 export const localeField = z.enum(["en-US", "zh-CN", "zh-TW", "ja-JP", "ko-KR", "th-TH"]);

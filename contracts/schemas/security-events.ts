@@ -28,6 +28,10 @@ export const securityEventKinds = [
   "twoFactorOn",
   /** TwoFactor/Disable. */
   "twoFactorOff",
+  /** App/Credentials: an application's AppKey and AppSecret were shown. */
+  "appCredentialsView",
+  /** App/RotateSecret: an application got a new AppSecret. */
+  "appSecretRotate",
 ] as const;
 export const securityEventKind = z.enum(securityEventKinds);
 export type SecurityEventKind = z.infer<typeof securityEventKind>;

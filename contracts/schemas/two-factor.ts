@@ -1,23 +1,11 @@
 import * as z from "zod/mini";
 import { loginResult } from "./auth.ts";
-import { trimmedText } from "./fields.ts";
+import { secondFactorCodeField, totpCodeField, trimmedText } from "./fields.ts";
 
 /**
  * Two-factor sign-in with TOTP (RFC 6238, issue 25): a 6-digit code from an authenticator app, or one of the ten
  * single-use recovery codes (ten letters and digits, shown as `abcde-fghij`).
  */
-
-/** A current code of the authenticator app. */
-export const totpCodeField = trimmedText(
-  z.minLength(1, "validation.codeRequired"),
-  z.regex(/^\d{6}$/, "validation.codeFormat"),
-);
-
-/** The app's code or a recovery code (case and the dash do not matter). */
-export const secondFactorCodeField = trimmedText(
-  z.minLength(1, "validation.codeRequired"),
-  z.regex(/^(\d{6}|[a-z2-7]{5}-?[a-z2-7]{5})$/i, "validation.secondFactorFormat"),
-);
 
 /**
  * What Login/Login and Google sign-in answer instead of a session when the merchant has TOTP on: a short-lived,

@@ -11,11 +11,8 @@ import {
   isLinkChallenge,
 } from "../../contracts/schemas/google.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
-import {
-  type LoginAnswer,
-  type SecondFactorRequest,
-  secondFactorCodeField,
-} from "../../contracts/schemas/two-factor.ts";
+import type { LoginAnswer, SecondFactorRequest } from "../../contracts/schemas/two-factor.ts";
+import { secondFactorCodeField } from "../../contracts/schemas/fields.ts";
 import * as z from "zod/mini";
 import { type Role, roleField, type UserProfile } from "../../contracts/schemas/user.ts";
 import { type FieldErrors, type Failure, fieldErrorsOf, toFailure } from "../api-failure.ts";

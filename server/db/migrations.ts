@@ -12,6 +12,7 @@ import { migration0009TwoFactorTotp } from "./migrations/0009-two-factor-totp.ts
 import { migration0010SecurityEvents } from "./migrations/0010-security-events.ts";
 import { migration0011GoogleLinkTicketsSealedMail } from "./migrations/0011-google-link-tickets-sealed-mail.ts";
 import { migration0012DoubleEntryLedger } from "./migrations/0012-double-entry-ledger.ts";
+import { migration0013Applications } from "./migrations/0013-applications.ts";
 
 /**
  * Plain SQL, PostgreSQL dialect, run the same on PGlite and on a real server, one file each in migrations/, named here
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   "0010_security_events": migration0010SecurityEvents,
   "0011_google_link_tickets_sealed_mail": migration0011GoogleLinkTicketsSealedMail,
   "0012_double_entry_ledger": migration0012DoubleEntryLedger,
+  "0013_applications": migration0013Applications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

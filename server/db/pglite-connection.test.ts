@@ -70,6 +70,8 @@ describe("PGlite behind Kysely (one connection, lent to one caller at a time)", 
     await migrateToLatest(opened.db);
     const tables = await opened.db.introspection.getTables();
     expect(tables.map((t) => t.name).sort()).toEqual([
+      "application_proofs",
+      "applications",
       "chain_blocks",
       "chain_cursors",
       "chain_leases",

@@ -33,7 +33,7 @@ export interface SessionsTable {
   revoked_at: Date | null;
 }
 
-export type CodePurposeColumn = "register" | "reset" | "change-password" | "link";
+export type CodePurposeColumn = "register" | "reset" | "change-password" | "link" | "application";
 
 export interface VerificationCodesTable {
   id: Id;
@@ -133,6 +133,8 @@ export interface DB {
 
 /** Every table, in an order that truncation with CASCADE accepts. */
 export const tableNames = [
+  "application_proofs",
+  "applications",
   "sign_in_challenges",
   "totp_recovery_codes",
   "totp_factors",
@@ -456,4 +458,43 @@ export interface SecurityEventsTable {
 
 export interface DB {
   security_events: SecurityEventsTable;
+}
+
+/** My applications (migration 0013, server/domain/applications/). */
+export interface DB {
+  applications: ApplicationsTable;
+  application_proofs: ApplicationProofsTable;
+}
+
+export interface ApplicationsTable {
+  id: Id;
+  merchant_id: IdRef;
+  /** Digits, made by the server: the application's number on the wire. */
+  app_code: string;
+  name: string;
+  address: string;
+  recharge_callback_url: string;
+  withdraw_callback_url: string;
+  remark: Generated<string>;
+  status: Generated<"normal" | "stopped">;
+  /** The RFC 9421 keyid of the open API: public, unique. */
+  app_key: string;
+  /** The AppSecret sealed (platform/secret-box.ts), bound to app_key; never stored in clear. */
+  secret_sealed: string;
+  /** The secret before the last rotation, sealed, and when it stops signing; both null outside a grace window. */
+  previous_secret_sealed: string | null;
+  previous_secret_valid_until: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A checked e-mail code (and TOTP code) for one merchant, application and action: the token's sha-256, single use. */
+export interface ApplicationProofsTable {
+  token_hash: string;
+  merchant_id: IdRef;
+  application_id: IdRef;
+  action: "edit" | "credentials" | "rotate";
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: Date;
 }

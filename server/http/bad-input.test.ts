@@ -27,6 +27,13 @@ type Input = { body?: Record<string, unknown>; query?: Record<string, string> };
  */
 const valid = (name: EndpointName): Input => {
   const password = { password: "Fresh456x", repeatPassword: "Fresh456x" };
+  const app = {
+    name: "Shop",
+    address: "https://shop.example.com",
+    rechargeCallbackUrl: "https://shop.example.com/recharge",
+    withdrawCallbackUrl: "https://shop.example.com/withdraw",
+    remark: "Main shop",
+  };
   const inputs: Partial<Record<EndpointName, Input>> = {
     login: { body: { email: "shop@example.com", password: "Merchant7Pass" } },
     sendCode: { body: { email: "new@example.com", type: "register" } },
@@ -71,6 +78,12 @@ const valid = (name: EndpointName): Input => {
     payChains: {},
     devPay: { body: { orderCode: "202601010000000001", product: "Devnet" } },
     balance: {},
+    appList: { body: { status: "normal", name: "Shop", page: 1, pageSize: 10 } },
+    appAdd: { body: app },
+    appSetStatus: { body: { appCode: "2026010100000001", status: "stopped" } },
+    appEdit: { body: { appCode: "2026010100000001", proof: "p".repeat(43), ...app } },
+    appCredentials: { body: { appCode: "2026010100000001", proof: "p".repeat(43) } },
+    appRotateSecret: { body: { appCode: "2026010100000001", proof: "p".repeat(43), graceWindow: "24h" } },
   };
   return inputs[name] ?? {};
 };

@@ -22,6 +22,8 @@ import {
   seedOpenOrder,
   seedPackageId,
   seedPaidOrder,
+  seedApplication,
+  seedAppProof,
   seedTotp,
   testTotpSecret,
 } from "../testing/seed.ts";
@@ -72,6 +74,10 @@ interface World {
   aOpenOrder: string;
   aPaidOrder: string;
   bPaidOrder: string;
+  /** A's application, and proofs A's e-mail code made for each action on it; B's own application. */
+  aApp: string;
+  aProofs: Record<"edit" | "credentials" | "rotate", string>;
+  bApp: string;
   /** Strings only A's rows hold: none may appear anywhere in an answer to B. */
   aSecrets: string[];
   /** A's ids: no id-like field of an answer to B may hold one. */
@@ -103,6 +109,21 @@ const succeeded = (answer: Answer) => {
 /** An order code B does not own answers like one that does not exist. */
 const notFound = (answer: Answer) =>
   expect(answer).toMatchObject({ status: 200, success: false, errCode: errCodes.orderNotFound, resData: null });
+
+/** An application code B does not own answers like one that does not exist. */
+const appNotFound = (answer: Answer) =>
+  expect(answer).toMatchObject({ status: 200, success: false, errCode: errCodes.appNotFound, resData: null });
+/** A's proof, on B's own application: unknown to B's session. */
+const proofInvalid = (answer: Answer) =>
+  expect(answer).toMatchObject({ status: 200, success: false, errCode: errCodes.appProofInvalid, resData: null });
+
+const appFields = {
+  name: "Bravo shop",
+  address: "https://bravo.example.com",
+  rechargeCallbackUrl: "https://bravo.example.com/recharge",
+  withdrawCallbackUrl: "https://bravo.example.com/withdraw",
+  remark: "Bravo's",
+};
 
 const messageIdsOf = (answer: Answer): string[] => (answer.resData as Array<{ id: string }>).map((m) => m.id);
 
@@ -435,6 +456,66 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
     ],
     after: async (w) => expect(await messageStatus(w.bMessages[0]!.id)).toBe(1),
   },
+
+  // A's application code, with A's proofs (made by A's e-mail code): B's session spends none of them.
+  appList: {
+    attacks: () => [
+      {
+        body: { status: "normal", name: "Alpha", page: 1, pageSize: 100 },
+        outcome: "answered",
+        check: (answer) => expect(succeeded(answer).resData).toMatchObject({ items: [], total: 0 }),
+      },
+      {
+        body: {},
+        outcome: "answered",
+        check: (answer, w) =>
+          expect(succeeded(answer).resData.items.map((a: { appCode: string }) => a.appCode)).toEqual([w.bApp]),
+      },
+    ],
+  },
+
+  appAdd: {
+    attacks: () => [
+      {
+        body: appFields,
+        outcome: "answered",
+        check: (answer) => expect(succeeded(answer).resData).toMatchObject({ name: "Bravo shop", status: "normal" }),
+      },
+    ],
+  },
+
+  appSetStatus: {
+    attacks: (w) => [{ body: { appCode: w.aApp, status: "stopped" }, outcome: "answered", check: appNotFound }],
+  },
+
+  appEdit: {
+    attacks: (w) => [
+      { body: { appCode: w.aApp, proof: w.aProofs.edit, ...appFields }, outcome: "answered", check: appNotFound },
+      { body: { appCode: w.bApp, proof: w.aProofs.edit, ...appFields }, outcome: "answered", check: proofInvalid },
+    ],
+  },
+
+  appCredentials: {
+    attacks: (w) => [
+      { body: { appCode: w.aApp, proof: w.aProofs.credentials }, outcome: "answered", check: appNotFound },
+      { body: { appCode: w.bApp, proof: w.aProofs.credentials }, outcome: "answered", check: proofInvalid },
+    ],
+  },
+
+  appRotateSecret: {
+    attacks: (w) => [
+      {
+        body: { appCode: w.aApp, proof: w.aProofs.rotate, graceWindow: "7d" },
+        outcome: "answered",
+        check: appNotFound,
+      },
+      {
+        body: { appCode: w.bApp, proof: w.aProofs.rotate, graceWindow: "none" },
+        outcome: "answered",
+        check: proofInvalid,
+      },
+    ],
+  },
 };
 
 /** A with a profile, last login, messages of every tab and two wallets; B with a few messages of its own. */
@@ -518,11 +599,24 @@ async function seedWorld(): Promise<World> {
     paidAt: new Date(Date.UTC(2026, 0, 2)),
   });
   const aOpen = await seedOpenOrder(h.db, { userId: a.userId, packageCode: "basic" });
-  const aBalance = await seedBalance(h.db, { userId: a.userId, amount: "41.5" });
+  // Five decimals: no ISO time in an answer (seconds and milliseconds, "…:41.583Z") can hold it by chance.
+  const aBalance = await seedBalance(h.db, { userId: a.userId, amount: "41.53197" });
   const bPaid = await seedPaidOrder(h.db, { userId: b.userId, packageCode: "basic", product: "Devnet" });
   await seedTotp(h.db, { userId: a.userId, recoveryCodes: [aRecoveryCode] });
   await seedBalance(h.db, { userId: b.userId, amount: "100" });
+  const aApp = await seedApplication(h.db, {
+    userId: a.userId,
+    name: "AlphaSecretApp",
+    appSecret: "AlphaSecretAppSecret",
+  });
+  const aProofs = { edit: "alpha-proof-edit", credentials: "alpha-proof-credentials", rotate: "alpha-proof-rotate" };
+  for (const action of ["edit", "credentials", "rotate"] as const)
+    await seedAppProof(h.db, { userId: a.userId, appCode: aApp.appCode, action, proof: aProofs[action] });
+  const bApp = await seedApplication(h.db, { userId: b.userId, name: "Bravo's own" });
   return {
+    aApp: aApp.appCode,
+    aProofs,
+    bApp: bApp.appCode,
     a,
     b,
     aPackageId: (await seedPackageId(h.db, "basic")).packageId,
@@ -546,9 +640,12 @@ async function seedWorld(): Promise<World> {
       aPaid.orderCode,
       aPaid.txHash,
       aBalance.txHash,
-      "41.5",
+      "41.53197",
       aEvent.ip,
       aEvent.userAgent,
+      "AlphaSecretApp",
+      aApp.appKey,
+      aApp.appCode,
     ],
     aIds: [a.userId, ...aMessages.map((m) => m.id)],
   };
@@ -579,6 +676,18 @@ async function aRows(w: World) {
     receivingAddress: await h.db.selectFrom("receiving_addresses").selectAll().where("merchant_id", "=", id).execute(),
     totp: await h.db.selectFrom("totp_factors").selectAll().where("merchant_id", "=", id).execute(),
     recoveryCodes: await h.db.selectFrom("totp_recovery_codes").selectAll().where("merchant_id", "=", id).execute(),
+    applications: await h.db
+      .selectFrom("applications")
+      .selectAll()
+      .where("merchant_id", "=", id)
+      .orderBy("id")
+      .execute(),
+    appProofs: await h.db
+      .selectFrom("application_proofs")
+      .selectAll()
+      .where("merchant_id", "=", id)
+      .orderBy("token_hash")
+      .execute(),
   };
 }
 
@@ -650,6 +759,7 @@ describe("merchant B with merchant A's ids", () => {
       await call(h, "orderDetail", { token: w.a.token, body: { orderCode: w.aOpenOrder } }),
       await call(h, "orderList", { token: w.a.token, body: {} }),
       await call(h, "balance", { token: w.a.token }),
+      await call(h, "appList", { token: w.a.token, body: {} }),
     ];
     for (const answer of own) expect(leaksOf(answer, w), JSON.stringify(answer.resData)).not.toEqual([]);
     await call(h, "messageRead", { token: w.a.token, body: { ids: [w.aMessages[0]!.id] } });

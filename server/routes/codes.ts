@@ -1,3 +1,4 @@
+import { checkApplicationCode } from "../domain/applications/application-code-check.ts";
 import { resetPassword } from "../domain/identity/reset-password.ts";
 import { checkVerificationCode, sendVerificationCode } from "../domain/identity/verification-codes.ts";
 import type { HandlerTable } from "../http/handler.ts";
@@ -12,8 +13,10 @@ export const codeHandlers: Pick<HandlerTable, "sendCode" | "checkCode" | "resetP
   },
 
   checkCode: {
-    handle: queuedAsCodeCall(({ db, body, ip, now, services }) =>
-      checkVerificationCode(db, { email: body.email, purpose: body.type, code: body.code, ip, now }, services),
+    handle: queuedAsCodeCall(({ db, body: { appCode, action, ...body }, ip, now, services }) =>
+      body.type === "application" && appCode && action
+        ? checkApplicationCode(db, { ...body, appCode, action, ip, now }, services)
+        : checkVerificationCode(db, { email: body.email, purpose: body.type, code: body.code, ip, now }, services),
     ),
   },
 

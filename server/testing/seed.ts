@@ -14,6 +14,8 @@ import { hashToken } from "../domain/identity/tokens.ts";
 import { sealTotpSecret } from "../domain/identity/second-factor.ts";
 import { hashRecoveryCode, totpCodeAt } from "../domain/identity/totp.ts";
 import { type DB, tableNames } from "../db/schema.ts";
+import type { AppAction } from "../../contracts/schemas/apps.ts";
+import { newAppKey, newAppSecret, sealAppSecret } from "../domain/applications/app-secrets.ts";
 
 /** Test and provider-state helpers: they write straight to the database, bypassing the API. */
 
@@ -362,6 +364,70 @@ export async function seedSignInChallenge(db: Kysely<DB>, input: { userId: strin
       token_hash: hashToken(input.challenge),
       merchant_id: input.userId,
       expires_at: new Date(Date.now() + 300_000),
+    })
+    .execute();
+}
+
+export interface SeedApplicationInput {
+  userId: string;
+  name?: string;
+  status?: "normal" | "stopped";
+  /** The AppSecret; a random one when absent. */
+  appSecret?: string;
+  createdAt?: Date;
+}
+
+let seededApps = 0;
+
+/** An application of the merchant as App/Add makes it (secret sealed under testServerSecret); answers its credentials. */
+export async function seedApplication(
+  db: Kysely<DB>,
+  input: SeedApplicationInput,
+): Promise<{ applicationId: string; appCode: string; appKey: string; appSecret: string }> {
+  const createdAt = input.createdAt ?? new Date();
+  const appKey = newAppKey();
+  const appSecret = input.appSecret ?? newAppSecret();
+  const appCode = `${createdAt.toISOString().slice(0, 10).replaceAll("-", "")}9${String(++seededApps).padStart(7, "0")}`;
+  const row = await db
+    .insertInto("applications")
+    .values({
+      merchant_id: input.userId,
+      app_code: appCode,
+      name: input.name ?? `Shop ${seededApps}`,
+      address: "https://shop.example.com",
+      recharge_callback_url: "https://shop.example.com/callbacks/recharge",
+      withdraw_callback_url: "https://shop.example.com/callbacks/withdraw",
+      status: input.status ?? "normal",
+      app_key: appKey,
+      secret_sealed: sealAppSecret(testServerSecret, appKey, appSecret),
+      created_at: createdAt,
+      updated_at: createdAt,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { applicationId: row.id, appCode, appKey, appSecret };
+}
+
+/** A proof (Register/CheckCaptchaCode, type application) with the given token, live for five minutes unless `expired`. */
+export async function seedAppProof(
+  db: Kysely<DB>,
+  input: { userId: string; appCode: string; action: AppAction; proof: string; expired?: boolean },
+): Promise<void> {
+  const app = await db
+    .selectFrom("applications")
+    .select("id")
+    .where("app_code", "=", input.appCode)
+    .executeTakeFirstOrThrow();
+  const now = new Date();
+  await db
+    .insertInto("application_proofs")
+    .values({
+      token_hash: hashToken(input.proof),
+      merchant_id: input.userId,
+      application_id: app.id,
+      action: input.action,
+      expires_at: new Date(now.getTime() + (input.expired ? -1000 : 300_000)),
+      created_at: now,
     })
     .execute();
 }

@@ -64,4 +64,19 @@ describe("error policy", () => {
     expect(orderCodes).toEqual(["2201", "2202", "2203", "2204", "2205", "2206", "2207", "2208", "2209"]);
     for (const code of orderCodes) expect(texts[code], `errors.${code}`).toBeTruthy();
   });
+
+  it("words every refusal of applications and their proofs (2401–2407) in the console's messages", () => {
+    const texts: Record<string, string | undefined> = enUS.errors;
+    const appCodes = [
+      errCodes.appNotFound,
+      errCodes.appLimitReached,
+      errCodes.appNoPackage,
+      errCodes.appPackageExpired,
+      errCodes.appProofRequired,
+      errCodes.appProofInvalid,
+      errCodes.appProofExpired,
+    ];
+    expect(appCodes).toEqual(["2401", "2402", "2403", "2404", "2405", "2406", "2407"]);
+    for (const code of appCodes) expect(texts[code], `errors.${code}`).toBeTruthy();
+  });
 });

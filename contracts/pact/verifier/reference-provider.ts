@@ -6,6 +6,8 @@ import { silentLog } from "../../../server/chain/listener.ts";
 import { createOrderListener } from "../../../server/domain/payments/order-listener.ts";
 import {
   resetDatabase,
+  seedApplication,
+  seedAppProof,
   seedBalance,
   seedCode,
   seedMerchant,
@@ -98,6 +100,8 @@ export async function startReferenceProvider(): Promise<ReferenceProvider> {
       return { code: testTotpCode() };
     },
     signInChallenge: (input) => seedSignInChallenge(db, input),
+    application: async ({ userId, name }) => ({ appCode: (await seedApplication(db, { userId, name })).appCode }),
+    appProof: (input) => seedAppProof(db, input),
     devnet: async ({ product }) => {
       if (!chain.chainByProduct(product)?.devnet)
         throw new Error(

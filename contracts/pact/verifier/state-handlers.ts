@@ -2,6 +2,7 @@ import type { VerifierOptions } from "@pact-foundation/pact";
 import * as z from "zod/mini";
 import { codePurpose } from "../../schemas/fields.ts";
 import { messageTypeField } from "../../schemas/message.ts";
+import { appAction } from "../../schemas/apps.ts";
 import { states } from "../provider-states.ts";
 
 export type StateHandlers = NonNullable<VerifierOptions["stateHandlers"]>;
@@ -51,6 +52,10 @@ export interface StateSeeder {
   totp(input: { userId: string; enabled: boolean; recoveryCodes: string[] }): Promise<{ code: string }>;
   /** A sign-in of the merchant that passed its first factor and waits for the second, with this challenge. */
   signInChallenge(input: { userId: string; challenge: string }): Promise<void>;
+  /** An application of the merchant with this name, as App/Add makes it; answers its code. */
+  application(input: { userId: string; name: string }): Promise<{ appCode: string }>;
+  /** A proof of Register/CheckCaptchaCode (type application) for `action` on the application, with this token. */
+  appProof(input: { userId: string; appCode: string; action: z.infer<typeof appAction>; proof: string }): Promise<void>;
   /** Fails unless the provider watches a devnet chain named `product` whose dev account can pay. */
   devnet(input: { product: string }): Promise<void>;
 }
@@ -75,6 +80,8 @@ const paidOrderParams = z.object({ email: z.string(), packageCode: z.string(), p
 const balanceParams = z.object({ email: z.string(), amount: z.string() });
 const productParams = z.object({ product: z.string() });
 const challengeParams = z.object({ email: z.string(), challenge: z.string() });
+const applicationParams = z.object({ email: z.string(), name: z.string() });
+const appProofParams = z.object({ email: z.string(), name: z.string(), proof: z.string(), action: appAction });
 
 /**
  * Pact-JS state handlers for every sentence in provider-states.ts. A handler that fails is
@@ -205,6 +212,16 @@ export function createStateHandlers(seeder: StateSeeder) {
       const { code } = await seeder.totp({ userId, enabled: true, recoveryCodes: [] });
       await seeder.signInChallenge({ userId, challenge });
       return { userId, code };
+    }),
+    [states.application]: guarded(states.application, applicationParams, async ({ email, name }) => {
+      const userId = await merchantId(email);
+      return { userId, ...(await seeder.application({ userId, name })) };
+    }),
+    [states.appProof]: guarded(states.appProof, appProofParams, async ({ email, name, proof, action }) => {
+      const userId = await merchantId(email);
+      const { appCode } = await seeder.application({ userId, name });
+      await seeder.appProof({ userId, appCode, action, proof });
+      return { userId, appCode };
     }),
     [states.devnetWatched]: guarded(states.devnetWatched, productParams, async (params) => {
       await seeder.devnet(params);

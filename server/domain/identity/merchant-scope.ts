@@ -34,6 +34,7 @@ export type SystemActor =
   | "google-sign-in"
   | "google-link"
   | "second-factor"
+  | "application-proof"
   // Test files only: the checker spares tests, and allows systemScope() nowhere else.
   | "test";
 

@@ -11,6 +11,7 @@ export function codeMail(to: string, purpose: CodePurpose, code: string, ttlSeco
     reset: "to reset your password",
     "change-password": "to change your password",
     link: "to link your Google account to your Merchant Console account",
+    application: "to change an application or see its credentials",
   }[purpose];
   return {
     to,

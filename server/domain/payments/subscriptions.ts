@@ -4,6 +4,7 @@ import type { SubscriptionResult } from "../../../contracts/schemas/subscription
 import type { DB } from "../../db/schema.ts";
 import type { AnyMerchantScope, MerchantScope } from "../identity/merchant-scope.ts";
 import { addTerm, type PackageRow, toWirePackage } from "./packages.ts";
+import { countApplications } from "../applications/package-limit.ts";
 
 interface CurrentPackage {
   packageId: string;
@@ -115,9 +116,12 @@ export async function subscriptionOf(db: Kysely<DB>, scope: MerchantScope, now: 
     expiresAt: expiresAt ? expiresAt.toISOString() : null,
     active: expiresAt !== null && expiresAt > now,
     trialAvailable: await trialAvailable(db, scope),
-    // Wallets: deposit addresses given out for receiving, and the currencies they take (none before the wallet area);
-    // applications come with their own issue.
-    usage: { wallets: Number(wallets.wallets), currencies: Number(wallets.currencies), applications: 0 },
+    // Wallets: deposit addresses given out for receiving, and the currencies they take (none before the wallet area).
+    usage: {
+      wallets: Number(wallets.wallets),
+      currencies: Number(wallets.currencies),
+      applications: await countApplications(db, scope),
+    },
     serverTime: now.toISOString(),
   };
 }

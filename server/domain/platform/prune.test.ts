@@ -37,6 +37,7 @@ describe("pruneExpired", () => {
       googleRows: 0,
       demoOrders: 0,
       securityEvents: 0,
+      applicationProofs: 0,
     });
     expect(await countOf("rate_limits")).toBeGreaterThan(0);
 

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { pruneSecurityEvents } from "../identity/security-events.ts";
+import { pruneProofs } from "../applications/proofs.ts";
 import type { Limits } from "./limits.ts";
 
 export interface Pruned {
@@ -14,6 +15,8 @@ export interface Pruned {
   demoOrders: number;
   /** Security events older than a year (identity/security-events.ts). */
   securityEvents: number;
+  /** Application proofs a day past their five minutes (applications/proofs.ts). */
+  applicationProofs: number;
 }
 
 /** Ended sessions and used codes are kept a day, for whoever looks into an incident; mail a week. */
@@ -65,6 +68,7 @@ export async function pruneExpired(db: Kysely<DB>, now: Date, limits: Limits): P
     googleRows: count(usedTokens) + count(linkTickets),
     demoOrders: count(demoOrders),
     securityEvents: await pruneSecurityEvents(db, now),
+    applicationProofs: await pruneProofs(db, dayAgo),
   };
 }
 

@@ -1,0 +1,118 @@
+import * as z from "zod/mini";
+import { trimmedText } from "./fields.ts";
+
+/**
+ * My applications (spec sections 2–4, issue 27): a merchant's shops and platforms, each with an AppKey and an AppSecret
+ * for the open API. Editing one, seeing its credentials and rotating its secret each spend a proof: the answer of
+ * Register/CheckCaptchaCode for a code of type `application`, checked with the application's code and the action
+ * (and, when the merchant has two-factor on, a current code of the authenticator app). Times are ISO 8601.
+ */
+
+/** Spec section 4: normal (enabled) or stopped (disabled); a stopped application's open-API calls are refused. */
+export const appStatuses = ["normal", "stopped"] as const;
+export const appStatus = z.enum(appStatuses);
+export type AppStatus = z.infer<typeof appStatus>;
+
+/** What a proof allows: one of these, on one application. */
+export const appActions = ["edit", "credentials", "rotate"] as const;
+export const appAction = z.enum(appActions);
+export type AppAction = z.infer<typeof appAction>;
+
+/** How long the secret before a rotation keeps working: at once no more, an hour, a day or a week. */
+export const graceWindows = ["none", "1h", "24h", "7d"] as const;
+export const graceWindow = z.enum(graceWindows);
+export type GraceWindow = z.infer<typeof graceWindow>;
+export const graceWindowSeconds: Record<GraceWindow, number> = { none: 0, "1h": 3600, "24h": 86_400, "7d": 604_800 };
+
+/** How long a proof lives: spend it within five minutes, once. */
+export const appProofSeconds = 300;
+
+/** The site or a callback: http or https only (the server checks a callback's address again before it calls it). */
+export const httpUrlField = trimmedText(
+  z.minLength(1, "validation.required"),
+  z.maxLength(2048, "validation.tooLong"),
+  z.url({ protocol: /^https?$/, error: "validation.httpUrl" }),
+);
+
+export const appNameField = trimmedText(z.minLength(1, "validation.required"), z.maxLength(64, "validation.tooLong"));
+export const remarkField = trimmedText(z.maxLength(500, "validation.tooLong"));
+
+/** The application's number, made by the server: digits, like an order's. */
+export const appCodeField = trimmedText(z.regex(/^\d{8,24}$/, "validation.appCode"));
+
+/** A proof as Register/CheckCaptchaCode answered it. */
+export const appProofField = trimmedText(
+  z.minLength(1, "validation.required"),
+  z.maxLength(128, "validation.tooLong"),
+  z.regex(/^[\w-]+$/, "validation.appProof"),
+);
+
+export const application = z.object({
+  appCode: z.string(),
+  name: z.string(),
+  /** The merchant's site. */
+  address: z.string(),
+  rechargeCallbackUrl: z.string(),
+  withdrawCallbackUrl: z.string(),
+  status: appStatus,
+  remark: z.string(),
+  createdAt: z.string(),
+});
+export type Application = z.infer<typeof application>;
+
+const appFields = {
+  name: appNameField,
+  address: httpUrlField,
+  rechargeCallbackUrl: httpUrlField,
+  withdrawCallbackUrl: httpUrlField,
+  remark: z.optional(remarkField),
+};
+
+export const appAddRequest = z.strictObject(appFields);
+export type AppAddRequest = z.infer<typeof appAddRequest>;
+
+/** Without a proof the call is refused with its own errCode (2405), so the console knows to ask for the e-mail code. */
+const proof = z.optional(appProofField);
+
+export const appEditRequest = z.strictObject({ appCode: appCodeField, proof, ...appFields });
+export type AppEditRequest = z.infer<typeof appEditRequest>;
+
+export const appSetStatusRequest = z.strictObject({ appCode: appCodeField, status: appStatus });
+export type AppSetStatusRequest = z.infer<typeof appSetStatusRequest>;
+
+export const appCredentialsRequest = z.strictObject({ appCode: appCodeField, proof });
+export type AppCredentialsRequest = z.infer<typeof appCredentialsRequest>;
+
+export const appRotateRequest = z.strictObject({ appCode: appCodeField, proof, graceWindow });
+export type AppRotateRequest = z.infer<typeof appRotateRequest>;
+
+/**
+ * AppKey (the RFC 9421 `keyid`) and AppSecret (the hmac-sha256 key: its characters as shown, UTF-8). During a
+ * rotation's grace window the secret before it still signs until `previousSecretValidUntil`; null when none does.
+ */
+export const appCredentials = z.object({
+  appCode: z.string(),
+  appKey: z.string(),
+  appSecret: z.string(),
+  previousSecretValidUntil: z.nullable(z.string()),
+});
+export type AppCredentials = z.infer<typeof appCredentials>;
+
+export const maxAppPageSize = 100;
+
+/** My applications' search: status, a part of the name; pages from 1; newest first. */
+export const appListRequest = z.strictObject({
+  status: z.optional(appStatus),
+  name: z.optional(trimmedText(z.maxLength(64, "validation.tooLong"))),
+  page: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(100_000))),
+  pageSize: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(maxAppPageSize))),
+});
+export type AppListRequest = z.infer<typeof appListRequest>;
+
+export const appListResult = z.object({
+  items: z.array(application),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type AppListResult = z.infer<typeof appListResult>;

@@ -1,0 +1,53 @@
+import { randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import { seal, unseal } from "../platform/secret-box.ts";
+
+/** The sealing purpose of AppSecrets (platform/secret-box.ts); the app key binds each to its row. */
+const sealPurpose = "app-secret";
+
+export const sealAppSecret = (secret: Buffer, appKey: string, appSecret: string) =>
+  seal(secret, sealPurpose, appKey, appSecret);
+export const unsealAppSecret = (secret: Buffer, appKey: string, sealed: string) =>
+  unseal(secret, sealPurpose, appKey, sealed);
+
+const base62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/** `ak_` and 24 base62 characters (~143 bits): public, in every signed request's keyid. */
+export function newAppKey(): string {
+  let key = "";
+  // 248 = 4 × 62: bytes at or above it are dropped, so every character is equally likely.
+  while (key.length < 24) {
+    for (const byte of randomBytes(32)) if (byte < 248 && key.length < 24) key += base62[byte % 62];
+  }
+  return `ak_${key}`;
+}
+
+/** 32 random bytes, base64url (43 characters). */
+export const newAppSecret = (): string => randomBytes(32).toString("base64url");
+
+/** The HMAC key of an AppSecret: its characters as the merchant copies them, UTF-8 (what signing libraries take). */
+export const signingKeyOf = (appSecret: string): Buffer => Buffer.from(appSecret, "utf8");
+
+/**
+ * The keys an open-API request signed with `appKey` may use now (http/request-signature.ts `SignatureKeys.secretsOf`):
+ * the current secret and, inside a rotation's grace window, the one before. Null for an unknown key or a stopped
+ * application.
+ */
+export async function liveSecretsOf(
+  db: Kysely<DB>,
+  appKey: string,
+  now: Date,
+  secret: Buffer,
+): Promise<Buffer[] | null> {
+  const row = await db
+    .selectFrom("applications")
+    .select(["status", "secret_sealed", "previous_secret_sealed", "previous_secret_valid_until"])
+    .where("app_key", "=", appKey)
+    .executeTakeFirst();
+  if (row?.status !== "normal") return null;
+  const keys = [signingKeyOf(unsealAppSecret(secret, appKey, row.secret_sealed))];
+  if (row.previous_secret_sealed && row.previous_secret_valid_until && row.previous_secret_valid_until > now)
+    keys.push(signingKeyOf(unsealAppSecret(secret, appKey, row.previous_secret_sealed)));
+  return keys;
+}

@@ -1,0 +1,78 @@
+import type { Kysely } from "kysely";
+import type { CheckCodeResult } from "../../../contracts/schemas/auth.ts";
+import type { AppAction } from "../../../contracts/schemas/apps.ts";
+import { errCodes } from "../../../contracts/schemas/envelope.ts";
+import type { DB } from "../../db/schema.ts";
+import { checkCode } from "../identity/codes.ts";
+import { takeCodeUseSlots } from "../identity/code-throttle.ts";
+import type { IdentityServices } from "../identity/identity-services.ts";
+import { findMerchantByEmail, normalizeEmail } from "../identity/merchants.ts";
+import { checkCodeThrottled, hasSecondFactor, twoFactorMessages } from "../identity/second-factor.ts";
+import { actFor, systemScope } from "../identity/system-scope.ts";
+import { fail, messages, ok, type Outcome } from "../platform/outcome.ts";
+import { issueProof } from "./proofs.ts";
+
+/**
+ * Register/CheckCaptchaCode is called before any session is involved, so the system finds the merchant by the e-mail
+ * the code went to; the proof is made for that merchant, and only a session of that merchant can spend it (proofs.ts).
+ */
+const system = systemScope("application-proof");
+
+export interface ApplicationCodeCheck {
+  email: string;
+  code: string;
+  appCode: string;
+  action: AppAction;
+  /** The authenticator app's code (or a recovery code): required when the merchant has two-factor on. */
+  totpCode?: string | undefined;
+  ip: string;
+  now: Date;
+}
+
+/**
+ * A code of type `application`: counted and checked like any code, then the application (the e-mail's merchant's own)
+ * and, when on, the second factor; only when all hold is the code used up and the proof made, in one transaction.
+ */
+export async function checkApplicationCode(
+  db: Kysely<DB>,
+  input: ApplicationCodeCheck,
+  services: Pick<IdentityServices, "limits" | "secret" | "refusals">,
+): Promise<Outcome<CheckCodeResult>> {
+  const { limits, secret } = services;
+  const { now } = input;
+  const email = normalizeEmail(input.email);
+  const use = await takeCodeUseSlots(db, { email, purpose: "application", ip: input.ip }, services, now);
+  if (!use.ok) return use.refused;
+  const code = {
+    email,
+    purpose: "application" as const,
+    code: input.code,
+    now,
+    maxAttempts: limits.codeMaxAttempts,
+    secret,
+    fromRequester: use.fromRequester,
+  };
+  const checked = await db.transaction().execute((trx) => checkCode(trx, { ...code, consume: false }));
+  if (!checked.ok) return checked;
+  const merchant = await findMerchantByEmail(db, email);
+  if (!merchant) return fail(errCodes.codeExpired, messages.codeExpired);
+  const scope = actFor(system, merchant.id);
+  const app = await db
+    .selectFrom("applications")
+    .select("id")
+    .where("merchant_id", "=", merchant.id)
+    .where("app_code", "=", input.appCode)
+    .executeTakeFirst();
+  if (!app) return fail(errCodes.appNotFound, "No such application");
+  if (await hasSecondFactor(db, scope)) {
+    if (!input.totpCode?.trim()) return fail(errCodes.twoFactorRequired, twoFactorMessages.required);
+    const slots = { email, ip: input.ip, deviceId: null };
+    const second = await checkCodeThrottled(db, scope, input.totpCode, slots, services, now);
+    if (!second.ok) return second;
+  }
+  return db.transaction().execute(async (trx) => {
+    const used = await checkCode(trx, { ...code, consume: true });
+    if (!used.ok) return used;
+    return ok({ valid: true, ...(await issueProof(trx, scope, { applicationId: app.id, action: input.action, now })) });
+  });
+}

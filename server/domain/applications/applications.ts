@@ -1,0 +1,178 @@
+import { type Kysely, type Selectable, sql } from "kysely";
+import type {
+  AppAddRequest,
+  AppEditRequest,
+  Application,
+  AppListRequest,
+  AppListResult,
+  AppStatus,
+} from "../../../contracts/schemas/apps.ts";
+import { errCodes } from "../../../contracts/schemas/envelope.ts";
+import type { ApplicationsTable, DB } from "../../db/schema.ts";
+import type { MerchantScope } from "../identity/merchant-scope.ts";
+import { fail, ok, type Outcome } from "../platform/outcome.ts";
+import { transactRetrying } from "../platform/retry-conflicts.ts";
+import { newAppKey, newAppSecret, sealAppSecret } from "./app-secrets.ts";
+import { roomForApplication } from "./package-limit.ts";
+import { type ProofUse, spendProof } from "./proofs.ts";
+
+export type ApplicationRow = Selectable<ApplicationsTable>;
+
+export const defaultAppPageSize = 10;
+export const appNotFoundMessage = "No such application";
+
+export const toWireApplication = (row: ApplicationRow): Application => ({
+  appCode: row.app_code,
+  name: row.name,
+  address: row.address,
+  rechargeCallbackUrl: row.recharge_callback_url,
+  withdrawCallbackUrl: row.withdraw_callback_url,
+  status: row.status,
+  remark: row.remark,
+  createdAt: row.created_at.toISOString(),
+});
+
+/** The merchant's application of that code, or undefined (another merchant's code included: its row is never read). */
+export function ownApplication(
+  db: Kysely<DB>,
+  { merchantId }: MerchantScope,
+  appCode: string,
+): Promise<ApplicationRow | undefined> {
+  return db
+    .selectFrom("applications")
+    .selectAll()
+    .where("merchant_id", "=", merchantId)
+    .where("app_code", "=", appCode)
+    .executeTakeFirst();
+}
+
+/** yyyymmdd (UTC) and a sequence value, zero-padded: unique, digits only, sorted by creation. */
+async function nextAppCode(trx: Kysely<DB>, now: Date): Promise<string> {
+  const { rows } = await sql<{ n: string }>`select nextval('application_code_seq')::text as n`.execute(trx);
+  return `${now.toISOString().slice(0, 10).replaceAll("-", "")}${rows[0]!.n.padStart(8, "0")}`;
+}
+
+/** `%`, `_` and `\` of a name search are letters, not patterns. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** My applications: the merchant's own, newest first, filtered by status and a part of the name (any case). */
+export async function listApplications(
+  db: Kysely<DB>,
+  scope: MerchantScope,
+  filters: AppListRequest,
+): Promise<AppListResult> {
+  const page = filters.page ?? 1;
+  const pageSize = filters.pageSize ?? defaultAppPageSize;
+  let query = db.selectFrom("applications").where("merchant_id", "=", scope.merchantId);
+  if (filters.status) query = query.where("status", "=", filters.status);
+  if (filters.name) query = query.where("name", "ilike", `%${likeLiteral(filters.name)}%`);
+  const total = await query.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+  const rows = await query
+    .selectAll()
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return { items: rows.map(toWireApplication), total: Number(total.n), page, pageSize };
+}
+
+/** A new application with its AppKey and a sealed AppSecret, if the active package has room for it. */
+export function addApplication(
+  db: Kysely<DB>,
+  scope: MerchantScope,
+  input: AppAddRequest,
+  { now, secret }: { now: Date; secret: Buffer },
+): Promise<Outcome<Application>> {
+  return transactRetrying(db, async (trx) => {
+    const room = await roomForApplication(trx, scope, now);
+    if (!room.ok) return room;
+    const appKey = newAppKey();
+    const row = await trx
+      .insertInto("applications")
+      .values({
+        merchant_id: scope.merchantId,
+        app_code: await nextAppCode(trx, now),
+        name: input.name,
+        address: input.address,
+        recharge_callback_url: input.rechargeCallbackUrl,
+        withdraw_callback_url: input.withdrawCallbackUrl,
+        remark: input.remark ?? "",
+        app_key: appKey,
+        secret_sealed: sealAppSecret(secret, appKey, newAppSecret()),
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return ok(toWireApplication(row));
+  });
+}
+
+/** Normal ↔ stopped; setting the status it has already is no change and no refusal. */
+export async function setApplicationStatus(
+  db: Kysely<DB>,
+  scope: MerchantScope,
+  appCode: string,
+  status: AppStatus,
+  now: Date,
+): Promise<Outcome<Application>> {
+  const row = await db
+    .updateTable("applications")
+    .set({ status, updated_at: now })
+    .where("merchant_id", "=", scope.merchantId)
+    .where("app_code", "=", appCode)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? ok(toWireApplication(row)) : fail(errCodes.appNotFound, appNotFoundMessage);
+}
+
+/** Name, addresses and remark, with a proof for `edit` of this application spent in the same transaction. */
+export function editApplication(
+  db: Kysely<DB>,
+  scope: MerchantScope,
+  { appCode, proof, ...input }: AppEditRequest,
+  now: Date,
+): Promise<Outcome<Application>> {
+  return withProof(db, scope, { appCode, proof, action: "edit", now }, async (trx, app) => {
+    const row = await trx
+      .updateTable("applications")
+      .set({
+        name: input.name,
+        address: input.address,
+        recharge_callback_url: input.rechargeCallbackUrl,
+        withdraw_callback_url: input.withdrawCallbackUrl,
+        remark: input.remark ?? "",
+        updated_at: now,
+      })
+      .where("id", "=", app.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return ok(toWireApplication(row));
+  });
+}
+
+/**
+ * Runs `work` on the merchant's application of that code, locked, once the proof for this action on it is spent, all
+ * in one transaction: a refusal spends nothing, and a proof is never spent without its work.
+ */
+export function withProof<T>(
+  db: Kysely<DB>,
+  scope: MerchantScope,
+  use: Omit<ProofUse, "applicationId"> & { appCode: string },
+  work: (trx: Kysely<DB>, app: ApplicationRow) => Promise<Outcome<T>>,
+): Promise<Outcome<T>> {
+  return transactRetrying(db, async (trx) => {
+    const app = await trx
+      .selectFrom("applications")
+      .selectAll()
+      .where("merchant_id", "=", scope.merchantId)
+      .where("app_code", "=", use.appCode)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!app) return fail(errCodes.appNotFound, appNotFoundMessage);
+    const spent = await spendProof(trx, scope, { ...use, applicationId: app.id });
+    if (!spent.ok) return spent;
+    return work(trx, app);
+  });
+}

@@ -1,0 +1,313 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { checkCodeResult } from "../../contracts/schemas/auth.ts";
+import { appCredentials, appListResult, application } from "../../contracts/schemas/apps.ts";
+import { errCodes } from "../../contracts/schemas/envelope.ts";
+import { subscriptionResult } from "../../contracts/schemas/subscription.ts";
+import { liveSecretsOf, signingKeyOf } from "../domain/applications/app-secrets.ts";
+import {
+  call,
+  createHarness,
+  type Harness,
+  lastCode,
+  type Merchant,
+  reset,
+  signedInMerchant,
+} from "../testing/harness.ts";
+import { seedAppProof, seedCode, seedPaidOrder, seedTotp, testServerSecret, testTotpCode } from "../testing/seed.ts";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h?.close());
+beforeEach(() => reset(h));
+
+const fields = (name: string) => ({
+  name,
+  address: "https://shop.example.com",
+  rechargeCallbackUrl: "https://shop.example.com/recharge",
+  withdrawCallbackUrl: "https://shop.example.com/withdraw",
+  remark: `${name} remark`,
+});
+
+async function merchantWithPackage(packageCode = "basic", email = "merchant@example.com", paidAt?: Date) {
+  const m = await signedInMerchant(h, email);
+  await seedPaidOrder(h.db, { userId: m.userId, packageCode, product: "Devnet", ...(paidAt ? { paidAt } : {}) });
+  return m;
+}
+
+async function added(m: Merchant, name = "Shop") {
+  const answer = await call(h, "appAdd", { token: m.token, body: fields(name) });
+  expect(answer, JSON.stringify(answer)).toMatchObject({ success: true });
+  return application.parse(answer.resData);
+}
+
+const list = async (m: Merchant, body: object = {}) => {
+  const answer = await call(h, "appList", { token: m.token, body });
+  expect(answer, JSON.stringify(answer)).toMatchObject({ success: true });
+  return appListResult.parse(answer.resData);
+};
+
+const codeOf = "246810";
+
+/** A proof the way the console gets one: a mailed code for the merchant's e-mail, checked with the application and action. */
+async function proofFor(m: Merchant, appCode: string, action: "edit" | "credentials" | "rotate", totpCode?: string) {
+  await seedCode(h.db, { email: m.email, purpose: "application", code: codeOf });
+  const body = {
+    email: m.email,
+    code: codeOf,
+    type: "application",
+    appCode,
+    action,
+    ...(totpCode ? { totpCode } : {}),
+  };
+  const answer = await call(h, "checkCode", { body });
+  expect(answer, JSON.stringify(answer)).toMatchObject({ success: true });
+  const result = checkCodeResult.parse(answer.resData);
+  expect(result).toMatchObject({ valid: true, proofExpiresInSeconds: 300 });
+  return result.proof as string;
+}
+
+const credentials = async (m: Merchant, appCode: string, proof?: string) =>
+  call(h, "appCredentials", { token: m.token, body: { appCode, ...(proof ? { proof } : {}) } });
+
+const keysText = (keys: Buffer[] | null) => keys?.map((k) => k.toString("utf8")) ?? null;
+
+describe("My applications: add, list, status (App/Add, App/List, App/SetStatus)", () => {
+  it("adds the merchant's applications and lists them newest first, by status and a part of the name", async () => {
+    const m = await merchantWithPackage("pro");
+    const first = await added(m, "Alpha shop");
+    expect(first).toMatchObject({ ...fields("Alpha shop"), status: "normal" });
+    expect(first.appCode).toMatch(/^\d{16}$/);
+    h.clock.advance(1);
+    const second = await added(m, "Beta 100%_shop");
+    expect((await list(m)).items.map((a) => a.appCode)).toEqual([second.appCode, first.appCode]);
+    expect(await list(m, { name: "alpha" })).toMatchObject({ total: 1, items: [{ appCode: first.appCode }] });
+    expect((await list(m, { name: "%_" })).items.map((a) => a.appCode)).toEqual([second.appCode]);
+    expect((await list(m, { name: "a%" })).total).toBe(0);
+    expect(await list(m, { pageSize: 1, page: 2 })).toMatchObject({
+      total: 2,
+      page: 2,
+      items: [{ appCode: first.appCode }],
+    });
+
+    const stopped = await call(h, "appSetStatus", {
+      token: m.token,
+      body: { appCode: first.appCode, status: "stopped" },
+    });
+    expect(stopped.resData).toMatchObject({ appCode: first.appCode, status: "stopped" });
+    expect((await list(m, { status: "stopped" })).items.map((a) => a.appCode)).toEqual([first.appCode]);
+    expect((await list(m, { status: "normal" })).items.map((a) => a.appCode)).toEqual([second.appCode]);
+    const again = await call(h, "appSetStatus", { token: m.token, body: { appCode: first.appCode, status: "normal" } });
+    expect(again.resData).toMatchObject({ status: "normal" });
+
+    const usage = subscriptionResult.parse((await call(h, "subscription", { token: m.token })).resData).usage;
+    expect(usage.applications).toBe(2);
+  });
+
+  it("refuses what does not fit the package: one more than its limit, no package, an expired one", async () => {
+    const m = await merchantWithPackage("basic");
+    for (const n of [1, 2, 3]) await added(m, `Shop ${n}`);
+    const fourth = await call(h, "appAdd", { token: m.token, body: fields("Shop 4") });
+    expect(fourth).toMatchObject({ success: false, errCode: errCodes.appLimitReached });
+    expect(fourth.errMsg).toContain("3 applications");
+    expect((await list(m)).total).toBe(3);
+
+    const none = await signedInMerchant(h, "none@example.com");
+    expect((await call(h, "appAdd", { token: none.token, body: fields("Shop") })).errCode).toBe(errCodes.appNoPackage);
+    const monthsAgo = new Date(Date.now() - 70 * 86_400_000);
+    const expired = await merchantWithPackage("basic", "expired@example.com", monthsAgo);
+    expect((await call(h, "appAdd", { token: expired.token, body: fields("Shop") })).errCode).toBe(
+      errCodes.appPackageExpired,
+    );
+    const enterprise = await merchantWithPackage("enterprise", "big@example.com");
+    for (const n of [1, 2, 3, 4]) await added(enterprise, `Shop ${n}`);
+  });
+
+  it("lets only one of two adds racing for the package's last place through", async () => {
+    const m = await merchantWithPackage("basic");
+    await added(m, "Shop 1");
+    await added(m, "Shop 2");
+    const answers = await Promise.all(
+      ["Shop 3", "Shop 4"].map((name) => call(h, "appAdd", { token: m.token, body: fields(name) })),
+    );
+    expect(answers.map((a) => a.errCode).sort()).toEqual([errCodes.ok, errCodes.appLimitReached]);
+    expect((await list(m)).total).toBe(3);
+  });
+
+  it("refuses addresses that are not http(s) and an unknown application code", async () => {
+    const m = await merchantWithPackage();
+    for (const address of ["ftp://shop.example.com", "javascript:alert(1)", "shop.example.com", "https://"]) {
+      const answer = await call(h, "appAdd", { token: m.token, body: { ...fields("Shop"), address } });
+      expect(answer).toMatchObject({ status: 400, errCode: errCodes.validation });
+      expect(answer.errMsg).toContain("address: Enter a web address starting with http:// or https://");
+    }
+    const unknown = await call(h, "appSetStatus", {
+      token: m.token,
+      body: { appCode: "2026010199999999", status: "stopped" },
+    });
+    expect(unknown.errCode).toBe(errCodes.appNotFound);
+  });
+});
+
+describe("edit, credentials and rotation need a proof (Register/CheckCaptchaCode, type application)", () => {
+  it("mails a code for the merchant's e-mail, and answers a proof for the application and action", async () => {
+    const m = await merchantWithPackage();
+    const app = await added(m);
+    expect((await call(h, "sendCode", { body: { email: m.email, type: "application" } })).success).toBe(true);
+    const code = lastCode(h, m.email);
+    const check = await call(h, "checkCode", {
+      body: { email: m.email, code, type: "application", appCode: app.appCode, action: "credentials" },
+    });
+    const { proof } = checkCodeResult.parse(check.resData);
+    expect(proof).toMatch(/^[\w-]{43}$/);
+    // The code is used up by the proof.
+    const twice = await call(h, "checkCode", {
+      body: { email: m.email, code, type: "application", appCode: app.appCode, action: "credentials" },
+    });
+    expect(twice.errCode).toBe(errCodes.codeExpired);
+    const stored = await h.db.selectFrom("application_proofs").selectAll().executeTakeFirstOrThrow();
+    expect(stored.token_hash).not.toContain(proof);
+
+    const answer = await credentials(m, app.appCode, proof);
+    const creds = appCredentials.parse(answer.resData);
+    expect(creds).toMatchObject({ appCode: app.appCode, previousSecretValidUntil: null });
+    expect(creds.appKey).toMatch(/^ak_[0-9A-Za-z]{24}$/);
+    expect(creds.appSecret).toMatch(/^[\w-]{43}$/);
+    const row = await h.db.selectFrom("applications").selectAll().executeTakeFirstOrThrow();
+    expect(JSON.stringify(row)).not.toContain(creds.appSecret);
+    // Single use.
+    expect((await credentials(m, app.appCode, proof)).errCode).toBe(errCodes.appProofExpired);
+  });
+
+  it("refuses without a proof, and with a used, expired, other-action, other-application or other-merchant one", async () => {
+    const m = await merchantWithPackage();
+    const app = await added(m, "One");
+    const other = await added(m, "Two");
+    expect((await credentials(m, app.appCode)).errCode).toBe(errCodes.appProofRequired);
+    const edit = await call(h, "appEdit", { token: m.token, body: { appCode: app.appCode, ...fields("New") } });
+    expect(edit.errCode).toBe(errCodes.appProofRequired);
+    const rotate = await call(h, "appRotateSecret", {
+      token: m.token,
+      body: { appCode: app.appCode, graceWindow: "none" },
+    });
+    expect(rotate.errCode).toBe(errCodes.appProofRequired);
+
+    const forEdit = await proofFor(m, app.appCode, "edit");
+    expect((await credentials(m, app.appCode, forEdit)).errCode).toBe(errCodes.appProofInvalid);
+    const forOther = await proofFor(m, other.appCode, "credentials");
+    expect((await credentials(m, app.appCode, forOther)).errCode).toBe(errCodes.appProofInvalid);
+    expect((await credentials(m, app.appCode, "made-up-proof")).errCode).toBe(errCodes.appProofInvalid);
+
+    const b = await merchantWithPackage("basic", "bravo@example.com");
+    await seedAppProof(h.db, { userId: b.userId, appCode: app.appCode, action: "credentials", proof: "bravo-proof" });
+    expect((await credentials(m, app.appCode, "bravo-proof")).errCode).toBe(errCodes.appProofInvalid);
+
+    // The refusals spent nothing: the edit proof still edits, once.
+    const edited = await call(h, "appEdit", {
+      token: m.token,
+      body: { appCode: app.appCode, proof: forEdit, ...fields("New") },
+    });
+    expect(edited.resData, JSON.stringify(edited)).toMatchObject({
+      appCode: app.appCode,
+      name: "New",
+      remark: "New remark",
+    });
+    const reused = await call(h, "appEdit", {
+      token: m.token,
+      body: { appCode: app.appCode, proof: forEdit, ...fields("X") },
+    });
+    expect(reused.errCode).toBe(errCodes.appProofExpired);
+
+    const late = await proofFor(m, app.appCode, "credentials");
+    h.clock.advance(301);
+    expect((await credentials(m, app.appCode, late)).errCode).toBe(errCodes.appProofExpired);
+  });
+
+  it("spends a proof once when two calls race with it", async () => {
+    const m = await merchantWithPackage();
+    const app = await added(m);
+    const proof = await proofFor(m, app.appCode, "credentials");
+    const answers = await Promise.all([credentials(m, app.appCode, proof), credentials(m, app.appCode, proof)]);
+    expect(answers.map((a) => a.errCode).sort()).toEqual([errCodes.ok, errCodes.appProofExpired]);
+  });
+
+  it("checks the code against the e-mail's merchant's own application, and takes the TOTP code when it is on", async () => {
+    const a = await merchantWithPackage("basic", "alpha@example.com");
+    const b = await merchantWithPackage("basic", "bravo@example.com");
+    const aApp = await added(a);
+    await seedCode(h.db, { email: b.email, purpose: "application", code: codeOf });
+    const body = { email: b.email, code: codeOf, type: "application", appCode: aApp.appCode, action: "credentials" };
+    expect((await call(h, "checkCode", { body })).errCode).toBe(errCodes.appNotFound);
+    expect((await call(h, "checkCode", { body: { ...body, code: "000000" } })).errCode).toBe(errCodes.codeWrong);
+
+    await seedTotp(h.db, { userId: a.userId });
+    await seedCode(h.db, { email: a.email, purpose: "application", code: codeOf });
+    const aBody = { ...body, email: a.email };
+    expect((await call(h, "checkCode", { body: aBody })).errCode).toBe(errCodes.twoFactorRequired);
+    const wrong = testTotpCode() === "000000" ? "111111" : "000000";
+    expect((await call(h, "checkCode", { body: { ...aBody, totpCode: wrong } })).errCode).toBe(
+      errCodes.twoFactorCodeWrong,
+    );
+    const proof = await proofFor(a, aApp.appCode, "credentials", testTotpCode());
+    expect((await credentials(a, aApp.appCode, proof)).success).toBe(true);
+    const missing = await call(h, "checkCode", { body: { email: a.email, code: codeOf, type: "application" } });
+    expect(missing).toMatchObject({ status: 400, errCode: errCodes.validation });
+    expect(missing.errMsg).toContain("appCode");
+  });
+
+  it("records each credentials view and rotation in the security log", async () => {
+    const m = await merchantWithPackage();
+    const app = await added(m);
+    await credentials(m, app.appCode);
+    await credentials(m, app.appCode, await proofFor(m, app.appCode, "credentials"));
+    const proof = await proofFor(m, app.appCode, "rotate");
+    await call(h, "appRotateSecret", { token: m.token, body: { appCode: app.appCode, proof, graceWindow: "1h" } });
+    const events = await h.db.selectFrom("security_events").select(["kind", "outcome"]).orderBy("id").execute();
+    expect(events).toEqual([
+      { kind: "appCredentialsView", outcome: "failure" },
+      { kind: "appCredentialsView", outcome: "success" },
+      { kind: "appSecretRotate", outcome: "success" },
+    ]);
+  });
+});
+
+describe("secret rotation and the open API's keys (liveSecretsOf)", () => {
+  it("keeps the old secret for the grace window chosen, and only for it; a stopped application has none", async () => {
+    const m = await merchantWithPackage();
+    const app = await added(m);
+    const before = appCredentials.parse(
+      (await credentials(m, app.appCode, await proofFor(m, app.appCode, "credentials"))).resData,
+    );
+    const { appKey } = before;
+    const live = async (seconds = 0) =>
+      keysText(await liveSecretsOf(h.db, appKey, new Date(h.clock.now().getTime() + seconds * 1000), testServerSecret));
+    expect(await live()).toEqual([before.appSecret]);
+
+    h.clock.freeze();
+    const rotated = await call(h, "appRotateSecret", {
+      token: m.token,
+      body: { appCode: app.appCode, proof: await proofFor(m, app.appCode, "rotate"), graceWindow: "1h" },
+    });
+    const after = appCredentials.parse(rotated.resData);
+    expect(after.appKey).toBe(appKey);
+    expect(after.appSecret).not.toBe(before.appSecret);
+    expect(after.previousSecretValidUntil).toBe(new Date(h.clock.now().getTime() + 3_600_000).toISOString());
+    expect(await live()).toEqual([after.appSecret, before.appSecret]);
+    expect(await live(3599)).toEqual([after.appSecret, before.appSecret]);
+    expect(await live(3600)).toEqual([after.appSecret]);
+    expect(await liveSecretsOf(h.db, "ak_unknown", h.clock.now(), testServerSecret)).toBeNull();
+    expect(signingKeyOf(after.appSecret)).toEqual(Buffer.from(after.appSecret));
+
+    const none = await call(h, "appRotateSecret", {
+      token: m.token,
+      body: { appCode: app.appCode, proof: await proofFor(m, app.appCode, "rotate"), graceWindow: "none" },
+    });
+    const third = appCredentials.parse(none.resData);
+    expect(third.previousSecretValidUntil).toBeNull();
+    expect(await live()).toEqual([third.appSecret]);
+
+    await call(h, "appSetStatus", { token: m.token, body: { appCode: app.appCode, status: "stopped" } });
+    expect(await live()).toBeNull();
+  });
+});

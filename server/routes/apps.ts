@@ -1,0 +1,40 @@
+import {
+  addApplication,
+  editApplication,
+  listApplications,
+  setApplicationStatus,
+} from "../domain/applications/applications.ts";
+import { applicationCredentials, rotateAppSecret } from "../domain/applications/credentials.ts";
+import { ok } from "../domain/platform/outcome.ts";
+import type { HandlerTable } from "../http/handler.ts";
+
+/**
+ * My applications (contracts/schemas/apps.ts): only ever the signed-in merchant's own; another merchant's application
+ * code is unknown (2401). Edit, credentials and rotation spend a proof of Register/CheckCaptchaCode (type application).
+ */
+export const appHandlers: Pick<
+  HandlerTable,
+  "appList" | "appAdd" | "appSetStatus" | "appEdit" | "appCredentials" | "appRotateSecret"
+> = {
+  appList: {
+    handle: async ({ db, body, session }) => ok(await listApplications(db, session.scope, body)),
+  },
+  appAdd: {
+    handle: ({ db, body, session, now, services }) =>
+      addApplication(db, session.scope, body, { now, secret: services.secret }),
+  },
+  appSetStatus: {
+    handle: ({ db, body, session, now }) => setApplicationStatus(db, session.scope, body.appCode, body.status, now),
+  },
+  appEdit: {
+    handle: ({ db, body, session, now }) => editApplication(db, session.scope, body, now),
+  },
+  appCredentials: {
+    handle: ({ db, body, session, ip, userAgent, now, services }) =>
+      applicationCredentials(db, session.scope, body, { ip, userAgent, now, secret: services.secret }),
+  },
+  appRotateSecret: {
+    handle: ({ db, body, session, ip, userAgent, now, services }) =>
+      rotateAppSecret(db, session.scope, body, { ip, userAgent, now, secret: services.secret }),
+  },
+};
