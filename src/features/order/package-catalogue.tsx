@@ -11,7 +11,7 @@ import {
 } from "../../../machines/orders/order-purchase-selectors.ts";
 import { routePaths } from "../../app/route-names.ts";
 import { useDescribeFailure } from "../../app/services-context.tsx";
-import { FailureCallout } from "../../app/failure-callout.tsx";
+import { FailureScope } from "../../app/failure-callout.tsx";
 import { usePaymentText } from "./payment-text.ts";
 
 /** The packages as cards: choose one, then Create order. */
@@ -83,7 +83,7 @@ export function PackageCatalogue({ actor }: { actor: OrderPurchaseActor }) {
           {t(view.problem as never)}
         </Callout>
       ) : null}
-      <FailureCallout failure={view.failure} />
+      <FailureScope failure={view.failure} />
       {view.openOrderElsewhere ? (
         <p>
           <Link to={routePaths.order}>{t("orderPayment.goToMyOrders")}</Link>
