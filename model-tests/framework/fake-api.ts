@@ -121,11 +121,16 @@ export function reportingApi(api: Api, reporter: ApiReporter): Api {
   };
   return new Proxy(api, {
     get: (target, area) => {
-      const calls = target[area as keyof Api] as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+      const calls = target[area as keyof Api] as unknown as Record<string, (...args: unknown[]) => unknown>;
       return new Proxy(calls, {
         get: (inner, name) => {
           const call = inner[name as string];
-          return typeof call === "function" ? (...args: unknown[]) => call(...args).catch(report) : call;
+          if (typeof call !== "function") return call;
+          return (...args: unknown[]) => {
+            const result: unknown = call(...args);
+            // Not every call answers with a promise (watching an order returns its handle).
+            return result instanceof Promise ? result.catch(report) : result;
+          };
         },
       });
     },

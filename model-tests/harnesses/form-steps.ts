@@ -103,3 +103,19 @@ export async function expectBusy(name: string) {
 export async function expectLocation(h: ConsoleHarness, path: string) {
   await waitFor(() => expect(h.location()).toBe(path));
 }
+
+/** What a card or dialog adds after its own "could not be loaded" for a failure (`usePageAddition`), "" for nothing. */
+export function pageWords(h: ConsoleHarness, failure: Failure | null | undefined): string {
+  if (!failure) return "";
+  const addition = pageAddition(failure);
+  if (addition.kind === "unreported") return addition.message || h.t("errors.generic");
+  return addition.kind === "nothing" ? "" : h.t(addition.nextStep);
+}
+
+/** The failure's error toast was shown and the page does not say its words again (issue 26). */
+export function expectNotRepeated(h: ConsoleHarness, failure: Failure | null | undefined) {
+  if (!failure || pageAddition(failure).kind === "unreported") return;
+  const words = toastWords(h, failure);
+  expect(h.errorToasts, "the error toast").toContain(words);
+  expect(document.body.textContent ?? "", "the page repeats the toast's words").not.toContain(words);
+}
