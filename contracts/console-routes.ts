@@ -42,7 +42,13 @@ export const consoleRoutes = {
     tab: { title: "menu.orders" },
     menu: { section: "/order", name: "menu.orders", icon: "shopping-cart", order: 1 },
   }),
-  orderBuy: route({ path: "/order/buy", access: "console", tab: { title: "orderPayment.buyTitle" } }),
+  orderBuy: route({
+    path: "/order/buy",
+    access: "console",
+    tab: { title: "orderPayment.buyTitle" },
+    // Its own entry (issue 26): under /order it would light up My orders. Order 2 is free in the spec's table.
+    menu: { section: "/packages", name: "menu.packages", icon: "box", order: 2 },
+  }),
   userCenter: route({
     path: "/user/center",
     access: "console",

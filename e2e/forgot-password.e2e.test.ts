@@ -4,9 +4,10 @@ import {
   accountShown,
   button,
   consoleReady,
-  expectAlert,
+  expectRefusal,
   field,
   label,
+  nextStep,
   onLoginPage,
   sendCodeAndRead,
   signIn,
@@ -47,7 +48,11 @@ describe("forgot password", () => {
     expect(await passwordFieldFaults(page)).toEqual([]);
 
     await signIn(page, email, defaultPassword);
-    await expectAlert(page, "Wrong e-mail or password");
+    await expectRefusal(page, {
+      toast: "Wrong e-mail or password",
+      field: label.password,
+      nextStep: nextStep.checkCredentials,
+    });
     expect(where(page)).toBe("/login");
 
     await field(page, label.password).fill(newPassword);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { registerViaApi, uniqueEmail } from "./support/api.ts";
-import { button, consoleReady, expectAlert, field, label, where } from "./support/console.ts";
+import { button, consoleReady, expectAlert, expectRefusal, field, label, nextStep, where } from "./support/console.ts";
 import { passwordFieldFaults } from "./support/password-fields.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
@@ -48,7 +48,7 @@ describe("register form rules in the browser", () => {
     await consoleReady(page);
     await field(page, label.email).fill(email);
     await button(page, label.sendCode).click();
-    await expectAlert(page, "E-mail already exists");
+    await expectRefusal(page, { toast: "E-mail already exists", nextStep: nextStep.emailTaken });
   });
 
   it("refuses to send a code to a bad e-mail", async () => {

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startTestIdentityProvider, type TestIdentityProvider } from "../server/testing/google-idp.ts";
 import { defaultPassword, registerViaApi, uniqueEmail } from "./support/api.ts";
 import { launchBrowser, openPage } from "./support/browser.ts";
-import { accountShown, button, field, waitForPath } from "./support/console.ts";
+import { accountShown, button, expectRefusal, field, nextStep, waitForPath } from "./support/console.ts";
 import { repoRoot, type RunningServer, startServer } from "./support/server.ts";
 
 /**
@@ -119,7 +119,11 @@ describe("sign-in with Google (VITE_GOOGLE_CLIENT_ID set)", () => {
     expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     await field(page, "Password").fill("Wrong7Password");
     await button(page, "Link with password").click();
-    await page.getByRole("alert").filter({ hasText: "Wrong e-mail or password" }).first().waitFor();
+    await expectRefusal(page, {
+      toast: "Wrong e-mail or password",
+      field: "Password",
+      nextStep: nextStep.checkCredentials,
+    });
     await field(page, "Password").fill(defaultPassword);
     await button(page, "Link with password").click();
     await waitForPath(page, "/console/index");
@@ -132,11 +136,10 @@ describe("sign-in with Google (VITE_GOOGLE_CLIENT_ID set)", () => {
     );
     await page.goto("/login");
     await googleButton().click();
-    await page
-      .getByRole("alert")
-      .filter({ hasText: "The Google sign-in could not be verified, please try again" })
-      .first()
-      .waitFor();
+    await expectRefusal(page, {
+      toast: "The Google sign-in could not be verified, please try again",
+      nextStep: "Continue with Google once more",
+    });
     expect(new URL(page.url()).pathname).toBe("/login");
   });
 

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { registerViaApi, uniqueEmail } from "./support/api.ts";
-import { expectAlert, settled, signIn, waitForPath } from "./support/console.ts";
+import { expectRefusal, label, nextStep, settled, signIn, waitForPath } from "./support/console.ts";
 import { auditLayout, describeAudit } from "./support/layout-audit.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
@@ -17,7 +17,11 @@ it("shows a failed and a successful sign-in in the user centre, on a phone in th
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto("/login");
   await signIn(page, email, "Wrong1234x");
-  await expectAlert(page, "Wrong e-mail or password");
+  await expectRefusal(page, {
+    toast: "Wrong e-mail or password",
+    field: label.password,
+    nextStep: nextStep.checkCredentials,
+  });
   await signIn(page, email);
   await waitForPath(page, "/console/index");
   await page.evaluate(() => localStorage.setItem("app-settings", JSON.stringify({ theme: "dark" })));

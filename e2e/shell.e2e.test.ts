@@ -5,8 +5,10 @@ import { defaultPassword, registerViaApi, uniqueEmail } from "./support/api.ts";
 import {
   accountShown,
   button,
+  expectRefusal,
   field,
   label,
+  nextStep,
   onLoginPage,
   sendCodeAndRead,
   signIn,
@@ -147,7 +149,11 @@ describe("the console shell", () => {
     await button(page, label.logout).click();
     await onLoginPage(page);
     await signIn(page, email, defaultPassword);
-    await expect.poll(() => page.getByRole("alert").allTextContents()).toContain("Wrong e-mail or password");
+    await expectRefusal(page, {
+      toast: "Wrong e-mail or password",
+      field: label.password,
+      nextStep: nextStep.checkCredentials,
+    });
     await field(page, label.password).fill("Better123");
     await button(page, label.signIn).click();
     await waitForPath(page, "/console/index");

@@ -3,7 +3,8 @@ import { registerViaApi, uniqueEmail } from "./support/api.ts";
 import {
   accountShown,
   button,
-  expectAlert,
+  expectRefusal,
+  nextStep,
   label,
   onLoginPage,
   signIn,
@@ -22,7 +23,11 @@ describe("sign in", () => {
 
     await page.goto("/login");
     await signIn(page, email, "Wrong1234");
-    await expectAlert(page, "Wrong e-mail or password");
+    await expectRefusal(page, {
+      toast: "Wrong e-mail or password",
+      field: label.password,
+      nextStep: nextStep.checkCredentials,
+    });
     expect(where(page)).toBe("/login");
     expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
     expect(await button(page, label.signIn).isEnabled()).toBe(true);

@@ -2,7 +2,17 @@ import { Secret, TOTP } from "otpauth";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { registerViaApi, uniqueEmail } from "./support/api.ts";
-import { button, expectAlert, field, label, onLoginPage, settled, signIn, waitForPath } from "./support/console.ts";
+import {
+  button,
+  expectRefusal,
+  field,
+  label,
+  nextStep,
+  onLoginPage,
+  settled,
+  signIn,
+  waitForPath,
+} from "./support/console.ts";
 import { auditLayout, describeAudit } from "./support/layout-audit.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
@@ -78,7 +88,11 @@ describe("two-factor sign-in (TOTP)", () => {
     await logOut(page);
     await passwordStep(page, email);
     await typeCodeAndEnter(page, text.authCode, codes[0] ?? "");
-    await expectAlert(page, "The two-factor code is wrong");
+    await expectRefusal(page, {
+      toast: "The two-factor code is wrong",
+      field: text.authCode,
+      nextStep: nextStep.authenticatorCode,
+    });
     expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
   });
 });

@@ -124,6 +124,34 @@ export async function expectAlert(page: Page, text: string) {
   expect(await alert.textContent()).toContain(text);
 }
 
+/**
+ * A refusal said once (issue 26): the error toast names it; the page adds `nextStep` — under the refused field, which is
+ * marked and has the focus, or in an alert — and never the toast's words outside the toast.
+ */
+export async function expectRefusal(page: Page, refusal: { toast: string; nextStep: string; field?: string }) {
+  await page.locator(".bp6-toast").filter({ hasText: refusal.toast }).first().waitFor({ timeout: 10_000 });
+  if (refusal.field) {
+    const input = field(page, refusal.field);
+    await expect.poll(() => input.getAttribute("aria-invalid")).toBe("true");
+    await expect.poll(() => input.evaluate((element) => element === document.activeElement)).toBe(true);
+    const describedBy = (await input.getAttribute("aria-describedby")) ?? "";
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(refusal.nextStep);
+  } else await expectAlert(page, refusal.nextStep);
+  const pageText = await page.evaluate(() => {
+    const copy = document.body.cloneNode(true) as HTMLElement;
+    for (const toasts of copy.querySelectorAll(".bp6-toast-container")) toasts.remove();
+    return copy.textContent ?? "";
+  });
+  expect(pageText, "the page repeats the toast's words").not.toContain(refusal.toast);
+}
+
+/** What the pages add to the refusals the journeys meet (locales/en-US.json, errorPage). */
+export const nextStep = {
+  checkCredentials: "Check the e-mail above, then type the password again",
+  emailTaken: "Sign in with this e-mail instead, or register with another one",
+  authenticatorCode: "Type the current code from your authenticator app, or a recovery code",
+} as const;
+
 /** The account menu's button: the merchant's name on a wide screen, an icon on a narrow one. */
 export const accountMenuButton = (page: Page) => page.getByTestId("account-menu-button");
 

@@ -37,9 +37,12 @@ export async function orderPackage(page: Page, packageCode: string): Promise<{ a
   await button(page, orderLabel.createOrder).click();
   const address = page.getByTestId("pay-address");
   await address.waitFor();
-  const summary = (await page.getByRole("dialog").getByRole("heading").first().textContent()) ?? "";
-  const orderCode = /\d{8,24}/.exec(summary)?.[0];
-  if (!orderCode) throw new Error(`the pay dialog's title names no order code: "${summary}"`);
+  // The title says what is bought (issue 26); the order's code is on the line under it.
+  const title = (await page.getByRole("dialog").getByRole("heading").first().textContent()) ?? "";
+  expect(title).toMatch(/^Pay for \S.*, \d+ \w+$/);
+  const codeLine = (await page.getByTestId("pay-order-code").textContent()) ?? "";
+  const orderCode = /\d{8,24}/.exec(codeLine)?.[0];
+  if (!orderCode) throw new Error(`the pay dialog names no order code under its title "${title}": "${codeLine}"`);
   return { address: (await address.textContent())?.trim() ?? "", orderCode };
 }
 

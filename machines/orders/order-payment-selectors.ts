@@ -49,6 +49,8 @@ export const selectOrderSummary = ({ context }: OrderPaymentSnapshot) => {
     orderCode: order.orderCode,
     packageCode: order.packageCode,
     packageName: order.packageName,
+    /** What is bought names the pay dialog (issue 26): the package and its term. */
+    term: { unit: order.termUnit, count: order.termCount },
     amount: order.amount,
     status: order.status,
     upgrade: order.upgrade,

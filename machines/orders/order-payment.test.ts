@@ -256,6 +256,14 @@ describe("orderPayment: cancelling", () => {
     expect(screen(s)).toBe("waiting");
   });
 
+  it("names the order by what is bought: the package and its term (issue 26)", async () => {
+    const s = await existing(order({ packageCode: "pro", termUnit: "quarter", termCount: 3 }), {}, "cancel");
+    expect(selectOrderSummary(s.actor.getSnapshot())).toMatchObject({
+      packageCode: "pro",
+      term: { unit: "quarter", count: 3 },
+    });
+  });
+
   it("opens on the confirmation for My orders' Cancel; keeping the order closes the dialog", async () => {
     const s = await existing(order({ upgrade: "replace" }), {}, "cancel");
     expect(screen(s)).toBe("confirmingCancel");

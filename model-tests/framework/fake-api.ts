@@ -1,5 +1,6 @@
 import { waitFor } from "@testing-library/react";
 import { ApiError } from "../../src/api/api-error.ts";
+import type { ApiReporter } from "../../src/api/client.ts";
 import type { Api } from "../../src/api/make-api.ts";
 import { actorResultOf } from "./model-events.ts";
 
@@ -104,4 +105,34 @@ export type ControlledApi = ReturnType<typeof createControlledApi>;
 
 function isList(controlled: ControlledCalls): controlled is ReadonlyArray<Method> {
   return Array.isArray(controlled);
+}
+
+/**
+ * The API as the console's client hands it out: every ApiError a call throws is told to the error policy first (a
+ * server's numeric code as an API error, anything else as no usable answer), so the path sees the real error toasts.
+ */
+export function reportingApi(api: Api, reporter: ApiReporter): Api {
+  const report = (error: unknown) => {
+    if (error instanceof ApiError) {
+      if (/^\d+$/.test(error.errCode)) reporter.apiError(error);
+      else reporter.transportError(error);
+    }
+    throw error;
+  };
+  return new Proxy(api, {
+    get: (target, area) => {
+      const calls = target[area as keyof Api] as unknown as Record<string, (...args: unknown[]) => unknown>;
+      return new Proxy(calls, {
+        get: (inner, name) => {
+          const call = inner[name as string];
+          if (typeof call !== "function") return call;
+          return (...args: unknown[]) => {
+            const result: unknown = call(...args);
+            // Not every call answers with a promise (watching an order returns its handle).
+            return result instanceof Promise ? result.catch(report) : result;
+          };
+        },
+      });
+    },
+  });
 }

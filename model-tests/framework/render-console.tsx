@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter, type NavigateFunction, useLocation, useNavigate } from "react-router";
 import { vi } from "vitest";
 import type { ApiReporter } from "../../src/api/client.ts";
+import { reportingApi } from "./fake-api.ts";
 import type { Api } from "../../src/api/make-api.ts";
 import { AppFrame, AppScreens } from "../../src/app/app.tsx";
 import { fakeMatchMedia } from "../../src/app/fake-match-media.ts";
@@ -52,6 +53,8 @@ export async function renderConsole(options: {
   for (const [key, value] of Object.entries(options.storage ?? {})) localStorage.setItem(key, value);
   const i18n = await createI18n("en-US");
   const notifications: string[] = [];
+  /** The red toasts, in order: what the error policy said (spec section 8). */
+  const errorToasts: string[] = [];
   const timers = manualTimers();
   const reload = vi.fn();
   let reporter: ApiReporter | null = null;
@@ -60,7 +63,10 @@ export async function renderConsole(options: {
     notify: {
       success: (m) => notifications.push(m),
       info: (m) => notifications.push(m),
-      error: (m) => notifications.push(m),
+      error: (m) => {
+        notifications.push(m);
+        errorToasts.push(m);
+      },
       outcome: (m) => notifications.push(m),
       pageChanged: () => {},
     },
@@ -70,7 +76,7 @@ export async function renderConsole(options: {
     matchMedia: options.matchMedia,
     api: (r) => {
       reporter = r;
-      return options.api;
+      return reportingApi(options.api, r);
     },
   });
   const addressBar: { navigate: NavigateFunction | null } = { navigate: null };
@@ -89,6 +95,7 @@ export async function renderConsole(options: {
     t: (key: string, values?: Record<string, unknown>) => String(i18n.t(key as never, values as never)),
     user: userEvent.setup({ delay: null }),
     notifications,
+    errorToasts,
     timers,
     reload,
     reporter: () => reporter as unknown as ApiReporter,

@@ -10,7 +10,7 @@ import { type ControlledApi, createControlledApi } from "../framework/fake-api.t
 import { type ConsoleHarness, renderConsole } from "../framework/render-console.tsx";
 import { runModel, unmapped } from "../framework/run-model.ts";
 import { demoCheckoutModel, pollEvent, visitorStart } from "../models/demo-checkout.model.ts";
-import { expectBusy } from "./form-steps.ts";
+import { expectBusy, expectNotRepeated, pageWords } from "./form-steps.ts";
 
 type Fire = (ms: number) => void;
 type H = ConsoleHarness & {
@@ -112,8 +112,9 @@ runModel(demoCheckoutModel, {
       await waitFor(() => {
         const alert = screen.getByRole("alert");
         expect(alert.textContent).toContain(h.t("demo.failedTitle"));
-        expect(alert.textContent).toContain(h.services.describeFailure(failure));
+        expect(alert.textContent).toContain(pageWords(h, failure));
       });
+      expectNotRepeated(h, failure);
       expect(screen.getByRole("button", { name: h.t("demo.retry") })).toBeTruthy();
       return;
     }
@@ -142,7 +143,7 @@ runModel(demoCheckoutModel, {
       expect(screen.getByTestId("demo-countdown").textContent).toBe(formatClock(secondsLeft(s.context))),
     );
     const alerts = () => screen.queryAllByRole("alert").map((a) => a.textContent);
-    if (failure) await waitFor(() => expect(alerts()).toContain(h.services.describeFailure(failure)));
+    if (failure) await waitFor(() => expect(alerts()).toContain(pageWords(h, failure)));
     else expect(alerts()).toEqual([]);
 
     if (s.matches({ pending: "paying" })) {

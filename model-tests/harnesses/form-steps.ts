@@ -1,5 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import { expect } from "vitest";
+import { type Failure, isServerRefusal } from "../../machines/api-failure.ts";
+import { type PageAddition, pageAddition } from "../../src/api/error-policy-page.ts";
 import type { ConsoleHarness } from "../framework/render-console.tsx";
 
 /** Replaces a labelled field's text the way a merchant would. */
@@ -13,19 +15,79 @@ export async function press(h: ConsoleHarness, name: string) {
   await h.user.click(await screen.findByRole("button", { name }));
 }
 
-/** Each field error (an i18n key) and the failure text are on screen. */
+/** Each field error (an i18n key) is on screen, and a failure is said once (`expectSaidOnce`). */
 export async function expectProblems(
   h: ConsoleHarness,
   fieldErrors: Partial<Record<string, string>>,
-  failure: { errCode: string; errMsg: string } | null,
+  failure: Failure | null,
 ) {
   const expected = Object.values(fieldErrors).flatMap((key) => (key ? [h.t(key)] : []));
-  if (failure) expected.push(h.services.describeFailure(failure));
   await waitFor(() => {
     const shown = screen.queryAllByRole("alert").map((element) => element.textContent ?? "");
     for (const text of expected) expect(shown).toContain(text);
   });
+  if (failure) await expectSaidOnce(h, failure, { fieldErrors });
 }
+
+/** The words of a failure's error toast (spec section 8): the console's text for a server's code, else errMsg. */
+export function toastWords(h: ConsoleHarness, failure: Failure): string {
+  return isServerRefusal(failure) ? h.services.describeFailure(failure) : failure.errMsg || "Request Error";
+}
+
+/**
+ * Issue 26, one message per error: the toast names the failure; the page adds what the error policy says — the refused
+ * field marked with what to do under it and the focus in it, or what to do next in an alert — and never the toast's words.
+ * `whenNoAnswer` is the page's own text for no usable answer (the login page's, spec section 8).
+ */
+export async function expectSaidOnce(
+  h: ConsoleHarness,
+  failure: Failure,
+  options: { whenNoAnswer?: string; fieldErrors?: Partial<Record<string, string>> } = {},
+) {
+  const addition = pageAddition(failure);
+  if (addition.kind === "unreported") {
+    await waitFor(() => expect(alertTexts()).toContain(addition.message || h.t("errors.generic")));
+    return;
+  }
+  const words = toastWords(h, failure);
+  expect(h.errorToasts, "the error toast").toContain(words);
+  await expectPageAddition(h, addition, failure, options);
+  expect(document.body.textContent ?? "", "the page repeats the toast's words").not.toContain(words);
+}
+
+async function expectPageAddition(
+  h: ConsoleHarness,
+  addition: Exclude<PageAddition, { kind: "unreported" }>,
+  failure: Failure,
+  options: { whenNoAnswer?: string; fieldErrors?: Partial<Record<string, string>> },
+) {
+  if (options.whenNoAnswer && !isServerRefusal(failure)) {
+    await waitFor(() => expect(alertTexts()).toContain(options.whenNoAnswer));
+    return;
+  }
+  if (addition.kind === "nothing") return;
+  const nextStep = h.t(addition.nextStep);
+  const fieldErrors = options.fieldErrors ?? {};
+  const field =
+    addition.kind === "field" ? document.querySelector<HTMLInputElement>(`input[name="${addition.field}"]`) : null;
+  if (addition.kind === "field" && field) {
+    // The form's own check of the field, newer than the refusal, speaks for it.
+    if (fieldErrors[addition.field]) return;
+    await waitFor(() => {
+      // A part of the form that does not hold the field (the code field's Send refusing the e-mail) says it above.
+      if (alertTexts().includes(nextStep)) return;
+      expect(field.getAttribute("aria-invalid"), `${addition.field} is marked`).toBe("true");
+      expect(document.getElementById(field.getAttribute("aria-describedby") ?? "")?.textContent).toBe(nextStep);
+      // The focus moves to it as the refusal arrives; a later submit the form's checks stopped has moved it on.
+      if (Object.keys(fieldErrors).length === 0)
+        expect(document.activeElement, `${addition.field} has the focus`).toBe(field);
+    });
+    return;
+  }
+  await waitFor(() => expect(alertTexts()).toContain(nextStep));
+}
+
+const alertTexts = () => screen.queryAllByRole("alert").map((element) => element.textContent ?? "");
 
 /** A Blueprint button that is loading cannot be pressed and shows a spinner. */
 export async function expectBusy(name: string) {
@@ -40,4 +102,20 @@ export async function expectBusy(name: string) {
 
 export async function expectLocation(h: ConsoleHarness, path: string) {
   await waitFor(() => expect(h.location()).toBe(path));
+}
+
+/** What a card or dialog adds after its own "could not be loaded" for a failure (`usePageAddition`), "" for nothing. */
+export function pageWords(h: ConsoleHarness, failure: Failure | null | undefined): string {
+  if (!failure) return "";
+  const addition = pageAddition(failure);
+  if (addition.kind === "unreported") return addition.message || h.t("errors.generic");
+  return addition.kind === "nothing" ? "" : h.t(addition.nextStep);
+}
+
+/** The failure's error toast was shown and the page does not say its words again (issue 26). */
+export function expectNotRepeated(h: ConsoleHarness, failure: Failure | null | undefined) {
+  if (!failure || pageAddition(failure).kind === "unreported") return;
+  const words = toastWords(h, failure);
+  expect(h.errorToasts, "the error toast").toContain(words);
+  expect(document.body.textContent ?? "", "the page repeats the toast's words").not.toContain(words);
 }

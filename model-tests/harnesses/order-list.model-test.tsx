@@ -10,7 +10,8 @@ import { type ConsoleHarness, renderConsole } from "../framework/render-console.
 import { runModel, unmapped } from "../framework/run-model.ts";
 import { loginResult, storedUser } from "../models/fixtures.ts";
 import { orderListModel } from "../models/order-list.model.ts";
-import { expectBusy, expectProblems, fill } from "./form-steps.ts";
+import { expectBusy, expectNotRepeated, expectProblems, fill, pageWords } from "./form-steps.ts";
+import { payDialogTitle } from "./order-pages.ts";
 import { signedInAnswers } from "./signed-in.ts";
 
 type H = ConsoleHarness & { fake: ControlledApi; payIntent: PayIntent | null };
@@ -85,7 +86,7 @@ runModel(orderListModel, {
           await h.user.click(await screen.findByRole("button", { name: h.t("orderPayment.keepOrder") }));
         else {
           const dialog = await screen.findByRole("dialog", {
-            name: new RegExp(h.t("orderPayment.dialogTitle", { code: "" }).trim()),
+            name: new RegExp(`^${h.t("orderPayment.dialogTitle", { name: ".+", term: ".+" })}$`),
           });
           const closes = await within(dialog).findAllByRole("button", { name: h.t("orderPayment.close") });
           await waitFor(() => expect((closes.at(-1) as HTMLButtonElement).disabled).toBe(false));
@@ -181,9 +182,10 @@ runModel(orderListModel, {
       if (s.matches({ details: "failed" })) {
         await waitFor(() =>
           expect(within(detailsDialog(h, code)).getByRole("alert").textContent).toContain(
-            h.services.describeFailure(context.detailFailure),
+            pageWords(h, context.detailFailure),
           ),
         );
+        if (context.detailFailure) expectNotRepeated(h, context.detailFailure);
         return;
       }
       const detail = context.detail;
@@ -218,7 +220,13 @@ runModel(orderListModel, {
     if (!target) throw new Error("paying without a target");
     if (target.intent === "cancel")
       await screen.findByText(h.t("orderPayment.cancelQuestion", { code: target.order.orderCode }));
-    else await screen.findByRole("dialog", { name: h.t("orderPayment.dialogTitle", { code: target.order.orderCode }) });
+    else {
+      const dialog = await screen.findByRole("dialog", { name: payDialogTitle(h, target.order) });
+      // The title says what is bought; the order's code is under it.
+      expect(within(dialog).getByTestId("pay-order-code").textContent).toBe(
+        h.t("orderPayment.orderCode", { code: target.order.orderCode }),
+      );
+    }
   },
   stop: (h) => h.cleanup(),
 });

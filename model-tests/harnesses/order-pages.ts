@@ -8,7 +8,7 @@ import { formatDate, formatUsdt } from "../../src/i18n/format.ts";
 import type { ControlledApi } from "../framework/fake-api.ts";
 import type { ConsoleHarness } from "../framework/render-console.tsx";
 import { balance, packages, subscription } from "../models/order-fixtures.ts";
-import { expectBusy } from "./form-steps.ts";
+import { expectBusy, expectNotRepeated, pageWords } from "./form-steps.ts";
 import { signedInAnswers } from "./signed-in.ts";
 
 // What the orderPurchase and orderPayment harnesses share: the buy page's catalogue, the order's live stream and the
@@ -110,9 +110,10 @@ export async function expectCatalogue(h: OrderPageHarness, expected: CatalogueEx
   const alerts = () => screen.queryAllByRole("alert").map((a) => a.textContent ?? "");
   const problems = [
     ...(Object.keys(expected.fieldErrors).length > 0 ? [h.t("validation.packageRequired")] : []),
-    ...(expected.failure ? [h.services.describeFailure(expected.failure)] : []),
+    ...(expected.failure ? [pageWords(h, expected.failure)] : []),
   ];
   await waitFor(() => expect(alerts()).toEqual(problems));
+  if (expected.failure) expectNotRepeated(h, expected.failure);
   expect(Boolean(screen.queryByRole("link", { name: h.t("orderPayment.goToMyOrders") }))).toBe(
     expected.failure?.errCode === "2204",
   );
@@ -124,4 +125,16 @@ export async function expectCatalogue(h: OrderPageHarness, expected: CatalogueEx
     return;
   }
   await waitFor(() => expect(button(h.t("orderPayment.createOrder")).disabled).toBe(false));
+}
+
+/** The pay dialog's title (issue 26): what is bought, "Pay for Basic, 1 month"; the order's code is said under it. */
+export function payDialogTitle(
+  h: ConsoleHarness,
+  order: { packageCode: string; packageName: string; termUnit: string; termCount: number },
+) {
+  const name = h.t(`packages.names.${order.packageCode}`, { defaultValue: order.packageName });
+  const term = h.t(`orderPayment.${order.termCount === 1 ? "termOne" : "termMany"}.${order.termUnit}`, {
+    count: order.termCount,
+  });
+  return h.t("orderPayment.dialogTitle", { name, term });
 }

@@ -26,7 +26,7 @@ import { runModel, unmapped } from "../framework/run-model.ts";
 import { loginResult, storedUser } from "../models/fixtures.ts";
 import { balance, catalogue, type payOptions, receivingAddress, visitorStart } from "../models/order-fixtures.ts";
 import { orderPaymentModel, pollEvent } from "../models/order-payment.model.ts";
-import { expectBusy } from "./form-steps.ts";
+import { expectBusy, expectNotRepeated, pageWords } from "./form-steps.ts";
 import {
   amount,
   button,
@@ -36,6 +36,7 @@ import {
   type OrderPageHarness,
   orderPageAnswers,
   packageName,
+  payDialogTitle,
   timersByInterval,
   type Watch,
 } from "./order-pages.ts";
@@ -65,7 +66,7 @@ function OrdersHost({ order, intent }: { order: Order; intent: "pay" | "cancel" 
   );
 }
 
-const titleOf = (h: H, s: S) => h.t("orderPayment.dialogTitle", { code: s.context.order.orderCode });
+const titleOf = (h: H, s: S) => payDialogTitle(h, s.context.order);
 const payDialog = (h: H, s: S) => screen.getByRole("dialog", { name: titleOf(h, s) });
 const latestWatch = (h: H) => {
   const watch = h.watches.at(-1);
@@ -284,8 +285,9 @@ async function expectOpen(h: H, s: S) {
         h.t(chains ? "orderPayment.chainsFailed" : "orderPayment.addressFailed"),
       ),
     );
-    const why = context.failure ? h.services.describeFailure(context.failure) : h.t("orderPayment.noChains");
+    const why = context.failure ? pageWords(h, context.failure) : h.t("orderPayment.noChains");
     expect(inDialog.getByRole("alert").textContent).toContain(why);
+    if (context.failure) expectNotRepeated(h, context.failure);
     expect(Boolean(inDialog.queryByLabelText(h.t("orderPayment.network")))).toBe(!chains);
     return;
   }
@@ -363,7 +365,8 @@ async function expectPayPanel(h: H, s: S, dialog: HTMLElement) {
   }
 
   const alerts = () => inDialog.queryAllByRole("alert").map((a) => a.textContent ?? "");
-  await waitFor(() => expect(alerts()).toEqual(context.failure ? [h.services.describeFailure(context.failure)] : []));
+  await waitFor(() => expect(alerts()).toEqual(context.failure ? [pageWords(h, context.failure)] : []));
+  if (context.failure) expectNotRepeated(h, context.failure);
   if (context.devPayment) {
     expect(inDialog.getByTestId("dev-payment").textContent).toBe(
       h.t("orderPayment.devPaymentSent", {

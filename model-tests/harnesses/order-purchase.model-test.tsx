@@ -17,14 +17,16 @@ import {
   type OrderPageHarness,
   orderPageAnswers,
   packageName,
+  payDialogTitle,
   timersByInterval,
   type Watch,
 } from "./order-pages.ts";
+import { expectNotRepeated, pageWords } from "./form-steps.ts";
 
 type S = ModelSnapshot<typeof orderPurchaseModel.machine>;
 type H = OrderPageHarness & { tickers(ms: number): number; loads: number };
 
-const titleOf = (h: H, s: S) => h.t("orderPayment.dialogTitle", { code: s.context.order?.orderCode ?? "" });
+const titleOf = (h: H, s: S) => (s.context.order ? payDialogTitle(h, s.context.order) : "");
 
 runModel(orderPurchaseModel, {
   async start() {
@@ -105,7 +107,8 @@ runModel(orderPurchaseModel, {
         await waitFor(() =>
           expect(screen.getByRole("alert").textContent).toContain(h.t("orderPayment.packagesFailed")),
         );
-        expect(screen.getByRole("alert").textContent).toContain(h.services.describeFailure(context.failure));
+        expect(screen.getByRole("alert").textContent).toContain(pageWords(h, context.failure));
+        expectNotRepeated(h, context.failure);
       } else await screen.findByText(h.t("orderPayment.noPackages"));
       expect(button(h.t("orderPayment.retry")).disabled).toBe(false);
       return;

@@ -7,6 +7,7 @@ import type { ConsoleHarness } from "../framework/render-console.tsx";
 import { runModel, unmapped } from "../framework/run-model.ts";
 import { subscriptionModel } from "../models/subscription.model.ts";
 import { renderSignedIn } from "./signed-in.ts";
+import { expectNotRepeated, pageWords } from "./form-steps.ts";
 
 type H = ConsoleHarness & { fake: ControlledApi };
 
@@ -30,10 +31,9 @@ runModel(subscriptionModel, {
       expect(links()).toHaveLength(0);
     } else if (s.matches({ plan: "failed" })) {
       await waitFor(() =>
-        expect(text("subscription-plan")).toBe(
-          `${h.t("subscription.failed")} ${h.services.describeFailure(planFailure)}`,
-        ),
+        expect(text("subscription-plan")).toBe(`${h.t("subscription.failed")} ${pageWords(h, planFailure)}`),
       );
+      expectNotRepeated(h, planFailure);
       expect(links()).toHaveLength(0);
     } else if (subscription?.package) {
       const pack = subscription.package;
@@ -64,7 +64,7 @@ runModel(subscriptionModel, {
     else if (s.matches({ balance: "failed" }))
       await waitFor(() =>
         expect(text("subscription-balance")).toContain(
-          `${h.t("subscription.balanceFailed")} ${h.services.describeFailure(balanceFailure)}`,
+          `${h.t("subscription.balanceFailed")} ${pageWords(h, balanceFailure)}`,
         ),
       );
     else

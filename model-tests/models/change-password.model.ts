@@ -1,7 +1,7 @@
 import { changePasswordMachine } from "../../machines/account/change-password.ts";
 import type { MachineModel } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
-import { english } from "./english.ts";
+import { english, saidOnce } from "./english.ts";
 import { failure, merchant, refusal } from "./fixtures.ts";
 
 const { done, failed } = eventBuilders(changePasswordMachine);
@@ -55,7 +55,7 @@ export const changePasswordModel: MachineModel<typeof changePasswordMachine> = {
     if (s.matches("submitting")) return "Change password shows a spinner";
     const problems = [
       ...Object.values(s.context.fieldErrors).map(english),
-      ...(s.context.failure ? [s.context.failure.errMsg] : []),
+      ...(s.context.failure ? [saidOnce(s.context.failure)] : []),
     ];
     return `The Change password dialog${problems.length ? `, showing ${problems.join(", ")}` : ""}`;
   },

@@ -1,7 +1,7 @@
 import { codeSenderMachine } from "../../machines/auth/code-sender.ts";
 import type { MachineModel } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
-import { english } from "./english.ts";
+import { english, saidOnce } from "./english.ts";
 import { failure, merchant, refusal } from "./fixtures.ts";
 
 const { done, failed } = eventBuilders(codeSenderMachine);
@@ -44,7 +44,7 @@ export const codeSenderModel: MachineModel<typeof codeSenderMachine> = {
     if (s.matches("sending")) return "The send button shows a spinner";
     if (s.matches("cooldown")) return `The button reads "Resend in ${s.context.cooldown} s" and is disabled`;
     if (s.context.fieldErrors.email) return `The e-mail shows ${english(s.context.fieldErrors.email)}`;
-    if (s.context.failure) return `The form shows "${s.context.failure.errMsg}"`;
+    if (s.context.failure) return `The form: ${saidOnce(s.context.failure)}`;
     return s.context.sentOnce ? 'The button reads "Resend code"' : 'The button reads "Send code"';
   },
   excluded: [],

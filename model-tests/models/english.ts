@@ -1,4 +1,5 @@
 import enUS from "../../locales/en-US.json" with { type: "json" };
+import { pageAddition } from "../../src/api/error-policy-page.ts";
 
 /** The en-US text of an i18n key, so printed steps say what the merchant reads. */
 export function english(key: string | undefined): string {
@@ -7,4 +8,16 @@ export function english(key: string | undefined): string {
   for (const part of key.split("."))
     node = node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
   return typeof node === "string" ? `"${node}"` : key;
+}
+
+/** How a failure is said (issue 26): the toast's words once, and what the page adds (src/api/error-policy-page.ts). */
+export function saidOnce(failure: { errCode: string; errMsg: string }): string {
+  const addition = pageAddition(failure);
+  if (addition.kind === "unreported") return `the page says "${failure.errMsg}"`;
+  const known = /^\d+$/.test(failure.errCode) ? english(`errors.${failure.errCode}`) : "";
+  const toast = known.startsWith('"') ? known : `"${failure.errMsg || "Request Error"}"`;
+  if (addition.kind === "nothing") return `a toast says ${toast}`;
+  const where =
+    addition.kind === "field" ? `the ${addition.field} field is marked, takes the focus and says` : "the page adds";
+  return `a toast says ${toast}; ${where} ${english(addition.nextStep)}`;
 }

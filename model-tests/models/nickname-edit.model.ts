@@ -1,7 +1,7 @@
 import { nicknameEditMachine } from "../../machines/account/nickname-edit.ts";
 import type { MachineModel } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
-import { english } from "./english.ts";
+import { english, saidOnce } from "./english.ts";
 import { failure, profile, refusal } from "./fixtures.ts";
 
 const { done, failed } = eventBuilders(nicknameEditMachine);
@@ -46,7 +46,7 @@ export const nicknameEditModel: MachineModel<typeof nicknameEditMachine> = {
     if (s.matches("submitting")) return "Save shows a spinner";
     const problems = [
       ...Object.values(s.context.fieldErrors).map(english),
-      ...(s.context.failure ? [s.context.failure.errMsg] : []),
+      ...(s.context.failure ? [saidOnce(s.context.failure)] : []),
     ];
     return `The Edit personal info dialog${problems.length ? `, showing ${problems.join(", ")}` : ""}`;
   },

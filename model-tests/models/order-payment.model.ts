@@ -1,7 +1,7 @@
 import { chosenChain, orderPaymentMachine, orderPollMs, secondsLeft } from "../../machines/orders/order-payment.ts";
 import type { MachineModel, ModelEvent, ModelSnapshot } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
-import { english } from "./english.ts";
+import { english, saidOnce } from "./english.ts";
 import { failure, refusal } from "./fixtures.ts";
 import {
   balance,
@@ -266,7 +266,7 @@ export const orderPaymentModel: MachineModel<typeof orderPaymentMachine> = {
   },
   describeState: (s) => {
     const { context } = s;
-    const problem = context.failure ? ` showing "${context.failure.errMsg}"` : "";
+    const problem = context.failure ? `; ${saidOnce(context.failure)}` : "";
     if (s.matches("paid"))
       return `The pay dialog is gone; a question ${english("orderPayment.paidQuestion")} with ${english("orderPayment.goToOrdersYes")} / ${english("orderPayment.goToOrdersNo")}`;
     if (s.matches("failed")) return `The pay dialog shows ${english("orderPayment.failedTitle")}`;

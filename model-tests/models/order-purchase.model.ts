@@ -1,7 +1,7 @@
 import { orderPurchaseMachine } from "../../machines/orders/order-purchase.ts";
 import type { MachineModel } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
-import { english } from "./english.ts";
+import { english, saidOnce } from "./english.ts";
 import { failure, refusal } from "./fixtures.ts";
 import { basic, catalogue, packages, pendingOrder, pro, trial, trialOrder, visitorStart } from "./order-fixtures.ts";
 
@@ -85,7 +85,7 @@ export const orderPurchaseModel: MachineModel<typeof orderPurchaseMachine, { pay
   },
   describeState: (s) => {
     const { context } = s;
-    const problem = context.failure ? ` showing "${context.failure.errMsg}"` : "";
+    const problem = context.failure ? `; ${saidOnce(context.failure)}` : "";
     if (s.matches("loadingCatalogue")) return `A spinner ${english("orderPayment.loadingPackages")}`;
     if (s.matches("catalogueFailed"))
       return `${context.failure ? english("orderPayment.packagesFailed") : english("orderPayment.noPackages")} with ${english("orderPayment.retry")}`;

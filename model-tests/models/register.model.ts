@@ -1,7 +1,7 @@
 import { registerMachine } from "../../machines/auth/register.ts";
 import type { MachineModel } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
-import { english } from "./english.ts";
+import { english, saidOnce } from "./english.ts";
 import { failure, merchant, refusal } from "./fixtures.ts";
 
 const { done, failed } = eventBuilders(registerMachine);
@@ -47,7 +47,7 @@ export const registerModel: MachineModel<typeof registerMachine> = {
       return errors.length
         ? `The form shows: ${errors.join(", ")}`
         : s.context.failure
-          ? `The form shows "${s.context.failure.errMsg}"`
+          ? `The form: ${saidOnce(s.context.failure)}`
           : "The empty registration form";
     }
     if (s.matches("submitting")) return "Register shows a spinner and cannot be pressed again";

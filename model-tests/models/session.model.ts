@@ -2,7 +2,7 @@ import { sessionMachine } from "../../machines/auth/session.ts";
 import { isServerRefusal } from "../../machines/api-failure.ts";
 import type { MachineModel, ModelEvent } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
-import { english } from "./english.ts";
+import { english, saidOnce } from "./english.ts";
 import { failure, loginResult, merchant, profile, storedUser } from "./fixtures.ts";
 
 /** TOTP is on: the first factor answers a challenge instead of a session. */
@@ -170,8 +170,8 @@ export const sessionModel: MachineModel<typeof sessionMachine, typeof aliases> =
     if (s.matches("signedOut")) {
       const failureText = s.context.failure
         ? isServerRefusal(s.context.failure)
-          ? s.context.failure.errMsg
-          : english("login.loginError")
+          ? saidOnce(s.context.failure)
+          : `${saidOnce(s.context.failure).replace(/; the page adds .*$/, "")}; the page adds ${english("login.loginError")}`
         : null;
       const problems = [...Object.values(s.context.fieldErrors).map(english), ...(failureText ? [failureText] : [])];
       return `The sign-in page${problems.length ? `, showing ${problems.join(", ")}` : ""}; no token stored`;
@@ -180,14 +180,14 @@ export const sessionModel: MachineModel<typeof sessionMachine, typeof aliases> =
     if (s.matches("secondFactor")) {
       const problems = [
         ...Object.values(s.context.fieldErrors).map(english),
-        ...(s.context.failure ? [s.context.failure.errMsg] : []),
+        ...(s.context.failure ? [saidOnce(s.context.failure)] : []),
       ];
       return `The two-factor step asks for the app's code, its field focused${problems.length ? `, showing ${problems.join(", ")}` : ""}; no token stored`;
     }
     if (s.matches("verifyingSecondFactor")) return "Verify shows a spinner";
     if (s.matches("loggingInWithGoogle")) return "Continue with Google shows a spinner";
     if (s.matches({ linkingGoogle: "proving" }))
-      return `${english("googleLink.title")}: the account's e-mail, a password field, a code field with Send code, and Cancel${s.context.failure ? `, showing "${s.context.failure.errMsg}"` : ""}`;
+      return `${english("googleLink.title")}: the account's e-mail, a password field, a code field with Send code, and Cancel${s.context.failure ? `; ${saidOnce(s.context.failure)}` : ""}`;
     if (s.matches({ linkingGoogle: "linking" })) return "The link step's buttons show a spinner";
     if (s.matches({ signedIn: "loadingProfile" })) return "The console, loading the profile";
     if (s.matches({ signedIn: "ready" })) return "The console shows the merchant's e-mail, nickname and user ID";

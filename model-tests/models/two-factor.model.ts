@@ -2,7 +2,7 @@ import type { TwoFactorSetup } from "../../contracts/schemas/two-factor.ts";
 import { twoFactorMachine } from "../../machines/account/two-factor.ts";
 import type { MachineModel } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
-import { english } from "./english.ts";
+import { english, saidOnce } from "./english.ts";
 import { failure, refusal } from "./fixtures.ts";
 
 const { done, failed } = eventBuilders(twoFactorMachine);
@@ -80,7 +80,7 @@ export const twoFactorModel: MachineModel<typeof twoFactorMachine> = {
     const card = english("twoFactor.title");
     const problems = [
       ...Object.values(s.context.fieldErrors).map((key) => english(key ?? "")),
-      ...(s.context.failure ? [s.context.failure.errMsg] : []),
+      ...(s.context.failure ? [saidOnce(s.context.failure)] : []),
     ];
     const showing = problems.length ? `, showing ${problems.join(", ")}` : "";
     if (s.matches("loading")) return `${card} shows a spinner`;

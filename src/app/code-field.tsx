@@ -5,8 +5,12 @@ import { useTranslation } from "react-i18next";
 import type { ActorRefFrom } from "xstate";
 import type { codeSenderMachine } from "../../machines/auth/code-sender.ts";
 import { selectSendingCode } from "../../machines/auth/code-sender-selectors.ts";
-import { FailureCallout } from "./failure-callout.tsx";
+import { FailureScope } from "./failure-callout.tsx";
 import { useValueBeforeHydration } from "../ui/before-hydration.ts";
+import { useFieldProblem } from "../ui/field-problem.ts";
+
+// Sending a code refuses no field of its own: an e-mail it refuses is said above (the e-mail field is outside).
+const noFields: readonly string[] = [];
 
 interface CodeFieldProps {
   sender: ActorRefFrom<typeof codeSenderMachine>;
@@ -27,12 +31,13 @@ export function CodeField({ sender, email, code, onCodeChange, error }: CodeFiel
   const sentOnce = useSelector(sender, (s) => s.context.sentOnce);
   const failure = useSelector(sender, (s) => s.context.failure);
   const canSend = useSelector(sender, (s) => s.can({ type: "code.send", email }));
-  const message = error && i18n.exists(error) ? String(t(error as never)) : error;
+  const refused = useFieldProblem("code", inputRef);
+  const message = error ? (i18n.exists(error) ? String(t(error as never)) : error) : refused;
 
   const label = cooldown > 0 ? t("code.resendIn", { seconds: cooldown }) : sentOnce ? t("code.resend") : t("code.send");
   return (
     <>
-      <FailureCallout failure={failure} />
+      <FailureScope failure={failure} fields={noFields} />
       <FormGroup
         label={t("fields.code")}
         labelFor={id}
@@ -48,6 +53,7 @@ export function CodeField({ sender, email, code, onCodeChange, error }: CodeFiel
         <div className="code-row">
           <InputGroup
             id={id}
+            name="code"
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}

@@ -4,7 +4,7 @@ import type { FormEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Subscribable } from "xstate";
 import type { FormDialogContext, FormDialogTag } from "../../machines/form-dialog.ts";
-import { FailureCallout } from "./failure-callout.tsx";
+import { FailureScope } from "./failure-callout.tsx";
 
 interface FormDialogView {
   hasTag(tag: FormDialogTag): boolean;
@@ -47,8 +47,7 @@ export function FormDialog({ actor, title, submitText, onSubmit, onOpening, onCl
     <Dialog isOpen={open} title={title} onOpening={onOpening} onClose={close} onClosed={onClosed}>
       <form onSubmit={submit} noValidate>
         <DialogBody>
-          <FailureCallout failure={failure} />
-          {children}
+          <FailureScope failure={failure}>{children}</FailureScope>
         </DialogBody>
         <DialogFooter
           actions={

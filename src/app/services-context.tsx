@@ -21,4 +21,3 @@ export const useTabsActor = (): Services["tabs"] => useServices().tabs;
 export const useNavDrawerActor = (): Services["navDrawer"] => useServices().navDrawer;
 export const useLanguageChangeActor = (): Services["languageChange"] => useServices().languageChange;
 export const useNotify = (): Services["notify"] => useServices().notify;
-export const useDescribeFailure = (): Services["describeFailure"] => useServices().describeFailure;

@@ -18,6 +18,7 @@ export const publicSections = [
   "code",
   "session",
   "errors",
+  "errorPage",
   "validation",
   "navbar",
   "language",

@@ -41,6 +41,7 @@ export function ChangePasswordDialog({ actor, sender, email }: ChangePasswordDia
         value={form.oldPassword}
         onValueChange={set("oldPassword")}
         error={fieldErrors.oldPassword}
+        name="oldPassword"
         autoFocus
       />
       <FormField
@@ -50,6 +51,7 @@ export function ChangePasswordDialog({ actor, sender, email }: ChangePasswordDia
         value={form.password}
         onValueChange={set("password")}
         error={fieldErrors.password}
+        name="password"
       />
       <p className="bp6-text-muted form-hint">{t("validation.passwordRules")}</p>
       <FormField

@@ -1,6 +1,7 @@
 import {
   Applications,
   BankAccount,
+  Box,
   CreditCard,
   Dashboard,
   Document,
@@ -17,6 +18,7 @@ import type { ReactElement } from "react";
 const icons: Record<string, () => ReactElement> = {
   dashboard: () => <Dashboard />,
   "shopping-cart": () => <ShoppingCart />,
+  box: () => <Box />,
   document: () => <Document />,
   "credit-card": () => <CreditCard />,
   "bank-account": () => <BankAccount />,

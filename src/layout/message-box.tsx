@@ -5,10 +5,11 @@ import { useTranslation } from "react-i18next";
 import type { MessageType } from "../../contracts/schemas/message.ts";
 import { type MessageBoxActor, unreadCount } from "../../machines/shell/message-box.ts";
 import { selectMessagePanel } from "../../machines/shell/message-box-selectors.ts";
-import { useDescribeFailure, useServices, useSessionActor } from "../app/services-context.tsx";
+import { useServices, useSessionActor } from "../app/services-context.tsx";
 import { ModalDrawer } from "../ui/modal-drawer.tsx";
 import { MessageList } from "./message-list.tsx";
 import { provideMessageBox } from "./shell-machines.ts";
+import { usePageAddition } from "../app/failure-callout.tsx";
 
 /**
  * The navbar's message box (spec section 2): unread badge, tabs Message, Notice, Todo, and the role switch. A popover
@@ -69,7 +70,7 @@ export function MessageBox({ presentation }: { presentation: "popover" | "sheet"
 
 function MessagePanel({ actor, onClose }: { actor: MessageBoxActor; onClose?: () => void }) {
   const { t } = useTranslation();
-  const describeFailure = useDescribeFailure();
+  const nextStep = usePageAddition();
   // The panel shows only while open; its view is built anew on every snapshot (canRead answers for any ids).
   const { tab, loading, failure, readFailure, canReload, tabs, canRead } = useSelector(actor, selectMessagePanel);
 
@@ -104,7 +105,7 @@ function MessagePanel({ actor, onClose }: { actor: MessageBoxActor; onClose?: ()
       ) : null}
       {failure ? (
         <Callout intent="danger" role="alert" compact className="message-box-status">
-          {t("messageBox.loadFailed")} {describeFailure(failure)}{" "}
+          {t("messageBox.loadFailed")} {nextStep(failure)}{" "}
           <Button
             size="small"
             intent="danger"
@@ -115,7 +116,7 @@ function MessagePanel({ actor, onClose }: { actor: MessageBoxActor; onClose?: ()
       ) : null}
       {readFailure ? (
         <Callout intent="warning" role="alert" compact className="message-box-status">
-          {t("messageBox.readFailed")} {describeFailure(readFailure)}
+          {t("messageBox.readFailed")} {nextStep(readFailure)}
         </Callout>
       ) : null}
       <Tabs

@@ -1,7 +1,8 @@
 import { useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
-import { NavLink } from "react-router";
+import { Link, useLocation } from "react-router";
 import { selectMenu } from "../../machines/shell/settings-selectors.ts";
+import { activeMenuEntry } from "../app/route-names.ts";
 import { useSettingsActor } from "../app/services-context.tsx";
 import { menuIcon } from "./menu-icons.tsx";
 
@@ -15,6 +16,10 @@ export function SideMenu({ variant, collapsed = false }: { variant: keyof typeof
   const { t, i18n } = useTranslation();
   const settings = useSettingsActor();
   const entries = useSelector(settings, selectMenu);
+  const active = activeMenuEntry(
+    useLocation().pathname,
+    entries.map((entry) => entry.path),
+  );
   return (
     <nav className={collapsed ? `${navClass[variant]} collapsed` : navClass[variant]} aria-label={t("menu.label")}>
       <ul className="bp6-menu">
@@ -22,15 +27,17 @@ export function SideMenu({ variant, collapsed = false }: { variant: keyof typeof
           const label = i18n.exists(entry.name) ? String(t(entry.name as never)) : entry.name;
           return (
             <li key={entry.path}>
-              <NavLink
+              <Link
                 to={entry.path}
-                className={({ isActive }) => `bp6-menu-item${isActive ? " bp6-active bp6-intent-primary" : ""}`}
+                // The route table says which entry a page belongs to; a link matching by prefix would light /order for /order/buy.
+                className={`bp6-menu-item${entry.path === active ? " bp6-active bp6-intent-primary" : ""}`}
+                aria-current={entry.path === active ? "page" : undefined}
                 title={collapsed ? label : undefined}
                 aria-label={collapsed ? label : undefined}
               >
                 <span className="bp6-menu-item-icon">{menuIcon(entry.icon)}</span>
                 {collapsed ? null : <span className="bp6-fill">{label}</span>}
-              </NavLink>
+              </Link>
             </li>
           );
         })}

@@ -2,11 +2,14 @@ import { FormGroup, InputGroup, type InputGroupProps } from "@blueprintjs/core";
 import { useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useValueBeforeHydration } from "./before-hydration.ts";
+import { useFieldProblem } from "./field-problem.ts";
 
 interface FormFieldProps extends Omit<InputGroupProps, "id" | "intent" | "inputRef"> {
   label: string;
   /** An i18n key (validation.* / errors.*) or an already translated message. */
   error?: string | undefined;
+  /** The field's name in the request, so a refusal of it marks this field (`FieldProblemContext`). */
+  name?: string;
 }
 
 /** A labelled text input whose error is announced to screen readers and tied to the input. */
@@ -15,7 +18,8 @@ export function FormField({ label, error, ...input }: FormFieldProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   useValueBeforeHydration(inputRef, input.value, input.onValueChange);
-  const message = error ? (i18n.exists(error) ? String(t(error as never)) : error) : undefined;
+  const refused = useFieldProblem(input.name, inputRef);
+  const message = error ? (i18n.exists(error) ? String(t(error as never)) : error) : refused;
   return (
     <FormGroup
       label={label}

@@ -9,7 +9,7 @@ import {
   selectResetStep,
 } from "../../../machines/auth/forgot-password-selectors.ts";
 import { useServices } from "../../app/services-context.tsx";
-import { FailureCallout } from "../../app/failure-callout.tsx";
+import { FailureScope } from "../../app/failure-callout.tsx";
 import { useHeldSubmit } from "../../ui/before-hydration.ts";
 import { FormField } from "../../ui/form-field.tsx";
 import { AuthLayout } from "./auth-layout.tsx";
@@ -54,47 +54,51 @@ export default function ForgotPasswordPage() {
       <p className="bp6-text-muted" aria-live="polite">
         {t("forgot.step", { step, total: 2 })} · {step === 1 ? t("forgot.stepIdentify") : t("forgot.stepPassword")}
       </p>
-      <FailureCallout failure={failure} />
-      {step === 1 ? (
-        <form ref={formRef} onSubmit={submitIdentity} noValidate aria-label={t("forgot.stepIdentify")}>
-          <FormField
-            label={t("fields.email")}
-            type="email"
-            autoComplete="email"
-            value={email}
-            onValueChange={setEmail}
-            error={fieldErrors.email ?? senderErrors.email}
-            autoFocus
-          />
-          <CodeField sender={sender} email={email} code={code} onCodeChange={setCode} error={fieldErrors.code} />
-          <Button type="submit" intent="primary" fill size="large" loading={busy} text={t("forgot.next")} />
-        </form>
-      ) : (
-        <form onSubmit={submitPassword} noValidate aria-label={t("forgot.stepPassword")}>
-          <FormField
-            label={t("fields.newPassword")}
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onValueChange={setPassword}
-            error={fieldErrors.password}
-            autoFocus
-          />
-          <p className="bp6-text-muted form-hint">{t("validation.passwordRules")}</p>
-          <FormField
-            label={t("fields.repeatPassword")}
-            type="password"
-            autoComplete="new-password"
-            value={repeatPassword}
-            onValueChange={setRepeatPassword}
-            error={fieldErrors.repeatPassword}
-          />
-          <div className="form-actions">
-            <Button text={t("forgot.back")} onClick={() => flow.send({ type: "step.back" })} disabled={busy} />
-            <Button type="submit" intent="primary" loading={busy} text={t("forgot.submit")} />
-          </div>
-        </form>
-      )}
+      <FailureScope failure={failure}>
+        {step === 1 ? (
+          <form ref={formRef} onSubmit={submitIdentity} noValidate aria-label={t("forgot.stepIdentify")}>
+            <FormField
+              label={t("fields.email")}
+              type="email"
+              autoComplete="email"
+              value={email}
+              onValueChange={setEmail}
+              error={fieldErrors.email ?? senderErrors.email}
+              name="email"
+              autoFocus
+            />
+            <CodeField sender={sender} email={email} code={code} onCodeChange={setCode} error={fieldErrors.code} />
+            <Button type="submit" intent="primary" fill size="large" loading={busy} text={t("forgot.next")} />
+          </form>
+        ) : (
+          <form onSubmit={submitPassword} noValidate aria-label={t("forgot.stepPassword")}>
+            <FormField
+              label={t("fields.newPassword")}
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onValueChange={setPassword}
+              error={fieldErrors.password}
+              name="password"
+              autoFocus
+            />
+            <p className="bp6-text-muted form-hint">{t("validation.passwordRules")}</p>
+            <FormField
+              label={t("fields.repeatPassword")}
+              type="password"
+              autoComplete="new-password"
+              value={repeatPassword}
+              onValueChange={setRepeatPassword}
+              error={fieldErrors.repeatPassword}
+              name="repeatPassword"
+            />
+            <div className="form-actions">
+              <Button text={t("forgot.back")} onClick={() => flow.send({ type: "step.back" })} disabled={busy} />
+              <Button type="submit" intent="primary" loading={busy} text={t("forgot.submit")} />
+            </div>
+          </form>
+        )}
+      </FailureScope>
       <Dialog
         isOpen={done}
         title={t("forgot.doneTitle")}

@@ -2,7 +2,7 @@ import { Button, Callout } from "@blueprintjs/core";
 import { useActorRef, useSelector } from "@xstate/react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FailureCallout } from "../../app/failure-callout.tsx";
+import { FailureScope } from "../../app/failure-callout.tsx";
 import { useServices } from "../../app/services-context.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { provideCodeSender } from "./auth-machines.ts";
@@ -37,26 +37,28 @@ export function GoogleLinkStep({ email, busy }: { email: string; busy: boolean }
       <Callout intent="primary" compact className="form-failure">
         {t("googleLink.explain", { email })}
       </Callout>
-      <FailureCallout failure={failure} />
-      <form onSubmit={linkWithPassword} noValidate aria-label={t("googleLink.withPassword")}>
-        <FormField
-          label={t("fields.password")}
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onValueChange={setPassword}
-          error={fieldErrors.password}
-          autoFocus
-        />
-        <Button type="submit" intent="primary" fill loading={busy} text={t("googleLink.withPassword")} />
-      </form>
-      <div className="sign-in-divider" aria-hidden="true">
-        <span>{t("google.or")}</span>
-      </div>
-      <form onSubmit={linkWithCode} noValidate aria-label={t("googleLink.withCode")}>
-        <CodeField sender={sender} email={email} code={code} onCodeChange={setCode} error={fieldErrors.code} />
-        <Button type="submit" fill loading={busy} text={t("googleLink.withCode")} />
-      </form>
+      <FailureScope failure={failure}>
+        <form onSubmit={linkWithPassword} noValidate aria-label={t("googleLink.withPassword")}>
+          <FormField
+            label={t("fields.password")}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onValueChange={setPassword}
+            error={fieldErrors.password}
+            name="password"
+            autoFocus
+          />
+          <Button type="submit" intent="primary" fill loading={busy} text={t("googleLink.withPassword")} />
+        </form>
+        <div className="sign-in-divider" aria-hidden="true">
+          <span>{t("google.or")}</span>
+        </div>
+        <form onSubmit={linkWithCode} noValidate aria-label={t("googleLink.withCode")}>
+          <CodeField sender={sender} email={email} code={code} onCodeChange={setCode} error={fieldErrors.code} />
+          <Button type="submit" fill loading={busy} text={t("googleLink.withCode")} />
+        </form>
+      </FailureScope>
       <Button
         variant="minimal"
         fill

@@ -14,7 +14,7 @@ import {
 import { storageKeys } from "../../api/session-storage.ts";
 import { afterLoginTarget } from "../../app/route-guard.ts";
 import { useSessionActor } from "../../app/services-context.tsx";
-import { FailureCallout } from "../../app/failure-callout.tsx";
+import { FailureScope } from "../../app/failure-callout.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { useCheckedBeforeHydration, useHeldSubmit } from "../../ui/before-hydration.ts";
 import { AuthLayout } from "./auth-layout.tsx";
@@ -86,26 +86,29 @@ export default function LoginPage() {
         </Suspense>
       ) : (
         <form ref={formRef} onSubmit={submit} noValidate aria-label={t("login.title")}>
-          <FailureCallout failure={failure} whenNoAnswer={t("login.loginError")} />
-          {/* data-stored-*: the prerendered page fills in the remembered e-mail before it paints (scripts/prerender/page-scripts.ts). */}
-          <FormField
-            label={t("fields.email")}
-            type="email"
-            autoComplete="username"
-            value={email}
-            onValueChange={setEmail}
-            error={fieldErrors.email}
-            autoFocus
-            data-stored-value={storageKeys.rememberedEmail}
-          />
-          <FormField
-            label={t("fields.password")}
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onValueChange={setPassword}
-            error={fieldErrors.password}
-          />
+          <FailureScope failure={failure} whenNoAnswer={t("login.loginError")}>
+            {/* data-stored-*: the prerendered page fills in the remembered e-mail before it paints (scripts/prerender/page-scripts.ts). */}
+            <FormField
+              label={t("fields.email")}
+              type="email"
+              autoComplete="username"
+              value={email}
+              onValueChange={setEmail}
+              error={fieldErrors.email}
+              name="email"
+              autoFocus
+              data-stored-value={storageKeys.rememberedEmail}
+            />
+            <FormField
+              label={t("fields.password")}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onValueChange={setPassword}
+              error={fieldErrors.password}
+              name="password"
+            />
+          </FailureScope>
           <div className="form-row">
             <Checkbox
               label={t("login.remember")}

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { selectRegisteredEmail, selectRegistering } from "../../../machines/auth/register-selectors.ts";
 import { useServices } from "../../app/services-context.tsx";
-import { FailureCallout } from "../../app/failure-callout.tsx";
+import { FailureScope } from "../../app/failure-callout.tsx";
 import { useHeldSubmit } from "../../ui/before-hydration.ts";
 import { FormField } from "../../ui/form-field.tsx";
 import { AuthLayout } from "./auth-layout.tsx";
@@ -47,40 +47,44 @@ export default function RegisterPage() {
       }
     >
       <form ref={formRef} onSubmit={submit} noValidate aria-label={t("register.title")}>
-        <FailureCallout failure={failure} />
-        <FormField
-          label={t("fields.email")}
-          type="email"
-          autoComplete="email"
-          value={form.email}
-          onValueChange={set("email")}
-          error={fieldErrors.email ?? senderErrors.email}
-          autoFocus
-        />
-        <CodeField
-          sender={sender}
-          email={form.email}
-          code={form.code}
-          onCodeChange={set("code")}
-          error={fieldErrors.code}
-        />
-        <FormField
-          label={t("fields.password")}
-          type="password"
-          autoComplete="new-password"
-          value={form.password}
-          onValueChange={set("password")}
-          error={fieldErrors.password}
-        />
-        <p className="bp6-text-muted form-hint">{t("validation.passwordRules")}</p>
-        <FormField
-          label={t("fields.repeatPassword")}
-          type="password"
-          autoComplete="new-password"
-          value={form.repeatPassword}
-          onValueChange={set("repeatPassword")}
-          error={fieldErrors.repeatPassword}
-        />
+        <FailureScope failure={failure}>
+          <FormField
+            label={t("fields.email")}
+            type="email"
+            autoComplete="email"
+            value={form.email}
+            onValueChange={set("email")}
+            error={fieldErrors.email ?? senderErrors.email}
+            name="email"
+            autoFocus
+          />
+          <CodeField
+            sender={sender}
+            email={form.email}
+            code={form.code}
+            onCodeChange={set("code")}
+            error={fieldErrors.code}
+          />
+          <FormField
+            label={t("fields.password")}
+            type="password"
+            autoComplete="new-password"
+            value={form.password}
+            onValueChange={set("password")}
+            error={fieldErrors.password}
+            name="password"
+          />
+          <p className="bp6-text-muted form-hint">{t("validation.passwordRules")}</p>
+          <FormField
+            label={t("fields.repeatPassword")}
+            type="password"
+            autoComplete="new-password"
+            value={form.repeatPassword}
+            onValueChange={set("repeatPassword")}
+            error={fieldErrors.repeatPassword}
+            name="repeatPassword"
+          />
+        </FailureScope>
         <Button type="submit" intent="primary" fill size="large" loading={busy} text={t("register.submit")} />
       </form>
     </AuthLayout>

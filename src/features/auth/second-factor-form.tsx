@@ -3,7 +3,7 @@ import { useSelector } from "@xstate/react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSessionActor } from "../../app/services-context.tsx";
-import { FailureCallout } from "../../app/failure-callout.tsx";
+import { FailureScope } from "../../app/failure-callout.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 
 /** The sign-in's second step (TOTP on): the app's code or a recovery code; the field takes focus, Enter submits. */
@@ -19,18 +19,20 @@ export function SecondFactorForm({ busy, codeError }: { busy: boolean; codeError
   return (
     <form onSubmit={submit} noValidate aria-label={t("login.secondFactorTitle")}>
       <p>{t("login.secondFactorPrompt")}</p>
-      <FailureCallout failure={failure} />
-      <FormField
-        label={t("login.secondFactorCode")}
-        value={code}
-        onValueChange={setCode}
-        error={codeError}
-        autoComplete="one-time-code"
-        autoCapitalize="off"
-        spellCheck={false}
-        maxLength={11}
-        autoFocus
-      />
+      <FailureScope failure={failure}>
+        <FormField
+          label={t("login.secondFactorCode")}
+          value={code}
+          onValueChange={setCode}
+          error={codeError}
+          autoComplete="one-time-code"
+          autoCapitalize="off"
+          spellCheck={false}
+          maxLength={11}
+          name="code"
+          autoFocus
+        />
+      </FailureScope>
       <Button type="submit" intent="primary" fill size="large" loading={busy} text={t("login.secondFactorSubmit")} />
       <Button
         className="second-factor-back"

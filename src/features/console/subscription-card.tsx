@@ -11,10 +11,11 @@ import {
   type UsageLine,
 } from "../../../machines/orders/subscription-selectors.ts";
 import { routePaths } from "../../app/route-names.ts";
-import { useDescribeFailure, useServices } from "../../app/services-context.tsx";
+import { useServices } from "../../app/services-context.tsx";
 import { formatCount, formatDateTime, formatUsdt } from "../../i18n/format.ts";
 import { provideSubscription } from "./console-machines.ts";
 import "./subscription-card.css";
+import { usePageAddition } from "../../app/failure-callout.tsx";
 
 /** The console home's package card: the package and its expiry, the resource check, the balance, upgrade and trial. */
 export function SubscriptionCard() {
@@ -25,6 +26,7 @@ export function SubscriptionCard() {
   const balance = useSelector(actor, selectBalance);
   const entries = useSelector(actor, selectEntries, (a, b) => a.upgrade === b.upgrade && a.trial === b.trial);
   const canRetry = useSelector(actor, selectCanRetry);
+  const nextStep = usePageAddition();
   const retry = () => actor.send({ type: "subscription.retry" });
 
   return (
@@ -41,7 +43,7 @@ export function SubscriptionCard() {
         {balance.kind === "loading" ? <span className="bp6-text-muted">{t("subscription.loading")}</span> : null}
         {balance.kind === "failed" ? (
           <span className="subscription-problem" role="alert">
-            {t("subscription.balanceFailed")} {services.describeFailure(balance.failure)}
+            {t("subscription.balanceFailed")} {nextStep(balance.failure)}
           </span>
         ) : null}
       </p>
@@ -76,7 +78,7 @@ export function SubscriptionCard() {
 
 function PlanPart({ plan }: { plan: PlanView }) {
   const { t, i18n } = useTranslation();
-  const describeFailure = useDescribeFailure();
+  const nextStep = usePageAddition();
   if (plan.kind === "loading") {
     return (
       <div className="subscription-status" role="status" aria-busy="true" data-testid="subscription-plan">
@@ -88,7 +90,7 @@ function PlanPart({ plan }: { plan: PlanView }) {
   if (plan.kind === "failed") {
     return (
       <p className="subscription-problem" role="alert" data-testid="subscription-plan">
-        {t("subscription.failed")} {describeFailure(plan.failure)}
+        {t("subscription.failed")} {nextStep(plan.failure)}
       </p>
     );
   }

@@ -2,10 +2,10 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLTable, Spinner }
 import { useTranslation } from "react-i18next";
 import type { DetailDialogView, DetailFacts } from "../../../machines/orders/order-list-selectors.ts";
 import type { OrderDetail } from "../../../contracts/schemas/order.ts";
-import { useDescribeFailure } from "../../app/services-context.tsx";
 import { ScrollRegion } from "../../ui/scroll-region.tsx";
 import { OrderStatusTag, useOrderText } from "./order-text.tsx";
 import { formatCount } from "../../i18n/format.ts";
+import { usePageAddition } from "../../app/failure-callout.tsx";
 
 interface OrderDetailDialogProps {
   view: DetailDialogView;
@@ -16,7 +16,7 @@ interface OrderDetailDialogProps {
 /** An order's details (spec section 3) and the transfers that paid it. */
 export function OrderDetailDialog({ view, onRetry, onClose }: OrderDetailDialogProps) {
   const { t } = useTranslation();
-  const describeFailure = useDescribeFailure();
+  const nextStep = usePageAddition();
   const orderCode = view.open ? view.orderCode : "";
   return (
     <Dialog
@@ -34,7 +34,7 @@ export function OrderDetailDialog({ view, onRetry, onClose }: OrderDetailDialogP
         ) : null}
         {view.open && view.kind === "failed" ? (
           <Callout intent="danger" role="alert">
-            {t("orders.details.failed")} {describeFailure(view.failure)}{" "}
+            {t("orders.details.failed")} {nextStep(view.failure)}{" "}
             <Button size="small" intent="danger" text={t("orders.details.retry")} onClick={onRetry} />
           </Callout>
         ) : null}

@@ -1,10 +1,10 @@
 import { Button, Callout, HTMLTable, NonIdealState, Spinner } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import type { OrderRow, OrderTableView } from "../../../machines/orders/order-list-selectors.ts";
-import { useDescribeFailure } from "../../app/services-context.tsx";
 import { formatDateTimeParts } from "../../i18n/format.ts";
 import { ScrollRegion } from "../../ui/scroll-region.tsx";
 import { OrderStatusTag, useOrderText } from "./order-text.tsx";
+import { usePageAddition } from "../../app/failure-callout.tsx";
 
 interface OrderTableProps {
   view: OrderTableView;
@@ -17,7 +17,7 @@ interface OrderTableProps {
 /** The list's body: loading, failure with Retry, no orders, or the rows with their operations. */
 export function OrderTable({ view, onRetry, onDetails, onPay, onCancel }: OrderTableProps) {
   const { t } = useTranslation();
-  const describeFailure = useDescribeFailure();
+  const nextStep = usePageAddition();
   if (view.kind === "loading") {
     return (
       <div className="order-table-status" role="status" aria-busy="true" data-testid="orders-loading">
@@ -29,7 +29,7 @@ export function OrderTable({ view, onRetry, onDetails, onPay, onCancel }: OrderT
   if (view.kind === "failed") {
     return (
       <Callout intent="danger" role="alert" className="order-table-status" data-testid="orders-failed">
-        {t("orders.loadFailed")} {describeFailure(view.failure)}{" "}
+        {t("orders.loadFailed")} {nextStep(view.failure)}{" "}
         <Button size="small" intent="danger" text={t("orders.retry")} onClick={onRetry} />
       </Callout>
     );

@@ -10,15 +10,14 @@ import {
   selectCurrentPackage,
 } from "../../../machines/orders/order-purchase-selectors.ts";
 import { routePaths } from "../../app/route-names.ts";
-import { useDescribeFailure } from "../../app/services-context.tsx";
-import { FailureCallout } from "../../app/failure-callout.tsx";
+import { FailureScope, usePageAddition } from "../../app/failure-callout.tsx";
 import { usePaymentText } from "./payment-text.ts";
 
 /** The packages as cards: choose one, then Create order. */
 export function PackageCatalogue({ actor }: { actor: OrderPurchaseActor }) {
   const { t } = useTranslation();
   const text = usePaymentText();
-  const describeFailure = useDescribeFailure();
+  const nextStep = usePageAddition();
   const view = useSelector(actor, selectCatalogue);
   const current = useSelector(actor, selectCurrentPackage);
   const balance = useSelector(actor, selectBalance);
@@ -31,7 +30,7 @@ export function PackageCatalogue({ actor }: { actor: OrderPurchaseActor }) {
   if (view.kind === "failed") {
     return (
       <Callout intent="danger" role="alert" title={t("orderPayment.packagesFailed")}>
-        <p>{describeFailure(view.failure)}</p>
+        <p>{nextStep(view.failure)}</p>
         {retry}
       </Callout>
     );
@@ -83,7 +82,7 @@ export function PackageCatalogue({ actor }: { actor: OrderPurchaseActor }) {
           {t(view.problem as never)}
         </Callout>
       ) : null}
-      <FailureCallout failure={view.failure} />
+      <FailureScope failure={view.failure} />
       {view.openOrderElsewhere ? (
         <p>
           <Link to={routePaths.order}>{t("orderPayment.goToMyOrders")}</Link>

@@ -9,12 +9,12 @@ import {
   selectPayDialogOpen,
   selectPayScreen,
 } from "../../../machines/orders/order-payment-selectors.ts";
-import { useDescribeFailure } from "../../app/services-context.tsx";
 import { LabelledAlert } from "../../ui/labelled-alert.tsx";
 import { ChainSelect } from "./chain-select.tsx";
 import { PayPanel } from "./pay-panel.tsx";
 import { usePaymentText } from "./payment-text.ts";
 import "./order-payment.css";
+import { usePageAddition } from "../../app/failure-callout.tsx";
 
 /** The pay dialog of one order, its cancel confirmation and the "go to my orders?" question once it is paid. */
 export function PayDialog({ actor }: { actor: OrderPaymentActor }) {
@@ -30,7 +30,7 @@ export function PayDialog({ actor }: { actor: OrderPaymentActor }) {
     <>
       <Dialog
         isOpen={open}
-        title={t("orderPayment.dialogTitle", { code: summary.orderCode })}
+        title={t("orderPayment.dialogTitle", { name, term: text.term(summary.term) })}
         onClose={close}
         canEscapeKeyClose={canClose}
         canOutsideClickClose={false}
@@ -39,6 +39,9 @@ export function PayDialog({ actor }: { actor: OrderPaymentActor }) {
         className="pay-dialog"
       >
         <DialogBody>
+          <p className="pay-order-code bp6-text-muted" data-testid="pay-order-code">
+            {t("orderPayment.orderCode", { code: summary.orderCode })}
+          </p>
           <p className="pay-summary" data-testid="pay-summary">
             {t("orderPayment.summary", { name, amount: text.amount(summary.amount) })}
           </p>
@@ -59,7 +62,7 @@ export function PayDialog({ actor }: { actor: OrderPaymentActor }) {
 
 function PayScreenView({ actor }: { actor: OrderPaymentActor }) {
   const { t } = useTranslation();
-  const describeFailure = useDescribeFailure();
+  const nextStep = usePageAddition();
   const screen = useSelector(
     actor,
     selectPayScreen,
@@ -75,7 +78,7 @@ function PayScreenView({ actor }: { actor: OrderPaymentActor }) {
     case "chainsFailed":
       return (
         <Callout intent="danger" role="alert" title={t("orderPayment.chainsFailed")}>
-          <p>{screen.failure ? describeFailure(screen.failure) : t("orderPayment.noChains")}</p>
+          <p>{screen.failure ? nextStep(screen.failure) : t("orderPayment.noChains")}</p>
           {retry}
         </Callout>
       );
@@ -84,7 +87,7 @@ function PayScreenView({ actor }: { actor: OrderPaymentActor }) {
         <>
           <ChainSelect actor={actor} disabled={false} />
           <Callout intent="danger" role="alert" title={t("orderPayment.addressFailed")}>
-            <p>{describeFailure(screen.failure)}</p>
+            <p>{nextStep(screen.failure)}</p>
             {retry}
           </Callout>
         </>

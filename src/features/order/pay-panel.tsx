@@ -3,7 +3,7 @@ import { useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import type { OrderPaymentActor } from "../../../machines/orders/order-payment.ts";
 import { selectPayment } from "../../../machines/orders/order-payment-selectors.ts";
-import { FailureCallout } from "../../app/failure-callout.tsx";
+import { FailureScope } from "../../app/failure-callout.tsx";
 import { QrCode } from "../../ui/qr-code.tsx";
 import { ChainSelect } from "./chain-select.tsx";
 import { CopyButton } from "./copy-button.tsx";
@@ -76,7 +76,7 @@ export function PayPanel({ actor }: { actor: OrderPaymentActor }) {
               })}
             </Callout>
           ) : null}
-          <FailureCallout failure={payment.failure} />
+          <FailureScope failure={payment.failure} />
           <div className="pay-actions">
             {offers.finishPay ? (
               <Button

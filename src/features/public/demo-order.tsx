@@ -3,10 +3,11 @@ import { Duplicate } from "@blueprintjs/icons";
 import { useTranslation } from "react-i18next";
 import type { DemoOrder } from "../../../contracts/schemas/demo.ts";
 import type { Failure } from "../../../machines/api-failure.ts";
-import { useDescribeFailure, useNotify } from "../../app/services-context.tsx";
+import { useNotify } from "../../app/services-context.tsx";
 import { formatClock, formatUsdt } from "../../i18n/format.ts";
 import { chainInfo } from "./chains.ts";
 import { QrCode } from "../../ui/qr-code.tsx";
+import { usePageAddition } from "../../app/failure-callout.tsx";
 
 export interface DemoOrderViewProps {
   order: DemoOrder;
@@ -21,7 +22,7 @@ export interface DemoOrderViewProps {
 export function DemoOrderView({ order, secondsLeft, shareLeft, paying, failure, onPay }: DemoOrderViewProps) {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
-  const describeFailure = useDescribeFailure();
+  const nextStep = usePageAddition();
   const chain = chainInfo(order.chain);
   const amount = formatUsdt(order.amount, i18n.language);
   const copy = async () => {
@@ -75,7 +76,7 @@ export function DemoOrderView({ order, secondsLeft, shareLeft, paying, failure, 
         />
         {failure ? (
           <Callout intent="danger" role="alert" compact className="form-failure demo-failure">
-            {describeFailure(failure)}
+            {nextStep(failure)}
           </Callout>
         ) : null}
         <div className="hero-actions">

@@ -16,12 +16,13 @@ import { DemoOrderView } from "./demo-order.tsx";
 import { PublicLayout } from "./public-layout.tsx";
 import { provideDemoCheckout } from "./public-machines.ts";
 import "./demo-page.css";
+import { usePageAddition } from "../../app/failure-callout.tsx";
 
 /** /demo01: the checkout a merchant's customer sees, on the reference server's demo data. */
 export default function DemoPage() {
   const { t, i18n } = useTranslation();
   const services = useServices();
-  const { describeFailure } = services;
+  const nextStep = usePageAddition();
   const demo = useActorRef(provideDemoCheckout(services), { input: { now: Date.now() }, clock: actorClock(services) });
   const view = useSelector(demo, selectDemoCheckout, sameDemoCheckout);
   const chain = useSelector(demo, selectDemoChain);
@@ -33,7 +34,7 @@ export default function DemoPage() {
   } else if (view.stage === "failed") {
     body = (
       <Callout intent="danger" role="alert" title={t("demo.failedTitle")}>
-        <p>{describeFailure(view.failure)}</p>
+        <p>{nextStep(view.failure)}</p>
         <Button text={t("demo.retry")} onClick={restart} />
       </Callout>
     );

@@ -8,7 +8,7 @@ import {
   selectTwoFactorView,
 } from "../../../machines/account/two-factor-selectors.ts";
 import type { TwoFactorActor } from "../../../machines/account/two-factor.ts";
-import { FailureCallout } from "../../app/failure-callout.tsx";
+import { FailureScope } from "../../app/failure-callout.tsx";
 import { useServices } from "../../app/services-context.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { QrCode } from "../../ui/qr-code.tsx";
@@ -33,11 +33,9 @@ export function TwoFactorCard() {
           </Tag>
         )}
       </div>
-      <FailureCallout
-        failure={failure}
-        whenNoAnswer={view.kind === "loadFailed" ? t("twoFactor.loadFailed") : undefined}
-      />
-      <TwoFactorBody actor={actor} view={view} />
+      <FailureScope failure={failure} whenNoAnswer={view.kind === "loadFailed" ? t("twoFactor.loadFailed") : undefined}>
+        <TwoFactorBody actor={actor} view={view} />
+      </FailureScope>
     </Card>
   );
 }
@@ -154,6 +152,7 @@ function CodeForm(props: {
         autoCapitalize="off"
         spellCheck={false}
         maxLength={11}
+        name="code"
         autoFocus
       />
       <div className="two-factor-actions">

@@ -1,0 +1,81 @@
+import { errCodes, reloginCodes } from "../../contracts/schemas/envelope.ts";
+import type enUS from "../../locales/en-US.json";
+
+/** An i18n key of what to do next; never the error's own words, which the toast says. */
+export type NextStep = `errorPage.${keyof typeof enUS.errorPage}`;
+
+/**
+ * What the page adds to the error toast (spec section 8), decided here once for every page. The toast names the
+ * problem; the page never says those words again.
+ */
+export type PageAddition =
+  /** A field's value was refused: the page marks the field, moves the focus to it and says under it what to do. */
+  | { kind: "field"; field: string; nextStep: NextStep }
+  /** A refusal the toast named, a server that failed or no answer at all: a callout says what to do next. */
+  | { kind: "nextStep"; nextStep: NextStep }
+  /** The Re-Login dialog (or the step the page goes back to) says it all. */
+  | { kind: "nothing" }
+  /** No toast told the merchant (the failure did not come from the API): the page says what went wrong. */
+  | { kind: "unreported"; message: string };
+
+const c = errCodes;
+
+/** The field of a form whose value the server refused, by errCode, and what to do about it. */
+const fieldRefusals: Readonly<Record<string, { field: string; nextStep: NextStep }>> = {
+  [c.emailTaken]: { field: "email", nextStep: "errorPage.emailTaken" },
+  [c.accountNotFound]: { field: "email", nextStep: "errorPage.checkEmail" },
+  [c.codeWrong]: { field: "code", nextStep: "errorPage.codeWrong" },
+  [c.codeExpired]: { field: "code", nextStep: "errorPage.codeExpired" },
+  [c.badCredentials]: { field: "password", nextStep: "errorPage.checkCredentials" },
+  [c.oldPasswordWrong]: { field: "oldPassword", nextStep: "errorPage.retypePassword" },
+  [c.passwordTooCommon]: { field: "password", nextStep: "errorPage.longerPassword" },
+  [c.twoFactorCodeWrong]: { field: "code", nextStep: "errorPage.authenticatorCode" },
+  [c.twoFactorRequired]: { field: "code", nextStep: "errorPage.authenticatorCode" },
+};
+
+const nextSteps: Readonly<Record<string, NextStep>> = {
+  [c.codeTooSoon]: "errorPage.waitAndRetry",
+  [c.rateLimited]: "errorPage.waitAndRetry",
+  [c.busy]: "errorPage.waitAndRetry",
+  [c.googleUnreachable]: "errorPage.waitAndRetry",
+  [c.internal]: "errorPage.retry",
+  [c.mailNotSent]: "errorPage.mailPending",
+  [c.googleNotConfigured]: "errorPage.usePassword",
+  [c.googleEmailUnverified]: "errorPage.usePassword",
+  [c.googleTokenInvalid]: "errorPage.googleAgain",
+  [c.googleLinkExpired]: "errorPage.signInAgain",
+  [c.signInChallengeExpired]: "errorPage.signInAgain",
+  [c.demoOrderNotFound]: "errorPage.newDemo",
+  [c.demoOrderExpired]: "errorPage.newDemo",
+  [c.packageNotFound]: "errorPage.otherPackage",
+  [c.trialUsed]: "errorPage.otherPackage",
+  [c.orderNotFound]: "errorPage.seeMyOrders",
+  [c.orderClosed]: "errorPage.seeMyOrders",
+  [c.orderOpenExists]: "errorPage.seeMyOrders",
+  [c.orderConfirming]: "errorPage.seeMyOrders",
+  [c.balanceInsufficient]: "errorPage.payByTransfer",
+  [c.devPayUnavailable]: "errorPage.payByTransfer",
+  [c.chainUnknown]: "errorPage.otherNetwork",
+  [c.twoFactorAlreadyOn]: "errorPage.reload",
+  [c.twoFactorNotOn]: "errorPage.reload",
+  [c.twoFactorNoSetup]: "errorPage.reload",
+};
+
+/** The server answered and refused: a numeric errCode (the client's own codes are words: network, envelope …). */
+const isServerCode = (errCode: string) => /^\d+$/.test(errCode);
+/** What the API client reports (so the toast said it): a server's code, no answer, or an answer it could not read. */
+const isReported = (errCode: string) =>
+  isServerCode(errCode) ||
+  errCode === "network" ||
+  errCode.startsWith("HTTP ") ||
+  ["envelope", "resData"].includes(errCode);
+
+export function pageAddition(failure: { errCode: string; errMsg: string }): PageAddition {
+  const { errCode } = failure;
+  if (!isReported(errCode)) return { kind: "unreported", message: failure.errMsg };
+  if (!isServerCode(errCode)) return { kind: "nextStep", nextStep: "errorPage.noAnswer" };
+  if (reloginCodes.includes(errCode)) return { kind: "nothing" };
+  const field = fieldRefusals[errCode];
+  if (field) return { kind: "field", ...field };
+  return { kind: "nextStep", nextStep: nextSteps[errCode] ?? "errorPage.checkEntries" };
+}
