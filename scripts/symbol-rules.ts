@@ -91,6 +91,7 @@ const systemActorFiles: ReadonlySet<string> = new Set([
   "server/domain/identity/google-link.ts",
   "server/domain/identity/second-factor-sign-in.ts",
   "server/domain/applications/application-code-check.ts",
+  "server/domain/applications/open-api-caller.ts",
 ]);
 const systemFactories = ["systemScope", "actFor"];
 /** The console and the machines never import server/ (import-directions.ts), and may name their own `Session`. */

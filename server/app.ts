@@ -23,6 +23,7 @@ import {
 } from "./http/connection-limits.ts";
 import { failure } from "./http/envelope.ts";
 import { registerEndpoints } from "./http/endpoint-routes.ts";
+import { registerOpenApi } from "./http/open-api-routes.ts";
 import { type OrderEventsOptions, registerOrderEvents } from "./http/order-events.ts";
 import { installErrorHandler, sendNotFound } from "./http/errors.ts";
 import type { HandlerTable, Services } from "./http/handler.ts";
@@ -44,6 +45,7 @@ import { orderHandlers } from "./routes/orders.ts";
 import { twoFactorHandlers } from "./routes/two-factor.ts";
 import { packageHandlers } from "./routes/packages.ts";
 import { appHandlers } from "./routes/apps.ts";
+import { openApiHandlers } from "./routes/open-api.ts";
 
 export interface BuildServerOptions {
   db: Kysely<DB>;
@@ -155,6 +157,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
 
   registerEndpoints(app, handlers, services);
+  await registerOpenApi(app, openApiHandlers, services);
   await registerOrderEvents(app, services, options.orderEvents);
   if (options.devOutbox && !services.production) registerDevRoutes(app, services);
 

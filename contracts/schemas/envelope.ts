@@ -81,6 +81,28 @@ export const errCodes = {
   appProofInvalid: "2406",
   /** The proof was used already, or its five minutes are over. */
   appProofExpired: "2407",
+  /** Open API (contracts/open-api.ts, HTTP 401): no Signature / Signature-Input headers. */
+  openApiUnsigned: "2501",
+  /** The signature does not parse, leaves out a required component or parameter, or does not match the secret. */
+  openApiSignatureInvalid: "2502",
+  /** The keyid names no application. */
+  openApiUnknownKey: "2503",
+  /** `created` is more than five minutes old, or in the future. */
+  openApiSignatureStale: "2504",
+  /** The nonce was used already by this key within the five minutes. */
+  openApiReplayed: "2505",
+  /** A body without a Content-Digest, or one that does not match it (RFC 9530). */
+  openApiDigestMismatch: "2506",
+  /** The application is stopped (HTTP 403): enable it in My applications. */
+  openApiAppStopped: "2507",
+  /** One more deposit address than the active package's limit_wallets; the message names the limit. */
+  openApiWalletLimit: "2508",
+  /** Deposit addresses need an active package: none, or it expired. */
+  openApiNoPackage: "2509",
+  /** No deposit address was made for this end user on this chain. */
+  openApiAddressNotFound: "2510",
+  /** The chain has no deposit-forwarder factory configured: no deposit addresses on it. */
+  openApiChainNoDeposits: "2511",
   notLoggedIn: "4010",
   forbidden: "4030",
   notFound: "4040",

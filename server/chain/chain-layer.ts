@@ -32,6 +32,8 @@ export interface ConfiguredChain {
   tokens: { symbol: string; address: Address; decimals: number }[];
   confirmations: number;
   devnet: boolean;
+  /** The deposit-forwarder factory deposit addresses are computed under (CHAINS' `depositFactory`; deployed on the devnet). */
+  depositFactory?: Address;
 }
 
 export interface ChainLayer {
@@ -101,6 +103,7 @@ export async function startChainLayer(options: ChainLayerOptions): Promise<Chain
         tokens: [{ symbol: facts.token.symbol, address: facts.token.address, decimals: facts.token.decimals }],
         confirmations: config.devnet.confirmations,
         devnet: true,
+        depositFactory: facts.depositFactory,
       });
     }
     await Promise.all(chains.map(checkTokens));
@@ -177,6 +180,7 @@ function describe(c: ChainConfig): ConfiguredChain {
     tokens: c.tokens.map((t) => ({ symbol: t.symbol, address: getAddress(t.address), decimals: t.decimals })),
     confirmations: c.confirmations,
     devnet: c.chainId === devnetChainId,
+    ...(c.depositFactory ? { depositFactory: getAddress(c.depositFactory) } : {}),
   };
 }
 

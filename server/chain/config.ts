@@ -6,6 +6,10 @@ import { devnetChainId, devnetProduct } from "./devnet.ts";
 /** Confirmations when a chain's entry names none: Ethereum 12, BNB Chain 15, the devnet 2 (quick tests and journeys). */
 export const defaultConfirmations: Readonly<Record<number, number>> = { 1: 12, 56: 15, [devnetChainId]: 2 };
 
+const evmAddress = z
+  .string()
+  .check(z.refine((a) => isAddress(a, { strict: false }), "not an EVM address (0x and 40 hex digits)"));
+
 const token = z.object({
   symbol: z._default(z.string().check(z.minLength(1), z.maxLength(16)), "USDT"),
   address: z
@@ -30,6 +34,8 @@ const chainEntry = z.strictObject({
   byHashBlocks: z.optional(z.int().check(z.minimum(1), z.maximum(10_000))),
   /** How long the watcher's lease lasts (watcher.ts): another instance takes over this long after a crash. */
   leaseMs: z._default(z.int().check(z.minimum(1_000), z.maximum(600_000)), 15_000),
+  /** The deployed deposit-forwarder factory (chain/deposit-forwarder.sol); without it the chain has no deposit addresses. */
+  depositFactory: z.optional(evmAddress),
 });
 
 const chain = z.pipe(

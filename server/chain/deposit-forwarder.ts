@@ -64,12 +64,16 @@ export function depositAddress(factory: Address, salt: Hex): Address {
   return getContractAddress({ opcode: "CREATE2", from: factory, salt, bytecode: forwarderCreationCode });
 }
 
-/** Deploys a factory sweeping into `treasury` on the operator's order; resolves to its address once mined. */
+/**
+ * Deploys a factory sweeping into `treasury` on the operator's order; resolves to its address once mined. `mineNow`
+ * mines it at once instead of waiting for the next interval block (a devnet's start).
+ */
 export async function deployForwarderFactory(
   clients: DevClients,
   deployer: Address,
   treasury: Address,
   operator: Address,
+  mineNow = false,
 ): Promise<Address> {
   const hash = await clients.wallet.deployContract({
     abi: forwarderFactoryAbi,
@@ -78,6 +82,7 @@ export async function deployForwarderFactory(
     account: deployer,
     chain: null,
   });
+  if (mineNow) await clients.test.mine({ blocks: 1 });
   const receipt = await clients.public.waitForTransactionReceipt({ hash });
   if (receipt.status !== "success" || !receipt.contractAddress)
     throw new Error(`deploying the deposit forwarder factory failed (${hash})`);

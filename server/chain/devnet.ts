@@ -2,7 +2,8 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type Address, getAddress } from "viem";
 import { type AnvilProcess, startAnvil } from "./anvil.ts";
-import { deployTestUsdt, devAccount, devClients } from "./deploy.ts";
+import { type DevClients, deployTestUsdt, devAccount, devClients } from "./deploy.ts";
+import { deployForwarderFactory } from "./deposit-forwarder.ts";
 import { genesisHash } from "./evm-adapter.ts";
 
 export const devnetChainId = 31337;
@@ -17,6 +18,8 @@ export interface DevnetFacts {
   chainId: number;
   genesisHash: string;
   token: { address: Address; symbol: string; decimals: number; deployBlock: string };
+  /** The deposit-forwarder factory (chain/deposit-forwarder.sol): treasury = dev account 1, operator = dev account 0. */
+  depositFactory: Address;
   /** anvil's funded account 0, unlocked: the node signs its transactions. */
   devAccount: Address;
   /** Receiving addresses the watcher follows, written by the server (the CLI cannot open an embedded database in use). */
@@ -71,11 +74,13 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
       const deployed = await deployTestUsdt(clients, account, devnetMint, Boolean(options.blockTime));
       token = { address: deployed.address, symbol: "USDT", decimals: 6, deployBlock: deployed.deployBlock.toString() };
     }
+    const depositFactory = await devnetDepositFactory(clients, account, previous?.depositFactory, options.blockTime);
     const facts: DevnetFacts = {
       rpcUrl: anvil.rpcUrl,
       chainId: devnetChainId,
       genesisHash: genesis,
       token,
+      depositFactory,
       devAccount: account,
       watchedAddressesFile: dir ? join(dir, "watched-addresses.json") : "",
       walletXpub: options.walletXpub ?? "",
@@ -86,6 +91,18 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
     await anvil.stop();
     throw error;
   }
+}
+
+/** The factory deployed before, while the chain still holds it; else a new one (first start, or a new chain). */
+async function devnetDepositFactory(
+  clients: DevClients,
+  account: Address,
+  previous: Address | undefined,
+  blockTime: number | undefined,
+): Promise<Address> {
+  if (previous && (await clients.public.getCode({ address: previous }))) return previous;
+  const [, second] = await clients.wallet.getAddresses();
+  return deployForwarderFactory(clients, account, second ?? account, account, Boolean(blockTime));
 }
 
 export function readDevnetFacts(dir: string): DevnetFacts | null {
@@ -101,6 +118,7 @@ export function readDevnetFacts(dir: string): DevnetFacts | null {
     ...facts,
     token: { ...facts.token, address: getAddress(facts.token.address) },
     devAccount: getAddress(facts.devAccount),
+    ...(facts.depositFactory ? { depositFactory: getAddress(facts.depositFactory) } : {}),
   };
 }
 

@@ -13,6 +13,7 @@ import { migration0010SecurityEvents } from "./migrations/0010-security-events.t
 import { migration0011GoogleLinkTicketsSealedMail } from "./migrations/0011-google-link-tickets-sealed-mail.ts";
 import { migration0012DoubleEntryLedger } from "./migrations/0012-double-entry-ledger.ts";
 import { migration0013Applications } from "./migrations/0013-applications.ts";
+import { migration0014OpenApi } from "./migrations/0014-open-api.ts";
 
 /**
  * Plain SQL, PostgreSQL dialect, run the same on PGlite and on a real server, one file each in migrations/, named here
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   "0011_google_link_tickets_sealed_mail": migration0011GoogleLinkTicketsSealedMail,
   "0012_double_entry_ledger": migration0012DoubleEntryLedger,
   "0013_applications": migration0013Applications,
+  "0014_open_api": migration0014OpenApi,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -133,6 +133,8 @@ export interface DB {
 
 /** Every table, in an order that truncation with CASCADE accepts. */
 export const tableNames = [
+  "open_api_nonces",
+  "deposit_addresses",
   "application_proofs",
   "applications",
   "sign_in_challenges",
@@ -496,5 +498,32 @@ export interface ApplicationProofsTable {
   action: "edit" | "credentials" | "rotate";
   expires_at: Date;
   used_at: Date | null;
+  created_at: Date;
+}
+
+/** The open API (migration 0014, server/domain/applications/). */
+export interface DB {
+  open_api_nonces: OpenApiNoncesTable;
+  deposit_addresses: DepositAddressesTable;
+}
+
+/** A spent nonce of a signed open-API request, kept while a signature made with it could still be accepted. */
+export interface OpenApiNoncesTable {
+  app_key: string;
+  nonce: string;
+  expires_at: Date;
+}
+
+/** An end user's deposit address in one application on one chain: computed with CREATE2, no key. */
+export interface DepositAddressesTable {
+  id: Id;
+  merchant_id: IdRef;
+  application_id: IdRef;
+  end_user_id: string;
+  chain_id: number;
+  /** The forwarder factory the address was computed under, and the salt (deposit-forwarder.ts depositSalt). */
+  factory: string;
+  salt: string;
+  address: string;
   created_at: Date;
 }

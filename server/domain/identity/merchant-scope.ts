@@ -35,6 +35,7 @@ export type SystemActor =
   | "google-link"
   | "second-factor"
   | "application-proof"
+  | "open-api"
   // Test files only: the checker spares tests, and allows systemScope() nowhere else.
   | "test";
 

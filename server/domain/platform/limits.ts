@@ -29,6 +29,8 @@ export interface Limits {
   demoOrdersPerIp: RateWindow;
   /** Signed-in calls of one merchant, all sessions and addresses together (ASVS 2.4.1; platform/merchant-calls.ts). */
   merchantCalls: RateWindow;
+  /** Signed open-API calls of one application (http/open-api-routes.ts), counted once the signature is verified. */
+  openApiCalls: RateWindow;
   /** A session ends after this long without a request… */
   sessionIdleSeconds: number;
   /** …and this long after sign-in, whatever happens. */
@@ -50,6 +52,8 @@ export const defaultLimits: Limits = {
   demoOrdersPerIp: { max: 30, seconds: 600 },
   // A burst of 600, then 10 a second: a busy console sends a small fraction (server/README.md has the figure).
   merchantCalls: { max: 600, seconds: 60 },
+  // A burst of 6000, then 100 a second: a shop's backend creating addresses for a queue of sign-ups.
+  openApiCalls: { max: 6000, seconds: 60 },
   sessionIdleSeconds: 30 * 60,
   sessionAbsoluteSeconds: 12 * 3600,
 };

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { pruneSecurityEvents } from "../identity/security-events.ts";
 import { pruneProofs } from "../applications/proofs.ts";
+import { pruneOpenApiNonces } from "../applications/open-api-nonces.ts";
 import type { Limits } from "./limits.ts";
 
 export interface Pruned {
@@ -17,6 +18,8 @@ export interface Pruned {
   securityEvents: number;
   /** Application proofs a day past their five minutes (applications/proofs.ts). */
   applicationProofs: number;
+  /** Open-API nonces past their signature's five minutes (applications/open-api-nonces.ts). */
+  openApiNonces: number;
 }
 
 /** Ended sessions and used codes are kept a day, for whoever looks into an incident; mail a week. */
@@ -69,6 +72,7 @@ export async function pruneExpired(db: Kysely<DB>, now: Date, limits: Limits): P
     demoOrders: count(demoOrders),
     securityEvents: await pruneSecurityEvents(db, now),
     applicationProofs: await pruneProofs(db, dayAgo),
+    openApiNonces: await pruneOpenApiNonces(db, now),
   };
 }
 

@@ -12,7 +12,8 @@ export type RateBucket =
   | "login-account"
   | "login-device"
   | "demo-ip"
-  | "merchant-calls";
+  | "merchant-calls"
+  | "open-api-calls";
 
 export interface Slot {
   bucket: RateBucket;

@@ -1,0 +1,104 @@
+import * as z from "zod/mini";
+import { type OpenApiRoute, openApiPrefix, openApiRoutes } from "./open-api.ts";
+import { errCodes } from "./schemas/envelope.ts";
+
+type JsonSchema = Record<string, unknown>;
+
+const schemaOf = (schema: z.ZodMiniType, io: "input" | "output"): JsonSchema => {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any" });
+  return rest as JsonSchema;
+};
+
+const envelopeOf = (resData: JsonSchema, success: boolean): JsonSchema => ({
+  type: "object",
+  required: ["success", "errCode", "errMsg", "resData"],
+  properties: {
+    success: { const: success },
+    errCode: success ? { const: errCodes.ok } : { type: "string", description: "See the errCodes listed in info" },
+    errMsg: { type: "string" },
+    resData: resData,
+  },
+});
+
+const refusal = { $ref: "#/components/schemas/Refusal" };
+const refusals = {
+  "400": { description: "Input that does not validate (1001), an unknown chain (2207)", content: json(refusal) },
+  "401": { description: "The signature: 2501–2506", content: json(refusal) },
+  "403": { description: "Stopped application (2507), the package's wallet limit (2508, 2509)", content: json(refusal) },
+  "429": { description: "The application's rate limit (2005); Retry-After says when", content: json(refusal) },
+};
+
+function json(schema: JsonSchema) {
+  return { "application/json": { schema } };
+}
+
+/** Each property of an object schema as an OpenAPI parameter in `place`. */
+function parametersOf(schema: z.ZodMiniType | undefined, place: "path" | "query") {
+  if (!schema) return [];
+  const object = schemaOf(schema, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return Object.entries(object.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: place,
+    required: place === "path" || (object.required ?? []).includes(name),
+    schema: property,
+  }));
+}
+
+function operationOf(operationId: string, route: OpenApiRoute) {
+  return {
+    operationId,
+    summary: route.summary,
+    security: [{ httpMessageSignature: [] }],
+    parameters: [...parametersOf(route.params, "path"), ...parametersOf(route.query, "query")],
+    ...(route.body ? { requestBody: { required: true, content: json(schemaOf(route.body, "input")) } } : {}),
+    responses: {
+      "200": {
+        description: "The result, in the envelope",
+        content: json(envelopeOf(schemaOf(route.response, "output"), true)),
+      },
+      ...refusals,
+    },
+  };
+}
+
+const signatureDescription = [
+  "Every request is signed with RFC 9421 HTTP Message Signatures, e.g. with `http-message-signatures` (npm, PyPI).",
+  "Two headers: `Signature-Input` (the covered components and parameters) and `Signature` (the HMAC), label of your choice.",
+  "Algorithm `hmac-sha256`; key = the AppSecret's characters as UTF-8; `keyid` = the AppKey.",
+  'Covered components: `"@method"` and `"@target-uri"` (the full URL called, query included), and `"content-digest"`',
+  "when there is a body, with a `Content-Digest` header per RFC 9530 (`sha-256=:<base64>:` of the body's bytes).",
+  "Parameters: `created` (Unix seconds; refused when more than 5 minutes old), `nonce` (unique per request within",
+  "those 5 minutes; a replay is refused), `keyid` and `alg`.",
+].join(" ");
+
+/** The OpenAPI 3.1 document of the open API, made from the same zod schemas that validate its requests. */
+export function openApiDocument() {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [operationId, route] of Object.entries(openApiRoutes) as [string, OpenApiRoute][]) {
+    const path = openApiPrefix + route.path;
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operationOf(operationId, route) };
+  }
+  return {
+    openapi: "3.1.0",
+    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+    info: {
+      title: "Merchant Console open API",
+      version: "1",
+      description:
+        "For a merchant's own systems: deposit addresses for its end users and its balance. Every answer is the envelope `{ success, errCode, errMsg, resData }`; errCode 0 is success. Amounts are decimal strings.",
+    },
+    paths,
+    components: {
+      schemas: { Refusal: envelopeOf({ type: "null" }, false) },
+      securitySchemes: {
+        httpMessageSignature: {
+          type: "apiKey",
+          in: "header",
+          name: "Signature",
+          description: signatureDescription,
+        },
+      },
+    },
+    security: [{ httpMessageSignature: [] }],
+  };
+}

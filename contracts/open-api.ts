@@ -1,0 +1,52 @@
+import type * as z from "zod/mini";
+import {
+  createDepositAddressBody,
+  depositAddress,
+  depositAddressParams,
+  depositAddressQuery,
+  openBalance,
+} from "./schemas/open-api.ts";
+
+/**
+ * The open API's routes, for merchants' own systems (issue 27): one row per operation. The server registers a route per
+ * row (server/http/open-api-routes.ts) and the OpenAPI document describes each (contracts/open-api-document.ts).
+ */
+export interface OpenApiRoute {
+  method: "GET" | "POST";
+  /** Under /open/v1; `{name}` is a path parameter. */
+  path: string;
+  summary: string;
+  params?: z.ZodMiniType<Record<string, string>>;
+  query?: z.ZodMiniType<Record<string, string>>;
+  body?: z.ZodMiniType;
+  response: z.ZodMiniType;
+}
+
+export const openApiPrefix = "/open/v1";
+
+export const openApiRoutes = {
+  createDepositAddress: {
+    method: "POST",
+    path: "/deposit-addresses",
+    summary:
+      "The end user's deposit address on a chain: made on the first call, the same one on every call after (idempotent)",
+    body: createDepositAddressBody,
+    response: depositAddress,
+  },
+  depositAddress: {
+    method: "GET",
+    path: "/deposit-addresses/{endUserId}",
+    summary: "An end user's deposit address on a chain, made before by the call above",
+    params: depositAddressParams,
+    query: depositAddressQuery,
+    response: depositAddress,
+  },
+  balance: {
+    method: "GET",
+    path: "/balance",
+    summary: "The merchant's balance, a decimal string",
+    response: openBalance,
+  },
+} as const satisfies Record<string, OpenApiRoute>;
+
+export type OpenApiOperation = keyof typeof openApiRoutes;

@@ -1,0 +1,38 @@
+import * as z from "zod/mini";
+import { usdtAmount } from "./fields.ts";
+
+/**
+ * The open API (issue 27): what a merchant's own system sends and receives under /open/v1/, every request signed with
+ * RFC 9421 (keyid = the AppKey). The same schemas validate requests on the server and make the OpenAPI 3.1 document.
+ */
+
+/** The merchant's own id of one of its customers: printable ASCII without spaces, so it reads the same everywhere. */
+export const endUserId = z
+  .string()
+  .check(z.minLength(1), z.maxLength(128), z.regex(/^[\x21-\x7e]+$/, "printable ASCII without spaces"));
+
+/** A configured chain's product name, as in the console's wallet: Devnet, Eth, Bsc … (case-insensitive). */
+export const chainName = z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9]{1,31}$/, "a chain such as Eth or Bsc"));
+
+export const createDepositAddressBody = z.strictObject({ endUserId, chain: chainName });
+export type CreateDepositAddressBody = z.infer<typeof createDepositAddressBody>;
+
+export const depositAddressParams = z.strictObject({ endUserId });
+export const depositAddressQuery = z.strictObject({ chain: chainName });
+
+export const depositAddress = z.object({
+  endUserId,
+  /** The chain's product name as configured (Devnet, Eth …). */
+  chain: z.string(),
+  chainId: z.int(),
+  /** EIP-55 checksummed: the CREATE2 address of the end user's forwarder; no private key exists for it. */
+  address: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)),
+  /** The application's code. */
+  appCode: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type DepositAddress = z.infer<typeof depositAddress>;
+
+/** The merchant's balance: a decimal string, never a number. */
+export const openBalance = z.object({ balance: usdtAmount, currency: z.literal("USDT") });
+export type OpenBalance = z.infer<typeof openBalance>;

@@ -1,0 +1,103 @@
+import { createHash, randomUUID } from "node:crypto";
+import { createSigner, httpbis } from "http-message-signatures";
+
+/**
+ * A small client of the Merchant Console open API, for a merchant's own system: `fetch`, and the maintained
+ * `http-message-signatures` library to sign every request per RFC 9421 (hmac-sha256, keyid = the AppKey).
+ *
+ *   const client = openApiClient({ baseUrl: "https://pay.example", appKey, appSecret });
+ *   const { address } = await client.createDepositAddress({ endUserId: "customer-42", chain: "Eth" });
+ */
+
+export interface OpenApiCredentials {
+  /** Where the service runs, e.g. https://pay.example (no trailing /open/v1). */
+  baseUrl: string;
+  appKey: string;
+  appSecret: string;
+}
+
+/** Every answer: `errCode` "0" is success, anything else says what went wrong in `errMsg`. */
+export interface Envelope<T> {
+  success: boolean;
+  errCode: string;
+  errMsg: string;
+  resData: T;
+}
+
+export interface DepositAddress {
+  endUserId: string;
+  chain: string;
+  chainId: number;
+  address: string;
+  appCode: string;
+  createdAt: string;
+}
+
+export interface Balance {
+  /** A decimal string: keep it one (or a decimal type); a JavaScript number would round large amounts. */
+  balance: string;
+  currency: "USDT";
+}
+
+export interface SignedRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** RFC 9530: the body's SHA-256, as a structured-field byte sequence. */
+export const contentDigest = (body: string) => `sha-256=:${createHash("sha256").update(body).digest("base64")}:`;
+
+/** Signs a request: @method, @target-uri and (with a body) content-digest, with created, nonce, keyid and alg. */
+export async function signRequest(
+  request: SignedRequest,
+  { appKey, appSecret }: Pick<OpenApiCredentials, "appKey" | "appSecret">,
+): Promise<SignedRequest> {
+  const headers: Record<string, string> = { ...request.headers };
+  const fields = ["@method", "@target-uri"];
+  if (request.body !== undefined) {
+    headers["content-type"] = "application/json";
+    headers["content-digest"] = contentDigest(request.body);
+    fields.push("content-digest");
+  }
+  const signed = await httpbis.signMessage(
+    {
+      key: createSigner(Buffer.from(appSecret, "utf8"), "hmac-sha256", appKey),
+      fields,
+      params: ["created", "nonce", "keyid", "alg"],
+      paramValues: { created: new Date(), nonce: randomUUID() },
+    },
+    { method: request.method, url: request.url, headers },
+  );
+  return { ...request, headers: signed.headers as Record<string, string> };
+}
+
+export function openApiClient(credentials: OpenApiCredentials) {
+  const base = `${credentials.baseUrl.replace(/\/+$/, "")}/open/v1`;
+  async function send<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<Envelope<T>> {
+    const request = await signRequest(
+      {
+        method,
+        url: base + path,
+        headers: { accept: "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      },
+      credentials,
+    );
+    const answer = await fetch(request.url, { method, headers: request.headers, body: request.body });
+    return (await answer.json()) as Envelope<T>;
+  }
+  return {
+    /** The end user's deposit address on a chain; the same one on every call (idempotent). */
+    createDepositAddress: (input: { endUserId: string; chain: string }) =>
+      send<DepositAddress>("POST", "/deposit-addresses", input),
+    /** An address made before. */
+    depositAddress: (endUserId: string, chain: string) =>
+      send<DepositAddress>(
+        "GET",
+        `/deposit-addresses/${encodeURIComponent(endUserId)}?chain=${encodeURIComponent(chain)}`,
+      ),
+    balance: () => send<Balance>("GET", "/balance"),
+  };
+}

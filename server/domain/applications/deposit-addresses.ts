@@ -1,0 +1,121 @@
+import type { Kysely } from "kysely";
+import type { Address } from "viem";
+import { errCodes } from "../../../contracts/schemas/envelope.ts";
+import type { DepositAddress } from "../../../contracts/schemas/open-api.ts";
+import { depositAddress, depositSalt } from "../../chain/deposit-forwarder.ts";
+import type { ChainLayer } from "../../chain/chain-layer.ts";
+import type { DB } from "../../db/schema.ts";
+import { fail, ok, type Outcome } from "../platform/outcome.ts";
+import type { OpenApiCaller } from "./open-api-caller.ts";
+
+/** A chain that deposit addresses can be made on: its forwarder factory is configured (or deployed on the devnet). */
+export interface DepositChain {
+  product: string;
+  chainId: number;
+  factory: Address;
+}
+
+/** The chain a request names (case-insensitive, like the console's `{product}`), if deposit addresses exist on it. */
+export function depositChainOf(layer: ChainLayer | null, product: string): Outcome<DepositChain> {
+  const chain = layer?.chainByProduct(product);
+  if (!chain) return fail(errCodes.chainUnknown, `No chain ${product} is configured`, 400);
+  if (!chain.depositFactory)
+    return fail(errCodes.openApiChainNoDeposits, `Deposit addresses are not available on ${chain.product}`, 400);
+  return ok({ product: chain.product, chainId: chain.chainId, factory: chain.depositFactory });
+}
+
+type Row = { end_user_id: string; address: string; created_at: Date };
+
+const toWire = (caller: OpenApiCaller, chain: DepositChain, row: Row): DepositAddress => ({
+  endUserId: row.end_user_id,
+  chain: chain.product,
+  chainId: chain.chainId,
+  address: row.address,
+  appCode: caller.appCode,
+  createdAt: row.created_at.toISOString(),
+});
+
+const findRow = (db: Kysely<DB>, caller: OpenApiCaller, endUserId: string, chainId: number) =>
+  db
+    .selectFrom("deposit_addresses")
+    .select(["end_user_id", "address", "created_at"])
+    .where("application_id", "=", caller.applicationId)
+    .where("end_user_id", "=", endUserId)
+    .where("chain_id", "=", chainId)
+    .executeTakeFirst();
+
+/** An end user's address, made before; only the calling application's own (the key is part of the lookup). */
+export async function readDepositAddress(
+  db: Kysely<DB>,
+  caller: OpenApiCaller,
+  endUserId: string,
+  chain: DepositChain,
+): Promise<Outcome<DepositAddress>> {
+  const row = await findRow(db, caller, endUserId, chain.chainId);
+  if (!row) return fail(errCodes.openApiAddressNotFound, "No deposit address for this end user on this chain", 404);
+  return ok(toWire(caller, chain, row));
+}
+
+/**
+ * The end user's address on the chain: the one made before, or a new one if the package's wallet limit has room. The
+ * address is the forwarder's CREATE2 address under the chain's factory, from the application's code and the end user's
+ * id: computed, no key, nothing sent to the chain. The merchant's row is locked first, so two creates of one merchant
+ * are counted one after the other and the limit cannot be passed by racing.
+ */
+export function createDepositAddress(
+  db: Kysely<DB>,
+  caller: OpenApiCaller,
+  endUserId: string,
+  chain: DepositChain,
+  now: Date,
+): Promise<Outcome<DepositAddress>> {
+  return db.transaction().execute(async (trx) => {
+    const merchantId = caller.scope.merchantId;
+    await trx.selectFrom("merchants").select("id").where("id", "=", merchantId).forNoKeyUpdate().execute();
+    const existing = await findRow(trx, caller, endUserId, chain.chainId);
+    if (existing) return ok(toWire(caller, chain, existing));
+    const room = await roomForAddress(trx, merchantId, now);
+    if (!room.ok) return room;
+    const salt = depositSalt(caller.appCode, endUserId);
+    const row = await trx
+      .insertInto("deposit_addresses")
+      .values({
+        merchant_id: merchantId,
+        application_id: caller.applicationId,
+        end_user_id: endUserId,
+        chain_id: chain.chainId,
+        factory: chain.factory,
+        salt,
+        address: depositAddress(chain.factory, salt),
+        created_at: now,
+      })
+      .returning(["end_user_id", "address", "created_at"])
+      .executeTakeFirstOrThrow();
+    return ok(toWire(caller, chain, row));
+  });
+}
+
+/** Whether one more address fits the merchant's active package (limit_wallets, null = unlimited). */
+async function roomForAddress(trx: Kysely<DB>, merchantId: string, now: Date): Promise<Outcome<null>> {
+  const pkg = await trx
+    .selectFrom("subscriptions")
+    .innerJoin("packages", "packages.id", "subscriptions.package_id")
+    .select(["subscriptions.expires_at", "packages.limit_wallets", "packages.name"])
+    .where("subscriptions.merchant_id", "=", merchantId)
+    .executeTakeFirst();
+  if (!pkg || pkg.expires_at <= now)
+    return fail(errCodes.openApiNoPackage, "Choose or renew a package to create deposit addresses", 403);
+  const limit = pkg.limit_wallets;
+  if (limit === null) return ok(null);
+  const { n } = await trx
+    .selectFrom("deposit_addresses")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("merchant_id", "=", merchantId)
+    .executeTakeFirstOrThrow();
+  if (Number(n) < limit) return ok(null);
+  return fail(
+    errCodes.openApiWalletLimit,
+    `Your package (${pkg.name}) allows ${limit} deposit address${limit === 1 ? "" : "es"}: upgrade it to add more`,
+    403,
+  );
+}

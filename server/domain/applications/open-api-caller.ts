@@ -1,0 +1,34 @@
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import type { SystemMerchantScope } from "../identity/merchant-scope.ts";
+import { actFor, systemScope } from "../identity/system-scope.ts";
+
+/**
+ * An open-API request has no session: the system acts for the merchant whose application signed it, found by the
+ * AppKey its signature verified under (never by an id the request names).
+ */
+const system = systemScope("open-api");
+
+export interface OpenApiCaller {
+  applicationId: string;
+  appCode: string;
+  appKey: string;
+  scope: SystemMerchantScope;
+}
+
+/** The application a verified keyid names; null when there is none (deleted in between) or it is stopped. */
+export async function openApiCaller(db: Kysely<DB>, appKey: string): Promise<OpenApiCaller | null> {
+  const row = await db
+    .selectFrom("applications")
+    .select(["id", "app_code", "merchant_id", "status"])
+    .where("app_key", "=", appKey)
+    .executeTakeFirst();
+  if (row?.status !== "normal") return null;
+  return { applicationId: row.id, appCode: row.app_code, appKey, scope: actFor(system, row.merchant_id) };
+}
+
+/** Whether the key names a stopped application: its calls are refused as forbidden, not as an unknown key. */
+export async function isStoppedApplication(db: Kysely<DB>, appKey: string): Promise<boolean> {
+  const row = await db.selectFrom("applications").select("status").where("app_key", "=", appKey).executeTakeFirst();
+  return row?.status === "stopped";
+}

@@ -1,0 +1,133 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { type OpenApiOperation, type OpenApiRoute, openApiPrefix, openApiRoutes } from "../../contracts/open-api.ts";
+import { openApiDocument } from "../../contracts/open-api-document.ts";
+import { type ErrCode, errCodes } from "../../contracts/schemas/envelope.ts";
+import { liveSecretsOf } from "../domain/applications/app-secrets.ts";
+import { isStoppedApplication, type OpenApiCaller, openApiCaller } from "../domain/applications/open-api-caller.ts";
+import { claimOpenApiNonce } from "../domain/applications/open-api-nonces.ts";
+import type { Outcome } from "../domain/platform/outcome.ts";
+import { takeSlots, waitMessage } from "../domain/platform/rate-limit.ts";
+import type { OpenApiContext, OpenApiHandlers } from "../routes/open-api.ts";
+import { failure, success } from "./envelope.ts";
+import type { Services } from "./handler.ts";
+import { acceptJsonKeepingRaw, rawBodyOf } from "./json-body.ts";
+import { type SignatureRefusal, verifySignedRequest } from "./request-signature.ts";
+import { parseRequest } from "./validation.ts";
+
+/** Each refusal of the signature check, as the envelope words it (HTTP 401). */
+export const signatureRefusals: Record<SignatureRefusal, { code: ErrCode; message: string }> = {
+  unsigned: { code: errCodes.openApiUnsigned, message: "Sign the request: RFC 9421 Signature and Signature-Input" },
+  malformed: {
+    code: errCodes.openApiSignatureInvalid,
+    message: "The Signature or Signature-Input header is malformed",
+  },
+  incomplete: {
+    code: errCodes.openApiSignatureInvalid,
+    message:
+      "The signature must cover @method, @target-uri (and content-digest with a body) with created, nonce, keyid and alg",
+  },
+  "bad-signature": { code: errCodes.openApiSignatureInvalid, message: "The signature does not match" },
+  "unknown-key": { code: errCodes.openApiUnknownKey, message: "Unknown AppKey" },
+  stale: {
+    code: errCodes.openApiSignatureStale,
+    message: "The signature's created is more than 5 minutes old or in the future",
+  },
+  replayed: { code: errCodes.openApiReplayed, message: "This nonce was used already" },
+  "digest-mismatch": { code: errCodes.openApiDigestMismatch, message: "The body does not match its Content-Digest" },
+};
+
+const stopped = { code: errCodes.openApiAppStopped, message: "This application is stopped" };
+
+/**
+ * The open API under /open/v1/ (contracts/open-api.ts): one route per row, each verifying the request's RFC 9421
+ * signature over the URL the client called and the body's bytes as sent, then the application's rate limit, then the
+ * input; and the OpenAPI document, unsigned. In its own scope, so its JSON parser keeps the raw body.
+ */
+export async function registerOpenApi(
+  app: FastifyInstance,
+  handlers: OpenApiHandlers,
+  services: Services,
+): Promise<void> {
+  await app.register(async (scope) => {
+    acceptJsonKeepingRaw(scope);
+    const document = openApiDocument();
+    scope.get(`${openApiPrefix}/openapi.json`, async (_request, reply) => reply.send(document));
+    for (const operation of Object.keys(openApiRoutes) as OpenApiOperation[]) {
+      const route: OpenApiRoute = openApiRoutes[operation];
+      scope.route({
+        method: route.method,
+        url: openApiPrefix + route.path.replace(/\{(\w+)\}/g, ":$1"),
+        handler: async (request, reply) => {
+          const now = services.clock();
+          const caller = await verifiedCaller(request, reply, services, now);
+          if (!caller) return reply;
+          const ctx = {
+            db: services.db,
+            caller,
+            now,
+            services,
+            params: route.params ? parseRequest(route.params, { ...(request.params as object) }) : undefined,
+            query: route.query ? parseRequest(route.query, { ...(request.query as object) }) : undefined,
+            body: route.body ? parseRequest(route.body, request.body ?? {}) : undefined,
+          };
+          const handle = handlers[operation] as (c: OpenApiContext<OpenApiOperation>) => Promise<Outcome<unknown>>;
+          const outcome = await handle(ctx as OpenApiContext<OpenApiOperation>);
+          if (outcome.ok) return reply.status(200).send(success(outcome.data));
+          return reply.status(outcome.status).send(failure(outcome.code, outcome.message));
+        },
+      });
+    }
+  });
+}
+
+/** The URL the client called: scheme and host as the trusted proxies (TRUST_PROXY) forward them, else the request's. */
+export const targetUri = (request: FastifyRequest) => `${request.protocol}://${request.host}${request.url}`;
+
+/** The signature checked and the application's slot taken; null when the reply is already a refusal. */
+async function verifiedCaller(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  services: Services,
+  now: Date,
+): Promise<OpenApiCaller | null> {
+  const { db } = services;
+  const check = await verifySignedRequest(
+    { method: request.method, url: targetUri(request), headers: request.headers, body: rawBodyOf(request) },
+    {
+      secretsOf: (keyid) => liveSecretsOf(db, keyid, now, services.secret),
+      claimNonce: (keyid, nonce, created) => claimOpenApiNonce(db, keyid, nonce, created, now),
+    },
+    now,
+  );
+  if (!check.ok) {
+    // A stopped application has no live secret, so its key reads as unknown to the verifier: say what it is instead.
+    if (check.refusal === "unknown-key" && (await isStoppedApplication(db, keyidOf(request))))
+      return refuse(reply, 403, stopped);
+    return refuse(reply, 401, signatureRefusals[check.refusal]);
+  }
+  const caller = await openApiCaller(db, check.keyid);
+  if (!caller) return refuse(reply, 403, stopped);
+  const slot = {
+    bucket: "open-api-calls" as const,
+    subject: caller.applicationId,
+    window: services.limits.openApiCalls,
+  };
+  const taken = await takeSlots(db, [slot], now, services.refusals);
+  if (!taken.ok) {
+    reply.header("retry-after", String(taken.waitSeconds));
+    return refuse(reply, 429, { code: errCodes.rateLimited, message: waitMessage(taken.waitSeconds) });
+  }
+  return caller;
+}
+
+function refuse(reply: FastifyReply, status: number, { code, message }: { code: ErrCode; message: string }): null {
+  void reply.status(status).send(failure(code, message));
+  return null;
+}
+
+/** The keyid parameter of the request's Signature-Input, as sent (only to tell a stopped application from none). */
+function keyidOf(request: FastifyRequest): string {
+  const input = request.headers["signature-input"];
+  const text = Array.isArray(input) ? input.join(", ") : (input ?? "");
+  return /;keyid="([^"]*)"/.exec(text)?.[1] ?? "";
+}

@@ -1,0 +1,291 @@
+import { createHash, randomUUID } from "node:crypto";
+import { createSigner, httpbis } from "http-message-signatures";
+import type { Address } from "viem";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { signRequest } from "../../examples/open-api-client.ts";
+import { openApiPrefix } from "../../contracts/open-api.ts";
+import { checkCodeResult } from "../../contracts/schemas/auth.ts";
+import { appCredentials } from "../../contracts/schemas/apps.ts";
+import { errCodes } from "../../contracts/schemas/envelope.ts";
+import { depositAddress as wireAddress } from "../../contracts/schemas/open-api.ts";
+import { depositAddress, depositSalt } from "../chain/deposit-forwarder.ts";
+import { pruneExpired } from "../domain/platform/prune.ts";
+import { defaultLimits } from "../domain/platform/limits.ts";
+import { call, createHarness, type Harness, type Merchant, reset, signedInMerchant } from "../testing/harness.ts";
+import { seedApplication, seedBalance, seedCode, seedPaidOrder } from "../testing/seed.ts";
+import { configuredChain, stubChainLayer } from "../testing/stub-chain.ts";
+
+const factory = "0x5FbDB2315678afecb367f032d93F642f64180aa3" as Address;
+const host = "pay.example";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness({
+    chain: stubChainLayer([
+      configuredChain("Devnet", 31337, { depositFactory: factory }),
+      configuredChain("Eth", 1, { confirmations: 12 }),
+    ]),
+    limits: { openApiCalls: { max: 30, seconds: 60 } },
+  });
+});
+afterAll(() => h?.close());
+beforeEach(() => reset(h));
+
+interface App {
+  appCode: string;
+  appKey: string;
+  appSecret: string;
+}
+
+interface Signing {
+  key?: string;
+  keyid?: string;
+  created?: Date;
+  nonce?: string;
+  fields?: string[];
+  /** The body's digest as signed (else the body's own). */
+  digestOf?: string;
+}
+
+const digest = (body: string) => `sha-256=:${createHash("sha256").update(body).digest("base64")}:`;
+
+/** Signs with the maintained library directly, so a test can leave out or change what a client would send. */
+async function signed(app: App, method: "GET" | "POST", path: string, body: string | undefined, s: Signing = {}) {
+  const url = `http://${host}${openApiPrefix}${path}`;
+  const headers: Record<string, string> = { host };
+  if (body !== undefined)
+    Object.assign(headers, { "content-type": "application/json", "content-digest": digest(s.digestOf ?? body) });
+  const message = await httpbis.signMessage(
+    {
+      key: createSigner(Buffer.from(s.key ?? app.appSecret), "hmac-sha256", s.keyid ?? app.appKey),
+      fields:
+        s.fields ?? (body === undefined ? ["@method", "@target-uri"] : ["@method", "@target-uri", "content-digest"]),
+      params: ["created", "nonce", "keyid", "alg"],
+      paramValues: { created: s.created ?? h.clock.now(), nonce: s.nonce ?? randomUUID() },
+    },
+    { method, url, headers },
+  );
+  return { method, url: `${openApiPrefix}${path}`, headers: message.headers as Record<string, string>, body };
+}
+
+async function send(request: { method: "GET" | "POST"; url: string; headers: Record<string, string>; body?: string }) {
+  const response = await h.app.inject({
+    method: request.method,
+    url: request.url,
+    headers: request.headers,
+    ...(request.body === undefined ? {} : { payload: request.body }),
+  });
+  return { status: response.statusCode, headers: response.headers, ...response.json() };
+}
+
+const create = (app: App, endUserId: string, chain = "Devnet", s?: Signing) =>
+  signed(app, "POST", "/deposit-addresses", JSON.stringify({ endUserId, chain }), s).then(send);
+const read = (app: App, endUserId: string, chain = "Devnet") =>
+  signed(app, "GET", `/deposit-addresses/${encodeURIComponent(endUserId)}?chain=${chain}`, undefined).then(send);
+
+async function merchantWithApp(packageCode = "basic", email = "merchant@example.com") {
+  const m = await signedInMerchant(h, email);
+  await seedPaidOrder(h.db, { userId: m.userId, packageCode, product: "Devnet" });
+  const app = await seedApplication(h.db, { userId: m.userId });
+  return { m, app };
+}
+
+describe("the open API under /open/v1 (RFC 9421 signatures, keyid = AppKey)", () => {
+  it("accepts a request signed by the example client with the library, and makes the CREATE2 address", async () => {
+    const { app } = await merchantWithApp();
+    const body = JSON.stringify({ endUserId: "customer-1", chain: "devnet" });
+    const request = await signRequest(
+      { method: "POST", url: `http://${host}${openApiPrefix}/deposit-addresses`, headers: { host }, body },
+      app,
+    );
+    const answer = await send({ ...request, method: "POST", url: `${openApiPrefix}/deposit-addresses` });
+    expect(answer, JSON.stringify(answer)).toMatchObject({ status: 200, success: true, errCode: errCodes.ok });
+    const made = wireAddress.parse(answer.resData);
+    expect(made).toMatchObject({ endUserId: "customer-1", chain: "Devnet", chainId: 31337, appCode: app.appCode });
+    expect(made.address).toBe(depositAddress(factory, depositSalt(app.appCode, "customer-1")));
+  });
+
+  it("is idempotent per application, end user and chain, and reads an address back", async () => {
+    const { app } = await merchantWithApp();
+    const first = await create(app, "customer-1");
+    const again = await create(app, "customer-1");
+    expect(again.resData).toEqual(first.resData);
+    expect(await read(app, "customer-1")).toMatchObject({ success: true, resData: first.resData });
+    expect(await read(app, "customer-2")).toMatchObject({ status: 404, errCode: errCodes.openApiAddressNotFound });
+    expect(await create(app, "customer-1", "Eth")).toMatchObject({ errCode: errCodes.openApiChainNoDeposits });
+    expect(await create(app, "customer-1", "Tron")).toMatchObject({ errCode: errCodes.chainUnknown });
+    const rows = await h.db.selectFrom("deposit_addresses").selectAll().execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it("counts addresses against the package's wallet limit, naming it; the same address again is no new one", async () => {
+    const { app } = await merchantWithApp("trial");
+    expect(await create(app, "customer-1")).toMatchObject({ success: true });
+    expect(await create(app, "customer-1")).toMatchObject({ success: true });
+    const refused = await create(app, "customer-2");
+    expect(refused).toMatchObject({ status: 403, errCode: errCodes.openApiWalletLimit });
+    expect(refused.errMsg).toContain("Trial");
+    expect(refused.errMsg).toContain("1 deposit address");
+
+    const noPackage = await signedInMerchant(h, "nopackage@example.com");
+    const bare = await seedApplication(h.db, { userId: noPackage.userId });
+    expect(await create(bare, "customer-1")).toMatchObject({ status: 403, errCode: errCodes.openApiNoPackage });
+  });
+
+  it("answers the merchant's balance as a decimal string", async () => {
+    const { m, app } = await merchantWithApp();
+    await seedBalance(h.db, { userId: m.userId, amount: "12345678901234.123456" });
+    const answer = await signed(app, "GET", "/balance", undefined).then(send);
+    expect(answer).toMatchObject({ success: true, resData: { currency: "USDT" } });
+    expect(answer.resData.balance).toBe("12345678901234.123456");
+  });
+
+  it("refuses a wrong signature, an unknown key and an unsigned request (401)", async () => {
+    const { app } = await merchantWithApp();
+    const wrong = await create(app, "customer-1", "Devnet", { key: "not-the-secret" });
+    expect(wrong).toMatchObject({
+      status: 401,
+      success: false,
+      errCode: errCodes.openApiSignatureInvalid,
+      resData: null,
+    });
+    expect(await create(app, "customer-1", "Devnet", { keyid: "ak_nobody" })).toMatchObject({
+      status: 401,
+      errCode: errCodes.openApiUnknownKey,
+    });
+    const unsigned = await send({ method: "GET", url: `${openApiPrefix}/balance`, headers: { host } });
+    expect(unsigned).toMatchObject({ status: 401, errCode: errCodes.openApiUnsigned });
+    expect(await h.db.selectFrom("deposit_addresses").selectAll().execute()).toEqual([]);
+  });
+
+  it("refuses a stale created, a created in the future, and a replayed nonce", async () => {
+    const { app } = await merchantWithApp();
+    const old = new Date(h.clock.now().getTime() - 301_000);
+    expect(await create(app, "customer-1", "Devnet", { created: old })).toMatchObject({
+      status: 401,
+      errCode: errCodes.openApiSignatureStale,
+    });
+    const ahead = new Date(h.clock.now().getTime() + 120_000);
+    expect(await create(app, "customer-1", "Devnet", { created: ahead })).toMatchObject({
+      errCode: errCodes.openApiSignatureStale,
+    });
+    const request = await signed(app, "GET", "/balance", undefined);
+    expect(await send(request)).toMatchObject({ success: true });
+    expect(await send(request)).toMatchObject({ status: 401, errCode: errCodes.openApiReplayed });
+    // The same nonce in a new signature is a replay too, while the window lasts; after it, the prune forgets it.
+    const nonce = "nonce-used-twice";
+    expect(await signed(app, "GET", "/balance", undefined, { nonce }).then(send)).toMatchObject({ success: true });
+    expect(await signed(app, "GET", "/balance", undefined, { nonce }).then(send)).toMatchObject({
+      errCode: errCodes.openApiReplayed,
+    });
+    h.clock.advance(301);
+    expect(await h.db.selectFrom("open_api_nonces").select("nonce").execute()).toHaveLength(2);
+    expect((await pruneExpired(h.db, h.clock.now(), defaultLimits)).openApiNonces).toBe(2);
+    expect(await signed(app, "GET", "/balance", undefined, { nonce }).then(send)).toMatchObject({ success: true });
+  });
+
+  it("refuses a signature that leaves out a component, and a body changed after signing", async () => {
+    const { app } = await merchantWithApp();
+    const body = JSON.stringify({ endUserId: "customer-1", chain: "Devnet" });
+    const noUri = await signed(app, "POST", "/deposit-addresses", body, { fields: ["@method", "content-digest"] });
+    expect(await send(noUri)).toMatchObject({ status: 401, errCode: errCodes.openApiSignatureInvalid });
+    const noDigest = await signed(app, "POST", "/deposit-addresses", body, { fields: ["@method", "@target-uri"] });
+    expect(await send(noDigest)).toMatchObject({ status: 401, errCode: errCodes.openApiSignatureInvalid });
+
+    const changed = await signed(app, "POST", "/deposit-addresses", body);
+    const other = JSON.stringify({ endUserId: "customer-2", chain: "Devnet" });
+    expect(await send({ ...changed, body: other })).toMatchObject({
+      status: 401,
+      errCode: errCodes.openApiDigestMismatch,
+    });
+    // A digest that matches the new body, under a signature made over the old one.
+    const redigested = { ...changed, headers: { ...changed.headers, "content-digest": digest(other) }, body: other };
+    expect(await send(redigested)).toMatchObject({ status: 401, errCode: errCodes.openApiSignatureInvalid });
+    // Whitespace is bytes too: the digest is over the body as sent, not as parsed.
+    const spaced = await signed(app, "POST", "/deposit-addresses", body);
+    expect(await send({ ...spaced, body: `${body} ` })).toMatchObject({ errCode: errCodes.openApiDigestMismatch });
+    expect(await h.db.selectFrom("deposit_addresses").selectAll().execute()).toEqual([]);
+  });
+
+  it("refuses a request signed for another URL (@target-uri is the one called)", async () => {
+    const { app } = await merchantWithApp();
+    const request = await signed(app, "GET", "/deposit-addresses/customer-1?chain=Devnet", undefined);
+    const moved = { ...request, url: `${openApiPrefix}/deposit-addresses/customer-2?chain=Devnet` };
+    expect(await send(moved)).toMatchObject({ status: 401, errCode: errCodes.openApiSignatureInvalid });
+    const otherHost = { ...request, headers: { ...request.headers, host: "evil.example" } };
+    expect(await send(otherHost)).toMatchObject({ status: 401, errCode: errCodes.openApiSignatureInvalid });
+  });
+
+  it("refuses a stopped application (403), and takes it back once enabled", async () => {
+    const { m, app } = await merchantWithApp();
+    await call(h, "appSetStatus", { token: m.token, body: { appCode: app.appCode, status: "stopped" } });
+    expect(await create(app, "customer-1")).toMatchObject({ status: 403, errCode: errCodes.openApiAppStopped });
+    await call(h, "appSetStatus", { token: m.token, body: { appCode: app.appCode, status: "normal" } });
+    expect(await create(app, "customer-1")).toMatchObject({ success: true });
+  });
+
+  it("accepts the old secret inside the rotation's grace window, and not after it", async () => {
+    const { m, app } = await merchantWithApp();
+    h.clock.freeze();
+    const rotated = await rotate(m, app.appCode, "1h");
+    expect(await create(app, "customer-1")).toMatchObject({ success: true });
+    expect(await create({ ...app, appSecret: rotated }, "customer-1")).toMatchObject({ success: true });
+    h.clock.advance(3600);
+    expect(await create(app, "customer-1")).toMatchObject({ status: 401, errCode: errCodes.openApiSignatureInvalid });
+    expect(await create({ ...app, appSecret: rotated }, "customer-1")).toMatchObject({ success: true });
+  });
+
+  it("never lets one application's key reach another merchant's application's addresses", async () => {
+    const a = await merchantWithApp("basic", "a@example.com");
+    const b = await merchantWithApp("basic", "b@example.com");
+    const made = await create(a.app, "customer-1");
+    expect(made).toMatchObject({ success: true });
+    // B asks for the same end-user id: B's own address (another application, another salt), never A's.
+    expect(await read(b.app, "customer-1")).toMatchObject({ status: 404, errCode: errCodes.openApiAddressNotFound });
+    const own = await create(b.app, "customer-1");
+    expect(own.resData.address).not.toBe(made.resData.address);
+    expect(own.resData.appCode).toBe(b.app.appCode);
+    // A's key with B's secret, or B's key with A's secret: not a signature of either.
+    expect(await read({ ...b.app, appSecret: a.app.appSecret }, "customer-1")).toMatchObject({ status: 401 });
+    expect(await read({ ...a.app, appKey: b.app.appKey }, "customer-1")).toMatchObject({ status: 401 });
+    // And B's balance call answers B's balance.
+    await seedBalance(h.db, { userId: a.m.userId, amount: "50" });
+    const balance = await signed(b.app, "GET", "/balance", undefined).then(send);
+    expect(balance.resData.balance).toBe("0");
+  });
+
+  it("limits each application's calls (429 with Retry-After), not its neighbours'", async () => {
+    const { m, app } = await merchantWithApp();
+    for (let i = 0; i < 30; i++)
+      expect(await signed(app, "GET", "/balance", undefined).then(send)).toMatchObject({ success: true });
+    const refused = await signed(app, "GET", "/balance", undefined).then(send);
+    expect(refused).toMatchObject({ status: 429, errCode: errCodes.rateLimited });
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    const neighbour = await seedApplication(h.db, { userId: m.userId });
+    expect(await signed(neighbour, "GET", "/balance", undefined).then(send)).toMatchObject({ success: true });
+  });
+
+  it("validates the body with the contract's schema once the signature holds", async () => {
+    const { app } = await merchantWithApp();
+    const bad = await signed(app, "POST", "/deposit-addresses", JSON.stringify({ endUserId: "a b", chain: "Devnet" }));
+    expect(await send(bad)).toMatchObject({ status: 400, errCode: errCodes.validation });
+    const extra = JSON.stringify({ endUserId: "u", chain: "Devnet", merchantId: "1" });
+    expect(await signed(app, "POST", "/deposit-addresses", extra).then(send)).toMatchObject({
+      errCode: errCodes.validation,
+    });
+  });
+});
+
+const codeOf = "246810";
+
+/** Rotates the secret through the console, with its proof; answers the new secret. */
+async function rotate(m: Merchant, appCode: string, graceWindow: "1h") {
+  await seedCode(h.db, { email: m.email, purpose: "application", code: codeOf });
+  const check = await call(h, "checkCode", {
+    body: { email: m.email, code: codeOf, type: "application", appCode, action: "rotate" },
+  });
+  const proof = checkCodeResult.parse(check.resData).proof as string;
+  const answer = await call(h, "appRotateSecret", { token: m.token, body: { appCode, proof, graceWindow } });
+  expect(answer, JSON.stringify(answer)).toMatchObject({ success: true });
+  return appCredentials.parse(answer.resData).appSecret;
+}

@@ -1,0 +1,43 @@
+import type { Kysely } from "kysely";
+import type * as z from "zod/mini";
+import type { OpenApiOperation, openApiRoutes } from "../../contracts/open-api.ts";
+import type { DB } from "../db/schema.ts";
+import { createDepositAddress, depositChainOf, readDepositAddress } from "../domain/applications/deposit-addresses.ts";
+import type { OpenApiCaller } from "../domain/applications/open-api-caller.ts";
+import { balanceAtto } from "../domain/payments/balance.ts";
+import { fromAtto } from "../domain/payments/usdt.ts";
+import { ok, type Outcome } from "../domain/platform/outcome.ts";
+import type { Services } from "../http/handler.ts";
+
+type Route<O extends OpenApiOperation> = (typeof openApiRoutes)[O];
+type Input<O extends OpenApiOperation, K extends "body" | "params" | "query"> =
+  Route<O> extends Record<K, infer S extends z.ZodMiniType> ? z.output<S> : undefined;
+
+/** What an open-API handler gets: the verified caller (its application and merchant) and input already validated. */
+export interface OpenApiContext<O extends OpenApiOperation> {
+  db: Kysely<DB>;
+  caller: OpenApiCaller;
+  body: Input<O, "body">;
+  params: Input<O, "params">;
+  query: Input<O, "query">;
+  now: Date;
+  services: Services;
+}
+
+export type OpenApiHandlers = {
+  [O in OpenApiOperation]: (ctx: OpenApiContext<O>) => Promise<Outcome<z.output<Route<O>["response"]>>>;
+};
+
+export const openApiHandlers: OpenApiHandlers = {
+  async createDepositAddress({ db, caller, body, now, services }) {
+    const chain = depositChainOf(services.chain, body.chain);
+    return chain.ok ? createDepositAddress(db, caller, body.endUserId, chain.data, now) : chain;
+  },
+  async depositAddress({ db, caller, params, query, services }) {
+    const chain = depositChainOf(services.chain, query.chain);
+    return chain.ok ? readDepositAddress(db, caller, params.endUserId, chain.data) : chain;
+  },
+  async balance({ db, caller }) {
+    return ok({ balance: fromAtto(await balanceAtto(db, caller.scope)), currency: "USDT" as const });
+  },
+};
