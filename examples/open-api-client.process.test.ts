@@ -1,0 +1,143 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { errCodes } from "../contracts/schemas/envelope.ts";
+import { callAsMerchant, defaultPassword, nextCode, outbox, registerViaApi, uniqueEmail } from "../e2e/support/api.ts";
+import { devClients } from "../server/chain/deploy.ts";
+import { depositSalt, forwarderFactoryAbi } from "../server/chain/deposit-forwarder.ts";
+import { readDevnetFacts } from "../server/chain/devnet.ts";
+import { tempDirs } from "../server/testing/temp-dirs.ts";
+import { openApiClient } from "./open-api-client.ts";
+
+/**
+ * The example client against the reference server as a merchant runs it: `node server/main.ts` on the devnet (the
+ * forwarder factory deployed at start), a merchant, package and application made through the console's API, the
+ * credentials after the e-mail code, then the signed open-API calls.
+ */
+const repoRoot = join(import.meta.dirname, "..");
+const tempDir = tempDirs("mc-open-api-");
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+});
+
+/** The server on its own data folder, devnet on a free port, dev outbox on; its API address once it listens. */
+function startServer(dataDir: string): Promise<string> {
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      STATIC_DIR: "",
+      DATABASE_URL: "",
+      DEVNET_PORT: "0",
+      NODE_ENV: "",
+      CHAINS: "",
+      DEVNET: "",
+      DEV_OUTBOX: "true",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  let text = "";
+  return new Promise((resolve, reject) => {
+    const look = (chunk: Buffer) => {
+      text += chunk.toString("utf8");
+      const address = /API on (http:\/\/\S+)/.exec(text)?.[1];
+      if (address) resolve(address);
+    };
+    child.stdout!.on("data", look);
+    child.stderr!.on("data", look);
+    child.once("exit", () => reject(new Error(`the server stopped: ${text.slice(-2000)}`)));
+  });
+}
+
+/** A merchant on the free trial with one application, and that application's credentials (after the e-mail code). */
+async function merchantApplication(api: string) {
+  const email = uniqueEmail("open-api");
+  await registerViaApi(api, email);
+  const { accessToken } = await call<{ accessToken: string }>(api, "/api/Login/Login", {
+    email,
+    password: defaultPassword,
+  });
+  const as = <T>(path: string, body: unknown = {}) => callAsMerchant<T>(api, accessToken, path, body);
+  const packages = await as<Array<{ id: string; kind: string }>>("/api/Package/List");
+  const trial = packages.find((p) => p.kind === "trial");
+  await as("/api/Order/Create", { packageId: trial!.id });
+  const app = await as<{ appCode: string }>("/api/App/Add", {
+    name: "Example shop",
+    address: "https://shop.example.com",
+    rechargeCallbackUrl: "https://shop.example.com/recharge",
+    withdrawCallbackUrl: "https://shop.example.com/withdraw",
+    remark: "",
+  });
+  const seen = (await outbox(api, email)).length;
+  await call(api, "/api/User/SentVerificationCode", { email, type: "application" });
+  const code = await nextCode(api, email, seen);
+  const { proof } = await call<{ proof: string }>(api, "/api/Register/CheckCaptchaCode", {
+    email,
+    code,
+    type: "application",
+    appCode: app.appCode,
+    action: "credentials",
+  });
+  return as<{ appCode: string; appKey: string; appSecret: string }>("/api/App/Credentials", {
+    appCode: app.appCode,
+    proof,
+  });
+}
+
+async function call<T>(api: string, path: string, body: unknown): Promise<T> {
+  const response = await fetch(api + path, {
+    method: "POST",
+    headers: { "content-type": "application/json", language: "en-US" },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { success: boolean; resData: T };
+  if (!envelope.success) throw new Error(`POST ${path} refused: ${JSON.stringify(envelope)}`);
+  return envelope.resData;
+}
+
+describe("examples/open-api-client.ts against the reference server on the devnet", { timeout: 120_000 }, () => {
+  it("creates a deposit address twice (the same one), reads it back and the balance; a wrong secret is refused", async () => {
+    const dataDir = join(tempDir(), "data");
+    const api = await startServer(dataDir);
+    const credentials = await merchantApplication(api);
+    const client = openApiClient({ baseUrl: api, appKey: credentials.appKey, appSecret: credentials.appSecret });
+
+    const first = await client.createDepositAddress({ endUserId: "customer-42", chain: "Devnet" });
+    expect(first, JSON.stringify(first)).toMatchObject({ success: true, errCode: errCodes.ok });
+    expect(first.resData).toMatchObject({ endUserId: "customer-42", chain: "Devnet", appCode: credentials.appCode });
+    expect(first.resData.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    // The devnet's factory, deployed at start, computes the same address on chain.
+    const facts = readDevnetFacts(join(dataDir, "devnet"))!;
+    const onChain = await devClients(facts.rpcUrl).public.readContract({
+      address: facts.depositFactory,
+      abi: forwarderFactoryAbi,
+      functionName: "forwarderAddress",
+      args: [depositSalt(credentials.appCode, "customer-42")],
+    });
+    expect(onChain).toBe(first.resData.address);
+    const again = await client.createDepositAddress({ endUserId: "customer-42", chain: "Devnet" });
+    expect(again.resData).toEqual(first.resData);
+    expect(await client.depositAddress("customer-42", "Devnet")).toMatchObject({
+      success: true,
+      resData: first.resData,
+    });
+    // The trial allows one address: another end user is refused, naming the limit.
+    expect(await client.createDepositAddress({ endUserId: "customer-43", chain: "Devnet" })).toMatchObject({
+      errCode: errCodes.openApiWalletLimit,
+    });
+    expect(await client.balance()).toEqual({
+      success: true,
+      errCode: errCodes.ok,
+      errMsg: "",
+      resData: { balance: "0", currency: "USDT" },
+    });
+
+    const wrong = openApiClient({ baseUrl: api, appKey: credentials.appKey, appSecret: "not-the-secret" });
+    expect(await wrong.balance()).toMatchObject({ success: false, errCode: errCodes.openApiSignatureInvalid });
+  });
+});
