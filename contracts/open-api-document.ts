@@ -25,6 +25,7 @@ const refusals = {
   "400": { description: "Input that does not validate (1001), an unknown chain (2207)", content: json(refusal) },
   "401": { description: "The signature: 2501–2506", content: json(refusal) },
   "403": { description: "Stopped application (2507), the package's wallet limit (2508, 2509)", content: json(refusal) },
+  "404": { description: "No deposit address for this end user on this chain (2510)", content: json(refusal) },
   "429": { description: "The application's rate limit (2005); Retry-After says when", content: json(refusal) },
 };
 

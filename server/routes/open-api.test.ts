@@ -132,6 +132,27 @@ describe("the open API under /open/v1 (RFC 9421 signatures, keyid = AppKey)", ()
     expect(await create(bare, "customer-1")).toMatchObject({ status: 403, errCode: errCodes.openApiNoPackage });
   });
 
+  it("racing creates agree: one row per end user, and never more than the wallet limit", async () => {
+    const { app } = await merchantWithApp("basic");
+    const same = await Promise.all([1, 2, 3, 4].map(() => create(app, "customer-1")));
+    expect(new Set(same.map((a) => a.resData.address)).size).toBe(1);
+    const others = await Promise.all(["u-2", "u-3", "u-4", "u-5"].map((id) => create(app, id)));
+    expect(others.filter((a) => a.success)).toHaveLength(2);
+    expect(others.filter((a) => a.errCode === errCodes.openApiWalletLimit)).toHaveLength(2);
+    expect(await h.db.selectFrom("deposit_addresses").selectAll().execute()).toHaveLength(3);
+  });
+
+  it("accepts one of the same signed request sent twice at once", async () => {
+    const { app } = await merchantWithApp();
+    const request = await signed(app, "GET", "/balance", undefined);
+    const answers = await Promise.all([send(request), send(request), send(request)]);
+    expect(answers.map((a) => a.errCode).sort()).toEqual([
+      errCodes.ok,
+      errCodes.openApiReplayed,
+      errCodes.openApiReplayed,
+    ]);
+  });
+
   it("answers the merchant's balance as a decimal string", async () => {
     const { m, app } = await merchantWithApp();
     await seedBalance(h.db, { userId: m.userId, amount: "12345678901234.123456" });
