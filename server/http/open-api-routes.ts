@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type OpenApiOperation, type OpenApiRoute, openApiPrefix, openApiRoutes } from "../../contracts/open-api.ts";
 import { openApiDocument } from "../../contracts/open-api-document.ts";
 import { type ErrCode, errCodes } from "../../contracts/schemas/envelope.ts";
-import { liveSecretsOf } from "../domain/applications/app-secrets.ts";
-import { isStoppedApplication, type OpenApiCaller, openApiCaller } from "../domain/applications/open-api-caller.ts";
+import { liveSecretsOf, stoppedSecretsOf } from "../domain/applications/app-secrets.ts";
+import { type OpenApiCaller, openApiCaller } from "../domain/applications/open-api-caller.ts";
 import { claimOpenApiNonce } from "../domain/applications/open-api-nonces.ts";
 import type { Outcome } from "../domain/platform/outcome.ts";
 import { takeSlots, waitMessage } from "../domain/platform/rate-limit.ts";
@@ -91,8 +91,14 @@ async function verifiedCaller(
   now: Date,
 ): Promise<OpenApiCaller | null> {
   const { db } = services;
+  const request9421 = {
+    method: request.method,
+    url: targetUri(request),
+    headers: request.headers,
+    body: rawBodyOf(request),
+  };
   const check = await verifySignedRequest(
-    { method: request.method, url: targetUri(request), headers: request.headers, body: rawBodyOf(request) },
+    request9421,
     {
       secretsOf: (keyid) => liveSecretsOf(db, keyid, now, services.secret),
       claimNonce: (keyid, nonce, created) => claimOpenApiNonce(db, keyid, nonce, created, now),
@@ -100,9 +106,17 @@ async function verifiedCaller(
     now,
   );
   if (!check.ok) {
-    // A stopped application has no live secret, so its key reads as unknown to the verifier: say what it is instead.
-    if (check.refusal === "unknown-key" && (await isStoppedApplication(db, keyidOf(request))))
-      return refuse(reply, 403, stopped);
+    // A stopped application has no live secret, so its key reads as unknown. Whoever signs with its secret is told it
+    // is stopped; anyone else learns nothing about the key. The refused request spends no nonce.
+    const stoppedCheck =
+      check.refusal === "unknown-key"
+        ? await verifySignedRequest(
+            request9421,
+            { secretsOf: (keyid) => stoppedSecretsOf(db, keyid, now, services.secret), claimNonce: async () => true },
+            now,
+          )
+        : null;
+    if (stoppedCheck?.ok) return refuse(reply, 403, stopped);
     return refuse(reply, 401, signatureRefusals[check.refusal]);
   }
   const caller = await openApiCaller(db, check.keyid);
@@ -123,11 +137,4 @@ async function verifiedCaller(
 function refuse(reply: FastifyReply, status: number, { code, message }: { code: ErrCode; message: string }): null {
   void reply.status(status).send(failure(code, message));
   return null;
-}
-
-/** The keyid parameter of the request's Signature-Input, as sent (only to tell a stopped application from none). */
-function keyidOf(request: FastifyRequest): string {
-  const input = request.headers["signature-input"];
-  const text = Array.isArray(input) ? input.join(", ") : (input ?? "");
-  return /;keyid="([^"]*)"/.exec(text)?.[1] ?? "";
 }

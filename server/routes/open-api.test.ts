@@ -237,10 +237,15 @@ describe("the open API under /open/v1 (RFC 9421 signatures, keyid = AppKey)", ()
     expect(await send(otherHost)).toMatchObject({ status: 401, errCode: errCodes.openApiSignatureInvalid });
   });
 
-  it("refuses a stopped application (403), and takes it back once enabled", async () => {
+  it("refuses a stopped application (403) to its secret's holder only, and takes it back once enabled", async () => {
     const { m, app } = await merchantWithApp();
     await call(h, "appSetStatus", { token: m.token, body: { appCode: app.appCode, status: "stopped" } });
     expect(await create(app, "customer-1")).toMatchObject({ status: 403, errCode: errCodes.openApiAppStopped });
+    // Only the secret's holder learns it is stopped: to anyone else the key is unknown.
+    expect(await create(app, "customer-1", "Devnet", { key: "not-the-secret" })).toMatchObject({
+      status: 401,
+      errCode: errCodes.openApiUnknownKey,
+    });
     await call(h, "appSetStatus", { token: m.token, body: { appCode: app.appCode, status: "normal" } });
     expect(await create(app, "customer-1")).toMatchObject({ success: true });
   });

@@ -34,18 +34,29 @@ export const signingKeyOf = (appSecret: string): Buffer => Buffer.from(appSecret
  * the current secret and, inside a rotation's grace window, the one before. Null for an unknown key or a stopped
  * application.
  */
-export async function liveSecretsOf(
+export const liveSecretsOf = (db: Kysely<DB>, appKey: string, now: Date, secret: Buffer): Promise<Buffer[] | null> =>
+  secretsWithStatus(db, appKey, now, secret, "normal");
+
+/**
+ * The same keys of a stopped application (null for any other key): a request signed with them is told the
+ * application is stopped, while anyone without its secret only learns that the key is unknown.
+ */
+export const stoppedSecretsOf = (db: Kysely<DB>, appKey: string, now: Date, secret: Buffer): Promise<Buffer[] | null> =>
+  secretsWithStatus(db, appKey, now, secret, "stopped");
+
+async function secretsWithStatus(
   db: Kysely<DB>,
   appKey: string,
   now: Date,
   secret: Buffer,
+  status: "normal" | "stopped",
 ): Promise<Buffer[] | null> {
   const row = await db
     .selectFrom("applications")
     .select(["status", "secret_sealed", "previous_secret_sealed", "previous_secret_valid_until"])
     .where("app_key", "=", appKey)
     .executeTakeFirst();
-  if (row?.status !== "normal") return null;
+  if (row?.status !== status) return null;
   const keys = [signingKeyOf(unsealAppSecret(secret, appKey, row.secret_sealed))];
   if (row.previous_secret_sealed && row.previous_secret_valid_until && row.previous_secret_valid_until > now)
     keys.push(signingKeyOf(unsealAppSecret(secret, appKey, row.previous_secret_sealed)));

@@ -26,9 +26,3 @@ export async function openApiCaller(db: Kysely<DB>, appKey: string): Promise<Ope
   if (row?.status !== "normal") return null;
   return { applicationId: row.id, appCode: row.app_code, appKey, scope: actFor(system, row.merchant_id) };
 }
-
-/** Whether the key names a stopped application: its calls are refused as forbidden, not as an unknown key. */
-export async function isStoppedApplication(db: Kysely<DB>, appKey: string): Promise<boolean> {
-  const row = await db.selectFrom("applications").select("status").where("app_key", "=", appKey).executeTakeFirst();
-  return row?.status === "stopped";
-}
