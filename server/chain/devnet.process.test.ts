@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { tempDirs } from "../testing/temp-dirs.ts";
 import { devClients } from "./deploy.ts";
+import { forwarderFactoryAbi } from "./deposit-forwarder.ts";
 import { devnetMint, readDevnetFacts, startDevnet } from "./devnet.ts";
 import { erc20Abi } from "./token-abi.ts";
 
@@ -10,7 +11,7 @@ const tempDir = tempDirs("mc-devnet-");
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("the devnet (anvil as a child process, state in DATA_DIR/devnet)", { timeout: 60_000 }, () => {
-  it("deploys the test USDT at first start and keeps the chain over a restart", async () => {
+  it("deploys the test USDT and the deposit-forwarder factory at first start and keeps the chain over a restart", async () => {
     const dir = tempDir();
     const first = await startDevnet({ dir, port: 0, blockTime: 1, stateInterval: 1 });
     const { facts } = first;
@@ -32,6 +33,11 @@ describe("the devnet (anvil as a child process, state in DATA_DIR/devnet)", { ti
         args: [facts.devAccount],
       }),
     ).toBe(devnetMint);
+    // The deposit-forwarder factory beside it: sweeping into dev account 1 on dev account 0's order.
+    const [, treasury] = await clients.wallet.getAddresses();
+    const factory = { address: facts.depositFactory, abi: forwarderFactoryAbi } as const;
+    expect(await clients.public.readContract({ ...factory, functionName: "treasury" })).toBe(treasury);
+    expect(await clients.public.readContract({ ...factory, functionName: "operator" })).toBe(facts.devAccount);
     await sleep(2_100);
     const head = await clients.public.getBlock({ blockTag: "latest" });
     expect(head.number).toBeGreaterThanOrEqual(2n); // a block a second
@@ -41,6 +47,7 @@ describe("the devnet (anvil as a child process, state in DATA_DIR/devnet)", { ti
     const second = await startDevnet({ dir, port: 0, blockTime: 1 });
     const again = devClients(second.facts.rpcUrl);
     expect(second.facts.token).toEqual(facts.token); // not deployed twice
+    expect(second.facts.depositFactory).toBe(facts.depositFactory);
     expect(second.facts.genesisHash).toBe(facts.genesisHash);
     expect((await again.public.getBlock({ blockNumber: head.number })).hash).toBe(head.hash);
     await second.stop();

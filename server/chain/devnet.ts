@@ -47,8 +47,9 @@ export interface Devnet {
 }
 
 /**
- * Starts anvil (chain id 31337, loopback, state in `dir`), and deploys the test USDT at first start — or again when
- * the chain no longer holds it (its state was deleted). The facts go to `dir/devnet.json`.
+ * Starts anvil (chain id 31337, loopback, state in `dir`), and deploys the test USDT and the deposit-forwarder factory
+ * at first start — or again when the chain no longer holds them (its state was deleted). The facts go to
+ * `dir/devnet.json`.
  */
 export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   const dir = options.dir === undefined ? undefined : resolve(options.dir);
