@@ -79,4 +79,13 @@ describe("error policy", () => {
     expect(appCodes).toEqual(["2401", "2402", "2403", "2404", "2405", "2406", "2407"]);
     for (const code of appCodes) expect(texts[code], `errors.${code}`).toBeTruthy();
   });
+
+  it("words every refusal of the open API (2501–2511), for a merchant reading its integration's answers", () => {
+    const texts: Record<string, string | undefined> = enUS.errors;
+    const openApiCodes = Object.entries(errCodes)
+      .filter(([name]) => name.startsWith("openApi"))
+      .map(([, code]) => code);
+    expect(openApiCodes).toEqual(Array.from({ length: 11 }, (_, i) => String(2501 + i)));
+    for (const code of openApiCodes) expect(texts[code], `errors.${code}`).toBeTruthy();
+  });
 });
