@@ -48,4 +48,6 @@ export const allModels: ReadonlyArray<MachineModel> = [
  * Machines of machines/ that have no model on purpose, each with the reason (export name → why).
  * `npm run model-test` fails on a machine that has neither a model above nor a line here.
  */
-export const machinesWithoutModel: Readonly<Record<string, string>> = {};
+export const machinesWithoutModel: Readonly<Record<string, string>> = {
+  appEditMachine: "not yet: its model and harness come with the My applications page (issue 27), not built yet",
+};
