@@ -178,7 +178,7 @@ describe("appEdit machine", () => {
     });
   });
 
-  it("treats an answer without a proof as a wrong code, and cancels while checking", async () => {
+  it("treats an answer without a proof as a refusal, and cancels while checking", async () => {
     let answer: (v: unknown) => void = () => {};
     const { actor } = start(() => new Promise((resolve) => (answer = resolve)));
     actor.send({ type: "app.open", action: "credentials", app });
@@ -186,7 +186,7 @@ describe("appEdit machine", () => {
     expect(selectAppEditView(actor.getSnapshot())).toMatchObject({ kind: "verify", busy: true });
     answer({ valid: false });
     await settle(actor, "verify");
-    expect(actor.getSnapshot().context.failure?.errCode).toBe(errCodes.codeWrong);
+    expect(actor.getSnapshot().context.failure?.errCode).toBe("noProof");
     actor.send({ type: "verify.submit", code: "123456", totpCode: "" });
     actor.send({ type: "dialog.close" });
     expect(selectAppEditView(actor.getSnapshot())).toEqual({ kind: "closed" });

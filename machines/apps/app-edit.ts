@@ -209,7 +209,8 @@ export const appEditMachine = setup({
           },
           {
             target: "verify",
-            actions: assign({ failure: { errCode: errCodes.codeWrong, errMsg: "" }, fieldErrors: {} }),
+            // An answer without a proof (the server refuses a wrong code with 2002 instead): no toast said it.
+            actions: assign({ failure: { errCode: "noProof", errMsg: "" }, fieldErrors: {} }),
           },
         ],
         onError: [

@@ -71,3 +71,20 @@ export function selectAppPaging(s: AppListSnapshot): AppPagingView {
     canNext: s.can({ type: "apps.page", page: page + 1 }),
   };
 }
+
+/** What the page says about the package: none, expired, or how many applications it allows (null: unlimited). */
+export type AppPlanView =
+  | { kind: "unknown" }
+  | { kind: "none" }
+  | { kind: "expired" }
+  | { kind: "active"; used: number; limit: number | null; full: boolean };
+
+export function selectAppPlan(s: AppListSnapshot): AppPlanView {
+  const sub = s.context.subscription;
+  if (!sub) return { kind: "unknown" };
+  if (!sub.package) return { kind: "none" };
+  if (!sub.active) return { kind: "expired" };
+  const limit = sub.package.limits.applications;
+  const used = sub.usage.applications;
+  return { kind: "active", used, limit, full: limit !== null && used >= limit };
+}

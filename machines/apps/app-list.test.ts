@@ -2,11 +2,31 @@ import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import type { AppAddRequest, AppListRequest, Application } from "../../contracts/schemas/apps.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
+import type { SubscriptionResult } from "../../contracts/schemas/subscription.ts";
 import { apiFailure, settle } from "../test-support.ts";
 import { appAddMachine } from "./app-add.ts";
 import { selectOffersPackages } from "./app-add-selectors.ts";
 import { appListMachine } from "./app-list.ts";
-import { selectAppPaging, selectAppSearch, selectAppTable } from "./app-list-selectors.ts";
+import { selectAppPaging, selectAppPlan, selectAppSearch, selectAppTable } from "./app-list-selectors.ts";
+
+const trial: SubscriptionResult = {
+  package: {
+    id: "1",
+    code: "trial",
+    name: "Trial",
+    kind: "trial",
+    price: "0",
+    termUnit: "day",
+    termCount: 7,
+    termMonths: 0,
+    limits: { wallets: 1, currencies: 1, applications: 1 },
+  },
+  expiresAt: "2026-01-08T00:00:00.000Z",
+  active: true,
+  trialAvailable: false,
+  usage: { wallets: 0, currencies: 0, applications: 1 },
+  serverTime: "2026-01-01T00:00:00.000Z",
+};
 
 const appOf = (n: number, status: Application["status"] = "normal"): Application => ({
   appCode: `2026010100000${n}`,
@@ -19,7 +39,9 @@ const appOf = (n: number, status: Application["status"] = "normal"): Application
   createdAt: "2026-01-01T00:00:00.000Z",
 });
 
-function start(options: { total?: number; failLoad?: boolean; failSwitch?: boolean } = {}) {
+function start(
+  options: { total?: number; failLoad?: boolean; failSwitch?: boolean; subscription?: SubscriptionResult } = {},
+) {
   const requests: AppListRequest[] = [];
   const machine = appListMachine.provide({
     actors: {
@@ -27,7 +49,13 @@ function start(options: { total?: number; failLoad?: boolean; failSwitch?: boole
         requests.push(input);
         if (options.failLoad) throw apiFailure("network");
         const page = input.page ?? 1;
-        return { items: [appOf(page), appOf(page + 1, "stopped")], total: options.total ?? 2, page, pageSize: 10 };
+        return {
+          items: [appOf(page), appOf(page + 1, "stopped")],
+          total: options.total ?? 2,
+          page,
+          pageSize: 10,
+          subscription: options.subscription ?? trial,
+        };
       }),
       setStatus: fromPromise(async ({ input }) => {
         if (options.failSwitch) throw apiFailure(errCodes.appNotFound);
@@ -52,6 +80,17 @@ describe("appList machine", () => {
       ["stopped", "normal", true],
     ]);
     expect(selectAppPaging(actor.getSnapshot())).toMatchObject({ pageCount: 1, canNext: false, canPrevious: false });
+    expect(selectAppPlan(actor.getSnapshot())).toEqual({ kind: "active", used: 1, limit: 1, full: true });
+  });
+
+  it("says when there is no package, or it has expired", async () => {
+    const none = start({ subscription: { ...trial, package: null, active: false } });
+    expect(selectAppPlan(none.actor.getSnapshot())).toEqual({ kind: "unknown" });
+    await settle(none.actor, "ready");
+    expect(selectAppPlan(none.actor.getSnapshot())).toEqual({ kind: "none" });
+    const expired = start({ subscription: { ...trial, active: false } });
+    await settle(expired.actor, "ready");
+    expect(selectAppPlan(expired.actor.getSnapshot())).toEqual({ kind: "expired" });
   });
 
   it("searches by status and name, refusing a name too long", async () => {

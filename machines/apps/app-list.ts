@@ -8,6 +8,7 @@ import {
   appListRequest,
   appStatuses,
 } from "../../contracts/schemas/apps.ts";
+import type { SubscriptionResult } from "../../contracts/schemas/subscription.ts";
 import { type FieldErrors, type Failure, fieldErrorsOf, toFailure } from "../api-failure.ts";
 
 /** The search form as typed: a status ("" for all) and a part of the name. */
@@ -19,7 +20,11 @@ export interface AppSearch {
 export const emptyAppSearch: AppSearch = { status: "", name: "" };
 export const appPageSize = 10;
 
+/** One page of the list, with the package that allows (or stops) more applications, loaded together. */
+export type AppListLoad = AppListResult & { subscription: SubscriptionResult };
+
 export interface AppListContext {
+  subscription: SubscriptionResult | null;
   search: AppSearch;
   fieldErrors: FieldErrors;
   page: number;
@@ -67,7 +72,7 @@ const replaced = (items: Application[], app: Application) =>
 export const appListMachine = setup({
   types: {} as { context: AppListContext; events: AppListEvent },
   actors: {
-    loadApps: fromPromise<AppListResult, AppListRequest>(async () => {
+    loadApps: fromPromise<AppListLoad, AppListRequest>(async () => {
       throw new Error("loadApps is provided by the app");
     }),
     setStatus: fromPromise<Application, AppSetStatusRequest>(async () => {
@@ -91,6 +96,7 @@ export const appListMachine = setup({
 }).createMachine({
   id: "appList",
   context: {
+    subscription: null,
     search: emptyAppSearch,
     fieldErrors: {},
     page: 1,
@@ -117,6 +123,7 @@ export const appListMachine = setup({
             items: event.output.items,
             total: event.output.total,
             page: event.output.page,
+            subscription: event.output.subscription,
             loaded: true,
             failure: null,
           })),
