@@ -85,6 +85,8 @@ export const appEditModel: MachineModel<typeof appEditMachine> = {
         events.push(
           failed("checkCode", failure(errCodes.twoFactorRequired, "Enter the code of your authenticator app")),
         );
+      // A wrong authenticator code is said above the form: its refusal's field (code) would mark the e-mail code.
+      else events.push(failed("checkCode", failure(errCodes.twoFactorCodeWrong, "Wrong authenticator code")));
       return events;
     }
     if (s.matches("editing"))
