@@ -49,6 +49,12 @@ export const consoleRoutes = {
     // Its own entry (issue 26): under /order it would light up My orders. Order 2 is free in the spec's table.
     menu: { section: "/packages", name: "menu.packages", icon: "box", order: 2 },
   }),
+  app: route({
+    path: "/app/list",
+    access: "console",
+    tab: { title: "menu.apps" },
+    menu: { section: "/app", name: "menu.apps", icon: "applications", order: 3 },
+  }),
   userCenter: route({
     path: "/user/center",
     access: "console",

@@ -137,6 +137,24 @@ const overlays: Array<{ route: RouteName; name: string; open(page: Page): Promis
       return true;
     },
   },
+  {
+    route: "app",
+    name: "app-add-dialog",
+    async open(page) {
+      await page.getByRole("button", { name: "Add application", exact: true }).click();
+      await page.getByRole("dialog").getByLabel("Withdraw callback URL", { exact: true }).waitFor();
+      return true;
+    },
+  },
+  {
+    route: "app",
+    name: "app-verify-dialog",
+    async open(page) {
+      await page.getByTestId("apps-table").getByRole("button", { name: "Rotate secret" }).first().click();
+      await page.getByRole("dialog").getByLabel("Old secret keeps working").waitFor();
+      return true;
+    },
+  },
 ];
 
 /**

@@ -58,7 +58,10 @@ export async function payWithChainCli(dataDir: string, to: string, amount: strin
   return hash as string;
 }
 
-/** A new merchant with a paid trial and a pending basic order, signed in: the order list, its dialogs and the package card have something to show. */
+/**
+ * A new merchant with a paid trial, a pending basic order and an application with long callback addresses, signed in:
+ * the order list, its dialogs, the package card and My applications have something to show.
+ */
 export async function merchantWithOrders(page: Page, baseUrl: string) {
   // A long address at a company's domain, as merchants have: the kind a cramped card broke mid-word.
   const email = uniqueEmail("layout").replace("@example.com", "@accounts.northwindtrading.example.com");
@@ -73,6 +76,15 @@ export async function merchantWithOrders(page: Page, baseUrl: string) {
   const id = (code: string) => packages.find((p) => p.code === code)?.id ?? "";
   await callAsMerchant(baseUrl, token, "/api/Order/Create", { packageId: id("trial") });
   await callAsMerchant(baseUrl, token, "/api/Order/Create", { packageId: id("basic") });
+  const callback = (kind: string) =>
+    `https://payments.northwindtrading.example.com/api/v2/merchant-callbacks/${kind}/notify?channel=usdt&version=2026`;
+  await callAsMerchant(baseUrl, token, "/api/App/Add", {
+    name: "Northwind Trading storefront",
+    address: "https://shop.northwindtrading.example.com",
+    rechargeCallbackUrl: callback("recharge"),
+    withdrawCallbackUrl: callback("withdraw"),
+    remark: "Main shop",
+  });
 }
 
 /**

@@ -1,4 +1,7 @@
 import type { MachineModel } from "../framework/model.ts";
+import { appAddModel } from "./app-add.model.ts";
+import { appEditModel } from "./app-edit.model.ts";
+import { appListModel } from "./app-list.model.ts";
 import { changePasswordModel } from "./change-password.model.ts";
 import { codeSenderModel } from "./code-sender.model.ts";
 import { demoCheckoutModel } from "./demo-checkout.model.ts";
@@ -42,6 +45,9 @@ export const allModels: ReadonlyArray<MachineModel> = [
   orderPaymentModel,
   subscriptionModel,
   securityActivityModel,
+  appEditModel,
+  appListModel,
+  appAddModel,
 ] as never;
 
 /**

@@ -59,6 +59,13 @@ const nextSteps: Readonly<Record<string, NextStep>> = {
   [c.twoFactorAlreadyOn]: "errorPage.reload",
   [c.twoFactorNotOn]: "errorPage.reload",
   [c.twoFactorNoSetup]: "errorPage.reload",
+  [c.appNotFound]: "errorPage.reload",
+  [c.appLimitReached]: "errorPage.upgradePackage",
+  [c.appNoPackage]: "errorPage.buyPackage",
+  [c.appPackageExpired]: "errorPage.buyPackage",
+  [c.appProofRequired]: "errorPage.verifyAgain",
+  [c.appProofInvalid]: "errorPage.verifyAgain",
+  [c.appProofExpired]: "errorPage.verifyAgain",
 };
 
 /** The server answered and refused: a numeric errCode (the client's own codes are words: network, envelope …). */

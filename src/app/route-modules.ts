@@ -44,6 +44,7 @@ export const routePages = {
   console: routePage(() => outsidePublicSet(import("../features/console/console-page.tsx"))),
   order: routePage(() => outsidePublicSet(import("../features/order/orders-page.tsx"))),
   orderBuy: routePage(() => outsidePublicSet(import("../features/order/order-buy-page.tsx"))),
+  app: routePage(() => outsidePublicSet(import("../features/apps/app-list-page.tsx"))),
   userCenter: routePage(() => outsidePublicSet(import("../features/user/user-centre-page.tsx"))),
 } as const satisfies { readonly [N in PageRouteName]: RoutePage };
 

@@ -6,7 +6,7 @@ import { selectPayment } from "../../../machines/orders/order-payment-selectors.
 import { FailureScope } from "../../app/failure-callout.tsx";
 import { QrCode } from "../../ui/qr-code.tsx";
 import { ChainSelect } from "./chain-select.tsx";
-import { CopyButton } from "./copy-button.tsx";
+import { CopyButton } from "../../app/copy-button.tsx";
 import { PayProgress } from "./pay-progress.tsx";
 import { formatClock } from "../../i18n/format.ts";
 import { usePaymentText } from "./payment-text.ts";

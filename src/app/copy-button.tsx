@@ -1,7 +1,7 @@
 import { Button } from "@blueprintjs/core";
 import { Duplicate } from "@blueprintjs/icons";
 import { useTranslation } from "react-i18next";
-import { useNotify } from "../../app/services-context.tsx";
+import { useNotify } from "./services-context.tsx";
 
 /** Copies a value to the clipboard and says so. */
 export function CopyButton({ value, label }: { value: string; label: string }) {

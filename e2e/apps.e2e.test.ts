@@ -1,0 +1,123 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { callAsMerchant, nextCode, outbox } from "./support/api.ts";
+import { button, label } from "./support/console.ts";
+import { signedInMerchant } from "./support/orders.ts";
+import { withConsoleTab } from "./support/tab.ts";
+
+/** The en-US labels of My applications (locales/en-US.json, `apps`). */
+const appLabel = {
+  title: "My applications",
+  add: "Add application",
+  addSubmit: "Add",
+  name: "Name",
+  address: "Site address",
+  recharge: "Recharge callback URL",
+  withdraw: "Withdraw callback URL",
+  remark: "Remark",
+  credentials: "Credentials",
+  rotate: "Rotate secret",
+  stop: "Stop",
+  enable: "Enable",
+  verify: "Verify",
+  done: "Done",
+} as const;
+
+const longUrl = (path: string) =>
+  `https://payments.northwindtrading.example.com/api/v2/merchant-callbacks/${path}/notify?channel=usdt&version=2026`;
+
+/** A merchant with the trial package (one application), signed in, on My applications. */
+async function merchantOnApps(page: Page, baseUrl: string, tag: string) {
+  const email = await signedInMerchant(page, baseUrl, tag);
+  const token = (await page.evaluate(() => localStorage.getItem("token"))) ?? "";
+  const packages = await callAsMerchant<Array<{ id: string; code: string }>>(baseUrl, token, "/api/Package/List");
+  await callAsMerchant(baseUrl, token, "/api/Order/Create", {
+    packageId: packages.find((p) => p.code === "trial")?.id,
+  });
+  await page.goto("/app/list");
+  await page.getByRole("heading", { name: appLabel.title, level: 1 }).waitFor();
+  return { email, token };
+}
+
+async function addApp(page: Page, name: string) {
+  await button(page, appLabel.add).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel(appLabel.name, { exact: true }).fill(name);
+  await dialog.getByLabel(appLabel.address, { exact: true }).fill("https://shop.example.com");
+  await dialog.getByLabel(appLabel.recharge, { exact: true }).fill(longUrl("recharge"));
+  await dialog.getByLabel(appLabel.withdraw, { exact: true }).fill(longUrl("withdraw"));
+  await dialog.getByLabel(appLabel.remark, { exact: true }).fill("Made by the journey");
+  await dialog.getByRole("button", { name: appLabel.addSubmit, exact: true }).click();
+}
+
+/** Sends the code from the open dialog, types it from the dev outbox, and verifies. */
+async function verifyWithMailedCode(page: Page, baseUrl: string, email: string) {
+  const dialog = page.getByRole("dialog");
+  const seen = (await outbox(baseUrl, email)).length;
+  await dialog.getByRole("button", { name: label.sendCode, exact: true }).click();
+  const code = await nextCode(baseUrl, email, seen);
+  await dialog.getByLabel(label.code, { exact: true }).fill(code);
+  await dialog.getByRole("button", { name: appLabel.verify, exact: true }).click();
+}
+
+describe("My applications", () => {
+  const tab = withConsoleTab();
+
+  it("creates an application, shows its credentials after the e-mail code, stops and enables it, and names the limit", async () => {
+    const { page, baseUrl } = tab;
+    const { email } = await merchantOnApps(page, baseUrl, "apps");
+    await page.getByText("You have no applications yet", { exact: false }).waitFor();
+    await page.getByTestId("apps-plan").getByText("0 of 1 applications your package allows").waitFor();
+
+    await addApp(page, "Journey shop");
+    await page.locator(".bp6-toast").filter({ hasText: "Application created" }).first().waitFor();
+    const row = page.getByTestId("apps-table").getByRole("row").filter({ hasText: "Journey shop" });
+    await row.waitFor();
+    await row.getByText("Normal", { exact: true }).waitFor();
+
+    await row.getByRole("button", { name: appLabel.credentials, exact: true }).click();
+    await verifyWithMailedCode(page, baseUrl, email);
+    const dialog = page.getByRole("dialog");
+    await dialog.getByTestId("app-key").waitFor();
+    await dialog.getByText("Important data, avoid leaking").waitFor();
+    expect(await dialog.getByRole("button", { name: "Copy AppKey" }).count()).toBe(1);
+    expect(await dialog.getByRole("button", { name: "Copy AppSecret" }).count()).toBe(1);
+    expect(((await dialog.getByTestId("app-secret").textContent()) ?? "").length).toBeGreaterThan(16);
+    await dialog.getByRole("button", { name: appLabel.done, exact: true }).click();
+    await dialog.waitFor({ state: "detached" });
+
+    await row.getByRole("button", { name: appLabel.stop, exact: true }).click();
+    await row.getByText("Stopped", { exact: true }).waitFor();
+    await row.getByRole("button", { name: appLabel.enable, exact: true }).click();
+    await row.getByText("Normal", { exact: true }).waitFor();
+
+    // The trial allows one application: the page names the limit; adding another is refused, with the way to the packages.
+    await page.getByTestId("apps-plan").getByText("1 of 1 applications your package allows").waitFor();
+    await addApp(page, "One too many");
+    await page.locator(".bp6-toast").filter({ hasText: "Your package allows no more applications" }).first().waitFor();
+    await page.getByRole("dialog").getByRole("link", { name: "See the packages" }).waitFor();
+  });
+
+  it("rotates the secret with an hour's grace and shows when the old one stops working", async () => {
+    const { page, baseUrl } = tab;
+    const { email, token } = await merchantOnApps(page, baseUrl, "rotate");
+    await callAsMerchant(baseUrl, token, "/api/App/Add", {
+      name: "Rotating shop",
+      address: "https://shop.example.com",
+      rechargeCallbackUrl: longUrl("recharge"),
+      withdrawCallbackUrl: longUrl("withdraw"),
+    });
+    await page.reload();
+    const row = page.getByTestId("apps-table").getByRole("row").filter({ hasText: "Rotating shop" });
+    await row.waitFor();
+
+    await row.getByRole("button", { name: appLabel.rotate, exact: true }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Old secret keeps working").selectOption("1h");
+    await verifyWithMailedCode(page, baseUrl, email);
+    const until = dialog.getByTestId("app-previous-secret");
+    await until.waitFor();
+    expect(await until.textContent()).toMatch(/^The old secret works until \S/);
+    await dialog.getByTestId("app-secret").waitFor();
+  });
+});

@@ -1,0 +1,194 @@
+import { describe, expect, it, vi } from "vitest";
+import { createActor, fromPromise } from "xstate";
+import type { AppCredentials, Application } from "../../contracts/schemas/apps.ts";
+import { errCodes } from "../../contracts/schemas/envelope.ts";
+import { apiFailure, settle } from "../test-support.ts";
+import { appEditMachine } from "./app-edit.ts";
+import { selectAppEditView } from "./app-edit-selectors.ts";
+
+const app: Application = {
+  appCode: "20260101000001",
+  name: "Shop",
+  address: "https://shop.example.com",
+  rechargeCallbackUrl: "https://shop.example.com/recharge",
+  withdrawCallbackUrl: "https://shop.example.com/withdraw",
+  status: "normal",
+  remark: "",
+  createdAt: "2026-01-01T00:00:00.000Z",
+};
+const creds: AppCredentials = {
+  appCode: app.appCode,
+  appKey: "key",
+  appSecret: "secret",
+  previousSecretValidUntil: null,
+};
+const fields = {
+  name: "Shop 2",
+  address: app.address,
+  rechargeCallbackUrl: app.rechargeCallbackUrl,
+  withdrawCallbackUrl: app.withdrawCallbackUrl,
+  remark: "",
+};
+
+function start(check: (input: unknown) => Promise<unknown> = async () => ({ valid: true, proof: "p-1" })) {
+  const calls = {
+    check: [] as unknown[],
+    edit: [] as unknown[],
+    credentials: [] as unknown[],
+    rotate: [] as unknown[],
+  };
+  const effects = { announce: vi.fn(), changed: vi.fn() };
+  let failNext: Error | null = null;
+  const maybeFail = () => {
+    const f = failNext;
+    failNext = null;
+    if (f) throw f;
+  };
+  const machine = appEditMachine.provide({
+    actors: {
+      checkCode: fromPromise(async ({ input }) => {
+        calls.check.push(input);
+        return (await check(input)) as never;
+      }),
+      editApp: fromPromise(async ({ input }) => {
+        calls.edit.push(input);
+        maybeFail();
+        return { ...app, name: input.name };
+      }),
+      loadCredentials: fromPromise(async ({ input }) => {
+        calls.credentials.push(input);
+        maybeFail();
+        return creds;
+      }),
+      rotateSecret: fromPromise(async ({ input }) => {
+        calls.rotate.push(input);
+        return { ...creds, appSecret: "new", previousSecretValidUntil: "2026-01-01T01:00:00.000Z" };
+      }),
+    },
+    actions: {
+      announce: (_, { outcome }) => effects.announce(outcome),
+      changed: (_, { app: changed }) => effects.changed(changed),
+    },
+  });
+  const actor = createActor(machine, { input: { email: "m@example.com" } }).start();
+  return { actor, calls, effects, failWith: (e: Error) => (failNext = e) };
+}
+
+describe("appEdit machine", () => {
+  it("shows the credentials only after the code is checked, spending the proof", async () => {
+    const { actor, calls, effects } = start();
+    expect(selectAppEditView(actor.getSnapshot())).toEqual({ kind: "closed" });
+    actor.send({ type: "app.open", action: "credentials", app });
+    expect(selectAppEditView(actor.getSnapshot())).toMatchObject({ kind: "verify", needsTotp: false, busy: false });
+    actor.send({ type: "verify.submit", code: "", totpCode: "" });
+    expect(actor.getSnapshot().context.fieldErrors.code).toBeDefined();
+    expect(calls.check).toEqual([]);
+    actor.send({ type: "verify.submit", code: "123456", totpCode: "" });
+    await settle(actor, "credentials");
+    expect(calls.check).toEqual([
+      { email: "m@example.com", code: "123456", type: "application", appCode: app.appCode, action: "credentials" },
+    ]);
+    expect(calls.credentials).toEqual([{ appCode: app.appCode, proof: "p-1" }]);
+    expect(effects.announce).toHaveBeenCalledWith("verified");
+    expect(selectAppEditView(actor.getSnapshot())).toMatchObject({ kind: "credentials", credentials: creds });
+    actor.send({ type: "dialog.close" });
+    expect(selectAppEditView(actor.getSnapshot())).toEqual({ kind: "closed" });
+  });
+
+  it("asks for the authenticator's code after 2303 and sends it with the same e-mail code", async () => {
+    const { actor, calls } = start(async (input) => {
+      if (!(input as { totpCode?: string }).totpCode) throw apiFailure(errCodes.twoFactorRequired);
+      return { valid: true, proof: "p-2" };
+    });
+    actor.send({ type: "app.open", action: "credentials", app });
+    actor.send({ type: "verify.submit", code: "123456", totpCode: "" });
+    await settle(actor, "verify");
+    expect(selectAppEditView(actor.getSnapshot())).toMatchObject({ kind: "verify", needsTotp: true, failure: null });
+    actor.send({ type: "verify.submit", code: "123456", totpCode: "" });
+    expect(actor.getSnapshot().context.fieldErrors.totpCode).toBe("validation.codeRequired");
+    actor.send({ type: "verify.submit", code: "123456", totpCode: "654321" });
+    await settle(actor, "credentials");
+    expect(calls.check.at(-1)).toMatchObject({ code: "123456", totpCode: "654321" });
+  });
+
+  it("keeps a wrong code's refusal and lets the merchant try again", async () => {
+    const { actor } = start(async () => {
+      throw apiFailure(errCodes.codeWrong);
+    });
+    actor.send({ type: "app.open", action: "edit", app });
+    actor.send({ type: "verify.submit", code: "123456", totpCode: "" });
+    await settle(actor, "verify");
+    expect(selectAppEditView(actor.getSnapshot())).toMatchObject({
+      kind: "verify",
+      failure: { errCode: errCodes.codeWrong },
+      refusableFields: ["code"],
+    });
+  });
+
+  it("edits with the proof, hands the saved application on and closes", async () => {
+    const { actor, calls, effects } = start();
+    actor.send({ type: "app.open", action: "edit", app });
+    actor.send({ type: "verify.submit", code: "123456", totpCode: "" });
+    await settle(actor, "editing");
+    actor.send({ type: "edit.submit", ...fields, address: "ftp://x" });
+    expect(actor.getSnapshot().context.fieldErrors.address).toBe("validation.httpUrl");
+    actor.send({ type: "edit.submit", ...fields });
+    await settle(actor, "closed");
+    expect(calls.edit).toEqual([{ appCode: app.appCode, proof: "p-1", ...fields }]);
+    expect(effects.changed).toHaveBeenCalledWith({ ...app, name: "Shop 2" });
+    expect(effects.announce).toHaveBeenLastCalledWith("saved");
+  });
+
+  it("goes back to the code when the proof is refused as spent", async () => {
+    const { actor, failWith } = start();
+    actor.send({ type: "app.open", action: "edit", app });
+    actor.send({ type: "verify.submit", code: "123456", totpCode: "" });
+    await settle(actor, "editing");
+    failWith(apiFailure(errCodes.appProofExpired));
+    actor.send({ type: "edit.submit", ...fields });
+    await settle(actor, "verify");
+    expect(actor.getSnapshot().context.proof).toBeNull();
+  });
+
+  it("stays on the form when the save fails otherwise", async () => {
+    const { actor, failWith } = start();
+    actor.send({ type: "app.open", action: "edit", app });
+    actor.send({ type: "verify.submit", code: "123456", totpCode: "" });
+    await settle(actor, "editing");
+    failWith(apiFailure("network"));
+    actor.send({ type: "edit.submit", ...fields });
+    await settle(actor, "editing");
+    expect(selectAppEditView(actor.getSnapshot())).toMatchObject({ kind: "edit", failure: { errCode: "network" } });
+  });
+
+  it("rotates with the grace window chosen and shows when the old secret stops", async () => {
+    const { actor, calls, effects } = start();
+    actor.send({ type: "app.open", action: "rotate", app });
+    actor.send({ type: "rotate.grace", graceWindow: "nonsense" as never });
+    actor.send({ type: "rotate.grace", graceWindow: "24h" });
+    expect(selectAppEditView(actor.getSnapshot())).toMatchObject({ graceWindow: "24h" });
+    actor.send({ type: "verify.submit", code: "123456", totpCode: "" });
+    await settle(actor, "credentials");
+    expect(calls.rotate).toEqual([{ appCode: app.appCode, proof: "p-1", graceWindow: "24h" }]);
+    expect(effects.announce).toHaveBeenLastCalledWith("rotated");
+    expect(selectAppEditView(actor.getSnapshot())).toMatchObject({
+      kind: "credentials",
+      rotated: true,
+      credentials: { previousSecretValidUntil: "2026-01-01T01:00:00.000Z" },
+    });
+  });
+
+  it("treats an answer without a proof as a refusal, and cancels while checking", async () => {
+    let answer: (v: unknown) => void = () => {};
+    const { actor } = start(() => new Promise((resolve) => (answer = resolve)));
+    actor.send({ type: "app.open", action: "credentials", app });
+    actor.send({ type: "verify.submit", code: "123456", totpCode: "" });
+    expect(selectAppEditView(actor.getSnapshot())).toMatchObject({ kind: "verify", busy: true });
+    answer({ valid: false });
+    await settle(actor, "verify");
+    expect(actor.getSnapshot().context.failure?.errCode).toBe("noProof");
+    actor.send({ type: "verify.submit", code: "123456", totpCode: "" });
+    actor.send({ type: "dialog.close" });
+    expect(selectAppEditView(actor.getSnapshot())).toEqual({ kind: "closed" });
+  });
+});

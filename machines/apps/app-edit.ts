@@ -1,0 +1,302 @@
+import { assign, fromPromise, setup } from "xstate";
+import {
+  type AppAction,
+  type AppCredentials,
+  type AppCredentialsRequest,
+  type AppEditRequest,
+  type AppRotateRequest,
+  type Application,
+  type GraceWindow,
+  appEditRequest,
+  graceWindows,
+} from "../../contracts/schemas/apps.ts";
+import { type CheckCodeRequest, type CheckCodeResult, checkCodeRequest } from "../../contracts/schemas/auth.ts";
+import { errCodes } from "../../contracts/schemas/envelope.ts";
+import { type FieldErrors, type Failure, fieldErrorsOf, toFailure } from "../api-failure.ts";
+
+/** The fields of the edit form, as typed. */
+export interface AppEditFields {
+  name: string;
+  address: string;
+  rechargeCallbackUrl: string;
+  withdrawCallbackUrl: string;
+  remark: string;
+}
+
+export interface AppEditContext {
+  /** The signed-in merchant's e-mail: the code goes there and is checked against it. */
+  email: string;
+  app: Application | null;
+  action: AppAction;
+  graceWindow: GraceWindow;
+  /**
+   * The merchant has two-factor on: learnt from the check's 2303 refusal, since neither the profile nor the session
+   * says so, and the server's answer is the one that counts (two-factor may have been turned on in another tab).
+   */
+  needsTotp: boolean;
+  proof: string | null;
+  credentials: AppCredentials | null;
+  fieldErrors: FieldErrors;
+  failure: Failure | null;
+}
+
+export type AppEditEvent =
+  | { type: "app.open"; action: AppAction; app: Application }
+  | { type: "dialog.close" }
+  | { type: "rotate.grace"; graceWindow: GraceWindow }
+  | { type: "verify.submit"; code: string; totpCode: string }
+  | ({ type: "edit.submit" } & AppEditFields)
+  | { type: "credentials.retry" };
+
+export type AppEditTag = "open" | "busy";
+
+/** What the announce action says, as the app words it (spec section 8). */
+export type AppEditOutcome = "verified" | "saved" | "rotated";
+
+/** A proof that is missing, unknown or spent: only a new e-mail code helps. */
+const proofRefusals: ReadonlySet<string> = new Set([
+  errCodes.appProofRequired,
+  errCodes.appProofInvalid,
+  errCodes.appProofExpired,
+]);
+
+export function checkRequestOf(context: AppEditContext, code: string, totpCode: string): CheckCodeRequest {
+  return {
+    email: context.email,
+    code: code.trim(),
+    type: "application",
+    appCode: context.app?.appCode ?? "",
+    action: context.action,
+    ...(context.needsTotp ? { totpCode: totpCode.trim() } : {}),
+  } as CheckCodeRequest;
+}
+
+function verifyErrors(context: AppEditContext, code: string, totpCode: string): FieldErrors {
+  return fieldErrorsOf(checkCodeRequest.safeParse(checkRequestOf(context, code, totpCode)));
+}
+
+const editRequestOf = (context: AppEditContext, fields: AppEditFields) => ({
+  appCode: context.app?.appCode ?? "",
+  proof: context.proof ?? undefined,
+  name: fields.name,
+  address: fields.address,
+  rechargeCallbackUrl: fields.rechargeCallbackUrl,
+  withdrawCallbackUrl: fields.withdrawCallbackUrl,
+  remark: fields.remark,
+});
+
+const proofRefused = ({ event }: { event: unknown }) =>
+  proofRefusals.has(toFailure((event as { error: unknown }).error).errCode);
+
+const backToVerify = { target: "verify", actions: "forgetProof" } as const;
+
+/**
+ * appEdit (ARCHITECTURE section 3): editing an application, seeing its credentials and rotating its secret, each only
+ * after an e-mail code is sent (the page's codeSender) and checked — with the authenticator's code when two-factor is
+ * on — which answers a five-minute single-use proof that the action then spends. Cancel closes it at any step.
+ */
+export const appEditMachine = setup({
+  types: {} as {
+    context: AppEditContext;
+    events: AppEditEvent;
+    input: { email: string };
+    tags: AppEditTag;
+  },
+  actors: {
+    checkCode: fromPromise<CheckCodeResult, CheckCodeRequest>(async () => {
+      throw new Error("checkCode is provided by the app");
+    }),
+    editApp: fromPromise<Application, AppEditRequest>(async () => {
+      throw new Error("editApp is provided by the app");
+    }),
+    loadCredentials: fromPromise<AppCredentials, AppCredentialsRequest>(async () => {
+      throw new Error("loadCredentials is provided by the app");
+    }),
+    rotateSecret: fromPromise<AppCredentials, AppRotateRequest>(async () => {
+      throw new Error("rotateSecret is provided by the app");
+    }),
+  },
+  actions: {
+    announce: (_, _params: { outcome: AppEditOutcome }) => {},
+    forgetProof: assign({
+      proof: null,
+      failure: ({ event }) => toFailure((event as unknown as { error: unknown }).error),
+    }),
+    /** The list shows the application as the server now has it. */
+    changed: (_, _params: { app: Application }) => {},
+  },
+  guards: {
+    verifyValid: ({ context, event }) =>
+      event.type === "verify.submit" && Object.keys(verifyErrors(context, event.code, event.totpCode)).length === 0,
+    editValid: ({ context, event }) =>
+      event.type === "edit.submit" && appEditRequest.safeParse(editRequestOf(context, event)).success,
+    knownGrace: ({ event }) =>
+      event.type === "rotate.grace" && (graceWindows as readonly string[]).includes(event.graceWindow),
+    proven: ({ event }) => {
+      const { output } = event as unknown as { output: CheckCodeResult };
+      return output.valid && typeof output.proof === "string" && output.proof.length > 0;
+    },
+    forEdit: ({ context }) => context.action === "edit",
+    forCredentials: ({ context }) => context.action === "credentials",
+    totpAsked: ({ event }) =>
+      toFailure((event as unknown as { error: unknown }).error).errCode === errCodes.twoFactorRequired,
+    proofRefused,
+  },
+}).createMachine({
+  id: "appEdit",
+  context: ({ input }) => ({
+    email: input.email,
+    app: null,
+    action: "credentials",
+    graceWindow: "1h",
+    needsTotp: false,
+    proof: null,
+    credentials: null,
+    fieldErrors: {},
+    failure: null,
+  }),
+  initial: "closed",
+  states: {
+    closed: {
+      on: {
+        "app.open": {
+          target: "verify",
+          actions: assign(({ event }) => ({
+            app: event.app,
+            action: event.action,
+            graceWindow: "1h" as const,
+            proof: null,
+            credentials: null,
+            fieldErrors: {},
+            failure: null,
+          })),
+        },
+      },
+    },
+    verify: {
+      tags: "open",
+      on: {
+        "dialog.close": "closed",
+        "rotate.grace": { guard: "knownGrace", actions: assign({ graceWindow: ({ event }) => event.graceWindow }) },
+        "verify.submit": [
+          { guard: "verifyValid", target: "checking", actions: assign({ fieldErrors: {}, failure: null }) },
+          {
+            actions: assign({
+              fieldErrors: ({ context, event }) => verifyErrors(context, event.code, event.totpCode),
+            }),
+          },
+        ],
+      },
+    },
+    checking: {
+      tags: ["open", "busy"],
+      on: { "dialog.close": "closed" },
+      invoke: {
+        id: "checkCode",
+        src: "checkCode",
+        input: ({ context, event }) => {
+          const { code, totpCode } = event as { code: string; totpCode: string };
+          return checkRequestOf(context, code, totpCode);
+        },
+        onDone: [
+          {
+            guard: "proven",
+            target: "proven",
+            actions: [
+              assign({ proof: ({ event }) => event.output.proof ?? null }),
+              { type: "announce", params: { outcome: "verified" } },
+            ],
+          },
+          {
+            target: "verify",
+            // An answer without a proof (the server refuses a wrong code with 2002 instead): no toast said it.
+            actions: assign({ failure: { errCode: "noProof", errMsg: "" }, fieldErrors: {} }),
+          },
+        ],
+        onError: [
+          // The e-mail code was right and is kept: the authenticator's code is asked for beside it.
+          { guard: "totpAsked", target: "verify", actions: assign({ needsTotp: true, failure: null }) },
+          { target: "verify", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+        ],
+      },
+    },
+    proven: {
+      always: [
+        { guard: "forEdit", target: "editing" },
+        { guard: "forCredentials", target: "loadingCredentials" },
+        { target: "rotating" },
+      ],
+    },
+    editing: {
+      tags: "open",
+      on: {
+        "dialog.close": "closed",
+        "edit.submit": [
+          { guard: "editValid", target: "saving", actions: assign({ fieldErrors: {}, failure: null }) },
+          {
+            actions: assign({
+              fieldErrors: ({ context, event }) =>
+                fieldErrorsOf(appEditRequest.safeParse(editRequestOf(context, event))),
+            }),
+          },
+        ],
+      },
+    },
+    saving: {
+      tags: ["open", "busy"],
+      on: { "dialog.close": "closed" },
+      invoke: {
+        id: "editApp",
+        src: "editApp",
+        input: ({ context, event }) => appEditRequest.parse(editRequestOf(context, event as unknown as AppEditFields)),
+        onDone: {
+          target: "closed",
+          actions: [
+            { type: "changed", params: ({ event }) => ({ app: event.output }) },
+            { type: "announce", params: { outcome: "saved" } },
+          ],
+        },
+        onError: [
+          { guard: "proofRefused", ...backToVerify },
+          { target: "editing", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+        ],
+      },
+    },
+    loadingCredentials: {
+      tags: ["open", "busy"],
+      on: { "dialog.close": "closed" },
+      invoke: {
+        id: "loadCredentials",
+        src: "loadCredentials",
+        input: ({ context }) => ({ appCode: context.app?.appCode ?? "", proof: context.proof ?? undefined }),
+        onDone: { target: "credentials", actions: assign({ credentials: ({ event }) => event.output, proof: null }) },
+        onError: backToVerify,
+      },
+    },
+    rotating: {
+      tags: ["open", "busy"],
+      on: { "dialog.close": "closed" },
+      invoke: {
+        id: "rotateSecret",
+        src: "rotateSecret",
+        input: ({ context }) => ({
+          appCode: context.app?.appCode ?? "",
+          proof: context.proof ?? undefined,
+          graceWindow: context.graceWindow,
+        }),
+        onDone: {
+          target: "credentials",
+          actions: [
+            assign({ credentials: ({ event }) => event.output, proof: null }),
+            { type: "announce", params: { outcome: "rotated" } },
+          ],
+        },
+        onError: backToVerify,
+      },
+    },
+    credentials: {
+      tags: "open",
+      on: { "dialog.close": { target: "closed", actions: assign({ credentials: null }) } },
+    },
+  },
+});

@@ -1,0 +1,73 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from "@testing-library/react";
+import { expect } from "vitest";
+import { errCodes } from "../../contracts/schemas/envelope.ts";
+import { storageKeys } from "../../src/api/session-storage.ts";
+import { type ControlledApi, createControlledApi } from "../framework/fake-api.ts";
+import { type ConsoleHarness, renderConsole } from "../framework/render-console.tsx";
+import { runModel, unmapped } from "../framework/run-model.ts";
+import { appAddModel } from "../models/app-add.model.ts";
+import { loginResult, storedUser } from "../models/fixtures.ts";
+import { subscription } from "../models/order-fixtures.ts";
+import { expectNoDialog, expectOpenFormDialog, type FormDialogTexts } from "./account-dialogs.ts";
+import { signedInAnswers } from "./signed-in.ts";
+
+type H = ConsoleHarness & { fake: ControlledApi };
+
+const texts = (h: H): FormDialogTexts => ({ title: h.t("apps.addTitle"), submit: h.t("apps.addSubmit") });
+
+async function fillIn(h: H, label: string, value: string) {
+  const input = within(screen.getByRole("dialog")).getByLabelText(label);
+  await h.user.clear(input);
+  if (value) await h.user.type(input, value);
+}
+
+runModel(appAddModel, {
+  async start() {
+    const fake = createControlledApi(
+      { submit: "apps.add" },
+      {
+        ...signedInAnswers,
+        "orders.subscription": async () => subscription,
+        "apps.list": async () => ({ items: [], total: 0, page: 1, pageSize: 10 }),
+      },
+    );
+    const h = await renderConsole({
+      url: "/app/list",
+      api: fake.api,
+      storage: { [storageKeys.token]: loginResult.accessToken, [storageKeys.user]: JSON.stringify(storedUser) },
+    });
+    await screen.findByRole("heading", { name: h.t("apps.title"), level: 1 });
+    return Object.assign(h, { fake });
+  },
+  fakeApi: (h: H) => h.fake,
+  async perform(h: H, e) {
+    switch (e.type) {
+      case "dialog.open":
+        return h.user.click(screen.getByRole("button", { name: h.t("apps.add") }));
+      case "dialog.close":
+        return h.user.click(within(screen.getByRole("dialog")).getByRole("button", { name: h.t("common.cancel") }));
+      case "app.add":
+        await fillIn(h, h.t("apps.columns.name"), e.name);
+        await fillIn(h, h.t("apps.columns.address"), e.address);
+        await fillIn(h, h.t("apps.columns.rechargeCallbackUrl"), e.rechargeCallbackUrl);
+        await fillIn(h, h.t("apps.columns.withdrawCallbackUrl"), e.withdrawCallbackUrl);
+        return h.user.click(within(screen.getByRole("dialog")).getByRole("button", { name: h.t("apps.addSubmit") }));
+      default:
+        unmapped(e);
+    }
+  },
+  async expectScreen(h: H, s) {
+    if (s.hasTag("open")) {
+      await expectOpenFormDialog(h, s, texts(h));
+      if (s.context.failure?.errCode === errCodes.appLimitReached)
+        expect(within(screen.getByRole("dialog")).getByRole("link", { name: h.t("apps.seePackages") })).toBeTruthy();
+      return;
+    }
+    await expectNoDialog();
+    if (h.notifications.includes(h.t("apps.created")))
+      // The list is asked for again once the application is created.
+      await waitFor(() => expect(h.fake.calls.filter((c) => c.method === "apps.list").length).toBeGreaterThan(1));
+  },
+  stop: (h) => h.cleanup(),
+});

@@ -1,0 +1,138 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from "@testing-library/react";
+import { expect } from "vitest";
+import { storageKeys } from "../../src/api/session-storage.ts";
+import { formatDateTime } from "../../src/i18n/format.ts";
+import { type ControlledApi, createControlledApi } from "../framework/fake-api.ts";
+import { type ConsoleHarness, renderConsole } from "../framework/render-console.tsx";
+import { runModel, unmapped } from "../framework/run-model.ts";
+import { appEditModel, editedFields, sampleApp } from "../models/app-edit.model.ts";
+import { loginResult, storedUser } from "../models/fixtures.ts";
+import { subscription } from "../models/order-fixtures.ts";
+import { expectBusy, expectProblems } from "./form-steps.ts";
+import { signedInAnswers } from "./signed-in.ts";
+
+type H = ConsoleHarness & { fake: ControlledApi };
+
+const row = () => screen.getByTestId(`app-row-${sampleApp.appCode}`);
+const dialog = () => screen.getByRole("dialog");
+/** Replaces a field's text inside the dialog (the search form beside it has a Name field too). */
+async function fillIn(h: H, label: string, value: string) {
+  const input = within(dialog()).getByLabelText(label);
+  await h.user.clear(input);
+  if (value) await h.user.type(input, value);
+}
+
+const actionLabel = {
+  edit: "apps.actions.edit",
+  credentials: "apps.actions.credentials",
+  rotate: "apps.actions.rotate",
+};
+
+runModel(appEditModel, {
+  async start() {
+    const fake = createControlledApi(
+      {
+        checkCode: "auth.checkCode",
+        editApp: "apps.edit",
+        loadCredentials: "apps.credentials",
+        rotateSecret: "apps.rotateSecret",
+      },
+      {
+        ...signedInAnswers,
+        "orders.subscription": async () => subscription,
+        "apps.list": async () => ({ items: [sampleApp], total: 1, page: 1, pageSize: 10 }),
+        "auth.sendCode": async () => ({ resendAfterSeconds: 60, expiresInSeconds: 600 }),
+      },
+    );
+    const h = await renderConsole({
+      url: "/app/list",
+      api: fake.api,
+      storage: { [storageKeys.token]: loginResult.accessToken, [storageKeys.user]: JSON.stringify(storedUser) },
+    });
+    await screen.findByRole("heading", { name: h.t("apps.title"), level: 1 });
+    await screen.findByTestId(`app-row-${sampleApp.appCode}`);
+    return Object.assign(h, { fake });
+  },
+  fakeApi: (h: H) => h.fake,
+  async perform(h: H, e) {
+    switch (e.type) {
+      case "app.open":
+        return h.user.click(within(row()).getByRole("button", { name: h.t(actionLabel[e.action]) }));
+      case "dialog.close": {
+        const done = within(dialog()).queryByRole("button", { name: h.t("apps.done") });
+        return h.user.click(done ?? within(dialog()).getByRole("button", { name: h.t("common.cancel") }));
+      }
+      case "rotate.grace":
+        return h.user.selectOptions(within(dialog()).getByLabelText(h.t("apps.grace.label")), e.graceWindow);
+      case "verify.submit":
+        await fillIn(h, h.t("fields.code"), e.code);
+        if (e.totpCode) await fillIn(h, h.t("apps.verify.totpCode"), e.totpCode);
+        return h.user.click(within(dialog()).getByRole("button", { name: h.t("apps.verify.submit") }));
+      case "edit.submit":
+        await fillIn(h, h.t("apps.columns.name"), e.name);
+        await fillIn(h, h.t("apps.columns.address"), e.address);
+        await fillIn(h, h.t("apps.columns.remark"), e.remark);
+        return h.user.click(within(dialog()).getByRole("button", { name: h.t("common.save") }));
+      default:
+        unmapped(e);
+    }
+  },
+  async expectScreen(h: H, s) {
+    const { context } = s;
+    if (s.matches("closed")) {
+      await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+      // Saved ("Edit success"): the list shows the application as the server answered it, without a reload.
+      if (h.notifications.includes(h.t("apps.outcome.saved")))
+        await waitFor(() => expect(within(row()).getByText(editedFields.name)).toBeTruthy());
+      return;
+    }
+    const name = { name: sampleApp.name };
+    if (s.matches("verify") || s.matches("checking")) {
+      const title = h.t(`apps.titles.${context.action}`, name);
+      await waitFor(() => expect(within(dialog()).getByRole("heading", { name: title })).toBeTruthy());
+      expect(Boolean(within(dialog()).queryByLabelText(h.t("apps.verify.totpCode")))).toBe(context.needsTotp);
+      if (context.action === "rotate")
+        expect((within(dialog()).getByLabelText(h.t("apps.grace.label")) as HTMLSelectElement).value).toBe(
+          context.graceWindow,
+        );
+      if (s.matches("checking")) return expectBusy(h.t("apps.verify.submit"));
+      await expectProblems(h, context.fieldErrors, context.failure);
+      return;
+    }
+    if (s.matches("editing") || s.matches("saving")) {
+      await waitFor(() =>
+        expect(within(dialog()).getByRole("heading", { name: h.t("apps.titles.edit", name) })).toBeTruthy(),
+      );
+      if (s.matches("saving")) return expectBusy(h.t("common.save"));
+      // The form starts from the application as listed.
+      if (Object.keys(context.fieldErrors).length === 0 && !context.failure)
+        expect((within(dialog()).getByLabelText(h.t("apps.columns.name")) as HTMLInputElement).value).toBe(
+          sampleApp.name,
+        );
+      await expectProblems(h, context.fieldErrors, context.failure);
+      return;
+    }
+    if (s.matches("loadingCredentials") || s.matches("rotating")) {
+      await waitFor(() => expect(within(dialog()).getByRole("status").textContent).toBe(h.t("common.loading")));
+      return;
+    }
+    // credentials
+    const credentials = context.credentials;
+    if (!credentials) throw new Error("credentials shown without credentials");
+    await waitFor(() => expect(within(dialog()).getByTestId("app-key").textContent).toBe(credentials.appKey));
+    expect(within(dialog()).getByTestId("app-secret").textContent).toBe(credentials.appSecret);
+    expect(within(dialog()).getByText(h.t("apps.credentials.reminder"))).toBeTruthy();
+    expect(within(dialog()).getByRole("button", { name: h.t("apps.credentials.copyKey") })).toBeTruthy();
+    expect(within(dialog()).getByRole("button", { name: h.t("apps.credentials.copySecret") })).toBeTruthy();
+    expect(h.notifications).toContain(h.t("apps.outcome.verified"));
+    if (context.action === "rotate") {
+      expect(h.notifications).toContain(h.t("apps.outcome.rotated"));
+      const until = credentials.previousSecretValidUntil ?? "";
+      expect(within(dialog()).getByTestId("app-previous-secret").textContent).toBe(
+        h.t("apps.credentials.previousUntil", { time: formatDateTime(until, "en-US") }),
+      );
+    }
+  },
+  stop: (h) => h.cleanup(),
+});

@@ -1,0 +1,96 @@
+import { Button, Dialog, DialogBody, DialogFooter, Spinner } from "@blueprintjs/core";
+import { useActorRef, useSelector } from "@xstate/react";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { ActorRefFrom } from "xstate";
+import type { appEditMachine } from "../../../machines/apps/app-edit.ts";
+import { type AppEditView, selectAppEditView } from "../../../machines/apps/app-edit-selectors.ts";
+import { FailureScope } from "../../app/failure-callout.tsx";
+import { useServices } from "../../app/services-context.tsx";
+import { AppCredentialsView } from "./app-credentials.tsx";
+import { AppFields } from "./app-fields.tsx";
+import { AppVerifyStep } from "./app-verify-step.tsx";
+import { provideAppCode } from "./apps-machines.ts";
+
+type Actor = ActorRefFrom<typeof appEditMachine>;
+
+/** appEdit's dialog: the e-mail code first, then the edit form or the credentials (new ones after a rotation). */
+export function AppEditDialog({ actor, email }: { actor: Actor; email: string }) {
+  const { t } = useTranslation();
+  const sender = useActorRef(provideAppCode(useServices()), { input: { purpose: "application" } });
+  const view = useSelector(actor, selectAppEditView);
+  const close = () => actor.send({ type: "dialog.close" });
+  return (
+    <Dialog
+      isOpen={view.kind !== "closed"}
+      title={view.kind === "closed" ? "" : titleOf(view, t)}
+      onClose={close}
+      className="app-edit-dialog"
+    >
+      {view.kind === "verify" ? <AppVerifyStep view={view} actor={actor} sender={sender} email={email} /> : null}
+      {view.kind === "edit" ? <EditStep key={view.app.appCode} view={view} actor={actor} /> : null}
+      {view.kind === "credentials" ? (
+        <>
+          <DialogBody>
+            {view.busy ? (
+              <div className="app-table-status" role="status" aria-busy="true">
+                <Spinner size={24} aria-label={t("common.loading")} />
+                <span>{t("common.loading")}</span>
+              </div>
+            ) : (
+              <AppCredentialsView view={view} />
+            )}
+          </DialogBody>
+          <DialogFooter
+            actions={
+              view.busy ? (
+                <Button text={t("common.cancel")} onClick={close} />
+              ) : (
+                <Button intent="primary" text={t("apps.done")} onClick={close} />
+              )
+            }
+          />
+        </>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function titleOf(view: Exclude<AppEditView, { kind: "closed" }>, t: ReturnType<typeof useTranslation>["t"]) {
+  const action =
+    view.kind === "verify" ? view.action : view.kind === "edit" ? "edit" : view.rotated ? "rotate" : "credentials";
+  return t(`apps.titles.${action}`, { name: view.app.name });
+}
+
+function EditStep({ view, actor }: { view: Extract<AppEditView, { kind: "edit" }>; actor: Actor }) {
+  const { t } = useTranslation();
+  const { app } = view;
+  const [form, setForm] = useState({
+    name: app.name,
+    address: app.address,
+    rechargeCallbackUrl: app.rechargeCallbackUrl,
+    withdrawCallbackUrl: app.withdrawCallbackUrl,
+    remark: app.remark,
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: "edit.submit", ...form });
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <DialogBody>
+        <FailureScope failure={view.failure}>
+          <AppFields form={form} onChange={setForm} fieldErrors={view.fieldErrors} />
+        </FailureScope>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text={t("common.cancel")} onClick={() => actor.send({ type: "dialog.close" })} />
+            <Button type="submit" intent="primary" loading={view.busy} text={t("common.save")} />
+          </>
+        }
+      />
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+import { useTranslation } from "react-i18next";
+import type { AppEditFields } from "../../../machines/apps/app-edit.ts";
+import type { FieldErrors } from "../../../machines/api-failure.ts";
+import { FormField } from "../../ui/form-field.tsx";
+
+export const emptyAppFields: AppEditFields = {
+  name: "",
+  address: "",
+  rechargeCallbackUrl: "",
+  withdrawCallbackUrl: "",
+  remark: "",
+};
+
+const urlFields = ["address", "rechargeCallbackUrl", "withdrawCallbackUrl"] as const;
+
+interface AppFieldsProps {
+  form: AppEditFields;
+  onChange(form: AppEditFields): void;
+  fieldErrors: FieldErrors;
+}
+
+/** An application's own fields, shared by the add and the edit dialog. */
+export function AppFields({ form, onChange, fieldErrors }: AppFieldsProps) {
+  const { t } = useTranslation();
+  const set = (field: keyof AppEditFields) => (value: string) => onChange({ ...form, [field]: value });
+  return (
+    <>
+      <FormField
+        label={t("apps.columns.name")}
+        name="name"
+        value={form.name}
+        onValueChange={set("name")}
+        error={fieldErrors.name}
+        autoFocus
+      />
+      {urlFields.map((field) => (
+        <FormField
+          key={field}
+          label={t(`apps.columns.${field}`)}
+          name={field}
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          value={form[field]}
+          onValueChange={set(field)}
+          error={fieldErrors[field]}
+        />
+      ))}
+      <FormField
+        label={t("apps.columns.remark")}
+        name="remark"
+        value={form.remark}
+        onValueChange={set("remark")}
+        error={fieldErrors.remark}
+      />
+    </>
+  );
+}
