@@ -43,11 +43,18 @@ describe("user/menu", () => {
     const answer = await call(h, "menu", { token: m.token });
     const menu = menuResult.parse(answer.resData);
     // The entries whose pages exist, in the spec's order; each area's entry joins with its page.
-    expect(menu.map((item) => item.name)).toEqual(["menu.console", "menu.orders", "menu.packages", "menu.userCentre"]);
+    expect(menu.map((item) => item.name)).toEqual([
+      "menu.console",
+      "menu.orders",
+      "menu.packages",
+      "menu.apps",
+      "menu.userCentre",
+    ]);
     expect(menu.map((item) => [item.path, item.order])).toEqual([
       ["/console", 0],
       ["/order", 1],
       ["/packages", 2],
+      ["/app", 3],
       ["/user", 7],
     ]);
   });
