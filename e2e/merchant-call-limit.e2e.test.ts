@@ -67,6 +67,8 @@ it("a busy console session stays far below the per-merchant call limit and is ne
   );
   expect(refused).toEqual([]);
   expect(calls.length).toBeGreaterThan(20);
-  // One pass over every page: 48 calls when measured (three passes made 108 in a minute, server/README.md).
-  expect(perMinute).toBeLessThan(defaultLimits.merchantCalls.max / 12);
+  // One pass over every page, about 8 calls a page load (52 over the six signed-in pages of the day it was measured);
+  // the bound grows with the pages an area adds, never past a quarter of the burst (server/README.md).
+  const pageLoads = signedInPaths.length + 4;
+  expect(perMinute).toBeLessThan(Math.min(pageLoads * 10, defaultLimits.merchantCalls.max / 4));
 });
