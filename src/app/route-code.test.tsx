@@ -83,7 +83,8 @@ describe("RouteCode", () => {
     expect(screen.getByRole("heading").textContent).toBe("Start");
 
     await inside.arrive();
-    expect(screen.getByRole("heading").textContent).toBe("Inside");
+    // The transition may commit a task after the module arrives: wait for the page, then look at what was seen.
+    await screen.findByRole("heading", { name: "Inside" });
     expect(seen).toEqual(["/inside: Inside"]);
   });
 
