@@ -8,6 +8,7 @@ import { checkCodeResult } from "../../contracts/schemas/auth.ts";
 import { appCredentials } from "../../contracts/schemas/apps.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { depositAddress as wireAddress } from "../../contracts/schemas/open-api.ts";
+import { subscriptionResult } from "../../contracts/schemas/subscription.ts";
 import { depositAddress, depositSalt } from "../chain/deposit-forwarder.ts";
 import { pruneExpired } from "../domain/platform/prune.ts";
 import { defaultLimits } from "../domain/platform/limits.ts";
@@ -119,9 +120,12 @@ describe("the open API under /open/v1 (RFC 9421 signatures, keyid = AppKey)", ()
   });
 
   it("counts addresses against the package's wallet limit, naming it; the same address again is no new one", async () => {
-    const { app } = await merchantWithApp("trial");
+    const { m, app } = await merchantWithApp("trial");
     expect(await create(app, "customer-1")).toMatchObject({ success: true });
     expect(await create(app, "customer-1")).toMatchObject({ success: true });
+    // The console's package card counts what the limit counts: "Wallets: deposit addresses in use — 1 of 1".
+    const usage = subscriptionResult.parse((await call(h, "subscription", { token: m.token })).resData).usage;
+    expect(usage.wallets).toBe(1);
     const refused = await create(app, "customer-2");
     expect(refused).toMatchObject({ status: 403, errCode: errCodes.openApiWalletLimit });
     expect(refused.errMsg).toContain("Trial");

@@ -104,10 +104,13 @@ export async function subscriptionOf(db: Kysely<DB>, scope: MerchantScope, now: 
     .executeTakeFirst();
   const wallets = await db
     .selectFrom("wallets")
-    .select((eb) => [
-      eb.fn.countAll<string>().as("wallets"),
-      eb.fn.count<string>("currency").distinct().as("currencies"),
-    ])
+    .select((eb) => eb.fn.count<string>("currency").distinct().as("currencies"))
+    .where("merchant_id", "=", merchantId)
+    .executeTakeFirstOrThrow();
+  // What the package's wallet limit counts (domain/applications/deposit-addresses.ts): the deposit addresses given out.
+  const addresses = await db
+    .selectFrom("deposit_addresses")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
     .where("merchant_id", "=", merchantId)
     .executeTakeFirstOrThrow();
   const { subscription_expires_at: expiresAt, ...pkg } = row ?? { subscription_expires_at: null };
@@ -116,9 +119,9 @@ export async function subscriptionOf(db: Kysely<DB>, scope: MerchantScope, now: 
     expiresAt: expiresAt ? expiresAt.toISOString() : null,
     active: expiresAt !== null && expiresAt > now,
     trialAvailable: await trialAvailable(db, scope),
-    // Wallets: deposit addresses given out for receiving, and the currencies they take (none before the wallet area).
+    // Wallets: deposit addresses given out for receiving; the currencies the wallets take (none before the wallet area).
     usage: {
-      wallets: Number(wallets.wallets),
+      wallets: Number(addresses.n),
       currencies: Number(wallets.currencies),
       applications: await countApplications(db, scope),
     },
