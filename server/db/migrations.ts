@@ -14,6 +14,7 @@ import { migration0011GoogleLinkTicketsSealedMail } from "./migrations/0011-goog
 import { migration0012DoubleEntryLedger } from "./migrations/0012-double-entry-ledger.ts";
 import { migration0013Applications } from "./migrations/0013-applications.ts";
 import { migration0014OpenApi } from "./migrations/0014-open-api.ts";
+import { migration0015ApplicationBills } from "./migrations/0015-application-bills.ts";
 
 /**
  * Plain SQL, PostgreSQL dialect, run the same on PGlite and on a real server, one file each in migrations/, named here
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   "0012_double_entry_ledger": migration0012DoubleEntryLedger,
   "0013_applications": migration0013Applications,
   "0014_open_api": migration0014OpenApi,
+  "0015_application_bills": migration0015ApplicationBills,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

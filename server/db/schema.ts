@@ -133,6 +133,8 @@ export interface DB {
 
 /** Every table, in an order that truncation with CASCADE accepts. */
 export const tableNames = [
+  "outbox_events",
+  "application_bills",
   "open_api_nonces",
   "deposit_addresses",
   "application_proofs",
@@ -525,5 +527,52 @@ export interface DepositAddressesTable {
   factory: string;
   salt: string;
   address: string;
+  created_at: Date;
+}
+
+/** Application bills and the outbox of events for the merchants' systems (migration 0015, issue 27). */
+export interface DB {
+  application_bills: ApplicationBillsTable;
+  outbox_events: OutboxEventsTable;
+}
+
+export type BillStatusColumn = "confirming" | "credited" | "dropped" | "reversed";
+export type NoticeStatusColumn = "notNotified" | "success" | "failed";
+
+/** A transfer to a deposit address: one bill per chain transfer; the chain row holds its from, to, block and hash. */
+export interface ApplicationBillsTable {
+  id: Id;
+  bill_no: string;
+  merchant_id: IdRef;
+  application_id: IdRef;
+  deposit_address_id: IdRef;
+  transfer_id: IdRef;
+  currency: string;
+  /** The transfer's value in the token's unit, as the ledger credits it. */
+  amount: string;
+  status: ColumnType<BillStatusColumn, BillStatusColumn | undefined, BillStatusColumn>;
+  confirmations: ColumnType<number, number | undefined, number>;
+  required: number;
+  seen_at: Date;
+  credited_at: Date | null;
+  removed_at: Date | null;
+  notice_status: ColumnType<NoticeStatusColumn, NoticeStatusColumn | undefined, NoticeStatusColumn>;
+  collection_amount: string | null;
+  delivery_address: string | null;
+  transfer_amount: string | null;
+  collection_tx_hash: string | null;
+}
+
+export type OutboxEventTypeColumn = "deposit.credited" | "deposit.reversed";
+
+/** An event for a merchant's system, written with what caused it; delivered by the callbacks (issue 28). */
+export interface OutboxEventsTable {
+  id: Id;
+  event_id: string;
+  type: OutboxEventTypeColumn;
+  merchant_id: IdRef;
+  application_id: IdRef;
+  bill_id: IdRef | null;
+  payload: unknown;
   created_at: Date;
 }
