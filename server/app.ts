@@ -45,6 +45,7 @@ import { orderHandlers } from "./routes/orders.ts";
 import { twoFactorHandlers } from "./routes/two-factor.ts";
 import { packageHandlers } from "./routes/packages.ts";
 import { appHandlers } from "./routes/apps.ts";
+import { billHandlers } from "./routes/bills.ts";
 import { openApiHandlers } from "./routes/open-api.ts";
 
 export interface BuildServerOptions {
@@ -102,6 +103,7 @@ const handlers: HandlerTable = {
   ...accountHandlers,
   ...twoFactorHandlers,
   ...appHandlers,
+  ...billHandlers,
 };
 
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
