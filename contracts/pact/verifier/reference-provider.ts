@@ -57,7 +57,7 @@ export async function startReferenceProvider(): Promise<ReferenceProvider> {
     secret: testServerSecret,
     chain,
     orderSweepEveryMs: 0,
-    orderEvents: { listen },
+    liveEvents: { listen },
   });
   const baseUrl = await app.listen({ host: "127.0.0.1", port: 0 });
 
