@@ -113,7 +113,7 @@ describe("bill list: the list", () => {
   it("refuses an end before the start", () => {
     expect(
       billSearchErrors({ ...emptyBillSearch, startTime: "2026-02-02T00:00", endTime: "2026-02-01T00:00" }),
-    ).toEqual({ endTime: "orders.search.endBeforeStart" });
+    ).toEqual({ endTime: "bills.search.endBeforeStart" });
   });
 
   it("says no bill yet, or none for this search, and keeps a failure with Retry", async () => {

@@ -127,7 +127,7 @@ export function billSearchErrors(search: BillSearch): FieldErrors {
     request.endTime &&
     Date.parse(request.endTime) < Date.parse(request.startTime)
   ) {
-    errors.endTime = "orders.search.endBeforeStart";
+    errors.endTime = "bills.search.endBeforeStart";
   }
   return errors;
 }
