@@ -1,10 +1,11 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { openApiClient } from "../examples/open-api-client.ts";
-import { callAsMerchant, nextCode, outbox } from "./support/api.ts";
-import { button } from "./support/console.ts";
-import { payWithChainCli, signedInMerchant } from "./support/orders.ts";
+import { merchantWithDepositAddress } from "./support/bills.ts";
+import { button, settled } from "./support/console.ts";
+import { auditLayout, describeAudit } from "./support/layout-audit.ts";
+import { payWithChainCli } from "./support/orders.ts";
 import { withConsoleTab } from "./support/tab.ts";
+import { switchTheme } from "./support/theme.ts";
 
 /** The en-US labels of Application bills (locales/en-US.json, `bills`). */
 const billLabel = {
@@ -21,43 +22,6 @@ const billLabel = {
   credited: "Credited",
   copyTxHash: "Copy the transaction hash",
 } as const;
-
-/**
- * A merchant on the trial with an application, its credentials after the e-mail code, and a deposit address made for
- * an end user through the open API by the examples/ client, as the merchant's own system would.
- */
-async function merchantWithDepositAddress(page: Page, baseUrl: string) {
-  const email = await signedInMerchant(page, baseUrl, "bills");
-  const token = (await page.evaluate(() => localStorage.getItem("token"))) ?? "";
-  const as = <T>(path: string, body: unknown = null) => callAsMerchant<T>(baseUrl, token, path, body);
-  const packages = await as<Array<{ id: string; code: string }>>("/api/Package/List");
-  await as("/api/Order/Create", { packageId: packages.find((p) => p.code === "trial")?.id });
-  const app = await as<{ appCode: string }>("/api/App/Add", {
-    name: "Bills journey shop",
-    address: "https://shop.example.com",
-    rechargeCallbackUrl: "https://shop.example.com/recharge",
-    withdrawCallbackUrl: "https://shop.example.com/withdraw",
-    remark: "",
-  });
-  const seen = (await outbox(baseUrl, email)).length;
-  await as("/api/User/SentVerificationCode", { email, type: "application" });
-  const code = await nextCode(baseUrl, email, seen);
-  const { proof } = await as<{ proof: string }>("/api/Register/CheckCaptchaCode", {
-    email,
-    code,
-    type: "application",
-    appCode: app.appCode,
-    action: "credentials",
-  });
-  const credentials = await as<{ appKey: string; appSecret: string }>("/api/App/Credentials", {
-    appCode: app.appCode,
-    proof,
-  });
-  const client = openApiClient({ baseUrl, ...credentials });
-  const created = await client.createDepositAddress({ endUserId: "customer-42", chain: "Devnet" });
-  expect(created, JSON.stringify(created)).toMatchObject({ success: true });
-  return { appCode: app.appCode, address: created.resData.address };
-}
 
 /**
  * Application bills on the server's devnet (anvil, one block a second, 3 confirmations: e2e/global-setup.ts): a
@@ -86,15 +50,15 @@ describe("Application bills", () => {
     await firstRow.waitFor({ timeout: 20_000 });
     await firstRow.getByText(appCode).waitFor();
     await firstRow.getByText("25.00 USDT").first().waitFor();
+    // Seen in a block and still confirming: n / 3, counting up in place, then credited.
+    await firstRow.getByText(/[0-2] \/ 3 confirmations/).waitFor({ timeout: 20_000 });
+    await firstRow.getByText(billLabel.confirming, { exact: true }).waitFor();
     await firstRow.getByText(billLabel.credited, { exact: true }).waitFor({ timeout: 20_000 });
 
     const second = await payWithChainCli(dataDir, address, "7.5");
     const secondRow = table.getByRole("row").filter({ has: page.getByTitle(second) });
     await secondRow.waitFor({ timeout: 20_000 });
-    // Seen in a block and still confirming: n / 3, counting up in place, then credited.
-    await expect
-      .poll(async () => (await secondRow.textContent()) ?? "", { timeout: 20_000 })
-      .toMatch(new RegExp(`${billLabel.confirming}\\s*[0-2] / 3 confirmations|${billLabel.credited}`));
+    await secondRow.getByText(/[0-2] \/ 3 confirmations/).waitFor({ timeout: 20_000 });
     await secondRow.getByText(billLabel.credited, { exact: true }).waitFor({ timeout: 20_000 });
     await expect.poll(() => table.locator("tbody tr").count()).toBe(2);
 
@@ -120,4 +84,52 @@ describe("Application bills", () => {
     await expect.poll(() => form.getByLabel(billLabel.txHash, { exact: true }).inputValue()).toBe("");
     await expect.poll(() => table.locator("tbody tr").count()).toBe(2);
   });
+});
+
+/**
+ * The walk of every route (responsive.e2e.test.ts) sees this page empty: here it is audited with bills, and its
+ * details dialog too, at every width and in the dark theme at the desktop widths.
+ */
+describe("Application bills with bills, at every width", () => {
+  const tab = withConsoleTab();
+  const dataDir = inject("dataDir");
+  const widths = [375, 768, 1024, 1280, 1440, 1920];
+  const darkWidths = [1920, 1440, 1280];
+
+  async function audit(page: Page, where: string, sizes: number[]): Promise<string[]> {
+    const failures: string[] = [];
+    for (const width of sizes) {
+      await page.setViewportSize({ width, height: width < 1024 ? 800 : 900 });
+      await settled(page);
+      const found = await auditLayout(page, { primaryMin: 44 });
+      if (found.problems.length > 0) failures.push(describeAudit(`${where} at ${width} px`, found));
+    }
+    return failures;
+  }
+
+  it("neither the rows nor the details dialog scroll the page sideways, cut anything off or break a value", async () => {
+    const { page, baseUrl } = tab;
+    const { address } = await merchantWithDepositAddress(page, baseUrl);
+    await page.goto("/bill/list");
+    await page.getByRole("heading", { name: billLabel.title, level: 1 }).waitFor();
+    const hash = await payWithChainCli(dataDir, address, "1234.5");
+    const row = page
+      .getByTestId("bills-table")
+      .getByRole("row")
+      .filter({ has: page.getByTitle(hash) });
+    await row.getByText(billLabel.credited, { exact: true }).waitFor({ timeout: 30_000 });
+
+    const failures: string[] = [];
+    for (const [theme, sizes] of [["light", widths] as const, ["dark", darkWidths] as const]) {
+      await page.setViewportSize({ width: sizes[0] as number, height: 900 });
+      await switchTheme(page, theme);
+      failures.push(...(await audit(page, `/bill/list (${theme})`, sizes)));
+      await row.getByRole("button", { name: billLabel.details, exact: true }).click();
+      await page.getByTestId("bill-facts").waitFor();
+      failures.push(...(await audit(page, `/bill/list's details dialog (${theme})`, sizes)));
+      await page.getByRole("dialog").getByRole("button", { name: billLabel.close, exact: true }).last().click();
+      await page.getByRole("dialog").waitFor({ state: "detached" });
+    }
+    expect(failures.join("\n\n")).toBe("");
+  }, 120_000);
 });

@@ -23,8 +23,7 @@ const columns = [
   "fromAddress",
   "toAddress",
   "amount",
-  "chain",
-  "protocol",
+  "chainProtocol",
   "blockNumber",
   "txHash",
   "payTime",
@@ -130,8 +129,10 @@ function BillTableRow({ row, onDetails }: { row: BillRow } & Pick<BillTableProps
         <ShortHex value={bill.toAddress} />
       </td>
       <td className="bill-amount">{text.amount(bill.amount, bill)}</td>
-      <td>{bill.chain}</td>
-      <td>{bill.protocol}</td>
+      <td className="bill-chain">
+        <span>{bill.chain}</span>
+        <span className="bill-muted">{bill.protocol}</span>
+      </td>
       <td>{bill.blockNumber}</td>
       <td>
         <ShortHex value={bill.txHash} />

@@ -28,7 +28,7 @@ export function useBillText() {
 
 /** A hash or an address cut to its first and last characters for a table cell; the whole value is in its title. */
 export const shortHex = (value: string): string =>
-  value.length > 14 ? `${value.slice(0, 8)}…${value.slice(-6)}` : value;
+  value.length > 12 ? `${value.slice(0, 6)}…${value.slice(-4)}` : value;
 
 export function ShortHex({ value }: { value: string | null }) {
   const { t } = useTranslation();

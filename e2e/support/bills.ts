@@ -1,0 +1,42 @@
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import { openApiClient } from "../../examples/open-api-client.ts";
+import { callAsMerchant, nextCode, outbox } from "./api.ts";
+import { signedInMerchant } from "./orders.ts";
+
+/**
+ * A merchant on the trial with an application, its credentials after the e-mail code, and a deposit address made for
+ * an end user through the open API by the examples/ client, as the merchant's own system would.
+ */
+export async function merchantWithDepositAddress(page: Page, baseUrl: string) {
+  const email = await signedInMerchant(page, baseUrl, "bills");
+  const token = (await page.evaluate(() => localStorage.getItem("token"))) ?? "";
+  const as = <T>(path: string, body: unknown = null) => callAsMerchant<T>(baseUrl, token, path, body);
+  const packages = await as<Array<{ id: string; code: string }>>("/api/Package/List");
+  await as("/api/Order/Create", { packageId: packages.find((p) => p.code === "trial")?.id });
+  const app = await as<{ appCode: string }>("/api/App/Add", {
+    name: "Bills journey shop",
+    address: "https://shop.example.com",
+    rechargeCallbackUrl: "https://shop.example.com/recharge",
+    withdrawCallbackUrl: "https://shop.example.com/withdraw",
+    remark: "",
+  });
+  const seen = (await outbox(baseUrl, email)).length;
+  await as("/api/User/SentVerificationCode", { email, type: "application" });
+  const code = await nextCode(baseUrl, email, seen);
+  const { proof } = await as<{ proof: string }>("/api/Register/CheckCaptchaCode", {
+    email,
+    code,
+    type: "application",
+    appCode: app.appCode,
+    action: "credentials",
+  });
+  const credentials = await as<{ appKey: string; appSecret: string }>("/api/App/Credentials", {
+    appCode: app.appCode,
+    proof,
+  });
+  const client = openApiClient({ baseUrl, ...credentials });
+  const created = await client.createDepositAddress({ endUserId: "customer-42", chain: "Devnet" });
+  expect(created, JSON.stringify(created)).toMatchObject({ success: true });
+  return { appCode: app.appCode, address: created.resData.address };
+}
