@@ -136,7 +136,7 @@ export function registerLiveStream<Q, T>(
           for (const item of items) send(item);
         }
       } catch (error) {
-        request.log.error({ err: error }, `the live ${spec.what} stream could not read; ending it`);
+        request.log.error({ err: error, stream: spec.path }, "a live stream could not read; ending it");
         end();
       } finally {
         reading = false;

@@ -4,5 +4,5 @@ import { billEventsChannel } from "./bill-events-channel.ts";
 
 /** The process's one LISTEN on `bill_events` (platform/notify-relay.ts), keyed by merchant and bill number. */
 export function startBillRelay(listen: Listen, log?: RelayLog): Promise<NotifyRelay> {
-  return startNotifyRelay(listen, { channel: billEventsChannel, what: "bill", keyField: "billNo" }, log);
+  return startNotifyRelay(listen, { channel: billEventsChannel, keyField: "billNo" }, log);
 }

@@ -11,8 +11,7 @@ export const defaultBillPageSize = 10;
 export const billNotFoundMessage = "No such bill";
 
 /** What a bill search may name: the console's filters, and the open API's (its application, an end user). */
-export interface BillSearch extends Omit<BillListRequest, "appCode"> {
-  appCode?: string | undefined;
+export interface BillSearch extends BillListRequest {
   /** The open API's caller: its application's bills only. */
   applicationId?: string | undefined;
   endUserId?: string | undefined;

@@ -15,5 +15,5 @@ export function parseOrderChange(payload: string): OrderEventPayload | null {
 
 /** The process's one LISTEN on `order_events`; resolves once it is in place. */
 export function startOrderRelay(listen: Listen, log?: RelayLog): Promise<OrderRelay> {
-  return startNotifyRelay(listen, { channel: orderEventsChannel, what: "order", keyField: "orderCode" }, log);
+  return startNotifyRelay(listen, { channel: orderEventsChannel, keyField: "orderCode" }, log);
 }

@@ -38,8 +38,6 @@ export interface NotifyRelay {
 
 export interface RelayChannel {
   channel: string;
-  /** What a change is of, for the log: "order", "bill". */
-  what: string;
   /** The payload's field that names the row (`orderCode`, `billNo`). */
   keyField: string;
 }
@@ -71,7 +69,7 @@ export async function startNotifyRelay(listen: Listen, spec: RelayChannel, log?:
     try {
       run();
     } catch (error) {
-      log?.warn({ err: error }, `a ${spec.what} stream's subscriber failed`);
+      log?.warn({ err: error, channel: spec.channel }, "a live stream's subscriber failed");
     }
   };
   const tell = (mapKey: string, key: string | null) => {
@@ -90,7 +88,7 @@ export async function startNotifyRelay(listen: Listen, spec: RelayChannel, log?:
       if (!change) {
         log?.warn(
           { channel: spec.channel, payload: payload.slice(0, 200) },
-          `ignored a notification that names no ${spec.what}`,
+          "ignored a notification that names no row of its channel",
         );
         return;
       }
@@ -100,14 +98,17 @@ export async function startNotifyRelay(listen: Listen, spec: RelayChannel, log?:
     onGap() {
       if (stopped) return;
       log?.warn(
-        { streams: [...perMerchant.values()].reduce((a, b) => a + b, 0) },
-        `${spec.what} notifications: listening again after a lost connection; every open stream re-reads`,
+        { channel: spec.channel, streams: [...perMerchant.values()].reduce((a, b) => a + b, 0) },
+        "live notifications: listening again after a lost connection; every open stream re-reads",
       );
       for (const set of [...subscribers.values()]) for (const onChange of [...set]) call(() => onChange(null));
       for (const set of [...sessionWatchers.values()]) for (const onEnded of [...set]) call(onEnded);
     },
     onTrouble(error) {
-      log?.warn({ err: error }, `${spec.what} notifications: the listening connection is lost, reconnecting`);
+      log?.warn(
+        { err: error, channel: spec.channel },
+        "live notifications: the listening connection is lost, reconnecting",
+      );
     },
   });
 
