@@ -1,4 +1,4 @@
-import { Button, Callout, HTMLTable, NonIdealState, Spinner } from "@blueprintjs/core";
+import { Button, Callout, H2, HTMLTable, NonIdealState, Spinner } from "@blueprintjs/core";
 import { Document } from "@blueprintjs/icons";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -55,16 +55,22 @@ export function BillTable({ view, onRetry, onDetails }: BillTableProps) {
     );
   }
   if (view.kind === "empty") {
+    // The title is a heading under the page's h1 (NonIdealState's own title would be an h4).
+    const title = <H2 className="bill-empty-title">{t(view.filtered ? "bills.emptyFiltered" : "bills.empty")}</H2>;
     return (
       <div aria-busy={view.refreshing || undefined} data-testid="bills-empty">
         {view.filtered ? (
-          <NonIdealState className="bill-empty" title={t("bills.emptyFiltered")} />
+          <NonIdealState className="bill-empty" description={title} />
         ) : (
           <NonIdealState
             className="bill-empty"
             icon={<Document size={48} />}
-            title={t("bills.empty")}
-            description={t("bills.emptyHint")}
+            description={
+              <>
+                {title}
+                <p>{t("bills.emptyHint")}</p>
+              </>
+            }
             action={
               <Link to={routePaths.app} className="bp6-button">
                 <span className="bp6-button-text">{t("bills.toApps")}</span>
