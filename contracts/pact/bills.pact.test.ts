@@ -101,4 +101,22 @@ describe("application bills (proposed)", () => {
         });
       });
   });
+
+  it("refuses to follow the live bills with a revoked token (401, 4010), before any event", async () => {
+    const revoked = "pact-token-bills-revoked";
+    await pact
+      .addInteraction()
+      .given(states.tokenRevoked, { email, token: revoked })
+      .uponReceiving("a request to follow the live bills with a revoked token")
+      .withRequest("GET", "/api/Bill/Events", (b) =>
+        b.headers({ Accept: "text/event-stream", Authorization: authHeaders(revoked).Authorization }),
+      )
+      .willRespondWith(401, (b) => b.headers(responseHeaders).jsonBody(failure("4010", "Not logged in")))
+      .executeTest(async (mock) => {
+        const refusal = await new Promise((resolve) => {
+          apiFor(mock, revoked).bills.watch({ onBill: resolve, onError: resolve });
+        });
+        expect(refusal).toMatchObject({ kind: "api", errCode: "4010" });
+      });
+  });
 });
