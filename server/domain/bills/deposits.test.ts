@@ -1,6 +1,5 @@
 import { type Kysely, sql } from "kysely";
 import type { Address, Hex } from "viem";
-import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { appBill } from "../../../contracts/schemas/bills.ts";
 import { watchedAddressBook } from "../../chain/address-book.ts";
@@ -19,6 +18,7 @@ import { createTestDatabase } from "../../testing/test-database.ts";
 import { actFor, systemScope } from "../identity/system-scope.ts";
 import { balanceText, merchantLines } from "../payments/balance.ts";
 import { creditedOf } from "../payments/ledger.ts";
+import { fromAtto } from "../payments/usdt.ts";
 import { ledgerViolations, reconcile } from "../payments/reconcile.ts";
 import { createMoneyListener } from "./money-listener.ts";
 
@@ -88,14 +88,15 @@ async function merchantWithDepositAddress(email: string, onChain = chainId) {
   return { userId, scope: actFor(tests, userId), app, address };
 }
 
-function newWatcher(tokens: readonly Address[] = [chain.token], startBlock?: bigint): Watcher {
+function newWatcher(tokens: readonly Address[] = [chain.token], instance: { holder?: string; leaseMs?: number } = {}) {
   return createWatcher(
-    { product: "Devnet", chainId, tokens, confirmations: devnet.confirmations, startBlock },
+    { product: "Devnet", chainId, tokens, confirmations: devnet.confirmations, leaseMs: instance.leaseMs },
     {
       db,
       adapter: createEvmAdapter({ chainId, rpcUrl: chain.rpcUrl }),
       addressBook: watchedAddressBook(db, { chainId }),
       listener,
+      holder: instance.holder,
     },
   );
 }
@@ -188,8 +189,9 @@ describe("a deposit to an application's deposit address becomes a bill, credited
     const transfer = await storedTransfer(paid.hash);
     await db.transaction().execute((trx) => listener.onTransferConfirmed!(trx, transfer));
     await db.transaction().execute((trx) => listener.onTransferSeen!(trx, transfer));
+    await watcher.stop();
     const restarted = newWatcher();
-    await restarted.tick();
+    expect((await restarted.tick()).leader).toBe(true);
     await advance(restarted, 3);
     expect(await balanceText(db, a.scope)).toBe("12.500001");
     expect(await journals("deposit")).toHaveLength(1);
@@ -322,5 +324,43 @@ describe("a deposit to an application's deposit address becomes a bill, credited
     expect(row!.quarantine).toMatch(/amount out of range/);
     expect(await bills()).toEqual([]);
     expect(await balanceText(db, a.scope)).toBe("0");
+  });
+
+  it("two watcher instances on one database, many deposits: each credited exactly once, the lease holder stopping midway", async () => {
+    const merchants = [
+      await merchantWithDepositAddress("one@example.com"),
+      await merchantWithDepositAddress("two@example.com"),
+    ];
+    const leaseMs = 400;
+    const [first, second] = [
+      newWatcher(undefined, { holder: "A", leaseMs }),
+      newWatcher(undefined, { holder: "B", leaseMs }),
+    ];
+    await first.tick();
+    const sent: { to: number; units: bigint }[] = [];
+    const both = () => Promise.all([first.tick(), second.tick()]);
+    for (let i = 0; i < 12; i++) {
+      const to = i % 2;
+      const units = 1_000_000n + BigInt(i);
+      await chain.pay(merchants[to]!.address, units);
+      sent.push({ to, units });
+      if (i % 3 === 2 && i < 6) await both();
+    }
+    // A stops ticking (a crash): B takes the lease over once it lapses, and finishes.
+    const deadline = Date.now() + leaseMs * 10;
+    while (!(await second.tick()).leader && Date.now() < deadline) await chain.mine(1);
+    for (let i = 0; i < 4; i++) await Promise.all([second.tick(), chain.mine(1)]);
+    await second.tick();
+    const rows = await bills();
+    expect(rows).toHaveLength(12);
+    expect(rows.every((bill) => bill.status === "credited")).toBe(true);
+    expect(await journals("deposit")).toHaveLength(12);
+    const events = await outbox();
+    expect(events).toHaveLength(12);
+    expect(new Set(events.map((e) => e.bill_id)).size).toBe(12);
+    for (const [i, m] of merchants.entries()) {
+      const units = sent.filter((t) => t.to === i).reduce((sum, t) => sum + t.units, 0n);
+      expect(await balanceText(db, m.scope)).toBe(fromAtto(units * 10n ** 12n));
+    }
   });
 });
