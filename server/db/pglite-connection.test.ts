@@ -70,6 +70,7 @@ describe("PGlite behind Kysely (one connection, lent to one caller at a time)", 
     await migrateToLatest(opened.db);
     const tables = await opened.db.introspection.getTables();
     expect(tables.map((t) => t.name).sort()).toEqual([
+      "application_bills",
       "application_proofs",
       "applications",
       "chain_blocks",
@@ -91,6 +92,7 @@ describe("PGlite behind Kysely (one connection, lent to one caller at a time)", 
       "open_api_nonces",
       "order_transfers",
       "orders",
+      "outbox_events",
       "packages",
       "rate_limits",
       "receiving_addresses",
