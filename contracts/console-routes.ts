@@ -55,6 +55,12 @@ export const consoleRoutes = {
     tab: { title: "menu.apps" },
     menu: { section: "/app", name: "menu.apps", icon: "applications", order: 3 },
   }),
+  bill: route({
+    path: "/bill/list",
+    access: "console",
+    tab: { title: "menu.bills" },
+    menu: { section: "/bill", name: "menu.bills", icon: "document", order: 4 },
+  }),
   userCenter: route({
     path: "/user/center",
     access: "console",

@@ -53,6 +53,14 @@ import {
   appSetStatusRequest,
   application,
 } from "./schemas/apps.ts";
+import {
+  appBill,
+  billDetailRequest,
+  billEventsPath,
+  billEventsQuery,
+  billListRequest,
+  billListResult,
+} from "./schemas/bills.ts";
 
 export type Method = "GET" | "POST";
 
@@ -67,7 +75,8 @@ export type Area =
   | "chains"
   | "account"
   | "twoFactor"
-  | "apps";
+  | "apps"
+  | "bills";
 
 export interface Endpoint {
   /** With `call`, the client's name for it: `api[area][call]` (unique per area; endpoints.test.ts checks). */
@@ -591,6 +600,30 @@ export const endpoints = {
     auth: true,
     source: "proposed",
   }),
+  // Application bills (issue 27; spec sections 2–3: "bills … not shown"), contracts/schemas/bills.ts: every transfer to
+  // one of the merchant's deposit addresses, read only; the chain listener writes them.
+  billList: endpoint({
+    area: "bills",
+    call: "list",
+    method: "POST",
+    path: "/api/Bill/List",
+    body: billListRequest,
+    query: null,
+    result: billListResult,
+    auth: true,
+    source: "proposed",
+  }),
+  billDetail: endpoint({
+    area: "bills",
+    call: "detail",
+    method: "POST",
+    path: "/api/Bill/Detail",
+    body: billDetailRequest,
+    query: null,
+    result: appBill,
+    auth: true,
+    source: "proposed",
+  }),
   orderEvents: endpoint({
     area: "orders",
     call: "watch",
@@ -599,6 +632,18 @@ export const endpoints = {
     body: null,
     query: orderCodeRequest,
     result: order,
+    auth: true,
+    source: "proposed",
+    stream: true,
+  }),
+  billEvents: endpoint({
+    area: "bills",
+    call: "watch",
+    method: "GET",
+    path: billEventsPath,
+    body: null,
+    query: billEventsQuery,
+    result: appBill,
     auth: true,
     source: "proposed",
     stream: true,

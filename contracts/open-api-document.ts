@@ -25,7 +25,10 @@ const refusals = {
   "400": { description: "Input that does not validate (1001), an unknown chain (2207)", content: json(refusal) },
   "401": { description: "The signature: 2501–2506", content: json(refusal) },
   "403": { description: "Stopped application (2507), the package's wallet limit (2508, 2509)", content: json(refusal) },
-  "404": { description: "No deposit address for this end user on this chain (2510)", content: json(refusal) },
+  "404": {
+    description: "No deposit address for this end user on this chain (2510), no bill of this number (2601)",
+    content: json(refusal),
+  },
   "429": { description: "The application's rate limit (2005); Retry-After says when", content: json(refusal) },
 };
 
@@ -86,7 +89,7 @@ export function openApiDocument() {
       title: "Merchant Console open API",
       version: "1",
       description:
-        "For a merchant's own systems: deposit addresses for its end users and its balance. Every answer is the envelope `{ success, errCode, errMsg, resData }`; errCode 0 is success. Amounts are decimal strings.",
+        "For a merchant's own systems: deposit addresses for its end users, the bills of their deposits and its balance. Every answer is the envelope `{ success, errCode, errMsg, resData }`; errCode 0 is success. Amounts are decimal strings.",
     },
     paths,
     components: {

@@ -1,10 +1,13 @@
 import type * as z from "zod/mini";
+import { appBill, billListResult } from "./schemas/bills.ts";
 import {
   createDepositAddressBody,
   depositAddress,
   depositAddressParams,
   depositAddressQuery,
   openBalance,
+  openBillListQuery,
+  openBillParams,
 } from "./schemas/open-api.ts";
 
 /**
@@ -46,6 +49,21 @@ export const openApiRoutes = {
     path: "/balance",
     summary: "The merchant's balance, a decimal string",
     response: openBalance,
+  },
+  listBills: {
+    method: "GET",
+    path: "/bills",
+    summary:
+      "The application's bills (transfers to its deposit addresses), newest first: by end user, status and pay time, a page at a time",
+    query: openBillListQuery,
+    response: billListResult,
+  },
+  bill: {
+    method: "GET",
+    path: "/bills/{billNo}",
+    summary: "One of the application's bills by its number: status, confirmations, amount, transaction",
+    params: openBillParams,
+    response: appBill,
   },
 } as const satisfies Record<string, OpenApiRoute>;
 

@@ -101,7 +101,7 @@ async function call<T>(api: string, path: string, body: unknown): Promise<T> {
 }
 
 describe("examples/open-api-client.ts against the reference server on the devnet", { timeout: 120_000 }, () => {
-  it("creates a deposit address twice (the same one), reads it back and the balance; a wrong secret is refused", async () => {
+  it("creates a deposit address twice (the same one), reads it back, the balance and the bills (none yet); a wrong secret is refused", async () => {
     const dataDir = join(tempDir(), "data");
     const api = await startServer(dataDir);
     const credentials = await merchantApplication(api);
@@ -136,6 +136,15 @@ describe("examples/open-api-client.ts against the reference server on the devnet
       errMsg: "",
       resData: { balance: "0", currency: "USDT" },
     });
+
+    // No deposit has arrived: no bills yet, and a bill number the application has none of is not found.
+    expect(await client.listBills({ endUserId: "customer-42", status: "credited", page: 1, pageSize: 20 })).toEqual({
+      success: true,
+      errCode: errCodes.ok,
+      errMsg: "",
+      resData: { items: [], total: 0, page: 1, pageSize: 20 },
+    });
+    expect(await client.bill("2026010190000001")).toMatchObject({ success: false, errCode: errCodes.billNotFound });
 
     const wrong = openApiClient({ baseUrl: api, appKey: credentials.appKey, appSecret: "not-the-secret" });
     expect(await wrong.balance()).toMatchObject({ success: false, errCode: errCodes.openApiSignatureInvalid });

@@ -39,6 +39,43 @@ export interface Balance {
   currency: "USDT";
 }
 
+/** A transfer to one of the application's deposit addresses (the OpenAPI document's appBill has every field). */
+export interface Bill {
+  billNo: string;
+  endUserId: string;
+  fromAddress: string;
+  toAddress: string;
+  /** A decimal string, like the balance. */
+  amount: string;
+  chain: string;
+  currency: string;
+  txHash: string;
+  /** confirming → credited; dropped or reversed when a reorganisation took it away. */
+  status: "confirming" | "credited" | "dropped" | "reversed";
+  confirmations: number;
+  required: number;
+  payTime: string;
+  creditedAt: string | null;
+  [field: string]: unknown;
+}
+
+export interface BillPage {
+  items: Bill[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface BillSearch {
+  endUserId?: string;
+  status?: Bill["status"];
+  /** ISO 8601 times of the pay time. */
+  startTime?: string;
+  endTime?: string;
+  page?: number;
+  pageSize?: number;
+}
+
 export interface SignedRequest {
   method: string;
   url: string;
@@ -99,5 +136,16 @@ export function openApiClient(credentials: OpenApiCredentials) {
         `/deposit-addresses/${encodeURIComponent(endUserId)}?chain=${encodeURIComponent(chain)}`,
       ),
     balance: () => send<Balance>("GET", "/balance"),
+    /** The application's bills, newest first, a page at a time. */
+    listBills: (search: BillSearch = {}) => {
+      const query = new URLSearchParams(
+        Object.entries(search)
+          .filter(([, value]) => value !== undefined)
+          .map(([key, value]) => [key, String(value)]),
+      ).toString();
+      return send<BillPage>("GET", `/bills${query ? `?${query}` : ""}`);
+    },
+    /** One of the application's bills by its number. */
+    bill: (billNo: string) => send<Bill>("GET", `/bills/${encodeURIComponent(billNo)}`),
   };
 }

@@ -24,7 +24,9 @@ import {
 import { failure } from "./http/envelope.ts";
 import { registerEndpoints } from "./http/endpoint-routes.ts";
 import { registerOpenApi } from "./http/open-api-routes.ts";
-import { type OrderEventsOptions, registerOrderEvents } from "./http/order-events.ts";
+import { registerOrderEvents } from "./http/order-events.ts";
+import { registerBillEvents } from "./http/bill-events.ts";
+import type { LiveEventsOptions } from "./http/live-stream.ts";
 import { installErrorHandler, sendNotFound } from "./http/errors.ts";
 import type { HandlerTable, Services } from "./http/handler.ts";
 import { acceptJsonOnly, bodyLimitBytes } from "./http/json-body.ts";
@@ -45,6 +47,7 @@ import { orderHandlers } from "./routes/orders.ts";
 import { twoFactorHandlers } from "./routes/two-factor.ts";
 import { packageHandlers } from "./routes/packages.ts";
 import { appHandlers } from "./routes/apps.ts";
+import { billHandlers } from "./routes/bills.ts";
 import { openApiHandlers } from "./routes/open-api.ts";
 
 export interface BuildServerOptions {
@@ -84,8 +87,11 @@ export interface BuildServerOptions {
   orderPaySeconds?: number;
   /** How often open orders past their window are failed (5 s); 0 turns the sweep off (tests; expiry still applies on read). */
   orderSweepEveryMs?: number;
-  /** Live order status (GET /api/Order/Events): the database's LISTEN (OpenedDatabase.listen); without it that route is not served. */
-  orderEvents?: OrderEventsOptions;
+  /**
+   * Live order status and live bills (GET /api/Order/Events, /api/Bill/Events): the database's LISTEN
+   * (OpenedDatabase.listen); without it those routes are not served.
+   */
+  liveEvents?: LiveEventsOptions;
 }
 
 const handlers: HandlerTable = {
@@ -102,6 +108,7 @@ const handlers: HandlerTable = {
   ...accountHandlers,
   ...twoFactorHandlers,
   ...appHandlers,
+  ...billHandlers,
 };
 
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
@@ -158,7 +165,10 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
 
   registerEndpoints(app, handlers, services);
   await registerOpenApi(app, openApiHandlers, services);
-  await registerOrderEvents(app, services, options.orderEvents);
+  if (options.liveEvents) {
+    await registerOrderEvents(app, services, options.liveEvents);
+    await registerBillEvents(app, services, options.liveEvents);
+  }
   if (options.devOutbox && !services.production) registerDevRoutes(app, services);
 
   const pruneEveryMs = options.pruneEveryMs ?? 600_000;

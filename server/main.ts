@@ -108,7 +108,7 @@ const app = await buildServer({
   // Every browser journey of a test server comes from one loopback address: ×10, like the per-address limits.
   connections: devOutbox ? { perAddress: defaultConnectionLimits.perAddress * 10 } : undefined,
   // One LISTEN on order_events for this process: live order status from whichever instance made the change.
-  orderEvents: { listen },
+  liveEvents: { listen },
   chain,
   orderPaySeconds,
 }).catch(async (error: unknown) => {

@@ -30,6 +30,7 @@ export const states = {
   secondFactorAwaited: "a sign-in of {email} waits for its second factor with challenge {challenge}",
   application: "the merchant {email} has an application named {name}",
   appProof: "the merchant {email} has an application named {name} and a proof {proof} for {action} on it",
+  bill: "the merchant {email} has a bill of {amount} USDT from the end user {endUserId} of its application {name}",
   devnetWatched: "the server watches the devnet chain {product} and its dev account holds test USDT",
 } as const;
 

@@ -103,6 +103,8 @@ export const errCodes = {
   openApiAddressNotFound: "2510",
   /** The chain has no deposit-forwarder factory configured: no deposit addresses on it. */
   openApiChainNoDeposits: "2511",
+  /** Application bills (contracts/schemas/bills.ts): the merchant has no bill of that number (another merchant's included). */
+  billNotFound: "2601",
   notLoggedIn: "4010",
   forbidden: "4030",
   notFound: "4040",

@@ -2,6 +2,7 @@ import type { MachineModel } from "../framework/model.ts";
 import { appAddModel } from "./app-add.model.ts";
 import { appEditModel } from "./app-edit.model.ts";
 import { appListModel } from "./app-list.model.ts";
+import { billListModel } from "./bill-list.model.ts";
 import { changePasswordModel } from "./change-password.model.ts";
 import { codeSenderModel } from "./code-sender.model.ts";
 import { demoCheckoutModel } from "./demo-checkout.model.ts";
@@ -48,6 +49,7 @@ export const allModels: ReadonlyArray<MachineModel> = [
   appEditModel,
   appListModel,
   appAddModel,
+  billListModel,
 ] as never;
 
 /**

@@ -43,7 +43,7 @@ beforeAll(async () => {
     db: opened.db,
     secret: testServerSecret,
     pruneEveryMs: 0,
-    orderEvents: { listen: opened.listen },
+    liveEvents: { listen: opened.listen },
   });
 });
 

@@ -1,8 +1,12 @@
+import type { AddressInfo } from "node:net";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type EndpointName, endpoints } from "../../contracts/endpoints.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import type { MessageType } from "../../contracts/schemas/message.ts";
+import { appBill, billEventsPath } from "../../contracts/schemas/bills.ts";
+import { notifyBillChanged } from "../domain/bills/bill-events-channel.ts";
+import { openEventStream } from "../testing/event-stream.ts";
 import {
   type Answer,
   type CallOptions,
@@ -24,6 +28,7 @@ import {
   seedPaidOrder,
   seedApplication,
   seedAppProof,
+  seedBill,
   seedTotp,
   testTotpSecret,
 } from "../testing/seed.ts";
@@ -78,6 +83,9 @@ interface World {
   aApp: string;
   aProofs: Record<"edit" | "credentials" | "rotate", string>;
   bApp: string;
+  /** A's bill (to a deposit address of A's application, from an address only A's bill holds) and B's own. */
+  aBill: { billNo: string; txHash: string; depositAddress: string; fromAddress: string };
+  bBill: string;
   /** Strings only A's rows hold: none may appear anywhere in an answer to B. */
   aSecrets: string[];
   /** A's ids: no id-like field of an answer to B may hold one. */
@@ -124,6 +132,12 @@ const appFields = {
   withdrawCallbackUrl: "https://bravo.example.com/withdraw",
   remark: "Bravo's",
 };
+
+/** A bill number B does not own answers like one that does not exist. */
+const billNotFound = (answer: Answer) =>
+  expect(answer).toMatchObject({ status: 200, success: false, errCode: errCodes.billNotFound, resData: null });
+const billNosOf = (answer: Answer): string[] =>
+  (succeeded(answer).resData.items as Array<{ billNo: string }>).map((bill) => bill.billNo);
 
 const messageIdsOf = (answer: Answer): string[] => (answer.resData as Array<{ id: string }>).map((m) => m.id);
 
@@ -516,7 +530,70 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
       },
     ],
   },
+
+  // A's application code, hash and addresses as filters: nothing; no filter: B's bill only.
+  billList: {
+    attacks: (w) => [
+      {
+        body: { appCode: w.aApp, status: "credited", noticeStatus: "notNotified", page: 1, pageSize: 100 },
+        outcome: "answered",
+        check: (answer) => expect(billNosOf(answer)).toEqual([]),
+      },
+      {
+        body: { txHash: w.aBill.txHash, startTime: "2000-01-01T00:00:00Z", endTime: "2100-01-01T00:00:00Z" },
+        outcome: "answered",
+        check: (answer) => expect(billNosOf(answer)).toEqual([]),
+      },
+      ...[w.aBill.depositAddress, w.aBill.fromAddress].map((address) => ({
+        body: { address },
+        outcome: "answered" as const,
+        check: (answer: Answer) => expect(billNosOf(answer)).toEqual([]),
+      })),
+      { body: {}, outcome: "answered", check: (answer) => expect(billNosOf(answer)).toEqual([w.bBill]) },
+    ],
+  },
+
+  billDetail: {
+    attacks: (w) => [{ body: { billNo: w.aBill.billNo }, outcome: "answered", check: billNotFound }],
+  },
+
+  // No ids in; B's live bills carry B's changes only (checked after, over a real stream).
+  billEvents: {
+    attacks: () => [],
+    after: (w) => bStreamHearsOnlyOwnBills(w),
+  },
 };
+
+let streamBase: string | undefined;
+
+/**
+ * B's live bills over a real connection: A's bill, notified for A and (forged) under B's id, never reaches B's stream;
+ * B's own does, twice (the second is the marker that everything before it was dealt with).
+ */
+async function bStreamHearsOnlyOwnBills(w: World): Promise<void> {
+  if (!streamBase) {
+    await h.app.listen({ port: 0, host: "127.0.0.1" });
+    streamBase = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
+  }
+  const live = await openEventStream(`${streamBase}${billEventsPath}`, { authorization: `Bearer ${w.b.token}` });
+  try {
+    expect(live.status).toBe(200);
+    await notifyBillChanged(h.db, { merchantId: w.a.userId, billNo: w.aBill.billNo });
+    await notifyBillChanged(h.db, { merchantId: w.b.userId, billNo: w.aBill.billNo });
+    await notifyBillChanged(h.db, { merchantId: w.b.userId, billNo: w.bBill });
+    await live.waitForEvents(1);
+    await notifyBillChanged(h.db, { merchantId: w.b.userId, billNo: w.bBill });
+    const events = await live.waitForEvents(2);
+    expect(events.map((e) => [e.event, appBill.parse(JSON.parse(e.data)).billNo])).toEqual([
+      ["bill", w.bBill],
+      ["bill", w.bBill],
+    ]);
+    const heard = JSON.stringify(live.events);
+    expect(w.aSecrets.filter((secret) => heard.includes(secret))).toEqual([]);
+  } finally {
+    live.close();
+  }
+}
 
 /** A with a profile, last login, messages of every tab and two wallets; B with a few messages of its own. */
 /** Each merchant's mailed change-password code (User/UpdatePwd needs one). */
@@ -613,7 +690,11 @@ async function seedWorld(): Promise<World> {
   for (const action of ["edit", "credentials", "rotate"] as const)
     await seedAppProof(h.db, { userId: a.userId, appCode: aApp.appCode, action, proof: aProofs[action] });
   const bApp = await seedApplication(h.db, { userId: b.userId, name: "Bravo's own" });
+  const aBill = await seedBill(h.db, { userId: a.userId, appCode: aApp.appCode, endUserId: "AlphaSecretEndUser" });
+  const bBill = await seedBill(h.db, { userId: b.userId, appCode: bApp.appCode });
   return {
+    aBill,
+    bBill: bBill.billNo,
     aApp: aApp.appCode,
     aProofs,
     bApp: bApp.appCode,
@@ -646,6 +727,11 @@ async function seedWorld(): Promise<World> {
       "AlphaSecretApp",
       aApp.appKey,
       aApp.appCode,
+      aBill.billNo,
+      aBill.txHash,
+      aBill.depositAddress,
+      aBill.fromAddress,
+      "AlphaSecretEndUser",
     ],
     aIds: [a.userId, ...aMessages.map((m) => m.id)],
   };
@@ -682,6 +768,7 @@ async function aRows(w: World) {
       .where("merchant_id", "=", id)
       .orderBy("id")
       .execute(),
+    bills: await h.db.selectFrom("application_bills").selectAll().where("merchant_id", "=", id).orderBy("id").execute(),
     appProofs: await h.db
       .selectFrom("application_proofs")
       .selectAll()
@@ -760,6 +847,8 @@ describe("merchant B with merchant A's ids", () => {
       await call(h, "orderList", { token: w.a.token, body: {} }),
       await call(h, "balance", { token: w.a.token }),
       await call(h, "appList", { token: w.a.token, body: {} }),
+      await call(h, "billList", { token: w.a.token, body: {} }),
+      await call(h, "billDetail", { token: w.a.token, body: { billNo: w.aBill.billNo } }),
     ];
     for (const answer of own) expect(leaksOf(answer, w), JSON.stringify(answer.resData)).not.toEqual([]);
     await call(h, "messageRead", { token: w.a.token, body: { ids: [w.aMessages[0]!.id] } });

@@ -68,4 +68,28 @@ describe("GET /open/v1/openapi.json", () => {
     expect(body).toMatchObject({ required: ["endUserId", "chain"], additionalProperties: false });
     expect(body.properties.endUserId).toMatchObject({ type: "string", maxLength: 128 });
   });
+
+  it("describes the bills: the list's query and the bill's number, each bill with every field of appBill", async () => {
+    const doc = (await h.app.inject({ method: "GET", url: `${openApiPrefix}/openapi.json` })).json();
+    const list = doc.paths[`${openApiPrefix}/bills`].get;
+    expect(list.operationId).toBe("listBills");
+    expect(list.parameters.map((p: { name: string; in: string }) => `${p.in}.${p.name}`)).toEqual([
+      "query.endUserId",
+      "query.status",
+      "query.startTime",
+      "query.endTime",
+      "query.page",
+      "query.pageSize",
+    ]);
+    const status = list.parameters.find((p: { name: string }) => p.name === "status");
+    expect(status.schema.enum).toEqual(["confirming", "credited", "dropped", "reversed"]);
+    const page = list.responses["200"].content["application/json"].schema.properties.resData;
+    expect(page.required).toEqual(expect.arrayContaining(["items", "total", "page", "pageSize"]));
+    expect(page.properties.items.items.properties.amount).toMatchObject({ type: "string" });
+    const one = doc.paths[`${openApiPrefix}/bills/{billNo}`].get;
+    expect(one.parameters).toEqual([expect.objectContaining({ name: "billNo", in: "path", required: true })]);
+    const bill = one.responses["200"].content["application/json"].schema.properties.resData;
+    expect(Object.keys(bill.properties)).toEqual(expect.arrayContaining(["billNo", "txHash", "blockNumber", "status"]));
+    expect(one.responses["404"].description).toContain("2601");
+  });
 });

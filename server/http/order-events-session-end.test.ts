@@ -23,7 +23,7 @@ let base: string;
 const open: OpenedEventStream[] = [];
 
 beforeAll(async () => {
-  h = await createHarness({ orderStreams: { keepAliveMs } });
+  h = await createHarness({ liveStreams: { keepAliveMs } });
   await h.app.listen({ port: 0, host: "127.0.0.1" });
   const address = h.app.server.address();
   if (!address || typeof address === "string") throw new Error("no port");

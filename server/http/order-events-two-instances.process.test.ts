@@ -5,11 +5,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appBill, billEventsPath } from "../../contracts/schemas/bills.ts";
 import { type Order, order as orderSchema, orderEventsPath } from "../../contracts/schemas/order.ts";
+import { notifyBillChanged } from "../domain/bills/bill-events-channel.ts";
 import { openDatabase, type OpenedDatabase } from "../db/open-database.ts";
 import { openEventStream, type OpenedEventStream } from "../testing/event-stream.ts";
 import { startTestPostgres, type TestPostgres } from "../testing/postgres-server.ts";
-import { seedMerchant, seedSession } from "../testing/seed.ts";
+import { seedApplication, seedBill, seedMerchant, seedSession } from "../testing/seed.ts";
 
 /**
  * ARCHITECTURE.md section 5, scale-out: a change made on instance A reaches a browser whose stream is held by
@@ -26,6 +28,7 @@ const token = "two-instances-token";
 /** Both instances share one random secret, as instances behind a load balancer must (a hand-made one refuses to start). */
 const serverSecret = randomBytes(32).toString("hex");
 const streams: OpenedEventStream[] = [];
+let merchantId: string;
 
 /** `node server/main.ts` on the shared database; resolves with its address once it listens. */
 async function startInstance(databaseUrl: string): Promise<string> {
@@ -95,6 +98,7 @@ beforeAll(async () => {
   database = await openDatabase({ databaseUrl: postgres.databaseUrl });
   const { userId } = await seedMerchant(database.db, { email: "two@example.com", password: "Merchant7Pass" });
   await seedSession(database.db, { userId, token });
+  merchantId = userId;
 }, 120_000);
 
 afterAll(async () => {
@@ -115,7 +119,7 @@ afterAll(async () => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 }, 60_000);
 
-describe("live order status with two instances on one PostgreSQL", { timeout: 60_000 }, () => {
+describe("live order status and bills with two instances on one PostgreSQL", { timeout: 60_000 }, () => {
   let created: Order;
 
   it("a browser streaming from instance B sees the changes made through instance A", async () => {
@@ -168,6 +172,47 @@ describe("live order status with two instances on one PostgreSQL", { timeout: 60
     }
     expect((await api(instanceA, "/api/Order/Cancel", { orderCode: created.orderCode })).errCode).toBe("0");
     await expect.poll(() => statuses(live).at(-1), { timeout: 10_000 }).toBe("cancelled");
+  });
+
+  it("live bills: a change reaches the merchant's streams on both instances through one LISTEN per process; a cut one re-sends the bills still confirming", async () => {
+    const app = await seedApplication(database.db, { userId: merchantId });
+    const { billNo } = await seedBill(database.db, { userId: merchantId, appCode: app.appCode, status: "confirming" });
+    const open = async (instance: string) => {
+      const live = await openEventStream(`${instance}${billEventsPath}`, { authorization: `Bearer ${token}` });
+      streams.push(live);
+      expect(live.status).toBe(200);
+      return live;
+    };
+    const live = [await open(instanceA), await open(instanceA), await open(instanceB)];
+    const billsOf = (s: OpenedEventStream) => s.events.map((e) => appBill.parse(JSON.parse(e.data)).billNo);
+    await notifyBillChanged(database.db, { merchantId, billNo });
+    for (const s of live) await s.waitForEvents(1, 10_000);
+    expect(live.map(billsOf)).toEqual([[billNo], [billNo], [billNo]]);
+    const admin = new pg.Client({ connectionString: postgres.databaseUrl });
+    await admin.connect();
+    const listening = async () =>
+      (
+        await admin.query(
+          "select count(*)::int as n from pg_stat_activity where application_name = 'listen bill_events' and datname = current_database()",
+        )
+      ).rows[0].n;
+    try {
+      expect(await listening()).toBe(2);
+      await admin.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'listen bill_events' and datname = current_database()",
+      );
+      // Nothing changed, but notifications may have been lost: every stream is sent the bills still confirming.
+      for (const s of live) await s.waitForEvents(2, 15_000);
+      expect(live.map(billsOf)).toEqual([
+        [billNo, billNo],
+        [billNo, billNo],
+        [billNo, billNo],
+      ]);
+      await expect.poll(listening, { timeout: 15_000 }).toBe(2);
+    } finally {
+      await admin.end();
+    }
+    for (const s of live) s.close();
   });
 
   it("stopping an instance ends the streams it holds (SIGTERM does not wait for them)", async () => {

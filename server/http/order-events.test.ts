@@ -14,7 +14,7 @@ let closed = false;
 const open: OpenedEventStream[] = [];
 
 beforeAll(async () => {
-  h = await createHarness({ orderStreams: { keepAliveMs, streamsPerMerchant } });
+  h = await createHarness({ liveStreams: { keepAliveMs, streamsPerMerchant } });
   await h.app.listen({ port: 0, host: "127.0.0.1" });
   const address = h.app.server.address();
   if (!address || typeof address === "string") throw new Error("no port");

@@ -3,6 +3,7 @@ import type * as z from "zod/mini";
 import type { OpenApiOperation, openApiRoutes } from "../../contracts/open-api.ts";
 import type { DB } from "../db/schema.ts";
 import { createDepositAddress, depositChainOf, readDepositAddress } from "../domain/applications/deposit-addresses.ts";
+import { openApiBill, openApiBills } from "../domain/bills/open-api-bills.ts";
 import type { OpenApiCaller } from "../domain/applications/open-api-caller.ts";
 import { balanceAtto } from "../domain/payments/balance.ts";
 import { fromAtto } from "../domain/payments/usdt.ts";
@@ -40,4 +41,8 @@ export const openApiHandlers: OpenApiHandlers = {
   async balance({ db, caller }) {
     return ok({ balance: fromAtto(await balanceAtto(db, caller.scope)), currency: "USDT" as const });
   },
+  async listBills({ db, caller, query, services }) {
+    return ok(await openApiBills(db, caller, query, services.chain?.chains ?? []));
+  },
+  bill: ({ db, caller, params, services }) => openApiBill(db, caller, params.billNo, services.chain?.chains ?? []),
 };

@@ -48,6 +48,7 @@ describe("user/menu", () => {
       "menu.orders",
       "menu.packages",
       "menu.apps",
+      "menu.bills",
       "menu.userCentre",
     ]);
     expect(menu.map((item) => [item.path, item.order])).toEqual([
@@ -55,6 +56,7 @@ describe("user/menu", () => {
       ["/order", 1],
       ["/packages", 2],
       ["/app", 3],
+      ["/bill", 4],
       ["/user", 7],
     ]);
   });

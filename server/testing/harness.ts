@@ -5,7 +5,7 @@ import { type BuildServerOptions, buildServer } from "../app.ts";
 import type { ChainLayer } from "../chain/chain-layer.ts";
 import { type DB, tableNames } from "../db/schema.ts";
 import type { GoogleSettings } from "../domain/identity/google-identity.ts";
-import type { OrderEventsOptions } from "../http/order-events.ts";
+import type { LiveEventsOptions } from "../http/live-stream.ts";
 import type { WorkPool } from "../domain/platform/work-pool.ts";
 import type { Limits } from "../domain/platform/limits.ts";
 import { createRefusalMemo, type RefusalMemo } from "../domain/platform/refusal-memo.ts";
@@ -56,8 +56,8 @@ export interface HarnessOptions {
   orderPaySeconds?: number;
   /** The order expiry sweep's period; off by default (expiry still applies when an order is read). */
   orderSweepEveryMs?: number;
-  /** Keep-alive interval and streams per merchant of GET /api/Order/Events (15 s and 10 by default). */
-  orderStreams?: Omit<OrderEventsOptions, "listen">;
+  /** Keep-alive interval and streams per merchant of GET /api/Order/Events and /api/Bill/Events (15 s and 10 by default). */
+  liveStreams?: Omit<LiveEventsOptions, "listen">;
   /** TRUST_PROXY as the server reads it (http/client-address.ts); none by default. */
   trustProxy?: BuildServerOptions["trustProxy"];
   /** Timeouts and the per-address connection cap (http/connection-limits.ts); the server's defaults otherwise. */
@@ -108,8 +108,8 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     chain: options.chain ?? null,
     orderPaySeconds: options.orderPaySeconds,
     orderSweepEveryMs: options.orderSweepEveryMs ?? 0,
-    // Live order status over the test database's own LISTEN (GET /api/Order/Events).
-    orderEvents: { listen, ...options.orderStreams },
+    // Live order status and bills over the test database's own LISTEN (GET /api/Order/Events, /api/Bill/Events).
+    liveEvents: { listen, ...options.liveStreams },
     trustProxy: options.trustProxy,
     connections: options.connections,
   });

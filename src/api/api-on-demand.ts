@@ -1,6 +1,7 @@
 import { ApiError } from "./api-error.ts";
 import type { ClientOptions } from "./client.ts";
 import type { Api } from "./make-api.ts";
+import { billEventsOnDemand } from "./bill-events-on-demand.ts";
 import { orderEventsOnDemand } from "./order-events-on-demand.ts";
 
 type Call = (input?: unknown) => Promise<unknown>;
@@ -33,7 +34,11 @@ export function apiOnDemand(options: ClientOptions): Api {
     );
     return loading;
   };
-  const watch = orderEventsOnDemand(options).watchOrder;
+  // The streams are no envelope calls: each has its own loader, so following one does not wait for the table.
+  const streams: Record<string, unknown> = {
+    "orders.watch": orderEventsOnDemand(options).watchOrder,
+    "bills.watch": billEventsOnDemand(options).watchBills,
+  };
   const areas = new Map<string, Record<string, Call>>();
   const areaOf = (area: string): Record<string, Call> => {
     const known = areas.get(area);
@@ -41,7 +46,8 @@ export function apiOnDemand(options: ClientOptions): Api {
     const calls = new Proxy({} as Record<string, Call>, {
       get(cache, name) {
         if (typeof name !== "string") return undefined;
-        if (area === "orders" && name === "watch") return watch;
+        const stream = streams[`${area}.${name}`];
+        if (stream) return stream;
         cache[name] ??= (input) =>
           load().then((api) => {
             const call = (api as unknown as Record<string, Record<string, Call | undefined> | undefined>)[area]?.[name];

@@ -4,41 +4,11 @@ import type { ApiError } from "./api-error.ts";
 import { makeApi } from "./make-api.ts";
 import { orderEventsApi } from "./order-events.ts";
 import { sampleOrder } from "../../contracts/testing/sample-orders.ts";
+import { fakeStream } from "./fake-event-stream.ts";
 
 const anOrder: Order = sampleOrder({ orderCode: "20250101000001" });
 const event = (value: unknown, name = "order") =>
   `event: ${name}\ndata: ${typeof value === "string" ? value : JSON.stringify(value)}\n\n`;
-
-/** A server stand-in: the stream's body is a ReadableStream the test pushes chunks into (or ends, or breaks). */
-function fakeStream() {
-  const encoder = new TextEncoder();
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
-  let cancelled = false;
-  const body = new ReadableStream<Uint8Array>({
-    start: (c) => {
-      controller = c;
-    },
-    cancel: () => {
-      cancelled = true;
-    },
-  });
-  const requests: Request[] = [];
-  const fetchImpl = (async (input: string, init: RequestInit) => {
-    const request = new Request(input, init);
-    requests.push(request);
-    // Like a real fetch, an abort errors the body being read.
-    init.signal?.addEventListener("abort", () => controller.error(new DOMException("aborted", "AbortError")));
-    return new Response(body, { status: 200, headers: { "Content-Type": "text/event-stream; charset=utf-8" } });
-  }) as unknown as typeof fetch;
-  return {
-    fetchImpl,
-    requests,
-    push: (text: string) => controller.enqueue(encoder.encode(text)),
-    end: () => controller.close(),
-    fail: (error: Error) => controller.error(error),
-    cancelled: () => cancelled,
-  };
-}
 
 function watcher() {
   const orders: Order[] = [];

@@ -45,6 +45,7 @@ export const routePages = {
   order: routePage(() => outsidePublicSet(import("../features/order/orders-page.tsx"))),
   orderBuy: routePage(() => outsidePublicSet(import("../features/order/order-buy-page.tsx"))),
   app: routePage(() => outsidePublicSet(import("../features/apps/app-list-page.tsx"))),
+  bill: routePage(() => outsidePublicSet(import("../features/bills/bill-list-page.tsx"))),
   userCenter: routePage(() => outsidePublicSet(import("../features/user/user-centre-page.tsx"))),
 } as const satisfies { readonly [N in PageRouteName]: RoutePage };
 

@@ -20,15 +20,18 @@ const decimal = /^-?\d+(\.\d+)?$/;
  * A USDT amount as the wire carries it (a decimal string): the locale's separators, at least two decimals and every
  * significant one after (an amount to pay is shown to its last digit), then the unit (USDT is no ISO currency).
  */
-export function formatUsdt(amount: string, locale: string): string {
-  if (!decimal.test(amount)) return `${amount} USDT`;
+export const formatUsdt = (amount: string, locale: string): string => formatTokenAmount(amount, "USDT", locale);
+
+/** An amount of a token (a decimal string) as `formatUsdt` shows USDT, followed by the token's symbol. */
+export function formatTokenAmount(amount: string, symbol: string, locale: string): string {
+  if (!decimal.test(amount)) return `${amount} ${symbol}`;
   const significant = (amount.split(".")[1] ?? "").replace(/0+$/, "").length;
   const digits = Math.max(2, significant);
   const figure = cached(
     `usdt:${locale}:${digits}`,
     () => new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }),
   );
-  return `${figure.format(amount as `${number}`)} USDT`;
+  return `${figure.format(amount as `${number}`)} ${symbol}`;
 }
 
 /** A count (a package's limit, a number of orders) with the locale's grouping. */

@@ -19,3 +19,22 @@ export function BreakableValue({ text }: { text: string }) {
     </>
   );
 }
+
+/**
+ * A hash or an address (`0x…`) that may end a line only between groups of eight characters, so a narrow screen shows
+ * it whole on a few lines without the layout audit counting a split mid-word (each group is its own text).
+ */
+export function BreakableHex({ text }: { text: string }) {
+  const groups = text.match(/^0x|.{1,8}/g) ?? [text];
+  return (
+    <>
+      {groups.map((group, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the groups of one string, in order, never reordered
+        <Fragment key={i}>
+          {group}
+          {i > 0 && i < groups.length - 1 ? <wbr /> : null}
+        </Fragment>
+      ))}
+    </>
+  );
+}

@@ -8,6 +8,7 @@ import {
   resetDatabase,
   seedApplication,
   seedAppProof,
+  seedBill,
   seedBalance,
   seedCode,
   seedMerchant,
@@ -57,7 +58,7 @@ export async function startReferenceProvider(): Promise<ReferenceProvider> {
     secret: testServerSecret,
     chain,
     orderSweepEveryMs: 0,
-    orderEvents: { listen },
+    liveEvents: { listen },
   });
   const baseUrl = await app.listen({ host: "127.0.0.1", port: 0 });
 
@@ -102,6 +103,7 @@ export async function startReferenceProvider(): Promise<ReferenceProvider> {
     signInChallenge: (input) => seedSignInChallenge(db, input),
     application: async ({ userId, name }) => ({ appCode: (await seedApplication(db, { userId, name })).appCode }),
     appProof: (input) => seedAppProof(db, input),
+    bill: async (input) => ({ billNo: (await seedBill(db, input)).billNo }),
     devnet: async ({ product }) => {
       if (!chain.chainByProduct(product)?.devnet)
         throw new Error(

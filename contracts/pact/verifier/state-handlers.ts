@@ -56,6 +56,8 @@ export interface StateSeeder {
   application(input: { userId: string; name: string }): Promise<{ appCode: string }>;
   /** A proof of Register/CheckCaptchaCode (type application) for `action` on the application, with this token. */
   appProof(input: { userId: string; appCode: string; action: z.infer<typeof appAction>; proof: string }): Promise<void>;
+  /** A credited bill of the application: a transfer of `amount` USDT to the end user's deposit address; answers its number. */
+  bill(input: { userId: string; appCode: string; endUserId: string; amount: string }): Promise<{ billNo: string }>;
   /** Fails unless the provider watches a devnet chain named `product` whose dev account can pay. */
   devnet(input: { product: string }): Promise<void>;
 }
@@ -81,6 +83,7 @@ const balanceParams = z.object({ email: z.string(), amount: z.string() });
 const productParams = z.object({ product: z.string() });
 const challengeParams = z.object({ email: z.string(), challenge: z.string() });
 const applicationParams = z.object({ email: z.string(), name: z.string() });
+const billParams = z.object({ email: z.string(), name: z.string(), endUserId: z.string(), amount: z.string() });
 const appProofParams = z.object({ email: z.string(), name: z.string(), proof: z.string(), action: appAction });
 
 /**
@@ -222,6 +225,12 @@ export function createStateHandlers(seeder: StateSeeder) {
       const { appCode } = await seeder.application({ userId, name });
       await seeder.appProof({ userId, appCode, action, proof });
       return { userId, appCode };
+    }),
+    [states.bill]: guarded(states.bill, billParams, async ({ email, name, endUserId, amount }) => {
+      const userId = await merchantId(email);
+      const { appCode } = await seeder.application({ userId, name });
+      const { billNo } = await seeder.bill({ userId, appCode, endUserId, amount });
+      return { userId, appCode, billNo };
     }),
     [states.devnetWatched]: guarded(states.devnetWatched, productParams, async (params) => {
       await seeder.devnet(params);

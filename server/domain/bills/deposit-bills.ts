@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
-import type { AppBill } from "../../../contracts/schemas/bills.ts";
 import type { DB, OutboxEventTypeColumn } from "../../db/schema.ts";
 import type { SystemMerchantScope } from "../identity/merchant-scope.ts";
 import { nextDayNumber } from "../platform/day-numbers.ts";
-import { usdtText } from "../payments/usdt.ts";
 import { notifyBillChanged } from "./bill-events-channel.ts";
+import { type BillChain, toWireBill, wireBillQuery } from "./bill-wire.ts";
 
 /**
  * The row writes of application bills (migration 0015) for the deposit listener: every one runs in the watcher's
@@ -88,76 +87,6 @@ export async function changeBill(trx: Kysely<DB>, bill: LockedBill, change: Bill
   await notifyBillChanged(trx, { merchantId: bill.merchant_id, billNo: bill.bill_no });
 }
 
-/** The chain's product name (Devnet, Eth …) by its id, for the wire. */
-export type ProductOf = (chainId: number) => string;
-
-/** The bill as the wire and the callbacks show it (contracts/schemas/bills.ts `appBill`). */
-export async function billForWire(trx: Kysely<DB>, billId: string, productOf: ProductOf): Promise<AppBill> {
-  const row = await trx
-    .selectFrom("application_bills as b")
-    .innerJoin("applications as a", "a.id", "b.application_id")
-    .innerJoin("deposit_addresses as d", "d.id", "b.deposit_address_id")
-    .innerJoin("chain_transfers as t", "t.id", "b.transfer_id")
-    .select([
-      "b.bill_no",
-      "a.app_code",
-      "a.name",
-      "d.end_user_id",
-      "t.from_address",
-      "t.to_address",
-      "b.amount",
-      "t.chain_id",
-      "b.currency",
-      "t.token",
-      "t.block_number",
-      "t.tx_hash",
-      "t.log_index",
-      "b.status",
-      "b.confirmations",
-      "b.required",
-      "b.seen_at",
-      "b.credited_at",
-      "b.removed_at",
-      "b.notice_status",
-      "b.collection_amount",
-      "b.delivery_address",
-      "b.transfer_amount",
-      "b.collection_tx_hash",
-    ])
-    .where("b.id", "=", billId)
-    .executeTakeFirstOrThrow();
-  const chainId = Number(row.chain_id);
-  const amountOrNull = (value: string | null) => (value === null ? null : usdtText(value));
-  return {
-    billNo: row.bill_no,
-    appCode: row.app_code,
-    appName: row.name,
-    endUserId: row.end_user_id,
-    fromAddress: row.from_address,
-    toAddress: row.to_address,
-    amount: usdtText(row.amount),
-    chain: productOf(chainId),
-    chainId,
-    currency: row.currency,
-    tokenContract: row.token,
-    protocol: "ERC-20",
-    blockNumber: row.block_number,
-    txHash: row.tx_hash,
-    logIndex: row.log_index,
-    status: row.status,
-    confirmations: row.confirmations,
-    required: row.required,
-    payTime: row.seen_at.toISOString(),
-    creditedAt: row.credited_at?.toISOString() ?? null,
-    removedAt: row.removed_at?.toISOString() ?? null,
-    noticeStatus: row.notice_status,
-    collectionAmount: amountOrNull(row.collection_amount),
-    deliveryAddress: row.delivery_address,
-    transferAmount: amountOrNull(row.transfer_amount),
-    collectionTxHash: row.collection_tx_hash,
-  };
-}
-
 /**
  * An event for the merchant's system (issue 28 delivers it), written in the transaction of the change it tells: one
  * per credit and one per reversal, its payload the bill as it is after the change (`appBill`).
@@ -167,9 +96,10 @@ export async function recordBillEvent(
   scope: SystemMerchantScope,
   type: OutboxEventTypeColumn,
   bill: LockedBill,
-  productOf: ProductOf,
+  chains: readonly BillChain[],
   now: Date,
 ): Promise<void> {
+  const row = await wireBillQuery(trx, scope.merchantId).where("b.id", "=", bill.id).executeTakeFirstOrThrow();
   await trx
     .insertInto("outbox_events")
     .values({
@@ -178,7 +108,7 @@ export async function recordBillEvent(
       merchant_id: scope.merchantId,
       application_id: bill.application_id,
       bill_id: bill.id,
-      payload: sql`${JSON.stringify(await billForWire(trx, bill.id, productOf))}::jsonb`,
+      payload: sql`${JSON.stringify(toWireBill(row, chains))}::jsonb`,
       created_at: now,
     })
     .execute();

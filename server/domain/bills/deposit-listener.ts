@@ -9,14 +9,7 @@ import { receiveDeposit, restoreTransfer, reverseTransfer } from "../payments/ba
 import { creditedOf } from "../payments/ledger.ts";
 import { priceTransfer } from "../payments/transfer-price.ts";
 import { fromAtto } from "../payments/usdt.ts";
-import {
-  changeBill,
-  depositAddressOf,
-  insertBill,
-  lockBillOf,
-  type ProductOf,
-  recordBillEvent,
-} from "./deposit-bills.ts";
+import { changeBill, depositAddressOf, insertBill, lockBillOf, recordBillEvent } from "./deposit-bills.ts";
 
 export interface DepositListenerOptions {
   /** The configured chains: which token a transfer is, its decimals, the confirmations required, the product's name. */
@@ -36,8 +29,6 @@ const system = systemScope("deposit-listener");
  */
 export function createDepositListener(options: DepositListenerOptions): ChainListener {
   const now = options.now ?? (() => new Date());
-  const productOf: ProductOf = (chainId) =>
-    options.chains.find((c) => c.chainId === chainId)?.product ?? String(chainId);
 
   /** The transfer priced and its deposit address, or null when it is not a deposit of a configured USDT token. */
   const depositOf = async (trx: Kysely<DB>, t: StoredTransfer) => {
@@ -109,7 +100,7 @@ export function createDepositListener(options: DepositListenerOptions): ChainLis
           now: at,
         });
       await changeBill(trx, bill, { status: "credited", confirmations: t.confirmations, at });
-      await recordBillEvent(trx, deposit.scope, "deposit.credited", bill, productOf, at);
+      await recordBillEvent(trx, deposit.scope, "deposit.credited", bill, options.chains, at);
     },
 
     /**
@@ -123,7 +114,7 @@ export function createDepositListener(options: DepositListenerOptions): ChainLis
       await reverseTransfer(trx, system, t.id, null, at);
       if (bill.status === "credited") {
         await changeBill(trx, bill, { status: "reversed", at });
-        await recordBillEvent(trx, actFor(system, bill.merchant_id), "deposit.reversed", bill, productOf, at);
+        await recordBillEvent(trx, actFor(system, bill.merchant_id), "deposit.reversed", bill, options.chains, at);
       } else await changeBill(trx, bill, { status: "dropped", at });
     },
   };

@@ -23,6 +23,7 @@ import { trialAvailable, upgradeKindOf } from "./subscriptions.ts";
 import { fromAtto, toAtto } from "./usdt.ts";
 import { transactRetrying } from "../platform/retry-conflicts.ts";
 import { nextDayNumber } from "../platform/day-numbers.ts";
+import { searchTime } from "../platform/search-time.ts";
 
 export { toWireOrder, toWireOrderDetail } from "./order-wire.ts";
 
@@ -125,11 +126,6 @@ export async function createOrder(
     return ok(await wireOrder(trx, scope, order, now));
   });
 }
-
-/** No order is older than 1970 or younger than 9999: a search time outside is moved to that end (PostgreSQL has no year 0). */
-const earliest = Date.UTC(1970, 0, 1);
-const latest = Date.UTC(9999, 11, 31, 23, 59, 59);
-const searchTime = (iso: string) => new Date(Math.min(latest, Math.max(earliest, Date.parse(iso))));
 
 /** My orders: newest first, filtered by status, order code (a prefix of digits), created time; a page and the total. */
 export async function listOrders(

@@ -56,10 +56,11 @@ export function AppEditDialog({ actor, email }: { actor: Actor; email: string })
   );
 }
 
-function titleOf(view: Exclude<AppEditView, { kind: "closed" }>, t: ReturnType<typeof useTranslation>["t"]) {
+function titleOf(view: Exclude<AppEditView, { kind: "closed" }>, t: ReturnType<typeof useTranslation>["t"]): string {
   const action =
     view.kind === "verify" ? view.action : view.kind === "edit" ? "edit" : view.rotated ? "rotate" : "credentials";
-  return t(`apps.titles.${action}`, { name: view.app.name });
+  // The key's type widened: with a template key and the whole key table the compiler gives up ("excessively deep").
+  return String(t(`apps.titles.${action}` as never, { name: view.app.name } as never));
 }
 
 function EditStep({ view, actor }: { view: Extract<AppEditView, { kind: "edit" }>; actor: Actor }) {

@@ -1,0 +1,92 @@
+import type { Kysely } from "kysely";
+import type { AppBill } from "../../../contracts/schemas/bills.ts";
+import type { DB } from "../../db/schema.ts";
+import { usdtText } from "../payments/usdt.ts";
+
+/** A configured chain as a bill names it (the chain layer's ConfiguredChain fits). */
+export interface BillChain {
+  chainId: number;
+  product: string;
+}
+
+/**
+ * The query of one merchant's bills as the wire shows them: the bill, its transfer (from, to, block, hash, token),
+ * its deposit address (the end user) and its application (code, name). It adds `where merchant_id` itself; callers
+ * add their own filters.
+ */
+export function wireBillQuery(db: Kysely<DB>, merchantId: string) {
+  return db
+    .selectFrom("application_bills as b")
+    .innerJoin("chain_transfers as ct", "ct.id", "b.transfer_id")
+    .innerJoin("deposit_addresses as da", "da.id", "b.deposit_address_id")
+    .innerJoin("applications as a", "a.id", "b.application_id")
+    .select([
+      "b.id",
+      "b.bill_no",
+      "b.currency",
+      "b.amount",
+      "b.status",
+      "b.confirmations",
+      "b.required",
+      "b.seen_at",
+      "b.credited_at",
+      "b.removed_at",
+      "b.notice_status",
+      "b.collection_amount",
+      "b.delivery_address",
+      "b.transfer_amount",
+      "b.collection_tx_hash",
+      "a.app_code",
+      "a.name as app_name",
+      "da.end_user_id",
+      "ct.chain_id",
+      "ct.token",
+      "ct.from_address",
+      "ct.to_address",
+      "ct.block_number",
+      "ct.tx_hash",
+      "ct.log_index",
+    ])
+    .where("b.merchant_id", "=", merchantId);
+}
+
+export type WireBillRow = Awaited<ReturnType<ReturnType<typeof wireBillQuery>["executeTakeFirstOrThrow"]>>;
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+const amountOrNull = (numeric: string | null) => (numeric === null ? null : usdtText(numeric));
+
+/**
+ * The `appBill` schema's shape (contracts/schemas/bills.ts), the one place it is made: the list, the detail, the open
+ * API and the event stream answer the same thing. A chain no longer configured is named by its id.
+ */
+export function toWireBill(row: WireBillRow, chains: readonly BillChain[]): AppBill {
+  const chainId = Number(row.chain_id);
+  return {
+    billNo: row.bill_no,
+    appCode: row.app_code,
+    appName: row.app_name,
+    endUserId: row.end_user_id,
+    fromAddress: row.from_address,
+    toAddress: row.to_address,
+    amount: usdtText(row.amount),
+    chain: chains.find((c) => c.chainId === chainId)?.product ?? `Chain ${chainId}`,
+    chainId,
+    currency: row.currency,
+    tokenContract: row.token,
+    protocol: "ERC-20",
+    blockNumber: row.block_number,
+    txHash: row.tx_hash,
+    logIndex: row.log_index,
+    status: row.status,
+    confirmations: Math.min(row.confirmations, row.required),
+    required: row.required,
+    payTime: row.seen_at.toISOString(),
+    creditedAt: iso(row.credited_at),
+    removedAt: iso(row.removed_at),
+    noticeStatus: row.notice_status,
+    collectionAmount: amountOrNull(row.collection_amount),
+    deliveryAddress: row.delivery_address,
+    transferAmount: amountOrNull(row.transfer_amount),
+    collectionTxHash: row.collection_tx_hash,
+  };
+}

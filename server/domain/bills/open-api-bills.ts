@@ -1,0 +1,41 @@
+import type { Kysely } from "kysely";
+import type { AppBill, BillListResult } from "../../../contracts/schemas/bills.ts";
+import { errCodes } from "../../../contracts/schemas/envelope.ts";
+import type { OpenBillListQuery } from "../../../contracts/schemas/open-api.ts";
+import type { DB } from "../../db/schema.ts";
+import type { OpenApiCaller } from "../applications/open-api-caller.ts";
+import { fail, ok, type Outcome } from "../platform/outcome.ts";
+import type { BillChain } from "./bill-wire.ts";
+import { billForWire, billNotFoundMessage, searchBills } from "./bills.ts";
+
+/** The open API's bills: the calling application's only (its id is part of every lookup), never a number the request names. */
+export function openApiBills(
+  db: Kysely<DB>,
+  caller: OpenApiCaller,
+  query: OpenBillListQuery,
+  chains: readonly BillChain[],
+): Promise<BillListResult> {
+  const { page, pageSize, ...filters } = query;
+  return searchBills(
+    db,
+    caller.scope,
+    {
+      ...filters,
+      applicationId: caller.applicationId,
+      page: page === undefined ? undefined : Number(page),
+      pageSize: pageSize === undefined ? undefined : Number(pageSize),
+    },
+    chains,
+  );
+}
+
+/** One of the calling application's bills; another application's (or merchant's) number is unknown (404, 2601). */
+export async function openApiBill(
+  db: Kysely<DB>,
+  caller: OpenApiCaller,
+  billNo: string,
+  chains: readonly BillChain[],
+): Promise<Outcome<AppBill>> {
+  const bill = await billForWire(db, caller.scope, billNo, chains, caller.applicationId);
+  return bill ? ok(bill) : fail(errCodes.billNotFound, billNotFoundMessage, 404);
+}

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { appBill, type BillListRequest, billListResult } from "../../contracts/schemas/bills.ts";
+import { errCodes } from "../../contracts/schemas/envelope.ts";
+import { call, createHarness, type Harness, type Merchant, reset, signedInMerchant } from "../testing/harness.ts";
+import { seedApplication, seedBill } from "../testing/seed.ts";
+import { stubChainLayer } from "../testing/stub-chain.ts";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness({ chain: stubChainLayer() });
+});
+afterAll(() => h?.close());
+beforeEach(() => reset(h));
+
+const day = (d: number, hour = 0) => new Date(Date.UTC(2026, 0, d, hour));
+
+async function list(m: Merchant, body: BillListRequest) {
+  const answer = await call(h, "billList", { token: m.token, body });
+  expect(answer.errCode, JSON.stringify(answer)).toBe("0");
+  return billListResult.parse(answer.resData);
+}
+const numbers = async (m: Merchant, body: BillListRequest) => (await list(m, body)).items.map((b) => b.billNo);
+
+/** A merchant with two applications and five bills, one per day (Jan 1 … Jan 5), each told apart by one field. */
+async function world() {
+  const m = await signedInMerchant(h);
+  const shop = await seedApplication(h.db, { userId: m.userId, name: "Shop" });
+  const games = await seedApplication(h.db, { userId: m.userId, name: "Games" });
+  const sender = `0x${"ab".repeat(20)}`;
+  const b1 = await seedBill(h.db, { userId: m.userId, appCode: shop.appCode, seenAt: day(1), amount: "0.000001" });
+  const b2 = await seedBill(h.db, { userId: m.userId, appCode: shop.appCode, seenAt: day(2), status: "confirming" });
+  const b3 = await seedBill(h.db, {
+    userId: m.userId,
+    appCode: games.appCode,
+    seenAt: day(3),
+    noticeStatus: "success",
+    endUserId: "gamer-7",
+  });
+  const b4 = await seedBill(h.db, { userId: m.userId, appCode: shop.appCode, seenAt: day(4), from: sender });
+  const b5 = await seedBill(h.db, { userId: m.userId, appCode: shop.appCode, seenAt: day(5), status: "reversed" });
+  return { m, shop, games, sender, b1, b2, b3, b4, b5 };
+}
+
+describe("POST /api/Bill/List", () => {
+  it("answers the merchant's bills newest first, each with every field of the wire shape", async () => {
+    const w = await world();
+    const result = await list(w.m, {});
+    expect(result).toMatchObject({ total: 5, page: 1, pageSize: 10 });
+    expect(result.items.map((b) => b.billNo)).toEqual([w.b5, w.b4, w.b3, w.b2, w.b1].map((b) => b.billNo));
+    expect(result.items.at(-1)).toEqual(
+      appBill.parse({
+        billNo: w.b1.billNo,
+        appCode: w.shop.appCode,
+        appName: "Shop",
+        endUserId: "user-1",
+        fromAddress: w.b1.fromAddress,
+        toAddress: w.b1.depositAddress,
+        amount: "0.000001",
+        chain: "Devnet",
+        chainId: 31337,
+        currency: "USDT",
+        tokenContract: `0x${"11".repeat(20)}`,
+        protocol: "ERC-20",
+        blockNumber: "9007199254740993",
+        txHash: w.b1.txHash,
+        logIndex: 3,
+        status: "credited",
+        confirmations: 2,
+        required: 2,
+        payTime: day(1).toISOString(),
+        creditedAt: day(1).toISOString(),
+        removedAt: null,
+        noticeStatus: "notNotified",
+        collectionAmount: null,
+        deliveryAddress: null,
+        transferAmount: null,
+        collectionTxHash: null,
+      }),
+    );
+    expect(result.items.find((b) => b.billNo === w.b3.billNo)).toMatchObject({
+      appName: "Games",
+      endUserId: "gamer-7",
+    });
+  });
+
+  it("pages: pageSize bills from (page - 1) × pageSize on, the total of all; past the end, none", async () => {
+    const w = await world();
+    expect(await list(w.m, { page: 2, pageSize: 2 })).toMatchObject({
+      total: 5,
+      page: 2,
+      pageSize: 2,
+      items: [{ billNo: w.b3.billNo }, { billNo: w.b2.billNo }],
+    });
+    expect(await numbers(w.m, { page: 3, pageSize: 2 })).toEqual([w.b1.billNo]);
+    expect(await list(w.m, { page: 4, pageSize: 2 })).toMatchObject({ total: 5, items: [] });
+  });
+
+  it("filters by application, status, notice status and pay time", async () => {
+    const w = await world();
+    expect(await numbers(w.m, { appCode: w.games.appCode })).toEqual([w.b3.billNo]);
+    expect(await numbers(w.m, { status: "confirming" })).toEqual([w.b2.billNo]);
+    expect(await numbers(w.m, { status: "reversed" })).toEqual([w.b5.billNo]);
+    expect(await numbers(w.m, { noticeStatus: "success" })).toEqual([w.b3.billNo]);
+    expect(await numbers(w.m, { startTime: day(4).toISOString() })).toEqual([w.b5.billNo, w.b4.billNo]);
+    expect(await numbers(w.m, { endTime: day(1, 12).toISOString() })).toEqual([w.b1.billNo]);
+    expect(await numbers(w.m, { startTime: "2026-01-02T00:00:00+08:00", endTime: "2026-01-03T00:00:00.000Z" })).toEqual(
+      [w.b3.billNo, w.b2.billNo],
+    );
+  });
+
+  it("finds a whole transaction hash or address in any case; an address as the deposit address or the sender", async () => {
+    const w = await world();
+    expect(await numbers(w.m, { txHash: w.b2.txHash.toUpperCase().replace("0X", "0x") })).toEqual([w.b2.billNo]);
+    // b2, b4 and b5 went to the same deposit address as b1 (Shop's user-1); b3 to Games' gamer-7.
+    expect(await numbers(w.m, { address: w.b3.depositAddress.toUpperCase().replace("0X", "0x") })).toEqual([
+      w.b3.billNo,
+    ]);
+    expect(await numbers(w.m, { address: w.sender })).toEqual([w.b4.billNo]);
+    expect(await numbers(w.m, { address: w.b1.depositAddress })).toEqual([w.b5, w.b4, w.b2, w.b1].map((b) => b.billNo));
+  });
+
+  it("a filter that matches nothing answers no bills and a total of 0; an empty one is no filter", async () => {
+    const w = await world();
+    for (const body of [
+      { txHash: `0x${"0".repeat(64)}` },
+      { address: `0x${"0".repeat(40)}` },
+      { appCode: "1" },
+      { status: "dropped" as const },
+      { noticeStatus: "failed" as const },
+      { startTime: day(6).toISOString() },
+      { appCode: w.games.appCode, status: "confirming" as const },
+    ])
+      expect(await list(w.m, body), JSON.stringify(body)).toMatchObject({ total: 0, items: [] });
+    expect((await list(w.m, { appCode: "", txHash: "", address: "" })).total).toBe(5);
+  });
+
+  it("never answers another merchant's bills", async () => {
+    const w = await world();
+    const other = await signedInMerchant(h, "other@example.com");
+    expect(await list(other, {})).toMatchObject({ total: 0, items: [] });
+    expect(await list(other, { txHash: w.b1.txHash })).toMatchObject({ total: 0, items: [] });
+  });
+
+  it("refuses a partial hash or address (1001, validation.txHash / validation.address)", async () => {
+    const m = await signedInMerchant(h);
+    for (const body of [{ txHash: "0xabc" }, { address: "0x1234" }]) {
+      const answer = await call(h, "billList", { token: m.token, body });
+      expect(answer).toMatchObject({ status: 400, success: false, errCode: errCodes.validation });
+    }
+  });
+});
+
+describe("POST /api/Bill/Detail", () => {
+  it("answers the merchant's bill; an unknown number 2601", async () => {
+    const w = await world();
+    const found = await call(h, "billDetail", { token: w.m.token, body: { billNo: w.b3.billNo } });
+    expect(appBill.parse(found.resData)).toMatchObject({ billNo: w.b3.billNo, appCode: w.games.appCode });
+    expect(found.resData).toEqual((await list(w.m, { appCode: w.games.appCode })).items[0]);
+    const unknown = await call(h, "billDetail", { token: w.m.token, body: { billNo: "2026010199999999" } });
+    expect(unknown).toMatchObject({ status: 200, success: false, errCode: errCodes.billNotFound, resData: null });
+  });
+});

@@ -1,0 +1,27 @@
+import { fromCallback, fromPromise } from "xstate";
+import { maxAppPageSize } from "../../../contracts/schemas/apps.ts";
+import { appOptionsOf, billListMachine } from "../../../machines/bills/bill-list.ts";
+import type { Uses } from "../../app/services.ts";
+
+/** Application bills' list with its effects bound to the API and the bills' live stream. */
+export const provideBillList = ({ api }: Uses<never, "bills" | "apps">) =>
+  billListMachine.provide({
+    actors: {
+      // The filter's applications come with the first page; without them the filter takes a code.
+      loadBills: fromPromise(async ({ input }) => {
+        const [list, apps] = await Promise.all([
+          api.bills.list(input.request),
+          input.withApps
+            ? api.apps.list({ page: 1, pageSize: maxAppPageSize }).then(appOptionsOf, () => undefined)
+            : undefined,
+        ]);
+        return apps ? { ...list, apps } : list;
+      }),
+      watchBills: fromCallback(({ sendBack }) =>
+        api.bills.watch({
+          onBill: (bill) => sendBack({ type: "bill.updated", bill }),
+          onError: () => sendBack({ type: "bills.streamFailed" }),
+        }),
+      ),
+    },
+  });
