@@ -11,10 +11,11 @@ import { type ChaosWorld, startWorld } from "./world.ts";
  */
 const ciSeeds = [8];
 /**
- * Finding 1 by a reorganisation; finding 2's huge amounts are in seed 8. laggingBackend (finding 1 without a
+ * Finding 1 by a reorganisation; finding 2's huge amounts are in seed 8 (and deposits to a deposit address, issue 27);
+ * depositReorged, a credited deposit spent and then reversed. laggingBackend (finding 1 without a
  * reorganisation) stays out of the bounded run: orders.process.test.ts's lagging-node test covers it in-process.
  */
-const ciFocused = ["minedAgain"];
+const ciFocused = ["minedAgain", "depositReorged"];
 
 let world: ChaosWorld | undefined;
 
@@ -41,5 +42,19 @@ describe("money under chaos: credited once, never negative, the watcher catching
       const steps = focusedScenarios[name]!;
       const report = await runScenario(world!, `scenario ${name}`, steps);
       expect(report.steps).toBe(steps.length);
+      if (name === "depositReorged") {
+        // Its merchants' applications are named after the scenario (world.ts): the first deposit reversed, the second credited.
+        const bills = await world!.db
+          .selectFrom("application_bills as b")
+          .innerJoin("applications as a", "a.id", "b.application_id")
+          .select(["a.name", "b.status"])
+          .where("a.name", "like", "Chaos scenariodepositReorged-%")
+          .orderBy("b.id")
+          .execute();
+        expect(bills.map((b) => [b.name.slice(-1), b.status])).toEqual([
+          ["0", "reversed"],
+          ["1", "credited"],
+        ]);
+      }
     });
 });

@@ -6,7 +6,7 @@ import { startWorld } from "./world.ts";
 /**
  * npm run chaos -- --seed S           one scenario, replayed from its seed
  * npm run chaos -- --scenario NAME    one of the focused scenarios (scenario.ts: minedAgain, laggingBackend, paidWhileLagging,
- *                                     paidBehindBalancer, minedBehindAnother, hugeAmount)
+ *                                     paidBehindBalancer, minedBehindAnother, depositReorged, hugeAmount)
  * npm run chaos -- --seeds N [--from F] N scenarios, seeds F … F+N-1 (F random when not given, and printed)
  * --steps K                           steps per scenario (24)
  * --print                             only print the steps of each seed

@@ -2,7 +2,16 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetChainTables } from "../server/chain/test-chain.ts";
 import type { DB } from "../server/db/schema.ts";
-import { resetDatabase, seedBalance, seedConfirmedTransfer, seedPaidOrder } from "../server/testing/seed.ts";
+import { getAddress } from "viem";
+import type { StoredTransfer } from "../server/chain/store.ts";
+import { createDepositListener } from "../server/domain/bills/deposit-listener.ts";
+import {
+  resetDatabase,
+  seedApplication,
+  seedBalance,
+  seedConfirmedTransfer,
+  seedPaidOrder,
+} from "../server/testing/seed.ts";
 import { createTestDatabase } from "../server/testing/test-database.ts";
 import { invariantViolations, receivedAllAccounted } from "./invariants.ts";
 
@@ -69,5 +78,72 @@ describe("the chaos harness's invariants", () => {
       `merchant ${userId}: received 35.000000 USDT, but the ledger credited 30.000000000000000000 for it`,
     ]);
     expect((await invariantViolations(db, options)).some((v) => v.startsWith("reconcileClean: "))).toBe(true);
+  });
+
+  it("hold for a deposit credited to an application bill, and catch a credit its outbox never told", async () => {
+    const { userId } = await paidWithExcess();
+    const app = await seedApplication(db, { userId });
+    const deposit = getAddress(`0x${"de".repeat(20)}`);
+    const row = await db
+      .insertInto("deposit_addresses")
+      .values({
+        merchant_id: userId,
+        application_id: app.applicationId,
+        end_user_id: "end-user-1",
+        chain_id: 31337,
+        factory: `0x${"cd".repeat(20)}`,
+        salt: `0x${"00".repeat(32)}`,
+        address: deposit,
+        created_at: new Date(),
+      })
+      .returning("address")
+      .executeTakeFirstOrThrow();
+    const { transferId, txHash } = await seedConfirmedTransfer(db, { baseUnits: 5_000_000n, to: row.address });
+    const transfer = await db
+      .selectFrom("chain_transfers")
+      .selectAll()
+      .where("id", "=", transferId)
+      .executeTakeFirstOrThrow();
+    const stored: StoredTransfer = {
+      id: transfer.id,
+      chainId: 31337,
+      txHash,
+      logIndex: transfer.log_index,
+      blockNumber: BigInt(transfer.block_number),
+      blockHash: transfer.block_hash,
+      token: transfer.token,
+      from: transfer.from_address,
+      to: transfer.to_address,
+      amount: 5_000_000n,
+      status: "confirmed",
+      confirmations: 2,
+      quarantine: null,
+    };
+    const listener = createDepositListener({
+      chains: [
+        {
+          product: "Devnet",
+          chainId: 31337,
+          rpcUrl: "http://127.0.0.1:1",
+          tokens: [{ symbol: "USDT", address: getAddress(transfer.token), decimals: 6 }],
+          confirmations: 2,
+          devnet: true,
+        },
+      ],
+    });
+    await db.transaction().execute(async (trx) => {
+      await listener.onTransferSeen!(trx, stored);
+      await listener.onTransferConfirmed!(trx, stored);
+    });
+    expect(await invariantViolations(db, options)).toEqual([]);
+    expect(await receivedAllAccounted(db, options)).toEqual([]);
+    await db.deleteFrom("outbox_events").execute();
+    const found = await invariantViolations(db, options);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(
+      new RegExp(
+        `^depositBillsAgree: deposit ${txHash} \\(confirmed\\): bill \\d+ credited, 5\\.0+ credited, events \\+0 -0, deposit journals 1$`,
+      ),
+    );
   });
 });

@@ -14,21 +14,27 @@ export interface InvariantOptions {
 
 export type InvariantCheck = (db: Kysely<DB>, options: InvariantOptions) => Promise<string[]>;
 
+/** Every merchant's address: receiving addresses (any chain) and the deposit addresses of their applications (their chain). */
+const merchantsAddresses = sql`
+    select merchant_id, lower(address) as address, null::bigint as chain_id from receiving_addresses where merchant_id is not null
+    union all
+    select merchant_id, lower(address), chain_id from deposit_addresses`;
+
 /**
  * Each transfer (chain, tx hash, log index) is credited at most once in total, whatever mix of orders and balance it
  * went to, however often it was removed and seen again. Per merchant, read from the ledger's own figure of what left
  * chain receipts for each transfer (`ledger_transfers.credited`, kept by the database from the lines): what was credited
- * for the transfers to the merchant's address never exceeds what that address received in confirmed transfers, and a
+ * for the transfers to the merchant's addresses (receiving and deposit) never exceeds what that address received in confirmed transfers, and a
  * transfer not confirmed (removed, or back but not yet confirmed) holds no credit. Finding 1 broke it: 30 received,
  * 59 credited.
  */
 export const creditedAtMostOnce: InvariantCheck = async (db, { decimals }) => {
   const { rows } = await sql<{ merchant_id: string; received: string; credited: string }>`
-    with addr as (select merchant_id, lower(address) as address from receiving_addresses where merchant_id is not null),
+    with addr as (${merchantsAddresses}),
     per_transfer as (
       select a.merchant_id, t.status, t.quarantine, t.amount * ${unitScale(decimals)} as value,
              coalesce(lt.credited, 0) as credited
-        from chain_transfers t join addr a on a.address = lower(t.to_address)
+        from chain_transfers t join addr a on a.address = lower(t.to_address) and (a.chain_id is null or a.chain_id = t.chain_id)
         left join ledger_transfers lt on lt.transfer_id = t.id)
     select merchant_id::text,
            coalesce(sum(value) filter (where status = 'confirmed' and quarantine is null), 0)::text as received,
@@ -49,6 +55,35 @@ export const creditedAtMostOnce: InvariantCheck = async (db, { decimals }) => {
     ...perMerchant,
     ...unconfirmed.map((t) => `transfer ${t.tx_hash} is ${t.status} but still holds ${t.credited} USDT of credit`),
   ];
+};
+
+/**
+ * Application bills agree with the chain and the ledger, at every moment (the bill changes in the transaction that
+ * credits or takes back): a confirmed deposit (not quarantined) has a credited bill; a credited bill's transfer is
+ * confirmed and credited in full, any other bill's not at all; one deposit journal per transfer at most; and the outbox
+ * told the merchant's system of each credit and each reversal: credits less reversals is 1 for a credited bill, else 0.
+ */
+export const depositBillsAgree: InvariantCheck = async (db) => {
+  const { rows } = await sql<{ detail: string }>`
+    select format('deposit %s (%s%s): bill %s %s, %s credited, events +%s -%s, deposit journals %s', t.tx_hash, t.status,
+             case when t.quarantine is null then '' else ', quarantined' end, coalesce(b.bill_no, 'none'),
+             coalesce(b.status, '-'), coalesce(lt.credited, 0), e.credits, e.reversals, dj.n) as detail
+      from chain_transfers t
+      join deposit_addresses d on lower(d.address) = lower(t.to_address) and d.chain_id = t.chain_id
+      left join application_bills b on b.transfer_id = t.id
+      left join ledger_transfers lt on lt.transfer_id = t.id
+      cross join lateral (
+        select count(*) filter (where o.type = 'deposit.credited') as credits,
+               count(*) filter (where o.type = 'deposit.reversed') as reversals
+          from outbox_events o where o.bill_id = b.id) e
+      cross join lateral (
+        select count(*) as n from ledger_journals j where j.transfer_id = t.id and j.kind = 'deposit') dj
+     where (t.status = 'confirmed' and t.quarantine is null and b.status is distinct from 'credited')
+        or (b.status = 'credited' and (t.status <> 'confirmed' or coalesce(lt.credited, 0) <> b.amount))
+        or (b.status <> 'credited' and coalesce(lt.credited, 0) <> 0)
+        or (b.id is not null and e.credits - e.reversals <> case when b.status = 'credited' then 1 else 0 end)
+        or dj.n > 1`.execute(db);
+  return rows.map((r) => r.detail);
 };
 
 /** No merchant's balance is ever negative (the database refuses it; checked here in case a constraint goes). */
@@ -92,6 +127,7 @@ export const ledgerChecks: readonly InvariantCheck[] = [ledgerClean, reconcileCl
 /** The checks that must hold at every moment, chaos or not. */
 export const alwaysChecks: readonly InvariantCheck[] = [
   creditedAtMostOnce,
+  depositBillsAgree,
   noNegativeBalance,
   paidOrdersCovered,
   ...ledgerChecks,
@@ -112,11 +148,11 @@ export async function invariantViolations(db: Kysely<DB>, options: InvariantOpti
  */
 export const receivedAllAccounted: InvariantCheck = async (db, { decimals }) => {
   const { rows } = await sql<{ merchant_id: string; received: string; credited: string }>`
-    with addr as (select merchant_id, lower(address) as address from receiving_addresses where merchant_id is not null),
+    with addr as (${merchantsAddresses}),
     per_transfer as (
       select a.merchant_id, t.status, t.quarantine, t.amount * ${unitScale(decimals)} as value,
              coalesce(lt.credited, 0) as credited
-        from chain_transfers t join addr a on a.address = lower(t.to_address)
+        from chain_transfers t join addr a on a.address = lower(t.to_address) and (a.chain_id is null or a.chain_id = t.chain_id)
         left join ledger_transfers lt on lt.transfer_id = t.id)
     select merchant_id::text,
            coalesce(sum(value) filter (where status = 'confirmed'), 0)::text as received,

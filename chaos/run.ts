@@ -120,8 +120,11 @@ async function perform(world: ChaosWorld, step: Step, ctx: StepContext): Promise
       const answer = await api(world, "/api/Order/PayFromBalance", { orderCode: code }, merchant.token);
       return answer.success ? undefined : `refused (${answer.errCode})`;
     }
-    case "pay": {
-      const raw = await chain.signedPayment(world.payer, ctx.merchants[step.merchant]!.address, BigInt(step.units));
+    case "pay":
+    case "deposit": {
+      const merchant = ctx.merchants[step.merchant]!;
+      const to = step.kind === "pay" ? merchant.address : merchant.depositAddress;
+      const raw = await chain.signedPayment(world.payer, to, BigInt(step.units));
       const { hash } = await chain.sendRaw(raw);
       ctx.sent.push({ hash, raw, merchant: step.merchant, units: BigInt(step.units) });
       return undefined;

@@ -2,11 +2,13 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Address, Hash, Hex, PrivateKeyAccount } from "viem";
 import { defaultPassword, registerViaApi, uniqueEmail } from "../e2e/support/api.ts";
+import { depositAddress as depositAddressOf, depositSalt } from "../server/chain/deposit-forwarder.ts";
 import { randomXpub } from "../server/chain/hd-wallet.ts";
 import { startTestChain, type TestChain } from "../server/chain/test-chain.ts";
 import { erc20Abi } from "../server/chain/token-abi.ts";
 import type { DB } from "../server/db/schema.ts";
 import { startTestPostgres } from "../server/testing/postgres-server.ts";
+import { seedApplication } from "../server/testing/seed.ts";
 import { type RpcProxy, startRpcProxy } from "./rpc-proxy.ts";
 import { type ServerProcess, serverProcess } from "./server-process.ts";
 
@@ -33,7 +35,12 @@ export interface Merchant {
   email: string;
   token: string;
   address: Address;
+  /** An end user's deposit address of the merchant's application, on the chaos chain. */
+  depositAddress: Address;
 }
+
+/** The forwarder factory the harness's deposit addresses are computed under (never deployed: no deposit needs it). */
+export const chaosDepositFactory: Address = `0x${"cd".repeat(20)}`;
 
 /** A payment the harness signed: its raw bytes are what a reorganisation mines again. */
 export interface SentPayment {
@@ -115,7 +122,11 @@ export async function api(world: ChaosWorld, path: string, body: unknown, token?
   return (await response.json()) as Envelope;
 }
 
-/** A merchant registered through the documented calls, signed in, with its receiving address. */
+/**
+ * A merchant registered through the documented calls, signed in, with its receiving address; and an application with
+ * one end user's deposit address on the chaos chain, written to the database as App/Add and the open API would (the
+ * open API would need a package and the credentials' e-mail code first: beside the point here).
+ */
 export async function newMerchant(world: ChaosWorld, tag: string): Promise<Merchant> {
   const server = world.servers.find((s) => s.up)!;
   const email = uniqueEmail(`chaos-${tag}`);
@@ -123,5 +134,27 @@ export async function newMerchant(world: ChaosWorld, tag: string): Promise<Merch
   const login = await api(world, "/api/Login/Login", { email, password: defaultPassword });
   const token = (login.resData as { accessToken: string }).accessToken;
   const wallet = await api(world, "/api/wallet/DevnetClient/GetUserWallet", { currency: "USDT" }, token);
-  return { email, token, address: (wallet.resData as { address: Address }).address };
+  const { id } = await world.db
+    .selectFrom("merchants")
+    .select("id")
+    // The server keeps e-mails lower-cased; the tags of focused scenarios are not.
+    .where("email", "=", email.toLowerCase())
+    .executeTakeFirstOrThrow();
+  const app = await seedApplication(world.db, { userId: id, name: `Chaos ${tag}` });
+  const salt = depositSalt(app.appCode, "end-user-1");
+  const depositAddress = depositAddressOf(chaosDepositFactory, salt);
+  await world.db
+    .insertInto("deposit_addresses")
+    .values({
+      merchant_id: id,
+      application_id: app.applicationId,
+      end_user_id: "end-user-1",
+      chain_id: chaosChainId,
+      factory: chaosDepositFactory,
+      salt,
+      address: depositAddress,
+      created_at: new Date(),
+    })
+    .execute();
+  return { email, token, address: (wallet.resData as { address: Address }).address, depositAddress };
 }

@@ -83,6 +83,7 @@ const systemScopeFile = "server/domain/identity/system-scope.ts";
 /** Each acts as the system under its own name (`systemScope("chain-listener")` …), at the top of the file. */
 const systemActorFiles: ReadonlySet<string> = new Set([
   "server/domain/payments/order-listener.ts",
+  "server/domain/bills/deposit-listener.ts",
   "server/domain/payments/order-expiry.ts",
   "server/domain/identity/sign-in.ts",
   "server/domain/identity/register.ts",

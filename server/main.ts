@@ -4,7 +4,7 @@ import { buildServer } from "./app.ts";
 import { type ChainLayer, startChainLayer } from "./chain/chain-layer.ts";
 import { chainConfigFromEnv } from "./chain/config.ts";
 import type { WatcherLog } from "./chain/listener.ts";
-import { createOrderListener } from "./domain/payments/order-listener.ts";
+import { createMoneyListener } from "./domain/bills/money-listener.ts";
 import { openServerData, StartupRefusal } from "./db/data-folder.ts";
 import { checkSecretSetting } from "./db/server-secret.ts";
 import { googleSettingsFromEnv } from "./domain/identity/google-identity.ts";
@@ -86,7 +86,7 @@ try {
     env,
     dataDir: env.DATA_DIR || "./data",
     log: forwardedLog,
-    listener: (chains) => createOrderListener({ chains, log: forwardedLog }),
+    listener: (chains) => createMoneyListener({ chains, log: forwardedLog }),
   });
 } catch (error) {
   await close();

@@ -1,8 +1,16 @@
 import * as z from "zod/mini";
 import { usdtAmount } from "./fields.ts";
 
-/** A line of the balance's ledger: what came in unconsumed, what an order took. */
-export const balanceEntryKinds = ["excess", "late", "unmatched", "orderClosed", "orderPayment", "reorg"] as const;
+/** A line of the balance's ledger: what came in unconsumed, what an order took, a deposit to an application's address. */
+export const balanceEntryKinds = [
+  "excess",
+  "late",
+  "unmatched",
+  "orderClosed",
+  "orderPayment",
+  "reorg",
+  "deposit",
+] as const;
 export const balanceResult = z.object({
   balance: usdtAmount,
   currency: z.literal("USDT"),

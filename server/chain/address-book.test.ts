@@ -57,7 +57,7 @@ describe("the address book (one receiving address per merchant)", () => {
 
   it("the watcher's view reloads when addresses are added, lower-cased for matching", async () => {
     const lists: string[][] = [];
-    const book = watchedAddressBook(database.db, (list) => lists.push(list));
+    const book = watchedAddressBook(database.db, { onReload: (list) => lists.push(list) });
     expect((await book.load()).size).toBe(0);
     const { address } = await receivingAddressOf(database.db, addresses, await merchant("d@example.com"));
     expect([...(await book.load())]).toEqual([address.toLowerCase()]);

@@ -77,25 +77,47 @@ export async function checkAddressBook(db: Kysely<DB>, addresses: ReceivingAddre
 }
 
 export interface WatchedAddressBook {
-  /** Every receiving address, lower-cased; reloaded only when rows were added. */
+  /** Every receiving address and every deposit address of the chain, lower-cased; reloaded only when rows were added. */
   load(): Promise<WatchedAddresses>;
 }
 
-/** `onReload` hears the checksummed list after each reload (the devnet writes it down for the CLI). */
-export function watchedAddressBook(db: Kysely<DB>, onReload?: (addresses: string[]) => void): WatchedAddressBook {
+export interface WatchedAddressBookOptions {
+  /** The chain whose deposit addresses are watched too (deposit_addresses.chain_id); none without it. */
+  chainId?: number;
+  /** Hears the checksummed list after each reload (the devnet writes it down for the CLI). */
+  onReload?: (addresses: string[]) => void;
+}
+
+/**
+ * The watcher's addresses: receiving addresses (any EVM chain) and the chain's deposit addresses. One cheap query per
+ * load tells whether either table changed (counts, and the newest deposit address, since an application's removal
+ * takes its addresses with it); only then are the rows read again.
+ */
+export function watchedAddressBook(db: Kysely<DB>, options: WatchedAddressBookOptions = {}): WatchedAddressBook {
+  const chainId = options.chainId ?? null;
   let cached: Set<string> = new Set();
-  let count = -1;
+  let version = "";
   return {
     async load() {
-      const row = await db
-        .selectFrom("receiving_addresses")
-        .select((eb) => eb.fn.countAll<string>().as("n"))
-        .executeTakeFirstOrThrow();
-      if (Number(row.n) === count) return cached;
-      const rows = await db.selectFrom("receiving_addresses").select("address").orderBy("address_index").execute();
-      cached = new Set(rows.map((r) => r.address.toLowerCase()));
-      count = rows.length;
-      onReload?.(rows.map((r) => r.address));
+      const { rows: counts } = await sql<{ version: string }>`
+          select concat_ws(':', (select count(*) from receiving_addresses),
+            (select count(*) from deposit_addresses where chain_id = ${chainId}),
+            (select max(id) from deposit_addresses where chain_id = ${chainId})) as version`.execute(db);
+      if (counts[0]!.version === version) return cached;
+      const receiving = await db.selectFrom("receiving_addresses").select("address").orderBy("address_index").execute();
+      const deposits =
+        chainId === null
+          ? []
+          : await db
+              .selectFrom("deposit_addresses")
+              .select("address")
+              .where("chain_id", "=", chainId)
+              .orderBy("id")
+              .execute();
+      const list = [...receiving, ...deposits].map((r) => r.address);
+      cached = new Set(list.map((a) => a.toLowerCase()));
+      version = counts[0]!.version;
+      options.onReload?.(list);
       return cached;
     },
   };

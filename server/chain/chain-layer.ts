@@ -110,10 +110,10 @@ export async function startChainLayer(options: ChainLayerOptions): Promise<Chain
     const listener = typeof options.listener === "function" ? options.listener(chains) : options.listener;
     for (const chain of chains) {
       const settings = config.chains.find((c) => c.chainId === chain.chainId);
-      const book = watchedAddressBook(
-        options.db,
-        chain.devnet && facts ? (list) => writeWatchedAddresses(facts, list) : undefined,
-      );
+      const book = watchedAddressBook(options.db, {
+        chainId: chain.chainId,
+        onReload: chain.devnet && facts ? (list) => writeWatchedAddresses(facts, list) : undefined,
+      });
       const watcher = createWatcher(
         {
           product: chain.product,

@@ -45,3 +45,21 @@ export function isTransfersOwnFault(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === "string" && (code.startsWith("22") || code === "23514");
 }
+
+/**
+ * One listener that runs each of `listeners` in turn for every call, in the watcher's one transaction (the orders' and
+ * the application bills'): a failure of any rolls back all of them, so each hears a transfer once or not at all.
+ */
+export function combineListeners(...listeners: readonly ChainListener[]): ChainListener {
+  const each =
+    (hook: keyof ChainListener) =>
+    async (trx: Kysely<DB>, transfer: StoredTransfer): Promise<void> => {
+      for (const listener of listeners) await listener[hook]?.call(listener, trx, transfer);
+    };
+  return {
+    onTransferSeen: each("onTransferSeen"),
+    onConfirmations: each("onConfirmations"),
+    onTransferConfirmed: each("onTransferConfirmed"),
+    onTransferRemoved: each("onTransferRemoved"),
+  };
+}

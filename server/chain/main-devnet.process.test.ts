@@ -3,6 +3,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import { balanceResult } from "../../contracts/schemas/balance.ts";
+import { openApiClient } from "../../examples/open-api-client.ts";
 import { tempDirs } from "../testing/temp-dirs.ts";
 
 const repoRoot = join(import.meta.dirname, "../..");
@@ -174,6 +176,109 @@ describe("node server/main.ts with the devnet", { timeout: 120_000 }, () => {
       // Paying for the package set up no wallet (issue 26).
       usage: { wallets: 0, currencies: 0 },
     });
+    main.child.kill("SIGTERM");
+    expect(await main.exit).toBe(0);
+  });
+
+  it("a deposit to an application's deposit address (made through the open API) is credited once by the server's own watcher, also across a kill -9", async () => {
+    const dataDir = tempDir();
+    const env = { DEV_OUTBOX: "true", PASSWORD_HASH_COST: "test", ORDER_PAY_SECONDS: "600" };
+    let main = startMain(dataDir, env);
+    let base = await main.api;
+    const post = async (path: string, body: object = {}, token?: string) => {
+      const answer = await fetch(`${base}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+      const envelope = (await answer.json()) as {
+        success: boolean;
+        errCode: string;
+        resData: Record<string, unknown> & Array<Record<string, unknown>>;
+      };
+      if (!envelope.success) throw new Error(`${path} refused: ${JSON.stringify(envelope)}`);
+      return envelope.resData;
+    };
+    /** The newest code mailed to `email` (the dev outbox lists newest first). */
+    const lastCode = async (email: string) => {
+      const outbox = (await (await fetch(`${base}/api/dev/outbox?to=${email}`)).json()) as {
+        messages: Array<{ code: string }>;
+      };
+      return outbox.messages[0]!.code;
+    };
+    const email = "devnet-shop@example.com";
+    const password = "Merchant7Pass";
+    await post("/api/User/SentVerificationCode", { email, type: "register" });
+    await post("/api/Register/Register", { email, code: await lastCode(email), password, repeatPassword: password });
+    const token = (await post("/api/Login/Login", { email, password })).accessToken as string;
+    // A package first (applications need one): the basic one, paid from the dev wallet.
+    const basic = (await post("/api/Package/List", {}, token)).find((p) => p.code === "basic")!;
+    const order = await post("/api/Order/Create", { packageId: basic.id }, token);
+    await post("/api/Chain/DevPay", { orderCode: order.orderCode, product: "Devnet" }, token);
+    for (let i = 0; i < 100 && (await post("/api/Package/Current", {}, token)).active !== true; i++)
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    const app = await post(
+      "/api/App/Add",
+      {
+        name: "Devnet shop",
+        address: "https://shop.example.com",
+        rechargeCallbackUrl: "https://shop.example.com/recharge",
+        withdrawCallbackUrl: "https://shop.example.com/withdraw",
+      },
+      token,
+    );
+    await post("/api/User/SentVerificationCode", { email, type: "application" });
+    const { proof } = await post("/api/Register/CheckCaptchaCode", {
+      email,
+      code: await lastCode(email),
+      type: "application",
+      appCode: app.appCode,
+      action: "credentials",
+    });
+    const credentials = await post("/api/App/Credentials", { appCode: app.appCode, proof }, token);
+    const [appKey, appSecret] = [String(credentials.appKey), String(credentials.appSecret)];
+    const client = () => openApiClient({ baseUrl: base, appKey, appSecret });
+    const made = await client().createDepositAddress({ endUserId: "customer-42", chain: "Devnet" });
+    expect(made).toMatchObject({ success: true, resData: { endUserId: "customer-42", chainId: 31337 } });
+    const address = made.resData.address;
+
+    const balanceOnceAt = async (amount: string) => {
+      let balance = "";
+      for (let i = 0; i < 150 && balance !== amount; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        balance = (await client().balance()).resData.balance;
+      }
+      expect(balance).toBe(amount);
+    };
+    const paid = await cli(dataDir, "pay", "--to", address, "--amount", "12.5");
+    const hash = /^tx (0x[0-9a-f]{64})/m.exec(paid.stdout)![1];
+    await balanceOnceAt("12.5");
+    const { entries } = balanceResult.parse(await post("/api/Account/Balance", {}, token));
+    expect(entries.filter((e) => e.kind === "deposit").map((e) => e.txHash?.toLowerCase())).toEqual([hash]);
+
+    // A second deposit, and the server killed at once (between its sighting and its confirmations, most runs): after
+    // the restart it is credited, once, and the first is not credited again.
+    await cli(dataDir, "pay", "--to", address, "--amount", "0.25");
+    main.child.kill("SIGKILL");
+    await main.exit;
+    main = startMain(dataDir, env);
+    base = await main.api;
+    await balanceOnceAt("12.75");
+    // Blocks keep coming (one a second): nothing more is credited while three more are mined and watched.
+    const { rpcUrl } = JSON.parse(readFileSync(join(dataDir, "devnet", "devnet.json"), "utf8")) as { rpcUrl: string };
+    const head = async () => {
+      const answer = await fetch(rpcUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_blockNumber", params: [] }),
+      });
+      return BigInt(((await answer.json()) as { result: string }).result);
+    };
+    const from = await head();
+    while ((await head()) < from + 3n) await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await client().balance()).resData.balance).toBe("12.75");
+    const after = balanceResult.parse(await post("/api/Account/Balance", {}, token));
+    expect(after.entries.filter((e) => e.kind === "deposit")).toHaveLength(2);
     main.child.kill("SIGTERM");
     expect(await main.exit).toBe(0);
   });

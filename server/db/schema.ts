@@ -343,7 +343,8 @@ export type LedgerJournalKindColumn =
   | "refund"
   | "reorg"
   | "restore"
-  | "recovery";
+  | "recovery"
+  | "deposit";
 
 /** One movement of money with its cause (a transfer and/or an order); its lines sum to zero per currency. */
 export interface LedgerJournalsTable {

@@ -3,7 +3,7 @@ import { buildServer } from "../../../server/app.ts";
 import { openDatabase } from "../../../server/db/open-database.ts";
 import { startChainLayer } from "../../../server/chain/chain-layer.ts";
 import { silentLog } from "../../../server/chain/listener.ts";
-import { createOrderListener } from "../../../server/domain/payments/order-listener.ts";
+import { createMoneyListener } from "../../../server/domain/bills/money-listener.ts";
 import {
   resetDatabase,
   seedApplication,
@@ -48,7 +48,7 @@ export async function startReferenceProvider(): Promise<ReferenceProvider> {
     env: { DEVNET: "true", DEVNET_PORT: "0" },
     dataDir: "memory",
     log: silentLog,
-    listener: (chains) => createOrderListener({ chains }),
+    listener: (chains) => createMoneyListener({ chains }),
   });
   const app = await buildServer({
     db,

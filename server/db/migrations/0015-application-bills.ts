@@ -45,12 +45,11 @@ export const migration0015ApplicationBills: Migration = {
     await sql`create index application_bills_by_application on application_bills (application_id, seen_at desc, id desc)`.execute(
       db,
     );
-    // A deposit credits the merchant's balance from the chain's receipts, naming its transfer.
-    // An upgrade from before 0012 converts the balance into journals in this same transaction: their balance checks
-    // (deferred constraint triggers) are still pending, and PostgreSQL alters no table with pending trigger events.
-    // They are checked here instead of at commit, then deferred again for what follows.
-    await sql`set constraints ledger_journals_balanced, ledger_lines_balanced immediate`.execute(db);
-    await sql`set constraints ledger_journals_balanced, ledger_lines_balanced deferred`.execute(db);
+    // A deposit credits the merchant's balance from the chain's receipts, naming its transfer. A database migrated from
+    // before 0012 in one run still has that conversion's journals to check at commit, and PostgreSQL alters no table
+    // with pending trigger events: they are checked now, then deferred again as 0012 declared them.
+    await sql`set constraints ledger_lines_balanced, ledger_journals_balanced immediate`.execute(db);
+    await sql`set constraints ledger_lines_balanced, ledger_journals_balanced deferred`.execute(db);
     await sql`alter table ledger_journals drop constraint ledger_journals_kind_check`.execute(db);
     await sql`alter table ledger_journals add constraint ledger_journals_kind_check check (kind in ('orderReceipt',
       'orderPaid', 'late', 'unmatched', 'orderClosed', 'orderPayment', 'refund', 'reorg', 'restore', 'recovery',

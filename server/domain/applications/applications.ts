@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import type {
   AppAddRequest,
   AppEditRequest,
@@ -15,6 +15,7 @@ import { transactRetrying } from "../platform/retry-conflicts.ts";
 import { newAppKey, newAppSecret, sealAppSecret } from "./app-secrets.ts";
 import { roomForApplication } from "./package-limit.ts";
 import { type ProofUse, spendProof } from "./proofs.ts";
+import { nextDayNumber } from "../platform/day-numbers.ts";
 
 export type ApplicationRow = Selectable<ApplicationsTable>;
 
@@ -44,12 +45,6 @@ export function ownApplication(
     .where("merchant_id", "=", merchantId)
     .where("app_code", "=", appCode)
     .executeTakeFirst();
-}
-
-/** yyyymmdd (UTC) and a sequence value, zero-padded: unique, digits only, sorted by creation. */
-async function nextAppCode(trx: Kysely<DB>, now: Date): Promise<string> {
-  const { rows } = await sql<{ n: string }>`select nextval('application_code_seq')::text as n`.execute(trx);
-  return `${now.toISOString().slice(0, 10).replaceAll("-", "")}${rows[0]!.n.padStart(8, "0")}`;
 }
 
 /** `%`, `_` and `\` of a name search are letters, not patterns. */
@@ -92,7 +87,7 @@ export function addApplication(
       .insertInto("applications")
       .values({
         merchant_id: scope.merchantId,
-        app_code: await nextAppCode(trx, now),
+        app_code: await nextDayNumber(trx, "application_code_seq", 8, now),
         name: input.name,
         address: input.address,
         recharge_callback_url: input.rechargeCallbackUrl,

@@ -7,6 +7,7 @@ import type { ChainLayer } from "../../chain/chain-layer.ts";
 import type { DB } from "../../db/schema.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
 import type { OpenApiCaller } from "./open-api-caller.ts";
+import { activePackageOf } from "./package-limit.ts";
 
 /** A chain that deposit addresses can be made on: its forwarder factory is configured (or deployed on the devnet). */
 export interface DepositChain {
@@ -97,12 +98,7 @@ export function createDepositAddress(
 
 /** Whether one more address fits the merchant's active package (limit_wallets, null = unlimited). */
 async function roomForAddress(trx: Kysely<DB>, merchantId: string, now: Date): Promise<Outcome<null>> {
-  const pkg = await trx
-    .selectFrom("subscriptions")
-    .innerJoin("packages", "packages.id", "subscriptions.package_id")
-    .select(["subscriptions.expires_at", "packages.limit_wallets", "packages.name"])
-    .where("subscriptions.merchant_id", "=", merchantId)
-    .executeTakeFirst();
+  const pkg = await activePackageOf(trx, merchantId);
   if (!pkg || pkg.expires_at <= now)
     return fail(errCodes.openApiNoPackage, "Choose or renew a package to create deposit addresses", 403);
   const limit = pkg.limit_wallets;

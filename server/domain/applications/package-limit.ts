@@ -15,17 +15,25 @@ export async function countApplications(db: Kysely<DB>, { merchantId }: AnyMerch
 }
 
 /**
+ * The merchant's package, its expiry and its limits (null = unlimited); undefined without one. Whether it is still
+ * active (expires_at after now) is the caller's to say: each names the expired case its own way.
+ */
+export function activePackageOf(trx: Kysely<DB>, merchantId: string) {
+  return trx
+    .selectFrom("subscriptions")
+    .innerJoin("packages", "packages.id", "subscriptions.package_id")
+    .select(["subscriptions.expires_at", "packages.limit_applications", "packages.limit_wallets", "packages.name"])
+    .where("subscriptions.merchant_id", "=", merchantId)
+    .executeTakeFirst();
+}
+
+/**
  * Whether one more application fits the merchant's active package (limit_applications, null = unlimited). Run it in
  * the adding transaction: the merchant's row is locked first, so two adds of one merchant are counted one after the other.
  */
 export async function roomForApplication(trx: Kysely<DB>, scope: MerchantScope, now: Date): Promise<Outcome<null>> {
   await trx.selectFrom("merchants").select("id").where("id", "=", scope.merchantId).forNoKeyUpdate().execute();
-  const pkg = await trx
-    .selectFrom("subscriptions")
-    .innerJoin("packages", "packages.id", "subscriptions.package_id")
-    .select(["subscriptions.expires_at", "packages.limit_applications", "packages.name"])
-    .where("subscriptions.merchant_id", "=", scope.merchantId)
-    .executeTakeFirst();
+  const pkg = await activePackageOf(trx, scope.merchantId);
   if (!pkg) return fail(errCodes.appNoPackage, "Choose a package before creating applications");
   if (pkg.expires_at <= now)
     return fail(errCodes.appPackageExpired, "Your package has expired: renew it to add applications");

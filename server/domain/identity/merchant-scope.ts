@@ -27,6 +27,7 @@ export interface MerchantScope {
 /** Who acts as the system: one name per module allowed to (scripts/symbol-rules.ts lists the files). */
 export type SystemActor =
   | "chain-listener"
+  | "deposit-listener"
   | "order-expiry"
   | "sign-in"
   | "register"

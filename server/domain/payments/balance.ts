@@ -70,6 +70,18 @@ export async function receiveToBalance(
   ]);
 }
 
+/** A confirmed transfer to one of the merchant's deposit addresses (an application bill): straight to the balance. */
+export async function receiveDeposit(
+  trx: Kysely<DB>,
+  { merchantId }: AnyMerchantScope,
+  receipt: TransferReceipt,
+): Promise<void> {
+  await post(trx, { kind: "deposit", transferId: receipt.transferId, at: receipt.now }, [
+    [await receiptsOf(trx, receipt.token), -receipt.amount],
+    [await merchantAccount(trx, merchantId), receipt.amount],
+  ]);
+}
+
 /** What an order takes from the balance: once per order (unique index); false when it was taken already. */
 export async function debitOrderPayment(
   trx: Kysely<DB>,
@@ -241,6 +253,7 @@ const wireKind = {
   reorg: "reorg",
   restore: "reorg",
   recovery: "reorg",
+  deposit: "deposit",
 } as const satisfies Record<LedgerJournalKindColumn, BalanceResult["entries"][number]["kind"]>;
 
 /** The merchant's ledger lines, newest first: kind (as the wire names it), signed amount, order, transaction. */

@@ -5,7 +5,7 @@ import type { DevPayResult, PayChain } from "../../../contracts/schemas/chains.t
 import type { ChainLayer, ConfiguredChain } from "../../chain/chain-layer.ts";
 import type { DB } from "../../db/schema.ts";
 import type { MerchantScope } from "../identity/merchant-scope.ts";
-import { orderCurrency } from "./order-listener.ts";
+import { orderCurrency } from "./transfer-price.ts";
 import { orderForWire, orderMessages } from "./orders.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
 import { attoToUnits, fromAtto, toAtto, unitsToAtto } from "./usdt.ts";

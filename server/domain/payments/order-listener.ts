@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { getAddress } from "viem";
 import type { ConfiguredChain } from "../../chain/chain-layer.ts";
-import { type ChainListener, silentLog, TransferRefused, type WatcherLog } from "../../chain/listener.ts";
+import { type ChainListener, silentLog, type WatcherLog } from "../../chain/listener.ts";
 import type { StoredTransfer } from "../../chain/store.ts";
 import type { DB } from "../../db/schema.ts";
 import type { SystemMerchantScope } from "../identity/merchant-scope.ts";
@@ -24,13 +24,8 @@ import {
   notify,
   refreshOpenStatus,
 } from "./order-state.ts";
-import { fromAtto, unitsToAtto } from "./usdt.ts";
-
-/** More than all the USDT there is (about 2 × 10^11): a transfer above it is not credited but quarantined. */
-export const maxTransferAtto = 10n ** 12n * 10n ** 18n;
-
-/** The symbol of the only token an order is paid in. Other configured tokens are not priced: their transfers are ignored. */
-export const orderCurrency = "USDT";
+import { priceTransfer } from "./transfer-price.ts";
+import { fromAtto } from "./usdt.ts";
 
 export interface OrderListenerOptions {
   /** The configured chains: which token a transfer is, its decimals, the confirmations required. */
@@ -43,12 +38,6 @@ export interface OrderListenerOptions {
 /** The chain listener acts as the system: for the merchant a transfer's address or order link names (merchant-scope.ts). */
 const system = systemScope("chain-listener");
 
-interface Priced {
-  chain: ConfiguredChain;
-  amount: bigint;
-  decimals: number;
-}
-
 /**
  * The orders domain's side of the chain watcher (chain/listener.ts). Every call runs inside the watcher's transaction
  * and writes only with it; the order's row is locked before it is read, so a merchant's call (cancel, pay from
@@ -59,17 +48,7 @@ export function createOrderListener(options: OrderListenerOptions): ChainListene
   const now = options.now ?? (() => new Date());
   const log = options.log ?? silentLog;
 
-  /** The transfer's USDT amount, or null when it is not a USDT token of a configured chain. */
-  const price = (t: StoredTransfer): Priced | null => {
-    const chain = options.chains.find((c) => c.chainId === t.chainId);
-    const token = chain?.tokens.find((k) => k.address.toLowerCase() === t.token.toLowerCase());
-    if (!chain || !token || token.symbol.toUpperCase() !== orderCurrency) return null;
-    const amount = unitsToAtto(t.amount, token.decimals);
-    // The watcher quarantines the transfer (chain/watcher-steps.ts) and goes on with the others.
-    if (amount > maxTransferAtto)
-      throw new TransferRefused(`amount out of range: ${fromAtto(amount)} USDT is more than exists`);
-    return { chain, amount, decimals: token.decimals };
-  };
+  const price = (t: StoredTransfer) => priceTransfer(options.chains, t);
 
   /** The merchant whose receiving address the transfer went to, for the system to act for; null when none is. */
   const merchantOf = async (trx: Kysely<DB>, t: StoredTransfer): Promise<SystemMerchantScope | null> => {
@@ -160,6 +139,9 @@ export function createOrderListener(options: OrderListenerOptions): ChainListene
         now: at,
       };
       const link = await linkOf(trx, t);
+      // Not to a merchant's receiving address (a deposit address: bills/deposit-listener.ts): not the orders' to restore or credit.
+      const merchant = link ? null : await merchantOf(trx, t);
+      if (!link && !merchant) return;
       const order = link ? await lockOrderById(trx, system, link.order_id) : undefined;
       const restored = await restoreTransfer(trx, system, t.id, at);
       if (link && order && isOpen(order.status)) {
@@ -203,7 +185,6 @@ export function createOrderListener(options: OrderListenerOptions): ChainListene
         if (order) await notify(trx, order);
         return;
       }
-      const merchant = await merchantOf(trx, t);
       if (!merchant) return;
       const late = await lateOrderOf(trx, merchant, t.id);
       await receiveToBalance(trx, merchant, late ? "late" : "unmatched", late, receipt);
@@ -216,6 +197,7 @@ export function createOrderListener(options: OrderListenerOptions): ChainListene
      */
     async onTransferRemoved(trx, t) {
       const link = await linkOf(trx, t);
+      if (!link && !(await merchantOf(trx, t))) return;
       const order = link ? await lockOrderById(trx, system, link.order_id) : undefined;
       if (link) {
         if (order && isOpen(order.status)) {

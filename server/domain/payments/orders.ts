@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import type { Order, OrderDetail, OrderListRequest, OrderListResult } from "../../../contracts/schemas/order.ts";
 import type { DB } from "../../db/schema.ts";
@@ -22,6 +22,7 @@ import { findPackage } from "./packages.ts";
 import { trialAvailable, upgradeKindOf } from "./subscriptions.ts";
 import { fromAtto, toAtto } from "./usdt.ts";
 import { transactRetrying } from "../platform/retry-conflicts.ts";
+import { nextDayNumber } from "../platform/day-numbers.ts";
 import { searchTime } from "../platform/search-time.ts";
 
 export { toWireOrder, toWireOrderDetail } from "./order-wire.ts";
@@ -39,13 +40,6 @@ export const orderMessages = {
   balanceInsufficient: "The balance does not cover what is left to pay",
   orderConfirming: "A payment for this order is still confirming",
 } as const;
-
-/** yyyymmdd (UTC) and a sequence value, zero-padded: unique, digits only, and sorted by creation. */
-async function nextOrderCode(trx: Kysely<DB>, now: Date): Promise<string> {
-  const { rows } = await sql<{ n: string }>`select nextval('order_code_seq')::text as n`.execute(trx);
-  const day = now.toISOString().slice(0, 10).replaceAll("-", "");
-  return `${day}${rows[0]!.n.padStart(10, "0")}`;
-}
 
 async function wireRow(db: Kysely<DB>, scope: MerchantScope, orderCode: string): Promise<WireOrderRow | undefined> {
   return wireOrderQuery(db, scope).where("o.order_code", "=", orderCode).executeTakeFirst();
@@ -108,7 +102,7 @@ export async function createOrder(
     const inserted = await trx
       .insertInto("orders")
       .values({
-        order_code: await nextOrderCode(trx, now),
+        order_code: await nextDayNumber(trx, "order_code_seq", 10, now),
         merchant_id: merchantId,
         package_id: pkg.id,
         amount: pkg.price,

@@ -4,7 +4,8 @@ import { fromAtto, toAtto } from "./usdt.ts";
 
 /**
  * The ledger against the chain (issue 24): per chain and token, what merchants were credited (what left that chain's
- * receipts account) against what their watched addresses received in confirmed transfers, quarantined ones left out.
+ * receipts account) against what their watched addresses (receiving addresses, and the deposit addresses of that
+ * chain) received in confirmed transfers, quarantined ones left out.
  * `npm run chain -- reconcile` prints it; the chaos harness calls `reconcile` and `ledgerViolations` after every step.
  */
 export interface ReconcileRow {
@@ -60,7 +61,11 @@ export async function reconcile(db: Kysely<DB>): Promise<ReconcileRow[]> {
       select p.chain_id::text as chain_id, p.token, sum(p.transfers)::text as transfers, sum(p.units)::text as units,
         sum(p.value)::text as value, sum(p.quarantined)::text as quarantined
       from per_recipient p
-      join receiving_addresses a on lower(a.address) = p.recipient and a.merchant_id is not null
+      join (
+        select lower(address) as recipient, null::bigint as chain_id from receiving_addresses where merchant_id is not null
+        union all
+        select lower(address), chain_id from deposit_addresses
+      ) a on a.recipient = p.recipient and (a.chain_id is null or a.chain_id = p.chain_id)
       group by 1, 2`.execute(db);
   const credited = await sql<Credited>`
       select chain_id::text as chain_id, lower(token) as token, decimals, balance::text as balance

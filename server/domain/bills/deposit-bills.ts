@@ -1,0 +1,115 @@
+import { randomUUID } from "node:crypto";
+import { type Kysely, sql } from "kysely";
+import type { DB, OutboxEventTypeColumn } from "../../db/schema.ts";
+import type { SystemMerchantScope } from "../identity/merchant-scope.ts";
+import { nextDayNumber } from "../platform/day-numbers.ts";
+import { notifyBillChanged } from "./bill-events-channel.ts";
+import { type BillChain, toWireBill, wireBillQuery } from "./bill-wire.ts";
+
+/**
+ * The row writes of application bills (migration 0015) for the deposit listener: every one runs in the watcher's
+ * transaction and raises the bills' NOTIFY in it, so a stream shows only what committed.
+ */
+
+/** The deposit address a transfer went to on its chain, with whose it is; undefined when it is none of ours. */
+export function depositAddressOf(trx: Kysely<DB>, chainId: number, address: string) {
+  return trx
+    .selectFrom("deposit_addresses")
+    .select(["id", "merchant_id", "application_id"])
+    .where("chain_id", "=", chainId)
+    .where("address", "=", address)
+    .executeTakeFirst();
+}
+
+/** The transfer's bill, locked for the rest of the transaction; undefined before it is seen. */
+export function lockBillOf(trx: Kysely<DB>, transferId: string) {
+  return trx
+    .selectFrom("application_bills")
+    .select(["id", "bill_no", "merchant_id", "application_id", "status", "credited_at"])
+    .where("transfer_id", "=", transferId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export type LockedBill = NonNullable<Awaited<ReturnType<typeof lockBillOf>>>;
+
+export interface NewBill {
+  transferId: string;
+  depositAddress: { id: string; merchant_id: string; application_id: string };
+  currency: string;
+  /** Atto USDT as text: what the ledger credits. */
+  amount: string;
+  confirmations: number;
+  required: number;
+  seenAt: Date;
+  now: Date;
+}
+
+/** The transfer's bill, made at its first sighting (a number of the day); the one there is when it exists already. */
+export async function insertBill(trx: Kysely<DB>, bill: NewBill): Promise<LockedBill> {
+  await trx
+    .insertInto("application_bills")
+    .values({
+      bill_no: await nextDayNumber(trx, "application_bill_no_seq", 10, bill.now),
+      merchant_id: bill.depositAddress.merchant_id,
+      application_id: bill.depositAddress.application_id,
+      deposit_address_id: bill.depositAddress.id,
+      transfer_id: bill.transferId,
+      currency: bill.currency,
+      amount: bill.amount,
+      confirmations: bill.confirmations,
+      required: bill.required,
+      seen_at: bill.seenAt,
+    })
+    .onConflict((oc) => oc.column("transfer_id").doNothing())
+    .execute();
+  return (await lockBillOf(trx, bill.transferId))!;
+}
+
+export type BillChange =
+  | { status: "confirming"; confirmations: number }
+  | { status: "credited"; confirmations: number; at: Date }
+  | { status: "dropped" | "reversed"; at: Date };
+
+/** Moves the bill and tells its merchant's streams. */
+export async function changeBill(trx: Kysely<DB>, bill: LockedBill, change: BillChange): Promise<void> {
+  await trx
+    .updateTable("application_bills")
+    .set(
+      change.status === "confirming"
+        ? { status: "confirming", confirmations: change.confirmations, credited_at: null }
+        : change.status === "credited"
+          ? { status: "credited", confirmations: change.confirmations, credited_at: change.at }
+          : { status: change.status, removed_at: change.at },
+    )
+    .where("id", "=", bill.id)
+    .execute();
+  await notifyBillChanged(trx, { merchantId: bill.merchant_id, billNo: bill.bill_no });
+}
+
+/**
+ * An event for the merchant's system (issue 28 delivers it), written in the transaction of the change it tells: one
+ * per credit and one per reversal, its payload the bill as it is after the change (`appBill`).
+ */
+export async function recordBillEvent(
+  trx: Kysely<DB>,
+  scope: SystemMerchantScope,
+  type: OutboxEventTypeColumn,
+  bill: LockedBill,
+  chains: readonly BillChain[],
+  now: Date,
+): Promise<void> {
+  const row = await wireBillQuery(trx, scope.merchantId).where("b.id", "=", bill.id).executeTakeFirstOrThrow();
+  await trx
+    .insertInto("outbox_events")
+    .values({
+      event_id: randomUUID(),
+      type,
+      merchant_id: scope.merchantId,
+      application_id: bill.application_id,
+      bill_id: bill.id,
+      payload: sql`${JSON.stringify(toWireBill(row, chains))}::jsonb`,
+      created_at: now,
+    })
+    .execute();
+}

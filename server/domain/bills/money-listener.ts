@@ -1,0 +1,16 @@
+import type { ConfiguredChain } from "../../chain/chain-layer.ts";
+import { type ChainListener, combineListeners, type WatcherLog } from "../../chain/listener.ts";
+import { createOrderListener } from "../payments/order-listener.ts";
+import { createDepositListener } from "./deposit-listener.ts";
+
+/**
+ * The server's listener of the chain watcher: the orders' (transfers to receiving addresses) and the application
+ * bills' (transfers to deposit addresses), each call both, in the watcher's one transaction.
+ */
+export function createMoneyListener(options: {
+  chains: readonly ConfiguredChain[];
+  log?: WatcherLog;
+  now?: () => Date;
+}): ChainListener {
+  return combineListeners(createOrderListener(options), createDepositListener(options));
+}
