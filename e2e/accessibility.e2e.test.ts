@@ -33,7 +33,9 @@ function describeViolation(v: Result): string {
 /** Runs axe on what the page shows now, prints every violation and returns the serious and critical ones. */
 async function scan(page: Page, name: string): Promise<string[]> {
   // Colours read halfway through a transition (a dialog's buttons fading in) are neither the start nor the end state.
-  // Endless ones (a spinner) are left alone.
+  // Endless ones (a spinner) are left alone. Two frames first: a popover opened by the last click starts its fade-in
+  // only once React has committed it, and a check before that would find nothing running yet.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await page.waitForFunction(() =>
     document
       .getAnimations()
@@ -98,6 +100,7 @@ describe("accessibility (axe)", () => {
     await page.locator(".settings-drawer").getByRole("button", { name: "Close" }).click();
 
     await page.getByRole("button", { name: nickName, exact: true }).click();
+    await page.getByRole("menuitem", { name: "Change password" }).waitFor();
     found.push(...(await scan(page, "account menu")));
     await page.getByRole("menuitem", { name: "Change password" }).click();
     await page.getByRole("dialog").waitFor();

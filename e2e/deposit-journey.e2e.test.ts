@@ -1,0 +1,60 @@
+import { describe, expect, inject, it } from "vitest";
+import { openApiClient } from "../examples/open-api-client.ts";
+import { addApp, appLabel, merchantOnApps, verifyWithMailedCode } from "./support/apps.ts";
+import { payWithChainCli } from "./support/orders.ts";
+import { withConsoleTab } from "./support/tab.ts";
+
+/**
+ * Issue 27's whole way, as a merchant and their developer go it on the server's devnet (anvil, a block a second, 3
+ * confirmations: e2e/global-setup.ts): an application made on My applications, its credentials read off the page after
+ * the e-mail code, a deposit address made for a customer by the examples/ client, a customer's payment with
+ * `npm run chain -- pay`, its bill counting confirmations live on Application bills, and the balance up once, on the
+ * console home and through the open API, and still once after more blocks.
+ */
+describe("from an application to a credited deposit", () => {
+  const tab = withConsoleTab();
+  const dataDir = inject("dataDir");
+
+  it("credentials after the e-mail code, a deposit address from the example client, a payment: the bill confirms live and the balance rises once", async () => {
+    const { page, baseUrl } = tab;
+    const { email } = await merchantOnApps(page, baseUrl, "deposit-journey");
+    await addApp(page, "Deposit journey shop");
+    const row = page.getByTestId("apps-table").getByRole("row").filter({ hasText: "Deposit journey shop" });
+    await row.getByText("Normal", { exact: true }).waitFor();
+
+    // The developer copies AppKey and AppSecret from the credentials dialog.
+    await row.getByRole("button", { name: appLabel.credentials, exact: true }).click();
+    await verifyWithMailedCode(page, baseUrl, email);
+    const dialog = page.getByRole("dialog");
+    const appKey = ((await dialog.getByTestId("app-key").textContent()) ?? "").trim();
+    const appSecret = ((await dialog.getByTestId("app-secret").textContent()) ?? "").trim();
+    await dialog.getByRole("button", { name: appLabel.done, exact: true }).click();
+    await dialog.waitFor({ state: "detached" });
+
+    const client = openApiClient({ baseUrl, appKey, appSecret });
+    const created = await client.createDepositAddress({ endUserId: "customer-7", chain: "Devnet" });
+    expect(created, JSON.stringify(created)).toMatchObject({ success: true });
+    const address = created.resData.address;
+    expect((await client.balance()).resData.balance).toBe("0");
+
+    await page.getByRole("link", { name: "Application bills" }).first().click();
+    await page.getByRole("heading", { name: "Application bills", level: 1 }).waitFor();
+    const hash = await payWithChainCli(dataDir, address, "12.34");
+    const bill = page.getByTestId("bills-table").getByRole("row").filter({ has: page.getByTitle(hash) });
+    await bill.getByText(/[0-2] \/ 3 confirmations/).waitFor({ timeout: 20_000 });
+    await bill.getByText("Credited", { exact: true }).waitFor({ timeout: 20_000 });
+
+    await page.getByRole("link", { name: "Console" }).first().click();
+    await page.getByTestId("subscription-balance").getByText("12.34 USDT").waitFor({ timeout: 10_000 });
+    expect((await client.balance()).resData.balance).toBe("12.34");
+    const bills = await client.listBills({});
+    expect(bills.resData.items.map((b) => [b.txHash, b.status, b.amount, b.endUserId])).toEqual([
+      [hash, "credited", "12.34", "customer-7"],
+    ]);
+
+    // More blocks, more watcher ticks: nothing is credited again.
+    await payWithChainCli(dataDir, "0x000000000000000000000000000000000000dEaD", "1");
+    await new Promise((r) => setTimeout(r, 4_000));
+    expect((await client.balance()).resData.balance).toBe("12.34");
+  }, 120_000);
+});
