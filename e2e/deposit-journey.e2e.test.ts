@@ -40,7 +40,10 @@ describe("from an application to a credited deposit", () => {
     await page.getByRole("link", { name: "Application bills" }).first().click();
     await page.getByRole("heading", { name: "Application bills", level: 1 }).waitFor();
     const hash = await payWithChainCli(dataDir, address, "12.34");
-    const bill = page.getByTestId("bills-table").getByRole("row").filter({ has: page.getByTitle(hash) });
+    const bill = page
+      .getByTestId("bills-table")
+      .getByRole("row")
+      .filter({ has: page.getByTitle(hash) });
     await bill.getByText(/[0-2] \/ 3 confirmations/).waitFor({ timeout: 20_000 });
     await bill.getByText("Credited", { exact: true }).waitFor({ timeout: 20_000 });
 
