@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { callAsMerchant } from "./support/api.ts";
-import { addApp, appLabel, longUrl, merchantOnApps, verifyWithMailedCode } from "./support/apps.ts";
+import { addApp, appLabel, longUrl, trialMerchant, verifyWithMailedCode } from "./support/apps.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
 describe("My applications", () => {
@@ -8,7 +8,9 @@ describe("My applications", () => {
 
   it("creates an application, shows its credentials after the e-mail code, stops and enables it, and names the limit", async () => {
     const { page, baseUrl } = tab;
-    const { email } = await merchantOnApps(page, baseUrl, "apps");
+    const { email } = await trialMerchant(page, baseUrl, "apps");
+    await page.goto("/app/list");
+    await page.getByRole("heading", { name: appLabel.title, level: 1 }).waitFor();
     await page.getByText("You have no applications yet", { exact: false }).waitFor();
     await page.getByTestId("apps-plan").getByText("0 of 1 applications your package allows").waitFor();
 
@@ -43,7 +45,9 @@ describe("My applications", () => {
 
   it("rotates the secret with an hour's grace and shows when the old one stops working", async () => {
     const { page, baseUrl } = tab;
-    const { email, token } = await merchantOnApps(page, baseUrl, "rotate");
+    const { email, token } = await trialMerchant(page, baseUrl, "rotate");
+    await page.goto("/app/list");
+    await page.getByRole("heading", { name: appLabel.title, level: 1 }).waitFor();
     await callAsMerchant(baseUrl, token, "/api/App/Add", {
       name: "Rotating shop",
       address: "https://shop.example.com",

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 import { openApiClient } from "../examples/open-api-client.ts";
-import { addApp, appLabel, merchantOnApps, verifyWithMailedCode } from "./support/apps.ts";
+import { addApp, appLabel, trialMerchant, verifyWithMailedCode } from "./support/apps.ts";
 import { payWithChainCli } from "./support/orders.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
@@ -17,7 +17,9 @@ describe("from an application to a credited deposit", () => {
 
   it("credentials after the e-mail code, a deposit address from the example client, a payment: the bill confirms live and the balance rises once", async () => {
     const { page, baseUrl } = tab;
-    const { email } = await merchantOnApps(page, baseUrl, "deposit-journey");
+    const { email } = await trialMerchant(page, baseUrl, "deposit-journey");
+    await page.goto("/app/list");
+    await page.getByRole("heading", { name: appLabel.title, level: 1 }).waitFor();
     await addApp(page, "Deposit journey shop");
     const row = page.getByTestId("apps-table").getByRole("row").filter({ hasText: "Deposit journey shop" });
     await row.getByText("Normal", { exact: true }).waitFor();

@@ -24,16 +24,14 @@ export const appLabel = {
 export const longUrl = (path: string) =>
   `https://payments.northwindtrading.example.com/api/v2/merchant-callbacks/${path}/notify?channel=usdt&version=2026`;
 
-/** A merchant with the trial package (one application), signed in, on My applications. */
-export async function merchantOnApps(page: Page, baseUrl: string, tag: string) {
+/** A merchant with the trial package (one application), signed in. */
+export async function trialMerchant(page: Page, baseUrl: string, tag: string) {
   const email = await signedInMerchant(page, baseUrl, tag);
   const token = (await page.evaluate(() => localStorage.getItem("token"))) ?? "";
   const packages = await callAsMerchant<Array<{ id: string; code: string }>>(baseUrl, token, "/api/Package/List");
   await callAsMerchant(baseUrl, token, "/api/Order/Create", {
     packageId: packages.find((p) => p.code === "trial")?.id,
   });
-  await page.goto("/app/list");
-  await page.getByRole("heading", { name: appLabel.title, level: 1 }).waitFor();
   return { email, token };
 }
 
