@@ -182,7 +182,8 @@ describe("node server/main.ts with the devnet", { timeout: 120_000 }, () => {
 
   it("a deposit to an application's deposit address (made through the open API) is credited once by the server's own watcher, also across a kill -9", async () => {
     const dataDir = tempDir();
-    const env = { DEV_OUTBOX: "true", PASSWORD_HASH_COST: "test", ORDER_PAY_SECONDS: "600" };
+    // Five confirmations of one-second blocks: seconds in which a deposit is seen and not yet confirmed, to kill in.
+    const env = { DEV_OUTBOX: "true", PASSWORD_HASH_COST: "test", ORDER_PAY_SECONDS: "600", DEVNET_CONFIRMATIONS: "5" };
     let main = startMain(dataDir, env);
     let base = await main.api;
     const post = async (path: string, body: object = {}, token?: string) => {
@@ -256,14 +257,27 @@ describe("node server/main.ts with the devnet", { timeout: 120_000 }, () => {
     const { entries } = balanceResult.parse(await post("/api/Account/Balance", {}, token));
     expect(entries.filter((e) => e.kind === "deposit").map((e) => e.txHash?.toLowerCase())).toEqual([hash]);
 
-    // A second deposit, and the server killed at once (between its sighting and its confirmations, most runs): after
-    // the restart it is credited, once, and the first is not credited again.
-    await cli(dataDir, "pay", "--to", address, "--amount", "0.25");
+    // A second deposit, and the server killed once its bill is confirming (seen, not yet confirmed): after the restart
+    // it is credited, once, and the first is not credited again.
+    const second = await cli(dataDir, "pay", "--to", address, "--amount", "0.25");
+    const secondHash = /^tx (0x[0-9a-f]{64})/m.exec(second.stdout)![1];
+    let seenStatus = "";
+    for (let i = 0; i < 100 && seenStatus !== "confirming"; i++) {
+      const bills = await client().listBills({});
+      seenStatus = bills.resData.items.find((b) => b.txHash === secondHash)?.status ?? "";
+      if (seenStatus !== "confirming") await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(seenStatus).toBe("confirming");
     main.child.kill("SIGKILL");
     await main.exit;
     main = startMain(dataDir, env);
     base = await main.api;
     await balanceOnceAt("12.75");
+    const bills = await client().listBills({});
+    expect(bills.resData.items.map((b) => [b.txHash, b.status, b.amount])).toEqual([
+      [secondHash, "credited", "0.25"],
+      [hash, "credited", "12.5"],
+    ]);
     // Blocks keep coming (one a second): nothing more is credited while three more are mined and watched.
     const { rpcUrl } = JSON.parse(readFileSync(join(dataDir, "devnet", "devnet.json"), "utf8")) as { rpcUrl: string };
     const head = async () => {

@@ -146,6 +146,23 @@ describe("the open API under /open/v1 (RFC 9421 signatures, keyid = AppKey)", ()
     expect(await h.db.selectFrom("deposit_addresses").selectAll().execute()).toHaveLength(3);
   });
 
+  it("without a wallet limit, racing creates of one end user still agree on one row, and an expired package makes none", async () => {
+    const { m, app } = await merchantWithApp("enterprise");
+    const same = await Promise.all([1, 2, 3, 4, 5, 6].map(() => create(app, "customer-1")));
+    expect(same.map((a) => a.errCode)).toEqual(Array(6).fill(errCodes.ok));
+    expect(new Set(same.map((a) => a.resData.address)).size).toBe(1);
+    const many = await Promise.all(Array.from({ length: 20 }, (_, i) => create(app, `u-${i}`)));
+    expect(many.every((a) => a.success)).toBe(true);
+    expect(await h.db.selectFrom("deposit_addresses").selectAll().execute()).toHaveLength(21);
+    await h.db
+      .updateTable("subscriptions")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where("merchant_id", "=", m.userId)
+      .execute();
+    expect(await create(app, "customer-late")).toMatchObject({ errCode: errCodes.openApiNoPackage });
+    expect(await create(app, "customer-1")).toMatchObject({ success: true, resData: same[0]!.resData });
+  });
+
   it("accepts one of the same signed request sent twice at once", async () => {
     const { app } = await merchantWithApp();
     const request = await signed(app, "GET", "/balance", undefined);

@@ -60,40 +60,59 @@ export async function readDepositAddress(
 /**
  * The end user's address on the chain: the one made before, or a new one if the package's wallet limit has room. The
  * address is the forwarder's CREATE2 address under the chain's factory, from the application's code and the end user's
- * id: computed, no key, nothing sent to the chain. The merchant's row is locked first, so two creates of one merchant
- * are counted one after the other and the limit cannot be passed by racing.
+ * id: computed, no key, nothing sent to the chain. An address made before is answered as it is, whatever the package
+ * says now. With a wallet limit, the merchant's row is locked first, so two creates of one merchant are counted one
+ * after the other and the limit cannot be passed by racing; without one there is nothing to count, and racing creates
+ * of one end user meet at the table's unique key.
  */
-export function createDepositAddress(
+export async function createDepositAddress(
   db: Kysely<DB>,
   caller: OpenApiCaller,
   endUserId: string,
   chain: DepositChain,
   now: Date,
 ): Promise<Outcome<DepositAddress>> {
+  const made = await findRow(db, caller, endUserId, chain.chainId);
+  if (made) return ok(toWire(caller, chain, made));
+  const merchantId = caller.scope.merchantId;
+  const pkg = await activePackageOf(db, merchantId);
+  if (pkg?.limit_wallets === null && pkg.expires_at > now)
+    return ok(toWire(caller, chain, await insertRow(db, caller, endUserId, chain, now)));
   return db.transaction().execute(async (trx) => {
-    const merchantId = caller.scope.merchantId;
     await trx.selectFrom("merchants").select("id").where("id", "=", merchantId).forNoKeyUpdate().execute();
     const existing = await findRow(trx, caller, endUserId, chain.chainId);
     if (existing) return ok(toWire(caller, chain, existing));
     const room = await roomForAddress(trx, merchantId, now);
     if (!room.ok) return room;
-    const salt = depositSalt(caller.appCode, endUserId);
-    const row = await trx
-      .insertInto("deposit_addresses")
-      .values({
-        merchant_id: merchantId,
-        application_id: caller.applicationId,
-        end_user_id: endUserId,
-        chain_id: chain.chainId,
-        factory: chain.factory,
-        salt,
-        address: depositAddress(chain.factory, salt),
-        created_at: now,
-      })
-      .returning(["end_user_id", "address", "created_at"])
-      .executeTakeFirstOrThrow();
-    return ok(toWire(caller, chain, row));
+    return ok(toWire(caller, chain, await insertRow(trx, caller, endUserId, chain, now)));
   });
+}
+
+/** The end user's new row; the one a racing create made first when there is one. */
+async function insertRow(
+  db: Kysely<DB>,
+  caller: OpenApiCaller,
+  endUserId: string,
+  chain: DepositChain,
+  now: Date,
+): Promise<Row> {
+  const salt = depositSalt(caller.appCode, endUserId);
+  const row = await db
+    .insertInto("deposit_addresses")
+    .values({
+      merchant_id: caller.scope.merchantId,
+      application_id: caller.applicationId,
+      end_user_id: endUserId,
+      chain_id: chain.chainId,
+      factory: chain.factory,
+      salt,
+      address: depositAddress(chain.factory, salt),
+      created_at: now,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning(["end_user_id", "address", "created_at"])
+    .executeTakeFirst();
+  return row ?? (await findRow(db, caller, endUserId, chain.chainId))!;
 }
 
 /** Whether one more address fits the merchant's active package (limit_wallets, null = unlimited). */

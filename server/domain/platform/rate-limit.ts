@@ -25,11 +25,16 @@ export async function takeSlots(db: Kysely<DB>, slots: readonly Slot[], now: Dat
   const known = memo?.refusing(slots, now);
   if (known) return { ok: false, ...known, remembered: true };
   try {
-    await db.transaction().execute(async (trx) => {
-      for (const slot of slots) {
-        if (!(await takeSlot(trx, slot, now))) throw new Refused(slot);
-      }
-    });
+    // One slot is one statement, atomic by itself; several are taken together or not at all.
+    const [only] = slots;
+    if (slots.length === 1 && only) {
+      if (!(await takeSlot(db, only, now))) throw new Refused(only);
+    } else
+      await db.transaction().execute(async (trx) => {
+        for (const slot of slots) {
+          if (!(await takeSlot(trx, slot, now))) throw new Refused(slot);
+        }
+      });
     return { ok: true };
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
