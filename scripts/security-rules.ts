@@ -8,12 +8,16 @@ import { isTest, memberCall, type Node, nameOf, type SymbolRule } from "./symbol
 const inCode = (path: string) => /^(src|machines|server|contracts)\//.test(path) && !isTest(path);
 const inServer = (path: string) => path.startsWith("server/") && !isTest(path) && !path.startsWith("server/testing/");
 
-/** The only server files that open a connection to another host; each takes its destination from configuration. */
+/**
+ * The only server files that open a connection to another host; each takes its destination from configuration, except
+ * the callback sender, whose merchant-chosen URL is checked first and connected to at the checked address only.
+ */
 export const outboundFiles: ReadonlySet<string> = new Set([
   "server/chain/anvil.ts",
   "server/chain/deploy.ts",
   "server/chain/evm-adapter.ts",
   "server/chain/token-check.ts",
+  "server/domain/callbacks/send-callback.ts",
   "server/domain/identity/google-identity.ts",
   "server/domain/messaging/mailer.ts",
 ]);
