@@ -6,6 +6,7 @@ import type { Kysely } from "kysely";
 import { errCodes } from "../contracts/schemas/envelope.ts";
 import type { ChainLayer } from "./chain/chain-layer.ts";
 import type { DB } from "./db/schema.ts";
+import { type CallbackTargets, systemResolver } from "./domain/callbacks/callback-target.ts";
 import { codeCallPoolOptions, createWorkPool, type WorkPool } from "./domain/platform/work-pool.ts";
 import { pruneExpired, schedulePrune } from "./domain/platform/prune.ts";
 import { expireOverdueOrders, orderSweepEveryMs } from "./domain/payments/order-expiry.ts";
@@ -92,6 +93,11 @@ export interface BuildServerOptions {
    * (OpenedDatabase.listen); without it those routes are not served.
    */
   liveEvents?: LiveEventsOptions;
+  /**
+   * Callback URLs on loopback or private addresses: allowed on test servers (DEV_OUTBOX=true by default; the harness),
+   * never in production whatever is asked. `resolve` replaces the system resolver (tests).
+   */
+  callbackTargets?: Partial<CallbackTargets>;
 }
 
 const handlers: HandlerTable = {
@@ -145,6 +151,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     refusals: options.refusals ?? createRefusalMemo(),
     chain: options.chain ?? null,
     orderPaySeconds: options.orderPaySeconds ?? defaultOrderPaySeconds,
+    callbackTargets: {
+      allowPrivate:
+        (options.callbackTargets?.allowPrivate ?? options.devOutbox ?? false) && !(options.production ?? false),
+      resolve: options.callbackTargets?.resolve ?? systemResolver,
+    },
   };
 
   // One address may hold so many sockets; the proxies TRUST_PROXY names speak for many clients and are not capped.

@@ -25,7 +25,8 @@ import { defaultConnectionLimits } from "./http/connection-limits.ts";
 const env = process.env;
 // Exactly production, development, test or unset: any other spelling of production would run as development.
 const production = readOrRefuse(() => readNodeEnv(env.NODE_ENV)) === "production";
-// A test server: GET /api/dev/outbox shows the codes mailed to an address, per-address limits ×10. Never in production.
+// A test server: GET /api/dev/outbox shows the codes mailed to an address, per-address limits ×10, callback URLs may
+// point at loopback or private addresses (its receivers listen there). Never in production.
 const devOutbox = env.DEV_OUTBOX === "true";
 if (devOutbox && production)
   refuseToStart(new StartupRefusal("DEV_OUTBOX=true is for test servers; unset it with NODE_ENV=production"));

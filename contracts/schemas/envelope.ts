@@ -81,6 +81,8 @@ export const errCodes = {
   appProofInvalid: "2406",
   /** The proof was used already, or its five minutes are over. */
   appProofExpired: "2407",
+  /** A recharge or withdraw callback URL whose host resolves to a loopback, private, link-local or other non-public address. */
+  appCallbackForbidden: "2408",
   /** Open API (contracts/open-api.ts, HTTP 401): no Signature / Signature-Input headers. */
   openApiUnsigned: "2501",
   /** The signature does not parse, leaves out a required component or parameter, or does not match the secret. */

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type * as z from "zod/mini";
 import type { EndpointName, EnvelopeEndpointName, endpoints, ResultOf } from "../../contracts/endpoints.ts";
 import type { ChainLayer } from "../chain/chain-layer.ts";
+import type { CallbackTargets } from "../domain/callbacks/callback-target.ts";
 import type { DB } from "../db/schema.ts";
 import type { GoogleSettings } from "../domain/identity/google-identity.ts";
 import type { WorkPool } from "../domain/platform/work-pool.ts";
@@ -35,6 +36,8 @@ export interface Services {
   chain: ChainLayer | null;
   /** A new order's payment window, in seconds. */
   orderPaySeconds: number;
+  /** Where callback URLs may point, and how their hosts are resolved (domain/callbacks/callback-target.ts). */
+  callbackTargets: CallbackTargets;
 }
 
 type Parsed<S> = S extends z.ZodMiniType ? z.output<S> : undefined;

@@ -5,12 +5,14 @@ import {
   setApplicationStatus,
 } from "../domain/applications/applications.ts";
 import { applicationCredentials, rotateAppSecret } from "../domain/applications/credentials.ts";
+import { refuseForbiddenCallbacks } from "../domain/callbacks/callback-urls-at-save.ts";
 import { ok } from "../domain/platform/outcome.ts";
 import type { HandlerTable } from "../http/handler.ts";
 
 /**
  * My applications (contracts/schemas/apps.ts): only ever the signed-in merchant's own; another merchant's application
  * code is unknown (2401). Edit, credentials and rotation spend a proof of Register/CheckCaptchaCode (type application).
+ * Add and Edit refuse callback URLs that resolve to private or local addresses (2408) before the proof is looked at.
  */
 export const appHandlers: Pick<
   HandlerTable,
@@ -20,14 +22,16 @@ export const appHandlers: Pick<
     handle: async ({ db, body, session }) => ok(await listApplications(db, session.scope, body)),
   },
   appAdd: {
-    handle: ({ db, body, session, now, services }) =>
+    handle: async ({ db, body, session, now, services }) =>
+      (await refuseForbiddenCallbacks(body, services.callbackTargets)) ??
       addApplication(db, session.scope, body, { now, secret: services.secret }),
   },
   appSetStatus: {
     handle: ({ db, body, session, now }) => setApplicationStatus(db, session.scope, body.appCode, body.status, now),
   },
   appEdit: {
-    handle: ({ db, body, session, now }) => editApplication(db, session.scope, body, now),
+    handle: async ({ db, body, session, now, services }) =>
+      (await refuseForbiddenCallbacks(body, services.callbackTargets)) ?? editApplication(db, session.scope, body, now),
   },
   appCredentials: {
     handle: ({ db, body, session, ip, userAgent, now, services }) =>

@@ -54,6 +54,11 @@ export interface HarnessOptions {
   chain?: ChainLayer | null;
   /** A new order's payment window (30 minutes). */
   orderPaySeconds?: number;
+  /**
+   * Callback URLs: a test server's by default (private targets allowed, nothing resolved when saved, so
+   * `https://shop.example.com` costs no DNS); `{ allowPrivate: false, resolve }` for the SSRF checks.
+   */
+  callbackTargets?: BuildServerOptions["callbackTargets"];
   /** The order expiry sweep's period; off by default (expiry still applies when an order is read). */
   orderSweepEveryMs?: number;
   /** Keep-alive interval and streams per merchant of GET /api/Order/Events and /api/Bill/Events (15 s and 10 by default). */
@@ -107,6 +112,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     refusals,
     chain: options.chain ?? null,
     orderPaySeconds: options.orderPaySeconds,
+    callbackTargets: options.callbackTargets ?? { allowPrivate: true },
     orderSweepEveryMs: options.orderSweepEveryMs ?? 0,
     // Live order status and bills over the test database's own LISTEN (GET /api/Order/Events, /api/Bill/Events).
     liveEvents: { listen, ...options.liveStreams },

@@ -41,6 +41,11 @@ describe("what the toast says and what the page adds (spec section 8, issue 26)"
       page: { kind: "nextStep", nextStep: "errorPage.seeMyOrders" },
       pageText: "See the order's state under My orders",
     });
+    expect(shown(new ApiError("api", errCodes.appCallbackForbidden, "Callback URL refused"))).toEqual({
+      toast: "A callback URL points to a private or local address",
+      page: { kind: "nextStep", nextStep: "errorPage.publicCallback" },
+      pageText: "Use callback URLs whose host can be reached from the public internet",
+    });
     expect(pageAddition({ errCode: "2999", errMsg: "a code the console does not know" })).toEqual({
       kind: "nextStep",
       nextStep: "errorPage.checkEntries",

@@ -66,6 +66,7 @@ const nextSteps: Readonly<Record<string, NextStep>> = {
   [c.appProofRequired]: "errorPage.verifyAgain",
   [c.appProofInvalid]: "errorPage.verifyAgain",
   [c.appProofExpired]: "errorPage.verifyAgain",
+  [c.appCallbackForbidden]: "errorPage.publicCallback",
 };
 
 /** The server answered and refused: a numeric errCode (the client's own codes are words: network, envelope …). */

@@ -65,7 +65,7 @@ describe("error policy", () => {
     for (const code of orderCodes) expect(texts[code], `errors.${code}`).toBeTruthy();
   });
 
-  it("words every refusal of applications and their proofs (2401–2407) in the console's messages", () => {
+  it("words every refusal of applications and their proofs (2401–2408) in the console's messages", () => {
     const texts: Record<string, string | undefined> = enUS.errors;
     const appCodes = [
       errCodes.appNotFound,
@@ -75,8 +75,9 @@ describe("error policy", () => {
       errCodes.appProofRequired,
       errCodes.appProofInvalid,
       errCodes.appProofExpired,
+      errCodes.appCallbackForbidden,
     ];
-    expect(appCodes).toEqual(["2401", "2402", "2403", "2404", "2405", "2406", "2407"]);
+    expect(appCodes).toEqual(["2401", "2402", "2403", "2404", "2405", "2406", "2407", "2408"]);
     for (const code of appCodes) expect(texts[code], `errors.${code}`).toBeTruthy();
   });
 

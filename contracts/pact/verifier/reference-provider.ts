@@ -59,6 +59,8 @@ export async function startReferenceProvider(): Promise<ReferenceProvider> {
     chain,
     orderSweepEveryMs: 0,
     liveEvents: { listen },
+    // A test server: the pacts' callback URLs are not resolved when saved.
+    callbackTargets: { allowPrivate: true },
   });
   const baseUrl = await app.listen({ host: "127.0.0.1", port: 0 });
 
