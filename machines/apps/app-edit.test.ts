@@ -21,6 +21,8 @@ const creds: AppCredentials = {
   appKey: "key",
   appSecret: "secret",
   previousSecretValidUntil: null,
+  webhookSecret: "whsec_c2VjcmV0",
+  previousWebhookSecretValidUntil: null,
 };
 const fields = {
   name: "Shop 2",

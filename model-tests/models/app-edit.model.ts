@@ -25,6 +25,8 @@ export const sampleCredentials: AppCredentials = {
   appKey: "ak_5c504ed432cb51138bcf09aa",
   appSecret: "as_0f9e8d7c6b5a49382716",
   previousSecretValidUntil: null,
+  webhookSecret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+  previousWebhookSecretValidUntil: null,
 };
 
 export const rotatedCredentials: AppCredentials = {
