@@ -79,10 +79,12 @@ export const appEditModel: MachineModel<typeof appEditMachine> = {
         { type: "verify.submit", code: "", totpCode: "" },
         { type: "dialog.close" },
       ];
-      if (context.action === "rotate" && context.graceWindow === "1h")
+      // One choice or the other, not both: the two selects are independent, and every pair would double the paths.
+      const untouched = context.graceWindow === "1h" && context.rotateSecret === "appSecret";
+      if (context.action === "rotate" && untouched) {
         events.push({ type: "rotate.grace", graceWindow: "24h" });
-      if (context.action === "rotate" && context.rotateSecret === "appSecret")
         events.push({ type: "rotate.secret", secret: "webhookSecret" });
+      }
       return events;
     }
     if (s.matches("checking")) {
