@@ -35,11 +35,13 @@ const appBody = (status: "normal" | "stopped" = "normal") => ({
   createdAt: isoDate("2026-11-25T08:00:00.000Z"),
 });
 
-const credentialsBody = (previousSecretValidUntil: unknown) => ({
+const credentialsBody = (previousSecretValidUntil: unknown, previousWebhookSecretValidUntil: unknown = null) => ({
   appCode: regex("^\\d{8,24}$", appCode),
   appKey: regex("^ak_[0-9A-Za-z]{24}$", "ak_0123456789ABCDEFabcdefgh"),
   appSecret: regex("^[\\w-]{43}$", "S".repeat(43)),
   previousSecretValidUntil,
+  webhookSecret: regex("^whsec_[A-Za-z0-9+/]{32,88}={0,2}$", `whsec_${"W".repeat(43)}=`),
+  previousWebhookSecretValidUntil,
 });
 
 const withPackage = { email, packageCode: "basic", product: "Devnet" };
@@ -190,6 +192,28 @@ describe("application changes and credentials, each with a proof (proposed)", ()
       .executeTest(async (mock) => {
         const answer = apiFor(mock, token).apps.rotateSecret({ appCode, proof, graceWindow: "24h" });
         await expect(answer).resolves.toEqual(exampleOf(rotated));
+      });
+  });
+
+  it("rotates the webhook secret when asked, the old one still signing callbacks for the grace window", async () => {
+    const rotated = credentialsBody(null, isoDate("2026-11-25T09:00:00.000Z"));
+    await pact
+      .addInteraction()
+      .given(states.signedIn, { email, token })
+      .given(states.appProof, { email, name, proof, action: "rotate" })
+      .uponReceiving("a request to rotate an application's webhook secret with an hour's grace")
+      .withRequest("POST", "/api/App/RotateSecret", (b) =>
+        b.headers(authHeaders(token)).jsonBody({
+          appCode: stateAppCode(),
+          proof: like(proof),
+          graceWindow: "1h",
+          secret: "webhookSecret",
+        }),
+      )
+      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(rotated)))
+      .executeTest(async (mock) => {
+        const request = { appCode, proof, graceWindow: "1h", secret: "webhookSecret" } as const;
+        await expect(apiFor(mock, token).apps.rotateSecret(request)).resolves.toEqual(exampleOf(rotated));
       });
   });
 });

@@ -83,18 +83,36 @@ export type AppSetStatusRequest = z.infer<typeof appSetStatusRequest>;
 export const appCredentialsRequest = z.strictObject({ appCode: appCodeField, proof });
 export type AppCredentialsRequest = z.infer<typeof appCredentialsRequest>;
 
-export const appRotateRequest = z.strictObject({ appCode: appCodeField, proof, graceWindow });
+/**
+ * The two secrets of an application: the AppSecret that signs its open-API requests, and the webhook secret that signs
+ * the callbacks this service sends it (Standard Webhooks).
+ */
+export const appSecretKinds = ["appSecret", "webhookSecret"] as const;
+export const appSecretKind = z.enum(appSecretKinds);
+export type AppSecretKind = z.infer<typeof appSecretKind>;
+
+/** `secret` names the one to rotate; without it the AppSecret (what every caller before it meant). */
+export const appRotateRequest = z.strictObject({
+  appCode: appCodeField,
+  proof,
+  graceWindow,
+  secret: z.optional(appSecretKind),
+});
 export type AppRotateRequest = z.infer<typeof appRotateRequest>;
 
 /**
  * AppKey (the RFC 9421 `keyid`) and AppSecret (the hmac-sha256 key: its characters as shown, UTF-8). During a
  * rotation's grace window the secret before it still signs until `previousSecretValidUntil`; null when none does.
+ * The webhook secret (`whsec_` and base64, as the `standardwebhooks` libraries take it) verifies the callbacks; its
+ * previous one is still used to sign them, beside the new one, until `previousWebhookSecretValidUntil`.
  */
 export const appCredentials = z.object({
   appCode: z.string(),
   appKey: z.string(),
   appSecret: z.string(),
   previousSecretValidUntil: z.nullable(z.string()),
+  webhookSecret: z.string(),
+  previousWebhookSecretValidUntil: z.nullable(z.string()),
 });
 export type AppCredentials = z.infer<typeof appCredentials>;
 

@@ -1,6 +1,12 @@
 import type { SnapshotFrom } from "xstate";
-import type { AppAction, AppCredentials, Application, GraceWindow } from "../../contracts/schemas/apps.ts";
-import { graceWindows } from "../../contracts/schemas/apps.ts";
+import type {
+  AppAction,
+  AppCredentials,
+  AppSecretKind,
+  Application,
+  GraceWindow,
+} from "../../contracts/schemas/apps.ts";
+import { appSecretKinds, graceWindows } from "../../contracts/schemas/apps.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import type { FieldErrors, Failure } from "../api-failure.ts";
 import type { appEditMachine } from "./app-edit.ts";
@@ -18,13 +24,22 @@ export type AppEditView =
       needsTotp: boolean;
       graceWindow: GraceWindow;
       graceWindows: readonly GraceWindow[];
+      rotateSecret: AppSecretKind;
+      secretKinds: readonly AppSecretKind[];
       fieldErrors: FieldErrors;
       failure: Failure | null;
       /** The form fields a refusal may mark; a wrong authenticator code is said above, not on the e-mail code. */
       refusableFields: readonly string[];
     }
   | { kind: "edit"; app: Application; busy: boolean; fieldErrors: FieldErrors; failure: Failure | null }
-  | { kind: "credentials"; app: Application; busy: boolean; credentials: AppCredentials | null; rotated: boolean };
+  | {
+      kind: "credentials";
+      app: Application;
+      busy: boolean;
+      credentials: AppCredentials | null;
+      /** The secret this dialog rotated, or null when it only shows the credentials. */
+      rotated: AppSecretKind | null;
+    };
 
 const emailCodeOnly: readonly string[] = ["code"];
 const noField: readonly string[] = [];
@@ -42,6 +57,8 @@ export function selectAppEditView(s: AppEditSnapshot): AppEditView {
       needsTotp: s.context.needsTotp,
       graceWindow: s.context.graceWindow,
       graceWindows,
+      rotateSecret: s.context.rotateSecret,
+      secretKinds: appSecretKinds,
       fieldErrors,
       failure,
       refusableFields:
@@ -56,6 +73,6 @@ export function selectAppEditView(s: AppEditSnapshot): AppEditView {
     app,
     busy,
     credentials: s.context.credentials,
-    rotated: s.context.action === "rotate",
+    rotated: s.context.action === "rotate" ? s.context.rotateSecret : null,
   };
 }

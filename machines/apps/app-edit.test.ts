@@ -21,6 +21,8 @@ const creds: AppCredentials = {
   appKey: "key",
   appSecret: "secret",
   previousSecretValidUntil: null,
+  webhookSecret: "whsec_c2VjcmV0",
+  previousWebhookSecretValidUntil: null,
 };
 const fields = {
   name: "Shop 2",
@@ -169,13 +171,32 @@ describe("appEdit machine", () => {
     expect(selectAppEditView(actor.getSnapshot())).toMatchObject({ graceWindow: "24h" });
     actor.send({ type: "verify.submit", code: "123456", totpCode: "" });
     await settle(actor, "credentials");
-    expect(calls.rotate).toEqual([{ appCode: app.appCode, proof: "p-1", graceWindow: "24h" }]);
+    expect(calls.rotate).toEqual([{ appCode: app.appCode, proof: "p-1", graceWindow: "24h", secret: "appSecret" }]);
     expect(effects.announce).toHaveBeenLastCalledWith("rotated");
     expect(selectAppEditView(actor.getSnapshot())).toMatchObject({
       kind: "credentials",
-      rotated: true,
+      rotated: "appSecret",
       credentials: { previousSecretValidUntil: "2026-01-01T01:00:00.000Z" },
     });
+  });
+
+  it("rotates the webhook secret when chosen, and chooses the AppSecret again on the next opening", async () => {
+    const { actor, calls } = start();
+    actor.send({ type: "app.open", action: "rotate", app });
+    expect(selectAppEditView(actor.getSnapshot())).toMatchObject({
+      rotateSecret: "appSecret",
+      secretKinds: ["appSecret", "webhookSecret"],
+    });
+    actor.send({ type: "rotate.secret", secret: "nonsense" as never });
+    actor.send({ type: "rotate.secret", secret: "webhookSecret" });
+    expect(selectAppEditView(actor.getSnapshot())).toMatchObject({ rotateSecret: "webhookSecret" });
+    actor.send({ type: "verify.submit", code: "123456", totpCode: "" });
+    await settle(actor, "credentials");
+    expect(calls.rotate).toEqual([{ appCode: app.appCode, proof: "p-1", graceWindow: "1h", secret: "webhookSecret" }]);
+    expect(selectAppEditView(actor.getSnapshot())).toMatchObject({ kind: "credentials", rotated: "webhookSecret" });
+    actor.send({ type: "dialog.close" });
+    actor.send({ type: "app.open", action: "rotate", app });
+    expect(selectAppEditView(actor.getSnapshot())).toMatchObject({ rotateSecret: "appSecret" });
   });
 
   it("treats an answer without a proof as a refusal, and cancels while checking", async () => {

@@ -5,9 +5,11 @@ import {
   type AppCredentialsRequest,
   type AppEditRequest,
   type AppRotateRequest,
+  type AppSecretKind,
   type Application,
   type GraceWindow,
   appEditRequest,
+  appSecretKinds,
   graceWindows,
 } from "../../contracts/schemas/apps.ts";
 import { type CheckCodeRequest, type CheckCodeResult, checkCodeRequest } from "../../contracts/schemas/auth.ts";
@@ -29,6 +31,8 @@ export interface AppEditContext {
   app: Application | null;
   action: AppAction;
   graceWindow: GraceWindow;
+  /** Which secret a rotation replaces: the AppSecret (open-API requests) or the webhook secret (callbacks). */
+  rotateSecret: AppSecretKind;
   /**
    * The merchant has two-factor on: learnt from the check's 2303 refusal, since neither the profile nor the session
    * says so, and the server's answer is the one that counts (two-factor may have been turned on in another tab).
@@ -44,6 +48,7 @@ export type AppEditEvent =
   | { type: "app.open"; action: AppAction; app: Application }
   | { type: "dialog.close" }
   | { type: "rotate.grace"; graceWindow: GraceWindow }
+  | { type: "rotate.secret"; secret: AppSecretKind }
   | { type: "verify.submit"; code: string; totpCode: string }
   | ({ type: "edit.submit" } & AppEditFields)
   | { type: "credentials.retry" };
@@ -91,7 +96,8 @@ const proofRefused = ({ event }: { event: unknown }) =>
 const backToVerify = { target: "verify", actions: "forgetProof" } as const;
 
 /**
- * appEdit (ARCHITECTURE section 3): editing an application, seeing its credentials and rotating its secret, each only
+ * appEdit (ARCHITECTURE section 3): editing an application, seeing its credentials and rotating one of its secrets
+ * (the AppSecret or the webhook secret, with a grace window for the one it replaces), each only
  * after an e-mail code is sent (the page's codeSender) and checked — with the authenticator's code when two-factor is
  * on — which answers a five-minute single-use proof that the action then spends. Cancel closes it at any step.
  */
@@ -132,6 +138,8 @@ export const appEditMachine = setup({
       event.type === "edit.submit" && appEditRequest.safeParse(editRequestOf(context, event)).success,
     knownGrace: ({ event }) =>
       event.type === "rotate.grace" && (graceWindows as readonly string[]).includes(event.graceWindow),
+    knownSecret: ({ event }) =>
+      event.type === "rotate.secret" && (appSecretKinds as readonly string[]).includes(event.secret),
     proven: ({ event }) => {
       const { output } = event as unknown as { output: CheckCodeResult };
       return output.valid && typeof output.proof === "string" && output.proof.length > 0;
@@ -149,6 +157,7 @@ export const appEditMachine = setup({
     app: null,
     action: "credentials",
     graceWindow: "1h",
+    rotateSecret: "appSecret",
     needsTotp: false,
     proof: null,
     credentials: null,
@@ -165,6 +174,7 @@ export const appEditMachine = setup({
             app: event.app,
             action: event.action,
             graceWindow: "1h" as const,
+            rotateSecret: "appSecret" as const,
             proof: null,
             credentials: null,
             fieldErrors: {},
@@ -178,6 +188,7 @@ export const appEditMachine = setup({
       on: {
         "dialog.close": "closed",
         "rotate.grace": { guard: "knownGrace", actions: assign({ graceWindow: ({ event }) => event.graceWindow }) },
+        "rotate.secret": { guard: "knownSecret", actions: assign({ rotateSecret: ({ event }) => event.secret }) },
         "verify.submit": [
           { guard: "verifyValid", target: "checking", actions: assign({ fieldErrors: {}, failure: null }) },
           {
@@ -283,6 +294,7 @@ export const appEditMachine = setup({
           appCode: context.app?.appCode ?? "",
           proof: context.proof ?? undefined,
           graceWindow: context.graceWindow,
+          secret: context.rotateSecret,
         }),
         onDone: {
           target: "credentials",

@@ -65,6 +65,8 @@ runModel(appEditModel, {
       }
       case "rotate.grace":
         return h.user.selectOptions(within(dialog()).getByLabelText(h.t("apps.grace.label")), e.graceWindow);
+      case "rotate.secret":
+        return h.user.selectOptions(within(dialog()).getByLabelText(h.t("apps.rotateWhich.label")), e.secret);
       case "verify.submit":
         await fillIn(h, h.t("fields.code"), e.code);
         if (e.totpCode) await fillIn(h, h.t("apps.verify.totpCode"), e.totpCode);
@@ -92,10 +94,14 @@ runModel(appEditModel, {
       const title = h.t(`apps.titles.${context.action}`, name);
       await waitFor(() => expect(within(dialog()).getByRole("heading", { name: title })).toBeTruthy());
       expect(Boolean(within(dialog()).queryByLabelText(h.t("apps.verify.totpCode")))).toBe(context.needsTotp);
-      if (context.action === "rotate")
+      if (context.action === "rotate") {
         expect((within(dialog()).getByLabelText(h.t("apps.grace.label")) as HTMLSelectElement).value).toBe(
           context.graceWindow,
         );
+        expect((within(dialog()).getByLabelText(h.t("apps.rotateWhich.label")) as HTMLSelectElement).value).toBe(
+          context.rotateSecret,
+        );
+      } else expect(within(dialog()).queryByLabelText(h.t("apps.rotateWhich.label"))).toBeNull();
       if (s.matches("checking")) return expectBusy(h.t("apps.verify.submit"));
       await expectProblems(h, context.fieldErrors, context.failure);
       return;
@@ -125,13 +131,29 @@ runModel(appEditModel, {
     expect(within(dialog()).getByText(h.t("apps.credentials.reminder"))).toBeTruthy();
     expect(within(dialog()).getByRole("button", { name: h.t("apps.credentials.copyKey") })).toBeTruthy();
     expect(within(dialog()).getByRole("button", { name: h.t("apps.credentials.copySecret") })).toBeTruthy();
+    expect(within(dialog()).getByTestId("app-webhook-secret").textContent).toBe(credentials.webhookSecret);
+    expect(within(dialog()).getByText(h.t("apps.credentials.webhookSecret"))).toBeTruthy();
+    expect(within(dialog()).getByText(h.t("apps.credentials.webhookHint"))).toBeTruthy();
+    expect(within(dialog()).getByRole("button", { name: h.t("apps.credentials.copyWebhookSecret") })).toBeTruthy();
     expect(h.notifications).toContain(h.t("apps.outcome.verified"));
+    // Each secret before a rotation is said with when it stops, and only that secret's.
+    const previous = [
+      ["app-previous-secret", credentials.previousSecretValidUntil, "apps.credentials.previousUntil"],
+      [
+        "app-previous-webhook-secret",
+        credentials.previousWebhookSecretValidUntil,
+        "apps.credentials.previousWebhookUntil",
+      ],
+    ] as const;
+    for (const [testId, until, key] of previous) {
+      const line = within(dialog()).queryByTestId(testId);
+      if (until) expect(line?.textContent).toBe(h.t(key, { time: formatDateTime(until, "en-US") }));
+      else expect(line).toBeNull();
+    }
     if (context.action === "rotate") {
       expect(h.notifications).toContain(h.t("apps.outcome.rotated"));
-      const until = credentials.previousSecretValidUntil ?? "";
-      expect(within(dialog()).getByTestId("app-previous-secret").textContent).toBe(
-        h.t("apps.credentials.previousUntil", { time: formatDateTime(until, "en-US") }),
-      );
+      const rotations = h.fake.calls.filter((c) => c.method === "apps.rotateSecret");
+      expect(rotations.at(-1)?.args[0]).toMatchObject({ secret: context.rotateSecret });
     }
   },
   stop: (h) => h.cleanup(),

@@ -25,12 +25,20 @@ export const sampleCredentials: AppCredentials = {
   appKey: "ak_5c504ed432cb51138bcf09aa",
   appSecret: "as_0f9e8d7c6b5a49382716",
   previousSecretValidUntil: null,
+  webhookSecret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+  previousWebhookSecretValidUntil: null,
 };
 
 export const rotatedCredentials: AppCredentials = {
   ...sampleCredentials,
   appSecret: "as_11223344556677889900",
   previousSecretValidUntil: "2026-02-01T11:00:00.000Z",
+};
+
+export const rotatedWebhookCredentials: AppCredentials = {
+  ...sampleCredentials,
+  webhookSecret: "whsec_Zm9yIHRoZSBtb2RlbCB0ZXN0IG9ubHkgMTIzNDU2",
+  previousWebhookSecretValidUntil: "2026-02-02T09:00:00.000Z",
 };
 
 export const editedFields = {
@@ -55,6 +63,7 @@ export const appEditModel: MachineModel<typeof appEditMachine> = {
       s.context.action,
       s.context.needsTotp,
       s.context.graceWindow,
+      s.context.rotateSecret,
       Object.keys(s.context.fieldErrors).length > 0,
       s.context.failure?.errCode ?? null,
     ]),
@@ -70,8 +79,12 @@ export const appEditModel: MachineModel<typeof appEditMachine> = {
         { type: "verify.submit", code: "", totpCode: "" },
         { type: "dialog.close" },
       ];
-      if (context.action === "rotate" && context.graceWindow === "1h")
+      // One choice or the other, not both: the two selects are independent, and every pair would double the paths.
+      const untouched = context.graceWindow === "1h" && context.rotateSecret === "appSecret";
+      if (context.action === "rotate" && untouched) {
         events.push({ type: "rotate.grace", graceWindow: "24h" });
+        events.push({ type: "rotate.secret", secret: "webhookSecret" });
+      }
       return events;
     }
     if (s.matches("checking")) {
@@ -105,7 +118,11 @@ export const appEditModel: MachineModel<typeof appEditMachine> = {
     if (s.matches("loadingCredentials"))
       return [done("loadCredentials", sampleCredentials), failed("loadCredentials", spent), { type: "dialog.close" }];
     if (s.matches("rotating"))
-      return [done("rotateSecret", rotatedCredentials), failed("rotateSecret", spent), { type: "dialog.close" }];
+      return [
+        done("rotateSecret", context.rotateSecret === "webhookSecret" ? rotatedWebhookCredentials : rotatedCredentials),
+        failed("rotateSecret", spent),
+        { type: "dialog.close" },
+      ];
     if (s.matches("credentials")) return [{ type: "dialog.close" }];
     return [];
   },
@@ -117,6 +134,8 @@ export const appEditModel: MachineModel<typeof appEditMachine> = {
         return "Press Cancel (or close the dialog)";
       case "rotate.grace":
         return `Choose "${e.graceWindow}" under "Old secret keeps working"`;
+      case "rotate.secret":
+        return `Choose "${e.secret === "webhookSecret" ? "Webhook signing secret" : "AppSecret"}" under "Secret to rotate"`;
       case "verify.submit":
         return `Type code "${e.code}"${e.totpCode ? ` and authenticator code "${e.totpCode}"` : ""}; press Verify`;
       case "edit.submit":
@@ -126,7 +145,7 @@ export const appEditModel: MachineModel<typeof appEditMachine> = {
       case "xstate.done.actor.editApp":
         return "The server saves the application";
       case "xstate.done.actor.loadCredentials":
-        return "The server answers the AppKey and AppSecret";
+        return "The server answers the AppKey, AppSecret and webhook signing secret";
       case "xstate.done.actor.rotateSecret":
         return "The server answers the new secret and when the old one stops";
       case "xstate.error.actor.checkCode":
@@ -148,13 +167,15 @@ export const appEditModel: MachineModel<typeof appEditMachine> = {
     if (s.matches("closed")) return "No dialog is open; the list shows the application";
     if (s.matches("verify") || s.matches("checking"))
       return `The dialog asks for the e-mail code${context.needsTotp ? " and the authenticator's" : ""}${
-        context.action === "rotate" ? `, the grace window ${context.graceWindow}` : ""
+        context.action === "rotate"
+          ? `, the ${context.rotateSecret} to rotate, the grace window ${context.graceWindow}`
+          : ""
       }${s.matches("checking") ? "; Verify shows a spinner" : ""}${showing}`;
     if (s.matches("editing")) return `The edit form, filled in with the application${showing}`;
     if (s.matches("saving")) return "Save shows a spinner";
     if (s.matches("loadingCredentials") || s.matches("rotating")) return "The dialog shows a spinner";
-    return `The AppKey and AppSecret with copy buttons and "Important data, avoid leaking"${
-      context.action === "rotate" ? ", and when the old secret stops working" : ""
+    return `The AppKey, AppSecret and webhook signing secret (what it verifies said) with copy buttons and "Important data, avoid leaking"${
+      context.action === "rotate" ? `, and when the old ${context.rotateSecret} stops working` : ""
     }`;
   },
   excluded: [],

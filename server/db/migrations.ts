@@ -15,6 +15,7 @@ import { migration0012DoubleEntryLedger } from "./migrations/0012-double-entry-l
 import { migration0013Applications } from "./migrations/0013-applications.ts";
 import { migration0014OpenApi } from "./migrations/0014-open-api.ts";
 import { migration0015ApplicationBills } from "./migrations/0015-application-bills.ts";
+import { migration0016WebhookSecrets } from "./migrations/0016-webhook-secrets.ts";
 
 /**
  * Plain SQL, PostgreSQL dialect, run the same on PGlite and on a real server, one file each in migrations/, named here
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   "0013_applications": migration0013Applications,
   "0014_open_api": migration0014OpenApi,
   "0015_application_bills": migration0015ApplicationBills,
+  "0016_webhook_secrets": migration0016WebhookSecrets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

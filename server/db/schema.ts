@@ -489,6 +489,14 @@ export interface ApplicationsTable {
   /** The secret before the last rotation, sealed, and when it stops signing; both null outside a grace window. */
   previous_secret_sealed: string | null;
   previous_secret_valid_until: Date | null;
+  /**
+   * The Standard Webhooks signing secret (`whsec_…`) of its callbacks, sealed under its own purpose, bound to app_key;
+   * null only for an application made before migration 0016 until the server first needs it.
+   */
+  webhook_secret_sealed: string | null;
+  /** The webhook secret before the last rotation, sealed, and when it stops signing; both null outside a grace window. */
+  previous_webhook_secret_sealed: string | null;
+  previous_webhook_secret_valid_until: Date | null;
   created_at: Date;
   updated_at: Date;
 }

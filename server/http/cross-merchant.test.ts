@@ -524,6 +524,11 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
         check: appNotFound,
       },
       {
+        body: { appCode: w.aApp, proof: w.aProofs.rotate, graceWindow: "1h", secret: "webhookSecret" },
+        outcome: "answered",
+        check: appNotFound,
+      },
+      {
         body: { appCode: w.bApp, proof: w.aProofs.rotate, graceWindow: "none" },
         outcome: "answered",
         check: proofInvalid,

@@ -1,9 +1,12 @@
+import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { checkCodeResult } from "../../contracts/schemas/auth.ts";
 import { appCredentials, appListResult, application } from "../../contracts/schemas/apps.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { subscriptionResult } from "../../contracts/schemas/subscription.ts";
 import { liveSecretsOf, signingKeyOf } from "../domain/applications/app-secrets.ts";
+import { liveWebhookSecretsOf } from "../domain/applications/webhook-secrets.ts";
+import { signCallback } from "../domain/callbacks/webhook-signature.ts";
 import {
   call,
   createHarness,
@@ -174,8 +177,13 @@ describe("edit, credentials and rotation need a proof (Register/CheckCaptchaCode
     expect(creds).toMatchObject({ appCode: app.appCode, previousSecretValidUntil: null });
     expect(creds.appKey).toMatch(/^ak_[0-9A-Za-z]{24}$/);
     expect(creds.appSecret).toMatch(/^[\w-]{43}$/);
+    expect(creds).toMatchObject({ previousWebhookSecretValidUntil: null });
+    expect(creds.webhookSecret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(Buffer.from(creds.webhookSecret.slice(6), "base64")).toHaveLength(32);
     const row = await h.db.selectFrom("applications").selectAll().executeTakeFirstOrThrow();
     expect(JSON.stringify(row)).not.toContain(creds.appSecret);
+    expect(JSON.stringify(row)).not.toContain(creds.webhookSecret.slice(6));
+    expect(row.webhook_secret_sealed).toMatch(/^v1\./);
     // Single use.
     expect((await credentials(m, app.appCode, proof)).errCode).toBe(errCodes.appProofExpired);
   });
@@ -185,6 +193,7 @@ describe("edit, credentials and rotation need a proof (Register/CheckCaptchaCode
     const app = await added(m, "One");
     const other = await added(m, "Two");
     expect((await credentials(m, app.appCode)).errCode).toBe(errCodes.appProofRequired);
+    expect((await credentials(m, app.appCode)).resData ?? null).toBeNull();
     const edit = await call(h, "appEdit", { token: m.token, body: { appCode: app.appCode, ...fields("New") } });
     expect(edit.errCode).toBe(errCodes.appProofRequired);
     const rotate = await call(h, "appRotateSecret", {
@@ -309,5 +318,90 @@ describe("secret rotation and the open API's keys (liveSecretsOf)", () => {
 
     await call(h, "appSetStatus", { token: m.token, body: { appCode: app.appCode, status: "stopped" } });
     expect(await live()).toBeNull();
+  });
+});
+
+describe("the webhook secret: shown with the credentials, rotated apart from the AppSecret", () => {
+  const rotate = async (m: Merchant, appCode: string, body: object) => {
+    const answer = await call(h, "appRotateSecret", {
+      token: m.token,
+      body: { appCode, proof: await proofFor(m, appCode, "rotate"), ...body },
+    });
+    expect(answer, JSON.stringify(answer)).toMatchObject({ success: true });
+    return appCredentials.parse(answer.resData);
+  };
+  const view = async (m: Merchant, appCode: string) =>
+    appCredentials.parse((await credentials(m, appCode, await proofFor(m, appCode, "credentials"))).resData);
+
+  it("rotates the webhook secret only when asked; the AppSecret's rotation leaves it as it was", async () => {
+    const m = await merchantWithPackage();
+    const app = await added(m);
+    const first = await view(m, app.appCode);
+
+    h.clock.freeze();
+    const byDefault = await rotate(m, app.appCode, { graceWindow: "1h" });
+    expect(byDefault.appSecret).not.toBe(first.appSecret);
+    expect(byDefault).toMatchObject({ webhookSecret: first.webhookSecret, previousWebhookSecretValidUntil: null });
+
+    const webhook = await rotate(m, app.appCode, { graceWindow: "24h", secret: "webhookSecret" });
+    expect(webhook.webhookSecret).not.toBe(first.webhookSecret);
+    expect(webhook.webhookSecret).toMatch(/^whsec_/);
+    expect(webhook).toMatchObject({
+      appSecret: byDefault.appSecret,
+      previousSecretValidUntil: byDefault.previousSecretValidUntil,
+      previousWebhookSecretValidUntil: new Date(h.clock.now().getTime() + 86_400_000).toISOString(),
+    });
+    expect(await view(m, app.appCode)).toEqual(webhook);
+    const row = await h.db.selectFrom("applications").selectAll().executeTakeFirstOrThrow();
+    expect(JSON.stringify(row)).not.toContain(first.webhookSecret.slice(6));
+    expect(JSON.stringify(row)).not.toContain(webhook.webhookSecret.slice(6));
+
+    const explicit = await rotate(m, app.appCode, { graceWindow: "none", secret: "appSecret" });
+    expect(explicit.appSecret).not.toBe(webhook.appSecret);
+    expect(explicit).toMatchObject({ webhookSecret: webhook.webhookSecret, previousSecretValidUntil: null });
+    expect(explicit.previousWebhookSecretValidUntil).toBe(webhook.previousWebhookSecretValidUntil);
+  });
+
+  it("signs callbacks with both webhook secrets inside the grace window, and the old one no more after it", async () => {
+    const m = await merchantWithPackage();
+    const app = await added(m);
+    const first = await view(m, app.appCode);
+    const { id } = await h.db.selectFrom("applications").select("id").executeTakeFirstOrThrow();
+    const live = (at: Date) => liveWebhookSecretsOf(h.db, id, at, testServerSecret);
+    expect(await live(h.clock.now())).toEqual([first.webhookSecret]);
+    // The standardwebhooks library checks the timestamp against the real clock: callbacks are signed now.
+    const body = Buffer.from(JSON.stringify({ type: "deposit.credited", appCode: app.appCode }));
+    const signNow = () => signCallback(h.db, id, { id: "evt_42", timestamp: new Date(), body }, testServerSecret);
+    const verify = (secret: string, headers: object) =>
+      new Webhook(secret).verify(body, headers as Record<string, string>);
+
+    // Rotated now with an hour's grace: both sign until it ends, and only the new one from then on.
+    const second = await rotate(m, app.appCode, { graceWindow: "1h", secret: "webhookSecret" });
+    const inside = await signNow();
+    expect(inside["webhook-signature"].split(" ")).toHaveLength(2);
+    expect(verify(first.webhookSecret, inside)).toEqual(JSON.parse(body.toString()));
+    expect(verify(second.webhookSecret, inside)).toEqual(JSON.parse(body.toString()));
+    const graceEnd = new Date(second.previousWebhookSecretValidUntil ?? 0);
+    expect(await live(new Date(graceEnd.getTime() - 1))).toEqual([second.webhookSecret, first.webhookSecret]);
+    expect(await live(graceEnd)).toEqual([second.webhookSecret]);
+
+    // The hour has passed (the window's end moved to a second ago, as the library verifies against the real clock).
+    await h.db
+      .updateTable("applications")
+      .set({ previous_webhook_secret_valid_until: new Date(Date.now() - 1000) })
+      .where("id", "=", id)
+      .execute();
+    const afterGrace = await signNow();
+    expect(afterGrace["webhook-signature"].split(" ")).toHaveLength(1);
+    expect(verify(second.webhookSecret, afterGrace)).toEqual(JSON.parse(body.toString()));
+    expect(() => verify(first.webhookSecret, afterGrace)).toThrow(/No matching signature/);
+    const credentialsAfter = await view(m, app.appCode);
+    expect(credentialsAfter).toMatchObject({
+      webhookSecret: second.webhookSecret,
+      previousWebhookSecretValidUntil: null,
+    });
+    // The AppSecret is untouched by all this, and signs no callback.
+    expect(keysText(await liveSecretsOf(h.db, first.appKey, new Date(), testServerSecret))).toEqual([first.appSecret]);
+    expect(() => verify(`whsec_${Buffer.from(first.appSecret).toString("base64")}`, inside)).toThrow();
   });
 });

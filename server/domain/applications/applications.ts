@@ -15,6 +15,7 @@ import { transactRetrying } from "../platform/retry-conflicts.ts";
 import { newAppKey, newAppSecret, sealAppSecret } from "./app-secrets.ts";
 import { roomForApplication } from "./package-limit.ts";
 import { type ProofUse, spendProof } from "./proofs.ts";
+import { newWebhookSecret, sealWebhookSecret } from "./webhook-secrets.ts";
 import { nextDayNumber } from "../platform/day-numbers.ts";
 
 export type ApplicationRow = Selectable<ApplicationsTable>;
@@ -95,6 +96,7 @@ export function addApplication(
         remark: input.remark ?? "",
         app_key: appKey,
         secret_sealed: sealAppSecret(secret, appKey, newAppSecret()),
+        webhook_secret_sealed: sealWebhookSecret(secret, appKey, newWebhookSecret()),
         created_at: now,
         updated_at: now,
       })

@@ -4,12 +4,16 @@ import type { AppEditView } from "../../../machines/apps/app-edit-selectors.ts";
 import { CopyButton } from "../../app/copy-button.tsx";
 import { formatDateTime } from "../../i18n/format.ts";
 
-/** AppKey and AppSecret with copy buttons and the spec's reminder; after a rotation, when the old secret stops. */
-export function AppCredentialsView({ view }: { view: Extract<AppEditView, { kind: "credentials" }> }) {
-  const { t, i18n } = useTranslation();
+type CredentialsView = Extract<AppEditView, { kind: "credentials" }>;
+
+/**
+ * AppKey, AppSecret and the webhook signing secret with copy buttons and the spec's reminder; after a rotation, when
+ * the secret it replaced stops working.
+ */
+export function AppCredentialsView({ view }: { view: CredentialsView }) {
+  const { t } = useTranslation();
   const { credentials } = view;
   if (!credentials) return null;
-  const until = credentials.previousSecretValidUntil;
   return (
     <>
       <Callout intent="warning" compact className="app-credentials-reminder">
@@ -34,14 +38,52 @@ export function AppCredentialsView({ view }: { view: Extract<AppEditView, { kind
             <CopyButton value={credentials.appSecret} label={t("apps.credentials.copySecret")} />
           </dd>
         </div>
+        <div className="app-credential">
+          <dt>{t("apps.credentials.webhookSecret")}</dt>
+          <dd>
+            <code data-value="" data-testid="app-webhook-secret">
+              {credentials.webhookSecret}
+            </code>
+            <CopyButton value={credentials.webhookSecret} label={t("apps.credentials.copyWebhookSecret")} />
+          </dd>
+          <dd className="bp6-text-muted form-hint">{t("apps.credentials.webhookHint")}</dd>
+        </div>
       </dl>
-      {until ? (
-        <p data-testid="app-previous-secret">
-          {t("apps.credentials.previousUntil", { time: formatDateTime(until, i18n.language) })}
-        </p>
-      ) : view.rotated ? (
-        <p data-testid="app-previous-secret">{t("apps.credentials.previousStopped")}</p>
-      ) : null}
+      <PreviousSecrets view={view} />
     </>
+  );
+}
+
+/** Each secret before a rotation still in its grace window, or that the one just rotated stopped at once. */
+function PreviousSecrets({ view }: { view: CredentialsView }) {
+  const { t, i18n } = useTranslation();
+  const { credentials, rotated } = view;
+  if (!credentials) return null;
+  const lines = [
+    {
+      kind: "appSecret",
+      testId: "app-previous-secret",
+      until: credentials.previousSecretValidUntil,
+      untilKey: "apps.credentials.previousUntil",
+      stoppedKey: "apps.credentials.previousStopped",
+    },
+    {
+      kind: "webhookSecret",
+      testId: "app-previous-webhook-secret",
+      until: credentials.previousWebhookSecretValidUntil,
+      untilKey: "apps.credentials.previousWebhookUntil",
+      stoppedKey: "apps.credentials.previousWebhookStopped",
+    },
+  ] as const;
+  return lines.map((line) =>
+    line.until ? (
+      <p key={line.kind} data-testid={line.testId}>
+        {t(line.untilKey, { time: formatDateTime(line.until, i18n.language) })}
+      </p>
+    ) : rotated === line.kind ? (
+      <p key={line.kind} data-testid={line.testId}>
+        {t(line.stoppedKey)}
+      </p>
+    ) : null,
   );
 }

@@ -2,7 +2,7 @@ import { Button, DialogBody, DialogFooter, FormGroup, HTMLSelect } from "@bluepr
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ActorRefFrom } from "xstate";
-import type { GraceWindow } from "../../../contracts/schemas/apps.ts";
+import type { AppSecretKind, GraceWindow } from "../../../contracts/schemas/apps.ts";
 import type { appEditMachine } from "../../../machines/apps/app-edit.ts";
 import type { AppEditView } from "../../../machines/apps/app-edit-selectors.ts";
 import type { codeSenderMachine } from "../../../machines/auth/code-sender.ts";
@@ -17,10 +17,14 @@ interface AppVerifyStepProps {
   email: string;
 }
 
-/** The e-mail code (and the authenticator's once the server asks for it); a rotation's grace window is chosen here. */
+/**
+ * The e-mail code (and the authenticator's once the server asks for it); which secret a rotation replaces, and its grace
+ * window, are chosen here.
+ */
 export function AppVerifyStep({ view, actor, sender, email }: AppVerifyStepProps) {
   const { t } = useTranslation();
   const graceId = useId();
+  const secretId = useId();
   const [code, setCode] = useState("");
   const [totpCode, setTotpCode] = useState("");
   const submit = (event: FormEvent) => {
@@ -33,6 +37,21 @@ export function AppVerifyStep({ view, actor, sender, email }: AppVerifyStepProps
         <p>{t(`apps.verify.${view.action}`)}</p>
         <p className="bp6-text-muted form-hint">{t("apps.verify.codeHint", { email })}</p>
         <FailureScope failure={view.failure} fields={view.refusableFields}>
+          {view.action === "rotate" ? (
+            <FormGroup label={t("apps.rotateWhich.label")} labelFor={secretId}>
+              <HTMLSelect
+                id={secretId}
+                value={view.rotateSecret}
+                onChange={(e) => actor.send({ type: "rotate.secret", secret: e.currentTarget.value as AppSecretKind })}
+              >
+                {view.secretKinds.map((kind) => (
+                  <option key={kind} value={kind}>
+                    {t(`apps.rotateWhich.${kind}`)}
+                  </option>
+                ))}
+              </HTMLSelect>
+            </FormGroup>
+          ) : null}
           {view.action === "rotate" ? (
             <FormGroup label={t("apps.grace.label")} labelFor={graceId} helperText={t("apps.grace.hint")}>
               <HTMLSelect
