@@ -25,7 +25,11 @@ export interface OpenedDatabase {
   close(): Promise<void>;
   /** LISTEN on this database (listen.ts): PGlite's own session, or a dedicated connection to the PostgreSQL server. */
   listen: Listen;
+  /** What the database runs on, for a client that needs more than Kysely (the job queue: job-queue.ts). */
+  engine?: DatabaseEngine;
 }
+
+export type DatabaseEngine = { pglite: PGlite } | { connectionString: string };
 
 const int8Oid = 20;
 
@@ -39,7 +43,9 @@ export function kyselyOverPglite(pglite: PGlite): Kysely<DB> {
 
 /** Opens (and migrates) the database the server runs on. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenedDatabase> {
-  const { db, listen } = options.databaseUrl ? overPostgres(options.databaseUrl) : await overPglite(options.dataDir);
+  const { db, listen, engine } = options.databaseUrl
+    ? overPostgres(options.databaseUrl)
+    : await overPglite(options.dataDir);
   try {
     if (options.databaseUrl && options.migrationUrl) await migrateAsOwner(options.migrationUrl, db);
     else await migrateToLatest(db);
@@ -47,10 +53,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Opened
     await db.destroy();
     throw error;
   }
-  return { db, close: () => db.destroy(), listen };
+  return { db, close: () => db.destroy(), listen, engine };
 }
 
-type Opened = Pick<OpenedDatabase, "db" | "listen">;
+type Opened = Pick<OpenedDatabase, "db" | "listen"> & { engine: DatabaseEngine };
 
 /** Migrations over the owner's own connection, then row access for the server's role, once that role passed its check. */
 async function migrateAsOwner(migrationUrl: string, app: Kysely<DB>): Promise<void> {
@@ -78,6 +84,7 @@ function overPostgres(connectionString: string): Opened {
   return {
     db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }),
     listen: listenOverPostgres({ connectionString }),
+    engine: { connectionString },
   };
 }
 
@@ -85,5 +92,5 @@ async function overPglite(dataDir: string | undefined): Promise<Opened> {
   const inMemory = dataDir === undefined || dataDir === "memory";
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   const pglite = inMemory ? await PGlite.create(pgliteOptions) : await PGlite.create(dataDir, pgliteOptions);
-  return { db: kyselyOverPglite(pglite), listen: listenOverPglite(pglite) };
+  return { db: kyselyOverPglite(pglite), listen: listenOverPglite(pglite), engine: { pglite } };
 }

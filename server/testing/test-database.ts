@@ -21,7 +21,7 @@ export async function createTestDatabase(): Promise<OpenedDatabase> {
   if (process.env.TEST_DATABASE_URL) return createPostgresDatabase(process.env.TEST_DATABASE_URL);
   const pglite = await PGlite.create({ ...pgliteOptions, loadDataDir: new Blob([await migratedSnapshot()]) });
   const db = kyselyOverPglite(pglite);
-  return { db, close: () => db.destroy(), listen: listenOverPglite(pglite) };
+  return { db, close: () => db.destroy(), listen: listenOverPglite(pglite), engine: { pglite } };
 }
 
 /** The snapshot of a freshly migrated data folder, keyed by the migrations and the PGlite version; made when missing. */
@@ -70,6 +70,7 @@ async function createPostgresDatabase(serverUrl: string): Promise<OpenedDatabase
   return {
     db: opened.db,
     listen: opened.listen,
+    engine: opened.engine,
     close: async () => {
       await opened.close();
       await admin(`drop database ${name}`);

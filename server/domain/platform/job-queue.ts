@@ -1,0 +1,93 @@
+import type { Kysely, Transaction } from "kysely";
+import { type ConstructorOptions, fromKysely, PgBoss } from "pg-boss";
+import type { DatabaseEngine } from "../../db/open-database.ts";
+import type { DB } from "../../db/schema.ts";
+import { pgBossOverLine } from "./pg-boss-over-line.ts";
+
+export interface SendJobOptions {
+  /** A UUID: a second send with the same id answers null and adds no job. */
+  id?: string;
+  startAfter?: Date | number;
+  retryLimit?: number;
+  /** Seconds before the first retry. */
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  /** Writes the job in this transaction: it exists only if the transaction commits (an outbox). */
+  trx?: Transaction<DB>;
+}
+
+export interface QueuedJob<T> {
+  id: string;
+  data: T;
+}
+
+export interface WorkOptions {
+  pollingIntervalSeconds?: number;
+  localConcurrency?: number;
+}
+
+export type JobState = "created" | "retry" | "active" | "completed" | "cancelled" | "failed";
+
+export interface JobQueue {
+  send(queue: string, data: object, options?: SendJobOptions): Promise<string | null>;
+  /** Runs `handler` for each job of `queue`, one at a time per worker; a throw fails the attempt (retried if allowed). */
+  work<T>(queue: string, handler: (job: QueuedJob<T>) => Promise<void>, options?: WorkOptions): Promise<void>;
+  jobState(queue: string, id: string): Promise<{ state: JobState; retryCount: number } | null>;
+  /** Stops fetching, lets the handlers running finish, then lets go of the database. */
+  stop(): Promise<void>;
+}
+
+export interface StartJobQueueOptions {
+  db: Kysely<DB>;
+  engine: DatabaseEngine;
+  /** Maintenance (expiry, retention) on this instance; several instances may all do it. */
+  supervise?: boolean;
+  pollingIntervalSeconds?: number;
+}
+
+export async function startJobQueue(options: StartJobQueueOptions): Promise<JobQueue> {
+  const boss = new PgBoss(bossOptions(options));
+  boss.on("error", (error) => {
+    process.stderr.write(`${JSON.stringify({ level: 50, time: Date.now(), msg: "job queue", err: error.message })}\n`);
+  });
+  await boss.start();
+  const created = new Map<string, Promise<void>>();
+  // Jobs are written to a queue that exists; created once per process, outside any caller's transaction.
+  const ensureQueue = (queue: string) => {
+    let creating = created.get(queue);
+    if (!creating) {
+      creating = boss.createQueue(queue);
+      created.set(queue, creating);
+      creating.catch(() => created.delete(queue));
+    }
+    return creating;
+  };
+  const polling = options.pollingIntervalSeconds;
+  return {
+    async send(queue, data, { trx, ...job } = {}) {
+      await ensureQueue(queue);
+      return boss.send(queue, data, { ...job, ...(trx ? { db: fromKysely(trx) } : {}) });
+    },
+    async work(queue, handler, workOptions = {}) {
+      await ensureQueue(queue);
+      await boss.work<object>(
+        queue,
+        { batchSize: 1, pollingIntervalSeconds: polling, ...workOptions },
+        async ([job]) => {
+          if (job) await handler({ id: job.id, data: job.data as never });
+        },
+      );
+    },
+    async jobState(queue, id) {
+      const job = await boss.getJobById(queue, id);
+      return job ? { state: job.state, retryCount: job.retryCount } : null;
+    },
+    stop: () => boss.stop({ graceful: true, close: true }),
+  };
+}
+
+function bossOptions({ db, engine, supervise = true }: StartJobQueueOptions): ConstructorOptions {
+  const common = { schema: "pgboss", supervise, schedule: false, migrate: true } satisfies ConstructorOptions;
+  if ("pglite" in engine) return { ...common, db: pgBossOverLine(db, engine.pglite), backend: "pglite" };
+  return { ...common, connectionString: engine.connectionString, max: 4 };
+}
