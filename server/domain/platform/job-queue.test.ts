@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "../../db/open-database.ts";
+import { asSignIn } from "../../db/prioritised-pglite.ts";
 import { createTestDatabase } from "../../testing/test-database.ts";
 import { type JobQueue, type JobState, startJobQueue } from "./job-queue.ts";
 
@@ -106,6 +107,29 @@ describe("job queue", () => {
     expect(await sentWhileOpen).toBe(id);
     await until(() => worked.includes(id));
     expect((await queue.jobState("beside", id))?.state).toBe("completed");
+  });
+
+  it.skipIf(onPostgres)("waits its turn on PGlite's connection line, behind a sign-in", async () => {
+    await queue.send("behind", {}, { id: randomUUID() }); // the queue exists before the line fills
+    const id = randomUUID();
+    let signInSaw: number | undefined;
+    let signIn: Promise<void> | undefined;
+    let sent: Promise<string | null> | undefined;
+    await database.db.transaction().execute(async (trx) => {
+      await sql`select 1`.execute(trx);
+      sent = queue.send("behind", {}, { id });
+      await pause(100);
+      signIn = asSignIn(async () => {
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from pgboss.job where id = ${id}`.execute(
+          database.db,
+        );
+        signInSaw = rows[0]?.n;
+      });
+      await pause(100);
+    });
+    await signIn;
+    expect(await sent).toBe(id);
+    expect(signInSaw).toBe(0);
   });
 
   it("works the jobs that waited while it was stopped, once restarted", async () => {
