@@ -61,6 +61,15 @@ import {
   billListRequest,
   billListResult,
 } from "./schemas/bills.ts";
+import {
+  callbackAttempt,
+  callbackListRequest,
+  callbackListResult,
+  callbackRedeliverFailedRequest,
+  callbackRedeliverFailedResult,
+  callbackRedeliverRequest,
+  callbackTestRequest,
+} from "./schemas/callbacks.ts";
 
 export type Method = "GET" | "POST";
 
@@ -76,7 +85,8 @@ export type Area =
   | "account"
   | "twoFactor"
   | "apps"
-  | "bills";
+  | "bills"
+  | "callbacks";
 
 export interface Endpoint {
   /** With `call`, the client's name for it: `api[area][call]` (unique per area; endpoints.test.ts checks). */
@@ -621,6 +631,52 @@ export const endpoints = {
     body: billDetailRequest,
     query: null,
     result: appBill,
+    auth: true,
+    source: "proposed",
+  }),
+  // Transaction callbacks (issue 28; spec section 2's "Transaction callback" menu, content not shown),
+  // contracts/schemas/callbacks.ts: the log of every delivery attempt, redelivery and signed test events.
+  callbackList: endpoint({
+    area: "callbacks",
+    call: "list",
+    method: "POST",
+    path: "/api/Callback/List",
+    body: callbackListRequest,
+    query: null,
+    result: callbackListResult,
+    auth: true,
+    source: "proposed",
+  }),
+  callbackRedeliver: endpoint({
+    area: "callbacks",
+    call: "redeliver",
+    method: "POST",
+    path: "/api/Callback/Redeliver",
+    body: callbackRedeliverRequest,
+    query: null,
+    result: callbackAttempt,
+    auth: true,
+    source: "proposed",
+  }),
+  callbackRedeliverFailed: endpoint({
+    area: "callbacks",
+    call: "redeliverFailed",
+    method: "POST",
+    path: "/api/Callback/RedeliverFailed",
+    body: callbackRedeliverFailedRequest,
+    query: null,
+    result: callbackRedeliverFailedResult,
+    auth: true,
+    source: "proposed",
+  }),
+  callbackTest: endpoint({
+    area: "callbacks",
+    call: "test",
+    method: "POST",
+    path: "/api/Callback/Test",
+    body: callbackTestRequest,
+    query: null,
+    result: callbackAttempt,
     auth: true,
     source: "proposed",
   }),

@@ -107,6 +107,10 @@ export const errCodes = {
   openApiChainNoDeposits: "2511",
   /** Application bills (contracts/schemas/bills.ts): the merchant has no bill of that number (another merchant's included). */
   billNotFound: "2601",
+  /** Transaction callbacks (contracts/schemas/callbacks.ts): the merchant has no callback attempt of that id (another merchant's included). */
+  callbackNotFound: "2701",
+  /** A test event or redelivery to a callback URL the application does not have (it is empty): set it in My applications. */
+  callbackNoUrl: "2702",
   notLoggedIn: "4010",
   forbidden: "4030",
   notFound: "4040",

@@ -16,6 +16,7 @@ import { migration0013Applications } from "./migrations/0013-applications.ts";
 import { migration0014OpenApi } from "./migrations/0014-open-api.ts";
 import { migration0015ApplicationBills } from "./migrations/0015-application-bills.ts";
 import { migration0016WebhookSecrets } from "./migrations/0016-webhook-secrets.ts";
+import { migration0017CallbackDeliveries } from "./migrations/0017-callback-deliveries.ts";
 
 /**
  * Plain SQL, PostgreSQL dialect, run the same on PGlite and on a real server, one file each in migrations/, named here
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   "0014_open_api": migration0014OpenApi,
   "0015_application_bills": migration0015ApplicationBills,
   "0016_webhook_secrets": migration0016WebhookSecrets,
+  "0017_callback_deliveries": migration0017CallbackDeliveries,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -133,6 +133,8 @@ export interface DB {
 
 /** Every table, in an order that truncation with CASCADE accepts. */
 export const tableNames = [
+  "callback_attempts",
+  "callback_deliveries",
   "outbox_events",
   "application_bills",
   "open_api_nonces",
@@ -584,4 +586,55 @@ export interface OutboxEventsTable {
   bill_id: IdRef | null;
   payload: unknown;
   created_at: Date;
+}
+
+/** The delivery of outbox events (and test events) to the applications' callback URLs (migration 0017, issue 28). */
+export interface DB {
+  callback_deliveries: CallbackDeliveriesTable;
+  callback_attempts: CallbackAttemptsTable;
+}
+
+export type CallbackEventTypeColumn = OutboxEventTypeColumn | "callback.test";
+export type CallbackTargetColumn = "recharge" | "withdraw";
+export type DeliveryStatusColumn = "pending" | "success" | "failed";
+
+/** One event to one application's callback URL: its exact body, its state and when the next automatic attempt is due. */
+export interface CallbackDeliveriesTable {
+  id: Id;
+  /** Null for a test event. */
+  outbox_event_id: IdRef | null;
+  event_id: string;
+  event_type: CallbackEventTypeColumn;
+  merchant_id: IdRef;
+  application_id: IdRef;
+  bill_id: IdRef | null;
+  target: CallbackTargetColumn;
+  /** The JSON text signed and POSTed on every attempt. */
+  body: string;
+  status: ColumnType<DeliveryStatusColumn, DeliveryStatusColumn | undefined, DeliveryStatusColumn>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Date | null;
+  created_at: Date;
+  finished_at: Date | null;
+}
+
+export type AttemptTriggerColumn = "auto" | "manual" | "test";
+
+/** One attempt of a delivery, as sent and as answered (the Transaction callbacks page). */
+export interface CallbackAttemptsTable {
+  id: Id;
+  delivery_id: IdRef;
+  merchant_id: IdRef;
+  application_id: IdRef;
+  attempt_no: number;
+  trigger: AttemptTriggerColumn;
+  url: string;
+  response_status: number | null;
+  /** At most 4 kB. */
+  response_body: ColumnType<string, string | undefined, string>;
+  error: string | null;
+  latency_ms: number;
+  succeeded: boolean;
+  sent_at: Date;
+  next_retry_at: Date | null;
 }

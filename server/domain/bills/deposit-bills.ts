@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
+import type { CallbackPayload } from "../../../contracts/schemas/callbacks.ts";
 import type { DB, OutboxEventTypeColumn } from "../../db/schema.ts";
 import type { SystemMerchantScope } from "../identity/merchant-scope.ts";
 import { nextDayNumber } from "../platform/day-numbers.ts";
@@ -88,8 +89,9 @@ export async function changeBill(trx: Kysely<DB>, bill: LockedBill, change: Bill
 }
 
 /**
- * An event for the merchant's system (issue 28 delivers it), written in the transaction of the change it tells: one
- * per credit and one per reversal, its payload the bill as it is after the change (`appBill`).
+ * An event for the merchant's system, written in the transaction of the change it tells: one per credit and one per
+ * reversal, its payload the bill as it is after the change (`appBill`). Its delivery to the application's recharge
+ * callback URL is written with it, due at once (domain/callbacks/): the exact body every attempt signs and sends.
  */
 export async function recordBillEvent(
   trx: Kysely<DB>,
@@ -100,15 +102,34 @@ export async function recordBillEvent(
   now: Date,
 ): Promise<void> {
   const row = await wireBillQuery(trx, scope.merchantId).where("b.id", "=", bill.id).executeTakeFirstOrThrow();
-  await trx
+  const wire = toWireBill(row, chains);
+  const eventId = randomUUID();
+  const outbox = await trx
     .insertInto("outbox_events")
     .values({
-      event_id: randomUUID(),
+      event_id: eventId,
       type,
       merchant_id: scope.merchantId,
       application_id: bill.application_id,
       bill_id: bill.id,
-      payload: sql`${JSON.stringify(toWireBill(row, chains))}::jsonb`,
+      payload: sql`${JSON.stringify(wire)}::jsonb`,
+      created_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const payload: CallbackPayload = { id: eventId, type, timestamp: now.toISOString(), data: wire };
+  await trx
+    .insertInto("callback_deliveries")
+    .values({
+      outbox_event_id: outbox.id,
+      event_id: eventId,
+      event_type: type,
+      merchant_id: scope.merchantId,
+      application_id: bill.application_id,
+      bill_id: bill.id,
+      target: "recharge",
+      body: JSON.stringify(payload),
+      next_attempt_at: now,
       created_at: now,
     })
     .execute();

@@ -1,0 +1,142 @@
+import * as z from "zod/mini";
+import { appCodeField } from "./apps.ts";
+import { appBill } from "./bills.ts";
+import { text } from "./fields.ts";
+
+/**
+ * Transaction callbacks (spec sections 2–4, issue 28): what this service POSTs to an application's callback URLs, signed
+ * per Standard Webhooks 1.0 (`webhook-id`, `webhook-timestamp`, `webhook-signature`), and the log of every attempt that
+ * the Transaction callbacks page shows. Times are ISO 8601; ids are decimal strings.
+ */
+
+/**
+ * - `deposit.credited`: a deposit reached the merchant's balance (its bill is `credited`).
+ * - `deposit.reversed`: a reorganisation took a credited deposit back (its bill is `reversed`).
+ * - `callback.test`: sent from the page on request, to check a receiver; it carries no bill and moves no money.
+ */
+export const callbackEventTypes = ["deposit.credited", "deposit.reversed", "callback.test"] as const;
+export const callbackEventType = z.enum(callbackEventTypes);
+export type CallbackEventType = z.infer<typeof callbackEventType>;
+
+/** Which of the application's two callback URLs: deposits go to the recharge one, withdrawals to the withdraw one. */
+export const callbackTargets = ["recharge", "withdraw"] as const;
+export const callbackTarget = z.enum(callbackTargets);
+export type CallbackTarget = z.infer<typeof callbackTarget>;
+
+/**
+ * A delivery's state: `pending` while attempts remain (the next one at `nextRetryAt`), `success` once a receiver
+ * answered 2xx, `failed` when the retry budget ran out (a manual redelivery may still turn it into `success`).
+ */
+export const deliveryStatuses = ["pending", "success", "failed"] as const;
+export const deliveryStatus = z.enum(deliveryStatuses);
+export type DeliveryStatus = z.infer<typeof deliveryStatus>;
+
+/** One attempt's outcome: only a 2xx answer is `success`; any other status, a timeout, a network error or a refused URL is `failed`. */
+export const attemptResults = ["success", "failed"] as const;
+export const attemptResult = z.enum(attemptResults);
+export type AttemptResult = z.infer<typeof attemptResult>;
+
+/** What started an attempt: the retry schedule (`auto`), a merchant's redelivery (`manual`), or a test event (`test`). */
+export const attemptTriggers = ["auto", "manual", "test"] as const;
+export const attemptTrigger = z.enum(attemptTriggers);
+
+/** The data of a test event. */
+export const callbackTestData = z.object({
+  appCode: z.string(),
+  target: callbackTarget,
+  message: z.string(),
+});
+
+/**
+ * The JSON body POSTed to the receiver (Standard Webhooks' recommended shape, plus the event id): the same event id,
+ * type, timestamp and data on every retry and redelivery, so a receiver drops a repeat by `id` (= `webhook-id`).
+ * `data` is the bill as the console shows it (`appBill`) for deposit events, `callbackTestData` for a test event.
+ */
+export const callbackPayload = z.object({
+  id: z.string(),
+  type: callbackEventType,
+  /** When the event happened (the credit or reversal), not when this attempt was sent (that is `webhook-timestamp`). */
+  timestamp: z.iso.datetime(),
+  data: z.union([appBill, callbackTestData]),
+});
+export type CallbackPayload = z.infer<typeof callbackPayload>;
+
+/** The schedule between automatic attempts, in seconds: the first is sent at once, then these pauses (about 3 days in all). */
+export const callbackRetrySchedule = [10, 60, 600, 3600, 21_600, 43_200, 86_400, 86_400] as const;
+
+/** One attempt to deliver one event to one URL, as the Transaction callbacks page lists it. */
+export const callbackAttempt = z.object({
+  attemptId: z.string(),
+  deliveryId: z.string(),
+  eventId: z.string(),
+  eventType: callbackEventType,
+  appCode: z.string(),
+  appName: z.string(),
+  target: callbackTarget,
+  /** The bill the event tells of; null for a test event. */
+  billNo: z.nullable(z.string()),
+  /** 1 for the first attempt of a delivery, counting automatic and manual ones. */
+  attemptNo: z.int(),
+  trigger: attemptTrigger,
+  url: z.string(),
+  /** The exact JSON text that was POSTed (the signed bytes). */
+  requestBody: z.string(),
+  /** The receiver's HTTP status; null when none answered (`error` says why). */
+  responseStatus: z.nullable(z.int()),
+  /** The first 4 kB of the receiver's answer. */
+  responseBody: z.string(),
+  /** Timeout, network error, or the URL refused (a non-public address); null when the receiver answered. */
+  error: z.nullable(z.string()),
+  latencyMs: z.int(),
+  result: attemptResult,
+  sentAt: z.iso.datetime(),
+  /** When the delivery's next automatic attempt is due after this one; null when none is (success, or the budget is spent). */
+  nextRetryAt: z.nullable(z.iso.datetime()),
+  /** The delivery's state now (this attempt may be an earlier one). */
+  deliveryStatus,
+});
+export type CallbackAttempt = z.infer<typeof callbackAttempt>;
+
+export const maxCallbackPageSize = 100;
+
+const isoTime = text(z.iso.datetime({ offset: true, error: "validation.dateTime" }));
+
+/** The attempts' search: every filter optional; newest first; pages from 1. */
+export const callbackListRequest = z.strictObject({
+  appCode: z.optional(appCodeField),
+  eventType: z.optional(callbackEventType),
+  result: z.optional(attemptResult),
+  startTime: z.optional(isoTime),
+  endTime: z.optional(isoTime),
+  /** Only the attempts of one bill's events (the link from Application bills). */
+  billNo: z.optional(text(z.regex(/^\d{8,24}$/, "validation.billNo"))),
+  page: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(100_000))),
+  pageSize: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(maxCallbackPageSize))),
+});
+export type CallbackListRequest = z.infer<typeof callbackListRequest>;
+
+export const callbackListResult = z.object({
+  items: z.array(callbackAttempt),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type CallbackListResult = z.infer<typeof callbackListResult>;
+
+const idField = text(z.regex(/^\d{1,19}$/, "validation.attemptId"));
+
+/** Sends the event of this attempt's delivery again, now, to the URL the application has now; answers the new attempt. */
+export const callbackRedeliverRequest = z.strictObject({ attemptId: idField });
+export type CallbackRedeliverRequest = z.infer<typeof callbackRedeliverRequest>;
+
+/** Queues a new attempt for every failed delivery whose event is at or after `since` (of one application, or all). */
+export const callbackRedeliverFailedRequest = z.strictObject({
+  since: isoTime,
+  appCode: z.optional(appCodeField),
+});
+export type CallbackRedeliverFailedRequest = z.infer<typeof callbackRedeliverFailedRequest>;
+export const callbackRedeliverFailedResult = z.object({ queued: z.int() });
+
+/** Sends a signed `callback.test` event to one of the application's callback URLs now; answers the attempt. */
+export const callbackTestRequest = z.strictObject({ appCode: appCodeField, target: callbackTarget });
+export type CallbackTestRequest = z.infer<typeof callbackTestRequest>;

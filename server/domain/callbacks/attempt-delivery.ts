@@ -1,0 +1,172 @@
+import type { Kysely } from "kysely";
+import { type AttemptTriggerColumn, type DB, type DeliveryStatusColumn } from "../../db/schema.ts";
+import { callbackRetrySchedule } from "../../../contracts/schemas/callbacks.ts";
+import { notifyBillChanged } from "../bills/bill-events-channel.ts";
+import type { CallbackTargets } from "./callback-target.ts";
+import { type CallbackAnswer, sendCallback } from "./send-callback.ts";
+import { signCallback } from "./webhook-signature.ts";
+
+export interface DeliveryDeps {
+  db: Kysely<DB>;
+  /** The server secret: webhook secrets are sealed under it. */
+  secret: Buffer;
+  targets: CallbackTargets;
+  clock: () => Date;
+  /** Seconds between automatic attempts (contracts' callbackRetrySchedule; a test setting shortens it). */
+  retrySchedule?: readonly number[];
+  /** The receiver's time limit (send-callback.ts's 10 s by default). */
+  timeoutMs?: number;
+}
+
+export interface RecordedAttempt {
+  attemptId: string;
+  attemptNo: number;
+  succeeded: boolean;
+  deliveryStatus: DeliveryStatusColumn;
+  nextRetryAt: Date | null;
+}
+
+/**
+ * Sends one attempt of a delivery now, to the application's callback URL as it is now, signed with its webhook secrets
+ * live now, and records it. Nothing is locked while the receiver answers (up to 10 s): the record takes the delivery's
+ * row, numbers the attempt and moves the delivery and its bill's notice status:
+ * - a 2xx: `success` (and the bill's notice `success`), whatever triggered it;
+ * - otherwise, an automatic attempt schedules the next one (the schedule's next pause) or, once the schedule is spent,
+ *   ends the delivery `failed` (the bill's notice `failed`); a manual redelivery or a test leaves the schedule alone.
+ * A test event's delivery (`callback.test`) is tried once: success or failed at once.
+ * Answers null when the delivery is not there (its application deleted).
+ */
+export async function attemptDelivery(
+  deps: DeliveryDeps,
+  deliveryId: string,
+  trigger: AttemptTriggerColumn,
+): Promise<RecordedAttempt | null> {
+  const delivery = await deps.db
+    .selectFrom("callback_deliveries as d")
+    .innerJoin("applications as a", "a.id", "d.application_id")
+    .select([
+      "d.event_id",
+      "d.body",
+      "d.target",
+      "d.application_id",
+      "a.recharge_callback_url",
+      "a.withdraw_callback_url",
+    ])
+    .where("d.id", "=", deliveryId)
+    .executeTakeFirst();
+  if (!delivery) return null;
+  const url = delivery.target === "recharge" ? delivery.recharge_callback_url : delivery.withdraw_callback_url;
+  const sentAt = deps.clock();
+  const answer = url
+    ? await send(deps, delivery.application_id, delivery.event_id, delivery.body, url, sentAt)
+    : ({ error: `the application has no ${delivery.target} callback URL`, latencyMs: 0 } satisfies CallbackAnswer);
+  return recordAttempt(deps, deliveryId, trigger, url, answer, sentAt);
+}
+
+async function send(
+  deps: DeliveryDeps,
+  applicationId: string,
+  eventId: string,
+  body: string,
+  url: string,
+  sentAt: Date,
+): Promise<CallbackAnswer> {
+  const bytes = Buffer.from(body, "utf8");
+  const headers = await signCallback(deps.db, applicationId, { id: eventId, timestamp: sentAt, body: bytes }, deps.secret);
+  return sendCallback({ url, body, headers: { ...headers }, timeoutMs: deps.timeoutMs }, deps.targets);
+}
+
+async function recordAttempt(
+  deps: DeliveryDeps,
+  deliveryId: string,
+  trigger: AttemptTriggerColumn,
+  url: string,
+  answer: CallbackAnswer,
+  sentAt: Date,
+): Promise<RecordedAttempt | null> {
+  const schedule = deps.retrySchedule ?? callbackRetrySchedule;
+  const succeeded = "status" in answer && answer.status >= 200 && answer.status <= 299;
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("callback_deliveries")
+      .select(["id", "merchant_id", "application_id", "bill_id", "event_type", "status", "attempts", "next_attempt_at"])
+      .where("id", "=", deliveryId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) return null;
+    const now = deps.clock();
+    const autoSoFar = Number(
+      (
+        await trx
+          .selectFrom("callback_attempts")
+          .select((eb) => eb.fn.countAll<string>().as("n"))
+          .where("delivery_id", "=", deliveryId)
+          .where("trigger", "=", "auto")
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    let status: DeliveryStatusColumn = row.status;
+    let next: Date | null = row.next_attempt_at;
+    if (succeeded) {
+      status = "success";
+      next = null;
+    } else if (row.event_type === "callback.test") {
+      status = row.status === "success" ? "success" : "failed";
+      next = null;
+    } else if (trigger === "auto" && row.status === "pending") {
+      // This is automatic attempt number autoSoFar + 1; the schedule holds the pause after each of them.
+      const pause = schedule[autoSoFar];
+      if (pause === undefined) {
+        status = "failed";
+        next = null;
+      } else next = new Date(now.getTime() + pause * 1000);
+    }
+    const attemptNo = row.attempts + 1;
+    const attempt = await trx
+      .insertInto("callback_attempts")
+      .values({
+        delivery_id: deliveryId,
+        merchant_id: row.merchant_id,
+        application_id: row.application_id,
+        attempt_no: attemptNo,
+        trigger,
+        url,
+        response_status: "status" in answer ? answer.status : null,
+        response_body: "status" in answer ? answer.body : "",
+        error: "error" in answer ? answer.error : null,
+        latency_ms: answer.latencyMs,
+        succeeded,
+        sent_at: sentAt,
+        next_retry_at: status === "pending" ? next : null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const finished = status !== "pending" && row.status === "pending";
+    await trx
+      .updateTable("callback_deliveries")
+      .set({
+        attempts: attemptNo,
+        status,
+        next_attempt_at: status === "pending" ? next : null,
+        ...(finished || (status === "success" && row.status !== "success") ? { finished_at: now } : {}),
+      })
+      .where("id", "=", deliveryId)
+      .execute();
+    if (row.bill_id && status !== row.status && status !== "pending") {
+      const bill = await trx
+        .updateTable("application_bills")
+        .set({ notice_status: status })
+        .where("id", "=", row.bill_id)
+        .returning(["bill_no", "merchant_id"])
+        .executeTakeFirst();
+      if (bill) await notifyBillChanged(trx, { merchantId: bill.merchant_id, billNo: bill.bill_no });
+    }
+    return {
+      attemptId: attempt.id,
+      attemptNo,
+      succeeded,
+      deliveryStatus: status,
+      nextRetryAt: status === "pending" ? next : null,
+    };
+  });
+}
