@@ -614,6 +614,8 @@ export interface CallbackDeliveriesTable {
   status: ColumnType<DeliveryStatusColumn, DeliveryStatusColumn | undefined, DeliveryStatusColumn>;
   attempts: ColumnType<number, number | undefined, number>;
   next_attempt_at: Date | null;
+  /** Set by "redeliver every failed one": the due attempt is a manual one, and failing it ends the delivery failed again. */
+  redelivery_requested: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: Date;
   finished_at: Date | null;
 }

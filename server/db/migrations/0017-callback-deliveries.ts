@@ -24,6 +24,8 @@ export const migration0017CallbackDeliveries: Migration = {
           status text not null default 'pending' check (status in ('pending', 'success', 'failed')),
           attempts integer not null default 0 check (attempts >= 0),
           next_attempt_at timestamptz,
+          -- Set by "redeliver every failed one": the next attempt is a manual one, and if it fails the delivery is failed again.
+          redelivery_requested boolean not null default false,
           created_at timestamptz not null,
           finished_at timestamptz,
           check ((status = 'pending') = (finished_at is null)),

@@ -33,7 +33,8 @@ export interface RecordedAttempt {
  * - a 2xx: `success` (and the bill's notice `success`), whatever triggered it;
  * - otherwise, an automatic attempt schedules the next one (the schedule's next pause) or, once the schedule is spent,
  *   ends the delivery `failed` (the bill's notice `failed`); a manual redelivery or a test leaves the schedule alone.
- * A test event's delivery (`callback.test`) is tried once: success or failed at once.
+ * A test event's delivery (`callback.test`) is tried once: success or failed at once. A failed delivery that
+ * "redeliver every failed one" made due again (`redelivery_requested`) gets one manual attempt: success, or failed again.
  * Answers null when the delivery is not there (its application deleted).
  */
 export async function attemptDelivery(
@@ -89,7 +90,17 @@ async function recordAttempt(
   return deps.db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom("callback_deliveries")
-      .select(["id", "merchant_id", "application_id", "bill_id", "event_type", "status", "attempts", "next_attempt_at"])
+      .select([
+        "id",
+        "merchant_id",
+        "application_id",
+        "bill_id",
+        "event_type",
+        "status",
+        "attempts",
+        "next_attempt_at",
+        "redelivery_requested",
+      ])
       .where("id", "=", deliveryId)
       .forUpdate()
       .executeTakeFirst();
@@ -112,6 +123,10 @@ async function recordAttempt(
       next = null;
     } else if (row.event_type === "callback.test") {
       status = row.status === "success" ? "success" : "failed";
+      next = null;
+    } else if (trigger === "manual" && row.redelivery_requested) {
+      // The attempt "redeliver every failed one" asked for: it failed, so the delivery is failed again.
+      status = "failed";
       next = null;
     } else if (trigger === "auto" && row.status === "pending") {
       // This is automatic attempt number autoSoFar + 1; the schedule holds the pause after each of them.
@@ -147,6 +162,7 @@ async function recordAttempt(
       .set({
         attempts: attemptNo,
         status,
+        ...(trigger === "manual" ? { redelivery_requested: false } : {}),
         next_attempt_at: status === "pending" ? next : null,
         ...(finished || (status === "success" && row.status !== "success") ? { finished_at: now } : {}),
       })
