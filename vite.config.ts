@@ -65,6 +65,7 @@ export default defineConfig({
       "model-tests/**/*.test.ts",
       "bench/**/*.test.ts",
       "chaos/**/*.test.ts",
+      "examples/**/*.test.ts",
     ],
     exclude: ["contracts/pact/**", "node_modules/**", "**/*.browser.test.ts", "**/*.process.test.ts"],
     environment: "node",

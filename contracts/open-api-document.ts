@@ -1,5 +1,7 @@
 import * as z from "zod/mini";
 import { type OpenApiRoute, openApiPrefix, openApiRoutes } from "./open-api.ts";
+import { appBill } from "./schemas/bills.ts";
+import { callbackRetrySchedule, callbackTestData } from "./schemas/callbacks.ts";
 import { errCodes } from "./schemas/envelope.ts";
 
 type JsonSchema = Record<string, unknown>;
@@ -75,6 +77,63 @@ const signatureDescription = [
   "those 5 minutes; a replay is refused), `keyid` and `alg`.",
 ].join(" ");
 
+const webhookVerification = [
+  "Every callback is signed per Standard Webhooks 1.0: verify it with the maintained `standardwebhooks` library of your",
+  "language (npm, PyPI, Go, PHP, Java, Ruby …) and the application's webhook secret (`whsec_…`, My applications →",
+  "credentials), over the raw body's bytes, before parsing it. The headers: `webhook-id` (the event's id, the same on",
+  "every retry and redelivery: de-duplicate on it), `webhook-timestamp` (Unix seconds of this attempt; refuse more than",
+  "5 minutes off) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`; two, space-separated, while",
+  "a rotation's grace window is open). Answer 2xx within 10 s once handled: anything else is retried after",
+  `${callbackRetrySchedule.map((seconds) => `${seconds} s`).join(", ")} (about 3 days), then the bill's notice status is failed.`,
+  'TypeScript: `new Webhook(secret).verify(rawBody, headers)` (import { Webhook } from "standardwebhooks");',
+  "Python: `Webhook(secret).verify(raw_body, headers)` (from standardwebhooks.webhooks import Webhook).",
+].join(" ");
+
+const webhookHeaderParameters = [
+  ["webhook-id", "The event's id (a UUID), also the body's `id`: the same on every attempt"],
+  ["webhook-timestamp", "When this attempt was sent, in Unix seconds"],
+  ["webhook-signature", "`v1,<base64 signature>`, space-separated when two secrets sign during a rotation"],
+].map(([name, description]) => ({ name, in: "header", required: true, description, schema: { type: "string" } }));
+
+/** The callbacks this service POSTs to an application's recharge callback URL (OpenAPI 3.1 `webhooks`). */
+function webhooksOf() {
+  const events = [
+    ["deposit.credited", "A deposit reached the merchant's balance: the bill, status credited", appBill],
+    ["deposit.reversed", "A reorganisation took a credited deposit back: the bill, status reversed", appBill],
+    ["callback.test", "Sent from the Transaction callbacks page to check a receiver; moves no money", callbackTestData],
+  ] as const;
+  return Object.fromEntries(
+    events.map(([type, summary, data]) => [
+      type,
+      {
+        post: {
+          operationId: `callback_${type.replace(".", "_")}`,
+          summary,
+          description: webhookVerification,
+          parameters: webhookHeaderParameters,
+          requestBody: {
+            required: true,
+            content: json({
+              type: "object",
+              required: ["id", "type", "timestamp", "data"],
+              properties: {
+                id: { type: "string", format: "uuid", description: "The event's id, as in webhook-id" },
+                type: { const: type },
+                timestamp: { type: "string", format: "date-time", description: "When the event happened" },
+                data: schemaOf(data, "output"),
+              },
+            }),
+          },
+          responses: {
+            "200": { description: "Any 2xx: handled (the body is kept, first 4 kB, for the callback log)" },
+            default: { description: "Anything else, or no answer within 10 s: sent again later, same webhook-id" },
+          },
+        },
+      },
+    ]),
+  );
+}
+
 /** The OpenAPI 3.1 document of the open API, made from the same zod schemas that validate its requests. */
 export function openApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -89,9 +148,10 @@ export function openApiDocument() {
       title: "Merchant Console open API",
       version: "1",
       description:
-        "For a merchant's own systems: deposit addresses for its end users, the bills of their deposits and its balance. Every answer is the envelope `{ success, errCode, errMsg, resData }`; errCode 0 is success. Amounts are decimal strings.",
+        "For a merchant's own systems: deposit addresses for its end users, the bills of their deposits and its balance, and (under webhooks) the signed callbacks it receives. Every answer is the envelope `{ success, errCode, errMsg, resData }`; errCode 0 is success. Amounts are decimal strings.",
     },
     paths,
+    webhooks: webhooksOf(),
     components: {
       schemas: { Refusal: envelopeOf({ type: "null" }, false) },
       securitySchemes: {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openApiPrefix, openApiRoutes } from "../../contracts/open-api.ts";
+import { appBill } from "../../contracts/schemas/bills.ts";
+import { callbackEventTypes, callbackTestData } from "../../contracts/schemas/callbacks.ts";
 import { createHarness, type Harness } from "../testing/harness.ts";
 
 let h: Harness;
@@ -58,8 +60,33 @@ describe("GET /open/v1/openapi.json", () => {
       expect(operation, operationId).toMatchObject({ operationId });
       expect(operation.responses["200"].content["application/json"].schema.properties.resData.type).toBe("object");
     }
-    // Callbacks come with their issue; no placeholder until then.
-    expect(doc).not.toHaveProperty("webhooks");
+  });
+
+  it("declares every callback under webhooks: the Standard Webhooks headers, how to verify them, each body's fields", async () => {
+    const doc = (await h.app.inject({ method: "GET", url: `${openApiPrefix}/openapi.json` })).json();
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...callbackEventTypes].sort());
+    for (const type of callbackEventTypes) {
+      const post = doc.webhooks[type].post;
+      expect(post.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual([
+        "header:webhook-id",
+        "header:webhook-timestamp",
+        "header:webhook-signature",
+      ]);
+      for (const words of [
+        "standardwebhooks",
+        "whsec_",
+        "raw body",
+        "de-duplicate",
+        "10 s",
+        "from standardwebhooks.webhooks import Webhook",
+      ])
+        expect(post.description).toContain(words);
+      const body = post.requestBody.content["application/json"].schema;
+      expect(body.required).toEqual(["id", "type", "timestamp", "data"]);
+      expect(body.properties.type).toEqual({ const: type });
+      const fields = Object.keys(type === "callback.test" ? callbackTestData.shape : appBill.shape).sort();
+      expect(Object.keys(body.properties.data.properties).sort()).toEqual(fields);
+    }
   });
 
   it("describes a request body with the same schema the server validates it with", async () => {
