@@ -639,3 +639,32 @@ export async function seedCallbackDelivery(
     await db.updateTable("application_bills").set({ notice_status: status }).where("id", "=", bill.id).execute();
   return { deliveryId: delivery.id, eventId, body, attemptIds };
 }
+
+/** A loopback address no receiver listens on: a callback there fails at once (connection refused). */
+export const refusingCallbackBase = "http://127.0.0.1:1";
+
+/**
+ * An application whose callback URLs refuse connections, a credited bill of it and the bill's event delivered in vain:
+ * failed after one attempt that found no receiver (Pact's failedCallback state). Answers what a pact names.
+ */
+export async function seedFailedCallback(
+  db: Kysely<DB>,
+  input: { userId: string; name: string },
+): Promise<{ appCode: string; billNo: string; attemptId: string }> {
+  const { appCode } = await seedApplication(db, {
+    userId: input.userId,
+    name: input.name,
+    rechargeCallbackUrl: `${refusingCallbackBase}/recharge`,
+    withdrawCallbackUrl: `${refusingCallbackBase}/withdraw`,
+  });
+  const { billNo } = await seedBill(db, { userId: input.userId, appCode });
+  const { attemptIds } = await seedCallbackDelivery(db, {
+    userId: input.userId,
+    appCode,
+    billNo,
+    status: "failed",
+    createdAt: new Date(Date.now() - 60_000),
+    attempts: [{ error: "ECONNREFUSED" }],
+  });
+  return { appCode, billNo, attemptId: attemptIds[0] ?? "" };
+}
