@@ -76,3 +76,49 @@ describe("attemptDelivery: the receiver's answer as recorded", () => {
     expect((await storedAttempt(recorded?.attemptId ?? "")).response_body).toBe("badgateway");
   });
 });
+
+describe("attemptDelivery: an automatic attempt", () => {
+  // A redelivery that succeeded (or a delivery already failed for good) leaves the engine's scheduled job behind:
+  // it sent the event again and recorded one more attempt of a delivery that was over.
+  it("sends nothing for a delivery that is no longer pending", async () => {
+    const { userId } = await seedMerchant(db, { email: "settled@example.com", password: "Settled7Pass" });
+    const { appCode } = await seedApplication(db, { userId, rechargeCallbackUrl: receiver.url("/recharge") });
+    for (const status of ["success", "failed"] as const) {
+      const { billNo } = await seedBill(db, { userId, appCode });
+      const { deliveryId } = await seedCallbackDelivery(db, {
+        userId,
+        appCode,
+        billNo,
+        status,
+        attempts: [{ status: 500 }],
+      });
+      expect(await attemptDelivery(deps, deliveryId, "auto"), status).toBeNull();
+      expect(
+        await db
+          .selectFrom("callback_deliveries")
+          .select(["attempts", "status"])
+          .where("id", "=", deliveryId)
+          .executeTakeFirstOrThrow(),
+      ).toEqual({ attempts: 1, status });
+    }
+    expect(receiver.received).toEqual([]);
+  });
+
+  it("sends a pending one and schedules the next", async () => {
+    const { userId } = await seedMerchant(db, { email: "pending@example.com", password: "Pending7Pass" });
+    const { appCode } = await seedApplication(db, { userId, rechargeCallbackUrl: receiver.url("/recharge") });
+    const { billNo } = await seedBill(db, { userId, appCode });
+    const { deliveryId } = await seedCallbackDelivery(db, {
+      userId,
+      appCode,
+      billNo,
+      status: "pending",
+      attempts: [{ status: 500 }],
+    });
+    receiver.answerWith({ status: 503, body: "busy" });
+    const recorded = await attemptDelivery(deps, deliveryId, "auto");
+    expect(recorded).toMatchObject({ attemptNo: 2, succeeded: false, deliveryStatus: "pending" });
+    expect(recorded?.nextRetryAt).toBeInstanceOf(Date);
+    expect(receiver.received).toHaveLength(1);
+  });
+});
