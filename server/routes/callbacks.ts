@@ -1,5 +1,4 @@
-import type { Services } from "../http/handler.ts";
-import type { HandlerTable } from "../http/handler.ts";
+import type { HandlerTable, Services } from "../http/handler.ts";
 import { listCallbacks } from "../domain/callbacks/callback-log.ts";
 import { type CallbackSendDeps, redeliverCallback, sendTestCallback } from "../domain/callbacks/callback-sends.ts";
 import { redeliverFailedCallbacks } from "../domain/callbacks/redeliver-failed.ts";
