@@ -49,6 +49,7 @@ import { twoFactorHandlers } from "./routes/two-factor.ts";
 import { packageHandlers } from "./routes/packages.ts";
 import { appHandlers } from "./routes/apps.ts";
 import { billHandlers } from "./routes/bills.ts";
+import { callbackHandlers } from "./routes/callbacks.ts";
 import { openApiHandlers } from "./routes/open-api.ts";
 
 export interface BuildServerOptions {
@@ -115,6 +116,7 @@ const handlers: HandlerTable = {
   ...twoFactorHandlers,
   ...appHandlers,
   ...billHandlers,
+  ...callbackHandlers,
 };
 
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {

@@ -31,6 +31,8 @@ export const states = {
   application: "the merchant {email} has an application named {name}",
   appProof: "the merchant {email} has an application named {name} and a proof {proof} for {action} on it",
   bill: "the merchant {email} has a bill of {amount} USDT from the end user {endUserId} of its application {name}",
+  failedCallback:
+    "the merchant {email} has a failed callback of a bill of its application {name}, whose callback URLs refuse connections",
   devnetWatched: "the server watches the devnet chain {product} and its dev account holds test USDT",
 } as const;
 

@@ -84,6 +84,9 @@ const valid = (name: EndpointName): Input => {
     appEdit: { body: { appCode: "2026010100000001", proof: "p".repeat(43), ...app } },
     appCredentials: { body: { appCode: "2026010100000001", proof: "p".repeat(43) } },
     appRotateSecret: { body: { appCode: "2026010100000001", proof: "p".repeat(43), graceWindow: "24h" } },
+    callbackRedeliver: { body: { attemptId: "1" } },
+    callbackRedeliverFailed: { body: { since: "2026-01-01T00:00:00Z", appCode: "2026010100000001" } },
+    callbackTest: { body: { appCode: "2026010100000001", target: "recharge" } },
   };
   return inputs[name] ?? {};
 };

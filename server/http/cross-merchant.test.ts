@@ -29,6 +29,7 @@ import {
   seedApplication,
   seedAppProof,
   seedBill,
+  seedCallbackDelivery,
   seedTotp,
   testTotpSecret,
 } from "../testing/seed.ts";
@@ -86,6 +87,9 @@ interface World {
   /** A's bill (to a deposit address of A's application, from an address only A's bill holds) and B's own. */
   aBill: { billNo: string; txHash: string; depositAddress: string; fromAddress: string };
   bBill: string;
+  /** A's failed delivery of its bill's event (one attempt) and B's own failed one. */
+  aCallback: { deliveryId: string; eventId: string; attemptId: string };
+  bCallback: { deliveryId: string; attemptId: string };
   /** Strings only A's rows hold: none may appear anywhere in an answer to B. */
   aSecrets: string[];
   /** A's ids: no id-like field of an answer to B may hold one. */
@@ -136,6 +140,10 @@ const appFields = {
 /** A bill number B does not own answers like one that does not exist. */
 const billNotFound = (answer: Answer) =>
   expect(answer).toMatchObject({ status: 200, success: false, errCode: errCodes.billNotFound, resData: null });
+const attemptIdsOf = (answer: Answer): string[] =>
+  (succeeded(answer).resData.items as Array<{ attemptId: string }>).map((attempt) => attempt.attemptId);
+const callbackNotFound = (answer: Answer) =>
+  expect(answer).toMatchObject({ status: 200, success: false, errCode: errCodes.callbackNotFound, resData: null });
 const billNosOf = (answer: Answer): string[] =>
   (succeeded(answer).resData.items as Array<{ billNo: string }>).map((bill) => bill.billNo);
 
@@ -567,6 +575,57 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
     attacks: () => [],
     after: (w) => bStreamHearsOnlyOwnBills(w),
   },
+
+  // A's application code and bill number as filters: nothing; no filter: B's attempt only.
+  callbackList: {
+    attacks: (w) => [
+      {
+        body: { appCode: w.aApp, eventType: "deposit.credited", result: "failed", page: 1, pageSize: 100 },
+        outcome: "answered",
+        check: (answer) => expect(attemptIdsOf(answer)).toEqual([]),
+      },
+      {
+        body: { billNo: w.aBill.billNo, startTime: "2000-01-01T00:00:00Z", endTime: "2100-01-01T00:00:00Z" },
+        outcome: "answered",
+        check: (answer) => expect(attemptIdsOf(answer)).toEqual([]),
+      },
+      {
+        body: {},
+        outcome: "answered",
+        check: (answer) => expect(attemptIdsOf(answer)).toEqual([w.bCallback.attemptId]),
+      },
+    ],
+  },
+
+  // A's attempt id is unknown to B: nothing sent, no attempt recorded (A's rows are checked by the runner).
+  callbackRedeliver: {
+    attacks: (w) => [{ body: { attemptId: w.aCallback.attemptId }, outcome: "answered", check: callbackNotFound }],
+  },
+
+  // A's application is unknown to B; every failed one since long ago is B's own only.
+  callbackRedeliverFailed: {
+    attacks: (w) => [
+      { body: { since: "2000-01-01T00:00:00Z", appCode: w.aApp }, outcome: "answered", check: appNotFound },
+      {
+        body: { since: "2000-01-01T00:00:00Z" },
+        outcome: "answered",
+        check: (answer) => expect(succeeded(answer).resData).toEqual({ queued: 1 }),
+      },
+    ],
+    after: async (w) => {
+      const own = await h.db
+        .selectFrom("callback_deliveries")
+        .select(["status", "redelivery_requested"])
+        .where("id", "=", w.bCallback.deliveryId)
+        .executeTakeFirstOrThrow();
+      expect(own).toEqual({ status: "pending", redelivery_requested: true });
+    },
+  },
+
+  // A test event to A's application: unknown to B, nothing sent.
+  callbackTest: {
+    attacks: (w) => [{ body: { appCode: w.aApp, target: "recharge" }, outcome: "answered", check: appNotFound }],
+  },
 };
 
 let streamBase: string | undefined;
@@ -697,7 +756,27 @@ async function seedWorld(): Promise<World> {
   const bApp = await seedApplication(h.db, { userId: b.userId, name: "Bravo's own" });
   const aBill = await seedBill(h.db, { userId: a.userId, appCode: aApp.appCode, endUserId: "AlphaSecretEndUser" });
   const bBill = await seedBill(h.db, { userId: b.userId, appCode: bApp.appCode });
+  const aCallback = await seedCallbackDelivery(h.db, {
+    userId: a.userId,
+    appCode: aApp.appCode,
+    billNo: aBill.billNo,
+    status: "failed",
+    attempts: [{ status: 500, body: "AlphaSecretReceiverAnswer" }],
+  });
+  const bCallback = await seedCallbackDelivery(h.db, {
+    userId: b.userId,
+    appCode: bApp.appCode,
+    billNo: bBill.billNo,
+    status: "failed",
+    attempts: [{ status: 500 }],
+  });
   return {
+    aCallback: {
+      deliveryId: aCallback.deliveryId,
+      eventId: aCallback.eventId,
+      attemptId: aCallback.attemptIds[0] ?? "",
+    },
+    bCallback: { deliveryId: bCallback.deliveryId, attemptId: bCallback.attemptIds[0] ?? "" },
     aBill,
     bBill: bBill.billNo,
     aApp: aApp.appCode,
@@ -737,6 +816,8 @@ async function seedWorld(): Promise<World> {
       aBill.depositAddress,
       aBill.fromAddress,
       "AlphaSecretEndUser",
+      "AlphaSecretReceiverAnswer",
+      aCallback.eventId,
     ],
     aIds: [a.userId, ...aMessages.map((m) => m.id)],
   };
@@ -774,6 +855,18 @@ async function aRows(w: World) {
       .orderBy("id")
       .execute(),
     bills: await h.db.selectFrom("application_bills").selectAll().where("merchant_id", "=", id).orderBy("id").execute(),
+    callbackDeliveries: await h.db
+      .selectFrom("callback_deliveries")
+      .selectAll()
+      .where("merchant_id", "=", id)
+      .orderBy("id")
+      .execute(),
+    callbackAttempts: await h.db
+      .selectFrom("callback_attempts")
+      .selectAll()
+      .where("merchant_id", "=", id)
+      .orderBy("id")
+      .execute(),
     appProofs: await h.db
       .selectFrom("application_proofs")
       .selectAll()
@@ -854,6 +947,7 @@ describe("merchant B with merchant A's ids", () => {
       await call(h, "appList", { token: w.a.token, body: {} }),
       await call(h, "billList", { token: w.a.token, body: {} }),
       await call(h, "billDetail", { token: w.a.token, body: { billNo: w.aBill.billNo } }),
+      await call(h, "callbackList", { token: w.a.token, body: {} }),
     ];
     for (const answer of own) expect(leaksOf(answer, w), JSON.stringify(answer.resData)).not.toEqual([]);
     await call(h, "messageRead", { token: w.a.token, body: { ids: [w.aMessages[0]!.id] } });

@@ -9,6 +9,7 @@ import {
   seedApplication,
   seedAppProof,
   seedBill,
+  seedFailedCallback,
   seedBalance,
   seedCode,
   seedMerchant,
@@ -106,6 +107,7 @@ export async function startReferenceProvider(): Promise<ReferenceProvider> {
     application: async ({ userId, name }) => ({ appCode: (await seedApplication(db, { userId, name })).appCode }),
     appProof: (input) => seedAppProof(db, input),
     bill: async (input) => ({ billNo: (await seedBill(db, input)).billNo }),
+    failedCallback: (input) => seedFailedCallback(db, input),
     devnet: async ({ product }) => {
       if (!chain.chainByProduct(product)?.devnet)
         throw new Error(

@@ -58,6 +58,14 @@ export interface StateSeeder {
   appProof(input: { userId: string; appCode: string; action: z.infer<typeof appAction>; proof: string }): Promise<void>;
   /** A credited bill of the application: a transfer of `amount` USDT to the end user's deposit address; answers its number. */
   bill(input: { userId: string; appCode: string; endUserId: string; amount: string }): Promise<{ billNo: string }>;
+  /**
+   * An application whose callback URLs refuse connections (a closed loopback port), a credited bill of it and the
+   * event's delivery, failed after one attempt that found no receiver; answers their code, number and attempt id.
+   */
+  failedCallback(input: {
+    userId: string;
+    name: string;
+  }): Promise<{ appCode: string; billNo: string; attemptId: string }>;
   /** Fails unless the provider watches a devnet chain named `product` whose dev account can pay. */
   devnet(input: { product: string }): Promise<void>;
 }
@@ -231,6 +239,10 @@ export function createStateHandlers(seeder: StateSeeder) {
       const { appCode } = await seeder.application({ userId, name });
       const { billNo } = await seeder.bill({ userId, appCode, endUserId, amount });
       return { userId, appCode, billNo };
+    }),
+    [states.failedCallback]: guarded(states.failedCallback, applicationParams, async ({ email, name }) => {
+      const userId = await merchantId(email);
+      return { userId, ...(await seeder.failedCallback({ userId, name })) };
     }),
     [states.devnetWatched]: guarded(states.devnetWatched, productParams, async (params) => {
       await seeder.devnet(params);

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { type AttemptTriggerColumn, type DB, type DeliveryStatusColumn } from "../../db/schema.ts";
+import type { AttemptTriggerColumn, DB, DeliveryStatusColumn } from "../../db/schema.ts";
 import { callbackRetrySchedule } from "../../../contracts/schemas/callbacks.ts";
 import { notifyBillChanged } from "../bills/bill-events-channel.ts";
 import type { CallbackTargets } from "./callback-target.ts";
@@ -35,7 +35,8 @@ export interface RecordedAttempt {
  *   ends the delivery `failed` (the bill's notice `failed`); a manual redelivery or a test leaves the schedule alone.
  * A test event's delivery (`callback.test`) is tried once: success or failed at once. A failed delivery that
  * "redeliver every failed one" made due again (`redelivery_requested`) gets one manual attempt: success, or failed again.
- * Answers null when the delivery is not there (its application deleted).
+ * Answers null when the delivery is not there (its application deleted) or, for an automatic attempt, when it is no
+ * longer pending (a redelivery settled it before the scheduled job ran): nothing is sent then.
  */
 export async function attemptDelivery(
   deps: DeliveryDeps,
@@ -49,13 +50,14 @@ export async function attemptDelivery(
       "d.event_id",
       "d.body",
       "d.target",
+      "d.status",
       "d.application_id",
       "a.recharge_callback_url",
       "a.withdraw_callback_url",
     ])
     .where("d.id", "=", deliveryId)
     .executeTakeFirst();
-  if (!delivery) return null;
+  if (!delivery || (trigger === "auto" && delivery.status !== "pending")) return null;
   const url = delivery.target === "recharge" ? delivery.recharge_callback_url : delivery.withdraw_callback_url;
   const sentAt = deps.clock();
   const answer = url
@@ -73,7 +75,12 @@ async function send(
   sentAt: Date,
 ): Promise<CallbackAnswer> {
   const bytes = Buffer.from(body, "utf8");
-  const headers = await signCallback(deps.db, applicationId, { id: eventId, timestamp: sentAt, body: bytes }, deps.secret);
+  const headers = await signCallback(
+    deps.db,
+    applicationId,
+    { id: eventId, timestamp: sentAt, body: bytes },
+    deps.secret,
+  );
   return sendCallback({ url, body, headers: { ...headers }, timeoutMs: deps.timeoutMs }, deps.targets);
 }
 

@@ -80,7 +80,7 @@ function readCapped(response: IncomingMessage, cap: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const done = () => resolve(Buffer.concat(chunks).subarray(0, cap).toString("utf8"));
+    const done = () => resolve(cappedText(Buffer.concat(chunks).subarray(0, cap), cap));
     response.on("data", (chunk: Buffer) => {
       chunks.push(chunk);
       size += chunk.length;
@@ -92,6 +92,23 @@ function readCapped(response: IncomingMessage, cap: number): Promise<string> {
     response.on("end", done);
     response.on("error", reject);
   });
+}
+
+/**
+ * The bytes as text that is itself at most `cap` bytes of UTF-8 and can be stored: a character the cap cut in two is
+ * left out, bytes that are not UTF-8 become U+FFFD (three bytes each, so the text is cut again to fit) and NUL
+ * characters are dropped (PostgreSQL's text holds none).
+ */
+export function cappedText(bytes: Uint8Array, cap: number): string {
+  const text = new TextDecoder("utf-8").decode(bytes, { stream: true }).replaceAll("\u0000", "");
+  let size = 0;
+  let end = 0;
+  for (const char of text) {
+    size += Buffer.byteLength(char, "utf8");
+    if (size > cap) break;
+    end += char.length;
+  }
+  return text.slice(0, end);
 }
 
 const failureText = (error: Error, signal: AbortSignal) =>

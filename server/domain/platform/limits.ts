@@ -31,6 +31,8 @@ export interface Limits {
   merchantCalls: RateWindow;
   /** Signed open-API calls of one application (http/open-api-routes.ts), counted once the signature is verified. */
   openApiCalls: RateWindow;
+  /** Test events and redeliveries one merchant sends (domain/callbacks/): each is a request to a URL the merchant chose. */
+  callbackSends: RateWindow;
   /** A session ends after this long without a request… */
   sessionIdleSeconds: number;
   /** …and this long after sign-in, whatever happens. */
@@ -54,6 +56,8 @@ export const defaultLimits: Limits = {
   merchantCalls: { max: 600, seconds: 60 },
   // A burst of 6000, then 100 a second: a shop's backend creating addresses for a queue of sign-ups.
   openApiCalls: { max: 6000, seconds: 60 },
+  // A burst of 30, then one every 2 seconds: a person checking a receiver or redelivering a few never meets it.
+  callbackSends: { max: 30, seconds: 60 },
   sessionIdleSeconds: 30 * 60,
   sessionAbsoluteSeconds: 12 * 3600,
 };

@@ -13,7 +13,8 @@ export type RateBucket =
   | "login-device"
   | "demo-ip"
   | "merchant-calls"
-  | "open-api-calls";
+  | "open-api-calls"
+  | "callback-sends";
 
 export interface Slot {
   bucket: RateBucket;

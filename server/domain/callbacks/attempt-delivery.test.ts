@@ -1,0 +1,124 @@
+import type { Kysely } from "kysely";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { DB } from "../../db/schema.ts";
+import { type CallbackReceiver, startCallbackReceiver } from "../../testing/callback-receiver.ts";
+import {
+  resetDatabase,
+  seedApplication,
+  seedBill,
+  seedCallbackDelivery,
+  seedMerchant,
+  testServerSecret,
+} from "../../testing/seed.ts";
+import { createTestDatabase } from "../../testing/test-database.ts";
+import { attemptDelivery, type DeliveryDeps } from "./attempt-delivery.ts";
+
+let db: Kysely<DB>;
+let close: () => Promise<void>;
+let receiver: CallbackReceiver;
+let deps: DeliveryDeps;
+beforeAll(async () => {
+  ({ db, close } = await createTestDatabase());
+  receiver = await startCallbackReceiver();
+  deps = {
+    db,
+    secret: testServerSecret,
+    targets: { allowPrivate: true, resolve: async () => [] },
+    clock: () => new Date(),
+  };
+});
+afterAll(async () => {
+  await receiver.close();
+  await close();
+});
+beforeEach(async () => {
+  await resetDatabase(db);
+  receiver.received.length = 0;
+});
+
+async function failedDelivery() {
+  const { userId } = await seedMerchant(db, { email: "attempts@example.com", password: "Attempts7Pass" });
+  const { appCode } = await seedApplication(db, { userId, rechargeCallbackUrl: receiver.url("/recharge") });
+  const { billNo } = await seedBill(db, { userId, appCode });
+  return seedCallbackDelivery(db, { userId, appCode, billNo, status: "failed", attempts: [{ status: 500 }] });
+}
+
+const storedAttempt = (id: string) =>
+  db.selectFrom("callback_attempts").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+
+describe("attemptDelivery: the receiver's answer as recorded", () => {
+  // The cap cut the answer at 4096 bytes and decoded them: a character cut in two became U+FFFD (3 bytes), and
+  // bytes that are not UTF-8 became one U+FFFD each, so the text outgrew the column's 4096 bytes and the attempt
+  // (already sent) was never recorded.
+  it("keeps at most 4096 bytes of UTF-8 when the cap cuts a character or the answer is not UTF-8", async () => {
+    const { deliveryId } = await failedDelivery();
+    for (const body of [`${"a".repeat(4095)}é and more`, Buffer.alloc(5000, 0xff)]) {
+      receiver.answerWith({ status: 200, body });
+      const recorded = await attemptDelivery(deps, deliveryId, "manual");
+      const stored = await storedAttempt(recorded?.attemptId ?? "");
+      expect(stored.response_status).toBe(200);
+      expect(Buffer.byteLength(stored.response_body)).toBeLessThanOrEqual(4096);
+    }
+    const first = await db
+      .selectFrom("callback_attempts")
+      .select("response_body")
+      .where("attempt_no", "=", 2)
+      .executeTakeFirstOrThrow();
+    expect(first.response_body).toBe("a".repeat(4095));
+  });
+
+  // PostgreSQL's text holds no NUL character: an answer with one failed the insert the same way.
+  it("records an answer holding NUL bytes, without them", async () => {
+    const { deliveryId } = await failedDelivery();
+    receiver.answerWith({ status: 502, body: Buffer.from("bad\u0000gateway", "utf8") });
+    const recorded = await attemptDelivery(deps, deliveryId, "manual");
+    expect(recorded).toMatchObject({ attemptNo: 2, succeeded: false, deliveryStatus: "failed" });
+    expect((await storedAttempt(recorded?.attemptId ?? "")).response_body).toBe("badgateway");
+  });
+});
+
+describe("attemptDelivery: an automatic attempt", () => {
+  // A redelivery that succeeded (or a delivery already failed for good) leaves the engine's scheduled job behind:
+  // it sent the event again and recorded one more attempt of a delivery that was over.
+  it("sends nothing for a delivery that is no longer pending", async () => {
+    const { userId } = await seedMerchant(db, { email: "settled@example.com", password: "Settled7Pass" });
+    const { appCode } = await seedApplication(db, { userId, rechargeCallbackUrl: receiver.url("/recharge") });
+    for (const status of ["success", "failed"] as const) {
+      const { billNo } = await seedBill(db, { userId, appCode });
+      const { deliveryId } = await seedCallbackDelivery(db, {
+        userId,
+        appCode,
+        billNo,
+        status,
+        attempts: [{ status: 500 }],
+      });
+      expect(await attemptDelivery(deps, deliveryId, "auto"), status).toBeNull();
+      expect(
+        await db
+          .selectFrom("callback_deliveries")
+          .select(["attempts", "status"])
+          .where("id", "=", deliveryId)
+          .executeTakeFirstOrThrow(),
+      ).toEqual({ attempts: 1, status });
+    }
+    expect(receiver.received).toEqual([]);
+  });
+
+  it("sends a pending one and schedules the next", async () => {
+    const { userId } = await seedMerchant(db, { email: "pending@example.com", password: "Pending7Pass" });
+    const { appCode } = await seedApplication(db, { userId, rechargeCallbackUrl: receiver.url("/recharge") });
+    const { billNo } = await seedBill(db, { userId, appCode });
+    const { deliveryId } = await seedCallbackDelivery(db, {
+      userId,
+      appCode,
+      billNo,
+      status: "pending",
+      attempts: [{ status: 500 }],
+    });
+    receiver.answerWith({ status: 503, body: "busy" });
+    const recorded = await attemptDelivery(deps, deliveryId, "auto");
+    expect(recorded).toMatchObject({ attemptNo: 2, succeeded: false, deliveryStatus: "pending" });
+    expect(recorded?.nextRetryAt).toBeInstanceOf(Date);
+    expect(receiver.received).toHaveLength(1);
+  });
+});

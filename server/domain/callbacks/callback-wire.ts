@@ -1,0 +1,67 @@
+import type { Kysely } from "kysely";
+import type { CallbackAttempt } from "../../../contracts/schemas/callbacks.ts";
+import type { DB } from "../../db/schema.ts";
+
+/**
+ * The query of one merchant's delivery attempts as the wire shows them: the attempt, its delivery (event, body, state
+ * now), its application (code, name) and its bill's number, if any. It adds `where merchant_id` itself; callers add
+ * their own filters.
+ */
+export function wireAttemptQuery(db: Kysely<DB>, merchantId: string) {
+  return db
+    .selectFrom("callback_attempts as at")
+    .innerJoin("callback_deliveries as d", "d.id", "at.delivery_id")
+    .innerJoin("applications as a", "a.id", "at.application_id")
+    .leftJoin("application_bills as b", "b.id", "d.bill_id")
+    .select([
+      "at.id",
+      "at.delivery_id",
+      "at.attempt_no",
+      "at.trigger",
+      "at.url",
+      "at.response_status",
+      "at.response_body",
+      "at.error",
+      "at.latency_ms",
+      "at.succeeded",
+      "at.sent_at",
+      "at.next_retry_at",
+      "d.event_id",
+      "d.event_type",
+      "d.target",
+      "d.body",
+      "d.status as delivery_status",
+      "a.app_code",
+      "a.name as app_name",
+      "b.bill_no",
+    ])
+    .where("at.merchant_id", "=", merchantId);
+}
+
+export type WireAttemptRow = Awaited<ReturnType<ReturnType<typeof wireAttemptQuery>["executeTakeFirstOrThrow"]>>;
+
+/** The `callbackAttempt` schema's shape (contracts/schemas/callbacks.ts), the one place it is made. */
+export function toWireAttempt(row: WireAttemptRow): CallbackAttempt {
+  return {
+    attemptId: row.id,
+    deliveryId: row.delivery_id,
+    eventId: row.event_id,
+    eventType: row.event_type,
+    appCode: row.app_code,
+    appName: row.app_name,
+    target: row.target,
+    billNo: row.bill_no,
+    attemptNo: row.attempt_no,
+    trigger: row.trigger,
+    url: row.url,
+    requestBody: row.body,
+    responseStatus: row.response_status,
+    responseBody: row.response_body,
+    error: row.error,
+    latencyMs: row.latency_ms,
+    result: row.succeeded ? "success" : "failed",
+    sentAt: row.sent_at.toISOString(),
+    nextRetryAt: row.next_retry_at ? row.next_retry_at.toISOString() : null,
+    deliveryStatus: row.delivery_status,
+  };
+}

@@ -1,0 +1,30 @@
+import type { HandlerTable, Services } from "../http/handler.ts";
+import { listCallbacks } from "../domain/callbacks/callback-log.ts";
+import { type CallbackSendDeps, redeliverCallback, sendTestCallback } from "../domain/callbacks/callback-sends.ts";
+import { redeliverFailedCallbacks } from "../domain/callbacks/redeliver-failed.ts";
+import { ok } from "../domain/platform/outcome.ts";
+
+/** What a send on the merchant's command uses of the server's services. */
+const sendDeps = ({ db, secret, callbackTargets, clock, limits, refusals }: Services): CallbackSendDeps => ({
+  db,
+  secret,
+  targets: callbackTargets,
+  clock,
+  limits,
+  refusals,
+});
+
+/** Transaction callbacks (contracts/schemas/callbacks.ts): only ever the signed-in merchant's own attempts and applications. */
+export const callbackHandlers: Pick<
+  HandlerTable,
+  "callbackList" | "callbackRedeliver" | "callbackRedeliverFailed" | "callbackTest"
+> = {
+  callbackList: { handle: async ({ db, body, session }) => ok(await listCallbacks(db, session.scope, body)) },
+  callbackRedeliver: {
+    handle: ({ body, session, services }) => redeliverCallback(sendDeps(services), session.scope, body.attemptId),
+  },
+  callbackRedeliverFailed: {
+    handle: ({ db, body, session, now }) => redeliverFailedCallbacks(db, session.scope, body, now),
+  },
+  callbackTest: { handle: ({ body, session, services }) => sendTestCallback(sendDeps(services), session.scope, body) },
+};
