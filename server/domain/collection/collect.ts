@@ -1,0 +1,238 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import {
+  type Address,
+  getAddress,
+  type Hash,
+  type Hex,
+  parseEventLogs,
+  type PublicClient,
+  type TransactionReceipt,
+  type WalletClient,
+} from "viem";
+import { forwarderFactoryAbi } from "../../chain/deposit-forwarder.ts";
+import { erc20Abi } from "../../chain/token-abi.ts";
+import type { DB } from "../../db/schema.ts";
+import { attoToUnits } from "../payments/usdt.ts";
+import { thresholdUnits } from "./collection-settings.ts";
+import {
+  dueAddresses,
+  openSweeps,
+  recordConfirmed,
+  recordFailed,
+  recordRemoved,
+  recordSent,
+  releaseCollectionLease,
+  takeCollectionLease,
+} from "./collection-store.ts";
+import type { GasPayer } from "./gas-payer.ts";
+
+/**
+ * Collection of one chain's deposit addresses into the treasury (issue 28). A run, under the chain's collection lease
+ * (one instance, so one nonce sequence for the gas payer across instances):
+ *  1. settles the sweeps it sent before: mined with the chain's confirmations → recorded on the bills; reverted →
+ *     failed; gone from the node (a reorganisation, or dropped) → removed, the bills' collection fields cleared;
+ *  2. re-checks recently confirmed sweeps: a block hash that changed under one (a reorganisation deeper than the
+ *     confirmations) removes it the same way;
+ *  3. sends the factory's `sweep` for every address whose credited, uncollected deposits — and balance on chain —
+ *     pass the threshold. The factory deploys the forwarder when the address has no code yet, then moves its whole
+ *     balance to the treasury fixed in the factory. The sweeps of a run are sent back to back with consecutive nonces
+ *     (a batch: one block can hold them all) and settled by the next run.
+ *
+ * The ledger is not written: it keeps one receipts account per chain and token for everything merchants were credited
+ * from the chain, whichever address holds it (migration 0012), so a sweep — tokens moving from a deposit address to the
+ * treasury — changes no account, and no merchant's balance can move.
+ */
+export interface CollectionChain {
+  chainId: number;
+  confirmations: number;
+  tokens: readonly { address: Address; decimals: number }[];
+  /** The factory deposit addresses of this chain were computed under; its `treasury()` is the delivery address. */
+  depositFactory: Address;
+}
+
+export interface CollectionClients {
+  public: PublicClient;
+  wallet: WalletClient;
+}
+
+export interface CollectChainDeps {
+  db: Kysely<DB>;
+  chain: CollectionChain;
+  clients: CollectionClients;
+  gasPayer: GasPayer;
+  /** COLLECTION_THRESHOLD as text (collection-settings.ts). */
+  threshold: string;
+  /** This instance's name in the lease. */
+  holder?: string;
+  leaseMs?: number;
+  /** How far back confirmed sweeps are re-checked; default 4 × the confirmations, at least 64 blocks. */
+  recheckBlocks?: bigint;
+  now?: () => Date;
+}
+
+export interface CollectReport {
+  chainId: number;
+  /** Another instance holds the chain's collection lease: nothing was done. */
+  busy: boolean;
+  sent: number;
+  confirmed: number;
+  removed: number;
+  failed: number;
+}
+
+const instanceHolder = `collector-${randomUUID()}`;
+
+export async function collectChain(deps: CollectChainDeps): Promise<CollectReport> {
+  const { db, chain } = deps;
+  const holder = deps.holder ?? instanceHolder;
+  const report: CollectReport = { chainId: chain.chainId, busy: false, sent: 0, confirmed: 0, removed: 0, failed: 0 };
+  if (!(await takeCollectionLease(db, chain.chainId, holder, deps.leaseMs ?? 120_000)))
+    return { ...report, busy: true };
+  try {
+    const treasury = await deps.clients.public.readContract({
+      address: chain.depositFactory,
+      abi: forwarderFactoryAbi,
+      functionName: "treasury",
+    });
+    await settle(deps, report);
+    await sendDue(deps, treasury, report);
+    return report;
+  } finally {
+    await releaseCollectionLease(db, chain.chainId, holder);
+  }
+}
+
+async function settle(deps: CollectChainDeps, report: CollectReport): Promise<void> {
+  const { chain, clients } = deps;
+  const now = deps.now ?? (() => new Date());
+  const head = await clients.public.getBlockNumber({ cacheTime: 0 });
+  const window = deps.recheckBlocks ?? BigInt(Math.max(64, chain.confirmations * 4));
+  for (const sweep of await openSweeps(deps.db, chain.chainId, head - window)) {
+    const hash = sweep.tx_hash as Hash;
+    const receipt = await receiptOf(clients.public, hash);
+    if (sweep.status === "confirmed") {
+      const canonical = receipt ? await blockHashAt(clients.public, receipt.blockNumber) : null;
+      if (!receipt || receipt.blockHash !== sweep.block_hash || canonical !== sweep.block_hash) {
+        await recordRemoved(deps.db, sweep.id, now());
+        report.removed++;
+      }
+      continue;
+    }
+    if (!receipt) {
+      if (await pending(clients.public, hash)) continue;
+      await recordRemoved(deps.db, sweep.id, now());
+      report.removed++;
+      continue;
+    }
+    if (receipt.status !== "success") {
+      await recordFailed(deps.db, {
+        ...sweepKeys(deps, sweep.token),
+        collectionId: sweep.id,
+        txHash: hash,
+        error: `the sweep reverted in block ${receipt.blockNumber}`,
+        at: now(),
+      });
+      report.failed++;
+      continue;
+    }
+    if (head - receipt.blockNumber + 1n < BigInt(chain.confirmations)) continue;
+    const swept = parseEventLogs({ abi: forwarderFactoryAbi, eventName: "Swept", logs: receipt.logs });
+    const decimals = chain.tokens.find((t) => t.address.toLowerCase() === sweep.token.toLowerCase())?.decimals ?? 6;
+    await recordConfirmed(deps.db, {
+      collectionId: sweep.id,
+      amount: swept.reduce((sum, log) => sum + log.args.amount, 0n),
+      decimals,
+      gasFee: receipt.gasUsed * receipt.effectiveGasPrice,
+      blockNumber: receipt.blockNumber,
+      blockHash: receipt.blockHash,
+      at: now(),
+    });
+    report.confirmed++;
+  }
+}
+
+const sweepKeys = (deps: CollectChainDeps, token: string) => ({
+  chainId: deps.chain.chainId,
+  token,
+  depositAddressId: "",
+  deliveryAddress: "",
+  gasPayer: deps.gasPayer.account.address,
+});
+
+async function sendDue(deps: CollectChainDeps, treasury: Address, report: CollectReport): Promise<void> {
+  const { chain, clients, gasPayer } = deps;
+  const now = deps.now ?? (() => new Date());
+  let nonce: number | undefined;
+  for (const token of chain.tokens) {
+    const threshold = thresholdUnits(deps.threshold, token.decimals);
+    for (const due of await dueAddresses(deps.db, chain.chainId, token.address)) {
+      if (getAddress(due.factory) !== chain.depositFactory) continue;
+      const address = getAddress(due.address);
+      const onChain = await clients.public.readContract({
+        address: token.address,
+        abi: erc20Abi,
+        functionName: "balanceOf",
+        args: [address],
+      });
+      const credited = attoToUnits(due.uncollected, token.decimals);
+      if ((credited < onChain ? credited : onChain) <= threshold) continue;
+      const keys = {
+        chainId: chain.chainId,
+        token: token.address,
+        depositAddressId: due.depositAddressId,
+        deliveryAddress: treasury,
+        gasPayer: gasPayer.account.address,
+        at: now(),
+      };
+      try {
+        const deployed = !(await clients.public.getCode({ address }));
+        nonce ??= await clients.public.getTransactionCount({ address: gasPayer.account.address, blockTag: "pending" });
+        const txHash = await clients.wallet.writeContract({
+          address: chain.depositFactory,
+          abi: forwarderFactoryAbi,
+          functionName: "sweep",
+          args: [due.salt as Hex, token.address],
+          account: gasPayer.account,
+          chain: null,
+          nonce,
+        });
+        nonce++;
+        await recordSent(deps.db, { ...keys, txHash, deployed });
+        report.sent++;
+      } catch (error) {
+        // Not sent (no gas, the node refused it, the factory would revert): the nonce is unused, asked again next time.
+        nonce = undefined;
+        await recordFailed(deps.db, { ...keys, txHash: null, error: (error as Error).message });
+        report.failed++;
+      }
+    }
+  }
+}
+
+async function receiptOf(client: PublicClient, hash: Hash): Promise<TransactionReceipt | null> {
+  try {
+    return await client.getTransactionReceipt({ hash });
+  } catch (error) {
+    if ((error as Error).name === "TransactionReceiptNotFoundError") return null;
+    throw error;
+  }
+}
+
+async function pending(client: PublicClient, hash: Hash): Promise<boolean> {
+  try {
+    return Boolean(await client.getTransaction({ hash }));
+  } catch (error) {
+    if ((error as Error).name === "TransactionNotFoundError") return false;
+    throw error;
+  }
+}
+
+async function blockHashAt(client: PublicClient, number: bigint): Promise<string | null> {
+  try {
+    return (await client.getBlock({ blockNumber: number })).hash;
+  } catch (error) {
+    if ((error as Error).name === "BlockNotFoundError") return null;
+    throw error;
+  }
+}
