@@ -20,7 +20,8 @@ import { actFor, systemScope } from "../identity/system-scope.ts";
 import { balanceText } from "../payments/balance.ts";
 import { ledgerViolations, reconcile } from "../payments/reconcile.ts";
 import { usdtText } from "../payments/usdt.ts";
-import { type CollectedChain, collectOnce } from "./collection-jobs.ts";
+import { startJobQueue } from "../platform/job-queue.ts";
+import { type CollectedChain, collectOnce, startCollection } from "./collection-jobs.ts";
 import { reconcileCollection } from "./collection-reconcile.ts";
 import { nodeGasPayer } from "./gas-payer.ts";
 
@@ -136,6 +137,14 @@ const tokenBalance = (address: Address) =>
   });
 const collections = () => db.selectFrom("collections").selectAll().orderBy("id").execute();
 const bills = () => db.selectFrom("application_bills").selectAll().orderBy("id").execute();
+
+const until = async (check: () => Promise<boolean>, timeoutMs = 20_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
 
 async function chainReconciles() {
   const rows = await reconcileCollection(db, [collected]);
@@ -304,5 +313,38 @@ describe("collection of deposit addresses into the treasury", () => {
     await Promise.all([collect("instance-a"), collect("instance-b")]);
     expect((await collections()).map((c) => c.status)).toEqual(["confirmed", "confirmed", "confirmed"]);
     expect(await tokenBalance(treasury)).toBe(33_000_000n);
+  });
+
+  it("runs as jobs on the queue: each interval's run sends the due sweeps, a later one records them", async () => {
+    const a = await merchantWithDepositAddress("a@example.com");
+    await creditedDeposits([[a.address, 12_000_000n]]);
+    const queue = await startJobQueue({
+      db,
+      engine: database.engine!,
+      pollingIntervalSeconds: 0.5,
+      supervise: false,
+    });
+    const lines: string[] = [];
+    const stop = await startCollection({
+      queue,
+      db,
+      chains: [collected],
+      gasPayer: nodeGasPayer(chain.dev),
+      threshold: "10",
+      intervalMs: 500,
+      log: (line) => lines.push(line),
+    });
+    try {
+      await until(async () => (await collections()).some((c) => c.status === "sent"));
+      await advance(confirmations);
+      await until(async () => (await collections()).some((c) => c.status === "confirmed"));
+    } finally {
+      await stop();
+      await queue.stop();
+    }
+    expect((await collections()).map((c) => c.status)).toEqual(["confirmed"]);
+    expect(await tokenBalance(treasury)).toBe(12_000_000n);
+    expect(lines.some((line) => JSON.parse(line).sent === 1)).toBe(true);
+    await chainReconciles();
   });
 });
