@@ -4,7 +4,10 @@ import {
   type Address,
   getAddress,
   type Hash,
+  encodeFunctionData,
   type Hex,
+  keccak256,
+  type LocalAccount,
   parseEventLogs,
   type PublicClient,
   type TransactionReceipt,
@@ -82,13 +85,13 @@ export interface CollectReport {
 }
 
 const instanceHolder = `collector-${randomUUID()}`;
+const holder = (deps: CollectChainDeps) => deps.holder ?? instanceHolder;
+const leaseMs = (deps: CollectChainDeps) => deps.leaseMs ?? 120_000;
 
 export async function collectChain(deps: CollectChainDeps): Promise<CollectReport> {
   const { db, chain } = deps;
-  const holder = deps.holder ?? instanceHolder;
   const report: CollectReport = { chainId: chain.chainId, busy: false, sent: 0, confirmed: 0, removed: 0, failed: 0 };
-  if (!(await takeCollectionLease(db, chain.chainId, holder, deps.leaseMs ?? 120_000)))
-    return { ...report, busy: true };
+  if (!(await takeCollectionLease(db, chain.chainId, holder(deps), leaseMs(deps)))) return { ...report, busy: true };
   try {
     const treasury = await deps.clients.public.readContract({
       address: chain.depositFactory,
@@ -99,7 +102,7 @@ export async function collectChain(deps: CollectChainDeps): Promise<CollectRepor
     await sendDue(deps, treasury, report);
     return report;
   } finally {
-    await releaseCollectionLease(db, chain.chainId, holder);
+    await releaseCollectionLease(db, chain.chainId, holder(deps));
   }
 }
 
@@ -185,25 +188,46 @@ async function sendDue(deps: CollectChainDeps, treasury: Address, report: Collec
         gasPayer: gasPayer.account.address,
         at: now(),
       };
+      // The lease renewed before each send: a run that outlasted it stops, and the instance holding it now carries on.
+      if (!(await takeCollectionLease(deps.db, chain.chainId, holder(deps), leaseMs(deps)))) return;
+      let collectionId: string | undefined;
       try {
         const deployed = !(await clients.public.getCode({ address }));
         nonce ??= await clients.public.getTransactionCount({ address: gasPayer.account.address, blockTag: "pending" });
-        const txHash = await clients.wallet.writeContract({
-          address: chain.depositFactory,
-          abi: forwarderFactoryAbi,
-          functionName: "sweep",
-          args: [due.salt as Hex, token.address],
-          account: gasPayer.account,
-          chain: null,
-          nonce,
-        });
+        const args = [due.salt as Hex, token.address] as const;
+        if (gasPayer.account.type === "local") {
+          // Signed, recorded, then sent: a crash in between leaves a row whose transaction no node has (removed and sent
+          // again by the next run), never a sweep on chain that no row knows of.
+          const request = await clients.public.prepareTransactionRequest({
+            account: gasPayer.account,
+            to: chain.depositFactory,
+            data: encodeFunctionData({ abi: forwarderFactoryAbi, functionName: "sweep", args }),
+            nonce,
+            chain: null,
+          });
+          const raw = await gasPayer.account.signTransaction({ ...request, chainId: chain.chainId } as Parameters<
+            LocalAccount["signTransaction"]
+          >[0]);
+          collectionId = await recordSent(deps.db, { ...keys, txHash: keccak256(raw), deployed });
+          await clients.public.sendRawTransaction({ serializedTransaction: raw });
+        } else {
+          const txHash = await clients.wallet.writeContract({
+            address: chain.depositFactory,
+            abi: forwarderFactoryAbi,
+            functionName: "sweep",
+            args,
+            account: gasPayer.account,
+            chain: null,
+            nonce,
+          });
+          collectionId = await recordSent(deps.db, { ...keys, txHash, deployed });
+        }
         nonce++;
-        await recordSent(deps.db, { ...keys, txHash, deployed });
         report.sent++;
       } catch (error) {
         // Not sent (no gas, the node refused it, the factory would revert): the nonce is unused, asked again next time.
         nonce = undefined;
-        await recordFailed(deps.db, { ...keys, txHash: null, error: (error as Error).message });
+        await recordFailed(deps.db, { ...keys, txHash: null, error: (error as Error).message, collectionId });
         report.failed++;
       }
     }

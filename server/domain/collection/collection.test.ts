@@ -23,7 +23,8 @@ import { usdtText } from "../payments/usdt.ts";
 import { startJobQueue } from "../platform/job-queue.ts";
 import { type CollectedChain, collectOnce, startCollection } from "./collection-jobs.ts";
 import { reconcileCollection } from "./collection-reconcile.ts";
-import { nodeGasPayer } from "./gas-payer.ts";
+import { checkGasPayer } from "./collection-setup.ts";
+import { gasPayerFromEnv, nodeGasPayer } from "./gas-payer.ts";
 
 process.env.PASSWORD_HASH_COST ??= "test";
 
@@ -345,6 +346,33 @@ describe("collection of deposit addresses into the treasury", () => {
     expect((await collections()).map((c) => c.status)).toEqual(["confirmed"]);
     expect(await tokenBalance(treasury)).toBe(12_000_000n);
     expect(lines.some((line) => JSON.parse(line).sent === 1)).toBe(true);
+    await chainReconciles();
+  });
+
+  it("a gas payer with its own key (GAS_PAYER_PRIVATE_KEY) signs each sweep, records it, then sends it; another key is refused", async () => {
+    const key = generatePrivateKey();
+    const gasPayer = gasPayerFromEnv({ GAS_PAYER_PRIVATE_KEY: key })!;
+    await chain.test.setBalance({ address: gasPayer.account.address, value: 10n ** 18n });
+    factory = await deployForwarderFactory(chain.clients, chain.dev, treasury, gasPayer.account.address);
+    collected = { ...collected, depositFactory: factory };
+    await expect(checkGasPayer([collected], nodeGasPayer(chain.dev))).rejects.toThrow(
+      /is not the deposit factory's operator/,
+    );
+    await checkGasPayer([collected], gasPayer);
+    expect(() => gasPayerFromEnv({ GAS_PAYER_PRIVATE_KEY: `${key}00` })).toThrow(
+      "GAS_PAYER_PRIVATE_KEY must be 0x and 64 hex digits",
+    );
+
+    const a = await merchantWithDepositAddress("a@example.com");
+    await creditedDeposits([[a.address, 40_000_000n]]);
+    const run = () => collectOnce({ db, chains: [collected], gasPayer, threshold: "10" });
+    expect(await run()).toEqual([expect.objectContaining({ sent: 1, failed: 0 })]);
+    await advance(confirmations);
+    expect(await run()).toEqual([expect.objectContaining({ confirmed: 1 })]);
+    const [row] = await collections();
+    expect(row).toMatchObject({ status: "confirmed", gas_payer: gasPayer.account.address, amount: "40000000" });
+    expect(await tokenBalance(treasury)).toBe(40_000_000n);
+    expect(await balanceText(db, a.scope)).toBe("40");
     await chainReconciles();
   });
 });
