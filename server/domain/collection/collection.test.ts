@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Address } from "viem";
 import { privateKeyToAccount, generatePrivateKey } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { collectionsAgree } from "../../../chaos/invariants.ts";
 import { appBill } from "../../../contracts/schemas/bills.ts";
 import { watchedAddressBook } from "../../chain/address-book.ts";
 import type { ConfiguredChain } from "../../chain/chain-layer.ts";
@@ -88,6 +89,7 @@ afterEach(async () => {
   await watcher?.stop();
   expect(await ledgerViolations(db)).toEqual([]);
   expect((await reconcile(db)).filter((row) => !row.ok)).toEqual([]);
+  expect(await collectionsAgree(db, { decimals: 6 })).toEqual([]);
 });
 
 const collect = (holder?: string) =>
