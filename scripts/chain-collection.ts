@@ -36,7 +36,7 @@ export async function runCollect(db: Kysely<DB>, env: NodeJS.ProcessEnv, write: 
   const chains = collectedChains(targets.chains);
   if (chains.length === 0)
     throw new Error("no chain with a deposit factory: start the devnet (npm start) or set CHAINS");
-  const gasPayer = collectionGasPayer(env, targets.devnet);
+  const gasPayer = collectionGasPayer(env, targets.devnet?.devAccount);
   if (!gasPayer) throw new Error("no gas payer: set GAS_PAYER_PRIVATE_KEY");
   await checkGasPayer(chains, gasPayer);
   const threshold = collectionThresholdFromEnv(

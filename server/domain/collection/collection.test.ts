@@ -2,7 +2,10 @@ import type { Kysely } from "kysely";
 import type { Address } from "viem";
 import { privateKeyToAccount, generatePrivateKey } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { collectionsAgree } from "../../../chaos/invariants.ts";
+import { runCollect, runCollectionReconcile } from "../../../scripts/chain-collection.ts";
 import { appBill } from "../../../contracts/schemas/bills.ts";
 import { watchedAddressBook } from "../../chain/address-book.ts";
 import type { ConfiguredChain } from "../../chain/chain-layer.ts";
@@ -14,6 +17,7 @@ import { createWatcher, type Watcher } from "../../chain/watcher.ts";
 import type { OpenedDatabase } from "../../db/open-database.ts";
 import type { DB } from "../../db/schema.ts";
 import { resetDatabase, seedApplication, seedMerchant } from "../../testing/seed.ts";
+import { tempDirs } from "../../testing/temp-dirs.ts";
 import { createTestDatabase } from "../../testing/test-database.ts";
 import { toWireBill, wireBillQuery } from "../bills/bill-wire.ts";
 import { createMoneyListener } from "../bills/money-listener.ts";
@@ -22,9 +26,9 @@ import { balanceText } from "../payments/balance.ts";
 import { ledgerViolations, reconcile } from "../payments/reconcile.ts";
 import { usdtText } from "../payments/usdt.ts";
 import { startJobQueue } from "../platform/job-queue.ts";
-import { type CollectedChain, collectOnce, startCollection } from "./collection-jobs.ts";
+import { type CollectedChain, collectOnce } from "./collection-jobs.ts";
 import { reconcileCollection } from "./collection-reconcile.ts";
-import { checkGasPayer } from "./collection-setup.ts";
+import { checkGasPayer, startConfiguredCollection } from "./collection-setup.ts";
 import { gasPayerFromEnv, nodeGasPayer } from "./gas-payer.ts";
 
 process.env.PASSWORD_HASH_COST ??= "test";
@@ -43,6 +47,7 @@ let watcher: Watcher;
 let collected: CollectedChain;
 
 const chainId = 31337;
+const tempDir = tempDirs("mc-collection-");
 const confirmations = 3;
 const tests = systemScope("test");
 
@@ -328,15 +333,16 @@ describe("collection of deposit addresses into the treasury", () => {
       supervise: false,
     });
     const lines: string[] = [];
-    const stop = await startCollection({
+    const stop = await startConfiguredCollection({
       queue,
       db,
-      chains: [collected],
-      gasPayer: nodeGasPayer(chain.dev),
-      threshold: "10",
+      chains: [{ chainId, rpcUrl: chain.rpcUrl, confirmations, tokens: collected.tokens, depositFactory: factory }],
+      devAccount: chain.dev,
+      env: { COLLECTION_THRESHOLD: "10" },
       intervalMs: 500,
       log: (line) => lines.push(line),
     });
+    if (!stop) throw new Error("collection did not start");
     try {
       await until(async () => (await collections()).some((c) => c.status === "sent"));
       await advance(confirmations);
@@ -376,5 +382,50 @@ describe("collection of deposit addresses into the treasury", () => {
     expect(await tokenBalance(treasury)).toBe(40_000_000n);
     expect(await balanceText(db, a.scope)).toBe("40");
     await chainReconciles();
+  });
+
+  it("npm run chain -- collect and reconcile: the running devnet's sweeps, and treasury + uncollected against the deposits", async () => {
+    const dataDir = tempDir();
+    mkdirSync(join(dataDir, "devnet"));
+    const facts = {
+      rpcUrl: chain.rpcUrl,
+      chainId,
+      genesisHash: `0x${"00".repeat(32)}`,
+      token: { address: chain.token, symbol: "USDT", decimals: 6, deployBlock: "0" },
+      depositFactory: factory,
+      devAccount: chain.dev,
+      watchedAddressesFile: "",
+      walletXpub: "",
+    };
+    writeFileSync(join(dataDir, "devnet", "devnet.json"), JSON.stringify(facts));
+    const env = { DATA_DIR: dataDir, COLLECTION_THRESHOLD: "10", DEVNET_CONFIRMATIONS: String(confirmations) };
+    const a = await merchantWithDepositAddress("a@example.com");
+    await creditedDeposits([[a.address, 30_000_000n]]);
+    let out = "";
+    const write = (text: string) => {
+      out += text;
+    };
+    await runCollect(db, env, write);
+    expect(out).toBe(`chain ${chainId}: sent 1, confirmed 0, removed 0, failed 0 (threshold 10)\n`);
+    await advance(confirmations);
+    out = "";
+    expect(await runCollectionReconcile(db, env, write)).toBe(0);
+    expect(out).toMatch(
+      /^collection chain 31337 0x[0-9a-f]{40} at block \d+: treasury 30 \+ uncollected 0 = credited 30 \+ not credited 0\? difference 0 ok\n$/,
+    );
+    out = "";
+    await runCollect(db, { ...env, COLLECTION_THRESHOLD: "1.0000001" }, write).catch((error: Error) =>
+      write(error.message),
+    );
+    expect(out).toBe('COLLECTION_THRESHOLD: "1.0000001" has 7 decimals; this token has 6');
+    out = "";
+    await runCollect(db, env, write);
+    expect(out).toBe(`chain ${chainId}: sent 0, confirmed 1, removed 0, failed 0 (threshold 10)\n`);
+    // Tokens that reached the treasury other than by a sweep: the sums no longer meet, and the reconcile fails.
+    await chain.pay(treasury, 5_000_000n);
+    await watcher.tick();
+    out = "";
+    expect(await runCollectionReconcile(db, env, write)).toBe(1);
+    expect(out).toMatch(/treasury 35 \+ uncollected 0 = credited 30 \+ not credited 0\? difference 5 DIFFERS/);
   });
 });
