@@ -21,6 +21,7 @@ import { thresholdUnits } from "./collection-settings.ts";
 import {
   dueAddresses,
   openSweeps,
+  failSent,
   recordConfirmed,
   recordFailed,
   recordRemoved,
@@ -35,8 +36,8 @@ import type { GasPayer } from "./gas-payer.ts";
  * (one instance, so one nonce sequence for the gas payer across instances):
  *  1. settles the sweeps it sent before: mined with the chain's confirmations → recorded on the bills; reverted →
  *     failed; gone from the node (a reorganisation, or dropped) → removed, the bills' collection fields cleared;
- *  2. re-checks recently confirmed sweeps: a block hash that changed under one (a reorganisation deeper than the
- *     confirmations) removes it the same way;
+ *  2. re-checks recently confirmed sweeps (a reorganisation deeper than the confirmations): gone from the chain, one
+ *     is removed the same way; mined again in another block, it is recorded there once that block has them;
  *  3. sends the factory's `sweep` for every address whose credited, uncollected deposits — and balance on chain —
  *     pass the threshold. The factory deploys the forwarder when the address has no code yet, then moves its whole
  *     balance to the treasury fixed in the factory. The sweeps of a run are sent back to back with consecutive nonces
@@ -81,6 +82,8 @@ export interface CollectReport {
   sent: number;
   confirmed: number;
   removed: number;
+  /** Confirmed sweeps a reorganisation moved to another block, recorded there once it has the confirmations. */
+  reorganised: number;
   failed: number;
 }
 
@@ -90,7 +93,15 @@ const leaseMs = (deps: CollectChainDeps) => deps.leaseMs ?? 120_000;
 
 export async function collectChain(deps: CollectChainDeps): Promise<CollectReport> {
   const { db, chain } = deps;
-  const report: CollectReport = { chainId: chain.chainId, busy: false, sent: 0, confirmed: 0, removed: 0, failed: 0 };
+  const report: CollectReport = {
+    chainId: chain.chainId,
+    busy: false,
+    sent: 0,
+    confirmed: 0,
+    removed: 0,
+    reorganised: 0,
+    failed: 0,
+  };
   if (!(await takeCollectionLease(db, chain.chainId, holder(deps), leaseMs(deps)))) return { ...report, busy: true };
   try {
     const treasury = await deps.clients.public.readContract({
@@ -113,15 +124,11 @@ async function settle(deps: CollectChainDeps, report: CollectReport): Promise<vo
   const window = deps.recheckBlocks ?? BigInt(Math.max(64, chain.confirmations * 4));
   for (const sweep of await openSweeps(deps.db, chain.chainId, head - window)) {
     const hash = sweep.tx_hash as Hash;
-    const receipt = await receiptOf(clients.public, hash);
-    if (sweep.status === "confirmed") {
-      const canonical = receipt ? await blockHashAt(clients.public, receipt.blockNumber) : null;
-      if (!receipt || receipt.blockHash !== sweep.block_hash || canonical !== sweep.block_hash) {
-        await recordRemoved(deps.db, sweep.id, now());
-        report.removed++;
-      }
-      continue;
-    }
+    const receipt = await minedReceipt(clients.public, hash);
+    // A confirmed one stays as it is while its block is on the chain; a reorganisation that moved it into another block
+    // has it recorded there once that block has the confirmations.
+    const moved = sweep.status === "confirmed";
+    if (moved && receipt?.blockHash === sweep.block_hash) continue;
     if (!receipt) {
       if (await pending(clients.public, hash)) continue;
       await recordRemoved(deps.db, sweep.id, now());
@@ -129,13 +136,7 @@ async function settle(deps: CollectChainDeps, report: CollectReport): Promise<vo
       continue;
     }
     if (receipt.status !== "success") {
-      await recordFailed(deps.db, {
-        ...sweepKeys(deps, sweep.token),
-        collectionId: sweep.id,
-        txHash: hash,
-        error: `the sweep reverted in block ${receipt.blockNumber}`,
-        at: now(),
-      });
+      await failSent(deps.db, sweep.id, `the sweep reverted in block ${receipt.blockNumber}`, now());
       report.failed++;
       continue;
     }
@@ -151,17 +152,10 @@ async function settle(deps: CollectChainDeps, report: CollectReport): Promise<vo
       blockHash: receipt.blockHash,
       at: now(),
     });
-    report.confirmed++;
+    if (moved) report.reorganised++;
+    else report.confirmed++;
   }
 }
-
-const sweepKeys = (deps: CollectChainDeps, token: string) => ({
-  chainId: deps.chain.chainId,
-  token,
-  depositAddressId: "",
-  deliveryAddress: "",
-  gasPayer: deps.gasPayer.account.address,
-});
 
 async function sendDue(deps: CollectChainDeps, treasury: Address, report: CollectReport): Promise<void> {
   const { chain, clients, gasPayer } = deps;
@@ -227,20 +221,24 @@ async function sendDue(deps: CollectChainDeps, treasury: Address, report: Collec
       } catch (error) {
         // Not sent (no gas, the node refused it, the factory would revert): the nonce is unused, asked again next time.
         nonce = undefined;
-        await recordFailed(deps.db, { ...keys, txHash: null, error: (error as Error).message, collectionId });
+        if (collectionId) await failSent(deps.db, collectionId, (error as Error).message, now());
+        else await recordFailed(deps.db, { ...keys, error: (error as Error).message });
         report.failed++;
       }
     }
   }
 }
 
-async function receiptOf(client: PublicClient, hash: Hash): Promise<TransactionReceipt | null> {
+/** The transaction's receipt when its block is on the node's chain now; null when not mined, or mined in a lost fork. */
+async function minedReceipt(client: PublicClient, hash: Hash): Promise<TransactionReceipt | null> {
+  let receipt: TransactionReceipt;
   try {
-    return await client.getTransactionReceipt({ hash });
+    receipt = await client.getTransactionReceipt({ hash });
   } catch (error) {
     if ((error as Error).name === "TransactionReceiptNotFoundError") return null;
     throw error;
   }
+  return (await blockHashAt(client, receipt.blockNumber)) === receipt.blockHash ? receipt : null;
 }
 
 async function pending(client: PublicClient, hash: Hash): Promise<boolean> {

@@ -132,43 +132,55 @@ export async function recordSent(db: Kysely<DB>, sweep: SentSweep): Promise<stri
   });
 }
 
-/** A try that did not reach the chain (or reverted): visible with its reason; the bills wait for the next try. */
-export async function recordFailed(
-  db: Kysely<DB>,
-  sweep: Omit<SentSweep, "txHash" | "deployed"> & { txHash: string | null; error: string; collectionId?: string },
-): Promise<void> {
-  const error = sweep.error.split("\n")[0]!.slice(0, 500);
+/** A try that did not reach the chain: visible with its reason; the bills wait for the next try. */
+export async function recordFailed(db: Kysely<DB>, sweep: Omit<SentSweep, "txHash" | "deployed"> & { error: string }) {
+  await db
+    .insertInto("collections")
+    .values({
+      chain_id: sweep.chainId,
+      token: sweep.token,
+      deposit_address_id: sweep.depositAddressId,
+      delivery_address: sweep.deliveryAddress,
+      gas_payer: sweep.gasPayer,
+      status: "failed",
+      error: firstLine(sweep.error),
+      created_at: sweep.at,
+      finished_at: sweep.at,
+    })
+    .execute();
+}
+
+/** A recorded sweep that the node refused or that reverted: failed with its reason, its bills free for the next try. */
+export async function failSent(db: Kysely<DB>, collectionId: string, error: string, at: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    if (sweep.collectionId) {
-      await trx
-        .updateTable("collections")
-        .set({ status: "failed", error, finished_at: sweep.at })
-        .where("id", "=", sweep.collectionId)
-        .execute();
-      await trx
-        .updateTable("application_bills")
-        .set({ collection_id: null })
-        .where("collection_id", "=", sweep.collectionId)
-        .execute();
-      return;
-    }
     await trx
-      .insertInto("collections")
-      .values({
-        chain_id: sweep.chainId,
-        token: sweep.token,
-        deposit_address_id: sweep.depositAddressId,
-        delivery_address: sweep.deliveryAddress,
-        gas_payer: sweep.gasPayer,
-        status: "failed",
-        tx_hash: sweep.txHash,
-        error,
-        created_at: sweep.at,
-        finished_at: sweep.at,
-      })
+      .updateTable("collections")
+      .set({ status: "failed", error: firstLine(error), finished_at: at })
+      .where("id", "=", collectionId)
       .execute();
+    await releaseBills(trx, collectionId);
   });
 }
+
+/** The sweep's bills free again, every collection field cleared, their merchants' streams told. */
+async function releaseBills(trx: Kysely<DB>, collectionId: string): Promise<void> {
+  const bills = await trx
+    .updateTable("application_bills")
+    .set({
+      collection_id: null,
+      collection_amount: null,
+      transfer_amount: null,
+      delivery_address: null,
+      collection_tx_hash: null,
+      collection_gas_fee: null,
+    })
+    .where("collection_id", "=", collectionId)
+    .returning(["merchant_id", "bill_no"])
+    .execute();
+  for (const bill of bills) await notifyBillChanged(trx, { merchantId: bill.merchant_id, billNo: bill.bill_no });
+}
+
+const firstLine = (text: string) => text.split("\n")[0]!.slice(0, 500);
 
 export interface ConfirmedSweep {
   collectionId: string;
@@ -182,7 +194,7 @@ export interface ConfirmedSweep {
 }
 
 /**
- * The sweep has its confirmations: its bills show it (each bill's own amount as the collection amount, the sweep's
+ * The sweep has its confirmations (again, in another block, after a reorganisation): its bills show it (each bill's own amount as the collection amount, the sweep's
  * whole amount as the transfer amount, the treasury as the delivery address, the gas fee) and their merchants' streams
  * hear of it.
  */
@@ -199,7 +211,7 @@ export async function recordConfirmed(db: Kysely<DB>, sweep: ConfirmedSweep): Pr
         finished_at: sweep.at,
       })
       .where("id", "=", sweep.collectionId)
-      .where("status", "=", "sent")
+      .where("status", "in", ["sent", "confirmed"])
       .returning(["tx_hash", "delivery_address"])
       .executeTakeFirst();
     if (!row) return;
@@ -230,20 +242,7 @@ export async function recordRemoved(db: Kysely<DB>, collectionId: string, at: Da
       .set({ status: "removed", finished_at: at })
       .where("id", "=", collectionId)
       .execute();
-    const bills = await trx
-      .updateTable("application_bills")
-      .set({
-        collection_id: null,
-        collection_amount: null,
-        transfer_amount: null,
-        delivery_address: null,
-        collection_tx_hash: null,
-        collection_gas_fee: null,
-      })
-      .where("collection_id", "=", collectionId)
-      .returning(["merchant_id", "bill_no"])
-      .execute();
-    for (const bill of bills) await notifyBillChanged(trx, { merchantId: bill.merchant_id, billNo: bill.bill_no });
+    await releaseBills(trx, collectionId);
   });
 }
 

@@ -288,6 +288,32 @@ describe("collection of deposit addresses into the treasury", () => {
     await chainReconciles();
   });
 
+  it("a reorganisation that mines a confirmed sweep again in another block: recorded there once confirmed again", async () => {
+    const a = await merchantWithDepositAddress("a@example.com");
+    await creditedDeposits([[a.address, 18_000_000n]]);
+    await collect();
+    await advance(confirmations);
+    await collect();
+    const [before] = await collections();
+    const raw = await chain.clients.public.request({
+      method: "eth_getRawTransactionByHash",
+      params: [before!.tx_hash as `0x${string}`],
+    } as never);
+    // The sweep's block and the ones after it replaced; the sweep itself mined again in the first new one.
+    await chain.test.request({ method: "anvil_reorg", params: [confirmations + 1, [[raw, 0]]] } as never);
+    await watcher.tick();
+    // Its new block is as deep as the old one was: it has its confirmations there at once.
+    expect(await collect()).toEqual([expect.objectContaining({ reorganised: 1, removed: 0, sent: 0 })]);
+    expect(await collect()).toEqual([expect.objectContaining({ reorganised: 0, removed: 0, sent: 0, confirmed: 0 })]);
+    const [after] = await collections();
+    expect(after).toMatchObject({ status: "confirmed", tx_hash: before!.tx_hash, amount: "18000000" });
+    expect(after!.block_hash).not.toBe(before!.block_hash);
+    expect((await bills())[0]).toMatchObject({ collection_tx_hash: before!.tx_hash });
+    expect(await tokenBalance(treasury)).toBe(18_000_000n);
+    expect(await balanceText(db, a.scope)).toBe("18");
+    await chainReconciles();
+  });
+
   it("a sweep the gas payer cannot pay for is recorded failed with its reason, and tried again", async () => {
     const a = await merchantWithDepositAddress("a@example.com");
     await creditedDeposits([[a.address, 15_000_000n]]);
