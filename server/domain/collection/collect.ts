@@ -38,8 +38,8 @@ import type { GasPayer } from "./gas-payer.ts";
  *     failed; gone from the node (a reorganisation, or dropped) → removed, the bills' collection fields cleared;
  *  2. re-checks recently confirmed sweeps (a reorganisation deeper than the confirmations): gone from the chain, one
  *     is removed the same way; mined again in another block, it is recorded there once that block has them;
- *  3. sends the factory's `sweep` for every address whose credited, uncollected deposits — and balance on chain —
- *     pass the threshold. The factory deploys the forwarder when the address has no code yet, then moves its whole
+ *  3. sends the factory's `sweep` for every address whose credited, uncollected deposits pass the threshold and are
+ *     exactly its balance on chain (anything else there — quarantined, not yet seen — holds it back: `held`). The factory deploys the forwarder when the address has no code yet, then moves its whole
  *     balance to the treasury fixed in the factory. The sweeps of a run are sent back to back with consecutive nonces
  *     (a batch: one block can hold them all) and settled by the next run.
  *
@@ -85,6 +85,8 @@ export interface CollectReport {
   /** Confirmed sweeps a reorganisation moved to another block, recorded there once it has the confirmations. */
   reorganised: number;
   failed: number;
+  /** Addresses past the threshold whose balance on chain is not what the books say is there to collect: not swept. */
+  held: number;
 }
 
 const instanceHolder = `collector-${randomUUID()}`;
@@ -101,6 +103,7 @@ export async function collectChain(deps: CollectChainDeps): Promise<CollectRepor
     removed: 0,
     reorganised: 0,
     failed: 0,
+    held: 0,
   };
   if (!(await takeCollectionLease(db, chain.chainId, holder(deps), leaseMs(deps)))) return { ...report, busy: true };
   try {
@@ -173,7 +176,13 @@ async function sendDue(deps: CollectChainDeps, treasury: Address, report: Collec
         args: [address],
       });
       const credited = attoToUnits(due.uncollected, token.decimals);
-      if ((credited < onChain ? credited : onChain) <= threshold) continue;
+      if (credited <= threshold) continue;
+      // The factory sweeps the whole balance: only when it is exactly what the books credited and not yet collected.
+      // More (a quarantined transfer, one the watcher has not seen yet) or less holds the address back, counted.
+      if (onChain !== credited) {
+        report.held++;
+        continue;
+      }
       const keys = {
         chainId: chain.chainId,
         token: token.address,

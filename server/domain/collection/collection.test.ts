@@ -235,6 +235,22 @@ describe("collection of deposit addresses into the treasury", () => {
     await chainReconciles();
   });
 
+  it("an address holding more than the books say (a transfer not yet credited) is held back until they agree", async () => {
+    const a = await merchantWithDepositAddress("a@example.com");
+    await creditedDeposits([[a.address, 20_000_000n]]);
+    await chain.pay(a.address, 3_000_000n);
+    expect(await collect()).toEqual([expect.objectContaining({ sent: 0, held: 1 })]);
+    await watcher.tick();
+    expect(await collect()).toEqual([expect.objectContaining({ sent: 0, held: 0 })]);
+    await advance(confirmations);
+    expect(await collect()).toEqual([expect.objectContaining({ sent: 1, held: 0 })]);
+    await advance(confirmations);
+    await collect();
+    expect(await tokenBalance(treasury)).toBe(23_000_000n);
+    expect((await bills()).map((b) => usdtText(b.transfer_amount))).toEqual(["23", "23"]);
+    await chainReconciles();
+  });
+
   it("a forwarder is deployed once: the second sweep of an address uses it", async () => {
     const a = await merchantWithDepositAddress("a@example.com");
     await creditedDeposits([[a.address, 20_000_000n]]);
@@ -432,7 +448,9 @@ describe("collection of deposit addresses into the treasury", () => {
       out += text;
     };
     await runCollect(db, env, write);
-    expect(out).toBe(`chain ${chainId}: sent 1, confirmed 0, removed 0, failed 0 (threshold 10)\n`);
+    expect(out).toBe(
+      `chain ${chainId}: sent 1, confirmed 0, removed 0, reorganised 0, failed 0, held 0 (threshold 10)\n`,
+    );
     await advance(confirmations);
     out = "";
     expect(await runCollectionReconcile(db, env, write)).toBe(0);
@@ -446,7 +464,9 @@ describe("collection of deposit addresses into the treasury", () => {
     expect(out).toBe('COLLECTION_THRESHOLD: "1.0000001" has 7 decimals; this token has 6');
     out = "";
     await runCollect(db, env, write);
-    expect(out).toBe(`chain ${chainId}: sent 0, confirmed 1, removed 0, failed 0 (threshold 10)\n`);
+    expect(out).toBe(
+      `chain ${chainId}: sent 0, confirmed 1, removed 0, reorganised 0, failed 0, held 0 (threshold 10)\n`,
+    );
     // Tokens that reached the treasury other than by a sweep: the sums no longer meet, and the reconcile fails.
     await chain.pay(treasury, 5_000_000n);
     await watcher.tick();
