@@ -153,6 +153,7 @@ async function settle(deps: CollectChainDeps, report: CollectReport): Promise<vo
       gasFee: receipt.gasUsed * receipt.effectiveGasPrice,
       blockNumber: receipt.blockNumber,
       blockHash: receipt.blockHash,
+      logIndex: receipt.logs[0]?.logIndex ?? 0,
       at: now(),
     });
     if (moved) report.reorganised++;

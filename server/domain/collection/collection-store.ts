@@ -166,14 +166,7 @@ export async function failSent(db: Kysely<DB>, collectionId: string, error: stri
 async function releaseBills(trx: Kysely<DB>, collectionId: string): Promise<void> {
   const bills = await trx
     .updateTable("application_bills")
-    .set({
-      collection_id: null,
-      collection_amount: null,
-      transfer_amount: null,
-      delivery_address: null,
-      collection_tx_hash: null,
-      collection_gas_fee: null,
-    })
+    .set({ ...clearedCollection, collection_id: null })
     .where("collection_id", "=", collectionId)
     .returning(["merchant_id", "bill_no"])
     .execute();
@@ -190,13 +183,17 @@ export interface ConfirmedSweep {
   gasFee: bigint;
   blockNumber: bigint;
   blockHash: string;
+  /** The index of the sweep's first log in its block: a transfer logged before it in the block was swept by it. */
+  logIndex: number;
   at: Date;
 }
 
 /**
- * The sweep has its confirmations (again, in another block, after a reorganisation): its bills show it (each bill's own amount as the collection amount, the sweep's
- * whole amount as the transfer amount, the treasury as the delivery address, the gas fee) and their merchants' streams
- * hear of it.
+ * The sweep has its confirmations (again, in another block, after a reorganisation): its bills show it — each bill's
+ * own amount as the collection amount, the sweep's whole amount as the transfer amount, the treasury as the delivery
+ * address, the gas fee — and their merchants' streams hear of it. The sweep moved the address's whole balance when it
+ * ran, so it covers every deposit that reached the address before it on chain: one the watcher had not seen when the
+ * sweep was sent joins it here; one a reorganisation has taken away since (dropped, reversed) leaves it.
  */
 export async function recordConfirmed(db: Kysely<DB>, sweep: ConfirmedSweep): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -212,9 +209,33 @@ export async function recordConfirmed(db: Kysely<DB>, sweep: ConfirmedSweep): Pr
       })
       .where("id", "=", sweep.collectionId)
       .where("status", "in", ["sent", "confirmed"])
-      .returning(["tx_hash", "delivery_address"])
+      .returning(["tx_hash", "delivery_address", "deposit_address_id", "token"])
       .executeTakeFirst();
     if (!row) return;
+    await trx
+      .updateTable("application_bills")
+      .set({ collection_id: sweep.collectionId })
+      .where("deposit_address_id", "=", row.deposit_address_id)
+      .where("collection_id", "is", null)
+      .where("status", "in", ["confirming", "credited"])
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom("chain_transfers as ct")
+            .select("ct.id")
+            .whereRef("ct.id", "=", "application_bills.transfer_id")
+            .where(sql<boolean>`lower(ct.token) = lower(${row.token})`)
+            .where(sql<boolean>`(ct.block_number < ${sweep.blockNumber.toString()}
+              or (ct.block_number = ${sweep.blockNumber.toString()} and ct.log_index < ${sweep.logIndex}))`),
+        ),
+      )
+      .execute();
+    const gone = await trx
+      .updateTable("application_bills")
+      .set({ ...clearedCollection, collection_id: null })
+      .where("collection_id", "=", sweep.collectionId)
+      .where("status", "in", ["dropped", "reversed"])
+      .returning(["merchant_id", "bill_no"])
+      .execute();
     const bills = await trx
       .updateTable("application_bills")
       .set((eb) => ({
@@ -227,9 +248,18 @@ export async function recordConfirmed(db: Kysely<DB>, sweep: ConfirmedSweep): Pr
       .where("collection_id", "=", sweep.collectionId)
       .returning(["merchant_id", "bill_no"])
       .execute();
-    for (const bill of bills) await notifyBillChanged(trx, { merchantId: bill.merchant_id, billNo: bill.bill_no });
+    for (const bill of [...gone, ...bills])
+      await notifyBillChanged(trx, { merchantId: bill.merchant_id, billNo: bill.bill_no });
   });
 }
+
+const clearedCollection = {
+  collection_amount: null,
+  transfer_amount: null,
+  delivery_address: null,
+  collection_tx_hash: null,
+  collection_gas_fee: null,
+};
 
 /**
  * A reorganisation took the sweep away (or the node dropped it): the row says so, its bills lose every collection

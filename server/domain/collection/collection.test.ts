@@ -251,6 +251,51 @@ describe("collection of deposit addresses into the treasury", () => {
     await chainReconciles();
   });
 
+  it("a deposit mined before the sweep in its block, unseen when it was sent, is covered by it once credited", async () => {
+    const a = await merchantWithDepositAddress("a@example.com");
+    await creditedDeposits([[a.address, 20_000_000n]]);
+    await chain.test.setAutomine(false);
+    let late: `0x${string}`;
+    try {
+      late = await chain.clients.wallet.writeContract({
+        address: chain.token,
+        abi: erc20Abi,
+        functionName: "transfer",
+        args: [a.address, 4_000_000n],
+        account: chain.dev,
+        chain: null,
+      });
+      expect(await collect()).toEqual([expect.objectContaining({ sent: 1 })]);
+      await chain.mine(1);
+    } finally {
+      await chain.test.setAutomine(true);
+    }
+    const [sweep] = await collections();
+    const [deposit, swept] = await Promise.all([
+      chain.clients.public.getTransactionReceipt({ hash: late }),
+      chain.clients.public.getTransactionReceipt({ hash: sweep!.tx_hash as `0x${string}` }),
+    ]);
+    expect(deposit.blockNumber).toBe(swept.blockNumber);
+    expect(deposit.transactionIndex).toBeLessThan(swept.transactionIndex);
+    await watcher.tick();
+    await advance(confirmations);
+    expect(await collect()).toEqual([expect.objectContaining({ confirmed: 1, sent: 0, held: 0 })]);
+    expect(
+      (await bills()).map((b) => [
+        b.status,
+        usdtText(b.collection_amount),
+        usdtText(b.transfer_amount),
+        b.collection_id,
+      ]),
+    ).toEqual([
+      ["credited", "20", "24", sweep!.id],
+      ["credited", "4", "24", sweep!.id],
+    ]);
+    expect(await collect()).toEqual([expect.objectContaining({ sent: 0, held: 0 })]);
+    expect(await tokenBalance(treasury)).toBe(24_000_000n);
+    await chainReconciles();
+  });
+
   it("a forwarder is deployed once: the second sweep of an address uses it", async () => {
     const a = await merchantWithDepositAddress("a@example.com");
     await creditedDeposits([[a.address, 20_000_000n]]);
