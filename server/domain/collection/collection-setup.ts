@@ -64,6 +64,8 @@ export interface ConfiguredCollectionOptions {
   env: NodeJS.ProcessEnv;
   intervalMs?: number;
   log?: (line: string) => void;
+  /** This instance's name in the collection lease (default: one per process). */
+  holder?: string;
 }
 
 /**
@@ -94,5 +96,6 @@ export async function startConfiguredCollection(
     threshold,
     intervalMs: options.intervalMs,
     log: options.log,
+    holder: options.holder,
   });
 }

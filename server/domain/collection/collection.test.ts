@@ -410,37 +410,48 @@ describe("collection of deposit addresses into the treasury", () => {
     expect(await tokenBalance(treasury)).toBe(33_000_000n);
   });
 
-  it("runs as jobs on the queue: each interval's run sends the due sweeps, a later one records them", async () => {
-    const a = await merchantWithDepositAddress("a@example.com");
-    await creditedDeposits([[a.address, 12_000_000n]]);
-    const queue = await startJobQueue({
-      db,
-      engine: database.engine!,
-      pollingIntervalSeconds: 0.5,
-      supervise: false,
-    });
+  it("runs as jobs on the queue of two instances: each interval's run sends the due sweeps, a later one records them, each address swept once", async () => {
+    const merchants = [];
+    for (let i = 0; i < 3; i++) merchants.push(await merchantWithDepositAddress(`m${i}@example.com`));
+    await creditedDeposits(merchants.map((m) => [m.address, 12_000_000n] as const));
     const lines: string[] = [];
-    const stop = await startConfiguredCollection({
-      queue,
-      db,
-      chains: [{ chainId, rpcUrl: chain.rpcUrl, confirmations, tokens: collected.tokens, depositFactory: factory }],
-      devAccount: chain.dev,
-      env: { COLLECTION_THRESHOLD: "10" },
-      intervalMs: 500,
-      log: (line) => lines.push(line),
-    });
-    if (!stop) throw new Error("collection did not start");
+    const instances = await Promise.all(
+      ["instance-a", "instance-b"].map(async (holder) => {
+        const queue = await startJobQueue({
+          db,
+          engine: database.engine!,
+          pollingIntervalSeconds: 0.5,
+          supervise: false,
+        });
+        const stop = await startConfiguredCollection({
+          queue,
+          db,
+          chains: [{ chainId, rpcUrl: chain.rpcUrl, confirmations, tokens: collected.tokens, depositFactory: factory }],
+          devAccount: chain.dev,
+          env: { COLLECTION_THRESHOLD: "10" },
+          intervalMs: 500,
+          log: (line) => lines.push(line),
+          holder,
+        });
+        if (!stop) throw new Error("collection did not start");
+        return { queue, stop };
+      }),
+    );
     try {
-      await until(async () => (await collections()).some((c) => c.status === "sent"));
+      await until(async () => (await collections()).filter((c) => c.status === "sent").length === 3);
       await advance(confirmations);
-      await until(async () => (await collections()).some((c) => c.status === "confirmed"));
+      await until(async () => (await collections()).filter((c) => c.status === "confirmed").length === 3);
     } finally {
-      await stop();
-      await queue.stop();
+      for (const { queue, stop } of instances) {
+        await stop();
+        await queue.stop();
+      }
     }
-    expect((await collections()).map((c) => c.status)).toEqual(["confirmed"]);
-    expect(await tokenBalance(treasury)).toBe(12_000_000n);
-    expect(lines.some((line) => JSON.parse(line).sent === 1)).toBe(true);
+    const rows = await collections();
+    expect(rows.map((c) => c.status)).toEqual(["confirmed", "confirmed", "confirmed"]);
+    expect(new Set(rows.map((c) => c.deposit_address_id)).size).toBe(3);
+    expect(await tokenBalance(treasury)).toBe(36_000_000n);
+    expect(lines.map((line) => JSON.parse(line).sent).reduce((n, sent) => n + sent, 0)).toBe(3);
     await chainReconciles();
   });
 
