@@ -47,7 +47,7 @@ export async function runCollect(db: Kysely<DB>, env: NodeJS.ProcessEnv, write: 
     write(
       r.busy
         ? `chain ${r.chainId}: another instance is collecting\n`
-        : `chain ${r.chainId}: sent ${r.sent}, confirmed ${r.confirmed}, removed ${r.removed}, reorganised ${r.reorganised}, failed ${r.failed}, held ${r.held} (threshold ${threshold})\n`,
+        : `chain ${r.chainId}: sent ${r.sent}, confirmed ${r.confirmed}, removed ${r.removed}, reorganised ${r.reorganised}, failed ${r.failed}, adopted ${r.adopted}, held ${r.held} (threshold ${threshold})\n`,
     );
   const failed = await db
     .selectFrom("collections as c")

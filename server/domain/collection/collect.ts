@@ -19,6 +19,7 @@ import type { DB } from "../../db/schema.ts";
 import { attoToUnits } from "../payments/usdt.ts";
 import { thresholdUnits } from "./collection-settings.ts";
 import {
+  type DueAddress,
   dueAddresses,
   openSweeps,
   failSent,
@@ -27,6 +28,9 @@ import {
   recordRemoved,
   recordSent,
   releaseCollectionLease,
+  type SentSweep,
+  sweepHashes,
+  uncollectedSince,
   takeCollectionLease,
 } from "./collection-store.ts";
 import type { GasPayer } from "./gas-payer.ts";
@@ -85,9 +89,13 @@ export interface CollectReport {
   /** Confirmed sweeps a reorganisation moved to another block, recorded there once it has the confirmations. */
   reorganised: number;
   failed: number;
+  /** Sweeps found on chain that no row recorded (sent, then a crash before the record): recorded now. */
+  adopted: number;
   /** Addresses past the threshold whose balance on chain is not what the books say is there to collect: not swept. */
   held: number;
 }
+
+type SweepKeys = Omit<SentSweep, "txHash" | "deployed">;
 
 const instanceHolder = `collector-${randomUUID()}`;
 const holder = (deps: CollectChainDeps) => deps.holder ?? instanceHolder;
@@ -103,6 +111,7 @@ export async function collectChain(deps: CollectChainDeps): Promise<CollectRepor
     removed: 0,
     reorganised: 0,
     failed: 0,
+    adopted: 0,
     held: 0,
   };
   if (!(await takeCollectionLease(db, chain.chainId, holder(deps), leaseMs(deps)))) return { ...report, busy: true };
@@ -178,12 +187,6 @@ async function sendDue(deps: CollectChainDeps, treasury: Address, report: Collec
       });
       const credited = attoToUnits(due.uncollected, token.decimals);
       if (credited <= threshold) continue;
-      // The factory sweeps the whole balance: only when it is exactly what the books credited and not yet collected.
-      // More (a quarantined transfer, one the watcher has not seen yet) or less holds the address back, counted.
-      if (onChain !== credited) {
-        report.held++;
-        continue;
-      }
       const keys = {
         chainId: chain.chainId,
         token: token.address,
@@ -192,6 +195,18 @@ async function sendDue(deps: CollectChainDeps, treasury: Address, report: Collec
         gasPayer: gasPayer.account.address,
         at: now(),
       };
+      // Less on chain than the books say: a sweep sent but never recorded (a crash between the two) took it. Found by
+      // its Swept event, it is recorded now and settled like any other.
+      if (onChain < credited && (await adoptUnrecorded(deps, due, token.address, keys))) {
+        report.adopted++;
+        continue;
+      }
+      // The factory sweeps the whole balance: only when it is exactly what the books credited and not yet collected.
+      // More (a quarantined transfer, one the watcher has not seen yet) or less holds the address back, counted.
+      if (onChain !== credited) {
+        report.held++;
+        continue;
+      }
       // The lease renewed before each send: a run that outlasted it stops, and the instance holding it now carries on.
       if (!(await takeCollectionLease(deps.db, chain.chainId, holder(deps), leaseMs(deps)))) return;
       let collectionId: string | undefined;
@@ -237,6 +252,25 @@ async function sendDue(deps: CollectChainDeps, treasury: Address, report: Collec
       }
     }
   }
+}
+
+/** A Swept event of the address since its oldest uncollected deposit that no row records; recorded as sent. */
+async function adoptUnrecorded(deps: CollectChainDeps, due: DueAddress, token: Address, keys: SweepKeys) {
+  const since = await uncollectedSince(deps.db, due.depositAddressId);
+  if (since === null) return false;
+  const events = await deps.clients.public.getContractEvents({
+    address: deps.chain.depositFactory,
+    abi: forwarderFactoryAbi,
+    eventName: "Swept",
+    args: { salt: due.salt as Hex, token },
+    fromBlock: since,
+    toBlock: "latest",
+  });
+  const known = await sweepHashes(deps.db, due.depositAddressId);
+  const orphan = events.find((e) => e.args.amount && e.args.amount > 0n && !known.has(e.transactionHash));
+  if (!orphan) return false;
+  await recordSent(deps.db, { ...keys, txHash: orphan.transactionHash, deployed: false });
+  return true;
 }
 
 /** The transaction's receipt when its block is on the node's chain now; null when not mined, or mined in a lost fork. */

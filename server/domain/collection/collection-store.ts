@@ -276,6 +276,30 @@ export async function recordRemoved(db: Kysely<DB>, collectionId: string, at: Da
   });
 }
 
+/** The block of the address's oldest credited deposit no sweep covers; null when there is none. */
+export async function uncollectedSince(db: Kysely<DB>, depositAddressId: string): Promise<bigint | null> {
+  const row = await db
+    .selectFrom("application_bills as b")
+    .innerJoin("chain_transfers as ct", "ct.id", "b.transfer_id")
+    .select(sql<string | null>`min(ct.block_number)::text`.as("block"))
+    .where("b.deposit_address_id", "=", depositAddressId)
+    .where("b.status", "=", "credited")
+    .where("b.collection_id", "is", null)
+    .executeTakeFirst();
+  return row?.block ? BigInt(row.block) : null;
+}
+
+/** The sweep transactions recorded for the address as on their way or confirmed (a removed one may come back). */
+export async function sweepHashes(db: Kysely<DB>, depositAddressId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom("collections")
+    .select("tx_hash")
+    .where("deposit_address_id", "=", depositAddressId)
+    .where("status", "in", ["sent", "confirmed"])
+    .execute();
+  return new Set(rows.map((r) => r.tx_hash!));
+}
+
 /** Sweeps on their way, and confirmed ones recent enough that a reorganisation could still take them. */
 export function openSweeps(db: Kysely<DB>, chainId: number, recheckFrom: bigint) {
   return db

@@ -9,7 +9,7 @@ import { runCollect, runCollectionReconcile } from "../../../scripts/chain-colle
 import { appBill } from "../../../contracts/schemas/bills.ts";
 import { watchedAddressBook } from "../../chain/address-book.ts";
 import type { ConfiguredChain } from "../../chain/chain-layer.ts";
-import { depositAddress, depositSalt, deployForwarderFactory } from "../../chain/deposit-forwarder.ts";
+import { deployForwarderFactory, depositAddress, depositSalt, sendSweep } from "../../chain/deposit-forwarder.ts";
 import { createEvmAdapter } from "../../chain/evm-adapter.ts";
 import { resetChainTables, startTestChain, type TestChain } from "../../chain/test-chain.ts";
 import { erc20Abi } from "../../chain/token-abi.ts";
@@ -118,7 +118,7 @@ async function merchantWithDepositAddress(email: string, endUser = "user-1") {
       created_at: new Date(),
     })
     .execute();
-  return { userId, scope: actFor(tests, userId), address };
+  return { userId, scope: actFor(tests, userId), address, salt };
 }
 
 /** Mines `blocks` blocks, the watcher ticking after each. */
@@ -293,6 +293,19 @@ describe("collection of deposit addresses into the treasury", () => {
     ]);
     expect(await collect()).toEqual([expect.objectContaining({ sent: 0, held: 0 })]);
     expect(await tokenBalance(treasury)).toBe(24_000_000n);
+    await chainReconciles();
+  });
+
+  it("a sweep sent but never recorded (a crash between the two) is found by its event and recorded", async () => {
+    const a = await merchantWithDepositAddress("a@example.com");
+    await creditedDeposits([[a.address, 16_000_000n]]);
+    const unrecorded = await sendSweep(chain.clients, factory, chain.dev, a.salt, chain.token);
+    expect(await collect()).toEqual([expect.objectContaining({ adopted: 1, sent: 0, held: 0 })]);
+    expect((await collections()).map((c) => [c.status, c.tx_hash])).toEqual([["sent", unrecorded]]);
+    await advance(confirmations);
+    expect(await collect()).toEqual([expect.objectContaining({ confirmed: 1, adopted: 0, sent: 0 })]);
+    expect((await bills())[0]).toMatchObject({ collection_tx_hash: unrecorded });
+    expect(usdtText((await bills())[0]!.transfer_amount)).toBe("16");
     await chainReconciles();
   });
 
@@ -505,7 +518,7 @@ describe("collection of deposit addresses into the treasury", () => {
     };
     await runCollect(db, env, write);
     expect(out).toBe(
-      `chain ${chainId}: sent 1, confirmed 0, removed 0, reorganised 0, failed 0, held 0 (threshold 10)\n`,
+      `chain ${chainId}: sent 1, confirmed 0, removed 0, reorganised 0, failed 0, adopted 0, held 0 (threshold 10)\n`,
     );
     await advance(confirmations);
     out = "";
@@ -521,7 +534,7 @@ describe("collection of deposit addresses into the treasury", () => {
     out = "";
     await runCollect(db, env, write);
     expect(out).toBe(
-      `chain ${chainId}: sent 0, confirmed 1, removed 0, reorganised 0, failed 0, held 0 (threshold 10)\n`,
+      `chain ${chainId}: sent 0, confirmed 1, removed 0, reorganised 0, failed 0, adopted 0, held 0 (threshold 10)\n`,
     );
     // Tokens that reached the treasury other than by a sweep: the sums no longer meet, and the reconcile fails.
     await chain.pay(treasury, 5_000_000n);
