@@ -10,13 +10,13 @@ import {
   type LocalAccount,
   parseEventLogs,
   type PublicClient,
-  type TransactionReceipt,
   type WalletClient,
 } from "viem";
 import { forwarderFactoryAbi } from "../../chain/deposit-forwarder.ts";
 import { erc20Abi } from "../../chain/token-abi.ts";
 import type { DB } from "../../db/schema.ts";
 import { attoToUnits } from "../payments/usdt.ts";
+import { minedReceipt, pending } from "./chain-reads.ts";
 import { thresholdUnits } from "./collection-settings.ts";
 import {
   type DueAddress,
@@ -271,34 +271,4 @@ async function adoptUnrecorded(deps: CollectChainDeps, due: DueAddress, token: A
   if (!orphan) return false;
   await recordSent(deps.db, { ...keys, txHash: orphan.transactionHash, deployed: false });
   return true;
-}
-
-/** The transaction's receipt when its block is on the node's chain now; null when not mined, or mined in a lost fork. */
-async function minedReceipt(client: PublicClient, hash: Hash): Promise<TransactionReceipt | null> {
-  let receipt: TransactionReceipt;
-  try {
-    receipt = await client.getTransactionReceipt({ hash });
-  } catch (error) {
-    if ((error as Error).name === "TransactionReceiptNotFoundError") return null;
-    throw error;
-  }
-  return (await blockHashAt(client, receipt.blockNumber)) === receipt.blockHash ? receipt : null;
-}
-
-async function pending(client: PublicClient, hash: Hash): Promise<boolean> {
-  try {
-    return Boolean(await client.getTransaction({ hash }));
-  } catch (error) {
-    if ((error as Error).name === "TransactionNotFoundError") return false;
-    throw error;
-  }
-}
-
-async function blockHashAt(client: PublicClient, number: bigint): Promise<string | null> {
-  try {
-    return (await client.getBlock({ blockNumber: number })).hash;
-  } catch (error) {
-    if ((error as Error).name === "BlockNotFoundError") return null;
-    throw error;
-  }
 }
