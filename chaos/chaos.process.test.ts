@@ -55,6 +55,20 @@ describe("money under chaos: credited once, never negative, the watcher catching
           ["0", "reversed"],
           ["1", "credited"],
         ]);
+        // The harness collects after every step (run.ts): the first deposit's sweep went with the reorganisation and
+        // its reversed bill is not collected again; the second deposit was swept and recorded once confirmed.
+        const sweeps = await world!.db
+          .selectFrom("collections as c")
+          .innerJoin("deposit_addresses as d", "d.id", "c.deposit_address_id")
+          .innerJoin("applications as a", "a.id", "d.application_id")
+          .select(["a.name", "c.status"])
+          .where("a.name", "like", "Chaos scenariodepositReorged-%")
+          .orderBy("c.id")
+          .execute();
+        expect(sweeps.map((c) => [c.name.slice(-1), c.status])).toEqual([
+          ["0", "removed"],
+          ["1", "confirmed"],
+        ]);
       }
     });
 });

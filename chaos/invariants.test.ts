@@ -50,6 +50,65 @@ async function paidWithExcess() {
   return { userId, txHash };
 }
 
+/** A merchant's deposit of 5 USDT to an application's deposit address, credited by the deposit listener. */
+async function creditedDeposit() {
+  const { userId } = await paidWithExcess();
+  const app = await seedApplication(db, { userId });
+  const deposit = getAddress(`0x${"de".repeat(20)}`);
+  const row = await db
+    .insertInto("deposit_addresses")
+    .values({
+      merchant_id: userId,
+      application_id: app.applicationId,
+      end_user_id: "end-user-1",
+      chain_id: 31337,
+      factory: `0x${"cd".repeat(20)}`,
+      salt: `0x${"00".repeat(32)}`,
+      address: deposit,
+      created_at: new Date(),
+    })
+    .returning("address")
+    .executeTakeFirstOrThrow();
+  const { transferId, txHash } = await seedConfirmedTransfer(db, { baseUnits: 5_000_000n, to: row.address });
+  const transfer = await db
+    .selectFrom("chain_transfers")
+    .selectAll()
+    .where("id", "=", transferId)
+    .executeTakeFirstOrThrow();
+  const stored: StoredTransfer = {
+    id: transfer.id,
+    chainId: 31337,
+    txHash,
+    logIndex: transfer.log_index,
+    blockNumber: BigInt(transfer.block_number),
+    blockHash: transfer.block_hash,
+    token: transfer.token,
+    from: transfer.from_address,
+    to: transfer.to_address,
+    amount: 5_000_000n,
+    status: "confirmed",
+    confirmations: 2,
+    quarantine: null,
+  };
+  const listener = createDepositListener({
+    chains: [
+      {
+        product: "Devnet",
+        chainId: 31337,
+        rpcUrl: "http://127.0.0.1:1",
+        tokens: [{ symbol: "USDT", address: getAddress(transfer.token), decimals: 6 }],
+        confirmations: 2,
+        devnet: true,
+      },
+    ],
+  });
+  await db.transaction().execute(async (trx) => {
+    await listener.onTransferSeen!(trx, stored);
+    await listener.onTransferConfirmed!(trx, stored);
+  });
+  return { txHash, deposit };
+}
+
 describe("the chaos harness's invariants", () => {
   it("hold for a paid order and an excess on the balance, all received", async () => {
     await paidWithExcess();
@@ -81,60 +140,7 @@ describe("the chaos harness's invariants", () => {
   });
 
   it("hold for a deposit credited to an application bill, and catch a credit its outbox never told", async () => {
-    const { userId } = await paidWithExcess();
-    const app = await seedApplication(db, { userId });
-    const deposit = getAddress(`0x${"de".repeat(20)}`);
-    const row = await db
-      .insertInto("deposit_addresses")
-      .values({
-        merchant_id: userId,
-        application_id: app.applicationId,
-        end_user_id: "end-user-1",
-        chain_id: 31337,
-        factory: `0x${"cd".repeat(20)}`,
-        salt: `0x${"00".repeat(32)}`,
-        address: deposit,
-        created_at: new Date(),
-      })
-      .returning("address")
-      .executeTakeFirstOrThrow();
-    const { transferId, txHash } = await seedConfirmedTransfer(db, { baseUnits: 5_000_000n, to: row.address });
-    const transfer = await db
-      .selectFrom("chain_transfers")
-      .selectAll()
-      .where("id", "=", transferId)
-      .executeTakeFirstOrThrow();
-    const stored: StoredTransfer = {
-      id: transfer.id,
-      chainId: 31337,
-      txHash,
-      logIndex: transfer.log_index,
-      blockNumber: BigInt(transfer.block_number),
-      blockHash: transfer.block_hash,
-      token: transfer.token,
-      from: transfer.from_address,
-      to: transfer.to_address,
-      amount: 5_000_000n,
-      status: "confirmed",
-      confirmations: 2,
-      quarantine: null,
-    };
-    const listener = createDepositListener({
-      chains: [
-        {
-          product: "Devnet",
-          chainId: 31337,
-          rpcUrl: "http://127.0.0.1:1",
-          tokens: [{ symbol: "USDT", address: getAddress(transfer.token), decimals: 6 }],
-          confirmations: 2,
-          devnet: true,
-        },
-      ],
-    });
-    await db.transaction().execute(async (trx) => {
-      await listener.onTransferSeen!(trx, stored);
-      await listener.onTransferConfirmed!(trx, stored);
-    });
+    const { txHash } = await creditedDeposit();
     expect(await invariantViolations(db, options)).toEqual([]);
     expect(await receivedAllAccounted(db, options)).toEqual([]);
     await db.deleteFrom("outbox_events").execute();
@@ -145,5 +151,43 @@ describe("the chaos harness's invariants", () => {
         `^depositBillsAgree: deposit ${txHash} \\(confirmed\\): bill \\d+ credited, 5\\.0+ credited, events \\+0 -0, deposit journals 1$`,
       ),
     );
+  });
+
+  it("hold for a deposit swept into the treasury, and catch a bill still showing a sweep a reorganisation removed", async () => {
+    await creditedDeposit();
+    const bill = await db.selectFrom("application_bills").selectAll().executeTakeFirstOrThrow();
+    const treasury = `0x${"7e".repeat(20)}`;
+    const txHash = `0x${"5e".repeat(32)}`;
+    const sweep = await db
+      .insertInto("collections")
+      .values({
+        chain_id: 31337,
+        token: `0x${"11".repeat(20)}`,
+        deposit_address_id: bill.deposit_address_id,
+        delivery_address: treasury,
+        gas_payer: `0x${"9a".repeat(20)}`,
+        status: "confirmed",
+        tx_hash: txHash,
+        amount: "5000000",
+        block_hash: `0x${"b1".repeat(32)}`,
+        created_at: new Date(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable("application_bills")
+      .set({
+        collection_id: sweep.id,
+        collection_tx_hash: txHash,
+        collection_amount: bill.amount,
+        transfer_amount: bill.amount,
+        delivery_address: treasury,
+      })
+      .execute();
+    expect(await invariantViolations(db, options)).toEqual([]);
+    await db.updateTable("collections").set({ status: "removed" }).execute();
+    expect(await invariantViolations(db, options)).toEqual([
+      `collectionsAgree: bill ${bill.bill_no}: collection ${sweep.id} (removed), tx ${txHash} on the bill, ${txHash} on the sweep`,
+    ]);
   });
 });

@@ -122,12 +122,37 @@ export const reconcileClean: InvariantCheck = async (db) =>
         `chain ${row.chainId} token ${row.token}: credited ${row.credited}, received ${row.received ?? `${row.receivedUnits} base units`}`,
     );
 
+/**
+ * Collection (issue 28) agrees with the bills: a bill shows a collection (tx hash, amounts, delivery address) only for
+ * a confirmed sweep of its own address that its collection_id names, with that sweep's tx hash and delivery address; a
+ * bill whose sweep is still on its way shows nothing yet; no bill stays tied to a failed or removed sweep; and a
+ * sweep's bills never claim more than it moved.
+ */
+export const collectionsAgree: InvariantCheck = async (db) => {
+  const { rows } = await sql<{ detail: string }>`
+    select format('bill %s: collection %s (%s), tx %s on the bill, %s on the sweep', b.bill_no,
+             coalesce(c.id::text, 'none'), coalesce(c.status, '-'), coalesce(b.collection_tx_hash, 'none'),
+             coalesce(c.tx_hash, 'none')) as detail
+      from application_bills b left join collections c on c.id = b.collection_id
+     where (b.collection_tx_hash is not null and (c.status is distinct from 'confirmed'
+              or c.tx_hash <> b.collection_tx_hash or lower(c.delivery_address) <> lower(b.delivery_address)))
+        or (c.status = 'sent' and (b.collection_tx_hash is not null or b.collection_amount is not null))
+        or c.status in ('failed', 'removed')
+        or (c.id is not null and c.deposit_address_id <> b.deposit_address_id)
+    union all
+    select format('sweep %s moved %s, its bills claim %s', b.collection_id, min(b.transfer_amount), sum(b.collection_amount))
+      from application_bills b where b.collection_tx_hash is not null
+     group by b.collection_id having sum(b.collection_amount) > min(b.transfer_amount)`.execute(db);
+  return rows.map((r) => r.detail);
+};
+
 export const ledgerChecks: readonly InvariantCheck[] = [ledgerClean, reconcileClean];
 
 /** The checks that must hold at every moment, chaos or not. */
 export const alwaysChecks: readonly InvariantCheck[] = [
   creditedAtMostOnce,
   depositBillsAgree,
+  collectionsAgree,
   noNegativeBalance,
   paidOrdersCovered,
   ...ledgerChecks,

@@ -1,4 +1,7 @@
 import type { Hex } from "viem";
+import { collectOnce } from "../server/domain/collection/collection-jobs.ts";
+import { reconcileCollection } from "../server/domain/collection/collection-reconcile.ts";
+import { nodeGasPayer } from "../server/domain/collection/gas-payer.ts";
 import { invariantViolations, receivedAllAccounted, watcherBehind } from "./invariants.ts";
 import { describeStep, replayText, type Step } from "./scenario.ts";
 import {
@@ -69,6 +72,7 @@ export async function runScenario(world: ChaosWorld, label: string, steps: reado
       await fail([`the step itself failed: ${error instanceof Error ? error.message : String(error)}`]);
     }
     await settle(world);
+    await collect(world, notes, i + 1);
     await check();
   }
 
@@ -85,8 +89,17 @@ export async function runScenario(world: ChaosWorld, label: string, steps: reado
     await sleep(200);
   }
   if (behind.length > 0) await fail(["the watcher did not catch up once the chaos stopped:", ...behind]);
+  // Collection settles too: what it sent is recorded once confirmed, and the chain's sums meet the deposits.
+  await collect(world, notes, steps.length + 1);
+  await world.chain.mine(chaosConfirmations);
+  await settle(world);
+  await collect(world, notes, steps.length + 1);
   await check();
-  const quiet = [...(await receivedAllAccounted(world.db, { decimals })), ...(await storedMatchesChain(world, sent))];
+  const quiet = [
+    ...(await receivedAllAccounted(world.db, { decimals })),
+    ...(await storedMatchesChain(world, sent)),
+    ...(await collectionReconciles(world)),
+  ];
   if (quiet.length > 0) await fail(quiet);
   notes.push(`RPC proxy so far: ${JSON.stringify(world.proxy.counts)}`);
   return { label, steps: steps.length, notes, ms: Date.now() - started };
@@ -188,6 +201,42 @@ async function perform(world: ChaosWorld, step: Step, ctx: StepContext): Promise
       return refused ? "the proxy passes again first: a server refuses to start without an answering RPC" : undefined;
     }
   }
+}
+
+/** The collection chain as the harness collects it: straight to anvil (the servers' RPC proxy is theirs to suffer). */
+const collectionChain = (world: ChaosWorld) => ({
+  chainId: chaosChainId,
+  confirmations: chaosConfirmations,
+  tokens: [{ address: world.chain.token, decimals }],
+  depositFactory: world.depositFactory,
+  clients: world.chain.clients,
+});
+
+/**
+ * A collection run after every step (issue 28), the harness acting as one more instance: sweeps sent, recorded once
+ * confirmed, removed by the reorganisations and sent again; the invariants then check the bills against the sweeps.
+ */
+async function collect(world: ChaosWorld, notes: string[], step: number): Promise<void> {
+  const [report] = await collectOnce({
+    db: world.db,
+    chains: [collectionChain(world)],
+    gasPayer: nodeGasPayer(world.chain.dev),
+    threshold: "0",
+  });
+  const { chainId: _, busy: __, ...counts } = report!;
+  const moved = Object.entries(counts).filter(([, n]) => n > 0);
+  if (moved.length > 0) notes.push(`${step}. collection: ${moved.map(([k, n]) => `${k} ${n}`).join(", ")}`);
+}
+
+/** The treasury plus the deposit addresses, on chain, hold exactly the deposits the watcher saw there. */
+async function collectionReconciles(world: ChaosWorld): Promise<string[]> {
+  const rows = await reconcileCollection(world.db, [collectionChain(world)]);
+  return rows
+    .filter((r) => !r.ok)
+    .map(
+      (r) =>
+        `collection: treasury ${r.treasuryBalance} + uncollected ${r.uncollected} on chain, deposits credited ${r.credited} + not credited ${r.notCredited}`,
+    );
 }
 
 /** Gives the watcher a moment to hear the step: until its cursor passes the head, at most 1.5 s. */

@@ -261,13 +261,15 @@ export const focusedScenarios: Readonly<Record<string, readonly Step[]>> = {
    * Issue 27's deposits: one credited, spent in part on an order paid from the balance, then taken away by a
    * reorganisation deeper than the confirmations (reversed: what the balance holds goes back, the rest a recorded loss);
    * another merchant's deposit reorganised before its confirmations and mined again at its height (credited once).
+   * The harness's collection sweeps the credited deposit after the mining (one block more): the reorganisation takes
+   * the sweep away with the deposit (5 blocks: deposit, 3 mined, sweep).
    */
   depositReorged: [
     { kind: "deposit", merchant: 0, amount: "excess", units: "40000000" },
     { kind: "order", merchant: 0 },
     { kind: "mine", blocks: 3 },
     { kind: "payFromBalance", merchant: 0 },
-    { kind: "reorg", depth: 4, fate: "drop" },
+    { kind: "reorg", depth: 5, fate: "drop" },
     { kind: "mine", blocks: 3 },
     { kind: "deposit", merchant: 1, amount: "short", units: "5000000" },
     { kind: "reorg", depth: 1, fate: "same" },

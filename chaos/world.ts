@@ -2,7 +2,12 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Address, Hash, Hex, PrivateKeyAccount } from "viem";
 import { defaultPassword, registerViaApi, uniqueEmail } from "../e2e/support/api.ts";
-import { depositAddress as depositAddressOf, depositSalt } from "../server/chain/deposit-forwarder.ts";
+import { privateKeyToAccount, generatePrivateKey } from "viem/accounts";
+import {
+  depositAddress as depositAddressOf,
+  deployForwarderFactory,
+  depositSalt,
+} from "../server/chain/deposit-forwarder.ts";
 import { randomXpub } from "../server/chain/hd-wallet.ts";
 import { startTestChain, type TestChain } from "../server/chain/test-chain.ts";
 import { erc20Abi } from "../server/chain/token-abi.ts";
@@ -28,6 +33,11 @@ export interface ChaosWorld {
   db: Kysely<DB>;
   /** The key every payment is signed with, holding more tokens than numeric(38,18) can say. */
   payer: PrivateKeyAccount;
+  /**
+   * The deployed forwarder factory deposit addresses are computed under: treasury a fresh address, operator the dev
+   * account, which the harness collects with (issue 28) and which sends nothing else during a run.
+   */
+  depositFactory: Address;
   stop(): Promise<void>;
 }
 
@@ -38,9 +48,6 @@ export interface Merchant {
   /** An end user's deposit address of the merchant's application, on the chaos chain. */
   depositAddress: Address;
 }
-
-/** The forwarder factory the harness's deposit addresses are computed under (never deployed: no deposit needs it). */
-export const chaosDepositFactory: Address = `0x${"cd".repeat(20)}`;
 
 /** A payment the harness signed: its raw bytes are what a reorganisation mines again. */
 export interface SentPayment {
@@ -66,6 +73,8 @@ export async function startWorld(instances = 2): Promise<ChaosWorld> {
       chain: null,
     });
     await chain.clients.public.waitForTransactionReceipt({ hash: minted });
+    const treasury = privateKeyToAccount(generatePrivateKey()).address;
+    const depositFactory = await deployForwarderFactory(chain.clients, chain.dev, treasury, chain.dev);
     const env = {
       DATABASE_URL: postgres.databaseUrl,
       WALLET_XPUB: randomXpub(),
@@ -89,7 +98,7 @@ export async function startWorld(instances = 2): Promise<ChaosWorld> {
     pool.on("error", () => {});
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     stopping.unshift(() => db.destroy());
-    return { chain, proxy, servers, db, payer, stop: () => stopAll(stopping) };
+    return { chain, proxy, servers, db, payer, depositFactory, stop: () => stopAll(stopping) };
   } catch (error) {
     await stopAll(stopping);
     throw error;
@@ -142,7 +151,7 @@ export async function newMerchant(world: ChaosWorld, tag: string): Promise<Merch
     .executeTakeFirstOrThrow();
   const app = await seedApplication(world.db, { userId: id, name: `Chaos ${tag}` });
   const salt = depositSalt(app.appCode, "end-user-1");
-  const depositAddress = depositAddressOf(chaosDepositFactory, salt);
+  const depositAddress = depositAddressOf(world.depositFactory, salt);
   await world.db
     .insertInto("deposit_addresses")
     .values({
@@ -150,7 +159,7 @@ export async function newMerchant(world: ChaosWorld, tag: string): Promise<Merch
       application_id: app.applicationId,
       end_user_id: "end-user-1",
       chain_id: chaosChainId,
-      factory: chaosDepositFactory,
+      factory: world.depositFactory,
       salt,
       address: depositAddress,
       created_at: new Date(),

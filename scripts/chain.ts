@@ -2,7 +2,9 @@
 // npm run chain -- status                                head block, token, dev account and watched addresses with balances,
 //                                                         and the quarantined transfers with their reasons (from the database)
 // npm run chain -- reconcile                             per chain and token, merchants' credits against what their addresses
-//                                                         received in confirmed transfers; exits 1 on a difference
+//                                                         received in confirmed transfers, and the treasury + uncollected
+//                                                         deposit addresses on chain against the deposits; exits 1 on a difference
+// npm run chain -- collect                               one collection run: sweeps due deposit addresses into the treasury
 // Finds the running devnet through DATA_DIR/devnet/devnet.json (DATA_DIR defaults to ./data, as for the server),
 // or CHAIN_RPC_URL (+ CHAIN_TOKEN when there is no devnet.json) for any node whose dev accounts are unlocked.
 import { readFileSync } from "node:fs";
@@ -13,10 +15,11 @@ import { formatTokenAmount, parseTokenAmount } from "../server/chain/amount.ts";
 import { devClients, sendToken } from "../server/chain/deploy.ts";
 import { readDevnetFacts } from "../server/chain/devnet.ts";
 import { erc20Abi } from "../server/chain/token-abi.ts";
+import { runCollect, runCollectionReconcile } from "./chain-collection.ts";
 import { openLedgerDatabase, quarantinedLines, runReconcile } from "./chain-ledger.ts";
 
 const usage =
-  "usage: npm run chain -- pay --to <address> --amount <usdt>\n       npm run chain -- status\n       npm run chain -- reconcile\n";
+  "usage: npm run chain -- pay --to <address> --amount <usdt>\n       npm run chain -- status\n       npm run chain -- reconcile\n       npm run chain -- collect\n";
 
 class UsageError extends Error {}
 
@@ -31,7 +34,19 @@ async function main(argv: string[]): Promise<void> {
     const opened = await openLedgerDatabase(process.env);
     if (typeof opened === "string") throw new Error(`cannot read the database: ${opened}`);
     try {
-      process.exitCode = await runReconcile(opened.db, (text) => process.stdout.write(text));
+      const write = (text: string) => process.stdout.write(text);
+      const ledger = await runReconcile(opened.db, write);
+      process.exitCode = (await runCollectionReconcile(opened.db, process.env, write)) ? 1 : ledger;
+    } finally {
+      await opened.close();
+    }
+    return;
+  }
+  if (command === "collect") {
+    const opened = await openLedgerDatabase(process.env);
+    if (typeof opened === "string") throw new Error(`cannot read the database: ${opened}`);
+    try {
+      await runCollect(opened.db, process.env, (text) => process.stdout.write(text));
     } finally {
       await opened.close();
     }

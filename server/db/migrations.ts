@@ -17,6 +17,7 @@ import { migration0014OpenApi } from "./migrations/0014-open-api.ts";
 import { migration0015ApplicationBills } from "./migrations/0015-application-bills.ts";
 import { migration0016WebhookSecrets } from "./migrations/0016-webhook-secrets.ts";
 import { migration0017CallbackDeliveries } from "./migrations/0017-callback-deliveries.ts";
+import { migration0018Collection } from "./migrations/0018-collection.ts";
 
 /**
  * Plain SQL, PostgreSQL dialect, run the same on PGlite and on a real server, one file each in migrations/, named here
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   "0015_application_bills": migration0015ApplicationBills,
   "0016_webhook_secrets": migration0016WebhookSecrets,
   "0017_callback_deliveries": migration0017CallbackDeliveries,
+  "0018_collection": migration0018Collection,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -133,10 +133,12 @@ export interface DB {
 
 /** Every table, in an order that truncation with CASCADE accepts. */
 export const tableNames = [
+  "collection_leases",
   "callback_attempts",
   "callback_deliveries",
   "outbox_events",
   "application_bills",
+  "collections",
   "open_api_nonces",
   "deposit_addresses",
   "application_proofs",
@@ -572,6 +574,10 @@ export interface ApplicationBillsTable {
   delivery_address: string | null;
   transfer_amount: string | null;
   collection_tx_hash: string | null;
+  /** The sweep covering it (migration 0018): set when sent, cleared when it fails or a reorganisation removes it. */
+  collection_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The sweep's gas fee in wei, once confirmed. */
+  collection_gas_fee: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type OutboxEventTypeColumn = "deposit.credited" | "deposit.reversed";
@@ -639,4 +645,42 @@ export interface CallbackAttemptsTable {
   succeeded: boolean;
   sent_at: Date;
   next_retry_at: Date | null;
+}
+
+/** Collection of deposit addresses into the treasury (migration 0018, server/domain/collection/). */
+export interface DB {
+  collections: CollectionsTable;
+  collection_leases: CollectionLeasesTable;
+}
+
+export type CollectionStatusColumn = "sent" | "confirmed" | "failed" | "removed";
+
+/** One sweep of one deposit address's token into the treasury, or one failed try. */
+export interface CollectionsTable {
+  id: Id;
+  chain_id: number;
+  token: string;
+  deposit_address_id: IdRef;
+  delivery_address: string;
+  gas_payer: string;
+  status: CollectionStatusColumn;
+  tx_hash: string | null;
+  /** Whether the sweep deployed the address's forwarder. */
+  deployed: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Token base units swept (the factory's Swept event), once mined. */
+  amount: string | null;
+  /** Wei paid by the gas payer, once mined. */
+  gas_fee: string | null;
+  block_number: string | null;
+  block_hash: string | null;
+  error: string | null;
+  created_at: Date;
+  finished_at: Date | null;
+}
+
+/** Which instance sends the chain's sweeps now (the gas payer's one nonce sequence). */
+export interface CollectionLeasesTable {
+  chain_id: number;
+  holder: string;
+  expires_at: Date;
 }

@@ -1,0 +1,88 @@
+// The collection side of `npm run chain`: `collect` (one run of server/domain/collection/) and the on-chain half of
+// `reconcile` (treasury + uncollected deposit addresses against the deposits the watcher saw).
+import { join } from "node:path";
+import type { Kysely } from "kysely";
+import { chainConfigFromEnv, defaultConfirmations } from "../server/chain/config.ts";
+import { devnetChainId, readDevnetFacts } from "../server/chain/devnet.ts";
+import type { DB } from "../server/db/schema.ts";
+import { collectOnce } from "../server/domain/collection/collection-jobs.ts";
+import { reconcileCollection } from "../server/domain/collection/collection-reconcile.ts";
+import { collectionThresholdFromEnv } from "../server/domain/collection/collection-settings.ts";
+import {
+  type CollectableChain,
+  checkGasPayer,
+  collectedChains,
+  collectionGasPayer,
+} from "../server/domain/collection/collection-setup.ts";
+
+/** CHAINS when set (as the server reads it), else the running devnet (DATA_DIR/devnet/devnet.json). */
+function collectionTargets(env: NodeJS.ProcessEnv) {
+  const devnet = readDevnetFacts(join(env.DATA_DIR || "./data", "devnet"));
+  if (env.CHAINS?.trim()) return { chains: chainConfigFromEnv(env).chains as CollectableChain[], devnet: null };
+  if (!devnet?.depositFactory) return { chains: [], devnet };
+  const chain: CollectableChain = {
+    chainId: devnet.chainId,
+    rpcUrl: env.CHAIN_RPC_URL || devnet.rpcUrl,
+    confirmations: Number(env.DEVNET_CONFIRMATIONS || defaultConfirmations[devnetChainId]),
+    tokens: [{ address: devnet.token.address, decimals: devnet.token.decimals }],
+    depositFactory: devnet.depositFactory,
+  };
+  return { chains: [chain], devnet };
+}
+
+/** `npm run chain -- collect`: settles earlier sweeps and sends the due ones, then lists the failed tries. */
+export async function runCollect(db: Kysely<DB>, env: NodeJS.ProcessEnv, write: (text: string) => void) {
+  const targets = collectionTargets(env);
+  const chains = collectedChains(targets.chains);
+  if (chains.length === 0)
+    throw new Error("no chain with a deposit factory: start the devnet (npm start) or set CHAINS");
+  const gasPayer = collectionGasPayer(env, targets.devnet?.devAccount);
+  if (!gasPayer) throw new Error("no gas payer: set GAS_PAYER_PRIVATE_KEY");
+  await checkGasPayer(chains, gasPayer);
+  const threshold = collectionThresholdFromEnv(
+    env,
+    chains.flatMap((c) => c.tokens.map((t) => t.decimals)),
+  );
+  for (const r of await collectOnce({ db, chains, gasPayer, threshold }))
+    write(
+      r.busy
+        ? `chain ${r.chainId}: another instance is collecting\n`
+        : `chain ${r.chainId}: sent ${r.sent}, confirmed ${r.confirmed}, removed ${r.removed}, reorganised ${r.reorganised}, failed ${r.failed}, adopted ${r.adopted}, held ${r.held} (threshold ${threshold})\n`,
+    );
+  const failed = await db
+    .selectFrom("collections as c")
+    .innerJoin("deposit_addresses as d", "d.id", "c.deposit_address_id")
+    .select(["c.chain_id", "d.address", "c.error", "c.created_at"])
+    .where("c.status", "=", "failed")
+    .orderBy("c.id", "desc")
+    .limit(20)
+    .execute();
+  for (const f of failed)
+    write(`failed   chain ${f.chain_id} ${f.address} at ${f.created_at.toISOString()}: ${f.error}\n`);
+}
+
+/**
+ * The on-chain half of reconcile; answers the number of differing rows (0 when no chain is reachable: the ledger half
+ * still ran).
+ */
+export async function runCollectionReconcile(db: Kysely<DB>, env: NodeJS.ProcessEnv, write: (text: string) => void) {
+  const chains = collectedChains(collectionTargets(env).chains);
+  if (chains.length === 0) {
+    write("collection: no chain with a deposit factory to read\n");
+    return 0;
+  }
+  let rows: Awaited<ReturnType<typeof reconcileCollection>>;
+  try {
+    rows = await reconcileCollection(db, chains);
+  } catch (error) {
+    // Not checked is not clean: a node that cannot be read fails the reconcile.
+    write(`collection: cannot read the chain: ${(error as Error).message.split("\n")[0]}\n`);
+    return 1;
+  }
+  for (const r of rows)
+    write(
+      `collection chain ${r.chainId} ${r.token} at block ${r.block}: treasury ${r.treasuryBalance} + uncollected ${r.uncollected}` +
+        ` = credited ${r.credited} + not credited ${r.notCredited}? difference ${r.difference} ${r.ok ? "ok" : "DIFFERS"}\n`,
+    );
+  return rows.filter((r) => !r.ok).length;
+}

@@ -1,0 +1,274 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import {
+  type Address,
+  getAddress,
+  type Hash,
+  encodeFunctionData,
+  type Hex,
+  keccak256,
+  type LocalAccount,
+  parseEventLogs,
+  type PublicClient,
+  type WalletClient,
+} from "viem";
+import { forwarderFactoryAbi } from "../../chain/deposit-forwarder.ts";
+import { erc20Abi } from "../../chain/token-abi.ts";
+import type { DB } from "../../db/schema.ts";
+import { attoToUnits } from "../payments/usdt.ts";
+import { minedReceipt, pending } from "./chain-reads.ts";
+import { thresholdUnits } from "./collection-settings.ts";
+import {
+  type DueAddress,
+  dueAddresses,
+  openSweeps,
+  failSent,
+  recordConfirmed,
+  recordFailed,
+  recordRemoved,
+  recordSent,
+  releaseCollectionLease,
+  type SentSweep,
+  sweepHashes,
+  uncollectedSince,
+  takeCollectionLease,
+} from "./collection-store.ts";
+import type { GasPayer } from "./gas-payer.ts";
+
+/**
+ * Collection of one chain's deposit addresses into the treasury (issue 28). A run, under the chain's collection lease
+ * (one instance, so one nonce sequence for the gas payer across instances):
+ *  1. settles the sweeps it sent before: mined with the chain's confirmations → recorded on the bills; reverted →
+ *     failed; gone from the node (a reorganisation, or dropped) → removed, the bills' collection fields cleared;
+ *  2. re-checks recently confirmed sweeps (a reorganisation deeper than the confirmations): gone from the chain, one
+ *     is removed the same way; mined again in another block, it is recorded there once that block has them;
+ *  3. sends the factory's `sweep` for every address whose credited, uncollected deposits pass the threshold and are
+ *     exactly its balance on chain (anything else there — quarantined, not yet seen — holds it back: `held`). The factory deploys the forwarder when the address has no code yet, then moves its whole
+ *     balance to the treasury fixed in the factory. The sweeps of a run are sent back to back with consecutive nonces
+ *     (a batch: one block can hold them all) and settled by the next run.
+ *
+ * The ledger is not written: it keeps one receipts account per chain and token for everything merchants were credited
+ * from the chain, whichever address holds it (migration 0012), so a sweep — tokens moving from a deposit address to the
+ * treasury — changes no account, and no merchant's balance can move.
+ */
+export interface CollectionChain {
+  chainId: number;
+  confirmations: number;
+  tokens: readonly { address: Address; decimals: number }[];
+  /** The factory deposit addresses of this chain were computed under; its `treasury()` is the delivery address. */
+  depositFactory: Address;
+}
+
+export interface CollectionClients {
+  public: PublicClient;
+  wallet: WalletClient;
+}
+
+export interface CollectChainDeps {
+  db: Kysely<DB>;
+  chain: CollectionChain;
+  clients: CollectionClients;
+  gasPayer: GasPayer;
+  /** COLLECTION_THRESHOLD as text (collection-settings.ts). */
+  threshold: string;
+  /** This instance's name in the lease. */
+  holder?: string;
+  leaseMs?: number;
+  /** How far back confirmed sweeps are re-checked; default 4 × the confirmations, at least 64 blocks. */
+  recheckBlocks?: bigint;
+  now?: () => Date;
+}
+
+export interface CollectReport {
+  chainId: number;
+  /** Another instance holds the chain's collection lease: nothing was done. */
+  busy: boolean;
+  sent: number;
+  confirmed: number;
+  removed: number;
+  /** Confirmed sweeps a reorganisation moved to another block, recorded there once it has the confirmations. */
+  reorganised: number;
+  failed: number;
+  /** Sweeps found on chain that no row recorded (sent, then a crash before the record): recorded now. */
+  adopted: number;
+  /** Addresses past the threshold whose balance on chain is not what the books say is there to collect: not swept. */
+  held: number;
+}
+
+type SweepKeys = Omit<SentSweep, "txHash" | "deployed">;
+
+const instanceHolder = `collector-${randomUUID()}`;
+const holder = (deps: CollectChainDeps) => deps.holder ?? instanceHolder;
+const leaseMs = (deps: CollectChainDeps) => deps.leaseMs ?? 120_000;
+
+export async function collectChain(deps: CollectChainDeps): Promise<CollectReport> {
+  const { db, chain } = deps;
+  const report: CollectReport = {
+    chainId: chain.chainId,
+    busy: false,
+    sent: 0,
+    confirmed: 0,
+    removed: 0,
+    reorganised: 0,
+    failed: 0,
+    adopted: 0,
+    held: 0,
+  };
+  if (!(await takeCollectionLease(db, chain.chainId, holder(deps), leaseMs(deps)))) return { ...report, busy: true };
+  try {
+    const treasury = await deps.clients.public.readContract({
+      address: chain.depositFactory,
+      abi: forwarderFactoryAbi,
+      functionName: "treasury",
+    });
+    await settle(deps, report);
+    await sendDue(deps, treasury, report);
+    return report;
+  } finally {
+    await releaseCollectionLease(db, chain.chainId, holder(deps));
+  }
+}
+
+async function settle(deps: CollectChainDeps, report: CollectReport): Promise<void> {
+  const { chain, clients } = deps;
+  const now = deps.now ?? (() => new Date());
+  const head = await clients.public.getBlockNumber({ cacheTime: 0 });
+  const window = deps.recheckBlocks ?? BigInt(Math.max(64, chain.confirmations * 4));
+  for (const sweep of await openSweeps(deps.db, chain.chainId, head - window)) {
+    const hash = sweep.tx_hash as Hash;
+    const receipt = await minedReceipt(clients.public, hash);
+    // A confirmed one stays as it is while its block is on the chain; a reorganisation that moved it into another block
+    // has it recorded there once that block has the confirmations.
+    const moved = sweep.status === "confirmed";
+    if (moved && receipt?.blockHash === sweep.block_hash) continue;
+    if (!receipt) {
+      if (await pending(clients.public, hash)) continue;
+      await recordRemoved(deps.db, sweep.id, now());
+      report.removed++;
+      continue;
+    }
+    if (receipt.status !== "success") {
+      await failSent(deps.db, sweep.id, `the sweep reverted in block ${receipt.blockNumber}`, now());
+      report.failed++;
+      continue;
+    }
+    if (head - receipt.blockNumber + 1n < BigInt(chain.confirmations)) continue;
+    const swept = parseEventLogs({ abi: forwarderFactoryAbi, eventName: "Swept", logs: receipt.logs });
+    const decimals = chain.tokens.find((t) => t.address.toLowerCase() === sweep.token.toLowerCase())?.decimals ?? 6;
+    await recordConfirmed(deps.db, {
+      collectionId: sweep.id,
+      amount: swept.reduce((sum, log) => sum + log.args.amount, 0n),
+      decimals,
+      gasFee: receipt.gasUsed * receipt.effectiveGasPrice,
+      blockNumber: receipt.blockNumber,
+      blockHash: receipt.blockHash,
+      logIndex: receipt.logs[0]?.logIndex ?? 0,
+      at: now(),
+    });
+    if (moved) report.reorganised++;
+    else report.confirmed++;
+  }
+}
+
+async function sendDue(deps: CollectChainDeps, treasury: Address, report: CollectReport): Promise<void> {
+  const { chain, clients, gasPayer } = deps;
+  const now = deps.now ?? (() => new Date());
+  let nonce: number | undefined;
+  for (const token of chain.tokens) {
+    const threshold = thresholdUnits(deps.threshold, token.decimals);
+    for (const due of await dueAddresses(deps.db, chain.chainId, token.address)) {
+      if (getAddress(due.factory) !== chain.depositFactory) continue;
+      const address = getAddress(due.address);
+      const onChain = await clients.public.readContract({
+        address: token.address,
+        abi: erc20Abi,
+        functionName: "balanceOf",
+        args: [address],
+      });
+      const credited = attoToUnits(due.uncollected, token.decimals);
+      if (credited <= threshold) continue;
+      const keys = {
+        chainId: chain.chainId,
+        token: token.address,
+        depositAddressId: due.depositAddressId,
+        deliveryAddress: treasury,
+        gasPayer: gasPayer.account.address,
+        at: now(),
+      };
+      // Less on chain than the books say: a sweep sent but never recorded (a crash between the two) took it. Found by
+      // its Swept event, it is recorded now and settled like any other.
+      if (onChain < credited && (await adoptUnrecorded(deps, due, token.address, keys))) {
+        report.adopted++;
+        continue;
+      }
+      // The factory sweeps the whole balance: only when it is exactly what the books credited and not yet collected.
+      // More (a quarantined transfer, one the watcher has not seen yet) or less holds the address back, counted.
+      if (onChain !== credited) {
+        report.held++;
+        continue;
+      }
+      // The lease renewed before each send: a run that outlasted it stops, and the instance holding it now carries on.
+      if (!(await takeCollectionLease(deps.db, chain.chainId, holder(deps), leaseMs(deps)))) return;
+      let collectionId: string | undefined;
+      try {
+        const deployed = !(await clients.public.getCode({ address }));
+        nonce ??= await clients.public.getTransactionCount({ address: gasPayer.account.address, blockTag: "pending" });
+        const args = [due.salt as Hex, token.address] as const;
+        if (gasPayer.account.type === "local") {
+          // Signed, recorded, then sent: a crash in between leaves a row whose transaction no node has (removed and sent
+          // again by the next run), never a sweep on chain that no row knows of.
+          const request = await clients.public.prepareTransactionRequest({
+            account: gasPayer.account,
+            to: chain.depositFactory,
+            data: encodeFunctionData({ abi: forwarderFactoryAbi, functionName: "sweep", args }),
+            nonce,
+            chain: null,
+          });
+          const raw = await gasPayer.account.signTransaction({ ...request, chainId: chain.chainId } as Parameters<
+            LocalAccount["signTransaction"]
+          >[0]);
+          collectionId = await recordSent(deps.db, { ...keys, txHash: keccak256(raw), deployed });
+          await clients.public.sendRawTransaction({ serializedTransaction: raw });
+        } else {
+          const txHash = await clients.wallet.writeContract({
+            address: chain.depositFactory,
+            abi: forwarderFactoryAbi,
+            functionName: "sweep",
+            args,
+            account: gasPayer.account,
+            chain: null,
+            nonce,
+          });
+          collectionId = await recordSent(deps.db, { ...keys, txHash, deployed });
+        }
+        nonce++;
+        report.sent++;
+      } catch (error) {
+        // Not sent (no gas, the node refused it, the factory would revert): the nonce is unused, asked again next time.
+        nonce = undefined;
+        if (collectionId) await failSent(deps.db, collectionId, (error as Error).message, now());
+        else await recordFailed(deps.db, { ...keys, error: (error as Error).message });
+        report.failed++;
+      }
+    }
+  }
+}
+
+/** A Swept event of the address since its oldest uncollected deposit that no row records; recorded as sent. */
+async function adoptUnrecorded(deps: CollectChainDeps, due: DueAddress, token: Address, keys: SweepKeys) {
+  const since = await uncollectedSince(deps.db, due.depositAddressId);
+  if (since === null) return false;
+  const events = await deps.clients.public.getContractEvents({
+    address: deps.chain.depositFactory,
+    abi: forwarderFactoryAbi,
+    eventName: "Swept",
+    args: { salt: due.salt as Hex, token },
+    fromBlock: since,
+    toBlock: "latest",
+  });
+  const known = await sweepHashes(deps.db, due.depositAddressId);
+  const orphan = events.find((e) => e.args.amount && e.args.amount > 0n && !known.has(e.transactionHash));
+  if (!orphan) return false;
+  await recordSent(deps.db, { ...keys, txHash: orphan.transactionHash, deployed: false });
+  return true;
+}

@@ -1,0 +1,97 @@
+import { createHash } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import type { JobQueue } from "../platform/job-queue.ts";
+import {
+  type CollectChainDeps,
+  type CollectionChain,
+  type CollectionClients,
+  type CollectReport,
+  collectChain,
+} from "./collect.ts";
+import type { GasPayer } from "./gas-payer.ts";
+
+export const collectionQueue = "collection";
+
+/** A chain to collect, with its node's clients. */
+export interface CollectedChain extends CollectionChain {
+  clients: CollectionClients;
+}
+
+export interface CollectionOptions {
+  db: Kysely<DB>;
+  chains: readonly CollectedChain[];
+  gasPayer: GasPayer;
+  /** COLLECTION_THRESHOLD as text (collection-settings.ts). */
+  threshold: string;
+  holder?: string;
+  recheckBlocks?: bigint;
+  now?: () => Date;
+}
+
+const depsOf = (options: CollectionOptions, chain: CollectedChain): CollectChainDeps => ({
+  db: options.db,
+  chain,
+  clients: chain.clients,
+  gasPayer: options.gasPayer,
+  threshold: options.threshold,
+  holder: options.holder,
+  recheckBlocks: options.recheckBlocks,
+  now: options.now,
+});
+
+/** One run over every chain (tests, `npm run chain -- collect`): settles earlier sweeps, then sends the due ones. */
+export async function collectOnce(options: CollectionOptions): Promise<CollectReport[]> {
+  const reports: CollectReport[] = [];
+  for (const chain of options.chains) reports.push(await collectChain(depsOf(options, chain)));
+  return reports;
+}
+
+export interface StartCollectionOptions extends CollectionOptions {
+  queue: JobQueue;
+  /** How often each chain's run is queued; default 30 s. */
+  intervalMs?: number;
+  log?: (line: string) => void;
+}
+
+/**
+ * Collection as pg-boss jobs: every `intervalMs` each instance queues the chain's run for the current interval under
+ * one job id (a hash of the chain and the interval), so however many instances there are, one job per chain and
+ * interval exists and one worker runs it; the collection lease keeps even overlapping runs apart. A run that throws
+ * (the node down) is retried by the queue, and the next interval's run settles whatever it left. Answers the stop.
+ */
+export async function startCollection(options: StartCollectionOptions): Promise<() => Promise<void>> {
+  const intervalMs = options.intervalMs ?? 30_000;
+  const log = options.log ?? ((line) => process.stderr.write(`${line}\n`));
+  await options.queue.work<{ chainId: number }>(collectionQueue, async (job) => {
+    const chain = options.chains.find((c) => c.chainId === job.data.chainId);
+    if (!chain) return;
+    const report = await collectChain(depsOf(options, chain));
+    if (report.sent || report.confirmed || report.removed || report.failed)
+      log(JSON.stringify({ level: 30, time: Date.now(), msg: "collection", ...report }));
+  });
+  const queueRuns = async () => {
+    const slot = Math.floor(Date.now() / intervalMs);
+    for (const chain of options.chains) {
+      await options.queue
+        .send(
+          collectionQueue,
+          { chainId: chain.chainId },
+          { id: runId(chain.chainId, slot), retryLimit: 2, retryDelay: 5 },
+        )
+        .catch((error: Error) =>
+          log(JSON.stringify({ level: 50, time: Date.now(), msg: "collection", err: error.message })),
+        );
+    }
+  };
+  await queueRuns();
+  const timer = setInterval(() => void queueRuns(), intervalMs);
+  timer.unref();
+  return async () => clearInterval(timer);
+}
+
+/** A UUID made from the chain and the interval: the same on every instance. */
+function runId(chainId: number, slot: number): string {
+  const hex = createHash("sha256").update(`collection:${chainId}:${slot}`).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}

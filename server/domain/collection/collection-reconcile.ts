@@ -1,0 +1,107 @@
+import { type Kysely, sql } from "kysely";
+import { type Address, getAddress } from "viem";
+import { forwarderFactoryAbi } from "../../chain/deposit-forwarder.ts";
+import { erc20Abi } from "../../chain/token-abi.ts";
+import type { DB } from "../../db/schema.ts";
+import { fromAtto, unitsToAtto } from "../payments/usdt.ts";
+import type { CollectedChain } from "./collection-jobs.ts";
+
+/**
+ * Collection against the chain: per chain and token, the treasury's balance plus what still sits in the deposit
+ * addresses, on chain, against what the watcher saw arrive at those addresses — credited (what the ledger's deposits
+ * credited merchants: `reconcile` checks that side) and not yet credited (confirming, or quarantined). A sweep moves
+ * tokens from one side of the first sum to the other, so the two agree before, during and after collection. The chain
+ * is read at the last block the watcher scanned, so a deposit mined since is on neither side. The treasury is assumed
+ * to receive nothing but sweeps (withdrawals, when they come, are subtracted here).
+ */
+export interface CollectionReconcileRow {
+  chainId: string;
+  token: string;
+  treasury: string;
+  /** The block read: the watcher's last scanned one. */
+  block: string;
+  /** On chain, in USDT. */
+  treasuryBalance: string;
+  uncollected: string;
+  /** Transfers to deposit addresses the watcher holds, in USDT. */
+  credited: string;
+  notCredited: string;
+  /** (treasury + uncollected) − (credited + not credited). */
+  difference: string;
+  ok: boolean;
+}
+
+export async function reconcileCollection(
+  db: Kysely<DB>,
+  chains: readonly CollectedChain[],
+): Promise<CollectionReconcileRow[]> {
+  const rows: CollectionReconcileRow[] = [];
+  for (const chain of chains) {
+    const cursor = await db
+      .selectFrom("chain_cursors")
+      .select("next_block")
+      .where("chain_id", "=", String(chain.chainId))
+      .executeTakeFirst();
+    if (!cursor) continue;
+    const blockNumber = BigInt(cursor.next_block) - 1n;
+    const addresses = await db
+      .selectFrom("deposit_addresses")
+      .select(["address", "factory"])
+      .where("chain_id", "=", chain.chainId)
+      .execute();
+    if (addresses.length === 0) continue;
+    const read = (address: Address, token: Address) =>
+      chain.clients.public.readContract({
+        address: token,
+        abi: erc20Abi,
+        functionName: "balanceOf",
+        args: [address],
+        blockNumber,
+      });
+    const factories = [...new Set(addresses.map((a) => getAddress(a.factory)))];
+    const treasuries = [
+      ...new Set(
+        await Promise.all(
+          factories.map((factory) =>
+            chain.clients.public.readContract({
+              address: factory,
+              abi: forwarderFactoryAbi,
+              functionName: "treasury",
+              blockNumber,
+            }),
+          ),
+        ),
+      ),
+    ];
+    for (const token of chain.tokens) {
+      let treasuryUnits = 0n;
+      for (const treasury of treasuries) treasuryUnits += await read(treasury, token.address);
+      let uncollectedUnits = 0n;
+      for (const a of addresses) uncollectedUnits += await read(getAddress(a.address), token.address);
+      const { rows: seen } = await sql<{ credited: string | null; other: string | null }>`
+          select sum(t.amount) filter (where t.status = 'confirmed' and t.quarantine is null)::text as credited,
+            sum(t.amount) filter (where not (t.status = 'confirmed' and t.quarantine is null))::text as other
+          from chain_transfers t
+          join deposit_addresses d on d.chain_id = t.chain_id and lower(d.address) = lower(t.to_address)
+          where t.chain_id = ${chain.chainId} and lower(t.token) = lower(${token.address}) and t.status <> 'removed'
+            and t.block_number <= ${blockNumber.toString()}`.execute(db);
+      const credited = BigInt(seen[0]?.credited ?? "0");
+      const other = BigInt(seen[0]?.other ?? "0");
+      const usdt = (units: bigint) => fromAtto(unitsToAtto(units, token.decimals));
+      const difference = treasuryUnits + uncollectedUnits - credited - other;
+      rows.push({
+        chainId: String(chain.chainId),
+        token: token.address.toLowerCase(),
+        treasury: treasuries.join(" "),
+        block: blockNumber.toString(),
+        treasuryBalance: usdt(treasuryUnits),
+        uncollected: usdt(uncollectedUnits),
+        credited: usdt(credited),
+        notCredited: usdt(other),
+        difference: usdt(difference),
+        ok: difference === 0n,
+      });
+    }
+  }
+  return rows;
+}

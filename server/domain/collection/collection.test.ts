@@ -1,0 +1,546 @@
+import type { Kysely } from "kysely";
+import type { Address } from "viem";
+import { privateKeyToAccount, generatePrivateKey } from "viem/accounts";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { collectionsAgree } from "../../../chaos/invariants.ts";
+import { runCollect, runCollectionReconcile } from "../../../scripts/chain-collection.ts";
+import { appBill } from "../../../contracts/schemas/bills.ts";
+import { watchedAddressBook } from "../../chain/address-book.ts";
+import type { ConfiguredChain } from "../../chain/chain-layer.ts";
+import { deployForwarderFactory, depositAddress, depositSalt, sendSweep } from "../../chain/deposit-forwarder.ts";
+import { createEvmAdapter } from "../../chain/evm-adapter.ts";
+import { resetChainTables, startTestChain, type TestChain } from "../../chain/test-chain.ts";
+import { erc20Abi } from "../../chain/token-abi.ts";
+import { createWatcher, type Watcher } from "../../chain/watcher.ts";
+import type { OpenedDatabase } from "../../db/open-database.ts";
+import type { DB } from "../../db/schema.ts";
+import { resetDatabase, seedApplication, seedMerchant } from "../../testing/seed.ts";
+import { tempDirs } from "../../testing/temp-dirs.ts";
+import { createTestDatabase } from "../../testing/test-database.ts";
+import { toWireBill, wireBillQuery } from "../bills/bill-wire.ts";
+import { createMoneyListener } from "../bills/money-listener.ts";
+import { actFor, systemScope } from "../identity/system-scope.ts";
+import { balanceText } from "../payments/balance.ts";
+import { ledgerViolations, reconcile } from "../payments/reconcile.ts";
+import { usdtText } from "../payments/usdt.ts";
+import { startJobQueue } from "../platform/job-queue.ts";
+import { type CollectedChain, collectOnce } from "./collection-jobs.ts";
+import { reconcileCollection } from "./collection-reconcile.ts";
+import { checkGasPayer, startConfiguredCollection } from "./collection-setup.ts";
+import { gasPayerFromEnv, nodeGasPayer } from "./gas-payer.ts";
+
+process.env.PASSWORD_HASH_COST ??= "test";
+
+/**
+ * Collection on a real chain: anvil (a block per transaction), the real watcher crediting deposits through the
+ * server's listener, PGlite, a real deposit-forwarder factory per test (its own fresh treasury, so each test's chain
+ * sums start at 0). 3 confirmations; 6-decimal USDT; threshold 10 USDT.
+ */
+let database: OpenedDatabase;
+let db: Kysely<DB>;
+let chain: TestChain;
+let factory: Address;
+let treasury: Address;
+let watcher: Watcher;
+let collected: CollectedChain;
+
+const chainId = 31337;
+const tempDir = tempDirs("mc-collection-");
+const confirmations = 3;
+const tests = systemScope("test");
+
+beforeAll(async () => {
+  [database, chain] = await Promise.all([createTestDatabase(), startTestChain()]);
+  db = database.db;
+}, 60_000);
+afterAll(async () => {
+  await Promise.all([database?.close(), chain?.stop()]);
+});
+beforeEach(async () => {
+  await resetDatabase(db);
+  await resetChainTables(db);
+  treasury = privateKeyToAccount(generatePrivateKey()).address;
+  factory = await deployForwarderFactory(chain.clients, chain.dev, treasury, chain.dev);
+  const configured: ConfiguredChain = {
+    product: "Devnet",
+    chainId,
+    rpcUrl: chain.rpcUrl,
+    tokens: [{ symbol: "USDT", address: chain.token, decimals: 6 }],
+    confirmations,
+    devnet: true,
+    depositFactory: factory,
+  };
+  watcher = createWatcher(
+    { product: "Devnet", chainId, tokens: [chain.token], confirmations },
+    {
+      db,
+      adapter: createEvmAdapter({ chainId, rpcUrl: chain.rpcUrl }),
+      addressBook: watchedAddressBook(db, { chainId }),
+      listener: createMoneyListener({ chains: [configured] }),
+    },
+  );
+  collected = {
+    chainId,
+    confirmations,
+    tokens: configured.tokens,
+    depositFactory: factory,
+    clients: chain.clients,
+  };
+  await watcher.tick();
+});
+afterEach(async () => {
+  await watcher?.stop();
+  expect(await ledgerViolations(db)).toEqual([]);
+  expect((await reconcile(db)).filter((row) => !row.ok)).toEqual([]);
+  expect(await collectionsAgree(db, { decimals: 6 })).toEqual([]);
+});
+
+const collect = (holder?: string) =>
+  collectOnce({ db, chains: [collected], gasPayer: nodeGasPayer(chain.dev), threshold: "10", holder });
+
+async function merchantWithDepositAddress(email: string, endUser = "user-1") {
+  const { userId } = await seedMerchant(db, { email, password: "Merchant7Pass" });
+  const app = await seedApplication(db, { userId });
+  const salt = depositSalt(app.appCode, endUser);
+  const address = depositAddress(factory, salt);
+  await db
+    .insertInto("deposit_addresses")
+    .values({
+      merchant_id: userId,
+      application_id: app.applicationId,
+      end_user_id: endUser,
+      chain_id: chainId,
+      factory,
+      salt,
+      address,
+      created_at: new Date(),
+    })
+    .execute();
+  return { userId, scope: actFor(tests, userId), address, salt };
+}
+
+/** Mines `blocks` blocks, the watcher ticking after each. */
+async function advance(blocks: number) {
+  for (let i = 0; i < blocks; i++) {
+    await chain.mine(1);
+    await watcher.tick();
+  }
+}
+
+/** Pays each address and mines until every payment is credited. */
+async function creditedDeposits(payments: readonly [Address, bigint][]) {
+  for (const [to, amount] of payments) await chain.pay(to, amount);
+  await watcher.tick();
+  await advance(confirmations);
+}
+
+const tokenBalance = (address: Address) =>
+  chain.clients.public.readContract({
+    address: chain.token,
+    abi: erc20Abi,
+    functionName: "balanceOf",
+    args: [address],
+  });
+const collections = () => db.selectFrom("collections").selectAll().orderBy("id").execute();
+const bills = () => db.selectFrom("application_bills").selectAll().orderBy("id").execute();
+
+const until = async (check: () => Promise<boolean>, timeoutMs = 20_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
+
+async function chainReconciles() {
+  const rows = await reconcileCollection(db, [collected]);
+  expect(rows.filter((r) => !r.ok)).toEqual([]);
+  return rows;
+}
+
+describe("collection of deposit addresses into the treasury", () => {
+  it("deposits to ten addresses are swept to the treasury once confirmed; the bills show it; balances and reconcile hold", async () => {
+    const merchants = [];
+    for (let i = 0; i < 10; i++) merchants.push(await merchantWithDepositAddress(`m${i}@example.com`));
+    await creditedDeposits(merchants.map((m, i) => [m.address, 20_000_000n + BigInt(i)] as const));
+    const balancesBefore = await Promise.all(merchants.map((m) => balanceText(db, m.scope)));
+    expect(balancesBefore[3]).toBe("20.000003");
+    const before = await chainReconciles();
+    expect(before[0]).toMatchObject({ treasuryBalance: "0", uncollected: "200.000045", credited: "200.000045" });
+    const journalsBefore = await db.selectFrom("ledger_journals").select("id").execute();
+
+    // The run's sweeps go out back to back with consecutive nonces: one block holds them all.
+    await chain.test.setAutomine(false);
+    try {
+      expect(await collect()).toEqual([expect.objectContaining({ busy: false, sent: 10, confirmed: 0, failed: 0 })]);
+      await advance(1);
+    } finally {
+      await chain.test.setAutomine(true);
+    }
+    const sent = await collections();
+    const receipts = await Promise.all(
+      sent.map((c) => chain.clients.public.getTransactionReceipt({ hash: c.tx_hash as `0x${string}` })),
+    );
+    expect(new Set(receipts.map((r) => r.blockNumber)).size).toBe(1);
+    expect((await bills()).every((b) => b.collection_tx_hash === null && b.collection_id !== null)).toBe(true);
+    // Not recorded before the chain's confirmations.
+    await advance(confirmations - 2);
+    expect(await collect()).toEqual([expect.objectContaining({ sent: 0, confirmed: 0 })]);
+    expect((await bills()).every((b) => b.collection_tx_hash === null)).toBe(true);
+    await advance(1);
+    expect(await collect()).toEqual([expect.objectContaining({ sent: 0, confirmed: 10 })]);
+
+    expect(await tokenBalance(treasury)).toBe(200_000_045n);
+    for (const m of merchants) {
+      expect(await tokenBalance(m.address)).toBe(0n);
+      expect(await chain.clients.public.getCode({ address: m.address })).toBeTruthy();
+    }
+    const swept = await collections();
+    expect(swept.map((c) => [c.status, c.deployed])).toEqual(Array(10).fill(["confirmed", true]));
+    for (const [i, m] of merchants.entries()) {
+      const [row] = await wireBillQuery(db, m.userId).execute();
+      const wire = appBill.parse(toWireBill(row!, [{ chainId, product: "Devnet" }]));
+      expect(wire).toMatchObject({
+        amount: `20.00000${i}`.replace(/\.000000$/, ""),
+        collectionAmount: wire.amount,
+        transferAmount: wire.amount,
+        deliveryAddress: treasury,
+        collectionTxHash: swept[i]!.tx_hash,
+      });
+    }
+    expect((await bills()).every((b) => BigInt(b.collection_gas_fee ?? "0") > 0n)).toBe(true);
+    expect(await Promise.all(merchants.map((m) => balanceText(db, m.scope)))).toEqual(balancesBefore);
+    expect(await db.selectFrom("ledger_journals").select("id").execute()).toEqual(journalsBefore);
+    expect((await chainReconciles())[0]).toMatchObject({ treasuryBalance: "200.000045", uncollected: "0" });
+    // Nothing left to do.
+    expect(await collect()).toEqual([expect.objectContaining({ sent: 0, confirmed: 0, removed: 0, failed: 0 })]);
+  });
+
+  it("an address at or below the threshold is not swept", async () => {
+    const a = await merchantWithDepositAddress("a@example.com");
+    await creditedDeposits([[a.address, 10_000_000n]]);
+    expect(await collect()).toEqual([expect.objectContaining({ sent: 0, failed: 0 })]);
+    expect(await collections()).toEqual([]);
+    expect(await chain.clients.public.getCode({ address: a.address })).toBeUndefined();
+    await creditedDeposits([[a.address, 1n]]);
+    expect(await collect()).toEqual([expect.objectContaining({ sent: 1 })]);
+    await advance(confirmations);
+    await collect();
+    expect((await bills()).map((b) => [usdtText(b.collection_amount), usdtText(b.transfer_amount)])).toEqual([
+      ["10", "10.000001"],
+      ["0.000001", "10.000001"],
+    ]);
+    await chainReconciles();
+  });
+
+  it("an address holding more than the books say (a transfer not yet credited) is held back until they agree", async () => {
+    const a = await merchantWithDepositAddress("a@example.com");
+    await creditedDeposits([[a.address, 20_000_000n]]);
+    await chain.pay(a.address, 3_000_000n);
+    expect(await collect()).toEqual([expect.objectContaining({ sent: 0, held: 1 })]);
+    await watcher.tick();
+    expect(await collect()).toEqual([expect.objectContaining({ sent: 0, held: 0 })]);
+    await advance(confirmations);
+    expect(await collect()).toEqual([expect.objectContaining({ sent: 1, held: 0 })]);
+    await advance(confirmations);
+    await collect();
+    expect(await tokenBalance(treasury)).toBe(23_000_000n);
+    expect((await bills()).map((b) => usdtText(b.transfer_amount))).toEqual(["23", "23"]);
+    await chainReconciles();
+  });
+
+  it("a deposit mined before the sweep in its block, unseen when it was sent, is covered by it once credited", async () => {
+    const a = await merchantWithDepositAddress("a@example.com");
+    await creditedDeposits([[a.address, 20_000_000n]]);
+    await chain.test.setAutomine(false);
+    let late: `0x${string}`;
+    try {
+      late = await chain.clients.wallet.writeContract({
+        address: chain.token,
+        abi: erc20Abi,
+        functionName: "transfer",
+        args: [a.address, 4_000_000n],
+        account: chain.dev,
+        chain: null,
+      });
+      expect(await collect()).toEqual([expect.objectContaining({ sent: 1 })]);
+      await chain.mine(1);
+    } finally {
+      await chain.test.setAutomine(true);
+    }
+    const [sweep] = await collections();
+    const [deposit, swept] = await Promise.all([
+      chain.clients.public.getTransactionReceipt({ hash: late }),
+      chain.clients.public.getTransactionReceipt({ hash: sweep!.tx_hash as `0x${string}` }),
+    ]);
+    expect(deposit.blockNumber).toBe(swept.blockNumber);
+    expect(deposit.transactionIndex).toBeLessThan(swept.transactionIndex);
+    await watcher.tick();
+    await advance(confirmations);
+    expect(await collect()).toEqual([expect.objectContaining({ confirmed: 1, sent: 0, held: 0 })]);
+    expect(
+      (await bills()).map((b) => [
+        b.status,
+        usdtText(b.collection_amount),
+        usdtText(b.transfer_amount),
+        b.collection_id,
+      ]),
+    ).toEqual([
+      ["credited", "20", "24", sweep!.id],
+      ["credited", "4", "24", sweep!.id],
+    ]);
+    expect(await collect()).toEqual([expect.objectContaining({ sent: 0, held: 0 })]);
+    expect(await tokenBalance(treasury)).toBe(24_000_000n);
+    await chainReconciles();
+  });
+
+  it("a sweep sent but never recorded (a crash between the two) is found by its event and recorded", async () => {
+    const a = await merchantWithDepositAddress("a@example.com");
+    await creditedDeposits([[a.address, 16_000_000n]]);
+    const unrecorded = await sendSweep(chain.clients, factory, chain.dev, a.salt, chain.token);
+    expect(await collect()).toEqual([expect.objectContaining({ adopted: 1, sent: 0, held: 0 })]);
+    expect((await collections()).map((c) => [c.status, c.tx_hash])).toEqual([["sent", unrecorded]]);
+    await advance(confirmations);
+    expect(await collect()).toEqual([expect.objectContaining({ confirmed: 1, adopted: 0, sent: 0 })]);
+    expect((await bills())[0]).toMatchObject({ collection_tx_hash: unrecorded });
+    expect(usdtText((await bills())[0]!.transfer_amount)).toBe("16");
+    await chainReconciles();
+  });
+
+  it("a forwarder is deployed once: the second sweep of an address uses it", async () => {
+    const a = await merchantWithDepositAddress("a@example.com");
+    await creditedDeposits([[a.address, 20_000_000n]]);
+    await collect();
+    await advance(confirmations);
+    await collect();
+    const code = await chain.clients.public.getCode({ address: a.address });
+    await creditedDeposits([[a.address, 30_000_000n]]);
+    await collect();
+    await advance(confirmations);
+    await collect();
+    const rows = await collections();
+    expect(rows.map((c) => [c.status, c.deployed, c.amount])).toEqual([
+      ["confirmed", true, "20000000"],
+      ["confirmed", false, "30000000"],
+    ]);
+    expect(await chain.clients.public.getCode({ address: a.address })).toBe(code);
+    expect((await bills()).map((b) => b.collection_tx_hash)).toEqual(rows.map((c) => c.tx_hash));
+    expect(await tokenBalance(treasury)).toBe(50_000_000n);
+    await chainReconciles();
+  });
+
+  it("a reorganisation that removes a confirmed sweep: the bill's collection cleared, the sweep sent again; the merchant's balance never moves", async () => {
+    const a = await merchantWithDepositAddress("a@example.com");
+    await creditedDeposits([[a.address, 25_000_000n]]);
+    expect(await balanceText(db, a.scope)).toBe("25");
+    await collect();
+    await advance(confirmations);
+    await collect();
+    const [first] = await collections();
+    expect(first).toMatchObject({ status: "confirmed" });
+    expect((await bills())[0]).toMatchObject({ collection_tx_hash: first!.tx_hash });
+
+    // The sweep's block and the ones after it replaced by empty ones: the sweep is gone, the deposit (older) stays.
+    await chain.test.request({ method: "anvil_reorg", params: [confirmations + 1, []] } as never);
+    await advance(1);
+    expect(await tokenBalance(a.address)).toBe(25_000_000n);
+    expect(await tokenBalance(treasury)).toBe(0n);
+    await chainReconciles();
+    expect(await collect()).toEqual([expect.objectContaining({ removed: 1, sent: 1 })]);
+    expect((await bills())[0]).toMatchObject({ collection_tx_hash: null, collection_amount: null, status: "credited" });
+    expect(await balanceText(db, a.scope)).toBe("25");
+    await advance(confirmations);
+    expect(await collect()).toEqual([expect.objectContaining({ confirmed: 1 })]);
+    const rows = await collections();
+    expect(rows.map((c) => c.status)).toEqual(["removed", "confirmed"]);
+    expect((await bills())[0]).toMatchObject({ collection_tx_hash: rows[1]!.tx_hash });
+    expect(usdtText((await bills())[0]!.collection_amount)).toBe("25");
+    expect(await tokenBalance(treasury)).toBe(25_000_000n);
+    expect(await balanceText(db, a.scope)).toBe("25");
+    await chainReconciles();
+  });
+
+  it("a reorganisation that mines a confirmed sweep again in another block: recorded there once confirmed again", async () => {
+    const a = await merchantWithDepositAddress("a@example.com");
+    await creditedDeposits([[a.address, 18_000_000n]]);
+    await collect();
+    await advance(confirmations);
+    await collect();
+    const [before] = await collections();
+    const raw = await chain.clients.public.request({
+      method: "eth_getRawTransactionByHash",
+      params: [before!.tx_hash as `0x${string}`],
+    } as never);
+    // The sweep's block and the ones after it replaced; the sweep itself mined again in the first new one.
+    await chain.test.request({ method: "anvil_reorg", params: [confirmations + 1, [[raw, 0]]] } as never);
+    await watcher.tick();
+    // Its new block is as deep as the old one was: it has its confirmations there at once.
+    expect(await collect()).toEqual([expect.objectContaining({ reorganised: 1, removed: 0, sent: 0 })]);
+    expect(await collect()).toEqual([expect.objectContaining({ reorganised: 0, removed: 0, sent: 0, confirmed: 0 })]);
+    const [after] = await collections();
+    expect(after).toMatchObject({ status: "confirmed", tx_hash: before!.tx_hash, amount: "18000000" });
+    expect(after!.block_hash).not.toBe(before!.block_hash);
+    expect((await bills())[0]).toMatchObject({ collection_tx_hash: before!.tx_hash });
+    expect(await tokenBalance(treasury)).toBe(18_000_000n);
+    expect(await balanceText(db, a.scope)).toBe("18");
+    await chainReconciles();
+  });
+
+  it("a sweep the gas payer cannot pay for is recorded failed with its reason, and tried again", async () => {
+    const a = await merchantWithDepositAddress("a@example.com");
+    await creditedDeposits([[a.address, 15_000_000n]]);
+    const eth = await chain.clients.public.getBalance({ address: chain.dev });
+    await chain.test.setBalance({ address: chain.dev, value: 0n });
+    try {
+      expect(await collect()).toEqual([expect.objectContaining({ sent: 0, failed: 1 })]);
+      expect(await collect()).toEqual([expect.objectContaining({ sent: 0, failed: 1 })]);
+    } finally {
+      await chain.test.setBalance({ address: chain.dev, value: eth });
+    }
+    const failed = await collections();
+    expect(failed.map((c) => c.status)).toEqual(["failed", "failed"]);
+    expect(failed[0]!.error).toMatch(/exceeds the balance/);
+    expect((await bills())[0]).toMatchObject({ collection_id: null, collection_tx_hash: null });
+    expect(await collect()).toEqual([expect.objectContaining({ sent: 1, failed: 0 })]);
+    await advance(confirmations);
+    await collect();
+    expect((await collections()).map((c) => c.status)).toEqual(["failed", "failed", "confirmed"]);
+    expect(await balanceText(db, a.scope)).toBe("15");
+    await chainReconciles();
+  });
+
+  it("two collectors on one database send one sweep per address", async () => {
+    const merchants = [];
+    for (let i = 0; i < 3; i++) merchants.push(await merchantWithDepositAddress(`m${i}@example.com`));
+    await creditedDeposits(merchants.map((m) => [m.address, 11_000_000n] as const));
+    const reports = (await Promise.all([collect("instance-a"), collect("instance-b")])).flat();
+    expect(reports.reduce((n, r) => n + r.sent, 0)).toBe(3);
+    await advance(confirmations);
+    await Promise.all([collect("instance-a"), collect("instance-b")]);
+    expect((await collections()).map((c) => c.status)).toEqual(["confirmed", "confirmed", "confirmed"]);
+    expect(await tokenBalance(treasury)).toBe(33_000_000n);
+  });
+
+  it("runs as jobs on the queue of two instances: each interval's run sends the due sweeps, a later one records them, each address swept once", async () => {
+    const merchants = [];
+    for (let i = 0; i < 3; i++) merchants.push(await merchantWithDepositAddress(`m${i}@example.com`));
+    await creditedDeposits(merchants.map((m) => [m.address, 12_000_000n] as const));
+    const lines: string[] = [];
+    const instances = await Promise.all(
+      ["instance-a", "instance-b"].map(async (holder) => {
+        const queue = await startJobQueue({
+          db,
+          engine: database.engine!,
+          pollingIntervalSeconds: 0.5,
+          supervise: false,
+        });
+        const stop = await startConfiguredCollection({
+          queue,
+          db,
+          chains: [{ chainId, rpcUrl: chain.rpcUrl, confirmations, tokens: collected.tokens, depositFactory: factory }],
+          devAccount: chain.dev,
+          env: { COLLECTION_THRESHOLD: "10" },
+          intervalMs: 500,
+          log: (line) => lines.push(line),
+          holder,
+        });
+        if (!stop) throw new Error("collection did not start");
+        return { queue, stop };
+      }),
+    );
+    try {
+      await until(async () => (await collections()).filter((c) => c.status === "sent").length === 3);
+      await advance(confirmations);
+      await until(async () => (await collections()).filter((c) => c.status === "confirmed").length === 3);
+    } finally {
+      for (const { queue, stop } of instances) {
+        await stop();
+        await queue.stop();
+      }
+    }
+    const rows = await collections();
+    expect(rows.map((c) => c.status)).toEqual(["confirmed", "confirmed", "confirmed"]);
+    expect(new Set(rows.map((c) => c.deposit_address_id)).size).toBe(3);
+    expect(await tokenBalance(treasury)).toBe(36_000_000n);
+    expect(lines.map((line) => JSON.parse(line).sent).reduce((n, sent) => n + sent, 0)).toBe(3);
+    await chainReconciles();
+  });
+
+  it("a gas payer with its own key (GAS_PAYER_PRIVATE_KEY) signs each sweep, records it, then sends it; another key is refused", async () => {
+    const key = generatePrivateKey();
+    const gasPayer = gasPayerFromEnv({ GAS_PAYER_PRIVATE_KEY: key })!;
+    await chain.test.setBalance({ address: gasPayer.account.address, value: 10n ** 18n });
+    factory = await deployForwarderFactory(chain.clients, chain.dev, treasury, gasPayer.account.address);
+    collected = { ...collected, depositFactory: factory };
+    await expect(checkGasPayer([collected], nodeGasPayer(chain.dev))).rejects.toThrow(
+      /is not the deposit factory's operator/,
+    );
+    await checkGasPayer([collected], gasPayer);
+    expect(() => gasPayerFromEnv({ GAS_PAYER_PRIVATE_KEY: `${key}00` })).toThrow(
+      "GAS_PAYER_PRIVATE_KEY must be 0x and 64 hex digits",
+    );
+
+    const a = await merchantWithDepositAddress("a@example.com");
+    await creditedDeposits([[a.address, 40_000_000n]]);
+    const run = () => collectOnce({ db, chains: [collected], gasPayer, threshold: "10" });
+    expect(await run()).toEqual([expect.objectContaining({ sent: 1, failed: 0 })]);
+    await advance(confirmations);
+    expect(await run()).toEqual([expect.objectContaining({ confirmed: 1 })]);
+    const [row] = await collections();
+    expect(row).toMatchObject({ status: "confirmed", gas_payer: gasPayer.account.address, amount: "40000000" });
+    expect(await tokenBalance(treasury)).toBe(40_000_000n);
+    expect(await balanceText(db, a.scope)).toBe("40");
+    await chainReconciles();
+  });
+
+  it("npm run chain -- collect and reconcile: the running devnet's sweeps, and treasury + uncollected against the deposits", async () => {
+    const dataDir = tempDir();
+    mkdirSync(join(dataDir, "devnet"));
+    const facts = {
+      rpcUrl: chain.rpcUrl,
+      chainId,
+      genesisHash: `0x${"00".repeat(32)}`,
+      token: { address: chain.token, symbol: "USDT", decimals: 6, deployBlock: "0" },
+      depositFactory: factory,
+      devAccount: chain.dev,
+      watchedAddressesFile: "",
+      walletXpub: "",
+    };
+    writeFileSync(join(dataDir, "devnet", "devnet.json"), JSON.stringify(facts));
+    const env = { DATA_DIR: dataDir, COLLECTION_THRESHOLD: "10", DEVNET_CONFIRMATIONS: String(confirmations) };
+    const a = await merchantWithDepositAddress("a@example.com");
+    await creditedDeposits([[a.address, 30_000_000n]]);
+    let out = "";
+    const write = (text: string) => {
+      out += text;
+    };
+    await runCollect(db, env, write);
+    expect(out).toBe(
+      `chain ${chainId}: sent 1, confirmed 0, removed 0, reorganised 0, failed 0, adopted 0, held 0 (threshold 10)\n`,
+    );
+    await advance(confirmations);
+    out = "";
+    expect(await runCollectionReconcile(db, env, write)).toBe(0);
+    expect(out).toMatch(
+      /^collection chain 31337 0x[0-9a-f]{40} at block \d+: treasury 30 \+ uncollected 0 = credited 30 \+ not credited 0\? difference 0 ok\n$/,
+    );
+    out = "";
+    await runCollect(db, { ...env, COLLECTION_THRESHOLD: "1.0000001" }, write).catch((error: Error) =>
+      write(error.message),
+    );
+    expect(out).toBe('COLLECTION_THRESHOLD: "1.0000001" has 7 decimals; this token has 6');
+    out = "";
+    await runCollect(db, env, write);
+    expect(out).toBe(
+      `chain ${chainId}: sent 0, confirmed 1, removed 0, reorganised 0, failed 0, adopted 0, held 0 (threshold 10)\n`,
+    );
+    // Tokens that reached the treasury other than by a sweep: the sums no longer meet, and the reconcile fails.
+    await chain.pay(treasury, 5_000_000n);
+    await watcher.tick();
+    out = "";
+    expect(await runCollectionReconcile(db, env, write)).toBe(1);
+    expect(out).toMatch(/treasury 35 \+ uncollected 0 = credited 30 \+ not credited 0\? difference 5 DIFFERS/);
+  });
+});
