@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { type AttemptTriggerColumn, type DB, type DeliveryStatusColumn } from "../../db/schema.ts";
+import type { AttemptTriggerColumn, DB, DeliveryStatusColumn } from "../../db/schema.ts";
 import { callbackRetrySchedule } from "../../../contracts/schemas/callbacks.ts";
 import { notifyBillChanged } from "../bills/bill-events-channel.ts";
 import type { CallbackTargets } from "./callback-target.ts";
@@ -73,7 +73,12 @@ async function send(
   sentAt: Date,
 ): Promise<CallbackAnswer> {
   const bytes = Buffer.from(body, "utf8");
-  const headers = await signCallback(deps.db, applicationId, { id: eventId, timestamp: sentAt, body: bytes }, deps.secret);
+  const headers = await signCallback(
+    deps.db,
+    applicationId,
+    { id: eventId, timestamp: sentAt, body: bytes },
+    deps.secret,
+  );
   return sendCallback({ url, body, headers: { ...headers }, timeoutMs: deps.timeoutMs }, deps.targets);
 }
 

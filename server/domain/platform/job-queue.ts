@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import { type ConstructorOptions, fromKysely, PgBoss } from "pg-boss";
+import { jobQueueSchema } from "../../db/job-queue-schema.ts";
 import type { DatabaseEngine } from "../../db/open-database.ts";
 import type { DB } from "../../db/schema.ts";
 import { pgBossOverLine } from "./pg-boss-over-line.ts";
@@ -12,6 +13,8 @@ export interface SendJobOptions {
   /** Seconds before the first retry. */
   retryDelay?: number;
   retryBackoff?: boolean;
+  /** An active job whose worker neither finished nor failed it in this long (its process died) is retried. */
+  expireInSeconds?: number;
   /** Writes the job in this transaction: it exists only if the transaction commits (an outbox). */
   trx?: Transaction<DB>;
 }
@@ -30,9 +33,16 @@ export type JobState = "created" | "retry" | "active" | "completed" | "cancelled
 
 export interface JobQueue {
   send(queue: string, data: object, options?: SendJobOptions): Promise<string | null>;
-  /** Runs `handler` for each job of `queue`, one at a time per worker; a throw fails the attempt (retried if allowed). */
-  work<T>(queue: string, handler: (job: QueuedJob<T>) => Promise<void>, options?: WorkOptions): Promise<void>;
+  /**
+   * Runs `handler` for each job of `queue`, one at a time per worker; a throw fails the attempt (retried if allowed).
+   * Answers the worker's id, for `wake`.
+   */
+  work<T>(queue: string, handler: (job: QueuedJob<T>) => Promise<void>, options?: WorkOptions): Promise<string>;
+  /** The worker fetches now instead of at its next poll (a job was just sent for it). */
+  wake(workerId: string): void;
   jobState(queue: string, id: string): Promise<{ state: JobState; retryCount: number } | null>;
+  /** A failed job made due again (its retries ran out). */
+  retry(queue: string, id: string): Promise<void>;
   /** Stops fetching, lets the handlers running finish, then lets go of the database. */
   stop(): Promise<void>;
 }
@@ -43,6 +53,11 @@ export interface StartJobQueueOptions {
   /** Maintenance (expiry, retention) on this instance; several instances may all do it. */
   supervise?: boolean;
   pollingIntervalSeconds?: number;
+  /**
+   * Installs or upgrades the `pgboss` schema at start (true by default). False when the schema owner did it while
+   * migrating (split roles: migrateJobQueue); the server's role then only uses it.
+   */
+  migrate?: boolean;
 }
 
 export async function startJobQueue(options: StartJobQueueOptions): Promise<JobQueue> {
@@ -70,7 +85,7 @@ export async function startJobQueue(options: StartJobQueueOptions): Promise<JobQ
     },
     async work(queue, handler, workOptions = {}) {
       await ensureQueue(queue);
-      await boss.work<object>(
+      return boss.work<object>(
         queue,
         { batchSize: 1, pollingIntervalSeconds: polling, ...workOptions },
         async ([job]) => {
@@ -78,16 +93,20 @@ export async function startJobQueue(options: StartJobQueueOptions): Promise<JobQ
         },
       );
     },
+    wake: (workerId) => boss.notifyWorker(workerId),
     async jobState(queue, id) {
       const job = await boss.getJobById(queue, id);
       return job ? { state: job.state, retryCount: job.retryCount } : null;
+    },
+    async retry(queue, id) {
+      await boss.retry(queue, id);
     },
     stop: () => boss.stop({ graceful: true, close: true }),
   };
 }
 
-function bossOptions({ db, engine, supervise = true }: StartJobQueueOptions): ConstructorOptions {
-  const common = { schema: "pgboss", supervise, schedule: false, migrate: true } satisfies ConstructorOptions;
+function bossOptions({ db, engine, supervise = true, migrate = true }: StartJobQueueOptions): ConstructorOptions {
+  const common = { schema: jobQueueSchema, supervise, schedule: false, migrate } satisfies ConstructorOptions;
   if ("pglite" in engine) return { ...common, db: pgBossOverLine(db, engine.pglite), backend: "pglite" };
   return { ...common, connectionString: engine.connectionString, max: 4 };
 }
