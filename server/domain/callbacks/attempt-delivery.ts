@@ -3,7 +3,7 @@ import type { AttemptTriggerColumn, DB, DeliveryStatusColumn } from "../../db/sc
 import { callbackRetrySchedule } from "../../../contracts/schemas/callbacks.ts";
 import { notifyBillChanged } from "../bills/bill-events-channel.ts";
 import type { CallbackTargets } from "./callback-target.ts";
-import { type CallbackAnswer, sendCallback } from "./send-callback.ts";
+import { type CallbackAnswer, callbackResponseCap, sendCallback } from "./send-callback.ts";
 import { signCallback } from "./webhook-signature.ts";
 
 export interface DeliveryDeps {
@@ -152,7 +152,7 @@ async function recordAttempt(
         trigger,
         url,
         response_status: "status" in answer ? answer.status : null,
-        response_body: "status" in answer ? answer.body : "",
+        response_body: "status" in answer ? storableBody(answer.body) : "",
         error: "error" in answer ? answer.error : null,
         latency_ms: answer.latencyMs,
         succeeded,
@@ -190,4 +190,18 @@ async function recordAttempt(
       nextRetryAt: status === "pending" ? next : null,
     };
   });
+}
+
+/**
+ * The receiver's answer as the attempt log can hold it: PostgreSQL text takes no NUL (it is shown as U+FFFD, like any
+ * byte that is not UTF-8), and the column takes 4096 bytes — a cap that cut a character leaves U+FFFD's three bytes in
+ * place of its first ones, so it is cut again before the character that does not fit.
+ */
+function storableBody(text: string): string {
+  const bytes = Buffer.from(text.replaceAll("\u0000", "\uFFFD"), "utf8");
+  if (bytes.length <= callbackResponseCap) return bytes.toString("utf8");
+  let end = callbackResponseCap;
+  // Back to the first byte of the character the cap would cut (continuation bytes are 10xxxxxx).
+  while (end > 0 && ((bytes[end] ?? 0) & 0xc0) === 0x80) end -= 1;
+  return bytes.subarray(0, end).toString("utf8");
 }
