@@ -29,12 +29,14 @@ export async function migrateJobQueue(ownerUrl: string, owner: Kysely<any>, role
   await sql`grant select, insert, update, delete on all tables in schema ${schema} to ${grantee}`.execute(owner);
   await sql`grant usage, select on all sequences in schema ${schema} to ${grantee}`.execute(owner);
   await sql`grant execute on all functions in schema ${schema} to ${grantee}`.execute(owner);
-  const { rows } = await sql<{ signature: string }>`
-    select p.oid::regprocedure::text as signature
-      from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-     where n.nspname = ${jobQueueSchema} and p.prokind = 'f' and not p.prosecdef`.execute(owner);
-  for (const { signature } of rows)
-    await sql`alter function ${sql.raw(signature)} security definer set search_path = ${schema}, pg_catalog, pg_temp`.execute(
-      owner,
-    );
+  // The schema's name is written out: a DO block takes no parameters.
+  await sql`
+    do $$
+    declare f regprocedure;
+    begin
+      for f in select p.oid::regprocedure from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+                where n.nspname = 'pgboss' and p.prokind = 'f' and not p.prosecdef loop
+        execute format('alter function %s security definer set search_path = pgboss, pg_catalog, pg_temp', f);
+      end loop;
+    end $$`.execute(owner);
 }

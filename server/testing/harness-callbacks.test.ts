@@ -3,6 +3,9 @@ import { seedCreditedDelivery } from "./callback-fixtures.ts";
 import { type CallbackReceiver, startCallbackReceiver } from "./callback-receiver.ts";
 import { createHarness, type Harness } from "./harness.ts";
 import { seedApplication, seedMerchant } from "./seed.ts";
+import { actFor, systemScope } from "../domain/identity/system-scope.ts";
+
+const tests = systemScope("test");
 
 let h: Harness;
 let receiver: CallbackReceiver;
@@ -25,7 +28,7 @@ describe("createHarness({ callbackEngine })", () => {
       .set({ recharge_callback_url: receiver.url })
       .where("id", "=", applicationId)
       .execute();
-    const { eventId } = await seedCreditedDelivery(h.db, { userId, appCode });
+    const { eventId } = await seedCreditedDelivery(h.db, actFor(tests, userId), { appCode });
     await receiver.waitFor(1);
     expect(receiver.byEventId(eventId)).toHaveLength(1);
   });

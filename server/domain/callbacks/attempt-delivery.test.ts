@@ -5,6 +5,9 @@ import { type CallbackReceiver, startCallbackReceiver } from "../../testing/call
 import { resetDatabase, seedApplication, seedMerchant, testServerSecret } from "../../testing/seed.ts";
 import { createTestDatabase } from "../../testing/test-database.ts";
 import { attemptDelivery, type DeliveryDeps } from "./attempt-delivery.ts";
+import { actFor, systemScope } from "../identity/system-scope.ts";
+
+const tests = systemScope("test");
 
 let database: OpenedDatabase;
 let receiver: CallbackReceiver | undefined;
@@ -36,7 +39,7 @@ async function deliveryAnswered(body: string) {
     .set({ recharge_callback_url: receiver.url })
     .where("id", "=", applicationId)
     .execute();
-  return seedCreditedDelivery(database.db, { userId, appCode });
+  return seedCreditedDelivery(database.db, actFor(tests, userId), { appCode });
 }
 
 describe("attemptDelivery: what the receiver answered is recorded, whatever its bytes", () => {

@@ -12,6 +12,9 @@ import type { DeliveryDeps } from "./attempt-delivery.ts";
 import type { HostResolver } from "./callback-target.ts";
 import { type DeliveryEngine, startDeliveryEngine } from "./delivery-engine.ts";
 import { attemptJobId, deliveryQueue } from "./delivery-jobs.ts";
+import { actFor, systemScope } from "../identity/system-scope.ts";
+
+const tests = systemScope("test");
 
 let database: OpenedDatabase;
 let receiver: CallbackReceiver | undefined;
@@ -110,7 +113,7 @@ describe("the callback delivery engine", () => {
   it("delivers a credited deposit once, signed so that Standard Webhooks' verify accepts exactly that request", async () => {
     const { userId, appCode, webhookSecret, receiver } = await merchantApp();
     await startEngine();
-    const { deliveryId, eventId, billNo } = await seedCreditedDelivery(database.db, { userId, appCode });
+    const { deliveryId, eventId, billNo } = await seedCreditedDelivery(database.db, actFor(tests, userId), { appCode });
     await receiver.waitFor(1);
     await until(finished(deliveryId));
     await pause(1500);
@@ -149,14 +152,14 @@ describe("the callback delivery engine", () => {
         .execute();
     await startEngine();
     await rotate(new Date(Date.now() + 3_600_000));
-    await seedCreditedDelivery(database.db, { userId, appCode });
+    await seedCreditedDelivery(database.db, actFor(tests, userId), { appCode });
     await receiver.waitFor(1);
     const inside = receiver.received[0]!;
     expect(new Webhook(old).verify(inside.body, headersOf(receiver, 0))).toBeTruthy();
     expect(new Webhook(current).verify(inside.body, headersOf(receiver, 0))).toBeTruthy();
 
     await rotate(new Date(Date.now() - 1000));
-    await seedCreditedDelivery(database.db, { userId, appCode });
+    await seedCreditedDelivery(database.db, actFor(tests, userId), { appCode });
     await receiver.waitFor(2);
     const after = receiver.received[1]!;
     expect(new Webhook(current).verify(after.body, headersOf(receiver, 1))).toBeTruthy();
@@ -166,7 +169,7 @@ describe("the callback delivery engine", () => {
   it("retries a receiver answering 500, 500, then 200 with the same event id and body: three attempts, success", async () => {
     const { userId, appCode, receiver } = await merchantApp((n) => (n < 2 ? 500 : 200));
     await startEngine();
-    const { deliveryId, eventId, billNo } = await seedCreditedDelivery(database.db, { userId, appCode });
+    const { deliveryId, eventId, billNo } = await seedCreditedDelivery(database.db, actFor(tests, userId), { appCode });
     await until(finished(deliveryId));
     await pause(1500);
     expect(receiver.received).toHaveLength(3);
@@ -188,7 +191,7 @@ describe("the callback delivery engine", () => {
   it("ends a delivery to a receiver that never answers failed once the schedule is spent", async () => {
     const { userId, appCode, receiver } = await merchantApp(() => "hang");
     await startEngine({ timeoutMs: 300 });
-    const { deliveryId, billNo } = await seedCreditedDelivery(database.db, { userId, appCode });
+    const { deliveryId, billNo } = await seedCreditedDelivery(database.db, actFor(tests, userId), { appCode });
     await until(finished(deliveryId));
     await pause(1500);
     const attempts = await attemptsOf(deliveryId);
@@ -204,7 +207,7 @@ describe("the callback delivery engine", () => {
 
   it("delivers once a job lost from the queue: the sweep makes it again", async () => {
     const { userId, appCode, receiver } = await merchantApp();
-    const { deliveryId, eventId } = await seedCreditedDelivery(database.db, { userId, appCode });
+    const { deliveryId, eventId } = await seedCreditedDelivery(database.db, actFor(tests, userId), { appCode });
     // Its job made (as a sweep makes it) and lost before any worker took it.
     const bare = await startJobQueue({ db: database.db, engine: database.engine!, supervise: false });
     const id = attemptJobId({ eventId, attempts: 0 });
@@ -223,13 +226,13 @@ describe("the callback delivery engine", () => {
   it("delivers once what was credited while the engine was stopped, after a restart", async () => {
     const { userId, appCode, receiver } = await merchantApp();
     const first = await startEngine({}, 60_000);
-    const before = await seedCreditedDelivery(database.db, { userId, appCode });
+    const before = await seedCreditedDelivery(database.db, actFor(tests, userId), { appCode });
     await until(finished(before.deliveryId));
     await stopEngine(first);
     running.splice(0);
     const during = [
-      await seedCreditedDelivery(database.db, { userId, appCode }),
-      await seedCreditedDelivery(database.db, { userId, appCode }),
+      await seedCreditedDelivery(database.db, actFor(tests, userId), { appCode }),
+      await seedCreditedDelivery(database.db, actFor(tests, userId), { appCode }),
     ];
     await pause(500);
     expect(receiver.received).toHaveLength(1);
@@ -244,7 +247,7 @@ describe("the callback delivery engine", () => {
     const { userId, appCode, receiver } = await merchantApp(undefined, (r) => `http://callbacks.shop.test:${r.port}/x`);
     const resolve: HostResolver = async () => ["127.0.0.1"];
     await startEngine({ targets: { allowPrivate: false, resolve }, retrySchedule: [] });
-    const { deliveryId, billNo } = await seedCreditedDelivery(database.db, { userId, appCode });
+    const { deliveryId, billNo } = await seedCreditedDelivery(database.db, actFor(tests, userId), { appCode });
     await until(finished(deliveryId));
     const [attempt] = await attemptsOf(deliveryId);
     expect(attempt).toMatchObject({ succeeded: false, response_status: null });
@@ -260,7 +263,7 @@ describe("the callback delivery engine", () => {
       headers: { location: "http://169.254.169.254/latest/meta-data/" },
     }));
     await startEngine({ retrySchedule: [] });
-    const { deliveryId } = await seedCreditedDelivery(database.db, { userId, appCode });
+    const { deliveryId } = await seedCreditedDelivery(database.db, actFor(tests, userId), { appCode });
     await until(finished(deliveryId));
     await pause(500);
     expect(await attemptsOf(deliveryId)).toMatchObject([{ response_status: 302, succeeded: false, error: null }]);
@@ -275,7 +278,8 @@ describe("the callback delivery engine", () => {
       await startEngine({}, 300);
       await startEngine({}, 300);
       const seeded = [];
-      for (let i = 0; i < 240; i += 1) seeded.push(await seedCreditedDelivery(database.db, { userId, appCode }));
+      for (let i = 0; i < 240; i += 1)
+        seeded.push(await seedCreditedDelivery(database.db, actFor(tests, userId), { appCode }));
       await receiver.waitFor(seeded.length, 60_000);
       await until(async () => {
         const { n } = await database.db

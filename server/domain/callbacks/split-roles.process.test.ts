@@ -7,6 +7,9 @@ import { type CallbackReceiver, startCallbackReceiver } from "../../testing/call
 import { startTestPostgres, type TestPostgres } from "../../testing/postgres-server.ts";
 import { seedApplication, seedMerchant, testServerSecret } from "../../testing/seed.ts";
 import { type CallbackDeliveries, startCallbackDeliveries } from "./callback-deliveries.ts";
+import { actFor, systemScope } from "../identity/system-scope.ts";
+
+const tests = systemScope("test");
 
 /**
  * Split roles (db/roles.ts) and the job queue: the schema owner (mc_owner) installs pg-boss's schema while migrating
@@ -85,7 +88,7 @@ describe("the job queue with split roles", () => {
       .set({ recharge_callback_url: receiver!.url })
       .where("id", "=", applicationId)
       .execute();
-    const first = await seedCreditedDelivery(db, { userId, appCode });
+    const first = await seedCreditedDelivery(db, actFor(tests, userId), { appCode });
     await receiver!.waitFor(1);
     expect(receiver!.byEventId(first.eventId)).toHaveLength(1);
 
@@ -93,7 +96,7 @@ describe("the job queue with split roles", () => {
     await callbacks!.stop();
     await opened!.close();
     await start();
-    const second = await seedCreditedDelivery(opened!.db, { userId, appCode });
+    const second = await seedCreditedDelivery(opened!.db, actFor(tests, userId), { appCode });
     await receiver!.waitFor(2);
     expect(receiver!.byEventId(second.eventId)).toHaveLength(1);
     expect(errors).toEqual([]);
