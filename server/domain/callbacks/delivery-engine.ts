@@ -14,8 +14,12 @@ export interface DeliveryEngineOptions {
   listen?: Listen;
   /** The sweep's period (2 s): new deliveries without a notification, retries come due, lost jobs. */
   sweepEveryMs?: number;
-  /** Attempts in flight at once in this process (8): most of an attempt is waiting for the receiver. */
-  concurrency?: number;
+  /**
+   * Workers in this process (4), each fetching up to `batchSize` (25) jobs and attempting them side by side: most of an
+   * attempt is waiting for the receiver. A worker fetches again once its whole batch is done.
+   */
+  workers?: number;
+  batchSize?: number;
   /** Due deliveries the sweep reads at a time (500). */
   sweepBatch?: number;
   log?: EngineLog;
@@ -45,18 +49,19 @@ export async function startDeliveryEngine(options: DeliveryEngineOptions): Promi
   const sweepBatch = options.sweepBatch ?? 500;
   const expireInSeconds = Math.ceil((deps.timeoutMs ?? 10_000) / 1000) + 50;
 
-  const sendJob = (job: AttemptJob, startAfter?: Date) =>
-    queue.send(deliveryQueue, job, {
-      id: attemptJobId(job),
-      startAfter,
-      retryLimit: 5,
-      retryDelay: 5,
-      retryBackoff: true,
-      expireInSeconds,
-    });
+  const jobOptions = (job: AttemptJob) => ({
+    id: attemptJobId(job),
+    retryLimit: 5,
+    retryDelay: 5,
+    retryBackoff: true,
+    expireInSeconds,
+  });
+  const sendJob = (job: AttemptJob, startAfter: Date) =>
+    queue.send(deliveryQueue, job, { ...jobOptions(job), startAfter });
 
   const workerId = await queue.work<AttemptJob>(deliveryQueue, (job) => work(job), {
-    localConcurrency: options.concurrency ?? 8,
+    localConcurrency: options.workers ?? 4,
+    batchSize: options.batchSize ?? 25,
   });
 
   async function work({ data }: QueuedJob<AttemptJob>): Promise<void> {
@@ -101,14 +106,24 @@ export async function startDeliveryEngine(options: DeliveryEngineOptions): Promi
         .orderBy("id")
         .limit(sweepBatch)
         .execute();
-      for (const delivery of due) {
-        const job = { deliveryId: delivery.id, eventId: delivery.event_id, attempts: delivery.attempts };
-        if (await sendJob(job)) sent += 1;
-        else if (delivery.next_attempt_at && now.getTime() - delivery.next_attempt_at.getTime() > stuckAfterMs) {
-          // Its job is there but not coming: one whose retries ran out (the database was away) is made due again.
-          const id = attemptJobId(job);
-          if ((await queue.jobState(deliveryQueue, id))?.state === "failed") await queue.retry(deliveryQueue, id);
-        }
+      const jobs = due.map((delivery) => ({
+        deliveryId: delivery.id,
+        eventId: delivery.event_id,
+        attempts: delivery.attempts,
+      }));
+      const added = new Set(
+        await queue.sendMany(
+          deliveryQueue,
+          jobs.map((job) => ({ data: job, ...jobOptions(job) })),
+        ),
+      );
+      sent += added.size;
+      for (const [i, job] of jobs.entries()) {
+        const dueAt = due[i]?.next_attempt_at;
+        const id = attemptJobId(job);
+        if (added.has(id) || !dueAt || now.getTime() - dueAt.getTime() <= stuckAfterMs) continue;
+        // Its job is there but not coming: one whose retries ran out (the database was away) is made due again.
+        if ((await queue.jobState(deliveryQueue, id))?.state === "failed") await queue.retry(deliveryQueue, id);
       }
       if (sent > 0) queue.wake(workerId);
       const last = due[due.length - 1];

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
-import { type ConstructorOptions, fromKysely, PgBoss } from "pg-boss";
+import { type ConstructorOptions, fromKysely, type JobResult, PgBoss } from "pg-boss";
 import { jobQueueSchema } from "../../db/job-queue-schema.ts";
 import type { DatabaseEngine } from "../../db/open-database.ts";
 import type { DB } from "../../db/schema.ts";
@@ -26,15 +26,21 @@ export interface QueuedJob<T> {
 
 export interface WorkOptions {
   pollingIntervalSeconds?: number;
+  /** Workers in this process, each fetching on its own. */
   localConcurrency?: number;
+  /** Jobs a worker fetches at once (1), their handlers run side by side; each job completes or fails on its own. */
+  batchSize?: number;
 }
 
 export type JobState = "created" | "retry" | "active" | "completed" | "cancelled" | "failed";
 
 export interface JobQueue {
   send(queue: string, data: object, options?: SendJobOptions): Promise<string | null>;
+  /** Many jobs in one statement (each with its own id and options); answers the ids it added (an id there already is not). */
+  sendMany(queue: string, jobs: readonly (Omit<SendJobOptions, "trx"> & { data: object })[]): Promise<string[]>;
   /**
-   * Runs `handler` for each job of `queue`, one at a time per worker; a throw fails the attempt (retried if allowed).
+   * Runs `handler` for each job of `queue`, `batchSize` at a time per worker; a throw fails that job's attempt (retried
+   * if allowed).
    * Answers the worker's id, for `wake`.
    */
   work<T>(queue: string, handler: (job: QueuedJob<T>) => Promise<void>, options?: WorkOptions): Promise<string>;
@@ -83,14 +89,38 @@ export async function startJobQueue(options: StartJobQueueOptions): Promise<JobQ
       await ensureQueue(queue);
       return boss.send(queue, data, { ...job, ...(trx ? { db: fromKysely(trx) } : {}) });
     },
+    async sendMany(queue, jobs) {
+      if (jobs.length === 0) return [];
+      await ensureQueue(queue);
+      return (await boss.insert(queue, [...jobs], { returnId: true })) ?? [];
+    },
     async work(queue, handler, workOptions = {}) {
       await ensureQueue(queue);
+      // A worker whose fetch came back full fetches again at once instead of waiting for its next poll.
       return boss.work<object>(
         queue,
-        { batchSize: 1, pollingIntervalSeconds: polling, ...workOptions },
-        async ([job]) => {
-          if (job) await handler({ id: job.id, data: job.data as never });
+        {
+          batchSize: 1,
+          pollingIntervalSeconds: polling,
+          ...workOptions,
+          burstWhenBatchFull: true,
+          perJobResults: true,
         },
+        (jobs) =>
+          Promise.all(
+            jobs.map(async (job): Promise<JobResult> => {
+              try {
+                await handler({ id: job.id, data: job.data as never });
+                return { id: job.id, status: "completed" };
+              } catch (error) {
+                return {
+                  id: job.id,
+                  status: "failed",
+                  output: { message: (error as Error)?.message ?? String(error) },
+                };
+              }
+            }),
+          ),
       );
     },
     wake: (workerId) => boss.notifyWorker(workerId),
