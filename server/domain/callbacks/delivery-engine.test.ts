@@ -11,7 +11,7 @@ import { type JobQueue, startJobQueue } from "../platform/job-queue.ts";
 import type { DeliveryDeps } from "./attempt-delivery.ts";
 import type { HostResolver } from "./callback-target.ts";
 import { type DeliveryEngine, startDeliveryEngine } from "./delivery-engine.ts";
-import { attemptJobId, deliveryQueue } from "./delivery-jobs.ts";
+import { attemptJobId, deliveryQueue, notifyCallbackDue } from "./delivery-jobs.ts";
 import { actFor, systemScope } from "../identity/system-scope.ts";
 
 const tests = systemScope("test");
@@ -269,6 +269,49 @@ describe("the callback delivery engine", () => {
     expect(await attemptsOf(deliveryId)).toMatchObject([{ response_status: 302, succeeded: false, error: null }]);
     expect(receiver.received).toHaveLength(1);
     expect((await deliveryOf(deliveryId)).status).toBe("failed");
+  });
+
+  it("makes the one manual attempt 'redeliver every failed one' asks for: success, or failed again", async () => {
+    let answer = 500;
+    const { userId, appCode, receiver } = await merchantApp(() => answer);
+    await startEngine({ retrySchedule: [] });
+    const { deliveryId, eventId, billNo } = await seedCreditedDelivery(database.db, actFor(tests, userId), { appCode });
+    await until(finished(deliveryId));
+    expect(await noticeOf(billNo)).toBe("failed");
+    // As the redeliver-failed endpoint does it: pending again, due now, its next attempt a manual one.
+    const redeliver = () =>
+      database.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable("callback_deliveries")
+          .set({ status: "pending", redelivery_requested: true, next_attempt_at: new Date(), finished_at: null })
+          .where("id", "=", deliveryId)
+          .execute();
+        await notifyCallbackDue(trx);
+      });
+    await redeliver();
+    await until(finished(deliveryId));
+    expect(await deliveryOf(deliveryId)).toMatchObject({ status: "failed", attempts: 2, redelivery_requested: false });
+    answer = 200;
+    await redeliver();
+    await until(finished(deliveryId));
+    await pause(1000);
+    expect((await attemptsOf(deliveryId)).map((a) => [a.trigger, a.response_status])).toEqual([
+      ["auto", 500],
+      ["manual", 500],
+      ["manual", 200],
+    ]);
+    expect(receiver.byEventId(eventId)).toHaveLength(3);
+    expect(await deliveryOf(deliveryId)).toMatchObject({ status: "success", attempts: 3 });
+    expect(await noticeOf(billNo)).toBe("success");
+  });
+
+  it("names each attempt's job by a UUID derived from the event id and the attempts so far", () => {
+    const eventId = "0b5c1f4e-7d0a-4f57-9a57-4c1b8f0e2d31";
+    const first = attemptJobId({ eventId, attempts: 0 });
+    expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(attemptJobId({ eventId, attempts: 0 })).toBe(first);
+    expect(attemptJobId({ eventId, attempts: 1 })).not.toBe(first);
+    expect(attemptJobId({ eventId: "1b5c1f4e-7d0a-4f57-9a57-4c1b8f0e2d31", attempts: 0 })).not.toBe(first);
   });
 
   it.runIf(onPostgres)(
