@@ -223,6 +223,26 @@ describe("the callback delivery engine", () => {
     expect((await deliveryOf(deliveryId)).status).toBe("success");
   }, 30_000);
 
+  it("makes a job whose retries ran out due again once its delivery has waited five minutes", async () => {
+    const { userId, appCode, receiver } = await merchantApp();
+    const { deliveryId, eventId } = await seedCreditedDelivery(database.db, actFor(tests, userId), { appCode });
+    const bare = await startJobQueue({ db: database.db, engine: database.engine!, supervise: false });
+    const id = attemptJobId({ eventId, attempts: 0 });
+    await bare.send(deliveryQueue, { deliveryId, eventId, attempts: 0 }, { id });
+    await bare.stop();
+    // As if every retry had failed while the database was away.
+    await sql`update pgboss.job set state = 'failed', completed_on = now() where id = ${id}`.execute(database.db);
+    await startEngine({ clock: () => new Date(Date.now() + 4 * 60_000) }, 500);
+    await pause(1500);
+    expect(receiver.received).toHaveLength(0);
+    await stopEngine(running.pop()!);
+    await startEngine({ clock: () => new Date(Date.now() + 6 * 60_000) }, 500);
+    await until(finished(deliveryId));
+    await pause(1000);
+    expect(receiver.byEventId(eventId)).toHaveLength(1);
+    expect((await deliveryOf(deliveryId)).status).toBe("success");
+  }, 30_000);
+
   it("delivers once what was credited while the engine was stopped, after a restart", async () => {
     const { userId, appCode, receiver } = await merchantApp();
     const first = await startEngine({}, 60_000);

@@ -34,8 +34,12 @@ export interface DeliveryEngine {
 
 /** A job that reaches its worker this much before its delivery is due (clocks apart) waits; a longer gap retries. */
 const earlyWaitMs = 30_000;
-/** A due delivery whose job failed (its retries ran out) is noticed by the sweep after this long. */
-const stuckAfterMs = 60_000;
+/**
+ * A due delivery whose job failed (its five retries, 5 s doubling, ran out: the database was away) is noticed by the
+ * sweep once it has been due this long, at most `stuckChecks` of them a pass (a backlog is not a job lost).
+ */
+const stuckAfterMs = 5 * 60_000;
+const stuckChecks = 50;
 
 /**
  * Delivers callbacks through the job queue, any number of instances sharing one database: a job per due attempt (its id
@@ -87,6 +91,7 @@ export async function startDeliveryEngine(options: DeliveryEngineOptions): Promi
     const now = deps.clock();
     let after: { at: Date; id: string } | null = null;
     let sent = 0;
+    let checks = 0;
     for (;;) {
       const cursor: { at: Date; id: string } | null = after;
       const due: { id: string; event_id: string; attempts: number; next_attempt_at: Date | null }[] = await deps.db
@@ -121,8 +126,10 @@ export async function startDeliveryEngine(options: DeliveryEngineOptions): Promi
       for (const [i, job] of jobs.entries()) {
         const dueAt = due[i]?.next_attempt_at;
         const id = attemptJobId(job);
-        if (added.has(id) || !dueAt || now.getTime() - dueAt.getTime() <= stuckAfterMs) continue;
-        // Its job is there but not coming: one whose retries ran out (the database was away) is made due again.
+        if (added.has(id) || !dueAt || now.getTime() - dueAt.getTime() <= stuckAfterMs || checks >= stuckChecks)
+          continue;
+        checks += 1;
+        // Its job is there but not coming: one whose retries ran out is made due again.
         if ((await queue.jobState(deliveryQueue, id))?.state === "failed") await queue.retry(deliveryQueue, id);
       }
       if (sent > 0) queue.wake(workerId);
