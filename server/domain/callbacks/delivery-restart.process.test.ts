@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
@@ -150,5 +151,17 @@ describe("a server killed between a callback's attempts", { timeout: 120_000 }, 
     second.child.kill("SIGTERM");
     await second.exit;
     expect(second.child.exitCode).toBe(0);
+  });
+
+  it.each([
+    [{ CALLBACK_RETRY_SCHEDULE: "1,1,2", DEV_OUTBOX: "" }, /CALLBACK_RETRY_SCHEDULE is for test servers/],
+    [{ CALLBACK_RETRY_SCHEDULE: "1,soon", DEV_OUTBOX: "true" }, /CALLBACK_RETRY_SCHEDULE must be/],
+  ])("refuses CALLBACK_RETRY_SCHEDULE %j before it touches the data folder", async (settings, refusal) => {
+    const dataDir = join(tempDir(), "data");
+    const main = startMain(dataDir, settings);
+    await expect(main.ready).rejects.toThrow(refusal);
+    await main.exit;
+    expect(main.child.exitCode).toBe(1);
+    expect(existsSync(dataDir)).toBe(false);
   });
 });
