@@ -31,6 +31,8 @@ export async function startCallbackDeliveries(options: CallbackDeliveriesOptions
     engine: databaseEngine,
     migrate: !jobQueueMigrated,
     pollingIntervalSeconds: 1,
+    // An attempt whose process died (its heartbeat stopped) is retried within about 20 s.
+    superviseIntervalSeconds: 10,
   });
   try {
     const engine = await startDeliveryEngine({ queue, deps, listen, log });

@@ -59,6 +59,8 @@ export async function startDeliveryEngine(options: DeliveryEngineOptions): Promi
     retryDelay: 5,
     retryBackoff: true,
     expireInSeconds,
+    // A process that dies during an attempt stops its heartbeat: the job is retried at the next supervision.
+    heartbeatSeconds: 10,
   });
   const sendJob = (job: AttemptJob, startAfter: Date) =>
     queue.send(deliveryQueue, job, { ...jobOptions(job), startAfter });

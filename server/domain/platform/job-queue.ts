@@ -13,8 +13,13 @@ export interface SendJobOptions {
   /** Seconds before the first retry. */
   retryDelay?: number;
   retryBackoff?: boolean;
-  /** An active job whose worker neither finished nor failed it in this long (its process died) is retried. */
+  /** An active job whose worker neither finished nor failed it in this long is retried. */
   expireInSeconds?: number;
+  /**
+   * The worker refreshes an active job's heartbeat every half of this (at least 10 s); a job whose heartbeat stopped
+   * (its process died) is retried by the next supervision, long before it would expire.
+   */
+  heartbeatSeconds?: number;
   /** Writes the job in this transaction: it exists only if the transaction commits (an outbox). */
   trx?: Transaction<DB>;
 }
@@ -58,6 +63,8 @@ export interface StartJobQueueOptions {
   engine: DatabaseEngine;
   /** Maintenance (expiry, retention) on this instance; several instances may all do it. */
   supervise?: boolean;
+  /** How often supervision runs and looks at each queue (60 s): expiry, lost heartbeats, retention. */
+  superviseIntervalSeconds?: number;
   pollingIntervalSeconds?: number;
   /**
    * Installs or upgrades the `pgboss` schema at start (true by default). False when the schema owner did it while
@@ -135,8 +142,15 @@ export async function startJobQueue(options: StartJobQueueOptions): Promise<JobQ
   };
 }
 
-function bossOptions({ db, engine, supervise = true, migrate = true }: StartJobQueueOptions): ConstructorOptions {
-  const common = { schema: jobQueueSchema, supervise, schedule: false, migrate } satisfies ConstructorOptions;
+function bossOptions(options: StartJobQueueOptions): ConstructorOptions {
+  const { db, engine, supervise = true, migrate = true, superviseIntervalSeconds } = options;
+  const common = {
+    schema: jobQueueSchema,
+    supervise,
+    schedule: false,
+    migrate,
+    ...(superviseIntervalSeconds ? { superviseIntervalSeconds, monitorIntervalSeconds: superviseIntervalSeconds } : {}),
+  } satisfies ConstructorOptions;
   if ("pglite" in engine) return { ...common, db: pgBossOverLine(db, engine.pglite), backend: "pglite" };
   return { ...common, connectionString: engine.connectionString, max: 4 };
 }
