@@ -5,6 +5,12 @@ import { type ChainLayer, startChainLayer } from "./chain/chain-layer.ts";
 import { chainConfigFromEnv } from "./chain/config.ts";
 import type { WatcherLog } from "./chain/listener.ts";
 import { createMoneyListener } from "./domain/bills/money-listener.ts";
+import { systemResolver } from "./domain/callbacks/callback-target.ts";
+import {
+  type CallbackDeliveries,
+  readRetrySchedule,
+  startCallbackDeliveries,
+} from "./domain/callbacks/callback-deliveries.ts";
 import { openServerData, StartupRefusal } from "./db/data-folder.ts";
 import { checkSecretSetting } from "./db/server-secret.ts";
 import { googleSettingsFromEnv } from "./domain/identity/google-identity.ts";
@@ -20,7 +26,8 @@ import { defaultConnectionLimits } from "./http/connection-limits.ts";
  * SMTP_URL + MAIL_FROM, NODE_ENV, STATIC_DIR (./dist when it exists; "" for the API only), TRUST_PROXY,
  * GOOGLE_CLIENT_ID (or VITE_GOOGLE_CLIENT_ID) + GOOGLE_CLIENT_SECRET, GOOGLE_JWKS_URL, GOOGLE_TOKEN_URL, SERVER_SECRET,
  * CHAINS, WALLET_XPUB, DEVNET, DEVNET_PORT, DEVNET_BLOCK_TIME, DEVNET_CONFIRMATIONS (server/chain/config.ts),
- * ORDER_PAY_SECONDS (a test server's order payment window; DEV_OUTBOX=true only).
+ * ORDER_PAY_SECONDS (a test server's order payment window; DEV_OUTBOX=true only), CALLBACK_RETRY_SCHEDULE (a test
+ * server's pauses between callback attempts, comma-separated seconds such as 1,1,2; DEV_OUTBOX=true only).
  */
 const env = process.env;
 // Exactly production, development, test or unset: any other spelling of production would run as development.
@@ -55,12 +62,18 @@ try {
 const orderPaySeconds = env.ORDER_PAY_SECONDS?.trim() ? readOrderPaySeconds(env.ORDER_PAY_SECONDS) : undefined;
 if (orderPaySeconds !== undefined && !devOutbox)
   refuseToStart(new StartupRefusal("ORDER_PAY_SECONDS is for test servers: set DEV_OUTBOX=true, or unset it"));
+// Shorter pauses between callback attempts (journeys that watch a delivery fail): test servers only.
+const retrySchedule = env.CALLBACK_RETRY_SCHEDULE?.trim()
+  ? readOrRefuse(() => readRetrySchedule(env.CALLBACK_RETRY_SCHEDULE ?? ""))
+  : undefined;
+if (retrySchedule !== undefined && !devOutbox)
+  refuseToStart(new StartupRefusal("CALLBACK_RETRY_SCHEDULE is for test servers: set DEV_OUTBOX=true, or unset it"));
 const port = Number(env.PORT ?? 8080);
 const host = env.HOST ?? "127.0.0.1";
 const staticDir = resolveStaticDir(env.STATIC_DIR);
 
 // Before anything is written: one server per DATA_DIR (a lock file), 0700/0600, the server secret, then the database.
-const { db, close, secret, listen } = await openServerData(env).catch(refuseToStart);
+const { db, close, secret, listen, engine, jobQueueMigrated } = await openServerData(env).catch(refuseToStart);
 const mailer = env.SMTP_URL
   ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM ?? "Merchant Console <no-reply@localhost>")
   : createLogMailer((line) => process.stdout.write(`${line}\n`));
@@ -119,6 +132,29 @@ const app = await buildServer({
 });
 chainLog = app.log;
 
+// Callbacks: the job queue (pg-boss in the database) and the delivery engine; every instance shares the work.
+let callbacks: CallbackDeliveries;
+try {
+  if (!engine) throw new Error("the database did not say what it runs on");
+  callbacks = await startCallbackDeliveries({
+    db,
+    engine,
+    listen,
+    jobQueueMigrated,
+    secret,
+    targets: { allowPrivate: devOutbox && !production, resolve: systemResolver },
+    clock: () => new Date(),
+    retrySchedule,
+    log: app.log,
+  });
+} catch (error) {
+  app.log.error({ err: error }, "the callback delivery engine did not start");
+  await app.close();
+  await chain.stop();
+  await close();
+  process.exit(1);
+}
+
 let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
@@ -127,6 +163,7 @@ async function stop(signal: string) {
   try {
     await app.close();
     await chain.stop();
+    await callbacks.stop();
     await close();
     process.exit(0);
   } catch (error) {
@@ -147,6 +184,7 @@ try {
 } catch (error) {
   app.log.error({ err: error }, "could not listen");
   await chain.stop();
+  await callbacks.stop();
   await close();
   process.exit(1);
 }

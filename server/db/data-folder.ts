@@ -5,7 +5,7 @@ import type { Kysely } from "kysely";
 import { loadServerSecret } from "./server-secret.ts";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.ts";
 import type { Listen } from "./listen.ts";
-import { openDatabase } from "./open-database.ts";
+import { type DatabaseEngine, openDatabase } from "./open-database.ts";
 import type { DB } from "./schema.ts";
 
 /** A reason not to start that the operator can act on: main prints its message, without a stack trace. */
@@ -21,6 +21,10 @@ export interface ServerData {
   secret: Buffer;
   /** LISTEN on the database (live order status): OpenedDatabase.listen. */
   listen: Listen;
+  /** What the database runs on, for the job queue (domain/platform/job-queue.ts): OpenedDatabase.engine. */
+  engine?: DatabaseEngine;
+  /** The job queue's schema was installed by the schema owner (OpenedDatabase.jobQueueMigrated). */
+  jobQueueMigrated?: boolean;
   /** Closes the database, then gives the data folder up. */
   close(): Promise<void>;
 }
@@ -49,13 +53,15 @@ export async function openServerData(env: ServerDataSettings): Promise<ServerDat
   const lock = claimDataFolder(dataDir);
   try {
     const secret = refuseOnError(() => loadServerSecret({ env, dataDir }));
-    const { db, close, listen } = await openDatabase({ dataDir, databaseUrl, migrationUrl });
+    const { db, close, listen, engine, jobQueueMigrated } = await openDatabase({ dataDir, databaseUrl, migrationUrl });
     // PGlite unpacks its initial files as 0666 and writes some later ones 0644 whatever the umask: take them back.
     tightenModes(dataDir);
     return {
       db,
       secret,
       listen,
+      engine,
+      jobQueueMigrated,
       close: async () => {
         try {
           await close();

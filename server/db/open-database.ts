@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import { migrateJobQueue } from "./job-queue-schema.ts";
 import { type Listen, listenOverPglite, listenOverPostgres } from "./listen.ts";
 import { migrateToLatest } from "./migrations.ts";
 import { PrioritisedPGliteDialect } from "./prioritised-pglite.ts";
@@ -27,6 +28,8 @@ export interface OpenedDatabase {
   listen: Listen;
   /** What the database runs on, for a client that needs more than Kysely (the job queue: job-queue.ts). */
   engine?: DatabaseEngine;
+  /** The schema owner installed the job queue's schema (split roles): the server starts its queue with `migrate: false`. */
+  jobQueueMigrated?: boolean;
 }
 
 export type DatabaseEngine = { pglite: PGlite } | { connectionString: string };
@@ -46,14 +49,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Opened
   const { db, listen, engine } = options.databaseUrl
     ? overPostgres(options.databaseUrl)
     : await overPglite(options.dataDir);
+  const splitRoles = Boolean(options.databaseUrl && options.migrationUrl);
   try {
-    if (options.databaseUrl && options.migrationUrl) await migrateAsOwner(options.migrationUrl, db);
+    if (splitRoles) await migrateAsOwner(options.migrationUrl!, db);
     else await migrateToLatest(db);
   } catch (error) {
     await db.destroy();
     throw error;
   }
-  return { db, close: () => db.destroy(), listen, engine };
+  return { db, close: () => db.destroy(), listen, engine, jobQueueMigrated: splitRoles };
 }
 
 type Opened = Pick<OpenedDatabase, "db" | "listen"> & { engine: DatabaseEngine };
@@ -67,6 +71,7 @@ async function migrateAsOwner(migrationUrl: string, app: Kysely<DB>): Promise<vo
   try {
     await migrateToLatest(owner);
     await grantRowAccess(owner, role);
+    await migrateJobQueue(migrationUrl, owner, role);
   } finally {
     await owner.destroy();
   }

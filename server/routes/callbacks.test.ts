@@ -28,7 +28,7 @@ beforeAll(async () => {
   receiver = await startCallbackReceiver();
 });
 afterAll(async () => {
-  await receiver.close();
+  await receiver.stop();
   await h?.close();
 });
 beforeEach(async () => {
@@ -42,8 +42,8 @@ const receiverApp = (userId: string, name = "Shop") =>
   seedApplication(h.db, {
     userId,
     name,
-    rechargeCallbackUrl: receiver.url(`/${name}/recharge`),
-    withdrawCallbackUrl: receiver.url(`/${name}/withdraw`),
+    rechargeCallbackUrl: receiver.urlFor(`/${name}/recharge`),
+    withdrawCallbackUrl: receiver.urlFor(`/${name}/withdraw`),
   });
 
 const deps = () => ({
@@ -80,7 +80,7 @@ describe("Callback/Test", () => {
       billNo: null,
       attemptNo: 1,
       trigger: "test",
-      url: receiver.url("/Shop/withdraw"),
+      url: receiver.urlFor("/Shop/withdraw"),
       responseStatus: 201,
       error: null,
       result: "success",
@@ -93,8 +93,8 @@ describe("Callback/Test", () => {
     expect(receiver.received).toHaveLength(1);
     const [sent] = receiver.received;
     expect(sent?.path).toBe("/Shop/withdraw");
-    expect(sent?.body).toBe(answer.resData.requestBody);
-    const payload = callbackPayload.parse(JSON.parse(sent?.body ?? ""));
+    expect(sent?.body.toString("utf8")).toBe(answer.resData.requestBody);
+    const payload = callbackPayload.parse(JSON.parse(sent?.body.toString("utf8") ?? ""));
     expect(payload).toMatchObject({
       id: answer.resData.eventId,
       type: "callback.test",
@@ -237,7 +237,7 @@ describe("Callback/Redeliver", () => {
       result: "success",
       deliveryStatus: "success",
     });
-    expect(receiver.received.map((r) => [r.path, r.body, r.headers["webhook-id"]])).toEqual([
+    expect(receiver.received.map((r) => [r.path, r.body.toString("utf8"), r.headers["webhook-id"]])).toEqual([
       ["/Shop/recharge", seeded.body, seeded.eventId],
     ]);
     const bill = await call(h, "billDetail", { token: m.token, body: { billNo } });
@@ -430,7 +430,7 @@ describe("Callback/List", () => {
       billNo: shopBill.billNo,
       attemptNo: 1,
       trigger: "auto",
-      url: receiver.url("/Shop/recharge"),
+      url: receiver.urlFor("/Shop/recharge"),
       requestBody: reversed.body,
       responseStatus: null,
       responseBody: "",

@@ -1,48 +1,81 @@
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
-/** A request the receiver got: the path, the headers and the body's exact text. */
 export interface ReceivedCallback {
+  /** The request's path, e.g. /Shop/recharge. */
   path: string;
-  headers: IncomingMessage["headers"];
-  body: string;
+  headers: IncomingHttpHeaders;
+  /** The body exactly as it arrived. */
+  body: Buffer;
+  at: number;
 }
 
-/** What the receiver answers: a status and a body (bytes, so a test can send any). */
-export interface ReceiverAnswer {
-  status: number;
-  body: string | Buffer;
-}
+/** How the receiver answers the n-th request (0-based): a status, or "hang" (never answers; closed at stop). */
+export type ReceiverAnswer =
+  | number
+  | "hang"
+  | { status: number; headers?: Record<string, string>; body?: string | Buffer };
 
 export interface CallbackReceiver {
-  /** `http://127.0.0.1:<port><path>`: the harness allows private targets by default. */
-  url(path: string): string;
-  received: ReceivedCallback[];
-  /** What the next requests are answered (200 "ok" until set). */
+  /** http://127.0.0.1:port/callbacks/recharge */
+  url: string;
+  /** http://127.0.0.1:port and the path: one receiver for several applications' URLs. */
+  urlFor(path: string): string;
+  /** From now on every request is answered so (replaces the answer function the receiver started with). */
   answerWith(answer: ReceiverAnswer): void;
-  close(): Promise<void>;
+  port: number;
+  received: ReceivedCallback[];
+  /** The requests received with this webhook-id. */
+  byEventId(id: string): ReceivedCallback[];
+  /** Waits until `count` requests arrived (15 s). */
+  waitFor(count: number, timeoutMs?: number): Promise<void>;
+  stop(): Promise<void>;
 }
 
-/** A merchant's callback receiver on loopback (node:http), recording every request. */
-export async function startCallbackReceiver(): Promise<CallbackReceiver> {
+/** A merchant's callback receiver on loopback (node:http) that records every request and answers as told (200 by default). */
+export async function startCallbackReceiver(
+  answer: (n: number) => ReceiverAnswer = () => 200,
+): Promise<CallbackReceiver> {
   const received: ReceivedCallback[] = [];
-  let answer: ReceiverAnswer = { status: 200, body: "ok" };
-  const server = createServer((req, res) => {
+  let answerOf = answer;
+  const hanging = new Set<ServerResponse>();
+  const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      received.push({ path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
-      res.writeHead(answer.status, { "content-type": "text/plain; charset=utf-8" }).end(answer.body);
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const n = received.length;
+      received.push({ path: request.url ?? "", headers: request.headers, body: Buffer.concat(chunks), at: Date.now() });
+      const reply = answerOf(n);
+      if (reply === "hang") {
+        hanging.add(response);
+        return;
+      }
+      const { status, headers = {}, body = "ok" } = typeof reply === "number" ? { status: reply } : reply;
+      response.writeHead(status, { "content-type": "text/plain", ...headers }).end(body);
     });
   });
-  await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: (path) => `http://127.0.0.1:${port}${path}`,
-    received,
+    url: `http://127.0.0.1:${port}/callbacks/recharge`,
+    port,
+    urlFor: (path) => `http://127.0.0.1:${port}${path}`,
     answerWith: (next) => {
-      answer = next;
+      answerOf = () => next;
     },
-    close: () => new Promise<void>((done) => server.close(() => done())),
+    received,
+    byEventId: (id) => received.filter((r) => r.headers["webhook-id"] === id),
+    async waitFor(count, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (received.length < count) {
+        if (Date.now() > deadline) throw new Error(`the receiver got ${received.length} of ${count} callbacks`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    async stop() {
+      for (const response of hanging) response.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }

@@ -8,6 +8,9 @@ import type { GoogleSettings } from "../domain/identity/google-identity.ts";
 import type { LiveEventsOptions } from "../http/live-stream.ts";
 import type { WorkPool } from "../domain/platform/work-pool.ts";
 import type { Limits } from "../domain/platform/limits.ts";
+import type { DeliveryDeps } from "../domain/callbacks/attempt-delivery.ts";
+import { startCallbackDeliveries } from "../domain/callbacks/callback-deliveries.ts";
+import { systemResolver } from "../domain/callbacks/callback-target.ts";
 import { createRefusalMemo, type RefusalMemo } from "../domain/platform/refusal-memo.ts";
 import type { MailMessage, Mailer } from "../domain/messaging/mailer.ts";
 import { resetDatabase, seedMerchant, seedSession, testServerSecret } from "./seed.ts";
@@ -67,11 +70,16 @@ export interface HarnessOptions {
   trustProxy?: BuildServerOptions["trustProxy"];
   /** Timeouts and the per-address connection cap (http/connection-limits.ts); the server's defaults otherwise. */
   connections?: BuildServerOptions["connections"];
+  /**
+   * Runs the job queue and the callback delivery engine (domain/callbacks/) on the test database, for the routes whose
+   * callbacks must really be sent; off by default. Its targets are `callbackTargets`'.
+   */
+  callbackEngine?: Pick<DeliveryDeps, "retrySchedule" | "timeoutMs">;
 }
 
 /** One migrated in-memory database and one server per test file; `reset()` between tests. */
 export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const { db, close, listen } = await createTestDatabase();
+  const { db, close, listen, engine } = await createTestDatabase();
   let offsetMs = 0;
   let frozenAt: number | null = null;
   const clock: TestClock = {
@@ -119,6 +127,17 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     trustProxy: options.trustProxy,
     connections: options.connections,
   });
+  const callbacks = options.callbackEngine
+    ? await startCallbackDeliveries({
+        db,
+        engine: engine!,
+        listen,
+        secret: testServerSecret,
+        targets: { allowPrivate: true, resolve: systemResolver, ...options.callbackTargets },
+        clock: clock.now,
+        ...options.callbackEngine,
+      })
+    : null;
   return {
     db,
     app,
@@ -128,6 +147,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     refusals,
     close: async () => {
       await app.close();
+      await callbacks?.stop();
       await close();
     },
   };

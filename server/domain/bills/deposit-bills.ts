@@ -4,6 +4,7 @@ import type { CallbackPayload } from "../../../contracts/schemas/callbacks.ts";
 import type { DB, OutboxEventTypeColumn } from "../../db/schema.ts";
 import type { SystemMerchantScope } from "../identity/merchant-scope.ts";
 import { nextDayNumber } from "../platform/day-numbers.ts";
+import { notifyCallbackDue } from "../callbacks/delivery-jobs.ts";
 import { notifyBillChanged } from "./bill-events-channel.ts";
 import { type BillChain, toWireBill, wireBillQuery } from "./bill-wire.ts";
 
@@ -133,4 +134,6 @@ export async function recordBillEvent(
       created_at: now,
     })
     .execute();
+  // The delivery engines hear it once this commits and send its job at once (callbacks/delivery-engine.ts).
+  await notifyCallbackDue(trx);
 }

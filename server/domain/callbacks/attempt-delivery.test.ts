@@ -28,7 +28,7 @@ beforeAll(async () => {
   };
 });
 afterAll(async () => {
-  await receiver.close();
+  await receiver.stop();
   await close();
 });
 beforeEach(async () => {
@@ -38,7 +38,7 @@ beforeEach(async () => {
 
 async function failedDelivery() {
   const { userId } = await seedMerchant(db, { email: "attempts@example.com", password: "Attempts7Pass" });
-  const { appCode } = await seedApplication(db, { userId, rechargeCallbackUrl: receiver.url("/recharge") });
+  const { appCode } = await seedApplication(db, { userId, rechargeCallbackUrl: receiver.urlFor("/recharge") });
   const { billNo } = await seedBill(db, { userId, appCode });
   return seedCallbackDelivery(db, { userId, appCode, billNo, status: "failed", attempts: [{ status: 500 }] });
 }
@@ -82,7 +82,7 @@ describe("attemptDelivery: an automatic attempt", () => {
   // it sent the event again and recorded one more attempt of a delivery that was over.
   it("sends nothing for a delivery that is no longer pending", async () => {
     const { userId } = await seedMerchant(db, { email: "settled@example.com", password: "Settled7Pass" });
-    const { appCode } = await seedApplication(db, { userId, rechargeCallbackUrl: receiver.url("/recharge") });
+    const { appCode } = await seedApplication(db, { userId, rechargeCallbackUrl: receiver.urlFor("/recharge") });
     for (const status of ["success", "failed"] as const) {
       const { billNo } = await seedBill(db, { userId, appCode });
       const { deliveryId } = await seedCallbackDelivery(db, {
@@ -106,7 +106,7 @@ describe("attemptDelivery: an automatic attempt", () => {
 
   it("sends a pending one and schedules the next", async () => {
     const { userId } = await seedMerchant(db, { email: "pending@example.com", password: "Pending7Pass" });
-    const { appCode } = await seedApplication(db, { userId, rechargeCallbackUrl: receiver.url("/recharge") });
+    const { appCode } = await seedApplication(db, { userId, rechargeCallbackUrl: receiver.urlFor("/recharge") });
     const { billNo } = await seedBill(db, { userId, appCode });
     const { deliveryId } = await seedCallbackDelivery(db, {
       userId,

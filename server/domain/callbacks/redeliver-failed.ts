@@ -6,6 +6,7 @@ import { appNotFoundMessage } from "../applications/applications.ts";
 import type { MerchantScope } from "../identity/merchant-scope.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
 import { searchTime } from "../platform/search-time.ts";
+import { notifyCallbackDue } from "./delivery-jobs.ts";
 
 /**
  * "Redeliver every failed one": each failed delivery of the merchant whose event happened at or after `since` (of one
@@ -30,14 +31,20 @@ export async function redeliverFailedCallbacks(
     if (!app) return fail(errCodes.appNotFound, appNotFoundMessage);
     applicationId = app.id;
   }
-  const result = await db
-    .updateTable("callback_deliveries")
-    .set({ status: "pending", next_attempt_at: now, redelivery_requested: true, finished_at: null })
-    .where("merchant_id", "=", scope.merchantId)
-    .where("status", "=", "failed")
-    .where("event_type", "<>", "callback.test")
-    .where("created_at", ">=", searchTime(since))
-    .$if(applicationId !== undefined, (q) => q.where("application_id", "=", applicationId ?? ""))
-    .executeTakeFirst();
-  return ok({ queued: Number(result.numUpdatedRows) });
+  // The NOTIFY wakes every instance's delivery sweep once the rows are due (else the next 2 s sweep finds them).
+  const queued = await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("callback_deliveries")
+      .set({ status: "pending", next_attempt_at: now, redelivery_requested: true, finished_at: null })
+      .where("merchant_id", "=", scope.merchantId)
+      .where("status", "=", "failed")
+      .where("event_type", "<>", "callback.test")
+      .where("created_at", ">=", searchTime(since))
+      .$if(applicationId !== undefined, (q) => q.where("application_id", "=", applicationId ?? ""))
+      .executeTakeFirst();
+    const count = Number(result.numUpdatedRows);
+    if (count > 0) await notifyCallbackDue(trx);
+    return count;
+  });
+  return ok({ queued });
 }

@@ -1,0 +1,219 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import type { Address } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { depositAddress, depositSalt } from "../../chain/deposit-forwarder.ts";
+import { randomXpub } from "../../chain/hd-wallet.ts";
+import { startTestChain, type TestChain } from "../../chain/test-chain.ts";
+import type { DB } from "../../db/schema.ts";
+import { type CallbackReceiver, startCallbackReceiver } from "../../testing/callback-receiver.ts";
+import { startTestPostgres, type TestPostgres } from "../../testing/postgres-server.ts";
+import { seedApplication, seedMerchant } from "../../testing/seed.ts";
+import { tempDirs } from "../../testing/temp-dirs.ts";
+
+process.env.PASSWORD_HASH_COST ??= "test";
+
+/**
+ * `node server/main.ts` on PostgreSQL and anvil, killed with SIGKILL after a credit was committed and its first
+ * attempt answered 500 (the next one due 4 s later, CALLBACK_RETRY_SCHEDULE), then started again: the retry is
+ * delivered by the new process, and the receiver gets one 2xx delivery of the event.
+ */
+const repoRoot = join(import.meta.dirname, "../../..");
+const tempDir = tempDirs("mc-callback-restart-");
+const chainId = 31337;
+let postgres: TestPostgres;
+let chain: TestChain;
+let receiver: CallbackReceiver;
+let db: Kysely<DB>;
+const children: ChildProcess[] = [];
+
+beforeAll(async () => {
+  [postgres, chain, receiver] = await Promise.all([
+    startTestPostgres(),
+    startTestChain(),
+    startCallbackReceiver((n) => (n === 0 ? 500 : 200)),
+  ]);
+  db = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: postgres.databaseUrl, max: 2 }) }),
+  });
+}, 120_000);
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  await db?.destroy();
+  await Promise.all([receiver?.stop(), chain?.stop()]);
+  await postgres?.stop();
+});
+
+function startMain(dataDir: string, env: Record<string, string>) {
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env, DATA_DIR: dataDir, PORT: "0", STATIC_DIR: "", NODE_ENV: "", DEVNET: "" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  let text = "";
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stdout!.on("data", (chunk) => {
+      text += chunk;
+      if (/API on http/.test(text)) resolve();
+    });
+    child.stderr!.on("data", (chunk) => {
+      text += chunk;
+    });
+    child.once("exit", () => reject(new Error(`the server stopped: ${text.slice(-2000)}`)));
+  });
+  ready.catch(() => {});
+  const exit = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  return { child, ready, exit, output: () => text };
+}
+
+async function until<T>(what: string, check: () => Promise<T | false | undefined>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const serverEnv = () => ({
+  DATABASE_URL: postgres.databaseUrl,
+  DEV_OUTBOX: "true",
+  CALLBACK_RETRY_SCHEDULE: "4",
+  WALLET_XPUB: randomXpub(),
+  CHAINS: JSON.stringify([
+    {
+      product: "Devnet",
+      chainId,
+      rpcUrl: chain.rpcUrl,
+      tokens: [{ address: chain.token }],
+      confirmations: 2,
+      pollMs: 200,
+    },
+  ]),
+});
+
+/** A merchant whose application's recharge callbacks go to `url`, and a deposit to one of its end users, confirmed. */
+async function depositToShop(email: string, url: string): Promise<void> {
+  const { userId } = await seedMerchant(db, { email, password: "Merchant7Pass" });
+  const app = await seedApplication(db, { userId });
+  await db
+    .updateTable("applications")
+    .set({ recharge_callback_url: url })
+    .where("id", "=", app.applicationId)
+    .execute();
+  const factory = `0x${"fa".repeat(20)}` as Address;
+  const salt = depositSalt(app.appCode, "user-1");
+  const address = depositAddress(factory, salt);
+  await db
+    .insertInto("deposit_addresses")
+    .values({
+      merchant_id: userId,
+      application_id: app.applicationId,
+      end_user_id: "user-1",
+      chain_id: chainId,
+      factory,
+      salt,
+      address,
+      created_at: new Date(),
+    })
+    .execute();
+  await chain.pay(address, 7_000_000n);
+  await chain.mine(2);
+}
+
+/** The delivery of the application whose recharge callback URL is `url`. */
+const deliveryTo = (url: string) =>
+  db
+    .selectFrom("callback_deliveries as d")
+    .innerJoin("applications as a", "a.id", "d.application_id")
+    .selectAll("d")
+    .where("a.recharge_callback_url", "=", url)
+    .executeTakeFirst();
+
+describe("a server killed between a callback's attempts", { timeout: 120_000 }, () => {
+  it("delivers it after the restart, one 2xx delivery per event id", async () => {
+    const dataDir = tempDir();
+    const env = serverEnv();
+    const first = startMain(dataDir, env);
+    await first.ready;
+    await depositToShop("shop@example.com", receiver.url);
+
+    // The first attempt answered 500 and was recorded; the next one is due 4 s later. Killed now.
+    const delivery = await until("the first attempt recorded", async () => {
+      const row = await deliveryTo(receiver.url);
+      return row?.attempts === 1 && row;
+    });
+    expect(delivery.status).toBe("pending");
+    first.child.kill("SIGKILL");
+    await first.exit;
+    expect(receiver.received).toHaveLength(1);
+
+    const second = startMain(dataDir, env);
+    await second.ready;
+    const done = await until("the delivery to succeed", async () => {
+      const row = await deliveryTo(receiver.url);
+      return row?.status === "success" && row;
+    });
+    expect(done).toMatchObject({ event_id: delivery.event_id, attempts: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(receiver.received.map((r) => r.headers["webhook-id"])).toEqual([delivery.event_id, delivery.event_id]);
+    const bill = await db
+      .selectFrom("application_bills")
+      .select("notice_status")
+      .where("id", "=", done.bill_id!)
+      .executeTakeFirstOrThrow();
+    expect(bill.notice_status).toBe("success");
+    second.child.kill("SIGTERM");
+    await second.exit;
+    expect(second.child.exitCode).toBe(0);
+  });
+
+  it("delivers an attempt the kill cut short (the receiver held its answer) after the restart", async () => {
+    const holding = await startCallbackReceiver((n) => (n === 0 ? "hang" : 200));
+    try {
+      const dataDir = tempDir();
+      const env = serverEnv();
+      const first = startMain(dataDir, env);
+      await first.ready;
+      await depositToShop("held@example.com", holding.url);
+      await holding.waitFor(1, 30_000);
+      first.child.kill("SIGKILL");
+      await first.exit;
+      const second = startMain(dataDir, env);
+      await second.ready;
+      // The killed attempt was never recorded; its job's heartbeat stopped, so it is worked again.
+      const done = await until(
+        "the delivery to succeed",
+        async () => {
+          const row = await deliveryTo(holding.url);
+          return row?.status === "success" && row;
+        },
+        60_000,
+      );
+      expect(done.attempts).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      expect(holding.received.map((r) => r.headers["webhook-id"])).toEqual([done.event_id, done.event_id]);
+      second.child.kill("SIGTERM");
+      await second.exit;
+    } finally {
+      await holding.stop();
+    }
+  }, 100_000);
+
+  it.each([
+    [{ CALLBACK_RETRY_SCHEDULE: "1,1,2", DEV_OUTBOX: "" }, /CALLBACK_RETRY_SCHEDULE is for test servers/],
+    [{ CALLBACK_RETRY_SCHEDULE: "1,soon", DEV_OUTBOX: "true" }, /CALLBACK_RETRY_SCHEDULE must be/],
+  ])("refuses CALLBACK_RETRY_SCHEDULE %j before it touches the data folder", async (settings, refusal) => {
+    const dataDir = join(tempDir(), "data");
+    const main = startMain(dataDir, settings);
+    await expect(main.ready).rejects.toThrow(refusal);
+    await main.exit;
+    expect(main.child.exitCode).toBe(1);
+    expect(existsSync(dataDir)).toBe(false);
+  });
+});
