@@ -1,0 +1,43 @@
+import { Callout } from "@blueprintjs/core";
+import { useTranslation } from "react-i18next";
+import type { CallbackAttempt } from "../../../contracts/schemas/callbacks.ts";
+import { FactList } from "../../ui/fact-list.tsx";
+import { ResultTag, useCallbackText } from "./callback-text.tsx";
+
+/** A receiver's answer to an attempt just sent: the result, the status, the latency and the body, or why none came. */
+export function CallbackAnswer({ attempt, testId }: { attempt: CallbackAttempt; testId: string }) {
+  const { t } = useTranslation();
+  const text = useCallbackText();
+  return (
+    <div className="callback-answer" data-testid={testId}>
+      <Callout
+        intent={attempt.result === "success" ? "success" : "danger"}
+        title={t(`callbacks.answer.${attempt.result}`)}
+        role="status"
+      />
+      <FactList
+        testId={`${testId}-facts`}
+        facts={[
+          [
+            t("callbacks.columns.url"),
+            <span key="url" className="callback-url">
+              {attempt.url}
+            </span>,
+          ],
+          [t("callbacks.columns.result"), <ResultTag key="result" result={attempt.result} />],
+          [t("callbacks.columns.status"), text.status(attempt)],
+          [t("callbacks.columns.latency"), text.latency(attempt.latencyMs)],
+          ...(attempt.error === null ? [] : [[t("callbacks.details.error"), attempt.error] as const]),
+        ]}
+      />
+      {attempt.error === null ? (
+        <>
+          <h3 className="callback-body-title">{t("callbacks.columns.responseBody")}</h3>
+          <pre className="callback-body" data-testid={`${testId}-body`}>
+            {attempt.responseBody || t("callbacks.emptyBody")}
+          </pre>
+        </>
+      ) : null}
+    </div>
+  );
+}
