@@ -3,6 +3,7 @@ import { appAddModel } from "./app-add.model.ts";
 import { appEditModel } from "./app-edit.model.ts";
 import { appListModel } from "./app-list.model.ts";
 import { billListModel } from "./bill-list.model.ts";
+import { callbackListModel } from "./callback-list.model.ts";
 import { changePasswordModel } from "./change-password.model.ts";
 import { codeSenderModel } from "./code-sender.model.ts";
 import { demoCheckoutModel } from "./demo-checkout.model.ts";
@@ -50,6 +51,7 @@ export const allModels: ReadonlyArray<MachineModel> = [
   appListModel,
   appAddModel,
   billListModel,
+  callbackListModel,
 ] as never;
 
 /**

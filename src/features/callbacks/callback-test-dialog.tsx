@@ -18,23 +18,23 @@ interface CallbackTestDialogProps {
   onClose(): void;
 }
 
+const emptyForm: CallbackTestForm = { appCode: "", target: "recharge" };
+
 /** A signed test event to one of an application's callback URLs, and the receiver's answer at once. */
 export function CallbackTestDialog({ view, apps, onSend, onAgain, onClose }: CallbackTestDialogProps) {
   const { t } = useTranslation();
   const choices = apps && apps.length > 0 ? apps : null;
-  const firstApp = choices?.[0]?.appCode ?? "";
-  const [form, setForm] = useState<CallbackTestForm>({ appCode: "", target: "recharge" });
-  // Until the merchant chooses, the first application is the one shown selected.
-  const chosen = { ...form, appCode: form.appCode || firstApp };
+  const [form, setForm] = useState<CallbackTestForm>(emptyForm);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSend(chosen);
+    onSend(form);
   };
   const answer = view.answer;
   return (
     <Dialog
       isOpen={view.open}
       onClose={onClose}
+      onClosed={() => setForm(emptyForm)}
       isCloseButtonShown={!view.busy}
       canEscapeKeyClose={!view.busy}
       canOutsideClickClose={!view.busy}
@@ -51,8 +51,10 @@ export function CallbackTestDialog({ view, apps, onSend, onAgain, onClose }: Cal
               {choices ? (
                 <SelectField
                   label={t("callbacks.test.application")}
-                  value={chosen.appCode}
+                  value={form.appCode}
                   onChange={(appCode) => setForm((f) => ({ ...f, appCode }))}
+                  any={t("callbacks.test.chooseApplication")}
+                  error={view.fieldErrors.appCode}
                   options={choices.map((app) => ({ value: app.appCode, text: `${app.name} (${app.appCode})` }))}
                   disabled={view.busy}
                 />
