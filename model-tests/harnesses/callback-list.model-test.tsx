@@ -12,7 +12,7 @@ import { runModel, unmapped } from "../framework/run-model.ts";
 import { sampleApp } from "../models/app-edit.model.ts";
 import { testAnswer } from "../models/callback-fixtures.ts";
 import { callbackListModel } from "../models/callback-list.model.ts";
-import { callbackRow, type CallbacksHarness, expectNoDialog, renderCallbacks } from "./callback-pages.ts";
+import { callbackRow, type CallbacksHarness, expectNoDialog, latencyText, renderCallbacks } from "./callback-pages.ts";
 import { expectBusy, expectProblems, fill } from "./form-steps.ts";
 
 type H = CallbacksHarness;
@@ -187,7 +187,7 @@ runModel(callbackListModel, {
       attempt.url,
       h.t(`callbacks.result.${attempt.result}`),
       h.t(`callbacks.delivery.${attempt.deliveryStatus}`),
-      h.t("callbacks.latency", { ms: attempt.latencyMs }),
+      latencyText(h, attempt.latencyMs),
       attempt.responseStatus === null ? (attempt.error ?? "") : String(attempt.responseStatus),
     ])
       expect(facts).toContain(expected);
@@ -209,7 +209,7 @@ function expectRow(h: H, attempt: CallbackAttempt) {
   expect(cells.getByTitle(attempt.url)).toBeTruthy();
   expect(cells.getByTitle(attempt.requestBody)).toBeTruthy();
   expect(cells.getByText(`#${attempt.attemptNo}`)).toBeTruthy();
-  expect(cells.getByText(h.t("callbacks.latency", { ms: attempt.latencyMs }))).toBeTruthy();
+  expect(cells.getByText(latencyText(h, attempt.latencyMs))).toBeTruthy();
   expect(
     cells.getByText(attempt.responseStatus === null ? h.t("callbacks.noAnswer") : String(attempt.responseStatus)),
   ).toBeTruthy();

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { expect } from "vitest";
 import type { CallbackAttempt } from "../../contracts/schemas/callbacks.ts";
 import { storageKeys } from "../../src/api/session-storage.ts";
+import { formatCount } from "../../src/i18n/format.ts";
 import { type Answers, type ControlledCalls, createControlledApi } from "../framework/fake-api.ts";
 import { type ConsoleHarness, renderConsole } from "../framework/render-console.tsx";
 import { sampleApp } from "../models/app-edit.model.ts";
@@ -35,6 +36,10 @@ export async function renderCallbacks(controlled: ControlledCalls, answers: Answ
   return Object.assign(h, { fake }) as CallbacksHarness;
 }
 
+/** An attempt's latency as the page writes it (grouped digits in the page's language, en-US here). */
+export const latencyText = (h: ConsoleHarness, ms: number) =>
+  h.t("callbacks.latency", { ms: formatCount(ms, "en-US") });
+
 export const callbackRow = (attemptId: string) => screen.getByTestId(`callback-row-${attemptId}`);
 export const listCalls = (h: CallbacksHarness) => h.fake.calls.filter((c) => c.method === "callbacks.list").length;
 
@@ -49,7 +54,7 @@ export async function expectAnswer(h: CallbacksHarness, testId: string, attempt:
   expect(answer.textContent).toContain(h.t(`callbacks.answer.${attempt.result}`));
   const facts = within(answer).getByTestId(`${testId}-facts`).textContent ?? "";
   expect(facts).toContain(attempt.url);
-  expect(facts).toContain(h.t("callbacks.latency", { ms: attempt.latencyMs }));
+  expect(facts).toContain(latencyText(h, attempt.latencyMs));
   if (attempt.responseStatus === null) {
     expect(facts).toContain(h.t("callbacks.noAnswer"));
     expect(facts).toContain(attempt.error ?? "");

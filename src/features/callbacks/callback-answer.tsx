@@ -1,6 +1,7 @@
 import { Callout } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import type { CallbackAttempt } from "../../../contracts/schemas/callbacks.ts";
+import { BreakableValue } from "../../ui/breakable-value.tsx";
 import { FactList } from "../../ui/fact-list.tsx";
 import { ResultTag, useCallbackText } from "./callback-text.tsx";
 
@@ -18,12 +19,7 @@ export function CallbackAnswer({ attempt, testId }: { attempt: CallbackAttempt; 
       <FactList
         testId={`${testId}-facts`}
         facts={[
-          [
-            t("callbacks.columns.url"),
-            <span key="url" className="callback-url">
-              {attempt.url}
-            </span>,
-          ],
+          [t("callbacks.columns.url"), <BreakableValue key="url" text={attempt.url} />],
           [t("callbacks.columns.result"), <ResultTag key="result" result={attempt.result} />],
           [t("callbacks.columns.status"), text.status(attempt)],
           [t("callbacks.columns.latency"), text.latency(attempt.latencyMs)],

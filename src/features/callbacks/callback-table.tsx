@@ -167,9 +167,11 @@ function CallbackRow({ attempt, canRedeliver, onDetails, onRedeliver }: RowProps
       <td className="callback-body-cell">
         <BodyPreview text={attempt.responseBody} />
       </td>
-      <td className="callback-stack">
-        <ResultTag result={attempt.result} />
-        <DeliveryTag status={attempt.deliveryStatus} />
+      <td>
+        <span className="callback-tags">
+          <ResultTag result={attempt.result} />
+          <DeliveryTag status={attempt.deliveryStatus} />
+        </span>
       </td>
       <td className="callback-when">{text.time(attempt.nextRetryAt)}</td>
       <td className="callback-operations">

@@ -1,11 +1,13 @@
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, RadioGroup } from "@blueprintjs/core";
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, RadioGroup } from "@blueprintjs/core";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { type CallbackTarget, callbackTargets } from "../../../contracts/schemas/callbacks.ts";
 import type { AppOption } from "../../../machines/bills/bill-list.ts";
 import type { CallbackTestForm } from "../../../machines/callbacks/callback-test.ts";
 import type { CallbackTestView } from "../../../machines/callbacks/callback-test-selectors.ts";
 import { FailureScope } from "../../app/failure-callout.tsx";
+import { routePaths } from "../../app/route-names.ts";
 import { FormField } from "../../ui/form-field.tsx";
 import { SelectField } from "../../ui/select-field.tsx";
 import { CallbackAnswer } from "./callback-answer.tsx";
@@ -48,6 +50,11 @@ export function CallbackTestDialog({ view, apps, onSend, onAgain, onClose }: Cal
           ) : (
             <FailureScope failure={view.failure} fields={["appCode"]}>
               <p>{t("callbacks.test.explain")}</p>
+              {apps?.length === 0 ? (
+                <Callout intent="warning" className="callback-no-apps" data-testid="test-no-apps">
+                  {t("callbacks.test.noApps")} <Link to={routePaths.app}>{t("callbacks.toApps")}</Link>
+                </Callout>
+              ) : null}
               {choices ? (
                 <SelectField
                   label={t("callbacks.test.application")}

@@ -1,7 +1,7 @@
 import { type Intent, Tag } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import type { AttemptResult, CallbackAttempt, DeliveryStatus } from "../../../contracts/schemas/callbacks.ts";
-import { formatDateTime } from "../../i18n/format.ts";
+import { formatCount, formatDateTime } from "../../i18n/format.ts";
 
 const resultIntents: Record<AttemptResult, Intent> = { success: "success", failed: "danger" };
 const deliveryIntents: Record<DeliveryStatus, Intent> = { pending: "warning", success: "success", failed: "danger" };
@@ -13,7 +13,7 @@ export function useCallbackText() {
   return {
     none,
     time: (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : none),
-    latency: (ms: number) => t("callbacks.latency", { ms }),
+    latency: (ms: number) => t("callbacks.latency", { ms: formatCount(ms, i18n.language) }),
     /** The receiver's status, or that none answered. */
     status: (attempt: Pick<CallbackAttempt, "responseStatus">) =>
       attempt.responseStatus === null ? t("callbacks.noAnswer") : String(attempt.responseStatus),
