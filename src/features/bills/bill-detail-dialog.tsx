@@ -32,9 +32,10 @@ export function BillDetailDialog({ view, onClose }: BillDetailDialogProps) {
           <Link
             to={`${routePaths.callback}?${new URLSearchParams({ billNo: view.bill.billNo })}`}
             onClick={onClose}
+            className="bp6-button bp6-minimal bp6-intent-primary"
             data-testid="bill-callbacks-link"
           >
-            {t("bills.details.callbacks")}
+            <span className="bp6-button-text">{t("bills.details.callbacks")}</span>
           </Link>
         ) : null}
       </DialogFooter>
