@@ -68,6 +68,9 @@ runModel(callbackRedeliverModel, {
       expect(close.disabled).toBe(true);
       return;
     }
+    // Once the answer is in, Close (held while sending) has the focus.
+    const closes = within(shown).getAllByRole("button", { name: h.t("callbacks.redeliver.close") });
+    await waitFor(() => expect(document.activeElement).toBe(closes.at(-1)));
     if (s.matches("answered")) {
       await expectAnswer(h, "redeliver-answer", s.context.answer as CallbackAttempt);
       // The list is asked for again: the new attempt joins it.

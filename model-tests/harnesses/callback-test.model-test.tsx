@@ -64,6 +64,9 @@ runModel(callbackTestModel, {
       return;
     }
     await expectAnswer(h, "test-answer", s.context.answer as CallbackAttempt);
+    // The answer replaced the form and its Send button: Close has the focus (Escape still closes the dialog).
+    const closes = within(shown).getAllByRole("button", { name: h.t("callbacks.test.close") });
+    await waitFor(() => expect(document.activeElement).toBe(closes.at(-1)));
     // The list is asked for again once per answer: the test attempt joins it.
     const answers = h.fake.calls.filter((c) => c.method === "callbacks.test").length;
     await waitFor(() => expect(listCalls(h)).toBeGreaterThanOrEqual(h.listsAtStart + 1));

@@ -67,6 +67,8 @@ runModel(redeliverFailedModel, {
         h.t("callbacks.redeliverFailed.queued", { count: s.context.queued ?? 0 }),
       ),
     );
+    const closes = within(shown).getAllByRole("button", { name: h.t("callbacks.redeliverFailed.close") });
+    await waitFor(() => expect(document.activeElement).toBe(closes.at(-1)));
     await waitFor(() => expect(listCalls(h)).toBe(h.listsAtStart + 1));
   },
   stop: (h) => h.cleanup(),

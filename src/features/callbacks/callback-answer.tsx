@@ -11,11 +11,10 @@ export function CallbackAnswer({ attempt, testId }: { attempt: CallbackAttempt; 
   const text = useCallbackText();
   return (
     <div className="callback-answer" data-testid={testId}>
-      <Callout
-        intent={attempt.result === "success" ? "success" : "danger"}
-        title={t(`callbacks.answer.${attempt.result}`)}
-        role="status"
-      />
+      {/* Said in the text, not a Callout title: that would be an h5 under the dialog's h2. */}
+      <Callout intent={attempt.result === "success" ? "success" : "danger"} role="status">
+        <strong>{t(`callbacks.answer.${attempt.result}`)}</strong>
+      </Callout>
       <FactList
         testId={`${testId}-facts`}
         facts={[

@@ -1,4 +1,5 @@
 import { Button, Dialog, DialogBody, DialogFooter, Spinner } from "@blueprintjs/core";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { RedeliverView } from "../../../machines/callbacks/callback-redeliver-selectors.ts";
 import { FailureScope } from "../../app/failure-callout.tsx";
@@ -13,6 +14,11 @@ interface CallbackRedeliverDialogProps {
 export function CallbackRedeliverDialog({ view, onClose }: CallbackRedeliverDialogProps) {
   const { t } = useTranslation();
   const sending = view.kind === "sending";
+  // Close was held while the event was sent; once the answer is in, it takes the focus.
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!sending) closeRef.current?.focus();
+  }, [sending]);
   return (
     <Dialog
       isOpen={view.kind !== "closed"}
@@ -37,7 +43,9 @@ export function CallbackRedeliverDialog({ view, onClose }: CallbackRedeliverDial
           </div>
         ) : null}
       </DialogBody>
-      <DialogFooter actions={<Button text={t("callbacks.redeliver.close")} disabled={sending} onClick={onClose} />} />
+      <DialogFooter
+        actions={<Button ref={closeRef} text={t("callbacks.redeliver.close")} disabled={sending} onClick={onClose} />}
+      />
     </Dialog>
   );
 }

@@ -1,5 +1,5 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, RadioGroup } from "@blueprintjs/core";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type CallbackTarget, callbackTargets } from "../../../contracts/schemas/callbacks.ts";
@@ -32,6 +32,12 @@ export function CallbackTestDialog({ view, apps, onSend, onAgain, onClose }: Cal
     onSend(form);
   };
   const answer = view.answer;
+  // The answer takes the form's place (and its Send button, which had the focus): Close takes the focus, so the
+  // keyboard stays in the dialog and Escape still closes it.
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (answer) closeRef.current?.focus();
+  }, [answer]);
   return (
     <Dialog
       isOpen={view.open}
@@ -99,7 +105,7 @@ export function CallbackTestDialog({ view, apps, onSend, onAgain, onClose }: Cal
           actions={
             answer ? (
               <>
-                <Button text={t("callbacks.test.close")} onClick={onClose} />
+                <Button ref={closeRef} text={t("callbacks.test.close")} onClick={onClose} />
                 <Button intent="primary" text={t("callbacks.test.again")} onClick={onAgain} />
               </>
             ) : (

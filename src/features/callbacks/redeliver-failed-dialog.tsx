@@ -1,5 +1,5 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter } from "@blueprintjs/core";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AppOption } from "../../../machines/bills/bill-list.ts";
 import type { RedeliverFailedForm } from "../../../machines/callbacks/callback-redeliver-failed.ts";
@@ -26,6 +26,11 @@ export function RedeliverFailedDialog({ view, apps, onSubmit, onClose }: Redeliv
     onSubmit(form);
   };
   const done = view.phase === "done";
+  // The count takes the form's place (and its button, which had the focus): Close takes the focus.
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (done) closeRef.current?.focus();
+  }, [done]);
   return (
     <Dialog
       isOpen={view.open}
@@ -82,7 +87,7 @@ export function RedeliverFailedDialog({ view, apps, onSubmit, onClose }: Redeliv
         <DialogFooter
           actions={
             done ? (
-              <Button text={t("callbacks.redeliverFailed.close")} onClick={onClose} />
+              <Button ref={closeRef} text={t("callbacks.redeliverFailed.close")} onClick={onClose} />
             ) : (
               <>
                 <Button text={t("common.cancel")} disabled={view.busy} onClick={onClose} />
