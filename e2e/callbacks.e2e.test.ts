@@ -184,12 +184,6 @@ describe("Transaction callbacks", () => {
     await page.goto("/callback/list");
     // The applications come with the list's first answer; the dialog offers them from then on.
     await page.getByTestId("callbacks-empty").waitFor();
-    await button(page, callbackLabel.openTest).click();
-    const testDialog = page.getByRole("dialog", { name: callbackLabel.testTitle });
-    await testDialog.getByLabel(callbackLabel.application, { exact: true }).selectOption(appCode);
-    await testDialog.getByRole("button", { name: callbackLabel.send, exact: true }).click();
-    await testDialog.getByTestId("test-answer").waitFor({ timeout: 15_000 });
-
     const failures: string[] = [];
     const audit = async (where: string, sizes: number[]) => {
       for (const width of sizes) {
@@ -199,6 +193,24 @@ describe("Transaction callbacks", () => {
         if (found.problems.length > 0) failures.push(describeAudit(`${where} at ${width} px`, found));
       }
     };
+    // The confirmation of Redeliver failed, its time field refused empty.
+    await button(page, callbackLabel.openRedeliverFailed).click();
+    const bulk = page.getByRole("dialog", { name: "Redeliver failed callbacks" });
+    await bulk.getByRole("button", { name: callbackLabel.redeliver, exact: true }).click();
+    await bulk.getByText("This field is required").waitFor();
+    await audit("/callback/list's Redeliver failed dialog", [375, 1920]);
+    await scanAxe("/callback/list's Redeliver failed dialog", page, failures);
+    await page.keyboard.press("Escape");
+    await bulk.waitFor({ state: "detached" });
+
+    await button(page, callbackLabel.openTest).click();
+    const testDialog = page.getByRole("dialog", { name: callbackLabel.testTitle });
+    await testDialog.getByRole("button", { name: callbackLabel.send, exact: true }).click();
+    await testDialog.getByText("This field is required").waitFor();
+    await audit("/callback/list's test dialog", [375, 1920]);
+    await testDialog.getByLabel(callbackLabel.application, { exact: true }).selectOption(appCode);
+    await testDialog.getByRole("button", { name: callbackLabel.send, exact: true }).click();
+    await testDialog.getByTestId("test-answer").waitFor({ timeout: 15_000 });
     await audit("/callback/list's test answer", [375, 1920]);
     await scanAxe("/callback/list's test answer", page, failures);
     // The answer replaced the form and its Send button: the focus stays in the dialog, so Escape closes it.
