@@ -4,12 +4,22 @@ import { openApiClient } from "../../examples/open-api-client.ts";
 import { callAsMerchant, nextCode, outbox } from "./api.ts";
 import { signedInMerchant } from "./orders.ts";
 
+/** The application's callback URLs; the bills' journeys never reach them (a receiver is e2e/support/callbacks.ts). */
+const defaultCallbacks = {
+  rechargeCallbackUrl: "https://shop.example.com/recharge",
+  withdrawCallbackUrl: "https://shop.example.com/withdraw",
+};
+
 /**
  * A merchant on the trial with an application, its credentials after the e-mail code, and a deposit address made for
  * an end user through the open API by the examples/ client, as the merchant's own system would.
  */
-export async function merchantWithDepositAddress(page: Page, baseUrl: string) {
-  const email = await signedInMerchant(page, baseUrl, "bills");
+export async function merchantWithDepositAddress(
+  page: Page,
+  baseUrl: string,
+  { tag = "bills", callbacks = defaultCallbacks } = {},
+) {
+  const email = await signedInMerchant(page, baseUrl, tag);
   const token = (await page.evaluate(() => localStorage.getItem("token"))) ?? "";
   const as = <T>(path: string, body: unknown = null) => callAsMerchant<T>(baseUrl, token, path, body);
   const packages = await as<Array<{ id: string; code: string }>>("/api/Package/List");
@@ -17,8 +27,7 @@ export async function merchantWithDepositAddress(page: Page, baseUrl: string) {
   const app = await as<{ appCode: string }>("/api/App/Add", {
     name: "Bills journey shop",
     address: "https://shop.example.com",
-    rechargeCallbackUrl: "https://shop.example.com/recharge",
-    withdrawCallbackUrl: "https://shop.example.com/withdraw",
+    ...callbacks,
     remark: "",
   });
   const seen = (await outbox(baseUrl, email)).length;

@@ -211,6 +211,12 @@ runModel(billListModel, {
       expect(text).toContain(expected);
     for (const label of ["bills.details.copyFrom", "bills.details.copyTo", "bills.details.copyTxHash"])
       expect(within(dialog).getByRole("button", { name: h.t(label) })).toBeTruthy();
+    // Its deliveries on Transaction callbacks, filtered to it.
+    expect(
+      within(dialog)
+        .getByRole("link", { name: h.t("bills.details.callbacks") })
+        .getAttribute("href"),
+    ).toBe(`/callback/list?billNo=${bill.billNo}`);
   },
   stop: (h) => h.cleanup(),
 });

@@ -3,6 +3,9 @@ import { appAddModel } from "./app-add.model.ts";
 import { appEditModel } from "./app-edit.model.ts";
 import { appListModel } from "./app-list.model.ts";
 import { billListModel } from "./bill-list.model.ts";
+import { callbackListModel } from "./callback-list.model.ts";
+import { callbackRedeliverModel } from "./callback-redeliver.model.ts";
+import { callbackTestModel } from "./callback-test.model.ts";
 import { changePasswordModel } from "./change-password.model.ts";
 import { codeSenderModel } from "./code-sender.model.ts";
 import { demoCheckoutModel } from "./demo-checkout.model.ts";
@@ -16,6 +19,7 @@ import { nicknameEditModel } from "./nickname-edit.model.ts";
 import { orderListModel } from "./order-list.model.ts";
 import { orderPaymentModel } from "./order-payment.model.ts";
 import { orderPurchaseModel } from "./order-purchase.model.ts";
+import { redeliverFailedModel } from "./redeliver-failed.model.ts";
 import { registerModel } from "./register.model.ts";
 import { securityActivityModel } from "./security-activity.model.ts";
 import { sessionModel } from "./session.model.ts";
@@ -50,6 +54,10 @@ export const allModels: ReadonlyArray<MachineModel> = [
   appListModel,
   appAddModel,
   billListModel,
+  callbackListModel,
+  callbackRedeliverModel,
+  redeliverFailedModel,
+  callbackTestModel,
 ] as never;
 
 /**

@@ -49,6 +49,7 @@ describe("user/menu", () => {
       "menu.packages",
       "menu.apps",
       "menu.bills",
+      "menu.callback",
       "menu.userCentre",
     ]);
     expect(menu.map((item) => [item.path, item.order])).toEqual([
@@ -57,6 +58,7 @@ describe("user/menu", () => {
       ["/packages", 2],
       ["/app", 3],
       ["/bill", 4],
+      ["/callback", 6],
       ["/user", 7],
     ]);
   });

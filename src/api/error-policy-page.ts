@@ -60,6 +60,8 @@ const nextSteps: Readonly<Record<string, NextStep>> = {
   [c.twoFactorNotOn]: "errorPage.reload",
   [c.twoFactorNoSetup]: "errorPage.reload",
   [c.appNotFound]: "errorPage.reload",
+  [c.callbackNotFound]: "errorPage.reload",
+  [c.callbackNoUrl]: "errorPage.setCallbackUrl",
   [c.appLimitReached]: "errorPage.upgradePackage",
   [c.appNoPackage]: "errorPage.buyPackage",
   [c.appPackageExpired]: "errorPage.buyPackage",

@@ -1,10 +1,13 @@
 import { Button, Dialog, DialogBody, DialogFooter } from "@blueprintjs/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import type { AppBill } from "../../../contracts/schemas/bills.ts";
 import type { BillDetailView, ConfirmationView } from "../../../machines/bills/bill-list-selectors.ts";
 import { CopyButton } from "../../app/copy-button.tsx";
+import { routePaths } from "../../app/route-names.ts";
 import { BreakableHex, BreakableValue } from "../../ui/breakable-value.tsx";
+import { FactList } from "../../ui/fact-list.tsx";
 import { BillStatusTag, NoticeStatusTag, useBillText } from "./bill-text.tsx";
 
 interface BillDetailDialogProps {
@@ -23,7 +26,19 @@ export function BillDetailDialog({ view, onClose }: BillDetailDialogProps) {
       className="bill-detail-dialog"
     >
       <DialogBody>{view.open ? <BillFacts bill={view.bill} progress={view.progress} /> : null}</DialogBody>
-      <DialogFooter actions={<Button text={t("bills.details.close")} onClick={onClose} />} />
+      <DialogFooter actions={<Button text={t("bills.details.close")} onClick={onClose} />}>
+        {view.open ? (
+          // The bill's deliveries on Transaction callbacks, filtered to it; the dialog closes as the page changes.
+          <Link
+            to={`${routePaths.callback}?${new URLSearchParams({ billNo: view.bill.billNo })}`}
+            onClick={onClose}
+            className="bp6-button bp6-minimal bp6-intent-primary"
+            data-testid="bill-callbacks-link"
+          >
+            <span className="bp6-button-text">{t("bills.details.callbacks")}</span>
+          </Link>
+        ) : null}
+      </DialogFooter>
     </Dialog>
   );
 }
@@ -72,14 +87,5 @@ function BillFacts({ bill, progress }: { bill: AppBill; progress: ConfirmationVi
     [label("transferAmount"), text.amount(bill.transferAmount, bill)],
     [t("bills.details.collectionTxHash"), hex(bill.collectionTxHash, t("bills.details.copyCollectionTxHash"))],
   ];
-  return (
-    <dl className="bill-facts" data-testid="bill-facts">
-      {lines.map(([term, value]) => (
-        <div key={term} className="bill-fact">
-          <dt>{term}</dt>
-          <dd data-value="">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FactList facts={lines} testId="bill-facts" />;
 }

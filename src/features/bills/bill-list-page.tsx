@@ -10,11 +10,12 @@ import {
 } from "../../../machines/bills/bill-list-selectors.ts";
 import { actorClock } from "../../app/services.ts";
 import { useServices } from "../../app/services-context.tsx";
+import { ListPaging } from "../../ui/list-paging.tsx";
 import { BillDetailDialog } from "./bill-detail-dialog.tsx";
-import { BillPaging } from "./bill-paging.tsx";
 import { BillSearchForm } from "./bill-search-form.tsx";
 import { BillTable } from "./bill-table.tsx";
 import { provideBillList } from "./bills-machines.ts";
+import "../../ui/list-page.css";
 import "./bills.css";
 
 /** Application bills (spec section 2): every deposit to the applications' addresses, searched, paged and live. */
@@ -51,8 +52,20 @@ export default function BillListPage() {
           onDetails={(billNo) => actor.send({ type: "bill.details", billNo })}
         />
         {table.kind === "rows" ? (
-          <BillPaging
+          <ListPaging
             view={paging}
+            labels={{
+              label: t("bills.pagination.label"),
+              summary: t("bills.pagination.summary", {
+                count: paging.total,
+                page: paging.page,
+                pageCount: paging.pageCount,
+              }),
+              previous: t("bills.pagination.previous"),
+              next: t("bills.pagination.next"),
+              pageSize: t("bills.pagination.pageSize"),
+            }}
+            summaryTestId="bills-summary"
             onPage={(page) => actor.send({ type: "bills.page", page })}
             onPageSize={(pageSize) => actor.send({ type: "bills.pageSize", pageSize })}
           />

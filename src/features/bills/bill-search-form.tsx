@@ -1,10 +1,11 @@
-import { Button, FormGroup, HTMLSelect } from "@blueprintjs/core";
-import { type FormEvent, useId, useState } from "react";
+import { Button } from "@blueprintjs/core";
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { billStatuses, noticeStatuses } from "../../../contracts/schemas/bills.ts";
 import type { BillSearch } from "../../../machines/bills/bill-list.ts";
 import type { BillSearchView } from "../../../machines/bills/bill-list-selectors.ts";
 import { FormField } from "../../ui/form-field.tsx";
+import { SelectField } from "../../ui/select-field.tsx";
 
 interface BillSearchFormProps {
   view: BillSearchView;
@@ -28,9 +29,9 @@ export function BillSearchForm({ view, onSearch, onReset }: BillSearchFormProps)
   };
 
   return (
-    <form className="bill-search" onSubmit={submit} noValidate aria-label={t("bills.search.label")}>
+    <form className="list-search" onSubmit={submit} noValidate aria-label={t("bills.search.label")}>
       {view.apps ? (
-        <Choice
+        <SelectField
           label={t("bills.search.application")}
           value={form.appCode}
           onChange={set("appCode")}
@@ -48,14 +49,14 @@ export function BillSearchForm({ view, onSearch, onReset }: BillSearchFormProps)
           error={fieldErrors.appCode}
         />
       )}
-      <Choice
+      <SelectField
         label={t("bills.search.status")}
         value={form.status}
         onChange={set("status")}
         any={t("bills.search.anyStatus")}
         options={billStatuses.map((status) => ({ value: status, text: t(`bills.status.${status}`) }))}
       />
-      <Choice
+      <SelectField
         label={t("bills.search.noticeStatus")}
         value={form.noticeStatus}
         onChange={set("noticeStatus")}
@@ -98,35 +99,10 @@ export function BillSearchForm({ view, onSearch, onReset }: BillSearchFormProps)
         onValueChange={set("address")}
         error={fieldErrors.address}
       />
-      <div className="bill-search-actions">
+      <div className="list-search-actions">
         <Button type="submit" intent="primary" loading={busy} disabled={!canSearch} text={t("bills.search.submit")} />
         <Button type="button" disabled={!canSearch} text={t("bills.search.reset")} onClick={onReset} />
       </div>
     </form>
-  );
-}
-
-interface ChoiceProps {
-  label: string;
-  value: string;
-  onChange(value: string): void;
-  /** The first option, standing for every value. */
-  any: string;
-  options: ReadonlyArray<{ value: string; text: string }>;
-}
-
-function Choice({ label, value, onChange, any, options }: ChoiceProps) {
-  const id = useId();
-  return (
-    <FormGroup label={label} labelFor={id}>
-      <HTMLSelect id={id} fill value={value} onChange={(event) => onChange(event.currentTarget.value)}>
-        <option value="">{any}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.text}
-          </option>
-        ))}
-      </HTMLSelect>
-    </FormGroup>
   );
 }

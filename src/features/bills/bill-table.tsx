@@ -40,7 +40,7 @@ export function BillTable({ view, onRetry, onDetails }: BillTableProps) {
   const nextStep = usePageAddition();
   if (view.kind === "loading") {
     return (
-      <div className="bill-table-status" role="status" aria-busy="true" data-testid="bills-loading">
+      <div className="list-table-status" role="status" aria-busy="true" data-testid="bills-loading">
         <Spinner size={24} aria-label={t("bills.loading")} />
         <span>{t("bills.loading")}</span>
       </div>
@@ -48,7 +48,7 @@ export function BillTable({ view, onRetry, onDetails }: BillTableProps) {
   }
   if (view.kind === "failed") {
     return (
-      <Callout intent="danger" role="alert" className="bill-table-status" data-testid="bills-failed">
+      <Callout intent="danger" role="alert" className="list-table-status" data-testid="bills-failed">
         {t("bills.loadFailed")} {nextStep(view.failure)}{" "}
         <Button size="small" intent="danger" text={t("bills.retry")} onClick={onRetry} />
       </Callout>
@@ -56,14 +56,14 @@ export function BillTable({ view, onRetry, onDetails }: BillTableProps) {
   }
   if (view.kind === "empty") {
     // The title is a heading under the page's h1 (NonIdealState's own title would be an h4).
-    const title = <H2 className="bill-empty-title">{t(view.filtered ? "bills.emptyFiltered" : "bills.empty")}</H2>;
+    const title = <H2 className="list-empty-title">{t(view.filtered ? "bills.emptyFiltered" : "bills.empty")}</H2>;
     return (
       <div aria-busy={view.refreshing || undefined} data-testid="bills-empty">
         {view.filtered ? (
-          <NonIdealState className="bill-empty" description={title} />
+          <NonIdealState className="list-empty" description={title} />
         ) : (
           <NonIdealState
-            className="bill-empty"
+            className="list-empty"
             icon={<Document size={48} />}
             description={
               <>
@@ -84,7 +84,7 @@ export function BillTable({ view, onRetry, onDetails }: BillTableProps) {
   return (
     <ScrollRegion labelledBy="bills-table-caption" busy={view.refreshing}>
       <HTMLTable compact striped className="bill-table" data-testid="bills-table">
-        <caption id="bills-table-caption" className="bill-visually-hidden">
+        <caption id="bills-table-caption" className="list-visually-hidden">
           {t("bills.tableLabel")}
         </caption>
         <thead>

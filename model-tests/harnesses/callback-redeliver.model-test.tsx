@@ -1,0 +1,85 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from "@testing-library/react";
+import { expect } from "vitest";
+import type { CallbackAttempt } from "../../contracts/schemas/callbacks.ts";
+import { runModel, unmapped } from "../framework/run-model.ts";
+import { sampleAttempts } from "../models/callback-fixtures.ts";
+import { callbackRedeliverModel } from "../models/callback-redeliver.model.ts";
+import {
+  callbackRow,
+  type CallbacksHarness,
+  expectAnswer,
+  expectNoDialog,
+  listCalls,
+  renderCallbacks,
+} from "./callback-pages.ts";
+import { expectSaidOnce } from "./form-steps.ts";
+
+type H = CallbacksHarness & { listsAtStart: number };
+
+/** Every row's Redeliver, the dialog standing over them or not. */
+const redeliverButtons = (h: H) =>
+  sampleAttempts.map(
+    (attempt) =>
+      within(callbackRow(attempt.attemptId)).getByRole("button", {
+        name: h.t("callbacks.actions.redeliver"),
+        hidden: true,
+      }) as HTMLButtonElement,
+  );
+const dialog = (h: H) => screen.getByRole("dialog", { name: h.t("callbacks.redeliver.title") });
+
+runModel(callbackRedeliverModel, {
+  async start() {
+    const h = await renderCallbacks({ redeliver: "callbacks.redeliver" });
+    await screen.findByTestId(`callback-row-${sampleAttempts[0]?.attemptId}`);
+    return Object.assign(h, { listsAtStart: listCalls(h) });
+  },
+  fakeApi: (h: H) => h.fake,
+  async perform(h: H, e) {
+    switch (e.type) {
+      case "attempt.redeliver":
+        return h.user.click(
+          within(callbackRow(e.attemptId)).getByRole("button", { name: h.t("callbacks.actions.redeliver") }),
+        );
+      case "redeliver.close": {
+        const closes = within(dialog(h)).getAllByRole("button", { name: h.t("callbacks.redeliver.close") });
+        return h.user.click(closes.at(-1) as HTMLElement);
+      }
+      default:
+        unmapped(e);
+    }
+  },
+  async expectScreen(h: H, s) {
+    if (s.matches("idle")) {
+      await expectNoDialog();
+      await waitFor(() => expect(redeliverButtons(h).map((b) => b.disabled)).toEqual(sampleAttempts.map(() => false)));
+      return;
+    }
+    const shown = await screen.findByRole("dialog", { name: h.t("callbacks.redeliver.title") });
+    // One redelivery at a time: every row's Redeliver is held while the dialog is open.
+    expect(redeliverButtons(h).every((b) => b.disabled)).toBe(true);
+    const asked = h.fake.calls.filter((c) => c.method === "callbacks.redeliver").at(-1)?.args[0];
+    expect(asked).toEqual({ attemptId: s.context.attemptId });
+    if (s.matches("sending")) {
+      await waitFor(() =>
+        expect(within(shown).getByTestId("redeliver-sending").textContent).toBe(h.t("callbacks.redeliver.sending")),
+      );
+      const close = within(shown).getByRole("button", { name: h.t("callbacks.redeliver.close") }) as HTMLButtonElement;
+      expect(close.disabled).toBe(true);
+      return;
+    }
+    // Once the answer is in, Close (held while sending) has the focus.
+    const closes = within(shown).getAllByRole("button", { name: h.t("callbacks.redeliver.close") });
+    await waitFor(() => expect(document.activeElement).toBe(closes.at(-1)));
+    if (s.matches("answered")) {
+      await expectAnswer(h, "redeliver-answer", s.context.answer as CallbackAttempt);
+      // The list is asked for again: the new attempt joins it.
+      await waitFor(() => expect(listCalls(h)).toBe(h.listsAtStart + 1));
+      return;
+    }
+    await within(shown).findByTestId("redeliver-failed");
+    await expectSaidOnce(h, s.context.failure as { errCode: string; errMsg: string });
+    expect(listCalls(h)).toBe(h.listsAtStart);
+  },
+  stop: (h) => h.cleanup(),
+});

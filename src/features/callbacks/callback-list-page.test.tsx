@@ -1,0 +1,42 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import type { CallbackListRequest } from "../../../contracts/schemas/callbacks.ts";
+import "../../../model-tests/framework/setup.ts";
+import { type CallbacksHarness, renderCallbacks } from "../../../model-tests/harnesses/callback-pages.ts";
+
+const listRequests = (h: CallbacksHarness) =>
+  h.fake.calls.filter((c) => c.method === "callbacks.list").map((c) => c.args[0] as CallbackListRequest);
+const billField = (h: CallbacksHarness) =>
+  within(screen.getByRole("form", { name: h.t("callbacks.search.label") })).getByLabelText(
+    h.t("callbacks.search.billNo"),
+  ) as HTMLInputElement;
+
+describe("Transaction callbacks' address", () => {
+  let h: CallbacksHarness | null = null;
+  afterEach(() => h?.cleanup());
+
+  it("takes ?billNo= as the bill filter, and starts again with the bill of a newer link", async () => {
+    h = await renderCallbacks([], {}, "?billNo=2026020100000101");
+    const harness = h;
+    await waitFor(() =>
+      expect(listRequests(harness)[0]).toEqual({ billNo: "2026020100000101", page: 1, pageSize: 10 }),
+    );
+    expect(billField(harness).value).toBe("2026020100000101");
+
+    await harness.go("/callback/list?billNo=2026020100000202");
+    await waitFor(() => expect(listRequests(harness).at(-1)?.billNo).toBe("2026020100000202"));
+    await waitFor(() => expect(billField(harness).value).toBe("2026020100000202"));
+
+    await harness.go("/callback/list");
+    await waitFor(() => expect(listRequests(harness).at(-1)).toEqual({ page: 1, pageSize: 10 }));
+    expect(billField(harness).value).toBe("");
+  });
+
+  it("leaves out a bill number that is not one", async () => {
+    h = await renderCallbacks([], {}, "?billNo=not-a-bill");
+    const harness = h;
+    await waitFor(() => expect(listRequests(harness)[0]).toEqual({ page: 1, pageSize: 10 }));
+    expect(billField(harness).value).toBe("");
+  });
+});

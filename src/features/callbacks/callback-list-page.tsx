@@ -1,0 +1,133 @@
+import { Button, Card, H1 } from "@blueprintjs/core";
+import { Refresh, SendMessage } from "@blueprintjs/icons";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import {
+  selectCallbackApps,
+  selectCallbackDetail,
+  selectCallbackPaging,
+  selectCallbackSearch,
+  selectCallbackTable,
+} from "../../../machines/callbacks/callback-list-selectors.ts";
+import { selectCanRedeliver, selectRedeliver } from "../../../machines/callbacks/callback-redeliver-selectors.ts";
+import { selectRedeliverFailed } from "../../../machines/callbacks/callback-redeliver-failed-selectors.ts";
+import { selectCallbackTest } from "../../../machines/callbacks/callback-test-selectors.ts";
+import { useServices } from "../../app/services-context.tsx";
+import { ListPaging } from "../../ui/list-paging.tsx";
+import { CallbackDetailDialog } from "./callback-detail-dialog.tsx";
+import { CallbackRedeliverDialog } from "./callback-redeliver-dialog.tsx";
+import { CallbackSearchForm } from "./callback-search-form.tsx";
+import { CallbackTable } from "./callback-table.tsx";
+import { CallbackTestDialog } from "./callback-test-dialog.tsx";
+import {
+  provideCallbackList,
+  provideCallbackRedeliver,
+  provideCallbackTest,
+  provideRedeliverFailed,
+} from "./callbacks-machines.ts";
+import { RedeliverFailedDialog } from "./redeliver-failed-dialog.tsx";
+import "../../ui/list-page.css";
+import "./callbacks.css";
+
+/**
+ * Transaction callbacks (issue 28): every attempt to deliver an event to an application's callback URL, searched and
+ * paged; redeliver one, redeliver every failed one since a time, send a test event. `?billNo=` (the link from an
+ * application bill's details) opens it filtered to that bill; a new link starts the page again.
+ */
+export default function CallbackListPage() {
+  const [params] = useSearchParams();
+  const billNo = params.get("billNo") ?? "";
+  return <CallbackList key={billNo} billNo={billNo} />;
+}
+
+function CallbackList({ billNo }: { billNo: string }) {
+  const { t } = useTranslation();
+  const services = useServices();
+  const list = useActorRef(provideCallbackList(services), { input: { billNo } });
+  const page = { reload: () => list.send({ type: "callbacks.reload" }) };
+  const redeliver = useActorRef(provideCallbackRedeliver(services, page));
+  const bulk = useActorRef(provideRedeliverFailed(services, page));
+  const test = useActorRef(provideCallbackTest(services, page));
+  const search = useSelector(list, selectCallbackSearch);
+  const table = useSelector(list, selectCallbackTable);
+  const paging = useSelector(list, selectCallbackPaging);
+  const detail = useSelector(list, selectCallbackDetail);
+  const apps = useSelector(list, selectCallbackApps);
+  const redeliverView = useSelector(redeliver, selectRedeliver);
+  const canRedeliver = useSelector(redeliver, selectCanRedeliver);
+  const bulkView = useSelector(bulk, selectRedeliverFailed);
+  const testView = useSelector(test, selectCallbackTest);
+
+  return (
+    <section className="page callbacks-page" aria-labelledby="callbacks-title">
+      <div className="callbacks-heading">
+        <H1 id="callbacks-title" className="page-title">
+          {t("callbacks.title")}
+        </H1>
+        <span className="callbacks-heading-actions">
+          <Button
+            icon={<Refresh />}
+            text={t("callbacks.redeliverFailed.open")}
+            onClick={() => bulk.send({ type: "dialog.open" })}
+          />
+          <Button
+            intent="primary"
+            icon={<SendMessage />}
+            text={t("callbacks.test.open")}
+            onClick={() => test.send({ type: "dialog.open" })}
+          />
+        </span>
+      </div>
+      <Card className="callbacks-card">
+        <CallbackSearchForm
+          key={search.revision}
+          view={search}
+          onSearch={(form) => list.send({ type: "callbacks.search", ...form })}
+          onReset={() => list.send({ type: "callbacks.reset" })}
+        />
+        <CallbackTable
+          view={table}
+          canRedeliver={canRedeliver}
+          onRetry={() => list.send({ type: "callbacks.retry" })}
+          onDetails={(attemptId) => list.send({ type: "attempt.details", attemptId })}
+          onRedeliver={(attemptId) => redeliver.send({ type: "attempt.redeliver", attemptId })}
+        />
+        {table.kind === "rows" ? (
+          <ListPaging
+            view={paging}
+            labels={{
+              label: t("callbacks.pagination.label"),
+              summary: t("callbacks.pagination.summary", {
+                count: paging.total,
+                page: paging.page,
+                pageCount: paging.pageCount,
+              }),
+              previous: t("callbacks.pagination.previous"),
+              next: t("callbacks.pagination.next"),
+              pageSize: t("callbacks.pagination.pageSize"),
+            }}
+            summaryTestId="callbacks-summary"
+            onPage={(to) => list.send({ type: "callbacks.page", page: to })}
+            onPageSize={(pageSize) => list.send({ type: "callbacks.pageSize", pageSize })}
+          />
+        ) : null}
+      </Card>
+      <CallbackDetailDialog view={detail} onClose={() => list.send({ type: "details.close" })} />
+      <CallbackRedeliverDialog view={redeliverView} onClose={() => redeliver.send({ type: "redeliver.close" })} />
+      <RedeliverFailedDialog
+        view={bulkView}
+        apps={apps}
+        onSubmit={(form) => bulk.send({ type: "failed.redeliver", ...form })}
+        onClose={() => bulk.send({ type: "dialog.close" })}
+      />
+      <CallbackTestDialog
+        view={testView}
+        apps={apps}
+        onSend={(form) => test.send({ type: "test.send", ...form })}
+        onAgain={() => test.send({ type: "test.again" })}
+        onClose={() => test.send({ type: "dialog.close" })}
+      />
+    </section>
+  );
+}

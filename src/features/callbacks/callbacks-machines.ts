@@ -1,0 +1,48 @@
+import { fromPromise } from "xstate";
+import { maxAppPageSize } from "../../../contracts/schemas/apps.ts";
+import { appOptionsOf } from "../../../machines/bills/bill-list.ts";
+import { callbackListMachine } from "../../../machines/callbacks/callback-list.ts";
+import { callbackRedeliverMachine } from "../../../machines/callbacks/callback-redeliver.ts";
+import { redeliverFailedMachine } from "../../../machines/callbacks/callback-redeliver-failed.ts";
+import { callbackTestMachine } from "../../../machines/callbacks/callback-test.ts";
+import type { Uses } from "../../app/services.ts";
+
+/** What the page does when a dialog added attempts: the list is asked for again. */
+export interface CallbacksPage {
+  reload(): void;
+}
+
+/** Transaction callbacks' list with its effects bound to the API. */
+export const provideCallbackList = ({ api }: Uses<never, "callbacks" | "apps">) =>
+  callbackListMachine.provide({
+    actors: {
+      // The applications (filter and dialogs) come with the first page; without them the fields take a code.
+      loadCallbacks: fromPromise(async ({ input }) => {
+        const [list, apps] = await Promise.all([
+          api.callbacks.list(input.request),
+          input.withApps
+            ? api.apps.list({ page: 1, pageSize: maxAppPageSize }).then(appOptionsOf, () => undefined)
+            : undefined,
+        ]);
+        return apps ? { ...list, apps } : list;
+      }),
+    },
+  });
+
+export const provideCallbackRedeliver = ({ api }: Uses<never, "callbacks">, page: CallbacksPage) =>
+  callbackRedeliverMachine.provide({
+    actors: { redeliver: fromPromise(({ input }) => api.callbacks.redeliver(input)) },
+    actions: { redelivered: () => page.reload() },
+  });
+
+export const provideRedeliverFailed = ({ api }: Uses<never, "callbacks">, page: CallbacksPage) =>
+  redeliverFailedMachine.provide({
+    actors: { redeliverFailed: fromPromise(({ input }) => api.callbacks.redeliverFailed(input)) },
+    actions: { queued: () => page.reload() },
+  });
+
+export const provideCallbackTest = ({ api }: Uses<never, "callbacks">, page: CallbacksPage) =>
+  callbackTestMachine.provide({
+    actors: { sendTest: fromPromise(({ input }) => api.callbacks.test(input)) },
+    actions: { sent: () => page.reload() },
+  });

@@ -1,0 +1,53 @@
+import { FormGroup, HTMLSelect } from "@blueprintjs/core";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+
+interface SelectFieldProps {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  /** A first option standing for every value (a filter's "any"); left out, one of the options must be chosen. */
+  any?: string;
+  options: ReadonlyArray<{ value: string; text: string }>;
+  disabled?: boolean;
+  /** An i18n key (validation.*): the choice is marked and the message announced under it. */
+  error?: string | undefined;
+}
+
+/** A labelled select filling its column: a search form's filter, or a dialog's choice. */
+export function SelectField({ label, value, onChange, any, options, disabled, error }: SelectFieldProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const message = error ? String(t(error as never)) : undefined;
+  return (
+    <FormGroup
+      label={label}
+      labelFor={id}
+      intent={message ? "danger" : "none"}
+      helperText={
+        message ? (
+          <span id={`${id}-error`} role="alert">
+            {message}
+          </span>
+        ) : undefined
+      }
+    >
+      <HTMLSelect
+        id={id}
+        fill
+        value={value}
+        disabled={disabled}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={message ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.currentTarget.value)}
+      >
+        {any === undefined ? null : <option value="">{any}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.text}
+          </option>
+        ))}
+      </HTMLSelect>
+    </FormGroup>
+  );
+}
