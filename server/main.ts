@@ -6,6 +6,7 @@ import { chainConfigFromEnv } from "./chain/config.ts";
 import type { WatcherLog } from "./chain/listener.ts";
 import { createMoneyListener } from "./domain/bills/money-listener.ts";
 import { systemResolver } from "./domain/callbacks/callback-target.ts";
+import { startConfiguredCollection } from "./domain/collection/collection-setup.ts";
 import {
   type CallbackDeliveries,
   readRetrySchedule,
@@ -27,7 +28,8 @@ import { defaultConnectionLimits } from "./http/connection-limits.ts";
  * GOOGLE_CLIENT_ID (or VITE_GOOGLE_CLIENT_ID) + GOOGLE_CLIENT_SECRET, GOOGLE_JWKS_URL, GOOGLE_TOKEN_URL, SERVER_SECRET,
  * CHAINS, WALLET_XPUB, DEVNET, DEVNET_PORT, DEVNET_BLOCK_TIME, DEVNET_CONFIRMATIONS (server/chain/config.ts),
  * ORDER_PAY_SECONDS (a test server's order payment window; DEV_OUTBOX=true only), CALLBACK_RETRY_SCHEDULE (a test
- * server's pauses between callback attempts, comma-separated seconds such as 1,1,2; DEV_OUTBOX=true only).
+ * server's pauses between callback attempts, comma-separated seconds such as 1,1,2; DEV_OUTBOX=true only),
+ * GAS_PAYER_PRIVATE_KEY and COLLECTION_THRESHOLD (collection of deposits: server/domain/collection/).
  */
 const env = process.env;
 // Exactly production, development, test or unset: any other spelling of production would run as development.
@@ -155,6 +157,27 @@ try {
   process.exit(1);
 }
 
+// Collection: sweeps of deposit addresses into the treasury, as jobs on the same queue (null: nothing to collect, or no
+// gas payer on this instance). A gas payer that is not the factory's operator refuses to start.
+let stopCollection: (() => Promise<void>) | null = null;
+try {
+  stopCollection = await startConfiguredCollection({
+    queue: callbacks.queue,
+    db,
+    chains: chain.chains,
+    devAccount: chain.devnet?.devAccount,
+    env,
+    log: (line) => app.log.info(line),
+  });
+} catch (error) {
+  app.log.error({ err: error }, "collection did not start");
+  await app.close();
+  await chain.stop();
+  await callbacks.stop();
+  await close();
+  process.exit(1);
+}
+
 let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
@@ -162,6 +185,7 @@ async function stop(signal: string) {
   app.log.info({ signal }, "closing");
   try {
     await app.close();
+    await stopCollection?.();
     await chain.stop();
     await callbacks.stop();
     await close();
@@ -183,6 +207,7 @@ try {
   process.stdout.write(describeChains(chain));
 } catch (error) {
   app.log.error({ err: error }, "could not listen");
+  await stopCollection?.();
   await chain.stop();
   await callbacks.stop();
   await close();
