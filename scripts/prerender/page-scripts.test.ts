@@ -41,7 +41,12 @@ const run = (c: Partial<HeadScriptConfig> = {}) => {
 
 // Files share their worker (isolate: false): another file's stored token would make the script leave #root empty.
 beforeEach(() => localStorage.clear());
-afterEach(() => localStorage.clear());
+// Files share their worker's document (isolate: false): a page left in the body is the next file's screen too.
+afterEach(() => {
+  localStorage.clear();
+  document.body.replaceChildren();
+  document.documentElement.removeAttribute("lang");
+});
 
 describe("the inline scripts of a prerendered page", () => {
   it("keep the default variant for a first visit, and show it", () => {
