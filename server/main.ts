@@ -77,7 +77,9 @@ const collectionIntervalMs = env.COLLECTION_INTERVAL_SECONDS?.trim()
   ? readOrRefuse(() => readCollectionIntervalSeconds(env.COLLECTION_INTERVAL_SECONDS ?? ""))
   : undefined;
 if (collectionIntervalMs !== undefined && !devOutbox)
-  refuseToStart(new StartupRefusal("COLLECTION_INTERVAL_SECONDS is for test servers: set DEV_OUTBOX=true, or unset it"));
+  refuseToStart(
+    new StartupRefusal("COLLECTION_INTERVAL_SECONDS is for test servers: set DEV_OUTBOX=true, or unset it"),
+  );
 const port = Number(env.PORT ?? 8080);
 const host = env.HOST ?? "127.0.0.1";
 const staticDir = resolveStaticDir(env.STATIC_DIR);
