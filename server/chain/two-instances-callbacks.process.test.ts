@@ -400,6 +400,9 @@ describe("two instances on one PostgreSQL, 200 deposits: every callback delivere
     expect(sentBy[0]! + sentBy[1]!).toBe(addresses.length);
     expect(sum(0, "confirmed") + sum(1, "confirmed")).toBe(addresses.length);
     expect(reports.flat().every((r) => r.failed === 0)).toBe(true);
+    // No callback arrived a second time while the addresses were collected.
+    expect(receiver!.received).toHaveLength(deposits);
+    expect(new Set(receiver!.received.map((r) => r.headers["webhook-id"])).size).toBe(deposits);
     for (const server of servers) {
       const errors = server.lines.filter((line) => /^\{"level":(5|6)\d,/.test(line));
       expect(errors, `${server.name} logged errors`).toEqual([]);
