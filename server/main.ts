@@ -7,6 +7,7 @@ import type { WatcherLog } from "./chain/listener.ts";
 import { createMoneyListener } from "./domain/bills/money-listener.ts";
 import { systemResolver } from "./domain/callbacks/callback-target.ts";
 import { startConfiguredCollection } from "./domain/collection/collection-setup.ts";
+import { collectionLogTo } from "./domain/collection/collection-log.ts";
 import { readCollectionIntervalSeconds } from "./domain/collection/collection-settings.ts";
 import {
   type CallbackDeliveries,
@@ -178,7 +179,7 @@ try {
     devAccount: chain.devnet?.devAccount,
     env,
     intervalMs: collectionIntervalMs,
-    log: (line) => app.log.info(line),
+    log: collectionLogTo(app.log),
   });
 } catch (error) {
   app.log.error({ err: error }, "collection did not start");

@@ -79,21 +79,12 @@ const logTailsOnFailure = () =>
       );
   });
 
-/**
- * The collection runs a server logged that sent or settled sweeps: collection-jobs.ts writes a JSON line, which main.ts
- * hands to pino as the message (a JSON text inside pino's own line).
- */
+/** The collection runs a server logged that sent or settled sweeps (collection-jobs.ts; pino lines, msg "collection"). */
 function collectionReports(server: ServerProcess): { sent: number; confirmed: number; failed: number }[] {
   return server.lines.flatMap((line) => {
-    if (!line.includes("collection")) return [];
+    if (!line.startsWith("{")) return [];
     try {
-      const outer = JSON.parse(line) as { msg?: string };
-      const entry = (typeof outer.msg === "string" && outer.msg.startsWith("{") ? JSON.parse(outer.msg) : outer) as {
-        msg?: string;
-        sent?: number;
-        confirmed?: number;
-        failed?: number;
-      };
+      const entry = JSON.parse(line) as { msg?: string; sent?: number; confirmed?: number; failed?: number };
       if (entry.msg !== "collection") return [];
       return [{ sent: entry.sent ?? 0, confirmed: entry.confirmed ?? 0, failed: entry.failed ?? 0 }];
     } catch {
