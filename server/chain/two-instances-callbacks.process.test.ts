@@ -1,3 +1,6 @@
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { type Address, encodeFunctionData, type Hash, toHex } from "viem";
@@ -48,6 +51,8 @@ let pool: pg.Pool | undefined;
 let db: Kysely<DB>;
 let factory: Address;
 let treasury: Address;
+/** The servers' settings, which `npm run chain -- reconcile` reads too. */
+let serverEnv: Record<string, string> = {};
 const servers: ServerProcess[] = [];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -108,7 +113,7 @@ beforeAll(async () => {
   const operatorKey = toHex(operator.getHdKey().privateKey!);
   treasury = privateKeyToAccount(generatePrivateKey()).address;
   factory = await deployForwarderFactory(chain.clients, chain.dev, treasury, chain.dev);
-  const env = {
+  serverEnv = {
     DATABASE_URL: postgres.databaseUrl,
     WALLET_XPUB: randomXpub(),
     CHAINS: JSON.stringify([
@@ -126,7 +131,7 @@ beforeAll(async () => {
     COLLECTION_THRESHOLD: "1",
     COLLECTION_INTERVAL_SECONDS: "2",
   };
-  servers.push(serverProcess("A", env), serverProcess("B", env));
+  servers.push(serverProcess("A", serverEnv), serverProcess("B", serverEnv));
   // A migrates the empty database first; then B starts on it.
   await servers[0]!.start();
   await servers[1]!.start();
@@ -363,7 +368,16 @@ describe("two instances on one PostgreSQL, 200 deposits: every callback delivere
     expect(swept.reduce((sum, e) => sum + e.args.amount!, 0n)).toBe(total);
     expect(await balanceOf(treasury)).toBe(total);
 
-    // `npm run chain -- reconcile`'s checks: the ledger against the transfers, and the chain's collection half.
+    // `npm run chain -- reconcile` on the servers' settings: the ledger against the transfers, and on chain the
+    // treasury plus what is left in deposit addresses against the deposits seen; it exits 0 only when all agree.
+    const reconciled = await promisify(execFile)(process.execPath, ["scripts/chain.ts", "reconcile"], {
+      cwd: join(import.meta.dirname, "../.."),
+      env: { ...process.env, ...serverEnv },
+    });
+    expect(reconciled.stdout).toMatch(/^reconcile: clean$/m);
+    expect(reconciled.stdout).toMatch(/^collection chain 31337 .* difference 0 ok$/m);
+    expect(reconciled.stdout).not.toMatch(/DIFFERS/);
+    // The functions behind it, and the chaos harness's invariant that bills and sweeps agree.
     const onChain = await reconcileCollection(
       db,
       collectedChains([
