@@ -7,6 +7,8 @@ import type { WatcherLog } from "./chain/listener.ts";
 import { createMoneyListener } from "./domain/bills/money-listener.ts";
 import { systemResolver } from "./domain/callbacks/callback-target.ts";
 import { startConfiguredCollection } from "./domain/collection/collection-setup.ts";
+import { collectionLogTo } from "./domain/collection/collection-log.ts";
+import { readCollectionIntervalSeconds } from "./domain/collection/collection-settings.ts";
 import {
   type CallbackDeliveries,
   readRetrySchedule,
@@ -29,7 +31,8 @@ import { defaultConnectionLimits } from "./http/connection-limits.ts";
  * CHAINS, WALLET_XPUB, DEVNET, DEVNET_PORT, DEVNET_BLOCK_TIME, DEVNET_CONFIRMATIONS (server/chain/config.ts),
  * ORDER_PAY_SECONDS (a test server's order payment window; DEV_OUTBOX=true only), CALLBACK_RETRY_SCHEDULE (a test
  * server's pauses between callback attempts, comma-separated seconds such as 1,1,2; DEV_OUTBOX=true only),
- * GAS_PAYER_PRIVATE_KEY and COLLECTION_THRESHOLD (collection of deposits: server/domain/collection/).
+ * GAS_PAYER_PRIVATE_KEY and COLLECTION_THRESHOLD (collection of deposits: server/domain/collection/),
+ * COLLECTION_INTERVAL_SECONDS (a test server's pause between collection runs; DEV_OUTBOX=true only).
  */
 const env = process.env;
 // Exactly production, development, test or unset: any other spelling of production would run as development.
@@ -70,6 +73,14 @@ const retrySchedule = env.CALLBACK_RETRY_SCHEDULE?.trim()
   : undefined;
 if (retrySchedule !== undefined && !devOutbox)
   refuseToStart(new StartupRefusal("CALLBACK_RETRY_SCHEDULE is for test servers: set DEV_OUTBOX=true, or unset it"));
+// More frequent collection runs (process tests that watch sweeps sent and settled): test servers only.
+const collectionIntervalMs = env.COLLECTION_INTERVAL_SECONDS?.trim()
+  ? readOrRefuse(() => readCollectionIntervalSeconds(env.COLLECTION_INTERVAL_SECONDS ?? ""))
+  : undefined;
+if (collectionIntervalMs !== undefined && !devOutbox)
+  refuseToStart(
+    new StartupRefusal("COLLECTION_INTERVAL_SECONDS is for test servers: set DEV_OUTBOX=true, or unset it"),
+  );
 const port = Number(env.PORT ?? 8080);
 const host = env.HOST ?? "127.0.0.1";
 const staticDir = resolveStaticDir(env.STATIC_DIR);
@@ -167,7 +178,8 @@ try {
     chains: chain.chains,
     devAccount: chain.devnet?.devAccount,
     env,
-    log: (line) => app.log.info(line),
+    intervalMs: collectionIntervalMs,
+    log: collectionLogTo(app.log),
   });
 } catch (error) {
   app.log.error({ err: error }, "collection did not start");

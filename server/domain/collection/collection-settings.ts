@@ -20,3 +20,15 @@ export function collectionThresholdFromEnv(env: NodeJS.ProcessEnv, decimals: rea
 }
 
 export const thresholdUnits = (threshold: string, decimals: number): bigint => parseTokenAmount(threshold, decimals);
+
+/**
+ * COLLECTION_INTERVAL_SECONDS, a test server's pause between collection runs (whole seconds, 1 to 3600; the default is
+ * collection-jobs.ts's 30 s), so a process test sees sweeps sent and settled in seconds. Answered in milliseconds.
+ */
+export function readCollectionIntervalSeconds(setting: string): number {
+  const text = setting.trim();
+  const seconds = Number(text);
+  if (!/^\d+$/.test(text) || seconds < 1 || seconds > 3600)
+    throw new Error("COLLECTION_INTERVAL_SECONDS must be whole seconds from 1 to 3600 (e.g. 2)");
+  return seconds * 1000;
+}
