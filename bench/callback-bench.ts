@@ -26,9 +26,9 @@
  * send (a redelivery at the same time) is recorded under the row's lock as before. Measured after, interleaved with
  * the code before on the same machine while other work kept it loaded (load average 12–15, so both far below the
  * figures above): PostgreSQL 135–168/s before, 301–331/s after (about ×2); PGlite 80–84/s before, 95–112/s after
- * (PGlite's time is nearly all PostgreSQL itself, in WASM); at load 4–8, one run each: PostgreSQL 191/s before,
- * 265/s after, PGlite 252/s before, 299/s after. Not measured on a quiet machine since; the goal of 1,000/s is not
- * shown reached. What is left per attempt: the two statements, two HTTP exchanges (a fresh connection each, by design:
+ * (PGlite's time is nearly all PostgreSQL itself, in WASM). Earlier, at load 4–8, one run each: PostgreSQL 191/s
+ * before, 265/s with the one read, the cache and the column, 368/s with the one-statement record too; PGlite 252/s,
+ * 299/s, 296/s. Not measured on a quiet machine since; the goal of 1,000/s is not shown reached. What is left per attempt: the two statements, two HTTP exchanges (a fresh connection each, by design:
  * no pooled socket, the SSRF check at every send) and the job queue's share.
  */
 import { randomUUID } from "node:crypto";
