@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatClock, formatCount, formatDate, formatDateTime, formatDateTimeParts, formatDecimal, formatUsdt } from "./format.ts";
+import {
+  formatClock,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatDateTimeParts,
+  formatDecimal,
+  formatUsdt,
+} from "./format.ts";
 
 describe("locale formatting", () => {
   it("writes USDT amounts with the locale's separators and the unit", () => {
