@@ -14,10 +14,22 @@
  * First figures, on a 2-core machine shared with other work: latency p50 ≈ 130 ms, p99 ≈ 500 ms on PGlite (p50 ≈ 60 ms,
  * p99 ≈ 160 ms on PostgreSQL), nearly all of it the watcher's 500 ms pause before it reads the confirming block; the
  * credit's NOTIFY wakes the sweep, which sends the job and wakes the worker, so no poll interval is waited on.
- * Throughput ≈ 250–300/s on PGlite (one WASM PostgreSQL in the process: the CPU is busy all the way) and ≈ 465/s on
- * PostgreSQL (the server on the same two cores), short of the 1,000/s goal: an attempt costs about ten statements
- * (the worker's check, the delivery and application read, the webhook secrets, the record's transaction, the job's
- * fetch and completion), and that is where more would come from.
+ * Throughput, first: ≈ 250–300/s on PGlite (one WASM PostgreSQL in the process: the CPU is busy all the way) and
+ * ≈ 465/s on PostgreSQL (the server on the same two cores), at about nine statements an attempt (the worker's check,
+ * the delivery and application read, the webhook secrets, then BEGIN, the lock, the count of automatic attempts, the
+ * attempt's insert, the delivery's update, COMMIT), besides the job's fetch and completion (one statement each per
+ * batch of up to 25). A CPU profile on PostgreSQL put a third of the process's time in the socket writes of those
+ * round trips (the database's backends on the same two cores), so that is what was cut: an attempt now makes two
+ * statements, one read of the check, the delivery, its application and the sealed webhook secrets (unsealed ones are
+ * cached by their sealed text, so a rotation is seen at the next send) and one record, conditional on the delivery
+ * being as it was read (the automatic attempts are a column since migration 0019); a delivery that moved during the
+ * send (a redelivery at the same time) is recorded under the row's lock as before. Measured after, interleaved with
+ * the code before on the same machine while other work kept it loaded (load average 12–15, so both far below the
+ * figures above): PostgreSQL 135–168/s before, 301–331/s after (about ×2); PGlite 80–84/s before, 95–112/s after
+ * (PGlite's time is nearly all PostgreSQL itself, in WASM). Earlier, at load 4–8, one run each: PostgreSQL 191/s
+ * before, 265/s with the one read, the cache and the column, 368/s with the one-statement record too; PGlite 252/s,
+ * 299/s, 296/s. Not measured on a quiet machine since; the goal of 1,000/s is not shown reached. What is left per attempt: the two statements, two HTTP exchanges (a fresh connection each, by design:
+ * no pooled socket, the SSRF check at every send) and the job queue's share.
  */
 import { randomUUID } from "node:crypto";
 import type { Address } from "viem";

@@ -52,6 +52,7 @@ const billBody = () => ({
   deliveryAddress: null,
   transferAmount: null,
   collectionTxHash: null,
+  collectionGasFee: null,
 });
 
 describe("application bills (proposed)", () => {

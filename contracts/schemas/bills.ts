@@ -28,6 +28,8 @@ export const tokenProtocols = ["ERC-20"] as const;
 
 const hexAddress = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/));
 const txHash = z.string().check(z.regex(/^0x[0-9a-f]{64}$/));
+/** An amount of the chain's native coin (ETH on Ethereum and the devnet; 18 decimals on every EVM chain). */
+const nativeAmount = z.string().check(z.regex(/^\d{1,40}(\.\d{1,18})?$/));
 
 export const appBill = z.object({
   /** The bill's number: digits, made by the server. */
@@ -64,6 +66,11 @@ export const appBill = z.object({
   deliveryAddress: z.nullable(hexAddress),
   transferAmount: z.nullable(usdtAmount),
   collectionTxHash: z.nullable(txHash),
+  /**
+   * The gas the collection's sweep paid, as a decimal string in the chain's native coin (ETH, not wei: "0.000042"),
+   * never a number; null until the sweep is confirmed. One sweep can cover several bills: each shows its whole fee.
+   */
+  collectionGasFee: z.nullable(nativeAmount),
 });
 export type AppBill = z.infer<typeof appBill>;
 

@@ -33,6 +33,7 @@ export const sampleBill = (extra: Partial<AppBill> = {}): AppBill => ({
   deliveryAddress: null,
   transferAmount: null,
   collectionTxHash: null,
+  collectionGasFee: null,
   ...extra,
 });
 
@@ -51,5 +52,6 @@ export const creditedBill = (extra: Partial<AppBill> = {}): AppBill =>
     deliveryAddress: "0x90F79bf6EB2c4f870365E785982E1f101E93b906",
     transferAmount: "24.9",
     collectionTxHash: "0x1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c5b6a7988",
+    collectionGasFee: "0.000031337",
     ...extra,
   });

@@ -7,7 +7,7 @@ import { pageCountOf } from "../../machines/orders/order-list.ts";
 import { ApiError } from "../../src/api/api-error.ts";
 import type { BillWatchHandlers } from "../../src/api/bill-events.ts";
 import { storageKeys } from "../../src/api/session-storage.ts";
-import { formatTokenAmount } from "../../src/i18n/format.ts";
+import { formatDecimal, formatTokenAmount } from "../../src/i18n/format.ts";
 import { type ControlledApi, createControlledApi } from "../framework/fake-api.ts";
 import { type ConsoleHarness, renderConsole } from "../framework/render-console.tsx";
 import { runModel, unmapped } from "../framework/run-model.ts";
@@ -207,6 +207,10 @@ runModel(billListModel, {
       formatTokenAmount(bill.amount, bill.currency, "en-US"),
       h.t(`bills.notice.${bill.noticeStatus}`),
       ...(bill.status === "confirming" ? [progressText(h, bill)] : []),
+      // Its collection: the sweep's transaction and the gas it paid in the chain's native coin.
+      h.t("bills.details.collectionGasFee"),
+      ...(bill.collectionTxHash ? [bill.collectionTxHash] : []),
+      ...(bill.collectionGasFee ? [formatDecimal(bill.collectionGasFee, "en-US")] : []),
     ])
       expect(text).toContain(expected);
     for (const label of ["bills.details.copyFrom", "bills.details.copyTo", "bills.details.copyTxHash"])

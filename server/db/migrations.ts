@@ -18,6 +18,7 @@ import { migration0015ApplicationBills } from "./migrations/0015-application-bil
 import { migration0016WebhookSecrets } from "./migrations/0016-webhook-secrets.ts";
 import { migration0017CallbackDeliveries } from "./migrations/0017-callback-deliveries.ts";
 import { migration0018Collection } from "./migrations/0018-collection.ts";
+import { migration0019CallbackAutoAttempts } from "./migrations/0019-callback-auto-attempts.ts";
 
 /**
  * Plain SQL, PostgreSQL dialect, run the same on PGlite and on a real server, one file each in migrations/, named here
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   "0016_webhook_secrets": migration0016WebhookSecrets,
   "0017_callback_deliveries": migration0017CallbackDeliveries,
   "0018_collection": migration0018Collection,
+  "0019_callback_auto_attempts": migration0019CallbackAutoAttempts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

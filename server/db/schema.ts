@@ -619,6 +619,8 @@ export interface CallbackDeliveriesTable {
   body: string;
   status: ColumnType<DeliveryStatusColumn, DeliveryStatusColumn | undefined, DeliveryStatusColumn>;
   attempts: ColumnType<number, number | undefined, number>;
+  /** Of `attempts`, the automatic ones (migration 0019): the retry schedule's position. */
+  auto_attempts: ColumnType<number, number | undefined, number>;
   next_attempt_at: Date | null;
   /** Set by "redeliver every failed one": the due attempt is a manual one, and failing it ends the delivery failed again. */
   redelivery_requested: ColumnType<boolean, boolean | undefined, boolean>;

@@ -75,6 +75,7 @@ describe("POST /api/Bill/List", () => {
         deliveryAddress: null,
         transferAmount: null,
         collectionTxHash: null,
+        collectionGasFee: null,
       }),
     );
     expect(result.items.find((b) => b.billNo === w.b3.billNo)).toMatchObject({

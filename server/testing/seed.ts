@@ -605,6 +605,8 @@ export async function seedCallbackDelivery(
       body,
       status,
       attempts: attempts.length,
+      // Every seeded attempt is an automatic one.
+      auto_attempts: attempts.length,
       next_attempt_at: status === "pending" ? sentAt(attempts.length) : null,
       created_at: createdAt,
       finished_at: status === "pending" ? null : sentAt(Math.max(0, attempts.length - 1)),

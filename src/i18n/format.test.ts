@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatClock, formatCount, formatDate, formatDateTime, formatDateTimeParts, formatUsdt } from "./format.ts";
+import {
+  formatClock,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatDateTimeParts,
+  formatDecimal,
+  formatUsdt,
+} from "./format.ts";
 
 describe("locale formatting", () => {
   it("writes USDT amounts with the locale's separators and the unit", () => {
@@ -15,6 +23,14 @@ describe("locale formatting", () => {
     expect(formatUsdt("0.000000000000000001", "en-US")).toBe("0.000000000000000001 USDT");
     expect(formatUsdt("12345678901234567.89", "en-US")).toBe("12,345,678,901,234,567.89 USDT");
     expect(formatUsdt("29.100000", "en-US")).toBe("29.10 USDT");
+  });
+
+  it("writes a native coin's amount with every significant decimal and no unit", () => {
+    expect(formatDecimal("0.000042", "en-US")).toBe("0.000042");
+    expect(formatDecimal("0.000000000000000001", "de-DE")).toBe("0,000000000000000001");
+    expect(formatDecimal("1234.500", "en-US")).toBe("1,234.5");
+    expect(formatDecimal("3", "ja-JP")).toBe("3");
+    expect(formatDecimal("1e3", "en-US")).toBe("1e3");
   });
 
   it("shows a string that is no decimal as it came rather than NaN", () => {

@@ -24,14 +24,21 @@ export const formatUsdt = (amount: string, locale: string): string => formatToke
 
 /** An amount of a token (a decimal string) as `formatUsdt` shows USDT, followed by the token's symbol. */
 export function formatTokenAmount(amount: string, symbol: string, locale: string): string {
-  if (!decimal.test(amount)) return `${amount} ${symbol}`;
+  return `${decimalFigure(amount, locale, 2)} ${symbol}`;
+}
+
+/** A decimal string with the locale's separators and every significant decimal (a gas fee of 0.000042 stays whole). */
+export const formatDecimal = (amount: string, locale: string): string => decimalFigure(amount, locale, 0);
+
+function decimalFigure(amount: string, locale: string, minimumDigits: number): string {
+  if (!decimal.test(amount)) return amount;
   const significant = (amount.split(".")[1] ?? "").replace(/0+$/, "").length;
-  const digits = Math.max(2, significant);
+  const digits = Math.max(minimumDigits, significant);
   const figure = cached(
-    `usdt:${locale}:${digits}`,
+    `decimal:${locale}:${digits}`,
     () => new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }),
   );
-  return `${figure.format(amount as `${number}`)} ${symbol}`;
+  return figure.format(amount as `${number}`);
 }
 
 /** A count (a package's limit, a number of orders) with the locale's grouping. */

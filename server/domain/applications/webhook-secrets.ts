@@ -28,7 +28,7 @@ export function webhookKeyOf(webhookSecret: string): Buffer {
   return key;
 }
 
-type WebhookSecretRow = Pick<
+export type WebhookSecretRow = Pick<
   Selectable<ApplicationsTable>,
   "id" | "app_key" | "webhook_secret_sealed" | "previous_webhook_secret_sealed" | "previous_webhook_secret_valid_until"
 >;
@@ -86,9 +86,43 @@ export async function liveWebhookSecretsOf(
     ])
     .where("id", "=", applicationId)
     .executeTakeFirst();
-  if (!row) return null;
-  const secrets = [unsealWebhookSecret(secret, row.app_key, await webhookSecretSealedOf(db, row, secret))];
+  return row ? liveWebhookSecretsOfRow(db, row, now, secret) : null;
+}
+
+/** `liveWebhookSecretsOf` for an application row its caller read just now (with the rest of what it sends). */
+export async function liveWebhookSecretsOfRow(
+  db: Kysely<DB>,
+  row: WebhookSecretRow,
+  now: Date,
+  secret: Buffer,
+): Promise<string[]> {
+  const secrets = [unsealCached(secret, row.app_key, await webhookSecretSealedOf(db, row, secret))];
   if (row.previous_webhook_secret_sealed && previousWebhookValidUntil(row, now))
-    secrets.push(unsealWebhookSecret(secret, row.app_key, row.previous_webhook_secret_sealed));
+    secrets.push(unsealCached(secret, row.app_key, row.previous_webhook_secret_sealed));
   return secrets;
+}
+
+/**
+ * Unsealed webhook secrets by server secret, then by application key and sealed text: every callback is signed, and
+ * unsealing (a key derivation and a decryption) each time costs more than the rest of the signing. Keyed by the
+ * sealed text itself, so a rotation (a new sealed text) is never answered from here with the secret before it, and
+ * nothing is ever stale; a sealed text seen again always unseals to the same secret.
+ */
+const unsealed = new WeakMap<Buffer, Map<string, string>>();
+const unsealedPerSecret = 10_000;
+
+function unsealCached(secret: Buffer, appKey: string, sealed: string): string {
+  let cache = unsealed.get(secret);
+  if (!cache) {
+    cache = new Map();
+    unsealed.set(secret, cache);
+  }
+  const key = `${appKey}\u0000${sealed}`;
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  const plain = unsealWebhookSecret(secret, appKey, sealed);
+  // The oldest one out when full: a bound on memory, not a correctness matter.
+  if (cache.size >= unsealedPerSecret) cache.delete(cache.keys().next().value as string);
+  cache.set(key, plain);
+  return plain;
 }

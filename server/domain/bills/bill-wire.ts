@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { AppBill } from "../../../contracts/schemas/bills.ts";
 import type { DB } from "../../db/schema.ts";
+import { formatEther } from "viem";
 import { usdtText } from "../payments/usdt.ts";
 
 /** A configured chain as a bill names it (the chain layer's ConfiguredChain fits). */
@@ -36,6 +37,7 @@ export function wireBillQuery(db: Kysely<DB>, merchantId: string) {
       "b.delivery_address",
       "b.transfer_amount",
       "b.collection_tx_hash",
+      "b.collection_gas_fee",
       "a.app_code",
       "a.name as app_name",
       "da.end_user_id",
@@ -88,5 +90,7 @@ export function toWireBill(row: WireBillRow, chains: readonly BillChain[]): AppB
     deliveryAddress: row.delivery_address,
     transferAmount: amountOrNull(row.transfer_amount),
     collectionTxHash: row.collection_tx_hash,
+    // Stored in wei; the wire says the native coin (ETH), exactly (viem's formatEther works on bigints).
+    collectionGasFee: row.collection_gas_fee === null ? null : formatEther(BigInt(row.collection_gas_fee)),
   };
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { callbackRetrySchedule } from "../../../contracts/schemas/callbacks.ts";
 import type { DB } from "../../db/schema.ts";
 import { type CallbackReceiver, startCallbackReceiver } from "../../testing/callback-receiver.ts";
 import {
@@ -42,6 +43,13 @@ async function failedDelivery() {
   const { billNo } = await seedBill(db, { userId, appCode });
   return seedCallbackDelivery(db, { userId, appCode, billNo, status: "failed", attempts: [{ status: 500 }] });
 }
+
+const delivery = (id: string) =>
+  db
+    .selectFrom("callback_deliveries")
+    .select(["attempts", "auto_attempts", "status", "next_attempt_at"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
 
 const storedAttempt = (id: string) =>
   db.selectFrom("callback_attempts").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
@@ -116,9 +124,71 @@ describe("attemptDelivery: an automatic attempt", () => {
       attempts: [{ status: 500 }],
     });
     receiver.answerWith({ status: 503, body: "busy" });
+    const before = Date.now();
     const recorded = await attemptDelivery(deps, deliveryId, "auto");
     expect(recorded).toMatchObject({ attemptNo: 2, succeeded: false, deliveryStatus: "pending" });
-    expect(recorded?.nextRetryAt).toBeInstanceOf(Date);
+    // The second automatic attempt: the schedule's second pause follows it.
+    const pause = callbackRetrySchedule[1]! * 1000;
+    expect(recorded?.nextRetryAt?.getTime()).toBeGreaterThanOrEqual(before + pause);
+    expect(recorded?.nextRetryAt?.getTime()).toBeLessThanOrEqual(Date.now() + pause);
     expect(receiver.received).toHaveLength(1);
+    expect(await delivery(deliveryId)).toMatchObject({ attempts: 2, auto_attempts: 2, status: "pending" });
+  });
+
+  it("counts manual attempts apart: a redelivery moves the attempts, not the schedule", async () => {
+    const { deliveryId } = await failedDelivery();
+    receiver.answerWith({ status: 500, body: "" });
+    expect(await attemptDelivery(deps, deliveryId, "manual")).toMatchObject({ attemptNo: 2, deliveryStatus: "failed" });
+    expect(await delivery(deliveryId)).toMatchObject({ attempts: 2, auto_attempts: 1, status: "failed" });
+  });
+
+  // The attempt is recorded after the receiver answered; a redelivery may have settled the delivery meanwhile.
+  it("records once, deciding from the delivery as it is then, when a redelivery settled it during the send", async () => {
+    const { userId } = await seedMerchant(db, { email: "race@example.com", password: "Race7Pass!" });
+    const url = receiver.urlFor("/recharge").replace("127.0.0.1", "receiver.example");
+    const { appCode } = await seedApplication(db, { userId, rechargeCallbackUrl: url });
+    const { billNo } = await seedBill(db, { userId, appCode });
+    const { deliveryId } = await seedCallbackDelivery(db, {
+      userId,
+      appCode,
+      billNo,
+      status: "pending",
+      attempts: [{ status: 500 }],
+    });
+    // While this attempt is on its way (its URL being resolved), a manual attempt succeeds.
+    const settle = async () => {
+      const now = new Date();
+      await db
+        .updateTable("callback_deliveries")
+        .set({ attempts: 2, status: "success", next_attempt_at: null, finished_at: now })
+        .where("id", "=", deliveryId)
+        .execute();
+      return ["127.0.0.1"];
+    };
+    receiver.answerWith({ status: 503, body: "busy" });
+    const recorded = await attemptDelivery(
+      { ...deps, targets: { allowPrivate: true, resolve: settle } },
+      deliveryId,
+      "auto",
+    );
+    expect(receiver.received).toHaveLength(1);
+    // Attempt 3, and the delivery stays a success: no retry scheduled over it.
+    expect(recorded).toMatchObject({ attemptNo: 3, succeeded: false, deliveryStatus: "success", nextRetryAt: null });
+    expect(await delivery(deliveryId)).toMatchObject({
+      attempts: 3,
+      auto_attempts: 2,
+      status: "success",
+      next_attempt_at: null,
+    });
+    const attempts = await db
+      .selectFrom("callback_attempts")
+      .select(["attempt_no", "trigger", "response_status"])
+      .where("delivery_id", "=", deliveryId)
+      .orderBy("attempt_no")
+      .execute();
+    expect(attempts).toEqual([
+      { attempt_no: 1, trigger: "auto", response_status: 500 },
+      { attempt_no: 3, trigger: "auto", response_status: 503 },
+    ]);
   });
 });

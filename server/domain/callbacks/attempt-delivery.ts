@@ -1,10 +1,10 @@
 import type { Kysely } from "kysely";
-import type { AttemptTriggerColumn, DB, DeliveryStatusColumn } from "../../db/schema.ts";
-import { callbackRetrySchedule } from "../../../contracts/schemas/callbacks.ts";
-import { notifyBillChanged } from "../bills/bill-events-channel.ts";
+import type { AttemptTriggerColumn, DB } from "../../db/schema.ts";
+import { liveWebhookSecretsOfRow } from "../applications/webhook-secrets.ts";
 import type { CallbackTargets } from "./callback-target.ts";
+import { type RecordedAttempt, recordAttempt } from "./record-attempt.ts";
 import { type CallbackAnswer, sendCallback } from "./send-callback.ts";
-import { signCallback } from "./webhook-signature.ts";
+import { webhookHeaders } from "./webhook-signature.ts";
 
 export interface DeliveryDeps {
   db: Kysely<DB>;
@@ -18,13 +18,7 @@ export interface DeliveryDeps {
   timeoutMs?: number;
 }
 
-export interface RecordedAttempt {
-  attemptId: string;
-  attemptNo: number;
-  succeeded: boolean;
-  deliveryStatus: DeliveryStatusColumn;
-  nextRetryAt: Date | null;
-}
+export type { RecordedAttempt } from "./record-attempt.ts";
 
 /**
  * Sends one attempt of a delivery now, to the application's callback URL as it is now, signed with its webhook secrets
@@ -43,153 +37,63 @@ export async function attemptDelivery(
   deliveryId: string,
   trigger: AttemptTriggerColumn,
 ): Promise<RecordedAttempt | null> {
-  const delivery = await deps.db
+  const delivery = await deliveryToSend(deps.db, deliveryId).executeTakeFirst();
+  return delivery ? attemptLoadedDelivery(deps, delivery, trigger) : null;
+}
+
+/**
+ * In one statement, what an attempt sends: the delivery (with what the worker checks first), its application's
+ * callback URLs and its sealed webhook secrets, as they are now.
+ */
+export function deliveryToSend(db: Kysely<DB>, deliveryId: string) {
+  return db
     .selectFrom("callback_deliveries as d")
     .innerJoin("applications as a", "a.id", "d.application_id")
     .select([
+      "d.id as delivery_id",
       "d.event_id",
       "d.body",
       "d.target",
-      "d.status",
+      "d.merchant_id",
       "d.application_id",
+      "d.bill_id",
+      "d.event_type",
+      "d.status",
+      "d.attempts",
+      "d.auto_attempts",
+      "d.next_attempt_at",
+      "d.redelivery_requested",
+      "a.id",
+      "a.app_key",
+      "a.webhook_secret_sealed",
+      "a.previous_webhook_secret_sealed",
+      "a.previous_webhook_secret_valid_until",
       "a.recharge_callback_url",
       "a.withdraw_callback_url",
     ])
-    .where("d.id", "=", deliveryId)
-    .executeTakeFirst();
-  if (!delivery || (trigger === "auto" && delivery.status !== "pending")) return null;
+    .where("d.id", "=", deliveryId);
+}
+
+export type DeliveryToSend = Awaited<ReturnType<ReturnType<typeof deliveryToSend>["executeTakeFirstOrThrow"]>>;
+
+/** `attemptDelivery` of a delivery its caller read with `deliveryToSend` just now. */
+export async function attemptLoadedDelivery(
+  deps: DeliveryDeps,
+  delivery: DeliveryToSend,
+  trigger: AttemptTriggerColumn,
+): Promise<RecordedAttempt | null> {
+  if (trigger === "auto" && delivery.status !== "pending") return null;
   const url = delivery.target === "recharge" ? delivery.recharge_callback_url : delivery.withdraw_callback_url;
   const sentAt = deps.clock();
   const answer = url
-    ? await send(deps, delivery.application_id, delivery.event_id, delivery.body, url, sentAt)
+    ? await send(deps, delivery, url, sentAt)
     : ({ error: `the application has no ${delivery.target} callback URL`, latencyMs: 0 } satisfies CallbackAnswer);
-  return recordAttempt(deps, deliveryId, trigger, url, answer, sentAt);
+  return recordAttempt(deps.db, { deliveryId: delivery.delivery_id, trigger, url, answer, sentAt }, delivery, deps);
 }
 
-async function send(
-  deps: DeliveryDeps,
-  applicationId: string,
-  eventId: string,
-  body: string,
-  url: string,
-  sentAt: Date,
-): Promise<CallbackAnswer> {
-  const bytes = Buffer.from(body, "utf8");
-  const headers = await signCallback(
-    deps.db,
-    applicationId,
-    { id: eventId, timestamp: sentAt, body: bytes },
-    deps.secret,
-  );
-  return sendCallback({ url, body, headers: { ...headers }, timeoutMs: deps.timeoutMs }, deps.targets);
-}
-
-async function recordAttempt(
-  deps: DeliveryDeps,
-  deliveryId: string,
-  trigger: AttemptTriggerColumn,
-  url: string,
-  answer: CallbackAnswer,
-  sentAt: Date,
-): Promise<RecordedAttempt | null> {
-  const schedule = deps.retrySchedule ?? callbackRetrySchedule;
-  const succeeded = "status" in answer && answer.status >= 200 && answer.status <= 299;
-  return deps.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom("callback_deliveries")
-      .select([
-        "id",
-        "merchant_id",
-        "application_id",
-        "bill_id",
-        "event_type",
-        "status",
-        "attempts",
-        "next_attempt_at",
-        "redelivery_requested",
-      ])
-      .where("id", "=", deliveryId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!row) return null;
-    const now = deps.clock();
-    const autoSoFar = Number(
-      (
-        await trx
-          .selectFrom("callback_attempts")
-          .select((eb) => eb.fn.countAll<string>().as("n"))
-          .where("delivery_id", "=", deliveryId)
-          .where("trigger", "=", "auto")
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-    let status: DeliveryStatusColumn = row.status;
-    let next: Date | null = row.next_attempt_at;
-    if (succeeded) {
-      status = "success";
-      next = null;
-    } else if (row.event_type === "callback.test") {
-      status = row.status === "success" ? "success" : "failed";
-      next = null;
-    } else if (trigger === "manual" && row.redelivery_requested) {
-      // The attempt "redeliver every failed one" asked for: it failed, so the delivery is failed again.
-      status = "failed";
-      next = null;
-    } else if (trigger === "auto" && row.status === "pending") {
-      // This is automatic attempt number autoSoFar + 1; the schedule holds the pause after each of them.
-      const pause = schedule[autoSoFar];
-      if (pause === undefined) {
-        status = "failed";
-        next = null;
-      } else next = new Date(now.getTime() + pause * 1000);
-    }
-    const attemptNo = row.attempts + 1;
-    const attempt = await trx
-      .insertInto("callback_attempts")
-      .values({
-        delivery_id: deliveryId,
-        merchant_id: row.merchant_id,
-        application_id: row.application_id,
-        attempt_no: attemptNo,
-        trigger,
-        url,
-        response_status: "status" in answer ? answer.status : null,
-        response_body: "status" in answer ? answer.body : "",
-        error: "error" in answer ? answer.error : null,
-        latency_ms: answer.latencyMs,
-        succeeded,
-        sent_at: sentAt,
-        next_retry_at: status === "pending" ? next : null,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const finished = status !== "pending" && row.status === "pending";
-    await trx
-      .updateTable("callback_deliveries")
-      .set({
-        attempts: attemptNo,
-        status,
-        ...(trigger === "manual" ? { redelivery_requested: false } : {}),
-        next_attempt_at: status === "pending" ? next : null,
-        ...(finished || (status === "success" && row.status !== "success") ? { finished_at: now } : {}),
-      })
-      .where("id", "=", deliveryId)
-      .execute();
-    if (row.bill_id && status !== row.status && status !== "pending") {
-      const bill = await trx
-        .updateTable("application_bills")
-        .set({ notice_status: status })
-        .where("id", "=", row.bill_id)
-        .returning(["bill_no", "merchant_id"])
-        .executeTakeFirst();
-      if (bill) await notifyBillChanged(trx, { merchantId: bill.merchant_id, billNo: bill.bill_no });
-    }
-    return {
-      attemptId: attempt.id,
-      attemptNo,
-      succeeded,
-      deliveryStatus: status,
-      nextRetryAt: status === "pending" ? next : null,
-    };
-  });
+async function send(deps: DeliveryDeps, delivery: DeliveryToSend, url: string, sentAt: Date): Promise<CallbackAnswer> {
+  const bytes = Buffer.from(delivery.body, "utf8");
+  const secrets = await liveWebhookSecretsOfRow(deps.db, delivery, sentAt, deps.secret);
+  const headers = webhookHeaders({ id: delivery.event_id, timestamp: sentAt, body: bytes }, secrets);
+  return sendCallback({ url, body: delivery.body, headers: { ...headers }, timeoutMs: deps.timeoutMs }, deps.targets);
 }

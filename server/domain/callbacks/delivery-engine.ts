@@ -1,6 +1,6 @@
 import type { Listen } from "../../db/listen.ts";
 import type { JobQueue, QueuedJob } from "../platform/job-queue.ts";
-import { attemptDelivery, type DeliveryDeps } from "./attempt-delivery.ts";
+import { attemptLoadedDelivery, type DeliveryDeps, deliveryToSend } from "./attempt-delivery.ts";
 import { type AttemptJob, attemptJobId, callbackDueChannel, deliveryQueue } from "./delivery-jobs.ts";
 
 export interface EngineLog {
@@ -70,20 +70,26 @@ export async function startDeliveryEngine(options: DeliveryEngineOptions): Promi
     batchSize: options.batchSize ?? 25,
   });
 
-  async function work({ data }: QueuedJob<AttemptJob>): Promise<void> {
-    const row = await deps.db
-      .selectFrom("callback_deliveries")
-      .select(["status", "attempts", "next_attempt_at", "redelivery_requested"])
-      .where("id", "=", data.deliveryId)
-      .where("event_id", "=", data.eventId)
+  function work({ data }: QueuedJob<AttemptJob>): Promise<void> {
+    return attemptJob(data);
+  }
+
+  async function attemptJob(data: AttemptJob): Promise<void> {
+    // The check and what the attempt sends (the delivery, the application's URLs and webhook secrets) in one read.
+    const row = await deliveryToSend(deps.db, data.deliveryId)
+      .where("d.event_id", "=", data.eventId)
       .executeTakeFirst();
     // Gone (its application deleted), finished, or this attempt was made already (a manual one, another job): stale.
     if (row?.status !== "pending" || row.attempts !== data.attempts || row.next_attempt_at === null) return;
     const early = row.next_attempt_at.getTime() - deps.clock().getTime();
     if (early > earlyWaitMs)
       throw new Error(`delivery ${data.deliveryId} is not due before ${row.next_attempt_at.toISOString()}`);
-    if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
-    const recorded = await attemptDelivery(deps, data.deliveryId, row.redelivery_requested ? "manual" : "auto");
+    if (early > 0) {
+      // Read again once due: the URL and the secrets sent are the ones live then.
+      await new Promise((resolve) => setTimeout(resolve, early));
+      return attemptJob(data);
+    }
+    const recorded = await attemptLoadedDelivery(deps, row, row.redelivery_requested ? "manual" : "auto");
     if (recorded?.deliveryStatus === "pending" && recorded.nextRetryAt)
       await sendJob({ ...data, attempts: recorded.attemptNo }, recorded.nextRetryAt);
   }

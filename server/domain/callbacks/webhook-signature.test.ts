@@ -99,6 +99,30 @@ describe("signCallback: the application's live webhook secrets", () => {
     expect(() => verify(previous, body, after)).toThrow(WebhookVerificationError);
   });
 
+  it("signs with a rotated secret from the very next callback (no secret unsealed before is served for it)", async () => {
+    const { userId } = await seedMerchant(db, { email: "shop@example.com", password: "Merchant7Pass" });
+    const { applicationId, appKey } = await seedApplication(db, { userId });
+    const [first, second] = [newWebhookSecret(), newWebhookSecret()];
+    const setCurrent = (webhookSecret: string) =>
+      db
+        .updateTable("applications")
+        .set({ webhook_secret_sealed: sealWebhookSecret(testServerSecret, appKey, webhookSecret) })
+        .where("id", "=", applicationId)
+        .execute();
+    await setCurrent(first);
+    const before = await signCallback(db, applicationId, message(), testServerSecret);
+    expect(() => verify(first, body, before)).not.toThrow();
+    // Rotated without a grace window: only the new secret signs.
+    await setCurrent(second);
+    const after = await signCallback(db, applicationId, message(), testServerSecret);
+    expect(() => verify(second, body, after)).not.toThrow();
+    expect(() => verify(first, body, after)).toThrow(WebhookVerificationError);
+    // And a secret set back to one used before signs with that one again.
+    await setCurrent(first);
+    const again = await signCallback(db, applicationId, message(), testServerSecret);
+    expect(() => verify(first, body, again)).not.toThrow();
+  });
+
   it("gives an application made before webhook secrets one on first use, once, sealed", async () => {
     const { userId } = await seedMerchant(db, { email: "shop@example.com", password: "Merchant7Pass" });
     const { applicationId } = await seedApplication(db, { userId });

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Address } from "viem";
+import { type Address, parseEther } from "viem";
 import { privateKeyToAccount, generatePrivateKey } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -208,7 +208,10 @@ describe("collection of deposit addresses into the treasury", () => {
         transferAmount: wire.amount,
         deliveryAddress: treasury,
         collectionTxHash: swept[i]!.tx_hash,
+        collectionGasFee: expect.stringMatching(/^0\.\d+$/),
       });
+      // In ether on the wire, the sweep's whole fee in wei in the database.
+      expect(parseEther(wire.collectionGasFee!)).toBe(BigInt(swept[i]!.gas_fee!));
     }
     expect((await bills()).every((b) => BigInt(b.collection_gas_fee ?? "0") > 0n)).toBe(true);
     expect(await Promise.all(merchants.map((m) => balanceText(db, m.scope)))).toEqual(balancesBefore);

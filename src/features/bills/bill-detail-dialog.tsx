@@ -86,6 +86,7 @@ function BillFacts({ bill, progress }: { bill: AppBill; progress: ConfirmationVi
     [label("deliveryAddress"), hex(bill.deliveryAddress, t("bills.details.copyDelivery"))],
     [label("transferAmount"), text.amount(bill.transferAmount, bill)],
     [t("bills.details.collectionTxHash"), hex(bill.collectionTxHash, t("bills.details.copyCollectionTxHash"))],
+    [t("bills.details.collectionGasFee"), text.nativeAmount(bill.collectionGasFee)],
   ];
   return <FactList facts={lines} testId="bill-facts" />;
 }

@@ -2,7 +2,7 @@ import { type Intent, Tag } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import type { AppBill, BillStatus, NoticeStatus } from "../../../contracts/schemas/bills.ts";
 import type { ConfirmationView } from "../../../machines/bills/bill-list-selectors.ts";
-import { formatDateTime, formatTokenAmount } from "../../i18n/format.ts";
+import { formatDateTime, formatDecimal, formatTokenAmount } from "../../i18n/format.ts";
 
 const statusIntents: Record<BillStatus, Intent> = {
   confirming: "primary",
@@ -21,6 +21,8 @@ export function useBillText() {
     none,
     amount: (amount: string | null, bill: Pick<AppBill, "currency">) =>
       amount === null ? none : formatTokenAmount(amount, bill.currency, i18n.language),
+    /** An amount of the chain's native coin (the collection's gas), figures only: the chain names the coin. */
+    nativeAmount: (amount: string | null) => (amount === null ? none : formatDecimal(amount, i18n.language)),
     time: (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : none),
     progress: (progress: ConfirmationView) => (progress ? t("bills.confirmations", progress) : ""),
   };
