@@ -28,8 +28,11 @@
  * figures above): PostgreSQL 135–168/s before, 301–331/s after (about ×2); PGlite 80–84/s before, 95–112/s after
  * (PGlite's time is nearly all PostgreSQL itself, in WASM). Earlier, at load 4–8, one run each: PostgreSQL 191/s
  * before, 265/s with the one read, the cache and the column, 368/s with the one-statement record too; PGlite 252/s,
- * 299/s, 296/s. Not measured on a quiet machine since; the goal of 1,000/s is not shown reached. What is left per attempt: the two statements, two HTTP exchanges (a fresh connection each, by design:
- * no pooled socket, the SSRF check at every send) and the job queue's share.
+ * 299/s, 296/s. With nothing else running (BENCH_CALLBACK_RUNS=10): PostgreSQL 779/s, latency p50 364 ms, p99 525 ms;
+ * PGlite 427/s, p50 214 ms, p99 499 ms: the 1,000/s goal is not reached. 8 workers × 25 jobs, 4 × 50 or 2 × 100
+ * instead of 4 × 25 made no difference beyond the runs' spread (616–779/s): the two cores are the limit. What is left per
+ * attempt: the two statements, two HTTP exchanges (a fresh connection each, by design: no pooled socket, the SSRF check
+ * at every send) and the job queue's share.
  */
 import { randomUUID } from "node:crypto";
 import type { Address } from "viem";
