@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { text, trimmedText, usdtAmount } from "./fields.ts";
+import { isoTimeField, trimmedText, usdtAmount } from "./fields.ts";
 
 /**
  * Application bills (spec sections 2–4, issue 27): every token transfer to one of an application's deposit addresses,
@@ -76,15 +76,13 @@ export type AppBill = z.infer<typeof appBill>;
 
 export const maxBillPageSize = 100;
 
-const isoTime = text(z.iso.datetime({ offset: true, error: "validation.dateTime" }));
-
 /** Application bills' search: every filter optional; newest first; pages from 1. */
 export const billListRequest = z.strictObject({
   appCode: z.optional(trimmedText(z.maxLength(24, "validation.tooLong"), z.regex(/^\d*$/, "validation.appCode"))),
   status: z.optional(billStatus),
   noticeStatus: z.optional(noticeStatus),
-  startTime: z.optional(isoTime),
-  endTime: z.optional(isoTime),
+  startTime: z.optional(isoTimeField),
+  endTime: z.optional(isoTimeField),
   /** A whole transaction hash (any case). */
   txHash: z.optional(trimmedText(z.regex(/^(0x[0-9a-fA-F]{64})?$/, "validation.txHash"))),
   /** A whole address, matched as the deposit address or the sender (any case). */

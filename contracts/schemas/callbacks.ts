@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { appCodeField } from "./apps.ts";
-import { appBill } from "./bills.ts";
-import { text } from "./fields.ts";
+import { appBill, billNoField } from "./bills.ts";
+import { isoTimeField, text } from "./fields.ts";
 
 /**
  * Transaction callbacks (spec sections 2–4, issue 28): what this service POSTs to an application's callback URLs, signed
@@ -99,17 +99,15 @@ export type CallbackAttempt = z.infer<typeof callbackAttempt>;
 
 export const maxCallbackPageSize = 100;
 
-const isoTime = text(z.iso.datetime({ offset: true, error: "validation.dateTime" }));
-
 /** The attempts' search: every filter optional; newest first; pages from 1. */
 export const callbackListRequest = z.strictObject({
   appCode: z.optional(appCodeField),
   eventType: z.optional(callbackEventType),
   result: z.optional(attemptResult),
-  startTime: z.optional(isoTime),
-  endTime: z.optional(isoTime),
+  startTime: z.optional(isoTimeField),
+  endTime: z.optional(isoTimeField),
   /** Only the attempts of one bill's events (the link from Application bills). */
-  billNo: z.optional(text(z.regex(/^\d{8,24}$/, "validation.billNo"))),
+  billNo: z.optional(billNoField),
   page: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(100_000))),
   pageSize: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(maxCallbackPageSize))),
 });
@@ -131,7 +129,7 @@ export type CallbackRedeliverRequest = z.infer<typeof callbackRedeliverRequest>;
 
 /** Queues a new attempt for every failed delivery whose event is at or after `since` (of one application, or all). */
 export const callbackRedeliverFailedRequest = z.strictObject({
-  since: isoTime,
+  since: isoTimeField,
   appCode: z.optional(appCodeField),
 });
 export type CallbackRedeliverFailedRequest = z.infer<typeof callbackRedeliverFailedRequest>;

@@ -103,3 +103,6 @@ export const repeatMatches = <T extends { password: string; repeatPassword: stri
 
 /** A USDT amount: digits, optionally a point and up to 18 decimals (an 18-decimal token's smallest unit). */
 export const usdtAmount = z.string().check(z.regex(/^\d{1,20}(\.\d{1,18})?$/));
+
+/** A search's time bound: ISO 8601 with its offset (the console sends UTC). */
+export const isoTimeField = text(z.iso.datetime({ offset: true, error: "validation.dateTime" }));

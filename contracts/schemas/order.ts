@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { text, trimmedText, usdtAmount } from "./fields.ts";
+import { isoTimeField, text, trimmedText, usdtAmount } from "./fields.ts";
 import { packageLimits, termUnit } from "./packages.ts";
 
 /**
@@ -94,14 +94,12 @@ export const orderCodeRequest = z.strictObject({ orderCode: orderCodeField });
 export type OrderCodeRequest = z.infer<typeof orderCodeRequest>;
 
 export const maxPageSize = 100;
-const isoTime = text(z.iso.datetime({ offset: true, error: "validation.dateTime" }));
-
 /** My orders' search (spec section 2): status, order code, start and end of the created time; pages from 1. */
 export const orderListRequest = z.strictObject({
   status: z.optional(orderStatus),
   orderCode: z.optional(trimmedText(z.maxLength(24, "validation.tooLong"), z.regex(/^\d*$/, "validation.orderCode"))),
-  startTime: z.optional(isoTime),
-  endTime: z.optional(isoTime),
+  startTime: z.optional(isoTimeField),
+  endTime: z.optional(isoTimeField),
   page: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(100_000))),
   pageSize: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(maxPageSize))),
 });
