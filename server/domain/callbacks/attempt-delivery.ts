@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { AttemptTriggerColumn, DB } from "../../db/schema.ts";
 import { liveWebhookSecretsOfRow } from "../applications/webhook-secrets.ts";
 import type { CallbackTargets } from "./callback-target.ts";
-import { type RecordedAttempt, recordAttempt } from "./record-attempt.ts";
+import { type AttemptToRecord, type RecordedAttempt, recordAttempt } from "./record-attempt.ts";
 import { type CallbackAnswer, sendCallback } from "./send-callback.ts";
 import { webhookHeaders } from "./webhook-signature.ts";
 
@@ -46,6 +46,11 @@ export async function attemptDelivery(
  * callback URLs and its sealed webhook secrets, as they are now.
  */
 export function deliveryToSend(db: Kysely<DB>, deliveryId: string) {
+  return deliveriesToSend(db).where("d.id", "=", deliveryId);
+}
+
+/** `deliveryToSend` without the delivery chosen: the caller's `where` picks one or many. */
+export function deliveriesToSend(db: Kysely<DB>) {
   return db
     .selectFrom("callback_deliveries as d")
     .innerJoin("applications as a", "a.id", "d.application_id")
@@ -70,17 +75,20 @@ export function deliveryToSend(db: Kysely<DB>, deliveryId: string) {
       "a.previous_webhook_secret_valid_until",
       "a.recharge_callback_url",
       "a.withdraw_callback_url",
-    ])
-    .where("d.id", "=", deliveryId);
+    ]);
 }
 
 export type DeliveryToSend = Awaited<ReturnType<ReturnType<typeof deliveryToSend>["executeTakeFirstOrThrow"]>>;
+
+/** Records an attempt that was sent (recordAttempt, or the delivery engine's records grouped into one statement). */
+export type RecordSent = (attempt: AttemptToRecord) => Promise<RecordedAttempt | null>;
 
 /** `attemptDelivery` of a delivery its caller read with `deliveryToSend` just now. */
 export async function attemptLoadedDelivery(
   deps: DeliveryDeps,
   delivery: DeliveryToSend,
   trigger: AttemptTriggerColumn,
+  record: RecordSent = ({ sent, seen }) => recordAttempt(deps.db, sent, seen, deps),
 ): Promise<RecordedAttempt | null> {
   if (trigger === "auto" && delivery.status !== "pending") return null;
   const url = delivery.target === "recharge" ? delivery.recharge_callback_url : delivery.withdraw_callback_url;
@@ -88,7 +96,7 @@ export async function attemptLoadedDelivery(
   const answer = url
     ? await send(deps, delivery, url, sentAt)
     : ({ error: `the application has no ${delivery.target} callback URL`, latencyMs: 0 } satisfies CallbackAnswer);
-  return recordAttempt(deps.db, { deliveryId: delivery.delivery_id, trigger, url, answer, sentAt }, delivery, deps);
+  return record({ sent: { deliveryId: delivery.delivery_id, trigger, url, answer, sentAt }, seen: delivery });
 }
 
 async function send(deps: DeliveryDeps, delivery: DeliveryToSend, url: string, sentAt: Date): Promise<CallbackAnswer> {

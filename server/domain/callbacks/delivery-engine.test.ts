@@ -43,7 +43,7 @@ async function stopEngine(started: { queue: JobQueue; engine: DeliveryEngine }) 
   await started.queue.stop();
 }
 
-async function startEngine(deps: Partial<DeliveryDeps> = {}, sweepEveryMs = 1000) {
+async function startEngine(deps: Partial<DeliveryDeps> = {}, sweepEveryMs = 1000, groupWaitMs?: number) {
   const queue = await startJobQueue({
     db: database.db,
     engine: database.engine!,
@@ -54,6 +54,7 @@ async function startEngine(deps: Partial<DeliveryDeps> = {}, sweepEveryMs = 1000
     queue,
     listen: database.listen,
     sweepEveryMs,
+    groupWaitMs,
     deps: {
       db: database.db,
       secret: testServerSecret,
@@ -323,6 +324,36 @@ describe("the callback delivery engine", () => {
     expect(receiver.byEventId(eventId)).toHaveLength(3);
     expect(await deliveryOf(deliveryId)).toMatchObject({ status: "success", attempts: 3 });
     expect(await noticeOf(billNo)).toBe("success");
+  });
+
+  it("records a lone answer at once, and answers that come while another is being sent together, each once", async () => {
+    // Answers are recorded as a group once every attempt being sent has answered, or after groupWaitMs: a minute here,
+    // so a lone answer recorded within seconds shows that a group does not wait when nothing else is being sent.
+    const { userId, appCode, receiver } = await merchantApp((n) => (n === 1 ? "hang" : 200));
+    await startEngine({ timeoutMs: 4000 }, 1000, 60_000);
+    const lone = await seedCreditedDelivery(database.db, actFor(tests, userId), { appCode });
+    await until(finished(lone.deliveryId), 10_000);
+
+    // The second request hangs until its 4 s time limit: the five answered meanwhile wait for it, then all six are
+    // recorded; the hung one is tried again and answered.
+    const slow = await seedCreditedDelivery(database.db, actFor(tests, userId), { appCode });
+    await receiver.waitFor(2);
+    const fast = [];
+    for (let i = 0; i < 5; i += 1)
+      fast.push(await seedCreditedDelivery(database.db, actFor(tests, userId), { appCode }));
+    await receiver.waitFor(7);
+    await pause(500);
+    for (const { deliveryId } of fast) expect((await deliveryOf(deliveryId)).status).toBe("pending");
+    for (const { deliveryId } of [lone, ...fast]) {
+      await until(finished(deliveryId), 10_000);
+      expect((await deliveryOf(deliveryId)).status).toBe("success");
+      expect(await attemptsOf(deliveryId)).toHaveLength(1);
+    }
+    await until(finished(slow.deliveryId), 10_000);
+    expect((await attemptsOf(slow.deliveryId)).map((attempt) => attempt.error ?? attempt.response_status)).toEqual([
+      "timeout",
+      200,
+    ]);
   });
 
   it("names each attempt's job by a UUID derived from the event id and the attempts so far", () => {

@@ -111,6 +111,12 @@ const recorded = (attemptId: string, move: Move): RecordedAttempt => ({
   nextRetryAt: move.next,
 });
 
+/** One attempt that was sent, and the delivery as read before its send. */
+export interface AttemptToRecord {
+  sent: SentAttempt;
+  seen: DeliveryState;
+}
+
 /**
  * Records one attempt that was sent: exactly one attempt row, the delivery's move and its bill's, atomically. First in
  * one statement, on the condition that the delivery is still as it was read before the send (`seen`; every record
@@ -122,62 +128,119 @@ export async function recordAttempt(
   db: Kysely<DB>,
   sent: SentAttempt,
   seen: DeliveryState,
-  options: { clock: () => Date; retrySchedule?: readonly number[] },
+  options: RecordOptions,
 ): Promise<RecordedAttempt | null> {
-  const schedule = options.retrySchedule ?? callbackRetrySchedule;
-  const move = moveOf(seen, sent, schedule, options.clock());
-  const attemptId = await recordIfUnmoved(db, sent, seen, move);
-  if (attemptId !== null) return recorded(attemptId, move);
-  return recordLocked(db, sent, schedule, options.clock);
+  const [only] = await recordAttempts(db, [{ sent, seen }], options);
+  return only ?? null;
 }
 
+export interface RecordOptions {
+  clock: () => Date;
+  retrySchedule?: readonly number[];
+}
+
+/**
+ * `recordAttempt` of many attempts, in order: the ones whose delivery is as it was read all in one statement (each row
+ * on its own condition: one that moved is left out of it, not the others), then each of the rest under its row's lock.
+ * Two attempts of one delivery, or of one bill, are never in the same statement (the second one would be lost, or its
+ * bill's move taken at random): the later one is recorded under the lock after the statement.
+ */
+export async function recordAttempts(
+  db: Kysely<DB>,
+  attempts: readonly AttemptToRecord[],
+  options: RecordOptions,
+): Promise<(RecordedAttempt | null)[]> {
+  const schedule = options.retrySchedule ?? callbackRetrySchedule;
+  const now = options.clock();
+  const moves = attempts.map(({ sent, seen }) => moveOf(seen, sent, schedule, now));
+  const deliveries = new Set<string>();
+  const bills = new Set<string>();
+  const together = new Set<number>();
+  for (const [i, { sent, seen }] of attempts.entries()) {
+    if (deliveries.has(sent.deliveryId) || (seen.bill_id !== null && bills.has(seen.bill_id))) continue;
+    deliveries.add(sent.deliveryId);
+    if (seen.bill_id !== null) bills.add(seen.bill_id);
+    together.add(i);
+  }
+  const attemptIds = await recordIfUnmoved(
+    db,
+    [...together].map((i) => ({ ...attempts[i]!, move: moves[i]! })),
+  );
+  const answers: (RecordedAttempt | null)[] = [];
+  for (const [i, { sent }] of attempts.entries()) {
+    const attemptId = together.has(i) ? attemptIds.get(sent.deliveryId) : undefined;
+    answers.push(
+      attemptId === undefined ? await recordLocked(db, sent, schedule, options.clock) : recorded(attemptId, moves[i]!),
+    );
+  }
+  return answers;
+}
+
+/** The attempts recorded, by delivery id: those whose delivery was as seen. */
 async function recordIfUnmoved(
   db: Kysely<DB>,
-  sent: SentAttempt,
-  seen: DeliveryState,
-  move: Move,
-): Promise<string | null> {
-  const a = attemptColumns(sent, move);
-  // The bill's move and its notification, in the same statement (delivered only if it commits, like notifyBillChanged).
-  const bill = move.billChanges
-    ? sql`, bill as (
-          update application_bills b set notice_status = ${move.status}
-            from moved where b.id = moved.bill_id
-            returning b.merchant_id, b.bill_no
-        ), notified as (
-          select pg_notify(${billEventsChannel},
-                 '{"merchantId":' || to_json(merchant_id::text) || ',"billNo":' || to_json(bill_no) || '}') from bill
-        )`
-    : sql``;
-  const result = await sql<{ id: string | null; notified: string }>`
-      with moved as (
-        update callback_deliveries
-           set attempts = ${move.attemptNo},
-               auto_attempts = ${move.autoAttempts},
-               status = ${move.status},
-               redelivery_requested = ${move.redeliveryRequested},
-               next_attempt_at = ${move.next}::timestamptz,
-               finished_at = coalesce(${move.finishedAt}::timestamptz, finished_at)
-         where id = ${sent.deliveryId}
-           and attempts = ${seen.attempts}
-           and status = ${seen.status}
-           and redelivery_requested = ${seen.redelivery_requested}
-           and next_attempt_at is not distinct from ${seen.next_attempt_at}::timestamptz
-        returning id, merchant_id, application_id, bill_id
+  attempts: readonly (AttemptToRecord & { move: Move })[],
+): Promise<Map<string, string>> {
+  if (attempts.length === 0) return new Map();
+  const rows = attempts.map(({ sent, seen, move }) => ({
+    delivery_id: sent.deliveryId,
+    seen_attempts: seen.attempts,
+    seen_status: seen.status,
+    seen_redelivery: seen.redelivery_requested,
+    seen_next: seen.next_attempt_at,
+    attempt_no: move.attemptNo,
+    auto_attempts: move.autoAttempts,
+    status: move.status,
+    redelivery: move.redeliveryRequested,
+    finished_at: move.finishedAt,
+    bill_changes: move.billChanges,
+    ...attemptColumns(sent, move),
+  }));
+  // The bills' moves and their notifications in the same statement (delivered only if it commits, like
+  // notifyBillChanged); `notified` is read below, or PostgreSQL would not run it.
+  const result = await sql<{ delivery_id: string; id: string; notified: string }>`
+      with input as (
+        select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as i (
+          delivery_id bigint, seen_attempts integer, seen_status text, seen_redelivery boolean, seen_next timestamptz,
+          attempt_no integer, auto_attempts integer, status text, redelivery boolean, finished_at timestamptz,
+          bill_changes boolean, trigger text, url text, response_status integer, response_body text, error text,
+          latency_ms integer, succeeded boolean, sent_at timestamptz, next_retry_at timestamptz)
+      ), moved as (
+        update callback_deliveries d
+           set attempts = i.attempt_no,
+               auto_attempts = i.auto_attempts,
+               status = i.status,
+               redelivery_requested = i.redelivery,
+               next_attempt_at = i.next_retry_at,
+               finished_at = coalesce(i.finished_at, d.finished_at)
+          from input i
+         where d.id = i.delivery_id
+           and d.attempts = i.seen_attempts
+           and d.status = i.seen_status
+           and d.redelivery_requested = i.seen_redelivery
+           and d.next_attempt_at is not distinct from i.seen_next
+        returning d.id, d.merchant_id, d.application_id, d.bill_id, i.attempt_no, i.status, i.bill_changes, i.trigger,
+                  i.url, i.response_status, i.response_body, i.error, i.latency_ms, i.succeeded, i.sent_at,
+                  i.next_retry_at
       ), attempt as (
         insert into callback_attempts (delivery_id, merchant_id, application_id, attempt_no, trigger, url,
                                        response_status, response_body, error, latency_ms, succeeded, sent_at,
                                        next_retry_at)
-        select id, merchant_id, application_id, ${move.attemptNo}, ${a.trigger}, ${a.url}, ${a.response_status}::integer,
-               ${a.response_body}, ${a.error}, ${a.latency_ms}::integer, ${a.succeeded}, ${a.sent_at}::timestamptz,
-               ${a.next_retry_at}::timestamptz
+        select id, merchant_id, application_id, attempt_no, trigger, url, response_status, response_body, error,
+               latency_ms, succeeded, sent_at, next_retry_at
           from moved
-        returning id
-      )${bill}
-      select (select id from attempt) as id${move.billChanges ? sql`, (select count(*) from notified) as notified` : sql``}`.execute(
-    db,
-  );
-  return result.rows[0]?.id ?? null;
+        returning id, delivery_id
+      ), bill as (
+        update application_bills b set notice_status = moved.status
+          from moved
+         where moved.bill_changes and b.id = moved.bill_id
+        returning b.merchant_id, b.bill_no
+      ), notified as (
+        select pg_notify(${billEventsChannel},
+               '{"merchantId":' || to_json(merchant_id::text) || ',"billNo":' || to_json(bill_no) || '}') from bill
+      )
+      select delivery_id::text, id::text, (select count(*) from notified) as notified from attempt`.execute(db);
+  return new Map(result.rows.map((row) => [row.delivery_id, row.id]));
 }
 
 async function recordLocked(
