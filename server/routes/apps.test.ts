@@ -5,8 +5,7 @@ import { appCredentials, appListResult, application } from "../../contracts/sche
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { subscriptionResult } from "../../contracts/schemas/subscription.ts";
 import { liveSecretsOf, signingKeyOf } from "../domain/applications/app-secrets.ts";
-import { liveWebhookSecretsOf } from "../domain/applications/webhook-secrets.ts";
-import { signCallback } from "../domain/callbacks/webhook-signature.ts";
+import { liveWebhookSecretsOf, signedAsSent } from "../testing/callback-fixtures.ts";
 import {
   call,
   createHarness,
@@ -371,7 +370,7 @@ describe("the webhook secret: shown with the credentials, rotated apart from the
     expect(await live(h.clock.now())).toEqual([first.webhookSecret]);
     // The standardwebhooks library checks the timestamp against the real clock: callbacks are signed now.
     const body = Buffer.from(JSON.stringify({ type: "deposit.credited", appCode: app.appCode }));
-    const signNow = () => signCallback(h.db, id, { id: "evt_42", timestamp: new Date(), body }, testServerSecret);
+    const signNow = () => signedAsSent(h.db, id, { id: "evt_42", timestamp: new Date(), body }, testServerSecret);
     const verify = (secret: string, headers: object) =>
       new Webhook(secret).verify(body, headers as Record<string, string>);
 

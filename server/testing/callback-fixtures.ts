@@ -2,6 +2,8 @@ import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { lockBillOf, recordBillEvent } from "../domain/bills/deposit-bills.ts";
 import type { SystemMerchantScope } from "../domain/identity/merchant-scope.ts";
+import { liveWebhookSecretsOfRow } from "../domain/applications/webhook-secrets.ts";
+import { type WebhookMessage, webhookHeaders } from "../domain/callbacks/webhook-signature.ts";
 import { seedBill } from "./seed.ts";
 
 export interface SeededDelivery {
@@ -38,4 +40,25 @@ export async function seedCreditedDelivery(
       .executeTakeFirstOrThrow();
     return { deliveryId: delivery.id, eventId: delivery.event_id, billNo };
   });
+}
+
+/** The webhook secrets live at `now` for an application, read as a send reads them (liveWebhookSecretsOfRow). */
+export async function liveWebhookSecretsOf(db: Kysely<DB>, applicationId: string, now: Date, secret: Buffer) {
+  const row = await db
+    .selectFrom("applications")
+    .select([
+      "id",
+      "app_key",
+      "webhook_secret_sealed",
+      "previous_webhook_secret_sealed",
+      "previous_webhook_secret_valid_until",
+    ])
+    .where("id", "=", applicationId)
+    .executeTakeFirstOrThrow();
+  return liveWebhookSecretsOfRow(db, row, now, secret);
+}
+
+/** The Standard Webhooks headers a callback of this application sent with this message would carry. */
+export async function signedAsSent(db: Kysely<DB>, applicationId: string, message: WebhookMessage, secret: Buffer) {
+  return webhookHeaders(message, await liveWebhookSecretsOf(db, applicationId, message.timestamp, secret));
 }

@@ -66,30 +66,10 @@ export const previousWebhookValidUntil = (row: WebhookSecretRow, now: Date): Dat
     : null;
 
 /**
- * The webhook secrets a callback of this application is signed with at `now`: the current one and, inside a
- * rotation's grace window, the one before (a receiver still holding it keeps verifying). Null for no such application.
+ * The webhook secrets a callback of this application is signed with at `now`, from its row as read just now (with the
+ * rest of what the callback sends): the current one and, inside a rotation's grace window, the one before (a receiver
+ * still holding it keeps verifying).
  */
-export async function liveWebhookSecretsOf(
-  db: Kysely<DB>,
-  applicationId: string,
-  now: Date,
-  secret: Buffer,
-): Promise<string[] | null> {
-  const row = await db
-    .selectFrom("applications")
-    .select([
-      "id",
-      "app_key",
-      "webhook_secret_sealed",
-      "previous_webhook_secret_sealed",
-      "previous_webhook_secret_valid_until",
-    ])
-    .where("id", "=", applicationId)
-    .executeTakeFirst();
-  return row ? liveWebhookSecretsOfRow(db, row, now, secret) : null;
-}
-
-/** `liveWebhookSecretsOf` for an application row its caller read just now (with the rest of what it sends). */
 export async function liveWebhookSecretsOfRow(
   db: Kysely<DB>,
   row: WebhookSecretRow,

@@ -5,7 +5,8 @@ import type { DB } from "../../db/schema.ts";
 import { resetDatabase, seedApplication, seedMerchant, testServerSecret } from "../../testing/seed.ts";
 import { createTestDatabase } from "../../testing/test-database.ts";
 import { newWebhookSecret, sealWebhookSecret } from "../applications/webhook-secrets.ts";
-import { signCallback, webhookHeaders } from "./webhook-signature.ts";
+import { signedAsSent } from "../../testing/callback-fixtures.ts";
+import { webhookHeaders } from "./webhook-signature.ts";
 
 const body = Buffer.from(JSON.stringify({ id: "evt_1", type: "deposit.credited", bill: { amount: "12.50" } }));
 const message = (timestamp = new Date()) => ({ id: "evt_1", timestamp, body });
@@ -63,7 +64,7 @@ describe("webhookHeaders (Standard Webhooks 1.0)", () => {
   });
 });
 
-describe("signCallback: the application's live webhook secrets", () => {
+describe("signing with the application's live webhook secrets", () => {
   let db: Kysely<DB>;
   let close: () => Promise<void>;
   beforeAll(async () => {
@@ -88,12 +89,12 @@ describe("signCallback: the application's live webhook secrets", () => {
       .where("id", "=", applicationId)
       .execute();
 
-    const inside = await signCallback(db, applicationId, message(now), testServerSecret);
+    const inside = await signedAsSent(db, applicationId, message(now), testServerSecret);
     expect(inside["webhook-signature"].split(" ")).toHaveLength(2);
     expect(() => verify(current, body, inside)).not.toThrow();
     expect(() => verify(previous, body, inside)).not.toThrow();
 
-    const after = await signCallback(db, applicationId, message(validUntil), testServerSecret);
+    const after = await signedAsSent(db, applicationId, message(validUntil), testServerSecret);
     expect(after["webhook-signature"].split(" ")).toHaveLength(1);
     expect(() => verify(current, body, after)).not.toThrow();
     expect(() => verify(previous, body, after)).toThrow(WebhookVerificationError);
@@ -110,16 +111,16 @@ describe("signCallback: the application's live webhook secrets", () => {
         .where("id", "=", applicationId)
         .execute();
     await setCurrent(first);
-    const before = await signCallback(db, applicationId, message(), testServerSecret);
+    const before = await signedAsSent(db, applicationId, message(), testServerSecret);
     expect(() => verify(first, body, before)).not.toThrow();
     // Rotated without a grace window: only the new secret signs.
     await setCurrent(second);
-    const after = await signCallback(db, applicationId, message(), testServerSecret);
+    const after = await signedAsSent(db, applicationId, message(), testServerSecret);
     expect(() => verify(second, body, after)).not.toThrow();
     expect(() => verify(first, body, after)).toThrow(WebhookVerificationError);
     // And a secret set back to one used before signs with that one again.
     await setCurrent(first);
-    const again = await signCallback(db, applicationId, message(), testServerSecret);
+    const again = await signedAsSent(db, applicationId, message(), testServerSecret);
     expect(() => verify(first, body, again)).not.toThrow();
   });
 
@@ -129,12 +130,12 @@ describe("signCallback: the application's live webhook secrets", () => {
     const before = await db.selectFrom("applications").selectAll().executeTakeFirstOrThrow();
     expect(before.webhook_secret_sealed).toBeNull();
     const [one, two] = await Promise.all([
-      signCallback(db, applicationId, message(), testServerSecret),
-      signCallback(db, applicationId, message(), testServerSecret),
+      signedAsSent(db, applicationId, message(), testServerSecret),
+      signedAsSent(db, applicationId, message(), testServerSecret),
     ]);
     expect(one["webhook-signature"]).toBe(two["webhook-signature"]);
     const row = await db.selectFrom("applications").selectAll().executeTakeFirstOrThrow();
     expect(row.webhook_secret_sealed).toMatch(/^v1\./);
-    await expect(signCallback(db, "999999", message(), testServerSecret)).rejects.toThrow();
+    await expect(signedAsSent(db, "999999", message(), testServerSecret)).rejects.toThrow();
   });
 });

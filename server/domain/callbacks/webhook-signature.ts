@@ -1,7 +1,5 @@
 import { createHmac } from "node:crypto";
-import type { Kysely } from "kysely";
-import type { DB } from "../../db/schema.ts";
-import { liveWebhookSecretsOf, webhookKeyOf } from "../applications/webhook-secrets.ts";
+import { webhookKeyOf } from "../applications/webhook-secrets.ts";
 
 /** The three headers of a callback signed per Standard Webhooks 1.0. */
 export interface WebhookHeaders {
@@ -35,16 +33,4 @@ export function webhookHeaders({ id, timestamp, body }: WebhookMessage, secrets:
     (secret) => `v1,${createHmac("sha256", webhookKeyOf(secret)).update(signed).digest("base64")}`,
   );
   return { "webhook-id": id, "webhook-timestamp": seconds, "webhook-signature": signatures.join(" ") };
-}
-
-/** The headers of a callback to this application, signed with its webhook secrets live at the message's timestamp. */
-export async function signCallback(
-  db: Kysely<DB>,
-  applicationId: string,
-  message: WebhookMessage,
-  secret: Buffer,
-): Promise<WebhookHeaders> {
-  const secrets = await liveWebhookSecretsOf(db, applicationId, message.timestamp, secret);
-  if (!secrets) throw new Error(`no application ${applicationId} to sign a callback for`);
-  return webhookHeaders(message, secrets);
 }
