@@ -11,28 +11,23 @@
  * Throughput (BENCH_CALLBACKS, 2,000): that many due deliveries written at once, the engine stopped; the clock runs
  * from the engine's start to the last request received.
  *
- * First figures, on a 2-core machine shared with other work: latency p50 ≈ 130 ms, p99 ≈ 500 ms on PGlite (p50 ≈ 60 ms,
- * p99 ≈ 160 ms on PostgreSQL), nearly all of it the watcher's 500 ms pause before it reads the confirming block; the
- * credit's NOTIFY wakes the sweep, which sends the job and wakes the worker, so no poll interval is waited on.
- * Throughput, first: ≈ 250–300/s on PGlite (one WASM PostgreSQL in the process: the CPU is busy all the way) and
- * ≈ 465/s on PostgreSQL (the server on the same two cores), at about nine statements an attempt (the worker's check,
- * the delivery and application read, the webhook secrets, then BEGIN, the lock, the count of automatic attempts, the
- * attempt's insert, the delivery's update, COMMIT), besides the job's fetch and completion (one statement each per
- * batch of up to 25). A CPU profile on PostgreSQL put a third of the process's time in the socket writes of those
- * round trips (the database's backends on the same two cores), so that is what was cut: an attempt now makes two
- * statements, one read of the check, the delivery, its application and the sealed webhook secrets (unsealed ones are
- * cached by their sealed text, so a rotation is seen at the next send) and one record, conditional on the delivery
- * being as it was read (the automatic attempts are a column since migration 0019); a delivery that moved during the
- * send (a redelivery at the same time) is recorded under the row's lock as before. Measured after, interleaved with
- * the code before on the same machine while other work kept it loaded (load average 12–15, so both far below the
- * figures above): PostgreSQL 135–168/s before, 301–331/s after (about ×2); PGlite 80–84/s before, 95–112/s after
- * (PGlite's time is nearly all PostgreSQL itself, in WASM). Earlier, at load 4–8, one run each: PostgreSQL 191/s
- * before, 265/s with the one read, the cache and the column, 368/s with the one-statement record too; PGlite 252/s,
- * 299/s, 296/s. With nothing else running (BENCH_CALLBACK_RUNS=10): PostgreSQL 779/s, latency p50 364 ms, p99 525 ms;
- * PGlite 427/s, p50 214 ms, p99 499 ms: the 1,000/s goal is not reached. 8 workers × 25 jobs, 4 × 50 or 2 × 100
- * instead of 4 × 25 made no difference beyond the runs' spread (616–779/s): the two cores are the limit. What is left per
- * attempt: the two statements, two HTTP exchanges (a fresh connection each, by design: no pooled socket, the SSRF check
- * at every send) and the job queue's share.
+ * What an attempt costs, and what was cut (measured on a 2-core machine, PostgreSQL on the same cores; figures from
+ * several runs, whose spread on this machine is wide): at first about nine statements an attempt besides the job's
+ * fetch and completion, ≈ 465/s on PostgreSQL, ≈ 250–300/s on PGlite. Then two (one read of the delivery, its
+ * application and sealed webhook secrets, unsealed ones cached by their sealed text; one conditional record): 779/s on
+ * PostgreSQL, 427/s on PGlite, the goal not reached; 8 workers × 25 jobs, 4 × 50 or 2 × 100 instead of 4 × 25 made no
+ * difference. A CPU profile put a quarter of the process's time in the socket writes of those statements, and on PGlite
+ * each record statement cost about 2.5 ms whatever its rows. Now a worker batch's reads are one statement (its jobs
+ * start together) and answered attempts are recorded as a group commit (delivery-engine.ts: while one group's statement
+ * runs, the answers arriving meanwhile wait and go together, each row on its own condition), so a batch of 25 costs
+ * about three statements besides its records, and records come in groups of tens:
+ * PostgreSQL 1,100–1,620/s (BENCH_CALLBACKS=2,000 to 6,000; the clock includes the job queue's start), PGlite
+ * 650–1,150/s; latency over 20 runs p50 324 ms, p99 544 ms (PostgreSQL), p50 350 ms, p99 635 ms (PGlite), nearly all of
+ * it the watcher's 500 ms pause before it reads the confirming block. On PostgreSQL the process is now idle about 40 %
+ * of the time: the database's own work per row (the job's insert and two updates, the delivery's update and the
+ * attempt's insert, each with its indexes) is the limit; on PGlite that work runs in the process, about half its time.
+ * What is left per attempt besides: two HTTP exchanges (a fresh connection each, by design: no pooled socket, the SSRF
+ * check at every send).
  */
 import { randomUUID } from "node:crypto";
 import type { Address } from "viem";
