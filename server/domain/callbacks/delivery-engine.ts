@@ -3,7 +3,7 @@ import type { Listen } from "../../db/listen.ts";
 import type { JobQueue, QueuedJob } from "../platform/job-queue.ts";
 import { attemptLoadedDelivery, type DeliveryDeps, type DeliveryToSend, deliveriesToSend } from "./attempt-delivery.ts";
 import { type AttemptJob, attemptJobId, callbackDueChannel, deliveryQueue } from "./delivery-jobs.ts";
-import { type AttemptToRecord, type RecordedAttempt, recordAttempts } from "./record-attempt.ts";
+import { type AttemptToRecord, type RecordedAttempt, recordGroup } from "./record-attempt.ts";
 
 export interface EngineLog {
   warn(details: object, message: string): void;
@@ -88,7 +88,7 @@ export async function startDeliveryEngine(options: DeliveryEngineOptions): Promi
   let dispatchEarly: (() => void) | null = null;
   const records = new DataLoader<AttemptToRecord, RecordedAttempt | null>(
     (attempts) => {
-      const group = recordAttempts(deps.db, attempts, deps);
+      const group = recordGroup(deps.db, attempts, deps);
       recording = group.catch(() => undefined);
       return group;
     },

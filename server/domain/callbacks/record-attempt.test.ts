@@ -5,7 +5,13 @@ import type { DB } from "../../db/schema.ts";
 import { resetDatabase, seedApplication, seedBill, seedCallbackDelivery, seedMerchant } from "../../testing/seed.ts";
 import { createTestDatabase } from "../../testing/test-database.ts";
 import { deliveryToSend } from "./attempt-delivery.ts";
-import { type AttemptToRecord, type DeliveryState, recordAttempt, recordAttempts } from "./record-attempt.ts";
+import {
+  type AttemptToRecord,
+  type DeliveryState,
+  recordAttempt,
+  recordAttempts,
+  recordGroup,
+} from "./record-attempt.ts";
 
 let db: Kysely<DB>;
 let close: () => Promise<void>;
@@ -150,5 +156,21 @@ describe("recordAttempts: the engine's group of answered attempts", () => {
       expect(await noticeOf(x.billNo)).toBe(notice);
       expect((await attemptsOf(x.deliveryId)).length + (await attemptsOf(y.deliveryId)).length).toBe(2);
     }
+  });
+
+  it("records the rest of a group whose statement one row fails, that row's attempt alone failing", async () => {
+    const app = await merchantApp();
+    const [a, b, c] = [await pendingDelivery(app), await pendingDelivery(app), await pendingDelivery(app)];
+    // A latency below zero breaks the attempts table's check: the group's one statement fails.
+    const refused = answered(b, 200);
+    refused.sent.answer = { status: 200, body: "", latencyMs: -1 };
+    const recorded = await recordGroup(db, [answered(a, 200), refused, answered(c, 500)], options);
+    expect(recorded[0]).toMatchObject({ attemptNo: 1, deliveryStatus: "success" });
+    expect(recorded[1]).toBeInstanceOf(Error);
+    expect(recorded[2]).toMatchObject({ attemptNo: 1, deliveryStatus: "pending" });
+    expect(await attemptsOf(a.deliveryId)).toHaveLength(1);
+    expect(await attemptsOf(b.deliveryId)).toHaveLength(0);
+    expect(await deliveryOf(b.deliveryId)).toMatchObject({ attempts: 0, status: "pending" });
+    expect(await attemptsOf(c.deliveryId)).toHaveLength(1);
   });
 });

@@ -176,6 +176,26 @@ export async function recordAttempts(
   return answers;
 }
 
+/**
+ * `recordAttempts` of attempts that are none of each other's business (the delivery engine's group commit): when the
+ * statement fails, each attempt is recorded again on its own, so a row the database refuses fails only its own attempt
+ * (an Error in its place), never the others' — whose callbacks were sent and would otherwise be sent again.
+ */
+export async function recordGroup(
+  db: Kysely<DB>,
+  attempts: readonly AttemptToRecord[],
+  options: RecordOptions,
+): Promise<(RecordedAttempt | null | Error)[]> {
+  try {
+    return await recordAttempts(db, attempts, options);
+  } catch (error) {
+    if (attempts.length === 1) return [error instanceof Error ? error : new Error(String(error))];
+    const alone: (RecordedAttempt | null | Error)[] = [];
+    for (const attempt of attempts) alone.push(...(await recordGroup(db, [attempt], options)));
+    return alone;
+  }
+}
+
 /** The attempts recorded, by delivery id: those whose delivery was as seen. */
 async function recordIfUnmoved(
   db: Kysely<DB>,
