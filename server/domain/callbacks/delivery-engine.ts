@@ -1,9 +1,8 @@
-import DataLoader from "dataloader";
 import type { Listen } from "../../db/listen.ts";
 import type { JobQueue, QueuedJob } from "../platform/job-queue.ts";
-import { attemptLoadedDelivery, type DeliveryDeps, type DeliveryToSend, deliveriesToSend } from "./attempt-delivery.ts";
+import type { DeliveryDeps } from "./attempt-delivery.ts";
+import { batchedAttempts } from "./batched-attempts.ts";
 import { type AttemptJob, attemptJobId, callbackDueChannel, deliveryQueue } from "./delivery-jobs.ts";
-import { type AttemptToRecord, type RecordedAttempt, recordGroup } from "./record-attempt.ts";
 
 export interface EngineLog {
   warn(details: object, message: string): void;
@@ -22,7 +21,10 @@ export interface DeliveryEngineOptions {
    */
   workers?: number;
   batchSize?: number;
-  /** The longest an answered attempt waits for others to be recorded with it (20 ms), while others are being sent. */
+  /**
+   * How long answered attempts wait for the others being sent to be recorded with them (20 ms) once the group before
+   * theirs is recorded: batched-attempts.ts.
+   */
   groupWaitMs?: number;
   /** Due deliveries the sweep reads at a time (500). */
   sweepBatch?: number;
@@ -69,68 +71,7 @@ export async function startDeliveryEngine(options: DeliveryEngineOptions): Promi
   const sendJob = (job: AttemptJob, startAfter: Date) =>
     queue.send(deliveryQueue, job, { ...jobOptions(job), startAfter });
 
-  // The database work of many attempts in few statements, most of an attempt's cost (bench/callback-bench.ts): the
-  // reads of a worker's batch, whose jobs start together, in one; the records as a group commit — the attempts answered
-  // while a group's statement runs are recorded together in the next one, which starts once every attempt being sent
-  // has answered, or `groupWaitMs` after its first.
-  const reads = new DataLoader<string, DeliveryToSend | undefined>(
-    async (ids) => {
-      const rows = await deliveriesToSend(deps.db)
-        .where("d.id", "in", [...ids])
-        .execute();
-      const byId = new Map(rows.map((row) => [row.delivery_id, row]));
-      return ids.map((id) => byId.get(id));
-    },
-    { cache: false, maxBatchSize: 100 },
-  );
-  let recording: Promise<unknown> = Promise.resolve();
-  let sending = 0;
-  let dispatchEarly: (() => void) | null = null;
-  const records = new DataLoader<AttemptToRecord, RecordedAttempt | null>(
-    (attempts) => {
-      const group = recordGroup(deps.db, attempts, deps);
-      recording = group.catch(() => undefined);
-      return group;
-    },
-    {
-      cache: false,
-      maxBatchSize: 100,
-      batchScheduleFn: (dispatch) => {
-        let dispatched = false;
-        const dispatchOnce = () => {
-          if (dispatched) return;
-          dispatched = true;
-          if (dispatchEarly === dispatchOnce) dispatchEarly = null;
-          dispatch();
-        };
-        void recording.then(() => {
-          if (sending === 0) return dispatchOnce();
-          dispatchEarly = dispatchOnce;
-          setTimeout(dispatchOnce, options.groupWaitMs ?? 20);
-        });
-      },
-    },
-  );
-  /** Attempts a delivery, its record in a group; `sending` counts it from before its send until its record is queued. */
-  async function attemptGrouped(row: DeliveryToSend): Promise<RecordedAttempt | null> {
-    sending += 1;
-    let counted = true;
-    const answered = () => {
-      if (!counted) return;
-      counted = false;
-      sending -= 1;
-      if (sending === 0) dispatchEarly?.();
-    };
-    try {
-      return await attemptLoadedDelivery(deps, row, row.redelivery_requested ? "manual" : "auto", (attempt) => {
-        const recorded = records.load(attempt);
-        answered();
-        return recorded;
-      });
-    } finally {
-      answered();
-    }
-  }
+  const batched = batchedAttempts(deps, options.groupWaitMs);
 
   const workerId = await queue.work<AttemptJob>(deliveryQueue, (job) => work(job), {
     localConcurrency: options.workers ?? 4,
@@ -143,7 +84,7 @@ export async function startDeliveryEngine(options: DeliveryEngineOptions): Promi
 
   async function attemptJob(data: AttemptJob): Promise<void> {
     // The check and what the attempt sends (the delivery, the application's URLs and webhook secrets) in one read.
-    const row = await reads.load(data.deliveryId);
+    const row = await batched.read(data.deliveryId);
     // Gone (its application deleted), finished, or this attempt was made already (a manual one, another job): stale.
     if (
       row?.event_id !== data.eventId ||
@@ -160,7 +101,7 @@ export async function startDeliveryEngine(options: DeliveryEngineOptions): Promi
       await new Promise((resolve) => setTimeout(resolve, early));
       return attemptJob(data);
     }
-    const recorded = await attemptGrouped(row);
+    const recorded = await batched.attempt(row);
     if (recorded?.deliveryStatus === "pending" && recorded.nextRetryAt)
       await sendJob({ ...data, attempts: recorded.attemptNo }, recorded.nextRetryAt);
   }
