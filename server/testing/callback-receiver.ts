@@ -23,6 +23,8 @@ export interface CallbackReceiver {
   urlFor(path: string): string;
   /** From now on every request is answered so (replaces the answer function the receiver started with). */
   answerWith(answer: ReceiverAnswer): void;
+  /** Answers every request held by a "hang" answer with `status`, now. */
+  release(status: number): void;
   port: number;
   received: ReceivedCallback[];
   /** The requests received with this webhook-id. */
@@ -62,6 +64,10 @@ export async function startCallbackReceiver(
     urlFor: (path) => `http://127.0.0.1:${port}${path}`,
     answerWith: (next) => {
       answerOf = () => next;
+    },
+    release(status) {
+      for (const response of hanging) response.writeHead(status, { "content-type": "text/plain" }).end("ok");
+      hanging.clear();
     },
     received,
     byEventId: (id) => received.filter((r) => r.headers["webhook-id"] === id),
