@@ -5,13 +5,7 @@ import type { DB } from "../../db/schema.ts";
 import { resetDatabase, seedApplication, seedBill, seedCallbackDelivery, seedMerchant } from "../../testing/seed.ts";
 import { createTestDatabase } from "../../testing/test-database.ts";
 import { deliveryToSend } from "./attempt-delivery.ts";
-import {
-  type AttemptToRecord,
-  type DeliveryState,
-  recordAttempt,
-  recordAttempts,
-  recordGroup,
-} from "./record-attempt.ts";
+import { type AttemptToRecord, type DeliveryState, recordAttempt, recordGroup } from "./record-attempt.ts";
 
 let db: Kysely<DB>;
 let close: () => Promise<void>;
@@ -82,6 +76,13 @@ const answered = (
   seen: delivery.seen,
 });
 
+/** The group's answers, none of them an Error (each attempt recorded, or its delivery gone). */
+const noErrors = <T>(answers: (T | Error)[]): T[] =>
+  answers.map((answer) => {
+    if (answer instanceof Error) throw answer;
+    return answer;
+  });
+
 const deliveryOf = (id: string) =>
   db.selectFrom("callback_deliveries").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 const attemptsOf = (id: string) =>
@@ -100,14 +101,14 @@ const noticeOf = async (billNo: string) =>
       .executeTakeFirstOrThrow()
   ).notice_status;
 
-describe("recordAttempts: the engine's group of answered attempts", () => {
+describe("recordGroup: the engine's group of answered attempts", () => {
   it("records each attempt on its own condition: one whose delivery moved meanwhile is recorded under its lock", async () => {
     const app = await merchantApp();
     const [a, b, c] = [await pendingDelivery(app), await pendingDelivery(app), await pendingDelivery(app)];
     // b moves between its read and its record: a manual redelivery answered 500 (attempt 1; b stays pending).
     await recordAttempt(db, answered(b, 500, "manual").sent, b.seen, options);
 
-    const recorded = await recordAttempts(db, [answered(a, 200), answered(b, 503), answered(c, 500)], options);
+    const recorded = noErrors(await recordGroup(db, [answered(a, 200), answered(b, 503), answered(c, 500)], options));
 
     expect(recorded.map((r) => [r?.attemptNo, r?.deliveryStatus, r?.succeeded])).toEqual([
       [1, "success", true],
@@ -131,7 +132,7 @@ describe("recordAttempts: the engine's group of answered attempts", () => {
   it("records two attempts of one delivery in one group both, numbered in the group's order", async () => {
     const app = await merchantApp();
     const a = await pendingTestEvent(app);
-    const recorded = await recordAttempts(db, [answered(a, 500, "manual"), answered(a, 200)], options);
+    const recorded = noErrors(await recordGroup(db, [answered(a, 500, "manual"), answered(a, 200)], options));
     expect(recorded.map((r) => r?.attemptNo)).toEqual([1, 2]);
     expect(await attemptsOf(a.deliveryId)).toEqual([
       { attempt_no: 1, trigger: "manual", response_status: 500, succeeded: false },
@@ -152,7 +153,7 @@ describe("recordAttempts: the engine's group of answered attempts", () => {
       const app = await merchantApp();
       const x = await pendingDelivery(app);
       const y = await pendingDelivery(app, x.billNo);
-      await recordAttempts(db, [answered(x, earlier), answered(y, later)], once);
+      await recordGroup(db, [answered(x, earlier), answered(y, later)], once);
       expect(await noticeOf(x.billNo)).toBe(notice);
       expect((await attemptsOf(x.deliveryId)).length + (await attemptsOf(y.deliveryId)).length).toBe(2);
     }
@@ -172,5 +173,20 @@ describe("recordAttempts: the engine's group of answered attempts", () => {
     expect(await attemptsOf(b.deliveryId)).toHaveLength(0);
     expect(await deliveryOf(b.deliveryId)).toMatchObject({ attempts: 0, status: "pending" });
     expect(await attemptsOf(c.deliveryId)).toHaveLength(1);
+  });
+
+  it("records an attempt of a group once, even when a later one fails under its lock", async () => {
+    const app = await merchantApp();
+    const [a, b] = [await pendingDelivery(app), await pendingDelivery(app)];
+    // b moves between its read and its record, so it is recorded under its lock, where its row is refused.
+    await recordAttempt(db, answered(b, 500, "manual").sent, b.seen, options);
+    const refused = answered(b, 200);
+    refused.sent.answer = { status: 200, body: "", latencyMs: -1 };
+    const recorded = await recordGroup(db, [answered(a, 200), refused], options);
+    expect(recorded[0]).toMatchObject({ attemptNo: 1, deliveryStatus: "success" });
+    expect(recorded[1]).toBeInstanceOf(Error);
+    expect(await attemptsOf(a.deliveryId)).toHaveLength(1);
+    expect(await deliveryOf(a.deliveryId)).toMatchObject({ attempts: 1, status: "success" });
+    expect(await attemptsOf(b.deliveryId)).toHaveLength(1);
   });
 });

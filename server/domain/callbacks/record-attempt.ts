@@ -130,7 +130,8 @@ export async function recordAttempt(
   seen: DeliveryState,
   options: RecordOptions,
 ): Promise<RecordedAttempt | null> {
-  const [only] = await recordAttempts(db, [{ sent, seen }], options);
+  const [only] = await recordGroup(db, [{ sent, seen }], options);
+  if (only instanceof Error) throw only;
   return only ?? null;
 }
 
@@ -139,17 +140,22 @@ export interface RecordOptions {
   retrySchedule?: readonly number[];
 }
 
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+
 /**
- * `recordAttempt` of many attempts, in order: the ones whose delivery is as it was read all in one statement (each row
- * on its own condition: one that moved is left out of it, not the others), then each of the rest under its row's lock.
- * Two attempts of one delivery, or of one bill, are never in the same statement (the second one would be lost, or its
- * bill's move taken at random): the later one is recorded under the lock after the statement.
+ * `recordAttempt` of many attempts that are none of each other's business (the delivery engine's group commit), in
+ * order: the ones whose delivery is as it was read all in one statement, each row on its own condition (one that moved
+ * is left out of it, not the others), then each of the rest under its row's lock. Two attempts of one delivery, or of
+ * one bill, never share the statement (the second would be lost, or its bill's move taken at random): the later one is
+ * recorded under the lock after it. An attempt that cannot be recorded has an Error in its place and fails alone: when
+ * the statement fails (a row the database refuses), each attempt is recorded again on its own, so the others — whose
+ * callbacks were sent and would otherwise be sent again — are recorded; an attempt recorded once is never again.
  */
-export async function recordAttempts(
+export async function recordGroup(
   db: Kysely<DB>,
   attempts: readonly AttemptToRecord[],
   options: RecordOptions,
-): Promise<(RecordedAttempt | null)[]> {
+): Promise<(RecordedAttempt | null | Error)[]> {
   const schedule = options.retrySchedule ?? callbackRetrySchedule;
   const now = options.clock();
   const moves = attempts.map(({ sent, seen }) => moveOf(seen, sent, schedule, now));
@@ -162,38 +168,28 @@ export async function recordAttempts(
     if (seen.bill_id !== null) bills.add(seen.bill_id);
     together.add(i);
   }
-  const attemptIds = await recordIfUnmoved(
-    db,
-    [...together].map((i) => ({ ...attempts[i]!, move: moves[i]! })),
-  );
-  const answers: (RecordedAttempt | null)[] = [];
-  for (const [i, { sent }] of attempts.entries()) {
-    const attemptId = together.has(i) ? attemptIds.get(sent.deliveryId) : undefined;
-    answers.push(
-      attemptId === undefined ? await recordLocked(db, sent, schedule, options.clock) : recorded(attemptId, moves[i]!),
-    );
-  }
-  return answers;
-}
-
-/**
- * `recordAttempts` of attempts that are none of each other's business (the delivery engine's group commit): when the
- * statement fails, each attempt is recorded again on its own, so a row the database refuses fails only its own attempt
- * (an Error in its place), never the others' — whose callbacks were sent and would otherwise be sent again.
- */
-export async function recordGroup(
-  db: Kysely<DB>,
-  attempts: readonly AttemptToRecord[],
-  options: RecordOptions,
-): Promise<(RecordedAttempt | null | Error)[]> {
+  let attemptIds: Map<string, string>;
   try {
-    return await recordAttempts(db, attempts, options);
+    attemptIds = await recordIfUnmoved(
+      db,
+      [...together].map((i) => ({ ...attempts[i]!, move: moves[i]! })),
+    );
   } catch (error) {
-    if (attempts.length === 1) return [error instanceof Error ? error : new Error(String(error))];
+    if (attempts.length === 1) return [asError(error)];
     const alone: (RecordedAttempt | null | Error)[] = [];
     for (const attempt of attempts) alone.push(...(await recordGroup(db, [attempt], options)));
     return alone;
   }
+  const answers: (RecordedAttempt | null | Error)[] = [];
+  for (const [i, { sent }] of attempts.entries()) {
+    const attemptId = together.has(i) ? attemptIds.get(sent.deliveryId) : undefined;
+    answers.push(
+      attemptId === undefined
+        ? await recordLocked(db, sent, schedule, options.clock).catch(asError)
+        : recorded(attemptId, moves[i]!),
+    );
+  }
+  return answers;
 }
 
 /** The attempts recorded, by delivery id: those whose delivery was as seen. */
