@@ -35,7 +35,6 @@
 import { randomUUID } from "node:crypto";
 import type { Address } from "viem";
 import { watchedAddressBook } from "../server/chain/address-book.ts";
-import { depositAddress, depositSalt } from "../server/chain/deposit-forwarder.ts";
 import { createEvmAdapter } from "../server/chain/evm-adapter.ts";
 import { startTestChain } from "../server/chain/test-chain.ts";
 import { createWatcher } from "../server/chain/watcher.ts";
@@ -43,7 +42,7 @@ import { createMoneyListener } from "../server/domain/bills/money-listener.ts";
 import { startCallbackDeliveries } from "../server/domain/callbacks/callback-deliveries.ts";
 import { notifyCallbackDue } from "../server/domain/callbacks/delivery-jobs.ts";
 import { startCallbackReceiver } from "../server/testing/callback-receiver.ts";
-import { seedApplication, seedMerchant, testServerSecret } from "../server/testing/seed.ts";
+import { seedApplication, seedDepositAddress, seedMerchant, testServerSecret } from "../server/testing/seed.ts";
 import { createTestDatabase } from "../server/testing/test-database.ts";
 
 process.env.PASSWORD_HASH_COST ??= "test";
@@ -110,21 +109,14 @@ try {
   const latencies: number[] = [];
   try {
     for (let run = 0; run < runs; run += 1) {
-      const salt = depositSalt(app.appCode, `user-${run}`);
-      const address = depositAddress(factory, salt);
-      await db
-        .insertInto("deposit_addresses")
-        .values({
-          merchant_id: userId,
-          application_id: app.applicationId,
-          end_user_id: `user-${run}`,
-          chain_id: chainId,
-          factory,
-          salt,
-          address,
-          created_at: new Date(),
-        })
-        .execute();
+      const { address } = await seedDepositAddress(db, {
+        userId: userId,
+        applicationId: app.applicationId,
+        appCode: app.appCode,
+        endUserId: `user-${run}`,
+        chainId,
+        factory,
+      });
       const before = receiver.received.length;
       await chain.pay(address, 1_000_000n + BigInt(run));
       await sleep(800 + Math.random() * 500);

@@ -15,8 +15,8 @@ import { collectedChains } from "../domain/collection/collection-setup.ts";
 import { ledgerViolations } from "../domain/payments/reconcile.ts";
 import { type CallbackReceiver, startCallbackReceiver } from "../testing/callback-receiver.ts";
 import { startTestPostgres, type TestPostgres } from "../testing/postgres-server.ts";
-import { seedApplication } from "../testing/seed.ts";
-import { deployForwarderFactory, depositAddress, depositSalt, forwarderFactoryAbi } from "./deposit-forwarder.ts";
+import { seedApplication, seedDepositAddress } from "../testing/seed.ts";
+import { deployForwarderFactory, forwarderFactoryAbi } from "./deposit-forwarder.ts";
 import { randomXpub } from "./hd-wallet.ts";
 import { startTestChain, type TestChain } from "./test-chain.ts";
 import { erc20Abi } from "./token-abi.ts";
@@ -184,21 +184,14 @@ describe("two instances on one PostgreSQL, 200 deposits: every callback delivere
           rechargeCallbackUrl: receiver!.urlFor(`/${tag}${n}/recharge`),
         });
         for (let u = 1; u <= endUsersPerApp; u++) {
-          const salt = depositSalt(app.appCode, `user-${u}`);
-          const address = depositAddress(factory, salt);
-          await db
-            .insertInto("deposit_addresses")
-            .values({
-              merchant_id: id,
-              application_id: app.applicationId,
-              end_user_id: `user-${u}`,
-              chain_id: chainId,
-              factory,
-              salt,
-              address,
-              created_at: new Date(),
-            })
-            .execute();
+          const { address } = await seedDepositAddress(db, {
+            userId: id,
+            applicationId: app.applicationId,
+            appCode: app.appCode,
+            endUserId: `user-${u}`,
+            chainId,
+            factory,
+          });
           addresses.push({ address, appCode: app.appCode });
         }
       }

@@ -1,8 +1,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
+import type { Address, Hex } from "viem";
 import type { CodePurpose } from "../../contracts/schemas/fields.ts";
 import type { MessageType } from "../../contracts/schemas/message.ts";
 import { parseTokenAmount } from "../chain/amount.ts";
+import { depositAddress, depositSalt } from "../chain/deposit-forwarder.ts";
 import { storeCode } from "../domain/identity/codes.ts";
 import { accountId, merchantAccount, orderAccount, post } from "../domain/payments/ledger.ts";
 import { addTerm } from "../domain/payments/packages.ts";
@@ -410,6 +412,39 @@ export async function seedApplication(
     .returning("id")
     .executeTakeFirstOrThrow();
   return { applicationId: row.id, appCode, appKey, appSecret };
+}
+
+/**
+ * The deposit address of an end user of the application on a chain, derived from the factory as GetUserWallet derives
+ * it (the forwarder's CREATE2 address of the application's salt for that user); answers it and its salt.
+ */
+export async function seedDepositAddress(
+  db: Kysely<DB>,
+  input: {
+    userId: string;
+    applicationId: string;
+    appCode: string;
+    endUserId: string;
+    chainId: number;
+    factory: Address;
+  },
+): Promise<{ address: Address; salt: Hex }> {
+  const salt = depositSalt(input.appCode, input.endUserId);
+  const address = depositAddress(input.factory, salt);
+  await db
+    .insertInto("deposit_addresses")
+    .values({
+      merchant_id: input.userId,
+      application_id: input.applicationId,
+      end_user_id: input.endUserId,
+      chain_id: input.chainId,
+      factory: input.factory,
+      salt,
+      address,
+      created_at: new Date(),
+    })
+    .execute();
+  return { address, salt };
 }
 
 /** A proof (Register/CheckCaptchaCode, type application) with the given token, live for five minutes unless `expired`. */

@@ -5,13 +5,12 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { depositAddress, depositSalt } from "../../chain/deposit-forwarder.ts";
 import { randomXpub } from "../../chain/hd-wallet.ts";
 import { startTestChain, type TestChain } from "../../chain/test-chain.ts";
 import type { DB } from "../../db/schema.ts";
 import { type CallbackReceiver, startCallbackReceiver } from "../../testing/callback-receiver.ts";
 import { startTestPostgres, type TestPostgres } from "../../testing/postgres-server.ts";
-import { seedApplication, seedMerchant } from "../../testing/seed.ts";
+import { seedApplication, seedDepositAddress, seedMerchant } from "../../testing/seed.ts";
 import { tempDirs } from "../../testing/temp-dirs.ts";
 
 process.env.PASSWORD_HASH_COST ??= "test";
@@ -107,21 +106,14 @@ async function depositToShop(email: string, url: string): Promise<void> {
     .where("id", "=", app.applicationId)
     .execute();
   const factory = `0x${"fa".repeat(20)}` as Address;
-  const salt = depositSalt(app.appCode, "user-1");
-  const address = depositAddress(factory, salt);
-  await db
-    .insertInto("deposit_addresses")
-    .values({
-      merchant_id: userId,
-      application_id: app.applicationId,
-      end_user_id: "user-1",
-      chain_id: chainId,
-      factory,
-      salt,
-      address,
-      created_at: new Date(),
-    })
-    .execute();
+  const { address } = await seedDepositAddress(db, {
+    userId: userId,
+    applicationId: app.applicationId,
+    appCode: app.appCode,
+    endUserId: "user-1",
+    chainId,
+    factory,
+  });
   await chain.pay(address, 7_000_000n);
   await chain.mine(2);
 }

@@ -3,13 +3,12 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callbackPayload } from "../../../contracts/schemas/callbacks.ts";
 import { watchedAddressBook } from "../../chain/address-book.ts";
-import { depositAddress, depositSalt } from "../../chain/deposit-forwarder.ts";
 import { createEvmAdapter } from "../../chain/evm-adapter.ts";
 import { startTestChain, type TestChain } from "../../chain/test-chain.ts";
 import { createWatcher } from "../../chain/watcher.ts";
 import type { OpenedDatabase } from "../../db/open-database.ts";
 import { type CallbackReceiver, startCallbackReceiver } from "../../testing/callback-receiver.ts";
-import { seedApplication, seedMerchant, testServerSecret } from "../../testing/seed.ts";
+import { seedApplication, seedDepositAddress, seedMerchant, testServerSecret } from "../../testing/seed.ts";
 import { createTestDatabase } from "../../testing/test-database.ts";
 import { newWebhookSecret, sealWebhookSecret } from "../applications/webhook-secrets.ts";
 import { createMoneyListener } from "../bills/money-listener.ts";
@@ -55,21 +54,14 @@ describe("a credited deposit's callback", () => {
       })
       .where("id", "=", app.applicationId)
       .execute();
-    const salt = depositSalt(app.appCode, "user-1");
-    const address = depositAddress(factory, salt);
-    await db
-      .insertInto("deposit_addresses")
-      .values({
-        merchant_id: userId,
-        application_id: app.applicationId,
-        end_user_id: "user-1",
-        chain_id: chainId,
-        factory,
-        salt,
-        address,
-        created_at: new Date(),
-      })
-      .execute();
+    const { address } = await seedDepositAddress(db, {
+      userId: userId,
+      applicationId: app.applicationId,
+      appCode: app.appCode,
+      endUserId: "user-1",
+      chainId,
+      factory,
+    });
     const devnet = {
       product: "Devnet",
       chainId,

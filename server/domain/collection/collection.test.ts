@@ -9,14 +9,14 @@ import { runCollect, runCollectionReconcile } from "../../../scripts/chain-colle
 import { appBill } from "../../../contracts/schemas/bills.ts";
 import { watchedAddressBook } from "../../chain/address-book.ts";
 import type { ConfiguredChain } from "../../chain/chain-layer.ts";
-import { deployForwarderFactory, depositAddress, depositSalt, sendSweep } from "../../chain/deposit-forwarder.ts";
+import { deployForwarderFactory, sendSweep } from "../../chain/deposit-forwarder.ts";
 import { createEvmAdapter } from "../../chain/evm-adapter.ts";
 import { resetChainTables, startTestChain, type TestChain } from "../../chain/test-chain.ts";
 import { erc20Abi } from "../../chain/token-abi.ts";
 import { createWatcher, type Watcher } from "../../chain/watcher.ts";
 import type { OpenedDatabase } from "../../db/open-database.ts";
 import type { DB } from "../../db/schema.ts";
-import { resetDatabase, seedApplication, seedMerchant } from "../../testing/seed.ts";
+import { resetDatabase, seedApplication, seedDepositAddress, seedMerchant } from "../../testing/seed.ts";
 import { tempDirs } from "../../testing/temp-dirs.ts";
 import { createTestDatabase } from "../../testing/test-database.ts";
 import { toWireBill, wireBillQuery } from "../bills/bill-wire.ts";
@@ -103,21 +103,14 @@ const collect = (holder?: string) =>
 async function merchantWithDepositAddress(email: string, endUser = "user-1") {
   const { userId } = await seedMerchant(db, { email, password: "Merchant7Pass" });
   const app = await seedApplication(db, { userId });
-  const salt = depositSalt(app.appCode, endUser);
-  const address = depositAddress(factory, salt);
-  await db
-    .insertInto("deposit_addresses")
-    .values({
-      merchant_id: userId,
-      application_id: app.applicationId,
-      end_user_id: endUser,
-      chain_id: chainId,
-      factory,
-      salt,
-      address,
-      created_at: new Date(),
-    })
-    .execute();
+  const { address, salt } = await seedDepositAddress(db, {
+    userId: userId,
+    applicationId: app.applicationId,
+    appCode: app.appCode,
+    endUserId: endUser,
+    chainId,
+    factory,
+  });
   return { userId, scope: actFor(tests, userId), address, salt };
 }
 
