@@ -73,8 +73,9 @@ const signatureDescription = [
   "Algorithm `hmac-sha256`; key = the AppSecret's characters as UTF-8; `keyid` = the AppKey.",
   'Covered components: `"@method"` and `"@target-uri"` (the full URL called, query included), and `"content-digest"`',
   "when there is a body, with a `Content-Digest` header per RFC 9530 (`sha-256=:<base64>:` of the body's bytes).",
-  "Parameters: `created` (Unix seconds; refused when more than 5 minutes old), `nonce` (unique per request within",
-  "those 5 minutes; a replay is refused), `keyid` and `alg`.",
+  "Parameters: `created` (Unix seconds; refused when more than 5 minutes old), `nonce` (1 to 128 printable ASCII",
+  "characters, unique per request within those 5 minutes; a replay is refused), `keyid` and `alg`.",
+  "Exactly one signature per request: one `Signature-Input` and one `Signature` header, each with one member (2512 otherwise).",
 ].join(" ");
 
 const webhookVerification = [

@@ -105,6 +105,10 @@ export const errCodes = {
   openApiAddressNotFound: "2510",
   /** The chain has no deposit-forwarder factory configured: no deposit addresses on it. */
   openApiChainNoDeposits: "2511",
+  /** More than one signature (or Signature / Signature-Input line) in one request: exactly one is accepted. */
+  openApiSeveralSignatures: "2512",
+  /** A nonce longer than 128 characters or with characters outside printable ASCII. */
+  openApiNonceInvalid: "2513",
   /** Application bills (contracts/schemas/bills.ts): the merchant has no bill of that number (another merchant's included). */
   billNotFound: "2601",
   /** Transaction callbacks (contracts/schemas/callbacks.ts): the merchant has no callback attempt of that id (another merchant's included). */

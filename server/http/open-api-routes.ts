@@ -11,7 +11,7 @@ import type { OpenApiContext, OpenApiHandlers } from "../routes/open-api.ts";
 import { failure, success } from "./envelope.ts";
 import type { Services } from "./handler.ts";
 import { acceptJsonKeepingRaw, rawBodyOf } from "./json-body.ts";
-import { type SignatureRefusal, verifySignedRequest } from "./request-signature.ts";
+import { checkSignature, nonceMaxLength, type SignatureRefusal } from "./request-signature.ts";
 import { parseRequest } from "./validation.ts";
 
 /** Each refusal of the signature check, as the envelope words it (HTTP 401). */
@@ -25,6 +25,14 @@ export const signatureRefusals: Record<SignatureRefusal, { code: ErrCode; messag
     code: errCodes.openApiSignatureInvalid,
     message:
       "The signature must cover @method, @target-uri (and content-digest with a body) with created, nonce, keyid and alg",
+  },
+  "several-signatures": {
+    code: errCodes.openApiSeveralSignatures,
+    message: "Send exactly one signature: one Signature-Input and one Signature header, each with one member",
+  },
+  "nonce-invalid": {
+    code: errCodes.openApiNonceInvalid,
+    message: `The nonce must be 1 to ${nonceMaxLength} printable ASCII characters, such as a UUID`,
   },
   "bad-signature": { code: errCodes.openApiSignatureInvalid, message: "The signature does not match" },
   "unknown-key": { code: errCodes.openApiUnknownKey, message: "Unknown AppKey" },
@@ -97,29 +105,19 @@ async function verifiedCaller(
     headers: request.headers,
     body: rawBodyOf(request),
   };
-  const check = await verifySignedRequest(
-    request9421,
-    {
-      secretsOf: (keyid) => liveSecretsOf(db, keyid, now, services.secret),
-      claimNonce: (keyid, nonce, created) => claimOpenApiNonce(db, keyid, nonce, created, now),
-    },
-    now,
-  );
+  const check = await checkSignature(request9421, (keyid) => liveSecretsOf(db, keyid, now, services.secret), now);
   if (!check.ok) {
     // A stopped application has no live secret, so its key reads as unknown. Whoever signs with its secret is told it
-    // is stopped; anyone else learns nothing about the key. The refused request spends no nonce.
+    // is stopped; anyone else learns nothing about the key.
     const stoppedCheck =
       check.refusal === "unknown-key"
-        ? await verifySignedRequest(
-            request9421,
-            { secretsOf: (keyid) => stoppedSecretsOf(db, keyid, now, services.secret), claimNonce: async () => true },
-            now,
-          )
+        ? await checkSignature(request9421, (keyid) => stoppedSecretsOf(db, keyid, now, services.secret), now)
         : null;
     if (stoppedCheck?.ok) return refuse(reply, 403, stopped);
     return refuse(reply, 401, signatureRefusals[check.refusal]);
   }
-  const caller = await openApiCaller(db, check.keyid);
+  const { keyid, nonce, created } = check.signature;
+  const caller = await openApiCaller(db, keyid);
   if (!caller) return refuse(reply, 403, stopped);
   const slot = {
     bucket: "open-api-calls" as const,
@@ -131,6 +129,9 @@ async function verifiedCaller(
     reply.header("retry-after", String(taken.waitSeconds));
     return refuse(reply, 429, { code: errCodes.rateLimited, message: waitMessage(taken.waitSeconds) });
   }
+  // Spent only once the rate limit has passed, so refused calls store nothing: at most the limit's burst plus its
+  // rate over the five minutes a nonce is kept, per application (SECURITY.md, "Open API").
+  if (!(await claimOpenApiNonce(db, keyid, nonce, created, now))) return refuse(reply, 401, signatureRefusals.replayed);
   return caller;
 }
 

@@ -159,6 +159,75 @@ describe("open-API request signatures (RFC 9421, hmac-sha256, keyid = AppKey)", 
   });
 });
 
+/** The attack of issue 37: the victim's AppKey (public) with garbage bytes in front of the attacker's own valid signature. */
+async function doublySigned(attacker: SignedRequest, victimKey: string): Promise<SignedRequest> {
+  const { Signature: signature, "Signature-Input": input, ...headers } = attacker.headers as Record<string, string>;
+  const created = Math.floor(now.getTime() / 1000);
+  const victimInput = `("@method" "@target-uri");created=${created};nonce="n-victim";keyid="${victimKey}";alg="hmac-sha256"`;
+  const garbage = Buffer.alloc(32, 7).toString("base64");
+  return {
+    ...attacker,
+    headers: {
+      ...headers,
+      "Signature-Input": `victim=${victimInput}, ${input}`,
+      Signature: `victim=:${garbage}:, ${signature}`,
+    },
+  };
+}
+
+describe("one signature per request, and the application is the one whose secret verified it (issue 37)", () => {
+  const victimKey = "ak_victim";
+  const victimSecret = Buffer.from("the-victims-secret-nobody-else-knows");
+
+  /** The victim's key answers last, as it did on PostgreSQL when its lookup took the slower connection. */
+  function racingKeys(): SignatureKeys & { lookups: string[] } {
+    const lookups: string[] = [];
+    const inner = keysOf({ [appKey]: [secret], [victimKey]: [victimSecret] });
+    return {
+      lookups,
+      secretsOf: async (keyid) => {
+        lookups.push(keyid);
+        if (keyid === victimKey) await new Promise((resolve) => setTimeout(resolve, 20));
+        return inner.secretsOf(keyid);
+      },
+      claimNonce: inner.claimNonce,
+    };
+  }
+
+  it("refuses a request carrying a second signature in front of a valid one, before any key lookup", async () => {
+    const keys = racingKeys();
+    const attack = await doublySigned(await signedByLibrary(), victimKey);
+    expect(await verifySignedRequest(attack, keys, now)).toEqual({ ok: false, refusal: "several-signatures" });
+    expect(keys.lookups).toEqual([]);
+  });
+
+  it("refuses two Signature or Signature-Input header lines, and labels that do not match", async () => {
+    const keys = racingKeys();
+    const valid = await signedByLibrary();
+    const headers = valid.headers as Record<string, string>;
+    const line = String(headers.Signature);
+    const twoLines = { ...valid, headers: { ...headers, Signature: [line, line] } };
+    expect(await verifySignedRequest(twoLines, keys, now)).toEqual({ ok: false, refusal: "several-signatures" });
+    const relabelled = { ...valid, headers: { ...headers, Signature: line.replace(/^[^=]+=/, "other=") } };
+    expect(await verifySignedRequest(relabelled, keys, now)).toEqual({ ok: false, refusal: "malformed" });
+    expect(keys.lookups).toEqual([]);
+  });
+
+  it("refuses a nonce longer than 128 characters or with characters outside printable ASCII, before any lookup", async () => {
+    const keys = racingKeys();
+    expect((await verifySignedRequest(await signedByLibrary({ nonce: "n".repeat(128) }), keys, now)).ok).toBe(true);
+    expect(await verifySignedRequest(await signedByLibrary({ nonce: "n".repeat(129) }), keys, now)).toEqual({
+      ok: false,
+      refusal: "nonce-invalid",
+    });
+    expect(await verifySignedRequest(await signedByLibrary({ nonce: "n".repeat(5000) }), keys, now)).toEqual({
+      ok: false,
+      refusal: "nonce-invalid",
+    });
+    expect(keys.lookups).toEqual([appKey]);
+  });
+});
+
 describe("Content-Digest (RFC 9530)", () => {
   const body = Buffer.from("hello");
   it("matches sha-256 and sha-512, and needs one it knows", () => {

@@ -28,10 +28,14 @@ export type SignatureRefusal =
   | "unsigned"
   /** Headers that do not parse, a signature without its input, another algorithm. */
   | "malformed"
+  /** More than one signature, or more than one Signature / Signature-Input line: exactly one is accepted. */
+  | "several-signatures"
   /** A keyid that names no application. */
   | "unknown-key"
   /** A required component or parameter (created, nonce, keyid, alg) left out of the signature. */
   | "incomplete"
+  /** A nonce longer than `nonceMaxLength` or with characters outside printable ASCII. */
+  | "nonce-invalid"
   /** Created more than five minutes ago, or in the future. */
   | "stale"
   /** The signature does not match any of the application's secrets. */
@@ -40,6 +44,10 @@ export type SignatureRefusal =
   | "digest-mismatch"
   /** A nonce this key has used within the window. */
   | "replayed";
+
+/** The longest nonce accepted (a UUID has 36 characters): checked before anything is looked up or stored. */
+export const nonceMaxLength = 128;
+const nonceCharacters = /^[\x21-\x7e]+$/;
 
 export interface SignedRequest {
   method: string;
@@ -50,16 +58,26 @@ export interface SignedRequest {
   body: Buffer;
 }
 
+/** The secrets a keyid may sign with now: the current one and, in a rotation's grace window, the one before. */
+export type SecretsOf = (keyid: string) => Promise<readonly Buffer[] | null>;
+
 export interface SignatureKeys {
-  /** The secrets a keyid may sign with now: the current one and, in a rotation's grace window, the one before. */
-  secretsOf(keyid: string): Promise<readonly Buffer[] | null>;
+  secretsOf: SecretsOf;
   /** Records the nonce; false when this keyid used it already (inside the window, which is all that is kept). */
   claimNonce(keyid: string, nonce: string, created: Date): Promise<boolean>;
 }
 
+/** The one signature of a request that verified: whose key, and the nonce still to spend. */
+export interface VerifiedSignature {
+  keyid: string;
+  nonce: string;
+  created: Date;
+}
+
+export type SignatureVerdict = { ok: true; signature: VerifiedSignature } | { ok: false; refusal: SignatureRefusal };
 export type SignatureCheck = { ok: true; keyid: string } | { ok: false; refusal: SignatureRefusal };
 
-const refused = (refusal: SignatureRefusal): SignatureCheck => ({ ok: false, refusal });
+const refused = (refusal: SignatureRefusal) => ({ ok: false as const, refusal });
 
 /** Checks a request's RFC 9421 signature and RFC 9530 digest, then spends its nonce. */
 export async function verifySignedRequest(
@@ -67,28 +85,44 @@ export async function verifySignedRequest(
   keys: SignatureKeys,
   now: Date = new Date(),
 ): Promise<SignatureCheck> {
+  const verdict = await checkSignature(request, keys.secretsOf, now);
+  if (!verdict.ok) return verdict;
+  const { keyid, nonce, created } = verdict.signature;
+  if (!(await keys.claimNonce(keyid, nonce, created))) return refused("replayed");
+  return { ok: true, keyid };
+}
+
+/**
+ * Checks a request's one RFC 9421 signature and its RFC 9530 digest, without spending the nonce (the open API spends it
+ * once the application's rate limit has passed). The keyid, nonce and created answered are those of the signature that
+ * verified: a request carries exactly one, so the key looked up is the key that verified (issue 37: with two, the
+ * library's answer was the last signature's and the keyid the last lookup's to finish).
+ */
+export async function checkSignature(
+  request: SignedRequest,
+  secretsOf: SecretsOf,
+  now: Date = new Date(),
+): Promise<SignatureVerdict> {
   const headers = lowerCased(request.headers);
   if (headers.signature === undefined && headers["signature-input"] === undefined) return refused("unsigned");
+  const sole = soleSignature(headers);
+  if (!sole.ok) return sole;
   const hasBody = request.body.length > 0;
   const digest = headers[digestComponent];
   const digestHeader = Array.isArray(digest) ? digest.join(", ") : digest;
   if (hasBody && !digestMatches(digestHeader, request.body)) return refused("digest-mismatch");
 
-  let signed: { keyid: string; nonce: string; created: Date } | null = null;
+  const { keyid, nonce, created } = sole.signature;
+  let lookups = 0;
   let result: boolean | null;
   try {
     result = await httpbis.verifyMessage(
       {
         keyLookup: async (params) => {
-          const keyid = typeof params.keyid === "string" ? params.keyid : "";
-          const secrets = keyid ? await keys.secretsOf(keyid) : null;
-          if (!secrets || secrets.length === 0) return null;
-          signed = {
-            keyid,
-            nonce: typeof params.nonce === "string" ? params.nonce : "",
-            created: params.created instanceof Date ? params.created : new Date(0),
-          };
-          return hmacKey(secrets);
+          lookups += 1;
+          if (lookups > 1 || params.keyid !== keyid || !keyid) return null;
+          const secrets = await secretsOf(keyid);
+          return secrets && secrets.length > 0 ? hmacKey(secrets) : null;
         },
         requiredParams: ["created", "nonce", "keyid", "alg"],
         requiredFields: hasBody ? [...requiredComponents, digestComponent] : [...requiredComponents],
@@ -100,14 +134,57 @@ export async function verifySignedRequest(
   } catch (error) {
     return refused(refusalOf(error));
   }
-  const match = signed as { keyid: string; nonce: string; created: Date } | null;
-  if (result === null || !match) return refused("unknown-key");
+  if (lookups !== 1) return refused("several-signatures");
+  if (result === null) return refused("unknown-key");
   if (!result) return refused("bad-signature");
-  if (!match.nonce) return refused("incomplete");
-  const age = (now.getTime() - match.created.getTime()) / 1000;
+  if (!created) return refused("incomplete");
+  const age = (now.getTime() - created.getTime()) / 1000;
   if (age > signatureMaxAgeSeconds || age < -clockSkewSeconds) return refused("stale");
-  if (!(await keys.claimNonce(match.keyid, match.nonce, match.created))) return refused("replayed");
-  return { ok: true, keyid: match.keyid };
+  return { ok: true, signature: { keyid, nonce, created } };
+}
+
+/**
+ * The request's one signature, read before any key is looked up: one Signature-Input line and one Signature line,
+ * each a dictionary of one member under the same label, with a nonce we would store.
+ */
+function soleSignature(
+  headers: Record<string, string | string[] | undefined>,
+):
+  | { ok: true; signature: { keyid: string; nonce: string; created: Date | null } }
+  | { ok: false; refusal: SignatureRefusal } {
+  const input = headers["signature-input"];
+  const signature = headers.signature;
+  if (input === undefined || signature === undefined) return refused("malformed");
+  if ((Array.isArray(input) && input.length > 1) || (Array.isArray(signature) && signature.length > 1))
+    return refused("several-signatures");
+  let inputs: ReturnType<typeof parseDictionary>;
+  let signatures: ReturnType<typeof parseDictionary>;
+  try {
+    inputs = parseDictionary(String(input));
+    signatures = parseDictionary(String(signature));
+  } catch {
+    return refused("malformed");
+  }
+  if (inputs.size > 1 || signatures.size > 1) return refused("several-signatures");
+  const [entry] = inputs;
+  if (!entry || signatures.size !== 1 || !signatures.has(entry[0])) return refused("malformed");
+  const member = entry[1];
+  if (!isInnerList(member)) return refused("malformed");
+  const params = member[1];
+  const keyid = params.get("keyid");
+  const nonce = params.get("nonce");
+  const created = params.get("created");
+  if (nonce === undefined) return refused("incomplete");
+  if (typeof nonce !== "string" || nonce.length > nonceMaxLength || !nonceCharacters.test(nonce))
+    return refused("nonce-invalid");
+  return {
+    ok: true,
+    signature: {
+      keyid: typeof keyid === "string" ? keyid : "",
+      nonce,
+      created: typeof created === "number" ? new Date(created * 1000) : null,
+    },
+  };
 }
 
 /** The verifying key of an application: HMAC-SHA256 under any of its live secrets, compared in constant time. */

@@ -312,6 +312,68 @@ describe("the open API under /open/v1 (RFC 9421 signatures, keyid = AppKey)", ()
     expect(await signed(neighbour, "GET", "/balance", undefined).then(send)).toMatchObject({ success: true });
   });
 
+  it("never acts for another application: 300 requests with the victim's AppKey in a second signature are refused", async () => {
+    const attacker = await merchantWithApp("basic", "attacker@example.com");
+    const victim = await merchantWithApp("basic", "victim@example.com");
+    await seedBalance(h.db, { userId: victim.m.userId, amount: "75" });
+    const created = Math.floor(h.clock.now().getTime() / 1000);
+    /** The attacker's own valid signature, with the victim's key (sent in clear with every call) and garbage in front. */
+    const withVictimInFront = (request: Awaited<ReturnType<typeof signed>>, i: number) => {
+      const { Signature: signature, "Signature-Input": input, ...rest } = request.headers;
+      const victimInput = `("@method" "@target-uri");created=${created};nonce="v-${i}";keyid="${victim.app.appKey}";alg="hmac-sha256"`;
+      const garbage = Buffer.alloc(32, i % 251).toString("base64");
+      return {
+        ...request,
+        headers: {
+          ...rest,
+          "Signature-Input": `v=${victimInput}, ${input}`,
+          Signature: `v=:${garbage}:, ${signature}`,
+        },
+      };
+    };
+    const answers: { status: number; errCode: string }[] = [];
+    for (let batch = 0; batch < 15; batch++) {
+      const requests = await Promise.all(
+        Array.from({ length: 20 }, async (_, j) => {
+          const i = batch * 20 + j;
+          const request =
+            i % 2 === 0
+              ? await signed(
+                  attacker.app,
+                  "POST",
+                  "/deposit-addresses",
+                  JSON.stringify({ endUserId: `u-${i}`, chain: "Devnet" }),
+                )
+              : await signed(attacker.app, "GET", "/balance", undefined);
+          return withVictimInFront(request, i);
+        }),
+      );
+      answers.push(...(await Promise.all(requests.map(send))));
+    }
+    expect(answers).toHaveLength(300);
+    for (const answer of answers)
+      expect(answer).toMatchObject({ status: 401, errCode: errCodes.openApiSeveralSignatures });
+    expect(await h.db.selectFrom("deposit_addresses").selectAll().execute()).toEqual([]);
+    expect(await h.db.selectFrom("open_api_nonces").selectAll().execute()).toEqual([]);
+    // The attacker's own requests, signed once, still work.
+    expect(await signed(attacker.app, "GET", "/balance", undefined).then(send)).toMatchObject({ success: true });
+  });
+
+  it("refuses a nonce over 128 characters with a clear errCode before storing it, and stores none for refused calls", async () => {
+    const { app } = await merchantWithApp();
+    const long = await signed(app, "GET", "/balance", undefined, { nonce: "n".repeat(257) }).then(send);
+    expect(long).toMatchObject({ status: 401, errCode: errCodes.openApiNonceInvalid });
+    expect(long.errMsg).toContain("128");
+    expect(await signed(app, "GET", "/balance", undefined, { nonce: "n".repeat(128) }).then(send)).toMatchObject({
+      success: true,
+    });
+    // Past the rate limit (30 here), a call is refused and its nonce is not kept.
+    for (let i = 1; i < 30; i++) await signed(app, "GET", "/balance", undefined).then(send);
+    for (let i = 0; i < 10; i++)
+      expect(await signed(app, "GET", "/balance", undefined).then(send)).toMatchObject({ status: 429 });
+    expect(await h.db.selectFrom("open_api_nonces").select("nonce").execute()).toHaveLength(30);
+  });
+
   it("validates the body with the contract's schema once the signature holds", async () => {
     const { app } = await merchantWithApp();
     const bad = await signed(app, "POST", "/deposit-addresses", JSON.stringify({ endUserId: "a b", chain: "Devnet" }));
