@@ -81,12 +81,12 @@ describe("error policy", () => {
     for (const code of appCodes) expect(texts[code], `errors.${code}`).toBeTruthy();
   });
 
-  it("words every refusal of the open API (2501–2511), for a merchant reading its integration's answers", () => {
+  it("words every refusal of the open API (2501–2513), for a merchant reading its integration's answers", () => {
     const texts: Record<string, string | undefined> = enUS.errors;
     const openApiCodes = Object.entries(errCodes)
       .filter(([name]) => name.startsWith("openApi"))
       .map(([, code]) => code);
-    expect(openApiCodes).toEqual(Array.from({ length: 11 }, (_, i) => String(2501 + i)));
+    expect(openApiCodes).toEqual(Array.from({ length: 13 }, (_, i) => String(2501 + i)));
     for (const code of openApiCodes) expect(texts[code], `errors.${code}`).toBeTruthy();
   });
 });
