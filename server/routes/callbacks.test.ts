@@ -211,6 +211,31 @@ describe("Callback/Test", () => {
   });
 });
 
+describe("callback URLs holding a user name or password (issue 37)", () => {
+  it("are never called (no Basic auth goes out) and never shown: the attempt fails, saying why, with the URL without them", async () => {
+    // Stored as App/Edit accepted it before the contract refused credentials.
+    const withCredentials = receiver.urlFor("/Shop/recharge").replace("://", "://shopuser:s3cret-pass@");
+    const app = await seedApplication(h.db, { userId: m.userId, rechargeCallbackUrl: withCredentials });
+    const answer = await call(h, "callbackTest", {
+      token: m.token,
+      body: { appCode: app.appCode, target: "recharge" },
+    });
+    expect(answer.success).toBe(true);
+    expect(answer.resData).toMatchObject({
+      result: "failed",
+      error: expect.stringMatching(/^refused \(credentials\)/),
+    });
+    expect(receiver.received).toEqual([]);
+    const shown = JSON.stringify(answer.resData);
+    expect(shown).not.toContain("s3cret-pass");
+    expect(shown).not.toContain("shopuser");
+    const list = await call(h, "callbackList", { token: m.token, body: { page: 1, pageSize: 10 } });
+    expect(JSON.stringify(list.resData)).not.toContain("s3cret-pass");
+    const stored = await h.db.selectFrom("callback_attempts").select("url").execute();
+    expect(stored.map((row) => row.url)).toEqual([receiver.urlFor("/Shop/recharge")]);
+  });
+});
+
 describe("Callback/Redeliver", () => {
   it("sends the attempt's event again now: the next attempt number, the same event id and body; delivery and bill notice success", async () => {
     const app = await receiverApp(m.userId);

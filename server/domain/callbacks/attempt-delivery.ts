@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { AttemptTriggerColumn, DB } from "../../db/schema.ts";
 import { liveWebhookSecretsOfRow } from "../applications/webhook-secrets.ts";
-import type { CallbackTargets } from "./callback-target.ts";
+import { type CallbackTargets, withoutCredentials } from "./callback-target.ts";
 import { type AttemptToRecord, type RecordedAttempt, recordAttempt } from "./record-attempt.ts";
 import { type CallbackAnswer, sendCallback } from "./send-callback.ts";
 import { webhookHeaders } from "./webhook-signature.ts";
@@ -96,7 +96,10 @@ export async function attemptLoadedDelivery(
   const answer = url
     ? await send(deps, delivery, url, sentAt)
     : ({ error: `the application has no ${delivery.target} callback URL`, latencyMs: 0 } satisfies CallbackAnswer);
-  return record({ sent: { deliveryId: delivery.delivery_id, trigger, url, answer, sentAt }, seen: delivery });
+  return record({
+    sent: { deliveryId: delivery.delivery_id, trigger, url: withoutCredentials(url), answer, sentAt },
+    seen: delivery,
+  });
 }
 
 async function send(deps: DeliveryDeps, delivery: DeliveryToSend, url: string, sentAt: Date): Promise<CallbackAnswer> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type CallbackTargets, checkCallbackUrl, type HostResolver } from "./callback-target.ts";
+import { type CallbackTargets, checkCallbackUrl, type HostResolver, withoutCredentials } from "./callback-target.ts";
 
 const resolvesTo =
   (answers: Record<string, string[]>): HostResolver =>
@@ -26,6 +26,18 @@ describe("checkCallbackUrl", () => {
         ok: false,
         reason: "forbidden",
       });
+  });
+
+  it("refuses a URL holding a user name or password without asking DNS, and records it without them", async () => {
+    const noDns: CallbackTargets = { allowPrivate: true, resolve: () => Promise.reject(new Error("DNS asked")) };
+    for (const url of [
+      "https://user:pass@public.test/hook",
+      "https://user@public.test/hook",
+      "https://:pass@public.test/",
+    ])
+      expect(await checkCallbackUrl(url, noDns), url).toMatchObject({ ok: false, reason: "credentials" });
+    expect(withoutCredentials("https://user:pass@public.test/hook?a=1")).toBe("https://public.test/hook?a=1");
+    expect(withoutCredentials("https://public.test/hook")).toBe("https://public.test/hook");
   });
 
   it("refuses forbidden IP literals without asking DNS", async () => {

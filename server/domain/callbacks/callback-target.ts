@@ -20,7 +20,7 @@ export interface CallbackTargets {
 export type TargetCheck =
   /** The URL and the addresses it was checked at: a request must connect to one of these, never resolve again. */
   | { ok: true; url: URL; addresses: string[] }
-  | { ok: false; reason: "scheme" | "unresolved" | "forbidden"; detail: string };
+  | { ok: false; reason: "scheme" | "credentials" | "unresolved" | "forbidden"; detail: string };
 
 /** The host of a URL as a resolver or an address parser takes it: an IPv6 literal without its brackets. */
 const bareHost = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, "$1");
@@ -35,6 +35,9 @@ export async function checkCallbackUrl(text: string, targets: CallbackTargets): 
   }
   if (url.protocol !== "http:" && url.protocol !== "https:")
     return { ok: false, reason: "scheme", detail: `${url.protocol} is not http(s)` };
+  // Never sent as Basic auth: a receiver authenticates a callback by its Standard Webhooks signature (issue 37).
+  if (url.username !== "" || url.password !== "")
+    return { ok: false, reason: "credentials", detail: "the URL holds a user name or password: remove them" };
   const host = bareHost(url);
   let addresses: string[];
   try {
@@ -47,4 +50,18 @@ export async function checkCallbackUrl(text: string, targets: CallbackTargets): 
   if (forbidden !== undefined && !targets.allowPrivate)
     return { ok: false, reason: "forbidden", detail: `${host} resolves to ${forbidden}` };
   return { ok: true, url, addresses };
+}
+
+/** The URL as it may be recorded and shown: any user name and password left out (a URL stored before they were refused). */
+export function withoutCredentials(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return text;
+  }
+  if (url.username === "" && url.password === "") return text;
+  url.username = "";
+  url.password = "";
+  return url.href;
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { CallbackAttempt } from "../../../contracts/schemas/callbacks.ts";
 import type { DB } from "../../db/schema.ts";
+import { withoutCredentials } from "./callback-target.ts";
 
 /**
  * The query of one merchant's delivery attempts as the wire shows them: the attempt, its delivery (event, body, state
@@ -53,7 +54,7 @@ export function toWireAttempt(row: WireAttemptRow): CallbackAttempt {
     billNo: row.bill_no,
     attemptNo: row.attempt_no,
     trigger: row.trigger,
-    url: row.url,
+    url: withoutCredentials(row.url),
     requestBody: row.body,
     responseStatus: row.response_status,
     responseBody: row.response_body,
