@@ -27,6 +27,21 @@ export const graceWindowSeconds: Record<GraceWindow, number> = { none: 0, "1h": 
 /** How long a proof lives: spend it within five minutes, once. */
 export const appProofSeconds = 300;
 
+/**
+ * The verified window (issue 37, like GitHub's sudo mode): a code checked in a session opens, for that session and that
+ * application only, these actions without a new code for `verifiedWindowSeconds`. The one list of what the window
+ * covers: money leaving (withdrawals) is never in it and keeps its own code and second factor.
+ */
+export const verifiedWindowActions = ["credentials", "edit", "rotate"] as const satisfies readonly AppAction[];
+export type VerifiedWindowAction = (typeof verifiedWindowActions)[number];
+
+/**
+ * Ten minutes from the check, not extended by use: a view, an edit and a rotation in one sitting fit in it (the three
+ * codes of issue 37's tester came within five minutes), while a session left open or taken over gets at most ten
+ * minutes past the owner's last code, a third of the session's 30-minute idle limit (SECURITY.md, §Sessions).
+ */
+export const verifiedWindowSeconds = 600;
+
 /** The site or a callback: http or https only (the server checks a callback's address again before it calls it). */
 export const httpUrlField = trimmedText(
   z.minLength(1, "validation.required"),

@@ -57,11 +57,17 @@ export const checkCodeRequest = z
     }),
   );
 export type CheckCodeRequest = z.infer<typeof checkCodeRequest>;
-/** `proof` (type `application` only): single use, for `proofExpiresInSeconds`, by the merchant whose e-mail got the code. */
+/**
+ * `proof` (type `application` only): single use, for `proofExpiresInSeconds`, by the merchant whose e-mail got the code.
+ * Checked in the merchant's session (the console sends its Bearer token), the proof is that session's only, and
+ * `verifiedForSeconds` says how long the application's protected actions need no new code in it (the verified
+ * window, `verifiedWindowActions` in contracts/schemas/apps.ts); absent when checked without a session.
+ */
 export const checkCodeResult = z.object({
   valid: z.boolean(),
   proof: z.optional(z.string()),
   proofExpiresInSeconds: z.optional(z.number()),
+  verifiedForSeconds: z.optional(z.number()),
 });
 export type CheckCodeResult = z.infer<typeof checkCodeResult>;
 

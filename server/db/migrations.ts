@@ -19,6 +19,7 @@ import { migration0016WebhookSecrets } from "./migrations/0016-webhook-secrets.t
 import { migration0017CallbackDeliveries } from "./migrations/0017-callback-deliveries.ts";
 import { migration0018Collection } from "./migrations/0018-collection.ts";
 import { migration0019CallbackAutoAttempts } from "./migrations/0019-callback-auto-attempts.ts";
+import { migration0020ApplicationVerifiedWindows } from "./migrations/0020-application-verified-windows.ts";
 
 /**
  * Plain SQL, PostgreSQL dialect, run the same on PGlite and on a real server, one file each in migrations/, named here
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   "0017_callback_deliveries": migration0017CallbackDeliveries,
   "0018_collection": migration0018Collection,
   "0019_callback_auto_attempts": migration0019CallbackAutoAttempts,
+  "0020_application_verified_windows": migration0020ApplicationVerifiedWindows,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

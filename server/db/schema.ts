@@ -141,6 +141,7 @@ export const tableNames = [
   "collections",
   "open_api_nonces",
   "deposit_addresses",
+  "application_verified_windows",
   "application_proofs",
   "applications",
   "sign_in_challenges",
@@ -514,6 +515,25 @@ export interface ApplicationProofsTable {
   expires_at: Date;
   used_at: Date | null;
   created_at: Date;
+  /** sha-256 of the token of the session the code was checked in: only it spends the proof; null without one (0020). */
+  session_hash: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Verified windows (migration 0020, server/domain/applications/verified-windows.ts). */
+export interface DB {
+  application_verified_windows: ApplicationVerifiedWindowsTable;
+}
+
+/**
+ * One checked application code's window: for this session (sha-256 of its token) and this application, the actions of
+ * `verifiedWindowActions` need no new code until `expires_at`, while the session is live.
+ */
+export interface ApplicationVerifiedWindowsTable {
+  session_hash: string;
+  application_id: IdRef;
+  merchant_id: IdRef;
+  opened_at: Date;
+  expires_at: Date;
 }
 
 /** The open API (migration 0014, server/domain/applications/). */

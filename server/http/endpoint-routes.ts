@@ -34,13 +34,17 @@ export function registerEndpoints(app: FastifyInstance, handlers: HandlerTable, 
         const now = services.clock();
         const rawParams = route.extract(request.params as Record<string, string>);
         if (!rawParams) return reply.status(404).send(failure(errCodes.notFound, messages.notFound));
-        let session: Session | null = null;
-        if (endpoint.auth) {
-          session = await findSession(services.db, request.headers.authorization, now, {
+        const sessionOfRequest = async () => {
+          const found = await findSession(services.db, request.headers.authorization, now, {
             idleSeconds: services.limits.sessionIdleSeconds,
             absoluteSeconds: services.limits.sessionAbsoluteSeconds,
           });
-          if (!session) throw new ApiError(errCodes.notLoggedIn, messages.notLoggedIn, 401);
+          if (!found) throw new ApiError(errCodes.notLoggedIn, messages.notLoggedIn, 401);
+          return found;
+        };
+        let session: Session | null = null;
+        if (endpoint.auth) {
+          session = await sessionOfRequest();
           await takeMerchantCall(services.db, session.scope, callSource(request, now), services);
         }
         const params = handler.params ? parseRequest(handler.params, rawParams) : rawParams;
@@ -55,6 +59,8 @@ export function registerEndpoints(app: FastifyInstance, handlers: HandlerTable, 
           query,
           params,
           session,
+          sessionIfSignedIn: async () =>
+            session ?? (request.headers.authorization === undefined ? null : await sessionOfRequest()),
           ...callSource(request, now),
           services,
           log: request.log,

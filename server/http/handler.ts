@@ -53,6 +53,11 @@ export interface HandlerContext<N extends EndpointName> {
   query: Parsed<Spec<N>["query"]>;
   params: Record<string, string>;
   session: Spec<N>["auth"] extends true ? Session : null;
+  /**
+   * For a call that works signed out too: the session of the request's Bearer token, or null when it carries none; a
+   * token that names no live session is refused (401, 4010) as on a signed-in call.
+   */
+  sessionIfSignedIn(): Promise<Session | null>;
   /** The client's address, checked and canonical (http/client-address.ts); per-address buckets take its addressBucket. */
   ip: string;
   /** The request's User-Agent header as sent (the security event log cleans it: identity/security-events.ts). */

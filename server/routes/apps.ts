@@ -11,7 +11,8 @@ import type { HandlerTable } from "../http/handler.ts";
 
 /**
  * My applications (contracts/schemas/apps.ts): only ever the signed-in merchant's own; another merchant's application
- * code is unknown (2401). Edit, credentials and rotation spend a proof of Register/CheckCaptchaCode (type application).
+ * code is unknown (2401). Edit, credentials and rotation need the session's verified window on the application, or
+ * spend a proof of Register/CheckCaptchaCode (type application).
  * Add and Edit refuse callback URLs that resolve to private or local addresses (2408) before the proof is looked at.
  */
 export const appHandlers: Pick<
@@ -31,14 +32,14 @@ export const appHandlers: Pick<
   },
   appEdit: {
     handle: async ({ db, body, session, now, services }) =>
-      (await refuseForbiddenCallbacks(body, services.callbackTargets)) ?? editApplication(db, session.scope, body, now),
+      (await refuseForbiddenCallbacks(body, services.callbackTargets)) ?? editApplication(db, session, body, now),
   },
   appCredentials: {
     handle: ({ db, body, session, ip, userAgent, now, services }) =>
-      applicationCredentials(db, session.scope, body, { ip, userAgent, now, secret: services.secret }),
+      applicationCredentials(db, session, body, { ip, userAgent, now, secret: services.secret }),
   },
   appRotateSecret: {
     handle: ({ db, body, session, ip, userAgent, now, services }) =>
-      rotateAppSecret(db, session.scope, body, { ip, userAgent, now, secret: services.secret }),
+      rotateAppSecret(db, session, body, { ip, userAgent, now, secret: services.secret }),
   },
 };

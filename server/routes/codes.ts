@@ -13,10 +13,16 @@ export const codeHandlers: Pick<HandlerTable, "sendCode" | "checkCode" | "resetP
   },
 
   checkCode: {
-    handle: queuedAsCodeCall(({ db, body: { appCode, action, ...body }, ip, now, services }) =>
-      body.type === "application" && appCode && action
-        ? checkApplicationCode(db, { ...body, appCode, action, ip, now }, services)
-        : checkVerificationCode(db, { email: body.email, purpose: body.type, code: body.code, ip, now }, services),
+    // An application code checked in a session (the console's Bearer token) is bound to it: application-code-check.ts.
+    handle: queuedAsCodeCall(
+      async ({ db, body: { appCode, action, ...body }, ip, now, services, sessionIfSignedIn }) =>
+        body.type === "application" && appCode && action
+          ? checkApplicationCode(
+              db,
+              { ...body, appCode, action, session: await sessionIfSignedIn(), ip, now },
+              services,
+            )
+          : checkVerificationCode(db, { email: body.email, purpose: body.type, code: body.code, ip, now }, services),
     ),
   },
 

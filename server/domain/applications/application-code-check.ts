@@ -10,11 +10,15 @@ import { findMerchantByEmail, normalizeEmail } from "../identity/merchants.ts";
 import { checkCodeThrottled, hasSecondFactor, twoFactorMessages } from "../identity/second-factor.ts";
 import { actFor, systemScope } from "../identity/system-scope.ts";
 import { fail, messages, ok, type Outcome } from "../platform/outcome.ts";
+import type { Session } from "../identity/sessions.ts";
 import { issueProof } from "./proofs.ts";
+import { openVerifiedWindow } from "./verified-windows.ts";
 
 /**
- * Register/CheckCaptchaCode is called before any session is involved, so the system finds the merchant by the e-mail
- * the code went to; the proof is made for that merchant, and only a session of that merchant can spend it (proofs.ts).
+ * Register/CheckCaptchaCode needs no session, so the system finds the merchant by the e-mail the code went to; the proof
+ * is made for that merchant, and only a session of that merchant can spend it (proofs.ts). Checked in a session (the
+ * console's), the session must be that merchant's: the proof is then bound to it, and the check opens its verified
+ * window on the application (verified-windows.ts).
  */
 const system = systemScope("application-proof");
 
@@ -25,6 +29,8 @@ export interface ApplicationCodeCheck {
   action: AppAction;
   /** The authenticator app's code (or a recovery code): required when the merchant has two-factor on. */
   totpCode?: string | undefined;
+  /** The session the check came in, or null when it came without one (a script's). */
+  session: Session | null;
   ip: string;
   now: Date;
 }
@@ -56,6 +62,9 @@ export async function checkApplicationCode(
   if (!checked.ok) return checked;
   const merchant = await findMerchantByEmail(db, email);
   if (!merchant) return fail(errCodes.codeExpired, messages.codeExpired);
+  // Another merchant's session: that merchant has no such application.
+  const { session } = input;
+  if (session && session.scope.merchantId !== merchant.id) return fail(errCodes.appNotFound, "No such application");
   const scope = actFor(system, merchant.id);
   const app = await db
     .selectFrom("applications")
@@ -73,6 +82,10 @@ export async function checkApplicationCode(
   return db.transaction().execute(async (trx) => {
     const used = await checkCode(trx, { ...code, consume: true });
     if (!used.ok) return used;
-    return ok({ valid: true, ...(await issueProof(trx, scope, { applicationId: app.id, action: input.action, now })) });
+    const sessionHash = session?.tokenHash ?? null;
+    const proof = await issueProof(trx, scope, { applicationId: app.id, action: input.action, sessionHash, now });
+    if (!sessionHash) return ok({ valid: true, ...proof });
+    const verifiedForSeconds = await openVerifiedWindow(trx, scope, { sessionHash, applicationId: app.id, now });
+    return ok({ valid: true, ...proof, verifiedForSeconds });
   });
 }

@@ -10,11 +10,12 @@ import type {
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import type { ApplicationsTable, DB } from "../../db/schema.ts";
 import type { MerchantScope } from "../identity/merchant-scope.ts";
+import type { Session } from "../identity/sessions.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
 import { transactRetrying } from "../platform/retry-conflicts.ts";
 import { newAppKey, newAppSecret, sealAppSecret } from "./app-secrets.ts";
 import { roomForApplication } from "./package-limit.ts";
-import { type ProofUse, spendProof } from "./proofs.ts";
+import { authorizeAppAction, type ProofUse } from "./proofs.ts";
 import { newWebhookSecret, sealWebhookSecret } from "./webhook-secrets.ts";
 import { nextDayNumber } from "../platform/day-numbers.ts";
 
@@ -124,14 +125,17 @@ export async function setApplicationStatus(
   return row ? ok(toWireApplication(row)) : fail(errCodes.appNotFound, appNotFoundMessage);
 }
 
-/** Name, addresses and remark, with a proof for `edit` of this application spent in the same transaction. */
+/**
+ * Name, addresses and remark, inside the session's verified window on this application or with a proof for `edit` of
+ * it spent in the same transaction.
+ */
 export function editApplication(
   db: Kysely<DB>,
-  scope: MerchantScope,
+  session: Session,
   { appCode, proof, ...input }: AppEditRequest,
   now: Date,
 ): Promise<Outcome<Application>> {
-  return withProof(db, scope, { appCode, proof, action: "edit", now }, async (trx, app) => {
+  return withProof(db, session, { appCode, proof, action: "edit", now }, async (trx, app) => {
     const row = await trx
       .updateTable("applications")
       .set({
@@ -150,12 +154,13 @@ export function editApplication(
 }
 
 /**
- * Runs `work` on the merchant's application of that code, locked, once the proof for this action on it is spent, all
- * in one transaction: a refusal spends nothing, and a proof is never spent without its work.
+ * Runs `work` on the session's merchant's application of that code, locked, once the action is let through
+ * (proofs.ts, authorizeAppAction: the session's verified window on the application, or the proof for this action on
+ * it, spent), all in one transaction: a refusal spends nothing, and a proof is never spent without its work.
  */
 export function withProof<T>(
   db: Kysely<DB>,
-  scope: MerchantScope,
+  session: Session,
   use: Omit<ProofUse, "applicationId"> & { appCode: string },
   work: (trx: Kysely<DB>, app: ApplicationRow) => Promise<Outcome<T>>,
 ): Promise<Outcome<T>> {
@@ -163,13 +168,13 @@ export function withProof<T>(
     const app = await trx
       .selectFrom("applications")
       .selectAll()
-      .where("merchant_id", "=", scope.merchantId)
+      .where("merchant_id", "=", session.scope.merchantId)
       .where("app_code", "=", use.appCode)
       .forUpdate()
       .executeTakeFirst();
     if (!app) return fail(errCodes.appNotFound, appNotFoundMessage);
-    const spent = await spendProof(trx, scope, { ...use, applicationId: app.id });
-    if (!spent.ok) return spent;
+    const allowed = await authorizeAppAction(trx, session, { ...use, applicationId: app.id });
+    if (!allowed.ok) return allowed;
     return work(trx, app);
   });
 }

@@ -6,7 +6,7 @@ import {
   graceWindowSeconds,
 } from "../../../contracts/schemas/apps.ts";
 import type { DB } from "../../db/schema.ts";
-import type { MerchantScope } from "../identity/merchant-scope.ts";
+import type { Session } from "../identity/sessions.ts";
 import { recordSecurityEvent, type SecurityEventSource } from "../identity/security-events.ts";
 import { ok, type Outcome } from "../platform/outcome.ts";
 import { newAppSecret, sealAppSecret, unsealAppSecret } from "./app-secrets.ts";
@@ -38,15 +38,19 @@ const credentialsOf = (row: ApplicationRow, webhookSealed: string, { secret, now
   previousWebhookSecretValidUntil: previousWebhookValidUntil(row, now)?.toISOString() ?? null,
 });
 
-/** AppKey, AppSecret and the webhook secret, for a proof of `credentials`; each view is in the security log. */
+/**
+ * AppKey, AppSecret and the webhook secret, inside the session's verified window on the application or for a proof of
+ * `credentials`; each view is in the security log.
+ */
 export async function applicationCredentials(
   db: Kysely<DB>,
-  scope: MerchantScope,
+  session: Session,
   { appCode, proof }: AppCredentialsRequest,
   context: CredentialsContext,
 ): Promise<Outcome<AppCredentials>> {
   const { now, secret } = context;
-  const answer = await withProof(db, scope, { appCode, proof, action: "credentials", now }, async (trx, app) => {
+  const { scope } = session;
+  const answer = await withProof(db, session, { appCode, proof, action: "credentials", now }, async (trx, app) => {
     const webhookSealed = await webhookSecretSealedOf(trx, app, secret);
     await recordSecurityEvent(trx, context, "appCredentialsView", "success", scope.merchantId);
     return ok(credentialsOf(app, webhookSealed, context));
@@ -56,20 +60,22 @@ export async function applicationCredentials(
 }
 
 /**
- * A new AppSecret or webhook secret (`secret`, the AppSecret when absent), for a proof of `rotate`; the other one is
- * left as it is. The one it replaces keeps working for the grace window chosen (none: it stops at once); one before
- * that, still in an earlier window, stops now: one previous secret of each kind at most.
+ * A new AppSecret or webhook secret (`secret`, the AppSecret when absent), inside the session's verified window on the
+ * application or for a proof of `rotate`; the other one is left as it is. The one it replaces keeps working for the
+ * grace window chosen (none: it stops at once); one before that, still in an earlier window, stops now: one previous
+ * secret of each kind at most.
  */
 export async function rotateAppSecret(
   db: Kysely<DB>,
-  scope: MerchantScope,
+  session: Session,
   { appCode, proof, graceWindow, secret: kind = "appSecret" }: AppRotateRequest,
   context: CredentialsContext,
 ): Promise<Outcome<AppCredentials>> {
   const { now, secret } = context;
+  const { scope } = session;
   const graceMs = graceWindowSeconds[graceWindow] * 1000;
   const validUntil = graceMs > 0 ? new Date(now.getTime() + graceMs) : null;
-  const answer = await withProof(db, scope, { appCode, proof, action: "rotate", now }, async (trx, app) => {
+  const answer = await withProof(db, session, { appCode, proof, action: "rotate", now }, async (trx, app) => {
     const webhookSealed = await webhookSecretSealedOf(trx, app, secret);
     const changes =
       kind === "appSecret"

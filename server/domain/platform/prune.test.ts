@@ -38,6 +38,7 @@ describe("pruneExpired", () => {
       demoOrders: 0,
       securityEvents: 0,
       applicationProofs: 0,
+      verifiedWindows: 0,
       openApiNonces: 0,
     });
     expect(await countOf("rate_limits")).toBeGreaterThan(0);

@@ -3,6 +3,7 @@ import type { DB } from "../../db/schema.ts";
 import { pruneSecurityEvents } from "../identity/security-events.ts";
 import { pruneProofs } from "../applications/proofs.ts";
 import { pruneOpenApiNonces } from "../applications/open-api-nonces.ts";
+import { pruneVerifiedWindows } from "../applications/verified-windows.ts";
 import type { Limits } from "./limits.ts";
 
 export interface Pruned {
@@ -18,6 +19,8 @@ export interface Pruned {
   securityEvents: number;
   /** Application proofs a day past their five minutes (applications/proofs.ts). */
   applicationProofs: number;
+  /** Verified windows a day past their end (applications/verified-windows.ts); the others go with their sessions. */
+  verifiedWindows: number;
   /** Open-API nonces past their signature's five minutes (applications/open-api-nonces.ts). */
   openApiNonces: number;
 }
@@ -72,6 +75,7 @@ export async function pruneExpired(db: Kysely<DB>, now: Date, limits: Limits): P
     demoOrders: count(demoOrders),
     securityEvents: await pruneSecurityEvents(db, now),
     applicationProofs: await pruneProofs(db, dayAgo),
+    verifiedWindows: await pruneVerifiedWindows(db, dayAgo),
     openApiNonces: await pruneOpenApiNonces(db, now),
   };
 }
