@@ -86,9 +86,11 @@ export const secondFactorCodeField = trimmedText(
 /**
  * `link`: proves a Google account may be linked to the merchant with this e-mail (Login/GoogleLink). `application`:
  * checked with an application's code and an action, it answers a proof that application's edit, credentials or
- * rotation call spends (contracts/schemas/apps.ts).
+ * rotation call spends (contracts/schemas/apps.ts). `sign-in`: sent with the right password (Login/Login's
+ * `emailCode`), it lets the owner on a new device through the account's sign-in throttle (issue 37); never a sign-in
+ * by itself.
  */
-export const codePurpose = z.enum(["register", "reset", "change-password", "link", "application"]);
+export const codePurpose = z.enum(["register", "reset", "change-password", "link", "application", "sign-in"]);
 export type CodePurpose = z.infer<typeof codePurpose>;
 
 export const localeField = z.enum(["en-US", "zh-CN", "zh-TW", "ja-JP", "ko-KR", "th-TH"]);

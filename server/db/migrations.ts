@@ -20,6 +20,7 @@ import { migration0017CallbackDeliveries } from "./migrations/0017-callback-deli
 import { migration0018Collection } from "./migrations/0018-collection.ts";
 import { migration0019CallbackAutoAttempts } from "./migrations/0019-callback-auto-attempts.ts";
 import { migration0020ApplicationVerifiedWindows } from "./migrations/0020-application-verified-windows.ts";
+import { migration0021SignInCodes } from "./migrations/0021-sign-in-codes.ts";
 
 /**
  * Plain SQL, PostgreSQL dialect, run the same on PGlite and on a real server, one file each in migrations/, named here
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   "0018_collection": migration0018Collection,
   "0019_callback_auto_attempts": migration0019CallbackAutoAttempts,
   "0020_application_verified_windows": migration0020ApplicationVerifiedWindows,
+  "0021_sign_in_codes": migration0021SignInCodes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

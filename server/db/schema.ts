@@ -33,7 +33,7 @@ export interface SessionsTable {
   revoked_at: Date | null;
 }
 
-export type CodePurposeColumn = "register" | "reset" | "change-password" | "link" | "application";
+export type CodePurposeColumn = "register" | "reset" | "change-password" | "link" | "application" | "sign-in";
 
 export interface VerificationCodesTable {
   id: Id;
@@ -452,6 +452,8 @@ export interface SignInChallengesTable {
   merchant_id: IdRef;
   expires_at: Date;
   attempts: Generated<number>;
+  /** The first step came with a code mailed to the account: its codes are tried on the mailbox's budget (login-throttle.ts). */
+  mailbox_proven: Generated<boolean>;
 }
 
 /** The authentication and security event log (server/domain/identity/security-events.ts): no secret in any column. */
