@@ -167,7 +167,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   installErrorHandler(app);
   installSecurityHeaders(app, options.allowGoogleSignIn ?? services.google !== null);
   acceptJsonOnly(app);
-  // Only the sign-in calls read a cookie (the device cookie, domain/identity/device-cookie.ts); everything else is bearer-token.
+  // Only the sign-in and e-mail code calls read a cookie (the device cookie, domain/identity/device-cookie.ts); everything
+  // else is bearer-token.
   await app.register(fastifyCookie);
   // Answers only: the console never sends compressed bodies, so none is inflated (no zip bombs).
   await app.register(fastifyCompress, {

@@ -28,6 +28,11 @@ export const errCodes = {
   accountNotFound: "2008",
   /** The new password is on the list of the most common passwords (ASVS 6.2.4). */
   passwordTooCommon: "2009",
+  /**
+   * SentVerificationCode (HTTP 429): this e-mail has been mailed as many codes as addresses may ask for in an hour
+   * (issue 37). The newest of them still works; the account's signed-in console and its known browsers are not capped.
+   */
+  codesPerEmailReached: "2010",
   /** Sign-in with Google: not configured on this server (no client id, or no secret for the code flow). */
   googleNotConfigured: "2101",
   /** The ID token's signature, expiry, issuer or audience did not check out, or the code was refused. */

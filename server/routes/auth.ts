@@ -1,4 +1,4 @@
-import { deviceCookieName, deviceCookieOptions } from "../domain/identity/device-cookie.ts";
+import { deviceCookieName, deviceCookieWrites } from "../domain/identity/device-cookie.ts";
 import { signedInMerchant } from "../domain/identity/merchants.ts";
 import { registerMerchant } from "../domain/identity/register.ts";
 import { recordSecurityEvent } from "../domain/identity/security-events.ts";
@@ -6,7 +6,7 @@ import { revokeSession } from "../domain/identity/sessions.ts";
 import { signIn } from "../domain/identity/sign-in.ts";
 import { ok } from "../domain/platform/outcome.ts";
 import type { HandlerTable } from "../http/handler.ts";
-import { queuedAsCodeCall } from "./code-call.ts";
+import { codeCaller, queuedAsCodeCall } from "./code-call.ts";
 
 /** Sign-in, sign-out, last login and registration. */
 export const authHandlers: Pick<HandlerTable, "login" | "logout" | "lastLogin" | "register"> = {
@@ -14,7 +14,8 @@ export const authHandlers: Pick<HandlerTable, "login" | "logout" | "lastLogin" |
     async handle({ db, body, ip, userAgent, now, secure, cookie, setCookie, services }) {
       const attempt = { email: body.email, password: body.password, ip, now, deviceCookie: cookie(deviceCookieName) };
       const { outcome, deviceCookie } = await signIn(db, { ...attempt, userAgent }, services);
-      if (deviceCookie) setCookie(deviceCookieName, deviceCookie, deviceCookieOptions(secure));
+      for (const write of deviceCookie ? deviceCookieWrites(deviceCookie, secure) : [])
+        setCookie(write.name, write.value, write.options);
       return outcome;
     },
   },
@@ -39,8 +40,12 @@ export const authHandlers: Pick<HandlerTable, "login" | "logout" | "lastLogin" |
   },
 
   register: {
-    handle: queuedAsCodeCall(({ db, body, ip, now, services }) =>
-      registerMerchant(db, { email: body.email, code: body.code, password: body.password, ip, now }, services),
+    handle: queuedAsCodeCall(async (ctx) =>
+      registerMerchant(
+        ctx.db,
+        { email: ctx.body.email, code: ctx.body.code, password: ctx.body.password, now: ctx.now, ...codeCaller(ctx) },
+        ctx.services,
+      ),
     ),
   },
 };

@@ -63,7 +63,7 @@ describe("User/SentVerificationCode", () => {
     expect((await send("new@example.com")).success).toBe(true);
   });
 
-  it("replaces the previous code with the new one", async () => {
+  it("replaces the requester's previous code with its new one", async () => {
     await send("new@example.com");
     const first = lastCode(h, "new@example.com");
     h.clock.advance(61);
@@ -75,7 +75,7 @@ describe("User/SentVerificationCode", () => {
     expect(live).toHaveLength(1);
   });
 
-  it("allows 5 codes per e-mail an hour", async () => {
+  it("allows one requester 5 codes per e-mail an hour", async () => {
     for (let i = 0; i < 5; i++) {
       expect((await send("new@example.com")).success).toBe(true);
       h.clock.advance(61);

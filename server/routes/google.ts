@@ -13,6 +13,7 @@ import { addressBucket } from "../domain/platform/ip-address.ts";
 import { refundSlots, type Slot, takeSlots, waitMessage } from "../domain/platform/rate-limit.ts";
 import { fail, type Outcome, ok } from "../domain/platform/outcome.ts";
 import type { HandlerContext, HandlerTable } from "../http/handler.ts";
+import { codeCaller } from "./code-call.ts";
 
 type GoogleContext = HandlerContext<"googleLogin"> | HandlerContext<"googleCode">;
 
@@ -100,7 +101,8 @@ export const googleHandlers: Pick<HandlerTable, "googleLogin" | "googleCode" | "
 
   googleLink: {
     async handle(ctx) {
-      return linkGoogleAccount(ctx.db, ctx.body, { ip: ctx.ip, now: ctx.now, userAgent: ctx.userAgent }, ctx.services);
+      const input = { now: ctx.now, userAgent: ctx.userAgent, ...codeCaller(ctx) };
+      return linkGoogleAccount(ctx.db, ctx.body, input, ctx.services);
     },
   },
 };

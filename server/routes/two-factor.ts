@@ -1,4 +1,4 @@
-import { deviceCookieName, deviceCookieOptions } from "../domain/identity/device-cookie.ts";
+import { deviceCookieName, deviceCookieWrites } from "../domain/identity/device-cookie.ts";
 import { completeSecondFactor } from "../domain/identity/second-factor-sign-in.ts";
 import {
   disableTwoFactor,
@@ -19,7 +19,8 @@ export const twoFactorHandlers: Pick<
       const deviceCookie = cookie(deviceCookieName);
       const attempt = { challenge: body.challenge, code: body.code, ip, userAgent, now, deviceCookie };
       const answer = await completeSecondFactor(db, attempt, services);
-      if (answer.deviceCookie) setCookie(deviceCookieName, answer.deviceCookie, deviceCookieOptions(secure));
+      for (const write of answer.deviceCookie ? deviceCookieWrites(answer.deviceCookie, secure) : [])
+        setCookie(write.name, write.value, write.options);
       return answer.outcome;
     },
   },

@@ -4,6 +4,7 @@ import type { AppAction } from "../../../contracts/schemas/apps.ts";
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import type { DB } from "../../db/schema.ts";
 import { checkCode } from "../identity/codes.ts";
+import { identifyRequester } from "../identity/code-requester.ts";
 import { takeCodeUseSlots } from "../identity/code-throttle.ts";
 import type { IdentityServices } from "../identity/identity-services.ts";
 import { findMerchantByEmail, normalizeEmail } from "../identity/merchants.ts";
@@ -32,6 +33,8 @@ export interface ApplicationCodeCheck {
   /** The session the check came in, or null when it came without one (a script's). */
   session: Session | null;
   ip: string;
+  /** The device cookie the request carried (identity/code-requester.ts), if any. */
+  deviceCookie?: string | undefined;
   now: Date;
 }
 
@@ -47,7 +50,10 @@ export async function checkApplicationCode(
   const { limits, secret } = services;
   const { now } = input;
   const email = normalizeEmail(input.email);
-  const use = await takeCodeUseSlots(db, { email, purpose: "application", ip: input.ip }, services, now);
+  // The merchant's own console (its session, or its browser's device cookie) is the requester of the codes it asked for.
+  const signals = { ...input, signedInMerchantId: input.session?.scope.merchantId ?? null };
+  const requester = await identifyRequester(db, email, signals, secret);
+  const use = await takeCodeUseSlots(db, { email, purpose: "application", requester }, services, now);
   if (!use.ok) return use.refused;
   const code = {
     email,
@@ -56,7 +62,7 @@ export async function checkApplicationCode(
     now,
     maxAttempts: limits.codeMaxAttempts,
     secret,
-    fromRequester: use.fromRequester,
+    requester: requester.key,
   };
   const checked = await db.transaction().execute((trx) => checkCode(trx, { ...code, consume: false }));
   if (!checked.ok) return checked;

@@ -1,11 +1,14 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { Outcome } from "../platform/outcome.ts";
+import { merchantRequesterKey } from "./code-requester.ts";
 import { checkCode } from "./codes.ts";
 import type { IdentityServices } from "./identity-services.ts";
 
 export interface ChangePasswordProof {
   email: string;
+  /** The signed-in merchant: the requester of the codes its console asked for (code-requester.ts). */
+  merchantId: string;
   /** The code mailed to the account (SentVerificationCode, type change-password). */
   code: string;
   now: Date;
@@ -18,7 +21,7 @@ export interface ChangePasswordProof {
  */
 export function checkChangePasswordProof(
   db: Kysely<DB>,
-  { email, code, now }: ChangePasswordProof,
+  { email, merchantId, code, now }: ChangePasswordProof,
   { limits, secret }: Pick<IdentityServices, "limits" | "secret">,
   consume: boolean,
 ): Promise<Outcome<null>> {
@@ -30,7 +33,7 @@ export function checkChangePasswordProof(
     maxAttempts: limits.codeMaxAttempts,
     secret,
     consume,
-    // A signed-in request: whoever holds the session asked for the code, so its tries are the requester's.
-    fromRequester: true,
+    // A signed-in request: the merchant's session asked for its code, so its tries count on that code's own five.
+    requester: merchantRequesterKey(merchantId),
   });
 }

@@ -40,7 +40,7 @@ export async function changePassword(
   const { kdf, limits, refusals } = services;
   const { now } = input;
   const merchant = await signedInMerchant(db, scope);
-  const proof = { email: merchant.email, code: input.code, now };
+  const proof = { email: merchant.email, merchantId: scope.merchantId, code: input.code, now };
   const proven = await db.transaction().execute((trx) => checkChangePasswordProof(trx, proof, services, false));
   if (!proven.ok) await recordSecurityEvent(db, input, "passwordChange", "failure", scope.merchantId);
   if (!proven.ok) return proven;

@@ -20,7 +20,16 @@ const now = new Date();
 const store = (email: string, code: string, key = secret) =>
   storeCode(db, { email, purpose: "register", code, now, ttlSeconds: 600, secret: key });
 const check = (email: string, code: string, key = secret) =>
-  checkCode(db, { email, purpose: "register", code, now, maxAttempts: 5, consume: false, secret: key });
+  checkCode(db, {
+    email,
+    purpose: "register",
+    code,
+    now,
+    maxAttempts: 5,
+    consume: false,
+    secret: key,
+    requester: "192.0.2.1",
+  });
 
 describe("stored codes", () => {
   it("are salted per row: the same code twice gives two different hashes, neither the code's plain sha-256", async () => {

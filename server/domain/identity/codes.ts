@@ -17,23 +17,33 @@ const hashCode = (secret: Buffer, salt: string, email: string, purpose: CodePurp
 
 export const newCode = (): string => randomInt(0, 1_000_000).toString().padStart(6, "0");
 
-/** The latest code row of this e-mail and purpose: when it was sent and from where. */
-const latestCode = (db: Kysely<DB>, email: string, purpose: CodePurpose) =>
-  db
+/**
+ * At most this many of an e-mail's live codes of one purpose are compared with a try, the newest first. The budgets
+ * keep far fewer alive: 20 an hour from addresses and 5 per session or device, each for 10 minutes.
+ */
+const maxLiveCodes = 50;
+
+/** When this requester (code-requester.ts `key`) last had a code of this e-mail and purpose sent, or null. */
+export async function lastCodeSentAt(
+  db: Kysely<DB>,
+  { email, purpose, requester }: { email: string; purpose: CodePurpose; requester: string },
+): Promise<Date | null> {
+  const row = await db
     .selectFrom("verification_codes")
-    .select(["created_at", "requested_from"])
+    .select("created_at")
     .where("email", "=", email)
     .where("purpose", "=", purpose)
+    .where("requested_from", "=", requester)
     .orderBy("created_at", "desc")
     .limit(1)
     .executeTakeFirst();
-
-/** When the last code for this address and purpose was sent, or null. */
-export async function lastCodeSentAt(db: Kysely<DB>, email: string, purpose: CodePurpose): Promise<Date | null> {
-  return (await latestCode(db, email, purpose))?.created_at ?? null;
+  return row?.created_at ?? null;
 }
 
-/** Stores a new code (hashed) and invalidates the unused ones before it. */
+/**
+ * Stores a new code (hashed) for its requester, and voids that requester's unused codes of the e-mail and purpose
+ * before it: never anyone else's, so a stranger's request leaves the owner's code working.
+ */
 export async function storeCode(
   db: Kysely<DB>,
   input: {
@@ -44,19 +54,21 @@ export async function storeCode(
     ttlSeconds: number;
     secret: Buffer;
     createdAt?: Date;
-    /** The requesting address's bucket (ip-address.ts `addressBucket`). */
-    requestedFrom?: string;
+    /** Who asked for it (code-requester.ts `key`); none for a code seeded without one (every try is then a stranger's). */
+    requester?: string;
   },
 ): Promise<void> {
-  const { email, purpose, code, now } = input;
+  const { email, purpose, code, now, requester } = input;
   const salt = randomBytes(16).toString("base64url");
-  await db
-    .updateTable("verification_codes")
-    .set({ used_at: now })
-    .where("email", "=", email)
-    .where("purpose", "=", purpose)
-    .where("used_at", "is", null)
-    .execute();
+  if (requester !== undefined)
+    await db
+      .updateTable("verification_codes")
+      .set({ used_at: now })
+      .where("email", "=", email)
+      .where("purpose", "=", purpose)
+      .where("requested_from", "=", requester)
+      .where("used_at", "is", null)
+      .execute();
   await db
     .insertInto("verification_codes")
     .values({
@@ -66,9 +78,28 @@ export async function storeCode(
       salt,
       expires_at: new Date(now.getTime() + input.ttlSeconds * 1000),
       created_at: input.createdAt ?? now,
-      requested_from: input.requestedFrom ?? null,
+      requested_from: requester ?? null,
     })
     .execute();
+}
+
+/** Whether the requester holds a code of the e-mail and purpose that it may still try (unused, unexpired, unburnt). */
+export async function holdsLiveCode(
+  db: Kysely<DB>,
+  input: { email: string; purpose: CodePurpose; requester: string; now: Date; maxAttempts: number },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom("verification_codes")
+    .select("id")
+    .where("email", "=", input.email)
+    .where("purpose", "=", input.purpose)
+    .where("requested_from", "=", input.requester)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", input.now)
+    .where("attempts", "<", input.maxAttempts)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export interface CheckCodeInput {
@@ -81,45 +112,64 @@ export interface CheckCodeInput {
   consume: boolean;
   /** The server secret the code's pepper comes from. */
   secret: Buffer;
-  /** Tried from the address that asked for the code (`codeRequester`): its own count of wrong tries. */
-  fromRequester?: boolean;
-}
-
-/** The address bucket that asked for the latest code of this e-mail and purpose, or null. */
-export async function codeRequester(db: Kysely<DB>, email: string, purpose: CodePurpose): Promise<string | null> {
-  return (await latestCode(db, email, purpose))?.requested_from ?? null;
+  /** Who tries (code-requester.ts `key`): its own codes count its tries on `attempts`, everyone else's on `stranger_attempts`. */
+  requester: string;
 }
 
 /**
- * Checks the latest code of the address. Run it in the request's transaction and commit even on a
- * failure outcome: the wrong try must be counted — on the requester's count or on strangers', so that
- * strangers' wrong codes never burn the code for the one who asked for it.
+ * Checks a code against every live code of the e-mail and purpose (the owner's mailbox may hold several, asked for by
+ * different requesters; each is a salted HMAC, compared in constant time). A code takes five wrong tries from its
+ * requester and five from everyone else together; a wrong try counts on every code it was compared with, on the side
+ * the trier is on, so strangers' wrong codes never burn a code for the one who asked for it, and no code is compared
+ * more than ten times. A match spends, when `consume`, every live code of the e-mail and purpose: the mailbox is proven.
+ * Run it in the request's transaction and commit even on a failure outcome: the wrong try must be counted.
  */
 export async function checkCode(db: Kysely<DB>, input: CheckCodeInput): Promise<Outcome<null>> {
-  const row = await db
+  const rows = await db
     .selectFrom("verification_codes")
-    .select(["id", "code_hash", "salt", "expires_at", "attempts", "stranger_attempts", "used_at"])
+    .select(["id", "code_hash", "salt", "attempts", "stranger_attempts", "requested_from"])
     .where("email", "=", input.email)
     .where("purpose", "=", input.purpose)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", input.now)
     .orderBy("created_at", "desc")
-    .limit(1)
+    .limit(maxLiveCodes)
     .forUpdate()
-    .executeTakeFirst();
-  const counter = input.fromRequester ? "attempts" : "stranger_attempts";
-  if (!row || row.used_at || row.expires_at <= input.now || row[counter] >= input.maxAttempts) {
-    return fail(errCodes.codeExpired, messages.codeExpired);
+    .execute();
+  const own = (row: (typeof rows)[number]) => row.requested_from === input.requester;
+  const triable = rows.filter((row) => (own(row) ? row.attempts : row.stranger_attempts) < input.maxAttempts);
+  if (triable.length === 0) return fail(errCodes.codeExpired, messages.codeExpired);
+  let matched = false;
+  for (const row of triable) {
+    const expected = Buffer.from(row.code_hash, "hex");
+    const actual = Buffer.from(hashCode(input.secret, row.salt, input.email, input.purpose, input.code), "hex");
+    // Every row is compared, a match or not: the time taken does not say which code matched.
+    if (timingSafeEqual(expected, actual)) matched = true;
   }
-  const expected = Buffer.from(row.code_hash, "hex");
-  const actual = Buffer.from(hashCode(input.secret, row.salt, input.email, input.purpose, input.code), "hex");
-  if (!timingSafeEqual(expected, actual)) {
-    await db
-      .updateTable("verification_codes")
-      .set((eb) => ({ [counter]: eb(counter, "+", 1) }))
-      .where("id", "=", row.id)
-      .execute();
+  if (!matched) {
+    const mine = triable.filter(own).map((row) => row.id);
+    const theirs = triable.filter((row) => !own(row)).map((row) => row.id);
+    if (mine.length > 0)
+      await db
+        .updateTable("verification_codes")
+        .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
+        .where("id", "in", mine)
+        .execute();
+    if (theirs.length > 0)
+      await db
+        .updateTable("verification_codes")
+        .set((eb) => ({ stranger_attempts: eb("stranger_attempts", "+", 1) }))
+        .where("id", "in", theirs)
+        .execute();
     return fail(errCodes.codeWrong, messages.codeWrong);
   }
   if (input.consume)
-    await db.updateTable("verification_codes").set({ used_at: input.now }).where("id", "=", row.id).execute();
+    await db
+      .updateTable("verification_codes")
+      .set({ used_at: input.now })
+      .where("email", "=", input.email)
+      .where("purpose", "=", input.purpose)
+      .where("used_at", "is", null)
+      .execute();
   return ok(null);
 }

@@ -5,8 +5,10 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
  * "device cookies" against online guessing). When strangers have used up the account's failure
  * budget, a request carrying a valid device cookie for that account is still let through, on a
  * budget of its own: an attacker's failures can slow the account down for strangers, never lock its
- * owner out. HttpOnly, SameSite=Strict and scoped to the sign-in calls; the console's API client
- * sends it because the calls are same-origin.
+ * owner out. The e-mail code calls use it the same way: such a browser asks for and tries codes as
+ * the account's own requester, on budgets of its own (code-requester.ts, issue 37). HttpOnly,
+ * SameSite=Strict, scoped to the API (`/api`: sign-in at /api/Login, codes at /api/User and
+ * /api/Register); the console's API client sends it because the calls are same-origin.
  */
 export const deviceCookieName = "mc_device";
 
@@ -44,9 +46,26 @@ export const isGenuineDeviceCookie = (secret: Buffer, cookie: string | undefined
   deviceOf(secret, cookie, (cookie ?? "").split(".")[0] ?? "") !== null;
 
 export const deviceCookieOptions = (secure: boolean): CookieOptions => ({
-  path: "/api/Login",
+  path: "/api",
   maxAgeSeconds,
   httpOnly: true,
   sameSite: "strict",
   secure,
 });
+
+/**
+ * The cookies a sign-in writes: the device cookie, then the expiry of the copy an older server scoped to /api/Login
+ * (on the sign-in calls a browser sends the longer path first, so a copy left there for another account would shadow
+ * the new one).
+ */
+export const deviceCookieWrites = (
+  value: string,
+  secure: boolean,
+): ReadonlyArray<{ name: string; value: string; options: CookieOptions }> => [
+  { name: deviceCookieName, value, options: deviceCookieOptions(secure) },
+  {
+    name: deviceCookieName,
+    value: "",
+    options: { ...deviceCookieOptions(secure), path: "/api/Login", maxAgeSeconds: 0 },
+  },
+];

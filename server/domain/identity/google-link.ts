@@ -6,6 +6,7 @@ import type { DB } from "../../db/schema.ts";
 import { fail, messages, type Outcome, ok } from "../platform/outcome.ts";
 import { givingSlotsBackIfBusy, takeSlots, waitMessage } from "../platform/rate-limit.ts";
 import { checkCode } from "./codes.ts";
+import { identifyRequester, type RequestSignals } from "./code-requester.ts";
 import { takeCodeUseSlots } from "./code-throttle.ts";
 import type { IdentityServices } from "./identity-services.ts";
 import { loginSlots } from "./login-throttle.ts";
@@ -67,7 +68,7 @@ const expired = () =>
 export async function linkGoogleAccount(
   db: Kysely<DB>,
   request: GoogleLinkRequest,
-  input: { ip: string; now: Date; userAgent?: string },
+  input: RequestSignals & { now: Date; userAgent?: string },
   services: IdentityServices,
 ): Promise<Outcome<LoginAnswer>> {
   const { ip, now } = input;
@@ -96,11 +97,17 @@ export async function linkGoogleAccount(
       return fail(errCodes.badCredentials, messages.badCredentials);
     }
   }
-  let fromRequester = false;
+  let requester = "";
   if (request.code !== undefined) {
-    const use = await takeCodeUseSlots(db, { email: ticket.email, purpose: "link", ip }, services, now);
+    const identified = await identifyRequester(db, ticket.email, input, services.secret);
+    const use = await takeCodeUseSlots(
+      db,
+      { email: ticket.email, purpose: "link", requester: identified },
+      services,
+      now,
+    );
     if (!use.ok) return use.refused;
-    fromRequester = use.fromRequester;
+    requester = identified.key;
   }
 
   return db.transaction().execute(async (trx) => {
@@ -113,7 +120,7 @@ export async function linkGoogleAccount(
         maxAttempts: services.limits.codeMaxAttempts,
         consume: true,
         secret: services.secret,
-        fromRequester,
+        requester,
       });
       if (!checked.ok) {
         await recordSecurityEvent(trx, input, "googleLink", "failure", ticket.id);

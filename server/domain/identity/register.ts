@@ -6,16 +6,16 @@ import { onRegistered } from "../messaging/messages.ts";
 import { ApiError, fail, messages, type Outcome, ok } from "../platform/outcome.ts";
 import type { IdentityServices } from "./identity-services.ts";
 import { spendCodeOnPassword } from "./code-then-password.ts";
+import { identifyRequester, type RequestSignals } from "./code-requester.ts";
 import { takeCodeUseSlots } from "./code-throttle.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import { findMerchantByEmail, insertMerchant, normalizeEmail } from "./merchants.ts";
 import { actFor, systemScope } from "./system-scope.ts";
 
-export interface Registration {
+export interface Registration extends RequestSignals {
   email: string;
   code: string;
   password: string;
-  ip: string;
   now: Date;
 }
 
@@ -29,9 +29,10 @@ export async function registerMerchant(
   services: IdentityServices,
 ): Promise<Outcome<RegisterResult>> {
   const { limits, secret, kdf } = services;
-  const { ip, now } = input;
+  const { now } = input;
   const email = normalizeEmail(input.email);
-  const use = await takeCodeUseSlots(db, { email, purpose: "register", ip }, services, now);
+  const requester = await identifyRequester(db, email, input, secret);
+  const use = await takeCodeUseSlots(db, { email, purpose: "register", requester }, services, now);
   if (!use.ok) return use.refused;
   if (await findMerchantByEmail(db, email)) return fail(errCodes.emailTaken, messages.emailTaken);
   if (isCommonPassword(input.password)) return fail(errCodes.passwordTooCommon, messages.passwordTooCommon);
@@ -42,7 +43,7 @@ export async function registerMerchant(
     now,
     maxAttempts: limits.codeMaxAttempts,
     secret,
-    fromRequester: use.fromRequester,
+    requester: requester.key,
   } as const;
   return spendCodeOnPassword(db, code, input.password, kdf, async (trx, passwordHash) => {
     const userId = await insertMerchant(trx, { email, passwordHash, now });

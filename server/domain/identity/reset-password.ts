@@ -5,6 +5,7 @@ import { onPasswordChanged } from "../messaging/messages.ts";
 import { fail, messages, type Outcome, ok } from "../platform/outcome.ts";
 import type { IdentityServices } from "./identity-services.ts";
 import { spendCodeOnPassword } from "./code-then-password.ts";
+import { identifyRequester, type RequestSignals } from "./code-requester.ts";
 import { takeCodeUseSlots } from "./code-throttle.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import { clearAccountThrottle } from "./login-throttle.ts";
@@ -13,11 +14,10 @@ import { recordSecurityEvent } from "./security-events.ts";
 import { revokeMerchantSessions } from "./sessions.ts";
 import { actFor, systemScope } from "./system-scope.ts";
 
-export interface PasswordReset {
+export interface PasswordReset extends RequestSignals {
   email: string;
   code: string;
   password: string;
-  ip: string;
   now: Date;
   /** For the security event log. */
   userAgent?: string;
@@ -36,9 +36,10 @@ export async function resetPassword(
   services: IdentityServices,
 ): Promise<Outcome<null>> {
   const { limits, secret, kdf } = services;
-  const { ip, now } = input;
+  const { now } = input;
   const email = normalizeEmail(input.email);
-  const use = await takeCodeUseSlots(db, { email, purpose: "reset", ip }, services, now);
+  const requester = await identifyRequester(db, email, input, secret);
+  const use = await takeCodeUseSlots(db, { email, purpose: "reset", requester }, services, now);
   if (!use.ok && !use.remembered) await recordSecurityEvent(db, input, "passwordReset", "refused");
   if (!use.ok) return use.refused;
   const merchant = await findMerchantByEmail(db, email);
@@ -51,7 +52,7 @@ export async function resetPassword(
     now,
     maxAttempts: limits.codeMaxAttempts,
     secret,
-    fromRequester: use.fromRequester,
+    requester: requester.key,
   } as const;
   const reset = await spendCodeOnPassword(db, code, input.password, kdf, async (trx, passwordHash) => {
     const scope = actFor(system, merchant.id);

@@ -5,30 +5,33 @@ import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import type { DB } from "../../db/schema.ts";
 import type { Mailer } from "../messaging/mailer.ts";
 import { codeMail, deliverMail, queueMail } from "../messaging/outbox.ts";
-import { addressBucket } from "../platform/ip-address.ts";
 import { fail, messages, type Outcome, ok } from "../platform/outcome.ts";
-import { takeSlots, waitMessage } from "../platform/rate-limit.ts";
+import { type Slot, takeSlots, waitMessage } from "../platform/rate-limit.ts";
 import type { IdentityServices } from "./identity-services.ts";
+import { identifyRequester, type RequestSignals } from "./code-requester.ts";
 import { takeCodeUseSlots } from "./code-throttle.ts";
 import type { CodePurpose } from "../../../contracts/schemas/fields.ts";
 import { checkCode, lastCodeSentAt, newCode, storeCode } from "./codes.ts";
 import { findMerchantByEmail, normalizeEmail } from "./merchants.ts";
 
-export interface CodeRequest {
+export interface CodeRequest extends RequestSignals {
   email: string;
   purpose: CodePurpose;
-  ip: string;
   now: Date;
 }
 
+const waitPhrase = (seconds: number) => (seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`);
+
 /**
- * User/SentVerificationCode: a new code for the e-mail, mailed, unless the address or the e-mail asked too often or too
- * soon, or the account's existence does not fit the purpose (the address is counted first, so probing which e-mails
- * exist is rate-limited too).
+ * User/SentVerificationCode: a new code for the e-mail, mailed, unless its requester (code-requester.ts) asked too
+ * often or too soon, the e-mail has had its hour's share of codes asked for from addresses, or the account's existence
+ * does not fit the purpose. An address is counted first, whatever the e-mail (so probing which e-mails exist is
+ * rate-limited too); the account's own session or device cookie is counted on its own budget only, so no stranger can
+ * keep the owner's known browser from getting a code. The new code voids only its requester's older one (codes.ts).
  */
 export async function sendVerificationCode(
   db: Kysely<DB>,
-  { purpose, ip, now, ...input }: CodeRequest,
+  { purpose, now, ...input }: CodeRequest,
   {
     limits,
     secret,
@@ -43,38 +46,46 @@ export async function sendVerificationCode(
   },
 ): Promise<Outcome<SendCodeResult>> {
   const email = normalizeEmail(input.email);
-  const ipTaken = await takeSlots(
-    db,
-    [{ bucket: "code-ip", subject: addressBucket(ip), window: limits.codesPerIp }],
-    now,
-    refusals,
-  );
-  if (!ipTaken.ok) return fail(errCodes.rateLimited, waitMessage(ipTaken.waitSeconds), 429);
+  const requester = await identifyRequester(db, email, input, secret);
+  if (!requester.known) {
+    const ipTaken = await takeSlots(
+      db,
+      [{ bucket: "code-ip", subject: requester.address, window: limits.codesPerIp }],
+      now,
+      refusals,
+    );
+    if (!ipTaken.ok) return fail(errCodes.rateLimited, waitMessage(ipTaken.waitSeconds), 429);
+  }
 
   const merchant = await findMerchantByEmail(db, email);
   if (purpose === "register" && merchant) return fail(errCodes.emailTaken, messages.emailTaken);
   if (purpose !== "register" && !merchant) return fail(errCodes.accountNotFound, messages.accountNotFound);
 
-  const last = await lastCodeSentAt(db, email, purpose);
+  const last = await lastCodeSentAt(db, { email, purpose, requester: requester.key });
   const sinceLast = last ? (now.getTime() - last.getTime()) / 1000 : Number.POSITIVE_INFINITY;
   if (sinceLast < limits.resendAfterSeconds) {
     const seconds = Math.max(1, Math.ceil(limits.resendAfterSeconds - sinceLast));
     return fail(errCodes.codeTooSoon, `Please wait ${seconds} seconds before requesting a new code`);
   }
-  const emailTaken = await takeSlots(
-    db,
-    [{ bucket: "code-email", subject: email, window: limits.codesPerEmail }],
-    now,
-    refusals,
-  );
-  if (!emailTaken.ok) return fail(errCodes.rateLimited, waitMessage(emailTaken.waitSeconds), 429);
+  const slots: Slot[] = [
+    { bucket: "code-requester", subject: `${email} ${requester.key}`, window: limits.codesPerRequester },
+    ...(requester.known ? [] : [{ bucket: "code-email" as const, subject: email, window: limits.codesPerEmail }]),
+  ];
+  const taken = await takeSlots(db, slots, now, refusals);
+  if (!taken.ok && taken.slot.bucket === "code-email")
+    return fail(
+      errCodes.codesPerEmailReached,
+      `This e-mail has been sent many codes lately: use the newest code in its inbox, or try again in ${waitPhrase(taken.waitSeconds)}`,
+      429,
+    );
+  if (!taken.ok) return fail(errCodes.rateLimited, waitMessage(taken.waitSeconds), 429);
 
   const code = newCode();
   const mail = codeMail(email, purpose, code, limits.codeTtlSeconds);
   const expiresAt = new Date(now.getTime() + limits.codeTtlSeconds * 1000);
   const outboxId = await db.transaction().execute(async (trx) => {
-    const requestedFrom = addressBucket(ip);
-    await storeCode(trx, { email, purpose, code, now, ttlSeconds: limits.codeTtlSeconds, secret, requestedFrom });
+    const ttlSeconds = limits.codeTtlSeconds;
+    await storeCode(trx, { email, purpose, code, now, ttlSeconds, secret, requester: requester.key });
     return queueMail(trx, mail, { value: code, expiresAt }, now, { secret, devOutbox });
   });
   // Not a silent success: the merchant hears that the mail is late; the outbox keeps trying while the code lives.
@@ -87,11 +98,10 @@ export async function sendVerificationCode(
   return ok({ resendAfterSeconds: limits.resendAfterSeconds, expiresInSeconds: limits.codeTtlSeconds });
 }
 
-export interface CodeCheck {
+export interface CodeCheck extends RequestSignals {
   email: string;
   purpose: CodePurpose;
   code: string;
-  ip: string;
   now: Date;
 }
 
@@ -103,7 +113,8 @@ export async function checkVerificationCode(
 ): Promise<Outcome<{ valid: true }>> {
   const { limits, secret } = services;
   const email = normalizeEmail(input.email);
-  const use = await takeCodeUseSlots(db, { email, purpose: input.purpose, ip: input.ip }, services, input.now);
+  const requester = await identifyRequester(db, email, input, secret);
+  const use = await takeCodeUseSlots(db, { email, purpose: input.purpose, requester }, services, input.now);
   if (!use.ok) return use.refused;
   const code = {
     email,
@@ -112,7 +123,7 @@ export async function checkVerificationCode(
     now: input.now,
     maxAttempts: limits.codeMaxAttempts,
     secret,
-    fromRequester: use.fromRequester,
+    requester: requester.key,
   };
   const checked = await db.transaction().execute((trx) => checkCode(trx, { ...code, consume: false }));
   return checked.ok ? ok({ valid: true }) : checked;

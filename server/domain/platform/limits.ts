@@ -9,9 +9,24 @@ export interface Limits {
   resendAfterSeconds: number;
   /** The wrong try that reaches this count burns the code. */
   codeMaxAttempts: number;
+  /**
+   * Codes one requester may have mailed to one e-mail, all purposes together: the signed-in merchant, a browser with
+   * the account's device cookie, else the address (its /64 for IPv6). See identity/code-requester.ts.
+   */
+  codesPerRequester: RateWindow;
+  /**
+   * Codes mailed to one e-mail at the request of addresses (strangers, or the owner on a new device), all together:
+   * the bound on mail flooding, larger than one address's `codesPerRequester`. The account's own session and device
+   * cookie are not counted in it, so however full strangers make it, the owner's known browser still gets a code.
+   */
   codesPerEmail: RateWindow;
+  /** Codes one address may ask for, any e-mail, refusals included (probing which e-mails exist). */
   codesPerIp: RateWindow;
-  /** CheckCaptchaCode, Register and ResetPassword: each uses a code, each is counted. */
+  /**
+   * CheckCaptchaCode, Register, ResetPassword, GoogleLink with a code: each uses a code, each is counted — on the
+   * trier's own budget for the e-mail when it holds a live code of it (or is the account's session or device), else on
+   * the e-mail's budget shared by everyone who holds none.
+   */
   codeUsesPerEmail: RateWindow;
   codeUsesPerIp: RateWindow;
   /** Wrong passwords for one account from one address. */
@@ -43,7 +58,8 @@ export const defaultLimits: Limits = {
   codeTtlSeconds: 600,
   resendAfterSeconds: 60,
   codeMaxAttempts: 5,
-  codesPerEmail: { max: 5, seconds: 3600 },
+  codesPerRequester: { max: 5, seconds: 3600 },
+  codesPerEmail: { max: 20, seconds: 3600 },
   codesPerIp: { max: 30, seconds: 3600 },
   codeUsesPerEmail: { max: 15, seconds: 900 },
   codeUsesPerIp: { max: 50, seconds: 900 },

@@ -2,6 +2,7 @@ import type { RateWindow } from "./limits.ts";
 
 /** The throttling buckets: each counts one kind of attempt per subject (an address, an account, a device). */
 export type RateBucket =
+  | "code-requester"
   | "code-email"
   | "code-ip"
   | "code-use-email"
@@ -11,6 +12,9 @@ export type RateBucket =
   | "login-account-ip"
   | "login-account"
   | "login-device"
+  | "login-mailbox"
+  | "login-mail-code"
+  | "login-session"
   | "demo-ip"
   | "merchant-calls"
   | "open-api-calls"

@@ -11,6 +11,7 @@ import type { RateBucket, Slot } from "./rate-slot.ts";
 const remembered: ReadonlySet<RateBucket> = new Set([
   "login-ip",
   "code-ip",
+  "code-requester",
   "code-email",
   "code-use-ip",
   "code-use-email",
