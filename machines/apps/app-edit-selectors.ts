@@ -6,32 +6,50 @@ import type {
   Application,
   GraceWindow,
 } from "../../contracts/schemas/apps.ts";
-import { appSecretKinds, graceWindows } from "../../contracts/schemas/apps.ts";
+import { appSecretKinds, graceWindows, verifiedWindowSeconds } from "../../contracts/schemas/apps.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import type { FieldErrors, Failure } from "../api-failure.ts";
-import type { appEditMachine } from "./app-edit.ts";
+import type { AppEditFields, appEditMachine } from "./app-edit.ts";
 
 type AppEditSnapshot = SnapshotFrom<typeof appEditMachine>;
 
-/** The dialog's step: verify with the e-mail code (and the authenticator's), the edit form, or the credentials. */
+/** Which secret a rotation replaces and how long the old one keeps working: chosen before the code, or in the window. */
+export interface RotateChoices {
+  graceWindow: GraceWindow;
+  graceWindows: readonly GraceWindow[];
+  rotateSecret: AppSecretKind;
+  secretKinds: readonly AppSecretKind[];
+}
+
+/**
+ * The dialog's step: verify with the e-mail code (and the authenticator's), the rotation's choices inside the verified
+ * window (no code), the edit form, or the credentials.
+ */
 export type AppEditView =
   | { kind: "closed" }
-  | {
+  | ({
       kind: "verify";
       action: AppAction;
       app: Application;
       busy: boolean;
       needsTotp: boolean;
-      graceWindow: GraceWindow;
-      graceWindows: readonly GraceWindow[];
-      rotateSecret: AppSecretKind;
-      secretKinds: readonly AppSecretKind[];
+      /** How long one code spares the merchant another on this application (the server's verified window). */
+      windowMinutes: number;
       fieldErrors: FieldErrors;
       failure: Failure | null;
       /** The form fields a refusal may mark; a wrong authenticator code is said above, not on the e-mail code. */
       refusableFields: readonly string[];
+    } & RotateChoices)
+  | ({ kind: "confirmRotate"; app: Application } & RotateChoices)
+  | {
+      kind: "edit";
+      app: Application;
+      /** What the form starts from: the edit kept across a new code, or the application as listed. */
+      fields: AppEditFields;
+      busy: boolean;
+      fieldErrors: FieldErrors;
+      failure: Failure | null;
     }
-  | { kind: "edit"; app: Application; busy: boolean; fieldErrors: FieldErrors; failure: Failure | null }
   | {
       kind: "credentials";
       app: Application;
@@ -44,10 +62,25 @@ export type AppEditView =
 const emailCodeOnly: readonly string[] = ["code"];
 const noField: readonly string[] = [];
 
+const fieldsOf = (app: Application): AppEditFields => ({
+  name: app.name,
+  address: app.address,
+  rechargeCallbackUrl: app.rechargeCallbackUrl,
+  withdrawCallbackUrl: app.withdrawCallbackUrl,
+  remark: app.remark,
+});
+
 export function selectAppEditView(s: AppEditSnapshot): AppEditView {
   const { app, fieldErrors, failure } = s.context;
   if (!s.hasTag("open") || !app) return { kind: "closed" };
   const busy = s.hasTag("busy");
+  const choices: RotateChoices = {
+    graceWindow: s.context.graceWindow,
+    graceWindows,
+    rotateSecret: s.context.rotateSecret,
+    secretKinds: appSecretKinds,
+  };
+  if (s.matches("confirmRotate")) return { kind: "confirmRotate", app, ...choices };
   if (s.matches("verify") || s.matches("checking")) {
     return {
       kind: "verify",
@@ -55,10 +88,8 @@ export function selectAppEditView(s: AppEditSnapshot): AppEditView {
       app,
       busy,
       needsTotp: s.context.needsTotp,
-      graceWindow: s.context.graceWindow,
-      graceWindows,
-      rotateSecret: s.context.rotateSecret,
-      secretKinds: appSecretKinds,
+      windowMinutes: verifiedWindowSeconds / 60,
+      ...choices,
       fieldErrors,
       failure,
       refusableFields:
@@ -67,7 +98,8 @@ export function selectAppEditView(s: AppEditSnapshot): AppEditView {
           : emailCodeOnly,
     };
   }
-  if (s.matches("editing") || s.matches("saving")) return { kind: "edit", app, busy, fieldErrors, failure };
+  if (s.matches("editing") || s.matches("saving"))
+    return { kind: "edit", app, fields: s.context.draft ?? fieldsOf(app), busy, fieldErrors, failure };
   return {
     kind: "credentials",
     app,

@@ -213,3 +213,98 @@ describe("appEdit machine", () => {
     expect(selectAppEditView(actor.getSnapshot())).toEqual({ kind: "closed" });
   });
 });
+
+describe("appEdit machine: the verified window (issue 37)", () => {
+  const windowOpened = async () => ({ valid: true, proof: "p-1", proofExpiresInSeconds: 300, verifiedForSeconds: 600 });
+  const otherApp: Application = { ...app, appCode: "20260101000002", name: "Other shop" };
+
+  it("after one verification, views, then edits, then rotates without the code step while the window is open", async () => {
+    const { actor, calls, effects } = start(windowOpened);
+    actor.send({ type: "app.open", action: "credentials", app });
+    actor.send({ type: "verify.submit", code: "123456", totpCode: "" });
+    await settle(actor, "credentials");
+    expect(calls.credentials).toEqual([{ appCode: app.appCode, proof: "p-1" }]);
+    actor.send({ type: "dialog.close" });
+
+    // Edit: straight to the form, which saves with no proof.
+    actor.send({ type: "app.open", action: "edit", app });
+    expect(selectAppEditView(actor.getSnapshot())).toMatchObject({ kind: "edit", fields: { name: app.name } });
+    actor.send({ type: "edit.submit", ...fields });
+    await settle(actor, "closed");
+    expect(calls.edit).toHaveLength(1);
+    expect((calls.edit[0] as { proof?: string }).proof).toBeUndefined();
+    expect(effects.announce).toHaveBeenLastCalledWith("saved");
+
+    // Rotate: what to rotate and the grace window, then Rotate; no code field, no countdown.
+    actor.send({ type: "app.open", action: "rotate", app });
+    expect(selectAppEditView(actor.getSnapshot())).toMatchObject({
+      kind: "confirmRotate",
+      rotateSecret: "appSecret",
+      graceWindow: "1h",
+    });
+    actor.send({ type: "rotate.secret", secret: "webhookSecret" });
+    actor.send({ type: "rotate.grace", graceWindow: "24h" });
+    actor.send({ type: "rotate.confirm" });
+    await settle(actor, "credentials");
+    expect(calls.rotate).toEqual([
+      { appCode: app.appCode, proof: undefined, graceWindow: "24h", secret: "webhookSecret" },
+    ]);
+    expect(selectAppEditView(actor.getSnapshot())).toMatchObject({ kind: "credentials", rotated: "webhookSecret" });
+
+    // One code for the three actions.
+    expect(calls.check).toHaveLength(1);
+  });
+
+  it("asks for the code on another application, and when the check opened no window", async () => {
+    const { actor } = start(windowOpened);
+    actor.send({ type: "app.open", action: "credentials", app });
+    actor.send({ type: "verify.submit", code: "123456", totpCode: "" });
+    await settle(actor, "credentials");
+    actor.send({ type: "dialog.close" });
+    actor.send({ type: "app.open", action: "credentials", app: otherApp });
+    expect(selectAppEditView(actor.getSnapshot())).toMatchObject({ kind: "verify", windowMinutes: 10 });
+
+    const withoutWindow = start();
+    withoutWindow.actor.send({ type: "app.open", action: "credentials", app });
+    withoutWindow.actor.send({ type: "verify.submit", code: "123456", totpCode: "" });
+    await settle(withoutWindow.actor, "credentials");
+    withoutWindow.actor.send({ type: "dialog.close" });
+    withoutWindow.actor.send({ type: "app.open", action: "edit", app });
+    expect(selectAppEditView(withoutWindow.actor.getSnapshot())).toMatchObject({ kind: "verify" });
+  });
+
+  it("asks for a code again once the server says the window ended, keeping the edit for after it", async () => {
+    const { actor, calls, failWith } = start(windowOpened);
+    actor.send({ type: "app.open", action: "credentials", app });
+    actor.send({ type: "verify.submit", code: "123456", totpCode: "" });
+    await settle(actor, "credentials");
+    actor.send({ type: "dialog.close" });
+
+    actor.send({ type: "app.open", action: "edit", app });
+    failWith(apiFailure(errCodes.appProofExpired));
+    actor.send({ type: "edit.submit", ...fields });
+    await settle(actor, "verify");
+    expect(selectAppEditView(actor.getSnapshot())).toMatchObject({
+      kind: "verify",
+      action: "edit",
+      failure: { errCode: errCodes.appProofExpired },
+    });
+    expect(actor.getSnapshot().context.verified).toEqual([]);
+    actor.send({ type: "verify.submit", code: "654321", totpCode: "" });
+    await settle(actor, "editing");
+    expect(selectAppEditView(actor.getSnapshot())).toMatchObject({ kind: "edit", fields });
+    actor.send({ type: "edit.submit", ...fields });
+    await settle(actor, "closed");
+    expect(calls.edit.at(-1)).toEqual({ appCode: app.appCode, proof: "p-1", ...fields });
+    expect(calls.check).toHaveLength(2);
+
+    // The credentials refused as the window ends: the code step again, the window forgotten.
+    failWith(apiFailure(errCodes.appProofRequired));
+    actor.send({ type: "app.open", action: "credentials", app });
+    expect(calls.credentials.at(-1)).toEqual({ appCode: app.appCode, proof: undefined });
+    await settle(actor, "verify");
+    actor.send({ type: "dialog.close" });
+    actor.send({ type: "app.open", action: "rotate", app });
+    expect(selectAppEditView(actor.getSnapshot())).toMatchObject({ kind: "verify", action: "rotate" });
+  });
+});

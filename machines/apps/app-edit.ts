@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assign, fromPromise, not, setup } from "xstate";
 import {
   type AppAction,
   type AppCredentials,
@@ -39,6 +39,14 @@ export interface AppEditContext {
    */
   needsTotp: boolean;
   proof: string | null;
+  /**
+   * The applications whose verified window the server opened for this session (the check answered
+   * `verifiedForSeconds`): their actions go straight through, without the code step, until the server refuses one with
+   * a proof errCode (the window ended), which closes it here too.
+   */
+  verified: readonly string[];
+  /** The edit as last submitted: kept when the window ended under it, so the form after the new code still has it. */
+  draft: AppEditFields | null;
   credentials: AppCredentials | null;
   fieldErrors: FieldErrors;
   failure: Failure | null;
@@ -50,6 +58,7 @@ export type AppEditEvent =
   | { type: "rotate.grace"; graceWindow: GraceWindow }
   | { type: "rotate.secret"; secret: AppSecretKind }
   | { type: "verify.submit"; code: string; totpCode: string }
+  | { type: "rotate.confirm" }
   | ({ type: "edit.submit" } & AppEditFields)
   | { type: "credentials.retry" };
 
@@ -95,11 +104,16 @@ const proofRefused = ({ event }: { event: unknown }) =>
 
 const backToVerify = { target: "verify", actions: "forgetProof" } as const;
 
+const appCodeOf = (context: AppEditContext) => context.app?.appCode ?? "";
+
 /**
  * appEdit (ARCHITECTURE section 3): editing an application, seeing its credentials and rotating one of its secrets
  * (the AppSecret or the webhook secret, with a grace window for the one it replaces), each only
  * after an e-mail code is sent (the page's codeSender) and checked — with the authenticator's code when two-factor is
- * on — which answers a five-minute single-use proof that the action then spends. Cancel closes it at any step.
+ * on — which answers a five-minute single-use proof that the action then spends. Checked in the merchant's session, the
+ * code also opens the server's verified window on that application (issue 37): the next actions on it skip the code
+ * step (a rotation only asks which secret and grace window) until the server refuses one with a proof errCode, which
+ * asks for a code again. Cancel closes it at any step.
  */
 export const appEditMachine = setup({
   types: {} as {
@@ -124,8 +138,10 @@ export const appEditMachine = setup({
   },
   actions: {
     announce: (_, _params: { outcome: AppEditOutcome }) => {},
+    /** The proof is gone, and so is the window on this application: only a new code helps. */
     forgetProof: assign({
       proof: null,
+      verified: ({ context }) => context.verified.filter((appCode) => appCode !== appCodeOf(context)),
       failure: ({ event }) => toFailure((event as unknown as { error: unknown }).error),
     }),
     /** The list shows the application as the server now has it. */
@@ -146,6 +162,7 @@ export const appEditMachine = setup({
     },
     forEdit: ({ context }) => context.action === "edit",
     forCredentials: ({ context }) => context.action === "credentials",
+    inWindow: ({ context }) => context.verified.includes(appCodeOf(context)),
     totpAsked: ({ event }) =>
       toFailure((event as unknown as { error: unknown }).error).errCode === errCodes.twoFactorRequired,
     proofRefused,
@@ -160,6 +177,8 @@ export const appEditMachine = setup({
     rotateSecret: "appSecret",
     needsTotp: false,
     proof: null,
+    verified: [],
+    draft: null,
     credentials: null,
     fieldErrors: {},
     failure: null,
@@ -169,18 +188,37 @@ export const appEditMachine = setup({
     closed: {
       on: {
         "app.open": {
-          target: "verify",
+          target: "opening",
           actions: assign(({ event }) => ({
             app: event.app,
             action: event.action,
             graceWindow: "1h" as const,
             rotateSecret: "appSecret" as const,
             proof: null,
+            draft: null,
             credentials: null,
             fieldErrors: {},
             failure: null,
           })),
         },
+      },
+    },
+    /** Inside the application's verified window the code step is skipped; a rotation still asks what to rotate. */
+    opening: {
+      always: [
+        { guard: not("inWindow"), target: "verify" },
+        { guard: "forEdit", target: "editing" },
+        { guard: "forCredentials", target: "loadingCredentials" },
+        { target: "confirmRotate" },
+      ],
+    },
+    confirmRotate: {
+      tags: "open",
+      on: {
+        "dialog.close": "closed",
+        "rotate.grace": { guard: "knownGrace", actions: assign({ graceWindow: ({ event }) => event.graceWindow }) },
+        "rotate.secret": { guard: "knownSecret", actions: assign({ rotateSecret: ({ event }) => event.secret }) },
+        "rotate.confirm": "rotating",
       },
     },
     verify: {
@@ -214,7 +252,13 @@ export const appEditMachine = setup({
             guard: "proven",
             target: "proven",
             actions: [
-              assign({ proof: ({ event }) => event.output.proof ?? null }),
+              assign({
+                proof: ({ event }) => event.output.proof ?? null,
+                verified: ({ context, event }) =>
+                  (event.output.verifiedForSeconds ?? 0) > 0
+                    ? [...context.verified.filter((appCode) => appCode !== appCodeOf(context)), appCodeOf(context)]
+                    : context.verified,
+              }),
               { type: "announce", params: { outcome: "verified" } },
             ],
           },
@@ -243,7 +287,21 @@ export const appEditMachine = setup({
       on: {
         "dialog.close": "closed",
         "edit.submit": [
-          { guard: "editValid", target: "saving", actions: assign({ fieldErrors: {}, failure: null }) },
+          {
+            guard: "editValid",
+            target: "saving",
+            actions: assign({
+              fieldErrors: {},
+              failure: null,
+              draft: ({ event }) => ({
+                name: event.name,
+                address: event.address,
+                rechargeCallbackUrl: event.rechargeCallbackUrl,
+                withdrawCallbackUrl: event.withdrawCallbackUrl,
+                remark: event.remark,
+              }),
+            }),
+          },
           {
             actions: assign({
               fieldErrors: ({ context, event }) =>
@@ -263,6 +321,7 @@ export const appEditMachine = setup({
         onDone: {
           target: "closed",
           actions: [
+            assign({ proof: null, draft: null }),
             { type: "changed", params: ({ event }) => ({ app: event.output }) },
             { type: "announce", params: { outcome: "saved" } },
           ],

@@ -67,6 +67,8 @@ runModel(appEditModel, {
         return h.user.selectOptions(within(dialog()).getByLabelText(h.t("apps.grace.label")), e.graceWindow);
       case "rotate.secret":
         return h.user.selectOptions(within(dialog()).getByLabelText(h.t("apps.rotateWhich.label")), e.secret);
+      case "rotate.confirm":
+        return h.user.click(within(dialog()).getByRole("button", { name: h.t("apps.confirmRotate.submit") }));
       case "verify.submit":
         await fillIn(h, h.t("fields.code"), e.code);
         if (e.totpCode) await fillIn(h, h.t("apps.verify.totpCode"), e.totpCode);
@@ -90,9 +92,25 @@ runModel(appEditModel, {
       return;
     }
     const name = { name: sampleApp.name };
+    if (s.matches("confirmRotate")) {
+      // Inside the verified window: no code field and no countdown, only what to rotate.
+      const title = h.t("apps.titles.rotate", name);
+      await waitFor(() => expect(within(dialog()).getByRole("heading", { name: title })).toBeTruthy());
+      expect(within(dialog()).getByText(h.t("apps.confirmRotate.text"))).toBeTruthy();
+      expect(within(dialog()).queryByLabelText(h.t("fields.code"))).toBeNull();
+      expect((within(dialog()).getByLabelText(h.t("apps.grace.label")) as HTMLSelectElement).value).toBe(
+        context.graceWindow,
+      );
+      expect((within(dialog()).getByLabelText(h.t("apps.rotateWhich.label")) as HTMLSelectElement).value).toBe(
+        context.rotateSecret,
+      );
+      return;
+    }
     if (s.matches("verify") || s.matches("checking")) {
       const title = h.t(`apps.titles.${context.action}`, name);
       await waitFor(() => expect(within(dialog()).getByRole("heading", { name: title })).toBeTruthy());
+      expect(within(dialog()).getByLabelText(h.t("fields.code"))).toBeTruthy();
+      expect(within(dialog()).getByText(h.t("apps.verify.window", { minutes: 10 }))).toBeTruthy();
       expect(Boolean(within(dialog()).queryByLabelText(h.t("apps.verify.totpCode")))).toBe(context.needsTotp);
       if (context.action === "rotate") {
         expect((within(dialog()).getByLabelText(h.t("apps.grace.label")) as HTMLSelectElement).value).toBe(
@@ -111,10 +129,12 @@ runModel(appEditModel, {
         expect(within(dialog()).getByRole("heading", { name: h.t("apps.titles.edit", name) })).toBeTruthy(),
       );
       if (s.matches("saving")) return expectBusy(h.t("common.save"));
-      // The form starts from the application as listed.
+      // No code field: the form is the step. It starts from the application as listed, or from the edit typed before
+      // a new code was asked for.
+      expect(within(dialog()).queryByLabelText(h.t("fields.code"))).toBeNull();
       if (Object.keys(context.fieldErrors).length === 0 && !context.failure)
         expect((within(dialog()).getByLabelText(h.t("apps.columns.name")) as HTMLInputElement).value).toBe(
-          sampleApp.name,
+          context.draft?.name ?? sampleApp.name,
         );
       await expectProblems(h, context.fieldErrors, context.failure);
       return;

@@ -64,6 +64,11 @@ export const appEditModel: MachineModel<typeof appEditMachine> = {
       s.context.needsTotp,
       s.context.graceWindow,
       s.context.rotateSecret,
+      // The verified window: open on the application or not, whether this opening checked a code (a proof) or went
+      // straight through, and an edit kept across a new code.
+      s.context.verified.includes(sampleApp.appCode),
+      s.context.proof !== null,
+      s.context.draft !== null,
       Object.keys(s.context.fieldErrors).length > 0,
       s.context.failure?.errCode ?? null,
     ]),
@@ -87,9 +92,18 @@ export const appEditModel: MachineModel<typeof appEditMachine> = {
       }
       return events;
     }
+    if (s.matches("confirmRotate")) {
+      const events: E[] = [{ type: "rotate.confirm" }, { type: "dialog.close" }];
+      if (context.graceWindow === "1h" && context.rotateSecret === "appSecret") {
+        events.push({ type: "rotate.grace", graceWindow: "24h" });
+        events.push({ type: "rotate.secret", secret: "webhookSecret" });
+      }
+      return events;
+    }
     if (s.matches("checking")) {
       const events: E[] = [
-        done("checkCode", { valid: true, proof: "proof-1", proofExpiresInSeconds: 300 }),
+        // Checked in the merchant's session, as the console checks it: the answer opens the verified window.
+        done("checkCode", { valid: true, proof: "proof-1", proofExpiresInSeconds: 300, verifiedForSeconds: 600 }),
         done("checkCode", { valid: false }),
         failed("checkCode", failure(errCodes.codeWrong, "Wrong verification code")),
         { type: "dialog.close" },
@@ -138,10 +152,14 @@ export const appEditModel: MachineModel<typeof appEditMachine> = {
         return `Choose "${e.secret === "webhookSecret" ? "Webhook signing secret" : "AppSecret"}" under "Secret to rotate"`;
       case "verify.submit":
         return `Type code "${e.code}"${e.totpCode ? ` and authenticator code "${e.totpCode}"` : ""}; press Verify`;
+      case "rotate.confirm":
+        return "Press Rotate";
       case "edit.submit":
         return `Type name "${e.name}", site "${e.address}"; press Save`;
       case "xstate.done.actor.checkCode":
-        return e.output.proof ? "The server accepts the code and answers a proof" : "The server answers no proof";
+        return e.output.proof
+          ? "The server accepts the code and answers a proof, and a verified window of 10 minutes on the application"
+          : "The server answers no proof";
       case "xstate.done.actor.editApp":
         return "The server saves the application";
       case "xstate.done.actor.loadCredentials":
@@ -165,13 +183,18 @@ export const appEditModel: MachineModel<typeof appEditMachine> = {
     ];
     const showing = problems.length ? `, showing ${problems.join(", ")}` : "";
     if (s.matches("closed")) return "No dialog is open; the list shows the application";
+    if (s.matches("confirmRotate"))
+      return `Without asking for a code, the dialog asks for the ${context.rotateSecret} to rotate and the grace window ${context.graceWindow}, with Rotate`;
     if (s.matches("verify") || s.matches("checking"))
       return `The dialog asks for the e-mail code${context.needsTotp ? " and the authenticator's" : ""}${
         context.action === "rotate"
           ? `, the ${context.rotateSecret} to rotate, the grace window ${context.graceWindow}`
           : ""
       }${s.matches("checking") ? "; Verify shows a spinner" : ""}${showing}`;
-    if (s.matches("editing")) return `The edit form, filled in with the application${showing}`;
+    if (s.matches("editing"))
+      return `${context.proof === null ? "Without asking for a code, the" : "The"} edit form, filled in with ${
+        context.draft ? "the edit typed before the new code" : "the application"
+      }${showing}`;
     if (s.matches("saving")) return "Save shows a spinner";
     if (s.matches("loadingCredentials") || s.matches("rotating")) return "The dialog shows a spinner";
     return `The AppKey, AppSecret and webhook signing secret (what it verifies said) with copy buttons and "Important data, avoid leaking"${

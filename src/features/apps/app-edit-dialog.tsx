@@ -9,12 +9,16 @@ import { FailureScope } from "../../app/failure-callout.tsx";
 import { useServices } from "../../app/services-context.tsx";
 import { AppCredentialsView } from "./app-credentials.tsx";
 import { AppFields } from "./app-fields.tsx";
+import { ConfirmRotateStep } from "./app-rotate-step.tsx";
 import { AppVerifyStep } from "./app-verify-step.tsx";
 import { provideAppCode } from "./apps-machines.ts";
 
 type Actor = ActorRefFrom<typeof appEditMachine>;
 
-/** appEdit's dialog: the e-mail code first, then the edit form or the credentials (new ones after a rotation). */
+/**
+ * appEdit's dialog: the e-mail code first (inside the application's verified window, none: a rotation only asks what to
+ * rotate), then the edit form or the credentials (new ones after a rotation).
+ */
 export function AppEditDialog({ actor, email }: { actor: Actor; email: string }) {
   const { t } = useTranslation();
   const sender = useActorRef(provideAppCode(useServices()), { input: { purpose: "application" } });
@@ -28,6 +32,7 @@ export function AppEditDialog({ actor, email }: { actor: Actor; email: string })
       className="app-edit-dialog"
     >
       {view.kind === "verify" ? <AppVerifyStep view={view} actor={actor} sender={sender} email={email} /> : null}
+      {view.kind === "confirmRotate" ? <ConfirmRotateStep view={view} actor={actor} /> : null}
       {view.kind === "edit" ? <EditStep key={view.app.appCode} view={view} actor={actor} /> : null}
       {view.kind === "credentials" ? (
         <>
@@ -58,21 +63,22 @@ export function AppEditDialog({ actor, email }: { actor: Actor; email: string })
 
 function titleOf(view: Exclude<AppEditView, { kind: "closed" }>, t: ReturnType<typeof useTranslation>["t"]): string {
   const action =
-    view.kind === "verify" ? view.action : view.kind === "edit" ? "edit" : view.rotated ? "rotate" : "credentials";
+    view.kind === "verify"
+      ? view.action
+      : view.kind === "confirmRotate"
+        ? "rotate"
+        : view.kind === "edit"
+          ? "edit"
+          : view.rotated
+            ? "rotate"
+            : "credentials";
   // The key's type widened: with a template key and the whole key table the compiler gives up ("excessively deep").
   return String(t(`apps.titles.${action}` as never, { name: view.app.name } as never));
 }
 
 function EditStep({ view, actor }: { view: Extract<AppEditView, { kind: "edit" }>; actor: Actor }) {
   const { t } = useTranslation();
-  const { app } = view;
-  const [form, setForm] = useState({
-    name: app.name,
-    address: app.address,
-    rechargeCallbackUrl: app.rechargeCallbackUrl,
-    withdrawCallbackUrl: app.withdrawCallbackUrl,
-    remark: app.remark,
-  });
+  const [form, setForm] = useState(view.fields);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     actor.send({ type: "edit.submit", ...form });

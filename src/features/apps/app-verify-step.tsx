@@ -1,14 +1,14 @@
-import { Button, DialogBody, DialogFooter, FormGroup, HTMLSelect } from "@blueprintjs/core";
-import { type FormEvent, useId, useState } from "react";
+import { Button, DialogBody, DialogFooter } from "@blueprintjs/core";
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ActorRefFrom } from "xstate";
-import type { AppSecretKind, GraceWindow } from "../../../contracts/schemas/apps.ts";
 import type { appEditMachine } from "../../../machines/apps/app-edit.ts";
 import type { AppEditView } from "../../../machines/apps/app-edit-selectors.ts";
 import type { codeSenderMachine } from "../../../machines/auth/code-sender.ts";
 import { CodeField } from "../../app/code-field.tsx";
 import { FailureScope } from "../../app/failure-callout.tsx";
 import { FormField } from "../../ui/form-field.tsx";
+import { RotateChoicesFields } from "./app-rotate-step.tsx";
 
 interface AppVerifyStepProps {
   view: Extract<AppEditView, { kind: "verify" }>;
@@ -19,12 +19,10 @@ interface AppVerifyStepProps {
 
 /**
  * The e-mail code (and the authenticator's once the server asks for it); which secret a rotation replaces, and its grace
- * window, are chosen here.
+ * window, are chosen here. One code opens the application's verified window: the page says for how long.
  */
 export function AppVerifyStep({ view, actor, sender, email }: AppVerifyStepProps) {
   const { t } = useTranslation();
-  const graceId = useId();
-  const secretId = useId();
   const [code, setCode] = useState("");
   const [totpCode, setTotpCode] = useState("");
   const submit = (event: FormEvent) => {
@@ -36,39 +34,9 @@ export function AppVerifyStep({ view, actor, sender, email }: AppVerifyStepProps
       <DialogBody>
         <p>{t(`apps.verify.${view.action}`)}</p>
         <p className="bp6-text-muted form-hint">{t("apps.verify.codeHint", { email })}</p>
+        <p className="bp6-text-muted form-hint">{t("apps.verify.window", { minutes: view.windowMinutes })}</p>
         <FailureScope failure={view.failure} fields={view.refusableFields}>
-          {view.action === "rotate" ? (
-            <FormGroup label={t("apps.rotateWhich.label")} labelFor={secretId}>
-              <HTMLSelect
-                id={secretId}
-                value={view.rotateSecret}
-                onChange={(e) => actor.send({ type: "rotate.secret", secret: e.currentTarget.value as AppSecretKind })}
-              >
-                {view.secretKinds.map((kind) => (
-                  <option key={kind} value={kind}>
-                    {t(`apps.rotateWhich.${kind}`)}
-                  </option>
-                ))}
-              </HTMLSelect>
-            </FormGroup>
-          ) : null}
-          {view.action === "rotate" ? (
-            <FormGroup label={t("apps.grace.label")} labelFor={graceId} helperText={t("apps.grace.hint")}>
-              <HTMLSelect
-                id={graceId}
-                value={view.graceWindow}
-                onChange={(e) =>
-                  actor.send({ type: "rotate.grace", graceWindow: e.currentTarget.value as GraceWindow })
-                }
-              >
-                {view.graceWindows.map((grace) => (
-                  <option key={grace} value={grace}>
-                    {t(`apps.grace.${grace}`)}
-                  </option>
-                ))}
-              </HTMLSelect>
-            </FormGroup>
-          ) : null}
+          {view.action === "rotate" ? <RotateChoicesFields choices={view} actor={actor} /> : null}
           <CodeField sender={sender} email={email} code={code} onCodeChange={setCode} error={view.fieldErrors.code} />
           {view.needsTotp ? (
             <FormField
