@@ -46,6 +46,13 @@ describe("what the toast says and what the page adds (spec section 8, issue 26)"
       page: { kind: "nextStep", nextStep: "errorPage.publicCallback" },
       pageText: "Use callback URLs whose host can be reached from the public internet",
     });
+    // Issue 37: the e-mail's cap of codes asked for by addresses; the codes already mailed still work.
+    expect(shown(new ApiError("api", errCodes.codesPerEmailReached, "capped"))).toEqual({
+      toast: "This e-mail address has been sent many codes lately",
+      page: { kind: "nextStep", nextStep: "errorPage.newestCode" },
+      pageText:
+        "Use the newest code in your inbox, or ask again in a few minutes (at once from a browser you signed in with before)",
+    });
     expect(pageAddition({ errCode: "2999", errMsg: "a code the console does not know" })).toEqual({
       kind: "nextStep",
       nextStep: "errorPage.checkEntries",
