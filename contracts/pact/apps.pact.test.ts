@@ -95,7 +95,7 @@ describe("my applications (proposed)", () => {
   });
 });
 
-describe("application changes and credentials, each with a proof (proposed)", () => {
+describe("application changes and credentials, each with a proof or inside the verified window (proposed)", () => {
   it("answers a proof for a checked code of type application", async () => {
     const checked = { valid: true, proof: regex("^[\\w-]{43}$", "P".repeat(43)), proofExpiresInSeconds: integer(300) };
     await pact
@@ -122,6 +122,57 @@ describe("application changes and credentials, each with a proof (proposed)", ()
           action: "credentials",
         });
         await expect(answer).resolves.toEqual(exampleOf(checked));
+      });
+  });
+
+  it("answers a proof and a verified window for a code checked in the merchant's session", async () => {
+    const checked = {
+      valid: true,
+      proof: regex("^[\\w-]{43}$", "P".repeat(43)),
+      proofExpiresInSeconds: integer(300),
+      verifiedForSeconds: integer(600),
+    };
+    await pact
+      .addInteraction()
+      .given(states.signedIn, { email, token })
+      .given(states.application, { email, name })
+      .given(states.codeSent, { code, email, type: "application" })
+      .uponReceiving("a check of an application code for the credentials in the merchant's session")
+      .withRequest("POST", "/api/Register/CheckCaptchaCode", (b) =>
+        b.headers(authHeaders(token)).jsonBody({
+          email: like(email),
+          code: codeMatcher(code),
+          type: "application",
+          appCode: stateAppCode(),
+          action: "credentials",
+        }),
+      )
+      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(checked)))
+      .executeTest(async (mock) => {
+        const answer = apiFor(mock, token).auth.checkCode({
+          email,
+          code,
+          type: "application",
+          appCode,
+          action: "credentials",
+        });
+        await expect(answer).resolves.toEqual(exampleOf(checked));
+      });
+  });
+
+  it("shows the credentials without a proof inside the session's verified window", async () => {
+    const shown = credentialsBody(null);
+    await pact
+      .addInteraction()
+      .given(states.signedIn, { email, token })
+      .given(states.appVerifiedWindow, { email, name, token })
+      .uponReceiving("a request for an application's credentials inside the session's verified window")
+      .withRequest("POST", "/api/App/Credentials", (b) =>
+        b.headers(authHeaders(token)).jsonBody({ appCode: stateAppCode() }),
+      )
+      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(shown)))
+      .executeTest(async (mock) => {
+        await expect(apiFor(mock, token).apps.credentials({ appCode })).resolves.toEqual(exampleOf(shown));
       });
   });
 

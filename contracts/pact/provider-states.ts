@@ -30,6 +30,8 @@ export const states = {
   secondFactorAwaited: "a sign-in of {email} waits for its second factor with challenge {challenge}",
   application: "the merchant {email} has an application named {name}",
   appProof: "the merchant {email} has an application named {name} and a proof {proof} for {action} on it",
+  appVerifiedWindow:
+    "the merchant {email} has an application named {name} and checked a code for it in the session of token {token} just now",
   bill: "the merchant {email} has a bill of {amount} USDT from the end user {endUserId} of its application {name}",
   failedCallback:
     "the merchant {email} has a failed callback of a bill of its application {name}, whose callback URLs refuse connections",

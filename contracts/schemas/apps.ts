@@ -5,7 +5,9 @@ import { trimmedText } from "./fields.ts";
  * My applications (spec sections 2–4, issue 27): a merchant's shops and platforms, each with an AppKey and an AppSecret
  * for the open API. Editing one, seeing its credentials and rotating its secret each spend a proof: the answer of
  * Register/CheckCaptchaCode for a code of type `application`, checked with the application's code and the action
- * (and, when the merchant has two-factor on, a current code of the authenticator app). Times are ISO 8601.
+ * (and, when the merchant has two-factor on, a current code of the authenticator app). A code checked in the merchant's
+ * session also opens that session's verified window on the application (`verifiedWindowActions` below), in which the
+ * calls need no proof. Times are ISO 8601.
  */
 
 /** Spec section 4: normal (enabled) or stopped (disabled); a stopped application's open-API calls are refused. */

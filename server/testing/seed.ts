@@ -17,7 +17,7 @@ import { sealTotpSecret } from "../domain/identity/second-factor.ts";
 import { hashRecoveryCode, totpCodeAt } from "../domain/identity/totp.ts";
 import { type DB, type DeliveryStatusColumn, tableNames } from "../db/schema.ts";
 import { toWireBill, wireBillQuery } from "../domain/bills/bill-wire.ts";
-import type { AppAction } from "../../contracts/schemas/apps.ts";
+import { type AppAction, verifiedWindowSeconds } from "../../contracts/schemas/apps.ts";
 import { newAppKey, newAppSecret, sealAppSecret } from "../domain/applications/app-secrets.ts";
 
 /** Test and provider-state helpers: they write straight to the database, bypassing the API. */
@@ -467,6 +467,33 @@ export async function seedAppProof(
       action: input.action,
       expires_at: new Date(now.getTime() + (input.expired ? -1000 : 300_000)),
       created_at: now,
+    })
+    .execute();
+}
+
+/**
+ * The verified window (applications/verified-windows.ts) of the session of this token on the application, opened now,
+ * as a code of type application checked in that session opens it.
+ */
+export async function seedVerifiedWindow(
+  db: Kysely<DB>,
+  input: { userId: string; token: string; appCode: string },
+): Promise<void> {
+  const app = await db
+    .selectFrom("applications")
+    .select("id")
+    .where("app_code", "=", input.appCode)
+    .where("merchant_id", "=", input.userId)
+    .executeTakeFirstOrThrow();
+  const now = new Date();
+  await db
+    .insertInto("application_verified_windows")
+    .values({
+      session_hash: hashToken(input.token),
+      application_id: app.id,
+      merchant_id: input.userId,
+      opened_at: now,
+      expires_at: new Date(now.getTime() + verifiedWindowSeconds * 1000),
     })
     .execute();
 }

@@ -8,6 +8,7 @@ import {
   resetDatabase,
   seedApplication,
   seedAppProof,
+  seedVerifiedWindow,
   seedBill,
   seedFailedCallback,
   seedBalance,
@@ -106,6 +107,7 @@ export async function startReferenceProvider(): Promise<ReferenceProvider> {
     signInChallenge: (input) => seedSignInChallenge(db, input),
     application: async ({ userId, name }) => ({ appCode: (await seedApplication(db, { userId, name })).appCode }),
     appProof: (input) => seedAppProof(db, input),
+    verifiedWindow: (input) => seedVerifiedWindow(db, input),
     bill: async (input) => ({ billNo: (await seedBill(db, input)).billNo }),
     failedCallback: (input) => seedFailedCallback(db, input),
     devnet: async ({ product }) => {

@@ -56,6 +56,8 @@ export interface StateSeeder {
   application(input: { userId: string; name: string }): Promise<{ appCode: string }>;
   /** A proof of Register/CheckCaptchaCode (type application) for `action` on the application, with this token. */
   appProof(input: { userId: string; appCode: string; action: z.infer<typeof appAction>; proof: string }): Promise<void>;
+  /** The verified window of the session of this token on the application, opened just now (a code checked in it). */
+  verifiedWindow(input: { userId: string; token: string; appCode: string }): Promise<void>;
   /** A credited bill of the application: a transfer of `amount` USDT to the end user's deposit address; answers its number. */
   bill(input: { userId: string; appCode: string; endUserId: string; amount: string }): Promise<{ billNo: string }>;
   /**
@@ -93,6 +95,7 @@ const challengeParams = z.object({ email: z.string(), challenge: z.string() });
 const applicationParams = z.object({ email: z.string(), name: z.string() });
 const billParams = z.object({ email: z.string(), name: z.string(), endUserId: z.string(), amount: z.string() });
 const appProofParams = z.object({ email: z.string(), name: z.string(), proof: z.string(), action: appAction });
+const verifiedWindowParams = z.object({ email: z.string(), name: z.string(), token: z.string() });
 
 /**
  * Pact-JS state handlers for every sentence in provider-states.ts. A handler that fails is
@@ -234,6 +237,16 @@ export function createStateHandlers(seeder: StateSeeder) {
       await seeder.appProof({ userId, appCode, action, proof });
       return { userId, appCode };
     }),
+    [states.appVerifiedWindow]: guarded(
+      states.appVerifiedWindow,
+      verifiedWindowParams,
+      async ({ email, name, token }) => {
+        const userId = await merchantId(email);
+        const { appCode } = await seeder.application({ userId, name });
+        await seeder.verifiedWindow({ userId, token, appCode });
+        return { userId, appCode };
+      },
+    ),
     [states.bill]: guarded(states.bill, billParams, async ({ email, name, endUserId, amount }) => {
       const userId = await merchantId(email);
       const { appCode } = await seeder.application({ userId, name });
