@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { callAsMerchant } from "./support/api.ts";
+import { callAsMerchant, outbox } from "./support/api.ts";
 import { addApp, appLabel, longUrl, trialMerchant, verifyWithMailedCode } from "./support/apps.ts";
+import { label } from "./support/console.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
 describe("My applications", () => {
   const tab = withConsoleTab();
 
-  it("creates an application, shows its credentials after the e-mail code, stops and enables it, and names the limit", async () => {
+  it("creates an application, shows its credentials after the e-mail code, then edits and rotates it without another, stops and enables it, and names the limit", async () => {
     const { page, baseUrl } = tab;
     const { email } = await trialMerchant(page, baseUrl, "apps");
     await page.goto("/app/list");
@@ -30,6 +31,26 @@ describe("My applications", () => {
     expect(((await dialog.getByTestId("app-secret").textContent()) ?? "").length).toBeGreaterThan(16);
     await dialog.getByRole("button", { name: appLabel.done, exact: true }).click();
     await dialog.waitFor({ state: "detached" });
+
+    // Inside the verified window (issue 37): edit and rotate go straight through, no code field and no countdown.
+    const codesMailed = (await outbox(baseUrl, email)).length;
+    await row.getByRole("button", { name: appLabel.edit, exact: true }).click();
+    await dialog.getByLabel(appLabel.name, { exact: true }).waitFor();
+    expect(await dialog.getByLabel(label.code, { exact: true }).count()).toBe(0);
+    expect(await dialog.getByRole("button", { name: label.sendCode }).count()).toBe(0);
+    await dialog.getByLabel(appLabel.name, { exact: true }).fill("Journey shop renamed");
+    await dialog.getByRole("button", { name: appLabel.save, exact: true }).click();
+    await page.locator(".bp6-toast").filter({ hasText: "Edit success" }).first().waitFor();
+    await dialog.waitFor({ state: "detached" });
+    await row.getByText("Journey shop renamed", { exact: true }).waitFor();
+    await row.getByRole("button", { name: appLabel.rotate, exact: true }).click();
+    await dialog.getByText("no new code is needed", { exact: false }).waitFor();
+    expect(await dialog.getByLabel(label.code, { exact: true }).count()).toBe(0);
+    await dialog.getByRole("button", { name: appLabel.rotateSubmit, exact: true }).click();
+    await dialog.getByTestId("app-previous-secret").waitFor();
+    await dialog.getByRole("button", { name: appLabel.done, exact: true }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect((await outbox(baseUrl, email)).length).toBe(codesMailed);
 
     await row.getByRole("button", { name: appLabel.stop, exact: true }).click();
     await row.getByText("Stopped", { exact: true }).waitFor();
