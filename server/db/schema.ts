@@ -43,11 +43,15 @@ export interface VerificationCodesTable {
   code_hash: string;
   salt: string;
   expires_at: Date;
-  /** Wrong tries from the address that asked for the code… */
+  /** Wrong tries from the code's requester (`requested_from`)… */
   attempts: Generated<number>;
-  /** …and from anywhere else: each side has the code's limit of its own. */
+  /** …and from everyone else together: each side has the code's limit of its own (identity/codes.ts). */
   stranger_attempts: Generated<number>;
-  /** The address (an IPv6 client's /64) that asked for the code; null for codes stored before it was kept. */
+  /**
+   * Who asked for the code (identity/code-requester.ts): the address's bucket (an IPv6 client's /64), `merchant:<id>`
+   * for the account's signed-in session, `device:<sha-256>` for a browser with its device cookie; null for a code
+   * stored without one (tests' seeds: every try is then a stranger's).
+   */
   requested_from: string | null;
   used_at: Date | null;
   created_at: Date;
