@@ -51,6 +51,20 @@ export const httpUrlField = trimmedText(
   z.url({ protocol: /^https?$/, error: "validation.httpUrl" }),
 );
 
+const withoutCredentials = (value: string) => !/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(value);
+
+/**
+ * A callback URL: a site's rules, and no user name or password in it (issue 37). They would go out as Basic auth and
+ * sit in plain text in every log that shows the URL; a receiver authenticates a callback by its Standard Webhooks
+ * signature instead.
+ */
+export const callbackUrlField = trimmedText(
+  z.minLength(1, "validation.required"),
+  z.maxLength(2048, "validation.tooLong"),
+  z.url({ protocol: /^https?$/, error: "validation.httpUrl" }),
+  z.refine<string>(withoutCredentials, { message: "validation.urlCredentials" }),
+);
+
 export const appNameField = trimmedText(z.minLength(1, "validation.required"), z.maxLength(64, "validation.tooLong"));
 export const remarkField = trimmedText(z.maxLength(500, "validation.tooLong"));
 
@@ -80,8 +94,8 @@ export type Application = z.infer<typeof application>;
 const appFields = {
   name: appNameField,
   address: httpUrlField,
-  rechargeCallbackUrl: httpUrlField,
-  withdrawCallbackUrl: httpUrlField,
+  rechargeCallbackUrl: callbackUrlField,
+  withdrawCallbackUrl: callbackUrlField,
   remark: z.optional(remarkField),
 };
 

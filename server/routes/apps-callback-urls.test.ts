@@ -89,6 +89,28 @@ describe("callback URLs refused when saved (App/Add, App/Edit): no server-side r
     expect(await appCount()).toBe(0);
   });
 
+  it("App/Add refuses a callback URL holding a user name or password, saying to remove them: nothing is written", async () => {
+    const m = await merchant();
+    for (const url of [
+      "https://shopuser:s3cret@shop.example.com/recharge",
+      "https://shopuser@shop.example.com/recharge",
+      "http://:s3cret@shop.example.com/recharge",
+    ])
+      for (const field of ["rechargeCallbackUrl", "withdrawCallbackUrl"]) {
+        const answer = await call(h, "appAdd", { token: m.token, body: fields({ [field]: url }) });
+        expect(answer, `${field} ${url}`).toMatchObject({ success: false, errCode: errCodes.validation });
+        expect(answer.errMsg).toContain("Remove the user name and password");
+        expect(answer.errMsg).toContain(field);
+      }
+    // An @ in the path or the query is no credential.
+    const atInPath = await call(h, "appAdd", {
+      token: m.token,
+      body: fields({ rechargeCallbackUrl: "https://shop.example.com/hooks/@shop?by=a@b" }),
+    });
+    expect(atInPath, JSON.stringify(atInPath)).toMatchObject({ success: true });
+    expect(await appCount()).toBe(1);
+  });
+
   it("App/Add accepts a public host, and a host that does not resolve (the check when sending is the guard)", async () => {
     const m = await merchant();
     const added = await call(h, "appAdd", { token: m.token, body: fields() });
