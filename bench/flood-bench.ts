@@ -15,107 +15,10 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { repoRoot, startServer } from "../e2e/support/server.ts";
+import { type Answer, during, figure, figureLine, freshAddress, mailedCode, post } from "./bench-http.ts";
 
 const floodMs = Math.max(2, Number(process.env.BENCH_FLOOD_SECONDS ?? 10)) * 1000;
 const home = "192.0.2.10";
-
-interface Answer {
-  ms: number;
-  errCode: string;
-  cookie: string | null;
-  resData: unknown;
-}
-
-async function post(base: string, path: string, body: unknown, ip: string, cookie?: string): Promise<Answer> {
-  const start = performance.now();
-  const response = await fetch(`${base}${path}`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "x-forwarded-for": ip,
-      ...(cookie ? { cookie } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { errCode: string; resData: unknown };
-  const set = response.headers.getSetCookie().find((c) => c.startsWith("mc_device="));
-  return {
-    ms: performance.now() - start,
-    errCode: answer.errCode,
-    resData: answer.resData,
-    cookie: set?.split(";")[0] ?? null,
-  };
-}
-
-async function mailedCode(base: string, email: string): Promise<string> {
-  const outbox = (await (await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as {
-    messages: { code: string }[];
-  };
-  const code = outbox.messages[0]?.code; // newest first
-  if (!code) throw new Error(`no code for ${email} in the dev outbox`);
-  return code;
-}
-
-let addresses = 0;
-const freshAddress = () => {
-  addresses += 1;
-  return `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`;
-};
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-};
-
-interface Figure {
-  attempts: number;
-  successRate: number;
-  p50Ms: number;
-  p99Ms: number;
-  floodRequests?: number;
-  floodAnswers?: Record<string, number>;
-}
-
-const figure = (answers: Answer[], flood?: { requests: number; answers: Record<string, number> }): Figure => ({
-  attempts: answers.length,
-  successRate: Math.round((answers.filter((a) => a.errCode === "0").length / Math.max(1, answers.length)) * 1000) / 10,
-  p50Ms: Math.round(
-    percentile(
-      answers.map((a) => a.ms),
-      50,
-    ),
-  ),
-  p99Ms: Math.round(
-    percentile(
-      answers.map((a) => a.ms),
-      99,
-    ),
-  ),
-  ...(flood ? { floodRequests: flood.requests, floodAnswers: flood.answers } : {}),
-});
-
-/** Runs `width` loops of `attack` until `owner` is done (and for at least a second first), counting the answers. */
-async function during(
-  width: number,
-  attack: () => Promise<Answer>,
-  owner: () => Promise<Answer[]>,
-): Promise<{ mine: Answer[]; requests: number; answers: Record<string, number> }> {
-  let running = true;
-  let requests = 0;
-  const answers: Record<string, number> = {};
-  const loops = Array.from({ length: width }, async () => {
-    while (running) {
-      const a = await attack().catch(() => ({ errCode: "network" }) as Answer);
-      requests += 1;
-      answers[a.errCode] = (answers[a.errCode] ?? 0) + 1;
-    }
-  });
-  await new Promise((r) => setTimeout(r, 1000));
-  const mine = await owner();
-  running = false;
-  await Promise.all(loops);
-  return { mine, requests, answers };
-}
 
 /** The owner signs in again and again until the flood has lasted `floodMs`. */
 const repeatedly = (attempt: () => Promise<Answer>) => async () => {
@@ -142,7 +45,7 @@ async function bench(database: "PGlite" | "PostgreSQL", env: Record<string, stri
     const first = await post(base, "/api/Login/Login", { email, password }, home);
     const cookie = first.cookie ?? "";
     const signIn = (ip: string, withCookie: boolean) =>
-      post(base, "/api/Login/Login", { email, password }, ip, withCookie ? cookie : undefined);
+      post(base, "/api/Login/Login", { email, password }, ip, withCookie ? { cookie } : {});
     let unknown = 0;
     const unknownEmail = () => `nobody${unknown++}@example.com`;
 
@@ -211,18 +114,13 @@ async function bench(database: "PGlite" | "PostgreSQL", env: Record<string, stri
   }
 }
 
-const line = (name: string, f: Figure) =>
-  `  ${name}: ${f.successRate} % of ${f.attempts} succeeded, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms${
-    f.floodRequests === undefined ? "" : ` (flood: ${f.floodRequests} requests, ${JSON.stringify(f.floodAnswers)})`
-  }`;
-
 const results: Record<string, Awaited<ReturnType<typeof bench>>> = {};
 results.PGlite = await bench("PGlite", {});
 if (process.env.TEST_DATABASE_URL)
   results.PostgreSQL = await bench("PostgreSQL", { DATABASE_URL: process.env.TEST_DATABASE_URL });
 for (const [database, figures] of Object.entries(results)) {
   process.stdout.write(`the owner's sign-in under floods, ${database} (goal: 100 %, p99 ≤ 1000 ms)\n`);
-  for (const [name, f] of Object.entries(figures)) process.stdout.write(`${line(name, f)}\n`);
+  for (const [name, f] of Object.entries(figures)) process.stdout.write(`${figureLine(name, f)}\n`);
 }
 mkdirSync(join(repoRoot, "reports"), { recursive: true });
 writeFileSync(join(repoRoot, "reports", "flood-bench.json"), `${JSON.stringify(results, null, 2)}\n`);
