@@ -12,7 +12,16 @@ import {
 } from "./fields.ts";
 import { appAction, appCodeField } from "./apps.ts";
 
-export const loginRequest = z.strictObject({ email: emailField, password: loginPasswordField });
+/**
+ * `emailCode`: a code mailed for `sign-in` (User/SentVerificationCode), sent with the right password when the account's
+ * sign-in is throttled (errCode 2011): it lets the owner on a new device through, spent by the sign-in it makes. It is
+ * never a sign-in by itself, and the second factor still follows (issue 37).
+ */
+export const loginRequest = z.strictObject({
+  email: emailField,
+  password: loginPasswordField,
+  emailCode: z.optional(codeField),
+});
 export type LoginRequest = z.infer<typeof loginRequest>;
 
 /** resData of Login/Login (spec section 3). */

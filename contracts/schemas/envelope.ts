@@ -33,6 +33,11 @@ export const errCodes = {
    * (issue 37). The newest of them still works; the account's signed-in console and its known browsers are not capped.
    */
   codesPerEmailReached: "2010",
+  /**
+   * Login/Login (HTTP 429): the account's sign-in is throttled (strangers' failed sign-ins filled its bucket). The right
+   * password with a code mailed for `sign-in` (the request's `emailCode`) gets through: the console offers to mail one.
+   */
+  signInNeedsMailCode: "2011",
   /** Sign-in with Google: not configured on this server (no client id, or no secret for the code flow). */
   googleNotConfigured: "2101",
   /** The ID token's signature, expiry, issuer or audience did not check out, or the code was refused. */

@@ -12,7 +12,8 @@ import { codeCaller, queuedAsCodeCall } from "./code-call.ts";
 export const authHandlers: Pick<HandlerTable, "login" | "logout" | "lastLogin" | "register"> = {
   login: {
     async handle({ db, body, ip, userAgent, now, secure, cookie, setCookie, services }) {
-      const attempt = { email: body.email, password: body.password, ip, now, deviceCookie: cookie(deviceCookieName) };
+      const { email, password, emailCode } = body;
+      const attempt = { email, password, emailCode, ip, now, deviceCookie: cookie(deviceCookieName) };
       const { outcome, deviceCookie } = await signIn(db, { ...attempt, userAgent }, services);
       for (const write of deviceCookie ? deviceCookieWrites(deviceCookie, secure) : [])
         setCookie(write.name, write.value, write.options);

@@ -34,13 +34,14 @@ export const twoFactorHandlers: Pick<
       startTwoFactorSetup(db, session.scope, { secret: services.secret, now }),
   },
 
+  // The session's own budget for codes (login-throttle.ts): strangers' wrong codes elsewhere never refuse it.
   twoFactorEnable: {
     handle: ({ db, body, session, ip, userAgent, now, services }) =>
-      enableTwoFactor(db, session.scope, body.code, { ip, userAgent, now, services }),
+      enableTwoFactor(db, session.scope, body.code, { ip, userAgent, now, services, sessionHash: session.tokenHash }),
   },
 
   twoFactorDisable: {
     handle: ({ db, body, session, ip, userAgent, now, services }) =>
-      disableTwoFactor(db, session.scope, body.code, { ip, userAgent, now, services }),
+      disableTwoFactor(db, session.scope, body.code, { ip, userAgent, now, services, sessionHash: session.tokenHash }),
   },
 };

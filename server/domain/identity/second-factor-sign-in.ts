@@ -18,7 +18,10 @@ import { hashToken, newToken } from "./tokens.ts";
 /** Before a session exists, the system acts for the merchant the first factor and the challenge proved. */
 const system = systemScope("second-factor");
 
-/** A challenge lives five minutes and takes five codes at most (the sign-in buckets count them too). */
+/**
+ * A challenge lives five minutes and takes five codes at most (the sign-in buckets count them too: the device's with its
+ * cookie, the mailbox's when its first step proved the mailbox, else the account's).
+ */
 export const challengeSeconds = 300;
 const maxAttempts = 5;
 
@@ -28,6 +31,7 @@ async function issueChallenge(
   db: Kysely<DB>,
   { merchantId }: AnyMerchantScope,
   now: Date,
+  mailbox: boolean,
 ): Promise<SecondFactorChallenge> {
   const challenge = newToken();
   await db.deleteFrom("sign_in_challenges").where("expires_at", "<=", now).execute();
@@ -37,6 +41,7 @@ async function issueChallenge(
       token_hash: hashToken(challenge),
       merchant_id: merchantId,
       expires_at: new Date(now.getTime() + challengeSeconds * 1000),
+      mailbox_proven: mailbox,
     })
     .execute();
   return { secondFactor: "totp", challenge, expiresInSeconds: challengeSeconds };
@@ -44,7 +49,9 @@ async function issueChallenge(
 
 /**
  * The first factor (password or Google) held: the session, or, when the merchant has TOTP on, a challenge and no
- * session yet (Login/SecondFactor completes it).
+ * session yet (Login/SecondFactor completes it). `mailbox`: the first step came with a right code mailed to the account
+ * (sign-in.ts), so the challenge's codes go on the mailbox's budget, not on the account's that strangers may have
+ * filled; still five codes per challenge, and the mailbox's budget bounds them across challenges (login-throttle.ts).
  */
 export async function answerFirstFactor(
   db: Kysely<DB>,
@@ -52,8 +59,9 @@ export async function answerFirstFactor(
   merchant: MerchantRow,
   ip: string,
   now: Date,
+  { mailbox = false }: { mailbox?: boolean } = {},
 ): Promise<LoginAnswer> {
-  if (await hasSecondFactor(db, scope)) return issueChallenge(db, scope, now);
+  if (await hasSecondFactor(db, scope)) return issueChallenge(db, scope, now, mailbox);
   return toLoginResult(merchant, await signInMerchant(db, scope, ip, now));
 }
 
@@ -92,7 +100,7 @@ async function checkSecondFactor(
     .where("token_hash", "=", tokenHash)
     .where("expires_at", ">", now)
     .where("attempts", "<", maxAttempts)
-    .returning("merchant_id")
+    .returning(["merchant_id", "mailbox_proven"])
     .executeTakeFirst();
   if (!counted) return refused(fail(errCodes.signInChallengeExpired, challengeExpiredMessage));
   const merchant = await db
@@ -101,8 +109,14 @@ async function checkSecondFactor(
     .where("id", "=", counted.merchant_id)
     .executeTakeFirstOrThrow();
   const scope = actFor(system, merchant.id);
-  const slots = { email: merchant.email, ip, deviceId: deviceOf(services.secret, deviceCookie, merchant.id) };
-  const checked = await checkCodeThrottled(db, scope, code, slots, services, now);
+  const slots = {
+    email: merchant.email,
+    ip,
+    deviceId: deviceOf(services.secret, deviceCookie, merchant.id),
+    mailbox: counted.mailbox_proven,
+  };
+  // Refused by the account's bucket, the console is told to sign in again with a mailed code (2011).
+  const checked = await checkCodeThrottled(db, scope, code, slots, services, now, { offerMailCode: true });
   if (!checked.ok) await recordSecurityEvent(db, attempt, "secondFactor", checked, merchant.id);
   if (!checked.ok) return refused(checked);
   const accessToken = await db.transaction().execute(async (trx) => {

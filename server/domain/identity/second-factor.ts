@@ -4,7 +4,13 @@ import type { DB } from "../../db/schema.ts";
 import { seal, unseal } from "../platform/secret-box.ts";
 import { fail, type Outcome, ok } from "../platform/outcome.ts";
 import type { IdentityServices } from "./identity-services.ts";
-import { type LoginAttempt, loginRefusalMessage, settleSignIn, takeLoginSlots } from "./login-throttle.ts";
+import {
+  type LoginAttempt,
+  loginRefusal,
+  loginRefusalMessage,
+  settleSignIn,
+  takeLoginSlots,
+} from "./login-throttle.ts";
 import type { AnyMerchantScope, MerchantScope } from "./merchant-scope.ts";
 import { signedInMerchant } from "./merchants.ts";
 import { acceptedStep, hashRecoveryCode, isTotpCode } from "./totp.ts";
@@ -83,8 +89,12 @@ export async function spendSecondFactorCode(
 }
 
 /**
- * A code checked like a password: it first takes a slot in the sign-in buckets of the account (login-throttle.ts), a
- * right one gives it back. Refused: 429; wrong: 2301.
+ * A code checked like a password: a TOTP code first takes a slot in the sign-in buckets of the account
+ * (login-throttle.ts; `slots` says whose budget: the account's, a device's, the mailbox's or a session's), a right one
+ * gives it back. A recovery code is checked before any slot (issue 37): each has 50 bits, so no throttle is needed to
+ * keep them from being guessed, and a right one always works, however full strangers made the account's bucket; a wrong
+ * one then takes its slot like a wrong TOTP code. Refused: 429 (2011 with `offerMailCode`, the sign-in's second step,
+ * when it is the account's bucket); wrong: 2301.
  */
 export async function checkCodeThrottled(
   db: Kysely<DB>,
@@ -93,10 +103,14 @@ export async function checkCodeThrottled(
   slots: LoginAttempt,
   { limits, refusals, secret }: Pick<IdentityServices, "limits" | "refusals" | "secret">,
   now: Date,
+  { offerMailCode = false }: { offerMailCode?: boolean } = {},
 ): Promise<Outcome<null>> {
+  const recovery = !isTotpCode(code);
+  if (recovery && (await spendSecondFactorCode(db, scope, code, secret, now))) return ok(null);
   const taken = await takeLoginSlots(db, slots, limits, now, refusals);
-  if (!taken.ok) return fail(errCodes.rateLimited, loginRefusalMessage(taken), 429);
-  if (!(await spendSecondFactorCode(db, scope, code, secret, now)))
+  if (!taken.ok)
+    return offerMailCode ? loginRefusal(taken) : fail(errCodes.rateLimited, loginRefusalMessage(taken), 429);
+  if (recovery || !(await spendSecondFactorCode(db, scope, code, secret, now)))
     return fail(errCodes.twoFactorCodeWrong, twoFactorMessages.codeWrong);
   await settleSignIn(db, slots, limits);
   return ok(null);
@@ -108,6 +122,12 @@ export interface SecondFactorContext {
   userAgent?: string;
   now: Date;
   services: Pick<IdentityServices, "limits" | "refusals" | "secret">;
+  /**
+   * The signed-in session that asks (sha-256 of its token, `Session.tokenHash`): its codes are tried on that session's
+   * own budget, so strangers' wrong codes elsewhere never refuse the owner's session (issue 37). Without it, the
+   * account's buckets.
+   */
+  sessionHash?: string | null;
 }
 
 /**
@@ -120,10 +140,10 @@ export async function requireSecondFactor(
   db: Kysely<DB>,
   scope: MerchantScope,
   code: string | undefined,
-  { ip, now, services }: SecondFactorContext,
+  { ip, now, services, sessionHash }: SecondFactorContext,
 ): Promise<Outcome<null>> {
   if (!(await hasSecondFactor(db, scope))) return ok(null);
   if (!code?.trim()) return fail(errCodes.twoFactorRequired, twoFactorMessages.required);
   const { email } = await signedInMerchant(db, scope);
-  return checkCodeThrottled(db, scope, code, { email, ip, deviceId: null }, services, now);
+  return checkCodeThrottled(db, scope, code, { email, ip, deviceId: null, sessionHash }, services, now);
 }

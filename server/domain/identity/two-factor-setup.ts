@@ -72,7 +72,8 @@ export async function enableTwoFactor(
   if (pending?.enabled_at) return fail(errCodes.twoFactorAlreadyOn, "Two-factor sign-in is already on");
   if (!pending) return fail(errCodes.twoFactorNoSetup, "Start the two-factor set-up first");
   const { email } = await signedInMerchant(db, scope);
-  const slots = { email, ip, deviceId: null };
+  // The session's own budget (login-throttle.ts): strangers' failures on the account never refuse its owner here.
+  const slots = { email, ip, deviceId: null, sessionHash: context.sessionHash };
   const taken = await takeLoginSlots(db, slots, services.limits, now, services.refusals);
   if (!taken.ok) return fail(errCodes.rateLimited, loginRefusalMessage(taken), 429);
   const base32 = unsealTotpSecret(services.secret, scope.merchantId, pending.secret_sealed);
