@@ -10,8 +10,8 @@ export const codeMatcher = (code: string) => regex("^\\d{6}$", code);
 export const isoDate = (example: string) =>
   regex("^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$", example);
 
-export const codePurposeMatcher = (purpose: "register" | "reset" | "change-password") =>
-  regex("^(register|reset|change-password)$", purpose);
+export const codePurposeMatcher = (purpose: "register" | "reset" | "change-password" | "sign-in") =>
+  regex("^(register|reset|change-password|sign-in)$", purpose);
 
 export const localeMatcher = (locale: string) => regex("^(en-US|zh-CN|zh-TW|ja-JP|ko-KR|th-TH)$", locale);
 

@@ -24,6 +24,8 @@ export const states = {
   openOrder: "the merchant {email} has an open order for the package {packageCode}",
   paidOrder: "the merchant {email} has an order for the package {packageCode} paid by a transfer on {product}",
   balance: "the merchant {email} has a balance of {amount} USDT",
+  signInThrottled:
+    "strangers' failed sign-ins from other addresses have throttled the sign-in of the merchant {email} with password {password}",
   passwordAndTotp: "the merchant {email} with password {password} has two-factor sign-in on",
   signedInWithTotp: "the merchant {email} signed in with token {token} has two-factor sign-in on",
   signedInTotpPending: "the merchant {email} signed in with token {token} has started a two-factor set-up",

@@ -150,6 +150,7 @@ export const nextStep = {
   checkCredentials: "Check the e-mail above, then type the password again",
   emailTaken: "Sign in with this e-mail instead, or register with another one",
   authenticatorCode: "Type the current code from your authenticator app, or a recovery code",
+  mailSignInCode: "Press Send code, then type the code from the e-mail along with your password",
 } as const;
 
 /** The account menu's button: the merchant's name on a wide screen, an icon on a narrow one. */

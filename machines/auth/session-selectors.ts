@@ -30,6 +30,13 @@ type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 /** The sign-in form's button spins while the password is checked. */
 export const selectSigningIn = (snapshot: SessionSnapshot): boolean => snapshot.matches("loggingIn");
 
+/**
+ * The sign-in form offers a code mailed to the account (its sign-in is throttled, errCode 2011): the code field with its
+ * Send button shows, and stays while the sign-in with it is checked.
+ */
+export const selectMailCodeOffered = (snapshot: SessionSnapshot): boolean =>
+  snapshot.hasTag("mailCode") || (snapshot.matches("loggingIn") && snapshot.context.offerMailCode);
+
 /** Signed in (whatever the profile is doing): the sign-in page moves on. */
 export const selectSignedIn = (snapshot: SessionSnapshot): boolean => snapshot.matches("signedIn");
 

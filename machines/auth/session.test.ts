@@ -10,6 +10,7 @@ import {
   selectDisplayName,
   selectEmail,
   selectGoogleLink,
+  selectMailCodeOffered,
   selectNickName,
   selectRememberedLogin,
   selectSecondFactorStep,
@@ -162,7 +163,7 @@ describe("session machine: the second factor (TOTP)", () => {
     actor.send(signIn);
     await settle(actor, "secondFactor");
     actor.send({ type: "secondFactor.cancel" });
-    expect(actor.getSnapshot().value).toBe("signedOut");
+    expect(actor.getSnapshot().value).toEqual({ signedOut: "password" });
     expect(actor.getSnapshot().context.challenge).toBeNull();
   });
 
@@ -175,9 +176,111 @@ describe("session machine: the second factor (TOTP)", () => {
   });
 });
 
+describe("session machine: a code mailed for sign-in (the account's sign-in throttled, issue 37)", () => {
+  const signIn = { type: "login.submit", email: "m@example.com", password: "Merchant7Pass", remember: false } as const;
+  const throttled = () => apiFailure("2011", "Too many failed sign-ins on this account");
+
+  it("offers the mailed code when the account is throttled, and signs in with the password and the code", async () => {
+    const answers: Array<() => Promise<LoginAnswer>> = [() => Promise.reject(throttled()), async () => loginResult];
+    const { actor, calls, effects } = start(
+      { token: null, user: null },
+      { login: () => (answers.shift() as () => Promise<LoginAnswer>)() },
+    );
+    expect(selectMailCodeOffered(actor.getSnapshot())).toBe(false);
+    actor.send(signIn);
+    await settle(actor, "signedOut.withMailCode");
+    expect(selectMailCodeOffered(actor.getSnapshot())).toBe(true);
+    expect(actor.getSnapshot().context.failure).toMatchObject({ errCode: "2011" });
+    expect(effects.clearSession).toHaveBeenCalled();
+    actor.send({ ...signIn, emailCode: " 135790 " });
+    // The field stays on screen while the sign-in with it is checked.
+    expect(actor.getSnapshot().matches("loggingIn")).toBe(true);
+    expect(selectMailCodeOffered(actor.getSnapshot())).toBe(true);
+    await settle(actor, "signedIn.ready");
+    expect(calls.login).toEqual([
+      { email: "m@example.com", password: "Merchant7Pass" },
+      { email: "m@example.com", password: "Merchant7Pass", emailCode: "135790" },
+    ]);
+    expect(selectMailCodeOffered(actor.getSnapshot())).toBe(false);
+  });
+
+  it("refuses a malformed code without calling the server, and sends none when the field is left empty", async () => {
+    const { actor, calls } = start({ token: null, user: null }, { login: () => Promise.reject(throttled()) });
+    actor.send(signIn);
+    await settle(actor, "signedOut.withMailCode");
+    actor.send({ ...signIn, emailCode: "12" });
+    expect(actor.getSnapshot().value).toEqual({ signedOut: "withMailCode" });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ emailCode: "validation.codeFormat" });
+    expect(calls.login).toHaveLength(1);
+    actor.send({ ...signIn, emailCode: "  " });
+    await settle(actor, "signedOut.withMailCode");
+    expect(calls.login[1]).toEqual({ email: "m@example.com", password: "Merchant7Pass" });
+  });
+
+  it("comes back to the form with the code after a wrong code or password, and to the plain form after cancel", async () => {
+    const answers: Array<() => Promise<LoginAnswer>> = [
+      () => Promise.reject(throttled()),
+      () => Promise.reject(apiFailure("2002", "Verification code is wrong")),
+      () => Promise.reject(apiFailure("2006", "Wrong e-mail or password")),
+      async () => challenge,
+    ];
+    const { actor } = start(
+      { token: null, user: null },
+      { login: () => (answers.shift() as () => Promise<LoginAnswer>)() },
+    );
+    actor.send(signIn);
+    await settle(actor, "signedOut.withMailCode");
+    actor.send({ ...signIn, emailCode: "000000" });
+    await waitFor(actor, (s) => s.context.failure?.errCode === "2002");
+    expect(actor.getSnapshot().value).toEqual({ signedOut: "withMailCode" });
+    actor.send({ ...signIn, password: "Wrong7Pass", emailCode: "135790" });
+    await waitFor(actor, (s) => s.context.failure?.errCode === "2006");
+    expect(actor.getSnapshot().value).toEqual({ signedOut: "withMailCode" });
+    // The mailbox does not stand in for the second factor: the challenge follows; a wrong code there stays there.
+    actor.send({ ...signIn, emailCode: "135790" });
+    await settle(actor, "secondFactor");
+    actor.send({ type: "secondFactor.cancel" });
+    expect(actor.getSnapshot().value).toEqual({ signedOut: "password" });
+    expect(selectMailCodeOffered(actor.getSnapshot())).toBe(false);
+  });
+
+  it("goes from the second step to the form with the code when the account's codes are throttled", async () => {
+    const { actor } = start(
+      { token: null, user: null },
+      {
+        login: async () => challenge,
+        secondFactor: () => Promise.reject(apiFailure("2011", "Too many failed sign-ins on this account")),
+      },
+    );
+    actor.send(signIn);
+    await settle(actor, "secondFactor");
+    actor.send({ type: "secondFactor.submit", code: "123456" });
+    await settle(actor, "signedOut.withMailCode");
+    expect(actor.getSnapshot().context).toMatchObject({ challenge: null, failure: { errCode: "2011" } });
+  });
+
+  it("stays on the second step after a wrong code when the sign-in came with a mailed code", async () => {
+    const answers: Array<() => Promise<LoginAnswer>> = [() => Promise.reject(throttled()), async () => challenge];
+    const { actor } = start(
+      { token: null, user: null },
+      {
+        login: () => (answers.shift() as () => Promise<LoginAnswer>)(),
+        secondFactor: () => Promise.reject(apiFailure("2301", "The two-factor code is wrong")),
+      },
+    );
+    actor.send(signIn);
+    await settle(actor, "signedOut.withMailCode");
+    actor.send({ ...signIn, emailCode: "135790" });
+    await settle(actor, "secondFactor");
+    actor.send({ type: "secondFactor.submit", code: "000000" });
+    await waitFor(actor, (s) => s.context.failure?.errCode === "2301");
+    expect(actor.getSnapshot().value).toBe("secondFactor");
+  });
+});
+
 describe("session machine", () => {
   it("boots signed out without a token and signed in with one", async () => {
-    expect(start({ token: null, user: null }).actor.getSnapshot().value).toBe("signedOut");
+    expect(start({ token: null, user: null }).actor.getSnapshot().value).toEqual({ signedOut: "password" });
     const { actor } = start({ token: "tok", user: storedUser });
     await settle(actor, "signedIn.ready");
     expect(actor.getSnapshot().context.profile).toEqual(profile);
@@ -196,7 +299,7 @@ describe("session machine", () => {
   it("refuses an empty form without calling the server", () => {
     const { actor, calls } = start({ token: null, user: null });
     actor.send({ type: "login.submit", email: "", password: "", remember: false });
-    expect(actor.getSnapshot().value).toBe("signedOut");
+    expect(actor.getSnapshot().value).toEqual({ signedOut: "password" });
     expect(actor.getSnapshot().context.fieldErrors).toEqual({
       email: "validation.emailRequired",
       password: "validation.passwordRequired",
@@ -284,7 +387,7 @@ describe("session machine", () => {
     await settle(actor, "linkingGoogle.proving");
     expect(actor.getSnapshot().context.failure).toMatchObject({ errCode: "2006" });
     actor.send({ type: "google.linkCancel" });
-    expect(actor.getSnapshot().value).toBe("signedOut");
+    expect(actor.getSnapshot().value).toEqual({ signedOut: "password" });
     expect(actor.getSnapshot().context.googleLink).toBeNull();
     actor.send({ type: "login.google", grant: { code: "4/abc" } });
     await settle(actor, "linkingGoogle.proving");
@@ -301,7 +404,7 @@ describe("session machine", () => {
     );
     actor.send({ type: "login.google", grant: { code: "" } });
     actor.send({ type: "login.google", grant: { credential: "not-a-jwt", nonce: "raw-nonce-of-22-characters" } });
-    expect(actor.getSnapshot().value).toBe("signedOut");
+    expect(actor.getSnapshot().value).toEqual({ signedOut: "password" });
     expect(calls.google).toHaveLength(0);
     actor.send({ type: "login.google", grant: { code: "4/abc" } });
     await settle(actor, "signedOut");
@@ -335,7 +438,7 @@ describe("session machine", () => {
     const { actor, effects, calls } = start({ token: "tok", user: null });
     await settle(actor, "signedIn.ready");
     actor.send({ type: "logout" });
-    expect(actor.getSnapshot().value).toBe("signedOut");
+    expect(actor.getSnapshot().value).toEqual({ signedOut: "password" });
     expect(calls.logout).toBe(0);
     expect(effects.reloadPage).toHaveBeenCalledOnce();
   });

@@ -41,6 +41,11 @@ export interface SessionContext {
   googleLink: GoogleLinkChallenge | null;
   /** The first factor held and TOTP is on: the challenge the code is sent with (no session yet). */
   challenge: string | null;
+  /**
+   * The account's sign-in is throttled (errCode 2011): the sign-in form offers a code mailed to the account, sent with
+   * the password (issue 37). Kept while the form shows the code field, so a refused try comes back to it.
+   */
+  offerMailCode: boolean;
 }
 
 /** What Google's popup handed over: an authorization code (code flow) or an ID token and its raw nonce (button, One Tap). */
@@ -50,7 +55,8 @@ export type GoogleGrant = { code: string } | { credential: string; nonce: string
 export type GoogleLinkProof = { password: string } | { code: string };
 
 export type SessionEvent =
-  | { type: "login.submit"; email: string; password: string; remember: boolean }
+  /** `emailCode`: the code field's value, when the form offers a mailed code (empty: sent without one). */
+  | { type: "login.submit"; email: string; password: string; remember: boolean; emailCode?: string }
   | { type: "login.google"; grant: GoogleGrant }
   | { type: "google.link"; proof: GoogleLinkProof }
   | { type: "google.linkCancel" }
@@ -70,8 +76,11 @@ export interface SessionInput {
   rememberedEmail?: string | null;
 }
 
-/** Tags the views read: the Re-Login dialog shows, its confirm is under way; the sign-in asks for the second factor. */
-export type SessionTag = "reloginOpen" | "reloginBusy" | "secondFactor";
+/**
+ * Tags the views read: the Re-Login dialog shows, its confirm is under way; the sign-in asks for the second factor; the
+ * sign-in form offers a mailed code.
+ */
+export type SessionTag = "reloginOpen" | "reloginBusy" | "secondFactor" | "mailCode";
 
 /** The second step's form: one field, the app's code or a recovery code. */
 const secondFactorForm = z.strictObject({ code: secondFactorCodeField });
@@ -92,6 +101,13 @@ const linkRequest = (ticket: GoogleLinkChallenge | null, proof: GoogleLinkProof)
 
 /** The link ticket is gone (used or past its 10 minutes): only a new Google sign-in helps. */
 const linkExpiredCode = "2105";
+
+/** The sign-in form's request: the mailed code goes along when one was typed. */
+const loginBody = (event: { email: string; password: string; emailCode?: string | undefined }) => ({
+  email: event.email,
+  password: event.password,
+  ...(event.emailCode?.trim() ? { emailCode: event.emailCode } : {}),
+});
 
 const userFromLogin = (result: LoginResult): SessionUser => ({
   id: result.userId,
@@ -150,8 +166,13 @@ export const sessionMachine = setup({
   guards: {
     hasToken: ({ context }) => context.token !== null,
     hasStoredUser: ({ context }) => context.user !== null,
-    loginFormValid: ({ event }) =>
-      event.type === "login.submit" && loginRequest.safeParse({ email: event.email, password: event.password }).success,
+    loginFormValid: ({ event }) => event.type === "login.submit" && loginRequest.safeParse(loginBody(event)).success,
+    // The account's sign-in is throttled (strangers' failures): the right password with a mailed code gets through.
+    accountThrottled: ({ event }) =>
+      "error" in event && toFailure(event.error).errCode === errCodes.signInNeedsMailCode,
+    // …or the form offered the code already: the form (back) with the code field.
+    needsMailCode: ({ context, event }) =>
+      context.offerMailCode || ("error" in event && toFailure(event.error).errCode === errCodes.signInNeedsMailCode),
     askedSecondFactor: (_, { answer }: { answer: GoogleSignInResult }) => challengeOf(answer) !== null,
     secondFactorCodeValid: ({ event }) =>
       event.type === "secondFactor.submit" && secondFactorForm.safeParse({ code: event.code }).success,
@@ -180,13 +201,20 @@ export const sessionMachine = setup({
     rememberedEmail: input.rememberedEmail ?? null,
     googleLink: null,
     challenge: null,
+    offerMailCode: false,
   }),
   initial: "booting",
   states: {
     booting: {
       always: [{ guard: "hasToken", target: "signedIn" }, { target: "signedOut" }],
     },
+    // The sign-in form: e-mail and password, and, once the account's sign-in is throttled, a code mailed to it.
     signedOut: {
+      initial: "password",
+      states: {
+        password: { entry: assign({ offerMailCode: false }) },
+        withMailCode: { tags: ["mailCode"], entry: assign({ offerMailCode: true }) },
+      },
       on: {
         "login.submit": [
           {
@@ -201,12 +229,7 @@ export const sessionMachine = setup({
               { type: "rememberEmail", params: ({ event }) => ({ email: event.remember ? event.email.trim() : null }) },
             ],
           },
-          {
-            actions: assign({
-              fieldErrors: ({ event }) =>
-                fieldErrorsOf(loginRequest.safeParse({ email: event.email, password: event.password })),
-            }),
-          },
+          { actions: assign({ fieldErrors: ({ event }) => fieldErrorsOf(loginRequest.safeParse(loginBody(event))) }) },
         ],
         "login.google": {
           guard: "googleGrantValid",
@@ -331,7 +354,7 @@ export const sessionMachine = setup({
         src: "login",
         input: ({ event }) => {
           if (event.type !== "login.submit") throw new Error("loggingIn is entered by login.submit");
-          return loginRequest.parse({ email: event.email, password: event.password });
+          return loginRequest.parse(loginBody(event));
         },
         onDone: [
           {
@@ -357,13 +380,23 @@ export const sessionMachine = setup({
           },
         ],
         // Spec section 4: on login failure the token is cleared.
-        onError: {
-          target: "signedOut",
-          actions: [
-            assign({ token: null, user: null, failure: ({ event }) => toFailure(event.error) }),
-            "clearSession",
-          ],
-        },
+        onError: [
+          {
+            guard: "needsMailCode",
+            target: "signedOut.withMailCode",
+            actions: [
+              assign({ token: null, user: null, failure: ({ event }) => toFailure(event.error) }),
+              "clearSession",
+            ],
+          },
+          {
+            target: "signedOut",
+            actions: [
+              assign({ token: null, user: null, failure: ({ event }) => toFailure(event.error) }),
+              "clearSession",
+            ],
+          },
+        ],
       },
     },
     // TOTP is on: the password (or Google) held, the code of the app or a recovery code completes the sign-in.
@@ -417,6 +450,12 @@ export const sessionMachine = setup({
           {
             guard: "challengeSpent",
             target: "signedOut",
+            actions: assign({ challenge: null, failure: ({ event }) => toFailure(event.error) }),
+          },
+          // The account's codes are throttled (strangers' wrong codes): sign in again with a mailed code.
+          {
+            guard: "accountThrottled",
+            target: "signedOut.withMailCode",
             actions: assign({ challenge: null, failure: ({ event }) => toFailure(event.error) }),
           },
           { target: "secondFactor", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },

@@ -50,6 +50,7 @@ runModel(sessionModel, {
       },
       {
         "auth.lastLogin": async () => ({ userId: merchant.userId, lastLoginAt: null, lastLoginIp: null }),
+        "auth.sendCode": async () => ({ resendAfterSeconds: 60, expiresInSeconds: 600 }),
         "messages.list": async () => [],
         "orders.subscription": signedInAnswers["orders.subscription"],
         "account.balance": signedInAnswers["account.balance"],
@@ -70,6 +71,15 @@ runModel(sessionModel, {
       case "login.submit": {
         await fill(h, h.t("fields.email"), e.email);
         await fill(h, h.t("fields.password"), e.password);
+        if (e.emailCode !== undefined) {
+          // The account's sign-in is throttled: mail a code to it (unless this path did already, the button then
+          // counting down), then type the code from the mail.
+          if (screen.queryByRole("button", { name: h.t("code.send") })) {
+            await press(h, h.t("code.send"));
+            await waitFor(() => expect(h.fake.calls.some((c) => c.method === "auth.sendCode")).toBe(true));
+          }
+          await fill(h, h.t("fields.code"), e.emailCode);
+        }
         const remember = screen.getByRole("checkbox", { name: h.t("login.remember") }) as HTMLInputElement;
         if (remember.checked !== e.remember) await h.user.click(remember);
         return press(h, h.t("login.submit"));
@@ -128,6 +138,11 @@ runModel(sessionModel, {
     if (s.matches("signedOut")) {
       await waitFor(() => expect(h.location()).toMatch(/^\/login/));
       expect(await screen.findByRole("heading", { name: h.t("login.title") })).toBeTruthy();
+      // The code field and its Send button show only once the account's sign-in is throttled.
+      if (s.matches({ signedOut: "withMailCode" })) {
+        expect(await screen.findByLabelText(h.t("fields.code"))).toBeTruthy();
+        expect(screen.getByText(h.t("login.mailCodeHint"))).toBeTruthy();
+      } else expect(screen.queryByLabelText(h.t("fields.code"))).toBeNull();
       expect(localStorage.getItem(storageKeys.token)).toBeNull();
       expect(localStorage.getItem(storageKeys.user)).toBeNull();
       // No usable answer: the sign-in page says so in the merchant's language (spec section 8), under the toast.

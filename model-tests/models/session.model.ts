@@ -16,6 +16,8 @@ export const googleCode = "4/model-test-code";
 export const linkChallenge = { linkTicket: "L".repeat(43), email: merchant.email };
 /** The code a merchant types from the mail that proves the link. */
 export const linkCode = "246810";
+/** The code a merchant types from the mail that lets the sign-in through the account's throttle (issue 37). */
+export const signInCode = "135790";
 
 const renamed = "Shop One";
 
@@ -39,21 +41,39 @@ export const sessionModel: MachineModel<typeof sessionMachine, typeof aliases> =
       s.context.user !== null,
       s.context.failure?.errCode ?? null,
       Object.keys(s.context.fieldErrors),
+      s.context.offerMailCode,
     ]),
   events: (s) => {
     const expire = { type: "session.expired", errMsg: "Token expired" } as const;
+    if (s.matches({ signedOut: "withMailCode" }))
+      // A malformed code is the plain form's invalid submit (the same transition): machines/auth/session.test.ts.
+      return [
+        {
+          type: "login.submit",
+          email: merchant.email,
+          password: merchant.password,
+          remember: true,
+          emailCode: signInCode,
+        },
+      ];
     if (s.matches("signedOut"))
       return [
         { type: "login.submit", email: merchant.email, password: merchant.password, remember: true },
         { type: "login.submit", email: "", password: "", remember: false },
         { type: "login.google", grant: { code: googleCode } },
       ];
+    // With the mailed code: in, or refused and back to the form with the code (the second factor after it is the
+    // same step as after a password alone).
+    if (s.matches("loggingIn") && s.context.offerMailCode)
+      return [done("login", loginResult), failed("login", failure("2002", "Verification code is wrong"))];
     if (s.matches("loggingIn"))
       return [
         done("login", loginResult),
         done("login", challengeAnswer),
         failed("login", failure("2006", "Wrong e-mail or password")),
         failed("login", failure("network", "Failed to fetch")),
+        // The account's sign-in is throttled: the form offers a code mailed to it.
+        failed("login", failure("2011", "Too many failed sign-ins on this account: ask for a sign-in code")),
       ];
     if (s.matches("loggingInWithGoogle"))
       return [
@@ -87,6 +107,7 @@ export const sessionModel: MachineModel<typeof sessionMachine, typeof aliases> =
         done("secondFactor", loginResult),
         failed("secondFactor", failure("2301", "The two-factor code is wrong")),
         failed("secondFactor", failure("2302", "This sign-in has expired, please sign in again")),
+        failed("secondFactor", failure("2011", "Too many failed sign-ins on this account: ask for a sign-in code")),
       ];
     if (s.matches({ signedIn: "loadingProfile" }))
       return [done("loadProfile", profile), failed("loadProfile", failure("5000", "Internal error")), expire];
@@ -111,7 +132,7 @@ export const sessionModel: MachineModel<typeof sessionMachine, typeof aliases> =
   describeEvent: (e) => {
     switch (e.type) {
       case "login.submit":
-        return `Type e-mail "${e.email}" and password "${e.password}"${e.remember ? ", tick Remember password" : ""}; press Sign in`;
+        return `Type e-mail "${e.email}" and password "${e.password}"${e.remember ? ", tick Remember password" : ""}${e.emailCode !== undefined ? `, press Send code and type the mailed code "${e.emailCode}"` : ""}; press Sign in`;
       case "login.google":
         return "Press Continue with Google; pick the account in Google's window";
       case "xstate.done.actor.googleLogin":
@@ -174,7 +195,10 @@ export const sessionModel: MachineModel<typeof sessionMachine, typeof aliases> =
           : `${saidOnce(s.context.failure).replace(/; the page adds .*$/, "")}; the page adds ${english("login.loginError")}`
         : null;
       const problems = [...Object.values(s.context.fieldErrors).map(english), ...(failureText ? [failureText] : [])];
-      return `The sign-in page${problems.length ? `, showing ${problems.join(", ")}` : ""}; no token stored`;
+      const code = s.matches({ signedOut: "withMailCode" })
+        ? ` with a code field and ${english("code.send")} under the password, and "${english("login.mailCodeHint")}"`
+        : "";
+      return `The sign-in page${code}${problems.length ? `, showing ${problems.join(", ")}` : ""}; no token stored`;
     }
     if (s.matches("loggingIn")) return "Sign in shows a spinner";
     if (s.matches("secondFactor")) {

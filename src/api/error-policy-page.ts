@@ -36,6 +36,7 @@ const fieldRefusals: Readonly<Record<string, { field: string; nextStep: NextStep
 const nextSteps: Readonly<Record<string, NextStep>> = {
   [c.codeTooSoon]: "errorPage.waitAndRetry",
   [c.rateLimited]: "errorPage.waitAndRetry",
+  [c.signInNeedsMailCode]: "errorPage.mailSignInCode",
   // The e-mail's hourly cap of codes asked for by addresses (issue 37): the codes already mailed still work.
   [c.codesPerEmailReached]: "errorPage.newestCode",
   [c.busy]: "errorPage.waitAndRetry",

@@ -137,6 +137,20 @@ export async function startReferenceProvider(): Promise<ReferenceProvider> {
       });
       await expectSuccess(app, { method: "POST", url: "/api/Login/Login", body: { email, password } });
     },
+    // Strangers, each from another address, guess until the account's bucket refuses (2011), as issue 37 measured.
+    throttleSignIn: async ({ email }) => {
+      for (let i = 1; i <= 100; i++) {
+        const answer = await app.inject({
+          method: "POST",
+          url: "/api/Login/Login",
+          headers: { "content-type": "application/json", language: "en-US" },
+          payload: JSON.stringify({ email, password: `Stranger${i}guess` }),
+          remoteAddress: `198.51.100.${i}`,
+        });
+        if ((answer.json() as { errCode?: string }).errCode === "2011") return;
+      }
+      throw new Error(`the sign-in of ${email} was not throttled after 100 strangers' wrong passwords`);
+    },
   };
 
   return {

@@ -21,6 +21,11 @@ export interface StateSeeder {
   /** Make the merchant's login before the current one come from `ip`. */
   previousLogin(input: { email: string; password: string; ip: string }): Promise<void>;
   /**
+   * Wrong passwords for `email` from other addresses (strangers), until the account's own sign-in bucket refuses a
+   * sign-in without a device cookie (Login/Login answers 2011) while a code mailed for `sign-in` still gets through.
+   */
+  throttleSignIn(input: { email: string }): Promise<void>;
+  /**
    * An ID token for `email` (verified e-mail) that the provider's Google sign-in accepts: signed by the key
    * of the test identity provider the provider is configured with, or by a `foreign` key it must refuse.
    */
@@ -205,6 +210,11 @@ export function createStateHandlers(seeder: StateSeeder) {
     [states.balance]: guarded(states.balance, balanceParams, async ({ email, amount }) => {
       const userId = await merchantId(email);
       await seeder.balance({ userId, amount });
+      return { userId };
+    }),
+    [states.signInThrottled]: guarded(states.signInThrottled, merchantParams, async ({ email, password }) => {
+      const userId = await merchantId(email, password);
+      await seeder.throttleSignIn({ email });
       return { userId };
     }),
     [states.passwordAndTotp]: guarded(states.passwordAndTotp, merchantParams, async ({ email, password }) => {

@@ -6,6 +6,7 @@ import { Link, useLocation, useNavigate } from "react-router";
 import {
   sameSecondFactorStep,
   selectGoogleLink,
+  selectMailCodeOffered,
   selectRememberedLogin,
   selectSecondFactorStep,
   selectSignedIn,
@@ -24,6 +25,8 @@ import { SecondFactorForm } from "./second-factor-form.tsx";
 // Its own chunk, fetched only when a client id is configured: /login stays lean without Google.
 const GoogleSignIn = lazy(() => import("./google-sign-in.tsx").then((m) => ({ default: m.GoogleSignIn })));
 const GoogleLinkStep = lazy(() => import("./google-link-step.tsx").then((m) => ({ default: m.GoogleLinkStep })));
+// Only once the account's sign-in is throttled (issue 37): its code sender stays out of /login's first load.
+const SignInCodeField = lazy(() => import("./sign-in-code-field.tsx").then((m) => ({ default: m.SignInCodeField })));
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -38,6 +41,7 @@ export default function LoginPage() {
   );
   const [email, setEmail] = useState(prefilled ?? remembered.email);
   const [password, setPassword] = useState("");
+  const [emailCode, setEmailCode] = useState("");
   const [remember, setRemember] = useState(remembered.remember);
   const rememberRef = useRef<HTMLInputElement>(null);
   useCheckedBeforeHydration(rememberRef, remember, setRemember);
@@ -54,6 +58,7 @@ export default function LoginPage() {
     (a, b) => a === b || (a !== null && b !== null && a.email === b.email && a.busy === b.busy),
   );
   const step = useSelector(session, selectSecondFactorStep, sameSecondFactorStep);
+  const offerMailCode = useSelector(session, selectMailCodeOffered);
 
   useEffect(() => {
     if (signedIn) void navigate(afterLoginTarget(location.search), { replace: true });
@@ -61,7 +66,7 @@ export default function LoginPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    session.send({ type: "login.submit", email, password, remember });
+    session.send({ type: "login.submit", email, password, remember, emailCode });
   };
 
   if (step.kind === "secondFactor")
@@ -108,6 +113,16 @@ export default function LoginPage() {
               error={fieldErrors.password}
               name="password"
             />
+            {offerMailCode ? (
+              <Suspense fallback={null}>
+                <SignInCodeField
+                  email={email}
+                  code={emailCode}
+                  onCodeChange={setEmailCode}
+                  error={fieldErrors.emailCode}
+                />
+              </Suspense>
+            ) : null}
           </FailureScope>
           <div className="form-row">
             <Checkbox
