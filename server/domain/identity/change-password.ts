@@ -29,7 +29,7 @@ export interface PasswordChange {
 
 /**
  * User/UpdatePwd: the mailed code checked (no hashing for a wrong one), the old password checked (counted as a
- * sign-in attempt, in the account's bucket too), the new one set with the code spent, other sessions ended.
+ * sign-in attempt, in the session's bucket), the new one set with the code spent, other sessions ended.
  */
 export async function changePassword(
   db: Kysely<DB>,
@@ -44,9 +44,13 @@ export async function changePassword(
   const proven = await db.transaction().execute((trx) => checkChangePasswordProof(trx, proof, services, false));
   if (!proven.ok) await recordSecurityEvent(db, input, "passwordChange", "failure", scope.merchantId);
   if (!proven.ok) return proven;
-  // A stolen session must not become a way to guess the password: the old one counts as a sign-in attempt, against
-  // the address, the account from this address and the account from everywhere.
-  const slots = loginSlots({ email: merchant.email, ip: input.ip, deviceId: null }, limits);
+  // A stolen session must not become a way to guess the password: the old one counts as a sign-in attempt, on the
+  // session's own bucket from every address (issue 37: not on the account's, which strangers' wrong sign-ins fill and
+  // the owner's session then could not change the password). Only a sign-in with the password makes another session.
+  const slots = loginSlots(
+    { email: merchant.email, ip: input.ip, deviceId: null, sessionHash: input.tokenHash },
+    limits,
+  );
   const taken = await takeSlots(db, slots, now, refusals);
   if (!taken.ok) await recordSecurityEvent(db, input, "passwordChange", "refused", scope.merchantId);
   if (!taken.ok) return fail(errCodes.rateLimited, waitMessage(taken.waitSeconds), 429);
