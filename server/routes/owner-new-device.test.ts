@@ -3,7 +3,7 @@ import { loginResult } from "../../contracts/schemas/auth.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { secondFactorChallenge } from "../../contracts/schemas/two-factor.ts";
 import { totpCodeAt } from "../domain/identity/totp.ts";
-import { seedMerchant, seedSession, seedTotp, testTotpSecret } from "../testing/seed.ts";
+import { seedApplication, seedCode, seedMerchant, seedSession, seedTotp, testTotpSecret } from "../testing/seed.ts";
 import {
   type Answer,
   call,
@@ -245,6 +245,21 @@ describe("turning two-factor off while strangers filled the account's wrong-code
     await strangersFillTotpBucket();
     const off = await call(h, "twoFactorDisable", { token: m.token, body: { code: codeNow() }, ip: newDevice });
     expect(off, JSON.stringify(off)).toMatchObject({ success: true });
+  }, 60_000);
+
+  it("leaves the application step-up working: the mailed code with the app's current code, in the owner's session", async () => {
+    const m = await signedInMerchant(h, owner.email, owner.password);
+    await seedTotp(h.db, { userId: m.userId, recoveryCodes: ["abcde-fghij"] });
+    const app = await seedApplication(h.db, { userId: m.userId });
+    await strangersFillTotpBucket();
+    await seedCode(h.db, { email: m.email, purpose: "application", code: "246810" });
+    const body = { email: m.email, code: "246810", type: "application", appCode: app.appCode, action: "credentials" };
+    const checked = await call(h, "checkCode", {
+      token: m.token,
+      body: { ...body, totpCode: codeNow() },
+      ip: newDevice,
+    });
+    expect(checked, JSON.stringify(checked)).toMatchObject({ success: true, resData: { valid: true } });
   }, 60_000);
 
   it("counts a wrong recovery code, in the session's own budget", async () => {
