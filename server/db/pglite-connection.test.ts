@@ -72,6 +72,7 @@ describe("PGlite behind Kysely (one connection, lent to one caller at a time)", 
     expect(tables.map((t) => t.name).sort()).toEqual([
       "application_bills",
       "application_proofs",
+      "application_verified_windows",
       "applications",
       "callback_attempts",
       "callback_deliveries",
