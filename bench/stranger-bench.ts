@@ -10,6 +10,13 @@
  * person waits for (a mail is read from the dev outbox at once); the wait for a new TOTP step is not counted.
  * Prints each flow's success rate and latency and writes reports/stranger-bench.json; asserts nothing.
  * Goal: 100 % success, p99 ≤ 1 s.
+ *
+ * Measured at issue 37's close (2 cores, 4 tries a flow, the stranger's two loops answered several hundred times):
+ * every flow 100 % on both databases; p99 on PGlite / PostgreSQL: register 152 / 82 ms, reset then sign-in 129 / 93,
+ * sign-in on a new device with the mailed code 62 / 54, application credential proof 41 / 27, change of password
+ * 111 / 72, second factor on a new device 61 / 66, turning it off with a recovery code 14 / 6. Before the issue, the
+ * change of password answered 429 once the stranger's wrong sign-ins filled the account's bucket, and the flows that
+ * mail a code met the stranger's shared budget and resend wait.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
