@@ -20,7 +20,7 @@ if (!Number.isInteger(runs) || runs < 1 || !commit) {
 const logs = join(repoRoot, "reports", "clean-runs");
 mkdirSync(logs, { recursive: true });
 
-/** The stage table run-stages.mjs prints last: `stage seconds result`. */
+/** The stage table run-stages.mjs prints last: `stage seconds cpu-s budget result`. */
 function stageTable(out) {
   const table = out.slice(out.lastIndexOf("\nstage "));
   return table
@@ -28,7 +28,11 @@ function stageTable(out) {
     .slice(2)
     .map((line) => line.trim().split(/\s+/))
     .filter((words) => words.length >= 3 && /^[\d.]+$/.test(words[1]))
-    .map(([stage, seconds, ...result]) => ({ stage, seconds: Number(seconds), result: result.join(" ") }));
+    .map(([stage, seconds, _cpu, _budget, ...result]) => ({
+      stage,
+      seconds: Number(seconds),
+      result: result.join(" "),
+    }));
 }
 
 const rows = [];

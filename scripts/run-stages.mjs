@@ -8,7 +8,7 @@
 // Written here rather than taken from concurrently or npm-run-all2: neither runs chains side by side while
 // printing one table of every stage's seconds at the end.
 import { spawn } from "node:child_process";
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { slowestLines, stageFiles, timesDir } from "./test-times/test-times.mjs";
 
@@ -30,10 +30,25 @@ const compileCache =
   process.env.NODE_COMPILE_CACHE ||
   fileURLToPath(new URL("../node_modules/.cache/node-compile-cache", import.meta.url));
 
-/** @typedef {{ stage: string, seconds: number | null, result: "pass" | "fail" | "stopped" | "not run", exitCode: number }} Entry */
+/**
+ * Each stage's budget in wall seconds on 2 cores, from package.json's `stageBudgets` (README, "Test budgets"): the
+ * table shows a stage's seconds against it and marks the stage over budget. Nothing fails on it: a budget is a figure
+ * to see the day a change spends it, never a timed assertion.
+ */
+const budgets = (() => {
+  try {
+    return JSON.parse(readFileSync("package.json", "utf8")).stageBudgets ?? {};
+  } catch {
+    return {};
+  }
+})();
+
+/** @typedef {{ stage: string, seconds: number | null, cpuSeconds: number | null, result: "pass" | "fail" | "stopped" | "not run", exitCode: number }} Entry */
 /** @type {Entry[][][]} */
 const plan = steps.map((lanes) =>
-  lanes.map((lane) => lane.map((stage) => ({ stage, seconds: null, result: "not run", exitCode: 0 }))),
+  lanes.map((lane) =>
+    lane.map((stage) => ({ stage, seconds: null, cpuSeconds: null, result: "not run", exitCode: 0 })),
+  ),
 );
 /** @type {Set<import("node:child_process").ChildProcess>} */
 const running = new Set();
@@ -71,16 +86,32 @@ const firstLines = (message, count) =>
 
 const signalCode = (signal) => 128 + (signal === "SIGINT" ? 2 : signal === "SIGKILL" ? 9 : 15);
 
+/** Runs the command it is given, then writes `times` (the shell's and its children's user and system time) to fd 3. */
+const cpuTimed = '"$0" "$@"; code=$?; times >&3; exit $code';
+
+/** The children's user + system seconds from bash's `times` ("0m1.250s 0m0.310s", its second line), or null. */
+function childrenCpuSeconds(text) {
+  const seconds = (field) => {
+    const m = /^(\d+)m([\d.]+)s$/.exec(field);
+    return m ? Number(m[1]) * 60 + Number(m[2]) : Number.NaN;
+  };
+  const [user, system] = (text.trim().split("\n")[1] ?? "").trim().split(/\s+/).map(seconds);
+  return user !== undefined && system !== undefined && Number.isFinite(user + system) ? user + system : null;
+}
+
 /** Runs one stage; `held` keeps its output until it ends. */
 function runStage(entry, held) {
   const begin = performance.now();
   return new Promise((done) => {
-    // Its own process group, so that stopping it also stops what it started (servers, browsers, workers).
-    const child = spawn(npm.command, [...npm.args, "run", entry.stage], {
-      stdio: held ? ["ignore", "pipe", "pipe"] : "inherit",
+    // Its own process group, so that stopping it also stops what it started (servers, browsers, workers). Through
+    // bash, whose `times` gives the CPU seconds of everything the stage ran and waited for, on a pipe of its own.
+    const child = spawn("bash", ["-c", cpuTimed, npm.command, ...npm.args, "run", entry.stage], {
+      stdio: held ? ["ignore", "pipe", "pipe", "pipe"] : ["inherit", "inherit", "inherit", "pipe"],
       detached: true,
       env: { ...process.env, NODE_COMPILE_CACHE: compileCache },
     });
+    const times = [];
+    child.stdio[3]?.on("data", (chunk) => times.push(chunk));
     running.add(child);
     const chunks = [];
     child.stdout?.on("data", (chunk) => chunks.push(chunk));
@@ -88,6 +119,7 @@ function runStage(entry, held) {
     const finish = (code) => {
       running.delete(child);
       entry.seconds = (performance.now() - begin) / 1000;
+      entry.cpuSeconds = childrenCpuSeconds(Buffer.concat(times).toString());
       entry.exitCode = code;
       entry.result = code === 0 ? "pass" : stopping || (failed && failed !== entry) ? "stopped" : "fail";
       if (held)
@@ -128,18 +160,54 @@ const entries = plan.flat(2);
 const slowest = slowestLines(entries.filter((e) => e.seconds !== null).map((e) => e.stage));
 if (slowest.length > 0) console.log(`\n${slowest.join("\n")}`);
 const width = Math.max(5, ...entries.map((e) => e.stage.length));
-const line = (stage, seconds, result) => `${stage.padEnd(width)}  ${seconds.padStart(8)}  ${result}`;
-console.log(`\n${line("stage", "seconds", "result")}`);
-for (const { stage, seconds, result } of entries)
-  console.log(line(stage, seconds === null ? "-" : seconds.toFixed(1), result));
+const line = (stage, seconds, cpu, budget, result) =>
+  `${stage.padEnd(width)}  ${seconds.padStart(8)}  ${cpu.padStart(7)}  ${budget.padStart(6)}  ${result}`;
+const figure = (value) => (value === null || value === undefined ? "-" : value.toFixed(1));
+const overBudget = entries.filter(
+  (e) => e.seconds !== null && budgets[e.stage] !== undefined && e.seconds > budgets[e.stage],
+);
+console.log(`\n${line("stage", "seconds", "cpu-s", "budget", "result")}`);
+for (const entry of entries) {
+  const budget = budgets[entry.stage];
+  const mark = overBudget.includes(entry) ? `, over budget by ${(entry.seconds - budget).toFixed(1)} s` : "";
+  console.log(
+    line(
+      entry.stage,
+      figure(entry.seconds),
+      figure(entry.cpuSeconds),
+      budget === undefined ? "-" : String(budget),
+      `${entry.result}${mark}`,
+    ),
+  );
+}
 const total = ((performance.now() - started) / 1000).toFixed(1);
+const cpuTotal = entries.reduce((sum, e) => sum + (e.cpuSeconds ?? 0), 0);
+const totalBudget = budgetOfLongestLane();
 console.log(
   line(
     "total",
     total,
+    cpuTotal.toFixed(1),
+    totalBudget === null ? "-" : String(totalBudget),
     failed ? `fail (${failed.stage}, exit ${failed.exitCode})` : stopping ? `stopped (${stopping})` : "pass",
   ),
 );
+if (overBudget.length > 0)
+  console.log(
+    `\nover budget: ${overBudget.map((e) => `${e.stage} ${e.seconds.toFixed(1)} s of ${budgets[e.stage]} s`).join(", ")}` +
+      ' — a change that adds tests pays for its seconds (CONTRIBUTING.md, "Test budgets")',
+  );
+
+/** The run's budget: per step, its longest lane's budgets added up (null when a stage has none). */
+function budgetOfLongestLane() {
+  let sum = 0;
+  for (const lanes of plan) {
+    const laneBudgets = lanes.map((lane) => lane.reduce((s, e) => s + (budgets[e.stage] ?? Number.NaN), 0));
+    sum += Math.max(...laneBudgets);
+  }
+  return Number.isFinite(sum) ? sum : null;
+}
+
 if (failed) {
   const failing = (stageFiles(failed.stage) ?? []).filter((file) => file.failed);
   // Last, so that a log cut to its tail (CI keeps the end) still says what failed and why.

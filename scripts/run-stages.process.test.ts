@@ -12,12 +12,16 @@ writeFileSync(
   JSON.stringify({
     name: "stages",
     private: true,
+    // heavy takes 0.3 CPU-seconds (so at least 0.3 s) against a budget of 0.1 s; first has no budget.
+    stageBudgets: { heavy: 0.1, meet: 60 },
     scripts: {
       first: "node -e \"console.log('first says hi')\"",
       broken: 'node -e "process.exit(3)"',
       never: "node -e \"console.log('never ran')\"",
       slow: "node -e \"console.log('slow starts'); setTimeout(() => console.log('slow' + ' ended'), 600)\"",
       late: 'node -e "setTimeout(() => process.exit(4), 300)"',
+      // Spins until it has used 0.3 s of CPU, however busy the machine is.
+      heavy: 'node -e "while (process.cpuUsage().user < 300000);"',
       endless: "node -e \"console.log('endless starts'); setTimeout(() => console.log('endless' + ' ended'), 60000)\"",
       // Writes a report as Vitest's JSON reporter does (scripts/test-times/reporters.ts), one file failed, and fails.
       "vitest-like": `node -e "const fs = require('fs'); fs.mkdirSync('reports/test-times', { recursive: true }); const at = (name, seconds, status) => ({ name: process.cwd() + '/' + name, startTime: 1000, endTime: 1000 + seconds * 1000, status, assertionResults: status === 'failed' ? [{ fullName: 'broken things > breaks', status: 'failed', failureMessages: ['AssertionError: expected 1 to be 2\\n    at broken.test.ts:3:1'] }] : [] }); fs.writeFileSync('reports/test-times/vitest-like.json', JSON.stringify({ testResults: [at('quick.test.ts', 0.5, 'passed'), at('broken.test.ts', 2, 'failed'), at('slow.test.ts', 7.25, 'passed')] })); process.exit(1)"`,
@@ -45,8 +49,8 @@ describe("run-stages", () => {
     expect(status).toBe(0);
     expect(out).toContain("first says hi");
     expect(out.indexOf("first says hi")).toBeLessThan(out.indexOf("seconds"));
-    expect(row(out, "first")?.[2]).toBe("pass");
-    expect(row(out, "total")?.[2]).toBe("pass");
+    expect(row(out, "first")?.[4]).toBe("pass");
+    expect(row(out, "total")?.[4]).toBe("pass");
     expect(Number(row(out, "total")?.[1])).toBeGreaterThan(0);
   });
 
@@ -54,10 +58,29 @@ describe("run-stages", () => {
     const { status, out } = run("first", "broken", "never");
     expect(status).toBe(3);
     expect(out).not.toContain("never ran");
-    expect(row(out, "first")?.[2]).toBe("pass");
-    expect(row(out, "broken")?.[2]).toBe("fail");
-    expect(row(out, "never")?.slice(1)).toEqual(["-", "not", "run"]);
-    expect(row(out, "total")?.slice(2)).toEqual(["fail", "(broken,", "exit", "3)"]);
+    expect(row(out, "first")?.[4]).toBe("pass");
+    expect(row(out, "broken")?.[4]).toBe("fail");
+    expect(row(out, "never")?.slice(1)).toEqual(["-", "-", "-", "not", "run"]);
+    expect(row(out, "total")?.slice(4)).toEqual(["fail", "(broken,", "exit", "3)"]);
+  });
+
+  it("shows each stage's CPU seconds and budget, marks a stage over its budget, and adds the longest lane's budgets", () => {
+    rmSync(join(dir, "meet.log"), { force: true });
+    const { status, out } = run("heavy>meet|meet");
+    expect(status).toBe(0);
+    const heavy = row(out, "heavy") ?? [];
+    // It spun the CPU for 0.3 s, plus node's start.
+    expect(Number(heavy[2])).toBeGreaterThanOrEqual(0.3);
+    expect(heavy[3]).toBe("0.1");
+    expect(heavy.slice(4).join(" ")).toMatch(/^pass, over budget by \d+\.\d s$/);
+    expect(row(out, "meet")?.slice(3)).toEqual(["60", "pass"]);
+    // heavy (0.1) + meet (60) in the longest lane.
+    expect(row(out, "total")?.[3]).toBe("60.1");
+    expect(out).toMatch(/over budget: heavy \d+\.\d s of 0\.1 s/);
+    // A stage without a budget shows none, and the run then has no total budget.
+    const first = run("first");
+    expect(row(first.out, "first")?.slice(3)).toEqual(["-", "pass"]);
+    expect(row(first.out, "total")?.[3]).toBe("-");
   });
 
   it("runs lanes side by side, each stage's output whole under its header", () => {
@@ -65,7 +88,7 @@ describe("run-stages", () => {
     const { status, out } = run("first", "slow>meet>first|slow>meet");
     // Each lane's `meet` ends only when the other lane's has started: side by side, not one after the other.
     expect(status).toBe(0);
-    expect(row(out, "meet")?.[2]).toBe("pass");
+    expect(row(out, "meet")?.[4]).toBe("pass");
     const headers = out.match(/── slow \(pass, [\d.]+ s\) ──\n[^─]*slow starts\nslow ended\n/g) ?? [];
     expect(headers).toHaveLength(2);
     expect(out).toMatch(/── first \(pass, [\d.]+ s\) ──\n(.|\n)*first says hi/);
@@ -74,7 +97,7 @@ describe("run-stages", () => {
       table
         .split("\n")
         .filter((l) => l.startsWith("slow "))
-        .map((l) => l.split(/\s+/)[2]),
+        .map((l) => l.split(/\s+/)[4]),
     ).toEqual(["pass", "pass"]);
   });
 
@@ -86,9 +109,9 @@ describe("run-stages", () => {
     expect(out).toContain("endless starts");
     expect(out).not.toContain("endless ended");
     expect(out).not.toContain("never ran");
-    expect(row(out, "late")?.[2]).toBe("fail");
-    expect(row(out, "endless")?.[2]).toBe("stopped");
-    expect(row(out, "total")?.slice(2)).toEqual(["fail", "(late,", "exit", "4)"]);
+    expect(row(out, "late")?.[4]).toBe("fail");
+    expect(row(out, "endless")?.[4]).toBe("stopped");
+    expect(row(out, "total")?.slice(4)).toEqual(["fail", "(late,", "exit", "4)"]);
   });
 
   it("lists each stage's slowest files and names the failing ones of a failed stage", () => {
