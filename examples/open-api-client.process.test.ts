@@ -6,6 +6,7 @@ import { callAsMerchant, defaultPassword, nextCode, outbox, registerViaApi, uniq
 import { devClients } from "../server/chain/deploy.ts";
 import { depositSalt, forwarderFactoryAbi } from "../server/chain/deposit-forwarder.ts";
 import { readDevnetFacts } from "../server/chain/devnet.ts";
+import { migratedDataDir } from "../server/testing/migrated-data-folder.ts";
 import { tempDirs } from "../server/testing/temp-dirs.ts";
 import { openApiClient } from "./open-api-client.ts";
 
@@ -102,7 +103,7 @@ async function call<T>(api: string, path: string, body: unknown): Promise<T> {
 
 describe("examples/open-api-client.ts against the reference server on the devnet", { timeout: 120_000 }, () => {
   it("creates a deposit address twice (the same one), reads it back, the balance and the bills (none yet); a wrong secret is refused", async () => {
-    const dataDir = join(tempDir(), "data");
+    const dataDir = await migratedDataDir(join(tempDir(), "data"));
     const api = await startServer(dataDir);
     const credentials = await merchantApplication(api);
     const client = openApiClient({ baseUrl: api, appKey: credentials.appKey, appSecret: credentials.appSecret });

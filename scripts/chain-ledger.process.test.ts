@@ -5,6 +5,7 @@ import { acquireDataDirLock } from "../server/db/data-dir-lock.ts";
 import { openDatabase } from "../server/db/open-database.ts";
 import { accountId, merchantAccount, post } from "../server/domain/payments/ledger.ts";
 import { seedConfirmedTransfer, seedMerchant } from "../server/testing/seed.ts";
+import { migratedDataDir } from "../server/testing/migrated-data-folder.ts";
 import { tempDirs } from "../server/testing/temp-dirs.ts";
 import { quarantinedLines, runReconcile } from "./chain-ledger.ts";
 
@@ -40,7 +41,7 @@ async function inFolder(dataDir: string, work: (db: Awaited<ReturnType<typeof op
 
 describe("npm run chain -- reconcile", { timeout: 120_000 }, () => {
   it("prints the table and exits 0 when credits match the chain, 1 on a planted difference; lists quarantined transfers", async () => {
-    const dataDir = tempDir();
+    const dataDir = await migratedDataDir(tempDir());
     const address = `0x${"ab".repeat(20)}`;
     await inFolder(dataDir, async (db) => {
       const { userId } = await seedMerchant(db, { email: "cli@example.com", password: "Secret123" });

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { migratedDataDir } from "../server/testing/migrated-data-folder.ts";
 
 const repoRoot = resolve(import.meta.dirname, "..");
 const dataDir = mkdtempSync(join(tmpdir(), "dev-script-"));
@@ -22,6 +23,8 @@ function groupAlive(pgid: number): boolean {
 
 describe("npm run dev (scripts/dev.mjs)", () => {
   it("stops the API, the devnet and Vite when the shell npm ran it under is killed", async () => {
+    // A migrated database in the folder: what is tested is how the processes stop, not the first start.
+    await migratedDataDir(dataDir);
     // As npm runs it: under `sh -c`, in a process group of its own here so that the test can see what is left.
     const shell = spawn("sh", ["-c", `"${process.execPath}" scripts/dev.mjs`], {
       cwd: repoRoot,

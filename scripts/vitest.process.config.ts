@@ -10,7 +10,7 @@ export default defineConfig({
     exclude: ["node_modules/**"],
     environment: "node",
     reporters: stageReporters("test:process"),
-    globalSetup: ["server/testing/test-database-setup.ts"],
+    globalSetup: ["server/testing/process-test-setup.ts"],
     maxWorkers: 3,
     testTimeout: 60_000,
     hookTimeout: 60_000,

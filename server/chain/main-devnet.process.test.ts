@@ -1,76 +1,18 @@
-import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { promisify } from "node:util";
-import { afterAll, describe, expect, it } from "vitest";
-import { balanceResult } from "../../contracts/schemas/balance.ts";
-import { openApiClient } from "../../examples/open-api-client.ts";
+import { describe, expect, it } from "vitest";
+import { alive, chainCli as cli, mainStarter, mineBlocks } from "../testing/devnet-main.ts";
+import { migratedDataDir } from "../testing/migrated-data-folder.ts";
 import { tempDirs } from "../testing/temp-dirs.ts";
 
-const repoRoot = join(import.meta.dirname, "../..");
+// A deposit to an application's deposit address across a kill -9: main-devnet-deposit.process.test.ts.
 const tempDir = tempDirs("mc-main-devnet-");
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
-});
-
-interface Main {
-  child: ChildProcess;
-  /** Resolves with the "Devnet (anvil): …" line once the server listens. */
-  devnetLine: Promise<string>;
-  /** The API's address once it listens. */
-  api: Promise<string>;
-  exit: Promise<number | null>;
-}
-
-/** `node server/main.ts` as `npm run serve` runs it, on its own data folder, API only, the devnet on any free port. */
-function startMain(dataDir: string, env: Record<string, string> = {}): Main {
-  const child = spawn(process.execPath, ["server/main.ts"], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: "0",
-      STATIC_DIR: "",
-      DATABASE_URL: "",
-      DEVNET_PORT: "0",
-      NODE_ENV: "",
-      CHAINS: "",
-      DEVNET: "",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  let text = "";
-  const devnetLine = new Promise<string>((resolve, reject) => {
-    child.stdout!.on("data", (chunk) => {
-      text += chunk;
-      const line = /^Devnet \(anvil\): .*$/m.exec(text)?.[0];
-      if (line) resolve(line);
-    });
-    child.stderr!.on("data", (chunk) => {
-      text += chunk;
-    });
-    child.once("exit", () => reject(new Error(`the server stopped: ${text.slice(-2000)}`)));
-  });
-  const exit = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const api = devnetLine.then(() => /API on (http:\/\/\S+)/.exec(text)?.[1] ?? "");
-  // Awaited only by the tests that need it; a server that stops early is reported through devnetLine.
-  api.catch(() => {});
-  return { child, devnetLine, api, exit };
-}
-
-const cli = (dataDir: string, ...args: string[]) =>
-  promisify(execFile)(process.execPath, ["scripts/chain.ts", ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, CHAIN_RPC_URL: "", CHAIN_TOKEN: "" },
-  });
-
-const alive = (pid: number) => existsSync(`/proc/${pid}`);
+const startMain = mainStarter();
 
 describe("node server/main.ts with the devnet", { timeout: 120_000 }, () => {
   it("starts anvil, deploys the token, prints the RPC URL and chain id, answers the CLI, and stops everything on SIGTERM", async () => {
+    // An empty folder: the first start of all (initdb, the migrations, the devnet's deployments), which the other
+    // process tests skip by starting on a copy of a migrated folder (server/testing/migrated-data-folder.ts).
     const dataDir = tempDir();
     const first = startMain(dataDir);
     const line = await first.devnetLine;
@@ -120,7 +62,8 @@ describe("node server/main.ts with the devnet", { timeout: 120_000 }, () => {
   });
 
   it("an order is paid from the dev wallet on the devnet the server started, seen and confirmed by its own watcher", async () => {
-    const main = startMain(tempDir(), { DEV_OUTBOX: "true", PASSWORD_HASH_COST: "test", ORDER_PAY_SECONDS: "600" });
+    const dataDir = await migratedDataDir(tempDir());
+    const main = startMain(dataDir, { DEV_OUTBOX: "true", PASSWORD_HASH_COST: "test", ORDER_PAY_SECONDS: "600" });
     const base = await main.api;
     const post = async (path: string, body: object = {}, token?: string) => {
       const answer = await fetch(`${base}${path}`, {
@@ -159,6 +102,8 @@ describe("node server/main.ts with the devnet", { timeout: 120_000 }, () => {
     expect(Date.parse(order.expiresAt as string) - Date.parse(order.createdAt as string)).toBe(600_000);
     const sent = await post("/api/Chain/DevPay", { orderCode: order.orderCode, product: "Devnet" }, token);
     expect(sent.resData).toMatchObject({ amount: "29" });
+    // Its two confirmations now rather than in two seconds of the devnet's own blocks.
+    await mineBlocks(dataDir, 2);
     let detail: Record<string, unknown> = {};
     for (let i = 0; i < 100 && detail.status !== "paid"; i++) {
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -176,123 +121,6 @@ describe("node server/main.ts with the devnet", { timeout: 120_000 }, () => {
       // Paying for the package set up no wallet (issue 26).
       usage: { wallets: 0, currencies: 0 },
     });
-    main.child.kill("SIGTERM");
-    expect(await main.exit).toBe(0);
-  });
-
-  it("a deposit to an application's deposit address (made through the open API) is credited once by the server's own watcher, also across a kill -9", async () => {
-    const dataDir = tempDir();
-    // Five confirmations of one-second blocks: seconds in which a deposit is seen and not yet confirmed, to kill in.
-    const env = { DEV_OUTBOX: "true", PASSWORD_HASH_COST: "test", ORDER_PAY_SECONDS: "600", DEVNET_CONFIRMATIONS: "5" };
-    let main = startMain(dataDir, env);
-    let base = await main.api;
-    const post = async (path: string, body: object = {}, token?: string) => {
-      const answer = await fetch(`${base}${path}`, {
-        method: "POST",
-        headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify(body),
-      });
-      const envelope = (await answer.json()) as {
-        success: boolean;
-        errCode: string;
-        resData: Record<string, unknown> & Array<Record<string, unknown>>;
-      };
-      if (!envelope.success) throw new Error(`${path} refused: ${JSON.stringify(envelope)}`);
-      return envelope.resData;
-    };
-    /** The newest code mailed to `email` (the dev outbox lists newest first). */
-    const lastCode = async (email: string) => {
-      const outbox = (await (await fetch(`${base}/api/dev/outbox?to=${email}`)).json()) as {
-        messages: Array<{ code: string }>;
-      };
-      return outbox.messages[0]!.code;
-    };
-    const email = "devnet-shop@example.com";
-    const password = "Merchant7Pass";
-    await post("/api/User/SentVerificationCode", { email, type: "register" });
-    await post("/api/Register/Register", { email, code: await lastCode(email), password, repeatPassword: password });
-    const token = (await post("/api/Login/Login", { email, password })).accessToken as string;
-    // A package first (applications need one): the basic one, paid from the dev wallet.
-    const basic = (await post("/api/Package/List", {}, token)).find((p) => p.code === "basic")!;
-    const order = await post("/api/Order/Create", { packageId: basic.id }, token);
-    await post("/api/Chain/DevPay", { orderCode: order.orderCode, product: "Devnet" }, token);
-    for (let i = 0; i < 100 && (await post("/api/Package/Current", {}, token)).active !== true; i++)
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    const app = await post(
-      "/api/App/Add",
-      {
-        name: "Devnet shop",
-        address: "https://shop.example.com",
-        rechargeCallbackUrl: "https://shop.example.com/recharge",
-        withdrawCallbackUrl: "https://shop.example.com/withdraw",
-      },
-      token,
-    );
-    await post("/api/User/SentVerificationCode", { email, type: "application" });
-    const { proof } = await post("/api/Register/CheckCaptchaCode", {
-      email,
-      code: await lastCode(email),
-      type: "application",
-      appCode: app.appCode,
-      action: "credentials",
-    });
-    const credentials = await post("/api/App/Credentials", { appCode: app.appCode, proof }, token);
-    const [appKey, appSecret] = [String(credentials.appKey), String(credentials.appSecret)];
-    const client = () => openApiClient({ baseUrl: base, appKey, appSecret });
-    const made = await client().createDepositAddress({ endUserId: "customer-42", chain: "Devnet" });
-    expect(made).toMatchObject({ success: true, resData: { endUserId: "customer-42", chainId: 31337 } });
-    const address = made.resData.address;
-
-    const balanceOnceAt = async (amount: string) => {
-      let balance = "";
-      for (let i = 0; i < 150 && balance !== amount; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        balance = (await client().balance()).resData.balance;
-      }
-      expect(balance).toBe(amount);
-    };
-    const paid = await cli(dataDir, "pay", "--to", address, "--amount", "12.5");
-    const hash = /^tx (0x[0-9a-f]{64})/m.exec(paid.stdout)![1];
-    await balanceOnceAt("12.5");
-    const { entries } = balanceResult.parse(await post("/api/Account/Balance", {}, token));
-    expect(entries.filter((e) => e.kind === "deposit").map((e) => e.txHash?.toLowerCase())).toEqual([hash]);
-
-    // A second deposit, and the server killed once its bill is confirming (seen, not yet confirmed): after the restart
-    // it is credited, once, and the first is not credited again.
-    const second = await cli(dataDir, "pay", "--to", address, "--amount", "0.25");
-    const secondHash = /^tx (0x[0-9a-f]{64})/m.exec(second.stdout)![1];
-    let seenStatus = "";
-    for (let i = 0; i < 100 && seenStatus !== "confirming"; i++) {
-      const bills = await client().listBills({});
-      seenStatus = bills.resData.items.find((b) => b.txHash === secondHash)?.status ?? "";
-      if (seenStatus !== "confirming") await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(seenStatus).toBe("confirming");
-    main.child.kill("SIGKILL");
-    await main.exit;
-    main = startMain(dataDir, env);
-    base = await main.api;
-    await balanceOnceAt("12.75");
-    const bills = await client().listBills({});
-    expect(bills.resData.items.map((b) => [b.txHash, b.status, b.amount])).toEqual([
-      [secondHash, "credited", "0.25"],
-      [hash, "credited", "12.5"],
-    ]);
-    // Blocks keep coming (one a second): nothing more is credited while three more are mined and watched.
-    const { rpcUrl } = JSON.parse(readFileSync(join(dataDir, "devnet", "devnet.json"), "utf8")) as { rpcUrl: string };
-    const head = async () => {
-      const answer = await fetch(rpcUrl, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_blockNumber", params: [] }),
-      });
-      return BigInt(((await answer.json()) as { result: string }).result);
-    };
-    const from = await head();
-    while ((await head()) < from + 3n) await new Promise((resolve) => setTimeout(resolve, 200));
-    expect((await client().balance()).resData.balance).toBe("12.75");
-    const after = balanceResult.parse(await post("/api/Account/Balance", {}, token));
-    expect(after.entries.filter((e) => e.kind === "deposit")).toHaveLength(2);
     main.child.kill("SIGTERM");
     expect(await main.exit).toBe(0);
   });

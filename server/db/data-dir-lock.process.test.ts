@@ -3,6 +3,7 @@ import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { migratedDataDir } from "../testing/migrated-data-folder.ts";
 import { tempDirs } from "../testing/temp-dirs.ts";
 import { acquireDataDirLock, DataDirInUseError, type LockOwner, lockFileName } from "./data-dir-lock.ts";
 
@@ -149,7 +150,8 @@ describe("one server per DATA_DIR (real processes)", () => {
   it("refuses a second server naming the first, recovers after kill -9, and releases the lock on a clean shutdown", {
     timeout: 120_000,
   }, async () => {
-    const dataDir = freshDir();
+    // A data folder holding a migrated database no server has run on yet (the lock is what is tested here).
+    const dataDir = await migratedDataDir(freshDir());
     const first = startServer(dataDir);
     await first.ready;
     expect(readLock(dataDir).pid).toBe(first.child.pid);

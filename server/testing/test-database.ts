@@ -42,7 +42,8 @@ export async function migratedSnapshot(): Promise<Buffer<ArrayBuffer>> {
   }
 }
 
-function snapshotPath(): string {
+/** Where the snapshot is kept: keyed by the migrations and the PGlite version (migrated-data-folder.ts keys by it too). */
+export function snapshotPath(): string {
   const here = import.meta.dirname;
   const hash = createHash("sha256").update(readFileSync(join(here, "../db/migrations.ts")));
   const folder = join(here, "../db/migrations");

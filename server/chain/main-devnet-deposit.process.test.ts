@@ -1,0 +1,139 @@
+import { describe, expect, it } from "vitest";
+import { balanceResult } from "../../contracts/schemas/balance.ts";
+import { openApiClient } from "../../examples/open-api-client.ts";
+import { chainCli as cli, mainStarter, mineBlocks } from "../testing/devnet-main.ts";
+import { migratedDataDir } from "../testing/migrated-data-folder.ts";
+import { tempDirs } from "../testing/temp-dirs.ts";
+
+const tempDir = tempDirs("mc-main-devnet-deposit-");
+const startMain = mainStarter();
+/**
+ * The confirmations a devnet transfer needs here: thirty of the devnet's one-second blocks, so a deposit stays seen and
+ * not yet confirmed (confirming, the moment to kill the server in) however slow the machine, until the test mines them
+ * (mineBlocks) — it never waits a second per block.
+ */
+const confirmations = 30;
+
+describe("node server/main.ts with the devnet: deposits", { timeout: 120_000 }, () => {
+  it("a deposit to an application's deposit address (made through the open API) is credited once by the server's own watcher, also across a kill -9", async () => {
+    const dataDir = await migratedDataDir(tempDir());
+    const env = {
+      DEV_OUTBOX: "true",
+      PASSWORD_HASH_COST: "test",
+      ORDER_PAY_SECONDS: "600",
+      DEVNET_CONFIRMATIONS: String(confirmations),
+    };
+    let main = startMain(dataDir, env);
+    let base = await main.api;
+    const post = async (path: string, body: object = {}, token?: string) => {
+      const answer = await fetch(`${base}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+      const envelope = (await answer.json()) as {
+        success: boolean;
+        errCode: string;
+        resData: Record<string, unknown> & Array<Record<string, unknown>>;
+      };
+      if (!envelope.success) throw new Error(`${path} refused: ${JSON.stringify(envelope)}`);
+      return envelope.resData;
+    };
+    /** The newest code mailed to `email` (the dev outbox lists newest first). */
+    const lastCode = async (email: string) => {
+      const outbox = (await (await fetch(`${base}/api/dev/outbox?to=${email}`)).json()) as {
+        messages: Array<{ code: string }>;
+      };
+      return outbox.messages[0]!.code;
+    };
+    const email = "devnet-shop@example.com";
+    const password = "Merchant7Pass";
+    await post("/api/User/SentVerificationCode", { email, type: "register" });
+    await post("/api/Register/Register", { email, code: await lastCode(email), password, repeatPassword: password });
+    const token = (await post("/api/Login/Login", { email, password })).accessToken as string;
+    // A package first (applications need one): the basic one, paid from the dev wallet.
+    const basic = (await post("/api/Package/List", {}, token)).find((p) => p.code === "basic")!;
+    const order = await post("/api/Order/Create", { packageId: basic.id }, token);
+    await post("/api/Chain/DevPay", { orderCode: order.orderCode, product: "Devnet" }, token);
+    await mineBlocks(dataDir, confirmations);
+    for (let i = 0; i < 100 && (await post("/api/Package/Current", {}, token)).active !== true; i++)
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    const app = await post(
+      "/api/App/Add",
+      {
+        name: "Devnet shop",
+        address: "https://shop.example.com",
+        rechargeCallbackUrl: "https://shop.example.com/recharge",
+        withdrawCallbackUrl: "https://shop.example.com/withdraw",
+      },
+      token,
+    );
+    await post("/api/User/SentVerificationCode", { email, type: "application" });
+    const { proof } = await post("/api/Register/CheckCaptchaCode", {
+      email,
+      code: await lastCode(email),
+      type: "application",
+      appCode: app.appCode,
+      action: "credentials",
+    });
+    const credentials = await post("/api/App/Credentials", { appCode: app.appCode, proof }, token);
+    const [appKey, appSecret] = [String(credentials.appKey), String(credentials.appSecret)];
+    const client = () => openApiClient({ baseUrl: base, appKey, appSecret });
+    const made = await client().createDepositAddress({ endUserId: "customer-42", chain: "Devnet" });
+    expect(made).toMatchObject({ success: true, resData: { endUserId: "customer-42", chainId: 31337 } });
+    const address = made.resData.address;
+
+    const balanceOnceAt = async (amount: string) => {
+      let balance = "";
+      for (let i = 0; i < 150 && balance !== amount; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        balance = (await client().balance()).resData.balance;
+      }
+      expect(balance).toBe(amount);
+    };
+    const paid = await cli(dataDir, "pay", "--to", address, "--amount", "12.5");
+    const hash = /^tx (0x[0-9a-f]{64})/m.exec(paid.stdout)![1];
+    await mineBlocks(dataDir, confirmations);
+    await balanceOnceAt("12.5");
+    const { entries } = balanceResult.parse(await post("/api/Account/Balance", {}, token));
+    expect(entries.filter((e) => e.kind === "deposit").map((e) => e.txHash?.toLowerCase())).toEqual([hash]);
+
+    // A second deposit, and the server killed once its bill is confirming (seen, not yet confirmed): after the restart
+    // it is credited, once, and the first is not credited again.
+    const second = await cli(dataDir, "pay", "--to", address, "--amount", "0.25");
+    const secondHash = /^tx (0x[0-9a-f]{64})/m.exec(second.stdout)![1];
+    let seenStatus = "";
+    for (let i = 0; i < 100 && seenStatus !== "confirming"; i++) {
+      const bills = await client().listBills({});
+      seenStatus = bills.resData.items.find((b) => b.txHash === secondHash)?.status ?? "";
+      if (seenStatus !== "confirming") await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(seenStatus).toBe("confirming");
+    main.child.kill("SIGKILL");
+    await main.exit;
+    main = startMain(dataDir, env);
+    base = await main.api;
+    await mineBlocks(dataDir, confirmations);
+    await balanceOnceAt("12.75");
+    const bills = await client().listBills({});
+    expect(bills.resData.items.map((b) => [b.txHash, b.status, b.amount])).toEqual([
+      [secondHash, "credited", "0.25"],
+      [hash, "credited", "12.5"],
+    ]);
+    // Blocks keep coming: nothing more is credited while the watcher goes on past them. It has, once a third deposit,
+    // paid after three more blocks, is credited: the balance then holds the three deposits, each once.
+    await mineBlocks(dataDir, 3);
+    const third = await cli(dataDir, "pay", "--to", address, "--amount", "0.01");
+    const thirdHash = /^tx (0x[0-9a-f]{64})/m.exec(third.stdout)![1];
+    await mineBlocks(dataDir, confirmations);
+    await balanceOnceAt("12.76");
+    const after = balanceResult.parse(await post("/api/Account/Balance", {}, token));
+    expect(after.entries.filter((e) => e.kind === "deposit").map((e) => e.txHash?.toLowerCase())).toEqual([
+      thirdHash,
+      secondHash,
+      hash,
+    ]);
+    main.child.kill("SIGTERM");
+    expect(await main.exit).toBe(0);
+  });
+});

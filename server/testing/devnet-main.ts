@@ -1,0 +1,94 @@
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll } from "vitest";
+
+/**
+ * `node server/main.ts` with the devnet it starts itself (anvil, the test USDT), as `npm run serve` runs it, for the
+ * process tests of server/chain/main-devnet*.process.test.ts; every server a file starts is killed after it.
+ */
+const repoRoot = join(import.meta.dirname, "../..");
+
+export interface Main {
+  child: ChildProcess;
+  /** Resolves with the "Devnet (anvil): …" line once the server listens. */
+  devnetLine: Promise<string>;
+  /** The API's address once it listens. */
+  api: Promise<string>;
+  exit: Promise<number | null>;
+}
+
+/** A starter of servers for one test file: each on its own data folder, API only, the devnet on any free port. */
+export function mainStarter(): (dataDir: string, env?: Record<string, string>) => Main {
+  const children: ChildProcess[] = [];
+  afterAll(() => {
+    for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+  });
+  return (dataDir, env = {}) => {
+    const child = spawn(process.execPath, ["server/main.ts"], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: "0",
+        STATIC_DIR: "",
+        DATABASE_URL: "",
+        DEVNET_PORT: "0",
+        NODE_ENV: "",
+        CHAINS: "",
+        DEVNET: "",
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    children.push(child);
+    let text = "";
+    const devnetLine = new Promise<string>((resolve, reject) => {
+      child.stdout!.on("data", (chunk) => {
+        text += chunk;
+        const line = /^Devnet \(anvil\): .*$/m.exec(text)?.[0];
+        if (line) resolve(line);
+      });
+      child.stderr!.on("data", (chunk) => {
+        text += chunk;
+      });
+      child.once("exit", () => reject(new Error(`the server stopped: ${text.slice(-2000)}`)));
+    });
+    const exit = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    const api = devnetLine.then(() => /API on (http:\/\/\S+)/.exec(text)?.[1] ?? "");
+    // Awaited only by the tests that need it; a server that stops early is reported through devnetLine.
+    api.catch(() => {});
+    return { child, devnetLine, api, exit };
+  };
+}
+
+/** `npm run chain -- <args>` on `dataDir`'s devnet. */
+export const chainCli = (dataDir: string, ...args: string[]) =>
+  promisify(execFile)(process.execPath, ["scripts/chain.ts", ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: dataDir, CHAIN_RPC_URL: "", CHAIN_TOKEN: "" },
+  });
+
+export const alive = (pid: number) => existsSync(`/proc/${pid}`);
+
+/** A JSON-RPC call to the devnet the server on `dataDir` started (its address from devnet/devnet.json). */
+export async function devnetRpc(dataDir: string, method: string, params: unknown[] = []): Promise<unknown> {
+  const { rpcUrl } = JSON.parse(readFileSync(join(dataDir, "devnet", "devnet.json"), "utf8")) as { rpcUrl: string };
+  const answer = await fetch(rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
+  const body = (await answer.json()) as { result?: unknown; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result;
+}
+
+/**
+ * Mines `blocks` blocks on that devnet now (anvil_mine), besides the one a second it mines by itself: a test gives a
+ * transfer its confirmations when it wants them, instead of waiting a second for each.
+ */
+export async function mineBlocks(dataDir: string, blocks: number): Promise<void> {
+  await devnetRpc(dataDir, "anvil_mine", [`0x${blocks.toString(16)}`]);
+}
