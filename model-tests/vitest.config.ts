@@ -10,8 +10,11 @@ export default defineConfig({
   test: {
     root: ".",
     include: ["model-tests/harnesses/*.model-test.tsx"],
-    environment: "jsdom",
-    // One jsdom and one module cache per worker, not per file: a third of the time. setup.ts unmounts after each path.
+    // happy-dom rather than jsdom: the same paths in about 40 % fewer CPU-seconds (jsdom matches its whole default
+    // stylesheet for every getComputedStyle that role queries and user-event make). A harness may still ask for jsdom
+    // in its first line (google-sign-in.model-test.tsx says why).
+    environment: "happy-dom",
+    // One DOM and one module cache per worker, not per file: a third of the time. setup.ts unmounts after each path.
     isolate: false,
     maxWorkers: 2,
     testTimeout: 20_000,

@@ -1,7 +1,7 @@
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 
-// jsdom lacks these; Blueprint's overlays ask for them.
+// jsdom lacks these (happy-dom has them); Blueprint's overlays ask for them.
 if (!window.matchMedia) {
   window.matchMedia = ((query: string) => ({
     matches: false,

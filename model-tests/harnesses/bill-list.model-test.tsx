@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { expect } from "vitest";
 import type { AppBill, BillListRequest } from "../../contracts/schemas/bills.ts";

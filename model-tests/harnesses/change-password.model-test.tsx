@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { expect } from "vitest";
 import type { ControlledApi } from "../framework/fake-api.ts";
 import type { ConsoleHarness } from "../framework/render-console.tsx";

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { act, screen, waitFor } from "@testing-library/react";
 import { expect } from "vitest";
 import { type ControlledApi, createControlledApi } from "../framework/fake-api.ts";

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { act, screen, waitFor } from "@testing-library/react";
 import { expect, vi } from "vitest";
 import type { DemoChain } from "../../contracts/schemas/demo.ts";

@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+// jsdom, not happy-dom like the other harnesses: happy-dom answers a <script src> itself (an error event at once, as
+// it runs no scripts), while this path plays Google's script loading and failing as the path says.
 import { act, screen, waitFor } from "@testing-library/react";
 import { expect, vi } from "vitest";
 import { googleScopes } from "../../contracts/schemas/google.ts";

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { expect } from "vitest";
 import { storageKeys } from "../../src/api/session-storage.ts";

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { screen, waitFor, within } from "@testing-library/react";
 import { expect } from "vitest";
 import { formatDateTime } from "../../src/i18n/format.ts";

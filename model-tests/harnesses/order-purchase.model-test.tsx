@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { screen, waitFor, within } from "@testing-library/react";
 import { expect, vi } from "vitest";
 import { storageKeys } from "../../src/api/session-storage.ts";

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { expect } from "vitest";
 import { toRedeliverFailedRequest } from "../../machines/callbacks/callback-redeliver-failed.ts";

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { expect, vi } from "vitest";
 import { ApiError } from "../../src/api/api-error.ts";

@@ -1,5 +1,5 @@
 import { sideMenu } from "../../contracts/console-routes.ts";
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { screen, waitFor, within } from "@testing-library/react";
 import { expect } from "vitest";
 import { storageKeys } from "../../src/api/session-storage.ts";
