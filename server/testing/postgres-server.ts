@@ -14,12 +14,15 @@ export interface TestPostgres {
 
 /**
  * A real PostgreSQL for a process test that needs one whatever lane runs it: TEST_DATABASE_URL's server when set
- * (under `node scripts/with-postgres.mjs`), else a throw-away cluster started the same way, through
- * scripts/with-postgres.mjs holding it for as long as the test runs. No PostgreSQL is a failure, never a skip.
+ * (under `node scripts/with-postgres.mjs`), else the process tests' own cluster (PROCESS_TEST_POSTGRES_URL, one
+ * throw-away cluster the stage's globalSetup starts for all its files: process-test-setup.ts), else a throw-away
+ * cluster started the same way, through scripts/with-postgres.mjs holding it for as long as the test runs. Either way
+ * the test gets a fresh, empty database of its own. No PostgreSQL is a failure, never a skip.
  */
 export async function startTestPostgres(): Promise<TestPostgres> {
-  const held = process.env.TEST_DATABASE_URL ? null : await holdThrowAwayCluster();
-  const serverUrl = process.env.TEST_DATABASE_URL ?? held!.url;
+  const shared = process.env.TEST_DATABASE_URL || process.env.PROCESS_TEST_POSTGRES_URL || undefined;
+  const held = shared ? null : await holdThrowAwayCluster();
+  const serverUrl = shared ?? held!.url;
   const name = `mc_process_${process.pid}_${randomBytes(4).toString("hex")}`;
   await admin(serverUrl, `create database ${name}`);
   const url = new URL(serverUrl);
@@ -50,7 +53,7 @@ async function admin(serverUrl: string, statement: string): Promise<void> {
  * `node scripts/with-postgres.mjs node -e …`: the inner program prints TEST_DATABASE_URL and waits until its stdin
  * closes (this process ended, even by a crash) or it is stopped; with-postgres then stops and deletes the cluster.
  */
-async function holdThrowAwayCluster(): Promise<{ url: string; stop(): Promise<void> }> {
+export async function holdThrowAwayCluster(): Promise<{ url: string; stop(): Promise<void> }> {
   const inner = `console.log("TEST_DATABASE_URL " + process.env.TEST_DATABASE_URL); process.stdin.resume(); process.stdin.on("end", () => process.exit(0));`;
   const script: ChildProcess = spawn(process.execPath, ["scripts/with-postgres.mjs", process.execPath, "-e", inner], {
     cwd: repoRoot,

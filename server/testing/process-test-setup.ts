@@ -1,10 +1,22 @@
 import { migratedDataFolder } from "./migrated-data-folder.ts";
+import { holdThrowAwayCluster } from "./postgres-server.ts";
 
 /**
- * Vitest globalSetup of the process tests (scripts/vitest.process.config.ts): the migrated database snapshot
- * (test-database.ts) and the migrated data folder unpacked from it (migrated-data-folder.ts) exist before the first file
- * starts, so no file pays initdb and the migrations while the other workers load the machine.
+ * Vitest globalSetup of the process tests (scripts/vitest.process.config.ts), before the first file starts:
+ * - the migrated database snapshot (test-database.ts) and the migrated data folder unpacked from it
+ *   (migrated-data-folder.ts), so no server start pays initdb and the migrations unless that start is the subject;
+ * - one throw-away PostgreSQL cluster for every file that needs one (scripts/with-postgres.mjs, as startTestPostgres
+ *   would start per file), named to the workers by PROCESS_TEST_POSTGRES_URL: each file still gets a fresh, empty
+ *   database of its own on it, without waiting for an initdb and a server start of its own. With TEST_DATABASE_URL set
+ *   (under with-postgres already) that server is used instead.
  */
 export async function setup() {
-  await migratedDataFolder();
+  const [, cluster] = await Promise.all([
+    migratedDataFolder(),
+    process.env.TEST_DATABASE_URL ? null : holdThrowAwayCluster(),
+  ]);
+  if (cluster) process.env.PROCESS_TEST_POSTGRES_URL = cluster.url;
+  return async () => {
+    await cluster?.stop();
+  };
 }
