@@ -153,10 +153,19 @@ async function submitBeforeHydration(page: Page, fields: Array<[label: string, v
   expect(await page.locator("form[data-held-submit]").count()).toBe(1);
 }
 
+/**
+ * Runs `each` for every item at once and waits for all of them; the first failure is thrown once every run has ended
+ * (so none is still using a context the test's end closes).
+ */
+async function inParallel<T>(items: readonly T[], each: (item: T) => Promise<void>): Promise<void> {
+  const failed = (await Promise.allSettled(items.map(each))).find((r) => r.status === "rejected");
+  if (failed) throw failed.reason;
+}
+
 describe("prerendered public pages", () => {
   it("paint in the stored language before any script of the console runs (scripts blocked), in all six", async () => {
     const { browser, baseUrl } = tab;
-    for (const locale of locales) {
+    await inParallel(locales, async (locale) => {
       const context = await browser.newContext({ baseURL: baseUrl, locale: "en-US" });
       try {
         // The console's own code never arrives: what shows is what the HTML and its inline scripts painted.
@@ -183,7 +192,7 @@ describe("prerendered public pages", () => {
       } finally {
         await context.close();
       }
-    }
+    });
   });
 
   it("show the default (en-US) markup to a browser without scripts", async () => {
@@ -204,7 +213,9 @@ describe("prerendered public pages", () => {
   for (const locale of locales) {
     it(`hydrate in ${locale} without a mismatch, a fallback, a flash of another language or a CSP violation`, async () => {
       const { browser, baseUrl } = tab;
-      for (const { path, heading } of pages) {
+      // The five pages side by side, each in its own context (a first visit: nothing cached): most of a page's time
+      // is spent waiting for the network to go quiet, and the waits overlap.
+      await inParallel(pages, async ({ path, heading }) => {
         const context = await browser.newContext({ baseURL: baseUrl, locale: "en-US" });
         try {
           // ko-KR and th-TH in the dark theme: the home and enterprise pages have dark variants of their own.
@@ -239,7 +250,7 @@ describe("prerendered public pages", () => {
         } finally {
           await context.close();
         }
-      }
+      });
     });
   }
 
@@ -268,7 +279,7 @@ describe("prerendered public pages", () => {
     } finally {
       await withoutScripts.close();
     }
-    for (const { path } of pages) {
+    await inParallel(pages, async ({ path }) => {
       const context = await browser.newContext(phone);
       try {
         await installProbe(context);
@@ -283,7 +294,7 @@ describe("prerendered public pages", () => {
       } finally {
         await context.close();
       }
-    }
+    });
   });
 
   it("keep the remembered e-mail of /login from the first paint on, and it survives hydration", async () => {
