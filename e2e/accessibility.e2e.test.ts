@@ -1,99 +1,41 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Result } from "axe-core";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { publicRouteNames, type RouteName, routePaths } from "../src/app/route-names.ts";
 import { registerViaApi, uniqueEmail } from "./support/api.ts";
+import { axeScan as scan } from "./support/axe.ts";
 import {
   accountShown,
   button,
   expectAlert,
   label,
-  openAccountMenu,
   openSettings,
   pressEscapeIn,
   settled,
   signIn,
   waitForPath,
 } from "./support/console.ts";
-import { merchantWithOrders, orderLabel, orderPackage, signedInMerchant } from "./support/orders.ts";
+import { orderLabel, orderPackage, signedInMerchant } from "./support/orders.ts";
 import { passwordFieldFaults } from "./support/password-fields.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
-const tab = withConsoleTab();
-const blocking = new Set(["serious", "critical"]);
-
-function describeViolation(v: Result): string {
-  const nodes = v.nodes
-    .slice(0, 5)
-    .map((n) => `      ${n.target.join(" ")}: ${n.failureSummary?.split("\n").join(" ") ?? ""}`);
-  return [`  [${v.impact}] ${v.id}: ${v.help} (${v.nodes.length} node(s)) ${v.helpUrl}`, ...nodes].join("\n");
-}
-
-/** Fonts, frames and finite transitions over: colours read now are a state the page stays in. */
-async function stillPage(page: Page): Promise<void> {
-  // Colours read halfway through a transition (a dialog's buttons fading in) are neither the start nor the end state.
-  // Endless ones (a spinner) are left alone. Two frames first: a popover opened by the last click starts its fade-in
-  // only once React has committed it, and a check before that would find nothing running yet.
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== "running" || a.effect?.getComputedTiming().endTime === Infinity),
-  );
-}
-
 /**
- * Runs axe on what the page shows now, prints every violation and returns the serious and critical ones. A transition
- * that starts while axe reads the page (a toast timing out and fading) blends colours for a moment, so a page with
- * violations is read once more when still: what counts is what is still there.
+ * axe (no serious or critical violation) on the states a merchant reaches by doing something: a form's errors, the
+ * shell's drawer, menu and dialogs, the order pages, the drawers' names and headings, the keyboard. The pages as they
+ * load are given to axe where they are loaded anyway, by the responsive walk (e2e/responsive.e2e.test.ts): every
+ * signed-in route and the phone's drawer, message sheet, account menu and settings drawer at 375 px, and /login,
+ * /register and /forget at 1280 px; /home by e2e/public-pages.e2e.test.ts, light and dark.
  */
-async function scan(page: Page, name: string): Promise<string[]> {
-  await stillPage(page);
-  let { violations } = await new AxeBuilder({ page }).analyze();
-  if (violations.length) {
-    await stillPage(page);
-    ({ violations } = await new AxeBuilder({ page }).analyze());
-  }
-  if (violations.length)
-    process.stdout.write(
-      `axe ${name}: ${violations.length} violation(s)\n${violations.map(describeViolation).join("\n")}\n`,
-    );
-  return violations.filter((v) => blocking.has(v.impact ?? "")).map((v) => `${name}: ${v.id} (${v.impact}) ${v.help}`);
-}
+const tab = withConsoleTab();
 
 describe("accessibility (axe)", () => {
-  it("finds no serious or critical violation on the public pages", async () => {
+  it("finds no serious or critical violation on a public form that shows its errors", async () => {
     const { page } = tab;
-    const pages: Array<[string, () => Promise<void>]> = [
-      ["/login", () => button(page, label.signIn).waitFor()],
-      ["/register", () => button(page, label.register).waitFor()],
-      ["/forget", () => button(page, label.next).waitFor()],
-      ["/home", () => page.getByRole("heading", { level: 1 }).first().waitFor()],
-    ];
     const found: string[] = [];
-    for (const [path, ready] of pages) {
-      await page.goto(path);
-      await ready();
-      found.push(...(await scan(page, path)));
-    }
-    // A form that shows its errors must stay accessible too.
+    // A form that shows its errors must stay accessible too (the form as it loads: the responsive walk).
     await page.goto("/register");
     await button(page, label.register).click();
     await expectAlert(page, "Please enter your e-mail");
     found.push(...(await scan(page, "/register with errors")));
     expect(found).toEqual([]);
-  });
-
-  it("finds no serious or critical violation on the console page", async () => {
-    const { page, baseUrl } = tab;
-    const email = uniqueEmail("axe");
-    await registerViaApi(baseUrl, email);
-    await page.goto("/login");
-    await signIn(page, email);
-    await waitForPath(page, "/console/index");
-    await expect.poll(async () => (await accountShown(page)).userId).toMatch(/\S/);
-    expect(await scan(page, "/console/index")).toEqual([]);
   });
 
   it("finds no serious or critical violation in the shell: drawer, dialogs, user centre, tab bar, dark theme", async () => {
@@ -167,47 +109,6 @@ describe("accessibility (axe)", () => {
     expect(found).toEqual([]);
   });
 
-  it("finds no serious or critical violation at 375 px on any signed-in route of the route table, nor in the phone's drawer, message sheet, account menu and settings", async () => {
-    const { page, baseUrl } = tab;
-    await page.setViewportSize({ width: 375, height: 740 });
-    await merchantWithOrders(page, baseUrl);
-    const found: string[] = [];
-    const signedIn = (Object.entries(routePaths) as Array<[RouteName, string]>).filter(
-      ([name]) => !publicRouteNames.has(name),
-    );
-    for (const [name, path] of signedIn) {
-      await page.goto(path);
-      await settled(page);
-      found.push(...(await scan(page, `${path} (${name}) at 375 px`)));
-    }
-    const overlays: Array<[string, () => Promise<unknown>]> = [
-      [
-        "the menu drawer",
-        async () => {
-          await page.getByRole("button", { name: "Open menu" }).click();
-          await page.locator(".nav-drawer").waitFor();
-        },
-      ],
-      [
-        "the message sheet",
-        async () => {
-          await page.getByRole("button", { name: /^Messages, \d+ unread$/ }).click();
-          await page.getByRole("region", { name: "Messages", exact: true }).waitFor();
-        },
-      ],
-      ["the account menu", () => openAccountMenu(page)],
-      ["the settings drawer", () => openSettings(page)],
-    ];
-    for (const [name, open] of overlays) {
-      await page.goto(routePaths.console);
-      await settled(page);
-      await open();
-      await settled(page);
-      found.push(...(await scan(page, `${name} at 375 px`)));
-    }
-    expect(found).toEqual([]);
-  }, 180_000);
-
   it("announces each drawer as a modal dialog with its name, its headings in order under the page's", async () => {
     const { page, baseUrl } = tab;
     await page.setViewportSize({ width: 375, height: 740 });
@@ -217,9 +118,9 @@ describe("accessibility (axe)", () => {
       ["Menu", ".nav-drawer", () => page.getByRole("button", { name: "Open menu" }).click()],
       ["Messages", ".message-sheet", () => page.getByRole("button", { name: /^Messages, \d+ unread$/ }).click()],
     ];
+    // Each opened from the console page the sign-in left on screen, and closed again before the next.
+    await settled(page);
     for (const [name, panel, open] of drawers) {
-      await page.goto(routePaths.console);
-      await settled(page);
       await open();
       const dialog = page.getByRole("dialog", { name, exact: true });
       await dialog.waitFor();
@@ -243,14 +144,20 @@ describe("accessibility (axe)", () => {
     ).toBe(1);
   });
 
-  it("works by keyboard: skip link, menu and the settings drawer", async () => {
+  // One sign-in for two tests that each began with it: axe reads the page and moves no focus, so the keys start from
+  // the page as it loaded all the same.
+  it("finds no serious or critical violation on a new merchant's console page, and it works by keyboard: skip link, menu and the settings drawer", async () => {
     const { page, baseUrl } = tab;
     const email = uniqueEmail("keys");
     await registerViaApi(baseUrl, email);
     await page.goto("/login");
     await signIn(page, email);
     await waitForPath(page, "/console/index");
-    await accountShown(page);
+    await expect.poll(async () => (await accountShown(page)).userId).toMatch(/\S/);
+    const focused = () => page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80) ?? null);
+    const focusBefore = await focused();
+    expect(await scan(page, "/console/index")).toEqual([]);
+    expect(await focused(), "axe left the focus where it was").toBe(focusBefore);
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to content");
     await page.keyboard.press("Enter");

@@ -11,6 +11,7 @@ import {
   settled,
   stoppedMoving,
 } from "./support/console.ts";
+import { axeScan } from "./support/axe.ts";
 import { auditLayout, describeAudit } from "./support/layout-audit.ts";
 import { merchantWithOrders } from "./support/orders.ts";
 import { repoRoot } from "./support/server.ts";
@@ -29,6 +30,11 @@ import { storeTheme, switchTheme } from "./support/theme.ts";
  * in the route table, so every route is audited both as loaded and as resized to, and every width sees pages as
  * loaded. One load a page instead of one a width and theme: page loads are most of the suite's browser time, and the
  * walk grows with every area.
+ *
+ * The walk also runs axe (support/axe.ts, no serious or critical violation) on the states the accessibility journey
+ * would otherwise load again: every signed-in route at 375 px, the phone's menu drawer, message sheet, account menu and
+ * settings drawer at 375 px, and the sign-in, registration and forgotten-password pages at 1280 px (light). The
+ * accessibility journey keeps the states a walk does not reach (a form's errors, the shell's dialogs, the order pages).
  */
 const tab = withConsoleTab();
 const widths = [
@@ -73,10 +79,17 @@ async function check({ where, page, width, screenshot, fullPage = true }: Check)
 }
 
 /** The overlays of the signed-in console, opened on the route they belong to. Routes without one are walked all the same. */
-const overlays: Array<{ route: RouteName; name: string; open(page: Page): Promise<boolean> }> = [
+const overlays: Array<{
+  route: RouteName;
+  name: string;
+  /** What axe calls it, at 375 px in the light theme; without it, the overlay is not given to axe here. */
+  axe?: string;
+  open(page: Page): Promise<boolean>;
+}> = [
   {
     route: "console",
     name: "menu-drawer",
+    axe: "the menu drawer",
     async open(page) {
       const button = page.getByRole("button", { name: "Open menu" });
       if (!(await button.isVisible())) return false; // wide screen: the menu is beside the page
@@ -88,6 +101,7 @@ const overlays: Array<{ route: RouteName; name: string; open(page: Page): Promis
   {
     route: "console",
     name: "message-box",
+    axe: "the message sheet",
     async open(page) {
       await page.getByRole("button", { name: /^Messages, \d+ unread$/ }).click();
       await page.getByRole("region", { name: "Messages", exact: true }).waitFor();
@@ -97,6 +111,7 @@ const overlays: Array<{ route: RouteName; name: string; open(page: Page): Promis
   {
     route: "console",
     name: "account-menu",
+    axe: "the account menu",
     async open(page) {
       await openAccountMenu(page);
       return true;
@@ -105,6 +120,7 @@ const overlays: Array<{ route: RouteName; name: string; open(page: Page): Promis
   {
     route: "console",
     name: "settings-drawer",
+    axe: "the settings drawer",
     async open(page) {
       await openSettings(page);
       return true;
@@ -169,6 +185,12 @@ const layoutVariants: Array<{ name: string; settings: Record<string, unknown>; e
   { name: "400px-menu-dark", settings: { menuWidth: 400, theme: "dark" } },
 ];
 
+/**
+ * The public pages given to axe in the walk, at 1280 px and light, as the accessibility journey loaded them. /home is
+ * not among them: e2e/public-pages.e2e.test.ts runs axe on it at 1280 px in both themes.
+ */
+const axedPublicRoutes: ReadonlySet<RouteName> = new Set(["login", "register", "forget"]);
+
 /** Goes to a page inside the running console (a reload would forget the open tabs). */
 const goInside = (page: Page, path: string) =>
   page.evaluate((to) => {
@@ -179,12 +201,16 @@ const goInside = (page: Page, path: string) =>
 /** The widths in the order a page is audited at: `turn` picks the one it is loaded at. */
 const widthsFrom = (turn: number) => widths.map((_, i) => widths[(turn + i) % widths.length]!);
 
-/** Audits the page on screen at every width, from the first of `sizes` (the one it was loaded at) through the others. */
+/**
+ * Audits the page on screen at every width, from the first of `sizes` (the one it was loaded at) through the others;
+ * `axeAt` also runs axe at that width (its findings named `${where} at <width> px`).
+ */
 async function auditAtEveryWidth(
   page: Page,
   sizes: ReadonlyArray<{ width: number; height: number }>,
   where: string,
   screenshot: string,
+  axeAt?: number,
 ): Promise<string[]> {
   const failures: string[] = [];
   for (const [i, size] of sizes.entries()) {
@@ -194,6 +220,7 @@ async function auditAtEveryWidth(
     }
     const failure = await check({ where, page, width: size.width, screenshot });
     if (failure) failures.push(failure);
+    if (size.width === axeAt) failures.push(...(await axeScan(page, `${where} at ${size.width} px`)));
   }
   return failures;
 }
@@ -255,6 +282,8 @@ async function auditOverlay(
       fullPage: false,
     });
     if (found) failures.push(found);
+    if (overlay.axe && !theme && size.width === 375)
+      failures.push(...(await axeScan(page, `${overlay.axe} at 375 px`)));
   }
   await closeOverlay(page);
   return failures;
@@ -280,7 +309,8 @@ describe("at every width (375, 768, 1024, 1280, 1440 and 1920 px), the desktop o
       await page.setViewportSize(sizes[0]!);
       await page.goto(path);
       await settled(page);
-      failures.push(...(await auditAtEveryWidth(page, sizes, `${path} (${name})`, `public-${name}`)));
+      const axeAt = axedPublicRoutes.has(name) ? 1280 : undefined;
+      failures.push(...(await auditAtEveryWidth(page, sizes, `${path} (${name})`, `public-${name}`, axeAt)));
       failures.push(...(await auditInDark(page, `${path} (${name})`)));
     }
     expect(failures.join("\n\n")).toBe("");
@@ -295,7 +325,7 @@ describe("at every width (375, 768, 1024, 1280, 1440 and 1920 px), the desktop o
       await page.setViewportSize(sizes[0]!);
       await page.goto(path);
       await settled(page);
-      failures.push(...(await auditAtEveryWidth(page, sizes, `${path} (${name})`, name)));
+      failures.push(...(await auditAtEveryWidth(page, sizes, `${path} (${name})`, name, 375)));
       failures.push(...(await auditInDark(page, `${path} (${name})`)));
     }
     expect(failures.join("\n\n")).toBe("");
@@ -305,17 +335,24 @@ describe("at every width (375, 768, 1024, 1280, 1440 and 1920 px), the desktop o
     const { page, baseUrl } = tab;
     await merchantWithOrders(page, baseUrl);
     const failures: string[] = [];
-    for (const [turn, overlay] of overlays.entries()) {
-      const steps = stepsFrom(turn);
-      const path = routePaths[overlay.route];
-      await page.setViewportSize(steps[0]![0]!);
-      await page.goto(path);
+    // One load a route: its overlays are opened and closed (Escape) one after another on it, in the light theme and
+    // then, switched once, in the dark one.
+    const byRoute = new Map<RouteName, Array<[number, (typeof overlays)[number]]>>();
+    for (const [turn, overlay] of overlays.entries())
+      byRoute.set(overlay.route, [...(byRoute.get(overlay.route) ?? []), [turn, overlay]]);
+    for (const [route, group] of byRoute) {
+      await page.setViewportSize(stepsFrom(group[0]![0])[0]![0]!);
+      await page.goto(routePaths[route]);
       await settled(page);
-      for (const step of steps) failures.push(...(await auditOverlay(page, overlay, step, "")));
+      for (const [turn, overlay] of group) {
+        for (const step of stepsFrom(turn)) failures.push(...(await auditOverlay(page, overlay, step, "")));
+      }
       await page.setViewportSize(darkWidths[0]);
       await settled(page);
       const reloaded = await switchTheme(page, "dark");
-      failures.push(...(await auditOverlay(page, overlay, darkWidths, " in the dark theme")));
+      for (const [, overlay] of group) {
+        failures.push(...(await auditOverlay(page, overlay, darkWidths, " in the dark theme")));
+      }
       if (reloaded) await storeTheme(page, "light");
       else await switchTheme(page, "light");
     }
