@@ -13,6 +13,7 @@ const headingOf: Record<string, RegExp> = {
   "/login": /^Sign in$/,
   "/console/index": /^Welcome, /,
   "/order/list": /^My orders$/,
+  "/home": /^Accept USDT from anywhere, settle in minutes$/,
 };
 
 interface AddressChange {
@@ -54,10 +55,19 @@ async function toastsLeftBehind(page: Page): Promise<string | null> {
     .catch(async () => (await codeSent.textContent()) ?? "a toast");
 }
 
-/** One merchant as a person at full speed: waits only for what they are about to use, types where the cursor is. */
+/**
+ * One merchant as a person at full speed: waits only for what they are about to use, types where the cursor is. A
+ * round that goes through the side menu starts from a page load (the console's code all new, My orders' not come yet);
+ * the others from the sign-in form the last round logged out to, through its brand link to /home, without a load.
+ */
 async function registerAndSignIn(page: Page, baseUrl: string, email: string, throughMenu: boolean) {
-  await page.goto("/home");
-  await consoleReady(page);
+  if (throughMenu) {
+    await page.goto("/home");
+    await consoleReady(page);
+  } else {
+    await page.getByRole("link", { name: "Merchant Console home", exact: true }).click();
+    await page.getByRole("heading", { level: 1, name: headingOf["/home"] }).waitFor({ state: "visible" });
+  }
   await page.getByRole("link", { name: label.register, exact: true }).first().click();
   await form(page, "Create your merchant account").waitFor({ state: "visible" });
   await page.keyboard.type(email); // the register page puts the cursor in its e-mail field
