@@ -1,9 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { migratedDataFolder } from "./testing/migrated-data-folder.ts";
 
 const repoRoot = join(import.meta.dirname, "..");
 const folders: string[] = [];
@@ -20,15 +19,11 @@ interface Started {
   dataDir: string;
 }
 
-/**
- * `node server/main.ts` as `npm start` runs it (NODE_ENV, DEV_OUTBOX and SMTP_URL unset) plus `env`; on a copy of
- * `template` (a migrated data folder, server/testing/migrated-data-folder.ts) when given, else on a folder not yet made.
- */
-function startMain(env: Record<string, string>, template?: string): Started {
+/** `node server/main.ts` as `npm start` runs it (NODE_ENV, DEV_OUTBOX and SMTP_URL unset) plus `env`. */
+function startMain(env: Record<string, string>): Started {
   const parent = mkdtempSync(join(tmpdir(), "merchant-console-main-"));
   folders.push(parent);
   const dataDir = join(parent, "data");
-  if (template) cpSync(template, dataDir, { recursive: true });
   const inherited = { ...process.env };
   for (const name of ["NODE_ENV", "DEV_OUTBOX", "SMTP_URL"]) delete inherited[name];
   const child = spawn(process.execPath, ["server/main.ts"], {
@@ -60,7 +55,8 @@ function startMain(env: Record<string, string>, template?: string): Started {
   return { outcome, output: () => text, dataDir };
 }
 
-describe("server/main.ts", { timeout: 120_000 }, () => {
+// Side by side: each test starts its own server on its own folder, removed after all of them.
+describe("server/main.ts", { timeout: 120_000, concurrent: true }, () => {
   it("refuses to start in production without SMTP_URL, before it touches the data folder", async () => {
     const server = startMain({ NODE_ENV: "production" });
     expect(await server.outcome).toEqual({ exitCode: 1 });
@@ -130,7 +126,9 @@ describe("server/main.ts", { timeout: 120_000 }, () => {
   // The issue's reproduction: `npm start` leaves NODE_ENV unset, and the server handed out every code.
   // (With DEV_OUTBOX=true the browser journeys read their codes from it: e2e/support/server.ts.)
   it("serves no dev outbox by default", async () => {
-    const started = await startMain({}, await migratedDataFolder()).outcome;
+    // On a folder not made yet, as on a fresh checkout: the first start of all (initdb, the migrations, the devnet's
+    // deployments), which the other process tests skip (server/testing/migrated-data-folder.ts).
+    const started = await startMain({}).outcome;
     if (!("address" in started)) throw new Error(`the server did not start: exit ${started.exitCode}`);
     for (const query of ["?to=victim@example.com", ""]) {
       const answer = await fetch(`${started.address}/api/dev/outbox${query}`);

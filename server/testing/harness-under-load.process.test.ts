@@ -10,14 +10,17 @@ const stopBurners = () => {
 afterAll(stopBurners);
 
 // npm test runs other stages beside the server tests; a harness made in a beforeAll must not need the machine idle.
-// Here about 2 s from the migrated snapshot (4 s from initdb and the migrations, before the snapshot was made ahead).
-it("creates a harness in well under its hook timeout while every core is busy with another process", async () => {
+// What it costs is measured in this process's CPU-seconds, which other processes do not change: a bound on wall seconds
+// (15 s, here) failed whenever the machine was busier than the burners below alone (a run beside other test stages at a
+// load of 20 took longer), while the harness did nothing wrong. From the migrated snapshot about 1 CPU-second; from
+// initdb and the migrations about 4 (3 more), which is what a beforeAll paid before the snapshot.
+it("creates a harness on the CPU of a snapshot's load, not initdb's, while every core is busy with another process", async () => {
   for (let i = 0; i < availableParallelism(); i++) {
     burners.push(spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" }));
   }
-  const begin = performance.now();
+  const before = process.cpuUsage();
   const h = await createHarness();
-  const seconds = (performance.now() - begin) / 1000;
+  const used = process.cpuUsage(before);
   stopBurners();
   try {
     const merchants = await h.db
@@ -28,6 +31,5 @@ it("creates a harness in well under its hook timeout while every core is busy wi
   } finally {
     await h.close();
   }
-  // The hook timeout is 60 s: a quarter of it leaves room for a machine far slower than this one.
-  expect(seconds).toBeLessThan(15);
+  expect((used.user + used.system) / 1e6).toBeLessThan(2.5);
 });

@@ -13,7 +13,7 @@ import { migratedSnapshot, snapshotPath } from "./test-database.ts";
  * copied: no server runs on the template itself. The server takes such a folder as it is — the migrations find nothing
  * to do — and adds its lock, its secret and the job queue's schema like on any start.
  *
- * The first start on an empty folder stays proven by server/chain/main-devnet.process.test.ts's first test.
+ * The first start on an empty folder stays proven by server/main.process.test.ts's "serves no dev outbox by default".
  */
 export async function migratedDataFolder(): Promise<string> {
   const folder = templatePath();

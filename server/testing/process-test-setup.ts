@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { migratedDataFolder } from "./migrated-data-folder.ts";
 import { holdThrowAwayCluster } from "./postgres-server.ts";
 
@@ -8,9 +10,13 @@ import { holdThrowAwayCluster } from "./postgres-server.ts";
  * - one throw-away PostgreSQL cluster for every file that needs one (scripts/with-postgres.mjs, as startTestPostgres
  *   would start per file), named to the workers by PROCESS_TEST_POSTGRES_URL: each file still gets a fresh, empty
  *   database of its own on it, without waiting for an initdb and a server start of its own. With TEST_DATABASE_URL set
- *   (under with-postgres already) that server is used instead.
+ *   (under with-postgres already) that server is used instead;
+ * - Node's compile cache (NODE_COMPILE_CACHE, unless set already) for the workers and every process the tests start
+ *   with their environment: the servers, the CLIs and scripts load their modules from V8's cached code (about
+ *   0.6 instead of 1.0 CPU-seconds for server/main.ts's imports); what runs is the same code.
  */
 export async function setup() {
+  process.env.NODE_COMPILE_CACHE ||= join(tmpdir(), "merchant-console-node-compile-cache");
   const [, cluster] = await Promise.all([
     migratedDataFolder(),
     process.env.TEST_DATABASE_URL ? null : holdThrowAwayCluster(),
