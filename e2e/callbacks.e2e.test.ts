@@ -50,8 +50,11 @@ async function searchUntil(page: Page, row: ReturnType<Page["locator"]>, timeout
     .poll(
       async () => {
         if ((await row.count()) > 0) return true;
+        // Asks again and waits for the answer to be on screen (rather than for a second).
+        const answered = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/Callback/List");
         await form.getByRole("button", { name: callbackLabel.search, exact: true }).click();
-        await page.waitForTimeout(1000);
+        await answered;
+        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
         return (await row.count()) > 0;
       },
       { timeout: timeoutMs, interval: 500 },
