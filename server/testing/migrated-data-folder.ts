@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { pgliteOptions } from "../db/open-database.ts";
-import { migratedSnapshot, snapshotPath } from "./test-database.ts";
+import { migratedSnapshot, snapshotPath } from "./migrated-snapshot.ts";
 
 /**
  * A server's data folder holding a freshly migrated PGlite database, for the process tests that start

@@ -1,4 +1,4 @@
-import { migratedSnapshot } from "./test-database.ts";
+import { migratedSnapshot } from "./migrated-snapshot.ts";
 
 /**
  * Vitest globalSetup: the migrated database snapshot exists before the first test file starts, so no file pays

@@ -1,15 +1,13 @@
-import { createHash, randomBytes } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { randomBytes } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { listenOverPglite } from "../db/listen.ts";
 import { Kysely, PostgresDialect } from "kysely";
 import { Migrator } from "kysely/migration";
-import { migrateToLatest, migrations } from "../db/migrations.ts";
+import { migrations } from "../db/migrations.ts";
 import { kyselyOverPglite, type OpenedDatabase, openDatabase, pgliteOptions } from "../db/open-database.ts";
 import type { DB } from "../db/schema.ts";
+import { migratedSnapshot } from "./migrated-snapshot.ts";
 
 /**
  * A migrated in-memory database for one test file. initdb and the migrations cost 3–7 s on PGlite, many times that
@@ -22,34 +20,6 @@ export async function createTestDatabase(): Promise<OpenedDatabase> {
   const pglite = await PGlite.create({ ...pgliteOptions, loadDataDir: new Blob([await migratedSnapshot()]) });
   const db = kyselyOverPglite(pglite);
   return { db, close: () => db.destroy(), listen: listenOverPglite(pglite), engine: { pglite } };
-}
-
-/** The snapshot of a freshly migrated data folder, keyed by the migrations and the PGlite version; made when missing. */
-export async function migratedSnapshot(): Promise<Buffer<ArrayBuffer>> {
-  const snapshot = snapshotPath();
-  if (existsSync(snapshot)) return readFileSync(snapshot);
-  const pglite = await PGlite.create(pgliteOptions);
-  const db = kyselyOverPglite(pglite);
-  try {
-    await migrateToLatest(db);
-    const dump = Buffer.from(await (await pglite.dumpDataDir("none")).arrayBuffer());
-    const partial = `${snapshot}.${process.pid}.${randomBytes(4).toString("hex")}.part`;
-    writeFileSync(partial, dump);
-    renameSync(partial, snapshot);
-    return dump;
-  } finally {
-    await db.destroy();
-  }
-}
-
-/** Where the snapshot is kept: keyed by the migrations and the PGlite version (migrated-data-folder.ts keys by it too). */
-export function snapshotPath(): string {
-  const here = import.meta.dirname;
-  const hash = createHash("sha256").update(readFileSync(join(here, "../db/migrations.ts")));
-  const folder = join(here, "../db/migrations");
-  for (const file of readdirSync(folder).sort()) hash.update(file).update(readFileSync(join(folder, file)));
-  hash.update(readFileSync(join(here, "../../node_modules/@electric-sql/pglite/package.json")));
-  return join(tmpdir(), `merchant-console-test-db-${hash.digest("hex").slice(0, 16)}.tar`);
 }
 
 /** TEST_DATABASE_URL=postgres://…: the same tests on a real server, one throw-away database per file. */

@@ -1,0 +1,40 @@
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { migrateToLatest } from "../db/migrations.ts";
+import { kyselyOverPglite, pgliteOptions } from "../db/open-database.ts";
+
+/**
+ * The migrated data folder every PGlite test starts from, dumped once per run: the unit tests load it in memory
+ * (test-database.ts), the process tests copy it into a server's data folder (migrated-data-folder.ts). In a file of its
+ * own so that a process test copying it does not reach the test database (scripts/database-tests.ts).
+ */
+/** The snapshot of a freshly migrated data folder, keyed by the migrations and the PGlite version; made when missing. */
+export async function migratedSnapshot(): Promise<Buffer<ArrayBuffer>> {
+  const snapshot = snapshotPath();
+  if (existsSync(snapshot)) return readFileSync(snapshot);
+  const pglite = await PGlite.create(pgliteOptions);
+  const db = kyselyOverPglite(pglite);
+  try {
+    await migrateToLatest(db);
+    const dump = Buffer.from(await (await pglite.dumpDataDir("none")).arrayBuffer());
+    const partial = `${snapshot}.${process.pid}.${randomBytes(4).toString("hex")}.part`;
+    writeFileSync(partial, dump);
+    renameSync(partial, snapshot);
+    return dump;
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Where the snapshot is kept: keyed by the migrations and the PGlite version (migrated-data-folder.ts keys by it too). */
+export function snapshotPath(): string {
+  const here = import.meta.dirname;
+  const hash = createHash("sha256").update(readFileSync(join(here, "../db/migrations.ts")));
+  const folder = join(here, "../db/migrations");
+  for (const file of readdirSync(folder).sort()) hash.update(file).update(readFileSync(join(folder, file)));
+  hash.update(readFileSync(join(here, "../../node_modules/@electric-sql/pglite/package.json")));
+  return join(tmpdir(), `merchant-console-test-db-${hash.digest("hex").slice(0, 16)}.tar`);
+}
