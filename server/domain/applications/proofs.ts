@@ -59,12 +59,7 @@ export interface ProofUse {
  */
 export async function authorizeAppAction(trx: Kysely<DB>, session: Session, use: ProofUse): Promise<Outcome<null>> {
   if (windowCovers(use.action)) {
-    const window = await verifiedWindowOf(
-      trx,
-      { merchantId: session.scope.merchantId, sessionHash: session.tokenHash },
-      use.applicationId,
-      use.now,
-    );
+    const window = await verifiedWindowOf(trx, session, use.applicationId, use.now);
     if (window === "open") return ok(null);
     if (window === "ended" && !use.proof) return fail(errCodes.appProofExpired, proofMessages.expired);
   }

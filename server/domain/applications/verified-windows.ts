@@ -7,6 +7,7 @@ import {
 } from "../../../contracts/schemas/apps.ts";
 import type { DB } from "../../db/schema.ts";
 import type { AnyMerchantScope } from "../identity/merchant-scope.ts";
+import type { Session } from "../identity/sessions.ts";
 
 /**
  * The verified window (issue 37; like GitHub's sudo mode): an application code checked in a session opens, for that
@@ -14,12 +15,6 @@ import type { AnyMerchantScope } from "../identity/merchant-scope.ts";
  * `verifiedWindowSeconds` from the check (use does not extend it). Kept in PostgreSQL, so every instance sees it; a
  * window counts only while its session is live, so sign-out (or a reset, or another session's password change) ends it.
  */
-
-/** The session a window belongs to: the sha-256 of its token, as sessions.token_hash keeps it. */
-export interface WindowSession {
-  merchantId: string;
-  sessionHash: string;
-}
 
 const coveredActions: ReadonlySet<AppAction> = new Set<AppAction>(verifiedWindowActions);
 
@@ -56,7 +51,7 @@ export async function openVerifiedWindow(
  */
 export async function verifiedWindowOf(
   db: Kysely<DB>,
-  { merchantId, sessionHash }: WindowSession,
+  { scope: { merchantId }, tokenHash: sessionHash }: Session,
   applicationId: string,
   now: Date,
 ): Promise<"open" | "ended" | "none"> {
