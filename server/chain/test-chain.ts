@@ -1,11 +1,12 @@
 import type { ChainAdapter } from "./chain-adapter.ts";
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import { type Address, encodeFunctionData, type Hash, type Hex, type TestClient } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import type { DB } from "../db/schema.ts";
 import { type AnvilProcess, startAnvil } from "./anvil.ts";
 import { type DevClients, deployTestUsdt, devAccount, devClients, sendToken } from "./deploy.ts";
 import { erc20Abi } from "./token-abi.ts";
+import { emptyTables } from "../testing/empty-tables.ts";
 
 /** One anvil per test file (a block per transaction, so tests decide when blocks come), with two test USDTs. */
 export interface TestChain {
@@ -77,9 +78,7 @@ export async function startTestChain(): Promise<TestChain> {
 
 /** Empties the chain tables (and the address book) between tests of one file; with them what refers to transfers (order links, ledger rows). */
 export async function resetChainTables(db: Kysely<DB>): Promise<void> {
-  await sql`truncate table chain_transfers, chain_blocks, chain_cursors, chain_leases, receiving_addresses restart identity cascade`.execute(
-    db,
-  );
+  await emptyTables(db, ["chain_transfers", "chain_blocks", "chain_cursors", "chain_leases", "receiving_addresses"]);
 }
 
 /** Watched addresses straight into the address book (the watcher reads them from there). */

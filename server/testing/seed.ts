@@ -13,6 +13,7 @@ import { defaultLimits } from "../domain/platform/limits.ts";
 import { defaultNickName, normalizeEmail } from "../domain/identity/merchants.ts";
 import { hashPassword } from "../domain/identity/passwords.ts";
 import { hashToken } from "../domain/identity/tokens.ts";
+import { emptyTables } from "./empty-tables.ts";
 import { sealTotpSecret } from "../domain/identity/second-factor.ts";
 import { hashRecoveryCode, totpCodeAt } from "../domain/identity/totp.ts";
 import { type DB, type DeliveryStatusColumn, tableNames } from "../db/schema.ts";
@@ -119,61 +120,9 @@ export async function seedMessage(db: Kysely<DB>, input: SeedMessageInput): Prom
   return { messageId: row.id };
 }
 
-/**
- * Empties every table; merchant ids start again at 100001. DELETE rather than TRUNCATE … RESTART IDENTITY CASCADE:
- * truncation gives every table and index a new file, about 80 ms of a PostgreSQL server's system time (40 ms of PGlite's
- * CPU) per reset, and tests reset before each case; deleting the few rows a case leaves costs a few milliseconds.
- * Replication role "replica" (the test databases' role is a superuser) skips the foreign keys and the ledger's
- * append-only triggers, as truncation does; the tables that reference them are emptied too, as CASCADE would, and their
- * identity sequences restart as RESTART IDENTITY would restart them.
- */
+/** Empties every table; merchant ids start again at 100001. */
 export async function resetDatabase(db: Kysely<DB>): Promise<void> {
-  const { tables, sequences } = await resetPlan(db);
-  await sql`do $$ begin
-    perform set_config('session_replication_role', 'replica', true);
-    ${sql.join(
-      tables.map((t) => sql`delete from ${sql.table(t)};`),
-      sql` `,
-    )}
-    ${sql.join(
-      sequences.map(({ name, start }) => sql`perform setval(${sql.lit(name)}, ${sql.lit(start)}, false);`),
-      sql` `,
-    )}
-  end $$`.execute(db);
-}
-
-interface ResetPlan {
-  tables: string[];
-  sequences: { name: string; start: string }[];
-}
-
-const resetPlans = new WeakMap<Kysely<DB>, Promise<ResetPlan>>();
-
-/** tableNames and every table whose foreign keys lead to them, with the identity sequences they own; read once per database. */
-function resetPlan(db: Kysely<DB>): Promise<ResetPlan> {
-  let plan = resetPlans.get(db);
-  if (!plan) {
-    plan = readResetPlan(db);
-    resetPlans.set(db, plan);
-  }
-  return plan;
-}
-
-async function readResetPlan(db: Kysely<DB>): Promise<ResetPlan> {
-  const { rows: tables } = await sql<{ oid: number; name: string }>`
-    with recursive emptied(oid) as (
-      select c.oid from pg_class c
-      where c.relnamespace = 'public'::regnamespace and c.relname in (${sql.join(tableNames.map((t) => sql.lit(t)))})
-      union
-      select f.conrelid from pg_constraint f join emptied e on f.confrelid = e.oid where f.contype = 'f'
-    )
-    select oid::int as oid, oid::regclass::text as name from emptied`.execute(db);
-  const { rows: sequences } = await sql<{ name: string; start: string }>`
-    select s.oid::regclass::text as name, q.seqstart::text as start from pg_class s
-      join pg_sequence q on q.seqrelid = s.oid
-      join pg_depend d on d.classid = 'pg_class'::regclass and d.objid = s.oid and d.deptype in ('a', 'i')
-    where d.refobjid in (${sql.join(tables.map((t) => sql.lit(t.oid)))})`.execute(db);
-  return { tables: tables.map((t) => t.name), sequences };
+  await emptyTables(db, tableNames);
 }
 
 /** The id of the seeded package with this code (trial, basic, pro, enterprise). */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "../../db/open-database.ts";
 import type { DB } from "../../db/schema.ts";
 import { resetDatabase, seedConfirmedTransfer, seedMerchant, seedOpenOrder } from "../../testing/seed.ts";
+import { emptyTables } from "../../testing/empty-tables.ts";
 import { createTestDatabase } from "../../testing/test-database.ts";
 import { actFor, systemScope } from "../identity/system-scope.ts";
 import {
@@ -34,7 +35,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await resetDatabase(db);
-  await sql`truncate table chain_transfers, receiving_addresses restart identity cascade`.execute(db);
+  await emptyTables(db, ["chain_transfers", "receiving_addresses"]);
 });
 
 const tests = systemScope("test");
