@@ -6,6 +6,7 @@ import { defineConfig } from "vitest/config";
 import { blueprintStylesheet } from "./scripts/vite-blueprint-stylesheet.ts";
 import { localeParts } from "./scripts/vite-locale-parts.ts";
 import { stageReporters } from "./scripts/test-times/reporters.ts";
+import { stageWorkers } from "./scripts/test-times/stage-workers.ts";
 
 /** @blueprintjs/icons' list of every icon name, replaced by src/ui/icon-names.ts (why is there). */
 const lightIconNames = (): Plugin => ({
@@ -72,7 +73,7 @@ export default defineConfig({
     reporters: stageReporters("test:unit"),
     globalSetup: ["server/testing/test-database-setup.ts"],
     // Many files wait on PGlite, timers and sockets rather than the CPU: Vitest's default (cores − 1, one worker here) leaves a core idle.
-    maxWorkers: 3,
+    maxWorkers: stageWorkers(3, 2),
     // Files share their worker's module cache (PGlite's compiled WebAssembly above all): half the CPU of one fresh
     // worker per file. Every file must leave no global state behind; its own beforeAll/afterAll set up and tear down.
     isolate: false,

@@ -1,6 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { localeParts } from "../scripts/vite-locale-parts.ts";
+import { stageWorkers } from "../scripts/test-times/stage-workers.ts";
 import consoleConfig from "../vite.config.ts";
 
 export default defineConfig({
@@ -16,7 +17,7 @@ export default defineConfig({
     environment: "happy-dom",
     // One DOM and one module cache per worker, not per file: a third of the time. setup.ts unmounts after each path.
     isolate: false,
-    maxWorkers: 2,
+    maxWorkers: stageWorkers(2, 1),
     testTimeout: 20_000,
     setupFiles: ["model-tests/framework/setup.ts"],
   },

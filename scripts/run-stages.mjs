@@ -108,7 +108,8 @@ function runStage(entry, held) {
     const child = spawn("bash", ["-c", cpuTimed, npm.command, ...npm.args, "run", entry.stage], {
       stdio: held ? ["ignore", "pipe", "pipe", "pipe"] : ["inherit", "inherit", "inherit", "pipe"],
       detached: true,
-      env: { ...process.env, NODE_COMPILE_CACHE: compileCache },
+      // Beside another lane, a stage starts fewer test workers (scripts/test-times/stage-workers.ts).
+      env: { ...process.env, NODE_COMPILE_CACHE: compileCache, TEST_BESIDE_LANE: held ? "1" : "0" },
     });
     const times = [];
     child.stdio[3]?.on("data", (chunk) => times.push(chunk));

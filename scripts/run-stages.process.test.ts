@@ -16,6 +16,7 @@ writeFileSync(
     stageBudgets: { heavy: 0.1, meet: 60 },
     scripts: {
       first: "node -e \"console.log('first says hi')\"",
+      beside: "node -e \"console.log('beside another lane: ' + process.env.TEST_BESIDE_LANE)\"",
       broken: 'node -e "process.exit(3)"',
       never: "node -e \"console.log('never ran')\"",
       slow: "node -e \"console.log('slow starts'); setTimeout(() => console.log('slow' + ' ended'), 600)\"",
@@ -99,6 +100,12 @@ describe("run-stages", () => {
         .filter((l) => l.startsWith("slow "))
         .map((l) => l.split(/\s+/)[4]),
     ).toEqual(["pass", "pass"]);
+  });
+
+  it("tells a stage whether it runs beside another lane (its test workers: scripts/test-times/stage-workers.ts)", () => {
+    const { status, out } = run("beside", "beside|first");
+    expect(status).toBe(0);
+    expect(out.match(/beside another lane: \d/g)).toEqual(["beside another lane: 0", "beside another lane: 1"]);
   });
 
   it("stops the other lanes at the first failure and exits with its code", () => {

@@ -1,6 +1,7 @@
 import { defineConfig } from "vitest/config";
 import { databaseTestFiles } from "./database-tests.ts";
 import { stageReporters } from "./test-times/reporters.ts";
+import { stageWorkers } from "./test-times/stage-workers.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 
@@ -10,9 +11,10 @@ export default defineConfig({
     root,
     include: databaseTestFiles(root),
     environment: "node",
+    globalSetup: ["server/testing/test-database-setup.ts"],
     reporters: stageReporters("test:server:postgres"),
     // As in vite.config.ts: the files share their worker's module cache, and wait on the server more than they compute.
-    maxWorkers: 3,
+    maxWorkers: stageWorkers(3, 2),
     isolate: false,
     testTimeout: 20_000,
     hookTimeout: 60_000,
