@@ -31,10 +31,16 @@ export async function migratedSnapshot(): Promise<Buffer<ArrayBuffer>> {
 
 /** Where the snapshot is kept: keyed by the migrations and the PGlite version (migrated-data-folder.ts keys by it too). */
 export function snapshotPath(): string {
+  const pglite = readFileSync(join(import.meta.dirname, "../../node_modules/@electric-sql/pglite/package.json"));
+  return join(tmpdir(), `merchant-console-test-db-${migrationsKey(pglite)}.tar`);
+}
+
+/** 16 hex digits that change with any migration (and with `more`): the key of a migrated template. */
+export function migrationsKey(more: Buffer = Buffer.alloc(0)): string {
   const here = import.meta.dirname;
   const hash = createHash("sha256").update(readFileSync(join(here, "../db/migrations.ts")));
   const folder = join(here, "../db/migrations");
   for (const file of readdirSync(folder).sort()) hash.update(file).update(readFileSync(join(folder, file)));
-  hash.update(readFileSync(join(here, "../../node_modules/@electric-sql/pglite/package.json")));
-  return join(tmpdir(), `merchant-console-test-db-${hash.digest("hex").slice(0, 16)}.tar`);
+  hash.update(readFileSync(join(here, "../db/job-queue-schema.ts"))).update(more);
+  return hash.digest("hex").slice(0, 16);
 }

@@ -7,7 +7,7 @@ import { Migrator } from "kysely/migration";
 import { migrations } from "../db/migrations.ts";
 import { kyselyOverPglite, type OpenedDatabase, openDatabase, pgliteOptions } from "../db/open-database.ts";
 import type { DB } from "../db/schema.ts";
-import { migratedSnapshot } from "./migrated-snapshot.ts";
+import { migratedSnapshot, migrationsKey } from "./migrated-snapshot.ts";
 
 /**
  * A migrated in-memory database for one test file. initdb and the migrations cost 3–7 s on PGlite, many times that
@@ -22,19 +22,16 @@ export async function createTestDatabase(): Promise<OpenedDatabase> {
   return { db, close: () => db.destroy(), listen: listenOverPglite(pglite), engine: { pglite } };
 }
 
-/** TEST_DATABASE_URL=postgres://…: the same tests on a real server, one throw-away database per file. */
+/**
+ * TEST_DATABASE_URL=postgres://…: the same tests on a real server, one throw-away database per file, copied from the
+ * migrated template when test-database-setup.ts made one (the migrations cost about half a CPU-second a database).
+ */
 async function createPostgresDatabase(serverUrl: string): Promise<OpenedDatabase> {
   const name = `mc_test_${process.pid}_${randomBytes(4).toString("hex")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
+  const admin = (statement: string) => adminQuery(serverUrl, statement);
+  const template = migratedTemplateName();
+  const { rowCount } = await adminQuery(serverUrl, "select 1 from pg_database where datname = $1", [template]);
+  await admin(rowCount ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const opened = await openDatabase({ databaseUrl: url.toString() });
@@ -83,12 +80,33 @@ export async function createTestDatabaseUpTo(lastMigration: string): Promise<Ope
   return { ...opened, listen: () => Promise.reject(new Error("no LISTEN on a migration test's database")) };
 }
 
-async function adminQuery(serverUrl: string, statement: string): Promise<void> {
+async function adminQuery(serverUrl: string, statement: string, values: unknown[] = []): Promise<pg.QueryResult> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    await client.query(statement);
+    return await client.query(statement, values);
   } finally {
     await client.end();
   }
+}
+
+/** The migrated database the test databases are copied from, named by the migrations it ran. */
+export const migratedTemplateName = () => `mc_template_${migrationsKey()}`;
+
+/**
+ * Makes the migrated template on TEST_DATABASE_URL's server unless it exists (test-database-setup.ts, before any file
+ * starts): every file's database is then a copy, with nothing left to migrate.
+ */
+export async function createMigratedTemplate(serverUrl: string): Promise<void> {
+  const template = migratedTemplateName();
+  const { rowCount } = await adminQuery(serverUrl, "select 1 from pg_database where datname = $1", [template]);
+  if (rowCount) return;
+  const building = `${template}_${process.pid}`;
+  await adminQuery(serverUrl, `create database ${building}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${building}`;
+  const opened = await openDatabase({ databaseUrl: url.toString() });
+  await opened.close();
+  // Renamed once complete: a template that exists is a migrated one, whatever stopped a run halfway before.
+  await adminQuery(serverUrl, `alter database ${building} rename to ${template}`);
 }
