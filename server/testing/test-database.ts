@@ -8,6 +8,7 @@ import { migrations } from "../db/migrations.ts";
 import { kyselyOverPglite, type OpenedDatabase, openDatabase, pgliteOptions } from "../db/open-database.ts";
 import type { DB } from "../db/schema.ts";
 import { migratedSnapshot, migrationsKey } from "./migrated-snapshot.ts";
+import { leasePglite } from "./pglite-pool.ts";
 
 // Read and copied into a Blob once per worker (43 MB; about 50 ms a file otherwise): PGlite only reads it.
 let snapshotBlob: Promise<Blob> | undefined;
@@ -20,8 +21,10 @@ let snapshotBlob: Promise<Blob> | undefined;
  */
 export async function createTestDatabase(): Promise<OpenedDatabase> {
   if (process.env.TEST_DATABASE_URL) return createPostgresDatabase(process.env.TEST_DATABASE_URL);
-  snapshotBlob ??= migratedSnapshot().then((snapshot) => new Blob([snapshot]));
-  const pglite = await PGlite.create({ ...pgliteOptions, loadDataDir: await snapshotBlob });
+  const pglite = await leasePglite(() => {
+    snapshotBlob ??= migratedSnapshot().then((snapshot) => new Blob([snapshot]));
+    return snapshotBlob;
+  });
   const db = kyselyOverPglite(pglite);
   return { db, close: () => db.destroy(), listen: listenOverPglite(pglite), engine: { pglite } };
 }
