@@ -34,9 +34,10 @@ const idle: PGlite[] = [];
 
 /** How many databases wait to be lent again (for the pool's own test). */
 export const idleDatabases = () => idle.length;
-// Only in Vitest's workers, which end when their run does: an idle PGlite loaded from a data folder keeps a plain
-// Node process (a bench) from exiting, so there a lease closes its database.
-const keepsIdle = Boolean(process.env.VITEST);
+// Only in a Vitest worker itself, which ends when its run does: an idle PGlite loaded from a data folder keeps a plain
+// Node process from exiting, so in a bench (even one a test started, with VITEST in its environment) a lease closes
+// its database. Vitest's worker global is the one mark that is not inherited.
+const keepsIdle = "__vitest_worker__" in globalThis;
 const pristine = new WeakMap<PGlite, Stock>();
 
 function lease(pglite: PGlite): PGlite {
