@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { errCodes } from "../contracts/schemas/envelope.ts";
 import { callAsMerchant, defaultPassword, nextCode, outbox, registerViaApi, uniqueEmail } from "../e2e/support/api.ts";
 import { devClients } from "../server/chain/deploy.ts";
 import { depositSalt, forwarderFactoryAbi } from "../server/chain/deposit-forwarder.ts";
 import { readDevnetFacts } from "../server/chain/devnet.ts";
+import { mainStarter } from "../server/testing/devnet-main.ts";
 import { migratedDataDir } from "../server/testing/migrated-data-folder.ts";
 import { tempDirs } from "../server/testing/temp-dirs.ts";
 import { openApiClient } from "./open-api-client.ts";
@@ -15,45 +15,12 @@ import { openApiClient } from "./open-api-client.ts";
  * forwarder factory deployed at start), a merchant, package and application made through the console's API, the
  * credentials after the e-mail code, then the signed open-API calls.
  */
-const repoRoot = join(import.meta.dirname, "..");
 const tempDir = tempDirs("mc-open-api-");
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
-});
+const startMain = mainStarter();
 
 /** The server on its own data folder, devnet on a free port, dev outbox on; its API address once it listens. */
-function startServer(dataDir: string): Promise<string> {
-  const child = spawn(process.execPath, ["server/main.ts"], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      STATIC_DIR: "",
-      DATABASE_URL: "",
-      DEVNET_PORT: "0",
-      NODE_ENV: "",
-      CHAINS: "",
-      DEVNET: "",
-      DEV_OUTBOX: "true",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  let text = "";
-  return new Promise((resolve, reject) => {
-    const look = (chunk: Buffer) => {
-      text += chunk.toString("utf8");
-      const address = /API on (http:\/\/\S+)/.exec(text)?.[1];
-      if (address) resolve(address);
-    };
-    child.stdout!.on("data", look);
-    child.stderr!.on("data", look);
-    child.once("exit", () => reject(new Error(`the server stopped: ${text.slice(-2000)}`)));
-  });
-}
+const startServer = (dataDir: string): Promise<string> =>
+  startMain(dataDir, { HOST: "127.0.0.1", DEV_OUTBOX: "true" }).api;
 
 /** A merchant on the free trial with one application, and that application's credentials (after the e-mail code). */
 async function merchantApplication(api: string) {

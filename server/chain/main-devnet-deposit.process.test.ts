@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { balanceResult } from "../../contracts/schemas/balance.ts";
 import { openApiClient } from "../../examples/open-api-client.ts";
-import { chainCli as cli, mainStarter, mineBlocks } from "../testing/devnet-main.ts";
+import { chainCli as cli, mainStarter, mineBlocks, postToApi } from "../testing/devnet-main.ts";
 import { migratedDataDir } from "../testing/migrated-data-folder.ts";
 import { tempDirs } from "../testing/temp-dirs.ts";
 
@@ -26,16 +26,7 @@ describe("node server/main.ts with the devnet: deposits", { timeout: 120_000 }, 
     let main = startMain(dataDir, env);
     let base = await main.api;
     const post = async (path: string, body: object = {}, token?: string) => {
-      const answer = await fetch(`${base}${path}`, {
-        method: "POST",
-        headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify(body),
-      });
-      const envelope = (await answer.json()) as {
-        success: boolean;
-        errCode: string;
-        resData: Record<string, unknown> & Array<Record<string, unknown>>;
-      };
+      const envelope = await postToApi(base, path, body, token);
       if (!envelope.success) throw new Error(`${path} refused: ${JSON.stringify(envelope)}`);
       return envelope.resData;
     };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mainStarter, mineBlocks } from "../testing/devnet-main.ts";
+import { mainStarter, mineBlocks, postToApi } from "../testing/devnet-main.ts";
 import { migratedDataDir } from "../testing/migrated-data-folder.ts";
 import { tempDirs } from "../testing/temp-dirs.ts";
 
@@ -11,18 +11,7 @@ describe("node server/main.ts with the devnet: orders", { timeout: 120_000 }, ()
     const dataDir = await migratedDataDir(tempDir());
     const main = startMain(dataDir, { DEV_OUTBOX: "true", PASSWORD_HASH_COST: "test", ORDER_PAY_SECONDS: "600" });
     const base = await main.api;
-    const post = async (path: string, body: object = {}, token?: string) => {
-      const answer = await fetch(`${base}${path}`, {
-        method: "POST",
-        headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify(body),
-      });
-      return (await answer.json()) as {
-        success: boolean;
-        errCode: string;
-        resData: Record<string, unknown> & Array<Record<string, unknown>>;
-      };
-    };
+    const post = (path: string, body: object = {}, token?: string) => postToApi(base, path, body, token);
     const email = "devnet-buyer@example.com";
     const password = "Merchant7Pass";
     expect((await post("/api/User/SentVerificationCode", { email, type: "register" })).success).toBe(true);

@@ -63,6 +63,23 @@ export function mainStarter(): (dataDir: string, env?: Record<string, string>) =
   };
 }
 
+/** The answer envelope of the server's API, its data loosely typed for the tests that read it. */
+export interface ApiEnvelope {
+  success: boolean;
+  errCode: string;
+  resData: Record<string, unknown> & Array<Record<string, unknown>>;
+}
+
+/** A POST to the API at `base` as the console sends it (JSON, the bearer token when given); answers the envelope. */
+export async function postToApi(base: string, path: string, body: object = {}, token?: string): Promise<ApiEnvelope> {
+  const answer = await fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await answer.json()) as ApiEnvelope;
+}
+
 /** `npm run chain -- <args>` on `dataDir`'s devnet. */
 export const chainCli = (dataDir: string, ...args: string[]) =>
   promisify(execFile)(process.execPath, ["scripts/chain.ts", ...args], {

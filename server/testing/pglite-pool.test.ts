@@ -4,7 +4,7 @@ import { idleDatabases, leasePglite } from "./pglite-pool.ts";
 
 const snapshot = async () => new Blob([await migratedSnapshot()]);
 
-async function merchantIdsFrom(pglite: Awaited<ReturnType<typeof leasePglite>>): Promise<string> {
+async function newMerchantId(pglite: Awaited<ReturnType<typeof leasePglite>>): Promise<string> {
   const { rows } = await pglite.query<{ id: string }>(
     "insert into merchants (email, password_hash, nick_name, created_at) values ('pool@example.com', 'x', 'pool', now()) returning id::text",
   );
@@ -13,7 +13,7 @@ async function merchantIdsFrom(pglite: Awaited<ReturnType<typeof leasePglite>>):
 
 it("lends a used database again only as it was loaded: rows gone, sequences back, session reset", async () => {
   const first = await leasePglite(snapshot);
-  expect(await merchantIdsFrom(first)).toBe("100001");
+  expect(await newMerchantId(first)).toBe("100001");
   await first.query("select nextval('order_code_seq')");
   const searchPath = async (pglite: typeof first) =>
     (await pglite.query<{ search_path: string }>("show search_path")).rows[0]!.search_path;
@@ -28,7 +28,7 @@ it("lends a used database again only as it was loaded: rows gone, sequences back
   expect((await again.query<{ n: number }>("select count(*)::int as n from merchants")).rows[0]!.n).toBe(0);
   expect((await again.query<{ n: string }>("select nextval('order_code_seq')::text as n")).rows[0]!.n).toBe("1");
   expect(await searchPath(again)).toBe(loadedPath);
-  expect(await merchantIdsFrom(again)).toBe("100001");
+  expect(await newMerchantId(again)).toBe("100001");
   expect((await again.query<{ n: number }>("select count(*)::int as n from packages")).rows[0]!.n).toBeGreaterThan(0);
   await again.close();
 });
