@@ -7,6 +7,7 @@ import { blueprintStylesheet } from "./scripts/vite-blueprint-stylesheet.ts";
 import { localeParts } from "./scripts/vite-locale-parts.ts";
 import { stageReporters } from "./scripts/test-times/reporters.ts";
 import { stageWorkers } from "./scripts/test-times/stage-workers.ts";
+import { leftToPostgres } from "./scripts/database-tests.ts";
 
 /** @blueprintjs/icons' list of every icon name, replaced by src/ui/icon-names.ts (why is there). */
 const lightIconNames = (): Plugin => ({
@@ -68,7 +69,14 @@ export default defineConfig({
       "chaos/**/*.test.ts",
       "examples/**/*.test.ts",
     ],
-    exclude: ["contracts/pact/**", "node_modules/**", "**/*.browser.test.ts", "**/*.process.test.ts"],
+    exclude: [
+      "contracts/pact/**",
+      "node_modules/**",
+      "**/*.browser.test.ts",
+      "**/*.process.test.ts",
+      // Under npm test and test:quick, the database tests test:server:postgres runs (scripts/database-tests.ts).
+      ...(process.env.VITEST ? leftToPostgres(fileURLToPath(new URL(".", import.meta.url))) : []),
+    ],
     environment: "node",
     reporters: stageReporters("test:unit"),
     globalSetup: ["server/testing/test-database-setup.ts"],

@@ -1,6 +1,14 @@
-import { resolve } from "node:path";
-import { describe, expect, it } from "vitest";
-import { databaseTestFiles } from "./database-tests.ts";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import {
+  bothEnginesNote,
+  databaseTestFiles,
+  leftToPostgres,
+  missingBothEnginesNote,
+  postgresOnlyTestFiles,
+} from "./database-tests.ts";
 
 const root = resolve(import.meta.dirname, "..");
 
@@ -17,5 +25,76 @@ describe("databaseTestFiles", () => {
     expect(files).not.toContain("server/db/data-dir-lock.process.test.ts");
     expect(files).not.toContain("server/domain/identity/passwords.test.ts");
     expect(files.every((file) => file.startsWith("server/") && file.endsWith(".test.ts"))).toBe(true);
+  });
+});
+
+describe("once on PostgreSQL, or on both engines", () => {
+  const fixtures: string[] = [];
+  afterAll(() => {
+    for (const folder of fixtures) rmSync(folder, { recursive: true, force: true });
+  });
+  const fixture = (files: Record<string, string>) => {
+    const folder = mkdtempSync(join(tmpdir(), "database-tests-"));
+    fixtures.push(folder);
+    for (const [file, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(folder, file)), { recursive: true });
+      writeFileSync(join(folder, file), text);
+    }
+    return folder;
+  };
+  const reachesDatabase = 'import { createTestDatabase } from "../testing/test-database.ts";\n';
+
+  it("runs a route test on PostgreSQL only, and the files saying so on both", () => {
+    const once = postgresOnlyTestFiles(root);
+    expect(once).toContain("server/routes/auth.test.ts");
+    expect(once).not.toContain("server/domain/platform/job-queue.test.ts");
+    expect(once).not.toContain("server/db/pglite-connection.test.ts");
+    expect(once.length).toBeLessThan(databaseTestFiles(root).length);
+  });
+
+  it("holds in this tree: every test using the engine's own paths says it runs on both", () => {
+    expect(missingBothEnginesNote(root)).toEqual([]);
+  });
+
+  it("names a test that listens, or asks which engine it is on, without saying it runs on both", () => {
+    const folder = fixture({
+      "server/testing/test-database.ts": "export const createTestDatabase = () => null;\n",
+      "server/routes/plain.test.ts": `${reachesDatabase}createTestDatabase();\n`,
+      "server/routes/listens.test.ts": `${reachesDatabase}await database.listen("order_events", {});\n`,
+      "server/routes/branches.test.ts": `${reachesDatabase}const onPostgres = Boolean(process.env.TEST_DATABASE_URL);\n`,
+      "server/routes/noted.test.ts": `${reachesDatabase}// ${bothEnginesNote}: it listens.\nawait database.listen("x", {});\n`,
+    });
+    expect(missingBothEnginesNote(folder).sort()).toEqual([
+      "server/routes/branches.test.ts",
+      "server/routes/listens.test.ts",
+    ]);
+    expect(postgresOnlyTestFiles(folder).sort()).toEqual([
+      "server/routes/branches.test.ts",
+      "server/routes/listens.test.ts",
+      "server/routes/plain.test.ts",
+    ]);
+  });
+
+  describe("DATABASE_TESTS", () => {
+    const before = process.env.DATABASE_TESTS;
+    afterEach(() => {
+      if (before === undefined) delete process.env.DATABASE_TESTS;
+      else process.env.DATABASE_TESTS = before;
+    });
+
+    it("unset, leaves every file to the PGlite stages (a file run on its own)", () => {
+      delete process.env.DATABASE_TESTS;
+      expect(leftToPostgres(root)).toEqual([]);
+    });
+
+    it("postgres (npm test, test:quick), leaves the PostgreSQL-only files out of them", () => {
+      process.env.DATABASE_TESTS = "postgres";
+      expect(leftToPostgres(root)).toEqual(postgresOnlyTestFiles(root));
+    });
+
+    it("refuses any other value rather than run a stage with the wrong files", () => {
+      process.env.DATABASE_TESTS = "pglite";
+      expect(() => leftToPostgres(root)).toThrow(/DATABASE_TESTS must be "postgres" or unset/);
+    });
   });
 });

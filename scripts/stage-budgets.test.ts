@@ -21,6 +21,18 @@ describe("the test command's budgets (README, Test budgets)", () => {
     expect(budgetProblems(pkg, readme)).toEqual([]);
   });
 
+  it("read the stages after the settings the command starts with", () => {
+    const settings = { ...fixture, scripts: { test: `DATABASE_TESTS=postgres ${fixture.scripts.test}` } };
+    expect(testSteps(settings)).toEqual(testSteps(fixture));
+    expect(testSteps(fixture)).toEqual([
+      [["check-node"]],
+      [
+        ["build", "e2e"],
+        ["typecheck", "unit"],
+      ],
+    ]);
+  });
+
   it("name a stage without a budget, lanes over 300 s, and a README that differs (fixtures)", () => {
     expect(budgetProblems(fixture, fixtureReadme(allRows))).toEqual([]);
     const { unit: _, ...withoutUnit } = fixture.stageBudgets ?? {};

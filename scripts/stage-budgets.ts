@@ -7,10 +7,10 @@ export interface BudgetedPackage {
 /** The most the budgets of the longest lanes may add up to: five minutes on 2 cores (issue 38). */
 export const testCommandBudgetSeconds = 300;
 
-/** The steps of `npm test` as run-stages.mjs reads them: each step's lanes, each lane's stages. */
+/** The steps of `npm test` as run-stages.mjs reads them (after any `NAME=value` settings): each step's lanes, each lane's stages. */
 export function testSteps(pkg: BudgetedPackage): string[][][] {
   return (pkg.scripts.test ?? "")
-    .replace(/^node scripts\/run-stages\.mjs /, "")
+    .replace(/^(\w+=\S* )*node scripts\/run-stages\.mjs /, "")
     .split(" ")
     .map((step) => step.replace(/"/g, ""))
     .filter(Boolean)

@@ -1,14 +1,18 @@
 import { defineConfig } from "vitest/config";
+import { leftToPostgres } from "./database-tests.ts";
 import { stageReporters } from "./test-times/reporters.ts";
 import { stageWorkers } from "./test-times/stage-workers.ts";
+
+const root = new URL("..", import.meta.url).pathname;
 
 // npm run test:process: the tests that start whole processes (the server, the anvil devnet, a PostgreSQL
 // cluster, the stage runner). They wait on those processes more than they compute, so they run side by side.
 export default defineConfig({
   test: {
-    root: new URL("..", import.meta.url).pathname,
+    root,
     include: ["**/*.process.test.ts"],
-    exclude: ["node_modules/**"],
+    // Under npm test, the database tests test:server:postgres runs (scripts/database-tests.ts).
+    exclude: ["node_modules/**", ...leftToPostgres(root)],
     environment: "node",
     reporters: stageReporters("test:process"),
     globalSetup: ["server/testing/process-test-setup.ts"],

@@ -3,6 +3,8 @@ import { createTestDatabase } from "../testing/test-database.ts";
 import { migrateToLatest } from "./migrations.ts";
 import type { OpenedDatabase } from "./open-database.ts";
 
+// Runs on PGlite and on PostgreSQL: PGlite lends its one connection to one caller at a time, PostgreSQL's pool runs callers side by side: both keep a transaction's queries to itself (scripts/database-tests.ts).
+
 let opened: OpenedDatabase;
 beforeAll(async () => {
   opened = await createTestDatabase();

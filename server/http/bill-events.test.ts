@@ -6,6 +6,8 @@ import { call, createHarness, type Harness, type Merchant, reset, signedInMercha
 import { seedApplication, seedBill } from "../testing/seed.ts";
 import { stubChainLayer } from "../testing/stub-chain.ts";
 
+// Runs on PGlite and on PostgreSQL: the stream is fed by each engine's own LISTEN (scripts/database-tests.ts).
+
 const keepAliveMs = 150;
 const streamsPerMerchant = 2;
 let h: Harness;

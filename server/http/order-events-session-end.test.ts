@@ -12,6 +12,8 @@ import {
 } from "../testing/harness.ts";
 import { seedCode, seedSession } from "../testing/seed.ts";
 
+// Runs on PGlite and on PostgreSQL: the stream is fed by each engine's own LISTEN (scripts/database-tests.ts).
+
 /**
  * Issue 25, finding 11: a revoked session's order stream lived on until its next keep-alive check (up to 15 s) and kept
  * delivering. The keep-alive here is a minute, so a stream that ends within a second was ended by the session's end.

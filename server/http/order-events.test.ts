@@ -6,6 +6,8 @@ import { hashToken } from "../domain/identity/tokens.ts";
 import { openEventStream, type OpenedEventStream } from "../testing/event-stream.ts";
 import { call, createHarness, type Harness, type Merchant, reset, signedInMerchant } from "../testing/harness.ts";
 
+// Runs on PGlite and on PostgreSQL: the stream is fed by each engine's own LISTEN (scripts/database-tests.ts).
+
 const keepAliveMs = 150;
 const streamsPerMerchant = 3;
 let h: Harness;

@@ -25,6 +25,8 @@ import {
 import { seedBalance, seedConfirmedTransfer, seedOpenOrder, seedPackageId, seedPaidOrder } from "../testing/seed.ts";
 import { type StubChainLayer, stubChainLayer } from "../testing/stub-chain.ts";
 
+// Runs on PGlite and on PostgreSQL: its racing calls queue on PGlite's one connection and run side by side in PostgreSQL's pool (scripts/database-tests.ts).
+
 let h: Harness;
 let chain: StubChainLayer;
 beforeAll(async () => {

@@ -5,6 +5,8 @@ import { tableNames } from "../db/schema.ts";
 import { seedPaidOrder } from "./seed.ts";
 import { stubChainLayer } from "./stub-chain.ts";
 
+// Runs on PGlite and on PostgreSQL: every test file's reset empties a PGlite database here and a PostgreSQL one in test:server:postgres (scripts/database-tests.ts).
+
 let h: Harness;
 beforeAll(async () => {
   h = await createHarness({ chain: stubChainLayer() });

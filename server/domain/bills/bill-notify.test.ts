@@ -7,6 +7,8 @@ import type { NotifyRelay } from "../platform/notify-relay.ts";
 import { notifyBillChanged } from "./bill-events-channel.ts";
 import { startBillRelay } from "./bill-notify.ts";
 
+// Runs on PGlite and on PostgreSQL: the relay listens through PGlite's own LISTEN on one engine and a pool's client on the other (scripts/database-tests.ts).
+
 let database: OpenedDatabase;
 let relay: NotifyRelay;
 

@@ -14,6 +14,8 @@ import { type DeliveryEngine, startDeliveryEngine } from "./delivery-engine.ts";
 import { attemptJobId, deliveryQueue, notifyCallbackDue } from "./delivery-jobs.ts";
 import { actFor, systemScope } from "../identity/system-scope.ts";
 
+// Runs on PGlite and on PostgreSQL: the engine's job queue polls PGlite's one connection on one engine and a pool on the other (scripts/database-tests.ts).
+
 const tests = systemScope("test");
 
 let database: OpenedDatabase;

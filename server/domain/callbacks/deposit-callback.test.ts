@@ -14,6 +14,8 @@ import { newWebhookSecret, sealWebhookSecret } from "../applications/webhook-sec
 import { createMoneyListener } from "../bills/money-listener.ts";
 import { type CallbackDeliveries, startCallbackDeliveries } from "./callback-deliveries.ts";
 
+// Runs on PGlite and on PostgreSQL: the credit's NOTIFY wakes the delivery engine through each engine's own LISTEN (scripts/database-tests.ts).
+
 process.env.PASSWORD_HASH_COST ??= "test";
 
 /** From a real transfer on anvil, through the real watcher and the deposit listener, to the merchant's receiver. */

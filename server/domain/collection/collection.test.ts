@@ -31,6 +31,8 @@ import { reconcileCollection } from "./collection-reconcile.ts";
 import { checkGasPayer, startConfiguredCollection } from "./collection-setup.ts";
 import { gasPayerFromEnv, nodeGasPayer } from "./gas-payer.ts";
 
+// Runs on PGlite and on PostgreSQL: collection's jobs run on the job queue, which takes PGlite's one connection on one engine and a pool on the other (scripts/database-tests.ts).
+
 process.env.PASSWORD_HASH_COST ??= "test";
 
 /**

@@ -9,6 +9,8 @@ import { orderEventsChannel } from "./order-events-channel.ts";
 import { cancelOrder, createOrder, finishPay, payFromBalance } from "./orders.ts";
 import { findSession } from "../identity/sessions.ts";
 
+// Runs on PGlite and on PostgreSQL: a notification must come once its transaction commits, through each engine's own LISTEN (scripts/database-tests.ts).
+
 process.env.PASSWORD_HASH_COST ??= "test";
 
 /** Every change of an order raises `order_events` with {merchantId, orderCode}, delivered once its transaction commits. */

@@ -6,6 +6,8 @@ import { createTestDatabase } from "../../testing/test-database.ts";
 import { orderEventsChannel } from "./order-events-channel.ts";
 import { type OrderRelay, parseOrderChange, startOrderRelay } from "./order-notify.ts";
 
+// Runs on PGlite and on PostgreSQL: the relay listens through PGlite's own LISTEN on one engine and a pool's client on the other (scripts/database-tests.ts).
+
 let database: OpenedDatabase;
 let relay: OrderRelay;
 

@@ -6,6 +6,8 @@ import { asSignIn } from "../../db/prioritised-pglite.ts";
 import { createTestDatabase } from "../../testing/test-database.ts";
 import { type JobQueue, type JobState, startJobQueue } from "./job-queue.ts";
 
+// Runs on PGlite and on PostgreSQL: the queue waits its turn on PGlite's one connection, and two instances share it on PostgreSQL (scripts/database-tests.ts).
+
 let database: OpenedDatabase;
 let queue: JobQueue;
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
