@@ -99,8 +99,8 @@ function childrenCpuSeconds(text) {
   return user !== undefined && system !== undefined && Number.isFinite(user + system) ? user + system : null;
 }
 
-/** Runs one stage; `held` keeps its output until it ends. */
-function runStage(entry, held) {
+/** Runs one stage; `held` keeps its output until it ends; `beside` while another lane is still running. */
+function runStage(entry, held, beside) {
   const begin = performance.now();
   return new Promise((done) => {
     // Its own process group, so that stopping it also stops what it started (servers, browsers, workers). Through
@@ -108,8 +108,9 @@ function runStage(entry, held) {
     const child = spawn("bash", ["-c", cpuTimed, npm.command, ...npm.args, "run", entry.stage], {
       stdio: held ? ["ignore", "pipe", "pipe", "pipe"] : ["inherit", "inherit", "inherit", "pipe"],
       detached: true,
-      // Beside another lane, a stage starts fewer test workers (scripts/test-times/stage-workers.ts).
-      env: { ...process.env, NODE_COMPILE_CACHE: compileCache, TEST_BESIDE_LANE: held ? "1" : "0" },
+      // Beside another lane still running, a stage starts fewer test workers (scripts/test-times/stage-workers.ts);
+      // once the others have ended, the cores are its own.
+      env: { ...process.env, NODE_COMPILE_CACHE: compileCache, TEST_BESIDE_LANE: beside ? "1" : "0" },
     });
     const times = [];
     child.stdio[3]?.on("data", (chunk) => times.push(chunk));
@@ -138,10 +139,10 @@ function runStage(entry, held) {
   });
 }
 
-async function runLane(lane, held) {
+async function runLane(lane, held, othersRunning) {
   for (const entry of lane) {
     if (stopping || failed) return;
-    const code = await runStage(entry, held);
+    const code = await runStage(entry, held, othersRunning());
     if (code !== 0 && !failed && !stopping) {
       failed = entry;
       stopAll("SIGTERM");
@@ -154,7 +155,10 @@ rmSync(timesDir(), { recursive: true, force: true });
 const started = performance.now();
 for (const lanes of plan) {
   if (stopping || failed) break;
-  await Promise.all(lanes.map((lane) => runLane(lane, lanes.length > 1)));
+  let lanesRunning = lanes.length;
+  await Promise.all(
+    lanes.map((lane) => runLane(lane, lanes.length > 1, () => lanesRunning > 1).finally(() => lanesRunning--)),
+  );
 }
 
 const entries = plan.flat(2);

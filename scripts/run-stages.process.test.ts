@@ -108,6 +108,12 @@ describe("run-stages", () => {
     expect(out.match(/beside another lane: \d/g)).toEqual(["beside another lane: 0", "beside another lane: 1"]);
   });
 
+  it("gives a stage the cores once the other lanes have ended", () => {
+    const { status, out } = run("first|slow>beside");
+    expect(status).toBe(0);
+    expect(out.match(/beside another lane: \d/g)).toEqual(["beside another lane: 0"]);
+  });
+
   it("stops the other lanes at the first failure and exits with its code", () => {
     const begin = performance.now();
     const { status, out } = run("late|endless>never", "never");
