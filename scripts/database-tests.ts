@@ -4,12 +4,23 @@ import { buildImportGraph } from "./import-graph.ts";
 
 const testDatabase = "server/testing/test-database.ts";
 
+const foundIn = new Map<string, string[]>();
+
 /**
- * The server test files that reach the test database through their imports: the ones the PostgreSQL
- * stage runs again on a real server. The rest (the data folder, the devnet, the process) do not touch
- * a database that TEST_DATABASE_URL could change, so running them twice would only cost time.
+ * The server test files that reach the test database through their imports: the ones test:server:postgres runs
+ * on a real server. The rest (the data folder, the devnet, the process) do not touch a database that
+ * TEST_DATABASE_URL could change. Read once per root and process (parsing the server's imports takes about 0.4 s).
  */
 export function databaseTestFiles(root: string): string[] {
+  let found = foundIn.get(root);
+  if (!found) {
+    found = findDatabaseTestFiles(root);
+    foundIn.set(root, found);
+  }
+  return [...found];
+}
+
+function findDatabaseTestFiles(root: string): string[] {
   const { files, edges } = buildImportGraph(root, ["server"]);
   const importsOf = new Map<string, string[]>();
   for (const edge of edges) {
