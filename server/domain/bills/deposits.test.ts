@@ -27,7 +27,9 @@ process.env.PASSWORD_HASH_COST ??= "test";
 
 /**
  * Deposits to application deposit addresses on a real chain: anvil (a block per transaction, so the test decides when
- * blocks come), the real watcher with the server's listener (orders and bills), PGlite. 3 confirmations; 6-decimal USDT.
+ * blocks come), the real watcher with the server's listener (orders and bills). 3 confirmations; 6-decimal USDT.
+ * Runs on PGlite and on PostgreSQL: a credit is money, and the watcher's transactions take PGlite's one connection in
+ * turn where PostgreSQL's pool runs them side by side (scripts/database-tests.ts).
  */
 let database: OpenedDatabase;
 let db: Kysely<DB>;
