@@ -8,6 +8,7 @@ import { localeParts } from "./scripts/vite-locale-parts.ts";
 import { stageReporters } from "./scripts/test-times/reporters.ts";
 import { stageWorkers } from "./scripts/test-times/stage-workers.ts";
 import { leftToPostgres } from "./scripts/database-tests.ts";
+import { testNodeFlags } from "./server/testing/test-node-flags.ts";
 
 /** @blueprintjs/icons' list of every icon name, replaced by src/ui/icon-names.ts (why is there). */
 const lightIconNames = (): Plugin => ({
@@ -85,6 +86,8 @@ export default defineConfig({
     // Files share their worker's module cache (PGlite's compiled WebAssembly above all): half the CPU of one fresh
     // worker per file. Every file must leave no global state behind; its own beforeAll/afterAll set up and tear down.
     isolate: false,
+    // PGlite compiled once by V8's baseline compiler (server/testing/test-node-flags.ts).
+    execArgv: [...testNodeFlags],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

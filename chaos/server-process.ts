@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { testNodeFlags } from "../server/testing/test-node-flags.ts";
 
 const repoRoot = join(import.meta.dirname, "..");
 
@@ -61,7 +62,7 @@ export function serverProcess(name: string, env: Record<string, string>): Server
     },
     lines,
     async start() {
-      const started = spawn(process.execPath, ["server/main.ts"], {
+      const started = spawn(process.execPath, [...testNodeFlags, "server/main.ts"], {
         cwd: repoRoot,
         detached: true,
         stdio: ["ignore", "pipe", "pipe"],

@@ -7,6 +7,7 @@ import { accountId, merchantAccount, post } from "../server/domain/payments/ledg
 import { seedConfirmedTransfer, seedMerchant } from "../server/testing/seed.ts";
 import { migratedDataDir } from "../server/testing/migrated-data-folder.ts";
 import { tempDirs } from "../server/testing/temp-dirs.ts";
+import { testNodeFlags } from "../server/testing/test-node-flags.ts";
 import { quarantinedLines, runReconcile } from "./chain-ledger.ts";
 
 const repoRoot = resolve(import.meta.dirname, "..");
@@ -15,7 +16,7 @@ const tempDir = tempDirs("mc-chain-ledger-");
 function chainCli(args: string[], dataDir: string): Promise<{ status: number | null; out: string }> {
   return new Promise((done) => {
     const { DATABASE_URL: _, ...env } = process.env;
-    const child = spawn(process.execPath, ["scripts/chain.ts", ...args], {
+    const child = spawn(process.execPath, [...testNodeFlags, "scripts/chain.ts", ...args], {
       cwd: repoRoot,
       env: { ...env, DATA_DIR: dataDir },
       stdio: ["ignore", "pipe", "pipe"],

@@ -2,6 +2,7 @@ import { defineConfig } from "vitest/config";
 import { leftToPostgres } from "./database-tests.ts";
 import { stageReporters } from "./test-times/reporters.ts";
 import { stageWorkers } from "./test-times/stage-workers.ts";
+import { testNodeFlags } from "../server/testing/test-node-flags.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 
@@ -17,6 +18,8 @@ export default defineConfig({
     reporters: stageReporters("test:process"),
     globalSetup: ["server/testing/process-test-setup.ts"],
     maxWorkers: stageWorkers(3, 2),
+    // PGlite compiled once by V8's baseline compiler (server/testing/test-node-flags.ts).
+    execArgv: [...testNodeFlags],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

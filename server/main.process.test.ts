@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { testNodeFlags } from "./testing/test-node-flags.ts";
 
 const repoRoot = join(import.meta.dirname, "..");
 const folders: string[] = [];
@@ -26,7 +27,7 @@ function startMain(env: Record<string, string>): Started {
   const dataDir = join(parent, "data");
   const inherited = { ...process.env };
   for (const name of ["NODE_ENV", "DEV_OUTBOX", "SMTP_URL"]) delete inherited[name];
-  const child = spawn(process.execPath, ["server/main.ts"], {
+  const child = spawn(process.execPath, [...testNodeFlags, "server/main.ts"], {
     cwd: repoRoot,
     env: {
       ...inherited,

@@ -20,6 +20,7 @@ import { seedApplication } from "../testing/seed.ts";
 import { depositAddress, depositSalt } from "./deposit-forwarder.ts";
 import { randomXpub } from "./hd-wallet.ts";
 import { startTestChain, type TestChain } from "./test-chain.ts";
+import { testNodeFlags } from "../testing/test-node-flags.ts";
 
 /**
  * Issue 8, "two instances on one real PostgreSQL": two `node server/main.ts` (A and B) on one PostgreSQL database and
@@ -94,7 +95,7 @@ process.once("exit", orphanGuard);
 async function startInstance(name: "A" | "B", env: Record<string, string>): Promise<Instance> {
   const dataDir = mkdtempSync(join(tmpdir(), `mc-two-chain-${name}-`));
   folders.push(dataDir);
-  const child = spawn(process.execPath, ["server/main.ts"], {
+  const child = spawn(process.execPath, [...testNodeFlags, "server/main.ts"], {
     cwd: repoRoot,
     detached: true,
     env: {

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { migratedDataDir } from "../testing/migrated-data-folder.ts";
 import { tempDirs } from "../testing/temp-dirs.ts";
 import { acquireDataDirLock, DataDirInUseError, type LockOwner, lockFileName } from "./data-dir-lock.ts";
+import { testNodeFlags } from "../testing/test-node-flags.ts";
 
 const repoRoot = resolve(import.meta.dirname, "../..");
 const children: ChildProcess[] = [];
@@ -115,7 +116,7 @@ interface Server {
 }
 
 function startServer(dataDir: string): Server {
-  const child = spawn(process.execPath, ["server/main.ts"], {
+  const child = spawn(process.execPath, [...testNodeFlags, "server/main.ts"], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -12,6 +12,7 @@ import { openDatabase, type OpenedDatabase } from "../db/open-database.ts";
 import { openEventStream, type OpenedEventStream } from "../testing/event-stream.ts";
 import { startTestPostgres, type TestPostgres } from "../testing/postgres-server.ts";
 import { seedApplication, seedBill, seedMerchant, seedSession } from "../testing/seed.ts";
+import { testNodeFlags } from "../testing/test-node-flags.ts";
 
 /**
  * ARCHITECTURE.md section 5, scale-out: a change made on instance A reaches a browser whose stream is held by
@@ -34,7 +35,7 @@ let merchantId: string;
 async function startInstance(databaseUrl: string): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), "merchant-console-two-"));
   folders.push(dataDir);
-  const child = spawn(process.execPath, ["server/main.ts"], {
+  const child = spawn(process.execPath, [...testNodeFlags, "server/main.ts"], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll } from "vitest";
+import { testNodeFlags } from "./test-node-flags.ts";
 
 /**
  * `node server/main.ts` with the devnet it starts itself (anvil, the test USDT), as `npm run serve` runs it, for the
@@ -26,7 +27,7 @@ export function mainStarter(): (dataDir: string, env?: Record<string, string>) =
     for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
   });
   return (dataDir, env = {}) => {
-    const child = spawn(process.execPath, ["server/main.ts"], {
+    const child = spawn(process.execPath, [...testNodeFlags, "server/main.ts"], {
       cwd: repoRoot,
       env: {
         ...process.env,

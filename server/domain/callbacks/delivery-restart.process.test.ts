@@ -12,6 +12,7 @@ import { type CallbackReceiver, startCallbackReceiver } from "../../testing/call
 import { startTestPostgres, type TestPostgres } from "../../testing/postgres-server.ts";
 import { seedApplication, seedDepositAddress, seedMerchant } from "../../testing/seed.ts";
 import { tempDirs } from "../../testing/temp-dirs.ts";
+import { testNodeFlags } from "../../testing/test-node-flags.ts";
 
 process.env.PASSWORD_HASH_COST ??= "test";
 
@@ -47,7 +48,7 @@ afterAll(async () => {
 });
 
 function startMain(dataDir: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, ["server/main.ts"], {
+  const child = spawn(process.execPath, [...testNodeFlags, "server/main.ts"], {
     cwd: repoRoot,
     env: { ...process.env, ...env, DATA_DIR: dataDir, PORT: "0", STATIC_DIR: "", NODE_ENV: "", DEVNET: "" },
     stdio: ["ignore", "pipe", "pipe"],
