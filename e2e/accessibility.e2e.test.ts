@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { describe, expect, it } from "vitest";
 import { registerViaApi, uniqueEmail } from "./support/api.ts";
-import { axeScan as scan } from "./support/axe.ts";
+import { axeScan as scan, axeOf } from "./support/axe.ts";
 import {
   accountShown,
   button,
@@ -127,7 +126,7 @@ describe("accessibility (axe)", () => {
       expect(await dialog.getAttribute("aria-modal"), name).toBe("true");
       expect(await dialog.evaluate((element, selector) => element.matches(selector), panel), name).toBe(true);
       await settled(page);
-      const { violations } = await new AxeBuilder({ page })
+      const { violations } = await axeOf(page)
         .withRules(["heading-order", "aria-dialog-name", "aria-allowed-attr"])
         .analyze();
       expect(violations.map((v) => `${name}: ${v.id}`)).toEqual([]);

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { merchantWithDepositAddress } from "./support/bills.ts";
@@ -8,6 +7,7 @@ import { auditLayout, describeAudit } from "./support/layout-audit.ts";
 import { payWithChainCli } from "./support/orders.ts";
 import { withConsoleTab } from "./support/tab.ts";
 import { switchTheme } from "./support/theme.ts";
+import { axeOf } from "./support/axe.ts";
 
 /** The en-US labels of Transaction callbacks (locales/en-US.json, `callbacks`). */
 const callbackLabel = {
@@ -38,7 +38,7 @@ const callbackLabel = {
 /** Axe's serious and critical findings, as e2e/accessibility.e2e.test.ts counts them. */
 async function scanAxe(where: string, page: Page, failures: string[]) {
   await settled(page);
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axeOf(page).analyze();
   for (const v of violations)
     if (v.impact === "serious" || v.impact === "critical") failures.push(`${where}: ${v.id} (${v.impact}) ${v.help}`);
 }

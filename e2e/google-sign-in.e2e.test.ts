@@ -2,7 +2,6 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestIdentityProvider, type TestIdentityProvider } from "../server/testing/google-idp.ts";
@@ -10,6 +9,7 @@ import { defaultPassword, registerViaApi, uniqueEmail } from "./support/api.ts";
 import { launchBrowser, openPage } from "./support/browser.ts";
 import { accountShown, button, expectRefusal, field, nextStep, waitForPath } from "./support/console.ts";
 import { repoRoot, type RunningServer, startServer } from "./support/server.ts";
+import { axeOf } from "./support/axe.ts";
 
 /**
  * Sign-in with Google end to end: a console built with VITE_GOOGLE_CLIENT_ID, a server whose Google
@@ -115,7 +115,7 @@ describe("sign-in with Google (VITE_GOOGLE_CLIENT_ID set)", () => {
     // Nobody is signed in yet, and the sign-in form has made way for the link step.
     expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
     expect(await button(page, "Sign in").count()).toBe(0);
-    const { violations } = await new AxeBuilder({ page }).analyze();
+    const { violations } = await axeOf(page).analyze();
     expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     await field(page, "Password").fill("Wrong7Password");
     await button(page, "Link with password").click();
@@ -163,7 +163,7 @@ describe("sign-in with Google (VITE_GOOGLE_CLIENT_ID set)", () => {
       await page.evaluate((t) => localStorage.setItem("app-settings", JSON.stringify({ theme: t })), theme);
       await page.goto("/login");
       await expect.poll(() => googleButton().isEnabled()).toBe(true);
-      const { violations } = await new AxeBuilder({ page }).analyze();
+      const { violations } = await axeOf(page).analyze();
       for (const v of violations)
         process.stdout.write(`axe /login with Google (${theme}): [${v.impact}] ${v.id} ${v.help}\n`);
       found.push(

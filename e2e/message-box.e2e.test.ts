@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { registerViaApi, uniqueEmail } from "./support/api.ts";
 import { signIn, waitForPath } from "./support/console.ts";
 import { withConsoleTab } from "./support/tab.ts";
+import { axeOf } from "./support/axe.ts";
 
 const tab = withConsoleTab();
 
@@ -32,7 +32,7 @@ async function openBox(page: Page) {
 
 /** axe's serious and critical findings inside the open box. */
 async function boxViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include(".message-box").analyze();
+  const { violations } = await axeOf(page).include(".message-box").analyze();
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);

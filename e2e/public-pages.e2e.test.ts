@@ -1,15 +1,15 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { CDPSession, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { registerViaApi, uniqueEmail } from "./support/api.ts";
 import { button, signIn, waitForPath } from "./support/console.ts";
 import { withConsoleTab } from "./support/tab.ts";
+import { axeOf } from "./support/axe.ts";
 
 const tab = withConsoleTab();
 const blocking = new Set(["serious", "critical"]);
 
 async function blockingViolations(page: Page, name: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axeOf(page).analyze();
   for (const v of violations)
     process.stdout.write(
       `axe ${name}: [${v.impact}] ${v.id} ${v.help} (${v.nodes.length} node(s)): ${v.nodes[0]?.target.join(" ") ?? ""}\n`,
