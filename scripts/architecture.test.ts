@@ -3,31 +3,31 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { checkArchitecture } from "./architecture.ts";
+import { houseProblems } from "./house.ts";
 import { importsOf } from "./import-graph.ts";
 
-/**
- * Violations the rules of issue 21 found when they were introduced, each listed once per place (line numbers left
- * out, so that an edit above one does not break the list). Fix them, then delete their lines: the test also fails
- * when a listed violation is gone, so this list only shrinks.
- */
-const knownViolations: string[] = [];
-
-/** Each violation once per place, without its line number; what is left of `from` after taking out `taken`. */
-const withoutLine = (violation: string) => violation.replace(/^([^ :]+):\d+ /, "$1 ");
-const remove = (from: readonly string[], taken: readonly string[]) => {
-  const left = [...from];
-  for (const v of taken) {
-    const at = left.indexOf(v);
-    if (at >= 0) left.splice(at, 1);
+describe("npm run test:house", () => {
+  const root = mkdtempSync(join(tmpdir(), "house-"));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  for (const [path, text] of Object.entries({
+    "machines/auth/session.ts": `import { App } from "../../src/app/app.tsx";\nexport const s = App;\n`,
+    "src/app/app.tsx": `export const App = () => <main />;\n`,
+    "server/routes/r.ts": `export const fixedSinceListed = 1;\n`,
+  })) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
   }
-  return left;
-};
 
-describe("the code of this repository", () => {
-  it("keeps the directions and symbol rules of ARCHITECTURE.md and the README, and has no cycles", () => {
-    const violations = checkArchitecture().map(withoutLine);
-    expect(remove(violations, knownViolations), "new violations").toEqual([]);
-    expect(remove(knownViolations, violations), "fixed: delete them from knownViolations").toEqual([]);
+  it("names the file that breaks a rule and the rule, a machine importing the console's app first among them", () => {
+    expect(houseProblems(root, []).broken).toEqual([
+      "machines/auth/session.ts imports ../../src/app/app.tsx: machines never import src/",
+    ]);
+  });
+
+  it("passes a listed violation, and fails on one that is fixed until it leaves the list", () => {
+    const listed = "machines/auth/session.ts imports ../../src/app/app.tsx: machines never import src/";
+    const gone = "server/routes/r.ts calls .selectFrom(: routes and server/http run no query";
+    expect(houseProblems(root, [listed, gone])).toEqual({ broken: [], fixed: [gone] });
   });
 });
 

@@ -52,10 +52,6 @@ describe("once on PostgreSQL, or on both engines", () => {
     expect(once.length).toBeLessThan(databaseTestFiles(root).length);
   });
 
-  it("holds in this tree: every test using the engine's own paths says it runs on both", () => {
-    expect(missingBothEnginesNote(root)).toEqual([]);
-  });
-
   it("names a test that listens, or asks which engine it is on, without saying it runs on both", () => {
     const folder = fixture({
       "server/testing/test-database.ts": "export const createTestDatabase = () => null;\n",
