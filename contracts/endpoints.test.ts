@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { type Endpoint, endpoints } from "./endpoints.ts";
+import { areaTables, type Endpoint, endpoints } from "./endpoints.ts";
 
 const table = Object.entries(endpoints as Record<string, Endpoint>);
 const pactDir = new URL("./pact/", import.meta.url);
@@ -10,6 +10,13 @@ const pactSources = readdirSync(pactDir)
   .join("\n");
 
 describe("the endpoint table", () => {
+  it("takes each row from one area's file only, with that file's area", () => {
+    const keys = areaTables.flatMap((table) => Object.keys(table));
+    expect(keys.filter((key, i) => keys.indexOf(key) !== i)).toEqual([]);
+    expect(keys).toHaveLength(table.length);
+    for (const area of areaTables) expect(new Set(Object.values(area).map((e: Endpoint) => e.area)).size).toBe(1);
+  });
+
   it("gives each endpoint its own client name, api[area][call]", () => {
     const names = table.map(([, e]) => `${e.area}.${e.call}`);
     expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);

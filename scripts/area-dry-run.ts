@@ -105,19 +105,17 @@ const pieces: Piece[] = [
       ),
   },
   {
-    file: "contracts/endpoints.ts (the row)",
+    file: "contracts/endpoints/notes.ts (and its line in contracts/endpoints.ts)",
     apply: () => {
-      replaceIn("contracts/endpoints.ts", `| "twoFactor";`, `| "twoFactor" | "notes";`);
-      edit(
-        "contracts/endpoints.ts",
-        `export type Method`,
-        `import { noteListResult } from "./schemas/notes.ts";\n\n`,
-        "before",
+      write(
+        "contracts/endpoints/notes.ts",
+        `import { type Endpoint, endpoint } from "../endpoint.ts";\nimport { noteListResult } from "../schemas/notes.ts";\n\nexport const notesEndpoints = {\n  noteList: endpoint({ area: "notes", call: "list", method: "POST", path: "/api/Note/List", body: null, query: null, result: noteListResult, auth: true, source: "proposed" }),\n} as const satisfies Record<string, Endpoint>;\n`,
       );
+      edit("contracts/endpoints.ts", "export const areaTables = [\n", "  notesEndpoints,\n");
       edit(
         "contracts/endpoints.ts",
-        "  orderEvents: endpoint({",
-        `  noteList: endpoint({ area: "notes", call: "list", method: "POST", path: "/api/Note/List", body: null, query: null, result: noteListResult, auth: true, source: "proposed" }),\n`,
+        "export { type Endpoint",
+        `import { notesEndpoints } from "./endpoints/notes.ts";\n`,
         "before",
       );
     },

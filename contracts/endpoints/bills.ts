@@ -1,0 +1,49 @@
+import {
+  appBill,
+  billDetailRequest,
+  billEventsPath,
+  billEventsQuery,
+  billListRequest,
+  billListResult,
+} from "../schemas/bills.ts";
+import { type Endpoint, endpoint } from "../endpoint.ts";
+
+/** The bills area's calls (`api.bills.<call>`): its part of the endpoint table, contracts/endpoints.ts. */
+export const billsEndpoints = {
+  // Application bills (issue 27; spec sections 2–3: "bills … not shown"), contracts/schemas/bills.ts: every transfer to
+  // one of the merchant's deposit addresses, read only; the chain listener writes them.
+  billList: endpoint({
+    area: "bills",
+    call: "list",
+    method: "POST",
+    path: "/api/Bill/List",
+    body: billListRequest,
+    query: null,
+    result: billListResult,
+    auth: true,
+    source: "proposed",
+  }),
+  billDetail: endpoint({
+    area: "bills",
+    call: "detail",
+    method: "POST",
+    path: "/api/Bill/Detail",
+    body: billDetailRequest,
+    query: null,
+    result: appBill,
+    auth: true,
+    source: "proposed",
+  }),
+  billEvents: endpoint({
+    area: "bills",
+    call: "watch",
+    method: "GET",
+    path: billEventsPath,
+    body: null,
+    query: billEventsQuery,
+    result: appBill,
+    auth: true,
+    source: "proposed",
+    stream: true,
+  }),
+} as const satisfies Record<string, Endpoint>;

@@ -1,0 +1,28 @@
+import { devPayRequest, devPayResult, payChainListResult } from "../schemas/chains.ts";
+import { type Endpoint, endpoint } from "../endpoint.ts";
+
+/** The chains area's calls (`api.chains.<call>`): its part of the endpoint table, contracts/endpoints.ts. */
+export const chainsEndpoints = {
+  payChains: endpoint({
+    area: "chains",
+    call: "list",
+    method: "POST",
+    path: "/api/Chain/List",
+    body: null,
+    query: null,
+    result: payChainListResult,
+    auth: true,
+    source: "proposed",
+  }),
+  devPay: endpoint({
+    area: "chains",
+    call: "devPay",
+    method: "POST",
+    path: "/api/Chain/DevPay",
+    body: devPayRequest,
+    query: null,
+    result: devPayResult,
+    auth: true,
+    source: "proposed",
+  }),
+} as const satisfies Record<string, Endpoint>;
