@@ -1,0 +1,54 @@
+import type { ColumnType } from "kysely";
+import type { Id, IdRef } from "./columns.ts";
+
+export type BillStatusColumn = "confirming" | "credited" | "dropped" | "reversed";
+
+export type NoticeStatusColumn = "notNotified" | "success" | "failed";
+
+/** A transfer to a deposit address: one bill per chain transfer; the chain row holds its from, to, block and hash. */
+export interface ApplicationBillsTable {
+  id: Id;
+  bill_no: string;
+  merchant_id: IdRef;
+  application_id: IdRef;
+  deposit_address_id: IdRef;
+  transfer_id: IdRef;
+  currency: string;
+  /** The transfer's value in the token's unit, as the ledger credits it. */
+  amount: string;
+  status: ColumnType<BillStatusColumn, BillStatusColumn | undefined, BillStatusColumn>;
+  confirmations: ColumnType<number, number | undefined, number>;
+  required: number;
+  seen_at: Date;
+  credited_at: Date | null;
+  removed_at: Date | null;
+  notice_status: ColumnType<NoticeStatusColumn, NoticeStatusColumn | undefined, NoticeStatusColumn>;
+  collection_amount: string | null;
+  delivery_address: string | null;
+  transfer_amount: string | null;
+  collection_tx_hash: string | null;
+  /** The sweep covering it (migration 0018): set when sent, cleared when it fails or a reorganisation removes it. */
+  collection_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The sweep's gas fee in wei, once confirmed. */
+  collection_gas_fee: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type OutboxEventTypeColumn = "deposit.credited" | "deposit.reversed";
+
+/** An event for a merchant's system, written with what caused it; delivered by the callbacks (issue 28). */
+export interface OutboxEventsTable {
+  id: Id;
+  event_id: string;
+  type: OutboxEventTypeColumn;
+  merchant_id: IdRef;
+  application_id: IdRef;
+  bill_id: IdRef | null;
+  payload: unknown;
+  created_at: Date;
+}
+
+/** The bills area's tables, its part of `DB` (server/db/schema.ts). */
+export interface BillsTables {
+  application_bills: ApplicationBillsTable;
+  outbox_events: OutboxEventsTable;
+}

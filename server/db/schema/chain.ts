@@ -1,0 +1,75 @@
+import type { ColumnType } from "kysely";
+import type { Id, IdRef, Int8 } from "./columns.ts";
+
+/** Per chain: where the watcher goes on (server/chain/watcher.ts). */
+export interface ChainCursorsTable {
+  chain_id: Int8;
+  /** The first block ever scanned (the token's deployment on the devnet, the head at first start elsewhere). */
+  start_block: Int8;
+  /** The first block not yet scanned. */
+  next_block: Int8;
+  /** Hash of block 0: another hash there means another chain (a devnet started afresh). */
+  genesis_hash: string;
+  head_number: Int8 | null;
+  head_hash: string | null;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** Hashes of recently scanned blocks (range ends and blocks with our transfers), to detect reorganisations. */
+export interface ChainBlocksTable {
+  chain_id: Int8;
+  number: Int8;
+  hash: string;
+}
+
+/** Which instance watches a chain, until expires_at (database time); renewed while it runs. */
+export interface ChainLeasesTable {
+  chain_id: Int8;
+  holder: string;
+  expires_at: Date;
+  acquired_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export type ChainTransferStatusColumn = "seen" | "confirmed" | "removed";
+
+/** A token transfer to one of our addresses; unique by (chain_id, tx_hash, log_index). */
+export interface ChainTransfersTable {
+  id: Id;
+  chain_id: Int8;
+  tx_hash: string;
+  log_index: number;
+  block_number: Int8;
+  block_hash: string;
+  /** Checksummed addresses. */
+  token: string;
+  from_address: string;
+  to_address: string;
+  /** Token base units, numeric(78, 0) as a string: never a float. */
+  amount: ColumnType<string, string, string>;
+  status: ChainTransferStatusColumn;
+  /** Counted while seen; a confirmed transfer's count is head_number - block_number + 1 of its chain's cursor. */
+  confirmations: number;
+  seen_at: ColumnType<Date, Date | undefined, Date>;
+  confirmed_at: Date | null;
+  removed_at: Date | null;
+  /** Why the domain set it aside (an amount out of range, a failure of its own); null for every normal transfer. */
+  quarantine: ColumnType<string | null, string | null | undefined, string | null>;
+  quarantined_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** Watch-only receiving addresses, BIP-44 index i of WALLET_XPUB; one per merchant. */
+export interface ReceivingAddressesTable {
+  address_index: number;
+  address: string;
+  merchant_id: IdRef | null;
+  created_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** The chain area's tables, its part of `DB` (server/db/schema.ts). */
+export interface ChainTables {
+  chain_cursors: ChainCursorsTable;
+  chain_blocks: ChainBlocksTable;
+  chain_leases: ChainLeasesTable;
+  chain_transfers: ChainTransfersTable;
+  receiving_addresses: ReceivingAddressesTable;
+}
