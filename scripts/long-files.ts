@@ -1,0 +1,24 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+/** Past this many lines a file of ours (tests aside) says why it must be one file (README, "House rules"). */
+export const longFileLines = 300;
+
+/** The sentence a long file carries, in a comment: `One file: <why>`. */
+export const oneFileReason = /^\s*(\/\/|\*|\/\*\*)\s*One file: \S/m;
+
+const isTest = (file: string) => /\.(test|model-test)\.tsx?$/.test(file);
+
+/** The files over `longFileLines` lines that do not say why they must be one file, each named with the rule. */
+export function longFileViolations(root: string, files: readonly string[]): string[] {
+  return files
+    .filter((file) => !isTest(file))
+    .filter((file) => {
+      const text = readFileSync(join(root, file), "utf8");
+      return text.split("\n").length > longFileLines && !oneFileReason.test(text);
+    })
+    .map(
+      (file) =>
+        `${file} is over ${longFileLines} lines: split it by what changes together, or say why it must be one file in a comment starting "One file:"`,
+    );
+}
