@@ -1,0 +1,34 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { areaPieces } from "./area-dry-run/pieces.ts";
+
+const root = join(import.meta.dirname, "..");
+
+/** The working tree, with what the pieces write kept in memory. */
+function memoryTree() {
+  const written = new Map<string, string>();
+  return {
+    written,
+    read: (path: string) => written.get(path) ?? readFileSync(join(root, path), "utf8"),
+    write: (path: string, text: string) => void written.set(path, text),
+  };
+}
+
+describe("npm run area-dry-run's pieces", () => {
+  it("each find their anchors in the tree as it is now, and so does each wrong way of doing one", () => {
+    const tree = memoryTree();
+    const pieces = areaPieces(tree);
+    for (const piece of pieces) piece.apply();
+    for (const piece of pieces) piece.instead?.();
+    expect(tree.written.size).toBeGreaterThanOrEqual(pieces.length);
+  });
+
+  it("names the file and the anchor that moved", () => {
+    const tree = memoryTree();
+    const moved = { ...tree, read: (path: string) => (path === "contracts/endpoints.ts" ? "" : tree.read(path)) };
+    expect(() => {
+      for (const piece of areaPieces(moved)) piece.apply();
+    }).toThrow("contracts/endpoints.ts: anchor not found: export const areaTables = [");
+  });
+});

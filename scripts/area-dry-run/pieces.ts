@@ -1,0 +1,268 @@
+// The throwaway area of `npm run area-dry-run` ("notes", a merchant's notes list), as pieces that each add one file or
+// edit one anchor of the tree. Written against `Files` so the CLI applies them to a scratch worktree and
+// scripts/area-dry-run.test.ts (in test:quick) to the working tree in memory: an anchor a later change moved fails
+// there, the day it moves, rather than the next time someone runs the dry run.
+import { createHash } from "node:crypto";
+
+/** Where the pieces read and write, relative to the repository's root. */
+export interface Files {
+  read(path: string): string;
+  write(path: string, text: string): void;
+}
+
+const words: Record<string, [string, string, string]> = {
+  "en-US": ["My notes", "No notes yet", "The notes could not be loaded"],
+  "zh-CN": ["我的笔记", "还没有笔记", "无法加载笔记"],
+  "zh-TW": ["我的筆記", "還沒有筆記", "無法載入筆記"],
+  "ja-JP": ["マイノート", "ノートはまだありません", "ノートを読み込めませんでした"],
+  "ko-KR": ["내 노트", "아직 노트가 없습니다", "노트를 불러올 수 없습니다"],
+  "th-TH": ["บันทึกของฉัน", "ยังไม่มีบันทึก", "โหลดบันทึกไม่ได้"],
+};
+
+export interface Piece {
+  file: string;
+  apply(): void;
+  /** What a hurried engineer does instead, when it is not simply nothing. */
+  instead?: () => void;
+}
+
+const machineCode = `import { assign, fromPromise, setup } from "xstate";
+import type { NoteListResult } from "../../contracts/schemas/notes.ts";
+import { type Failure, toFailure } from "../api-failure.ts";
+
+export interface NoteListContext {
+  notes: NoteListResult;
+  failure: Failure | null;
+}
+
+export const noteListMachine = setup({
+  types: {} as { context: NoteListContext; events: { type: "notes.retry" } },
+  actors: {
+    loadNotes: fromPromise<NoteListResult>(async () => {
+      throw new Error("loadNotes is provided by the app");
+    }),
+  },
+}).createMachine({
+  id: "noteList",
+  context: { notes: [], failure: null },
+  initial: "loading",
+  states: {
+    loading: {
+      invoke: {
+        id: "loadNotes",
+        src: "loadNotes",
+        onDone: { target: "ready", actions: assign({ notes: ({ event }) => event.output, failure: null }) },
+        onError: { target: "failed", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+      },
+    },
+    ready: {},
+    failed: { on: { "notes.retry": "loading" } },
+  },
+});
+`;
+const selectorsCode = `export const selectNotes = (s: { context: NoteListContext; hasTag?: unknown }) => s.context.notes;
+`;
+
+/** Every piece of the notes area, in the order a person would add them. */
+export function areaPieces(files: Files): Piece[] {
+  const write = (path: string, text: string) => files.write(path, text);
+  const edit = (path: string, anchor: string, insert: string, where: "before" | "after" = "after") => {
+    const text = files.read(path);
+    if (!text.includes(anchor)) throw new Error(`${path}: anchor not found: ${anchor}`);
+    files.write(path, text.replace(anchor, where === "after" ? anchor + insert : insert + anchor));
+  };
+  const replaceIn = (path: string, from: string, to: string) => {
+    const text = files.read(path);
+    if (!text.includes(from)) throw new Error(`${path}: not found: ${from}`);
+    files.write(path, text.replace(from, to));
+  };
+  const editJson = (path: string, change: (json: Record<string, Record<string, string>>) => void) => {
+    const json = JSON.parse(files.read(path));
+    change(json);
+    files.write(path, `${JSON.stringify(json, null, 2)}\n`);
+  };
+  const strings = (locale: string) =>
+    editJson(`locales/${locale}.json`, (json) => {
+      const [title, empty, failed] = words[locale] as [string, string, string];
+      json.menu = { ...json.menu, notes: title };
+      json.notes = { title, empty, failed };
+    });
+
+  return [
+    {
+      file: "contracts/schemas/notes.ts",
+      apply: () =>
+        write(
+          "contracts/schemas/notes.ts",
+          `import * as z from "zod/mini";\n\nexport const noteListResult = z.array(z.object({ id: z.string(), text: z.string() }));\nexport type NoteListResult = z.infer<typeof noteListResult>;\n`,
+        ),
+    },
+    {
+      file: "contracts/endpoints/notes.ts (and its line in contracts/endpoints.ts)",
+      apply: () => {
+        write(
+          "contracts/endpoints/notes.ts",
+          `import { type Endpoint, endpoint } from "../endpoint.ts";\nimport { noteListResult } from "../schemas/notes.ts";\n\nexport const notesEndpoints = {\n  noteList: endpoint({ area: "notes", call: "list", method: "POST", path: "/api/Note/List", body: null, query: null, result: noteListResult, auth: true, source: "proposed" }),\n} as const satisfies Record<string, Endpoint>;\n`,
+        );
+        edit("contracts/endpoints.ts", "export const areaTables = [\n", "  notesEndpoints,\n");
+        edit(
+          "contracts/endpoints.ts",
+          "export { type Endpoint",
+          `import { notesEndpoints } from "./endpoints/notes.ts";\n`,
+          "before",
+        );
+      },
+    },
+    {
+      file: "server/db/migrations/0013-notes.ts (and its line in shipped-migrations.sha256)",
+      apply: () => {
+        const text = `import { sql } from "kysely";\nimport type { Migration } from "kysely/migration";\n\nexport const migration0013Notes: Migration = {\n  async up(db) {\n    await sql\`create table notes (id bigint generated always as identity primary key, merchant_id bigint not null references merchants (id), text text not null)\`.execute(db);\n  },\n};\n`;
+        write("server/db/migrations/0013-notes.ts", text);
+        const hash = createHash("sha256").update(text).digest("hex");
+        edit(
+          "server/db/shipped-migrations.sha256",
+          "migrations/0012-double-entry-ledger.ts\n",
+          `${hash}  migrations/0013-notes.ts\n`,
+        );
+      },
+    },
+    {
+      file: "server/db/migrations.ts (the list)",
+      apply: () => {
+        edit(
+          "server/db/migrations.ts",
+          `import { migration0012DoubleEntryLedger } from "./migrations/0012-double-entry-ledger.ts";`,
+          `\nimport { migration0013Notes } from "./migrations/0013-notes.ts";`,
+        );
+        edit(
+          "server/db/migrations.ts",
+          `  "0012_double_entry_ledger": migration0012DoubleEntryLedger,`,
+          `\n  "0013_notes": migration0013Notes,`,
+        );
+      },
+    },
+    {
+      file: "server/routes/notes.ts + server/app.ts",
+      apply: () => {
+        write(
+          "server/routes/notes.ts",
+          `import { ok } from "../domain/platform/outcome.ts";\nimport type { HandlerTable } from "../http/handler.ts";\n\nexport const noteHandlers: Pick<HandlerTable, "noteList"> = {\n  noteList: { handle: async () => ok([]) },\n};\n`,
+        );
+        edit("server/app.ts", "const handlers: HandlerTable = {", `\n  ...noteHandlers,`);
+        edit(
+          "server/app.ts",
+          "export async function buildServer",
+          `import { noteHandlers } from "./routes/notes.ts";\n\n`,
+          "before",
+        );
+      },
+    },
+    {
+      file: "server/http/cross-merchant.test.ts (the case)",
+      apply: () =>
+        edit(
+          "server/http/cross-merchant.test.ts",
+          "const cases: Record<AuthenticatedEndpoint, Case> = {",
+          `\n  noteList: { attacks: () => [{ outcome: "answered" }] },`,
+        ),
+    },
+    {
+      file: "contracts/pact/notes.pact.test.ts",
+      apply: () =>
+        write(
+          "contracts/pact/notes.pact.test.ts",
+          `import { describe, expect, it } from "vitest";\nimport { merchant } from "./fixtures.ts";\nimport { apiFor, authHeaders, createPact, ok, responseHeaders } from "./pact-setup.ts";\nimport { states } from "./provider-states.ts";\n\nconst pact = createPact();\nconst { email, token } = merchant;\n\ndescribe("notes", () => {\n  it("lists none", async () => {\n    await pact\n      .addInteraction()\n      .given(states.signedIn, { email, token })\n      .uponReceiving("a request for the notes")\n      .withRequest("POST", "/api/Note/List", (b) => b.headers(authHeaders(token)).jsonBody({}))\n      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok([])))\n      .executeTest(async (mock) => expect(await apiFor(mock, token).notes.list()).toEqual([]));\n  });\n});\n`,
+        ),
+    },
+    { file: "machines/notes/note-list.ts", apply: () => write("machines/notes/note-list.ts", machineCode) },
+    {
+      file: "machines/notes/note-list-selectors.ts",
+      apply: () =>
+        write(
+          "machines/notes/note-list-selectors.ts",
+          `import type { NoteListContext } from "./note-list.ts";\n\n${selectorsCode}`,
+        ),
+      // Written in the machine's file instead.
+      instead: () => {
+        write("machines/notes/note-list.ts", `${machineCode}\n${selectorsCode}`);
+        replaceIn(
+          "src/features/notes/notes-page.tsx",
+          "machines/notes/note-list-selectors.ts",
+          "machines/notes/note-list.ts",
+        );
+      },
+    },
+    {
+      file: "model-tests/models/note-list.model.ts + all-models.ts",
+      apply: () => {
+        write(
+          "model-tests/models/note-list.model.ts",
+          `import { noteListMachine } from "../../machines/notes/note-list.ts";\nimport type { MachineModel } from "../framework/model.ts";\nimport { eventBuilders } from "../framework/model-events.ts";\nimport { failure, refusal } from "./fixtures.ts";\n\nconst { done, failed } = eventBuilders(noteListMachine);\n\nexport const noteListModel: MachineModel<typeof noteListMachine> = {\n  id: "noteList",\n  machine: noteListMachine,\n  starts: [{ name: "signed in", input: undefined }],\n  events: (s) => (s.matches("loading") ? [done("loadNotes", []), failed("loadNotes", failure("5000", "Internal error"))] : s.matches("failed") ? [{ type: "notes.retry" }] : []),\n  describeEvent: (e) => (e.type === "xstate.error.actor.loadNotes" ? refusal(e.error) : e.type),\n  describeState: (s) => String(s.value),\n  excluded: [],\n};\n`,
+        );
+        edit(
+          "model-tests/models/all-models.ts",
+          "export const allModels",
+          `import { noteListModel } from "./note-list.model.ts";\n\n`,
+          "before",
+        );
+        edit("model-tests/models/all-models.ts", "  subscriptionModel,", "\n  noteListModel,");
+      },
+    },
+    {
+      file: "src/features/notes/notes-machines.ts",
+      apply: () =>
+        write(
+          "src/features/notes/notes-machines.ts",
+          `import { fromPromise } from "xstate";\nimport { noteListMachine } from "../../../machines/notes/note-list.ts";\nimport type { Uses } from "../../app/services.ts";\n\nexport const provideNoteList = ({ api }: Uses<never, "notes">) =>\n  noteListMachine.provide({ actors: { loadNotes: fromPromise(() => api.notes.list()) } });\n`,
+        ),
+      // The page binds the machine itself.
+      instead: () =>
+        replaceIn(
+          "src/features/notes/notes-page.tsx",
+          `import { provideNoteList } from "./notes-machines.ts";`,
+          `import { fromPromise } from "xstate";\nimport { noteListMachine } from "../../../machines/notes/note-list.ts";\nimport type { Services } from "../../app/services.ts";\nconst provideNoteList = ({ api }: Services) => noteListMachine.provide({ actors: { loadNotes: fromPromise(() => api.notes.list()) } });`,
+        ),
+    },
+    {
+      file: "src/features/notes/notes-page.tsx",
+      apply: () =>
+        write(
+          "src/features/notes/notes-page.tsx",
+          `import { useActorRef, useSelector } from "@xstate/react";\nimport { useTranslation } from "react-i18next";\nimport { selectNotes } from "../../../machines/notes/note-list-selectors.ts";\nimport { useServices } from "../../app/services-context.tsx";\nimport { provideNoteList } from "./notes-machines.ts";\n\nexport default function NotesPage() {\n  const { t } = useTranslation();\n  const actor = useActorRef(provideNoteList(useServices()));\n  const notes = useSelector(actor, selectNotes);\n  return <section><h1>{t("notes.title")}</h1>{notes.length === 0 ? <p>{t("notes.empty")}</p> : null}</section>;\n}\n`,
+        ),
+    },
+    {
+      file: "contracts/console-routes.ts (the route and menu entry)",
+      apply: () =>
+        edit(
+          "contracts/console-routes.ts",
+          "  userCenter: route({",
+          `  notes: route({ path: "/notes/list", access: "console", tab: { title: "menu.notes" }, menu: { section: "/notes", name: "menu.notes", icon: "document", order: 6 } }),\n`,
+          "before",
+        ),
+    },
+    {
+      file: "src/app/route-modules.ts (the page)",
+      apply: () =>
+        edit(
+          "src/app/route-modules.ts",
+          "  userCenter: routePage(",
+          `  notes: routePage(() => outsidePublicSet(import("../features/notes/notes-page.tsx"))),\n`,
+          "before",
+        ),
+    },
+    { file: "locales/en-US.json", apply: () => strings("en-US") },
+    {
+      file: "locales/{zh-CN,zh-TW,ja-JP,ko-KR,th-TH}.json",
+      apply: () => ["zh-CN", "zh-TW", "ja-JP", "ko-KR", "th-TH"].forEach(strings),
+    },
+    {
+      file: "e2e/notes.e2e.test.ts",
+      apply: () =>
+        write(
+          "e2e/notes.e2e.test.ts",
+          `import { describe, it } from "vitest";\nimport { routePaths } from "../src/app/route-names.ts";\n\ndescribe("notes", () => {\n  it.todo(\`opens \${routePaths.notes}\`);\n});\n`,
+        ),
+    },
+  ];
+}
