@@ -16,23 +16,26 @@ describe("npm run test:house", () => {
     "server/domain/long.ts": "export const line = 1;\n".repeat(301),
     "server/domain/long-and-why.ts": `// One file: the table below is read as one.\n${"export const row = 1;\n".repeat(301)}`,
     "server/domain/long.test.ts": "export const check = 1;\n".repeat(301),
+    "README.md":
+      "# Shop\n\n## Run it\n\nSee [running](#run-it), [the guide](docs/guide.md#setting-up) and [gone](docs/gone.md).\n",
+    "docs/guide.md":
+      "# Guide\n\n## Set up\n\nBack to [the README](../README.md#run-it).\n```\n[not a link](nowhere.md)\n```\n",
   })) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), text);
   }
 
-  it("names the file that breaks a rule and the rule, a machine importing the console's app first among them, and a long file that does not say why it is one", () => {
+  it("names the file that breaks a rule and the rule, a machine importing the console's app first among them, a long file that does not say why it is one and a dead link", () => {
     expect(houseProblems(root, []).broken).toEqual([
       "machines/auth/session.ts imports ../../src/app/app.tsx: machines never import src/",
       'server/domain/long.ts is over 300 lines: split it by what changes together, or say why it must be one file in a comment starting "One file:"',
+      "README.md: docs/guide.md#setting-up (no heading #setting-up in docs/guide.md): a link names a file or heading that exists",
+      "README.md: docs/gone.md (no file docs/gone.md): a link names a file or heading that exists",
     ]);
   });
 
   it("passes a listed violation, and fails on one that is fixed until it leaves the list", () => {
-    const listed = [
-      "machines/auth/session.ts imports ../../src/app/app.tsx: machines never import src/",
-      'server/domain/long.ts is over 300 lines: split it by what changes together, or say why it must be one file in a comment starting "One file:"',
-    ];
+    const listed = houseProblems(root, []).broken;
     const gone = "server/routes/r.ts calls .selectFrom(: routes and server/http run no query";
     expect(houseProblems(root, [...listed, gone])).toEqual({ broken: [], fixed: [gone] });
   });
