@@ -91,7 +91,7 @@ const intSetting = (name: string, min: number, max: number) =>
     );
 
 /**
- * CHAINS (a JSON array of chains, see README "Chain"), DEVNET, DEVNET_PORT, DEVNET_BLOCK_TIME, DEVNET_CONFIRMATIONS,
+ * CHAINS (a JSON array of chains, see docs/chain.md), DEVNET, DEVNET_PORT, DEVNET_BLOCK_TIME, DEVNET_CONFIRMATIONS,
  * WALLET_XPUB. The devnet is on by default when no chain is configured outside production. Throws a readable Error.
  */
 export function chainConfigFromEnv(env: NodeJS.ProcessEnv): ChainLayerConfig {
