@@ -1,4 +1,4 @@
-import { type ActorRefFrom, assign, fromPromise, setup } from "xstate";
+import { type ActorRefFrom, assertEvent, assign, fromPromise, setup } from "xstate";
 import {
   type TwoFactorDisableRequest,
   type TwoFactorEnabled,
@@ -118,7 +118,7 @@ export const twoFactorMachine = setup({
         id: "enable",
         src: "enable",
         input: ({ event }) => {
-          if (event.type !== "twoFactor.confirm") throw new Error("enabling is entered by twoFactor.confirm");
+          assertEvent(event, "twoFactor.confirm");
           return twoFactorEnableRequest.parse({ code: event.code });
         },
         onDone: {
@@ -164,7 +164,7 @@ export const twoFactorMachine = setup({
         id: "disable",
         src: "disable",
         input: ({ event }) => {
-          if (event.type !== "twoFactor.disable") throw new Error("disabling is entered by twoFactor.disable");
+          assertEvent(event, "twoFactor.disable");
           return twoFactorDisableRequest.parse({ code: event.code });
         },
         onDone: {

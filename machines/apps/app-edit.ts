@@ -1,4 +1,4 @@
-import { assign, fromPromise, not, setup } from "xstate";
+import { assertEvent, assign, fromPromise, not, setup } from "xstate";
 import {
   type AppAction,
   type AppCredentials,
@@ -156,15 +156,12 @@ export const appEditMachine = setup({
       event.type === "rotate.grace" && (graceWindows as readonly string[]).includes(event.graceWindow),
     knownSecret: ({ event }) =>
       event.type === "rotate.secret" && (appSecretKinds as readonly string[]).includes(event.secret),
-    proven: ({ event }) => {
-      const { output } = event as unknown as { output: CheckCodeResult };
-      return output.valid && typeof output.proof === "string" && output.proof.length > 0;
-    },
+    proven: (_, { output }: { output: CheckCodeResult }) =>
+      output.valid && typeof output.proof === "string" && output.proof.length > 0,
     forEdit: ({ context }) => context.action === "edit",
     forCredentials: ({ context }) => context.action === "credentials",
     inWindow: ({ context }) => context.verified.includes(appCodeOf(context)),
-    totpAsked: ({ event }) =>
-      toFailure((event as unknown as { error: unknown }).error).errCode === errCodes.twoFactorRequired,
+    totpAsked: (_, { error }: { error: unknown }) => toFailure(error).errCode === errCodes.twoFactorRequired,
     proofRefused,
   },
 }).createMachine({
@@ -249,7 +246,7 @@ export const appEditMachine = setup({
         },
         onDone: [
           {
-            guard: "proven",
+            guard: { type: "proven", params: ({ event }) => ({ output: event.output }) },
             target: "proven",
             actions: [
               assign({
@@ -270,7 +267,11 @@ export const appEditMachine = setup({
         ],
         onError: [
           // The e-mail code was right and is kept: the authenticator's code is asked for beside it.
-          { guard: "totpAsked", target: "verify", actions: assign({ needsTotp: true, failure: null }) },
+          {
+            guard: { type: "totpAsked", params: ({ event }) => ({ error: event.error }) },
+            target: "verify",
+            actions: assign({ needsTotp: true, failure: null }),
+          },
           { target: "verify", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
         ],
       },
@@ -317,7 +318,10 @@ export const appEditMachine = setup({
       invoke: {
         id: "editApp",
         src: "editApp",
-        input: ({ context, event }) => appEditRequest.parse(editRequestOf(context, event as unknown as AppEditFields)),
+        input: ({ context, event }) => {
+          assertEvent(event, "edit.submit");
+          return appEditRequest.parse(editRequestOf(context, event));
+        },
         onDone: {
           target: "closed",
           actions: [

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assertEvent, assign, fromPromise, setup } from "xstate";
 import type { CheckCodeRequest, ResetPasswordRequest } from "../../contracts/schemas/auth.ts";
 import { checkCodeRequest, resetPasswordRequest } from "../../contracts/schemas/auth.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
@@ -110,7 +110,7 @@ export const forgotPasswordMachine = setup({
         id: "resetPassword",
         src: "resetPassword",
         input: ({ context, event }) => {
-          if (event.type !== "password.submit") throw new Error("resetting is entered by password.submit");
+          assertEvent(event, "password.submit");
           return resetPasswordRequest.parse(passwordForm(context, event));
         },
         onDone: "done",

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assertEvent, assign, fromPromise, setup } from "xstate";
 import type { RegisterRequest } from "../../contracts/schemas/auth.ts";
 import { registerRequest } from "../../contracts/schemas/auth.ts";
 import { type FieldErrors, type Failure, fieldErrorsOf, toFailure } from "../api-failure.ts";
@@ -56,7 +56,7 @@ export const registerMachine = setup({
         id: "register",
         src: "register",
         input: ({ event }) => {
-          if (event.type !== "register.submit") throw new Error("submitting is entered by register.submit");
+          assertEvent(event, "register.submit");
           return registerRequest.parse(formOf(event));
         },
         onDone: {

@@ -1,4 +1,4 @@
-import { type ActorRefFrom, assign, fromPromise, setup } from "xstate";
+import { type ActorRefFrom, assertEvent, assign, fromPromise, setup } from "xstate";
 import type { LoginRequest, LoginResult } from "../../contracts/schemas/auth.ts";
 import { loginRequest } from "../../contracts/schemas/auth.ts";
 import {
@@ -244,7 +244,7 @@ export const sessionMachine = setup({
         id: "googleLogin",
         src: "googleLogin",
         input: ({ event }) => {
-          if (event.type !== "login.google") throw new Error("loggingInWithGoogle is entered by login.google");
+          assertEvent(event, "login.google");
           return event.grant;
         },
         onDone: [
@@ -310,7 +310,7 @@ export const sessionMachine = setup({
             id: "googleLink",
             src: "googleLink",
             input: ({ context, event }) => {
-              if (event.type !== "google.link") throw new Error("linking is entered by google.link");
+              assertEvent(event, "google.link");
               return googleLinkRequest.parse({ linkTicket: context.googleLink?.linkTicket, ...event.proof });
             },
             onDone: [
@@ -353,7 +353,7 @@ export const sessionMachine = setup({
         id: "login",
         src: "login",
         input: ({ event }) => {
-          if (event.type !== "login.submit") throw new Error("loggingIn is entered by login.submit");
+          assertEvent(event, "login.submit");
           return loginRequest.parse(loginBody(event));
         },
         onDone: [
@@ -427,8 +427,7 @@ export const sessionMachine = setup({
         id: "secondFactor",
         src: "secondFactor",
         input: ({ context, event }) => {
-          if (event.type !== "secondFactor.submit")
-            throw new Error("verifyingSecondFactor is entered by secondFactor.submit");
+          assertEvent(event, "secondFactor.submit");
           return { challenge: context.challenge ?? "", code: event.code.trim() };
         },
         onDone: {

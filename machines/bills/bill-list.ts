@@ -205,10 +205,8 @@ export const billListMachine = setup({
       !isFilteredSearch(context.search) &&
       !isListed(context.items, event.bill.billNo),
     /** Bills went away and the page asked for is now past the last one. */
-    pastLastPage: ({ event }) => {
-      const { output } = event as unknown as { output: BillListResult };
-      return output.items.length === 0 && output.total > 0 && output.page > 1;
-    },
+    pastLastPage: (_, { output }: { output: Pick<BillListResult, "items" | "total" | "page"> }) =>
+      output.items.length === 0 && output.total > 0 && output.page > 1,
   },
 }).createMachine({
   id: "billList",
@@ -249,7 +247,7 @@ export const billListMachine = setup({
             }),
             onDone: [
               {
-                guard: "pastLastPage",
+                guard: { type: "pastLastPage", params: ({ event }) => ({ output: event.output }) },
                 target: "loading",
                 reenter: true,
                 actions: assign({ page: ({ event }) => pageCountOf(event.output.total, event.output.pageSize) }),

@@ -173,10 +173,8 @@ export const callbackListMachine = setup({
     listed: ({ context, event }) =>
       event.type === "attempt.details" && context.items.some((item) => item.attemptId === event.attemptId),
     /** Attempts went away (another filter's page, a shorter list) and the page asked for is past the last one. */
-    pastLastPage: ({ event }) => {
-      const { output } = event as unknown as { output: CallbackListResult };
-      return output.items.length === 0 && output.total > 0 && output.page > 1;
-    },
+    pastLastPage: (_, { output }: { output: Pick<CallbackListResult, "items" | "total" | "page"> }) =>
+      output.items.length === 0 && output.total > 0 && output.page > 1,
   },
 }).createMachine({
   id: "callbackList",
@@ -211,7 +209,7 @@ export const callbackListMachine = setup({
         }),
         onDone: [
           {
-            guard: "pastLastPage",
+            guard: { type: "pastLastPage", params: ({ event }) => ({ output: event.output }) },
             target: "loading",
             reenter: true,
             actions: assign({ page: ({ event }) => pageCountOf(event.output.total, event.output.pageSize) }),

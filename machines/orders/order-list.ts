@@ -179,10 +179,8 @@ export const orderListMachine = setup({
     cancellable: ({ context, event }) =>
       event.type === "order.cancel" && cancellableStatuses.has(listed(context, event.orderCode)?.status as OrderStatus),
     /** Orders went away (paid, cancelled elsewhere) and the page asked for is now past the last one. */
-    pastLastPage: ({ event }) => {
-      const { output } = event as unknown as { output: OrderListResult };
-      return output.items.length === 0 && output.total > 0 && output.page > 1;
-    },
+    pastLastPage: (_, { output }: { output: Pick<OrderListResult, "items" | "total" | "page"> }) =>
+      output.items.length === 0 && output.total > 0 && output.page > 1,
   },
 }).createMachine({
   id: "orderList",
@@ -211,7 +209,7 @@ export const orderListMachine = setup({
           orderListRequest.parse(toOrderListRequest(context.search, context.page, context.pageSize)),
         onDone: [
           {
-            guard: "pastLastPage",
+            guard: { type: "pastLastPage", params: ({ event }) => ({ output: event.output }) },
             target: "loading",
             reenter: true,
             actions: assign({ page: ({ event }) => pageCountOf(event.output.total, event.output.pageSize) }),
