@@ -1,4 +1,5 @@
 import type * as z from "zod/mini";
+import type { EveryKeyOnce, Merged } from "./area-tables.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { accountEndpoints } from "./endpoints/account.ts";
 import { appsEndpoints } from "./endpoints/apps.ts";
@@ -34,24 +35,7 @@ export const areaTables = [
   callbacksEndpoints,
 ] as const;
 
-/** The keys that two or more of `Tables` share. */
-type SharedKeys<Tables extends readonly object[]> = Tables extends readonly [
-  infer First,
-  ...infer Rest extends readonly object[],
-]
-  ? (keyof First & { [I in keyof Rest]: keyof Rest[I] }[number]) | SharedKeys<Rest>
-  : never;
-
-export const everyKeyOnce: [SharedKeys<typeof areaTables>] extends [never]
-  ? true
-  : { "defined in two areas": SharedKeys<typeof areaTables> } = true;
-
-type Merged<Tables extends readonly object[]> = Tables extends readonly [
-  infer First,
-  ...infer Rest extends readonly object[],
-]
-  ? First & Merged<Rest>
-  : unknown;
+export const everyKeyOnce: EveryKeyOnce<typeof areaTables> = true;
 
 /** Every call the console makes. The server registers its routes from this table; the tests walk it. */
 export const endpoints = Object.assign({}, ...areaTables) as {

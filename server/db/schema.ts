@@ -5,6 +5,7 @@ import type { WalletTables } from "./schema/wallet.ts";
 import type { DemoTables } from "./schema/demo.ts";
 import type { ChainTables } from "./schema/chain.ts";
 import type { PaymentsTables } from "./schema/payments.ts";
+import type { EveryKeyOnce, Merged } from "../../contracts/area-tables.ts";
 import type { ApplicationsTables } from "./schema/applications.ts";
 import type { BillsTables } from "./schema/bills.ts";
 import type { CallbacksTables } from "./schema/callbacks.ts";
@@ -40,30 +41,9 @@ type AreaTables = [
   CollectionTables,
 ];
 
-/** The keys that two or more of `Tables` share. */
-type SharedKeys<Tables extends readonly object[]> = Tables extends [
-  infer First,
-  ...infer Rest extends readonly object[],
-]
-  ? (keyof First & { [I in keyof Rest]: keyof Rest[I] }[number]) | SharedKeys<Rest>
-  : never;
+export const everyTableOnce: EveryKeyOnce<AreaTables> = true;
 
-export const everyTableOnce: [SharedKeys<AreaTables>] extends [never]
-  ? true
-  : { "defined in two areas": SharedKeys<AreaTables> } = true;
-
-export interface DB
-  extends IdentityTables,
-    PlatformTables,
-    MessagingTables,
-    WalletTables,
-    DemoTables,
-    ChainTables,
-    PaymentsTables,
-    ApplicationsTables,
-    BillsTables,
-    CallbacksTables,
-    CollectionTables {}
+export interface DB extends Merged<AreaTables> {}
 
 /** Every table, in an order that truncation with CASCADE accepts. */
 export const tableNames = [
