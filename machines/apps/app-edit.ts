@@ -99,10 +99,11 @@ const editRequestOf = (context: AppEditContext, fields: AppEditFields) => ({
   remark: fields.remark,
 });
 
-const proofRefused = ({ event }: { event: unknown }) =>
-  proofRefusals.has(toFailure((event as { error: unknown }).error).errCode);
+/** A failed call's error, as the guards and actions that read it take it. */
+const errorOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 
-const backToVerify = { target: "verify", actions: "forgetProof" } as const;
+/** Back to the code step, the proof forgotten, after a call the proof could not pass. */
+const backToVerify = { target: "verify", actions: { type: "forgetProof", params: errorOf } } as const;
 
 const appCodeOf = (context: AppEditContext) => context.app?.appCode ?? "";
 
@@ -142,7 +143,7 @@ export const appEditMachine = setup({
     forgetProof: assign({
       proof: null,
       verified: ({ context }) => context.verified.filter((appCode) => appCode !== appCodeOf(context)),
-      failure: ({ event }) => toFailure((event as unknown as { error: unknown }).error),
+      failure: (_, { error }: { error: unknown }) => toFailure(error),
     }),
     /** The list shows the application as the server now has it. */
     changed: (_, _params: { app: Application }) => {},
@@ -162,7 +163,7 @@ export const appEditMachine = setup({
     forCredentials: ({ context }) => context.action === "credentials",
     inWindow: ({ context }) => context.verified.includes(appCodeOf(context)),
     totpAsked: (_, { error }: { error: unknown }) => toFailure(error).errCode === errCodes.twoFactorRequired,
-    proofRefused,
+    proofRefused: (_, { error }: { error: unknown }) => proofRefusals.has(toFailure(error).errCode),
   },
 }).createMachine({
   id: "appEdit",
@@ -241,8 +242,8 @@ export const appEditMachine = setup({
         id: "checkCode",
         src: "checkCode",
         input: ({ context, event }) => {
-          const { code, totpCode } = event as { code: string; totpCode: string };
-          return checkRequestOf(context, code, totpCode);
+          assertEvent(event, "verify.submit");
+          return checkRequestOf(context, event.code, event.totpCode);
         },
         onDone: [
           {
@@ -331,7 +332,7 @@ export const appEditMachine = setup({
           ],
         },
         onError: [
-          { guard: "proofRefused", ...backToVerify },
+          { guard: { type: "proofRefused", params: errorOf }, ...backToVerify },
           { target: "editing", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
         ],
       },

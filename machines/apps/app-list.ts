@@ -1,4 +1,4 @@
-import { type ActorRefFrom, assign, fromPromise, setup } from "xstate";
+import { type ActorRefFrom, assertEvent, assign, fromPromise, setup } from "xstate";
 import {
   type AppListRequest,
   type AppListResult,
@@ -162,8 +162,8 @@ export const appListMachine = setup({
         id: "setStatus",
         src: "setStatus",
         input: ({ event }) => {
-          const { appCode, status } = event as { appCode: string; status: AppStatus };
-          return { appCode, status };
+          assertEvent(event, "app.setStatus");
+          return { appCode: event.appCode, status: event.status };
         },
         onDone: {
           target: "ready",

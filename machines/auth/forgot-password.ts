@@ -48,8 +48,8 @@ export const forgotPasswordMachine = setup({
       event.type === "code.submit" && checkCodeRequest.safeParse(identifyForm(event)).success,
     passwordValid: ({ context, event }) =>
       event.type === "password.submit" && resetPasswordRequest.safeParse(passwordForm(context, event)).success,
-    codeNoLongerValid: ({ event }) => {
-      const failure = toFailure((event as { error?: unknown }).error);
+    codeNoLongerValid: (_, { error }: { error: unknown }) => {
+      const failure = toFailure(error);
       return failure.errCode === errCodes.codeExpired || failure.errCode === errCodes.codeWrong;
     },
   },
@@ -116,7 +116,7 @@ export const forgotPasswordMachine = setup({
         onDone: "done",
         onError: [
           {
-            guard: "codeNoLongerValid",
+            guard: { type: "codeNoLongerValid", params: ({ event }) => ({ error: event.error }) },
             target: "identify",
             actions: assign({ failure: ({ event }) => toFailure(event.error), code: "" }),
           },

@@ -45,8 +45,8 @@ export const googleSignInMachine = setup({
   },
   guards: {
     hasClientId: ({ context }) => context.clientId !== "",
-    closedByMerchant: ({ event }) => closedByMerchant.has(errorType((event as { error?: unknown }).error)),
-    popupBlocked: ({ event }) => errorType((event as { error?: unknown }).error) === "popup_failed_to_open",
+    closedByMerchant: (_, { error }: { error: unknown }) => closedByMerchant.has(errorType(error)),
+    popupBlocked: (_, { error }: { error: unknown }) => errorType(error) === "popup_failed_to_open",
   },
 }).createMachine({
   id: "googleSignIn",
@@ -81,8 +81,12 @@ export const googleSignInMachine = setup({
         input: ({ context }) => ({ clientId: context.clientId }),
         onDone: { target: "ready", actions: { type: "deliverCode", params: ({ event }) => ({ code: event.output }) } },
         onError: [
-          { guard: "closedByMerchant", target: "ready" },
-          { guard: "popupBlocked", target: "ready", actions: assign({ failure: "popupBlocked" }) },
+          { guard: { type: "closedByMerchant", params: ({ event }) => ({ error: event.error }) }, target: "ready" },
+          {
+            guard: { type: "popupBlocked", params: ({ event }) => ({ error: event.error }) },
+            target: "ready",
+            actions: assign({ failure: "popupBlocked" }),
+          },
           { target: "ready", actions: assign({ failure: "failed" }) },
         ],
       },

@@ -180,7 +180,7 @@ export const sessionMachine = setup({
       "error" in event && toFailure(event.error).errCode === errCodes.signInChallengeExpired,
     googleGrantValid: ({ event }) =>
       event.type === "login.google" && googleGrantSchema(event.grant).safeParse(event.grant).success,
-    linkRequired: ({ event }) => "output" in event && isLinkChallenge((event as { output: GoogleSignInResult }).output),
+    linkRequired: (_, { output }: { output: GoogleSignInResult }) => isLinkChallenge(output),
     linkProofValid: ({ context, event }) =>
       event.type === "google.link" && linkRequest(context.googleLink, event.proof).success,
     linkExpired: ({ event }) => "error" in event && toFailure(event.error).errCode === linkExpiredCode,
@@ -250,7 +250,7 @@ export const sessionMachine = setup({
         onDone: [
           {
             // The Google account's e-mail is a merchant's who has not linked it: that merchant proves it first.
-            guard: "linkRequired",
+            guard: { type: "linkRequired", params: ({ event }) => ({ output: event.output }) },
             target: "linkingGoogle",
             actions: assign({ googleLink: ({ event }) => event.output as GoogleLinkChallenge }),
           },

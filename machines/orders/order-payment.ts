@@ -218,7 +218,7 @@ export const orderPaymentMachine = setup({
     orderCancelled: ({ context }) => context.order.status === "cancelled",
     orderWaiting: ({ context }) => context.order.status === "waiting",
     cancelIntent: ({ context }) => context.intent === "cancel",
-    hasChains: ({ event }) => ((event as { output?: PayOptions }).output?.chains.length ?? 0) > 0,
+    hasChains: (_, { output }: { output: PayOptions }) => output.chains.length > 0,
     knownChain: ({ context, event }) =>
       event.type === "order.chain" && context.chains.some((c) => c.product === event.product),
     otherChain: ({ context, event }) =>
@@ -282,7 +282,7 @@ export const orderPaymentMachine = setup({
                 src: "loadPayOptions",
                 onDone: [
                   {
-                    guard: "hasChains",
+                    guard: { type: "hasChains", params: ({ event }) => ({ output: event.output }) },
                     target: "loadingAddress",
                     actions: { type: "rememberPayOptions", params: ({ event }) => event.output },
                   },

@@ -108,7 +108,7 @@ export const orderPurchaseMachine = setup({
     hasOpenOrder: ({ context }) => isOpenOrder(context.order),
     selectable: ({ context, event }) => event.type === "package.select" && packageSelectable(context, event.packageId),
     orderRequestValid: ({ context }) => createRequestOf(context).success,
-    hasPackages: ({ event }) => ((event as { output?: Catalogue }).output?.packages.length ?? 0) > 0,
+    hasPackages: (_, { output }: { output: Catalogue }) => output.packages.length > 0,
   },
 }).createMachine({
   id: "orderPurchase",
@@ -131,7 +131,7 @@ export const orderPurchaseMachine = setup({
         src: "loadCatalogue",
         onDone: [
           {
-            guard: "hasPackages",
+            guard: { type: "hasPackages", params: ({ event }) => ({ output: event.output }) },
             target: "choosing",
             actions: { type: "rememberCatalogue", params: ({ event }) => event.output },
           },

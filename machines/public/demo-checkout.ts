@@ -65,9 +65,9 @@ export const demoCheckoutMachine = setup({
   guards: {
     otherChain: ({ context, event }) => event.type === "demo.chain" && event.chain !== context.chain,
     timeUp: ({ context, event }) => event.type === "clock.tick" && secondsLeft({ ...context, now: event.now }) === 0,
-    answeredPaid: ({ event }) => (event as { output?: DemoOrder }).output?.status === "paid",
-    answeredExpired: ({ event }) => (event as { output?: DemoOrder }).output?.status === "expired",
-    orderExpired: ({ event }) => toFailure((event as { error?: unknown }).error).errCode === "2112",
+    answeredPaid: (_, { output }: { output: DemoOrder }) => output.status === "paid",
+    answeredExpired: (_, { output }: { output: DemoOrder }) => output.status === "expired",
+    orderExpired: (_, { error }: { error: unknown }) => toFailure(error).errCode === "2112",
   },
 }).createMachine({
   id: "demoCheckout",
@@ -113,12 +113,12 @@ export const demoCheckoutMachine = setup({
             input: ({ context }) => ({ orderCode: context.order?.orderCode ?? "" }),
             onDone: [
               {
-                guard: "answeredPaid",
+                guard: { type: "answeredPaid", params: ({ event }) => ({ output: event.output }) },
                 target: "#demoCheckout.paid",
                 actions: assign({ order: ({ event }) => event.output }),
               },
               {
-                guard: "answeredExpired",
+                guard: { type: "answeredExpired", params: ({ event }) => ({ output: event.output }) },
                 target: "#demoCheckout.expired",
                 actions: assign({ order: ({ event }) => event.output }),
               },
@@ -137,14 +137,17 @@ export const demoCheckoutMachine = setup({
             input: ({ context }) => ({ orderCode: context.order?.orderCode ?? "" }),
             onDone: [
               {
-                guard: "answeredPaid",
+                guard: { type: "answeredPaid", params: ({ event }) => ({ output: event.output }) },
                 target: "#demoCheckout.paid",
                 actions: assign({ order: ({ event }) => event.output }),
               },
               { target: "#demoCheckout.expired", actions: assign({ order: ({ event }) => event.output }) },
             ],
             onError: [
-              { guard: "orderExpired", target: "#demoCheckout.expired" },
+              {
+                guard: { type: "orderExpired", params: ({ event }) => ({ error: event.error }) },
+                target: "#demoCheckout.expired",
+              },
               { target: "waiting", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
             ],
           },
