@@ -8,7 +8,7 @@ import { longFileViolations } from "./long-files.ts";
 import { securityRules } from "./security-rules.ts";
 import { type SymbolRule, symbolRules, symbolViolations } from "./symbol-rules.ts";
 
-/** Our code, tests included (ARCHITECTURE.md section 1). */
+/** Our code, tests included (docs/architecture.md section 1). */
 export const codeFolders = [
   "src",
   "machines",

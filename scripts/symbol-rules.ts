@@ -13,7 +13,7 @@ export type Node = { type: string; start: number; end: number; [key: string]: un
 
 export const isTest = (path: string) => /\.test\.tsx?$/.test(path);
 const isView = (path: string) => path.startsWith("src/") && path.endsWith(".tsx") && !isTest(path);
-/** The files that give machines their actors and long-lived actors their services (ARCHITECTURE.md section 2). */
+/** The files that give machines their actors and long-lived actors their services (docs/architecture.md section 2). */
 const isWiring = (path: string) =>
   /-machines\.ts$/.test(path) || /^src\/app\/(services|[a-z-]+-service)\.ts$/.test(path);
 
@@ -41,7 +41,7 @@ const queryCalls = [
   "executeQuery",
 ];
 
-/** Browser globals a pure machine has no business reaching (ARCHITECTURE.md section 1: no fetch, no window). */
+/** Browser globals a pure machine has no business reaching (docs/architecture.md section 1: no fetch, no window). */
 const browserGlobals = new Set([
   "fetch",
   "window",

@@ -1,6 +1,6 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 
-/** Flags that keep Debian's Chromium quiet and offline (ARCHITECTURE.md section 7). */
+/** Flags that keep Debian's Chromium quiet and offline (docs/architecture.md section 8). */
 export const chromiumArgs = [
   "--no-sandbox",
   "--disable-gpu",

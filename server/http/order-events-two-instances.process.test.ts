@@ -15,7 +15,7 @@ import { seedApplication, seedBill, seedMerchant, seedSession } from "../testing
 import { testNodeFlags } from "../testing/test-node-flags.ts";
 
 /**
- * ARCHITECTURE.md section 5, scale-out: a change made on instance A reaches a browser whose stream is held by
+ * docs/architecture.md section 5, scale-out: a change made on instance A reaches a browser whose stream is held by
  * instance B, through PostgreSQL NOTIFY. Two `node server/main.ts` processes on one real PostgreSQL database.
  */
 const repoRoot = join(import.meta.dirname, "../..");

@@ -1,6 +1,6 @@
 /**
  * Every figure the console shows, formatted in one place with formatters built once per locale (building an
- * Intl formatter costs far more than using one). Money stays a decimal string all the way (ARCHITECTURE.md section 5):
+ * Intl formatter costs far more than using one). Money stays a decimal string all the way (docs/architecture.md section 5):
  * Intl formats the string itself, never a JavaScript number, so no digit is lost or rounded.
  */
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();

@@ -1,7 +1,7 @@
 // Stands in for @blueprintjs/icons' iconNames module in the console's bundle (vite.config.ts, lightIconNames).
 // The original builds IconNames from the list of all 16 px icon names (some 8 kB gzip, loaded by every page,
 // since Blueprint's Icon component imports the loader that validates names with it). The console names its
-// icons by component (`icon={<Cog />}`, ARCHITECTURE.md section 7), so nothing needs the list; a name given as
+// icons by component (`icon={<Cog />}`, docs/architecture.md section 8), so nothing needs the list; a name given as
 // a string still loads its paths, only an unknown one is reported by the loader instead of up front.
 
 const kebab = (key: string): string =>
