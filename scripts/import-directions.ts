@@ -89,6 +89,13 @@ export const directionRules: readonly DirectionRule[] = [
     directOnly: true,
     says: "server/http runs no SQL: the database is reached through server/domain",
   },
+  // The chain is an adapter behind the ports it owns (docs/architecture.md section 1); the wiring hands it its listener.
+  {
+    from: "server/chain",
+    forbidsFile: anyOf("server/domain", "server/http", "server/routes"),
+    spareTests: true,
+    says: "server/chain is an adapter behind the ports it owns (ChainAdapter, ChainListener): it imports nothing of server/domain, server/http or server/routes",
+  },
   // Inside src/: ui <- app <- features; layout beside app; no feature imports another.
   {
     from: "src/ui",
