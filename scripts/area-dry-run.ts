@@ -36,6 +36,11 @@ const bin = (name: string) => join(root, "node_modules/.bin", name);
 
 function failingChecks(): string[] {
   const failing: string[] = [];
+  // The house rules over the whole tree (npm run test:house): each break, by file and rule.
+  const house = spawnSync(process.execPath, ["scripts/house.ts"], { cwd: root, encoding: "utf8" });
+  if (house.status !== 0)
+    for (const line of house.stderr.split("\n").filter(Boolean))
+      failing.push(`test:house: ${line.replace(/^house rule broken: /, "").slice(0, 140)}`);
   for (const [name, args] of [
     ["typecheck", ["--noEmit", "-p", "."]],
     ["typecheck (pure)", ["--noEmit", "-p", "tsconfig.pure.json"]],

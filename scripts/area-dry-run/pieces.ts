@@ -88,6 +88,15 @@ export function areaPieces(files: Files): Piece[] {
       json.notes = { title, empty, failed };
     });
 
+  /** The notes area's migration: the number after the last one shipped (server/db/shipped-migrations.sha256). */
+  const notesMigration = (() => {
+    const shipped = files.read("server/db/shipped-migrations.sha256");
+    const last = [...shipped.matchAll(/migrations\/(\d{4})-/g)].at(-1)?.[1];
+    if (!last) throw new Error("server/db/shipped-migrations.sha256: no migration to follow");
+    const number = String(Number(last) + 1).padStart(4, "0");
+    return { file: `${number}-notes.ts`, key: `${number}_notes`, name: `migration${number}Notes` };
+  })();
+
   return [
     {
       file: "contracts/schemas/notes.ts",
@@ -114,31 +123,31 @@ export function areaPieces(files: Files): Piece[] {
       },
     },
     {
-      file: "server/db/migrations/0013-notes.ts (and its line in shipped-migrations.sha256)",
+      file: "server/db/migrations/00NN-notes.ts, the next number (and its line in shipped-migrations.sha256)",
       apply: () => {
-        const text = `import { sql } from "kysely";\nimport type { Migration } from "kysely/migration";\n\nexport const migration0013Notes: Migration = {\n  async up(db) {\n    await sql\`create table notes (id bigint generated always as identity primary key, merchant_id bigint not null references merchants (id), text text not null)\`.execute(db);\n  },\n};\n`;
-        write("server/db/migrations/0013-notes.ts", text);
+        const text = `import { sql } from "kysely";\nimport type { Migration } from "kysely/migration";\n\nexport const ${notesMigration.name}: Migration = {\n  async up(db) {\n    await sql\`create table notes (id bigint generated always as identity primary key, merchant_id bigint not null references merchants (id), text text not null)\`.execute(db);\n  },\n};\n`;
+        write(`server/db/migrations/${notesMigration.file}`, text);
         const hash = createHash("sha256").update(text).digest("hex");
-        edit(
-          "server/db/shipped-migrations.sha256",
-          "migrations/0012-double-entry-ledger.ts\n",
-          `${hash}  migrations/0013-notes.ts\n`,
-        );
+        const shipped = files.read("server/db/shipped-migrations.sha256");
+        files.write("server/db/shipped-migrations.sha256", `${shipped}${hash}  migrations/${notesMigration.file}\n`);
       },
     },
     {
       file: "server/db/migrations.ts (the list)",
       apply: () => {
+        const list = files.read("server/db/migrations.ts");
+        const lastImport = [...list.matchAll(/^import \{ \w+ \} from "\.\/migrations\/\d{4}-[\w-]+\.ts";$/gm)].at(
+          -1,
+        )?.[0];
+        const lastEntry = [...list.matchAll(/^ {2}"\d{4}_\w+": \w+,$/gm)].at(-1)?.[0];
+        if (!lastImport || !lastEntry)
+          throw new Error("server/db/migrations.ts: no migration import or entry to follow");
         edit(
           "server/db/migrations.ts",
-          `import { migration0012DoubleEntryLedger } from "./migrations/0012-double-entry-ledger.ts";`,
-          `\nimport { migration0013Notes } from "./migrations/0013-notes.ts";`,
+          lastImport,
+          `\nimport { ${notesMigration.name} } from "./migrations/${notesMigration.file}";`,
         );
-        edit(
-          "server/db/migrations.ts",
-          `  "0012_double_entry_ledger": migration0012DoubleEntryLedger,`,
-          `\n  "0013_notes": migration0013Notes,`,
-        );
+        edit("server/db/migrations.ts", lastEntry, `\n  "${notesMigration.key}": ${notesMigration.name},`);
       },
     },
     {
