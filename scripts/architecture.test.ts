@@ -91,6 +91,7 @@ describe("checkArchitecture on a project that breaks the rules", () => {
     "machines/pure.ts": `import { useState } from "react";\nexport const s = useState;\n`,
     "machines/foo.test.ts": `import { server } from "../server/y.ts";\nexport const t = server;\n`,
     "src/bar.ts": `export type Bar = string;\n`,
+    "src/OrderList.ts": `export const list = 1;\n`,
     "src/a.ts": `import { b } from "./b.ts";\nexport const a = b;\n`,
     "src/b.ts": `export type { C } from "./c.ts";\nexport const b = 1;\n`,
     "src/c.ts": `export type C = number;\nexport const load = () => import("./a.ts");\n`,
@@ -165,6 +166,7 @@ describe("checkArchitecture on a project that breaks the rules", () => {
       `export const own = (location: string) => location.length;`,
       `export const prop = (x: { window: number }) => x.window + ({ document: 1 }).document;`,
       `export function selectLoad(s: { value: string }) { return s.value; }`,
+      `export const outputOf = ({ event }: { event: object }) => (event as { output: string }).output;`,
     ].join("\n"),
     "machines/effects-selectors.ts": `export const selectRead = (s: { value: string }) => s.value;\n`,
   });
@@ -239,6 +241,7 @@ describe("checkArchitecture on a project that breaks the rules", () => {
         "machines/effects.ts:2 reaches localStorage: machines and schemas are pure: side effects reach them as actors (no fetch, window, document or storage)",
         "src/features/one/badge.tsx:2 calls useServices() and wires no machine: a component takes the one actor or service it uses through its own hook (useSessionActor(), useNotify() …); useServices() is for components that wire a machine (they import a provideX)",
         "machines/effects.ts:5 exports selectLoad: a machine's selectors live beside it in <machine>-selectors.ts, one convention for every machine",
+        "machines/effects.ts:6 reads the event through a cast: a machine reads no event through a cast: assertEvent where one event enters the state, params for an actor's result or error",
       ]),
     );
     expect(
@@ -269,7 +272,13 @@ describe("checkArchitecture on a project that breaks the rules", () => {
     expect(violations.filter((v) => /^server\/domain\/(identity|payments)\//.test(v))).toEqual([]);
   });
 
+  it("names a file not named in kebab-case", () => {
+    expect(violations).toContain(
+      "src/OrderList.ts is not named in kebab-case: lower case, words joined by hyphens (order-list.ts)",
+    );
+  });
+
   it("finds nothing else", () => {
-    expect(violations, violations.join("\n")).toHaveLength(35);
+    expect(violations, violations.join("\n")).toHaveLength(37);
   });
 });

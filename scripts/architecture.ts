@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { buildImportGraph, type ImportGraph } from "./import-graph.ts";
 import { importCycles } from "./import-cycles.ts";
 import { type DirectionRule, directionRules, directionViolations } from "./import-directions.ts";
+import { fileNameViolations } from "./file-names.ts";
 import { longFileViolations } from "./long-files.ts";
 import { securityRules } from "./security-rules.ts";
 import { type SymbolRule, symbolRules, symbolViolations } from "./symbol-rules.ts";
@@ -48,5 +49,6 @@ export const checkArchitecture = (root = repoRoot, folders: readonly string[] = 
     ...architectureViolations(graph),
     ...codeViolations(root, graph.files),
     ...longFileViolations(root, graph.files),
+    ...fileNameViolations(graph.files),
   ];
 };

@@ -187,6 +187,14 @@ export const symbolRules: readonly SymbolRule[] = [
     says: "a machine's selectors live beside it in <machine>-selectors.ts, one convention for every machine",
   },
   {
+    binds: (path) => path.startsWith("machines/") && !isTest(path),
+    finds: (node) =>
+      (node.type === "TSAsExpression" || node.type === "TSTypeAssertion") && nameOf(node.expression as Node) === "event"
+        ? "reads the event through a cast"
+        : null,
+    says: "a machine reads no event through a cast: assertEvent where one event enters the state, params for an actor's result or error",
+  },
+  {
     binds: (path) => reachesServer(path) && path !== sessionScopeFile,
     finds: (node) => castTo(node, ["MerchantScope", "Session"]),
     says: "a MerchantScope is made only by findSession (server/domain/identity/sessions.ts), from the signed-in session",
