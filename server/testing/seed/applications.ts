@@ -107,6 +107,15 @@ export async function seedAppProof(
     .execute();
 }
 
+/** The merchant's application with this code (its id); throws when the merchant has none. */
+export const merchantApplication = (db: Kysely<DB>, userId: string, appCode: string) =>
+  db
+    .selectFrom("applications")
+    .select("id")
+    .where("app_code", "=", appCode)
+    .where("merchant_id", "=", userId)
+    .executeTakeFirstOrThrow();
+
 /**
  * The verified window (applications/verified-windows.ts) of the session of this token on the application, opened now,
  * as a code of type application checked in that session opens it.
@@ -115,12 +124,7 @@ export async function seedVerifiedWindow(
   db: Kysely<DB>,
   input: { userId: string; token: string; appCode: string },
 ): Promise<void> {
-  const app = await db
-    .selectFrom("applications")
-    .select("id")
-    .where("app_code", "=", input.appCode)
-    .where("merchant_id", "=", input.userId)
-    .executeTakeFirstOrThrow();
+  const app = await merchantApplication(db, input.userId, input.appCode);
   const now = new Date();
   await db
     .insertInto("application_verified_windows")

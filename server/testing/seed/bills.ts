@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { parseTokenAmount } from "../../chain/amount.ts";
 import type { DB } from "../../db/schema.ts";
+import { merchantApplication } from "./applications.ts";
 import { seedToken } from "./payments.ts";
 
 export interface SeedBillInput {
@@ -35,12 +36,7 @@ export async function seedBill(
   const chainId = input.chainId ?? 31337;
   const status = input.status ?? "credited";
   const endUserId = input.endUserId ?? "user-1";
-  const app = await db
-    .selectFrom("applications")
-    .select("id")
-    .where("app_code", "=", input.appCode)
-    .where("merchant_id", "=", input.userId)
-    .executeTakeFirstOrThrow();
+  const app = await merchantApplication(db, input.userId, input.appCode);
   const existing = await db
     .selectFrom("deposit_addresses")
     .select(["id", "address"])
