@@ -10,6 +10,7 @@ import { appAddModel } from "../models/app-add.model.ts";
 import { loginResult, storedUser } from "../models/fixtures.ts";
 import { subscription } from "../models/order-fixtures.ts";
 import { expectNoDialog, expectOpenFormDialog, type FormDialogTexts } from "./account-dialogs.ts";
+import { replaceText } from "./form-steps.ts";
 import { signedInAnswers } from "./signed-in.ts";
 
 type H = ConsoleHarness & { fake: ControlledApi };
@@ -17,9 +18,7 @@ type H = ConsoleHarness & { fake: ControlledApi };
 const texts = (h: H): FormDialogTexts => ({ title: h.t("apps.addTitle"), submit: h.t("apps.addSubmit") });
 
 async function fillIn(h: H, label: string, value: string) {
-  const input = within(screen.getByRole("dialog")).getByLabelText(label);
-  await h.user.clear(input);
-  if (value) await h.user.type(input, value);
+  await replaceText(h, within(screen.getByRole("dialog")).getByLabelText(label), value);
 }
 
 runModel(appAddModel, {

@@ -9,7 +9,7 @@ import { runModel, unmapped } from "../framework/run-model.ts";
 import { appEditModel, editedFields, sampleApp } from "../models/app-edit.model.ts";
 import { loginResult, storedUser } from "../models/fixtures.ts";
 import { subscription } from "../models/order-fixtures.ts";
-import { expectBusy, expectProblems } from "./form-steps.ts";
+import { expectBusy, expectProblems, replaceText } from "./form-steps.ts";
 import { signedInAnswers } from "./signed-in.ts";
 
 type H = ConsoleHarness & { fake: ControlledApi };
@@ -18,9 +18,7 @@ const row = () => screen.getByTestId(`app-row-${sampleApp.appCode}`);
 const dialog = () => screen.getByRole("dialog");
 /** Replaces a field's text inside the dialog (the search form beside it has a Name field too). */
 async function fillIn(h: H, label: string, value: string) {
-  const input = within(dialog()).getByLabelText(label);
-  await h.user.clear(input);
-  if (value) await h.user.type(input, value);
+  await replaceText(h, within(dialog()).getByLabelText(label), value);
 }
 
 const actionLabel = {

@@ -11,7 +11,7 @@ import { sampleApp } from "../models/app-edit.model.ts";
 import { appListModel } from "../models/app-list.model.ts";
 import { loginResult, storedUser } from "../models/fixtures.ts";
 import { subscription } from "../models/order-fixtures.ts";
-import { expectBusy, expectNotRepeated, expectProblems, pageWords } from "./form-steps.ts";
+import { expectBusy, expectNotRepeated, expectProblems, pageWords, replaceText } from "./form-steps.ts";
 import { signedInAnswers } from "./signed-in.ts";
 
 type H = ConsoleHarness & { fake: ControlledApi };
@@ -21,9 +21,7 @@ const lastListRequest = (h: H) =>
   h.fake.calls.filter((c) => c.method === "apps.list").at(-1)?.args[0] as AppListRequest | undefined;
 
 async function fillIn(h: H, scope: HTMLElement, label: string, value: string) {
-  const input = within(scope).getByLabelText(label);
-  await h.user.clear(input);
-  if (value) await h.user.type(input, value);
+  await replaceText(h, within(scope).getByLabelText(label), value);
 }
 
 runModel(appListModel, {

@@ -13,7 +13,7 @@ import { sampleApp } from "../models/app-edit.model.ts";
 import { testAnswer } from "../models/callback-fixtures.ts";
 import { callbackListModel } from "../models/callback-list.model.ts";
 import { callbackRow, type CallbacksHarness, expectNoDialog, latencyText, renderCallbacks } from "./callback-pages.ts";
-import { expectBusy, expectProblems, fill } from "./form-steps.ts";
+import { expectBusy, expectProblems, fill, replaceText } from "./form-steps.ts";
 
 type H = CallbacksHarness;
 
@@ -33,9 +33,7 @@ async function fillSearch(h: H, search: CallbackSearch) {
   // A date-time field takes its value as the browser's picker would set it.
   fireEvent.change(scope.getByLabelText(h.t("callbacks.search.startTime")), { target: { value: search.startTime } });
   fireEvent.change(scope.getByLabelText(h.t("callbacks.search.endTime")), { target: { value: search.endTime } });
-  const billNo = scope.getByLabelText(h.t("callbacks.search.billNo"));
-  await h.user.clear(billNo);
-  if (search.billNo) await h.user.type(billNo, search.billNo);
+  await replaceText(h, scope.getByLabelText(h.t("callbacks.search.billNo")), search.billNo);
 }
 
 /** The list is being asked for: Search shows a spinner. */
@@ -51,7 +49,7 @@ async function sendTestEvent(h: H, loading: boolean) {
   const dialog = await screen.findByRole("dialog", { name: h.t("callbacks.test.title") });
   const select = within(dialog).queryByLabelText(h.t("callbacks.test.application"));
   if (select) await h.user.selectOptions(select, sampleApp.appCode);
-  else await h.user.type(within(dialog).getByLabelText(h.t("callbacks.search.appCode")), sampleApp.appCode);
+  else await replaceText(h, within(dialog).getByLabelText(h.t("callbacks.search.appCode")), sampleApp.appCode);
   await h.user.click(within(dialog).getByRole("button", { name: h.t("callbacks.test.send") }));
   await within(dialog).findByTestId("test-answer");
   await waitFor(() => expect(pendingLists(h)).toBe(before + 1));

@@ -9,7 +9,7 @@ import { runModel, unmapped } from "../framework/run-model.ts";
 import { merchant, profile } from "../models/fixtures.ts";
 import { googleCode, sessionModel } from "../models/session.model.ts";
 import { chooseAccountEntry, dialogTitled, expectNoDialog } from "./account-dialogs.ts";
-import { expectBusy, expectProblems, expectSaidOnce, fill, press } from "./form-steps.ts";
+import { expectBusy, expectProblems, expectSaidOnce, fill, press, replaceText } from "./form-steps.ts";
 import { switchRole } from "./role-switch.ts";
 import { signedInAnswers } from "./signed-in.ts";
 
@@ -89,12 +89,10 @@ runModel(sessionModel, {
       case "google.link": {
         const step = within(await linkStep(h));
         if ("password" in e.proof) {
-          await h.user.type(step.getByLabelText(h.t("fields.password")), e.proof.password);
+          await replaceText(h, step.getByLabelText(h.t("fields.password")), e.proof.password);
           return h.user.click(step.getByRole("button", { name: h.t("googleLink.withPassword") }));
         }
-        const field = step.getByLabelText(h.t("fields.code"));
-        await h.user.clear(field);
-        if (e.proof.code) await h.user.type(field, e.proof.code);
+        await replaceText(h, step.getByLabelText(h.t("fields.code")), e.proof.code ?? "");
         return h.user.click(step.getByRole("button", { name: h.t("googleLink.withCode") }));
       }
       case "google.linkCancel":
