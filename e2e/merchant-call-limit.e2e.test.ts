@@ -18,7 +18,7 @@ function peakIn(times: readonly number[], windowMs: number): number {
 }
 
 /**
- * ASVS 2.4.1, the other side of server/domain/platform/merchant-calls.test.ts: a merchant working the console fast — every
+ * ASVS 2.4.1, the other side of server/domain/identity/merchant-calls.test.ts: a merchant working the console fast — every
  * signed-in page opened one after another (each a fresh load), the console home reloaded, the pay dialog of an open
  * order left open on its live stream, My orders and the user centre — sends a small part of what the per-merchant
  * limit allows in a minute, and is never refused. The figure is printed for server/README.md.

@@ -5,6 +5,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { checkArchitecture } from "./architecture.ts";
 import { houseProblems } from "./house.ts";
 import { importsOf } from "./import-graph.ts";
+import { domainAreaOrder } from "./import-directions.ts";
+
+const domainOrderSays = `the domain areas import one way (${domainAreaOrder.join(" <- ")}): an area imports only those before it, and a new one takes its place in domainAreaOrder (scripts/import-directions.ts)`;
 
 describe("npm run test:house", () => {
   const root = mkdtempSync(join(tmpdir(), "house-"));
@@ -117,6 +120,14 @@ describe("checkArchitecture on a project that breaks the rules", () => {
     "server/chain/c.ts": `import type { D } from "../domain/d-types.ts";\nexport type C = D;\n`,
     "server/chain/c.test.ts": `import { d } from "../domain/d.ts";\nexport const t = d;\n`,
     "server/domain/d-types.ts": `export type D = string;\n`,
+    // The domain areas' order: platform lowest; an area out of the list is out of order whichever way it imports.
+    "server/domain/platform/p.ts": `import { i } from "../identity/i.ts";\nexport const p = i;\n`,
+    "server/domain/platform/p.test.ts": `import { i } from "../identity/i.ts";\nexport const t = i;\n`,
+    "server/domain/identity/i.ts": `import type { Base } from "../platform/base.ts";\nexport const i: Base = 1;\n`,
+    "server/domain/platform/base.ts": `export type Base = number;\n`,
+    "server/domain/zebra/z.ts": `import type { Base } from "../platform/base.ts";\nexport const z: Base = 2;\n`,
+    "server/domain/bills/b.ts": `import { w } from "../../wiring/w.ts";\nexport const b = w;\n`,
+    "server/wiring/w.ts": `import { i } from "../domain/identity/i.ts";\nexport const w = i;\n`,
     "server/routes/r.ts": `import { sql } from "kysely";\nimport type { Kysely } from "kysely";\nexport const r = (db: Kysely<never>) => [db.selectFrom("x"), sql\`select 1\`];\n`,
     "src/ui/u.tsx": `import { app } from "../app/app.ts";\nexport const U = () => <p>{app}</p>;\n`,
     "src/app/app.ts": `export const app = 1;\nexport const pages = [() => import("../features/one/page.tsx")];\n`,
@@ -145,16 +156,16 @@ describe("checkArchitecture on a project that breaks the rules", () => {
       `export const Wired = () => <p>{String(provideOne(useServices()))}</p>;`,
     ].join("\n"),
     // Merchant scopes: made in sessions.ts and system-scope.ts only; the system's factories used by its modules and tests.
-    "server/domain/identity/merchant-scope.ts": [
+    "server/domain/platform/merchant-scope.ts": [
       `export interface MerchantScope { readonly merchantId: string }`,
       `export interface SystemScope { readonly actor: string }`,
     ].join("\n"),
-    "server/domain/identity/sessions.ts": `import type { MerchantScope } from "./merchant-scope.ts";\nexport const scopeOf = (merchantId: string) => ({ merchantId }) as MerchantScope;\n`,
-    "server/domain/identity/system-scope.ts": `import type { SystemScope } from "./merchant-scope.ts";\nexport const systemScope = (actor: string) => ({ actor }) as SystemScope;\nexport const actFor = (s: SystemScope, merchantId: string) => ({ ...s, merchantId });\n`,
+    "server/domain/identity/sessions.ts": `import type { MerchantScope } from "../platform/merchant-scope.ts";\nexport const scopeOf = (merchantId: string) => ({ merchantId }) as MerchantScope;\n`,
+    "server/domain/identity/system-scope.ts": `import type { SystemScope } from "../platform/merchant-scope.ts";\nexport const systemScope = (actor: string) => ({ actor }) as SystemScope;\nexport const actFor = (s: SystemScope, merchantId: string) => ({ ...s, merchantId });\n`,
     "server/domain/payments/order-expiry.ts": `import { actFor, systemScope } from "../identity/system-scope.ts";\nexport const sweep = (id: string) => actFor(systemScope("order-expiry"), id);\n`,
     "server/domain/payments/order-expiry.test.ts": `import { actFor, systemScope } from "../identity/system-scope.ts";\nexport const t = actFor(systemScope("test"), "1");\n`,
     "server/routes/scoped.ts": [
-      `import type { MerchantScope, SystemScope } from "../domain/identity/merchant-scope.ts";`,
+      `import type { MerchantScope, SystemScope } from "../domain/platform/merchant-scope.ts";`,
       `import { actFor as forMerchant, systemScope } from "../domain/identity/system-scope.ts";`,
       `export const mine = (body: { id: string }) => ({ merchantId: body.id }) as MerchantScope;`,
       `export const system = systemScope("sign-in");`,
@@ -206,9 +217,12 @@ describe("checkArchitecture on a project that breaks the rules", () => {
       expect.arrayContaining([
         "contracts/endpoints.ts imports ../machines/foo.ts: contracts never import machines/ or src/",
         "contracts/pact/p.pact.test.ts imports ../../src/bar.ts: the Pact tests reach the console only through its client, src/api/",
-        "server/domain/d.ts imports ../http/h.ts: server/domain never imports server/http or server/routes",
+        "server/domain/d.ts imports ../http/h.ts: server/domain never imports server/http, server/routes or server/wiring",
         "server/db/q.ts imports ../domain/d.ts: server/db never imports server/domain",
-        "server/chain/c.ts imports ../domain/d-types.ts: server/chain is an adapter behind the ports it owns (ChainAdapter, ChainListener): it imports nothing of server/domain, server/http or server/routes",
+        `server/domain/platform/p.ts imports ../identity/i.ts: ${domainOrderSays}`,
+        `server/domain/zebra/z.ts imports ../platform/base.ts: ${domainOrderSays}`,
+        "server/domain/bills/b.ts imports ../../wiring/w.ts: server/domain never imports server/http, server/routes or server/wiring",
+        "server/chain/c.ts imports ../domain/d-types.ts: server/chain is an adapter behind the ports it owns (ChainAdapter, ChainListener): it imports nothing of server/domain, server/http, server/routes or server/wiring",
         "server/routes/r.ts imports kysely: routes run no SQL: the database is reached through server/domain",
         "src/ui/u.tsx imports ../app/app.ts: src/ui is presentational: it imports nothing of app/, layout/ or features/",
         "src/app/eager.ts imports ../features/one/page.tsx: src/app reaches a feature only through the route table's lazy import()",
@@ -221,6 +235,9 @@ describe("checkArchitecture on a project that breaks the rules", () => {
       violations.filter(
         (v) =>
           v.startsWith("server/domain/d.test.ts") ||
+          v.startsWith("server/domain/platform/p.test.ts") ||
+          v.startsWith("server/domain/identity/i.ts") ||
+          v.startsWith("server/wiring/w.ts") ||
           v.startsWith("src/app/app.ts") ||
           v.startsWith("server/chain/c.test.ts"),
       ),
@@ -279,6 +296,6 @@ describe("checkArchitecture on a project that breaks the rules", () => {
   });
 
   it("finds nothing else", () => {
-    expect(violations, violations.join("\n")).toHaveLength(37);
+    expect(violations, violations.join("\n")).toHaveLength(40);
   });
 });

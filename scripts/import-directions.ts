@@ -29,6 +29,32 @@ const anyOf =
 /** `src/features/order/x.tsx` → `order`. */
 const featureOf = (path: string) => /^src\/features\/([^/]+)\//.exec(path)?.[1];
 
+/**
+ * The areas of server/domain, lowest first: an area imports only the areas before it (docs/architecture.md section 1).
+ * What several areas raise or read sits low (platform: scopes, outcomes, the NOTIFY channels, rate limits); what
+ * combines areas (the chain's listener, the prune) is the server's wiring (server/wiring). A new area takes its place
+ * here: a folder of server/domain missing from the list breaks the rule too.
+ */
+export const domainAreaOrder = [
+  "platform",
+  "messaging",
+  "identity",
+  "applications",
+  "payments",
+  "bills",
+  "callbacks",
+  "collection",
+] as const;
+/** `server/domain/bills/x.ts` → `bills`; files directly in server/domain belong to no area. */
+const domainAreaOf = (path: string) => /^server\/domain\/([^/]+)\//.exec(path)?.[1];
+const rankOf = (area: string) => (domainAreaOrder as readonly string[]).indexOf(area);
+/** An import against the order: upwards, or from or into a folder the order does not place. */
+const againstDomainOrder = (to: string, importer: string) => {
+  const [from, into] = [domainAreaOf(importer), domainAreaOf(to)];
+  if (!from || !into || from === into) return false;
+  return rankOf(from) < 0 || rankOf(into) < 0 || rankOf(into) > rankOf(from);
+};
+
 /** `contracts/schemas` <- `machines/` <- `src/`; `contracts/schemas` <- `server/`; and the folders inside them. */
 export const directionRules: readonly DirectionRule[] = [
   { from: "machines", forbidsFile: inside("src"), says: "machines never import src/" },
@@ -58,12 +84,19 @@ export const directionRules: readonly DirectionRule[] = [
     forbidsPackage: /^(react|react-dom|@xstate\/react|react-i18next|react-router|@blueprintjs\/[^/]+|ky)(\/|$)/,
     says: "machines are pure: no React, no UI kit, no HTTP client",
   },
-  // Inside server/: routes and http <- domain <- db.
+  // Inside server/: routes and http <- wiring <- domain <- db.
   {
     from: "server/domain",
-    forbidsFile: anyOf("server/http", "server/routes"),
+    forbidsFile: anyOf("server/http", "server/routes", "server/wiring"),
     spareTests: true,
-    says: "server/domain never imports server/http or server/routes",
+    says: "server/domain never imports server/http, server/routes or server/wiring",
+  },
+  {
+    from: "server/domain",
+    forbidsFile: againstDomainOrder,
+    spareTests: true,
+    directOnly: true,
+    says: `the domain areas import one way (${domainAreaOrder.join(" <- ")}): an area imports only those before it, and a new one takes its place in domainAreaOrder (scripts/import-directions.ts)`,
   },
   {
     from: "server/db",
@@ -92,9 +125,9 @@ export const directionRules: readonly DirectionRule[] = [
   // The chain is an adapter behind the ports it owns (docs/architecture.md section 1); the wiring hands it its listener.
   {
     from: "server/chain",
-    forbidsFile: anyOf("server/domain", "server/http", "server/routes"),
+    forbidsFile: anyOf("server/domain", "server/http", "server/routes", "server/wiring"),
     spareTests: true,
-    says: "server/chain is an adapter behind the ports it owns (ChainAdapter, ChainListener): it imports nothing of server/domain, server/http or server/routes",
+    says: "server/chain is an adapter behind the ports it owns (ChainAdapter, ChainListener): it imports nothing of server/domain, server/http, server/routes or server/wiring",
   },
   // Inside src/: ui <- app <- features; layout beside app; no feature imports another.
   {

@@ -74,7 +74,7 @@ const isReference = (node: Node, parent: Node | null) => {
 };
 
 /**
- * Merchant scopes (server/domain/identity/merchant-scope.ts): a MerchantScope is made in sessions.ts only (findSession),
+ * Merchant scopes (server/domain/platform/merchant-scope.ts): a MerchantScope is made in sessions.ts only (findSession),
  * a system scope in system-scope.ts only, and the system's factories are called only by the system's own modules. The
  * types' brands make a cast the one way to a scope, so the rules look for casts and calls.
  */

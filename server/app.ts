@@ -8,7 +8,8 @@ import type { ChainLayer } from "./chain/chain-layer.ts";
 import type { DB } from "./db/schema.ts";
 import { type CallbackTargets, systemResolver } from "./domain/callbacks/callback-target.ts";
 import { codeCallPoolOptions, createWorkPool, type WorkPool } from "./domain/platform/work-pool.ts";
-import { pruneExpired, schedulePrune } from "./domain/platform/prune.ts";
+import { scheduleRuns } from "./domain/platform/schedule-runs.ts";
+import { pruneExpired } from "./wiring/prune-expired.ts";
 import { expireOverdueOrders, orderSweepEveryMs } from "./domain/payments/order-expiry.ts";
 import { defaultOrderPaySeconds } from "./domain/payments/orders.ts";
 import { createRefusalMemo, type RefusalMemo } from "./domain/platform/refusal-memo.ts";
@@ -187,7 +188,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
 
   const pruneEveryMs = options.pruneEveryMs ?? 600_000;
   if (pruneEveryMs > 0) {
-    const stopPruning = schedulePrune(
+    const stopPruning = scheduleRuns(
       () =>
         pruneExpired(services.db, services.clock(), services.limits).then((pruned) =>
           app.log.debug({ pruned }, "pruned expired rows"),
@@ -199,7 +200,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   }
   const mailRetryEveryMs = options.mailRetryEveryMs ?? 15_000;
   if (mailRetryEveryMs > 0) {
-    const stopRetrying = schedulePrune(
+    const stopRetrying = scheduleRuns(
       () => retryDueMail(services.db, services.mailer, services.secret, services.clock(), app.log),
       mailRetryEveryMs,
       (error) => app.log.error({ err: error }, "mail retry failed"),
@@ -208,7 +209,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   }
   const sweepEveryMs = options.orderSweepEveryMs ?? orderSweepEveryMs;
   if (sweepEveryMs > 0) {
-    const stopSweeping = schedulePrune(
+    const stopSweeping = scheduleRuns(
       () =>
         expireOverdueOrders(services.db, services.clock()).then(
           (failed) => failed > 0 && app.log.info({ failed }, "orders past their payment window failed"),

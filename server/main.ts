@@ -4,7 +4,7 @@ import { buildServer } from "./app.ts";
 import { type ChainLayer, startChainLayer } from "./chain/chain-layer.ts";
 import { chainConfigFromEnv } from "./chain/config.ts";
 import type { WatcherLog } from "./chain/listener.ts";
-import { createMoneyListener } from "./domain/bills/money-listener.ts";
+import { createMoneyListener } from "./wiring/money-listener.ts";
 import { systemResolver } from "./domain/callbacks/callback-target.ts";
 import { startConfiguredCollection } from "./domain/collection/collection-setup.ts";
 import { collectionLogTo } from "./domain/collection/collection-log.ts";

@@ -3,7 +3,8 @@ import type { OpenedDatabase } from "../db/open-database.ts";
 import { actFor, systemScope } from "../domain/identity/system-scope.ts";
 import { resetDatabase, seedMerchant } from "../testing/seed.ts";
 import { createTestDatabase } from "../testing/test-database.ts";
-import { checkAddressBook, receivingAddressOf, watchedAddressBook } from "./address-book.ts";
+import { receivingAddressOf } from "../domain/payments/receiving-addresses.ts";
+import { checkAddressBook, watchedAddressBook } from "./address-book.ts";
 import { randomXpub, receivingAddressesFromXpub, xpubFromMnemonic } from "./hd-wallet.ts";
 import { resetChainTables } from "./test-chain.ts";
 

@@ -1,48 +1,7 @@
 import { type Kysely, sql } from "kysely";
-import type { Address } from "viem";
 import type { DB } from "../db/schema.ts";
-import type { AnyMerchantScope } from "../domain/identity/merchant-scope.ts";
 import type { WatchedAddresses } from "./chain-adapter.ts";
 import type { ReceivingAddresses } from "./hd-wallet.ts";
-
-export interface AllocatedAddress {
-  index: number;
-  address: Address;
-}
-
-/**
- * The merchant's receiving address: BIP-44 index i of WALLET_XPUB, allocated at first ask and the same ever after
- * (and on every EVM chain). Pass a transaction to allocate inside the caller's. Two racing first asks may leave an
- * unused index behind (a sequence value), never two addresses for one merchant.
- */
-export async function receivingAddressOf(
-  db: Kysely<DB>,
-  addresses: ReceivingAddresses,
-  scope: AnyMerchantScope,
-): Promise<AllocatedAddress> {
-  const existing = await addressRow(db, scope);
-  if (existing) return existing;
-  const { rows } = await sql<{ index: number }>`select nextval('receiving_address_index')::integer as index`.execute(
-    db,
-  );
-  const index = rows[0]!.index;
-  const address = addresses.receivingAddress(index);
-  await db
-    .insertInto("receiving_addresses")
-    .values({ address_index: index, address, merchant_id: scope.merchantId })
-    .onConflict((oc) => oc.column("merchant_id").doNothing())
-    .execute();
-  return (await addressRow(db, scope))!;
-}
-
-async function addressRow(db: Kysely<DB>, { merchantId }: AnyMerchantScope): Promise<AllocatedAddress | null> {
-  const row = await db
-    .selectFrom("receiving_addresses")
-    .select(["address_index", "address"])
-    .where("merchant_id", "=", merchantId)
-    .executeTakeFirst();
-  return row ? { index: row.address_index, address: row.address as Address } : null;
-}
 
 /**
  * Refuses to run on a database whose addresses came from another key: payments to them would reach a wallet the

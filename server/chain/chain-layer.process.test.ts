@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "../db/open-database.ts";
 import { actFor, systemScope } from "../domain/identity/system-scope.ts";
+import { receivingAddressOf } from "../domain/payments/receiving-addresses.ts";
 import { seedMerchant } from "../testing/seed.ts";
 import { tempDirs } from "../testing/temp-dirs.ts";
 import { createTestDatabase } from "../testing/test-database.ts";
@@ -70,7 +71,7 @@ describe("the chain layer as the server starts it (devnet, address book, watcher
       expect(layer.chainByProduct("devnet")).toBe(layer.chains[0]);
       expect(layer.chainByProduct("Eth")).toBeUndefined();
       const { userId } = await seedMerchant(database.db, { email: "payer@example.com", password: "Merchant7Pass" });
-      const { address } = await layer.receivingAddressOf(database.db, actFor(systemScope("test"), userId));
+      const { address } = await receivingAddressOf(database.db, layer.addresses, actFor(systemScope("test"), userId));
       const paid = await layer.payFromDevAccount(address, 5_250_000n);
       const row = await until(() =>
         database.db
@@ -115,8 +116,8 @@ describe("the chain layer as the server starts it (devnet, address book, watcher
       expect(second.chainByProduct("Devnet")).toMatchObject({ chainId: 31337, confirmations: 2, devnet: true });
       const { userId } = await seedMerchant(database.db, { email: "shared@example.com", password: "Merchant7Pass" });
       const scope = actFor(systemScope("test"), userId);
-      const { address } = await first.receivingAddressOf(database.db, scope);
-      expect((await second.receivingAddressOf(database.db, scope)).address).toBe(address);
+      const { address } = await receivingAddressOf(database.db, first.addresses, scope);
+      expect((await receivingAddressOf(database.db, second.addresses, scope)).address).toBe(address);
       // Without interval mining, blocks come with transactions: two more payments give the confirmations.
       const confirmed = async (hash: string) => {
         await second.payFromDevAccount(devnet.facts.devAccount, 1n);

@@ -3,8 +3,7 @@ import { join } from "node:path";
 import type { Kysely } from "kysely";
 import { type Address, getAddress } from "viem";
 import type { DB } from "../db/schema.ts";
-import type { AnyMerchantScope } from "../domain/identity/merchant-scope.ts";
-import { type AllocatedAddress, checkAddressBook, receivingAddressOf, watchedAddressBook } from "./address-book.ts";
+import { checkAddressBook, watchedAddressBook } from "./address-book.ts";
 import { type ChainConfig, chainConfigFromEnv } from "./config.ts";
 import { devAccount, devClients, sendToken } from "./deploy.ts";
 import {
@@ -40,10 +39,8 @@ export interface ChainLayer {
   chains: readonly ConfiguredChain[];
   /** Case-insensitive, like the routes: `eth` finds Eth. */
   chainByProduct(product: string): ConfiguredChain | undefined;
-  /** Null when no chain is configured at all. */
+  /** The watch-only key merchants' receiving addresses derive from (payments/receiving-addresses.ts); null when no chain is configured at all. */
   addresses: ReceivingAddresses | null;
-  /** The merchant's receiving address (the same on every EVM chain), allocated at first ask. */
-  receivingAddressOf(db: Kysely<DB>, scope: AnyMerchantScope): Promise<AllocatedAddress>;
   devnet: DevnetFacts | null;
   /**
    * Devnet only ("Pay from the dev wallet"): a real token transfer from the funded dev account of the devnet (the
@@ -145,11 +142,6 @@ export async function startChainLayer(options: ChainLayerOptions): Promise<Chain
       chains,
       chainByProduct: (product) => chains.find((c) => c.product.toLowerCase() === product.toLowerCase()),
       addresses,
-      receivingAddressOf(db, scope) {
-        if (!addresses)
-          throw new Error("no chain is configured (CHAINS unset, DEVNET=false): there is no receiving address");
-        return receivingAddressOf(db, addresses, scope);
-      },
       devnet: facts,
       async payFromDevAccount(to, amount) {
         const devnetChain = chains.find((c) => c.devnet);

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServer } from "../app.ts";
-import { pruneExpired } from "../domain/platform/prune.ts";
+import { pruneExpired } from "../wiring/prune-expired.ts";
 import { defaultLimits } from "../domain/platform/limits.ts";
 import { startTestPostgres, type TestPostgres } from "../testing/postgres-server.ts";
 import { seedCode, seedMerchant, testServerSecret } from "../testing/seed.ts";

@@ -18,6 +18,7 @@ import {
   signedInMerchant,
 } from "../testing/harness.ts";
 import { actFor, systemScope } from "../domain/identity/system-scope.ts";
+import { receivingAddressOf } from "../domain/payments/receiving-addresses.ts";
 import { recordSecurityEvent } from "../domain/identity/security-events.ts";
 import {
   seedBalance,
@@ -715,7 +716,7 @@ async function seedWorld(): Promise<World> {
   ];
   const bMessages = [await message(b, "message", "Bravo message"), await message(b, "todo", "Bravo todo")];
   // A's one receiving address, for two products (the same address on every EVM chain).
-  const aAddress = (await chain.receivingAddressOf(h.db, actFor(systemScope("test"), a.userId))).address;
+  const aAddress = (await receivingAddressOf(h.db, chain.addresses, actFor(systemScope("test"), a.userId))).address;
   const aWallets = [
     { product: "devnet", currency: "USDT", address: aAddress },
     { product: "eth", currency: "USDT", address: aAddress },

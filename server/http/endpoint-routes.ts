@@ -3,7 +3,7 @@ import * as z from "zod/mini";
 import { type Endpoint, type EndpointName, type EnvelopeEndpointName, endpoints } from "../../contracts/endpoints.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { findSession } from "../domain/identity/sessions.ts";
-import { takeMerchantCall } from "../domain/platform/merchant-calls.ts";
+import { takeMerchantCall } from "../domain/identity/merchant-calls.ts";
 import { ApiError, messages, type Outcome } from "../domain/platform/outcome.ts";
 import { clientAddress } from "./client-address.ts";
 import { failure, success } from "./envelope.ts";

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { endpoints } from "../../contracts/endpoints.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { orderEventName } from "../../contracts/schemas/order.ts";
-import type { MerchantScope } from "../domain/identity/merchant-scope.ts";
+import type { MerchantScope } from "../domain/platform/merchant-scope.ts";
 import { startOrderRelay } from "../domain/payments/order-notify.ts";
 import { orderForWire } from "../domain/payments/orders.ts";
 import { fail, ok } from "../domain/platform/outcome.ts";

@@ -9,7 +9,7 @@ import {
 } from "../../contracts/schemas/apps.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { windowCovers } from "../domain/applications/verified-windows.ts";
-import { pruneExpired } from "../domain/platform/prune.ts";
+import { pruneExpired } from "../wiring/prune-expired.ts";
 import { defaultLimits } from "../domain/platform/limits.ts";
 import {
   call,

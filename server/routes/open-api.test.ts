@@ -10,7 +10,7 @@ import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { depositAddress as wireAddress } from "../../contracts/schemas/open-api.ts";
 import { subscriptionResult } from "../../contracts/schemas/subscription.ts";
 import { depositAddress, depositSalt } from "../chain/deposit-forwarder.ts";
-import { pruneExpired } from "../domain/platform/prune.ts";
+import { pruneExpired } from "../wiring/prune-expired.ts";
 import { defaultLimits } from "../domain/platform/limits.ts";
 import { call, createHarness, type Harness, type Merchant, reset, signedInMerchant } from "../testing/harness.ts";
 import { seedApplication, seedBalance, seedCode, seedPaidOrder } from "../testing/seed.ts";

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { lockBillOf, recordBillEvent } from "../domain/bills/deposit-bills.ts";
-import type { SystemMerchantScope } from "../domain/identity/merchant-scope.ts";
+import type { SystemMerchantScope } from "../domain/platform/merchant-scope.ts";
 import { liveWebhookSecretsOfRow } from "../domain/applications/webhook-secrets.ts";
 import { type WebhookMessage, webhookHeaders } from "../domain/callbacks/webhook-signature.ts";
 import { seedBill } from "./seed.ts";

@@ -224,7 +224,7 @@ export async function signedInMerchant(
 
 /**
  * Row count of every table, to prove a refused request wrote nothing. The per-merchant call counter (a row of
- * rate_limits every signed-in call moves, refused or not: platform/merchant-calls.ts) is no write of the request's.
+ * rate_limits every signed-in call moves, refused or not: identity/merchant-calls.ts) is no write of the request's.
  */
 export async function rowCounts(db: Kysely<DB>): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};

@@ -1,5 +1,4 @@
 import type { Address } from "viem";
-import { receivingAddressOf } from "../chain/address-book.ts";
 import type { ChainLayer, ConfiguredChain } from "../chain/chain-layer.ts";
 import { randomXpub, receivingAddressesFromXpub } from "../chain/hd-wallet.ts";
 
@@ -47,7 +46,6 @@ export function stubChainLayer(
     chains,
     chainByProduct: (product) => chains.find((c) => c.product.toLowerCase() === product.toLowerCase()),
     addresses,
-    receivingAddressOf: (db, scope) => receivingAddressOf(db, addresses, scope),
     devnet: null,
     devPayments,
     async payFromDevAccount(to, amount) {

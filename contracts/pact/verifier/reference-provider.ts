@@ -3,7 +3,7 @@ import { buildServer } from "../../../server/app.ts";
 import { openDatabase } from "../../../server/db/open-database.ts";
 import { startChainLayer } from "../../../server/chain/chain-layer.ts";
 import { silentLog } from "../../../server/chain/listener.ts";
-import { createMoneyListener } from "../../../server/domain/bills/money-listener.ts";
+import { createMoneyListener } from "../../../server/wiring/money-listener.ts";
 import {
   resetDatabase,
   seedApplication,

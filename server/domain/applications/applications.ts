@@ -9,7 +9,7 @@ import type {
 } from "../../../contracts/schemas/apps.ts";
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import type { ApplicationsTable, DB } from "../../db/schema.ts";
-import type { MerchantScope } from "../identity/merchant-scope.ts";
+import type { MerchantScope } from "../platform/merchant-scope.ts";
 import type { Session } from "../identity/sessions.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
 import { transactRetrying } from "../platform/retry-conflicts.ts";

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import type { SystemMerchantScope } from "../identity/merchant-scope.ts";
+import type { SystemMerchantScope } from "../platform/merchant-scope.ts";
 import { actFor, systemScope } from "../identity/system-scope.ts";
 
 /**

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import type { DB } from "../../db/schema.ts";
-import type { AnyMerchantScope, MerchantScope } from "../identity/merchant-scope.ts";
+import type { AnyMerchantScope, MerchantScope } from "../platform/merchant-scope.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
 
 /** How many applications the merchant has, stopped ones included (the package's limit counts them all). */

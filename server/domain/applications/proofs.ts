@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { type AppAction, appProofSeconds } from "../../../contracts/schemas/apps.ts";
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import type { DB } from "../../db/schema.ts";
-import type { AnyMerchantScope } from "../identity/merchant-scope.ts";
+import type { AnyMerchantScope } from "../platform/merchant-scope.ts";
 import type { Session } from "../identity/sessions.ts";
 import { hashToken, newToken } from "../identity/tokens.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
@@ -96,7 +96,7 @@ export async function spendProof(
   return ok(null);
 }
 
-/** Proofs a day past their expiry (platform/prune.ts). */
+/** Proofs a day past their expiry (server/wiring/prune-expired.ts). */
 export async function pruneProofs(db: Kysely<DB>, before: Date): Promise<number> {
   const { numDeletedRows } = await db
     .deleteFrom("application_proofs")

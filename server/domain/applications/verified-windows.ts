@@ -6,7 +6,7 @@ import {
   verifiedWindowSeconds,
 } from "../../../contracts/schemas/apps.ts";
 import type { DB } from "../../db/schema.ts";
-import type { AnyMerchantScope } from "../identity/merchant-scope.ts";
+import type { AnyMerchantScope } from "../platform/merchant-scope.ts";
 import type { Session } from "../identity/sessions.ts";
 
 /**
@@ -68,7 +68,7 @@ export async function verifiedWindowOf(
   return row.revoked_at === null && row.expires_at > now ? "open" : "ended";
 }
 
-/** Windows a day past their end (platform/prune.ts); the rest go with their sessions. */
+/** Windows a day past their end (server/wiring/prune-expired.ts); the rest go with their sessions. */
 export async function pruneVerifiedWindows(db: Kysely<DB>, before: Date): Promise<number> {
   const { numDeletedRows } = await db
     .deleteFrom("application_verified_windows")

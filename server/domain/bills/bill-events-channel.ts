@@ -1,8 +1,9 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
+import { notifyChannels } from "../platform/notify-channels.ts";
 
 /** The PostgreSQL NOTIFY channel of application bills' changes; the bills' event stream LISTENs on it. */
-export const billEventsChannel = "bill_events";
+export const billEventsChannel = notifyChannels.billEvents;
 
 /** The payload of one notification: whose bill changed. The stream reads the bill itself, scoped to the merchant. */
 export interface BillEventPayload {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Listen, ListenHandlers } from "../../db/listen.ts";
 import type { OpenedDatabase } from "../../db/open-database.ts";
 import { createTestDatabase } from "../../testing/test-database.ts";
-import { notifySessionsEnded } from "../identity/session-events.ts";
+import { notifySessionsEnded } from "../platform/sessions-ended.ts";
 import type { NotifyRelay } from "../platform/notify-relay.ts";
 import { notifyBillChanged } from "./bill-events-channel.ts";
 import { startBillRelay } from "./bill-notify.ts";

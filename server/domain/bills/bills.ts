@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { AppBill, BillListRequest, BillListResult } from "../../../contracts/schemas/bills.ts";
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import type { DB } from "../../db/schema.ts";
-import type { AnyMerchantScope, MerchantScope } from "../identity/merchant-scope.ts";
+import type { AnyMerchantScope, MerchantScope } from "../platform/merchant-scope.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
 import { searchTime } from "../platform/search-time.ts";
 import { type BillChain, toWireBill, wireBillQuery } from "./bill-wire.ts";

@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import type { CallbackPayload } from "../../../contracts/schemas/callbacks.ts";
 import type { DB, OutboxEventTypeColumn } from "../../db/schema.ts";
-import type { SystemMerchantScope } from "../identity/merchant-scope.ts";
+import type { SystemMerchantScope } from "../platform/merchant-scope.ts";
 import { nextDayNumber } from "../platform/day-numbers.ts";
-import { notifyCallbackDue } from "../callbacks/delivery-jobs.ts";
+import { notifyCallbackDue } from "../platform/notify-channels.ts";
 import { notifyBillChanged } from "./bill-events-channel.ts";
 import { type BillChain, toWireBill, wireBillQuery } from "./bill-wire.ts";
 

@@ -20,7 +20,7 @@ import { balanceText, merchantLines } from "../payments/balance.ts";
 import { creditedOf } from "../payments/ledger.ts";
 import { fromAtto } from "../payments/usdt.ts";
 import { ledgerViolations, reconcile } from "../payments/reconcile.ts";
-import { createMoneyListener } from "./money-listener.ts";
+import { createMoneyListener } from "../../wiring/money-listener.ts";
 
 // Cheap password hashes for the seeded merchants (passwords.test.ts checks the real cost).
 process.env.PASSWORD_HASH_COST ??= "test";

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { CallbackAttempt, CallbackListRequest, CallbackListResult } from "../../../contracts/schemas/callbacks.ts";
 import type { DB } from "../../db/schema.ts";
-import type { MerchantScope } from "../identity/merchant-scope.ts";
+import type { MerchantScope } from "../platform/merchant-scope.ts";
 import { searchTime } from "../platform/search-time.ts";
 import { toWireAttempt, wireAttemptQuery } from "./callback-wire.ts";
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { CallbackAttempt, CallbackPayload, CallbackTarget } from "../../../contracts/schemas/callbacks.ts";
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import { appNotFoundMessage } from "../applications/applications.ts";
-import type { MerchantScope } from "../identity/merchant-scope.ts";
+import type { MerchantScope } from "../platform/merchant-scope.ts";
 import type { Limits } from "../platform/limits.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
 import { takeSlots, waitMessage } from "../platform/rate-limit.ts";

@@ -11,7 +11,8 @@ import { type JobQueue, startJobQueue } from "../platform/job-queue.ts";
 import type { DeliveryDeps } from "./attempt-delivery.ts";
 import type { HostResolver } from "./callback-target.ts";
 import { type DeliveryEngine, startDeliveryEngine } from "./delivery-engine.ts";
-import { attemptJobId, deliveryQueue, notifyCallbackDue } from "./delivery-jobs.ts";
+import { notifyCallbackDue } from "../platform/notify-channels.ts";
+import { attemptJobId, deliveryQueue } from "./delivery-jobs.ts";
 import { actFor, systemScope } from "../identity/system-scope.ts";
 
 // Runs on PGlite and on PostgreSQL: the engine's job queue polls PGlite's one connection on one engine and a pool on the other (scripts/database-tests.ts).

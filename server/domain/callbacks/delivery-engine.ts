@@ -2,7 +2,8 @@ import type { Listen } from "../../db/listen.ts";
 import type { JobQueue, QueuedJob } from "../platform/job-queue.ts";
 import type { DeliveryDeps } from "./attempt-delivery.ts";
 import { batchedAttempts } from "./batched-attempts.ts";
-import { type AttemptJob, attemptJobId, callbackDueChannel, deliveryQueue } from "./delivery-jobs.ts";
+import { notifyChannels } from "../platform/notify-channels.ts";
+import { type AttemptJob, attemptJobId, deliveryQueue } from "./delivery-jobs.ts";
 
 export interface EngineLog {
   warn(details: object, message: string): void;
@@ -185,7 +186,7 @@ export async function startDeliveryEngine(options: DeliveryEngineOptions): Promi
   const timer = setInterval(() => void sweep(), options.sweepEveryMs ?? 2000);
   timer.unref();
   const unlisten = options.listen
-    ? await options.listen(callbackDueChannel, { onPayload: () => void sweep(), onGap: () => void sweep() })
+    ? await options.listen(notifyChannels.callbackDue, { onPayload: () => void sweep(), onGap: () => void sweep() })
     : null;
   await sweep();
 

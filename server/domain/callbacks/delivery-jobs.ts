@@ -1,16 +1,7 @@
 import { createHash } from "node:crypto";
-import { type Kysely, sql } from "kysely";
-import type { DB } from "../../db/schema.ts";
 
 /** The job queue of callback attempts: one job names one due attempt of one delivery. */
 export const deliveryQueue = "callback-delivery";
-
-/** Raised in a transaction that made a delivery due (a credit, a reversal, a redelivery): every engine sweeps at once. */
-export const callbackDueChannel = "callback_due";
-
-export async function notifyCallbackDue(trx: Kysely<DB>): Promise<void> {
-  await sql`select pg_notify(${callbackDueChannel}, '')`.execute(trx);
-}
 
 export interface AttemptJob {
   deliveryId: string;

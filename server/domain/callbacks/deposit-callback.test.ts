@@ -11,7 +11,7 @@ import { type CallbackReceiver, startCallbackReceiver } from "../../testing/call
 import { seedApplication, seedDepositAddress, seedMerchant, testServerSecret } from "../../testing/seed.ts";
 import { createTestDatabase } from "../../testing/test-database.ts";
 import { newWebhookSecret, sealWebhookSecret } from "../applications/webhook-secrets.ts";
-import { createMoneyListener } from "../bills/money-listener.ts";
+import { createMoneyListener } from "../../wiring/money-listener.ts";
 import { type CallbackDeliveries, startCallbackDeliveries } from "./callback-deliveries.ts";
 
 // Runs on PGlite and on PostgreSQL: the credit's NOTIFY wakes the delivery engine through each engine's own LISTEN (scripts/database-tests.ts).

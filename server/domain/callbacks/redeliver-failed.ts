@@ -3,10 +3,10 @@ import type { CallbackRedeliverFailedRequest } from "../../../contracts/schemas/
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import type { DB } from "../../db/schema.ts";
 import { appNotFoundMessage } from "../applications/applications.ts";
-import type { MerchantScope } from "../identity/merchant-scope.ts";
+import type { MerchantScope } from "../platform/merchant-scope.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
 import { searchTime } from "../platform/search-time.ts";
-import { notifyCallbackDue } from "./delivery-jobs.ts";
+import { notifyCallbackDue } from "../platform/notify-channels.ts";
 
 /**
  * "Redeliver every failed one": each failed delivery of the merchant whose event happened at or after `since` (of one

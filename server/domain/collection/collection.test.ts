@@ -20,7 +20,7 @@ import { resetDatabase, seedApplication, seedDepositAddress, seedMerchant } from
 import { tempDirs } from "../../testing/temp-dirs.ts";
 import { createTestDatabase } from "../../testing/test-database.ts";
 import { toWireBill, wireBillQuery } from "../bills/bill-wire.ts";
-import { createMoneyListener } from "../bills/money-listener.ts";
+import { createMoneyListener } from "../../wiring/money-listener.ts";
 import { actFor, systemScope } from "../identity/system-scope.ts";
 import { balanceText } from "../payments/balance.ts";
 import { ledgerViolations, reconcile } from "../payments/reconcile.ts";

@@ -8,7 +8,7 @@ import type { IdentityServices } from "./identity-services.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import { checkChangePasswordProof } from "./change-password-proof.ts";
 import { loginSlots } from "./login-throttle.ts";
-import type { MerchantScope } from "./merchant-scope.ts";
+import type { MerchantScope } from "../platform/merchant-scope.ts";
 import { setPasswordHash, signedInMerchant } from "./merchants.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { recordSecurityEvent } from "./security-events.ts";

@@ -4,6 +4,7 @@ import type { GoogleLinkRequest } from "../../../contracts/schemas/google.ts";
 import type { LoginAnswer } from "../../../contracts/schemas/two-factor.ts";
 import type { DB } from "../../db/schema.ts";
 import { fail, messages, type Outcome, ok } from "../platform/outcome.ts";
+import { prunedRows } from "../platform/pruned-rows.ts";
 import { givingSlotsBackIfBusy, takeSlots, waitMessage } from "../platform/rate-limit.ts";
 import { checkCode } from "./codes.ts";
 import { identifyRequester, type RequestSignals } from "./code-requester.ts";
@@ -144,4 +145,11 @@ export async function linkGoogleAccount(
     // The link proves the first factor only: with TOTP on, the second step still follows (second-factor-sign-in.ts).
     return ok(await answerFirstFactor(trx, actFor(system, merchant.id), merchant, ip, now));
   });
+}
+
+/** Used Google ID tokens past their expiry (no longer replayable anyway) and link tickets a day (`dayAgo`) after theirs. */
+export async function pruneGoogleRows(db: Kysely<DB>, now: Date, dayAgo: Date): Promise<number> {
+  const usedTokens = await db.deleteFrom("google_used_tokens").where("expires_at", "<", now).executeTakeFirst();
+  const linkTickets = await db.deleteFrom("google_link_tickets").where("expires_at", "<", dayAgo).executeTakeFirst();
+  return prunedRows(usedTokens) + prunedRows(linkTickets);
 }

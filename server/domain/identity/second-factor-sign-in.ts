@@ -7,7 +7,7 @@ import type { DB } from "../../db/schema.ts";
 import { fail, type Outcome, ok } from "../platform/outcome.ts";
 import { deviceOf, newDeviceCookie } from "./device-cookie.ts";
 import type { IdentityServices } from "./identity-services.ts";
-import type { AnyMerchantScope } from "./merchant-scope.ts";
+import type { AnyMerchantScope } from "../platform/merchant-scope.ts";
 import { checkCodeThrottled, hasSecondFactor } from "./second-factor.ts";
 import { type MerchantRow, toLoginResult } from "./profile.ts";
 import { signInMerchant } from "./sessions.ts";

@@ -11,7 +11,7 @@ import {
   settleSignIn,
   takeLoginSlots,
 } from "./login-throttle.ts";
-import type { AnyMerchantScope, MerchantScope } from "./merchant-scope.ts";
+import type { AnyMerchantScope, MerchantScope } from "../platform/merchant-scope.ts";
 import { signedInMerchant } from "./merchants.ts";
 import { acceptedStep, hashRecoveryCode, isTotpCode } from "./totp.ts";
 

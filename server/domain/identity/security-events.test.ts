@@ -3,7 +3,7 @@ import { type IdTokenClaims, startTestIdentityProvider, type TestIdentityProvide
 import { call, createHarness, type Harness, reset } from "../../testing/harness.ts";
 import { seedCode, seedMerchant } from "../../testing/seed.ts";
 import { defaultLimits } from "../platform/limits.ts";
-import { pruneExpired } from "../platform/prune.ts";
+import { pruneExpired } from "../../wiring/prune-expired.ts";
 import { nonceHash } from "./google-identity.ts";
 import { recordSecurityEvent } from "./security-events.ts";
 

@@ -1,7 +1,9 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import type { AnyMerchantScope, MerchantScope } from "./merchant-scope.ts";
-import { notifySessionsEnded } from "./session-events.ts";
+import type { Limits } from "../platform/limits.ts";
+import type { AnyMerchantScope, MerchantScope } from "../platform/merchant-scope.ts";
+import { prunedRows } from "../platform/pruned-rows.ts";
+import { notifySessionsEnded } from "../platform/sessions-ended.ts";
 import { bearerToken, hashToken, newToken } from "./tokens.ts";
 
 /** A signed-in request's session: whose it is, and the hash of its token. */
@@ -104,7 +106,7 @@ export async function sessionIsLive(
   return row !== undefined;
 }
 
-/** Ends one session (sign-out); its live order streams end at once (session-events.ts). */
+/** Ends one session (sign-out); its live order streams end at once (platform/sessions-ended.ts). */
 export async function revokeSession(db: Kysely<DB>, tokenHash: string, now: Date): Promise<void> {
   const revoked = await db
     .updateTable("sessions")
@@ -132,4 +134,19 @@ export async function revokeMerchantSessions(
   const { numUpdatedRows } = await query.executeTakeFirst();
   // In the caller's transaction: the streams hear of it when, and only if, it commits.
   if (numUpdatedRows > 0n) await notifySessionsEnded(db, merchantId);
+}
+
+/** Sessions revoked, or past their idle or absolute limit, a day ago (`dayAgo`): kept that long for an incident. */
+export async function pruneSessions(db: Kysely<DB>, dayAgo: Date, limits: Limits): Promise<number> {
+  const result = await db
+    .deleteFrom("sessions")
+    .where((eb) =>
+      eb.or([
+        eb("revoked_at", "<", dayAgo),
+        eb("created_at", "<", new Date(dayAgo.getTime() - limits.sessionAbsoluteSeconds * 1000)),
+        eb("last_seen_at", "<", new Date(dayAgo.getTime() - limits.sessionIdleSeconds * 1000)),
+      ]),
+    )
+    .executeTakeFirst();
+  return prunedRows(result);
 }

@@ -1,4 +1,4 @@
-import type { SystemActor, SystemMerchantScope, SystemScope } from "./merchant-scope.ts";
+import type { SystemActor, SystemMerchantScope, SystemScope } from "../platform/merchant-scope.ts";
 
 /**
  * The system, acting without a session (merchant-scope.ts). Called once at the top of each system module

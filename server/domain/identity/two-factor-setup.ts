@@ -4,7 +4,7 @@ import type { TwoFactorEnabled, TwoFactorSetup, TwoFactorStatus } from "../../..
 import type { DB } from "../../db/schema.ts";
 import { fail, type Outcome, ok } from "../platform/outcome.ts";
 import { takeLoginSlots, loginRefusalMessage, settleSignIn } from "./login-throttle.ts";
-import type { MerchantScope } from "./merchant-scope.ts";
+import type { MerchantScope } from "../platform/merchant-scope.ts";
 import { signedInMerchant } from "./merchants.ts";
 import {
   hasSecondFactor,

@@ -6,6 +6,7 @@ import type { DB } from "../../db/schema.ts";
 import type { Mailer } from "../messaging/mailer.ts";
 import { codeMail, deliverMail, queueMail } from "../messaging/outbox.ts";
 import { fail, messages, type Outcome, ok } from "../platform/outcome.ts";
+import { prunedRows } from "../platform/pruned-rows.ts";
 import { type Slot, takeSlots, waitMessage } from "../platform/rate-limit.ts";
 import type { IdentityServices } from "./identity-services.ts";
 import { identifyRequester, type RequestSignals } from "./code-requester.ts";
@@ -127,4 +128,9 @@ export async function checkVerificationCode(
   };
   const checked = await db.transaction().execute((trx) => checkCode(trx, { ...code, consume: false }));
   return checked.ok ? ok({ valid: true }) : checked;
+}
+
+/** Codes that expired a day ago (`dayAgo`): kept that long for an incident. */
+export async function pruneCodes(db: Kysely<DB>, dayAgo: Date): Promise<number> {
+  return prunedRows(await db.deleteFrom("verification_codes").where("expires_at", "<", dayAgo).executeTakeFirst());
 }

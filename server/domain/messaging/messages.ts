@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Message, MessageType } from "../../../contracts/schemas/message.ts";
 import enUS from "../../../locales/en-US.json" with { type: "json" };
-import type { AnyMerchantScope, MerchantScope } from "../identity/merchant-scope.ts";
+import type { AnyMerchantScope, MerchantScope } from "../platform/merchant-scope.ts";
 import type { DB, MessagesTable } from "../../db/schema.ts";
 
 /** The events that write a message; the console translates them by kind (locales: messageBox.kinds.<kind>). */

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { CodePurpose } from "../../../contracts/schemas/fields.ts";
 import type { DB } from "../../db/schema.ts";
+import { prunedRows } from "../platform/pruned-rows.ts";
 import type { MailMessage, Mailer } from "./mailer.ts";
 import { openMailBody, sealMailBody } from "./sealed-mail.ts";
 
@@ -198,4 +199,22 @@ export async function devOutboxFor(db: Kysely<DB>, recipient: string, now: Date,
       createdAt: r.created_at.toISOString(),
     };
   });
+}
+
+/** Mail is kept a week. */
+const keepMailMs = 7 * 86_400_000;
+
+/** A code mail's sealed text and (test servers) plain code once the code expires, and mail past a week. */
+export async function pruneMail(db: Kysely<DB>, now: Date): Promise<{ codesBlanked: number; rows: number }> {
+  const blanked = await db
+    .updateTable("mail_outbox")
+    .set({ code: null, body: "" })
+    .where((eb) => eb.or([eb("code", "is not", null), eb("body", "!=", "")]))
+    .where("code_expires_at", "<=", now)
+    .executeTakeFirst();
+  const rows = await db
+    .deleteFrom("mail_outbox")
+    .where("created_at", "<", new Date(now.getTime() - keepMailMs))
+    .executeTakeFirst();
+  return { codesBlanked: prunedRows(blanked), rows: prunedRows(rows) };
 }

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { getAddress } from "viem";
 import type { BalanceResult } from "../../../contracts/schemas/balance.ts";
 import type { DB, LedgerJournalKindColumn } from "../../db/schema.ts";
-import type { AnyMerchantScope, MerchantScope, SystemScope } from "../identity/merchant-scope.ts";
+import type { AnyMerchantScope, MerchantScope, SystemScope } from "../platform/merchant-scope.ts";
 import {
   accountBalance,
   accountId,

@@ -4,7 +4,8 @@ import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import type { DevPayResult, PayChain } from "../../../contracts/schemas/chains.ts";
 import type { ChainLayer, ConfiguredChain } from "../../chain/chain-layer.ts";
 import type { DB } from "../../db/schema.ts";
-import type { MerchantScope } from "../identity/merchant-scope.ts";
+import type { MerchantScope } from "../platform/merchant-scope.ts";
+import { receivingAddressOf } from "./receiving-addresses.ts";
 import { orderCurrency } from "./transfer-price.ts";
 import { orderForWire, orderMessages } from "./orders.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
@@ -103,7 +104,7 @@ export async function devPayOrder(
   const due = toAtto(order.remaining) - toAtto(order.confirming);
   if (due <= 0n) return fail(errCodes.orderConfirming, orderMessages.orderConfirming);
   const units = attoToUnits(due, token.decimals);
-  const { address } = await layer.receivingAddressOf(db, scope);
+  const { address } = await receivingAddressOf(db, layer.addresses, scope);
   const orderId = await claimDevPayment(db, scope, orderCode, settings.now);
   if (!orderId) return fail(errCodes.orderConfirming, chainMessages.devPayOnItsWay);
   let sent: Awaited<ReturnType<ChainLayer["payFromDevAccount"]>>;

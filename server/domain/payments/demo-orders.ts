@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import { type DemoChain, type DemoOrder, demoOrderMinutes } from "../../../contracts/schemas/demo.ts";
 import type { DB } from "../../db/schema.ts";
+import { prunedRows } from "../platform/pruned-rows.ts";
 import { newDevnetAddress } from "./wallet-address.ts";
 
 // Orders of the public checkout demo (/demo01): their own table, never joined with merchants' data.
@@ -88,3 +89,8 @@ export const payDemoOrder = (db: Kysely<DB>, orderCode: string, now: Date) =>
     .where("expires_at", ">", now)
     .returning(["order_code", sql<string>`amount::text`.as("amount"), "chain", "address", "status", "expires_at"])
     .executeTakeFirst();
+
+/** Demo orders that ended a day ago (`dayAgo`). */
+export async function pruneDemoOrders(db: Kysely<DB>, dayAgo: Date): Promise<number> {
+  return prunedRows(await db.deleteFrom("demo_orders").where("expires_at", "<", dayAgo).executeTakeFirst());
+}

@@ -1,8 +1,9 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
+import { notifyChannels } from "../platform/notify-channels.ts";
 
 /** The PostgreSQL NOTIFY channel of order changes; the event stream (GET /api/Order/Events) LISTENs on it. */
-export const orderEventsChannel = "order_events";
+export const orderEventsChannel = notifyChannels.orderEvents;
 
 /** The payload of one notification: whose order changed. The listener reads the order itself, scoped to the merchant. */
 export interface OrderEventPayload {

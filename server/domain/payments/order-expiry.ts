@@ -3,7 +3,7 @@ import type { DB } from "../../db/schema.ts";
 import { actFor, systemScope } from "../identity/system-scope.ts";
 import { expireIfDue, isOpen, lockOrderById, openStatuses } from "./order-state.ts";
 
-/** How often the sweep looks for open orders past their window (scheduled with prune.ts's schedulePrune, so runs never overlap). */
+/** How often the sweep looks for open orders past their window (scheduled with platform/schedule-runs.ts, so runs never overlap). */
 export const orderSweepEveryMs = 5_000;
 const batch = 200;
 

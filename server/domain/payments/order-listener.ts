@@ -4,7 +4,7 @@ import type { ConfiguredChain } from "../../chain/chain-layer.ts";
 import { type ChainListener, silentLog, type WatcherLog } from "../../chain/listener.ts";
 import type { StoredTransfer } from "../../chain/store.ts";
 import type { DB } from "../../db/schema.ts";
-import type { SystemMerchantScope } from "../identity/merchant-scope.ts";
+import type { SystemMerchantScope } from "../platform/merchant-scope.ts";
 import { actFor, systemScope } from "../identity/system-scope.ts";
 import { postMessage } from "../messaging/messages.ts";
 import {

@@ -4,7 +4,7 @@ import type { OpenedDatabase } from "../../db/open-database.ts";
 import { seedMerchant, seedPackageId, seedSession } from "../../testing/seed.ts";
 import { createTestDatabase } from "../../testing/test-database.ts";
 import { defaultLimits } from "../platform/limits.ts";
-import type { MerchantScope } from "../identity/merchant-scope.ts";
+import type { MerchantScope } from "../platform/merchant-scope.ts";
 import { orderEventsChannel } from "./order-events-channel.ts";
 import { cancelOrder, createOrder, finishPay, payFromBalance } from "./orders.ts";
 import { findSession } from "../identity/sessions.ts";

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
 import type { DB, OrdersTable, OrderStatusColumn, PayTypeColumn } from "../../db/schema.ts";
-import type { AnyMerchantScope, SystemScope } from "../identity/merchant-scope.ts";
+import type { AnyMerchantScope, SystemScope } from "../platform/merchant-scope.ts";
 import { closeOrderFunds, settlePaidOrder } from "./balance.ts";
 import { notifyOrderChanged } from "./order-events-channel.ts";
 import { activatePackage } from "./subscriptions.ts";

@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Order, OrderDetail, OrderTransfer } from "../../../contracts/schemas/order.ts";
 import type { DB } from "../../db/schema.ts";
-import type { MerchantScope } from "../identity/merchant-scope.ts";
+import type { MerchantScope } from "../platform/merchant-scope.ts";
 import { orderToBalance } from "./balance.ts";
 import { termMonths } from "./packages.ts";
 import { fromAtto, toAtto, usdtText } from "./usdt.ts";

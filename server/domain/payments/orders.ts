@@ -3,7 +3,7 @@ import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import type { Order, OrderDetail, OrderListRequest, OrderListResult } from "../../../contracts/schemas/order.ts";
 import type { DB } from "../../db/schema.ts";
 import { balanceAtto, debitOrderPayment } from "./balance.ts";
-import type { MerchantScope } from "../identity/merchant-scope.ts";
+import type { MerchantScope } from "../platform/merchant-scope.ts";
 import {
   closeOrder,
   expireIfDue,

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { UpgradeKind } from "../../../contracts/schemas/order.ts";
 import type { SubscriptionResult } from "../../../contracts/schemas/subscription.ts";
 import type { DB } from "../../db/schema.ts";
-import type { AnyMerchantScope, MerchantScope } from "../identity/merchant-scope.ts";
+import type { AnyMerchantScope, MerchantScope } from "../platform/merchant-scope.ts";
 import { addTerm, type PackageRow, toWirePackage } from "./packages.ts";
 import { countApplications } from "../applications/package-limit.ts";
 

@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
-import type { AllocatedAddress } from "../../chain/address-book.ts";
 import type { DB } from "../../db/schema.ts";
-import type { AnyMerchantScope, MerchantScope } from "../identity/merchant-scope.ts";
+import type { AnyMerchantScope, MerchantScope } from "../platform/merchant-scope.ts";
+import type { AllocatedAddress } from "./receiving-addresses.ts";
 
-/** Where the merchant's receiving address comes from: the chain layer's watch-only address book (chain/address-book.ts). */
+/** Where the merchant's receiving address comes from (receiving-addresses.ts, on the chain layer's watch-only key). */
 export type ReceivingAddressSource = (db: Kysely<DB>, scope: AnyMerchantScope) => Promise<AllocatedAddress>;
 
 /**

@@ -42,7 +42,7 @@ export interface Limits {
   loginFailuresPerDevice: RateWindow;
   /** Demo orders (/demo01) one address may create. */
   demoOrdersPerIp: RateWindow;
-  /** Signed-in calls of one merchant, all sessions and addresses together (ASVS 2.4.1; platform/merchant-calls.ts). */
+  /** Signed-in calls of one merchant, all sessions and addresses together (ASVS 2.4.1; identity/merchant-calls.ts). */
   merchantCalls: RateWindow;
   /** Signed open-API calls of one application (http/open-api-routes.ts), counted once the signature is verified. */
   openApiCalls: RateWindow;

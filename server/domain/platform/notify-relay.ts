@@ -1,5 +1,5 @@
 import type { Listen } from "../../db/listen.ts";
-import { parseSessionsEnded } from "../identity/session-events.ts";
+import { parseSessionsEnded } from "./sessions-ended.ts";
 import { jsonObjectOf } from "./json-object.ts";
 
 /** Where a relay reports trouble it has dealt with (Fastify's logger fits). */
@@ -26,7 +26,7 @@ export interface NotifyRelay {
    */
   subscribe(merchantId: string, key: string | null, onChange: (key: string | null) => void): () => void;
   /**
-   * `onEnded` is called when sessions of this merchant ended (identity/session-events.ts), and after a lost
+   * `onEnded` is called when sessions of this merchant ended (sessions-ended.ts), and after a lost
    * connection came back: the stream checks its own session. Returns the unsubscribe function.
    */
   onSessionsEnded(merchantId: string, onEnded: () => void): () => void;

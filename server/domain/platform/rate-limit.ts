@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { RateWindow } from "./limits.ts";
+import { prunedRows } from "./pruned-rows.ts";
 import type { RateBucket, Slot } from "./rate-slot.ts";
 import type { RefusalMemo } from "./refusal-memo.ts";
 import { isBusy } from "./work-pool.ts";
@@ -140,3 +141,8 @@ export const waitMessage = (seconds: number) =>
   seconds >= 120
     ? `Too many attempts, try again in ${Math.ceil(seconds / 60)} minutes`
     : `Too many attempts, try again in ${seconds} seconds`;
+
+/** Drained throttling buckets: a `tat` in the past says nothing (server/wiring/prune-expired.ts). */
+export async function pruneRateLimits(db: Kysely<DB>, now: Date): Promise<number> {
+  return prunedRows(await db.deleteFrom("rate_limits").where("tat", "<=", now).executeTakeFirst());
+}

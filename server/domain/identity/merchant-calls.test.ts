@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { call, createHarness, type Harness, reset, signedInMerchant } from "../../testing/harness.ts";
 import { seedSession } from "../../testing/seed.ts";
-import { defaultLimits } from "./limits.ts";
+import { defaultLimits } from "../platform/limits.ts";
 
 let h: Harness;
 beforeAll(async () => {

@@ -1,12 +1,12 @@
 import type { Kysely } from "kysely";
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import type { DB } from "../../db/schema.ts";
-import type { MerchantScope } from "../identity/merchant-scope.ts";
-import { recordSecurityEvent, type SecurityEventSource } from "../identity/security-events.ts";
-import type { Limits } from "./limits.ts";
-import { ApiError } from "./outcome.ts";
-import { type Slot, takeSlots, waitMessage } from "./rate-limit.ts";
-import type { RefusalMemo } from "./refusal-memo.ts";
+import type { MerchantScope } from "../platform/merchant-scope.ts";
+import { recordSecurityEvent, type SecurityEventSource } from "./security-events.ts";
+import type { Limits } from "../platform/limits.ts";
+import { ApiError } from "../platform/outcome.ts";
+import { type Slot, takeSlots, waitMessage } from "../platform/rate-limit.ts";
+import type { RefusalMemo } from "../platform/refusal-memo.ts";
 
 /**
  * ASVS 2.4.1: every signed-in call takes a slot of its merchant's bucket, whatever the address and the session, so a

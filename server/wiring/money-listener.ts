@@ -1,7 +1,7 @@
-import type { ConfiguredChain } from "../../chain/chain-layer.ts";
-import { type ChainListener, combineListeners, type WatcherLog } from "../../chain/listener.ts";
-import { createOrderListener } from "../payments/order-listener.ts";
-import { createDepositListener } from "./deposit-listener.ts";
+import type { ConfiguredChain } from "../chain/chain-layer.ts";
+import { type ChainListener, combineListeners, type WatcherLog } from "../chain/listener.ts";
+import { createOrderListener } from "../domain/payments/order-listener.ts";
+import { createDepositListener } from "../domain/bills/deposit-listener.ts";
 
 /**
  * The server's listener of the chain watcher: the orders' (transfers to receiving addresses) and the application

@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { buildServer } from "../../app.ts";
-import { call, createHarness, type Harness, reset, signedInMerchant } from "../../testing/harness.ts";
-import { seedMerchant } from "../../testing/seed.ts";
-import { defaultLimits } from "./limits.ts";
-import { pruneExpired, schedulePrune } from "./prune.ts";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { buildServer } from "../app.ts";
+import { call, createHarness, type Harness, reset, signedInMerchant } from "../testing/harness.ts";
+import { seedMerchant } from "../testing/seed.ts";
+import { defaultLimits } from "../domain/platform/limits.ts";
+import { pruneExpired } from "./prune-expired.ts";
 
 let h: Harness;
 beforeAll(async () => {
@@ -131,65 +131,7 @@ describe("pruneExpired, rule by rule", () => {
   });
 });
 
-describe("schedulePrune", () => {
-  afterEach(() => vi.useRealTimers());
-
-  it("runs first 5 s after start, then every period, and not after stop", async () => {
-    vi.useFakeTimers();
-    const run = vi.fn(async () => {});
-    const stop = schedulePrune(run, 600_000, () => {});
-    await vi.advanceTimersByTimeAsync(4_999);
-    expect(run).toHaveBeenCalledTimes(0);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(run).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(600_000);
-    expect(run).toHaveBeenCalledTimes(2);
-    await stop();
-    await vi.advanceTimersByTimeAsync(3_600_000);
-    expect(run).toHaveBeenCalledTimes(2);
-  });
-
-  it("reports a failed run and keeps going", async () => {
-    vi.useFakeTimers();
-    const failure = new Error("database gone");
-    const run = vi.fn(async () => Promise.reject(failure));
-    const onError = vi.fn();
-    const stop = schedulePrune(run, 1_000, onError);
-    await vi.advanceTimersByTimeAsync(2_000);
-    expect(onError).toHaveBeenCalledTimes(2);
-    expect(onError).toHaveBeenCalledWith(failure);
-    await stop();
-  });
-
-  it("never overlaps runs, and stopping waits for the run in progress", async () => {
-    vi.useFakeTimers();
-    let finish = () => {};
-    const run = vi.fn(() => new Promise<void>((done) => (finish = done)));
-    const stop = schedulePrune(run, 1_000, () => {});
-    await vi.advanceTimersByTimeAsync(10_000);
-    expect(run).toHaveBeenCalledTimes(1);
-    let stopped = false;
-    const stopping = stop().then(() => (stopped = true));
-    await vi.advanceTimersByTimeAsync(0);
-    expect(stopped).toBe(false);
-    finish();
-    await stopping;
-    await vi.advanceTimersByTimeAsync(10_000);
-    expect(run).toHaveBeenCalledTimes(1);
-  });
-
-  it("never keeps the process alive", () => {
-    const timers = () => process.getActiveResourcesInfo().filter((r) => r === "Timeout").length;
-    const before = timers();
-    const stop = schedulePrune(
-      async () => {},
-      600_000,
-      () => {},
-    );
-    expect(timers()).toBe(before);
-    void stop();
-  });
-
+describe("the prune buildServer schedules", () => {
   it("is what buildServer runs, until the server closes", async () => {
     const drained = { bucket: "login-ip", subject: "10.9.9.9", tat: new Date(Date.now() - 1000) };
     await h.db.insertInto("rate_limits").values(drained).execute();
