@@ -151,11 +151,37 @@ export function areaPieces(files: Files): Piece[] {
       },
     },
     {
+      file: "server/db/schema/notes.ts (and its lines in server/db/schema.ts)",
+      apply: () => {
+        write(
+          "server/db/schema/notes.ts",
+          `import type { Id, IdRef } from "./columns.ts";\n\nexport interface NotesTable {\n  id: Id;\n  merchant_id: IdRef;\n  text: string;\n}\n\n/** The notes area's tables, its part of \`DB\` (server/db/schema.ts). */\nexport interface NotesTables {\n  notes: NotesTable;\n}\n`,
+        );
+        edit("server/db/schema.ts", "type AreaTables = [\n", "  NotesTables,\n");
+        edit("server/db/schema.ts", "export const tableNames = [\n", `  "notes",\n`);
+        edit(
+          "server/db/schema.ts",
+          "import type { EveryKeyOnce",
+          `import type { NotesTables } from "./schema/notes.ts";\n`,
+          "before",
+        );
+      },
+    },
+    {
+      file: "scripts/import-directions.ts (notes in domainAreaOrder)",
+      apply: () => {
+        const text = files.read("scripts/import-directions.ts");
+        const list = /export const domainAreaOrder = \[[^\]]*\]/.exec(text)?.[0];
+        if (!list) throw new Error("scripts/import-directions.ts: domainAreaOrder not found");
+        files.write("scripts/import-directions.ts", text.replace(list, list.replace(/,?\s*\]$/, `, "notes"]`)));
+      },
+    },
+    {
       file: "server/routes/notes.ts + server/app.ts",
       apply: () => {
         write(
           "server/routes/notes.ts",
-          `import { ok } from "../domain/platform/outcome.ts";\nimport type { HandlerTable } from "../http/handler.ts";\n\nexport const noteHandlers: Pick<HandlerTable, "noteList"> = {\n  noteList: { handle: async () => ok([]) },\n};\n`,
+          `import { listNotes } from "../domain/notes/notes.ts";\nimport { ok } from "../domain/platform/outcome.ts";\nimport type { HandlerTable } from "../http/handler.ts";\n\nexport const noteHandlers: Pick<HandlerTable, "noteList"> = {\n  noteList: { handle: async ({ db, session }) => ok(await listNotes(db, session.scope)) },\n};\n`,
         );
         edit("server/app.ts", "const handlers: HandlerTable = {", `\n  ...noteHandlers,`);
         edit(
@@ -165,6 +191,20 @@ export function areaPieces(files: Files): Piece[] {
           "before",
         );
       },
+    },
+    {
+      file: "server/domain/notes/notes.ts (the use case the route calls)",
+      apply: () =>
+        write(
+          "server/domain/notes/notes.ts",
+          `import type { Kysely } from "kysely";\nimport type { DB } from "../../db/schema.ts";\nimport type { MerchantScope } from "../platform/merchant-scope.ts";\n\n/** The merchant's notes, oldest first. */\nexport async function listNotes(db: Kysely<DB>, scope: MerchantScope) {\n  return db.selectFrom("notes").select(["id", "text"]).where("merchant_id", "=", scope.merchantId).orderBy("id").execute();\n}\n`,
+        ),
+      // The route runs the query itself.
+      instead: () =>
+        write(
+          "server/routes/notes.ts",
+          `import { ok } from "../domain/platform/outcome.ts";\nimport type { HandlerTable } from "../http/handler.ts";\n\nexport const noteHandlers: Pick<HandlerTable, "noteList"> = {\n  noteList: {\n    handle: async ({ db, session }) =>\n      ok(await db.selectFrom("notes").select(["id", "text"]).where("merchant_id", "=", session.scope.merchantId).execute()),\n  },\n};\n`,
+        ),
     },
     {
       file: "server/http/cross-merchant.test.ts (the case)",
