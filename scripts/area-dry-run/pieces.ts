@@ -3,6 +3,7 @@
 // scripts/area-dry-run.test.ts (in test:quick) to the working tree in memory: an anchor a later change moved fails
 // there, the day it moves, rather than the next time someone runs the dry run.
 import { createHash } from "node:crypto";
+import { machineCode, selectorsCode, words } from "./notes-code.ts";
 
 /** Where the pieces read and write, relative to the repository's root. */
 export interface Files {
@@ -10,58 +11,12 @@ export interface Files {
   write(path: string, text: string): void;
 }
 
-const words: Record<string, [string, string, string]> = {
-  "en-US": ["My notes", "No notes yet", "The notes could not be loaded"],
-  "zh-CN": ["我的笔记", "还没有笔记", "无法加载笔记"],
-  "zh-TW": ["我的筆記", "還沒有筆記", "無法載入筆記"],
-  "ja-JP": ["マイノート", "ノートはまだありません", "ノートを読み込めませんでした"],
-  "ko-KR": ["내 노트", "아직 노트가 없습니다", "노트를 불러올 수 없습니다"],
-  "th-TH": ["บันทึกของฉัน", "ยังไม่มีบันทึก", "โหลดบันทึกไม่ได้"],
-};
-
 export interface Piece {
   file: string;
   apply(): void;
   /** What a hurried engineer does instead, when it is not simply nothing. */
   instead?: () => void;
 }
-
-const machineCode = `import { assign, fromPromise, setup } from "xstate";
-import type { NoteListResult } from "../../contracts/schemas/notes.ts";
-import { type Failure, toFailure } from "../api-failure.ts";
-
-export interface NoteListContext {
-  notes: NoteListResult;
-  failure: Failure | null;
-}
-
-export const noteListMachine = setup({
-  types: {} as { context: NoteListContext; events: { type: "notes.retry" } },
-  actors: {
-    loadNotes: fromPromise<NoteListResult>(async () => {
-      throw new Error("loadNotes is provided by the app");
-    }),
-  },
-}).createMachine({
-  id: "noteList",
-  context: { notes: [], failure: null },
-  initial: "loading",
-  states: {
-    loading: {
-      invoke: {
-        id: "loadNotes",
-        src: "loadNotes",
-        onDone: { target: "ready", actions: assign({ notes: ({ event }) => event.output, failure: null }) },
-        onError: { target: "failed", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
-      },
-    },
-    ready: {},
-    failed: { on: { "notes.retry": "loading" } },
-  },
-});
-`;
-const selectorsCode = `export const selectNotes = (s: { context: NoteListContext; hasTag?: unknown }) => s.context.notes;
-`;
 
 /** Every piece of the notes area, in the order a person would add them. */
 export function areaPieces(files: Files): Piece[] {
