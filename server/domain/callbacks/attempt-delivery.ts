@@ -2,7 +2,8 @@ import type { Kysely } from "kysely";
 import type { AttemptTriggerColumn, DB } from "../../db/schema.ts";
 import { liveWebhookSecretsOfRow } from "../applications/webhook-secrets.ts";
 import { type CallbackTargets, withoutCredentials } from "./callback-target.ts";
-import { type AttemptToRecord, type RecordedAttempt, recordAttempt } from "./record-attempt.ts";
+import type { RecordedAttempt } from "./attempt-move.ts";
+import { type AttemptToRecord, recordAttempt } from "./record-attempt.ts";
 import { type CallbackAnswer, sendCallback } from "./send-callback.ts";
 import { webhookHeaders } from "./webhook-signature.ts";
 
@@ -18,7 +19,7 @@ export interface DeliveryDeps {
   timeoutMs?: number;
 }
 
-export type { RecordedAttempt } from "./record-attempt.ts";
+export type { RecordedAttempt } from "./attempt-move.ts";
 
 /**
  * Sends one attempt of a delivery now, to the application's callback URL as it is now, signed with its webhook secrets

@@ -1,6 +1,7 @@
 import DataLoader from "dataloader";
 import { attemptLoadedDelivery, type DeliveryDeps, type DeliveryToSend, deliveriesToSend } from "./attempt-delivery.ts";
-import { type AttemptToRecord, type RecordedAttempt, recordGroup } from "./record-attempt.ts";
+import type { RecordedAttempt } from "./attempt-move.ts";
+import { type AttemptToRecord, recordGroup } from "./record-attempt.ts";
 
 export interface BatchedAttempts {
   /** The delivery as `deliveryToSend` reads it; the reads asked for in the same tick go in one statement. */

@@ -5,7 +5,8 @@ import type { DB } from "../../db/schema.ts";
 import { resetDatabase, seedApplication, seedBill, seedCallbackDelivery, seedMerchant } from "../../testing/seed.ts";
 import { createTestDatabase } from "../../testing/test-database.ts";
 import { deliveryToSend } from "./attempt-delivery.ts";
-import { type AttemptToRecord, type DeliveryState, recordAttempt, recordGroup } from "./record-attempt.ts";
+import type { DeliveryState } from "./attempt-move.ts";
+import { type AttemptToRecord, recordAttempt, recordGroup } from "./record-attempt.ts";
 
 let db: Kysely<DB>;
 let close: () => Promise<void>;
