@@ -17,6 +17,7 @@ import { erc20Abi } from "../../chain/token-abi.ts";
 import type { DB } from "../../db/schema.ts";
 import { attoToUnits } from "../payments/usdt.ts";
 import { minedReceipt, pending } from "./chain-reads.ts";
+import { releaseCollectionLease, takeCollectionLease } from "./collection-lease.ts";
 import { thresholdUnits } from "./collection-settings.ts";
 import {
   type DueAddress,
@@ -27,11 +28,9 @@ import {
   recordFailed,
   recordRemoved,
   recordSent,
-  releaseCollectionLease,
   type SentSweep,
   sweepHashes,
   uncollectedSince,
-  takeCollectionLease,
 } from "./collection-store.ts";
 import type { GasPayer } from "./gas-payer.ts";
 
