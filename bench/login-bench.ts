@@ -22,6 +22,9 @@
  *
  * BENCH_BASE_URL measures a server that is already up instead of starting server/main.ts (the console loads then need
  * its dev outbox, DEV_OUTBOX=true).
+ *
+ * One file: a benchmark is one program, read top to bottom in the order it runs (start, the measured runs, the
+ * figures and their JSON); what the benchmarks share lives in bench/load/ and e2e/support/.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";

@@ -34,6 +34,9 @@
  *
  * Bounded: every wait has its own timeout, and a watchdog (BENCH_PAID_BUDGET_S, default 120 s + 60 s a run) closes
  * the browser and the server and exits 1. The server's DATA_DIR (and its devnet) is deleted at the end.
+ *
+ * One file: a benchmark is one program, read top to bottom in the order it runs (start, the measured runs, the
+ * figures and their JSON); what the benchmarks share lives in bench/load/ and e2e/support/.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -48,6 +51,7 @@ import { parseTokenAmount } from "../server/chain/amount.ts";
 import { devClients } from "../server/chain/deploy.ts";
 import { type DevnetFacts, readDevnetFacts } from "../server/chain/devnet.ts";
 import { erc20Abi } from "../server/chain/token-abi.ts";
+import { median, table } from "./load/summary.ts";
 
 const runs = Math.max(1, Number(process.env.BENCH_PAID_RUNS ?? 5));
 const confirmations = Math.max(2, Number(process.env.BENCH_PAID_CONFIRMATIONS ?? 2));
@@ -332,19 +336,6 @@ async function oneRun(browser: Browser, server: RunningServer, facts: DevnetFact
     await stream?.stop();
     await context?.close();
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : round((sorted[mid - 1]! + sorted[mid]!) / 2);
-}
-
-function table(headers: string[], rows: string[][]): string {
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)));
-  const line = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
-  return [line(headers), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
 
 let server: RunningServer | undefined;

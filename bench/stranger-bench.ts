@@ -17,6 +17,9 @@
  * 111 / 72, second factor on a new device 61 / 66, turning it off with a recovery code 14 / 6. Before the issue, the
  * change of password answered 429 once the stranger's wrong sign-ins filled the account's bucket, and the flows that
  * mail a code met the stranger's shared budget and resend wait.
+ *
+ * One file: a benchmark is one program, read top to bottom in the order it runs (start, the measured runs, the
+ * figures and their JSON); what the benchmarks share lives in bench/load/ and e2e/support/.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

@@ -12,22 +12,7 @@ import { brokenLinks, markdownFiles } from "./doc-links.ts";
  * one does not break the list). Fix them, then delete their lines: a listed violation that is gone fails too, so the
  * list only shrinks.
  */
-export const knownViolations: readonly string[] = [
-  // The long files when their rule arrived (issue 39): each to be split, or to say why it must be one file.
-  'bench/login-bench.ts is over 300 lines: split it by what changes together, or say why it must be one file in a comment starting "One file:"',
-  'bench/paid-latency-bench.ts is over 300 lines: split it by what changes together, or say why it must be one file in a comment starting "One file:"',
-  'bench/stranger-bench.ts is over 300 lines: split it by what changes together, or say why it must be one file in a comment starting "One file:"',
-  'machines/apps/app-edit.ts is over 300 lines: split it by what changes together, or say why it must be one file in a comment starting "One file:"',
-  'machines/auth/session.ts is over 300 lines: split it by what changes together, or say why it must be one file in a comment starting "One file:"',
-  'machines/bills/bill-list.ts is over 300 lines: split it by what changes together, or say why it must be one file in a comment starting "One file:"',
-  'machines/orders/order-payment.ts is over 300 lines: split it by what changes together, or say why it must be one file in a comment starting "One file:"',
-  'model-tests/models/order-payment.model.ts is over 300 lines: split it by what changes together, or say why it must be one file in a comment starting "One file:"',
-  'scripts/prerender/purge-blueprint.ts is over 300 lines: split it by what changes together, or say why it must be one file in a comment starting "One file:"',
-  'server/db/ledger-conversion-0012.ts is over 300 lines: split it by what changes together, or say why it must be one file in a comment starting "One file:"',
-  'server/domain/callbacks/record-attempt.ts is over 300 lines: split it by what changes together, or say why it must be one file in a comment starting "One file:"',
-  'server/domain/collection/collection-store.ts is over 300 lines: split it by what changes together, or say why it must be one file in a comment starting "One file:"',
-  'server/domain/payments/balance.ts is over 300 lines: split it by what changes together, or say why it must be one file in a comment starting "One file:"',
-];
+export const knownViolations: readonly string[] = [];
 
 /** Each violation once per place, without its line number. */
 const withoutLine = (violation: string) => violation.replace(/^([^ :]+):\d+ /, "$1 ");

@@ -16,6 +16,9 @@ import { type CheckCodeRequest, type CheckCodeResult, checkCodeRequest } from ".
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { type FieldErrors, type Failure, fieldErrorsOf, toFailure } from "../api-failure.ts";
 
+// One file: the statechart is one `setup().createMachine()` definition, its states and transitions with the actions
+// and guards they name, whose types XState infers from the whole (an action written apart loses them); its
+// selectors and tests live beside it.
 /** The fields of the edit form, as typed. */
 export interface AppEditFields {
   name: string;

@@ -17,6 +17,9 @@ import * as z from "zod/mini";
 import { type Role, roleField, type UserProfile } from "../../contracts/schemas/user.ts";
 import { type FieldErrors, type Failure, fieldErrorsOf, toFailure } from "../api-failure.ts";
 
+// One file: the statechart is one `setup().createMachine()` definition, its states and transitions with the actions
+// and guards they name, whose types XState infers from the whole (an action written apart loses them); its
+// selectors and tests live beside it.
 /** The user object stored under UserIdToken (spec section 3). */
 export interface SessionUser {
   id: string;

@@ -148,6 +148,9 @@ const searchTransitions = {
   "bills.reset": { target: "loading", actions: "resetSearch" },
 } as const;
 
+// One file: the statechart is one `setup().createMachine()` definition, its states and transitions with the actions
+// and guards they name, whose types XState infers from the whole (an action written apart loses them); its
+// selectors and tests live beside it.
 /**
  * Application bills (spec sections 2–4, issue 27): the server filters and pages the list; a details dialog per bill;
  * and, while the page is open, the bills' live stream (`feed`) beside the list, as the pay dialog follows its order:

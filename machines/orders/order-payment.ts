@@ -147,6 +147,9 @@ const openOrderOffers = {
 /** A call the merchant started was refused: the screen shows why, over what the order is now. */
 const refused = { target: "following", actions: { type: "rememberFailure", params: failureOf } } as const;
 
+// One file: the statechart is one `setup().createMachine()` definition, its states and transitions with the actions
+// and guards they name, whose types XState infers from the whole (an action written apart loses them); its
+// selectors and tests live beside it.
 export const orderPaymentMachine = setup({
   types: {} as {
     context: OrderPaymentContext;

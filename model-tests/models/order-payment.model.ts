@@ -23,6 +23,8 @@ import {
 
 const { done, failed, after } = eventBuilders(orderPaymentMachine);
 
+// One file: a machine's model is one table QA reads whole: the events tried in each state, how each is said,
+// what each state shows, and the transitions left out with why.
 /** The status poll coming due once the live stream has failed. */
 export const pollEvent = after("orderPoll", "orderPayment.open.feed.polling.pause");
 

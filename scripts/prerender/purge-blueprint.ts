@@ -1,4 +1,6 @@
 // Blueprint's stylesheet cut down to what the prerendered public pages can show.
+// One file: the three kinds of classes below and the walk over the stylesheet that applies them are one algorithm,
+// read with this comment.
 //
 // A plain purge (PurgeCSS with its default extractor) keeps the rules whose classes it finds in the markup, and
 // so drops what Blueprint or the merchant turn on later: the focus manager's class, the intent a failed form

@@ -22,6 +22,9 @@ import { fromAtto, minAtto, toAtto, usdtText } from "./usdt.ts";
  * order or the balance, an order paid (revenue and the excess), paid from the balance, closed (its money to the
  * balance), a transfer taken back by a reorganisation and its return. The balance is the merchant account's stored
  * figure, which the database never lets go below zero.
+ *
+ * One file: these are the ledger's journals for merchant money, one function each; they are reviewed together,
+ * since each must balance against the others (a removal against its restore, a payment against its receipt).
  */
 
 /** The newest ledger lines the balance call answers. */
