@@ -120,6 +120,26 @@ const userFromLogin = (result: LoginResult): SessionUser => ({
   avatar: result.avatar,
 });
 
+/**
+ * How every way in (password, mailed code, second factor, Google, a linked Google account) ends, once `keepSession`
+ * has put the session in the context: store it and greet the merchant.
+ */
+const storeAndGreet = [
+  {
+    type: "saveSession",
+    params: ({ context }: { context: SessionContext }) => ({
+      token: context.token ?? "",
+      user: context.user as SessionUser,
+    }),
+  },
+  {
+    type: "announceWelcome",
+    params: ({ context }: { context: SessionContext }) => ({
+      nickName: context.user?.nickName || context.user?.email || "",
+    }),
+  },
+] as const;
+
 export const sessionMachine = setup({
   types: {} as { context: SessionContext; events: SessionEvent; input: SessionInput; tags: SessionTag },
   actors: {
@@ -268,14 +288,7 @@ export const sessionMachine = setup({
             target: "signedIn",
             actions: [
               { type: "keepSession", params: ({ event }) => ({ result: sessionOf(event.output) }) },
-              {
-                type: "saveSession",
-                params: ({ context }) => ({ token: context.token ?? "", user: context.user as SessionUser }),
-              },
-              {
-                type: "announceWelcome",
-                params: ({ context }) => ({ nickName: context.user?.nickName || context.user?.email || "" }),
-              },
+              ...storeAndGreet,
             ],
           },
         ],
@@ -328,14 +341,7 @@ export const sessionMachine = setup({
                 actions: [
                   assign({ googleLink: null }),
                   { type: "keepSession", params: ({ event }) => ({ result: sessionOf(event.output) }) },
-                  {
-                    type: "saveSession",
-                    params: ({ context }) => ({ token: context.token ?? "", user: context.user as SessionUser }),
-                  },
-                  {
-                    type: "announceWelcome",
-                    params: ({ context }) => ({ nickName: context.user?.nickName || context.user?.email || "" }),
-                  },
+                  ...storeAndGreet,
                 ],
               },
             ],
@@ -371,14 +377,7 @@ export const sessionMachine = setup({
             target: "signedIn",
             actions: [
               { type: "keepSession", params: ({ event }) => ({ result: sessionOf(event.output) }) },
-              {
-                type: "saveSession",
-                params: ({ context }) => ({ token: context.token ?? "", user: context.user as SessionUser }),
-              },
-              {
-                type: "announceWelcome",
-                params: ({ context }) => ({ nickName: context.user?.nickName || context.user?.email || "" }),
-              },
+              ...storeAndGreet,
             ],
           },
         ],
@@ -435,17 +434,7 @@ export const sessionMachine = setup({
         },
         onDone: {
           target: "signedIn",
-          actions: [
-            { type: "keepSession", params: ({ event }) => ({ result: event.output }) },
-            {
-              type: "saveSession",
-              params: ({ context }) => ({ token: context.token ?? "", user: context.user as SessionUser }),
-            },
-            {
-              type: "announceWelcome",
-              params: ({ context }) => ({ nickName: context.user?.nickName || context.user?.email || "" }),
-            },
-          ],
+          actions: [{ type: "keepSession", params: ({ event }) => ({ result: event.output }) }, ...storeAndGreet],
         },
         onError: [
           // Expired, spent or out of attempts: back to the password.
