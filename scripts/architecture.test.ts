@@ -184,7 +184,9 @@ describe("checkArchitecture on a project that breaks the rules", () => {
       `export function selectLoad(s: { value: string }) { return s.value; }`,
       `export const outputOf = ({ event }: { event: object }) => (event as { output: string }).output;`,
     ].join("\n"),
-    "machines/effects-selectors.ts": `export const selectRead = (s: { value: string }) => s.value;\n`,
+    "machines/effects-selectors.ts": `type EffectsSnapshot = { value: string };\nexport const selectRead = (s: EffectsSnapshot) => s.value;\nexport function selectBoth({ value }: EffectsSnapshot, other: string) { return value + other; }\n`,
+    // A selector taking a shape written out, not its machine's snapshot.
+    "machines/loose-selectors.ts": `export const selectLoose = (s: { value: string }) => s.value;\nexport function selectAlso(s: string) { return s; }\n`,
   });
   const violations = checkArchitecture(root, ["src", "machines", "server", "contracts"]);
 
@@ -263,6 +265,8 @@ describe("checkArchitecture on a project that breaks the rules", () => {
         "machines/effects.ts:2 reaches localStorage: machines and schemas are pure: side effects reach them as actors (no fetch, window, document or storage)",
         "src/features/one/badge.tsx:2 calls useServices() and wires no machine: a component takes the one actor or service it uses through its own hook (useSessionActor(), useNotify() …); useServices() is for components that wire a machine (they import a provideX)",
         "machines/effects.ts:5 exports selectLoad: a machine's selectors live beside it in <machine>-selectors.ts, one convention for every machine",
+        "machines/loose-selectors.ts:1 selectLoose takes no snapshot of its machine: a selector takes its machine's snapshot (SnapshotFrom<typeof machine>, or an alias named …Snapshot), one style for every selector; what combines two machines' selections is a plain function of values",
+        "machines/loose-selectors.ts:2 selectAlso takes no snapshot of its machine: a selector takes its machine's snapshot (SnapshotFrom<typeof machine>, or an alias named …Snapshot), one style for every selector; what combines two machines' selections is a plain function of values",
         "machines/effects.ts:6 reads the event through a cast: a machine reads no event through a cast: assertEvent where one event enters the state, params for an actor's result or error",
       ]),
     );
@@ -301,6 +305,6 @@ describe("checkArchitecture on a project that breaks the rules", () => {
   });
 
   it("finds nothing else", () => {
-    expect(violations, violations.join("\n")).toHaveLength(40);
+    expect(violations, violations.join("\n")).toHaveLength(42);
   });
 });

@@ -6,6 +6,7 @@ import { importCycles } from "./import-cycles.ts";
 import { type DirectionRule, directionRules, directionViolations } from "./import-directions.ts";
 import { fileNameViolations } from "./file-names.ts";
 import { longFileViolations } from "./long-files.ts";
+import { machineRules } from "./machine-rules.ts";
 import { securityRules } from "./security-rules.ts";
 import { type SymbolRule, symbolRules, symbolViolations } from "./symbol-rules.ts";
 
@@ -40,7 +41,7 @@ export function architectureViolations(graph: ImportGraph, rules: readonly Direc
 export const codeViolations = (
   root: string,
   files: readonly string[],
-  rules: readonly SymbolRule[] = [...symbolRules, ...securityRules],
+  rules: readonly SymbolRule[] = [...symbolRules, ...machineRules, ...securityRules],
 ) => files.flatMap((file) => symbolViolations(file, readFileSync(join(root, file), "utf8"), rules));
 
 export const checkArchitecture = (root = repoRoot, folders: readonly string[] = codeFolders) => {

@@ -171,30 +171,6 @@ export const symbolRules: readonly SymbolRule[] = [
     says: "machines and schemas are pure: side effects reach them as actors (no fetch, window, document or storage)",
   },
   {
-    binds: (path) => path.startsWith("machines/") && !isTest(path) && !path.endsWith("-selectors.ts"),
-    finds: (node) => {
-      if (node.type !== "ExportNamedDeclaration" || !node.declaration) return null;
-      const declaration = node.declaration as Node;
-      const names =
-        declaration.type === "FunctionDeclaration"
-          ? [nameOf(declaration.id)]
-          : declaration.type === "VariableDeclaration"
-            ? (declaration.declarations as Node[]).map((d) => nameOf(d.id))
-            : [];
-      const selector = names.find((name) => name && /^select[A-Z]/.test(name));
-      return selector ? `exports ${selector}` : null;
-    },
-    says: "a machine's selectors live beside it in <machine>-selectors.ts, one convention for every machine",
-  },
-  {
-    binds: (path) => path.startsWith("machines/") && !isTest(path),
-    finds: (node) =>
-      (node.type === "TSAsExpression" || node.type === "TSTypeAssertion") && nameOf(node.expression as Node) === "event"
-        ? "reads the event through a cast"
-        : null,
-    says: "a machine reads no event through a cast: assertEvent where one event enters the state, params for an actor's result or error",
-  },
-  {
     binds: (path) => reachesServer(path) && path !== sessionScopeFile,
     finds: (node) => castTo(node, ["MerchantScope", "Session"]),
     says: "a MerchantScope is made only by findSession (server/domain/identity/sessions.ts), from the signed-in session",

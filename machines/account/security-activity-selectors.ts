@@ -1,5 +1,6 @@
 import type { SecurityEvent } from "../../contracts/schemas/security-events.ts";
-import type { SecurityActivityContext } from "./security-activity.ts";
+import type { SnapshotFrom } from "xstate";
+import type { securityActivityMachine } from "./security-activity.ts";
 
 /** What the section shows: loading (first time), could not be loaded, nothing yet, or the events (newest first). */
 export type SecurityActivityView =
@@ -8,10 +9,7 @@ export type SecurityActivityView =
   | { kind: "empty" }
   | { kind: "list"; events: SecurityEvent[]; reloading: boolean };
 
-export function selectSecurityActivity(snapshot: {
-  context: SecurityActivityContext;
-  value: unknown;
-}): SecurityActivityView {
+export function selectSecurityActivity(snapshot: SnapshotFrom<typeof securityActivityMachine>): SecurityActivityView {
   if (snapshot.value === "failed") return { kind: "failed" };
   const reloading = snapshot.value === "loading";
   const { events } = snapshot.context;

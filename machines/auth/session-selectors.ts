@@ -1,31 +1,31 @@
-import type { SessionContext, sessionMachine } from "./session.ts";
 import type { SnapshotFrom } from "xstate";
+import type { sessionMachine } from "./session.ts";
 
-/** What the views show of the merchant, read from a session snapshot: the loaded profile first, else the stored user. */
-type SessionView = { context: Pick<SessionContext, "user" | "profile"> };
+type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
-export const selectUserId = ({ context }: SessionView): string => context.profile?.userId ?? context.user?.id ?? "";
+// What the views show of the merchant: the loaded profile first, else the stored user.
 
-export const selectEmail = ({ context }: SessionView): string => context.profile?.email ?? context.user?.email ?? "";
+export const selectUserId = ({ context }: SessionSnapshot): string => context.profile?.userId ?? context.user?.id ?? "";
 
-export const selectNickName = ({ context }: SessionView): string =>
+export const selectEmail = ({ context }: SessionSnapshot): string =>
+  context.profile?.email ?? context.user?.email ?? "";
+
+export const selectNickName = ({ context }: SessionSnapshot): string =>
   context.profile?.nickName ?? context.user?.nickName ?? "";
 
 /** The greeting and the account button: the nickname, or the e-mail while the merchant has none. */
-export const selectDisplayName = ({ context }: SessionView): string =>
+export const selectDisplayName = ({ context }: SessionSnapshot): string =>
   context.profile?.nickName || context.user?.nickName || context.user?.email || "";
 
 /** The sign-in form's start: the remembered e-mail, and "Remember password" ticked when there is one. */
-export const selectRememberedLogin = ({ context }: { context: Pick<SessionContext, "rememberedEmail"> }) => ({
+export const selectRememberedLogin = ({ context }: SessionSnapshot) => ({
   email: context.rememberedEmail ?? "",
   remember: context.rememberedEmail !== null,
 });
 
 /** The first profile is on its way: nothing to show yet but a spinner (a reload keeps showing the old one). */
-export const selectAwaitingProfile = (snapshot: SnapshotFrom<typeof sessionMachine>): boolean =>
+export const selectAwaitingProfile = (snapshot: SessionSnapshot): boolean =>
   snapshot.matches({ signedIn: "loadingProfile" }) && snapshot.context.profile === null;
-
-type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
 /** The sign-in form's button spins while the password is checked. */
 export const selectSigningIn = (snapshot: SessionSnapshot): boolean => snapshot.matches("loggingIn");
@@ -58,8 +58,7 @@ export const selectProfileLoading = (snapshot: SessionSnapshot): boolean =>
   snapshot.matches({ signedIn: "loadingProfile" });
 
 /** The remembered e-mail alone (a string, so a view selecting it re-renders only when it changes). */
-export const selectRememberedEmail = (snapshot: { context: Pick<SessionContext, "rememberedEmail"> }): string =>
-  selectRememberedLogin(snapshot).email;
+export const selectRememberedEmail = (snapshot: SessionSnapshot): string => selectRememberedLogin(snapshot).email;
 
 /**
  * The sign-in page's step: the password form, or the second factor (TOTP on) with its field error and whether the

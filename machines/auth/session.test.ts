@@ -510,9 +510,17 @@ describe("session machine", () => {
 });
 
 describe("session selectors", () => {
-  const view = (user: typeof storedUser | null, profilePart: Partial<UserProfile> | null) => ({
-    context: { user, profile: profilePart ? ({ ...profile, ...profilePart } as UserProfile) : null },
-  });
+  /** A signed-out session snapshot holding `user` and the profile with `profilePart`. */
+  const signedOut = createActor(sessionMachine, { input: { token: null, user: null } }).getSnapshot();
+  const view = (user: typeof storedUser | null, profilePart: Partial<UserProfile> | null) =>
+    sessionMachine.resolveState({
+      value: "signedOut",
+      context: {
+        ...signedOut.context,
+        user,
+        profile: profilePart ? ({ ...profile, ...profilePart } as UserProfile) : null,
+      },
+    });
 
   it("prefer the loaded profile, then the stored user", () => {
     const both = view(

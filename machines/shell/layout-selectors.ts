@@ -1,5 +1,6 @@
-import type { NavDrawerTag } from "./nav-drawer.ts";
-import type { AppSettings } from "./settings.ts";
+import type { SnapshotFrom } from "xstate";
+import type { navDrawerMachine } from "./nav-drawer.ts";
+import type { AppSettings, settingsMachine } from "./settings.ts";
 
 /**
  * How the console's frame is laid out: the layout settings (spec section 2) read together with the width class of
@@ -36,12 +37,13 @@ export interface ShellLayout {
   settingsDrawer: "side" | "fullWidth";
 }
 
-type SettingsView = { context: { settings: AppSettings } };
+type SettingsSnapshot = SnapshotFrom<typeof settingsMachine>;
 
 /** The screen is below the breakpoint (a snapshot of the navDrawer machine). */
-export const selectNarrow = (viewport: { hasTag(tag: NavDrawerTag): boolean }): boolean => viewport.hasTag("narrow");
+export const selectNarrow = (viewport: SnapshotFrom<typeof navDrawerMachine>): boolean => viewport.hasTag("narrow");
 
-export function selectShellLayout({ context: { settings } }: SettingsView, narrow: boolean): ShellLayout {
+/** The frame's layout from the settings and the screen's width (two machines': useShellLayout combines their selections). */
+export function shellLayoutOf(settings: AppSettings, narrow: boolean): ShellLayout {
   const menu = !settings.menu ? "none" : narrow ? "drawer" : settings.topMenu ? "top" : "side";
   return {
     narrow,
@@ -57,5 +59,5 @@ export function selectShellLayout({ context: { settings } }: SettingsView, narro
 }
 
 /** The drawer's width: the menu width setting, leaving at least 48 px of the page to tap outside. */
-export const navDrawerWidth = ({ context: { settings } }: SettingsView): string =>
+export const selectNavDrawerWidth = ({ context: { settings } }: SettingsSnapshot): string =>
   `min(${settings.menuWidth}px, calc(100vw - 48px))`;

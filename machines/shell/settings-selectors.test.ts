@@ -1,10 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { sideMenu } from "../../contracts/console-routes.ts";
 import type { MenuItem } from "../../contracts/schemas/user.ts";
-import { defaultSettings } from "./settings.ts";
+import { defaultSettings, settingsMachine } from "./settings.ts";
 import { selectMenu, selectSideMenuVisible, selectTopMenuVisible } from "./settings-selectors.ts";
 
-const view = (menu: boolean, topMenu: boolean) => ({ context: { settings: { ...defaultSettings, menu, topMenu } } });
+/** A settings snapshot (the session it follows is not read by these selectors). */
+const snapshotWith = (settings: typeof defaultSettings, serverMenu: MenuItem[] | null = null) =>
+  settingsMachine.resolveState({
+    value: { drawer: "closed", serverMenu: "signedOut" },
+    context: { settings, session: undefined as never, serverMenu, failure: null },
+  });
+const view = (menu: boolean, topMenu: boolean) => snapshotWith({ ...defaultSettings, menu, topMenu });
 
 describe("settings selectors", () => {
   it("place the menu beside the page, on top, or nowhere", () => {
@@ -19,7 +25,7 @@ describe("settings selectors", () => {
 
   it("list the server's menu when it sent one, else the built-in menu", () => {
     const fromServer: MenuItem[] = [{ name: "menu.orders", path: "/order", icon: "shopping-cart", order: 1 }];
-    expect(selectMenu({ context: { serverMenu: fromServer } })).toBe(fromServer);
-    expect(selectMenu({ context: { serverMenu: null } })).toBe(sideMenu);
+    expect(selectMenu(snapshotWith(defaultSettings, fromServer))).toBe(fromServer);
+    expect(selectMenu(snapshotWith(defaultSettings))).toBe(sideMenu);
   });
 });

@@ -1,17 +1,17 @@
 import { sideMenu } from "../../contracts/console-routes.ts";
 import type { MenuItem } from "../../contracts/schemas/user.ts";
-import type { SettingsContext } from "./settings.ts";
+import type { SnapshotFrom } from "xstate";
+import type { settingsMachine } from "./settings.ts";
 
-type SettingsView = { context: Pick<SettingsContext, "settings"> };
+type SettingsSnapshot = SnapshotFrom<typeof settingsMachine>;
 
 /** The menu shows beside the page: on, and not moved to the top. */
-export const selectSideMenuVisible = ({ context }: SettingsView): boolean =>
+export const selectSideMenuVisible = ({ context }: SettingsSnapshot): boolean =>
   context.settings.menu && !context.settings.topMenu;
 
 /** The menu shows as a bar under the navbar. */
-export const selectTopMenuVisible = ({ context }: SettingsView): boolean =>
+export const selectTopMenuVisible = ({ context }: SettingsSnapshot): boolean =>
   context.settings.menu && context.settings.topMenu;
 
 /** The entries of the menu: the server's when it sent one (menuFromServer), else the built-in menu. */
-export const selectMenu = ({ context }: { context: Pick<SettingsContext, "serverMenu"> }): readonly MenuItem[] =>
-  context.serverMenu ?? sideMenu;
+export const selectMenu = ({ context }: SettingsSnapshot): readonly MenuItem[] => context.serverMenu ?? sideMenu;

@@ -44,5 +44,13 @@ export const noteListMachine = setup({
   },
 });
 `;
-export const selectorsCode = `export const selectNotes = (s: { context: NoteListContext; hasTag?: unknown }) => s.context.notes;
+/** The selector as its own file has it, taking the machine's snapshot. */
+export const selectorsCode = `import type { SnapshotFrom } from "xstate";
+import type { noteListMachine } from "./note-list.ts";
+
+export const selectNotes = (s: SnapshotFrom<typeof noteListMachine>) => s.context.notes;
+`;
+
+/** The same selector written into the machine's file instead. */
+export const selectorInMachineCode = `export const selectNotes = (s: { context: NoteListContext }) => s.context.notes;
 `;

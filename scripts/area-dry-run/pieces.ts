@@ -3,7 +3,7 @@
 // scripts/area-dry-run.test.ts (in test:quick) to the working tree in memory: an anchor a later change moved fails
 // there, the day it moves, rather than the next time someone runs the dry run.
 import { createHash } from "node:crypto";
-import { machineCode, selectorsCode, words } from "./notes-code.ts";
+import { machineCode, selectorInMachineCode, selectorsCode, words } from "./notes-code.ts";
 
 /** Where the pieces read and write, relative to the repository's root. */
 export interface Files {
@@ -181,14 +181,10 @@ export function areaPieces(files: Files): Piece[] {
     { file: "machines/notes/note-list.ts", apply: () => write("machines/notes/note-list.ts", machineCode) },
     {
       file: "machines/notes/note-list-selectors.ts",
-      apply: () =>
-        write(
-          "machines/notes/note-list-selectors.ts",
-          `import type { NoteListContext } from "./note-list.ts";\n\n${selectorsCode}`,
-        ),
+      apply: () => write("machines/notes/note-list-selectors.ts", selectorsCode),
       // Written in the machine's file instead.
       instead: () => {
-        write("machines/notes/note-list.ts", `${machineCode}\n${selectorsCode}`);
+        write("machines/notes/note-list.ts", `${machineCode}\n${selectorInMachineCode}`);
         replaceIn(
           "src/features/notes/notes-page.tsx",
           "machines/notes/note-list-selectors.ts",

@@ -2,7 +2,7 @@ import { Button } from "@blueprintjs/core";
 import { Cross } from "@blueprintjs/icons";
 import { useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
-import { navDrawerWidth } from "../../machines/shell/layout-selectors.ts";
+import { selectNavDrawerWidth } from "../../machines/shell/layout-selectors.ts";
 import { useNavDrawerActor, useSettingsActor } from "../app/services-context.tsx";
 import { BrandMark } from "../ui/brand-mark.tsx";
 import { ModalDrawer } from "../ui/modal-drawer.tsx";
@@ -14,7 +14,7 @@ export function NavDrawer() {
   const navDrawer = useNavDrawerActor();
   const settings = useSettingsActor();
   const open = useSelector(navDrawer, (s) => s.hasTag("navOpen"));
-  const width = useSelector(settings, navDrawerWidth);
+  const width = useSelector(settings, selectNavDrawerWidth);
   const close = () => navDrawer.send({ type: "nav.close" });
   return (
     // Escape and a tap on the backdrop close it (Blueprint calls onClose); so does any navigation (useNavigationReport).

@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react";
 import { useEffect, useMemo } from "react";
 import { useLocation } from "react-router";
-import { type ShellLayout, selectNarrow, selectShellLayout } from "../../machines/shell/layout-selectors.ts";
+import { type ShellLayout, selectNarrow, shellLayoutOf } from "../../machines/shell/layout-selectors.ts";
 import { useNavDrawerActor, useSettingsActor } from "../app/services-context.tsx";
 
 /** The frame's layout as the settings and the width of the screen make it (machines/shell/layout-selectors.ts). */
@@ -10,7 +10,7 @@ export function useShellLayout(): ShellLayout {
   const navDrawer = useNavDrawerActor();
   const values = useSelector(settings, (s) => s.context.settings);
   const narrow = useSelector(navDrawer, selectNarrow);
-  return useMemo(() => selectShellLayout({ context: { settings: values } }, narrow), [values, narrow]);
+  return useMemo(() => shellLayoutOf(values, narrow), [values, narrow]);
 }
 
 /** Tells the navDrawer machine about every change of page (it closes the drawer). */
