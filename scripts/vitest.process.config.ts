@@ -17,9 +17,7 @@ export default defineConfig({
     environment: "node",
     reporters: stageReporters("test:process"),
     globalSetup: ["server/testing/process-test-setup.ts"],
-    // Three at a time beside the other lane too: the files wait on restarts, retry schedules and blocks (218 s of wall
-    // for about 85 CPU-s, alone), and the other lane's model tests leave part of a core idle meanwhile.
-    maxWorkers: stageWorkers(3, 3),
+    maxWorkers: stageWorkers(3, 2),
     // PGlite compiled once by V8's baseline compiler (server/testing/test-node-flags.ts).
     execArgv: [...testNodeFlags],
     testTimeout: 60_000,
