@@ -141,10 +141,19 @@ const tokenBalance = (address: Address) =>
 const collections = () => db.selectFrom("collections").selectAll().orderBy("id").execute();
 const bills = () => db.selectFrom("application_bills").selectAll().orderBy("id").execute();
 
-const until = async (check: () => Promise<boolean>, timeoutMs = 20_000) => {
+/**
+ * Waits for `check`; on timeout (before the test's own) says what it waited for and what `explain` finds, so a rare
+ * failure explains itself from the log alone.
+ */
+const until = async (
+  what: string,
+  check: () => Promise<boolean>,
+  explain: () => Promise<string>,
+  timeoutMs = 8_000,
+) => {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("timed out waiting");
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; ${await explain()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 };
@@ -449,9 +458,18 @@ describe("collection of deposit addresses into the treasury", () => {
       }),
     );
     try {
-      await until(async () => (await collections()).filter((c) => c.status === "sent").length === 3);
+      /** The sweeps as recorded and what each instance's runs logged. */
+      const explain = async () =>
+        `sweeps: ${JSON.stringify((await collections()).map((c) => [c.id, c.status, c.deposit_address_id, c.tx_hash, c.error]))}; runs: ${lines.join(" | ")}`;
+      const inStatus =
+        (...statuses: string[]) =>
+        async () =>
+          (await collections()).filter((c) => statuses.includes(c.status)).length === 3;
+      // Each sweep mines a block, so the first may already have its confirmations when the next run looks: "sent" for
+      // all three at once is a moment a loaded machine can miss (it hung a clean-clone run once).
+      await until("three sweeps sent", inStatus("sent", "confirmed"), explain);
       await advance(confirmations);
-      await until(async () => (await collections()).filter((c) => c.status === "confirmed").length === 3);
+      await until("three sweeps confirmed", inStatus("confirmed"), explain);
     } finally {
       for (const { queue, stop } of instances) {
         await stop();
