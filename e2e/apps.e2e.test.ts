@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { callAsMerchant, outbox } from "./support/api.ts";
 import { addApp, appLabel, longUrl, trialMerchant, verifyWithMailedCode } from "./support/apps.ts";
-import { label } from "./support/console.ts";
+import { label, stoppedMoving } from "./support/console.ts";
+import { auditLayout, describeAudit } from "./support/layout-audit.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
 describe("My applications", () => {
@@ -29,6 +30,19 @@ describe("My applications", () => {
     expect(await dialog.getByRole("button", { name: "Copy AppKey" }).count()).toBe(1);
     expect(await dialog.getByRole("button", { name: "Copy AppSecret" }).count()).toBe(1);
     expect(((await dialog.getByTestId("app-secret").textContent()) ?? "").length).toBeGreaterThan(16);
+    // The secrets fit, copy buttons and all, on a phone and a wide screen (the webhook secret once went a character a
+    // line, its copy button cut off, behind its hint's width): the dialog as loaded, then widened.
+    const problems: string[] = [];
+    for (const size of [
+      { width: 375, height: 740 },
+      { width: 1440, height: 900 },
+    ]) {
+      await page.setViewportSize(size);
+      await stoppedMoving(page);
+      const audit = await auditLayout(page, { primaryMin: 44 });
+      if (audit.problems.length > 0) problems.push(describeAudit(`the credentials dialog at ${size.width} px`, audit));
+    }
+    expect(problems.join("\n\n")).toBe("");
     await dialog.getByRole("button", { name: appLabel.done, exact: true }).click();
     await dialog.waitFor({ state: "detached" });
 

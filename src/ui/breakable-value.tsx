@@ -21,10 +21,11 @@ export function BreakableValue({ text }: { text: string }) {
 }
 
 /**
- * A hash or an address (`0x…`) that may end a line only between groups of eight characters, so a narrow screen shows
- * it whole on a few lines without the layout audit counting a split mid-word (each group is its own text).
+ * A token — a hash or an address (`0x…`), a key or a secret — that may end a line only between groups of eight
+ * characters, so a narrow screen shows it whole on a few lines without the layout audit counting a split mid-word
+ * (each group is its own text).
  */
-export function BreakableHex({ text }: { text: string }) {
+export function BreakableToken({ text }: { text: string }) {
   const groups = text.match(/^0x|.{1,8}/g) ?? [text];
   return (
     <>

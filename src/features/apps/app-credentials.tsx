@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { AppEditView } from "../../../machines/apps/app-edit-selectors.ts";
 import { CopyButton } from "../../app/copy-button.tsx";
 import { formatDateTime } from "../../i18n/format.ts";
+import { BreakableToken } from "../../ui/breakable-value.tsx";
 
 type CredentialsView = Extract<AppEditView, { kind: "credentials" }>;
 
@@ -24,7 +25,7 @@ export function AppCredentialsView({ view }: { view: CredentialsView }) {
           <dt>{t("apps.credentials.appKey")}</dt>
           <dd>
             <code data-value="" data-testid="app-key">
-              {credentials.appKey}
+              <BreakableToken text={credentials.appKey} />
             </code>
             <CopyButton value={credentials.appKey} label={t("apps.credentials.copyKey")} />
           </dd>
@@ -33,7 +34,7 @@ export function AppCredentialsView({ view }: { view: CredentialsView }) {
           <dt>{t("apps.credentials.appSecret")}</dt>
           <dd>
             <code data-value="" data-testid="app-secret">
-              {credentials.appSecret}
+              <BreakableToken text={credentials.appSecret} />
             </code>
             <CopyButton value={credentials.appSecret} label={t("apps.credentials.copySecret")} />
           </dd>
@@ -42,7 +43,7 @@ export function AppCredentialsView({ view }: { view: CredentialsView }) {
           <dt>{t("apps.credentials.webhookSecret")}</dt>
           <dd>
             <code data-value="" data-testid="app-webhook-secret">
-              {credentials.webhookSecret}
+              <BreakableToken text={credentials.webhookSecret} />
             </code>
             <CopyButton value={credentials.webhookSecret} label={t("apps.credentials.copyWebhookSecret")} />
           </dd>

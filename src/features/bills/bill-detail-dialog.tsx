@@ -6,7 +6,7 @@ import type { AppBill } from "../../../contracts/schemas/bills.ts";
 import type { BillDetailView, ConfirmationView } from "../../../machines/bills/bill-list-selectors.ts";
 import { CopyButton } from "../../app/copy-button.tsx";
 import { routePaths } from "../../app/route-names.ts";
-import { BreakableHex, BreakableValue } from "../../ui/breakable-value.tsx";
+import { BreakableToken, BreakableValue } from "../../ui/breakable-value.tsx";
 import { FactList } from "../../ui/fact-list.tsx";
 import { BillStatusTag, NoticeStatusTag, useBillText } from "./bill-text.tsx";
 
@@ -51,7 +51,7 @@ function BillFacts({ bill, progress }: { bill: AppBill; progress: ConfirmationVi
     value ? (
       <span key="hex" className="bill-fact-hex">
         <code>
-          <BreakableHex text={value} />
+          <BreakableToken text={value} />
         </code>
         <CopyButton value={value} label={copyLabel} />
       </span>
