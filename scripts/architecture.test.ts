@@ -229,7 +229,7 @@ describe("checkArchitecture on a project that breaks the rules", () => {
         `server/domain/platform/p.ts imports ../identity/i.ts: ${domainOrderSays}`,
         `server/domain/zebra/z.ts imports ../platform/base.ts: ${domainOrderSays}`,
         "server/domain/bills/b.ts imports ../../wiring/w.ts: server/domain never imports server/http, server/routes or server/wiring",
-        "server/chain/c.ts imports ../domain/d-types.ts: server/chain is an adapter behind the ports it owns (ChainAdapter, ChainListener): it imports nothing of server/domain, server/http, server/routes or server/wiring",
+        "server/chain/c.ts imports ../domain/d-types.ts: server/chain is an adapter behind the ports it owns (ChainAdapter, ChainListener, TransactionSender): it imports nothing of server/domain, server/http, server/routes or server/wiring",
         "server/routes/r.ts imports kysely: routes run no SQL: the database is reached through server/domain",
         "src/ui/u.tsx imports ../app/app.ts: src/ui is presentational: it imports nothing of app/, layout/ or features/",
         "src/app/eager.ts imports ../features/one/page.tsx: src/app reaches a feature only through the route table's lazy import()",

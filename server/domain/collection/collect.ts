@@ -6,14 +6,13 @@ import {
   type Hash,
   encodeFunctionData,
   type Hex,
-  keccak256,
-  type LocalAccount,
   parseEventLogs,
   type PublicClient,
   type WalletClient,
 } from "viem";
 import { forwarderFactoryAbi } from "../../chain/deposit-forwarder.ts";
 import { erc20Abi } from "../../chain/token-abi.ts";
+import { transactionSender } from "../../chain/transaction-sender.ts";
 import type { DB } from "../../db/schema.ts";
 import { attoToUnits } from "../payments/usdt.ts";
 import { minedReceipt, pending } from "./chain-reads.ts";
@@ -172,6 +171,7 @@ async function settle(deps: CollectChainDeps, report: CollectReport): Promise<vo
 async function sendDue(deps: CollectChainDeps, treasury: Address, report: CollectReport): Promise<void> {
   const { chain, clients, gasPayer } = deps;
   const now = deps.now ?? (() => new Date());
+  const sender = transactionSender(clients, gasPayer.account, chain.chainId);
   let nonce: number | undefined;
   for (const token of chain.tokens) {
     const threshold = thresholdUnits(deps.threshold, token.decimals);
@@ -211,35 +211,17 @@ async function sendDue(deps: CollectChainDeps, treasury: Address, report: Collec
       let collectionId: string | undefined;
       try {
         const deployed = !(await clients.public.getCode({ address }));
-        nonce ??= await clients.public.getTransactionCount({ address: gasPayer.account.address, blockTag: "pending" });
-        const args = [due.salt as Hex, token.address] as const;
-        if (gasPayer.account.type === "local") {
-          // Signed, recorded, then sent: a crash in between leaves a row whose transaction no node has (removed and sent
-          // again by the next run), never a sweep on chain that no row knows of.
-          const request = await clients.public.prepareTransactionRequest({
-            account: gasPayer.account,
-            to: chain.depositFactory,
-            data: encodeFunctionData({ abi: forwarderFactoryAbi, functionName: "sweep", args }),
-            nonce,
-            chain: null,
-          });
-          const raw = await gasPayer.account.signTransaction({ ...request, chainId: chain.chainId } as Parameters<
-            LocalAccount["signTransaction"]
-          >[0]);
-          collectionId = await recordSent(deps.db, { ...keys, txHash: keccak256(raw), deployed });
-          await clients.public.sendRawTransaction({ serializedTransaction: raw });
-        } else {
-          const txHash = await clients.wallet.writeContract({
-            address: chain.depositFactory,
-            abi: forwarderFactoryAbi,
-            functionName: "sweep",
-            args,
-            account: gasPayer.account,
-            chain: null,
-            nonce,
-          });
+        nonce ??= await sender.nextNonce();
+        const data = encodeFunctionData({
+          abi: forwarderFactoryAbi,
+          functionName: "sweep",
+          args: [due.salt as Hex, token.address],
+        });
+        // With a key here: signed, recorded, then sent, so a crash in between leaves a row whose transaction no node has
+        // (removed and sent again by the next run), never a sweep on chain that no row knows of.
+        await sender.send({ to: chain.depositFactory, data, nonce }, async (txHash) => {
           collectionId = await recordSent(deps.db, { ...keys, txHash, deployed });
-        }
+        });
         nonce++;
         report.sent++;
       } catch (error) {
