@@ -125,6 +125,9 @@ describe("checkArchitecture on a project that breaks the rules", () => {
     "server/chain/c.ts": `import type { D } from "../domain/d-types.ts";\nexport type C = D;\n`,
     "server/chain/c.test.ts": `import { d } from "../domain/d.ts";\nexport const t = d;\n`,
     "server/domain/d-types.ts": `export type D = string;\n`,
+    // Sending a transaction from the domain other than through the chain's sender.
+    "server/domain/sweep.ts": `declare const wallet: { writeContract(x: object): void };\nexport const sweep = () => wallet.writeContract({});\n`,
+    "server/domain/sweep.test.ts": `declare const wallet: { writeContract(x: object): void };\nexport const t = () => wallet.writeContract({});\n`,
     // The domain areas' order: platform lowest; an area out of the list is out of order whichever way it imports.
     "server/domain/platform/p.ts": `import { i } from "../identity/i.ts";\nexport const p = i;\n`,
     "server/domain/platform/p.test.ts": `import { i } from "../identity/i.ts";\nexport const t = i;\n`,
@@ -242,6 +245,7 @@ describe("checkArchitecture on a project that breaks the rules", () => {
       violations.filter(
         (v) =>
           v.startsWith("server/domain/d.test.ts") ||
+          v.startsWith("server/domain/sweep.test.ts") ||
           v.startsWith("server/domain/platform/p.test.ts") ||
           v.startsWith("server/domain/identity/i.ts") ||
           v.startsWith("server/wiring/w.ts") ||
@@ -257,6 +261,7 @@ describe("checkArchitecture on a project that breaks the rules", () => {
       expect.arrayContaining([
         "server/routes/r.ts:3 calls .selectFrom(: routes and server/http run no query: a use case in server/domain does, in one transaction",
         "server/routes/r.ts:3 writes sql``: routes and server/http run no query: a use case in server/domain does, in one transaction",
+        "server/domain/sweep.ts:2 calls .writeContract(: the domain sends transactions only through the chain's TransactionSender (server/chain/transaction-sender.ts), which records each before it leaves",
         "src/features/one/page.tsx:5 selects the whole snapshot: views select what they show, never the whole snapshot (it re-renders on every change and invites decisions in JSX)",
         "src/features/one/page.tsx:7 calls .provide(: machines get their actors in the wiring files only (src/**/<area>-machines.ts, src/app/services.ts, src/app/<name>-service.ts)",
         "src/features/one/page.tsx:8 calls .matches(: views decide nothing: a selector, a tag or snapshot.can() says what to show",
@@ -305,6 +310,6 @@ describe("checkArchitecture on a project that breaks the rules", () => {
   });
 
   it("finds nothing else", () => {
-    expect(violations, violations.join("\n")).toHaveLength(42);
+    expect(violations, violations.join("\n")).toHaveLength(43);
   });
 });

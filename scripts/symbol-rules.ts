@@ -161,6 +161,16 @@ export const symbolRules: readonly SymbolRule[] = [
     says: "routes and server/http run no query: a use case in server/domain does, in one transaction",
   },
   {
+    binds: (path) => (path.startsWith("server/domain/") || path.startsWith("server/wiring/")) && !isTest(path),
+    finds: (node) => {
+      const send = ["sendRawTransaction", "sendTransaction", "writeContract", "deployContract"].find((name) =>
+        memberCall(node, name),
+      );
+      return send ? `calls .${send}(` : null;
+    },
+    says: "the domain sends transactions only through the chain's TransactionSender (server/chain/transaction-sender.ts), which records each before it leaves",
+  },
+  {
     binds: (path) => path.startsWith("machines/") || path.startsWith("contracts/schemas/"),
     finds: (node, parent, declared) => {
       const name = nameOf(node);
