@@ -3,7 +3,6 @@ import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { walletProduct } from "../../contracts/schemas/wallet.ts";
 import { chainMessages } from "../domain/payments/chain-payments.ts";
 import { ApiError, fail, ok } from "../domain/platform/outcome.ts";
-import { receivingAddressOf } from "../domain/payments/receiving-addresses.ts";
 import { walletAddress } from "../domain/payments/wallets.ts";
 import type { HandlerTable } from "../http/handler.ts";
 
@@ -25,9 +24,7 @@ export const walletHandlers: Pick<HandlerTable, "userWallet"> = {
       if (!layer || !chain) return fail(errCodes.chainUnknown, chainMessages.chainUnknown);
       if (!chain.tokens.some((t) => t.symbol.toUpperCase() === currency))
         throw new ApiError(errCodes.validation, "currency: Unknown currency", 400);
-      const address = await walletAddress(db, session.scope, (trx, scope) =>
-        receivingAddressOf(trx, layer.addresses, scope),
-      );
+      const address = await walletAddress(db, session.scope, layer.addresses);
       return ok({ product, address, currency });
     },
   },
