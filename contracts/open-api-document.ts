@@ -24,7 +24,11 @@ const envelopeOf = (resData: JsonSchema, success: boolean): JsonSchema => ({
 
 const refusal = { $ref: "#/components/schemas/Refusal" };
 const refusals = {
-  "400": { description: "Input that does not validate (1001), an unknown chain (2207)", content: json(refusal) },
+  "400": {
+    description:
+      "Input that does not validate (1001), a list cursor not made for these filters (1005), an unknown chain (2207)",
+    content: json(refusal),
+  },
   "401": { description: "The signature: 2501–2506", content: json(refusal) },
   "403": { description: "Stopped application (2507), the package's wallet limit (2508, 2509)", content: json(refusal) },
   "404": {

@@ -106,11 +106,11 @@ describe("examples/open-api-client.ts against the reference server on the devnet
     });
 
     // No deposit has arrived: no bills yet, and a bill number the application has none of is not found.
-    expect(await client.listBills({ endUserId: "customer-42", status: "credited", page: 1, pageSize: 20 })).toEqual({
+    expect(await client.listBills({ endUserId: "customer-42", status: "credited", pageSize: 20 })).toEqual({
       success: true,
       errCode: errCodes.ok,
       errMsg: "",
-      resData: { items: [], total: 0, page: 1, pageSize: 20 },
+      resData: { items: [], pageSize: 20, nextCursor: null, previousCursor: null, total: 0, totalCapped: false },
     });
     expect(await client.bill("2026010190000001")).toMatchObject({ success: false, errCode: errCodes.billNotFound });
 

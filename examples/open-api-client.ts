@@ -59,11 +59,15 @@ export interface Bill {
   [field: string]: unknown;
 }
 
+/** A page of bills: ask for the next one with `nextCursor` and the same filters (null on the last page). */
 export interface BillPage {
   items: Bill[];
-  total: number;
-  page: number;
   pageSize: number;
+  nextCursor: string | null;
+  previousCursor: string | null;
+  /** Counted on the first page only (null on the others), at most 10,000 (`totalCapped` says there are more). */
+  total: number | null;
+  totalCapped: boolean;
 }
 
 export interface BillSearch {
@@ -72,7 +76,8 @@ export interface BillSearch {
   /** ISO 8601 times of the pay time. */
   startTime?: string;
   endTime?: string;
-  page?: number;
+  /** The `nextCursor` (or `previousCursor`) of the page before, sent with the same filters. */
+  cursor?: string;
   pageSize?: number;
 }
 

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { isoTimeField, trimmedText, usdtAmount } from "./fields.ts";
+import { listPage, listPaging } from "./list.ts";
 
 /**
  * Application bills (spec sections 2–4, issue 27): every token transfer to one of an application's deposit addresses,
@@ -76,8 +77,8 @@ export type AppBill = z.infer<typeof appBill>;
 
 export const maxBillPageSize = 100;
 
-/** Application bills' search: every filter optional; newest first; pages from 1. */
-export const billListRequest = z.strictObject({
+/** Application bills' filters, every one optional. */
+export const billFilters = {
   appCode: z.optional(trimmedText(z.maxLength(24, "validation.tooLong"), z.regex(/^\d*$/, "validation.appCode"))),
   status: z.optional(billStatus),
   noticeStatus: z.optional(noticeStatus),
@@ -87,17 +88,13 @@ export const billListRequest = z.strictObject({
   txHash: z.optional(trimmedText(z.regex(/^(0x[0-9a-fA-F]{64})?$/, "validation.txHash"))),
   /** A whole address, matched as the deposit address or the sender (any case). */
   address: z.optional(trimmedText(z.regex(/^(0x[0-9a-fA-F]{40})?$/, "validation.address"))),
-  page: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(100_000))),
-  pageSize: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(maxBillPageSize))),
-});
+};
+
+/** Application bills' search: the filters, newest first, a keyset page at a time (contracts/schemas/list.ts). */
+export const billListRequest = z.strictObject({ ...billFilters, ...listPaging(maxBillPageSize) });
 export type BillListRequest = z.infer<typeof billListRequest>;
 
-export const billListResult = z.object({
-  items: z.array(appBill),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const billListResult = listPage(appBill);
 export type BillListResult = z.infer<typeof billListResult>;
 
 export const billNoField = trimmedText(z.regex(/^\d{8,24}$/, "validation.billNo"));

@@ -18,6 +18,11 @@ export const errCodes = {
   malformedJson: "1002",
   bodyTooLarge: "1003",
   unsupportedMediaType: "1004",
+  /**
+   * A list's cursor (contracts/schemas/list.ts) that is not one the server made for this list, this merchant and these
+   * filters: altered, another list's or merchant's, or sent with changed filters. Search again from the first page.
+   */
+  listCursorInvalid: "1005",
   emailTaken: "2001",
   codeWrong: "2002",
   codeExpired: "2003",

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { billNoField, billStatus, maxBillPageSize } from "./bills.ts";
+import { listCursor } from "./list.ts";
 import { usdtAmount } from "./fields.ts";
 
 /**
@@ -39,20 +40,20 @@ export const openBalance = z.object({ balance: usdtAmount, currency: z.literal("
 export type OpenBalance = z.infer<typeof openBalance>;
 
 const isoTime = z.iso.datetime({ offset: true });
-/** Query strings carry text: a page number 1–99999, a page size 1–100. */
-const pageText = z.string().check(z.regex(/^[1-9]\d{0,4}$/, "a page number from 1"));
+/** Query strings carry text: a page size 1–100. */
 const pageSizeText = z.string().check(z.regex(/^([1-9]\d?|100)$/, `a page size from 1 to ${maxBillPageSize}`));
 
 /**
  * The calling application's bills (contracts/schemas/bills.ts appBill), newest first: every transfer to one of its
- * deposit addresses from the moment it is seen, by end user, status and pay time (ISO 8601), a page at a time (10).
+ * deposit addresses from the moment it is seen, by end user, status and pay time (ISO 8601), a page at a time (10):
+ * the next page is asked for with the answer's `nextCursor` and the same filters (contracts/schemas/list.ts).
  */
 export const openBillListQuery = z.strictObject({
   endUserId: z.optional(endUserId),
   status: z.optional(billStatus),
   startTime: z.optional(isoTime),
   endTime: z.optional(isoTime),
-  page: z.optional(pageText),
+  cursor: z.optional(listCursor),
   pageSize: z.optional(pageSizeText),
 });
 export type OpenBillListQuery = z.infer<typeof openBillListQuery>;

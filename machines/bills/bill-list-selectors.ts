@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from "xstate";
 import type { AppBill } from "../../contracts/schemas/bills.ts";
 import type { FieldErrors, Failure } from "../api-failure.ts";
-import { pageCountOf } from "../orders/order-list.ts";
+import { pageCountOf } from "../lists/keyset-paging.ts";
 import { type AppOption, type BillSearch, type billListMachine, billPageSizes, isFilteredSearch } from "./bill-list.ts";
 
 type BillListSnapshot = SnapshotFrom<typeof billListMachine>;
@@ -43,6 +43,8 @@ export interface BillPagingView {
   pageCount: number;
   pageSize: number;
   total: number;
+  /** There are at least `total` bills ("10,000+"): the page count is the counted part's. */
+  totalCapped: boolean;
   pageSizes: readonly number[];
   canPrevious: boolean;
   canNext: boolean;
@@ -50,13 +52,14 @@ export interface BillPagingView {
 }
 
 export function selectBillPaging(s: BillListSnapshot): BillPagingView {
-  const { page, pageSize, total } = s.context;
+  const { page, pageSize, total, totalCapped } = s.context.paging;
   const otherSize = billPageSizes.find((size) => size !== pageSize) ?? pageSize;
   return {
     page,
     pageCount: pageCountOf(total, pageSize),
     pageSize,
     total,
+    totalCapped,
     pageSizes: billPageSizes,
     canPrevious: s.can({ type: "bills.page", page: page - 1 }),
     canNext: s.can({ type: "bills.page", page: page + 1 }),

@@ -22,12 +22,19 @@ import { creditedBill, sampleBill } from "./bill-test-support.ts";
 const bills = [sampleBill(), creditedBill()];
 const apps = [{ appCode: "2026020100000001", name: "Web shop" }];
 type Answer = (input: BillListLoadInput) => Promise<BillListLoad>;
-const pageOf = (request: BillListRequest, items: AppBill[] = bills, total = 23): BillListLoad => ({
-  items,
-  total,
-  page: request.page ?? 1,
-  pageSize: request.pageSize ?? 10,
-});
+/** A fake server's keyset page: cursor `p<n>` starts page n; the total is counted on page 1 only. */
+const pageOf = (request: BillListRequest, items: AppBill[] = bills, total = 23, page = pageNumberOf(request)) => {
+  const pageSize = request.pageSize ?? 10;
+  return {
+    items,
+    pageSize,
+    nextCursor: page < Math.ceil(total / pageSize) ? `p${page + 1}` : null,
+    previousCursor: page > 1 ? `p${page - 1}` : null,
+    total: page === 1 ? total : null,
+    totalCapped: false,
+  } satisfies BillListLoad;
+};
+const pageNumberOf = (request: BillListRequest) => (request.cursor ? Number(request.cursor.slice(1)) : 1);
 
 function start(
   answers: Answer[] = [async ({ request, withApps }) => ({ ...pageOf(request), ...(withApps ? { apps } : {}) })],
@@ -59,7 +66,7 @@ describe("bill list: the list", () => {
     const { actor, inputs } = start();
     expect(selectBillTable(actor.getSnapshot())).toEqual({ kind: "loading" });
     await settle(actor, "list.ready");
-    expect(inputs).toEqual([{ request: { page: 1, pageSize: 10 }, withApps: true }]);
+    expect(inputs).toEqual([{ request: { pageSize: 10 }, withApps: true }]);
     const table = selectBillTable(actor.getSnapshot());
     if (table.kind !== "rows") throw new Error(table.kind);
     expect(table.rows.map((r) => r.progress)).toEqual([{ confirmations: 1, required: 3 }, null]);
@@ -67,7 +74,7 @@ describe("bill list: the list", () => {
 
     actor.send({ type: "bills.page", page: 2 });
     await settle(actor, "list.ready");
-    expect(inputs[1]).toEqual({ request: { page: 2, pageSize: 10 }, withApps: false });
+    expect(inputs[1]).toEqual({ request: { cursor: "p2", pageSize: 10 }, withApps: false });
     expect(selectBillPaging(actor.getSnapshot())).toMatchObject({ page: 2, pageCount: 3, canPrevious: true });
   });
 
@@ -100,14 +107,13 @@ describe("bill list: the list", () => {
       startTime: new Date("2026-02-01T00:00").toISOString(),
       endTime: new Date(Date.parse("2026-02-02T00:00") + 59_999).toISOString(),
       txHash,
-      page: 1,
       pageSize: 10,
     });
 
     actor.send({ type: "bills.reset" });
     expect(actor.getSnapshot().context.formRevision).toBe(1);
     await settle(actor, "list.ready");
-    expect(requests()[2]).toEqual({ page: 1, pageSize: 10 });
+    expect(requests()[2]).toEqual({ pageSize: 10 });
   });
 
   it("refuses an end before the start", () => {
@@ -141,16 +147,18 @@ describe("bill list: the list", () => {
     expect(selectBillTable(actor.getSnapshot()).kind).toBe("rows");
   });
 
-  it("goes back to the last page when bills went away under it", async () => {
+  it("shows page 1 when the server answers the first page for a cursor past the bills left", async () => {
     const { actor, requests } = start([
       async ({ request }) => pageOf(request),
-      async ({ request }) => pageOf(request, [], 12),
-      async ({ request }) => pageOf(request, bills, 12),
+      async ({ request }) => pageOf(request, bills, 12, 1),
     ]);
     await settle(actor, "list.ready");
     actor.send({ type: "bills.page", page: 3 });
+    expect(actor.getSnapshot().matches({ list: "ready" })).toBe(true);
+    actor.send({ type: "bills.page", page: 2 });
     await settle(actor, "list.ready");
-    expect(requests().map((r) => r.page)).toEqual([1, 3, 2]);
+    expect(requests().map((r) => r.cursor)).toEqual([undefined, "p2"]);
+    expect(selectBillPaging(actor.getSnapshot())).toMatchObject({ page: 1, pageCount: 2, canPrevious: false });
   });
 
   it("opens a listed bill's details and closes them", async () => {

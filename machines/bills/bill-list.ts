@@ -9,7 +9,15 @@ import {
   type NoticeStatus,
 } from "../../contracts/schemas/bills.ts";
 import { type FieldErrors, type Failure, fieldErrorsOf, toFailure } from "../api-failure.ts";
-import { pageCountOf, toInstant } from "../orders/order-list.ts";
+import { toInstant } from "../orders/order-list.ts";
+import {
+  fromFirstPage,
+  firstPage,
+  type KeysetPaging,
+  pageArrived,
+  pagingRequest,
+  pagingTo,
+} from "../lists/keyset-paging.ts";
 
 /**
  * The search form of Application bills (spec sections 2–3) as the merchant filled it in: an application's code ("" for
@@ -61,10 +69,9 @@ export interface BillListContext {
   /** Bumped by Reset: the form starts again from `search`. */
   formRevision: number;
   fieldErrors: FieldErrors;
-  page: number;
-  pageSize: number;
+  /** The page shown (or being loaded) and the cursors beside it (machines/lists/keyset-paging.ts). */
+  paging: KeysetPaging;
   items: AppBill[];
-  total: number;
   /** A list has arrived once: a later load keeps it on screen. */
   loaded: boolean;
   failure: Failure | null;
@@ -89,7 +96,10 @@ export type BillListEvent =
   | { type: "bills.poll" };
 
 /** The request of one page of the list for a search: empty fields are left out. */
-export function toBillListRequest(search: BillSearch, page: number, pageSize: number): BillListRequest {
+export function toBillListRequest(
+  search: BillSearch,
+  paging: { cursor?: string; pageSize: number } = { pageSize: defaultBillPageSize },
+): BillListRequest {
   const appCode = search.appCode.trim();
   const txHash = search.txHash.trim();
   const address = search.address.trim();
@@ -101,8 +111,7 @@ export function toBillListRequest(search: BillSearch, page: number, pageSize: nu
     ...(search.endTime ? { endTime: toInstant(search.endTime, "end") } : {}),
     ...(txHash ? { txHash } : {}),
     ...(address ? { address } : {}),
-    page,
-    pageSize,
+    ...paging,
   } as BillListRequest;
 }
 
@@ -118,7 +127,7 @@ const searchOf = (event: BillSearch): BillSearch => ({
 
 /** The form's problems (i18n keys by field): the request schema's, and an end before the start. */
 export function billSearchErrors(search: BillSearch): FieldErrors {
-  const request = toBillListRequest(search, 1, defaultBillPageSize);
+  const request = toBillListRequest(search);
   const errors = fieldErrorsOf(billListRequest.safeParse(request));
   if (
     !errors.startTime &&
@@ -173,8 +182,10 @@ export const billListMachine = setup({
   },
   delays: { billPoll: billPollMs },
   actions: {
-    applySearch: assign(({ event }) =>
-      event.type === "bills.search" ? { search: searchOf(event), fieldErrors: {}, page: 1 } : {},
+    applySearch: assign(({ context, event }) =>
+      event.type === "bills.search"
+        ? { search: searchOf(event), fieldErrors: {}, paging: fromFirstPage(context.paging) }
+        : {},
     ),
     showSearchErrors: assign(({ event }) =>
       event.type === "bills.search" ? { fieldErrors: billSearchErrors(searchOf(event)) } : {},
@@ -182,34 +193,27 @@ export const billListMachine = setup({
     resetSearch: assign(({ context }) => ({
       search: emptyBillSearch,
       fieldErrors: {},
-      page: 1,
+      paging: fromFirstPage(context.paging),
       formRevision: context.formRevision + 1,
     })),
   },
   guards: {
     searchValid: ({ event }) =>
       event.type === "bills.search" && Object.keys(billSearchErrors(searchOf(event))).length === 0,
-    otherPage: ({ context, event }) =>
-      event.type === "bills.page" &&
-      Number.isInteger(event.page) &&
-      event.page >= 1 &&
-      event.page <= pageCountOf(context.total, context.pageSize) &&
-      event.page !== context.page,
+    /** The page after or before the one shown, when there is one. */
+    besidePage: ({ context, event }) => event.type === "bills.page" && pagingTo(context.paging, event.page) !== null,
     otherPageSize: ({ context, event }) =>
       event.type === "bills.pageSize" &&
       (billPageSizes as readonly number[]).includes(event.pageSize) &&
-      event.pageSize !== context.pageSize,
+      event.pageSize !== context.paging.pageSize,
     listed: ({ context, event }) => event.type === "bill.details" && isListed(context.items, event.billNo),
     updatesListed: ({ context, event }) => event.type === "bill.updated" && isListed(context.items, event.bill.billNo),
     /** A bill the page does not show, while it shows the newest of all: a new bill, to be listed first. */
     newOnFirstPage: ({ context, event }) =>
       event.type === "bill.updated" &&
-      context.page === 1 &&
+      context.paging.page === 1 &&
       !isFilteredSearch(context.search) &&
       !isListed(context.items, event.bill.billNo),
-    /** Bills went away and the page asked for is now past the last one. */
-    pastLastPage: (_, { output }: { output: Pick<BillListResult, "items" | "total" | "page"> }) =>
-      output.items.length === 0 && output.total > 0 && output.page > 1,
   },
 }).createMachine({
   id: "billList",
@@ -217,10 +221,8 @@ export const billListMachine = setup({
     search: emptyBillSearch,
     formRevision: 0,
     fieldErrors: {},
-    page: 1,
-    pageSize: defaultBillPageSize,
+    paging: firstPage(defaultBillPageSize),
     items: [],
-    total: 0,
     loaded: false,
     failure: null,
     apps: null,
@@ -245,29 +247,19 @@ export const billListMachine = setup({
             id: "loadBills",
             src: "loadBills",
             input: ({ context }) => ({
-              request: billListRequest.parse(toBillListRequest(context.search, context.page, context.pageSize)),
+              request: billListRequest.parse(toBillListRequest(context.search, pagingRequest(context.paging))),
               withApps: context.apps === null,
             }),
-            onDone: [
-              {
-                guard: { type: "pastLastPage", params: ({ event }) => ({ output: event.output }) },
-                target: "loading",
-                reenter: true,
-                actions: assign({ page: ({ event }) => pageCountOf(event.output.total, event.output.pageSize) }),
-              },
-              {
-                target: "ready",
-                actions: assign(({ context, event }) => ({
-                  items: event.output.items,
-                  total: event.output.total,
-                  page: event.output.page,
-                  pageSize: event.output.pageSize,
-                  apps: event.output.apps ?? context.apps,
-                  loaded: true,
-                  failure: null,
-                })),
-              },
-            ],
+            onDone: {
+              target: "ready",
+              actions: assign(({ context, event }) => ({
+                items: event.output.items,
+                paging: pageArrived(context.paging, event.output),
+                apps: event.output.apps ?? context.apps,
+                loaded: true,
+                failure: null,
+              })),
+            },
             onError: { target: "failed", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
           },
         },
@@ -278,14 +270,16 @@ export const billListMachine = setup({
           on: {
             ...searchTransitions,
             "bills.page": {
-              guard: "otherPage",
+              guard: "besidePage",
               target: "loading",
-              actions: assign({ page: ({ event }) => event.page }),
+              actions: assign({
+                paging: ({ context, event }) => pagingTo(context.paging, event.page) ?? context.paging,
+              }),
             },
             "bills.pageSize": {
               guard: "otherPageSize",
               target: "loading",
-              actions: assign({ pageSize: ({ event }) => event.pageSize, page: 1 }),
+              actions: assign({ paging: ({ context, event }) => fromFirstPage(context.paging, event.pageSize) }),
             },
             "bill.details": {
               guard: "listed",
@@ -294,7 +288,11 @@ export const billListMachine = setup({
                 detail: ({ context, event }) => context.items.find((bill) => bill.billNo === event.billNo) ?? null,
               }),
             },
-            "bill.updated": { guard: "newOnFirstPage", target: "loading" },
+            "bill.updated": {
+              guard: "newOnFirstPage",
+              target: "loading",
+              actions: assign({ paging: ({ context }) => fromFirstPage(context.paging) }),
+            },
             "bills.poll": "loading",
           },
         },

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { expect } from "vitest";
 import type { AppBill, BillListRequest } from "../../contracts/schemas/bills.ts";
 import { type BillSearch, billPollMs, isFilteredSearch, toBillListRequest } from "../../machines/bills/bill-list.ts";
-import { pageCountOf } from "../../machines/orders/order-list.ts";
+import { pageCountOf, pagingRequest } from "../../machines/lists/keyset-paging.ts";
 import { ApiError } from "../../src/api/api-error.ts";
 import type { BillWatchHandlers } from "../../src/api/bill-events.ts";
 import { storageKeys } from "../../src/api/session-storage.ts";
@@ -23,6 +23,8 @@ type H = ConsoleHarness & {
   stream: { handlers: BillWatchHandlers | null };
   fire(ms: number): void;
   tickers(ms: number): number;
+  /** The page the screen showed at its last check: Next or Previous leads to the page asked for. */
+  shownPage: number;
 };
 
 const form = (h: H) => screen.getByRole("form", { name: h.t("bills.search.label") });
@@ -72,7 +74,7 @@ runModel(billListModel, {
     const timers = timersByInterval(h.timers);
     await screen.findByRole("heading", { name: h.t("bills.title"), level: 1 });
     await waitFor(() => expect(stream.handlers, "the page follows the bills' stream").not.toBeNull());
-    return Object.assign(h, { fake, stream }, timers);
+    return Object.assign(h, { fake, stream, shownPage: 1 }, timers);
   },
   fakeApi: (h: H) => h.fake,
   async perform(h: H, e) {
@@ -87,7 +89,7 @@ runModel(billListModel, {
           within(screen.getByTestId("bills-failed")).getByRole("button", { name: h.t("bills.retry") }),
         );
       case "bills.page": {
-        const forward = e.page > (lastListRequest(h)?.page ?? 1);
+        const forward = e.page > h.shownPage;
         return h.user.click(
           screen.getByRole("button", { name: h.t(forward ? "bills.pagination.next" : "bills.pagination.previous") }),
         );
@@ -111,6 +113,7 @@ runModel(billListModel, {
   },
   async expectScreen(h: H, s) {
     const { context } = s;
+    h.shownPage = context.paging.page;
     const polling = s.matches({ feed: "polling" });
     await waitFor(() =>
       expect(screen.getByTestId("bills-feed").textContent).toBe(
@@ -125,7 +128,7 @@ runModel(billListModel, {
 
     if (s.matches({ list: "loading" })) {
       await waitFor(() =>
-        expect(lastListRequest(h)).toEqual(toBillListRequest(context.search, context.page, context.pageSize)),
+        expect(lastListRequest(h)).toEqual(toBillListRequest(context.search, pagingRequest(context.paging))),
       );
       await expectBusy(h.t("bills.search.submit"));
       if (!context.loaded)
@@ -176,16 +179,17 @@ runModel(billListModel, {
           bill.status === "confirming" ? progressText(h, bill) : null,
         );
       }
-      const pageCount = pageCountOf(context.total, context.pageSize);
+      const { paging } = context;
+      const pageCount = pageCountOf(paging.total, paging.pageSize);
       expect(screen.getByTestId("bills-summary").textContent).toBe(
-        h.t("bills.pagination.summary", { count: context.total, page: context.page, pageCount }),
+        h.t("bills.pagination.summary", { count: paging.total, page: paging.page, pageCount }),
       );
       expect((screen.getByRole("button", { name: h.t("bills.pagination.next") }) as HTMLButtonElement).disabled).toBe(
-        context.page >= pageCount,
+        paging.nextCursor === null,
       );
       expect(
         (screen.getByRole("button", { name: h.t("bills.pagination.previous") }) as HTMLButtonElement).disabled,
-      ).toBe(context.page <= 1);
+      ).toBe(paging.previousCursor === null);
       return;
     }
     // details: every field of the bill as the stream keeps it, hashes and addresses whole with copy buttons.

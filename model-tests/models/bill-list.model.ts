@@ -8,7 +8,7 @@ import {
   isFilteredSearch,
 } from "../../machines/bills/bill-list.ts";
 import { creditedBill, sampleBill } from "../../machines/bills/bill-test-support.ts";
-import { pageCountOf } from "../../machines/orders/order-list.ts";
+import { pageCountOf } from "../../machines/lists/keyset-paging.ts";
 import type { MachineModel, ModelEvent } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
 import { sampleApp } from "./app-edit.model.ts";
@@ -26,12 +26,15 @@ export const sampleBillTotal = 23;
 /** The merchant's applications, as the filter offers them. */
 export const billApps = [{ appCode: sampleApp.appCode, name: sampleApp.name }];
 
-type Asked = Pick<BillListContext, "search" | "page" | "pageSize" | "apps">;
-const page = (context: Asked, items: AppBill[], total: number): BillListLoad => ({
+type Asked = Pick<BillListContext, "search" | "paging" | "apps">;
+/** The page `pageNo` of `total` bills as the server answers it: cursors beside it, the total counted on page 1 only. */
+const page = (context: Asked, items: AppBill[], total: number, pageNo = context.paging.page): BillListLoad => ({
   items,
-  total,
-  page: context.page,
-  pageSize: context.pageSize,
+  pageSize: context.paging.pageSize,
+  nextCursor: pageNo < pageCountOf(total, context.paging.pageSize) ? `after-page-${pageNo}` : null,
+  previousCursor: pageNo > 1 ? `before-page-${pageNo}` : null,
+  total: pageNo === 1 ? total : null,
+  totalCapped: false,
   // The applications come with the first answer only.
   ...(context.apps === null ? { apps: billApps } : {}),
 });
@@ -42,8 +45,8 @@ export const billListAnswer = (context: Asked): BillListLoad =>
     ? page(context, [sampleBills[1] as AppBill], 1)
     : page(context, sampleBills, sampleBillTotal);
 export const noBillsAnswer = (context: Asked): BillListLoad => page(context, [], 0);
-/** Bills went away meanwhile: the page asked for is past the last of 12. */
-export const emptiedBillsAnswer = (context: Asked): BillListLoad => page(context, [], 12);
+/** Bills went away meanwhile: the server answers the first page for a cursor past the rows left. */
+export const firstPageAgainAnswer = (context: Asked): BillListLoad => page(context, sampleBills, 12, 1);
 
 /** The bill one confirmation further: counting up while it confirms, then credited. */
 export function confirmedFurther(bill: AppBill): AppBill {
@@ -94,7 +97,7 @@ export const billListModel: MachineModel<typeof billListMachine> = {
   serialize: (s) =>
     JSON.stringify([
       s.value,
-      s.context.page > 1,
+      s.context.paging.page > 1,
       Object.keys(s.context.fieldErrors).length > 0,
       s.context.items.length === 0,
       isFilteredSearch(s.context.search),
@@ -114,23 +117,22 @@ export const billListModel: MachineModel<typeof billListMachine> = {
         done("loadBills", noBillsAnswer(context)),
         failed("loadBills", failure("5000", "Internal error")),
       ];
-      if (context.page > 1) answers.push(done("loadBills", emptiedBillsAnswer(context)));
+      if (context.paging.page > 1) answers.push(done("loadBills", firstPageAgainAnswer(context)));
       return answers;
     }
     if (inList(s, "failed")) return [{ type: "bills.retry" }, ...search];
     if (inList(s, "ready")) {
       const events: E[] = [...search];
-      const pageCount = pageCountOf(context.total, context.pageSize);
-      if (context.page < pageCount) events.push({ type: "bills.page", page: context.page + 1 });
-      if (context.page > 1) events.push({ type: "bills.page", page: context.page - 1 });
-      if (context.items.length > 0)
-        events.push({ type: "bills.pageSize", pageSize: context.pageSize === 10 ? 20 : 10 });
+      const { paging } = context;
+      if (paging.nextCursor) events.push({ type: "bills.page", page: paging.page + 1 });
+      if (paging.previousCursor) events.push({ type: "bills.page", page: paging.page - 1 });
+      if (context.items.length > 0) events.push({ type: "bills.pageSize", pageSize: paging.pageSize === 10 ? 20 : 10 });
       const first = context.items[0];
       if (first) events.push({ type: "bill.details", billNo: first.billNo });
       // Bills arrive through the stream while it lasts; once it has failed, the polls bring them.
       if (!live(s)) return [...events, billPollEvent];
       if (first) events.push({ type: "bill.updated", bill: confirmedFurther(first) });
-      if (context.page === 1 && !isFilteredSearch(context.search))
+      if (context.paging.page === 1 && !isFilteredSearch(context.search))
         events.push({ type: "bill.updated", bill: arrivingBill });
       return [...events, { type: "bills.streamFailed" }];
     }
@@ -165,11 +167,11 @@ export const billListModel: MachineModel<typeof billListMachine> = {
       case "bills.streamFailed":
         return "The live stream breaks (the network drops it)";
       case "xstate.done.actor.loadBills":
-        return e.output.items.length > 0
-          ? `The server answers ${e.output.items.length} bills of ${e.output.total} (page ${e.output.page})`
-          : e.output.total > 0
-            ? `The server answers no bill on page ${e.output.page}, ${e.output.total} in all (bills went away meanwhile)`
-            : "The server answers that there is no bill";
+        return e.output.items.length === 0
+          ? "The server answers that there is no bill"
+          : e.output.previousCursor === null
+            ? `The server answers the first page: ${e.output.items.length} bills of ${e.output.total}`
+            : `The server answers ${e.output.items.length} bills of a later page, with the cursors beside it`;
       case "xstate.error.actor.loadBills":
         return refusal(e.error);
       default:
@@ -183,7 +185,7 @@ export const billListModel: MachineModel<typeof billListMachine> = {
     const feed = s.matches({ feed: "live" }) ? english("bills.feed.live") : english("bills.feed.polling");
     const head = `The heading says ${feed}; `;
     if (inList(s, "loading"))
-      return `${head}${context.loaded ? "the list shows its rows while it reloads" : english("bills.loading")} (page ${context.page}, ${context.pageSize} per page)${form}`;
+      return `${head}${context.loaded ? "the list shows its rows while it reloads" : english("bills.loading")} (page ${context.paging.page}, ${context.paging.pageSize} per page)${form}`;
     if (inList(s, "failed")) return `${head}${english("bills.loadFailed")} with ${english("bills.retry")}${form}`;
     if (inList(s, "ready")) {
       if (context.items.length === 0)
@@ -191,7 +193,7 @@ export const billListModel: MachineModel<typeof billListMachine> = {
       const first = context.items[0] as AppBill;
       const progress =
         first.status === "confirming" ? `, the first ${first.confirmations} / ${first.required} confirmations` : "";
-      return `${head}${context.items.length} bills, page ${context.page} of ${pageCountOf(context.total, context.pageSize)}${progress}${form}`;
+      return `${head}${context.items.length} bills, page ${context.paging.page} of ${pageCountOf(context.paging.total, context.paging.pageSize)}${progress}${form}`;
     }
     const bill = context.detail as AppBill;
     return `${head}the details dialog of bill ${bill.billNo} shows every field, status ${bill.status}${bill.status === "confirming" ? ` ${bill.confirmations} / ${bill.required}` : ""}`;

@@ -34,7 +34,8 @@ export async function registerBillEvents(
       async read(scope, _query, billNo) {
         if (billNo === null) {
           const search = { status: "confirming" as const, pageSize: maxBillPageSize };
-          return (await searchBills(services.db, scope, search, chains())).items;
+          const page = await searchBills(services.db, scope, search, { chains: chains(), secret: services.secret });
+          return page.ok ? page.data.items : [];
         }
         // Another merchant's number under this merchant's id (a forged NOTIFY) reads nothing, and sends nothing.
         const bill = await billForWire(services.db, scope, billNo, chains());

@@ -88,6 +88,8 @@ interface World {
   /** A's bill (to a deposit address of A's application, from an address only A's bill holds) and B's own. */
   aBill: { billNo: string; txHash: string; depositAddress: string; fromAddress: string };
   bBill: string;
+  /** The cursor of A's second page of bills (A has an older bill too): B sending it reads nothing of A's. */
+  aBillsCursor: string;
   /** A's failed delivery of its bill's event (one attempt) and B's own failed one. */
   aCallback: { deliveryId: string; eventId: string; attemptId: string };
   bCallback: { deliveryId: string; attemptId: string };
@@ -549,9 +551,15 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
   billList: {
     attacks: (w) => [
       {
-        body: { appCode: w.aApp, status: "credited", noticeStatus: "notNotified", page: 1, pageSize: 100 },
+        body: { appCode: w.aApp, status: "credited", noticeStatus: "notNotified", pageSize: 100 },
         outcome: "answered",
         check: (answer) => expect(billNosOf(answer)).toEqual([]),
+      },
+      {
+        body: { cursor: w.aBillsCursor, pageSize: 1 },
+        outcome: "answered",
+        check: (answer) =>
+          expect(answer).toMatchObject({ status: 400, errCode: errCodes.listCursorInvalid, resData: null }),
       },
       {
         body: { txHash: w.aBill.txHash, startTime: "2000-01-01T00:00:00Z", endTime: "2100-01-01T00:00:00Z" },
@@ -757,6 +765,9 @@ async function seedWorld(): Promise<World> {
   const bApp = await seedApplication(h.db, { userId: b.userId, name: "Bravo's own" });
   const aBill = await seedBill(h.db, { userId: a.userId, appCode: aApp.appCode, endUserId: "AlphaSecretEndUser" });
   const bBill = await seedBill(h.db, { userId: b.userId, appCode: bApp.appCode });
+  await seedBill(h.db, { userId: a.userId, appCode: aApp.appCode, seenAt: new Date(Date.now() - 86_400_000) });
+  const aFirstPage = await call(h, "billList", { token: a.token, body: { pageSize: 1 } });
+  const aBillsCursor = (aFirstPage.resData as { nextCursor: string }).nextCursor;
   const aCallback = await seedCallbackDelivery(h.db, {
     userId: a.userId,
     appCode: aApp.appCode,
@@ -780,6 +791,7 @@ async function seedWorld(): Promise<World> {
     bCallback: { deliveryId: bCallback.deliveryId, attemptId: bCallback.attemptIds[0] ?? "" },
     aBill,
     bBill: bBill.billNo,
+    aBillsCursor,
     aApp: aApp.appCode,
     aProofs,
     bApp: bApp.appCode,

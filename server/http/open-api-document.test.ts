@@ -105,13 +105,15 @@ describe("GET /open/v1/openapi.json", () => {
       "query.status",
       "query.startTime",
       "query.endTime",
-      "query.page",
+      "query.cursor",
       "query.pageSize",
     ]);
     const status = list.parameters.find((p: { name: string }) => p.name === "status");
     expect(status.schema.enum).toEqual(["confirming", "credited", "dropped", "reversed"]);
     const page = list.responses["200"].content["application/json"].schema.properties.resData;
-    expect(page.required).toEqual(expect.arrayContaining(["items", "total", "page", "pageSize"]));
+    expect(page.required).toEqual(
+      expect.arrayContaining(["items", "pageSize", "nextCursor", "previousCursor", "total", "totalCapped"]),
+    );
     expect(page.properties.items.items.properties.amount).toMatchObject({ type: "string" });
     const one = doc.paths[`${openApiPrefix}/bills/{billNo}`].get;
     expect(one.parameters).toEqual([expect.objectContaining({ name: "billNo", in: "path", required: true })]);

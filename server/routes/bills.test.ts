@@ -45,7 +45,7 @@ describe("POST /api/Bill/List", () => {
   it("answers the merchant's bills newest first, each with every field of the wire shape", async () => {
     const w = await world();
     const result = await list(w.m, {});
-    expect(result).toMatchObject({ total: 5, page: 1, pageSize: 10 });
+    expect(result).toMatchObject({ total: 5, pageSize: 10, nextCursor: null, previousCursor: null });
     expect(result.items.map((b) => b.billNo)).toEqual([w.b5, w.b4, w.b3, w.b2, w.b1].map((b) => b.billNo));
     expect(result.items.at(-1)).toEqual(
       appBill.parse({
@@ -84,16 +84,80 @@ describe("POST /api/Bill/List", () => {
     });
   });
 
-  it("pages: pageSize bills from (page - 1) × pageSize on, the total of all; past the end, none", async () => {
+  it("pages by cursors: pageSize bills after the last one shown, back from the first; the total on page 1 only", async () => {
     const w = await world();
-    expect(await list(w.m, { page: 2, pageSize: 2 })).toMatchObject({
+    const first = await list(w.m, { pageSize: 2 });
+    expect(first).toMatchObject({ total: 5, totalCapped: false, previousCursor: null, pageSize: 2 });
+    expect(first.items.map((b) => b.billNo)).toEqual([w.b5.billNo, w.b4.billNo]);
+    const second = await list(w.m, { pageSize: 2, cursor: first.nextCursor! });
+    expect(second).toMatchObject({ total: null, items: [{ billNo: w.b3.billNo }, { billNo: w.b2.billNo }] });
+    const third = await list(w.m, { pageSize: 2, cursor: second.nextCursor! });
+    expect(third).toMatchObject({ nextCursor: null, items: [{ billNo: w.b1.billNo }] });
+    const back = await list(w.m, { pageSize: 2, cursor: third.previousCursor! });
+    expect(back.items.map((b) => b.billNo)).toEqual([w.b3.billNo, w.b2.billNo]);
+    // Back from page 2 is the first page, counted again.
+    expect(await list(w.m, { pageSize: 2, cursor: back.previousCursor! })).toMatchObject({
       total: 5,
-      page: 2,
-      pageSize: 2,
-      items: [{ billNo: w.b3.billNo }, { billNo: w.b2.billNo }],
+      previousCursor: null,
+      items: [{ billNo: w.b5.billNo }, { billNo: w.b4.billNo }],
     });
-    expect(await numbers(w.m, { page: 3, pageSize: 2 })).toEqual([w.b1.billNo]);
-    expect(await list(w.m, { page: 4, pageSize: 2 })).toMatchObject({ total: 5, items: [] });
+  });
+
+  it("shows every bill once to a merchant paging while new bills arrive (an OFFSET page would repeat them)", async () => {
+    const w = await world();
+    const seen: string[] = [];
+    let page = await list(w.m, { pageSize: 2 });
+    for (let arrived = 6; ; arrived++) {
+      seen.push(...page.items.map((b) => b.billNo));
+      // Newer bills arrive between pages, above the rows already shown.
+      await seedBill(h.db, { userId: w.m.userId, appCode: w.shop.appCode, seenAt: day(arrived) });
+      if (!page.nextCursor) break;
+      page = await list(w.m, { pageSize: 2, cursor: page.nextCursor });
+    }
+    expect(seen).toEqual([w.b5, w.b4, w.b3, w.b2, w.b1].map((b) => b.billNo));
+  });
+
+  it("orders bills seen in the same microsecond by id, and pages through them all", async () => {
+    const m = await signedInMerchant(h);
+    const shop = await seedApplication(h.db, { userId: m.userId });
+    const made = [];
+    for (let i = 0; i < 5; i++)
+      made.push(await seedBill(h.db, { userId: m.userId, appCode: shop.appCode, seenAt: day(1) }));
+    const seen: string[] = [];
+    let page = await list(m, { pageSize: 2 });
+    for (;;) {
+      seen.push(...page.items.map((b) => b.billNo));
+      if (!page.nextCursor) break;
+      page = await list(m, { pageSize: 2, cursor: page.nextCursor });
+    }
+    expect(seen.sort()).toEqual(made.map((b) => b.billNo).sort());
+  });
+
+  it("refuses a cursor that was altered, is another merchant's, or comes with other filters (400, 1005)", async () => {
+    const w = await world();
+    const other = await signedInMerchant(h, "other@example.com");
+    await seedBill(h.db, {
+      userId: other.userId,
+      appCode: (await seedApplication(h.db, { userId: other.userId })).appCode,
+    });
+    const cursor = (await list(w.m, { pageSize: 2 })).nextCursor!;
+    const altered = `${cursor.slice(0, -2)}${cursor.endsWith("A") ? "BB" : "AA"}`;
+    for (const [token, body] of [
+      [w.m.token, { pageSize: 2, cursor: altered }],
+      [other.token, { pageSize: 2, cursor }],
+      [w.m.token, { pageSize: 2, cursor, status: "credited" }],
+      [w.m.token, { pageSize: 2, cursor: "bm90LWEtY3Vyc29y" }],
+    ] as const) {
+      const answer = await call(h, "billList", { token, body });
+      expect(answer, JSON.stringify(body)).toMatchObject({
+        status: 400,
+        success: false,
+        errCode: errCodes.listCursorInvalid,
+        resData: null,
+      });
+    }
+    // Another page size under the same filters is the same list.
+    expect(await numbers(w.m, { pageSize: 1, cursor })).toEqual([w.b3.billNo]);
   });
 
   it("filters by application, status, notice status and pay time", async () => {

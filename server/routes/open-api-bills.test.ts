@@ -60,7 +60,7 @@ describe(`GET ${openApiPrefix}/bills`, () => {
     const w = await world();
     const answer = await get(w.shop, "/bills");
     expect(answer).toMatchObject({ status: 200, success: true, errCode: errCodes.ok });
-    expect(billListResult.parse(answer.resData)).toMatchObject({ total: 3, page: 1, pageSize: 10 });
+    expect(billListResult.parse(answer.resData)).toMatchObject({ total: 3, pageSize: 10, nextCursor: null });
     expect(numbersOf(answer)).toEqual([w.s3, w.s2, w.s1].map((b) => b.billNo));
     expect(numbersOf(await get(w.games, "/bills"))).toEqual([w.g1.billNo]);
     expect(numbersOf(await get(w.theirs, "/bills"))).toEqual([w.t1.billNo]);
@@ -72,9 +72,16 @@ describe(`GET ${openApiPrefix}/bills`, () => {
     expect(numbersOf(await get(w.shop, "/bills?status=confirming"))).toEqual([w.s2.billNo]);
     const window = `startTime=${day(2).toISOString()}&endTime=${encodeURIComponent("2026-01-03T08:00:00+08:00")}`;
     expect(numbersOf(await get(w.shop, `/bills?${window}`))).toEqual([w.s3.billNo, w.s2.billNo]);
-    const second = await get(w.shop, "/bills?page=2&pageSize=2");
-    expect(billListResult.parse(second.resData)).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+    const first = billListResult.parse((await get(w.shop, "/bills?pageSize=2")).resData);
+    expect(first).toMatchObject({ total: 3, pageSize: 2, previousCursor: null });
+    const second = await get(w.shop, `/bills?pageSize=2&cursor=${first.nextCursor}`);
+    expect(billListResult.parse(second.resData)).toMatchObject({ total: null, nextCursor: null, pageSize: 2 });
     expect(numbersOf(second)).toEqual([w.s1.billNo]);
+    // The application's cursor is its own: not another application's of the same merchant, nor the console's.
+    expect(await get(w.games, `/bills?pageSize=2&cursor=${first.nextCursor}`)).toMatchObject({
+      status: 400,
+      errCode: errCodes.listCursorInvalid,
+    });
     // Another application's end user and a status nobody has: nothing.
     expect(await get(w.games, "/bills?endUserId=bob")).toMatchObject({ resData: { total: 0, items: [] } });
     expect(await get(w.shop, "/bills?status=reversed")).toMatchObject({ resData: { total: 0, items: [] } });
@@ -82,7 +89,7 @@ describe(`GET ${openApiPrefix}/bills`, () => {
 
   it("refuses a query it does not take (400, 1001)", async () => {
     const w = await world();
-    for (const query of ["pageSize=101", "page=0", "status=paid", "startTime=yesterday", "appCode=1"])
+    for (const query of ["pageSize=101", "page=2", "cursor=%3D%3D", "status=paid", "startTime=yesterday", "appCode=1"])
       expect(await get(w.shop, `/bills?${query}`), query).toMatchObject({
         status: 400,
         success: false,

@@ -41,8 +41,7 @@ export const openApiHandlers: OpenApiHandlers = {
   async balance({ db, caller }) {
     return ok({ balance: fromAtto(await balanceAtto(db, caller.scope)), currency: "USDT" as const });
   },
-  async listBills({ db, caller, query, services }) {
-    return ok(await openApiBills(db, caller, query, services.chain?.chains ?? []));
-  },
+  listBills: ({ db, caller, query, services }) =>
+    openApiBills(db, caller, query, { chains: services.chain?.chains ?? [], secret: services.secret }),
   bill: ({ db, caller, params, services }) => openApiBill(db, caller, params.billNo, services.chain?.chains ?? []),
 };

@@ -3,6 +3,7 @@ import type { AppBill, BillListRequest, BillListResult } from "../../../contract
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import type { DB } from "../../db/schema.ts";
 import type { AnyMerchantScope, MerchantScope } from "../platform/merchant-scope.ts";
+import { type KeysetList, keysetPage } from "../platform/keyset-page.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
 import { searchTime } from "../platform/search-time.ts";
 import { type BillChain, toWireBill, wireBillQuery } from "./bill-wire.ts";
@@ -17,32 +18,37 @@ export interface BillSearch extends BillListRequest {
   endUserId?: string | undefined;
 }
 
+/** The bills' keyset: newest seen first, then by id (application_bills_by_merchant serves it). */
+const billKeyset: KeysetList = { name: "bills", time: "b.seen_at", id: "b.id" };
+/** The open API's: an application's own bills (application_bills_by_application); its cursors are not the console's. */
+const openApiBillKeyset: KeysetList = { ...billKeyset, name: "open-api-bills" };
+
 /**
- * The merchant's bills, newest first (seen, then id), filtered; a page and the total. An empty filter is no filter.
- * Hashes and addresses are whole values in any case: an address matches the deposit address or the sender.
+ * The merchant's bills, newest first (seen, then id), filtered; a keyset page (platform/keyset-page.ts). An empty
+ * filter is no filter. Hashes and addresses are whole values in any case: an address matches the deposit address or
+ * the sender.
  */
 export async function searchBills(
   db: Kysely<DB>,
   scope: AnyMerchantScope,
   search: BillSearch,
-  chains: readonly BillChain[],
-): Promise<BillListResult> {
-  const page = search.page ?? 1;
-  const pageSize = search.pageSize ?? defaultBillPageSize;
+  { chains, secret }: { chains: readonly BillChain[]; secret: Buffer },
+): Promise<Outcome<BillListResult>> {
+  const { cursor, pageSize = defaultBillPageSize, ...filters } = search;
   let query = wireBillQuery(db, scope.merchantId);
-  if (search.applicationId) query = query.where("b.application_id", "=", search.applicationId);
-  if (search.appCode) query = query.where("a.app_code", "=", search.appCode);
-  if (search.endUserId) query = query.where("da.end_user_id", "=", search.endUserId);
-  if (search.status) query = query.where("b.status", "=", search.status);
-  if (search.noticeStatus) query = query.where("b.notice_status", "=", search.noticeStatus);
-  if (search.startTime) query = query.where("b.seen_at", ">=", searchTime(search.startTime));
-  if (search.endTime) query = query.where("b.seen_at", "<=", searchTime(search.endTime));
-  if (search.txHash) {
-    const hash = search.txHash.toLowerCase();
+  if (filters.applicationId) query = query.where("b.application_id", "=", filters.applicationId);
+  if (filters.appCode) query = query.where("a.app_code", "=", filters.appCode);
+  if (filters.endUserId) query = query.where("da.end_user_id", "=", filters.endUserId);
+  if (filters.status) query = query.where("b.status", "=", filters.status);
+  if (filters.noticeStatus) query = query.where("b.notice_status", "=", filters.noticeStatus);
+  if (filters.startTime) query = query.where("b.seen_at", ">=", searchTime(filters.startTime));
+  if (filters.endTime) query = query.where("b.seen_at", "<=", searchTime(filters.endTime));
+  if (filters.txHash) {
+    const hash = filters.txHash.toLowerCase();
     query = query.where((eb) => eb(eb.fn("lower", ["ct.tx_hash"]), "=", hash));
   }
-  if (search.address) {
-    const address = search.address.toLowerCase();
+  if (filters.address) {
+    const address = filters.address.toLowerCase();
     query = query.where((eb) =>
       eb.or([
         eb(eb.fn("lower", ["ct.to_address"]), "=", address),
@@ -50,17 +56,11 @@ export async function searchBills(
       ]),
     );
   }
-  const total = await query
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<string>().as("n"))
-    .executeTakeFirstOrThrow();
-  const rows = await query
-    .orderBy("b.seen_at", "desc")
-    .orderBy("b.id", "desc")
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
-  return { items: rows.map((row) => toWireBill(row, chains)), total: Number(total.n), page, pageSize };
+  const keyset = filters.applicationId ? openApiBillKeyset : billKeyset;
+  const page = await keysetPage(db, query, keyset, { secret, merchantId: scope.merchantId, filters, cursor, pageSize });
+  if (!page.ok) return page;
+  const { rows, ...paging } = page.data;
+  return ok({ ...paging, items: rows.map((row) => toWireBill(row, chains)) });
 }
 
 /** Application bills in the console: the signed-in merchant's own. */
@@ -68,9 +68,9 @@ export function listBills(
   db: Kysely<DB>,
   scope: MerchantScope,
   filters: BillListRequest,
-  chains: readonly BillChain[],
-): Promise<BillListResult> {
-  return searchBills(db, scope, filters, chains);
+  settings: { chains: readonly BillChain[]; secret: Buffer },
+): Promise<Outcome<BillListResult>> {
+  return searchBills(db, scope, filters, settings);
 }
 
 /**

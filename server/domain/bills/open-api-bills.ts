@@ -13,19 +13,18 @@ export function openApiBills(
   db: Kysely<DB>,
   caller: OpenApiCaller,
   query: OpenBillListQuery,
-  chains: readonly BillChain[],
-): Promise<BillListResult> {
-  const { page, pageSize, ...filters } = query;
+  settings: { chains: readonly BillChain[]; secret: Buffer },
+): Promise<Outcome<BillListResult>> {
+  const { pageSize, ...filters } = query;
   return searchBills(
     db,
     caller.scope,
     {
       ...filters,
       applicationId: caller.applicationId,
-      page: page === undefined ? undefined : Number(page),
       pageSize: pageSize === undefined ? undefined : Number(pageSize),
     },
-    chains,
+    settings,
   );
 }
 

@@ -20,7 +20,7 @@ import "./bills.css";
 
 /** Application bills (spec section 2): every deposit to the applications' addresses, searched, paged and live. */
 export default function BillListPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const services = useServices();
   const actor = useActorRef(provideBillList(services), { clock: actorClock(services) });
   const search = useSelector(actor, selectBillSearch);
@@ -56,11 +56,16 @@ export default function BillListPage() {
             view={paging}
             labels={{
               label: t("bills.pagination.label"),
-              summary: t("bills.pagination.summary", {
-                count: paging.total,
-                page: paging.page,
-                pageCount: paging.pageCount,
-              }),
+              summary: paging.totalCapped
+                ? t("bills.pagination.summaryCapped", {
+                    total: new Intl.NumberFormat(i18n.language).format(paging.total),
+                    page: paging.page,
+                  })
+                : t("bills.pagination.summary", {
+                    count: paging.total,
+                    page: paging.page,
+                    pageCount: paging.pageCount,
+                  }),
               previous: t("bills.pagination.previous"),
               next: t("bills.pagination.next"),
               pageSize: t("bills.pagination.pageSize"),
