@@ -126,7 +126,7 @@ async function perform(world: ChaosWorld, step: Step, ctx: StepContext): Promise
     }
     case "payFromBalance": {
       const merchant = ctx.merchants[step.merchant]!;
-      const list = await api(world, "/api/Order/List", { page: 1, pageSize: 5 }, merchant.token);
+      const list = await api(world, "/api/Order/List", { pageSize: 5 }, merchant.token);
       const items = (list.resData as { items?: { orderCode: string; status: string }[] } | null)?.items ?? [];
       const code = items.find((o) => o.status === "pending" || o.status === "waiting")?.orderCode;
       if (!code) return "no open order";

@@ -59,9 +59,11 @@ describe("transaction callbacks (proposed)", () => {
   it("lists the merchant's failed attempts of an application, a page at a time", async () => {
     const listed = {
       items: eachLike(failedAttempt({ eventType: "deposit.credited", trigger: "auto" }, 1)),
-      total: integer(1),
-      page: integer(1),
       pageSize: integer(10),
+      nextCursor: null,
+      previousCursor: null,
+      total: integer(1),
+      totalCapped: false,
     };
     await pact
       .addInteraction()
@@ -69,11 +71,11 @@ describe("transaction callbacks (proposed)", () => {
       .given(states.failedCallback, withFailedCallback)
       .uponReceiving("a request for the merchant's failed callback attempts of one application")
       .withRequest("POST", "/api/Callback/List", (b) =>
-        b.headers(authHeaders(token)).jsonBody({ appCode: stateAppCode(), result: "failed", page: 1, pageSize: 10 }),
+        b.headers(authHeaders(token)).jsonBody({ appCode: stateAppCode(), result: "failed", pageSize: 10 }),
       )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(listed)))
       .executeTest(async (mock) => {
-        const answer = apiFor(mock, token).callbacks.list({ appCode, result: "failed", page: 1, pageSize: 10 });
+        const answer = apiFor(mock, token).callbacks.list({ appCode, result: "failed", pageSize: 10 });
         await expect(answer).resolves.toEqual(exampleOf(listed));
       });
   });

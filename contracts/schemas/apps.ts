@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { trimmedText } from "./fields.ts";
+import { listPage, listPaging } from "./list.ts";
 
 /**
  * My applications (spec sections 2–4, issue 27): a merchant's shops and platforms, each with an AppKey and an AppSecret
@@ -149,19 +150,13 @@ export type AppCredentials = z.infer<typeof appCredentials>;
 
 export const maxAppPageSize = 100;
 
-/** My applications' search: status, a part of the name; pages from 1; newest first. */
+/** My applications' search: status, a part of the name; newest first, a keyset page at a time (contracts/schemas/list.ts). */
 export const appListRequest = z.strictObject({
   status: z.optional(appStatus),
   name: z.optional(trimmedText(z.maxLength(64, "validation.tooLong"))),
-  page: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(100_000))),
-  pageSize: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(maxAppPageSize))),
+  ...listPaging(maxAppPageSize),
 });
 export type AppListRequest = z.infer<typeof appListRequest>;
 
-export const appListResult = z.object({
-  items: z.array(application),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const appListResult = listPage(application);
 export type AppListResult = z.infer<typeof appListResult>;

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { appCodeField } from "./apps.ts";
 import { appBill, billNoField } from "./bills.ts";
+import { listPage, listPaging } from "./list.ts";
 import { isoTimeField, text } from "./fields.ts";
 
 /**
@@ -99,7 +100,7 @@ export type CallbackAttempt = z.infer<typeof callbackAttempt>;
 
 export const maxCallbackPageSize = 100;
 
-/** The attempts' search: every filter optional; newest first; pages from 1. */
+/** The attempts' search: every filter optional; newest first, a keyset page at a time (contracts/schemas/list.ts). */
 export const callbackListRequest = z.strictObject({
   appCode: z.optional(appCodeField),
   eventType: z.optional(callbackEventType),
@@ -108,17 +109,11 @@ export const callbackListRequest = z.strictObject({
   endTime: z.optional(isoTimeField),
   /** Only the attempts of one bill's events (the link from Application bills). */
   billNo: z.optional(billNoField),
-  page: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(100_000))),
-  pageSize: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(maxCallbackPageSize))),
+  ...listPaging(maxCallbackPageSize),
 });
 export type CallbackListRequest = z.infer<typeof callbackListRequest>;
 
-export const callbackListResult = z.object({
-  items: z.array(callbackAttempt),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const callbackListResult = listPage(callbackAttempt);
 export type CallbackListResult = z.infer<typeof callbackListResult>;
 
 const idField = text(z.regex(/^\d{1,19}$/, "validation.attemptId"));

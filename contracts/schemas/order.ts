@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { isoTimeField, text, trimmedText, usdtAmount } from "./fields.ts";
+import { listPage, listPaging } from "./list.ts";
 import { packageLimits, termUnit } from "./packages.ts";
 
 /**
@@ -94,23 +95,20 @@ export const orderCodeRequest = z.strictObject({ orderCode: orderCodeField });
 export type OrderCodeRequest = z.infer<typeof orderCodeRequest>;
 
 export const maxPageSize = 100;
-/** My orders' search (spec section 2): status, order code, start and end of the created time; pages from 1. */
+/**
+ * My orders' search (spec section 2): status, order code, start and end of the created time; newest first, a keyset
+ * page at a time (contracts/schemas/list.ts).
+ */
 export const orderListRequest = z.strictObject({
   status: z.optional(orderStatus),
   orderCode: z.optional(trimmedText(z.maxLength(24, "validation.tooLong"), z.regex(/^\d*$/, "validation.orderCode"))),
   startTime: z.optional(isoTimeField),
   endTime: z.optional(isoTimeField),
-  page: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(100_000))),
-  pageSize: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(maxPageSize))),
+  ...listPaging(maxPageSize),
 });
 export type OrderListRequest = z.infer<typeof orderListRequest>;
 
-export const orderListResult = z.object({
-  items: z.array(order),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const orderListResult = listPage(order);
 export type OrderListResult = z.infer<typeof orderListResult>;
 
 /** How long a new order waits for its payment (a test server may shorten it). */

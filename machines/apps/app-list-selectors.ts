@@ -1,7 +1,8 @@
 import type { SnapshotFrom } from "xstate";
 import type { AppStatus, Application } from "../../contracts/schemas/apps.ts";
 import type { FieldErrors, Failure } from "../api-failure.ts";
-import { type AppSearch, appPageCountOf, type appListMachine } from "./app-list.ts";
+import { type PagingView, pagingViewOf } from "../lists/keyset-paging.ts";
+import { type AppSearch, type appListMachine, appPageSize } from "./app-list.ts";
 
 type AppListSnapshot = SnapshotFrom<typeof appListMachine>;
 
@@ -53,24 +54,12 @@ export const selectAppSearch = (s: AppListSnapshot): AppSearchView => ({
   canSearch: s.can({ type: "apps.search", ...s.context.search }),
 });
 
-export interface AppPagingView {
-  page: number;
-  pageCount: number;
-  total: number;
-  canPrevious: boolean;
-  canNext: boolean;
-}
-
-export function selectAppPaging(s: AppListSnapshot): AppPagingView {
-  const { page, total } = s.context;
-  return {
-    page,
-    pageCount: appPageCountOf(total),
-    total,
-    canPrevious: s.can({ type: "apps.page", page: page - 1 }),
-    canNext: s.can({ type: "apps.page", page: page + 1 }),
-  };
-}
+/** My applications page by a fixed size: the paging bar offers no other. */
+export const selectAppPaging = (s: AppListSnapshot): PagingView =>
+  pagingViewOf(s.context.paging, [appPageSize], {
+    page: (page) => s.can({ type: "apps.page", page }),
+    pageSize: () => false,
+  });
 
 /** What the page says about the package: none, expired, or how many applications it allows (null: unlimited). */
 export type AppPlanView =

@@ -8,6 +8,7 @@ import { appAddMachine } from "./app-add.ts";
 import { selectOffersPackages } from "./app-add-selectors.ts";
 import { appListMachine } from "./app-list.ts";
 import { selectAppPaging, selectAppPlan, selectAppSearch, selectAppTable } from "./app-list-selectors.ts";
+import { fakeKeysetPaging, pageNumberOf } from "../lists/keyset-test-support.ts";
 
 const trial: SubscriptionResult = {
   package: {
@@ -48,12 +49,10 @@ function start(
       loadApps: fromPromise(async ({ input }) => {
         requests.push(input);
         if (options.failLoad) throw apiFailure("network");
-        const page = input.page ?? 1;
+        const page = pageNumberOf(input.cursor);
         return {
           items: [appOf(page), appOf(page + 1, "stopped")],
-          total: options.total ?? 2,
-          page,
-          pageSize: 10,
+          ...fakeKeysetPaging(page, 10, options.total ?? 2),
           subscription: options.subscription ?? trial,
         };
       }),
@@ -71,7 +70,7 @@ describe("appList machine", () => {
     const { actor, requests } = start();
     expect(selectAppTable(actor.getSnapshot())).toEqual({ kind: "loading" });
     await settle(actor, "ready");
-    expect(requests).toEqual([{ page: 1, pageSize: 10 }]);
+    expect(requests).toEqual([{ pageSize: 10 }]);
     const table = selectAppTable(actor.getSnapshot());
     expect(table).toMatchObject({ kind: "rows", refreshing: false });
     if (table.kind !== "rows") throw new Error("rows expected");
@@ -100,17 +99,21 @@ describe("appList machine", () => {
     expect(selectAppSearch(actor.getSnapshot()).fieldErrors.name).toBe("validation.tooLong");
     actor.send({ type: "apps.search", status: "stopped", name: " Shop " });
     await settle(actor, "ready");
-    expect(requests.at(-1)).toEqual({ status: "stopped", name: "Shop", page: 1, pageSize: 10 });
+    expect(requests.at(-1)).toEqual({ status: "stopped", name: "Shop", pageSize: 10 });
   });
 
-  it("pages within the total only", async () => {
+  it("pages to the page beside by its cursor only", async () => {
     const { actor, requests } = start({ total: 25 });
     await settle(actor, "ready");
-    actor.send({ type: "apps.page", page: 4 });
+    actor.send({ type: "apps.page", page: 3 });
     expect(requests).toHaveLength(1);
+    actor.send({ type: "apps.page", page: 2 });
+    await settle(actor, "ready");
+    expect(requests.at(-1)).toEqual({ cursor: "p2", pageSize: 10 });
     actor.send({ type: "apps.page", page: 3 });
     await settle(actor, "ready");
-    expect(requests.at(-1)).toMatchObject({ page: 3 });
+    expect(requests.at(-1)).toEqual({ cursor: "p3", pageSize: 10 });
+    expect(selectAppPaging(actor.getSnapshot())).toMatchObject({ page: 3, canNext: false, canPrevious: true });
   });
 
   it("stops an application in place, and keeps the rows when that is refused", async () => {

@@ -10,6 +10,14 @@ import {
 } from "../../contracts/schemas/apps.ts";
 import type { SubscriptionResult } from "../../contracts/schemas/subscription.ts";
 import { type FieldErrors, type Failure, fieldErrorsOf, toFailure } from "../api-failure.ts";
+import {
+  firstPage,
+  fromFirstPage,
+  type KeysetPaging,
+  pageArrived,
+  pagingRequest,
+  pagingTo,
+} from "../lists/keyset-paging.ts";
 
 /** The search form as typed: a status ("" for all) and a part of the name. */
 export interface AppSearch {
@@ -27,9 +35,9 @@ export interface AppListContext {
   subscription: SubscriptionResult | null;
   search: AppSearch;
   fieldErrors: FieldErrors;
-  page: number;
+  /** The page shown (or being loaded) and the cursors beside it (machines/lists/keyset-paging.ts). */
+  paging: KeysetPaging;
   items: Application[];
-  total: number;
   /** A list has arrived once: a later load keeps it on screen. */
   loaded: boolean;
   failure: Failure | null;
@@ -46,17 +54,17 @@ export type AppListEvent =
   | { type: "app.setStatus"; appCode: string; status: AppStatus }
   | { type: "app.changed"; app: Application };
 
-export function toAppListRequest(search: AppSearch, page: number): AppListRequest {
+export function toAppListRequest(
+  search: AppSearch,
+  paging: { cursor?: string; pageSize: number } = { pageSize: appPageSize },
+): AppListRequest {
   const name = search.name.trim();
   return {
     ...(search.status ? { status: search.status } : {}),
     ...(name ? { name } : {}),
-    page,
-    pageSize: appPageSize,
+    ...paging,
   };
 }
-
-export const appPageCountOf = (total: number): number => Math.max(1, Math.ceil(total / appPageSize));
 
 const searchOf = (event: AppSearch): AppSearch => ({ status: event.status, name: event.name });
 
@@ -83,13 +91,9 @@ export const appListMachine = setup({
     searchValid: ({ event }) =>
       event.type === "apps.search" &&
       (event.status === "" || (appStatuses as readonly string[]).includes(event.status)) &&
-      appListRequest.safeParse(toAppListRequest(searchOf(event), 1)).success,
-    otherPage: ({ context, event }) =>
-      event.type === "apps.page" &&
-      Number.isInteger(event.page) &&
-      event.page >= 1 &&
-      event.page <= appPageCountOf(context.total) &&
-      event.page !== context.page,
+      appListRequest.safeParse(toAppListRequest(searchOf(event))).success,
+    /** The page after or before the one shown, when there is one. */
+    besidePage: ({ context, event }) => event.type === "apps.page" && pagingTo(context.paging, event.page) !== null,
     otherStatus: ({ context, event }) =>
       event.type === "app.setStatus" && (listed(context, event.appCode)?.status ?? event.status) !== event.status,
   },
@@ -99,9 +103,8 @@ export const appListMachine = setup({
     subscription: null,
     search: emptyAppSearch,
     fieldErrors: {},
-    page: 1,
+    paging: firstPage(appPageSize),
     items: [],
-    total: 0,
     loaded: false,
     failure: null,
     switching: null,
@@ -116,13 +119,12 @@ export const appListMachine = setup({
       invoke: {
         id: "loadApps",
         src: "loadApps",
-        input: ({ context }) => appListRequest.parse(toAppListRequest(context.search, context.page)),
+        input: ({ context }) => appListRequest.parse(toAppListRequest(context.search, pagingRequest(context.paging))),
         onDone: {
           target: "ready",
-          actions: assign(({ event }) => ({
+          actions: assign(({ context, event }) => ({
             items: event.output.items,
-            total: event.output.total,
-            page: event.output.page,
+            paging: pageArrived(context.paging, event.output),
             subscription: event.output.subscription,
             loaded: true,
             failure: null,
@@ -140,15 +142,23 @@ export const appListMachine = setup({
           {
             guard: "searchValid",
             target: "loading",
-            actions: assign({ search: ({ event }) => searchOf(event), fieldErrors: {}, page: 1 }),
+            actions: assign({
+              search: ({ event }) => searchOf(event),
+              fieldErrors: {},
+              paging: ({ context }) => fromFirstPage(context.paging),
+            }),
           },
           {
             actions: assign({
-              fieldErrors: ({ event }) => fieldErrorsOf(appListRequest.safeParse(toAppListRequest(searchOf(event), 1))),
+              fieldErrors: ({ event }) => fieldErrorsOf(appListRequest.safeParse(toAppListRequest(searchOf(event)))),
             }),
           },
         ],
-        "apps.page": { guard: "otherPage", target: "loading", actions: assign({ page: ({ event }) => event.page }) },
+        "apps.page": {
+          guard: "besidePage",
+          target: "loading",
+          actions: assign({ paging: ({ context, event }) => pagingTo(context.paging, event.page) ?? context.paging }),
+        },
         "apps.reload": "loading",
         "app.setStatus": {
           guard: "otherStatus",

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from "xstate";
 import type { AppBill } from "../../contracts/schemas/bills.ts";
 import type { FieldErrors, Failure } from "../api-failure.ts";
-import { pageCountOf } from "../lists/keyset-paging.ts";
+import { type PagingView, pagingViewOf } from "../lists/keyset-paging.ts";
 import { type AppOption, type BillSearch, type billListMachine, billPageSizes, isFilteredSearch } from "./bill-list.ts";
 
 type BillListSnapshot = SnapshotFrom<typeof billListMachine>;
@@ -38,34 +38,11 @@ export function selectBillTable(s: BillListSnapshot): BillTableView {
   return { kind: "rows", rows: context.items.map((bill) => ({ bill, progress: progressOf(bill) })), refreshing };
 }
 
-export interface BillPagingView {
-  page: number;
-  pageCount: number;
-  pageSize: number;
-  total: number;
-  /** There are at least `total` bills ("10,000+"): the page count is the counted part's. */
-  totalCapped: boolean;
-  pageSizes: readonly number[];
-  canPrevious: boolean;
-  canNext: boolean;
-  canPageSize: boolean;
-}
-
-export function selectBillPaging(s: BillListSnapshot): BillPagingView {
-  const { page, pageSize, total, totalCapped } = s.context.paging;
-  const otherSize = billPageSizes.find((size) => size !== pageSize) ?? pageSize;
-  return {
-    page,
-    pageCount: pageCountOf(total, pageSize),
-    pageSize,
-    total,
-    totalCapped,
-    pageSizes: billPageSizes,
-    canPrevious: s.can({ type: "bills.page", page: page - 1 }),
-    canNext: s.can({ type: "bills.page", page: page + 1 }),
-    canPageSize: s.can({ type: "bills.pageSize", pageSize: otherSize }),
-  };
-}
+export const selectBillPaging = (s: BillListSnapshot): PagingView =>
+  pagingViewOf(s.context.paging, billPageSizes, {
+    page: (page) => s.can({ type: "bills.page", page }),
+    pageSize: (pageSize) => s.can({ type: "bills.pageSize", pageSize }),
+  });
 
 export interface BillSearchView {
   search: BillSearch;

@@ -17,24 +17,18 @@ import {
   selectBillSearch,
   selectBillTable,
 } from "./bill-list-selectors.ts";
+import { fakeKeysetPaging, pageNumberOf } from "../lists/keyset-test-support.ts";
 import { creditedBill, sampleBill } from "./bill-test-support.ts";
 
 const bills = [sampleBill(), creditedBill()];
 const apps = [{ appCode: "2026020100000001", name: "Web shop" }];
 type Answer = (input: BillListLoadInput) => Promise<BillListLoad>;
-/** A fake server's keyset page: cursor `p<n>` starts page n; the total is counted on page 1 only. */
-const pageOf = (request: BillListRequest, items: AppBill[] = bills, total = 23, page = pageNumberOf(request)) => {
-  const pageSize = request.pageSize ?? 10;
-  return {
-    items,
-    pageSize,
-    nextCursor: page < Math.ceil(total / pageSize) ? `p${page + 1}` : null,
-    previousCursor: page > 1 ? `p${page - 1}` : null,
-    total: page === 1 ? total : null,
-    totalCapped: false,
-  } satisfies BillListLoad;
-};
-const pageNumberOf = (request: BillListRequest) => (request.cursor ? Number(request.cursor.slice(1)) : 1);
+const pageOf = (
+  request: BillListRequest,
+  items: AppBill[] = bills,
+  total = 23,
+  page = pageNumberOf(request.cursor),
+): BillListLoad => ({ items, ...fakeKeysetPaging(page, request.pageSize ?? 10, total) });
 
 function start(
   answers: Answer[] = [async ({ request, withApps }) => ({ ...pageOf(request), ...(withApps ? { apps } : {}) })],

@@ -9,7 +9,7 @@ import {
   type NoticeStatus,
 } from "../../contracts/schemas/bills.ts";
 import { type FieldErrors, type Failure, fieldErrorsOf, toFailure } from "../api-failure.ts";
-import { toInstant } from "../orders/order-list.ts";
+import { toInstant } from "../lists/search-time.ts";
 import {
   fromFirstPage,
   firstPage,

@@ -2,7 +2,7 @@ import type { SnapshotFrom } from "xstate";
 import type { CallbackAttempt } from "../../contracts/schemas/callbacks.ts";
 import type { FieldErrors, Failure } from "../api-failure.ts";
 import type { AppOption } from "../bills/bill-list.ts";
-import { pageCountOf } from "../orders/order-list.ts";
+import { type PagingView, pagingViewOf } from "../lists/keyset-paging.ts";
 import {
   type CallbackSearch,
   callbackPageSizes,
@@ -29,31 +29,11 @@ export function selectCallbackTable(s: CallbackListSnapshot): CallbackTableView 
   return { kind: "rows", rows: context.items, refreshing };
 }
 
-export interface CallbackPagingView {
-  page: number;
-  pageCount: number;
-  pageSize: number;
-  total: number;
-  pageSizes: readonly number[];
-  canPrevious: boolean;
-  canNext: boolean;
-  canPageSize: boolean;
-}
-
-export function selectCallbackPaging(s: CallbackListSnapshot): CallbackPagingView {
-  const { page, pageSize, total } = s.context;
-  const otherSize = callbackPageSizes.find((size) => size !== pageSize) ?? pageSize;
-  return {
-    page,
-    pageCount: pageCountOf(total, pageSize),
-    pageSize,
-    total,
-    pageSizes: callbackPageSizes,
-    canPrevious: s.can({ type: "callbacks.page", page: page - 1 }),
-    canNext: s.can({ type: "callbacks.page", page: page + 1 }),
-    canPageSize: s.can({ type: "callbacks.pageSize", pageSize: otherSize }),
-  };
-}
+export const selectCallbackPaging = (s: CallbackListSnapshot): PagingView =>
+  pagingViewOf(s.context.paging, callbackPageSizes, {
+    page: (page) => s.can({ type: "callbacks.page", page }),
+    pageSize: (pageSize) => s.can({ type: "callbacks.pageSize", pageSize }),
+  });
 
 export interface CallbackSearchView {
   search: CallbackSearch;

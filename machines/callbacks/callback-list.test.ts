@@ -16,17 +16,18 @@ import {
   selectCallbackSearch,
   selectCallbackTable,
 } from "./callback-list-selectors.ts";
+import { fakeKeysetPaging, pageNumberOf } from "../lists/keyset-test-support.ts";
 import { sampleAttempt, unansweredAttempt } from "./callback-samples.ts";
 
 const attempts = [sampleAttempt(), unansweredAttempt()];
 const apps = [{ appCode: "2026020100000001", name: "Web shop" }];
 type Answer = (input: CallbackListLoadInput) => Promise<CallbackListLoad>;
-const pageOf = (request: CallbackListRequest, items: CallbackAttempt[] = attempts, total = 23): CallbackListLoad => ({
-  items,
-  total,
-  page: request.page ?? 1,
-  pageSize: request.pageSize ?? 10,
-});
+const pageOf = (
+  request: CallbackListRequest,
+  items: CallbackAttempt[] = attempts,
+  total = 23,
+  page = pageNumberOf(request.cursor),
+): CallbackListLoad => ({ items, ...fakeKeysetPaging(page, request.pageSize ?? 10, total) });
 
 function start(
   answers: Answer[] = [async ({ request, withApps }) => ({ ...pageOf(request), ...(withApps ? { apps } : {}) })],
@@ -50,7 +51,7 @@ describe("callback list", () => {
     const { actor, inputs } = start();
     expect(selectCallbackTable(actor.getSnapshot())).toEqual({ kind: "loading" });
     await settle(actor, "ready");
-    expect(inputs).toEqual([{ request: { page: 1, pageSize: 10 }, withApps: true }]);
+    expect(inputs).toEqual([{ request: { pageSize: 10 }, withApps: true }]);
     expect(selectCallbackTable(actor.getSnapshot())).toEqual({ kind: "rows", rows: attempts, refreshing: false });
     expect(selectCallbackSearch(actor.getSnapshot()).apps).toEqual(apps);
     expect(selectCallbackPaging(actor.getSnapshot())).toMatchObject({
@@ -61,23 +62,23 @@ describe("callback list", () => {
 
     actor.send({ type: "callbacks.page", page: 2 });
     await settle(actor, "ready");
-    expect(inputs[1]).toEqual({ request: { page: 2, pageSize: 10 }, withApps: false });
+    expect(inputs[1]).toEqual({ request: { cursor: "p2", pageSize: 10 }, withApps: false });
     actor.send({ type: "callbacks.page", page: 9 });
     expect(actor.getSnapshot().value).toBe("ready");
     actor.send({ type: "callbacks.pageSize", pageSize: 20 });
     await settle(actor, "ready");
-    expect(inputs[2]?.request).toEqual({ page: 1, pageSize: 20 });
+    expect(inputs[2]?.request).toEqual({ pageSize: 20 });
   });
 
   it("opens with the bill of the link as the filter; an invalid one is left out", async () => {
     const linked = start(undefined, "2026020100000101");
     await settle(linked.actor, "ready");
-    expect(linked.requests()[0]).toEqual({ billNo: "2026020100000101", page: 1, pageSize: 10 });
+    expect(linked.requests()[0]).toEqual({ billNo: "2026020100000101", pageSize: 10 });
     expect(selectCallbackSearch(linked.actor.getSnapshot()).search.billNo).toBe("2026020100000101");
 
     const typed = start(undefined, "not-a-bill");
     await settle(typed.actor, "ready");
-    expect(typed.requests()[0]).toEqual({ page: 1, pageSize: 10 });
+    expect(typed.requests()[0]).toEqual({ pageSize: 10 });
   });
 
   it("searches by application, event type, result and time; refuses an end before the start without asking", async () => {
@@ -100,7 +101,7 @@ describe("callback list", () => {
     };
     actor.send({ type: "callbacks.search", ...search });
     await settle(actor, "ready");
-    expect(requests()[1]).toEqual(toCallbackListRequest(search, 1, 10));
+    expect(requests()[1]).toEqual(toCallbackListRequest(search, { pageSize: 10 }));
     expect(requests()[1]).toMatchObject({
       appCode: "2026020100000001",
       eventType: "deposit.credited",
@@ -111,7 +112,7 @@ describe("callback list", () => {
     actor.send({ type: "callbacks.reset" });
     expect(selectCallbackSearch(actor.getSnapshot()).revision).toBe(1);
     await settle(actor, "ready");
-    expect(requests()[2]).toEqual({ page: 1, pageSize: 10 });
+    expect(requests()[2]).toEqual({ pageSize: 10 });
   });
 
   it("shows a failure with Retry, and an empty list as filtered or not", async () => {
@@ -132,17 +133,16 @@ describe("callback list", () => {
     expect(selectCallbackTable(actor.getSnapshot())).toMatchObject({ kind: "empty", filtered: true });
   });
 
-  it("goes back to the last page when the one asked for is past it", async () => {
+  it("shows page 1 when the server answers the first page for a cursor past the attempts left", async () => {
     const { actor, requests } = start([
       async ({ request }) => pageOf(request),
-      async ({ request }) => pageOf(request, [], 12),
-      async ({ request }) => pageOf(request, attempts, 12),
+      async ({ request }) => pageOf(request, attempts, 12, 1),
     ]);
     await settle(actor, "ready");
-    actor.send({ type: "callbacks.page", page: 3 });
+    actor.send({ type: "callbacks.page", page: 2 });
     await settle(actor, "ready");
-    expect(requests().map((r) => r.page)).toEqual([1, 3, 2]);
-    expect(actor.getSnapshot().context.page).toBe(2);
+    expect(requests().map((r) => r.cursor)).toEqual([undefined, "p2"]);
+    expect(actor.getSnapshot().context.paging).toMatchObject({ page: 1, total: 12 });
   });
 
   it("reloads the page shown when an attempt was added, and asks again when one was under way", async () => {
@@ -159,7 +159,7 @@ describe("callback list", () => {
     actor.send({ type: "callbacks.reload" });
     await settle(actor, "ready");
     expect(requests()).toHaveLength(3);
-    expect(actor.getSnapshot().context.total).toBe(24);
+    expect(actor.getSnapshot().context.paging.total).toBe(24);
     expect(release).not.toBeNull();
   });
 

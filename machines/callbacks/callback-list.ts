@@ -9,7 +9,15 @@ import {
 } from "../../contracts/schemas/callbacks.ts";
 import { type FieldErrors, type Failure, fieldErrorsOf, toFailure } from "../api-failure.ts";
 import type { AppOption } from "../bills/bill-list.ts";
-import { pageCountOf, toInstant } from "../orders/order-list.ts";
+import {
+  firstPage,
+  fromFirstPage,
+  type KeysetPaging,
+  pageArrived,
+  pagingRequest,
+  pagingTo,
+} from "../lists/keyset-paging.ts";
+import { toInstant } from "../lists/search-time.ts";
 
 /**
  * The search form of Transaction callbacks as the merchant filled it in: an application's code, an event type and an
@@ -55,10 +63,9 @@ export interface CallbackListContext {
   /** Bumped by Reset: the form starts again from `search`. */
   formRevision: number;
   fieldErrors: FieldErrors;
-  page: number;
-  pageSize: number;
+  /** The page shown (or being loaded) and the cursors beside it (machines/lists/keyset-paging.ts). */
+  paging: KeysetPaging;
   items: CallbackAttempt[];
-  total: number;
   /** A list has arrived once: a later load keeps it on screen. */
   loaded: boolean;
   failure: Failure | null;
@@ -80,7 +87,10 @@ export type CallbackListEvent =
   | { type: "details.close" };
 
 /** The request of one page of the list for a search: empty fields are left out. */
-export function toCallbackListRequest(search: CallbackSearch, page: number, pageSize: number): CallbackListRequest {
+export function toCallbackListRequest(
+  search: CallbackSearch,
+  paging: { cursor?: string; pageSize: number } = { pageSize: defaultCallbackPageSize },
+): CallbackListRequest {
   const appCode = search.appCode.trim();
   const billNo = search.billNo.trim();
   return {
@@ -90,8 +100,7 @@ export function toCallbackListRequest(search: CallbackSearch, page: number, page
     ...(search.startTime ? { startTime: toInstant(search.startTime, "start") } : {}),
     ...(search.endTime ? { endTime: toInstant(search.endTime, "end") } : {}),
     ...(billNo ? { billNo } : {}),
-    page,
-    pageSize,
+    ...paging,
   } as CallbackListRequest;
 }
 
@@ -106,7 +115,7 @@ const searchOf = (event: CallbackSearch): CallbackSearch => ({
 
 /** The form's problems (i18n keys by field): the request schema's, and an end before the start. */
 export function callbackSearchErrors(search: CallbackSearch): FieldErrors {
-  const request = toCallbackListRequest(search, 1, defaultCallbackPageSize);
+  const request = toCallbackListRequest(search);
   const errors = fieldErrorsOf(callbackListRequest.safeParse(request));
   if (
     !errors.startTime &&
@@ -144,8 +153,10 @@ export const callbackListMachine = setup({
     }),
   },
   actions: {
-    applySearch: assign(({ event }) =>
-      event.type === "callbacks.search" ? { search: searchOf(event), fieldErrors: {}, page: 1 } : {},
+    applySearch: assign(({ context, event }) =>
+      event.type === "callbacks.search"
+        ? { search: searchOf(event), fieldErrors: {}, paging: fromFirstPage(context.paging) }
+        : {},
     ),
     showSearchErrors: assign(({ event }) =>
       event.type === "callbacks.search" ? { fieldErrors: callbackSearchErrors(searchOf(event)) } : {},
@@ -153,28 +164,22 @@ export const callbackListMachine = setup({
     resetSearch: assign(({ context }) => ({
       search: emptyCallbackSearch,
       fieldErrors: {},
-      page: 1,
+      paging: fromFirstPage(context.paging),
       formRevision: context.formRevision + 1,
     })),
   },
   guards: {
     searchValid: ({ event }) =>
       event.type === "callbacks.search" && Object.keys(callbackSearchErrors(searchOf(event))).length === 0,
-    otherPage: ({ context, event }) =>
-      event.type === "callbacks.page" &&
-      Number.isInteger(event.page) &&
-      event.page >= 1 &&
-      event.page <= pageCountOf(context.total, context.pageSize) &&
-      event.page !== context.page,
+    /** The page after or before the one shown, when there is one. */
+    besidePage: ({ context, event }) =>
+      event.type === "callbacks.page" && pagingTo(context.paging, event.page) !== null,
     otherPageSize: ({ context, event }) =>
       event.type === "callbacks.pageSize" &&
       (callbackPageSizes as readonly number[]).includes(event.pageSize) &&
-      event.pageSize !== context.pageSize,
+      event.pageSize !== context.paging.pageSize,
     listed: ({ context, event }) =>
       event.type === "attempt.details" && context.items.some((item) => item.attemptId === event.attemptId),
-    /** Attempts went away (another filter's page, a shorter list) and the page asked for is past the last one. */
-    pastLastPage: (_, { output }: { output: Pick<CallbackListResult, "items" | "total" | "page"> }) =>
-      output.items.length === 0 && output.total > 0 && output.page > 1,
   },
 }).createMachine({
   id: "callbackList",
@@ -187,10 +192,8 @@ export const callbackListMachine = setup({
       search: valid ? search : emptyCallbackSearch,
       formRevision: 0,
       fieldErrors: {},
-      page: 1,
-      pageSize: defaultCallbackPageSize,
+      paging: firstPage(defaultCallbackPageSize),
       items: [],
-      total: 0,
       loaded: false,
       failure: null,
       apps: null,
@@ -204,29 +207,19 @@ export const callbackListMachine = setup({
         id: "loadCallbacks",
         src: "loadCallbacks",
         input: ({ context }) => ({
-          request: callbackListRequest.parse(toCallbackListRequest(context.search, context.page, context.pageSize)),
+          request: callbackListRequest.parse(toCallbackListRequest(context.search, pagingRequest(context.paging))),
           withApps: context.apps === null,
         }),
-        onDone: [
-          {
-            guard: { type: "pastLastPage", params: ({ event }) => ({ output: event.output }) },
-            target: "loading",
-            reenter: true,
-            actions: assign({ page: ({ event }) => pageCountOf(event.output.total, event.output.pageSize) }),
-          },
-          {
-            target: "ready",
-            actions: assign(({ context, event }) => ({
-              items: event.output.items,
-              total: event.output.total,
-              page: event.output.page,
-              pageSize: event.output.pageSize,
-              apps: event.output.apps ?? context.apps,
-              loaded: true,
-              failure: null,
-            })),
-          },
-        ],
+        onDone: {
+          target: "ready",
+          actions: assign(({ context, event }) => ({
+            items: event.output.items,
+            paging: pageArrived(context.paging, event.output),
+            apps: event.output.apps ?? context.apps,
+            loaded: true,
+            failure: null,
+          })),
+        },
         onError: { target: "failed", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
       },
       // The answer under way may predate the new attempt: ask again.
@@ -239,14 +232,14 @@ export const callbackListMachine = setup({
       on: {
         ...searchTransitions,
         "callbacks.page": {
-          guard: "otherPage",
+          guard: "besidePage",
           target: "loading",
-          actions: assign({ page: ({ event }) => event.page }),
+          actions: assign({ paging: ({ context, event }) => pagingTo(context.paging, event.page) ?? context.paging }),
         },
         "callbacks.pageSize": {
           guard: "otherPageSize",
           target: "loading",
-          actions: assign({ pageSize: ({ event }) => event.pageSize, page: 1 }),
+          actions: assign({ paging: ({ context, event }) => fromFirstPage(context.paging, event.pageSize) }),
         },
         "callbacks.reload": "loading",
         "attempt.details": {

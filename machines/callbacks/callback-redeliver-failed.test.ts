@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import type { CallbackRedeliverFailedRequest } from "../../contracts/schemas/callbacks.ts";
 import { apiFailure, settle } from "../test-support.ts";
-import { toInstant } from "../orders/order-list.ts";
+import { toInstant } from "../lists/search-time.ts";
 import { redeliverFailedMachine } from "./callback-redeliver-failed.ts";
 import { selectRedeliverFailed } from "./callback-redeliver-failed-selectors.ts";
 

@@ -4,7 +4,7 @@ import {
   callbackRedeliverFailedRequest,
 } from "../../contracts/schemas/callbacks.ts";
 import { type FieldErrors, type Failure, fieldErrorsOf, toFailure } from "../api-failure.ts";
-import { toInstant } from "../orders/order-list.ts";
+import { toInstant } from "../lists/search-time.ts";
 
 /** The confirmation's form: since when (a browser's local date-time) and which application ("" for all). */
 export interface RedeliverFailedForm {

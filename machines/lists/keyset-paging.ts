@@ -76,3 +76,38 @@ export const pagingRequest = (paging: KeysetPaging): { cursor?: string; pageSize
   ...(paging.cursor ? { cursor: paging.cursor } : {}),
   pageSize: paging.pageSize,
 });
+
+/** What a list's paging bar shows (src/ui/list-paging.tsx): the page of how many, and what may be pressed. */
+export interface PagingView {
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  total: number;
+  /** There are at least `total` rows ("10,000+"): the page count is the counted part's. */
+  totalCapped: boolean;
+  pageSizes: readonly number[];
+  canPrevious: boolean;
+  canNext: boolean;
+  canPageSize: boolean;
+}
+
+/** The paging bar's view of a list machine's paging; `can` asks the machine whether it takes the event now. */
+export function pagingViewOf(
+  paging: KeysetPaging,
+  pageSizes: readonly number[],
+  can: { page(page: number): boolean; pageSize(pageSize: number): boolean },
+): PagingView {
+  const { page, pageSize, total, totalCapped } = paging;
+  const otherSize = pageSizes.find((size) => size !== pageSize) ?? pageSize;
+  return {
+    page,
+    pageCount: pageCountOf(total, pageSize),
+    pageSize,
+    total,
+    totalCapped,
+    pageSizes,
+    canPrevious: can.page(page - 1),
+    canNext: can.page(page + 1),
+    canPageSize: can.pageSize(otherSize),
+  };
+}

@@ -3,13 +3,8 @@ import type { SnapshotFrom } from "xstate";
 import type { Order, OrderDetail, OrderStatus, OrderTransfer } from "../../contracts/schemas/order.ts";
 import type { TermUnit } from "../../contracts/schemas/packages.ts";
 import type { Failure } from "../api-failure.ts";
-import {
-  type OrderListContext,
-  type OrderSearch,
-  type orderListMachine,
-  orderPageSizes,
-  pageCountOf,
-} from "./order-list.ts";
+import { type PagingView, pagingViewOf } from "../lists/keyset-paging.ts";
+import { type OrderListContext, type OrderSearch, type orderListMachine, orderPageSizes } from "./order-list.ts";
 
 type OrderListSnapshot = SnapshotFrom<typeof orderListMachine>;
 
@@ -67,35 +62,11 @@ export function selectOrderTable(snapshot: OrderListSnapshot): OrderTableView {
   return { kind: "rows", rows, refreshing };
 }
 
-export interface PaginationView {
-  page: number;
-  pageCount: number;
-  pageSize: number;
-  total: number;
-  pageSizes: readonly number[];
-  canPrevious: boolean;
-  canNext: boolean;
-  /** Whether another page, or another page size, can be asked for now. */
-  canPage: (page: number) => boolean;
-  canPageSize: boolean;
-}
-
-export function selectPagination(snapshot: OrderListSnapshot): PaginationView {
-  const { page, pageSize, total } = snapshot.context;
-  const canPage = (to: number) => snapshot.can({ type: "orders.page", page: to });
-  const otherSize = orderPageSizes.find((size) => size !== pageSize) ?? pageSize;
-  return {
-    page,
-    pageCount: pageCountOf(total, pageSize),
-    pageSize,
-    total,
-    pageSizes: orderPageSizes,
-    canPrevious: canPage(page - 1),
-    canNext: canPage(page + 1),
-    canPage,
-    canPageSize: snapshot.can({ type: "orders.pageSize", pageSize: otherSize }),
-  };
-}
+export const selectPagination = (snapshot: OrderListSnapshot): PagingView =>
+  pagingViewOf(snapshot.context.paging, orderPageSizes, {
+    page: (page) => snapshot.can({ type: "orders.page", page }),
+    pageSize: (pageSize) => snapshot.can({ type: "orders.pageSize", pageSize }),
+  });
 
 export interface SearchFormView {
   search: OrderSearch;

@@ -7,7 +7,9 @@ import type {
   OrderListRequest,
   OrderListResult,
 } from "../../contracts/schemas/order.ts";
-import { emptySearch, orderListMachine, searchErrors, toInstant, toOrderListRequest } from "./order-list.ts";
+import { fakeKeysetPaging, pageNumberOf } from "../lists/keyset-test-support.ts";
+import { toInstant } from "../lists/search-time.ts";
+import { emptySearch, orderListMachine, searchErrors, toOrderListRequest } from "./order-list.ts";
 import {
   selectDetailDialog,
   selectOrderTable,
@@ -32,12 +34,12 @@ const orders = [
   order("2026020100000002", "waiting"),
   order("2026020100000003", "paid"),
 ];
-const pageOf = (request: OrderListRequest, items: Order[] = orders, total = 23): OrderListResult => ({
-  items,
-  total,
-  page: request.page ?? 1,
-  pageSize: request.pageSize ?? 10,
-});
+const pageOf = (
+  request: OrderListRequest,
+  items: Order[] = orders,
+  total = 23,
+  page = pageNumberOf(request.cursor),
+): OrderListResult => ({ items, ...fakeKeysetPaging(page, request.pageSize ?? 10, total) });
 
 const detail: OrderDetail = {
   ...order("2026020100000003", "paid"),
@@ -105,7 +107,7 @@ describe("order list: search", () => {
     const { actor, requests } = start();
     expect(selectOrderTable(actor.getSnapshot())).toEqual({ kind: "loading" });
     await settle(actor, "ready");
-    expect(requests).toEqual([{ page: 1, pageSize: 10 }]);
+    expect(requests).toEqual([{ pageSize: 10 }]);
     const table = selectOrderTable(actor.getSnapshot());
     expect(table.kind).toBe("rows");
     if (table.kind !== "rows") return;
@@ -140,7 +142,6 @@ describe("order list: search", () => {
       orderCode: "2026",
       startTime: new Date("2026-02-01T00:00").toISOString(),
       endTime: new Date(new Date("2026-02-02T00:00").getTime() + 59_999).toISOString(),
-      page: 1,
       pageSize: 10,
     });
   });
@@ -161,7 +162,7 @@ describe("order list: search", () => {
     );
     expect(toInstant("2026-02-01T10:00:30", "end")).toBe(new Date("2026-02-01T10:00:30").toISOString());
     expect(toInstant("2026-13-45T99:00", "start")).toBe("2026-13-45T99:00");
-    expect(toOrderListRequest(emptySearch, 3, 20)).toEqual({ page: 3, pageSize: 20 });
+    expect(toOrderListRequest(emptySearch, { cursor: "p3", pageSize: 20 })).toEqual({ cursor: "p3", pageSize: 20 });
   });
 
   it("resets the search, the errors and the page, and restarts the form", async () => {
@@ -174,7 +175,7 @@ describe("order list: search", () => {
     const form = selectSearchForm(actor.getSnapshot());
     expect(form).toMatchObject({ search: emptySearch, revision: 1, fieldErrors: {}, busy: true });
     await settle(actor, "ready");
-    expect(requests.at(-1)).toEqual({ page: 1, pageSize: 10 });
+    expect(requests.at(-1)).toEqual({ pageSize: 10 });
   });
 
   it("says when no order matches, and whether a search narrowed it", async () => {
@@ -187,7 +188,7 @@ describe("order list: search", () => {
 });
 
 describe("order list: pages", () => {
-  it("moves between pages and sizes the server knows of, never past the last page", async () => {
+  it("moves to the page beside by its cursor and between the sizes offered, never past the last page", async () => {
     const { actor, requests } = start();
     await settle(actor, "ready");
     let pages = selectPagination(actor.getSnapshot());
@@ -199,19 +200,16 @@ describe("order list: pages", () => {
       canNext: true,
       canPageSize: true,
     });
-    expect(pages.canPage(3)).toBe(true);
-    expect(pages.canPage(4)).toBe(false);
-    expect(pages.canPage(1)).toBe(false);
-    actor.send({ type: "orders.page", page: 9 });
-    expect(actor.getSnapshot().matches("ready")).toBe(true);
     actor.send({ type: "orders.page", page: 3 });
+    expect(actor.getSnapshot().matches("ready")).toBe(true);
+    actor.send({ type: "orders.page", page: 2 });
     await settle(actor, "ready");
-    expect(requests.at(-1)).toEqual({ page: 3, pageSize: 10 });
+    expect(requests.at(-1)).toEqual({ cursor: "p2", pageSize: 10 });
     actor.send({ type: "orders.pageSize", pageSize: 7 });
     expect(actor.getSnapshot().matches("ready")).toBe(true);
     actor.send({ type: "orders.pageSize", pageSize: 20 });
     await settle(actor, "ready");
-    expect(requests.at(-1)).toEqual({ page: 1, pageSize: 20 });
+    expect(requests.at(-1)).toEqual({ pageSize: 20 });
     pages = selectPagination(actor.getSnapshot());
     expect(pages).toMatchObject({ page: 1, pageCount: 2, pageSize: 20 });
   });
@@ -224,17 +222,13 @@ describe("order list: pages", () => {
     expect(selectPagination(actor.getSnapshot()).canNext).toBe(false);
   });
 
-  it("goes to the last page when the page asked for has emptied", async () => {
-    const { actor, requests } = start([
-      async (r) => pageOf(r),
-      async (r) => pageOf(r, [], 12),
-      async (r) => pageOf(r, orders.slice(0, 2), 12),
-    ]);
+  it("shows page 1 when the server answers the first page for a cursor past the orders left", async () => {
+    const { actor, requests } = start([async (r) => pageOf(r), async (r) => pageOf(r, orders.slice(0, 2), 12, 1)]);
     await settle(actor, "ready");
-    actor.send({ type: "orders.page", page: 3 });
+    actor.send({ type: "orders.page", page: 2 });
     await settle(actor, "ready");
-    expect(requests.map((r) => r.page)).toEqual([1, 3, 2]);
-    expect(actor.getSnapshot().context.page).toBe(2);
+    expect(requests.map((r) => r.cursor)).toEqual([undefined, "p2"]);
+    expect(actor.getSnapshot().context.paging).toMatchObject({ page: 1, total: 12 });
   });
 });
 

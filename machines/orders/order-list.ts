@@ -9,6 +9,15 @@ import {
   orderListRequest,
 } from "../../contracts/schemas/order.ts";
 import { type FieldErrors, type Failure, fieldErrorsOf, toFailure } from "../api-failure.ts";
+import {
+  firstPage,
+  fromFirstPage,
+  type KeysetPaging,
+  pageArrived,
+  pagingRequest,
+  pagingTo,
+} from "../lists/keyset-paging.ts";
+import { toInstant } from "../lists/search-time.ts";
 
 /**
  * The search form of My orders (spec section 2) as the merchant filled it in: a status ("" for all), a part of an
@@ -36,10 +45,9 @@ export interface OrderListContext {
   /** Bumped by Reset: the form starts again from `search`. */
   formRevision: number;
   fieldErrors: FieldErrors;
-  page: number;
-  pageSize: number;
+  /** The page shown (or being loaded) and the cursors beside it (machines/lists/keyset-paging.ts). */
+  paging: KeysetPaging;
   items: Order[];
-  total: number;
   /** A list has arrived once: a later load keeps it on screen. */
   loaded: boolean;
   failure: Failure | null;
@@ -64,30 +72,18 @@ export type OrderListEvent =
   | { type: "details.close" }
   | { type: "payDialog.close" };
 
-const localDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/;
-
-/**
- * A date-time field's local value as an ISO instant. The end of the range takes in the whole minute it names
- * (09:30 finds an order created at 09:30:40). Anything else is passed on as typed, for the schema to refuse.
- */
-export function toInstant(value: string, edge: "start" | "end"): string {
-  if (!localDateTime.test(value)) return value;
-  const at = new Date(value);
-  if (Number.isNaN(at.getTime())) return value;
-  const wholeMinute = edge === "end" && value.length === 16;
-  return new Date(at.getTime() + (wholeMinute ? 59_999 : 0)).toISOString();
-}
-
 /** The request of one page of the list for a search: empty fields are left out. */
-export function toOrderListRequest(search: OrderSearch, page: number, pageSize: number): OrderListRequest {
+export function toOrderListRequest(
+  search: OrderSearch,
+  paging: { cursor?: string; pageSize: number } = { pageSize: defaultPageSize },
+): OrderListRequest {
   const orderCode = search.orderCode.trim();
   return {
     ...(search.status ? { status: search.status } : {}),
     ...(orderCode ? { orderCode } : {}),
     ...(search.startTime ? { startTime: toInstant(search.startTime, "start") } : {}),
     ...(search.endTime ? { endTime: toInstant(search.endTime, "end") } : {}),
-    page,
-    pageSize,
+    ...paging,
   } as OrderListRequest;
 }
 
@@ -100,7 +96,7 @@ const searchOf = (event: OrderSearch): OrderSearch => ({
 
 /** The form's problems (i18n keys by field): the request schema's, and an end before the start. */
 export function searchErrors(search: OrderSearch): FieldErrors {
-  const request = toOrderListRequest(search, 1, defaultPageSize);
+  const request = toOrderListRequest(search);
   const errors = fieldErrorsOf(orderListRequest.safeParse(request));
   if (
     !errors.startTime &&
@@ -113,8 +109,6 @@ export function searchErrors(search: OrderSearch): FieldErrors {
   }
   return errors;
 }
-
-export const pageCountOf = (total: number, pageSize: number): number => Math.max(1, Math.ceil(total / pageSize));
 
 /** Pay status in which an order can still be paid (spec section 4: pending, and waiting while it is checked). */
 export const payableStatuses: ReadonlySet<OrderStatus> = new Set(["pending", "waiting"]);
@@ -147,8 +141,10 @@ export const orderListMachine = setup({
     }),
   },
   actions: {
-    applySearch: assign(({ event }) =>
-      event.type === "orders.search" ? { search: searchOf(event), fieldErrors: {}, page: 1 } : {},
+    applySearch: assign(({ context, event }) =>
+      event.type === "orders.search"
+        ? { search: searchOf(event), fieldErrors: {}, paging: fromFirstPage(context.paging) }
+        : {},
     ),
     showSearchErrors: assign(({ event }) =>
       event.type === "orders.search" ? { fieldErrors: searchErrors(searchOf(event)) } : {},
@@ -156,31 +152,24 @@ export const orderListMachine = setup({
     resetSearch: assign(({ context }) => ({
       search: emptySearch,
       fieldErrors: {},
-      page: 1,
+      paging: fromFirstPage(context.paging),
       formRevision: context.formRevision + 1,
     })),
   },
   guards: {
     searchValid: ({ event }) =>
       event.type === "orders.search" && Object.keys(searchErrors(searchOf(event))).length === 0,
-    otherPage: ({ context, event }) =>
-      event.type === "orders.page" &&
-      Number.isInteger(event.page) &&
-      event.page >= 1 &&
-      event.page <= pageCountOf(context.total, context.pageSize) &&
-      event.page !== context.page,
+    /** The page after or before the one shown, when there is one. */
+    besidePage: ({ context, event }) => event.type === "orders.page" && pagingTo(context.paging, event.page) !== null,
     otherPageSize: ({ context, event }) =>
       event.type === "orders.pageSize" &&
       (orderPageSizes as readonly number[]).includes(event.pageSize) &&
-      event.pageSize !== context.pageSize,
+      event.pageSize !== context.paging.pageSize,
     listed: ({ context, event }) => event.type === "order.details" && listed(context, event.orderCode) !== undefined,
     payable: ({ context, event }) =>
       event.type === "order.pay" && payableStatuses.has(listed(context, event.orderCode)?.status as OrderStatus),
     cancellable: ({ context, event }) =>
       event.type === "order.cancel" && cancellableStatuses.has(listed(context, event.orderCode)?.status as OrderStatus),
-    /** Orders went away (paid, cancelled elsewhere) and the page asked for is now past the last one. */
-    pastLastPage: (_, { output }: { output: Pick<OrderListResult, "items" | "total" | "page"> }) =>
-      output.items.length === 0 && output.total > 0 && output.page > 1,
   },
 }).createMachine({
   id: "orderList",
@@ -188,10 +177,8 @@ export const orderListMachine = setup({
     search: emptySearch,
     formRevision: 0,
     fieldErrors: {},
-    page: 1,
-    pageSize: defaultPageSize,
+    paging: firstPage(defaultPageSize),
     items: [],
-    total: 0,
     loaded: false,
     failure: null,
     detailCode: null,
@@ -206,26 +193,16 @@ export const orderListMachine = setup({
         id: "loadOrders",
         src: "loadOrders",
         input: ({ context }) =>
-          orderListRequest.parse(toOrderListRequest(context.search, context.page, context.pageSize)),
-        onDone: [
-          {
-            guard: { type: "pastLastPage", params: ({ event }) => ({ output: event.output }) },
-            target: "loading",
-            reenter: true,
-            actions: assign({ page: ({ event }) => pageCountOf(event.output.total, event.output.pageSize) }),
-          },
-          {
-            target: "ready",
-            actions: assign(({ event }) => ({
-              items: event.output.items,
-              total: event.output.total,
-              page: event.output.page,
-              pageSize: event.output.pageSize,
-              loaded: true,
-              failure: null,
-            })),
-          },
-        ],
+          orderListRequest.parse(toOrderListRequest(context.search, pagingRequest(context.paging))),
+        onDone: {
+          target: "ready",
+          actions: assign(({ context, event }) => ({
+            items: event.output.items,
+            paging: pageArrived(context.paging, event.output),
+            loaded: true,
+            failure: null,
+          })),
+        },
         onError: { target: "failed", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
       },
     },
@@ -235,11 +212,15 @@ export const orderListMachine = setup({
     ready: {
       on: {
         ...searchTransitions,
-        "orders.page": { guard: "otherPage", target: "loading", actions: assign({ page: ({ event }) => event.page }) },
+        "orders.page": {
+          guard: "besidePage",
+          target: "loading",
+          actions: assign({ paging: ({ context, event }) => pagingTo(context.paging, event.page) ?? context.paging }),
+        },
         "orders.pageSize": {
           guard: "otherPageSize",
           target: "loading",
-          actions: assign({ pageSize: ({ event }) => event.pageSize, page: 1 }),
+          actions: assign({ paging: ({ context, event }) => fromFirstPage(context.paging, event.pageSize) }),
         },
         "order.details": {
           guard: "listed",

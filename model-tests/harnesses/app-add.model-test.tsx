@@ -12,6 +12,7 @@ import { subscription } from "../models/order-fixtures.ts";
 import { expectNoDialog, expectOpenFormDialog, type FormDialogTexts } from "./account-dialogs.ts";
 import { replaceText } from "./form-steps.ts";
 import { signedInAnswers } from "./signed-in.ts";
+import { fakeKeysetPaging } from "../../machines/lists/keyset-test-support.ts";
 
 type H = ConsoleHarness & { fake: ControlledApi };
 
@@ -28,7 +29,7 @@ runModel(appAddModel, {
       {
         ...signedInAnswers,
         "orders.subscription": async () => subscription,
-        "apps.list": async () => ({ items: [], total: 0, page: 1, pageSize: 10 }),
+        "apps.list": async () => ({ items: [], ...fakeKeysetPaging(1, 10, 0) }),
       },
     );
     const h = await renderConsole({

@@ -11,6 +11,7 @@ import { loginResult, storedUser } from "../models/fixtures.ts";
 import { subscription } from "../models/order-fixtures.ts";
 import { expectBusy, expectProblems, replaceText } from "./form-steps.ts";
 import { signedInAnswers } from "./signed-in.ts";
+import { fakeKeysetPaging } from "../../machines/lists/keyset-test-support.ts";
 
 type H = ConsoleHarness & { fake: ControlledApi };
 
@@ -39,7 +40,7 @@ runModel(appEditModel, {
       {
         ...signedInAnswers,
         "orders.subscription": async () => subscription,
-        "apps.list": async () => ({ items: [sampleApp], total: 1, page: 1, pageSize: 10 }),
+        "apps.list": async () => ({ items: [sampleApp], ...fakeKeysetPaging(1, 10, 1) }),
         "auth.sendCode": async () => ({ resendAfterSeconds: 60, expiresInSeconds: 600 }),
       },
     );

@@ -2,7 +2,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { expect } from "vitest";
 import type { AppListRequest } from "../../contracts/schemas/apps.ts";
-import { appPageCountOf, toAppListRequest } from "../../machines/apps/app-list.ts";
+import { toAppListRequest } from "../../machines/apps/app-list.ts";
+import { pageCountOf, pagingRequest } from "../../machines/lists/keyset-paging.ts";
 import { storageKeys } from "../../src/api/session-storage.ts";
 import { type ControlledApi, createControlledApi } from "../framework/fake-api.ts";
 import { type ConsoleHarness, renderConsole } from "../framework/render-console.tsx";
@@ -14,7 +15,11 @@ import { subscription } from "../models/order-fixtures.ts";
 import { expectBusy, expectNotRepeated, expectProblems, pageWords, replaceText } from "./form-steps.ts";
 import { signedInAnswers } from "./signed-in.ts";
 
-type H = ConsoleHarness & { fake: ControlledApi };
+type H = ConsoleHarness & {
+  fake: ControlledApi;
+  /** The page the screen showed at its last check: Next or Previous leads to the page asked for. */
+  shownPage: number;
+};
 
 const search = () => screen.getByRole("form", { name: "Search applications" });
 const lastListRequest = (h: H) =>
@@ -48,7 +53,7 @@ runModel(appListModel, {
       storage: { [storageKeys.token]: loginResult.accessToken, [storageKeys.user]: JSON.stringify(storedUser) },
     });
     await screen.findByRole("heading", { name: h.t("apps.title"), level: 1 });
-    return Object.assign(h, { fake });
+    return Object.assign(h, { fake, shownPage: 1 });
   },
   fakeApi: (h: H) => h.fake,
   async perform(h: H, e) {
@@ -62,7 +67,7 @@ runModel(appListModel, {
       case "apps.page":
         return h.user.click(
           screen.getByRole("button", {
-            name: h.t(e.page > (lastListRequest(h)?.page ?? 1) ? "apps.pagination.next" : "apps.pagination.previous"),
+            name: h.t(e.page > h.shownPage ? "apps.pagination.next" : "apps.pagination.previous"),
           }),
         );
       case "apps.reload": {
@@ -95,9 +100,12 @@ runModel(appListModel, {
   },
   async expectScreen(h: H, s) {
     const { context } = s;
+    h.shownPage = context.paging.page;
     await expectProblems(h, context.fieldErrors, null);
     if (s.matches("loading")) {
-      await waitFor(() => expect(lastListRequest(h)).toEqual(toAppListRequest(context.search, context.page)));
+      await waitFor(() =>
+        expect(lastListRequest(h)).toEqual(toAppListRequest(context.search, pagingRequest(context.paging))),
+      );
       return expectBusy(h.t("apps.search.submit"));
     }
     if (s.matches("failed")) {
@@ -139,13 +147,14 @@ runModel(appListModel, {
       );
       expectNotRepeated(h, context.switchFailure);
     }
-    const pageCount = appPageCountOf(context.total);
+    const { paging } = context;
+    const pageCount = pageCountOf(paging.total, paging.pageSize);
     if (pageCount > 1) {
       expect(screen.getByTestId("apps-summary").textContent).toBe(
-        h.t("apps.pagination.summary", { count: context.total, page: context.page, pageCount }),
+        h.t("apps.pagination.summary", { count: paging.total, page: paging.page, pageCount }),
       );
       expect((screen.getByRole("button", { name: h.t("apps.pagination.next") }) as HTMLButtonElement).disabled).toBe(
-        context.page >= pageCount,
+        paging.nextCursor === null,
       );
     }
   },

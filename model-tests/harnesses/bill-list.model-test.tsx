@@ -17,6 +17,7 @@ import { loginResult, storedUser } from "../models/fixtures.ts";
 import { expectBusy, expectProblems, fill } from "./form-steps.ts";
 import { timersByInterval } from "./order-pages.ts";
 import { signedInAnswers } from "./signed-in.ts";
+import { fakeKeysetPaging } from "../../machines/lists/keyset-test-support.ts";
 
 type H = ConsoleHarness & {
   fake: ControlledApi;
@@ -57,7 +58,7 @@ runModel(billListModel, {
       { loadBills: "bills.list" },
       {
         ...signedInAnswers,
-        "apps.list": async () => ({ items: [sampleApp], total: 1, page: 1, pageSize: 100 }),
+        "apps.list": async () => ({ items: [sampleApp], ...fakeKeysetPaging(1, 100, 1) }),
         "bills.watch": (handlers) => {
           stream.handlers = handlers;
           return () => {

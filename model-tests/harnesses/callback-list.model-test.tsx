@@ -7,7 +7,7 @@ import {
   isFilteredCallbackSearch,
   toCallbackListRequest,
 } from "../../machines/callbacks/callback-list.ts";
-import { pageCountOf } from "../../machines/orders/order-list.ts";
+import { pageCountOf, pagingRequest } from "../../machines/lists/keyset-paging.ts";
 import { runModel, unmapped } from "../framework/run-model.ts";
 import { sampleApp } from "../models/app-edit.model.ts";
 import { testAnswer } from "../models/callback-fixtures.ts";
@@ -21,6 +21,8 @@ const form = (h: H) => screen.getByRole("form", { name: h.t("callbacks.search.la
 const listRegion = (h: H) => screen.getByRole("region", { name: h.t("callbacks.tableLabel") });
 const lastListRequest = (h: H) =>
   h.fake.calls.filter((c) => c.method === "callbacks.list").at(-1)?.args[0] as CallbackListRequest | undefined;
+/** The page the screen showed at its last check: Next or Previous leads to the page asked for. */
+let shownPage = 1;
 const pendingLists = (h: H) => h.fake.calls.filter((c) => c.method === "callbacks.list").length;
 
 async function fillSearch(h: H, search: CallbackSearch) {
@@ -54,7 +56,10 @@ async function sendTestEvent(h: H, loading: boolean) {
   await within(dialog).findByTestId("test-answer");
   await waitFor(() => expect(pendingLists(h)).toBe(before + 1));
   // The answer under way when the list was asked again is left unheard: its actor is gone.
-  if (loading) await h.fake.settle("callbacks.list", { output: { items: [], total: 0, page: 1, pageSize: 10 } });
+  if (loading)
+    await h.fake.settle("callbacks.list", {
+      output: { items: [], pageSize: 10, nextCursor: null, previousCursor: null, total: 0, totalCapped: false },
+    });
   const closes = within(dialog).getAllByRole("button", { name: h.t("callbacks.test.close") });
   await h.user.click(closes.at(-1) as HTMLElement);
   await expectNoDialog();
@@ -63,6 +68,7 @@ async function sendTestEvent(h: H, loading: boolean) {
 runModel(callbackListModel, {
   async start(path) {
     const billNo = path.input?.billNo;
+    shownPage = 1;
     return renderCallbacks(
       { loadCallbacks: "callbacks.list" },
       { "callbacks.test": async () => testAnswer },
@@ -84,7 +90,7 @@ runModel(callbackListModel, {
       case "callbacks.reload":
         return sendTestEvent(h, listLoading(h));
       case "callbacks.page": {
-        const forward = e.page > (lastListRequest(h)?.page ?? 1);
+        const forward = e.page > shownPage;
         return h.user.click(
           screen.getByRole("button", {
             name: h.t(forward ? "callbacks.pagination.next" : "callbacks.pagination.previous"),
@@ -109,6 +115,7 @@ runModel(callbackListModel, {
   },
   async expectScreen(h: H, s) {
     const { context } = s;
+    shownPage = context.paging.page;
     if (!s.matches("details")) await expectNoDialog();
     // Unless it shows problems, the form holds the search shown (the bill of the link too).
     if (Object.keys(context.fieldErrors).length === 0)
@@ -118,7 +125,7 @@ runModel(callbackListModel, {
 
     if (s.matches("loading")) {
       await waitFor(() =>
-        expect(lastListRequest(h)).toEqual(toCallbackListRequest(context.search, context.page, context.pageSize)),
+        expect(lastListRequest(h)).toEqual(toCallbackListRequest(context.search, pagingRequest(context.paging))),
       );
       await expectBusy(h.t("callbacks.search.submit"));
       if (!context.loaded)
@@ -161,16 +168,17 @@ runModel(callbackListModel, {
         context.items.map((a) => `callback-row-${a.attemptId}`),
       );
       for (const attempt of context.items) expectRow(h, attempt);
-      const pageCount = pageCountOf(context.total, context.pageSize);
+      const { paging } = context;
+      const pageCount = pageCountOf(paging.total, paging.pageSize);
       expect(screen.getByTestId("callbacks-summary").textContent).toBe(
-        h.t("callbacks.pagination.summary", { count: context.total, page: context.page, pageCount }),
+        h.t("callbacks.pagination.summary", { count: paging.total, page: paging.page, pageCount }),
       );
       expect(
         (screen.getByRole("button", { name: h.t("callbacks.pagination.next") }) as HTMLButtonElement).disabled,
-      ).toBe(context.page >= pageCount);
+      ).toBe(paging.nextCursor === null);
       expect(
         (screen.getByRole("button", { name: h.t("callbacks.pagination.previous") }) as HTMLButtonElement).disabled,
-      ).toBe(context.page <= 1);
+      ).toBe(paging.previousCursor === null);
       return;
     }
     // details: every field, the bodies whole with copy buttons.

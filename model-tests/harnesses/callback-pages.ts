@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { expect } from "vitest";
 import type { CallbackAttempt } from "../../contracts/schemas/callbacks.ts";
+import { firstPage } from "../../machines/lists/keyset-paging.ts";
+import { pageNumberOf } from "../../machines/lists/keyset-test-support.ts";
 import { storageKeys } from "../../src/api/session-storage.ts";
 import { formatCount } from "../../src/i18n/format.ts";
 import { type Answers, type ControlledCalls, createControlledApi } from "../framework/fake-api.ts";
@@ -9,6 +11,7 @@ import { sampleApp } from "../models/app-edit.model.ts";
 import { callbackApps, callbackListAnswer } from "../models/callback-fixtures.ts";
 import { loginResult, storedUser } from "../models/fixtures.ts";
 import { signedInAnswers } from "./signed-in.ts";
+import { fakeKeysetPaging } from "../../machines/lists/keyset-test-support.ts";
 
 export type CallbacksHarness = ConsoleHarness & { fake: ReturnType<typeof createControlledApi> };
 
@@ -16,13 +19,12 @@ export type CallbacksHarness = ConsoleHarness & { fake: ReturnType<typeof create
 export async function renderCallbacks(controlled: ControlledCalls, answers: Answers = {}, query = "") {
   const fake = createControlledApi(controlled, {
     ...signedInAnswers,
-    "apps.list": async () => ({ items: [sampleApp], total: 1, page: 1, pageSize: 100 }),
+    "apps.list": async () => ({ items: [sampleApp], ...fakeKeysetPaging(1, 100, 1) }),
     // The list answers at once unless the path answers it.
     "callbacks.list": async (request = {}) =>
       callbackListAnswer({
         search: { appCode: "", eventType: "", result: "", startTime: "", endTime: "", billNo: request.billNo ?? "" },
-        page: request.page ?? 1,
-        pageSize: request.pageSize ?? 10,
+        paging: { ...firstPage(request.pageSize ?? 10), page: pageNumberOf(request.cursor) },
         apps: callbackApps,
       }),
     ...answers,

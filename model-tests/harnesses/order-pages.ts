@@ -1,6 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import { expect } from "vitest";
 import type { Failure } from "../../machines/api-failure.ts";
+import { emptyKeysetPage } from "../../machines/lists/keyset-test-support.ts";
 import type { Answers } from "../framework/fake-api.ts";
 import type { OrderWatchHandlers } from "../../src/api/order-events.ts";
 import type { Timers } from "../../src/app/services.ts";
@@ -30,7 +31,7 @@ export function orderPageAnswers(watches: Watch[]): Answers {
     // Loaded beside the packages and the chains, answered at once with what the path's answers carry.
     "orders.subscription": async () => subscription,
     "account.balance": async () => balance,
-    "orders.list": async () => ({ items: [], total: 0, page: 1, pageSize: 10 }),
+    "orders.list": async () => emptyKeysetPage(),
     "orders.watch": (orderCode, handlers) => {
       const watch: Watch = { orderCode, handlers, stopped: false };
       watches.push(watch);

@@ -1,4 +1,5 @@
 import { screen } from "@testing-library/react";
+import { emptyKeysetPage } from "../../machines/lists/keyset-test-support.ts";
 import { storageKeys } from "../../src/api/session-storage.ts";
 import type { Answers } from "../framework/fake-api.ts";
 import { createControlledApi } from "../framework/fake-api.ts";
@@ -19,12 +20,7 @@ export const signedInAnswers: Answers = {
   "account.balance": async () => emptyBalance,
   // The user centre's two-factor card.
   "twoFactor.status": async () => ({ enabled: false, recoveryCodesLeft: 0 }),
-  "orders.list": async (request = {}) => ({
-    items: [],
-    total: 0,
-    page: request.page ?? 1,
-    pageSize: request.pageSize ?? 10,
-  }),
+  "orders.list": async (request = {}) => emptyKeysetPage(request.pageSize),
 };
 
 /** The console at /console/index for the sample merchant, with `controlled` calls answered by the path. */

@@ -1,6 +1,7 @@
 import type { AppListResult, Application } from "../../contracts/schemas/apps.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
-import { type AppListContext, type AppListLoad, appListMachine, appPageCountOf } from "../../machines/apps/app-list.ts";
+import { type AppListContext, type AppListLoad, appListMachine } from "../../machines/apps/app-list.ts";
+import { fakeKeysetPaging } from "../../machines/lists/keyset-test-support.ts";
 import type { MachineModel, ModelEvent } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
 import { english, saidOnce } from "./english.ts";
@@ -19,19 +20,18 @@ export const stoppedApp: Application = {
 };
 
 /** The fake server's applications: 12 over two pages; a search finds the stopped one only. */
-export function appListAnswer(context: Pick<AppListContext, "search" | "page">): AppListLoad {
+export function appListAnswer(context: Pick<AppListContext, "search" | "paging">): AppListLoad {
   const filtered = context.search.status !== "" || context.search.name !== "";
+  const { page } = context.paging;
   const list: AppListResult = filtered
-    ? { items: [stoppedApp], total: 1, page: context.page, pageSize: 10 }
-    : { items: [sampleApp, stoppedApp], total: 12, page: context.page, pageSize: 10 };
+    ? { items: [stoppedApp], ...fakeKeysetPaging(page, 10, 1) }
+    : { items: [sampleApp, stoppedApp], ...fakeKeysetPaging(page, 10, 12) };
   return { ...list, subscription };
 }
 
-export const noAppsAnswer = (context: Pick<AppListContext, "page">): AppListLoad => ({
+export const noAppsAnswer = (context: Pick<AppListContext, "paging">): AppListLoad => ({
   items: [],
-  total: 0,
-  page: context.page,
-  pageSize: 10,
+  ...fakeKeysetPaging(context.paging.page, 10, 0),
   subscription,
 });
 
@@ -44,7 +44,7 @@ export const appListModel: MachineModel<typeof appListMachine> = {
   serialize: (s) =>
     JSON.stringify([
       s.value,
-      s.context.page,
+      s.context.paging.page,
       Object.keys(s.context.fieldErrors).length > 0,
       s.context.items.map((a) => a.status),
       s.context.switchFailure !== null,
@@ -64,8 +64,8 @@ export const appListModel: MachineModel<typeof appListMachine> = {
         { type: "apps.search", status: "", name: "x".repeat(65) },
         { type: "apps.reload" },
       ];
-      if (context.page < appPageCountOf(context.total)) events.push({ type: "apps.page", page: context.page + 1 });
-      if (context.page > 1) events.push({ type: "apps.page", page: context.page - 1 });
+      if (context.paging.nextCursor) events.push({ type: "apps.page", page: context.paging.page + 1 });
+      if (context.paging.previousCursor) events.push({ type: "apps.page", page: context.paging.page - 1 });
       const first = context.items[0];
       // The harness saves through the edit dialog, whose fake answers a normal application.
       if (first?.status === "normal") events.push({ type: "app.changed", app: { ...first, name: "Renamed shop" } });
@@ -121,7 +121,7 @@ export const appListModel: MachineModel<typeof appListMachine> = {
     if (s.matches("failed")) return `"The applications could not be loaded." with Retry${showing}`;
     if (s.matches("switching")) return "The first row's Stop / Enable shows a spinner";
     if (context.items.length === 0) return `"You have no applications yet…" (or none for this search)${showing}`;
-    return `The rows with their status tags, page ${context.page}${
+    return `The rows with their status tags, page ${context.paging.page}${
       context.switchFailure ? `; ${saidOnce(context.switchFailure)}` : ""
     }${showing}`;
   },

@@ -9,6 +9,7 @@ import {
 } from "../../machines/bills/bill-list.ts";
 import { creditedBill, sampleBill } from "../../machines/bills/bill-test-support.ts";
 import { pageCountOf } from "../../machines/lists/keyset-paging.ts";
+import { fakeKeysetPaging } from "../../machines/lists/keyset-test-support.ts";
 import type { MachineModel, ModelEvent } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
 import { sampleApp } from "./app-edit.model.ts";
@@ -30,11 +31,7 @@ type Asked = Pick<BillListContext, "search" | "paging" | "apps">;
 /** The page `pageNo` of `total` bills as the server answers it: cursors beside it, the total counted on page 1 only. */
 const page = (context: Asked, items: AppBill[], total: number, pageNo = context.paging.page): BillListLoad => ({
   items,
-  pageSize: context.paging.pageSize,
-  nextCursor: pageNo < pageCountOf(total, context.paging.pageSize) ? `after-page-${pageNo}` : null,
-  previousCursor: pageNo > 1 ? `before-page-${pageNo}` : null,
-  total: pageNo === 1 ? total : null,
-  totalCapped: false,
+  ...fakeKeysetPaging(pageNo, context.paging.pageSize, total),
   // The applications come with the first answer only.
   ...(context.apps === null ? { apps: billApps } : {}),
 });

@@ -1,6 +1,7 @@
 import type { CallbackAttempt } from "../../contracts/schemas/callbacks.ts";
 import type { CallbackListContext, CallbackListLoad } from "../../machines/callbacks/callback-list.ts";
 import { isFilteredCallbackSearch } from "../../machines/callbacks/callback-list.ts";
+import { fakeKeysetPaging } from "../../machines/lists/keyset-test-support.ts";
 import {
   redeliveredAttempt,
   sampleAttempt,
@@ -39,12 +40,15 @@ export const refusedTestAnswer = testAttempt({
   deliveryStatus: "failed",
 });
 
-type Asked = Pick<CallbackListContext, "search" | "page" | "pageSize" | "apps">;
-const page = (context: Asked, items: CallbackAttempt[], total: number): CallbackListLoad => ({
+type Asked = Pick<CallbackListContext, "search" | "paging" | "apps">;
+const page = (
+  context: Asked,
+  items: CallbackAttempt[],
+  total: number,
+  pageNo = context.paging.page,
+): CallbackListLoad => ({
   items,
-  total,
-  page: context.page,
-  pageSize: context.pageSize,
+  ...fakeKeysetPaging(pageNo, context.paging.pageSize, total),
   ...(context.apps === null ? { apps: callbackApps } : {}),
 });
 
@@ -54,5 +58,5 @@ export const callbackListAnswer = (context: Asked): CallbackListLoad =>
     ? page(context, [sampleAttempts[1] as CallbackAttempt], 1)
     : page(context, sampleAttempts, sampleAttemptTotal);
 export const noCallbacksAnswer = (context: Asked): CallbackListLoad => page(context, [], 0);
-/** Attempts went away meanwhile (another search's page): the page asked for is past the last of 12. */
-export const emptiedCallbacksAnswer = (context: Asked): CallbackListLoad => page(context, [], 12);
+/** Attempts went away meanwhile: the server answers the first page for a cursor past the attempts left. */
+export const firstPageAgainCallbacksAnswer = (context: Asked): CallbackListLoad => page(context, sampleAttempts, 12, 1);

@@ -5,11 +5,16 @@ import {
   emptyCallbackSearch,
   isFilteredCallbackSearch,
 } from "../../machines/callbacks/callback-list.ts";
-import { pageCountOf } from "../../machines/orders/order-list.ts";
+import { pageCountOf } from "../../machines/lists/keyset-paging.ts";
 import type { MachineModel, ModelEvent } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
 import { sampleApp } from "./app-edit.model.ts";
-import { callbackListAnswer, emptiedCallbacksAnswer, linkedBillNo, noCallbacksAnswer } from "./callback-fixtures.ts";
+import {
+  callbackListAnswer,
+  firstPageAgainCallbacksAnswer,
+  linkedBillNo,
+  noCallbacksAnswer,
+} from "./callback-fixtures.ts";
 import { english } from "./english.ts";
 import { failure, refusal } from "./fixtures.ts";
 
@@ -44,7 +49,7 @@ export const callbackListModel: MachineModel<typeof callbackListMachine> = {
   serialize: (s) =>
     JSON.stringify([
       s.value,
-      s.context.page > 1,
+      s.context.paging.page > 1,
       Object.keys(s.context.fieldErrors).length > 0,
       s.context.items.length === 0,
       isFilteredCallbackSearch(s.context.search),
@@ -65,17 +70,17 @@ export const callbackListModel: MachineModel<typeof callbackListMachine> = {
         failed("loadCallbacks", failure("5000", "Internal error")),
         { type: "callbacks.reload" },
       ];
-      if (context.page > 1) answers.push(done("loadCallbacks", emptiedCallbacksAnswer(context)));
+      if (context.paging.page > 1) answers.push(done("loadCallbacks", firstPageAgainCallbacksAnswer(context)));
       return answers;
     }
     if (s.matches("failed")) return [{ type: "callbacks.retry" }, { type: "callbacks.reload" }, ...search];
     if (s.matches("ready")) {
       const events: E[] = [...search, { type: "callbacks.reload" }];
-      const pageCount = pageCountOf(context.total, context.pageSize);
-      if (context.page < pageCount) events.push({ type: "callbacks.page", page: context.page + 1 });
-      if (context.page > 1) events.push({ type: "callbacks.page", page: context.page - 1 });
+      const { paging } = context;
+      if (paging.nextCursor) events.push({ type: "callbacks.page", page: paging.page + 1 });
+      if (paging.previousCursor) events.push({ type: "callbacks.page", page: paging.page - 1 });
       if (context.items.length > 0)
-        events.push({ type: "callbacks.pageSize", pageSize: context.pageSize === 10 ? 20 : 10 });
+        events.push({ type: "callbacks.pageSize", pageSize: paging.pageSize === 10 ? 20 : 10 });
       const first = context.items[0];
       if (first) events.push({ type: "attempt.details", attemptId: first.attemptId });
       return events;
@@ -102,11 +107,11 @@ export const callbackListModel: MachineModel<typeof callbackListMachine> = {
       case "details.close":
         return `Press ${english("callbacks.details.close")} in the details dialog`;
       case "xstate.done.actor.loadCallbacks":
-        return e.output.items.length > 0
-          ? `The server answers ${e.output.items.length} attempts of ${e.output.total} (page ${e.output.page})`
-          : e.output.total > 0
-            ? `The server answers no attempt on page ${e.output.page}, ${e.output.total} in all (attempts went away meanwhile)`
-            : "The server answers that there is no attempt";
+        return e.output.items.length === 0
+          ? "The server answers that there is no attempt"
+          : e.output.previousCursor === null
+            ? `The server answers the first page: ${e.output.items.length} attempts of ${e.output.total}`
+            : `The server answers ${e.output.items.length} attempts of a later page, with the cursors beside it`;
       case "xstate.error.actor.loadCallbacks":
         return refusal(e.error);
       default:
@@ -119,13 +124,13 @@ export const callbackListModel: MachineModel<typeof callbackListMachine> = {
     const form = problems.length > 0 ? `; the search form shows ${problems.join(" and ")}` : "";
     const bill = context.search.billNo ? `; the bill number field holds ${context.search.billNo}` : "";
     if (s.matches("loading"))
-      return `${context.loaded ? "The list shows its rows while it reloads" : english("callbacks.loading")} (page ${context.page}, ${context.pageSize} per page)${form}${bill}`;
+      return `${context.loaded ? "The list shows its rows while it reloads" : english("callbacks.loading")} (page ${context.paging.page}, ${context.paging.pageSize} per page)${form}${bill}`;
     if (s.matches("failed"))
       return `${english("callbacks.loadFailed")} with ${english("callbacks.retry")}${form}${bill}`;
     if (s.matches("ready")) {
       if (context.items.length === 0)
         return `${isFilteredCallbackSearch(context.search) ? english("callbacks.emptyFiltered") : `${english("callbacks.empty")}, how callbacks come and a link to My applications`}${form}${bill}`;
-      return `${context.items.length} attempts, page ${context.page} of ${pageCountOf(context.total, context.pageSize)}, each with its status, latency and bodies${form}${bill}`;
+      return `${context.items.length} attempts, page ${context.paging.page} of ${pageCountOf(context.paging.total, context.paging.pageSize)}, each with its status, latency and bodies${form}${bill}`;
     }
     const attempt = context.detail as CallbackAttempt;
     return `The details dialog of attempt ${attempt.attemptNo} shows every field, the request and response bodies whole`;

@@ -1,10 +1,7 @@
 import type { Order, OrderDetail, OrderListResult } from "../../contracts/schemas/order.ts";
-import {
-  type OrderListContext,
-  type OrderSearch,
-  orderListMachine,
-  pageCountOf,
-} from "../../machines/orders/order-list.ts";
+import { pageCountOf } from "../../machines/lists/keyset-paging.ts";
+import { fakeKeysetPaging } from "../../machines/lists/keyset-test-support.ts";
+import { type OrderListContext, type OrderSearch, orderListMachine } from "../../machines/orders/order-list.ts";
 import type { MachineModel, ModelEvent } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
 import { english } from "./english.ts";
@@ -37,26 +34,23 @@ export const sampleOrders: Order[] = [
 export const sampleTotal = 23;
 
 /** What the server answers for the list as the machine asks for it: a search finds the pending order only. */
-export function listAnswer(context: Pick<OrderListContext, "search" | "page" | "pageSize">): OrderListResult {
+export function listAnswer(context: Pick<OrderListContext, "search" | "paging">): OrderListResult {
   const filtered = Object.values(context.search).some((value) => value !== "");
+  const { page, pageSize } = context.paging;
   return filtered
-    ? { items: [sampleOrders[0] as Order], total: 1, page: context.page, pageSize: context.pageSize }
-    : { items: sampleOrders, total: sampleTotal, page: context.page, pageSize: context.pageSize };
+    ? { items: [sampleOrders[0] as Order], ...fakeKeysetPaging(page, pageSize, 1) }
+    : { items: sampleOrders, ...fakeKeysetPaging(page, pageSize, sampleTotal) };
 }
 
-export const emptyAnswer = (context: Pick<OrderListContext, "page" | "pageSize">): OrderListResult => ({
+export const emptyAnswer = (context: Pick<OrderListContext, "paging">): OrderListResult => ({
   items: [],
-  total: 0,
-  page: context.page,
-  pageSize: context.pageSize,
+  ...fakeKeysetPaging(context.paging.page, context.paging.pageSize, 0),
 });
 
-/** Orders went away meanwhile: the page asked for is past the last of 12. */
-export const emptiedAnswer = (context: Pick<OrderListContext, "page" | "pageSize">): OrderListResult => ({
-  items: [],
-  total: 12,
-  page: context.page,
-  pageSize: context.pageSize,
+/** Orders went away meanwhile: the server answers the first page for a cursor past the orders left. */
+export const firstPageAgainAnswer = (context: Pick<OrderListContext, "paging">): OrderListResult => ({
+  items: sampleOrders,
+  ...fakeKeysetPaging(1, context.paging.pageSize, 12),
 });
 
 /** The waiting order's details: a transfer on the devnet still confirming. */
@@ -106,7 +100,7 @@ export const orderListModel: MachineModel<typeof orderListMachine> = {
   serialize: (s) =>
     JSON.stringify([
       s.value,
-      s.context.page > 1,
+      s.context.paging.page > 1,
       Object.keys(s.context.fieldErrors).length > 0,
       s.context.items.length === 0,
     ]),
@@ -123,17 +117,17 @@ export const orderListModel: MachineModel<typeof orderListMachine> = {
         done("loadOrders", emptyAnswer(context)),
         failed("loadOrders", failure("5000", "Internal error")),
       ];
-      if (context.page > 1) answers.push(done("loadOrders", emptiedAnswer(context)));
+      if (context.paging.page > 1) answers.push(done("loadOrders", firstPageAgainAnswer(context)));
       return answers;
     }
     if (s.matches("failed")) return [{ type: "orders.retry" }, ...search];
     if (s.matches("ready")) {
       const events: E[] = [...search];
-      const pageCount = pageCountOf(context.total, context.pageSize);
-      if (context.page < pageCount) events.push({ type: "orders.page", page: context.page + 1 });
-      if (context.page > 1) events.push({ type: "orders.page", page: context.page - 1 });
+      const { paging } = context;
+      if (paging.nextCursor) events.push({ type: "orders.page", page: paging.page + 1 });
+      if (paging.previousCursor) events.push({ type: "orders.page", page: paging.page - 1 });
       if (context.items.length > 0)
-        events.push({ type: "orders.pageSize", pageSize: context.pageSize === 10 ? 20 : 10 });
+        events.push({ type: "orders.pageSize", pageSize: paging.pageSize === 10 ? 20 : 10 });
       const [pending, waiting] = context.items;
       if (waiting) events.push({ type: "order.details", orderCode: waiting.orderCode });
       if (pending?.status === "pending")
@@ -162,7 +156,7 @@ export const orderListModel: MachineModel<typeof orderListMachine> = {
       case "orders.retry":
         return `Press ${english("orders.retry")} beside ${english("orders.loadFailed")}`;
       case "orders.page":
-        return `Press page ${e.page} under the list`;
+        return `Press ${e.page > 1 ? english("orders.pagination.next") : english("orders.pagination.previous")} (to page ${e.page})`;
       case "orders.pageSize":
         return `Choose ${e.pageSize} in ${english("orders.pagination.pageSize")}`;
       case "order.details":
@@ -178,11 +172,11 @@ export const orderListModel: MachineModel<typeof orderListMachine> = {
       case "payDialog.close":
         return "Close the pay dialog";
       case "xstate.done.actor.loadOrders":
-        return e.output.items.length > 0
-          ? `The server answers ${e.output.items.length} orders of ${e.output.total} (page ${e.output.page})`
-          : e.output.total > 0
-            ? `The server answers no order on page ${e.output.page}, ${e.output.total} in all (orders went away meanwhile)`
-            : "The server answers that there is no order";
+        return e.output.items.length === 0
+          ? "The server answers that there is no order"
+          : e.output.previousCursor === null
+            ? `The server answers the first page: ${e.output.items.length} orders of ${e.output.total}`
+            : `The server answers ${e.output.items.length} orders of a later page, with the cursors beside it`;
       case "xstate.done.actor.loadOrderDetail":
         return `The server answers the details of order ${e.output.orderCode} with one transfer confirming`;
       case "xstate.error.actor.loadOrders":
@@ -197,12 +191,12 @@ export const orderListModel: MachineModel<typeof orderListMachine> = {
     const problems = Object.values(context.fieldErrors).map((key) => english(key));
     const form = problems.length > 0 ? `; the search form shows ${problems.join(" and ")}` : "";
     if (s.matches("loading"))
-      return `${context.loaded ? "The list shows its rows while it reloads" : english("orders.loading")} (page ${context.page}, ${context.pageSize} per page)${form}`;
+      return `${context.loaded ? "The list shows its rows while it reloads" : english("orders.loading")} (page ${context.paging.page}, ${context.paging.pageSize} per page)${form}`;
     if (s.matches("failed")) return `${english("orders.loadFailed")} with ${english("orders.retry")}${form}`;
     if (s.matches("ready")) {
       const rows =
         context.items.length > 0
-          ? `${context.items.length} orders, page ${context.page} of ${pageCountOf(context.total, context.pageSize)}`
+          ? `${context.items.length} orders, page ${context.paging.page} of ${pageCountOf(context.paging.total, context.paging.pageSize)}`
           : english("orders.empty");
       return `${rows}${form}`;
     }

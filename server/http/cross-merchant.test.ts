@@ -283,12 +283,17 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
           status: "paid",
           startTime: "2000-01-01T00:00:00Z",
           endTime: "2100-01-01T00:00:00Z",
-          page: 1,
           pageSize: 100,
         },
         outcome: "answered",
         check: (answer) =>
           expect(succeeded(answer).resData).toMatchObject({ total: 1, items: [{ orderCode: w.bPaidOrder }] }),
+      },
+      {
+        body: { cursor: w.aBillsCursor },
+        outcome: "answered",
+        check: (answer) =>
+          expect(answer).toMatchObject({ status: 400, errCode: errCodes.listCursorInvalid, resData: null }),
       },
     ],
   },
@@ -484,11 +489,17 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
 
   // A's application code, with A's proofs (made by A's e-mail code): B's session spends none of them.
   appList: {
-    attacks: () => [
+    attacks: (w) => [
       {
-        body: { status: "normal", name: "Alpha", page: 1, pageSize: 100 },
+        body: { status: "normal", name: "Alpha", pageSize: 100 },
         outcome: "answered",
         check: (answer) => expect(succeeded(answer).resData).toMatchObject({ items: [], total: 0 }),
+      },
+      {
+        body: { cursor: w.aBillsCursor },
+        outcome: "answered",
+        check: (answer) =>
+          expect(answer).toMatchObject({ status: 400, errCode: errCodes.listCursorInvalid, resData: null }),
       },
       {
         body: {},
@@ -589,9 +600,16 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
   callbackList: {
     attacks: (w) => [
       {
-        body: { appCode: w.aApp, eventType: "deposit.credited", result: "failed", page: 1, pageSize: 100 },
+        body: { appCode: w.aApp, eventType: "deposit.credited", result: "failed", pageSize: 100 },
         outcome: "answered",
         check: (answer) => expect(attemptIdsOf(answer)).toEqual([]),
+      },
+      {
+        // A's cursor of another list: refused, as one of A's own callbacks' would be.
+        body: { cursor: w.aBillsCursor },
+        outcome: "answered",
+        check: (answer) =>
+          expect(answer).toMatchObject({ status: 400, errCode: errCodes.listCursorInvalid, resData: null }),
       },
       {
         body: { billNo: w.aBill.billNo, startTime: "2000-01-01T00:00:00Z", endTime: "2100-01-01T00:00:00Z" },

@@ -87,9 +87,11 @@ describe("My applications: add, list, status (App/Add, App/List, App/SetStatus)"
     expect(await list(m, { name: "alpha" })).toMatchObject({ total: 1, items: [{ appCode: first.appCode }] });
     expect((await list(m, { name: "%_" })).items.map((a) => a.appCode)).toEqual([second.appCode]);
     expect((await list(m, { name: "a%" })).total).toBe(0);
-    expect(await list(m, { pageSize: 1, page: 2 })).toMatchObject({
-      total: 2,
-      page: 2,
+    const firstPage = await list(m, { pageSize: 1 });
+    expect(firstPage).toMatchObject({ total: 2, items: [{ appCode: second.appCode }] });
+    expect(await list(m, { pageSize: 1, cursor: firstPage.nextCursor })).toMatchObject({
+      total: null,
+      nextCursor: null,
       items: [{ appCode: first.appCode }],
     });
 

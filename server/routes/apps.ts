@@ -6,7 +6,6 @@ import {
 } from "../domain/applications/applications.ts";
 import { applicationCredentials, rotateAppSecret } from "../domain/applications/credentials.ts";
 import { refuseForbiddenCallbacks } from "../domain/callbacks/callback-urls-at-save.ts";
-import { ok } from "../domain/platform/outcome.ts";
 import type { HandlerTable } from "../http/handler.ts";
 
 /**
@@ -20,7 +19,7 @@ export const appHandlers: Pick<
   "appList" | "appAdd" | "appSetStatus" | "appEdit" | "appCredentials" | "appRotateSecret"
 > = {
   appList: {
-    handle: async ({ db, body, session }) => ok(await listApplications(db, session.scope, body)),
+    handle: ({ db, body, session, services }) => listApplications(db, session.scope, body, services.secret),
   },
   appAdd: {
     handle: async ({ db, body, session, now, services }) =>

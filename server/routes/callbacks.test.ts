@@ -229,7 +229,7 @@ describe("callback URLs holding a user name or password (issue 37)", () => {
     const shown = JSON.stringify(answer.resData);
     expect(shown).not.toContain("s3cret-pass");
     expect(shown).not.toContain("shopuser");
-    const list = await call(h, "callbackList", { token: m.token, body: { page: 1, pageSize: 10 } });
+    const list = await call(h, "callbackList", { token: m.token, body: { pageSize: 10 } });
     expect(JSON.stringify(list.resData)).not.toContain("s3cret-pass");
     const stored = await h.db.selectFrom("callback_attempts").select("url").execute();
     expect(stored.map((row) => row.url)).toEqual([receiver.urlFor("/Shop/recharge")]);
@@ -417,7 +417,7 @@ describe("Callback/List", () => {
     const list = async (body: object) => {
       const answer = await call(h, "callbackList", { token: m.token, body });
       expect(answer.success, JSON.stringify(answer)).toBe(true);
-      return answer.resData as { items: Array<{ attemptId: string }>; total: number; page: number; pageSize: number };
+      return answer.resData as { items: Array<{ attemptId: string }>; total: number | null; nextCursor: string | null };
     };
     const ids = async (body: object) => (await list(body)).items.map((a) => a.attemptId);
     const newestFirst = [
@@ -427,8 +427,13 @@ describe("Callback/List", () => {
       credited.attemptIds[0],
     ];
     expect(await ids({})).toEqual(newestFirst);
-    expect(await list({ page: 2, pageSize: 3 })).toMatchObject({ total: 4, page: 2, pageSize: 3 });
-    expect(await ids({ page: 2, pageSize: 3 })).toEqual(newestFirst.slice(3));
+    const firstPage = await list({ pageSize: 3 });
+    expect(firstPage).toMatchObject({ total: 4, pageSize: 3 });
+    expect(await list({ pageSize: 3, cursor: firstPage.nextCursor })).toMatchObject({ total: null, nextCursor: null });
+    expect(await ids({ pageSize: 3, cursor: firstPage.nextCursor })).toEqual(newestFirst.slice(3));
+    // A cursor is bound to its filters and list: the bills' page refuses it.
+    const foreign = await call(h, "billList", { token: m.token, body: { pageSize: 3, cursor: firstPage.nextCursor! } });
+    expect(foreign).toMatchObject({ status: 400, errCode: "1005" });
     expect(await ids({ appCode: other.appCode })).toEqual([otherCredited.attemptIds[0]]);
     expect(await ids({ eventType: "deposit.reversed" })).toEqual([reversed.attemptIds[0]]);
     expect(await ids({ result: "failed" })).toEqual([reversed.attemptIds[0], credited.attemptIds[0]]);

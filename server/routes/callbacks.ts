@@ -2,7 +2,6 @@ import type { HandlerTable, Services } from "../http/handler.ts";
 import { listCallbacks } from "../domain/callbacks/callback-log.ts";
 import { type CallbackSendDeps, redeliverCallback, sendTestCallback } from "../domain/callbacks/callback-sends.ts";
 import { redeliverFailedCallbacks } from "../domain/callbacks/redeliver-failed.ts";
-import { ok } from "../domain/platform/outcome.ts";
 
 /** What a send on the merchant's command uses of the server's services. */
 const sendDeps = ({ db, secret, callbackTargets, clock, limits, refusals }: Services): CallbackSendDeps => ({
@@ -19,7 +18,9 @@ export const callbackHandlers: Pick<
   HandlerTable,
   "callbackList" | "callbackRedeliver" | "callbackRedeliverFailed" | "callbackTest"
 > = {
-  callbackList: { handle: async ({ db, body, session }) => ok(await listCallbacks(db, session.scope, body)) },
+  callbackList: {
+    handle: ({ db, body, session, services }) => listCallbacks(db, session.scope, body, services.secret),
+  },
   callbackRedeliver: {
     handle: ({ body, session, services }) => redeliverCallback(sendDeps(services), session.scope, body.attemptId),
   },

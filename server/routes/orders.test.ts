@@ -273,8 +273,9 @@ describe("Order/List and Order/Detail", () => {
     const all = await list(m);
     expect(all.total).toBe(6);
     expect(all.items.map((o) => o.orderCode)).toEqual([open.orderCode, ...codes.toReversed()]);
-    const page = await list(m, { page: 2, pageSize: 4 });
-    expect(page).toMatchObject({ total: 6, page: 2, pageSize: 4 });
+    const first = await list(m, { pageSize: 4 });
+    const page = await list(m, { pageSize: 4, cursor: first.nextCursor! });
+    expect(page).toMatchObject({ total: null, nextCursor: null, pageSize: 4 });
     expect(page.items.map((o) => o.orderCode)).toEqual(codes.slice(0, 2).toReversed());
     expect((await list(m, { status: "pending" })).items.map((o) => o.orderCode)).toEqual([open.orderCode]);
     expect((await list(m, { orderCode: codes[2]! })).items.map((o) => o.orderCode)).toEqual([codes[2]]);
@@ -282,7 +283,6 @@ describe("Order/List and Order/Detail", () => {
     // Seeded orders were created a minute before they were paid (at noon).
     const window = await list(m, { startTime: "2026-01-02T11:00:00Z", endTime: "2026-01-04T23:59:59+00:00" });
     expect(window.items.map((o) => o.orderCode)).toEqual([codes[3], codes[2], codes[1]]);
-    expect(await list(m, { page: 100 })).toMatchObject({ total: 6, items: [] });
     // Times no order can have (PostgreSQL has no year 0) are no error.
     expect((await list(m, { startTime: "0000-01-01T00:00:00Z", endTime: "9999-12-31T23:59:59+14:00" })).total).toBe(6);
     expect((await list(m, { endTime: "0000-01-01T00:00:00Z" })).total).toBe(0);

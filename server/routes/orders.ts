@@ -6,7 +6,6 @@ import {
   orderDetail,
   payFromBalance,
 } from "../domain/payments/orders.ts";
-import { ok } from "../domain/platform/outcome.ts";
 import type { HandlerTable } from "../http/handler.ts";
 
 /** Orders (contracts/schemas/order.ts): only ever the signed-in merchant's own; another merchant's order code is unknown (2202). */
@@ -19,9 +18,8 @@ export const orderHandlers: Pick<
       createOrder(db, session.scope, body.packageId, { now, paySeconds: services.orderPaySeconds }),
   },
   orderList: {
-    async handle({ db, body, session, now }) {
-      return ok(await listOrders(db, session.scope, body, now));
-    },
+    handle: ({ db, body, session, now, services }) =>
+      listOrders(db, session.scope, body, { now, secret: services.secret }),
   },
   orderDetail: {
     handle: ({ db, body, session, now }) => orderDetail(db, session.scope, body.orderCode, now),

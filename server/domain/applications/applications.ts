@@ -9,6 +9,7 @@ import type {
 } from "../../../contracts/schemas/apps.ts";
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import type { ApplicationsTable, DB } from "../../db/schema.ts";
+import { type KeysetList, keysetPage } from "../platform/keyset-page.ts";
 import type { MerchantScope } from "../platform/merchant-scope.ts";
 import type { Session } from "../identity/sessions.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
@@ -52,26 +53,30 @@ export function ownApplication(
 /** `%`, `_` and `\` of a name search are letters, not patterns. */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** My applications' keyset: newest first, then by id (applications_by_merchant serves it). */
+const applicationKeyset: KeysetList = { name: "applications", time: "applications.created_at", id: "applications.id" };
+
 /** My applications: the merchant's own, newest first, filtered by status and a part of the name (any case). */
 export async function listApplications(
   db: Kysely<DB>,
   scope: MerchantScope,
-  filters: AppListRequest,
-): Promise<AppListResult> {
-  const page = filters.page ?? 1;
-  const pageSize = filters.pageSize ?? defaultAppPageSize;
-  let query = db.selectFrom("applications").where("merchant_id", "=", scope.merchantId);
+  search: AppListRequest,
+  secret: Buffer,
+): Promise<Outcome<AppListResult>> {
+  const { cursor, pageSize = defaultAppPageSize, ...filters } = search;
+  let query = db.selectFrom("applications").selectAll().where("merchant_id", "=", scope.merchantId);
   if (filters.status) query = query.where("status", "=", filters.status);
   if (filters.name) query = query.where("name", "ilike", `%${likeLiteral(filters.name)}%`);
-  const total = await query.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
-  const rows = await query
-    .selectAll()
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
-  return { items: rows.map(toWireApplication), total: Number(total.n), page, pageSize };
+  const page = await keysetPage(db, query, applicationKeyset, {
+    secret,
+    merchantId: scope.merchantId,
+    filters,
+    cursor,
+    pageSize,
+  });
+  if (!page.ok) return page;
+  const { rows, ...paging } = page.data;
+  return ok({ ...paging, items: rows.map(toWireApplication) });
 }
 
 /** A new application with its AppKey and a sealed AppSecret, if the active package has room for it. */

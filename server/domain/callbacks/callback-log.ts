@@ -1,7 +1,9 @@
 import type { Kysely } from "kysely";
 import type { CallbackAttempt, CallbackListRequest, CallbackListResult } from "../../../contracts/schemas/callbacks.ts";
 import type { DB } from "../../db/schema.ts";
+import { type KeysetList, keysetPage } from "../platform/keyset-page.ts";
 import type { MerchantScope } from "../platform/merchant-scope.ts";
+import { ok, type Outcome } from "../platform/outcome.ts";
 import { searchTime } from "../platform/search-time.ts";
 import { toWireAttempt, wireAttemptQuery } from "./callback-wire.ts";
 
@@ -11,35 +13,37 @@ export const defaultCallbackPageSize = 10;
 const maxId = 9_223_372_036_854_775_807n;
 export const isRowId = (id: string) => /^\d{1,19}$/.test(id) && BigInt(id) <= maxId;
 
+/** The attempts' keyset: newest sent first, then by id (callback_attempts_by_merchant serves it). */
+const attemptKeyset: KeysetList = { name: "callbacks", time: "at.sent_at", id: "at.id" };
+
 /**
  * The Transaction callbacks page: every delivery attempt of the merchant, newest first (sent, then id), filtered; a
- * page and the total. The times filter when the attempt was sent.
+ * keyset page (platform/keyset-page.ts). The times filter when the attempt was sent.
  */
 export async function listCallbacks(
   db: Kysely<DB>,
   scope: MerchantScope,
   search: CallbackListRequest,
-): Promise<CallbackListResult> {
-  const page = search.page ?? 1;
-  const pageSize = search.pageSize ?? defaultCallbackPageSize;
+  secret: Buffer,
+): Promise<Outcome<CallbackListResult>> {
+  const { cursor, pageSize = defaultCallbackPageSize, ...filters } = search;
   let query = wireAttemptQuery(db, scope.merchantId);
-  if (search.appCode) query = query.where("a.app_code", "=", search.appCode);
-  if (search.eventType) query = query.where("d.event_type", "=", search.eventType);
-  if (search.result) query = query.where("at.succeeded", "=", search.result === "success");
-  if (search.startTime) query = query.where("at.sent_at", ">=", searchTime(search.startTime));
-  if (search.endTime) query = query.where("at.sent_at", "<=", searchTime(search.endTime));
-  if (search.billNo) query = query.where("b.bill_no", "=", search.billNo);
-  const total = await query
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<string>().as("n"))
-    .executeTakeFirstOrThrow();
-  const rows = await query
-    .orderBy("at.sent_at", "desc")
-    .orderBy("at.id", "desc")
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
-  return { items: rows.map(toWireAttempt), total: Number(total.n), page, pageSize };
+  if (filters.appCode) query = query.where("a.app_code", "=", filters.appCode);
+  if (filters.eventType) query = query.where("d.event_type", "=", filters.eventType);
+  if (filters.result) query = query.where("at.succeeded", "=", filters.result === "success");
+  if (filters.startTime) query = query.where("at.sent_at", ">=", searchTime(filters.startTime));
+  if (filters.endTime) query = query.where("at.sent_at", "<=", searchTime(filters.endTime));
+  if (filters.billNo) query = query.where("b.bill_no", "=", filters.billNo);
+  const page = await keysetPage(db, query, attemptKeyset, {
+    secret,
+    merchantId: scope.merchantId,
+    filters,
+    cursor,
+    pageSize,
+  });
+  if (!page.ok) return page;
+  const { rows, ...paging } = page.data;
+  return ok({ ...paging, items: rows.map(toWireAttempt) });
 }
 
 /** One of the merchant's attempts as the wire shows it, or undefined (another merchant's included). */

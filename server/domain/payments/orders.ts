@@ -24,6 +24,7 @@ import { fromAtto, toAtto } from "./usdt.ts";
 import { transactRetrying } from "../platform/retry-conflicts.ts";
 import { nextDayNumber } from "../platform/day-numbers.ts";
 import { searchTime } from "../platform/search-time.ts";
+import { type KeysetList, keysetPage } from "../platform/keyset-page.ts";
 
 export { toWireOrder, toWireOrderDetail } from "./order-wire.ts";
 
@@ -127,32 +128,33 @@ export async function createOrder(
   });
 }
 
-/** My orders: newest first, filtered by status, order code (a prefix of digits), created time; a page and the total. */
+/** My orders' keyset: newest first, then by id (orders_by_merchant serves it). */
+const orderKeyset: KeysetList = { name: "orders", time: "o.created_at", id: "o.id" };
+
+/** My orders: newest first, filtered by status, order code (a prefix of digits), created time; a keyset page. */
 export async function listOrders(
   db: Kysely<DB>,
   scope: MerchantScope,
-  filters: OrderListRequest,
-  now: Date,
-): Promise<OrderListResult> {
+  search: OrderListRequest,
+  { now, secret }: { now: Date; secret: Buffer },
+): Promise<Outcome<OrderListResult>> {
   await applyDueExpiry(db, scope, now);
-  const page = filters.page ?? 1;
-  const pageSize = filters.pageSize ?? defaultPageSize;
+  const { cursor, pageSize = defaultPageSize, ...filters } = search;
   let query = wireOrderQuery(db, scope);
   if (filters.status) query = query.where("o.status", "=", filters.status);
   if (filters.orderCode) query = query.where("o.order_code", "like", `${filters.orderCode}%`);
   if (filters.startTime) query = query.where("o.created_at", ">=", searchTime(filters.startTime));
   if (filters.endTime) query = query.where("o.created_at", "<=", searchTime(filters.endTime));
-  const total = await query
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<string>().as("n"))
-    .executeTakeFirstOrThrow();
-  const rows = await query
-    .orderBy("o.created_at", "desc")
-    .orderBy("o.id", "desc")
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
-  return { items: rows.map((row) => toWireOrder(row, now)), total: Number(total.n), page, pageSize };
+  const page = await keysetPage(db, query, orderKeyset, {
+    secret,
+    merchantId: scope.merchantId,
+    filters,
+    cursor,
+    pageSize,
+  });
+  if (!page.ok) return page;
+  const { rows, ...paging } = page.data;
+  return ok({ ...paging, items: rows.map((row) => toWireOrder(row, now)) });
 }
 
 /**

@@ -10,6 +10,7 @@ import {
 } from "../../../machines/bills/bill-list-selectors.ts";
 import { actorClock } from "../../app/services.ts";
 import { useServices } from "../../app/services-context.tsx";
+import { formatCount } from "../../i18n/format.ts";
 import { ListPaging } from "../../ui/list-paging.tsx";
 import { BillDetailDialog } from "./bill-detail-dialog.tsx";
 import { BillSearchForm } from "./bill-search-form.tsx";
@@ -58,7 +59,7 @@ export default function BillListPage() {
               label: t("bills.pagination.label"),
               summary: paging.totalCapped
                 ? t("bills.pagination.summaryCapped", {
-                    total: new Intl.NumberFormat(i18n.language).format(paging.total),
+                    total: formatCount(paging.total, i18n.language),
                     page: paging.page,
                   })
                 : t("bills.pagination.summary", {

@@ -11,9 +11,7 @@ export const provideBillList = ({ api }: Uses<never, "bills" | "apps">) =>
       loadBills: fromPromise(async ({ input }) => {
         const [list, apps] = await Promise.all([
           api.bills.list(input.request),
-          input.withApps
-            ? api.apps.list({ page: 1, pageSize: maxAppPageSize }).then(appOptionsOf, () => undefined)
-            : undefined,
+          input.withApps ? api.apps.list({ pageSize: maxAppPageSize }).then(appOptionsOf, () => undefined) : undefined,
         ]);
         return apps ? { ...list, apps } : list;
       }),

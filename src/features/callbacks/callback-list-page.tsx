@@ -14,6 +14,7 @@ import { selectCanRedeliver, selectRedeliver } from "../../../machines/callbacks
 import { selectRedeliverFailed } from "../../../machines/callbacks/callback-redeliver-failed-selectors.ts";
 import { selectCallbackTest } from "../../../machines/callbacks/callback-test-selectors.ts";
 import { useServices } from "../../app/services-context.tsx";
+import { formatCount } from "../../i18n/format.ts";
 import { ListPaging } from "../../ui/list-paging.tsx";
 import { CallbackDetailDialog } from "./callback-detail-dialog.tsx";
 import { CallbackRedeliverDialog } from "./callback-redeliver-dialog.tsx";
@@ -42,7 +43,7 @@ export default function CallbackListPage() {
 }
 
 function CallbackList({ billNo }: { billNo: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const services = useServices();
   const list = useActorRef(provideCallbackList(services), { input: { billNo } });
   const page = { reload: () => list.send({ type: "callbacks.reload" }) };
@@ -98,11 +99,16 @@ function CallbackList({ billNo }: { billNo: string }) {
             view={paging}
             labels={{
               label: t("callbacks.pagination.label"),
-              summary: t("callbacks.pagination.summary", {
-                count: paging.total,
-                page: paging.page,
-                pageCount: paging.pageCount,
-              }),
+              summary: paging.totalCapped
+                ? t("callbacks.pagination.summaryCapped", {
+                    total: formatCount(paging.total, i18n.language),
+                    page: paging.page,
+                  })
+                : t("callbacks.pagination.summary", {
+                    count: paging.total,
+                    page: paging.page,
+                    pageCount: paging.pageCount,
+                  }),
               previous: t("callbacks.pagination.previous"),
               next: t("callbacks.pagination.next"),
               pageSize: t("callbacks.pagination.pageSize"),

@@ -20,9 +20,7 @@ export const provideCallbackList = ({ api }: Uses<never, "callbacks" | "apps">) 
       loadCallbacks: fromPromise(async ({ input }) => {
         const [list, apps] = await Promise.all([
           api.callbacks.list(input.request),
-          input.withApps
-            ? api.apps.list({ page: 1, pageSize: maxAppPageSize }).then(appOptionsOf, () => undefined)
-            : undefined,
+          input.withApps ? api.apps.list({ pageSize: maxAppPageSize }).then(appOptionsOf, () => undefined) : undefined,
         ]);
         return apps ? { ...list, apps } : list;
       }),

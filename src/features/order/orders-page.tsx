@@ -12,8 +12,9 @@ import {
 } from "../../../machines/orders/order-list-selectors.ts";
 import { routePaths } from "../../app/route-names.ts";
 import { useServices } from "../../app/services-context.tsx";
+import { formatCount } from "../../i18n/format.ts";
+import { ListPaging } from "../../ui/list-paging.tsx";
 import { OrderDetailDialog } from "./order-detail-dialog.tsx";
-import { OrderPagination } from "./order-pagination.tsx";
 import { OrderPayDialog } from "./order-pay-dialog.tsx";
 import { OrderSearchForm } from "./order-search-form.tsx";
 import { OrderTable } from "./order-table.tsx";
@@ -22,7 +23,7 @@ import "./orders.css";
 
 /** My orders (spec section 2): search, the server's pages, details, and Pay / Cancel through the pay dialog. */
 export default function OrdersPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const services = useServices();
   const actor = useActorRef(provideOrderList(services));
   // Each view says what may be sent (`can`), so each is selected anew on every snapshot.
@@ -58,8 +59,25 @@ export default function OrdersPage() {
           onCancel={(orderCode) => actor.send({ type: "order.cancel", orderCode })}
         />
         {table.kind === "rows" ? (
-          <OrderPagination
+          <ListPaging
             view={pagination}
+            labels={{
+              label: t("orders.pagination.label"),
+              summary: pagination.totalCapped
+                ? t("orders.pagination.summaryCapped", {
+                    total: formatCount(pagination.total, i18n.language),
+                    page: pagination.page,
+                  })
+                : t("orders.pagination.summary", {
+                    count: pagination.total,
+                    page: pagination.page,
+                    pageCount: pagination.pageCount,
+                  }),
+              previous: t("orders.pagination.previous"),
+              next: t("orders.pagination.next"),
+              pageSize: t("orders.pagination.pageSize"),
+            }}
+            summaryTestId="orders-summary"
             onPage={(page) => actor.send({ type: "orders.page", page })}
             onPageSize={(pageSize) => actor.send({ type: "orders.pageSize", pageSize })}
           />
