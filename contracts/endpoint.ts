@@ -26,6 +26,12 @@ export interface Endpoint {
    * are envelopes. Served by its own route (server/http/order-events.ts), not the handler table.
    */
   stream?: true;
+  /**
+   * A file instead of one envelope: the answer is CSV (`text/csv`, streamed, a header line then one line per row), and
+   * `result` is one row's schema, whose fields are the columns in order. Refusals before the file starts are envelopes.
+   * The client's call resolves to the file (src/api/download.ts); the handler answers the rows (server/http/csv-file.ts).
+   */
+  download?: true;
 }
 
 /** A row of the endpoint table, its literal types kept. */

@@ -47,10 +47,16 @@ export type Area = Endpoints[EndpointName]["area"];
 
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;
-/** The calls answered with one envelope: the handler table's keys (every endpoint but the streams). */
+/** The calls answered with one envelope (every endpoint but the streams and the downloads). */
 export type EnvelopeEndpointName = {
-  [N in EndpointName]: Endpoints[N] extends { stream: true } ? never : N;
+  [N in EndpointName]: Endpoints[N] extends { stream: true } | { download: true } ? never : N;
 }[EndpointName];
+/** The calls answered with a CSV file. */
+export type DownloadEndpointName = {
+  [N in EndpointName]: Endpoints[N] extends { download: true } ? N : never;
+}[EndpointName];
+/** The handler table's keys: every endpoint but the streams (served by routes of their own). */
+export type HandledEndpointName = EnvelopeEndpointName | DownloadEndpointName;
 export type ResultOf<N extends EndpointName> = z.infer<(typeof endpoints)[N]["result"]>;
 
 /** Fills `{name}` path parameters; values are URI-encoded. */

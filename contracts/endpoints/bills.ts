@@ -3,6 +3,7 @@ import {
   billDetailRequest,
   billEventsPath,
   billEventsQuery,
+  billExportRequest,
   billListRequest,
   billListResult,
 } from "../schemas/bills.ts";
@@ -22,6 +23,18 @@ export const billsEndpoints = {
     result: billListResult,
     auth: true,
     source: "proposed",
+  }),
+  billExport: endpoint({
+    area: "bills",
+    call: "export",
+    method: "POST",
+    path: "/api/Bill/Export",
+    body: billExportRequest,
+    query: null,
+    result: appBill,
+    auth: true,
+    source: "proposed",
+    download: true,
   }),
   billDetail: endpoint({
     area: "bills",

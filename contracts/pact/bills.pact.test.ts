@@ -1,5 +1,6 @@
 import { MatchersV3 } from "@pact-foundation/pact";
 import { describe, expect, it } from "vitest";
+import { appBill } from "../schemas/bills.ts";
 import { exampleOf, isoDate } from "./body-matchers.ts";
 import { merchant } from "./fixtures.ts";
 import { apiFor, authHeaders, createPact, failure, ok, responseHeaders } from "./pact-setup.ts";
@@ -78,6 +79,28 @@ describe("application bills (proposed)", () => {
       .executeTest(async (mock) => {
         const answer = apiFor(mock, token).bills.list({ appCode, status: "credited", pageSize: 10 });
         await expect(answer).resolves.toEqual(exampleOf(listed));
+      });
+  });
+
+  it("exports the bills a filter selects as a CSV file, a header of every bill field first", async () => {
+    // No bill is dropped: the file is its header alone, the same whatever the provider's bills hold. The verifier
+    // checks the request, the status and the content type of a file body (not its bytes): the columns and values are
+    // proven against the list by server/routes/bills.test.ts.
+    const header = `${Object.keys(appBill.shape).join(",")}\n`;
+    await pact
+      .addInteraction()
+      .given(states.signedIn, { email, token })
+      .given(states.bill, withBill)
+      .uponReceiving("a CSV export of the merchant's dropped bills")
+      .withRequest("POST", "/api/Bill/Export", (b) => b.headers(authHeaders(token)).jsonBody({ status: "dropped" }))
+      .willRespondWith(200, (b) =>
+        b
+          .headers({ "Content-Type": regex("^text/csv(;.*)?$", "text/csv; charset=utf-8") })
+          .body("text/plain", Buffer.from(header)),
+      )
+      .executeTest(async (mock) => {
+        const file = await apiFor(mock, token).bills.export({ status: "dropped" });
+        expect(await file.blob.text()).toBe(header);
       });
   });
 

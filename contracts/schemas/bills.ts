@@ -95,6 +95,13 @@ export const billListRequest = z.strictObject({ ...billFilters, ...listPaging(ma
 export type BillListRequest = z.infer<typeof billListRequest>;
 
 export const billListResult = listPage(appBill);
+
+/**
+ * Application bills as a CSV file (`billExport`, a download): every bill the filters select, newest first, each with
+ * every field of `appBill` as its columns — times ISO 8601 in UTC, amounts the exact decimal strings, empty for null.
+ */
+export const billExportRequest = z.strictObject(billFilters);
+export type BillExportRequest = z.infer<typeof billExportRequest>;
 export type BillListResult = z.infer<typeof billListResult>;
 
 export const billNoField = trimmedText(z.regex(/^\d{8,24}$/, "validation.billNo"));

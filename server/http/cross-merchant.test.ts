@@ -149,6 +149,11 @@ const callbackNotFound = (answer: Answer) =>
   expect(answer).toMatchObject({ status: 200, success: false, errCode: errCodes.callbackNotFound, resData: null });
 const billNosOf = (answer: Answer): string[] =>
   (succeeded(answer).resData.items as Array<{ billNo: string }>).map((bill) => bill.billNo);
+/** The bill numbers of a CSV export, the file's rows. */
+const exportedBillNos = (answer: Answer): string[] => {
+  expect(answer.csv, JSON.stringify({ ...answer, headers: undefined })).toBeDefined();
+  return (answer.csv ?? []).map((row) => row.billNo ?? "");
+};
 
 const messageIdsOf = (answer: Answer): string[] => (answer.resData as Array<{ id: string }>).map((m) => m.id);
 
@@ -590,6 +595,28 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
     attacks: (w) => [{ body: { billNo: w.aBill.billNo }, outcome: "answered", check: billNotFound }],
   },
 
+  // B's export with A's filters is B's file: none of A's rows, whatever the filter names.
+  billExport: {
+    attacks: (w) => [
+      {
+        body: { appCode: w.aApp, status: "credited", noticeStatus: "notNotified", endTime: "2100-01-01T00:00:00Z" },
+        outcome: "answered",
+        check: (answer) => expect(exportedBillNos(answer)).toEqual([]),
+      },
+      {
+        body: { txHash: w.aBill.txHash, startTime: "2000-01-01T00:00:00Z" },
+        outcome: "answered",
+        check: (answer) => expect(exportedBillNos(answer)).toEqual([]),
+      },
+      {
+        body: { address: w.aBill.depositAddress },
+        outcome: "answered",
+        check: (answer) => expect(exportedBillNos(answer)).toEqual([]),
+      },
+      { body: {}, outcome: "answered", check: (answer) => expect(exportedBillNos(answer)).toEqual([w.bBill]) },
+    ],
+  },
+
   // No ids in; B's live bills carry B's changes only (checked after, over a real stream).
   billEvents: {
     attacks: () => [],
@@ -978,6 +1005,7 @@ describe("merchant B with merchant A's ids", () => {
       await call(h, "appList", { token: w.a.token, body: {} }),
       await call(h, "billList", { token: w.a.token, body: {} }),
       await call(h, "billDetail", { token: w.a.token, body: { billNo: w.aBill.billNo } }),
+      await call(h, "billExport", { token: w.a.token, body: {} }),
       await call(h, "callbackList", { token: w.a.token, body: {} }),
     ];
     for (const answer of own) expect(leaksOf(answer, w), JSON.stringify(answer.resData)).not.toEqual([]);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import * as z from "zod/mini";
-import { type Endpoint, type EndpointName, type EnvelopeEndpointName, endpoints } from "../../contracts/endpoints.ts";
+import { type Endpoint, type EndpointName, type HandledEndpointName, endpoints } from "../../contracts/endpoints.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { findSession } from "../domain/identity/sessions.ts";
 import { takeMerchantCall } from "../domain/identity/merchant-calls.ts";
@@ -9,24 +9,27 @@ import { clientAddress } from "./client-address.ts";
 import { failure, success } from "./envelope.ts";
 import type { CookieOptions } from "../domain/identity/device-cookie.ts";
 import type { Session } from "../domain/identity/sessions.ts";
+import { csvColumnsOf, sendCsv } from "./csv-file.ts";
+import type { CsvDownload } from "../domain/platform/csv-download.ts";
 import type { HandlerContext, HandlerTable, Services } from "./handler.ts";
 import { parseRequest } from "./validation.ts";
 
 interface LooseHandler {
   params?: z.ZodMiniType<Record<string, string>>;
-  handle(ctx: HandlerContext<EnvelopeEndpointName>): Promise<Outcome<unknown>>;
+  handle(ctx: HandlerContext<HandledEndpointName>): Promise<Outcome<unknown>>;
 }
 
 /** A POST that declares no body takes none, or `{}`. */
 const noFields = z.strictObject({});
 
-/** Registers one route per entry of the endpoint table, each answering the envelope. */
+/** Registers one route per entry of the endpoint table, each answering the envelope (a download: its CSV file). */
 export function registerEndpoints(app: FastifyInstance, handlers: HandlerTable, services: Services): void {
   for (const name of Object.keys(endpoints) as EndpointName[]) {
     const endpoint: Endpoint = endpoints[name];
     if (endpoint.stream) continue; // its own route: order-events.ts
-    const handler = handlers[name as EnvelopeEndpointName] as unknown as LooseHandler;
+    const handler = handlers[name as HandledEndpointName] as unknown as LooseHandler;
     const route = toRoute(endpoint.path);
+    const columns = endpoint.download ? csvColumnsOf(endpoint.result) : [];
     app.route({
       method: endpoint.method,
       url: route.url,
@@ -75,9 +78,10 @@ export function registerEndpoints(app: FastifyInstance, handlers: HandlerTable, 
               secure: options.secure,
             }),
         };
-        const outcome = await handler.handle(ctx as HandlerContext<EnvelopeEndpointName>);
-        if (outcome.ok) return reply.status(200).send(success(outcome.data));
-        return reply.status(outcome.status).send(failure(outcome.code, outcome.message));
+        const outcome = await handler.handle(ctx as HandlerContext<HandledEndpointName>);
+        if (!outcome.ok) return reply.status(outcome.status).send(failure(outcome.code, outcome.message));
+        if (endpoint.download) return sendCsv(reply, columns, outcome.data as CsvDownload<object>);
+        return reply.status(200).send(success(outcome.data));
       },
     });
   }

@@ -1,13 +1,20 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type * as z from "zod/mini";
-import type { EndpointName, EnvelopeEndpointName, endpoints, ResultOf } from "../../contracts/endpoints.ts";
+import type {
+  DownloadEndpointName,
+  EndpointName,
+  EnvelopeEndpointName,
+  endpoints,
+  ResultOf,
+} from "../../contracts/endpoints.ts";
 import type { ChainLayer } from "../chain/chain-layer.ts";
 import type { CallbackTargets } from "../domain/callbacks/callback-target.ts";
 import type { DB } from "../db/schema.ts";
 import type { GoogleSettings } from "../domain/identity/google-identity.ts";
 import type { WorkPool } from "../domain/platform/work-pool.ts";
 import type { CookieOptions } from "../domain/identity/device-cookie.ts";
+import type { CsvDownload } from "../domain/platform/csv-download.ts";
 import type { Limits } from "../domain/platform/limits.ts";
 import type { Session } from "../domain/identity/sessions.ts";
 import type { RefusalMemo } from "../domain/platform/refusal-memo.ts";
@@ -80,4 +87,10 @@ export interface Handler<N extends EndpointName> {
   handle(ctx: HandlerContext<N>): Promise<Outcome<ResultOf<N>>>;
 }
 
-export type HandlerTable = { [N in EnvelopeEndpointName]: Handler<N> };
+export interface DownloadHandler<N extends EndpointName> {
+  handle(ctx: HandlerContext<N>): Promise<Outcome<CsvDownload<ResultOf<N>>>>;
+}
+
+export type HandlerTable = { [N in EnvelopeEndpointName]: Handler<N> } & {
+  [N in DownloadEndpointName]: DownloadHandler<N>;
+};

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { appBill, type BillListRequest, billListResult } from "../../contracts/schemas/bills.ts";
+import {
+  type AppBill,
+  appBill,
+  type BillExportRequest,
+  type BillListRequest,
+  billListResult,
+} from "../../contracts/schemas/bills.ts";
+import { wireBillQuery } from "../domain/bills/bill-wire.ts";
+import { keysetRows } from "../domain/platform/keyset-page.ts";
+import { guardFormula } from "../http/csv-file.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { call, createHarness, type Harness, type Merchant, reset, signedInMerchant } from "../testing/harness.ts";
 import { seedApplication, seedBill } from "../testing/seed.ts";
@@ -13,6 +22,11 @@ afterAll(() => h?.close());
 beforeEach(() => reset(h));
 
 const day = (d: number, hour = 0) => new Date(Date.UTC(2026, 0, d, hour));
+const collect = async <T>(rows: AsyncIterable<T>) => {
+  const out: T[] = [];
+  for await (const row of rows) out.push(row);
+  return out;
+};
 
 async function list(m: Merchant, body: BillListRequest) {
   const answer = await call(h, "billList", { token: m.token, body });
@@ -212,6 +226,69 @@ describe("POST /api/Bill/List", () => {
       const answer = await call(h, "billList", { token: m.token, body });
       expect(answer).toMatchObject({ status: 400, success: false, errCode: errCodes.validation });
     }
+  });
+});
+
+describe("POST /api/Bill/Export", () => {
+  const exported = async (m: Merchant, body: BillExportRequest) => {
+    const answer = await call(h, "billExport", { token: m.token, body });
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-disposition"]).toMatch(
+      /^attachment; filename="application-bills-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    return answer.csv ?? [];
+  };
+  /** A bill of the list as its CSV row must read: every field, null empty, text guarded against formulas. */
+  const asCsvRow = (bill: AppBill) =>
+    Object.fromEntries(
+      Object.entries(bill).map(([key, value]) => [
+        key,
+        value === null ? "" : typeof value === "string" ? guardFormula(value) : String(value),
+      ]),
+    );
+
+  it("holds exactly the rows and values the list answers for the same filter, every column of the bill", async () => {
+    const w = await world();
+    // Text a merchant or its customer chose: commas, quotes, a line break and a leading = (a formula to a spreadsheet).
+    await h.db
+      .updateTable("applications")
+      .set({ name: 'Shop, "north"\n=SUM(A1)' })
+      .where("app_code", "=", w.shop.appCode)
+      .execute();
+    await seedBill(h.db, {
+      userId: w.m.userId,
+      appCode: w.shop.appCode,
+      endUserId: "=cmd|' /C calc'!A0",
+      seenAt: day(6),
+    });
+    for (const filters of [{}, { appCode: w.shop.appCode }, { status: "credited" as const }, { address: w.sender }]) {
+      const listed = await list(w.m, { ...filters, pageSize: 100 });
+      const rows = await exported(w.m, filters);
+      expect(rows, JSON.stringify(filters)).toEqual(listed.items.map(asCsvRow));
+    }
+    const [first] = await exported(w.m, { appCode: w.shop.appCode });
+    // Quoted where CSV needs it, read back whole; guarded where it starts like a formula.
+    expect(first?.appName).toBe('Shop, "north"\n=SUM(A1)');
+    expect(first?.endUserId).toBe("'=cmd|' /C calc'!A0");
+    expect(Object.keys(first ?? {})).toEqual(Object.keys(appBill.shape));
+  });
+
+  it("answers only the header for a filter that selects nothing, and refuses a bad filter before the file (1001)", async () => {
+    const w = await world();
+    const answer = await call(h, "billExport", { token: w.m.token, body: { status: "dropped" } });
+    expect(answer.csv).toEqual([]);
+    const bad = await call(h, "billExport", { token: w.m.token, body: { txHash: "0x12" } });
+    expect(bad).toMatchObject({ status: 400, success: false, errCode: errCodes.validation });
+    const paging = await call(h, "billExport", { token: w.m.token, body: { pageSize: 10 } });
+    expect(paging).toMatchObject({ status: 400, errCode: errCodes.validation });
+  });
+
+  it("reads the rows a batch at a time from the last one read, none twice and none skipped", async () => {
+    const w = await world();
+    const bills = await collect(
+      keysetRows(wireBillQuery(h.db, w.m.userId), { name: "bills", time: "b.seen_at", id: "b.id" }, 2),
+    );
+    expect(bills.map((b) => b.bill_no)).toEqual([w.b5, w.b4, w.b3, w.b2, w.b1].map((b) => b.billNo));
   });
 });
 

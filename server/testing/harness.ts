@@ -1,3 +1,4 @@
+import { parse } from "csv-parse/sync";
 import type { FastifyInstance } from "fastify";
 import { type Kysely, sql } from "kysely";
 import { type EndpointName, endpoints, fillPath } from "../../contracts/endpoints.ts";
@@ -180,6 +181,8 @@ export interface Answer {
   // biome-ignore lint/suspicious/noExplicitAny: tests read fields of whatever resData holds
   resData: any;
   headers: Record<string, unknown>;
+  /** A download's file, parsed (csv-parse): one record per row, by column; absent for an envelope. */
+  csv?: Array<Record<string, string>>;
 }
 
 /** Calls an endpoint of the table the way the console does. */
@@ -198,6 +201,18 @@ export async function call(h: Harness, name: EndpointName, options: CallOptions 
     ...(endpoint.method === "POST" ? { payload: (options.body ?? {}) as object } : {}),
     remoteAddress: options.ip ?? "127.0.0.1",
   });
+  if (String(response.headers["content-type"] ?? "").startsWith("text/csv")) {
+    const csv = parse(response.body, { columns: true, bom: true }) as Array<Record<string, string>>;
+    return {
+      status: response.statusCode,
+      success: true,
+      errCode: "0",
+      errMsg: "",
+      resData: null,
+      headers: response.headers,
+      csv,
+    };
+  }
   return { status: response.statusCode, ...response.json(), headers: response.headers };
 }
 

@@ -1,6 +1,7 @@
 import type * as z from "zod/mini";
 import type { Area, Endpoint, EndpointName, Endpoints } from "../../contracts/endpoints.ts";
 import type { CallInput } from "./client.ts";
+import type { DownloadCall, DownloadedFile, DownloadOptions } from "./download.ts";
 
 /** `"/api/wallet/{product}Client/GetUserWallet"` → `"product"`. */
 type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParams<Rest> : never;
@@ -13,9 +14,12 @@ export type InputOf<E extends Endpoint> = Fields<E["body"]> &
 
 type Output<E extends Endpoint> = Promise<z.infer<E["result"]>>;
 
-/** Optional when every field is: `api.orders.packages()`. */
-export type CallOf<E extends Endpoint> =
-  Record<never, never> extends InputOf<E> ? (input?: InputOf<E>) => Output<E> : (input: InputOf<E>) => Output<E>;
+/** Optional when every field is: `api.orders.packages()`. A download resolves to its file, telling its progress. */
+export type CallOf<E extends Endpoint> = E extends { download: true }
+  ? (input: InputOf<E>, options?: DownloadOptions) => Promise<DownloadedFile>
+  : Record<never, never> extends InputOf<E>
+    ? (input?: InputOf<E>) => Output<E>
+    : (input: InputOf<E>) => Output<E>;
 
 type EnvelopeNamesOf<A extends Area> = {
   [N in EndpointName]: Endpoints[N] extends { area: A; stream?: undefined } ? N : never;
@@ -50,14 +54,19 @@ export function toCallInput(endpoint: Endpoint, input: Record<string, unknown> =
 }
 
 /** The client's calls, derived from the endpoint table (streams excepted: they are not one answer). */
-export function deriveCalls(endpoints: Endpoints, call: EnvelopeCall): DerivedCalls {
-  const calls: Record<string, Record<string, (input?: Record<string, unknown>) => Promise<unknown>>> = {};
+export function deriveCalls(endpoints: Endpoints, call: EnvelopeCall, download: DownloadCall): DerivedCalls {
+  const calls: Record<
+    string,
+    Record<string, (input?: Record<string, unknown>, options?: DownloadOptions) => Promise<unknown>>
+  > = {};
   for (const endpoint of Object.values(endpoints) as Endpoint[]) {
     if (endpoint.stream) continue;
     const area = calls[endpoint.area] ?? {};
     calls[endpoint.area] = area;
     if (area[endpoint.call]) throw new Error(`two endpoints are called ${endpoint.area}.${endpoint.call}`);
-    area[endpoint.call] = (input) => call(endpoint, toCallInput(endpoint, input));
+    area[endpoint.call] = endpoint.download
+      ? (input, options?: DownloadOptions) => download(endpoint, toCallInput(endpoint, input), options)
+      : (input) => call(endpoint, toCallInput(endpoint, input));
   }
   return calls as unknown as DerivedCalls;
 }

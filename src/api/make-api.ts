@@ -1,6 +1,7 @@
 import { endpoints } from "../../contracts/endpoints.ts";
 import { type ClientOptions, createClient } from "./client.ts";
 import { type DerivedCalls, deriveCalls } from "./derived-calls.ts";
+import { createDownload } from "./download.ts";
 import { orderEventsOnDemand } from "./order-events-on-demand.ts";
 import type { WatchOrder } from "./order-events.ts";
 import { billEventsOnDemand } from "./bill-events-on-demand.ts";
@@ -16,7 +17,7 @@ export type Api = Omit<DerivedCalls, "orders" | "bills"> & {
 };
 
 export function makeApi(options: ClientOptions): Api {
-  const calls = deriveCalls(endpoints, createClient(options));
+  const calls = deriveCalls(endpoints, createClient(options), createDownload(options));
   return {
     ...calls,
     orders: { ...calls.orders, watch: orderEventsOnDemand(options).watchOrder },

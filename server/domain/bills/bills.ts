@@ -1,9 +1,10 @@
 import type { Kysely } from "kysely";
-import type { AppBill, BillListRequest, BillListResult } from "../../../contracts/schemas/bills.ts";
+import type { AppBill, BillExportRequest, BillListRequest, BillListResult } from "../../../contracts/schemas/bills.ts";
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import type { DB } from "../../db/schema.ts";
 import type { AnyMerchantScope, MerchantScope } from "../platform/merchant-scope.ts";
-import { type KeysetList, keysetPage } from "../platform/keyset-page.ts";
+import type { CsvDownload } from "../platform/csv-download.ts";
+import { type KeysetList, keysetPage, keysetRows } from "../platform/keyset-page.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
 import { searchTime } from "../platform/search-time.ts";
 import { type BillChain, toWireBill, wireBillQuery } from "./bill-wire.ts";
@@ -24,17 +25,10 @@ const billKeyset: KeysetList = { name: "bills", time: "b.seen_at", id: "b.id" };
 const openApiBillKeyset: KeysetList = { ...billKeyset, name: "open-api-bills" };
 
 /**
- * The merchant's bills, newest first (seen, then id), filtered; a keyset page (platform/keyset-page.ts). An empty
- * filter is no filter. Hashes and addresses are whole values in any case: an address matches the deposit address or
- * the sender.
+ * The merchant's bills the filters select, as the wire shows them, in no order yet. An empty filter is no filter.
+ * Hashes and addresses are whole values in any case: an address matches the deposit address or the sender.
  */
-export async function searchBills(
-  db: Kysely<DB>,
-  scope: AnyMerchantScope,
-  search: BillSearch,
-  { chains, secret }: { chains: readonly BillChain[]; secret: Buffer },
-): Promise<Outcome<BillListResult>> {
-  const { cursor, pageSize = defaultBillPageSize, ...filters } = search;
+function filteredBills(db: Kysely<DB>, scope: AnyMerchantScope, filters: Omit<BillSearch, "cursor" | "pageSize">) {
   let query = wireBillQuery(db, scope.merchantId);
   if (filters.applicationId) query = query.where("b.application_id", "=", filters.applicationId);
   if (filters.appCode) query = query.where("a.app_code", "=", filters.appCode);
@@ -56,11 +50,42 @@ export async function searchBills(
       ]),
     );
   }
+  return query;
+}
+
+/** The merchant's bills, newest first (seen, then id), filtered; a keyset page (platform/keyset-page.ts). */
+export async function searchBills(
+  db: Kysely<DB>,
+  scope: AnyMerchantScope,
+  search: BillSearch,
+  { chains, secret }: { chains: readonly BillChain[]; secret: Buffer },
+): Promise<Outcome<BillListResult>> {
+  const { cursor, pageSize = defaultBillPageSize, ...filters } = search;
   const keyset = filters.applicationId ? openApiBillKeyset : billKeyset;
+  const query = filteredBills(db, scope, filters);
   const page = await keysetPage(db, query, keyset, { secret, merchantId: scope.merchantId, filters, cursor, pageSize });
   if (!page.ok) return page;
   const { rows, ...paging } = page.data;
   return ok({ ...paging, items: rows.map((row) => toWireBill(row, chains)) });
+}
+
+/**
+ * Application bills as a CSV file: every bill the filters select, newest first, each as the list shows it; read as the
+ * file is sent (platform/keyset-page.ts `keysetRows`). Named by the day it was made (UTC).
+ */
+export function exportBills(
+  db: Kysely<DB>,
+  scope: MerchantScope,
+  filters: BillExportRequest,
+  { chains, now }: { chains: readonly BillChain[]; now: Date },
+): Outcome<CsvDownload<AppBill>> {
+  const rows = keysetRows(filteredBills(db, scope, filters), billKeyset);
+  return ok({
+    fileName: `application-bills-${now.toISOString().slice(0, 10)}.csv`,
+    rows: (async function* () {
+      for await (const row of rows) yield toWireBill(row, chains);
+    })(),
+  });
 }
 
 /** Application bills in the console: the signed-in merchant's own. */

@@ -120,6 +120,26 @@ export async function keysetPage<QDB, TB extends keyof QDB, O>(
   );
 }
 
+/**
+ * Every row of `query` in the list's order, read a batch at a time from the last row read (an index range scan each,
+ * as a page is): memory holds one batch, and each batch is a query of its own, so a long export never holds a
+ * connection (PGlite has one) or a snapshot while other merchants' requests wait.
+ */
+export async function* keysetRows<QDB, TB extends keyof QDB, O>(
+  query: SelectQueryBuilder<QDB, TB, O>,
+  list: KeysetList,
+  batchSize = 500,
+): AsyncGenerator<O> {
+  let position: Position | null = null;
+  for (;;) {
+    const rows: Array<O & KeyColumns> = await fetchFrom(query, list, position, batchSize);
+    for (const { keyset_time: _time, keyset_id: _id, ...row } of rows) yield row as O;
+    const last = rows.at(-1);
+    if (!last || rows.length < batchSize) return;
+    position = { direction: "after", time: last.keyset_time, id: last.keyset_id };
+  }
+}
+
 function finish<O>(
   rows: Array<O & KeyColumns>,
   list: KeysetList,

@@ -1,0 +1,43 @@
+import { Readable } from "node:stream";
+import { stringify } from "csv-stringify";
+import type { FastifyReply } from "fastify";
+import type * as z from "zod/mini";
+import type { CsvDownload } from "../domain/platform/csv-download.ts";
+
+/** A cell a spreadsheet would run as a formula: it starts with =, +, -, @, a tab or a carriage return (OWASP). */
+const formulaStart = /^[=+\-@\t\r]/;
+/** A plain number (a decimal string such as "-1.5") is no formula: it keeps its sign. */
+const plainNumber = /^-?\d+(\.\d+)?$/;
+
+/** A text cell as written: one that a spreadsheet would take for a formula gets a leading apostrophe (OWASP). */
+export const guardFormula = (value: string): string =>
+  formulaStart.test(value) && !plainNumber.test(value) ? `'${value}` : value;
+
+/** The columns of a download: its row schema's fields, in order. */
+export const csvColumnsOf = (row: z.ZodMiniType): string[] => Object.keys((row as z.ZodMiniObject).shape);
+
+/**
+ * Sends rows as a CSV file: a header line of the columns, then one line per row, as the rows are read (backpressure
+ * from the socket reaches the reading, so memory stays flat whatever the number of rows). Null is an empty cell;
+ * text is quoted where CSV needs it (commas, quotes, line breaks) and guarded against formulas.
+ */
+export function sendCsv<Row extends object>(
+  reply: FastifyReply,
+  columns: readonly string[],
+  download: CsvDownload<Row>,
+): FastifyReply {
+  const csv = stringify({
+    header: true,
+    columns: [...columns],
+    cast: { string: guardFormula, boolean: (value) => String(value), number: (value) => String(value) },
+  });
+  Readable.from(download.rows)
+    .on("error", (error) => csv.destroy(error))
+    .pipe(csv);
+  return reply
+    .status(200)
+    .header("content-type", "text/csv; charset=utf-8")
+    .header("content-disposition", `attachment; filename="${download.fileName}"`)
+    .header("cache-control", "no-store")
+    .send(csv);
+}
