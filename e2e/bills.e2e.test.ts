@@ -1,3 +1,5 @@
+import { readFile } from "node:fs/promises";
+import { parse } from "csv-parse/sync";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { merchantWithDepositAddress } from "./support/bills.ts";
@@ -21,6 +23,7 @@ const billLabel = {
   confirming: "Confirming",
   credited: "Credited",
   copyTxHash: "Copy the transaction hash",
+  exportCsv: "Export CSV",
 } as const;
 
 /**
@@ -68,6 +71,20 @@ describe("Application bills", () => {
     await form.getByRole("button", { name: billLabel.search, exact: true }).click();
     await expect.poll(() => table.locator("tbody tr").count()).toBe(1);
     await firstRow.waitFor();
+
+    // Exported as filtered: the file holds that bill alone, every column, as the row shows it.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: billLabel.exportCsv, exact: true }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^application-bills-\d{4}-\d{2}-\d{2}\.csv$/);
+    const exported = parse(await readFile(await download.path()), { columns: true, bom: true }) as Array<
+      Record<string, string>
+    >;
+    expect(exported.map((row) => [row.txHash, row.toAddress, row.amount, row.status, row.appCode])).toEqual([
+      [first, address, "25", "credited", appCode],
+    ]);
+    await page.getByTestId("bills-export").getByText(`Saved ${download.suggestedFilename()}`).waitFor();
 
     await firstRow.getByRole("button", { name: billLabel.details, exact: true }).click();
     const dialog = page.getByRole("dialog");

@@ -2,7 +2,15 @@ import type { SnapshotFrom } from "xstate";
 import type { AppBill } from "../../contracts/schemas/bills.ts";
 import type { FieldErrors, Failure } from "../api-failure.ts";
 import { type PagingView, pagingViewOf } from "../lists/keyset-paging.ts";
-import { type AppOption, type BillSearch, type billListMachine, billPageSizes, isFilteredSearch } from "./bill-list.ts";
+import type { BillExportRequest } from "../../contracts/schemas/bills.ts";
+import {
+  type AppOption,
+  type BillSearch,
+  type billListMachine,
+  billPageSizes,
+  isFilteredSearch,
+  toBillExportRequest,
+} from "./bill-list.ts";
 
 type BillListSnapshot = SnapshotFrom<typeof billListMachine>;
 
@@ -71,6 +79,10 @@ export function selectBillDetail(s: BillListSnapshot): BillDetailView {
   if (!inList(s, "details") || !detail) return { open: false };
   return { open: true, bill: detail, progress: progressOf(detail) };
 }
+
+/** What an export of the list shown asks for: exactly the search the list applies. */
+export const selectBillExportRequest = (s: BillListSnapshot): BillExportRequest =>
+  toBillExportRequest(s.context.search);
 
 /** Whether changes arrive as they happen (the stream) or every few seconds (polling after it failed). */
 export const selectBillFeed = (s: BillListSnapshot): "live" | "polling" =>

@@ -6,6 +6,7 @@ import {
   type BillListResult,
   type BillStatus,
   billListRequest,
+  type BillExportRequest,
   type NoticeStatus,
 } from "../../contracts/schemas/bills.ts";
 import { type FieldErrors, type Failure, fieldErrorsOf, toFailure } from "../api-failure.ts";
@@ -113,6 +114,12 @@ export function toBillListRequest(
     ...(address ? { address } : {}),
     ...paging,
   } as BillListRequest;
+}
+
+/** The export's request for a search: the list's filters, without paging. */
+export function toBillExportRequest(search: BillSearch): BillExportRequest {
+  const { cursor: _cursor, pageSize: _pageSize, ...filters } = toBillListRequest(search);
+  return filters;
 }
 
 const searchOf = (event: BillSearch): BillSearch => ({

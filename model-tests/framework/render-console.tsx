@@ -57,6 +57,8 @@ export async function renderConsole(options: {
   const errorToasts: string[] = [];
   const timers = manualTimers();
   const reload = vi.fn();
+  /** The files the console handed to the browser to save (a list's export), with their text. */
+  const savedFiles: Array<{ fileName: string; text: Promise<string> }> = [];
   let reporter: ApiReporter | null = null;
   const services = createServices({
     storage: localStorage,
@@ -74,6 +76,7 @@ export async function renderConsole(options: {
     reload,
     timers,
     matchMedia: options.matchMedia,
+    saveFile: (file) => savedFiles.push({ fileName: file.fileName, text: file.blob.text() }),
     api: (r) => {
       reporter = r;
       return reportingApi(options.api, r);
@@ -98,6 +101,7 @@ export async function renderConsole(options: {
     errorToasts,
     timers,
     reload,
+    savedFiles,
     reporter: () => reporter as unknown as ApiReporter,
     location: () => view.getByTestId("location").textContent ?? "",
     /** Goes to a URL as a merchant typing it would. */

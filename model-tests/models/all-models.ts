@@ -12,6 +12,7 @@ import { demoCheckoutModel } from "./demo-checkout.model.ts";
 import { forgotPasswordModel } from "./forgot-password.model.ts";
 import { googleSignInModel } from "./google-sign-in.model.ts";
 import { languageChangeModel } from "./language-change.model.ts";
+import { listExportModel } from "./list-export.model.ts";
 import { lastLoginModel } from "./last-login.model.ts";
 import { messageBoxModel } from "./message-box.model.ts";
 import { navDrawerModel } from "./nav-drawer.model.ts";
@@ -58,6 +59,7 @@ export const allModels: ReadonlyArray<MachineModel> = [
   callbackRedeliverModel,
   redeliverFailedModel,
   callbackTestModel,
+  listExportModel,
 ] as never;
 
 /**

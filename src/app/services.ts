@@ -5,9 +5,11 @@ import { type TabsActor, tabsMachine } from "../../machines/shell/tabs.ts";
 import type { ApiError } from "../api/api-error.ts";
 import { createErrorPolicy } from "../api/error-policy.ts";
 import { apiOnDemand } from "../api/api-on-demand.ts";
+import type { DownloadedFile } from "../api/download.ts";
 import type { Api } from "../api/make-api.ts";
 import { browserSessionStore, storageKeys } from "../api/session-storage.ts";
 import type { Notifier } from "../ui/notifier.ts";
+import { saveFile } from "../ui/save-file.ts";
 import type { SettingsActor } from "../../machines/shell/settings.ts";
 import type { LanguageChangeActor } from "../../machines/account/language-change.ts";
 import type { NavDrawerActor } from "../../machines/shell/nav-drawer.ts";
@@ -34,6 +36,8 @@ export interface Services {
   reload: () => void;
   /** A failure's text in the merchant's language: a known errCode's translation, else the server's errMsg. */
   describeFailure(failure: { errCode: string; errMsg: string } | null | undefined): string;
+  /** Hands a downloaded file (a list's export) to the browser to save. */
+  saveFile(file: DownloadedFile): void;
 }
 
 /**
@@ -81,6 +85,8 @@ export interface ServiceDeps {
   matchMedia?: MatchMedia;
   /** Tests hand in an Api faked at the boundary; the console builds the real one. */
   api?: (reporter: ReturnType<typeof createErrorPolicy>) => Api;
+  /** Tests keep the files a page saves; the console hands them to the browser. */
+  saveFile?: (file: DownloadedFile) => void;
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -164,5 +170,6 @@ export function createServices(deps: ServiceDeps): Services {
     timers: deps.timers ?? realTimers,
     reload: deps.reload,
     describeFailure,
+    saveFile: deps.saveFile ?? saveFile,
   };
 }

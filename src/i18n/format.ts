@@ -45,6 +45,29 @@ function decimalFigure(amount: string, locale: string, minimumDigits: number): s
 export const formatCount = (value: number, locale: string): string =>
   cached(`count:${locale}`, () => new Intl.NumberFormat(locale)).format(value);
 
+const byteUnits = ["byte", "kilobyte", "megabyte", "gigabyte"] as const;
+
+/** A size in bytes in the locale's words for its unit (1,5 MB, 1.5 MB…), one decimal past a kilobyte. */
+export function formatBytes(bytes: number, locale: string): string {
+  let unit = 0;
+  let value = bytes;
+  while (value >= 1024 && unit < byteUnits.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  const name = byteUnits[unit] ?? "byte";
+  return cached(
+    `bytes:${locale}:${name}`,
+    () =>
+      new Intl.NumberFormat(locale, {
+        style: "unit",
+        unit: name,
+        unitDisplay: "short",
+        maximumFractionDigits: unit === 0 ? 0 : 1,
+      }),
+  ).format(value);
+}
+
 const toDate = (iso: string | Date) => (typeof iso === "string" ? new Date(iso) : iso);
 
 export const formatDateTime = (iso: string | Date, locale: string): string =>

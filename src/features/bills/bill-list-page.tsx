@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import {
   selectBillDetail,
+  selectBillExportRequest,
   selectBillFeed,
   selectBillPaging,
   selectBillSearch,
@@ -11,11 +12,13 @@ import {
 import { actorClock } from "../../app/services.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { formatCount } from "../../i18n/format.ts";
+import { ExportControl } from "../../ui/export-control.tsx";
 import { ListPaging } from "../../ui/list-paging.tsx";
 import { BillDetailDialog } from "./bill-detail-dialog.tsx";
 import { BillSearchForm } from "./bill-search-form.tsx";
 import { BillTable } from "./bill-table.tsx";
-import { provideBillList } from "./bills-machines.ts";
+import { provideBillExport, provideBillList } from "./bills-machines.ts";
+import { selectExport } from "../../../machines/lists/list-export-selectors.ts";
 import "../../ui/list-page.css";
 import "./bills.css";
 
@@ -29,6 +32,9 @@ export default function BillListPage() {
   const paging = useSelector(actor, selectBillPaging);
   const detail = useSelector(actor, selectBillDetail);
   const feed = useSelector(actor, selectBillFeed);
+  const exporter = useActorRef(provideBillExport(services));
+  const exportView = useSelector(exporter, selectExport);
+  const exportRequest = useSelector(actor, selectBillExportRequest);
 
   return (
     <section className="page bills-page" aria-labelledby="bills-title">
@@ -46,6 +52,13 @@ export default function BillListPage() {
           view={search}
           onSearch={(form) => actor.send({ type: "bills.search", ...form })}
           onReset={() => actor.send({ type: "bills.reset" })}
+        />
+        <ExportControl
+          view={exportView}
+          statusTestId="bills-export"
+          describeFailure={services.describeFailure}
+          onStart={() => exporter.send({ type: "export.start", request: exportRequest })}
+          onCancel={() => exporter.send({ type: "export.cancel" })}
         />
         <BillTable
           view={table}
