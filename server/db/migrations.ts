@@ -21,6 +21,7 @@ import { migration0018Collection } from "./migrations/0018-collection.ts";
 import { migration0019CallbackAutoAttempts } from "./migrations/0019-callback-auto-attempts.ts";
 import { migration0020ApplicationVerifiedWindows } from "./migrations/0020-application-verified-windows.ts";
 import { migration0021SignInCodes } from "./migrations/0021-sign-in-codes.ts";
+import { migration0022ListIndexes } from "./migrations/0022-list-indexes.ts";
 
 /**
  * Plain SQL, PostgreSQL dialect, run the same on PGlite and on a real server, one file each in migrations/, named here
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   "0019_callback_auto_attempts": migration0019CallbackAutoAttempts,
   "0020_application_verified_windows": migration0020ApplicationVerifiedWindows,
   "0021_sign_in_codes": migration0021SignInCodes,
+  "0022_list_indexes": migration0022ListIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -28,7 +28,11 @@ const openApiBillKeyset: KeysetList = { ...billKeyset, name: "open-api-bills" };
  * The merchant's bills the filters select, as the wire shows them, in no order yet. An empty filter is no filter.
  * Hashes and addresses are whole values in any case: an address matches the deposit address or the sender.
  */
-function filteredBills(db: Kysely<DB>, scope: AnyMerchantScope, filters: Omit<BillSearch, "cursor" | "pageSize">) {
+export function filteredBills(
+  db: Kysely<DB>,
+  scope: AnyMerchantScope,
+  filters: Omit<BillSearch, "cursor" | "pageSize">,
+) {
   let query = wireBillQuery(db, scope.merchantId);
   if (filters.applicationId) query = query.where("b.application_id", "=", filters.applicationId);
   if (filters.appCode) query = query.where("a.app_code", "=", filters.appCode);
