@@ -1,3 +1,5 @@
+import { readFile } from "node:fs/promises";
+import { parse } from "csv-parse/sync";
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { merchantWithDepositAddress } from "./support/bills.ts";
@@ -177,6 +179,21 @@ describe("Transaction callbacks", () => {
     expect(await form.getByLabel(callbackLabel.billNo, { exact: true }).inputValue()).toBe(billNo);
     await table.getByRole("row").filter({ hasText: callbackLabel.deposit }).first().waitFor();
     expect(await table.getByRole("row").filter({ hasText: callbackLabel.testEvent }).count()).toBe(0);
+
+    // Exported as the link filtered it: the bill's attempts alone, each as its row, the bodies whole.
+    const shown = await table.locator("tbody tr").count();
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export CSV", exact: true }).click(),
+    ]);
+    const exported = parse(await readFile(await download.path()), { columns: true, bom: true }) as Array<
+      Record<string, string>
+    >;
+    expect(exported).toHaveLength(shown);
+    for (const row of exported) {
+      expect(row.billNo).toBe(billNo);
+      expect(JSON.parse(row.requestBody ?? "")).toMatchObject({ type: row.eventType });
+    }
   }, 120_000);
 
   it("neither the rows nor the dialogs scroll the page sideways, cut anything off or fail axe, light and dark", async () => {

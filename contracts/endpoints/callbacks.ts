@@ -1,5 +1,6 @@
 import {
   callbackAttempt,
+  callbackExportRequest,
   callbackListRequest,
   callbackListResult,
   callbackRedeliverFailedRequest,
@@ -23,6 +24,18 @@ export const callbacksEndpoints = {
     result: callbackListResult,
     auth: true,
     source: "proposed",
+  }),
+  callbackExport: endpoint({
+    area: "callbacks",
+    call: "export",
+    method: "POST",
+    path: "/api/Callback/Export",
+    body: callbackExportRequest,
+    query: null,
+    result: callbackAttempt,
+    auth: true,
+    source: "proposed",
+    download: true,
   }),
   callbackRedeliver: endpoint({
     area: "callbacks",

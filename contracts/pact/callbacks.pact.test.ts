@@ -1,5 +1,6 @@
 import { MatchersV3 } from "@pact-foundation/pact";
 import { describe, expect, it } from "vitest";
+import { callbackAttempt } from "../schemas/callbacks.ts";
 import { exampleOf, isoDate } from "./body-matchers.ts";
 import { merchant } from "./fixtures.ts";
 import { apiFor, authHeaders, createPact, failure, ok, responseHeaders } from "./pact-setup.ts";
@@ -56,6 +57,30 @@ const failedAttempt = (
 });
 
 describe("transaction callbacks (proposed)", () => {
+  it("exports the attempts a filter selects as a CSV file, a header of every attempt field first", async () => {
+    // The failed callback is no test event: the file is its header alone, whatever the provider's attempts hold. The
+    // verifier checks the request, the status and the content type of a file body; the rows are proven against the
+    // list by server/routes/callbacks.test.ts.
+    const header = `${Object.keys(callbackAttempt.shape).join(",")}\n`;
+    await pact
+      .addInteraction()
+      .given(states.signedIn, { email, token })
+      .given(states.failedCallback, withFailedCallback)
+      .uponReceiving("a CSV export of the merchant's test events")
+      .withRequest("POST", "/api/Callback/Export", (b) =>
+        b.headers(authHeaders(token)).jsonBody({ eventType: "callback.test" }),
+      )
+      .willRespondWith(200, (b) =>
+        b
+          .headers({ "Content-Type": regex("^text/csv(;.*)?$", "text/csv; charset=utf-8") })
+          .body("text/plain", Buffer.from(header)),
+      )
+      .executeTest(async (mock) => {
+        const file = await apiFor(mock, token).callbacks.export({ eventType: "callback.test" });
+        expect(await file.blob.text()).toBe(header);
+      });
+  });
+
   it("lists the merchant's failed attempts of an application, a page at a time", async () => {
     const listed = {
       items: eachLike(failedAttempt({ eventType: "deposit.credited", trigger: "auto" }, 1)),

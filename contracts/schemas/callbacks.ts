@@ -100,8 +100,8 @@ export type CallbackAttempt = z.infer<typeof callbackAttempt>;
 
 export const maxCallbackPageSize = 100;
 
-/** The attempts' search: every filter optional; newest first, a keyset page at a time (contracts/schemas/list.ts). */
-export const callbackListRequest = z.strictObject({
+/** The attempts' filters, every one optional. */
+export const callbackFilters = {
   appCode: z.optional(appCodeField),
   eventType: z.optional(callbackEventType),
   result: z.optional(attemptResult),
@@ -109,12 +109,21 @@ export const callbackListRequest = z.strictObject({
   endTime: z.optional(isoTimeField),
   /** Only the attempts of one bill's events (the link from Application bills). */
   billNo: z.optional(billNoField),
-  ...listPaging(maxCallbackPageSize),
-});
+};
+
+/** The attempts' search: the filters, newest first, a keyset page at a time (contracts/schemas/list.ts). */
+export const callbackListRequest = z.strictObject({ ...callbackFilters, ...listPaging(maxCallbackPageSize) });
 export type CallbackListRequest = z.infer<typeof callbackListRequest>;
 
 export const callbackListResult = listPage(callbackAttempt);
 export type CallbackListResult = z.infer<typeof callbackListResult>;
+
+/**
+ * Transaction callbacks as a CSV file (`callbackExport`, a download): every attempt the filters select, newest first,
+ * each with every field of `callbackAttempt` as its columns (the bodies whole, quoted where CSV needs it).
+ */
+export const callbackExportRequest = z.strictObject(callbackFilters);
+export type CallbackExportRequest = z.infer<typeof callbackExportRequest>;
 
 const idField = text(z.regex(/^\d{1,19}$/, "validation.attemptId"));
 

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from "xstate";
-import type { CallbackAttempt } from "../../contracts/schemas/callbacks.ts";
+import type { CallbackAttempt, CallbackExportRequest } from "../../contracts/schemas/callbacks.ts";
 import type { FieldErrors, Failure } from "../api-failure.ts";
 import type { AppOption } from "../bills/bill-list.ts";
 import { type PagingView, pagingViewOf } from "../lists/keyset-paging.ts";
@@ -8,6 +8,7 @@ import {
   callbackPageSizes,
   type callbackListMachine,
   isFilteredCallbackSearch,
+  toCallbackExportRequest,
 } from "./callback-list.ts";
 
 type CallbackListSnapshot = SnapshotFrom<typeof callbackListMachine>;
@@ -56,6 +57,10 @@ export const selectCallbackSearch = (s: CallbackListSnapshot): CallbackSearchVie
 
 /** The merchant's applications, for the dialogs' selects; null until the first page brought them. */
 export const selectCallbackApps = (s: CallbackListSnapshot): AppOption[] | null => s.context.apps;
+
+/** What an export of the list shown asks for: exactly the search the list applies. */
+export const selectCallbackExportRequest = (s: CallbackListSnapshot): CallbackExportRequest =>
+  toCallbackExportRequest(s.context.search);
 
 /** The details dialog: closed, or the attempt with its bodies whole. */
 export type CallbackDetailView = { open: false } | { open: true; attempt: CallbackAttempt };

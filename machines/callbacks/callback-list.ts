@@ -6,6 +6,7 @@ import {
   type CallbackListRequest,
   type CallbackListResult,
   callbackListRequest,
+  type CallbackExportRequest,
 } from "../../contracts/schemas/callbacks.ts";
 import { type FieldErrors, type Failure, fieldErrorsOf, toFailure } from "../api-failure.ts";
 import type { AppOption } from "../bills/bill-list.ts";
@@ -102,6 +103,12 @@ export function toCallbackListRequest(
     ...(billNo ? { billNo } : {}),
     ...paging,
   } as CallbackListRequest;
+}
+
+/** The export's request for a search: the list's filters, without paging. */
+export function toCallbackExportRequest(search: CallbackSearch): CallbackExportRequest {
+  const { cursor: _cursor, pageSize: _pageSize, ...filters } = toCallbackListRequest(search);
+  return filters;
 }
 
 const searchOf = (event: CallbackSearch): CallbackSearch => ({

@@ -651,6 +651,27 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
     ],
   },
 
+  // B's export with A's filters is B's file: none of A's attempts.
+  callbackExport: {
+    attacks: (w) => [
+      {
+        body: { appCode: w.aApp, eventType: "deposit.credited", result: "failed", endTime: "2100-01-01T00:00:00Z" },
+        outcome: "answered",
+        check: (answer) => expect(answer.csv).toEqual([]),
+      },
+      {
+        body: { billNo: w.aBill.billNo, startTime: "2000-01-01T00:00:00Z" },
+        outcome: "answered",
+        check: (answer) => expect(answer.csv).toEqual([]),
+      },
+      {
+        body: {},
+        outcome: "answered",
+        check: (answer) => expect((answer.csv ?? []).map((row) => row.attemptId)).toEqual([w.bCallback.attemptId]),
+      },
+    ],
+  },
+
   // A's attempt id is unknown to B: nothing sent, no attempt recorded (A's rows are checked by the runner).
   callbackRedeliver: {
     attacks: (w) => [{ body: { attemptId: w.aCallback.attemptId }, outcome: "answered", check: callbackNotFound }],
@@ -1006,6 +1027,7 @@ describe("merchant B with merchant A's ids", () => {
       await call(h, "billList", { token: w.a.token, body: {} }),
       await call(h, "billDetail", { token: w.a.token, body: { billNo: w.aBill.billNo } }),
       await call(h, "billExport", { token: w.a.token, body: {} }),
+      await call(h, "callbackExport", { token: w.a.token, body: {} }),
       await call(h, "callbackList", { token: w.a.token, body: {} }),
     ];
     for (const answer of own) expect(leaksOf(answer, w), JSON.stringify(answer.resData)).not.toEqual([]);

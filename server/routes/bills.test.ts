@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
-  type AppBill,
   appBill,
   type BillExportRequest,
   type BillListRequest,
@@ -8,7 +7,7 @@ import {
 } from "../../contracts/schemas/bills.ts";
 import { wireBillQuery } from "../domain/bills/bill-wire.ts";
 import { keysetRows } from "../domain/platform/keyset-page.ts";
-import { guardFormula } from "../http/csv-file.ts";
+import { csvRowOf } from "../testing/csv-rows.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { call, createHarness, type Harness, type Merchant, reset, signedInMerchant } from "../testing/harness.ts";
 import { seedApplication, seedBill } from "../testing/seed.ts";
@@ -238,14 +237,6 @@ describe("POST /api/Bill/Export", () => {
     );
     return answer.csv ?? [];
   };
-  /** A bill of the list as its CSV row must read: every field, null empty, text guarded against formulas. */
-  const asCsvRow = (bill: AppBill) =>
-    Object.fromEntries(
-      Object.entries(bill).map(([key, value]) => [
-        key,
-        value === null ? "" : typeof value === "string" ? guardFormula(value) : String(value),
-      ]),
-    );
 
   it("holds exactly the rows and values the list answers for the same filter, every column of the bill", async () => {
     const w = await world();
@@ -264,7 +255,7 @@ describe("POST /api/Bill/Export", () => {
     for (const filters of [{}, { appCode: w.shop.appCode }, { status: "credited" as const }, { address: w.sender }]) {
       const listed = await list(w.m, { ...filters, pageSize: 100 });
       const rows = await exported(w.m, filters);
-      expect(rows, JSON.stringify(filters)).toEqual(listed.items.map(asCsvRow));
+      expect(rows, JSON.stringify(filters)).toEqual(listed.items.map(csvRowOf));
     }
     const [first] = await exported(w.m, { appCode: w.shop.appCode });
     // Quoted where CSV needs it, read back whole; guarded where it starts like a formula.

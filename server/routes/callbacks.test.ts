@@ -15,6 +15,7 @@ import {
   rowCounts,
   signedInMerchant,
 } from "../testing/harness.ts";
+import { csvRowOf } from "../testing/csv-rows.ts";
 import { seedApplication, seedAppProof, seedBill, seedCallbackDelivery, testServerSecret } from "../testing/seed.ts";
 
 /** Test events and redeliveries a merchant may send in a burst here (30 in the server's defaults). */
@@ -449,6 +450,14 @@ describe("Callback/List", () => {
       credited.attemptIds[0],
     ]);
     expect(await ids({ eventType: "callback.test" })).toEqual([]);
+    // The CSV export of a filter holds exactly the attempts the list answers for it, the bodies whole.
+    for (const filters of [{}, { billNo: shopBill.billNo }, { result: "failed" }]) {
+      const file = await call(h, "callbackExport", { token: m.token, body: filters });
+      expect(file.headers["content-disposition"]).toMatch(/filename="transaction-callbacks-\d{4}-\d{2}-\d{2}\.csv"/);
+      expect(file.csv, JSON.stringify(filters)).toEqual(
+        (await list({ ...filters, pageSize: 100 })).items.map(csvRowOf),
+      );
+    }
     const [first] = (await list({ pageSize: 1 })).items;
     expect(first).toMatchObject({
       deliveryId: reversed.deliveryId,

@@ -1,5 +1,5 @@
 import type { HandlerTable, Services } from "../http/handler.ts";
-import { listCallbacks } from "../domain/callbacks/callback-log.ts";
+import { exportCallbacks, listCallbacks } from "../domain/callbacks/callback-log.ts";
 import { type CallbackSendDeps, redeliverCallback, sendTestCallback } from "../domain/callbacks/callback-sends.ts";
 import { redeliverFailedCallbacks } from "../domain/callbacks/redeliver-failed.ts";
 
@@ -16,10 +16,13 @@ const sendDeps = ({ db, secret, callbackTargets, clock, limits, refusals }: Serv
 /** Transaction callbacks (contracts/schemas/callbacks.ts): only ever the signed-in merchant's own attempts and applications. */
 export const callbackHandlers: Pick<
   HandlerTable,
-  "callbackList" | "callbackRedeliver" | "callbackRedeliverFailed" | "callbackTest"
+  "callbackList" | "callbackExport" | "callbackRedeliver" | "callbackRedeliverFailed" | "callbackTest"
 > = {
   callbackList: {
     handle: ({ db, body, session, services }) => listCallbacks(db, session.scope, body, services.secret),
+  },
+  callbackExport: {
+    handle: async ({ db, body, session, now }) => exportCallbacks(db, session.scope, body, now),
   },
   callbackRedeliver: {
     handle: ({ body, session, services }) => redeliverCallback(sendDeps(services), session.scope, body.attemptId),

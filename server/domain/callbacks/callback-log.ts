@@ -1,7 +1,13 @@
 import type { Kysely } from "kysely";
-import type { CallbackAttempt, CallbackListRequest, CallbackListResult } from "../../../contracts/schemas/callbacks.ts";
+import type {
+  CallbackAttempt,
+  CallbackExportRequest,
+  CallbackListRequest,
+  CallbackListResult,
+} from "../../../contracts/schemas/callbacks.ts";
 import type { DB } from "../../db/schema.ts";
-import { type KeysetList, keysetPage } from "../platform/keyset-page.ts";
+import type { CsvDownload } from "../platform/csv-download.ts";
+import { type KeysetList, keysetPage, keysetRows } from "../platform/keyset-page.ts";
 import type { MerchantScope } from "../platform/merchant-scope.ts";
 import { ok, type Outcome } from "../platform/outcome.ts";
 import { searchTime } from "../platform/search-time.ts";
@@ -16,17 +22,8 @@ export const isRowId = (id: string) => /^\d{1,19}$/.test(id) && BigInt(id) <= ma
 /** The attempts' keyset: newest sent first, then by id (callback_attempts_by_merchant serves it). */
 const attemptKeyset: KeysetList = { name: "callbacks", time: "at.sent_at", id: "at.id" };
 
-/**
- * The Transaction callbacks page: every delivery attempt of the merchant, newest first (sent, then id), filtered; a
- * keyset page (platform/keyset-page.ts). The times filter when the attempt was sent.
- */
-export async function listCallbacks(
-  db: Kysely<DB>,
-  scope: MerchantScope,
-  search: CallbackListRequest,
-  secret: Buffer,
-): Promise<Outcome<CallbackListResult>> {
-  const { cursor, pageSize = defaultCallbackPageSize, ...filters } = search;
+/** The merchant's attempts the filters select, as the wire shows them, in no order yet. The times are when sent. */
+function filteredAttempts(db: Kysely<DB>, scope: MerchantScope, filters: CallbackExportRequest) {
   let query = wireAttemptQuery(db, scope.merchantId);
   if (filters.appCode) query = query.where("a.app_code", "=", filters.appCode);
   if (filters.eventType) query = query.where("d.event_type", "=", filters.eventType);
@@ -34,6 +31,18 @@ export async function listCallbacks(
   if (filters.startTime) query = query.where("at.sent_at", ">=", searchTime(filters.startTime));
   if (filters.endTime) query = query.where("at.sent_at", "<=", searchTime(filters.endTime));
   if (filters.billNo) query = query.where("b.bill_no", "=", filters.billNo);
+  return query;
+}
+
+/** The Transaction callbacks page: every delivery attempt of the merchant, newest first (sent, then id), filtered. */
+export async function listCallbacks(
+  db: Kysely<DB>,
+  scope: MerchantScope,
+  search: CallbackListRequest,
+  secret: Buffer,
+): Promise<Outcome<CallbackListResult>> {
+  const { cursor, pageSize = defaultCallbackPageSize, ...filters } = search;
+  const query = filteredAttempts(db, scope, filters);
   const page = await keysetPage(db, query, attemptKeyset, {
     secret,
     merchantId: scope.merchantId,
@@ -44,6 +53,22 @@ export async function listCallbacks(
   if (!page.ok) return page;
   const { rows, ...paging } = page.data;
   return ok({ ...paging, items: rows.map(toWireAttempt) });
+}
+
+/** Transaction callbacks as a CSV file: every attempt the filters select, newest first, read as the file is sent. */
+export function exportCallbacks(
+  db: Kysely<DB>,
+  scope: MerchantScope,
+  filters: CallbackExportRequest,
+  now: Date,
+): Outcome<CsvDownload<CallbackAttempt>> {
+  const rows = keysetRows(filteredAttempts(db, scope, filters), attemptKeyset);
+  return ok({
+    fileName: `transaction-callbacks-${now.toISOString().slice(0, 10)}.csv`,
+    rows: (async function* () {
+      for await (const row of rows) yield toWireAttempt(row);
+    })(),
+  });
 }
 
 /** One of the merchant's attempts as the wire shows it, or undefined (another merchant's included). */

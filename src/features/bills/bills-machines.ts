@@ -2,8 +2,7 @@ import { fromCallback, fromPromise } from "xstate";
 import { maxAppPageSize } from "../../../contracts/schemas/apps.ts";
 import type { BillExportRequest } from "../../../contracts/schemas/bills.ts";
 import { appOptionsOf, billListMachine } from "../../../machines/bills/bill-list.ts";
-import { listExportMachine } from "../../../machines/lists/list-export.ts";
-import { toFailure } from "../../../machines/api-failure.ts";
+import { provideListExport } from "../../app/list-export-service.ts";
 import type { Uses } from "../../app/services.ts";
 
 /** Application bills' list with its effects bound to the API and the bills' live stream. */
@@ -29,25 +28,4 @@ export const provideBillList = ({ api }: Uses<never, "bills" | "apps">) =>
 
 /** Application bills' CSV export: the file of the list's filters, its progress, then handed to the browser to save. */
 export const provideBillExport = ({ api, saveFile }: Uses<"saveFile", "bills">) =>
-  listExportMachine.provide({
-    actors: {
-      download: fromCallback(({ input, sendBack }) => {
-        const stop = new AbortController();
-        api.bills
-          .export(input as BillExportRequest, {
-            signal: stop.signal,
-            onProgress: (bytes) => sendBack({ type: "export.progress", bytes }),
-          })
-          .then(
-            (file) => {
-              saveFile(file);
-              sendBack({ type: "export.saved", fileName: file.fileName });
-            },
-            (error: unknown) => {
-              if (!stop.signal.aborted) sendBack({ type: "export.failed", failure: toFailure(error) });
-            },
-          );
-        return () => stop.abort();
-      }),
-    },
-  });
+  provideListExport((request, options) => api.bills.export(request as BillExportRequest, options), saveFile);

@@ -6,6 +6,7 @@ import { useSearchParams } from "react-router";
 import {
   selectCallbackApps,
   selectCallbackDetail,
+  selectCallbackExportRequest,
   selectCallbackPaging,
   selectCallbackSearch,
   selectCallbackTable,
@@ -15,6 +16,8 @@ import { selectRedeliverFailed } from "../../../machines/callbacks/callback-rede
 import { selectCallbackTest } from "../../../machines/callbacks/callback-test-selectors.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { formatCount } from "../../i18n/format.ts";
+import { selectExport } from "../../../machines/lists/list-export-selectors.ts";
+import { ExportControl } from "../../ui/export-control.tsx";
 import { ListPaging } from "../../ui/list-paging.tsx";
 import { CallbackDetailDialog } from "./callback-detail-dialog.tsx";
 import { CallbackRedeliverDialog } from "./callback-redeliver-dialog.tsx";
@@ -22,6 +25,7 @@ import { CallbackSearchForm } from "./callback-search-form.tsx";
 import { CallbackTable } from "./callback-table.tsx";
 import { CallbackTestDialog } from "./callback-test-dialog.tsx";
 import {
+  provideCallbackExport,
   provideCallbackList,
   provideCallbackRedeliver,
   provideCallbackTest,
@@ -59,6 +63,9 @@ function CallbackList({ billNo }: { billNo: string }) {
   const canRedeliver = useSelector(redeliver, selectCanRedeliver);
   const bulkView = useSelector(bulk, selectRedeliverFailed);
   const testView = useSelector(test, selectCallbackTest);
+  const exporter = useActorRef(provideCallbackExport(services));
+  const exportView = useSelector(exporter, selectExport);
+  const exportRequest = useSelector(list, selectCallbackExportRequest);
 
   return (
     <section className="page callbacks-page" aria-labelledby="callbacks-title">
@@ -86,6 +93,13 @@ function CallbackList({ billNo }: { billNo: string }) {
           view={search}
           onSearch={(form) => list.send({ type: "callbacks.search", ...form })}
           onReset={() => list.send({ type: "callbacks.reset" })}
+        />
+        <ExportControl
+          view={exportView}
+          statusTestId="callbacks-export"
+          describeFailure={services.describeFailure}
+          onStart={() => exporter.send({ type: "export.start", request: exportRequest })}
+          onCancel={() => exporter.send({ type: "export.cancel" })}
         />
         <CallbackTable
           view={table}

@@ -5,6 +5,8 @@ import { callbackListMachine } from "../../../machines/callbacks/callback-list.t
 import { callbackRedeliverMachine } from "../../../machines/callbacks/callback-redeliver.ts";
 import { redeliverFailedMachine } from "../../../machines/callbacks/callback-redeliver-failed.ts";
 import { callbackTestMachine } from "../../../machines/callbacks/callback-test.ts";
+import type { CallbackExportRequest } from "../../../contracts/schemas/callbacks.ts";
+import { provideListExport } from "../../app/list-export-service.ts";
 import type { Uses } from "../../app/services.ts";
 
 /** What the page does when a dialog added attempts: the list is asked for again. */
@@ -26,6 +28,10 @@ export const provideCallbackList = ({ api }: Uses<never, "callbacks" | "apps">) 
       }),
     },
   });
+
+/** Transaction callbacks' CSV export: the file of the list's filters, then handed to the browser to save. */
+export const provideCallbackExport = ({ api, saveFile }: Uses<"saveFile", "callbacks">) =>
+  provideListExport((request, options) => api.callbacks.export(request as CallbackExportRequest, options), saveFile);
 
 export const provideCallbackRedeliver = ({ api }: Uses<never, "callbacks">, page: CallbacksPage) =>
   callbackRedeliverMachine.provide({
