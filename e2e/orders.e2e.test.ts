@@ -1,3 +1,5 @@
+import { readFile } from "node:fs/promises";
+import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, openPage } from "./support/browser.ts";
@@ -57,6 +59,15 @@ describe("orders and payment on the devnet", () => {
 
     const row = page.getByTestId(`order-row-${orderCode}`);
     await row.getByText("Paid", { exact: true }).waitFor();
+    // My orders exported: the merchant's one order, paid, as the row shows it.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export CSV", exact: true }).click(),
+    ]);
+    const exported = parse(await readFile(await download.path()), { columns: true, bom: true }) as Array<
+      Record<string, string>
+    >;
+    expect(exported.map((order) => [order.orderCode, order.status])).toEqual([[orderCode, "paid"]]);
     await row.getByRole("button", { name: orderLabel.details }).click();
     const details = dialog(page);
     await details.getByTestId("order-transfers").waitFor();

@@ -4,6 +4,7 @@ import {
   orderCodeRequest,
   orderDetail,
   orderEventsPath,
+  orderExportRequest,
   orderListRequest,
   orderListResult,
 } from "../schemas/order.ts";
@@ -57,6 +58,18 @@ export const ordersEndpoints = {
     result: orderListResult,
     auth: true,
     source: "proposed",
+  }),
+  orderExport: endpoint({
+    area: "orders",
+    call: "export",
+    method: "POST",
+    path: "/api/Order/Export",
+    body: orderExportRequest,
+    query: null,
+    result: order,
+    auth: true,
+    source: "proposed",
+    download: true,
   }),
   orderDetail: endpoint({
     area: "orders",

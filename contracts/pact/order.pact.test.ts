@@ -1,5 +1,6 @@
 import { MatchersV3 } from "@pact-foundation/pact";
 import { describe, expect, it } from "vitest";
+import { order } from "../schemas/order.ts";
 import { exampleOf, isoDate } from "./body-matchers.ts";
 import { merchant } from "./fixtures.ts";
 import {
@@ -114,6 +115,27 @@ describe("orders (proposed)", () => {
           kind: "api",
           errCode: "1001",
         });
+      });
+  });
+
+  it("exports the orders a filter selects as a CSV file, a header of every order field first", async () => {
+    // The merchant's only order is open: no failed one, so the file is its header alone. The verifier checks the
+    // request, the status and the content type of a file body; the rows are proven by server/routes/orders.test.ts.
+    const header = `${Object.keys(order.shape).join(",")}\n`;
+    await pact
+      .addInteraction()
+      .given(states.signedIn, { email, token })
+      .given(states.openOrder, { email, packageCode: "basic" })
+      .uponReceiving("a CSV export of the merchant's failed orders")
+      .withRequest("POST", "/api/Order/Export", (b) => b.headers(authHeaders(token)).jsonBody({ status: "failed" }))
+      .willRespondWith(200, (b) =>
+        b
+          .headers({ "Content-Type": regex("^text/csv(;.*)?$", "text/csv; charset=utf-8") })
+          .body("text/plain", Buffer.from(header)),
+      )
+      .executeTest(async (mock) => {
+        const file = await apiFor(mock, token).orders.export({ status: "failed" });
+        expect(await file.blob.text()).toBe(header);
       });
   });
 

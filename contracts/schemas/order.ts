@@ -95,21 +95,27 @@ export const orderCodeRequest = z.strictObject({ orderCode: orderCodeField });
 export type OrderCodeRequest = z.infer<typeof orderCodeRequest>;
 
 export const maxPageSize = 100;
-/**
- * My orders' search (spec section 2): status, order code, start and end of the created time; newest first, a keyset
- * page at a time (contracts/schemas/list.ts).
- */
-export const orderListRequest = z.strictObject({
+
+/** My orders' filters, every one optional. */
+const orderFilters = {
   status: z.optional(orderStatus),
   orderCode: z.optional(trimmedText(z.maxLength(24, "validation.tooLong"), z.regex(/^\d*$/, "validation.orderCode"))),
   startTime: z.optional(isoTimeField),
   endTime: z.optional(isoTimeField),
-  ...listPaging(maxPageSize),
-});
+};
+/**
+ * My orders' search (spec section 2): status, order code, start and end of the created time; newest first, a keyset
+ * page at a time (contracts/schemas/list.ts).
+ */
+export const orderListRequest = z.strictObject({ ...orderFilters, ...listPaging(maxPageSize) });
 export type OrderListRequest = z.infer<typeof orderListRequest>;
 
 export const orderListResult = listPage(order);
 export type OrderListResult = z.infer<typeof orderListResult>;
+
+/** My orders as a CSV file (`orderExport`, a download): every order the filters select, every field of `order`. */
+export const orderExportRequest = z.strictObject(orderFilters);
+export type OrderExportRequest = z.infer<typeof orderExportRequest>;
 
 /** How long a new order waits for its payment (a test server may shorten it). */
 export const orderPayMinutes = 30;

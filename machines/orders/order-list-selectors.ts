@@ -1,10 +1,22 @@
 import { isPositiveAmount } from "./payment-request.ts";
 import type { SnapshotFrom } from "xstate";
-import type { Order, OrderDetail, OrderStatus, OrderTransfer } from "../../contracts/schemas/order.ts";
+import type {
+  Order,
+  OrderDetail,
+  OrderExportRequest,
+  OrderStatus,
+  OrderTransfer,
+} from "../../contracts/schemas/order.ts";
 import type { TermUnit } from "../../contracts/schemas/packages.ts";
 import type { Failure } from "../api-failure.ts";
 import { type PagingView, pagingViewOf } from "../lists/keyset-paging.ts";
-import { type OrderListContext, type OrderSearch, type orderListMachine, orderPageSizes } from "./order-list.ts";
+import {
+  type OrderListContext,
+  type OrderSearch,
+  type orderListMachine,
+  orderPageSizes,
+  toOrderExportRequest,
+} from "./order-list.ts";
 
 type OrderListSnapshot = SnapshotFrom<typeof orderListMachine>;
 
@@ -61,6 +73,10 @@ export function selectOrderTable(snapshot: OrderListSnapshot): OrderTableView {
   }));
   return { kind: "rows", rows, refreshing };
 }
+
+/** What an export of the list shown asks for: exactly the search the list applies. */
+export const selectOrderExportRequest = (snapshot: OrderListSnapshot): OrderExportRequest =>
+  toOrderExportRequest(snapshot.context.search);
 
 export const selectPagination = (snapshot: OrderListSnapshot): PagingView =>
   pagingViewOf(snapshot.context.paging, orderPageSizes, {

@@ -3,6 +3,7 @@ import {
   type Order,
   type OrderCodeRequest,
   type OrderDetail,
+  type OrderExportRequest,
   type OrderListRequest,
   type OrderListResult,
   type OrderStatus,
@@ -85,6 +86,12 @@ export function toOrderListRequest(
     ...(search.endTime ? { endTime: toInstant(search.endTime, "end") } : {}),
     ...paging,
   } as OrderListRequest;
+}
+
+/** The export's request for a search: the list's filters, without paging. */
+export function toOrderExportRequest(search: OrderSearch): OrderExportRequest {
+  const { cursor: _cursor, pageSize: _pageSize, ...filters } = toOrderListRequest(search);
+  return filters;
 }
 
 const searchOf = (event: OrderSearch): OrderSearch => ({

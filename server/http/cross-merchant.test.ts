@@ -303,6 +303,22 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
     ],
   },
 
+  // B's export with A's filters is B's file: none of A's orders.
+  orderExport: {
+    attacks: (w) => [
+      {
+        body: { orderCode: w.aOpenOrder, status: "pending", startTime: "2000-01-01T00:00:00Z" },
+        outcome: "answered",
+        check: (answer) => expect(answer.csv).toEqual([]),
+      },
+      {
+        body: { status: "paid", endTime: "2100-01-01T00:00:00Z" },
+        outcome: "answered",
+        check: (answer) => expect((answer.csv ?? []).map((row) => row.orderCode)).toEqual([w.bPaidOrder]),
+      },
+    ],
+  },
+
   orderDetail: {
     attacks: (w) =>
       [w.aOpenOrder, w.aPaidOrder].map((orderCode) => ({
@@ -1028,6 +1044,7 @@ describe("merchant B with merchant A's ids", () => {
       await call(h, "billDetail", { token: w.a.token, body: { billNo: w.aBill.billNo } }),
       await call(h, "billExport", { token: w.a.token, body: {} }),
       await call(h, "callbackExport", { token: w.a.token, body: {} }),
+      await call(h, "orderExport", { token: w.a.token, body: {} }),
       await call(h, "callbackList", { token: w.a.token, body: {} }),
     ];
     for (const answer of own) expect(leaksOf(answer, w), JSON.stringify(answer.resData)).not.toEqual([]);

@@ -1,17 +1,11 @@
-import {
-  cancelOrder,
-  createOrder,
-  finishPay,
-  listOrders,
-  orderDetail,
-  payFromBalance,
-} from "../domain/payments/orders.ts";
+import { exportOrders, listOrders } from "../domain/payments/order-list.ts";
+import { cancelOrder, createOrder, finishPay, orderDetail, payFromBalance } from "../domain/payments/orders.ts";
 import type { HandlerTable } from "../http/handler.ts";
 
 /** Orders (contracts/schemas/order.ts): only ever the signed-in merchant's own; another merchant's order code is unknown (2202). */
 export const orderHandlers: Pick<
   HandlerTable,
-  "orderCreate" | "orderList" | "orderDetail" | "orderFinishPay" | "orderCancel" | "orderPayFromBalance"
+  "orderCreate" | "orderList" | "orderExport" | "orderDetail" | "orderFinishPay" | "orderCancel" | "orderPayFromBalance"
 > = {
   orderCreate: {
     handle: ({ db, body, session, now, services }) =>
@@ -20,6 +14,9 @@ export const orderHandlers: Pick<
   orderList: {
     handle: ({ db, body, session, now, services }) =>
       listOrders(db, session.scope, body, { now, secret: services.secret }),
+  },
+  orderExport: {
+    handle: ({ db, body, session, now }) => exportOrders(db, session.scope, body, now),
   },
   orderDetail: {
     handle: ({ db, body, session, now }) => orderDetail(db, session.scope, body.orderCode, now),

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
-import type { Order, OrderDetail, OrderListRequest, OrderListResult } from "../../../contracts/schemas/order.ts";
+import type { Order, OrderDetail } from "../../../contracts/schemas/order.ts";
 import type { DB } from "../../db/schema.ts";
 import { balanceAtto, debitOrderPayment } from "./balance.ts";
 import type { MerchantScope } from "../platform/merchant-scope.ts";
@@ -23,14 +23,11 @@ import { trialAvailable, upgradeKindOf } from "./subscriptions.ts";
 import { fromAtto, toAtto } from "./usdt.ts";
 import { transactRetrying } from "../platform/retry-conflicts.ts";
 import { nextDayNumber } from "../platform/day-numbers.ts";
-import { searchTime } from "../platform/search-time.ts";
-import { type KeysetList, keysetPage } from "../platform/keyset-page.ts";
 
 export { toWireOrder, toWireOrderDetail } from "./order-wire.ts";
 
 /** How long a new order waits for its payment by default (contracts' orderPayMinutes). */
 export const defaultOrderPaySeconds = 30 * 60;
-export const defaultPageSize = 10;
 
 export const orderMessages = {
   packageNotFound: "No such package",
@@ -56,7 +53,7 @@ async function wireOrder(db: Kysely<DB>, scope: MerchantScope, order: OrderRow, 
  * Expiry on read: when the merchant's open order (or the one named) is past its expiresAt, the expiry is applied now
  * rather than at the sweep's next run, so what a merchant reads is never stale. Costs one indexed read otherwise.
  */
-async function applyDueExpiry(db: Kysely<DB>, scope: MerchantScope, now: Date): Promise<void> {
+export async function applyDueExpiry(db: Kysely<DB>, scope: MerchantScope, now: Date): Promise<void> {
   const due = await db
     .selectFrom("orders")
     .select("id")
@@ -126,35 +123,6 @@ export async function createOrder(
     if (order === inserted) await notify(trx, order);
     return ok(await wireOrder(trx, scope, order, now));
   });
-}
-
-/** My orders' keyset: newest first, then by id (orders_by_merchant serves it). */
-const orderKeyset: KeysetList = { name: "orders", time: "o.created_at", id: "o.id" };
-
-/** My orders: newest first, filtered by status, order code (a prefix of digits), created time; a keyset page. */
-export async function listOrders(
-  db: Kysely<DB>,
-  scope: MerchantScope,
-  search: OrderListRequest,
-  { now, secret }: { now: Date; secret: Buffer },
-): Promise<Outcome<OrderListResult>> {
-  await applyDueExpiry(db, scope, now);
-  const { cursor, pageSize = defaultPageSize, ...filters } = search;
-  let query = wireOrderQuery(db, scope);
-  if (filters.status) query = query.where("o.status", "=", filters.status);
-  if (filters.orderCode) query = query.where("o.order_code", "like", `${filters.orderCode}%`);
-  if (filters.startTime) query = query.where("o.created_at", ">=", searchTime(filters.startTime));
-  if (filters.endTime) query = query.where("o.created_at", "<=", searchTime(filters.endTime));
-  const page = await keysetPage(db, query, orderKeyset, {
-    secret,
-    merchantId: scope.merchantId,
-    filters,
-    cursor,
-    pageSize,
-  });
-  if (!page.ok) return page;
-  const { rows, ...paging } = page.data;
-  return ok({ ...paging, items: rows.map((row) => toWireOrder(row, now)) });
 }
 
 /**

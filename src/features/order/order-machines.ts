@@ -2,6 +2,8 @@ import { fromCallback, fromPromise } from "xstate";
 import { orderListMachine } from "../../../machines/orders/order-list.ts";
 import { orderPaymentMachine } from "../../../machines/orders/order-payment.ts";
 import { orderPurchaseMachine } from "../../../machines/orders/order-purchase.ts";
+import type { OrderExportRequest } from "../../../contracts/schemas/order.ts";
+import { provideListExport } from "../../app/list-export-service.ts";
 import type { Uses } from "../../app/services.ts";
 
 /** What the page around the pay flow does for it. */
@@ -78,3 +80,7 @@ export const provideOrderList = ({ api }: Uses<never, "orders">) =>
       loadOrderDetail: fromPromise(({ input }) => api.orders.detail(input)),
     },
   });
+
+/** My orders' CSV export: the file of the list's filters, then handed to the browser to save. */
+export const provideOrderExport = ({ api, saveFile }: Uses<"saveFile", "orders">) =>
+  provideListExport((request, options) => api.orders.export(request as OrderExportRequest, options), saveFile);

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import {
   selectDetailDialog,
+  selectOrderExportRequest,
   selectOrderTable,
   selectPagination,
   selectPayTarget,
@@ -18,7 +19,9 @@ import { OrderDetailDialog } from "./order-detail-dialog.tsx";
 import { OrderPayDialog } from "./order-pay-dialog.tsx";
 import { OrderSearchForm } from "./order-search-form.tsx";
 import { OrderTable } from "./order-table.tsx";
-import { provideOrderList } from "./order-machines.ts";
+import { provideOrderExport, provideOrderList } from "./order-machines.ts";
+import { selectExport } from "../../../machines/lists/list-export-selectors.ts";
+import { ExportControl } from "../../ui/export-control.tsx";
 import "./orders.css";
 
 /** My orders (spec section 2): search, the server's pages, details, and Pay / Cancel through the pay dialog. */
@@ -32,6 +35,9 @@ export default function OrdersPage() {
   const pagination = useSelector(actor, selectPagination);
   const detailDialog = useSelector(actor, selectDetailDialog);
   const payTarget = useSelector(actor, selectPayTarget);
+  const exporter = useActorRef(provideOrderExport(services));
+  const exportView = useSelector(exporter, selectExport);
+  const exportRequest = useSelector(actor, selectOrderExportRequest);
 
   return (
     <section className="page orders-page" aria-labelledby="orders-title">
@@ -50,6 +56,13 @@ export default function OrdersPage() {
           view={search}
           onSearch={(form) => actor.send({ type: "orders.search", ...form })}
           onReset={() => actor.send({ type: "orders.reset" })}
+        />
+        <ExportControl
+          view={exportView}
+          statusTestId="orders-export"
+          describeFailure={services.describeFailure}
+          onStart={() => exporter.send({ type: "export.start", request: exportRequest })}
+          onCancel={() => exporter.send({ type: "export.cancel" })}
         />
         <OrderTable
           view={table}
