@@ -6,11 +6,11 @@ import {
   billListResult,
 } from "../../contracts/schemas/bills.ts";
 import { wireBillQuery } from "../domain/bills/bill-wire.ts";
-import { keysetRows } from "../domain/platform/keyset-page.ts";
+import { keysetPage, keysetRows } from "../domain/platform/keyset-page.ts";
 import { csvRowOf } from "../testing/csv-rows.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { call, createHarness, type Harness, type Merchant, reset, signedInMerchant } from "../testing/harness.ts";
-import { seedApplication, seedBill } from "../testing/seed.ts";
+import { seedApplication, seedBill, testServerSecret } from "../testing/seed.ts";
 import { stubChainLayer } from "../testing/stub-chain.ts";
 
 let h: Harness;
@@ -21,6 +21,7 @@ afterAll(() => h?.close());
 beforeEach(() => reset(h));
 
 const day = (d: number, hour = 0) => new Date(Date.UTC(2026, 0, d, hour));
+const billsKeyset = { name: "bills", time: "b.seen_at", id: "b.id" };
 const collect = async <T>(rows: AsyncIterable<T>) => {
   const out: T[] = [];
   for await (const row of rows) out.push(row);
@@ -274,11 +275,23 @@ describe("POST /api/Bill/Export", () => {
     expect(paging).toMatchObject({ status: 400, errCode: errCodes.validation });
   });
 
+  it("counts the total no further than the cap: past it, the cap and totalCapped", async () => {
+    const w = await world();
+    const count = (totalCap: number) =>
+      keysetPage(h.db, wireBillQuery(h.db, w.m.userId), billsKeyset, {
+        secret: testServerSecret,
+        merchantId: w.m.userId,
+        filters: {},
+        pageSize: 2,
+        totalCap,
+      });
+    expect(await count(3)).toMatchObject({ ok: true, data: { total: 3, totalCapped: true } });
+    expect(await count(5)).toMatchObject({ ok: true, data: { total: 5, totalCapped: false } });
+  });
+
   it("reads the rows a batch at a time from the last one read, none twice and none skipped", async () => {
     const w = await world();
-    const bills = await collect(
-      keysetRows(wireBillQuery(h.db, w.m.userId), { name: "bills", time: "b.seen_at", id: "b.id" }, 2),
-    );
+    const bills = await collect(keysetRows(wireBillQuery(h.db, w.m.userId), billsKeyset, 2));
     expect(bills.map((b) => b.bill_no)).toEqual([w.b5, w.b4, w.b3, w.b2, w.b1].map((b) => b.billNo));
   });
 });

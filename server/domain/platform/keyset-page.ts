@@ -24,6 +24,8 @@ export interface KeysetRequest {
   filters: Record<string, unknown>;
   cursor?: string | undefined;
   pageSize: number;
+  /** Where counting stops (the wire's `listTotalCap`; a test counts to less). */
+  totalCap?: number;
 }
 
 export interface KeysetPage<Row> {
@@ -109,13 +111,14 @@ export async function keysetPage<QDB, TB extends keyof QDB, O>(
       return ok(finish(inOrder, list, request, { hasNext, hasPrevious, total: null, totalCapped: false }));
     }
   }
-  const [rows, counted] = await Promise.all([fetchFrom(query, list, null, size + 1), countCapped(db, query)]);
+  const cap = request.totalCap ?? listTotalCap;
+  const [rows, counted] = await Promise.all([fetchFrom(query, list, null, size + 1), countCapped(db, query, cap)]);
   return ok(
     finish(rows.slice(0, size), list, request, {
       hasNext: rows.length > size,
       hasPrevious: false,
-      total: Math.min(counted, listTotalCap),
-      totalCapped: counted > listTotalCap,
+      total: Math.min(counted, cap),
+      totalCapped: counted > cap,
     }),
   );
 }
@@ -188,11 +191,15 @@ function fetchFrom<QDB, TB extends keyof QDB, O>(
 }
 
 /** How many rows the query selects, counting no further than one past the cap. */
-async function countCapped<QDB, TB extends keyof QDB, O>(db: Kysely<DB>, query: SelectQueryBuilder<QDB, TB, O>) {
+async function countCapped<QDB, TB extends keyof QDB, O>(
+  db: Kysely<DB>,
+  query: SelectQueryBuilder<QDB, TB, O>,
+  cap: number,
+) {
   const capped = (query as unknown as SelectQueryBuilder<DB, keyof DB, object>)
     .clearSelect()
     .select(sql<number>`1`.as("one"))
-    .limit(listTotalCap + 1)
+    .limit(cap + 1)
     .as("capped");
   const counted = await db
     .selectFrom(capped)

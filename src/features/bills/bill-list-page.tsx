@@ -11,9 +11,9 @@ import {
 } from "../../../machines/bills/bill-list-selectors.ts";
 import { actorClock } from "../../app/services.ts";
 import { useServices } from "../../app/services-context.tsx";
-import { formatCount } from "../../i18n/format.ts";
 import { ExportControl } from "../../ui/export-control.tsx";
 import { ListPaging } from "../../ui/list-paging.tsx";
+import { pagingSummary } from "../../ui/paging-summary.ts";
 import { BillDetailDialog } from "./bill-detail-dialog.tsx";
 import { BillSearchForm } from "./bill-search-form.tsx";
 import { BillTable } from "./bill-table.tsx";
@@ -70,16 +70,7 @@ export default function BillListPage() {
             view={paging}
             labels={{
               label: t("bills.pagination.label"),
-              summary: paging.totalCapped
-                ? t("bills.pagination.summaryCapped", {
-                    total: formatCount(paging.total, i18n.language),
-                    page: paging.page,
-                  })
-                : t("bills.pagination.summary", {
-                    count: paging.total,
-                    page: paging.page,
-                    pageCount: paging.pageCount,
-                  }),
+              summary: pagingSummary(t, i18n.language, "bills", paging),
               previous: t("bills.pagination.previous"),
               next: t("bills.pagination.next"),
               pageSize: t("bills.pagination.pageSize"),

@@ -15,10 +15,10 @@ import { selectCanRedeliver, selectRedeliver } from "../../../machines/callbacks
 import { selectRedeliverFailed } from "../../../machines/callbacks/callback-redeliver-failed-selectors.ts";
 import { selectCallbackTest } from "../../../machines/callbacks/callback-test-selectors.ts";
 import { useServices } from "../../app/services-context.tsx";
-import { formatCount } from "../../i18n/format.ts";
 import { selectExport } from "../../../machines/lists/list-export-selectors.ts";
 import { ExportControl } from "../../ui/export-control.tsx";
 import { ListPaging } from "../../ui/list-paging.tsx";
+import { pagingSummary } from "../../ui/paging-summary.ts";
 import { CallbackDetailDialog } from "./callback-detail-dialog.tsx";
 import { CallbackRedeliverDialog } from "./callback-redeliver-dialog.tsx";
 import { CallbackSearchForm } from "./callback-search-form.tsx";
@@ -113,16 +113,7 @@ function CallbackList({ billNo }: { billNo: string }) {
             view={paging}
             labels={{
               label: t("callbacks.pagination.label"),
-              summary: paging.totalCapped
-                ? t("callbacks.pagination.summaryCapped", {
-                    total: formatCount(paging.total, i18n.language),
-                    page: paging.page,
-                  })
-                : t("callbacks.pagination.summary", {
-                    count: paging.total,
-                    page: paging.page,
-                    pageCount: paging.pageCount,
-                  }),
+              summary: pagingSummary(t, i18n.language, "callbacks", paging),
               previous: t("callbacks.pagination.previous"),
               next: t("callbacks.pagination.next"),
               pageSize: t("callbacks.pagination.pageSize"),

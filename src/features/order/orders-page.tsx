@@ -13,8 +13,8 @@ import {
 } from "../../../machines/orders/order-list-selectors.ts";
 import { routePaths } from "../../app/route-names.ts";
 import { useServices } from "../../app/services-context.tsx";
-import { formatCount } from "../../i18n/format.ts";
 import { ListPaging } from "../../ui/list-paging.tsx";
+import { pagingSummary } from "../../ui/paging-summary.ts";
 import { OrderDetailDialog } from "./order-detail-dialog.tsx";
 import { OrderPayDialog } from "./order-pay-dialog.tsx";
 import { OrderSearchForm } from "./order-search-form.tsx";
@@ -76,16 +76,7 @@ export default function OrdersPage() {
             view={pagination}
             labels={{
               label: t("orders.pagination.label"),
-              summary: pagination.totalCapped
-                ? t("orders.pagination.summaryCapped", {
-                    total: formatCount(pagination.total, i18n.language),
-                    page: pagination.page,
-                  })
-                : t("orders.pagination.summary", {
-                    count: pagination.total,
-                    page: pagination.page,
-                    pageCount: pagination.pageCount,
-                  }),
+              summary: pagingSummary(t, i18n.language, "orders", pagination),
               previous: t("orders.pagination.previous"),
               next: t("orders.pagination.next"),
               pageSize: t("orders.pagination.pageSize"),
