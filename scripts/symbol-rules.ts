@@ -171,6 +171,11 @@ export const symbolRules: readonly SymbolRule[] = [
     says: "the domain sends transactions only through the chain's TransactionSender (server/chain/transaction-sender.ts), which records each before it leaves",
   },
   {
+    binds: (path) => path.startsWith("server/domain/") && !isTest(path),
+    finds: (node) => (memberCall(node, "offset") ? "calls .offset(" : null),
+    says: "a list pages by keyset (server/domain/platform/keyset-page.ts), never by OFFSET: a deep page of a long list would read every row before it, and rows arriving between pages would show twice",
+  },
+  {
     binds: (path) => path.startsWith("machines/") || path.startsWith("contracts/schemas/"),
     finds: (node, parent, declared) => {
       const name = nameOf(node);
