@@ -9,7 +9,7 @@ import type {
 } from "../../../contracts/schemas/apps.ts";
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import type { ApplicationsTable, DB } from "../../db/schema.ts";
-import { type KeysetList, keysetPage } from "../platform/keyset-page.ts";
+import { type KeysetList, wirePage } from "../platform/keyset-page.ts";
 import type { MerchantScope } from "../platform/merchant-scope.ts";
 import type { Session } from "../identity/sessions.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
@@ -67,16 +67,8 @@ export async function listApplications(
   let query = db.selectFrom("applications").selectAll().where("merchant_id", "=", scope.merchantId);
   if (filters.status) query = query.where("status", "=", filters.status);
   if (filters.name) query = query.where("name", "ilike", `%${likeLiteral(filters.name)}%`);
-  const page = await keysetPage(db, query, applicationKeyset, {
-    secret,
-    merchantId: scope.merchantId,
-    filters,
-    cursor,
-    pageSize,
-  });
-  if (!page.ok) return page;
-  const { rows, ...paging } = page.data;
-  return ok({ ...paging, items: rows.map(toWireApplication) });
+  const request = { secret, merchantId: scope.merchantId, filters, cursor, pageSize };
+  return wirePage(db, query, applicationKeyset, request, toWireApplication);
 }
 
 /** A new application with its AppKey and a sealed AppSecret, if the active package has room for it. */

@@ -4,7 +4,7 @@ import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import type { DB } from "../../db/schema.ts";
 import type { AnyMerchantScope, MerchantScope } from "../platform/merchant-scope.ts";
 import type { CsvDownload } from "../platform/csv-download.ts";
-import { type KeysetList, keysetPage, keysetRows } from "../platform/keyset-page.ts";
+import { type KeysetList, wireFile, wirePage } from "../platform/keyset-page.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
 import { searchTime } from "../platform/search-time.ts";
 import { type BillChain, toWireBill, wireBillQuery } from "./bill-wire.ts";
@@ -67,10 +67,8 @@ export async function searchBills(
   const { cursor, pageSize = defaultBillPageSize, ...filters } = search;
   const keyset = filters.applicationId ? openApiBillKeyset : billKeyset;
   const query = filteredBills(db, scope, filters);
-  const page = await keysetPage(db, query, keyset, { secret, merchantId: scope.merchantId, filters, cursor, pageSize });
-  if (!page.ok) return page;
-  const { rows, ...paging } = page.data;
-  return ok({ ...paging, items: rows.map((row) => toWireBill(row, chains)) });
+  const request = { secret, merchantId: scope.merchantId, filters, cursor, pageSize };
+  return wirePage(db, query, keyset, request, (row) => toWireBill(row, chains));
 }
 
 /**
@@ -83,13 +81,8 @@ export function exportBills(
   filters: BillExportRequest,
   { chains, now }: { chains: readonly BillChain[]; now: Date },
 ): Outcome<CsvDownload<AppBill>> {
-  const rows = keysetRows(filteredBills(db, scope, filters), billKeyset);
-  return ok({
-    fileName: `application-bills-${now.toISOString().slice(0, 10)}.csv`,
-    rows: (async function* () {
-      for await (const row of rows) yield toWireBill(row, chains);
-    })(),
-  });
+  const fileName = `application-bills-${now.toISOString().slice(0, 10)}.csv`;
+  return wireFile(filteredBills(db, scope, filters), billKeyset, fileName, (row) => toWireBill(row, chains));
 }
 
 /** Application bills in the console: the signed-in merchant's own. */

@@ -7,9 +7,9 @@ import type {
 } from "../../../contracts/schemas/callbacks.ts";
 import type { DB } from "../../db/schema.ts";
 import type { CsvDownload } from "../platform/csv-download.ts";
-import { type KeysetList, keysetPage, keysetRows } from "../platform/keyset-page.ts";
+import { type KeysetList, wireFile, wirePage } from "../platform/keyset-page.ts";
 import type { MerchantScope } from "../platform/merchant-scope.ts";
-import { ok, type Outcome } from "../platform/outcome.ts";
+import type { Outcome } from "../platform/outcome.ts";
 import { searchTime } from "../platform/search-time.ts";
 import { toWireAttempt, wireAttemptQuery } from "./callback-wire.ts";
 
@@ -43,16 +43,8 @@ export async function listCallbacks(
 ): Promise<Outcome<CallbackListResult>> {
   const { cursor, pageSize = defaultCallbackPageSize, ...filters } = search;
   const query = filteredAttempts(db, scope, filters);
-  const page = await keysetPage(db, query, attemptKeyset, {
-    secret,
-    merchantId: scope.merchantId,
-    filters,
-    cursor,
-    pageSize,
-  });
-  if (!page.ok) return page;
-  const { rows, ...paging } = page.data;
-  return ok({ ...paging, items: rows.map(toWireAttempt) });
+  const request = { secret, merchantId: scope.merchantId, filters, cursor, pageSize };
+  return wirePage(db, query, attemptKeyset, request, toWireAttempt);
 }
 
 /** Transaction callbacks as a CSV file: every attempt the filters select, newest first, read as the file is sent. */
@@ -62,13 +54,8 @@ export function exportCallbacks(
   filters: CallbackExportRequest,
   now: Date,
 ): Outcome<CsvDownload<CallbackAttempt>> {
-  const rows = keysetRows(filteredAttempts(db, scope, filters), attemptKeyset);
-  return ok({
-    fileName: `transaction-callbacks-${now.toISOString().slice(0, 10)}.csv`,
-    rows: (async function* () {
-      for await (const row of rows) yield toWireAttempt(row);
-    })(),
-  });
+  const fileName = `transaction-callbacks-${now.toISOString().slice(0, 10)}.csv`;
+  return wireFile(filteredAttempts(db, scope, filters), attemptKeyset, fileName, toWireAttempt);
 }
 
 /** One of the merchant's attempts as the wire shows it, or undefined (another merchant's included). */

@@ -2,9 +2,9 @@ import type { Kysely } from "kysely";
 import type { Order, OrderExportRequest, OrderListRequest, OrderListResult } from "../../../contracts/schemas/order.ts";
 import type { DB } from "../../db/schema.ts";
 import type { CsvDownload } from "../platform/csv-download.ts";
-import { type KeysetList, keysetPage, keysetRows } from "../platform/keyset-page.ts";
+import { type KeysetList, wireFile, wirePage } from "../platform/keyset-page.ts";
 import type { MerchantScope } from "../platform/merchant-scope.ts";
-import { ok, type Outcome } from "../platform/outcome.ts";
+import type { Outcome } from "../platform/outcome.ts";
 import { searchTime } from "../platform/search-time.ts";
 import { toWireOrder, wireOrderQuery } from "./order-wire.ts";
 import { applyDueExpiry } from "./orders.ts";
@@ -34,16 +34,8 @@ export async function listOrders(
   await applyDueExpiry(db, scope, now);
   const { cursor, pageSize = defaultPageSize, ...filters } = search;
   const query = filteredOrders(db, scope, filters);
-  const page = await keysetPage(db, query, orderKeyset, {
-    secret,
-    merchantId: scope.merchantId,
-    filters,
-    cursor,
-    pageSize,
-  });
-  if (!page.ok) return page;
-  const { rows, ...paging } = page.data;
-  return ok({ ...paging, items: rows.map((row) => toWireOrder(row, now)) });
+  const request = { secret, merchantId: scope.merchantId, filters, cursor, pageSize };
+  return wirePage(db, query, orderKeyset, request, (row) => toWireOrder(row, now));
 }
 
 /** My orders as a CSV file: every order the filters select, newest first, as the list shows it; read as it is sent. */
@@ -54,11 +46,6 @@ export async function exportOrders(
   now: Date,
 ): Promise<Outcome<CsvDownload<Order>>> {
   await applyDueExpiry(db, scope, now);
-  const rows = keysetRows(filteredOrders(db, scope, filters), orderKeyset);
-  return ok({
-    fileName: `orders-${now.toISOString().slice(0, 10)}.csv`,
-    rows: (async function* () {
-      for await (const row of rows) yield toWireOrder(row, now);
-    })(),
-  });
+  const fileName = `orders-${now.toISOString().slice(0, 10)}.csv`;
+  return wireFile(filteredOrders(db, scope, filters), orderKeyset, fileName, (row) => toWireOrder(row, now));
 }

@@ -3,6 +3,7 @@ import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import { listTotalCap } from "../../../contracts/schemas/list.ts";
 import type { DB } from "../../db/schema.ts";
+import type { CsvDownload } from "./csv-download.ts";
 import { fail, ok, type Outcome } from "./outcome.ts";
 import { seal, unseal } from "./secret-box.ts";
 
@@ -121,6 +122,36 @@ export async function keysetPage<QDB, TB extends keyof QDB, O>(
       totalCapped: counted > cap,
     }),
   );
+}
+
+/** A list's page as the wire answers it: `keysetPage`'s rows turned into the wire's rows by `toWire`. */
+export async function wirePage<QDB, TB extends keyof QDB, O, W>(
+  db: Kysely<DB>,
+  query: SelectQueryBuilder<QDB, TB, O>,
+  list: KeysetList,
+  request: KeysetRequest,
+  toWire: (row: O) => W,
+): Promise<Outcome<Omit<KeysetPage<O>, "rows"> & { items: W[] }>> {
+  const page = await keysetPage(db, query, list, request);
+  if (!page.ok) return page;
+  const { rows, ...paging } = page.data;
+  return ok({ ...paging, items: rows.map(toWire) });
+}
+
+/** A list's CSV file: every row of `query` in the list's order, as the wire shows it (a download's answer). */
+export function wireFile<QDB, TB extends keyof QDB, O, W>(
+  query: SelectQueryBuilder<QDB, TB, O>,
+  list: KeysetList,
+  fileName: string,
+  toWire: (row: O) => W,
+): Outcome<CsvDownload<W>> {
+  const rows = keysetRows(query, list);
+  return ok({
+    fileName,
+    rows: (async function* () {
+      for await (const row of rows) yield toWire(row);
+    })(),
+  });
 }
 
 /**
