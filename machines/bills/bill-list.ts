@@ -18,6 +18,7 @@ import {
   pageArrived,
   pagingRequest,
   pagingTo,
+  withoutPaging,
 } from "../lists/keyset-paging.ts";
 
 /**
@@ -117,10 +118,7 @@ export function toBillListRequest(
 }
 
 /** The export's request for a search: the list's filters, without paging. */
-export function toBillExportRequest(search: BillSearch): BillExportRequest {
-  const { cursor: _cursor, pageSize: _pageSize, ...filters } = toBillListRequest(search);
-  return filters;
-}
+export const toBillExportRequest = (search: BillSearch): BillExportRequest => withoutPaging(toBillListRequest(search));
 
 const searchOf = (event: BillSearch): BillSearch => ({
   appCode: event.appCode,

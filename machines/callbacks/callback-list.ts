@@ -17,6 +17,7 @@ import {
   pageArrived,
   pagingRequest,
   pagingTo,
+  withoutPaging,
 } from "../lists/keyset-paging.ts";
 import { toInstant } from "../lists/search-time.ts";
 
@@ -106,10 +107,8 @@ export function toCallbackListRequest(
 }
 
 /** The export's request for a search: the list's filters, without paging. */
-export function toCallbackExportRequest(search: CallbackSearch): CallbackExportRequest {
-  const { cursor: _cursor, pageSize: _pageSize, ...filters } = toCallbackListRequest(search);
-  return filters;
-}
+export const toCallbackExportRequest = (search: CallbackSearch): CallbackExportRequest =>
+  withoutPaging(toCallbackListRequest(search));
 
 const searchOf = (event: CallbackSearch): CallbackSearch => ({
   appCode: event.appCode,

@@ -71,6 +71,14 @@ export function pageArrived(paging: KeysetPaging, answer: KeysetPageAnswer): Key
 /** How many pages the total fills (at least one); for a capped total, as many as it counted. */
 export const pageCountOf = (total: number, pageSize: number): number => Math.max(1, Math.ceil(total / pageSize));
 
+/** A list request's filters alone, as its export takes them: the request without its cursor and page size. */
+export function withoutPaging<R extends { cursor?: string; pageSize?: number }>(
+  request: R,
+): Omit<R, "cursor" | "pageSize"> {
+  const { cursor: _cursor, pageSize: _pageSize, ...filters } = request;
+  return filters;
+}
+
 /** The request's paging part: the cursor only when there is one. */
 export const pagingRequest = (paging: KeysetPaging): { cursor?: string; pageSize: number } => ({
   ...(paging.cursor ? { cursor: paging.cursor } : {}),

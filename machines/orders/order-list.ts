@@ -17,6 +17,7 @@ import {
   pageArrived,
   pagingRequest,
   pagingTo,
+  withoutPaging,
 } from "../lists/keyset-paging.ts";
 import { toInstant } from "../lists/search-time.ts";
 
@@ -89,10 +90,8 @@ export function toOrderListRequest(
 }
 
 /** The export's request for a search: the list's filters, without paging. */
-export function toOrderExportRequest(search: OrderSearch): OrderExportRequest {
-  const { cursor: _cursor, pageSize: _pageSize, ...filters } = toOrderListRequest(search);
-  return filters;
-}
+export const toOrderExportRequest = (search: OrderSearch): OrderExportRequest =>
+  withoutPaging(toOrderListRequest(search));
 
 const searchOf = (event: OrderSearch): OrderSearch => ({
   status: event.status,

@@ -29,7 +29,8 @@ export function sendCsv<Row extends object>(
   const csv = stringify({
     header: true,
     columns: [...columns],
-    cast: { string: guardFormula, boolean: (value) => String(value), number: (value) => String(value) },
+    // csv-stringify writes true as "1" and false as "": a boolean is spelt out as the wire spells it.
+    cast: { string: guardFormula, boolean: (value) => String(value) },
   });
   Readable.from(download.rows)
     .on("error", (error) => csv.destroy(error))

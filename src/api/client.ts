@@ -44,12 +44,7 @@ export function createClient(options: ClientOptions): Call {
   });
 
   return async function call(endpoint, input = {}) {
-    const headers: Record<string, string> = {
-      "Content-Type": "application/json",
-      Language: options.getLocale() || "en-US",
-    };
-    const token = options.getToken();
-    if (token) headers.Authorization = `Bearer ${token}`;
+    const headers = requestHeaders(options);
 
     const url = resolveUrl(options.baseUrl, fillPath(endpoint.path, input.params));
     let raw: unknown;
@@ -89,6 +84,17 @@ export function createClient(options: ClientOptions): Call {
     }
     return result.data as never;
   };
+}
+
+/** The spec's headers of every call: JSON, the merchant's language, and the session's token when there is one. */
+export function requestHeaders(options: Pick<ClientOptions, "getToken" | "getLocale">): Record<string, string> {
+  const headers: Record<string, string> = {
+    "Content-Type": "application/json",
+    Language: options.getLocale() || "en-US",
+  };
+  const token = options.getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
 }
 
 /** The base URL's path is kept (an API behind a prefix); without one, the page's origin, never the page's path. */

@@ -1,7 +1,7 @@
 import { type Endpoint, fillPath } from "../../contracts/endpoints.ts";
 import { envelope } from "../../contracts/schemas/envelope.ts";
 import { ApiError } from "./api-error.ts";
-import { type CallInput, type ClientOptions, resolveUrl } from "./client.ts";
+import { type CallInput, type ClientOptions, requestHeaders, resolveUrl } from "./client.ts";
 
 /** A file the server sent (a download endpoint's CSV), whole, with the name it gave it. */
 export interface DownloadedFile {
@@ -27,12 +27,7 @@ const fileNameOf = (disposition: string | null, fallback: string) =>
  */
 export function createDownload(options: ClientOptions): DownloadCall {
   return async (endpoint, input, { onProgress, signal } = {}) => {
-    const headers: Record<string, string> = {
-      "Content-Type": "application/json",
-      Language: options.getLocale() || "en-US",
-    };
-    const token = options.getToken();
-    if (token) headers.Authorization = `Bearer ${token}`;
+    const headers = requestHeaders(options);
     const fetchFile = options.fetch ?? globalThis.fetch;
     let response: Response;
     try {
