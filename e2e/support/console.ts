@@ -156,11 +156,16 @@ export const nextStep = {
 /** The account menu's button: the merchant's name on a wide screen, an icon on a narrow one. */
 export const accountMenuButton = (page: Page) => page.getByTestId("account-menu-button");
 
-/** Opens the account menu and returns it. */
+/**
+ * Opens the account menu and returns it once it has finished growing in, as a person sees it before choosing: an item
+ * clicked while the menu still scales up is aimed at where it was a frame ago, and on a loaded machine can land on the
+ * part above it that does not close the menu (CI once saw the menu stay open for 15 s after "Change password").
+ */
 export async function openAccountMenu(page: Page) {
   await accountMenuButton(page).click();
   const menu = page.getByRole("menu", { name: "Account" });
   await menu.waitFor();
+  await stoppedMoving(page);
   return menu;
 }
 
