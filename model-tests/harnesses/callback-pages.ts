@@ -15,8 +15,16 @@ import { fakeKeysetPaging } from "../../machines/lists/keyset-test-support.ts";
 
 export type CallbacksHarness = ConsoleHarness & { fake: ReturnType<typeof createControlledApi> };
 
-/** Transaction callbacks for the sample merchant, with `controlled` calls answered by the path. */
-export async function renderCallbacks(controlled: ControlledCalls, answers: Answers = {}, query = "") {
+/**
+ * Transaction callbacks (or another list page of `page`) for the sample merchant, with `controlled` calls answered by
+ * the path.
+ */
+export async function renderCallbacks(
+  controlled: ControlledCalls,
+  answers: Answers = {},
+  query = "",
+  page = { path: "/callback/list", title: "callbacks.title" },
+) {
   const fake = createControlledApi(controlled, {
     ...signedInAnswers,
     "apps.list": async () => ({ items: [sampleApp], ...fakeKeysetPaging(1, 100, 1) }),
@@ -25,16 +33,16 @@ export async function renderCallbacks(controlled: ControlledCalls, answers: Answ
       callbackListAnswer({
         search: { appCode: "", eventType: "", result: "", startTime: "", endTime: "", billNo: request.billNo ?? "" },
         paging: { ...firstPage(request.pageSize ?? 10), page: pageNumberOf(request.cursor) },
-        apps: callbackApps,
+        choices: callbackApps,
       }),
     ...answers,
   });
   const h = await renderConsole({
-    url: `/callback/list${query}`,
+    url: `${page.path}${query}`,
     api: fake.api,
     storage: { [storageKeys.token]: loginResult.accessToken, [storageKeys.user]: JSON.stringify(storedUser) },
   });
-  await screen.findByRole("heading", { name: h.t("callbacks.title"), level: 1 });
+  await screen.findByRole("heading", { name: String(h.t(page.title as never)), level: 1 });
   return Object.assign(h, { fake }) as CallbacksHarness;
 }
 

@@ -10,7 +10,7 @@ import { type ControlledApi, createControlledApi } from "../framework/fake-api.t
 import { type ConsoleHarness, renderConsole } from "../framework/render-console.tsx";
 import { runModel, unmapped } from "../framework/run-model.ts";
 import { sampleApp } from "../models/app-edit.model.ts";
-import { sampleBills } from "../models/bill-list.model.ts";
+import { sampleBills } from "../models/bill-fixtures.ts";
 import { loginResult, storedUser } from "../models/fixtures.ts";
 import { exportedRequest, listExportModel } from "../models/list-export.model.ts";
 import { signedInAnswers } from "./signed-in.ts";

@@ -2,8 +2,6 @@ import type { MachineModel } from "../framework/model.ts";
 import { appAddModel } from "./app-add.model.ts";
 import { appEditModel } from "./app-edit.model.ts";
 import { appListModel } from "./app-list.model.ts";
-import { billListModel } from "./bill-list.model.ts";
-import { callbackListModel } from "./callback-list.model.ts";
 import { callbackRedeliverModel } from "./callback-redeliver.model.ts";
 import { callbackTestModel } from "./callback-test.model.ts";
 import { changePasswordModel } from "./change-password.model.ts";
@@ -13,6 +11,7 @@ import { forgotPasswordModel } from "./forgot-password.model.ts";
 import { googleSignInModel } from "./google-sign-in.model.ts";
 import { languageChangeModel } from "./language-change.model.ts";
 import { listExportModel } from "./list-export.model.ts";
+import { listModel } from "./list.model.ts";
 import { lastLoginModel } from "./last-login.model.ts";
 import { messageBoxModel } from "./message-box.model.ts";
 import { navDrawerModel } from "./nav-drawer.model.ts";
@@ -54,8 +53,7 @@ export const allModels: ReadonlyArray<MachineModel> = [
   appEditModel,
   appListModel,
   appAddModel,
-  billListModel,
-  callbackListModel,
+  listModel,
   callbackRedeliverModel,
   redeliverFailedModel,
   callbackTestModel,

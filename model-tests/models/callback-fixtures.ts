@@ -1,6 +1,6 @@
 import type { CallbackAttempt } from "../../contracts/schemas/callbacks.ts";
-import type { CallbackListContext, CallbackListLoad } from "../../machines/callbacks/callback-list.ts";
-import { isFilteredCallbackSearch } from "../../machines/callbacks/callback-list.ts";
+import { isFiltered } from "../../machines/lists/list-area.ts";
+import type { ListContext, ListLoad } from "../../machines/lists/list-machine.ts";
 import { fakeKeysetPaging } from "../../machines/lists/keyset-test-support.ts";
 import {
   redeliveredAttempt,
@@ -40,23 +40,19 @@ export const refusedTestAnswer = testAttempt({
   deliveryStatus: "failed",
 });
 
-type Asked = Pick<CallbackListContext, "search" | "paging" | "apps">;
-const page = (
-  context: Asked,
-  items: CallbackAttempt[],
-  total: number,
-  pageNo = context.paging.page,
-): CallbackListLoad => ({
+type Asked = Pick<ListContext, "search" | "paging" | "choices">;
+type AttemptPage = ListLoad & { items: CallbackAttempt[] };
+const page = (context: Asked, items: CallbackAttempt[], total: number, pageNo = context.paging.page): AttemptPage => ({
   items,
   ...fakeKeysetPaging(pageNo, context.paging.pageSize, total),
-  ...(context.apps === null ? { apps: callbackApps } : {}),
+  ...(context.choices === null ? { choices: callbackApps } : {}),
 });
 
 /** What the server answers for the list as the machine asks for it: a search finds the unanswered attempt only. */
-export const callbackListAnswer = (context: Asked): CallbackListLoad =>
-  isFilteredCallbackSearch(context.search)
+export const callbackListAnswer = (context: Asked): AttemptPage =>
+  isFiltered(context.search)
     ? page(context, [sampleAttempts[1] as CallbackAttempt], 1)
     : page(context, sampleAttempts, sampleAttemptTotal);
-export const noCallbacksAnswer = (context: Asked): CallbackListLoad => page(context, [], 0);
+export const noCallbacksAnswer = (context: Asked): AttemptPage => page(context, [], 0);
 /** Attempts went away meanwhile: the server answers the first page for a cursor past the attempts left. */
-export const firstPageAgainCallbacksAnswer = (context: Asked): CallbackListLoad => page(context, sampleAttempts, 12, 1);
+export const firstPageAgainCallbacksAnswer = (context: Asked): AttemptPage => page(context, sampleAttempts, 12, 1);

@@ -1,24 +1,24 @@
 import { Card, H1, Tag } from "@blueprintjs/core";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
+import { billListArea } from "../../../machines/bills/bill-list.ts";
+import { selectBillDetail, selectBillTable } from "../../../machines/bills/bill-list-selectors.ts";
+import { selectExport } from "../../../machines/lists/list-export-selectors.ts";
 import {
-  selectBillDetail,
-  selectBillExportRequest,
-  selectBillFeed,
-  selectBillPaging,
-  selectBillSearch,
-  selectBillTable,
-} from "../../../machines/bills/bill-list-selectors.ts";
+  selectListExportRequest,
+  selectListFeed,
+  selectListPaging,
+  selectListSearch,
+} from "../../../machines/lists/list-selectors.ts";
 import { actorClock } from "../../app/services.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { ExportControl } from "../../ui/export-control.tsx";
 import { ListPaging } from "../../ui/list-paging.tsx";
+import { ListSearchForm } from "../../ui/list-search-form.tsx";
 import { pagingSummary } from "../../ui/paging-summary.ts";
 import { BillDetailDialog } from "./bill-detail-dialog.tsx";
-import { BillSearchForm } from "./bill-search-form.tsx";
 import { BillTable } from "./bill-table.tsx";
 import { provideBillExport, provideBillList } from "./bills-machines.ts";
-import { selectExport } from "../../../machines/lists/list-export-selectors.ts";
 import "../../ui/list-page.css";
 import "./bills.css";
 
@@ -26,15 +26,15 @@ import "./bills.css";
 export default function BillListPage() {
   const { t, i18n } = useTranslation();
   const services = useServices();
-  const actor = useActorRef(provideBillList(services), { clock: actorClock(services) });
-  const search = useSelector(actor, selectBillSearch);
+  const actor = useActorRef(provideBillList(services), { input: { area: billListArea }, clock: actorClock(services) });
+  const search = useSelector(actor, selectListSearch);
   const table = useSelector(actor, selectBillTable);
-  const paging = useSelector(actor, selectBillPaging);
+  const paging = useSelector(actor, selectListPaging);
   const detail = useSelector(actor, selectBillDetail);
-  const feed = useSelector(actor, selectBillFeed);
+  const feed = useSelector(actor, selectListFeed);
   const exporter = useActorRef(provideBillExport(services));
   const exportView = useSelector(exporter, selectExport);
-  const exportRequest = useSelector(actor, selectBillExportRequest);
+  const exportRequest = useSelector(actor, selectListExportRequest);
 
   return (
     <section className="page bills-page" aria-labelledby="bills-title">
@@ -42,16 +42,17 @@ export default function BillListPage() {
         <H1 id="bills-title" className="page-title">
           {t("bills.title")}
         </H1>
-        <Tag minimal round intent={feed === "live" ? "success" : "warning"} data-testid="bills-feed">
-          {t(`bills.feed.${feed}`)}
+        <Tag minimal round intent={feed === "polling" ? "warning" : "success"} data-testid="bills-feed">
+          {t(feed === "polling" ? "bills.feed.polling" : "bills.feed.live")}
         </Tag>
       </div>
       <Card className="bills-card">
-        <BillSearchForm
+        <ListSearchForm
           key={search.revision}
+          area={billListArea}
           view={search}
-          onSearch={(form) => actor.send({ type: "bills.search", ...form })}
-          onReset={() => actor.send({ type: "bills.reset" })}
+          onSearch={(form) => actor.send({ type: "list.search", search: form })}
+          onReset={() => actor.send({ type: "list.reset" })}
         />
         <ExportControl
           view={exportView}
@@ -62,8 +63,8 @@ export default function BillListPage() {
         />
         <BillTable
           view={table}
-          onRetry={() => actor.send({ type: "bills.retry" })}
-          onDetails={(billNo) => actor.send({ type: "bill.details", billNo })}
+          onRetry={() => actor.send({ type: "list.retry" })}
+          onDetails={(billNo) => actor.send({ type: "row.details", key: billNo })}
         />
         {table.kind === "rows" ? (
           <ListPaging
@@ -76,8 +77,8 @@ export default function BillListPage() {
               pageSize: t("bills.pagination.pageSize"),
             }}
             summaryTestId="bills-summary"
-            onPage={(page) => actor.send({ type: "bills.page", page })}
-            onPageSize={(pageSize) => actor.send({ type: "bills.pageSize", pageSize })}
+            onPage={(page) => actor.send({ type: "list.page", page })}
+            onPageSize={(pageSize) => actor.send({ type: "list.pageSize", pageSize })}
           />
         ) : null}
       </Card>

@@ -2,7 +2,8 @@ import { Button, Callout, H2, HTMLTable, NonIdealState, Spinner } from "@bluepri
 import { Document } from "@blueprintjs/icons";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { BillRow, BillTableView } from "../../../machines/bills/bill-list-selectors.ts";
+import type { BillRow } from "../../../machines/bills/bill-list.ts";
+import type { BillTableView } from "../../../machines/bills/bill-list-selectors.ts";
 import { usePageAddition } from "../../app/failure-callout.tsx";
 import { routePaths } from "../../app/route-names.ts";
 import { formatDateTimeParts } from "../../i18n/format.ts";

@@ -1,7 +1,7 @@
 import { type Intent, Tag } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import type { AppBill, BillStatus, NoticeStatus } from "../../../contracts/schemas/bills.ts";
-import type { ConfirmationView } from "../../../machines/bills/bill-list-selectors.ts";
+import type { ConfirmationView } from "../../../machines/bills/bill-list.ts";
 import { formatDateTime, formatDecimal, formatTokenAmount } from "../../i18n/format.ts";
 
 const statusIntents: Record<BillStatus, Intent> = {

@@ -1,26 +1,29 @@
 import { fromCallback, fromPromise } from "xstate";
 import { maxAppPageSize } from "../../../contracts/schemas/apps.ts";
-import type { BillExportRequest } from "../../../contracts/schemas/bills.ts";
-import { appOptionsOf, billListMachine } from "../../../machines/bills/bill-list.ts";
+import type { BillExportRequest, BillListRequest } from "../../../contracts/schemas/bills.ts";
+import { appOptionsOf } from "../../../machines/lists/app-choices.ts";
+import { listMachine } from "../../../machines/lists/list-machine.ts";
 import { provideListExport } from "../../app/list-export-service.ts";
 import type { Uses } from "../../app/services.ts";
 
 /** Application bills' list with its effects bound to the API and the bills' live stream. */
 export const provideBillList = ({ api }: Uses<never, "bills" | "apps">) =>
-  billListMachine.provide({
+  listMachine.provide({
     actors: {
       // The filter's applications come with the first page; without them the filter takes a code.
-      loadBills: fromPromise(async ({ input }) => {
-        const [list, apps] = await Promise.all([
-          api.bills.list(input.request),
-          input.withApps ? api.apps.list({ pageSize: maxAppPageSize }).then(appOptionsOf, () => undefined) : undefined,
+      loadPage: fromPromise(async ({ input }) => {
+        const [list, choices] = await Promise.all([
+          api.bills.list(input.request as BillListRequest),
+          input.withChoices
+            ? api.apps.list({ pageSize: maxAppPageSize }).then(appOptionsOf, () => undefined)
+            : undefined,
         ]);
-        return apps ? { ...list, apps } : list;
+        return choices ? { ...list, choices } : list;
       }),
-      watchBills: fromCallback(({ sendBack }) =>
+      watchRows: fromCallback(({ sendBack }) =>
         api.bills.watch({
-          onBill: (bill) => sendBack({ type: "bill.updated", bill }),
-          onError: () => sendBack({ type: "bills.streamFailed" }),
+          onBill: (bill) => sendBack({ type: "row.updated", row: bill }),
+          onError: () => sendBack({ type: "feed.failed" }),
         }),
       ),
     },

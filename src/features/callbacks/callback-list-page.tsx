@@ -3,14 +3,14 @@ import { Refresh, SendMessage } from "@blueprintjs/icons";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { callbackListArea } from "../../../machines/callbacks/callback-list.ts";
+import { selectCallbackDetail, selectCallbackTable } from "../../../machines/callbacks/callback-list-selectors.ts";
 import {
-  selectCallbackApps,
-  selectCallbackDetail,
-  selectCallbackExportRequest,
-  selectCallbackPaging,
-  selectCallbackSearch,
-  selectCallbackTable,
-} from "../../../machines/callbacks/callback-list-selectors.ts";
+  selectListChoices,
+  selectListExportRequest,
+  selectListPaging,
+  selectListSearch,
+} from "../../../machines/lists/list-selectors.ts";
 import { selectCanRedeliver, selectRedeliver } from "../../../machines/callbacks/callback-redeliver-selectors.ts";
 import { selectRedeliverFailed } from "../../../machines/callbacks/callback-redeliver-failed-selectors.ts";
 import { selectCallbackTest } from "../../../machines/callbacks/callback-test-selectors.ts";
@@ -18,10 +18,10 @@ import { useServices } from "../../app/services-context.tsx";
 import { selectExport } from "../../../machines/lists/list-export-selectors.ts";
 import { ExportControl } from "../../ui/export-control.tsx";
 import { ListPaging } from "../../ui/list-paging.tsx";
+import { ListSearchForm } from "../../ui/list-search-form.tsx";
 import { pagingSummary } from "../../ui/paging-summary.ts";
 import { CallbackDetailDialog } from "./callback-detail-dialog.tsx";
 import { CallbackRedeliverDialog } from "./callback-redeliver-dialog.tsx";
-import { CallbackSearchForm } from "./callback-search-form.tsx";
 import { CallbackTable } from "./callback-table.tsx";
 import { CallbackTestDialog } from "./callback-test-dialog.tsx";
 import {
@@ -49,23 +49,23 @@ export default function CallbackListPage() {
 function CallbackList({ billNo }: { billNo: string }) {
   const { t, i18n } = useTranslation();
   const services = useServices();
-  const list = useActorRef(provideCallbackList(services), { input: { billNo } });
-  const page = { reload: () => list.send({ type: "callbacks.reload" }) };
+  const list = useActorRef(provideCallbackList(services), { input: { area: callbackListArea, search: { billNo } } });
+  const page = { reload: () => list.send({ type: "list.reload" }) };
   const redeliver = useActorRef(provideCallbackRedeliver(services, page));
   const bulk = useActorRef(provideRedeliverFailed(services, page));
   const test = useActorRef(provideCallbackTest(services, page));
-  const search = useSelector(list, selectCallbackSearch);
+  const search = useSelector(list, selectListSearch);
   const table = useSelector(list, selectCallbackTable);
-  const paging = useSelector(list, selectCallbackPaging);
+  const paging = useSelector(list, selectListPaging);
   const detail = useSelector(list, selectCallbackDetail);
-  const apps = useSelector(list, selectCallbackApps);
+  const apps = useSelector(list, selectListChoices);
   const redeliverView = useSelector(redeliver, selectRedeliver);
   const canRedeliver = useSelector(redeliver, selectCanRedeliver);
   const bulkView = useSelector(bulk, selectRedeliverFailed);
   const testView = useSelector(test, selectCallbackTest);
   const exporter = useActorRef(provideCallbackExport(services));
   const exportView = useSelector(exporter, selectExport);
-  const exportRequest = useSelector(list, selectCallbackExportRequest);
+  const exportRequest = useSelector(list, selectListExportRequest);
 
   return (
     <section className="page callbacks-page" aria-labelledby="callbacks-title">
@@ -88,11 +88,12 @@ function CallbackList({ billNo }: { billNo: string }) {
         </span>
       </div>
       <Card className="callbacks-card">
-        <CallbackSearchForm
+        <ListSearchForm
           key={search.revision}
+          area={callbackListArea}
           view={search}
-          onSearch={(form) => list.send({ type: "callbacks.search", ...form })}
-          onReset={() => list.send({ type: "callbacks.reset" })}
+          onSearch={(form) => list.send({ type: "list.search", search: form })}
+          onReset={() => list.send({ type: "list.reset" })}
         />
         <ExportControl
           view={exportView}
@@ -104,8 +105,8 @@ function CallbackList({ billNo }: { billNo: string }) {
         <CallbackTable
           view={table}
           canRedeliver={canRedeliver}
-          onRetry={() => list.send({ type: "callbacks.retry" })}
-          onDetails={(attemptId) => list.send({ type: "attempt.details", attemptId })}
+          onRetry={() => list.send({ type: "list.retry" })}
+          onDetails={(attemptId) => list.send({ type: "row.details", key: attemptId })}
           onRedeliver={(attemptId) => redeliver.send({ type: "attempt.redeliver", attemptId })}
         />
         {table.kind === "rows" ? (
@@ -119,8 +120,8 @@ function CallbackList({ billNo }: { billNo: string }) {
               pageSize: t("callbacks.pagination.pageSize"),
             }}
             summaryTestId="callbacks-summary"
-            onPage={(to) => list.send({ type: "callbacks.page", page: to })}
-            onPageSize={(pageSize) => list.send({ type: "callbacks.pageSize", pageSize })}
+            onPage={(to) => list.send({ type: "list.page", page: to })}
+            onPageSize={(pageSize) => list.send({ type: "list.pageSize", pageSize })}
           />
         ) : null}
       </Card>

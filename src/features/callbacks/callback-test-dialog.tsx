@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type CallbackTarget, callbackTargets } from "../../../contracts/schemas/callbacks.ts";
-import type { AppOption } from "../../../machines/bills/bill-list.ts";
+import type { AppOption } from "../../../machines/lists/app-choices.ts";
 import type { CallbackTestForm } from "../../../machines/callbacks/callback-test.ts";
 import type { CallbackTestView } from "../../../machines/callbacks/callback-test-selectors.ts";
 import { FailureScope } from "../../app/failure-callout.tsx";

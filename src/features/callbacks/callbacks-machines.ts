@@ -1,11 +1,11 @@
 import { fromPromise } from "xstate";
 import { maxAppPageSize } from "../../../contracts/schemas/apps.ts";
-import { appOptionsOf } from "../../../machines/bills/bill-list.ts";
-import { callbackListMachine } from "../../../machines/callbacks/callback-list.ts";
+import { appOptionsOf } from "../../../machines/lists/app-choices.ts";
+import { listMachine } from "../../../machines/lists/list-machine.ts";
 import { callbackRedeliverMachine } from "../../../machines/callbacks/callback-redeliver.ts";
 import { redeliverFailedMachine } from "../../../machines/callbacks/callback-redeliver-failed.ts";
 import { callbackTestMachine } from "../../../machines/callbacks/callback-test.ts";
-import type { CallbackExportRequest } from "../../../contracts/schemas/callbacks.ts";
+import type { CallbackExportRequest, CallbackListRequest } from "../../../contracts/schemas/callbacks.ts";
 import { provideListExport } from "../../app/list-export-service.ts";
 import type { Uses } from "../../app/services.ts";
 
@@ -16,15 +16,17 @@ export interface CallbacksPage {
 
 /** Transaction callbacks' list with its effects bound to the API. */
 export const provideCallbackList = ({ api }: Uses<never, "callbacks" | "apps">) =>
-  callbackListMachine.provide({
+  listMachine.provide({
     actors: {
       // The applications (filter and dialogs) come with the first page; without them the fields take a code.
-      loadCallbacks: fromPromise(async ({ input }) => {
-        const [list, apps] = await Promise.all([
-          api.callbacks.list(input.request),
-          input.withApps ? api.apps.list({ pageSize: maxAppPageSize }).then(appOptionsOf, () => undefined) : undefined,
+      loadPage: fromPromise(async ({ input }) => {
+        const [list, choices] = await Promise.all([
+          api.callbacks.list(input.request as CallbackListRequest),
+          input.withChoices
+            ? api.apps.list({ pageSize: maxAppPageSize }).then(appOptionsOf, () => undefined)
+            : undefined,
         ]);
-        return apps ? { ...list, apps } : list;
+        return choices ? { ...list, choices } : list;
       }),
     },
   });

@@ -1,7 +1,7 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter } from "@blueprintjs/core";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { AppOption } from "../../../machines/bills/bill-list.ts";
+import type { AppOption } from "../../../machines/lists/app-choices.ts";
 import type { RedeliverFailedForm } from "../../../machines/callbacks/callback-redeliver-failed.ts";
 import type { RedeliverFailedView } from "../../../machines/callbacks/callback-redeliver-failed-selectors.ts";
 import { FailureScope } from "../../app/failure-callout.tsx";

@@ -1,0 +1,194 @@
+// @vitest-environment happy-dom
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { expect } from "vitest";
+import { pageCountOf, pagingRequest } from "../../machines/lists/keyset-paging.ts";
+import { type AnyListArea, isFiltered, type ListSearch, listRequestOf } from "../../machines/lists/list-area.ts";
+import { listPollMs } from "../../machines/lists/list-machine.ts";
+import { ApiError } from "../../src/api/api-error.ts";
+import type { BillWatchHandlers } from "../../src/api/bill-events.ts";
+import { runModel, unmapped } from "../framework/run-model.ts";
+import { testAnswer } from "../models/callback-fixtures.ts";
+import { listModel } from "../models/list.model.ts";
+import { type CallbacksHarness, expectNoDialog, renderCallbacks } from "./callback-pages.ts";
+import { expectBusy, expectProblems, replaceText } from "./form-steps.ts";
+import { type ListScreen, listScreens } from "./list-screens.ts";
+import { timersByInterval } from "./order-pages.ts";
+
+type H = CallbacksHarness & {
+  area: AnyListArea;
+  shows: ListScreen;
+  stream: { handlers: BillWatchHandlers | null };
+  fire(ms: number): void;
+  tickers(ms: number): number;
+  /** The page the screen showed at its last check: Next or Previous leads to the page asked for. */
+  shownPage: number;
+};
+
+const say = (h: H, key: string, options?: Record<string, unknown>) => String(h.t(key as never, options as never));
+const of = (h: H, key: string) => say(h, `${h.area.name}.${key}`);
+const form = (h: H) => screen.getByRole("form", { name: of(h, "search.label") });
+const listRegion = (h: H) => screen.getByRole("region", { name: of(h, "tableLabel") });
+const byTestId = (h: H, part: string) => screen.getByTestId(`${h.area.name}-${part}`);
+const lastListRequest = (h: H) => h.fake.calls.filter((c) => c.method === `${h.area.name}.list`).at(-1)?.args[0];
+
+/** Fills the area's search form field by field, as its kinds are drawn (list-search-form.tsx). */
+async function fillSearch(h: H, search: ListSearch) {
+  const scope = within(form(h));
+  for (const field of h.area.fields) {
+    const value = search[field.name] ?? "";
+    if (field.kind === "application") {
+      // The applications' select once they have arrived, else the code field.
+      const select = scope.queryByLabelText(of(h, "search.application"));
+      if (select) await h.user.selectOptions(select, value);
+      else await replaceText(h, scope.getByLabelText(of(h, "search.appCode")), value);
+    } else if (field.kind === "choice")
+      await h.user.selectOptions(scope.getByLabelText(of(h, `search.${field.name}`)), value);
+    // A date-time field takes its value as the browser's picker would set it.
+    else if (field.kind === "from" || field.kind === "until")
+      fireEvent.change(scope.getByLabelText(of(h, `search.${field.name}`)), { target: { value } });
+    else await replaceText(h, scope.getByLabelText(of(h, `search.${field.name}`)), value);
+  }
+}
+
+/** Unless it shows problems, the form holds the search shown (the bill of a link too). */
+function expectFormHolds(h: H, search: ListSearch) {
+  const scope = within(form(h));
+  for (const field of h.area.fields)
+    if (field.kind === "text" || field.kind === "choice")
+      expect((scope.getByLabelText(of(h, `search.${field.name}`)) as HTMLInputElement).value).toBe(search[field.name]);
+}
+
+runModel(listModel, {
+  async start(path) {
+    const { area } = path.input;
+    const stream: H["stream"] = { handlers: null };
+    const billNo = path.input.search?.billNo;
+    const h = await renderCallbacks(
+      { loadPage: `${area.name}.list` as "bills.list" },
+      {
+        "callbacks.test": async () => testAnswer,
+        "bills.watch": (handlers) => {
+          stream.handlers = handlers;
+          return () => {
+            stream.handlers = null;
+          };
+        },
+      },
+      billNo ? `?billNo=${billNo}` : "",
+      { path: listScreens[area.name]?.path ?? "", title: `${area.name}.title` },
+    );
+    const timers = timersByInterval(h.timers);
+    if (area.live) await waitFor(() => expect(stream.handlers, "the page follows the list's stream").not.toBeNull());
+    return Object.assign(h, { area, shows: listScreens[area.name] as ListScreen, stream, shownPage: 1 }, timers);
+  },
+  fakeApi: (h: H) => h.fake,
+  async perform(h: H, e) {
+    switch (e.type) {
+      case "list.search":
+        await fillSearch(h, e.search);
+        return h.user.click(within(form(h)).getByRole("button", { name: of(h, "search.submit") }));
+      case "list.reset":
+        return h.user.click(within(form(h)).getByRole("button", { name: of(h, "search.reset") }));
+      case "list.retry":
+        return h.user.click(within(byTestId(h, "failed")).getByRole("button", { name: of(h, "retry") }));
+      case "list.reload": {
+        // A list answer is under way while Search shows its spinner.
+        const loading = within(form(h))
+          .getByRole("button", { name: of(h, "search.submit") })
+          .classList.contains("bp6-loading");
+        return h.shows.addRows?.(h, loading);
+      }
+      case "list.page":
+        return h.user.click(
+          screen.getByRole("button", { name: of(h, e.page > h.shownPage ? "pagination.next" : "pagination.previous") }),
+        );
+      case "list.pageSize":
+        return h.user.selectOptions(screen.getByLabelText(of(h, "pagination.pageSize")), String(e.pageSize));
+      case "row.details":
+        return h.user.click(
+          within(screen.getByTestId(h.shows.rowTestId(e.key))).getByRole("button", { name: of(h, "actions.details") }),
+        );
+      case "details.close": {
+        const closes = within(screen.getByRole("dialog")).getAllByRole("button", { name: of(h, "details.close") });
+        return h.user.click(closes.at(-1) as HTMLElement);
+      }
+      case "row.updated":
+        return act(() => h.stream.handlers?.onBill(e.row as never));
+      case "feed.failed":
+        return act(() => h.stream.handlers?.onError(new ApiError("transport", "network", "network error")));
+      default:
+        if (e.type === "xstate.after.listPoll.list.feed.polling") return act(() => h.fire(listPollMs));
+        unmapped(e);
+    }
+  },
+  async expectScreen(h: H, s) {
+    const { context } = s;
+    const { area } = context;
+    h.shownPage = context.paging.page;
+    if (area.live) {
+      const polling = s.matches({ feed: "polling" });
+      await waitFor(() => expect(byTestId(h, "feed").textContent).toBe(of(h, polling ? "feed.polling" : "feed.live")));
+      // Polling: one 5 s timer while it waits; a live stream: none, and the stream is followed.
+      expect(h.tickers(listPollMs)).toBe(polling ? 1 : 0);
+      expect(h.stream.handlers !== null).toBe(!polling);
+    }
+    if (!s.matches({ list: "details" })) await expectNoDialog();
+    if (Object.keys(context.fieldErrors).length === 0) expectFormHolds(h, context.search);
+
+    if (s.matches({ list: "loading" })) {
+      await waitFor(() =>
+        expect(lastListRequest(h)).toEqual(listRequestOf(area, context.search, pagingRequest(context.paging))),
+      );
+      await expectBusy(of(h, "search.submit"));
+      if (!context.loaded) await waitFor(() => expect(byTestId(h, "loading").textContent).toBe(of(h, "loading")));
+      else if (context.items.length > 0)
+        await waitFor(() => expect(listRegion(h).getAttribute("aria-busy")).toBe("true"));
+      else await waitFor(() => expect(byTestId(h, "empty").getAttribute("aria-busy")).toBe("true"));
+      await expectProblems(h, context.fieldErrors, null);
+      return;
+    }
+    if (s.matches({ list: "failed" })) {
+      await waitFor(() => expect(byTestId(h, "failed").textContent).toContain(of(h, "loadFailed")));
+      await expectProblems(h, context.fieldErrors, null);
+      return;
+    }
+    if (s.matches({ list: "ready" })) {
+      await expectProblems(h, context.fieldErrors, null);
+      // The filter offers the merchant's applications once they have arrived, else takes a code.
+      const scope = within(form(h));
+      expect(Boolean(scope.queryByLabelText(of(h, "search.application")))).toBe(context.choices !== null);
+      if (context.items.length === 0) {
+        const empty = await screen.findByTestId(`${area.name}-empty`);
+        await waitFor(() => expect(empty.getAttribute("aria-busy")).toBeNull());
+        if (isFiltered(context.search)) expect(empty.textContent).toBe(of(h, "emptyFiltered"));
+        else {
+          expect(empty.textContent).toContain(of(h, "empty"));
+          expect(empty.textContent).toContain(of(h, "emptyHint"));
+          expect(
+            within(empty)
+              .getByRole("link", { name: of(h, "toApps") })
+              .getAttribute("href"),
+          ).toBe("/app/list");
+        }
+        return;
+      }
+      await waitFor(() => expect(listRegion(h).getAttribute("aria-busy")).toBeNull());
+      const rows = within(byTestId(h, "table")).getAllByRole("row").slice(1);
+      expect(rows.map((r) => r.getAttribute("data-testid"))).toEqual(
+        context.items.map((row) => h.shows.rowTestId(area.rowKey(row))),
+      );
+      for (const row of context.items) await h.shows.expectRow(h, row);
+      const { paging } = context;
+      const pageCount = pageCountOf(paging.total, paging.pageSize);
+      expect(byTestId(h, "summary").textContent).toBe(
+        say(h, `${area.name}.pagination.summary`, { count: paging.total, page: paging.page, pageCount }),
+      );
+      const button = (name: string) => screen.getByRole("button", { name: of(h, name) }) as HTMLButtonElement;
+      expect(button("pagination.next").disabled).toBe(paging.nextCursor === null);
+      expect(button("pagination.previous").disabled).toBe(paging.previousCursor === null);
+      return;
+    }
+    await h.shows.expectDetail(h, context.detail);
+  },
+  stop: (h) => h.cleanup(),
+});
