@@ -49,4 +49,16 @@ export const machineRules: readonly SymbolRule[] = [
         : null,
     says: "a machine reads no event through a cast: assertEvent where one event enters the state, params for an actor's result or error",
   },
+  {
+    binds: (path) => path.startsWith("machines/") && !path.startsWith("machines/lists/") && !isTest(path),
+    finds: (node) => {
+      if (node.type !== "ImportSpecifier") return null;
+      const name = nameOf(node.imported as Node);
+      return name && listPagingParts.has(name) ? `pages a list of its own (${name})` : null;
+    },
+    says: "a list is a ListArea run by the one list machine (machines/lists/list-machine.ts, CONTRIBUTING.md 'Adding an area'): an area configures it and never pages, searches or retries by itself",
+  },
 ];
+
+/** The list machine's paging steps: a machine importing one is writing a list of its own. */
+const listPagingParts = new Set(["firstPage", "fromFirstPage", "pagingTo", "pageArrived"]);

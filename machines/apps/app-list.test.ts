@@ -6,9 +6,11 @@ import type { SubscriptionResult } from "../../contracts/schemas/subscription.ts
 import { apiFailure, settle } from "../test-support.ts";
 import { appAddMachine } from "./app-add.ts";
 import { selectOffersPackages } from "./app-add-selectors.ts";
-import { appListMachine } from "./app-list.ts";
-import { selectAppPaging, selectAppPlan, selectAppSearch, selectAppTable } from "./app-list-selectors.ts";
+import { appListArea } from "./app-list.ts";
+import { selectAppPlan, selectAppTable } from "./app-list-selectors.ts";
 import { fakeKeysetPaging, pageNumberOf } from "../lists/keyset-test-support.ts";
+import { listMachine } from "../lists/list-machine.ts";
+import { selectListSearch } from "../lists/list-selectors.ts";
 
 const trial: SubscriptionResult = {
   package: {
@@ -40,36 +42,37 @@ const appOf = (n: number, status: Application["status"] = "normal"): Application
   createdAt: "2026-01-01T00:00:00.000Z",
 });
 
-function start(
-  options: { total?: number; failLoad?: boolean; failSwitch?: boolean; subscription?: SubscriptionResult } = {},
-) {
+// My applications' own behaviour on the list machine: the switch, the package beside the list, the edit dialog's
+// changes. What every list does (search, pages, retry) is tested once, in machines/lists/list-machine.test.ts.
+function start(options: { failSwitch?: boolean; subscription?: SubscriptionResult } = {}) {
   const requests: AppListRequest[] = [];
-  const machine = appListMachine.provide({
+  const machine = listMachine.provide({
     actors: {
-      loadApps: fromPromise(async ({ input }) => {
-        requests.push(input);
-        if (options.failLoad) throw apiFailure("network");
-        const page = pageNumberOf(input.cursor);
+      loadPage: fromPromise(async ({ input }) => {
+        const request = input.request as AppListRequest;
+        requests.push(request);
+        const page = pageNumberOf(request.cursor);
         return {
           items: [appOf(page), appOf(page + 1, "stopped")],
-          ...fakeKeysetPaging(page, 10, options.total ?? 2),
-          subscription: options.subscription ?? trial,
+          ...fakeKeysetPaging(page, 10, 2),
+          extra: options.subscription ?? trial,
         };
       }),
-      setStatus: fromPromise(async ({ input }) => {
+      runAction: fromPromise(async ({ input }) => {
         if (options.failSwitch) throw apiFailure(errCodes.appNotFound);
-        return { ...appOf(1), appCode: input.appCode, status: input.status };
+        const app = input.row as Application;
+        return { ...app, status: input.action === "stop" ? ("stopped" as const) : ("normal" as const) };
       }),
     },
   });
-  return { actor: createActor(machine).start(), requests };
+  return { actor: createActor(machine, { input: { area: appListArea } }).start(), requests };
 }
 
-describe("appList machine", () => {
-  it("loads the first page, then shows the rows with what each may switch to", async () => {
+describe("app list", () => {
+  it("loads the first page, then shows the rows with what each may switch to, and the package", async () => {
     const { actor, requests } = start();
     expect(selectAppTable(actor.getSnapshot())).toEqual({ kind: "loading" });
-    await settle(actor, "ready");
+    await settle(actor, "list.ready");
     expect(requests).toEqual([{ pageSize: 10 }]);
     const table = selectAppTable(actor.getSnapshot());
     expect(table).toMatchObject({ kind: "rows", refreshing: false });
@@ -78,80 +81,57 @@ describe("appList machine", () => {
       ["normal", "stopped", true],
       ["stopped", "normal", true],
     ]);
-    expect(selectAppPaging(actor.getSnapshot())).toMatchObject({ pageCount: 1, canNext: false, canPrevious: false });
     expect(selectAppPlan(actor.getSnapshot())).toEqual({ kind: "active", used: 1, limit: 1, full: true });
   });
 
   it("says when there is no package, or it has expired", async () => {
     const none = start({ subscription: { ...trial, package: null, active: false } });
     expect(selectAppPlan(none.actor.getSnapshot())).toEqual({ kind: "unknown" });
-    await settle(none.actor, "ready");
+    await settle(none.actor, "list.ready");
     expect(selectAppPlan(none.actor.getSnapshot())).toEqual({ kind: "none" });
     const expired = start({ subscription: { ...trial, active: false } });
-    await settle(expired.actor, "ready");
+    await settle(expired.actor, "list.ready");
     expect(selectAppPlan(expired.actor.getSnapshot())).toEqual({ kind: "expired" });
   });
 
   it("searches by status and name, refusing a name too long", async () => {
     const { actor, requests } = start();
-    await settle(actor, "ready");
-    actor.send({ type: "apps.search", status: "", name: "x".repeat(65) });
-    expect(selectAppSearch(actor.getSnapshot()).fieldErrors.name).toBe("validation.tooLong");
-    actor.send({ type: "apps.search", status: "stopped", name: " Shop " });
-    await settle(actor, "ready");
+    await settle(actor, "list.ready");
+    actor.send({ type: "list.search", search: { status: "", name: "x".repeat(65) } });
+    expect(selectListSearch(actor.getSnapshot()).fieldErrors.name).toBe("validation.tooLong");
+    actor.send({ type: "list.search", search: { status: "stopped", name: " Shop " } });
+    await settle(actor, "list.ready");
     expect(requests.at(-1)).toEqual({ status: "stopped", name: "Shop", pageSize: 10 });
-  });
-
-  it("pages to the page beside by its cursor only", async () => {
-    const { actor, requests } = start({ total: 25 });
-    await settle(actor, "ready");
-    actor.send({ type: "apps.page", page: 3 });
-    expect(requests).toHaveLength(1);
-    actor.send({ type: "apps.page", page: 2 });
-    await settle(actor, "ready");
-    expect(requests.at(-1)).toEqual({ cursor: "p2", pageSize: 10 });
-    actor.send({ type: "apps.page", page: 3 });
-    await settle(actor, "ready");
-    expect(requests.at(-1)).toEqual({ cursor: "p3", pageSize: 10 });
-    expect(selectAppPaging(actor.getSnapshot())).toMatchObject({ page: 3, canNext: false, canPrevious: true });
   });
 
   it("stops an application in place, and keeps the rows when that is refused", async () => {
     const { actor } = start();
-    await settle(actor, "ready");
-    actor.send({ type: "app.setStatus", appCode: appOf(1).appCode, status: "normal" });
-    expect(actor.getSnapshot().value).toBe("ready");
-    actor.send({ type: "app.setStatus", appCode: appOf(1).appCode, status: "stopped" });
+    await settle(actor, "list.ready");
+    actor.send({ type: "row.act", action: "start", key: appOf(1).appCode });
+    expect(actor.getSnapshot().matches({ list: "ready" })).toBe(true);
+    actor.send({ type: "row.act", action: "stop", key: appOf(1).appCode });
     expect(selectAppTable(actor.getSnapshot())).toMatchObject({ rows: [{ switching: true, canSwitch: false }, {}] });
-    await settle(actor, "ready");
+    await settle(actor, "list.ready");
     expect(selectAppTable(actor.getSnapshot())).toMatchObject({
-      rows: [{ status: "stopped", nextStatus: "normal" }, {}],
+      rows: [{ status: "stopped", nextStatus: "normal", switching: false }, {}],
     });
 
     const refused = start({ failSwitch: true });
-    await settle(refused.actor, "ready");
-    refused.actor.send({ type: "app.setStatus", appCode: appOf(1).appCode, status: "stopped" });
-    await settle(refused.actor, "ready");
+    await settle(refused.actor, "list.ready");
+    refused.actor.send({ type: "row.act", action: "stop", key: appOf(1).appCode });
+    await settle(refused.actor, "list.ready");
     expect(selectAppTable(refused.actor.getSnapshot())).toMatchObject({
       switchFailure: { errCode: errCodes.appNotFound },
       rows: [{ status: "normal" }, {}],
     });
   });
 
-  it("shows an application changed by the edit dialog, and retries a failed load", async () => {
-    const { actor } = start();
-    await settle(actor, "ready");
-    actor.send({ type: "app.changed", app: { ...appOf(1), name: "Renamed" } });
+  it("shows an application changed by the edit dialog in place", async () => {
+    const { actor, requests } = start();
+    await settle(actor, "list.ready");
+    actor.send({ type: "row.updated", row: { ...appOf(1), name: "Renamed" } });
     expect(selectAppTable(actor.getSnapshot())).toMatchObject({ rows: [{ name: "Renamed" }, {}] });
-
-    const failing = start({ failLoad: true });
-    await settle(failing.actor, "failed");
-    expect(selectAppTable(failing.actor.getSnapshot())).toEqual({
-      kind: "failed",
-      failure: { errCode: "network", errMsg: "failure network" },
-    });
-    failing.actor.send({ type: "apps.retry" });
-    expect(failing.actor.getSnapshot().value).toBe("loading");
+    expect(requests).toHaveLength(1);
   });
 });
 

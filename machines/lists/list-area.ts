@@ -44,6 +44,19 @@ export interface ListArea<Request = unknown, Row = unknown> {
   rowKey(row: Row): string;
   /** The rows stream as they change: the list follows the stream, and polls when it fails. */
   live: boolean;
+  /** A row's details come with a call of their own (`loadDetail`) rather than from the row. */
+  detailLoads?: boolean;
+  /**
+   * What a row offers besides its details, and when: a `dialog` action opens a dialog with a machine of its own, and
+   * the list is asked for again when it closes (`action.done`); a `call` action is the call `runAction`, whose answer
+   * is the row as it is now.
+   */
+  actions?: Readonly<Record<string, RowAction<Row>>>;
+}
+
+export interface RowAction<Row> {
+  kind: "dialog" | "call";
+  allowed(row: Row): boolean;
 }
 
 /** A list area as the machine holds it, whatever its request and rows. */

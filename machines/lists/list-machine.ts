@@ -21,8 +21,11 @@ import {
   searchFrom,
 } from "./list-area.ts";
 
-/** One page of rows; the filter's choices (the merchant's applications) come with the first page. */
-export type ListLoad = KeysetPageAnswer & { items: unknown[]; choices?: AppOption[] };
+/**
+ * One page of rows; the filter's choices (the merchant's applications) come with the first page, and an area may
+ * bring what its page shows beside the list (`extra`: My applications' package) with every page.
+ */
+export type ListLoad = KeysetPageAnswer & { items: unknown[]; choices?: AppOption[]; extra?: unknown };
 export interface ListLoadInput {
   request: unknown;
   withChoices: boolean;
@@ -49,8 +52,15 @@ export interface ListContext {
   failure: Failure | null;
   /** The filter's applications; null until they have arrived. */
   choices: AppOption[] | null;
-  /** The row whose details dialog is open, kept live like its row. */
+  /** What the area's page shows beside the list, as the last page brought it; null until then. */
+  extra: unknown;
+  /** The row whose details dialog is open, and its details: the row itself (kept live like it) or as loaded. */
+  detailKey: string | null;
   detail: unknown;
+  detailFailure: Failure | null;
+  /** The row action under way (its dialog open, or its call made), and the last call's refusal. */
+  acting: { action: string; key: string } | null;
+  actionFailure: Failure | null;
 }
 
 export type ListEvent =
@@ -60,9 +70,13 @@ export type ListEvent =
   | { type: "list.page"; page: number }
   | { type: "list.pageSize"; pageSize: number }
   /** Something added or changed rows (a redelivery, a test event, a poll): the page shown is asked for again. */
-  | { type: "list.reload" }
+  | { type: "list.reload"; why?: string }
   | { type: "row.details"; key: string }
+  | { type: "details.retry" }
   | { type: "details.close" }
+  | { type: "row.act"; action: string; key: string }
+  /** The action's dialog has closed: the rows may have changed. */
+  | { type: "action.done" }
   /** From the live stream: a row as it is now. */
   | { type: "row.updated"; row: unknown }
   | { type: "feed.failed" };
@@ -72,6 +86,14 @@ export const listPollMs = 5000;
 
 const keyOf = (context: ListContext, row: unknown) => context.area.rowKey(row);
 const findRow = (context: ListContext, key: string) => context.items.find((row) => keyOf(context, row) === key);
+
+/** The row of the event may take the action of the kind asked for (list-area.ts). */
+function actionAllowed(context: ListContext, event: ListEvent, kind: "dialog" | "call") {
+  if (event.type !== "row.act") return false;
+  const action = context.area.actions?.[event.action];
+  const row = findRow(context, event.key);
+  return action?.kind === kind && row !== undefined && action.allowed(row);
+}
 
 /** The search a list starts with: the one it was opened with when it is valid, else none (a hand-typed link). */
 function startingSearch(input: ListInput): ListSearch {
@@ -105,6 +127,13 @@ export const listMachine = setup({
     loadPage: fromPromise<ListLoad, ListLoadInput>(async () => {
       throw new Error("loadPage is provided by the app");
     }),
+    loadDetail: fromPromise<unknown, { key: string }>(async () => {
+      throw new Error("loadDetail is provided by the app");
+    }),
+    /** A row's `call` action: answers the row as it is now. */
+    runAction: fromPromise<unknown, { action: string; row: unknown }>(async () => {
+      throw new Error("runAction is provided by the app");
+    }),
     /** The rows' live stream: sends row.updated on every change, feed.failed once when it breaks. */
     watchRows: fromCallback<EventObject>(() => () => undefined),
   },
@@ -119,6 +148,9 @@ export const listMachine = setup({
       event.type === "list.search"
         ? { fieldErrors: listSearchErrors(context.area, searchFrom(context.area, event.search)) }
         : {},
+    ),
+    startAction: assign(({ event }) =>
+      event.type === "row.act" ? { acting: { action: event.action, key: event.key }, actionFailure: null } : {},
     ),
     resetSearch: assign(({ context }) => ({
       search: emptySearchOf(context.area),
@@ -146,6 +178,9 @@ export const listMachine = setup({
       !isFiltered(context.search) &&
       findRow(context, keyOf(context, event.row)) === undefined,
     live: ({ context }) => context.area.live,
+    detailLoads: ({ context }) => context.area.detailLoads === true,
+    dialogAction: ({ context, event }) => actionAllowed(context, event, "dialog"),
+    callAction: ({ context, event }) => actionAllowed(context, event, "call"),
   },
 }).createMachine({
   id: "list",
@@ -159,7 +194,12 @@ export const listMachine = setup({
     loaded: false,
     failure: null,
     choices: null,
+    extra: null,
+    detailKey: null,
     detail: null,
+    detailFailure: null,
+    acting: null,
+    actionFailure: null,
   }),
   type: "parallel",
   on: {
@@ -169,7 +209,7 @@ export const listMachine = setup({
         const key = keyOf(context, event.row);
         return {
           items: context.items.map((row) => (keyOf(context, row) === key ? event.row : row)),
-          detail: context.detail !== null && keyOf(context, context.detail) === key ? event.row : context.detail,
+          detail: !context.area.detailLoads && context.detailKey === key ? event.row : context.detail,
         };
       }),
     },
@@ -194,6 +234,7 @@ export const listMachine = setup({
                 items: event.output.items,
                 paging: pageArrived(context.paging, event.output),
                 choices: event.output.choices ?? context.choices,
+                extra: event.output.extra ?? context.extra,
                 loaded: true,
                 failure: null,
               })),
@@ -225,8 +266,16 @@ export const listMachine = setup({
             "row.details": {
               guard: "listed",
               target: "details",
-              actions: assign({ detail: ({ context, event }) => findRow(context, event.key) ?? null }),
+              actions: assign(({ context, event }) => ({
+                detailKey: event.key,
+                detail: context.area.detailLoads ? null : (findRow(context, event.key) ?? null),
+                detailFailure: null,
+              })),
             },
+            "row.act": [
+              { guard: "dialogAction", target: "acting", actions: "startAction" },
+              { guard: "callAction", target: "calling", actions: "startAction" },
+            ],
             "row.updated": {
               guard: "newOnFirstPage",
               target: "loading",
@@ -234,9 +283,64 @@ export const listMachine = setup({
             },
           },
         },
-        // Every field of the row is in the row: the dialog shows it as the stream keeps it, with no call of its own.
+        // A row's details: the row itself (the dialog shows it as the stream keeps it), or loaded by a call.
         details: {
-          on: { "details.close": { target: "ready", actions: assign({ detail: null }) } },
+          on: {
+            "details.close": {
+              target: "ready",
+              actions: assign({ detailKey: null, detail: null, detailFailure: null }),
+            },
+          },
+          initial: "opening",
+          states: {
+            opening: { always: [{ guard: "detailLoads", target: "loading" }, { target: "shown" }] },
+            loading: {
+              invoke: {
+                id: "loadDetail",
+                src: "loadDetail",
+                input: ({ context }) => ({ key: context.detailKey ?? "" }),
+                onDone: {
+                  target: "shown",
+                  actions: assign({ detail: ({ event }) => event.output, detailFailure: null }),
+                },
+                onError: {
+                  target: "failed",
+                  actions: assign({ detailFailure: ({ event }) => toFailure(event.error) }),
+                },
+              },
+            },
+            shown: {},
+            failed: { on: { "details.retry": "loading" } },
+          },
+        },
+        // A dialog of the row's action runs its own machine; when it closes, the row may have changed.
+        acting: {
+          on: { "action.done": { target: "loading", actions: assign({ acting: null }) } },
+        },
+        // A row's call: its answer is the row as it is now; a refusal keeps the rows and is said.
+        calling: {
+          invoke: {
+            id: "runAction",
+            src: "runAction",
+            input: ({ context }) => ({
+              action: context.acting?.action ?? "",
+              row: findRow(context, context.acting?.key ?? ""),
+            }),
+            onDone: {
+              target: "ready",
+              actions: assign(({ context, event }) => {
+                const key = keyOf(context, event.output);
+                return {
+                  items: context.items.map((row) => (keyOf(context, row) === key ? event.output : row)),
+                  acting: null,
+                };
+              }),
+            },
+            onError: {
+              target: "ready",
+              actions: assign({ actionFailure: ({ event }) => toFailure(event.error), acting: null }),
+            },
+          },
         },
       },
     },

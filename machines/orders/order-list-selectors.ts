@@ -1,31 +1,12 @@
 import { isPositiveAmount } from "./payment-request.ts";
-import type { SnapshotFrom } from "xstate";
-import type {
-  Order,
-  OrderDetail,
-  OrderExportRequest,
-  OrderStatus,
-  OrderTransfer,
-} from "../../contracts/schemas/order.ts";
+import type { Order, OrderDetail, OrderStatus, OrderTransfer } from "../../contracts/schemas/order.ts";
 import type { TermUnit } from "../../contracts/schemas/packages.ts";
 import type { Failure } from "../api-failure.ts";
-import { type PagingView, pagingViewOf } from "../lists/keyset-paging.ts";
-import {
-  type OrderListContext,
-  type OrderSearch,
-  type orderListMachine,
-  orderPageSizes,
-  toOrderExportRequest,
-} from "./order-list.ts";
-
-type OrderListSnapshot = SnapshotFrom<typeof orderListMachine>;
+import { type ListSnapshot, type ListTableView, tableSelector } from "../lists/list-selectors.ts";
+import type { PayIntent } from "./order-list.ts";
 
 /** The list's body: a first load, a failure with Retry, no order for this search, or the rows (perhaps being refreshed). */
-export type OrderTableView =
-  | { kind: "loading" }
-  | { kind: "failed"; failure: Failure | null }
-  | { kind: "empty"; filtered: boolean; refreshing: boolean }
-  | { kind: "rows"; rows: OrderRow[]; refreshing: boolean };
+export type OrderTableView = ListTableView<OrderRow>;
 
 /** How long a package runs: whole months, or the count of a shorter unit (a trial's days). */
 export type TermView = { kind: "months"; months: number } | { kind: "unit"; unit: TermUnit; count: number };
@@ -49,16 +30,9 @@ export const termOf = (order: Pick<Order, "termMonths" | "termUnit" | "termCount
     ? { kind: "months", months: order.termMonths }
     : { kind: "unit", unit: order.termUnit, count: order.termCount };
 
-const isFiltered = (search: OrderSearch) => Object.values(search).some((value) => value.trim() !== "");
-
-export function selectOrderTable(snapshot: OrderListSnapshot): OrderTableView {
-  const { context } = snapshot;
-  const refreshing = snapshot.matches("loading");
-  if (snapshot.matches("failed")) return { kind: "failed", failure: context.failure };
-  // Until the first answer there is nothing to keep on screen.
-  if (!context.loaded) return { kind: "loading" };
-  if (context.items.length === 0) return { kind: "empty", filtered: isFiltered(context.search), refreshing };
-  const rows = context.items.map((order) => ({
+/** The rows with what each may do now: Pay (pending, waiting) and Cancel (pending). */
+export function selectOrderTable(snapshot: ListSnapshot): OrderTableView {
+  return tableSelector<Order, OrderRow>((order) => ({
     orderCode: order.orderCode,
     packageCode: order.packageCode,
     packageName: order.packageName,
@@ -68,39 +42,9 @@ export function selectOrderTable(snapshot: OrderListSnapshot): OrderTableView {
     status: order.status,
     paidAt: order.paidAt,
     payType: order.payType,
-    canPay: snapshot.can({ type: "order.pay", orderCode: order.orderCode }),
-    canCancel: snapshot.can({ type: "order.cancel", orderCode: order.orderCode }),
-  }));
-  return { kind: "rows", rows, refreshing };
-}
-
-/** What an export of the list shown asks for: exactly the search the list applies. */
-export const selectOrderExportRequest = (snapshot: OrderListSnapshot): OrderExportRequest =>
-  toOrderExportRequest(snapshot.context.search);
-
-export const selectPagination = (snapshot: OrderListSnapshot): PagingView =>
-  pagingViewOf(snapshot.context.paging, orderPageSizes, {
-    page: (page) => snapshot.can({ type: "orders.page", page }),
-    pageSize: (pageSize) => snapshot.can({ type: "orders.pageSize", pageSize }),
-  });
-
-export interface SearchFormView {
-  search: OrderSearch;
-  revision: number;
-  fieldErrors: OrderListContext["fieldErrors"];
-  busy: boolean;
-  canSearch: boolean;
-}
-
-export function selectSearchForm(snapshot: OrderListSnapshot): SearchFormView {
-  const { context } = snapshot;
-  return {
-    search: context.search,
-    revision: context.formRevision,
-    fieldErrors: context.fieldErrors,
-    busy: snapshot.matches("loading"),
-    canSearch: snapshot.can({ type: "orders.reset" }),
-  };
+    canPay: snapshot.can({ type: "row.act", action: "pay", key: order.orderCode }),
+    canCancel: snapshot.can({ type: "row.act", action: "cancel", key: order.orderCode }),
+  }))(snapshot);
 }
 
 /** The details dialog: closed, loading, failed (with Retry) or the order with the transfers that paid it. */
@@ -150,16 +94,26 @@ export function detailFactsOf(detail: OrderDetail): DetailFacts {
   };
 }
 
-export function selectDetailDialog(snapshot: OrderListSnapshot): DetailDialogView {
-  const { detailCode, detail, detailFailure } = snapshot.context;
-  if (!snapshot.matches("details") || detailCode === null) return { open: false };
-  if (snapshot.matches({ details: "failed" }))
-    return { open: true, orderCode: detailCode, kind: "failed", failure: detailFailure };
-  if (snapshot.matches({ details: "ready" }) && detail)
-    return { open: true, orderCode: detailCode, kind: "ready", detail, facts: detailFactsOf(detail) };
-  return { open: true, orderCode: detailCode, kind: "loading" };
+export function selectDetailDialog(snapshot: ListSnapshot): DetailDialogView {
+  const { detailKey, detail, detailFailure } = snapshot.context;
+  if (!snapshot.matches({ list: "details" }) || detailKey === null) return { open: false };
+  if (snapshot.matches({ list: { details: "failed" } }))
+    return { open: true, orderCode: detailKey, kind: "failed", failure: detailFailure };
+  if (snapshot.matches({ list: { details: "shown" } }) && detail)
+    return {
+      open: true,
+      orderCode: detailKey,
+      kind: "ready",
+      detail: detail as OrderDetail,
+      facts: detailFactsOf(detail as OrderDetail),
+    };
+  return { open: true, orderCode: detailKey, kind: "loading" };
 }
 
 /** The order the pay dialog is open for, and why; null while it is closed. */
-export const selectPayTarget = (snapshot: OrderListSnapshot) =>
-  snapshot.matches("paying") ? snapshot.context.payTarget : null;
+export function selectPayTarget(snapshot: ListSnapshot): { order: Order; intent: PayIntent } | null {
+  const { acting, items } = snapshot.context;
+  if (!snapshot.matches({ list: "acting" }) || !acting) return null;
+  const order = (items as Order[]).find((row) => row.orderCode === acting.key);
+  return order ? { order, intent: acting.action === "cancel" ? "cancel" : "pay" } : null;
+}

@@ -1,7 +1,6 @@
 import type { MachineModel } from "../framework/model.ts";
 import { appAddModel } from "./app-add.model.ts";
 import { appEditModel } from "./app-edit.model.ts";
-import { appListModel } from "./app-list.model.ts";
 import { callbackRedeliverModel } from "./callback-redeliver.model.ts";
 import { callbackTestModel } from "./callback-test.model.ts";
 import { changePasswordModel } from "./change-password.model.ts";
@@ -16,7 +15,6 @@ import { lastLoginModel } from "./last-login.model.ts";
 import { messageBoxModel } from "./message-box.model.ts";
 import { navDrawerModel } from "./nav-drawer.model.ts";
 import { nicknameEditModel } from "./nickname-edit.model.ts";
-import { orderListModel } from "./order-list.model.ts";
 import { orderPaymentModel } from "./order-payment.model.ts";
 import { orderPurchaseModel } from "./order-purchase.model.ts";
 import { redeliverFailedModel } from "./redeliver-failed.model.ts";
@@ -45,13 +43,11 @@ export const allModels: ReadonlyArray<MachineModel> = [
   demoCheckoutModel,
   lastLoginModel,
   twoFactorModel,
-  orderListModel,
   orderPurchaseModel,
   orderPaymentModel,
   subscriptionModel,
   securityActivityModel,
   appEditModel,
-  appListModel,
   appAddModel,
   listModel,
   callbackRedeliverModel,

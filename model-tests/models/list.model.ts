@@ -1,53 +1,30 @@
+import type { Application } from "../../contracts/schemas/apps.ts";
 import type { AppBill } from "../../contracts/schemas/bills.ts";
 import type { CallbackAttempt } from "../../contracts/schemas/callbacks.ts";
+import type { Order } from "../../contracts/schemas/order.ts";
+import { appListArea } from "../../machines/apps/app-list.ts";
 import { billListArea } from "../../machines/bills/bill-list.ts";
 import { callbackListArea } from "../../machines/callbacks/callback-list.ts";
 import { pageCountOf } from "../../machines/lists/keyset-paging.ts";
-import { isFiltered, type ListSearch } from "../../machines/lists/list-area.ts";
-import { type ListContext, type ListLoad, listMachine } from "../../machines/lists/list-machine.ts";
-import type { MachineModel, ModelEvent } from "../framework/model.ts";
-import { eventBuilders } from "../framework/model-events.ts";
+import { isFiltered } from "../../machines/lists/list-area.ts";
+import { listMachine } from "../../machines/lists/list-machine.ts";
+import { orderListArea } from "../../machines/orders/order-list.ts";
+import type { MachineModel } from "../framework/model.ts";
 import { sampleApp } from "./app-edit.model.ts";
-import {
-  arrivingBill,
-  billListAnswer,
-  confirmedFurther,
-  firstPageAgainAnswer,
-  invalidBillSearch,
-  noBillsAnswer,
-  validBillSearch,
-} from "./bill-fixtures.ts";
-import { callbackListAnswer, linkedBillNo } from "./callback-fixtures.ts";
-import { english } from "./english.ts";
-import { failure, refusal } from "./fixtures.ts";
-
-const { done, failed, after } = eventBuilders(listMachine);
-
-type Asked = Pick<ListContext, "search" | "paging" | "choices">;
-/** What a path needs of an area: the fake server's answers, and the words for its rows. */
-interface AreaWalk {
-  answer(context: Asked): ListLoad;
-  rows: string;
-}
-const walks: Record<string, AreaWalk> = {
-  bills: { answer: billListAnswer, rows: "bills" },
-  callbacks: { answer: callbackListAnswer, rows: "attempts" },
-};
-const walkOf = (context: Pick<ListContext, "area">) => walks[context.area.name] as AreaWalk;
-
-export const listPollEvent = after("listPoll", "list.feed.polling");
-
-type E = ModelEvent<typeof listMachine>;
-type S = Parameters<MachineModel<typeof listMachine>["describeState"]>[0];
-const inList = (s: S, state: "loading" | "failed" | "ready" | "details") => s.matches({ list: state });
-const live = (s: S) => s.matches({ feed: "live" });
-const searchEvent = (search: ListSearch): E => ({ type: "list.search", search });
+import { arrivingBill } from "./bill-fixtures.ts";
+import { linkedBillNo } from "./callback-fixtures.ts";
+import { english, saidOnce } from "./english.ts";
+import { refusal } from "./fixtures.ts";
+import { appAdded, appEvents, billEvents, callbackEvents, inList, live, orderEvents, walkOf } from "./list-walks.ts";
 
 /**
  * The list framework's one machine (issue 40), walked once in full on Application bills — search with its checks,
  * keyset pages, page sizes, failure and Retry, the first page again, details, live rows and polling — and on
  * Transaction callbacks only for what is its own: opened from a bill's link with its bill number as the search, its
- * rows and details dialog, and the list asked for again when a test event added an attempt.
+ * rows and details dialog, and the list asked for again when a test event added an attempt; and on My orders for
+ * its own: details loaded by a call (with Retry), Pay and Cancel opening the pay dialog, the list asked for again when
+ * it closes; and on My applications for its own: a row stopped or started by a call (answered, or refused and said),
+ * the package beside the list, an application added or renamed by its dialogs.
  */
 export const listModel: MachineModel<typeof listMachine> = {
   id: "list",
@@ -59,6 +36,8 @@ export const listModel: MachineModel<typeof listMachine> = {
       name: "signed in, follows Callbacks of this bill from a bill's details",
       input: { area: callbackListArea, search: { billNo: linkedBillNo } },
     },
+    { name: "signed in, opens My orders", input: { area: orderListArea } },
+    { name: "signed in, opens My applications", input: { area: appListArea } },
   ],
   // What the screen and the offered events depend on: the area, the states, past page 1, errors shown, rows or none,
   // filtered, the applications known, a list shown once, and the first row's confirmations.
@@ -73,8 +52,15 @@ export const listModel: MachineModel<typeof listMachine> = {
       s.context.choices === null,
       s.context.loaded,
       (s.context.items[0] as AppBill | undefined)?.confirmations ?? null,
+      (s.context.items[0] as Application | undefined)?.status ?? null,
+      s.context.actionFailure !== null,
     ]),
-  events: (s) => (s.context.area.name === "bills" ? billEvents(s) : callbackEvents(s)),
+  events: (s) => {
+    const { name } = s.context.area;
+    if (name === "bills") return billEvents(s);
+    if (name === "orders") return orderEvents(s);
+    return name === "apps" ? appEvents(s) : callbackEvents(s);
+  },
   describeEvent: (e) => {
     switch (e.type) {
       case "list.search":
@@ -86,16 +72,36 @@ export const listModel: MachineModel<typeof listMachine> = {
       case "list.retry":
         return `Press ${english("bills.retry")} beside ${english("bills.loadFailed")}`;
       case "list.reload":
-        return `Send a test event to ${sampleApp.name} from ${english("callbacks.test.open")}; it is answered; press ${english("callbacks.test.close")} (the list is asked for again)`;
+        return e.why === appAdded
+          ? "Add an application with the add dialog (the server accepts it; the list is asked for again)"
+          : `Send a test event to ${sampleApp.name} from ${english("callbacks.test.open")}; it is answered; press ${english("callbacks.test.close")} (the list is asked for again)`;
       case "list.page":
         return `Press ${e.page > 1 ? english("bills.pagination.next") : english("bills.pagination.previous")} (to page ${e.page})`;
       case "list.pageSize":
         return `Choose ${e.pageSize} in ${english("bills.pagination.pageSize")}`;
       case "row.details":
         return `Press ${english("bills.actions.details")} on row ${e.key}`;
+      case "row.act":
+        return e.action === "stop" || e.action === "start"
+          ? `In the first row, press ${english(`apps.actions.${e.action}`)}`
+          : `Press ${english(`orders.actions.${e.action}`)} on order ${e.key}`;
+      case "xstate.done.actor.runAction":
+        return `The server answers the application ${(e.output as Application).status}`;
+      case "xstate.error.actor.runAction":
+        return refusal(e.error);
+      case "action.done":
+        return "Close the pay dialog (at the cancel confirmation: keep the order)";
+      case "details.retry":
+        return `Press ${english("orders.details.retry")} in the details dialog`;
+      case "xstate.done.actor.loadDetail":
+        return `The server answers the details of order ${(e.output as Order).orderCode} with one transfer confirming`;
+      case "xstate.error.actor.loadDetail":
+        return refusal(e.error);
       case "details.close":
         return `Press ${english("bills.details.close")} in the details dialog`;
       case "row.updated": {
+        if ("appCode" in (e.row as object) && !("billNo" in (e.row as object)))
+          return `In the first row press Edit, verify with the e-mail code, rename it "${(e.row as Application).name}"; press Save (the server saves it)`;
         const bill = e.row as AppBill;
         return bill.billNo === arrivingBill.billNo
           ? `A customer pays into a deposit address: the live stream announces the new bill ${bill.billNo}`
@@ -136,7 +142,18 @@ export const listModel: MachineModel<typeof listMachine> = {
         n === "bills" && first.status === "confirming"
           ? `, the first ${first.confirmations} / ${first.required} confirmations`
           : "";
-      return `${feed}${context.items.length} ${rows}, page ${context.paging.page} of ${pageCountOf(context.paging.total, context.paging.pageSize)}${progress}${form}${bill}`;
+      const refused = context.actionFailure ? `; ${saidOnce(context.actionFailure)}` : "";
+      return `${feed}${context.items.length} ${rows}, page ${context.paging.page} of ${pageCountOf(context.paging.total, context.paging.pageSize)}${progress}${refused}${form}${bill}`;
+    }
+    if (inList(s, "calling")) return "The first row's Stop / Enable shows a spinner";
+    if (inList(s, "acting"))
+      return `The pay dialog is open to ${context.acting?.action ?? "pay"} order ${context.acting?.key}`;
+    if (n === "orders") {
+      if (s.matches({ list: { details: "loading" } }))
+        return `The details dialog of order ${context.detailKey} shows ${english("orders.details.loading")}`;
+      if (s.matches({ list: { details: "failed" } }))
+        return `The details dialog shows ${english("orders.details.failed")} with ${english("orders.details.retry")}`;
+      return `The details dialog shows order ${context.detailKey}: product, type, market, usage, amount, payment method, status, pay time, upgrade item, and its transfer`;
     }
     if (n === "callbacks") {
       const attempt = context.detail as CallbackAttempt;
@@ -147,68 +164,3 @@ export const listModel: MachineModel<typeof listMachine> = {
   },
   excluded: [],
 };
-
-/** Application bills: the whole list walked, live rows and polling too. */
-function billEvents(s: S): E[] {
-  const { context } = s;
-  const search: E[] = [searchEvent(validBillSearch), searchEvent(invalidBillSearch), { type: "list.reset" }];
-  if (inList(s, "loading")) {
-    const answers: E[] = [
-      done("loadPage", billListAnswer(context)),
-      done("loadPage", noBillsAnswer(context)),
-      failed("loadPage", failure("5000", "Internal error")),
-    ];
-    if (context.paging.page > 1) answers.push(done("loadPage", firstPageAgainAnswer(context)));
-    return answers;
-  }
-  // Polling asks again whatever the list shows: after a failure too.
-  if (inList(s, "failed")) return [{ type: "list.retry" }, ...search, ...(live(s) ? [] : [listPollEvent])];
-  if (inList(s, "ready")) {
-    const events: E[] = [...search];
-    const { paging } = context;
-    if (paging.nextCursor) events.push({ type: "list.page", page: paging.page + 1 });
-    if (paging.previousCursor) events.push({ type: "list.page", page: paging.page - 1 });
-    if (context.items.length > 0) events.push({ type: "list.pageSize", pageSize: paging.pageSize === 10 ? 20 : 10 });
-    const first = context.items[0] as AppBill | undefined;
-    if (first) events.push({ type: "row.details", key: first.billNo });
-    // Bills arrive through the stream while it lasts; once it has failed, the polls bring them.
-    if (!live(s)) return [...events, listPollEvent];
-    if (first) events.push({ type: "row.updated", row: confirmedFurther(first) });
-    if (context.paging.page === 1 && !isFiltered(context.search))
-      events.push({ type: "row.updated", row: arrivingBill });
-    return [...events, { type: "feed.failed" }];
-  }
-  if (inList(s, "details")) {
-    const open = context.detail as AppBill;
-    return live(s)
-      ? [{ type: "details.close" }, { type: "row.updated", row: confirmedFurther(open) }]
-      : [{ type: "details.close" }];
-  }
-  return [];
-}
-
-/**
- * Transaction callbacks, for what is their own: the first page (filtered by the link's bill), its rows and details,
- * a test event that makes the list ask again (while an answer is under way, or after a failure, too), and Reset
- * dropping the link's bill.
- */
-function callbackEvents(s: S): E[] {
-  const { context } = s;
-  if (inList(s, "loading")) {
-    const answers: E[] = [done("loadPage", walkOf(context).answer(context))];
-    return context.loaded
-      ? answers
-      : [...answers, { type: "list.reload" }, failed("loadPage", failure("5000", "Internal error"))];
-  }
-  // A test event sent while the list failed: it is asked for again.
-  if (inList(s, "failed")) return [{ type: "list.reload" }];
-  if (inList(s, "ready")) {
-    const events: E[] = [{ type: "list.reload" }];
-    if (isFiltered(context.search)) events.push({ type: "list.reset" });
-    const first = context.items[0] as CallbackAttempt | undefined;
-    if (first) events.push({ type: "row.details", key: first.attemptId });
-    return events;
-  }
-  if (inList(s, "details")) return [{ type: "details.close" }];
-  return [];
-}

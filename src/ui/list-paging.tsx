@@ -2,43 +2,32 @@ import { Button, HTMLSelect } from "@blueprintjs/core";
 import "./list-page.css";
 import { ChevronLeft, ChevronRight } from "@blueprintjs/icons";
 import { useId } from "react";
-
-/** What a list's selector gives the paging bar. */
-export interface ListPagingView {
-  page: number;
-  pageCount: number;
-  pageSize: number;
-  pageSizes: readonly number[];
-  canPrevious: boolean;
-  canNext: boolean;
-  canPageSize: boolean;
-}
-
-/** The bar's words, in the merchant's language: its name, how many and which page, the buttons, the size's label. */
-export interface ListPagingLabels {
-  label: string;
-  summary: string;
-  previous: string;
-  next: string;
-  pageSize: string;
-}
+import { useTranslation } from "react-i18next";
+import type { PagingView } from "../../machines/lists/keyset-paging.ts";
+import { type PagedArea, pagingSummary } from "./paging-summary.ts";
 
 interface ListPagingProps {
-  view: ListPagingView;
-  labels: ListPagingLabels;
-  /** The test id of the summary ("how many, page n of m"). */
-  summaryTestId: string;
+  /** The list: its `<area>.pagination` texts, and the summary's test id `<area>-summary`. */
+  area: PagedArea;
+  view: PagingView;
   onPage(page: number): void;
   onPageSize(pageSize: number): void;
 }
 
 /** How many rows, which page, the previous and next page, and how many rows a page shows (list-page.css). */
-export function ListPaging({ view, labels, summaryTestId, onPage, onPageSize }: ListPagingProps) {
+export function ListPaging({ area, view, onPage, onPageSize }: ListPagingProps) {
+  const { t, i18n } = useTranslation();
   const sizeId = useId();
   const { page, pageSize } = view;
+  const labels = {
+    label: t(`${area}.pagination.label`),
+    previous: t(`${area}.pagination.previous`),
+    next: t(`${area}.pagination.next`),
+    pageSize: t(`${area}.pagination.pageSize`),
+  };
   return (
     <nav className="list-paging" aria-label={labels.label}>
-      <span data-testid={summaryTestId}>{labels.summary}</span>
+      <span data-testid={`${area}-summary`}>{pagingSummary(t, i18n.language, area, view)}</span>
       <span className="list-paging-pages">
         <Button
           variant="minimal"

@@ -1,21 +1,20 @@
 import { Button, Card, H1 } from "@blueprintjs/core";
-import { ChevronLeft, ChevronRight, Plus } from "@blueprintjs/icons";
+import { Plus } from "@blueprintjs/icons";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
-import {
-  selectAppPaging,
-  selectAppPlan,
-  selectAppSearch,
-  selectAppTable,
-} from "../../../machines/apps/app-list-selectors.ts";
+import { appListArea, switchActionOf } from "../../../machines/apps/app-list.ts";
+import { selectAppPlan, selectAppTable } from "../../../machines/apps/app-list-selectors.ts";
 import { selectEmail } from "../../../machines/auth/session-selectors.ts";
+import { selectListPaging, selectListSearch } from "../../../machines/lists/list-selectors.ts";
 import { useServices, useSessionActor } from "../../app/services-context.tsx";
+import { ListPaging } from "../../ui/list-paging.tsx";
+import { ListSearchForm } from "../../ui/list-search-form.tsx";
 import { AppAddDialog } from "./app-add-dialog.tsx";
 import { AppEditDialog } from "./app-edit-dialog.tsx";
 import { AppPlan } from "./app-plan.tsx";
-import { AppSearchForm } from "./app-search-form.tsx";
 import { AppTable } from "./app-table.tsx";
 import { provideAppAdd, provideAppEdit, provideAppList } from "./apps-machines.ts";
+import "../../ui/list-page.css";
 import "./apps.css";
 
 /** My applications (spec section 2): the list, add, edit, stop / start, and the credentials behind the e-mail code. */
@@ -23,14 +22,17 @@ export default function AppListPage() {
   const { t } = useTranslation();
   const services = useServices();
   const email = useSelector(useSessionActor(), selectEmail);
-  const list = useActorRef(provideAppList(services));
-  const add = useActorRef(provideAppAdd(services, { added: () => list.send({ type: "apps.reload" }) }));
-  const edit = useActorRef(provideAppEdit(services, { changed: (app) => list.send({ type: "app.changed", app }) }), {
-    input: { email },
-  });
+  const list = useActorRef(provideAppList(services), { input: { area: appListArea } });
+  const add = useActorRef(provideAppAdd(services, { added: () => list.send({ type: "list.reload" }) }));
+  const edit = useActorRef(
+    provideAppEdit(services, { changed: (app) => list.send({ type: "row.updated", row: app }) }),
+    {
+      input: { email },
+    },
+  );
   const table = useSelector(list, selectAppTable);
-  const search = useSelector(list, selectAppSearch);
-  const paging = useSelector(list, selectAppPaging);
+  const search = useSelector(list, selectListSearch);
+  const paging = useSelector(list, selectListPaging);
   const plan = useSelector(list, selectAppPlan);
   const canAdd = useSelector(add, (s) => s.can({ type: "dialog.open" }));
 
@@ -50,37 +52,26 @@ export default function AppListPage() {
       </div>
       <AppPlan view={plan} />
       <Card className="apps-card">
-        <AppSearchForm view={search} onSearch={(form) => list.send({ type: "apps.search", ...form })} />
+        <ListSearchForm
+          key={search.revision}
+          area={appListArea}
+          view={search}
+          onSearch={(form) => list.send({ type: "list.search", search: form })}
+          onReset={() => list.send({ type: "list.reset" })}
+        />
         <AppTable
           view={table}
-          onRetry={() => list.send({ type: "apps.retry" })}
+          onRetry={() => list.send({ type: "list.retry" })}
           onOpen={(action, app) => edit.send({ type: "app.open", action, app })}
-          onSwitch={(row) => list.send({ type: "app.setStatus", appCode: row.appCode, status: row.nextStatus })}
+          onSwitch={(row) => list.send({ type: "row.act", action: switchActionOf(row.nextStatus), key: row.appCode })}
         />
-        {table.kind === "rows" && paging.pageCount > 1 ? (
-          <nav className="app-pagination" aria-label={t("apps.pagination.label")}>
-            <span data-testid="apps-summary">
-              {t("apps.pagination.summary", { count: paging.total, page: paging.page, pageCount: paging.pageCount })}
-            </span>
-            <span className="app-pagination-pages">
-              <Button
-                size="small"
-                variant="minimal"
-                icon={<ChevronLeft />}
-                aria-label={t("apps.pagination.previous")}
-                disabled={!paging.canPrevious}
-                onClick={() => list.send({ type: "apps.page", page: paging.page - 1 })}
-              />
-              <Button
-                size="small"
-                variant="minimal"
-                icon={<ChevronRight />}
-                aria-label={t("apps.pagination.next")}
-                disabled={!paging.canNext}
-                onClick={() => list.send({ type: "apps.page", page: paging.page + 1 })}
-              />
-            </span>
-          </nav>
+        {table.kind === "rows" ? (
+          <ListPaging
+            area="apps"
+            view={paging}
+            onPage={(page) => list.send({ type: "list.page", page })}
+            onPageSize={(pageSize) => list.send({ type: "list.pageSize", pageSize })}
+          />
         ) : null}
       </Card>
       <AppAddDialog actor={add} />

@@ -1,8 +1,9 @@
 import { fromCallback, fromPromise } from "xstate";
-import type { Application } from "../../../contracts/schemas/apps.ts";
+import type { AppListRequest, Application } from "../../../contracts/schemas/apps.ts";
 import { appAddMachine } from "../../../machines/apps/app-add.ts";
 import { appEditMachine } from "../../../machines/apps/app-edit.ts";
-import { appListMachine } from "../../../machines/apps/app-list.ts";
+import { statusOfAction } from "../../../machines/apps/app-list.ts";
+import { listMachine } from "../../../machines/lists/list-machine.ts";
 import { codeSenderMachine } from "../../../machines/auth/code-sender.ts";
 import type { Uses } from "../../app/services.ts";
 
@@ -14,14 +15,19 @@ export interface AppsPage {
 
 /** My applications' list with its effects bound to the API. */
 export const provideAppList = ({ api }: Uses<never, "apps" | "orders">) =>
-  appListMachine.provide({
+  listMachine.provide({
     actors: {
       // The package's limit and use change with every add: read them with each page.
-      loadApps: fromPromise(async ({ input }) => {
-        const [list, subscription] = await Promise.all([api.apps.list(input), api.orders.subscription()]);
-        return { ...list, subscription };
+      loadPage: fromPromise(async ({ input }) => {
+        const [list, extra] = await Promise.all([
+          api.apps.list(input.request as AppListRequest),
+          api.orders.subscription(),
+        ]);
+        return { ...list, extra };
       }),
-      setStatus: fromPromise(({ input }) => api.apps.setStatus(input)),
+      runAction: fromPromise(({ input }) =>
+        api.apps.setStatus({ appCode: (input.row as Application).appCode, status: statusOfAction(input.action) }),
+      ),
     },
   });
 

@@ -15,7 +15,6 @@ import { useServices } from "../../app/services-context.tsx";
 import { ExportControl } from "../../ui/export-control.tsx";
 import { ListPaging } from "../../ui/list-paging.tsx";
 import { ListSearchForm } from "../../ui/list-search-form.tsx";
-import { pagingSummary } from "../../ui/paging-summary.ts";
 import { BillDetailDialog } from "./bill-detail-dialog.tsx";
 import { BillTable } from "./bill-table.tsx";
 import { provideBillExport, provideBillList } from "./bills-machines.ts";
@@ -24,7 +23,7 @@ import "./bills.css";
 
 /** Application bills (spec section 2): every deposit to the applications' addresses, searched, paged and live. */
 export default function BillListPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const services = useServices();
   const actor = useActorRef(provideBillList(services), { input: { area: billListArea }, clock: actorClock(services) });
   const search = useSelector(actor, selectListSearch);
@@ -68,15 +67,8 @@ export default function BillListPage() {
         />
         {table.kind === "rows" ? (
           <ListPaging
+            area="bills"
             view={paging}
-            labels={{
-              label: t("bills.pagination.label"),
-              summary: pagingSummary(t, i18n.language, "bills", paging),
-              previous: t("bills.pagination.previous"),
-              next: t("bills.pagination.next"),
-              pageSize: t("bills.pagination.pageSize"),
-            }}
-            summaryTestId="bills-summary"
             onPage={(page) => actor.send({ type: "list.page", page })}
             onPageSize={(pageSize) => actor.send({ type: "list.pageSize", pageSize })}
           />

@@ -19,7 +19,6 @@ import { selectExport } from "../../../machines/lists/list-export-selectors.ts";
 import { ExportControl } from "../../ui/export-control.tsx";
 import { ListPaging } from "../../ui/list-paging.tsx";
 import { ListSearchForm } from "../../ui/list-search-form.tsx";
-import { pagingSummary } from "../../ui/paging-summary.ts";
 import { CallbackDetailDialog } from "./callback-detail-dialog.tsx";
 import { CallbackRedeliverDialog } from "./callback-redeliver-dialog.tsx";
 import { CallbackTable } from "./callback-table.tsx";
@@ -47,7 +46,7 @@ export default function CallbackListPage() {
 }
 
 function CallbackList({ billNo }: { billNo: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const services = useServices();
   const list = useActorRef(provideCallbackList(services), { input: { area: callbackListArea, search: { billNo } } });
   const page = { reload: () => list.send({ type: "list.reload" }) };
@@ -111,15 +110,8 @@ function CallbackList({ billNo }: { billNo: string }) {
         />
         {table.kind === "rows" ? (
           <ListPaging
+            area="callbacks"
             view={paging}
-            labels={{
-              label: t("callbacks.pagination.label"),
-              summary: pagingSummary(t, i18n.language, "callbacks", paging),
-              previous: t("callbacks.pagination.previous"),
-              next: t("callbacks.pagination.next"),
-              pageSize: t("callbacks.pagination.pageSize"),
-            }}
-            summaryTestId="callbacks-summary"
             onPage={(to) => list.send({ type: "list.page", page: to })}
             onPageSize={(pageSize) => list.send({ type: "list.pageSize", pageSize })}
           />

@@ -1,8 +1,8 @@
 import { fromCallback, fromPromise } from "xstate";
-import { orderListMachine } from "../../../machines/orders/order-list.ts";
+import { listMachine } from "../../../machines/lists/list-machine.ts";
 import { orderPaymentMachine } from "../../../machines/orders/order-payment.ts";
 import { orderPurchaseMachine } from "../../../machines/orders/order-purchase.ts";
-import type { OrderExportRequest } from "../../../contracts/schemas/order.ts";
+import type { OrderExportRequest, OrderListRequest } from "../../../contracts/schemas/order.ts";
 import { provideListExport } from "../../app/list-export-service.ts";
 import type { Uses } from "../../app/services.ts";
 
@@ -74,10 +74,10 @@ export const provideOrderPayment = (
 
 /** My orders' machines with their effects bound to the API. */
 export const provideOrderList = ({ api }: Uses<never, "orders">) =>
-  orderListMachine.provide({
+  listMachine.provide({
     actors: {
-      loadOrders: fromPromise(({ input }) => api.orders.list(input)),
-      loadOrderDetail: fromPromise(({ input }) => api.orders.detail(input)),
+      loadPage: fromPromise(({ input }) => api.orders.list(input.request as OrderListRequest)),
+      loadDetail: fromPromise(({ input }) => api.orders.detail({ orderCode: input.key })),
     },
   });
 

@@ -3,41 +3,40 @@ import { Plus } from "@blueprintjs/icons";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { selectListExportRequest, selectListPaging, selectListSearch } from "../../../machines/lists/list-selectors.ts";
+import { orderListArea } from "../../../machines/orders/order-list.ts";
 import {
   selectDetailDialog,
-  selectOrderExportRequest,
   selectOrderTable,
-  selectPagination,
   selectPayTarget,
-  selectSearchForm,
 } from "../../../machines/orders/order-list-selectors.ts";
 import { routePaths } from "../../app/route-names.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { ListPaging } from "../../ui/list-paging.tsx";
-import { pagingSummary } from "../../ui/paging-summary.ts";
+import { ListSearchForm } from "../../ui/list-search-form.tsx";
 import { OrderDetailDialog } from "./order-detail-dialog.tsx";
 import { OrderPayDialog } from "./order-pay-dialog.tsx";
-import { OrderSearchForm } from "./order-search-form.tsx";
 import { OrderTable } from "./order-table.tsx";
 import { provideOrderExport, provideOrderList } from "./order-machines.ts";
 import { selectExport } from "../../../machines/lists/list-export-selectors.ts";
 import { ExportControl } from "../../ui/export-control.tsx";
+import "../../ui/list-page.css";
 import "./orders.css";
 
 /** My orders (spec section 2): search, the server's pages, details, and Pay / Cancel through the pay dialog. */
 export default function OrdersPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const services = useServices();
-  const actor = useActorRef(provideOrderList(services));
+  const actor = useActorRef(provideOrderList(services), { input: { area: orderListArea } });
   // Each view says what may be sent (`can`), so each is selected anew on every snapshot.
-  const search = useSelector(actor, selectSearchForm);
+  const search = useSelector(actor, selectListSearch);
   const table = useSelector(actor, selectOrderTable);
-  const pagination = useSelector(actor, selectPagination);
+  const pagination = useSelector(actor, selectListPaging);
   const detailDialog = useSelector(actor, selectDetailDialog);
   const payTarget = useSelector(actor, selectPayTarget);
   const exporter = useActorRef(provideOrderExport(services));
   const exportView = useSelector(exporter, selectExport);
-  const exportRequest = useSelector(actor, selectOrderExportRequest);
+  const exportRequest = useSelector(actor, selectListExportRequest);
 
   return (
     <section className="page orders-page" aria-labelledby="orders-title">
@@ -51,11 +50,12 @@ export default function OrdersPage() {
         </Link>
       </div>
       <Card className="orders-card">
-        <OrderSearchForm
+        <ListSearchForm
           key={search.revision}
+          area={orderListArea}
           view={search}
-          onSearch={(form) => actor.send({ type: "orders.search", ...form })}
-          onReset={() => actor.send({ type: "orders.reset" })}
+          onSearch={(form) => actor.send({ type: "list.search", search: form })}
+          onReset={() => actor.send({ type: "list.reset" })}
         />
         <ExportControl
           view={exportView}
@@ -66,24 +66,17 @@ export default function OrdersPage() {
         />
         <OrderTable
           view={table}
-          onRetry={() => actor.send({ type: "orders.retry" })}
-          onDetails={(orderCode) => actor.send({ type: "order.details", orderCode })}
-          onPay={(orderCode) => actor.send({ type: "order.pay", orderCode })}
-          onCancel={(orderCode) => actor.send({ type: "order.cancel", orderCode })}
+          onRetry={() => actor.send({ type: "list.retry" })}
+          onDetails={(orderCode) => actor.send({ type: "row.details", key: orderCode })}
+          onPay={(orderCode) => actor.send({ type: "row.act", action: "pay", key: orderCode })}
+          onCancel={(orderCode) => actor.send({ type: "row.act", action: "cancel", key: orderCode })}
         />
         {table.kind === "rows" ? (
           <ListPaging
+            area="orders"
             view={pagination}
-            labels={{
-              label: t("orders.pagination.label"),
-              summary: pagingSummary(t, i18n.language, "orders", pagination),
-              previous: t("orders.pagination.previous"),
-              next: t("orders.pagination.next"),
-              pageSize: t("orders.pagination.pageSize"),
-            }}
-            summaryTestId="orders-summary"
-            onPage={(page) => actor.send({ type: "orders.page", page })}
-            onPageSize={(pageSize) => actor.send({ type: "orders.pageSize", pageSize })}
+            onPage={(page) => actor.send({ type: "list.page", page })}
+            onPageSize={(pageSize) => actor.send({ type: "list.pageSize", pageSize })}
           />
         ) : null}
       </Card>
@@ -96,7 +89,7 @@ export default function OrdersPage() {
         <OrderPayDialog
           order={payTarget.order}
           intent={payTarget.intent}
-          onClose={() => actor.send({ type: "payDialog.close" })}
+          onClose={() => actor.send({ type: "action.done" })}
         />
       ) : null}
     </section>
