@@ -8,6 +8,7 @@ import {
   openAccountMenu,
   openSettings,
   pressEscapeIn,
+  rowButton,
   settled,
   stoppedMoving,
 } from "./support/console.ts";
@@ -139,7 +140,7 @@ const overlays: Array<{
     route: "order",
     name: "order-details-dialog",
     async open(page) {
-      await page.getByTestId("orders-table").getByRole("button", { name: "Details" }).first().click();
+      await rowButton(page, "orders", "Details").click();
       await page.getByTestId("order-facts").waitFor();
       return true;
     },
@@ -148,7 +149,7 @@ const overlays: Array<{
     route: "order",
     name: "pay-dialog",
     async open(page) {
-      await page.getByTestId("orders-table").getByRole("button", { name: "Pay", exact: true }).first().click();
+      await rowButton(page, "orders", "Pay").click();
       await page.getByTestId("pay-address").waitFor();
       return true;
     },
@@ -166,7 +167,7 @@ const overlays: Array<{
     route: "app",
     name: "app-verify-dialog",
     async open(page) {
-      await page.getByTestId("apps-table").getByRole("button", { name: "Rotate secret" }).first().click();
+      await rowButton(page, "apps", "Rotate secret").click();
       await page.getByRole("dialog").getByLabel("Old secret keeps working").waitFor();
       return true;
     },

@@ -227,3 +227,14 @@ export async function pressEscapeIn(page: Page, selector: string) {
   }, selector);
   await page.keyboard.press("Escape");
 }
+
+/**
+ * A row's button in a list as the width shows it: in the table's row on a wider screen, in the row's card on a phone
+ * (src/ui/list-table.tsx draws both; list-page.css shows one).
+ */
+export const rowButton = (page: Page, area: string, name: string) =>
+  page
+    .locator(`[data-testid="${area}-table"], [data-testid="${area}-cards"]`)
+    .getByRole("button", { name, exact: true })
+    .filter({ visible: true })
+    .first();

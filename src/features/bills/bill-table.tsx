@@ -1,4 +1,4 @@
-import { Button, Callout, H2, HTMLTable, NonIdealState, Spinner } from "@blueprintjs/core";
+import { Button } from "@blueprintjs/core";
 import { Document } from "@blueprintjs/icons";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -8,7 +8,7 @@ import { usePageAddition } from "../../app/failure-callout.tsx";
 import { routePaths } from "../../app/route-names.ts";
 import { formatDateTimeParts } from "../../i18n/format.ts";
 import { BreakableValue } from "../../ui/breakable-value.tsx";
-import { ScrollRegion } from "../../ui/scroll-region.tsx";
+import { type ListColumn, ListTable } from "../../ui/list-table.tsx";
 import { BillStatusTag, NoticeStatusTag, ShortHex, useBillText } from "./bill-text.tsx";
 
 interface BillTableProps {
@@ -17,150 +17,82 @@ interface BillTableProps {
   onDetails(billNo: string): void;
 }
 
-const columns = [
-  "billNo",
-  "application",
-  "endUserId",
-  "fromAddress",
-  "toAddress",
-  "amount",
-  "chainProtocol",
-  "blockNumber",
-  "txHash",
-  "payTime",
-  "status",
-  "noticeStatus",
-  "collectionAmount",
-  "deliveryAddress",
-  "transferAmount",
-] as const;
-
 /** The list's body: loading, failure with Retry, no bills (with how they arrive), or the rows with Details pinned. */
 export function BillTable({ view, onRetry, onDetails }: BillTableProps) {
-  const { t } = useTranslation();
-  const nextStep = usePageAddition();
-  if (view.kind === "loading") {
-    return (
-      <div className="list-table-status" role="status" aria-busy="true" data-testid="bills-loading">
-        <Spinner size={24} aria-label={t("bills.loading")} />
-        <span>{t("bills.loading")}</span>
-      </div>
-    );
-  }
-  if (view.kind === "failed") {
-    return (
-      <Callout intent="danger" role="alert" className="list-table-status" data-testid="bills-failed">
-        {t("bills.loadFailed")} {nextStep(view.failure)}{" "}
-        <Button size="small" intent="danger" text={t("bills.retry")} onClick={onRetry} />
-      </Callout>
-    );
-  }
-  if (view.kind === "empty") {
-    // The title is a heading under the page's h1 (NonIdealState's own title would be an h4).
-    const title = <H2 className="list-empty-title">{t(view.filtered ? "bills.emptyFiltered" : "bills.empty")}</H2>;
-    return (
-      <div aria-busy={view.refreshing || undefined} data-testid="bills-empty">
-        {view.filtered ? (
-          <NonIdealState className="list-empty" description={title} />
-        ) : (
-          <NonIdealState
-            className="list-empty"
-            icon={<Document size={48} />}
-            description={
-              <>
-                {title}
-                <p>{t("bills.emptyHint")}</p>
-              </>
-            }
-            action={
-              <Link to={routePaths.app} className="bp6-button">
-                <span className="bp6-button-text">{t("bills.toApps")}</span>
-              </Link>
-            }
-          />
-        )}
-      </div>
-    );
-  }
-  return (
-    <ScrollRegion labelledBy="bills-table-caption" busy={view.refreshing}>
-      <HTMLTable compact striped className="bill-table" data-testid="bills-table">
-        <caption id="bills-table-caption" className="list-visually-hidden">
-          {t("bills.tableLabel")}
-        </caption>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col">
-                {t(`bills.columns.${column}`)}
-              </th>
-            ))}
-            <th scope="col" className="bill-operations">
-              {t("bills.columns.operations")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {view.rows.map((row) => (
-            <BillTableRow key={row.bill.billNo} row={row} onDetails={onDetails} />
-          ))}
-        </tbody>
-      </HTMLTable>
-    </ScrollRegion>
-  );
-}
-
-function BillTableRow({ row, onDetails }: { row: BillRow } & Pick<BillTableProps, "onDetails">) {
   const { t, i18n } = useTranslation();
+  const nextStep = usePageAddition();
   const text = useBillText();
-  const { bill } = row;
-  const { date, time } = formatDateTimeParts(bill.payTime, i18n.language);
+  const columns: ListColumn<BillRow>[] = [
+    { key: "billNo", rowHeader: true, card: true, className: "bill-code", cell: ({ bill }) => bill.billNo },
+    {
+      key: "application",
+      className: "bill-app list-wrap",
+      cell: ({ bill }) => (
+        <>
+          <span className="bill-app-name">
+            <BreakableValue text={bill.appName} />
+          </span>
+          <span className="bill-code bill-muted">{bill.appCode}</span>
+        </>
+      ),
+    },
+    {
+      key: "endUserId",
+      className: "bill-user list-wrap",
+      cell: ({ bill }) => <BreakableValue text={bill.endUserId} />,
+    },
+    { key: "fromAddress", cell: ({ bill }) => <ShortHex value={bill.fromAddress} /> },
+    { key: "toAddress", cell: ({ bill }) => <ShortHex value={bill.toAddress} /> },
+    { key: "amount", card: true, className: "bill-amount", cell: ({ bill }) => text.amount(bill.amount, bill) },
+    {
+      key: "chainProtocol",
+      className: "bill-chain",
+      cell: ({ bill }) => (
+        <>
+          <span>{bill.chain}</span>
+          <span className="bill-muted">{bill.protocol}</span>
+        </>
+      ),
+    },
+    { key: "blockNumber", cell: ({ bill }) => bill.blockNumber },
+    { key: "txHash", cell: ({ bill }) => <ShortHex value={bill.txHash} /> },
+    {
+      key: "payTime",
+      card: true,
+      className: "bill-when list-wrap",
+      cell: ({ bill }) => {
+        const { date, time } = formatDateTimeParts(bill.payTime, i18n.language);
+        return (
+          <>
+            <span>{date}</span>
+            <wbr />
+            <span>{time}</span>
+          </>
+        );
+      },
+    },
+    {
+      key: "status",
+      card: true,
+      cell: ({ bill, progress }) => <BillStatusTag status={bill.status} progress={progress} />,
+    },
+    { key: "noticeStatus", card: true, cell: ({ bill }) => <NoticeStatusTag status={bill.noticeStatus} /> },
+    {
+      key: "collectionAmount",
+      className: "bill-amount",
+      cell: ({ bill }) => text.amount(bill.collectionAmount, bill),
+    },
+    { key: "deliveryAddress", cell: ({ bill }) => <ShortHex value={bill.deliveryAddress} /> },
+    { key: "transferAmount", className: "bill-amount", cell: ({ bill }) => text.amount(bill.transferAmount, bill) },
+  ];
   return (
-    <tr data-testid={`bill-row-${bill.billNo}`}>
-      <th scope="row" className="bill-code" data-value="">
-        {bill.billNo}
-      </th>
-      <td className="bill-app">
-        <span className="bill-app-name" data-value="">
-          <BreakableValue text={bill.appName} />
-        </span>
-        <span className="bill-code bill-muted">{bill.appCode}</span>
-      </td>
-      <td className="bill-user" data-value="">
-        <BreakableValue text={bill.endUserId} />
-      </td>
-      <td>
-        <ShortHex value={bill.fromAddress} />
-      </td>
-      <td>
-        <ShortHex value={bill.toAddress} />
-      </td>
-      <td className="bill-amount">{text.amount(bill.amount, bill)}</td>
-      <td className="bill-chain">
-        <span>{bill.chain}</span>
-        <span className="bill-muted">{bill.protocol}</span>
-      </td>
-      <td>{bill.blockNumber}</td>
-      <td>
-        <ShortHex value={bill.txHash} />
-      </td>
-      <td className="bill-when">
-        <span>{date}</span>
-        <wbr />
-        <span>{time}</span>
-      </td>
-      <td>
-        <BillStatusTag status={bill.status} progress={row.progress} />
-      </td>
-      <td>
-        <NoticeStatusTag status={bill.noticeStatus} />
-      </td>
-      <td className="bill-amount">{text.amount(bill.collectionAmount, bill)}</td>
-      <td>
-        <ShortHex value={bill.deliveryAddress} />
-      </td>
-      <td className="bill-amount">{text.amount(bill.transferAmount, bill)}</td>
-      <td className="bill-operations">
+    <ListTable
+      area="bills"
+      rowName="bill"
+      view={view}
+      columns={columns}
+      rowKey={(row) => row.bill.billNo}
+      operations={({ bill }) => (
         <Button
           size="small"
           variant="minimal"
@@ -168,7 +100,18 @@ function BillTableRow({ row, onDetails }: { row: BillRow } & Pick<BillTableProps
           text={t("bills.actions.details")}
           onClick={() => onDetails(bill.billNo)}
         />
-      </td>
-    </tr>
+      )}
+      emptyHint={{
+        icon: <Document size={48} />,
+        text: t("bills.emptyHint"),
+        action: (
+          <Link to={routePaths.app} className="bp6-button">
+            <span className="bp6-button-text">{t("bills.toApps")}</span>
+          </Link>
+        ),
+      }}
+      describeFailure={nextStep}
+      onRetry={onRetry}
+    />
   );
 }

@@ -1,10 +1,10 @@
-import { Button, Callout, HTMLTable, NonIdealState, Spinner } from "@blueprintjs/core";
+import { Button } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import type { OrderRow, OrderTableView } from "../../../machines/orders/order-list-selectors.ts";
-import { formatDateTimeParts } from "../../i18n/format.ts";
-import { ScrollRegion } from "../../ui/scroll-region.tsx";
-import { OrderStatusTag, useOrderText } from "./order-text.tsx";
 import { usePageAddition } from "../../app/failure-callout.tsx";
+import { formatDateTimeParts } from "../../i18n/format.ts";
+import { type ListColumn, ListTable } from "../../ui/list-table.tsx";
+import { OrderStatusTag, useOrderText } from "./order-text.tsx";
 
 interface OrderTableProps {
   view: OrderTableView;
@@ -16,85 +16,39 @@ interface OrderTableProps {
 
 /** The list's body: loading, failure with Retry, no orders, or the rows with their operations. */
 export function OrderTable({ view, onRetry, onDetails, onPay, onCancel }: OrderTableProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const nextStep = usePageAddition();
-  if (view.kind === "loading") {
-    return (
-      <div className="order-table-status" role="status" aria-busy="true" data-testid="orders-loading">
-        <Spinner size={24} aria-label={t("orders.loading")} />
-        <span>{t("orders.loading")}</span>
-      </div>
-    );
-  }
-  if (view.kind === "failed") {
-    return (
-      <Callout intent="danger" role="alert" className="order-table-status" data-testid="orders-failed">
-        {t("orders.loadFailed")} {nextStep(view.failure)}{" "}
-        <Button size="small" intent="danger" text={t("orders.retry")} onClick={onRetry} />
-      </Callout>
-    );
-  }
-  if (view.kind === "empty") {
-    return (
-      <div aria-busy={view.refreshing || undefined} data-testid="orders-empty">
-        <NonIdealState className="order-empty" title={view.filtered ? t("orders.emptyFiltered") : t("orders.empty")} />
-      </div>
-    );
-  }
-  return (
-    <ScrollRegion labelledBy="orders-table-caption" busy={view.refreshing}>
-      <HTMLTable compact striped className="order-table" data-testid="orders-table">
-        <caption id="orders-table-caption" className="visually-hidden">
-          {t("orders.tableLabel")}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("orders.columns.orderCode")}</th>
-            <th scope="col">{t("orders.columns.package")}</th>
-            <th scope="col">{t("orders.columns.term")}</th>
-            <th scope="col">{t("orders.columns.amount")}</th>
-            <th scope="col">{t("orders.columns.createdAt")}</th>
-            <th scope="col">{t("orders.columns.status")}</th>
-            <th scope="col">{t("orders.columns.paidAt")}</th>
-            <th scope="col">{t("orders.columns.payType")}</th>
-            <th scope="col" className="order-operations">
-              {t("orders.columns.operations")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {view.rows.map((row) => (
-            <OrderTableRow key={row.orderCode} row={row} onDetails={onDetails} onPay={onPay} onCancel={onCancel} />
-          ))}
-        </tbody>
-      </HTMLTable>
-    </ScrollRegion>
-  );
-}
-
-function OrderTableRow({
-  row,
-  onDetails,
-  onPay,
-  onCancel,
-}: { row: OrderRow } & Pick<OrderTableProps, "onDetails" | "onPay" | "onCancel">) {
-  const { t } = useTranslation();
   const text = useOrderText();
+  // A date and time that may put the time under the date when the table is short of width, never break elsewhere.
+  const when = (iso: string | null) => {
+    if (!iso) return text.time(null);
+    const { date, time } = formatDateTimeParts(iso, i18n.language);
+    return (
+      <>
+        <span>{date}</span>
+        <wbr />
+        <span>{time}</span>
+      </>
+    );
+  };
+  const columns: ListColumn<OrderRow>[] = [
+    { key: "orderCode", rowHeader: true, card: true, className: "order-code", cell: (row) => row.orderCode },
+    { key: "package", card: true, cell: (row) => text.packageName(row.packageCode, row.packageName) },
+    { key: "term", cell: (row) => text.term(row.term) },
+    { key: "amount", card: true, className: "order-amount", cell: (row) => text.amount(row.amount) },
+    { key: "createdAt", card: true, className: "order-when list-wrap", cell: (row) => when(row.createdAt) },
+    { key: "status", card: true, cell: (row) => <OrderStatusTag status={row.status} /> },
+    { key: "paidAt", className: "order-when list-wrap", cell: (row) => when(row.paidAt) },
+    { key: "payType", cell: (row) => text.payType(row.payType) },
+  ];
   return (
-    <tr data-testid={`order-row-${row.orderCode}`}>
-      <th scope="row" className="order-code">
-        {row.orderCode}
-      </th>
-      <td>{text.packageName(row.packageCode, row.packageName)}</td>
-      <td>{text.term(row.term)}</td>
-      <td className="order-amount">{text.amount(row.amount)}</td>
-      <DateTimeCell iso={row.createdAt} />
-      <td>
-        <OrderStatusTag status={row.status} />
-      </td>
-      <DateTimeCell iso={row.paidAt} />
-      <td>{text.payType(row.payType)}</td>
-      <td className="order-operations">
+    <ListTable
+      area="orders"
+      rowName="order"
+      view={view}
+      columns={columns}
+      rowKey={(row) => row.orderCode}
+      operations={(row) => (
         <div className="order-operations-buttons">
           <Button
             size="small"
@@ -122,22 +76,9 @@ function OrderTableRow({
             />
           ) : null}
         </div>
-      </td>
-    </tr>
-  );
-}
-
-/** A date and time that may put the time under the date when the table is short of width, never break elsewhere. */
-function DateTimeCell({ iso }: { iso: string | null }) {
-  const { i18n } = useTranslation();
-  const text = useOrderText();
-  if (!iso) return <td>{text.time(null)}</td>;
-  const { date, time } = formatDateTimeParts(iso, i18n.language);
-  return (
-    <td className="order-when">
-      <span>{date}</span>
-      <wbr />
-      <span>{time}</span>
-    </td>
+      )}
+      describeFailure={nextStep}
+      onRetry={onRetry}
+    />
   );
 }

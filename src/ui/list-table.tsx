@@ -1,0 +1,159 @@
+import { Button, Callout, H2, HTMLTable, NonIdealState, Spinner } from "@blueprintjs/core";
+import type { ReactElement, ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { Failure } from "../../machines/api-failure.ts";
+import type { ListTableView } from "../../machines/lists/list-selectors.ts";
+import { ScrollRegion } from "./scroll-region.tsx";
+import "./list-page.css";
+
+/** One column of a list's table: its header `<area>.columns.<key>` and its cell. */
+export interface ListColumn<Row> {
+  key: string;
+  cell(row: Row): ReactNode;
+  /** The cell's own class (alignment, wrapping). */
+  className?: string;
+  /** Names its row (a `th scope="row"`): the row's code. */
+  rowHeader?: boolean;
+  /** On a phone the row is a card of the columns marked so: what tells rows apart and what they are worth. */
+  card?: boolean;
+}
+
+/** What the empty list (before any search) says under its title: how rows arrive, and where to go for them. */
+export interface EmptyHint {
+  icon: ReactElement;
+  text: string;
+  action: ReactNode;
+}
+
+interface ListTableProps<Row> {
+  /** The list: its texts (`<area>.loading`, `<area>.columns.*` …) and test ids (`<area>-table` …). */
+  area: string;
+  /** Its rows' test ids (`<rowName>-row-<key>`, `<rowName>-card-<key>`) and its table's class (`<rowName>-table`). */
+  rowName: string;
+  view: ListTableView<Row>;
+  /** The columns shown, in order (the area's, less those the merchant hid). */
+  columns: readonly ListColumn<Row>[];
+  rowKey(row: Row): string;
+  /** The row's buttons, pinned at the right of a table row and at the foot of a card. */
+  operations(row: Row): ReactNode;
+  emptyHint?: EmptyHint;
+  /** What to say of a failure besides the list's own words (the page's next step). */
+  describeFailure(failure: Failure | null): ReactNode;
+  onRetry(): void;
+}
+
+/**
+ * A list's body (issue 40): a first load, a failure with Retry, no rows (yet, or for this search), or the rows — a
+ * table whose operations stay in view while it scrolls sideways on a tablet, and on a phone a card per row with the
+ * columns that tell rows apart and what they are worth (list-page.css shows one or the other by the width).
+ */
+export function ListTable<Row>(props: ListTableProps<Row>) {
+  const { area, rowName, view, columns, rowKey, operations, emptyHint, describeFailure, onRetry } = props;
+  const { t } = useTranslation();
+  const say = (key: string) => String(t(key as never));
+  if (view.kind === "loading")
+    return (
+      <div className="list-table-status" role="status" aria-busy="true" data-testid={`${area}-loading`}>
+        <Spinner size={24} aria-label={say(`${area}.loading`)} />
+        <span>{say(`${area}.loading`)}</span>
+      </div>
+    );
+  if (view.kind === "failed")
+    return (
+      <Callout intent="danger" role="alert" className="list-table-status" data-testid={`${area}-failed`}>
+        {say(`${area}.loadFailed`)} {describeFailure(view.failure)}{" "}
+        <Button size="small" intent="danger" text={say(`${area}.retry`)} onClick={onRetry} />
+      </Callout>
+    );
+  if (view.kind === "empty") {
+    // The title is a heading under the page's h1 (NonIdealState's own title would be an h4).
+    const title = (
+      <H2 className="list-empty-title">{say(view.filtered ? `${area}.emptyFiltered` : `${area}.empty`)}</H2>
+    );
+    const hint = view.filtered ? undefined : emptyHint;
+    return (
+      <div aria-busy={view.refreshing || undefined} data-testid={`${area}-empty`}>
+        <NonIdealState
+          className="list-empty"
+          icon={hint?.icon}
+          description={
+            hint ? (
+              <>
+                {title}
+                <p>{hint.text}</p>
+              </>
+            ) : (
+              title
+            )
+          }
+          action={hint?.action as never}
+        />
+      </div>
+    );
+  }
+  const captionId = `${area}-table-caption`;
+  const card = columns.filter((column) => column.card);
+  return (
+    <>
+      <div className="list-wide">
+        <ScrollRegion labelledBy={captionId} busy={view.refreshing}>
+          <HTMLTable compact striped className={`list-table ${rowName}-table`} data-testid={`${area}-table`}>
+            <caption id={captionId} className="list-visually-hidden">
+              {say(`${area}.tableLabel`)}
+            </caption>
+            <thead>
+              <tr>
+                {columns.map((column) => (
+                  <th key={column.key} scope="col">
+                    {say(`${area}.columns.${column.key}`)}
+                  </th>
+                ))}
+                <th scope="col" className="list-operations">
+                  {say(`${area}.columns.operations`)}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {view.rows.map((row) => (
+                <tr key={rowKey(row)} data-testid={`${rowName}-row-${rowKey(row)}`}>
+                  {columns.map((column) =>
+                    column.rowHeader ? (
+                      <th key={column.key} scope="row" className={column.className}>
+                        {column.cell(row)}
+                      </th>
+                    ) : (
+                      <td key={column.key} className={column.className}>
+                        {column.cell(row)}
+                      </td>
+                    ),
+                  )}
+                  <td className="list-operations">{operations(row)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </ScrollRegion>
+      </div>
+      <ul
+        className="list-cards"
+        aria-label={say(`${area}.tableLabel`)}
+        aria-busy={view.refreshing || undefined}
+        data-testid={`${area}-cards`}
+      >
+        {view.rows.map((row) => (
+          <li key={rowKey(row)} className="list-card" data-testid={`${rowName}-card-${rowKey(row)}`}>
+            <dl>
+              {card.map((column) => (
+                <div key={column.key} className="list-card-field">
+                  <dt className="list-card-label">{say(`${area}.columns.${column.key}`)}</dt>
+                  <dd className={`list-card-value ${column.className ?? ""}`}>{column.cell(row)}</dd>
+                </div>
+              ))}
+            </dl>
+            <div className="list-card-operations">{operations(row)}</div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
