@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { stringify } from "csv-stringify";
+import { type Stringifier, stringify } from "csv-stringify";
 import type { FastifyReply } from "fastify";
 import type * as z from "zod/mini";
 import type { CsvDownload } from "../domain/platform/csv-download.ts";
@@ -17,15 +17,11 @@ export const guardFormula = (value: string): string =>
 export const csvColumnsOf = (row: z.ZodMiniType): string[] => Object.keys((row as z.ZodMiniObject).shape);
 
 /**
- * Sends rows as a CSV file: a header line of the columns, then one line per row, as the rows are read (backpressure
- * from the socket reaches the reading, so memory stays flat whatever the number of rows). Null is an empty cell;
- * text is quoted where CSV needs it (commas, quotes, line breaks) and guarded against formulas.
+ * A download's rows as CSV text: a header line of the columns, then one line per row, as the rows are read (backpressure
+ * from the reader reaches the reading, so memory stays flat whatever the number of rows). Null is an empty cell; text
+ * is quoted where CSV needs it (commas, quotes, line breaks) and guarded against formulas.
  */
-export function sendCsv<Row extends object>(
-  reply: FastifyReply,
-  columns: readonly string[],
-  download: CsvDownload<Row>,
-): FastifyReply {
+export function csvText<Row extends object>(columns: readonly string[], download: CsvDownload<Row>): Stringifier {
   const csv = stringify({
     header: true,
     columns: [...columns],
@@ -35,6 +31,16 @@ export function sendCsv<Row extends object>(
   Readable.from(download.rows)
     .on("error", (error) => csv.destroy(error))
     .pipe(csv);
+  return csv;
+}
+
+/** Sends a download as a CSV file (`csvText`), named as the download names it. */
+export function sendCsv<Row extends object>(
+  reply: FastifyReply,
+  columns: readonly string[],
+  download: CsvDownload<Row>,
+): FastifyReply {
+  const csv = csvText(columns, download);
   return reply
     .status(200)
     .header("content-type", "text/csv; charset=utf-8")

@@ -1,0 +1,130 @@
+import { type Kysely, sql } from "kysely";
+import { type Address, getAddress } from "viem";
+import type { DB } from "../db/schema.ts";
+import { ledgerCurrency } from "../domain/payments/ledger.ts";
+
+/**
+ * One batch of list-seed.ts's bills as one statement: the rows drawn from `generate_series`, then what each becomes
+ * (a transfer, a bill, the ledger's journals and lines) and the ledger's stored figures they move.
+ */
+
+/** The chain and token the seeded transfers are on, and the deposit-forwarder factory their addresses come from. */
+export interface SeedChain {
+  chainId: number;
+  token: Address;
+  symbol: string;
+  decimals: number;
+  factory: Address;
+  confirmations: number;
+}
+
+/** The end users' deposit addresses, by position: the statement picks one per bill, round them. */
+export interface Deposits {
+  ids: string[];
+  applicationIds: string[];
+  addresses: string[];
+}
+
+export interface Batch {
+  merchantId: string;
+  from: number;
+  to: number;
+  nonce: string;
+  now: Date;
+  days: number;
+  deposits: Deposits;
+  chain: SeedChain;
+  receipts: string;
+  merchant: string;
+}
+
+/**
+ * One batch, one statement: each row's draws (when, status, notice, amount), its transfer, its bill (numbered as
+ * nextDayNumber numbers bills, by the day it was seen), the journals (the deposits first, then the reversals) and
+ * their lines, the transfers' credited figures and the two balances. Answers what it credited.
+ */
+export async function seedBatch(trx: Kysely<DB>, b: Batch): Promise<{ credited: string; amount: string }> {
+  const { chain, deposits } = b;
+  const result = await sql<{ credited: string; amount: string }>`
+    with drawn as materialized (
+      select i, r_time, r_notice, r_step, 1 + (i % ${deposits.ids.length}) as d,
+        case when r_status < 0.002 then 'confirming' when r_status < 0.03 then 'dropped'
+          when r_status < 0.04 then 'reversed' else 'credited' end as status,
+        floor(floor(power(10::float8, r_amount * 4.5) * 100)::numeric * power(10::numeric, ${chain.decimals}::int - 2)) as units
+      from (select i, random() as r_time, random() as r_status, random() as r_notice, random() as r_amount,
+        random() as r_step from generate_series(${b.from}::int8, ${b.to}::int8) as i) as draws
+    ), seen as materialized (
+      select drawn.*,
+        '0x' || encode(sha256(convert_to(${b.nonce} || ':tx:' || i, 'UTF8')), 'hex') as tx_hash,
+        '0x' || substr(encode(sha256(convert_to(${b.nonce} || ':from:' || i, 'UTF8')), 'hex'), 1, 40) as from_address,
+        (${deposits.ids}::int8[])[d] as deposit_id,
+        (${deposits.applicationIds}::int8[])[d] as application_id,
+        (${deposits.addresses}::text[])[d] as to_address,
+        case when status = 'confirming' then ${b.now}::timestamptz - r_time * interval '10 minutes'
+          else ${b.now}::timestamptz - interval '10 minutes' - r_time * ${b.days}::int * interval '1 day' end as seen_at,
+        trunc(units / power(10::numeric, ${chain.decimals}::int), 18) as amount
+      from drawn
+    ), timed as materialized (
+      select seen.*,
+        floor(extract(epoch from seen_at))::int8 - 1500000000 as block_number,
+        case when status in ('credited', 'reversed')
+          then seen_at + (${chain.confirmations}::int + r_step * 3) * interval '1 second' end as credited_at,
+        case status when 'reversed' then seen_at + (60 + r_step * 600) * interval '1 second'
+          when 'dropped' then seen_at + (r_step * 30) * interval '1 second' end as removed_at,
+        case when status = 'confirming' then floor(r_step * ${chain.confirmations}::int)::int
+          when status = 'dropped' then 0 else ${chain.confirmations}::int end as confirmations,
+        case when status not in ('credited', 'reversed') then 'notNotified'
+          when r_notice < 0.93 then 'success' when r_notice < 0.97 then 'failed' else 'notNotified' end as notice_status
+      from seen
+    ), transfers as (
+      insert into chain_transfers (chain_id, tx_hash, log_index, block_number, block_hash, token, from_address,
+        to_address, amount, status, confirmations, seen_at, confirmed_at, removed_at)
+      select ${chain.chainId}::int8, tx_hash, (i % 4)::int, block_number,
+        '0x' || encode(sha256(convert_to('block:' || block_number, 'UTF8')), 'hex'), ${getAddress(chain.token)},
+        from_address, to_address, units,
+        case status when 'credited' then 'confirmed' when 'confirming' then 'seen' else 'removed' end,
+        confirmations, seen_at, credited_at, removed_at
+      from timed
+      returning id, tx_hash
+    ), bills as (
+      insert into application_bills (bill_no, merchant_id, application_id, deposit_address_id, transfer_id, currency,
+        amount, status, confirmations, required, seen_at, credited_at, removed_at, notice_status)
+      select to_char(timed.seen_at at time zone 'UTC', 'YYYYMMDD') || lpad(nextval('application_bill_no_seq')::text, 10, '0'),
+        ${b.merchantId}::int8, application_id, deposit_id, transfers.id, ${chain.symbol}, amount, status, confirmations,
+        ${chain.confirmations}::int, seen_at, credited_at, removed_at, notice_status
+      from timed join transfers on transfers.tx_hash = timed.tx_hash
+      order by timed.seen_at
+      returning transfer_id, status, amount, credited_at, removed_at
+    ), journals as (
+      insert into ledger_journals (kind, transfer_id, created_at)
+      select kind, transfer_id, at from (
+        select 'deposit' as kind, transfer_id, credited_at as at from bills where status in ('credited', 'reversed')
+        union all
+        select 'reorg', transfer_id, removed_at from bills where status = 'reversed'
+      ) as posted
+      order by kind = 'reorg', at
+      returning id, kind, transfer_id
+    ), lines as (
+      insert into ledger_lines (journal_id, account_id, currency, amount)
+      select journals.id, case when side.n = 1 then ${b.receipts}::int8 else ${b.merchant}::int8 end, ${ledgerCurrency},
+        case when (side.n = 1) = (journals.kind = 'deposit') then -bills.amount else bills.amount end
+      from journals join bills on bills.transfer_id = journals.transfer_id cross join (values (1), (2)) as side (n)
+      order by journals.kind = 'reorg', journals.id, side.n
+    ), credits as (
+      insert into ledger_transfers (transfer_id, account_id, amount, credited)
+      select transfer_id, ${b.receipts}::int8, amount, case when status = 'credited' then amount else 0 end
+      from bills where status in ('credited', 'reversed')
+      returning credited
+    ), total as (
+      select coalesce(sum(credited), 0) as amount from credits
+    ), balances as (
+      update ledger_accounts set balance = balance + moved.amount
+      from (select ${b.merchant}::int8 as id, amount from total union all select ${b.receipts}::int8, -amount from total)
+        as moved
+      where ledger_accounts.id = moved.id
+    )
+    select (select count(*) from bills where status = 'credited')::text as credited, (select amount from total)::text as amount`.execute(
+    trx,
+  );
+  return result.rows[0]!;
+}
