@@ -3,7 +3,7 @@ import { parse } from "csv-parse/sync";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { merchantWithDepositAddress } from "./support/bills.ts";
-import { button, settled } from "./support/console.ts";
+import { button, rowButton, settled } from "./support/console.ts";
 import { auditLayout, describeAudit } from "./support/layout-audit.ts";
 import { payWithChainCli } from "./support/orders.ts";
 import { withConsoleTab } from "./support/tab.ts";
@@ -141,7 +141,7 @@ describe("Application bills with bills, at every width", () => {
       await page.setViewportSize({ width: sizes[0] as number, height: 900 });
       await switchTheme(page, theme);
       failures.push(...(await audit(page, `/bill/list (${theme})`, sizes)));
-      await row.getByRole("button", { name: billLabel.details, exact: true }).click();
+      await rowButton(page, "bills", billLabel.details).click();
       await page.getByTestId("bill-facts").waitFor();
       failures.push(...(await audit(page, `/bill/list's details dialog (${theme})`, sizes)));
       await page.getByRole("dialog").getByRole("button", { name: billLabel.close, exact: true }).last().click();

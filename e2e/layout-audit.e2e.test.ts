@@ -85,6 +85,17 @@ describe("the layout audit", () => {
     expect(found).toContain("control out of view: button#pay");
   });
 
+  // Application bills at 1440 px before issue 40: sixteen columns, the status and notice status past the region's edge.
+  const scannedTable = (status: string) =>
+    `<section data-scroll-x style="overflow-x:auto;width:600px"><table style="border-collapse:collapse"><thead><tr><th data-scanned style="white-space:nowrap;padding:0 8px">Bill number</th><th style="white-space:nowrap;padding:0 8px">From address, to address</th><th id="status" data-scanned style="white-space:nowrap;padding:0 8px">${status}</th><th style="position:sticky;right:0;background:#fff;box-shadow:-6px 0 6px -6px rgba(0,0,0,.4);padding:0 8px">Operations</th></tr></thead></table></section>`;
+
+  it("finds a column a list is scanned by outside what it shows without scrolling on a desktop, not on a tablet", async () => {
+    const status = "Status of the bill as the chain and the ledger see it";
+    expect(await kinds(scannedTable(status), 1440)).toContain("scanned column out of view: th#status");
+    expect(await kinds(scannedTable(status), 1024)).not.toContain("scanned column out of view: th#status");
+    expect(await kinds(scannedTable("Status"), 1440)).not.toContain("scanned column out of view: th#status");
+  });
+
   it("passes a table that scrolls with its row actions pinned to the region's edge", async () => {
     const pinned =
       '<td style="position:sticky;right:0;background:#fff;box-shadow:-6px 0 6px -6px rgba(0,0,0,.4)"><button style="min-width:48px;min-height:32px">Pay</button></td>';

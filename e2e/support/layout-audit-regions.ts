@@ -1,7 +1,12 @@
 import type { Page } from "playwright-core";
 
 export interface RegionProblem {
-  kind: "cell clipped" | "control out of view" | "value broken mid-word" | "content capped";
+  kind:
+    | "cell clipped"
+    | "control out of view"
+    | "scanned column out of view"
+    | "value broken mid-word"
+    | "content capped";
   element: string;
   detail: string;
   amount: number;
@@ -14,6 +19,9 @@ export interface RegionProblem {
  *   region that gives no sign it scrolls (no scrollbar drawn, no column pinned to its edge with a shadow);
  * - a control outside the visible part of its scroll region: a row's actions always (they are pinned to the edge or
  *   the columns fit), any other control when the region gives no sign it scrolls;
+ * - on a desktop (1280 px up), a column a list is scanned by (`th[data-scanned]`: what tells rows apart, the amount,
+ *   the status, the time) outside the visible part of its scroll region, left of the pinned operations: a merchant
+ *   must scroll sideways to read it (issue 40; the other columns may go behind the list's Columns);
  * - a value (`[data-value]`: an e-mail, a code, a figure) or a table cell's text broken across lines between two
  *   letters or digits, where no reader would split it ("…@example.c / om", "Pendi / ng"); breaking after `@`, `.`,
  *   `-` or at a `<wbr>` is fine;
@@ -143,6 +151,25 @@ export function auditRegions(page: Page): Promise<RegionProblem[]> {
         amount: out,
       });
     }
+
+    // The columns a list is scanned by, in view without scrolling on a desktop.
+    if (window.innerWidth >= 1280)
+      for (const header of document.body.querySelectorAll("th[data-scanned]")) {
+        const region = regionOf(header);
+        if (!region || !shown(header)) continue;
+        const pinned = [...(header.closest("tr")?.children ?? [])].find(
+          (cell) => getComputedStyle(cell).position === "sticky",
+        );
+        const right = viewOf(region).right - (pinned ? pinned.getBoundingClientRect().width : 0);
+        const out = header.getBoundingClientRect().right - right;
+        if (out > 1)
+          problems.push({
+            kind: "scanned column out of view",
+            element: name(header),
+            detail: `${Math.round(out)} px past what the list shows without scrolling at ${window.innerWidth} px: the columns a merchant scans fit, the others go behind Columns`,
+            amount: out,
+          });
+      }
 
     // Values broken between two letters or digits.
     const wordChar = /[A-Za-z0-9]/;

@@ -15,3 +15,7 @@ export const selectTopMenuVisible = ({ context }: SettingsSnapshot): boolean =>
 
 /** The entries of the menu: the server's when it sent one (menuFromServer), else the built-in menu. */
 export const selectMenu = ({ context }: SettingsSnapshot): readonly MenuItem[] => context.serverMenu ?? sideMenu;
+
+/** The columns each list shows as the merchant chose them (list name → column keys); a list not in it shows its own. */
+export const selectListColumns = ({ context }: SettingsSnapshot): Readonly<Record<string, readonly string[]>> =>
+  context.settings.listColumns;

@@ -179,4 +179,11 @@ describe("settings", () => {
     });
     expect(restoreSettings("garbage")).toEqual(defaultSettings);
   });
+
+  it("keeps the columns each list shows as chosen, and drops a choice it cannot read", () => {
+    const chosen = { bills: ["billNo", "amount", "status"], apps: ["appCode"] };
+    expect(restoreSettings({ listColumns: chosen }).listColumns).toEqual(chosen);
+    expect(restoreSettings({ listColumns: { bills: [1, 2] } }).listColumns).toEqual({});
+    expect(restoreSettings({ listColumns: "all" }).listColumns).toEqual({});
+  });
 });

@@ -29,6 +29,11 @@ export const appSettings = z.object({
   menuWidth: z.number().check(z.int(), z.gte(menuWidthRange.min), z.lte(menuWidthRange.max)),
   colorWeak: z.boolean(),
   menuCollapse: z.boolean(),
+  /** The columns each list shows, as the merchant chose them (list name → column keys, in order); absent: its own. */
+  listColumns: z.record(
+    z.string().check(z.maxLength(40)),
+    z.array(z.string().check(z.maxLength(40))).check(z.maxLength(40)),
+  ),
 });
 export type AppSettings = z.infer<typeof appSettings>;
 export type SettingKey = keyof AppSettings;
@@ -45,6 +50,7 @@ export const defaultSettings: AppSettings = {
   menuWidth: 220,
   colorWeak: false,
   menuCollapse: false,
+  listColumns: {},
 };
 
 /** Settings read back from storage: anything unreadable falls back to the default, field by field. */

@@ -22,6 +22,7 @@ import { migration0019CallbackAutoAttempts } from "./migrations/0019-callback-au
 import { migration0020ApplicationVerifiedWindows } from "./migrations/0020-application-verified-windows.ts";
 import { migration0021SignInCodes } from "./migrations/0021-sign-in-codes.ts";
 import { migration0022ListIndexes } from "./migrations/0022-list-indexes.ts";
+import { migration0023BillStatusIndexes } from "./migrations/0023-bill-status-indexes.ts";
 
 /**
  * Plain SQL, PostgreSQL dialect, run the same on PGlite and on a real server, one file each in migrations/, named here
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   "0020_application_verified_windows": migration0020ApplicationVerifiedWindows,
   "0021_sign_in_codes": migration0021SignInCodes,
   "0022_list_indexes": migration0022ListIndexes,
+  "0023_bill_status_indexes": migration0023BillStatusIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

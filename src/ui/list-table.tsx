@@ -3,6 +3,7 @@ import type { ReactElement, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Failure } from "../../machines/api-failure.ts";
 import type { ListTableView } from "../../machines/lists/list-selectors.ts";
+import { ColumnChooser } from "./column-chooser.tsx";
 import { ScrollRegion } from "./scroll-region.tsx";
 import "./list-page.css";
 
@@ -16,6 +17,8 @@ export interface ListColumn<Row> {
   rowHeader?: boolean;
   /** On a phone the row is a card of the columns marked so: what tells rows apart and what they are worth. */
   card?: boolean;
+  /** Shown only when the merchant chooses it (Columns): what a 1440 px screen has no room for beside the rest. */
+  optional?: boolean;
 }
 
 /** What the empty list (before any search) says under its title: how rows arrive, and where to go for them. */
@@ -31,8 +34,11 @@ interface ListTableProps<Row> {
   /** Its rows' test ids (`<rowName>-row-<key>`, `<rowName>-card-<key>`) and its table's class (`<rowName>-table`). */
   rowName: string;
   view: ListTableView<Row>;
-  /** The columns shown, in order (the area's, less those the merchant hid). */
+  /** Every column of the list, in order. */
   columns: readonly ListColumn<Row>[];
+  /** The columns the merchant chose to show (null: those not `optional`), and a new choice (null: back to those). */
+  chosen: readonly string[] | null;
+  onChoose(keys: readonly string[] | null): void;
   rowKey(row: Row): string;
   /** The row's buttons, pinned at the right of a table row and at the foot of a card. */
   operations(row: Row): ReactNode;
@@ -48,7 +54,8 @@ interface ListTableProps<Row> {
  * columns that tell rows apart and what they are worth (list-page.css shows one or the other by the width).
  */
 export function ListTable<Row>(props: ListTableProps<Row>) {
-  const { area, rowName, view, columns, rowKey, operations, emptyHint, describeFailure, onRetry } = props;
+  const { area, rowName, view, columns: all, chosen, onChoose, rowKey, operations, emptyHint } = props;
+  const { describeFailure, onRetry } = props;
   const { t } = useTranslation();
   const say = (key: string) => String(t(key as never));
   if (view.kind === "loading")
@@ -92,10 +99,21 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
     );
   }
   const captionId = `${area}-table-caption`;
-  const card = columns.filter((column) => column.card);
+  const columns = all.filter((column) =>
+    column.rowHeader ? true : chosen ? chosen.includes(column.key) : !column.optional,
+  );
+  const card = all.filter((column) => column.card);
   return (
     <>
       <div className="list-wide">
+        <div className="list-table-tools">
+          <ColumnChooser
+            area={area}
+            columns={all.map((column) => ({ key: column.key, fixed: column.rowHeader === true }))}
+            shown={columns.map((column) => column.key)}
+            onChoose={onChoose}
+          />
+        </div>
         <ScrollRegion labelledBy={captionId} busy={view.refreshing}>
           <HTMLTable compact striped className={`list-table ${rowName}-table`} data-testid={`${area}-table`}>
             <caption id={captionId} className="list-visually-hidden">
@@ -104,7 +122,7 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
             <thead>
               <tr>
                 {columns.map((column) => (
-                  <th key={column.key} scope="col">
+                  <th key={column.key} scope="col" data-scanned={column.card ? "" : undefined}>
                     {say(`${area}.columns.${column.key}`)}
                   </th>
                 ))}

@@ -18,8 +18,8 @@ export const callbackScreen: ListScreen = {
     expect(cells.getByText(h.t(`callbacks.delivery.${attempt.deliveryStatus}`))).toBeTruthy();
     expect(cells.getByText(h.t(`callbacks.eventType.${attempt.eventType}`))).toBeTruthy();
     expect(cells.getByText(attempt.appName)).toBeTruthy();
-    expect(cells.getByTitle(attempt.url)).toBeTruthy();
-    expect(cells.getByTitle(attempt.requestBody)).toBeTruthy();
+    // The URL and the bodies are behind Columns (and whole in the details dialog).
+    expect(cells.queryByTitle(attempt.url)).toBeNull();
     expect(cells.getByText(`#${attempt.attemptNo}`)).toBeTruthy();
     expect(cells.getByText(latencyText(h, attempt.latencyMs))).toBeTruthy();
     expect(

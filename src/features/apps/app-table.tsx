@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { AppAction } from "../../../contracts/schemas/apps.ts";
 import type { AppRow, AppTableView } from "../../../machines/apps/app-list-selectors.ts";
 import { usePageAddition } from "../../app/failure-callout.tsx";
+import { useListColumns } from "../../app/list-columns.ts";
 import { formatDateTimeParts } from "../../i18n/format.ts";
 import { BreakableValue } from "../../ui/breakable-value.tsx";
 import { type ListColumn, ListTable } from "../../ui/list-table.tsx";
@@ -18,14 +19,15 @@ interface AppTableProps {
 export function AppTable({ view, onRetry, onOpen, onSwitch }: AppTableProps) {
   const { t, i18n } = useTranslation();
   const nextStep = usePageAddition();
+  const columnChoice = useListColumns("apps");
   // A long address wraps only after its `/`, `.` and `-`, so a row stays readable without a control that could scroll away.
   const url = (value: string) => <BreakableValue text={value} />;
   const columns: ListColumn<AppRow>[] = [
     { key: "appCode", rowHeader: true, card: true, className: "app-code", cell: (row) => row.appCode },
     { key: "name", card: true, className: "app-name", cell: (row) => <BreakableValue text={row.name} /> },
-    { key: "address", className: "app-url", cell: (row) => url(row.address) },
-    { key: "rechargeCallbackUrl", className: "app-url", cell: (row) => url(row.rechargeCallbackUrl) },
-    { key: "withdrawCallbackUrl", className: "app-url", cell: (row) => url(row.withdrawCallbackUrl) },
+    { key: "address", optional: true, className: "app-url", cell: (row) => url(row.address) },
+    { key: "rechargeCallbackUrl", optional: true, className: "app-url", cell: (row) => url(row.rechargeCallbackUrl) },
+    { key: "withdrawCallbackUrl", optional: true, className: "app-url", cell: (row) => url(row.withdrawCallbackUrl) },
     {
       key: "createdAt",
       className: "app-when list-wrap",
@@ -65,6 +67,8 @@ export function AppTable({ view, onRetry, onOpen, onSwitch }: AppTableProps) {
       <ListTable
         area="apps"
         rowName="app"
+        chosen={columnChoice.chosen}
+        onChoose={columnChoice.choose}
         view={view}
         columns={columns}
         rowKey={(row) => row.appCode}

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import type { BillRow } from "../../../machines/bills/bill-list.ts";
 import type { BillTableView } from "../../../machines/bills/bill-list-selectors.ts";
 import { usePageAddition } from "../../app/failure-callout.tsx";
+import { useListColumns } from "../../app/list-columns.ts";
 import { routePaths } from "../../app/route-names.ts";
 import { formatDateTimeParts } from "../../i18n/format.ts";
 import { BreakableValue } from "../../ui/breakable-value.tsx";
@@ -21,6 +22,7 @@ interface BillTableProps {
 export function BillTable({ view, onRetry, onDetails }: BillTableProps) {
   const { t, i18n } = useTranslation();
   const nextStep = usePageAddition();
+  const columnChoice = useListColumns("bills");
   const text = useBillText();
   const columns: ListColumn<BillRow>[] = [
     { key: "billNo", rowHeader: true, card: true, className: "bill-code", cell: ({ bill }) => bill.billNo },
@@ -38,14 +40,16 @@ export function BillTable({ view, onRetry, onDetails }: BillTableProps) {
     },
     {
       key: "endUserId",
+      optional: true,
       className: "bill-user list-wrap",
       cell: ({ bill }) => <BreakableValue text={bill.endUserId} />,
     },
-    { key: "fromAddress", cell: ({ bill }) => <ShortHex value={bill.fromAddress} /> },
-    { key: "toAddress", cell: ({ bill }) => <ShortHex value={bill.toAddress} /> },
+    { key: "fromAddress", optional: true, cell: ({ bill }) => <ShortHex value={bill.fromAddress} /> },
+    { key: "toAddress", optional: true, cell: ({ bill }) => <ShortHex value={bill.toAddress} /> },
     { key: "amount", card: true, className: "bill-amount", cell: ({ bill }) => text.amount(bill.amount, bill) },
     {
       key: "chainProtocol",
+      optional: true,
       className: "bill-chain",
       cell: ({ bill }) => (
         <>
@@ -54,7 +58,7 @@ export function BillTable({ view, onRetry, onDetails }: BillTableProps) {
         </>
       ),
     },
-    { key: "blockNumber", cell: ({ bill }) => bill.blockNumber },
+    { key: "blockNumber", optional: true, cell: ({ bill }) => bill.blockNumber },
     { key: "txHash", cell: ({ bill }) => <ShortHex value={bill.txHash} /> },
     {
       key: "payTime",
@@ -79,16 +83,24 @@ export function BillTable({ view, onRetry, onDetails }: BillTableProps) {
     { key: "noticeStatus", card: true, cell: ({ bill }) => <NoticeStatusTag status={bill.noticeStatus} /> },
     {
       key: "collectionAmount",
+      optional: true,
       className: "bill-amount",
       cell: ({ bill }) => text.amount(bill.collectionAmount, bill),
     },
-    { key: "deliveryAddress", cell: ({ bill }) => <ShortHex value={bill.deliveryAddress} /> },
-    { key: "transferAmount", className: "bill-amount", cell: ({ bill }) => text.amount(bill.transferAmount, bill) },
+    { key: "deliveryAddress", optional: true, cell: ({ bill }) => <ShortHex value={bill.deliveryAddress} /> },
+    {
+      key: "transferAmount",
+      optional: true,
+      className: "bill-amount",
+      cell: ({ bill }) => text.amount(bill.transferAmount, bill),
+    },
   ];
   return (
     <ListTable
       area="bills"
       rowName="bill"
+      chosen={columnChoice.chosen}
+      onChoose={columnChoice.choose}
       view={view}
       columns={columns}
       rowKey={(row) => row.bill.billNo}

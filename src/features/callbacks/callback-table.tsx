@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import type { CallbackAttempt } from "../../../contracts/schemas/callbacks.ts";
 import type { CallbackTableView } from "../../../machines/callbacks/callback-list-selectors.ts";
 import { usePageAddition } from "../../app/failure-callout.tsx";
+import { useListColumns } from "../../app/list-columns.ts";
 import { routePaths } from "../../app/route-names.ts";
 import { formatDateTimeParts } from "../../i18n/format.ts";
 import { BreakableValue } from "../../ui/breakable-value.tsx";
@@ -24,6 +25,7 @@ interface CallbackTableProps {
 export function CallbackTable({ view, canRedeliver, onRetry, onDetails, onRedeliver }: CallbackTableProps) {
   const { t, i18n } = useTranslation();
   const nextStep = usePageAddition();
+  const columnChoice = useListColumns("callbacks");
   const text = useCallbackText();
   const columns: ListColumn<CallbackAttempt>[] = [
     {
@@ -69,6 +71,7 @@ export function CallbackTable({ view, canRedeliver, onRetry, onDetails, onRedeli
     },
     {
       key: "url",
+      optional: true,
       className: "callback-stack callback-url-cell",
       cell: (attempt) => (
         <>
@@ -107,11 +110,13 @@ export function CallbackTable({ view, canRedeliver, onRetry, onDetails, onRedeli
     { key: "latency", className: "callback-number", cell: (attempt) => text.latency(attempt.latencyMs) },
     {
       key: "requestBody",
+      optional: true,
       className: "callback-body-cell",
       cell: (attempt) => <BodyPreview text={attempt.requestBody} />,
     },
     {
       key: "responseBody",
+      optional: true,
       className: "callback-body-cell",
       cell: (attempt) => <BodyPreview text={attempt.responseBody} />,
     },
@@ -125,12 +130,14 @@ export function CallbackTable({ view, canRedeliver, onRetry, onDetails, onRedeli
         </span>
       ),
     },
-    { key: "nextRetry", className: "callback-when", cell: (attempt) => text.time(attempt.nextRetryAt) },
+    { key: "nextRetry", optional: true, className: "callback-when", cell: (attempt) => text.time(attempt.nextRetryAt) },
   ];
   return (
     <ListTable
       area="callbacks"
       rowName="callback"
+      chosen={columnChoice.chosen}
+      onChoose={columnChoice.choose}
       view={view}
       columns={columns}
       rowKey={(attempt) => attempt.attemptId}

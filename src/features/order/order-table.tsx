@@ -2,6 +2,7 @@ import { Button } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import type { OrderRow, OrderTableView } from "../../../machines/orders/order-list-selectors.ts";
 import { usePageAddition } from "../../app/failure-callout.tsx";
+import { useListColumns } from "../../app/list-columns.ts";
 import { formatDateTimeParts } from "../../i18n/format.ts";
 import { type ListColumn, ListTable } from "../../ui/list-table.tsx";
 import { OrderStatusTag, useOrderText } from "./order-text.tsx";
@@ -18,6 +19,7 @@ interface OrderTableProps {
 export function OrderTable({ view, onRetry, onDetails, onPay, onCancel }: OrderTableProps) {
   const { t, i18n } = useTranslation();
   const nextStep = usePageAddition();
+  const columnChoice = useListColumns("orders");
   const text = useOrderText();
   // A date and time that may put the time under the date when the table is short of width, never break elsewhere.
   const when = (iso: string | null) => {
@@ -45,6 +47,8 @@ export function OrderTable({ view, onRetry, onDetails, onPay, onCancel }: OrderT
     <ListTable
       area="orders"
       rowName="order"
+      chosen={columnChoice.chosen}
+      onChoose={columnChoice.choose}
       view={view}
       columns={columns}
       rowKey={(row) => row.orderCode}

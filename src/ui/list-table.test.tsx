@@ -1,0 +1,89 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import i18next from "i18next";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { type ListColumn, ListTable } from "./list-table.tsx";
+
+afterEach(cleanup);
+
+interface Row {
+  code: string;
+  amount: string;
+  memo: string;
+}
+const rows: Row[] = [
+  { code: "A1", amount: "1.50", memo: "first" },
+  { code: "B2", amount: "2.00", memo: "second" },
+];
+const columns: ListColumn<Row>[] = [
+  { key: "code", rowHeader: true, card: true, cell: (row) => row.code },
+  { key: "amount", card: true, cell: (row) => row.amount },
+  { key: "memo", optional: true, cell: (row) => row.memo },
+];
+const texts = {
+  things: {
+    tableLabel: "Things",
+    columns: { code: "Code", amount: "Amount", memo: "Memo", operations: "Operations" },
+  },
+  listColumns: { open: "Columns", legend: "Columns shown", reset: "Default columns" },
+};
+
+async function renderTable(chosen: readonly string[] | null, onChoose = vi.fn()) {
+  const i18n = i18next.createInstance();
+  await i18n.use(initReactI18next).init({ lng: "en-US", resources: { "en-US": { translation: texts } } });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <ListTable
+        area="things"
+        rowName="thing"
+        view={{ kind: "rows", rows, refreshing: false }}
+        columns={columns}
+        chosen={chosen}
+        onChoose={onChoose}
+        rowKey={(row) => row.code}
+        operations={(row) => <button type="button">Open {row.code}</button>}
+        describeFailure={() => null}
+        onRetry={() => {}}
+      />
+    </I18nextProvider>,
+  );
+  return onChoose;
+}
+
+const headers = () =>
+  within(screen.getByTestId("things-table"))
+    .getAllByRole("columnheader")
+    .map((th) => th.textContent);
+
+describe("ListTable", () => {
+  it("shows the list's own columns until the merchant chooses, then the chosen ones, the row's name always", async () => {
+    await renderTable(null);
+    expect(headers()).toEqual(["Code", "Amount", "Operations"]);
+    cleanup();
+    await renderTable(["memo"]);
+    expect(headers()).toEqual(["Code", "Memo", "Operations"]);
+  });
+
+  it("draws a card per row with the card columns and the row's buttons, for a phone", async () => {
+    await renderTable(null);
+    const card = screen.getByTestId("thing-card-B2");
+    expect([...card.querySelectorAll("dt")].map((dt) => dt.textContent)).toEqual(["Code", "Amount"]);
+    expect(card.querySelector("dd")?.textContent).toBe("B2");
+    expect(within(card).getByRole("button", { name: "Open B2" })).toBeTruthy();
+  });
+
+  it("offers every column in Columns, and sends the choice in the list's order, or back to its own", async () => {
+    const user = userEvent.setup();
+    const onChoose = await renderTable(null);
+    await user.click(screen.getByTestId("things-columns"));
+    const chooser = await screen.findByRole("group", { name: "Columns shown" });
+    const code = within(chooser).getByRole("checkbox", { name: "Code" }) as HTMLInputElement;
+    expect([code.checked, code.disabled]).toEqual([true, true]);
+    await user.click(within(chooser).getByRole("checkbox", { name: "Memo" }));
+    expect(onChoose).toHaveBeenLastCalledWith(["code", "amount", "memo"]);
+    await user.click(within(chooser).getByRole("button", { name: "Default columns" }));
+    expect(onChoose).toHaveBeenLastCalledWith(null);
+  });
+});
