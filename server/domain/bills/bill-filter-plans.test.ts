@@ -4,6 +4,7 @@ import type { OpenedDatabase } from "../../db/open-database.ts";
 import type { DB } from "../../db/schema.ts";
 import { createTestDatabase } from "../../testing/test-database.ts";
 import { actFor, systemScope } from "../identity/system-scope.ts";
+import { billsToCount } from "./bill-wire.ts";
 import { filteredBills } from "./bills.ts";
 
 const tests = systemScope("test");
@@ -25,6 +26,21 @@ async function planOf(filters: Parameters<typeof filteredBills>[2]): Promise<str
 describe("the bills' filters", () => {
   it("find a transaction hash through an index in any case (migration 0022)", async () => {
     expect(await planOf({ txHash: `0x${"ab".repeat(32)}` })).toContain("chain_transfers_by_tx_hash");
+  });
+
+  it("count the bills of a status or a time range from application_bills alone, joining what a filter reads", async () => {
+    const countPlan = (filters: Parameters<typeof filteredBills>[2]) =>
+      database.db.transaction().execute(async (trx: Kysely<DB>) => {
+        const scope = actFor(tests, "1");
+        const query = filteredBills(trx, scope, filters, billsToCount(trx, "1")).clearSelect().select(sql`1`.as("one"));
+        const rows = await query.explain();
+        return rows.map((row) => Object.values(row).join(" ")).join("\n");
+      });
+    const byStatus = await countPlan({ status: "credited", startTime: "2026-01-01T00:00:00.000Z" });
+    for (const joined of ["chain_transfers", "deposit_addresses", "applications"])
+      expect(byStatus).not.toContain(joined);
+    expect(await countPlan({ appCode: "2026010100000001" })).toContain("applications");
+    expect(await countPlan({ txHash: `0x${"ab".repeat(32)}` })).toContain("chain_transfers");
   });
 
   // Which table a whole query starts from is the planner's choice by the data (the bench prints the plans at a million

@@ -7,7 +7,7 @@ import type { CsvDownload } from "../platform/csv-download.ts";
 import { type KeysetList, wireFile, wirePage } from "../platform/keyset-page.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
 import { searchTime } from "../platform/search-time.ts";
-import { type BillChain, toWireBill, wireBillQuery } from "./bill-wire.ts";
+import { type BillChain, billsToCount, toWireBill, wireBillQuery } from "./bill-wire.ts";
 
 export const defaultBillPageSize = 10;
 export const billNotFoundMessage = "No such bill";
@@ -32,8 +32,9 @@ export function filteredBills(
   db: Kysely<DB>,
   scope: AnyMerchantScope,
   filters: Omit<BillSearch, "cursor" | "pageSize">,
+  from = wireBillQuery(db, scope.merchantId),
 ) {
-  let query = wireBillQuery(db, scope.merchantId);
+  let query = from;
   if (filters.applicationId) query = query.where("b.application_id", "=", filters.applicationId);
   if (filters.appCode) query = query.where("a.app_code", "=", filters.appCode);
   if (filters.endUserId) query = query.where("da.end_user_id", "=", filters.endUserId);
@@ -67,8 +68,9 @@ export async function searchBills(
   const { cursor, pageSize = defaultBillPageSize, ...filters } = search;
   const keyset = filters.applicationId ? openApiBillKeyset : billKeyset;
   const query = filteredBills(db, scope, filters);
+  const counted = filteredBills(db, scope, filters, billsToCount(db, scope.merchantId));
   const request = { secret, merchantId: scope.merchantId, filters, cursor, pageSize };
-  return wirePage(db, query, keyset, request, (row) => toWireBill(row, chains));
+  return wirePage(db, query, keyset, request, (row) => toWireBill(row, chains), counted);
 }
 
 /**

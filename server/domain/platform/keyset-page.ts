@@ -90,13 +90,15 @@ interface KeyColumns {
  * range scan from its cursor. The total is counted, up to `listTotalCap`, on the first page only.
  *
  * A cursor back past the newest row (rows above it went away, or it reached the top) answers the first page; so does a
- * cursor forward past the oldest row (the rows below it went away).
+ * cursor forward past the oldest row (the rows below it went away). `countQuery`, when given, selects the same rows
+ * more cheaply for the count (fewer joins).
  */
 export async function keysetPage<QDB, TB extends keyof QDB, O>(
   db: Kysely<DB>,
   query: SelectQueryBuilder<QDB, TB, O>,
   list: KeysetList,
   request: KeysetRequest,
+  countQuery: SelectQueryBuilder<QDB, TB, O> = query,
 ): Promise<Outcome<KeysetPage<O>>> {
   const position = request.cursor ? readCursor(list, request, request.cursor) : null;
   if (request.cursor && !position) return fail(errCodes.listCursorInvalid, listCursorInvalidMessage, 400);
@@ -113,7 +115,7 @@ export async function keysetPage<QDB, TB extends keyof QDB, O>(
     }
   }
   const cap = request.totalCap ?? listTotalCap;
-  const [rows, counted] = await Promise.all([fetchFrom(query, list, null, size + 1), countCapped(db, query, cap)]);
+  const [rows, counted] = await Promise.all([fetchFrom(query, list, null, size + 1), countCapped(db, countQuery, cap)]);
   return ok(
     finish(rows.slice(0, size), list, request, {
       hasNext: rows.length > size,
@@ -131,8 +133,9 @@ export async function wirePage<QDB, TB extends keyof QDB, O, W>(
   list: KeysetList,
   request: KeysetRequest,
   toWire: (row: O) => W,
+  countQuery: SelectQueryBuilder<QDB, TB, O> = query,
 ): Promise<Outcome<Omit<KeysetPage<O>, "rows"> & { items: W[] }>> {
-  const page = await keysetPage(db, query, list, request);
+  const page = await keysetPage(db, query, list, request, countQuery);
   if (!page.ok) return page;
   const { rows, ...paging } = page.data;
   return ok({ ...paging, items: rows.map(toWire) });
