@@ -1,6 +1,7 @@
 // npm run model-test                      run every machine's paths against the views, write reports/model-coverage.json
 //                                         and reports/model-coverage.html (diagrams, coverage, every path's steps)
 // npm run model-test -- --print <id>      print a machine's paths as numbered plain steps for QA
+import { findListAreas, unwalkedListAreas } from "./framework/list-area-inventory.ts";
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { allTransitions, coverageOf, tracePaths } from "./framework/coverage.ts";
@@ -25,7 +26,10 @@ if (printIndex >= 0) {
   printPaths(model);
 } else {
   // A machine nobody models fails at once, before the minutes the paths take.
-  const unmodelled = unmodelledMachines(await findMachines("machines"), allModels, machinesWithoutModel);
+  const unmodelled = [
+    ...unmodelledMachines(await findMachines("machines"), allModels, machinesWithoutModel),
+    ...unwalkedListAreas(await findListAreas("machines"), allModels),
+  ];
   for (const problem of unmodelled) console.error(`model-test: ${problem}`);
   process.exit(unmodelled.length > 0 ? 1 : await runAll());
 }

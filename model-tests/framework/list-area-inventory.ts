@@ -1,0 +1,56 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+/** A list area a file of machines/ exports (machines/lists/list-area.ts), found by its shape. */
+export interface FoundListArea {
+  /** The export's name, e.g. `billListArea`. */
+  name: string;
+  file: string;
+  area: object;
+}
+
+const isListArea = (value: unknown): value is { name: string } =>
+  typeof value === "object" &&
+  value !== null &&
+  ["name", "fields", "requestSchema", "pageSizes", "rowKey"].every((key) => key in value);
+
+/**
+ * Every list area exported by the files of `dir`: a file is read when its text declares a `ListArea`, then each export
+ * shaped as one counts. Tests are skipped.
+ */
+export async function findListAreas(dir = "machines"): Promise<FoundListArea[]> {
+  const found: FoundListArea[] = [];
+  const files = readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
+    .sort();
+  for (const file of files) {
+    const path = join(dir, file);
+    if (!/: ListArea</.test(readFileSync(path, "utf8"))) continue;
+    const exports = (await import(pathToFileURL(resolve(path)).href)) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(exports))
+      if (isListArea(value)) found.push({ name, file: path, area: value });
+  }
+  return found;
+}
+
+/**
+ * Why `npm run model-test` must fail (issue 40): a list area that no start of a model walks. The list machine is one
+ * machine, so the machines' inventory cannot see a new list that QA never opens: each area must be a start's input.
+ */
+export function unwalkedListAreas(
+  areas: ReadonlyArray<FoundListArea>,
+  models: ReadonlyArray<{ starts: ReadonlyArray<{ input: unknown }> }>,
+): string[] {
+  const walked = new Set(
+    models.flatMap((model) =>
+      model.starts.map((start) => (start.input as { area?: unknown } | undefined)?.area).filter(Boolean),
+    ),
+  );
+  return areas
+    .filter((found) => !walked.has(found.area))
+    .map(
+      (found) =>
+        `${found.name} (${found.file}) is a list no model walks: add a start of the list model (model-tests/models/list.model.ts) with it, and its screen (model-tests/harnesses/list-screens/)`,
+    );
+}
