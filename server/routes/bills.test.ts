@@ -294,6 +294,20 @@ describe("POST /api/Bill/Export", () => {
     const bills = await collect(keysetRows(wireBillQuery(h.db, w.m.userId), billsKeyset, 2));
     expect(bills.map((b) => b.bill_no)).toEqual([w.b5, w.b4, w.b3, w.b2, w.b1].map((b) => b.billNo));
   });
+
+  it("reads the next batch while the last one is taken, and a reader that stops early leaves nothing behind", async () => {
+    const w = await world();
+    const read: string[] = [];
+    for await (const bill of keysetRows(wireBillQuery(h.db, w.m.userId), billsKeyset, 2)) {
+      read.push(bill.bill_no);
+      if (read.length === 3) break;
+    }
+    expect(read).toEqual([w.b5, w.b4, w.b3].map((b) => b.billNo));
+    // The list still answers at once: no read was left holding the database.
+    expect((await list(w.m, {})).items.map((b) => b.billNo)).toEqual(
+      [w.b5, w.b4, w.b3, w.b2, w.b1].map((b) => b.billNo),
+    );
+  });
 });
 
 describe("POST /api/Bill/Detail", () => {

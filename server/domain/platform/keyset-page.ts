@@ -159,21 +159,30 @@ export function wireFile<QDB, TB extends keyof QDB, O, W>(
 
 /**
  * Every row of `query` in the list's order, read a batch at a time from the last row read (an index range scan each,
- * as a page is): memory holds one batch, and each batch is a query of its own, so a long export never holds a
- * connection (PGlite has one) or a snapshot while other merchants' requests wait.
+ * as a page is): memory holds two batches (the one written, the next one read meanwhile), and each batch is a query of
+ * its own, so a long export never holds a connection (PGlite has one) or a snapshot while other merchants' requests
+ * wait.
  */
 export async function* keysetRows<QDB, TB extends keyof QDB, O>(
   query: SelectQueryBuilder<QDB, TB, O>,
   list: KeysetList,
   batchSize = 500,
 ): AsyncGenerator<O> {
-  let position: Position | null = null;
-  for (;;) {
-    const rows: Array<O & KeyColumns> = await fetchFrom(query, list, position, batchSize);
-    for (const { keyset_time: _time, keyset_id: _id, ...row } of rows) yield row as O;
-    const last = rows.at(-1);
-    if (!last || rows.length < batchSize) return;
-    position = { direction: "after", time: last.keyset_time, id: last.keyset_id };
+  let next: Promise<Array<O & KeyColumns>> | null = fetchFrom(query, list, null, batchSize);
+  try {
+    while (next) {
+      const rows: Array<O & KeyColumns> = await next;
+      const last = rows.at(-1);
+      // The next batch is read while this one is written out: the database and the writer work side by side.
+      next =
+        last && rows.length === batchSize
+          ? fetchFrom(query, list, { direction: "after", time: last.keyset_time, id: last.keyset_id }, batchSize)
+          : null;
+      for (const { keyset_time: _time, keyset_id: _id, ...row } of rows) yield row as O;
+    }
+  } finally {
+    // A reader that stopped early (a cancelled download) leaves a read under way: its end is of no interest.
+    next?.catch(() => undefined);
   }
 }
 
