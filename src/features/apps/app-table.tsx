@@ -4,8 +4,8 @@ import type { AppAction } from "../../../contracts/schemas/apps.ts";
 import type { AppRow, AppTableView } from "../../../machines/apps/app-list-selectors.ts";
 import { usePageAddition } from "../../app/failure-callout.tsx";
 import { useListColumns } from "../../app/list-columns.ts";
-import { formatDateTimeParts } from "../../i18n/format.ts";
 import { BreakableValue } from "../../ui/breakable-value.tsx";
+import { DateTimeParts } from "../../ui/date-time-parts.tsx";
 import { type ListColumn, ListTable } from "../../ui/list-table.tsx";
 
 interface AppTableProps {
@@ -31,16 +31,7 @@ export function AppTable({ view, onRetry, onOpen, onSwitch }: AppTableProps) {
     {
       key: "createdAt",
       className: "app-when list-wrap",
-      cell: (row) => {
-        const { date, time } = formatDateTimeParts(row.createdAt, i18n.language);
-        return (
-          <>
-            <span>{date}</span>
-            <wbr />
-            <span>{time}</span>
-          </>
-        );
-      },
+      cell: (row) => <DateTimeParts iso={row.createdAt} language={i18n.language} />,
     },
     {
       key: "status",

@@ -7,8 +7,8 @@ import type { BillTableView } from "../../../machines/bills/bill-list-selectors.
 import { usePageAddition } from "../../app/failure-callout.tsx";
 import { useListColumns } from "../../app/list-columns.ts";
 import { routePaths } from "../../app/route-names.ts";
-import { formatDateTimeParts } from "../../i18n/format.ts";
 import { BreakableValue } from "../../ui/breakable-value.tsx";
+import { DateTimeParts } from "../../ui/date-time-parts.tsx";
 import { type ListColumn, ListTable } from "../../ui/list-table.tsx";
 import { BillStatusTag, NoticeStatusTag, ShortHex, useBillText } from "./bill-text.tsx";
 
@@ -64,16 +64,7 @@ export function BillTable({ view, onRetry, onDetails }: BillTableProps) {
       key: "payTime",
       card: true,
       className: "bill-when list-wrap",
-      cell: ({ bill }) => {
-        const { date, time } = formatDateTimeParts(bill.payTime, i18n.language);
-        return (
-          <>
-            <span>{date}</span>
-            <wbr />
-            <span>{time}</span>
-          </>
-        );
-      },
+      cell: ({ bill }) => <DateTimeParts iso={bill.payTime} language={i18n.language} />,
     },
     {
       key: "status",

@@ -7,8 +7,8 @@ import type { CallbackTableView } from "../../../machines/callbacks/callback-lis
 import { usePageAddition } from "../../app/failure-callout.tsx";
 import { useListColumns } from "../../app/list-columns.ts";
 import { routePaths } from "../../app/route-names.ts";
-import { formatDateTimeParts } from "../../i18n/format.ts";
 import { BreakableValue } from "../../ui/breakable-value.tsx";
+import { DateTimeParts } from "../../ui/date-time-parts.tsx";
 import { type ListColumn, ListTable } from "../../ui/list-table.tsx";
 import { BodyPreview, DeliveryTag, ResultTag, useCallbackText } from "./callback-text.tsx";
 
@@ -33,16 +33,7 @@ export function CallbackTable({ view, canRedeliver, onRetry, onDetails, onRedeli
       rowHeader: true,
       card: true,
       className: "callback-when list-wrap",
-      cell: (attempt) => {
-        const sent = formatDateTimeParts(attempt.sentAt, i18n.language);
-        return (
-          <>
-            <span>{sent.date}</span>
-            <wbr />
-            <span>{sent.time}</span>
-          </>
-        );
-      },
+      cell: (attempt) => <DateTimeParts iso={attempt.sentAt} language={i18n.language} />,
     },
     {
       key: "event",

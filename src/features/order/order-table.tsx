@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { OrderRow, OrderTableView } from "../../../machines/orders/order-list-selectors.ts";
 import { usePageAddition } from "../../app/failure-callout.tsx";
 import { useListColumns } from "../../app/list-columns.ts";
-import { formatDateTimeParts } from "../../i18n/format.ts";
+import { DateTimeParts } from "../../ui/date-time-parts.tsx";
 import { type ListColumn, ListTable } from "../../ui/list-table.tsx";
 import { OrderStatusTag, useOrderText } from "./order-text.tsx";
 
@@ -21,18 +21,7 @@ export function OrderTable({ view, onRetry, onDetails, onPay, onCancel }: OrderT
   const nextStep = usePageAddition();
   const columnChoice = useListColumns("orders");
   const text = useOrderText();
-  // A date and time that may put the time under the date when the table is short of width, never break elsewhere.
-  const when = (iso: string | null) => {
-    if (!iso) return text.time(null);
-    const { date, time } = formatDateTimeParts(iso, i18n.language);
-    return (
-      <>
-        <span>{date}</span>
-        <wbr />
-        <span>{time}</span>
-      </>
-    );
-  };
+  const when = (iso: string | null) => (iso ? <DateTimeParts iso={iso} language={i18n.language} /> : text.time(null));
   const columns: ListColumn<OrderRow>[] = [
     { key: "orderCode", rowHeader: true, card: true, className: "order-code", cell: (row) => row.orderCode },
     { key: "package", card: true, cell: (row) => text.packageName(row.packageCode, row.packageName) },
