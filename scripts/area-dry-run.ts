@@ -29,6 +29,7 @@ const gateTests = [
   "contracts/endpoints.test.ts",
   "src/app/route-modules.test.ts",
   "model-tests/framework/machine-inventory.test.ts",
+  "model-tests/framework/list-area-inventory.test.ts",
   "src/i18n/locales.test.ts",
   "server/db/migrations.test.ts",
 ];

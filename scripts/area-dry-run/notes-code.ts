@@ -1,5 +1,5 @@
-// What the notes area of `npm run area-dry-run` says and runs: its words in the six languages, its machine and its
-// selectors, as the text the pieces (pieces.ts) write.
+// What the notes area of `npm run area-dry-run` says and runs: its words in the six languages, its list area and its
+// table's selector, as the text the pieces (pieces.ts) write.
 
 export const words: Record<string, [string, string, string]> = {
   "en-US": ["My notes", "No notes yet", "The notes could not be loaded"],
@@ -10,47 +10,28 @@ export const words: Record<string, [string, string, string]> = {
   "th-TH": ["บันทึกของฉัน", "ยังไม่มีบันทึก", "โหลดบันทึกไม่ได้"],
 };
 
-export const machineCode = `import { assign, fromPromise, setup } from "xstate";
-import type { NoteListResult } from "../../contracts/schemas/notes.ts";
-import { type Failure, toFailure } from "../api-failure.ts";
+/** The notes list's area on the list machine (machines/lists/list-area.ts): a list writes no machine of its own. */
+export const machineCode = `import { type Note, type NoteListRequest, noteListRequest } from "../../contracts/schemas/notes.ts";
+import type { ListArea } from "../lists/list-area.ts";
 
-export interface NoteListContext {
-  notes: NoteListResult;
-  failure: Failure | null;
-}
-
-export const noteListMachine = setup({
-  types: {} as { context: NoteListContext; events: { type: "notes.retry" } },
-  actors: {
-    loadNotes: fromPromise<NoteListResult>(async () => {
-      throw new Error("loadNotes is provided by the app");
-    }),
-  },
-}).createMachine({
-  id: "noteList",
-  context: { notes: [], failure: null },
-  initial: "loading",
-  states: {
-    loading: {
-      invoke: {
-        id: "loadNotes",
-        src: "loadNotes",
-        onDone: { target: "ready", actions: assign({ notes: ({ event }) => event.output, failure: null }) },
-        onError: { target: "failed", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
-      },
-    },
-    ready: {},
-    failed: { on: { "notes.retry": "loading" } },
-  },
-});
+export const noteListArea: ListArea<NoteListRequest, Note> = {
+  name: "notes",
+  fields: [{ name: "text", kind: "text" }],
+  requestSchema: noteListRequest,
+  pageSizes: [10, 20, 50],
+  defaultPageSize: 10,
+  rowKey: (note) => note.id,
+  live: false,
+};
 `;
-/** The selector as its own file has it, taking the machine's snapshot. */
-export const selectorsCode = `import type { SnapshotFrom } from "xstate";
-import type { noteListMachine } from "./note-list.ts";
+/** The table's selector as its own file has it, taking the list machine's snapshot. */
+export const selectorsCode = `import type { Note } from "../../contracts/schemas/notes.ts";
+import { type ListSnapshot, tableSelector } from "../lists/list-selectors.ts";
 
-export const selectNotes = (s: SnapshotFrom<typeof noteListMachine>) => s.context.notes;
+export const selectNoteTable = (s: ListSnapshot) => tableSelector<Note>()(s);
 `;
 
-/** The same selector written into the machine's file instead. */
-export const selectorInMachineCode = `export const selectNotes = (s: { context: NoteListContext }) => s.context.notes;
+/** The same selector written into the area's file instead. */
+export const selectorInMachineCode = `import { type ListSnapshot, tableSelector } from "../lists/list-selectors.ts";
+export const selectNoteTable = (s: ListSnapshot) => tableSelector<Note>()(s);
 `;

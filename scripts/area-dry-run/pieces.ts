@@ -58,7 +58,7 @@ export function areaPieces(files: Files): Piece[] {
       apply: () =>
         write(
           "contracts/schemas/notes.ts",
-          `import * as z from "zod/mini";\n\nexport const noteListResult = z.array(z.object({ id: z.string(), text: z.string() }));\nexport type NoteListResult = z.infer<typeof noteListResult>;\n`,
+          `import * as z from "zod/mini";\nimport { listPage, listPaging } from "./list.ts";\n\nexport const note = z.object({ id: z.string(), text: z.string(), createdAt: z.string() });\nexport type Note = z.infer<typeof note>;\nexport const noteListRequest = z.strictObject({ text: z.optional(z.string().check(z.maxLength(64))), ...listPaging(100) });\nexport type NoteListRequest = z.infer<typeof noteListRequest>;\nexport const noteListResult = listPage(note);\nexport type NoteListResult = z.infer<typeof noteListResult>;\n`,
         ),
     },
     {
@@ -66,7 +66,7 @@ export function areaPieces(files: Files): Piece[] {
       apply: () => {
         write(
           "contracts/endpoints/notes.ts",
-          `import { type Endpoint, endpoint } from "../endpoint.ts";\nimport { noteListResult } from "../schemas/notes.ts";\n\nexport const notesEndpoints = {\n  noteList: endpoint({ area: "notes", call: "list", method: "POST", path: "/api/Note/List", body: null, query: null, result: noteListResult, auth: true, source: "proposed" }),\n} as const satisfies Record<string, Endpoint>;\n`,
+          `import { type Endpoint, endpoint } from "../endpoint.ts";\nimport { noteListRequest, noteListResult } from "../schemas/notes.ts";\n\nexport const notesEndpoints = {\n  noteList: endpoint({ area: "notes", call: "list", method: "POST", path: "/api/Note/List", body: noteListRequest, query: null, result: noteListResult, auth: true, source: "proposed" }),\n} as const satisfies Record<string, Endpoint>;\n`,
         );
         edit("contracts/endpoints.ts", "export const areaTables = [\n", "  notesEndpoints,\n");
         edit(
@@ -80,7 +80,7 @@ export function areaPieces(files: Files): Piece[] {
     {
       file: "server/db/migrations/00NN-notes.ts, the next number (and its line in shipped-migrations.sha256)",
       apply: () => {
-        const text = `import { sql } from "kysely";\nimport type { Migration } from "kysely/migration";\n\nexport const ${notesMigration.name}: Migration = {\n  async up(db) {\n    await sql\`create table notes (id bigint generated always as identity primary key, merchant_id bigint not null references merchants (id), text text not null)\`.execute(db);\n  },\n};\n`;
+        const text = `import { sql } from "kysely";\nimport type { Migration } from "kysely/migration";\n\nexport const ${notesMigration.name}: Migration = {\n  async up(db) {\n    await sql\`create table notes (id bigint generated always as identity primary key, merchant_id bigint not null references merchants (id), text text not null, created_at timestamptz not null default now())\`.execute(db);\n    await sql\`create index notes_by_merchant on notes (merchant_id, created_at desc, id desc)\`.execute(db);\n  },\n};\n`;
         write(`server/db/migrations/${notesMigration.file}`, text);
         const hash = createHash("sha256").update(text).digest("hex");
         const shipped = files.read("server/db/shipped-migrations.sha256");
@@ -110,7 +110,7 @@ export function areaPieces(files: Files): Piece[] {
       apply: () => {
         write(
           "server/db/schema/notes.ts",
-          `import type { Id, IdRef } from "./columns.ts";\n\nexport interface NotesTable {\n  id: Id;\n  merchant_id: IdRef;\n  text: string;\n}\n\n/** The notes area's tables, its part of \`DB\` (server/db/schema.ts). */\nexport interface NotesTables {\n  notes: NotesTable;\n}\n`,
+          `import type { ColumnType } from "kysely";\nimport type { Id, IdRef } from "./columns.ts";\n\nexport interface NotesTable {\n  id: Id;\n  merchant_id: IdRef;\n  text: string;\n  created_at: ColumnType<Date, never, never>;\n}\n\n/** The notes area's tables, its part of \`DB\` (server/db/schema.ts). */\nexport interface NotesTables {\n  notes: NotesTable;\n}\n`,
         );
         edit("server/db/schema.ts", "type AreaTables = [\n", "  NotesTables,\n");
         edit("server/db/schema.ts", "export const tableNames = [\n", `  "notes",\n`);
@@ -136,7 +136,7 @@ export function areaPieces(files: Files): Piece[] {
       apply: () => {
         write(
           "server/routes/notes.ts",
-          `import { listNotes } from "../domain/notes/notes.ts";\nimport { ok } from "../domain/platform/outcome.ts";\nimport type { HandlerTable } from "../http/handler.ts";\n\nexport const noteHandlers: Pick<HandlerTable, "noteList"> = {\n  noteList: { handle: async ({ db, session }) => ok(await listNotes(db, session.scope)) },\n};\n`,
+          `import { listNotes } from "../domain/notes/notes.ts";\nimport type { HandlerTable } from "../http/handler.ts";\n\nexport const noteHandlers: Pick<HandlerTable, "noteList"> = {\n  noteList: { handle: ({ db, body, session, services }) => listNotes(db, session.scope, body, services.secret) },\n};\n`,
         );
         edit("server/app.ts", "const handlers: HandlerTable = {", `\n  ...noteHandlers,`);
         edit(
@@ -152,13 +152,13 @@ export function areaPieces(files: Files): Piece[] {
       apply: () =>
         write(
           "server/domain/notes/notes.ts",
-          `import type { Kysely } from "kysely";\nimport type { DB } from "../../db/schema.ts";\nimport type { MerchantScope } from "../platform/merchant-scope.ts";\n\n/** The merchant's notes, oldest first. */\nexport async function listNotes(db: Kysely<DB>, scope: MerchantScope) {\n  return db.selectFrom("notes").select(["id", "text"]).where("merchant_id", "=", scope.merchantId).orderBy("id").execute();\n}\n`,
+          `import type { Kysely } from "kysely";\nimport type { NoteListRequest, NoteListResult } from "../../../contracts/schemas/notes.ts";\nimport type { DB } from "../../db/schema.ts";\nimport { type KeysetList, wirePage } from "../platform/keyset-page.ts";\nimport type { MerchantScope } from "../platform/merchant-scope.ts";\nimport type { Outcome } from "../platform/outcome.ts";\n\nconst noteKeyset: KeysetList = { name: "notes", time: "notes.created_at", id: "notes.id" };\n\n/** The merchant's notes, newest first, a keyset page at a time. */\nexport function listNotes(db: Kysely<DB>, scope: MerchantScope, search: NoteListRequest, secret: Buffer): Promise<Outcome<NoteListResult>> {\n  const { cursor, pageSize = 10, ...filters } = search;\n  let query = db.selectFrom("notes").select(["id", "text", "created_at"]).where("merchant_id", "=", scope.merchantId);\n  if (filters.text) query = query.where("text", "=", filters.text);\n  const request = { secret, merchantId: scope.merchantId, filters, cursor, pageSize };\n  return wirePage(db, query, noteKeyset, request, (row) => ({ id: row.id, text: row.text, createdAt: row.created_at.toISOString() }));\n}\n`,
         ),
       // The route runs the query itself.
       instead: () =>
         write(
           "server/routes/notes.ts",
-          `import { ok } from "../domain/platform/outcome.ts";\nimport type { HandlerTable } from "../http/handler.ts";\n\nexport const noteHandlers: Pick<HandlerTable, "noteList"> = {\n  noteList: {\n    handle: async ({ db, session }) =>\n      ok(await db.selectFrom("notes").select(["id", "text"]).where("merchant_id", "=", session.scope.merchantId).execute()),\n  },\n};\n`,
+          `import { ok } from "../domain/platform/outcome.ts";\nimport type { HandlerTable } from "../http/handler.ts";\n\nexport const noteHandlers: Pick<HandlerTable, "noteList"> = {\n  noteList: {\n    handle: async ({ db, session }) => {\n      const rows = await db.selectFrom("notes").select(["id", "text", "created_at"]).where("merchant_id", "=", session.scope.merchantId).execute();\n      const items = rows.map((row) => ({ id: row.id, text: row.text, createdAt: row.created_at.toISOString() }));\n      return ok({ items, pageSize: items.length, nextCursor: null, previousCursor: null, total: items.length, totalCapped: false });\n    },\n  },\n};\n`,
         ),
     },
     {
@@ -175,10 +175,13 @@ export function areaPieces(files: Files): Piece[] {
       apply: () =>
         write(
           "contracts/pact/notes.pact.test.ts",
-          `import { describe, expect, it } from "vitest";\nimport { merchant } from "./fixtures.ts";\nimport { apiFor, authHeaders, createPact, ok, responseHeaders } from "./pact-setup.ts";\nimport { states } from "./provider-states.ts";\n\nconst pact = createPact();\nconst { email, token } = merchant;\n\ndescribe("notes", () => {\n  it("lists none", async () => {\n    await pact\n      .addInteraction()\n      .given(states.signedIn, { email, token })\n      .uponReceiving("a request for the notes")\n      .withRequest("POST", "/api/Note/List", (b) => b.headers(authHeaders(token)).jsonBody({}))\n      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok([])))\n      .executeTest(async (mock) => expect(await apiFor(mock, token).notes.list()).toEqual([]));\n  });\n});\n`,
+          `import { describe, expect, it } from "vitest";\nimport { merchant } from "./fixtures.ts";\nimport { apiFor, authHeaders, createPact, ok, responseHeaders } from "./pact-setup.ts";\nimport { states } from "./provider-states.ts";\n\nconst pact = createPact();\nconst { email, token } = merchant;\nconst none = { items: [], pageSize: 10, nextCursor: null, previousCursor: null, total: 0, totalCapped: false };\n\ndescribe("notes", () => {\n  it("lists none", async () => {\n    await pact\n      .addInteraction()\n      .given(states.signedIn, { email, token })\n      .uponReceiving("a request for the notes")\n      .withRequest("POST", "/api/Note/List", (b) => b.headers(authHeaders(token)).jsonBody({}))\n      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(none)))\n      .executeTest(async (mock) => expect(await apiFor(mock, token).notes.list({})).toEqual(none));\n  });\n});\n`,
         ),
     },
-    { file: "machines/notes/note-list.ts", apply: () => write("machines/notes/note-list.ts", machineCode) },
+    {
+      file: "machines/notes/note-list.ts (its ListArea)",
+      apply: () => write("machines/notes/note-list.ts", machineCode),
+    },
     {
       file: "machines/notes/note-list-selectors.ts",
       apply: () => write("machines/notes/note-list-selectors.ts", selectorsCode),
@@ -193,19 +196,30 @@ export function areaPieces(files: Files): Piece[] {
       },
     },
     {
-      file: "model-tests/models/note-list.model.ts + all-models.ts",
+      file: "model-tests/models/list.model.ts (a start) + its screen in model-tests/harnesses/list-screens/",
       apply: () => {
-        write(
-          "model-tests/models/note-list.model.ts",
-          `import { noteListMachine } from "../../machines/notes/note-list.ts";\nimport type { MachineModel } from "../framework/model.ts";\nimport { eventBuilders } from "../framework/model-events.ts";\nimport { failure, refusal } from "./fixtures.ts";\n\nconst { done, failed } = eventBuilders(noteListMachine);\n\nexport const noteListModel: MachineModel<typeof noteListMachine> = {\n  id: "noteList",\n  machine: noteListMachine,\n  starts: [{ name: "signed in", input: undefined }],\n  events: (s) => (s.matches("loading") ? [done("loadNotes", []), failed("loadNotes", failure("5000", "Internal error"))] : s.matches("failed") ? [{ type: "notes.retry" }] : []),\n  describeEvent: (e) => (e.type === "xstate.error.actor.loadNotes" ? refusal(e.error) : e.type),\n  describeState: (s) => String(s.value),\n  excluded: [],\n};\n`,
+        edit(
+          "model-tests/models/list.model.ts",
+          `    { name: "signed in, opens My applications", input: { area: appListArea } },`,
+          `\n    { name: "signed in, opens My notes", input: { area: noteListArea } },`,
         );
         edit(
-          "model-tests/models/all-models.ts",
-          "export const allModels",
-          `import { noteListModel } from "./note-list.model.ts";\n\n`,
+          "model-tests/models/list.model.ts",
+          `import { billListArea }`,
+          `import { noteListArea } from "../../machines/notes/note-list.ts";\n`,
           "before",
         );
-        edit("model-tests/models/all-models.ts", "  subscriptionModel,", "\n  noteListModel,");
+        write(
+          "model-tests/harnesses/list-screens/notes.ts",
+          `import { screen, within } from "@testing-library/react";\nimport { expect } from "vitest";\nimport type { Note } from "../../../contracts/schemas/notes.ts";\nimport type { ListScreen } from "./list-screen.ts";\n\nexport const noteScreen: ListScreen = {\n  path: "/notes/list",\n  emptyHint: false,\n  rowTestId: (key) => \`note-row-\${key}\`,\n  async expectRow(_h, row) {\n    const note = row as Note;\n    expect(within(screen.getByTestId(\`note-row-\${note.id}\`)).getByText(note.text)).toBeTruthy();\n  },\n  expectDetail: async () => {},\n};\n`,
+        );
+        edit("model-tests/harnesses/list-screens.ts", `  callbacks: callbackScreen,\n`, `  notes: noteScreen,\n`);
+        edit(
+          "model-tests/harnesses/list-screens.ts",
+          `import { orderScreen }`,
+          `import { noteScreen } from "./list-screens/notes.ts";\n`,
+          "before",
+        );
       },
     },
     {
@@ -213,14 +227,14 @@ export function areaPieces(files: Files): Piece[] {
       apply: () =>
         write(
           "src/features/notes/notes-machines.ts",
-          `import { fromPromise } from "xstate";\nimport { noteListMachine } from "../../../machines/notes/note-list.ts";\nimport type { Uses } from "../../app/services.ts";\n\nexport const provideNoteList = ({ api }: Uses<never, "notes">) =>\n  noteListMachine.provide({ actors: { loadNotes: fromPromise(() => api.notes.list()) } });\n`,
+          `import { fromPromise } from "xstate";\nimport type { NoteListRequest } from "../../../contracts/schemas/notes.ts";\nimport { listMachine } from "../../../machines/lists/list-machine.ts";\nimport type { Uses } from "../../app/services.ts";\n\nexport const provideNoteList = ({ api }: Uses<never, "notes">) =>\n  listMachine.provide({ actors: { loadPage: fromPromise(({ input }) => api.notes.list(input.request as NoteListRequest)) } });\n`,
         ),
       // The page binds the machine itself.
       instead: () =>
         replaceIn(
           "src/features/notes/notes-page.tsx",
           `import { provideNoteList } from "./notes-machines.ts";`,
-          `import { fromPromise } from "xstate";\nimport { noteListMachine } from "../../../machines/notes/note-list.ts";\nimport type { Services } from "../../app/services.ts";\nconst provideNoteList = ({ api }: Services) => noteListMachine.provide({ actors: { loadNotes: fromPromise(() => api.notes.list()) } });`,
+          `import { fromPromise } from "xstate";\nimport type { NoteListRequest } from "../../../contracts/schemas/notes.ts";\nimport { listMachine } from "../../../machines/lists/list-machine.ts";\nimport type { Services } from "../../app/services.ts";\nconst provideNoteList = ({ api }: Services) => listMachine.provide({ actors: { loadPage: fromPromise(({ input }) => api.notes.list(input.request as NoteListRequest)) } });`,
         ),
     },
     {
@@ -228,7 +242,7 @@ export function areaPieces(files: Files): Piece[] {
       apply: () =>
         write(
           "src/features/notes/notes-page.tsx",
-          `import { useActorRef, useSelector } from "@xstate/react";\nimport { useTranslation } from "react-i18next";\nimport { selectNotes } from "../../../machines/notes/note-list-selectors.ts";\nimport { useServices } from "../../app/services-context.tsx";\nimport { provideNoteList } from "./notes-machines.ts";\n\nexport default function NotesPage() {\n  const { t } = useTranslation();\n  const actor = useActorRef(provideNoteList(useServices()));\n  const notes = useSelector(actor, selectNotes);\n  return <section><h1>{t("notes.title")}</h1>{notes.length === 0 ? <p>{t("notes.empty")}</p> : null}</section>;\n}\n`,
+          `import { useActorRef, useSelector } from "@xstate/react";\nimport { useTranslation } from "react-i18next";\nimport { noteListArea } from "../../../machines/notes/note-list.ts";\nimport { selectNoteTable } from "../../../machines/notes/note-list-selectors.ts";\nimport { useServices } from "../../app/services-context.tsx";\nimport { ListTable } from "../../ui/list-table.tsx";\nimport { provideNoteList } from "./notes-machines.ts";\n\nexport default function NotesPage() {\n  const { t } = useTranslation();\n  const actor = useActorRef(provideNoteList(useServices()), { input: { area: noteListArea } });\n  const table = useSelector(actor, selectNoteTable);\n  return (\n    <section>\n      <h1>{t("notes.title")}</h1>\n      <ListTable area="notes" rowName="note" view={table} columns={[{ key: "text", rowHeader: true, card: true, cell: (note) => note.text }]} chosen={null} onChoose={() => {}} rowKey={(note) => note.id} operations={() => null} describeFailure={() => null} onRetry={() => actor.send({ type: "list.retry" })} />\n    </section>\n  );\n}\n`,
         ),
     },
     {
