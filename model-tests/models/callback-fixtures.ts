@@ -53,6 +53,3 @@ export const callbackListAnswer = (context: Asked): AttemptPage =>
   isFiltered(context.search)
     ? page(context, [sampleAttempts[1] as CallbackAttempt], 1)
     : page(context, sampleAttempts, sampleAttemptTotal);
-export const noCallbacksAnswer = (context: Asked): AttemptPage => page(context, [], 0);
-/** Attempts went away meanwhile: the server answers the first page for a cursor past the attempts left. */
-export const firstPageAgainCallbacksAnswer = (context: Asked): AttemptPage => page(context, sampleAttempts, 12, 1);
