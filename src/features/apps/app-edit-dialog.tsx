@@ -38,7 +38,7 @@ export function AppEditDialog({ actor, email }: { actor: Actor; email: string })
         <>
           <DialogBody>
             {view.busy ? (
-              <div className="app-table-status" role="status" aria-busy="true">
+              <div className="list-table-status" role="status" aria-busy="true">
                 <Spinner size={24} aria-label={t("common.loading")} />
                 <span>{t("common.loading")}</span>
               </div>

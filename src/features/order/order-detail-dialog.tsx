@@ -27,7 +27,7 @@ export function OrderDetailDialog({ view, onRetry, onClose }: OrderDetailDialogP
     >
       <DialogBody>
         {view.open && view.kind === "loading" ? (
-          <div className="order-table-status" role="status" aria-busy="true">
+          <div className="list-table-status" role="status" aria-busy="true">
             <Spinner size={24} aria-label={t("orders.details.loading")} />
             <span>{t("orders.details.loading")}</span>
           </div>
