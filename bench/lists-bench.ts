@@ -16,12 +16,11 @@
  * memory over idle (the process's RSS, which holds PGlite too). Each query is recorded as sent and EXPLAIN ANALYZEd
  * once: the plans are printed and stored, with whether any reads application_bills (or chain_transfers) whole.
  *
- * Measured with 1,000,000 bills (+100,000 noise) on the 2-core machine while other work shared it, PGlite and
- * PostgreSQL 15: seeding 146 and 150 s; page 50 p95 2–5 ms for every filter on both; the first page p95 from 2 ms (tx
- * hash, addresses) to 53 ms (no filter) and 478 ms (status) on PGlite, to 51 ms (application) and 135 ms (status) on
- * PostgreSQL, nearly all of it the capped count (10,001 rows through the joins; for status and notice status a
- * whole-table read on PostgreSQL, the merchant's index read with a filter on PGlite: no index leads with the status);
- * the export 20,000 (PGlite) and 29,000 rows/s (PostgreSQL), 13 and 60 MB over idle.
+ * Measured with 1,000,000 bills (+100,000 noise) on the 2-core machine, PGlite and PostgreSQL 15, after migration 0023
+ * (indexes by status and notice status) and the bills' cheaper count (billsToCount): seeding 132–159 s; the first page
+ * p95 0.7–30.4 ms for every filter on both (application the slowest), page 50 p95 0.7–4.9 ms; the export 20,800
+ * (PGlite, 16 MB over idle) and 43,600–64,000 rows/s (PostgreSQL, 62–90 MB). Before those two, the capped count read
+ * 10,001 rows through every join: 99–478 ms p95 by status.
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -39,7 +38,8 @@ import { endUsersFor, type SeedChain, seedMerchantLists } from "../server/testin
 import { seedApplication, seedMerchant, seedSession, testServerSecret } from "../server/testing/seed.ts";
 import { createTestDatabase } from "../server/testing/test-database.ts";
 import { measureExport } from "./list-export.ts";
-import { explain, type Plan, percentile, recording, table, timed } from "./list-queries.ts";
+import { explain, type Plan, percentile, recording, timed } from "./list-queries.ts";
+import { table } from "./load/summary.ts";
 
 process.env.PASSWORD_HASH_COST ??= "test";
 const { values } = parseArgs({ options: { bills: { type: "string" }, database: { type: "string" } } });
@@ -223,16 +223,17 @@ async function bench(database: string, db: Kysely<DB>, budgeted: boolean) {
   process.stdout.write(
     `\nlists-bench, ${database}: ${count(seeded.bills)} bills of one merchant, ${count(seeded.noiseBills)} of ${noiseMerchants} others as noise, seeded in ${seeded.seedSeconds} s; pages of ${pageSize}, ${runs} runs each (goal: p95 ≤ 50 ms)\n` +
       (seeded.note ? `NOTE: ${database} has ${seeded.note}\n` : "") +
-      `${table([
+      `${table(
         ["list", "filter", "first p50 ms", "first p95 ms", "deep page", "deep p95 ms", "total", "count p50 ms"],
-        ...lists.map((l) => [
+        lists.map((l) => [
           l.name,
           filterText(l.filter),
           ...[l.p50Ms, l.p95Ms, l.deepPage, l.deepPageP95Ms].map(String),
           `${count(l.total ?? 0)}${l.totalCapped ? "+" : ""}`,
           String(l.countP50Ms),
         ]),
-      ])}\n` +
+        2,
+      )}\n` +
       `export of ${exported.figure.days} days: ${count(exported.figure.rows)} rows (${exported.figure.megabytes} MB of CSV) in ${exported.figure.seconds} s, ${count(exported.figure.rowsPerSecond)} rows/s (median of 3; goal ≥ 100,000), peak memory ${exported.figure.peakMemoryOverIdleMB} MB over idle (goal ≤ 50)\n` +
       `sequential scans: ${seqScans.filter((s) => s.startsWith("application_bills ")).join(", ") || "none on application_bills"}; ${seqScans.filter((s) => !s.startsWith("application_bills ")).join(", ") || "none elsewhere"}\n`,
   );
