@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import type { TestProject } from "vitest/node";
+import { holdThrowAwayCluster } from "../server/testing/postgres-server.ts";
 import { type RunningServer, repoRoot, startServer } from "./support/server.ts";
 
 declare module "vitest" {
@@ -7,10 +8,13 @@ declare module "vitest" {
     baseUrl: string;
     /** The server's DATA_DIR ("" against E2E_BASE_URL): `npm run chain -- pay` finds its devnet there. */
     dataDir: string;
+    /** The throw-away PostgreSQL cluster the journeys' servers keep their databases on ("" against E2E_BASE_URL). */
+    postgres: string;
   }
 }
 
 let server: RunningServer | undefined;
+let cluster: Awaited<ReturnType<typeof holdThrowAwayCluster>> | undefined;
 
 /**
  * Chromium present, the built console served with the API on a free port, a throw-away database.
@@ -22,6 +26,7 @@ export async function setup(project: TestProject) {
   if (external) {
     project.provide("baseUrl", external);
     project.provide("dataDir", process.env.E2E_DATA_DIR ?? "");
+    project.provide("postgres", "");
     process.stdout.write(`e2e: against ${external} (E2E_BASE_URL)\n`);
     return;
   }
@@ -29,8 +34,16 @@ export async function setup(project: TestProject) {
   // Passwords hashed at the test suites' cost (server/domain/identity/passwords.ts): the journeys register and sign in
   // over and over (the hand-off journey alone 40 times), at 26 ms of CPU a hash at the production cost, which the login
   // benchmark measures.
-  server = await startServer({ env: { DEVNET_CONFIRMATIONS: "3", PASSWORD_HASH_COST: "test" } });
+  // On PostgreSQL, as a deployment runs (README, "PostgreSQL"): the same journeys on PGlite cost the server about three
+  // times the CPU-seconds (PostgreSQL compiled to WebAssembly), and PGlite's own paths are proven by the process tests
+  // that start `node server/main.ts` on a data folder (server/main.process.test.ts, scripts/dev.process.test.ts).
+  cluster = await holdThrowAwayCluster();
+  server = await startServer({
+    env: { DEVNET_CONFIRMATIONS: "3", PASSWORD_HASH_COST: "test" },
+    postgres: cluster.url,
+  });
   project.provide("baseUrl", server.baseUrl);
+  project.provide("postgres", cluster.url);
   project.provide("dataDir", server.dataDir);
   process.stdout.write(`e2e: server on ${server.baseUrl} (DATA_DIR ${server.dataDir})\n`);
 }
@@ -39,4 +52,6 @@ export async function teardown() {
   if (process.env.E2E_SERVER_LOG === "1" && server) process.stdout.write(`e2e: server log tail\n${server.logTail()}\n`);
   await server?.stop();
   server = undefined;
+  await cluster?.stop();
+  cluster = undefined;
 }

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { startTestIdentityProvider, type TestIdentityProvider } from "../server/testing/google-idp.ts";
 import { defaultPassword, registerViaApi, uniqueEmail } from "./support/api.ts";
 import { launchBrowser, openPage } from "./support/browser.ts";
@@ -46,6 +46,7 @@ beforeAll(async () => {
   }
   server = await startServer({
     staticDir,
+    postgres: inject("postgres") || undefined,
     env: {
       GOOGLE_CLIENT_ID: idp.settings.clientId,
       GOOGLE_CLIENT_SECRET: idp.settings.clientSecret ?? "",

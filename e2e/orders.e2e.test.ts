@@ -142,7 +142,7 @@ describe("an order whose payment never comes", () => {
   let browser: Browser;
   beforeAll(async () => {
     // Its own server with a 6-second payment window, so the window closes during the test.
-    server = await startServer({ env: { ORDER_PAY_SECONDS: "6" } });
+    server = await startServer({ env: { ORDER_PAY_SECONDS: "6" }, postgres: inject("postgres") || undefined });
     browser = await launchBrowser();
   });
   afterAll(async () => {

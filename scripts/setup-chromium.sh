@@ -9,8 +9,9 @@ if present; then
   exit 0
 fi
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
-  # npm test runs browser stages side by side: the second waits for the first install, then finds both there.
-  exec 9>"${TMPDIR:-/tmp}/merchant-console-setup-chromium.lock"
+  # npm test runs browser stages side by side: the second waits for the first install, then finds both there; and
+  # setup-postgres.sh takes the same lock (one apt-get at a time).
+  exec 9>"${TMPDIR:-/tmp}/merchant-console-apt.lock"
   flock 9
   if present; then
     exit 0

@@ -28,6 +28,15 @@ if [ -n "${PG_BIN:-}" ]; then
   exit 1
 fi
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+  # npm test's lanes may both want it (the journeys' cluster, the database tests), and Chromium's install may be
+  # running (setup-chromium.sh takes the same lock): one apt-get at a time, and the second finds it there.
+  exec 9>"${TMPDIR:-/tmp}/merchant-console-apt.lock"
+  flock 9
+  BIN="$(find_bin)"
+  if [ -n "$BIN" ]; then
+    echo "$BIN"
+    exit 0
+  fi
   echo "setup-postgres: PostgreSQL is missing; installing Debian's postgresql with apt-get" >&2
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq >&2

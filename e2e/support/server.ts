@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { createFreshDatabase } from "../../server/testing/postgres-server.ts";
 
 /** The repository root, whatever the working directory of the runner. */
 export const repoRoot = resolve(import.meta.dirname, "../..");
@@ -20,6 +21,11 @@ export interface StartOptions {
   /** How long PGlite's initdb and the migrations may take. */
   readyTimeoutMs?: number;
   env?: Record<string, string>;
+  /**
+   * A PostgreSQL server's URL: the server gets a fresh, empty database of its own there (DATABASE_URL), dropped when
+   * it stops. Without it the server runs on PGlite in its DATA_DIR, as `npm start` does.
+   */
+  postgres?: string;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -36,8 +42,8 @@ function exited(child: ChildProcess, ms: number): Promise<boolean> {
 }
 
 /**
- * Starts `node server/main.ts` on a free loopback port with a throw-away DATA_DIR and waits until
- * it serves the console. Runs on the same Node as the caller (Node 24 under the npm scripts).
+ * Starts `node server/main.ts` on a free loopback port with a throw-away DATA_DIR (and database, `postgres`) and waits
+ * until it serves the console. Runs on the same Node as the caller (Node 24 under the npm scripts).
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const major = Number(process.versions.node.split(".")[0]);
@@ -53,6 +59,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     );
   }
   const host = "127.0.0.1";
+  const database = options.postgres ? await createFreshDatabase(options.postgres, "mc_e2e") : undefined;
   const dataDir = mkdtempSync(join(tmpdir(), "merchant-console-e2e-"));
   const lines: string[] = [];
   // Per stream: a chunk may end in the middle of a line.
@@ -77,6 +84,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       STATIC_DIR: staticDir,
       NODE_ENV: "test",
       DEV_OUTBOX: "true",
+      ...(database ? { DATABASE_URL: database.databaseUrl } : {}),
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -102,6 +110,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       }
     }
     rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
   };
 
   const deadline = Date.now() + (options.readyTimeoutMs ?? 90_000);

@@ -22,20 +22,31 @@ export interface TestPostgres {
 export async function startTestPostgres(): Promise<TestPostgres> {
   const shared = process.env.TEST_DATABASE_URL || process.env.PROCESS_TEST_POSTGRES_URL || undefined;
   const held = shared ? null : await holdThrowAwayCluster();
-  const serverUrl = shared ?? held!.url;
-  const name = `mc_process_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const fresh = await createFreshDatabase(shared ?? held!.url, "mc_process");
+  return {
+    databaseUrl: fresh.databaseUrl,
+    stop: async () => {
+      try {
+        await fresh.drop();
+      } finally {
+        await held?.stop();
+      }
+    },
+  };
+}
+
+/** A new, empty database on the server at `serverUrl`, named `<prefix>_<pid>_<random>`; `drop` removes it. */
+export async function createFreshDatabase(
+  serverUrl: string,
+  prefix: string,
+): Promise<{ databaseUrl: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString("hex")}`;
   await admin(serverUrl, `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
     databaseUrl: url.toString(),
-    stop: async () => {
-      try {
-        await admin(serverUrl, `drop database if exists ${name} with (force)`);
-      } finally {
-        await held?.stop();
-      }
-    },
+    drop: () => admin(serverUrl, `drop database if exists ${name} with (force)`),
   };
 }
 
