@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomXpub } from "../../chain/hd-wallet.ts";
 import { startTestChain, type TestChain } from "../../chain/test-chain.ts";
 import type { DB } from "../../db/schema.ts";
-import { type CallbackReceiver, startCallbackReceiver } from "../../testing/callback-receiver.ts";
+import { startCallbackReceiver } from "../../testing/callback-receiver.ts";
 import { startTestPostgres, type TestPostgres } from "../../testing/postgres-server.ts";
 import { seedApplication, seedDepositAddress, seedMerchant } from "../../testing/seed.ts";
 import { tempDirs } from "../../testing/temp-dirs.ts";
@@ -24,28 +24,34 @@ process.env.PASSWORD_HASH_COST ??= "test";
 const repoRoot = join(import.meta.dirname, "../../..");
 const tempDir = tempDirs("mc-callback-restart-");
 const chainId = 31337;
-let postgres: TestPostgres;
 let chain: TestChain;
-let receiver: CallbackReceiver;
-let db: Kysely<DB>;
 const children: ChildProcess[] = [];
+const databases: Array<{ postgres: TestPostgres; db: Kysely<DB> }> = [];
 
 beforeAll(async () => {
-  [postgres, chain, receiver] = await Promise.all([
-    startTestPostgres(),
-    startTestChain(),
-    startCallbackReceiver((n) => (n === 0 ? 500 : 200)),
-  ]);
-  db = new Kysely<DB>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: postgres.databaseUrl, max: 2 }) }),
-  });
+  chain = await startTestChain();
 }, 120_000);
 afterAll(async () => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-  await db?.destroy();
-  await Promise.all([receiver?.stop(), chain?.stop()]);
-  await postgres?.stop();
+  for (const { postgres, db } of databases) {
+    await db.destroy();
+    await postgres.stop();
+  }
+  await chain?.stop();
 });
+
+/**
+ * A database of the test's own: the two restarts below run side by side (each mostly waits: for a retry that is due,
+ * for a dead job's heartbeat to run out), so neither server's instance sees the other's rows or job queue.
+ */
+async function ownDatabase(): Promise<{ databaseUrl: string; db: Kysely<DB> }> {
+  const postgres = await startTestPostgres();
+  const db = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: postgres.databaseUrl, max: 2 }) }),
+  });
+  databases.push({ postgres, db });
+  return { databaseUrl: postgres.databaseUrl, db };
+}
 
 function startMain(dataDir: string, env: Record<string, string>) {
   const child = spawn(process.execPath, [...testNodeFlags, "server/main.ts"], {
@@ -80,8 +86,8 @@ async function until<T>(what: string, check: () => Promise<T | false | undefined
   }
 }
 
-const serverEnv = () => ({
-  DATABASE_URL: postgres.databaseUrl,
+const serverEnv = (databaseUrl: string) => ({
+  DATABASE_URL: databaseUrl,
   DEV_OUTBOX: "true",
   CALLBACK_RETRY_SCHEDULE: "4",
   WALLET_XPUB: randomXpub(),
@@ -98,7 +104,7 @@ const serverEnv = () => ({
 });
 
 /** A merchant whose application's recharge callbacks go to `url`, and a deposit to one of its end users, confirmed. */
-async function depositToShop(email: string, url: string): Promise<void> {
+async function depositToShop(db: Kysely<DB>, email: string, url: string): Promise<void> {
   const { userId } = await seedMerchant(db, { email, password: "Merchant7Pass" });
   const app = await seedApplication(db, { userId });
   await db
@@ -120,7 +126,7 @@ async function depositToShop(email: string, url: string): Promise<void> {
 }
 
 /** The delivery of the application whose recharge callback URL is `url`. */
-const deliveryTo = (url: string) =>
+const deliveryTo = (db: Kysely<DB>, url: string) =>
   db
     .selectFrom("callback_deliveries as d")
     .innerJoin("applications as a", "a.id", "d.application_id")
@@ -129,16 +135,18 @@ const deliveryTo = (url: string) =>
     .executeTakeFirst();
 
 describe("a server killed between a callback's attempts", { timeout: 120_000 }, () => {
-  it("delivers it after the restart, one 2xx delivery per event id", async () => {
+  it.concurrent("delivers it after the restart, one 2xx delivery per event id", async () => {
+    const { databaseUrl, db } = await ownDatabase();
+    const receiver = await startCallbackReceiver((n) => (n === 0 ? 500 : 200));
     const dataDir = tempDir();
-    const env = serverEnv();
+    const env = serverEnv(databaseUrl);
     const first = startMain(dataDir, env);
     await first.ready;
-    await depositToShop("shop@example.com", receiver.url);
+    await depositToShop(db, "shop@example.com", receiver.url);
 
     // The first attempt answered 500 and was recorded; the next one is due 4 s later. Killed now.
     const delivery = await until("the first attempt recorded", async () => {
-      const row = await deliveryTo(receiver.url);
+      const row = await deliveryTo(db, receiver.url);
       return row?.attempts === 1 && row;
     });
     expect(delivery.status).toBe("pending");
@@ -149,7 +157,7 @@ describe("a server killed between a callback's attempts", { timeout: 120_000 }, 
     const second = startMain(dataDir, env);
     await second.ready;
     const done = await until("the delivery to succeed", async () => {
-      const row = await deliveryTo(receiver.url);
+      const row = await deliveryTo(db, receiver.url);
       return row?.status === "success" && row;
     });
     expect(done).toMatchObject({ event_id: delivery.event_id, attempts: 2 });
@@ -164,16 +172,18 @@ describe("a server killed between a callback's attempts", { timeout: 120_000 }, 
     second.child.kill("SIGTERM");
     await second.exit;
     expect(second.child.exitCode).toBe(0);
+    await receiver.stop();
   });
 
-  it("delivers an attempt the kill cut short (the receiver held its answer) after the restart", async () => {
+  it.concurrent("delivers an attempt the kill cut short (the receiver held its answer) after the restart", async () => {
+    const { databaseUrl, db } = await ownDatabase();
     const holding = await startCallbackReceiver((n) => (n === 0 ? "hang" : 200));
     try {
       const dataDir = tempDir();
-      const env = serverEnv();
+      const env = serverEnv(databaseUrl);
       const first = startMain(dataDir, env);
       await first.ready;
-      await depositToShop("held@example.com", holding.url);
+      await depositToShop(db, "held@example.com", holding.url);
       await holding.waitFor(1, 30_000);
       first.child.kill("SIGKILL");
       await first.exit;
@@ -183,7 +193,7 @@ describe("a server killed between a callback's attempts", { timeout: 120_000 }, 
       const done = await until(
         "the delivery to succeed",
         async () => {
-          const row = await deliveryTo(holding.url);
+          const row = await deliveryTo(db, holding.url);
           return row?.status === "success" && row;
         },
         60_000,
