@@ -40,10 +40,10 @@ export async function measureExport(db: Kysely<DB>, scope: MerchantScope, bills:
     let bytes = 0;
     const counted = {
       fileName: download.data.fileName,
-      rows: (async function* () {
-        for await (const row of download.data.rows) {
-          rows++;
-          yield row;
+      batches: (async function* () {
+        for await (const batch of download.data.batches) {
+          rows += batch.length;
+          yield batch;
         }
       })(),
     };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { appBill } from "../../contracts/schemas/bills.ts";
-import { csvColumnsOf, guardFormula } from "./csv-file.ts";
+import { csvColumnsOf, csvText, guardFormula } from "./csv-file.ts";
 
 describe("CSV files", () => {
   it("guards a text cell a spreadsheet would run as a formula, and leaves numbers and other text alone", () => {
@@ -13,5 +13,40 @@ describe("CSV files", () => {
   it("takes a download's columns from its row schema, in order", () => {
     expect(csvColumnsOf(appBill).slice(0, 3)).toEqual(["billNo", "appCode", "appName"]);
     expect(csvColumnsOf(appBill)).toHaveLength(Object.keys(appBill.shape).length);
+  });
+
+  it("writes a download's batches as one line a row, under a header, quoting and guarding what needs it", async () => {
+    const batches = (async function* () {
+      yield [{ name: 'Shop, "north"', amount: "-1.5", paid: true }];
+      yield [
+        { name: "=1+1", amount: "2", paid: false },
+        { name: "plain", amount: null, paid: true },
+      ];
+    })();
+    let text = "";
+    for await (const chunk of csvText(["name", "amount", "paid"], { fileName: "x.csv", batches })) text += chunk;
+    expect(text).toBe('name,amount,paid\n"Shop, ""north""",-1.5,true\n\'=1+1,2,false\nplain,,true\n');
+  });
+
+  it("ends the file with a reading's error, and stops the reading when the reader stops", async () => {
+    const failing = (async function* () {
+      yield [{ name: "first" }];
+      throw new Error("the database went away");
+    })();
+    const read = async () => {
+      for await (const _chunk of csvText(["name"], { fileName: "x.csv", batches: failing }));
+    };
+    await expect(read()).rejects.toThrow("the database went away");
+
+    let stopped = false;
+    const endless = (async function* () {
+      try {
+        for (let i = 0; ; i++) yield Array.from({ length: 500 }, (_, j) => ({ name: `row ${i}-${j}` }));
+      } finally {
+        stopped = true;
+      }
+    })();
+    for await (const _chunk of csvText(["name"], { fileName: "x.csv", batches: endless })) break;
+    await expect.poll(() => stopped).toBe(true);
   });
 });

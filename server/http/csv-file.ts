@@ -1,4 +1,4 @@
-import { Readable } from "node:stream";
+import { pipeline, Readable, Transform } from "node:stream";
 import { type Stringifier, stringify } from "csv-stringify";
 import type { FastifyReply } from "fastify";
 import type * as z from "zod/mini";
@@ -28,9 +28,15 @@ export function csvText<Row extends object>(columns: readonly string[], download
     // csv-stringify writes true as "1" and false as "": a boolean is spelt out as the wire spells it.
     cast: { string: guardFormula, boolean: (value) => String(value) },
   });
-  Readable.from(download.rows)
-    .on("error", (error) => csv.destroy(error))
-    .pipe(csv);
+  const rows = new Transform({
+    objectMode: true,
+    transform(batch: readonly Row[], _encoding, done) {
+      for (const row of batch) this.push(row);
+      done();
+    },
+  });
+  // An error on the way ends the file with it; a reader that stops (a cancelled download) stops the reading too.
+  pipeline(Readable.from(download.batches), rows, csv, () => undefined);
   return csv;
 }
 

@@ -148,11 +148,11 @@ export function wireFile<QDB, TB extends keyof QDB, O, W>(
   fileName: string,
   toWire: (row: O) => W,
 ): Outcome<CsvDownload<W>> {
-  const rows = keysetRows(query, list);
+  const batches = keysetBatches(query, list);
   return ok({
     fileName,
-    rows: (async function* () {
-      for await (const row of rows) yield toWire(row);
+    batches: (async function* () {
+      for await (const batch of batches) yield batch.map(toWire);
     })(),
   });
 }
@@ -168,6 +168,19 @@ export async function* keysetRows<QDB, TB extends keyof QDB, O>(
   list: KeysetList,
   batchSize = 500,
 ): AsyncGenerator<O> {
+  for await (const batch of keysetBatches(query, list, batchSize))
+    for (const { keyset_time: _time, keyset_id: _id, ...row } of batch) yield row as O;
+}
+
+/**
+ * `keysetRows`' batches as read, each row still carrying its key columns (`keyset_time`, `keyset_id`): a download maps
+ * a whole batch to the wire at once, without copying each row to drop them.
+ */
+export async function* keysetBatches<QDB, TB extends keyof QDB, O>(
+  query: SelectQueryBuilder<QDB, TB, O>,
+  list: KeysetList,
+  batchSize = 500,
+): AsyncGenerator<ReadonlyArray<O & KeyColumns>> {
   let next: Promise<Array<O & KeyColumns>> | null = fetchFrom(query, list, null, batchSize);
   try {
     while (next) {
@@ -178,7 +191,7 @@ export async function* keysetRows<QDB, TB extends keyof QDB, O>(
         last && rows.length === batchSize
           ? fetchFrom(query, list, { direction: "after", time: last.keyset_time, id: last.keyset_id }, batchSize)
           : null;
-      for (const { keyset_time: _time, keyset_id: _id, ...row } of rows) yield row as O;
+      if (rows.length > 0) yield rows;
     }
   } finally {
     // A reader that stopped early (a cancelled download) leaves a read under way: its end is of no interest.
