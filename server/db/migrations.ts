@@ -23,6 +23,7 @@ import { migration0020ApplicationVerifiedWindows } from "./migrations/0020-appli
 import { migration0021SignInCodes } from "./migrations/0021-sign-in-codes.ts";
 import { migration0022ListIndexes } from "./migrations/0022-list-indexes.ts";
 import { migration0023BillStatusIndexes } from "./migrations/0023-bill-status-indexes.ts";
+import { migration0024MerchantReorgDebt } from "./migrations/0024-merchant-reorg-debt.ts";
 
 /**
  * Plain SQL, PostgreSQL dialect, run the same on PGlite and on a real server, one file each in migrations/, named here
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   "0021_sign_in_codes": migration0021SignInCodes,
   "0022_list_indexes": migration0022ListIndexes,
   "0023_bill_status_indexes": migration0023BillStatusIndexes,
+  "0024_merchant_reorg_debt": migration0024MerchantReorgDebt,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

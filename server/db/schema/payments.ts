@@ -74,7 +74,7 @@ export interface OrderTransfersTable {
   created_at: ColumnType<Date, Date | undefined, Date>;
 }
 
-export type LedgerAccountKindColumn = "merchant" | "order" | "receipts" | "revenue" | "reorgLoss";
+export type LedgerAccountKindColumn = "merchant" | "merchantDebt" | "order" | "receipts" | "revenue" | "reorgLoss";
 
 /**
  * An account of the double-entry ledger (migration 0012): a merchant's balance, an open order's money, a chain's

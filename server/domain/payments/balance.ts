@@ -9,6 +9,7 @@ import {
   creditedOf,
   type Line,
   merchantAccount,
+  merchantDebtAccount,
   merchantShareOf,
   orderAccount,
   post,
@@ -71,6 +72,7 @@ export async function receiveToBalance(
     [await receiptsOf(trx, receipt.token), -receipt.amount],
     [await merchantAccount(trx, merchantId), receipt.amount],
   ]);
+  await settleMerchantDebt(trx, merchantId, receipt.now);
 }
 
 /** A confirmed transfer to one of the merchant's deposit addresses (an application bill): straight to the balance. */
@@ -83,6 +85,7 @@ export async function receiveDeposit(
     [await receiptsOf(trx, receipt.token), -receipt.amount],
     [await merchantAccount(trx, merchantId), receipt.amount],
   ]);
+  await settleMerchantDebt(trx, merchantId, receipt.now);
 }
 
 /** What an order takes from the balance: once per order (unique index); false when it was taken already. */
@@ -119,6 +122,7 @@ export async function settlePaidOrder(
     [await accountId(trx, { kind: "revenue" }), revenue],
     [await merchantAccount(trx, merchantId), held - revenue],
   ]);
+  await settleMerchantDebt(trx, merchantId, now);
 }
 
 /**
@@ -146,12 +150,15 @@ export async function closeOrderFunds(
     [account, -rest],
     [merchant, rest],
   ]);
+  await settleMerchantDebt(trx, merchantId, now);
 }
 
 /**
  * A reorganisation removed a transfer: all that is credited of it goes back to the chain's receipts, taken from the
- * open order it was counted for, then from the merchant (what they got of it, as far as their balance holds), and the
- * rest is recorded as a reorganisation loss. Nothing when nothing is credited. The system's (the chain listener).
+ * open order it was counted for, then from the merchant (what they got of it, as far as their balance holds; the rest
+ * of that is recorded as their debt, paid back from their next money: `settleMerchantDebt`), and only what the
+ * merchant never got (an order's revenue) is a reorganisation loss. So the outcome of a deep reorganisation does not
+ * depend on the order its removals and returns come in. Nothing when nothing is credited. The system's (the listener).
  */
 export async function reverseTransfer(
   trx: Kysely<DB>,
@@ -174,10 +181,12 @@ export async function reverseTransfer(
   const merchant = merchantId ? await merchantAccount(trx, merchantId) : undefined;
   const owed = minAtto(taken - fromOrder, share.amount > 0n ? share.amount : 0n);
   const fromMerchant = merchant ? minAtto(owed, await accountBalance(trx, merchant)) : 0n;
+  const owedLater = merchantId ? owed - fromMerchant : 0n;
   const lines: Line[] = [[receipts.account_id, taken]];
   if (order) lines.push([order, -fromOrder]);
   if (merchant) lines.push([merchant, -fromMerchant]);
-  lines.push([await accountId(trx, { kind: "reorgLoss" }), -(taken - fromOrder - fromMerchant)]);
+  if (merchantId && owedLater > 0n) lines.push([await merchantDebtAccount(trx, merchantId), -owedLater]);
+  lines.push([await accountId(trx, { kind: "reorgLoss" }), -(taken - fromOrder - fromMerchant - owedLater)]);
   const orderId = openOrder?.orderId ?? (await causeOrderOf(trx, transferId));
   await post(trx, { kind: "reorg", transferId, orderId, at: now }, lines);
 }
@@ -214,6 +223,17 @@ export async function restoreTransfer(
     { kind: "restore", transferId, orderId: removal.orderId, restores: removal.id, at: now },
     removal.lines.map(([account, amount]) => [account, -amount]),
   );
+  const owner = await trx
+    .selectFrom("ledger_accounts")
+    .select("merchant_id")
+    .where("kind", "in", ["merchant", "merchantDebt"])
+    .where(
+      "id",
+      "in",
+      removal.lines.map(([account]) => account),
+    )
+    .executeTakeFirst();
+  if (owner?.merchant_id) await settleMerchantDebt(trx, owner.merchant_id, now);
   const intoOrder = await trx
     .selectFrom("ledger_accounts")
     .select("order_id")
@@ -225,6 +245,30 @@ export async function restoreTransfer(
     )
     .executeTakeFirst();
   return { orderId: intoOrder?.order_id ?? null };
+}
+
+/**
+ * The merchant's debt (what a removal found their balance short of) settled against their balance: what they owe is
+ * taken from what they hold, as far as it goes, and what a return gave back beyond the debt is handed back to them.
+ * One `recovery` journal, or none. The debt account's row is locked first: two postings for one merchant at once
+ * settle one after the other, never both from the same reading.
+ */
+async function settleMerchantDebt(trx: Kysely<DB>, merchantId: string, now: Date): Promise<void> {
+  const debt = await trx
+    .selectFrom("ledger_accounts")
+    .select(["id", "balance"])
+    .where("kind", "=", "merchantDebt")
+    .where("merchant_id", "=", merchantId)
+    .forUpdate()
+    .executeTakeFirst();
+  const owed = toAtto(debt?.balance ?? "0");
+  if (!debt || owed === 0n) return;
+  const merchant = await merchantAccount(trx, merchantId);
+  const repaid = owed > 0n ? -owed : minAtto(-owed, await accountBalance(trx, merchant));
+  await post(trx, { kind: "recovery", at: now }, [
+    [debt.id, repaid],
+    [merchant, -repaid],
+  ]);
 }
 
 /** What an order that is no longer open holds (a transfer restored into it after it closed) goes to the balance. */
@@ -241,6 +285,7 @@ export async function releaseClosedOrderFunds(
     [account, -held],
     [await merchantAccount(trx, merchantId), held],
   ]);
+  await settleMerchantDebt(trx, merchantId, now);
   return held;
 }
 

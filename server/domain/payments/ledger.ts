@@ -31,7 +31,7 @@ export interface JournalCause {
 export type Line = readonly [string, bigint];
 
 type AccountKey =
-  | { kind: "merchant"; merchantId: string }
+  | { kind: "merchant" | "merchantDebt"; merchantId: string }
   | { kind: "order"; orderId: string }
   | { kind: "receipts"; token: ReceiptsToken }
   | { kind: "revenue" | "reorgLoss" };
@@ -40,7 +40,7 @@ type AccountKey =
 export async function accountId(trx: Kysely<DB>, key: AccountKey): Promise<string> {
   const find = () => {
     let query = trx.selectFrom("ledger_accounts").select("id").where("kind", "=", key.kind);
-    if (key.kind === "merchant") query = query.where("merchant_id", "=", key.merchantId);
+    if (key.kind === "merchant" || key.kind === "merchantDebt") query = query.where("merchant_id", "=", key.merchantId);
     if (key.kind === "order") query = query.where("order_id", "=", key.orderId);
     if (key.kind === "receipts")
       query = query.where("chain_id", "=", String(key.token.chainId)).where("token", "=", key.token.address);
@@ -52,7 +52,7 @@ export async function accountId(trx: Kysely<DB>, key: AccountKey): Promise<strin
     .insertInto("ledger_accounts")
     .values({
       kind: key.kind,
-      merchant_id: key.kind === "merchant" ? key.merchantId : null,
+      merchant_id: key.kind === "merchant" || key.kind === "merchantDebt" ? key.merchantId : null,
       order_id: key.kind === "order" ? key.orderId : null,
       chain_id: key.kind === "receipts" ? String(key.token.chainId) : null,
       token: key.kind === "receipts" ? key.token.address : null,
@@ -65,6 +65,9 @@ export async function accountId(trx: Kysely<DB>, key: AccountKey): Promise<strin
 
 export const merchantAccount = (trx: Kysely<DB>, merchantId: string) =>
   accountId(trx, { kind: "merchant", merchantId });
+/** What the merchant owes after a removal found their balance short (negative), paid back from their next money. */
+export const merchantDebtAccount = (trx: Kysely<DB>, merchantId: string) =>
+  accountId(trx, { kind: "merchantDebt", merchantId });
 export const orderAccount = (trx: Kysely<DB>, orderId: string) => accountId(trx, { kind: "order", orderId });
 
 /** An account's stored balance in atto units (0 for an account not made yet). */

@@ -117,14 +117,16 @@ export interface LedgerViolation {
     | "overCreditedTransfer"
     | "creditedNotConfirmed"
     | "confirmedNotFullyCredited"
-    | "closedOrderHoldsMoney";
+    | "closedOrderHoldsMoney"
+    | "merchantDebtUnsettled";
   detail: string;
 }
 
 /**
  * Every broken ledger invariant, as rows (empty when it holds): journals that do not balance or have fewer than two
  * lines, balances below zero or differing from their lines, transfers credited beyond their value or while not
- * confirmed, confirmed transfers credited in part, closed orders still holding money. The database refuses most of
+ * confirmed, confirmed transfers credited in part, closed orders still holding money, a merchant owing (after a
+ * removal) while holding money or owed back by their debt account. The database refuses most of
  * these outright; this finds any that got past it (or a database migrated from one that did not).
  */
 export async function ledgerViolations(db: Kysely<DB>): Promise<LedgerViolation[]> {
@@ -176,6 +178,12 @@ export async function ledgerViolations(db: Kysely<DB>): Promise<LedgerViolation[
     sql`select format('transfer %s is confirmed, %s of %s credited', t.transfer_id, t.credited, t.amount) as detail
         from ledger_transfers t join chain_transfers c on c.id = t.transfer_id
         where c.status = 'confirmed' and c.quarantine is null and t.credited <> t.amount`,
+  );
+  await add(
+    "merchantDebtUnsettled",
+    sql`select format('merchant %s owes %s and holds %s', d.merchant_id, -d.balance, coalesce(m.balance, 0)) as detail
+        from ledger_accounts d left join ledger_accounts m on m.kind = 'merchant' and m.merchant_id = d.merchant_id
+        where d.kind = 'merchantDebt' and (d.balance > 0 or (d.balance < 0 and coalesce(m.balance, 0) > 0))`,
   );
   await add(
     "closedOrderHoldsMoney",
