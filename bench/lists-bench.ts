@@ -31,14 +31,17 @@ import { type Kysely, sql } from "kysely";
 import type { BillListRequest } from "../contracts/schemas/bills.ts";
 import { openDatabase } from "../server/db/open-database.ts";
 import type { DB } from "../server/db/schema.ts";
+import type { CallbackListRequest } from "../contracts/schemas/callbacks.ts";
 import { defaultBillPageSize, listBills } from "../server/domain/bills/bills.ts";
+import { listCallbacks } from "../server/domain/callbacks/callback-log.ts";
 import { findSession } from "../server/domain/identity/sessions.ts";
 import type { MerchantScope } from "../server/domain/platform/merchant-scope.ts";
-import { endUsersFor, type SeedChain, seedMerchantLists } from "../server/testing/list-seed.ts";
+import { analyzeSeededTables, endUsersFor, type SeedChain, seedMerchantLists } from "../server/testing/list-seed.ts";
 import { seedApplication, seedMerchant, seedSession, testServerSecret } from "../server/testing/seed.ts";
 import { createTestDatabase } from "../server/testing/test-database.ts";
 import { measureExport } from "./list-export.ts";
-import { explain, type Plan, percentile, recording, timed } from "./list-queries.ts";
+import { type ListFigure, measureList, type PageCall } from "./list-pages.ts";
+import type { Plan } from "./list-queries.ts";
 import { table } from "./load/summary.ts";
 
 process.env.PASSWORD_HASH_COST ??= "test";
@@ -95,22 +98,8 @@ async function seedAll(db: Kysely<DB>, database: string, budgeted: boolean): Pro
       break;
     }
   }
-  await sql`analyze chain_transfers, application_bills, deposit_addresses, ledger_journals, ledger_lines, ledger_transfers`.execute(
-    db,
-  );
+  await analyzeSeededTables(db);
   return { seller, bills, noiseBills, seedSeconds: Math.round((performance.now() - started) / 1000), note };
-}
-
-interface ListFigure {
-  name: string;
-  filter: Omit<BillListRequest, "cursor" | "pageSize">;
-  p50Ms: number;
-  p95Ms: number;
-  deepPageP95Ms: number;
-  deepPage: number;
-  total: number | null;
-  totalCapped: boolean;
-  countP50Ms: number;
 }
 
 /** A merchant's scope as a request gets it: from a signed-in session (sessions.ts findSession). */
@@ -125,56 +114,19 @@ async function signedIn(db: Kysely<DB>, merchantId: string): Promise<MerchantSco
   return session.scope;
 }
 
-type BillPage = Awaited<ReturnType<typeof listBills>>;
-
-/** One filter: first pages, deep pages, counts, and the plans of the three queries. */
-async function measureList(db: Kysely<DB>, scope: MerchantScope, name: string, filter: ListFigure["filter"]) {
-  const first: number[] = [];
-  const deep: number[] = [];
-  let reached = 1;
-  let total: number | null = null;
-  let totalCapped = false;
-  const recorded = { first: recording(db), deep: recording(db) };
-  // Run 0 warms the caches up and records the queries as sent; the runs after it are timed.
-  for (let run = 0; run <= runs; run++) {
-    const firstDb = run === 0 ? recorded.first.db : db;
-    const [firstMs, firstPage] = await timed(() => listBills(firstDb, scope, { ...filter, pageSize }, settings));
-    let page: BillPage = firstPage;
-    if (!page.ok) throw new Error(`${name}: ${page.message}`);
-    ({ total, totalCapped } = page.data);
-    let pageNo = 1;
-    let lastMs = firstMs;
-    while (pageNo < deepPage && page.ok && page.data.nextCursor) {
-      const cursor: string = page.data.nextCursor;
-      const pageDb = run === 0 && pageNo === deepPage - 1 ? recorded.deep.db : db;
-      [lastMs, page] = await timed(() => listBills(pageDb, scope, { ...filter, pageSize, cursor }, settings));
-      pageNo++;
-    }
-    if (run === 0) continue;
-    first.push(firstMs);
-    deep.push(lastMs);
-    reached = pageNo;
-  }
-  const fetch = recorded.first.queries.find((q) => q.sql.includes("keyset_time"))!;
-  const counting = recorded.first.queries.find((q) => q.sql.includes("count("))!;
-  const counts: number[] = [];
-  for (let run = 0; run < runs; run++) counts.push((await timed(() => db.executeQuery(counting)))[0]);
-  const plans = [await explain(db, `${name}: first page`, fetch), await explain(db, `${name}: capped count`, counting)];
-  const deepFetch = recorded.deep.queries.find((q) => q.sql.includes("keyset_time"));
-  if (deepFetch) plans.push(await explain(db, `${name}: page ${reached}`, deepFetch));
-  const figure: ListFigure = {
-    name,
-    filter,
-    p50Ms: percentile(first, 50),
-    p95Ms: percentile(first, 95),
-    deepPageP95Ms: percentile(deep, 95),
-    deepPage: reached,
-    total,
-    totalCapped,
-    countP50Ms: percentile(counts, 50),
-  };
-  return { figure, plans };
-}
+const billPages =
+  (scope: MerchantScope, filter: ListFigure["filter"]): PageCall =>
+  (db, cursor) =>
+    listBills(db, scope, { ...(filter as Omit<BillListRequest, "cursor">), pageSize, cursor }, settings);
+const callbackPages =
+  (scope: MerchantScope, filter: ListFigure["filter"]): PageCall =>
+  (db, cursor) =>
+    listCallbacks(
+      db,
+      scope,
+      { ...(filter as Omit<CallbackListRequest, "cursor">), pageSize, cursor },
+      testServerSecret,
+    );
 
 async function bench(database: string, db: Kysely<DB>, budgeted: boolean) {
   const seeded = await seedAll(db, database, budgeted);
@@ -205,10 +157,33 @@ async function bench(database: string, db: Kysely<DB>, budgeted: boolean) {
     ["address (deposit)", { address: middle.to_address }],
     ["address (sender)", { address: middle.from_address }],
   ];
+  const middleAttempt = await db
+    .selectFrom("callback_attempts as at")
+    .innerJoin("callback_deliveries as d", "d.id", "at.delivery_id")
+    .innerJoin("application_bills as b", "b.id", "d.bill_id")
+    .select("b.bill_no")
+    .where("at.merchant_id", "=", seeded.seller)
+    .where("at.succeeded", "=", false)
+    .where("at.id", ">=", sql<string>`(select (min(id) + max(id)) / 2 from callback_attempts)`)
+    .orderBy("at.id")
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const callbackCases: [string, ListFigure["filter"]][] = [
+    ["no filter", {}],
+    ["application", { appCode: apps[1]!.app_code }],
+    ["result", { result: "failed" }],
+    ["time range", { startTime: at(40), endTime: at(33) }],
+    ["bill", { billNo: middleAttempt.bill_no }],
+  ];
   const lists: ListFigure[] = [];
   const plans: Plan[] = [];
   for (const [name, filter] of cases) {
-    const measured = await measureList(db, scope, name, filter);
+    const measured = await measureList(db, { runs, deepPage }, "bills", name, filter, billPages(scope, filter));
+    lists.push(measured.figure);
+    plans.push(...measured.plans);
+  }
+  for (const [name, filter] of callbackCases) {
+    const measured = await measureList(db, { runs, deepPage }, "callbacks", name, filter, callbackPages(scope, filter));
     lists.push(measured.figure);
     plans.push(...measured.plans);
   }
@@ -226,7 +201,7 @@ async function bench(database: string, db: Kysely<DB>, budgeted: boolean) {
       `${table(
         ["list", "filter", "first p50 ms", "first p95 ms", "deep page", "deep p95 ms", "total", "count p50 ms"],
         lists.map((l) => [
-          l.name,
+          `${l.list}: ${l.name}`,
           filterText(l.filter),
           ...[l.p50Ms, l.p95Ms, l.deepPage, l.deepPageP95Ms].map(String),
           `${count(l.total ?? 0)}${l.totalCapped ? "+" : ""}`,

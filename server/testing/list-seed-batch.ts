@@ -5,8 +5,12 @@ import { ledgerCurrency } from "../domain/payments/ledger.ts";
 
 /**
  * One batch of list-seed.ts's bills as one statement: the rows drawn from `generate_series`, then what each becomes
- * (a transfer, a bill, the ledger's journals and lines) and the ledger's stored figures they move.
+ * (a transfer, a bill, the ledger's journals and lines; for a bill whose merchant was notified, the outbox event, its
+ * callback delivery and its attempts: one, two, or three failed) and the ledger's stored figures they move.
  */
+
+/** Where the seeded applications' recharge callbacks go (list-seed.ts makes them with it). */
+export const seedCallbackUrl = "https://shop.example.com/callbacks/recharge";
 
 /** The chain and token the seeded transfers are on, and the deposit-forwarder factory their addresses come from. */
 export interface SeedChain {
@@ -94,7 +98,37 @@ export async function seedBatch(trx: Kysely<DB>, b: Batch): Promise<{ credited: 
         ${chain.confirmations}::int, seen_at, credited_at, removed_at, notice_status
       from timed join transfers on transfers.tx_hash = timed.tx_hash
       order by timed.seen_at
-      returning transfer_id, status, amount, credited_at, removed_at
+      returning id, bill_no, application_id, transfer_id, status, amount, credited_at, removed_at, notice_status
+    ), events as (
+      insert into outbox_events (event_id, type, merchant_id, application_id, bill_id, payload, created_at)
+      select gen_random_uuid(), 'deposit.credited', ${b.merchantId}::int8, application_id, id,
+        jsonb_build_object('billNo', bill_no, 'amount', amount::text), credited_at
+      from bills where notice_status in ('success', 'failed')
+      order by credited_at
+      returning id, event_id, application_id, bill_id, created_at
+    ), deliveries as (
+      insert into callback_deliveries (outbox_event_id, event_id, event_type, merchant_id, application_id, bill_id,
+        target, body, status, attempts, auto_attempts, created_at, finished_at)
+      select events.id, events.event_id, 'deposit.credited', ${b.merchantId}::int8, events.application_id,
+        events.bill_id, 'recharge', json_build_object('type', 'deposit.credited', 'billNo', bills.bill_no)::text,
+        bills.notice_status, tries.n, tries.n, events.created_at, events.created_at + tries.n * interval '1 minute'
+      from events join bills on bills.id = events.bill_id
+        cross join lateral (select case when bills.notice_status = 'failed' then 3
+          when bills.id % 10 = 0 then 2 else 1 end as n) as tries
+      order by events.created_at
+      returning id, application_id, status, attempts, created_at
+    ), attempts as (
+      insert into callback_attempts (delivery_id, merchant_id, application_id, attempt_no, trigger, url,
+        response_status, response_body, latency_ms, succeeded, sent_at, next_retry_at)
+      select deliveries.id, ${b.merchantId}::int8, deliveries.application_id, attempt.n, 'auto', ${seedCallbackUrl},
+        case when deliveries.status = 'success' and attempt.n = deliveries.attempts then 200 else 500 end,
+        case when deliveries.status = 'success' and attempt.n = deliveries.attempts then 'ok' else 'busy' end,
+        40 + (deliveries.id * 17 + attempt.n * 31) % 400,
+        deliveries.status = 'success' and attempt.n = deliveries.attempts,
+        deliveries.created_at + (attempt.n - 1) * interval '1 minute',
+        case when attempt.n < deliveries.attempts then deliveries.created_at + attempt.n * interval '1 minute' end
+      from deliveries cross join lateral generate_series(1, deliveries.attempts) as attempt (n)
+      order by deliveries.created_at, attempt.n
     ), journals as (
       insert into ledger_journals (kind, transfer_id, created_at)
       select kind, transfer_id, at from (

@@ -4,12 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "../db/open-database.ts";
 import type { DB } from "../db/schema.ts";
 import { searchBills } from "../domain/bills/bills.ts";
+import { listCallbacks } from "../domain/callbacks/callback-log.ts";
+import { findSession } from "../domain/identity/sessions.ts";
 import { actFor, systemScope } from "../domain/identity/system-scope.ts";
+import type { MerchantScope } from "../domain/platform/merchant-scope.ts";
 import { balanceText, receiveDeposit } from "../domain/payments/balance.ts";
 import { ledgerViolations } from "../domain/payments/reconcile.ts";
 import { fromAtto, toAtto } from "../domain/payments/usdt.ts";
 import { type SeedChain, seedMerchantLists } from "./list-seed.ts";
-import { seedMerchant, testServerSecret } from "./seed.ts";
+import { seedMerchant, seedSession, testServerSecret } from "./seed.ts";
 import { createTestDatabase } from "./test-database.ts";
 
 // Cheap password hashes for the seeded merchants (passwords.test.ts checks the real cost).
@@ -59,6 +62,14 @@ async function wholeList(merchantId: string) {
   return { billNos, total };
 }
 
+/** A merchant's scope as a request gets it, from a signed-in session (the callbacks list takes no other). */
+async function signedIn(merchantId: string): Promise<MerchantScope> {
+  const token = `list-seed-${merchantId}`;
+  await seedSession(db, { userId: merchantId, token });
+  const session = await findSession(db, `Bearer ${token}`, new Date(), { idleSeconds: 3600, absoluteSeconds: 3600 });
+  return session!.scope;
+}
+
 /** The credited bills' sum, from the bills themselves. */
 async function creditedSum(merchantId: string): Promise<string> {
   const { rows } = await sql<{ total: string | null }>`
@@ -91,6 +102,55 @@ describe("npm run seed's bills (list-seed.ts)", () => {
 
     expect(await wholeList(stranger)).toEqual({ billNos: [], total: 0 });
     expect(await balanceText(db, actFor(tests, stranger))).toBe("0");
+  });
+
+  it("gives each notified bill its callback delivery and attempts, as the Transaction callbacks page lists them", async () => {
+    // The 300 bills of the first test.
+    const { rows } = await sql<{ notice_status: string; deliveries: string; attempts: string; succeeded: string }>`
+      select b.notice_status, count(distinct d.id)::text as deliveries, count(a.id)::text as attempts,
+        count(a.id) filter (where a.succeeded)::text as succeeded
+      from application_bills b left join callback_deliveries d on d.bill_id = b.id
+        left join callback_attempts a on a.delivery_id = d.id
+      where b.merchant_id = ${seller} group by b.notice_status order by b.notice_status`.execute(db);
+    const by = Object.fromEntries(rows.map((r) => [r.notice_status, r]));
+    // Every notified bill has one delivery; a failed one three failed attempts, a successful one ends in a success.
+    const bills = async (status: string) =>
+      Number(
+        (
+          await sql<{ n: string }>`select count(*)::text as n from application_bills
+            where merchant_id = ${seller} and notice_status = ${status}`.execute(db)
+        ).rows[0]!.n,
+      );
+    expect(Number(by.success?.deliveries)).toBe(await bills("success"));
+    expect(Number(by.success?.succeeded)).toBe(await bills("success"));
+    expect(Number(by.failed?.attempts)).toBe(3 * (await bills("failed")));
+    expect(Number(by.failed?.succeeded ?? 0)).toBe(0);
+    expect(Number(by.notNotified?.deliveries ?? 0)).toBe(0);
+
+    const sellerScope = await signedIn(seller);
+    const page = await listCallbacks(db, sellerScope, { pageSize: 100 }, testServerSecret);
+    if (!page.ok) throw new Error(page.message);
+    expect(page.data.items.length).toBe(100);
+    const { billNo } = await db
+      .selectFrom("application_bills")
+      .select("bill_no as billNo")
+      .where("merchant_id", "=", seller)
+      .where("notice_status", "=", "failed")
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const ofBill = await listCallbacks(db, sellerScope, { billNo }, testServerSecret);
+    if (!ofBill.ok) throw new Error(ofBill.message);
+    // Newest first: the failed delivery's three automatic attempts, the last with no retry due.
+    expect(
+      ofBill.data.items.map((a) => [a.billNo, a.attemptNo, a.result, a.deliveryStatus, a.nextRetryAt === null]),
+    ).toEqual([
+      [billNo, 3, "failed", "failed", true],
+      [billNo, 2, "failed", "failed", false],
+      [billNo, 1, "failed", "failed", false],
+    ]);
+    const strangers = await listCallbacks(db, await signedIn(stranger), { pageSize: 100 }, testServerSecret);
+    expect(strangers.ok && strangers.data.items).toEqual([]);
+    expect(await ledgerViolations(db)).toEqual([]);
   });
 
   it("posts a credit as the deposit listener does (balance.ts receiveDeposit): receipts −amount, merchant +amount", async () => {

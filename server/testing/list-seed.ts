@@ -8,7 +8,7 @@ import { newWebhookSecret, sealWebhookSecret } from "../domain/applications/webh
 import { accountId, merchantAccount } from "../domain/payments/ledger.ts";
 import { fromAtto, toAtto } from "../domain/payments/usdt.ts";
 import { nextDayNumber } from "../domain/platform/day-numbers.ts";
-import { type Deposits, type SeedChain, seedBatch } from "./list-seed-batch.ts";
+import { type Deposits, type SeedChain, seedBatch, seedCallbackUrl } from "./list-seed-batch.ts";
 
 export type { SeedChain } from "./list-seed-batch.ts";
 
@@ -43,6 +43,11 @@ export interface ListSeedResult {
   applications: number;
   endUsers: number;
 }
+
+/** ANALYZE of every table a seed writes: the planner's statistics of what was just added (PGlite has no autovacuum). */
+export const analyzeSeededTables = (db: Kysely<DB>) =>
+  sql`analyze chain_transfers, application_bills, deposit_addresses, ledger_journals, ledger_lines, ledger_transfers,
+    outbox_events, callback_deliveries, callback_attempts`.execute(db);
 
 export const endUsersFor = (bills: number) => Math.max(1, Math.min(10_000, Math.ceil(bills / 100)));
 
@@ -103,10 +108,7 @@ export async function seedMerchantLists(
     creditedAtto += toAtto(batch.amount);
     options.onBatch?.(to);
   }
-  if (options.analyze ?? true)
-    await sql`analyze chain_transfers, application_bills, deposit_addresses, ledger_journals, ledger_lines, ledger_transfers`.execute(
-      db,
-    );
+  if (options.analyze ?? true) await analyzeSeededTables(db);
   const result = { bills: options.bills, credited, creditedAmount: fromAtto(creditedAtto) };
   return { ...result, applications: applications.length, endUsers: deposits.ids.length };
 }
@@ -135,7 +137,7 @@ async function applicationsOf(
       app_code: await nextDayNumber(db, "application_code_seq", 8, now),
       name: "Seeded shop",
       address: "https://shop.example.com",
-      recharge_callback_url: "https://shop.example.com/callbacks/recharge",
+      recharge_callback_url: seedCallbackUrl,
       withdraw_callback_url: "https://shop.example.com/callbacks/withdraw",
       app_key: appKey,
       secret_sealed: sealAppSecret(secret(), appKey, newAppSecret()),
