@@ -24,6 +24,7 @@ import { migration0021SignInCodes } from "./migrations/0021-sign-in-codes.ts";
 import { migration0022ListIndexes } from "./migrations/0022-list-indexes.ts";
 import { migration0023BillStatusIndexes } from "./migrations/0023-bill-status-indexes.ts";
 import { migration0024MerchantReorgDebt } from "./migrations/0024-merchant-reorg-debt.ts";
+import { migration0025CallbackResultIndex } from "./migrations/0025-callback-result-index.ts";
 
 /**
  * Plain SQL, PostgreSQL dialect, run the same on PGlite and on a real server, one file each in migrations/, named here
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   "0022_list_indexes": migration0022ListIndexes,
   "0023_bill_status_indexes": migration0023BillStatusIndexes,
   "0024_merchant_reorg_debt": migration0024MerchantReorgDebt,
+  "0025_callback_result_index": migration0025CallbackResultIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

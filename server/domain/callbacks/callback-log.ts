@@ -8,10 +8,10 @@ import type {
 import type { DB } from "../../db/schema.ts";
 import type { CsvDownload } from "../platform/csv-download.ts";
 import { type KeysetList, wireFile, wirePage } from "../platform/keyset-page.ts";
-import type { MerchantScope } from "../platform/merchant-scope.ts";
+import type { AnyMerchantScope, MerchantScope } from "../platform/merchant-scope.ts";
 import type { Outcome } from "../platform/outcome.ts";
 import { searchTime } from "../platform/search-time.ts";
-import { toWireAttempt, wireAttemptQuery } from "./callback-wire.ts";
+import { attemptsToCount, toWireAttempt, wireAttemptQuery } from "./callback-wire.ts";
 
 export const defaultCallbackPageSize = 10;
 
@@ -22,9 +22,17 @@ export const isRowId = (id: string) => /^\d{1,19}$/.test(id) && BigInt(id) <= ma
 /** The attempts' keyset: newest sent first, then by id (callback_attempts_by_merchant serves it). */
 const attemptKeyset: KeysetList = { name: "callbacks", time: "at.sent_at", id: "at.id" };
 
-/** The merchant's attempts the filters select, as the wire shows them, in no order yet. The times are when sent. */
-function filteredAttempts(db: Kysely<DB>, scope: MerchantScope, filters: CallbackExportRequest) {
-  let query = wireAttemptQuery(db, scope.merchantId);
+/**
+ * The merchant's attempts the filters select, as the wire shows them (or counted: `attemptsToCount`), in no order yet.
+ * The times are when sent.
+ */
+export function filteredAttempts(
+  db: Kysely<DB>,
+  scope: AnyMerchantScope,
+  filters: CallbackExportRequest,
+  from = wireAttemptQuery(db, scope.merchantId),
+) {
+  let query = from;
   if (filters.appCode) query = query.where("a.app_code", "=", filters.appCode);
   if (filters.eventType) query = query.where("d.event_type", "=", filters.eventType);
   if (filters.result) query = query.where("at.succeeded", "=", filters.result === "success");
@@ -43,8 +51,9 @@ export async function listCallbacks(
 ): Promise<Outcome<CallbackListResult>> {
   const { cursor, pageSize = defaultCallbackPageSize, ...filters } = search;
   const query = filteredAttempts(db, scope, filters);
+  const counted = filteredAttempts(db, scope, filters, attemptsToCount(db, scope.merchantId));
   const request = { secret, merchantId: scope.merchantId, filters, cursor, pageSize };
-  return wirePage(db, query, attemptKeyset, request, toWireAttempt);
+  return wirePage(db, query, attemptKeyset, request, toWireAttempt, counted);
 }
 
 /** Transaction callbacks as a CSV file: every attempt the filters select, newest first, read as the file is sent. */

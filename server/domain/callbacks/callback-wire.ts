@@ -39,6 +39,23 @@ export function wireAttemptQuery(db: Kysely<DB>, merchantId: string) {
     .where("at.merchant_id", "=", merchantId);
 }
 
+/**
+ * The same attempts, for counting them: the same tables left-joined. Every attempt has its delivery and application
+ * (and a bill only when its delivery names one), so the rows are the same; as left joins on primary keys PostgreSQL
+ * leaves out each one no filter reads, and a count by result or time reads callback_attempts alone (issue 40: the
+ * first page's capped count). Typed as the wire's query so the same filters apply; its selection is replaced by the
+ * count.
+ */
+export function attemptsToCount(db: Kysely<DB>, merchantId: string): ReturnType<typeof wireAttemptQuery> {
+  return db
+    .selectFrom("callback_attempts as at")
+    .leftJoin("callback_deliveries as d", "d.id", "at.delivery_id")
+    .leftJoin("applications as a", "a.id", "at.application_id")
+    .leftJoin("application_bills as b", "b.id", "d.bill_id")
+    .select("at.id")
+    .where("at.merchant_id", "=", merchantId) as unknown as ReturnType<typeof wireAttemptQuery>;
+}
+
 export type WireAttemptRow = Awaited<ReturnType<ReturnType<typeof wireAttemptQuery>["executeTakeFirstOrThrow"]>>;
 
 /** The `callbackAttempt` schema's shape (contracts/schemas/callbacks.ts), the one place it is made. */

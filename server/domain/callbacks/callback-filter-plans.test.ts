@@ -1,0 +1,45 @@
+import { type Kysely, sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { OpenedDatabase } from "../../db/open-database.ts";
+import type { DB } from "../../db/schema.ts";
+import { createTestDatabase } from "../../testing/test-database.ts";
+import { actFor, systemScope } from "../identity/system-scope.ts";
+import { filteredAttempts } from "./callback-log.ts";
+import { attemptsToCount } from "./callback-wire.ts";
+
+const tests = systemScope("test");
+let database: OpenedDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database?.close());
+
+type Filters = Parameters<typeof filteredAttempts>[2];
+
+/** The plan of the attempts' page query (or, `counting`, of its count) under these filters, whole-table scans made dear. */
+function planOf(filters: Filters, counting = false): Promise<string> {
+  return database.db.transaction().execute(async (trx: Kysely<DB>) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    const scope = actFor(tests, "1");
+    const query = counting
+      ? filteredAttempts(trx, scope, filters, attemptsToCount(trx, "1")).clearSelect().select(sql`1`.as("one"))
+      : filteredAttempts(trx, scope, filters).orderBy("at.sent_at", "desc").orderBy("at.id", "desc").limit(11);
+    const rows = await query.explain();
+    return rows.map((row) => Object.values(row).join(" ")).join("\n");
+  });
+}
+
+describe("the transaction callbacks' filters", () => {
+  it("find the attempts of a result through an index of their own, in the list's order (migration 0025)", async () => {
+    expect(await planOf({ result: "failed" })).toContain("callback_attempts_by_result");
+  });
+
+  it("count the attempts of a result or a time range from callback_attempts alone, joining what a filter reads", async () => {
+    const byResult = await planOf({ result: "success", startTime: "2026-01-01T00:00:00.000Z" }, true);
+    for (const joined of ["callback_deliveries", "applications", "application_bills"])
+      expect(byResult).not.toContain(joined);
+    expect(await planOf({ appCode: "2026010100000001" }, true)).toContain("applications");
+    expect(await planOf({ eventType: "deposit.credited" }, true)).toContain("callback_deliveries");
+    expect(await planOf({ billNo: "202601010000000001" }, true)).toContain("application_bills");
+  });
+});
