@@ -1,7 +1,8 @@
 // npm run seed -- --merchant <email> --bills <N>
 // Adds N application bills to an existing merchant's lists (issue 40: every list at a million rows), set-based
 // (server/testing/list-seed.ts): spread over its applications (one is made when it has none) and 1 end user per 100
-// bills, over the last 90 days, mostly credited, each credited one on the merchant's balance through the ledger.
+// bills, over the last 90 days, mostly credited, each credited one on the merchant's balance through the ledger, each
+// notified one with its callback delivery and attempts.
 // The database `npm start` uses: DATABASE_URL (a superuser's: the ledger is written with its triggers off), else the
 // PGlite folder DATA_DIR (./data), which a running server holds (stop it first). The chain: the first of CHAINS with a
 // deposit factory, else the devnet the server last ran in DATA_DIR, else chain 31337 with a stand-in token.
