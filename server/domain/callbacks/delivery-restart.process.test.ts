@@ -135,9 +135,11 @@ const deliveryTo = (db: Kysely<DB>, url: string) =>
     .executeTakeFirst();
 
 describe("a server killed between a callback's attempts", { timeout: 120_000 }, () => {
-  it.concurrent("delivers it after the restart, one 2xx delivery per event id", async () => {
+  // A concurrent test's own hooks come from its context (Vitest's note on concurrent tests).
+  it.concurrent("delivers it after the restart, one 2xx delivery per event id", async ({ onTestFinished }) => {
     const { databaseUrl, db } = await ownDatabase();
     const receiver = await startCallbackReceiver((n) => (n === 0 ? 500 : 200));
+    onTestFinished(() => receiver.stop());
     const dataDir = tempDir();
     const env = serverEnv(databaseUrl);
     const first = startMain(dataDir, env);
@@ -172,7 +174,6 @@ describe("a server killed between a callback's attempts", { timeout: 120_000 }, 
     second.child.kill("SIGTERM");
     await second.exit;
     expect(second.child.exitCode).toBe(0);
-    await receiver.stop();
   });
 
   it.concurrent("delivers an attempt the kill cut short (the receiver held its answer) after the restart", async () => {
