@@ -66,4 +66,6 @@ export interface ChainAdapter {
    * ordered by log index; each carries that hash. A node that does not have the block fails: never an empty answer.
    */
   blockTransfers(query: BlockTransferQuery): Promise<TokenTransfer[]>;
+  /** What `holder` held of `token` (base units) at the end of the block at this height. */
+  tokenBalance(token: string, holder: string, block: bigint): Promise<bigint>;
 }

@@ -17,7 +17,7 @@ import type {
   TransferQuery,
   WatchedAddresses,
 } from "./chain-adapter.ts";
-import { transferEvent } from "./token-abi.ts";
+import { erc20Abi, transferEvent } from "./token-abi.ts";
 
 export interface EvmAdapterOptions {
   chainId: number;
@@ -132,5 +132,13 @@ export function createEvmAdapter(options: EvmAdapterOptions): ChainAdapter {
         throw new Error(`logs asked of block ${block.hash} came from another block`);
       return toTransfers(logs, watched);
     },
+    tokenBalance: (token, holder, block) =>
+      client.readContract({
+        address: getAddress(token),
+        abi: erc20Abi,
+        functionName: "balanceOf",
+        args: [getAddress(holder)],
+        blockNumber: block,
+      }),
   };
 }

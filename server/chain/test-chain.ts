@@ -118,6 +118,10 @@ export function laggingBackend(
       if (query.block.number > (await lagged())) throw new Error(`unknown block ${query.block.hash}`);
       return node.blockTransfers(query);
     },
+    async tokenBalance(token, holder, block) {
+      if (block > (await lagged())) throw new Error(`header not found: block ${block}`);
+      return node.tokenBalance(token, holder, block);
+    },
     async transfers(query) {
       if (!options.clampLogs) return node.transfers(query);
       const limit = await lagged();
@@ -136,5 +140,6 @@ export function logsFrom(rest: ChainAdapter, logs: ChainAdapter): ChainAdapter {
     header: (number) => rest.header(number),
     transfers: (query) => logs.transfers(query),
     blockTransfers: (query) => logs.blockTransfers(query),
+    tokenBalance: (token, holder, block) => rest.tokenBalance(token, holder, block),
   };
 }

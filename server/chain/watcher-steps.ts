@@ -45,7 +45,12 @@ type ListenerCall = (trx: Kysely<DB>, transfer: StoredTransfer) => Promise<void>
  * is quarantined with the reason, and the step goes on with the others; a quarantined transfer is heard no more. Any
  * other failure rolls the whole step back, to be tried again.
  */
-async function hear(ctx: WatcherContext, trx: Kysely<DB>, transfer: StoredTransfer, call: ListenerCall | undefined) {
+export async function hear(
+  ctx: WatcherContext,
+  trx: Kysely<DB>,
+  transfer: StoredTransfer,
+  call: ListenerCall | undefined,
+) {
   if (!call || transfer.quarantine) return;
   await sql`savepoint listener_call`.execute(trx);
   try {
@@ -64,7 +69,7 @@ async function hear(ctx: WatcherContext, trx: Kysely<DB>, transfer: StoredTransf
 }
 
 /** One transaction that holds the lease (renewed, locked) for its whole length, or is refused. */
-function fenced<T>(ctx: WatcherContext, work: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+export function fenced<T>(ctx: WatcherContext, work: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
   return ctx.db.transaction().execute(async (trx) => {
     await fenceLease(trx, ctx.chainId, ctx.holder, ctx.leaseMs);
     return work(trx);
@@ -134,12 +139,34 @@ export async function scanRange(
   const recent = head.number - BigInt(ctx.byHashBlocks) + 1n;
   if (from >= recent) return scanByHash(ctx, head, from, to, watched);
   const end = to < recent ? to : recent - 1n;
-  const endHash = end === head.number ? head.hash : await ctx.adapter.blockHash(end);
+  const read = await readRange(ctx, from, end, end === head.number ? head.hash : undefined, watched);
+  if (!read) return null;
+  const seen = await store(ctx, head, read.found, read.blocks);
+  return { seen, next: end + 1n, stalled: false };
+}
+
+/** What one read of blocks found: the transfers, and the blocks they (and the read's end) are in. */
+export interface BlocksRead {
+  found: TokenTransfer[];
+  blocks: BlockRef[];
+}
+
+/**
+ * The transfers to `watched` in [from, end] by one range query, read between two sightings of block `end` (its hash
+ * when known): they belong to the chain that ends there. Null when the chain moved under the read.
+ */
+export async function readRange(
+  ctx: WatcherContext,
+  from: bigint,
+  end: bigint,
+  knownEndHash: string | undefined,
+  watched: WatchedAddresses,
+): Promise<BlocksRead | null> {
+  const endHash = knownEndHash ?? (await ctx.adapter.blockHash(end));
   if (!endHash) return null;
   const found = await ctx.adapter.transfers({ fromBlock: from, toBlock: end, tokens: ctx.tokens, watched });
-  // The logs were read between two sightings of the same block `end`: they belong to the chain that ends there. A
-  // backend behind `end` could answer them clamped at its head, which is why this is only asked of blocks far enough
-  // below the head (byHashBlocks) that no backend still in service is that far behind.
+  // A backend behind `end` could answer the logs clamped at its head, which is why this is only asked of blocks far
+  // enough below the head (byHashBlocks) that no backend still in service is that far behind.
   if (
     (await ctx.adapter.blockHash(end)) !== endHash ||
     found.some((t) => t.blockNumber === end && t.blockHash !== endHash)
@@ -147,13 +174,7 @@ export async function scanRange(
     return null;
   const blocks = new Map<bigint, string>([[end, endHash]]);
   for (const t of found) blocks.set(t.blockNumber, t.blockHash);
-  const seen = await store(
-    ctx,
-    head,
-    found,
-    [...blocks].map(([number, hash]) => ({ number, hash })),
-  );
-  return { seen, next: end + 1n, stalled: false };
+  return { found, blocks: [...blocks].map(([number, hash]) => ({ number, hash })) };
 }
 
 /**
@@ -170,6 +191,20 @@ async function scanByHash(
   to: bigint,
   watched: WatchedAddresses,
 ): Promise<ScanStep | null> {
+  const { found, blocks } = await readByHash(ctx, from, to, watched);
+  const last = blocks.at(-1);
+  if (!last) return null;
+  const seen = await store(ctx, head, found, blocks);
+  return { seen, next: last.number + 1n, stalled: last.number < to };
+}
+
+/** Blocks `from` to `to` one by one by hash (scanByHash), up to the first the node lacks or that breaks the chain. */
+export async function readByHash(
+  ctx: WatcherContext,
+  from: bigint,
+  to: bigint,
+  watched: WatchedAddresses,
+): Promise<BlocksRead> {
   let parent = await storedBlockHash(ctx.db, ctx.chainId, from - 1n);
   const blocks: BlockHeader[] = [];
   const found: TokenTransfer[] = [];
@@ -188,10 +223,7 @@ async function scanByHash(
     blocks.push(block);
     parent = block.hash;
   }
-  const last = blocks.at(-1);
-  if (!last) return null;
-  const seen = await store(ctx, head, found, blocks);
-  return { seen, next: last.number + 1n, stalled: last.number < to };
+  return { found, blocks };
 }
 
 /** The transfers found, the blocks read and the cursor's move past the last of them, in one fenced transaction. */

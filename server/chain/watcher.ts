@@ -8,6 +8,7 @@ import { LeaseLost, releaseLease, takeLease } from "./lease.ts";
 import type { ChainListener, WatcherLog } from "./listener.ts";
 import { silentLog } from "./listener.ts";
 import { createCursor, type Cursor, loadCursor, pruneBlocks } from "./store.ts";
+import { readAddressHistory } from "./watcher-history.ts";
 import { confirmPending, findFork, rewind, scanRange, type WatcherContext } from "./watcher-steps.ts";
 
 export interface WatcherSettings {
@@ -150,7 +151,7 @@ export function createWatcher(settings: WatcherSettings, deps: WatcherDeps): Wat
       report.removed += await rewind(ctx, check.at, cursor);
       return { ...report, behind: true };
     }
-    // Loaded after the head: an address handed out later cannot have been paid in a block up to this head.
+    // Loaded after the head; a deposit address paid before it was handed out is found by the history pass below.
     const watched = await deps.addressBook.load();
     let next = cursor.nextBlock;
     const blocksPerStep = BigInt(settings.scanBlocks ?? 500);
@@ -167,6 +168,17 @@ export function createWatcher(settings: WatcherSettings, deps: WatcherDeps): Wat
       next = step.next;
       if (step.stalled) break;
     }
+    // A node that fails the history's questions (a backend behind, a call refused) holds back no confirmation.
+    const history = await readAddressHistory(ctx, head, {
+      blocksPerStep,
+      maxSteps: settings.maxStepsPerTick ?? 20,
+    }).catch((error: unknown) => {
+      if (error instanceof LeaseLost) throw error;
+      log.warn({ chainId: ctx.chainId, err: error }, "reading deposit addresses' past failed; trying again later");
+      return { seen: 0, more: false };
+    });
+    report.seen += history.seen;
+    if (history.more) report.behind = true;
     const confirmed = await confirmPending(ctx, head, cursor);
     if (confirmed.removed > 0) report.behind = true;
     report.confirmed += confirmed.confirmed;

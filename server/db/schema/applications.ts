@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
-import type { Id, IdRef } from "./columns.ts";
+import type { Id, IdRef, Int8 } from "./columns.ts";
 
 export interface ApplicationsTable {
   id: Id;
@@ -75,6 +75,10 @@ export interface DepositAddressesTable {
   salt: string;
   address: string;
   created_at: Date;
+  /** The highest block the watcher's history pass read for this address (migration 0026); null before the first. */
+  history_read_to: Int8 | null;
+  /** Its past is read up to where the watcher's scans took it over: transfers made before it was issued are stored. */
+  history_read: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 /** The applications area's tables, its part of `DB` (server/db/schema.ts). */

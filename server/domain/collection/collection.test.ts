@@ -9,7 +9,7 @@ import { runCollect, runCollectionReconcile } from "../../../scripts/chain-colle
 import { appBill } from "../../../contracts/schemas/bills.ts";
 import { watchedAddressBook } from "../../chain/address-book.ts";
 import type { ConfiguredChain } from "../../chain/chain-layer.ts";
-import { deployForwarderFactory, sendSweep } from "../../chain/deposit-forwarder.ts";
+import { depositAddress, depositSalt, deployForwarderFactory, sendSweep } from "../../chain/deposit-forwarder.ts";
 import { createEvmAdapter } from "../../chain/evm-adapter.ts";
 import { resetChainTables, startTestChain, type TestChain } from "../../chain/test-chain.ts";
 import { erc20Abi } from "../../chain/token-abi.ts";
@@ -303,6 +303,45 @@ describe("collection of deposit addresses into the treasury", () => {
     await chainReconciles();
   });
 
+  it("deposits made to an address before it was issued (computed in advance) are credited once it is, and swept", async () => {
+    const { userId } = await seedMerchant(db, { email: "early@example.com", password: "Merchant7Pass" });
+    const app = await seedApplication(db, { userId });
+    const early = depositAddress(factory, depositSalt(app.appCode, "early-user"));
+    // One payment older than the newest blocks the watcher reads by hash (64), read by range; one among them.
+    await chain.pay(early, 6_000_000n);
+    await advance(1);
+    await chain.mine(70);
+    await chain.pay(early, 7_000_000n);
+    await advance(confirmations);
+    expect(await bills()).toEqual([]);
+
+    await seedDepositAddress(db, {
+      userId,
+      applicationId: app.applicationId,
+      appCode: app.appCode,
+      endUserId: "early-user",
+      chainId,
+      factory,
+    });
+    await advance(2);
+    expect((await bills()).map((b) => [b.status, b.amount])).toEqual([
+      ["credited", "6.000000000000000000"],
+      ["credited", "7.000000000000000000"],
+    ]);
+    expect(await balanceText(db, actFor(tests, userId))).toBe("13");
+    const [read] = await db.selectFrom("deposit_addresses").select(["history_read", "history_read_to"]).execute();
+    expect(read?.history_read).toBe(true);
+    // Read once: more blocks and ticks find nothing twice.
+    await advance(2);
+    expect(await bills()).toHaveLength(2);
+
+    expect(await collect()).toEqual([expect.objectContaining({ sent: 1 })]);
+    await advance(confirmations);
+    expect(await collect()).toEqual([expect.objectContaining({ confirmed: 1 })]);
+    expect(await tokenBalance(early)).toBe(0n);
+    expect((await chainReconciles())[0]).toMatchObject({ treasuryBalance: "13", uncollected: "0" });
+  });
+
   it("a sweep sent but never recorded (a crash between the two) is found by its event and recorded", async () => {
     const a = await merchantWithDepositAddress("a@example.com");
     await creditedDeposits([[a.address, 16_000_000n]]);
@@ -371,6 +410,11 @@ describe("collection of deposit addresses into the treasury", () => {
 
   it("a reorganisation that mines a confirmed sweep again in another block: recorded there once confirmed again", async () => {
     const a = await merchantWithDepositAddress("a@example.com");
+    const stranger = await chain.signedPayment(
+      await chain.payer(),
+      privateKeyToAccount(generatePrivateKey()).address,
+      1n,
+    );
     await creditedDeposits([[a.address, 18_000_000n]]);
     await collect();
     await advance(confirmations);
@@ -380,8 +424,19 @@ describe("collection of deposit addresses into the treasury", () => {
       method: "eth_getRawTransactionByHash",
       params: [before!.tx_hash as `0x${string}`],
     } as never);
-    // The sweep's block and the ones after it replaced; the sweep itself mined again in the first new one.
-    await chain.test.request({ method: "anvil_reorg", params: [confirmations + 1, [[raw, 0]]] } as never);
+    // The sweep's block and the ones after it replaced; the sweep itself mined again in the first new one, with
+    // another payment after it: a block made again with the same parent, transactions and time is the same block, and
+    // blocks mined back to back run ahead of the clock (a second each), so its time may well be the same.
+    await chain.test.request({
+      method: "anvil_reorg",
+      params: [
+        confirmations + 1,
+        [
+          [raw, 0],
+          [stranger, 0],
+        ],
+      ],
+    } as never);
     await watcher.tick();
     // Its new block is as deep as the old one was: it has its confirmations there at once.
     expect(await collect()).toEqual([expect.objectContaining({ reorganised: 1, removed: 0, sent: 0 })]);
