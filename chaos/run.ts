@@ -228,14 +228,17 @@ async function collect(world: ChaosWorld, notes: string[], step: number): Promis
   if (moved.length > 0) notes.push(`${step}. collection: ${moved.map(([k, n]) => `${k} ${n}`).join(", ")}`);
 }
 
-/** The treasury plus the deposit addresses, on chain, hold exactly the deposits the watcher saw there. */
+/**
+ * The treasury plus the deposit addresses, on chain, hold exactly the deposits the watcher saw there; and the treasury
+ * holds what its ledger account says, sweeps on their way aside.
+ */
 async function collectionReconciles(world: ChaosWorld): Promise<string[]> {
   const rows = await reconcileCollection(world.db, [collectionChain(world)]);
   return rows
     .filter((r) => !r.ok)
     .map(
       (r) =>
-        `collection: treasury ${r.treasuryBalance} + uncollected ${r.uncollected} on chain, deposits credited ${r.credited} + not credited ${r.notCredited}`,
+        `collection: treasury ${r.treasuryBalance} + uncollected ${r.uncollected} on chain, deposits credited ${r.credited} + not credited ${r.notCredited}; treasury booked ${r.treasuryBooked} + in transit ${r.treasuryInTransit} (difference ${r.treasuryDifference})`,
     );
 }
 

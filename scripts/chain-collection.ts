@@ -82,7 +82,9 @@ export async function runCollectionReconcile(db: Kysely<DB>, env: NodeJS.Process
   for (const r of rows)
     write(
       `collection chain ${r.chainId} ${r.token} at block ${r.block}: treasury ${r.treasuryBalance} + uncollected ${r.uncollected}` +
-        ` = credited ${r.credited} + not credited ${r.notCredited}? difference ${r.difference} ${r.ok ? "ok" : "DIFFERS"}\n`,
+        ` = credited ${r.credited} + not credited ${r.notCredited}? difference ${r.difference}; treasury ${r.treasuryBalance}` +
+        ` = booked ${r.treasuryBooked} + in transit ${r.treasuryInTransit}? difference ${r.treasuryDifference}` +
+        ` ${r.ok ? "ok" : "DIFFERS"}\n`,
     );
   return rows.filter((r) => !r.ok).length;
 }

@@ -26,6 +26,7 @@ import { migration0023BillStatusIndexes } from "./migrations/0023-bill-status-in
 import { migration0024MerchantReorgDebt } from "./migrations/0024-merchant-reorg-debt.ts";
 import { migration0025CallbackResultIndex } from "./migrations/0025-callback-result-index.ts";
 import { migration0026DepositAddressHistory } from "./migrations/0026-deposit-address-history.ts";
+import { migration0027LedgerTreasurySweeps } from "./migrations/0027-ledger-treasury-sweeps.ts";
 
 /**
  * Plain SQL, PostgreSQL dialect, run the same on PGlite and on a real server, one file each in migrations/, named here
@@ -60,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   "0024_merchant_reorg_debt": migration0024MerchantReorgDebt,
   "0025_callback_result_index": migration0025CallbackResultIndex,
   "0026_deposit_address_history": migration0026DepositAddressHistory,
+  "0027_ledger_treasury_sweeps": migration0027LedgerTreasurySweeps,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -74,11 +74,19 @@ export interface OrderTransfersTable {
   created_at: ColumnType<Date, Date | undefined, Date>;
 }
 
-export type LedgerAccountKindColumn = "merchant" | "merchantDebt" | "order" | "receipts" | "revenue" | "reorgLoss";
+export type LedgerAccountKindColumn =
+  | "merchant"
+  | "merchantDebt"
+  | "order"
+  | "receipts"
+  | "treasury"
+  | "revenue"
+  | "reorgLoss";
 
 /**
  * An account of the double-entry ledger (migration 0012): a merchant's balance, an open order's money, a chain's
- * receipts of one token, order revenue, reorganisation losses. `balance` is the sum of its lines, kept by a trigger;
+ * receipts of one token (what sits at merchants' addresses), the treasury's holding of it (migration 0027), order
+ * revenue, reorganisation losses. `balance` is the sum of its lines, kept by a trigger;
  * a merchant's or an order's never below 0, receipts and losses never above (CHECK).
  */
 export interface LedgerAccountsTable {
@@ -104,7 +112,8 @@ export type LedgerJournalKindColumn =
   | "reorg"
   | "restore"
   | "recovery"
-  | "deposit";
+  | "deposit"
+  | "sweep";
 
 /** One movement of money with its cause (a transfer and/or an order); its lines sum to zero per currency. */
 export interface LedgerJournalsTable {

@@ -8,6 +8,7 @@ import { actFor, systemScope } from "../identity/system-scope.ts";
 import { receiveDeposit, restoreTransfer, reverseTransfer } from "../payments/balance.ts";
 import { creditedOf } from "../payments/ledger.ts";
 import { priceTransfer } from "../payments/transfer-price.ts";
+import { settleSweptShares } from "../payments/sweep-books.ts";
 import { fromAtto } from "../payments/usdt.ts";
 import { changeBill, depositAddressOf, insertBill, lockBillOf, recordBillEvent } from "./deposit-bills.ts";
 
@@ -99,6 +100,8 @@ export function createDepositListener(options: DepositListenerOptions): ChainLis
           amount: deposit.priced.amount,
           now: at,
         });
+      // Credited after a sweep carried it (seen after the sweep was sent, or back after a removal): now in the treasury.
+      await settleSweptShares(trx, [t.id], at);
       await changeBill(trx, bill, { status: "credited", confirmations: t.confirmations, at });
       await recordBillEvent(trx, deposit.scope, "deposit.credited", bill, options.chains, at);
     },
@@ -111,6 +114,8 @@ export function createDepositListener(options: DepositListenerOptions): ChainLis
       const bill = await lockBillOf(trx, t.id);
       if (!bill || bill.status === "dropped" || bill.status === "reversed") return;
       const at = now();
+      // Its swept share back at receipts first: the reversal takes the value from there.
+      await settleSweptShares(trx, [t.id], at, { removing: true });
       await reverseTransfer(trx, system, t.id, null, at);
       if (bill.status === "credited") {
         await changeBill(trx, bill, { status: "reversed", at });

@@ -18,18 +18,14 @@ import { attoToUnits } from "../payments/usdt.ts";
 import { minedReceipt, pending } from "./chain-reads.ts";
 import { releaseCollectionLease, takeCollectionLease } from "./collection-lease.ts";
 import { thresholdUnits } from "./collection-settings.ts";
+import { type DueAddress, dueAddresses, openSweeps, sweepHashes, uncollectedSince } from "./collection-queries.ts";
 import {
-  type DueAddress,
-  dueAddresses,
-  openSweeps,
   failSent,
   recordConfirmed,
   recordFailed,
   recordRemoved,
   recordSent,
   type SentSweep,
-  sweepHashes,
-  uncollectedSince,
 } from "./collection-store.ts";
 import type { GasPayer } from "./gas-payer.ts";
 

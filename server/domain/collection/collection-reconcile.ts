@@ -1,9 +1,9 @@
 import { type Kysely, sql } from "kysely";
-import { type Address, getAddress } from "viem";
+import { type Address, getAddress, type Hex, parseEventLogs, TransactionReceiptNotFoundError } from "viem";
 import { forwarderFactoryAbi } from "../../chain/deposit-forwarder.ts";
 import { erc20Abi } from "../../chain/token-abi.ts";
 import type { DB } from "../../db/schema.ts";
-import { fromAtto, unitsToAtto } from "../payments/usdt.ts";
+import { fromAtto, toAtto, unitsToAtto } from "../payments/usdt.ts";
 import type { CollectedChain } from "./collection-jobs.ts";
 
 /**
@@ -13,6 +13,10 @@ import type { CollectedChain } from "./collection-jobs.ts";
  * tokens from one side of the first sum to the other, so the two agree before, during and after collection. The chain
  * is read at the last block the watcher scanned, so a deposit mined since is on neither side. The treasury is assumed
  * to receive nothing but sweeps (withdrawals, when they come, are subtracted here).
+ *
+ * And the treasury as a holder: what the ledger's treasury account says it holds (sweep journals, migration 0027)
+ * against its balance on chain at that block, less what the books cannot show yet — deposits a confirmed sweep carried
+ * before they were credited, and sweeps mined by that block but not yet confirmed.
  */
 export interface CollectionReconcileRow {
   chainId: string;
@@ -28,6 +32,12 @@ export interface CollectionReconcileRow {
   notCredited: string;
   /** (treasury + uncollected) − (credited + not credited). */
   difference: string;
+  /** The ledger's treasury account, in USDT. */
+  treasuryBooked: string;
+  /** On chain and not in the books yet: swept before credited, or in sweeps not yet confirmed. */
+  treasuryInTransit: string;
+  /** treasuryBalance − treasuryBooked − treasuryInTransit. */
+  treasuryDifference: string;
   ok: boolean;
 }
 
@@ -89,6 +99,11 @@ export async function reconcileCollection(
       const other = BigInt(seen[0]?.other ?? "0");
       const usdt = (units: bigint) => fromAtto(unitsToAtto(units, token.decimals));
       const difference = treasuryUnits + uncollectedUnits - credited - other;
+      const booked = await treasuryBooked(db, chain.chainId, token.address);
+      const inTransit =
+        unitsToAtto(await sweptUncredited(db, chain.chainId, token.address), token.decimals) +
+        unitsToAtto(await unconfirmedSweeps(db, chain, token.address, treasuries, blockNumber), token.decimals);
+      const treasuryDifference = unitsToAtto(treasuryUnits, token.decimals) - booked - inTransit;
       rows.push({
         chainId: String(chain.chainId),
         token: token.address.toLowerCase(),
@@ -99,9 +114,83 @@ export async function reconcileCollection(
         credited: usdt(credited),
         notCredited: usdt(other),
         difference: usdt(difference),
-        ok: difference === 0n,
+        treasuryBooked: fromAtto(booked),
+        treasuryInTransit: fromAtto(inTransit),
+        treasuryDifference: fromAtto(treasuryDifference),
+        ok: difference === 0n && treasuryDifference === 0n,
       });
     }
   }
   return rows;
+}
+
+/** What the ledger's treasury account of the chain and token holds, in atto USDT (its balance is negative: an asset). */
+async function treasuryBooked(db: Kysely<DB>, chainId: number, token: string): Promise<bigint> {
+  const row = await db
+    .selectFrom("ledger_accounts")
+    .select("balance")
+    .where("kind", "=", "treasury")
+    .where("chain_id", "=", String(chainId))
+    .where(sql<boolean>`lower(token) = lower(${token})`)
+    .executeTakeFirst();
+  return -toAtto(row?.balance ?? "0");
+}
+
+/** Base units of deposits that a confirmed sweep carried while they were not credited (confirming). */
+async function sweptUncredited(db: Kysely<DB>, chainId: number, token: string): Promise<bigint> {
+  const { rows } = await sql<{ units: string | null }>`
+      select sum(t.amount)::text as units from application_bills b
+      join collections c on c.id = b.collection_id join chain_transfers t on t.id = b.transfer_id
+      where c.status = 'confirmed' and b.status <> 'credited' and t.chain_id = ${chainId}
+        and lower(t.token) = lower(${token})`.execute(db);
+  return BigInt(rows[0]?.units ?? "0");
+}
+
+/**
+ * Base units the treasury holds on chain at `blockNumber` that the books do not show yet, less what the books show that
+ * the chain no longer holds: sweeps recorded as sent and mined by that block count in; confirmed sweeps recent enough
+ * for a reorganisation to have taken them (the collector's own recheck window) count out when their transaction is no
+ * longer mined by that block — until the next collection run records them removed, or confirmed where they are now.
+ */
+async function unconfirmedSweeps(
+  db: Kysely<DB>,
+  chain: CollectedChain,
+  token: string,
+  treasuries: readonly Address[],
+  blockNumber: bigint,
+): Promise<bigint> {
+  const recheckFrom = blockNumber - BigInt(Math.max(64, chain.confirmations * 4));
+  const open = await db
+    .selectFrom("collections")
+    .select(["tx_hash", "status", "amount"])
+    .where("chain_id", "=", chain.chainId)
+    .where(sql<boolean>`lower(token) = lower(${token})`)
+    .where((eb) =>
+      eb.or([
+        eb("status", "=", "sent"),
+        eb.and([eb("status", "=", "confirmed"), eb("block_number", ">=", recheckFrom.toString())]),
+      ]),
+    )
+    .execute();
+  const to = new Set(treasuries.map((t) => t.toLowerCase()));
+  let units = 0n;
+  for (const sweep of open) {
+    const receipt = await chain.clients.public
+      .getTransactionReceipt({ hash: sweep.tx_hash as Hex })
+      .catch((error: unknown) => {
+        if (error instanceof TransactionReceiptNotFoundError) return null;
+        throw error;
+      });
+    const mined = receipt !== null && receipt.status === "success" && receipt.blockNumber <= blockNumber;
+    if (sweep.status === "confirmed") {
+      if (!mined) units -= BigInt(sweep.amount ?? "0");
+      continue;
+    }
+    if (!mined) continue;
+    const moved = parseEventLogs({ abi: erc20Abi, eventName: "Transfer", logs: receipt.logs, strict: true });
+    for (const log of moved)
+      if (log.address.toLowerCase() === token.toLowerCase() && to.has(log.args.to.toLowerCase()))
+        units += log.args.value;
+  }
+  return units;
 }

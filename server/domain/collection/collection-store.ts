@@ -1,68 +1,14 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { notifyBillChanged } from "../bills/bill-events-channel.ts";
-import { fromAtto, toAtto, unitsToAtto } from "../payments/usdt.ts";
+import { settleSweptShares } from "../payments/sweep-books.ts";
+import { fromAtto, unitsToAtto } from "../payments/usdt.ts";
 
 /**
- * The database side of collection: which deposit addresses are due, the sweeps and the bills they cover. Nothing here
- * touches the ledger: a sweep moves tokens between two addresses that the chain's receipts account both stands for
- * (see collect.ts), so what merchants were credited stays exactly as it was.
+ * The database side of collection's writes: the sweeps and the bills they cover (collection-queries.ts reads). A confirmed
+ * sweep moves its credited deposits' value from the chain's receipts to its treasury account (sweep-books.ts), in the
+ * transaction that records it, and back when it is removed; what merchants were credited never moves.
  */
-
-export interface DueAddress {
-  depositAddressId: string;
-  address: string;
-  factory: string;
-  salt: string;
-  /** Credited, not yet covered by a sweep, in atto USDT. */
-  uncollected: bigint;
-}
-
-/**
- * Deposit addresses of the chain with credited bills of `token` no sweep covers, no sweep on its way and no deposit
- * still confirming (its tokens would be swept before it is credited), with what they hold uncollected.
- */
-export async function dueAddresses(db: Kysely<DB>, chainId: number, token: string): Promise<DueAddress[]> {
-  const rows = await db
-    .selectFrom("application_bills as b")
-    .innerJoin("chain_transfers as ct", "ct.id", "b.transfer_id")
-    .innerJoin("deposit_addresses as da", "da.id", "b.deposit_address_id")
-    .select(["da.id", "da.address", "da.factory", "da.salt", sql<string>`sum(b.amount)::text`.as("uncollected")])
-    .where("da.chain_id", "=", chainId)
-    .where(sql<boolean>`lower(ct.token) = lower(${token})`)
-    .where("b.status", "=", "credited")
-    .where("b.collection_id", "is", null)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("collections as c")
-            .select("c.id")
-            .whereRef("c.deposit_address_id", "=", "da.id")
-            .where("c.status", "=", "sent"),
-        ),
-      ),
-    )
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("application_bills as pending")
-            .select("pending.id")
-            .whereRef("pending.deposit_address_id", "=", "da.id")
-            .where("pending.status", "=", "confirming"),
-        ),
-      ),
-    )
-    .groupBy(["da.id", "da.address", "da.factory", "da.salt"])
-    .orderBy("da.id")
-    .execute();
-  return rows.map((r) => ({
-    depositAddressId: r.id,
-    address: r.address,
-    factory: r.factory,
-    salt: r.salt,
-    uncollected: toAtto(r.uncollected),
-  }));
-}
 
 export interface SentSweep {
   chainId: number;
@@ -138,18 +84,23 @@ export async function failSent(db: Kysely<DB>, collectionId: string, error: stri
       .set({ status: "failed", error: firstLine(error), finished_at: at })
       .where("id", "=", collectionId)
       .execute();
-    await releaseBills(trx, collectionId);
+    await releaseBills(trx, collectionId, at);
   });
 }
 
-/** The sweep's bills free again, every collection field cleared, their merchants' streams told. */
-async function releaseBills(trx: Kysely<DB>, collectionId: string): Promise<void> {
+/** The sweep's bills free again, every collection field cleared, their value back at receipts, their streams told. */
+async function releaseBills(trx: Kysely<DB>, collectionId: string, at: Date): Promise<void> {
   const bills = await trx
     .updateTable("application_bills")
     .set({ ...clearedCollection, collection_id: null })
     .where("collection_id", "=", collectionId)
-    .returning(["merchant_id", "bill_no"])
+    .returning(["merchant_id", "bill_no", "transfer_id"])
     .execute();
+  await settleSweptShares(
+    trx,
+    bills.map((b) => b.transfer_id),
+    at,
+  );
   for (const bill of bills) await notifyBillChanged(trx, { merchantId: bill.merchant_id, billNo: bill.bill_no });
 }
 
@@ -214,7 +165,7 @@ export async function recordConfirmed(db: Kysely<DB>, sweep: ConfirmedSweep): Pr
       .set({ ...clearedCollection, collection_id: null })
       .where("collection_id", "=", sweep.collectionId)
       .where("status", "in", ["dropped", "reversed"])
-      .returning(["merchant_id", "bill_no"])
+      .returning(["merchant_id", "bill_no", "transfer_id"])
       .execute();
     const bills = await trx
       .updateTable("application_bills")
@@ -226,8 +177,13 @@ export async function recordConfirmed(db: Kysely<DB>, sweep: ConfirmedSweep): Pr
         collection_gas_fee: sweep.gasFee.toString(),
       }))
       .where("collection_id", "=", sweep.collectionId)
-      .returning(["merchant_id", "bill_no"])
+      .returning(["merchant_id", "bill_no", "transfer_id"])
       .execute();
+    await settleSweptShares(
+      trx,
+      [...gone, ...bills].map((b) => b.transfer_id),
+      sweep.at,
+    );
     for (const bill of [...gone, ...bills])
       await notifyBillChanged(trx, { merchantId: bill.merchant_id, billNo: bill.bill_no });
   });
@@ -252,46 +208,6 @@ export async function recordRemoved(db: Kysely<DB>, collectionId: string, at: Da
       .set({ status: "removed", finished_at: at })
       .where("id", "=", collectionId)
       .execute();
-    await releaseBills(trx, collectionId);
+    await releaseBills(trx, collectionId, at);
   });
-}
-
-/** The block of the address's oldest credited deposit no sweep covers; null when there is none. */
-export async function uncollectedSince(db: Kysely<DB>, depositAddressId: string): Promise<bigint | null> {
-  const row = await db
-    .selectFrom("application_bills as b")
-    .innerJoin("chain_transfers as ct", "ct.id", "b.transfer_id")
-    .select(sql<string | null>`min(ct.block_number)::text`.as("block"))
-    .where("b.deposit_address_id", "=", depositAddressId)
-    .where("b.status", "=", "credited")
-    .where("b.collection_id", "is", null)
-    .executeTakeFirst();
-  return row?.block ? BigInt(row.block) : null;
-}
-
-/** The sweep transactions recorded for the address as on their way or confirmed (a removed one may come back). */
-export async function sweepHashes(db: Kysely<DB>, depositAddressId: string): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom("collections")
-    .select("tx_hash")
-    .where("deposit_address_id", "=", depositAddressId)
-    .where("status", "in", ["sent", "confirmed"])
-    .execute();
-  return new Set(rows.map((r) => r.tx_hash!));
-}
-
-/** Sweeps on their way, and confirmed ones recent enough that a reorganisation could still take them. */
-export function openSweeps(db: Kysely<DB>, chainId: number, recheckFrom: bigint) {
-  return db
-    .selectFrom("collections")
-    .select(["id", "token", "status", "tx_hash", "block_number", "block_hash"])
-    .where("chain_id", "=", chainId)
-    .where((eb) =>
-      eb.or([
-        eb("status", "=", "sent"),
-        eb.and([eb("status", "=", "confirmed"), eb("block_number", ">=", recheckFrom.toString())]),
-      ]),
-    )
-    .orderBy("id")
-    .execute();
 }

@@ -219,8 +219,39 @@ describe("collection of deposit addresses into the treasury", () => {
     }
     expect((await bills()).every((b) => BigInt(b.collection_gas_fee ?? "0") > 0n)).toBe(true);
     expect(await Promise.all(merchants.map((m) => balanceText(db, m.scope)))).toEqual(balancesBefore);
-    expect(await db.selectFrom("ledger_journals").select("id").execute()).toEqual(journalsBefore);
-    expect((await chainReconciles())[0]).toMatchObject({ treasuryBalance: "200.000045", uncollected: "0" });
+    // In the books: one sweep journal per deposit, from the chain's receipts to its treasury; no merchant line.
+    const sweeps = await db
+      .selectFrom("ledger_journals as j")
+      .innerJoin("ledger_lines as l", "l.journal_id", "j.id")
+      .innerJoin("ledger_accounts as a", "a.id", "l.account_id")
+      .select(["j.kind", "a.kind as account", "l.amount"])
+      .where(
+        "j.id",
+        "not in",
+        journalsBefore.map((j) => j.id),
+      )
+      .orderBy("l.id")
+      .execute();
+    expect(sweeps.filter((l) => l.account === "treasury").map((l) => [l.kind, l.amount])).toEqual(
+      merchants.map((_, i) => ["sweep", `-20.00000${i}000000000000`]),
+    );
+    expect(sweeps.filter((l) => l.account !== "treasury").map((l) => l.account)).toEqual(Array(10).fill("receipts"));
+    const accounts = await db
+      .selectFrom("ledger_accounts")
+      .select(["kind", "balance"])
+      .where("kind", "in", ["receipts", "treasury"])
+      .orderBy("kind")
+      .execute();
+    expect(accounts).toEqual([
+      { kind: "receipts", balance: "0.000000000000000000" },
+      { kind: "treasury", balance: "-200.000045000000000000" },
+    ]);
+    expect((await chainReconciles())[0]).toMatchObject({
+      treasuryBalance: "200.000045",
+      uncollected: "0",
+      treasuryBooked: "200.000045",
+      treasuryInTransit: "0",
+    });
     // Nothing left to do.
     expect(await collect()).toEqual([expect.objectContaining({ sent: 0, confirmed: 0, removed: 0, failed: 0 })]);
   });
@@ -285,8 +316,14 @@ describe("collection of deposit addresses into the treasury", () => {
     expect(deposit.blockNumber).toBe(swept.blockNumber);
     expect(deposit.transactionIndex).toBeLessThan(swept.transactionIndex);
     await watcher.tick();
-    await advance(confirmations);
+    // The collector counts the sweep's confirmations before the watcher counts the deposit's: the sweep is confirmed
+    // while the deposit it carried still confirms, so its value is in the treasury before it is in the books there.
+    await chain.mine(confirmations);
     expect(await collect()).toEqual([expect.objectContaining({ confirmed: 1, sent: 0, held: 0 })]);
+    expect((await bills()).map((b) => b.status)).toEqual(["credited", "confirming"]);
+    expect((await chainReconciles())[0]).toMatchObject({ treasuryBooked: "20", treasuryInTransit: "4" });
+    await watcher.tick();
+    expect((await chainReconciles())[0]).toMatchObject({ treasuryBooked: "24", treasuryInTransit: "0" });
     expect(
       (await bills()).map((b) => [
         b.status,
@@ -406,6 +443,33 @@ describe("collection of deposit addresses into the treasury", () => {
     expect(await tokenBalance(treasury)).toBe(25_000_000n);
     expect(await balanceText(db, a.scope)).toBe("25");
     await chainReconciles();
+  });
+
+  it("a reorganisation that takes a swept deposit away: its share leaves the treasury's books before the reversal, and the sweep is removed", async () => {
+    const a = await merchantWithDepositAddress("a@example.com");
+    const paid = await chain.pay(a.address, 20_000_000n);
+    await watcher.tick();
+    await advance(confirmations);
+    await collect();
+    await advance(confirmations);
+    expect(await collect()).toEqual([expect.objectContaining({ confirmed: 1 })]);
+    const treasuryAccount = () =>
+      db.selectFrom("ledger_accounts").select("balance").where("kind", "=", "treasury").executeTakeFirstOrThrow();
+    expect((await treasuryAccount()).balance).toBe("-20.000000000000000000");
+
+    // Everything from the deposit's block up replaced by empty blocks: the deposit and its sweep are gone.
+    await chain.test.request({
+      method: "anvil_reorg",
+      params: [Number((await chain.head()) - paid.blockNumber + 1n), []],
+    } as never);
+    await advance(1);
+    expect((await bills())[0]).toMatchObject({ status: "reversed" });
+    // The collector has not looked yet: the books already hold nothing in the treasury for it (afterEach's checks).
+    expect((await treasuryAccount()).balance).toBe("0.000000000000000000");
+    expect(await ledgerViolations(db)).toEqual([]);
+    await chainReconciles();
+    expect(await collect()).toEqual([expect.objectContaining({ removed: 1, sent: 0 })]);
+    expect(await tokenBalance(treasury)).toBe(0n);
   });
 
   it("a reorganisation that mines a confirmed sweep again in another block: recorded there once confirmed again", async () => {
@@ -594,8 +658,9 @@ describe("collection of deposit addresses into the treasury", () => {
     await advance(confirmations);
     out = "";
     expect(await runCollectionReconcile(db, env, write)).toBe(0);
+    // Mined, not yet recorded as confirmed: on chain in the treasury, not yet in its books.
     expect(out).toMatch(
-      /^collection chain 31337 0x[0-9a-f]{40} at block \d+: treasury 30 \+ uncollected 0 = credited 30 \+ not credited 0\? difference 0 ok\n$/,
+      /^collection chain 31337 0x[0-9a-f]{40} at block \d+: treasury 30 \+ uncollected 0 = credited 30 \+ not credited 0\? difference 0; treasury 30 = booked 0 \+ in transit 30\? difference 0 ok\n$/,
     );
     out = "";
     await runCollect(db, { ...env, COLLECTION_THRESHOLD: "1.0000001" }, write).catch((error: Error) =>
@@ -612,6 +677,8 @@ describe("collection of deposit addresses into the treasury", () => {
     await watcher.tick();
     out = "";
     expect(await runCollectionReconcile(db, env, write)).toBe(1);
-    expect(out).toMatch(/treasury 35 \+ uncollected 0 = credited 30 \+ not credited 0\? difference 5 DIFFERS/);
+    expect(out).toMatch(
+      /treasury 35 \+ uncollected 0 = credited 30 \+ not credited 0\? difference 5; treasury 35 = booked 30 \+ in transit 0\? difference 5 DIFFERS/,
+    );
   });
 });

@@ -302,6 +302,8 @@ const wireKind = {
   restore: "reorg",
   recovery: "reorg",
   deposit: "deposit",
+  // A sweep moves receipts to the treasury and has no merchant line: never met here.
+  sweep: "deposit",
 } as const satisfies Record<LedgerJournalKindColumn, BalanceResult["entries"][number]["kind"]>;
 
 /** The merchant's ledger lines, newest first: kind (as the wire names it), signed amount, order, transaction. */

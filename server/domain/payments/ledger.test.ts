@@ -173,6 +173,15 @@ describe("the double-entry ledger (migration 0012)", () => {
     const wrongAccount = () =>
       inTransaction((trx) => receiveToBalance(trx, m.scope, "unmatched", null, { ...t, token: otherToken }));
     expect(await refusal(wrongAccount)).toMatch(/is not of the receipts account's chain and token/);
+    // The treasury (migration 0027) is moved by sweeps only, each naming its transfer.
+    const notASweep = () =>
+      inTransaction(async (trx) => {
+        await post(trx, { kind: "deposit", transferId: t.transferId, at: new Date() }, [
+          [await accountId(trx, { kind: "treasury", token }), -usdt(4n)],
+          [await merchantAccount(trx, m.userId), usdt(4n)],
+        ]);
+      });
+    expect(await refusal(notASweep)).toMatch(/only a sweep moves the treasury/);
   });
 
   it("a removal takes back what was credited (what the balance cannot cover, owed by the merchant); the return restores exactly that, once", async () => {

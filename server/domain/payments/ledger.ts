@@ -33,7 +33,7 @@ export type Line = readonly [string, bigint];
 type AccountKey =
   | { kind: "merchant" | "merchantDebt"; merchantId: string }
   | { kind: "order"; orderId: string }
-  | { kind: "receipts"; token: ReceiptsToken }
+  | { kind: "receipts" | "treasury"; token: ReceiptsToken }
   | { kind: "revenue" | "reorgLoss" };
 
 /** The account's id, made on first use (unique per merchant, order, chain and token, platform kind). */
@@ -42,7 +42,7 @@ export async function accountId(trx: Kysely<DB>, key: AccountKey): Promise<strin
     let query = trx.selectFrom("ledger_accounts").select("id").where("kind", "=", key.kind);
     if (key.kind === "merchant" || key.kind === "merchantDebt") query = query.where("merchant_id", "=", key.merchantId);
     if (key.kind === "order") query = query.where("order_id", "=", key.orderId);
-    if (key.kind === "receipts")
+    if (key.kind === "receipts" || key.kind === "treasury")
       query = query.where("chain_id", "=", String(key.token.chainId)).where("token", "=", key.token.address);
     return query.executeTakeFirst();
   };
@@ -54,9 +54,9 @@ export async function accountId(trx: Kysely<DB>, key: AccountKey): Promise<strin
       kind: key.kind,
       merchant_id: key.kind === "merchant" || key.kind === "merchantDebt" ? key.merchantId : null,
       order_id: key.kind === "order" ? key.orderId : null,
-      chain_id: key.kind === "receipts" ? String(key.token.chainId) : null,
-      token: key.kind === "receipts" ? key.token.address : null,
-      decimals: key.kind === "receipts" ? key.token.decimals : null,
+      chain_id: "token" in key ? String(key.token.chainId) : null,
+      token: "token" in key ? key.token.address : null,
+      decimals: "token" in key ? key.token.decimals : null,
     })
     .onConflict((oc) => oc.doNothing())
     .execute();

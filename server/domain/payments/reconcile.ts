@@ -4,7 +4,7 @@ import { fromAtto, toAtto } from "./usdt.ts";
 
 /**
  * The ledger against the chain (issue 24): per chain and token, what merchants were credited (what left that chain's
- * receipts account) against what their watched addresses (receiving addresses, and the deposit addresses of that
+ * receipts account and, swept, its treasury account: migration 0027) against what their watched addresses (receiving addresses, and the deposit addresses of that
  * chain) received in confirmed transfers, quarantined ones left out.
  * `npm run chain -- reconcile` prints it; the chaos harness calls `reconcile` and `ledgerViolations` after every step.
  */
@@ -19,7 +19,7 @@ export interface ReconcileRow {
   receivedUnits: string;
   /** The same in USDT (null without decimals). */
   received: string | null;
-  /** What left the receipts account, in USDT. */
+  /** What left the receipts and treasury accounts, in USDT. */
   credited: string;
   /** credited − received in USDT, or null without decimals (then it differs whenever anything was received). */
   difference: string | null;
@@ -80,8 +80,8 @@ async function reconcileIn(db: Kysely<DB>): Promise<ReconcileRow[]> {
       ) a on a.recipient = p.recipient and (a.chain_id is null or a.chain_id = p.chain_id)
       group by 1, 2`.execute(db);
   const credited = await sql<Credited>`
-      select chain_id::text as chain_id, lower(token) as token, decimals, balance::text as balance
-      from ledger_accounts where kind = 'receipts'`.execute(db);
+      select chain_id::text as chain_id, lower(token) as token, min(decimals) as decimals, sum(balance)::text as balance
+      from ledger_accounts where kind in ('receipts', 'treasury') group by 1, 2`.execute(db);
   const key = (chainId: string, token: string) => `${chainId}:${token}`;
   const keys = new Set([...received.rows, ...credited.rows].map((r) => key(r.chain_id, r.token)));
   return [...keys].sort().map((k) => {
@@ -118,7 +118,8 @@ export interface LedgerViolation {
     | "creditedNotConfirmed"
     | "confirmedNotFullyCredited"
     | "closedOrderHoldsMoney"
-    | "merchantDebtUnsettled";
+    | "merchantDebtUnsettled"
+    | "sweptShareDiffers";
   detail: string;
 }
 
@@ -126,7 +127,8 @@ export interface LedgerViolation {
  * Every broken ledger invariant, as rows (empty when it holds): journals that do not balance or have fewer than two
  * lines, balances below zero or differing from their lines, transfers credited beyond their value or while not
  * confirmed, confirmed transfers credited in part, closed orders still holding money, a merchant owing (after a
- * removal) while holding money or owed back by their debt account. The database refuses most of
+ * removal) while holding money or owed back by their debt account, a deposit's swept share differing from what its
+ * bill's sweep says (sweep-books.ts). The database refuses most of
  * these outright; this finds any that got past it (or a database migrated from one that did not).
  */
 export async function ledgerViolations(db: Kysely<DB>): Promise<LedgerViolation[]> {
@@ -147,7 +149,8 @@ export async function ledgerViolations(db: Kysely<DB>): Promise<LedgerViolation[
   await add(
     "negativeBalance",
     sql`select format('%s account %s is at %s', kind, id, balance) as detail from ledger_accounts
-        where (kind in ('merchant', 'order', 'revenue') and balance < 0) or (kind in ('receipts', 'reorgLoss') and balance > 0)`,
+        where (kind in ('merchant', 'order', 'revenue') and balance < 0)
+          or (kind in ('receipts', 'treasury', 'reorgLoss') and balance > 0)`,
   );
   await add(
     "storedBalanceDiffers",
@@ -163,7 +166,7 @@ export async function ledgerViolations(db: Kysely<DB>): Promise<LedgerViolation[
         from ledger_transfers t left join (
           select j.transfer_id, sum(l.amount) as total from ledger_lines l
           join ledger_journals j on j.id = l.journal_id join ledger_accounts a on a.id = l.account_id
-          where a.kind = 'receipts' group by j.transfer_id
+          where a.kind = 'receipts' and j.kind <> 'sweep' group by j.transfer_id
         ) s on s.transfer_id = t.transfer_id
         where t.credited > t.amount or t.credited < 0 or t.credited <> coalesce(-s.total, 0)`,
   );
@@ -184,6 +187,20 @@ export async function ledgerViolations(db: Kysely<DB>): Promise<LedgerViolation[
     sql`select format('merchant %s owes %s and holds %s', d.merchant_id, -d.balance, coalesce(m.balance, 0)) as detail
         from ledger_accounts d left join ledger_accounts m on m.kind = 'merchant' and m.merchant_id = d.merchant_id
         where d.kind = 'merchantDebt' and (d.balance > 0 or (d.balance < 0 and coalesce(m.balance, 0) > 0))`,
+  );
+  await add(
+    "sweptShareDiffers",
+    sql`select format('transfer %s (bill %s): %s in the treasury, %s by its sweep %s (%s)', t.transfer_id, b.bill_no,
+          coalesce(s.total, 0), case when c.status = 'confirmed' then t.credited else 0 end, coalesce(c.id::text, '-'),
+          coalesce(c.status, 'none')) as detail
+        from ledger_transfers t join application_bills b on b.transfer_id = t.transfer_id
+        left join collections c on c.id = b.collection_id
+        left join (
+          select j.transfer_id, sum(l.amount) as total from ledger_lines l
+          join ledger_journals j on j.id = l.journal_id join ledger_accounts a on a.id = l.account_id
+          where j.kind = 'sweep' and a.kind = 'receipts' group by j.transfer_id
+        ) s on s.transfer_id = t.transfer_id
+        where coalesce(s.total, 0) <> case when c.status = 'confirmed' then t.credited else 0 end`,
   );
   await add(
     "closedOrderHoldsMoney",
