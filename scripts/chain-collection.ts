@@ -84,7 +84,13 @@ export async function runCollectionReconcile(db: Kysely<DB>, env: NodeJS.Process
       `collection chain ${r.chainId} ${r.token} at block ${r.block}: treasury ${r.treasuryBalance} + uncollected ${r.uncollected}` +
         ` = credited ${r.credited} + not credited ${r.notCredited}? difference ${r.difference}; treasury ${r.treasuryBalance}` +
         ` = booked ${r.treasuryBooked} + in transit ${r.treasuryInTransit}? difference ${r.treasuryDifference}` +
-        ` ${r.ok ? "ok" : "DIFFERS"}\n`,
+        ` ${r.ok ? "ok" : "DIFFERS"}\n` +
+        r.holders
+          .map(
+            (h) =>
+              `  ${h.kind} ${h.holder}: on chain ${h.onChain} = booked ${h.booked} + not booked ${h.notBooked}? difference ${h.difference} DIFFERS\n`,
+          )
+          .join(""),
     );
   return rows.filter((r) => !r.ok).length;
 }

@@ -1,10 +1,12 @@
 import { type Kysely, sql } from "kysely";
-import { type Address, getAddress, type Hex, parseEventLogs, TransactionReceiptNotFoundError } from "viem";
+import { type Address, getAddress } from "viem";
 import { forwarderFactoryAbi } from "../../chain/deposit-forwarder.ts";
 import { erc20Abi } from "../../chain/token-abi.ts";
 import type { DB } from "../../db/schema.ts";
 import { fromAtto, toAtto, unitsToAtto } from "../payments/usdt.ts";
 import type { CollectedChain } from "./collection-jobs.ts";
+import { type HolderDifference, holderDifferences } from "./holder-reconcile.ts";
+import { sweepsNotBooked } from "./sweeps-in-flight.ts";
 
 /**
  * Collection against the chain: per chain and token, the treasury's balance plus what still sits in the deposit
@@ -14,9 +16,10 @@ import type { CollectedChain } from "./collection-jobs.ts";
  * is read at the last block the watcher scanned, so a deposit mined since is on neither side. The treasury is assumed
  * to receive nothing but sweeps (withdrawals, when they come, are subtracted here).
  *
- * And the treasury as a holder: what the ledger's treasury account says it holds (sweep journals, migration 0027)
- * against its balance on chain at that block, less what the books cannot show yet — deposits a confirmed sweep carried
- * before they were credited, and sweeps mined by that block but not yet confirmed.
+ * And each holder: the treasury, what its ledger account says it holds (sweep journals, migration 0027) against its
+ * balance on chain at that block, less what the books cannot show yet — deposits a confirmed sweep carried before they
+ * were credited, and sweeps mined by that block but not yet confirmed; each deposit and receiving address likewise
+ * (holder-reconcile.ts).
  */
 export interface CollectionReconcileRow {
   chainId: string;
@@ -38,6 +41,8 @@ export interface CollectionReconcileRow {
   treasuryInTransit: string;
   /** treasuryBalance − treasuryBooked − treasuryInTransit. */
   treasuryDifference: string;
+  /** Each deposit or receiving address whose balance on chain is not what the books place there (holder-reconcile.ts). */
+  holders: HolderDifference[];
   ok: boolean;
 }
 
@@ -100,10 +105,19 @@ export async function reconcileCollection(
       const usdt = (units: bigint) => fromAtto(unitsToAtto(units, token.decimals));
       const difference = treasuryUnits + uncollectedUnits - credited - other;
       const booked = await treasuryBooked(db, chain.chainId, token.address);
-      const inTransit =
-        unitsToAtto(await sweptUncredited(db, chain.chainId, token.address), token.decimals) +
-        unitsToAtto(await unconfirmedSweeps(db, chain, token.address, treasuries, blockNumber), token.decimals);
+      const sweeps = await sweepsNotBooked(db, chain, token.address, treasuries, blockNumber);
+      const inTransit = unitsToAtto(
+        (await sweptUncredited(db, chain.chainId, token.address)) + sweeps.reduce((sum, s) => sum + s.units, 0n),
+        token.decimals,
+      );
       const treasuryDifference = unitsToAtto(treasuryUnits, token.decimals) - booked - inTransit;
+      const holders = await holderDifferences(db, {
+        chainId: chain.chainId,
+        token,
+        blockNumber,
+        sweeps,
+        balanceOf: (holder) => read(getAddress(holder), token.address),
+      });
       rows.push({
         chainId: String(chain.chainId),
         token: token.address.toLowerCase(),
@@ -117,7 +131,8 @@ export async function reconcileCollection(
         treasuryBooked: fromAtto(booked),
         treasuryInTransit: fromAtto(inTransit),
         treasuryDifference: fromAtto(treasuryDifference),
-        ok: difference === 0n && treasuryDifference === 0n,
+        holders,
+        ok: difference === 0n && treasuryDifference === 0n && holders.length === 0,
       });
     }
   }
@@ -136,61 +151,12 @@ async function treasuryBooked(db: Kysely<DB>, chainId: number, token: string): P
   return -toAtto(row?.balance ?? "0");
 }
 
-/** Base units of deposits that a confirmed sweep carried while they were not credited (confirming). */
+/** Base units of deposits still on chain that a confirmed sweep carried while they were not credited (confirming). */
 async function sweptUncredited(db: Kysely<DB>, chainId: number, token: string): Promise<bigint> {
   const { rows } = await sql<{ units: string | null }>`
       select sum(t.amount)::text as units from application_bills b
       join collections c on c.id = b.collection_id join chain_transfers t on t.id = b.transfer_id
-      where c.status = 'confirmed' and b.status <> 'credited' and t.chain_id = ${chainId}
+      where c.status = 'confirmed' and b.status <> 'credited' and t.status <> 'removed' and t.chain_id = ${chainId}
         and lower(t.token) = lower(${token})`.execute(db);
   return BigInt(rows[0]?.units ?? "0");
-}
-
-/**
- * Base units the treasury holds on chain at `blockNumber` that the books do not show yet, less what the books show that
- * the chain no longer holds: sweeps recorded as sent and mined by that block count in; confirmed sweeps recent enough
- * for a reorganisation to have taken them (the collector's own recheck window) count out when their transaction is no
- * longer mined by that block — until the next collection run records them removed, or confirmed where they are now.
- */
-async function unconfirmedSweeps(
-  db: Kysely<DB>,
-  chain: CollectedChain,
-  token: string,
-  treasuries: readonly Address[],
-  blockNumber: bigint,
-): Promise<bigint> {
-  const recheckFrom = blockNumber - BigInt(Math.max(64, chain.confirmations * 4));
-  const open = await db
-    .selectFrom("collections")
-    .select(["tx_hash", "status", "amount"])
-    .where("chain_id", "=", chain.chainId)
-    .where(sql<boolean>`lower(token) = lower(${token})`)
-    .where((eb) =>
-      eb.or([
-        eb("status", "=", "sent"),
-        eb.and([eb("status", "=", "confirmed"), eb("block_number", ">=", recheckFrom.toString())]),
-      ]),
-    )
-    .execute();
-  const to = new Set(treasuries.map((t) => t.toLowerCase()));
-  let units = 0n;
-  for (const sweep of open) {
-    const receipt = await chain.clients.public
-      .getTransactionReceipt({ hash: sweep.tx_hash as Hex })
-      .catch((error: unknown) => {
-        if (error instanceof TransactionReceiptNotFoundError) return null;
-        throw error;
-      });
-    const mined = receipt !== null && receipt.status === "success" && receipt.blockNumber <= blockNumber;
-    if (sweep.status === "confirmed") {
-      if (!mined) units -= BigInt(sweep.amount ?? "0");
-      continue;
-    }
-    if (!mined) continue;
-    const moved = parseEventLogs({ abi: erc20Abi, eventName: "Transfer", logs: receipt.logs, strict: true });
-    for (const log of moved)
-      if (log.address.toLowerCase() === token.toLowerCase() && to.has(log.args.to.toLowerCase()))
-        units += log.args.value;
-  }
-  return units;
 }

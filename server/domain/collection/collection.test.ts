@@ -680,5 +680,25 @@ describe("collection of deposit addresses into the treasury", () => {
     expect(out).toMatch(
       /treasury 35 \+ uncollected 0 = credited 30 \+ not credited 0\? difference 5; treasury 35 = booked 30 \+ in transit 0\? difference 5 DIFFERS/,
     );
+    // A holder the books cannot place: an address paid while nobody watched it, then taken into the book as if its
+    // past were read (as addresses issued before migration 0026 were not): named with its amount.
+    const { userId } = await seedMerchant(db, { email: "unread@example.com", password: "Merchant7Pass" });
+    const app = await seedApplication(db, { userId });
+    const unread = depositAddress(factory, depositSalt(app.appCode, "unread"));
+    await chain.pay(unread, 2_000_000n);
+    await watcher.tick();
+    await seedDepositAddress(db, {
+      userId,
+      applicationId: app.applicationId,
+      appCode: app.appCode,
+      endUserId: "unread",
+      chainId,
+      factory,
+    });
+    await db.updateTable("deposit_addresses").set({ history_read: true }).where("address", "=", unread).execute();
+    await watcher.tick();
+    out = "";
+    expect(await runCollectionReconcile(db, env, write)).toBe(1);
+    expect(out).toContain(`  deposit address ${unread}: on chain 2 = booked 0 + not booked 0? difference 2 DIFFERS\n`);
   });
 });

@@ -1,0 +1,77 @@
+import { type Kysely, sql } from "kysely";
+import { type Address, type Hex, parseEventLogs, TransactionReceiptNotFoundError } from "viem";
+import { erc20Abi } from "../../chain/token-abi.ts";
+import type { DB } from "../../db/schema.ts";
+import type { CollectedChain } from "./collection-jobs.ts";
+
+/** A sweep the chain and the books see differently at a block: `units` left `from` for the treasury on chain only. */
+export interface SweepNotBooked {
+  from: string;
+  /** Base units on chain in the treasury that the books still place at `from`; negative: the other way round. */
+  units: bigint;
+}
+
+/**
+ * The sweeps on which the chain at `blockNumber` and the books disagree, for now: sweeps recorded as sent and mined by
+ * that block moved tokens the books have not moved yet; confirmed sweeps recent enough for a reorganisation to have
+ * taken them (the collector's own recheck window) moved, in the books, tokens that are back at their address when the
+ * transaction is no longer mined by that block — those of its deposits the same reorganisation did not take away too —
+ * until the next collection run records them removed, or confirmed where they are now.
+ */
+export async function sweepsNotBooked(
+  db: Kysely<DB>,
+  chain: CollectedChain,
+  token: string,
+  treasuries: readonly Address[],
+  blockNumber: bigint,
+): Promise<SweepNotBooked[]> {
+  const recheckFrom = blockNumber - BigInt(Math.max(64, chain.confirmations * 4));
+  const open = await db
+    .selectFrom("collections as c")
+    .innerJoin("deposit_addresses as d", "d.id", "c.deposit_address_id")
+    .select(["c.id", "c.tx_hash", "c.status", "d.address"])
+    .where("c.chain_id", "=", chain.chainId)
+    .where(sql<boolean>`lower(c.token) = lower(${token})`)
+    .where((eb) =>
+      eb.or([
+        eb("c.status", "=", "sent"),
+        eb.and([eb("c.status", "=", "confirmed"), eb("c.block_number", ">=", recheckFrom.toString())]),
+      ]),
+    )
+    .execute();
+  const to = new Set(treasuries.map((t) => t.toLowerCase()));
+  const found: SweepNotBooked[] = [];
+  for (const sweep of open) {
+    const receipt = await chain.clients.public
+      .getTransactionReceipt({ hash: sweep.tx_hash as Hex })
+      .catch((error: unknown) => {
+        if (error instanceof TransactionReceiptNotFoundError) return null;
+        throw error;
+      });
+    const from = sweep.address.toLowerCase();
+    const mined = receipt !== null && receipt.status === "success" && receipt.blockNumber <= blockNumber;
+    if (sweep.status === "confirmed") {
+      if (!mined) found.push({ from, units: -(await stillThere(db, sweep.id)) });
+      continue;
+    }
+    if (!mined) continue;
+    let units = 0n;
+    for (const log of parseEventLogs({ abi: erc20Abi, eventName: "Transfer", logs: receipt.logs, strict: true }))
+      if (log.address.toLowerCase() === token.toLowerCase() && to.has(log.args.to.toLowerCase()))
+        units += log.args.value;
+    if (units !== 0n) found.push({ from, units });
+  }
+  return found;
+}
+
+/** Base units of a sweep's deposits that are still on chain (a reorganisation that undid the sweep may undo them too). */
+async function stillThere(db: Kysely<DB>, collectionId: string): Promise<bigint> {
+  const row = await db
+    .selectFrom("application_bills as b")
+    .innerJoin("chain_transfers as t", "t.id", "b.transfer_id")
+    .select(sql<string | null>`sum(t.amount)::text`.as("units"))
+    .where("b.collection_id", "=", collectionId)
+    .where("t.status", "<>", "removed")
+    .executeTakeFirst();
+  return BigInt(row?.units ?? "0");
+}
