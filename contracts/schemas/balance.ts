@@ -1,7 +1,10 @@
 import * as z from "zod/mini";
 import { usdtAmount } from "./fields.ts";
 
-/** A line of the balance's ledger: what came in unconsumed, what an order took, a deposit to an application's address. */
+/**
+ * A line of the balance's ledger: what came in unconsumed, what an order took, a deposit to an application's address,
+ * what a withdrawal holds from the moment it is asked for, and what one that ended without paying gave back.
+ */
 export const balanceEntryKinds = [
   "excess",
   "late",
@@ -10,6 +13,8 @@ export const balanceEntryKinds = [
   "orderPayment",
   "reorg",
   "deposit",
+  "withdrawal",
+  "withdrawalReturned",
 ] as const;
 export const balanceResult = z.object({
   balance: usdtAmount,

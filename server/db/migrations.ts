@@ -27,6 +27,7 @@ import { migration0024MerchantReorgDebt } from "./migrations/0024-merchant-reorg
 import { migration0025CallbackResultIndex } from "./migrations/0025-callback-result-index.ts";
 import { migration0026DepositAddressHistory } from "./migrations/0026-deposit-address-history.ts";
 import { migration0027LedgerTreasurySweeps } from "./migrations/0027-ledger-treasury-sweeps.ts";
+import { migration0028WithdrawalHolds } from "./migrations/0028-withdrawal-holds.ts";
 
 /**
  * Plain SQL, PostgreSQL dialect, run the same on PGlite and on a real server, one file each in migrations/, named here
@@ -62,6 +63,7 @@ export const migrations: Record<string, Migration> = {
   "0025_callback_result_index": migration0025CallbackResultIndex,
   "0026_deposit_address_history": migration0026DepositAddressHistory,
   "0027_ledger_treasury_sweeps": migration0027LedgerTreasurySweeps,
+  "0028_withdrawal_holds": migration0028WithdrawalHolds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -75,6 +75,7 @@ export const tableNames = [
   "ledger_lines",
   "ledger_journals",
   "ledger_accounts",
+  "withdrawals",
   "order_transfers",
   "subscriptions",
   "orders",

@@ -81,7 +81,8 @@ export type LedgerAccountKindColumn =
   | "receipts"
   | "treasury"
   | "revenue"
-  | "reorgLoss";
+  | "reorgLoss"
+  | "withdrawal";
 
 /**
  * An account of the double-entry ledger (migration 0012): a merchant's balance, an open order's money, a chain's
@@ -94,6 +95,8 @@ export interface LedgerAccountsTable {
   kind: LedgerAccountKindColumn;
   merchant_id: IdRef | null;
   order_id: IdRef | null;
+  /** A withdrawal's held money (migration 0028). */
+  withdrawal_id: ColumnType<string | null, string | null | undefined, string | null>;
   chain_id: ColumnType<string | null, string | null | undefined, string | null>;
   token: string | null;
   decimals: number | null;
@@ -113,7 +116,9 @@ export type LedgerJournalKindColumn =
   | "restore"
   | "recovery"
   | "deposit"
-  | "sweep";
+  | "sweep"
+  | "withdrawalHold"
+  | "withdrawalRelease";
 
 /** One movement of money with its cause (a transfer and/or an order); its lines sum to zero per currency. */
 export interface LedgerJournalsTable {
@@ -121,6 +126,7 @@ export interface LedgerJournalsTable {
   kind: LedgerJournalKindColumn;
   transfer_id: IdRef | null;
   order_id: IdRef | null;
+  withdrawal_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** A restore's removal, negated exactly; at most one restore per removal. */
   restores: IdRef | null;
   created_at: ColumnType<Date, Date | undefined, never>;

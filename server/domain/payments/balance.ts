@@ -304,6 +304,8 @@ const wireKind = {
   deposit: "deposit",
   // A sweep moves receipts to the treasury and has no merchant line: never met here.
   sweep: "deposit",
+  withdrawalHold: "withdrawal",
+  withdrawalRelease: "withdrawalReturned",
 } as const satisfies Record<LedgerJournalKindColumn, BalanceResult["entries"][number]["kind"]>;
 
 /** The merchant's ledger lines, newest first: kind (as the wire names it), signed amount, order, transaction. */

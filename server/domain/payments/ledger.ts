@@ -23,6 +23,7 @@ export interface JournalCause {
   kind: LedgerJournalKindColumn;
   transferId?: string | null;
   orderId?: string | null;
+  withdrawalId?: string | null;
   restores?: string;
   at: Date;
 }
@@ -33,6 +34,7 @@ export type Line = readonly [string, bigint];
 type AccountKey =
   | { kind: "merchant" | "merchantDebt"; merchantId: string }
   | { kind: "order"; orderId: string }
+  | { kind: "withdrawal"; withdrawalId: string }
   | { kind: "receipts" | "treasury"; token: ReceiptsToken }
   | { kind: "revenue" | "reorgLoss" };
 
@@ -42,6 +44,7 @@ export async function accountId(trx: Kysely<DB>, key: AccountKey): Promise<strin
     let query = trx.selectFrom("ledger_accounts").select("id").where("kind", "=", key.kind);
     if (key.kind === "merchant" || key.kind === "merchantDebt") query = query.where("merchant_id", "=", key.merchantId);
     if (key.kind === "order") query = query.where("order_id", "=", key.orderId);
+    if (key.kind === "withdrawal") query = query.where("withdrawal_id", "=", key.withdrawalId);
     if (key.kind === "receipts" || key.kind === "treasury")
       query = query.where("chain_id", "=", String(key.token.chainId)).where("token", "=", key.token.address);
     return query.executeTakeFirst();
@@ -54,6 +57,7 @@ export async function accountId(trx: Kysely<DB>, key: AccountKey): Promise<strin
       kind: key.kind,
       merchant_id: key.kind === "merchant" || key.kind === "merchantDebt" ? key.merchantId : null,
       order_id: key.kind === "order" ? key.orderId : null,
+      withdrawal_id: key.kind === "withdrawal" ? key.withdrawalId : null,
       chain_id: "token" in key ? String(key.token.chainId) : null,
       token: "token" in key ? key.token.address : null,
       decimals: "token" in key ? key.token.decimals : null,
@@ -90,6 +94,7 @@ export async function post(trx: Kysely<DB>, cause: JournalCause, lines: readonly
       kind: cause.kind,
       transfer_id: cause.transferId ?? null,
       order_id: cause.orderId ?? null,
+      withdrawal_id: cause.withdrawalId ?? null,
       restores: cause.restores ?? null,
       created_at: cause.at,
     })

@@ -119,7 +119,8 @@ export interface LedgerViolation {
     | "confirmedNotFullyCredited"
     | "closedOrderHoldsMoney"
     | "merchantDebtUnsettled"
-    | "sweptShareDiffers";
+    | "sweptShareDiffers"
+    | "failedWithdrawalHoldsMoney";
   detail: string;
 }
 
@@ -128,7 +129,7 @@ export interface LedgerViolation {
  * lines, balances below zero or differing from their lines, transfers credited beyond their value or while not
  * confirmed, confirmed transfers credited in part, closed orders still holding money, a merchant owing (after a
  * removal) while holding money or owed back by their debt account, a deposit's swept share differing from what its
- * bill's sweep says (sweep-books.ts). The database refuses most of
+ * bill's sweep says (sweep-books.ts), a failed withdrawal still holding money. The database refuses most of
  * these outright; this finds any that got past it (or a database migrated from one that did not).
  */
 export async function ledgerViolations(db: Kysely<DB>): Promise<LedgerViolation[]> {
@@ -149,7 +150,7 @@ export async function ledgerViolations(db: Kysely<DB>): Promise<LedgerViolation[
   await add(
     "negativeBalance",
     sql`select format('%s account %s is at %s', kind, id, balance) as detail from ledger_accounts
-        where (kind in ('merchant', 'order', 'revenue') and balance < 0)
+        where (kind in ('merchant', 'order', 'revenue', 'withdrawal') and balance < 0)
           or (kind in ('receipts', 'treasury', 'reorgLoss') and balance > 0)`,
   );
   await add(
@@ -201,6 +202,12 @@ export async function ledgerViolations(db: Kysely<DB>): Promise<LedgerViolation[
           where j.kind = 'sweep' and a.kind = 'receipts' group by j.transfer_id
         ) s on s.transfer_id = t.transfer_id
         where coalesce(s.total, 0) <> case when c.status = 'confirmed' then t.credited else 0 end`,
+  );
+  await add(
+    "failedWithdrawalHoldsMoney",
+    sql`select format('withdrawal %s failed and still holds %s', w.id, a.balance) as detail
+        from ledger_accounts a join withdrawals w on w.id = a.withdrawal_id
+        where a.kind = 'withdrawal' and a.balance <> 0 and w.status = 'failed'`,
   );
   await add(
     "closedOrderHoldsMoney",
