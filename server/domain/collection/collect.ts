@@ -41,9 +41,9 @@ import type { GasPayer } from "./gas-payer.ts";
  *     balance to the treasury fixed in the factory. The sweeps of a run are sent back to back with consecutive nonces
  *     (a batch: one block can hold them all) and settled by the next run.
  *
- * The ledger is not written: it keeps one receipts account per chain and token for everything merchants were credited
- * from the chain, whichever address holds it (migration 0012), so a sweep — tokens moving from a deposit address to the
- * treasury — changes no account, and no merchant's balance can move.
+ * In the ledger a confirmed sweep moves its credited deposits' value from the chain's receipts account to its treasury
+ * account (collection-store.ts, sweep-books.ts, migration 0027), and back when it is removed; no merchant's balance
+ * moves.
  */
 export interface CollectionChain {
   chainId: number;
