@@ -14,6 +14,14 @@ import { leasePglite } from "./pglite-pool.ts";
 let snapshotBlob: Promise<Blob> | undefined;
 
 /**
+ * True in PGlite's run of a file that says "Runs on PGlite and on PostgreSQL" when the same run of `npm test` (or
+ * `npm run test:quick`, which leaves the rest to `test:server:postgres`) has it on PostgreSQL too: a test of such a
+ * file whose subject takes no path the engines take differently skips this run (`it.skipIf(postgresRunCovers)`) and
+ * runs once, on PostgreSQL, like every other database test.
+ */
+export const postgresRunCovers = process.env.DATABASE_TESTS === "postgres" && !process.env.TEST_DATABASE_URL;
+
+/**
  * A migrated in-memory database for one test file. initdb and the migrations cost 3–7 s on PGlite, many times that
  * while the rest of npm test shares the cores; loading a snapshot of an already migrated data folder costs about one.
  * The test runs make the snapshot once, before any file starts (test-database-setup.ts); a file that finds none (a
