@@ -43,6 +43,7 @@ export const domainAreaOrder = [
   "payments",
   "bills",
   "callbacks",
+  "withdrawals",
   "collection",
 ] as const;
 /** `server/domain/bills/x.ts` → `bills`; files directly in server/domain belong to no area. */

@@ -1,4 +1,13 @@
-import { type Account, type Address, type Hash, type Hex, keccak256, type PublicClient, type WalletClient } from "viem";
+import {
+  type Account,
+  type Address,
+  type Hash,
+  type Hex,
+  keccak256,
+  type LocalAccount,
+  type PublicClient,
+  type WalletClient,
+} from "viem";
 
 /** A contract call to send: the contract, its encoded call data and the sender's nonce for it. */
 export interface ContractCall {
@@ -49,6 +58,60 @@ export function transactionSender(
       const hash = await clients.wallet.sendTransaction({ account, to, data, nonce, chain: null });
       await record(hash);
       return hash;
+    },
+  };
+}
+
+/** A transaction signed here and not sent: its bytes and hash, to be stored before `broadcast` sends them. */
+export interface SignedTransaction {
+  raw: Hex;
+  hash: Hash;
+}
+
+/** An EIP-1559 contract call with its gas and fees chosen by the caller, so the same bytes can be sent again. */
+export interface PricedCall extends ContractCall {
+  gas: bigint;
+  maxFeePerGas: bigint;
+  maxPriorityFeePerGas: bigint;
+}
+
+/**
+ * The port for transactions that must be stored before they leave and sent again as the same bytes after a crash (the
+ * wallet's withdrawals): `sign` only signs, with a key this process holds; `broadcast` sends stored bytes, and takes a
+ * node that has them already (or has mined them) as sent.
+ */
+export interface SigningSender {
+  readonly from: Address;
+  sign(call: PricedCall): Promise<SignedTransaction>;
+  broadcast(raw: Hex): Promise<void>;
+}
+
+/** Bytes the node already has, or whose nonce it has seen used: sent before, not an error. */
+const sentBefore = /already known|already imported|known transaction|nonce too low/i;
+
+export function signingSender(client: PublicClient, account: LocalAccount, chainId: number): SigningSender {
+  return {
+    from: account.address,
+    async sign({ to, data, nonce, gas, maxFeePerGas, maxPriorityFeePerGas }) {
+      const raw = await account.signTransaction({
+        chainId,
+        type: "eip1559",
+        to,
+        data,
+        nonce,
+        gas,
+        maxFeePerGas,
+        maxPriorityFeePerGas,
+        value: 0n,
+      });
+      return { raw, hash: keccak256(raw) };
+    },
+    async broadcast(raw) {
+      try {
+        await client.sendRawTransaction({ serializedTransaction: raw });
+      } catch (error) {
+        if (!sentBefore.test(error instanceof Error ? error.message : String(error))) throw error;
+      }
     },
   };
 }

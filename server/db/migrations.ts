@@ -28,6 +28,7 @@ import { migration0025CallbackResultIndex } from "./migrations/0025-callback-res
 import { migration0026DepositAddressHistory } from "./migrations/0026-deposit-address-history.ts";
 import { migration0027LedgerTreasurySweeps } from "./migrations/0027-ledger-treasury-sweeps.ts";
 import { migration0028WithdrawalHolds } from "./migrations/0028-withdrawal-holds.ts";
+import { migration0029WithdrawalSending } from "./migrations/0029-withdrawal-sending.ts";
 
 /**
  * Plain SQL, PostgreSQL dialect, run the same on PGlite and on a real server, one file each in migrations/, named here
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   "0026_deposit_address_history": migration0026DepositAddressHistory,
   "0027_ledger_treasury_sweeps": migration0027LedgerTreasurySweeps,
   "0028_withdrawal_holds": migration0028WithdrawalHolds,
+  "0029_withdrawal_sending": migration0029WithdrawalSending,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

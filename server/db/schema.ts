@@ -75,6 +75,8 @@ export const tableNames = [
   "ledger_lines",
   "ledger_journals",
   "ledger_accounts",
+  "withdrawal_transactions",
+  "sending_accounts",
   "withdrawals",
   "order_transfers",
   "subscriptions",

@@ -118,7 +118,8 @@ export type LedgerJournalKindColumn =
   | "deposit"
   | "sweep"
   | "withdrawalHold"
-  | "withdrawalRelease";
+  | "withdrawalRelease"
+  | "withdrawalSent";
 
 /** One movement of money with its cause (a transfer and/or an order); its lines sum to zero per currency. */
 export interface LedgerJournalsTable {

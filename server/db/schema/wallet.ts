@@ -29,10 +29,41 @@ export interface WithdrawalsTable {
   failure: string | null;
   created_at: ColumnType<Date, Date, never>;
   updated_at: Date;
+  /** The sending account and the nonce it signed with (migration 0029), once signed. */
+  from_address: ColumnType<string | null, string | null | undefined, string | null>;
+  nonce: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The transaction that was mined, its block and its fee in the chain's native units, once confirmed. */
+  tx_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  block_number: ColumnType<string | null, string | null | undefined, string | null>;
+  gas_fee: ColumnType<string | null, string | null | undefined, string | null>;
+  finished_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** One nonce sequence per sending account and chain, shared by every server instance (migration 0029). */
+export interface SendingAccountsTable {
+  chain_id: number;
+  address: string;
+  next_nonce: ColumnType<string, string, string>;
+}
+
+/** A transaction signed for a withdrawal, stored before it is broadcast: the first, and any replacement. */
+export interface WithdrawalTransactionsTable {
+  id: Id;
+  withdrawal_id: IdRef;
+  chain_id: number;
+  from_address: string;
+  nonce: ColumnType<string, string, string>;
+  raw_tx: string;
+  tx_hash: string;
+  max_fee_per_gas: Numeric;
+  signed_at: Date;
+  broadcast_at: Date | null;
 }
 
 /** The wallet area's tables, its part of `DB` (server/db/schema.ts). */
 export interface WalletTables {
   wallets: WalletsTable;
   withdrawals: WithdrawalsTable;
+  sending_accounts: SendingAccountsTable;
+  withdrawal_transactions: WithdrawalTransactionsTable;
 }

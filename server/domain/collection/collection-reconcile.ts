@@ -6,6 +6,7 @@ import type { DB } from "../../db/schema.ts";
 import { fromAtto, toAtto, unitsToAtto } from "../payments/usdt.ts";
 import type { CollectedChain } from "./collection-jobs.ts";
 import { type HolderDifference, holderDifferences } from "./holder-reconcile.ts";
+import { withdrawnByBlock } from "../withdrawals/withdrawals-out.ts";
 import { sweepsNotBooked } from "./sweeps-in-flight.ts";
 
 /**
@@ -14,7 +15,7 @@ import { sweepsNotBooked } from "./sweeps-in-flight.ts";
  * credited merchants: `reconcile` checks that side) and not yet credited (confirming, or quarantined). A sweep moves
  * tokens from one side of the first sum to the other, so the two agree before, during and after collection. The chain
  * is read at the last block the watcher scanned, so a deposit mined since is on neither side. The treasury is assumed
- * to receive nothing but sweeps (withdrawals, when they come, are subtracted here).
+ * to receive nothing but sweeps, and to pay nothing but withdrawals: those paid by that block count on its side.
  *
  * And each holder: the treasury, what its ledger account says it holds (sweep journals, migration 0027) against its
  * balance on chain at that block, less what the books cannot show yet — deposits a confirmed sweep carried before they
@@ -33,7 +34,7 @@ export interface CollectionReconcileRow {
   /** Transfers to deposit addresses the watcher holds, in USDT. */
   credited: string;
   notCredited: string;
-  /** (treasury + uncollected) − (credited + not credited). */
+  /** (treasury + withdrawn + uncollected) − (credited + not credited). */
   difference: string;
   /** The ledger's treasury account, in USDT. */
   treasuryBooked: string;
@@ -103,11 +104,19 @@ export async function reconcileCollection(
       const credited = BigInt(seen[0]?.credited ?? "0");
       const other = BigInt(seen[0]?.other ?? "0");
       const usdt = (units: bigint) => fromAtto(unitsToAtto(units, token.decimals));
-      const difference = treasuryUnits + uncollectedUnits - credited - other;
+      const withdrawn = await withdrawnByBlock(db, chain.clients.public, {
+        chainId: chain.chainId,
+        token: token.address,
+        decimals: token.decimals,
+        blockNumber,
+      });
+      const difference = treasuryUnits + withdrawn.booked + withdrawn.inFlight + uncollectedUnits - credited - other;
       const booked = await treasuryBooked(db, chain.chainId, token.address);
       const sweeps = await sweepsNotBooked(db, chain, token.address, treasuries, blockNumber);
       const inTransit = unitsToAtto(
-        (await sweptUncredited(db, chain.chainId, token.address)) + sweeps.reduce((sum, s) => sum + s.units, 0n),
+        (await sweptUncredited(db, chain.chainId, token.address)) +
+          sweeps.reduce((sum, s) => sum + s.units, 0n) -
+          withdrawn.inFlight,
         token.decimals,
       );
       const treasuryDifference = unitsToAtto(treasuryUnits, token.decimals) - booked - inTransit;

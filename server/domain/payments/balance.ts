@@ -306,6 +306,8 @@ const wireKind = {
   sweep: "deposit",
   withdrawalHold: "withdrawal",
   withdrawalRelease: "withdrawalReturned",
+  // Paid: from the withdrawal's account to the treasury and revenue, no merchant line.
+  withdrawalSent: "withdrawal",
 } as const satisfies Record<LedgerJournalKindColumn, BalanceResult["entries"][number]["kind"]>;
 
 /** The merchant's ledger lines, newest first: kind (as the wire names it), signed amount, order, transaction. */

@@ -173,7 +173,7 @@ describe("the double-entry ledger (migration 0012)", () => {
     const wrongAccount = () =>
       inTransaction((trx) => receiveToBalance(trx, m.scope, "unmatched", null, { ...t, token: otherToken }));
     expect(await refusal(wrongAccount)).toMatch(/is not of the receipts account's chain and token/);
-    // The treasury (migration 0027) is moved by sweeps only, each naming its transfer.
+    // The treasury (migrations 0027, 0029) is moved by sweeps, each naming its transfer, and withdrawals only.
     const notASweep = () =>
       inTransaction(async (trx) => {
         await post(trx, { kind: "deposit", transferId: t.transferId, at: new Date() }, [
@@ -181,7 +181,7 @@ describe("the double-entry ledger (migration 0012)", () => {
           [await merchantAccount(trx, m.userId), usdt(4n)],
         ]);
       });
-    expect(await refusal(notASweep)).toMatch(/only a sweep moves the treasury/);
+    expect(await refusal(notASweep)).toMatch(/only a sweep or a withdrawal moves the treasury/);
   });
 
   it("a removal takes back what was credited (what the balance cannot cover, owed by the merchant); the return restores exactly that, once", async () => {

@@ -9,9 +9,9 @@ import { resetDatabase, seedBalance, seedMerchant, seedSession } from "../../tes
 import { createTestDatabase } from "../../testing/test-database.ts";
 import { findSession } from "../identity/sessions.ts";
 import type { MerchantScope } from "../platform/merchant-scope.ts";
-import { balanceOf, balanceText } from "./balance.ts";
-import { ledgerViolations } from "./reconcile.ts";
-import { toAtto } from "./usdt.ts";
+import { balanceOf, balanceText } from "../payments/balance.ts";
+import { ledgerViolations } from "../payments/reconcile.ts";
+import { toAtto } from "../payments/usdt.ts";
 import {
   heldByWithdrawals,
   releaseWithdrawal,

@@ -4,8 +4,8 @@ import { getAddress, isAddress, zeroAddress } from "viem";
 import type { DB, WithdrawalsTable } from "../../db/schema.ts";
 import type { Selectable } from "kysely";
 import type { AnyMerchantScope, MerchantScope } from "../platform/merchant-scope.ts";
-import { accountBalance, accountId, merchantAccount, post } from "./ledger.ts";
-import { fromAtto, toAtto } from "./usdt.ts";
+import { accountBalance, accountId, merchantAccount, post } from "../payments/ledger.ts";
+import { fromAtto, toAtto } from "../payments/usdt.ts";
 
 /**
  * A withdrawal asked for (issue 41), before anything is signed: checked, then its amount and fee held in the ledger in

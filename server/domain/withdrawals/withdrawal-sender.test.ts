@@ -1,0 +1,278 @@
+import type { Kysely } from "kysely";
+import type { Address, Hex } from "viem";
+import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { watchedAddressBook } from "../../chain/address-book.ts";
+import type { ConfiguredChain } from "../../chain/chain-layer.ts";
+import { deployForwarderFactory } from "../../chain/deposit-forwarder.ts";
+import { createEvmAdapter } from "../../chain/evm-adapter.ts";
+import { resetChainTables, startTestChain, type TestChain } from "../../chain/test-chain.ts";
+import { erc20Abi } from "../../chain/token-abi.ts";
+import { signingSender } from "../../chain/transaction-sender.ts";
+import { createWatcher, type Watcher } from "../../chain/watcher.ts";
+import type { OpenedDatabase } from "../../db/open-database.ts";
+import type { DB } from "../../db/schema.ts";
+import {
+  resetDatabase,
+  seedApplication,
+  seedBalance,
+  seedDepositAddress,
+  seedMerchant,
+  seedSession,
+} from "../../testing/seed.ts";
+import { createTestDatabase } from "../../testing/test-database.ts";
+import { createMoneyListener } from "../../wiring/money-listener.ts";
+import { collectOnce } from "../collection/collection-jobs.ts";
+import { reconcileCollection } from "../collection/collection-reconcile.ts";
+import { nodeGasPayer } from "../collection/gas-payer.ts";
+import { findSession } from "../identity/sessions.ts";
+import type { MerchantScope } from "../platform/merchant-scope.ts";
+import { balanceText } from "../payments/balance.ts";
+import { ledgerViolations } from "../payments/reconcile.ts";
+import { toAtto } from "../payments/usdt.ts";
+import { requestWithdrawal, type WithdrawalRules } from "./withdrawal-holds.ts";
+import { sendWithdrawals, type WithdrawalSenderDeps } from "./withdrawal-sender.ts";
+
+process.env.PASSWORD_HASH_COST ??= "test";
+
+/**
+ * Withdrawals sent from the treasury on a real chain: anvil, the real watcher crediting deposits and a real collector
+ * sweeping them into a treasury whose key the test holds (its own per test), so the books hold what it may pay.
+ */
+let database: OpenedDatabase;
+let db: Kysely<DB>;
+let chain: TestChain;
+let treasury: PrivateKeyAccount;
+let factory: Address;
+let watcher: Watcher;
+
+const chainId = 31337;
+const confirmations = 3;
+
+beforeAll(async () => {
+  [database, chain] = await Promise.all([createTestDatabase(), startTestChain()]);
+  db = database.db;
+}, 60_000);
+afterAll(() => Promise.all([database?.close(), chain?.stop()]));
+beforeEach(async () => {
+  await resetDatabase(db);
+  await resetChainTables(db);
+  treasury = privateKeyToAccount(generatePrivateKey());
+  await chain.test.setBalance({ address: treasury.address, value: 10n ** 19n });
+  factory = await deployForwarderFactory(chain.clients, chain.dev, treasury.address, chain.dev);
+  const configured: ConfiguredChain = {
+    product: "Devnet",
+    chainId,
+    rpcUrl: chain.rpcUrl,
+    tokens: [{ symbol: "USDT", address: chain.token, decimals: 6 }],
+    confirmations,
+    devnet: true,
+    depositFactory: factory,
+  };
+  watcher = createWatcher(
+    { product: "Devnet", chainId, tokens: [chain.token], confirmations },
+    {
+      db,
+      adapter: createEvmAdapter({ chainId, rpcUrl: chain.rpcUrl }),
+      addressBook: watchedAddressBook(db, { chainId }),
+      listener: createMoneyListener({ chains: [configured] }),
+    },
+  );
+  await watcher.tick();
+});
+afterEach(async () => {
+  expect(await ledgerViolations(db)).toEqual([]);
+});
+
+const rules = (): WithdrawalRules => ({
+  tokens: [{ chainId, address: chain.token, decimals: 6, fee: toAtto("1") }],
+  dailyLimit: toAtto("100000"),
+  forbidden: new Set([treasury.address.toLowerCase(), factory.toLowerCase()]),
+});
+const sender = (more: Partial<WithdrawalSenderDeps> = {}): WithdrawalSenderDeps => ({
+  db,
+  chain: { chainId, confirmations, tokens: [{ address: chain.token, decimals: 6 }] },
+  client: chain.clients.public,
+  sender: signingSender(chain.clients.public, treasury, chainId),
+  ...more,
+});
+
+async function advance(blocks: number) {
+  for (let i = 0; i < blocks; i++) {
+    await chain.mine(1);
+    await watcher.tick();
+  }
+}
+
+const collected = () => ({
+  chainId,
+  confirmations,
+  tokens: [{ address: chain.token, decimals: 6 }],
+  depositFactory: factory,
+  clients: chain.clients,
+});
+const collect = () => collectOnce({ db, chains: [collected()], gasPayer: nodeGasPayer(chain.dev), threshold: "1" });
+
+/** A signed-in merchant whose deposit of `units` was credited and swept into the treasury. */
+async function merchantWithSweptDeposit(units: bigint): Promise<MerchantScope> {
+  const { userId } = await seedMerchant(db, { email: `m${Math.random()}@example.com`, password: "Merchant7Pass" });
+  const app = await seedApplication(db, { userId });
+  const { address } = await seedDepositAddress(db, {
+    userId,
+    applicationId: app.applicationId,
+    appCode: app.appCode,
+    endUserId: "user-1",
+    chainId,
+    factory,
+  });
+  await chain.pay(address, units);
+  await watcher.tick();
+  await advance(confirmations);
+  await collect();
+  await advance(confirmations);
+  await collect();
+  await seedSession(db, { userId, token: `send-${userId}` });
+  const session = await findSession(db, `Bearer send-${userId}`, new Date(), {
+    idleSeconds: 3600,
+    absoluteSeconds: 3600,
+  });
+  return session!.scope;
+}
+
+const tokenBalance = (address: Address) =>
+  chain.clients.public.readContract({
+    address: chain.token,
+    abi: erc20Abi,
+    functionName: "balanceOf",
+    args: [address],
+  });
+const treasuryBooks = async () =>
+  (await db.selectFrom("ledger_accounts").select("balance").where("kind", "=", "treasury").executeTakeFirstOrThrow())
+    .balance;
+const withdrawals = () => db.selectFrom("withdrawals").selectAll().orderBy("id").execute();
+
+async function withdraw(scope: MerchantScope, to: Address, amount: string) {
+  const answer = await requestWithdrawal(db, scope, { chainId, token: chain.token, to, amount }, rules(), new Date());
+  if (!answer.ok) throw new Error(answer.message);
+  return answer.withdrawal;
+}
+
+describe("withdrawals sent from the treasury", () => {
+  it("signed, stored, broadcast, then paid once confirmed: the destination gets the amount, the books move it out of the treasury and the fee to revenue", async () => {
+    const scope = await merchantWithSweptDeposit(50_000_000n);
+    expect(await treasuryBooks()).toBe("-50.000000000000000000");
+    const destination = privateKeyToAccount(generatePrivateKey()).address;
+    await withdraw(scope, destination, "20");
+    expect(await sendWithdrawals(sender())).toEqual({ signed: 1, broadcast: 1, confirmed: 0, failed: 0 });
+    const [signed] = await db.selectFrom("withdrawal_transactions").selectAll().execute();
+    expect(signed).toMatchObject({ nonce: "0", from_address: treasury.address });
+    expect((await withdrawals())[0]).toMatchObject({ status: "broadcast", nonce: "0" });
+    expect(await tokenBalance(destination)).toBe(20_000_000n);
+    // Not paid in the books before the chain's confirmations.
+    await advance(confirmations - 2);
+    expect(await sendWithdrawals(sender())).toMatchObject({ confirmed: 0 });
+    // Mined, not yet paid in the books: on its way, and the reconcile says so rather than a difference.
+    expect((await reconcileCollection(db, [collected()]))[0]).toMatchObject({
+      treasuryBalance: "30",
+      treasuryBooked: "50",
+      treasuryInTransit: "-20",
+      ok: true,
+    });
+    await advance(1);
+    expect(await sendWithdrawals(sender())).toMatchObject({ confirmed: 1 });
+    expect((await withdrawals())[0]).toMatchObject({ status: "confirmed", tx_hash: signed!.tx_hash });
+    expect(await balanceText(db, scope)).toBe("29");
+    expect(await treasuryBooks()).toBe("-30.000000000000000000");
+    expect(await tokenBalance(treasury.address)).toBe(30_000_000n);
+    const revenue = await db
+      .selectFrom("ledger_accounts")
+      .select("balance")
+      .where("kind", "=", "revenue")
+      .executeTakeFirstOrThrow();
+    expect(revenue.balance).toBe("1.000000000000000000");
+    // The treasury on chain is what its books say, and so is every deposit address.
+    const [reconciled] = await reconcileCollection(db, [collected()]);
+    expect(reconciled).toMatchObject({ treasuryBalance: "30", treasuryBooked: "30", holders: [], ok: true });
+    // Nothing more to do, and nothing paid twice.
+    expect(await sendWithdrawals(sender())).toEqual({ signed: 0, broadcast: 0, confirmed: 0, failed: 0 });
+    expect(await chain.clients.public.getTransactionCount({ address: treasury.address })).toBe(1);
+  });
+
+  it("one that reverts on chain fails and gives its hold back once", async () => {
+    const scope = await merchantWithSweptDeposit(50_000_000n);
+    // Tokens gone from the treasury behind the books' back: the transfer reverts.
+    await chain.clients.wallet.writeContract({
+      address: chain.token,
+      abi: erc20Abi,
+      functionName: "transfer",
+      args: [chain.dev, 45_000_000n],
+      account: treasury,
+      chain: null,
+    });
+    await withdraw(scope, privateKeyToAccount(generatePrivateKey()).address, "10");
+    expect(await sendWithdrawals(sender())).toMatchObject({ signed: 1, broadcast: 1 });
+    await advance(confirmations);
+    expect(await sendWithdrawals(sender())).toMatchObject({ failed: 1, confirmed: 0 });
+    expect((await withdrawals())[0]).toMatchObject({ status: "failed", failure: "reverted on chain" });
+    expect(await balanceText(db, scope)).toBe("50");
+    expect(await treasuryBooks()).toBe("-50.000000000000000000");
+    expect(await sendWithdrawals(sender())).toEqual({ signed: 0, broadcast: 0, confirmed: 0, failed: 0 });
+  });
+
+  it("a server killed between signing and broadcasting sends the same transaction on its next run, never a second", async () => {
+    const scope = await merchantWithSweptDeposit(50_000_000n);
+    const destination = privateKeyToAccount(generatePrivateKey()).address;
+    await withdraw(scope, destination, "5");
+    const signing = signingSender(chain.clients.public, treasury, chainId);
+    const killed = sender({ sender: { ...signing, broadcast: () => Promise.reject(new Error("socket hang up")) } });
+    expect(await sendWithdrawals(killed)).toMatchObject({ signed: 1, broadcast: 0 });
+    expect((await withdrawals())[0]).toMatchObject({ status: "signed" });
+    expect(await chain.clients.public.getTransactionCount({ address: treasury.address, blockTag: "pending" })).toBe(0);
+    const sent: Hex[] = [];
+    const restarted = sender({
+      sender: {
+        ...signing,
+        broadcast: (raw) => {
+          sent.push(raw);
+          return signing.broadcast(raw);
+        },
+      },
+    });
+    expect(await sendWithdrawals(restarted)).toMatchObject({ signed: 0, broadcast: 1 });
+    const [stored] = await db.selectFrom("withdrawal_transactions").selectAll().execute();
+    expect(sent).toEqual([stored!.raw_tx]);
+    await advance(confirmations);
+    expect(await sendWithdrawals(restarted)).toMatchObject({ confirmed: 1 });
+    expect(await chain.clients.public.getTransactionCount({ address: treasury.address })).toBe(1);
+    expect(await tokenBalance(destination)).toBe(5_000_000n);
+  });
+
+  it("two senders at once never use one nonce twice: 20 withdrawals, nonces 0 to 19, each paid once", async () => {
+    const scope = await merchantWithSweptDeposit(100_000_000n);
+    const destination = privateKeyToAccount(generatePrivateKey()).address;
+    for (let i = 0; i < 20; i++) await withdraw(scope, destination, "2");
+    const [a, b] = await Promise.all([sendWithdrawals(sender()), sendWithdrawals(sender())]);
+    expect(a.signed + b.signed).toBe(20);
+    const nonces = (await withdrawals()).map((w) => Number(w.nonce)).sort((x, y) => x - y);
+    expect(nonces).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    await advance(confirmations);
+    expect(await sendWithdrawals(sender())).toMatchObject({ confirmed: 20, failed: 0 });
+    expect(await tokenBalance(destination)).toBe(40_000_000n);
+    expect(await balanceText(db, scope)).toBe("40");
+    expect(await treasuryBooks()).toBe("-60.000000000000000000");
+  });
+
+  it("a withdrawal the treasury's books do not cover waits, asked for but not signed", async () => {
+    const scope = await merchantWithSweptDeposit(10_000_000n);
+    const { userId } = await seedMerchant(db, { email: "rich@example.com", password: "Merchant7Pass" });
+    await seedSession(db, { userId, token: "rich" });
+    const rich = (await findSession(db, "Bearer rich", new Date(), { idleSeconds: 3600, absoluteSeconds: 3600 }))!
+      .scope;
+    await seedBalance(db, { userId, amount: "100" });
+    await withdraw(rich, privateKeyToAccount(generatePrivateKey()).address, "20");
+    await withdraw(scope, privateKeyToAccount(generatePrivateKey()).address, "5");
+    // The 20 waits (the treasury holds 10); the 5 after it is covered and goes.
+    expect(await sendWithdrawals(sender())).toMatchObject({ signed: 1, broadcast: 1 });
+    expect((await withdrawals()).map((w) => w.status)).toEqual(["requested", "broadcast"]);
+  });
+});
