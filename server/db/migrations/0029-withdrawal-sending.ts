@@ -6,7 +6,8 @@ import type { Migration } from "kysely/migration";
  * sequence, here, whatever the number of server instances (`sending_accounts`: a nonce is taken by the update that
  * moves `next_nonce`, in the transaction that stores what was signed with it). Every transaction signed for a
  * withdrawal is stored before it is broadcast (`withdrawal_transactions`: the first, and any replacement with the same
- * nonce and a higher fee), so a server killed in between broadcasts the same bytes again, never a second payment.
+ * nonce and higher fees), so a server killed in between broadcasts the same bytes again, never a second payment; a
+ * nonce is one withdrawal's (`withdrawals_nonce`), so of its transactions at most one is ever mined.
  * Paid, a withdrawal's held money leaves the books: the amount from the treasury, the fee to revenue
  * (`withdrawalSent`, once per withdrawal); only a sweep or a withdrawal of the treasury's own chain and token moves
  * the treasury account.
@@ -32,13 +33,11 @@ export const migration0029WithdrawalSending: Migration = {
           raw_tx text not null check (raw_tx ~ '^0x[0-9a-f]+$'),
           tx_hash text not null unique check (tx_hash ~ '^0x[0-9a-f]{64}$'),
           max_fee_per_gas numeric(78, 0) not null,
+          max_priority_fee_per_gas numeric(78, 0) not null,
           signed_at timestamptz not null,
           broadcast_at timestamptz
         )`.execute(db);
     await sql`create index withdrawal_transactions_by_withdrawal on withdrawal_transactions (withdrawal_id, id)`.execute(
-      db,
-    );
-    await sql`create unique index withdrawal_transactions_nonce on withdrawal_transactions (chain_id, from_address, nonce, withdrawal_id)`.execute(
       db,
     );
     await sql`alter table withdrawals add column from_address text`.execute(db);

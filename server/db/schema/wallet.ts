@@ -56,6 +56,7 @@ export interface WithdrawalTransactionsTable {
   raw_tx: string;
   tx_hash: string;
   max_fee_per_gas: Numeric;
+  max_priority_fee_per_gas: Numeric;
   signed_at: Date;
   broadcast_at: Date | null;
 }

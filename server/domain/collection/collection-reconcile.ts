@@ -3,6 +3,7 @@ import { type Address, getAddress } from "viem";
 import { forwarderFactoryAbi } from "../../chain/deposit-forwarder.ts";
 import { erc20Abi } from "../../chain/token-abi.ts";
 import type { DB } from "../../db/schema.ts";
+import { treasuryAccountOf } from "../payments/sweep-books.ts";
 import { fromAtto, toAtto, unitsToAtto } from "../payments/usdt.ts";
 import type { CollectedChain } from "./collection-jobs.ts";
 import { type HolderDifference, holderDifferences } from "./holder-reconcile.ts";
@@ -150,14 +151,7 @@ export async function reconcileCollection(
 
 /** What the ledger's treasury account of the chain and token holds, in atto USDT (its balance is negative: an asset). */
 async function treasuryBooked(db: Kysely<DB>, chainId: number, token: string): Promise<bigint> {
-  const row = await db
-    .selectFrom("ledger_accounts")
-    .select("balance")
-    .where("kind", "=", "treasury")
-    .where("chain_id", "=", String(chainId))
-    .where(sql<boolean>`lower(token) = lower(${token})`)
-    .executeTakeFirst();
-  return -toAtto(row?.balance ?? "0");
+  return -toAtto((await treasuryAccountOf(db, chainId, token))?.balance ?? "0");
 }
 
 /** Base units of deposits still on chain that a confirmed sweep carried while they were not credited (confirming). */

@@ -63,3 +63,14 @@ export async function sweptTransfers(trx: Kysely<DB>, collectionId: string): Pro
     .execute();
   return rows.map((r) => r.transfer_id);
 }
+
+/** The treasury account of a chain and token (migration 0027), if a sweep ever made it: its id and balance. */
+export function treasuryAccountOf(db: Kysely<DB>, chainId: number, token: string) {
+  return db
+    .selectFrom("ledger_accounts")
+    .select(["id", "balance"])
+    .where("kind", "=", "treasury")
+    .where("chain_id", "=", String(chainId))
+    .where(sql<boolean>`lower(token) = lower(${token})`)
+    .executeTakeFirst();
+}

@@ -163,7 +163,7 @@ describe("withdrawals sent from the treasury", () => {
     expect(await treasuryBooks()).toBe("-50.000000000000000000");
     const destination = privateKeyToAccount(generatePrivateKey()).address;
     await withdraw(scope, destination, "20");
-    expect(await sendWithdrawals(sender())).toEqual({ signed: 1, broadcast: 1, confirmed: 0, failed: 0 });
+    expect(await sendWithdrawals(sender())).toEqual({ signed: 1, broadcast: 1, replaced: 0, confirmed: 0, failed: 0 });
     const [signed] = await db.selectFrom("withdrawal_transactions").selectAll().execute();
     expect(signed).toMatchObject({ nonce: "0", from_address: treasury.address });
     expect((await withdrawals())[0]).toMatchObject({ status: "broadcast", nonce: "0" });
@@ -194,7 +194,7 @@ describe("withdrawals sent from the treasury", () => {
     const [reconciled] = await reconcileCollection(db, [collected()]);
     expect(reconciled).toMatchObject({ treasuryBalance: "30", treasuryBooked: "30", holders: [], ok: true });
     // Nothing more to do, and nothing paid twice.
-    expect(await sendWithdrawals(sender())).toEqual({ signed: 0, broadcast: 0, confirmed: 0, failed: 0 });
+    expect(await sendWithdrawals(sender())).toEqual({ signed: 0, broadcast: 0, replaced: 0, confirmed: 0, failed: 0 });
     expect(await chain.clients.public.getTransactionCount({ address: treasury.address })).toBe(1);
   });
 
@@ -216,7 +216,7 @@ describe("withdrawals sent from the treasury", () => {
     expect((await withdrawals())[0]).toMatchObject({ status: "failed", failure: "reverted on chain" });
     expect(await balanceText(db, scope)).toBe("50");
     expect(await treasuryBooks()).toBe("-50.000000000000000000");
-    expect(await sendWithdrawals(sender())).toEqual({ signed: 0, broadcast: 0, confirmed: 0, failed: 0 });
+    expect(await sendWithdrawals(sender())).toEqual({ signed: 0, broadcast: 0, replaced: 0, confirmed: 0, failed: 0 });
   });
 
   it("a server killed between signing and broadcasting sends the same transaction on its next run, never a second", async () => {
@@ -245,6 +245,37 @@ describe("withdrawals sent from the treasury", () => {
     expect(await sendWithdrawals(restarted)).toMatchObject({ confirmed: 1 });
     expect(await chain.clients.public.getTransactionCount({ address: treasury.address })).toBe(1);
     expect(await tokenBalance(destination)).toBe(5_000_000n);
+  });
+
+  it("a transaction stuck longer than the configured time is replaced with the same nonce and higher fees, and paid once", async () => {
+    const scope = await merchantWithSweptDeposit(50_000_000n);
+    const destination = privateKeyToAccount(generatePrivateKey()).address;
+    await withdraw(scope, destination, "5");
+    await chain.test.setAutomine(false);
+    try {
+      expect(await sendWithdrawals(sender())).toMatchObject({ signed: 1, broadcast: 1 });
+      // The base fee leaps past what it offered: a block comes and leaves it waiting.
+      const [first] = await db.selectFrom("withdrawal_transactions").selectAll().execute();
+      await chain.test.request({
+        method: "anvil_setNextBlockBaseFeePerGas",
+        params: [`0x${(BigInt(first!.max_fee_per_gas) * 4n).toString(16)}`],
+      } as never);
+      await chain.mine(1);
+      expect(await chain.clients.public.getTransactionCount({ address: treasury.address })).toBe(0);
+      expect(await sendWithdrawals(sender({ replaceAfterMs: 0 }))).toMatchObject({ replaced: 1, broadcast: 1 });
+      await chain.mine(1);
+    } finally {
+      await chain.test.setAutomine(true);
+    }
+    const sent = await db.selectFrom("withdrawal_transactions").selectAll().orderBy("id").execute();
+    expect(sent.map((t) => t.nonce)).toEqual(["0", "0"]);
+    expect(BigInt(sent[1]!.max_priority_fee_per_gas)).toBeGreaterThan(BigInt(sent[0]!.max_priority_fee_per_gas));
+    await advance(confirmations);
+    expect(await sendWithdrawals(sender())).toMatchObject({ confirmed: 1 });
+    expect((await withdrawals())[0]).toMatchObject({ status: "confirmed", tx_hash: sent[1]!.tx_hash });
+    expect(await tokenBalance(destination)).toBe(5_000_000n);
+    expect(await chain.clients.public.getTransactionCount({ address: treasury.address })).toBe(1);
+    expect(await balanceText(db, scope)).toBe("44");
   });
 
   it("two senders at once never use one nonce twice: 20 withdrawals, nonces 0 to 19, each paid once", async () => {

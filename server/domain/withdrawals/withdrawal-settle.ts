@@ -1,0 +1,165 @@
+import type { Kysely } from "kysely";
+import { type Hex, TransactionReceiptNotFoundError } from "viem";
+import type { DB } from "../../db/schema.ts";
+import { accountBalance, accountId, post } from "../payments/ledger.ts";
+import { toAtto } from "../payments/usdt.ts";
+import { releaseWithdrawal } from "./withdrawal-holds.ts";
+import {
+  broadcastOnce,
+  type SenderReport,
+  transferCall,
+  transferGas,
+  treasuryAccount,
+  type WithdrawalSenderDeps,
+} from "./withdrawal-transactions.ts";
+
+export async function settleSent(deps: WithdrawalSenderDeps, report: SenderReport): Promise<void> {
+  const { db, chain, client } = deps;
+  const now = deps.now ?? (() => new Date());
+  const from = deps.sender.from;
+  const sent = await db
+    .selectFrom("withdrawals")
+    .select(["id", "nonce"])
+    .where("chain_id", "=", chain.chainId)
+    .where("from_address", "=", from)
+    .where("status", "in", ["signed", "broadcast"])
+    .orderBy("nonce")
+    .execute();
+  if (sent.length === 0) return;
+  const head = await client.getBlockNumber({ cacheTime: 0 });
+  // Nonces used in blocks with the chain's confirmations: a withdrawal's own transaction mined there has its receipt.
+  const settledBlock = head - BigInt(chain.confirmations) + 1n;
+  const minedNonce =
+    settledBlock < 0n ? 0n : BigInt(await client.getTransactionCount({ address: from, blockNumber: settledBlock }));
+  for (const withdrawal of sent) {
+    const transactions = await db
+      .selectFrom("withdrawal_transactions")
+      .select(["tx_hash", "raw_tx", "signed_at", "max_fee_per_gas", "max_priority_fee_per_gas"])
+      .where("withdrawal_id", "=", withdrawal.id)
+      .orderBy("id")
+      .execute();
+    let settled = false;
+    for (const tx of transactions) {
+      const receipt = await client
+        .getTransactionReceipt({ hash: tx.tx_hash as Hex })
+        .catch((error: unknown) => (error instanceof TransactionReceiptNotFoundError ? null : Promise.reject(error)));
+      if (!receipt) continue;
+      settled = true;
+      if (head - receipt.blockNumber + 1n < BigInt(chain.confirmations)) break;
+      if (receipt.status === "success") {
+        await db.transaction().execute((trx) =>
+          recordPaid(trx, withdrawal.id, {
+            txHash: tx.tx_hash,
+            blockNumber: receipt.blockNumber,
+            gasFee: receipt.gasUsed * receipt.effectiveGasPrice,
+            at: now(),
+          }),
+        );
+        report.confirmed++;
+      } else {
+        await db.transaction().execute((trx) => releaseWithdrawal(trx, withdrawal.id, "reverted on chain", now()));
+        report.failed++;
+      }
+      break;
+    }
+    if (settled) continue;
+    if (BigInt(withdrawal.nonce!) < minedNonce) {
+      // Its nonce was used, by none of its transactions: it can never be mined.
+      await db
+        .transaction()
+        .execute((trx) => releaseWithdrawal(trx, withdrawal.id, "its nonce was used by another transaction", now()));
+      report.failed++;
+      continue;
+    }
+    const latest = transactions.at(-1);
+    if (!latest) continue;
+    const stuck =
+      deps.replaceAfterMs !== undefined && now().getTime() - latest.signed_at.getTime() >= deps.replaceAfterMs;
+    const raw = stuck ? await signReplacement(deps, withdrawal.id, latest) : (latest.raw_tx as Hex);
+    if (stuck && raw) report.replaced++;
+    if (raw && (await broadcastOnce(deps, withdrawal.id, raw, now()))) report.broadcast++;
+  }
+}
+
+/**
+ * The withdrawal's transaction again with the same nonce and fees up by at least a tenth (what nodes ask of a
+ * replacement), or today's when higher: stored before it is broadcast, like the first. Whichever of them is mined pays
+ * it, once: they share the nonce.
+ */
+async function signReplacement(
+  deps: WithdrawalSenderDeps,
+  withdrawalId: string,
+  latest: { max_fee_per_gas: string; max_priority_fee_per_gas: string },
+): Promise<Hex | null> {
+  const fees = await deps.client.estimateFeesPerGas();
+  const bump = (old: string) => (BigInt(old) * 11n) / 10n + 1n;
+  const priority = [fees.maxPriorityFeePerGas, bump(latest.max_priority_fee_per_gas)].reduce((a, b) => (a > b ? a : b));
+  const maxFee = [fees.maxFeePerGas, bump(latest.max_fee_per_gas), priority].reduce((a, b) => (a > b ? a : b));
+  return deps.db.transaction().execute(async (trx) => {
+    const withdrawal = await trx
+      .selectFrom("withdrawals")
+      .selectAll()
+      .where("id", "=", withdrawalId)
+      .where("status", "in", ["signed", "broadcast"])
+      .forUpdate()
+      .executeTakeFirst();
+    const token = deps.chain.tokens.find((t) => t.address.toLowerCase() === withdrawal?.token.toLowerCase());
+    if (!withdrawal || !token) return null;
+    const { raw, hash } = await deps.sender.sign({
+      ...transferCall(withdrawal, token.decimals),
+      nonce: Number(withdrawal.nonce),
+      gas: transferGas,
+      maxFeePerGas: maxFee,
+      maxPriorityFeePerGas: priority,
+    });
+    await trx
+      .insertInto("withdrawal_transactions")
+      .values({
+        withdrawal_id: withdrawalId,
+        chain_id: withdrawal.chain_id,
+        from_address: deps.sender.from,
+        nonce: withdrawal.nonce!,
+        raw_tx: raw,
+        tx_hash: hash,
+        max_fee_per_gas: maxFee.toString(),
+        max_priority_fee_per_gas: priority.toString(),
+        signed_at: (deps.now ?? (() => new Date()))(),
+      })
+      .execute();
+    return raw;
+  });
+}
+
+/** Paid: the withdrawal confirmed, its held money out of the books — the amount from the treasury, the fee to revenue. */
+async function recordPaid(
+  trx: Kysely<DB>,
+  withdrawalId: string,
+  paid: { txHash: string; blockNumber: bigint; gasFee: bigint; at: Date },
+): Promise<void> {
+  const withdrawal = await trx
+    .selectFrom("withdrawals")
+    .selectAll()
+    .where("id", "=", withdrawalId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  if (withdrawal.status === "confirmed" || withdrawal.status === "failed") return;
+  const held = await accountId(trx, { kind: "withdrawal", withdrawalId });
+  const treasury = await treasuryAccount(trx, withdrawal.chain_id, withdrawal.token);
+  await post(trx, { kind: "withdrawalSent", withdrawalId, at: paid.at }, [
+    [held, -(await accountBalance(trx, held))],
+    [treasury, toAtto(withdrawal.amount)],
+    [await accountId(trx, { kind: "revenue" }), toAtto(withdrawal.fee)],
+  ]);
+  await trx
+    .updateTable("withdrawals")
+    .set({
+      status: "confirmed",
+      tx_hash: paid.txHash,
+      block_number: paid.blockNumber.toString(),
+      gas_fee: paid.gasFee.toString(),
+      finished_at: paid.at,
+      updated_at: paid.at,
+    })
+    .where("id", "=", withdrawalId)
+    .execute();
+}

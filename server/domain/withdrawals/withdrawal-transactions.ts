@@ -1,0 +1,82 @@
+import type { Kysely } from "kysely";
+import { type Address, encodeFunctionData, getAddress, type Hex, keccak256, type PublicClient } from "viem";
+import { erc20Abi } from "../../chain/token-abi.ts";
+import type { SigningSender } from "../../chain/transaction-sender.ts";
+import type { DB } from "../../db/schema.ts";
+import { treasuryAccountOf } from "../payments/sweep-books.ts";
+import { attoToUnits, toAtto } from "../payments/usdt.ts";
+
+/** What the withdrawal sender (withdrawal-sender.ts) and its settling (withdrawal-settle.ts) share. */
+
+export interface WithdrawalChain {
+  chainId: number;
+  confirmations: number;
+  tokens: readonly { address: Address; decimals: number }[];
+}
+
+export interface WithdrawalSenderDeps {
+  db: Kysely<DB>;
+  chain: WithdrawalChain;
+  client: PublicClient;
+  /** The treasury's key, through the chain's port (transaction-sender.ts): it signs here, so what is sent is stored first. */
+  sender: SigningSender;
+  now?: () => Date;
+  /** A transaction not mined this long after it was signed is replaced: same nonce, fees up by at least a tenth. */
+  replaceAfterMs?: number;
+}
+
+export interface SenderReport {
+  signed: number;
+  broadcast: number;
+  replaced: number;
+  confirmed: number;
+  failed: number;
+}
+
+/** Gas for an ERC-20 transfer, with room: USDT on Ethereum takes about 63,000 to a new holder. */
+export const transferGas = 100_000n;
+
+/** The ERC-20 transfer a withdrawal makes: its amount in the token's base units to its destination. */
+export const transferCall = (withdrawal: { token: string; to_address: string; amount: string }, decimals: number) => ({
+  to: getAddress(withdrawal.token),
+  data: encodeFunctionData({
+    abi: erc20Abi,
+    functionName: "transfer",
+    args: [getAddress(withdrawal.to_address), attoToUnits(toAtto(withdrawal.amount), decimals)],
+  }),
+});
+
+/** The treasury account of the chain and token: a withdrawal is signed only when sweeps made it (signAsked). */
+export async function treasuryAccount(trx: Kysely<DB>, chainId: number, token: string): Promise<string> {
+  const row = await treasuryAccountOf(trx, chainId, token);
+  if (!row)
+    throw new Error(`no treasury account for chain ${chainId} and token ${token}: nothing was ever swept there`);
+  return row.id;
+}
+
+/** Broadcasts stored bytes; answers whether the node took them (a failure is tried again by the next run). */
+export async function broadcastOnce(
+  deps: WithdrawalSenderDeps,
+  withdrawalId: string,
+  raw: Hex,
+  at: Date,
+): Promise<boolean> {
+  try {
+    await deps.sender.broadcast(raw);
+  } catch {
+    return false;
+  }
+  await deps.db
+    .updateTable("withdrawal_transactions")
+    .set({ broadcast_at: at })
+    .where("tx_hash", "=", keccak256(raw))
+    .where("broadcast_at", "is", null)
+    .execute();
+  await deps.db
+    .updateTable("withdrawals")
+    .set({ status: "broadcast", updated_at: at })
+    .where("id", "=", withdrawalId)
+    .where("status", "=", "signed")
+    .execute();
+  return true;
+}
