@@ -15,7 +15,12 @@ import { explain, type Plan, recording, timed } from "./list-queries.ts";
 const exportRows = 100_000;
 const day = 86_400_000;
 
-/** The CSV export of a time range of about 100,000 of the merchant's bills, three times: rows/s and peak memory. */
+/**
+ * The CSV export of a time range of about 100,000 of the merchant's bills, four times: the first in this process (its
+ * memory figure holds what the process grows by once, whatever it serves first: V8's heap sized up, code compiled,
+ * pool connections opened) reported on its own, then three more for the figures against the goals — what a server
+ * already running takes for one more export.
+ */
 export async function measureExport(db: Kysely<DB>, scope: MerchantScope, bills: number, chains: readonly BillChain[]) {
   const days = Math.min(90, (90 * exportRows) / bills);
   const middle = Date.now() - 45 * day;
@@ -32,7 +37,7 @@ export async function measureExport(db: Kysely<DB>, scope: MerchantScope, bills:
     peakMemoryOverIdleMB: number;
   }[] = [];
   let plans: Plan[] = [];
-  for (let run = 0; run < 3; run++) {
+  for (let run = 0; run < 4; run++) {
     const recorded = recording(db);
     const download = exportBills(recorded.db, scope, filter, { chains, now: new Date() });
     if (!download.ok) throw new Error(download.message);
@@ -73,7 +78,17 @@ export async function measureExport(db: Kysely<DB>, scope: MerchantScope, bills:
         plans.push(await explain(db, `export: batch ${batches.length >> 1}`, batches[batches.length >> 1]!));
     }
   }
-  const median = [...figures].sort((a, b) => a.rowsPerSecond - b.rowsPerSecond)[1]!;
-  const peakMemoryOverIdleMB = Math.max(...figures.map((f) => f.peakMemoryOverIdleMB));
-  return { figure: { ...median, peakMemoryOverIdleMB, days: Math.round(days * 10) / 10, filter }, plans };
+  const [first, ...warm] = figures;
+  const median = [...warm].sort((a, b) => a.rowsPerSecond - b.rowsPerSecond)[1]!;
+  const peakMemoryOverIdleMB = Math.max(...warm.map((f) => f.peakMemoryOverIdleMB));
+  return {
+    figure: {
+      ...median,
+      peakMemoryOverIdleMB,
+      firstExportPeakMemoryOverIdleMB: first!.peakMemoryOverIdleMB,
+      days: Math.round(days * 10) / 10,
+      filter,
+    },
+    plans,
+  };
 }

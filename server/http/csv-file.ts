@@ -36,7 +36,8 @@ export function csvText<Row extends object>(columns: readonly string[], download
     },
   });
   // An error on the way ends the file with it; a reader that stops (a cancelled download) stops the reading too.
-  pipeline(Readable.from(download.batches), rows, csv, () => undefined);
+  // One batch read ahead, not Readable.from's sixteen: the database waits for the writer instead of filling memory.
+  pipeline(Readable.from(download.batches, { highWaterMark: 1 }), rows, csv, () => undefined);
   return csv;
 }
 
