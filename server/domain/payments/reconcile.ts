@@ -19,7 +19,7 @@ export interface ReconcileRow {
   receivedUnits: string;
   /** The same in USDT (null without decimals). */
   received: string | null;
-  /** What left the receipts and treasury accounts, in USDT. */
+  /** What left the receipts and treasury accounts, in USDT, less what withdrawals paid from the treasury. */
   credited: string;
   /** credited − received in USDT, or null without decimals (then it differs whenever anything was received). */
   difference: string | null;
@@ -79,9 +79,14 @@ async function reconcileIn(db: Kysely<DB>): Promise<ReconcileRow[]> {
         select lower(address), chain_id from deposit_addresses
       ) a on a.recipient = p.recipient and (a.chain_id is null or a.chain_id = p.chain_id)
       group by 1, 2`.execute(db);
+  // What withdrawals paid out of the treasury left the books there, not the merchants' credit: added back.
   const credited = await sql<Credited>`
-      select chain_id::text as chain_id, lower(token) as token, min(decimals) as decimals, sum(balance)::text as balance
-      from ledger_accounts where kind in ('receipts', 'treasury') group by 1, 2`.execute(db);
+      select a.chain_id::text as chain_id, lower(a.token) as token, min(a.decimals) as decimals,
+        (sum(a.balance) - coalesce(min(w.paid), 0))::text as balance
+      from ledger_accounts a
+      left join (select chain_id, lower(token) as token, sum(amount) as paid from withdrawals
+                  where status = 'confirmed' group by 1, 2) w on w.chain_id = a.chain_id and w.token = lower(a.token)
+      where a.kind in ('receipts', 'treasury') group by 1, 2`.execute(db);
   const key = (chainId: string, token: string) => `${chainId}:${token}`;
   const keys = new Set([...received.rows, ...credited.rows].map((r) => key(r.chain_id, r.token)));
   return [...keys].sort().map((k) => {
