@@ -7,20 +7,17 @@ import { join } from "node:path";
 import { collectionsAgree } from "../../../chaos/invariants.ts";
 import { runCollect, runCollectionReconcile } from "../../../scripts/chain-collection.ts";
 import { appBill } from "../../../contracts/schemas/bills.ts";
-import { watchedAddressBook } from "../../chain/address-book.ts";
-import type { ConfiguredChain } from "../../chain/chain-layer.ts";
 import { depositAddress, depositSalt, deployForwarderFactory, sendSweep } from "../../chain/deposit-forwarder.ts";
-import { createEvmAdapter } from "../../chain/evm-adapter.ts";
 import { resetChainTables, startTestChain, type TestChain } from "../../chain/test-chain.ts";
 import { erc20Abi } from "../../chain/token-abi.ts";
-import { createWatcher, type Watcher } from "../../chain/watcher.ts";
+import type { Watcher } from "../../chain/watcher.ts";
 import type { OpenedDatabase } from "../../db/open-database.ts";
 import type { DB } from "../../db/schema.ts";
 import { resetDatabase, seedApplication, seedDepositAddress, seedMerchant } from "../../testing/seed.ts";
 import { tempDirs } from "../../testing/temp-dirs.ts";
+import { type MoneyChain, startMoneyChain } from "../../testing/money-chain.ts";
 import { createTestDatabase, postgresRunCovers } from "../../testing/test-database.ts";
 import { toWireBill, wireBillQuery } from "../bills/bill-wire.ts";
-import { createMoneyListener } from "../../wiring/money-listener.ts";
 import { actFor, systemScope } from "../identity/system-scope.ts";
 import { balanceText } from "../payments/balance.ts";
 import { ledgerViolations, reconcile } from "../payments/reconcile.ts";
@@ -49,6 +46,7 @@ let factory: Address;
 let treasury: Address;
 let watcher: Watcher;
 let collected: CollectedChain;
+let money: MoneyChain;
 
 const chainId = 31337;
 const tempDir = tempDirs("mc-collection-");
@@ -66,33 +64,8 @@ beforeEach(async () => {
   await resetDatabase(db);
   await resetChainTables(db);
   treasury = privateKeyToAccount(generatePrivateKey()).address;
-  factory = await deployForwarderFactory(chain.clients, chain.dev, treasury, chain.dev);
-  const configured: ConfiguredChain = {
-    product: "Devnet",
-    chainId,
-    rpcUrl: chain.rpcUrl,
-    tokens: [{ symbol: "USDT", address: chain.token, decimals: 6 }],
-    confirmations,
-    devnet: true,
-    depositFactory: factory,
-  };
-  watcher = createWatcher(
-    { product: "Devnet", chainId, tokens: [chain.token], confirmations },
-    {
-      db,
-      adapter: createEvmAdapter({ chainId, rpcUrl: chain.rpcUrl }),
-      addressBook: watchedAddressBook(db, { chainId }),
-      listener: createMoneyListener({ chains: [configured] }),
-    },
-  );
-  collected = {
-    chainId,
-    confirmations,
-    tokens: configured.tokens,
-    depositFactory: factory,
-    clients: chain.clients,
-  };
-  await watcher.tick();
+  money = await startMoneyChain(db, chain, treasury, confirmations);
+  ({ factory, watcher, collected } = money);
 });
 afterEach(async () => {
   await watcher?.stop();
@@ -118,13 +91,7 @@ async function merchantWithDepositAddress(email: string, endUser = "user-1") {
   return { userId, scope: actFor(tests, userId), address, salt };
 }
 
-/** Mines `blocks` blocks, the watcher ticking after each. */
-async function advance(blocks: number) {
-  for (let i = 0; i < blocks; i++) {
-    await chain.mine(1);
-    await watcher.tick();
-  }
-}
+const advance = (blocks: number) => money.advance(blocks);
 
 /** Pays each address and mines until every payment is credited. */
 async function creditedDeposits(payments: readonly [Address, bigint][]) {

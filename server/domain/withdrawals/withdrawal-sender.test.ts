@@ -2,14 +2,10 @@ import type { Kysely } from "kysely";
 import type { Address, Hex } from "viem";
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { watchedAddressBook } from "../../chain/address-book.ts";
-import type { ConfiguredChain } from "../../chain/chain-layer.ts";
-import { deployForwarderFactory } from "../../chain/deposit-forwarder.ts";
-import { createEvmAdapter } from "../../chain/evm-adapter.ts";
 import { resetChainTables, startTestChain, type TestChain } from "../../chain/test-chain.ts";
 import { erc20Abi } from "../../chain/token-abi.ts";
 import { signingSender } from "../../chain/transaction-sender.ts";
-import { createWatcher, type Watcher } from "../../chain/watcher.ts";
+import type { Watcher } from "../../chain/watcher.ts";
 import type { OpenedDatabase } from "../../db/open-database.ts";
 import type { DB } from "../../db/schema.ts";
 import {
@@ -20,8 +16,8 @@ import {
   seedMerchant,
   seedSession,
 } from "../../testing/seed.ts";
+import { type MoneyChain, startMoneyChain } from "../../testing/money-chain.ts";
 import { createTestDatabase } from "../../testing/test-database.ts";
-import { createMoneyListener } from "../../wiring/money-listener.ts";
 import { collectOnce } from "../collection/collection-jobs.ts";
 import { reconcileCollection } from "../collection/collection-reconcile.ts";
 import { nodeGasPayer } from "../collection/gas-payer.ts";
@@ -45,6 +41,7 @@ let chain: TestChain;
 let treasury: PrivateKeyAccount;
 let factory: Address;
 let watcher: Watcher;
+let money: MoneyChain;
 
 const chainId = 31337;
 const confirmations = 3;
@@ -59,26 +56,8 @@ beforeEach(async () => {
   await resetChainTables(db);
   treasury = privateKeyToAccount(generatePrivateKey());
   await chain.test.setBalance({ address: treasury.address, value: 10n ** 19n });
-  factory = await deployForwarderFactory(chain.clients, chain.dev, treasury.address, chain.dev);
-  const configured: ConfiguredChain = {
-    product: "Devnet",
-    chainId,
-    rpcUrl: chain.rpcUrl,
-    tokens: [{ symbol: "USDT", address: chain.token, decimals: 6 }],
-    confirmations,
-    devnet: true,
-    depositFactory: factory,
-  };
-  watcher = createWatcher(
-    { product: "Devnet", chainId, tokens: [chain.token], confirmations },
-    {
-      db,
-      adapter: createEvmAdapter({ chainId, rpcUrl: chain.rpcUrl }),
-      addressBook: watchedAddressBook(db, { chainId }),
-      listener: createMoneyListener({ chains: [configured] }),
-    },
-  );
-  await watcher.tick();
+  money = await startMoneyChain(db, chain, treasury.address, confirmations);
+  ({ factory, watcher } = money);
 });
 afterEach(async () => {
   expect(await ledgerViolations(db)).toEqual([]);
@@ -97,20 +76,9 @@ const sender = (more: Partial<WithdrawalSenderDeps> = {}): WithdrawalSenderDeps 
   ...more,
 });
 
-async function advance(blocks: number) {
-  for (let i = 0; i < blocks; i++) {
-    await chain.mine(1);
-    await watcher.tick();
-  }
-}
+const advance = (blocks: number) => money.advance(blocks);
 
-const collected = () => ({
-  chainId,
-  confirmations,
-  tokens: [{ address: chain.token, decimals: 6 }],
-  depositFactory: factory,
-  clients: chain.clients,
-});
+const collected = () => money.collected;
 const collect = () => collectOnce({ db, chains: [collected()], gasPayer: nodeGasPayer(chain.dev), threshold: "1" });
 
 /** A signed-in merchant whose deposit of `units` was credited and swept into the treasury. */
