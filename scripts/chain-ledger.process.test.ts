@@ -71,6 +71,9 @@ describe("npm run chain -- reconcile", { timeout: 120_000 }, () => {
       let clean = "";
       expect(await runReconcile(db, (text) => (clean += text))).toBe(0);
       expect(clean).toMatch(/31337\s+0x1{40}\s+1\s+12\.5\s+12\.5\s+0\s+1\s+ok/);
+      expect(clean).toMatch(
+        /sheet USDT: at addresses 12\.5 \+ in the treasury 0 = available 12\.5 \+ held by withdrawals 0 .* difference 0 ok/,
+      );
       expect(clean).toMatch(/reconcile: clean/);
     });
 

@@ -4,6 +4,7 @@ import type { Kysely } from "kysely";
 import { DataDirInUseError, acquireDataDirLock } from "../server/db/data-dir-lock.ts";
 import { openDatabase } from "../server/db/open-database.ts";
 import type { DB } from "../server/db/schema.ts";
+import { balanceSheets } from "../server/domain/payments/balance-sheet.ts";
 import { ledgerViolations, type ReconcileRow, reconcile } from "../server/domain/payments/reconcile.ts";
 
 export interface LedgerDatabase {
@@ -82,15 +83,25 @@ export function reconcileTable(rows: readonly ReconcileRow[]): string {
 export async function runReconcile(db: Kysely<DB>, write: (text: string) => void): Promise<number> {
   const rows = await reconcile(db);
   write(reconcileTable(rows));
+  const sheets = await balanceSheets(db);
+  for (const b of sheets)
+    write(
+      `sheet ${b.currency}: at addresses ${b.atAddresses} + in the treasury ${b.inTreasury} = available ${b.available}` +
+        ` + held by withdrawals ${b.heldByWithdrawals} + in open orders ${b.inOpenOrders} − owed by merchants` +
+        ` ${b.owedByMerchants} + revenue ${b.revenue} − reorganisation losses ${b.reorgLosses}? difference` +
+        ` ${b.difference} ${b.ok ? "ok" : "DIFFERS"}\n`,
+    );
   const violations = await ledgerViolations(db);
   for (const v of violations) write(`ledger   ${v.kind}: ${v.detail}\n`);
   const differing = rows.filter((r) => !r.ok).length;
+  const unbalanced = sheets.filter((b) => !b.ok).length;
+  const broken = differing + unbalanced + violations.length;
   write(
-    differing || violations.length
-      ? `reconcile: ${differing} chain/token row(s) differ, ${violations.length} ledger invariant(s) broken\n`
+    broken
+      ? `reconcile: ${differing} chain/token row(s) differ, ${unbalanced} sheet(s) do not balance, ${violations.length} ledger invariant(s) broken\n`
       : "reconcile: clean\n",
   );
-  return differing || violations.length ? 1 : 0;
+  return broken ? 1 : 0;
 }
 
 /** One line per quarantined transfer, newest first: when, where, and the reason. */

@@ -15,6 +15,7 @@ import {
   reverseTransfer,
   type TransferReceipt,
 } from "./balance.ts";
+import { balanceSheets } from "./balance-sheet.ts";
 import { accountId, merchantAccount, post, unrestoredRemoval } from "./ledger.ts";
 import { ledgerViolations, reconcile } from "./reconcile.ts";
 
@@ -182,6 +183,25 @@ describe("the double-entry ledger (migration 0012)", () => {
         ]);
       });
     expect(await refusal(notASweep)).toMatch(/only a sweep or a withdrawal moves the treasury/);
+  });
+
+  it("the whole sheet balances per currency, and names one whose stored balances drifted from their lines", async () => {
+    const m = await merchantWithAddress();
+    const t = await transfer(m.address, 5n);
+    await inTransaction((trx) => receiveToBalance(trx, m.scope, "unmatched", null, t));
+    expect(await balanceSheets(db)).toEqual([
+      expect.objectContaining({ currency: "USDT", atAddresses: "5", available: "5", difference: "0", ok: true }),
+    ]);
+    // A stored balance moved behind the ledger's back (its triggers off, as only a superuser can): the sheet says so.
+    await inTransaction(async (trx) => {
+      await sql`set local session_replication_role = replica`.execute(trx);
+      await sql`update ledger_accounts set balance = balance + 1 where kind = 'merchant'`.execute(trx);
+    });
+    expect(await balanceSheets(db)).toEqual([expect.objectContaining({ difference: "-1", ok: false })]);
+    await inTransaction(async (trx) => {
+      await sql`set local session_replication_role = replica`.execute(trx);
+      await sql`update ledger_accounts set balance = balance - 1 where kind = 'merchant'`.execute(trx);
+    });
   });
 
   it("a removal takes back what was credited (what the balance cannot cover, owed by the merchant); the return restores exactly that, once", async () => {

@@ -24,6 +24,7 @@ import { nodeGasPayer } from "../collection/gas-payer.ts";
 import { findSession } from "../identity/sessions.ts";
 import type { MerchantScope } from "../platform/merchant-scope.ts";
 import { balanceText } from "../payments/balance.ts";
+import { balanceSheets } from "../payments/balance-sheet.ts";
 import { ledgerViolations, reconcile } from "../payments/reconcile.ts";
 import { toAtto } from "../payments/usdt.ts";
 import { requestWithdrawal, type WithdrawalRules } from "./withdrawal-holds.ts";
@@ -135,6 +136,10 @@ describe("withdrawals sent from the treasury", () => {
     const [signed] = await db.selectFrom("withdrawal_transactions").selectAll().execute();
     expect(signed).toMatchObject({ nonce: "0", from_address: treasury.address });
     expect((await withdrawals())[0]).toMatchObject({ status: "broadcast", nonce: "0" });
+    // The whole sheet: the treasury's 50 are the merchant's 29 available and 21 held by the withdrawal in flight.
+    expect(await balanceSheets(db)).toEqual([
+      expect.objectContaining({ inTreasury: "50", available: "29", heldByWithdrawals: "21", revenue: "0", ok: true }),
+    ]);
     expect(await tokenBalance(destination)).toBe(20_000_000n);
     // Not paid in the books before the chain's confirmations.
     await advance(confirmations - 2);
@@ -158,6 +163,9 @@ describe("withdrawals sent from the treasury", () => {
       .where("kind", "=", "revenue")
       .executeTakeFirstOrThrow();
     expect(revenue.balance).toBe("1.000000000000000000");
+    expect(await balanceSheets(db)).toEqual([
+      expect.objectContaining({ inTreasury: "30", available: "29", heldByWithdrawals: "0", revenue: "1", ok: true }),
+    ]);
     // The ledger still credits what the addresses received; the treasury on chain is what its books say, and so is
     // every deposit address.
     expect((await reconcile(db)).filter((row) => !row.ok)).toEqual([]);

@@ -1,0 +1,57 @@
+import { type Kysely, sql } from "kysely";
+import type { DB, LedgerAccountKindColumn } from "../../db/schema.ts";
+import { fromAtto, toAtto } from "./usdt.ts";
+
+/**
+ * The whole sheet per currency, from the accounts' stored balances (issue 41): what the books hold on chain — at
+ * merchants' addresses and in the treasury — against what they owe merchants (available, held by withdrawals in flight,
+ * in open orders, less what merchants owe after a removal) and the platform's part (revenue, less reorganisation
+ * losses). Assets equal the rest while every journal balances and every stored balance is its lines' sum; a difference
+ * names the currency and the amount (`npm run chain -- reconcile`).
+ */
+export interface BalanceSheet {
+  currency: string;
+  atAddresses: string;
+  inTreasury: string;
+  available: string;
+  heldByWithdrawals: string;
+  inOpenOrders: string;
+  owedByMerchants: string;
+  revenue: string;
+  reorgLosses: string;
+  /** (at addresses + in the treasury) − (available + held + in orders − owed) − (revenue − losses). */
+  difference: string;
+  ok: boolean;
+}
+
+export async function balanceSheets(db: Kysely<DB>): Promise<BalanceSheet[]> {
+  const { rows } = await sql<{ currency: string; kind: LedgerAccountKindColumn; total: string }>`
+    select currency, kind, sum(balance)::text as total from ledger_accounts group by currency, kind order by 1, 2`.execute(
+    db,
+  );
+  const currencies = [...new Set(rows.map((r) => r.currency))];
+  return currencies.map((currency) => {
+    const of = (kind: LedgerAccountKindColumn) =>
+      toAtto(rows.find((r) => r.currency === currency && r.kind === kind)?.total ?? "0");
+    // Assets and losses are kept negative, what is owed positive (migration 0012): shown here as amounts.
+    const atAddresses = -of("receipts");
+    const inTreasury = -of("treasury");
+    const owedByMerchants = -of("merchantDebt");
+    const reorgLosses = -of("reorgLoss");
+    const owed = of("merchant") + of("withdrawal") + of("order") - owedByMerchants;
+    const difference = atAddresses + inTreasury - owed - (of("revenue") - reorgLosses);
+    return {
+      currency,
+      atAddresses: fromAtto(atAddresses),
+      inTreasury: fromAtto(inTreasury),
+      available: fromAtto(of("merchant")),
+      heldByWithdrawals: fromAtto(of("withdrawal")),
+      inOpenOrders: fromAtto(of("order")),
+      owedByMerchants: fromAtto(owedByMerchants),
+      revenue: fromAtto(of("revenue")),
+      reorgLosses: fromAtto(reorgLosses),
+      difference: fromAtto(difference),
+      ok: difference === 0n,
+    };
+  });
+}
