@@ -19,6 +19,7 @@ import {
   type WithdrawalAsked,
   type WithdrawalRules,
 } from "./withdrawal-holds.ts";
+import { takeNonce } from "./withdrawal-sender.ts";
 
 /**
  * Withdrawals asked for, before anything is signed (migration 0028): the amount and fee held in the transaction that
@@ -190,5 +191,25 @@ describe("asking for a withdrawal", () => {
     // A day later the limit is whole again (the balance, 999, is what bounds it now).
     const tomorrow = new Date(now.getTime() + 86_400_001);
     expect(await requestWithdrawal(db, scope, ask("998"), rules, tomorrow)).toMatchObject({ ok: true });
+  });
+});
+
+describe("a sending account's nonces", () => {
+  it("are taken one after another from one sequence, whoever asks at once: 50 transactions, nonces 7 to 56, none twice", async () => {
+    const account = privateKeyToAddress(generatePrivateKey());
+    const taken = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        db.transaction().execute(async (trx) => {
+          const nonce = await takeNonce(trx, 31337, account, 7n);
+          // Held a moment, as signing and storing the transaction do, before the transaction commits.
+          await new Promise((resolve) => setTimeout(resolve, 2));
+          return nonce;
+        }),
+      ),
+    );
+    expect(taken.map(Number).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 7));
+    // Another account's sequence is its own.
+    const other = privateKeyToAddress(generatePrivateKey());
+    expect(await db.transaction().execute((trx) => takeNonce(trx, 31337, other, 0n))).toBe(0n);
   });
 });

@@ -113,7 +113,12 @@ async function signAsked(deps: WithdrawalSenderDeps, report: SenderReport): Prom
  * The account's next nonce from its one sequence, taken by the update that moves it (a second instance waits on the
  * row, then takes the next). Started at what the chain counts for the account, pending transactions included.
  */
-async function takeNonce(trx: Kysely<DB>, chainId: number, address: string, chainNonce: bigint): Promise<bigint> {
+export async function takeNonce(
+  trx: Kysely<DB>,
+  chainId: number,
+  address: string,
+  chainNonce: bigint,
+): Promise<bigint> {
   await trx
     .insertInto("sending_accounts")
     .values({ chain_id: chainId, address, next_nonce: chainNonce.toString() })
