@@ -185,6 +185,8 @@ async function depositAddresses(
           salt: w.salt,
           address: w.address,
           created_at: now,
+          // Its transfers are made up here, never on a chain: nothing of its past for the watcher to read (0026).
+          history_read: true,
         })),
       )
       .onConflict((oc) => oc.doNothing())
