@@ -26,13 +26,18 @@ const refusal = { $ref: "#/components/schemas/Refusal" };
 const refusals = {
   "400": {
     description:
-      "Input that does not validate (1001), a list cursor not made for these filters (1005), an unknown chain (2207)",
+      "Input that does not validate (1001), a list cursor not made for these filters (1005), an unknown chain (2207), a withdrawal refused (2801–2807)",
     content: json(refusal),
   },
   "401": { description: "The signature: 2501–2506", content: json(refusal) },
-  "403": { description: "Stopped application (2507), the package's wallet limit (2508, 2509)", content: json(refusal) },
+  "403": {
+    description: "Stopped application (2507), the package's wallet limit (2508, 2509), withdrawals not offered (2810)",
+    content: json(refusal),
+  },
+  "409": { description: "An Idempotency-Key used for another withdrawal (2808)", content: json(refusal) },
   "404": {
-    description: "No deposit address for this end user on this chain (2510), no bill of this number (2601)",
+    description:
+      "No deposit address for this end user on this chain (2510), no bill of this number (2601), no withdrawal of this id (2809)",
     content: json(refusal),
   },
   "429": { description: "The application's rate limit (2005); Retry-After says when", content: json(refusal) },
@@ -43,7 +48,7 @@ function json(schema: JsonSchema) {
 }
 
 /** Each property of an object schema as an OpenAPI parameter in `place`. */
-function parametersOf(schema: z.ZodMiniType | undefined, place: "path" | "query") {
+function parametersOf(schema: z.ZodMiniType | undefined, place: "path" | "query" | "header") {
   if (!schema) return [];
   const object = schemaOf(schema, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
   return Object.entries(object.properties ?? {}).map(([name, property]) => ({
@@ -59,7 +64,11 @@ function operationOf(operationId: string, route: OpenApiRoute) {
     operationId,
     summary: route.summary,
     security: [{ httpMessageSignature: [] }],
-    parameters: [...parametersOf(route.params, "path"), ...parametersOf(route.query, "query")],
+    parameters: [
+      ...parametersOf(route.params, "path"),
+      ...parametersOf(route.query, "query"),
+      ...parametersOf(route.headers, "header"),
+    ],
     ...(route.body ? { requestBody: { required: true, content: json(schemaOf(route.body, "input")) } } : {}),
     responses: {
       "200": {
@@ -153,7 +162,7 @@ export function openApiDocument() {
       title: "Merchant Console open API",
       version: "1",
       description:
-        "For a merchant's own systems: deposit addresses for its end users, the bills of their deposits and its balance, and (under webhooks) the signed callbacks it receives. Every answer is the envelope `{ success, errCode, errMsg, resData }`; errCode 0 is success. Amounts are decimal strings.",
+        "For a merchant's own systems: deposit addresses for its end users, the bills of their deposits, its balance and withdrawals from it, and (under webhooks) the signed callbacks it receives. Every answer is the envelope `{ success, errCode, errMsg, resData }`; errCode 0 is success. Amounts are decimal strings.",
     },
     paths,
     webhooks: webhooksOf(),

@@ -8,6 +8,10 @@ import {
   openBalance,
   openBillListQuery,
   openBillParams,
+  createWithdrawalBody,
+  idempotencyHeaders,
+  openWithdrawal,
+  withdrawalParams,
 } from "./schemas/open-api.ts";
 
 /**
@@ -22,6 +26,8 @@ export interface OpenApiRoute {
   params?: z.ZodMiniType<Record<string, string>>;
   query?: z.ZodMiniType<Record<string, string>>;
   body?: z.ZodMiniType;
+  /** Request headers it reads besides the signature's (names lower-case). */
+  headers?: z.ZodMiniType<Record<string, string | undefined>>;
   response: z.ZodMiniType;
 }
 
@@ -64,6 +70,23 @@ export const openApiRoutes = {
     summary: "One of the application's bills by its number: status, confirmations, amount, transaction",
     params: openBillParams,
     response: appBill,
+  },
+  createWithdrawal: {
+    method: "POST",
+    path: "/withdrawals",
+    summary:
+      "A withdrawal from the merchant's balance to an address: amount and fee held at once, sent from the treasury; with an Idempotency-Key, asked once whatever the retries",
+    body: createWithdrawalBody,
+    headers: idempotencyHeaders,
+    response: openWithdrawal,
+  },
+  withdrawal: {
+    method: "GET",
+    path: "/withdrawals/{withdrawalId}",
+    summary:
+      "One of the merchant's withdrawals: its status (requested, signed, broadcast, confirmed or failed) and transaction",
+    params: withdrawalParams,
+    response: openWithdrawal,
   },
 } as const satisfies Record<string, OpenApiRoute>;
 

@@ -3,6 +3,7 @@ import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
+import type { WithdrawalRules } from "./domain/withdrawals/withdrawal-holds.ts";
 import { errCodes } from "../contracts/schemas/envelope.ts";
 import type { ChainLayer } from "./chain/chain-layer.ts";
 import type { DB } from "./db/schema.ts";
@@ -100,6 +101,11 @@ export interface BuildServerOptions {
    * never in production whatever is asked. `resolve` replaces the system resolver (tests).
    */
   callbackTargets?: Partial<CallbackTargets>;
+  /**
+   * Withdrawals offered through the open API: their rules, given only where a sender pays them out of the treasury.
+   * Null (the default): none is asked for (2810), so no balance is ever held with nothing sending it.
+   */
+  withdrawals?: WithdrawalRules | null;
 }
 
 const handlers: HandlerTable = {
@@ -159,6 +165,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
         (options.callbackTargets?.allowPrivate ?? options.devOutbox ?? false) && !(options.production ?? false),
       resolve: options.callbackTargets?.resolve ?? systemResolver,
     },
+    withdrawals: options.withdrawals ?? null,
   };
 
   // One address may hold so many sockets; the proxies TRUST_PROXY names speak for many clients and are not capped.

@@ -130,6 +130,26 @@ export const errCodes = {
   callbackNotFound: "2701",
   /** A test event or redelivery to a callback URL the application does not have (it is empty): set it in My applications. */
   callbackNoUrl: "2702",
+  /** Withdrawals (issue 41): the chain and token offer none (or no treasury signs on it). */
+  withdrawalUnknownToken: "2801",
+  /** The destination is not an EIP-55 checksummed address of the chain, or is the zero address. */
+  withdrawalBadAddress: "2802",
+  /** The destination is one of this service's own addresses (a treasury, a factory, a deposit or receiving address). */
+  withdrawalOurAddress: "2803",
+  /** The amount is not above zero, or not a decimal number. */
+  withdrawalBadAmount: "2804",
+  /** The amount has more decimals than the token. */
+  withdrawalTooManyDecimals: "2805",
+  /** The balance does not cover the amount and the fee. */
+  withdrawalOverBalance: "2806",
+  /** Above what is left of the last 24 hours' withdrawal limit. */
+  withdrawalOverDailyLimit: "2807",
+  /** The Idempotency-Key was used for another withdrawal (HTTP 409). */
+  withdrawalKeyReused: "2808",
+  /** The merchant has no withdrawal of that id (another merchant's included). */
+  withdrawalNotFound: "2809",
+  /** This server offers no withdrawals (no treasury key configured). */
+  withdrawalsNotOffered: "2810",
   notLoggedIn: "4010",
   forbidden: "4030",
   notFound: "4040",

@@ -59,3 +59,51 @@ export const openBillListQuery = z.strictObject({
 export type OpenBillListQuery = z.infer<typeof openBillListQuery>;
 
 export const openBillParams = z.strictObject({ billNo: billNoField });
+
+/**
+ * A withdrawal (issue 41): `amount` in the chain's USDT, to `to` (an EIP-55 address of that chain), sent from the
+ * treasury; the fee is taken from the balance beside it. With an `Idempotency-Key` header the same key and request
+ * answer the same withdrawal, never a second payment; the same key with another request is refused (2708).
+ */
+export const createWithdrawalBody = z.strictObject({
+  chain: chainName,
+  to: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, "an address: 0x and 40 hexadecimal digits")),
+  amount: usdtAmount,
+});
+export type CreateWithdrawalBody = z.infer<typeof createWithdrawalBody>;
+
+/** The IETF httpapi draft's header: 1 to 255 printable ASCII characters, such as a UUID. */
+export const idempotencyHeaders = z.object({
+  "idempotency-key": z.optional(
+    z.string().check(z.regex(/^[\x21-\x7e]{1,255}$/, "1 to 255 printable ASCII characters")),
+  ),
+});
+
+export const withdrawalStatuses = [
+  "requested",
+  "awaitingApproval",
+  "signed",
+  "broadcast",
+  "confirmed",
+  "failed",
+] as const;
+
+export const openWithdrawal = z.object({
+  /** The withdrawal's id: digits. */
+  id: z.string(),
+  chain: z.string(),
+  chainId: z.int(),
+  token: z.string(),
+  to: z.string(),
+  amount: usdtAmount,
+  fee: usdtAmount,
+  status: z.enum(withdrawalStatuses),
+  /** The transaction that paid it, once confirmed. */
+  txHash: z.nullable(z.string()),
+  /** Why it failed (its hold went back to the balance), when it did. */
+  failure: z.nullable(z.string()),
+  createdAt: z.iso.datetime(),
+});
+export type OpenWithdrawal = z.infer<typeof openWithdrawal>;
+
+export const withdrawalParams = z.strictObject({ withdrawalId: z.string().check(z.regex(/^\d{1,18}$/, "digits")) });

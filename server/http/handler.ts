@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
+import type { WithdrawalRules } from "../domain/withdrawals/withdrawal-holds.ts";
 import type * as z from "zod/mini";
 import type {
   DownloadEndpointName,
@@ -45,6 +46,8 @@ export interface Services {
   orderPaySeconds: number;
   /** Where callback URLs may point, and how their hosts are resolved (domain/callbacks/callback-target.ts). */
   callbackTargets: CallbackTargets;
+  /** What withdrawals may be asked for (domain/withdrawals/); null when this server sends none (2810). */
+  withdrawals: WithdrawalRules | null;
 }
 
 type Parsed<S> = S extends z.ZodMiniType ? z.output<S> : undefined;

@@ -77,6 +77,7 @@ export async function registerOpenApi(
             params: route.params ? parseRequest(route.params, { ...(request.params as object) }) : undefined,
             query: route.query ? parseRequest(route.query, { ...(request.query as object) }) : undefined,
             body: route.body ? parseRequest(route.body, request.body ?? {}) : undefined,
+            headers: route.headers ? parseRequest(route.headers, { ...request.headers }) : undefined,
           };
           const handle = handlers[operation] as (c: OpenApiContext<OpenApiOperation>) => Promise<Outcome<unknown>>;
           const outcome = await handle(ctx as OpenApiContext<OpenApiOperation>);

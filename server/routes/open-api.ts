@@ -8,10 +8,11 @@ import type { OpenApiCaller } from "../domain/applications/open-api-caller.ts";
 import { balanceAtto } from "../domain/payments/balance.ts";
 import { fromAtto } from "../domain/payments/usdt.ts";
 import { ok, type Outcome } from "../domain/platform/outcome.ts";
+import { openApiWithdrawal, readOpenApiWithdrawal } from "../domain/withdrawals/open-api-withdrawals.ts";
 import type { Services } from "../http/handler.ts";
 
 type Route<O extends OpenApiOperation> = (typeof openApiRoutes)[O];
-type Input<O extends OpenApiOperation, K extends "body" | "params" | "query"> =
+type Input<O extends OpenApiOperation, K extends "body" | "params" | "query" | "headers"> =
   Route<O> extends Record<K, infer S extends z.ZodMiniType> ? z.output<S> : undefined;
 
 /** What an open-API handler gets: the verified caller (its application and merchant) and input already validated. */
@@ -21,6 +22,7 @@ export interface OpenApiContext<O extends OpenApiOperation> {
   body: Input<O, "body">;
   params: Input<O, "params">;
   query: Input<O, "query">;
+  headers: Input<O, "headers">;
   now: Date;
   services: Services;
 }
@@ -44,4 +46,12 @@ export const openApiHandlers: OpenApiHandlers = {
   listBills: ({ db, caller, query, services }) =>
     openApiBills(db, caller, query, { chains: services.chain?.chains ?? [], secret: services.secret }),
   bill: ({ db, caller, params, services }) => openApiBill(db, caller, params.billNo, services.chain?.chains ?? []),
+  createWithdrawal: ({ db, caller, body, headers, now, services }) =>
+    openApiWithdrawal(db, caller, body, headers["idempotency-key"], {
+      chains: services.chain?.chains ?? [],
+      rules: services.withdrawals,
+      now,
+    }),
+  withdrawal: ({ db, caller, params, services }) =>
+    readOpenApiWithdrawal(db, caller, params.withdrawalId, services.chain?.chains ?? []),
 };

@@ -76,6 +76,8 @@ export interface HarnessOptions {
    * callbacks must really be sent; off by default. Its targets are `callbackTargets`'.
    */
   callbackEngine?: Pick<DeliveryDeps, "retrySchedule" | "timeoutMs">;
+  /** Withdrawals offered through the open API (none by default, as a server without a sender). */
+  withdrawals?: BuildServerOptions["withdrawals"];
 }
 
 /** One migrated in-memory database and one server per test file; `reset()` between tests. */
@@ -127,6 +129,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     liveEvents: { listen, ...options.liveStreams },
     trustProxy: options.trustProxy,
     connections: options.connections,
+    withdrawals: options.withdrawals,
   });
   const callbacks = options.callbackEngine
     ? await startCallbackDeliveries({

@@ -3,7 +3,7 @@ import { type Kysely, sql } from "kysely";
 import { getAddress, isAddress, zeroAddress } from "viem";
 import type { DB, WithdrawalsTable } from "../../db/schema.ts";
 import type { Selectable } from "kysely";
-import type { AnyMerchantScope, MerchantScope } from "../platform/merchant-scope.ts";
+import type { AnyMerchantScope } from "../platform/merchant-scope.ts";
 import { accountBalance, accountId, merchantAccount, post } from "../payments/ledger.ts";
 import { fromAtto, toAtto } from "../payments/usdt.ts";
 
@@ -79,7 +79,7 @@ const requestHash = (asked: WithdrawalAsked, to: string, amount: bigint) =>
 /** Checks a withdrawal and, when it passes, makes it with its amount and fee held; nothing is written otherwise. */
 export async function requestWithdrawal(
   db: Kysely<DB>,
-  scope: MerchantScope,
+  scope: AnyMerchantScope,
   asked: WithdrawalAsked,
   rules: WithdrawalRules,
   now: Date,

@@ -1,0 +1,86 @@
+import type { Kysely } from "kysely";
+import { type ErrCode, errCodes } from "../../../contracts/schemas/envelope.ts";
+import type { CreateWithdrawalBody, OpenWithdrawal } from "../../../contracts/schemas/open-api.ts";
+import type { ConfiguredChain } from "../../chain/chain-layer.ts";
+import type { DB } from "../../db/schema.ts";
+import type { OpenApiCaller } from "../applications/open-api-caller.ts";
+import { fail, ok, type Outcome } from "../platform/outcome.ts";
+import { usdtText } from "../payments/usdt.ts";
+import {
+  requestWithdrawal,
+  type Withdrawal,
+  type WithdrawalRefusal,
+  type WithdrawalRules,
+} from "./withdrawal-holds.ts";
+
+/** Each refusal of a withdrawal as the open API answers it: its errCode and HTTP status. */
+const refusals: Record<WithdrawalRefusal, { code: ErrCode; status: number }> = {
+  unknownToken: { code: errCodes.withdrawalUnknownToken, status: 400 },
+  badAddress: { code: errCodes.withdrawalBadAddress, status: 400 },
+  ourAddress: { code: errCodes.withdrawalOurAddress, status: 400 },
+  badAmount: { code: errCodes.withdrawalBadAmount, status: 400 },
+  tooManyDecimals: { code: errCodes.withdrawalTooManyDecimals, status: 400 },
+  overBalance: { code: errCodes.withdrawalOverBalance, status: 400 },
+  overDailyLimit: { code: errCodes.withdrawalOverDailyLimit, status: 400 },
+  keyReused: { code: errCodes.withdrawalKeyReused, status: 409 },
+};
+
+const toWire = (withdrawal: Withdrawal, chains: readonly ConfiguredChain[]): OpenWithdrawal => ({
+  id: withdrawal.id,
+  chain: chains.find((c) => c.chainId === withdrawal.chain_id)?.product ?? String(withdrawal.chain_id),
+  chainId: withdrawal.chain_id,
+  token: withdrawal.token,
+  to: withdrawal.to_address,
+  amount: usdtText(withdrawal.amount),
+  fee: usdtText(withdrawal.fee),
+  status: withdrawal.status,
+  txHash: withdrawal.tx_hash,
+  failure: withdrawal.failure,
+  createdAt: withdrawal.created_at.toISOString(),
+});
+
+/**
+ * POST /open/v1/withdrawals: the system acts for the merchant whose application signed the request (as every open-API
+ * call does) and asks for the withdrawal in the chain's USDT; refused with 2810 where this server sends none.
+ */
+export async function openApiWithdrawal(
+  db: Kysely<DB>,
+  caller: OpenApiCaller,
+  body: CreateWithdrawalBody,
+  idempotencyKey: string | undefined,
+  context: { chains: readonly ConfiguredChain[]; rules: WithdrawalRules | null; now: Date },
+): Promise<Outcome<OpenWithdrawal>> {
+  if (!context.rules) return fail(errCodes.withdrawalsNotOffered, "This service sends no withdrawals", 403);
+  const chain = context.chains.find((c) => c.product.toLowerCase() === body.chain.toLowerCase());
+  if (!chain) return fail(errCodes.chainUnknown, `No chain ${body.chain} is configured`, 400);
+  const token = chain.tokens[0];
+  if (!token) return fail(errCodes.withdrawalUnknownToken, `No token is configured on ${chain.product}`, 400);
+  const answer = await requestWithdrawal(
+    db,
+    caller.scope,
+    { chainId: chain.chainId, token: token.address, to: body.to, amount: body.amount, idempotencyKey },
+    context.rules,
+    context.now,
+  );
+  if (!answer.ok) {
+    const { code, status } = refusals[answer.refusal];
+    return fail(code, answer.message, status);
+  }
+  return ok(toWire(answer.withdrawal, context.chains));
+}
+
+/** GET /open/v1/withdrawals/{id}: one of the merchant's withdrawals; another merchant's reads as none (2809). */
+export async function readOpenApiWithdrawal(
+  db: Kysely<DB>,
+  caller: OpenApiCaller,
+  withdrawalId: string,
+  chains: readonly ConfiguredChain[],
+): Promise<Outcome<OpenWithdrawal>> {
+  const row = await db
+    .selectFrom("withdrawals")
+    .selectAll()
+    .where("id", "=", withdrawalId)
+    .where("merchant_id", "=", caller.scope.merchantId)
+    .executeTakeFirst();
+  return row ? ok(toWire(row, chains)) : fail(errCodes.withdrawalNotFound, "No withdrawal of this id", 404);
+}

@@ -1,0 +1,151 @@
+import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { signRequest } from "../../examples/open-api-client.ts";
+import { openApiPrefix } from "../../contracts/open-api.ts";
+import { errCodes } from "../../contracts/schemas/envelope.ts";
+import { openWithdrawal } from "../../contracts/schemas/open-api.ts";
+import { toAtto } from "../domain/payments/usdt.ts";
+import { createHarness, type Harness, reset, signedInMerchant } from "../testing/harness.ts";
+import { seedApplication, seedBalance } from "../testing/seed.ts";
+import { configuredChain, stubChainLayer } from "../testing/stub-chain.ts";
+
+/**
+ * POST and GET /open/v1/withdrawals on a server that offers withdrawals (its rules given, as a server with a sender
+ * is): the request is held or refused with its own errCode; an Idempotency-Key names one withdrawal. The sending itself
+ * is domain/withdrawals/withdrawal-sender.test.ts's, on a real chain.
+ */
+const host = "pay.example";
+const devnet = configuredChain("Devnet", 31337);
+const token = devnet.tokens[0]!.address;
+const treasury = privateKeyToAddress(generatePrivateKey());
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness({
+    chain: stubChainLayer([devnet]),
+    withdrawals: {
+      tokens: [{ chainId: 31337, address: token, decimals: 6, fee: toAtto("1") }],
+      dailyLimit: toAtto("1000"),
+      forbidden: new Set([treasury.toLowerCase()]),
+    },
+  });
+});
+afterAll(() => h?.close());
+beforeEach(() => reset(h));
+
+type App = Awaited<ReturnType<typeof seedApplication>>;
+
+async function send(
+  app: App,
+  method: "GET" | "POST",
+  path: string,
+  body?: object,
+  headers: Record<string, string> = {},
+) {
+  const text = body === undefined ? undefined : JSON.stringify(body);
+  const request = await signRequest(
+    { method, url: `http://${host}${openApiPrefix}${path}`, headers: { host, ...headers }, body: text },
+    app,
+  );
+  const response = await h.app.inject({
+    method,
+    url: `${openApiPrefix}${path}`,
+    headers: request.headers,
+    ...(text === undefined ? {} : { payload: text }),
+  });
+  return { status: response.statusCode, ...response.json() };
+}
+
+const destination = privateKeyToAddress(generatePrivateKey());
+const withdraw = (app: App, amount: string, headers: Record<string, string> = {}, to: string = destination) =>
+  send(app, "POST", "/withdrawals", { chain: "devnet", to, amount }, headers);
+
+async function merchantWithBalance(email: string, amount: string) {
+  const m = await signedInMerchant(h, email);
+  await seedBalance(h.db, { userId: m.userId, amount });
+  return { ...m, app: await seedApplication(h.db, { userId: m.userId }) };
+}
+
+describe(`POST ${openApiPrefix}/withdrawals`, () => {
+  it("holds amount and fee and answers the withdrawal, requested; GET reads it back", async () => {
+    const m = await merchantWithBalance("w@example.com", "10");
+    const answer = await withdraw(m.app, "3.5");
+    expect(answer, JSON.stringify(answer)).toMatchObject({ status: 200, success: true });
+    const made = openWithdrawal.parse(answer.resData);
+    expect(made).toMatchObject({ chain: "Devnet", chainId: 31337, to: destination, amount: "3.5", fee: "1" });
+    expect(made.status).toBe("requested");
+    const balance = await send(m.app, "GET", "/balance");
+    expect(balance.resData).toEqual({ balance: "5.5", currency: "USDT" });
+    expect(openWithdrawal.parse((await send(m.app, "GET", `/withdrawals/${made.id}`)).resData)).toEqual(made);
+  });
+
+  it("an Idempotency-Key sent again answers the same withdrawal and holds once; with another request it is refused (409)", async () => {
+    const m = await merchantWithBalance("w@example.com", "10");
+    const key = { "idempotency-key": "order-7781" };
+    const first = await withdraw(m.app, "2", key);
+    const again = await withdraw(m.app, "2", key);
+    expect(again.resData).toEqual(first.resData);
+    expect((await send(m.app, "GET", "/balance")).resData.balance).toBe("7");
+    expect(await withdraw(m.app, "3", key)).toMatchObject({ status: 409, errCode: errCodes.withdrawalKeyReused });
+  });
+
+  it("refuses bad input with its own errCode, holding nothing", async () => {
+    const m = await merchantWithBalance("w@example.com", "10");
+    const cases: Array<[Promise<{ status: number; errCode: string }>, string, number]> = [
+      [withdraw(m.app, "1", {}, destination.toLowerCase()), errCodes.withdrawalBadAddress, 400],
+      [withdraw(m.app, "1", {}, treasury), errCodes.withdrawalOurAddress, 400],
+      [withdraw(m.app, "1.0000001"), errCodes.withdrawalTooManyDecimals, 400],
+      [withdraw(m.app, "0"), errCodes.withdrawalBadAmount, 400],
+      [withdraw(m.app, "9.5"), errCodes.withdrawalOverBalance, 400],
+      [
+        send(m.app, "POST", "/withdrawals", { chain: "Tron", to: destination, amount: "1" }),
+        errCodes.chainUnknown,
+        400,
+      ],
+      [
+        send(m.app, "POST", "/withdrawals", { chain: "devnet", to: destination, amount: "-1" }),
+        errCodes.validation,
+        400,
+      ],
+    ];
+    for (const [answer, errCode, status] of cases) expect(await answer).toMatchObject({ errCode, status });
+    expect((await send(m.app, "GET", "/balance")).resData.balance).toBe("10");
+  });
+
+  it("never reads another merchant's withdrawal (2809)", async () => {
+    const m = await merchantWithBalance("w@example.com", "10");
+    const n = await merchantWithBalance("n@example.com", "10");
+    const made = openWithdrawal.parse((await withdraw(m.app, "1")).resData);
+    expect(await send(n.app, "GET", `/withdrawals/${made.id}`)).toMatchObject({
+      status: 404,
+      errCode: errCodes.withdrawalNotFound,
+    });
+    expect(await send(m.app, "GET", "/withdrawals/999999")).toMatchObject({ errCode: errCodes.withdrawalNotFound });
+  });
+});
+
+describe("a server that sends no withdrawals", () => {
+  it("refuses every request with 2810 and holds nothing", async () => {
+    const plain = await createHarness({ chain: stubChainLayer([devnet]) });
+    try {
+      const m = await signedInMerchant(plain, "w@example.com");
+      await seedBalance(plain.db, { userId: m.userId, amount: "10" });
+      const app = await seedApplication(plain.db, { userId: m.userId });
+      const body = JSON.stringify({ chain: "devnet", to: destination, amount: "1" });
+      const request = await signRequest(
+        { method: "POST", url: `http://${host}${openApiPrefix}/withdrawals`, headers: { host }, body },
+        app,
+      );
+      const response = await plain.app.inject({
+        method: "POST",
+        url: `${openApiPrefix}/withdrawals`,
+        headers: request.headers,
+        payload: body,
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ errCode: errCodes.withdrawalsNotOffered });
+      expect(await plain.db.selectFrom("withdrawals").select("id").execute()).toEqual([]);
+    } finally {
+      await plain.close();
+    }
+  });
+});
