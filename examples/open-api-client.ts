@@ -33,6 +33,21 @@ export interface DepositAddress {
   createdAt: string;
 }
 
+export interface Withdrawal {
+  id: string;
+  chain: string;
+  chainId: number;
+  token: string;
+  to: string;
+  /** Decimal strings, like every amount. */
+  amount: string;
+  fee: string;
+  status: "requested" | "awaitingApproval" | "signed" | "broadcast" | "confirmed" | "failed";
+  txHash: string | null;
+  failure: string | null;
+  createdAt: string;
+}
+
 export interface Balance {
   /** A decimal string: keep it one (or a decimal type); a JavaScript number would round large amounts. */
   balance: string;
@@ -117,12 +132,17 @@ export async function signRequest(
 
 export function openApiClient(credentials: OpenApiCredentials) {
   const base = `${credentials.baseUrl.replace(/\/+$/, "")}/open/v1`;
-  async function send<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<Envelope<T>> {
+  async function send<T>(
+    method: "GET" | "POST",
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Envelope<T>> {
     const request = await signRequest(
       {
         method,
         url: base + path,
-        headers: { accept: "application/json" },
+        headers: { accept: "application/json", ...headers },
         body: body === undefined ? undefined : JSON.stringify(body),
       },
       credentials,
@@ -152,5 +172,13 @@ export function openApiClient(credentials: OpenApiCredentials) {
     },
     /** One of the application's bills by its number. */
     bill: (billNo: string) => send<Bill>("GET", `/bills/${encodeURIComponent(billNo)}`),
+    /**
+     * A withdrawal from the balance to `to`. Keep the Idempotency-Key of each payment you mean (a random UUID by
+     * default) and send it again on a retry: the same withdrawal answers, never a second payment.
+     */
+    createWithdrawal: (input: { chain: string; to: string; amount: string }, idempotencyKey: string = randomUUID()) =>
+      send<Withdrawal>("POST", "/withdrawals", input, { "idempotency-key": idempotencyKey }),
+    /** A withdrawal's status, fee and transaction. */
+    withdrawal: (id: string) => send<Withdrawal>("GET", `/withdrawals/${encodeURIComponent(id)}`),
   };
 }

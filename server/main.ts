@@ -1,5 +1,4 @@
-import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { buildServer } from "./app.ts";
 import { type ChainLayer, startChainLayer } from "./chain/chain-layer.ts";
 import { chainConfigFromEnv } from "./chain/config.ts";
@@ -7,6 +6,8 @@ import type { WatcherLog } from "./chain/listener.ts";
 import { createMoneyListener } from "./wiring/money-listener.ts";
 import { systemResolver } from "./domain/callbacks/callback-target.ts";
 import { startConfiguredCollection } from "./domain/collection/collection-setup.ts";
+import { describeChains, resolveStaticDir } from "./wiring/startup-text.ts";
+import { serverWithdrawals, startServerWithdrawals } from "./wiring/withdrawals.ts";
 import { collectionLogTo } from "./domain/collection/collection-log.ts";
 import { readCollectionIntervalSeconds } from "./domain/collection/collection-settings.ts";
 import {
@@ -32,7 +33,9 @@ import { defaultConnectionLimits } from "./http/connection-limits.ts";
  * ORDER_PAY_SECONDS (a test server's order payment window; DEV_OUTBOX=true only), CALLBACK_RETRY_SCHEDULE (a test
  * server's pauses between callback attempts, comma-separated seconds such as 1,1,2; DEV_OUTBOX=true only),
  * GAS_PAYER_PRIVATE_KEY and COLLECTION_THRESHOLD (collection of deposits: server/domain/collection/),
- * COLLECTION_INTERVAL_SECONDS (a test server's pause between collection runs; DEV_OUTBOX=true only).
+ * COLLECTION_INTERVAL_SECONDS (a test server's pause between collection runs; DEV_OUTBOX=true only),
+ * TREASURY_PRIVATE_KEY, WITHDRAWAL_FEE, WITHDRAWAL_DAILY_LIMIT, WITHDRAWAL_REPLACE_AFTER_SECONDS,
+ * WITHDRAWAL_INTERVAL_SECONDS (withdrawals: server/domain/withdrawals/withdrawal-settings.ts).
  */
 const env = process.env;
 // Exactly production, development, test or unset: any other spelling of production would run as development.
@@ -120,6 +123,16 @@ try {
   refuseToStart(new StartupRefusal(`the chain layer did not start: ${(error as Error).message}`));
 }
 
+// Withdrawals: offered only where this server sends them (wiring/withdrawals.ts).
+let withdrawals: Awaited<ReturnType<typeof serverWithdrawals>> = null;
+try {
+  withdrawals = await serverWithdrawals(env, chain);
+} catch (error) {
+  await chain.stop();
+  await close();
+  refuseToStart(new StartupRefusal(`withdrawals: ${(error as Error).message}`));
+}
+
 const app = await buildServer({
   db,
   secret,
@@ -138,6 +151,7 @@ const app = await buildServer({
   liveEvents: { listen },
   chain,
   orderPaySeconds,
+  withdrawals: withdrawals?.rules ?? null,
 }).catch(async (error: unknown) => {
   await chain.stop();
   await close();
@@ -190,6 +204,20 @@ try {
   process.exit(1);
 }
 
+// The withdrawal sender, as jobs on the same queue; without it no withdrawal is offered (buildServer's rules above).
+let stopWithdrawals: (() => Promise<void>) | null = null;
+try {
+  stopWithdrawals = await startServerWithdrawals(withdrawals, { queue: callbacks.queue, db, log: app.log });
+} catch (error) {
+  app.log.error({ err: error }, "the withdrawal sender did not start");
+  await app.close();
+  await stopCollection?.();
+  await chain.stop();
+  await callbacks.stop();
+  await close();
+  process.exit(1);
+}
+
 let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
@@ -198,6 +226,7 @@ async function stop(signal: string) {
   try {
     await app.close();
     await stopCollection?.();
+    await stopWithdrawals?.();
     await chain.stop();
     await callbacks.stop();
     await close();
@@ -220,6 +249,7 @@ try {
 } catch (error) {
   app.log.error({ err: error }, "could not listen");
   await stopCollection?.();
+  await stopWithdrawals?.();
   await chain.stop();
   await callbacks.stop();
   await close();
@@ -257,22 +287,4 @@ function refuseToStart(error: unknown): never {
       : `${(error as Error)?.stack ?? error}\n`,
   );
   process.exit(1);
-}
-
-function resolveStaticDir(setting: string | undefined): string | undefined {
-  if (setting === "") return undefined;
-  const dir = resolve(setting ?? "dist");
-  if (existsSync(join(dir, "index.html"))) return dir;
-  if (setting) process.stderr.write(`STATIC_DIR ${dir} has no index.html: serving the API only\n`);
-  return undefined;
-}
-
-function describeChains(layer: ChainLayer): string {
-  const lines = layer.chains.map((c) => {
-    const tokens = c.tokens.map((t) => `${t.symbol} ${t.address}`).join(", ");
-    return c.devnet && layer.devnet
-      ? `Devnet (anvil): RPC ${c.rpcUrl}, chain id ${c.chainId}, ${tokens}, dev account ${layer.devnet.devAccount}, ${c.confirmations} confirmations — npm run chain -- status\n`
-      : `Watching ${c.product} (chain id ${c.chainId}): ${tokens}, ${c.confirmations} confirmations\n`;
-  });
-  return lines.join("") || "No chain configured (CHAINS unset, DEVNET=false): no payments are watched\n";
 }

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { balanceResult } from "../../contracts/schemas/balance.ts";
+import { payChainListResult } from "../../contracts/schemas/chains.ts";
 import { openApiClient } from "../../examples/open-api-client.ts";
-import { chainCli as cli, mainStarter, mineBlocks, postToApi } from "../testing/devnet-main.ts";
+import { encodeFunctionData } from "viem";
+import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
+import { chainCli as cli, devnetRpc, mainStarter, mineBlocks, postToApi } from "../testing/devnet-main.ts";
+import { erc20Abi } from "./token-abi.ts";
 import { migratedDataDir } from "../testing/migrated-data-folder.ts";
 import { tempDirs } from "../testing/temp-dirs.ts";
 
@@ -15,13 +19,17 @@ const startMain = mainStarter();
 const confirmations = 30;
 
 describe("node server/main.ts with the devnet: deposits", { timeout: 120_000 }, () => {
-  it("a deposit to an application's deposit address (made through the open API) is credited once by the server's own watcher, also across a kill -9", async () => {
+  it("a deposit to an application's deposit address (made through the open API) is credited once by the server's own watcher, also across a kill -9; swept, it pays a withdrawal asked through the open API, once", async () => {
     const dataDir = await migratedDataDir(tempDir());
     const env = {
       DEV_OUTBOX: "true",
       PASSWORD_HASH_COST: "test",
       ORDER_PAY_SECONDS: "600",
       DEVNET_CONFIRMATIONS: String(confirmations),
+      // Deposits swept and withdrawals sent within seconds, not the production pauses.
+      COLLECTION_INTERVAL_SECONDS: "1",
+      COLLECTION_THRESHOLD: "1",
+      WITHDRAWAL_INTERVAL_SECONDS: "1",
     };
     let main = startMain(dataDir, env);
     let base = await main.api;
@@ -124,6 +132,41 @@ describe("node server/main.ts with the devnet: deposits", { timeout: 120_000 }, 
       secondHash,
       hash,
     ]);
+
+    // Money out: once the deposits are swept into the treasury (its books cover them), a withdrawal through the open
+    // API is held, sent from the treasury by the server's own sender, and paid once it has its confirmations.
+    let swept = false;
+    for (let i = 0; i < 150 && !swept; i++) {
+      await mineBlocks(dataDir, confirmations);
+      swept = (await client().listBills({})).resData.items.every((b) => b.collectionTxHash !== null);
+      if (!swept) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(swept).toBe(true);
+    const destination = privateKeyToAddress(generatePrivateKey());
+    const asked = await client().createWithdrawal({ chain: "Devnet", to: destination, amount: "5" }, "payout-1");
+    expect(asked, JSON.stringify(asked)).toMatchObject({ success: true, resData: { status: "requested", fee: "1" } });
+    expect(
+      (await client().createWithdrawal({ chain: "Devnet", to: destination, amount: "5" }, "payout-1")).resData,
+    ).toEqual(asked.resData);
+    await balanceOnceAt("6.76");
+    let status = "";
+    for (let i = 0; i < 150 && status !== "confirmed"; i++) {
+      await mineBlocks(dataDir, confirmations);
+      status = (await client().withdrawal(asked.resData.id)).resData.status;
+      if (status !== "confirmed") await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(status).toBe("confirmed");
+    // On chain, the destination holds exactly the amount: paid once.
+    const [devnetChain] = payChainListResult.parse(await post("/api/Chain/List", {}, token));
+    const held = await devnetRpc(dataDir, "eth_call", [
+      {
+        to: devnetChain!.token.address,
+        data: encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [destination] }),
+      },
+      "latest",
+    ]);
+    expect(BigInt(held as string)).toBe(5_000_000n);
+    await balanceOnceAt("6.76");
     main.child.kill("SIGTERM");
     expect(await main.exit).toBe(0);
   });

@@ -1,0 +1,120 @@
+import { createHash } from "node:crypto";
+import type { Kysely } from "kysely";
+import { type Address, getAddress, type PublicClient } from "viem";
+import { forwarderFactoryAbi } from "../../chain/deposit-forwarder.ts";
+import { signingSender } from "../../chain/transaction-sender.ts";
+import type { DB } from "../../db/schema.ts";
+import type { JobQueue } from "../platform/job-queue.ts";
+import type { WithdrawalRules } from "./withdrawal-holds.ts";
+import { sendWithdrawals } from "./withdrawal-sender.ts";
+import type { WithdrawalSettings } from "./withdrawal-settings.ts";
+
+const withdrawalQueue = "withdrawal-sending";
+
+/** A chain withdrawals are paid on: its deposit factory names the treasury (collection-setup.ts's chains fit). */
+export interface TreasuryChain {
+  chainId: number;
+  confirmations: number;
+  tokens: readonly { address: Address; decimals: number }[];
+  depositFactory: Address;
+  clients: { public: PublicClient };
+}
+
+export interface PreparedWithdrawals {
+  rules: WithdrawalRules;
+  chains: readonly TreasuryChain[];
+  settings: WithdrawalSettings;
+}
+
+/**
+ * What the server offers, checked before it serves: the chains with a deposit factory (their treasury receives the
+ * sweeps that cover withdrawals), each factory's treasury the settings' key — a refusal to start otherwise, naming the
+ * chain — and the rules requests are checked against (every configured token, the fee, the limit, the treasury and the
+ * factories as forbidden destinations).
+ */
+export async function prepareWithdrawals(
+  chains: readonly TreasuryChain[],
+  settings: WithdrawalSettings,
+): Promise<PreparedWithdrawals | null> {
+  if (chains.length === 0) return null;
+  for (const chain of chains) {
+    const treasury = await chain.clients.public.readContract({
+      address: chain.depositFactory,
+      abi: forwarderFactoryAbi,
+      functionName: "treasury",
+    });
+    if (getAddress(treasury) !== settings.treasury.address)
+      throw new Error(
+        `chain ${chain.chainId}: TREASURY_PRIVATE_KEY is not the key of the deposit factory's treasury ${treasury}`,
+      );
+  }
+  const forbidden = new Set<string>([settings.treasury.address.toLowerCase()]);
+  for (const chain of chains) forbidden.add(chain.depositFactory.toLowerCase());
+  return {
+    chains,
+    settings,
+    rules: {
+      tokens: chains.flatMap((c) =>
+        c.tokens.map((t) => ({
+          chainId: c.chainId,
+          address: t.address as Address,
+          decimals: t.decimals,
+          fee: settings.fee,
+        })),
+      ),
+      dailyLimit: settings.dailyLimit,
+      forbidden,
+    },
+  };
+}
+
+/**
+ * The sender as pg-boss jobs, as collection runs: every interval each instance queues each chain's run under one job id
+ * (the chain and the interval), so one worker runs it; the nonce sequence and the row locks keep overlapping runs of
+ * two instances apart. A run that throws is retried by the queue. Answers the stop.
+ */
+export async function startWithdrawalSending(options: {
+  queue: JobQueue;
+  db: Kysely<DB>;
+  prepared: PreparedWithdrawals;
+  log: (line: string) => void;
+}): Promise<() => Promise<void>> {
+  const { prepared, log } = options;
+  await options.queue.work<{ chainId: number }>(withdrawalQueue, async (job) => {
+    const chain = prepared.chains.find((c) => c.chainId === job.data.chainId);
+    if (!chain) return;
+    const report = await sendWithdrawals({
+      db: options.db,
+      chain,
+      client: chain.clients.public,
+      sender: signingSender(chain.clients.public, prepared.settings.treasury, chain.chainId),
+      replaceAfterMs: prepared.settings.replaceAfterMs,
+    });
+    if (Object.values(report).some((n) => n > 0))
+      log(JSON.stringify({ level: 30, time: Date.now(), msg: "withdrawals", chainId: chain.chainId, ...report }));
+  });
+  const intervalMs = prepared.settings.intervalMs;
+  const queueRuns = async () => {
+    const slot = Math.floor(Date.now() / intervalMs);
+    for (const chain of prepared.chains)
+      await options.queue
+        .send(
+          withdrawalQueue,
+          { chainId: chain.chainId },
+          { id: runId(chain.chainId, slot), retryLimit: 2, retryDelay: 5 },
+        )
+        .catch((error: Error) =>
+          log(JSON.stringify({ level: 50, time: Date.now(), msg: "withdrawals", err: error.message })),
+        );
+  };
+  await queueRuns();
+  const timer = setInterval(() => void queueRuns(), intervalMs);
+  timer.unref();
+  return async () => clearInterval(timer);
+}
+
+/** A UUID made from the chain and the interval: the same on every instance. */
+function runId(chainId: number, slot: number): string {
+  const hex = createHash("sha256").update(`withdrawals:${chainId}:${slot}`).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}

@@ -1,0 +1,38 @@
+import type { Kysely } from "kysely";
+import type { ChainLayer } from "../chain/chain-layer.ts";
+import type { DB } from "../db/schema.ts";
+import { collectedChains } from "../domain/collection/collection-setup.ts";
+import type { JobQueue } from "../domain/platform/job-queue.ts";
+import {
+  type PreparedWithdrawals,
+  prepareWithdrawals,
+  startWithdrawalSending,
+} from "../domain/withdrawals/withdrawal-jobs.ts";
+import { withdrawalSettingsFromEnv } from "../domain/withdrawals/withdrawal-settings.ts";
+
+/**
+ * The server's withdrawals (server/main.ts): offered only where this server sends them — the treasury's key is
+ * TREASURY_PRIVATE_KEY, or on the devnet its funded account 1 — and checked to be each deposit factory's treasury
+ * before anything is served (a mismatch refuses to start). Null: none offered, the open API answers 2810.
+ */
+export async function serverWithdrawals(
+  env: NodeJS.ProcessEnv,
+  chain: ChainLayer,
+): Promise<PreparedWithdrawals | null> {
+  const settings = withdrawalSettingsFromEnv(env, chain.devnet !== null);
+  return settings ? prepareWithdrawals(collectedChains(chain.chains), settings) : null;
+}
+
+/** The sender as jobs on the server's queue, its runs logged; answers the stop (none without withdrawals). */
+export async function startServerWithdrawals(
+  prepared: PreparedWithdrawals | null,
+  options: { queue: JobQueue; db: Kysely<DB>; log: { info(data: object, message: string): void } },
+): Promise<(() => Promise<void>) | null> {
+  if (!prepared) return null;
+  return startWithdrawalSending({
+    queue: options.queue,
+    db: options.db,
+    prepared,
+    log: (line) => options.log.info(JSON.parse(line) as object, "withdrawals"),
+  });
+}
