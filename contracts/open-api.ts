@@ -11,6 +11,8 @@ import {
   createWithdrawalBody,
   idempotencyHeaders,
   openWithdrawal,
+  openWithdrawalList,
+  openWithdrawalListQuery,
   withdrawalParams,
 } from "./schemas/open-api.ts";
 
@@ -79,6 +81,13 @@ export const openApiRoutes = {
     body: createWithdrawalBody,
     headers: idempotencyHeaders,
     response: openWithdrawal,
+  },
+  listWithdrawals: {
+    method: "GET",
+    path: "/withdrawals",
+    summary: "The merchant's withdrawals, newest first: by status, a page at a time",
+    query: openWithdrawalListQuery,
+    response: openWithdrawalList,
   },
   withdrawal: {
     method: "GET",

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { billNoField, billStatus, maxBillPageSize } from "./bills.ts";
-import { listCursor } from "./list.ts";
+import { listCursor, listPage } from "./list.ts";
 import { usdtAmount } from "./fields.ts";
 
 /**
@@ -107,3 +107,13 @@ export const openWithdrawal = z.object({
 export type OpenWithdrawal = z.infer<typeof openWithdrawal>;
 
 export const withdrawalParams = z.strictObject({ withdrawalId: z.string().check(z.regex(/^\d{1,18}$/, "digits")) });
+
+/** The merchant's withdrawals, newest first, by status, a page at a time (10), as bills are (contracts/schemas/list.ts). */
+export const openWithdrawalListQuery = z.strictObject({
+  status: z.optional(z.enum(withdrawalStatuses)),
+  cursor: z.optional(listCursor),
+  pageSize: z.optional(pageSizeText),
+});
+export type OpenWithdrawalListQuery = z.infer<typeof openWithdrawalListQuery>;
+export const openWithdrawalList = listPage(openWithdrawal);
+export type OpenWithdrawalList = z.infer<typeof openWithdrawalList>;

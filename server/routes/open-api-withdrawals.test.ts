@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { signRequest } from "../../examples/open-api-client.ts";
 import { openApiPrefix } from "../../contracts/open-api.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
-import { openWithdrawal } from "../../contracts/schemas/open-api.ts";
+import { openWithdrawal, openWithdrawalList } from "../../contracts/schemas/open-api.ts";
 import { toAtto } from "../domain/payments/usdt.ts";
 import { createHarness, type Harness, reset, signedInMerchant } from "../testing/harness.ts";
 import { seedApplication, seedBalance } from "../testing/seed.ts";
@@ -120,6 +120,32 @@ describe(`POST ${openApiPrefix}/withdrawals`, () => {
       errCode: errCodes.withdrawalNotFound,
     });
     expect(await send(m.app, "GET", "/withdrawals/999999")).toMatchObject({ errCode: errCodes.withdrawalNotFound });
+  });
+});
+
+describe(`GET ${openApiPrefix}/withdrawals`, () => {
+  it("lists the merchant's withdrawals newest first, by status, a page at a time; another merchant's never", async () => {
+    const m = await merchantWithBalance("w@example.com", "100");
+    const n = await merchantWithBalance("n@example.com", "100");
+    const ids: string[] = [];
+    for (const amount of ["1", "2", "3"]) ids.push(openWithdrawal.parse((await withdraw(m.app, amount)).resData).id);
+    await withdraw(n.app, "4");
+    await h.db.updateTable("withdrawals").set({ status: "failed" }).where("id", "=", ids[0]!).execute();
+    const list = openWithdrawalList.parse((await send(m.app, "GET", "/withdrawals")).resData);
+    expect(list).toMatchObject({ total: 3, nextCursor: null });
+    expect(list.items.map((w) => w.amount)).toEqual(["3", "2", "1"]);
+    const failed = openWithdrawalList.parse((await send(m.app, "GET", "/withdrawals?status=failed")).resData);
+    expect(failed.items.map((w) => w.id)).toEqual([ids[0]]);
+    const first = openWithdrawalList.parse((await send(m.app, "GET", "/withdrawals?pageSize=2")).resData);
+    const second = openWithdrawalList.parse(
+      (await send(m.app, "GET", `/withdrawals?pageSize=2&cursor=${first.nextCursor}`)).resData,
+    );
+    expect([...first.items, ...second.items].map((w) => w.amount)).toEqual(["3", "2", "1"]);
+    // A cursor is the merchant's and the list's own: another merchant's application cannot use it.
+    expect(await send(n.app, "GET", `/withdrawals?pageSize=2&cursor=${first.nextCursor}`)).toMatchObject({
+      status: 400,
+      errCode: errCodes.listCursorInvalid,
+    });
   });
 });
 

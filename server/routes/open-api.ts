@@ -8,7 +8,11 @@ import type { OpenApiCaller } from "../domain/applications/open-api-caller.ts";
 import { balanceAtto } from "../domain/payments/balance.ts";
 import { fromAtto } from "../domain/payments/usdt.ts";
 import { ok, type Outcome } from "../domain/platform/outcome.ts";
-import { openApiWithdrawal, readOpenApiWithdrawal } from "../domain/withdrawals/open-api-withdrawals.ts";
+import {
+  listOpenApiWithdrawals,
+  openApiWithdrawal,
+  readOpenApiWithdrawal,
+} from "../domain/withdrawals/open-api-withdrawals.ts";
 import type { Services } from "../http/handler.ts";
 
 type Route<O extends OpenApiOperation> = (typeof openApiRoutes)[O];
@@ -52,6 +56,8 @@ export const openApiHandlers: OpenApiHandlers = {
       rules: services.withdrawals,
       now,
     }),
+  listWithdrawals: ({ db, caller, query, services }) =>
+    listOpenApiWithdrawals(db, caller, query, { chains: services.chain?.chains ?? [], secret: services.secret }),
   withdrawal: ({ db, caller, params, services }) =>
     readOpenApiWithdrawal(db, caller, params.withdrawalId, services.chain?.chains ?? []),
 };

@@ -1,9 +1,15 @@
 import type { Kysely } from "kysely";
 import { type ErrCode, errCodes } from "../../../contracts/schemas/envelope.ts";
-import type { CreateWithdrawalBody, OpenWithdrawal } from "../../../contracts/schemas/open-api.ts";
+import type {
+  CreateWithdrawalBody,
+  OpenWithdrawal,
+  OpenWithdrawalList,
+  OpenWithdrawalListQuery,
+} from "../../../contracts/schemas/open-api.ts";
 import type { ConfiguredChain } from "../../chain/chain-layer.ts";
 import type { DB } from "../../db/schema.ts";
 import type { OpenApiCaller } from "../applications/open-api-caller.ts";
+import { type KeysetList, wirePage } from "../platform/keyset-page.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
 import { usdtText } from "../payments/usdt.ts";
 import {
@@ -83,4 +89,27 @@ export async function readOpenApiWithdrawal(
     .where("merchant_id", "=", caller.scope.merchantId)
     .executeTakeFirst();
   return row ? ok(toWire(row, chains)) : fail(errCodes.withdrawalNotFound, "No withdrawal of this id", 404);
+}
+
+/** The open API's withdrawals list; its cursors are its own (keyset-page.ts), served by withdrawals_by_merchant. */
+const withdrawalKeyset: KeysetList = { name: "open-api-withdrawals", time: "w.created_at", id: "w.id" };
+
+/** GET /open/v1/withdrawals: the merchant's withdrawals (its balance's, whichever application or console asked). */
+export function listOpenApiWithdrawals(
+  db: Kysely<DB>,
+  caller: OpenApiCaller,
+  query: OpenWithdrawalListQuery,
+  settings: { chains: readonly ConfiguredChain[]; secret: Buffer },
+): Promise<Outcome<OpenWithdrawalList>> {
+  const { cursor, pageSize, ...filters } = query;
+  let rows = db.selectFrom("withdrawals as w").selectAll("w").where("w.merchant_id", "=", caller.scope.merchantId);
+  if (filters.status) rows = rows.where("w.status", "=", filters.status);
+  const request = {
+    secret: settings.secret,
+    merchantId: caller.scope.merchantId,
+    filters,
+    cursor,
+    pageSize: pageSize === undefined ? 10 : Number(pageSize),
+  };
+  return wirePage(db, rows, withdrawalKeyset, request, (row) => toWire(row, settings.chains));
 }
