@@ -1,5 +1,6 @@
 import {
   type Address,
+  BaseError,
   createPublicClient,
   createTestClient,
   createWalletClient,
@@ -8,6 +9,7 @@ import {
   http,
   type PublicClient,
   type TestClient,
+  TransactionRejectedRpcError,
   type WalletClient,
 } from "viem";
 import { erc20Abi, testUsdtBytecode } from "./token-abi.ts";
@@ -83,14 +85,27 @@ export async function sendToken(
   to: Address,
   amount: bigint,
 ): Promise<{ hash: Hash; blockNumber: bigint }> {
-  const hash = await clients.wallet.writeContract({
-    address: token,
-    abi: erc20Abi,
-    functionName: "transfer",
-    args: [to, amount],
-    account: from,
-    chain: null,
-  });
+  const send = () =>
+    clients.wallet.writeContract({
+      address: token,
+      abi: erc20Abi,
+      functionName: "transfer",
+      args: [to, amount],
+      account: from,
+      chain: null,
+    });
+  // The dev account also pays the collector's sweeps, with nonces of their own: a payment the node refuses for its
+  // nonce (-32003, never taken into the pool, so never paid) is sent again, a moment later, up to three times.
+  let hash: Hash | undefined;
+  for (let attempt = 1; hash === undefined; attempt++) {
+    try {
+      hash = await send();
+    } catch (error) {
+      const rejected = error instanceof BaseError && error.walk((e) => e instanceof TransactionRejectedRpcError);
+      if (!rejected || attempt === 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+    }
+  }
   return { hash, blockNumber: await mined(clients, hash) };
 }
 
