@@ -85,6 +85,9 @@ export async function sendToken(
   to: Address,
   amount: bigint,
 ): Promise<{ hash: Hash; blockNumber: bigint }> {
+  // Gas fixed with room rather than estimated: an estimate made while the recipient holds tokens is too little once
+  // a sweep has emptied it before the payment is mined (a zero balance costs the transfer another 20,000), and the
+  // payment reverts out of gas.
   const send = () =>
     clients.wallet.writeContract({
       address: token,
@@ -93,6 +96,7 @@ export async function sendToken(
       args: [to, amount],
       account: from,
       chain: null,
+      gas: 100_000n,
     });
   // The dev account also pays the collector's sweeps, with nonces of their own: a payment the node refuses for its
   // nonce (-32003, never taken into the pool, so never paid) is sent again, a moment later, up to three times.
