@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { ChainLayer } from "../chain/chain-layer.ts";
 import type { DB } from "../db/schema.ts";
+import { type CollectionLogger, collectionLogTo } from "../domain/collection/collection-log.ts";
 import { collectedChains } from "../domain/collection/collection-setup.ts";
 import type { JobQueue } from "../domain/platform/job-queue.ts";
 import {
@@ -26,13 +27,9 @@ export async function serverWithdrawals(
 /** The sender as jobs on the server's queue, its runs logged; answers the stop (none without withdrawals). */
 export async function startServerWithdrawals(
   prepared: PreparedWithdrawals | null,
-  options: { queue: JobQueue; db: Kysely<DB>; log: { info(data: object, message: string): void } },
+  options: { queue: JobQueue; db: Kysely<DB>; log: CollectionLogger },
 ): Promise<(() => Promise<void>) | null> {
   if (!prepared) return null;
-  return startWithdrawalSending({
-    queue: options.queue,
-    db: options.db,
-    prepared,
-    log: (line) => options.log.info(JSON.parse(line) as object, "withdrawals"),
-  });
+  // The sender's lines are collection's kind (a pino level, a message, fields): a job not queued logs as an error.
+  return startWithdrawalSending({ queue: options.queue, db: options.db, prepared, log: collectionLogTo(options.log) });
 }

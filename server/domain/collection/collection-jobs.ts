@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
+import { runPerChainAndInterval } from "../platform/chain-interval-jobs.ts";
 import type { JobQueue } from "../platform/job-queue.ts";
 import {
   type CollectChainDeps,
@@ -61,37 +61,20 @@ export interface StartCollectionOptions extends CollectionOptions {
  * (the node down) is retried by the queue, and the next interval's run settles whatever it left. Answers the stop.
  */
 export async function startCollection(options: StartCollectionOptions): Promise<() => Promise<void>> {
-  const intervalMs = options.intervalMs ?? 30_000;
   const log = options.log ?? ((line) => process.stderr.write(`${line}\n`));
-  await options.queue.work<{ chainId: number }>(collectionQueue, async (job) => {
-    const chain = options.chains.find((c) => c.chainId === job.data.chainId);
-    if (!chain) return;
-    const report = await collectChain(depsOf(options, chain));
-    if (report.sent || report.confirmed || report.removed || report.failed)
-      log(JSON.stringify({ level: 30, time: Date.now(), msg: "collection", ...report }));
+  return runPerChainAndInterval({
+    queue: options.queue,
+    name: collectionQueue,
+    chainIds: options.chains.map((c) => c.chainId),
+    intervalMs: options.intervalMs ?? 30_000,
+    async run(chainId) {
+      const chain = options.chains.find((c) => c.chainId === chainId);
+      if (!chain) return;
+      const report = await collectChain(depsOf(options, chain));
+      if (report.sent || report.confirmed || report.removed || report.failed)
+        log(JSON.stringify({ level: 30, time: Date.now(), msg: "collection", ...report }));
+    },
+    onQueueError: (error) =>
+      log(JSON.stringify({ level: 50, time: Date.now(), msg: "collection", err: error.message })),
   });
-  const queueRuns = async () => {
-    const slot = Math.floor(Date.now() / intervalMs);
-    for (const chain of options.chains) {
-      await options.queue
-        .send(
-          collectionQueue,
-          { chainId: chain.chainId },
-          { id: runId(chain.chainId, slot), retryLimit: 2, retryDelay: 5 },
-        )
-        .catch((error: Error) =>
-          log(JSON.stringify({ level: 50, time: Date.now(), msg: "collection", err: error.message })),
-        );
-    }
-  };
-  await queueRuns();
-  const timer = setInterval(() => void queueRuns(), intervalMs);
-  timer.unref();
-  return async () => clearInterval(timer);
-}
-
-/** A UUID made from the chain and the interval: the same on every instance. */
-function runId(chainId: number, slot: number): string {
-  const hex = createHash("sha256").update(`collection:${chainId}:${slot}`).digest("hex");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

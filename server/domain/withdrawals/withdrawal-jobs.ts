@@ -1,9 +1,9 @@
-import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import { type Address, getAddress, type PublicClient } from "viem";
 import { forwarderFactoryAbi } from "../../chain/deposit-forwarder.ts";
 import { signingSender } from "../../chain/transaction-sender.ts";
 import type { DB } from "../../db/schema.ts";
+import { runPerChainAndInterval } from "../platform/chain-interval-jobs.ts";
 import type { JobQueue } from "../platform/job-queue.ts";
 import type { WithdrawalRules } from "./withdrawal-holds.ts";
 import { sendWithdrawals } from "./withdrawal-sender.ts";
@@ -69,9 +69,8 @@ export async function prepareWithdrawals(
 }
 
 /**
- * The sender as pg-boss jobs, as collection runs: every interval each instance queues each chain's run under one job id
- * (the chain and the interval), so one worker runs it; the nonce sequence and the row locks keep overlapping runs of
- * two instances apart. A run that throws is retried by the queue. Answers the stop.
+ * The sender as pg-boss jobs, one run per chain and interval (platform/chain-interval-jobs.ts), as collection runs; the
+ * nonce sequence and the row locks keep overlapping runs of two instances apart. Answers the stop.
  */
 export async function startWithdrawalSending(options: {
   queue: JobQueue;
@@ -80,41 +79,25 @@ export async function startWithdrawalSending(options: {
   log: (line: string) => void;
 }): Promise<() => Promise<void>> {
   const { prepared, log } = options;
-  await options.queue.work<{ chainId: number }>(withdrawalQueue, async (job) => {
-    const chain = prepared.chains.find((c) => c.chainId === job.data.chainId);
-    if (!chain) return;
-    const report = await sendWithdrawals({
-      db: options.db,
-      chain,
-      client: chain.clients.public,
-      sender: signingSender(chain.clients.public, prepared.settings.treasury, chain.chainId),
-      replaceAfterMs: prepared.settings.replaceAfterMs,
-    });
-    if (Object.values(report).some((n) => n > 0))
-      log(JSON.stringify({ level: 30, time: Date.now(), msg: "withdrawals", chainId: chain.chainId, ...report }));
+  return runPerChainAndInterval({
+    queue: options.queue,
+    name: withdrawalQueue,
+    chainIds: prepared.chains.map((c) => c.chainId),
+    intervalMs: prepared.settings.intervalMs,
+    async run(chainId) {
+      const chain = prepared.chains.find((c) => c.chainId === chainId);
+      if (!chain) return;
+      const report = await sendWithdrawals({
+        db: options.db,
+        chain,
+        client: chain.clients.public,
+        sender: signingSender(chain.clients.public, prepared.settings.treasury, chain.chainId),
+        replaceAfterMs: prepared.settings.replaceAfterMs,
+      });
+      if (Object.values(report).some((n) => n > 0))
+        log(JSON.stringify({ level: 30, time: Date.now(), msg: "withdrawals", chainId, ...report }));
+    },
+    onQueueError: (error) =>
+      log(JSON.stringify({ level: 50, time: Date.now(), msg: "withdrawals", err: error.message })),
   });
-  const intervalMs = prepared.settings.intervalMs;
-  const queueRuns = async () => {
-    const slot = Math.floor(Date.now() / intervalMs);
-    for (const chain of prepared.chains)
-      await options.queue
-        .send(
-          withdrawalQueue,
-          { chainId: chain.chainId },
-          { id: runId(chain.chainId, slot), retryLimit: 2, retryDelay: 5 },
-        )
-        .catch((error: Error) =>
-          log(JSON.stringify({ level: 50, time: Date.now(), msg: "withdrawals", err: error.message })),
-        );
-  };
-  await queueRuns();
-  const timer = setInterval(() => void queueRuns(), intervalMs);
-  timer.unref();
-  return async () => clearInterval(timer);
-}
-
-/** A UUID made from the chain and the interval: the same on every instance. */
-function runId(chainId: number, slot: number): string {
-  const hex = createHash("sha256").update(`withdrawals:${chainId}:${slot}`).digest("hex");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
