@@ -141,11 +141,15 @@ export async function requestWithdrawal(
   });
 }
 
-/** A deposit or receiving address of this service (any merchant's): never a destination. */
+/**
+ * A deposit or receiving address of this service (any merchant's, on any chain): never a destination. Both tables keep
+ * addresses EIP-55 checksummed, as the destination is by now, so they are compared whole (receiving addresses by their
+ * unique index).
+ */
 async function isOurAddress(db: Kysely<DB>, address: string): Promise<boolean> {
   const { rows } = await sql<{ found: boolean }>`
-    select exists (select 1 from deposit_addresses where lower(address) = lower(${address}))
-        or exists (select 1 from receiving_addresses where lower(address) = lower(${address})) as found`.execute(db);
+    select exists (select 1 from deposit_addresses where address = ${address})
+        or exists (select 1 from receiving_addresses where address = ${address}) as found`.execute(db);
   return rows[0]?.found === true;
 }
 
