@@ -30,14 +30,15 @@ import { storeTheme, switchTheme } from "./support/theme.ts";
  * window, and switched to the dark theme in place (support/theme.ts); the width it is loaded at turns with its place
  * in the route table, so every route is audited both as loaded and as resized to, and every width sees pages as
  * loaded. One load a page instead of one a width and theme: page loads are most of the suite's browser time, and the
- * walk grows with every area.
+ * walk grows with every area. The walk asks for reduced motion (the console then has no transitions): it audits what
+ * stays on screen, and waiting out each dialog's fade in and out was a third of its time.
  *
  * The walk also runs axe (support/axe.ts, no serious or critical violation) on the states the accessibility journey
  * would otherwise load again: every signed-in route at 375 px, the phone's menu drawer, message sheet, account menu and
  * settings drawer at 375 px, and the sign-in, registration and forgotten-password pages at 1280 px (light). The
  * accessibility journey keeps the states a walk does not reach (a form's errors, the shell's dialogs, the order pages).
  */
-const tab = withConsoleTab();
+const tab = withConsoleTab({ reducedMotion: true });
 const widths = [
   { width: 375, height: 740 },
   { width: 768, height: 1024 },
@@ -272,6 +273,15 @@ async function auditOverlay(
   await settled(page);
   if (!(await overlay.open(page))) return failures;
   const path = routePaths[overlay.route];
+  const moving = await page.evaluate(
+    () =>
+      document
+        .getAnimations()
+        .filter(
+          (a) => a.playState === "running" && a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
+        ).length,
+  );
+  if (moving > 0) failures.push(`${path}: the ${overlay.name} moved on opening although reduced motion was asked`);
   for (const size of sizes) {
     await page.setViewportSize(size);
     await settled(page);

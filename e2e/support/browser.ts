@@ -30,12 +30,20 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs, headless: true });
 }
 
-/** A fresh context (own storage, cookies and cache) with one page on the console. */
-export async function openPage(browser: Browser, baseUrl: string): Promise<{ context: BrowserContext; page: Page }> {
+/**
+ * A fresh context (own storage, cookies and cache) with one page on the console; `reducedMotion` asks for no motion,
+ * as a merchant's system setting can (the console then opens and closes overlays without transitions).
+ */
+export async function openPage(
+  browser: Browser,
+  baseUrl: string,
+  { reducedMotion = false } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     locale: "en-US",
     viewport: { width: 1280, height: 800 },
+    reducedMotion: reducedMotion ? "reduce" : "no-preference",
   });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(30_000);

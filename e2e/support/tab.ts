@@ -11,8 +11,11 @@ export interface ConsoleTab {
   page: Page;
 }
 
-/** One Chromium per file, a fresh context and page per test. */
-export function withConsoleTab(): ConsoleTab {
+/**
+ * One Chromium per file, a fresh context and page per test; `reducedMotion` for a walk that audits end states only
+ * (no transition to wait out after each dialog opened, closed or resized).
+ */
+export function withConsoleTab(options: { reducedMotion?: boolean } = {}): ConsoleTab {
   const tab = { baseUrl: inject("baseUrl") } as ConsoleTab;
   beforeAll(async () => {
     tab.browser = await launchBrowser();
@@ -22,7 +25,7 @@ export function withConsoleTab(): ConsoleTab {
   });
   let missingKeys: string[] = [];
   beforeEach(async () => {
-    const { context, page } = await openPage(tab.browser, tab.baseUrl);
+    const { context, page } = await openPage(tab.browser, tab.baseUrl, options);
     tab.context = context;
     tab.page = page;
     keepDiary(page);
