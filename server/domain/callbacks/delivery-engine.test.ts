@@ -110,6 +110,16 @@ async function until(check: () => Promise<boolean>, timeoutMs = 20_000) {
   }
 }
 const finished = (id: string) => async () => (await deliveryOf(id)).status !== "pending";
+/**
+ * Every attempt job of the queue has ended: nothing more is sent until something makes a new one. Checked after a
+ * delivery finished, it proves "no further attempt" without a pause long enough for one to happen.
+ */
+const queueIdle = async () => {
+  const { rows } = await sql<{ n: string }>`
+    select count(*) as n from pgboss.job where name = ${deliveryQueue} and state in ('created', 'retry', 'active')
+  `.execute(database.db);
+  return Number(rows[0]!.n) === 0;
+};
 
 const headersOf = (r: CallbackReceiver, n = 0) => r.received[n]!.headers as Record<string, string>;
 
@@ -120,7 +130,7 @@ describe("the callback delivery engine", () => {
     const { deliveryId, eventId, billNo } = await seedCreditedDelivery(database.db, actFor(tests, userId), { appCode });
     await receiver.waitFor(1);
     await until(finished(deliveryId));
-    await pause(1500);
+    await until(queueIdle);
     expect(receiver.received).toHaveLength(1);
     const { body } = receiver.received[0]!;
     const headers = headersOf(receiver);
@@ -175,7 +185,7 @@ describe("the callback delivery engine", () => {
     await startEngine();
     const { deliveryId, eventId, billNo } = await seedCreditedDelivery(database.db, actFor(tests, userId), { appCode });
     await until(finished(deliveryId));
-    await pause(1500);
+    await until(queueIdle);
     expect(receiver.received).toHaveLength(3);
     expect(receiver.received.map((r) => r.headers["webhook-id"])).toEqual([eventId, eventId, eventId]);
     expect(new Set(receiver.received.map((r) => r.body.toString()))).toHaveLength(1);
@@ -197,7 +207,7 @@ describe("the callback delivery engine", () => {
     await startEngine({ timeoutMs: 300 });
     const { deliveryId, billNo } = await seedCreditedDelivery(database.db, actFor(tests, userId), { appCode });
     await until(finished(deliveryId));
-    await pause(1500);
+    await until(queueIdle);
     const attempts = await attemptsOf(deliveryId);
     expect(attempts.map((a) => [a.trigger, a.error, a.response_status])).toEqual([
       ["auto", "timeout", null],
@@ -221,7 +231,7 @@ describe("the callback delivery engine", () => {
     expect(Number(deleted.numAffectedRows)).toBe(1);
     await startEngine({}, 500);
     await until(finished(deliveryId));
-    await pause(1500);
+    await until(queueIdle);
     expect(receiver.byEventId(eventId)).toHaveLength(1);
     expect(await attemptsOf(deliveryId)).toHaveLength(1);
     expect((await deliveryOf(deliveryId)).status).toBe("success");
@@ -242,7 +252,7 @@ describe("the callback delivery engine", () => {
     await stopEngine(running.pop()!);
     await startEngine({ clock: () => new Date(Date.now() + 6 * 60_000) }, 500);
     await until(finished(deliveryId));
-    await pause(1000);
+    await until(queueIdle);
     expect(receiver.byEventId(eventId)).toHaveLength(1);
     expect((await deliveryOf(deliveryId)).status).toBe("success");
   }, 30_000);
@@ -262,7 +272,7 @@ describe("the callback delivery engine", () => {
     expect(receiver.received).toHaveLength(1);
     await startEngine({}, 60_000);
     for (const { deliveryId } of during) await until(finished(deliveryId));
-    await pause(1500);
+    await until(queueIdle);
     for (const { eventId } of [before, ...during]) expect(receiver.byEventId(eventId)).toHaveLength(1);
     expect(receiver.received).toHaveLength(3);
   }, 30_000);
@@ -289,7 +299,7 @@ describe("the callback delivery engine", () => {
     await startEngine({ retrySchedule: [] });
     const { deliveryId } = await seedCreditedDelivery(database.db, actFor(tests, userId), { appCode });
     await until(finished(deliveryId));
-    await pause(500);
+    await until(queueIdle);
     expect(await attemptsOf(deliveryId)).toMatchObject([{ response_status: 302, succeeded: false, error: null }]);
     expect(receiver.received).toHaveLength(1);
     expect((await deliveryOf(deliveryId)).status).toBe("failed");
@@ -318,7 +328,7 @@ describe("the callback delivery engine", () => {
     answer = 200;
     await redeliver();
     await until(finished(deliveryId));
-    await pause(1000);
+    await until(queueIdle);
     expect((await attemptsOf(deliveryId)).map((a) => [a.trigger, a.response_status])).toEqual([
       ["auto", 500],
       ["manual", 500],
@@ -382,7 +392,7 @@ describe("the callback delivery engine", () => {
           .executeTakeFirstOrThrow();
         return Number(n) === 0;
       }, 60_000);
-      await pause(2000);
+      await until(queueIdle, 60_000);
       expect(receiver.received).toHaveLength(seeded.length);
       for (const { eventId } of seeded) expect(receiver.byEventId(eventId)).toHaveLength(1);
     },
