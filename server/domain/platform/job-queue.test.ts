@@ -35,6 +35,13 @@ const until = async (check: () => boolean | Promise<boolean>, timeoutMs = 15_000
 const stateIs = (name: string, id: string, state: JobState) => async () =>
   (await queue.jobState(name, id))?.state === state;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** No job of the queue is waiting or being worked: nothing more runs until a job is sent (no pause needed to see it). */
+const idle = (name: string) => async () => {
+  const { rows } = await sql<{ n: string }>`
+    select count(*) as n from pgboss.job where name = ${name} and state in ('created', 'retry', 'active')
+  `.execute(database.db);
+  return Number(rows[0]!.n) === 0;
+};
 
 describe("job queue", () => {
   it("works a job once, and the same id sent twice is one job", async () => {
@@ -46,7 +53,7 @@ describe("job queue", () => {
       seen.push(`${job.id}:${job.data.n}`);
     });
     await until(stateIs("once", id, "completed"));
-    await pause(1200);
+    await until(idle("once"));
     expect(seen).toEqual([`${id}:1`]);
   });
 
@@ -159,7 +166,7 @@ describe("job queue", () => {
       const ids = Array.from({ length: 40 }, () => randomUUID());
       await Promise.all(ids.map((id) => queue.send("shared", { id }, { id })));
       await until(() => worked.length >= ids.length);
-      await pause(1200);
+      await until(idle("shared"));
       expect(worked.sort()).toEqual([...ids].sort());
     } finally {
       await other.stop();
