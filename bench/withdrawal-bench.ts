@@ -71,6 +71,7 @@ try {
     tokens: [{ chainId: 31337, address: chain.token, decimals: 6, fee: toAtto("1") }],
     dailyLimit: toAtto("100000000"),
     forbidden: new Set([treasury.address.toLowerCase()]),
+    addressCooldownSeconds: 0,
   };
   const destination = privateKeyToAddress(generatePrivateKey());
   const askedAt = performance.now();

@@ -35,7 +35,8 @@ import { defaultConnectionLimits } from "./http/connection-limits.ts";
  * GAS_PAYER_PRIVATE_KEY and COLLECTION_THRESHOLD (collection of deposits: server/domain/collection/),
  * COLLECTION_INTERVAL_SECONDS (a test server's pause between collection runs; DEV_OUTBOX=true only),
  * TREASURY_PRIVATE_KEY, WITHDRAWAL_FEE, WITHDRAWAL_DAILY_LIMIT, WITHDRAWAL_REPLACE_AFTER_SECONDS,
- * WITHDRAWAL_INTERVAL_SECONDS (withdrawals: server/domain/withdrawals/withdrawal-settings.ts).
+ * WITHDRAWAL_INTERVAL_SECONDS, WITHDRAWAL_ADDRESS_COOLDOWN_SECONDS (withdrawals:
+ * server/domain/withdrawals/withdrawal-settings.ts).
  */
 const env = process.env;
 // Exactly production, development, test or unset: any other spelling of production would run as development.

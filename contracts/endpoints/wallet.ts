@@ -1,4 +1,16 @@
-import { getUserWalletRequest, userWalletResult } from "../schemas/wallet.ts";
+import { emptyResult } from "../schemas/auth.ts";
+
+import { openWithdrawal } from "../schemas/open-api.ts";
+import {
+  addWithdrawalAddressRequest,
+  getUserWalletRequest,
+  userWalletResult,
+  walletOverview,
+  walletWithdrawRequest,
+  withdrawalAddress,
+  withdrawalAddressIdRequest,
+  withdrawalAddressList,
+} from "../schemas/wallet.ts";
 import { type Endpoint, endpoint } from "../endpoint.ts";
 
 /** The wallet area's calls (`api.wallet.<call>`): its part of the endpoint table, contracts/endpoints.ts. */
@@ -13,5 +25,64 @@ export const walletEndpoints = {
     result: userWalletResult,
     auth: true,
     source: "documented",
+  }),
+  /** My wallet's figures: available, held by withdrawals in flight, the day's limit, the chains and their fees. */
+  walletOverview: endpoint({
+    area: "wallet",
+    call: "walletOverview",
+    method: "POST",
+    path: "/api/Wallet/Overview",
+    body: null,
+    query: null,
+    result: walletOverview,
+    auth: true,
+    source: "proposed",
+  }),
+  /** The withdrawal address book: the destinations, newest first, and the cool-down a new one waits. */
+  addresses: endpoint({
+    area: "wallet",
+    call: "addresses",
+    method: "POST",
+    path: "/api/Wallet/Addresses",
+    body: null,
+    query: null,
+    result: withdrawalAddressList,
+    auth: true,
+    source: "proposed",
+  }),
+  /** Adds a destination, usable after the cool-down; recorded in the security log and mailed to the merchant. */
+  addAddress: endpoint({
+    area: "wallet",
+    call: "addAddress",
+    method: "POST",
+    path: "/api/Wallet/AddAddress",
+    body: addWithdrawalAddressRequest,
+    query: null,
+    result: withdrawalAddress,
+    auth: true,
+    source: "proposed",
+  }),
+  removeAddress: endpoint({
+    area: "wallet",
+    call: "removeAddress",
+    method: "POST",
+    path: "/api/Wallet/RemoveAddress",
+    body: withdrawalAddressIdRequest,
+    query: null,
+    result: emptyResult,
+    auth: true,
+    source: "proposed",
+  }),
+  /** A withdrawal to a usable destination, with the mailed code (type withdrawal) and, when on, the second factor. */
+  withdraw: endpoint({
+    area: "wallet",
+    call: "withdraw",
+    method: "POST",
+    path: "/api/Wallet/Withdraw",
+    body: walletWithdrawRequest,
+    query: null,
+    result: openWithdrawal,
+    auth: true,
+    source: "proposed",
   }),
 } as const satisfies Record<string, Endpoint>;

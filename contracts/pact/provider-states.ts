@@ -38,6 +38,8 @@ export const states = {
   failedCallback:
     "the merchant {email} has a failed callback of a bill of its application {name}, whose callback URLs refuse connections",
   devnetWatched: "the server watches the devnet chain {product} and its dev account holds test USDT",
+  withdrawalAddress:
+    "the merchant {email} has the usable withdrawal address {address} on {product} in its address book",
 } as const;
 
 export type StateName = keyof typeof states;

@@ -150,6 +150,14 @@ export const errCodes = {
   withdrawalNotFound: "2809",
   /** This server offers no withdrawals (no treasury key configured). */
   withdrawalsNotOffered: "2810",
+  /** The address book already holds this destination on that chain. */
+  withdrawalAddressExists: "2811",
+  /** The merchant has no address-book entry of that id (another merchant's included). */
+  withdrawalAddressNotFound: "2812",
+  /** The destination was added too recently: usable once its cool-down is over. */
+  withdrawalAddressCoolingDown: "2813",
+  /** The address book is full: remove a destination first. */
+  withdrawalAddressBookFull: "2814",
   notLoggedIn: "4010",
   forbidden: "4030",
   notFound: "4040",

@@ -90,7 +90,15 @@ export const secondFactorCodeField = trimmedText(
  * `emailCode`), it lets the owner on a new device through the account's sign-in throttle (issue 37); never a sign-in
  * by itself.
  */
-export const codePurpose = z.enum(["register", "reset", "change-password", "link", "application", "sign-in"]);
+export const codePurpose = z.enum([
+  "register",
+  "reset",
+  "change-password",
+  "link",
+  "application",
+  "sign-in",
+  "withdrawal",
+]);
 export type CodePurpose = z.infer<typeof codePurpose>;
 
 export const localeField = z.enum(["en-US", "zh-CN", "zh-TW", "ja-JP", "ko-KR", "th-TH"]);

@@ -32,6 +32,12 @@ export const securityEventKinds = [
   "appCredentialsView",
   /** App/RotateSecret: an application got a new AppSecret. */
   "appSecretRotate",
+  /** Wallet/AddAddress: a destination was added to the withdrawal address book. */
+  "withdrawalAddressAdd",
+  /** Wallet/RemoveAddress: a destination was taken out of it. */
+  "withdrawalAddressRemove",
+  /** Wallet/Withdraw: a withdrawal asked in the console (its mailed code and second factor checked). */
+  "withdrawalRequest",
 ] as const;
 export const securityEventKind = z.enum(securityEventKinds);
 export type SecurityEventKind = z.infer<typeof securityEventKind>;

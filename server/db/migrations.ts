@@ -29,6 +29,7 @@ import { migration0026DepositAddressHistory } from "./migrations/0026-deposit-ad
 import { migration0027LedgerTreasurySweeps } from "./migrations/0027-ledger-treasury-sweeps.ts";
 import { migration0028WithdrawalHolds } from "./migrations/0028-withdrawal-holds.ts";
 import { migration0029WithdrawalSending } from "./migrations/0029-withdrawal-sending.ts";
+import { migration0030WithdrawalAddresses } from "./migrations/0030-withdrawal-addresses.ts";
 
 /**
  * Plain SQL, PostgreSQL dialect, run the same on PGlite and on a real server, one file each in migrations/, named here
@@ -66,6 +67,7 @@ export const migrations: Record<string, Migration> = {
   "0027_ledger_treasury_sweeps": migration0027LedgerTreasurySweeps,
   "0028_withdrawal_holds": migration0028WithdrawalHolds,
   "0029_withdrawal_sending": migration0029WithdrawalSending,
+  "0030_withdrawal_addresses": migration0030WithdrawalAddresses,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -112,6 +112,7 @@ describe("PGlite behind Kysely (one connection, lent to one caller at a time)", 
       "totp_recovery_codes",
       "verification_codes",
       "wallets",
+      "withdrawal_addresses",
       "withdrawal_transactions",
       "withdrawals",
     ]);

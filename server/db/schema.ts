@@ -78,6 +78,7 @@ export const tableNames = [
   "withdrawal_transactions",
   "sending_accounts",
   "withdrawals",
+  "withdrawal_addresses",
   "order_transfers",
   "subscriptions",
   "orders",

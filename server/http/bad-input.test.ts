@@ -85,6 +85,17 @@ const valid = (name: EndpointName): Input => {
     appRotateSecret: { body: { appCode: "2026010100000001", proof: "p".repeat(43), graceWindow: "24h" } },
     callbackRedeliver: { body: { attemptId: "1" } },
     callbackRedeliverFailed: { body: { since: "2026-01-01T00:00:00Z", appCode: "2026010100000001" } },
+    addAddress: { body: { chain: "Devnet", address: "0xa0Ee7A142d267C1f36714E4a8F75612F20a79720", label: "Cold" } },
+    removeAddress: { body: { id: "1" } },
+    withdraw: {
+      body: {
+        addressId: "1",
+        amount: "1.5",
+        code: "123456",
+        totpCode: "123456",
+        requestId: "0b5c1f4e-7d0a-4f57-9a57-4c1b8f0e2d31",
+      },
+    },
     callbackTest: { body: { appCode: "2026010100000001", target: "recharge" } },
   };
   return inputs[name] ?? {};

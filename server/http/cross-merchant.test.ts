@@ -52,7 +52,16 @@ let h: Harness;
 let chain: StubChainLayer;
 beforeAll(async () => {
   chain = stubChainLayer();
-  h = await createHarness({ chain });
+  const tokens = chain.chains.flatMap((c) =>
+    c.tokens.map((t) => ({ chainId: c.chainId, address: t.address, decimals: t.decimals, fee: 10n ** 18n })),
+  );
+  const withdrawals = {
+    tokens,
+    dailyLimit: 10_000n * 10n ** 18n,
+    forbidden: new Set<string>(),
+    addressCooldownSeconds: 0,
+  };
+  h = await createHarness({ chain, withdrawals });
 });
 afterAll(() => h?.close());
 beforeEach(async () => {
@@ -93,6 +102,8 @@ interface World {
   /** A's failed delivery of its bill's event (one attempt) and B's own failed one. */
   aCallback: { deliveryId: string; eventId: string; attemptId: string };
   bCallback: { deliveryId: string; attemptId: string };
+  /** A's destination in its withdrawal address book (usable), by id and address. */
+  aDestination: { id: string; address: string };
   /** Strings only A's rows hold: none may appear anywhere in an answer to B. */
   aSecrets: string[];
   /** A's ids: no id-like field of an answer to B may hold one. */
@@ -717,7 +728,71 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
   callbackTest: {
     attacks: (w) => [{ body: { appCode: w.aApp, target: "recharge" }, outcome: "answered", check: appNotFound }],
   },
+
+  // The wallet: B's figures and address book are B's own; A's destination is unknown to B by its id.
+  walletOverview: {
+    attacks: () => [
+      {
+        outcome: "answered",
+        check: (answer) => expect(succeeded(answer).resData).toMatchObject({ available: "100", held: "0" }),
+      },
+    ],
+  },
+  addresses: {
+    attacks: () => [{ outcome: "answered", check: (answer) => expect(succeeded(answer).resData.items).toEqual([]) }],
+  },
+  addAddress: {
+    attacks: () => [
+      {
+        body: { chain: "Devnet", address: bravoDestination, label: "Bravo's" },
+        outcome: "answered",
+        check: (answer) => expect(succeeded(answer).resData).toMatchObject({ address: bravoDestination }),
+      },
+    ],
+  },
+  removeAddress: {
+    attacks: (w) => [{ body: { id: w.aDestination.id }, outcome: "answered", check: destinationNotFound }],
+  },
+  withdraw: {
+    attacks: (w) => [
+      {
+        body: {
+          addressId: w.aDestination.id,
+          amount: "1",
+          code: bWithdrawalCode,
+          totpCode: "123456",
+          requestId: aRequestId,
+        },
+        outcome: "answered",
+        check: destinationNotFound,
+      },
+    ],
+    after: async (w) => {
+      const { n } = await h.db
+        .selectFrom("withdrawals")
+        .select((eb) => eb.fn.countAll<string>().as("n"))
+        .where("merchant_id", "=", w.b.userId)
+        .executeTakeFirstOrThrow();
+      expect(Number(n)).toBe(0);
+    },
+  },
 };
+
+/** B's own destination (anvil's account 9: any checksummed address outside the service). */
+const bravoDestination = "0xa0Ee7A142d267C1f36714E4a8F75612F20a79720";
+/** A's destination: only A's address book holds it. */
+const alphaDestination = "0x14dC79964da2C08b23698B3D3cc7Ca32193d9955";
+const bWithdrawalCode = "246813";
+/** The requestId of A's withdrawal: B sending it is a new request of B's, never A's withdrawal. */
+const aRequestId = "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f";
+/** A destination id B does not own answers like one that does not exist. */
+const destinationNotFound = (answer: Answer) =>
+  expect(answer).toMatchObject({
+    status: 200,
+    success: false,
+    errCode: errCodes.withdrawalAddressNotFound,
+    resData: null,
+  });
 
 let streamBase: string | undefined;
 
@@ -836,6 +911,19 @@ async function seedWorld(): Promise<World> {
   const bPaid = await seedPaidOrder(h.db, { userId: b.userId, packageCode: "basic", product: "Devnet" });
   await seedTotp(h.db, { userId: a.userId, recoveryCodes: [aRecoveryCode] });
   await seedBalance(h.db, { userId: b.userId, amount: "100" });
+  await seedCode(h.db, { email: b.email, purpose: "withdrawal", code: bWithdrawalCode });
+  const aDestination = await h.db
+    .insertInto("withdrawal_addresses")
+    .values({
+      merchant_id: a.userId,
+      chain_id: 31337,
+      address: alphaDestination,
+      label: "AlphaSecretDestination",
+      created_at: new Date(Date.UTC(2026, 0, 1)),
+      usable_at: new Date(Date.UTC(2026, 0, 1)),
+    })
+    .returning(["id", "address"])
+    .executeTakeFirstOrThrow();
   const aApp = await seedApplication(h.db, {
     userId: a.userId,
     name: "AlphaSecretApp",
@@ -872,6 +960,7 @@ async function seedWorld(): Promise<World> {
     },
     bCallback: { deliveryId: bCallback.deliveryId, attemptId: bCallback.attemptIds[0] ?? "" },
     aBill,
+    aDestination,
     bBill: bBill.billNo,
     aBillsCursor,
     aApp: aApp.appCode,
@@ -913,6 +1002,8 @@ async function seedWorld(): Promise<World> {
       "AlphaSecretEndUser",
       "AlphaSecretReceiverAnswer",
       aCallback.eventId,
+      alphaDestination,
+      "AlphaSecretDestination",
     ],
     aIds: [a.userId, ...aMessages.map((m) => m.id)],
   };
@@ -931,6 +1022,13 @@ async function aRows(w: World) {
       .execute(),
     messages: await h.db.selectFrom("messages").selectAll().where("merchant_id", "=", id).orderBy("id").execute(),
     wallets: await h.db.selectFrom("wallets").selectAll().where("merchant_id", "=", id).orderBy("id").execute(),
+    destinations: await h.db
+      .selectFrom("withdrawal_addresses")
+      .selectAll()
+      .where("merchant_id", "=", id)
+      .orderBy("id")
+      .execute(),
+    withdrawals: await h.db.selectFrom("withdrawals").selectAll().where("merchant_id", "=", id).orderBy("id").execute(),
     orders: await h.db.selectFrom("orders").selectAll().where("merchant_id", "=", id).orderBy("id").execute(),
     orderTransfers: await h.db
       .selectFrom("order_transfers")

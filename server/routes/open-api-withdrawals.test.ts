@@ -26,6 +26,7 @@ beforeAll(async () => {
       tokens: [{ chainId: 31337, address: token, decimals: 6, fee: toAtto("1") }],
       dailyLimit: toAtto("1000"),
       forbidden: new Set([treasury.toLowerCase()]),
+      addressCooldownSeconds: 0,
     },
   });
 });

@@ -4,7 +4,23 @@ import { walletProduct } from "../../contracts/schemas/wallet.ts";
 import { chainMessages } from "../domain/payments/chain-payments.ts";
 import { ApiError, fail, ok } from "../domain/platform/outcome.ts";
 import { walletAddress } from "../domain/payments/wallets.ts";
-import type { HandlerTable } from "../http/handler.ts";
+import {
+  addWithdrawalAddress,
+  listWithdrawalAddresses,
+  removeWithdrawalAddress,
+} from "../domain/withdrawals/address-book.ts";
+import { withdrawFromConsole } from "../domain/withdrawals/console-withdrawals.ts";
+import { walletOverview } from "../domain/withdrawals/wallet-overview.ts";
+import type { HandlerContext, HandlerTable } from "../http/handler.ts";
+import type { EndpointName } from "../../contracts/endpoints.ts";
+
+/** What the wallet's use cases read of the request and the services. */
+const walletContext = <N extends EndpointName>({ services, now, ip, userAgent }: HandlerContext<N>) => ({
+  chains: services.chain?.chains ?? [],
+  rules: services.withdrawals,
+  now,
+  source: { ip, userAgent, now },
+});
 
 const currencyCode = /^[A-Z0-9]{2,16}$/;
 
@@ -12,7 +28,10 @@ const currencyCode = /^[A-Z0-9]{2,16}$/;
  * The merchant's payment address for a configured chain ({product}, case-insensitive) and one of its tokens: the real
  * watch-only receiving address. A product no chain is configured for answers 2207.
  */
-export const walletHandlers: Pick<HandlerTable, "userWallet"> = {
+export const walletHandlers: Pick<
+  HandlerTable,
+  "userWallet" | "walletOverview" | "addresses" | "addAddress" | "removeAddress" | "withdraw"
+> = {
   userWallet: {
     params: z.object({ product: walletProduct }),
     async handle({ db, body, params, session, services }) {
@@ -27,5 +46,29 @@ export const walletHandlers: Pick<HandlerTable, "userWallet"> = {
       const address = await walletAddress(db, session.scope, layer.addresses);
       return ok({ product, address, currency });
     },
+  },
+  walletOverview: {
+    handle: (ctx) => walletOverview(ctx.db, ctx.session.scope, walletContext(ctx)),
+  },
+  addresses: {
+    handle: (ctx) => listWithdrawalAddresses(ctx.db, ctx.session.scope, walletContext(ctx)),
+  },
+  addAddress: {
+    handle: (ctx) => {
+      const { services } = ctx;
+      const mail = {
+        mailer: services.mailer,
+        keys: { secret: services.secret, devOutbox: services.devOutbox },
+        log: ctx.log,
+      };
+      return addWithdrawalAddress(ctx.db, ctx.session.scope, ctx.body, { ...walletContext(ctx), mail });
+    },
+  },
+  removeAddress: {
+    handle: (ctx) => removeWithdrawalAddress(ctx.db, ctx.session.scope, ctx.body.id, walletContext(ctx)),
+  },
+  withdraw: {
+    handle: (ctx) =>
+      withdrawFromConsole(ctx.db, ctx.session, ctx.body, { ...walletContext(ctx), identity: ctx.services }),
   },
 };

@@ -6,3 +6,4 @@ export * from "./seed/payments.ts";
 export * from "./seed/applications.ts";
 export * from "./seed/bills.ts";
 export * from "./seed/callbacks.ts";
+export * from "./seed/wallet.ts";

@@ -21,6 +21,7 @@ import {
   seedSession,
   seedSignInChallenge,
   seedTotp,
+  seedWithdrawalAddress,
   testServerSecret,
   testTotpCode,
 } from "../../../server/testing/seed.ts";
@@ -63,6 +64,15 @@ export async function startReferenceProvider(): Promise<ReferenceProvider> {
     liveEvents: { listen },
     // A test server: the pacts' callback URLs are not resolved when saved.
     callbackTargets: { allowPrivate: true },
+    // Withdrawals asked for on the devnet's USDT (1 USDT fee, new destinations usable at once); nothing sends them.
+    withdrawals: {
+      tokens: chain.chains.flatMap((c) =>
+        c.tokens.map((t) => ({ chainId: c.chainId, address: t.address, decimals: t.decimals, fee: 10n ** 18n })),
+      ),
+      dailyLimit: 10_000n * 10n ** 18n,
+      forbidden: new Set<string>(),
+      addressCooldownSeconds: 0,
+    },
   });
   const baseUrl = await app.listen({ host: "127.0.0.1", port: 0 });
 
@@ -96,6 +106,11 @@ export async function startReferenceProvider(): Promise<ReferenceProvider> {
       const chainId = chain.chainByProduct(product)?.chainId;
       if (chainId === undefined) throw new Error(`the reference provider watches no chain ${product}`);
       return { orderCode: (await seedPaidOrder(db, { userId, packageCode, product, chainId })).orderCode };
+    },
+    withdrawalAddress: async ({ userId, address, product }) => {
+      const chainId = chain.chainByProduct(product)?.chainId;
+      if (chainId === undefined) throw new Error(`the reference provider watches no chain ${product}`);
+      return seedWithdrawalAddress(db, { userId, chainId, address });
     },
     balance: async ({ userId, amount }) => {
       await seedBalance(db, { userId, amount });

@@ -48,6 +48,8 @@ export interface StateSeeder {
   openOrder(input: { userId: string; packageCode: string }): Promise<{ orderCode: string }>;
   /** An order paid by a confirmed transfer on the chain `product`, its package active; answers its code. */
   paidOrder(input: { userId: string; packageCode: string; product: string }): Promise<{ orderCode: string }>;
+  /** A destination of the merchant's withdrawal address book on the chain `product`, usable now; answers its id. */
+  withdrawalAddress(input: { userId: string; address: string; product: string }): Promise<{ addressId: string }>;
   /** Credit the merchant's balance with `amount` USDT (a decimal string), as an unmatched confirmed transfer. */
   balance(input: { userId: string; amount: string }): Promise<void>;
   /**
@@ -96,6 +98,7 @@ const orderParams = z.object({ email: z.string(), packageCode: z.string() });
 const paidOrderParams = z.object({ email: z.string(), packageCode: z.string(), product: z.string() });
 const balanceParams = z.object({ email: z.string(), amount: z.string() });
 const productParams = z.object({ product: z.string() });
+const withdrawalAddressParams = z.object({ email: z.string(), address: z.string(), product: z.string() });
 const challengeParams = z.object({ email: z.string(), challenge: z.string() });
 const applicationParams = z.object({ email: z.string(), name: z.string() });
 const billParams = z.object({ email: z.string(), name: z.string(), endUserId: z.string(), amount: z.string() });
@@ -271,6 +274,14 @@ export function createStateHandlers(seeder: StateSeeder) {
       await seeder.devnet(params);
       return undefined;
     }),
+    [states.withdrawalAddress]: guarded(
+      states.withdrawalAddress,
+      withdrawalAddressParams,
+      async ({ email, address, product }) => {
+        const userId = await merchantId(email);
+        return { userId, ...(await seeder.withdrawalAddress({ userId, address, product })) };
+      },
+    ),
   };
 
   const beforeEach = async () => {

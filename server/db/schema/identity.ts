@@ -30,7 +30,14 @@ export interface SessionsTable {
   revoked_at: Date | null;
 }
 
-export type CodePurposeColumn = "register" | "reset" | "change-password" | "link" | "application" | "sign-in";
+export type CodePurposeColumn =
+  | "register"
+  | "reset"
+  | "change-password"
+  | "link"
+  | "application"
+  | "sign-in"
+  | "withdrawal";
 
 export interface VerificationCodesTable {
   id: Id;

@@ -61,10 +61,24 @@ export interface WithdrawalTransactionsTable {
   broadcast_at: Date | null;
 }
 
+/** A destination of the merchant's address book (migration 0030): usable for withdrawals from `usable_at`. */
+export interface WithdrawalAddressesTable {
+  id: Id;
+  merchant_id: IdRef;
+  chain_id: number;
+  /** EIP-55. */
+  address: string;
+  label: string;
+  created_at: ColumnType<Date, Date, never>;
+  usable_at: ColumnType<Date, Date, never>;
+  removed_at: Date | null;
+}
+
 /** The wallet area's tables, its part of `DB` (server/db/schema.ts). */
 export interface WalletTables {
   wallets: WalletsTable;
   withdrawals: WithdrawalsTable;
   sending_accounts: SendingAccountsTable;
   withdrawal_transactions: WithdrawalTransactionsTable;
+  withdrawal_addresses: WithdrawalAddressesTable;
 }

@@ -13,6 +13,7 @@ export function codeMail(to: string, purpose: CodePurpose, code: string, ttlSeco
     "change-password": "to change your password",
     link: "to link your Google account to your Merchant Console account",
     application: "to change an application or see its credentials",
+    withdrawal: "to confirm a withdrawal from your balance",
     "sign-in": "with your password to sign in on a new device",
   }[purpose];
   return {

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { type ErrCode, errCodes } from "../../../contracts/schemas/envelope.ts";
+import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import type {
   CreateWithdrawalBody,
   OpenWithdrawal,
@@ -12,26 +12,10 @@ import type { OpenApiCaller } from "../applications/open-api-caller.ts";
 import { type KeysetList, wirePage } from "../platform/keyset-page.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
 import { usdtText } from "../payments/usdt.ts";
-import {
-  requestWithdrawal,
-  type Withdrawal,
-  type WithdrawalRefusal,
-  type WithdrawalRules,
-} from "./withdrawal-holds.ts";
+import { requestWithdrawal, type Withdrawal, type WithdrawalRules } from "./withdrawal-holds.ts";
+import { withdrawalRefusalOutcome } from "./withdrawal-refusals.ts";
 
-/** Each refusal of a withdrawal as the open API answers it: its errCode and HTTP status. */
-const refusals: Record<WithdrawalRefusal, { code: ErrCode; status: number }> = {
-  unknownToken: { code: errCodes.withdrawalUnknownToken, status: 400 },
-  badAddress: { code: errCodes.withdrawalBadAddress, status: 400 },
-  ourAddress: { code: errCodes.withdrawalOurAddress, status: 400 },
-  badAmount: { code: errCodes.withdrawalBadAmount, status: 400 },
-  tooManyDecimals: { code: errCodes.withdrawalTooManyDecimals, status: 400 },
-  overBalance: { code: errCodes.withdrawalOverBalance, status: 400 },
-  overDailyLimit: { code: errCodes.withdrawalOverDailyLimit, status: 400 },
-  keyReused: { code: errCodes.withdrawalKeyReused, status: 409 },
-};
-
-const toWire = (withdrawal: Withdrawal, chains: readonly ConfiguredChain[]): OpenWithdrawal => ({
+export const withdrawalToWire = (withdrawal: Withdrawal, chains: readonly ConfiguredChain[]): OpenWithdrawal => ({
   id: withdrawal.id,
   chain: chains.find((c) => c.chainId === withdrawal.chain_id)?.product ?? String(withdrawal.chain_id),
   chainId: withdrawal.chain_id,
@@ -68,11 +52,8 @@ export async function openApiWithdrawal(
     context.rules,
     context.now,
   );
-  if (!answer.ok) {
-    const { code, status } = refusals[answer.refusal];
-    return fail(code, answer.message, status);
-  }
-  return ok(toWire(answer.withdrawal, context.chains));
+  if (!answer.ok) return withdrawalRefusalOutcome(answer, "open");
+  return ok(withdrawalToWire(answer.withdrawal, context.chains));
 }
 
 /** GET /open/v1/withdrawals/{id}: one of the merchant's withdrawals; another merchant's reads as none (2809). */
@@ -88,7 +69,7 @@ export async function readOpenApiWithdrawal(
     .where("id", "=", withdrawalId)
     .where("merchant_id", "=", caller.scope.merchantId)
     .executeTakeFirst();
-  return row ? ok(toWire(row, chains)) : fail(errCodes.withdrawalNotFound, "No withdrawal of this id", 404);
+  return row ? ok(withdrawalToWire(row, chains)) : fail(errCodes.withdrawalNotFound, "No withdrawal of this id", 404);
 }
 
 /** The open API's withdrawals list; its cursors are its own (keyset-page.ts), served by withdrawals_by_merchant. */
@@ -111,5 +92,5 @@ export function listOpenApiWithdrawals(
     cursor,
     pageSize: pageSize === undefined ? 10 : Number(pageSize),
   };
-  return wirePage(db, rows, withdrawalKeyset, request, (row) => toWire(row, settings.chains));
+  return wirePage(db, rows, withdrawalKeyset, request, (row) => withdrawalToWire(row, settings.chains));
 }

@@ -47,6 +47,7 @@ const rules: WithdrawalRules = {
   tokens: [{ chainId: 31337, address: token, decimals: 6, fee: toAtto("0.5") }],
   dailyLimit: toAtto("1000"),
   forbidden: new Set([treasury.toLowerCase()]),
+  addressCooldownSeconds: 0,
 };
 const destination = privateKeyToAddress(generatePrivateKey());
 const ask = (amount: string, more: Partial<WithdrawalAsked> = {}): WithdrawalAsked => ({

@@ -33,6 +33,8 @@ export interface WithdrawalRules {
   dailyLimit: bigint;
   /** Addresses that are never a destination (the treasuries, the factories), lower-cased. */
   forbidden: ReadonlySet<string>;
+  /** How long a destination added to the console's address book waits before it is usable (address-book.ts). */
+  addressCooldownSeconds: number;
 }
 
 export interface WithdrawalAsked {
@@ -76,22 +78,25 @@ const requestHash = (asked: WithdrawalAsked, to: string, amount: bigint) =>
     .update(JSON.stringify([asked.chainId, asked.token.toLowerCase(), to, fromAtto(amount)]))
     .digest("hex");
 
-/** Checks a withdrawal and, when it passes, makes it with its amount and fee held; nothing is written otherwise. */
+/**
+ * Checks a withdrawal and, when it passes, makes it with its amount and fee held; nothing is written otherwise.
+ * `authorize` runs in the transaction that makes it, once every check has passed (the console spends the mailed code
+ * there, so a refused withdrawal leaves the code usable); it throws to refuse, which rolls the withdrawal back.
+ */
 export async function requestWithdrawal(
   db: Kysely<DB>,
   scope: AnyMerchantScope,
   asked: WithdrawalAsked,
   rules: WithdrawalRules,
   now: Date,
+  authorize?: (trx: Kysely<DB>) => Promise<void>,
 ): Promise<WithdrawalAnswer> {
   const token = rules.tokens.find(
     (t) => t.chainId === asked.chainId && t.address.toLowerCase() === asked.token.toLowerCase(),
   );
   if (!token) return refuse("unknownToken", "withdrawals are not offered for this chain and token");
-  if (!isAddress(asked.to, { strict: true }) || getAddress(asked.to) !== asked.to || asked.to === zeroAddress)
-    return refuse("badAddress", "the destination is not a checksummed address of the chain");
-  if (rules.forbidden.has(asked.to.toLowerCase()) || (await isOurAddress(db, asked.to)))
-    return refuse("ourAddress", "the destination is one of this service's own addresses");
+  const destination = await destinationRefusal(db, rules, asked.to);
+  if (destination) return destination;
   const amount = amountOf(asked.amount, token.decimals);
   if (typeof amount !== "bigint") return amount;
   const hash = requestHash(asked, asked.to, amount);
@@ -116,6 +121,7 @@ export async function requestWithdrawal(
       return refuse("overBalance", "the balance does not cover the amount and the fee");
     if ((await withdrawnSince(trx, scope.merchantId, new Date(now.getTime() - 86_400_000))) + amount > rules.dailyLimit)
       return refuse("overDailyLimit", "the amount is above what is left of today's withdrawal limit");
+    await authorize?.(trx);
     const withdrawal = await trx
       .insertInto("withdrawals")
       .values({
@@ -146,6 +152,23 @@ export async function requestWithdrawal(
  * addresses EIP-55 checksummed, as the destination is by now, so they are compared whole (receiving addresses by their
  * unique index).
  */
+/**
+ * Why `to` may not receive a withdrawal, or null when it may: not an EIP-55 checksummed address (or the zero address),
+ * or one of this service's own (a treasury, a factory, a deposit or receiving address). The address book checks the
+ * same when a destination is added.
+ */
+export async function destinationRefusal(
+  db: Kysely<DB>,
+  rules: Pick<WithdrawalRules, "forbidden">,
+  to: string,
+): Promise<WithdrawalAnswer | null> {
+  if (!isAddress(to, { strict: true }) || getAddress(to) !== to || to === zeroAddress)
+    return refuse("badAddress", "the destination is not a checksummed address of the chain");
+  if (rules.forbidden.has(to.toLowerCase()) || (await isOurAddress(db, to)))
+    return refuse("ourAddress", "the destination is one of this service's own addresses");
+  return null;
+}
+
 async function isOurAddress(db: Kysely<DB>, address: string): Promise<boolean> {
   const { rows } = await sql<{ found: boolean }>`
     select exists (select 1 from deposit_addresses where address = ${address})
@@ -154,7 +177,7 @@ async function isOurAddress(db: Kysely<DB>, address: string): Promise<boolean> {
 }
 
 /** What the merchant's withdrawals since `since` add up to (fees left out), failed ones aside, in atto USDT. */
-async function withdrawnSince(trx: Kysely<DB>, merchantId: string, since: Date): Promise<bigint> {
+export async function withdrawnSince(trx: Kysely<DB>, merchantId: string, since: Date): Promise<bigint> {
   const row = await trx
     .selectFrom("withdrawals")
     .select(sql<string | null>`sum(amount)::text`.as("total"))

@@ -64,6 +64,7 @@ export async function prepareWithdrawals(
       ),
       dailyLimit: settings.dailyLimit,
       forbidden,
+      addressCooldownSeconds: settings.addressCooldownSeconds,
     },
   };
 }

@@ -68,6 +68,7 @@ const rules = (): WithdrawalRules => ({
   tokens: [{ chainId, address: chain.token, decimals: 6, fee: toAtto("1") }],
   dailyLimit: toAtto("100000"),
   forbidden: new Set([treasury.address.toLowerCase(), factory.toLowerCase()]),
+  addressCooldownSeconds: 0,
 });
 const sender = (more: Partial<WithdrawalSenderDeps> = {}): WithdrawalSenderDeps => ({
   db,

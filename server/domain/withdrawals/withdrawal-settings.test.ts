@@ -15,7 +15,18 @@ describe("withdrawal settings", () => {
       dailyLimit: toAtto("10000"),
       replaceAfterMs: 180_000,
       intervalMs: 10_000,
+      addressCooldownSeconds: 86_400,
     });
+  });
+
+  it("wait at least an hour before a new destination is usable, except on a test server, which may wait none", () => {
+    const cooldown = (env: Record<string, string>) => withdrawalSettingsFromEnv(env, true)!.addressCooldownSeconds;
+    expect(cooldown({ WITHDRAWAL_ADDRESS_COOLDOWN_SECONDS: "7200" })).toBe(7200);
+    expect(() => cooldown({ WITHDRAWAL_ADDRESS_COOLDOWN_SECONDS: "0" })).toThrow(
+      /^WITHDRAWAL_ADDRESS_COOLDOWN_SECONDS must be whole seconds from 3600 to 2592000$/,
+    );
+    expect(() => cooldown({ WITHDRAWAL_ADDRESS_COOLDOWN_SECONDS: "1.5" })).toThrow(/COOLDOWN/);
+    expect(cooldown({ WITHDRAWAL_ADDRESS_COOLDOWN_SECONDS: "0", DEV_OUTBOX: "true" })).toBe(0);
   });
 
   it("take TREASURY_PRIVATE_KEY and the amounts as given, and refuse what does not parse, naming the variable only", () => {

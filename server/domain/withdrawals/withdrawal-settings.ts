@@ -18,7 +18,21 @@ export interface WithdrawalSettings {
   replaceAfterMs: number;
   /** WITHDRAWAL_INTERVAL_SECONDS (default 10): the pause between the sender's runs. */
   intervalMs: number;
+  /**
+   * WITHDRAWAL_ADDRESS_COOLDOWN_SECONDS (default 86400): how long a destination added to the address book waits
+   * before it can receive a withdrawal; at least an hour, except on a test server (DEV_OUTBOX=true), which takes 0.
+   */
+  addressCooldownSeconds: number;
 }
+
+const cooldownOf = (env: NodeJS.ProcessEnv): number => {
+  const text = env.WITHDRAWAL_ADDRESS_COOLDOWN_SECONDS?.trim() || "86400";
+  const least = env.DEV_OUTBOX === "true" ? 0 : 3600;
+  const seconds = Number(text);
+  if (!/^\d+$/.test(text) || seconds < least || seconds > 30 * 86_400)
+    throw new Error(`WITHDRAWAL_ADDRESS_COOLDOWN_SECONDS must be whole seconds from ${least} to ${30 * 86_400}`);
+  return seconds;
+};
 
 const decimalOf = (name: string, text: string): bigint => {
   if (!/^\d{1,20}(\.\d{1,18})?$/.test(text))
@@ -57,5 +71,6 @@ export function withdrawalSettingsFromEnv(env: NodeJS.ProcessEnv, devnet: boolea
       86_400,
     ),
     intervalMs: secondsOf("WITHDRAWAL_INTERVAL_SECONDS", env.WITHDRAWAL_INTERVAL_SECONDS?.trim() || "10", 3600),
+    addressCooldownSeconds: cooldownOf(env),
   };
 }

@@ -1,0 +1,87 @@
+import type { Kysely } from "kysely";
+import { errCodes } from "../../../contracts/schemas/envelope.ts";
+import type { OpenWithdrawal } from "../../../contracts/schemas/open-api.ts";
+import type { WalletWithdrawRequest } from "../../../contracts/schemas/wallet.ts";
+import type { ConfiguredChain } from "../../chain/chain-layer.ts";
+import type { DB } from "../../db/schema.ts";
+import { merchantRequesterKey } from "../identity/code-requester.ts";
+import { checkCode } from "../identity/codes.ts";
+import type { IdentityServices } from "../identity/identity-services.ts";
+import { signedInMerchant } from "../identity/merchants.ts";
+import { requireSecondFactor } from "../identity/second-factor.ts";
+import { recordSecurityEvent, type SecurityEventSource } from "../identity/security-events.ts";
+import type { Session } from "../identity/sessions.ts";
+import { ApiError, fail, ok, type Outcome } from "../platform/outcome.ts";
+import { usableDestination } from "./address-book.ts";
+import { withdrawalToWire } from "./open-api-withdrawals.ts";
+import { requestWithdrawal, type WithdrawalRules } from "./withdrawal-holds.ts";
+import { withdrawalRefusalOutcome } from "./withdrawal-refusals.ts";
+
+export interface ConsoleWithdrawalContext {
+  chains: readonly ConfiguredChain[];
+  rules: WithdrawalRules | null;
+  now: Date;
+  source: SecurityEventSource;
+  identity: Pick<IdentityServices, "limits" | "refusals" | "secret">;
+}
+
+/**
+ * Wallet/Withdraw: money leaves only to a usable destination of the merchant's address book, with the code mailed for
+ * it (type `withdrawal`) and, when two-factor is on, the authenticator's code — so a stolen session alone moves
+ * nothing. The mailed code is checked first (a wrong one counts a try and goes no further), the second factor next,
+ * and the code is spent in the transaction that holds the amount, only once every check of the withdrawal passed.
+ * The dialog's `requestId` names the request: sent again (a lost answer), it answers the same withdrawal.
+ */
+export async function withdrawFromConsole(
+  db: Kysely<DB>,
+  session: Session,
+  body: WalletWithdrawRequest,
+  context: ConsoleWithdrawalContext,
+): Promise<Outcome<OpenWithdrawal>> {
+  const { chains, rules, now, source, identity } = context;
+  const { scope } = session;
+  if (!rules) return fail(errCodes.withdrawalsNotOffered, "This service sends no withdrawals", 403);
+  const idempotencyKey = body.requestId ? `console:${body.requestId}` : null;
+  const earlier = idempotencyKey
+    ? await db
+        .selectFrom("withdrawals")
+        .selectAll()
+        .where("merchant_id", "=", scope.merchantId)
+        .where("idempotency_key", "=", idempotencyKey)
+        .executeTakeFirst()
+    : undefined;
+  if (earlier) return ok(withdrawalToWire(earlier, chains));
+
+  const destination = await usableDestination(db, scope, body.addressId, now);
+  if (!destination.ok) return destination;
+  const chain = chains.find((c) => c.chainId === destination.data.chain_id);
+  const token = chain?.tokens[0];
+  if (!chain || !token) return fail(errCodes.withdrawalUnknownToken, "Withdrawals are not offered on this chain");
+
+  const { email } = await signedInMerchant(db, scope);
+  const code = {
+    email,
+    purpose: "withdrawal" as const,
+    code: body.code,
+    now,
+    maxAttempts: identity.limits.codeMaxAttempts,
+    secret: identity.secret,
+    requester: merchantRequesterKey(scope.merchantId),
+  };
+  const checked = await db.transaction().execute((trx) => checkCode(trx, { ...code, consume: false }));
+  if (!checked.ok) await recordSecurityEvent(db, source, "withdrawalRequest", "failure", scope.merchantId);
+  if (!checked.ok) return checked;
+  const gate = { ip: source.ip, now, services: identity, sessionHash: session.tokenHash };
+  const second = await requireSecondFactor(db, scope, body.totpCode, gate);
+  if (!second.ok) await recordSecurityEvent(db, source, "withdrawalRequest", second, scope.merchantId);
+  if (!second.ok) return second;
+
+  const asked = { chainId: chain.chainId, token: token.address, to: destination.data.address, amount: body.amount };
+  const answer = await requestWithdrawal(db, scope, { ...asked, idempotencyKey }, rules, now, async (trx) => {
+    const spent = await checkCode(trx, { ...code, consume: true });
+    if (!spent.ok) throw new ApiError(spent.code, spent.message);
+    await recordSecurityEvent(trx, source, "withdrawalRequest", "success", scope.merchantId);
+  });
+  if (!answer.ok) return withdrawalRefusalOutcome(answer);
+  return ok(withdrawalToWire(answer.withdrawal, chains));
+}

@@ -1,0 +1,229 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { errCodes } from "../../contracts/schemas/envelope.ts";
+import { walletOverview, withdrawalAddress, withdrawalAddressList } from "../../contracts/schemas/wallet.ts";
+import {
+  call,
+  createHarness,
+  type Harness,
+  type Merchant,
+  reset,
+  rowCounts,
+  signedInMerchant,
+} from "../testing/harness.ts";
+import { seedBalance, seedCode, seedTotp, testTotpCode } from "../testing/seed.ts";
+import { type StubChainLayer, stubChainLayer } from "../testing/stub-chain.ts";
+
+/** Runs on PGlite and on PostgreSQL. My wallet's address book and withdrawals asked in the console (issue 41). */
+let h: Harness;
+let chain: StubChainLayer;
+const atto = 10n ** 18n;
+const cooldownSeconds = 3600;
+/** A treasury: never a destination. */
+const treasury = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+const destination = "0xa0Ee7A142d267C1f36714E4a8F75612F20a79720";
+
+beforeAll(async () => {
+  chain = stubChainLayer();
+  const tokens = chain.chains.flatMap((c) =>
+    c.tokens.map((t) => ({ chainId: c.chainId, address: t.address, decimals: t.decimals, fee: atto })),
+  );
+  const forbidden = new Set([treasury.toLowerCase()]);
+  h = await createHarness({
+    chain,
+    withdrawals: { tokens, dailyLimit: 50n * atto, forbidden, addressCooldownSeconds: cooldownSeconds },
+  });
+});
+afterAll(() => h?.close());
+beforeEach(() => reset(h));
+
+const add = (m: Merchant, address = destination, label = "Cold wallet", product = "Devnet") =>
+  call(h, "addAddress", { token: m.token, body: { chain: product, address, label } });
+const withdraw = (m: Merchant, body: Record<string, unknown>) => call(h, "withdraw", { token: m.token, body });
+const securityKinds = async (m: Merchant) =>
+  (
+    await h.db
+      .selectFrom("security_events")
+      .select(["kind", "outcome"])
+      .where("merchant_id", "=", m.userId)
+      .orderBy("id")
+      .execute()
+  ).filter((e) => e.kind !== "signIn");
+/** The destination's cool-down over, as if it had been added two hours ago (the session would not outlive a jump of the clock). */
+const cooledDown = (id: string) =>
+  sql`update withdrawal_addresses set created_at = created_at - interval '2 hours',
+    usable_at = usable_at - interval '2 hours' where id = ${id}`.execute(h.db);
+const refusedWith = (code: string) => ({ status: 200, success: false, errCode: code, resData: null });
+
+/** A merchant with `balance` USDT and a destination whose cool-down is over. */
+async function readyMerchant(balance = "100") {
+  const m = await signedInMerchant(h);
+  await seedBalance(h.db, { userId: m.userId, amount: balance });
+  const addressId = withdrawalAddress.parse((await add(m)).resData).id;
+  await cooledDown(addressId);
+  return { m, addressId };
+}
+
+describe("the withdrawal address book", () => {
+  it("adds a destination usable after the cool-down, logged and mailed to the merchant, and lists it", async () => {
+    const m = await signedInMerchant(h);
+    const added = await add(m);
+    expect(added).toMatchObject({ status: 200, success: true });
+    const row = withdrawalAddress.parse(added.resData);
+    expect(row).toMatchObject({ chain: "Devnet", address: destination, label: "Cold wallet", usable: false });
+    expect(Date.parse(row.usableAt) - Date.parse(row.createdAt)).toBe(cooldownSeconds * 1000);
+    expect(await securityKinds(m)).toEqual([{ kind: "withdrawalAddressAdd", outcome: "success" }]);
+    const mail = h.mails.at(-1);
+    expect(mail?.to).toBe(m.email);
+    expect(mail?.text).toContain(destination);
+
+    const listed = withdrawalAddressList.parse((await call(h, "addresses", { token: m.token })).resData);
+    expect(listed).toEqual({ items: [row], cooldownSeconds });
+    await cooledDown(row.id);
+    const later = withdrawalAddressList.parse((await call(h, "addresses", { token: m.token })).resData);
+    expect(later.items[0]?.usable).toBe(true);
+  });
+
+  it("refuses an unknown chain, a non-checksummed address, the service's own, a duplicate and a full book, writing nothing", async () => {
+    const m = await signedInMerchant(h);
+    expect(await add(m)).toMatchObject({ success: true });
+    const before = await rowCounts(h.db);
+    expect(await add(m, destination, "x", "Tron")).toMatchObject(refusedWith(errCodes.chainUnknown));
+    expect(await add(m, destination.toLowerCase())).toMatchObject(refusedWith(errCodes.withdrawalBadAddress));
+    expect(await add(m, treasury)).toMatchObject(refusedWith(errCodes.withdrawalOurAddress));
+    expect(await add(m, destination, "again")).toMatchObject(refusedWith(errCodes.withdrawalAddressExists));
+    expect(await add(m, "0x12")).toMatchObject({ status: 400, errCode: errCodes.validation });
+    expect(await rowCounts(h.db)).toEqual(before);
+    // The same address on another chain is another destination.
+    expect(await add(m, destination, "On Eth", "Eth")).toMatchObject({ success: true });
+  });
+
+  it("holds at most 20 destinations", async () => {
+    const m = await signedInMerchant(h);
+    const rows = Array.from({ length: 20 }, (_, i) => ({
+      merchant_id: m.userId,
+      chain_id: 1,
+      address: `0x${(i + 1).toString(16).padStart(40, "0")}`,
+      label: `Seeded ${i}`,
+      created_at: new Date(),
+      usable_at: new Date(),
+    }));
+    await h.db.insertInto("withdrawal_addresses").values(rows).execute();
+    expect(await add(m)).toMatchObject(refusedWith(errCodes.withdrawalAddressBookFull));
+  });
+
+  it("removes a destination once: it is gone from the list and can no longer receive", async () => {
+    const { m, addressId } = await readyMerchant();
+    expect(await call(h, "removeAddress", { token: m.token, body: { id: addressId } })).toMatchObject({
+      success: true,
+    });
+    expect(await call(h, "removeAddress", { token: m.token, body: { id: addressId } })).toMatchObject(
+      refusedWith(errCodes.withdrawalAddressNotFound),
+    );
+    expect(withdrawalAddressList.parse((await call(h, "addresses", { token: m.token })).resData).items).toEqual([]);
+    await seedCode(h.db, { email: m.email, purpose: "withdrawal", code: "111222" });
+    expect(await withdraw(m, { addressId, amount: "1", code: "111222" })).toMatchObject(
+      refusedWith(errCodes.withdrawalAddressNotFound),
+    );
+    // Added again, it waits its cool-down again.
+    expect(withdrawalAddress.parse((await add(m)).resData).usable).toBe(false);
+  });
+});
+
+describe("Wallet/Withdraw", () => {
+  it("holds amount and fee for a usable destination with the mailed code, which it spends; the overview shows it", async () => {
+    const { m, addressId } = await readyMerchant();
+    await seedCode(h.db, { email: m.email, purpose: "withdrawal", code: "135790" });
+    const answer = await withdraw(m, { addressId, amount: "12.5", code: "135790" });
+    expect(answer).toMatchObject({ status: 200, success: true });
+    expect(answer.resData).toMatchObject({ to: destination, amount: "12.5", fee: "1", status: "requested" });
+    const overview = walletOverview.parse((await call(h, "walletOverview", { token: m.token })).resData);
+    expect(overview).toMatchObject({ available: "86.5", held: "13.5", dailyLimit: "50", dailyLeft: "37.5" });
+    expect(overview.chains.map((c) => [c.chain, c.fee])).toEqual([
+      ["Devnet", "1"],
+      ["Eth", "1"],
+    ]);
+    expect(await withdraw(m, { addressId, amount: "1", code: "135790" })).toMatchObject({ success: false });
+    expect((await securityKinds(m)).map((e) => e.kind)).toContain("withdrawalRequest");
+  });
+
+  it("refuses a destination still cooling down, and a wrong code, holding nothing", async () => {
+    const m = await signedInMerchant(h);
+    await seedBalance(h.db, { userId: m.userId, amount: "100" });
+    const addressId = withdrawalAddress.parse((await add(m)).resData).id;
+    await seedCode(h.db, { email: m.email, purpose: "withdrawal", code: "135790" });
+    expect(await withdraw(m, { addressId, amount: "5", code: "135790" })).toMatchObject(
+      refusedWith(errCodes.withdrawalAddressCoolingDown),
+    );
+    await cooledDown(addressId);
+    expect(await withdraw(m, { addressId, amount: "5", code: "000000" })).toMatchObject({
+      success: false,
+      errCode: errCodes.codeWrong,
+    });
+    expect(await h.db.selectFrom("withdrawals").selectAll().execute()).toEqual([]);
+    expect(walletOverview.parse((await call(h, "walletOverview", { token: m.token })).resData).available).toBe("100");
+  });
+
+  it("leaves the code usable when the withdrawal itself is refused (over the balance, the day's limit, decimals)", async () => {
+    const { m, addressId } = await readyMerchant("20");
+    await seedCode(h.db, { email: m.email, purpose: "withdrawal", code: "135790" });
+    const code = "135790";
+    expect(await withdraw(m, { addressId, amount: "19.5", code })).toMatchObject(
+      refusedWith(errCodes.withdrawalOverBalance),
+    );
+    expect(await withdraw(m, { addressId, amount: "0", code })).toMatchObject(
+      refusedWith(errCodes.withdrawalBadAmount),
+    );
+    await seedBalance(h.db, { userId: m.userId, amount: "100" });
+    expect(await withdraw(m, { addressId, amount: "50.5", code })).toMatchObject(
+      refusedWith(errCodes.withdrawalOverDailyLimit),
+    );
+    expect(await withdraw(m, { addressId, amount: "18", code })).toMatchObject({ success: true });
+  });
+
+  it("asks for the authenticator's code when two-factor is on, and refuses a wrong one", async () => {
+    const { m, addressId } = await readyMerchant();
+    await seedTotp(h.db, { userId: m.userId });
+    await seedCode(h.db, { email: m.email, purpose: "withdrawal", code: "135790" });
+    expect(await withdraw(m, { addressId, amount: "3", code: "135790" })).toMatchObject(
+      refusedWith(errCodes.twoFactorRequired),
+    );
+    const wrong = testTotpCode(new Date(Date.now() - 10 * 60_000));
+    expect(await withdraw(m, { addressId, amount: "3", code: "135790", totpCode: wrong })).toMatchObject({
+      success: false,
+      errCode: errCodes.twoFactorCodeWrong,
+    });
+    const right = testTotpCode(h.clock.now());
+    expect(await withdraw(m, { addressId, amount: "3", code: "135790", totpCode: right })).toMatchObject({
+      success: true,
+    });
+  });
+
+  it("answers the same withdrawal to the same requestId, holding once", async () => {
+    const { m, addressId } = await readyMerchant();
+    await seedCode(h.db, { email: m.email, purpose: "withdrawal", code: "135790" });
+    const requestId = "0b5c1f4e-7d0a-4f57-9a57-4c1b8f0e2d31";
+    const first = await withdraw(m, { addressId, amount: "7", code: "135790", requestId });
+    const again = await withdraw(m, { addressId, amount: "7", code: "135790", requestId });
+    expect(first).toMatchObject({ success: true });
+    expect(again.resData).toEqual(first.resData);
+    expect(walletOverview.parse((await call(h, "walletOverview", { token: m.token })).resData).held).toBe("8");
+  });
+
+  it("answers 2810 where this server sends no withdrawals", async () => {
+    const bare = await createHarness({ chain });
+    try {
+      const m = await signedInMerchant(bare);
+      expect(
+        await call(bare, "addAddress", { token: m.token, body: { chain: "Devnet", address: destination, label: "x" } }),
+      ).toMatchObject({
+        status: 403,
+        errCode: errCodes.withdrawalsNotOffered,
+      });
+      const overview = walletOverview.parse((await call(bare, "walletOverview", { token: m.token })).resData);
+      expect(overview).toMatchObject({ withdrawalsOffered: false, chains: [] });
+    } finally {
+      await bare.close();
+    }
+  });
+});
