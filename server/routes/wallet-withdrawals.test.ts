@@ -14,7 +14,7 @@ import {
 import { seedBalance, seedCode, seedTotp, testTotpCode } from "../testing/seed.ts";
 import { type StubChainLayer, stubChainLayer } from "../testing/stub-chain.ts";
 
-/** Runs on PGlite and on PostgreSQL. My wallet's address book and withdrawals asked in the console (issue 41). */
+/** My wallet's address book and withdrawals asked in the console (issue 41). */
 let h: Harness;
 let chain: StubChainLayer;
 const atto = 10n ** 18n;
