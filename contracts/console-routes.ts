@@ -61,6 +61,13 @@ export const consoleRoutes = {
     tab: { title: "menu.bills" },
     menu: { section: "/bill", name: "menu.bills", icon: "document", order: 4 },
   }),
+  wallet: route({
+    path: "/wallet/list",
+    access: "console",
+    tab: { title: "menu.wallet" },
+    // Issue 41. The spec lists My wallet after the bills and names no number for it; 4 is the bills'.
+    menu: { section: "/wallet", name: "menu.wallet", icon: "bank-account", order: 4 },
+  }),
   callback: route({
     path: "/callback/list",
     access: "console",

@@ -156,6 +156,15 @@ const overlays: Array<{
     },
   },
   {
+    route: "wallet",
+    name: "address-add-dialog",
+    async open(page) {
+      await page.getByRole("button", { name: "Add address", exact: true }).click();
+      await page.getByRole("dialog").getByLabel("Address (checksummed)", { exact: true }).waitFor();
+      return true;
+    },
+  },
+  {
     route: "app",
     name: "app-add-dialog",
     async open(page) {

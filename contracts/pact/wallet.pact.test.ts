@@ -76,6 +76,7 @@ describe("My wallet (proposed)", () => {
         fee: decimal("1"),
       }),
       cooldownSeconds: integer(0),
+      secondFactorOn: boolean(false),
     };
     await pact
       .addInteraction()

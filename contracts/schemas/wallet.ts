@@ -82,5 +82,7 @@ export const walletOverview = z.object({
   withdrawalsOffered: z.boolean(),
   chains: z.array(withdrawableChain),
   cooldownSeconds: z.number(),
+  /** Two-factor sign-in is on: a withdrawal then takes the authenticator's code too. */
+  secondFactorOn: z.boolean(),
 });
 export type WalletOverview = z.infer<typeof walletOverview>;

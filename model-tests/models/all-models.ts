@@ -20,6 +20,8 @@ import { orderPurchaseModel } from "./order-purchase.model.ts";
 import { redeliverFailedModel } from "./redeliver-failed.model.ts";
 import { registerModel } from "./register.model.ts";
 import { securityActivityModel } from "./security-activity.model.ts";
+import { addressAddModel, addressRemoveModel, withdrawModel } from "./wallet-dialogs.model.ts";
+import { walletPageModel } from "./wallet-page.model.ts";
 import { sessionModel } from "./session.model.ts";
 import { settingsModel } from "./settings.model.ts";
 import { subscriptionModel } from "./subscription.model.ts";
@@ -47,6 +49,10 @@ export const allModels: ReadonlyArray<MachineModel> = [
   orderPaymentModel,
   subscriptionModel,
   securityActivityModel,
+  walletPageModel,
+  addressAddModel,
+  addressRemoveModel,
+  withdrawModel,
   appEditModel,
   appAddModel,
   listModel,

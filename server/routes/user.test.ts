@@ -49,6 +49,7 @@ describe("user/menu", () => {
       "menu.packages",
       "menu.apps",
       "menu.bills",
+      "menu.wallet",
       "menu.callback",
       "menu.userCentre",
     ]);
@@ -58,6 +59,7 @@ describe("user/menu", () => {
       ["/packages", 2],
       ["/app", 3],
       ["/bill", 4],
+      ["/wallet", 4],
       ["/callback", 6],
       ["/user", 7],
     ]);

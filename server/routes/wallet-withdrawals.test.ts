@@ -138,7 +138,13 @@ describe("Wallet/Withdraw", () => {
     expect(answer).toMatchObject({ status: 200, success: true });
     expect(answer.resData).toMatchObject({ to: destination, amount: "12.5", fee: "1", status: "requested" });
     const overview = walletOverview.parse((await call(h, "walletOverview", { token: m.token })).resData);
-    expect(overview).toMatchObject({ available: "86.5", held: "13.5", dailyLimit: "50", dailyLeft: "37.5" });
+    expect(overview).toMatchObject({
+      available: "86.5",
+      held: "13.5",
+      dailyLimit: "50",
+      dailyLeft: "37.5",
+      secondFactorOn: false,
+    });
     expect(overview.chains.map((c) => [c.chain, c.fee])).toEqual([
       ["Devnet", "1"],
       ["Eth", "1"],
@@ -184,6 +190,9 @@ describe("Wallet/Withdraw", () => {
   it("asks for the authenticator's code when two-factor is on, and refuses a wrong one", async () => {
     const { m, addressId } = await readyMerchant();
     await seedTotp(h.db, { userId: m.userId });
+    expect(walletOverview.parse((await call(h, "walletOverview", { token: m.token })).resData).secondFactorOn).toBe(
+      true,
+    );
     await seedCode(h.db, { email: m.email, purpose: "withdrawal", code: "135790" });
     expect(await withdraw(m, { addressId, amount: "3", code: "135790" })).toMatchObject(
       refusedWith(errCodes.twoFactorRequired),

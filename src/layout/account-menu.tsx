@@ -7,7 +7,8 @@ import { useNavigate } from "react-router";
 import type { ShellLayout } from "../../machines/shell/layout-selectors.ts";
 import { selectDisplayName, selectEmail, selectNickName, selectUserId } from "../../machines/auth/session-selectors.ts";
 import { useServices } from "../app/services-context.tsx";
-import { provideChangePassword, provideChangePasswordCode, provideNicknameEdit } from "./shell-machines.ts";
+import { provideCodeSender } from "../app/code-sender-service.ts";
+import { provideChangePassword, provideNicknameEdit } from "./shell-machines.ts";
 import { ChangePasswordDialog } from "./change-password-dialog.tsx";
 import { FullscreenMenuItem } from "./fullscreen-button.tsx";
 import { LanguageSelect } from "./language-select.tsx";
@@ -29,7 +30,7 @@ export function AccountMenu({ tools }: { tools: ShellLayout["tools"] }) {
   const dark = useSelector(settings, (s) => s.context.settings.theme === "dark");
   const email = useSelector(session, selectEmail);
   const changePassword = useActorRef(provideChangePassword(services));
-  const changeCode = useActorRef(provideChangePasswordCode(services), { input: { purpose: "change-password" } });
+  const changeCode = useActorRef(provideCodeSender(services), { input: { purpose: "change-password" } });
   const nickname = useActorRef(provideNicknameEdit(services));
   const languageId = useId();
   const inMenu = tools === "accountMenu";

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { WalletOverview } from "../../../contracts/schemas/wallet.ts";
 import type { ConfiguredChain } from "../../chain/chain-layer.ts";
 import type { DB } from "../../db/schema.ts";
+import { hasSecondFactor } from "../identity/second-factor.ts";
 import { balanceAtto } from "../payments/balance.ts";
 import { fromAtto } from "../payments/usdt.ts";
 import type { MerchantScope } from "../platform/merchant-scope.ts";
@@ -15,10 +16,11 @@ export async function walletOverview(
   context: { chains: readonly ConfiguredChain[]; rules: WithdrawalRules | null; now: Date },
 ): Promise<Outcome<WalletOverview>> {
   const { chains, rules, now } = context;
-  const [available, held, withdrawn] = await Promise.all([
+  const [available, held, withdrawn, secondFactorOn] = await Promise.all([
     balanceAtto(db, scope),
     heldByWithdrawals(db, scope),
     withdrawnSince(db, scope.merchantId, new Date(now.getTime() - 86_400_000)),
+    hasSecondFactor(db, scope),
   ]);
   const limit = rules?.dailyLimit ?? 0n;
   const left = limit > withdrawn ? limit - withdrawn : 0n;
@@ -47,5 +49,6 @@ export async function walletOverview(
     withdrawalsOffered: rules !== null,
     chains: offered,
     cooldownSeconds: rules?.addressCooldownSeconds ?? 0,
+    secondFactorOn,
   });
 }

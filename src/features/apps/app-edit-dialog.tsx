@@ -11,7 +11,7 @@ import { AppCredentialsView } from "./app-credentials.tsx";
 import { AppFields } from "./app-fields.tsx";
 import { ConfirmRotateStep } from "./app-rotate-step.tsx";
 import { AppVerifyStep } from "./app-verify-step.tsx";
-import { provideAppCode } from "./apps-machines.ts";
+import { provideCodeSender } from "../../app/code-sender-service.ts";
 
 type Actor = ActorRefFrom<typeof appEditMachine>;
 
@@ -21,7 +21,7 @@ type Actor = ActorRefFrom<typeof appEditMachine>;
  */
 export function AppEditDialog({ actor, email }: { actor: Actor; email: string }) {
   const { t } = useTranslation();
-  const sender = useActorRef(provideAppCode(useServices()), { input: { purpose: "application" } });
+  const sender = useActorRef(provideCodeSender(useServices()), { input: { purpose: "application" } });
   const view = useSelector(actor, selectAppEditView);
   const close = () => actor.send({ type: "dialog.close" });
   return (

@@ -1,10 +1,9 @@
-import { fromCallback, fromPromise } from "xstate";
+import { fromPromise } from "xstate";
 import type { AppListRequest, Application } from "../../../contracts/schemas/apps.ts";
 import { appAddMachine } from "../../../machines/apps/app-add.ts";
 import { appEditMachine } from "../../../machines/apps/app-edit.ts";
 import { statusOfAction } from "../../../machines/apps/app-list.ts";
 import { listMachine } from "../../../machines/lists/list-machine.ts";
-import { codeSenderMachine } from "../../../machines/auth/code-sender.ts";
 import type { Uses } from "../../app/services.ts";
 
 /** What the page does when a dialog changed an application: show it as the server has it now. */
@@ -59,14 +58,4 @@ export const provideAppEdit = (
       announce: (_, { outcome }) => notify.success(i18n.t(`apps.outcome.${outcome}`)),
       changed: (_, { app }) => page.changed(app),
     },
-  });
-
-/** The code mailed to the signed-in merchant before an application's edit, credentials or rotation. */
-export const provideAppCode = ({ api, notify, i18n, timers }: Uses<"notify" | "i18n" | "timers", "auth">) =>
-  codeSenderMachine.provide({
-    actors: {
-      sendCode: fromPromise(({ input }) => api.auth.sendCode(input)),
-      countdown: fromCallback(({ sendBack }) => timers.every(1000, () => sendBack({ type: "countdown.tick" }))),
-    },
-    actions: { announceCodeSent: (_, { email }) => notify.success(i18n.t("code.sent", { email })) },
   });

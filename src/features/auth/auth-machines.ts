@@ -1,20 +1,9 @@
-import { fromCallback, fromPromise } from "xstate";
-import { codeSenderMachine } from "../../../machines/auth/code-sender.ts";
+import { fromPromise } from "xstate";
 import { forgotPasswordMachine } from "../../../machines/auth/forgot-password.ts";
 import { googleSignInMachine } from "../../../machines/auth/google-sign-in.ts";
 import { registerMachine } from "../../../machines/auth/register.ts";
 import type { Services, Uses } from "../../app/services.ts";
 import { loadGoogleLibrary, requestGoogleCode } from "./google-library.ts";
-
-/** The auth machines with their effects bound to the API and the toaster. */
-export const provideCodeSender = ({ api, notify, i18n, timers }: Uses<"notify" | "i18n" | "timers", "auth">) =>
-  codeSenderMachine.provide({
-    actors: {
-      sendCode: fromPromise(({ input }) => api.auth.sendCode(input)),
-      countdown: fromCallback(({ sendBack }) => timers.every(1000, () => sendBack({ type: "countdown.tick" }))),
-    },
-    actions: { announceCodeSent: (_, { email }) => notify.success(i18n.t("code.sent", { email })) },
-  });
 
 export const provideRegister = ({ api, notify, i18n }: Uses<"notify" | "i18n", "auth">) =>
   registerMachine.provide({

@@ -13,7 +13,8 @@ import { FailureScope } from "../../app/failure-callout.tsx";
 import { useHeldSubmit } from "../../ui/before-hydration.ts";
 import { FormField } from "../../ui/form-field.tsx";
 import { AuthLayout } from "./auth-layout.tsx";
-import { provideCodeSender, provideForgotPassword } from "./auth-machines.ts";
+import { provideCodeSender } from "../../app/code-sender-service.ts";
+import { provideForgotPassword } from "./auth-machines.ts";
 import { CodeField } from "../../app/code-field.tsx";
 
 export default function ForgotPasswordPage() {

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { FailureScope } from "../../app/failure-callout.tsx";
 import { useServices } from "../../app/services-context.tsx";
 import { FormField } from "../../ui/form-field.tsx";
-import { provideCodeSender } from "./auth-machines.ts";
+import { provideCodeSender } from "../../app/code-sender-service.ts";
 import { CodeField } from "../../app/code-field.tsx";
 
 /**

@@ -2,7 +2,7 @@ import { useActorRef } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import { CodeField } from "../../app/code-field.tsx";
 import { useServices } from "../../app/services-context.tsx";
-import { provideCodeSender } from "./auth-machines.ts";
+import { provideCodeSender } from "../../app/code-sender-service.ts";
 
 interface SignInCodeFieldProps {
   /** The e-mail typed above: the code is mailed to that account. */

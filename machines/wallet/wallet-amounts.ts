@@ -1,0 +1,36 @@
+import { toBaseUnits } from "../orders/payment-request.ts";
+
+/** USDT amounts as the wire has them (decimal strings, up to 18 decimals), added and taken apart exactly with bigint. */
+const scale = 18;
+const amountPattern = /^\d{1,20}(\.\d{1,18})?$/;
+
+const unitsOf = (amount: string) => toBaseUnits(amount, scale);
+
+function textOf(units: bigint): string {
+  const whole = units / 10n ** BigInt(scale);
+  const fraction = (units % 10n ** BigInt(scale)).toString().padStart(scale, "0").replace(/0+$/, "");
+  return fraction ? `${whole}.${fraction}` : String(whole);
+}
+
+/** What a withdrawal of `amount` costs and brings, before it is confirmed; null while the amount is not one yet. */
+export interface WithdrawalPreview {
+  /** Taken from the balance: the amount and the fee. */
+  debit: string;
+  /** What reaches the destination. */
+  arrives: string;
+  /** The balance does not cover the debit. */
+  overBalance: boolean;
+}
+
+export function withdrawalPreview(amount: string, fee: string, available: string): WithdrawalPreview | null {
+  const text = amount.trim();
+  if (!amountPattern.test(text) || unitsOf(text) === 0n) return null;
+  const debit = unitsOf(text) + unitsOf(fee);
+  return { debit: textOf(debit), arrives: textOf(unitsOf(text)), overBalance: debit > unitsOf(available) };
+}
+
+/** The most that can be withdrawn: the available balance less the fee, or "0" when the fee takes it all. */
+export function allOf(available: string, fee: string): string {
+  const left = unitsOf(available) - unitsOf(fee);
+  return left > 0n ? textOf(left) : "0";
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { createActor, fromPromise } from "xstate";
+import type { WalletData } from "./wallet-page.ts";
+import { walletPageMachine } from "./wallet-page.ts";
+import { selectWalletPage } from "./wallet-page-selectors.ts";
+import { allOf, withdrawalPreview } from "./wallet-amounts.ts";
+
+const destination = (usable: boolean, id: string) => ({
+  id,
+  chain: "Devnet",
+  address: "0xa0Ee7A142d267C1f36714E4a8F75612F20a79720",
+  label: "Cold",
+  createdAt: "2026-11-26T10:00:00.000Z",
+  usableAt: "2026-11-27T10:00:00.000Z",
+  usable,
+});
+const data = (usable: boolean[]): WalletData => ({
+  overview: {
+    available: "25",
+    held: "0",
+    dailyLimit: "10000",
+    dailyLeft: "10000",
+    withdrawalsOffered: true,
+    chains: [{ chain: "Devnet", symbol: "USDT", token: `0x${"11".repeat(20)}`, decimals: 6, fee: "1" }],
+    cooldownSeconds: 86_400,
+    secondFactorOn: false,
+  },
+  book: { items: usable.map((u, i) => destination(u, String(i + 1))), cooldownSeconds: 86_400 },
+  payment: null,
+});
+
+describe("My wallet", () => {
+  it("loads, keeps the wallet shown while it reloads, and offers withdrawing only to a destination past its cool-down", async () => {
+    const answers = [data([false]), data([false, true])];
+    const actor = createActor(
+      walletPageMachine.provide({ actors: { loadWallet: fromPromise(async () => answers.shift()!) } }),
+    ).start();
+    expect(selectWalletPage(actor.getSnapshot())).toEqual({ kind: "loading" });
+    await new Promise((r) => setTimeout(r, 0));
+    const first = selectWalletPage(actor.getSnapshot());
+    expect(first).toMatchObject({ kind: "ready", reloading: false, canWithdraw: false, usable: [] });
+    actor.send({ type: "wallet.reload" });
+    expect(selectWalletPage(actor.getSnapshot())).toMatchObject({ kind: "ready", reloading: true });
+    await new Promise((r) => setTimeout(r, 0));
+    const second = selectWalletPage(actor.getSnapshot());
+    expect(second).toMatchObject({ kind: "ready", canWithdraw: true });
+    expect(second.kind === "ready" && second.usable.map((u) => u.id)).toEqual(["2"]);
+  });
+
+  it("says it could not load, and loads again on retry", async () => {
+    let fail = true;
+    const actor = createActor(
+      walletPageMachine.provide({
+        actors: {
+          loadWallet: fromPromise(async () => {
+            if (fail) throw new Error("down");
+            return data([true]);
+          }),
+        },
+      }),
+    ).start();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(selectWalletPage(actor.getSnapshot())).toEqual({ kind: "failed" });
+    fail = false;
+    actor.send({ type: "wallet.retry" });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(selectWalletPage(actor.getSnapshot())).toMatchObject({ kind: "ready", canWithdraw: true });
+  });
+});
+
+describe("a withdrawal's preview", () => {
+  it("adds the fee exactly, says what arrives, and whether the balance covers it", () => {
+    expect(withdrawalPreview("12.5", "1", "25")).toEqual({ debit: "13.5", arrives: "12.5", overBalance: false });
+    expect(withdrawalPreview("0.000000000000000001", "0.1", "1")).toEqual({
+      debit: "0.100000000000000001",
+      arrives: "0.000000000000000001",
+      overBalance: false,
+    });
+    expect(withdrawalPreview("24.5", "1", "25")).toMatchObject({ overBalance: true });
+    for (const amount of ["", "0", "abc", "1e3", "-2", "1.0000000000000000001"])
+      expect(withdrawalPreview(amount, "1", "25")).toBeNull();
+  });
+
+  it("offers everything but the fee as 'all'", () => {
+    expect(allOf("25", "1")).toBe("24");
+    expect(allOf("1.25", "0.5")).toBe("0.75");
+    expect(allOf("0.5", "1")).toBe("0");
+  });
+});

@@ -1,0 +1,121 @@
+// @vitest-environment happy-dom
+import { screen } from "@testing-library/react";
+import { expect } from "vitest";
+import type { ModelSnapshot } from "../framework/model.ts";
+import { runModel, unmapped } from "../framework/run-model.ts";
+import { addressAddModel, addressRemoveModel, withdrawModel } from "../models/wallet-dialogs.model.ts";
+import { coolingDestination, walletWithDestinations } from "../models/wallet-fixtures.ts";
+import { expectNoDialog, expectOpenFormDialog, pressInDialog } from "./account-dialogs.ts";
+import { fill } from "./form-steps.ts";
+import { renderWallet, walletAnswers, type WalletHarness } from "./wallet-pages.ts";
+
+const start = (submit: "wallet.addAddress" | "wallet.removeAddress" | "wallet.withdraw") => () =>
+  renderWallet(
+    { submit },
+    walletAnswers(() => walletWithDestinations),
+  );
+
+/** After a dialog succeeded, the page loads the wallet again (a second figures call) and says so in a toast. */
+async function expectClosed(
+  h: WalletHarness,
+  submit: string,
+  s: ModelSnapshot<typeof addressAddModel.machine>,
+  toast: string,
+) {
+  await expectNoDialog();
+  const done = h.fake.calls.some((c) => c.method === submit) && !s.context.failure;
+  if (done) {
+    expect(h.notifications).toContain(toast);
+    expect(h.fake.calls.filter((c) => c.method === "wallet.walletOverview").length).toBeGreaterThanOrEqual(2);
+  }
+}
+
+runModel(addressAddModel, {
+  start: start("wallet.addAddress"),
+  fakeApi: (h: WalletHarness) => h.fake,
+  async perform(h: WalletHarness, e) {
+    const title = h.t("wallet.addTitle");
+    switch (e.type) {
+      case "dialog.open":
+        return h.user.click(screen.getByRole("button", { name: h.t("wallet.addAddress") }));
+      case "dialog.close":
+        return pressInDialog(h, title, h.t("common.cancel"));
+      case "address.add":
+        await h.user.selectOptions(screen.getByLabelText(h.t("wallet.chain")), e.chain);
+        await fill(h, h.t("wallet.address"), e.address);
+        await fill(h, h.t("wallet.label"), e.label);
+        return pressInDialog(h, title, h.t("wallet.addSubmit"));
+      default:
+        unmapped(e);
+    }
+  },
+  async expectScreen(h: WalletHarness, s) {
+    if (s.hasTag("open"))
+      return expectOpenFormDialog(h, s, { title: h.t("wallet.addTitle"), submit: h.t("wallet.addSubmit") });
+    await expectClosed(h, "wallet.addAddress", s, h.t("wallet.addressAdded"));
+  },
+  stop: (h) => h.cleanup(),
+});
+
+runModel(addressRemoveModel, {
+  start: start("wallet.removeAddress"),
+  fakeApi: (h: WalletHarness) => h.fake,
+  async perform(h: WalletHarness, e) {
+    const title = h.t("wallet.removeTitle");
+    switch (e.type) {
+      case "dialog.open":
+        return h.user.click(
+          screen.getByRole("button", { name: h.t("wallet.removeNamed", { label: coolingDestination.label }) }),
+        );
+      case "dialog.close":
+        return pressInDialog(h, title, h.t("common.cancel"));
+      case "address.remove":
+        return pressInDialog(h, title, h.t("wallet.remove"));
+      default:
+        unmapped(e);
+    }
+  },
+  async expectScreen(h: WalletHarness, s) {
+    if (s.hasTag("open")) {
+      await expectOpenFormDialog(h, s, { title: h.t("wallet.removeTitle"), submit: h.t("wallet.remove") });
+      if (!s.hasTag("busy"))
+        expect(screen.getByTestId("wallet-remove-which").textContent).toContain(coolingDestination.address);
+      return;
+    }
+    await expectClosed(h, "wallet.removeAddress", s as never, h.t("wallet.addressRemoved"));
+  },
+  stop: (h) => h.cleanup(),
+});
+
+runModel(withdrawModel, {
+  start: start("wallet.withdraw"),
+  fakeApi: (h: WalletHarness) => h.fake,
+  async perform(h: WalletHarness, e) {
+    const title = h.t("wallet.withdrawTitle");
+    switch (e.type) {
+      case "dialog.open":
+        return h.user.click(screen.getByRole("button", { name: h.t("wallet.withdraw") }));
+      case "dialog.close":
+        return pressInDialog(h, title, h.t("common.cancel"));
+      case "withdraw.submit": {
+        await fill(h, h.t("wallet.amount"), e.amount);
+        // What is taken and what arrives, before confirming: the amount and the fee of 1 USDT.
+        const preview = screen.getByTestId("wallet-preview").textContent ?? "";
+        expect(preview).toContain("6.00 USDT");
+        expect(preview).toContain("5.00 USDT");
+        await fill(h, h.t("fields.code"), e.code);
+        return pressInDialog(h, title, h.t("wallet.withdrawSubmit"));
+      }
+      default:
+        unmapped(e);
+    }
+  },
+  async expectScreen(h: WalletHarness, s) {
+    if (s.hasTag("open"))
+      return expectOpenFormDialog(h, s, { title: h.t("wallet.withdrawTitle"), submit: h.t("wallet.withdrawSubmit") });
+    await expectClosed(h, "wallet.withdraw", s as never, h.t("wallet.withdrawalAsked"));
+    const asked = h.fake.calls.find((c) => c.method === "wallet.withdraw");
+    if (asked) expect(asked.args[0]).toMatchObject({ addressId: "7", amount: "5" });
+  },
+  stop: (h) => h.cleanup(),
+});

@@ -1,0 +1,80 @@
+import type { PayChain } from "../../contracts/schemas/chains.ts";
+import type { OpenWithdrawal } from "../../contracts/schemas/open-api.ts";
+import type { UserWalletResult, WithdrawalAddress } from "../../contracts/schemas/wallet.ts";
+import type { WalletData } from "../../machines/wallet/wallet-page.ts";
+
+/** The merchant's wallet as the server answers it in the wallet models: one chain, its USDT, a fee of 1. */
+export const devnetChain: PayChain = {
+  product: "Devnet",
+  chainId: 31337,
+  token: { symbol: "USDT", address: `0x${"11".repeat(20)}`, decimals: 6 },
+  confirmations: 2,
+  devnet: true,
+};
+export const paymentAddress: UserWalletResult = {
+  product: "Devnet",
+  address: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+  currency: "USDT",
+};
+
+export const usableDestination: WithdrawalAddress = {
+  id: "7",
+  chain: "Devnet",
+  address: "0xa0Ee7A142d267C1f36714E4a8F75612F20a79720",
+  label: "Cold wallet",
+  createdAt: "2026-01-31T10:00:00.000Z",
+  usableAt: "2026-02-01T10:00:00.000Z",
+  usable: true,
+};
+export const coolingDestination: WithdrawalAddress = {
+  id: "8",
+  chain: "Devnet",
+  address: "0x14dC79964da2C08b23698B3D3cc7Ca32193d9955",
+  label: "Exchange",
+  createdAt: "2026-02-01T09:00:00.000Z",
+  usableAt: "2026-02-02T09:00:00.000Z",
+  usable: false,
+};
+
+const overview = {
+  available: "25",
+  held: "3.5",
+  dailyLimit: "10000",
+  dailyLeft: "9997.5",
+  withdrawalsOffered: true,
+  chains: [{ chain: "Devnet", symbol: "USDT", token: devnetChain.token.address, decimals: 6, fee: "1" }],
+  cooldownSeconds: 86_400,
+  secondFactorOn: false,
+};
+
+/** A wallet with a usable destination and one still cooling down: Withdraw is offered. */
+export const walletWithDestinations: WalletData = {
+  overview,
+  book: { items: [coolingDestination, usableDestination], cooldownSeconds: 86_400 },
+  payment: paymentAddress,
+};
+/** A new merchant's wallet: nothing in the book, so nothing can be withdrawn yet. */
+export const emptyWallet: WalletData = {
+  overview: { ...overview, available: "0", held: "0", dailyLeft: "10000" },
+  book: { items: [], cooldownSeconds: 86_400 },
+  payment: paymentAddress,
+};
+/** The same wallet for a merchant with two-factor on: the withdrawal asks for the authenticator's code. */
+export const walletWithSecondFactor: WalletData = {
+  ...walletWithDestinations,
+  overview: { ...overview, secondFactorOn: true },
+};
+
+export const askedWithdrawal: OpenWithdrawal = {
+  id: "41",
+  chain: "Devnet",
+  chainId: 31337,
+  token: devnetChain.token.address,
+  to: usableDestination.address,
+  amount: "5",
+  fee: "1",
+  status: "requested",
+  txHash: null,
+  failure: null,
+  createdAt: "2026-02-01T10:05:00.000Z",
+};

@@ -1,0 +1,84 @@
+import { useSelector } from "@xstate/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { ActorRefFrom } from "xstate";
+import type { WithdrawalAddress } from "../../../contracts/schemas/wallet.ts";
+import type { addressAddMachine } from "../../../machines/wallet/address-add.ts";
+import type { addressRemoveMachine } from "../../../machines/wallet/address-remove.ts";
+import { FormDialog } from "../../app/form-dialog.tsx";
+import { FormField } from "../../ui/form-field.tsx";
+import { SelectField } from "../../ui/select-field.tsx";
+
+interface AddressAddDialogProps {
+  actor: ActorRefFrom<typeof addressAddMachine>;
+  /** The chains withdrawals go out on. */
+  chains: readonly string[];
+}
+
+/** "Add address": the chain, the destination's checksummed address and a label of the merchant's own. */
+export function AddressAddDialog({ actor, chains }: AddressAddDialogProps) {
+  const { t } = useTranslation();
+  const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);
+  const empty = { chain: chains[0] ?? "", address: "", label: "" };
+  const [form, setForm] = useState(empty);
+  const set = (field: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+  return (
+    <FormDialog
+      actor={actor}
+      title={t("wallet.addTitle")}
+      submitText={t("wallet.addSubmit")}
+      onSubmit={() => actor.send({ type: "address.add", ...form })}
+      onClosed={() => setForm(empty)}
+    >
+      <SelectField
+        label={t("wallet.chain")}
+        value={form.chain}
+        onChange={set("chain")}
+        options={chains.map((chain) => ({ value: chain, text: chain }))}
+        error={fieldErrors.chain}
+      />
+      <FormField
+        label={t("wallet.address")}
+        name="address"
+        value={form.address}
+        onValueChange={set("address")}
+        error={fieldErrors.address}
+        placeholder="0x"
+        spellCheck={false}
+        autoComplete="off"
+        autoFocus
+      />
+      <FormField
+        label={t("wallet.label")}
+        name="label"
+        value={form.label}
+        onValueChange={set("label")}
+        error={fieldErrors.label}
+        maxLength={40}
+      />
+      <p className="bp6-text-muted form-hint">{t("wallet.addHint")}</p>
+    </FormDialog>
+  );
+}
+
+interface AddressRemoveDialogProps {
+  actor: ActorRefFrom<typeof addressRemoveMachine>;
+  destination: WithdrawalAddress | null;
+}
+
+/** "Remove address": names the destination, removed on confirming. */
+export function AddressRemoveDialog({ actor, destination }: AddressRemoveDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <FormDialog
+      actor={actor}
+      title={t("wallet.removeTitle")}
+      submitText={t("wallet.remove")}
+      onSubmit={() => actor.send({ type: "address.remove", id: destination?.id ?? "" })}
+    >
+      <p data-testid="wallet-remove-which">
+        {t("wallet.removeQuestion", { label: destination?.label ?? "", address: destination?.address ?? "" })}
+      </p>
+    </FormDialog>
+  );
+}

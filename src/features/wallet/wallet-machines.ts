@@ -1,0 +1,66 @@
+import { fromPromise } from "xstate";
+import { addressAddMachine } from "../../../machines/wallet/address-add.ts";
+import { addressRemoveMachine } from "../../../machines/wallet/address-remove.ts";
+import { walletPageMachine } from "../../../machines/wallet/wallet-page.ts";
+import { withdrawMachine } from "../../../machines/wallet/withdraw.ts";
+import type { Uses } from "../../app/services.ts";
+
+/** What the page does when a dialog changed the wallet: load it again, as the server has it now. */
+export interface WalletPage {
+  changed(): void;
+}
+
+/**
+ * My wallet's figures and address book, and the payment address on the first watched chain (none where no chain is
+ * watched: the page says so).
+ */
+export const provideWalletPage = ({ api }: Uses<never, "wallet" | "chains">) =>
+  walletPageMachine.provide({
+    actors: {
+      loadWallet: fromPromise(async () => {
+        const [overview, book, chains] = await Promise.all([
+          api.wallet.walletOverview(),
+          api.wallet.addresses(),
+          api.chains.list(),
+        ]);
+        const first = chains[0];
+        const payment = first
+          ? await api.wallet.userWallet({ product: first.product, currency: first.token.symbol })
+          : null;
+        return { overview, book, payment };
+      }),
+    },
+  });
+
+export const provideAddressAdd = ({ api, notify, i18n }: Uses<"notify" | "i18n", "wallet">, page: WalletPage) =>
+  addressAddMachine.provide({
+    actors: { submit: fromPromise(({ input }) => api.wallet.addAddress(input)) },
+    actions: {
+      succeeded: () => {
+        notify.success(i18n.t("wallet.addressAdded"));
+        page.changed();
+      },
+    },
+  });
+
+export const provideAddressRemove = ({ api, notify, i18n }: Uses<"notify" | "i18n", "wallet">, page: WalletPage) =>
+  addressRemoveMachine.provide({
+    actors: { submit: fromPromise(({ input }) => api.wallet.removeAddress(input)) },
+    actions: {
+      succeeded: () => {
+        notify.success(i18n.t("wallet.addressRemoved"));
+        page.changed();
+      },
+    },
+  });
+
+export const provideWithdraw = ({ api, notify, i18n }: Uses<"notify" | "i18n", "wallet">, page: WalletPage) =>
+  withdrawMachine.provide({
+    actors: { submit: fromPromise(({ input }) => api.wallet.withdraw(input)) },
+    actions: {
+      succeeded: () => {
+        notify.success(i18n.t("wallet.withdrawalAsked"));
+        page.changed();
+      },
+    },
+  });

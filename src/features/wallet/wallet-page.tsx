@@ -1,0 +1,120 @@
+import { Button, Callout, Card, H1, H2, Spinner } from "@blueprintjs/core";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { formatUsdt } from "../../i18n/format.ts";
+import type { WithdrawalAddress } from "../../../contracts/schemas/wallet.ts";
+import { selectWalletPage, type WalletPageView } from "../../../machines/wallet/wallet-page-selectors.ts";
+import { useServices } from "../../app/services-context.tsx";
+import { AddressBook } from "./address-book.tsx";
+import { AddressAddDialog, AddressRemoveDialog } from "./address-dialogs.tsx";
+import { PaymentAddress } from "./payment-address.tsx";
+import { WithdrawDialog } from "./withdraw-dialog.tsx";
+import { provideAddressAdd, provideAddressRemove, provideWalletPage, provideWithdraw } from "./wallet-machines.ts";
+import "./wallet.css";
+
+/**
+ * My wallet (issue 41): the balance that may be withdrawn and what withdrawals hold, the payment address (a transfer to
+ * it is a recharge), the withdrawal address book, and the withdrawal dialog.
+ */
+export default function WalletPage() {
+  const { t } = useTranslation();
+  const services = useServices();
+  const page = useActorRef(provideWalletPage(services));
+  const reload = { changed: () => page.send({ type: "wallet.reload" }) };
+  const add = useActorRef(provideAddressAdd(services, reload));
+  const remove = useActorRef(provideAddressRemove(services, reload));
+  const withdraw = useActorRef(provideWithdraw(services, reload));
+  const [removing, setRemoving] = useState<WithdrawalAddress | null>(null);
+  const view = useSelector(page, selectWalletPage);
+
+  return (
+    <section className="page wallet-page" aria-labelledby="wallet-title">
+      <H1 id="wallet-title" className="page-title">
+        {t("wallet.title")}
+      </H1>
+      {view.kind === "loading" ? <Spinner size={24} aria-label={t("wallet.loading")} /> : null}
+      {view.kind === "failed" ? (
+        <Callout intent="danger" role="alert" data-testid="wallet-failed">
+          {t("wallet.failed")}{" "}
+          <Button
+            size="small"
+            intent="danger"
+            text={t("wallet.retry")}
+            onClick={() => page.send({ type: "wallet.retry" })}
+          />
+        </Callout>
+      ) : null}
+      {view.kind === "ready" ? (
+        <>
+          <div className="card-grid">
+            <BalanceCard
+              view={view}
+              onWithdraw={() => withdraw.send({ type: "dialog.open" })}
+              onReload={() => page.send({ type: "wallet.reload" })}
+            />
+            <PaymentAddress payment={view.data.payment} />
+          </div>
+          <AddressBook
+            book={view.data.book}
+            offered={view.data.overview.withdrawalsOffered}
+            onAdd={() => add.send({ type: "dialog.open" })}
+            onRemove={(destination) => {
+              setRemoving(destination);
+              remove.send({ type: "dialog.open" });
+            }}
+          />
+          <WithdrawDialog actor={withdraw} overview={view.data.overview} destinations={view.usable} />
+          <AddressAddDialog actor={add} chains={view.data.overview.chains.map((c) => c.chain)} />
+        </>
+      ) : null}
+      <AddressRemoveDialog actor={remove} destination={removing} />
+    </section>
+  );
+}
+
+interface BalanceCardProps {
+  view: Extract<WalletPageView, { kind: "ready" }>;
+  onWithdraw(): void;
+  onReload(): void;
+}
+
+/** Available, held by withdrawals in flight, and what is left of the day's limit; Withdraw when a destination can receive. */
+function BalanceCard({ view, onWithdraw, onReload }: BalanceCardProps) {
+  const { t, i18n } = useTranslation();
+  const { overview } = view.data;
+  const figures: Array<[string, string, string]> = [
+    ["available", t("wallet.available"), overview.available],
+    ["held", t("wallet.held"), overview.held],
+    [
+      "daily-left",
+      t("wallet.dailyLeft", { limit: formatUsdt(overview.dailyLimit, i18n.language) }),
+      overview.dailyLeft,
+    ],
+  ];
+  const hint = !overview.withdrawalsOffered
+    ? t("wallet.notOffered")
+    : view.canWithdraw
+      ? null
+      : t("wallet.needDestination");
+  return (
+    <Card className="wallet-balance" data-testid="wallet-balance" aria-labelledby="wallet-balance-title">
+      <div className="wallet-card-head">
+        <H2 id="wallet-balance-title" className="card-title">
+          {t("wallet.balance")}
+        </H2>
+        <Button size="small" variant="minimal" text={t("wallet.reload")} loading={view.reloading} onClick={onReload} />
+      </div>
+      <dl className="wallet-figures" aria-busy={view.reloading || undefined}>
+        {figures.map(([id, term, amount]) => (
+          <div key={id} className="wallet-figure">
+            <dt className="bp6-text-muted">{term}</dt>
+            <dd data-testid={`wallet-${id}`}>{formatUsdt(amount, i18n.language)}</dd>
+          </div>
+        ))}
+      </dl>
+      <Button intent="primary" text={t("wallet.withdraw")} disabled={!view.canWithdraw} onClick={onWithdraw} />
+      {hint ? <p className="bp6-text-muted wallet-hint">{hint}</p> : null}
+    </Card>
+  );
+}

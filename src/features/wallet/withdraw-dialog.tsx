@@ -1,0 +1,119 @@
+import { Button, Callout } from "@blueprintjs/core";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { formatUsdt } from "../../i18n/format.ts";
+import type { ActorRefFrom } from "xstate";
+import type { WalletOverview, WithdrawalAddress } from "../../../contracts/schemas/wallet.ts";
+import { selectEmail } from "../../../machines/auth/session-selectors.ts";
+import { allOf, withdrawalPreview } from "../../../machines/wallet/wallet-amounts.ts";
+import type { withdrawMachine } from "../../../machines/wallet/withdraw.ts";
+import { CodeField } from "../../app/code-field.tsx";
+import { FormDialog } from "../../app/form-dialog.tsx";
+import { useServices, useSessionActor } from "../../app/services-context.tsx";
+import { FormField } from "../../ui/form-field.tsx";
+import { SelectField } from "../../ui/select-field.tsx";
+import { provideCodeSender } from "../../app/code-sender-service.ts";
+
+interface WithdrawDialogProps {
+  actor: ActorRefFrom<typeof withdrawMachine>;
+  overview: WalletOverview;
+  /** The destinations past their cool-down. */
+  destinations: readonly WithdrawalAddress[];
+}
+
+const emptyForm = { addressId: "", amount: "", code: "", totpCode: "" };
+
+/**
+ * "Withdraw": a destination of the address book, the amount (with "All"), the fee, what is taken from the balance and
+ * what arrives, shown before confirming; the code mailed for it and, when two-factor is on, the authenticator's code.
+ */
+export function WithdrawDialog({ actor, overview, destinations }: WithdrawDialogProps) {
+  const { t, i18n } = useTranslation();
+  const sender = useActorRef(provideCodeSender(useServices()), { input: { purpose: "withdrawal" } });
+  const email = useSelector(useSessionActor(), selectEmail);
+  const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);
+  const [form, setForm] = useState(emptyForm);
+  const [requestId, setRequestId] = useState("");
+  const set = (field: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+  const destination = destinations.find((d) => d.id === form.addressId) ?? destinations[0];
+  const fee = overview.chains.find((c) => c.chain === destination?.chain)?.fee ?? "0";
+  const preview = withdrawalPreview(form.amount, fee, overview.available);
+  return (
+    <FormDialog
+      actor={actor}
+      title={t("wallet.withdrawTitle")}
+      submitText={t("wallet.withdrawSubmit")}
+      onOpening={() => {
+        setForm(emptyForm);
+        setRequestId(crypto.randomUUID());
+      }}
+      onSubmit={() =>
+        actor.send({
+          type: "withdraw.submit",
+          addressId: destination?.id ?? "",
+          amount: form.amount,
+          code: form.code,
+          ...(overview.secondFactorOn ? { totpCode: form.totpCode } : {}),
+          requestId,
+        })
+      }
+    >
+      <SelectField
+        label={t("wallet.destination")}
+        value={destination?.id ?? ""}
+        onChange={set("addressId")}
+        options={destinations.map((d) => ({ value: d.id, text: `${d.label} (${d.chain}) ${d.address}` }))}
+        error={fieldErrors.addressId}
+      />
+      <FormField
+        label={t("wallet.amount")}
+        name="amount"
+        inputMode="decimal"
+        autoComplete="off"
+        value={form.amount}
+        onValueChange={set("amount")}
+        error={fieldErrors.amount}
+        rightElement={
+          <Button
+            variant="minimal"
+            text={t("wallet.all")}
+            onClick={() => set("amount")(allOf(overview.available, fee))}
+          />
+        }
+      />
+      <dl className="wallet-preview" data-testid="wallet-preview" aria-live="polite">
+        <div>
+          <dt className="bp6-text-muted">{t("wallet.fee")}</dt>
+          <dd>{formatUsdt(fee, i18n.language)}</dd>
+        </div>
+        <div>
+          <dt className="bp6-text-muted">{t("wallet.debit")}</dt>
+          <dd>{preview ? formatUsdt(preview.debit, i18n.language) : "—"}</dd>
+        </div>
+        <div>
+          <dt className="bp6-text-muted">{t("wallet.arrives")}</dt>
+          <dd>{preview ? formatUsdt(preview.arrives, i18n.language) : "—"}</dd>
+        </div>
+      </dl>
+      {preview?.overBalance ? (
+        <Callout intent="warning" compact className="wallet-over">
+          {t("errors.2806")}
+        </Callout>
+      ) : null}
+      <p className="bp6-text-muted form-hint">{t("wallet.codeHint", { email })}</p>
+      <CodeField sender={sender} email={email} code={form.code} onCodeChange={set("code")} error={fieldErrors.code} />
+      {overview.secondFactorOn ? (
+        <FormField
+          label={t("wallet.totpCode")}
+          name="totpCode"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          value={form.totpCode}
+          onValueChange={set("totpCode")}
+          error={fieldErrors.totpCode}
+        />
+      ) : null}
+    </FormDialog>
+  );
+}
