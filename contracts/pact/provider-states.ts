@@ -40,6 +40,7 @@ export const states = {
   devnetWatched: "the server watches the devnet chain {product} and its dev account holds test USDT",
   withdrawalAddress:
     "the merchant {email} has the usable withdrawal address {address} on {product} in its address book",
+  withdrawal: "the merchant {email} asked a withdrawal of {amount} USDT to {address} on {product}",
 } as const;
 
 export type StateName = keyof typeof states;

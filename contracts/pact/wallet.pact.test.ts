@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { exampleOf } from "./body-matchers.ts";
 import { merchant } from "./fixtures.ts";
 import { errCodes } from "../schemas/envelope.ts";
+import { openWithdrawal } from "../schemas/open-api.ts";
 import { apiFor, authHeaders, createPact, failure, ok, responseHeaders } from "./pact-setup.ts";
 import { states } from "./provider-states.ts";
 
@@ -190,6 +191,68 @@ describe("My wallet (proposed)", () => {
         await expect(apiFor(mock, token).wallet.withdraw(asked)).rejects.toMatchObject({
           errCode: errCodes.withdrawalOverBalance,
         });
+      });
+  });
+
+  it("lists the merchant's withdrawals by state, a page at a time", async () => {
+    const withdrawal = {
+      id: regex("^\\d{1,18}$", "1"),
+      chain: like(product),
+      chainId: integer(31337),
+      token: evmAddress(`0x${"11".repeat(20)}`),
+      to: evmAddress(destination),
+      amount: decimal("5"),
+      fee: decimal("1"),
+      status: "requested",
+      txHash: null,
+      failure: null,
+      createdAt: isoTime("2026-11-27T10:00:00.000Z"),
+    };
+    const listed = {
+      items: eachLike(withdrawal),
+      pageSize: integer(10),
+      nextCursor: null,
+      previousCursor: null,
+      total: integer(1),
+      totalCapped: false,
+    };
+    await pact
+      .addInteraction()
+      .given(states.signedIn, { email, token })
+      .given(states.balance, { email, amount: "25" })
+      .given(states.withdrawal, { ...withDestination, amount: "5" })
+      .uponReceiving("a request for the merchant's requested withdrawals")
+      .withRequest("POST", "/api/Wallet/Withdrawals", (b) =>
+        b.headers(authHeaders(token)).jsonBody({ status: "requested", pageSize: 10 }),
+      )
+      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(listed)))
+      .executeTest(async (mock) => {
+        const answer = apiFor(mock, token).wallet.withdrawals({ status: "requested", pageSize: 10 });
+        await expect(answer).resolves.toEqual(exampleOf(listed));
+      });
+  });
+
+  it("exports the withdrawals a filter selects as a CSV file, a header of every withdrawal field first", async () => {
+    // No withdrawal has failed: the file is its header alone (the columns and values are proven against the list by
+    // server/routes/wallet-withdrawals.test.ts).
+    const header = `${Object.keys(openWithdrawal.shape).join(",")}\n`;
+    await pact
+      .addInteraction()
+      .given(states.signedIn, { email, token })
+      .given(states.balance, { email, amount: "25" })
+      .given(states.withdrawal, { ...withDestination, amount: "5" })
+      .uponReceiving("a CSV export of the merchant's failed withdrawals")
+      .withRequest("POST", "/api/Wallet/WithdrawalsExport", (b) =>
+        b.headers(authHeaders(token)).jsonBody({ status: "failed" }),
+      )
+      .willRespondWith(200, (b) =>
+        b
+          .headers({ "Content-Type": regex("^text/csv(;.*)?$", "text/csv; charset=utf-8") })
+          .body("text/plain", Buffer.from(header)),
+      )
+      .executeTest(async (mock) => {
+        const file = await apiFor(mock, token).wallet.exportWithdrawals({ status: "failed" });
+        expect(await file.blob.text()).toBe(header);
       });
   });
 });

@@ -1,5 +1,7 @@
 import * as z from "zod/mini";
-import { codeField, idField, secondFactorCodeField, text, trimmedText, usdtAmount } from "./fields.ts";
+import { codeField, idField, isoTimeField, secondFactorCodeField, text, trimmedText, usdtAmount } from "./fields.ts";
+import { listPage, listPaging } from "./list.ts";
+import { openWithdrawal, withdrawalStatuses } from "./open-api.ts";
 
 /** {product} in /api/wallet/{product}Client/GetUserWallet names the chain client, e.g. Tron or Eth. */
 export const walletProduct = text(z.regex(/^[A-Za-z][A-Za-z0-9]{0,31}$/, "validation.walletProduct"));
@@ -86,3 +88,22 @@ export const walletOverview = z.object({
   secondFactorOn: z.boolean(),
 });
 export type WalletOverview = z.infer<typeof walletOverview>;
+
+export const maxWithdrawalPageSize = 100;
+
+/** The merchant's withdrawals' filters, every one optional: the state, and when it was asked. */
+export const withdrawalFilters = {
+  status: z.optional(z.enum(withdrawalStatuses)),
+  startTime: z.optional(isoTimeField),
+  endTime: z.optional(isoTimeField),
+};
+
+/** My wallet's withdrawals, newest first, a keyset page at a time (contracts/schemas/list.ts). */
+export const withdrawalListRequest = z.strictObject({ ...withdrawalFilters, ...listPaging(maxWithdrawalPageSize) });
+export type WithdrawalListRequest = z.infer<typeof withdrawalListRequest>;
+export const withdrawalListResult = listPage(openWithdrawal);
+export type WithdrawalListResult = z.infer<typeof withdrawalListResult>;
+
+/** The same withdrawals as a CSV file: every one the filters select, each field of `openWithdrawal` a column. */
+export const withdrawalExportRequest = z.strictObject(withdrawalFilters);
+export type WithdrawalExportRequest = z.infer<typeof withdrawalExportRequest>;

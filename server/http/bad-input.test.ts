@@ -87,6 +87,12 @@ const valid = (name: EndpointName): Input => {
     callbackRedeliverFailed: { body: { since: "2026-01-01T00:00:00Z", appCode: "2026010100000001" } },
     addAddress: { body: { chain: "Devnet", address: "0xa0Ee7A142d267C1f36714E4a8F75612F20a79720", label: "Cold" } },
     removeAddress: { body: { id: "1" } },
+    withdrawalList: {
+      body: { status: "requested", startTime: "2026-01-01T00:00:00Z", endTime: "2026-02-01T00:00:00Z", pageSize: 10 },
+    },
+    withdrawalExport: {
+      body: { status: "requested", startTime: "2026-01-01T00:00:00Z", endTime: "2026-02-01T00:00:00Z" },
+    },
     withdraw: {
       body: {
         addressId: "1",

@@ -36,6 +36,7 @@ import {
 } from "../testing/seed.ts";
 import { totpCodeAt } from "../domain/identity/totp.ts";
 import { merchantLines } from "../domain/payments/balance.ts";
+import { requestWithdrawal, type WithdrawalRules } from "../domain/withdrawals/withdrawal-holds.ts";
 import { type StubChainLayer, stubChainLayer } from "../testing/stub-chain.ts";
 
 /**
@@ -50,17 +51,13 @@ import { type StubChainLayer, stubChainLayer } from "../testing/stub-chain.ts";
 
 let h: Harness;
 let chain: StubChainLayer;
+let withdrawals: WithdrawalRules;
 beforeAll(async () => {
   chain = stubChainLayer();
   const tokens = chain.chains.flatMap((c) =>
     c.tokens.map((t) => ({ chainId: c.chainId, address: t.address, decimals: t.decimals, fee: 10n ** 18n })),
   );
-  const withdrawals = {
-    tokens,
-    dailyLimit: 10_000n * 10n ** 18n,
-    forbidden: new Set<string>(),
-    addressCooldownSeconds: 0,
-  };
+  withdrawals = { tokens, dailyLimit: 10_000n * 10n ** 18n, forbidden: new Set<string>(), addressCooldownSeconds: 0 };
   h = await createHarness({ chain, withdrawals });
 });
 afterAll(() => h?.close());
@@ -104,6 +101,8 @@ interface World {
   bCallback: { deliveryId: string; attemptId: string };
   /** A's destination in its withdrawal address book (usable), by id and address. */
   aDestination: { id: string; address: string };
+  /** The cursor of A's second page of withdrawals (one a page). */
+  aWithdrawalsCursor: string;
   /** Strings only A's rows hold: none may appear anywhere in an answer to B. */
   aSecrets: string[];
   /** A's ids: no id-like field of an answer to B may hold one. */
@@ -753,6 +752,26 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
   removeAddress: {
     attacks: (w) => [{ body: { id: w.aDestination.id }, outcome: "answered", check: destinationNotFound }],
   },
+  withdrawalList: {
+    attacks: (w) => [
+      {
+        body: { status: "requested", startTime: "2000-01-01T00:00:00Z", endTime: "2100-01-01T00:00:00Z", pageSize: 50 },
+        outcome: "answered",
+        check: (answer) => expect(succeeded(answer).resData.items).toEqual([]),
+      },
+      // A's cursor (A has two withdrawals): refused as another merchant's, never read as B's page.
+      { body: { cursor: w.aWithdrawalsCursor }, outcome: "answered", check: cursorRefused },
+    ],
+  },
+  withdrawalExport: {
+    attacks: () => [
+      {
+        body: { status: "requested", startTime: "2000-01-01T00:00:00Z", endTime: "2100-01-01T00:00:00Z" },
+        outcome: "answered",
+        check: (answer) => expect(answer.csv ?? []).toEqual([]),
+      },
+    ],
+  },
   withdraw: {
     attacks: (w) => [
       {
@@ -785,6 +804,9 @@ const alphaDestination = "0x14dC79964da2C08b23698B3D3cc7Ca32193d9955";
 const bWithdrawalCode = "246813";
 /** The requestId of A's withdrawal: B sending it is a new request of B's, never A's withdrawal. */
 const aRequestId = "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f";
+/** Another merchant's list cursor is refused, never read as B's page. */
+const cursorRefused = (answer: Answer) =>
+  expect(answer).toMatchObject({ status: 400, errCode: errCodes.listCursorInvalid, resData: null });
 /** A destination id B does not own answers like one that does not exist. */
 const destinationNotFound = (answer: Answer) =>
   expect(answer).toMatchObject({
@@ -924,6 +946,14 @@ async function seedWorld(): Promise<World> {
     })
     .returning(["id", "address"])
     .executeTakeFirstOrThrow();
+  for (const amount of ["1.25", "2.5"]) {
+    const asked = { chainId: 31337, token: chain.chains[0]!.tokens[0]!.address, to: alphaDestination, amount };
+    const answer = await requestWithdrawal(h.db, actFor(systemScope("test"), a.userId), asked, withdrawals, new Date());
+    expect(answer.ok).toBe(true);
+  }
+  const aWithdrawals = await call(h, "withdrawalList", { token: a.token, body: { pageSize: 1 } });
+  const aWithdrawalsCursor = succeeded(aWithdrawals).resData.nextCursor as string;
+  expect(aWithdrawalsCursor).toBeTruthy();
   const aApp = await seedApplication(h.db, {
     userId: a.userId,
     name: "AlphaSecretApp",
@@ -961,6 +991,7 @@ async function seedWorld(): Promise<World> {
     bCallback: { deliveryId: bCallback.deliveryId, attemptId: bCallback.attemptIds[0] ?? "" },
     aBill,
     aDestination,
+    aWithdrawalsCursor,
     bBill: bBill.billNo,
     aBillsCursor,
     aApp: aApp.appCode,

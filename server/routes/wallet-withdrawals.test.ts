@@ -1,7 +1,14 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
-import { walletOverview, withdrawalAddress, withdrawalAddressList } from "../../contracts/schemas/wallet.ts";
+import {
+  walletOverview,
+  withdrawalAddress,
+  withdrawalAddressList,
+  withdrawalListResult,
+} from "../../contracts/schemas/wallet.ts";
+import { openWithdrawal } from "../../contracts/schemas/open-api.ts";
+import { csvRowOf } from "../testing/csv-rows.ts";
 import {
   call,
   createHarness,
@@ -234,5 +241,37 @@ describe("Wallet/Withdraw", () => {
     } finally {
       await bare.close();
     }
+  });
+});
+
+describe("Wallet/Withdrawals and Wallet/WithdrawalsExport", () => {
+  it("lists the merchant's withdrawals newest first, by state and time, a keyset page at a time, and exports the same rows", async () => {
+    const { m, addressId } = await readyMerchant();
+    const asked: string[] = [];
+    for (const amount of ["1", "2", "3"]) {
+      await seedCode(h.db, { email: m.email, purpose: "withdrawal", code: "135790" });
+      const answer = await withdraw(m, { addressId, amount, code: "135790" });
+      asked.push(openWithdrawal.parse(answer.resData).id);
+    }
+    await h.db
+      .updateTable("withdrawals")
+      .set({ status: "failed", failure: "reverted" })
+      .where("id", "=", asked[0]!)
+      .execute();
+    const list = async (body: Record<string, unknown>) =>
+      withdrawalListResult.parse((await call(h, "withdrawalList", { token: m.token, body })).resData);
+
+    const first = await list({ pageSize: 2 });
+    expect(first.items.map((w) => w.id)).toEqual([asked[2], asked[1]]);
+    expect(first).toMatchObject({ total: 3, totalCapped: false, previousCursor: null });
+    const second = await list({ pageSize: 2, cursor: first.nextCursor });
+    expect(second.items.map((w) => [w.id, w.amount, w.status])).toEqual([[asked[0], "1", "failed"]]);
+    expect((await list({ status: "requested" })).items.map((w) => w.id)).toEqual([asked[2], asked[1]]);
+    expect((await list({ startTime: "2100-01-01T00:00:00Z" })).items).toEqual([]);
+
+    const file = await call(h, "withdrawalExport", { token: m.token, body: { status: "requested" } });
+    expect(file.headers["content-disposition"]).toMatch(/^attachment; filename="withdrawals-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const listed = await list({ status: "requested" });
+    expect(file.csv).toEqual(listed.items.map(csvRowOf));
   });
 });

@@ -11,6 +11,7 @@ import {
 } from "../domain/withdrawals/address-book.ts";
 import { withdrawFromConsole } from "../domain/withdrawals/console-withdrawals.ts";
 import { walletOverview } from "../domain/withdrawals/wallet-overview.ts";
+import { exportWithdrawals, listWithdrawals } from "../domain/withdrawals/withdrawal-list.ts";
 import type { HandlerContext, HandlerTable } from "../http/handler.ts";
 import type { EndpointName } from "../../contracts/endpoints.ts";
 
@@ -30,7 +31,14 @@ const currencyCode = /^[A-Z0-9]{2,16}$/;
  */
 export const walletHandlers: Pick<
   HandlerTable,
-  "userWallet" | "walletOverview" | "addresses" | "addAddress" | "removeAddress" | "withdraw"
+  | "userWallet"
+  | "walletOverview"
+  | "addresses"
+  | "addAddress"
+  | "removeAddress"
+  | "withdraw"
+  | "withdrawalList"
+  | "withdrawalExport"
 > = {
   userWallet: {
     params: z.object({ product: walletProduct }),
@@ -70,5 +78,13 @@ export const walletHandlers: Pick<
   withdraw: {
     handle: (ctx) =>
       withdrawFromConsole(ctx.db, ctx.session, ctx.body, { ...walletContext(ctx), identity: ctx.services }),
+  },
+  withdrawalList: {
+    handle: ({ db, body, session, services }) =>
+      listWithdrawals(db, session.scope, body, { chains: services.chain?.chains ?? [], secret: services.secret }),
+  },
+  withdrawalExport: {
+    handle: async ({ db, body, session, services, now }) =>
+      exportWithdrawals(db, session.scope, body, { chains: services.chain?.chains ?? [], now }),
   },
 };

@@ -21,6 +21,7 @@ import {
   seedSession,
   seedSignInChallenge,
   seedTotp,
+  seedWithdrawal,
   seedWithdrawalAddress,
   testServerSecret,
   testTotpCode,
@@ -29,7 +30,7 @@ import { seedDemoOrder } from "../../../server/testing/demo-seed.ts";
 import { startTestIdentityProvider } from "../../../server/testing/google-idp.ts";
 import { nonceHash } from "../../../server/domain/identity/google-identity.ts";
 import { openLinkTicket } from "../../../server/domain/identity/google-link.ts";
-import type { StateSeeder } from "./state-handlers.ts";
+import type { StateSeeder } from "./state-seeder.ts";
 
 export interface ReferenceProvider {
   baseUrl: string;
@@ -111,6 +112,12 @@ export async function startReferenceProvider(): Promise<ReferenceProvider> {
       const chainId = chain.chainByProduct(product)?.chainId;
       if (chainId === undefined) throw new Error(`the reference provider watches no chain ${product}`);
       return seedWithdrawalAddress(db, { userId, chainId, address });
+    },
+    withdrawal: async ({ userId, address, product, amount }) => {
+      const watched = chain.chainByProduct(product);
+      const token = watched?.tokens[0];
+      if (!watched || !token) throw new Error(`the reference provider watches no chain ${product}`);
+      return seedWithdrawal(db, { userId, chainId: watched.chainId, token: token.address, to: address, amount });
     },
     balance: async ({ userId, amount }) => {
       await seedBalance(db, { userId, amount });

@@ -1,0 +1,53 @@
+import type { Kysely } from "kysely";
+import type { OpenWithdrawal } from "../../../contracts/schemas/open-api.ts";
+import type {
+  WithdrawalExportRequest,
+  WithdrawalListRequest,
+  WithdrawalListResult,
+} from "../../../contracts/schemas/wallet.ts";
+import type { ConfiguredChain } from "../../chain/chain-layer.ts";
+import type { DB } from "../../db/schema.ts";
+import type { CsvDownload } from "../platform/csv-download.ts";
+import { type KeysetList, wireFile, wirePage } from "../platform/keyset-page.ts";
+import type { MerchantScope } from "../platform/merchant-scope.ts";
+import type { Outcome } from "../platform/outcome.ts";
+import { searchTime } from "../platform/search-time.ts";
+import { withdrawalToWire } from "./open-api-withdrawals.ts";
+
+/** My wallet's withdrawals: newest first, served by withdrawals_by_merchant (merchant, created_at desc, id desc). */
+const withdrawalKeyset: KeysetList = { name: "withdrawals", time: "w.created_at", id: "w.id" };
+
+const filteredWithdrawals = (db: Kysely<DB>, scope: MerchantScope, filters: WithdrawalExportRequest) => {
+  let query = db.selectFrom("withdrawals as w").selectAll("w").where("w.merchant_id", "=", scope.merchantId);
+  if (filters.status) query = query.where("w.status", "=", filters.status);
+  if (filters.startTime) query = query.where("w.created_at", ">=", searchTime(filters.startTime));
+  if (filters.endTime) query = query.where("w.created_at", "<=", searchTime(filters.endTime));
+  return query;
+};
+
+/** The merchant's withdrawals, whichever asked them (the console or an application), filtered; a keyset page. */
+export function listWithdrawals(
+  db: Kysely<DB>,
+  scope: MerchantScope,
+  search: WithdrawalListRequest,
+  { chains, secret }: { chains: readonly ConfiguredChain[]; secret: Buffer },
+): Promise<Outcome<WithdrawalListResult>> {
+  const { cursor, pageSize = 10, ...filters } = search;
+  const request = { secret, merchantId: scope.merchantId, filters, cursor, pageSize };
+  return wirePage(db, filteredWithdrawals(db, scope, filters), withdrawalKeyset, request, (row) =>
+    withdrawalToWire(row, chains),
+  );
+}
+
+/** The same withdrawals as a CSV file, named by the day it was made (UTC). */
+export function exportWithdrawals(
+  db: Kysely<DB>,
+  scope: MerchantScope,
+  filters: WithdrawalExportRequest,
+  { chains, now }: { chains: readonly ConfiguredChain[]; now: Date },
+): Outcome<CsvDownload<OpenWithdrawal>> {
+  const fileName = `withdrawals-${now.toISOString().slice(0, 10)}.csv`;
+  return wireFile(filteredWithdrawals(db, scope, filters), withdrawalKeyset, fileName, (row) =>
+    withdrawalToWire(row, chains),
+  );
+}
