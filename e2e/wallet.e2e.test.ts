@@ -61,5 +61,8 @@ describe("My wallet", () => {
     await dialog.waitFor({ state: "detached" });
     await page.getByTestId("wallet-held").getByText("6.00 USDT").waitFor();
     expect(await available.textContent()).toBe("14.00 USDT");
+    // The withdrawals list, asked for again with the wallet, shows it held.
+    const row = page.getByTestId("withdrawals-table").getByRole("row").filter({ hasText: "5.00 USDT" });
+    await row.getByText("Requested", { exact: true }).waitFor();
   }, 120_000);
 });

@@ -14,6 +14,8 @@ import { listModel } from "../models/list.model.ts";
 import { type CallbacksHarness, expectNoDialog, renderCallbacks } from "./callback-pages.ts";
 import { expectBusy, expectProblems, replaceText } from "./form-steps.ts";
 import { type ListScreen, listScreens } from "./list-screens.ts";
+import { walletAnswers } from "./wallet-pages.ts";
+import { emptyWallet } from "../models/wallet-fixtures.ts";
 import { timersByInterval } from "./order-pages.ts";
 
 type H = CallbacksHarness & {
@@ -33,7 +35,8 @@ const of = (h: H, key: string) => say(h, `${h.area.name}.${key}`);
 const form = (h: H) => screen.getByRole("form", { name: of(h, "search.label") });
 const listRegion = (h: H) => screen.getByRole("region", { name: of(h, "tableLabel") });
 const byTestId = (h: H, part: string) => screen.getByTestId(`${h.area.name}-${part}`);
-const lastListRequest = (h: H) => h.fake.calls.filter((c) => c.method === `${h.area.name}.list`).at(-1)?.args[0];
+const listMethod = (h: H) => h.shows.listMethod ?? `${h.area.name}.list`;
+const lastListRequest = (h: H) => h.fake.calls.filter((c) => c.method === listMethod(h)).at(-1)?.args[0];
 
 /** Fills the area's search form field by field, as its kinds are drawn (list-search-form.tsx). */
 async function fillSearch(h: H, search: ListSearch) {
@@ -67,9 +70,16 @@ runModel(listModel, {
     const { area } = path.input;
     const stream: H["stream"] = { handlers: null };
     const billNo = path.input.search?.billNo;
+    const shows = listScreens[area.name];
     const h = await renderCallbacks(
-      { loadPage: `${area.name}.list` as "bills.list", loadDetail: "orders.detail", runAction: "apps.setStatus" },
       {
+        loadPage: shows?.listMethod ?? (`${area.name}.list` as "bills.list"),
+        loadDetail: "orders.detail",
+        runAction: "apps.setStatus",
+      },
+      {
+        // My wallet around its withdrawals: its figures and book answered at once (walletPage's model walks them).
+        ...walletAnswers(() => emptyWallet),
         "callbacks.test": async () => testAnswer,
         // The pay dialog (another flow's machine) asks for the chains and the balance and follows the order's stream:
         // no chain and a silent stream keep it waiting for the merchant to close it.
@@ -93,7 +103,7 @@ runModel(listModel, {
         },
       },
       billNo ? `?billNo=${billNo}` : "",
-      { path: listScreens[area.name]?.path ?? "", title: `${area.name}.title` },
+      { path: shows?.path ?? "", title: shows?.title ?? `${area.name}.title` },
     );
     const timers = timersByInterval(h.timers);
     if (area.live) await waitFor(() => expect(stream.handlers, "the page follows the list's stream").not.toBeNull());

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { screen, waitFor } from "@testing-library/react";
 import { expect } from "vitest";
+import { emptyKeysetPage } from "../../machines/lists/keyset-test-support.ts";
 import type { WalletData } from "../../machines/wallet/wallet-page.ts";
 import { actorResultOf } from "../framework/model-events.ts";
 import { runModel, unmapped } from "../framework/run-model.ts";
@@ -19,6 +20,7 @@ runModel(walletPageModel, {
         "wallet.addresses": books.answer,
         "chains.list": async () => [devnetChain],
         "wallet.userWallet": async () => paymentAddress,
+        "wallet.withdrawals": async () => emptyKeysetPage(10),
       },
     );
     return Object.assign(h, { books, loads: 1 });

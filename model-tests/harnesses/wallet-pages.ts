@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { expect } from "vitest";
 import type { WithdrawalAddressList } from "../../contracts/schemas/wallet.ts";
+import { emptyKeysetPage } from "../../machines/lists/keyset-test-support.ts";
 import type { WalletData } from "../../machines/wallet/wallet-page.ts";
 import { storageKeys } from "../../src/api/session-storage.ts";
 import { formatUsdt } from "../../src/i18n/format.ts";
@@ -18,6 +19,8 @@ export const walletAnswers = (data: () => WalletData): Answers => ({
   "wallet.addresses": async () => data().book,
   "chains.list": async () => [devnetChain],
   "wallet.userWallet": async () => paymentAddress,
+  // The withdrawals' list (the list model walks it): none here.
+  "wallet.withdrawals": async (request = {}) => emptyKeysetPage(request.pageSize),
 });
 
 /** My wallet of the sample merchant, `controlled` calls answered by the path, the rest by `answers`. */

@@ -20,6 +20,7 @@ import {
 import { callbackListAnswer } from "./callback-fixtures.ts";
 import { failure } from "./fixtures.ts";
 import { orderListAnswer, sampleDetail } from "./order-list-fixtures.ts";
+import { withdrawalListAnswer } from "./wallet-fixtures.ts";
 
 // The list model's walks (list.model.ts): the events each area's path tries in a state, the list's whole behaviour
 // on Application bills and only what is their own on the others.
@@ -37,12 +38,15 @@ const walks: Record<string, AreaWalk> = {
   callbacks: { answer: callbackListAnswer, rows: "attempts" },
   orders: { answer: orderListAnswer, rows: "orders" },
   apps: { answer: appListAnswer, rows: "applications" },
+  withdrawals: { answer: withdrawalListAnswer, rows: "withdrawals" },
 };
 export const walkOf = (context: Pick<ListContext, "area">) => walks[context.area.name] as AreaWalk;
 
 export const listPollEvent = after("listPoll", "list.feed.polling");
 /** Why My applications is asked for again: the add dialog added one. */
 export const appAdded = "application added";
+/** Why My wallet's withdrawals are asked for again: Refresh on the balance. */
+export const walletRefreshed = "wallet refreshed";
 
 export type E = ModelEvent<typeof listMachine>;
 export type S = Parameters<MachineModel<typeof listMachine>["describeState"]>[0];
@@ -166,5 +170,20 @@ export function appEvents(s: S): E[] {
       done("runAction", { ...first, status: first.status === "normal" ? "stopped" : "normal" }),
       failed("runAction", failure(errCodes.appNotFound, "This application does not exist")),
     ];
+  return [];
+}
+
+/**
+ * My wallet's withdrawals, for what is theirs: the rows (a held one, a paid one with its transaction), and the list asked
+ * for again with the wallet (Refresh on the balance, or a dialog that changed the wallet); a failure and Retry.
+ */
+export function withdrawalEvents(s: S): E[] {
+  const { context } = s;
+  if (inList(s, "loading"))
+    return context.loaded
+      ? [done("loadPage", walkOf(context).answer(context))]
+      : [done("loadPage", walkOf(context).answer(context)), failed("loadPage", failure("5000", "Internal error"))];
+  if (inList(s, "failed")) return [{ type: "list.retry" }];
+  if (inList(s, "ready")) return [{ type: "list.reload", why: walletRefreshed }];
   return [];
 }

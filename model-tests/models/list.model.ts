@@ -9,13 +9,25 @@ import { pageCountOf } from "../../machines/lists/keyset-paging.ts";
 import { isFiltered } from "../../machines/lists/list-area.ts";
 import { listMachine } from "../../machines/lists/list-machine.ts";
 import { orderListArea } from "../../machines/orders/order-list.ts";
+import { withdrawalListArea } from "../../machines/wallet/withdrawal-list.ts";
 import type { MachineModel } from "../framework/model.ts";
 import { sampleApp } from "./app-edit.model.ts";
 import { arrivingBill } from "./bill-fixtures.ts";
 import { linkedBillNo } from "./callback-fixtures.ts";
 import { english, saidOnce } from "./english.ts";
 import { refusal } from "./fixtures.ts";
-import { appAdded, appEvents, billEvents, callbackEvents, inList, live, orderEvents, walkOf } from "./list-walks.ts";
+import {
+  appAdded,
+  appEvents,
+  billEvents,
+  callbackEvents,
+  inList,
+  live,
+  orderEvents,
+  walkOf,
+  walletRefreshed,
+  withdrawalEvents,
+} from "./list-walks.ts";
 
 /**
  * The list framework's one machine (issue 40), walked once in full on Application bills — search with its checks,
@@ -38,6 +50,7 @@ export const listModel: MachineModel<typeof listMachine> = {
     },
     { name: "signed in, opens My orders", input: { area: orderListArea } },
     { name: "signed in, opens My applications", input: { area: appListArea } },
+    { name: "signed in, opens My wallet (its withdrawals)", input: { area: withdrawalListArea } },
   ],
   // What the screen and the offered events depend on: the area, the states, past page 1, errors shown, rows or none,
   // filtered, the applications known, a list shown once, and the first row's confirmations.
@@ -59,6 +72,7 @@ export const listModel: MachineModel<typeof listMachine> = {
     const { name } = s.context.area;
     if (name === "bills") return billEvents(s);
     if (name === "orders") return orderEvents(s);
+    if (name === "withdrawals") return withdrawalEvents(s);
     return name === "apps" ? appEvents(s) : callbackEvents(s);
   },
   describeEvent: (e) => {
@@ -74,7 +88,9 @@ export const listModel: MachineModel<typeof listMachine> = {
       case "list.reload":
         return e.why === appAdded
           ? "Add an application with the add dialog (the server accepts it; the list is asked for again)"
-          : `Send a test event to ${sampleApp.name} from ${english("callbacks.test.open")}; it is answered; press ${english("callbacks.test.close")} (the list is asked for again)`;
+          : e.why === walletRefreshed
+            ? `Press ${english("wallet.reload")} on the balance (the withdrawals are asked for again with the wallet)`
+            : `Send a test event to ${sampleApp.name} from ${english("callbacks.test.open")}; it is answered; press ${english("callbacks.test.close")} (the list is asked for again)`;
       case "list.page":
         return `Press ${e.page > 1 ? english("bills.pagination.next") : english("bills.pagination.previous")} (to page ${e.page})`;
       case "list.pageSize":

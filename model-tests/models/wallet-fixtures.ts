@@ -1,6 +1,8 @@
 import type { PayChain } from "../../contracts/schemas/chains.ts";
 import type { OpenWithdrawal } from "../../contracts/schemas/open-api.ts";
 import type { UserWalletResult, WithdrawalAddress } from "../../contracts/schemas/wallet.ts";
+import { fakeKeysetPaging } from "../../machines/lists/keyset-test-support.ts";
+import type { ListContext, ListLoad } from "../../machines/lists/list-machine.ts";
 import type { WalletData } from "../../machines/wallet/wallet-page.ts";
 
 /** The merchant's wallet as the server answers it in the wallet models: one chain, its USDT, a fee of 1. */
@@ -78,3 +80,20 @@ export const askedWithdrawal: OpenWithdrawal = {
   failure: null,
   createdAt: "2026-02-01T10:05:00.000Z",
 };
+
+type Asked = Pick<ListContext, "search" | "paging" | "choices">;
+/** A withdrawal the treasury paid, beside the one still held. */
+export const paidWithdrawal: OpenWithdrawal = {
+  ...askedWithdrawal,
+  id: "40",
+  amount: "12.5",
+  status: "confirmed",
+  txHash: `0x${"ab".repeat(32)}`,
+  createdAt: "2026-02-01T09:00:00.000Z",
+};
+
+/** My wallet's withdrawals as the server answers them: the held one and the paid one, one page. */
+export const withdrawalListAnswer = (context: Asked): ListLoad & { items: OpenWithdrawal[] } => ({
+  items: [askedWithdrawal, paidWithdrawal],
+  ...fakeKeysetPaging(context.paging.page, context.paging.pageSize, 2),
+});

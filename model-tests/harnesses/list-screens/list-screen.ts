@@ -1,4 +1,5 @@
 import type { ListSnapshot } from "../../../machines/lists/list-selectors.ts";
+import type { Method } from "../../framework/fake-api.ts";
 import type { ConsoleHarness } from "../../framework/render-console.tsx";
 import type { CallbacksHarness } from "../callback-pages.ts";
 
@@ -8,6 +9,10 @@ import type { CallbacksHarness } from "../callback-pages.ts";
  */
 export interface ListScreen {
   path: string;
+  /** The page's heading (its h1), when the list is not the page (`<area>.title` otherwise). */
+  title?: string;
+  /** The API call the list's pages come from, when it is not `<area>.list`. */
+  listMethod?: Method;
   rowTestId(key: string): string;
   /** The empty list says how rows arrive, with a link to My applications. */
   emptyHint: boolean;

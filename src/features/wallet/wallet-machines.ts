@@ -3,6 +3,9 @@ import { addressAddMachine } from "../../../machines/wallet/address-add.ts";
 import { addressRemoveMachine } from "../../../machines/wallet/address-remove.ts";
 import { walletPageMachine } from "../../../machines/wallet/wallet-page.ts";
 import { withdrawMachine } from "../../../machines/wallet/withdraw.ts";
+import type { WithdrawalExportRequest, WithdrawalListRequest } from "../../../contracts/schemas/wallet.ts";
+import { listMachine } from "../../../machines/lists/list-machine.ts";
+import { provideListExport } from "../../app/list-export-service.ts";
 import type { Uses } from "../../app/services.ts";
 
 /** What the page does when a dialog changed the wallet: load it again, as the server has it now. */
@@ -64,3 +67,17 @@ export const provideWithdraw = ({ api, notify, i18n }: Uses<"notify" | "i18n", "
       },
     },
   });
+
+/** My wallet's withdrawals, on the one list machine. */
+export const provideWithdrawalList = ({ api }: Uses<never, "wallet">) =>
+  listMachine.provide({
+    actors: {
+      loadPage: fromPromise(({ input }) => api.wallet.withdrawals(input.request as WithdrawalListRequest)),
+    },
+  });
+
+export const provideWithdrawalExport = ({ api, saveFile }: Uses<"saveFile", "wallet">) =>
+  provideListExport(
+    (request, options) => api.wallet.exportWithdrawals(request as WithdrawalExportRequest, options),
+    saveFile,
+  );

@@ -5,23 +5,39 @@ import { useTranslation } from "react-i18next";
 import { formatUsdt } from "../../i18n/format.ts";
 import type { WithdrawalAddress } from "../../../contracts/schemas/wallet.ts";
 import { selectWalletPage, type WalletPageView } from "../../../machines/wallet/wallet-page-selectors.ts";
+import { withdrawalListArea } from "../../../machines/wallet/withdrawal-list.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { AddressBook } from "./address-book.tsx";
 import { AddressAddDialog, AddressRemoveDialog } from "./address-dialogs.tsx";
 import { PaymentAddress } from "./payment-address.tsx";
 import { WithdrawDialog } from "./withdraw-dialog.tsx";
-import { provideAddressAdd, provideAddressRemove, provideWalletPage, provideWithdraw } from "./wallet-machines.ts";
+import {
+  provideAddressAdd,
+  provideAddressRemove,
+  provideWalletPage,
+  provideWithdraw,
+  provideWithdrawalExport,
+  provideWithdrawalList,
+} from "./wallet-machines.ts";
+import { WithdrawalList } from "./withdrawal-list.tsx";
 import "./wallet.css";
 
 /**
  * My wallet (issue 41): the balance that may be withdrawn and what withdrawals hold, the payment address (a transfer to
- * it is a recharge), the withdrawal address book, and the withdrawal dialog.
+ * it is a recharge), the withdrawal address book, the withdrawal dialog, and the withdrawals (on the list framework).
  */
 export default function WalletPage() {
   const { t } = useTranslation();
   const services = useServices();
   const page = useActorRef(provideWalletPage(services));
-  const reload = { changed: () => page.send({ type: "wallet.reload" }) };
+  const withdrawals = useActorRef(provideWithdrawalList(services), { input: { area: withdrawalListArea } });
+  const exporter = useActorRef(provideWithdrawalExport(services));
+  // A dialog's change, or Refresh: the figures, the book and the withdrawals as the server has them now.
+  const reloadAll = () => {
+    page.send({ type: "wallet.reload" });
+    withdrawals.send({ type: "list.reload" });
+  };
+  const reload = { changed: reloadAll };
   const add = useActorRef(provideAddressAdd(services, reload));
   const remove = useActorRef(provideAddressRemove(services, reload));
   const withdraw = useActorRef(provideWithdraw(services, reload));
@@ -48,11 +64,7 @@ export default function WalletPage() {
       {view.kind === "ready" ? (
         <>
           <div className="card-grid">
-            <BalanceCard
-              view={view}
-              onWithdraw={() => withdraw.send({ type: "dialog.open" })}
-              onReload={() => page.send({ type: "wallet.reload" })}
-            />
+            <BalanceCard view={view} onWithdraw={() => withdraw.send({ type: "dialog.open" })} onReload={reloadAll} />
             <PaymentAddress payment={view.data.payment} />
           </div>
           <AddressBook
@@ -64,6 +76,7 @@ export default function WalletPage() {
               remove.send({ type: "dialog.open" });
             }}
           />
+          <WithdrawalList list={withdrawals} exporter={exporter} />
           <WithdrawDialog actor={withdraw} overview={view.data.overview} destinations={view.usable} />
           <AddressAddDialog actor={add} chains={view.data.overview.chains.map((c) => c.chain)} />
         </>

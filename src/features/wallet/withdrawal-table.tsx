@@ -1,0 +1,89 @@
+import { Tag } from "@blueprintjs/core";
+import { Export } from "@blueprintjs/icons";
+import { useTranslation } from "react-i18next";
+import type { OpenWithdrawal } from "../../../contracts/schemas/open-api.ts";
+import type { WithdrawalTableView } from "../../../machines/wallet/withdrawal-list-selectors.ts";
+import { usePageAddition } from "../../app/failure-callout.tsx";
+import { useListColumns } from "../../app/list-columns.ts";
+import { formatUsdt } from "../../i18n/format.ts";
+import { BreakableToken } from "../../ui/breakable-value.tsx";
+import { DateTimeParts } from "../../ui/date-time-parts.tsx";
+import { type ListColumn, ListTable } from "../../ui/list-table.tsx";
+
+const statusIntent: Record<OpenWithdrawal["status"], "none" | "primary" | "success" | "danger" | "warning"> = {
+  requested: "none",
+  awaitingApproval: "warning",
+  signed: "primary",
+  broadcast: "primary",
+  confirmed: "success",
+  failed: "danger",
+};
+
+interface WithdrawalTableProps {
+  view: WithdrawalTableView;
+  onRetry(): void;
+}
+
+/** The withdrawals' rows: when, how much and its fee, where to, the state, and the transaction once paid. */
+export function WithdrawalTable({ view, onRetry }: WithdrawalTableProps) {
+  const { t, i18n } = useTranslation();
+  const nextStep = usePageAddition();
+  const columnChoice = useListColumns("withdrawals");
+  const columns: ListColumn<OpenWithdrawal>[] = [
+    {
+      key: "createdAt",
+      rowHeader: true,
+      card: true,
+      className: "list-wrap",
+      cell: (w) => <DateTimeParts iso={w.createdAt} language={i18n.language} />,
+    },
+    { key: "amount", card: true, cell: (w) => formatUsdt(w.amount, i18n.language) },
+    { key: "fee", cell: (w) => formatUsdt(w.fee, i18n.language) },
+    {
+      key: "to",
+      className: "list-wrap list-code",
+      cell: (w) => (
+        <span data-value="">
+          <BreakableToken text={w.to} />
+        </span>
+      ),
+    },
+    {
+      key: "status",
+      card: true,
+      cell: (w) => (
+        <Tag minimal intent={statusIntent[w.status]} title={w.failure ?? undefined}>
+          {t(`withdrawals.status.${w.status}`)}
+        </Tag>
+      ),
+    },
+    {
+      key: "txHash",
+      optional: true,
+      className: "list-wrap list-code",
+      cell: (w) =>
+        w.txHash ? (
+          <span data-value="">
+            <BreakableToken text={w.txHash} />
+          </span>
+        ) : (
+          t("withdrawals.none")
+        ),
+    },
+  ];
+  return (
+    <ListTable
+      area="withdrawals"
+      rowName="withdrawal"
+      chosen={columnChoice.chosen}
+      onChoose={columnChoice.choose}
+      view={view}
+      columns={columns}
+      rowKey={(w) => w.id}
+      operations={() => null}
+      emptyHint={{ icon: <Export size={48} />, text: t("withdrawals.emptyHint"), action: null }}
+      describeFailure={nextStep}
+      onRetry={onRetry}
+    />
+  );
+}
