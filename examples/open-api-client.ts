@@ -45,6 +45,8 @@ export interface Withdrawal {
   status: "requested" | "awaitingApproval" | "signed" | "broadcast" | "confirmed" | "failed";
   txHash: string | null;
   failure: string | null;
+  /** Why a requested withdrawal is not sent yet: the treasury does not cover it yet. */
+  waiting: "treasury" | null;
   createdAt: string;
 }
 

@@ -149,6 +149,7 @@ describe("My wallet (proposed)", () => {
       status: like("requested"),
       txHash: null,
       failure: null,
+      waiting: null,
       createdAt: isoTime("2026-11-27T10:00:00.000Z"),
     };
     await pact
@@ -206,6 +207,7 @@ describe("My wallet (proposed)", () => {
       status: "requested",
       txHash: null,
       failure: null,
+      waiting: null,
       createdAt: isoTime("2026-11-27T10:00:00.000Z"),
     };
     const listed = {

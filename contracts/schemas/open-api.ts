@@ -102,6 +102,8 @@ export const openWithdrawal = z.object({
   txHash: z.nullable(z.string()),
   /** Why it failed (its hold went back to the balance), when it did. */
   failure: z.nullable(z.string()),
+  /** Why a requested withdrawal is not sent yet: `treasury`, the treasury does not cover it yet (it goes once it does). */
+  waiting: z.nullable(z.enum(["treasury"])),
   createdAt: z.iso.datetime(),
 });
 export type OpenWithdrawal = z.infer<typeof openWithdrawal>;

@@ -78,6 +78,8 @@ export const askedWithdrawal: OpenWithdrawal = {
   status: "requested",
   txHash: null,
   failure: null,
+  // Asked, and waiting for the treasury to cover it: the list says so.
+  waiting: "treasury",
   createdAt: "2026-02-01T10:05:00.000Z",
 };
 
@@ -89,6 +91,7 @@ export const paidWithdrawal: OpenWithdrawal = {
   amount: "12.5",
   status: "confirmed",
   txHash: `0x${"ab".repeat(32)}`,
+  waiting: null,
   createdAt: "2026-02-01T09:00:00.000Z",
 };
 

@@ -30,6 +30,7 @@ import { migration0027LedgerTreasurySweeps } from "./migrations/0027-ledger-trea
 import { migration0028WithdrawalHolds } from "./migrations/0028-withdrawal-holds.ts";
 import { migration0029WithdrawalSending } from "./migrations/0029-withdrawal-sending.ts";
 import { migration0030WithdrawalAddresses } from "./migrations/0030-withdrawal-addresses.ts";
+import { migration0031WithdrawalWaiting } from "./migrations/0031-withdrawal-waiting.ts";
 
 /**
  * Plain SQL, PostgreSQL dialect, run the same on PGlite and on a real server, one file each in migrations/, named here
@@ -68,6 +69,7 @@ export const migrations: Record<string, Migration> = {
   "0028_withdrawal_holds": migration0028WithdrawalHolds,
   "0029_withdrawal_sending": migration0029WithdrawalSending,
   "0030_withdrawal_addresses": migration0030WithdrawalAddresses,
+  "0031_withdrawal_waiting": migration0031WithdrawalWaiting,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -20,6 +20,7 @@ export const withdrawalScreen: ListScreen = {
     await waitFor(() => expect(cells.getByText(h.t(`withdrawals.status.${withdrawal.status}`))).toBeTruthy());
     expect(cells.getByText(formatUsdt(withdrawal.amount, "en-US"))).toBeTruthy();
     expect(cells.getByText(formatUsdt(withdrawal.fee, "en-US"))).toBeTruthy();
+    expect(cells.queryByText(h.t("withdrawals.waiting.treasury")) !== null).toBe(withdrawal.waiting === "treasury");
     expect(
       cells.getByText((_, node) => node?.textContent === withdrawal.to && node.hasAttribute("data-value")),
     ).toBeTruthy();

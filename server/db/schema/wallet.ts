@@ -27,6 +27,8 @@ export interface WithdrawalsTable {
   fee: Numeric;
   status: WithdrawalStatusColumn;
   failure: string | null;
+  /** Why a requested withdrawal is not signed yet (migration 0031): the treasury's books do not cover it. */
+  waiting: ColumnType<"treasury" | null, "treasury" | null | undefined, "treasury" | null>;
   created_at: ColumnType<Date, Date, never>;
   updated_at: Date;
   /** The sending account and the nonce it signed with (migration 0029), once signed. */

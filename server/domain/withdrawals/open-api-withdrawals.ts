@@ -26,6 +26,7 @@ export const withdrawalToWire = (withdrawal: Withdrawal, chains: readonly Config
   status: withdrawal.status,
   txHash: withdrawal.tx_hash,
   failure: withdrawal.failure,
+  waiting: withdrawal.waiting,
   createdAt: withdrawal.created_at.toISOString(),
 });
 

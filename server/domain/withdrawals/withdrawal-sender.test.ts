@@ -292,6 +292,16 @@ describe("withdrawals sent from the treasury", () => {
     await withdraw(scope, privateKeyToAccount(generatePrivateKey()).address, "5");
     // The 20 waits (the treasury holds 10); the 5 after it is covered and goes.
     expect(await sendWithdrawals(sender())).toMatchObject({ signed: 1, broadcast: 1 });
-    expect((await withdrawals()).map((w) => w.status)).toEqual(["requested", "broadcast"]);
+    expect((await withdrawals()).map((w) => [w.status, w.waiting])).toEqual([
+      ["requested", "treasury"],
+      ["broadcast", null],
+    ]);
+    // Once the treasury covers it (another deposit swept in), it goes, and waits no longer (the 5 is paid meanwhile).
+    await merchantWithSweptDeposit(30_000_000n);
+    expect(await sendWithdrawals(sender())).toMatchObject({ signed: 1 });
+    expect((await withdrawals()).map((w) => [w.status, w.waiting])).toEqual([
+      ["broadcast", null],
+      ["confirmed", null],
+    ]);
   });
 });

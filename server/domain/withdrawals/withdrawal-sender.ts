@@ -60,9 +60,14 @@ async function signAsked(deps: WithdrawalSenderDeps, report: SenderReport): Prom
       if (!withdrawal) return null;
       const token = chain.tokens.find((t) => t.address.toLowerCase() === withdrawal.token.toLowerCase());
       if (!token) return null;
-      // The treasury's books, locked, less what is on its way: a withdrawal they do not cover waits.
+      // The treasury's books, locked, less what is on its way: a withdrawal they do not cover waits, and says so.
+      const waits = async () => {
+        if (withdrawal.waiting !== "treasury")
+          await trx.updateTable("withdrawals").set({ waiting: "treasury" }).where("id", "=", id).execute();
+        return null;
+      };
       const treasury = await treasuryAccount(trx, chain.chainId, withdrawal.token).catch(() => null);
-      if (!treasury) return null;
+      if (!treasury) return waits();
       await trx.selectFrom("ledger_accounts").select("id").where("id", "=", treasury).forUpdate().execute();
       const onItsWay = await trx
         .selectFrom("withdrawals")
@@ -72,7 +77,7 @@ async function signAsked(deps: WithdrawalSenderDeps, report: SenderReport): Prom
         .where("status", "in", ["signed", "broadcast"])
         .executeTakeFirst();
       const covered = -(await accountBalance(trx, treasury)) - toAtto(onItsWay?.total ?? "0");
-      if (covered < toAtto(withdrawal.amount)) return null;
+      if (covered < toAtto(withdrawal.amount)) return waits();
       const nonce = await takeNonce(trx, chain.chainId, sender.from, firstNonce);
       const { raw, hash } = await sender.sign({
         ...transferCall(withdrawal, token.decimals),
@@ -98,7 +103,7 @@ async function signAsked(deps: WithdrawalSenderDeps, report: SenderReport): Prom
         .execute();
       await trx
         .updateTable("withdrawals")
-        .set({ status: "signed", from_address: sender.from, nonce: nonce.toString(), updated_at: at })
+        .set({ status: "signed", from_address: sender.from, nonce: nonce.toString(), waiting: null, updated_at: at })
         .where("id", "=", id)
         .execute();
       return raw;

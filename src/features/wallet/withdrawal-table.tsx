@@ -51,10 +51,16 @@ export function WithdrawalTable({ view, onRetry }: WithdrawalTableProps) {
     {
       key: "status",
       card: true,
+      className: "list-wrap",
       cell: (w) => (
-        <Tag minimal intent={statusIntent[w.status]} title={w.failure ?? undefined}>
-          {t(`withdrawals.status.${w.status}`)}
-        </Tag>
+        <>
+          <Tag minimal intent={statusIntent[w.status]} title={w.failure ?? undefined}>
+            {t(`withdrawals.status.${w.status}`)}
+          </Tag>
+          {w.waiting ? (
+            <span className="list-muted wallet-waiting">{t(`withdrawals.waiting.${w.waiting}`)}</span>
+          ) : null}
+        </>
       ),
     },
     {
