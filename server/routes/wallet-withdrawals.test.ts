@@ -224,6 +224,11 @@ describe("Wallet/Withdraw", () => {
     expect(first).toMatchObject({ success: true });
     expect(again.resData).toEqual(first.resData);
     expect(walletOverview.parse((await call(h, "walletOverview", { token: m.token })).resData).held).toBe("8");
+    // The same requestId with another amount is another request: refused, nothing more held.
+    expect(await withdraw(m, { addressId, amount: "9", code: "135790", requestId })).toMatchObject(
+      refusedWith(errCodes.withdrawalKeyReused),
+    );
+    expect(walletOverview.parse((await call(h, "walletOverview", { token: m.token })).resData).held).toBe("8");
   });
 
   it("answers 2810 where this server sends no withdrawals", async () => {

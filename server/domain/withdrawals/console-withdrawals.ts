@@ -16,6 +16,15 @@ import { usableDestination } from "./address-book.ts";
 import { withdrawalToWire } from "./open-api-withdrawals.ts";
 import { requestWithdrawal, type WithdrawalRules } from "./withdrawal-holds.ts";
 import { withdrawalRefusalOutcome } from "./withdrawal-refusals.ts";
+import { toAtto } from "../payments/usdt.ts";
+
+const sameAmount = (stored: string, asked: string) => {
+  try {
+    return toAtto(stored) === toAtto(asked);
+  } catch {
+    return false;
+  }
+};
 
 export interface ConsoleWithdrawalContext {
   chains: readonly ConfiguredChain[];
@@ -50,7 +59,19 @@ export async function withdrawFromConsole(
         .where("idempotency_key", "=", idempotencyKey)
         .executeTakeFirst()
     : undefined;
-  if (earlier) return ok(withdrawalToWire(earlier, chains));
+  if (earlier) {
+    // The same request sent again (its answer lost) is the same withdrawal; another request under its id is refused.
+    const to = await db
+      .selectFrom("withdrawal_addresses")
+      .select("address")
+      .where("id", "=", /^\d{1,18}$/.test(body.addressId) ? body.addressId : "0")
+      .where("merchant_id", "=", scope.merchantId)
+      .executeTakeFirst();
+    const same = to?.address === earlier.to_address && sameAmount(earlier.amount, body.amount);
+    return same
+      ? ok(withdrawalToWire(earlier, chains))
+      : fail(errCodes.withdrawalKeyReused, "This request was already used for another withdrawal");
+  }
 
   const destination = await usableDestination(db, scope, body.addressId, now);
   if (!destination.ok) return destination;
