@@ -2,6 +2,8 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, inject, it } from "vitest";
 import { routePaths } from "../src/app/route-names.ts";
 import { nextCode, outbox } from "./support/api.ts";
+import { stoppedMoving } from "./support/console.ts";
+import { auditLayout, describeAudit } from "./support/layout-audit.ts";
 import { payWithChainCli, signedInMerchant } from "./support/orders.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
@@ -55,6 +57,19 @@ describe("My wallet", () => {
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Amount (USDT)").fill("5");
     await expect.poll(() => dialog.getByTestId("wallet-preview").textContent()).toContain("6.00 USDT");
+    // The dialog fits a phone too: destination, amount with All, the preview, the code (the walk cannot open it: its
+    // merchant has no usable destination).
+    for (const size of [
+      { width: 375, height: 740 },
+      { width: 1280, height: 800 },
+    ]) {
+      await page.setViewportSize(size);
+      await stoppedMoving(page);
+      const audit = await auditLayout(page, { primaryMin: 44 });
+      expect(audit.problems.length > 0 ? describeAudit(`the withdrawal dialog at ${size.width} px`, audit) : "").toBe(
+        "",
+      );
+    }
     const seen = (await outbox(baseUrl, email)).length;
     await dialog.getByRole("button", { name: "Send code" }).click();
     await dialog.getByLabel("Verification code").fill(await nextCode(baseUrl, email, seen));

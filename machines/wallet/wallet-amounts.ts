@@ -20,13 +20,25 @@ export interface WithdrawalPreview {
   arrives: string;
   /** The balance does not cover the debit. */
   overBalance: boolean;
+  /** The amount is above what is left of the day's limit (fees are not counted against it). */
+  overDailyLimit: boolean;
 }
 
-export function withdrawalPreview(amount: string, fee: string, available: string): WithdrawalPreview | null {
+export function withdrawalPreview(
+  amount: string,
+  fee: string,
+  available: string,
+  dailyLeft: string,
+): WithdrawalPreview | null {
   const text = amount.trim();
   if (!amountPattern.test(text) || unitsOf(text) === 0n) return null;
   const debit = unitsOf(text) + unitsOf(fee);
-  return { debit: textOf(debit), arrives: textOf(unitsOf(text)), overBalance: debit > unitsOf(available) };
+  return {
+    debit: textOf(debit),
+    arrives: textOf(unitsOf(text)),
+    overBalance: debit > unitsOf(available),
+    overDailyLimit: unitsOf(text) > unitsOf(dailyLeft),
+  };
 }
 
 /** The most that can be withdrawn: the available balance less the fee, or "0" when the fee takes it all. */

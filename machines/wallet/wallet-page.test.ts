@@ -70,15 +70,22 @@ describe("My wallet", () => {
 
 describe("a withdrawal's preview", () => {
   it("adds the fee exactly, says what arrives, and whether the balance covers it", () => {
-    expect(withdrawalPreview("12.5", "1", "25")).toEqual({ debit: "13.5", arrives: "12.5", overBalance: false });
-    expect(withdrawalPreview("0.000000000000000001", "0.1", "1")).toEqual({
+    expect(withdrawalPreview("12.5", "1", "25", "100")).toEqual({
+      debit: "13.5",
+      arrives: "12.5",
+      overBalance: false,
+      overDailyLimit: false,
+    });
+    expect(withdrawalPreview("0.000000000000000001", "0.1", "1", "1")).toEqual({
       debit: "0.100000000000000001",
       arrives: "0.000000000000000001",
       overBalance: false,
+      overDailyLimit: false,
     });
-    expect(withdrawalPreview("24.5", "1", "25")).toMatchObject({ overBalance: true });
+    expect(withdrawalPreview("24.5", "1", "25", "100")).toMatchObject({ overBalance: true, overDailyLimit: false });
+    expect(withdrawalPreview("12", "1", "25", "11.5")).toMatchObject({ overBalance: false, overDailyLimit: true });
     for (const amount of ["", "0", "abc", "1e3", "-2", "1.0000000000000000001"])
-      expect(withdrawalPreview(amount, "1", "25")).toBeNull();
+      expect(withdrawalPreview(amount, "1", "25", "100")).toBeNull();
   });
 
   it("offers everything but the fee as 'all'", () => {

@@ -38,7 +38,7 @@ export function WithdrawDialog({ actor, overview, destinations }: WithdrawDialog
   const set = (field: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
   const destination = destinations.find((d) => d.id === form.addressId) ?? destinations[0];
   const fee = overview.chains.find((c) => c.chain === destination?.chain)?.fee ?? "0";
-  const preview = withdrawalPreview(form.amount, fee, overview.available);
+  const preview = withdrawalPreview(form.amount, fee, overview.available, overview.dailyLeft);
   return (
     <FormDialog
       actor={actor}
@@ -95,10 +95,14 @@ export function WithdrawDialog({ actor, overview, destinations }: WithdrawDialog
           <dt className="bp6-text-muted">{t("wallet.arrives")}</dt>
           <dd>{preview ? formatUsdt(preview.arrives, i18n.language) : "—"}</dd>
         </div>
+        <div>
+          <dt className="bp6-text-muted">{t("wallet.dailyLeftShort")}</dt>
+          <dd>{formatUsdt(overview.dailyLeft, i18n.language)}</dd>
+        </div>
       </dl>
-      {preview?.overBalance ? (
+      {preview?.overBalance || preview?.overDailyLimit ? (
         <Callout intent="warning" compact className="wallet-over">
-          {t("errors.2806")}
+          {t(preview.overBalance ? "errors.2806" : "errors.2807")}
         </Callout>
       ) : null}
       <p className="bp6-text-muted form-hint">{t("wallet.codeHint", { email })}</p>
