@@ -10,8 +10,8 @@ import { withConsoleTab } from "./support/tab.ts";
 /**
  * Issue 41 in the console, on the server's devnet (destinations usable at once: e2e/global-setup.ts): a transfer to the
  * payment address shown on My wallet recharges the balance; a destination is added to the address book (and the
- * merchant mailed); a withdrawal asked with the mailed code holds the amount and the fee, and is listed, waiting for the
- * treasury with the reason said. Paying it on chain is the
+ * merchant mailed); a withdrawal asked with the mailed code holds the amount and the fee, is listed, and is taken up by
+ * the sender (sent, or waiting for the treasury with the reason said). Paying it on chain is the
  * sender's, proven through a real server by server/chain/main-devnet-deposit.process.test.ts: the treasury pays what
  * its books cover, which are swept deposits; a recharge to the payment address is not swept into it yet (issue 41's
  * custody decision), so this journey ends at the hold.
@@ -77,19 +77,21 @@ describe("My wallet", () => {
     await dialog.waitFor({ state: "detached" });
     await page.getByTestId("wallet-held").getByText("6.00 USDT").waitFor();
     expect(await available.textContent()).toBe("14.00 USDT");
-    // The withdrawals list, asked for again with the wallet, shows it held.
+    // The withdrawals list, asked for again with the wallet, shows it.
     const row = page.getByTestId("withdrawals-table").getByRole("row").filter({ hasText: "5.00 USDT" });
-    await row.getByText("Requested", { exact: true }).waitFor();
-    // The sender finds the treasury short (a recharge is not swept into it: see above) and the merchant is told why.
-    const waiting = row.getByText("Waiting: the treasury does not cover it yet");
+    await row.waitFor();
+    // The sender takes it up: on this shared server the treasury may cover it (other journeys' deposits are swept into
+    // it) and it is sent, or it does not yet (a recharge is not swept: see above) and the merchant is told why. Either
+    // way the row never just sits as Requested.
+    const progressed = row.getByText(/^(Waiting: the treasury does not cover it yet|Signed|Sent to the chain|Paid)$/);
     await expect
       .poll(
         async () => {
           await page.getByRole("button", { name: "Refresh" }).click();
-          return waiting.count();
+          return progressed.count();
         },
         { timeout: 20_000, interval: 1000 },
       )
-      .toBe(1);
+      .toBeGreaterThan(0);
   }, 120_000);
 });
