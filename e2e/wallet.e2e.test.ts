@@ -90,7 +90,8 @@ describe("My wallet", () => {
           await page.getByRole("button", { name: "Refresh" }).click();
           return progressed.count();
         },
-        { timeout: 20_000, interval: 1000 },
+        // The sender runs every 10 s (the server's default).
+        { timeout: 30_000, interval: 1000 },
       )
       .toBeGreaterThan(0);
   }, 120_000);
