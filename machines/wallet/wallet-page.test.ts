@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import type { WalletData } from "./wallet-page.ts";
 import { walletPageMachine } from "./wallet-page.ts";
-import { selectWalletPage } from "./wallet-page-selectors.ts";
+import { selectWalletPage, withdrawalChoice } from "./wallet-page-selectors.ts";
 import { allOf, withdrawalPreview } from "./wallet-amounts.ts";
 
 const destination = (usable: boolean, id: string) => ({
@@ -38,12 +38,18 @@ describe("My wallet", () => {
     expect(selectWalletPage(actor.getSnapshot())).toEqual({ kind: "loading" });
     await new Promise((r) => setTimeout(r, 0));
     const first = selectWalletPage(actor.getSnapshot());
-    expect(first).toMatchObject({ kind: "ready", reloading: false, canWithdraw: false, usable: [] });
+    expect(first).toMatchObject({
+      kind: "ready",
+      reloading: false,
+      canWithdraw: false,
+      usable: [],
+      withdrawHint: "wallet.needDestination",
+    });
     actor.send({ type: "wallet.reload" });
     expect(selectWalletPage(actor.getSnapshot())).toMatchObject({ kind: "ready", reloading: true });
     await new Promise((r) => setTimeout(r, 0));
     const second = selectWalletPage(actor.getSnapshot());
-    expect(second).toMatchObject({ kind: "ready", canWithdraw: true });
+    expect(second).toMatchObject({ kind: "ready", canWithdraw: true, withdrawHint: null });
     expect(second.kind === "ready" && second.usable.map((u) => u.id)).toEqual(["2"]);
   });
 
@@ -65,6 +71,17 @@ describe("My wallet", () => {
     actor.send({ type: "wallet.retry" });
     await new Promise((r) => setTimeout(r, 0));
     expect(selectWalletPage(actor.getSnapshot())).toMatchObject({ kind: "ready", canWithdraw: true });
+  });
+});
+
+describe("the withdrawal dialog's choice", () => {
+  it("is the destination chosen, else the first usable one, with the fee of its chain", () => {
+    const { overview } = data([]);
+    const two = [destination(true, "1"), { ...destination(true, "2"), chain: "Eth" }];
+    expect(withdrawalChoice(overview, two, "")).toEqual({ destination: two[0], fee: "1" });
+    // A chain withdrawals do not go out on has no fee to show.
+    expect(withdrawalChoice(overview, two, "2")).toEqual({ destination: two[1], fee: "0" });
+    expect(withdrawalChoice(overview, [], "")).toEqual({ destination: undefined, fee: "0" });
   });
 });
 

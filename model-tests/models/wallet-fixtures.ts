@@ -61,12 +61,6 @@ export const emptyWallet: WalletData = {
   book: { items: [], cooldownSeconds: 86_400 },
   payment: paymentAddress,
 };
-/** The same wallet for a merchant with two-factor on: the withdrawal asks for the authenticator's code. */
-export const walletWithSecondFactor: WalletData = {
-  ...walletWithDestinations,
-  overview: { ...overview, secondFactorOn: true },
-};
-
 export const askedWithdrawal: OpenWithdrawal = {
   id: "41",
   chain: "Devnet",

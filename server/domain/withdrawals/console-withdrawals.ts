@@ -18,13 +18,8 @@ import { requestWithdrawal, type WithdrawalRules } from "./withdrawal-holds.ts";
 import { withdrawalRefusalOutcome } from "./withdrawal-refusals.ts";
 import { toAtto } from "../payments/usdt.ts";
 
-const sameAmount = (stored: string, asked: string) => {
-  try {
-    return toAtto(stored) === toAtto(asked);
-  } catch {
-    return false;
-  }
-};
+/** The stored numeric and the request's decimal (its schema allows 18 decimals at most) as the same amount. */
+const sameAmount = (stored: string, asked: string) => toAtto(stored) === toAtto(asked);
 
 export interface ConsoleWithdrawalContext {
   chains: readonly ConfiguredChain[];

@@ -105,11 +105,6 @@ function BalanceCard({ view, onWithdraw, onReload }: BalanceCardProps) {
       overview.dailyLeft,
     ],
   ];
-  const hint = !overview.withdrawalsOffered
-    ? t("wallet.notOffered")
-    : view.canWithdraw
-      ? null
-      : t("wallet.needDestination");
   return (
     <Card className="wallet-balance" data-testid="wallet-balance" aria-labelledby="wallet-balance-title">
       <div className="wallet-card-head">
@@ -127,7 +122,7 @@ function BalanceCard({ view, onWithdraw, onReload }: BalanceCardProps) {
         ))}
       </dl>
       <Button intent="primary" text={t("wallet.withdraw")} disabled={!view.canWithdraw} onClick={onWithdraw} />
-      {hint ? <p className="bp6-text-muted wallet-hint">{hint}</p> : null}
+      {view.withdrawHint ? <p className="bp6-text-muted wallet-hint">{t(view.withdrawHint)}</p> : null}
     </Card>
   );
 }

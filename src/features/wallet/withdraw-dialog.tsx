@@ -7,6 +7,7 @@ import type { ActorRefFrom } from "xstate";
 import type { WalletOverview, WithdrawalAddress } from "../../../contracts/schemas/wallet.ts";
 import { selectEmail } from "../../../machines/auth/session-selectors.ts";
 import { allOf, withdrawalPreview } from "../../../machines/wallet/wallet-amounts.ts";
+import { withdrawalChoice } from "../../../machines/wallet/wallet-page-selectors.ts";
 import type { withdrawMachine } from "../../../machines/wallet/withdraw.ts";
 import { CodeField } from "../../app/code-field.tsx";
 import { FormDialog } from "../../app/form-dialog.tsx";
@@ -36,8 +37,7 @@ export function WithdrawDialog({ actor, overview, destinations }: WithdrawDialog
   const [form, setForm] = useState(emptyForm);
   const [requestId, setRequestId] = useState("");
   const set = (field: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
-  const destination = destinations.find((d) => d.id === form.addressId) ?? destinations[0];
-  const fee = overview.chains.find((c) => c.chain === destination?.chain)?.fee ?? "0";
+  const { destination, fee } = withdrawalChoice(overview, destinations, form.addressId);
   const preview = withdrawalPreview(form.amount, fee, overview.available, overview.dailyLeft);
   return (
     <FormDialog
@@ -89,11 +89,11 @@ export function WithdrawDialog({ actor, overview, destinations }: WithdrawDialog
         </div>
         <div>
           <dt className="bp6-text-muted">{t("wallet.debit")}</dt>
-          <dd>{preview ? formatUsdt(preview.debit, i18n.language) : "—"}</dd>
+          <dd>{preview ? formatUsdt(preview.debit, i18n.language) : t("withdrawals.none")}</dd>
         </div>
         <div>
           <dt className="bp6-text-muted">{t("wallet.arrives")}</dt>
-          <dd>{preview ? formatUsdt(preview.arrives, i18n.language) : "—"}</dd>
+          <dd>{preview ? formatUsdt(preview.arrives, i18n.language) : t("withdrawals.none")}</dd>
         </div>
         <div>
           <dt className="bp6-text-muted">{t("wallet.dailyLeftShort")}</dt>
