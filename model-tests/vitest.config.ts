@@ -19,6 +19,6 @@ export default defineConfig({
     isolate: false,
     maxWorkers: stageWorkers(2, 1),
     testTimeout: 20_000,
-    setupFiles: ["model-tests/framework/setup.ts"],
+    setupFiles: ["model-tests/framework/react-dev-cost.ts", "model-tests/framework/setup.ts"],
   },
 });
