@@ -10,6 +10,7 @@ import { chainsEndpoints } from "./endpoints/chains.ts";
 import { demoEndpoints } from "./endpoints/demo.ts";
 import { messagesEndpoints } from "./endpoints/messages.ts";
 import { ordersEndpoints } from "./endpoints/orders.ts";
+import { rechargesEndpoints } from "./endpoints/recharges.ts";
 import { twoFactorEndpoints } from "./endpoints/two-factor.ts";
 import { userEndpoints } from "./endpoints/user.ts";
 import { walletEndpoints } from "./endpoints/wallet.ts";
@@ -32,6 +33,7 @@ export const areaTables = [
   twoFactorEndpoints,
   appsEndpoints,
   billsEndpoints,
+  rechargesEndpoints,
   callbacksEndpoints,
 ] as const;
 

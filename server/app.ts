@@ -44,6 +44,7 @@ import { googleHandlers } from "./routes/google.ts";
 import { messageHandlers } from "./routes/messages.ts";
 import { userHandlers } from "./routes/user.ts";
 import { walletHandlers } from "./routes/wallet.ts";
+import { rechargeHandlers } from "./routes/recharges.ts";
 import { accountHandlers } from "./routes/account.ts";
 import { chainHandlers } from "./routes/chains.ts";
 import { orderHandlers } from "./routes/orders.ts";
@@ -113,6 +114,7 @@ const handlers: HandlerTable = {
   ...codeHandlers,
   ...userHandlers,
   ...walletHandlers,
+  ...rechargeHandlers,
   ...messageHandlers,
   ...googleHandlers,
   ...demoHandlers,

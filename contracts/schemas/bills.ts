@@ -27,8 +27,8 @@ export type NoticeStatus = z.infer<typeof noticeStatus>;
 /** The token standard every configured token follows. */
 export const tokenProtocols = ["ERC-20"] as const;
 
-const hexAddress = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/));
-const txHash = z.string().check(z.regex(/^0x[0-9a-f]{64}$/));
+export const hexAddress = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/));
+export const txHash = z.string().check(z.regex(/^0x[0-9a-f]{64}$/));
 /** An amount of the chain's native coin (ETH on Ethereum and the devnet; 18 decimals on every EVM chain). */
 const nativeAmount = z.string().check(z.regex(/^\d{1,40}(\.\d{1,18})?$/));
 

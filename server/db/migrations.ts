@@ -31,6 +31,7 @@ import { migration0028WithdrawalHolds } from "./migrations/0028-withdrawal-holds
 import { migration0029WithdrawalSending } from "./migrations/0029-withdrawal-sending.ts";
 import { migration0030WithdrawalAddresses } from "./migrations/0030-withdrawal-addresses.ts";
 import { migration0031WithdrawalWaiting } from "./migrations/0031-withdrawal-waiting.ts";
+import { migration0032RechargeBills } from "./migrations/0032-recharge-bills.ts";
 
 /**
  * Plain SQL, PostgreSQL dialect, run the same on PGlite and on a real server, one file each in migrations/, named here
@@ -70,6 +71,7 @@ export const migrations: Record<string, Migration> = {
   "0029_withdrawal_sending": migration0029WithdrawalSending,
   "0030_withdrawal_addresses": migration0030WithdrawalAddresses,
   "0031_withdrawal_waiting": migration0031WithdrawalWaiting,
+  "0032_recharge_bills": migration0032RechargeBills,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

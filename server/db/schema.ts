@@ -52,6 +52,7 @@ export const tableNames = [
   "callback_deliveries",
   "outbox_events",
   "application_bills",
+  "recharge_bills",
   "collections",
   "open_api_nonces",
   "deposit_addresses",

@@ -103,6 +103,10 @@ interface World {
   aDestination: { id: string; address: string };
   /** The cursor of A's second page of withdrawals (one a page). */
   aWithdrawalsCursor: string;
+  /** The cursor of A's second page of recharge bills (one a page). */
+  aRechargesCursor: string;
+  /** The transaction of A's recharge: B searching by it finds nothing. */
+  aRechargeTxHash: string;
   /** Strings only A's rows hold: none may appear anywhere in an answer to B. */
   aSecrets: string[];
   /** A's ids: no id-like field of an answer to B may hold one. */
@@ -772,6 +776,39 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
       },
     ],
   },
+  rechargeList: {
+    attacks: (w) => [
+      {
+        body: { reason: "unmatched", startTime: "2000-01-01T00:00:00Z", endTime: "2100-01-01T00:00:00Z", pageSize: 50 },
+        outcome: "answered",
+        // B's own recharge only (its balance of 100), none of A's.
+        check: (answer) =>
+          expect(succeeded(answer).resData.items.map((r: { amount: string }) => r.amount)).toEqual(["100"]),
+      },
+      {
+        body: { txHash: w.aRechargeTxHash },
+        outcome: "answered",
+        check: (answer) => expect(succeeded(answer).resData.items).toEqual([]),
+      },
+      // A's cursor (A has two recharges): refused as another merchant's, never read as B's page.
+      { body: { cursor: w.aRechargesCursor }, outcome: "answered", check: cursorRefused },
+    ],
+  },
+  rechargeExport: {
+    attacks: (w) => [
+      {
+        body: { reason: "unmatched", startTime: "2000-01-01T00:00:00Z", endTime: "2100-01-01T00:00:00Z" },
+        outcome: "answered",
+        // B's own recharge only (its balance of 100), none of A's.
+        check: (answer) => expect((answer.csv ?? []).map((row) => row.amount)).toEqual(["100"]),
+      },
+      {
+        body: { txHash: w.aRechargeTxHash },
+        outcome: "answered",
+        check: (answer) => expect(answer.csv ?? []).toEqual([]),
+      },
+    ],
+  },
   withdraw: {
     attacks: (w) => [
       {
@@ -928,8 +965,13 @@ async function seedWorld(): Promise<World> {
     paidAt: new Date(Date.UTC(2026, 0, 2)),
   });
   const aOpen = await seedOpenOrder(h.db, { userId: a.userId, packageCode: "basic" });
+  // Bill numbers and order codes are both the day and a sequence's value: the recharge bills' numbers (the balances
+  // below) start far from the order codes, so that B's bill number is never A's order code by chance.
+  await sql`select setval('application_bill_no_seq', 500000)`.execute(h.db);
   // Five decimals: no ISO time in an answer (seconds and milliseconds, "…:41.583Z") can hold it by chance.
   const aBalance = await seedBalance(h.db, { userId: a.userId, amount: "41.53197" });
+  // A second recharge of A's: its recharge bills have a second page.
+  const aRecharge = await seedBalance(h.db, { userId: a.userId, amount: "0.00003" });
   const bPaid = await seedPaidOrder(h.db, { userId: b.userId, packageCode: "basic", product: "Devnet" });
   await seedTotp(h.db, { userId: a.userId, recoveryCodes: [aRecoveryCode] });
   await seedBalance(h.db, { userId: b.userId, amount: "100" });
@@ -954,6 +996,9 @@ async function seedWorld(): Promise<World> {
   const aWithdrawals = await call(h, "withdrawalList", { token: a.token, body: { pageSize: 1 } });
   const aWithdrawalsCursor = succeeded(aWithdrawals).resData.nextCursor as string;
   expect(aWithdrawalsCursor).toBeTruthy();
+  const aRecharges = await call(h, "rechargeList", { token: a.token, body: { pageSize: 1 } });
+  const aRechargesCursor = succeeded(aRecharges).resData.nextCursor as string;
+  expect(aRechargesCursor).toBeTruthy();
   const aApp = await seedApplication(h.db, {
     userId: a.userId,
     name: "AlphaSecretApp",
@@ -992,6 +1037,8 @@ async function seedWorld(): Promise<World> {
     aBill,
     aDestination,
     aWithdrawalsCursor,
+    aRechargesCursor,
+    aRechargeTxHash: aRecharge.txHash,
     bBill: bBill.billNo,
     aBillsCursor,
     aApp: aApp.appCode,
@@ -1020,6 +1067,7 @@ async function seedWorld(): Promise<World> {
       aPaid.orderCode,
       aPaid.txHash,
       aBalance.txHash,
+      aRecharge.txHash,
       "41.53197",
       aEvent.ip,
       aEvent.userAgent,

@@ -47,8 +47,28 @@ export interface OutboxEventsTable {
   created_at: Date;
 }
 
+export type RechargeReasonColumn = "unmatched" | "late" | "excess" | "orderClosed";
+
+/**
+ * A credit of the merchant's balance by a chain transfer that is not an application deposit (migration 0032): one
+ * per ledger journal, written by the ledger's trigger in the transaction that posts it.
+ */
+export interface RechargeBillsTable {
+  id: Id;
+  bill_no: string;
+  merchant_id: IdRef;
+  journal_id: IdRef;
+  transfer_id: IdRef;
+  reason: RechargeReasonColumn;
+  order_id: IdRef | null;
+  /** What the balance received, in USDT (numeric). */
+  amount: string;
+  created_at: Date;
+}
+
 /** The bills area's tables, its part of `DB` (server/db/schema.ts). */
 export interface BillsTables {
   application_bills: ApplicationBillsTable;
   outbox_events: OutboxEventsTable;
+  recharge_bills: RechargeBillsTable;
 }
