@@ -61,6 +61,13 @@ export const consoleRoutes = {
     tab: { title: "menu.bills" },
     menu: { section: "/bill", name: "menu.bills", icon: "document", order: 4 },
   }),
+  rechargeBill: route({
+    path: "/rechargeBill/list",
+    access: "console",
+    tab: { title: "menu.rechargeBills" },
+    // Issue 41. The spec's table gives it order 4 with the bills, and its menu lists it after them.
+    menu: { section: "/rechargeBill", name: "menu.rechargeBills", icon: "import", order: 4 },
+  }),
   wallet: route({
     path: "/wallet/list",
     access: "console",

@@ -11,7 +11,8 @@ import { withConsoleTab } from "./support/tab.ts";
  * Issue 41 in the console, on the server's devnet (destinations usable at once: e2e/global-setup.ts): a transfer to the
  * payment address shown on My wallet recharges the balance; a destination is added to the address book (and the
  * merchant mailed); a withdrawal asked with the mailed code holds the amount and the fee, is listed, and is taken up by
- * the sender (sent, or waiting for the treasury with the reason said). Paying it on chain is the
+ * the sender (sent, or waiting for the treasury with the reason said); the recharge is listed in Recharge bills with its
+ * details. Paying it on chain is the
  * sender's, proven through a real server by server/chain/main-devnet-deposit.process.test.ts: the treasury pays what
  * its books cover, which are swept deposits; a recharge to the payment address is not swept into it yet (issue 41's
  * custody decision), so this journey ends at the hold.
@@ -94,5 +95,39 @@ describe("My wallet", () => {
         { timeout: 30_000, interval: 1000 },
       )
       .toBeGreaterThan(0);
+
+    // The recharge is a recharge bill: why it was credited, how much, and every field behind Details.
+    await page.getByRole("link", { name: "Recharge bills" }).first().click();
+    await page.getByRole("heading", { name: "Recharge bills", level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(routePaths.rechargeBill);
+    const recharge = page.getByTestId("recharges-table").getByRole("row").filter({ hasText: "20.00 USDT" });
+    await recharge.getByText("Recharge", { exact: true }).waitFor();
+    await recharge.getByRole("button", { name: "Details" }).click();
+    const facts = page.getByRole("dialog").getByTestId("recharge-facts");
+    await expect.poll(() => facts.textContent()).toContain(paymentAddress);
+    expect(await facts.textContent()).toContain("Not collected: it stays at the payment address");
+    // With a row in it (the responsive walk's merchant has none), the details and the list fit a phone and a desktop.
+    for (const size of [
+      { width: 375, height: 740 },
+      { width: 1440, height: 900 },
+    ]) {
+      await page.setViewportSize(size);
+      await stoppedMoving(page);
+      const audit = await auditLayout(page, { primaryMin: 44 });
+      expect(audit.problems.length > 0 ? describeAudit(`a recharge's details at ${size.width} px`, audit) : "").toBe(
+        "",
+      );
+    }
+    await page.getByRole("dialog").getByRole("button", { name: "Close" }).last().click();
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    for (const size of [
+      { width: 375, height: 740 },
+      { width: 1440, height: 900 },
+    ]) {
+      await page.setViewportSize(size);
+      await stoppedMoving(page);
+      const audit = await auditLayout(page, { primaryMin: 44 });
+      expect(audit.problems.length > 0 ? describeAudit(`Recharge bills at ${size.width} px`, audit) : "").toBe("");
+    }
   }, 120_000);
 });

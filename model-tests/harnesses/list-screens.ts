@@ -3,6 +3,7 @@ import { billScreen } from "./list-screens/bills.ts";
 import { callbackScreen } from "./list-screens/callbacks.ts";
 import type { ListScreen } from "./list-screens/list-screen.ts";
 import { orderScreen } from "./list-screens/orders.ts";
+import { rechargeScreen } from "./list-screens/recharges.ts";
 import { withdrawalScreen } from "./list-screens/withdrawals.ts";
 
 export type { ListScreen } from "./list-screens/list-screen.ts";
@@ -13,5 +14,6 @@ export const listScreens: Readonly<Record<string, ListScreen>> = {
   bills: billScreen,
   callbacks: callbackScreen,
   orders: orderScreen,
+  recharges: rechargeScreen,
   withdrawals: withdrawalScreen,
 };

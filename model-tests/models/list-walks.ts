@@ -20,6 +20,7 @@ import {
 import { callbackListAnswer } from "./callback-fixtures.ts";
 import { failure } from "./fixtures.ts";
 import { orderListAnswer, sampleDetail } from "./order-list-fixtures.ts";
+import { rechargeListAnswer } from "./recharge-fixtures.ts";
 import { withdrawalListAnswer } from "./wallet-fixtures.ts";
 
 // The list model's walks (list.model.ts): the events each area's path tries in a state, the list's whole behaviour
@@ -39,6 +40,7 @@ const walks: Record<string, AreaWalk> = {
   orders: { answer: orderListAnswer, rows: "orders" },
   apps: { answer: appListAnswer, rows: "applications" },
   withdrawals: { answer: withdrawalListAnswer, rows: "withdrawals" },
+  recharges: { answer: rechargeListAnswer, rows: "recharge bills" },
 };
 export const walkOf = (context: Pick<ListContext, "area">) => walks[context.area.name] as AreaWalk;
 
@@ -185,5 +187,18 @@ export function withdrawalEvents(s: S): E[] {
       : [done("loadPage", walkOf(context).answer(context)), failed("loadPage", failure("5000", "Internal error"))];
   if (inList(s, "failed")) return [{ type: "list.retry" }];
   if (inList(s, "ready")) return [{ type: "list.reload", why: walletRefreshed }];
+  return [];
+}
+
+/** Recharge bills, for what is theirs: their rows (a reversed one among them) and the details dialog from the row. */
+export function rechargeEvents(s: S): E[] {
+  const { context } = s;
+  if (inList(s, "loading"))
+    return context.loaded
+      ? [done("loadPage", walkOf(context).answer(context))]
+      : [done("loadPage", walkOf(context).answer(context)), failed("loadPage", failure("5000", "Internal error"))];
+  if (inList(s, "failed")) return [{ type: "list.retry" }];
+  if (inList(s, "ready")) return context.items.map((row) => ({ type: "row.details", key: context.area.rowKey(row) }));
+  if (inList(s, "details")) return [{ type: "details.close" }];
   return [];
 }

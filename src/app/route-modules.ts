@@ -46,6 +46,7 @@ export const routePages = {
   orderBuy: routePage(() => outsidePublicSet(import("../features/order/order-buy-page.tsx"))),
   app: routePage(() => outsidePublicSet(import("../features/apps/app-list-page.tsx"))),
   bill: routePage(() => outsidePublicSet(import("../features/bills/bill-list-page.tsx"))),
+  rechargeBill: routePage(() => outsidePublicSet(import("../features/recharges/recharge-list-page.tsx"))),
   wallet: routePage(() => outsidePublicSet(import("../features/wallet/wallet-page.tsx"))),
   callback: routePage(() => outsidePublicSet(import("../features/callbacks/callback-list-page.tsx"))),
   userCenter: routePage(() => outsidePublicSet(import("../features/user/user-centre-page.tsx"))),
