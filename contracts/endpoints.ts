@@ -11,6 +11,7 @@ import { demoEndpoints } from "./endpoints/demo.ts";
 import { messagesEndpoints } from "./endpoints/messages.ts";
 import { ordersEndpoints } from "./endpoints/orders.ts";
 import { rechargesEndpoints } from "./endpoints/recharges.ts";
+import { transactionsEndpoints } from "./endpoints/transactions.ts";
 import { twoFactorEndpoints } from "./endpoints/two-factor.ts";
 import { userEndpoints } from "./endpoints/user.ts";
 import { walletEndpoints } from "./endpoints/wallet.ts";
@@ -34,6 +35,7 @@ export const areaTables = [
   appsEndpoints,
   billsEndpoints,
   rechargesEndpoints,
+  transactionsEndpoints,
   callbacksEndpoints,
 ] as const;
 

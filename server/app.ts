@@ -45,6 +45,7 @@ import { messageHandlers } from "./routes/messages.ts";
 import { userHandlers } from "./routes/user.ts";
 import { walletHandlers } from "./routes/wallet.ts";
 import { rechargeHandlers } from "./routes/recharges.ts";
+import { transactionHandlers } from "./routes/transactions.ts";
 import { accountHandlers } from "./routes/account.ts";
 import { chainHandlers } from "./routes/chains.ts";
 import { orderHandlers } from "./routes/orders.ts";
@@ -115,6 +116,7 @@ const handlers: HandlerTable = {
   ...userHandlers,
   ...walletHandlers,
   ...rechargeHandlers,
+  ...transactionHandlers,
   ...messageHandlers,
   ...googleHandlers,
   ...demoHandlers,

@@ -32,6 +32,7 @@ import { migration0029WithdrawalSending } from "./migrations/0029-withdrawal-sen
 import { migration0030WithdrawalAddresses } from "./migrations/0030-withdrawal-addresses.ts";
 import { migration0031WithdrawalWaiting } from "./migrations/0031-withdrawal-waiting.ts";
 import { migration0032RechargeBills } from "./migrations/0032-recharge-bills.ts";
+import { migration0033MerchantTransactions } from "./migrations/0033-merchant-transactions.ts";
 
 /**
  * Plain SQL, PostgreSQL dialect, run the same on PGlite and on a real server, one file each in migrations/, named here
@@ -72,6 +73,7 @@ export const migrations: Record<string, Migration> = {
   "0030_withdrawal_addresses": migration0030WithdrawalAddresses,
   "0031_withdrawal_waiting": migration0031WithdrawalWaiting,
   "0032_recharge_bills": migration0032RechargeBills,
+  "0033_merchant_transactions": migration0033MerchantTransactions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -73,6 +73,7 @@ export const tableNames = [
   "google_link_tickets",
   "google_used_tokens",
   "ledger_transfers",
+  "merchant_transactions",
   "ledger_lines",
   "ledger_journals",
   "ledger_accounts",

@@ -105,6 +105,8 @@ interface World {
   aWithdrawalsCursor: string;
   /** The cursor of A's second page of recharge bills (one a page). */
   aRechargesCursor: string;
+  /** The cursor of A's second page of transaction records (one a page). */
+  aTransactionsCursor: string;
   /** The transaction of A's recharge: B searching by it finds nothing. */
   aRechargeTxHash: string;
   /** Strings only A's rows hold: none may appear anywhere in an answer to B. */
@@ -809,6 +811,39 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
       },
     ],
   },
+  transactionList: {
+    attacks: (w) => [
+      {
+        body: { kind: "unmatched", startTime: "2000-01-01T00:00:00Z", endTime: "2100-01-01T00:00:00Z", pageSize: 50 },
+        outcome: "answered",
+        // B's own recharge only (its balance of 100), none of A's.
+        check: (answer) =>
+          expect(succeeded(answer).resData.items.map((r: { amount: string }) => r.amount)).toEqual(["100"]),
+      },
+      {
+        body: { txHash: w.aRechargeTxHash },
+        outcome: "answered",
+        check: (answer) => expect(succeeded(answer).resData.items).toEqual([]),
+      },
+      // A's cursor (A has several records): refused as another merchant's, never read as B's page.
+      { body: { cursor: w.aTransactionsCursor }, outcome: "answered", check: cursorRefused },
+    ],
+  },
+  transactionExport: {
+    attacks: (w) => [
+      {
+        body: { kind: "withdrawal", startTime: "2000-01-01T00:00:00Z", endTime: "2100-01-01T00:00:00Z" },
+        outcome: "answered",
+        // B asked no withdrawal: none of A's two holds.
+        check: (answer) => expect(answer.csv ?? []).toEqual([]),
+      },
+      {
+        body: { txHash: w.aRechargeTxHash },
+        outcome: "answered",
+        check: (answer) => expect(answer.csv ?? []).toEqual([]),
+      },
+    ],
+  },
   withdraw: {
     attacks: (w) => [
       {
@@ -999,6 +1034,9 @@ async function seedWorld(): Promise<World> {
   const aRecharges = await call(h, "rechargeList", { token: a.token, body: { pageSize: 1 } });
   const aRechargesCursor = succeeded(aRecharges).resData.nextCursor as string;
   expect(aRechargesCursor).toBeTruthy();
+  const aTransactions = await call(h, "transactionList", { token: a.token, body: { pageSize: 1 } });
+  const aTransactionsCursor = succeeded(aTransactions).resData.nextCursor as string;
+  expect(aTransactionsCursor).toBeTruthy();
   const aApp = await seedApplication(h.db, {
     userId: a.userId,
     name: "AlphaSecretApp",
@@ -1039,6 +1077,7 @@ async function seedWorld(): Promise<World> {
     aWithdrawalsCursor,
     aRechargesCursor,
     aRechargeTxHash: aRecharge.txHash,
+    aTransactionsCursor,
     bBill: bBill.billNo,
     aBillsCursor,
     aApp: aApp.appCode,

@@ -150,6 +150,20 @@ export interface LedgerTransfersTable {
   credited: ColumnType<string, never, never>;
 }
 
+/**
+ * A line of a merchant's balance account as the merchant's transaction record (migration 0033): written by the
+ * ledger's trigger with the line, its journal's time copied for the list's index.
+ */
+export interface MerchantTransactionsTable {
+  id: Id;
+  merchant_id: IdRef;
+  journal_id: IdRef;
+  line_id: IdRef;
+  /** Signed, numeric(38, 18): credits positive, debits negative. */
+  amount: string;
+  created_at: Date;
+}
+
 /** The merchant's package and until when (one row per merchant). */
 export interface SubscriptionsTable {
   merchant_id: IdRef;
@@ -170,5 +184,6 @@ export interface PaymentsTables {
   ledger_journals: LedgerJournalsTable;
   ledger_lines: LedgerLinesTable;
   ledger_transfers: LedgerTransfersTable;
+  merchant_transactions: MerchantTransactionsTable;
   subscriptions: SubscriptionsTable;
 }

@@ -290,7 +290,7 @@ export async function releaseClosedOrderFunds(
 }
 
 /** The wire's kind of a merchant's line, by its journal's kind (contracts/schemas/balance.ts). */
-const wireKind = {
+export const wireKind = {
   orderReceipt: "excess",
   orderPaid: "excess",
   late: "late",

@@ -1,0 +1,126 @@
+import { type Kysely, sql } from "kysely";
+import type { BalanceResult } from "../../../contracts/schemas/balance.ts";
+import type {
+  TransactionExportRequest,
+  TransactionListRequest,
+  TransactionListResult,
+  TransactionRecord,
+} from "../../../contracts/schemas/transactions.ts";
+import type { DB, LedgerAccountKindColumn, LedgerJournalKindColumn } from "../../db/schema.ts";
+import type { CsvDownload } from "../platform/csv-download.ts";
+import { type KeysetList, wireFile, wirePage } from "../platform/keyset-page.ts";
+import type { MerchantScope } from "../platform/merchant-scope.ts";
+import type { Outcome } from "../platform/outcome.ts";
+import { searchTime } from "../platform/search-time.ts";
+import { wireKind } from "./balance.ts";
+import { usdtText } from "./usdt.ts";
+
+/** A configured chain as a record names it (the chain layer's ConfiguredChain fits). */
+export interface RecordChain {
+  chainId: number;
+  product: string;
+}
+
+/** Transaction records newest first, served by merchant_transactions_by_merchant (merchant, created_at desc, id desc). */
+const transactionKeyset: KeysetList = { name: "transactions", time: "mt.created_at", id: "mt.id" };
+
+type WireKind = BalanceResult["entries"][number]["kind"];
+
+/** The journal kinds each wire kind stands for (a filter by kind reads them). */
+const journalKindsOf = (kind: WireKind): LedgerJournalKindColumn[] =>
+  (Object.entries(wireKind) as Array<[LedgerJournalKindColumn, WireKind]>)
+    .filter(([, wire]) => wire === kind)
+    .map(([journal]) => journal);
+
+/** One merchant's records with their journals, transfers, orders, withdrawals and every line of each journal. */
+const filteredTransactions = (db: Kysely<DB>, scope: MerchantScope, filters: TransactionExportRequest) => {
+  let query = db
+    .selectFrom("merchant_transactions as mt")
+    .innerJoin("ledger_journals as j", "j.id", "mt.journal_id")
+    .leftJoin("orders as o", "o.id", "j.order_id")
+    .leftJoin("chain_transfers as ct", "ct.id", "j.transfer_id")
+    .leftJoin("withdrawals as w", "w.id", "j.withdrawal_id")
+    .select([
+      "mt.id",
+      "mt.amount",
+      "mt.created_at",
+      "j.kind",
+      "o.order_code",
+      "ct.chain_id",
+      "ct.tx_hash",
+      "ct.block_number",
+      "w.id as withdrawal_id",
+      "w.status as withdrawal_status",
+      "w.chain_id as withdrawal_chain_id",
+      "w.tx_hash as withdrawal_tx_hash",
+      "w.block_number as withdrawal_block",
+      sql<Array<{ account: LedgerAccountKindColumn; amount: string }>>`(
+        select coalesce(json_agg(json_build_object('account', a.kind, 'amount', l.amount::text) order by l.id), '[]')
+        from ledger_lines l join ledger_accounts a on a.id = l.account_id where l.journal_id = mt.journal_id)`.as(
+        "lines",
+      ),
+    ])
+    .where("mt.merchant_id", "=", scope.merchantId);
+  if (filters.kind) query = query.where("j.kind", "in", journalKindsOf(filters.kind));
+  if (filters.startTime) query = query.where("mt.created_at", ">=", searchTime(filters.startTime));
+  if (filters.endTime) query = query.where("mt.created_at", "<=", searchTime(filters.endTime));
+  if (filters.txHash) {
+    const hash = filters.txHash.toLowerCase();
+    query = query.where((eb) => eb.or([eb("ct.tx_hash", "=", hash), eb("w.tx_hash", "=", hash)]));
+  }
+  return query;
+};
+
+type TransactionRow = Awaited<ReturnType<ReturnType<typeof filteredTransactions>["executeTakeFirstOrThrow"]>>;
+
+const chainName = (chains: readonly RecordChain[], chainId: string | number | null) =>
+  chainId === null ? null : (chains.find((c) => c.chainId === Number(chainId))?.product ?? `Chain ${chainId}`);
+
+/** The `transactionRecord` schema's shape (contracts/schemas/transactions.ts), the one place it is made. */
+function toWireTransaction(row: TransactionRow, chains: readonly RecordChain[]): TransactionRecord {
+  const lines = typeof row.lines === "string" ? (JSON.parse(row.lines) as typeof row.lines) : row.lines;
+  return {
+    id: row.id,
+    kind: wireKind[row.kind],
+    amount: signedText(row.amount),
+    createdAt: row.created_at.toISOString(),
+    orderCode: row.order_code,
+    chain: chainName(chains, row.chain_id ?? row.withdrawal_chain_id),
+    txHash: row.tx_hash ?? row.withdrawal_tx_hash,
+    blockNumber: row.block_number ?? row.withdrawal_block,
+    withdrawalId: row.withdrawal_id,
+    withdrawalStatus: row.withdrawal_status,
+    lines: lines.map((line) => ({ account: line.account, amount: signedText(line.amount) })),
+  };
+}
+
+/** A signed numeric as the wire writes amounts: no trailing zeros, a minus for debits. */
+const signedText = (numeric: string) =>
+  numeric.startsWith("-") ? `-${usdtText(numeric.slice(1))}` : usdtText(numeric);
+
+/** The merchant's transaction records, filtered; a keyset page. */
+export function listTransactions(
+  db: Kysely<DB>,
+  scope: MerchantScope,
+  search: TransactionListRequest,
+  { chains, secret }: { chains: readonly RecordChain[]; secret: Buffer },
+): Promise<Outcome<TransactionListResult>> {
+  const { cursor, pageSize = 10, ...filters } = search;
+  const request = { secret, merchantId: scope.merchantId, filters, cursor, pageSize };
+  return wirePage(db, filteredTransactions(db, scope, filters), transactionKeyset, request, (row) =>
+    toWireTransaction(row, chains),
+  );
+}
+
+/** The same records as a CSV file, named by the day it was made (UTC). */
+export function exportTransactions(
+  db: Kysely<DB>,
+  scope: MerchantScope,
+  filters: TransactionExportRequest,
+  { chains, now }: { chains: readonly RecordChain[]; now: Date },
+): Outcome<CsvDownload<TransactionRecord>> {
+  const fileName = `transactions-${now.toISOString().slice(0, 10)}.csv`;
+  return wireFile(filteredTransactions(db, scope, filters), transactionKeyset, fileName, (row) =>
+    toWireTransaction(row, chains),
+  );
+}
