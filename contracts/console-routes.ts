@@ -83,6 +83,14 @@ export const consoleRoutes = {
     // and 4 (bills, recharge bill) and 5 (/currencybill) are taken.
     menu: { section: "/callback", name: "menu.callback", icon: "exchange", order: 6 },
   }),
+  transactions: route({
+    path: "/transactions/list",
+    access: "console",
+    tab: { title: "menu.transactions" },
+    // Issue 41. The spec's menu lists Transaction records after My currencies and before the Currency list; its table
+    // names no number for it.
+    menu: { section: "/transactions", name: "menu.transactions", icon: "history", order: 6 },
+  }),
   userCenter: route({
     path: "/user/center",
     access: "console",

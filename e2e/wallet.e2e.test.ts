@@ -1,4 +1,5 @@
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { routePaths } from "../src/app/route-names.ts";
 import { nextCode, outbox } from "./support/api.ts";
@@ -12,11 +13,24 @@ import { withConsoleTab } from "./support/tab.ts";
  * payment address shown on My wallet recharges the balance; a destination is added to the address book (and the
  * merchant mailed); a withdrawal asked with the mailed code holds the amount and the fee, is listed, and is taken up by
  * the sender (sent, or waiting for the treasury with the reason said); the recharge is listed in Recharge bills with its
- * details. Paying it on chain is the
+ * details, and Transaction records show the recharge and the hold with their ledger lines. Paying it on chain is the
  * sender's, proven through a real server by server/chain/main-devnet-deposit.process.test.ts: the treasury pays what
  * its books cover, which are swept deposits; a recharge to the payment address is not swept into it yet (issue 41's
  * custody decision), so this journey ends at the hold.
  */
+/** The page as it is now, audited at a phone's width and a desktop's (the layout audit: nothing cut off or too small). */
+async function fitsPhoneAndDesktop(page: Page, what: string) {
+  for (const size of [
+    { width: 375, height: 740 },
+    { width: 1440, height: 900 },
+  ]) {
+    await page.setViewportSize(size);
+    await stoppedMoving(page);
+    const audit = await auditLayout(page, { primaryMin: 44 });
+    expect(audit.problems.length > 0 ? describeAudit(`${what} at ${size.width} px`, audit) : "").toBe("");
+  }
+}
+
 describe("My wallet", () => {
   const tab = withConsoleTab();
   const dataDir = inject("dataDir");
@@ -107,27 +121,24 @@ describe("My wallet", () => {
     await expect.poll(() => facts.textContent()).toContain(paymentAddress);
     expect(await facts.textContent()).toContain("Not collected: it stays at the payment address");
     // With a row in it (the responsive walk's merchant has none), the details and the list fit a phone and a desktop.
-    for (const size of [
-      { width: 375, height: 740 },
-      { width: 1440, height: 900 },
-    ]) {
-      await page.setViewportSize(size);
-      await stoppedMoving(page);
-      const audit = await auditLayout(page, { primaryMin: 44 });
-      expect(audit.problems.length > 0 ? describeAudit(`a recharge's details at ${size.width} px`, audit) : "").toBe(
-        "",
-      );
-    }
+    await fitsPhoneAndDesktop(page, "a recharge's details");
     await page.getByRole("dialog").getByRole("button", { name: "Close" }).last().click();
     await page.getByRole("dialog").waitFor({ state: "detached" });
-    for (const size of [
-      { width: 375, height: 740 },
-      { width: 1440, height: 900 },
-    ]) {
-      await page.setViewportSize(size);
-      await stoppedMoving(page);
-      const audit = await auditLayout(page, { primaryMin: 44 });
-      expect(audit.problems.length > 0 ? describeAudit(`Recharge bills at ${size.width} px`, audit) : "").toBe("");
-    }
-  }, 120_000);
+    await fitsPhoneAndDesktop(page, "Recharge bills");
+
+    // Transaction records: the recharge in, the withdrawal held with its fee out, each with its ledger lines.
+    await page.getByRole("link", { name: "Transaction records" }).first().click();
+    await page.getByRole("heading", { name: "Transaction records", level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(routePaths.transactions);
+    const records = page.getByTestId("transactions-table");
+    await records.getByRole("row").filter({ hasText: "+20.00 USDT" }).getByText("Recharge", { exact: true }).waitFor();
+    const held = records.getByRole("row").filter({ hasText: "-6.00 USDT" });
+    await held.getByText("Withdrawal (with its fee)").waitFor();
+    await held.getByRole("button", { name: "Details" }).click();
+    const lines = page.getByRole("dialog").getByTestId("transaction-lines");
+    await expect
+      .poll(() => lines.getByRole("row").allTextContents())
+      .toEqual(["AccountAmount", "Your balance-6.00 USDT", "The withdrawal+6.00 USDT"]);
+    await fitsPhoneAndDesktop(page, "a transaction record's details");
+  }, 150_000);
 });

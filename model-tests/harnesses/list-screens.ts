@@ -4,6 +4,7 @@ import { callbackScreen } from "./list-screens/callbacks.ts";
 import type { ListScreen } from "./list-screens/list-screen.ts";
 import { orderScreen } from "./list-screens/orders.ts";
 import { rechargeScreen } from "./list-screens/recharges.ts";
+import { transactionScreen } from "./list-screens/transactions.ts";
 import { withdrawalScreen } from "./list-screens/withdrawals.ts";
 
 export type { ListScreen } from "./list-screens/list-screen.ts";
@@ -15,5 +16,6 @@ export const listScreens: Readonly<Record<string, ListScreen>> = {
   callbacks: callbackScreen,
   orders: orderScreen,
   recharges: rechargeScreen,
+  transactions: transactionScreen,
   withdrawals: withdrawalScreen,
 };

@@ -21,6 +21,7 @@ import { callbackListAnswer } from "./callback-fixtures.ts";
 import { failure } from "./fixtures.ts";
 import { orderListAnswer, sampleDetail } from "./order-list-fixtures.ts";
 import { rechargeListAnswer } from "./recharge-fixtures.ts";
+import { transactionListAnswer } from "./transaction-fixtures.ts";
 import { withdrawalListAnswer } from "./wallet-fixtures.ts";
 
 // The list model's walks (list.model.ts): the events each area's path tries in a state, the list's whole behaviour
@@ -41,6 +42,7 @@ const walks: Record<string, AreaWalk> = {
   apps: { answer: appListAnswer, rows: "applications" },
   withdrawals: { answer: withdrawalListAnswer, rows: "withdrawals" },
   recharges: { answer: rechargeListAnswer, rows: "recharge bills" },
+  transactions: { answer: transactionListAnswer, rows: "transaction records" },
 };
 export const walkOf = (context: Pick<ListContext, "area">) => walks[context.area.name] as AreaWalk;
 
@@ -190,8 +192,11 @@ export function withdrawalEvents(s: S): E[] {
   return [];
 }
 
-/** Recharge bills, for what is theirs: their rows (a reversed one among them) and the details dialog from the row. */
-export function rechargeEvents(s: S): E[] {
+/**
+ * Recharge bills and Transaction records, for what is theirs: their rows (a reversed recharge, a held withdrawal among
+ * them) and the details dialog drawn from the row.
+ */
+export function detailFromRowEvents(s: S): E[] {
   const { context } = s;
   if (inList(s, "loading"))
     return context.loaded

@@ -10,6 +10,7 @@ import { isFiltered } from "../../machines/lists/list-area.ts";
 import { listMachine } from "../../machines/lists/list-machine.ts";
 import { orderListArea } from "../../machines/orders/order-list.ts";
 import { rechargeListArea } from "../../machines/recharges/recharge-list.ts";
+import { transactionListArea } from "../../machines/transactions/transaction-list.ts";
 import { withdrawalListArea } from "../../machines/wallet/withdrawal-list.ts";
 import type { MachineModel } from "../framework/model.ts";
 import { sampleApp } from "./app-edit.model.ts";
@@ -25,7 +26,7 @@ import {
   inList,
   live,
   orderEvents,
-  rechargeEvents,
+  detailFromRowEvents,
   walkOf,
   walletRefreshed,
   withdrawalEvents,
@@ -38,8 +39,8 @@ import {
  * rows and details dialog, and the list asked for again when a test event added an attempt; and on My orders for
  * its own: details loaded by a call (with Retry), Pay and Cancel opening the pay dialog, the list asked for again when
  * it closes; and on My applications for its own: a row stopped or started by a call (answered, or refused and said),
- * the package beside the list, an application added or renamed by its dialogs; and on Recharge bills for their rows and
- * their details dialog, drawn from the row.
+ * the package beside the list, an application added or renamed by its dialogs; and on Recharge bills and Transaction
+ * records for their rows and their details dialog, drawn from the row.
  */
 export const listModel: MachineModel<typeof listMachine> = {
   id: "list",
@@ -55,6 +56,7 @@ export const listModel: MachineModel<typeof listMachine> = {
     { name: "signed in, opens My applications", input: { area: appListArea } },
     { name: "signed in, opens My wallet (its withdrawals)", input: { area: withdrawalListArea } },
     { name: "signed in, opens Recharge bills", input: { area: rechargeListArea } },
+    { name: "signed in, opens Transaction records", input: { area: transactionListArea } },
   ],
   // What the screen and the offered events depend on: the area, the states, past page 1, errors shown, rows or none,
   // filtered, the applications known, a list shown once, and the first row's confirmations.
@@ -77,7 +79,7 @@ export const listModel: MachineModel<typeof listMachine> = {
     if (name === "bills") return billEvents(s);
     if (name === "orders") return orderEvents(s);
     if (name === "withdrawals") return withdrawalEvents(s);
-    if (name === "recharges") return rechargeEvents(s);
+    if (name === "recharges" || name === "transactions") return detailFromRowEvents(s);
     return name === "apps" ? appEvents(s) : callbackEvents(s);
   },
   describeEvent: (e) => {
@@ -182,6 +184,8 @@ export const listModel: MachineModel<typeof listMachine> = {
     }
     if (n === "recharges")
       return `The details dialog of recharge bill ${context.detailKey} shows every field, the payment address and transaction whole, not collected`;
+    if (n === "transactions")
+      return `The details dialog of record ${context.detailKey} shows every field and the journal's lines, account by account`;
     const open = context.detail as AppBill;
     return `${feed}the details dialog of bill ${open.billNo} shows every field, status ${open.status}${open.status === "confirming" ? ` ${open.confirmations} / ${open.required}` : ""}`;
   },

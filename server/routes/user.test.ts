@@ -52,6 +52,7 @@ describe("user/menu", () => {
       "menu.rechargeBills",
       "menu.wallet",
       "menu.callback",
+      "menu.transactions",
       "menu.userCentre",
     ]);
     expect(menu.map((item) => [item.path, item.order])).toEqual([
@@ -63,6 +64,7 @@ describe("user/menu", () => {
       ["/rechargeBill", 4],
       ["/wallet", 4],
       ["/callback", 6],
+      ["/transactions", 6],
       ["/user", 7],
     ]);
   });

@@ -1,0 +1,32 @@
+import { balanceEntryKinds } from "../../contracts/schemas/balance.ts";
+import {
+  type TransactionListRequest,
+  type TransactionRecord,
+  transactionListRequest,
+} from "../../contracts/schemas/transactions.ts";
+import type { ListArea } from "../lists/list-area.ts";
+
+/**
+ * Transaction records (issue 41) on the list framework: every movement of the merchant's balance, newest first,
+ * searched by what moved, when, and its transaction; each record's ledger lines in its details.
+ */
+export const transactionListArea: ListArea<TransactionListRequest, TransactionRecord> = {
+  name: "transactions",
+  fields: [
+    {
+      name: "kind",
+      kind: "choice",
+      options: balanceEntryKinds,
+      optionLabels: "transactions.kind",
+      any: "transactions.search.anyKind",
+    },
+    { name: "txHash", kind: "text", code: true },
+    { name: "startTime", kind: "from" },
+    { name: "endTime", kind: "until" },
+  ],
+  requestSchema: transactionListRequest,
+  pageSizes: [10, 20, 50],
+  defaultPageSize: 10,
+  rowKey: (record) => record.id,
+  live: false,
+};

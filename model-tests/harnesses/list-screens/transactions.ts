@@ -1,0 +1,39 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { expect } from "vitest";
+import type { TransactionRecord } from "../../../contracts/schemas/transactions.ts";
+import { formatDateTime, formatUsdt } from "../../../src/i18n/format.ts";
+import type { ListScreen } from "./list-screen.ts";
+
+const signed = (amount: string) =>
+  amount.startsWith("-") ? formatUsdt(amount, "en-US") : `+${formatUsdt(amount, "en-US")}`;
+
+/** Transaction records: what moved, signed, and its order; the details dialog with the journal's lines, from the row. */
+export const transactionScreen: ListScreen = {
+  path: "/transactions/list",
+  emptyHint: true,
+  rowTestId: (key) => `transaction-row-${key}`,
+  async expectRow(h, row) {
+    const record = row as TransactionRecord;
+    const cells = within(screen.getByTestId(`transaction-row-${record.id}`));
+    await waitFor(() => expect(cells.getByText(h.t(`transactions.kind.${record.kind}`))).toBeTruthy());
+    expect(cells.getByText(signed(record.amount))).toBeTruthy();
+    expect(cells.getByText(record.orderCode ?? h.t("transactions.none"))).toBeTruthy();
+  },
+  async expectDetail(h, s) {
+    const record = s.context.detail as TransactionRecord;
+    const dialog = await screen.findByRole("dialog", { name: h.t("transactions.details.title", { id: record.id }) });
+    const facts = within(dialog).getByTestId("transaction-facts").textContent ?? "";
+    for (const expected of [
+      h.t(`transactions.kind.${record.kind}`),
+      signed(record.amount),
+      formatDateTime(record.createdAt, "en-US"),
+      record.chain ?? "",
+      record.txHash ?? h.t("transactions.none"),
+    ])
+      expect(facts).toContain(expected);
+    const lines = within(within(dialog).getByTestId("transaction-lines")).getAllByRole("row").slice(1);
+    expect(lines.map((line) => line.textContent)).toEqual(
+      record.lines.map((line) => `${h.t(`transactions.account.${line.account}`)}${signed(line.amount)}`),
+    );
+  },
+};

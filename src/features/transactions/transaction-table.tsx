@@ -1,0 +1,99 @@
+import { Button, Tag } from "@blueprintjs/core";
+import { History } from "@blueprintjs/icons";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { TransactionRecord } from "../../../contracts/schemas/transactions.ts";
+import type { TransactionTableView } from "../../../machines/transactions/transaction-list-selectors.ts";
+import { usePageAddition } from "../../app/failure-callout.tsx";
+import { useListColumns } from "../../app/list-columns.ts";
+import { routePaths } from "../../app/route-names.ts";
+import { BreakableToken } from "../../ui/breakable-value.tsx";
+import { DateTimeParts } from "../../ui/date-time-parts.tsx";
+import { type ListColumn, ListTable } from "../../ui/list-table.tsx";
+import { signedUsdt } from "./transaction-amount.ts";
+
+interface TransactionTableProps {
+  view: TransactionTableView;
+  onRetry(): void;
+  onDetails(id: string): void;
+}
+
+/** The records' rows: when, what moved and by how much, its order; the chain, transaction and block behind Columns. */
+export function TransactionTable({ view, onRetry, onDetails }: TransactionTableProps) {
+  const { t, i18n } = useTranslation();
+  const nextStep = usePageAddition();
+  const columnChoice = useListColumns("transactions");
+  const none = t("transactions.none");
+  const columns: ListColumn<TransactionRecord>[] = [
+    {
+      key: "createdAt",
+      rowHeader: true,
+      card: true,
+      className: "list-wrap",
+      cell: (r) => <DateTimeParts iso={r.createdAt} language={i18n.language} />,
+    },
+    {
+      key: "kind",
+      card: true,
+      className: "list-wrap",
+      cell: (r) => (
+        <Tag minimal intent={r.amount.startsWith("-") ? "none" : "success"}>
+          {t(`transactions.kind.${r.kind}`)}
+        </Tag>
+      ),
+    },
+    { key: "amount", card: true, cell: (r) => signedUsdt(r.amount, i18n.language) },
+    { key: "orderCode", className: "list-code", cell: (r) => r.orderCode ?? none },
+    { key: "chain", optional: true, cell: (r) => r.chain ?? none },
+    {
+      key: "txHash",
+      optional: true,
+      className: "list-wrap list-code",
+      cell: (r) =>
+        r.txHash ? (
+          <span data-value="">
+            <BreakableToken text={r.txHash} />
+          </span>
+        ) : (
+          none
+        ),
+    },
+    { key: "blockNumber", optional: true, cell: (r) => r.blockNumber ?? none },
+    {
+      key: "withdrawalStatus",
+      optional: true,
+      cell: (r) => (r.withdrawalStatus ? t(`withdrawals.status.${r.withdrawalStatus}` as never) : none),
+    },
+  ];
+  return (
+    <ListTable
+      area="transactions"
+      rowName="transaction"
+      chosen={columnChoice.chosen}
+      onChoose={columnChoice.choose}
+      view={view}
+      columns={columns}
+      rowKey={(r) => r.id}
+      operations={(r) => (
+        <Button
+          size="small"
+          variant="minimal"
+          intent="primary"
+          text={t("transactions.actions.details")}
+          onClick={() => onDetails(r.id)}
+        />
+      )}
+      emptyHint={{
+        icon: <History size={48} />,
+        text: t("transactions.emptyHint"),
+        action: (
+          <Link to={routePaths.wallet} className="bp6-button">
+            <span className="bp6-button-text">{t("transactions.toWallet")}</span>
+          </Link>
+        ),
+      }}
+      describeFailure={nextStep}
+      onRetry={onRetry}
+    />
+  );
+}
