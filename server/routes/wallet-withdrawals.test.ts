@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { getAddress } from "viem";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import {
@@ -117,6 +118,39 @@ describe("the withdrawal address book", () => {
     }));
     await h.db.insertInto("withdrawal_addresses").values(rows).execute();
     expect(await add(m)).toMatchObject(refusedWith(errCodes.withdrawalAddressBookFull));
+  });
+
+  it("racing adds agree: one destination for one address, and never more than 20 in the book", async () => {
+    const m = await signedInMerchant(h);
+    const same = await Promise.all(Array.from({ length: 10 }, () => add(m)));
+    expect(same.filter((a) => a.success)).toHaveLength(1);
+    expect(same.filter((a) => !a.success).map((a) => a.errCode)).toEqual(
+      Array(9).fill(errCodes.withdrawalAddressExists),
+    );
+    // 17 more (18 in the book), then six different ones at once: two fit.
+    const seeded = Array.from({ length: 17 }, (_, i) => ({
+      merchant_id: m.userId,
+      chain_id: 1,
+      address: `0x${(i + 1).toString(16).padStart(40, "0")}`,
+      label: `Seeded ${i}`,
+      created_at: new Date(),
+      usable_at: new Date(),
+    }));
+    await h.db.insertInto("withdrawal_addresses").values(seeded).execute();
+    const others = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => add(m, getAddress(`0x${(i + 0xab00).toString(16).padStart(40, "0")}`))),
+    );
+    expect(others.filter((a) => a.success)).toHaveLength(2);
+    expect(others.filter((a) => !a.success).map((a) => a.errCode)).toEqual(
+      Array(4).fill(errCodes.withdrawalAddressBookFull),
+    );
+    const live = await h.db
+      .selectFrom("withdrawal_addresses")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .where("merchant_id", "=", m.userId)
+      .where("removed_at", "is", null)
+      .executeTakeFirstOrThrow();
+    expect(Number(live.n)).toBe(20);
   });
 
   it("removes a destination once: it is gone from the list and can no longer receive", async () => {
