@@ -3,8 +3,13 @@ import { screen } from "@testing-library/react";
 import { expect } from "vitest";
 import type { ModelSnapshot } from "../framework/model.ts";
 import { runModel, unmapped } from "../framework/run-model.ts";
-import { addressAddModel, addressRemoveModel, withdrawModel } from "../models/wallet-dialogs.model.ts";
-import { coolingDestination, walletWithDestinations } from "../models/wallet-fixtures.ts";
+import {
+  addressAddModel,
+  addressRemoveModel,
+  withdrawModel,
+  withSecondFactor,
+} from "../models/wallet-dialogs.model.ts";
+import { coolingDestination, walletWithDestinations, walletWithSecondFactor } from "../models/wallet-fixtures.ts";
 import { expectNoDialog, expectOpenFormDialog, pressInDialog } from "./account-dialogs.ts";
 import { fill } from "./form-steps.ts";
 import { renderWallet, walletAnswers, type WalletHarness } from "./wallet-pages.ts";
@@ -87,10 +92,20 @@ runModel(addressRemoveModel, {
   stop: (h) => h.cleanup(),
 });
 
+/** The withdraw dialog's harness: whether the merchant has two-factor on (the path's start says). */
+type WithdrawHarness = WalletHarness & { twoFactor: boolean };
+
 runModel(withdrawModel, {
-  start: start("wallet.withdraw"),
-  fakeApi: (h: WalletHarness) => h.fake,
-  async perform(h: WalletHarness, e) {
+  async start(path) {
+    const twoFactor = path.start === withSecondFactor;
+    const h = await renderWallet(
+      { submit: "wallet.withdraw" },
+      walletAnswers(() => (twoFactor ? walletWithSecondFactor : walletWithDestinations)),
+    );
+    return Object.assign(h, { twoFactor });
+  },
+  fakeApi: (h: WithdrawHarness) => h.fake,
+  async perform(h: WithdrawHarness, e) {
     const title = h.t("wallet.withdrawTitle");
     switch (e.type) {
       case "dialog.open":
@@ -104,18 +119,26 @@ runModel(withdrawModel, {
         expect(preview).toContain("6.00 USDT");
         expect(preview).toContain("5.00 USDT");
         await fill(h, h.t("fields.code"), e.code);
+        // The authenticator's field is there exactly when two-factor is on.
+        const totp = screen.queryByLabelText(h.t("wallet.totpCode"));
+        expect(totp !== null).toBe(h.twoFactor);
+        if (h.twoFactor) await fill(h, h.t("wallet.totpCode"), e.totpCode ?? "");
         return pressInDialog(h, title, h.t("wallet.withdrawSubmit"));
       }
       default:
         unmapped(e);
     }
   },
-  async expectScreen(h: WalletHarness, s) {
+  async expectScreen(h: WithdrawHarness, s) {
     if (s.hasTag("open"))
       return expectOpenFormDialog(h, s, { title: h.t("wallet.withdrawTitle"), submit: h.t("wallet.withdrawSubmit") });
     await expectClosed(h, "wallet.withdraw", s as never, h.t("wallet.withdrawalAsked"));
     const asked = h.fake.calls.find((c) => c.method === "wallet.withdraw");
-    if (asked) expect(asked.args[0]).toMatchObject({ addressId: "7", amount: "5" });
+    if (asked) {
+      expect(asked.args[0]).toMatchObject({ addressId: "7", amount: "5" });
+      // The authenticator's code goes with the request only when two-factor is on.
+      expect((asked.args[0] as { totpCode?: string }).totpCode).toBe(h.twoFactor ? "246810" : undefined);
+    }
   },
   stop: (h) => h.cleanup(),
 });

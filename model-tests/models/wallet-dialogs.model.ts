@@ -109,13 +109,19 @@ export const addressRemoveModel: MachineModel<typeof addressRemoveMachine> = {
 };
 
 const withdraw = eventBuilders(withdrawMachine);
+/** The withdraw model's start where the merchant has two-factor on. */
+export const withSecondFactor = "My wallet with a usable destination, two-factor on";
 /** The dialog's own request id: the harness reads the one the dialog made. */
 export const anyRequestId = "00000000-0000-4000-8000-000000000000";
 
 export const withdrawModel: MachineModel<typeof withdrawMachine> = {
   id: "withdraw",
   machine: withdrawMachine,
-  starts: [{ name: "My wallet with a usable destination", input: undefined }],
+  starts: [
+    { name: "My wallet with a usable destination", input: undefined },
+    // The same paths with the authenticator's code asked and typed (the page sends it only then).
+    { name: withSecondFactor, input: undefined },
+  ],
   events: (s) => {
     if (s.matches("closed")) return [{ type: "dialog.open" }];
     if (s.matches("editing"))
@@ -125,6 +131,7 @@ export const withdrawModel: MachineModel<typeof withdrawMachine> = {
           addressId: usableDestination.id,
           amount: "5",
           code: "135790",
+          totpCode: "246810",
           requestId: anyRequestId,
         },
         { type: "withdraw.submit", addressId: usableDestination.id, amount: "5", code: "", requestId: anyRequestId },
@@ -144,7 +151,7 @@ export const withdrawModel: MachineModel<typeof withdrawMachine> = {
       case "dialog.close":
         return "Press Cancel";
       case "withdraw.submit":
-        return `Type the amount ${e.amount} (the fee and what arrives are shown), the mailed code "${e.code}"; press ${english("wallet.withdrawSubmit")}`;
+        return `Type the amount ${e.amount} (the fee and what arrives are shown), the mailed code "${e.code}" (and, with two-factor on, the authenticator's code "${e.totpCode}"); press ${english("wallet.withdrawSubmit")}`;
       case "xstate.done.actor.submit":
         return "The server holds the amount and the fee and answers the withdrawal, requested";
       case "xstate.error.actor.submit":

@@ -55,6 +55,11 @@ export const walletWithDestinations: WalletData = {
   book: { items: [coolingDestination, usableDestination], cooldownSeconds: 86_400 },
   payment: paymentAddress,
 };
+/** The same wallet of a merchant with two-factor on: a withdrawal asks for the authenticator's code too. */
+export const walletWithSecondFactor: WalletData = {
+  ...walletWithDestinations,
+  overview: { ...overview, secondFactorOn: true },
+};
 /** A new merchant's wallet: nothing in the book, so nothing can be withdrawn yet. */
 export const emptyWallet: WalletData = {
   overview: { ...overview, available: "0", held: "0", dailyLeft: "10000" },
