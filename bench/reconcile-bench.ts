@@ -40,6 +40,11 @@ try {
         from (select account_id, sum(amount) as total from ledger_lines group by account_id) s where s.account_id = a.id`.execute(
       trx,
     );
+    // The merchants' transaction records the ledger's trigger writes with each of their lines (migration 0033).
+    await sql`insert into merchant_transactions (merchant_id, journal_id, line_id, amount, created_at)
+        select a.merchant_id, l.journal_id, l.id, l.amount, j.created_at from ledger_lines l
+        join ledger_accounts a on a.id = l.account_id and a.kind = 'merchant' join ledger_journals j on j.id = l.journal_id
+        where l.amount <> 0`.execute(trx);
   });
   const seeded = performance.now() - seedStarted;
   const postStarted = performance.now();

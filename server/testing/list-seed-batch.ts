@@ -5,8 +5,9 @@ import { ledgerCurrency } from "../domain/payments/ledger.ts";
 
 /**
  * One batch of list-seed.ts's bills as one statement: the rows drawn from `generate_series`, then what each becomes
- * (a transfer, a bill, the ledger's journals and lines; for a bill whose merchant was notified, the outbox event, its
- * callback delivery and its attempts: one, two, or three failed) and the ledger's stored figures they move.
+ * (a transfer, a bill, the ledger's journals and lines with the merchant's transaction records; for a bill whose
+ * merchant was notified, the outbox event, its callback delivery and its attempts: one, two, or three failed) and the
+ * ledger's stored figures they move.
  */
 
 /** Where the seeded applications' recharge callbacks go (list-seed.ts makes them with it). */
@@ -137,13 +138,21 @@ export async function seedBatch(trx: Kysely<DB>, b: Batch): Promise<{ credited: 
         select 'reorg', transfer_id, removed_at from bills where status = 'reversed'
       ) as posted
       order by kind = 'reorg', at
-      returning id, kind, transfer_id
+      returning id, kind, transfer_id, created_at
     ), lines as (
       insert into ledger_lines (journal_id, account_id, currency, amount)
       select journals.id, case when side.n = 1 then ${b.receipts}::int8 else ${b.merchant}::int8 end, ${ledgerCurrency},
         case when (side.n = 1) = (journals.kind = 'deposit') then -bills.amount else bills.amount end
       from journals join bills on bills.transfer_id = journals.transfer_id cross join (values (1), (2)) as side (n)
       order by journals.kind = 'reorg', journals.id, side.n
+      returning id, journal_id, account_id, amount
+    ), records as (
+      -- What the ledger's trigger writes for each line of the merchant's account (migration 0033).
+      insert into merchant_transactions (merchant_id, journal_id, line_id, amount, created_at)
+      select ${b.merchantId}::int8, lines.journal_id, lines.id, lines.amount, journals.created_at
+      from lines join journals on journals.id = lines.journal_id
+      where lines.account_id = ${b.merchant}::int8
+      order by journals.created_at, lines.id
     ), credits as (
       insert into ledger_transfers (transfer_id, account_id, amount, credited)
       select transfer_id, ${b.receipts}::int8, amount, case when status = 'credited' then amount else 0 end

@@ -125,7 +125,8 @@ export interface LedgerViolation {
     | "closedOrderHoldsMoney"
     | "merchantDebtUnsettled"
     | "sweptShareDiffers"
-    | "failedWithdrawalHoldsMoney";
+    | "failedWithdrawalHoldsMoney"
+    | "transactionRecordDiffers";
   detail: string;
 }
 
@@ -134,7 +135,8 @@ export interface LedgerViolation {
  * lines, balances below zero or differing from their lines, transfers credited beyond their value or while not
  * confirmed, confirmed transfers credited in part, closed orders still holding money, a merchant owing (after a
  * removal) while holding money or owed back by their debt account, a deposit's swept share differing from what its
- * bill's sweep says (sweep-books.ts), a failed withdrawal still holding money. The database refuses most of
+ * bill's sweep says (sweep-books.ts), a failed withdrawal still holding money, a line of a merchant's balance without
+ * its transaction record (or a record without its line: migration 0033). The database refuses most of
  * these outright; this finds any that got past it (or a database migrated from one that did not).
  */
 export async function ledgerViolations(db: Kysely<DB>): Promise<LedgerViolation[]> {
@@ -219,6 +221,17 @@ export async function ledgerViolations(db: Kysely<DB>): Promise<LedgerViolation[
     sql`select format('order %s is %s and holds %s', o.order_code, o.status, a.balance) as detail
         from ledger_accounts a join orders o on o.id = a.order_id
         where a.kind = 'order' and a.balance <> 0 and o.status not in ('pending', 'waiting')`,
+  );
+  await add(
+    "transactionRecordDiffers",
+    sql`select format('line %s of merchant %s moves %s, its transaction record says %s', coalesce(l.id, r.line_id),
+          coalesce(a.merchant_id, r.merchant_id), coalesce(l.amount::text, 'nothing'), coalesce(r.amount::text, 'nothing'))
+          as detail
+        from (select l.* from ledger_lines l join ledger_accounts a on a.id = l.account_id
+              where a.kind = 'merchant' and l.amount <> 0) l
+        join ledger_accounts a on a.id = l.account_id
+        full join merchant_transactions r on r.line_id = l.id
+        where l.id is null or r.id is null or r.amount <> l.amount or r.merchant_id <> a.merchant_id`,
   );
   return found;
 }
