@@ -165,6 +165,15 @@ const overlays: Array<{
     },
   },
   {
+    route: "wallet",
+    name: "withdraw-dialog",
+    async open(page) {
+      await page.getByRole("button", { name: "Withdraw", exact: true }).click();
+      await page.getByRole("dialog").getByLabel("Amount (USDT)", { exact: true }).waitFor();
+      return true;
+    },
+  },
+  {
     route: "app",
     name: "app-add-dialog",
     async open(page) {

@@ -85,6 +85,12 @@ export async function merchantWithOrders(page: Page, baseUrl: string) {
     withdrawCallbackUrl: callback("withdraw"),
     remark: "Main shop",
   });
+  // A withdrawal destination, usable at once on the journeys' server: My wallet offers Withdraw and lists the book.
+  await callAsMerchant(baseUrl, token, "/api/Wallet/AddAddress", {
+    chain: "Devnet",
+    address: "0x8626f6940E2eb28930eFb4CeF49B2d1F2C9C1199",
+    label: "Northwind cold storage",
+  });
 }
 
 /**
