@@ -177,6 +177,40 @@ describe("withdrawals sent from the treasury", () => {
     expect(await chain.clients.public.getTransactionCount({ address: treasury.address })).toBe(1);
   });
 
+  it("a reorganisation that takes a paid withdrawal away: the same bytes are broadcast again and it is paid once, the books unmoved", async () => {
+    const scope = await merchantWithSweptDeposit(50_000_000n);
+    const destination = privateKeyToAccount(generatePrivateKey()).address;
+    await withdraw(scope, destination, "20");
+    await sendWithdrawals(sender());
+    await advance(confirmations - 1);
+    expect(await sendWithdrawals(sender())).toMatchObject({ confirmed: 1 });
+    const [paid] = await withdrawals();
+    expect(paid).toMatchObject({ status: "confirmed" });
+    const journals = () =>
+      db.selectFrom("ledger_journals").select("kind").where("kind", "=", "withdrawalSent").execute();
+    expect(await journals()).toHaveLength(1);
+
+    // The paying block and the ones after it replaced by empty ones, deeper than the confirmations: the payment is gone.
+    await chain.test.request({ method: "anvil_reorg", params: [confirmations + 1, []] } as never);
+    expect(await tokenBalance(destination)).toBe(0n);
+    expect(await tokenBalance(treasury.address)).toBe(50_000_000n);
+    // Broadcast again (anvil mines it at once), in another block; recorded there on the next run.
+    expect(await sendWithdrawals(sender())).toEqual({ signed: 0, broadcast: 1, replaced: 0, confirmed: 0, failed: 0 });
+    expect(await tokenBalance(destination)).toBe(20_000_000n);
+    expect(await sendWithdrawals(sender())).toEqual({ signed: 0, broadcast: 0, replaced: 0, confirmed: 0, failed: 0 });
+    const [again] = await withdrawals();
+    expect(again).toMatchObject({ status: "confirmed", tx_hash: paid!.tx_hash });
+    expect(again!.block_number).not.toBe(paid!.block_number);
+    // Paid once on chain and in the books: one transaction of the treasury, one withdrawalSent journal, its 30 left.
+    expect(await chain.clients.public.getTransactionCount({ address: treasury.address })).toBe(1);
+    expect(await journals()).toHaveLength(1);
+    expect(await treasuryBooks()).toBe("-30.000000000000000000");
+    expect(await tokenBalance(treasury.address)).toBe(30_000_000n);
+    expect(await balanceText(db, scope)).toBe("29");
+    await advance(confirmations);
+    expect((await reconcileCollection(db, [collected()]))[0]).toMatchObject({ treasuryBalance: "30", ok: true });
+  });
+
   it("one that reverts on chain fails and gives its hold back once", async () => {
     const scope = await merchantWithSweptDeposit(50_000_000n);
     // Tokens gone from the treasury behind the books' back: the transfer reverts.

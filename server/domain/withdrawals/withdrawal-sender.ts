@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { accountBalance } from "../payments/ledger.ts";
 import { toAtto } from "../payments/usdt.ts";
-import { settleSent } from "./withdrawal-settle.ts";
+import { recheckPaid, settleSent } from "./withdrawal-settle.ts";
 import {
   broadcastOnce,
   type SenderReport,
@@ -24,10 +24,12 @@ export type { SenderReport, WithdrawalChain, WithdrawalSenderDeps } from "./with
  *     transaction, the nonce taken from the account's one sequence (`sending_accounts`, shared by every instance), the
  *     signed transaction stored, the withdrawal `signed`; then broadcast, and `broadcast`.
  * A transaction not mined `replaceAfterMs` after it was signed is replaced with the same nonce and higher fees
- * (withdrawal-settle.ts). A reorganisation that takes a paid withdrawal away is not handled yet.
+ * (withdrawal-settle.ts). Before all, paid withdrawals recent enough for a reorganisation to take them away are
+ * checked again, and one it took is broadcast again, the same bytes (withdrawal-settle.ts, recheckPaid).
  */
 export async function sendWithdrawals(deps: WithdrawalSenderDeps): Promise<SenderReport> {
   const report: SenderReport = { signed: 0, broadcast: 0, replaced: 0, confirmed: 0, failed: 0 };
+  await recheckPaid(deps, report);
   await settleSent(deps, report);
   await signAsked(deps, report);
   return report;

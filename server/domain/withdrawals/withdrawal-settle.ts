@@ -13,6 +13,66 @@ import {
   type WithdrawalSenderDeps,
 } from "./withdrawal-transactions.ts";
 
+/** How far back paid withdrawals are checked again: a reorganisation deeper than the confirmations can take one away. */
+export const paidRecheckBlocks = (confirmations: number) => BigInt(Math.max(4 * confirmations, 64));
+
+/**
+ * Paid withdrawals a deep reorganisation may still take away, checked again: one whose transaction (or a replacement
+ * of it: they share the nonce) is mined in another block is recorded there; one no longer on the chain has its stored
+ * bytes broadcast again. Its nonce is unused again and only its own transactions carry it, so it is paid once more on
+ * chain and never twice; the books keep it paid (their one `withdrawalSent` journal), and the treasury on chain holds
+ * its amount again only until it is mined.
+ */
+export async function recheckPaid(deps: WithdrawalSenderDeps, report: SenderReport): Promise<void> {
+  const { db, chain, client } = deps;
+  const head = await client.getBlockNumber({ cacheTime: 0 });
+  const since = head - paidRecheckBlocks(chain.confirmations);
+  const paid = await db
+    .selectFrom("withdrawals")
+    .select(["id", "tx_hash", "block_number"])
+    .where("chain_id", "=", chain.chainId)
+    .where("from_address", "=", deps.sender.from)
+    .where("status", "=", "confirmed")
+    .where("block_number", ">=", (since < 0n ? 0n : since).toString())
+    .orderBy("id")
+    .execute();
+  for (const withdrawal of paid) {
+    const transactions = await db
+      .selectFrom("withdrawal_transactions")
+      .select(["tx_hash", "raw_tx"])
+      .where("withdrawal_id", "=", withdrawal.id)
+      .orderBy("id")
+      .execute();
+    let mined = false;
+    for (const tx of transactions) {
+      const receipt = await receiptOf(deps, tx.tx_hash as Hex);
+      if (!receipt) continue;
+      mined = true;
+      if (tx.tx_hash !== withdrawal.tx_hash || receipt.blockNumber.toString() !== withdrawal.block_number)
+        await db
+          .updateTable("withdrawals")
+          .set({ tx_hash: tx.tx_hash, block_number: receipt.blockNumber.toString() })
+          .where("id", "=", withdrawal.id)
+          .execute();
+      break;
+    }
+    if (mined) continue;
+    const paying = transactions.find((tx) => tx.tx_hash === withdrawal.tx_hash) ?? transactions.at(-1);
+    if (!paying) continue;
+    try {
+      await deps.sender.broadcast(paying.raw_tx as Hex);
+      report.broadcast++;
+    } catch {
+      // The node refused it for now: the next run tries again.
+    }
+  }
+}
+
+const receiptOf = (deps: WithdrawalSenderDeps, hash: Hex) =>
+  deps.client
+    .getTransactionReceipt({ hash })
+    .catch((error: unknown) => (error instanceof TransactionReceiptNotFoundError ? null : Promise.reject(error)));
+
 export async function settleSent(deps: WithdrawalSenderDeps, report: SenderReport): Promise<void> {
   const { db, chain, client } = deps;
   const now = deps.now ?? (() => new Date());
