@@ -50,7 +50,7 @@ export function TabBar() {
 
   return (
     <nav className="tab-bar" aria-label={t("tabs.label")}>
-      <ul data-scroll-x="">
+      <ul>
         {entries.map((tab) => (
           <TabItem key={tab.name} tab={tab} current={tab.name === active} />
         ))}
