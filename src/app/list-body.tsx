@@ -1,0 +1,59 @@
+import { useSelector } from "@xstate/react";
+import type { ComponentProps, ReactNode } from "react";
+import type { ActorRefFrom } from "xstate";
+import type { AnyListArea } from "../../machines/lists/list-area.ts";
+import { selectExport } from "../../machines/lists/list-export-selectors.ts";
+import type { listExportMachine } from "../../machines/lists/list-export.ts";
+import type { listMachine } from "../../machines/lists/list-machine.ts";
+import { selectListExportRequest, selectListPaging, selectListSearch } from "../../machines/lists/list-selectors.ts";
+import { ExportControl } from "../ui/export-control.tsx";
+import { ListPaging } from "../ui/list-paging.tsx";
+import { ListSearchForm } from "../ui/list-search-form.tsx";
+import type { PagedArea } from "../ui/paging-summary.ts";
+
+interface ListBodyProps {
+  area: AnyListArea;
+  /** The area's name as its paging's strings are keyed (`<area>.pagination.*`). */
+  paged: PagedArea;
+  list: ActorRefFrom<typeof listMachine>;
+  exporter: ActorRefFrom<typeof listExportMachine>;
+  /** The area's table, drawn by the page from its own selector; `rows`: it shows rows, so the paging goes under it. */
+  table: { node: ReactNode; rows: boolean };
+  /** The words of an export's failure (the page's services). */
+  describeFailure: ComponentProps<typeof ExportControl>["describeFailure"];
+}
+
+/** What every list page holds around its table: the search form from the area's fields, the export, the paging. */
+export function ListBody({ area, paged, list, exporter, table, describeFailure }: ListBodyProps) {
+  const search = useSelector(list, selectListSearch);
+  const paging = useSelector(list, selectListPaging);
+  const exportView = useSelector(exporter, selectExport);
+  const exportRequest = useSelector(list, selectListExportRequest);
+  return (
+    <>
+      <ListSearchForm
+        key={search.revision}
+        area={area}
+        view={search}
+        onSearch={(form) => list.send({ type: "list.search", search: form })}
+        onReset={() => list.send({ type: "list.reset" })}
+      />
+      <ExportControl
+        view={exportView}
+        statusTestId={`${area.name}-export`}
+        describeFailure={describeFailure}
+        onStart={() => exporter.send({ type: "export.start", request: exportRequest })}
+        onCancel={() => exporter.send({ type: "export.cancel" })}
+      />
+      {table.node}
+      {table.rows ? (
+        <ListPaging
+          area={paged}
+          view={paging}
+          onPage={(page) => list.send({ type: "list.page", page })}
+          onPageSize={(pageSize) => list.send({ type: "list.pageSize", pageSize })}
+        />
+      ) : null}
+    </>
+  );
+}
