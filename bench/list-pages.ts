@@ -5,8 +5,8 @@ import { explain, type Plan, percentile, recording, timed } from "./list-queries
 /** bench/lists-bench.ts's page figures: a list under one filter, its first and deep pages and capped count timed. */
 
 export interface ListFigure {
-  /** The list: Application bills or Transaction callbacks. */
-  list: "bills" | "callbacks";
+  /** The list: Application bills, Transaction callbacks or Transaction records. */
+  list: "bills" | "callbacks" | "transactions";
   name: string;
   filter: Record<string, string>;
   p50Ms: number;

@@ -34,6 +34,8 @@ import type { DB } from "../server/db/schema.ts";
 import type { CallbackListRequest } from "../contracts/schemas/callbacks.ts";
 import { defaultBillPageSize, listBills } from "../server/domain/bills/bills.ts";
 import { listCallbacks } from "../server/domain/callbacks/callback-log.ts";
+import type { TransactionListRequest } from "../contracts/schemas/transactions.ts";
+import { listTransactions } from "../server/domain/payments/transaction-records.ts";
 import { findSession } from "../server/domain/identity/sessions.ts";
 import type { MerchantScope } from "../server/domain/platform/merchant-scope.ts";
 import { analyzeSeededTables, endUsersFor, type SeedChain, seedMerchantLists } from "../server/testing/list-seed.ts";
@@ -127,6 +129,15 @@ const callbackPages =
       { ...(filter as Omit<CallbackListRequest, "cursor">), pageSize, cursor },
       testServerSecret,
     );
+const transactionPages =
+  (scope: MerchantScope, filter: ListFigure["filter"]): PageCall =>
+  (db, cursor) =>
+    listTransactions(
+      db,
+      scope,
+      { ...(filter as Omit<TransactionListRequest, "cursor">), pageSize, cursor },
+      { chains: settings.chains, secret: testServerSecret },
+    );
 
 async function bench(database: string, db: Kysely<DB>, budgeted: boolean) {
   const seeded = await seedAll(db, database, budgeted);
@@ -175,6 +186,13 @@ async function bench(database: string, db: Kysely<DB>, budgeted: boolean) {
     ["time range", { startTime: at(40), endTime: at(33) }],
     ["bill", { billNo: middleAttempt.bill_no }],
   ];
+  // Transaction records: a line of the merchant's balance for every credited deposit and every reversal.
+  const transactionCases: [string, ListFigure["filter"]][] = [
+    ["no filter", {}],
+    ["kind", { kind: "reorg" }],
+    ["time range", { startTime: at(40), endTime: at(33) }],
+    ["tx hash", { txHash: middle.tx_hash }],
+  ];
   const lists: ListFigure[] = [];
   const plans: Plan[] = [];
   for (const [name, filter] of cases) {
@@ -184,6 +202,18 @@ async function bench(database: string, db: Kysely<DB>, budgeted: boolean) {
   }
   for (const [name, filter] of callbackCases) {
     const measured = await measureList(db, { runs, deepPage }, "callbacks", name, filter, callbackPages(scope, filter));
+    lists.push(measured.figure);
+    plans.push(...measured.plans);
+  }
+  for (const [name, filter] of transactionCases) {
+    const measured = await measureList(
+      db,
+      { runs, deepPage },
+      "transactions",
+      name,
+      filter,
+      transactionPages(scope, filter),
+    );
     lists.push(measured.figure);
     plans.push(...measured.plans);
   }

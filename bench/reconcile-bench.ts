@@ -41,8 +41,8 @@ try {
       trx,
     );
     // The merchants' transaction records the ledger's trigger writes with each of their lines (migration 0033).
-    await sql`insert into merchant_transactions (merchant_id, journal_id, line_id, amount, created_at)
-        select a.merchant_id, l.journal_id, l.id, l.amount, j.created_at from ledger_lines l
+    await sql`insert into merchant_transactions (merchant_id, journal_id, line_id, kind, amount, created_at)
+        select a.merchant_id, l.journal_id, l.id, j.kind, l.amount, j.created_at from ledger_lines l
         join ledger_accounts a on a.id = l.account_id and a.kind = 'merchant' join ledger_journals j on j.id = l.journal_id
         where l.amount <> 0`.execute(trx);
   });

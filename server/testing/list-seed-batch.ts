@@ -148,8 +148,8 @@ export async function seedBatch(trx: Kysely<DB>, b: Batch): Promise<{ credited: 
       returning id, journal_id, account_id, amount
     ), records as (
       -- What the ledger's trigger writes for each line of the merchant's account (migration 0033).
-      insert into merchant_transactions (merchant_id, journal_id, line_id, amount, created_at)
-      select ${b.merchantId}::int8, lines.journal_id, lines.id, lines.amount, journals.created_at
+      insert into merchant_transactions (merchant_id, journal_id, line_id, kind, amount, created_at)
+      select ${b.merchantId}::int8, lines.journal_id, lines.id, journals.kind, lines.amount, journals.created_at
       from lines join journals on journals.id = lines.journal_id
       where lines.account_id = ${b.merchant}::int8
       order by journals.created_at, lines.id

@@ -47,7 +47,7 @@ export interface ListSeedResult {
 /** ANALYZE of every table a seed writes: the planner's statistics of what was just added (PGlite has no autovacuum). */
 export const analyzeSeededTables = (db: Kysely<DB>) =>
   sql`analyze chain_transfers, application_bills, deposit_addresses, ledger_journals, ledger_lines, ledger_transfers,
-    outbox_events, callback_deliveries, callback_attempts`.execute(db);
+    merchant_transactions, outbox_events, callback_deliveries, callback_attempts`.execute(db);
 
 export const endUsersFor = (bills: number) => Math.max(1, Math.min(10_000, Math.ceil(bills / 100)));
 

@@ -19,32 +19,38 @@ export const migration0033MerchantTransactions: Migration = {
           merchant_id bigint not null references merchants (id) on delete cascade,
           journal_id bigint not null references ledger_journals (id),
           line_id bigint not null unique references ledger_lines (id),
+          kind text not null,
           amount numeric(38, 18) not null check (amount <> 0),
           created_at timestamptz not null
         )`.execute(db);
     await sql`create index merchant_transactions_by_merchant on merchant_transactions (merchant_id, created_at desc, id desc)`.execute(
       db,
     );
+    // The list's filters: what moved (its journal's kind), and a transaction (its journals, found by transfer or withdrawal).
+    await sql`create index merchant_transactions_by_kind on merchant_transactions (merchant_id, kind, created_at desc, id desc)`.execute(
+      db,
+    );
+    await sql`create index merchant_transactions_by_journal on merchant_transactions (journal_id)`.execute(db);
     await sql`
         create function merchant_transaction_of_line() returns trigger language plpgsql as $$
         declare
           owner bigint;
-          at timestamptz;
+          journal record;
         begin
           select merchant_id into owner from ledger_accounts where id = new.account_id and kind = 'merchant';
           if owner is null then
             return null;
           end if;
-          select created_at into at from ledger_journals where id = new.journal_id;
-          insert into merchant_transactions (merchant_id, journal_id, line_id, amount, created_at)
-            values (owner, new.journal_id, new.id, new.amount, at);
+          select kind, created_at into journal from ledger_journals where id = new.journal_id;
+          insert into merchant_transactions (merchant_id, journal_id, line_id, kind, amount, created_at)
+            values (owner, new.journal_id, new.id, journal.kind, new.amount, journal.created_at);
           return null;
         end $$`.execute(db);
     await sql`create trigger ledger_lines_merchant_transaction after insert on ledger_lines for each row
       when (new.amount <> 0) execute function merchant_transaction_of_line()`.execute(db);
     await sql`
-        insert into merchant_transactions (merchant_id, journal_id, line_id, amount, created_at)
-        select a.merchant_id, l.journal_id, l.id, l.amount, j.created_at
+        insert into merchant_transactions (merchant_id, journal_id, line_id, kind, amount, created_at)
+        select a.merchant_id, l.journal_id, l.id, j.kind, l.amount, j.created_at
         from ledger_lines l
         join ledger_accounts a on a.id = l.account_id and a.kind = 'merchant'
         join ledger_journals j on j.id = l.journal_id

@@ -159,6 +159,8 @@ export interface MerchantTransactionsTable {
   merchant_id: IdRef;
   journal_id: IdRef;
   line_id: IdRef;
+  /** Its journal's kind, for the list's filter. */
+  kind: LedgerJournalKindColumn;
   /** Signed, numeric(38, 18): credits positive, debits negative. */
   amount: string;
   created_at: Date;

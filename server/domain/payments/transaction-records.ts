@@ -26,16 +26,56 @@ const transactionKeyset: KeysetList = { name: "transactions", time: "mt.created_
 
 type WireKind = BalanceResult["entries"][number]["kind"];
 
-/** The journal kinds each wire kind stands for (a filter by kind reads them). */
+/** Journals that never move a merchant's balance: a payment into an order, a sweep, a withdrawal paid from its hold. */
+const withoutMerchantLines = new Set<LedgerJournalKindColumn>(["orderReceipt", "sweep", "withdrawalSent"]);
+
+/**
+ * The journal kinds each wire kind stands for that have records (a filter by kind reads them through
+ * merchant_transactions_by_kind: mostly one kind, so one index range in the list's order).
+ */
 const journalKindsOf = (kind: WireKind): LedgerJournalKindColumn[] =>
   (Object.entries(wireKind) as Array<[LedgerJournalKindColumn, WireKind]>)
-    .filter(([, wire]) => wire === kind)
+    .filter(([journal, wire]) => wire === kind && !withoutMerchantLines.has(journal))
     .map(([journal]) => journal);
 
-/** One merchant's records with their journals, transfers, orders, withdrawals and every line of each journal. */
-const filteredTransactions = (db: Kysely<DB>, scope: MerchantScope, filters: TransactionExportRequest) => {
-  let query = db
-    .selectFrom("merchant_transactions as mt")
+/**
+ * One merchant's records, filtered. Every filter reads the record alone (its kind, time, journal), so the capped count
+ * reads merchant_transactions only, through its indexes.
+ */
+const recordsOf = (db: Kysely<DB>, scope: MerchantScope, filters: TransactionExportRequest) => {
+  let query = db.selectFrom("merchant_transactions as mt").where("mt.merchant_id", "=", scope.merchantId);
+  if (filters.kind) {
+    const kinds = journalKindsOf(filters.kind);
+    query = kinds.length === 1 ? query.where("mt.kind", "=", kinds[0]!) : query.where("mt.kind", "in", kinds);
+  }
+  if (filters.startTime) query = query.where("mt.created_at", ">=", searchTime(filters.startTime));
+  if (filters.endTime) query = query.where("mt.created_at", "<=", searchTime(filters.endTime));
+  if (filters.txHash) {
+    // The journals of the transfers with that hash (chain_transfers_by_tx_hash) and of the merchant's withdrawals
+    // paid by it, then their records (merchant_transactions_by_journal): never a scan of every record.
+    const hash = filters.txHash.toLowerCase();
+    query = query.where("mt.journal_id", "in", (eb) =>
+      eb
+        .selectFrom("ledger_journals as hj")
+        .innerJoin("chain_transfers as hct", "hct.id", "hj.transfer_id")
+        .select("hj.id")
+        .where(sql<boolean>`lower(hct.tx_hash) = ${hash}`)
+        .union(
+          eb
+            .selectFrom("ledger_journals as wj")
+            .innerJoin("withdrawals as hw", "hw.id", "wj.withdrawal_id")
+            .select("wj.id")
+            .where("hw.merchant_id", "=", scope.merchantId)
+            .where("hw.tx_hash", "=", hash),
+        ),
+    );
+  }
+  return query;
+};
+
+/** The records with their journals, transfers, orders, withdrawals and every line of each journal. */
+const filteredTransactions = (db: Kysely<DB>, scope: MerchantScope, filters: TransactionExportRequest) =>
+  recordsOf(db, scope, filters)
     .innerJoin("ledger_journals as j", "j.id", "mt.journal_id")
     .leftJoin("orders as o", "o.id", "j.order_id")
     .leftJoin("chain_transfers as ct", "ct.id", "j.transfer_id")
@@ -59,17 +99,11 @@ const filteredTransactions = (db: Kysely<DB>, scope: MerchantScope, filters: Tra
         from ledger_lines l join ledger_accounts a on a.id = l.account_id where l.journal_id = mt.journal_id)`.as(
         "lines",
       ),
-    ])
-    .where("mt.merchant_id", "=", scope.merchantId);
-  if (filters.kind) query = query.where("j.kind", "in", journalKindsOf(filters.kind));
-  if (filters.startTime) query = query.where("mt.created_at", ">=", searchTime(filters.startTime));
-  if (filters.endTime) query = query.where("mt.created_at", "<=", searchTime(filters.endTime));
-  if (filters.txHash) {
-    const hash = filters.txHash.toLowerCase();
-    query = query.where((eb) => eb.or([eb("ct.tx_hash", "=", hash), eb("w.tx_hash", "=", hash)]));
-  }
-  return query;
-};
+    ]);
+
+/** The same records for counting: the record alone (typed as the list's query so the paging takes it). */
+const transactionsToCount = (db: Kysely<DB>, scope: MerchantScope, filters: TransactionExportRequest) =>
+  recordsOf(db, scope, filters).select("mt.id") as unknown as ReturnType<typeof filteredTransactions>;
 
 type TransactionRow = Awaited<ReturnType<ReturnType<typeof filteredTransactions>["executeTakeFirstOrThrow"]>>;
 
@@ -107,8 +141,13 @@ export function listTransactions(
 ): Promise<Outcome<TransactionListResult>> {
   const { cursor, pageSize = 10, ...filters } = search;
   const request = { secret, merchantId: scope.merchantId, filters, cursor, pageSize };
-  return wirePage(db, filteredTransactions(db, scope, filters), transactionKeyset, request, (row) =>
-    toWireTransaction(row, chains),
+  return wirePage(
+    db,
+    filteredTransactions(db, scope, filters),
+    transactionKeyset,
+    request,
+    (row) => toWireTransaction(row, chains),
+    transactionsToCount(db, scope, filters),
   );
 }
 
