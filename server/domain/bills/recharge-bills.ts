@@ -52,7 +52,8 @@ const filteredRecharges = (db: Kysely<DB>, scope: MerchantScope, filters: Rechar
   if (filters.reason) query = query.where("r.reason", "=", filters.reason);
   if (filters.startTime) query = query.where("r.created_at", ">=", searchTime(filters.startTime));
   if (filters.endTime) query = query.where("r.created_at", "<=", searchTime(filters.endTime));
-  if (filters.txHash) query = query.where("ct.tx_hash", "=", filters.txHash.toLowerCase());
+  // As the bills' filter does: through chain_transfers_by_tx_hash (lower(tx_hash)), not a read of every recharge.
+  if (filters.txHash) query = query.where(sql<boolean>`lower(ct.tx_hash) = ${filters.txHash.toLowerCase()}`);
   return query;
 };
 
