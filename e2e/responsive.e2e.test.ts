@@ -24,7 +24,9 @@ import { storeTheme, switchTheme } from "./support/theme.ts";
  * 375, 768, 1024 (the first wide width), 1280, 1440 and 1920 px, and in the dark theme again at the three desktop
  * widths: the page never scrolls sideways, nothing is cut off (a table's cells and row actions included), no value
  * breaks mid-word, targets are large enough, text is readable (support/layout-audit.ts). A new route is walked without
- * touching this file. Each page (and each dialog below) is saved to reports/screens/ at 375 and at 1440 px (`-1440`).
+ * touching this file. With `SCREENS=1` (`npm run screens`), each page (and each dialog below) is also saved to
+ * reports/screens/ at 375 and at 1440 px (`-1440`): for a reviewer's eyes, no test reads them, and encoding them cost
+ * about 17 CPU-seconds of every `npm test`.
  *
  * Each page is loaded at one width and then resized through the others, as a merchant turns a phone or widens a
  * window, and switched to the dark theme in place (support/theme.ts); the width it is loaded at turns with its place
@@ -56,6 +58,7 @@ const darkWidths = [
 ] as const;
 const isWide = (width: number) => width >= 1280;
 const screensDir = join(repoRoot, "reports", "screens");
+const savingScreens = process.env.SCREENS === "1";
 const routes = Object.entries(routePaths) as Array<[RouteName, string]>;
 const publicRoutes = routes.filter(([name]) => publicRouteNames.has(name));
 const signedInRoutes = routes.filter(([name]) => !publicRouteNames.has(name));
@@ -72,7 +75,7 @@ interface Check {
 /** Audits what is on screen; returns the failure message, or null. */
 async function check({ where, page, width, screenshot, fullPage = true }: Check): Promise<string | null> {
   const audit = await auditLayout(page, { primaryMin: 44 });
-  if (screenshot && (width === 375 || width === 1440)) {
+  if (savingScreens && screenshot && (width === 375 || width === 1440)) {
     mkdirSync(screensDir, { recursive: true });
     const file = width === 375 ? `${screenshot}.png` : `${screenshot}-${width}.png`;
     await page.screenshot({ path: join(screensDir, file), fullPage });
