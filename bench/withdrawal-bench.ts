@@ -89,7 +89,7 @@ try {
 
   const deps = {
     db,
-    chain: { chainId: 31337, confirmations, tokens: [{ address: chain.token, decimals: 6 }] },
+    chain: { chainId: 31337, product: "Devnet", confirmations, tokens: [{ address: chain.token, decimals: 6 }] },
     client: chain.clients.public,
     sender: signingSender(chain.clients.public, treasury, 31337),
   };

@@ -3,6 +3,7 @@ import { type OpenApiRoute, openApiPrefix, openApiRoutes } from "./open-api.ts";
 import { appBill } from "./schemas/bills.ts";
 import { callbackRetrySchedule, callbackTestData } from "./schemas/callbacks.ts";
 import { errCodes } from "./schemas/envelope.ts";
+import { openWithdrawal } from "./schemas/open-api.ts";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -109,11 +110,24 @@ const webhookHeaderParameters = [
   ["webhook-signature", "`v1,<base64 signature>`, space-separated when two secrets sign during a rotation"],
 ].map(([name, description]) => ({ name, in: "header", required: true, description, schema: { type: "string" } }));
 
-/** The callbacks this service POSTs to an application's recharge callback URL (OpenAPI 3.1 `webhooks`). */
+/**
+ * The callbacks this service POSTs (OpenAPI 3.1 `webhooks`): deposits' to the application's recharge callback URL,
+ * withdrawals' (those its key asked) to its withdraw callback URL.
+ */
 function webhooksOf() {
+  const toWithdraw = "Sent to the withdraw callback URL of the application whose key asked the withdrawal: ";
   const events = [
     ["deposit.credited", "A deposit reached the merchant's balance: the bill, status credited", appBill],
     ["deposit.reversed", "A reorganisation took a credited deposit back: the bill, status reversed", appBill],
+    ["withdrawal.requested", `${toWithdraw}asked for, its amount and fee held`, openWithdrawal],
+    ["withdrawal.signed", `${toWithdraw}its transaction signed and stored`, openWithdrawal],
+    ["withdrawal.broadcast", `${toWithdraw}its transaction sent to the chain`, openWithdrawal],
+    ["withdrawal.confirmed", `${toWithdraw}mined with the chain's confirmations: paid (txHash)`, openWithdrawal],
+    [
+      "withdrawal.failed",
+      `${toWithdraw}it will not be paid (failure says why); amount and fee are back`,
+      openWithdrawal,
+    ],
     ["callback.test", "Sent from the Transaction callbacks page to check a receiver; moves no money", callbackTestData],
   ] as const;
   return Object.fromEntries(

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { appCodeField } from "./apps.ts";
 import { appBill, billNoField } from "./bills.ts";
+import { openWithdrawal } from "./open-api.ts";
 import { listPage, listPaging } from "./list.ts";
 import { isoTimeField, text } from "./fields.ts";
 
@@ -11,11 +12,30 @@ import { isoTimeField, text } from "./fields.ts";
  */
 
 /**
+ * Sent to the recharge callback URL:
  * - `deposit.credited`: a deposit reached the merchant's balance (its bill is `credited`).
  * - `deposit.reversed`: a reorganisation took a credited deposit back (its bill is `reversed`).
+ *
+ * Sent to the withdraw callback URL of the application whose key asked the withdrawal (the open API's), its data the
+ * withdrawal as `GET /open/v1/withdrawals/{id}` answers it after the change:
+ * - `withdrawal.requested`: asked for; its amount and fee are held from the balance.
+ * - `withdrawal.signed`: its transaction is signed (and stored) in the treasury.
+ * - `withdrawal.broadcast`: its transaction is sent to the chain.
+ * - `withdrawal.confirmed`: mined with the chain's confirmations: paid (`txHash`).
+ * - `withdrawal.failed`: it will not be paid (`failure` says why); the amount and fee are back in the balance.
+ *
  * - `callback.test`: sent from the page on request, to check a receiver; it carries no bill and moves no money.
  */
-export const callbackEventTypes = ["deposit.credited", "deposit.reversed", "callback.test"] as const;
+export const depositEventTypes = ["deposit.credited", "deposit.reversed"] as const;
+export const withdrawalEventTypes = [
+  "withdrawal.requested",
+  "withdrawal.signed",
+  "withdrawal.broadcast",
+  "withdrawal.confirmed",
+  "withdrawal.failed",
+] as const;
+export type WithdrawalEventType = (typeof withdrawalEventTypes)[number];
+export const callbackEventTypes = [...depositEventTypes, ...withdrawalEventTypes, "callback.test"] as const;
 export const callbackEventType = z.enum(callbackEventTypes);
 export type CallbackEventType = z.infer<typeof callbackEventType>;
 
@@ -51,14 +71,15 @@ export const callbackTestData = z.object({
 /**
  * The JSON body POSTed to the receiver (Standard Webhooks' recommended shape, plus the event id): the same event id,
  * type, timestamp and data on every retry and redelivery, so a receiver drops a repeat by `id` (= `webhook-id`).
- * `data` is the bill as the console shows it (`appBill`) for deposit events, `callbackTestData` for a test event.
+ * `data` is the bill as the console shows it (`appBill`) for deposit events, the withdrawal (`openWithdrawal`) for
+ * withdrawal events, `callbackTestData` for a test event.
  */
 export const callbackPayload = z.object({
   id: z.string(),
   type: callbackEventType,
   /** When the event happened (the credit or reversal), not when this attempt was sent (that is `webhook-timestamp`). */
   timestamp: z.iso.datetime(),
-  data: z.union([appBill, callbackTestData]),
+  data: z.union([appBill, openWithdrawal, callbackTestData]),
 });
 export type CallbackPayload = z.infer<typeof callbackPayload>;
 
@@ -74,8 +95,10 @@ export const callbackAttempt = z.object({
   appCode: z.string(),
   appName: z.string(),
   target: callbackTarget,
-  /** The bill the event tells of; null for a test event. */
+  /** The bill a deposit event tells of; null for other events. */
   billNo: z.nullable(z.string()),
+  /** The withdrawal a withdrawal event tells of; null for other events. */
+  withdrawalId: z.nullable(z.string()),
   /** 1 for the first attempt of a delivery, counting automatic and manual ones. */
   attemptNo: z.int(),
   trigger: attemptTrigger,

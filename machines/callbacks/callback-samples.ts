@@ -11,6 +11,7 @@ export function sampleAttempt(overrides: Partial<CallbackAttempt> = {}): Callbac
     appName: "Web shop",
     target: "recharge",
     billNo: "2026020100000101",
+    withdrawalId: null,
     attemptNo: 1,
     trigger: "auto",
     url: "https://shop.example.com/callbacks/recharge",

@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { Webhook } from "standardwebhooks";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { balanceResult } from "../../contracts/schemas/balance.ts";
 import { payChainListResult } from "../../contracts/schemas/chains.ts";
 import { openApiClient } from "../../examples/open-api-client.ts";
@@ -6,6 +7,7 @@ import { encodeFunctionData } from "viem";
 import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
 import { chainCli as cli, devnetRpc, mainStarter, mineBlocks, postToApi } from "../testing/devnet-main.ts";
 import { erc20Abi } from "./token-abi.ts";
+import { startCallbackReceiver } from "../testing/callback-receiver.ts";
 import { migratedDataDir } from "../testing/migrated-data-folder.ts";
 import { tempDirs } from "../testing/temp-dirs.ts";
 
@@ -19,7 +21,9 @@ const startMain = mainStarter();
 const confirmations = 30;
 
 describe("node server/main.ts with the devnet: deposits", { timeout: 120_000 }, () => {
-  it("a deposit to an application's deposit address (made through the open API) is credited once by the server's own watcher, also across a kill -9; swept, it pays a withdrawal asked through the open API, once", async () => {
+  it("a deposit to an application's deposit address (made through the open API) is credited once by the server's own watcher, also across a kill -9; swept, it pays a withdrawal asked through the open API, once, each of its changes called back signed to the withdraw callback URL", async () => {
+    const receiver = await startCallbackReceiver();
+    onTestFinished(() => receiver.stop());
     const dataDir = await migratedDataDir(tempDir());
     const env = {
       DEV_OUTBOX: "true",
@@ -62,8 +66,8 @@ describe("node server/main.ts with the devnet: deposits", { timeout: 120_000 }, 
       {
         name: "Devnet shop",
         address: "https://shop.example.com",
-        rechargeCallbackUrl: "https://shop.example.com/recharge",
-        withdrawCallbackUrl: "https://shop.example.com/withdraw",
+        rechargeCallbackUrl: receiver.urlFor("/recharge"),
+        withdrawCallbackUrl: receiver.urlFor("/withdraw"),
       },
       token,
     );
@@ -161,6 +165,24 @@ describe("node server/main.ts with the devnet: deposits", { timeout: 120_000 }, 
     ]);
     expect(BigInt(held as string)).toBe(5_000_000n);
     await balanceOnceAt("6.76");
+    // Each change of the withdrawal reached the withdraw callback URL, signed with the application's webhook secret.
+    const withdrawCallbacks = () => receiver.received.filter((r) => r.path === "/withdraw");
+    for (let i = 0; i < 150 && withdrawCallbacks().length < 4; i++) await new Promise((r) => setTimeout(r, 100));
+    const told = withdrawCallbacks().map((sent) => {
+      const headers = Object.fromEntries(Object.entries(sent.headers).map(([k, v]) => [k, String(v)]));
+      const event = new Webhook(String(credentials.webhookSecret)).verify(sent.body.toString(), headers) as {
+        type: string;
+        data: { id: string; status: string; txHash: string | null };
+      };
+      expect(event.data.id).toBe(asked.resData.id);
+      return [event.type, event.data.status, event.data.txHash !== null];
+    });
+    expect(told.sort()).toEqual([
+      ["withdrawal.broadcast", "broadcast", false],
+      ["withdrawal.confirmed", "confirmed", true],
+      ["withdrawal.requested", "requested", false],
+      ["withdrawal.signed", "signed", false],
+    ]);
     main.child.kill("SIGTERM");
     expect(await main.exit).toBe(0);
   });

@@ -33,6 +33,7 @@ import { migration0030WithdrawalAddresses } from "./migrations/0030-withdrawal-a
 import { migration0031WithdrawalWaiting } from "./migrations/0031-withdrawal-waiting.ts";
 import { migration0032RechargeBills } from "./migrations/0032-recharge-bills.ts";
 import { migration0033MerchantTransactions } from "./migrations/0033-merchant-transactions.ts";
+import { migration0034WithdrawalEvents } from "./migrations/0034-withdrawal-events.ts";
 
 /**
  * Plain SQL, PostgreSQL dialect, run the same on PGlite and on a real server, one file each in migrations/, named here
@@ -74,6 +75,7 @@ export const migrations: Record<string, Migration> = {
   "0031_withdrawal_waiting": migration0031WithdrawalWaiting,
   "0032_recharge_bills": migration0032RechargeBills,
   "0033_merchant_transactions": migration0033MerchantTransactions,
+  "0034_withdrawal_events": migration0034WithdrawalEvents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openApiPrefix, openApiRoutes } from "../../contracts/open-api.ts";
 import { appBill } from "../../contracts/schemas/bills.ts";
 import { callbackEventTypes, callbackTestData } from "../../contracts/schemas/callbacks.ts";
+import { openWithdrawal } from "../../contracts/schemas/open-api.ts";
 import { createHarness, type Harness } from "../testing/harness.ts";
 
 let h: Harness;
@@ -62,7 +63,7 @@ describe("GET /open/v1/openapi.json", () => {
     }
   });
 
-  it("declares every callback under webhooks: the Standard Webhooks headers, how to verify them, each body's fields", async () => {
+  it("declares every callback under webhooks: the Standard Webhooks headers, how to verify them, each body's fields (a deposit's bill, a withdrawal as the open API answers it)", async () => {
     const doc = (await h.app.inject({ method: "GET", url: `${openApiPrefix}/openapi.json` })).json();
     expect(Object.keys(doc.webhooks).sort()).toEqual([...callbackEventTypes].sort());
     for (const type of callbackEventTypes) {
@@ -84,7 +85,9 @@ describe("GET /open/v1/openapi.json", () => {
       const body = post.requestBody.content["application/json"].schema;
       expect(body.required).toEqual(["id", "type", "timestamp", "data"]);
       expect(body.properties.type).toEqual({ const: type });
-      const fields = Object.keys(type === "callback.test" ? callbackTestData.shape : appBill.shape).sort();
+      const data =
+        type === "callback.test" ? callbackTestData : type.startsWith("withdrawal.") ? openWithdrawal : appBill;
+      const fields = Object.keys(data.shape).sort();
       expect(Object.keys(body.properties.data.properties).sort()).toEqual(fields);
     }
   });

@@ -21,7 +21,12 @@ export async function serverWithdrawals(
   chain: ChainLayer,
 ): Promise<PreparedWithdrawals | null> {
   const settings = withdrawalSettingsFromEnv(env, chain.devnet !== null);
-  return settings ? prepareWithdrawals(collectedChains(chain.chains), settings) : null;
+  if (!settings) return null;
+  const named = collectedChains(chain.chains).map((collected) => ({
+    ...collected,
+    product: chain.chains.find((c) => c.chainId === collected.chainId)?.product ?? String(collected.chainId),
+  }));
+  return prepareWithdrawals(named, settings);
 }
 
 /** The sender as jobs on the server's queue, its runs logged; answers the stop (none without withdrawals). */

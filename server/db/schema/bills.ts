@@ -33,7 +33,14 @@ export interface ApplicationBillsTable {
   collection_gas_fee: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-export type OutboxEventTypeColumn = "deposit.credited" | "deposit.reversed";
+export type OutboxEventTypeColumn =
+  | "deposit.credited"
+  | "deposit.reversed"
+  | "withdrawal.requested"
+  | "withdrawal.signed"
+  | "withdrawal.broadcast"
+  | "withdrawal.confirmed"
+  | "withdrawal.failed";
 
 /** An event for a merchant's system, written with what caused it; delivered by the callbacks (issue 28). */
 export interface OutboxEventsTable {
@@ -43,6 +50,8 @@ export interface OutboxEventsTable {
   merchant_id: IdRef;
   application_id: IdRef;
   bill_id: IdRef | null;
+  /** The withdrawal a `withdrawal.*` event tells of (migration 0034). */
+  withdrawal_id: ColumnType<string | null, string | null | undefined, string | null>;
   payload: unknown;
   created_at: Date;
 }

@@ -18,6 +18,8 @@ export interface CallbackDeliveriesTable {
   merchant_id: IdRef;
   application_id: IdRef;
   bill_id: IdRef | null;
+  /** The withdrawal its event tells of (migration 0034). */
+  withdrawal_id: ColumnType<string | null, string | null | undefined, string | null>;
   target: CallbackTargetColumn;
   /** The JSON text signed and POSTed on every attempt. */
   body: string;

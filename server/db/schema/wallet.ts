@@ -16,6 +16,8 @@ export type WithdrawalStatusColumn = "requested" | "awaitingApproval" | "signed"
 export interface WithdrawalsTable {
   id: Id;
   merchant_id: IdRef;
+  /** The application whose open-API key asked it (migration 0034): its withdraw callback URL hears each change. */
+  application_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The caller's Idempotency-Key, unique per merchant; null when none was given. */
   idempotency_key: string | null;
   /** sha-256 (hex) of what was asked: the same key with another request is refused. */

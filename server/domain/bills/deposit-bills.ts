@@ -1,10 +1,8 @@
-import { randomUUID } from "node:crypto";
-import { type Kysely, sql } from "kysely";
-import type { CallbackPayload } from "../../../contracts/schemas/callbacks.ts";
-import type { DB, OutboxEventTypeColumn } from "../../db/schema.ts";
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema.ts";
 import type { SystemMerchantScope } from "../platform/merchant-scope.ts";
 import { nextDayNumber } from "../platform/day-numbers.ts";
-import { notifyCallbackDue } from "../platform/notify-channels.ts";
+import { publishEvent } from "../platform/outbox.ts";
 import { notifyBillChanged } from "./bill-events-channel.ts";
 import { type BillChain, toWireBill, wireBillQuery } from "./bill-wire.ts";
 
@@ -91,49 +89,25 @@ export async function changeBill(trx: Kysely<DB>, bill: LockedBill, change: Bill
 
 /**
  * An event for the merchant's system, written in the transaction of the change it tells: one per credit and one per
- * reversal, its payload the bill as it is after the change (`appBill`). Its delivery to the application's recharge
- * callback URL is written with it, due at once (domain/callbacks/): the exact body every attempt signs and sends.
+ * reversal, its payload the bill as it is after the change (`appBill`), delivered to the application's recharge
+ * callback URL (platform/outbox.ts).
  */
 export async function recordBillEvent(
   trx: Kysely<DB>,
   scope: SystemMerchantScope,
-  type: OutboxEventTypeColumn,
+  type: "deposit.credited" | "deposit.reversed",
   bill: LockedBill,
   chains: readonly BillChain[],
   now: Date,
 ): Promise<void> {
   const row = await wireBillQuery(trx, scope.merchantId).where("b.id", "=", bill.id).executeTakeFirstOrThrow();
-  const wire = toWireBill(row, chains);
-  const eventId = randomUUID();
-  const outbox = await trx
-    .insertInto("outbox_events")
-    .values({
-      event_id: eventId,
-      type,
-      merchant_id: scope.merchantId,
-      application_id: bill.application_id,
-      bill_id: bill.id,
-      payload: sql`${JSON.stringify(wire)}::jsonb`,
-      created_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const payload: CallbackPayload = { id: eventId, type, timestamp: now.toISOString(), data: wire };
-  await trx
-    .insertInto("callback_deliveries")
-    .values({
-      outbox_event_id: outbox.id,
-      event_id: eventId,
-      event_type: type,
-      merchant_id: scope.merchantId,
-      application_id: bill.application_id,
-      bill_id: bill.id,
-      target: "recharge",
-      body: JSON.stringify(payload),
-      next_attempt_at: now,
-      created_at: now,
-    })
-    .execute();
-  // The delivery engines hear it once this commits and send its job at once (callbacks/delivery-engine.ts).
-  await notifyCallbackDue(trx);
+  await publishEvent(trx, {
+    type,
+    merchantId: scope.merchantId,
+    applicationId: bill.application_id,
+    target: "recharge",
+    subject: { billId: bill.id },
+    data: toWireBill(row, chains),
+    at: now,
+  });
 }

@@ -5,7 +5,7 @@ import { withoutCredentials } from "./callback-target.ts";
 
 /**
  * The query of one merchant's delivery attempts as the wire shows them: the attempt, its delivery (event, body, state
- * now), its application (code, name) and its bill's number, if any. It adds `where merchant_id` itself; callers add
+ * now), its application (code, name) and its bill's number or its withdrawal's id, if any. It adds `where merchant_id` itself; callers add
  * their own filters.
  */
 export function wireAttemptQuery(db: Kysely<DB>, merchantId: string) {
@@ -31,6 +31,7 @@ export function wireAttemptQuery(db: Kysely<DB>, merchantId: string) {
       "d.event_type",
       "d.target",
       "d.body",
+      "d.withdrawal_id",
       "d.status as delivery_status",
       "a.app_code",
       "a.name as app_name",
@@ -69,6 +70,7 @@ export function toWireAttempt(row: WireAttemptRow): CallbackAttempt {
     appName: row.app_name,
     target: row.target,
     billNo: row.bill_no,
+    withdrawalId: row.withdrawal_id,
     attemptNo: row.attempt_no,
     trigger: row.trigger,
     url: withoutCredentials(row.url),

@@ -13,7 +13,7 @@ import { recordSecurityEvent, type SecurityEventSource } from "../identity/secur
 import type { Session } from "../identity/sessions.ts";
 import { ApiError, fail, ok, type Outcome } from "../platform/outcome.ts";
 import { usableDestination } from "./address-book.ts";
-import { withdrawalToWire } from "./open-api-withdrawals.ts";
+import { withdrawalToWire } from "./withdrawal-wire.ts";
 import { requestWithdrawal, type WithdrawalRules } from "./withdrawal-holds.ts";
 import { withdrawalRefusalOutcome } from "./withdrawal-refusals.ts";
 import { toAtto } from "../payments/usdt.ts";
@@ -93,10 +93,12 @@ export async function withdrawFromConsole(
   if (!second.ok) return second;
 
   const asked = { chainId: chain.chainId, token: token.address, to: destination.data.address, amount: body.amount };
-  const answer = await requestWithdrawal(db, scope, { ...asked, idempotencyKey }, rules, now, async (trx) => {
-    const spent = await checkCode(trx, { ...code, consume: true });
-    if (!spent.ok) throw new ApiError(spent.code, spent.message);
-    await recordSecurityEvent(trx, source, "withdrawalRequest", "success", scope.merchantId);
+  const answer = await requestWithdrawal(db, scope, { ...asked, idempotencyKey }, rules, now, {
+    async authorize(trx) {
+      const spent = await checkCode(trx, { ...code, consume: true });
+      if (!spent.ok) throw new ApiError(spent.code, spent.message);
+      await recordSecurityEvent(trx, source, "withdrawalRequest", "success", scope.merchantId);
+    },
   });
   if (!answer.ok) return withdrawalRefusalOutcome(answer);
   return ok(withdrawalToWire(answer.withdrawal, chains));

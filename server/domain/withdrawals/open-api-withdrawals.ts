@@ -11,24 +11,10 @@ import type { DB } from "../../db/schema.ts";
 import type { OpenApiCaller } from "../applications/open-api-caller.ts";
 import { type KeysetList, wirePage } from "../platform/keyset-page.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
-import { usdtText } from "../payments/usdt.ts";
-import { requestWithdrawal, type Withdrawal, type WithdrawalRules } from "./withdrawal-holds.ts";
+import { requestWithdrawal, type WithdrawalRules } from "./withdrawal-holds.ts";
+import { publishWithdrawalEvent } from "./withdrawal-events.ts";
 import { withdrawalRefusalOutcome } from "./withdrawal-refusals.ts";
-
-export const withdrawalToWire = (withdrawal: Withdrawal, chains: readonly ConfiguredChain[]): OpenWithdrawal => ({
-  id: withdrawal.id,
-  chain: chains.find((c) => c.chainId === withdrawal.chain_id)?.product ?? String(withdrawal.chain_id),
-  chainId: withdrawal.chain_id,
-  token: withdrawal.token,
-  to: withdrawal.to_address,
-  amount: usdtText(withdrawal.amount),
-  fee: usdtText(withdrawal.fee),
-  status: withdrawal.status,
-  txHash: withdrawal.tx_hash,
-  failure: withdrawal.failure,
-  waiting: withdrawal.waiting,
-  createdAt: withdrawal.created_at.toISOString(),
-});
+import { withdrawalToWire } from "./withdrawal-wire.ts";
 
 /**
  * POST /open/v1/withdrawals: the system acts for the merchant whose application signed the request (as every open-API
@@ -49,9 +35,20 @@ export async function openApiWithdrawal(
   const answer = await requestWithdrawal(
     db,
     caller.scope,
-    { chainId: chain.chainId, token: token.address, to: body.to, amount: body.amount, idempotencyKey },
+    {
+      chainId: chain.chainId,
+      token: token.address,
+      to: body.to,
+      amount: body.amount,
+      idempotencyKey,
+      applicationId: caller.applicationId,
+    },
     context.rules,
     context.now,
+    {
+      created: (trx, withdrawal) =>
+        publishWithdrawalEvent(trx, withdrawal.id, context.chains, "withdrawal.requested", context.now),
+    },
   );
   if (!answer.ok) return withdrawalRefusalOutcome(answer, "open");
   return ok(withdrawalToWire(answer.withdrawal, context.chains));

@@ -44,6 +44,16 @@ export interface WithdrawalAsked {
   /** A decimal string, as the merchant typed it. */
   amount: string;
   idempotencyKey?: string | null;
+  /** The application whose open-API key asks it: its withdraw callback URL hears each change (withdrawal-events.ts). */
+  applicationId?: string | null;
+}
+
+/** What a caller does inside the transaction that makes the withdrawal. */
+export interface RequestHooks {
+  /** Runs once every check has passed, before the withdrawal is made; it throws to refuse, which rolls back. */
+  authorize?(trx: Kysely<DB>): Promise<void>;
+  /** Runs once the withdrawal is made and held (not for an answer to a repeated idempotency key). */
+  created?(trx: Kysely<DB>, withdrawal: Withdrawal): Promise<void>;
 }
 
 export type WithdrawalRefusal =
@@ -80,8 +90,9 @@ const requestHash = (asked: WithdrawalAsked, to: string, amount: bigint) =>
 
 /**
  * Checks a withdrawal and, when it passes, makes it with its amount and fee held; nothing is written otherwise.
- * `authorize` runs in the transaction that makes it, once every check has passed (the console spends the mailed code
- * there, so a refused withdrawal leaves the code usable); it throws to refuse, which rolls the withdrawal back.
+ * `hooks.authorize` runs in the transaction that makes it, once every check has passed (the console spends the mailed
+ * code there, so a refused withdrawal leaves the code usable); it throws to refuse, which rolls the withdrawal back.
+ * `hooks.created` runs in it once the withdrawal is made (the open API publishes its first event there).
  */
 export async function requestWithdrawal(
   db: Kysely<DB>,
@@ -89,7 +100,7 @@ export async function requestWithdrawal(
   asked: WithdrawalAsked,
   rules: WithdrawalRules,
   now: Date,
-  authorize?: (trx: Kysely<DB>) => Promise<void>,
+  hooks: RequestHooks = {},
 ): Promise<WithdrawalAnswer> {
   const token = rules.tokens.find(
     (t) => t.chainId === asked.chainId && t.address.toLowerCase() === asked.token.toLowerCase(),
@@ -121,11 +132,12 @@ export async function requestWithdrawal(
       return refuse("overBalance", "the balance does not cover the amount and the fee");
     if ((await withdrawnSince(trx, scope.merchantId, new Date(now.getTime() - 86_400_000))) + amount > rules.dailyLimit)
       return refuse("overDailyLimit", "the amount is above what is left of today's withdrawal limit");
-    await authorize?.(trx);
+    await hooks.authorize?.(trx);
     const withdrawal = await trx
       .insertInto("withdrawals")
       .values({
         merchant_id: scope.merchantId,
+        application_id: asked.applicationId ?? null,
         idempotency_key: asked.idempotencyKey ?? null,
         request_hash: hash,
         chain_id: token.chainId,
@@ -143,6 +155,7 @@ export async function requestWithdrawal(
       [merchant, -held],
       [await accountId(trx, { kind: "withdrawal", withdrawalId: withdrawal.id }), held],
     ]);
+    await hooks.created?.(trx, withdrawal);
     return { ok: true as const, withdrawal, created: true };
   });
 }

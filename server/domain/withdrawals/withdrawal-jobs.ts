@@ -14,6 +14,7 @@ const withdrawalQueue = "withdrawal-sending";
 /** A chain withdrawals are paid on: its deposit factory names the treasury (collection-setup.ts's chains fit). */
 export interface TreasuryChain {
   chainId: number;
+  product: string;
   confirmations: number;
   tokens: readonly { address: Address; decimals: number }[];
   depositFactory: Address;

@@ -12,7 +12,7 @@ import { type KeysetList, wireFile, wirePage } from "../platform/keyset-page.ts"
 import type { MerchantScope } from "../platform/merchant-scope.ts";
 import type { Outcome } from "../platform/outcome.ts";
 import { searchTime } from "../platform/search-time.ts";
-import { withdrawalToWire } from "./open-api-withdrawals.ts";
+import { withdrawalToWire } from "./withdrawal-wire.ts";
 
 /** My wallet's withdrawals: newest first, served by withdrawals_by_merchant (merchant, created_at desc, id desc). */
 const withdrawalKeyset: KeysetList = { name: "withdrawals", time: "w.created_at", id: "w.id" };

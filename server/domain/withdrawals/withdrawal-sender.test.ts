@@ -1,4 +1,6 @@
 import type { Kysely } from "kysely";
+import { callbackPayload } from "../../../contracts/schemas/callbacks.ts";
+import type { OpenWithdrawal } from "../../../contracts/schemas/open-api.ts";
 import type { Address, Hex } from "viem";
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -22,12 +24,14 @@ import { collectOnce } from "../collection/collection-jobs.ts";
 import { reconcileCollection } from "../collection/collection-reconcile.ts";
 import { nodeGasPayer } from "../collection/gas-payer.ts";
 import { findSession } from "../identity/sessions.ts";
+import { actFor, systemScope } from "../identity/system-scope.ts";
 import type { MerchantScope } from "../platform/merchant-scope.ts";
 import { balanceText } from "../payments/balance.ts";
 import { balanceSheets } from "../payments/balance-sheet.ts";
 import { ledgerViolations, reconcile } from "../payments/reconcile.ts";
 import { toAtto } from "../payments/usdt.ts";
 import { requestWithdrawal, type WithdrawalRules } from "./withdrawal-holds.ts";
+import { openApiWithdrawal } from "./open-api-withdrawals.ts";
 import { sendWithdrawals, type WithdrawalSenderDeps } from "./withdrawal-sender.ts";
 
 process.env.PASSWORD_HASH_COST ??= "test";
@@ -72,7 +76,7 @@ const rules = (): WithdrawalRules => ({
 });
 const sender = (more: Partial<WithdrawalSenderDeps> = {}): WithdrawalSenderDeps => ({
   db,
-  chain: { chainId, confirmations, tokens: [{ address: chain.token, decimals: 6 }] },
+  chain: { chainId, product: "Devnet", confirmations, tokens: [{ address: chain.token, decimals: 6 }] },
   client: chain.clients.public,
   sender: signingSender(chain.clients.public, treasury, chainId),
   ...more,
@@ -120,6 +124,54 @@ const treasuryBooks = async () =>
   (await db.selectFrom("ledger_accounts").select("balance").where("kind", "=", "treasury").executeTakeFirstOrThrow())
     .balance;
 const withdrawals = () => db.selectFrom("withdrawals").selectAll().orderBy("id").execute();
+
+/** What the merchant's application asks through the open API (openApiWithdrawal): its events go to that application. */
+async function withdrawAsApplication(scope: MerchantScope, to: Address, amount: string) {
+  const app = await db
+    .selectFrom("applications")
+    .select(["id", "app_code"])
+    .where("merchant_id", "=", scope.merchantId)
+    .executeTakeFirstOrThrow();
+  const caller = {
+    applicationId: app.id,
+    appCode: app.app_code,
+    appKey: "test",
+    scope: actFor(systemScope("test"), scope.merchantId),
+  };
+  const devnet = {
+    product: "Devnet",
+    chainId,
+    rpcUrl: "",
+    tokens: [{ symbol: "USDT", address: chain.token, decimals: 6 }],
+    confirmations,
+    devnet: true,
+  };
+  const answer = await openApiWithdrawal(db, caller, { chain: "devnet", to, amount }, undefined, {
+    chains: [devnet],
+    rules: rules(),
+    now: new Date(),
+  });
+  if (!answer.ok) throw new Error(answer.message);
+  return { withdrawal: answer.data, applicationId: app.id };
+}
+
+/** The withdrawal's events as delivered: type, target, application and the signed body's type and data. */
+async function eventsOf(withdrawalId: string) {
+  const rows = await db
+    .selectFrom("callback_deliveries as d")
+    .innerJoin("outbox_events as o", "o.id", "d.outbox_event_id")
+    .select(["d.event_type", "d.target", "d.application_id", "d.body", "o.withdrawal_id"])
+    .where("d.withdrawal_id", "=", withdrawalId)
+    .orderBy("d.id")
+    .execute();
+  return rows.map((row) => {
+    const body = callbackPayload.parse(JSON.parse(row.body));
+    const data = body.data as OpenWithdrawal;
+    expect(body.type).toBe(row.event_type);
+    expect(row.withdrawal_id).toBe(withdrawalId);
+    return { type: row.event_type, target: row.target, app: row.application_id, status: data.status, data };
+  });
+}
 
 async function withdraw(scope: MerchantScope, to: Address, amount: string) {
   const answer = await requestWithdrawal(db, scope, { chainId, token: chain.token, to, amount }, rules(), new Date());
@@ -211,7 +263,34 @@ describe("withdrawals sent from the treasury", () => {
     expect((await reconcileCollection(db, [collected()]))[0]).toMatchObject({ treasuryBalance: "30", ok: true });
   });
 
-  it("one that reverts on chain fails and gives its hold back once", async () => {
+  it("asked through the open API, each change is an event to the application's withdraw callback URL, the withdrawal as it is after it; one asked in the console tells none", async () => {
+    const scope = await merchantWithSweptDeposit(50_000_000n);
+    const destination = privateKeyToAccount(generatePrivateKey()).address;
+    const { withdrawal, applicationId } = await withdrawAsApplication(scope, destination, "20");
+    const console = await withdraw(scope, destination, "5");
+    expect((await eventsOf(withdrawal.id)).map((e) => [e.type, e.status])).toEqual([
+      ["withdrawal.requested", "requested"],
+    ]);
+    await sendWithdrawals(sender());
+    await advance(confirmations);
+    expect(await sendWithdrawals(sender())).toMatchObject({ confirmed: 2 });
+    const events = await eventsOf(withdrawal.id);
+    expect(events.map((e) => [e.type, e.status, e.target, e.app])).toEqual([
+      ["withdrawal.requested", "requested", "withdraw", applicationId],
+      ["withdrawal.signed", "signed", "withdraw", applicationId],
+      ["withdrawal.broadcast", "broadcast", "withdraw", applicationId],
+      ["withdrawal.confirmed", "confirmed", "withdraw", applicationId],
+    ]);
+    const paid = (await withdrawals()).find((w) => w.id === withdrawal.id)!;
+    expect(events[3]!.data).toMatchObject({ id: withdrawal.id, chain: "Devnet", to: destination, amount: "20" });
+    expect(events[3]!.data.txHash).toBe(paid.tx_hash);
+    expect(await eventsOf(console.id)).toEqual([]);
+    // Run again: nothing changes, nothing more is told.
+    await sendWithdrawals(sender());
+    expect(await eventsOf(withdrawal.id)).toHaveLength(4);
+  });
+
+  it("one that reverts on chain fails and gives its hold back once (and tells its application once)", async () => {
     const scope = await merchantWithSweptDeposit(50_000_000n);
     // Tokens gone from the treasury behind the books' back: the transfer reverts.
     await chain.clients.wallet.writeContract({
@@ -222,7 +301,7 @@ describe("withdrawals sent from the treasury", () => {
       account: treasury,
       chain: null,
     });
-    await withdraw(scope, privateKeyToAccount(generatePrivateKey()).address, "10");
+    const { withdrawal } = await withdrawAsApplication(scope, privateKeyToAccount(generatePrivateKey()).address, "10");
     expect(await sendWithdrawals(sender())).toMatchObject({ signed: 1, broadcast: 1 });
     await advance(confirmations);
     expect(await sendWithdrawals(sender())).toMatchObject({ failed: 1, confirmed: 0 });
@@ -230,6 +309,14 @@ describe("withdrawals sent from the treasury", () => {
     expect(await balanceText(db, scope)).toBe("50");
     expect(await treasuryBooks()).toBe("-50.000000000000000000");
     expect(await sendWithdrawals(sender())).toEqual({ signed: 0, broadcast: 0, replaced: 0, confirmed: 0, failed: 0 });
+    const events = await eventsOf(withdrawal.id);
+    expect(events.map((e) => e.type)).toEqual([
+      "withdrawal.requested",
+      "withdrawal.signed",
+      "withdrawal.broadcast",
+      "withdrawal.failed",
+    ]);
+    expect(events[3]!.data).toMatchObject({ status: "failed", failure: "reverted on chain" });
   });
 
   it("a server killed between signing and broadcasting sends the same transaction on its next run, never a second", async () => {

@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { accountBalance } from "../payments/ledger.ts";
 import { toAtto } from "../payments/usdt.ts";
+import { publishWithdrawalEvent } from "./withdrawal-events.ts";
 import { recheckPaid, settleSent } from "./withdrawal-settle.ts";
 import {
   broadcastOnce,
@@ -108,6 +109,7 @@ async function signAsked(deps: WithdrawalSenderDeps, report: SenderReport): Prom
         .set({ status: "signed", from_address: sender.from, nonce: nonce.toString(), waiting: null, updated_at: at })
         .where("id", "=", id)
         .execute();
+      await publishWithdrawalEvent(trx, id, [chain], "withdrawal.signed", at);
       return raw;
     });
     if (!signed) continue;

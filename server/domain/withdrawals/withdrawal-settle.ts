@@ -3,6 +3,7 @@ import { type Hex, TransactionReceiptNotFoundError } from "viem";
 import type { DB } from "../../db/schema.ts";
 import { accountBalance, accountId, post } from "../payments/ledger.ts";
 import { toAtto } from "../payments/usdt.ts";
+import { publishWithdrawalEvent } from "./withdrawal-events.ts";
 import { releaseWithdrawal } from "./withdrawal-holds.ts";
 import {
   broadcastOnce,
@@ -68,6 +69,18 @@ export async function recheckPaid(deps: WithdrawalSenderDeps, report: SenderRepo
   }
 }
 
+/** Gives the withdrawal's hold back (withdrawal-holds.ts) and tells its application, once. */
+async function failWithdrawal(
+  trx: Kysely<DB>,
+  deps: WithdrawalSenderDeps,
+  withdrawalId: string,
+  failure: string,
+  at: Date,
+): Promise<void> {
+  if (await releaseWithdrawal(trx, withdrawalId, failure, at))
+    await publishWithdrawalEvent(trx, withdrawalId, [deps.chain], "withdrawal.failed", at);
+}
+
 const receiptOf = (deps: WithdrawalSenderDeps, hash: Hex) =>
   deps.client
     .getTransactionReceipt({ hash })
@@ -107,17 +120,15 @@ export async function settleSent(deps: WithdrawalSenderDeps, report: SenderRepor
       settled = true;
       if (head - receipt.blockNumber + 1n < BigInt(chain.confirmations)) break;
       if (receipt.status === "success") {
-        await db.transaction().execute((trx) =>
-          recordPaid(trx, withdrawal.id, {
-            txHash: tx.tx_hash,
-            blockNumber: receipt.blockNumber,
-            gasFee: receipt.gasUsed * receipt.effectiveGasPrice,
-            at: now(),
-          }),
-        );
+        await db.transaction().execute(async (trx) => {
+          const at = now();
+          const paid = { txHash: tx.tx_hash, blockNumber: receipt.blockNumber, at };
+          if (await recordPaid(trx, withdrawal.id, { ...paid, gasFee: receipt.gasUsed * receipt.effectiveGasPrice }))
+            await publishWithdrawalEvent(trx, withdrawal.id, [chain], "withdrawal.confirmed", at);
+        });
         report.confirmed++;
       } else {
-        await db.transaction().execute((trx) => releaseWithdrawal(trx, withdrawal.id, "reverted on chain", now()));
+        await db.transaction().execute((trx) => failWithdrawal(trx, deps, withdrawal.id, "reverted on chain", now()));
         report.failed++;
       }
       break;
@@ -127,7 +138,7 @@ export async function settleSent(deps: WithdrawalSenderDeps, report: SenderRepor
       // Its nonce was used, by none of its transactions: it can never be mined.
       await db
         .transaction()
-        .execute((trx) => releaseWithdrawal(trx, withdrawal.id, "its nonce was used by another transaction", now()));
+        .execute((trx) => failWithdrawal(trx, deps, withdrawal.id, "its nonce was used by another transaction", now()));
       report.failed++;
       continue;
     }
@@ -195,14 +206,14 @@ async function recordPaid(
   trx: Kysely<DB>,
   withdrawalId: string,
   paid: { txHash: string; blockNumber: bigint; gasFee: bigint; at: Date },
-): Promise<void> {
+): Promise<boolean> {
   const withdrawal = await trx
     .selectFrom("withdrawals")
     .selectAll()
     .where("id", "=", withdrawalId)
     .forUpdate()
     .executeTakeFirstOrThrow();
-  if (withdrawal.status === "confirmed" || withdrawal.status === "failed") return;
+  if (withdrawal.status === "confirmed" || withdrawal.status === "failed") return false;
   const held = await accountId(trx, { kind: "withdrawal", withdrawalId });
   const treasury = await treasuryAccount(trx, withdrawal.chain_id, withdrawal.token);
   await post(trx, { kind: "withdrawalSent", withdrawalId, at: paid.at }, [
@@ -222,4 +233,5 @@ async function recordPaid(
     })
     .where("id", "=", withdrawalId)
     .execute();
+  return true;
 }

@@ -3,6 +3,7 @@ import { type Address, encodeFunctionData, getAddress, type Hex, keccak256, type
 import { erc20Abi } from "../../chain/token-abi.ts";
 import type { SigningSender } from "../../chain/transaction-sender.ts";
 import type { DB } from "../../db/schema.ts";
+import { publishWithdrawalEvent } from "./withdrawal-events.ts";
 import { treasuryAccountOf } from "../payments/sweep-books.ts";
 import { attoToUnits, toAtto } from "../payments/usdt.ts";
 
@@ -10,6 +11,8 @@ import { attoToUnits, toAtto } from "../payments/usdt.ts";
 
 export interface WithdrawalChain {
   chainId: number;
+  /** The chain's name, as withdrawals' events name it. */
+  product: string;
   confirmations: number;
   tokens: readonly { address: Address; decimals: number }[];
 }
@@ -72,11 +75,15 @@ export async function broadcastOnce(
     .where("tx_hash", "=", keccak256(raw))
     .where("broadcast_at", "is", null)
     .execute();
-  await deps.db
-    .updateTable("withdrawals")
-    .set({ status: "broadcast", updated_at: at })
-    .where("id", "=", withdrawalId)
-    .where("status", "=", "signed")
-    .execute();
+  await deps.db.transaction().execute(async (trx) => {
+    const moved = await trx
+      .updateTable("withdrawals")
+      .set({ status: "broadcast", updated_at: at })
+      .where("id", "=", withdrawalId)
+      .where("status", "=", "signed")
+      .executeTakeFirst();
+    if (moved.numUpdatedRows > 0n)
+      await publishWithdrawalEvent(trx, withdrawalId, [deps.chain], "withdrawal.broadcast", at);
+  });
   return true;
 }

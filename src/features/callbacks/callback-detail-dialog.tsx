@@ -56,7 +56,9 @@ function AttemptFacts({ attempt }: { attempt: CallbackAttempt }) {
       </span>,
     ],
     [label("application"), `${attempt.appName} (${attempt.appCode})`],
-    [t("callbacks.details.billNo"), attempt.billNo ?? text.none],
+    attempt.withdrawalId === null
+      ? [t("callbacks.details.billNo"), attempt.billNo ?? text.none]
+      : [t("callbacks.details.withdrawalId"), attempt.withdrawalId],
     [label("url"), <BreakableValue key="url" text={`${t(`callbacks.target.${attempt.target}`)}: ${attempt.url}`} />],
     [
       label("attempt"),

@@ -1,0 +1,31 @@
+import type { Kysely } from "kysely";
+import type { WithdrawalEventType } from "../../../contracts/schemas/callbacks.ts";
+import type { DB } from "../../db/schema.ts";
+import { publishEvent } from "../platform/outbox.ts";
+import { type NamedChain, withdrawalToWire } from "./withdrawal-wire.ts";
+
+/**
+ * A withdrawal's change told to the application whose key asked it (migration 0034), in the transaction that made the
+ * change: its data the withdrawal as it is now (`openWithdrawal`), to the application's withdraw callback URL, signed,
+ * retried and logged as deposits' events are (platform/outbox.ts). A withdrawal asked in the console names no
+ * application, and is told to none.
+ */
+export async function publishWithdrawalEvent(
+  trx: Kysely<DB>,
+  withdrawalId: string,
+  chains: readonly NamedChain[],
+  type: WithdrawalEventType,
+  at: Date,
+): Promise<void> {
+  const withdrawal = await trx.selectFrom("withdrawals").selectAll().where("id", "=", withdrawalId).executeTakeFirst();
+  if (!withdrawal?.application_id) return;
+  await publishEvent(trx, {
+    type,
+    merchantId: withdrawal.merchant_id,
+    applicationId: withdrawal.application_id,
+    target: "withdraw",
+    subject: { withdrawalId },
+    data: withdrawalToWire(withdrawal, chains),
+    at,
+  });
+}
