@@ -119,7 +119,16 @@ function webhooksOf() {
   const events = [
     ["deposit.credited", "A deposit reached the merchant's balance: the bill, status credited", appBill],
     ["deposit.reversed", "A reorganisation took a credited deposit back: the bill, status reversed", appBill],
-    ["withdrawal.requested", `${toWithdraw}asked for, its amount and fee held`, openWithdrawal],
+    [
+      "withdrawal.awaitingApproval",
+      `${toWithdraw}above the application's auto-approve limit, held until the merchant approves or rejects it`,
+      openWithdrawal,
+    ],
+    [
+      "withdrawal.requested",
+      `${toWithdraw}asked for (or approved), its amount and fee held; it will be sent`,
+      openWithdrawal,
+    ],
     ["withdrawal.signed", `${toWithdraw}its transaction signed and stored`, openWithdrawal],
     ["withdrawal.broadcast", `${toWithdraw}its transaction sent to the chain`, openWithdrawal],
     ["withdrawal.confirmed", `${toWithdraw}mined with the chain's confirmations: paid (txHash)`, openWithdrawal],

@@ -21,6 +21,7 @@ const fields = {
   address: "https://shop.example.com",
   rechargeCallbackUrl: "https://shop.example.com/recharge",
   withdrawCallbackUrl: "https://shop.example.com/withdraw",
+  withdrawAutoApproveLimit: "250",
   remark: "Main shop",
 };
 
@@ -30,6 +31,7 @@ const appBody = (status: "normal" | "stopped" = "normal") => ({
   address: like(fields.address),
   rechargeCallbackUrl: like(fields.rechargeCallbackUrl),
   withdrawCallbackUrl: like(fields.withdrawCallbackUrl),
+  withdrawAutoApproveLimit: null,
   status,
   remark: like(""),
   createdAt: isoDate("2026-11-25T08:00:00.000Z"),
@@ -72,7 +74,11 @@ describe("my applications (proposed)", () => {
   });
 
   it("adds an application within the package's limit", async () => {
-    const created = { ...appBody(), remark: like(fields.remark) };
+    const created = {
+      ...appBody(),
+      withdrawAutoApproveLimit: regex("^\\d{1,20}(\\.\\d{1,18})?$", "250"),
+      remark: like(fields.remark),
+    };
     await pact
       .addInteraction()
       .given(states.signedIn, { email, token })
@@ -193,7 +199,13 @@ describe("application changes and credentials, each with a proof or inside the v
         b.headers(authHeaders(token)).jsonBody({ appCode: stateAppCode(), proof: like(proof), ...fields }),
       )
       .willRespondWith(200, (b) =>
-        b.headers(responseHeaders).jsonBody(ok({ ...appBody(), remark: like(fields.remark) })),
+        b.headers(responseHeaders).jsonBody(
+          ok({
+            ...appBody(),
+            withdrawAutoApproveLimit: regex("^\\d{1,20}(\\.\\d{1,18})?$", "250"),
+            remark: like(fields.remark),
+          }),
+        ),
       )
       .executeTest(async (mock) => {
         await expect(apiFor(mock, token).apps.edit({ appCode, proof, ...fields })).resolves.toMatchObject({ name });

@@ -41,6 +41,8 @@ export const states = {
   withdrawalAddress:
     "the merchant {email} has the usable withdrawal address {address} on {product} in its address book",
   withdrawal: "the merchant {email} asked a withdrawal of {amount} USDT to {address} on {product}",
+  withdrawalAwaitingApproval:
+    "an application of the merchant {email} asked a withdrawal of {amount} USDT to {address} on {product} above its auto-approve limit",
 } as const;
 
 export type StateName = keyof typeof states;

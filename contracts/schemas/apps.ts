@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { trimmedText } from "./fields.ts";
+import { trimmedText, usdtAmount } from "./fields.ts";
 import { listPage, listPaging } from "./list.ts";
 
 /**
@@ -86,6 +86,8 @@ export const application = z.object({
   address: z.string(),
   rechargeCallbackUrl: z.string(),
   withdrawCallbackUrl: z.string(),
+  /** An open-API withdrawal above it waits for the merchant's approval in the console; null: every one is sent. */
+  withdrawAutoApproveLimit: z.nullable(usdtAmount),
   status: appStatus,
   remark: z.string(),
   createdAt: z.string(),
@@ -97,6 +99,8 @@ const appFields = {
   address: httpUrlField,
   rechargeCallbackUrl: callbackUrlField,
   withdrawCallbackUrl: callbackUrlField,
+  /** Empty or left out: no limit, every open-API withdrawal is sent without asking. */
+  withdrawAutoApproveLimit: z.optional(trimmedText(z.regex(/^(|\d{1,20}(\.\d{1,18})?)$/, "validation.amount"))),
   remark: z.optional(remarkField),
 };
 

@@ -18,7 +18,9 @@ import { isoTimeField, text } from "./fields.ts";
  *
  * Sent to the withdraw callback URL of the application whose key asked the withdrawal (the open API's), its data the
  * withdrawal as `GET /open/v1/withdrawals/{id}` answers it after the change:
- * - `withdrawal.requested`: asked for; its amount and fee are held from the balance.
+ * - `withdrawal.awaitingApproval`: asked for above the application's auto-approve limit; held, it waits for the
+ *   merchant's approval in the console (approved: `withdrawal.requested`; rejected: `withdrawal.failed`).
+ * - `withdrawal.requested`: asked for (or approved); its amount and fee are held from the balance, it will be sent.
  * - `withdrawal.signed`: its transaction is signed (and stored) in the treasury.
  * - `withdrawal.broadcast`: its transaction is sent to the chain.
  * - `withdrawal.confirmed`: mined with the chain's confirmations: paid (`txHash`).
@@ -28,6 +30,7 @@ import { isoTimeField, text } from "./fields.ts";
  */
 export const depositEventTypes = ["deposit.credited", "deposit.reversed"] as const;
 export const withdrawalEventTypes = [
+  "withdrawal.awaitingApproval",
   "withdrawal.requested",
   "withdrawal.signed",
   "withdrawal.broadcast",

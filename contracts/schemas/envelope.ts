@@ -158,6 +158,8 @@ export const errCodes = {
   withdrawalAddressCoolingDown: "2813",
   /** The address book is full: remove a destination first. */
   withdrawalAddressBookFull: "2814",
+  /** The withdrawal is not waiting for approval (approved, rejected or sent already). */
+  withdrawalNotAwaitingApproval: "2815",
   notLoggedIn: "4010",
   forbidden: "4030",
   notFound: "4040",

@@ -38,6 +38,10 @@ export const securityEventKinds = [
   "withdrawalAddressRemove",
   /** Wallet/Withdraw: a withdrawal asked in the console (its mailed code and second factor checked). */
   "withdrawalRequest",
+  /** Wallet/ApproveWithdrawal: an application's withdrawal above its auto-approve limit approved (code and factor checked). */
+  "withdrawalApprove",
+  /** Wallet/RejectWithdrawal: one rejected, its hold given back. */
+  "withdrawalReject",
 ] as const;
 export const securityEventKind = z.enum(securityEventKinds);
 export type SecurityEventKind = z.infer<typeof securityEventKind>;

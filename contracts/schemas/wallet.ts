@@ -60,6 +60,21 @@ export const walletWithdrawRequest = z.strictObject({
 });
 export type WalletWithdrawRequest = z.infer<typeof walletWithdrawRequest>;
 
+/**
+ * Approving a withdrawal an application asked above its auto-approve limit (`awaitingApproval`): with the code mailed
+ * for it (type `withdrawal`) and, when two-factor is on, the authenticator's code, as a withdrawal asked here takes.
+ */
+export const withdrawalApproveRequest = z.strictObject({
+  withdrawalId: idField,
+  code: codeField,
+  totpCode: z.optional(secondFactorCodeField),
+});
+export type WithdrawalApproveRequest = z.infer<typeof withdrawalApproveRequest>;
+
+/** Rejecting one: it fails, and its amount and fee go back to the balance. Nothing leaves, so no code is asked. */
+export const withdrawalRejectRequest = z.strictObject({ withdrawalId: idField });
+export type WithdrawalRejectRequest = z.infer<typeof withdrawalRejectRequest>;
+
 /** A chain withdrawals can be sent on, in its USDT, with what each costs. */
 export const withdrawableChain = z.object({
   chain: z.string(),

@@ -67,6 +67,7 @@ const fieldsOf = (app: Application): AppEditFields => ({
   address: app.address,
   rechargeCallbackUrl: app.rechargeCallbackUrl,
   withdrawCallbackUrl: app.withdrawCallbackUrl,
+  withdrawAutoApproveLimit: app.withdrawAutoApproveLimit ?? "",
   remark: app.remark,
 });
 

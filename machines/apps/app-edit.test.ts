@@ -12,6 +12,7 @@ const app: Application = {
   address: "https://shop.example.com",
   rechargeCallbackUrl: "https://shop.example.com/recharge",
   withdrawCallbackUrl: "https://shop.example.com/withdraw",
+  withdrawAutoApproveLimit: null,
   status: "normal",
   remark: "",
   createdAt: "2026-01-01T00:00:00.000Z",
@@ -29,6 +30,7 @@ const fields = {
   address: app.address,
   rechargeCallbackUrl: app.rechargeCallbackUrl,
   withdrawCallbackUrl: app.withdrawCallbackUrl,
+  withdrawAutoApproveLimit: "",
   remark: "",
 };
 

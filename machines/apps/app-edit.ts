@@ -25,6 +25,8 @@ export interface AppEditFields {
   address: string;
   rechargeCallbackUrl: string;
   withdrawCallbackUrl: string;
+  /** Empty: no limit; every open-API withdrawal is sent without the merchant's approval. */
+  withdrawAutoApproveLimit: string;
   remark: string;
 }
 
@@ -99,6 +101,7 @@ const editRequestOf = (context: AppEditContext, fields: AppEditFields) => ({
   address: fields.address,
   rechargeCallbackUrl: fields.rechargeCallbackUrl,
   withdrawCallbackUrl: fields.withdrawCallbackUrl,
+  withdrawAutoApproveLimit: fields.withdrawAutoApproveLimit,
   remark: fields.remark,
 });
 
@@ -303,6 +306,7 @@ export const appEditMachine = setup({
                 address: event.address,
                 rechargeCallbackUrl: event.rechargeCallbackUrl,
                 withdrawCallbackUrl: event.withdrawCallbackUrl,
+                withdrawAutoApproveLimit: event.withdrawAutoApproveLimit,
                 remark: event.remark,
               }),
             }),

@@ -75,6 +75,7 @@ runModel(appEditModel, {
       case "edit.submit":
         await fillIn(h, h.t("apps.columns.name"), e.name);
         await fillIn(h, h.t("apps.columns.address"), e.address);
+        await fillIn(h, h.t("apps.columns.withdrawAutoApproveLimit"), e.withdrawAutoApproveLimit);
         await fillIn(h, h.t("apps.columns.remark"), e.remark);
         return h.user.click(within(dialog()).getByRole("button", { name: h.t("common.save") }));
       default:

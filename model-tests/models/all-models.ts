@@ -21,6 +21,7 @@ import { redeliverFailedModel } from "./redeliver-failed.model.ts";
 import { registerModel } from "./register.model.ts";
 import { securityActivityModel } from "./security-activity.model.ts";
 import { addressAddModel, addressRemoveModel, withdrawModel } from "./wallet-dialogs.model.ts";
+import { withdrawalApproveModel, withdrawalRejectModel } from "./withdrawal-decision.model.ts";
 import { walletPageModel } from "./wallet-page.model.ts";
 import { sessionModel } from "./session.model.ts";
 import { settingsModel } from "./settings.model.ts";
@@ -53,6 +54,8 @@ export const allModels: ReadonlyArray<MachineModel> = [
   addressAddModel,
   addressRemoveModel,
   withdrawModel,
+  withdrawalApproveModel,
+  withdrawalRejectModel,
   appEditModel,
   appAddModel,
   listModel,

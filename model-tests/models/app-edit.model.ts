@@ -15,6 +15,7 @@ export const sampleApp: Application = {
   address: "https://shop.northwind.example.com",
   rechargeCallbackUrl: "https://shop.northwind.example.com/api/v2/callbacks/recharge",
   withdrawCallbackUrl: "https://shop.northwind.example.com/api/v2/callbacks/withdraw",
+  withdrawAutoApproveLimit: null,
   status: "normal",
   remark: "Main shop",
   createdAt: "2026-02-01T09:00:00.000Z",
@@ -46,6 +47,7 @@ export const editedFields = {
   address: sampleApp.address,
   rechargeCallbackUrl: sampleApp.rechargeCallbackUrl,
   withdrawCallbackUrl: sampleApp.withdrawCallbackUrl,
+  withdrawAutoApproveLimit: "250",
   remark: "Renamed",
 };
 

@@ -82,6 +82,16 @@ export const askedWithdrawal: OpenWithdrawal = {
   createdAt: "2026-02-01T10:05:00.000Z",
 };
 
+/** A withdrawal an application asked above its auto-approve limit: held, waiting for the merchant's approval. */
+export const awaitingWithdrawal: OpenWithdrawal = {
+  ...askedWithdrawal,
+  id: "42",
+  amount: "25",
+  status: "awaitingApproval",
+  waiting: null,
+  createdAt: "2026-02-01T10:10:00.000Z",
+};
+
 type Asked = Pick<ListContext, "search" | "paging" | "choices">;
 /** A withdrawal the treasury paid, beside the one still held. */
 export const paidWithdrawal: OpenWithdrawal = {

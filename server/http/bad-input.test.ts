@@ -32,6 +32,7 @@ const valid = (name: EndpointName): Input => {
     address: "https://shop.example.com",
     rechargeCallbackUrl: "https://shop.example.com/recharge",
     withdrawCallbackUrl: "https://shop.example.com/withdraw",
+    withdrawAutoApproveLimit: "250",
     remark: "Main shop",
   };
   const inputs: Partial<Record<EndpointName, Input>> = {
@@ -93,6 +94,8 @@ const valid = (name: EndpointName): Input => {
     withdrawalExport: {
       body: { status: "requested", startTime: "2026-01-01T00:00:00Z", endTime: "2026-02-01T00:00:00Z" },
     },
+    approveWithdrawal: { body: { withdrawalId: "1", code: "123456", totpCode: "123456" } },
+    rejectWithdrawal: { body: { withdrawalId: "1" } },
     withdraw: {
       body: {
         addressId: "1",

@@ -37,6 +37,7 @@ import {
 import { totpCodeAt } from "../domain/identity/totp.ts";
 import { merchantLines } from "../domain/payments/balance.ts";
 import { requestWithdrawal, type WithdrawalRules } from "../domain/withdrawals/withdrawal-holds.ts";
+import { toAtto } from "../domain/platform/usdt.ts";
 import { type StubChainLayer, stubChainLayer } from "../testing/stub-chain.ts";
 
 /**
@@ -103,6 +104,8 @@ interface World {
   aDestination: { id: string; address: string };
   /** The cursor of A's second page of withdrawals (one a page). */
   aWithdrawalsCursor: string;
+  /** A's withdrawal of 2.5 waiting for A's approval (above its application's limit of 2). */
+  aAwaitingWithdrawal: string;
   /** The cursor of A's second page of recharge bills (one a page). */
   aRechargesCursor: string;
   /** The cursor of A's second page of transaction records (one a page). */
@@ -141,6 +144,20 @@ const succeeded = (answer: Answer) => {
 const notFound = (answer: Answer) =>
   expect(answer).toMatchObject({ status: 200, success: false, errCode: errCodes.orderNotFound, resData: null });
 
+/** A's withdrawal is unknown to B: approving or rejecting it answers 2809, and it still waits, held, for A. */
+const aWithdrawalStillWaits = {
+  check: (answer: Answer) =>
+    expect(answer).toMatchObject({ status: 200, success: false, errCode: errCodes.withdrawalNotFound, resData: null }),
+  after: async (w: World) => {
+    const row = await h.db
+      .selectFrom("withdrawals")
+      .select(["status", "merchant_id"])
+      .where("id", "=", w.aAwaitingWithdrawal)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: "awaitingApproval", merchant_id: w.a.userId });
+  },
+};
+
 /** An application code B does not own answers like one that does not exist. */
 const appNotFound = (answer: Answer) =>
   expect(answer).toMatchObject({ status: 200, success: false, errCode: errCodes.appNotFound, resData: null });
@@ -153,6 +170,7 @@ const appFields = {
   address: "https://bravo.example.com",
   rechargeCallbackUrl: "https://bravo.example.com/recharge",
   withdrawCallbackUrl: "https://bravo.example.com/withdraw",
+  withdrawAutoApproveLimit: "100",
   remark: "Bravo's",
 };
 
@@ -844,6 +862,22 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
       },
     ],
   },
+  approveWithdrawal: {
+    attacks: (w) => [
+      {
+        body: { withdrawalId: w.aAwaitingWithdrawal, code: bWithdrawalCode, totpCode: "123456" },
+        outcome: "answered",
+        check: aWithdrawalStillWaits.check,
+      },
+    ],
+    after: aWithdrawalStillWaits.after,
+  },
+  rejectWithdrawal: {
+    attacks: (w) => [
+      { body: { withdrawalId: w.aAwaitingWithdrawal }, outcome: "answered", check: aWithdrawalStillWaits.check },
+    ],
+    after: aWithdrawalStillWaits.after,
+  },
   withdraw: {
     attacks: (w) => [
       {
@@ -1023,11 +1057,21 @@ async function seedWorld(): Promise<World> {
     })
     .returning(["id", "address"])
     .executeTakeFirstOrThrow();
+  const aWithdrawalIds: string[] = [];
   for (const amount of ["1.25", "2.5"]) {
-    const asked = { chainId: 31337, token: chain.chains[0]!.tokens[0]!.address, to: alphaDestination, amount };
+    // The second above an application's auto-approve limit of 2: it waits for A's approval.
+    const asked = {
+      chainId: 31337,
+      token: chain.chains[0]!.tokens[0]!.address,
+      to: alphaDestination,
+      amount,
+      approvalAbove: toAtto("2"),
+    };
     const answer = await requestWithdrawal(h.db, actFor(systemScope("test"), a.userId), asked, withdrawals, new Date());
-    expect(answer.ok).toBe(true);
+    if (!answer.ok) throw new Error(answer.message);
+    aWithdrawalIds.push(answer.withdrawal.id);
   }
+  const aAwaitingWithdrawal = aWithdrawalIds[1]!;
   const aWithdrawals = await call(h, "withdrawalList", { token: a.token, body: { pageSize: 1 } });
   const aWithdrawalsCursor = succeeded(aWithdrawals).resData.nextCursor as string;
   expect(aWithdrawalsCursor).toBeTruthy();
@@ -1075,6 +1119,7 @@ async function seedWorld(): Promise<World> {
     aBill,
     aDestination,
     aWithdrawalsCursor,
+    aAwaitingWithdrawal,
     aRechargesCursor,
     aRechargeTxHash: aRecharge.txHash,
     aTransactionsCursor,

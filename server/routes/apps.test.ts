@@ -152,6 +152,22 @@ describe("My applications: add, list, status (App/Add, App/List, App/SetStatus)"
     });
     expect(unknown.errCode).toBe(errCodes.appNotFound);
   });
+
+  it("keeps a withdrawal auto-approve limit when one is given (none by default), and refuses one that is no amount", async () => {
+    const m = await merchantWithPackage("pro");
+    expect((await added(m, "Plain")).withdrawAutoApproveLimit).toBeNull();
+    const limited = await call(h, "appAdd", {
+      token: m.token,
+      body: { ...fields("Limited"), withdrawAutoApproveLimit: " 250.50 " },
+    });
+    expect(application.parse(limited.resData).withdrawAutoApproveLimit).toBe("250.5");
+    for (const withdrawAutoApproveLimit of ["-1", "1e3", "ten", "1.0000000000000000001"]) {
+      const answer = await call(h, "appAdd", { token: m.token, body: { ...fields("Bad"), withdrawAutoApproveLimit } });
+      expect(answer).toMatchObject({ status: 400, errCode: errCodes.validation });
+      expect(answer.errMsg).toContain("withdrawAutoApproveLimit");
+    }
+    expect((await list(m)).items.map((a) => a.withdrawAutoApproveLimit)).toEqual(["250.5", null]);
+  });
 });
 
 describe("edit, credentials and rotation need a proof (Register/CheckCaptchaCode, type application)", () => {

@@ -4,9 +4,10 @@ import { signRequest } from "../../examples/open-api-client.ts";
 import { openApiPrefix } from "../../contracts/open-api.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { openWithdrawal, openWithdrawalList } from "../../contracts/schemas/open-api.ts";
-import { toAtto } from "../domain/payments/usdt.ts";
-import { createHarness, type Harness, reset, signedInMerchant } from "../testing/harness.ts";
-import { seedApplication, seedBalance } from "../testing/seed.ts";
+import { toAtto } from "../domain/platform/usdt.ts";
+import { walletOverview } from "../../contracts/schemas/wallet.ts";
+import { call, createHarness, type Harness, reset, signedInMerchant } from "../testing/harness.ts";
+import { seedApplication, seedBalance, seedCode } from "../testing/seed.ts";
 import { configuredChain, stubChainLayer } from "../testing/stub-chain.ts";
 
 /**
@@ -147,6 +148,88 @@ describe(`GET ${openApiPrefix}/withdrawals`, () => {
       status: 400,
       errCode: errCodes.listCursorInvalid,
     });
+  });
+});
+
+describe("an application's auto-approve limit", () => {
+  /** The merchant's application with a limit of 10, set as App/Edit would. */
+  async function limitedApp() {
+    const m = await merchantWithBalance("limit@example.com", "100");
+    await h.db
+      .updateTable("applications")
+      .set({ withdraw_auto_approve_limit: "10" })
+      .where("app_code", "=", m.app.appCode)
+      .execute();
+    return m;
+  }
+  const eventsOf = async (withdrawalId: string) =>
+    (
+      await h.db
+        .selectFrom("callback_deliveries")
+        .select(["event_type", "target"])
+        .where("withdrawal_id", "=", withdrawalId)
+        .orderBy("id")
+        .execute()
+    ).map((d) => `${d.event_type} → ${d.target}`);
+  const held = async (m: { token: string }) =>
+    walletOverview.parse((await call(h, "walletOverview", { token: m.token })).resData);
+
+  it("sends what is within it; holds what is above it until the merchant approves it with the mailed code, and tells the application each time", async () => {
+    const m = await limitedApp();
+    const within = openWithdrawal.parse((await withdraw(m.app, "10")).resData);
+    expect(within.status).toBe("requested");
+    const above = openWithdrawal.parse((await withdraw(m.app, "10.5")).resData);
+    expect(above.status).toBe("awaitingApproval");
+    expect(await held(m)).toMatchObject({ available: "77.5", held: "22.5" });
+    expect(await eventsOf(above.id)).toEqual(["withdrawal.awaitingApproval → withdraw"]);
+
+    await seedCode(h.db, { email: m.email, purpose: "withdrawal", code: "135790" });
+    const approve = (code: string) =>
+      call(h, "approveWithdrawal", { token: m.token, body: { withdrawalId: above.id, code } });
+    expect(await approve("000000")).toMatchObject({ success: false, errCode: errCodes.codeWrong });
+    const approved = await approve("135790");
+    expect(approved).toMatchObject({ success: true, resData: { id: above.id, status: "requested" } });
+    expect(await eventsOf(above.id)).toEqual([
+      "withdrawal.awaitingApproval → withdraw",
+      "withdrawal.requested → withdraw",
+    ]);
+    await seedCode(h.db, { email: m.email, purpose: "withdrawal", code: "246802" });
+    expect(
+      await call(h, "approveWithdrawal", { token: m.token, body: { withdrawalId: above.id, code: "246802" } }),
+    ).toMatchObject({ success: false, errCode: errCodes.withdrawalNotAwaitingApproval });
+    expect(await call(h, "rejectWithdrawal", { token: m.token, body: { withdrawalId: within.id } })).toMatchObject({
+      success: false,
+      errCode: errCodes.withdrawalNotAwaitingApproval,
+    });
+    const kinds = await h.db
+      .selectFrom("security_events")
+      .select(["kind", "outcome"])
+      .where("merchant_id", "=", m.userId)
+      .where("kind", "=", "withdrawalApprove")
+      .orderBy("id")
+      .execute();
+    expect(kinds.map((k) => k.outcome)).toEqual(["failure", "success"]);
+  });
+
+  it("a rejected one fails and gives its amount and fee back once; the application is told it failed", async () => {
+    const m = await limitedApp();
+    const above = openWithdrawal.parse((await withdraw(m.app, "40")).resData);
+    expect(await held(m)).toMatchObject({ available: "59", held: "41" });
+    const rejected = await call(h, "rejectWithdrawal", { token: m.token, body: { withdrawalId: above.id } });
+    expect(rejected).toMatchObject({
+      success: true,
+      resData: { status: "failed", failure: "rejected by the merchant" },
+    });
+    expect(await held(m)).toMatchObject({ available: "100", held: "0" });
+    expect(await call(h, "rejectWithdrawal", { token: m.token, body: { withdrawalId: above.id } })).toMatchObject({
+      success: false,
+      errCode: errCodes.withdrawalNotAwaitingApproval,
+    });
+    expect(await held(m)).toMatchObject({ available: "100", held: "0" });
+    expect(await eventsOf(above.id)).toEqual([
+      "withdrawal.awaitingApproval → withdraw",
+      "withdrawal.failed → withdraw",
+    ]);
   });
 });
 

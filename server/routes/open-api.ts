@@ -6,7 +6,7 @@ import { createDepositAddress, depositChainOf, readDepositAddress } from "../dom
 import { openApiBill, openApiBills } from "../domain/bills/open-api-bills.ts";
 import type { OpenApiCaller } from "../domain/applications/open-api-caller.ts";
 import { balanceAtto } from "../domain/payments/balance.ts";
-import { fromAtto } from "../domain/payments/usdt.ts";
+import { fromAtto } from "../domain/platform/usdt.ts";
 import { ok, type Outcome } from "../domain/platform/outcome.ts";
 import {
   listOpenApiWithdrawals,

@@ -12,7 +12,7 @@ import { parseTokenAmount } from "../chain/amount.ts";
 import { actFor, systemScope } from "../domain/identity/system-scope.ts";
 import { balanceText, receiveForOrder } from "../domain/payments/balance.ts";
 import { addTerm } from "../domain/payments/packages.ts";
-import { toAtto } from "../domain/payments/usdt.ts";
+import { toAtto } from "../domain/platform/usdt.ts";
 import {
   call,
   createHarness,

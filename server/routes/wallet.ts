@@ -10,6 +10,7 @@ import {
   removeWithdrawalAddress,
 } from "../domain/withdrawals/address-book.ts";
 import { withdrawFromConsole } from "../domain/withdrawals/console-withdrawals.ts";
+import { approveWithdrawal, rejectWithdrawal } from "../domain/withdrawals/withdrawal-approval.ts";
 import { walletOverview } from "../domain/withdrawals/wallet-overview.ts";
 import { exportWithdrawals, listWithdrawals } from "../domain/withdrawals/withdrawal-list.ts";
 import type { HandlerContext, HandlerTable } from "../http/handler.ts";
@@ -37,6 +38,8 @@ export const walletHandlers: Pick<
   | "addAddress"
   | "removeAddress"
   | "withdraw"
+  | "approveWithdrawal"
+  | "rejectWithdrawal"
   | "withdrawalList"
   | "withdrawalExport"
 > = {
@@ -78,6 +81,13 @@ export const walletHandlers: Pick<
   withdraw: {
     handle: (ctx) =>
       withdrawFromConsole(ctx.db, ctx.session, ctx.body, { ...walletContext(ctx), identity: ctx.services }),
+  },
+  approveWithdrawal: {
+    handle: (ctx) =>
+      approveWithdrawal(ctx.db, ctx.session, ctx.body, { ...walletContext(ctx), identity: ctx.services }),
+  },
+  rejectWithdrawal: {
+    handle: (ctx) => rejectWithdrawal(ctx.db, ctx.session, ctx.body, { ...walletContext(ctx), identity: ctx.services }),
   },
   withdrawalList: {
     handle: ({ db, body, session, services }) =>

@@ -113,11 +113,19 @@ export async function startReferenceProvider(): Promise<ReferenceProvider> {
       if (chainId === undefined) throw new Error(`the reference provider watches no chain ${product}`);
       return seedWithdrawalAddress(db, { userId, chainId, address });
     },
-    withdrawal: async ({ userId, address, product, amount }) => {
+    withdrawal: async ({ userId, address, product, amount, awaitingApproval }) => {
       const watched = chain.chainByProduct(product);
       const token = watched?.tokens[0];
       if (!watched || !token) throw new Error(`the reference provider watches no chain ${product}`);
-      return seedWithdrawal(db, { userId, chainId: watched.chainId, token: token.address, to: address, amount });
+      const status = awaitingApproval ? "awaitingApproval" : "requested";
+      return seedWithdrawal(db, {
+        userId,
+        chainId: watched.chainId,
+        token: token.address,
+        to: address,
+        amount,
+        status,
+      });
     },
     balance: async ({ userId, amount }) => {
       await seedBalance(db, { userId, amount });

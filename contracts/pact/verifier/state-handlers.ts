@@ -216,6 +216,15 @@ export function createStateHandlers(seeder: StateSeeder) {
       const userId = await merchantId(email);
       return { userId, ...(await seeder.withdrawal({ userId, address, product, amount })) };
     }),
+    [states.withdrawalAwaitingApproval]: guarded(
+      states.withdrawalAwaitingApproval,
+      withdrawalParams,
+      async ({ email, address, product, amount }) => {
+        const userId = await merchantId(email);
+        const awaiting = { userId, address, product, amount, awaitingApproval: true };
+        return { userId, ...(await seeder.withdrawal(awaiting)) };
+      },
+    ),
   };
 
   const beforeEach = async () => {

@@ -46,12 +46,16 @@ export interface StateSeeder {
   paidOrder(input: { userId: string; packageCode: string; product: string }): Promise<{ orderCode: string }>;
   /** A destination of the merchant's withdrawal address book on the chain `product`, usable now; answers its id. */
   withdrawalAddress(input: { userId: string; address: string; product: string }): Promise<{ addressId: string }>;
-  /** A withdrawal the merchant asked for on `product`'s USDT, held and not signed yet; answers its id. */
+  /**
+   * A withdrawal the merchant asked for on `product`'s USDT, held and not signed yet (waiting for the merchant's
+   * approval with `awaitingApproval`); answers its id.
+   */
   withdrawal(input: {
     userId: string;
     address: string;
     product: string;
     amount: string;
+    awaitingApproval?: boolean;
   }): Promise<{ withdrawalId: string }>;
   /** Credit the merchant's balance with `amount` USDT (a decimal string), as an unmatched confirmed transfer. */
   balance(input: { userId: string; amount: string }): Promise<void>;

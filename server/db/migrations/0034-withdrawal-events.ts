@@ -6,13 +6,17 @@ import type { Migration } from "kysely/migration";
  * a withdrawal asked through the open API names the application whose key asked it, and each of its state changes is
  * an outbox event of that application, delivered to its withdraw callback URL by the same deliveries as deposits'.
  * A console withdrawal names none and has no callbacks. An event and its delivery tell of a bill or of a withdrawal.
+ * An application may set an auto-approve limit: an open-API withdrawal above it waits for the merchant's approval in
+ * the console (`awaitingApproval`, held all the same); none set, every one is sent.
  */
 const eventTypes = sql.raw(
-  `'deposit.credited', 'deposit.reversed', 'withdrawal.requested', 'withdrawal.signed', 'withdrawal.broadcast', 'withdrawal.confirmed', 'withdrawal.failed'`,
+  `'deposit.credited', 'deposit.reversed', 'withdrawal.awaitingApproval', 'withdrawal.requested', 'withdrawal.signed', 'withdrawal.broadcast', 'withdrawal.confirmed', 'withdrawal.failed'`,
 );
 
 export const migration0034WithdrawalEvents: Migration = {
   async up(db) {
+    await sql`alter table applications add column withdraw_auto_approve_limit numeric(38, 18)
+      check (withdraw_auto_approve_limit >= 0)`.execute(db);
     await sql`alter table withdrawals add column application_id bigint references applications (id) on delete set null`.execute(
       db,
     );

@@ -10,6 +10,8 @@ export interface ApplicationsTable {
   address: string;
   recharge_callback_url: string;
   withdraw_callback_url: string;
+  /** An open-API withdrawal above it waits for the merchant's approval (migration 0034); null: every one is sent. */
+  withdraw_auto_approve_limit: ColumnType<string | null, string | null | undefined, string | null>;
   remark: Generated<string>;
   status: Generated<"normal" | "stopped">;
   /** The RFC 9421 keyid of the open API: public, unique. */

@@ -36,6 +36,7 @@ export interface ApplicationBillsTable {
 export type OutboxEventTypeColumn =
   | "deposit.credited"
   | "deposit.reversed"
+  | "withdrawal.awaitingApproval"
   | "withdrawal.requested"
   | "withdrawal.signed"
   | "withdrawal.broadcast"

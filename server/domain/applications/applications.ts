@@ -16,6 +16,7 @@ import { fail, ok, type Outcome } from "../platform/outcome.ts";
 import { transactRetrying } from "../platform/retry-conflicts.ts";
 import { newAppKey, newAppSecret, sealAppSecret } from "./app-secrets.ts";
 import { roomForApplication } from "./package-limit.ts";
+import { usdtText } from "../platform/usdt.ts";
 import { authorizeAppAction, type ProofUse } from "./proofs.ts";
 import { newWebhookSecret, sealWebhookSecret } from "./webhook-secrets.ts";
 import { nextDayNumber } from "../platform/day-numbers.ts";
@@ -31,6 +32,7 @@ export const toWireApplication = (row: ApplicationRow): Application => ({
   address: row.address,
   rechargeCallbackUrl: row.recharge_callback_url,
   withdrawCallbackUrl: row.withdraw_callback_url,
+  withdrawAutoApproveLimit: row.withdraw_auto_approve_limit === null ? null : usdtText(row.withdraw_auto_approve_limit),
   status: row.status,
   remark: row.remark,
   createdAt: row.created_at.toISOString(),
@@ -91,6 +93,7 @@ export function addApplication(
         address: input.address,
         recharge_callback_url: input.rechargeCallbackUrl,
         withdraw_callback_url: input.withdrawCallbackUrl,
+        withdraw_auto_approve_limit: input.withdrawAutoApproveLimit || null,
         remark: input.remark ?? "",
         app_key: appKey,
         secret_sealed: sealAppSecret(secret, appKey, newAppSecret()),
@@ -140,6 +143,7 @@ export function editApplication(
         address: input.address,
         recharge_callback_url: input.rechargeCallbackUrl,
         withdraw_callback_url: input.withdrawCallbackUrl,
+        withdraw_auto_approve_limit: input.withdrawAutoApproveLimit || null,
         remark: input.remark ?? "",
         updated_at: now,
       })

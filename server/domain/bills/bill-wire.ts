@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { AppBill } from "../../../contracts/schemas/bills.ts";
 import type { DB } from "../../db/schema.ts";
 import { formatEther } from "viem";
-import { usdtText } from "../payments/usdt.ts";
+import { usdtText } from "../platform/usdt.ts";
 
 /** A configured chain as a bill names it (the chain layer's ConfiguredChain fits). */
 export interface BillChain {

@@ -11,7 +11,7 @@ import { type KeysetList, wireFile, wirePage } from "../platform/keyset-page.ts"
 import type { MerchantScope } from "../platform/merchant-scope.ts";
 import type { Outcome } from "../platform/outcome.ts";
 import { searchTime } from "../platform/search-time.ts";
-import { usdtText } from "../payments/usdt.ts";
+import { usdtText } from "../platform/usdt.ts";
 import type { BillChain } from "./bill-wire.ts";
 
 /** A configured chain as a recharge bill names it and its token (the chain layer's ConfiguredChain fits). */

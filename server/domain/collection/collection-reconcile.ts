@@ -4,7 +4,7 @@ import { forwarderFactoryAbi } from "../../chain/deposit-forwarder.ts";
 import { erc20Abi } from "../../chain/token-abi.ts";
 import type { DB } from "../../db/schema.ts";
 import { treasuryAccountOf } from "../payments/sweep-books.ts";
-import { fromAtto, toAtto, unitsToAtto } from "../payments/usdt.ts";
+import { fromAtto, toAtto, unitsToAtto } from "../platform/usdt.ts";
 import type { CollectedChain } from "./collection-jobs.ts";
 import { type HolderDifference, holderDifferences } from "./holder-reconcile.ts";
 import { withdrawnByBlock } from "../withdrawals/withdrawals-out.ts";

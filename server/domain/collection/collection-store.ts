@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { notifyBillChanged } from "../bills/bill-events-channel.ts";
 import { settleSweptShares } from "../payments/sweep-books.ts";
-import { fromAtto, unitsToAtto } from "../payments/usdt.ts";
+import { fromAtto, unitsToAtto } from "../platform/usdt.ts";
 
 /**
  * The database side of collection's writes: the sweeps and the bills they cover (collection-queries.ts reads). A confirmed

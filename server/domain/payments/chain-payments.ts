@@ -9,7 +9,7 @@ import { receivingAddressOf } from "./receiving-addresses.ts";
 import { orderCurrency } from "./transfer-price.ts";
 import { orderForWire, orderMessages } from "./orders.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
-import { attoToUnits, fromAtto, toAtto, unitsToAtto } from "./usdt.ts";
+import { attoToUnits, fromAtto, toAtto, unitsToAtto } from "../platform/usdt.ts";
 
 export const chainMessages = {
   chainUnknown: "No chain is configured for this product",

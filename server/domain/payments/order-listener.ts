@@ -25,7 +25,7 @@ import {
   refreshOpenStatus,
 } from "./order-state.ts";
 import { priceTransfer } from "./transfer-price.ts";
-import { fromAtto } from "./usdt.ts";
+import { fromAtto } from "../platform/usdt.ts";
 
 export interface OrderListenerOptions {
   /** The configured chains: which token a transfer is, its decimals, the confirmations required. */

@@ -4,7 +4,7 @@ import type { AnyMerchantScope, SystemScope } from "../platform/merchant-scope.t
 import { closeOrderFunds, settlePaidOrder } from "./balance.ts";
 import { notifyOrderChanged } from "./order-events-channel.ts";
 import { activatePackage } from "./subscriptions.ts";
-import { toAtto } from "./usdt.ts";
+import { toAtto } from "../platform/usdt.ts";
 
 /**
  * The order's state changes, shared by the merchant's calls (orders.ts), the chain listener (order-listener.ts) and

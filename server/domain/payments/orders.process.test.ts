@@ -21,7 +21,7 @@ import { balanceText, merchantLines } from "./balance.ts";
 import { expireOverdueOrders } from "./order-expiry.ts";
 import { createOrderListener } from "./order-listener.ts";
 import { ledgerViolations, reconcile } from "./reconcile.ts";
-import { usdtText } from "./usdt.ts";
+import { usdtText } from "../platform/usdt.ts";
 
 /**
  * The order lifecycle on a real chain: anvil (a block per transaction, so the test decides when blocks come), the real

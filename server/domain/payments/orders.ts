@@ -20,7 +20,7 @@ import { toWireOrder, toWireOrderDetail, type WireOrderRow, wireOrderQuery } fro
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
 import { findPackage } from "./packages.ts";
 import { trialAvailable, upgradeKindOf } from "./subscriptions.ts";
-import { fromAtto, toAtto } from "./usdt.ts";
+import { fromAtto, toAtto } from "../platform/usdt.ts";
 import { transactRetrying } from "../platform/retry-conflicts.ts";
 import { nextDayNumber } from "../platform/day-numbers.ts";
 

@@ -13,7 +13,7 @@ import type { MerchantScope } from "../platform/merchant-scope.ts";
 import type { Outcome } from "../platform/outcome.ts";
 import { searchTime } from "../platform/search-time.ts";
 import { wireKind } from "./balance.ts";
-import { usdtText } from "./usdt.ts";
+import { usdtText } from "../platform/usdt.ts";
 
 /** A configured chain as a record names it (the chain layer's ConfiguredChain fits). */
 export interface RecordChain {

@@ -15,6 +15,7 @@ import { requestWithdrawal, type WithdrawalRules } from "./withdrawal-holds.ts";
 import { publishWithdrawalEvent } from "./withdrawal-events.ts";
 import { withdrawalRefusalOutcome } from "./withdrawal-refusals.ts";
 import { withdrawalToWire } from "./withdrawal-wire.ts";
+import { toAtto } from "../platform/usdt.ts";
 
 /**
  * POST /open/v1/withdrawals: the system acts for the merchant whose application signed the request (as every open-API
@@ -32,6 +33,12 @@ export async function openApiWithdrawal(
   if (!chain) return fail(errCodes.chainUnknown, `No chain ${body.chain} is configured`, 400);
   const token = chain.tokens[0];
   if (!token) return fail(errCodes.withdrawalUnknownToken, `No token is configured on ${chain.product}`, 400);
+  const app = await db
+    .selectFrom("applications")
+    .select("withdraw_auto_approve_limit")
+    .where("id", "=", caller.applicationId)
+    .executeTakeFirst();
+  const limit = app?.withdraw_auto_approve_limit;
   const answer = await requestWithdrawal(
     db,
     caller.scope,
@@ -42,12 +49,13 @@ export async function openApiWithdrawal(
       amount: body.amount,
       idempotencyKey,
       applicationId: caller.applicationId,
+      approvalAbove: limit == null ? null : toAtto(limit),
     },
     context.rules,
     context.now,
     {
       created: (trx, withdrawal) =>
-        publishWithdrawalEvent(trx, withdrawal.id, context.chains, "withdrawal.requested", context.now),
+        publishWithdrawalEvent(trx, withdrawal.id, context.chains, `withdrawal.${withdrawal.status}`, context.now),
     },
   );
   if (!answer.ok) return withdrawalRefusalOutcome(answer, "open");

@@ -4,7 +4,7 @@ import type { ConfiguredChain } from "../../chain/chain-layer.ts";
 import type { DB } from "../../db/schema.ts";
 import { hasSecondFactor } from "../identity/second-factor.ts";
 import { balanceAtto } from "../payments/balance.ts";
-import { fromAtto } from "../payments/usdt.ts";
+import { fromAtto } from "../platform/usdt.ts";
 import type { MerchantScope } from "../platform/merchant-scope.ts";
 import { ok, type Outcome } from "../platform/outcome.ts";
 import { heldByWithdrawals, type WithdrawalRules, withdrawnSince } from "./withdrawal-holds.ts";

@@ -11,7 +11,7 @@ import { findSession } from "../identity/sessions.ts";
 import type { MerchantScope } from "../platform/merchant-scope.ts";
 import { balanceOf, balanceText } from "../payments/balance.ts";
 import { ledgerViolations } from "../payments/reconcile.ts";
-import { toAtto } from "../payments/usdt.ts";
+import { toAtto } from "../platform/usdt.ts";
 import {
   heldByWithdrawals,
   releaseWithdrawal,

@@ -5,7 +5,7 @@ import type { DB, WithdrawalsTable } from "../../db/schema.ts";
 import type { Selectable } from "kysely";
 import type { AnyMerchantScope } from "../platform/merchant-scope.ts";
 import { accountBalance, accountId, merchantAccount, post } from "../payments/ledger.ts";
-import { fromAtto, toAtto } from "../payments/usdt.ts";
+import { fromAtto, toAtto } from "../platform/usdt.ts";
 
 /**
  * A withdrawal asked for (issue 41), before anything is signed: checked, then its amount and fee held in the ledger in
@@ -46,6 +46,8 @@ export interface WithdrawalAsked {
   idempotencyKey?: string | null;
   /** The application whose open-API key asks it: its withdraw callback URL hears each change (withdrawal-events.ts). */
   applicationId?: string | null;
+  /** The application's auto-approve limit, in atto USDT: above it the withdrawal waits for the merchant's approval. */
+  approvalAbove?: bigint | null;
 }
 
 /** What a caller does inside the transaction that makes the withdrawal. */
@@ -145,7 +147,7 @@ export async function requestWithdrawal(
         to_address: asked.to,
         amount: fromAtto(amount),
         fee: fromAtto(token.fee),
-        status: "requested",
+        status: asked.approvalAbove != null && amount > asked.approvalAbove ? "awaitingApproval" : "requested",
         created_at: now,
         updated_at: now,
       })

@@ -29,7 +29,7 @@ import type { MerchantScope } from "../platform/merchant-scope.ts";
 import { balanceText } from "../payments/balance.ts";
 import { balanceSheets } from "../payments/balance-sheet.ts";
 import { ledgerViolations, reconcile } from "../payments/reconcile.ts";
-import { toAtto } from "../payments/usdt.ts";
+import { toAtto } from "../platform/usdt.ts";
 import { requestWithdrawal, type WithdrawalRules } from "./withdrawal-holds.ts";
 import { openApiWithdrawal } from "./open-api-withdrawals.ts";
 import { sendWithdrawals, type WithdrawalSenderDeps } from "./withdrawal-sender.ts";

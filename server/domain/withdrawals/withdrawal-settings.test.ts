@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toAtto } from "../payments/usdt.ts";
+import { toAtto } from "../platform/usdt.ts";
 import { withdrawalSettingsFromEnv } from "./withdrawal-settings.ts";
 
 describe("withdrawal settings", () => {

@@ -1,5 +1,5 @@
 import { type LocalAccount, mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
-import { toAtto } from "../payments/usdt.ts";
+import { toAtto } from "../platform/usdt.ts";
 
 /**
  * anvil's well-known development mnemonic: its account 1 is the devnet's treasury (server/chain/devnet.ts deploys the

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { type Hex, TransactionReceiptNotFoundError } from "viem";
 import type { DB } from "../../db/schema.ts";
 import { accountBalance, accountId, post } from "../payments/ledger.ts";
-import { toAtto } from "../payments/usdt.ts";
+import { toAtto } from "../platform/usdt.ts";
 import { publishWithdrawalEvent } from "./withdrawal-events.ts";
 import { releaseWithdrawal } from "./withdrawal-holds.ts";
 import {

@@ -4,7 +4,7 @@ import { parseTokenAmount } from "../../chain/amount.ts";
 import type { DB } from "../../db/schema.ts";
 import { accountId, merchantAccount, orderAccount, post } from "../../domain/payments/ledger.ts";
 import { addTerm } from "../../domain/payments/packages.ts";
-import { toAtto, usdtText } from "../../domain/payments/usdt.ts";
+import { toAtto, usdtText } from "../../domain/platform/usdt.ts";
 
 /** The id of the seeded package with this code (trial, basic, pro, enterprise). */
 export async function seedPackageId(db: Kysely<DB>, packageCode: string): Promise<{ packageId: string }> {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { accountId, merchantAccount, post } from "../../domain/payments/ledger.ts";
-import { fromAtto, toAtto } from "../../domain/payments/usdt.ts";
+import { fromAtto, toAtto } from "../../domain/platform/usdt.ts";
 
 /** A destination in the merchant's withdrawal address book, usable now unless `coolingDown` (usable in a day). */
 export async function seedWithdrawalAddress(
@@ -31,7 +31,14 @@ export async function seedWithdrawalAddress(
  */
 export async function seedWithdrawal(
   db: Kysely<DB>,
-  input: { userId: string; chainId: number; token: string; to: string; amount: string },
+  input: {
+    userId: string;
+    chainId: number;
+    token: string;
+    to: string;
+    amount: string;
+    status?: "requested" | "awaitingApproval";
+  },
 ): Promise<{ withdrawalId: string }> {
   const fee = toAtto("1");
   return db.transaction().execute(async (trx) => {
@@ -47,7 +54,7 @@ export async function seedWithdrawal(
         to_address: input.to,
         amount: input.amount,
         fee: fromAtto(fee),
-        status: "requested",
+        status: input.status ?? "requested",
         created_at: now,
         updated_at: now,
       })

@@ -8,6 +8,7 @@ export const emptyAppFields: AppEditFields = {
   address: "",
   rechargeCallbackUrl: "",
   withdrawCallbackUrl: "",
+  withdrawAutoApproveLimit: "",
   remark: "",
 };
 
@@ -46,6 +47,16 @@ export function AppFields({ form, onChange, fieldErrors }: AppFieldsProps) {
           error={fieldErrors[field]}
         />
       ))}
+      <FormField
+        label={t("apps.columns.withdrawAutoApproveLimit")}
+        name="withdrawAutoApproveLimit"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder={t("apps.noLimit")}
+        value={form.withdrawAutoApproveLimit}
+        onValueChange={set("withdrawAutoApproveLimit")}
+        error={fieldErrors.withdrawAutoApproveLimit}
+      />
       <FormField
         label={t("apps.columns.remark")}
         name="remark"

@@ -3,6 +3,7 @@ import { addressAddMachine } from "../../../machines/wallet/address-add.ts";
 import { addressRemoveMachine } from "../../../machines/wallet/address-remove.ts";
 import { walletPageMachine } from "../../../machines/wallet/wallet-page.ts";
 import { withdrawMachine } from "../../../machines/wallet/withdraw.ts";
+import { withdrawalApproveMachine, withdrawalRejectMachine } from "../../../machines/wallet/withdrawal-decision.ts";
 import type { WithdrawalExportRequest, WithdrawalListRequest } from "../../../contracts/schemas/wallet.ts";
 import { listMachine } from "../../../machines/lists/list-machine.ts";
 import { provideListExport } from "../../app/list-export-service.ts";
@@ -63,6 +64,28 @@ export const provideWithdraw = ({ api, notify, i18n }: Uses<"notify" | "i18n", "
     actions: {
       succeeded: () => {
         notify.success(i18n.t("wallet.withdrawalAsked"));
+        page.changed();
+      },
+    },
+  });
+
+export const provideWithdrawalApprove = ({ api, notify, i18n }: Uses<"notify" | "i18n", "wallet">, page: WalletPage) =>
+  withdrawalApproveMachine.provide({
+    actors: { submit: fromPromise(({ input }) => api.wallet.approveWithdrawal(input)) },
+    actions: {
+      succeeded: () => {
+        notify.success(i18n.t("withdrawals.outcome.approved"));
+        page.changed();
+      },
+    },
+  });
+
+export const provideWithdrawalReject = ({ api, notify, i18n }: Uses<"notify" | "i18n", "wallet">, page: WalletPage) =>
+  withdrawalRejectMachine.provide({
+    actors: { submit: fromPromise(({ input }) => api.wallet.rejectWithdrawal(input)) },
+    actions: {
+      succeeded: () => {
+        notify.success(i18n.t("withdrawals.outcome.rejected"));
         page.changed();
       },
     },

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatUsdt } from "../../i18n/format.ts";
 import type { WithdrawalAddress } from "../../../contracts/schemas/wallet.ts";
+import type { OpenWithdrawal } from "../../../contracts/schemas/open-api.ts";
 import { selectWalletPage, type WalletPageView } from "../../../machines/wallet/wallet-page-selectors.ts";
 import { withdrawalListArea } from "../../../machines/wallet/withdrawal-list.ts";
 import { useServices } from "../../app/services-context.tsx";
@@ -14,11 +15,14 @@ import { WithdrawDialog } from "./withdraw-dialog.tsx";
 import {
   provideAddressAdd,
   provideAddressRemove,
+  provideWithdrawalApprove,
+  provideWithdrawalReject,
   provideWalletPage,
   provideWithdraw,
   provideWithdrawalExport,
   provideWithdrawalList,
 } from "./wallet-machines.ts";
+import { WithdrawalApproveDialog, WithdrawalRejectDialog } from "./withdrawal-decision-dialogs.tsx";
 import { WithdrawalList } from "./withdrawal-list.tsx";
 import "./wallet.css";
 
@@ -41,7 +45,20 @@ export default function WalletPage() {
   const add = useActorRef(provideAddressAdd(services, reload));
   const remove = useActorRef(provideAddressRemove(services, reload));
   const withdraw = useActorRef(provideWithdraw(services, reload));
+  const approve = useActorRef(provideWithdrawalApprove(services, reload));
+  const reject = useActorRef(provideWithdrawalReject(services, reload));
   const [removing, setRemoving] = useState<WithdrawalAddress | null>(null);
+  const [deciding, setDeciding] = useState<OpenWithdrawal | null>(null);
+  const decide = {
+    onApprove(withdrawal: OpenWithdrawal) {
+      setDeciding(withdrawal);
+      approve.send({ type: "dialog.open" });
+    },
+    onReject(withdrawal: OpenWithdrawal) {
+      setDeciding(withdrawal);
+      reject.send({ type: "dialog.open" });
+    },
+  };
   const view = useSelector(page, selectWalletPage);
 
   return (
@@ -76,12 +93,18 @@ export default function WalletPage() {
               remove.send({ type: "dialog.open" });
             }}
           />
-          <WithdrawalList list={withdrawals} exporter={exporter} />
+          <WithdrawalList list={withdrawals} exporter={exporter} decide={decide} />
+          <WithdrawalApproveDialog
+            actor={approve}
+            withdrawal={deciding}
+            secondFactorOn={view.data.overview.secondFactorOn}
+          />
           <WithdrawDialog actor={withdraw} overview={view.data.overview} destinations={view.usable} />
           <AddressAddDialog actor={add} chains={view.data.overview.chains.map((c) => c.chain)} />
         </>
       ) : null}
       <AddressRemoveDialog actor={remove} destination={removing} />
+      <WithdrawalRejectDialog actor={reject} withdrawal={deciding} />
     </section>
   );
 }

@@ -8,16 +8,17 @@ import { selectWithdrawalTable } from "../../../machines/wallet/withdrawal-list-
 import { ListBody } from "../../app/list-body.tsx";
 import { useServices } from "../../app/services-context.tsx";
 import type { provideWithdrawalExport } from "./wallet-machines.ts";
-import { WithdrawalTable } from "./withdrawal-table.tsx";
+import { type WithdrawalDecisions, WithdrawalTable } from "./withdrawal-table.tsx";
 import "../../ui/list-page.css";
 
 interface WithdrawalListProps {
   list: ActorRefFrom<typeof listMachine>;
   exporter: ActorRefFrom<ReturnType<typeof provideWithdrawalExport>>;
+  decide: WithdrawalDecisions;
 }
 
 /** My wallet's withdrawals: searched by state and time, a page at a time, exported as filtered. */
-export function WithdrawalList({ list, exporter }: WithdrawalListProps) {
+export function WithdrawalList({ list, exporter, decide }: WithdrawalListProps) {
   const { t } = useTranslation();
   const services = useServices();
   const table = useSelector(list, selectWithdrawalTable);
@@ -34,7 +35,7 @@ export function WithdrawalList({ list, exporter }: WithdrawalListProps) {
         describeFailure={services.describeFailure}
         table={{
           rows: table.kind === "rows",
-          node: <WithdrawalTable view={table} onRetry={() => list.send({ type: "list.retry" })} />,
+          node: <WithdrawalTable view={table} onRetry={() => list.send({ type: "list.retry" })} decide={decide} />,
         }}
       />
     </Card>

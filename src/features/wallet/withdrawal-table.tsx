@@ -1,4 +1,4 @@
-import { Tag } from "@blueprintjs/core";
+import { Button, Tag } from "@blueprintjs/core";
 import { Export } from "@blueprintjs/icons";
 import { useTranslation } from "react-i18next";
 import type { OpenWithdrawal } from "../../../contracts/schemas/open-api.ts";
@@ -19,13 +19,20 @@ const statusIntent: Record<OpenWithdrawal["status"], "none" | "primary" | "succe
   failed: "danger",
 };
 
+/** What a withdrawal waiting for the merchant's approval offers: Approve and Reject, each opening its dialog. */
+export interface WithdrawalDecisions {
+  onApprove(withdrawal: OpenWithdrawal): void;
+  onReject(withdrawal: OpenWithdrawal): void;
+}
+
 interface WithdrawalTableProps {
   view: WithdrawalTableView;
   onRetry(): void;
+  decide: WithdrawalDecisions;
 }
 
 /** The withdrawals' rows: when, how much and its fee, where to, the state, and the transaction once paid. */
-export function WithdrawalTable({ view, onRetry }: WithdrawalTableProps) {
+export function WithdrawalTable({ view, onRetry, decide }: WithdrawalTableProps) {
   const { t, i18n } = useTranslation();
   const nextStep = usePageAddition();
   const columnChoice = useListColumns("withdrawals");
@@ -86,7 +93,19 @@ export function WithdrawalTable({ view, onRetry }: WithdrawalTableProps) {
       view={view}
       columns={columns}
       rowKey={(w) => w.id}
-      operations={() => null}
+      operations={(w) =>
+        w.status === "awaitingApproval" ? (
+          <>
+            <Button
+              size="small"
+              intent="primary"
+              text={t("withdrawals.actions.approve")}
+              onClick={() => decide.onApprove(w)}
+            />
+            <Button size="small" text={t("withdrawals.actions.reject")} onClick={() => decide.onReject(w)} />
+          </>
+        ) : null
+      }
       emptyHint={{ icon: <Export size={48} />, text: t("withdrawals.emptyHint"), action: null }}
       describeFailure={nextStep}
       onRetry={onRetry}
