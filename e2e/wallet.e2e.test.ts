@@ -15,8 +15,9 @@ import { withConsoleTab } from "./support/tab.ts";
  * the sender (sent, or waiting for the treasury with the reason said); the recharge is listed in Recharge bills with its
  * details, and Transaction records show the recharge and the hold with their ledger lines. Paying it on chain is the
  * sender's, proven through a real server by server/chain/main-devnet-deposit.process.test.ts: the treasury pays what
- * its books cover, which are swept deposits; a recharge to the payment address is not swept into it yet (issue 41's
- * custody decision), so this journey ends at the hold.
+ * its books cover, which are swept deposits and recharges (the payment address shown here is the merchant's own
+ * forwarder, swept like a deposit address: server/domain/withdrawals/withdrawal-sender.test.ts); this server sweeps
+ * an address once it holds 100 USDT, so this journey's 20 USDT stay there and it ends at the hold.
  */
 /** The page as it is now, audited at a phone's width and a desktop's (the layout audit: nothing cut off or too small). */
 async function fitsPhoneAndDesktop(page: Page, what: string) {
@@ -119,7 +120,9 @@ describe("My wallet", () => {
     await recharge.getByRole("button", { name: "Details" }).click();
     const facts = page.getByRole("dialog").getByTestId("recharge-facts");
     await expect.poll(() => facts.textContent()).toContain(paymentAddress);
-    expect(await facts.textContent()).toContain("Not collected: it stays at the payment address");
+    // The payment address is the merchant's own forwarder: swept into the treasury once its recharges pass the
+    // collection threshold (100 USDT on this server), so 20 USDT waits there.
+    expect(await facts.textContent()).toContain("Not collected yet: it is at the payment address");
     // With a row in it (the responsive walk's merchant has none), the details and the list fit a phone and a desktop.
     await fitsPhoneAndDesktop(page, "a recharge's details");
     await page.getByRole("dialog").getByRole("button", { name: "Close" }).last().click();

@@ -38,8 +38,8 @@ export const rechargeBill = z.object({
   fromAddress: hexAddress,
   paymentAddress: hexAddress,
   /**
-   * Where the money was collected to; null while it stays at the payment address (a watch-only receiving address,
-   * which nothing sweeps yet).
+   * Where the money was collected to (the treasury, once a sweep of the merchant's payment address confirmed); null
+   * while it is at the payment address (not swept yet, or a watch-only receiving address, which nothing sweeps).
    */
   deliveryAddress: z.nullable(hexAddress),
   txHash,

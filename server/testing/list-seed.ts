@@ -204,7 +204,7 @@ async function depositAddresses(
       .execute();
     for (const row of rows) {
       ids.push(row.id);
-      applicationIds.push(row.application_id);
+      applicationIds.push(row.application_id!);
       addresses.push(row.address);
     }
   }

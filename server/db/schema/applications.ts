@@ -69,7 +69,8 @@ export interface OpenApiNoncesTable {
 export interface DepositAddressesTable {
   id: Id;
   merchant_id: IdRef;
-  application_id: IdRef;
+  /** Null for the merchant's own payment address (migration 0035: end_user_id `merchant-wallet`). */
+  application_id: IdRef | null;
   end_user_id: string;
   chain_id: number;
   /** The forwarder factory the address was computed under, and the salt (deposit-forwarder.ts depositSalt). */

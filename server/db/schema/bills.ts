@@ -10,7 +10,8 @@ export interface ApplicationBillsTable {
   id: Id;
   bill_no: string;
   merchant_id: IdRef;
-  application_id: IdRef;
+  /** Null for a transfer to the merchant's own payment address (migration 0035): a recharge, in no application's bills. */
+  application_id: IdRef | null;
   deposit_address_id: IdRef;
   transfer_id: IdRef;
   currency: string;

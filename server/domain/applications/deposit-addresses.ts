@@ -126,6 +126,7 @@ async function roomForAddress(trx: Kysely<DB>, merchantId: string, now: Date): P
     .selectFrom("deposit_addresses")
     .select((eb) => eb.fn.countAll<string>().as("n"))
     .where("merchant_id", "=", merchantId)
+    .where("application_id", "is not", null)
     .executeTakeFirstOrThrow();
   if (Number(n) < limit) return ok(null);
   return fail(

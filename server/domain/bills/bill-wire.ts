@@ -53,8 +53,9 @@ export function wireBillQuery(db: Kysely<DB>, merchantId: string) {
 }
 
 /**
- * The same bills, for counting them: the same tables left-joined. Every bill has its transfer, deposit address and
- * application, so the rows are the same; as left joins on primary keys PostgreSQL leaves out each one no filter reads,
+ * The same bills, for counting them: the same tables left-joined. Every bill has its transfer and deposit address, and
+ * every application bill its application (a recharge's bill, with none, is left out as the wire's inner join leaves
+ * it out), so the rows are the same; as left joins on primary keys PostgreSQL leaves out each one no filter reads,
  * and a count by status or time reads application_bills alone (issue 40: the first page's capped count at a million
  * bills). Typed as the wire's query so the same filters apply; its selection is replaced by the count.
  */
@@ -65,7 +66,8 @@ export function billsToCount(db: Kysely<DB>, merchantId: string): ReturnType<typ
     .leftJoin("deposit_addresses as da", "da.id", "b.deposit_address_id")
     .leftJoin("applications as a", "a.id", "b.application_id")
     .select("b.id")
-    .where("b.merchant_id", "=", merchantId) as unknown as ReturnType<typeof wireBillQuery>;
+    .where("b.merchant_id", "=", merchantId)
+    .where("b.application_id", "is not", null) as unknown as ReturnType<typeof wireBillQuery>;
 }
 
 export type WireBillRow = Awaited<ReturnType<ReturnType<typeof wireBillQuery>["executeTakeFirstOrThrow"]>>;

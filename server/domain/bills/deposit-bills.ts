@@ -35,7 +35,7 @@ export type LockedBill = NonNullable<Awaited<ReturnType<typeof lockBillOf>>>;
 
 export interface NewBill {
   transferId: string;
-  depositAddress: { id: string; merchant_id: string; application_id: string };
+  depositAddress: { id: string; merchant_id: string; application_id: string | null };
   currency: string;
   /** Atto USDT as text: what the ledger credits. */
   amount: string;
@@ -100,6 +100,8 @@ export async function recordBillEvent(
   chains: readonly BillChain[],
   now: Date,
 ): Promise<void> {
+  // A recharge to the merchant's own payment address has no application to tell.
+  if (bill.application_id === null) return;
   const row = await wireBillQuery(trx, scope.merchantId).where("b.id", "=", bill.id).executeTakeFirstOrThrow();
   await publishEvent(trx, {
     type,

@@ -5,7 +5,7 @@ import type { ChainListener } from "../../chain/listener.ts";
 import type { StoredTransfer } from "../../chain/store.ts";
 import type { DB } from "../../db/schema.ts";
 import { actFor, systemScope } from "../identity/system-scope.ts";
-import { receiveDeposit, restoreTransfer, reverseTransfer } from "../payments/balance.ts";
+import { receiveDeposit, receiveToBalance, restoreTransfer, reverseTransfer } from "../payments/balance.ts";
 import { creditedOf } from "../payments/ledger.ts";
 import { priceTransfer } from "../payments/transfer-price.ts";
 import { settleSweptShares } from "../payments/sweep-books.ts";
@@ -93,13 +93,18 @@ export function createDepositListener(options: DepositListenerOptions): ChainLis
       const { bill } = await billFor(trx, t, deposit);
       if (bill.status === "credited") return;
       const restored = await restoreTransfer(trx, system, t.id, at);
-      if (!restored && (await creditedOf(trx, t.id)) === 0n)
-        await receiveDeposit(trx, deposit.scope, {
+      if (!restored && (await creditedOf(trx, t.id)) === 0n) {
+        const receipt = {
           transferId: t.id,
           token: { chainId: t.chainId, address: t.token, decimals: deposit.priced.decimals },
           amount: deposit.priced.amount,
           now: at,
-        });
+        };
+        // To the merchant's own payment address: a recharge (Recharge bills); to an application's: a deposit.
+        if (deposit.address.application_id === null)
+          await receiveToBalance(trx, deposit.scope, "unmatched", null, receipt);
+        else await receiveDeposit(trx, deposit.scope, receipt);
+      }
       // Credited after a sweep carried it (seen after the sweep was sent, or back after a removal): now in the treasury.
       await settleSweptShares(trx, [t.id], at);
       await changeBill(trx, bill, { status: "credited", confirmations: t.confirmations, at });

@@ -31,6 +31,8 @@ const filteredRecharges = (db: Kysely<DB>, scope: MerchantScope, filters: Rechar
     .selectFrom("recharge_bills as r")
     .innerJoin("chain_transfers as ct", "ct.id", "r.transfer_id")
     .leftJoin("orders as o", "o.id", "r.order_id")
+    // A recharge to the merchant's own forwarder has a bill (no application's) that records its sweep.
+    .leftJoin("application_bills as b", "b.transfer_id", "r.transfer_id")
     .select([
       "r.id",
       "r.bill_no",
@@ -45,6 +47,7 @@ const filteredRecharges = (db: Kysely<DB>, scope: MerchantScope, filters: Rechar
       "ct.tx_hash",
       "ct.log_index",
       "ct.block_number",
+      "b.delivery_address",
       sql<boolean>`(select count(*) filter (where j.kind = 'reorg') > count(*) filter (where j.kind = 'restore')
         from ledger_journals j where j.transfer_id = r.transfer_id)`.as("reversed"),
     ])
@@ -76,7 +79,7 @@ function toWireRecharge(row: RechargeRow, chains: readonly RechargeChain[]): Rec
     protocol: "ERC-20",
     fromAddress: row.from_address,
     paymentAddress: row.to_address,
-    deliveryAddress: null,
+    deliveryAddress: row.delivery_address,
     txHash: row.tx_hash,
     logIndex: row.log_index,
     blockNumber: row.block_number,

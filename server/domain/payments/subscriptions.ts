@@ -112,6 +112,8 @@ export async function subscriptionOf(db: Kysely<DB>, scope: MerchantScope, now: 
     .selectFrom("deposit_addresses")
     .select((eb) => eb.fn.countAll<string>().as("n"))
     .where("merchant_id", "=", merchantId)
+    // The merchant's own payment address is not one given out (migration 0035).
+    .where("application_id", "is not", null)
     .executeTakeFirstOrThrow();
   const { subscription_expires_at: expiresAt, ...pkg } = row ?? { subscription_expires_at: null };
   return {

@@ -27,6 +27,9 @@ import { findSession } from "../identity/sessions.ts";
 import { actFor, systemScope } from "../identity/system-scope.ts";
 import type { MerchantScope } from "../platform/merchant-scope.ts";
 import { balanceText } from "../payments/balance.ts";
+import { rechargeAddress } from "../payments/wallets.ts";
+import { searchBills } from "../bills/bills.ts";
+import { listRecharges } from "../bills/recharge-bills.ts";
 import { balanceSheets } from "../payments/balance-sheet.ts";
 import { ledgerViolations, reconcile } from "../payments/reconcile.ts";
 import { toAtto } from "../platform/usdt.ts";
@@ -125,6 +128,17 @@ const treasuryBooks = async () =>
     .balance;
 const withdrawals = () => db.selectFrom("withdrawals").selectAll().orderBy("id").execute();
 
+/** The test's chain as the chain layer configures it. */
+const configuredDevnet = () => ({
+  product: "Devnet",
+  chainId,
+  rpcUrl: "",
+  tokens: [{ symbol: "USDT", address: chain.token, decimals: 6 }],
+  confirmations,
+  devnet: true,
+  depositFactory: factory,
+});
+
 /** What the merchant's application asks through the open API (openApiWithdrawal): its events go to that application. */
 async function withdrawAsApplication(scope: MerchantScope, to: Address, amount: string) {
   const app = await db
@@ -138,16 +152,8 @@ async function withdrawAsApplication(scope: MerchantScope, to: Address, amount: 
     appKey: "test",
     scope: actFor(systemScope("test"), scope.merchantId),
   };
-  const devnet = {
-    product: "Devnet",
-    chainId,
-    rpcUrl: "",
-    tokens: [{ symbol: "USDT", address: chain.token, decimals: 6 }],
-    confirmations,
-    devnet: true,
-  };
   const answer = await openApiWithdrawal(db, caller, { chain: "devnet", to, amount }, undefined, {
-    chains: [devnet],
+    chains: [configuredDevnet()],
     rules: rules(),
     now: new Date(),
   });
@@ -288,6 +294,41 @@ describe("withdrawals sent from the treasury", () => {
     // Run again: nothing changes, nothing more is told.
     await sendWithdrawals(sender());
     expect(await eventsOf(withdrawal.id)).toHaveLength(4);
+  });
+
+  it("a transfer to the merchant's payment address (its own forwarder) is a recharge: credited, in Recharge bills and no application's bills, swept into the treasury, and paid out", async () => {
+    const scope = await merchantWithSweptDeposit(5_000_000n);
+    const devnet = { chainId, depositFactory: factory };
+    const payment = (await rechargeAddress(db, scope, null, devnet, new Date())) as Address;
+    expect(await rechargeAddress(db, scope, null, devnet, new Date())).toBe(payment);
+    await chain.pay(payment, 30_000_000n);
+    await watcher.tick();
+    await advance(confirmations);
+    await collect();
+    await advance(confirmations);
+    await collect();
+    expect(await balanceText(db, scope)).toBe("35");
+    expect(await tokenBalance(payment)).toBe(0n);
+    expect(await treasuryBooks()).toBe("-35.000000000000000000");
+    const context = { chains: [configuredDevnet()], secret: Buffer.alloc(32) };
+    const recharges = await listRecharges(db, scope, {}, context);
+    if (!recharges.ok) throw new Error(recharges.message);
+    expect(recharges.data.items.map((r) => [r.reason, r.amount, r.paymentAddress, r.deliveryAddress])).toEqual([
+      ["unmatched", "30", payment, treasury.address],
+    ]);
+    const bills = await searchBills(db, scope, {}, context);
+    if (!bills.ok) throw new Error(bills.message);
+    expect(bills.data.items.map((b) => b.amount)).toEqual(["5"]);
+    expect(bills.data.total).toBe(1);
+    // Withdrawable: the treasury holds it, so the sender pays it.
+    const destination = privateKeyToAccount(generatePrivateKey()).address;
+    await withdraw(scope, destination, "25");
+    await sendWithdrawals(sender());
+    await advance(confirmations);
+    expect(await sendWithdrawals(sender())).toMatchObject({ confirmed: 1 });
+    expect(await tokenBalance(destination)).toBe(25_000_000n);
+    expect(await balanceText(db, scope)).toBe("9");
+    expect((await reconcileCollection(db, [collected()]))[0]).toMatchObject({ ok: true });
   });
 
   it("one that reverts on chain fails and gives its hold back once (and tells its application once)", async () => {
