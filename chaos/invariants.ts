@@ -148,6 +148,29 @@ export const collectionsAgree: InvariantCheck = async (db) => {
   return rows.map((r) => r.detail);
 };
 
+/**
+ * A withdrawal's hold is released exactly once (issue 41): one in flight holds its amount and fee and has neither a
+ * `withdrawalSent` nor a `withdrawalRelease` journal; a confirmed one holds nothing and has exactly one
+ * `withdrawalSent`; a failed one holds nothing and has exactly one `withdrawalRelease`; never both.
+ */
+export const withdrawalsAgree: InvariantCheck = async (db) => {
+  const { rows } = await sql<{ detail: string }>`
+    select format('withdrawal %s (%s): holds %s of %s, %s sent and %s released journals', w.id, w.status,
+             coalesce(a.balance, 0), w.amount + w.fee, j.sent, j.released) as detail
+      from withdrawals w
+      left join ledger_accounts a on a.kind = 'withdrawal' and a.withdrawal_id = w.id
+      cross join lateral (
+        select count(*) filter (where kind = 'withdrawalSent') as sent,
+               count(*) filter (where kind = 'withdrawalRelease') as released
+          from ledger_journals where withdrawal_id = w.id) j
+     where case w.status
+             when 'confirmed' then coalesce(a.balance, 0) <> 0 or j.sent <> 1 or j.released <> 0
+             when 'failed' then coalesce(a.balance, 0) <> 0 or j.sent <> 0 or j.released <> 1
+             else coalesce(a.balance, 0) <> w.amount + w.fee or j.sent <> 0 or j.released <> 0
+           end`.execute(db);
+  return rows.map((r) => r.detail);
+};
+
 export const ledgerChecks: readonly InvariantCheck[] = [ledgerClean, reconcileClean];
 
 /** The checks that must hold at every moment, chaos or not. */
@@ -155,6 +178,7 @@ export const alwaysChecks: readonly InvariantCheck[] = [
   creditedAtMostOnce,
   depositBillsAgree,
   collectionsAgree,
+  withdrawalsAgree,
   noNegativeBalance,
   paidOrdersCovered,
   ...ledgerChecks,

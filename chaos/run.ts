@@ -1,9 +1,8 @@
 import type { Hex } from "viem";
-import { collectOnce } from "../server/domain/collection/collection-jobs.ts";
-import { reconcileCollection } from "../server/domain/collection/collection-reconcile.ts";
-import { nodeGasPayer } from "../server/domain/collection/gas-payer.ts";
 import { invariantViolations, receivedAllAccounted, watcherBehind } from "./invariants.ts";
+import { collect, collectionReconciles } from "./collection.ts";
 import { describeStep, replayText, type Step } from "./scenario.ts";
+import { type AskedWithdrawal, askWithdrawal, sendOnce, withdrawalsPaidOnce } from "./withdrawals.ts";
 import {
   api,
   type ChaosWorld,
@@ -46,6 +45,7 @@ export async function runScenario(world: ChaosWorld, label: string, steps: reado
   }[];
   const basic = packages.find((p) => p.code === "basic")!.id;
   const sent: SentPayment[] = [];
+  const asked: AskedWithdrawal[] = [];
   const firstBlock = (await world.chain.head()) + 1n;
   let index = -1;
 
@@ -65,7 +65,7 @@ export async function runScenario(world: ChaosWorld, label: string, steps: reado
     if (process.env.CHAOS_FULL_LOG)
       process.stderr.write(`STEP ${i + 1} ${Date.now()} head ${await world.chain.head()} ${describeStep(step)}\n`);
     try {
-      const note = await perform(world, step, { merchants, basic, sent, firstBlock });
+      const note = await perform(world, step, { merchants, basic, sent, asked, firstBlock });
       if (note) notes.push(`${i + 1}. ${describeStep(step)}: ${note}`);
     } catch (error) {
       if (error instanceof ChaosFailure) throw error;
@@ -73,6 +73,8 @@ export async function runScenario(world: ChaosWorld, label: string, steps: reado
     }
     await settle(world);
     await collect(world, notes, i + 1);
+    const moved = await sendOnce(world);
+    if (moved) notes.push(`${i + 1}. ${moved}`);
     await check();
   }
 
@@ -94,11 +96,18 @@ export async function runScenario(world: ChaosWorld, label: string, steps: reado
   await world.chain.mine(chaosConfirmations);
   await settle(world);
   await collect(world, notes, steps.length + 1);
+  // What was sent is paid once confirmed (or sent again, after a reorganisation took it).
+  for (let round = 0; round < 3; round++) {
+    await sendOnce(world);
+    await world.chain.mine(chaosConfirmations);
+  }
+  await sendOnce(world);
   await check();
   const quiet = [
     ...(await receivedAllAccounted(world.db, { decimals })),
     ...(await storedMatchesChain(world, sent)),
     ...(await collectionReconciles(world)),
+    ...(await withdrawalsPaidOnce(world, asked)),
   ];
   if (quiet.length > 0) await fail(quiet);
   notes.push(`RPC proxy so far: ${JSON.stringify(world.proxy.counts)}`);
@@ -109,6 +118,7 @@ interface StepContext {
   merchants: Merchant[];
   basic: string;
   sent: SentPayment[];
+  asked: AskedWithdrawal[];
   firstBlock: bigint;
 }
 
@@ -133,6 +143,8 @@ async function perform(world: ChaosWorld, step: Step, ctx: StepContext): Promise
       const answer = await api(world, "/api/Order/PayFromBalance", { orderCode: code }, merchant.token);
       return answer.success ? undefined : `refused (${answer.errCode})`;
     }
+    case "withdraw":
+      return askWithdrawal(world, ctx.merchants[step.merchant]!, BigInt(step.units), ctx.asked);
     case "pay":
     case "deposit": {
       const merchant = ctx.merchants[step.merchant]!;
@@ -201,45 +213,6 @@ async function perform(world: ChaosWorld, step: Step, ctx: StepContext): Promise
       return refused ? "the proxy passes again first: a server refuses to start without an answering RPC" : undefined;
     }
   }
-}
-
-/** The collection chain as the harness collects it: straight to anvil (the servers' RPC proxy is theirs to suffer). */
-const collectionChain = (world: ChaosWorld) => ({
-  chainId: chaosChainId,
-  confirmations: chaosConfirmations,
-  tokens: [{ address: world.chain.token, decimals }],
-  depositFactory: world.depositFactory,
-  clients: world.chain.clients,
-});
-
-/**
- * A collection run after every step (issue 28), the harness acting as one more instance: sweeps sent, recorded once
- * confirmed, removed by the reorganisations and sent again; the invariants then check the bills against the sweeps.
- */
-async function collect(world: ChaosWorld, notes: string[], step: number): Promise<void> {
-  const [report] = await collectOnce({
-    db: world.db,
-    chains: [collectionChain(world)],
-    gasPayer: nodeGasPayer(world.chain.dev),
-    threshold: "0",
-  });
-  const { chainId: _, busy: __, ...counts } = report!;
-  const moved = Object.entries(counts).filter(([, n]) => n > 0);
-  if (moved.length > 0) notes.push(`${step}. collection: ${moved.map(([k, n]) => `${k} ${n}`).join(", ")}`);
-}
-
-/**
- * The treasury plus the deposit addresses, on chain, hold exactly the deposits the watcher saw there; and the treasury
- * holds what its ledger account says, sweeps on their way aside.
- */
-async function collectionReconciles(world: ChaosWorld): Promise<string[]> {
-  const rows = await reconcileCollection(world.db, [collectionChain(world)]);
-  return rows
-    .filter((r) => !r.ok)
-    .map(
-      (r) =>
-        `collection: treasury ${r.treasuryBalance} + uncollected ${r.uncollected} on chain, deposits credited ${r.credited} + not credited ${r.notCredited}; treasury booked ${r.treasuryBooked} + in transit ${r.treasuryInTransit} (difference ${r.treasuryDifference})`,
-    );
 }
 
 /** Gives the watcher time to hear the step: until its cursor passes the head (bounds below). */

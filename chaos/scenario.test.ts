@@ -18,7 +18,7 @@ describe("the chaos scenario generator", () => {
   it("over many seeds, covers every kind of step, amount, proxy mode and reorganisation fate, shallower and deeper than the confirmations", () => {
     const steps = Array.from({ length: 60 }, (_, seed) => generateScenario(seed)).flat();
     expect(new Set(steps.map((s) => s.kind))).toEqual(
-      new Set(["order", "pay", "deposit", "mine", "reorg", "proxy", "kill", "restart", "payFromBalance"]),
+      new Set(["order", "pay", "deposit", "mine", "reorg", "proxy", "kill", "restart", "payFromBalance", "withdraw"]),
     );
     const pays = steps.flatMap((s) => (s.kind === "pay" || s.kind === "deposit" ? [s] : []));
     expect(new Set(pays.filter((p) => p.kind === "deposit").map((p) => p.amount)).size).toBeGreaterThan(3);

@@ -39,7 +39,9 @@ export type Step =
   | { kind: "kill"; instance: number; afterMs: number }
   | { kind: "restart"; instance: number }
   /** The merchant pays their open order from the balance (refused when it does not cover it: fine). */
-  | { kind: "payFromBalance"; merchant: number };
+  | { kind: "payFromBalance"; merchant: number }
+  /** The merchant withdraws `units` to a fresh address (refused beyond the balance: fine); the harness sends it. */
+  | { kind: "withdraw"; merchant: number; units: string };
 
 export interface ScenarioOptions {
   steps: number;
@@ -84,6 +86,8 @@ export function generateScenario(seed: number, options: ScenarioOptions = defaul
   // Whether a payment goes to a deposit address is drawn from a stream of its own, so a seed's other steps stay the
   // ones it had before deposits existed (seed 8 of the bounded run still kills the lease holder).
   const route = seededRandom(seed ^ 0x5eed_d0);
+  // Withdrawals came later still: some of the balance payments become withdrawals, drawn from a stream of their own.
+  const outward = seededRandom(seed ^ 0x0ff_ed);
   const steps: Step[] = [];
   const down = new Set<number>();
   let downFor = 0;
@@ -132,7 +136,13 @@ export function generateScenario(seed: number, options: ScenarioOptions = defaul
       down.add(instance);
       downFor = 0;
       steps.push({ kind: "kill", instance, afterMs: random.int(0, 400) });
-    } else if (roll < 95) steps.push({ kind: "payFromBalance", merchant: merchant() });
+    } else if (roll < 95) {
+      const who = merchant();
+      if (outward.chance(0.5))
+        steps.push({ kind: "withdraw", merchant: who, units: outward.big(1_000_000n, 40_000_000n).toString() });
+      else steps.push({ kind: "payFromBalance", merchant: who });
+    } else if (outward.chance(0.4))
+      steps.push({ kind: "withdraw", merchant: merchant(), units: outward.big(1_000_000n, 40_000_000n).toString() });
     else steps.push({ kind: "mine", blocks: 1 });
   }
   return steps;
@@ -176,6 +186,8 @@ export function describeStep(step: Step): string {
       return `restart instance ${step.instance}`;
     case "payFromBalance":
       return `merchant ${step.merchant} pays the open order from the balance`;
+    case "withdraw":
+      return `merchant ${step.merchant} withdraws ${step.units} units to a fresh address`;
   }
 }
 
@@ -273,6 +285,21 @@ export const focusedScenarios: Readonly<Record<string, readonly Step[]>> = {
     { kind: "mine", blocks: 3 },
     { kind: "deposit", merchant: 1, amount: "short", units: "5000000" },
     { kind: "reorg", depth: 1, fate: "same" },
+    { kind: "mine", blocks: 3 },
+  ],
+  /**
+   * Money out: a deposit swept into the treasury pays a withdrawal; a reorganisation deeper than the confirmations
+   * takes the paid withdrawal's block away (it is sent again, paid once), and a withdrawal beyond the balance is refused.
+   */
+  withdrawnThenReorged: [
+    { kind: "deposit", merchant: 0, amount: "excess", units: "40000000" },
+    { kind: "mine", blocks: 3 },
+    { kind: "mine", blocks: 3 },
+    { kind: "withdraw", merchant: 0, units: "12000000" },
+    { kind: "mine", blocks: 3 },
+    { kind: "reorg", depth: 4, fate: "drop" },
+    { kind: "mine", blocks: 3 },
+    { kind: "withdraw", merchant: 0, units: "90000000" },
     { kind: "mine", blocks: 3 },
   ],
   hugeAmount: [

@@ -38,6 +38,8 @@ export interface ChaosWorld {
    * account, which the harness collects with (issue 28) and which sends nothing else during a run.
    */
   depositFactory: Address;
+  /** The treasury's key: the harness sends withdrawals with it (chaos/withdrawals.ts), as a server with it would. */
+  treasury: PrivateKeyAccount;
   stop(): Promise<void>;
 }
 
@@ -73,8 +75,10 @@ export async function startWorld(instances = 2): Promise<ChaosWorld> {
       chain: null,
     });
     await chain.clients.public.waitForTransactionReceipt({ hash: minted });
-    const treasury = privateKeyToAccount(generatePrivateKey()).address;
-    const depositFactory = await deployForwarderFactory(chain.clients, chain.dev, treasury, chain.dev);
+    const treasury = privateKeyToAccount(generatePrivateKey());
+    // Gas for the withdrawals it sends.
+    await chain.test.setBalance({ address: treasury.address, value: 10n ** 20n });
+    const depositFactory = await deployForwarderFactory(chain.clients, chain.dev, treasury.address, chain.dev);
     const env = {
       DATABASE_URL: postgres.databaseUrl,
       WALLET_XPUB: randomXpub(),
@@ -98,7 +102,7 @@ export async function startWorld(instances = 2): Promise<ChaosWorld> {
     pool.on("error", () => {});
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     stopping.unshift(() => db.destroy());
-    return { chain, proxy, servers, db, payer, depositFactory, stop: () => stopAll(stopping) };
+    return { chain, proxy, servers, db, payer, depositFactory, treasury, stop: () => stopAll(stopping) };
   } catch (error) {
     await stopAll(stopping);
     throw error;

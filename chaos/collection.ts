@@ -1,0 +1,45 @@
+import { collectOnce } from "../server/domain/collection/collection-jobs.ts";
+import { reconcileCollection } from "../server/domain/collection/collection-reconcile.ts";
+import { nodeGasPayer } from "../server/domain/collection/gas-payer.ts";
+import { type ChaosWorld, chaosChainId, chaosConfirmations } from "./world.ts";
+
+const decimals = 6;
+
+/** The collection chain as the harness collects it: straight to anvil (the servers' RPC proxy is theirs to suffer). */
+const collectionChain = (world: ChaosWorld) => ({
+  chainId: chaosChainId,
+  confirmations: chaosConfirmations,
+  tokens: [{ address: world.chain.token, decimals }],
+  depositFactory: world.depositFactory,
+  clients: world.chain.clients,
+});
+
+/**
+ * A collection run after every step (issue 28), the harness acting as one more instance: sweeps sent, recorded once
+ * confirmed, removed by the reorganisations and sent again; the invariants then check the bills against the sweeps.
+ */
+export async function collect(world: ChaosWorld, notes: string[], step: number): Promise<void> {
+  const [report] = await collectOnce({
+    db: world.db,
+    chains: [collectionChain(world)],
+    gasPayer: nodeGasPayer(world.chain.dev),
+    threshold: "0",
+  });
+  const { chainId: _, busy: __, ...counts } = report!;
+  const moved = Object.entries(counts).filter(([, n]) => n > 0);
+  if (moved.length > 0) notes.push(`${step}. collection: ${moved.map(([k, n]) => `${k} ${n}`).join(", ")}`);
+}
+
+/**
+ * The treasury plus the deposit addresses, on chain, hold exactly the deposits the watcher saw there; and the treasury
+ * holds what its ledger account says, sweeps on their way aside.
+ */
+export async function collectionReconciles(world: ChaosWorld): Promise<string[]> {
+  const rows = await reconcileCollection(world.db, [collectionChain(world)]);
+  return rows
+    .filter((r) => !r.ok)
+    .map(
+      (r) =>
+        `collection: treasury ${r.treasuryBalance} + uncollected ${r.uncollected} on chain, deposits credited ${r.credited} + not credited ${r.notCredited}; treasury booked ${r.treasuryBooked} + in transit ${r.treasuryInTransit} (difference ${r.treasuryDifference})`,
+    );
+}
