@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runScenario } from "./run.ts";
-import { focusedScenarios, generateScenario } from "./scenario.ts";
+import { focusedScenarios } from "./focused-scenarios.ts";
+import { generateScenario } from "./scenario.ts";
 import { type ChaosWorld, startWorld } from "./world.ts";
 
 /**

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { ChaosFailure, runScenario } from "./run.ts";
-import { defaultScenario, describeStep, focusedScenarios, generateScenario, type Step } from "./scenario.ts";
+import { focusedScenarios } from "./focused-scenarios.ts";
+import { defaultScenario, describeStep, generateScenario, type Step } from "./scenario.ts";
 import { startWorld } from "./world.ts";
 
 /**

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  defaultScenario,
-  describeStep,
-  focusedScenarios,
-  generateScenario,
-  hugeUnits,
-  replayText,
-} from "./scenario.ts";
+import { focusedScenarios } from "./focused-scenarios.ts";
+import { defaultScenario, describeStep, generateScenario, hugeUnits, replayText } from "./scenario.ts";
 
 describe("the chaos scenario generator", () => {
   it("gives the same steps for the same seed, other steps for another", () => {
