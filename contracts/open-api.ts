@@ -77,7 +77,7 @@ export const openApiRoutes = {
     method: "POST",
     path: "/withdrawals",
     summary:
-      "A withdrawal from the merchant's balance to an address: amount and fee held at once, sent from the treasury; with an Idempotency-Key, asked once whatever the retries",
+      "A withdrawal from the merchant's balance to an address: amount and fee held at once, sent from the treasury (above the application's auto-approve limit, awaitingApproval until the merchant approves it in the console); each change is called back to the withdraw callback URL; with an Idempotency-Key, asked once whatever the retries",
     body: createWithdrawalBody,
     headers: idempotencyHeaders,
     response: openWithdrawal,
@@ -93,7 +93,7 @@ export const openApiRoutes = {
     method: "GET",
     path: "/withdrawals/{withdrawalId}",
     summary:
-      "One of the merchant's withdrawals: its status (requested, signed, broadcast, confirmed or failed) and transaction",
+      "One of the merchant's withdrawals: its status (awaitingApproval, requested, signed, broadcast, confirmed or failed) and transaction",
     params: withdrawalParams,
     response: openWithdrawal,
   },

@@ -1,6 +1,7 @@
 // npm run chain -- pay --to <address> --amount <usdt>   a real token transfer from the devnet's funded dev account
 // npm run chain -- status                                head block, token, dev account and watched addresses with balances,
-//                                                         and the quarantined transfers with their reasons (from the database)
+//                                                         the treasury against what it owes (withdrawals on their way, merchants'
+//                                                         balances) and the quarantined transfers with their reasons (database)
 // npm run chain -- reconcile                             per chain and token, merchants' credits against what their addresses
 //                                                         received in confirmed transfers, and the treasury + uncollected
 //                                                         deposit addresses on chain against the deposits; exits 1 on a difference
@@ -16,6 +17,8 @@ import { devClients, sendToken } from "../server/chain/deploy.ts";
 import { readDevnetFacts } from "../server/chain/devnet.ts";
 import { erc20Abi } from "../server/chain/token-abi.ts";
 import { runCollect, runCollectionReconcile } from "./chain-collection.ts";
+import { forwarderFactoryAbi } from "../server/chain/deposit-forwarder.ts";
+import { owedLine } from "../server/domain/withdrawals/treasury-owed.ts";
 import { openLedgerDatabase, quarantinedLines, runReconcile } from "./chain-ledger.ts";
 
 const usage =
@@ -106,7 +109,31 @@ async function main(argv: string[]): Promise<void> {
   else
     for (const address of watched)
       process.stdout.write(`watched  ${address}: ${show(await balance(getAddress(address)))}\n`);
+  if (facts?.depositFactory) {
+    const treasury = await clients.public.readContract({
+      address: facts.depositFactory,
+      abi: forwarderFactoryAbi,
+      functionName: "treasury",
+    });
+    const held = await balance(treasury);
+    process.stdout.write(`treasury ${treasury}: ${show(held)}\n`);
+    await printOwed(chainId, token, formatTokenAmount(held, decimals), symbol);
+  }
   await printQuarantined();
+}
+
+/** What the treasury owes beside what it holds (server/domain/withdrawals/treasury-owed.ts), when the database can be read. */
+async function printOwed(chainId: number, token: Address, held: string, symbol: string): Promise<void> {
+  const opened = await openLedgerDatabase(process.env);
+  if (typeof opened === "string") {
+    process.stdout.write(`owes     unknown (${opened})\n`);
+    return;
+  }
+  try {
+    process.stdout.write(`${await owedLine(opened.db, { chainId, token, held, symbol })}\n`);
+  } finally {
+    await opened.close();
+  }
 }
 
 /** The transfers the watcher set aside, with the reason (chain_transfers.quarantine), when the database can be read. */

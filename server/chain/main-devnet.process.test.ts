@@ -29,6 +29,9 @@ describe("node server/main.ts with the devnet", { timeout: 120_000 }, () => {
     const status = await cli(dataDir, "status");
     expect(status.stdout).toContain(`token    USDT ${facts.token.address} (6 decimals)`);
     expect(status.stdout).toContain("dev      0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266: 999999987.5 USDT");
+    // The treasury (the devnet's account 1, funded at start, and paid 12.5 above) against what it owes.
+    expect(status.stdout).toMatch(/^treasury 0x70997970C51812dc3A010C7d01b50e0d17dc79C8: \d+(\.\d+)? USDT$/m);
+    expect(status.stdout).toMatch(/^owes {5}unknown \(a server holds /m);
     // The quarantined transfers are in the database, which the running server holds (PGlite): said, not waited on.
     expect(status.stdout).toMatch(
       /quarantined {2}unknown \(a server holds .*: stop it, or run both with DATABASE_URL\)/,

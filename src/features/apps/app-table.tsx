@@ -1,5 +1,6 @@
 import { Button, Callout, Tag } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
+import { formatUsdt } from "../../i18n/format.ts";
 import type { AppAction } from "../../../contracts/schemas/apps.ts";
 import type { AppRow, AppTableView } from "../../../machines/apps/app-list-selectors.ts";
 import { usePageAddition } from "../../app/failure-callout.tsx";
@@ -28,6 +29,15 @@ export function AppTable({ view, onRetry, onOpen, onSwitch }: AppTableProps) {
     { key: "address", optional: true, className: "app-url", cell: (row) => url(row.address) },
     { key: "rechargeCallbackUrl", optional: true, className: "app-url", cell: (row) => url(row.rechargeCallbackUrl) },
     { key: "withdrawCallbackUrl", optional: true, className: "app-url", cell: (row) => url(row.withdrawCallbackUrl) },
+    {
+      key: "withdrawAutoApproveLimit",
+      optional: true,
+      className: "list-wrap",
+      cell: (row) =>
+        row.withdrawAutoApproveLimit === null
+          ? t("apps.noLimit")
+          : formatUsdt(row.withdrawAutoApproveLimit, i18n.language),
+    },
     {
       key: "createdAt",
       className: "app-when list-wrap",
