@@ -210,9 +210,10 @@ export async function stoppedMoving(page: Page) {
         .filter(
           (a) => a.playState === "running" && a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
         );
-    // A closing overlay stays in its leaving state (shrunk, faded) until its transition's time is up, also when
-    // reduced motion takes the transition itself away.
-    const leaving = () => document.querySelector('[class*="-exit-active"]');
+    // A closing overlay stays in its leaving state (shrunk, faded) until its transition's time is up; with reduced
+    // motion the console hides it at once (src/styles/app.css), and what is not drawn is not waited for.
+    const leaving = () =>
+      [...document.querySelectorAll('[class*="-exit-active"]')].some((node) => node.getClientRects().length > 0);
     for (let i = 0; i < 40 && (finite().length > 0 || leaving()); i++) await new Promise((r) => setTimeout(r, 50));
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   });
