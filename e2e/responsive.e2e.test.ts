@@ -317,19 +317,30 @@ async function auditOverlay(
     if (overlay.axe && !theme && size.width === 375)
       failures.push(...(await axeScan(page, `${overlay.axe} at 375 px`)));
   }
-  await closeOverlay(page);
+  if (await closeOverlay(page))
+    failures.push(`${path}: the ${overlay.name} stayed drawn while closing although reduced motion was asked`);
   return failures;
 }
 
-/** Closes the open overlay (dialog, drawer, menu) with Escape, as a merchant would, and waits until it is gone. */
-async function closeOverlay(page: Page) {
+/**
+ * Closes the open overlay (dialog, drawer, menu) with Escape, as a merchant would, and waits until it is gone; answers
+ * whether it was still drawn, leaving, once closed (with reduced motion it must vanish at once: src/styles/app.css).
+ */
+async function closeOverlay(page: Page): Promise<boolean> {
+  let lingered = false;
   for (let presses = 0; presses < 3 && (await page.locator(".bp6-overlay-open").count()) > 0; presses++) {
     await pressEscapeIn(page, ".bp6-overlay-open .bp6-overlay-content, .bp6-overlay-open.bp6-overlay-content");
     await page
       .waitForFunction(() => !document.querySelector(".bp6-overlay-open"), null, { timeout: 5_000 })
       .catch(() => undefined);
+    lingered ||= await page.evaluate(() =>
+      [...document.querySelectorAll('[class*="-exit-active"], [class*="-exit "]')].some(
+        (node) => node.getClientRects().length > 0,
+      ),
+    );
   }
   await stoppedMoving(page);
+  return lingered;
 }
 
 describe("at every width (375, 768, 1024, 1280, 1440 and 1920 px), the desktop ones in light and dark", () => {
