@@ -4,14 +4,11 @@ import type { OpenWithdrawal } from "../../../contracts/schemas/open-api.ts";
 import type { WalletWithdrawRequest } from "../../../contracts/schemas/wallet.ts";
 import type { ConfiguredChain } from "../../chain/chain-layer.ts";
 import type { DB } from "../../db/schema.ts";
-import { merchantRequesterKey } from "../identity/code-requester.ts";
-import { checkCode } from "../identity/codes.ts";
 import type { IdentityServices } from "../identity/identity-services.ts";
-import { signedInMerchant } from "../identity/merchants.ts";
-import { requireSecondFactor } from "../identity/second-factor.ts";
-import { recordSecurityEvent, type SecurityEventSource } from "../identity/security-events.ts";
+import type { SecurityEventSource } from "../identity/security-events.ts";
 import type { Session } from "../identity/sessions.ts";
-import { ApiError, fail, ok, type Outcome } from "../platform/outcome.ts";
+import { checkWithdrawalProof } from "./withdrawal-proof.ts";
+import { fail, ok, type Outcome } from "../platform/outcome.ts";
 import { usableDestination } from "./address-book.ts";
 import { withdrawalToWire } from "./withdrawal-wire.ts";
 import { requestWithdrawal, type WithdrawalRules } from "./withdrawal-holds.ts";
@@ -74,31 +71,12 @@ export async function withdrawFromConsole(
   const token = chain?.tokens[0];
   if (!chain || !token) return fail(errCodes.withdrawalUnknownToken, "Withdrawals are not offered on this chain");
 
-  const { email } = await signedInMerchant(db, scope);
-  const code = {
-    email,
-    purpose: "withdrawal" as const,
-    code: body.code,
-    now,
-    maxAttempts: identity.limits.codeMaxAttempts,
-    secret: identity.secret,
-    requester: merchantRequesterKey(scope.merchantId),
-  };
-  const checked = await db.transaction().execute((trx) => checkCode(trx, { ...code, consume: false }));
-  if (!checked.ok) await recordSecurityEvent(db, source, "withdrawalRequest", "failure", scope.merchantId);
-  if (!checked.ok) return checked;
-  const gate = { ip: source.ip, now, services: identity, sessionHash: session.tokenHash };
-  const second = await requireSecondFactor(db, scope, body.totpCode, gate);
-  if (!second.ok) await recordSecurityEvent(db, source, "withdrawalRequest", second, scope.merchantId);
-  if (!second.ok) return second;
+  const proof = await checkWithdrawalProof(db, session, body, "withdrawalRequest", { now, source, identity });
+  if (!proof.ok) return proof;
 
   const asked = { chainId: chain.chainId, token: token.address, to: destination.data.address, amount: body.amount };
   const answer = await requestWithdrawal(db, scope, { ...asked, idempotencyKey }, rules, now, {
-    async authorize(trx) {
-      const spent = await checkCode(trx, { ...code, consume: true });
-      if (!spent.ok) throw new ApiError(spent.code, spent.message);
-      await recordSecurityEvent(trx, source, "withdrawalRequest", "success", scope.merchantId);
-    },
+    authorize: proof.data.spend,
   });
   if (!answer.ok) return withdrawalRefusalOutcome(answer);
   return ok(withdrawalToWire(answer.withdrawal, chains));

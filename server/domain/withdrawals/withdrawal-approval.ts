@@ -3,13 +3,10 @@ import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import type { OpenWithdrawal } from "../../../contracts/schemas/open-api.ts";
 import type { WithdrawalApproveRequest, WithdrawalRejectRequest } from "../../../contracts/schemas/wallet.ts";
 import type { DB } from "../../db/schema.ts";
-import { merchantRequesterKey } from "../identity/code-requester.ts";
-import { checkCode } from "../identity/codes.ts";
-import { signedInMerchant } from "../identity/merchants.ts";
-import { requireSecondFactor } from "../identity/second-factor.ts";
 import { recordSecurityEvent } from "../identity/security-events.ts";
 import type { Session } from "../identity/sessions.ts";
 import type { MerchantScope } from "../platform/merchant-scope.ts";
+import { checkWithdrawalProof } from "./withdrawal-proof.ts";
 import { ApiError, fail, ok, type Outcome } from "../platform/outcome.ts";
 import type { ConsoleWithdrawalContext } from "./console-withdrawals.ts";
 import { publishWithdrawalEvent } from "./withdrawal-events.ts";
@@ -71,28 +68,12 @@ export async function approveWithdrawal(
   if (!found) return fail(errCodes.withdrawalNotFound, "No withdrawal of this id");
   if (found.status !== "awaitingApproval")
     return fail(errCodes.withdrawalNotAwaitingApproval, "This withdrawal is not waiting for approval");
-  const { email } = await signedInMerchant(db, scope);
-  const code = {
-    email,
-    purpose: "withdrawal" as const,
-    code: body.code,
-    now,
-    maxAttempts: identity.limits.codeMaxAttempts,
-    secret: identity.secret,
-    requester: merchantRequesterKey(scope.merchantId),
-  };
-  const checked = await db.transaction().execute((trx) => checkCode(trx, { ...code, consume: false }));
-  if (!checked.ok) await recordSecurityEvent(db, source, "withdrawalApprove", "failure", scope.merchantId);
-  if (!checked.ok) return checked;
-  const gate = { ip: source.ip, now, services: identity, sessionHash: session.tokenHash };
-  const second = await requireSecondFactor(db, scope, body.totpCode, gate);
-  if (!second.ok) await recordSecurityEvent(db, source, "withdrawalApprove", second, scope.merchantId);
-  if (!second.ok) return second;
+  const proof = await checkWithdrawalProof(db, session, body, "withdrawalApprove", { now, source, identity });
+  if (!proof.ok) return proof;
   return asOutcome(() =>
     db.transaction().execute(async (trx) => {
       await lockAwaiting(trx, scope, body.withdrawalId);
-      const spent = await checkCode(trx, { ...code, consume: true });
-      if (!spent.ok) throw new ApiError(spent.code, spent.message);
+      await proof.data.spend(trx);
       const approved = await trx
         .updateTable("withdrawals")
         .set({ status: "requested", updated_at: now })
@@ -100,7 +81,6 @@ export async function approveWithdrawal(
         .returningAll()
         .executeTakeFirstOrThrow();
       await publishWithdrawalEvent(trx, approved.id, chains, "withdrawal.requested", now);
-      await recordSecurityEvent(trx, source, "withdrawalApprove", "success", scope.merchantId);
       return withdrawalToWire(approved, chains);
     }),
   );
