@@ -2,7 +2,11 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { routePaths } from "../src/app/route-names.ts";
-import { nextCode, outbox } from "./support/api.ts";
+import { Webhook } from "standardwebhooks";
+import { openApiClient } from "../examples/open-api-client.ts";
+import { trialMerchant } from "./support/apps.ts";
+import { callAsMerchant, nextCode, outbox } from "./support/api.ts";
+import { startReceiver } from "./support/callbacks.ts";
 import { stoppedMoving } from "./support/console.ts";
 import { auditLayout, describeAudit } from "./support/layout-audit.ts";
 import { payWithChainCli, signedInMerchant } from "./support/orders.ts";
@@ -32,6 +36,11 @@ async function fitsPhoneAndDesktop(page: Page, what: string) {
   }
 }
 
+/*
+ * The second journey: an application's withdrawal (the open API, signed with its keys) above its auto-approve limit
+ * waits in My wallet; the merchant approves it with the mailed code in a dialog that fits a phone and a desktop, and
+ * the withdraw callback URL hears it waiting and then approved, each verified with the `standardwebhooks` library.
+ */
 describe("My wallet", () => {
   const tab = withConsoleTab();
   const dataDir = inject("dataDir");
@@ -144,4 +153,84 @@ describe("My wallet", () => {
       .toEqual(["AccountAmount", "Your balance-6.00 USDT", "The withdrawal+6.00 USDT"]);
     await fitsPhoneAndDesktop(page, "a transaction record's details");
   }, 150_000);
+
+  it("an application's withdrawal above its auto-approve limit waits for the merchant, is approved with the mailed code, and each change reaches the withdraw callback URL, signed", async () => {
+    const { page, baseUrl } = tab;
+    const { email, token } = await trialMerchant(page, baseUrl, "wallet-approval");
+    const receiver = await startReceiver();
+    receiver.answerDeposits(200);
+    try {
+      const app = await callAsMerchant<{ appCode: string }>(baseUrl, token, "/api/App/Add", {
+        name: "Approval shop",
+        address: "https://shop.example.com",
+        ...receiver.callbacks,
+        withdrawAutoApproveLimit: "5",
+      });
+      let seen = (await outbox(baseUrl, email)).length;
+      await callAsMerchant(baseUrl, token, "/api/User/SentVerificationCode", { email, type: "application" });
+      const code = await nextCode(baseUrl, email, seen);
+      const checked = await callAsMerchant<{ proof: string }>(baseUrl, token, "/api/Register/CheckCaptchaCode", {
+        email,
+        code,
+        type: "application",
+        appCode: app.appCode,
+        action: "credentials",
+      });
+      const keys = await callAsMerchant<{ appKey: string; appSecret: string; webhookSecret: string }>(
+        baseUrl,
+        token,
+        "/api/App/Credentials",
+        { appCode: app.appCode, proof: checked.proof },
+      );
+      // A recharge to the wallet's own address pays for it.
+      const recharge = await callAsMerchant<{ address: string }>(baseUrl, token, "/api/Wallet/RechargeAddress", {
+        product: "Devnet",
+      });
+      await payWithChainCli(dataDir, recharge.address, "20");
+      await expect
+        .poll(
+          async () => (await callAsMerchant<{ available: string }>(baseUrl, token, "/api/Wallet/Overview")).available,
+          {
+            timeout: 30_000,
+            interval: 500,
+          },
+        )
+        .toBe("20");
+      const client = openApiClient({ baseUrl, appKey: keys.appKey, appSecret: keys.appSecret });
+      const asked = await client.createWithdrawal({
+        chain: "Devnet",
+        to: privateKeyToAccount(generatePrivateKey()).address,
+        amount: "8",
+      });
+      expect(asked.resData).toMatchObject({ status: "awaitingApproval", amount: "8" });
+
+      await page.goto(routePaths.wallet);
+      const row = page.getByTestId("withdrawals-table").getByRole("row").filter({ hasText: "8.00 USDT" });
+      await row.getByText("Awaiting approval", { exact: true }).waitFor();
+      await row.getByRole("button", { name: "Approve", exact: true }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByTestId("withdrawal-approve-what").waitFor();
+      expect(await dialog.getByTestId("withdrawal-approve-what").textContent()).toContain("8.00 USDT");
+      await fitsPhoneAndDesktop(page, "the approval dialog");
+      seen = (await outbox(baseUrl, email)).length;
+      await dialog.getByRole("button", { name: "Send code" }).click();
+      await dialog.getByLabel("Verification code").fill(await nextCode(baseUrl, email, seen));
+      await dialog.getByRole("button", { name: "Approve and send" }).click();
+      await dialog.waitFor({ state: "detached" });
+      await expect.poll(() => row.getByText("Awaiting approval", { exact: true }).count()).toBe(0);
+
+      // Told at the withdraw callback URL: waiting, then approved (requested); each verified as a receiver would.
+      const told = () => receiver.received.filter((r) => r.path === "/callbacks/withdraw").map((r) => r.type);
+      await expect
+        .poll(told, { timeout: 15_000 })
+        .toEqual(expect.arrayContaining(["withdrawal.awaitingApproval", "withdrawal.requested"]));
+      for (const sent of receiver.received.filter((r) => r.path === "/callbacks/withdraw")) {
+        const headers = Object.fromEntries(Object.entries(sent.headers).map(([k, v]) => [k, String(v)]));
+        const event = new Webhook(keys.webhookSecret).verify(sent.body, headers) as { data: { id: string } };
+        expect(event.data.id).toBe(asked.resData.id);
+      }
+    } finally {
+      await receiver.close();
+    }
+  }, 90_000);
 });

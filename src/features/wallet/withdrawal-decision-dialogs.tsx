@@ -13,6 +13,7 @@ import { CodeField } from "../../app/code-field.tsx";
 import { FormDialog } from "../../app/form-dialog.tsx";
 import { useServices, useSessionActor } from "../../app/services-context.tsx";
 import { formatUsdt } from "../../i18n/format.ts";
+import { BreakableToken } from "../../ui/breakable-value.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 
 interface ApproveDialogProps {
@@ -50,13 +51,17 @@ export function WithdrawalApproveDialog({ actor, withdrawal, secondFactorOn }: A
         })
       }
     >
-      <p data-testid="withdrawal-approve-what">
-        {t("withdrawals.approveText", {
-          amount,
-          to: withdrawal?.to ?? "",
-          fee: withdrawal ? formatUsdt(withdrawal.fee, i18n.language) : "",
-        })}
-      </p>
+      <div data-testid="withdrawal-approve-what">
+        <p>
+          {t("withdrawals.approveText", {
+            amount,
+            fee: withdrawal ? formatUsdt(withdrawal.fee, i18n.language) : "",
+          })}
+        </p>
+        <p className="list-code">
+          <BreakableToken text={withdrawal?.to ?? ""} />
+        </p>
+      </div>
       <p className="bp6-text-muted form-hint">{t("wallet.codeHint", { email })}</p>
       <CodeField
         sender={sender}
