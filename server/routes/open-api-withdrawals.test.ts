@@ -211,6 +211,32 @@ describe("an application's auto-approve limit", () => {
     expect(kinds.map((k) => k.outcome)).toEqual(["failure", "success"]);
   });
 
+  it("approved and rejected at once: exactly one decision is taken, and the hold is sent or given back, never both", async () => {
+    const m = await limitedApp();
+    const above = openWithdrawal.parse((await withdraw(m.app, "40")).resData);
+    await seedCode(h.db, { email: m.email, purpose: "withdrawal", code: "135790" });
+    const body = { withdrawalId: above.id };
+    const answers = await Promise.all([
+      call(h, "approveWithdrawal", { token: m.token, body: { ...body, code: "135790" } }),
+      call(h, "rejectWithdrawal", { token: m.token, body }),
+      call(h, "rejectWithdrawal", { token: m.token, body }),
+    ]);
+    expect(answers.filter((a) => a.success)).toHaveLength(1);
+    for (const refused of answers.filter((a) => !a.success))
+      expect(refused.errCode).toBe(errCodes.withdrawalNotAwaitingApproval);
+    const row = await h.db
+      .selectFrom("withdrawals")
+      .select("status")
+      .where("id", "=", above.id)
+      .executeTakeFirstOrThrow();
+    expect(await held(m)).toEqual(
+      expect.objectContaining(
+        row.status === "failed" ? { available: "100", held: "0" } : { available: "59", held: "41" },
+      ),
+    );
+    expect((await eventsOf(above.id)).length).toBe(2);
+  });
+
   it("a rejected one fails and gives its amount and fee back once; the application is told it failed", async () => {
     const m = await limitedApp();
     const above = openWithdrawal.parse((await withdraw(m.app, "40")).resData);
