@@ -93,7 +93,14 @@ type SweepKeys = Omit<SentSweep, "txHash" | "deployed">;
 
 const instanceHolder = `collector-${randomUUID()}`;
 const holder = (deps: CollectChainDeps) => deps.holder ?? instanceHolder;
-const leaseMs = (deps: CollectChainDeps) => deps.leaseMs ?? 120_000;
+/**
+ * The watcher's lease time: an instance killed mid-run (never releasing) holds collection back no longer. A run renews
+ * it before each sweep it settles or sends, so a long run keeps it.
+ */
+export const collectionLeaseMs = 15_000;
+const leaseMs = (deps: CollectChainDeps) => deps.leaseMs ?? collectionLeaseMs;
+const renewLease = (deps: CollectChainDeps) =>
+  takeCollectionLease(deps.db, deps.chain.chainId, holder(deps), leaseMs(deps));
 
 export async function collectChain(deps: CollectChainDeps): Promise<CollectReport> {
   const { db, chain } = deps;
@@ -108,27 +115,28 @@ export async function collectChain(deps: CollectChainDeps): Promise<CollectRepor
     adopted: 0,
     held: 0,
   };
-  if (!(await takeCollectionLease(db, chain.chainId, holder(deps), leaseMs(deps)))) return { ...report, busy: true };
+  if (!(await renewLease(deps))) return { ...report, busy: true };
   try {
     const treasury = await deps.clients.public.readContract({
       address: chain.depositFactory,
       abi: forwarderFactoryAbi,
       functionName: "treasury",
     });
-    await settle(deps, report);
-    await sendDue(deps, treasury, report);
+    if (await settle(deps, report)) await sendDue(deps, treasury, report);
     return report;
   } finally {
     await releaseCollectionLease(db, chain.chainId, holder(deps));
   }
 }
 
-async function settle(deps: CollectChainDeps, report: CollectReport): Promise<void> {
+/** False when the run lost its lease on the way (it outlasted it): the instance holding it now carries on. */
+async function settle(deps: CollectChainDeps, report: CollectReport): Promise<boolean> {
   const { chain, clients } = deps;
   const now = deps.now ?? (() => new Date());
   const head = await clients.public.getBlockNumber({ cacheTime: 0 });
   const window = deps.recheckBlocks ?? BigInt(Math.max(64, chain.confirmations * 4));
   for (const sweep of await openSweeps(deps.db, chain.chainId, head - window)) {
+    if (!(await renewLease(deps))) return false;
     const hash = sweep.tx_hash as Hash;
     const receipt = await minedReceipt(clients.public, hash);
     // A confirmed one stays as it is while its block is on the chain; a reorganisation that moved it into another block
@@ -162,6 +170,7 @@ async function settle(deps: CollectChainDeps, report: CollectReport): Promise<vo
     if (moved) report.reorganised++;
     else report.confirmed++;
   }
+  return true;
 }
 
 async function sendDue(deps: CollectChainDeps, treasury: Address, report: CollectReport): Promise<void> {
@@ -203,7 +212,7 @@ async function sendDue(deps: CollectChainDeps, treasury: Address, report: Collec
         continue;
       }
       // The lease renewed before each send: a run that outlasted it stops, and the instance holding it now carries on.
-      if (!(await takeCollectionLease(deps.db, chain.chainId, holder(deps), leaseMs(deps)))) return;
+      if (!(await renewLease(deps))) return;
       let collectionId: string | undefined;
       try {
         const deployed = !(await clients.public.getCode({ address }));
