@@ -27,8 +27,7 @@ import {
 import { failure } from "./http/envelope.ts";
 import { registerEndpoints } from "./http/endpoint-routes.ts";
 import { registerOpenApi } from "./http/open-api-routes.ts";
-import { registerOrderEvents } from "./http/order-events.ts";
-import { registerBillEvents } from "./http/bill-events.ts";
+import { registerLiveStreams } from "./http/live-streams.ts";
 import type { LiveEventsOptions } from "./http/live-stream.ts";
 import { installErrorHandler, sendNotFound } from "./http/errors.ts";
 import type { HandlerTable, Services } from "./http/handler.ts";
@@ -192,8 +191,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   registerEndpoints(app, handlers, services);
   await registerOpenApi(app, openApiHandlers, services);
   if (options.liveEvents) {
-    await registerOrderEvents(app, services, options.liveEvents);
-    await registerBillEvents(app, services, options.liveEvents);
+    await registerLiveStreams(app, services, options.liveEvents);
   }
   if (options.devOutbox && !services.production) registerDevRoutes(app, services);
 

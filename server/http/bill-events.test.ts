@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { appBill, billEventsPath } from "../../contracts/schemas/bills.ts";
-import { notifyBillChanged } from "../domain/bills/bill-events-channel.ts";
+import { notifyLive } from "../domain/platform/live-changes.ts";
 import { openEventStream, type OpenedEventStream } from "../testing/event-stream.ts";
 import { call, createHarness, type Harness, type Merchant, reset, signedInMerchant } from "../testing/harness.ts";
 import { seedApplication, seedBill } from "../testing/seed.ts";
@@ -68,7 +68,7 @@ describe(`GET ${billEventsPath}`, () => {
           .set({ confirmations: 2 })
           .where("bill_no", "=", bill.billNo)
           .execute();
-        await notifyBillChanged(trx, { merchantId: m.userId, billNo: bill.billNo });
+        await notifyLive(trx, "bill", m.userId, bill.billNo);
         throw new Error("roll back");
       })
       .catch(() => {});
@@ -78,7 +78,7 @@ describe(`GET ${billEventsPath}`, () => {
         .set({ status: "credited", confirmations: 2, credited_at: new Date() })
         .where("bill_no", "=", bill.billNo)
         .execute();
-      await notifyBillChanged(trx, { merchantId: m.userId, billNo: bill.billNo });
+      await notifyLive(trx, "bill", m.userId, bill.billNo);
     });
     await live.waitForEvents(1);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -92,10 +92,10 @@ describe(`GET ${billEventsPath}`, () => {
     const other = await merchantWithBill("other@example.com");
     const second = await seedBill(h.db, { userId: m.userId, appCode: app.appCode });
     const live = await stream(m);
-    await notifyBillChanged(h.db, { merchantId: other.m.userId, billNo: other.bill.billNo });
-    await notifyBillChanged(h.db, { merchantId: m.userId, billNo: other.bill.billNo });
-    await notifyBillChanged(h.db, { merchantId: m.userId, billNo: bill.billNo });
-    await notifyBillChanged(h.db, { merchantId: m.userId, billNo: second.billNo });
+    await notifyLive(h.db, "bill", other.m.userId, other.bill.billNo);
+    await notifyLive(h.db, "bill", m.userId, other.bill.billNo);
+    await notifyLive(h.db, "bill", m.userId, bill.billNo);
+    await notifyLive(h.db, "bill", m.userId, second.billNo);
     await live.waitForEvents(2);
     expect(billsOf(live).map((b) => b.billNo)).toEqual([bill.billNo, second.billNo]);
   });

@@ -5,7 +5,7 @@ import { type EndpointName, endpoints } from "../../contracts/endpoints.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import type { MessageType } from "../../contracts/schemas/message.ts";
 import { appBill, billEventsPath } from "../../contracts/schemas/bills.ts";
-import { notifyBillChanged } from "../domain/bills/bill-events-channel.ts";
+import { notifyLive } from "../domain/platform/live-changes.ts";
 import { openEventStream } from "../testing/event-stream.ts";
 import {
   type Answer,
@@ -955,11 +955,11 @@ async function bStreamHearsOnlyOwnBills(w: World): Promise<void> {
   const live = await openEventStream(`${streamBase}${billEventsPath}`, { authorization: `Bearer ${w.b.token}` });
   try {
     expect(live.status).toBe(200);
-    await notifyBillChanged(h.db, { merchantId: w.a.userId, billNo: w.aBill.billNo });
-    await notifyBillChanged(h.db, { merchantId: w.b.userId, billNo: w.aBill.billNo });
-    await notifyBillChanged(h.db, { merchantId: w.b.userId, billNo: w.bBill });
+    await notifyLive(h.db, "bill", w.a.userId, w.aBill.billNo);
+    await notifyLive(h.db, "bill", w.b.userId, w.aBill.billNo);
+    await notifyLive(h.db, "bill", w.b.userId, w.bBill);
     await live.waitForEvents(1);
-    await notifyBillChanged(h.db, { merchantId: w.b.userId, billNo: w.bBill });
+    await notifyLive(h.db, "bill", w.b.userId, w.bBill);
     const events = await live.waitForEvents(2);
     expect(events.map((e) => [e.event, appBill.parse(JSON.parse(e.data)).billNo])).toEqual([
       ["bill", w.bBill],

@@ -26,7 +26,7 @@ const noFields = z.strictObject({});
 export function registerEndpoints(app: FastifyInstance, handlers: HandlerTable, services: Services): void {
   for (const name of Object.keys(endpoints) as EndpointName[]) {
     const endpoint: Endpoint = endpoints[name];
-    if (endpoint.stream) continue; // its own route: order-events.ts
+    if (endpoint.stream) continue; // its own route: live-streams.ts
     const handler = handlers[name as HandledEndpointName] as unknown as LooseHandler;
     const route = toRoute(endpoint.path);
     const columns = endpoint.download ? csvColumnsOf(endpoint.result) : [];

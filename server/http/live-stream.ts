@@ -7,6 +7,7 @@ import type { Listen } from "../db/listen.ts";
 import type { MerchantScope } from "../domain/platform/merchant-scope.ts";
 import { findSession, type SessionLifetime, sessionIsLive } from "../domain/identity/sessions.ts";
 import { takeMerchantCall } from "../domain/identity/merchant-calls.ts";
+import type { LiveStreamName } from "../domain/platform/live-changes.ts";
 import type { NotifyRelay } from "../domain/platform/notify-relay.ts";
 import { ApiError, messages, type Outcome } from "../domain/platform/outcome.ts";
 import { callSource } from "./endpoint-routes.ts";
@@ -14,9 +15,9 @@ import { failure } from "./envelope.ts";
 import type { Services } from "./handler.ts";
 import { parseRequest } from "./validation.ts";
 
-/** The live streams' settings (orders' and bills'): the server's LISTEN, keep-alive and the cap per merchant. */
+/** The live streams' settings (live-streams.ts): the server's LISTEN, keep-alive and the cap per merchant. */
 export interface LiveEventsOptions {
-  /** LISTEN on the server's database (OpenedDatabase.listen): one LISTEN per stream channel and process. */
+  /** LISTEN on the server's database (OpenedDatabase.listen): one LISTEN per process, for every stream. */
   listen: Listen;
   /** A comment line this often keeps proxies from closing an idle stream; the session is checked as often (15 s). */
   keepAliveMs?: number;
@@ -33,8 +34,8 @@ const maxBufferedBytes = 1 << 20;
 export interface LiveStreamSpec<Q, T> {
   path: string;
   query: z.ZodMiniType<Q>;
-  /** The SSE event name of each item. */
-  eventName: string;
+  /** The SSE event name of each item, and the stream's name in the live notifications (live-changes.ts). */
+  stream: LiveStreamName;
   /** For messages: "order", "bill". */
   what: string;
   /** The row the stream follows, or null for every row of the merchant. */
@@ -75,7 +76,7 @@ function openStreams(app: FastifyInstance): Set<() => Promise<void>> {
 /**
  * A live stream's route: the signed-in merchant's rows as server-sent events, `event: <name>` + `data: <JSON>`,
  * re-read and sent after each change the relay hears (NOTIFY on any instance). Refusals before the stream starts are
- * envelopes. The relay is stopped when the app closes.
+ * envelopes.
  */
 export function registerLiveStream<Q, T>(
   app: FastifyInstance,
@@ -91,7 +92,6 @@ export function registerLiveStream<Q, T>(
     absoluteSeconds: services.limits.sessionAbsoluteSeconds,
   });
   const streams = openStreams(app);
-  app.addHook("onClose", async () => relay.stop());
 
   // No HEAD twin: a HEAD would open a subscription with nothing to read it.
   app.get(spec.path, { compress: false, exposeHeadRoute: false }, async (request, reply) => {
@@ -100,7 +100,7 @@ export function registerLiveStream<Q, T>(
     await takeMerchantCall(services.db, session.scope, callSource(request, services.clock()), services);
     const query = parseRequest(spec.query, { ...(request.query as object) });
     const { scope, tokenHash } = session;
-    if (relay.subscriptionsOf(scope.merchantId) >= streamsPerMerchant) {
+    if (relay.subscriptionsOf(spec.stream, scope.merchantId) >= streamsPerMerchant) {
       throw new ApiError(
         errCodes.rateLimited,
         `At most ${streamsPerMerchant} live ${spec.what} streams at a time; close one or try again later`,
@@ -122,7 +122,7 @@ export function registerLiveStream<Q, T>(
         stream.destroy();
         return;
       }
-      stream.write(`event: ${spec.eventName}\ndata: ${JSON.stringify(item)}\n\n`);
+      stream.write(`event: ${spec.stream}\ndata: ${JSON.stringify(item)}\n\n`);
     };
     const readAgain = async () => {
       if (reading || closed) return;
@@ -143,7 +143,7 @@ export function registerLiveStream<Q, T>(
       }
     };
     // Subscribed before the first read, so a change committed meanwhile is not missed.
-    const unsubscribe = relay.subscribe(scope.merchantId, followed, (key) => {
+    const unsubscribe = relay.subscribe(spec.stream, scope.merchantId, followed, (key) => {
       pending.add(followed ?? key);
       void readAgain();
     });

@@ -7,7 +7,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appBill, billEventsPath } from "../../contracts/schemas/bills.ts";
 import { type Order, order as orderSchema, orderEventsPath } from "../../contracts/schemas/order.ts";
-import { notifyBillChanged } from "../domain/bills/bill-events-channel.ts";
+import { notifyLive } from "../domain/platform/live-changes.ts";
 import { openDatabase, type OpenedDatabase } from "../db/open-database.ts";
 import { openEventStream, type OpenedEventStream } from "../testing/event-stream.ts";
 import { startTestPostgres, type TestPostgres } from "../testing/postgres-server.ts";
@@ -145,12 +145,12 @@ describe("live order status and bills with two instances on one PostgreSQL", { t
     await admin.connect();
     try {
       const cut = await admin.query<{ pid: number }>(
-        "select pid from pg_stat_activity where application_name = 'listen order_events' and datname = current_database()",
+        "select pid from pg_stat_activity where application_name = 'listen live_changes' and datname = current_database()",
       );
       // One LISTEN per process.
       expect(cut.rows).toHaveLength(2);
       await admin.query(
-        "select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'listen order_events' and datname = current_database()",
+        "select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'listen live_changes' and datname = current_database()",
       );
       // Both come back (on a new connection each) and each stream is told to re-read: a second event, nothing changed.
       await live.waitForEvents(2, 15_000);
@@ -160,7 +160,7 @@ describe("live order status and bills with two instances on one PostgreSQL", { t
           async () =>
             (
               await admin.query(
-                "select count(*)::int as n from pg_stat_activity where application_name = 'listen order_events' and datname = current_database()",
+                "select count(*)::int as n from pg_stat_activity where application_name = 'listen live_changes' and datname = current_database()",
               )
             ).rows[0].n,
           {
@@ -186,7 +186,7 @@ describe("live order status and bills with two instances on one PostgreSQL", { t
     };
     const live = [await open(instanceA), await open(instanceA), await open(instanceB)];
     const billsOf = (s: OpenedEventStream) => s.events.map((e) => appBill.parse(JSON.parse(e.data)).billNo);
-    await notifyBillChanged(database.db, { merchantId, billNo });
+    await notifyLive(database.db, "bill", merchantId, billNo);
     for (const s of live) await s.waitForEvents(1, 10_000);
     expect(live.map(billsOf)).toEqual([[billNo], [billNo], [billNo]]);
     const admin = new pg.Client({ connectionString: postgres.databaseUrl });
@@ -194,13 +194,13 @@ describe("live order status and bills with two instances on one PostgreSQL", { t
     const listening = async () =>
       (
         await admin.query(
-          "select count(*)::int as n from pg_stat_activity where application_name = 'listen bill_events' and datname = current_database()",
+          "select count(*)::int as n from pg_stat_activity where application_name = 'listen live_changes' and datname = current_database()",
         )
       ).rows[0].n;
     try {
       expect(await listening()).toBe(2);
       await admin.query(
-        "select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'listen bill_events' and datname = current_database()",
+        "select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'listen live_changes' and datname = current_database()",
       );
       // Nothing changed, but notifications may have been lost: every stream is sent the bills still confirming.
       for (const s of live) await s.waitForEvents(2, 15_000);

@@ -1,7 +1,6 @@
-import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Order, order as orderSchema, orderEventsPath } from "../../contracts/schemas/order.ts";
-import { orderEventsChannel } from "../domain/payments/order-events-channel.ts";
+import { notifyLive } from "../domain/platform/live-changes.ts";
 import { hashToken } from "../domain/identity/tokens.ts";
 import { openEventStream, type OpenedEventStream } from "../testing/event-stream.ts";
 import { call, createHarness, type Harness, type Merchant, reset, signedInMerchant } from "../testing/harness.ts";
@@ -73,9 +72,7 @@ async function changeInTransaction(
         .set({ status, closed_at: new Date() })
         .where("order_code", "=", orderCode)
         .execute();
-      await sql`select pg_notify(${orderEventsChannel}, ${JSON.stringify({ merchantId: merchant.userId, orderCode })})`.execute(
-        trx,
-      );
+      await notifyLive(trx, "order", merchant.userId, orderCode);
       if (!commit) throw new Error("roll back");
     })
     .catch((error: Error) => {

@@ -3,7 +3,7 @@ import type { DB } from "../../db/schema.ts";
 import type { SystemMerchantScope } from "../platform/merchant-scope.ts";
 import { nextDayNumber } from "../platform/day-numbers.ts";
 import { publishEvent } from "../platform/outbox.ts";
-import { notifyBillChanged } from "./bill-events-channel.ts";
+import { notifyLive } from "../platform/live-changes.ts";
 import { type BillChain, toWireBill, wireBillQuery } from "./bill-wire.ts";
 
 /**
@@ -84,7 +84,7 @@ export async function changeBill(trx: Kysely<DB>, bill: LockedBill, change: Bill
     )
     .where("id", "=", bill.id)
     .execute();
-  await notifyBillChanged(trx, { merchantId: bill.merchant_id, billNo: bill.bill_no });
+  await notifyLive(trx, "bill", bill.merchant_id, bill.bill_no);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { type Kysely, sql } from "kysely";
 import { callbackRetrySchedule } from "../../../contracts/schemas/callbacks.ts";
 import type { DB, DeliveryStatusColumn } from "../../db/schema.ts";
-import { billEventsChannel, notifyBillChanged } from "../bills/bill-events-channel.ts";
+import { notifyLive } from "../platform/live-changes.ts";
+import { notifyChannels } from "../platform/notify-channels.ts";
 import {
   attemptColumns,
   type DeliveryState,
@@ -114,7 +115,7 @@ async function recordIfUnmoved(
     ...attemptColumns(sent, move),
   }));
   // The bills' moves and their notifications in the same statement (delivered only if it commits, like
-  // notifyBillChanged); `notified` is read below, or PostgreSQL would not run it.
+  // notifyLive); `notified` is read below, or PostgreSQL would not run it.
   const result = await sql<{ delivery_id: string; id: string; notified: string }>`
       with input as (
         select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as i (
@@ -153,8 +154,8 @@ async function recordIfUnmoved(
          where moved.bill_changes and b.id = moved.bill_id
         returning b.merchant_id, b.bill_no
       ), notified as (
-        select pg_notify(${billEventsChannel},
-               '{"merchantId":' || to_json(merchant_id::text) || ',"billNo":' || to_json(bill_no) || '}') from bill
+        select pg_notify(${notifyChannels.liveChanges},
+               json_build_object('stream', 'bill', 'merchantId', merchant_id::text, 'key', bill_no)::text) from bill
       )
       select delivery_id::text, id::text, (select count(*) from notified) as notified from attempt`.execute(db);
   return new Map(result.rows.map((row) => [row.delivery_id, row.id]));
@@ -215,7 +216,7 @@ async function recordLocked(
         .where("id", "=", row.bill_id)
         .returning(["bill_no", "merchant_id"])
         .executeTakeFirst();
-      if (bill) await notifyBillChanged(trx, { merchantId: bill.merchant_id, billNo: bill.bill_no });
+      if (bill) await notifyLive(trx, "bill", bill.merchant_id, bill.bill_no);
     }
     return recorded(attempt.id, move);
   });

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import { notifyBillChanged } from "../bills/bill-events-channel.ts";
+import { notifyLive } from "../platform/live-changes.ts";
 import { settleSweptShares } from "../payments/sweep-books.ts";
 import { fromAtto, unitsToAtto } from "../platform/usdt.ts";
 
@@ -101,7 +101,7 @@ async function releaseBills(trx: Kysely<DB>, collectionId: string, at: Date): Pr
     bills.map((b) => b.transfer_id),
     at,
   );
-  for (const bill of bills) await notifyBillChanged(trx, { merchantId: bill.merchant_id, billNo: bill.bill_no });
+  for (const bill of bills) await notifyLive(trx, "bill", bill.merchant_id, bill.bill_no);
 }
 
 const firstLine = (text: string) => text.split("\n")[0]!.slice(0, 500);
@@ -184,8 +184,7 @@ export async function recordConfirmed(db: Kysely<DB>, sweep: ConfirmedSweep): Pr
       [...gone, ...bills].map((b) => b.transfer_id),
       sweep.at,
     );
-    for (const bill of [...gone, ...bills])
-      await notifyBillChanged(trx, { merchantId: bill.merchant_id, billNo: bill.bill_no });
+    for (const bill of [...gone, ...bills]) await notifyLive(trx, "bill", bill.merchant_id, bill.bill_no);
   });
 }
 

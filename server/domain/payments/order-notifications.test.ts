@@ -5,7 +5,7 @@ import { seedMerchant, seedPackageId, seedSession } from "../../testing/seed.ts"
 import { createTestDatabase } from "../../testing/test-database.ts";
 import { defaultLimits } from "../platform/limits.ts";
 import type { MerchantScope } from "../platform/merchant-scope.ts";
-import { orderEventsChannel } from "./order-events-channel.ts";
+import { notifyChannels } from "../platform/notify-channels.ts";
 import { cancelOrder, createOrder, finishPay, payFromBalance } from "./orders.ts";
 import { findSession } from "../identity/sessions.ts";
 
@@ -13,14 +13,14 @@ import { findSession } from "../identity/sessions.ts";
 
 process.env.PASSWORD_HASH_COST ??= "test";
 
-/** Every change of an order raises `order_events` with {merchantId, orderCode}, delivered once its transaction commits. */
+/** Every change of an order raises the live channel's {stream: "order", merchantId, key: orderCode}, delivered once its transaction commits. */
 let database: OpenedDatabase;
 let unlisten: () => Promise<void>;
 const heard: string[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  unlisten = await database.listen(orderEventsChannel, {
+  unlisten = await database.listen(notifyChannels.liveChanges, {
     onPayload: (payload) => void heard.push(payload),
     onGap() {},
   });
@@ -52,11 +52,11 @@ it("create, Finish Pay and Cancel each notify once; an unchanged order and a ref
   const created = await createOrder(db, scope, packageId, { now, paySeconds: 1800 });
   if (!created.ok) throw new Error(created.message);
   const orderCode = created.data.orderCode;
-  expect(await notifications(1)).toEqual([{ merchantId: userId, orderCode }]);
+  expect(await notifications(1)).toEqual([{ stream: "order", merchantId: userId, key: orderCode }]);
 
   expect((await finishPay(db, scope, orderCode, now)).ok).toBe(true);
   expect((await finishPay(db, scope, orderCode, now)).ok).toBe(true);
-  expect(await notifications(1)).toEqual([{ merchantId: userId, orderCode }]);
+  expect(await notifications(1)).toEqual([{ stream: "order", merchantId: userId, key: orderCode }]);
 
   expect(await payFromBalance(db, scope, orderCode, now)).toMatchObject({
     ok: false,
@@ -65,5 +65,5 @@ it("create, Finish Pay and Cancel each notify once; an unchanged order and a ref
   expect(await notifications(0)).toEqual([]);
 
   expect((await cancelOrder(db, scope, orderCode, now)).ok).toBe(true);
-  expect(await notifications(1)).toEqual([{ merchantId: userId, orderCode }]);
+  expect(await notifications(1)).toEqual([{ stream: "order", merchantId: userId, key: orderCode }]);
 });

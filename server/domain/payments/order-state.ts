@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from "kysely";
 import type { DB, OrdersTable, OrderStatusColumn, PayTypeColumn } from "../../db/schema.ts";
 import type { AnyMerchantScope, SystemScope } from "../platform/merchant-scope.ts";
 import { closeOrderFunds, settlePaidOrder } from "./balance.ts";
-import { notifyOrderChanged } from "./order-events-channel.ts";
+import { notifyLive } from "../platform/live-changes.ts";
 import { activatePackage } from "./subscriptions.ts";
 import { toAtto } from "../platform/usdt.ts";
 
@@ -83,7 +83,7 @@ const sum = (transfers: readonly AttachedTransfer[], ...states: AttachedTransfer
   transfers.filter((t) => states.includes(t.state)).reduce((total, t) => total + t.amount, 0n);
 
 export const notify = (trx: Kysely<DB>, order: Pick<OrderRow, "merchant_id" | "order_code">) =>
-  notifyOrderChanged(trx, { merchantId: order.merchant_id, orderCode: order.order_code });
+  notifyLive(trx, "order", order.merchant_id, order.order_code);
 
 /**
  * Cancelled or failed: whatever confirmed for the order (a partial payment), transfer by transfer, and any balance it

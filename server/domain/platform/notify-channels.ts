@@ -7,16 +7,14 @@ import type { DB } from "../../db/schema.ts";
  * domain areas import one way only (docs/architecture.md section 1).
  */
 export const notifyChannels = {
-  /** An order changed; GET /api/Order/Events streams it (payments/order-notify.ts). */
-  orderEvents: "order_events",
-  /** An application bill changed; the bills' event stream (bills/bill-notify.ts). */
-  billEvents: "bill_events",
+  /**
+   * A row of a merchant's live stream changed (an order, a bill, a transaction record), or its sessions ended: the
+   * streams of every instance hear it through their process's one LISTEN (live-changes.ts, notify-relay.ts).
+   */
+  liveChanges: "live_changes",
   /** A delivery became due (a credit, a reversal, a redelivery): every delivery engine sweeps at once (callbacks/delivery-engine.ts). */
   callbackDue: "callback_due",
 } as const;
-
-/** The channels of the merchant's live streams: a merchant's sessions ending is raised on each (sessions-ended.ts). */
-export const streamChannels = [notifyChannels.orderEvents, notifyChannels.billEvents] as const;
 
 /** Raised in the transaction that made a delivery due: PostgreSQL delivers it when, and only if, that commits. */
 export async function notifyCallbackDue(trx: Kysely<DB>): Promise<void> {

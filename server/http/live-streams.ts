@@ -1,0 +1,80 @@
+import type { FastifyInstance } from "fastify";
+import { endpoints } from "../../contracts/endpoints.ts";
+import { errCodes } from "../../contracts/schemas/envelope.ts";
+import { maxBillPageSize } from "../../contracts/schemas/bills.ts";
+import { billForWire, searchBills } from "../domain/bills/bills.ts";
+import { orderForWire } from "../domain/payments/orders.ts";
+import type { LiveStreamName } from "../domain/platform/live-changes.ts";
+import { startNotifyRelay } from "../domain/platform/notify-relay.ts";
+import { fail, ok } from "../domain/platform/outcome.ts";
+import type { Services } from "./handler.ts";
+import { type LiveEventsOptions, type LiveStreamSpec, registerLiveStream } from "./live-stream.ts";
+
+type Spec = LiveStreamSpec<never, unknown>;
+
+/**
+ * The merchant's live streams, one row each: its endpoint (the table's `stream` row: path, query, event), whom it
+ * follows, what it sends at once, and what it sends after a change raised with `notifyLive` (live-changes.ts). Every
+ * stream shares the process's one LISTEN and relay, the session checks, the cap per merchant and the keep-alive
+ * (live-stream.ts).
+ */
+export function liveStreams(services: Services): Record<LiveStreamName, Spec> {
+  const chains = () => services.chain?.chains ?? [];
+  const specs = {
+    /**
+     * `GET /api/Order/Events?orderCode=` (server/README.md, "Live order status"): the order at once and after every
+     * change of it. An order that is not the merchant's is refused (2202) before any stream starts; one that
+     * disappears ends it.
+     */
+    order: {
+      path: endpoints.orderEvents.path,
+      query: endpoints.orderEvents.query,
+      stream: "order",
+      what: "order",
+      keyOf: (query) => query.orderCode,
+      async first(scope, { orderCode }) {
+        const order = await orderForWire(services.db, scope, orderCode, services.clock());
+        return order ? ok([order]) : fail(errCodes.orderNotFound, "Order not found");
+      },
+      async read(scope, { orderCode }) {
+        const order = await orderForWire(services.db, scope, orderCode, services.clock());
+        return order ? [order] : "end";
+      },
+    } satisfies LiveStreamSpec<{ orderCode: string }, unknown>,
+    /**
+     * `GET /api/Bill/Events`: each application bill when it is seen, gains a confirmation, is credited or taken away.
+     * Nothing is sent at once (the page lists the bills itself); after a lost LISTEN connection the bills still
+     * confirming are sent again.
+     */
+    bill: {
+      path: endpoints.billEvents.path,
+      query: endpoints.billEvents.query,
+      stream: "bill",
+      what: "bill",
+      keyOf: () => null,
+      first: async () => ok([]),
+      async read(scope, _query, billNo) {
+        if (billNo === null) {
+          const search = { status: "confirming" as const, pageSize: maxBillPageSize };
+          const page = await searchBills(services.db, scope, search, { chains: chains(), secret: services.secret });
+          return page.ok ? page.data.items : [];
+        }
+        // Another merchant's number under this merchant's id (a forged NOTIFY) reads nothing, and sends nothing.
+        const bill = await billForWire(services.db, scope, billNo, chains());
+        return bill ? [bill] : [];
+      },
+    } satisfies LiveStreamSpec<Record<string, never>, unknown>,
+  };
+  return specs as unknown as Record<LiveStreamName, Spec>;
+}
+
+/** Every live stream's route, over the process's one relay (stopped when the app closes). */
+export async function registerLiveStreams(
+  app: FastifyInstance,
+  services: Services,
+  options: LiveEventsOptions,
+): Promise<void> {
+  const relay = await startNotifyRelay(options.listen, app.log);
+  app.addHook("onClose", async () => relay.stop());
+  for (const spec of Object.values(liveStreams(services))) registerLiveStream(app, services, relay, spec, options);
+}
