@@ -23,9 +23,12 @@ export interface Endpoint {
   source: "documented" | "proposed";
   /**
    * Server-sent events instead of one envelope: `result` is each event's data. Refusals before the stream starts
-   * are envelopes. Served by its own route (server/http/order-events.ts), not the handler table.
+   * are envelopes. Served by its own route (server/http/live-streams.ts), not the handler table; called `watch` in its
+   * area (`api.bills.watch(query, { onEvent, onError })`, src/api/stream-calls.ts).
    */
   stream?: true;
+  /** A stream's event name: each event's `event:` line, and the stream's name in the server's live notifications. */
+  event?: string;
   /**
    * A file instead of one envelope: the answer is CSV (`text/csv`, streamed, a header line then one line per row), and
    * `result` is one row's schema, whose fields are the columns in order. Refusals before the file starts are envelopes.

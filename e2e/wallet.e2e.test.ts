@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { encodeFunctionData } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
@@ -11,17 +14,18 @@ import { stoppedMoving } from "./support/console.ts";
 import { auditLayout, describeAudit } from "./support/layout-audit.ts";
 import { payWithChainCli, signedInMerchant } from "./support/orders.ts";
 import { withConsoleTab } from "./support/tab.ts";
+import { erc20Abi } from "../server/chain/token-abi.ts";
+import { devnetRpc } from "../server/testing/devnet-main.ts";
 
 /**
- * Issue 41 in the console, on the server's devnet (destinations usable at once: e2e/global-setup.ts): a transfer to the
- * payment address shown on My wallet recharges the balance; a destination is added to the address book (and the
- * merchant mailed); a withdrawal asked with the mailed code holds the amount and the fee, is listed, and is taken up by
- * the sender (sent, or waiting for the treasury with the reason said); the recharge is listed in Recharge bills with its
- * details, and Transaction records show the recharge and the hold with their ledger lines. Paying it on chain is the
- * sender's, proven through a real server by server/chain/main-devnet-deposit.process.test.ts: the treasury pays what
- * its books cover, which are swept deposits and recharges (the payment address shown here is the merchant's own
- * forwarder, swept like a deposit address: server/domain/withdrawals/withdrawal-sender.test.ts); this server sweeps
- * an address once it holds 100 USDT, so this journey's 20 USDT stay there and it ends at the hold.
+ * Issue 41 in the console, on the server's devnet (destinations usable at once, collection every 5 s:
+ * e2e/global-setup.ts): a transfer of 120 USDT to the payment address shown on My wallet recharges the balance; a
+ * destination is added to the address book (and the merchant mailed); a withdrawal asked with the mailed code holds the
+ * amount and the fee and is listed. The payment address is the merchant's own forwarder: past this server's collection
+ * threshold (100 USDT) the recharge is swept into the treasury, whose books then cover the withdrawal, and the sender
+ * pays it. Transaction records, open all along and never reloaded, show the withdrawal's record sent, counting its
+ * confirmations and paid; the destination holds the amount on chain; the balance fell by amount and fee; Recharge bills
+ * show the recharge collected into the treasury.
  */
 /** The page as it is now, audited at a phone's width and a desktop's (the layout audit: nothing cut off or too small). */
 async function fitsPhoneAndDesktop(page: Page, what: string) {
@@ -45,7 +49,7 @@ describe("My wallet", () => {
   const tab = withConsoleTab();
   const dataDir = inject("dataDir");
 
-  it("recharges through the payment address, adds a destination, and asks a withdrawal to it with the mailed code: amount and fee held", async () => {
+  it("recharges through the payment address, adds a destination, and withdraws to it with the mailed code: the record follows it live to paid, the destination holds it on chain", async () => {
     const { page, baseUrl } = tab;
     const email = await signedInMerchant(page, baseUrl, "wallet-journey");
     await page.getByRole("link", { name: "My wallet" }).first().click();
@@ -54,7 +58,7 @@ describe("My wallet", () => {
     const paymentAddress = ((await page.getByTestId("wallet-payment-value").textContent()) ?? "").trim();
     expect(paymentAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
 
-    await payWithChainCli(dataDir, paymentAddress, "20");
+    await payWithChainCli(dataDir, paymentAddress, "120");
     const available = page.getByTestId("wallet-available");
     await expect
       .poll(
@@ -64,7 +68,7 @@ describe("My wallet", () => {
         },
         { timeout: 30_000, interval: 1000 },
       )
-      .toBe("20.00 USDT");
+      .toBe("120.00 USDT");
 
     // A destination outside the service, added and usable at once on this test server.
     const destination = privateKeyToAccount(generatePrivateKey()).address;
@@ -101,24 +105,69 @@ describe("My wallet", () => {
     await dialog.getByRole("button", { name: "Confirm withdrawal" }).click();
     await dialog.waitFor({ state: "detached" });
     await page.getByTestId("wallet-held").getByText("6.00 USDT").waitFor();
-    expect(await available.textContent()).toBe("14.00 USDT");
+    expect(await available.textContent()).toBe("114.00 USDT");
     // The withdrawals list, asked for again with the wallet, shows it.
     const row = page.getByTestId("withdrawals-table").getByRole("row").filter({ hasText: "5.00 USDT" });
     await row.waitFor();
-    // The sender takes it up: on this shared server the treasury may cover it (other journeys' deposits are swept into
-    // it) and it is sent, or it does not yet (a recharge is not swept: see above) and the merchant is told why. Either
-    // way the row never just sits as Requested.
-    const progressed = row.getByText(/^(Waiting: the treasury does not cover it yet|Signed|Sent to the chain|Paid)$/);
+
+    // Transaction records, opened while the withdrawal waits for the sweep and the sender: its record follows it live,
+    // sent, counting its confirmations and paid, in the details dialog held open (never reloaded).
+    await page.getByRole("link", { name: "Transaction records" }).first().click();
+    await page.getByRole("heading", { name: "Transaction records", level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(routePaths.transactions);
+    await page.getByTestId("transactions-feed").getByText("Live").waitFor();
+    const records = page.getByTestId("transactions-table");
+    await records.getByRole("row").filter({ hasText: "+120.00 USDT" }).getByText("Recharge", { exact: true }).waitFor();
+    const held = records.getByRole("row").filter({ hasText: "-6.00 USDT" });
+    await held.getByText("Withdrawal (with its fee)").waitFor();
+    await held.getByRole("button", { name: "Details" }).click();
+    const lines = page.getByRole("dialog").getByTestId("transaction-lines");
+    await expect
+      .poll(() => lines.getByRole("row").allTextContents())
+      .toEqual(["AccountAmount", "Your balance-6.00 USDT", "The withdrawal+6.00 USDT"]);
+    const recordFacts = page.getByRole("dialog").getByTestId("transaction-facts");
+    // Each state it passes through, as the stream brings it; the sender runs every 10 s, so "Sent to the chain" lasts.
+    const states = ["Requested", "Waiting: the treasury does not cover it yet", "Signed", "Sent to the chain", "Paid"];
+    const heard: string[] = [];
     await expect
       .poll(
         async () => {
-          await page.getByRole("button", { name: "Refresh" }).click();
-          return progressed.count();
+          const text = (await recordFacts.textContent()) ?? "";
+          const state = states.find((name) => text.includes(name));
+          if (state && heard.at(-1) !== state) heard.push(state);
+          return text.includes("Paid") && text.includes("3 / 3");
         },
-        // The sender runs every 10 s (the server's default).
-        { timeout: 30_000, interval: 1000 },
+        // A sweep (collection every 5 s, 3 confirmations), then the sender (every 10 s) and 3 confirmations more.
+        { timeout: 90_000, interval: 250 },
       )
-      .toBeGreaterThan(0);
+      .toBe(true);
+    expect(heard.slice(-2), heard.join(" → ")).toEqual(["Sent to the chain", "Paid"]);
+    const paidHash = /0x[0-9a-f]{64}/.exec((await recordFacts.textContent()) ?? "")?.[0];
+    expect(paidHash).toBeTruthy();
+    await fitsPhoneAndDesktop(page, "a transaction record's details");
+    await page.getByRole("dialog").getByRole("button", { name: "Close" }).last().click();
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+
+    // On chain, the destination holds exactly the amount; the balance fell by the amount and the fee.
+    const { token } = JSON.parse(readFileSync(join(dataDir, "devnet", "devnet.json"), "utf8")) as {
+      token: { address: string };
+    };
+    const held5 = await devnetRpc(dataDir, "eth_call", [
+      {
+        to: token.address,
+        data: encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [destination] }),
+      },
+      "latest",
+    ]);
+    expect(BigInt(held5 as string)).toBe(5_000_000n);
+    await page.getByRole("link", { name: "My wallet" }).first().click();
+    await page.getByTestId("wallet-available").getByText("114.00 USDT").waitFor();
+    await page
+      .getByTestId("withdrawals-table")
+      .getByRole("row")
+      .filter({ hasText: "5.00 USDT" })
+      .getByText("Paid")
+      .waitFor();
 
     // The recharge is a recharge bill: why it was credited, how much, and every field behind Details.
     await page.getByRole("link", { name: "Recharge bills" }).first().click();
@@ -129,30 +178,15 @@ describe("My wallet", () => {
     await recharge.getByRole("button", { name: "Details" }).click();
     const facts = page.getByRole("dialog").getByTestId("recharge-facts");
     await expect.poll(() => facts.textContent()).toContain(paymentAddress);
-    // The payment address is the merchant's own forwarder: swept into the treasury once its recharges pass the
-    // collection threshold (100 USDT on this server), so 20 USDT waits there.
-    expect(await facts.textContent()).toContain("Not collected yet: it is at the payment address");
+    // The payment address is the merchant's own forwarder: past the collection threshold (100 USDT on this server)
+    // the recharge was swept into the treasury, its delivery address.
+    expect(await facts.textContent()).not.toContain("Not collected yet");
     // With a row in it (the responsive walk's merchant has none), the details and the list fit a phone and a desktop.
     await fitsPhoneAndDesktop(page, "a recharge's details");
     await page.getByRole("dialog").getByRole("button", { name: "Close" }).last().click();
     await page.getByRole("dialog").waitFor({ state: "detached" });
     await fitsPhoneAndDesktop(page, "Recharge bills");
-
-    // Transaction records: the recharge in, the withdrawal held with its fee out, each with its ledger lines.
-    await page.getByRole("link", { name: "Transaction records" }).first().click();
-    await page.getByRole("heading", { name: "Transaction records", level: 1 }).waitFor();
-    expect(new URL(page.url()).pathname).toBe(routePaths.transactions);
-    const records = page.getByTestId("transactions-table");
-    await records.getByRole("row").filter({ hasText: "+20.00 USDT" }).getByText("Recharge", { exact: true }).waitFor();
-    const held = records.getByRole("row").filter({ hasText: "-6.00 USDT" });
-    await held.getByText("Withdrawal (with its fee)").waitFor();
-    await held.getByRole("button", { name: "Details" }).click();
-    const lines = page.getByRole("dialog").getByTestId("transaction-lines");
-    await expect
-      .poll(() => lines.getByRole("row").allTextContents())
-      .toEqual(["AccountAmount", "Your balance-6.00 USDT", "The withdrawal+6.00 USDT"]);
-    await fitsPhoneAndDesktop(page, "a transaction record's details");
-  }, 150_000);
+  }, 180_000);
 
   it("an application's withdrawal above its auto-approve limit waits for the merchant, is approved with the mailed code, and each change reaches the withdraw callback URL, signed", async () => {
     const { page, baseUrl } = tab;

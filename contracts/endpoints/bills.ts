@@ -1,6 +1,7 @@
 import {
   appBill,
   billDetailRequest,
+  billEventName,
   billEventsPath,
   billEventsQuery,
   billExportRequest,
@@ -58,5 +59,6 @@ export const billsEndpoints = {
     auth: true,
     source: "proposed",
     stream: true,
+    event: billEventName,
   }),
 } as const satisfies Record<string, Endpoint>;

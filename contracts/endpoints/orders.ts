@@ -3,6 +3,7 @@ import {
   order,
   orderCodeRequest,
   orderDetail,
+  orderEventName,
   orderEventsPath,
   orderExportRequest,
   orderListRequest,
@@ -126,5 +127,6 @@ export const ordersEndpoints = {
     auth: true,
     source: "proposed",
     stream: true,
+    event: orderEventName,
   }),
 } as const satisfies Record<string, Endpoint>;

@@ -1,4 +1,7 @@
 import {
+  transactionEventName,
+  transactionEventsPath,
+  transactionEventsQuery,
   transactionExportRequest,
   transactionListRequest,
   transactionListResult,
@@ -31,5 +34,19 @@ export const transactionsEndpoints = {
     auth: true,
     source: "proposed",
     download: true,
+  }),
+  /** The records as they are written and as their withdrawals change, live (contracts/schemas/transactions.ts). */
+  transactionEvents: endpoint({
+    area: "transactions",
+    call: "watch",
+    method: "GET",
+    path: transactionEventsPath,
+    body: null,
+    query: transactionEventsQuery,
+    result: transactionRecord,
+    auth: true,
+    source: "proposed",
+    stream: true,
+    event: transactionEventName,
   }),
 } as const satisfies Record<string, Endpoint>;

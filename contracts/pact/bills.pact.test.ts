@@ -146,7 +146,7 @@ describe("application bills (proposed)", () => {
       .willRespondWith(401, (b) => b.headers(responseHeaders).jsonBody(failure("4010", "Not logged in")))
       .executeTest(async (mock) => {
         const refusal = await new Promise((resolve) => {
-          apiFor(mock, revoked).bills.watch({ onBill: resolve, onError: resolve });
+          apiFor(mock, revoked).bills.watch({}, { onEvent: resolve, onError: resolve });
         });
         expect(refusal).toMatchObject({ kind: "api", errCode: "4010" });
       });

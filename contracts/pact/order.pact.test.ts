@@ -214,7 +214,7 @@ describe("orders (proposed)", () => {
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(failure("2202", "Order not found")))
       .executeTest(async (mock) => {
         const refusal = await new Promise((resolve) => {
-          apiFor(mock, token).orders.watch("2099010100009999", { onOrder: resolve, onError: resolve });
+          apiFor(mock, token).orders.watch({ orderCode: "2099010100009999" }, { onEvent: resolve, onError: resolve });
         });
         expect(refusal).toMatchObject({ kind: "api", errCode: "2202" });
       });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { exampleOf } from "./body-matchers.ts";
 import { merchant } from "./fixtures.ts";
 import { transactionRecord } from "../schemas/transactions.ts";
-import { apiFor, authHeaders, createPact, ok, responseHeaders } from "./pact-setup.ts";
+import { apiFor, authHeaders, createPact, failure, ok, responseHeaders } from "./pact-setup.ts";
 import { states } from "./provider-states.ts";
 
 const { like, regex, integer, eachLike } = MatchersV3;
@@ -22,6 +22,8 @@ describe("POST /api/Transaction/List", () => {
       chain: like("Devnet"),
       txHash: regex("^0x[0-9a-f]{64}$", `0x${"ab".repeat(32)}`),
       blockNumber: regex("^\\d+$", "1"),
+      confirmations: integer(12),
+      requiredConfirmations: integer(12),
       withdrawalId: null,
       withdrawalStatus: null,
       lines: eachLike({ account: like("merchant"), amount: signed("25") }),
@@ -71,6 +73,26 @@ describe("POST /api/Transaction/Export", () => {
       .executeTest(async (mock) => {
         const file = await apiFor(mock, token).transactions.export({ kind: "withdrawal" });
         expect(await file.blob.text()).toBe(header);
+      });
+  });
+});
+
+describe("GET /api/Transaction/Events", () => {
+  it("refuses to follow the live transaction records with a revoked token (401, 4010), before any event", async () => {
+    const revoked = "pact-token-transactions-revoked";
+    await pact
+      .addInteraction()
+      .given(states.tokenRevoked, { email, token: revoked })
+      .uponReceiving("a request to follow the live transaction records with a revoked token")
+      .withRequest("GET", "/api/Transaction/Events", (b) =>
+        b.headers({ Accept: "text/event-stream", Authorization: authHeaders(revoked).Authorization }),
+      )
+      .willRespondWith(401, (b) => b.headers(responseHeaders).jsonBody(failure("4010", "Not logged in")))
+      .executeTest(async (mock) => {
+        const refusal = await new Promise((resolve) => {
+          apiFor(mock, revoked).transactions.watch({}, { onEvent: resolve, onError: resolve });
+        });
+        expect(refusal).toMatchObject({ kind: "api", errCode: "4010" });
       });
   });
 });

@@ -36,7 +36,13 @@ export const transactionRecord = z.object({
   chain: z.nullable(z.string()),
   txHash: z.nullable(z.string()),
   blockNumber: z.nullable(z.string()),
-  /** The withdrawal behind it, its state and, once paid, its transaction. */
+  /**
+   * How many confirmations the transaction on chain has, of how many its chain asks: a withdrawal's counts while it
+   * is mined and not yet paid (the records follow it live); null when no transaction is mined for it yet.
+   */
+  confirmations: z.nullable(z.int().check(z.minimum(0))),
+  requiredConfirmations: z.nullable(z.int().check(z.minimum(1))),
+  /** The withdrawal behind it, its state and its transaction: seen mined while it counts, then paid. */
   withdrawalId: z.nullable(z.string()),
   withdrawalStatus: z.nullable(z.string()),
   /** The journal's lines, in the order posted: the account each moved, signed. */
@@ -64,3 +70,13 @@ export type TransactionListResult = z.infer<typeof transactionListResult>;
 /** The same records as a CSV file: every one the filters select, each field of `transactionRecord` a column. */
 export const transactionExportRequest = z.strictObject(transactionFilters);
 export type TransactionExportRequest = z.infer<typeof transactionExportRequest>;
+
+/**
+ * Transaction records live (server-sent events; `transactionEvents` in the endpoint table, marked `stream`): `GET` this
+ * path, no query; `event: transaction` + `data: <transactionRecord JSON>` for each record written (a credit, a
+ * payment, a withdrawal held or given back) and for a withdrawal's records whenever it changes (signed, broadcast, a
+ * confirmation more, paid, failed). Nothing is sent at once: the page lists the records itself.
+ */
+export const transactionEventsPath = "/api/Transaction/Events";
+export const transactionEventName = "transaction";
+export const transactionEventsQuery = z.strictObject({});

@@ -8,7 +8,8 @@ import type { ListArea } from "../lists/list-area.ts";
 
 /**
  * Transaction records (issue 41) on the list framework: every movement of the merchant's balance, newest first,
- * searched by what moved, when, and its transaction; each record's ledger lines in its details.
+ * searched by what moved, when, and its transaction; each record's ledger lines in its details. Live: records arrive
+ * as they are written, and a withdrawal's records follow it while it is signed, sent and counts its confirmations.
  */
 export const transactionListArea: ListArea<TransactionListRequest, TransactionRecord> = {
   name: "transactions",
@@ -28,5 +29,6 @@ export const transactionListArea: ListArea<TransactionListRequest, TransactionRe
   pageSizes: [10, 20, 50],
   defaultPageSize: 10,
   rowKey: (record) => record.id,
-  live: false,
+  // New records and a withdrawal's changes (its confirmations counting) arrive on the records' stream.
+  live: true,
 };

@@ -5,7 +5,7 @@ import { pageCountOf, pagingRequest } from "../../machines/lists/keyset-paging.t
 import { type AnyListArea, isFiltered, type ListSearch, listRequestOf } from "../../machines/lists/list-area.ts";
 import { listPollMs } from "../../machines/lists/list-machine.ts";
 import { ApiError } from "../../src/api/api-error.ts";
-import type { BillWatchHandlers } from "../../src/api/bill-events.ts";
+import type { StreamHandlers } from "../../src/api/event-stream.ts";
 import { runModel, unmapped } from "../framework/run-model.ts";
 import { sampleApp } from "../models/app-edit.model.ts";
 import { testAnswer } from "../models/callback-fixtures.ts";
@@ -21,7 +21,7 @@ import { timersByInterval } from "./order-pages.ts";
 type H = CallbacksHarness & {
   area: AnyListArea;
   shows: ListScreen;
-  stream: { handlers: BillWatchHandlers | null };
+  stream: { handlers: StreamHandlers<never> | null };
   fire(ms: number): void;
   tickers(ms: number): number;
   /** The page the screen showed at its last check: Next or Previous leads to the page asked for. */
@@ -69,6 +69,12 @@ runModel(listModel, {
   async start(path) {
     const { area } = path.input;
     const stream: H["stream"] = { handlers: null };
+    const follow = (handlers: StreamHandlers<never>) => {
+      stream.handlers = handlers;
+      return () => {
+        stream.handlers = null;
+      };
+    };
     const billNo = path.input.search?.billNo;
     const shows = listScreens[area.name];
     const h = await renderCallbacks(
@@ -95,12 +101,9 @@ runModel(listModel, {
           status: "normal",
           remark: body.remark ?? "",
         }),
-        "bills.watch": (handlers) => {
-          stream.handlers = handlers;
-          return () => {
-            stream.handlers = null;
-          };
-        },
+        // The live lists' streams: whichever the page follows, the path speaks through it.
+        "bills.watch": (_query, handlers) => follow(handlers),
+        "transactions.watch": (_query, handlers) => follow(handlers),
       },
       billNo ? `?billNo=${billNo}` : "",
       { path: shows?.path ?? "", title: shows?.title ?? `${area.name}.title` },
@@ -159,7 +162,7 @@ runModel(listModel, {
       }
       case "row.updated":
         if (h.shows.updateRow) return h.shows.updateRow(h, e.row);
-        return act(() => h.stream.handlers?.onBill(e.row as never));
+        return act(() => h.stream.handlers?.onEvent(e.row as never));
       case "feed.failed":
         return act(() => h.stream.handlers?.onError(new ApiError("transport", "network", "network error")));
       default:

@@ -3,7 +3,8 @@ import { expect } from "vitest";
 import type { Failure } from "../../machines/api-failure.ts";
 import { emptyKeysetPage } from "../../machines/lists/keyset-test-support.ts";
 import type { Answers } from "../framework/fake-api.ts";
-import type { OrderWatchHandlers } from "../../src/api/order-events.ts";
+import type { Order } from "../../contracts/schemas/order.ts";
+import type { StreamHandlers } from "../../src/api/event-stream.ts";
 import type { Timers } from "../../src/app/services.ts";
 import { formatDate, formatUsdt } from "../../src/i18n/format.ts";
 import type { ControlledApi } from "../framework/fake-api.ts";
@@ -18,7 +19,7 @@ import { signedInAnswers } from "./signed-in.ts";
 /** One subscription to an order's live status, as the pay dialog opens it. */
 export interface Watch {
   orderCode: string;
-  handlers: OrderWatchHandlers;
+  handlers: StreamHandlers<Order>;
   stopped: boolean;
 }
 
@@ -32,7 +33,7 @@ export function orderPageAnswers(watches: Watch[]): Answers {
     "orders.subscription": async () => subscription,
     "account.balance": async () => balance,
     "orders.list": async () => emptyKeysetPage(),
-    "orders.watch": (orderCode, handlers) => {
+    "orders.watch": ({ orderCode }, handlers) => {
       const watch: Watch = { orderCode, handlers, stopped: false };
       watches.push(watch);
       return () => {

@@ -185,7 +185,7 @@ runModel(orderPaymentModel, {
         const watch = latestWatch(h);
         expect(watch.stopped).toBe(false);
         expect(watch.orderCode).toBe(e.order.orderCode);
-        return act(() => watch.handlers.onOrder(e.order));
+        return act(() => watch.handlers.onEvent(e.order));
       }
       case "order.streamFailed": {
         const watch = latestWatch(h);

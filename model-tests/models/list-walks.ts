@@ -3,6 +3,7 @@ import type { AppBill } from "../../contracts/schemas/bills.ts";
 import type { CallbackAttempt } from "../../contracts/schemas/callbacks.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import type { Order } from "../../contracts/schemas/order.ts";
+import type { TransactionRecord } from "../../contracts/schemas/transactions.ts";
 import { isFiltered, type ListSearch } from "../../machines/lists/list-area.ts";
 import { type ListContext, type ListLoad, listMachine } from "../../machines/lists/list-machine.ts";
 import type { MachineModel, ModelEvent } from "../framework/model.ts";
@@ -21,7 +22,7 @@ import { callbackListAnswer } from "./callback-fixtures.ts";
 import { failure } from "./fixtures.ts";
 import { orderListAnswer, sampleDetail } from "./order-list-fixtures.ts";
 import { rechargeListAnswer } from "./recharge-fixtures.ts";
-import { transactionListAnswer } from "./transaction-fixtures.ts";
+import { transactionListAnswer, withdrawalCounting, withdrawalHeld } from "./transaction-fixtures.ts";
 import { withdrawalListAnswer } from "./wallet-fixtures.ts";
 
 // The list model's walks (list.model.ts): the events each area's path tries in a state, the list's whole behaviour
@@ -203,7 +204,14 @@ export function detailFromRowEvents(s: S): E[] {
       ? [done("loadPage", walkOf(context).answer(context))]
       : [done("loadPage", walkOf(context).answer(context)), failed("loadPage", failure("5000", "Internal error"))];
   if (inList(s, "failed")) return [{ type: "list.retry" }];
-  if (inList(s, "ready")) return context.items.map((row) => ({ type: "row.details", key: context.area.rowKey(row) }));
+  if (inList(s, "ready")) {
+    const events: E[] = context.items.map((row) => ({ type: "row.details", key: context.area.rowKey(row) }));
+    // Transaction records are live: the held withdrawal's record comes again, sent and counting its confirmations.
+    const first = context.items[0] as TransactionRecord | undefined;
+    if (live(s) && first?.id === withdrawalHeld.id && first.confirmations === null)
+      events.push({ type: "row.updated", row: withdrawalCounting });
+    return events;
+  }
   if (inList(s, "details")) return [{ type: "details.close" }];
   return [];
 }

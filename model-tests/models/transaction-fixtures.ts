@@ -12,12 +12,23 @@ export const withdrawalHeld: TransactionRecord = {
   chain: "Devnet",
   txHash: null,
   blockNumber: null,
+  confirmations: null,
+  requiredConfirmations: null,
   withdrawalId: "7",
   withdrawalStatus: "requested",
   lines: [
     { account: "merchant", amount: "-6" },
     { account: "withdrawal", amount: "6" },
   ],
+};
+/** The same withdrawal signed, sent and mined, counting its first confirmation of 2: its record as the stream sends it. */
+export const withdrawalCounting: TransactionRecord = {
+  ...withdrawalHeld,
+  txHash: `0x${"5e".repeat(32)}`,
+  blockNumber: "120",
+  confirmations: 1,
+  requiredConfirmations: 2,
+  withdrawalStatus: "broadcast",
 };
 /** A recharge of 20 to the payment address, credited from the chain's receipts. */
 export const rechargeCredited: TransactionRecord = {
@@ -29,6 +40,8 @@ export const rechargeCredited: TransactionRecord = {
   chain: "Devnet",
   txHash: `0x${"a1".repeat(32)}`,
   blockNumber: "118",
+  confirmations: 12,
+  requiredConfirmations: 12,
   withdrawalId: null,
   withdrawalStatus: null,
   lines: [

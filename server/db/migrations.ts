@@ -35,6 +35,7 @@ import { migration0032RechargeBills } from "./migrations/0032-recharge-bills.ts"
 import { migration0033MerchantTransactions } from "./migrations/0033-merchant-transactions.ts";
 import { migration0034WithdrawalEvents } from "./migrations/0034-withdrawal-events.ts";
 import { migration0035WalletForwarders } from "./migrations/0035-wallet-forwarders.ts";
+import { migration0036LiveTransactions } from "./migrations/0036-live-transactions.ts";
 
 /**
  * Plain SQL, PostgreSQL dialect, run the same on PGlite and on a real server, one file each in migrations/, named here
@@ -78,6 +79,7 @@ export const migrations: Record<string, Migration> = {
   "0033_merchant_transactions": migration0033MerchantTransactions,
   "0034_withdrawal_events": migration0034WithdrawalEvents,
   "0035_wallet_forwarders": migration0035WalletForwarders,
+  "0036_live_transactions": migration0036LiveTransactions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

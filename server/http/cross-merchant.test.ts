@@ -5,6 +5,7 @@ import { type EndpointName, endpoints } from "../../contracts/endpoints.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import type { MessageType } from "../../contracts/schemas/message.ts";
 import { appBill, billEventsPath } from "../../contracts/schemas/bills.ts";
+import { transactionEventsPath, transactionRecord } from "../../contracts/schemas/transactions.ts";
 import { notifyLive } from "../domain/platform/live-changes.ts";
 import { openEventStream } from "../testing/event-stream.ts";
 import {
@@ -692,6 +693,12 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
     after: (w) => bStreamHearsOnlyOwnBills(w),
   },
 
+  // No ids in; B's live transaction records carry B's records only (checked after, over a real stream).
+  transactionEvents: {
+    attacks: () => [],
+    after: (w) => bStreamHearsOnlyOwnRecords(w),
+  },
+
   // A's application code and bill number as filters: nothing; no filter: B's attempt only.
   callbackList: {
     attacks: (w) => [
@@ -947,12 +954,18 @@ let streamBase: string | undefined;
  * B's live bills over a real connection: A's bill, notified for A and (forged) under B's id, never reaches B's stream;
  * B's own does, twice (the second is the marker that everything before it was dealt with).
  */
-async function bStreamHearsOnlyOwnBills(w: World): Promise<void> {
+async function streamBaseOf(): Promise<string> {
   if (!streamBase) {
     await h.app.listen({ port: 0, host: "127.0.0.1" });
     streamBase = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
   }
-  const live = await openEventStream(`${streamBase}${billEventsPath}`, { authorization: `Bearer ${w.b.token}` });
+  return streamBase;
+}
+
+async function bStreamHearsOnlyOwnBills(w: World): Promise<void> {
+  const live = await openEventStream(`${await streamBaseOf()}${billEventsPath}`, {
+    authorization: `Bearer ${w.b.token}`,
+  });
   try {
     expect(live.status).toBe(200);
     await notifyLive(h.db, "bill", w.a.userId, w.aBill.billNo);
@@ -965,6 +978,42 @@ async function bStreamHearsOnlyOwnBills(w: World): Promise<void> {
       ["bill", w.bBill],
       ["bill", w.bBill],
     ]);
+    const heard = JSON.stringify(live.events);
+    expect(w.aSecrets.filter((secret) => heard.includes(secret))).toEqual([]);
+  } finally {
+    live.close();
+  }
+}
+
+/**
+ * B's live transaction records over a real connection: A's record and A's withdrawal, notified for A and (forged)
+ * under B's id, never reach B's stream; B's own record does.
+ */
+async function bStreamHearsOnlyOwnRecords(w: World): Promise<void> {
+  const newestRecord = async (token: string) =>
+    String(
+      (
+        succeeded(await call(h, "transactionList", { token, body: { pageSize: 1 } })).resData.items as Array<{
+          id: string;
+        }>
+      )[0]!.id,
+    );
+  const [aRecord, bRecord] = [await newestRecord(w.a.token), await newestRecord(w.b.token)];
+  const live = await openEventStream(`${await streamBaseOf()}${transactionEventsPath}`, {
+    authorization: `Bearer ${w.b.token}`,
+  });
+  try {
+    expect(live.status).toBe(200);
+    await notifyLive(h.db, "transaction", w.a.userId, `r${aRecord}`);
+    await notifyLive(h.db, "transaction", w.b.userId, `r${aRecord}`);
+    await notifyLive(h.db, "transaction", w.b.userId, `w${w.aAwaitingWithdrawal}`);
+    await notifyLive(h.db, "transaction", w.b.userId, `r${bRecord}`);
+    const events = await live.waitForEvents(1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(live.events.map((e) => [e.event, transactionRecord.parse(JSON.parse(e.data)).id])).toEqual([
+      ["transaction", bRecord],
+    ]);
+    expect(events).toHaveLength(1);
     const heard = JSON.stringify(live.events);
     expect(w.aSecrets.filter((secret) => heard.includes(secret))).toEqual([]);
   } finally {

@@ -4,6 +4,7 @@ import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { maxBillPageSize } from "../../contracts/schemas/bills.ts";
 import { billForWire, searchBills } from "../domain/bills/bills.ts";
 import { orderForWire } from "../domain/payments/orders.ts";
+import { liveTransactionRecords } from "../domain/payments/transaction-records.ts";
 import type { LiveStreamName } from "../domain/platform/live-changes.ts";
 import { startNotifyRelay } from "../domain/platform/notify-relay.ts";
 import { fail, ok } from "../domain/platform/outcome.ts";
@@ -22,7 +23,7 @@ export function liveStreams(services: Services): Record<LiveStreamName, Spec> {
   const chains = () => services.chain?.chains ?? [];
   const specs = {
     /**
-     * `GET /api/Order/Events?orderCode=` (server/README.md, "Live order status"): the order at once and after every
+     * `GET /api/Order/Events?orderCode=` (server/README.md, "Live streams"): the order at once and after every
      * change of it. An order that is not the merchant's is refused (2202) before any stream starts; one that
      * disappears ends it.
      */
@@ -63,6 +64,20 @@ export function liveStreams(services: Services): Record<LiveStreamName, Spec> {
         const bill = await billForWire(services.db, scope, billNo, chains());
         return bill ? [bill] : [];
       },
+    } satisfies LiveStreamSpec<Record<string, never>, unknown>,
+    /**
+     * `GET /api/Transaction/Events`: each transaction record when it is written, and a withdrawal's records whenever it
+     * changes (signed, broadcast, a confirmation more, paid, failed). Nothing at once; after a lost LISTEN the records
+     * of withdrawals on their way are sent again.
+     */
+    transaction: {
+      path: endpoints.transactionEvents.path,
+      query: endpoints.transactionEvents.query,
+      stream: "transaction",
+      what: "transaction record",
+      keyOf: () => null,
+      first: async () => ok([]),
+      read: (scope, _query, key) => liveTransactionRecords(services.db, scope, key, chains()),
     } satisfies LiveStreamSpec<Record<string, never>, unknown>,
   };
   return specs as unknown as Record<LiveStreamName, Spec>;

@@ -1,8 +1,7 @@
 import { ApiError } from "./api-error.ts";
 import type { ClientOptions } from "./client.ts";
 import type { Api } from "./make-api.ts";
-import { billEventsOnDemand } from "./bill-events-on-demand.ts";
-import { orderEventsOnDemand } from "./order-events-on-demand.ts";
+import { streamOnDemand } from "./stream-on-demand.ts";
 
 type Call = (input?: unknown) => Promise<unknown>;
 
@@ -34,10 +33,22 @@ export function apiOnDemand(options: ClientOptions): Api {
     );
     return loading;
   };
-  // The streams are no envelope calls: each has its own loader, so following one does not wait for the table.
-  const streams: Record<string, unknown> = {
-    "orders.watch": orderEventsOnDemand(options).watchOrder,
-    "bills.watch": billEventsOnDemand(options).watchBills,
+  // An area's stream (the endpoint table's `stream` rows are each their area's `watch`) is no envelope call: its code
+  // comes with the first stream followed.
+  const streams = new Map<string, unknown>();
+  const streamOf = (area: string) => {
+    const known = streams.get(area);
+    if (known) return known;
+    const watch = streamOnDemand<[query: unknown], { onError(error: ApiError): void }>(() =>
+      import("./stream-calls.ts").then((m) => {
+        const follow = (m.streamCalls(options) as unknown as Record<string, { watch?: unknown } | undefined>)[area]
+          ?.watch;
+        if (!follow) throw new ApiError("transport", "unknown call", `No stream ${area}.watch`);
+        return follow as (query: unknown, handlers: { onError(error: ApiError): void }) => () => void;
+      }),
+    );
+    streams.set(area, watch);
+    return watch;
   };
   const areas = new Map<string, Record<string, Call>>();
   const areaOf = (area: string): Record<string, Call> => {
@@ -46,8 +57,7 @@ export function apiOnDemand(options: ClientOptions): Api {
     const calls = new Proxy({} as Record<string, Call>, {
       get(cache, name) {
         if (typeof name !== "string") return undefined;
-        const stream = streams[`${area}.${name}`];
-        if (stream) return stream;
+        if (name === "watch") return streamOf(area);
         cache[name] ??= (input) =>
           load().then((api) => {
             const call = (api as unknown as Record<string, Record<string, Call | undefined> | undefined>)[area]?.[name];

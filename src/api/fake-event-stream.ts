@@ -1,4 +1,4 @@
-// A server stand-in for the tests of the console's event streams (order-events.test.ts, bill-events.test.ts).
+// A server stand-in for the tests of the console's event streams (stream-calls.test.ts).
 
 /** A server stand-in: the stream's body is a ReadableStream the test pushes chunks into (or ends, or breaks). */
 export function fakeStream() {

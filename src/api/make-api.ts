@@ -1,26 +1,21 @@
+import type { Area } from "../../contracts/endpoints.ts";
 import { endpoints } from "../../contracts/endpoints.ts";
 import { type ClientOptions, createClient } from "./client.ts";
 import { type DerivedCalls, deriveCalls } from "./derived-calls.ts";
 import { createDownload } from "./download.ts";
-import { orderEventsOnDemand } from "./order-events-on-demand.ts";
-import type { WatchOrder } from "./order-events.ts";
-import { billEventsOnDemand } from "./bill-events-on-demand.ts";
-import type { WatchBills } from "./bill-events.ts";
+import { type StreamCalls, streamCalls } from "./stream-calls.ts";
 
 /**
- * Every call of the console, grouped by area, over one configured client; the streams beside them: `orders.watch`
- * follows an order live, `bills.watch` the merchant's bills.
+ * Every call of the console, grouped by area, over one configured client; an area's stream beside them as its
+ * `watch` (`orders.watch` follows an order live, `bills.watch` the merchant's bills: src/api/stream-calls.ts).
  */
-export type Api = Omit<DerivedCalls, "orders" | "bills"> & {
-  orders: DerivedCalls["orders"] & { watch: WatchOrder };
-  bills: DerivedCalls["bills"] & { watch: WatchBills };
-};
+export type Api = { [A in Area]: DerivedCalls[A] & StreamCalls[A] };
 
 export function makeApi(options: ClientOptions): Api {
-  const calls = deriveCalls(endpoints, createClient(options), createDownload(options));
-  return {
-    ...calls,
-    orders: { ...calls.orders, watch: orderEventsOnDemand(options).watchOrder },
-    bills: { ...calls.bills, watch: billEventsOnDemand(options).watchBills },
-  };
+  const calls = deriveCalls(endpoints, createClient(options), createDownload(options)) as Record<string, object>;
+  const streams = streamCalls(options) as Record<string, object>;
+  const api: Record<string, object> = {};
+  for (const area of new Set([...Object.keys(calls), ...Object.keys(streams)]))
+    api[area] = { ...calls[area], ...streams[area] };
+  return api as Api;
 }

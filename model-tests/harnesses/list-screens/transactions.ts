@@ -29,6 +29,13 @@ export const transactionScreen: ListScreen = {
       formatDateTime(record.createdAt, "en-US"),
       record.chain ?? "",
       record.txHash ?? h.t("transactions.none"),
+      // Its confirmations while they count, as the live stream last sent them.
+      record.confirmations === null
+        ? ""
+        : h.t("transactions.confirmationsCount", {
+            confirmations: record.confirmations,
+            required: record.requiredConfirmations,
+          }),
     ])
       expect(facts).toContain(expected);
     const lines = within(within(dialog).getByTestId("transaction-lines")).getAllByRole("row").slice(1);

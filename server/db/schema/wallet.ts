@@ -41,6 +41,13 @@ export interface WithdrawalsTable {
   block_number: ColumnType<string | null, string | null | undefined, string | null>;
   gas_fee: ColumnType<string | null, string | null | undefined, string | null>;
   finished_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /**
+   * Its transaction seen mined while it counts its confirmations (migration 0036): the transaction, its block and the
+   * confirmations it has; null before, and again when a reorganisation takes it away.
+   */
+  seen_tx_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  seen_block_number: ColumnType<string | null, string | null | undefined, string | null>;
+  confirmations: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** One nonce sequence per sending account and chain, shared by every server instance (migration 0029). */

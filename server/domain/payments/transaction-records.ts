@@ -19,6 +19,8 @@ import { usdtText } from "../platform/usdt.ts";
 export interface RecordChain {
   chainId: number;
   product: string;
+  /** The confirmations a transfer of the chain needs. */
+  confirmations?: number;
 }
 
 /** Transaction records newest first, served by merchant_transactions_by_merchant (merchant, created_at desc, id desc). */
@@ -89,11 +91,15 @@ const filteredTransactions = (db: Kysely<DB>, scope: MerchantScope, filters: Tra
       "ct.chain_id",
       "ct.tx_hash",
       "ct.block_number",
+      "ct.confirmations",
       "w.id as withdrawal_id",
       "w.status as withdrawal_status",
       "w.chain_id as withdrawal_chain_id",
       "w.tx_hash as withdrawal_tx_hash",
       "w.block_number as withdrawal_block",
+      "w.seen_tx_hash as withdrawal_seen_tx_hash",
+      "w.seen_block_number as withdrawal_seen_block",
+      "w.confirmations as withdrawal_confirmations",
       sql<Array<{ account: LedgerAccountKindColumn; amount: string }>>`(
         select coalesce(json_agg(json_build_object('account', a.kind, 'amount', l.amount::text) order by l.id), '[]')
         from ledger_lines l join ledger_accounts a on a.id = l.account_id where l.journal_id = mt.journal_id)`.as(
@@ -113,15 +119,25 @@ const chainName = (chains: readonly RecordChain[], chainId: string | number | nu
 /** The `transactionRecord` schema's shape (contracts/schemas/transactions.ts), the one place it is made. */
 function toWireTransaction(row: TransactionRow, chains: readonly RecordChain[]): TransactionRecord {
   const lines = typeof row.lines === "string" ? (JSON.parse(row.lines) as typeof row.lines) : row.lines;
+  const chainId = row.chain_id ?? row.withdrawal_chain_id;
+  const required = chains.find((c) => c.chainId === Number(chainId))?.confirmations ?? null;
+  // A transfer's count as the watcher keeps it; a withdrawal's while it counts, and all of them once paid.
+  const confirmations =
+    row.confirmations ??
+    (row.withdrawal_status === "confirmed" ? required : null) ??
+    row.withdrawal_confirmations ??
+    null;
   return {
     id: row.id,
     kind: wireKind[row.kind],
     amount: signedText(row.amount),
     createdAt: row.created_at.toISOString(),
     orderCode: row.order_code,
-    chain: chainName(chains, row.chain_id ?? row.withdrawal_chain_id),
-    txHash: row.tx_hash ?? row.withdrawal_tx_hash,
-    blockNumber: row.block_number ?? row.withdrawal_block,
+    chain: chainName(chains, chainId),
+    txHash: row.tx_hash ?? row.withdrawal_tx_hash ?? row.withdrawal_seen_tx_hash,
+    blockNumber: row.block_number ?? row.withdrawal_block ?? row.withdrawal_seen_block,
+    confirmations,
+    requiredConfirmations: confirmations === null ? null : required,
     withdrawalId: row.withdrawal_id,
     withdrawalStatus: row.withdrawal_status,
     lines: lines.map((line) => ({ account: line.account, amount: signedText(line.amount) })),
@@ -162,4 +178,26 @@ export function exportTransactions(
   return wireFile(filteredTransactions(db, scope, filters), transactionKeyset, fileName, (row) =>
     toWireTransaction(row, chains),
   );
+}
+
+/**
+ * What the live stream of transaction records sends after a change (server/http/live-streams.ts): the record `r<id>`,
+ * the records of withdrawal `w<id>`, or after a lost notification (null) the records of withdrawals on their way.
+ * Always the merchant's own: another merchant's key reads nothing.
+ */
+export async function liveTransactionRecords(
+  db: Kysely<DB>,
+  scope: MerchantScope,
+  key: string | null,
+  chains: readonly RecordChain[],
+): Promise<TransactionRecord[]> {
+  let query = filteredTransactions(db, scope, {});
+  const id = key?.slice(1) ?? "";
+  if (key === null) query = query.where("w.status", "in", ["signed", "broadcast"]);
+  else if (!/^\d{1,18}$/.test(id)) return [];
+  else if (key.startsWith("r")) query = query.where("mt.id", "=", id);
+  else if (key.startsWith("w")) query = query.where("j.withdrawal_id", "=", id);
+  else return [];
+  const rows = await query.orderBy("mt.created_at", "desc").orderBy("mt.id", "desc").limit(100).execute();
+  return rows.map((row) => toWireTransaction(row, chains));
 }

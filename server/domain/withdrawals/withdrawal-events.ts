@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { WithdrawalEventType } from "../../../contracts/schemas/callbacks.ts";
 import type { DB } from "../../db/schema.ts";
+import { notifyLive } from "../platform/live-changes.ts";
 import { publishEvent } from "../platform/outbox.ts";
 import { type NamedChain, withdrawalToWire } from "./withdrawal-wire.ts";
 
@@ -8,7 +9,7 @@ import { type NamedChain, withdrawalToWire } from "./withdrawal-wire.ts";
  * A withdrawal's change told to the application whose key asked it (migration 0034), in the transaction that made the
  * change: its data the withdrawal as it is now (`openWithdrawal`), to the application's withdraw callback URL, signed,
  * retried and logged as deposits' events are (platform/outbox.ts). A withdrawal asked in the console names no
- * application, and is told to none.
+ * application, and is told to none. Every change is raised on the merchant's transaction records' live stream too.
  */
 export async function publishWithdrawalEvent(
   trx: Kysely<DB>,
@@ -18,7 +19,10 @@ export async function publishWithdrawalEvent(
   at: Date,
 ): Promise<void> {
   const withdrawal = await trx.selectFrom("withdrawals").selectAll().where("id", "=", withdrawalId).executeTakeFirst();
-  if (!withdrawal?.application_id) return;
+  if (!withdrawal) return;
+  // Every change reaches the merchant's open transaction records, whoever asked for the withdrawal.
+  await notifyLive(trx, "transaction", withdrawal.merchant_id, `w${withdrawalId}`);
+  if (!withdrawal.application_id) return;
   await publishEvent(trx, {
     type,
     merchantId: withdrawal.merchant_id,

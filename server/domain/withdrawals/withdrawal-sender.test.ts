@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { liveTransactionRecords } from "../payments/transaction-records.ts";
 import { callbackPayload } from "../../../contracts/schemas/callbacks.ts";
 import type { OpenWithdrawal } from "../../../contracts/schemas/open-api.ts";
 import type { Address, Hex } from "viem";
@@ -200,9 +201,17 @@ describe("withdrawals sent from the treasury", () => {
       expect.objectContaining({ inTreasury: "50", available: "29", heldByWithdrawals: "21", revenue: "0", ok: true }),
     ]);
     expect(await tokenBalance(destination)).toBe(20_000_000n);
-    // Not paid in the books before the chain's confirmations.
+    // Not paid in the books before the chain's confirmations: mined and counting, which its records show.
     await advance(confirmations - 2);
     expect(await sendWithdrawals(sender())).toMatchObject({ confirmed: 0 });
+    const counting = (await withdrawals())[0]!;
+    expect(counting).toMatchObject({ status: "broadcast", seen_tx_hash: signed!.tx_hash, confirmations: 2 });
+    const records = await liveTransactionRecords(db, scope, `w${counting.id}`, [
+      { chainId, product: "Devnet", confirmations },
+    ]);
+    expect(records.map((r) => [r.kind, r.txHash, r.confirmations, r.requiredConfirmations])).toEqual([
+      ["withdrawal", signed!.tx_hash, 2, 3],
+    ]);
     // Mined, not yet paid in the books: on its way, and the reconcile says so rather than a difference.
     expect((await reconcileCollection(db, [collected()]))[0]).toMatchObject({
       treasuryBalance: "30",
@@ -213,6 +222,11 @@ describe("withdrawals sent from the treasury", () => {
     await advance(1);
     expect(await sendWithdrawals(sender())).toMatchObject({ confirmed: 1 });
     expect((await withdrawals())[0]).toMatchObject({ status: "confirmed", tx_hash: signed!.tx_hash });
+    expect(
+      (await liveTransactionRecords(db, scope, `w${counting.id}`, [{ chainId, product: "Devnet", confirmations }])).map(
+        (r) => [r.withdrawalStatus, r.confirmations, r.requiredConfirmations],
+      ),
+    ).toEqual([["confirmed", 3, 3]]);
     expect(await balanceText(db, scope)).toBe("29");
     expect(await treasuryBooks()).toBe("-30.000000000000000000");
     expect(await tokenBalance(treasury.address)).toBe(30_000_000n);

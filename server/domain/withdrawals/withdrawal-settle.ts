@@ -3,6 +3,7 @@ import { type Hex, TransactionReceiptNotFoundError } from "viem";
 import type { DB } from "../../db/schema.ts";
 import { accountBalance, accountId, post } from "../payments/ledger.ts";
 import { toAtto } from "../platform/usdt.ts";
+import { recordCounting } from "./withdrawal-counting.ts";
 import { publishWithdrawalEvent } from "./withdrawal-events.ts";
 import { releaseWithdrawal } from "./withdrawal-holds.ts";
 import {
@@ -118,7 +119,13 @@ export async function settleSent(deps: WithdrawalSenderDeps, report: SenderRepor
         .catch((error: unknown) => (error instanceof TransactionReceiptNotFoundError ? null : Promise.reject(error)));
       if (!receipt) continue;
       settled = true;
-      if (head - receipt.blockNumber + 1n < BigInt(chain.confirmations)) break;
+      const confirmations = head - receipt.blockNumber + 1n;
+      if (confirmations < BigInt(chain.confirmations)) {
+        // Mined, counting: the merchant's records show it count.
+        const counting = { txHash: tx.tx_hash, blockNumber: receipt.blockNumber, confirmations: Number(confirmations) };
+        await recordCounting(db, withdrawal.id, counting);
+        break;
+      }
       if (receipt.status === "success") {
         await db.transaction().execute(async (trx) => {
           const at = now();
@@ -134,6 +141,8 @@ export async function settleSent(deps: WithdrawalSenderDeps, report: SenderRepor
       break;
     }
     if (settled) continue;
+    // None of its transactions is mined (any more: a reorganisation may have taken the one that was).
+    await recordCounting(db, withdrawal.id, null);
     if (BigInt(withdrawal.nonce!) < minedNonce) {
       // Its nonce was used, by none of its transactions: it can never be mined.
       await db

@@ -1,15 +1,10 @@
-import { Card, H1, Tag } from "@blueprintjs/core";
+import { Card } from "@blueprintjs/core";
 import { useActorRef, useSelector } from "@xstate/react";
-import { useTranslation } from "react-i18next";
 import { billListArea } from "../../../machines/bills/bill-list.ts";
 import { selectBillDetail, selectBillTable } from "../../../machines/bills/bill-list-selectors.ts";
 import { selectExport } from "../../../machines/lists/list-export-selectors.ts";
-import {
-  selectListExportRequest,
-  selectListFeed,
-  selectListPaging,
-  selectListSearch,
-} from "../../../machines/lists/list-selectors.ts";
+import { selectListExportRequest, selectListPaging, selectListSearch } from "../../../machines/lists/list-selectors.ts";
+import { ListHeading } from "../../app/list-heading.tsx";
 import { actorClock } from "../../app/services.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { ExportControl } from "../../ui/export-control.tsx";
@@ -23,28 +18,19 @@ import "./bills.css";
 
 /** Application bills (spec section 2): every deposit to the applications' addresses, searched, paged and live. */
 export default function BillListPage() {
-  const { t } = useTranslation();
   const services = useServices();
   const actor = useActorRef(provideBillList(services), { input: { area: billListArea }, clock: actorClock(services) });
   const search = useSelector(actor, selectListSearch);
   const table = useSelector(actor, selectBillTable);
   const paging = useSelector(actor, selectListPaging);
   const detail = useSelector(actor, selectBillDetail);
-  const feed = useSelector(actor, selectListFeed);
   const exporter = useActorRef(provideBillExport(services));
   const exportView = useSelector(exporter, selectExport);
   const exportRequest = useSelector(actor, selectListExportRequest);
 
   return (
     <section className="page bills-page" aria-labelledby="bills-title">
-      <div className="bills-heading">
-        <H1 id="bills-title" className="page-title">
-          {t("bills.title")}
-        </H1>
-        <Tag minimal round intent={feed === "polling" ? "warning" : "success"} data-testid="bills-feed">
-          {t(feed === "polling" ? "bills.feed.polling" : "bills.feed.live")}
-        </Tag>
-      </div>
+      <ListHeading area="bills" list={actor} />
       <Card className="bills-card">
         <ListSearchForm
           key={search.revision}

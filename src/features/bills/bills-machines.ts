@@ -21,10 +21,13 @@ export const provideBillList = ({ api }: Uses<never, "bills" | "apps">) =>
         return choices ? { ...list, choices } : list;
       }),
       watchRows: fromCallback(({ sendBack }) =>
-        api.bills.watch({
-          onBill: (bill) => sendBack({ type: "row.updated", row: bill }),
-          onError: () => sendBack({ type: "feed.failed" }),
-        }),
+        api.bills.watch(
+          {},
+          {
+            onEvent: (bill) => sendBack({ type: "row.updated", row: bill }),
+            onError: () => sendBack({ type: "feed.failed" }),
+          },
+        ),
       ),
     },
   });

@@ -54,8 +54,8 @@ export const provideOrderPayment = (
       loadDetail: fromPromise(({ input }) => api.orders.detail(input)),
       pollOrder: fromPromise(({ input }) => api.orders.detail(input)),
       watchOrder: fromCallback(({ input, sendBack }) =>
-        api.orders.watch(input.orderCode, {
-          onOrder: (order) => sendBack({ type: "order.updated", order }),
+        api.orders.watch(input, {
+          onEvent: (order) => sendBack({ type: "order.updated", order }),
           onError: () => sendBack({ type: "order.streamFailed" }),
         }),
       ),

@@ -7,7 +7,7 @@ import { CopyButton } from "../../app/copy-button.tsx";
 import { formatDateTime } from "../../i18n/format.ts";
 import { BreakableToken } from "../../ui/breakable-value.tsx";
 import { FactList } from "../../ui/fact-list.tsx";
-import { signedUsdt } from "./transaction-amount.ts";
+import { confirmationsText, signedUsdt } from "./transaction-amount.ts";
 
 interface TransactionDetailDialogProps {
   view: TransactionDetailView;
@@ -53,6 +53,7 @@ function TransactionFacts({ record }: { record: TransactionRecord }) {
     [label("chain"), record.chain ?? none],
     [label("txHash"), txHash],
     [label("blockNumber"), record.blockNumber ?? none],
+    [label("confirmations"), confirmationsText(t, record) ?? none],
     [
       label("withdrawalStatus"),
       record.withdrawalStatus ? t(`withdrawals.status.${record.withdrawalStatus}` as never) : none,

@@ -1,4 +1,4 @@
-import { Callout, Card, H1 } from "@blueprintjs/core";
+import { Callout, Card } from "@blueprintjs/core";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import { transactionListArea } from "../../../machines/transactions/transaction-list.ts";
@@ -7,6 +7,7 @@ import {
   selectTransactionTable,
 } from "../../../machines/transactions/transaction-list-selectors.ts";
 import { ListBody } from "../../app/list-body.tsx";
+import { ListHeading } from "../../app/list-heading.tsx";
 import { actorClock } from "../../app/services.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { TransactionDetailDialog } from "./transaction-detail-dialog.tsx";
@@ -28,9 +29,7 @@ export default function TransactionListPage() {
   const detail = useSelector(actor, selectTransactionDetail);
   return (
     <section className="page transactions-page" aria-labelledby="transactions-title">
-      <H1 id="transactions-title" className="page-title">
-        {t("transactions.title")}
-      </H1>
+      <ListHeading area="transactions" list={actor} />
       <Callout intent="primary" className="transactions-intro">
         {t("transactions.intro")}
       </Callout>

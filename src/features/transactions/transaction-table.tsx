@@ -10,7 +10,7 @@ import { routePaths } from "../../app/route-names.ts";
 import { BreakableToken } from "../../ui/breakable-value.tsx";
 import { DateTimeParts } from "../../ui/date-time-parts.tsx";
 import { type ListColumn, ListTable } from "../../ui/list-table.tsx";
-import { signedUsdt } from "./transaction-amount.ts";
+import { confirmationsText, signedUsdt } from "./transaction-amount.ts";
 
 interface TransactionTableProps {
   view: TransactionTableView;
@@ -18,7 +18,10 @@ interface TransactionTableProps {
   onDetails(id: string): void;
 }
 
-/** The records' rows: when, what moved and by how much, its order; the chain, transaction and block behind Columns. */
+/**
+ * The records' rows: when, what moved and by how much, its order; the chain, transaction, block and confirmations
+ * behind Columns (a withdrawal's count moves live).
+ */
 export function TransactionTable({ view, onRetry, onDetails }: TransactionTableProps) {
   const { t, i18n } = useTranslation();
   const nextStep = usePageAddition();
@@ -59,6 +62,7 @@ export function TransactionTable({ view, onRetry, onDetails }: TransactionTableP
         ),
     },
     { key: "blockNumber", optional: true, cell: (r) => r.blockNumber ?? none },
+    { key: "confirmations", optional: true, cell: (r) => confirmationsText(t, r) ?? none },
     {
       key: "withdrawalStatus",
       optional: true,

@@ -1,10 +1,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { AppBill } from "../../contracts/schemas/bills.ts";
 import type { Order } from "../../contracts/schemas/order.ts";
+import { sampleBill } from "../../machines/bills/bill-test-support.ts";
 import type { ApiError } from "./api-error.ts";
 import { makeApi } from "./make-api.ts";
-import { orderEventsApi } from "./order-events.ts";
+import { apiOnDemand } from "./api-on-demand.ts";
+import { streamCalls } from "./stream-calls.ts";
 import { sampleOrder } from "../../contracts/testing/sample-orders.ts";
-import { fakeStream } from "./fake-event-stream.ts";
+import { fakeStream, sse } from "./fake-event-stream.ts";
 
 const anOrder: Order = sampleOrder({ orderCode: "20250101000001" });
 const event = (value: unknown, name = "order") =>
@@ -13,7 +16,7 @@ const event = (value: unknown, name = "order") =>
 function watcher() {
   const orders: Order[] = [];
   const errors: ApiError[] = [];
-  return { orders, errors, onOrder: (o: Order) => void orders.push(o), onError: (e: ApiError) => void errors.push(e) };
+  return { orders, errors, onEvent: (o: Order) => void orders.push(o), onError: (e: ApiError) => void errors.push(e) };
 }
 
 const clientOptions = (fetchImpl: typeof fetch, token: string | null = "tok") => ({
@@ -27,11 +30,11 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe("watchOrder", () => {
+describe("orders.watch (the endpoint table's orderEvents)", () => {
   it("asks for the order's stream with the client's headers and hands over each order event, split across chunks or not", async () => {
     const server = fakeStream();
     const seen = watcher();
-    const stop = orderEventsApi(clientOptions(server.fetchImpl)).watchOrder("20250101000001", seen);
+    const stop = streamCalls(clientOptions(server.fetchImpl)).orders.watch({ orderCode: "20250101000001" }, seen);
     await vi.waitFor(() => expect(server.requests).toHaveLength(1));
     const [request] = server.requests;
     expect(request?.url).toBe("http://api.test/api/Order/Events?orderCode=20250101000001");
@@ -56,7 +59,7 @@ describe("watchOrder", () => {
   it("stop() ends the stream without calling onError", async () => {
     const server = fakeStream();
     const seen = watcher();
-    const stop = orderEventsApi(clientOptions(server.fetchImpl)).watchOrder("20250101000001", seen);
+    const stop = streamCalls(clientOptions(server.fetchImpl)).orders.watch({ orderCode: "20250101000001" }, seen);
     await vi.waitFor(() => expect(server.requests).toHaveLength(1));
     server.push(event(anOrder));
     await vi.waitFor(() => expect(seen.orders).toHaveLength(1));
@@ -69,7 +72,7 @@ describe("watchOrder", () => {
   it("a stream the server ends calls onError once (the caller falls back to polling)", async () => {
     const server = fakeStream();
     const seen = watcher();
-    orderEventsApi(clientOptions(server.fetchImpl)).watchOrder("20250101000001", seen);
+    streamCalls(clientOptions(server.fetchImpl)).orders.watch({ orderCode: "20250101000001" }, seen);
     await vi.waitFor(() => expect(server.requests).toHaveLength(1));
     server.push(event(anOrder));
     server.end();
@@ -81,7 +84,7 @@ describe("watchOrder", () => {
   it("a broken connection calls onError", async () => {
     const server = fakeStream();
     const seen = watcher();
-    orderEventsApi(clientOptions(server.fetchImpl)).watchOrder("20250101000001", seen);
+    streamCalls(clientOptions(server.fetchImpl)).orders.watch({ orderCode: "20250101000001" }, seen);
     await vi.waitFor(() => expect(server.requests).toHaveLength(1));
     server.fail(new TypeError("network error"));
     await vi.waitFor(() => expect(seen.errors).toHaveLength(1));
@@ -92,7 +95,7 @@ describe("watchOrder", () => {
     for (const bad of ["{not json", JSON.stringify({ ...anOrder, amount: 29 })]) {
       const server = fakeStream();
       const seen = watcher();
-      orderEventsApi(clientOptions(server.fetchImpl)).watchOrder("20250101000001", seen);
+      streamCalls(clientOptions(server.fetchImpl)).orders.watch({ orderCode: "20250101000001" }, seen);
       await vi.waitFor(() => expect(server.requests).toHaveLength(1));
       server.push(event(bad));
       server.push(event(anOrder));
@@ -116,14 +119,14 @@ describe("watchOrder", () => {
           headers: { "Content-Type": "application/json" },
         })) as unknown as typeof fetch;
       const seen = watcher();
-      orderEventsApi(clientOptions(fetchImpl, null)).watchOrder("20250101000001", seen);
+      streamCalls(clientOptions(fetchImpl, null)).orders.watch({ orderCode: "20250101000001" }, seen);
       await vi.waitFor(() => expect(seen.errors).toHaveLength(1));
       expect(seen.errors[0]).toMatchObject({ kind: "api", errCode: answer.body.errCode, errMsg: answer.body.errMsg });
     }
     const notAnEnvelope = (async () =>
       new Response("<html>", { status: 502, statusText: "Bad Gateway" })) as unknown as typeof fetch;
     const seen = watcher();
-    orderEventsApi(clientOptions(notAnEnvelope)).watchOrder("20250101000001", seen);
+    streamCalls(clientOptions(notAnEnvelope)).orders.watch({ orderCode: "20250101000001" }, seen);
     await vi.waitFor(() => expect(seen.errors).toHaveLength(1));
     expect(seen.errors[0]).toMatchObject({ kind: "transport", errCode: "HTTP 502" });
   });
@@ -131,7 +134,7 @@ describe("watchOrder", () => {
   it("a stream silent for longer than the server's keep-alive allows is given up", async () => {
     const server = fakeStream();
     const seen = watcher();
-    orderEventsApi(clientOptions(server.fetchImpl), { silenceMs: 60 }).watchOrder("20250101000001", seen);
+    streamCalls(clientOptions(server.fetchImpl), { silenceMs: 60 }).orders.watch({ orderCode: "20250101000001" }, seen);
     await vi.waitFor(() => expect(server.requests).toHaveLength(1));
     for (let i = 0; i < 3; i++) {
       server.push(": keep-alive\n\n");
@@ -147,18 +150,18 @@ describe("watchOrder", () => {
     const server = fakeStream();
     const api = makeApi(clientOptions(server.fetchImpl));
     const seen = watcher();
-    const stop = api.orders.watch("20250101000001", seen);
+    const stop = api.orders.watch({ orderCode: "20250101000001" }, seen);
     server.push(event(anOrder));
     await vi.waitFor(() => expect(seen.orders).toEqual([anOrder]));
     stop();
   });
 });
 
-describe("watchOrder on demand (the console's api)", () => {
+describe("a stream on demand (the console's api)", () => {
   it("loads the stream's code with the first order followed and hands over its events", async () => {
     const server = fakeStream();
     const seen = watcher();
-    const stop = makeApi(clientOptions(server.fetchImpl)).orders.watch("20250101000001", seen);
+    const stop = apiOnDemand(clientOptions(server.fetchImpl)).orders.watch({ orderCode: "20250101000001" }, seen);
     await vi.waitFor(() => expect(server.requests).toHaveLength(1));
     server.push(event(anOrder));
     await vi.waitFor(() => expect(seen.orders).toEqual([anOrder]));
@@ -170,10 +173,52 @@ describe("watchOrder on demand (the console's api)", () => {
   it("opens no stream when stopped before its code arrived", async () => {
     const server = fakeStream();
     const seen = watcher();
-    makeApi(clientOptions(server.fetchImpl)).orders.watch("20250101000001", seen)();
-    await import("./order-events.ts");
+    apiOnDemand(clientOptions(server.fetchImpl)).orders.watch({ orderCode: "20250101000001" }, seen)();
+    await import("./stream-calls.ts");
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(server.requests).toEqual([]);
     expect(seen.errors).toEqual([]);
+  });
+});
+
+/** The bills' stream's handlers over lists a test reads. */
+function billWatcher(seen: { bills: AppBill[]; errors: ApiError[] }) {
+  return { onEvent: (b: AppBill) => void seen.bills.push(b), onError: (e: ApiError) => void seen.errors.push(e) };
+}
+const billsSeen = () => ({ bills: [] as AppBill[], errors: [] as ApiError[] });
+
+describe("bills.watch (the endpoint table's billEvents)", () => {
+  it("asks for the merchant's bills stream with the client's headers and hands over each bill", async () => {
+    const server = fakeStream();
+    const seen = billsSeen();
+    const stop = streamCalls(clientOptions(server.fetchImpl)).bills.watch({}, billWatcher(seen));
+    const bill = sampleBill();
+    server.push(sse(bill, "bill") + sse({ other: true }, "ping"));
+    await expect.poll(() => seen.bills).toEqual([bill]);
+    const request = server.requests[0] as Request;
+    expect(request.url).toBe("http://api.test/api/Bill/Events");
+    expect(request.headers.get("Authorization")).toBe("Bearer tok");
+    expect(request.headers.get("Language")).toBe("ja-JP");
+    stop();
+    expect(seen.errors).toEqual([]);
+  });
+
+  it("ends with one error on a bill of the wrong shape, so the page polls instead", async () => {
+    const server = fakeStream();
+    const seen = billsSeen();
+    streamCalls(clientOptions(server.fetchImpl)).bills.watch({}, billWatcher(seen));
+    server.push(sse({ ...sampleBill(), amount: 25 }, "bill"));
+    await expect.poll(() => seen.errors.length).toBe(1);
+    expect(seen.errors[0]).toMatchObject({ kind: "parse", errCode: "bill" });
+    expect(seen.bills).toEqual([]);
+  });
+
+  it("is on the console's Api", async () => {
+    const server = fakeStream();
+    const seen = billsSeen();
+    const stop = makeApi(clientOptions(server.fetchImpl)).bills.watch({}, billWatcher(seen));
+    server.push(sse(sampleBill(), "bill"));
+    await expect.poll(() => seen.bills).toHaveLength(1);
+    stop();
   });
 });

@@ -1,0 +1,27 @@
+import { H1, Tag } from "@blueprintjs/core";
+import { useSelector } from "@xstate/react";
+import { useTranslation } from "react-i18next";
+import type { ActorRefFrom } from "xstate";
+import type { listMachine } from "../../machines/lists/list-machine.ts";
+import { selectListFeed } from "../../machines/lists/list-selectors.ts";
+
+/**
+ * A list page's title and, for a live list, whether its rows arrive as they change ("Live") or every 5 s after the
+ * stream failed: `<area>.title`, `<area>.feed.*`, the tag's test id `<area>-feed`.
+ */
+export function ListHeading({ area, list }: { area: string; list: ActorRefFrom<typeof listMachine> }) {
+  const { t } = useTranslation();
+  const feed = useSelector(list, selectListFeed);
+  return (
+    <div className="list-heading">
+      <H1 id={`${area}-title`} className="page-title">
+        {t(`${area}.title` as never)}
+      </H1>
+      {feed !== "off" && (
+        <Tag minimal round intent={feed === "polling" ? "warning" : "success"} data-testid={`${area}-feed`}>
+          {t(`${area}.feed.${feed}` as never)}
+        </Tag>
+      )}
+    </div>
+  );
+}
