@@ -1,5 +1,6 @@
 import { collectOnce } from "../server/domain/collection/collection-jobs.ts";
 import { reconcileCollection } from "../server/domain/collection/collection-reconcile.ts";
+import { checkGasHolders } from "../server/domain/collection/gas-holders.ts";
 import { nodeGasPayer } from "../server/domain/collection/gas-payer.ts";
 import { type ChaosWorld, chaosChainId, chaosConfirmations } from "./world.ts";
 
@@ -41,5 +42,24 @@ export async function collectionReconciles(world: ChaosWorld): Promise<string[]>
     .map(
       (r) =>
         `collection: treasury ${r.treasuryBalance} + uncollected ${r.uncollected} on chain, deposits credited ${r.credited} + not credited ${r.notCredited}; treasury booked ${r.treasuryBooked} + in transit ${r.treasuryInTransit} (difference ${r.treasuryDifference})`,
+    );
+}
+
+/**
+ * The native coin of the gas payer and the treasury on chain against their books (migration 0037), once the run is
+ * quiet: every sweep's and withdrawal's gas booked once, a removed sweep's given back, nothing else spent.
+ */
+export async function gasReconciles(world: ChaosWorld): Promise<string[]> {
+  const chain = collectionChain(world);
+  const holders = [world.chain.dev, world.treasury.address];
+  const checks = await checkGasHolders(world.db, chain.clients.public, chain.chainId, holders, {
+    fund: false,
+    at: new Date(),
+  });
+  return checks
+    .filter((c) => !c.ok)
+    .map(
+      (c) =>
+        `gas: ${c.holder} holds ${c.onChain} on chain, booked ${c.booked} less ${c.inFlight} in flight (difference ${c.difference})`,
     );
 }

@@ -1,6 +1,6 @@
 import type { Hex } from "viem";
 import { invariantViolations, receivedAllAccounted, watcherBehind } from "./invariants.ts";
-import { collect, collectionReconciles } from "./collection.ts";
+import { collect, collectionReconciles, gasReconciles } from "./collection.ts";
 import { describeStep, replayText, type Step } from "./scenario.ts";
 import { type AskedWithdrawal, askWithdrawal, sendOnce, withdrawalsPaidOnce } from "./withdrawals.ts";
 import {
@@ -107,6 +107,7 @@ export async function runScenario(world: ChaosWorld, label: string, steps: reado
     ...(await receivedAllAccounted(world.db, { decimals })),
     ...(await storedMatchesChain(world, sent)),
     ...(await collectionReconciles(world)),
+    ...(await gasReconciles(world)),
     ...(await withdrawalsPaidOnce(world, asked)),
   ];
   if (quiet.length > 0) await fail(quiet);

@@ -5,7 +5,9 @@ import type { Kysely } from "kysely";
 import { chainConfigFromEnv, defaultConfirmations } from "../server/chain/config.ts";
 import { devnetChainId, readDevnetFacts } from "../server/chain/devnet.ts";
 import type { DB } from "../server/db/schema.ts";
-import { collectOnce } from "../server/domain/collection/collection-jobs.ts";
+import { type CollectedChain, collectOnce } from "../server/domain/collection/collection-jobs.ts";
+import { checkGasHolders } from "../server/domain/collection/gas-holders.ts";
+import { forwarderFactoryAbi } from "../server/chain/deposit-forwarder.ts";
 import { reconcileCollection } from "../server/domain/collection/collection-reconcile.ts";
 import { collectionThresholdFromEnv } from "../server/domain/collection/collection-settings.ts";
 import {
@@ -66,7 +68,8 @@ export async function runCollect(db: Kysely<DB>, env: NodeJS.ProcessEnv, write: 
  * still ran).
  */
 export async function runCollectionReconcile(db: Kysely<DB>, env: NodeJS.ProcessEnv, write: (text: string) => void) {
-  const chains = collectedChains(collectionTargets(env).chains);
+  const targets = collectionTargets(env);
+  const chains = collectedChains(targets.chains);
   if (chains.length === 0) {
     write("collection: no chain with a deposit factory to read\n");
     return 0;
@@ -92,5 +95,55 @@ export async function runCollectionReconcile(db: Kysely<DB>, env: NodeJS.Process
           )
           .join(""),
     );
-  return rows.filter((r) => !r.ok).length;
+  let gasDiffering = 0;
+  try {
+    gasDiffering = await reconcileGasHolders(db, chains, env, targets.devnet?.devAccount, write);
+  } catch (error) {
+    write(`gas: cannot read the chain: ${(error as Error).message.split("\n")[0]}\n`);
+    return 1;
+  }
+  return rows.filter((r) => !r.ok).length + gasDiffering;
+}
+
+/**
+ * The native coin of the gas payer and the treasury on chain against their books (migration 0037): one line each,
+ * DIFFERS when coin left without the books. The devnet's gas payer is also its dev wallet (Chain/DevPay, `chain pay`),
+ * whose own payments burn its coin outside the platform: said, and not counted.
+ */
+async function reconcileGasHolders(
+  db: Kysely<DB>,
+  chains: readonly CollectedChain[],
+  env: NodeJS.ProcessEnv,
+  devWallet: string | undefined,
+  write: (text: string) => void,
+): Promise<number> {
+  const gasPayer = collectionGasPayer(env, devWallet as `0x${string}` | undefined);
+  let differing = 0;
+  for (const chain of chains) {
+    const treasury = await chain.clients.public.readContract({
+      address: chain.depositFactory,
+      abi: forwarderFactoryAbi,
+      functionName: "treasury",
+    });
+    const holders = [...(gasPayer ? [gasPayer.account.address] : []), treasury];
+    const checks = await checkGasHolders(db, chain.clients.public, chain.chainId, holders, {
+      fund: false,
+      at: new Date(),
+    });
+    for (const check of checks) {
+      const devWalletToo = devWallet !== undefined && check.holder === devWallet.toLowerCase();
+      const counted = !check.ok && !devWalletToo;
+      if (counted) differing++;
+      write(
+        `gas chain ${chain.chainId} ${check.holder}: on chain ${check.onChain} = booked ${check.booked} − in flight ${check.inFlight}? difference ${check.difference}` +
+          (check.ok
+            ? " ok"
+            : devWalletToo
+              ? " (also the devnet's dev wallet: its own payments' gas is not the platform's)"
+              : " DIFFERS") +
+          "\n",
+      );
+    }
+  }
+  return differing;
 }

@@ -36,6 +36,7 @@ import { migration0033MerchantTransactions } from "./migrations/0033-merchant-tr
 import { migration0034WithdrawalEvents } from "./migrations/0034-withdrawal-events.ts";
 import { migration0035WalletForwarders } from "./migrations/0035-wallet-forwarders.ts";
 import { migration0036LiveTransactions } from "./migrations/0036-live-transactions.ts";
+import { migration0037GasBooks } from "./migrations/0037-gas-books.ts";
 
 /**
  * Plain SQL, PostgreSQL dialect, run the same on PGlite and on a real server, one file each in migrations/, named here
@@ -80,6 +81,7 @@ export const migrations: Record<string, Migration> = {
   "0034_withdrawal_events": migration0034WithdrawalEvents,
   "0035_wallet_forwarders": migration0035WalletForwarders,
   "0036_live_transactions": migration0036LiveTransactions,
+  "0037_gas_books": migration0037GasBooks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -82,7 +82,10 @@ export type LedgerAccountKindColumn =
   | "treasury"
   | "revenue"
   | "reorgLoss"
-  | "withdrawal";
+  | "withdrawal"
+  | "nativeHolder"
+  | "gasExpense"
+  | "gasFunding";
 
 /**
  * An account of the double-entry ledger (migration 0012): a merchant's balance, an open order's money, a chain's
@@ -102,6 +105,8 @@ export interface LedgerAccountsTable {
   decimals: number | null;
   currency: ColumnType<string, string | undefined, string>;
   balance: ColumnType<string, string | undefined, never>;
+  /** A `nativeHolder`'s address, lower case (migration 0037). */
+  holder: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type LedgerJournalKindColumn =
@@ -119,7 +124,10 @@ export type LedgerJournalKindColumn =
   | "sweep"
   | "withdrawalHold"
   | "withdrawalRelease"
-  | "withdrawalSent";
+  | "withdrawalSent"
+  | "gasSpent"
+  | "gasReturned"
+  | "gasFunded";
 
 /** One movement of money with its cause (a transfer and/or an order); its lines sum to zero per currency. */
 export interface LedgerJournalsTable {
@@ -131,6 +139,10 @@ export interface LedgerJournalsTable {
   /** A restore's removal, negated exactly; at most one restore per removal. */
   restores: IdRef | null;
   created_at: ColumnType<Date, Date | undefined, never>;
+  /** The sweep whose gas a `gasSpent` / `gasReturned` journal books (migration 0037). */
+  collection_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The native holder a `gasFunded` journal funds. */
+  holder_account_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface LedgerLinesTable {

@@ -28,6 +28,7 @@ import {
   type SentSweep,
 } from "./collection-store.ts";
 import type { GasPayer } from "./gas-payer.ts";
+import { checkGasHolders } from "./gas-holders.ts";
 
 /**
  * Collection of one chain's deposit addresses into the treasury (issue 28). A run, under the chain's collection lease
@@ -92,6 +93,7 @@ export interface CollectReport {
 type SweepKeys = Omit<SentSweep, "txHash" | "deployed">;
 
 const instanceHolder = `collector-${randomUUID()}`;
+const now = () => new Date();
 const holder = (deps: CollectChainDeps) => deps.holder ?? instanceHolder;
 /**
  * The watcher's lease time: an instance killed mid-run (never releasing) holds collection back no longer. A run renews
@@ -122,7 +124,12 @@ export async function collectChain(deps: CollectChainDeps): Promise<CollectRepor
       abi: forwarderFactoryAbi,
       functionName: "treasury",
     });
-    if (await settle(deps, report)) await sendDue(deps, treasury, report);
+    if (!(await settle(deps, report))) return report;
+    // The operator's coin at the gas payer and the treasury (which pays withdrawals' gas) that the books do not have
+    // yet — an opening balance, a top-up — booked as funding, once their transactions' gas is (gas-holders.ts).
+    const holders = [deps.gasPayer.account.address, treasury];
+    await checkGasHolders(db, deps.clients.public, chain.chainId, holders, { fund: true, at: (deps.now ?? now)() });
+    await sendDue(deps, treasury, report);
     return report;
   } finally {
     await releaseCollectionLease(db, chain.chainId, holder(deps));
@@ -150,7 +157,8 @@ async function settle(deps: CollectChainDeps, report: CollectReport): Promise<bo
       continue;
     }
     if (receipt.status !== "success") {
-      await failSent(deps.db, sweep.id, `the sweep reverted in block ${receipt.blockNumber}`, now());
+      const gas = receipt.gasUsed * receipt.effectiveGasPrice;
+      await failSent(deps.db, sweep.id, `the sweep reverted in block ${receipt.blockNumber}`, now(), gas);
       report.failed++;
       continue;
     }

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { notifyLive } from "../platform/live-changes.ts";
+import { bookGasFor } from "../payments/gas-books.ts";
 import { settleSweptShares } from "../payments/sweep-books.ts";
 import { fromAtto, unitsToAtto } from "../platform/usdt.ts";
 
@@ -76,14 +77,30 @@ export async function recordFailed(db: Kysely<DB>, sweep: Omit<SentSweep, "txHas
     .execute();
 }
 
-/** A recorded sweep that the node refused or that reverted: failed with its reason, its bills free for the next try. */
-export async function failSent(db: Kysely<DB>, collectionId: string, error: string, at: Date): Promise<void> {
+/**
+ * A recorded sweep that the node refused or that reverted: failed with its reason, its bills free for the next try. One
+ * that reverted was mined: its gas (`gasFee`, wei) was burnt and is booked.
+ */
+export async function failSent(
+  db: Kysely<DB>,
+  collectionId: string,
+  error: string,
+  at: Date,
+  gasFee = 0n,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx
+    const row = await trx
       .updateTable("collections")
-      .set({ status: "failed", error: firstLine(error), finished_at: at })
+      .set({
+        status: "failed",
+        error: firstLine(error),
+        finished_at: at,
+        ...(gasFee > 0n ? { gas_fee: gasFee.toString() } : {}),
+      })
       .where("id", "=", collectionId)
-      .execute();
+      .returning(["chain_id", "gas_payer"])
+      .executeTakeFirst();
+    if (row && gasFee > 0n) await bookGasFor(trx, row.chain_id, row.gas_payer, { collectionId }, gasFee, at);
     await releaseBills(trx, collectionId, at);
   });
 }
@@ -140,9 +157,11 @@ export async function recordConfirmed(db: Kysely<DB>, sweep: ConfirmedSweep): Pr
       })
       .where("id", "=", sweep.collectionId)
       .where("status", "in", ["sent", "confirmed"])
-      .returning(["tx_hash", "delivery_address", "deposit_address_id", "token"])
+      .returning(["tx_hash", "delivery_address", "deposit_address_id", "token", "chain_id", "gas_payer"])
       .executeTakeFirst();
     if (!row) return;
+    // Its gas, in the chain's native coin, from the gas payer to the gas expense, as the block it stands in burnt it.
+    await bookGasFor(trx, row.chain_id, row.gas_payer, { collectionId: sweep.collectionId }, sweep.gasFee, sweep.at);
     await trx
       .updateTable("application_bills")
       .set({ collection_id: sweep.collectionId })
@@ -202,11 +221,14 @@ const clearedCollection = {
  */
 export async function recordRemoved(db: Kysely<DB>, collectionId: string, at: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx
+    const row = await trx
       .updateTable("collections")
       .set({ status: "removed", finished_at: at })
       .where("id", "=", collectionId)
-      .execute();
+      .returning(["chain_id", "gas_payer"])
+      .executeTakeFirst();
+    // A confirmed sweep taken away: the gas booked for it was never burnt on the chain that stands.
+    if (row) await bookGasFor(trx, row.chain_id, row.gas_payer, { collectionId }, 0n, at);
     await releaseBills(trx, collectionId, at);
   });
 }

@@ -21,7 +21,7 @@ import { toWireBill, wireBillQuery } from "../bills/bill-wire.ts";
 import { actFor, systemScope } from "../identity/system-scope.ts";
 import { balanceText } from "../payments/balance.ts";
 import { ledgerViolations, reconcile } from "../payments/reconcile.ts";
-import { usdtText } from "../platform/usdt.ts";
+import { toAtto, usdtText } from "../platform/usdt.ts";
 import { startJobQueue } from "../platform/job-queue.ts";
 import { type CollectedChain, collectOnce } from "./collection-jobs.ts";
 import { reconcileCollection } from "./collection-reconcile.ts";
@@ -203,10 +203,26 @@ describe("collection of deposit addresses into the treasury", () => {
         )
         .orderBy("l.id")
         .execute();
-      expect(sweeps.filter((l) => l.account === "treasury").map((l) => [l.kind, l.amount])).toEqual(
+      const sweepLines = sweeps.filter((l) => l.kind === "sweep");
+      expect(sweepLines.filter((l) => l.account === "treasury").map((l) => [l.kind, l.amount])).toEqual(
         merchants.map((_, i) => ["sweep", `-20.00000${i}000000000000`]),
       );
-      expect(sweeps.filter((l) => l.account !== "treasury").map((l) => l.account)).toEqual(Array(10).fill("receipts"));
+      expect(sweepLines.filter((l) => l.account !== "treasury").map((l) => l.account)).toEqual(
+        Array(10).fill("receipts"),
+      );
+      // And its gas, in the chain's native coin: one journal per sweep, what its receipt burnt, from the gas payer to
+      // the gas expense (migration 0037).
+      const gasLines = sweeps.filter((l) => l.kind === "gasSpent");
+      expect(gasLines.map((l) => l.account)).toEqual(Array(10).fill(["nativeHolder", "gasExpense"]).flat());
+      const fees = await db.selectFrom("collections").select("gas_fee").where("status", "=", "confirmed").execute();
+      const burnt = fees.reduce((sum, row) => sum + BigInt(row.gas_fee ?? "0"), 0n);
+      expect(burnt).toBeGreaterThan(0n);
+      const expense = await db
+        .selectFrom("ledger_accounts")
+        .select(["balance", "currency"])
+        .where("kind", "=", "gasExpense")
+        .executeTakeFirstOrThrow();
+      expect([toAtto(expense.balance), expense.currency]).toEqual([burnt, "ETH"]);
       const accounts = await db
         .selectFrom("ledger_accounts")
         .select(["kind", "balance"])
@@ -428,6 +444,24 @@ describe("collection of deposit addresses into the treasury", () => {
       expect((await bills())[0]).toMatchObject({ collection_tx_hash: rows[1]!.tx_hash });
       expect(usdtText((await bills())[0]!.collection_amount)).toBe("25");
       expect(await tokenBalance(treasury)).toBe(25_000_000n);
+      // The removed sweep's gas, booked when it was confirmed, given back: the expense is the standing sweep's gas only.
+      const gasJournals = await db
+        .selectFrom("ledger_journals")
+        .select(["kind", "collection_id"])
+        .where("kind", "in", ["gasSpent", "gasReturned"])
+        .orderBy("id")
+        .execute();
+      expect(gasJournals).toEqual([
+        { kind: "gasSpent", collection_id: rows[0]!.id },
+        { kind: "gasReturned", collection_id: rows[0]!.id },
+        { kind: "gasSpent", collection_id: rows[1]!.id },
+      ]);
+      const expense = await db
+        .selectFrom("ledger_accounts")
+        .select("balance")
+        .where("kind", "=", "gasExpense")
+        .executeTakeFirstOrThrow();
+      expect(toAtto(expense.balance)).toBe(BigInt(rows[1]!.gas_fee!));
       expect(await balanceText(db, a.scope)).toBe("25");
       await chainReconciles();
     },
@@ -659,8 +693,13 @@ describe("collection of deposit addresses into the treasury", () => {
       expect(await runCollectionReconcile(db, env, write)).toBe(0);
       // Mined, not yet recorded as confirmed: on chain in the treasury, not yet in its books.
       expect(out).toMatch(
-        /^collection chain 31337 0x[0-9a-f]{40} at block \d+: treasury 30 \+ uncollected 0 = credited 30 \+ not credited 0\? difference 0; treasury 30 = booked 0 \+ in transit 30\? difference 0 ok\n$/,
+        /^collection chain 31337 0x[0-9a-f]{40} at block \d+: treasury 30 \+ uncollected 0 = credited 30 \+ not credited 0\? difference 0; treasury 30 = booked 0 \+ in transit 30\? difference 0 ok\n/,
       );
+      // The gas side: the treasury never paid gas; the gas payer here is the devnet's dev wallet too, said so.
+      expect(out).toContain(
+        `gas chain ${chainId} ${treasury.toLowerCase()}: on chain 0 = booked 0 − in flight 0? difference 0 ok\n`,
+      );
+      expect(out).toMatch(new RegExp(`gas chain ${chainId} ${chain.dev.toLowerCase()}: .*( ok|dev wallet.*)\\n`));
       out = "";
       await runCollect(db, { ...env, COLLECTION_THRESHOLD: "1.0000001" }, write).catch((error: Error) =>
         write(error.message),

@@ -6,8 +6,9 @@ import { fromAtto, toAtto } from "../platform/usdt.ts";
  * The whole sheet per currency, from the accounts' stored balances (issue 41): what the books hold on chain — at
  * merchants' addresses and in the treasury — against what they owe merchants (available, held by withdrawals in flight,
  * in open orders, less what merchants owe after a removal) and the platform's part (revenue, less reorganisation
- * losses). Assets equal the rest while every journal balances and every stored balance is its lines' sum; a difference
- * names the currency and the amount (`npm run chain -- reconcile`).
+ * losses). In each chain's native coin (migration 0037): what the platform's addresses hold of it for gas, against the
+ * operator's funding less the gas burnt. Assets equal the rest while every journal balances and every stored balance is
+ * its lines' sum; a difference names the currency and the amount (`npm run chain -- reconcile`).
  */
 export interface BalanceSheet {
   currency: string;
@@ -19,7 +20,14 @@ export interface BalanceSheet {
   owedByMerchants: string;
   revenue: string;
   reorgLosses: string;
-  /** (at addresses + in the treasury) − (available + held + in orders − owed) − (revenue − losses). */
+  /** The native coin the gas payer and the treasury hold, what the operator put in, what gas burnt. */
+  gasHeld: string;
+  gasFunded: string;
+  gasSpent: string;
+  /**
+   * (at addresses + in the treasury + gas held) − (available + held + in orders − owed) − (revenue − losses)
+   * − (gas funded − gas spent).
+   */
   difference: string;
   ok: boolean;
 }
@@ -39,7 +47,9 @@ export async function balanceSheets(db: Kysely<DB>): Promise<BalanceSheet[]> {
     const owedByMerchants = -of("merchantDebt");
     const reorgLosses = -of("reorgLoss");
     const owed = of("merchant") + of("withdrawal") + of("order") - owedByMerchants;
-    const difference = atAddresses + inTreasury - owed - (of("revenue") - reorgLosses);
+    const [gasHeld, gasFunded, gasSpent] = [of("nativeHolder"), -of("gasFunding"), of("gasExpense")];
+    const difference =
+      atAddresses + inTreasury + gasHeld - owed - (of("revenue") - reorgLosses) - (gasFunded - gasSpent);
     return {
       currency,
       atAddresses: fromAtto(atAddresses),
@@ -50,6 +60,9 @@ export async function balanceSheets(db: Kysely<DB>): Promise<BalanceSheet[]> {
       owedByMerchants: fromAtto(owedByMerchants),
       revenue: fromAtto(of("revenue")),
       reorgLosses: fromAtto(reorgLosses),
+      gasHeld: fromAtto(gasHeld),
+      gasFunded: fromAtto(gasFunded),
+      gasSpent: fromAtto(gasSpent),
       difference: fromAtto(difference),
       ok: difference === 0n,
     };

@@ -308,6 +308,10 @@ export const wireKind = {
   withdrawalRelease: "withdrawalReturned",
   // Paid: from the withdrawal's account to the treasury and revenue, no merchant line.
   withdrawalSent: "withdrawal",
+  // Gas, in the chain's native coin, between the platform's own accounts: never a merchant's line.
+  gasSpent: "withdrawal",
+  gasReturned: "withdrawal",
+  gasFunded: "withdrawal",
 } as const satisfies Record<LedgerJournalKindColumn, BalanceResult["entries"][number]["kind"]>;
 
 /** The merchant's ledger lines, newest first: kind (as the wire names it), signed amount, order, transaction. */

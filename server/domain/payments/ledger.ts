@@ -25,6 +25,10 @@ export interface JournalCause {
   orderId?: string | null;
   withdrawalId?: string | null;
   restores?: string;
+  /** A sweep whose gas the journal books (gas-books.ts). */
+  collectionId?: string | null;
+  /** The native holder a funding journal funds (gas-books.ts). */
+  holderAccountId?: string | null;
   at: Date;
 }
 
@@ -85,7 +89,12 @@ export async function accountBalance(trx: Kysely<DB>, id: string | undefined): P
  * Posts one journal. Answers its id, or null when nothing moved (every line 0) or when a unique key says it was
  * posted already (an order paid, paid from the balance or refunded once).
  */
-export async function post(trx: Kysely<DB>, cause: JournalCause, lines: readonly Line[]): Promise<string | null> {
+export async function post(
+  trx: Kysely<DB>,
+  cause: JournalCause,
+  lines: readonly Line[],
+  currency: string = ledgerCurrency,
+): Promise<string | null> {
   const kept = lines.filter(([, amount]) => amount !== 0n);
   if (kept.length === 0) return null;
   const journal = await trx
@@ -96,6 +105,8 @@ export async function post(trx: Kysely<DB>, cause: JournalCause, lines: readonly
       order_id: cause.orderId ?? null,
       withdrawal_id: cause.withdrawalId ?? null,
       restores: cause.restores ?? null,
+      collection_id: cause.collectionId ?? null,
+      holder_account_id: cause.holderAccountId ?? null,
       created_at: cause.at,
     })
     .onConflict((oc) => oc.doNothing())
@@ -108,7 +119,7 @@ export async function post(trx: Kysely<DB>, cause: JournalCause, lines: readonly
       kept.map(([account, amount]) => ({
         journal_id: journal.id,
         account_id: account,
-        currency: ledgerCurrency,
+        currency,
         amount: fromAtto(amount),
       })),
     )

@@ -6,7 +6,7 @@ import type {
   TransactionListResult,
   TransactionRecord,
 } from "../../../contracts/schemas/transactions.ts";
-import type { DB, LedgerAccountKindColumn, LedgerJournalKindColumn } from "../../db/schema.ts";
+import type { DB, LedgerJournalKindColumn } from "../../db/schema.ts";
 import type { CsvDownload } from "../platform/csv-download.ts";
 import { type KeysetList, wireFile, wirePage } from "../platform/keyset-page.ts";
 import type { MerchantScope } from "../platform/merchant-scope.ts";
@@ -100,7 +100,8 @@ const filteredTransactions = (db: Kysely<DB>, scope: MerchantScope, filters: Tra
       "w.seen_tx_hash as withdrawal_seen_tx_hash",
       "w.seen_block_number as withdrawal_seen_block",
       "w.confirmations as withdrawal_confirmations",
-      sql<Array<{ account: LedgerAccountKindColumn; amount: string }>>`(
+      // A merchant's journal never moves the gas accounts (migration 0037): its lines are of the wire's kinds.
+      sql<Array<{ account: TransactionRecord["lines"][number]["account"]; amount: string }>>`(
         select coalesce(json_agg(json_build_object('account', a.kind, 'amount', l.amount::text) order by l.id), '[]')
         from ledger_lines l join ledger_accounts a on a.id = l.account_id where l.journal_id = mt.journal_id)`.as(
         "lines",

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { liveTransactionRecords } from "../payments/transaction-records.ts";
+import { checkGasHolders } from "../collection/gas-holders.ts";
 import { callbackPayload } from "../../../contracts/schemas/callbacks.ts";
 import type { OpenWithdrawal } from "../../../contracts/schemas/open-api.ts";
 import type { Address, Hex } from "viem";
@@ -33,7 +34,7 @@ import { searchBills } from "../bills/bills.ts";
 import { listRecharges } from "../bills/recharge-bills.ts";
 import { balanceSheets } from "../payments/balance-sheet.ts";
 import { ledgerViolations, reconcile } from "../payments/reconcile.ts";
-import { toAtto } from "../platform/usdt.ts";
+import { fromAtto, toAtto } from "../platform/usdt.ts";
 import { requestWithdrawal, type WithdrawalRules } from "./withdrawal-holds.ts";
 import { openApiWithdrawal } from "./open-api-withdrawals.ts";
 import { sendWithdrawals, type WithdrawalSenderDeps } from "./withdrawal-sender.ts";
@@ -198,6 +199,7 @@ describe("withdrawals sent from the treasury", () => {
     expect((await withdrawals())[0]).toMatchObject({ status: "broadcast", nonce: "0" });
     // The whole sheet: the treasury's 50 are the merchant's 29 available and 21 held by the withdrawal in flight.
     expect(await balanceSheets(db)).toEqual([
+      expect.objectContaining({ currency: "ETH", ok: true }),
       expect.objectContaining({ inTreasury: "50", available: "29", heldByWithdrawals: "21", revenue: "0", ok: true }),
     ]);
     expect(await tokenBalance(destination)).toBe(20_000_000n);
@@ -237,6 +239,7 @@ describe("withdrawals sent from the treasury", () => {
       .executeTakeFirstOrThrow();
     expect(revenue.balance).toBe("1.000000000000000000");
     expect(await balanceSheets(db)).toEqual([
+      expect.objectContaining({ currency: "ETH", ok: true }),
       expect.objectContaining({ inTreasury: "30", available: "29", heldByWithdrawals: "0", revenue: "1", ok: true }),
     ]);
     // The ledger still credits what the addresses received; the treasury on chain is what its books say, and so is
@@ -247,6 +250,30 @@ describe("withdrawals sent from the treasury", () => {
     // Nothing more to do, and nothing paid twice.
     expect(await sendWithdrawals(sender())).toEqual({ signed: 0, broadcast: 0, replaced: 0, confirmed: 0, failed: 0 });
     expect(await chain.clients.public.getTransactionCount({ address: treasury.address })).toBe(1);
+    // Its gas in the books, in ETH: the treasury's 10 ETH booked as the operator's funding when the collector first
+    // looked, the transaction's gas from it to the gas expense; the treasury on chain is what its books say.
+    const receipt = await chain.clients.public.getTransactionReceipt({ hash: signed!.tx_hash as Hex });
+    const gas = receipt.gasUsed * receipt.effectiveGasPrice;
+    const [treasuryGas] = await checkGasHolders(db, chain.clients.public, chainId, [treasury.address], {
+      fund: false,
+      at: new Date(),
+    });
+    expect(treasuryGas).toMatchObject({ booked: fromAtto(10n ** 19n - gas), inFlight: "0", difference: "0", ok: true });
+    // The gas burnt: the deposit's sweep (by the gas payer) and the withdrawal (by the treasury).
+    const swept = await db.selectFrom("collections").select("gas_fee").where("status", "=", "confirmed").execute();
+    const sweepGas = swept.reduce((sum, row) => sum + BigInt(row.gas_fee ?? "0"), 0n);
+    expect(await balanceSheets(db)).toEqual([
+      expect.objectContaining({ currency: "ETH", gasSpent: fromAtto(sweepGas + gas), ok: true }),
+      expect.objectContaining({ currency: "USDT", ok: true }),
+    ]);
+    // Coin that leaves the treasury without the books (sent by hand): the check names the holder and the amount.
+    await chain.clients.wallet.sendTransaction({ account: treasury, to: destination, value: 10n ** 15n, chain: null });
+    const [after] = await checkGasHolders(db, chain.clients.public, chainId, [treasury.address], {
+      fund: true,
+      at: new Date(),
+    });
+    expect(after).toMatchObject({ holder: treasury.address.toLowerCase(), ok: false });
+    expect(after!.difference).toMatch(/^-0\.001\d+$/);
   });
 
   it("a reorganisation that takes a paid withdrawal away: the same bytes are broadcast again and it is paid once, the books unmoved", async () => {

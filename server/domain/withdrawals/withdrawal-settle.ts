@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { type Hex, TransactionReceiptNotFoundError } from "viem";
 import type { DB } from "../../db/schema.ts";
+import { bookGasFor } from "../payments/gas-books.ts";
 import { accountBalance, accountId, post } from "../payments/ledger.ts";
 import { toAtto } from "../platform/usdt.ts";
 import { recordCounting } from "./withdrawal-counting.ts";
@@ -27,6 +28,7 @@ export const paidRecheckBlocks = (confirmations: number) => BigInt(Math.max(4 * 
  */
 export async function recheckPaid(deps: WithdrawalSenderDeps, report: SenderReport): Promise<void> {
   const { db, chain, client } = deps;
+  const now = deps.now ?? (() => new Date());
   const head = await client.getBlockNumber({ cacheTime: 0 });
   const since = head - paidRecheckBlocks(chain.confirmations);
   const paid = await db
@@ -51,14 +53,23 @@ export async function recheckPaid(deps: WithdrawalSenderDeps, report: SenderRepo
       if (!receipt) continue;
       mined = true;
       if (tx.tx_hash !== withdrawal.tx_hash || receipt.blockNumber.toString() !== withdrawal.block_number)
-        await db
-          .updateTable("withdrawals")
-          .set({ tx_hash: tx.tx_hash, block_number: receipt.blockNumber.toString() })
-          .where("id", "=", withdrawal.id)
-          .execute();
+        await db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable("withdrawals")
+            .set({ tx_hash: tx.tx_hash, block_number: receipt.blockNumber.toString() })
+            .where("id", "=", withdrawal.id)
+            .execute();
+          // Mined again at that block's price: its gas in the books follows.
+          const gas = receipt.gasUsed * receipt.effectiveGasPrice;
+          await bookGasFor(trx, chain.chainId, deps.sender.from, { withdrawalId: withdrawal.id }, gas, now());
+        });
       break;
     }
     if (mined) continue;
+    // On no block any more: its gas was not burnt on the chain that stands (booked again once it is mined again).
+    await db
+      .transaction()
+      .execute((trx) => bookGasFor(trx, chain.chainId, deps.sender.from, { withdrawalId: withdrawal.id }, 0n, now()));
     const paying = transactions.find((tx) => tx.tx_hash === withdrawal.tx_hash) ?? transactions.at(-1);
     if (!paying) continue;
     try {
@@ -135,7 +146,13 @@ export async function settleSent(deps: WithdrawalSenderDeps, report: SenderRepor
         });
         report.confirmed++;
       } else {
-        await db.transaction().execute((trx) => failWithdrawal(trx, deps, withdrawal.id, "reverted on chain", now()));
+        // Reverted, it was mined: its gas was burnt and is booked with its failure.
+        const gas = receipt.gasUsed * receipt.effectiveGasPrice;
+        await db.transaction().execute(async (trx) => {
+          const at = now();
+          await bookGasFor(trx, chain.chainId, deps.sender.from, { withdrawalId: withdrawal.id }, gas, at);
+          await failWithdrawal(trx, deps, withdrawal.id, "reverted on chain", at);
+        });
         report.failed++;
       }
       break;
@@ -230,6 +247,9 @@ async function recordPaid(
     [treasury, toAtto(withdrawal.amount)],
     [await accountId(trx, { kind: "revenue" }), toAtto(withdrawal.fee)],
   ]);
+  // The transaction's gas, in the chain's native coin, from its sender to the gas expense.
+  if (withdrawal.from_address)
+    await bookGasFor(trx, withdrawal.chain_id, withdrawal.from_address, { withdrawalId }, paid.gasFee, paid.at);
   await trx
     .updateTable("withdrawals")
     .set({
