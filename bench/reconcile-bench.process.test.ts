@@ -21,6 +21,9 @@ describe("the reconcile bench", () => {
     });
     expect(out).toMatch(/reconcile {9}median .* received 20300 USDT, credited 20300, clean/);
     expect(out).toMatch(/ledgerViolations {2}median .*: 0 found/);
+    // Money out among the journals: the recharges swept, withdrawals paid with their gas; both sheets balance.
+    expect(out).toMatch(/: 356 journals, the bulk's recharges swept, 10 withdrawals paid with their gas/);
+    expect(out).toMatch(/balance sheets .*: ETH balances, USDT balances/);
     expect(status).toBe(0);
   }, 120_000);
 });

@@ -4,6 +4,9 @@
  * credited to the balance and one in four into an order paid with it, on the server's database (in-memory PGlite;
  * TEST_DATABASE_URL=postgres://… for PostgreSQL). Prints figures, asserts nothing.
  *
+ * The bulk's recharges are swept into the treasury, and one in ten pays a withdrawal with its gas
+ * (reconcile-bench-money-out.ts): the journals of money out are among those checked.
+ *
  * The bulk of the ledger is written set-based with the ledger's triggers off (session_replication_role = replica)
  * and its stored figures computed the way the triggers keep them; ledgerViolations then checks they agree. The
  * posting cost through the triggers is measured apart, on the last BENCH_POSTED (1,000) transfers, one watcher-sized
@@ -11,8 +14,10 @@
  */
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../server/db/schema.ts";
+import { balanceSheets } from "../server/domain/payments/balance-sheet.ts";
 import { ledgerViolations, reconcile } from "../server/domain/payments/reconcile.ts";
 import { createTestDatabase } from "../server/testing/test-database.ts";
+import { seedMoneyOut } from "./reconcile-bench-money-out.ts";
 
 const transferCount = Math.max(10, Number(process.env.BENCH_RECONCILE_TRANSFERS ?? 100_000));
 const posted = Math.min(transferCount, Math.max(1, Number(process.env.BENCH_POSTED ?? 1_000)));
@@ -33,6 +38,7 @@ try {
   await db.transaction().execute(async (trx) => {
     await sql`set local session_replication_role = replica`.execute(trx);
     await creditJournals(trx, 1, bulk);
+    await seedMoneyOut(trx, token, bulk);
     await sql`insert into ledger_transfers (transfer_id, account_id, amount, credited)
         select t.id, r.id, t.amount / 1000000, t.amount / 1000000 from chain_transfers t
         join ledger_accounts r on r.kind = 'receipts' where t.id <= ${bulk}`.execute(trx);
@@ -52,6 +58,9 @@ try {
     await db.transaction().execute((trx) => creditJournals(trx, from, Math.min(transferCount, from + 99)));
   const postedMs = performance.now() - postStarted;
 
+  const sheetStarted = performance.now();
+  const sheets = await balanceSheets(db);
+  const sheetMs = performance.now() - sheetStarted;
   const reconcileTimes: number[] = [];
   const violationTimes: number[] = [];
   let rows: Awaited<ReturnType<typeof reconcile>> = [];
@@ -65,12 +74,19 @@ try {
     violationTimes.push(performance.now() - checked);
   }
   const row = rows[0];
+  const { journals } = (
+    await sql<{ journals: string }>`select count(*)::text as journals from ledger_journals`.execute(database.db)
+  ).rows[0]!;
+  const { withdrawals } = (
+    await sql<{ withdrawals: string }>`select count(*)::text as withdrawals from withdrawals`.execute(database.db)
+  ).rows[0]!;
   process.stdout.write(
     `reconcile bench: ${count(transferCount)} confirmed transfers to ${count(merchantCount)} merchants on ${
       process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"
-    } (set up in ${ms(seeded)})\n` +
+    } (set up in ${ms(seeded)}): ${count(Number(journals))} journals, the bulk's recharges swept, ${count(Number(withdrawals))} withdrawals paid with their gas\n` +
       `posting           ${count(posted)} transfers through the ledger's triggers, 100 a transaction: ${ms(postedMs)} (${(postedMs / posted).toFixed(2)} ms each)\n` +
       `reconcile         median ${ms(median(reconcileTimes))}, slowest ${ms(Math.max(...reconcileTimes))} (${runs} runs): received ${row?.received} USDT, credited ${row?.credited}, ${row?.ok ? "clean" : "DIFFERS"}\n` +
+      `balance sheets    ${ms(sheetMs)}: ${sheets.map((sheet) => `${sheet.currency} ${sheet.ok ? "balances" : `DIFFERS by ${sheet.difference}`}`).join(", ")}\n` +
       `ledgerViolations  median ${ms(median(violationTimes))}, slowest ${ms(Math.max(...violationTimes))} (${runs} runs): ${violations} found\n`,
   );
 } finally {

@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { type Address, encodeFunctionData, type Hash, toHex } from "viem";
-import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
+import { generatePrivateKey, mnemonicToAccount, type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import { collectionsAgree, reconcileClean } from "../../chaos/invariants.ts";
 import { type ServerProcess, serverProcess } from "../../chaos/server-process.ts";
@@ -51,6 +51,7 @@ let pool: pg.Pool | undefined;
 let db: Kysely<DB>;
 let factory: Address;
 let treasury: Address;
+let customer: PrivateKeyAccount | undefined;
 /** The servers' settings, which `npm run chain -- reconcile` reads too. */
 let serverEnv: Record<string, string> = {};
 const servers: ServerProcess[] = [];
@@ -113,6 +114,9 @@ beforeAll(async () => {
   const operatorKey = toHex(operator.getHdKey().privateKey!);
   treasury = privateKeyToAccount(generatePrivateKey()).address;
   factory = await deployForwarderFactory(chain.clients, chain.dev, treasury, chain.dev);
+  // The customers pay from an account of their own: the gas payer's coin is the platform's, and reconcile checks it
+  // against its books (migration 0037).
+  customer = await chain.payer();
   serverEnv = {
     DATABASE_URL: postgres.databaseUrl,
     WALLET_XPUB: randomXpub(),
@@ -205,7 +209,7 @@ describe("two instances on one PostgreSQL, 200 deposits: every callback delivere
       const to = addresses[i % addresses.length]!.address;
       const units = 1_000_000n + BigInt(i) * 10_001n;
       const hash = await clients.wallet.sendTransaction({
-        account: chain!.dev,
+        account: customer!,
         to: chain!.token,
         data: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [to, units] }),
         gas: 100_000n,
@@ -370,6 +374,8 @@ describe("two instances on one PostgreSQL, 200 deposits: every callback delivere
     expect(reconciled.stdout).toMatch(/^reconcile: clean$/m);
     expect(reconciled.stdout).toMatch(/^collection chain 31337 .* difference 0 ok$/m);
     expect(reconciled.stdout).not.toMatch(/DIFFERS/);
+    // The gas payer's coin (both instances sweeping with it) and the treasury's against their books, each to the wei.
+    expect(reconciled.stdout.match(/^gas chain 31337 0x[0-9a-f]{40}: .* difference 0 ok$/gm)).toHaveLength(2);
     // The functions behind it, and the chaos harness's invariant that bills and sweeps agree.
     const onChain = await reconcileCollection(
       db,
