@@ -39,15 +39,9 @@ export async function setup(project: TestProject) {
   // tests that start `node server/main.ts` on a data folder (server/main.process.test.ts, scripts/dev.process.test.ts).
   cluster = await holdThrowAwayCluster();
   server = await startServer({
-    // New withdrawal destinations usable at once (the wallet journey), and collection every 5 s rather than 30 (the
-    // wallet journey's recharge swept into the treasury, which then pays its withdrawal). The sender keeps its pace (a
-    // run every 10 s): every second it cost the server and PostgreSQL a job a second through the whole stage.
-    env: {
-      DEVNET_CONFIRMATIONS: "3",
-      PASSWORD_HASH_COST: "test",
-      WITHDRAWAL_ADDRESS_COOLDOWN_SECONDS: "0",
-      COLLECTION_INTERVAL_SECONDS: "5",
-    },
+    // New withdrawal destinations usable at once (the wallet journey). The sender keeps its pace (a run every 10 s):
+    // every second it cost the server and PostgreSQL a job a second through the whole stage.
+    env: { DEVNET_CONFIRMATIONS: "3", PASSWORD_HASH_COST: "test", WITHDRAWAL_ADDRESS_COOLDOWN_SECONDS: "0" },
     postgres: cluster.url,
   });
   project.provide("baseUrl", server.baseUrl);

@@ -89,6 +89,7 @@ export async function runReconcile(db: Kysely<DB>, write: (text: string) => void
       `sheet ${b.currency}: at addresses ${b.atAddresses} + in the treasury ${b.inTreasury} = available ${b.available}` +
         ` + held by withdrawals ${b.heldByWithdrawals} + in open orders ${b.inOpenOrders} − owed by merchants` +
         ` ${b.owedByMerchants} + revenue ${b.revenue} − reorganisation losses ${b.reorgLosses}` +
+        (b.operatorFloat === "0" ? "" : ` + the operator's float ${b.operatorFloat}`) +
         (b.currency === "USDT" ? "" : ` (gas held ${b.gasHeld} = funded ${b.gasFunded} − spent ${b.gasSpent})`) +
         `? difference` +
         ` ${b.difference} ${b.ok ? "ok" : "DIFFERS"}\n`,

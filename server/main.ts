@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { buildServer } from "./app.ts";
 import { type ChainLayer, startChainLayer } from "./chain/chain-layer.ts";
+import { bookTreasuryFloat } from "./domain/payments/treasury-float.ts";
 import { chainConfigFromEnv } from "./chain/config.ts";
 import type { WatcherLog } from "./chain/listener.ts";
 import { createMoneyListener } from "./wiring/money-listener.ts";
@@ -122,6 +123,13 @@ try {
 } catch (error) {
   await close();
   refuseToStart(new StartupRefusal(`the chain layer did not start: ${(error as Error).message}`));
+}
+
+// The devnet's treasury holds the operator's float from its first start: in the books once, so the treasury's books
+// cover withdrawals before any sweep reaches it (payments/treasury-float.ts).
+if (chain.devnet?.treasuryFloat) {
+  const { chainId, token } = chain.devnet;
+  await bookTreasuryFloat(db, { chainId, ...token }, BigInt(chain.devnet.treasuryFloat), new Date());
 }
 
 // Withdrawals: offered only where this server sends them (wiring/withdrawals.ts).

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { tempDirs } from "../testing/temp-dirs.ts";
 import { devClients } from "./deploy.ts";
 import { forwarderFactoryAbi } from "./deposit-forwarder.ts";
-import { devnetMint, readDevnetFacts, startDevnet } from "./devnet.ts";
+import { devnetMint, devnetTreasuryFloat, readDevnetFacts, startDevnet } from "./devnet.ts";
 import { erc20Abi } from "./token-abi.ts";
 
 const tempDir = tempDirs("mc-devnet-");
@@ -32,11 +32,21 @@ describe("the devnet (anvil as a child process, state in DATA_DIR/devnet)", { ti
         functionName: "balanceOf",
         args: [facts.devAccount],
       }),
-    ).toBe(devnetMint);
+    ).toBe(devnetMint - devnetTreasuryFloat);
     // The deposit-forwarder factory beside it: sweeping into dev account 1 on dev account 0's order.
     const [, treasury] = await clients.wallet.getAddresses();
     const factory = { address: facts.depositFactory, abi: forwarderFactoryAbi } as const;
     expect(await clients.public.readContract({ ...factory, functionName: "treasury" })).toBe(treasury);
+    // The operator's float in the treasury from the start (booked by the server: payments/treasury-float.ts).
+    expect(
+      await clients.public.readContract({
+        address: facts.token.address,
+        abi: erc20Abi,
+        functionName: "balanceOf",
+        args: [treasury!],
+      }),
+    ).toBe(devnetTreasuryFloat);
+    expect(facts.treasuryFloat).toBe(devnetTreasuryFloat.toString());
     expect(await clients.public.readContract({ ...factory, functionName: "operator" })).toBe(facts.devAccount);
     await sleep(2_100);
     const head = await clients.public.getBlock({ blockTag: "latest" });

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type Address, getAddress } from "viem";
 import { type AnvilProcess, startAnvil } from "./anvil.ts";
-import { type DevClients, deployTestUsdt, devAccount, devClients } from "./deploy.ts";
+import { type DevClients, deployTestUsdt, devAccount, devClients, sendToken } from "./deploy.ts";
 import { deployForwarderFactory } from "./deposit-forwarder.ts";
 import { genesisHash } from "./evm-adapter.ts";
 
@@ -11,6 +11,12 @@ export const devnetProduct = "Devnet";
 export const devnetFactsFile = "devnet.json";
 /** What the dev account holds at first start: 1,000,000,000 USDT (6 decimals). */
 export const devnetMint = 1_000_000_000n * 10n ** 6n;
+/**
+ * The test USDT the dev account puts into the treasury when the factory is deployed (1,000,000): the operator's
+ * float, booked by the server (payments/treasury-float.ts), so withdrawals are paid on the embedded default before
+ * any sweep reaches the treasury.
+ */
+export const devnetTreasuryFloat = 1_000_000n * 10n ** 6n;
 
 /** What the CLI (scripts/chain.ts) and a developer's wallet need to know about the running devnet. */
 export interface DevnetFacts {
@@ -20,6 +26,8 @@ export interface DevnetFacts {
   token: { address: Address; symbol: string; decimals: number; deployBlock: string };
   /** The deposit-forwarder factory (chain/deposit-forwarder.sol): treasury = dev account 1, operator = dev account 0. */
   depositFactory: Address;
+  /** Base units of the token the dev account put into the treasury with the factory (`devnetTreasuryFloat`). */
+  treasuryFloat?: string;
   /** anvil's funded account 0, unlocked: the node signs its transactions. */
   devAccount: Address;
   /** Receiving addresses the watcher follows, written by the server (the CLI cannot open an embedded database in use). */
@@ -75,13 +83,23 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
       const deployed = await deployTestUsdt(clients, account, devnetMint, Boolean(options.blockTime));
       token = { address: deployed.address, symbol: "USDT", decimals: 6, deployBlock: deployed.deployBlock.toString() };
     }
-    const depositFactory = await devnetDepositFactory(clients, account, previous?.depositFactory, options.blockTime);
+    const reused = previous?.depositFactory;
+    const depositFactory = await devnetDepositFactory(clients, account, reused, options.blockTime);
+    let treasuryFloat = depositFactory === reused ? previous?.treasuryFloat : undefined;
+    if (depositFactory !== reused) {
+      const [, treasury] = await clients.wallet.getAddresses();
+      if (treasury) {
+        await sendToken(clients, token.address, account, treasury, devnetTreasuryFloat);
+        treasuryFloat = devnetTreasuryFloat.toString();
+      }
+    }
     const facts: DevnetFacts = {
       rpcUrl: anvil.rpcUrl,
       chainId: devnetChainId,
       genesisHash: genesis,
       token,
       depositFactory,
+      ...(treasuryFloat ? { treasuryFloat } : {}),
       devAccount: account,
       watchedAddressesFile: dir ? join(dir, "watched-addresses.json") : "",
       walletXpub: options.walletXpub ?? "",

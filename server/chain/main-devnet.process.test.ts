@@ -28,9 +28,10 @@ describe("node server/main.ts with the devnet", { timeout: 120_000 }, () => {
     );
     const status = await cli(dataDir, "status");
     expect(status.stdout).toContain(`token    USDT ${facts.token.address} (6 decimals)`);
-    expect(status.stdout).toContain("dev      0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266: 999999987.5 USDT");
-    // The treasury (the devnet's account 1, funded at start, and paid 12.5 above) against what it owes.
-    expect(status.stdout).toMatch(/^treasury 0x70997970C51812dc3A010C7d01b50e0d17dc79C8: \d+(\.\d+)? USDT$/m);
+    // The dev account less the treasury's float (1,000,000 put in at first start) and the 12.5 paid above.
+    expect(status.stdout).toContain("dev      0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266: 998999987.5 USDT");
+    // The treasury (the devnet's account 1: its float, and the 12.5 paid above) against what it owes.
+    expect(status.stdout).toMatch(/^treasury 0x70997970C51812dc3A010C7d01b50e0d17dc79C8: 1000012\.5 USDT$/m);
     expect(status.stdout).toMatch(/^owes {5}unknown \(a server holds /m);
     // The quarantined transfers are in the database, which the running server holds (PGlite): said, not waited on.
     expect(status.stdout).toMatch(
@@ -50,7 +51,7 @@ describe("node server/main.ts with the devnet", { timeout: 120_000 }, () => {
     // A normal restart keeps the chain: the same token, the payment still there.
     const second = startMain(dataDir);
     expect(await second.devnetLine).toContain(facts.token.address);
-    expect((await cli(dataDir, "status")).stdout).toContain("999999987.5 USDT");
+    expect((await cli(dataDir, "status")).stdout).toContain("998999987.5 USDT");
     // kill -9 of the server: anvil goes too (its guard sees the pipe close), having written its state.
     const secondAnvil = Number(readFileSync(join(dataDir, "devnet", "anvil.pid"), "utf8"));
     second.child.kill("SIGKILL");
@@ -60,7 +61,7 @@ describe("node server/main.ts with the devnet", { timeout: 120_000 }, () => {
 
     const third = startMain(dataDir);
     expect(await third.devnetLine).toContain(facts.token.address);
-    expect((await cli(dataDir, "status")).stdout).toContain("999999987.5 USDT");
+    expect((await cli(dataDir, "status")).stdout).toContain("998999987.5 USDT");
     third.child.kill("SIGTERM");
     expect(await third.exit).toBe(0);
   });

@@ -85,7 +85,8 @@ export type LedgerAccountKindColumn =
   | "withdrawal"
   | "nativeHolder"
   | "gasExpense"
-  | "gasFunding";
+  | "gasFunding"
+  | "operatorFloat";
 
 /**
  * An account of the double-entry ledger (migration 0012): a merchant's balance, an open order's money, a chain's
@@ -127,7 +128,8 @@ export type LedgerJournalKindColumn =
   | "withdrawalSent"
   | "gasSpent"
   | "gasReturned"
-  | "gasFunded";
+  | "gasFunded"
+  | "treasuryFunded";
 
 /** One movement of money with its cause (a transfer and/or an order); its lines sum to zero per currency. */
 export interface LedgerJournalsTable {

@@ -4,6 +4,7 @@ import { forwarderFactoryAbi } from "../../chain/deposit-forwarder.ts";
 import { erc20Abi } from "../../chain/token-abi.ts";
 import type { DB } from "../../db/schema.ts";
 import { treasuryAccountOf } from "../payments/sweep-books.ts";
+import { treasuryFloatUnits } from "../payments/treasury-float.ts";
 import { fromAtto, toAtto, unitsToAtto } from "../platform/usdt.ts";
 import type { CollectedChain } from "./collection-jobs.ts";
 import { type HolderDifference, holderDifferences } from "./holder-reconcile.ts";
@@ -111,7 +112,10 @@ export async function reconcileCollection(
         decimals: token.decimals,
         blockNumber,
       });
-      const difference = treasuryUnits + withdrawn.booked + withdrawn.inFlight + uncollectedUnits - credited - other;
+      // The operator's own money in the treasury (a devnet's float) is no deposit seen.
+      const float = await treasuryFloatUnits(db, chain.chainId, token.address, token.decimals);
+      const difference =
+        treasuryUnits + withdrawn.booked + withdrawn.inFlight + uncollectedUnits - credited - other - float;
       const booked = await treasuryBooked(db, chain.chainId, token.address);
       const sweeps = await sweepsNotBooked(db, chain, token.address, treasuries, blockNumber);
       const inTransit = unitsToAtto(

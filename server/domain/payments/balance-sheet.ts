@@ -20,13 +20,15 @@ export interface BalanceSheet {
   owedByMerchants: string;
   revenue: string;
   reorgLosses: string;
+  /** The operator's own money put into treasuries (a devnet's at first start). */
+  operatorFloat: string;
   /** The native coin the gas payer and the treasury hold, what the operator put in, what gas burnt. */
   gasHeld: string;
   gasFunded: string;
   gasSpent: string;
   /**
-   * (at addresses + in the treasury + gas held) − (available + held + in orders − owed) − (revenue − losses)
-   * − (gas funded − gas spent).
+   * (at addresses + in the treasury + gas held) − (available + held + in orders − owed) − operator float
+   * − (revenue − losses) − (gas funded − gas spent).
    */
   difference: string;
   ok: boolean;
@@ -48,8 +50,15 @@ export async function balanceSheets(db: Kysely<DB>): Promise<BalanceSheet[]> {
     const reorgLosses = -of("reorgLoss");
     const owed = of("merchant") + of("withdrawal") + of("order") - owedByMerchants;
     const [gasHeld, gasFunded, gasSpent] = [of("nativeHolder"), -of("gasFunding"), of("gasExpense")];
+    const operatorFloat = of("operatorFloat");
     const difference =
-      atAddresses + inTreasury + gasHeld - owed - (of("revenue") - reorgLosses) - (gasFunded - gasSpent);
+      atAddresses +
+      inTreasury +
+      gasHeld -
+      owed -
+      operatorFloat -
+      (of("revenue") - reorgLosses) -
+      (gasFunded - gasSpent);
     return {
       currency,
       atAddresses: fromAtto(atAddresses),
@@ -60,6 +69,7 @@ export async function balanceSheets(db: Kysely<DB>): Promise<BalanceSheet[]> {
       owedByMerchants: fromAtto(owedByMerchants),
       revenue: fromAtto(of("revenue")),
       reorgLosses: fromAtto(reorgLosses),
+      operatorFloat: fromAtto(operatorFloat),
       gasHeld: fromAtto(gasHeld),
       gasFunded: fromAtto(gasFunded),
       gasSpent: fromAtto(gasSpent),

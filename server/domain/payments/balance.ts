@@ -312,6 +312,7 @@ export const wireKind = {
   gasSpent: "withdrawal",
   gasReturned: "withdrawal",
   gasFunded: "withdrawal",
+  treasuryFunded: "withdrawal",
 } as const satisfies Record<LedgerJournalKindColumn, BalanceResult["entries"][number]["kind"]>;
 
 /** The merchant's ledger lines, newest first: kind (as the wire names it), signed amount, order, transaction. */

@@ -182,7 +182,7 @@ describe("the double-entry ledger (migration 0012)", () => {
           [await merchantAccount(trx, m.userId), usdt(4n)],
         ]);
       });
-    expect(await refusal(notASweep)).toMatch(/only a sweep or a withdrawal moves the treasury/);
+    expect(await refusal(notASweep)).toMatch(/only a sweep, a withdrawal or the operator's float moves the treasury/);
   });
 
   it("the whole sheet balances per currency, and names one whose stored balances drifted from their lines", async () => {

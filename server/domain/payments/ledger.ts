@@ -39,7 +39,7 @@ type AccountKey =
   | { kind: "merchant" | "merchantDebt"; merchantId: string }
   | { kind: "order"; orderId: string }
   | { kind: "withdrawal"; withdrawalId: string }
-  | { kind: "receipts" | "treasury"; token: ReceiptsToken }
+  | { kind: "receipts" | "treasury" | "operatorFloat"; token: ReceiptsToken }
   | { kind: "revenue" | "reorgLoss" };
 
 /** The account's id, made on first use (unique per merchant, order, chain and token, platform kind). */
@@ -49,7 +49,7 @@ export async function accountId(trx: Kysely<DB>, key: AccountKey): Promise<strin
     if (key.kind === "merchant" || key.kind === "merchantDebt") query = query.where("merchant_id", "=", key.merchantId);
     if (key.kind === "order") query = query.where("order_id", "=", key.orderId);
     if (key.kind === "withdrawal") query = query.where("withdrawal_id", "=", key.withdrawalId);
-    if (key.kind === "receipts" || key.kind === "treasury")
+    if (key.kind === "receipts" || key.kind === "treasury" || key.kind === "operatorFloat")
       query = query.where("chain_id", "=", String(key.token.chainId)).where("token", "=", key.token.address);
     return query.executeTakeFirst();
   };

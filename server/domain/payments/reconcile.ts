@@ -157,7 +157,8 @@ export async function ledgerViolations(db: Kysely<DB>): Promise<LedgerViolation[
   await add(
     "negativeBalance",
     sql`select format('%s account %s is at %s', kind, id, balance) as detail from ledger_accounts
-        where (kind in ('merchant', 'order', 'revenue', 'withdrawal', 'nativeHolder', 'gasExpense') and balance < 0)
+        where (kind in ('merchant', 'order', 'revenue', 'withdrawal', 'nativeHolder', 'gasExpense', 'operatorFloat')
+            and balance < 0)
           or (kind in ('receipts', 'treasury', 'reorgLoss', 'gasFunding') and balance > 0)`,
   );
   await add(
