@@ -460,28 +460,38 @@ describe("withdrawals sent from the treasury", () => {
     expect(await balanceText(db, scope)).toBe("44");
   });
 
-  it("two senders at once never use one nonce twice: 20 withdrawals, nonces 0 to 19, each paid once", async () => {
-    const scope = await merchantWithSweptDeposit(100_000_000n);
+  it("two senders at once never use one nonce twice: 100 withdrawals, nonces 0 to 99, each paid once", async () => {
+    const scope = await merchantWithSweptDeposit(250_000_000n);
     const destination = privateKeyToAccount(generatePrivateKey()).address;
-    for (let i = 0; i < 20; i++) await withdraw(scope, destination, "2");
-    const [a, b] = await Promise.all([sendWithdrawals(sender()), sendWithdrawals(sender())]);
-    expect(a.signed + b.signed).toBe(20);
+    for (let i = 0; i < 100; i++) await withdraw(scope, destination, "1");
+    // Side by side, round after round (a run signs at most 50), until every one is signed.
+    let signed = 0;
+    // A round settles what earlier rounds sent, once it has its confirmations (anvil mines each one at once).
+    let settled = { confirmed: 0, failed: 0 };
+    for (let round = 0; signed < 100 && round < 10; round++) {
+      const [a, b] = await Promise.all([sendWithdrawals(sender()), sendWithdrawals(sender())]);
+      signed += a.signed + b.signed;
+      settled = {
+        confirmed: settled.confirmed + a.confirmed + b.confirmed,
+        failed: settled.failed + a.failed + b.failed,
+      };
+    }
+    expect(signed).toBe(100);
     const nonces = (await withdrawals()).map((w) => Number(w.nonce)).sort((x, y) => x - y);
-    expect(nonces).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    expect(nonces).toEqual(Array.from({ length: 100 }, (_, i) => i));
     // Broadcast side by side, a higher nonce can reach the node first and wait in its pool for the one before: the
     // blocks come until the pool is empty, then the confirmations.
     while ((await chain.clients.public.getBlock({ blockTag: "pending" })).transactions.length > 0) await chain.mine(1);
     await advance(confirmations);
-    let settled = { confirmed: 0, failed: 0 };
-    for (let runs = 0; settled.confirmed < 20 && runs < 5; runs++) {
+    for (let runs = 0; settled.confirmed < 100 && runs < 10; runs++) {
       const report = await sendWithdrawals(sender());
       settled = { confirmed: settled.confirmed + report.confirmed, failed: settled.failed + report.failed };
-      if (settled.confirmed < 20) await advance(1);
+      if (settled.confirmed < 100) await advance(1);
     }
-    expect(settled).toEqual({ confirmed: 20, failed: 0 });
-    expect(await tokenBalance(destination)).toBe(40_000_000n);
-    expect(await balanceText(db, scope)).toBe("40");
-    expect(await treasuryBooks()).toBe("-60.000000000000000000");
+    expect(settled).toEqual({ confirmed: 100, failed: 0 });
+    expect(await tokenBalance(destination)).toBe(100_000_000n);
+    expect(await balanceText(db, scope)).toBe("50");
+    expect(await treasuryBooks()).toBe("-150.000000000000000000");
   });
 
   it("a withdrawal the treasury's books do not cover waits, asked for but not signed", async () => {

@@ -54,6 +54,7 @@ export async function recheckPaid(deps: WithdrawalSenderDeps, report: SenderRepo
       mined = true;
       if (tx.tx_hash !== withdrawal.tx_hash || receipt.blockNumber.toString() !== withdrawal.block_number)
         await db.transaction().execute(async (trx) => {
+          // The update locks the row: one run books the change.
           await trx
             .updateTable("withdrawals")
             .set({ tx_hash: tx.tx_hash, block_number: receipt.blockNumber.toString() })
@@ -67,9 +68,10 @@ export async function recheckPaid(deps: WithdrawalSenderDeps, report: SenderRepo
     }
     if (mined) continue;
     // On no block any more: its gas was not burnt on the chain that stands (booked again once it is mined again).
-    await db
-      .transaction()
-      .execute((trx) => bookGasFor(trx, chain.chainId, deps.sender.from, { withdrawalId: withdrawal.id }, 0n, now()));
+    await db.transaction().execute(async (trx) => {
+      await lockWithdrawal(trx, withdrawal.id);
+      await bookGasFor(trx, chain.chainId, deps.sender.from, { withdrawalId: withdrawal.id }, 0n, now());
+    });
     const paying = transactions.find((tx) => tx.tx_hash === withdrawal.tx_hash) ?? transactions.at(-1);
     if (!paying) continue;
     try {
@@ -88,9 +90,15 @@ async function failWithdrawal(
   withdrawalId: string,
   failure: string,
   at: Date,
-): Promise<void> {
-  if (await releaseWithdrawal(trx, withdrawalId, failure, at))
-    await publishWithdrawalEvent(trx, withdrawalId, [deps.chain], "withdrawal.failed", at);
+): Promise<boolean> {
+  if (!(await releaseWithdrawal(trx, withdrawalId, failure, at))) return false;
+  await publishWithdrawalEvent(trx, withdrawalId, [deps.chain], "withdrawal.failed", at);
+  return true;
+}
+
+/** The withdrawal's row, locked for the rest of the transaction: its gas is booked by one run at a time. */
+async function lockWithdrawal(trx: Kysely<DB>, withdrawalId: string): Promise<void> {
+  await trx.selectFrom("withdrawals").select("id").where("id", "=", withdrawalId).forUpdate().execute();
 }
 
 const receiptOf = (deps: WithdrawalSenderDeps, hash: Hex) =>
@@ -138,22 +146,26 @@ export async function settleSent(deps: WithdrawalSenderDeps, report: SenderRepor
         break;
       }
       if (receipt.status === "success") {
-        await db.transaction().execute(async (trx) => {
+        // Counted only by the run that paid it (another instance may settle it at the same moment).
+        const paidHere = await db.transaction().execute(async (trx) => {
           const at = now();
           const paid = { txHash: tx.tx_hash, blockNumber: receipt.blockNumber, at };
-          if (await recordPaid(trx, withdrawal.id, { ...paid, gasFee: receipt.gasUsed * receipt.effectiveGasPrice }))
-            await publishWithdrawalEvent(trx, withdrawal.id, [chain], "withdrawal.confirmed", at);
+          if (!(await recordPaid(trx, withdrawal.id, { ...paid, gasFee: receipt.gasUsed * receipt.effectiveGasPrice })))
+            return false;
+          await publishWithdrawalEvent(trx, withdrawal.id, [chain], "withdrawal.confirmed", at);
+          return true;
         });
-        report.confirmed++;
+        if (paidHere) report.confirmed++;
       } else {
-        // Reverted, it was mined: its gas was burnt and is booked with its failure.
+        // Reverted, it was mined: its gas was burnt and is booked with its failure, under the withdrawal's row.
         const gas = receipt.gasUsed * receipt.effectiveGasPrice;
-        await db.transaction().execute(async (trx) => {
+        const failedHere = await db.transaction().execute(async (trx) => {
           const at = now();
+          await lockWithdrawal(trx, withdrawal.id);
           await bookGasFor(trx, chain.chainId, deps.sender.from, { withdrawalId: withdrawal.id }, gas, at);
-          await failWithdrawal(trx, deps, withdrawal.id, "reverted on chain", at);
+          return failWithdrawal(trx, deps, withdrawal.id, "reverted on chain", at);
         });
-        report.failed++;
+        if (failedHere) report.failed++;
       }
       break;
     }
@@ -162,10 +174,10 @@ export async function settleSent(deps: WithdrawalSenderDeps, report: SenderRepor
     await recordCounting(db, withdrawal.id, null);
     if (BigInt(withdrawal.nonce!) < minedNonce) {
       // Its nonce was used, by none of its transactions: it can never be mined.
-      await db
+      const failedHere = await db
         .transaction()
         .execute((trx) => failWithdrawal(trx, deps, withdrawal.id, "its nonce was used by another transaction", now()));
-      report.failed++;
+      if (failedHere) report.failed++;
       continue;
     }
     const latest = transactions.at(-1);
