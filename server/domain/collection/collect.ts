@@ -93,7 +93,6 @@ export interface CollectReport {
 type SweepKeys = Omit<SentSweep, "txHash" | "deployed">;
 
 const instanceHolder = `collector-${randomUUID()}`;
-const now = () => new Date();
 const holder = (deps: CollectChainDeps) => deps.holder ?? instanceHolder;
 /**
  * The watcher's lease time: an instance killed mid-run (never releasing) holds collection back no longer. A run renews
@@ -128,7 +127,10 @@ export async function collectChain(deps: CollectChainDeps): Promise<CollectRepor
     // The operator's coin at the gas payer and the treasury (which pays withdrawals' gas) that the books do not have
     // yet — an opening balance, a top-up — booked as funding, once their transactions' gas is (gas-holders.ts).
     const holders = [deps.gasPayer.account.address, treasury];
-    await checkGasHolders(db, deps.clients.public, chain.chainId, holders, { fund: true, at: (deps.now ?? now)() });
+    await checkGasHolders(db, deps.clients.public, chain.chainId, holders, {
+      fund: true,
+      at: deps.now?.() ?? new Date(),
+    });
     await sendDue(deps, treasury, report);
     return report;
   } finally {

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import { unitsToAtto } from "../platform/usdt.ts";
+import { attoToUnits, toAtto, unitsToAtto } from "../platform/usdt.ts";
 import { accountId, post, type ReceiptsToken } from "./ledger.ts";
 
 /**
@@ -51,7 +51,5 @@ export async function treasuryFloatUnits(
     .where("chain_id", "=", String(chainId))
     .where((eb) => eb.fn("lower", ["token"]), "=", token.toLowerCase())
     .executeTakeFirst();
-  if (!row) return 0n;
-  const [whole, fraction = ""] = row.balance.split(".");
-  return BigInt(whole!) * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, "0").slice(0, decimals) || "0");
+  return row ? attoToUnits(toAtto(row.balance), decimals) : 0n;
 }
