@@ -4,7 +4,7 @@ import type { DB } from "../../db/schema.ts";
 import { bookGasFor } from "../payments/gas-books.ts";
 import { accountBalance, accountId, post } from "../payments/ledger.ts";
 import { toAtto } from "../platform/usdt.ts";
-import { recordCounting } from "./withdrawal-counting.ts";
+import { confirmationsAt, recordCounting } from "./withdrawal-counting.ts";
 import { publishWithdrawalEvent } from "./withdrawal-events.ts";
 import { releaseWithdrawal } from "./withdrawal-holds.ts";
 import {
@@ -138,10 +138,10 @@ export async function settleSent(deps: WithdrawalSenderDeps, report: SenderRepor
         .catch((error: unknown) => (error instanceof TransactionReceiptNotFoundError ? null : Promise.reject(error)));
       if (!receipt) continue;
       settled = true;
-      const confirmations = head - receipt.blockNumber + 1n;
-      if (confirmations < BigInt(chain.confirmations)) {
+      const confirmations = confirmationsAt(head, receipt.blockNumber);
+      if (confirmations < chain.confirmations) {
         // Mined, counting: the merchant's records show it count.
-        const counting = { txHash: tx.tx_hash, blockNumber: receipt.blockNumber, confirmations: Number(confirmations) };
+        const counting = { txHash: tx.tx_hash, blockNumber: receipt.blockNumber, confirmations };
         await recordCounting(db, withdrawal.id, counting);
         break;
       }
