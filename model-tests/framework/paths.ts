@@ -1,6 +1,6 @@
 import { type AnyStateMachine, initialTransition, transition } from "xstate";
 import { getShortestPaths } from "xstate/graph";
-import { replayCoverage, transitionName } from "./coverage.ts";
+import { replayCoverage, tracePaths, transitionName } from "./coverage.ts";
 import { type MachineModel, type ModelPath, stateLabel } from "./model.ts";
 import type { InvokeAliases, NoAliases } from "./model-events.ts";
 
@@ -39,7 +39,50 @@ export function generatePaths<M extends AnyStateMachine, A extends InvokeAliases
       covered = replayCoverage(model, paths).transitions.coveredNames;
     }
   }
-  return withoutPrefixes(paths);
+  return coveringSet(model, withoutPrefixes(paths));
+}
+
+/**
+ * The fewest paths (greedily) that still visit every state, take every transition and reach every distinct snapshot
+ * (`serialize`'s key, the graph's notion of a state) that the whole set does, each checked on screen: a path whose
+ * every step another path's steps already show proves nothing more. The shortest-path tree repeats its trunk in every
+ * branch; the session machine's 78 paths of 487 steps need 37 of 183. Order is kept, so the report's numbers follow
+ * the graph.
+ */
+export function coveringSet<M extends AnyStateMachine, A extends InvokeAliases<M>>(
+  model: MachineModel<M, A>,
+  paths: ModelPath<M, A>[],
+): ModelPath<M, A>[] {
+  const key = (snapshot: unknown) =>
+    model.serialize
+      ? `key ${model.serialize(snapshot as never)}`
+      : `key ${JSON.stringify({ value: (snapshot as { value: unknown }).value, context: (snapshot as { context: unknown }).context })}`;
+  const traces = tracePaths(model as never, paths as never);
+  const shows = paths.map(
+    (path, i) =>
+      new Set([
+        ...[...traces[i]!.states].map((state) => `state ${state}`),
+        ...[...traces[i]!.transitions].map((name) => `transition ${name}`),
+        ...path.steps.map((step) => key(step.state)),
+      ]),
+  );
+  const unseen = new Set(shows.flatMap((items) => [...items]));
+  const chosen = new Set<number>();
+  while (unseen.size > 0) {
+    let best = -1;
+    let bestNew = 0;
+    for (const [i, items] of shows.entries()) {
+      let fresh = 0;
+      for (const item of items) if (unseen.has(item)) fresh++;
+      if (fresh > bestNew || (fresh === bestNew && fresh > 0 && paths[i]!.steps.length < paths[best]!.steps.length)) {
+        best = i;
+        bestNew = fresh;
+      }
+    }
+    chosen.add(best);
+    for (const item of shows[best]!) unseen.delete(item);
+  }
+  return paths.filter((_, i) => chosen.has(i));
 }
 
 /**
