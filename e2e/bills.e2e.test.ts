@@ -5,7 +5,7 @@ import { describe, expect, inject, it } from "vitest";
 import { merchantWithDepositAddress } from "./support/bills.ts";
 import { button, rowButton, settled } from "./support/console.ts";
 import { auditLayout, describeAudit } from "./support/layout-audit.ts";
-import { payWithChainCli } from "./support/orders.ts";
+import { payFromDevnet } from "./support/orders.ts";
 import { withConsoleTab } from "./support/tab.ts";
 import { switchTheme } from "./support/theme.ts";
 
@@ -47,7 +47,7 @@ describe("Application bills", () => {
     await page.getByTestId("bills-feed").getByText(billLabel.live, { exact: true }).waitFor();
 
     // The page stays open: the bill appears and counts its confirmations without a reload.
-    const first = await payWithChainCli(dataDir, address, "25");
+    const first = await payFromDevnet(dataDir, address, "25");
     const table = page.getByTestId("bills-table");
     const firstRow = table.getByRole("row").filter({ has: page.getByTitle(first) });
     await firstRow.waitFor({ timeout: 20_000 });
@@ -58,7 +58,7 @@ describe("Application bills", () => {
     await firstRow.getByText(billLabel.confirming, { exact: true }).waitFor();
     await firstRow.getByText(billLabel.credited, { exact: true }).waitFor({ timeout: 20_000 });
 
-    const second = await payWithChainCli(dataDir, address, "7.5");
+    const second = await payFromDevnet(dataDir, address, "7.5");
     const secondRow = table.getByRole("row").filter({ has: page.getByTitle(second) });
     await secondRow.waitFor({ timeout: 20_000 });
     await secondRow.getByText(/[0-2] \/ 3 confirmations/).waitFor({ timeout: 20_000 });
@@ -129,7 +129,7 @@ describe("Application bills with bills, at every width", () => {
     const { address } = await merchantWithDepositAddress(page, baseUrl);
     await page.goto("/bill/list");
     await page.getByRole("heading", { name: billLabel.title, level: 1 }).waitFor();
-    const hash = await payWithChainCli(dataDir, address, "1234.5");
+    const hash = await payFromDevnet(dataDir, address, "1234.5");
     const row = page
       .getByTestId("bills-table")
       .getByRole("row")

@@ -6,7 +6,7 @@ import { merchantWithDepositAddress } from "./support/bills.ts";
 import { startReceiver } from "./support/callbacks.ts";
 import { button, settled } from "./support/console.ts";
 import { auditLayout, describeAudit } from "./support/layout-audit.ts";
-import { payWithChainCli } from "./support/orders.ts";
+import { payFromDevnet } from "./support/orders.ts";
 import { withConsoleTab } from "./support/tab.ts";
 import { switchTheme } from "./support/theme.ts";
 import { axeOf } from "./support/axe.ts";
@@ -116,7 +116,7 @@ describe("Transaction callbacks", () => {
     await table.getByRole("row").filter({ hasText: callbackLabel.testEvent }).waitFor();
 
     // A deposit: its credit's event goes to the recharge URL, which answers 500 for now.
-    await payWithChainCli(dataDir, address, "12");
+    await payFromDevnet(dataDir, address, "12");
     const failedRow = table
       .getByRole("row")
       .filter({ hasText: callbackLabel.deposit })

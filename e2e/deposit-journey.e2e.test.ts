@@ -1,14 +1,14 @@
 import { describe, expect, inject, it } from "vitest";
 import { openApiClient } from "../examples/open-api-client.ts";
 import { addApp, appLabel, trialMerchant, verifyWithMailedCode } from "./support/apps.ts";
-import { payWithChainCli } from "./support/orders.ts";
+import { payFromDevnet } from "./support/orders.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
 /**
  * Issue 27's whole way, as a merchant and their developer go it on the server's devnet (anvil, a block a second, 3
  * confirmations: e2e/global-setup.ts): an application made on My applications, its credentials read off the page after
  * the e-mail code, a deposit address made for a customer by the examples/ client, a customer's payment with
- * `npm run chain -- pay`, its bill counting confirmations live on Application bills, and the balance up once, on the
+ * what `npm run chain -- pay` sends, its bill counting confirmations live on Application bills, and the balance up once, on the
  * console home and through the open API, and still once after more blocks.
  */
 describe("from an application to a credited deposit", () => {
@@ -41,7 +41,7 @@ describe("from an application to a credited deposit", () => {
 
     await page.getByRole("link", { name: "Application bills" }).first().click();
     await page.getByRole("heading", { name: "Application bills", level: 1 }).waitFor();
-    const hash = await payWithChainCli(dataDir, address, "12.34");
+    const hash = await payFromDevnet(dataDir, address, "12.34");
     const bill = page
       .getByTestId("bills-table")
       .getByRole("row")
@@ -58,7 +58,7 @@ describe("from an application to a credited deposit", () => {
     ]);
 
     // More blocks, more watcher ticks: nothing is credited again.
-    await payWithChainCli(dataDir, "0x000000000000000000000000000000000000dEaD", "1");
+    await payFromDevnet(dataDir, "0x000000000000000000000000000000000000dEaD", "1");
     await new Promise((r) => setTimeout(r, 4_000));
     expect((await client.balance()).resData.balance).toBe("12.34");
   }, 120_000);

@@ -4,13 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, openPage } from "./support/browser.ts";
 import { button, waitForPath } from "./support/console.ts";
-import {
-  finishPayAfterTransfer,
-  orderLabel,
-  orderPackage,
-  payWithChainCli,
-  signedInMerchant,
-} from "./support/orders.ts";
+import { finishPayAfterTransfer, orderLabel, orderPackage, payFromDevnet, signedInMerchant } from "./support/orders.ts";
 import { type RunningServer, startServer } from "./support/server.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
@@ -30,7 +24,7 @@ describe("orders and payment on the devnet", () => {
     await waitForPath(page, "/order/list");
   }
 
-  it("chooses a package, pays it with `npm run chain -- pay`, watches the confirmations count up and sees it paid", async () => {
+  it("chooses a package, pays it from the devnet's dev account (as `npm run chain -- pay` does), watches the confirmations count up and sees it paid", async () => {
     const { page, baseUrl, context } = tab;
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
     await signedInMerchant(page, baseUrl, "pay");
@@ -47,7 +41,7 @@ describe("orders and payment on the devnet", () => {
     await page.getByText("Copied").first().waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
 
-    const hash = await payWithChainCli(dataDir, address, "29");
+    const hash = await payFromDevnet(dataDir, address, "29");
     await finishPayAfterTransfer(page);
     await dialog(page).getByTestId("pay-progress").waitFor();
     // The transfer is seen, then confirmed: the dialog shows n / 3 confirmations without a reload.
@@ -80,13 +74,13 @@ describe("orders and payment on the devnet", () => {
     const { page, baseUrl } = tab;
     await signedInMerchant(page, baseUrl, "short");
     const { address } = await orderPackage(page, "basic");
-    await payWithChainCli(dataDir, address, "10");
+    await payFromDevnet(dataDir, address, "10");
     await finishPayAfterTransfer(page);
     // Confirmed 10 of 29: still to pay 19, the order waits.
     await expect
       .poll(async () => (await dialog(page).getByTestId("pay-received").textContent()) ?? "", { timeout: 20_000 })
       .toMatch(/still to pay 19/);
-    await payWithChainCli(dataDir, address, "19");
+    await payFromDevnet(dataDir, address, "19");
     await expectPaid(page);
   });
 
@@ -107,7 +101,7 @@ describe("orders and payment on the devnet", () => {
     await button(page, orderLabel.cancelOrder).click();
     await button(page, orderLabel.cancelConfirm).click();
     await dialog(page).getByText("Order cancelled").waitFor();
-    await payWithChainCli(dataDir, address, "50");
+    await payFromDevnet(dataDir, address, "50");
 
     // Confirmed (3 blocks), the 50 USDT are the balance, which covers the next order.
     await expect

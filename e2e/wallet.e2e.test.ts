@@ -12,7 +12,7 @@ import { callAsMerchant, nextCode, outbox } from "./support/api.ts";
 import { startReceiver } from "./support/callbacks.ts";
 import { stoppedMoving } from "./support/console.ts";
 import { auditLayout, describeAudit } from "./support/layout-audit.ts";
-import { payWithChainCli, signedInMerchant } from "./support/orders.ts";
+import { payFromDevnet, signedInMerchant } from "./support/orders.ts";
 import { withConsoleTab } from "./support/tab.ts";
 import { erc20Abi } from "../server/chain/token-abi.ts";
 import { devnetRpc } from "../server/testing/devnet-main.ts";
@@ -58,7 +58,7 @@ describe("My wallet", () => {
     const paymentAddress = ((await page.getByTestId("wallet-payment-value").textContent()) ?? "").trim();
     expect(paymentAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
 
-    await payWithChainCli(dataDir, paymentAddress, "20");
+    await payFromDevnet(dataDir, paymentAddress, "20");
     const available = page.getByTestId("wallet-available");
     await expect
       .poll(
@@ -220,7 +220,7 @@ describe("My wallet", () => {
       const recharge = await callAsMerchant<{ address: string }>(baseUrl, token, "/api/Wallet/RechargeAddress", {
         product: "Devnet",
       });
-      await payWithChainCli(dataDir, recharge.address, "20");
+      await payFromDevnet(dataDir, recharge.address, "20");
       await expect
         .poll(
           async () => (await callAsMerchant<{ available: string }>(baseUrl, token, "/api/Wallet/Overview")).available,

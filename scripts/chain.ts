@@ -9,14 +9,11 @@
 // Finds the running devnet through DATA_DIR/devnet/devnet.json (DATA_DIR defaults to ./data, as for the server),
 // or CHAIN_RPC_URL (+ CHAIN_TOKEN when there is no devnet.json) for any node whose dev accounts are unlocked.
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { type Address, getAddress, isAddress } from "viem";
-import { formatTokenAmount, parseTokenAmount } from "../server/chain/amount.ts";
-import { devClients, sendToken } from "../server/chain/deploy.ts";
-import { readDevnetFacts } from "../server/chain/devnet.ts";
-import { erc20Abi } from "../server/chain/token-abi.ts";
+import { formatTokenAmount } from "../server/chain/amount.ts";
 import { runCollect, runCollectionReconcile } from "./chain-collection.ts";
+import { openDevWallet, PayRequestError, payFromDevAccount } from "./chain-pay.ts";
 import { forwarderFactoryAbi } from "../server/chain/deposit-forwarder.ts";
 import { owedLine } from "../server/domain/withdrawals/treasury-owed.ts";
 import { openLedgerDatabase, quarantinedLines, runReconcile } from "./chain-ledger.ts";
@@ -24,7 +21,8 @@ import { openLedgerDatabase, quarantinedLines, runReconcile } from "./chain-ledg
 const usage =
   "usage: npm run chain -- pay --to <address> --amount <usdt>\n       npm run chain -- status\n       npm run chain -- reconcile\n       npm run chain -- collect\n";
 
-class UsageError extends Error {}
+/** Said with the usage (exit 2); the pay request's own mistakes are such too. */
+class UsageError extends PayRequestError {}
 
 async function main(argv: string[]): Promise<void> {
   const { positionals, values } = parseArgs({
@@ -57,39 +55,17 @@ async function main(argv: string[]): Promise<void> {
   }
   if (command !== "pay" && command !== "status")
     throw new UsageError(command ? `unknown command ${command}` : "no command");
-  const devnetDir = join(process.env.DATA_DIR || "./data", "devnet");
-  const facts = readDevnetFacts(devnetDir);
-  const rpcUrl = process.env.CHAIN_RPC_URL || facts?.rpcUrl;
-  if (!rpcUrl)
-    throw new Error(
-      `no devnet found (${join(devnetDir, "devnet.json")} is missing): start the server (npm start), or set CHAIN_RPC_URL`,
-    );
-  const tokenSetting = process.env.CHAIN_TOKEN || facts?.token.address;
-  if (!tokenSetting || !isAddress(tokenSetting, { strict: false }))
-    throw new Error("which token? set CHAIN_TOKEN to its contract address");
-  const token = getAddress(tokenSetting);
-  const clients = devClients(rpcUrl);
-  const dev = facts?.devAccount ?? (await clients.wallet.getAddresses())[0];
-  if (!dev) throw new Error(`the node at ${rpcUrl} has no unlocked dev account`);
-  const [decimals, symbol] = await Promise.all([
-    clients.public.readContract({ address: token, abi: erc20Abi, functionName: "decimals" }),
-    clients.public.readContract({ address: token, abi: erc20Abi, functionName: "symbol" }),
-  ]);
-  const balance = (owner: Address) =>
-    clients.public.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [owner] });
-  const show = (units: bigint) => `${formatTokenAmount(units, decimals)} ${symbol}`;
+  const wallet = await openDevWallet(process.env);
+  const { rpcUrl, clients, token, dev, decimals, symbol, facts, balance, show } = wallet;
 
   if (command === "pay") {
     if (!values.to || !isAddress(values.to, { strict: false }))
       throw new UsageError("--to needs an EVM address (0x and 40 hex digits)");
     if (!values.amount) throw new UsageError("--amount needs an amount, such as 12.5");
-    const amount = parseTokenAmount(values.amount, decimals);
-    if (amount === 0n) throw new UsageError("--amount must be more than 0");
-    const available = await balance(dev);
-    if (available < amount) throw new Error(`the dev account ${dev} holds only ${show(available)}`);
-    const to = getAddress(values.to);
-    const sent = await sendToken(clients, token, dev, to, amount);
-    process.stdout.write(`sent ${show(amount)} from ${dev} to ${to}\ntx ${sent.hash} in block ${sent.blockNumber}\n`);
+    const sent = await payFromDevAccount(wallet, values.to, values.amount);
+    process.stdout.write(
+      `sent ${sent.shown} from ${dev} to ${sent.to}\ntx ${sent.hash} in block ${sent.blockNumber}\n`,
+    );
     return;
   }
 
@@ -164,7 +140,7 @@ try {
   await main(process.argv.slice(2));
 } catch (error) {
   process.stderr.write(
-    `chain: ${(error as Error).message.split("\n")[0]}\n${error instanceof UsageError ? usage : ""}`,
+    `chain: ${(error as Error).message.split("\n")[0]}\n${error instanceof PayRequestError ? usage : ""}`,
   );
-  process.exitCode = error instanceof UsageError ? 2 : 1;
+  process.exitCode = error instanceof PayRequestError ? 2 : 1;
 }

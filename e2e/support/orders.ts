@@ -1,12 +1,8 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { expect } from "vitest";
 import type { Page } from "playwright-core";
 import { callAsMerchant, registerViaApi, uniqueEmail } from "./api.ts";
 import { accountShown, button, onLoginPage, signIn, waitForPath } from "./console.ts";
-import { repoRoot } from "./server.ts";
-
-const run = promisify(execFile);
+import { openDevWallet, payFromDevAccount } from "../../scripts/chain-pay.ts";
 
 /** The en-US labels of the order screens (locales/en-US.json, `orderPayment` and `orders`). */
 export const orderLabel = {
@@ -46,16 +42,15 @@ export async function orderPackage(page: Page, packageCode: string): Promise<{ a
   return { address: (await address.textContent())?.trim() ?? "", orderCode };
 }
 
-/** `npm run chain -- pay`: a real token transfer from the devnet's dev account, once mined. */
-export async function payWithChainCli(dataDir: string, to: string, amount: string): Promise<string> {
+/**
+ * What `npm run chain -- pay` does, from the journey's own process: a real token transfer from the devnet's dev account,
+ * once mined. A Node start for each payment cost the stage about 0.8 CPU-seconds; the command itself is proven by
+ * server/chain/main-devnet.process.test.ts.
+ */
+export async function payFromDevnet(dataDir: string, to: string, amount: string): Promise<string> {
   if (!dataDir) throw new Error("the journeys that pay need the server's DATA_DIR (E2E_DATA_DIR with E2E_BASE_URL)");
-  const { stdout } = await run(process.execPath, ["scripts/chain.ts", "pay", "--to", to, "--amount", amount], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir },
-  });
-  const hash = /tx (0x[0-9a-f]{64})/.exec(stdout)?.[1];
-  expect(hash, stdout).toBeDefined();
-  return hash as string;
+  const wallet = await openDevWallet({ ...process.env, DATA_DIR: dataDir });
+  return (await payFromDevAccount(wallet, to, amount)).hash;
 }
 
 /**
