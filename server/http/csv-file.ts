@@ -28,10 +28,12 @@ export function csvText<Row extends object>(columns: readonly string[], download
     // csv-stringify writes true as "1" and false as "": a boolean is spelt out as the wire spells it.
     cast: { string: guardFormula, boolean: (value) => String(value) },
   });
+  // Each row handed on as its cells in the columns' order: csv-stringify reads an object's cells by a path lookup each
+  // (a third of its time), an array's by index.
   const rows = new Transform({
     objectMode: true,
     transform(batch: readonly Row[], _encoding, done) {
-      for (const row of batch) this.push(row);
+      for (const row of batch) this.push(columns.map((column) => (row as Record<string, unknown>)[column]));
       done();
     },
   });

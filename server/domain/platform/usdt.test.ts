@@ -21,3 +21,23 @@ describe("USDT amounts", () => {
     expect(attoToUnits(toAtto("1"), 20)).toBe(10n ** 20n);
   });
 });
+
+describe("usdtText against the exact arithmetic", () => {
+  it("normalises every shape of a numeric column's text as fromAtto(toAtto(…)) does", () => {
+    const wholes = ["0", "00", "7", "007", "120", "1000000"];
+    const fractions = [undefined, "", "0", "000000", "5", "50", "000001", "123456789012345678", "100000000000000000"];
+    for (const minus of ["", "-"])
+      for (const whole of wholes)
+        for (const fraction of fractions) {
+          const text = `${minus}${whole}${fraction === undefined ? "" : `.${fraction}`}`;
+          expect(usdtText(text), text).toBe(fromAtto(toAtto(text)));
+        }
+    expect(usdtText(" 29.000000 ")).toBe("29");
+    expect(usdtText(null)).toBe("0");
+  });
+
+  it("refuses what is no decimal amount, or has more than 18 decimals, as toAtto does", () => {
+    for (const text of ["", "-", ".", ".5", "-.5", "abc", "1.2.3", "1e5", "--1", "0.1234567890123456789"])
+      expect(() => usdtText(text), text).toThrow();
+  });
+});
