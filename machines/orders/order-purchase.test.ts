@@ -3,7 +3,7 @@ import { createActor } from "xstate";
 import type { Order } from "../../contracts/schemas/order.ts";
 import type { ServicePackage } from "../../contracts/schemas/packages.ts";
 import type { SubscriptionResult } from "../../contracts/schemas/subscription.ts";
-import { orderPaymentMachine } from "./order-payment.ts";
+import { orderPaymentMachine, secondsLeft } from "./order-payment.ts";
 import { selectOrderSummary } from "./order-payment-selectors.ts";
 import { orderPurchaseMachine } from "./order-purchase.ts";
 import { selectCatalogue, selectPaymentActor } from "./order-purchase-selectors.ts";
@@ -59,7 +59,7 @@ async function pendingOrder(answers: Partial<Answers> = {}) {
   const s = start(answers);
   await flush();
   s.actor.send({ type: "package.select", packageId: basic.id });
-  s.actor.send({ type: "order.create" });
+  s.actor.send({ type: "order.create", now: t0 });
   await flush();
   return s;
 }
@@ -148,7 +148,7 @@ describe("orderPurchase: the catalogue", () => {
   it("says 'Please select the current package first' without a call when nothing is chosen", async () => {
     const s = start();
     await flush();
-    s.actor.send({ type: "order.create" });
+    s.actor.send({ type: "order.create", now: t0 });
     expect(s.actor.getSnapshot().value).toBe("choosing");
     expect(s.actor.getSnapshot().context.fieldErrors).toEqual({ packageId: "validation.packageRequired" });
     expect(s.called("createOrder")).toEqual([]);
@@ -190,12 +190,26 @@ describe("orderPurchase: the catalogue", () => {
     expect(selectOrderSummary(s.payment().getSnapshot())?.upgradeNote).toBeNull();
   });
 
+  it("counts the order's window down from when it was created, however long the page was open before", async () => {
+    const later = t0 + 7 * minute;
+    const created = order({ serverTime: iso(later + serverAhead), expiresAt: iso(later + serverAhead + 30 * minute) });
+    const s = start({ create: async () => created });
+    await flush();
+    s.actor.send({ type: "package.select", packageId: basic.id });
+    // Seven minutes after the page opened, Create order; the dialog's clock ticks at once when it opens.
+    s.actor.send({ type: "order.create", now: later });
+    await flush();
+    s.payment().send({ type: "clock.tick", now: later });
+    expect(s.payment().getSnapshot().context.skewMs).toBe(serverAhead);
+    expect(secondsLeft(s.payment().getSnapshot().context)).toBe(30 * 60);
+  });
+
   it("holds the catalogue while the order is created", async () => {
     let release: (o: Order) => void = () => {};
     const s = start({ create: () => new Promise((resolve) => (release = resolve)) });
     await flush();
     s.actor.send({ type: "package.select", packageId: basic.id });
-    s.actor.send({ type: "order.create" });
+    s.actor.send({ type: "order.create", now: t0 });
     expect(s.actor.getSnapshot().value).toBe("creating");
     expect(s.actor.getSnapshot().hasTag("busy")).toBe(true);
     expect(s.actor.getSnapshot().can({ type: "package.select", packageId: enterprise.id })).toBe(false);
@@ -208,7 +222,7 @@ describe("orderPurchase: the catalogue", () => {
     const s = start();
     await flush();
     s.actor.send({ type: "package.select", packageId: trial.id });
-    s.actor.send({ type: "order.create" });
+    s.actor.send({ type: "order.create", now: t0 });
     await flush();
     expect(s.actor.getSnapshot().value).toBe("paying");
     expect(s.payment().getSnapshot().value).toBe("paid");
@@ -224,7 +238,7 @@ describe("orderPurchase: the catalogue", () => {
     const s = start({ create: () => Promise.reject(apiFailure(errCode)) });
     await flush();
     s.actor.send({ type: "package.select", packageId: basic.id });
-    s.actor.send({ type: "order.create" });
+    s.actor.send({ type: "order.create", now: t0 });
     await flush();
     expect(s.actor.getSnapshot().value).toBe("choosing");
     expect(selectCatalogue(s.actor.getSnapshot())).toMatchObject({

@@ -39,7 +39,11 @@ export interface OrderPurchaseContext {
   fieldErrors: FieldErrors;
   /** The order this page created, as its pay dialog last saw it: still open, it can be resumed. */
   order: Order | null;
-  /** The browser's clock (ms) the pay dialog starts from. */
+  /**
+   * The browser's clock (ms) the pay dialog starts from: when the page opened, when Create order was pressed, or when
+   * the dialog last ticked. The dialog pairs it with the order's serverTime to follow the server's clock, so it must be
+   * the time the order arrived (give or take the call), not when the page opened minutes before.
+   */
   now: number;
   failure: Failure | null;
 }
@@ -47,7 +51,8 @@ export interface OrderPurchaseContext {
 export type OrderPurchaseEvent =
   | { type: "catalogue.retry" }
   | { type: "package.select"; packageId: string }
-  | { type: "order.create" }
+  /** Create order pressed, at `now` on the browser's clock. */
+  | { type: "order.create"; now: number }
   | { type: "order.resume" };
 
 /** Tags the views read: something is loading, the create call is under way. */
@@ -99,6 +104,7 @@ export const orderPurchaseMachine = setup({
     })),
     showRequestProblems: assign(({ context }) => ({ fieldErrors: fieldErrorsOf(createRequestOf(context)) })),
     clearProblems: assign({ fieldErrors: {}, failure: null }),
+    rememberClock: assign((_, params: { now: number }) => ({ now: params.now })),
     rememberOrder: assign((_, params: { order: Order }) => ({ order: params.order })),
     // The dialog hands back the order as it last saw it, and its clock.
     rememberPayment: assign((_, output: OrderPaymentOutput) => ({ order: output.order, now: output.now })),
@@ -151,7 +157,11 @@ export const orderPurchaseMachine = setup({
           actions: { type: "selectPackage", params: ({ event }) => ({ packageId: event.packageId }) },
         },
         "order.create": [
-          { guard: "orderRequestValid", target: "creating", actions: "clearProblems" },
+          {
+            guard: "orderRequestValid",
+            target: "creating",
+            actions: ["clearProblems", { type: "rememberClock", params: ({ event }) => ({ now: event.now }) }],
+          },
           { actions: "showRequestProblems" },
         ],
         "order.resume": { guard: "hasOpenOrder", target: "paying" },

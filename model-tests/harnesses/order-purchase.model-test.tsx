@@ -6,6 +6,7 @@ import { createControlledApi } from "../framework/fake-api.ts";
 import type { ModelSnapshot } from "../framework/model.ts";
 import { actorResultOf } from "../framework/model-events.ts";
 import { renderConsole } from "../framework/render-console.tsx";
+import { formatClock } from "../../src/i18n/format.ts";
 import { runModel, unmapped } from "../framework/run-model.ts";
 import { loginResult, storedUser } from "../models/fixtures.ts";
 import { type catalogue, payOptions, receivingAddress, visitorStart, wallet } from "../models/order-fixtures.ts";
@@ -71,6 +72,8 @@ runModel(orderPurchaseModel, {
       case "package.select":
         return h.user.click(screen.getByRole("radio", { name: packageName(h, e.packageId) }));
       case "order.create":
+        // The merchant's clock has moved on since the page opened.
+        vi.setSystemTime(e.now);
         return h.user.click(button(h.t("orderPayment.createOrder")));
       case "order.resume":
         return h.user.click(button(h.t("orderPayment.resume")));
@@ -129,6 +132,9 @@ runModel(orderPurchaseModel, {
     }
     const dialog = await screen.findByRole("dialog", { name: titleOf(h, s) });
     await waitFor(() => expect(within(dialog).getByTestId("pay-address").textContent).toBe(receivingAddress));
+    // The whole window, counted from the order's creation: the clock has not ticked since the dialog opened.
+    if (context.order?.status === "pending")
+      expect(within(dialog).getByTestId("pay-countdown").textContent).toBe(formatClock(30 * 60));
     expect(button(h.t("orderPayment.createOrder")).disabled).toBe(true);
   },
   stop: (h) => {

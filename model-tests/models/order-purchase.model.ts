@@ -8,6 +8,19 @@ import { basic, catalogue, packages, pendingOrder, pro, trial, trialOrder, visit
 // The pay dialog is the child `payment` (orderPayment, walked by its own model): here it only ends.
 const { done, failed } = eventBuilders(orderPurchaseMachine, { payment: "orderPayment" });
 
+/**
+ * Create order is pressed seven minutes after the page opened, and the server's order is as of then: the pay dialog
+ * counts its whole window down from there, not seven minutes less (the page's opening time was its clock once).
+ */
+export const createPressedAt = visitorStart + 7 * 60_000;
+const later = (at: string) => new Date(Date.parse(at) + 7 * 60_000).toISOString();
+export const createdOrder = {
+  ...pendingOrder,
+  createdAt: later(pendingOrder.createdAt),
+  expiresAt: later(pendingOrder.expiresAt),
+  serverTime: later(pendingOrder.serverTime),
+};
+
 export const orderPurchaseModel: MachineModel<typeof orderPurchaseMachine, { payment: "orderPayment" }> = {
   id: "orderPurchase",
   machine: orderPurchaseMachine,
@@ -40,16 +53,16 @@ export const orderPurchaseModel: MachineModel<typeof orderPurchaseMachine, { pay
       if (context.failure) return [];
       if (context.selectedPackageId === null)
         return [
-          { type: "order.create" },
+          { type: "order.create", now: createPressedAt },
           { type: "package.select", packageId: basic.id },
           { type: "package.select", packageId: trial.id },
         ];
-      return [{ type: "order.create" }];
+      return [{ type: "order.create", now: createPressedAt }];
     }
     if (s.matches("creating")) {
       return context.selectedPackageId === trial.id
         ? [done("createOrder", trialOrder), failed("createOrder", failure("2205", "Trial used"))]
-        : [done("createOrder", pendingOrder), failed("createOrder", failure("2204", "An open order exists"))];
+        : [done("createOrder", createdOrder), failed("createOrder", failure("2204", "An open order exists"))];
     }
     // The dialog closes on the order as it is: still open, or paid.
     if (s.matches("paying") && context.order) return [done("payment", { order: context.order, now: context.now })];
@@ -62,7 +75,7 @@ export const orderPurchaseModel: MachineModel<typeof orderPurchaseMachine, { pay
       case "package.select":
         return `Choose the package ${english(`packages.names.${packages.find((p) => p.id === e.packageId)?.code}`)}`;
       case "order.create":
-        return `Press ${english("orderPayment.createOrder")}`;
+        return `Seven minutes after opening the page, press ${english("orderPayment.createOrder")}`;
       case "order.resume":
         return `Press ${english("orderPayment.resume")}`;
       case "xstate.done.actor.loadCatalogue":
@@ -104,7 +117,8 @@ export const orderPurchaseModel: MachineModel<typeof orderPurchaseMachine, { pay
       return `${english("orderPayment.createOrder")} shows a spinner and cannot be pressed again`;
     if (context.order?.status === "paid")
       return `Over the package cards, the question ${english("orderPayment.paidQuestion")} (the dialog's own steps: orderPayment)`;
-    return `Over the package cards, the pay dialog for order ${context.order?.orderCode} (its own steps: orderPayment)`;
+    const countdown = context.order?.status === "pending" ? ", counting down the whole 30:00 to pay" : "";
+    return `Over the package cards, the pay dialog for order ${context.order?.orderCode}${countdown} (its own steps: orderPayment)`;
   },
   excluded: [],
 };

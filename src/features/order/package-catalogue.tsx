@@ -21,7 +21,7 @@ export function PackageCatalogue({ actor }: { actor: OrderPurchaseActor }) {
   const view = useSelector(actor, selectCatalogue);
   const current = useSelector(actor, selectCurrentPackage);
   const balance = useSelector(actor, selectBalance);
-  const canCreate = useSelector(actor, (s) => s.can({ type: "order.create" }));
+  const canCreate = useSelector(actor, (s) => s.can({ type: "order.create", now: 0 }));
   const canResume = useSelector(actor, (s) => s.can({ type: "order.resume" }));
 
   if (view.kind === "loading")
@@ -95,7 +95,7 @@ export function PackageCatalogue({ actor }: { actor: OrderPurchaseActor }) {
           loading={view.busy}
           disabled={!canCreate}
           text={t("orderPayment.createOrder")}
-          onClick={() => actor.send({ type: "order.create" })}
+          onClick={() => actor.send({ type: "order.create", now: Date.now() })}
         />
       </div>
     </>
