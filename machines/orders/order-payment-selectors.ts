@@ -14,6 +14,12 @@ export const selectPayDialogOpen = (snapshot: OrderPaymentSnapshot): boolean => 
 /** "Payment complete — go to my orders?" */
 export const selectPaidQuestionOpen = (snapshot: OrderPaymentSnapshot): boolean => snapshot.matches("paid");
 
+/** What the question says happened: a payment, or a free trial started (nothing was paid, so never "Payment complete"). */
+export const selectPaidTitleKey = (snapshot: OrderPaymentSnapshot) =>
+  snapshot.context.order.payType === "free"
+    ? ("orderPayment.trialStartedTitle" as const)
+    : ("orderPayment.paidTitle" as const);
+
 /** The cancel confirmation shows; `busy` while the cancel call is under way. */
 export const selectCancelConfirm = (snapshot: OrderPaymentSnapshot) => ({
   open:

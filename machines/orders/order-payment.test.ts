@@ -3,7 +3,13 @@ import { createActor } from "xstate";
 import type { Order, OrderDetail } from "../../contracts/schemas/order.ts";
 import type { PayChain } from "../../contracts/schemas/chains.ts";
 import { type OrderPaymentInput, orderPaymentMachine, orderPollMs, secondsLeft } from "./order-payment.ts";
-import { selectOrderSummary, selectPayment, selectPayScreen } from "./order-payment-selectors.ts";
+import {
+  selectOrderSummary,
+  selectPaidQuestionOpen,
+  selectPaidTitleKey,
+  selectPayment,
+  selectPayScreen,
+} from "./order-payment-selectors.ts";
 import {
   type Answers,
   address,
@@ -461,6 +467,17 @@ describe("orderPayment: waiting", () => {
     expect(screen(s)).toBe("waiting");
     s.actor.send({ type: "order.updated", order: order({ status: "paid" }) });
     expect(s.actor.getSnapshot().value).toBe("paid");
+  });
+});
+
+describe("orderPayment: how a paid order is announced", () => {
+  it("says a payment completed, and a free trial started (nothing was paid)", async () => {
+    const paid = await existing(order({ status: "paid", payType: "chain", remaining: "0.000000" }));
+    expect(selectPaidQuestionOpen(paid.actor.getSnapshot())).toBe(true);
+    expect(selectPaidTitleKey(paid.actor.getSnapshot())).toBe("orderPayment.paidTitle");
+    const trial = await existing(order({ status: "paid", payType: "free", amount: "0.000000", remaining: "0.000000" }));
+    expect(selectPaidQuestionOpen(trial.actor.getSnapshot())).toBe(true);
+    expect(selectPaidTitleKey(trial.actor.getSnapshot())).toBe("orderPayment.trialStartedTitle");
   });
 });
 

@@ -228,9 +228,13 @@ runModel(orderPaymentModel, {
     if (s.matches("paid")) {
       const question = await screen.findByRole("alertdialog");
       expect(question.textContent).toContain(h.t("orderPayment.paidQuestion"));
+      // A free trial started: nothing was paid, so the question never says "Payment complete".
+      const free = context.order.payType === "free";
+      const name = h.t(`packages.names.${context.order.packageCode}`);
       expect(question.textContent).toContain(
-        h.t("orderPayment.paidTitle", { name: h.t(`packages.names.${context.order.packageCode}`) }),
+        h.t(free ? "orderPayment.trialStartedTitle" : "orderPayment.paidTitle", { name }),
       );
+      if (free) expect(question.textContent).not.toContain(h.t("orderPayment.paidTitle", { name }));
       return waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     }
     if (s.matches("failed") || s.matches("cancelled")) {

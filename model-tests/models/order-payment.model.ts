@@ -270,7 +270,7 @@ export const orderPaymentModel: MachineModel<typeof orderPaymentMachine> = {
     const { context } = s;
     const problem = context.failure ? `; ${saidOnce(context.failure)}` : "";
     if (s.matches("paid"))
-      return `The pay dialog is gone; a question ${english("orderPayment.paidQuestion")} with ${english("orderPayment.goToOrdersYes")} / ${english("orderPayment.goToOrdersNo")}`;
+      return `The pay dialog is gone; ${english(context.order.payType === "free" ? "orderPayment.trialStartedTitle" : "orderPayment.paidTitle").replace("{{name}}", context.order.packageName)} and the question ${english("orderPayment.paidQuestion")} with ${english("orderPayment.goToOrdersYes")} / ${english("orderPayment.goToOrdersNo")}`;
     if (s.matches("failed")) return `The pay dialog shows ${english("orderPayment.failedTitle")}`;
     if (s.matches("cancelled")) return `The pay dialog shows ${english("orderPayment.cancelledTitle")}`;
     if (s.matches("closed"))

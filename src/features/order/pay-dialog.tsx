@@ -6,6 +6,7 @@ import {
   selectCancelConfirm,
   selectOrderSummary,
   selectPaidQuestionOpen,
+  selectPaidTitleKey,
   selectPayDialogOpen,
   selectPayScreen,
 } from "../../../machines/orders/order-payment-selectors.ts";
@@ -136,6 +137,7 @@ function CancelConfirm({ actor }: { actor: OrderPaymentActor }) {
 function PaidQuestion({ actor, name }: { actor: OrderPaymentActor; name: string }) {
   const { t } = useTranslation();
   const open = useSelector(actor, selectPaidQuestionOpen);
+  const titleKey = useSelector(actor, selectPaidTitleKey);
   return (
     <LabelledAlert
       labelId="order-paid-question"
@@ -147,7 +149,7 @@ function PaidQuestion({ actor, name }: { actor: OrderPaymentActor; name: string 
       onConfirm={() => actor.send({ type: "order.goToOrders" })}
       onCancel={() => actor.send({ type: "order.close" })}
     >
-      <p className="pay-paid-title">{t("orderPayment.paidTitle", { name })}</p>
+      <p className="pay-paid-title">{t(titleKey, { name })}</p>
       <p id="order-paid-question">{t("orderPayment.paidQuestion")}</p>
     </LabelledAlert>
   );
