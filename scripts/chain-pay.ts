@@ -5,8 +5,8 @@ import { type DevClients, devClients, sendToken } from "../server/chain/deploy.t
 import { type DevnetFacts, readDevnetFacts } from "../server/chain/devnet.ts";
 import { erc20Abi } from "../server/chain/token-abi.ts";
 
-/** A mistake in what was asked (an address, an amount), as against a failure of the node. */
-export class PayRequestError extends Error {}
+/** A mistake in what was asked (a command, an address, an amount), said with the usage, as against a failure of the node. */
+export class UsageError extends Error {}
 
 export interface DevWallet {
   rpcUrl: string;
@@ -63,9 +63,9 @@ export async function payFromDevAccount(
   to: string,
   amount: string,
 ): Promise<{ to: Address; shown: string; hash: Hash; blockNumber: bigint }> {
-  if (!isAddress(to, { strict: false })) throw new PayRequestError("--to needs an EVM address (0x and 40 hex digits)");
+  if (!isAddress(to, { strict: false })) throw new UsageError("--to needs an EVM address (0x and 40 hex digits)");
   const units = parseTokenAmount(amount, wallet.decimals);
-  if (units === 0n) throw new PayRequestError("--amount must be more than 0");
+  if (units === 0n) throw new UsageError("--amount must be more than 0");
   const available = await wallet.balance(wallet.dev);
   if (available < units) throw new Error(`the dev account ${wallet.dev} holds only ${wallet.show(available)}`);
   const recipient = getAddress(to);
