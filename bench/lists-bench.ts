@@ -24,7 +24,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { type Kysely, sql } from "kysely";
@@ -86,7 +86,9 @@ async function seedAll(db: Kysely<DB>, database: string, budgeted: boolean): Pro
   let noiseBills = 0;
   let note: string | null = null;
   for (let part = 0; part < 10 && bills < target; part++) {
-    const options = { chain, secret: () => testServerSecret, now, analyze: false };
+    // PostgreSQL writes a batch per core side by side; PGlite has one connection (the budgeted one).
+    const connections = budgeted ? 1 : availableParallelism();
+    const options = { chain, secret: () => testServerSecret, now, analyze: false, connections };
     const n = Math.min(tenth, target - bills);
     await seedMerchantLists(db, seller, { ...options, bills: n, endUsers: endUsersFor(target) });
     const { userId: other } = await seedMerchant(db, { email: `noise-${part}@example.com`, password: "Merchant7Pass" });

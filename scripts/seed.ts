@@ -6,6 +6,7 @@
 // The database `npm start` uses: DATABASE_URL (a superuser's: the ledger is written with its triggers off), else the
 // PGlite folder DATA_DIR (./data), which a running server holds (stop it first). The chain: the first of CHAINS with a
 // deposit factory, else the devnet the server last ran in DATA_DIR, else chain 31337 with a stand-in token.
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { Kysely } from "kysely";
@@ -110,6 +111,8 @@ async function main(argv: string[]): Promise<void> {
     const result = await seedMerchantLists(opened.db, merchant.id, {
       bills,
       chain,
+      // A PostgreSQL server writes a batch per core side by side; PGlite has one connection.
+      connections: process.env.DATABASE_URL ? availableParallelism() : 1,
       secret: () => loadServerSecret({ env: process.env, dataDir: process.env.DATA_DIR || "./data" }),
       onBatch: (done) => process.stdout.write(`  ${count(done)} of ${count(bills)} (${seconds()} s)\n`),
     });

@@ -46,7 +46,7 @@ export interface Batch {
 /**
  * One batch, one statement: each row's draws (when, status, notice, amount), its transfer, its bill (numbered as
  * nextDayNumber numbers bills, by the day it was seen), the journals (the deposits first, then the reversals) and
- * their lines, the transfers' credited figures and the two balances. Answers what it credited.
+ * their lines and the transfers' credited figures; then the two balances. Answers what it credited.
  */
 export async function seedBatch(trx: Kysely<DB>, b: Batch): Promise<{ credited: string; amount: string }> {
   const { chain, deposits } = b;
@@ -160,14 +160,26 @@ export async function seedBatch(trx: Kysely<DB>, b: Batch): Promise<{ credited: 
       returning credited
     ), total as (
       select coalesce(sum(credited), 0) as amount from credits
-    ), balances as (
-      update ledger_accounts set balance = balance + moved.amount
-      from (select ${b.merchant}::int8 as id, amount from total union all select ${b.receipts}::int8, -amount from total)
-        as moved
-      where ledger_accounts.id = moved.id
     )
     select (select count(*) from bills where status = 'credited')::text as credited, (select amount from total)::text as amount`.execute(
     trx,
   );
-  return result.rows[0]!;
+  const moved = result.rows[0]!;
+  await moveBalances(trx, b, moved.amount);
+  return moved;
+}
+
+/**
+ * The two balances moved by what the batch credited, each its own update in the accounts' id order: batches run side
+ * by side on several connections (list-seed.ts) and would otherwise lock the same two rows in either order.
+ */
+async function moveBalances(trx: Kysely<DB>, b: Batch, amount: string): Promise<void> {
+  const moves = [
+    { id: b.merchant, by: amount },
+    { id: b.receipts, by: `-${amount}` },
+  ].sort((x, y) => (BigInt(x.id) < BigInt(y.id) ? -1 : 1));
+  for (const move of moves)
+    await sql`update ledger_accounts set balance = balance + ${move.by}::numeric where id = ${move.id}::int8`.execute(
+      trx,
+    );
 }

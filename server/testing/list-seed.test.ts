@@ -44,8 +44,10 @@ beforeAll(async () => {
 });
 afterAll(() => database?.close());
 
+// On a PostgreSQL server the batches run side by side, as npm run seed runs them there; PGlite has one connection.
+const connections = process.env.TEST_DATABASE_URL ? 2 : 1;
 const seed = (bills: number) =>
-  seedMerchantLists(db, seller, { bills, chain, secret: () => testServerSecret, batchSize: 200 });
+  seedMerchantLists(db, seller, { bills, chain, secret: () => testServerSecret, batchSize: 100, connections });
 
 /** Every bill of the merchant's list, page after page through the cursors, and the first page's total. */
 async function wholeList(merchantId: string) {
