@@ -28,6 +28,8 @@ import { failure } from "./http/envelope.ts";
 import { registerEndpoints } from "./http/endpoint-routes.ts";
 import { registerOpenApi } from "./http/open-api-routes.ts";
 import { registerLiveStreams } from "./http/live-streams.ts";
+import { registerHealthRoutes } from "./http/health-routes.ts";
+import { createReadiness, databaseChecks, type Readiness } from "./wiring/readiness.ts";
 import type { LiveEventsOptions } from "./http/live-stream.ts";
 import { installErrorHandler, sendNotFound } from "./http/errors.ts";
 import type { HandlerTable, Services } from "./http/handler.ts";
@@ -107,6 +109,8 @@ export interface BuildServerOptions {
    * Null (the default): none is asked for (2810), so no balance is ever held with nothing sending it.
    */
   withdrawals?: WithdrawalRules | null;
+  /** GET /readyz's checks (wiring/readiness.ts); by default the database and its migrations. */
+  readiness?: Readiness;
 }
 
 const handlers: HandlerTable = {
@@ -188,6 +192,10 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     encodings: ["br", "gzip"],
   });
 
+  const readiness = options.readiness ?? createReadiness(databaseChecks(options.db));
+  registerHealthRoutes(app, readiness);
+  // However the server is closed, it stops calling itself ready first.
+  app.addHook("preClose", async () => readiness.drain());
   registerEndpoints(app, handlers, services);
   await registerOpenApi(app, openApiHandlers, services);
   if (options.liveEvents) {

@@ -18,6 +18,7 @@ interface Started {
   outcome: Promise<{ address: string } | { exitCode: number | null }>;
   output(): string;
   dataDir: string;
+  child: ChildProcess;
 }
 
 /** `node server/main.ts` as `npm start` runs it (NODE_ENV, DEV_OUTBOX and SMTP_URL unset) plus `env`. */
@@ -53,7 +54,7 @@ function startMain(env: Record<string, string>): Started {
     child.stderr!.on("data", look);
     child.once("exit", (exitCode) => done({ exitCode }));
   });
-  return { outcome, output: () => text, dataDir };
+  return { outcome, output: () => text, dataDir, child };
 }
 
 // Side by side: each test starts its own server on its own folder, removed after all of them.
@@ -126,15 +127,35 @@ describe("server/main.ts", { timeout: 120_000, concurrent: true }, () => {
 
   // The issue's reproduction: `npm start` leaves NODE_ENV unset, and the server handed out every code.
   // (With DEV_OUTBOX=true the browser journeys read their codes from it: e2e/support/server.ts.)
-  it("serves no dev outbox by default", async () => {
+  // And, on the same start (issue 43): ready with every check, then a SIGTERM drains it: /readyz answers 503 while it
+  // still serves for DRAIN_SECONDS, and it exits 0 within DRAIN_TIMEOUT_SECONDS.
+  it("serves no dev outbox by default, answers ready, and drains on SIGTERM within its time", async ({ expect }) => {
     // On a folder not made yet, as on a fresh checkout: the first start of all (initdb, the migrations, the devnet's
     // deployments), which the other process tests skip (server/testing/migrated-data-folder.ts).
-    const started = await startMain({}).outcome;
+    const server = startMain({ DRAIN_SECONDS: "1", DRAIN_TIMEOUT_SECONDS: "20" });
+    const started = await server.outcome;
     if (!("address" in started)) throw new Error(`the server did not start: exit ${started.exitCode}`);
     for (const query of ["?to=victim@example.com", ""]) {
       const answer = await fetch(`${started.address}/api/dev/outbox${query}`);
       expect(answer.status).toBe(404);
       expect(await answer.json()).toMatchObject({ success: false, errCode: "4040" });
     }
+
+    const ready = await fetch(`${started.address}/readyz`);
+    expect(await ready.json()).toEqual({
+      status: "ready",
+      checks: { database: "ok", migrations: "ok", "chain:Devnet": "ok", jobQueue: "ok" },
+    });
+    expect(ready.status).toBe(200);
+    const exited = new Promise<number | null>((done) => server.child.once("exit", (code) => done(code)));
+    const signalled = Date.now();
+    server.child.kill("SIGTERM");
+    await expect
+      .poll(async () => (await fetch(`${started.address}/readyz`)).status, { timeout: 1_500, interval: 50 })
+      .toBe(503);
+    expect((await fetch(`${started.address}/healthz`)).status).toBe(200);
+    expect(await exited).toBe(0);
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(1_000);
+    expect(Date.now() - signalled).toBeLessThan(20_000);
   });
 });

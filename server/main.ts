@@ -7,7 +7,9 @@ import type { WatcherLog } from "./chain/listener.ts";
 import { createMoneyListener } from "./wiring/money-listener.ts";
 import { systemResolver } from "./domain/callbacks/callback-target.ts";
 import { startConfiguredCollection } from "./domain/collection/collection-setup.ts";
-import { describeChains, resolveStaticDir } from "./wiring/startup-text.ts";
+import { describeChains, jsonLine, resolveStaticDir } from "./wiring/startup-text.ts";
+import { serverReadiness } from "./wiring/readiness.ts";
+import { drainSettingsFromEnv, shutdownOnSignals } from "./wiring/shutdown.ts";
 import { serverWithdrawals, startServerWithdrawals } from "./wiring/withdrawals.ts";
 import { collectionLogTo } from "./domain/collection/collection-log.ts";
 import { readCollectionIntervalSeconds } from "./domain/collection/collection-settings.ts";
@@ -37,7 +39,7 @@ import { defaultConnectionLimits } from "./http/connection-limits.ts";
  * COLLECTION_INTERVAL_SECONDS (a test server's pause between collection runs; DEV_OUTBOX=true only),
  * TREASURY_PRIVATE_KEY, WITHDRAWAL_FEE, WITHDRAWAL_DAILY_LIMIT, WITHDRAWAL_REPLACE_AFTER_SECONDS,
  * WITHDRAWAL_INTERVAL_SECONDS, WITHDRAWAL_ADDRESS_COOLDOWN_SECONDS (withdrawals:
- * server/domain/withdrawals/withdrawal-settings.ts).
+ * server/domain/withdrawals/withdrawal-settings.ts), DRAIN_SECONDS and DRAIN_TIMEOUT_SECONDS (wiring/shutdown.ts).
  */
 const env = process.env;
 // Exactly production, development, test or unset: any other spelling of production would run as development.
@@ -86,6 +88,8 @@ if (collectionIntervalMs !== undefined && !devOutbox)
   refuseToStart(
     new StartupRefusal("COLLECTION_INTERVAL_SECONDS is for test servers: set DEV_OUTBOX=true, or unset it"),
   );
+// How a SIGTERM'd server drains: not ready for DRAIN_SECONDS while it still serves, then closed in the time left.
+const drain = readOrRefuse(() => drainSettingsFromEnv(env));
 const port = Number(env.PORT ?? 8080);
 const host = env.HOST ?? "127.0.0.1";
 const staticDir = resolveStaticDir(env.STATIC_DIR);
@@ -142,6 +146,8 @@ try {
   refuseToStart(new StartupRefusal(`withdrawals: ${(error as Error).message}`));
 }
 
+// GET /readyz: the database and its migrations, each chain's nodes; the job queue once it runs (below).
+const { readiness } = serverReadiness({ db, splitRoles: jobQueueMigrated === true, chains: chain.chains });
 const app = await buildServer({
   db,
   secret,
@@ -161,6 +167,7 @@ const app = await buildServer({
   chain,
   orderPaySeconds,
   withdrawals: withdrawals?.rules ?? null,
+  readiness,
 }).catch(async (error: unknown) => {
   await chain.stop();
   await close();
@@ -183,6 +190,7 @@ try {
     retrySchedule,
     log: app.log,
   });
+  readiness.add("jobQueue", () => callbacks.queue.health());
 } catch (error) {
   app.log.error({ err: error }, "the callback delivery engine did not start");
   await app.close();
@@ -227,24 +235,17 @@ try {
   process.exit(1);
 }
 
-let stopping = false;
-async function stop(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  app.log.info({ signal }, "closing");
-  try {
-    await app.close();
-    await stopCollection?.();
-    await stopWithdrawals?.();
-    await chain.stop();
-    await callbacks.stop();
-    await close();
-    process.exit(0);
-  } catch (error) {
-    app.log.error({ err: error }, "unclean shutdown");
-    process.exit(1);
-  }
+// The HTTP server first (its streams end, its requests finish), then the workers (their jobs finish or are given
+// back), the chain, the queue and the database.
+async function closeAll() {
+  await app.close();
+  await stopCollection?.();
+  await stopWithdrawals?.();
+  await chain.stop();
+  await callbacks.stop();
+  await close();
 }
+const stop = shutdownOnSignals({ settings: drain, readiness, close: closeAll, log: app.log });
 process.on("SIGINT", () => void stop("SIGINT"));
 process.on("SIGTERM", () => void stop("SIGTERM"));
 
@@ -257,11 +258,7 @@ try {
   process.stdout.write(describeChains(chain));
 } catch (error) {
   app.log.error({ err: error }, "could not listen");
-  await stopCollection?.();
-  await stopWithdrawals?.();
-  await chain.stop();
-  await callbacks.stop();
-  await close();
+  await closeAll();
   process.exit(1);
 }
 
@@ -270,14 +267,6 @@ function readOrderPaySeconds(setting: string): number {
   if (!Number.isInteger(seconds) || seconds < 5 || seconds > 86_400)
     refuseToStart(new StartupRefusal("ORDER_PAY_SECONDS must be a whole number of seconds from 5 to 86400"));
   return seconds;
-}
-
-/** pino's line format (level, time, msg), for what the watchers say before the server's logger exists. */
-function jsonLine(level: number, data: object, message: string): void {
-  const fields = Object.fromEntries(
-    Object.entries(data).map(([k, v]) => [k, v instanceof Error ? { message: v.message, stack: v.stack } : v]),
-  );
-  process.stdout.write(`${JSON.stringify({ level, time: Date.now(), ...fields, msg: message })}\n`);
 }
 
 /** A setting's reader, its error turned into a refusal to start (its message, no stack). */

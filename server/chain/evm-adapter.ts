@@ -30,6 +30,8 @@ export interface EvmAdapterOptions {
    */
   topicFilterMax?: number;
   timeoutMs?: number;
+  /** Tries after a failed call (2); a probe that answers within its own timeout takes 0 (chain-probe.ts). */
+  retryCount?: number;
 }
 
 type TransferLog = GetLogsReturnType<typeof transferEvent, [typeof transferEvent], true>[number];
@@ -53,7 +55,7 @@ export async function genesisHash(client: PublicClient): Promise<string> {
  */
 export function createEvmAdapter(options: EvmAdapterOptions): ChainAdapter {
   const client: PublicClient = createPublicClient({
-    transport: http(options.rpcUrl, { timeout: options.timeoutMs ?? 20_000, retryCount: 2 }),
+    transport: http(options.rpcUrl, { timeout: options.timeoutMs ?? 20_000, retryCount: options.retryCount ?? 2 }),
   });
   const logsBlockRange = BigInt(options.logsBlockRange ?? 500);
   const topicFilterMax = options.topicFilterMax ?? 100;

@@ -21,3 +21,11 @@ export function describeChains(layer: ChainLayer): string {
   });
   return lines.join("") || "No chain configured (CHAINS unset, DEVNET=false): no payments are watched\n";
 }
+
+/** pino's line format (level, time, msg), for what the watchers say before the server's logger exists. */
+export function jsonLine(level: number, data: object, message: string): void {
+  const fields = Object.fromEntries(
+    Object.entries(data).map(([k, v]) => [k, v instanceof Error ? { message: v.message, stack: v.stack } : v]),
+  );
+  process.stdout.write(`${JSON.stringify({ level, time: Date.now(), ...fields, msg: message })}\n`);
+}

@@ -56,6 +56,8 @@ export interface JobQueue {
   retry(queue: string, id: string): Promise<void>;
   /** Stops fetching, lets the handlers running finish, then lets go of the database. */
   stop(): Promise<void>;
+  /** Resolves while the queue runs and answers through its own connection; throws once it stops (readiness). */
+  health(): Promise<void>;
 }
 
 export interface StartJobQueueOptions {
@@ -79,6 +81,10 @@ export async function startJobQueue(options: StartJobQueueOptions): Promise<JobQ
     process.stderr.write(`${JSON.stringify({ level: 50, time: Date.now(), msg: "job queue", err: error.message })}\n`);
   });
   await boss.start();
+  let running = true;
+  boss.on("stopped", () => {
+    running = false;
+  });
   const created = new Map<string, Promise<void>>();
   // Jobs are written to a queue that exists; created once per process, outside any caller's transaction.
   const ensureQueue = (queue: string) => {
@@ -138,7 +144,14 @@ export async function startJobQueue(options: StartJobQueueOptions): Promise<JobQ
     async retry(queue, id) {
       await boss.retry(queue, id);
     },
-    stop: () => boss.stop({ graceful: true, close: true }),
+    stop: () => {
+      running = false;
+      return boss.stop({ graceful: true, close: true });
+    },
+    async health() {
+      if (!running) throw new Error("the job queue has stopped");
+      await boss.schemaVersion();
+    },
   };
 }
 
