@@ -14,6 +14,8 @@ const inServer = (path: string) => path.startsWith("server/") && !isTest(path) &
  */
 export const outboundFiles: ReadonlySet<string> = new Set([
   "server/chain/anvil.ts",
+  // The configured chains' RPC URLs, for their recent blocks' timestamps (the Currency list's arrival times).
+  "server/chain/block-time.ts",
   "server/chain/deploy.ts",
   "server/chain/evm-adapter.ts",
   "server/chain/token-check.ts",

@@ -1,4 +1,4 @@
-import { devPayRequest, devPayResult, payChainListResult } from "../schemas/chains.ts";
+import { currencyListResult, devPayRequest, devPayResult, payChainListResult } from "../schemas/chains.ts";
 import { type Endpoint, endpoint } from "../endpoint.ts";
 
 /** The chains area's calls (`api.chains.<call>`): its part of the endpoint table, contracts/endpoints.ts. */
@@ -22,6 +22,17 @@ export const chainsEndpoints = {
     body: devPayRequest,
     query: null,
     result: devPayResult,
+    auth: true,
+    source: "proposed",
+  }),
+  currencyList: endpoint({
+    area: "chains",
+    call: "currencies",
+    method: "POST",
+    path: "/api/Currency/List",
+    body: null,
+    query: null,
+    result: currencyListResult,
     auth: true,
     source: "proposed",
   }),

@@ -22,3 +22,31 @@ export const devPayRequest = z.strictObject({ orderCode: orderCodeField, product
 export type DevPayRequest = z.infer<typeof devPayRequest>;
 export const devPayResult = z.object({ txHash: z.string(), blockNumber: z.string(), amount: usdtAmount });
 export type DevPayResult = z.infer<typeof devPayResult>;
+
+/**
+ * A currency of the Currency list (issue 42): a chain's main coin or a token on it. Rows of chains this server does
+ * not follow are listed too, `notConfigured`, so a merchant sees what the service could accept and what it accepts here.
+ */
+export const currency = z.object({
+  name: z.string(),
+  symbol: z.string(),
+  /** The token's contract; null for a chain's main coin. */
+  contractAddress: z.nullable(z.string()),
+  type: z.enum(["main", "token"]),
+  /** Its unit: the decimals of its base unit (USDT 6, ETH 18). */
+  decimals: z.number(),
+  /** The token standard (ERC-20, BEP-20, TRC-20); null for a main coin. */
+  protocol: z.nullable(z.string()),
+  chainName: z.string(),
+  /** The chain's own unit: its main coin's symbol, what its fees are paid in. */
+  chainUnit: z.string(),
+  chainId: z.nullable(z.number()),
+  status: z.enum(["active", "notConfigured"]),
+  /** Confirmations a deposit waits for here; null where the chain is not configured. */
+  confirmations: z.nullable(z.number()),
+  /** Confirmations × the seconds between the chain's recent blocks, measured; null when not configured or unmeasured. */
+  arrivalSeconds: z.nullable(z.number()),
+});
+export type Currency = z.infer<typeof currency>;
+export const currencyListResult = z.object({ items: z.array(currency) });
+export type CurrencyListResult = z.infer<typeof currencyListResult>;

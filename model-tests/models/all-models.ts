@@ -5,6 +5,7 @@ import { callbackRedeliverModel } from "./callback-redeliver.model.ts";
 import { callbackTestModel } from "./callback-test.model.ts";
 import { changePasswordModel } from "./change-password.model.ts";
 import { codeSenderModel } from "./code-sender.model.ts";
+import { currencyListModel } from "./currency-list.model.ts";
 import { demoCheckoutModel } from "./demo-checkout.model.ts";
 import { forgotPasswordModel } from "./forgot-password.model.ts";
 import { googleSignInModel } from "./google-sign-in.model.ts";
@@ -50,6 +51,7 @@ export const allModels: ReadonlyArray<MachineModel> = [
   orderPaymentModel,
   subscriptionModel,
   securityActivityModel,
+  currencyListModel,
   walletPageModel,
   addressAddModel,
   addressRemoveModel,

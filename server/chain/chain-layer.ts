@@ -4,6 +4,7 @@ import type { Kysely } from "kysely";
 import { type Address, getAddress } from "viem";
 import type { DB } from "../db/schema.ts";
 import { checkAddressBook, watchedAddressBook } from "./address-book.ts";
+import { blockClock } from "./block-time.ts";
 import { type ChainConfig, chainConfigFromEnv } from "./config.ts";
 import { devAccount, devClients, sendToken } from "./deploy.ts";
 import {
@@ -47,6 +48,8 @@ export interface ChainLayer {
    * embedded one, or a chain id 31337 in CHAINS, as a second instance sharing the first one's devnet has), once mined.
    */
   payFromDevAccount(to: Address, amount: bigint): Promise<{ hash: string; blockNumber: bigint }>;
+  /** The seconds between the chain's recent blocks, measured from its node (block-time.ts); null when it cannot be. */
+  blockSeconds(chainId: number): Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -140,6 +143,7 @@ export async function startChainLayer(options: ChainLayerOptions): Promise<Chain
     }
     return {
       chains,
+      blockSeconds: blockClock((chainId) => chains.find((c) => c.chainId === chainId)?.rpcUrl),
       chainByProduct: (product) => chains.find((c) => c.product.toLowerCase() === product.toLowerCase()),
       addresses,
       devnet: facts,

@@ -417,6 +417,21 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
     ],
   },
 
+  // The Currency list is the service's, the same for every merchant: nothing of A's is in it.
+  currencyList: {
+    attacks: () => [
+      {
+        outcome: "answered",
+        check: (answer) =>
+          expect(
+            succeeded(answer)
+              .resData.items.filter((c: { status: string }) => c.status === "active")
+              .map((c: { chainName: string; symbol: string }) => `${c.chainName} ${c.symbol}`),
+          ).toEqual(["Devnet ETH", "Devnet USDT", "Ethereum ETH", "Ethereum USDT"]),
+      },
+    ],
+  },
+
   // A's open order paid from the dev wallet by B: unknown to B, nothing is sent.
   devPay: {
     attacks: (w) => [{ body: { orderCode: w.aOpenOrder, product: "Devnet" }, outcome: "answered", check: notFound }],

@@ -27,6 +27,8 @@ export interface StubChainLayer extends ChainLayer {
 export interface StubChainOptions {
   /** A real payment instead of a recorded one (a test chain's `pay`). */
   payFromDevAccount?: ChainLayer["payFromDevAccount"];
+  /** What the chains' blocks measure, by chain id (none: unmeasured, as a node that does not answer). */
+  blockSeconds?: Readonly<Record<number, number>>;
 }
 
 /**
@@ -53,6 +55,9 @@ export function stubChainLayer(
       return options.payFromDevAccount
         ? options.payFromDevAccount(to, amount)
         : { hash: `0x${"ab".repeat(32)}`, blockNumber: 7n };
+    },
+    async blockSeconds(chainId) {
+      return options.blockSeconds?.[chainId] ?? null;
     },
     async stop() {},
   };

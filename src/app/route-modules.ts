@@ -50,6 +50,7 @@ export const routePages = {
   wallet: routePage(() => outsidePublicSet(import("../features/wallet/wallet-page.tsx"))),
   callback: routePage(() => outsidePublicSet(import("../features/callbacks/callback-list-page.tsx"))),
   transactions: routePage(() => outsidePublicSet(import("../features/transactions/transaction-list-page.tsx"))),
+  currencies: routePage(() => outsidePublicSet(import("../features/currencies/currency-list-page.tsx"))),
   userCenter: routePage(() => outsidePublicSet(import("../features/user/user-centre-page.tsx"))),
 } as const satisfies { readonly [N in PageRouteName]: RoutePage };
 

@@ -8,6 +8,7 @@ import {
   Dollar,
   Exchange,
   History,
+  Import,
   Menu as MenuIcon,
   ShoppingCart,
   User,
@@ -27,6 +28,7 @@ const icons: Record<string, () => ReactElement> = {
   dollar: () => <Dollar />,
   bitcoin: () => <Dollar />,
   history: () => <History />,
+  import: () => <Import />,
   user: () => <User />,
 };
 

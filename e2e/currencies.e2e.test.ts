@@ -1,0 +1,46 @@
+import { expect, it } from "vitest";
+import { registerViaApi, uniqueEmail } from "./support/api.ts";
+import { signIn, waitForPath } from "./support/console.ts";
+import { withConsoleTab } from "./support/tab.ts";
+
+const tab = withConsoleTab();
+
+/**
+ * The Currency list (issue 42) from the side menu: the devnet's coin and test USDT are active, arriving after the
+ * server's confirmations at the pace its blocks were measured at; the chains not configured here say so; Copy puts
+ * the token's contract on the clipboard.
+ */
+it("lists the devnet's currencies with their measured arrival and the chains not configured here", async () => {
+  const { page, baseUrl, context } = tab;
+  const email = uniqueEmail("currencies");
+  await registerViaApi(baseUrl, email);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
+  await page.goto("/login");
+  await signIn(page, email);
+  await waitForPath(page, "/console/index");
+  await page.getByRole("navigation").getByRole("link", { name: "Currency list" }).first().click();
+  await waitForPath(page, "/currencybill/list");
+
+  const table = page.getByTestId("currencies-table");
+  const row = (name: string) => table.getByRole("row").filter({ hasText: name });
+  await row("Test Tether USD").waitFor();
+  const token = await row("Test Tether USD").textContent();
+  expect(token).toContain("Active");
+  expect(token).toContain("ERC-20");
+  expect(token).toMatch(/About \d+(\.\d)? s \(3 confirmations\)/);
+  const coin = await row("Devnet Ether").textContent();
+  expect(coin).toMatch(/Main coin.*Devnet\s*ETH.*Active.*About \d+(\.\d)? s \(3 confirmations\)/);
+  for (const elsewhere of ["Ethereum", "BNB Chain", "TRON"]) {
+    const text = await row(elsewhere).first().textContent();
+    expect(text, elsewhere).toContain("Not configured here");
+  }
+  expect(await row("TRON").filter({ hasText: "Tether USD" }).textContent()).toContain("TRC-20");
+  expect(await page.getByTestId("currencies-summary").textContent()).toBe(
+    "2 currencies are active here, on 1 chain(s).",
+  );
+
+  await row("Test Tether USD").getByRole("button", { name: "Copy the contract address of USDT on Devnet" }).click();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(await row("Test Tether USD").locator("td.currency-code span[title]").getAttribute("title")).toBe(copied);
+  expect(copied).toMatch(/^0x[0-9a-fA-F]{40}$/);
+});

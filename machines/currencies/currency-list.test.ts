@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { createActor, fromPromise } from "xstate";
+import type { Currency, CurrencyListResult } from "../../contracts/schemas/chains.ts";
+import { apiFailure, settle } from "../test-support.ts";
+import { selectCanReload, selectCurrencySummary, selectCurrencyTable } from "./currency-list-selectors.ts";
+import { currencyListMachine } from "./currency-list.ts";
+
+const coin: Currency = {
+  name: "Devnet Ether",
+  symbol: "ETH",
+  contractAddress: null,
+  type: "main",
+  decimals: 18,
+  protocol: null,
+  chainName: "Devnet",
+  chainUnit: "ETH",
+  chainId: 31337,
+  status: "active",
+  confirmations: 2,
+  arrivalSeconds: 2,
+};
+const tron: Currency = {
+  ...coin,
+  name: "TRON",
+  symbol: "TRX",
+  decimals: 6,
+  chainName: "TRON",
+  chainUnit: "TRX",
+  chainId: null,
+  status: "notConfigured",
+  confirmations: null,
+  arrivalSeconds: null,
+};
+const listed: CurrencyListResult = { items: [coin, { ...coin, symbol: "USDT", type: "token" }, tron] };
+
+function start(...answers: Array<() => Promise<CurrencyListResult>>) {
+  let calls = 0;
+  const machine = currencyListMachine.provide({
+    actors: { loadCurrencies: fromPromise(() => (answers[calls++] ?? answers.at(-1)!)()) },
+  });
+  return { actor: createActor(machine).start(), calls: () => calls };
+}
+
+describe("the Currency list", () => {
+  it("asks once on start and shows the currencies as the server orders them, with what deposits arrive in", async () => {
+    const { actor, calls } = start(async () => listed);
+    expect(selectCurrencyTable(actor.getSnapshot())).toEqual({ kind: "loading" });
+    expect(selectCurrencySummary(actor.getSnapshot())).toBeNull();
+    await settle(actor, "ready");
+    expect(calls()).toBe(1);
+    expect(selectCurrencyTable(actor.getSnapshot())).toEqual({ kind: "rows", rows: listed.items, refreshing: false });
+    expect(selectCurrencySummary(actor.getSnapshot())).toEqual({ active: 2, chains: 1 });
+    expect(selectCanReload(actor.getSnapshot())).toBe(true);
+  });
+
+  it("keeps the list on screen while Refresh measures again, and takes the new answer", async () => {
+    let release: (r: CurrencyListResult) => void = () => {};
+    const { actor, calls } = start(
+      async () => listed,
+      () => new Promise((resolve) => (release = resolve)),
+    );
+    await settle(actor, "ready");
+    actor.send({ type: "currencies.reload" });
+    expect(selectCurrencyTable(actor.getSnapshot())).toEqual({ kind: "rows", rows: listed.items, refreshing: true });
+    expect(selectCanReload(actor.getSnapshot())).toBe(false);
+    release({ items: [tron] });
+    await settle(actor, "ready");
+    expect(calls()).toBe(2);
+    expect(selectCurrencyTable(actor.getSnapshot())).toEqual({ kind: "rows", rows: [tron], refreshing: false });
+    expect(selectCurrencySummary(actor.getSnapshot())).toEqual({ active: 0, chains: 0 });
+  });
+
+  it("says when it could not be loaded, and loads again on Retry", async () => {
+    const { actor, calls } = start(
+      async () => {
+        throw apiFailure("5000", "Internal error");
+      },
+      async () => ({ items: [] }),
+    );
+    await settle(actor, "failed");
+    expect(selectCurrencyTable(actor.getSnapshot())).toMatchObject({ kind: "failed", failure: { errCode: "5000" } });
+    expect(actor.getSnapshot().can({ type: "currencies.reload" })).toBe(false);
+    actor.send({ type: "currencies.retry" });
+    await settle(actor, "ready");
+    expect(calls()).toBe(2);
+    expect(selectCurrencyTable(actor.getSnapshot())).toEqual({ kind: "empty", filtered: false, refreshing: false });
+  });
+});

@@ -1,0 +1,95 @@
+import { Tag } from "@blueprintjs/core";
+import { useTranslation } from "react-i18next";
+import type { Currency } from "../../../contracts/schemas/chains.ts";
+import type { ListTableView } from "../../../machines/lists/list-selectors.ts";
+import { CopyButton } from "../../app/copy-button.tsx";
+import { usePageAddition } from "../../app/failure-callout.tsx";
+import { useListColumns } from "../../app/list-columns.ts";
+import { type ListColumn, ListTable } from "../../ui/list-table.tsx";
+
+/** A contract address in short (its whole in the title): 0x55d3…7955. */
+const shortAddress = (value: string) => (value.length > 12 ? `${value.slice(0, 6)}…${value.slice(-4)}` : value);
+
+/** The currencies: loading, failure with Retry, or a row each with its contract's Copy. */
+export function CurrencyTable({ view, onRetry }: { view: ListTableView<Currency>; onRetry(): void }) {
+  const { t } = useTranslation();
+  const nextStep = usePageAddition();
+  const columnChoice = useListColumns("currencies");
+  const none = t("currencies.none");
+  const columns: ListColumn<Currency>[] = [
+    {
+      key: "name",
+      rowHeader: true,
+      card: true,
+      className: "currency-name",
+      cell: (c) => (
+        <>
+          <span>{c.name}</span> <span className="currency-muted">{c.symbol}</span>
+        </>
+      ),
+    },
+    { key: "type", cell: (c) => t(`currencies.type.${c.type}`) },
+    {
+      key: "contract",
+      className: "currency-code",
+      cell: (c) =>
+        c.contractAddress ? (
+          <span title={c.contractAddress}>
+            {shortAddress(c.contractAddress)} <span className="currency-muted">{c.protocol}</span>
+          </span>
+        ) : (
+          none
+        ),
+    },
+    { key: "unit", optional: true, cell: (c) => t("currencies.decimals", { count: c.decimals }) },
+    {
+      key: "chain",
+      card: true,
+      cell: (c) => (
+        <>
+          <span>{c.chainName}</span> <span className="currency-muted">{c.chainUnit}</span>
+        </>
+      ),
+    },
+    {
+      key: "status",
+      card: true,
+      cell: (c) => (
+        <Tag minimal intent={c.status === "active" ? "success" : "none"} data-status={c.status}>
+          {t(`currencies.status.${c.status}`)}
+        </Tag>
+      ),
+    },
+    {
+      key: "arrival",
+      card: true,
+      cell: (c) =>
+        c.confirmations === null
+          ? none
+          : c.arrivalSeconds === null
+            ? t("currencies.arrivalUnmeasured", { count: c.confirmations })
+            : t("currencies.arrival", { seconds: c.arrivalSeconds, count: c.confirmations }),
+    },
+  ];
+  return (
+    <ListTable
+      area="currencies"
+      rowName="currency"
+      chosen={columnChoice.chosen}
+      onChoose={columnChoice.choose}
+      view={view}
+      columns={columns}
+      rowKey={(c) => `${c.chainName}-${c.symbol}`.toLowerCase().replace(/[^a-z0-9-]/g, "-")}
+      operations={(c) =>
+        c.contractAddress ? (
+          <CopyButton
+            value={c.contractAddress}
+            label={t("currencies.copyContract", { symbol: c.symbol, chain: c.chainName })}
+          />
+        ) : null
+      }
+      describeFailure={nextStep}
+      onRetry={onRetry}
+    />
+  );
+}
