@@ -37,6 +37,7 @@ import { migration0034WithdrawalEvents } from "./migrations/0034-withdrawal-even
 import { migration0035WalletForwarders } from "./migrations/0035-wallet-forwarders.ts";
 import { migration0036LiveTransactions } from "./migrations/0036-live-transactions.ts";
 import { migration0037GasBooks } from "./migrations/0037-gas-books.ts";
+import { migration0038FirstApplicationDone } from "./migrations/0038-first-application-done.ts";
 
 /**
  * Plain SQL, PostgreSQL dialect, run the same on PGlite and on a real server, one file each in migrations/, named here
@@ -82,6 +83,7 @@ export const migrations: Record<string, Migration> = {
   "0035_wallet_forwarders": migration0035WalletForwarders,
   "0036_live_transactions": migration0036LiveTransactions,
   "0037_gas_books": migration0037GasBooks,
+  "0038_first_application_done": migration0038FirstApplicationDone,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

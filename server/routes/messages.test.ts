@@ -12,7 +12,7 @@ import {
   rowCounts,
   signedInMerchant,
 } from "../testing/harness.ts";
-import { seedCode, seedMessage } from "../testing/seed.ts";
+import { seedCode, seedMessage, seedPaidOrder } from "../testing/seed.ts";
 
 let h: Harness;
 beforeAll(async () => {
@@ -171,6 +171,39 @@ describe("messages written on events", () => {
       subTitle: kinds.welcome.subTitle,
       content: kinds.welcome.content,
     });
+  });
+
+  it("marks the first-application to-do done once the merchant has added an application", async () => {
+    await call(h, "sendCode", { body: { email: "shop@example.com", type: "register" } });
+    const registered = await call(h, "register", {
+      body: {
+        email: "shop@example.com",
+        code: lastCode(h, "shop@example.com"),
+        password: "Merchant7Pass",
+        repeatPassword: "Merchant7Pass",
+      },
+    });
+    const signedIn = await signIn("shop@example.com", "Merchant7Pass");
+    const m = {
+      userId: registered.resData.userId,
+      email: "shop@example.com",
+      password: "x",
+      token: signedIn.resData.accessToken,
+    };
+    const todo = async () => (await list(m, { type: "todo" })).find((x) => x.kind === "firstApplication");
+    expect(await todo()).toMatchObject({ messageType: 0 });
+    await seedPaidOrder(h.db, { userId: m.userId, packageCode: "basic", product: "Devnet" });
+    const added = await call(h, "appAdd", {
+      token: m.token,
+      body: {
+        name: "Shop",
+        address: "https://shop.example.com",
+        rechargeCallbackUrl: "https://shop.example.com/recharge",
+        withdrawCallbackUrl: "https://shop.example.com/withdraw",
+      },
+    });
+    expect(added.success, JSON.stringify(added)).toBe(true);
+    expect(await todo()).toMatchObject({ messageType: 1 });
   });
 
   it("posts no welcome when the registration is refused", async () => {

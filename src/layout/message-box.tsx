@@ -2,6 +2,7 @@ import { Button, Callout, PopoverNext, SegmentedControl, Spinner, Tab, Tabs, Tag
 import { Cross, Notifications, Refresh } from "@blueprintjs/icons";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
+import { useId } from "react";
 import type { MessageType } from "../../contracts/schemas/message.ts";
 import { type MessageBoxActor, unreadCount } from "../../machines/shell/message-box.ts";
 import { selectMessagePanel } from "../../machines/shell/message-box-selectors.ts";
@@ -157,16 +158,21 @@ function RoleSwitch() {
   const session = useSessionActor();
   const role = useSelector(session, (s) => s.context.role);
   const roleName = t(`roles.${role || "none"}`);
+  const hintId = useId();
   return (
     <footer className="message-box-footer">
       <span data-testid="current-role">{t("messageBox.currentRole", { role: roleName })}</span>
       <SegmentedControl
         aria-label={t("messageBox.role")}
+        aria-describedby={hintId}
         size="small"
         value={role || undefined}
         options={(["user", "admin"] as const).map((value) => ({ value, label: t(`roles.${value}`) }))}
         onValueChange={(value) => session.send({ type: "role.switch", role: value })}
       />
+      <p id={hintId} className="bp6-text-muted message-box-role-hint">
+        {t("messageBox.roleHint")}
+      </p>
     </footer>
   );
 }

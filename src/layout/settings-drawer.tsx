@@ -22,6 +22,7 @@ export function SettingsDrawer({ fullWidth }: { fullWidth: boolean }) {
   const colorId = useId();
   const widthId = useId();
   const titleId = useId();
+  const serverMenuHintId = useId();
 
   const copy = async () => {
     try {
@@ -87,9 +88,13 @@ export function SettingsDrawer({ fullWidth }: { fullWidth: boolean }) {
             key={key}
             checked={values[key]}
             label={t(`settings.${key}`)}
+            aria-describedby={key === "menuFromServer" ? serverMenuHintId : undefined}
             onChange={(e) => settings.send({ type: "setting.change", key, value: e.currentTarget.checked })}
           />
         ))}
+        <p id={serverMenuHintId} className="bp6-text-muted settings-hint">
+          {t("settings.menuFromServerHint")}
+        </p>
         {menuFailed ? (
           <Callout intent="danger" icon={false} compact role="alert">
             {t("settings.menuFailed")}{" "}

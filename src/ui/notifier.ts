@@ -5,7 +5,7 @@ export interface Notifier {
   info(message: string): void;
   error(message: string, timeoutMs?: number): void;
   /**
-   * A flow's last word as it moves the merchant on ("Registered", "Welcome back", "Logged out"): it stays over the
+   * A flow's last word as it moves the merchant on ("Registered", "Welcome", "Logged out"): it stays over the
    * page the flow leads to, and goes when that page is left.
    */
   outcome(message: string): void;

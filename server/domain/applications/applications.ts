@@ -20,6 +20,7 @@ import { usdtText } from "../platform/usdt.ts";
 import { authorizeAppAction, type ProofUse } from "./proofs.ts";
 import { newWebhookSecret, sealWebhookSecret } from "./webhook-secrets.ts";
 import { nextDayNumber } from "../platform/day-numbers.ts";
+import { onApplicationAdded } from "../messaging/messages.ts";
 
 export type ApplicationRow = Selectable<ApplicationsTable>;
 
@@ -103,6 +104,7 @@ export function addApplication(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await onApplicationAdded(trx, scope);
     return ok(toWireApplication(row));
   });
 }

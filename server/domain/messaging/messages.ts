@@ -48,6 +48,17 @@ export const onPasswordChanged = (db: Kysely<DB>, scope: AnyMerchantScope, now: 
 export const onFirstLogin = (db: Kysely<DB>, scope: AnyMerchantScope, now: Date) =>
   postMessage(db, scope, "firstApplication", now);
 
+/** The first-application to-do is done (messageType 1) once the merchant has an application: it never stays "Not started". */
+export async function onApplicationAdded(db: Kysely<DB>, { merchantId }: AnyMerchantScope): Promise<void> {
+  await db
+    .updateTable("messages")
+    .set({ message_type: 1 })
+    .where("merchant_id", "=", merchantId)
+    .where("kind", "=", "firstApplication")
+    .where("message_type", "<>", 1)
+    .execute();
+}
+
 export function toMessage(row: Selectable<MessagesTable>): Message {
   return {
     id: row.id,
