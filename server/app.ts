@@ -29,6 +29,7 @@ import { registerEndpoints } from "./http/endpoint-routes.ts";
 import { registerOpenApi } from "./http/open-api-routes.ts";
 import { registerLiveStreams } from "./http/live-streams.ts";
 import { registerHealthRoutes } from "./http/health-routes.ts";
+import { countRequests, type RequestMetrics } from "./http/request-metrics.ts";
 import { createReadiness, databaseChecks, type Readiness } from "./wiring/readiness.ts";
 import type { LiveEventsOptions } from "./http/live-stream.ts";
 import { installErrorHandler, sendNotFound } from "./http/errors.ts";
@@ -111,6 +112,8 @@ export interface BuildServerOptions {
   withdrawals?: WithdrawalRules | null;
   /** GET /readyz's checks (wiring/readiness.ts); by default the database and its migrations. */
   readiness?: Readiness;
+  /** Counts every answer by route pattern and status (wiring/server-metrics.ts); none by default. */
+  metrics?: RequestMetrics;
 }
 
 const handlers: HandlerTable = {
@@ -179,6 +182,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   capConnectionsPerAddress(app.server, connections.perAddress, (address) =>
     isTrustedProxy(options.trustProxy, address),
   );
+  if (options.metrics) countRequests(app, options.metrics);
   installErrorHandler(app);
   installSecurityHeaders(app, options.allowGoogleSignIn ?? services.google !== null);
   acceptJsonOnly(app);

@@ -1,11 +1,20 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { type AddressInfo, createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { testNodeFlags } from "./testing/test-node-flags.ts";
 
 const repoRoot = join(import.meta.dirname, "..");
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
 const folders: string[] = [];
 const children: ChildProcess[] = [];
 afterAll(() => {
@@ -132,7 +141,8 @@ describe("server/main.ts", { timeout: 120_000, concurrent: true }, () => {
   it("serves no dev outbox by default, answers ready, and drains on SIGTERM within its time", async ({ expect }) => {
     // On a folder not made yet, as on a fresh checkout: the first start of all (initdb, the migrations, the devnet's
     // deployments), which the other process tests skip (server/testing/migrated-data-folder.ts).
-    const server = startMain({ DRAIN_SECONDS: "1", DRAIN_TIMEOUT_SECONDS: "20" });
+    const metricsPort = await freePort();
+    const server = startMain({ DRAIN_SECONDS: "1", DRAIN_TIMEOUT_SECONDS: "20", METRICS_PORT: String(metricsPort) });
     const started = await server.outcome;
     if (!("address" in started)) throw new Error(`the server did not start: exit ${started.exitCode}`);
     for (const query of ["?to=victim@example.com", ""]) {
@@ -147,6 +157,15 @@ describe("server/main.ts", { timeout: 120_000, concurrent: true }, () => {
       checks: { database: "ok", migrations: "ok", "chain:Devnet": "ok", jobQueue: "ok" },
     });
     expect(ready.status).toBe(200);
+    // GET /metrics on its own listener, on 127.0.0.1 unless METRICS_HOST says otherwise, and not on the public port.
+    expect(server.output()).toContain(`Metrics on http://127.0.0.1:${metricsPort}/metrics`);
+    const scraped = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    expect(scraped).toContain('mc_readiness_check_ok{check="jobQueue"} 1');
+    expect(scraped).toMatch(/^mc_chain_head_block\{chain="Devnet"\} \d+$/m);
+    expect(scraped).toMatch(
+      /^mc_http_request_duration_seconds_count\{route="\/readyz",method="GET",status="200"\} 1$/m,
+    );
+    expect((await fetch(`${started.address}/metrics`)).status).toBe(404);
     const exited = new Promise<number | null>((done) => server.child.once("exit", (code) => done(code)));
     const signalled = Date.now();
     server.child.kill("SIGTERM");

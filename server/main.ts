@@ -8,7 +8,8 @@ import { createMoneyListener } from "./wiring/money-listener.ts";
 import { systemResolver } from "./domain/callbacks/callback-target.ts";
 import { startConfiguredCollection } from "./domain/collection/collection-setup.ts";
 import { describeChains, jsonLine, resolveStaticDir } from "./wiring/startup-text.ts";
-import { serverReadiness } from "./wiring/readiness.ts";
+import { serverOperations } from "./wiring/operations.ts";
+import { type MetricsListener, metricsListenerOrNone, metricsSettingsFromEnv } from "./http/metrics-listener.ts";
 import { drainSettingsFromEnv, shutdownOnSignals } from "./wiring/shutdown.ts";
 import { serverWithdrawals, startServerWithdrawals } from "./wiring/withdrawals.ts";
 import { collectionLogTo } from "./domain/collection/collection-log.ts";
@@ -39,7 +40,8 @@ import { defaultConnectionLimits } from "./http/connection-limits.ts";
  * COLLECTION_INTERVAL_SECONDS (a test server's pause between collection runs; DEV_OUTBOX=true only),
  * TREASURY_PRIVATE_KEY, WITHDRAWAL_FEE, WITHDRAWAL_DAILY_LIMIT, WITHDRAWAL_REPLACE_AFTER_SECONDS,
  * WITHDRAWAL_INTERVAL_SECONDS, WITHDRAWAL_ADDRESS_COOLDOWN_SECONDS (withdrawals:
- * server/domain/withdrawals/withdrawal-settings.ts), DRAIN_SECONDS and DRAIN_TIMEOUT_SECONDS (wiring/shutdown.ts).
+ * server/domain/withdrawals/withdrawal-settings.ts), DRAIN_SECONDS and DRAIN_TIMEOUT_SECONDS (wiring/shutdown.ts),
+ * METRICS_HOST and METRICS_PORT (http/metrics-listener.ts).
  */
 const env = process.env;
 // Exactly production, development, test or unset: any other spelling of production would run as development.
@@ -90,6 +92,8 @@ if (collectionIntervalMs !== undefined && !devOutbox)
   );
 // How a SIGTERM'd server drains: not ready for DRAIN_SECONDS while it still serves, then closed in the time left.
 const drain = readOrRefuse(() => drainSettingsFromEnv(env));
+// GET /metrics on a listener of its own, loopback by default (null: METRICS_PORT=0).
+const metricsAt = readOrRefuse(() => metricsSettingsFromEnv(env));
 const port = Number(env.PORT ?? 8080);
 const host = env.HOST ?? "127.0.0.1";
 const staticDir = resolveStaticDir(env.STATIC_DIR);
@@ -146,8 +150,8 @@ try {
   refuseToStart(new StartupRefusal(`withdrawals: ${(error as Error).message}`));
 }
 
-// GET /readyz: the database and its migrations, each chain's nodes; the job queue once it runs (below).
-const { readiness } = serverReadiness({ db, splitRoles: jobQueueMigrated === true, chains: chain.chains });
+// GET /readyz (the database and its migrations, each chain's nodes; the job queue once it runs) and the metrics.
+const { readiness, metrics } = serverOperations({ db, splitRoles: jobQueueMigrated === true, chains: chain.chains });
 const app = await buildServer({
   db,
   secret,
@@ -168,12 +172,13 @@ const app = await buildServer({
   orderPaySeconds,
   withdrawals: withdrawals?.rules ?? null,
   readiness,
+  metrics,
 }).catch(async (error: unknown) => {
   await chain.stop();
   await close();
   throw error;
 });
-chainLog = app.log;
+chainLog = metrics.watcherLog(app.log);
 
 // Callbacks: the job queue (pg-boss in the database) and the delivery engine; every instance shares the work.
 let callbacks: CallbackDeliveries;
@@ -189,6 +194,7 @@ try {
     clock: () => new Date(),
     retrySchedule,
     log: app.log,
+    onAttempt: metrics.callbackAttempt,
   });
   readiness.add("jobQueue", () => callbacks.queue.health());
 } catch (error) {
@@ -211,6 +217,7 @@ try {
     env,
     intervalMs: collectionIntervalMs,
     log: collectionLogTo(app.log),
+    onReport: metrics.collectionRun,
   });
 } catch (error) {
   app.log.error({ err: error }, "collection did not start");
@@ -237,8 +244,10 @@ try {
 
 // The HTTP server first (its streams end, its requests finish), then the workers (their jobs finish or are given
 // back), the chain, the queue and the database.
+let metricsListener: MetricsListener | null = null;
 async function closeAll() {
   await app.close();
+  await metricsListener?.close();
   await stopCollection?.();
   await stopWithdrawals?.();
   await chain.stop();
@@ -256,6 +265,8 @@ try {
     `Merchant Console API on ${address} — ${where}; ${staticDir ? `console from ${staticDir}` : "API only (no built console)"}${devOutbox ? "; dev outbox at /api/dev/outbox?to=" : ""}\n`,
   );
   process.stdout.write(describeChains(chain));
+  metricsListener = await metricsListenerOrNone(metricsAt, metrics, app.log);
+  if (metricsListener) process.stdout.write(`Metrics on http://${metricsListener.address}/metrics\n`);
 } catch (error) {
   app.log.error({ err: error }, "could not listen");
   await closeAll();

@@ -13,10 +13,13 @@ import { holdThrowAwayCluster } from "./postgres-server.ts";
  *   (under with-postgres already) that server is used instead;
  * - Node's compile cache (NODE_COMPILE_CACHE, unless set already) for the workers and every process the tests start
  *   with their environment: the servers, the CLIs and scripts load their modules from V8's cached code (about
- *   0.6 instead of 1.0 CPU-seconds for server/main.ts's imports); what runs is the same code.
+ *   0.6 instead of 1.0 CPU-seconds for server/main.ts's imports); what runs is the same code;
+ * - METRICS_PORT=0 for those processes, unless set already.
  */
 export async function setup() {
   process.env.NODE_COMPILE_CACHE ||= join(tmpdir(), "merchant-console-node-compile-cache");
+  // The servers the tests start serve no metrics (METRICS_PORT's 9464 is one port for all), unless a test asks.
+  process.env.METRICS_PORT ??= "0";
   const [, cluster] = await Promise.all([
     migratedDataFolder(),
     process.env.TEST_DATABASE_URL ? null : holdThrowAwayCluster(),

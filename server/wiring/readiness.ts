@@ -1,6 +1,4 @@
 import { type Kysely, sql } from "kysely";
-import type { ConfiguredChain } from "../chain/chain-layer.ts";
-import { type ChainProbeResult, createChainProbe } from "../chain/chain-probe.ts";
 import { migrations } from "../db/migrations.ts";
 import type { DB } from "../db/schema.ts";
 
@@ -155,27 +153,4 @@ export function sharedFor<T>(ms: number, call: () => Promise<T>, now: () => numb
     last = entry;
     return entry.answer;
   };
-}
-
-/**
- * The server's readiness (server/main.ts): the database and its migrations, each chain's nodes (one probe a round,
- * shared with the metrics through `chainHeads`); the job queue is added once it runs.
- */
-export function serverReadiness(options: {
-  db: Kysely<DB>;
-  splitRoles: boolean;
-  chains: readonly ConfiguredChain[];
-  timeoutMs?: number;
-}): { readiness: Readiness; chainHeads: () => Promise<ChainProbeResult[]> } {
-  const timeoutMs = options.timeoutMs ?? 2_000;
-  const probe = createChainProbe(options.chains, timeoutMs);
-  const chainHeads = sharedFor(1_000, () => probe.probe());
-  const checks = {
-    ...databaseChecks(options.db, { splitRoles: options.splitRoles }),
-    ...chainChecks(
-      options.chains.map((c) => c.product),
-      chainHeads,
-    ),
-  };
-  return { readiness: createReadiness(checks, { timeoutMs }), chainHeads };
 }

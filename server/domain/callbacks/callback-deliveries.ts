@@ -4,7 +4,12 @@ import type { DatabaseEngine } from "../../db/open-database.ts";
 import type { DB } from "../../db/schema.ts";
 import { type JobQueue, startJobQueue } from "../platform/job-queue.ts";
 import type { DeliveryDeps } from "./attempt-delivery.ts";
-import { type DeliveryEngine, type EngineLog, startDeliveryEngine } from "./delivery-engine.ts";
+import {
+  type DeliveryEngine,
+  type DeliveryEngineOptions,
+  type EngineLog,
+  startDeliveryEngine,
+} from "./delivery-engine.ts";
 
 export interface CallbackDeliveriesOptions extends Omit<DeliveryDeps, "db"> {
   db: Kysely<DB>;
@@ -13,6 +18,7 @@ export interface CallbackDeliveriesOptions extends Omit<DeliveryDeps, "db"> {
   /** The schema owner installed the job queue's schema (split roles): this process only uses it. */
   jobQueueMigrated?: boolean;
   log?: EngineLog;
+  onAttempt?: DeliveryEngineOptions["onAttempt"];
 }
 
 export interface CallbackDeliveries {
@@ -24,7 +30,7 @@ export interface CallbackDeliveries {
 
 /** The job queue and the callback delivery engine of a server process (server/main.ts, a harness that asks for it). */
 export async function startCallbackDeliveries(options: CallbackDeliveriesOptions): Promise<CallbackDeliveries> {
-  const { engine: databaseEngine, listen, jobQueueMigrated, log, ...deps } = options;
+  const { engine: databaseEngine, listen, jobQueueMigrated, log, onAttempt, ...deps } = options;
   // Polling is the backstop: a credit's NOTIFY wakes the sweep, and the sweep wakes the worker it sent a job for.
   const queue = await startJobQueue({
     db: deps.db,
@@ -35,7 +41,7 @@ export async function startCallbackDeliveries(options: CallbackDeliveriesOptions
     superviseIntervalSeconds: 10,
   });
   try {
-    const engine = await startDeliveryEngine({ queue, deps, listen, log });
+    const engine = await startDeliveryEngine({ queue, deps, listen, log, onAttempt });
     return {
       queue,
       engine,

@@ -30,6 +30,8 @@ export interface DeliveryEngineOptions {
   /** Due deliveries the sweep reads at a time (500). */
   sweepBatch?: number;
   log?: EngineLog;
+  /** Hears each automatic attempt's result (the server's metrics). */
+  onAttempt?: (result: "delivered" | "retrying" | "failed") => void;
 }
 
 export interface DeliveryEngine {
@@ -38,6 +40,8 @@ export interface DeliveryEngine {
   /** Stops sweeping and listening; the queue (and its workers) is stopped by its owner afterwards. */
   stop(): Promise<void>;
 }
+
+const attemptResult = { success: "delivered", pending: "retrying", failed: "failed" } as const;
 
 /** A job that reaches its worker this much before its delivery is due (clocks apart) waits; a longer gap retries. */
 const earlyWaitMs = 30_000;
@@ -103,6 +107,7 @@ export async function startDeliveryEngine(options: DeliveryEngineOptions): Promi
       return attemptJob(data);
     }
     const recorded = await batched.attempt(row);
+    if (recorded) options.onAttempt?.(attemptResult[recorded.deliveryStatus]);
     if (recorded?.deliveryStatus === "pending" && recorded.nextRetryAt)
       await sendJob({ ...data, attempts: recorded.attemptNo }, recorded.nextRetryAt);
   }

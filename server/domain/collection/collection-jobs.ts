@@ -52,6 +52,8 @@ export interface StartCollectionOptions extends CollectionOptions {
   /** How often each chain's run is queued; default 30 s. */
   intervalMs?: number;
   log?: (line: string) => void;
+  /** Hears every run's report (the server's metrics), a busy one too. */
+  onReport?: (report: CollectReport) => void;
 }
 
 /**
@@ -71,6 +73,7 @@ export async function startCollection(options: StartCollectionOptions): Promise<
       const chain = options.chains.find((c) => c.chainId === chainId);
       if (!chain) return;
       const report = await collectChain(depsOf(options, chain));
+      options.onReport?.(report);
       if (report.sent || report.confirmed || report.removed || report.failed)
         log(JSON.stringify({ level: 30, time: Date.now(), msg: "collection", ...report }));
     },

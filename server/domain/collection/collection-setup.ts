@@ -4,7 +4,7 @@ import { forwarderFactoryAbi } from "../../chain/deposit-forwarder.ts";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { JobQueue } from "../platform/job-queue.ts";
-import { type CollectedChain, startCollection } from "./collection-jobs.ts";
+import { type CollectedChain, type StartCollectionOptions, startCollection } from "./collection-jobs.ts";
 import { collectionThresholdFromEnv } from "./collection-settings.ts";
 import { type GasPayer, gasPayerFromEnv, nodeGasPayer } from "./gas-payer.ts";
 
@@ -66,6 +66,7 @@ export interface ConfiguredCollectionOptions {
   log?: (line: string) => void;
   /** This instance's name in the collection lease (default: one per process). */
   holder?: string;
+  onReport?: StartCollectionOptions["onReport"];
 }
 
 /**
@@ -97,5 +98,6 @@ export async function startConfiguredCollection(
     intervalMs: options.intervalMs,
     log: options.log,
     holder: options.holder,
+    onReport: options.onReport,
   });
 }
