@@ -29,6 +29,8 @@ export function chainMetrics(
         this.reset();
         for (const cursor of (await figures())?.cursors ?? []) {
           const chain = chainOf(cursor.chainId);
+          // A chain no longer configured keeps its cursor row, but nothing watches it.
+          if (chain === "other") continue;
           const figure = value(cursor, (await headOf(chain)) ?? cursor.head);
           if (figure !== null) this.set({ chain }, figure);
         }

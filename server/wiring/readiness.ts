@@ -84,10 +84,12 @@ async function within(check: ReadinessCheck, timeoutMs: number): Promise<CheckRe
   });
   try {
     return await Promise.race([
-      check().then(
-        () => "ok" as const,
-        () => "failed" as const,
-      ),
+      Promise.resolve()
+        .then(check)
+        .then(
+          () => "ok" as const,
+          () => "failed" as const,
+        ),
       late,
     ]);
   } finally {
