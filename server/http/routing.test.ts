@@ -56,6 +56,9 @@ describe("paths", () => {
       ["GET", "/api/Login/Login"],
       ["DELETE", "/api/user/menu"],
       ["GET", "/anything"],
+      // The probes (http/health-routes.ts) answer GET and HEAD only.
+      ["POST", "/healthz"],
+      ["DELETE", "/readyz"],
     ] as const) {
       const answer = await h.app.inject({ method, url });
       expect(answer.statusCode, url).toBe(404);
