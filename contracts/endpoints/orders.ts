@@ -24,7 +24,8 @@ export const ordersEndpoints = {
     body: null,
     query: null,
     result: packageListResult,
-    auth: true,
+    // The price list is public: the enterprise pack's page shows the real package from it (issue 42).
+    auth: false,
     source: "proposed",
   }),
   subscription: endpoint({

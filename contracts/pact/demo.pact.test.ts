@@ -12,7 +12,7 @@ const order = (status: "pending" | "paid") => ({
   orderCode: regex("^DEMO-[A-Z0-9]{10}$", orderCode),
   amount: regex("^\\d+(\\.\\d{1,6})?$", "49.90"),
   currency: "USDT",
-  chain: regex("^(TRON|ETH|BSC)$", "TRON"),
+  chain: regex("^(ETH|BSC)$", "ETH"),
   address: like("TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE"),
   expiresAt: isoDate("2024-05-01T08:15:00.000Z"),
   serverTime: isoDate("2024-05-01T08:00:00.000Z"),
@@ -24,13 +24,13 @@ describe("the checkout demo (/demo01)", () => {
     await pact
       .addInteraction()
       .given(states.demoOpen)
-      .uponReceiving("a request for a demo order on TRON")
+      .uponReceiving("a request for a demo order on Ethereum")
       .withRequest("POST", "/api/Demo/Checkout", (b) =>
-        b.headers(jsonHeaders).jsonBody({ chain: regex("^(TRON|ETH|BSC)$", "TRON") }),
+        b.headers(jsonHeaders).jsonBody({ chain: regex("^(ETH|BSC)$", "ETH") }),
       )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(order("pending"))))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock).demo.checkout({ chain: "TRON" })).resolves.toEqual(exampleOf(order("pending")));
+        await expect(apiFor(mock).demo.checkout({ chain: "ETH" })).resolves.toEqual(exampleOf(order("pending")));
       });
   });
 

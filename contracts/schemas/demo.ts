@@ -5,7 +5,8 @@ import { trimmedText } from "./fields.ts";
  * The public checkout demo (/demo01): what a merchant's customer sees when paying an order.
  * Demo orders live in their own table and never touch merchants' data.
  */
-export const demoChains = ["TRON", "ETH", "BSC"] as const;
+/** The chains the service collects on (EVM chains; TRON has no chain adapter yet, so it is not offered). */
+export const demoChains = ["ETH", "BSC"] as const;
 export const demoChain = z.enum(demoChains);
 export type DemoChain = z.infer<typeof demoChain>;
 

@@ -9,7 +9,7 @@ const order = (over: Partial<DemoOrder> = {}): DemoOrder => ({
   orderCode: "DEMO-ABCDEFGH23",
   amount: "49.90",
   currency: "USDT",
-  chain: "TRON",
+  chain: "ETH",
   address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE",
   serverTime: new Date(t0).toISOString(),
   expiresAt: new Date(t0 + 15 * 60_000).toISOString(),
@@ -25,7 +25,7 @@ function start(answers: { create?: Answer; status?: Answer; pay?: Answer } = {},
     actors: {
       createOrder: fromPromise(async ({ input }) => {
         calls.create.push(input);
-        return (answers.create ?? (async () => order({ chain: input.chain ?? "TRON" })))();
+        return (answers.create ?? (async () => order({ chain: input.chain ?? "ETH" })))();
       }),
       checkStatus: fromPromise(async () => {
         calls.status++;
@@ -52,12 +52,12 @@ afterEach(() => {
 });
 
 describe("demoCheckout machine", () => {
-  it("fetches a TRON order and counts down to its expiry on the server's clock", async () => {
+  it("fetches an Ethereum order and counts down to its expiry on the server's clock", async () => {
     // The visitor's clock is 2 minutes behind the server's.
     const { actor, calls } = start({}, t0 - 120_000);
     expect(actor.getSnapshot().value).toBe("loading");
     await flush();
-    expect(calls.create).toEqual([{ chain: "TRON" }]);
+    expect(calls.create).toEqual([{ chain: "ETH" }]);
     expect(actor.getSnapshot().matches({ pending: "waiting" })).toBe(true);
     expect(secondsLeft(actor.getSnapshot().context)).toBe(900);
     actor.send({ type: "clock.tick", now: t0 - 120_000 + 61_000 });
@@ -75,7 +75,7 @@ describe("demoCheckout machine", () => {
     expect(actor.getSnapshot().value).toBe("loading");
     expect(actor.getSnapshot().context.order).toBeNull();
     await flush();
-    expect(calls.create).toEqual([{ chain: "TRON" }, { chain: "BSC" }]);
+    expect(calls.create).toEqual([{ chain: "ETH" }, { chain: "BSC" }]);
     expect(actor.getSnapshot().context.order?.chain).toBe("BSC");
   });
 
@@ -154,21 +154,21 @@ describe("demoCheckout machine", () => {
 
   it("starts over when asked while an order is still loading", async () => {
     const { actor, calls } = start();
-    actor.send({ type: "demo.start", chain: "ETH" });
+    actor.send({ type: "demo.start", chain: "BSC" });
     await flush();
-    expect(calls.create).toEqual([{ chain: "TRON" }, { chain: "ETH" }]);
-    expect(actor.getSnapshot().context.chain).toBe("ETH");
+    expect(calls.create).toEqual([{ chain: "ETH" }, { chain: "BSC" }]);
+    expect(actor.getSnapshot().context.chain).toBe("BSC");
   });
 
   it("starts a new order when another chain is chosen, and not for the same one", async () => {
     const { actor, calls } = start();
     await flush();
-    actor.send({ type: "demo.chain", chain: "TRON" });
-    expect(actor.getSnapshot().matches("pending")).toBe(true);
     actor.send({ type: "demo.chain", chain: "ETH" });
+    expect(actor.getSnapshot().matches("pending")).toBe(true);
+    actor.send({ type: "demo.chain", chain: "BSC" });
     expect(actor.getSnapshot().value).toBe("loading");
     await flush();
-    expect(calls.create).toEqual([{ chain: "TRON" }, { chain: "ETH" }]);
+    expect(calls.create).toEqual([{ chain: "ETH" }, { chain: "BSC" }]);
   });
 
   it("has nothing left without an order", () => {

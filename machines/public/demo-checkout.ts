@@ -71,7 +71,7 @@ export const demoCheckoutMachine = setup({
   },
 }).createMachine({
   id: "demoCheckout",
-  context: ({ input }) => ({ chain: input.chain ?? "TRON", order: null, now: input.now, skewMs: 0, failure: null }),
+  context: ({ input }) => ({ chain: input.chain ?? "ETH", order: null, now: input.now, skewMs: 0, failure: null }),
   initial: "loading",
   on: {
     // A new demo, possibly on another chain, from whatever state the page is in.

@@ -18,6 +18,7 @@ import { navDrawerModel } from "./nav-drawer.model.ts";
 import { nicknameEditModel } from "./nickname-edit.model.ts";
 import { orderPaymentModel } from "./order-payment.model.ts";
 import { orderPurchaseModel } from "./order-purchase.model.ts";
+import { packageCatalogueModel } from "./package-catalogue.model.ts";
 import { redeliverFailedModel } from "./redeliver-failed.model.ts";
 import { registerModel } from "./register.model.ts";
 import { securityActivityModel } from "./security-activity.model.ts";
@@ -45,6 +46,7 @@ export const allModels: ReadonlyArray<MachineModel> = [
   navDrawerModel,
   googleSignInModel,
   demoCheckoutModel,
+  packageCatalogueModel,
   lastLoginModel,
   twoFactorModel,
   orderPurchaseModel,

@@ -20,7 +20,7 @@ export const demoOrder = (chain: DemoChain, status: DemoOrder["status"] = "pendi
   amount: "49.90",
   currency: "USDT",
   chain,
-  address: chain === "TRON" ? "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE" : "0x52908400098527886E0F7030069857D2E4169EE7",
+  address: chain === "ETH" ? "0x52908400098527886E0F7030069857D2E4169EE7" : "0x8894E0a0c962CB723c1976a4421c95949bE2D4E3",
   serverTime: new Date(visitorStart + serverAhead).toISOString(),
   expiresAt: new Date(visitorStart + serverAhead + windowMs).toISOString(),
   status,
@@ -36,7 +36,7 @@ type E = ModelEvent<typeof demoCheckoutMachine>;
 const clockText = (seconds: number) =>
   `${String(Math.floor(seconds / 60)).padStart(2, "0")}:${String(seconds % 60).padStart(2, "0")}`;
 
-const otherChain = (chain: DemoChain): DemoChain => (chain === "TRON" ? "ETH" : "TRON");
+const otherChain = (chain: DemoChain): DemoChain => (chain === "ETH" ? "BSC" : "ETH");
 const networkName = (chain: DemoChain) => `${chainInfo(chain).network} (${chainInfo(chain).standard})`;
 
 export const demoCheckoutModel: MachineModel<typeof demoCheckoutMachine> = {

@@ -55,7 +55,7 @@ const valid = (name: EndpointName): Input => {
     },
     googleLink: { body: { linkTicket: "L".repeat(43), password: "Merchant7Pass" } },
     googleCode: { body: { code: "4/0AX4XfWh-code" } },
-    demoCheckout: { body: { chain: "TRON" } },
+    demoCheckout: { body: { chain: "ETH" } },
     demoStatus: { body: { orderCode: "DEMO-ABCDEFGH23" } },
     demoPay: { body: { orderCode: "DEMO-ABCDEFGH23" } },
     messageList: { body: { type: "notice" } },

@@ -286,10 +286,6 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
   },
 
   // Packages are the same for everyone; nothing of A's is in them.
-  packageList: {
-    attacks: () => [{ outcome: "answered", check: (answer) => expect(succeeded(answer).resData).toHaveLength(4) }],
-  },
-
   // A has an active pro package and used the trial; B sees its own basic package.
   subscription: {
     attacks: () => [

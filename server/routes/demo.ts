@@ -18,7 +18,7 @@ export const demoHandlers: Pick<HandlerTable, "demoCheckout" | "demoStatus" | "d
         refusals,
       );
       if (!taken.ok) return fail(errCodes.rateLimited, waitMessage(taken.waitSeconds), 429);
-      const chain = body.chain ?? "TRON";
+      const chain = body.chain ?? "ETH";
       const row = await createDemoOrder(db, chain, now);
       return ok(toWire(row, now));
     },

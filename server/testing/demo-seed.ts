@@ -14,7 +14,7 @@ export async function seedDemoOrder(
     .values({
       order_code: input.orderCode,
       amount: input.amount ?? "49.90",
-      chain: "TRON",
+      chain: "ETH",
       address: newDevnetAddress("tron"),
       created_at: new Date(expiresAt.getTime() - 15 * 60_000),
       expires_at: expiresAt,

@@ -104,7 +104,7 @@ describe("pruneExpired, rule by rule", () => {
     const order = (code: string, endedAgo: number) => ({
       order_code: code,
       amount: "49.90",
-      chain: "TRON",
+      chain: "ETH",
       address: "T",
       created_at: ago(endedAgo + 900),
       expires_at: ago(endedAgo),

@@ -8,7 +8,7 @@ import { newDevnetAddress } from "./wallet-address.ts";
 // Orders of the public checkout demo (/demo01): their own table, never joined with merchants' data.
 
 /** The devnet product whose address format each demo chain uses. */
-const productOf: Record<DemoChain, string> = { TRON: "tron", ETH: "eth", BSC: "bsc" };
+const productOf: Record<DemoChain, string> = { ETH: "eth", BSC: "bsc" };
 
 /** Paid or expired demo orders are kept a day for a visitor who reloads, then dropped. */
 const keepSeconds = 86_400;

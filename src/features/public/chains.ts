@@ -9,7 +9,6 @@ export interface SupportedChain {
 }
 
 export const supportedChains: readonly SupportedChain[] = [
-  { chain: "TRON", network: "TRON", token: "USDT", standard: "TRC-20" },
   { chain: "ETH", network: "Ethereum", token: "USDT", standard: "ERC-20" },
   { chain: "BSC", network: "BNB Chain", token: "USDT", standard: "BEP-20" },
 ];

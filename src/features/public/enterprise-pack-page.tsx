@@ -1,16 +1,25 @@
-import { Card, H1, H2, HTMLTable } from "@blueprintjs/core";
+import { Button, Callout, Card, Classes, H1, H2, HTMLTable } from "@blueprintjs/core";
 import { Tick } from "@blueprintjs/icons";
+import { useActorRef, useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import type { ServicePackage } from "../../../contracts/schemas/packages.ts";
+import { type EnterprisePackView, selectEnterprisePack } from "../../../machines/public/package-catalogue-selectors.ts";
 import { routePaths } from "../../app/route-names.ts";
+import { useServices } from "../../app/services-context.tsx";
+import { formatUsdt } from "../../i18n/format.ts";
 import { PublicLayout } from "./public-layout.tsx";
+import { providePackageCatalogue } from "./public-machines.ts";
 
-const included = ["wallets", "currencies", "apps", "term", "payment", "support"] as const;
+const included = ["price", "term", "wallets", "currencies", "apps", "payment"] as const;
+type Included = (typeof included)[number];
 const benefits = ["scale", "integration", "control"] as const;
 
-/** The enterprise package: what it includes, and the way to buy it. */
+/** The enterprise package: its price, term and limits from the catalogue, and the way to buy it. */
 export default function EnterprisePackPage() {
   const { t } = useTranslation();
+  const actor = useActorRef(providePackageCatalogue(useServices()));
+  const view = useSelector(actor, selectEnterprisePack);
   return (
     <PublicLayout>
       <section className="hero" aria-labelledby="pack-title">
@@ -27,11 +36,28 @@ export default function EnterprisePackPage() {
               {included.map((key) => (
                 <tr key={key}>
                   <th scope="row">{t(`enterprise.items.${key}.label`)}</th>
-                  <td>{t(`enterprise.items.${key}.value`)}</td>
+                  <td data-testid={`pack-${key}`} aria-busy={view.kind === "loading" || undefined}>
+                    <PackValue item={key} view={view} />
+                  </td>
                 </tr>
               ))}
             </tbody>
           </HTMLTable>
+          {view.kind === "failed" ? (
+            <Callout intent="warning" role="alert" className="pack-status">
+              {t("enterprise.loadFailed")}{" "}
+              <Button
+                size="small"
+                text={t("enterprise.retry")}
+                onClick={() => actor.send({ type: "catalogue.retry" })}
+              />
+            </Callout>
+          ) : null}
+          {view.kind === "missing" ? (
+            <Callout intent="primary" className="pack-status">
+              {t("enterprise.notOnSale")}
+            </Callout>
+          ) : null}
         </Card>
 
         <Card className="pack-card pack-cta" aria-labelledby="pack-cta">
@@ -48,7 +74,7 @@ export default function EnterprisePackPage() {
             <Link to={routePaths.register} className="bp6-button bp6-intent-primary bp6-large">
               {t("enterprise.cta")}
             </Link>
-            <Link to={`${routePaths.login}?redirect=order`} className="bp6-button bp6-large">
+            <Link to={`${routePaths.login}?redirect=orderBuy`} className="bp6-button bp6-large">
               {t("enterprise.upgrade")}
             </Link>
           </div>
@@ -63,4 +89,23 @@ export default function EnterprisePackPage() {
       </p>
     </PublicLayout>
   );
+}
+
+/** One value of the table: from the catalogue's enterprise package once it is loaded; a placeholder until then. */
+function PackValue({ item, view }: { item: Included; view: EnterprisePackView }) {
+  const { t, i18n } = useTranslation();
+  if (item === "payment") return <>{t("enterprise.items.payment.value")}</>;
+  if (view.kind === "loading") return <span className={Classes.SKELETON}>{t("enterprise.loading")}</span>;
+  if (view.kind !== "ready") return <>{t("enterprise.unknown")}</>;
+  const { pack } = view;
+  const limit = (n: number | null) => (n === null ? t("enterprise.unlimited") : String(n));
+  const values: Record<Exclude<Included, "payment">, (p: ServicePackage) => string> = {
+    price: (p) => formatUsdt(p.price, i18n.language),
+    term: (p) =>
+      t("enterprise.items.term.value", { term: t(`enterprise.terms.${p.termUnit}`, { count: p.termCount }) }),
+    wallets: (p) => limit(p.limits.wallets),
+    currencies: (p) => limit(p.limits.currencies),
+    apps: (p) => limit(p.limits.applications),
+  };
+  return <>{values[item](pack)}</>;
 }

@@ -1,5 +1,6 @@
 import { fromCallback, fromPromise } from "xstate";
 import { demoCheckoutMachine } from "../../../machines/public/demo-checkout.ts";
+import { packageCatalogueMachine } from "../../../machines/public/package-catalogue.ts";
 import type { Uses } from "../../app/services.ts";
 
 /** The checkout demo with its effects bound to the API and the injectable timers. */
@@ -13,4 +14,10 @@ export const provideDemoCheckout = ({ api, timers }: Uses<"timers", "demo">) =>
         timers.every(1000, () => sendBack({ type: "clock.tick", now: Date.now() })),
       ),
     },
+  });
+
+/** The public price list, for the enterprise pack's page. */
+export const providePackageCatalogue = ({ api }: Uses<never, "orders">) =>
+  packageCatalogueMachine.provide({
+    actors: { loadCatalogue: fromPromise(() => api.orders.packages()) },
   });
