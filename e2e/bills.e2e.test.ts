@@ -3,7 +3,8 @@ import { parse } from "csv-parse/sync";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { merchantWithDepositAddress } from "./support/bills.ts";
-import { button, rowButton, settled } from "./support/console.ts";
+import { button, gridRow, gridRowCount, rowButton, settled } from "./support/console.ts";
+import { axeScan } from "./support/axe.ts";
 import { auditLayout, describeAudit } from "./support/layout-audit.ts";
 import { payFromDevnet } from "./support/orders.ts";
 import { withConsoleTab } from "./support/tab.ts";
@@ -24,6 +25,7 @@ const billLabel = {
   credited: "Credited",
   copyTxHash: "Copy the transaction hash",
   exportCsv: "Export CSV",
+  columns: "Columns",
 } as const;
 
 /**
@@ -49,8 +51,7 @@ describe("Application bills", () => {
     // The page stays open: the bill appears and counts its confirmations without a reload.
     const first = await payFromDevnet(dataDir, address, "25");
     const table = page.getByTestId("bills-table");
-    const firstRow = table.getByRole("row").filter({ has: page.getByTitle(first) });
-    await firstRow.waitFor({ timeout: 20_000 });
+    const firstRow = await gridRow(table, { has: page.getByTitle(first) }, 20_000);
     await firstRow.getByText(appCode).waitFor();
     await firstRow.getByText("25.00 USDT").first().waitFor();
     // Seen in a block and still confirming: n / 3, counting up in place, then credited.
@@ -59,18 +60,17 @@ describe("Application bills", () => {
     await firstRow.getByText(billLabel.credited, { exact: true }).waitFor({ timeout: 20_000 });
 
     const second = await payFromDevnet(dataDir, address, "7.5");
-    const secondRow = table.getByRole("row").filter({ has: page.getByTitle(second) });
-    await secondRow.waitFor({ timeout: 20_000 });
+    const secondRow = await gridRow(table, { has: page.getByTitle(second) }, 20_000);
     await secondRow.getByText(/[0-2] \/ 3 confirmations/).waitFor({ timeout: 20_000 });
     await secondRow.getByText(billLabel.credited, { exact: true }).waitFor({ timeout: 20_000 });
-    await expect.poll(() => table.locator("tbody tr").count()).toBe(2);
+    await expect.poll(() => gridRowCount(table, "bill")).toBe(2);
 
     // Found by its transaction hash: one row.
     const form = page.getByRole("form", { name: "Search bills" });
     await form.getByLabel(billLabel.txHash, { exact: true }).fill(first);
     await form.getByRole("button", { name: billLabel.search, exact: true }).click();
-    await expect.poll(() => table.locator("tbody tr").count()).toBe(1);
-    await firstRow.waitFor();
+    await expect.poll(() => gridRowCount(table, "bill")).toBe(1);
+    await firstRow.first().waitFor();
 
     // Exported as filtered: the file holds that bill alone, every column, as the row shows it.
     const [download] = await Promise.all([
@@ -99,7 +99,7 @@ describe("Application bills", () => {
 
     await button(page, billLabel.reset).click();
     await expect.poll(() => form.getByLabel(billLabel.txHash, { exact: true }).inputValue()).toBe("");
-    await expect.poll(() => table.locator("tbody tr").count()).toBe(2);
+    await expect.poll(() => gridRowCount(table, "bill")).toBe(2);
   });
 });
 
@@ -130,10 +130,7 @@ describe("Application bills with bills, at every width", () => {
     await page.goto("/bill/list");
     await page.getByRole("heading", { name: billLabel.title, level: 1 }).waitFor();
     const hash = await payFromDevnet(dataDir, address, "1234.5");
-    const row = page
-      .getByTestId("bills-table")
-      .getByRole("row")
-      .filter({ has: page.getByTitle(hash) });
+    const row = await gridRow(page.getByTestId("bills-table"), { has: page.getByTitle(hash) }, 20_000);
     await row.getByText(billLabel.credited, { exact: true }).waitFor({ timeout: 30_000 });
 
     const failures: string[] = [];
@@ -147,6 +144,19 @@ describe("Application bills with bills, at every width", () => {
       await page.getByRole("dialog").getByRole("button", { name: billLabel.close, exact: true }).last().click();
       await page.getByRole("dialog").waitFor({ state: "detached" });
     }
+    // The data grid to axe and by keyboard (dark, 1280 px): Tab reaches its focused cell (the Details cell, whose
+    // button had the focus last), the arrows move it, Enter on the buttons' cell opens the bill's details.
+    failures.push(...(await axeScan(page, "/bill/list with a bill (dark)")));
+    const focusedId = () => page.evaluate(() => document.activeElement?.id ?? "");
+    await button(page, billLabel.columns).focus();
+    await page.keyboard.press("Tab");
+    expect(await focusedId()).toBe("bills-cell-0-1");
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(focusedId).toBe("bills-cell-0-0");
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(focusedId).toBe("bills-cell-0-1");
+    await page.keyboard.press("Enter");
+    await page.getByTestId("bill-facts").waitFor();
     expect(failures.join("\n\n")).toBe("");
   }, 120_000);
 });

@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { openApiClient } from "../examples/open-api-client.ts";
 import { addApp, appLabel, trialMerchant, verifyWithMailedCode } from "./support/apps.ts";
+import { gridRow } from "./support/console.ts";
 import { payFromDevnet } from "./support/orders.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
@@ -42,10 +43,7 @@ describe("from an application to a credited deposit", () => {
     await page.getByRole("link", { name: "Application bills" }).first().click();
     await page.getByRole("heading", { name: "Application bills", level: 1 }).waitFor();
     const hash = await payFromDevnet(dataDir, address, "12.34");
-    const bill = page
-      .getByTestId("bills-table")
-      .getByRole("row")
-      .filter({ has: page.getByTitle(hash) });
+    const bill = await gridRow(page.getByTestId("bills-table"), { has: page.getByTitle(hash) }, 20_000);
     await bill.getByText(/[0-2] \/ 3 confirmations/).waitFor({ timeout: 20_000 });
     await bill.getByText("Credited", { exact: true }).waitFor({ timeout: 20_000 });
 

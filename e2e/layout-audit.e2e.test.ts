@@ -102,6 +102,18 @@ describe("the layout audit", () => {
     expect(await kinds(wideTable(pinned), 1440)).toEqual([]);
   });
 
+  // A list's data grid (src/ui/list-grid.tsx): cells and headers by their roles, in a body that scrolls sideways and
+  // shades the edge it scrolls toward (data-scroll-more).
+  const grid = (more: string) =>
+    `<div ${more}><div data-scroll-x style="overflow-x:auto;width:400px"><div style="display:flex;width:600px"><div role="columnheader" data-scanned style="width:300px">Bill number</div><div role="columnheader" id="status" data-scanned style="width:300px">Status</div></div><div style="display:flex;width:600px"><div role="rowheader" style="width:300px">202611250000000001</div><div role="gridcell" id="paid" style="width:300px;white-space:nowrap">Nov 25, 2026, 14:51</div></div></div></div>`;
+
+  it("reads a data grid's cells and headers as a table's, and its shaded edge as a sign that it scrolls", async () => {
+    const found = await kinds(grid(""), 1440);
+    expect(found).toContain("cell clipped: div#paid");
+    expect(found).toContain("scanned column out of view: div#status");
+    expect(await kinds(grid('data-scroll-more="right"'), 1440)).toEqual(["scanned column out of view: div#status"]);
+  });
+
   it("finds a value broken between two letters, not one broken after @ or . (a <wbr>)", async () => {
     const value = (inner: string, wrap: string) =>
       `<p id="email" data-value style="width:100px;overflow-wrap:${wrap}">${inner}</p>`;

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { defaultPassword, nextCode, outbox } from "./api.ts";
 import { describePage } from "./page-diary.ts";
 
@@ -251,8 +251,8 @@ export async function pressEscapeIn(page: Page, selector: string) {
 }
 
 /**
- * A row's button in a list as the width shows it: in the table's row on a wider screen, in the row's card on a phone
- * (src/ui/list-table.tsx draws both; list-page.css shows one).
+ * A row's button in a list as the width shows it: in the table's row (or the data grid's) on a wider screen, in the
+ * row's card on a phone (src/ui/list-table.tsx draws both; list-page.css shows one).
  */
 export const rowButton = (page: Page, area: string, name: string) =>
   page
@@ -260,3 +260,21 @@ export const rowButton = (page: Page, area: string, name: string) =>
     .getByRole("button", { name, exact: true })
     .filter({ visible: true })
     .first();
+
+/**
+ * A row of a list's data grid (src/ui/list-grid.tsx), found by what one of its cells holds: its cells, which Blueprint's
+ * table draws with no element around a row (each carries its row's key, `data-row`). Waits for the row.
+ */
+export async function gridRow(
+  grid: Locator,
+  filter: { has?: Locator; hasText?: string | RegExp },
+  timeout?: number,
+): Promise<Locator> {
+  const cell = grid.locator("[data-row]").filter(filter).first();
+  await cell.waitFor({ timeout });
+  return grid.locator(`[data-row="${await cell.getAttribute("data-row")}"]`);
+}
+
+/** The rows a list's data grid shows now (its header row aside). */
+export const gridRowCount = (grid: Locator, rowName: string) =>
+  grid.locator(`[data-testid^="${rowName}-row-"]`).count();

@@ -14,14 +14,16 @@ export interface RegionProblem {
 
 /**
  * What a wide screen gets wrong where the rest of the audit looks away (inside a region meant to scroll, inside a
- * value's lines):
+ * value's lines). A table is a `<table>` or an ARIA grid (src/ui/list-grid.tsx: cells `gridcell` and `rowheader`,
+ * headers `columnheader`):
  * - a table cell whose text is cut — by its own box without the whole text on hover, or at the edge of a scroll
- *   region that gives no sign it scrolls (no scrollbar drawn, no column pinned to its edge with a shadow);
+ *   region that gives no sign it scrolls (no scrollbar drawn, no column pinned to its edge with a shadow, no shade on
+ *   the edge it scrolls toward: `data-scroll-more`);
  * - a control outside the visible part of its scroll region: a row's actions always (they are pinned to the edge or
  *   the columns fit), any other control when the region gives no sign it scrolls;
- * - on a desktop (1280 px up), a column a list is scanned by (`th[data-scanned]`: what tells rows apart, the amount,
- *   the status, the time) outside the visible part of its scroll region, left of the pinned operations: a merchant
- *   must scroll sideways to read it (issue 40; the other columns may go behind the list's Columns);
+ * - on a desktop (1280 px up), a column a list is scanned by (`[data-scanned]` on its header: what tells rows apart,
+ *   the amount, the status, the time) outside the visible part of its scroll region, left of the pinned operations: a
+ *   merchant must scroll sideways to read it (issue 40; the other columns may go behind the list's Columns);
  * - a value (`[data-value]`: an e-mail, a code, a figure) or a table cell's text broken across lines between two
  *   letters or digits, where no reader would split it ("…@example.c / om", "Pendi / ng"); breaking after `@`, `.`,
  *   `-` or at a `<wbr>` is fine;
@@ -60,7 +62,9 @@ export function auditRegions(page: Page): Promise<RegionProblem[]> {
       return { left, right: left + region.clientWidth };
     };
     const signs = new Map<Element, boolean>();
-    /** A region shows that it scrolls: it draws a scrollbar, or pins a column to its edge with a shadow. */
+    const cells = "td, th, [role=gridcell], [role=rowheader], [role=columnheader]";
+    /** A region shows that it scrolls: it draws a scrollbar, pins a column to its edge with a shadow, or shades the
+     * edge it scrolls toward. */
     const visiblyScrolls = (region: Element) => {
       const known = signs.get(region);
       if (known !== undefined) return known;
@@ -76,14 +80,15 @@ export function auditRegions(page: Page): Promise<RegionProblem[]> {
       });
       // A scrollbar under a long table, below the fold, tells nobody.
       const barInView = bar >= 4 && region.getBoundingClientRect().bottom <= window.innerHeight;
-      const answer = barInView || pinned;
+      const shaded = region.closest("[data-scroll-more]") !== null;
+      const answer = barInView || pinned || shaded;
       signs.set(region, answer);
       return answer;
     };
     const regionOf = (el: Element) => el.parentElement?.closest("[data-scroll-x]") ?? null;
 
     // Cells.
-    for (const cell of document.body.querySelectorAll("td, th")) {
+    for (const cell of document.body.querySelectorAll(cells)) {
       if (!shown(cell) || !cell.textContent?.trim()) continue;
       const region = regionOf(cell);
       const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
@@ -142,7 +147,7 @@ export function auditRegions(page: Page): Promise<RegionProblem[]> {
       const view = viewOf(region);
       const out = Math.max(rect.right - view.right, view.left - rect.left, 0);
       if (out <= 1) continue;
-      const rowAction = control.closest("tr") !== null;
+      const rowAction = control.closest("tr, [role=gridcell]") !== null;
       if (!rowAction && visiblyScrolls(region)) continue;
       problems.push({
         kind: "control out of view",
@@ -154,7 +159,7 @@ export function auditRegions(page: Page): Promise<RegionProblem[]> {
 
     // The columns a list is scanned by, in view without scrolling on a desktop.
     if (window.innerWidth >= 1280)
-      for (const header of document.body.querySelectorAll("th[data-scanned]")) {
+      for (const header of document.body.querySelectorAll("th[data-scanned], [role=columnheader][data-scanned]")) {
         const region = regionOf(header);
         if (!region || !shown(header)) continue;
         const pinned = [...(header.closest("tr")?.children ?? [])].find(
@@ -173,8 +178,8 @@ export function auditRegions(page: Page): Promise<RegionProblem[]> {
 
     // Values broken between two letters or digits.
     const wordChar = /[A-Za-z0-9]/;
-    for (const value of document.body.querySelectorAll("[data-value], td, th")) {
-      if (!shown(value) || value.querySelector("[data-value], td, th")) continue;
+    for (const value of document.body.querySelectorAll(`[data-value], ${cells}`)) {
+      if (!shown(value) || value.querySelector(`[data-value], ${cells}`)) continue;
       const walker = document.createTreeWalker(value, NodeFilter.SHOW_TEXT);
       let previous: { char: string; top: number; bottom: number } | null = null;
       // One report an element: the first break names it.

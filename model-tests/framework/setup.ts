@@ -1,6 +1,7 @@
 import { cleanup, configure } from "@testing-library/react";
 import { Transition } from "react-transition-group";
 import { afterEach } from "vitest";
+import { sizeGridBodies } from "../../src/ui/list-grid-test-support.ts";
 
 // Blueprint's overlays (dialogs, drawers, popovers, toasts) enter and leave through react-transition-group, which holds
 // each step of an animation (300 ms) on a real timer while the simulated browser paints nothing: a path waited that long
@@ -28,6 +29,10 @@ if (!window.matchMedia) {
     dispatchEvent: () => false,
   })) as typeof window.matchMedia;
 }
+
+// A list's data grid (src/ui/list-grid.tsx) draws only the cells inside its body's box, laid out here at 0 × 0: that
+// box alone is made as large as a page of 50 rows at any width, so a path sees every row and column of the grid.
+sizeGridBodies();
 
 // A path waits for the view to follow its machine. 1 s (the default) is too little for a first render while npm test
 // runs other stages on the same two cores; a real failure still fails, only later.

@@ -6,6 +6,7 @@ import { type AnyListArea, isFiltered, type ListSearch, listRequestOf } from "..
 import { listPollMs } from "../../machines/lists/list-machine.ts";
 import { ApiError } from "../../src/api/api-error.ts";
 import type { StreamHandlers } from "../../src/api/event-stream.ts";
+import { withinRow } from "../framework/row-queries.ts";
 import { runModel, unmapped } from "../framework/run-model.ts";
 import { sampleApp } from "../models/app-edit.model.ts";
 import { testAnswer } from "../models/callback-fixtures.ts";
@@ -141,12 +142,14 @@ runModel(listModel, {
         return h.user.selectOptions(screen.getByLabelText(of(h, "pagination.pageSize")), String(e.pageSize));
       case "row.details":
         return h.user.click(
-          within(screen.getByTestId(h.shows.rowTestId(e.key))).getByRole("button", { name: of(h, "actions.details") }),
+          withinRow(screen.getByTestId(h.shows.rowTestId(e.key))).getByRole("button", {
+            name: of(h, "actions.details"),
+          }),
         );
       case "row.act":
         h.acting = e.action;
         return h.user.click(
-          within(screen.getByTestId(h.shows.rowTestId(e.key))).getByRole("button", {
+          withinRow(screen.getByTestId(h.shows.rowTestId(e.key))).getByRole("button", {
             name: of(h, `actions.${e.action}`),
           }),
         );

@@ -1,11 +1,18 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import i18next from "i18next";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { ListGrid } from "./list-grid.tsx";
+import { sizeGridBodies } from "./list-grid-test-support.ts";
 import { type ListColumn, ListTable } from "./list-table.tsx";
 
+let restoreSizes = () => {};
+beforeAll(() => {
+  restoreSizes = sizeGridBodies();
+});
+afterAll(() => restoreSizes());
 afterEach(cleanup);
 
 interface Row {
@@ -28,9 +35,10 @@ const texts = {
     columns: { code: "Code", amount: "Amount", memo: "Memo", operations: "Operations" },
   },
   listColumns: { open: "Columns", legend: "Columns shown", reset: "Default columns" },
+  listGrid: { keys: "Arrow keys move between cells" },
 };
 
-async function renderTable(chosen: readonly string[] | null, onChoose = vi.fn()) {
+async function renderTable(chosen: readonly string[] | null, onChoose = vi.fn(), grid = false) {
   const i18n = i18next.createInstance();
   await i18n.use(initReactI18next).init({ lng: "en-US", resources: { "en-US": { translation: texts } } });
   render(
@@ -43,6 +51,7 @@ async function renderTable(chosen: readonly string[] | null, onChoose = vi.fn())
         chosen={chosen}
         onChoose={onChoose}
         rowKey={(row) => row.code}
+        grid={grid ? { body: ListGrid, rowHeight: 40 } : undefined}
         operations={(row) => <button type="button">Open {row.code}</button>}
         describeFailure={() => null}
         onRetry={() => {}}
@@ -64,6 +73,22 @@ describe("ListTable", () => {
     cleanup();
     await renderTable(["memo"]);
     expect(headers()).toEqual(["Code", "Memo", "Operations"]);
+  });
+
+  it("draws the rows as a data grid when asked, in the region its label names, with the chosen columns", async () => {
+    await renderTable(["memo"], vi.fn(), true);
+    const region = screen.getByRole("region", { name: "Things" });
+    expect(region.hasAttribute("tabindex")).toBe(false);
+    const grid = within(region).getByRole("grid", { name: "Things" });
+    expect(screen.getByTestId("things-table").contains(grid)).toBe(true);
+    await waitFor(() => expect(screen.getByTestId("thing-row-B2")).toBeTruthy());
+    const headers = within(grid)
+      .getAllByRole("row")[0]
+      ?.getAttribute("aria-owns")
+      ?.split(" ")
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(headers).toEqual(["Code", "Operations", "Memo"]);
+    expect(screen.getByTestId("thing-card-B2")).toBeTruthy();
   });
 
   it("draws a card per row with the card columns and the row's buttons, for a phone", async () => {

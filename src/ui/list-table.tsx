@@ -1,5 +1,5 @@
 import { Button, Callout, H2, HTMLTable, NonIdealState, Spinner } from "@blueprintjs/core";
-import type { ReactElement, ReactNode } from "react";
+import type { ComponentType, ReactElement, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Failure } from "../../machines/api-failure.ts";
 import type { ListTableView } from "../../machines/lists/list-selectors.ts";
@@ -19,6 +19,29 @@ export interface ListColumn<Row> {
   card?: boolean;
   /** Shown only when the merchant chooses it (Columns): what a 1440 px screen has no room for beside the rest. */
   optional?: boolean;
+  /** In a data grid: the cell's value as Ctrl+C copies it, where the cell shows less (a shortened hash). */
+  text?(row: Row): string;
+}
+
+/** What a data grid (src/ui/list-grid.tsx) draws: the rows and the columns shown, each row's buttons beside its name. */
+export interface ListGridProps<Row> {
+  area: string;
+  rowName: string;
+  rows: readonly Row[];
+  columns: readonly ListColumn<Row>[];
+  rowKey(row: Row): string;
+  operations(row: Row): ReactNode;
+  /** The element naming the grid (the scroll region's label). */
+  labelledBy: string;
+  /** Every row's height in px: a grid's rows are all as tall. */
+  rowHeight: number;
+}
+
+/** A list a merchant scrolls, drawn as a data grid on wider screens: the grid's component (given by the page, so only
+ * its chunk loads Blueprint's table) and its rows' height. */
+export interface ListGridOption<Row> {
+  body: ComponentType<ListGridProps<Row>>;
+  rowHeight: number;
 }
 
 /** What the empty list (before any search) says under its title: how rows arrive, and where to go for them. */
@@ -43,6 +66,8 @@ interface ListTableProps<Row> {
   /** The row's buttons, pinned at the right of a table row and at the foot of a card. */
   operations(row: Row): ReactNode;
   emptyHint?: EmptyHint;
+  /** The rows as a data grid instead of a plain table (phones keep the cards). */
+  grid?: ListGridOption<Row>;
   /** What to say of a failure besides the list's own words (the page's next step). */
   describeFailure(failure: Failure | null): ReactNode;
   onRetry(): void;
@@ -50,11 +75,12 @@ interface ListTableProps<Row> {
 
 /**
  * A list's body (issue 40): a first load, a failure with Retry, no rows (yet, or for this search), or the rows — a
- * table whose operations stay in view while it scrolls sideways on a tablet, and on a phone a card per row with the
- * columns that tell rows apart and what they are worth (list-page.css shows one or the other by the width).
+ * table whose operations stay in view while it scrolls sideways on a tablet (for a list a merchant scrolls, a data
+ * grid: list-grid.tsx), and on a phone a card per row with the columns that tell rows apart and what they are worth
+ * (list-page.css shows one or the other by the width).
  */
 export function ListTable<Row>(props: ListTableProps<Row>) {
-  const { area, rowName, view, columns: all, chosen, onChoose, rowKey, operations, emptyHint } = props;
+  const { area, rowName, view, columns: all, chosen, onChoose, rowKey, operations, emptyHint, grid } = props;
   const { describeFailure, onRetry } = props;
   const { t } = useTranslation();
   const say = (key: string) => String(t(key as never));
@@ -114,42 +140,35 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
             onChoose={onChoose}
           />
         </div>
-        <ScrollRegion labelledBy={captionId} busy={view.refreshing}>
-          <HTMLTable compact striped className={`list-table ${rowName}-table`} data-testid={`${area}-table`}>
-            <caption id={captionId} className="list-visually-hidden">
-              {say(`${area}.tableLabel`)}
-            </caption>
-            <thead>
-              <tr>
-                {columns.map((column) => (
-                  <th key={column.key} scope="col" data-scanned={column.card ? "" : undefined}>
-                    {say(`${area}.columns.${column.key}`)}
-                  </th>
-                ))}
-                <th scope="col" className="list-operations">
-                  {say(`${area}.columns.operations`)}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {view.rows.map((row) => (
-                <tr key={rowKey(row)} data-testid={`${rowName}-row-${rowKey(row)}`}>
-                  {columns.map((column) =>
-                    column.rowHeader ? (
-                      <th key={column.key} scope="row" className={column.className}>
-                        {column.cell(row)}
-                      </th>
-                    ) : (
-                      <td key={column.key} className={column.className}>
-                        {column.cell(row)}
-                      </td>
-                    ),
-                  )}
-                  <td className="list-operations">{operations(row)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
+        {/* A grid takes the focus and scrolls itself: its region only names it. */}
+        <ScrollRegion labelledBy={captionId} busy={view.refreshing} focusable={!grid}>
+          {grid ? (
+            <>
+              <span id={captionId} className="list-visually-hidden">
+                {say(`${area}.tableLabel`)}
+              </span>
+              <grid.body
+                area={area}
+                rowName={rowName}
+                rows={view.rows}
+                columns={columns}
+                rowKey={rowKey}
+                operations={operations}
+                labelledBy={captionId}
+                rowHeight={grid.rowHeight}
+              />
+            </>
+          ) : (
+            <RowsTable
+              area={area}
+              rowName={rowName}
+              rows={view.rows}
+              columns={columns}
+              rowKey={rowKey}
+              operations={operations}
+              labelledBy={captionId}
+            />
+          )}
         </ScrollRegion>
       </div>
       <ul
@@ -173,5 +192,49 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
         ))}
       </ul>
     </>
+  );
+}
+
+/** The rows in a plain table: the row's name a row header, its buttons pinned at the right (list-page.css). */
+function RowsTable<Row>(props: Omit<ListGridProps<Row>, "rowHeight">) {
+  const { area, rowName, rows, columns, rowKey, operations, labelledBy } = props;
+  const { t } = useTranslation();
+  const say = (key: string) => String(t(key as never));
+  return (
+    <HTMLTable compact striped className={`list-table ${rowName}-table`} data-testid={`${area}-table`}>
+      <caption id={labelledBy} className="list-visually-hidden">
+        {say(`${area}.tableLabel`)}
+      </caption>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column.key} scope="col" data-scanned={column.card ? "" : undefined}>
+              {say(`${area}.columns.${column.key}`)}
+            </th>
+          ))}
+          <th scope="col" className="list-operations">
+            {say(`${area}.columns.operations`)}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={rowKey(row)} data-testid={`${rowName}-row-${rowKey(row)}`}>
+            {columns.map((column) =>
+              column.rowHeader ? (
+                <th key={column.key} scope="row" className={column.className}>
+                  {column.cell(row)}
+                </th>
+              ) : (
+                <td key={column.key} className={column.className}>
+                  {column.cell(row)}
+                </td>
+              ),
+            )}
+            <td className="list-operations">{operations(row)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
   );
 }

@@ -3,6 +3,7 @@ import { expect } from "vitest";
 import type { AppBill } from "../../../contracts/schemas/bills.ts";
 import { formatDecimal, formatTokenAmount } from "../../../src/i18n/format.ts";
 import type { ConsoleHarness } from "../../framework/render-console.tsx";
+import { withinRow } from "../../framework/row-queries.ts";
 import type { ListScreen } from "./list-screen.ts";
 
 const progressText = (h: ConsoleHarness, bill: AppBill) =>
@@ -15,7 +16,7 @@ export const billScreen: ListScreen = {
   rowTestId: (key) => `bill-row-${key}`,
   async expectRow(h, row) {
     const bill = row as AppBill;
-    const cells = within(screen.getByTestId(`bill-row-${bill.billNo}`));
+    const cells = withinRow(screen.getByTestId(`bill-row-${bill.billNo}`));
     await waitFor(() => expect(cells.getByText(h.t(`bills.status.${bill.status}`))).toBeTruthy());
     expect(cells.getByText(h.t(`bills.notice.${bill.noticeStatus}`))).toBeTruthy();
     // The amount (a collected bill's collection amount may be the same figure).

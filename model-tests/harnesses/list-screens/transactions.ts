@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { expect } from "vitest";
 import type { TransactionRecord } from "../../../contracts/schemas/transactions.ts";
 import { formatDateTime, formatUsdt } from "../../../src/i18n/format.ts";
+import { withinRow } from "../../framework/row-queries.ts";
 import type { ListScreen } from "./list-screen.ts";
 
 const signed = (amount: string) =>
@@ -14,7 +15,7 @@ export const transactionScreen: ListScreen = {
   rowTestId: (key) => `transaction-row-${key}`,
   async expectRow(h, row) {
     const record = row as TransactionRecord;
-    const cells = within(screen.getByTestId(`transaction-row-${record.id}`));
+    const cells = withinRow(screen.getByTestId(`transaction-row-${record.id}`));
     await waitFor(() => expect(cells.getByText(h.t(`transactions.kind.${record.kind}`))).toBeTruthy());
     expect(cells.getByText(signed(record.amount))).toBeTruthy();
     expect(cells.getByText(record.orderCode ?? h.t("transactions.none"))).toBeTruthy();

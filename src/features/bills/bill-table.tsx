@@ -9,6 +9,7 @@ import { useListColumns } from "../../app/list-columns.ts";
 import { routePaths } from "../../app/route-names.ts";
 import { BreakableValue } from "../../ui/breakable-value.tsx";
 import { DateTimeParts } from "../../ui/date-time-parts.tsx";
+import { ListGrid } from "../../ui/list-grid.tsx";
 import { type ListColumn, ListTable } from "../../ui/list-table.tsx";
 import { BillStatusTag, NoticeStatusTag, ShortHex, useBillText } from "./bill-text.tsx";
 
@@ -44,8 +45,18 @@ export function BillTable({ view, onRetry, onDetails }: BillTableProps) {
       className: "bill-user list-wrap",
       cell: ({ bill }) => <BreakableValue text={bill.endUserId} />,
     },
-    { key: "fromAddress", optional: true, cell: ({ bill }) => <ShortHex value={bill.fromAddress} /> },
-    { key: "toAddress", optional: true, cell: ({ bill }) => <ShortHex value={bill.toAddress} /> },
+    {
+      key: "fromAddress",
+      optional: true,
+      cell: ({ bill }) => <ShortHex value={bill.fromAddress} />,
+      text: ({ bill }) => bill.fromAddress,
+    },
+    {
+      key: "toAddress",
+      optional: true,
+      cell: ({ bill }) => <ShortHex value={bill.toAddress} />,
+      text: ({ bill }) => bill.toAddress,
+    },
     { key: "amount", card: true, className: "bill-amount", cell: ({ bill }) => text.amount(bill.amount, bill) },
     {
       key: "chainProtocol",
@@ -59,7 +70,7 @@ export function BillTable({ view, onRetry, onDetails }: BillTableProps) {
       ),
     },
     { key: "blockNumber", optional: true, cell: ({ bill }) => bill.blockNumber },
-    { key: "txHash", cell: ({ bill }) => <ShortHex value={bill.txHash} /> },
+    { key: "txHash", cell: ({ bill }) => <ShortHex value={bill.txHash} />, text: ({ bill }) => bill.txHash },
     {
       key: "payTime",
       card: true,
@@ -78,7 +89,12 @@ export function BillTable({ view, onRetry, onDetails }: BillTableProps) {
       className: "bill-amount",
       cell: ({ bill }) => text.amount(bill.collectionAmount, bill),
     },
-    { key: "deliveryAddress", optional: true, cell: ({ bill }) => <ShortHex value={bill.deliveryAddress} /> },
+    {
+      key: "deliveryAddress",
+      optional: true,
+      cell: ({ bill }) => <ShortHex value={bill.deliveryAddress} />,
+      text: ({ bill }) => bill.deliveryAddress ?? text.none,
+    },
     {
       key: "transferAmount",
       optional: true,
@@ -95,6 +111,7 @@ export function BillTable({ view, onRetry, onDetails }: BillTableProps) {
       view={view}
       columns={columns}
       rowKey={(row) => row.bill.billNo}
+      grid={{ body: ListGrid, rowHeight: 48 }}
       operations={({ bill }) => (
         <Button
           size="small"

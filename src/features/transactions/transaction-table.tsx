@@ -9,6 +9,7 @@ import { useListColumns } from "../../app/list-columns.ts";
 import { routePaths } from "../../app/route-names.ts";
 import { BreakableToken } from "../../ui/breakable-value.tsx";
 import { DateTimeParts } from "../../ui/date-time-parts.tsx";
+import { ListGrid } from "../../ui/list-grid.tsx";
 import { type ListColumn, ListTable } from "../../ui/list-table.tsx";
 import { confirmationsText, signedUsdt } from "./transaction-amount.ts";
 
@@ -78,6 +79,7 @@ export function TransactionTable({ view, onRetry, onDetails }: TransactionTableP
       view={view}
       columns={columns}
       rowKey={(r) => r.id}
+      grid={{ body: ListGrid, rowHeight: 48 }}
       operations={(r) => (
         <Button
           size="small"

@@ -1,0 +1,42 @@
+import { type BoundFunctions, buildQueries, queries, within } from "@testing-library/react";
+
+type Queries = typeof queries;
+type QueryAll = (container: HTMLElement, ...args: never[]) => HTMLElement[];
+
+/**
+ * Queries within a table's row, as `within(row)`. A row of a list's data grid (src/ui/list-grid.tsx) holds no cells of
+ * its own: it owns them (`aria-owns`), where Blueprint's table draws them; its queries search those cells.
+ */
+export function withinRow(row: HTMLElement): BoundFunctions<Queries> {
+  const owned = row.getAttribute("aria-owns");
+  if (!owned) return within(row);
+  const cells = owned
+    .split(/\s+/)
+    .map((id) => row.ownerDocument.getElementById(id))
+    .filter((cell): cell is HTMLElement => cell !== null);
+  const bound: Record<string, unknown> = {};
+  for (const name of Object.keys(queries)) {
+    if (!name.startsWith("queryAllBy")) continue;
+    const by = name.slice("queryAll".length);
+    const queryAll = queries[name as keyof Queries] as unknown as QueryAll;
+    const inCells = (_container: HTMLElement, ...args: never[]) => cells.flatMap((cell) => queryAll(cell, ...args));
+    const [queryBy, getAllBy, getBy, findAllBy, findBy] = buildQueries(
+      inCells,
+      () => `Found several elements ${by} in the row's cells`,
+      () => `Found no element ${by} in the row's cells`,
+    );
+    const bind =
+      (query: (container: HTMLElement, ...args: never[]) => unknown) =>
+      (...args: never[]) =>
+        query(row, ...args);
+    Object.assign(bound, {
+      [`queryAll${by}`]: bind(inCells),
+      [`query${by}`]: bind(queryBy),
+      [`getAll${by}`]: bind(getAllBy),
+      [`get${by}`]: bind(getBy),
+      [`findAll${by}`]: bind(findAllBy),
+      [`find${by}`]: bind(findBy),
+    });
+  }
+  return bound as BoundFunctions<Queries>;
+}

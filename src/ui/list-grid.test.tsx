@@ -1,0 +1,124 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import i18next from "i18next";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { ListGrid } from "./list-grid.tsx";
+import { sizeGridBodies } from "./list-grid-test-support.ts";
+import type { ListColumn } from "./list-table.tsx";
+
+let restoreSizes = () => {};
+beforeAll(() => {
+  restoreSizes = sizeGridBodies();
+});
+afterAll(() => restoreSizes());
+afterEach(cleanup);
+
+interface Row {
+  code: string;
+  amount: string;
+  memo: string;
+}
+const rows: Row[] = [
+  { code: "A1", amount: "1.50", memo: "first" },
+  { code: "B2", amount: "2.00", memo: "second" },
+];
+const columns: ListColumn<Row>[] = [
+  { key: "code", rowHeader: true, card: true, cell: (row) => row.code },
+  { key: "amount", card: true, cell: (row) => row.amount },
+  { key: "memo", cell: (row) => row.memo },
+];
+const texts = {
+  things: { columns: { code: "Code", amount: "Amount", memo: "Memo", operations: "Operations" } },
+  listGrid: { keys: "Arrow keys move between cells" },
+};
+
+async function renderGrid(onOpen = vi.fn()) {
+  const i18n = i18next.createInstance();
+  await i18n.use(initReactI18next).init({ lng: "en-US", resources: { "en-US": { translation: texts } } });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <span id="things-label">Things</span>
+      <ListGrid
+        area="things"
+        rowName="thing"
+        rows={rows}
+        columns={columns}
+        rowKey={(row) => row.code}
+        operations={(row) => (
+          <button type="button" onClick={() => onOpen(row.code)}>
+            Open {row.code}
+          </button>
+        )}
+        labelledBy="things-label"
+        rowHeight={40}
+      />
+    </I18nextProvider>,
+  );
+  return onOpen;
+}
+
+/** A row's cells, as it owns them. */
+const cellsOf = (row: HTMLElement) =>
+  (row.getAttribute("aria-owns") ?? "").split(" ").map((id) => document.getElementById(id) as HTMLElement);
+
+describe("ListGrid", () => {
+  it("is a grid named by the list's label: a row of headers, then each row owning its cells, its buttons after its name", async () => {
+    await renderGrid();
+    const grid = screen.getByRole("grid", { name: "Things" });
+    expect(grid.getAttribute("aria-describedby")).toBe("things-grid-keys");
+    const [head, ...body] = await waitFor(() => {
+      const found = within(grid).getAllByRole("row");
+      expect(found).toHaveLength(3);
+      return found;
+    });
+    expect(cellsOf(head as HTMLElement).map((cell) => [cell.getAttribute("role"), cell.textContent])).toEqual([
+      ["columnheader", "Code"],
+      ["columnheader", "Operations"],
+      ["columnheader", "Amount"],
+      ["columnheader", "Memo"],
+    ]);
+    expect(body.map((row) => row.getAttribute("data-testid"))).toEqual(["thing-row-A1", "thing-row-B2"]);
+    expect(cellsOf(body[1] as HTMLElement).map((cell) => [cell.getAttribute("role"), cell.textContent])).toEqual([
+      ["rowheader", "B2"],
+      ["gridcell", "Open B2"],
+      ["gridcell", "2.00"],
+      ["gridcell", "second"],
+    ]);
+    // The pinned copy of the headers is drawn for the eye only.
+    expect(document.querySelector(".bp6-table-quadrant-top")?.getAttribute("aria-hidden")).toBe("true");
+  });
+
+  it("has one tab stop, the focused cell: the arrows move it, Enter on the buttons' cell presses its button", async () => {
+    const user = userEvent.setup();
+    const onOpen = await renderGrid();
+    const cell = (row: number, col: number) => document.getElementById(`things-cell-${row}-${col}`) as HTMLElement;
+    await waitFor(() => expect(cell(1, 3)).toBeTruthy());
+    expect([cell(0, 0).tabIndex, cell(0, 2).tabIndex, cell(1, 0).tabIndex]).toEqual([0, -1, -1]);
+    cell(0, 0).focus();
+    await user.keyboard("{ArrowDown}");
+    await waitFor(() => expect(document.activeElement).toBe(cell(1, 0)));
+    await user.keyboard("{ArrowRight}");
+    await waitFor(() => expect(document.activeElement).toBe(cell(1, 1)));
+    expect([cell(0, 0).tabIndex, cell(1, 1).tabIndex]).toEqual([-1, 0]);
+    await user.keyboard("{Enter}");
+    expect(onOpen).toHaveBeenLastCalledWith("B2");
+  });
+
+  it("leaves Tab to the page and a button's keys to the button; Escape goes back to the button's cell", async () => {
+    const user = userEvent.setup();
+    const onOpen = await renderGrid();
+    const first = await screen.findByRole("button", { name: "Open A1" });
+    (document.getElementById("things-cell-0-0") as HTMLElement).focus();
+    await user.tab();
+    expect(document.activeElement).toBe(first);
+    await user.keyboard("{Enter}");
+    expect(onOpen).toHaveBeenLastCalledWith("A1");
+    expect(document.activeElement).toBe(first);
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Open B2" }));
+    await user.keyboard("{Escape}");
+    expect(document.activeElement?.id).toBe("things-cell-1-1");
+  });
+});
