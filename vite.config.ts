@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { type Plugin, searchForWorkspaceRoot } from "vite";
 import { defineConfig } from "vitest/config";
+import { blueprintHotkeyWarnings } from "./scripts/vite-blueprint-hotkey-warnings.ts";
 import { blueprintStylesheet } from "./scripts/vite-blueprint-stylesheet.ts";
 import { localeParts } from "./scripts/vite-locale-parts.ts";
 import { stageReporters } from "./scripts/test-times/reporters.ts";
@@ -24,7 +25,7 @@ const lightIconNames = (): Plugin => ({
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
 export default defineConfig({
-  plugins: [react(), lightIconNames(), localeParts(), blueprintStylesheet()],
+  plugins: [react(), lightIconNames(), localeParts(), blueprintStylesheet(), blueprintHotkeyWarnings()],
   // The manifest tells scripts/prerender.ts which chunks each prerendered page needs; it deletes it afterwards.
   build: {
     outDir: "dist",
