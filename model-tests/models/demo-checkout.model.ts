@@ -20,7 +20,8 @@ export const demoOrder = (chain: DemoChain, status: DemoOrder["status"] = "pendi
   amount: "49.90",
   currency: "USDT",
   chain,
-  address: chain === "ETH" ? "0x52908400098527886E0F7030069857D2E4169EE7" : "0x8894E0a0c962CB723c1976a4421c95949bE2D4E3",
+  address:
+    chain === "ETH" ? "0x52908400098527886E0F7030069857D2E4169EE7" : "0x8894E0a0c962CB723c1976a4421c95949bE2D4E3",
   serverTime: new Date(visitorStart + serverAhead).toISOString(),
   expiresAt: new Date(visitorStart + serverAhead + windowMs).toISOString(),
   status,
