@@ -1,4 +1,11 @@
-import { currencyListResult, devPayRequest, devPayResult, payChainListResult } from "../schemas/chains.ts";
+import {
+  currencyListResult,
+  devPayRequest,
+  devPayResult,
+  myCurrencyListResult,
+  myCurrencySetRequest,
+  payChainListResult,
+} from "../schemas/chains.ts";
 import { type Endpoint, endpoint } from "../endpoint.ts";
 
 /** The chains area's calls (`api.chains.<call>`): its part of the endpoint table, contracts/endpoints.ts. */
@@ -33,6 +40,30 @@ export const chainsEndpoints = {
     body: null,
     query: null,
     result: currencyListResult,
+    auth: true,
+    source: "proposed",
+  }),
+  /** My currencies (issue 42): the token currencies the merchant's applications may accept, each on or off. */
+  myCurrencyList: endpoint({
+    area: "chains",
+    call: "myCurrencies",
+    method: "POST",
+    path: "/api/MyCurrency/List",
+    body: null,
+    query: null,
+    result: myCurrencyListResult,
+    auth: true,
+    source: "proposed",
+  }),
+  /** Turns one on (within the package's currency limit) or off; answers the list as it is then. */
+  myCurrencySet: endpoint({
+    area: "chains",
+    call: "setMyCurrency",
+    method: "POST",
+    path: "/api/MyCurrency/Set",
+    body: myCurrencySetRequest,
+    query: null,
+    result: myCurrencyListResult,
     auth: true,
     source: "proposed",
   }),

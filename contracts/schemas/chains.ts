@@ -50,3 +50,36 @@ export const currency = z.object({
 export type Currency = z.infer<typeof currency>;
 export const currencyListResult = z.object({ items: z.array(currency) });
 export type CurrencyListResult = z.infer<typeof currencyListResult>;
+
+/**
+ * A currency of My currencies (issue 42): a token of a chain this server follows, and whether the merchant's
+ * applications accept it (deposit addresses are made only on a chain where one of its tokens is accepted).
+ */
+export const myCurrency = z.object({
+  name: z.string(),
+  symbol: z.string(),
+  contractAddress: z.string(),
+  decimals: z.number(),
+  protocol: z.string(),
+  chainName: z.string(),
+  chainId: z.number(),
+  accepted: z.boolean(),
+});
+export type MyCurrency = z.infer<typeof myCurrency>;
+export const myCurrencyListResult = z.object({
+  items: z.array(myCurrency),
+  /** How many the active package lets the merchant accept; null: no limit; 0 without an active package. */
+  limit: z.nullable(z.number()),
+  acceptedCount: z.number(),
+  /** No choice made yet: the first `limit` currencies of the list are accepted. */
+  defaulted: z.boolean(),
+});
+export type MyCurrencyListResult = z.infer<typeof myCurrencyListResult>;
+
+/** Turns one currency of My currencies on or off: a token by its chain and contract. */
+export const myCurrencySetRequest = z.strictObject({
+  chainId: z.int().check(z.positive()),
+  contractAddress: text(z.regex(/^0x[0-9a-fA-F]{40}$/, "validation.address")),
+  accepted: z.boolean(),
+});
+export type MyCurrencySetRequest = z.infer<typeof myCurrencySetRequest>;

@@ -98,6 +98,13 @@ export const errCodes = {
   appProofExpired: "2407",
   /** A recharge or withdraw callback URL whose host resolves to a loopback, private, link-local or other non-public address. */
   appCallbackForbidden: "2408",
+  /**
+   * My currencies (contracts/schemas/chains.ts): turning one more on than the active package's limit_currencies
+   * (or any without an active package); the message names the limit. Turning one off is never refused.
+   */
+  currencyLimitReached: "2409",
+  /** Turning on a currency that is no token of a chain this server follows. */
+  currencyNotOffered: "2410",
   /** Open API (contracts/open-api.ts, HTTP 401): no Signature / Signature-Input headers. */
   openApiUnsigned: "2501",
   /** The signature does not parse, leaves out a required component or parameter, or does not match the secret. */
@@ -124,6 +131,11 @@ export const errCodes = {
   openApiSeveralSignatures: "2512",
   /** A nonce longer than 128 characters or with characters outside printable ASCII. */
   openApiNonceInvalid: "2513",
+  /**
+   * A deposit address on a chain none of whose currencies the merchant accepts (My currencies, HTTP 403): turn one on
+   * first. An address made before is still answered, and what arrives at it is still credited.
+   */
+  openApiCurrencyOff: "2514",
   /** Application bills (contracts/schemas/bills.ts): the merchant has no bill of that number (another merchant's included). */
   billNotFound: "2601",
   /** Transaction callbacks (contracts/schemas/callbacks.ts): the merchant has no callback attempt of that id (another merchant's included). */

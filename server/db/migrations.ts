@@ -38,6 +38,7 @@ import { migration0035WalletForwarders } from "./migrations/0035-wallet-forwarde
 import { migration0036LiveTransactions } from "./migrations/0036-live-transactions.ts";
 import { migration0037GasBooks } from "./migrations/0037-gas-books.ts";
 import { migration0038FirstApplicationDone } from "./migrations/0038-first-application-done.ts";
+import { migration0039MerchantCurrencies } from "./migrations/0039-merchant-currencies.ts";
 
 /**
  * Plain SQL, PostgreSQL dialect, run the same on PGlite and on a real server, one file each in migrations/, named here
@@ -84,6 +85,7 @@ export const migrations: Record<string, Migration> = {
   "0036_live_transactions": migration0036LiveTransactions,
   "0037_gas_books": migration0037GasBooks,
   "0038_first_application_done": migration0038FirstApplicationDone,
+  "0039_merchant_currencies": migration0039MerchantCurrencies,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -68,6 +68,7 @@ export const tableNames = [
   "application_verified_windows",
   "application_proofs",
   "applications",
+  "merchant_currencies",
   "sign_in_challenges",
   "totp_recovery_codes",
   "totp_factors",

@@ -78,6 +78,9 @@ const valid = (name: EndpointName): Input => {
     orderPayFromBalance: { body: { orderCode: "202601010000000001" } },
     payChains: {},
     devPay: { body: { orderCode: "202601010000000001", product: "Devnet" } },
+    myCurrencySet: {
+      body: { chainId: 31337, contractAddress: "0x5FbDB2315678afecb367f032d93F642f64180aa3", accepted: true },
+    },
     balance: {},
     appList: { body: { status: "normal", name: "Shop", pageSize: 10 } },
     appAdd: { body: app },

@@ -428,6 +428,32 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
     ],
   },
 
+  // My currencies are each merchant's own: B reads its own default (its basic package accepts both tokens), not A's
+  // choice (the devnet's USDT only).
+  myCurrencyList: {
+    attacks: () => [
+      {
+        outcome: "answered",
+        check: (answer) =>
+          expect(succeeded(answer).resData).toMatchObject({ limit: 5, acceptedCount: 2, defaulted: true }),
+      },
+    ],
+  },
+  // B turning the devnet's USDT off changes B's choice, never A's (A's rows are checked by the runner).
+  myCurrencySet: {
+    attacks: () => [
+      {
+        body: { chainId: 31337, contractAddress: chain.chains[0]!.tokens[0]!.address, accepted: false },
+        outcome: "answered",
+        check: (answer) => expect(succeeded(answer).resData).toMatchObject({ acceptedCount: 1, defaulted: false }),
+      },
+    ],
+    after: async (w) => {
+      const aList = (await call(h, "myCurrencyList", { token: w.a.token })).resData;
+      expect(aList.items.map((c: { accepted: boolean }) => c.accepted)).toEqual([true, false]);
+    },
+  },
+
   // A's open order paid from the dev wallet by B: unknown to B, nothing is sent.
   devPay: {
     attacks: (w) => [{ body: { orderCode: w.aOpenOrder, product: "Devnet" }, outcome: "answered", check: notFound }],
@@ -1113,6 +1139,19 @@ async function seedWorld(): Promise<World> {
     paidAt: new Date(Date.UTC(2026, 0, 2)),
   });
   const aOpen = await seedOpenOrder(h.db, { userId: a.userId, packageCode: "basic" });
+  // A's choice in My currencies: the devnet's USDT on, Ethereum's off.
+  await h.db
+    .insertInto("merchant_currencies")
+    .values(
+      chain.chains.map((c, i) => ({
+        merchant_id: a.userId,
+        chain_id: String(c.chainId),
+        token: c.tokens[0]!.address.toLowerCase(),
+        accepted: i === 0,
+        changed_at: new Date(Date.UTC(2026, 0, 2)),
+      })),
+    )
+    .execute();
   // Bill numbers and order codes are both the day and a sequence's value: the recharge bills' numbers (the balances
   // below) start far from the order codes, so that B's bill number is never A's order code by chance.
   await sql`select setval('application_bill_no_seq', 500000)`.execute(h.db);
@@ -1264,6 +1303,12 @@ async function aRows(w: World) {
       .execute(),
     messages: await h.db.selectFrom("messages").selectAll().where("merchant_id", "=", id).orderBy("id").execute(),
     wallets: await h.db.selectFrom("wallets").selectAll().where("merchant_id", "=", id).orderBy("id").execute(),
+    currencies: await h.db
+      .selectFrom("merchant_currencies")
+      .selectAll()
+      .where("merchant_id", "=", id)
+      .orderBy("token")
+      .execute(),
     destinations: await h.db
       .selectFrom("withdrawal_addresses")
       .selectAll()

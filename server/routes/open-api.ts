@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type * as z from "zod/mini";
 import type { OpenApiOperation, openApiRoutes } from "../../contracts/open-api.ts";
 import type { DB } from "../db/schema.ts";
+import { acceptableTokens } from "../domain/applications/accepted-currencies.ts";
 import { createDepositAddress, depositChainOf, readDepositAddress } from "../domain/applications/deposit-addresses.ts";
 import { openApiBill, openApiBills } from "../domain/bills/open-api-bills.ts";
 import type { OpenApiCaller } from "../domain/applications/open-api-caller.ts";
@@ -38,7 +39,8 @@ export type OpenApiHandlers = {
 export const openApiHandlers: OpenApiHandlers = {
   async createDepositAddress({ db, caller, body, now, services }) {
     const chain = depositChainOf(services.chain, body.chain);
-    return chain.ok ? createDepositAddress(db, caller, body.endUserId, chain.data, now) : chain;
+    const tokens = acceptableTokens(services.chain);
+    return chain.ok ? createDepositAddress(db, caller, body.endUserId, chain.data, tokens, now) : chain;
   },
   async depositAddress({ db, caller, params, query, services }) {
     const chain = depositChainOf(services.chain, query.chain);

@@ -11,8 +11,8 @@ export const packageHandlers: Pick<HandlerTable, "packageList" | "subscription">
     },
   },
   subscription: {
-    async handle({ db, session, now }) {
-      return ok(await subscriptionOf(db, session.scope, now));
+    async handle({ db, session, services, now }) {
+      return ok(await subscriptionOf(db, session.scope, services.chain, now));
     },
   },
 };

@@ -72,6 +72,9 @@ const nextSteps: Readonly<Record<string, NextStep>> = {
   [c.appProofInvalid]: "errorPage.verifyAgain",
   [c.appProofExpired]: "errorPage.verifyAgain",
   [c.appCallbackForbidden]: "errorPage.publicCallback",
+  // My currencies: past the package's currency limit (or without one), and a currency no longer offered.
+  [c.currencyLimitReached]: "errorPage.upgradePackage",
+  [c.currencyNotOffered]: "errorPage.reload",
 };
 
 /** The server answered and refused: a numeric errCode (the client's own codes are words: network, envelope …). */

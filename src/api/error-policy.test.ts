@@ -65,7 +65,7 @@ describe("error policy", () => {
     for (const code of orderCodes) expect(texts[code], `errors.${code}`).toBeTruthy();
   });
 
-  it("words every refusal of applications and their proofs (2401–2408) in the console's messages", () => {
+  it("words every refusal of applications, their proofs and My currencies (2401–2410) in the console's messages", () => {
     const texts: Record<string, string | undefined> = enUS.errors;
     const appCodes = [
       errCodes.appNotFound,
@@ -76,17 +76,19 @@ describe("error policy", () => {
       errCodes.appProofInvalid,
       errCodes.appProofExpired,
       errCodes.appCallbackForbidden,
+      errCodes.currencyLimitReached,
+      errCodes.currencyNotOffered,
     ];
-    expect(appCodes).toEqual(["2401", "2402", "2403", "2404", "2405", "2406", "2407", "2408"]);
+    expect(appCodes).toEqual(["2401", "2402", "2403", "2404", "2405", "2406", "2407", "2408", "2409", "2410"]);
     for (const code of appCodes) expect(texts[code], `errors.${code}`).toBeTruthy();
   });
 
-  it("words every refusal of the open API (2501–2513), for a merchant reading its integration's answers", () => {
+  it("words every refusal of the open API (2501–2514), for a merchant reading its integration's answers", () => {
     const texts: Record<string, string | undefined> = enUS.errors;
     const openApiCodes = Object.entries(errCodes)
       .filter(([name]) => name.startsWith("openApi"))
       .map(([, code]) => code);
-    expect(openApiCodes).toEqual(Array.from({ length: 13 }, (_, i) => String(2501 + i)));
+    expect(openApiCodes).toEqual(Array.from({ length: 14 }, (_, i) => String(2501 + i)));
     for (const code of openApiCodes) expect(texts[code], `errors.${code}`).toBeTruthy();
   });
 });

@@ -141,10 +141,13 @@ export async function startReferenceProvider(): Promise<ReferenceProvider> {
     bill: async (input) => ({ billNo: (await seedBill(db, input)).billNo }),
     failedCallback: (input) => seedFailedCallback(db, input),
     devnet: async ({ product }) => {
-      if (!chain.chainByProduct(product)?.devnet)
+      const devnet = chain.chainByProduct(product);
+      const token = devnet?.tokens[0];
+      if (!devnet?.devnet || !token)
         throw new Error(
           `the reference provider's devnet is ${chain.chains.find((c) => c.devnet)?.product}, not ${product}`,
         );
+      return { tokenAddress: token.address };
     },
     // The next three go through the API, as the console would, so the states are the real thing.
     revoke: async ({ userId, token }) => {

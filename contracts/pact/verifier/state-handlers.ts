@@ -200,10 +200,8 @@ export function createStateHandlers(seeder: StateSeeder) {
       const userId = await merchantId(email);
       return { userId, ...(await seeder.failedCallback({ userId, name })) };
     }),
-    [states.devnetWatched]: guarded(states.devnetWatched, productParams, async (params) => {
-      await seeder.devnet(params);
-      return undefined;
-    }),
+    // Its test USDT's contract, for the calls that name it (My currencies).
+    [states.devnetWatched]: guarded(states.devnetWatched, productParams, (params) => seeder.devnet(params)),
     [states.withdrawalAddress]: guarded(
       states.withdrawalAddress,
       withdrawalAddressParams,

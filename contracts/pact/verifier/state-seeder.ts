@@ -82,6 +82,9 @@ export interface StateSeeder {
     userId: string;
     name: string;
   }): Promise<{ appCode: string; billNo: string; attemptId: string }>;
-  /** Fails unless the provider watches a devnet chain named `product` whose dev account can pay. */
-  devnet(input: { product: string }): Promise<void>;
+  /**
+   * Fails unless the provider watches a devnet chain named `product` whose dev account can pay; answers its test USDT's
+   * contract (`tokenAddress`, as the Currency list names it).
+   */
+  devnet(input: { product: string }): Promise<{ tokenAddress: string }>;
 }

@@ -84,6 +84,18 @@ export interface DepositAddressesTable {
   history_read: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
+/**
+ * A token currency a merchant turned on or off in My currencies (migration 0039), by chain and lower-cased contract;
+ * a merchant without a row accepts the default (server/domain/applications/accepted-currencies.ts).
+ */
+export interface MerchantCurrenciesTable {
+  merchant_id: IdRef;
+  chain_id: Int8;
+  token: string;
+  accepted: boolean;
+  changed_at: Date;
+}
+
 /** The applications area's tables, its part of `DB` (server/db/schema.ts). */
 export interface ApplicationsTables {
   applications: ApplicationsTable;
@@ -91,4 +103,5 @@ export interface ApplicationsTables {
   application_verified_windows: ApplicationVerifiedWindowsTable;
   open_api_nonces: OpenApiNoncesTable;
   deposit_addresses: DepositAddressesTable;
+  merchant_currencies: MerchantCurrenciesTable;
 }

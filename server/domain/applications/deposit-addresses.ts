@@ -7,6 +7,7 @@ import type { ChainLayer } from "../../chain/chain-layer.ts";
 import type { DB } from "../../db/schema.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
 import type { OpenApiCaller } from "./open-api-caller.ts";
+import { type AcceptableToken, chainAccepted } from "./accepted-currencies.ts";
 import { activePackageOf } from "./package-limit.ts";
 
 /** A chain that deposit addresses can be made on: its forwarder factory is configured (or deployed on the devnet). */
@@ -58,24 +59,34 @@ export async function readDepositAddress(
 }
 
 /**
- * The end user's address on the chain: the one made before, or a new one if the package's wallet limit has room. The
- * address is the forwarder's CREATE2 address under the chain's factory, from the application's code and the end user's
- * id: computed, no key, nothing sent to the chain. An address made before is answered as it is, whatever the package
- * says now. With a wallet limit, the merchant's row is locked first, so two creates of one merchant are counted one
- * after the other and the limit cannot be passed by racing; without one there is nothing to count, and racing creates
- * of one end user meet at the table's unique key.
+ * The end user's address on the chain: the one made before, or a new one if the merchant accepts a currency of the
+ * chain (My currencies, `tokens` the ones offered) and the package's wallet limit has room. The address is the
+ * forwarder's CREATE2 address under the chain's factory, from the application's code and the end user's id: computed,
+ * no key, nothing sent to the chain. An address made before is answered as it is, whatever the package or My
+ * currencies say now; and a deposit that arrives at an address whose currency was turned off since is still credited
+ * (bills/deposit-listener.ts asks nothing of My currencies): money that arrived is never refused. With a wallet limit,
+ * the merchant's row is locked first, so two creates of one merchant are counted one after the other and the limit
+ * cannot be passed by racing; without one there is nothing to count, and racing creates of one end user meet at the
+ * table's unique key.
  */
 export async function createDepositAddress(
   db: Kysely<DB>,
   caller: OpenApiCaller,
   endUserId: string,
   chain: DepositChain,
+  tokens: readonly AcceptableToken[],
   now: Date,
 ): Promise<Outcome<DepositAddress>> {
   const made = await findRow(db, caller, endUserId, chain.chainId);
   if (made) return ok(toWire(caller, chain, made));
   const merchantId = caller.scope.merchantId;
   const pkg = await activePackageOf(db, merchantId);
+  // Without an active package, roomForAddress below refuses first (2509): there is no currency to turn on then.
+  if (pkg && pkg.expires_at > now) {
+    const limit = { limit: pkg.limit_currencies, packageName: pkg.name };
+    const accepted = await chainAccepted(db, caller.scope, chain, tokens, limit);
+    if (!accepted.ok) return accepted;
+  }
   if (pkg?.limit_wallets === null && pkg.expires_at > now)
     return ok(toWire(caller, chain, await insertRow(db, caller, endUserId, chain, now)));
   return db.transaction().execute(async (trx) => {

@@ -22,7 +22,13 @@ export function activePackageOf(trx: Kysely<DB>, merchantId: string) {
   return trx
     .selectFrom("subscriptions")
     .innerJoin("packages", "packages.id", "subscriptions.package_id")
-    .select(["subscriptions.expires_at", "packages.limit_applications", "packages.limit_wallets", "packages.name"])
+    .select([
+      "subscriptions.expires_at",
+      "packages.limit_applications",
+      "packages.limit_wallets",
+      "packages.limit_currencies",
+      "packages.name",
+    ])
     .where("subscriptions.merchant_id", "=", merchantId)
     .executeTakeFirst();
 }

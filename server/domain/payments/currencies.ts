@@ -58,6 +58,30 @@ function factsOf(chain: ConfiguredChain): ChainFacts {
 const tetherName = (symbol: string, devnet: boolean) =>
   symbol.toUpperCase() === "USDT" ? (devnet ? "Test Tether USD" : "Tether USD") : symbol;
 
+/** A configured chain's token as the lists name it: its name, its contract and the chain's token standard. */
+const namedToken = (chain: ConfiguredChain, facts: ChainFacts, token: ConfiguredChain["tokens"][number]) => ({
+  name: tetherName(token.symbol, chain.devnet),
+  symbol: token.symbol,
+  decimals: token.decimals,
+  contractAddress: token.address as string,
+  protocol: facts.protocol,
+});
+
+/**
+ * Every configured chain's tokens, named as the Currency list names them, in its order (My currencies, issue 42: the
+ * currencies a merchant can accept).
+ */
+export function configuredTokens(layer: ChainLayer | null) {
+  return (layer?.chains ?? []).flatMap((chain) => {
+    const facts = factsOf(chain);
+    return chain.tokens.map((token) => ({
+      ...namedToken(chain, facts, token),
+      chainName: facts.chainName,
+      chainId: chain.chainId,
+    }));
+  });
+}
+
 /** A configured chain's main coin and tokens, active, arriving after its confirmations at its blocks' pace. */
 async function configuredRows(layer: ChainLayer, chain: ConfiguredChain): Promise<Currency[]> {
   const facts = factsOf(chain);
@@ -73,15 +97,7 @@ async function configuredRows(layer: ChainLayer, chain: ConfiguredChain): Promis
   };
   return [
     { ...shared, ...facts.coin, contractAddress: null, type: "main", protocol: null },
-    ...chain.tokens.map((token) => ({
-      ...shared,
-      name: tetherName(token.symbol, chain.devnet),
-      symbol: token.symbol,
-      decimals: token.decimals,
-      contractAddress: token.address,
-      type: "token" as const,
-      protocol: facts.protocol,
-    })),
+    ...chain.tokens.map((token) => ({ ...shared, ...namedToken(chain, facts, token), type: "token" as const })),
   ];
 }
 

@@ -5,6 +5,8 @@ import type { DB } from "../../db/schema.ts";
 import type { AnyMerchantScope, MerchantScope } from "../platform/merchant-scope.ts";
 import { addTerm, type PackageRow, toWirePackage } from "./packages.ts";
 import { countApplications } from "../applications/package-limit.ts";
+import { acceptableTokens, acceptedCurrencies } from "../applications/accepted-currencies.ts";
+import type { ChainLayer } from "../../chain/chain-layer.ts";
 
 interface CurrentPackage {
   packageId: string;
@@ -93,7 +95,12 @@ export async function trialAvailable(db: Kysely<DB>, { merchantId }: AnyMerchant
 }
 
 /** The console home's resource check: the package, its expiry, whether the trial is left, and what is used. */
-export async function subscriptionOf(db: Kysely<DB>, scope: MerchantScope, now: Date): Promise<SubscriptionResult> {
+export async function subscriptionOf(
+  db: Kysely<DB>,
+  scope: MerchantScope,
+  layer: ChainLayer | null,
+  now: Date,
+): Promise<SubscriptionResult> {
   const { merchantId } = scope;
   const row = await db
     .selectFrom("subscriptions")
@@ -102,11 +109,6 @@ export async function subscriptionOf(db: Kysely<DB>, scope: MerchantScope, now: 
     .select("subscriptions.expires_at as subscription_expires_at")
     .where("subscriptions.merchant_id", "=", merchantId)
     .executeTakeFirst();
-  const wallets = await db
-    .selectFrom("wallets")
-    .select((eb) => eb.fn.count<string>("currency").distinct().as("currencies"))
-    .where("merchant_id", "=", merchantId)
-    .executeTakeFirstOrThrow();
   // What the package's wallet limit counts (domain/applications/deposit-addresses.ts): the deposit addresses given out.
   const addresses = await db
     .selectFrom("deposit_addresses")
@@ -121,10 +123,11 @@ export async function subscriptionOf(db: Kysely<DB>, scope: MerchantScope, now: 
     expiresAt: expiresAt ? expiresAt.toISOString() : null,
     active: expiresAt !== null && expiresAt > now,
     trialAvailable: await trialAvailable(db, scope),
-    // Wallets: deposit addresses given out for receiving; the currencies the wallets take (none before the wallet area).
+    // Wallets: deposit addresses given out for receiving; currencies: those accepted in My currencies (by default or
+    // as chosen), what the package's currency limit counts.
     usage: {
       wallets: Number(addresses.n),
-      currencies: Number(wallets.currencies),
+      currencies: (await acceptedCurrencies(db, scope, acceptableTokens(layer), now)).keys.size,
       applications: await countApplications(db, scope),
     },
     serverTime: now.toISOString(),
