@@ -54,6 +54,7 @@ export function CurrencyTable({ view, onRetry }: { view: ListTableView<Currency>
     {
       key: "status",
       card: true,
+      className: "currency-status",
       cell: (c) => (
         <Tag minimal intent={c.status === "active" ? "success" : "none"} data-status={c.status}>
           {t(`currencies.status.${c.status}`)}
@@ -63,6 +64,8 @@ export function CurrencyTable({ view, onRetry }: { view: ListTableView<Currency>
     {
       key: "arrival",
       card: true,
+      // "About 2 s (3 confirmations)" wraps at its spaces rather than pushing the column out of view at 1280 px.
+      className: "list-wrap currency-arrival",
       cell: (c) =>
         c.confirmations === null
           ? none
