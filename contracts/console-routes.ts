@@ -83,6 +83,14 @@ export const consoleRoutes = {
     // and 4 (bills, recharge bill) and 5 (/currencybill) are taken.
     menu: { section: "/callback", name: "menu.callback", icon: "exchange", order: 6 },
   }),
+  myCurrencies: route({
+    path: "/myCurrencies/list",
+    access: "console",
+    tab: { title: "menu.myCurrencies" },
+    // Issue 42. The spec's menu lists My currencies after Transaction callbacks and before Transaction records; the
+    // numbers before 6 are taken, as for those two.
+    menu: { section: "/myCurrencies", name: "menu.myCurrencies", icon: "credit-card", order: 6 },
+  }),
   transactions: route({
     path: "/transactions/list",
     access: "console",

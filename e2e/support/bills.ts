@@ -12,7 +12,8 @@ const defaultCallbacks = {
 
 /**
  * A merchant on the trial with an application, its credentials after the e-mail code, and a deposit address made for
- * an end user through the open API by the examples/ client, as the merchant's own system would.
+ * an end user through the open API by the examples/ client, as the merchant's own system would (the client is answered
+ * too, for more calls).
  */
 export async function merchantWithDepositAddress(
   page: Page,
@@ -47,5 +48,5 @@ export async function merchantWithDepositAddress(
   const client = openApiClient({ baseUrl, ...credentials });
   const created = await client.createDepositAddress({ endUserId: "customer-42", chain: "Devnet" });
   expect(created, JSON.stringify(created)).toMatchObject({ success: true });
-  return { appCode: app.appCode, address: created.resData.address };
+  return { appCode: app.appCode, address: created.resData.address, client };
 }

@@ -14,6 +14,7 @@ import { listExportModel } from "./list-export.model.ts";
 import { listModel } from "./list.model.ts";
 import { lastLoginModel } from "./last-login.model.ts";
 import { messageBoxModel } from "./message-box.model.ts";
+import { myCurrenciesModel } from "./my-currencies.model.ts";
 import { navDrawerModel } from "./nav-drawer.model.ts";
 import { nicknameEditModel } from "./nickname-edit.model.ts";
 import { orderPaymentModel } from "./order-payment.model.ts";
@@ -54,6 +55,7 @@ export const allModels: ReadonlyArray<MachineModel> = [
   subscriptionModel,
   securityActivityModel,
   currencyListModel,
+  myCurrenciesModel,
   walletPageModel,
   addressAddModel,
   addressRemoveModel,

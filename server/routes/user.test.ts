@@ -52,7 +52,9 @@ describe("user/menu", () => {
       "menu.rechargeBills",
       "menu.wallet",
       "menu.callback",
+      "menu.myCurrencies",
       "menu.transactions",
+      "menu.currencies",
       "menu.userCentre",
     ]);
     expect(menu.map((item) => [item.path, item.order])).toEqual([
@@ -64,7 +66,9 @@ describe("user/menu", () => {
       ["/rechargeBill", 4],
       ["/wallet", 4],
       ["/callback", 6],
+      ["/myCurrencies", 6],
       ["/transactions", 6],
+      ["/currencybill", 5],
       ["/user", 7],
     ]);
   });

@@ -49,6 +49,7 @@ export const routePages = {
   rechargeBill: routePage(() => outsidePublicSet(import("../features/recharges/recharge-list-page.tsx"))),
   wallet: routePage(() => outsidePublicSet(import("../features/wallet/wallet-page.tsx"))),
   callback: routePage(() => outsidePublicSet(import("../features/callbacks/callback-list-page.tsx"))),
+  myCurrencies: routePage(() => outsidePublicSet(import("../features/my-currencies/my-currencies-page.tsx"))),
   transactions: routePage(() => outsidePublicSet(import("../features/transactions/transaction-list-page.tsx"))),
   currencies: routePage(() => outsidePublicSet(import("../features/currencies/currency-list-page.tsx"))),
   userCenter: routePage(() => outsidePublicSet(import("../features/user/user-centre-page.tsx"))),
