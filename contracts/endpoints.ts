@@ -7,6 +7,7 @@ import { authEndpoints } from "./endpoints/auth.ts";
 import { billsEndpoints } from "./endpoints/bills.ts";
 import { callbacksEndpoints } from "./endpoints/callbacks.ts";
 import { chainsEndpoints } from "./endpoints/chains.ts";
+import { consoleEndpoints } from "./endpoints/console.ts";
 import { demoEndpoints } from "./endpoints/demo.ts";
 import { messagesEndpoints } from "./endpoints/messages.ts";
 import { ordersEndpoints } from "./endpoints/orders.ts";
@@ -37,6 +38,7 @@ export const areaTables = [
   rechargesEndpoints,
   transactionsEndpoints,
   callbacksEndpoints,
+  consoleEndpoints,
 ] as const;
 
 export const everyKeyOnce: EveryKeyOnce<typeof areaTables> = true;

@@ -50,6 +50,7 @@ import { rechargeHandlers } from "./routes/recharges.ts";
 import { transactionHandlers } from "./routes/transactions.ts";
 import { accountHandlers } from "./routes/account.ts";
 import { chainHandlers } from "./routes/chains.ts";
+import { consoleHandlers } from "./routes/console.ts";
 import { orderHandlers } from "./routes/orders.ts";
 import { twoFactorHandlers } from "./routes/two-factor.ts";
 import { packageHandlers } from "./routes/packages.ts";
@@ -134,6 +135,7 @@ const handlers: HandlerTable = {
   ...appHandlers,
   ...billHandlers,
   ...callbackHandlers,
+  ...consoleHandlers,
 };
 
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {

@@ -473,6 +473,27 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
     ],
   },
 
+  // The console home's figures are B's own: B's one application, its one deposit address and its one credited bill
+  // (A has two bills, one of them yesterday), B's balance; never A's.
+  consoleOverview: {
+    attacks: () => [
+      {
+        body: { range: "week" },
+        outcome: "answered",
+        check: (answer) => {
+          const figures = succeeded(answer).resData;
+          expect(figures).toMatchObject({
+            counts: { applications: 1, wallets: 1, currencies: 2 },
+            balance: "100",
+            mainChain: "12.5",
+            today: { amount: "12.5", count: 1 },
+          });
+          expect(figures.trend.days.map((d: { count: number }) => d.count)).toEqual([0, 0, 0, 0, 0, 0, 1]);
+        },
+      },
+    ],
+  },
+
   language: {
     attacks: () => [{ query: { language: "ja-JP" }, outcome: "answered", check: (answer) => void succeeded(answer) }],
     after: async (w) => {
