@@ -33,7 +33,7 @@ export interface OpenApiRoute {
   response: z.ZodMiniType;
 }
 
-export const openApiPrefix = "/open/v1";
+export { openApiPrefix } from "./open-api-prefix.ts";
 
 export const openApiRoutes = {
   createDepositAddress: {

@@ -48,7 +48,7 @@ describe("from an application to a credited deposit", () => {
     await bill.getByText("Credited", { exact: true }).waitFor({ timeout: 20_000 });
 
     await page.getByRole("link", { name: "Console" }).first().click();
-    await page.getByTestId("subscription-balance").getByText("12.34 USDT").waitFor({ timeout: 10_000 });
+    await page.getByTestId("console-balance").getByText("12.34 USDT").waitFor({ timeout: 10_000 });
     expect((await client.balance()).resData.balance).toBe("12.34");
     const bills = await client.listBills({});
     expect(bills.resData.items.map((b) => [b.txHash, b.status, b.amount, b.endUserId])).toEqual([

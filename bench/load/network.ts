@@ -118,6 +118,9 @@ export function recordNetwork(cdp: CDPSession): NetworkRecorder {
     resource.kind = kindOf(resource.type, resource.mimeType);
     const header = Object.entries(event.response.headers).find(([name]) => name.toLowerCase() === "content-encoding");
     resource.encoding = header ? String(header[1]) : "";
+    // A server-sent events stream read by fetch (the console home follows the bills live) never finishes: once its
+    // answer has begun it is open, not loading.
+    if (resource.mimeType === "text/event-stream") settle(event.requestId);
   });
   cdp.on("Network.loadingFinished", (event) => {
     const resource = byId.get(event.requestId);

@@ -20,7 +20,7 @@ export const consoleFiguresShown = [
   ".account-card:not(:has(.bp6-spinner))",
   "[data-testid=last-login]:not([aria-busy]):not(:has(button))",
   "[data-testid=subscription-plan]:not([aria-busy]):not([role=alert])",
-  "[data-testid=subscription-balance]:not([aria-busy]):not(:has([role=alert]))",
+  '[data-testid=console-balance]:not([aria-busy]) [data-value]:not([data-value=""])',
 ];
 
 export async function signedInStorage(browser: Browser, baseUrl: string): Promise<StorageState> {

@@ -32,11 +32,6 @@ export type PlanView =
       trialAvailable: boolean;
     };
 
-export type BalanceView =
-  | { kind: "loading" }
-  | { kind: "failed"; failure: Failure | null }
-  | { kind: "ready"; amount: string };
-
 export const usageOf = (limits: PackageLimits, used: SubscriptionResult["usage"]): UsageLine[] =>
   usageResources.map((resource) => {
     const limit = limits[resource];
@@ -45,8 +40,8 @@ export const usageOf = (limits: PackageLimits, used: SubscriptionResult["usage"]
 
 export function selectPlan(snapshot: SubscriptionSnapshot): PlanView {
   const { subscription, planFailure } = snapshot.context;
-  if (snapshot.matches({ plan: "failed" })) return { kind: "failed", failure: planFailure };
-  if (!snapshot.matches({ plan: "ready" }) || !subscription) return { kind: "loading" };
+  if (snapshot.matches("failed")) return { kind: "failed", failure: planFailure };
+  if (!snapshot.matches("ready") || !subscription) return { kind: "loading" };
   const pack = subscription.package;
   if (!pack) return { kind: "none", trialAvailable: subscription.trialAvailable };
   return {
@@ -58,13 +53,6 @@ export function selectPlan(snapshot: SubscriptionSnapshot): PlanView {
     usage: usageOf(pack.limits, subscription.usage),
     trialAvailable: subscription.trialAvailable,
   };
-}
-
-export function selectBalance(snapshot: SubscriptionSnapshot): BalanceView {
-  const { balance, balanceFailure } = snapshot.context;
-  if (snapshot.matches({ balance: "failed" })) return { kind: "failed", failure: balanceFailure };
-  if (!snapshot.matches({ balance: "ready" }) || !balance) return { kind: "loading" };
-  return { kind: "ready", amount: balance.balance };
 }
 
 /** The card's entry points: buying (or upgrading) once the package is known, the trial only while it is available. */

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
-import type { BalanceResult } from "../../contracts/schemas/balance.ts";
 import type { SubscriptionResult } from "../../contracts/schemas/subscription.ts";
-import { selectBalance, selectCanRetry, selectEntries, selectPlan } from "./subscription-selectors.ts";
+import { selectCanRetry, selectEntries, selectPlan } from "./subscription-selectors.ts";
 import { subscriptionMachine } from "./subscription.ts";
 import { apiFailure } from "../test-support.ts";
 import { sampleBasicPackage } from "../../contracts/testing/sample-catalogue.ts";
@@ -24,32 +23,29 @@ const nothingYet: SubscriptionResult = {
   usage: { wallets: 0, currencies: 0, applications: 0 },
   serverTime: active.serverTime,
 };
-const balance: BalanceResult = { balance: "12.5", currency: "USDT", entries: [] };
 
 type Answer<T> = () => Promise<T>;
 
-function start(plans: Answer<SubscriptionResult>[], balances: Answer<BalanceResult>[]) {
-  const calls = { plan: 0, balance: 0 };
+function start(plans: Answer<SubscriptionResult>[]) {
+  const calls = { plan: 0 };
   const machine = subscriptionMachine.provide({
     actors: {
       loadSubscription: fromPromise(() => (plans[calls.plan++] ?? (plans.at(-1) as Answer<SubscriptionResult>))()),
-      loadBalance: fromPromise(() => (balances[calls.balance++] ?? (balances.at(-1) as Answer<BalanceResult>))()),
     },
   });
   return { actor: createActor(machine).start(), calls };
 }
 
 const settled = (actor: ReturnType<typeof start>["actor"]) =>
-  waitFor(actor, (s) => !s.matches({ plan: "loading" }) && !s.matches({ balance: "loading" }), { timeout: 2000 });
+  waitFor(actor, (s) => !s.matches("loading"), { timeout: 2000 });
 
 describe("subscription card", () => {
-  it("loads the package and the balance side by side", async () => {
-    const { actor, calls } = start([async () => active], [async () => balance]);
+  it("loads the package and what it uses", async () => {
+    const { actor, calls } = start([async () => active]);
     expect(selectPlan(actor.getSnapshot())).toEqual({ kind: "loading" });
-    expect(selectBalance(actor.getSnapshot())).toEqual({ kind: "loading" });
     expect(selectEntries(actor.getSnapshot())).toEqual({ upgrade: null, trial: false });
     await settled(actor);
-    expect(calls).toEqual({ plan: 1, balance: 1 });
+    expect(calls).toEqual({ plan: 1 });
     expect(selectPlan(actor.getSnapshot())).toEqual({
       kind: "package",
       packageCode: "basic",
@@ -63,7 +59,6 @@ describe("subscription card", () => {
         { resource: "applications", used: 0, limit: 3, over: false },
       ],
     });
-    expect(selectBalance(actor.getSnapshot())).toEqual({ kind: "ready", amount: "12.5" });
     expect(selectEntries(actor.getSnapshot())).toEqual({ upgrade: "upgrade", trial: false });
     expect(selectCanRetry(actor.getSnapshot())).toBe(false);
   });
@@ -74,50 +69,30 @@ describe("subscription card", () => {
       package: { ...basic, code: "enterprise", limits: { wallets: null, currencies: null, applications: null } },
       usage: { wallets: 500, currencies: 9, applications: 40 },
     };
-    const big = start([async () => enterprise], [async () => balance]);
+    const big = start([async () => enterprise]);
     await settled(big.actor);
     const plan = selectPlan(big.actor.getSnapshot());
     expect(plan.kind === "package" && plan.usage.every((line) => line.limit === null && !line.over)).toBe(true);
 
-    const first = start([async () => nothingYet], [async () => balance]);
+    const first = start([async () => nothingYet]);
     await settled(first.actor);
     expect(selectPlan(first.actor.getSnapshot())).toEqual({ kind: "none", trialAvailable: true });
     expect(selectEntries(first.actor.getSnapshot())).toEqual({ upgrade: "buy", trial: true });
   });
 
-  it("keeps the balance when the package fails, and Retry asks again only for what failed", async () => {
-    const { actor, calls } = start(
-      [() => Promise.reject(apiFailure("5000")), async () => active],
-      [async () => balance],
-    );
+  it("offers Retry when the package fails, and asks again", async () => {
+    const { actor, calls } = start([() => Promise.reject(apiFailure("5000")), async () => active]);
     await settled(actor);
     expect(selectPlan(actor.getSnapshot())).toEqual({
       kind: "failed",
       failure: { errCode: "5000", errMsg: "failure 5000" },
     });
-    expect(selectBalance(actor.getSnapshot())).toEqual({ kind: "ready", amount: "12.5" });
     expect(selectCanRetry(actor.getSnapshot())).toBe(true);
     actor.send({ type: "subscription.retry" });
-    expect(actor.getSnapshot().matches({ plan: "loading", balance: "ready" })).toBe(true);
+    expect(actor.getSnapshot().matches("loading")).toBe(true);
     await settled(actor);
-    expect(calls).toEqual({ plan: 2, balance: 1 });
+    expect(calls).toEqual({ plan: 2 });
     expect(selectPlan(actor.getSnapshot()).kind).toBe("package");
-  });
-
-  it("retries both when both failed", async () => {
-    const { actor, calls } = start(
-      [() => Promise.reject(apiFailure("5000")), async () => active],
-      [() => Promise.reject(new Error("offline")), async () => balance],
-    );
-    await settled(actor);
-    expect(selectBalance(actor.getSnapshot())).toEqual({
-      kind: "failed",
-      failure: { errCode: "unknown", errMsg: "offline" },
-    });
-    actor.send({ type: "subscription.retry" });
-    await settled(actor);
-    expect(calls).toEqual({ plan: 2, balance: 2 });
     expect(actor.getSnapshot().context.planFailure).toBeNull();
-    expect(actor.getSnapshot().context.balanceFailure).toBeNull();
   });
 });

@@ -54,6 +54,8 @@ runModel(sessionModel, {
         "messages.list": async () => [],
         "orders.subscription": signedInAnswers["orders.subscription"],
         "account.balance": signedInAnswers["account.balance"],
+        "console.overview": signedInAnswers["console.overview"],
+        "bills.watch": signedInAnswers["bills.watch"],
         "twoFactor.status": signedInAnswers["twoFactor.status"],
         "user.updateProfile": async (body) => ({ ...profile, nickName: body.nickName }),
       },

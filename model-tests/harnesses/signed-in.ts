@@ -4,7 +4,15 @@ import { storageKeys } from "../../src/api/session-storage.ts";
 import type { Answers } from "../framework/fake-api.ts";
 import { createControlledApi } from "../framework/fake-api.ts";
 import { renderConsole } from "../framework/render-console.tsx";
-import { emptyBalance, loginResult, merchant, noSubscription, profile, storedUser } from "../models/fixtures.ts";
+import {
+  emptyBalance,
+  loginResult,
+  merchant,
+  noFigures,
+  noSubscription,
+  profile,
+  storedUser,
+} from "../models/fixtures.ts";
 
 /** Answers for the calls a signed-in console makes on its own. */
 export const signedInAnswers: Answers = {
@@ -15,8 +23,10 @@ export const signedInAnswers: Answers = {
   "messages.read": async () => true as const,
   // The user centre's recent security activity.
   "user.securityActivity": async () => ({ items: [] }),
-  // The console home's package card, and My orders when a path opens it.
+  // The console home's package card and figures (following the bills), and My orders when a path opens it.
   "orders.subscription": async () => noSubscription,
+  "console.overview": async ({ range }) => noFigures(range),
+  "bills.watch": () => () => {},
   "account.balance": async () => emptyBalance,
   // The user centre's two-factor card.
   "twoFactor.status": async () => ({ enabled: false, recoveryCodesLeft: 0 }),

@@ -5,6 +5,7 @@ import { callbackRedeliverModel } from "./callback-redeliver.model.ts";
 import { callbackTestModel } from "./callback-test.model.ts";
 import { changePasswordModel } from "./change-password.model.ts";
 import { codeSenderModel } from "./code-sender.model.ts";
+import { consoleOverviewModel } from "./console-overview.model.ts";
 import { currencyListModel } from "./currency-list.model.ts";
 import { demoCheckoutModel } from "./demo-checkout.model.ts";
 import { forgotPasswordModel } from "./forgot-password.model.ts";
@@ -53,6 +54,7 @@ export const allModels: ReadonlyArray<MachineModel> = [
   orderPurchaseModel,
   orderPaymentModel,
   subscriptionModel,
+  consoleOverviewModel,
   securityActivityModel,
   currencyListModel,
   myCurrenciesModel,

@@ -1,3 +1,4 @@
+import { type OverviewRange, type OverviewResult, overviewRangeDays } from "../../contracts/schemas/console.ts";
 import type { LoginResult } from "../../contracts/schemas/auth.ts";
 import type { BalanceResult } from "../../contracts/schemas/balance.ts";
 import type { SubscriptionResult } from "../../contracts/schemas/subscription.ts";
@@ -59,6 +60,23 @@ export const noSubscription: SubscriptionResult = {
   usage: { wallets: 0, currencies: 0, applications: 0 },
   serverTime: "2026-02-01T10:00:00.000Z",
 };
+
+/** The console home's figures of a merchant with nothing yet: zeros, one point a day of the range. */
+export const noFigures = (range: OverviewRange): OverviewResult => ({
+  counts: { applications: 0, currencies: 0, wallets: 0 },
+  balance: "0",
+  mainChain: "0",
+  today: { date: "2026-02-01", amount: "0", count: 0 },
+  trend: {
+    range,
+    days: Array.from({ length: overviewRangeDays[range] }, (_, i) => ({
+      date: new Date(Date.UTC(2026, 1, 1) - (overviewRangeDays[range] - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+      amount: "0",
+      count: 0,
+    })),
+  },
+  serverTime: "2026-02-01T10:00:00.000Z",
+});
 
 export const emptyBalance: BalanceResult = { balance: "0", currency: "USDT", entries: [] };
 

@@ -1,4 +1,3 @@
-import type { BalanceResult } from "../../contracts/schemas/balance.ts";
 import type { SubscriptionResult } from "../../contracts/schemas/subscription.ts";
 import { subscriptionMachine } from "../../machines/orders/subscription.ts";
 import type { MachineModel, ModelEvent } from "../framework/model.ts";
@@ -39,8 +38,6 @@ export const enterpriseExpired: SubscriptionResult = {
   serverTime: "2026-02-01T10:00:00.000Z",
 };
 
-export const someBalance: BalanceResult = { balance: "12.5", currency: "USDT", entries: [] };
-
 type E = ModelEvent<typeof subscriptionMachine>;
 
 const describeAnswer = (answer: SubscriptionResult) =>
@@ -52,25 +49,19 @@ export const subscriptionModel: MachineModel<typeof subscriptionMachine> = {
   id: "subscription",
   machine: subscriptionMachine,
   starts: [{ name: "signed in, console home", input: undefined }],
-  // The screen depends on the state, which package answer arrived, and whether a balance did; not on a stale failure.
+  // The screen depends on the state and which package answer arrived; not on a stale failure.
   serialize: (s) =>
-    JSON.stringify([
-      s.value,
-      s.context.subscription?.package?.code ?? (s.context.subscription ? "none" : null),
-      s.context.balance !== null,
-    ]),
+    JSON.stringify([s.value, s.context.subscription?.package?.code ?? (s.context.subscription ? "none" : null)]),
   events: (s) => {
     const events: E[] = [];
-    if (s.matches({ plan: "loading" }))
+    if (s.matches("loading"))
       events.push(
         done("loadSubscription", basicActive),
         done("loadSubscription", enterpriseExpired),
         done("loadSubscription", noSubscription),
         failed("loadSubscription", failure("5000", "Internal error")),
       );
-    if (s.matches({ balance: "loading" }))
-      events.push(done("loadBalance", someBalance), failed("loadBalance", failure("5000", "Internal error")));
-    if (s.matches({ plan: "failed" }) || s.matches({ balance: "failed" })) events.push({ type: "subscription.retry" });
+    if (s.matches("failed")) events.push({ type: "subscription.retry" });
     return events;
   },
   describeEvent: (e) => {
@@ -79,20 +70,17 @@ export const subscriptionModel: MachineModel<typeof subscriptionMachine> = {
         return `Press ${english("subscription.retry")} on the ${english("subscription.title")} card`;
       case "xstate.done.actor.loadSubscription":
         return describeAnswer(e.output);
-      case "xstate.done.actor.loadBalance":
-        return `The server answers a balance of ${e.output.balance} USDT`;
       case "xstate.error.actor.loadSubscription":
-      case "xstate.error.actor.loadBalance":
         return refusal(e.error);
       default:
         return e.type;
     }
   },
   describeState: (s) => {
-    const { subscription, balance } = s.context;
+    const { subscription } = s.context;
     const parts: string[] = [];
-    if (s.matches({ plan: "loading" })) parts.push(`the card reads ${english("subscription.loading")}`);
-    else if (s.matches({ plan: "failed" })) parts.push(`the card reads ${english("subscription.failed")}`);
+    if (s.matches("loading")) parts.push(`the card reads ${english("subscription.loading")}`);
+    else if (s.matches("failed")) parts.push(`the card reads ${english("subscription.failed")}`);
     else if (subscription?.package)
       parts.push(
         `the card shows ${subscription.package.name}, ${subscription.active ? "valid until" : "expired on"} its date, wallets / currencies / applications against the limits, and ${english(subscription.trialAvailable ? "subscription.trial" : "subscription.upgrade")}`,
@@ -101,11 +89,7 @@ export const subscriptionModel: MachineModel<typeof subscriptionMachine> = {
       parts.push(
         `the card reads ${english("subscription.none")} with ${english("subscription.buy")} and ${english("subscription.trial")}`,
       );
-    if (s.matches({ balance: "loading" })) parts.push(`the balance reads ${english("subscription.loading")}`);
-    else if (s.matches({ balance: "failed" })) parts.push(`the balance reads ${english("subscription.balanceFailed")}`);
-    else parts.push(`the balance shows ${balance?.balance} USDT`);
-    if (s.matches({ plan: "failed" }) || s.matches({ balance: "failed" }))
-      parts.push(`${english("subscription.retry")} shows`);
+    if (s.matches("failed")) parts.push(`${english("subscription.retry")} shows`);
     return parts.join("; ");
   },
   excluded: [],

@@ -13,8 +13,15 @@ import { useNotify, useSessionActor } from "../../app/services-context.tsx";
 import { BreakableValue } from "../../ui/breakable-value.tsx";
 import { LastLoginCell } from "./last-login-cell.tsx";
 import { SubscriptionCard } from "./subscription-card.tsx";
+import { ConsoleFigures } from "./console-figures.tsx";
+import { QuickEntrances } from "./quick-entrances.tsx";
+import { HelpDocuments } from "./help-documents.tsx";
+import "./console-home.css";
 
-/** Who is signed in, and their package and balance. The rest of the console home (figures, trends, entrances) comes with its own issue. */
+/**
+ * The console home (issue 42): who is signed in, their package with its resource check, upgrade and trial, the
+ * figures (balance, main-chain amount, today's receipts) with their trend, the quick entrances and the help documents.
+ */
 export default function ConsolePage() {
   const { t } = useTranslation();
   const session = useSessionActor();
@@ -77,6 +84,9 @@ export default function ConsolePage() {
         </Card>
         <SubscriptionCard />
       </div>
+      <ConsoleFigures />
+      <QuickEntrances />
+      <HelpDocuments />
     </section>
   );
 }

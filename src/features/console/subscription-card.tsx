@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import {
   type PlanView,
-  selectBalance,
   selectCanRetry,
   selectEntries,
   selectPlan,
@@ -12,41 +11,25 @@ import {
 } from "../../../machines/orders/subscription-selectors.ts";
 import { routePaths } from "../../app/route-names.ts";
 import { useServices } from "../../app/services-context.tsx";
-import { formatCount, formatDateTime, formatUsdt } from "../../i18n/format.ts";
+import { formatCount, formatDateTime } from "../../i18n/format.ts";
 import { provideSubscription } from "./console-machines.ts";
 import "./subscription-card.css";
 import { usePageAddition } from "../../app/failure-callout.tsx";
 
-/** The console home's package card: the package and its expiry, the resource check, the balance, upgrade and trial. */
+/** The console home's package card: the package and its expiry, the resource check, upgrade and trial. */
 export function SubscriptionCard() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const services = useServices();
   const actor = useActorRef(provideSubscription(services));
   const plan = useSelector(actor, selectPlan);
-  const balance = useSelector(actor, selectBalance);
   const entries = useSelector(actor, selectEntries, (a, b) => a.upgrade === b.upgrade && a.trial === b.trial);
   const canRetry = useSelector(actor, selectCanRetry);
-  const nextStep = usePageAddition();
   const retry = () => actor.send({ type: "subscription.retry" });
 
   return (
     <Card className="subscription-card" data-testid="subscription-card">
       <H2 className="card-title">{t("subscription.title")}</H2>
       <PlanPart plan={plan} />
-      <p
-        className="subscription-balance"
-        data-testid="subscription-balance"
-        aria-busy={balance.kind === "loading" || undefined}
-      >
-        <span className="subscription-label">{t("subscription.balance")}</span>{" "}
-        {balance.kind === "ready" ? <strong>{formatUsdt(balance.amount, i18n.language)}</strong> : null}
-        {balance.kind === "loading" ? <span className="bp6-text-muted">{t("subscription.loading")}</span> : null}
-        {balance.kind === "failed" ? (
-          <span className="subscription-problem" role="alert">
-            {t("subscription.balanceFailed")} {nextStep(balance.failure)}
-          </span>
-        ) : null}
-      </p>
       {canRetry ? (
         <Button
           className="subscription-retry"
