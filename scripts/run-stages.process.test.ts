@@ -24,7 +24,8 @@ writeFileSync(
       late: "node -e \"const fs = require('fs'); const wait = () => fs.existsSync('endless.log') ? process.exit(4) : setTimeout(wait, 20); wait()\"",
       // Spins until it has used 0.3 s of CPU, however busy the machine is.
       heavy: 'node -e "while (process.cpuUsage().user < 300000);"',
-      endless: "node -e \"console.log('endless starts'); require('fs').writeFileSync('endless.log', ''); setTimeout(() => console.log('endless' + ' ended'), 60000)\"",
+      endless:
+        "node -e \"console.log('endless starts'); require('fs').writeFileSync('endless.log', ''); setTimeout(() => console.log('endless' + ' ended'), 60000)\"",
       // Writes a report as Vitest's JSON reporter does (scripts/test-times/reporters.ts), one file failed, and fails.
       "vitest-like": `node -e "const fs = require('fs'); fs.mkdirSync('reports/test-times', { recursive: true }); const at = (name, seconds, status) => ({ name: process.cwd() + '/' + name, startTime: 1000, endTime: 1000 + seconds * 1000, status, assertionResults: status === 'failed' ? [{ fullName: 'broken things > breaks', status: 'failed', failureMessages: ['AssertionError: expected 1 to be 2\\n    at broken.test.ts:3:1'] }] : [] }); fs.writeFileSync('reports/test-times/vitest-like.json', JSON.stringify({ testResults: [at('quick.test.ts', 0.5, 'passed'), at('broken.test.ts', 2, 'failed'), at('slow.test.ts', 7.25, 'passed')] })); process.exit(1)"`,
       // Notes its arrival in meet.log and ends once two have arrived: two of them pass only if they run at the same time.
