@@ -28,6 +28,20 @@ const creditedBills = (db: Kysely<DB>, merchantId: string) =>
     .where("b.status", "=", "credited")
     .where("b.application_id", "is not", null);
 
+/** The grouped query of `receiptsByDay` (its plan is tested: console-overview-plans.test.ts). */
+export function receiptsByDayQuery(db: Kysely<DB>, merchantId: string, from: Date, until: Date) {
+  const day = sql<string>`to_char(b.seen_at at time zone 'UTC', 'YYYY-MM-DD')`;
+  return creditedBills(db, merchantId)
+    .select([
+      day.as("day"),
+      (eb) => eb.fn.sum<string>("b.amount").as("amount"),
+      (eb) => eb.fn.countAll<string>().as("count"),
+    ])
+    .where("b.seen_at", ">=", from)
+    .where("b.seen_at", "<", until)
+    .groupBy(day);
+}
+
 /**
  * Credited receipts per UTC day of pay time, from `from` (a day's start) for `days` days, zero-filled: what
  * Application bills filtered by status "credited" and each day's pay time add up to. One grouped range scan.
@@ -38,18 +52,7 @@ export async function receiptsByDay(
   from: Date,
   days: number,
 ): Promise<ReceiptsOfDay[]> {
-  const until = new Date(from.getTime() + days * dayMs);
-  const day = sql<string>`to_char(b.seen_at at time zone 'UTC', 'YYYY-MM-DD')`;
-  const rows = await creditedBills(db, merchantId)
-    .select([
-      day.as("day"),
-      (eb) => eb.fn.sum<string>("b.amount").as("amount"),
-      (eb) => eb.fn.countAll<string>().as("count"),
-    ])
-    .where("b.seen_at", ">=", from)
-    .where("b.seen_at", "<", until)
-    .groupBy(day)
-    .execute();
+  const rows = await receiptsByDayQuery(db, merchantId, from, new Date(from.getTime() + days * dayMs)).execute();
   const byDay = new Map(rows.map((row) => [row.day, row]));
   return Array.from({ length: days }, (_, i) => {
     const date = utcDayOf(new Date(from.getTime() + i * dayMs));
@@ -58,12 +61,15 @@ export async function receiptsByDay(
   });
 }
 
+/** The query of `mainChainAmount`: the merchant's credited bills not collected, summed. */
+export const mainChainQuery = (db: Kysely<DB>, merchantId: string) =>
+  creditedBills(db, merchantId)
+    .select((eb) => eb.fn.sum<string | null>("b.amount").as("amount"))
+    .where("b.collection_amount", "is", null);
+
 /** USDT credited to the merchant's deposit addresses and not collected into the treasury yet: still on chain. */
 export async function mainChainAmount(db: Kysely<DB>, { merchantId }: MerchantScope): Promise<string> {
-  const row = await creditedBills(db, merchantId)
-    .select((eb) => eb.fn.sum<string | null>("b.amount").as("amount"))
-    .where("b.collection_amount", "is", null)
-    .executeTakeFirstOrThrow();
+  const row = await mainChainQuery(db, merchantId).executeTakeFirstOrThrow();
   return usdtText(row.amount ?? "0");
 }
 
