@@ -43,13 +43,3 @@ describe("Blueprint's hotkeys warnings in a build", () => {
     expect(() => transform('import { WARNING } from "../../common/errors";', path)).toThrow(/no longer imports/);
   });
 });
-
-describe("the build's configuration", () => {
-  it("runs the plugin", async () => {
-    const { default: config } = await import("../vite.config.ts");
-    const names = (config.plugins ?? [])
-      .flat()
-      .map((plugin) => (plugin && typeof plugin === "object" && "name" in plugin ? plugin.name : null));
-    expect(names).toContain("blueprint-hotkey-warnings");
-  });
-});
