@@ -3,6 +3,7 @@ import type { MyCurrency } from "../../contracts/schemas/chains.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import type { Failure } from "../api-failure.ts";
 import type { ListTableView } from "../lists/list-selectors.ts";
+import { shortHex } from "../short-hex.ts";
 import type { myCurrenciesMachine } from "./my-currencies.ts";
 
 type MyCurrenciesSnapshot = SnapshotFrom<typeof myCurrenciesMachine>;
@@ -24,8 +25,6 @@ const sameCurrency = (c: MyCurrency, pending: { chainId: number; contractAddress
   c.chainId === pending.chainId &&
   c.contractAddress.toLowerCase() === pending.contractAddress.toLowerCase();
 
-const shortOf = (address: string) => (address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address);
-
 /** The table: loading (first time), could not be loaded, none offered here, or the currencies with their switches. */
 export function selectMyCurrencyTable(s: MyCurrenciesSnapshot): ListTableView<MyCurrencyRow> {
   const { list, pending } = s.context;
@@ -36,7 +35,7 @@ export function selectMyCurrencyTable(s: MyCurrenciesSnapshot): ListTableView<My
   const rows = list.items.map((c) => ({
     ...c,
     key: `${c.chainId}-${c.contractAddress.toLowerCase()}`,
-    contractShort: shortOf(c.contractAddress),
+    contractShort: shortHex(c.contractAddress),
     switching: saving && sameCurrency(c, pending),
     canSwitch: !saving,
   }));

@@ -2,6 +2,7 @@ import { type Intent, Tag } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import type { AppBill, BillStatus, NoticeStatus } from "../../../contracts/schemas/bills.ts";
 import type { ConfirmationView } from "../../../machines/bills/bill-list.ts";
+import { shortHex } from "../../../machines/short-hex.ts";
 import { formatDateTime, formatDecimal, formatTokenAmount } from "../../i18n/format.ts";
 
 const statusIntents: Record<BillStatus, Intent> = {
@@ -29,8 +30,6 @@ export function useBillText() {
 }
 
 /** A hash or an address cut to its first and last characters for a table cell; the whole value is in its title. */
-export const shortHex = (value: string): string =>
-  value.length > 12 ? `${value.slice(0, 6)}…${value.slice(-4)}` : value;
 
 export function ShortHex({ value }: { value: string | null }) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { Button, ButtonGroup, Card, H2, HTMLTable, Spinner } from "@blueprintjs/core";
 import { Refresh } from "@blueprintjs/icons";
 import { useActorRef, useSelector } from "@xstate/react";
-import { lazy, Suspense } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { type OverviewRange, overviewRanges } from "../../../contracts/schemas/console.ts";
 import {
@@ -75,40 +75,56 @@ function FigureCards({ figures }: { figures: Exclude<FiguresView, { kind: "faile
   const { t, i18n } = useTranslation();
   const ready = figures.kind === "ready" ? figures : null;
   const busy = figures.kind === "loading" || figures.refreshing || undefined;
-  const amount = (value: string | undefined) =>
-    value === undefined ? (
-      <Spinner size={16} aria-label={t("consoleHome.loading")} />
-    ) : (
-      formatUsdt(value, i18n.language)
-    );
+  const today = ready?.today;
   return (
     <div className="console-figure-cards">
-      <Card className="console-figure" data-testid="console-balance" aria-busy={busy}>
-        <span className="console-figure-label">{t("consoleHome.balance")}</span>
-        <strong className="console-figure-value" data-value={ready?.balance ?? ""}>
-          {amount(ready?.balance)}
-        </strong>
-        <span className="console-figure-note">{t("consoleHome.balanceNote")}</span>
-      </Card>
-      <Card className="console-figure" data-testid="console-main-chain" aria-busy={busy}>
-        <span className="console-figure-label">{t("consoleHome.mainChain")}</span>
-        <strong className="console-figure-value" data-value={ready?.mainChain ?? ""}>
-          {amount(ready?.mainChain)}
-        </strong>
-        <span className="console-figure-note">{t("consoleHome.mainChainNote")}</span>
-      </Card>
-      <Card className="console-figure" data-testid="console-today" aria-busy={busy}>
-        <span className="console-figure-label">{t("consoleHome.today")}</span>
-        <strong className="console-figure-value" data-value={ready?.today.amount ?? ""}>
-          {amount(ready?.today.amount)}
-        </strong>
-        <span className="console-figure-note" data-count={ready?.today.count ?? ""}>
-          {ready
-            ? t("consoleHome.deposits", { count: ready.today.count, n: formatCount(ready.today.count, i18n.language) })
-            : null}
-        </span>
-      </Card>
+      <FigureCard testId="console-balance" label={t("consoleHome.balance")} value={ready?.balance} busy={busy}>
+        {t("consoleHome.balanceNote")}
+      </FigureCard>
+      <FigureCard testId="console-main-chain" label={t("consoleHome.mainChain")} value={ready?.mainChain} busy={busy}>
+        {t("consoleHome.mainChainNote")}
+      </FigureCard>
+      <FigureCard
+        testId="console-today"
+        label={t("consoleHome.today")}
+        value={today?.amount}
+        busy={busy}
+        count={today?.count ?? ""}
+      >
+        {today ? t("consoleHome.deposits", { count: today.count, n: formatCount(today.count, i18n.language) }) : null}
+      </FigureCard>
     </div>
+  );
+}
+
+interface FigureCardProps {
+  testId: string;
+  label: string;
+  /** A decimal string of USDT; undefined while the first answer is awaited. */
+  value: string | undefined;
+  busy: true | undefined;
+  /** The deposits a figure sums, when it sums some (the note's `data-count`; "" until the first answer). */
+  count?: number | "";
+  children: ReactNode;
+}
+
+/** One figure: its name, its USDT amount (a spinner until the first answer) and what it means. */
+function FigureCard({ testId, label, value, busy, count, children }: FigureCardProps) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Card className="console-figure" data-testid={testId} aria-busy={busy}>
+      <span className="console-figure-label">{label}</span>
+      <strong className="console-figure-value" data-value={value ?? ""}>
+        {value === undefined ? (
+          <Spinner size={16} aria-label={t("consoleHome.loading")} />
+        ) : (
+          formatUsdt(value, i18n.language)
+        )}
+      </strong>
+      <span className="console-figure-note" data-count={count}>
+        {children}
+      </span>
+    </Card>
   );
 }
 

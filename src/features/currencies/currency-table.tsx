@@ -2,13 +2,11 @@ import { Tag } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import type { Currency } from "../../../contracts/schemas/chains.ts";
 import type { ListTableView } from "../../../machines/lists/list-selectors.ts";
+import { shortHex } from "../../../machines/short-hex.ts";
 import { CopyButton } from "../../app/copy-button.tsx";
 import { usePageAddition } from "../../app/failure-callout.tsx";
 import { useListColumns } from "../../app/list-columns.ts";
 import { type ListColumn, ListTable } from "../../ui/list-table.tsx";
-
-/** A contract address in short (its whole in the title): 0x55d3…7955. */
-const shortAddress = (value: string) => (value.length > 12 ? `${value.slice(0, 6)}…${value.slice(-4)}` : value);
 
 /** The currencies: loading, failure with Retry, or a row each with its contract's Copy. */
 export function CurrencyTable({ view, onRetry }: { view: ListTableView<Currency>; onRetry(): void }) {
@@ -35,7 +33,7 @@ export function CurrencyTable({ view, onRetry }: { view: ListTableView<Currency>
       cell: (c) =>
         c.contractAddress ? (
           <span title={c.contractAddress}>
-            {shortAddress(c.contractAddress)} <span className="currency-muted">{c.protocol}</span>
+            {shortHex(c.contractAddress)} <span className="currency-muted">{c.protocol}</span>
           </span>
         ) : (
           none
