@@ -1,20 +1,16 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { startTestIdentityProvider, type TestIdentityProvider } from "../server/testing/google-idp.ts";
 import { defaultPassword, registerViaApi, uniqueEmail } from "./support/api.ts";
 import { launchBrowser, openPage } from "./support/browser.ts";
 import { accountShown, button, expectRefusal, field, nextStep, waitForPath } from "./support/console.ts";
-import { repoRoot, type RunningServer, startServer } from "./support/server.ts";
+import { type RunningServer, startServer } from "./support/server.ts";
 import { axeOf } from "./support/axe.ts";
 
 /**
- * Sign-in with Google end to end: a console built with VITE_GOOGLE_CLIENT_ID, a server whose Google
- * settings point at a test identity provider on loopback, and Google's script served by the test
- * (page.route), so nothing leaves the machine. The fake script's popup answers a code at once.
+ * Sign-in with Google end to end: the journeys' one build of the console (dist/), served by a server started with
+ * GOOGLE_CLIENT_ID, whose Google settings point at a test identity provider on loopback, and Google's script served
+ * by the test (page.route), so nothing leaves the machine. The fake script's popup answers a code at once.
  */
 const googleScript = "https://accounts.google.com/gsi/client";
 const fakeLibrary = (code: string) => `
@@ -26,26 +22,12 @@ const fakeLibrary = (code: string) => `
 let idp: TestIdentityProvider;
 let server: RunningServer;
 let browser: Browser;
-let staticDir: string;
 let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
   idp = await startTestIdentityProvider();
-  staticDir = mkdtempSync(join(tmpdir(), "merchant-console-google-"));
-  // As `npm run build` does: Vite, then the prerendered public pages (/login with the Google button in its markup).
-  for (const args of [
-    ["node_modules/vite/bin/vite.js", "build", "--outDir", staticDir, "--emptyOutDir", "--logLevel", "warn"],
-    ["scripts/prerender.ts", staticDir],
-  ]) {
-    execFileSync(process.execPath, args, {
-      cwd: repoRoot,
-      env: { ...process.env, VITE_GOOGLE_CLIENT_ID: idp.settings.clientId },
-      stdio: "inherit",
-    });
-  }
   server = await startServer({
-    staticDir,
     postgres: inject("postgres") || undefined,
     env: {
       GOOGLE_CLIENT_ID: idp.settings.clientId,
@@ -60,7 +42,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await idp?.close();
-  if (staticDir) rmSync(staticDir, { recursive: true, force: true });
 });
 beforeEach(async () => {
   ({ context, page } = await openPage(browser, server.baseUrl));
@@ -71,7 +52,7 @@ afterEach(async () => {
 
 const googleButton = () => page.getByRole("button", { name: "Continue with Google", exact: true });
 
-describe("sign-in with Google (VITE_GOOGLE_CLIENT_ID set)", () => {
+describe("sign-in with Google (the server started with GOOGLE_CLIENT_ID)", () => {
   it("signs a new merchant in through Google's popup (code flow) and registers them", async () => {
     const email = uniqueEmail("google");
     idp.issueCode("4/e2e-new", { email, sub: `sub-${email}`, name: "Google Shop" });
@@ -85,6 +66,8 @@ describe("sign-in with Google (VITE_GOOGLE_CLIENT_ID set)", () => {
       /script-src 'self'( 'sha256-[^']+')+ https:\/\/accounts\.google\.com;/,
     );
     expect(response?.headers()["cross-origin-opener-policy"]).toBe("same-origin-allow-popups");
+    // The build is the one every journey uses: the client id comes from the server, in the page.
+    expect(await page.locator('meta[name="google-client-id"]').getAttribute("content")).toBe(idp.settings.clientId);
     await googleButton().click();
     await waitForPath(page, "/console/index");
     await expect.poll(async () => (await accountShown(page)).email).toBe(email);

@@ -113,10 +113,14 @@ describe("public pages", () => {
     page.on("request", (request) => {
       if (!request.url().startsWith(tab.baseUrl)) outside.push(request.url());
     });
-    await page.goto("/login");
+    const response = await page.goto("/login");
     await button(page, "Sign in").waitFor();
     expect(await page.getByRole("button", { name: "Continue with Google" }).count()).toBe(0);
     expect(outside).toEqual([]);
+    // The same build as the Google journey's (e2e/google-sign-in.e2e.test.ts): the server names no client id and its
+    // CSP keeps Google out.
+    expect(await page.locator('meta[name="google-client-id"]').count()).toBe(0);
+    expect(response?.headers()["content-security-policy"]).not.toContain("google");
   });
 
   it("leads from the not-found page home outside the console, and to the console inside it", async () => {

@@ -2,8 +2,10 @@
 // /products/enterprise-pack) to HTML with the console's own components, in each of the six locales (and the
 // dark theme where a page's markup differs), with the critical CSS inline, into dist/prerendered/, and writes
 // dist/prerendered/pages.json, from which the server serves them with the sha256 of their inline scripts and
-// styles in the Content-Security-Policy (server/http/static-files.ts). dist/index.html, which the server sends
-// for every other page, gets Blueprint's whole stylesheet as a render-blocking link.
+// styles in the Content-Security-Policy (server/http/static-files.ts). A page that sign-in with Google changes
+// (/login, its button) is rendered a second time with it on, into <page>.google.html: the server sends the one
+// its own Google settings match, so one build serves deployments with and without Google. dist/index.html, which
+// the server sends for every other page, gets Blueprint's whole stylesheet as a render-blocking link.
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -18,7 +20,7 @@ import {
   lightThemeRules,
   purgeBlueprintCss,
 } from "./prerender/purge-blueprint.ts";
-import { loadRenderer } from "./prerender/renderer.ts";
+import { loadRenderer, type RenderModule } from "./prerender/renderer.ts";
 
 const repoRoot = resolve(import.meta.dirname, "..");
 const dist = resolve(process.argv[2] ?? join(repoRoot, "dist"));
@@ -45,6 +47,26 @@ const fileOf = (manifest: Manifest, key: string): string => {
   if (!chunk) throw new Error(`the Vite manifest has no ${key}`);
   return `/${chunk.file}`;
 };
+
+// The markup never shows the client id (the server names it in a meta tag, server/http/google-client-meta.ts).
+const anyGoogleClientId = "prerender.apps.googleusercontent.com";
+
+interface RenderedVariants {
+  themed: boolean;
+  variants: PageVariant[];
+}
+
+/** A page in every locale and both themes; a page whose dark markup is the light one keeps one variant. */
+async function renderVariants(renderer: RenderModule, path: string, googleClientId: string): Promise<RenderedVariants> {
+  const light: PageVariant[] = [];
+  const dark: PageVariant[] = [];
+  for (const locale of renderer.locales) {
+    light.push({ key: locale, ...(await renderer.renderPage(path, locale, "light", googleClientId)) });
+    dark.push({ key: `${locale}-dark`, ...(await renderer.renderPage(path, locale, "dark", googleClientId)) });
+  }
+  const themed = dark.some((variant, i) => variant.markup !== light[i]?.markup);
+  return { themed, variants: themed ? [...light, ...dark] : light };
+}
 
 const minified = (name: string, code: string): string => {
   const result = minifySync(name, code);
@@ -73,23 +95,23 @@ async function main() {
     const { Classes, prerenderedPages, locales, defaultLocale } = renderer;
     const darkClass = String(Classes.DARK);
 
-    // Every page in every locale and both themes; a page whose dark markup is the light one keeps one variant.
     const rendered = [];
     for (const page of prerenderedPages) {
-      const light: PageVariant[] = [];
-      const dark: PageVariant[] = [];
-      for (const locale of locales) {
-        light.push({ key: locale, ...(await renderer.renderPage(page.path, locale, "light")) });
-        dark.push({ key: `${locale}-dark`, ...(await renderer.renderPage(page.path, locale, "dark")) });
-      }
-      const themed = dark.some((variant, i) => variant.markup !== light[i]?.markup);
-      rendered.push({ page, themed, variants: themed ? [...light, ...dark] : light });
+      const plain = await renderVariants(renderer, page.path, "");
+      // Whether Google's button changes the page, told by its first variant.
+      const probe = await renderer.renderPage(page.path, defaultLocale, "light", anyGoogleClientId);
+      const google =
+        probe.markup === plain.variants[0]?.markup
+          ? null
+          : await renderVariants(renderer, page.path, anyGoogleClientId);
+      rendered.push({ page, plain, google });
     }
 
+    // One purge for both: the inline rules and their hashes are the same whichever page the server sends.
     const blueprintCss = dropUnreadCustomProperties(
       purgeBlueprintCss(fullCss, {
         ...classesInMarkup([
-          ...rendered.flatMap((r) => r.variants.map((v) => v.markup)),
+          ...rendered.flatMap((r) => [r.plain, r.google].flatMap((f) => f?.variants.map((v) => v.markup) ?? [])),
           await renderer.renderRunTimeStates(),
         ]),
         safelist: blueprintSafelist(Classes),
@@ -114,12 +136,17 @@ async function main() {
     );
     const body = minified("body.js", scriptCall(bodyScript, darkClass));
 
-    const pages: Record<string, { file: string; scriptHashes: string[]; styleHashes: string[] }> = {};
+    type PageFile = { file: string; scriptHashes: string[]; styleHashes: string[] };
+    const pages: Record<string, PageFile & { google?: PageFile }> = {};
     const out = process.stdout;
     out.write(
       `prerender: Blueprint CSS purged to ${(blueprintCss.length / 1000).toFixed(1)} kB (${(gzipBytes(blueprintCss) / 1000).toFixed(1)} kB gzip) of ${(fullCss.length / 1000).toFixed(1)} kB → ${purgedCssHref}; its light-theme rules inline: ${(lightCss.length / 1000).toFixed(1)} kB (${(gzipBytes(lightCss) / 1000).toFixed(1)} kB gzip)\n`,
     );
-    for (const { page, themed, variants } of rendered) {
+    const writePage = (
+      page: (typeof prerenderedPages)[number],
+      { themed, variants }: RenderedVariants,
+      suffix: string,
+    ) => {
       const headConfig: HeadScriptConfig = {
         locales,
         defaultLocale,
@@ -144,14 +171,20 @@ async function main() {
         // Only the page's own code: the entry's chunks are in index.html already, and the locale's the head script adds.
         modulePreloads: own.map((key) => fileOf(manifest, key)),
       });
-      const file = `${page.path.replace(/^\//, "")}.html`;
+      const file = `${page.path.replace(/^\//, "")}${suffix}.html`;
       const target = join(dist, "prerendered", file);
       mkdirSync(dirname(target), { recursive: true });
       writeFileSync(target, result.html);
-      pages[page.path] = { file, scriptHashes: result.scriptHashes, styleHashes: result.styleHashes };
       out.write(
         `prerender: ${page.path} → dist/prerendered/${file}, ${variants.length} variants, ${(result.html.length / 1000).toFixed(1)} kB (${(gzipBytes(result.html) / 1000).toFixed(1)} kB gzip)\n`,
       );
+      return { file, scriptHashes: result.scriptHashes, styleHashes: result.styleHashes };
+    };
+    for (const { page, plain, google } of rendered) {
+      pages[page.path] = {
+        ...writePage(page, plain, ""),
+        ...(google ? { google: writePage(page, google, ".google") } : {}),
+      };
     }
     writeFileSync(join(dist, "prerendered", "pages.json"), `${JSON.stringify({ pages }, null, 2)}\n`);
 

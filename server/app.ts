@@ -186,7 +186,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   );
   if (options.metrics) countRequests(app, options.metrics);
   installErrorHandler(app);
-  installSecurityHeaders(app, options.allowGoogleSignIn ?? services.google !== null);
+  const allowGoogleSignIn = options.allowGoogleSignIn ?? services.google !== null;
+  installSecurityHeaders(app, allowGoogleSignIn);
   acceptJsonOnly(app);
   // Only the sign-in and e-mail code calls read a cookie (the device cookie, domain/identity/device-cookie.ts); everything
   // else is bearer-token.
@@ -244,7 +245,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   }
 
   const { staticDir } = options;
-  const pages = staticDir ? registerStaticFiles(app, staticDir) : null;
+  // The console offers Google's button only where the CSP lets Google's script in.
+  const googleClientId = allowGoogleSignIn ? services.google?.clientId : undefined;
+  const pages = staticDir ? registerStaticFiles(app, staticDir, { googleClientId }) : null;
   app.setNotFoundHandler((request, reply) =>
     pages && wantsConsolePage(request) ? pages.send(request, reply) : sendNotFound(reply),
   );

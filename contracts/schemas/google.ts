@@ -62,3 +62,9 @@ export type GoogleLinkRequest = z.infer<typeof googleLinkRequest>;
 
 /** Scopes the console asks Google for (spec section 9). */
 export const googleScopes = "email profile openid";
+
+/**
+ * The `<meta name>` in which the server names its Google OAuth client id in every console page it sends (absent when
+ * sign-in with Google is off): one build of the console serves deployments with and without Google.
+ */
+export const googleClientIdMetaName = "google-client-id";

@@ -2,7 +2,7 @@
 // jsdom, not happy-dom like the other harnesses: happy-dom answers a <script src> itself (an error event at once, as
 // it runs no scripts), while this path plays Google's script loading and failing as the path says.
 import { act, screen, waitFor } from "@testing-library/react";
-import { expect, vi } from "vitest";
+import { expect } from "vitest";
 import { googleScopes } from "../../contracts/schemas/google.ts";
 import {
   type GoogleCodeClientConfig,
@@ -14,6 +14,7 @@ import { type ConsoleHarness, renderConsole } from "../framework/render-console.
 import { runModel, unmapped } from "../framework/run-model.ts";
 import { googleClientId, googleSignInModel } from "../models/google-sign-in.model.ts";
 import { expectBusy } from "./form-steps.ts";
+import { googleConfigured } from "./google-configured.ts";
 
 /** Google's popup, faked at the boundary: each press opens one, and the path says how it ends. */
 type H = ConsoleHarness & {
@@ -24,7 +25,7 @@ type H = ConsoleHarness & {
 };
 
 // Sign-in with Google is configured; Google's script is not loaded until a path says so.
-vi.stubEnv("VITE_GOOGLE_CLIENT_ID", googleClientId);
+googleConfigured(googleClientId);
 
 /** Errors GIS reports through error_callback; anything else is an OAuth error answered through callback. */
 const gisErrorTypes = new Set(["popup_closed", "popup_failed_to_open", "unknown"]);

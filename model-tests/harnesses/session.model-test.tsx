@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, screen, waitFor, within } from "@testing-library/react";
-import { expect, vi } from "vitest";
+import { expect } from "vitest";
 import { ApiError } from "../../src/api/api-error.ts";
 import { storageKeys } from "../../src/api/session-storage.ts";
 import { type ControlledApi, createControlledApi } from "../framework/fake-api.ts";
@@ -10,13 +10,14 @@ import { merchant, profile } from "../models/fixtures.ts";
 import { googleCode, sessionModel } from "../models/session.model.ts";
 import { chooseAccountEntry, dialogTitled, expectNoDialog } from "./account-dialogs.ts";
 import { expectBusy, expectProblems, expectSaidOnce, fill, press, replaceText } from "./form-steps.ts";
+import { googleConfigured } from "./google-configured.ts";
 import { switchRole } from "./role-switch.ts";
 import { signedInAnswers } from "./signed-in.ts";
 
 type H = ConsoleHarness & { fake: ControlledApi };
 
 // Sign-in with Google is configured, and Google's library is already "loaded": its popup answers at once.
-vi.stubEnv("VITE_GOOGLE_CLIENT_ID", "model-test.apps.googleusercontent.com");
+googleConfigured("model-test.apps.googleusercontent.com");
 window.google = {
   accounts: {
     oauth2: {

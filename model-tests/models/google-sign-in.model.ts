@@ -5,7 +5,7 @@ import { english } from "./english.ts";
 
 const { done, failed } = eventBuilders(googleSignInMachine);
 
-/** The client id the console is built with in these paths (VITE_GOOGLE_CLIENT_ID). */
+/** The client id the server names in the page in these paths (GOOGLE_CLIENT_ID). */
 export const googleClientId = "model-test.apps.googleusercontent.com";
 /** The code Google's (faked) popup hands over. */
 export const googlePopupCode = "4/model-test-popup-code";
@@ -18,7 +18,7 @@ export const popupEndings: Record<string, string> = {
 };
 
 const noClientId =
-  "the sign-in page renders the Google button only when VITE_GOOGLE_CLIENT_ID is set and not blank after trimming (login-page.tsx, google-config.ts), so this machine never starts without a client id; machines/auth/google-sign-in.test.ts covers it";
+  "the sign-in page renders the Google button only when the server names a client id that is not blank after trimming (login-page.tsx, google-config.ts), so this machine never starts without a client id; machines/auth/google-sign-in.test.ts covers it";
 
 export const googleSignInModel: MachineModel<typeof googleSignInMachine> = {
   id: "googleSignIn",

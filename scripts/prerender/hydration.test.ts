@@ -7,6 +7,7 @@ import { act, createElement } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Locale } from "../../contracts/schemas/fields.ts";
+import { googleClientIdMetaName } from "../../contracts/schemas/google.ts";
 import { storageKeys } from "../../src/api/session-storage.ts";
 import { App } from "../../src/app/app.tsx";
 import { preloadRoute } from "../../src/app/route-modules.ts";
@@ -28,6 +29,7 @@ const cases: ReadonlyArray<readonly [Locale, Theme]> = [
 ];
 const rendered = new Map<string, { markup: string; title: string }>();
 let runTimeStates = "";
+const googleClientId = "hydration.apps.googleusercontent.com";
 let cleanup = () => {};
 
 /** Runs `work` the way the build runs the renderer: in Node, with no window or document. */
@@ -59,6 +61,7 @@ beforeAll(async () => {
       for (const [locale, theme] of cases)
         rendered.set(`${page.path} ${locale} ${theme}`, await renderer.renderPage(page.path, locale, theme));
     }
+    rendered.set("/login google", await renderer.renderPage("/login", "en-US", "light", googleClientId));
     runTimeStates = await renderer.renderRunTimeStates();
   });
 }, 120_000);
@@ -139,6 +142,37 @@ describe("prerendered pages hydrate without a difference", () => {
     expect(reported).toEqual([]);
     expect((container.querySelector("input[type=email]") as HTMLInputElement).value).toBe("kept@example.com");
     expect((container.querySelector("input[type=checkbox]") as HTMLInputElement).checked).toBe(true);
+  });
+});
+
+describe("/login with sign-in with Google on (its variant of the page, with the client id the server names)", () => {
+  const withGoogle = () => rendered.get("/login google")?.markup ?? "";
+  beforeAll(async () => {
+    // As the page's modulepreload hints have it by then: the button's chunk.
+    await import("../../src/features/auth/google-sign-in.tsx");
+  });
+  afterEach(() => {
+    for (const meta of document.head.querySelectorAll(`meta[name="${googleClientIdMetaName}"]`)) meta.remove();
+  });
+
+  it("is prerendered with the button, which the page without Google lacks", () => {
+    expect(withGoogle()).toContain(">Continue with Google<");
+    expect(rendered.get("/login en-US light")?.markup).not.toContain("Continue with Google");
+  });
+
+  it("hydrates without a difference when the page names the client id", async () => {
+    const meta = document.createElement("meta");
+    meta.name = googleClientIdMetaName;
+    meta.content = googleClientId;
+    document.head.append(meta);
+    const { container, reported } = await hydrate("/login", "en-US", withGoogle());
+    expect(reported).toEqual([]);
+    expect(container.querySelector(".google-sign-in button")?.textContent).toBe("Continue with Google");
+  });
+
+  it("would report a difference on a page that names none (the server must send the variant it configures)", async () => {
+    const { reported } = await hydrate("/login", "en-US", withGoogle());
+    expect(reported.length).toBeGreaterThan(0);
   });
 });
 

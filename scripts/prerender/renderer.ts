@@ -14,7 +14,12 @@ export interface RenderModule {
   prerenderedPages: readonly { path: string; module: string; leavesWhenSignedIn: boolean }[];
   locales: readonly string[];
   defaultLocale: string;
-  renderPage(path: string, locale: string, theme: "light" | "dark"): Promise<{ markup: string; title: string }>;
+  renderPage(
+    path: string,
+    locale: string,
+    theme: "light" | "dark",
+    googleClientId?: string,
+  ): Promise<{ markup: string; title: string }>;
   renderRunTimeStates(): Promise<string>;
 }
 

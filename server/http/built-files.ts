@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { Negotiator } from "@fastify/accept-negotiator";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { contentType } from "mime-types";
@@ -36,17 +37,33 @@ function chooseEncoding(acceptEncoding: string | undefined, file: BuiltFile): En
   return negotiator.negotiate(acceptEncoding) ?? undefined;
 }
 
+const builtFile = (identity: Buffer, encoded: BuiltFile["encoded"], type: string): BuiltFile => ({
+  identity,
+  encoded,
+  type,
+  etag: `W/"${createHash("sha256").update(identity).digest("base64url").slice(0, 22)}"`,
+});
+
 export function readBuiltFile(path: string): BuiltFile {
   const identity = readFileSync(path);
   const encoded: BuiltFile["encoded"] = {};
   if (existsSync(`${path}.br`)) encoded.br = readFileSync(`${path}.br`);
   if (existsSync(`${path}.gz`)) encoded.gzip = readFileSync(`${path}.gz`);
-  return {
-    identity,
-    encoded,
-    type: contentType(path.split(sep).pop() ?? "") || "application/octet-stream",
-    etag: `W/"${createHash("sha256").update(identity).digest("base64url").slice(0, 22)}"`,
-  };
+  return builtFile(identity, encoded, contentType(path.split(sep).pop() ?? "") || "application/octet-stream");
+}
+
+/**
+ * `file` with other content, compressed again in the encodings the build gave it and as scripts/precompress.mjs
+ * does (brotli at its best, gzip 9): for a page the server changes once at start.
+ */
+export function replacedContent(file: BuiltFile, identity: Buffer): BuiltFile {
+  const encoded: BuiltFile["encoded"] = {};
+  if (file.encoded.br)
+    encoded.br = brotliCompressSync(identity, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    });
+  if (file.encoded.gzip) encoded.gzip = gzipSync(identity, { level: 9 });
+  return builtFile(identity, encoded, file.type);
 }
 
 /**

@@ -2,16 +2,28 @@ import { existsSync, readFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type BuiltFile, readBuiltFile, readBuiltFolder, sendBuiltFile } from "./built-files.ts";
+import { withGoogleClientId } from "./google-client-meta.ts";
 import { allowInline, type InlineHashes } from "./security-headers.ts";
 
 const immutable = "public, max-age=31536000, immutable";
 const revalidate = "no-cache";
 const prerenderedFolder = "prerendered";
 
-/** A public page the build rendered to HTML (scripts/prerender.ts), with the hashes of its inline scripts and styles. */
-export interface PrerenderedPage extends InlineHashes {
+interface PageFile extends InlineHashes {
   /** Relative to dist/prerendered/. */
   file: string;
+}
+
+/** A public page the build rendered to HTML (scripts/prerender.ts), with the hashes of its inline scripts and styles. */
+export interface PrerenderedPage extends PageFile {
+  /** The page as it is with sign-in with Google on (/login's button), where that differs. */
+  google?: PageFile;
+}
+
+interface PageEntry {
+  file: string;
+  scriptHashes: string[];
+  styleHashes: string[];
 }
 
 interface LoadedPage extends InlineHashes {
@@ -26,15 +38,27 @@ export function readPrerenderedPages(root: string): Map<string, PrerenderedPage>
   const manifest = join(root, prerenderedFolder, "pages.json");
   if (!existsSync(manifest)) return new Map();
   const { pages } = JSON.parse(readFileSync(manifest, "utf8")) as {
-    pages: Record<string, { file: string; scriptHashes: string[]; styleHashes: string[] }>;
+    pages: Record<string, PageEntry & { google?: PageEntry }>;
+  };
+  const pageFile = (page: PageEntry): PageFile => {
+    if (!/^[\w./-]+\.html$/.test(page.file) || page.file.includes(".."))
+      throw new Error(`${manifest}: ${page.file} is not a page file`);
+    return { file: page.file, scripts: page.scriptHashes, styles: page.styleHashes };
   };
   return new Map(
-    Object.entries(pages).map(([path, page]) => {
-      if (!/^[\w./-]+\.html$/.test(page.file) || page.file.includes(".."))
-        throw new Error(`${manifest}: ${page.file} is not a page file`);
-      return [pageKey(path), { file: page.file, scripts: page.scriptHashes, styles: page.styleHashes }];
-    }),
+    Object.entries(pages).map(([path, page]) => [
+      pageKey(path),
+      { ...pageFile(page), ...(page.google ? { google: pageFile(page.google) } : {}) },
+    ]),
   );
+}
+
+export interface ConsolePagesOptions {
+  /**
+   * Sign-in with Google's client id: every page of the console names it (google-client-meta.ts) and the pages get
+   * their variant with Google's button. Undefined: the pages as the build wrote them, without it.
+   */
+  googleClientId?: string;
 }
 
 export interface ConsolePages {
@@ -56,17 +80,25 @@ function decodedPath(url: string): string | undefined {
  * else revalidated. The prerendered pages are answered at their own paths only (with their inline hashes in the
  * CSP), never as files.
  */
-export function registerStaticFiles(app: FastifyInstance, staticDir: string): ConsolePages {
+export function registerStaticFiles(
+  app: FastifyInstance,
+  staticDir: string,
+  options: ConsolePagesOptions = {},
+): ConsolePages {
+  const { googleClientId } = options;
+  const configured = (html: BuiltFile) => (googleClientId ? withGoogleClientId(html, googleClientId) : html);
   const root = resolve(staticDir);
   const files = readBuiltFolder(root, (urlPath) => urlPath === `/${prerenderedFolder}`);
-  const index = files.get("/index.html");
-  if (!index) throw new Error(`${join(root, "index.html")} is missing: run \`npm run build\` first`);
+  const built = files.get("/index.html");
+  if (!built) throw new Error(`${join(root, "index.html")} is missing: run \`npm run build\` first`);
+  const index = configured(built);
+  files.set("/index.html", index);
   files.set("/", index);
   const pages = new Map<string, LoadedPage>(
-    [...readPrerenderedPages(root)].map(([path, page]) => [
-      path,
-      { ...page, content: readBuiltFile(join(root, prerenderedFolder, page.file)) },
-    ]),
+    [...readPrerenderedPages(root)].map(([path, page]) => {
+      const { file, scripts, styles } = (googleClientId && page.google) || page;
+      return [path, { scripts, styles, content: configured(readBuiltFile(join(root, prerenderedFolder, file))) }];
+    }),
   );
 
   app.get("/*", (request, reply) => {

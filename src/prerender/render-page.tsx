@@ -8,6 +8,7 @@ import { StaticRouter } from "react-router";
 import type { Locale } from "../../contracts/schemas/fields.ts";
 import { storageKeys } from "../api/session-storage.ts";
 import { App } from "../app/app.tsx";
+import { GoogleClientIdContext } from "../features/auth/google-config.ts";
 import { preloadRoute } from "../app/route-modules.ts";
 import { createServices } from "../app/services.ts";
 import { settingsStorageKey } from "../app/settings-service.ts";
@@ -48,7 +49,13 @@ export interface RenderedPage {
   title: string;
 }
 
-export async function renderPage(path: string, locale: Locale, theme: Theme): Promise<RenderedPage> {
+/** `googleClientId`: the page as the console renders it with sign-in with Google on ("": off). */
+export async function renderPage(
+  path: string,
+  locale: Locale,
+  theme: Theme,
+  googleClientId = "",
+): Promise<RenderedPage> {
   const [i18n] = await Promise.all([
     createI18n(locale, { consoleMessages: false, strict: true }),
     preloadRoute({ pathname: path, search: "" }, false),
@@ -56,11 +63,16 @@ export async function renderPage(path: string, locale: Locale, theme: Theme): Pr
   const services = createServices({ storage: visitorStorage(locale, theme), notify: silent, i18n, reload: () => {} });
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={path}>{children}</StaticRouter>;
   try {
-    const { prelude } = await prerender(<App services={services} i18n={i18n} Router={Router} />, {
-      onError(error) {
-        throw error;
+    const { prelude } = await prerender(
+      <GoogleClientIdContext value={googleClientId}>
+        <App services={services} i18n={i18n} Router={Router} />
+      </GoogleClientIdContext>,
+      {
+        onError(error) {
+          throw error;
+        },
       },
-    });
+    );
     const markup = await new Response(prelude).text();
     return { markup, title: documentTitle(path, i18n) };
   } finally {

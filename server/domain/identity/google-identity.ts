@@ -23,7 +23,10 @@ export const googleDefaults = {
 /** Google signs with both spellings of its issuer. */
 export const googleIssuers = ["https://accounts.google.com", "accounts.google.com"];
 
-/** GOOGLE_CLIENT_ID (or the console's VITE_GOOGLE_CLIENT_ID), GOOGLE_CLIENT_SECRET, GOOGLE_JWKS_URL, GOOGLE_TOKEN_URL. */
+/**
+ * GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, GOOGLE_JWKS_URL, GOOGLE_TOKEN_URL. VITE_GOOGLE_CLIENT_ID is GOOGLE_CLIENT_ID's
+ * older name, from when the console was built with it: deployments that set it at run time keep Google.
+ */
 export function googleSettingsFromEnv(env: NodeJS.ProcessEnv): GoogleSettings | null {
   const clientId = (env.GOOGLE_CLIENT_ID || env.VITE_GOOGLE_CLIENT_ID || "").trim();
   if (!clientId) return null;

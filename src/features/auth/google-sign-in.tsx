@@ -31,7 +31,7 @@ function GoogleMark() {
 
 /**
  * "Continue with Google" (spec section 9: theme outline, size large). Lazily loaded by the sign-in page,
- * and only when VITE_GOOGLE_CLIENT_ID is set, so Google's script is never fetched otherwise.
+ * and only when the server names a client id (google-config.ts), so Google's script is never fetched otherwise.
  */
 export function GoogleSignIn({ clientId }: { clientId: string }) {
   const { t } = useTranslation();

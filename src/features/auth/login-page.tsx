@@ -19,7 +19,7 @@ import { FailureScope } from "../../app/failure-callout.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { useCheckedBeforeHydration, useHeldSubmit } from "../../ui/before-hydration.ts";
 import { AuthLayout } from "./auth-layout.tsx";
-import { googleClientId } from "./google-config.ts";
+import { useGoogleClientId } from "./google-config.ts";
 import { SecondFactorForm } from "./second-factor-form.tsx";
 
 // Its own chunk, fetched only when a client id is configured: /login stays lean without Google.
@@ -51,7 +51,7 @@ export default function LoginPage() {
   const signedIn = useSelector(session, selectSignedIn);
   const fieldErrors = useSelector(session, (s) => s.context.fieldErrors);
   const failure = useSelector(session, (s) => s.context.failure);
-  const googleClient = googleClientId();
+  const googleClient = useGoogleClientId();
   const googleLink = useSelector(
     session,
     selectGoogleLink,
