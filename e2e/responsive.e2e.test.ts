@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { publicRouteNames, type RouteName, routePaths } from "../src/app/route-names.ts";
 import {
@@ -221,6 +221,45 @@ const goInside = (page: Page, path: string) =>
     dispatchEvent(new PopStateEvent("popstate"));
   }, path);
 
+/**
+ * Goes to a signed-in page inside the running console, as its side menu would, and waits until that page is the one
+ * on screen: the console keeps the last page until the next can show (src/app/page-first-router.tsx), and names the
+ * browser tab after the page once it shows (every signed-in page has a title of its own). A page load costs the
+ * browser the console's whole start again; the walk in five languages made 65 of them.
+ */
+async function showInside(page: Page, path: string) {
+  const before = await page.title();
+  await goInside(page, path);
+  // A route that redirects (/dashboard/workplace) changes the address again instead.
+  await page.waitForFunction(([title, to]) => document.title !== title || location.pathname !== to, [before, path]);
+  await settled(page);
+}
+
+/** The signed-in walks' merchant (support/orders.ts), made once; each test's fresh context gets its session. */
+let merchantSession: Awaited<ReturnType<BrowserContext["storageState"]>> | undefined;
+const keptAcrossLoads = new Set(["app-settings", "arco-locale"]);
+
+/** Signs the tab in as the walks' merchant: made by the first test that asks, its session given to the others. */
+async function signInMerchant(page: Page, baseUrl: string) {
+  if (!merchantSession) {
+    await merchantWithOrders(page, baseUrl);
+    merchantSession = await page.context().storageState();
+    return;
+  }
+  await page.context().addCookies(merchantSession.cookies);
+  if (!page.url().startsWith(baseUrl)) await page.goto(routePaths.login);
+  const items = merchantSession.origins
+    .flatMap((origin) => origin.localStorage)
+    .filter((item) => !keptAcrossLoads.has(item.name));
+  await page.evaluate((entries) => {
+    for (const { name, value } of entries) localStorage.setItem(name, value);
+  }, items);
+}
+
+/** A signed-in page that sent the tab to the sign-in form would be audited as that form: the session must hold. */
+const expectSignedIn = (page: Page, path: string) =>
+  expect(new URL(page.url()).pathname, `${path}: the merchant's session was refused`).not.toBe(routePaths.login);
+
 /** The widths in the order a page is audited at: `turn` picks the one it is loaded at. */
 const widthsFrom = (turn: number) => widths.map((_, i) => widths[(turn + i) % widths.length]!);
 
@@ -361,13 +400,14 @@ describe("at every width (375, 768, 1024, 1280, 1440 and 1920 px), the desktop o
 
   it("no signed-in route scrolls sideways, cuts anything off, or has a small target", async () => {
     const { page, baseUrl } = tab;
-    await merchantWithOrders(page, baseUrl);
+    await signInMerchant(page, baseUrl);
     const failures: string[] = [];
     for (const [turn, [name, path]] of signedInRoutes.entries()) {
       const sizes = widthsFrom(turn);
       await page.setViewportSize(sizes[0]!);
       await page.goto(path);
       await settled(page);
+      expectSignedIn(page, path);
       failures.push(...(await auditAtEveryWidth(page, sizes, `${path} (${name})`, name, 375)));
       failures.push(...(await auditInDark(page, `${path} (${name})`)));
     }
@@ -376,7 +416,7 @@ describe("at every width (375, 768, 1024, 1280, 1440 and 1920 px), the desktop o
 
   it("no dialog or drawer of the signed-in console scrolls sideways, cuts anything off, or has a small target", async () => {
     const { page, baseUrl } = tab;
-    await merchantWithOrders(page, baseUrl);
+    await signInMerchant(page, baseUrl);
     const failures: string[] = [];
     // One load a route: its overlays are opened and closed (Escape) one after another on it, in the light theme and
     // then, switched once, in the dark one.
@@ -404,7 +444,7 @@ describe("at every width (375, 768, 1024, 1280, 1440 and 1920 px), the desktop o
 
   it("the console page keeps fitting under every layout setting", async () => {
     const { page, baseUrl } = tab;
-    await merchantWithOrders(page, baseUrl);
+    await signInMerchant(page, baseUrl);
     const failures: string[] = [];
     for (const [turn, variant] of layoutVariants.entries()) {
       const sizes = widthsFrom(turn);
@@ -440,11 +480,16 @@ describe("at 375 px in every language", () => {
       const { page, baseUrl } = tab;
       await page.setViewportSize({ width: 375, height: 740 });
       const failures: string[] = [];
-      const walk = async (list: Array<[RouteName, string]>) => {
-        for (const [name, path] of list) {
-          await page.goto(path);
-          await settled(page);
+      // The public pages loaded each (they are entry pages of their own); the console's from its menu after the first.
+      const walk = async (list: Array<[RouteName, string]>, inside: boolean) => {
+        for (const [i, [name, path]] of list.entries()) {
+          if (inside && i > 0) await showInside(page, path);
+          else {
+            await page.goto(path);
+            await settled(page);
+          }
           expect(await page.evaluate(() => document.documentElement.lang), path).toBe(locale);
+          if (inside) expectSignedIn(page, path);
           const failure = await check({
             where: `${path} (${name}) in ${locale}`,
             page,
@@ -456,12 +501,12 @@ describe("at 375 px in every language", () => {
       };
       await page.goto(routePaths.home);
       await page.evaluate((l) => localStorage.setItem("arco-locale", l), locale);
-      await walk(publicRoutes);
-      // Signing in goes through the English form; the console is then shown in the language again.
+      await walk(publicRoutes, false);
+      // Signing in (the first time) goes through the English form; the console is then shown in the language again.
       await page.evaluate(() => localStorage.removeItem("arco-locale"));
-      await merchantWithOrders(page, baseUrl);
+      await signInMerchant(page, baseUrl);
       await page.evaluate((l) => localStorage.setItem("arco-locale", l), locale);
-      await walk(signedInRoutes);
+      await walk(signedInRoutes, true);
       expect(failures.join("\n\n")).toBe("");
     },
     180_000,
