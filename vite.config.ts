@@ -5,6 +5,7 @@ import { type Plugin, searchForWorkspaceRoot } from "vite";
 import { defineConfig } from "vitest/config";
 import { blueprintHotkeyWarnings } from "./scripts/vite-blueprint-hotkey-warnings.ts";
 import { blueprintStylesheet } from "./scripts/vite-blueprint-stylesheet.ts";
+import { googleClientIdInDevPages } from "./scripts/vite-google-client-meta.ts";
 import { localeParts } from "./scripts/vite-locale-parts.ts";
 import { stageReporters } from "./scripts/test-times/reporters.ts";
 import { stageWorkers } from "./scripts/test-times/stage-workers.ts";
@@ -25,7 +26,14 @@ const lightIconNames = (): Plugin => ({
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
 export default defineConfig({
-  plugins: [react(), lightIconNames(), localeParts(), blueprintStylesheet(), blueprintHotkeyWarnings()],
+  plugins: [
+    react(),
+    lightIconNames(),
+    localeParts(),
+    blueprintStylesheet(),
+    blueprintHotkeyWarnings(),
+    googleClientIdInDevPages(),
+  ],
   // The manifest tells scripts/prerender.ts which chunks each prerendered page needs; it deletes it afterwards.
   build: {
     outDir: "dist",

@@ -1,4 +1,7 @@
+import type { IndexHtmlTransformHook } from "vite";
 import { describe, expect, it } from "vitest";
+import { googleClientIdMetaName } from "../contracts/schemas/google.ts";
+import { googleClientIdInDevPages } from "./vite-google-client-meta.ts";
 
 describe("the build's configuration (vite.config.ts)", () => {
   // One import of the configuration for every plugin checked: loading it (Vite, its plugins) is the file's whole cost.
@@ -7,6 +10,27 @@ describe("the build's configuration (vite.config.ts)", () => {
     const names = (config.plugins ?? [])
       .flat()
       .map((plugin) => (plugin && typeof plugin === "object" && "name" in plugin ? plugin.name : null));
-    expect(names).toEqual(expect.arrayContaining(["blueprint-whole-stylesheet", "blueprint-hotkey-warnings"]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "blueprint-whole-stylesheet",
+        "blueprint-hotkey-warnings",
+        "google-client-id-in-dev-pages",
+      ]),
+    );
+  });
+
+  it("names the Google client id in the dev server's page from the API server's settings, and nothing without one", () => {
+    // Vite writes the tag and escapes its attributes.
+    const tags = (env: NodeJS.ProcessEnv) =>
+      (googleClientIdInDevPages(env).transformIndexHtml as IndexHtmlTransformHook).call({} as never, "", {} as never);
+    expect(tags({ GOOGLE_CLIENT_ID: ' dev"<id>.apps.googleusercontent.com ' })).toEqual([
+      {
+        tag: "meta",
+        attrs: { name: googleClientIdMetaName, content: 'dev"<id>.apps.googleusercontent.com' },
+        injectTo: "head",
+      },
+    ]);
+    expect(tags({ VITE_GOOGLE_CLIENT_ID: "older-name.apps.googleusercontent.com" })).toHaveLength(1);
+    expect(tags({})).toEqual([]);
   });
 });
