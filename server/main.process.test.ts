@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { type AddressInfo, createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { loadedModules, reportLoadedModules } from "./testing/loaded-modules.ts";
 import { testNodeFlags } from "./testing/test-node-flags.ts";
 
 const repoRoot = join(import.meta.dirname, "..");
@@ -30,14 +31,17 @@ interface Started {
   child: ChildProcess;
 }
 
-/** `node server/main.ts` as `npm start` runs it (NODE_ENV, DEV_OUTBOX and SMTP_URL unset) plus `env`. */
-function startMain(env: Record<string, string>): Started {
+/**
+ * `node server/main.ts` as `npm start` runs it (NODE_ENV, DEV_OUTBOX and SMTP_URL unset) plus `env`; `nodeFlags`
+ * before the script.
+ */
+function startMain(env: Record<string, string>, nodeFlags: readonly string[] = []): Started {
   const parent = mkdtempSync(join(tmpdir(), "merchant-console-main-"));
   folders.push(parent);
   const dataDir = join(parent, "data");
   const inherited = { ...process.env };
   for (const name of ["NODE_ENV", "DEV_OUTBOX", "SMTP_URL"]) delete inherited[name];
-  const child = spawn(process.execPath, [...testNodeFlags, "server/main.ts"], {
+  const child = spawn(process.execPath, [...testNodeFlags, ...nodeFlags, "server/main.ts"], {
     cwd: repoRoot,
     env: {
       ...inherited,
@@ -66,43 +70,49 @@ function startMain(env: Record<string, string>): Started {
   return { outcome, output: () => text, dataDir, child };
 }
 
+/** A start expected to be refused: it reports the files it loaded as it exits (testing/loaded-modules.ts). */
+const refusedStart = (env: Record<string, string>) => startMain(env, reportLoadedModules);
+
+/**
+ * Refused with `message`, exit code 1, having read its settings only: neither the HTTP server nor the database engine,
+ * the chain's client or the job queue was loaded, so an operator's mistake is reported at once.
+ */
+async function expectRefusal(server: Started, message: string) {
+  expect(await server.outcome).toEqual({ exitCode: 1 });
+  expect(server.output()).toContain(`Merchant Console cannot start: ${message}`);
+  const serverModules = /^(server\/app\.ts|node_modules\/(@electric-sql\/pglite|fastify|viem|pg-boss|kysely))$/;
+  expect(loadedModules(server.output()).filter((file) => serverModules.test(file))).toEqual([]);
+}
+
 // Side by side: each test starts its own server on its own folder, removed after all of them.
 describe("server/main.ts", { timeout: 120_000, concurrent: true }, () => {
   it("refuses to start in production without SMTP_URL, before it touches the data folder", async () => {
-    const server = startMain({ NODE_ENV: "production" });
-    expect(await server.outcome).toEqual({ exitCode: 1 });
-    expect(server.output()).toContain("Merchant Console cannot start: NODE_ENV=production needs SMTP_URL");
+    const server = refusedStart({ NODE_ENV: "production" });
+    await expectRefusal(server, "NODE_ENV=production needs SMTP_URL");
     expect(existsSync(server.dataDir)).toBe(false);
   });
 
   it("refuses DEV_OUTBOX=true in production", async () => {
-    const server = startMain({ NODE_ENV: "production", DEV_OUTBOX: "true", SMTP_URL: "smtp://127.0.0.1:9" });
-    expect(await server.outcome).toEqual({ exitCode: 1 });
-    expect(server.output()).toContain("Merchant Console cannot start: DEV_OUTBOX=true is for test servers");
+    const server = refusedStart({ NODE_ENV: "production", DEV_OUTBOX: "true", SMTP_URL: "smtp://127.0.0.1:9" });
+    await expectRefusal(server, "DEV_OUTBOX=true is for test servers");
     expect(existsSync(server.dataDir)).toBe(false);
   });
 
   it("refuses an unknown PASSWORD_HASH_COST at start rather than failing every sign-in later", async () => {
-    const server = startMain({ PASSWORD_HASH_COST: "cheap" });
-    expect(await server.outcome).toEqual({ exitCode: 1 });
-    expect(server.output()).toContain("Merchant Console cannot start: PASSWORD_HASH_COST must be");
+    await expectRefusal(refusedStart({ PASSWORD_HASH_COST: "cheap" }), "PASSWORD_HASH_COST must be");
   });
 
   it("refuses the test password-hashing cost in production", async () => {
-    const server = startMain({ NODE_ENV: "production", SMTP_URL: "smtp://127.0.0.1:9", PASSWORD_HASH_COST: "test" });
-    expect(await server.outcome).toEqual({ exitCode: 1 });
-    expect(server.output()).toContain("Merchant Console cannot start: PASSWORD_HASH_COST=test is for test suites");
+    const server = refusedStart({ NODE_ENV: "production", SMTP_URL: "smtp://127.0.0.1:9", PASSWORD_HASH_COST: "test" });
+    await expectRefusal(server, "PASSWORD_HASH_COST=test is for test suites");
   });
 
   // Issue 25, finding 12: any other spelling of production ran as development (devnet, codes in the log, DevPay).
   it("refuses a NODE_ENV it does not know (Production, prod), before it touches the data folder", async () => {
     const spellings = ["Production", "prod"];
-    const servers = spellings.map((NODE_ENV) => startMain({ NODE_ENV, DEVNET: "false" }));
+    const servers = spellings.map((NODE_ENV) => refusedStart({ NODE_ENV, DEVNET: "false" }));
     for (const [i, server] of servers.entries()) {
-      expect(await server.outcome).toEqual({ exitCode: 1 });
-      expect(server.output()).toContain(
-        `Merchant Console cannot start: NODE_ENV=${spellings[i]} is not one of production, development, test`,
-      );
+      await expectRefusal(server, `NODE_ENV=${spellings[i]} is not one of production, development, test`);
       expect(existsSync(server.dataDir)).toBe(false);
     }
   });
@@ -110,12 +120,9 @@ describe("server/main.ts", { timeout: 120_000, concurrent: true }, () => {
   // Issue 25, finding 13: 64 zero digits were accepted as the key that peppers codes and signs device cookies.
   it("refuses a low-entropy SERVER_SECRET (64 zero digits, a repeated pattern) before it touches the data folder", async () => {
     const secrets = ["0".repeat(64), "deadbeef".repeat(8)];
-    const servers = secrets.map((SERVER_SECRET) => startMain({ SERVER_SECRET, DEVNET: "false" }));
+    const servers = secrets.map((SERVER_SECRET) => refusedStart({ SERVER_SECRET, DEVNET: "false" }));
     for (const server of servers) {
-      expect(await server.outcome).toEqual({ exitCode: 1 });
-      expect(server.output()).toContain(
-        "Merchant Console cannot start: SERVER_SECRET looks chosen by hand rather than random",
-      );
+      await expectRefusal(server, "SERVER_SECRET looks chosen by hand rather than random");
       expect(server.output()).toContain("openssl rand -hex 32");
       expect(existsSync(server.dataDir)).toBe(false);
     }
@@ -123,14 +130,13 @@ describe("server/main.ts", { timeout: 120_000, concurrent: true }, () => {
 
   // Issue 25, finding 1: TRUST_PROXY=true believes the left-most X-Forwarded-For entry, which the client writes.
   it("refuses TRUST_PROXY=true in production, before it touches the data folder", async () => {
-    const server = startMain({
+    const server = refusedStart({
       NODE_ENV: "production",
       SMTP_URL: "smtp://127.0.0.1:9",
       TRUST_PROXY: "true",
       DEVNET: "false",
     });
-    expect(await server.outcome).toEqual({ exitCode: 1 });
-    expect(server.output()).toContain("Merchant Console cannot start: TRUST_PROXY=true trusts every peer");
+    await expectRefusal(server, "TRUST_PROXY=true trusts every peer");
     expect(existsSync(server.dataDir)).toBe(false);
   });
 

@@ -1,20 +1,21 @@
-import { isAddress } from "viem";
 import * as z from "zod/mini";
 import english from "zod/v4/locales/en.js";
-import { devnetChainId, devnetProduct } from "./devnet.ts";
+
+// Here rather than in devnet.ts (which re-exports them): server/main.ts checks these settings before it loads the
+// devnet's modules and viem.
+export const devnetChainId = 31337;
+export const devnetProduct = "Devnet";
 
 /** Confirmations when a chain's entry names none: Ethereum 12, BNB Chain 15, the devnet 2 (quick tests and journeys). */
 export const defaultConfirmations: Readonly<Record<number, number>> = { 1: 12, 56: 15, [devnetChainId]: 2 };
 
-const evmAddress = z
-  .string()
-  .check(z.refine((a) => isAddress(a, { strict: false }), "not an EVM address (0x and 40 hex digits)"));
+// viem's isAddress(a, { strict: false }): 0x and 40 hex digits, any case (no checksum check).
+const isAddress = (a: string) => /^0x[0-9a-fA-F]{40}$/.test(a);
+const evmAddress = z.string().check(z.refine(isAddress, "not an EVM address (0x and 40 hex digits)"));
 
 const token = z.object({
   symbol: z._default(z.string().check(z.minLength(1), z.maxLength(16)), "USDT"),
-  address: z
-    .string()
-    .check(z.refine((a) => isAddress(a, { strict: false }), "not an EVM address (0x and 40 hex digits)")),
+  address: evmAddress,
   decimals: z._default(z.int().check(z.minimum(0), z.maximum(36)), 6),
 });
 

@@ -5,9 +5,9 @@ import { type AnvilProcess, startAnvil } from "./anvil.ts";
 import { type DevClients, deployTestUsdt, devAccount, devClients, sendToken } from "./deploy.ts";
 import { deployForwarderFactory } from "./deposit-forwarder.ts";
 import { genesisHash } from "./evm-adapter.ts";
+import { devnetChainId, devnetProduct } from "./config.ts";
 
-export const devnetChainId = 31337;
-export const devnetProduct = "Devnet";
+export { devnetChainId, devnetProduct };
 export const devnetFactsFile = "devnet.json";
 /** What the dev account holds at first start: 1,000,000,000 USDT (6 decimals). */
 export const devnetMint = 1_000_000_000n * 10n ** 6n;

@@ -5,8 +5,13 @@ import type { Kysely } from "kysely";
 import { loadServerSecret } from "./server-secret.ts";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.ts";
 import type { Listen } from "./listen.ts";
-import { type DatabaseEngine, openDatabase } from "./open-database.ts";
+import type { DatabaseEngine, OpenDatabaseOptions, OpenedDatabase } from "./open-database.ts";
 import type { DB } from "./schema.ts";
+
+// The database engine (PGlite, pg, Kysely) loads once the folder is taken: a server refused the folder, or refused
+// by server/main.ts's settings checks (it loads this module with them), never loads it.
+const openDatabase = async (options: OpenDatabaseOptions): Promise<OpenedDatabase> =>
+  (await import("./open-database.ts")).openDatabase(options);
 
 /** A reason not to start that the operator can act on: main prints its message, without a stack trace. */
 export class StartupRefusal extends Error {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readRetrySchedule } from "./callback-deliveries.ts";
+import { readRetrySchedule } from "./retry-schedule.ts";
 
 describe("CALLBACK_RETRY_SCHEDULE", () => {
   it("reads comma-separated whole seconds", () => {
