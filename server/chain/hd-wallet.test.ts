@@ -1,10 +1,11 @@
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { HDKey } from "@scure/bip32";
-import { mnemonicToSeedSync } from "@scure/bip39";
+import { generateMnemonic, mnemonicToSeedSync } from "@scure/bip39";
+import { wordlist } from "@scure/bip39/wordlists/english.js";
 import { describe, expect, it } from "vitest";
 import { tempDirs } from "../testing/temp-dirs.ts";
-import { devnetXpub, receivingAddressesFromXpub, xpubFromMnemonic } from "./hd-wallet.ts";
+import { devnetXpub, mnemonicSeed, receivingAddressesFromXpub, xpubFromMnemonic } from "./hd-wallet.ts";
 
 // The public test mnemonic of Hardhat and anvil: its m/44'/60'/0'/0/i are the well-known dev accounts.
 const testMnemonic = "test test test test test test test test test test test junk";
@@ -16,6 +17,13 @@ describe("watch-only receiving addresses (BIP-44, m/44'/60'/0'/0/i)", () => {
     expect(addresses.receivingAddress(0)).toBe("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266");
     expect(addresses.receivingAddress(1)).toBe("0x70997970C51812dc3A010C7d01b50e0d17dc79C8");
     expect(addresses.receivingAddress(9)).toBe("0xa0Ee7A142d267C1f36714E4a8F75612F20a79720");
+  });
+
+  it("come from BIP-39's seed of the mnemonic, as every wallet computes it", () => {
+    for (const mnemonic of [testMnemonic, generateMnemonic(wordlist, 128), generateMnemonic(wordlist, 256)])
+      expect(Buffer.from(mnemonicSeed(mnemonic)).toString("hex")).toBe(
+        Buffer.from(mnemonicToSeedSync(mnemonic)).toString("hex"),
+      );
   });
 
   it("need only the account's xpub: no private key is involved", () => {

@@ -1,9 +1,9 @@
-import { randomBytes } from "node:crypto";
+import { pbkdf2Sync, randomBytes } from "node:crypto";
 import { chmodSync, linkSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { HDKey } from "@scure/bip32";
-import { generateMnemonic, mnemonicToSeedSync, validateMnemonic } from "@scure/bip39";
+import { generateMnemonic, validateMnemonic } from "@scure/bip39";
 import { wordlist } from "@scure/bip39/wordlists/english.js";
 import { type Address, bytesToHex } from "viem";
 import { publicKeyToAddress } from "viem/accounts";
@@ -47,10 +47,19 @@ export function receivingAddressesFromXpub(xpub: string): ReceivingAddresses {
   };
 }
 
+/**
+ * BIP-39's seed of a mnemonic without passphrase: PBKDF2-HMAC-SHA512 of its NFKD form, salt "mnemonic", 2048 rounds.
+ * What @scure/bip39's mnemonicToSeedSync computes, by Node's native PBKDF2 (about 1 ms, against 50 in JavaScript at
+ * every server start on the devnet).
+ */
+export function mnemonicSeed(mnemonic: string): Uint8Array {
+  return pbkdf2Sync(mnemonic.normalize("NFKD"), "mnemonic", 2048, 64, "sha512");
+}
+
 /** The xpub of account 0 of a BIP-39 mnemonic. */
 export function xpubFromMnemonic(mnemonic: string): string {
   if (!validateMnemonic(mnemonic, wordlist)) throw new Error("not a valid BIP-39 mnemonic");
-  const account = HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic)).derive(accountPath);
+  const account = HDKey.fromMasterSeed(mnemonicSeed(mnemonic)).derive(accountPath);
   return account.publicExtendedKey;
 }
 
