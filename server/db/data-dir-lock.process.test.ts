@@ -3,6 +3,7 @@ import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { loadedModules, reportLoadedModules } from "../testing/loaded-modules.ts";
 import { migratedDataDir } from "../testing/migrated-data-folder.ts";
 import { tempDirs } from "../testing/temp-dirs.ts";
 import { acquireDataDirLock, DataDirInUseError, type LockOwner, lockFileName } from "./data-dir-lock.ts";
@@ -115,8 +116,12 @@ interface Server {
   exited: Promise<number | null>;
 }
 
-function startServer(dataDir: string): Server {
-  const child = spawn(process.execPath, [...testNodeFlags, "server/main.ts"], {
+/**
+ * `node server/main.ts` on `dataDir`, without the devnet (the lock is the subject: the devnet's own restarts, after a
+ * kill -9 too, are server/chain/main-devnet.process.test.ts's); `nodeFlags` before the script.
+ */
+function startServer(dataDir: string, nodeFlags: readonly string[] = []): Server {
+  const child = spawn(process.execPath, [...testNodeFlags, ...nodeFlags, "server/main.ts"], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -127,6 +132,7 @@ function startServer(dataDir: string): Server {
       NODE_ENV: "test",
       SERVER_SECRET: "",
       DATABASE_URL: "",
+      DEVNET: "false",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -157,7 +163,7 @@ describe("one server per DATA_DIR (real processes)", () => {
     await first.ready;
     expect(readLock(dataDir).pid).toBe(first.child.pid);
 
-    const second = startServer(dataDir);
+    const second = startServer(dataDir, reportLoadedModules);
     const outcome = await Promise.race([
       second.exited.then((code) => `exited ${code}`),
       second.ready.then(
@@ -170,6 +176,8 @@ describe("one server per DATA_DIR (real processes)", () => {
       `Merchant Console cannot start: Another server is using this data folder: pid ${first.child.pid} on ${hostname()}`,
     );
     expect(readLock(dataDir).pid).toBe(first.child.pid);
+    // Refused before the database engine loads (server/db/data-folder.ts).
+    expect(loadedModules(second.output()).filter((file) => /pglite|kysely|server\/app\.ts/.test(file))).toEqual([]);
 
     first.child.kill("SIGKILL");
     await first.exited;
