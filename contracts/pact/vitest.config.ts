@@ -11,6 +11,8 @@ export default defineConfig({
     globalSetup: ["contracts/pact/global-setup.ts"],
     // All files write the same pact file, so they run one after another.
     fileParallelism: false,
+    // One module graph (Pact and its native core, the console's API client) for all the files, not one per file.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },
