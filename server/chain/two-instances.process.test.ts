@@ -15,6 +15,7 @@ import { button, signIn, waitForPath } from "../../e2e/support/console.ts";
 import { orderLabel } from "../../e2e/support/orders.ts";
 import { openEventStream, type OpenedEventStream } from "../testing/event-stream.ts";
 import type { DB } from "../db/schema.ts";
+import { builtConsole } from "../testing/built-console.ts";
 import { startTestPostgres, type TestPostgres } from "../testing/postgres-server.ts";
 import { seedApplication } from "../testing/seed.ts";
 import { depositAddress, depositSalt } from "./deposit-forwarder.ts";
@@ -29,9 +30,9 @@ import { testNodeFlags } from "../testing/test-node-flags.ts";
  * transfer ends up stored once, confirmed and credited once; B answers the balance. Fifteen deposits to an application's
  * deposit addresses (issue 27) are each credited once, with one bill, one deposit journal and one outbox event each. A kill -9 of the lease holder
  * while transfers arrive, and B taking the lapsed lease over, is the chaos harness's (chaos/chaos.process.test.ts, the
- * CI seed that kills the lease holder), on the same two-instance set-up with a 3 s lease. The console is built into a
- * temporary folder here (vite build, a few seconds), so the browser part never depends on `npm run build` having run
- * first in another lane of `npm test`.
+ * CI seed that kills the lease holder), on the same two-instance set-up with a 3 s lease. The console is `dist` when
+ * `npm run build` made it after the last change (as under `npm test`), else built into a temporary folder here
+ * (testing/built-console.ts), so the browser part never sees a console older than the code.
  * A missing Chromium is a failure (scripts/setup-chromium.sh installs it as root), never a skip.
  */
 const repoRoot = join(import.meta.dirname, "../..");
@@ -309,27 +310,13 @@ beforeAll(async () => {
   const started = Date.now();
   // Chromium (installed when missing and we are root, as e2e/global-setup.ts does); no Chromium is a failure.
   execFileSync("bash", ["scripts/setup-chromium.sh"], { cwd: repoRoot, stdio: "inherit" });
-  staticDir = mkdtempSync(join(tmpdir(), "mc-two-chain-console-"));
-  folders.push(staticDir);
   const built = Date.now();
-  const build = new Promise<void>((resolve, reject) => {
-    const vite = spawn(
-      process.execPath,
-      ["node_modules/vite/bin/vite.js", "build", "--outDir", staticDir, "--emptyOutDir", "--logLevel", "warn"],
-      {
-        cwd: repoRoot,
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
-    let output = "";
-    vite.stdout!.on("data", (chunk) => (output += chunk));
-    vite.stderr!.on("data", (chunk) => (output += chunk));
-    vite.once("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`vite build failed (${code}):\n${output.slice(-4000)}`)),
-    );
-  }).then(() =>
-    process.stdout.write(`two-instances: console built in ${((Date.now() - built) / 1000).toFixed(1)} s\n`),
-  );
+  const consoleFolder = mkdtempSync(join(tmpdir(), "mc-two-chain-console-"));
+  folders.push(consoleFolder);
+  const build = builtConsole(consoleFolder).then(({ dir, how }) => {
+    staticDir = dir;
+    process.stdout.write(`two-instances: console ${how}, in ${((Date.now() - built) / 1000).toFixed(1)} s\n`);
+  });
   await Promise.all([
     build,
     startTestPostgres().then((p) => {
