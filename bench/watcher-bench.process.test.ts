@@ -1,13 +1,17 @@
 import { spawn } from "node:child_process";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { testNodeFlags } from "../server/testing/test-node-flags.ts";
 
 const repoRoot = resolve(import.meta.dirname, "..");
 
-/** Runs a bench script with the given settings; resolves with its exit status and output. */
+/**
+ * Runs a bench script with the given settings, under the test suites' V8 flags (its figures are not checked here;
+ * `npm run bench` keeps V8's defaults); resolves with its exit status and output.
+ */
 function runBench(script: string, env: Record<string, string>): Promise<{ status: number | null; out: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [script], {
+    const child = spawn(process.execPath, [...testNodeFlags, script], {
       cwd: repoRoot,
       env: { ...process.env, ...env },
       stdio: ["ignore", "pipe", "pipe"],
