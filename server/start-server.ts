@@ -34,7 +34,7 @@ export async function startServer(
   const { drain, metricsAt, port, host, staticDir } = settings;
   const { db, close, secret, listen, engine, jobQueueMigrated } = serverData;
   const mailer = env.SMTP_URL
-    ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM ?? "Merchant Console <no-reply@localhost>")
+    ? await createSmtpMailer(env.SMTP_URL, env.MAIL_FROM ?? "Merchant Console <no-reply@localhost>")
     : createLogMailer((line) => process.stdout.write(`${line}\n`));
   const google = googleSettingsFromEnv(env);
 

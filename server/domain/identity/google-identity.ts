@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { createRemoteJWKSet, errors, type JWTVerifyGetKey, jwtVerify } from "jose";
+import type { JWTVerifyGetKey } from "jose";
 import { hasInvalidCharacters } from "../../../contracts/schemas/fields.ts";
 
 /** How the server checks Google's answers. `null` in Services when no client id is configured. */
@@ -57,7 +57,9 @@ export type GoogleCheck =
 
 // One key set per URL: jose caches the keys (10 min) and refetches on an unknown key id.
 const keySets = new Map<string, JWTVerifyGetKey>();
-const keySetFor = (settings: GoogleSettings) => {
+// jose (about 30 ms of a start to load) is loaded at the first Google sign-in: a server without Google never needs it.
+type Jose = typeof import("jose");
+const keySetFor = (settings: GoogleSettings, { createRemoteJWKSet }: Jose) => {
   const key = `${settings.jwksUrl} ${settings.timeoutMs}`;
   let set = keySets.get(key);
   if (!set) {
@@ -68,7 +70,7 @@ const keySetFor = (settings: GoogleSettings) => {
 };
 
 /** Google's keys could not be had, as opposed to a token that fails the checks. */
-const unreachable = (error: unknown) =>
+const unreachable = (error: unknown, { errors }: Jose) =>
   !(error instanceof errors.JOSEError) || error instanceof errors.JWKSTimeout || error.code === "ERR_JOSE_GENERIC";
 
 /**
@@ -81,9 +83,10 @@ export async function verifyGoogleIdToken(
   now: Date,
   expected: { rawNonce: string | null } = { rawNonce: null },
 ): Promise<GoogleCheck> {
+  const jose = await import("jose");
   let payload: Record<string, unknown>;
   try {
-    ({ payload } = await jwtVerify(idToken, keySetFor(settings), {
+    ({ payload } = await jose.jwtVerify(idToken, keySetFor(settings, jose), {
       issuer: googleIssuers,
       audience: settings.clientId,
       algorithms: ["RS256"],
@@ -93,7 +96,7 @@ export async function verifyGoogleIdToken(
     }));
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    return { ok: false, reason: unreachable(error) ? "unreachable" : "invalid", detail };
+    return { ok: false, reason: unreachable(error, jose) ? "unreachable" : "invalid", detail };
   }
   // The token was issued to another client that happens to list us among its audiences.
   if (payload.azp !== undefined && payload.azp !== settings.clientId)
