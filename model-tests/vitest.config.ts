@@ -19,6 +19,10 @@ export default defineConfig({
     isolate: false,
     maxWorkers: stageWorkers(2, 1),
     testTimeout: 20_000,
-    setupFiles: ["model-tests/framework/react-dev-cost.ts", "model-tests/framework/setup.ts"],
+    setupFiles: [
+      "model-tests/framework/react-dev-cost.ts",
+      "model-tests/framework/happy-dom-cost.ts",
+      "model-tests/framework/setup.ts",
+    ],
   },
 });

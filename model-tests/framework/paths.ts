@@ -23,7 +23,9 @@ export function generatePaths<M extends AnyStateMachine, A extends InvokeAliases
     for (const path of shortest) paths.push(toModelPath(model, start, path.steps as ModelPath<M, A>["steps"]));
   }
 
-  let covered = replayCoverage(model, paths).transitions.coveredNames;
+  // Each path's trace is its own, so the covered set grows by the new path's alone (replaying every path after each
+  // extension took 2.7 of the 3.0 s that the stage's files spent making their paths).
+  const covered = new Set(replayCoverage(model, paths).transitions.coveredNames);
   for (const base of [...paths]) {
     const end = base.steps.at(-1)?.state;
     if (!end || (end as { status: string }).status !== "active") continue;
@@ -36,7 +38,7 @@ export function generatePaths<M extends AnyStateMachine, A extends InvokeAliases
         { event, state: next },
       ]);
       paths.push(extended);
-      covered = replayCoverage(model, paths).transitions.coveredNames;
+      for (const name of tracePaths(model as never, [extended as never])[0]!.transitions) covered.add(name);
     }
   }
   return coveringSet(model, withoutPrefixes(paths));

@@ -16,6 +16,7 @@ import { fakeKeysetPaging } from "../../machines/lists/keyset-test-support.ts";
 type H = ConsoleHarness & { fake: ControlledApi };
 
 const row = () => screen.getByTestId(`app-row-${sampleApp.appCode}`);
+/** The open dialog; a check looks it up once after its wait (each lookup searched the page, ~1 s of the file's CPU). */
 const dialog = () => screen.getByRole("dialog");
 /** Replaces a field's text inside the dialog (the search form beside it has a Name field too). */
 async function fillIn(h: H, label: string, value: string) {
@@ -96,12 +97,11 @@ runModel(appEditModel, {
       // Inside the verified window: no code field and no countdown, only what to rotate.
       const title = h.t("apps.titles.rotate", name);
       await waitFor(() => expect(within(dialog()).getByRole("heading", { name: title })).toBeTruthy());
-      expect(within(dialog()).getByText(h.t("apps.confirmRotate.text"))).toBeTruthy();
-      expect(within(dialog()).queryByLabelText(h.t("fields.code"))).toBeNull();
-      expect((within(dialog()).getByLabelText(h.t("apps.grace.label")) as HTMLSelectElement).value).toBe(
-        context.graceWindow,
-      );
-      expect((within(dialog()).getByLabelText(h.t("apps.rotateWhich.label")) as HTMLSelectElement).value).toBe(
+      const shown = within(dialog());
+      expect(shown.getByText(h.t("apps.confirmRotate.text"))).toBeTruthy();
+      expect(shown.queryByLabelText(h.t("fields.code"))).toBeNull();
+      expect((shown.getByLabelText(h.t("apps.grace.label")) as HTMLSelectElement).value).toBe(context.graceWindow);
+      expect((shown.getByLabelText(h.t("apps.rotateWhich.label")) as HTMLSelectElement).value).toBe(
         context.rotateSecret,
       );
       return;
@@ -109,17 +109,16 @@ runModel(appEditModel, {
     if (s.matches("verify") || s.matches("checking")) {
       const title = h.t(`apps.titles.${context.action}`, name);
       await waitFor(() => expect(within(dialog()).getByRole("heading", { name: title })).toBeTruthy());
-      expect(within(dialog()).getByLabelText(h.t("fields.code"))).toBeTruthy();
-      expect(within(dialog()).getByText(h.t("apps.verify.window", { minutes: 10 }))).toBeTruthy();
-      expect(Boolean(within(dialog()).queryByLabelText(h.t("apps.verify.totpCode")))).toBe(context.needsTotp);
+      const shown = within(dialog());
+      expect(shown.getByLabelText(h.t("fields.code"))).toBeTruthy();
+      expect(shown.getByText(h.t("apps.verify.window", { minutes: 10 }))).toBeTruthy();
+      expect(Boolean(shown.queryByLabelText(h.t("apps.verify.totpCode")))).toBe(context.needsTotp);
       if (context.action === "rotate") {
-        expect((within(dialog()).getByLabelText(h.t("apps.grace.label")) as HTMLSelectElement).value).toBe(
-          context.graceWindow,
-        );
-        expect((within(dialog()).getByLabelText(h.t("apps.rotateWhich.label")) as HTMLSelectElement).value).toBe(
+        expect((shown.getByLabelText(h.t("apps.grace.label")) as HTMLSelectElement).value).toBe(context.graceWindow);
+        expect((shown.getByLabelText(h.t("apps.rotateWhich.label")) as HTMLSelectElement).value).toBe(
           context.rotateSecret,
         );
-      } else expect(within(dialog()).queryByLabelText(h.t("apps.rotateWhich.label"))).toBeNull();
+      } else expect(shown.queryByLabelText(h.t("apps.rotateWhich.label"))).toBeNull();
       if (s.matches("checking")) return expectBusy(h.t("apps.verify.submit"));
       await expectProblems(h, context.fieldErrors, context.failure);
       return;
@@ -129,11 +128,12 @@ runModel(appEditModel, {
         expect(within(dialog()).getByRole("heading", { name: h.t("apps.titles.edit", name) })).toBeTruthy(),
       );
       if (s.matches("saving")) return expectBusy(h.t("common.save"));
+      const shown = within(dialog());
       // No code field: the form is the step. It starts from the application as listed, or from the edit typed before
       // a new code was asked for.
-      expect(within(dialog()).queryByLabelText(h.t("fields.code"))).toBeNull();
+      expect(shown.queryByLabelText(h.t("fields.code"))).toBeNull();
       if (Object.keys(context.fieldErrors).length === 0 && !context.failure)
-        expect((within(dialog()).getByLabelText(h.t("apps.columns.name")) as HTMLInputElement).value).toBe(
+        expect((shown.getByLabelText(h.t("apps.columns.name")) as HTMLInputElement).value).toBe(
           context.draft?.name ?? sampleApp.name,
         );
       await expectProblems(h, context.fieldErrors, context.failure);
@@ -147,14 +147,15 @@ runModel(appEditModel, {
     const credentials = context.credentials;
     if (!credentials) throw new Error("credentials shown without credentials");
     await waitFor(() => expect(within(dialog()).getByTestId("app-key").textContent).toBe(credentials.appKey));
-    expect(within(dialog()).getByTestId("app-secret").textContent).toBe(credentials.appSecret);
-    expect(within(dialog()).getByText(h.t("apps.credentials.reminder"))).toBeTruthy();
-    expect(within(dialog()).getByRole("button", { name: h.t("apps.credentials.copyKey") })).toBeTruthy();
-    expect(within(dialog()).getByRole("button", { name: h.t("apps.credentials.copySecret") })).toBeTruthy();
-    expect(within(dialog()).getByTestId("app-webhook-secret").textContent).toBe(credentials.webhookSecret);
-    expect(within(dialog()).getByText(h.t("apps.credentials.webhookSecret"))).toBeTruthy();
-    expect(within(dialog()).getByText(h.t("apps.credentials.webhookHint"))).toBeTruthy();
-    expect(within(dialog()).getByRole("button", { name: h.t("apps.credentials.copyWebhookSecret") })).toBeTruthy();
+    const shown = within(dialog());
+    expect(shown.getByTestId("app-secret").textContent).toBe(credentials.appSecret);
+    expect(shown.getByText(h.t("apps.credentials.reminder"))).toBeTruthy();
+    expect(shown.getByRole("button", { name: h.t("apps.credentials.copyKey") })).toBeTruthy();
+    expect(shown.getByRole("button", { name: h.t("apps.credentials.copySecret") })).toBeTruthy();
+    expect(shown.getByTestId("app-webhook-secret").textContent).toBe(credentials.webhookSecret);
+    expect(shown.getByText(h.t("apps.credentials.webhookSecret"))).toBeTruthy();
+    expect(shown.getByText(h.t("apps.credentials.webhookHint"))).toBeTruthy();
+    expect(shown.getByRole("button", { name: h.t("apps.credentials.copyWebhookSecret") })).toBeTruthy();
     expect(h.notifications).toContain(h.t("apps.outcome.verified"));
     // Each secret before a rotation is said with when it stops, and only that secret's.
     const previous = [
@@ -166,7 +167,7 @@ runModel(appEditModel, {
       ],
     ] as const;
     for (const [testId, until, key] of previous) {
-      const line = within(dialog()).queryByTestId(testId);
+      const line = shown.queryByTestId(testId);
       if (until) expect(line?.textContent).toBe(h.t(key, { time: formatDateTime(until, "en-US") }));
       else expect(line).toBeNull();
     }
