@@ -1,5 +1,5 @@
-import type { Kysely } from "kysely";
-import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
+import { type Kysely, sql } from "kysely";
+import { DEFAULT_MIGRATION_TABLE, type Migration, type MigrationProvider, Migrator } from "kysely/migration";
 import { migration0001Initial } from "./migrations/0001-initial.ts";
 import { migration0002Messages } from "./migrations/0002-messages.ts";
 import { migration0003DemoOrdersGoogleSignIn } from "./migrations/0003-demo-orders-google-sign-in.ts";
@@ -92,6 +92,7 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 // biome-ignore lint/suspicious/noExplicitAny: the Migrator works on any schema
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  if (await allRecorded(db)) return;
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
@@ -100,4 +101,19 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
       { cause: error },
     );
   }
+}
+
+/**
+ * Whether the database recorded exactly these migrations: then there is nothing to migrate, and a start skips the
+ * Migrator's catalogue introspection and lock (about 90 ms of every start on PGlite). Anything else (no table yet, a
+ * migration missing or unknown here) goes through the Migrator, which migrates or says what is wrong.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the Migrator works on any schema
+async function allRecorded(db: Kysely<any>): Promise<boolean> {
+  const { rows } = await sql<{ present: boolean }>`
+    select to_regclass(${DEFAULT_MIGRATION_TABLE}) is not null as present`.execute(db);
+  if (!rows[0]?.present) return false;
+  const recorded = await db.selectFrom(DEFAULT_MIGRATION_TABLE).select("name").orderBy("name").execute();
+  const names = Object.keys(migrations).sort();
+  return recorded.length === names.length && recorded.every((row, i) => row.name === names[i]);
 }
