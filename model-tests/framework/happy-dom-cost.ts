@@ -27,3 +27,41 @@ manager.clone = function () {
   clone.definedPropertyNames = { ...this.definedPropertyNames };
   return clone;
 };
+
+/**
+ * Testing Library's waitFor (and every findBy) observes the whole document before its first check: happy-dom then
+ * registers the observer on every node of the page, and takes it off every node again when the check passes at once,
+ * as most do. Here the observer starts a microtask later, unless the wait is already over by then, and checks once
+ * as it starts, for what changed in between; nothing else on the page uses MutationObserver.
+ */
+const view = document.defaultView as (Window & { MutationObserver: typeof MutationObserver }) | null;
+const Observer = view?.MutationObserver as (typeof MutationObserver & { startsLate?: true }) | undefined;
+if (view && Observer && !Observer.startsLate) {
+  view.MutationObserver = class extends Observer {
+    static startsLate = true as const;
+    readonly #callback: MutationCallback;
+    #targets: Array<[Node, MutationObserverInit | undefined]> | null = null;
+    constructor(callback: MutationCallback) {
+      super(callback);
+      this.#callback = callback;
+    }
+    override observe(target: Node, options?: MutationObserverInit) {
+      if (!this.#targets) {
+        this.#targets = [];
+        queueMicrotask(() => this.#start());
+      }
+      this.#targets.push([target, options]);
+    }
+    override disconnect() {
+      this.#targets = null;
+      super.disconnect();
+    }
+    #start() {
+      const targets = this.#targets;
+      this.#targets = null;
+      if (!targets) return;
+      for (const [target, options] of targets) super.observe(target, options);
+      this.#callback([], this);
+    }
+  };
+}
