@@ -5,7 +5,7 @@ import { payChainListResult } from "../../contracts/schemas/chains.ts";
 import { openApiClient } from "../../examples/open-api-client.ts";
 import { encodeFunctionData } from "viem";
 import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
-import { chainCli as cli, devnetRpc, mainStarter, mineBlocks, postToApi } from "../testing/devnet-main.ts";
+import { devnetPay, devnetRpc, mainStarter, mineBlocks, postToApi } from "../testing/devnet-main.ts";
 import { erc20Abi } from "./token-abi.ts";
 import { startCallbackReceiver } from "../testing/callback-receiver.ts";
 import { migratedDataDir } from "../testing/migrated-data-folder.ts";
@@ -94,8 +94,7 @@ describe("node server/main.ts with the devnet: deposits", { timeout: 120_000 }, 
       }
       expect(balance).toBe(amount);
     };
-    const paid = await cli(dataDir, "pay", "--to", address, "--amount", "12.5");
-    const hash = /^tx (0x[0-9a-f]{64})/m.exec(paid.stdout)![1];
+    const hash = await devnetPay(dataDir, address, "12.5");
     await mineBlocks(dataDir, confirmations);
     await balanceOnceAt("12.5");
     const { entries } = balanceResult.parse(await post("/api/Account/Balance", {}, token));
@@ -103,8 +102,7 @@ describe("node server/main.ts with the devnet: deposits", { timeout: 120_000 }, 
 
     // A second deposit, and the server killed once its bill is confirming (seen, not yet confirmed): after the restart
     // it is credited, once, and the first is not credited again.
-    const second = await cli(dataDir, "pay", "--to", address, "--amount", "0.25");
-    const secondHash = /^tx (0x[0-9a-f]{64})/m.exec(second.stdout)![1];
+    const secondHash = await devnetPay(dataDir, address, "0.25");
     let seenStatus = "";
     for (let i = 0; i < 100 && seenStatus !== "confirming"; i++) {
       const bills = await client().listBills({});
@@ -126,8 +124,7 @@ describe("node server/main.ts with the devnet: deposits", { timeout: 120_000 }, 
     // Blocks keep coming: nothing more is credited while the watcher goes on past them. It has, once a third deposit,
     // paid after three more blocks, is credited: the balance then holds the three deposits, each once.
     await mineBlocks(dataDir, 3);
-    const third = await cli(dataDir, "pay", "--to", address, "--amount", "0.01");
-    const thirdHash = /^tx (0x[0-9a-f]{64})/m.exec(third.stdout)![1];
+    const thirdHash = await devnetPay(dataDir, address, "0.01");
     await mineBlocks(dataDir, confirmations);
     await balanceOnceAt("12.76");
     const after = balanceResult.parse(await post("/api/Account/Balance", {}, token));

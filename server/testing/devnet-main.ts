@@ -2,6 +2,7 @@ import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import type { Hash } from "viem";
 import { afterAll } from "vitest";
 import { testNodeFlags } from "./test-node-flags.ts";
 
@@ -87,6 +88,18 @@ export const chainCli = (dataDir: string, ...args: string[]) =>
     cwd: repoRoot,
     env: { ...process.env, DATA_DIR: dataDir, CHAIN_RPC_URL: "", CHAIN_TOKEN: "" },
   });
+
+/**
+ * `npm run chain -- pay --to <to> --amount <amount>` on `dataDir`'s devnet, in this process through the code the CLI runs
+ * (scripts/chain-pay.ts, as the browser journeys pay: e2e/support/orders.ts), for a test whose subject is not the CLI
+ * (main-devnet.process.test.ts's is); answers the transaction's hash once mined.
+ */
+export async function devnetPay(dataDir: string, to: string, amount: string): Promise<Hash> {
+  // Loaded here: the other files that start servers with this module send nothing.
+  const { openDevWallet, payFromDevAccount } = await import("../../scripts/chain-pay.ts");
+  const wallet = await openDevWallet({ DATA_DIR: dataDir });
+  return (await payFromDevAccount(wallet, to, amount)).hash;
+}
 
 export const alive = (pid: number) => existsSync(`/proc/${pid}`);
 
