@@ -12,9 +12,10 @@ import {
   signIn,
   waitForPath,
 } from "./support/console.ts";
-import { orderLabel, orderPackage, signedInMerchant } from "./support/orders.ts";
+import { orderLabel, orderPackage } from "./support/orders.ts";
 import { passwordFieldFaults } from "./support/password-fields.ts";
-import { withConsoleTab } from "./support/tab.ts";
+import { giveSession, merchantSession } from "./support/session.ts";
+import { type ConsoleTab, withConsoleTab } from "./support/tab.ts";
 
 /**
  * axe (no serious or critical violation) on the states a merchant reaches by doing something: a form's errors, the
@@ -24,6 +25,18 @@ import { withConsoleTab } from "./support/tab.ts";
  * /register and /forget at 1280 px; /home by e2e/public-pages.e2e.test.ts, light and dark.
  */
 const tab = withConsoleTab();
+
+/**
+ * A new merchant's session given to the tab (and `settings` stored), then `path` loaded: the journeys below are about
+ * the pages, the sign-in form has journeys of its own (the keyboard one below signs in through it). Through the form,
+ * each sign-in cost Chromium /login and the console home, ~0.5 CPU-s.
+ */
+async function signedInAt({ page, context, baseUrl }: ConsoleTab, tag: string, path: string, settings?: object) {
+  const session = await merchantSession(baseUrl, tag);
+  await giveSession(context, session, settings ? { "app-settings": JSON.stringify(settings) } : {});
+  await page.goto(path);
+  await waitForPath(page, path);
+}
 
 describe("accessibility (axe)", () => {
   it("finds no serious or critical violation on a public form that shows its errors", async () => {
@@ -38,13 +51,8 @@ describe("accessibility (axe)", () => {
   });
 
   it("finds no serious or critical violation in the shell: drawer, dialogs, user centre, tab bar, dark theme", async () => {
-    const { page, baseUrl } = tab;
-    const email = uniqueEmail("axe-shell");
-    await registerViaApi(baseUrl, email);
-    await page.goto("/login");
-    await page.evaluate(() => localStorage.setItem("app-settings", JSON.stringify({ tabBar: true })));
-    await signIn(page, email);
-    await waitForPath(page, "/console/index");
+    const { page } = tab;
+    await signedInAt(tab, "axe-shell", "/console/index", { tabBar: true });
     const { nickName } = await accountShown(page);
     const found: string[] = [];
 
@@ -79,10 +87,10 @@ describe("accessibility (axe)", () => {
   });
 
   it("finds no serious or critical violation on the order pages: buy, pay dialog, cancel, my orders, details, light and dark", async () => {
-    const { page, baseUrl } = tab;
-    await signedInMerchant(page, baseUrl, "axe-orders");
+    const { page } = tab;
+    await signedInAt(tab, "axe-orders", "/order/buy");
     const found: string[] = [];
-    const { orderCode } = await orderPackage(page, "basic");
+    const { orderCode } = await orderPackage(page, "basic", { loaded: true });
     await page.getByTestId("pay-qr").waitFor();
     found.push(...(await scan(page, "/order/buy with the pay dialog")));
     await button(page, orderLabel.cancelOrder).click();
@@ -91,7 +99,9 @@ describe("accessibility (axe)", () => {
     await button(page, "Keep the order").click();
     await button(page, "Close").click();
     found.push(...(await scan(page, "/order/buy")));
-    await page.goto("/order/list");
+    // On from the side menu, as a merchant goes (a page load cost Chromium ~0.25 CPU-s more).
+    await page.getByRole("navigation").getByRole("link", { name: "My orders", exact: true }).first().click();
+    await waitForPath(page, "/order/list");
     const row = page.getByTestId(`order-row-${orderCode}`);
     await row.waitFor();
     found.push(...(await scan(page, "/order/list")));
@@ -109,15 +119,15 @@ describe("accessibility (axe)", () => {
   });
 
   it("announces each drawer as a modal dialog with its name, its headings in order under the page's", async () => {
-    const { page, baseUrl } = tab;
+    const { page } = tab;
     await page.setViewportSize({ width: 375, height: 740 });
-    await signedInMerchant(page, baseUrl, "drawers");
+    await signedInAt(tab, "drawers", "/console/index");
     const drawers: Array<[string, string, () => Promise<unknown>]> = [
       ["Page settings", ".settings-drawer", () => openSettings(page)],
       ["Menu", ".nav-drawer", () => page.getByRole("button", { name: "Open menu" }).click()],
       ["Messages", ".message-sheet", () => page.getByRole("button", { name: /^Messages, \d+ unread$/ }).click()],
     ];
-    // Each opened from the console page the sign-in left on screen, and closed again before the next.
+    // Each opened from the console page, and closed again before the next.
     await settled(page);
     for (const [name, panel, open] of drawers) {
       await open();

@@ -1,12 +1,13 @@
 import { readFile } from "node:fs/promises";
 import { parse } from "csv-parse/sync";
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { merchantWithDepositAddress } from "./support/bills.ts";
+import { depositAddressOf } from "./support/bills.ts";
 import { startReceiver } from "./support/callbacks.ts";
 import { button, settled } from "./support/console.ts";
 import { auditLayout, describeAudit } from "./support/layout-audit.ts";
 import { payFromDevnet } from "./support/orders.ts";
+import { giveSession, merchantSession } from "./support/session.ts";
 import { withConsoleTab } from "./support/tab.ts";
 import { switchTheme } from "./support/theme.ts";
 import { axeOf } from "./support/axe.ts";
@@ -65,6 +66,24 @@ async function searchUntil(page: Page, row: ReturnType<Page["locator"]>, timeout
 }
 
 /**
+ * A merchant with an application whose callbacks go to `callbacks` and a deposit address, made through the calls, its
+ * session given to the tab, on Transaction callbacks (through the sign-in form, /login and the console home cost
+ * Chromium ~0.5 CPU-s first).
+ */
+async function onCallbacks(
+  { page, context, baseUrl }: { page: Page; context: BrowserContext; baseUrl: string },
+  tag: string,
+  callbacks: { rechargeCallbackUrl: string; withdrawCallbackUrl: string },
+) {
+  const session = await merchantSession(baseUrl, tag);
+  const made = await depositAddressOf(baseUrl, session, callbacks);
+  await giveSession(context, session);
+  await page.goto("/callback/list");
+  await page.getByRole("heading", { name: callbackLabel.title, level: 1 }).waitFor();
+  return made;
+}
+
+/**
  * Transaction callbacks against the real delivery (issue 28): the merchant's receiver runs on 127.0.0.1; a test event
  * sent from the page is answered at once; a deposit's event the receiver refuses (500) is listed failed, redelivered
  * once the receiver is fixed, and shown delivered; the bill's details lead to its callbacks.
@@ -79,15 +98,9 @@ describe("Transaction callbacks", () => {
   });
 
   it("sends a test event, lists a refused deposit event, redelivers it and shows it delivered; a bill links to its callbacks", async () => {
-    const { page, baseUrl } = tab;
+    const { page } = tab;
     receiver = await startReceiver();
-    const { appCode, address } = await merchantWithDepositAddress(page, baseUrl, {
-      tag: "callbacks",
-      callbacks: receiver.callbacks,
-    });
-
-    await page.goto("/callback/list");
-    await page.getByRole("heading", { name: callbackLabel.title, level: 1 }).waitFor();
+    const { appCode, address } = await onCallbacks(tab, "callbacks", receiver.callbacks);
     const empty = page.getByTestId("callbacks-empty");
     await empty.getByText(callbackLabel.empty).waitFor();
     await empty.getByRole("link", { name: callbackLabel.toApps }).waitFor();
@@ -117,6 +130,10 @@ describe("Transaction callbacks", () => {
 
     // A deposit: its credit's event goes to the recharge URL, which answers 500 for now.
     await payFromDevnet(dataDir, address, "12");
+    // Credited after 3 blocks, the event reaches the receiver: Search is pressed from then on (it was pressed every
+    // 500 ms through the confirmations, a list call and the table drawn again each time).
+    const deposited = () => receiver?.received.some((r) => r.type === "deposit.credited") ?? false;
+    await expect.poll(deposited, { timeout: 40_000, interval: 200 }).toBe(true);
     const failedRow = table
       .getByRole("row")
       .filter({ hasText: callbackLabel.deposit })
@@ -197,13 +214,9 @@ describe("Transaction callbacks", () => {
   }, 120_000);
 
   it("neither the rows nor the dialogs scroll the page sideways, cut anything off or fail axe, light and dark", async () => {
-    const { page, baseUrl } = tab;
+    const { page } = tab;
     receiver = await startReceiver();
-    const { appCode } = await merchantWithDepositAddress(page, baseUrl, {
-      tag: "callbacks-layout",
-      callbacks: receiver.callbacks,
-    });
-    await page.goto("/callback/list");
+    const { appCode } = await onCallbacks(tab, "callbacks-layout", receiver.callbacks);
     // The applications come with the list's first answer; the dialog offers them from then on.
     await page.getByTestId("callbacks-empty").waitFor();
     const failures: string[] = [];

@@ -1,19 +1,33 @@
 import { readFile } from "node:fs/promises";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, openPage } from "./support/browser.ts";
+import type { Page } from "playwright-core";
+import { callAsMerchant } from "./support/api.ts";
+import { openPage } from "./support/browser.ts";
 import { button, waitForPath } from "./support/console.ts";
-import { finishPayAfterTransfer, orderLabel, orderPackage, payFromDevnet, signedInMerchant } from "./support/orders.ts";
+import { finishPayAfterTransfer, orderLabel, orderPackage, payFromDevnet } from "./support/orders.ts";
 import { type RunningServer, startServer } from "./support/server.ts";
-import { withConsoleTab } from "./support/tab.ts";
+import { giveSession, merchantSession } from "./support/session.ts";
+import { type ConsoleTab, withConsoleTab } from "./support/tab.ts";
+
+/** One Chromium for both servers' journeys (a launch per describe before). */
+const tab = withConsoleTab();
+
+/**
+ * A new merchant, its session given to the tab before the journey's first page (the sign-in form has journeys of its
+ * own): through the form, each sign-in cost Chromium /login and the console home, ~0.5 CPU-s.
+ */
+async function signedInMerchant({ context, baseUrl }: Pick<ConsoleTab, "context" | "baseUrl">, tag: string) {
+  const session = await merchantSession(baseUrl, tag);
+  await giveSession(context, session);
+  return session;
+}
 
 /**
  * Buying a package and paying it with real token transfers on the server's devnet (anvil, one block a second,
  * 3 confirmations: e2e/global-setup.ts), watched by the server's chain watcher; the pay dialog follows the order over the event stream.
  */
 describe("orders and payment on the devnet", () => {
-  const tab = withConsoleTab();
   const dataDir = inject("dataDir");
   const dialog = (page: Page) => page.getByRole("dialog");
 
@@ -27,14 +41,16 @@ describe("orders and payment on the devnet", () => {
   it("chooses a package, pays it from the devnet's dev account (as `npm run chain -- pay` does), watches the confirmations count up and sees it paid", async () => {
     const { page, baseUrl, context } = tab;
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
-    await signedInMerchant(page, baseUrl, "pay");
+    await signedInMerchant(tab, "pay");
 
     await page.goto("/order/buy");
+    await waitForPath(page, "/order/buy");
     // Nothing chosen: the machine says so without calling the server.
     await button(page, orderLabel.createOrder).click();
     await expect.poll(() => page.getByText("Please select the current package first").count()).toBeGreaterThan(0);
 
-    const { address, orderCode } = await orderPackage(page, "basic");
+    // Chosen on the same page, as the merchant would after the message.
+    const { address, orderCode } = await orderPackage(page, "basic", { loaded: true });
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
     await expect.poll(() => page.getByTestId("pay-qr").count()).toBe(1);
     await button(page, orderLabel.copyAddress).click();
@@ -71,8 +87,8 @@ describe("orders and payment on the devnet", () => {
   });
 
   it("waits for the rest after a short payment, and is paid by a second transfer", async () => {
-    const { page, baseUrl } = tab;
-    await signedInMerchant(page, baseUrl, "short");
+    const { page } = tab;
+    await signedInMerchant(tab, "short");
     const { address } = await orderPackage(page, "basic");
     await payFromDevnet(dataDir, address, "10");
     await finishPayAfterTransfer(page);
@@ -85,8 +101,8 @@ describe("orders and payment on the devnet", () => {
   });
 
   it("cancels a pending order after the confirmation", async () => {
-    const { page, baseUrl } = tab;
-    await signedInMerchant(page, baseUrl, "cancel");
+    const { page } = tab;
+    await signedInMerchant(tab, "cancel");
     await orderPackage(page, "basic");
     await button(page, orderLabel.cancelOrder).click();
     await button(page, orderLabel.cancelConfirm).click();
@@ -95,7 +111,7 @@ describe("orders and payment on the devnet", () => {
 
   it("credits a transfer without an open order to the balance, and pays the next order from it", async () => {
     const { page, baseUrl } = tab;
-    await signedInMerchant(page, baseUrl, "balance");
+    const { token } = await signedInMerchant(tab, "balance");
     // An order gives the merchant its address; cancelled, a transfer to that address is not an order's.
     const { address } = await orderPackage(page, "basic");
     await button(page, orderLabel.cancelOrder).click();
@@ -103,26 +119,25 @@ describe("orders and payment on the devnet", () => {
     await dialog(page).getByText("Order cancelled").waitFor();
     await payFromDevnet(dataDir, address, "50");
 
-    // Confirmed (3 blocks), the 50 USDT are the balance, which covers the next order.
+    // Confirmed (3 blocks), the 50 USDT are the balance, which /order/buy shows and which covers the next order. The
+    // server is asked until it has credited them, the page loaded once then (it was loaded once a second, each load
+    // ~0.25 CPU-s of Chromium).
     await expect
-      .poll(
-        async () => {
-          await page.goto("/order/buy");
-          const balance = page.getByTestId("balance");
-          await balance.waitFor();
-          return (await balance.textContent()) ?? "";
-        },
-        { timeout: 20_000, interval: 1_000 },
-      )
-      .toMatch(/50/);
-    await orderPackage(page, "basic");
+      .poll(async () => (await callAsMerchant<{ balance: string }>(baseUrl, token, "/api/Account/Balance")).balance, {
+        timeout: 20_000,
+        interval: 500,
+      })
+      .toMatch(/^50(\.0+)?$/);
+    await page.goto("/order/buy");
+    await expect.poll(async () => (await page.getByTestId("balance").textContent()) ?? "").toMatch(/50/);
+    await orderPackage(page, "basic", { loaded: true });
     await page.getByRole("button", { name: /^Pay from balance/ }).click();
     await expectPaid(page);
   });
 
   it("pays from the dev wallet on the devnet", async () => {
-    const { page, baseUrl } = tab;
-    await signedInMerchant(page, baseUrl, "devpay");
+    const { page } = tab;
+    await signedInMerchant(tab, "devpay");
     await orderPackage(page, "pro");
     await button(page, orderLabel.devPay).click();
     // Seen by the watcher, the transfer moves the order to waiting by itself; confirmed, it is paid.
@@ -133,21 +148,18 @@ describe("orders and payment on the devnet", () => {
 
 describe("an order whose payment never comes", () => {
   let server: RunningServer;
-  let browser: Browser;
   beforeAll(async () => {
     // Its own server with a 6-second payment window, so the window closes during the test.
     server = await startServer({ env: { ORDER_PAY_SECONDS: "6" }, postgres: inject("postgres") || undefined });
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
     await server?.stop();
   });
 
   it("ends in 'Confirmation failed' when the window closes", async () => {
-    const { context, page } = await openPage(browser, server.baseUrl);
+    const { context, page } = await openPage(tab.browser, server.baseUrl);
     try {
-      await signedInMerchant(page, server.baseUrl, "never");
+      await signedInMerchant({ context, baseUrl: server.baseUrl }, "never");
       await orderPackage(page, "basic");
       await button(page, orderLabel.finishPay).click();
       await page.getByRole("dialog").getByText("Confirmation failed").waitFor({ timeout: 30_000 });

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { defaultPassword, registerViaApi, uniqueEmail } from "./support/api.ts";
+import { defaultPassword } from "./support/api.ts";
 import {
   accountShown,
   button,
@@ -15,6 +15,7 @@ import {
   waitForPath,
 } from "./support/console.ts";
 import { repoRoot } from "./support/server.ts";
+import { giveSession, merchantSession } from "./support/session.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
 const tab = withConsoleTab();
@@ -26,15 +27,14 @@ const messages = (locale: string) =>
     language: Record<string, string>;
   };
 
+/** A new merchant's console page, the session given to the tab (the sign-in form has journeys of its own). */
 async function signedInMerchant(page: Page, baseUrl: string, tag: string) {
-  const email = uniqueEmail(tag);
-  await registerViaApi(baseUrl, email);
-  await page.goto("/login");
-  await onLoginPage(page);
-  await signIn(page, email);
+  const session = await merchantSession(baseUrl, tag);
+  await giveSession(page.context(), session);
+  await page.goto("/console/index");
   await waitForPath(page, "/console/index");
   await accountShown(page);
-  return email;
+  return session.email;
 }
 
 /** The language the server keeps for the signed-in merchant (User/Language saved it). */

@@ -22,6 +22,15 @@ export async function merchantWithDepositAddress(
 ) {
   const email = await signedInMerchant(page, baseUrl, tag);
   const token = (await page.evaluate(() => localStorage.getItem("token"))) ?? "";
+  return depositAddressOf(baseUrl, { email, token }, callbacks);
+}
+
+/** What merchantWithDepositAddress makes for a merchant already signed in (its e-mail and session token), by calls. */
+export async function depositAddressOf(
+  baseUrl: string,
+  { email, token }: { email: string; token: string },
+  callbacks = defaultCallbacks,
+) {
   const as = <T>(path: string, body: unknown = null) => callAsMerchant<T>(baseUrl, token, path, body);
   const packages = await as<Array<{ id: string; code: string }>>("/api/Package/List");
   await as("/api/Order/Create", { packageId: packages.find((p) => p.code === "trial")?.id });

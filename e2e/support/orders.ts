@@ -26,9 +26,16 @@ export async function signedInMerchant(page: Page, baseUrl: string, tag: string)
   return email;
 }
 
-/** /order/buy → choose the package → Create order: the pay dialog is open on the first chain (the devnet). */
-export async function orderPackage(page: Page, packageCode: string): Promise<{ address: string; orderCode: string }> {
-  await page.goto("/order/buy");
+/**
+ * /order/buy → choose the package → Create order: the pay dialog is open on the first chain (the devnet). `loaded`:
+ * the tab is on /order/buy already.
+ */
+export async function orderPackage(
+  page: Page,
+  packageCode: string,
+  { loaded = false } = {},
+): Promise<{ address: string; orderCode: string }> {
+  if (!loaded) await page.goto("/order/buy");
   await page.getByTestId(`package-${packageCode}`).getByRole("radio").check({ force: true });
   await button(page, orderLabel.createOrder).click();
   const address = page.getByTestId("pay-address");
