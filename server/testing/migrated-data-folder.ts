@@ -1,7 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
-import { pgliteOptions } from "../db/open-database.ts";
 import { migratedSnapshot, snapshotPath } from "./migrated-snapshot.ts";
 
 /**
@@ -19,6 +17,11 @@ export async function migratedDataFolder(): Promise<string> {
   const folder = templatePath();
   if (existsSync(folder)) return folder;
   const partial = `${folder}.${process.pid}.${randomBytes(4).toString("hex")}.part`;
+  // Loaded only to make it (the process tests' globalSetup does): the files that copy it load no database engine.
+  const [{ PGlite }, { pgliteOptions }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("../db/open-database.ts"),
+  ]);
   try {
     const pglite = await PGlite.create(partial, {
       ...pgliteOptions,

@@ -2,9 +2,6 @@ import { createHash, randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { migrateToLatest } from "../db/migrations.ts";
-import { kyselyOverPglite, pgliteOptions } from "../db/open-database.ts";
 
 /**
  * The migrated data folder every PGlite test starts from, dumped once per run: the unit tests load it in memory
@@ -15,6 +12,12 @@ import { kyselyOverPglite, pgliteOptions } from "../db/open-database.ts";
 export async function migratedSnapshot(): Promise<Buffer<ArrayBuffer>> {
   const snapshot = snapshotPath();
   if (existsSync(snapshot)) return readFileSync(snapshot);
+  // Loaded only to make it: a process test copying the template (migrated-data-folder.ts) loads no database engine.
+  const [{ PGlite }, { migrateToLatest }, { kyselyOverPglite, pgliteOptions }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("../db/migrations.ts"),
+    import("../db/open-database.ts"),
+  ]);
   const pglite = await PGlite.create(pgliteOptions);
   const db = kyselyOverPglite(pglite);
   try {
