@@ -65,7 +65,8 @@ function startMain(env: Record<string, string>, nodeFlags: readonly string[] = [
     };
     child.stdout!.on("data", look);
     child.stderr!.on("data", look);
-    child.once("exit", (exitCode) => done({ exitCode }));
+    // "close", not "exit": by then the pipes gave all the output (a refusal's last lines may come after its exit).
+    child.once("close", (exitCode) => done({ exitCode }));
   });
   return { outcome, output: () => text, dataDir, child };
 }

@@ -138,7 +138,8 @@ function startServer(dataDir: string, nodeFlags: readonly string[] = []): Server
   });
   children.push(child);
   let text = "";
-  const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+  // "close", not "exit": by then the pipes gave all the output (a refusal's last lines may come after its exit).
+  const exited = new Promise<number | null>((done) => child.once("close", (code) => done(code)));
   const ready = new Promise<string>((done, fail) => {
     const look = (chunk: Buffer) => {
       text += chunk.toString("utf8");

@@ -55,7 +55,8 @@ export function mainStarter(): (dataDir: string, env?: Record<string, string>) =
       child.stderr!.on("data", (chunk) => {
         text += chunk;
       });
-      child.once("exit", () => reject(new Error(`the server stopped: ${text.slice(-2000)}`)));
+      // "close", not "exit": by then the pipes gave all the output (a refusal's last lines may come after its exit).
+      child.once("close", () => reject(new Error(`the server stopped: ${text.slice(-2000)}`)));
     });
     const exit = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
     const api = devnetLine.then(() => /API on (http:\/\/\S+)/.exec(text)?.[1] ?? "");

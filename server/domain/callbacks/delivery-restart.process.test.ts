@@ -74,7 +74,8 @@ function startMain(dataDir: string, env: Record<string, string>) {
     child.stderr!.on("data", (chunk) => {
       text += chunk;
     });
-    child.once("exit", () => reject(new Error(`the server stopped: ${text.slice(-2000)}`)));
+    // "close", not "exit": by then the pipes gave all the output (a refusal's last lines may come after its exit).
+    child.once("close", () => reject(new Error(`the server stopped: ${text.slice(-2000)}`)));
   });
   ready.catch(() => {});
   const exit = new Promise<void>((resolve) => child.once("exit", () => resolve()));
