@@ -8,6 +8,15 @@ import type { PayIntent } from "./order-list.ts";
 /** The list's body: a first load, a failure with Retry, no order for this search, or the rows (perhaps being refreshed). */
 export type OrderTableView = ListTableView<OrderRow>;
 
+/**
+ * An order's status as My orders and its details show it: a paid order that cost nothing (a free trial) reads "started,
+ * free", never "paid", whose words in four of the six languages are "Payment complete" (issue 42).
+ */
+export type ShownStatus = OrderStatus | "startedFree";
+
+export const shownStatusOf = (order: Pick<Order, "status" | "payType">): ShownStatus =>
+  order.status === "paid" && order.payType === "free" ? "startedFree" : order.status;
+
 /** How long a package runs: whole months, or the count of a shorter unit (a trial's days). */
 export type TermView = { kind: "months"; months: number } | { kind: "unit"; unit: TermUnit; count: number };
 
@@ -19,6 +28,7 @@ export interface OrderRow {
   amount: string;
   createdAt: string;
   status: OrderStatus;
+  shownStatus: ShownStatus;
   paidAt: string | null;
   payType: Order["payType"];
   canPay: boolean;
@@ -40,6 +50,7 @@ export function selectOrderTable(snapshot: ListSnapshot): OrderTableView {
     amount: order.amount,
     createdAt: order.createdAt,
     status: order.status,
+    shownStatus: shownStatusOf(order),
     paidAt: order.paidAt,
     payType: order.payType,
     canPay: snapshot.can({ type: "row.act", action: "pay", key: order.orderCode }),
@@ -56,6 +67,7 @@ export type DetailDialogView =
 
 /** The detail fields of spec section 3, taken from our order. */
 export interface DetailFacts {
+  shownStatus: ShownStatus;
   /** Product: the package. */
   packageCode: string;
   packageName: string;
@@ -81,6 +93,7 @@ export function detailFactsOf(detail: OrderDetail): DetailFacts {
       chains.set(`${transfer.product}:${transfer.chainId}`, { product: transfer.product, chainId: transfer.chainId });
   }
   return {
+    shownStatus: shownStatusOf(detail),
     packageCode: detail.packageCode,
     packageName: detail.packageName,
     term: termOf(detail),

@@ -2,10 +2,17 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { expect } from "vitest";
 import type { Order, OrderDetail } from "../../../contracts/schemas/order.ts";
 import { formatUsdt } from "../../../src/i18n/format.ts";
+import { shownStatusOf } from "../../../machines/orders/order-list-selectors.ts";
 import type { ConsoleHarness } from "../../framework/render-console.tsx";
 import { expectNotRepeated, pageWords } from "../form-steps.ts";
 import { payDialogTitle } from "../order-pages.ts";
 import type { ListScreen } from "./list-screen.ts";
+
+/** The status as the row and the details show it: a free trial reads "Started (free)", never "Paid" (issue 42). */
+const statusText = (h: ConsoleHarness, order: Order) => {
+  const shown = shownStatusOf(order);
+  return shown === "startedFree" ? h.t("orders.startedFree") : h.t(`orders.status.${shown}`);
+};
 
 const detailsDialog = (h: ConsoleHarness, orderCode: string) =>
   screen.getByRole("dialog", { name: h.t("orders.details.title", { code: orderCode }) });
@@ -18,7 +25,7 @@ export const orderScreen: ListScreen = {
   async expectRow(h, row) {
     const order = row as Order;
     const cells = within(screen.getByTestId(`order-row-${order.orderCode}`));
-    expect(cells.getByText(h.t(`orders.status.${order.status}`))).toBeTruthy();
+    expect(cells.getByText(statusText(h, order))).toBeTruthy();
     expect(cells.getByText(formatUsdt(order.amount, "en-US"))).toBeTruthy();
     expect(Boolean(cells.queryByRole("button", { name: h.t("orders.actions.pay") }))).toBe(
       order.status === "pending" || order.status === "waiting",
@@ -56,7 +63,7 @@ export const orderScreen: ListScreen = {
       `${detail.transfers[0]?.product} (${detail.transfers[0]?.chainId})`,
       detail.orderCode,
       formatUsdt(detail.amount, "en-US"),
-      h.t(`orders.status.${detail.status}`),
+      statusText(h, detail),
       h.t(`orders.upgrade.${detail.upgrade}`),
     ])
       expect(facts).toContain(expected);

@@ -74,7 +74,7 @@ function OrderFacts({ detail, facts }: { detail: OrderDetail; facts: DetailFacts
     ],
     [t("orders.details.totalAmount"), text.amount(detail.amount)],
     [t("orders.details.payMethod"), text.payType(detail.payType)],
-    [t("orders.details.status"), <OrderStatusTag key="status" status={detail.status} />],
+    [t("orders.details.status"), <OrderStatusTag key="status" status={facts.shownStatus} />],
     [t("orders.details.payTime"), text.time(detail.paidAt)],
     [t("orders.details.upgrade"), t(`orders.upgrade.${detail.upgrade}`)],
     [t("orders.details.createdAt"), text.time(detail.createdAt)],

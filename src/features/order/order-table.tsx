@@ -28,7 +28,7 @@ export function OrderTable({ view, onRetry, onDetails, onPay, onCancel }: OrderT
     { key: "term", cell: (row) => text.term(row.term) },
     { key: "amount", card: true, className: "order-amount", cell: (row) => text.amount(row.amount) },
     { key: "createdAt", card: true, className: "order-when list-wrap", cell: (row) => when(row.createdAt) },
-    { key: "status", card: true, cell: (row) => <OrderStatusTag status={row.status} /> },
+    { key: "status", card: true, cell: (row) => <OrderStatusTag status={row.shownStatus} /> },
     { key: "paidAt", className: "order-when list-wrap", cell: (row) => when(row.paidAt) },
     { key: "payType", cell: (row) => text.payType(row.payType) },
   ];

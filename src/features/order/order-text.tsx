@@ -1,13 +1,14 @@
 import { type Intent, Tag } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import type { Order, OrderStatus } from "../../../contracts/schemas/order.ts";
-import type { TermView } from "../../../machines/orders/order-list-selectors.ts";
+import type { ShownStatus, TermView } from "../../../machines/orders/order-list-selectors.ts";
 import { formatDateTime, formatUsdt } from "../../i18n/format.ts";
 
-const statusIntents: Record<OrderStatus, Intent> = {
+const statusIntents: Record<ShownStatus, Intent> = {
   pending: "warning",
   waiting: "primary",
   paid: "success",
+  startedFree: "success",
   cancelled: "none",
   failed: "danger",
 };
@@ -24,13 +25,14 @@ export function useOrderText() {
     term: (term: TermView) =>
       term.kind === "months" ? String(term.months) : t(`orders.term.${term.unit}`, { count: term.count }),
     payType: (payType: Order["payType"]) => (payType ? t(`orders.payType.${payType}`) : none),
-    status: (status: OrderStatus) => t(`orders.status.${status}`),
+    status: (status: ShownStatus) =>
+      status === "startedFree" ? t("orders.startedFree") : t(`orders.status.${status satisfies OrderStatus}`),
     time: (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : none),
     amount: (amount: string) => formatUsdt(amount, i18n.language),
   };
 }
 
-export function OrderStatusTag({ status }: { status: OrderStatus }) {
+export function OrderStatusTag({ status }: { status: ShownStatus }) {
   const { status: text } = useOrderText();
   return (
     <Tag intent={statusIntents[status]} className="order-status" data-status={status}>
