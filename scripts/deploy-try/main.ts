@@ -1,0 +1,170 @@
+// npm run deploy:try — deploy/compose.yaml brought up on this machine with podman and checked (README, "Deploying it").
+// Builds the images (the base from Debian packages), starts PostgreSQL, two server instances and nginx on a private
+// network, with a throw-away chain (anvil, chain id 1337) and mail server on the network's gateway; then, through the
+// proxy: every instance ready, a sign-up, a package paid on chain, the signed open API, a deposit credited once; then a
+// stopped instance's /readyz failing while the proxy keeps answering. Everything it started is removed at the end,
+// also on a failure or Ctrl-C. Not part of npm test: it takes minutes and root.
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { randomXpub } from "../../server/chain/hd-wallet.ts";
+import { depositCreditedOnce, paidApplication, signUp, until } from "./checks.ts";
+import { readCompose, readSettings, runArguments, startOrder } from "./compose-run.ts";
+import { startTryChain, tryChainId, tryProduct, type TryChain } from "./devnet.ts";
+import { podman, podmanAsync, podmanEnv, podmanTry } from "./podman.ts";
+import { type SmtpSink, startSmtpSink } from "./smtp-sink.ts";
+import { stoppedInstanceRoutedAround } from "./stop-check.ts";
+
+const repoRoot = resolve(import.meta.dirname, "../..");
+const project = "mc-try";
+const composeFile = join(repoRoot, "deploy/compose.yaml");
+const started = Date.now();
+const figures: Record<string, unknown> = {};
+const say = (text: string) =>
+  process.stdout.write(`deploy:try [${((Date.now() - started) / 1000).toFixed(1)} s] ${text}\n`);
+const folder = mkdtempSync(join(tmpdir(), "mc-deploy-try-"));
+let chain: TryChain | undefined;
+let mail: SmtpSink | undefined;
+const containers: string[] = [];
+let network = "";
+let volumes: string[] = [];
+
+async function cleanUp() {
+  for (const name of containers.reverse()) podmanTry("rm", "-f", "-t", "5", name);
+  for (const volume of volumes) podmanTry("volume", "rm", "-f", volume);
+  if (network) podmanTry("network", "rm", "-f", network);
+  await mail?.close();
+  await chain?.stop();
+  rmSync(folder, { recursive: true, force: true });
+}
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+
+async function buildImages() {
+  const build = async (tag: string, file: string) => {
+    const t0 = Date.now();
+    // The host's CA bundle, lent to the npm step only (deploy/Containerfile): a registry behind a TLS-inspecting proxy.
+    const ca = process.env.BUILD_CA_BUNDLE ?? "/etc/ssl/certs/ca-certificates.crt";
+    const secret = existsSync(ca) ? ["--secret", `id=ca,src=${ca}`] : [];
+    await podmanAsync("build", ...secret, "-f", file, "-t", tag, repoRoot);
+    const size = Number(podman("image", "inspect", "--format", "{{.Size}}", tag));
+    say(`built ${tag} in ${((Date.now() - t0) / 1000).toFixed(0)} s, ${(size / 1e6).toFixed(0)} MB`);
+    return { seconds: Math.round((Date.now() - t0) / 1000), megabytes: Math.round(size / 1e6) };
+  };
+  execFileSync("sh", [join(repoRoot, "deploy/base-image.sh")], { stdio: "inherit", env: podmanEnv });
+  figures.server = await build("localhost/merchant-console", "deploy/Containerfile");
+  figures.postgres = await build("localhost/mc-postgres", "deploy/postgres/Containerfile");
+  figures.proxy = await build("localhost/mc-proxy", "deploy/proxy/Containerfile");
+  // What the production image must not hold.
+  const inImage = podman(
+    ...["run", "--rm", "--entrypoint", "sh", "localhost/merchant-console", "-c"],
+    "id -u; echo $NODE_ENV; ls /app/node_modules/.bin; command -v npm anvil chromium || true; ls /app/node_modules | grep -E '^(vite|vitest|playwright-core|@foundry-rs|node)$' || true",
+  );
+  say(`inside the server image: ${inImage.replace(/\n/g, " | ")}`);
+  const [uid, nodeEnv] = inImage.split("\n");
+  if (uid === "0" || nodeEnv !== "production" || /anvil|chromium|vitest|playwright|\/npm/.test(inImage))
+    throw new Error("the server image runs as root, without NODE_ENV=production, or holds dev tools");
+}
+
+function settingsFile(): string {
+  const settings = {
+    SERVER_SECRET: randomBytes(32).toString("hex"),
+    SMTP_URL: mail!.url,
+    MAIL_FROM: "Merchant Console <no-reply@deploy-try.example>",
+    CHAINS: JSON.stringify([
+      {
+        product: tryProduct,
+        chainId: tryChainId,
+        rpcUrl: chain!.rpcUrl,
+        confirmations: 2,
+        tokens: [{ symbol: "USDT", address: chain!.token, decimals: 6 }],
+        depositFactory: chain!.factory,
+      },
+    ]),
+    WALLET_XPUB: randomXpub(),
+    GAS_PAYER_PRIVATE_KEY: chain!.gasPayerKey,
+    MC_OWNER_PASSWORD: randomBytes(16).toString("hex"),
+    MC_APP_PASSWORD: randomBytes(16).toString("hex"),
+  };
+  const file = join(folder, "settings.env");
+  writeFileSync(
+    file,
+    `${Object.entries(settings)
+      .map(([k, v]) => `${k}=${v}`)
+      .join("\n")}\n`,
+    { mode: 0o600 },
+  );
+  return file;
+}
+
+async function main() {
+  if (process.getuid?.() !== 0) throw new Error("run it as root: rootful podman and debootstrap");
+  await buildImages();
+  const compose = readCompose(composeFile, {}, true);
+  network = `${project}_${compose.network.key}`;
+  podmanTry("network", "rm", "-f", network);
+  podman("network", "create", "--subnet", compose.network.subnet, "--gateway", compose.network.gateway, network);
+  volumes = compose.volumes.map((v) => `${project}_${v}`);
+  for (const volume of volumes) podmanTry("volume", "rm", "-f", volume);
+  const order = startOrder(compose.services);
+  // PostgreSQL first: its start brings the network's bridge up, where the chain and the mail server then listen.
+  const first = order[0]!;
+  const run = (settings: string, service = first) => {
+    const full = readCompose(composeFile, readSettings(settings)).services.find((s) => s.name === service.name)!;
+    podmanTry("rm", "-f", `${project}-${service.name}`);
+    containers.push(`${project}-${service.name}`);
+    podman(...runArguments(full, compose, { project, envFile: settings, publish: false }));
+  };
+  // The gateway exists once a container is on the network: a placeholder holds it while the chain starts.
+  containers.push(`${project}-bridge`);
+  podman(
+    "run",
+    "-d",
+    "--name",
+    `${project}-bridge`,
+    "--network",
+    network,
+    "localhost/mc-debian:bookworm",
+    "sleep",
+    "600",
+  );
+  chain = await startTryChain(compose.network.gateway);
+  mail = await startSmtpSink(compose.network.gateway);
+  say(`chain ${chain.rpcUrl} (id ${tryChainId}, USDT ${chain.token}, factory ${chain.factory}), mail ${mail.url}`);
+  const settings = settingsFile();
+  const t0 = Date.now();
+  for (const service of order) run(settings, service);
+  const servers = order.filter((s) => s.image === "localhost/merchant-console");
+  const address = (name: string) =>
+    podman("inspect", "--format", `{{(index .NetworkSettings.Networks "${network}").IPAddress}}`, `${project}-${name}`);
+  const ready = async (name: string) => (await fetch(`http://${address(name)}:8080/readyz`)).status === 200;
+  for (const server of servers) await until(`${server.name} ready`, () => ready(server.name), 120_000);
+  figures.secondsUntilReady = Math.round((Date.now() - t0) / 1000);
+  say(`${servers.map((s) => s.name).join(", ")} ready ${figures.secondsUntilReady} s after the start`);
+  const proxy = compose.services.find((s) => s.ipv4Address)!;
+  const base = `http://${proxy.ipv4Address}:8080`;
+  const merchant = await signUp(base, mail);
+  say(`signed up ${merchant.email} through the proxy (code from the mail)`);
+  const credentials = await paidApplication(base, mail, chain, merchant);
+  say(`Basic package paid on chain; application credentials issued`);
+  figures.deposit = await depositCreditedOnce(base, chain, credentials);
+  say(`deposit credited once through the signed open API: ${JSON.stringify(figures.deposit)}`);
+  figures.stop = await stoppedInstanceRoutedAround(`${project}-${servers[0]!.name}`, address(servers[0]!.name), base);
+  say(`stopped ${servers[0]!.name}: ${JSON.stringify(figures.stop)}`);
+  say(`passed: ${JSON.stringify(figures)}`);
+}
+
+try {
+  await main();
+} catch (error) {
+  process.stderr.write(`deploy:try failed: ${(error as Error).stack ?? error}\n`);
+  for (const name of containers) {
+    const logs = podmanTry("logs", "--tail", "30", name).output;
+    process.stderr.write(`── ${name}, last lines ──\n${logs}\n`);
+  }
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+}
