@@ -58,17 +58,20 @@ export async function seedBatch(trx: Kysely<DB>, b: Batch): Promise<{ credited: 
         floor(floor(power(10::float8, r_amount * 4.5) * 100)::numeric * power(10::numeric, ${chain.decimals}::int - 2)) as units
       from (select i, random() as r_time, random() as r_status, random() as r_notice, random() as r_amount,
         random() as r_step from generate_series(${b.from}::int8, ${b.to}::int8) as i) as draws
+    ), deposits as materialized (
+      -- By position, joined: an element of a text[] is found by walking the array from its start (10,000 addresses).
+      select d, deposit_id, application_id, to_address
+      from unnest(${deposits.ids}::int8[], ${deposits.applicationIds}::int8[], ${deposits.addresses}::text[])
+        with ordinality as deposit (deposit_id, application_id, to_address, d)
     ), seen as materialized (
       select drawn.*,
         '0x' || encode(sha256(convert_to(${b.nonce} || ':tx:' || i, 'UTF8')), 'hex') as tx_hash,
         '0x' || substr(encode(sha256(convert_to(${b.nonce} || ':from:' || i, 'UTF8')), 'hex'), 1, 40) as from_address,
-        (${deposits.ids}::int8[])[d] as deposit_id,
-        (${deposits.applicationIds}::int8[])[d] as application_id,
-        (${deposits.addresses}::text[])[d] as to_address,
+        deposit_id, application_id, to_address,
         case when status = 'confirming' then ${b.now}::timestamptz - r_time * interval '10 minutes'
           else ${b.now}::timestamptz - interval '10 minutes' - r_time * ${b.days}::int * interval '1 day' end as seen_at,
         trunc(units / power(10::numeric, ${chain.decimals}::int), 18) as amount
-      from drawn
+      from drawn join deposits using (d)
     ), timed as materialized (
       select seen.*,
         floor(extract(epoch from seen_at))::int8 - 1500000000 as block_number,

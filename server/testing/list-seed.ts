@@ -8,6 +8,7 @@ import { newWebhookSecret, sealWebhookSecret } from "../domain/applications/webh
 import { accountId, merchantAccount } from "../domain/payments/ledger.ts";
 import { fromAtto, toAtto } from "../domain/platform/usdt.ts";
 import { nextDayNumber } from "../domain/platform/day-numbers.ts";
+import { dropSeededIndexes, rebuildIndexes } from "./list-seed-indexes.ts";
 import { type Deposits, type SeedChain, seedBatch, seedCallbackUrl } from "./list-seed-batch.ts";
 
 export type { SeedChain } from "./list-seed-batch.ts";
@@ -103,6 +104,8 @@ export async function seedMerchantLists(
         await sql`set local session_replication_role = replica`.execute(trx);
         // PostgreSQL's JIT would compile the batch's statement anew each time: 40 % of the server's CPU for nothing.
         await sql`set local jit = off`.execute(trx);
+        // The batch's rows are sorted and joined in memory, not in temporary files (work_mem is 4 MB by default).
+        await sql`set local work_mem = '64MB'`.execute(trx);
         const chain = options.chain;
         return seedBatch(trx, { merchantId, from, to, nonce, now, days, deposits, chain, ...accounts });
       });
@@ -112,7 +115,14 @@ export async function seedMerchantLists(
       options.onBatch?.(done);
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, options.connections ?? 1) }, seedNext));
+  const connections = Math.max(1, options.connections ?? 1);
+  // The indexes kept up row by row cost most of a big load: built once after it (list-seed-indexes.ts).
+  const dropped = await dropSeededIndexes(db);
+  try {
+    await Promise.all(Array.from({ length: connections }, seedNext));
+  } finally {
+    await rebuildIndexes(db, dropped, connections);
+  }
   if (options.analyze ?? true) await analyzeSeededTables(db);
   const result = { bills: options.bills, credited, creditedAmount: fromAtto(creditedAtto) };
   return { ...result, applications: applications.length, endUsers: deposits.ids.length };
