@@ -38,6 +38,8 @@ export const orderBody = (status: OrderStatus, extra: Record<string, unknown> = 
   termCount: integer(1),
   termMonths: integer(1),
   limits,
+  price: usdt("29"),
+  credit: usdt("0"),
   amount: usdt("29"),
   currency: "USDT",
   status,

@@ -80,6 +80,34 @@ describe("orders (proposed)", () => {
       });
   });
 
+  it("credits the unused part of the current paid package on an upgrade's order (issue 42)", async () => {
+    const upgrade = orderBody("pending", {
+      packageId: statePackageId("3"),
+      packageCode: like("pro"),
+      packageName: like("Pro"),
+      termUnit: regex("^(day|month|quarter|year)$", "quarter"),
+      termMonths: integer(3),
+      upgrade: "replace",
+      price: usdt("79"),
+      credit: usdt("28.999999"),
+      amount: usdt("50.000001"),
+      remaining: usdt("50.000001"),
+    });
+    await pact
+      .addInteraction()
+      .given(states.signedIn, { email, token })
+      .given(states.paidOrder, { email, packageCode: "basic", product: devnet })
+      .given(states.packageOnSale, { packageCode: "pro" })
+      .uponReceiving("a request to order a higher package while a paid one runs")
+      .withRequest("POST", "/api/Order/Create", (b) =>
+        b.headers(authHeaders(token)).jsonBody({ packageId: statePackageId("3") }),
+      )
+      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(upgrade)))
+      .executeTest(async (mock) => {
+        await expect(apiFor(mock, token).orders.create({ packageId: "3" })).resolves.toEqual(exampleOf(upgrade));
+      });
+  });
+
   it("refuses a second open order with errCode 2204", async () => {
     await pact
       .addInteraction()

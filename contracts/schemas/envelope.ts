@@ -72,6 +72,8 @@ export const errCodes = {
   devPayUnavailable: "2208",
   /** A transfer for this order is still confirming: it cannot be cancelled now. */
   orderConfirming: "2209",
+  /** A lower package while a higher one is active (issue 42): buy it after the current one ends. */
+  packageDowngrade: "2210",
   /** Two-factor sign-in (contracts/schemas/two-factor.ts): the code is neither a current TOTP code nor an unused recovery code. */
   twoFactorCodeWrong: "2301",
   /** The sign-in challenge is unknown, used, expired or out of attempts: sign in again. */

@@ -16,7 +16,10 @@ export const orderStatuses = ["pending", "waiting", "paid", "cancelled", "failed
 export const orderStatus = z.enum(orderStatuses);
 export type OrderStatus = z.infer<typeof orderStatus>;
 
-/** What buying this package does to the one the merchant has: a first one, more time on the same, or another instead. */
+/**
+ * What buying this package does to the one the merchant has: a first one, more time on the same (added after its
+ * expiry), or a higher one instead (from now, the current one's unused part credited: `credit`).
+ */
 export const upgradeKinds = ["new", "extend", "replace"] as const;
 export const upgradeKind = z.enum(upgradeKinds);
 export type UpgradeKind = z.infer<typeof upgradeKind>;
@@ -48,6 +51,14 @@ export const order = z.object({
   termCount: z.number(),
   termMonths: z.number(),
   limits: packageLimits,
+  /** The package's price when the order was made. */
+  price: usdtAmount,
+  /**
+   * An upgrade's credit: what the unused part of the current paid package is worth, prorated by time and rounded down
+   * to 6 decimals, taken off the price (issue 42). 0 otherwise (a first package, an extension, after a free trial).
+   */
+  credit: usdtAmount,
+  /** What the order costs: price − credit. */
   amount: usdtAmount,
   currency: z.literal("USDT"),
   status: orderStatus,

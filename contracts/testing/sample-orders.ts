@@ -13,6 +13,8 @@ export const sampleOrder = (extra: Partial<Order> = {}): Order => ({
   termCount: 1,
   termMonths: 1,
   limits: { wallets: 3, currencies: 5, applications: 3 },
+  price: "29",
+  credit: "0",
   amount: "29",
   currency: "USDT",
   status: "pending",

@@ -79,6 +79,8 @@ export const order = (over: Partial<Order> = {}): Order => ({
   termCount: 1,
   termMonths: 1,
   limits: limits(3),
+  price: "29.000000",
+  credit: "0",
   amount: "29.000000",
   currency: "USDT",
   status: "pending",

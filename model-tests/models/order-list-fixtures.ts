@@ -20,6 +20,7 @@ export const sampleOrders: Order[] = [
     termUnit: "day",
     termCount: 7,
     termMonths: 0,
+    price: "0",
     amount: "0",
     paidAt: "2026-02-01T09:00:00.000Z",
     payType: "free",

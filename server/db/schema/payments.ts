@@ -55,6 +55,13 @@ export interface OrdersTable {
   from_balance: ColumnType<string, string | undefined, string>;
   /** The bought package's expiry, set when it is paid. */
   package_expires_at: Date | null;
+  /**
+   * USDT, numeric(20, 6): the unused part of the current package credited against the price (migration 0040); the
+   * price is amount + credit.
+   */
+  credit: ColumnType<string, string | undefined, string>;
+  /** The paid order whose package run the credit is for; null without a credit. */
+  credit_order_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A chain transfer counted for an order; one row per transfer at most. */
@@ -129,7 +136,8 @@ export type LedgerJournalKindColumn =
   | "gasSpent"
   | "gasReturned"
   | "gasFunded"
-  | "treasuryFunded";
+  | "treasuryFunded"
+  | "upgradeCredit";
 
 /** One movement of money with its cause (a transfer and/or an order); its lines sum to zero per currency. */
 export interface LedgerJournalsTable {

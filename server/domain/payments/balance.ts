@@ -126,6 +126,17 @@ export async function settlePaidOrder(
 }
 
 /**
+ * An upgrade paid (upgrade-credit.ts): the unused part of the current package, which revenue took when it was paid,
+ * goes from revenue into the new order's account, where it pays that part of the price. Once per order.
+ */
+export async function creditUpgrade(trx: Kysely<DB>, orderId: string, credit: bigint, now: Date): Promise<void> {
+  await post(trx, { kind: "upgradeCredit", orderId, at: now }, [
+    [await accountId(trx, { kind: "revenue" }), -credit],
+    [await orderAccount(trx, orderId), credit],
+  ]);
+}
+
+/**
  * Cancelled or failed: each counted transfer's money goes from the order to the balance (`orderClosed`, naming the
  * transfer), then whatever else the order holds (balance it took: `refund`, once per order).
  */
@@ -313,6 +324,8 @@ export const wireKind = {
   gasReturned: "withdrawal",
   gasFunded: "withdrawal",
   treasuryFunded: "withdrawal",
+  // An upgrade's credit moves revenue into the order's account, no merchant line: never met here.
+  upgradeCredit: "orderPayment",
 } as const satisfies Record<LedgerJournalKindColumn, BalanceResult["entries"][number]["kind"]>;
 
 /** The merchant's ledger lines, newest first: kind (as the wire names it), signed amount, order, transaction. */

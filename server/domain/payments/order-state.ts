@@ -1,10 +1,10 @@
 import type { Kysely, Selectable } from "kysely";
 import type { DB, OrdersTable, OrderStatusColumn, PayTypeColumn } from "../../db/schema.ts";
 import type { AnyMerchantScope, SystemScope } from "../platform/merchant-scope.ts";
-import { closeOrderFunds, settlePaidOrder } from "./balance.ts";
+import { closeOrderFunds, creditUpgrade, settlePaidOrder } from "./balance.ts";
 import { notifyLive } from "../platform/live-changes.ts";
 import { activatePackage } from "./subscriptions.ts";
-import { toAtto } from "../platform/usdt.ts";
+import { fromAtto, toAtto } from "../platform/usdt.ts";
 
 /**
  * The order's state changes, shared by the merchant's calls (orders.ts), the chain listener (order-listener.ts) and
@@ -133,8 +133,8 @@ export async function expireIfDue(
 }
 
 /**
- * Paid: the package is activated (subscriptions.ts), the order closed as paid, and its account settled (revenue, the
- * excess to the balance caused by `completedBy`, the transfer that completed it).
+ * Paid: the package is activated (subscriptions.ts), the order closed as paid, and its account settled (an upgrade's
+ * credit into it, revenue, the excess to the balance caused by `completedBy`, the transfer that completed it).
  */
 export async function markPaid(
   trx: Kysely<DB>,
@@ -145,7 +145,16 @@ export async function markPaid(
   fromBalance?: string,
   completedBy: string | null = null,
 ): Promise<OrderRow> {
-  await settlePaidOrder(trx, scope, order, completedBy, now);
+  // An upgrade's credit pays its part of the price first; revenue then takes the whole price (amount + credit).
+  const credit = toAtto(order.credit);
+  if (credit > 0n) await creditUpgrade(trx, order.id, credit, now);
+  await settlePaidOrder(
+    trx,
+    scope,
+    { id: order.id, amount: fromAtto(toAtto(order.amount) + credit) },
+    completedBy,
+    now,
+  );
   const pkg = await trx.selectFrom("packages").selectAll().where("id", "=", order.package_id).executeTakeFirstOrThrow();
   const packageExpiresAt = await activatePackage(trx, scope, pkg, order.id, now);
   const updated = await trx

@@ -13,6 +13,7 @@ export interface WireOrderRow {
   merchant_id: string;
   package_id: string;
   amount: string;
+  credit: string;
   status: Order["status"];
   upgrade: Order["upgrade"];
   created_at: Date;
@@ -61,6 +62,7 @@ export function wireOrderQuery(db: Kysely<DB>, { merchantId }: MerchantScope) {
       "o.merchant_id",
       "o.package_id",
       "o.amount",
+      "o.credit",
       "o.status",
       "o.upgrade",
       "o.created_at",
@@ -102,6 +104,8 @@ export function toWireOrder(row: WireOrderRow, now: Date): Order {
     termCount: row.term_count,
     termMonths: termMonths(row.term_unit, row.term_count),
     limits: { wallets: row.limit_wallets, currencies: row.limit_currencies, applications: row.limit_applications },
+    price: fromAtto(toAtto(row.amount) + toAtto(row.credit)),
+    credit: usdtText(row.credit),
     amount: usdtText(row.amount),
     currency: "USDT",
     status: row.status,

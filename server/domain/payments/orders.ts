@@ -19,7 +19,8 @@ import {
 import { toWireOrder, toWireOrderDetail, type WireOrderRow, wireOrderQuery } from "./order-wire.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
 import { findPackage } from "./packages.ts";
-import { trialAvailable, upgradeKindOf } from "./subscriptions.ts";
+import { trialAvailable } from "./subscriptions.ts";
+import { quoteUpgrade, upgradeMessages } from "./upgrade-credit.ts";
 import { fromAtto, toAtto } from "../platform/usdt.ts";
 import { transactRetrying } from "../platform/retry-conflicts.ts";
 import { nextDayNumber } from "../platform/day-numbers.ts";
@@ -35,6 +36,7 @@ export const orderMessages = {
   orderClosed: "This order is already paid, cancelled or failed",
   orderOpenExists: "You have an open order: pay or cancel it first",
   trialUsed: "The free trial is only available once, before any other package",
+  packageDowngrade: upgradeMessages.packageDowngrade,
   balanceInsufficient: "The balance does not cover what is left to pay",
   orderConfirming: "A payment for this order is still confirming",
 } as const;
@@ -75,7 +77,8 @@ export interface CreateOrderSettings {
 }
 
 /**
- * A new order for a package, at the package's price. One open order per merchant (2204; the partial unique index
+ * A new order for a package, at the package's price less the credit for the current package's unused part (an
+ * upgrade, upgrade-credit.ts); a lower package while the current one runs is refused (2210). One open order per merchant (2204; the partial unique index
  * `orders_one_open` decides when two calls race). A trial is paid at once (payType free), once per merchant and only
  * before any other package (2205; `orders_one_trial` decides races).
  */
@@ -96,14 +99,19 @@ export async function createOrder(
     const trial = pkg.kind === "trial";
     if (trial && !(await trialAvailable(trx, scope))) return fail(errCodes.trialUsed, orderMessages.trialUsed);
     if (stillOpen) return fail(errCodes.orderOpenExists, orderMessages.orderOpenExists);
-    const upgrade = await upgradeKindOf(trx, scope, pkg.id, now);
+    // A higher package credits the current one's unused part; a lower one while it runs is refused (upgrade-credit.ts).
+    const quote = await quoteUpgrade(trx, scope, pkg, now);
+    if (!quote.ok) return quote;
+    const { upgrade, credit, creditOrderId } = quote.data;
     const inserted = await trx
       .insertInto("orders")
       .values({
         order_code: await nextDayNumber(trx, "order_code_seq", 10, now),
         merchant_id: merchantId,
         package_id: pkg.id,
-        amount: pkg.price,
+        amount: fromAtto(toAtto(pkg.price) - credit),
+        credit: fromAtto(credit),
+        credit_order_id: creditOrderId,
         status: "pending",
         upgrade,
         trial,

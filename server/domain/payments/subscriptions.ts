@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import type { UpgradeKind } from "../../../contracts/schemas/order.ts";
 import type { SubscriptionResult } from "../../../contracts/schemas/subscription.ts";
 import type { DB } from "../../db/schema.ts";
 import type { AnyMerchantScope, MerchantScope } from "../platform/merchant-scope.ts";
@@ -24,21 +23,9 @@ async function currentPackage(
   return row ? { packageId: row.package_id, expiresAt: row.expires_at } : null;
 }
 
-/** What buying `packageId` would do now: a first package, more time on the same one (still active), or another instead. */
-export async function upgradeKindOf(
-  db: Kysely<DB>,
-  scope: AnyMerchantScope,
-  packageId: string,
-  now: Date,
-): Promise<UpgradeKind> {
-  const current = await currentPackage(db, scope, false);
-  if (!current || current.expiresAt <= now) return "new";
-  return current.packageId === packageId ? "extend" : "replace";
-}
-
 /**
  * Activates a paid order's package, inside the payment's transaction (`trx`): extend → max(now, current expiry) +
- * term; new or replace → now + term (a replaced package's time left is dropped). Answers the new expiry. The
+ * term; new or replace → now + term (a replaced package's time left was credited on the order: upgrade-credit.ts). Answers the new expiry. The
  * merchant's row is locked first, so two payments of one merchant activate one after the other.
  */
 export async function activatePackage(
