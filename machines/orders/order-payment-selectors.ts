@@ -58,6 +58,11 @@ export const selectOrderSummary = ({ context }: OrderPaymentSnapshot) => {
     /** What is bought names the pay dialog (issue 26): the package and its term. */
     term: { unit: order.termUnit, count: order.termCount },
     amount: order.amount,
+    /**
+     * An upgrade's figures, shown before paying (issue 42): the price, the credit for the current package's unused
+     * part, and what is due (the amount); null when nothing is credited.
+     */
+    credit: isPositiveAmount(order.credit) ? { price: order.price, credit: order.credit, due: order.amount } : null,
     status: order.status,
     upgrade: order.upgrade,
     paidAt: order.paidAt,

@@ -281,6 +281,18 @@ describe("orderPayment: cancelling", () => {
     expect(s.effects.closeDialog).toBe(1);
   });
 
+  it("shows an upgrade's price, credit and what is due before paying, and nothing of it without a credit", async () => {
+    const upgrade = order({ upgrade: "replace", price: "79", credit: "9.666666", amount: "69.333334" });
+    const s = await existing(upgrade, {}, "cancel");
+    expect(selectOrderSummary(s.actor.getSnapshot())?.credit).toEqual({
+      price: "79",
+      credit: "9.666666",
+      due: "69.333334",
+    });
+    const plain = await existing(order({ upgrade: "replace", credit: "0" }), {}, "cancel");
+    expect(selectOrderSummary(plain.actor.getSnapshot())?.credit).toBeNull();
+  });
+
   it("turns into the pay screen when My orders' Cancel is refused", async () => {
     const s = await existing(order(), { cancel: () => Promise.reject(apiFailure("2203")) }, "cancel");
     s.actor.send({ type: "order.cancelConfirm" });

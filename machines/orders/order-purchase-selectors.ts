@@ -38,6 +38,8 @@ export interface PackageCard {
   trialUsed: boolean;
 }
 
+export type UpgradeEffect = UpgradeKind | "downgrade";
+
 export type CatalogueView =
   | { kind: "loading" }
   | { kind: "failed"; failure: Failure }
@@ -57,7 +59,7 @@ export type CatalogueView =
       /** The order this page created and left open, to continue paying. */
       resumable: { orderCode: string } | null;
       /** What buying the chosen package does to the current one (as the server will decide it). */
-      effect: UpgradeKind | null;
+      effect: UpgradeEffect | null;
     };
 
 export function selectCatalogue(snapshot: OrderPurchaseSnapshot): CatalogueView {
@@ -81,12 +83,19 @@ export function selectCatalogue(snapshot: OrderPurchaseSnapshot): CatalogueView 
   };
 }
 
-/** new: no active package; extend: the same one is active; replace: another is active (its time left is dropped). */
-function upgradeEffect(context: OrderPurchaseContext): UpgradeKind | null {
+/**
+ * new: no active package; extend: the same one is active; replace: a lower one is active (its unused part credited);
+ * downgrade: a higher one is active, which the server refuses (2210). Higher is later in the catalogue, as the server
+ * ranks packages (server/domain/payments/upgrade-credit.ts).
+ */
+function upgradeEffect(context: OrderPurchaseContext): UpgradeEffect | null {
   if (context.selectedPackageId === null) return null;
   const subscription = context.subscription;
   if (!subscription?.package || !subscription.active) return "new";
-  return subscription.package.id === context.selectedPackageId ? "extend" : "replace";
+  const current = subscription.package.id;
+  if (current === context.selectedPackageId) return "extend";
+  const rank = (id: string) => context.packages.findIndex((p) => p.id === id);
+  return rank(context.selectedPackageId) < rank(current) ? "downgrade" : "replace";
 }
 
 function packageCard(context: OrderPurchaseContext, id: string): PackageCard | null {

@@ -99,14 +99,17 @@ export async function expectCatalogue(h: OrderPageHarness, expected: CatalogueEx
   expect(screen.getByTestId("package-enterprise").textContent).toContain(h.t("orderPayment.unlimited"));
   expect(screen.getByTestId("package-trial").textContent).toContain(h.t("orderPayment.termMany.day", { count: 7 }));
   expect(screen.getByTestId("balance").textContent).toContain(amount(balance.balance));
-  // Pro is active: choosing it extends it, choosing another replaces it.
+  // Pro is active: choosing it extends it, a higher one replaces it (its unused part credited), a lower one is refused.
+  const rank = (id: string | null | undefined) => packages.findIndex((p) => p.id === id);
   const effect =
     expected.selectedPackageId === null
       ? null
       : h.t(
           expected.selectedPackageId === subscription.package?.id
             ? "orderPayment.upgradeExtend"
-            : "orderPayment.upgradeReplace",
+            : rank(expected.selectedPackageId) < rank(subscription.package?.id)
+              ? "orderPayment.upgradeDowngrade"
+              : "orderPayment.upgradeReplace",
         );
   expect(screen.queryByTestId("upgrade-effect")?.textContent ?? null).toBe(effect);
   const alerts = () => screen.queryAllByRole("alert").map((a) => a.textContent ?? "");

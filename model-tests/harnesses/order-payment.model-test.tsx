@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { isPositiveAmount } from "../../machines/orders/payment-request.ts";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { MemoryRouter, useLocation } from "react-router";
@@ -266,8 +267,22 @@ async function expectOpen(h: H, s: S) {
       amount: amount(context.order?.amount ?? "0"),
     }),
   );
-  // The order replaces the merchant's Pro package: the dialog says so while it is open.
+  // The order replaces the merchant's Pro package: the dialog says so while it is open, and an upgrade's credit with
+  // the price and what is due after it, before paying (issue 42).
   expect(inDialog.getByTestId("pay-upgrade").textContent).toBe(h.t("orderPayment.upgradeReplace"));
+  const credited = context.order && isPositiveAmount(context.order.credit) ? context.order : null;
+  expect(inDialog.queryByTestId("pay-credit")?.textContent ?? null).toBe(
+    credited
+      ? [
+          h.t("orderPayment.price"),
+          amount(credited.price),
+          h.t("orderPayment.credit"),
+          h.t("orderPayment.creditValue", { amount: amount(credited.credit) }),
+          h.t("orderPayment.due"),
+          amount(credited.amount),
+        ].join("")
+      : null,
+  );
   const busy = ["finishing", "payingFromBalance", "devPaying", "cancelling"].some((name) => inScreen(s, name));
   const close = inDialog.getByRole("button", { name: h.t("orderPayment.close") }) as HTMLButtonElement;
   await waitFor(() => expect(close.disabled).toBe(busy || inScreen(s, "confirmingCancel")));

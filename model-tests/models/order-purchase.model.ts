@@ -5,6 +5,13 @@ import { english, saidOnce } from "./english.ts";
 import { failure, refusal } from "./fixtures.ts";
 import { basic, catalogue, packages, pendingOrder, pro, trial, trialOrder, visitorStart } from "./order-fixtures.ts";
 
+/** Pro is current: choosing it extends it, a higher package replaces it (its unused part credited), a lower one is refused. */
+const effectKey = (id: string) => {
+  const rank = (packageId: string) => packages.findIndex((p) => p.id === packageId);
+  if (id === pro.id) return "orderPayment.upgradeExtend";
+  return rank(id) < rank(pro.id) ? "orderPayment.upgradeDowngrade" : "orderPayment.upgradeReplace";
+};
+
 // The pay dialog is the child `payment` (orderPayment, walked by its own model): here it only ends.
 const { done, failed } = eventBuilders(orderPurchaseMachine, { payment: "orderPayment" });
 
@@ -108,9 +115,7 @@ export const orderPurchaseModel: MachineModel<typeof orderPurchaseMachine, { pay
       if (Object.keys(context.fieldErrors).length > 0)
         return `The package cards and ${english("validation.packageRequired")}`;
       const chosen = packages.find((p) => p.id === context.selectedPackageId);
-      const effect = chosen
-        ? `, ${chosen.name} chosen and ${english(chosen.id === pro.id ? "orderPayment.upgradeExtend" : "orderPayment.upgradeReplace")}`
-        : ", none chosen";
+      const effect = chosen ? `, ${chosen.name} chosen and ${english(effectKey(chosen.id))}` : ", none chosen";
       return `The package cards (Pro marked current until 15 June 2026)${effect}${problem}`;
     }
     if (s.matches("creating"))

@@ -52,6 +52,7 @@ const nextSteps: Readonly<Record<string, NextStep>> = {
   [c.demoOrderExpired]: "errorPage.newDemo",
   [c.packageNotFound]: "errorPage.otherPackage",
   [c.trialUsed]: "errorPage.otherPackage",
+  [c.packageDowngrade]: "errorPage.otherPackage",
   [c.orderNotFound]: "errorPage.seeMyOrders",
   [c.orderClosed]: "errorPage.seeMyOrders",
   [c.orderOpenExists]: "errorPage.seeMyOrders",

@@ -8,12 +8,20 @@ import {
   selectBalance,
   selectCatalogue,
   selectCurrentPackage,
+  type UpgradeEffect,
 } from "../../../machines/orders/order-purchase-selectors.ts";
 import { routePaths } from "../../app/route-names.ts";
 import { FailureScope, usePageAddition } from "../../app/failure-callout.tsx";
 import { usePaymentText } from "./payment-text.ts";
 
 /** The packages as cards: choose one, then Create order. */
+/** What buying the chosen package does to the current one, in words. */
+const upgradeEffectKeys = {
+  extend: "orderPayment.upgradeExtend",
+  replace: "orderPayment.upgradeReplace",
+  downgrade: "orderPayment.upgradeDowngrade",
+} as const satisfies Record<Exclude<UpgradeEffect, "new">, string>;
+
 export function PackageCatalogue({ actor }: { actor: OrderPurchaseActor }) {
   const { t } = useTranslation();
   const text = usePaymentText();
@@ -72,9 +80,9 @@ export function PackageCatalogue({ actor }: { actor: OrderPurchaseActor }) {
           />
         ))}
       </div>
-      {view.effect === "extend" || view.effect === "replace" ? (
+      {view.effect !== null && view.effect !== "new" ? (
         <p className="order-buy-effect" data-testid="upgrade-effect">
-          {t(view.effect === "extend" ? "orderPayment.upgradeExtend" : "orderPayment.upgradeReplace")}
+          {t(upgradeEffectKeys[view.effect])}
         </p>
       ) : null}
       {view.problem ? (

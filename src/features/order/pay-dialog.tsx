@@ -46,6 +46,18 @@ export function PayDialog({ actor }: { actor: OrderPaymentActor }) {
           <p className="pay-summary" data-testid="pay-summary">
             {t("orderPayment.summary", { name, amount: text.amount(summary.amount) })}
           </p>
+          {summary.credit ? (
+            <dl className="pay-fields pay-credit" data-testid="pay-credit">
+              <dt>{t("orderPayment.price")}</dt>
+              <dd>{text.amount(summary.credit.price)}</dd>
+              <dt>{t("orderPayment.credit")}</dt>
+              <dd>{t("orderPayment.creditValue", { amount: text.amount(summary.credit.credit) })}</dd>
+              <dt>{t("orderPayment.due")}</dt>
+              <dd>
+                <strong>{text.amount(summary.credit.due)}</strong>
+              </dd>
+            </dl>
+          ) : null}
           {summary.upgradeNote ? (
             <p className="pay-upgrade" data-testid="pay-upgrade">
               {t(summary.upgradeNote === "extend" ? "orderPayment.upgradeExtend" : "orderPayment.upgradeReplace")}
