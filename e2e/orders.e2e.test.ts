@@ -133,6 +133,12 @@ describe("orders and payment on the devnet", () => {
     await orderPackage(page, "basic", { loaded: true });
     await page.getByRole("button", { name: /^Pay from balance/ }).click();
     await expectPaid(page);
+
+    // Basic is paid and runs: Pro's pay dialog credits its unused part and says what is due, before paying (issue 42).
+    await orderPackage(page, "pro");
+    const credit = (await dialog(page).getByTestId("pay-credit").textContent()) ?? "";
+    expect(credit).toMatch(/^Price79\.00 USDTCredit for the unused part of your current package− 28\.9\d* USDT/);
+    expect(credit).toMatch(/To pay after the credit50\.0\d* USDT$/);
   });
 
   it("pays from the dev wallet on the devnet", async () => {
