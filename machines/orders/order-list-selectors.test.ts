@@ -7,6 +7,11 @@ describe("the order detail's facts", () => {
     expect(detailFactsOf(detail())).toMatchObject({ toBalance: null, reversed: null });
     expect(detailFactsOf(detail({ status: "failed", toBalance: "5.000000" }))).toMatchObject({ toBalance: "5.000000" });
     expect(detailFactsOf(detail({ status: "paid", reversed: "29.000000" }))).toMatchObject({ reversed: "29.000000" });
+    expect(detailFactsOf(detail()).credit).toBeNull();
+    expect(detailFactsOf(detail({ price: "79", credit: "9.666666", amount: "69.333334" })).credit).toEqual({
+      price: "79",
+      credit: "9.666666",
+    });
   });
 });
 

@@ -84,6 +84,8 @@ export interface DetailFacts {
   toBalance: string | null;
   /** What a reorganisation took back of a paid order's payment; null when nothing (the usual case). */
   reversed: string | null;
+  /** An upgrade's price and the credit for the previous package's unused part (issue 42); null without a credit. */
+  credit: { price: string; credit: string } | null;
 }
 
 export function detailFactsOf(detail: OrderDetail): DetailFacts {
@@ -104,6 +106,7 @@ export function detailFactsOf(detail: OrderDetail): DetailFacts {
     transfers: detail.transfers,
     toBalance: isPositiveAmount(detail.toBalance) ? detail.toBalance : null,
     reversed: isPositiveAmount(detail.reversed) ? detail.reversed : null,
+    credit: isPositiveAmount(detail.credit) ? { price: detail.price, credit: detail.credit } : null,
   };
 }
 

@@ -54,6 +54,13 @@ function OrderFacts({ detail, facts }: { detail: OrderDetail; facts: DetailFacts
     facts.chains.length > 0
       ? facts.chains.map((c) => `${c.product} (${c.chainId})`).join(", ")
       : t("orders.details.noChain");
+  // An upgrade: its price and the credit for the previous package's unused part, over what it cost (issue 42).
+  const creditLines: Array<[string, React.ReactNode]> = facts.credit
+    ? [
+        [t("orders.details.price"), text.amount(facts.credit.price)],
+        [t("orders.details.credit"), `− ${text.amount(facts.credit.credit)}`],
+      ]
+    : [];
   const lines: Array<[string, React.ReactNode]> = [
     [t("orders.details.product"), text.packageName(facts.packageCode, facts.packageName)],
     [t("orders.details.type"), t(`orders.term.${facts.termUnit}`, { count: facts.termCount })],
@@ -72,6 +79,7 @@ function OrderFacts({ detail, facts }: { detail: OrderDetail; facts: DetailFacts
         {detail.orderCode}
       </span>,
     ],
+    ...creditLines,
     [t("orders.details.totalAmount"), text.amount(detail.amount)],
     [t("orders.details.payMethod"), text.payType(detail.payType)],
     [t("orders.details.status"), <OrderStatusTag key="status" status={facts.shownStatus} />],
