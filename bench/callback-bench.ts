@@ -44,6 +44,7 @@ import { notifyCallbackDue } from "../server/domain/platform/notify-channels.ts"
 import { startCallbackReceiver } from "../server/testing/callback-receiver.ts";
 import { seedApplication, seedDepositAddress, seedMerchant, testServerSecret } from "../server/testing/seed.ts";
 import { createTestDatabase } from "../server/testing/test-database.ts";
+import { currencyRegistry } from "../server/chain/currency-registry.ts";
 
 process.env.PASSWORD_HASH_COST ??= "test";
 const runs = Math.max(1, Number(process.env.BENCH_CALLBACK_RUNS ?? 20));
@@ -101,7 +102,7 @@ try {
       db,
       adapter: createEvmAdapter({ chainId, rpcUrl: chain.rpcUrl }),
       addressBook: watchedAddressBook(db, { chainId }),
-      listener: createMoneyListener({ chains: [devnet] }),
+      listener: createMoneyListener({ currencies: currencyRegistry([devnet]) }),
     },
   );
   let callbacks = await startCallbackDeliveries(engineOptions);

@@ -17,6 +17,7 @@ import { createTestDatabase } from "../server/testing/test-database.ts";
 import { settleSweptShares } from "../server/domain/payments/sweep-books.ts";
 import { releaseWithdrawal } from "../server/domain/withdrawals/withdrawal-holds.ts";
 import { invariantViolations, receivedAllAccounted } from "./invariants.ts";
+import { currencyRegistry } from "../server/chain/currency-registry.ts";
 
 /**
  * The invariants on states the chaos harness meets, without the harness: a paid order and an excess on the ledger,
@@ -94,7 +95,7 @@ async function creditedDeposit() {
     quarantine: null,
   };
   const listener = createDepositListener({
-    chains: [
+    currencies: currencyRegistry([
       {
         product: "Devnet",
         chainId: 31337,
@@ -103,7 +104,7 @@ async function creditedDeposit() {
         confirmations: 2,
         devnet: true,
       },
-    ],
+    ]),
   });
   await db.transaction().execute(async (trx) => {
     await listener.onTransferSeen!(trx, stored);

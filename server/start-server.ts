@@ -59,7 +59,7 @@ export async function startServer(
       env,
       dataDir: env.DATA_DIR || "./data",
       log: forwardedLog,
-      listener: (chains) => createMoneyListener({ chains, log: forwardedLog }),
+      listener: (currencies) => createMoneyListener({ currencies, log: forwardedLog }),
     });
   } catch (error) {
     await close();

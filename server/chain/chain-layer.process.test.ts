@@ -68,8 +68,8 @@ describe("the chain layer as the server starts it (devnet, address book, watcher
       expect(layer.chains.map((c) => [c.product, c.chainId, c.confirmations, c.devnet])).toEqual([
         ["Devnet", 31337, 2, true],
       ]);
-      expect(layer.chainByProduct("devnet")).toBe(layer.chains[0]);
-      expect(layer.chainByProduct("Eth")).toBeUndefined();
+      expect(layer.currencies.chainByProduct("devnet")).toBe(layer.chains[0]);
+      expect(layer.currencies.chainByProduct("Eth")).toBeUndefined();
       const { userId } = await seedMerchant(database.db, { email: "payer@example.com", password: "Merchant7Pass" });
       const { address } = await receivingAddressOf(database.db, layer.addresses, actFor(systemScope("test"), userId));
       const paid = await layer.payFromDevAccount(address, 5_250_000n);
@@ -113,7 +113,11 @@ describe("the chain layer as the server starts it (devnet, address book, watcher
     const first = await startChainLayer({ db: database.db, env, dataDir: tempDir(), log: silentLog });
     const second = await startChainLayer({ db: database.db, env, dataDir: tempDir(), log: silentLog });
     try {
-      expect(second.chainByProduct("Devnet")).toMatchObject({ chainId: 31337, confirmations: 2, devnet: true });
+      expect(second.currencies.chainByProduct("Devnet")).toMatchObject({
+        chainId: 31337,
+        confirmations: 2,
+        devnet: true,
+      });
       const { userId } = await seedMerchant(database.db, { email: "shared@example.com", password: "Merchant7Pass" });
       const scope = actFor(systemScope("test"), userId);
       const { address } = await receivingAddressOf(database.db, first.addresses, scope);

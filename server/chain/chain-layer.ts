@@ -21,25 +21,15 @@ import { checkTokens } from "./token-check.ts";
 import { devnetXpub, type ReceivingAddresses, randomXpub, receivingAddressesFromXpub } from "./hd-wallet.ts";
 import type { ChainListener, WatcherLog } from "./listener.ts";
 import { createWatcher, type Watcher } from "./watcher.ts";
+import type { ConfiguredChain } from "./configured-chain.ts";
+import { type CurrencyRegistry, currencyRegistry } from "./currency-registry.ts";
 
-/** A chain the server follows, as the orders domain sees it (the pay dialog's choices, GetUserWallet's `{product}`). */
-export interface ConfiguredChain {
-  product: string;
-  chainId: number;
-  rpcUrl: string;
-  /** More backends of the chain (CHAINS' `moreRpcUrls`). */
-  moreRpcUrls?: readonly string[];
-  tokens: { symbol: string; address: Address; decimals: number }[];
-  confirmations: number;
-  devnet: boolean;
-  /** The deposit-forwarder factory deposit addresses are computed under (CHAINS' `depositFactory`; deployed on the devnet). */
-  depositFactory?: Address;
-}
+export type { ConfiguredChain } from "./configured-chain.ts";
 
 export interface ChainLayer {
   chains: readonly ConfiguredChain[];
-  /** Case-insensitive, like the routes: `eth` finds Eth. */
-  chainByProduct(product: string): ConfiguredChain | undefined;
+  /** The currencies the chains carry, named once (currency-registry.ts): what every reader of tokens reads. */
+  currencies: CurrencyRegistry;
   /** The watch-only key merchants' receiving addresses derive from (payments/receiving-addresses.ts); null when no chain is configured at all. */
   addresses: ReceivingAddresses | null;
   devnet: DevnetFacts | null;
@@ -59,10 +49,11 @@ export interface ChainLayerOptions {
   /** DATA_DIR; "memory" or undefined keeps the devnet's chain and wallet key in memory. */
   dataDir?: string;
   /**
-   * The orders domain's hooks (listener.ts); called inside the watcher's transactions. A function gets the configured
-   * chains (the devnet's token is known only once it runs) and is called once, before any watcher starts.
+   * The orders domain's hooks (listener.ts); called inside the watcher's transactions. A function gets the currencies
+   * of the configured chains (the devnet's token is known only once it runs) and is called once, before any watcher
+   * starts.
    */
-  listener?: ChainListener | ((chains: readonly ConfiguredChain[]) => ChainListener);
+  listener?: ChainListener | ((currencies: CurrencyRegistry) => ChainListener);
   log: WatcherLog;
 }
 
@@ -107,7 +98,8 @@ export async function startChainLayer(options: ChainLayerOptions): Promise<Chain
       });
     }
     await Promise.all(chains.map(checkTokens));
-    const listener = typeof options.listener === "function" ? options.listener(chains) : options.listener;
+    const currencies = currencyRegistry(chains);
+    const listener = typeof options.listener === "function" ? options.listener(currencies) : options.listener;
     for (const chain of chains) {
       const settings = config.chains.find((c) => c.chainId === chain.chainId);
       const book = watchedAddressBook(options.db, {
@@ -118,7 +110,7 @@ export async function startChainLayer(options: ChainLayerOptions): Promise<Chain
         {
           product: chain.product,
           chainId: chain.chainId,
-          tokens: chain.tokens.map((t) => t.address),
+          tokens: currencies.tokens.filter((t) => t.chainId === chain.chainId).map((t) => t.address),
           confirmations: chain.confirmations,
           startBlock: chain.devnet && facts ? BigInt(facts.token.deployBlock) : settings?.startBlock,
           scanBlocks: settings?.scanBlocks,
@@ -143,8 +135,8 @@ export async function startChainLayer(options: ChainLayerOptions): Promise<Chain
     }
     return {
       chains,
-      blockSeconds: blockClock((chainId) => chains.find((c) => c.chainId === chainId)?.rpcUrl),
-      chainByProduct: (product) => chains.find((c) => c.product.toLowerCase() === product.toLowerCase()),
+      currencies,
+      blockSeconds: blockClock((chainId) => currencies.chainById(chainId)?.rpcUrl),
       addresses,
       devnet: facts,
       async payFromDevAccount(to, amount) {

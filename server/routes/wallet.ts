@@ -51,7 +51,7 @@ export const walletHandlers: Pick<
       const currency = (body.currency?.trim() || "USDT").toUpperCase();
       if (!currencyCode.test(currency)) throw new ApiError(errCodes.validation, "currency: Unknown currency", 400);
       const layer = services.chain;
-      const chain = layer?.chainByProduct(product);
+      const chain = layer?.currencies.chainByProduct(product);
       if (!layer || !chain) return fail(errCodes.chainUnknown, chainMessages.chainUnknown);
       if (!chain.tokens.some((t) => t.symbol.toUpperCase() === currency))
         throw new ApiError(errCodes.validation, "currency: Unknown currency", 400);
@@ -63,7 +63,7 @@ export const walletHandlers: Pick<
     async handle({ db, body, session, services, now }) {
       const currency = (body.currency?.trim() || "USDT").toUpperCase();
       const layer = services.chain;
-      const chain = layer?.chainByProduct(body.product);
+      const chain = layer?.currencies.chainByProduct(body.product);
       if (!layer || !chain) return fail(errCodes.chainUnknown, chainMessages.chainUnknown);
       if (!chain.tokens.some((t) => t.symbol.toUpperCase() === currency))
         throw new ApiError(errCodes.validation, "currency: Unknown currency", 400);

@@ -9,6 +9,7 @@ import { createWatcher, type Watcher } from "../chain/watcher.ts";
 import type { DB } from "../db/schema.ts";
 import type { CollectedChain } from "../domain/collection/collection-jobs.ts";
 import { createMoneyListener } from "../wiring/money-listener.ts";
+import { currencyRegistry } from "../chain/currency-registry.ts";
 
 /** The devnet chain id the money tests run on. */
 export const moneyChainId = 31337;
@@ -50,7 +51,7 @@ export async function startMoneyChain(
       db,
       adapter: createEvmAdapter({ chainId: moneyChainId, rpcUrl: chain.rpcUrl }),
       addressBook: watchedAddressBook(db, { chainId: moneyChainId }),
-      listener: createMoneyListener({ chains: [configured] }),
+      listener: createMoneyListener({ currencies: currencyRegistry([configured]) }),
     },
   );
   await watcher.tick();

@@ -1,5 +1,6 @@
 import type { Address } from "viem";
 import type { ChainLayer, ConfiguredChain } from "../chain/chain-layer.ts";
+import { currencyRegistry } from "../chain/currency-registry.ts";
 import { randomXpub, receivingAddressesFromXpub } from "../chain/hd-wallet.ts";
 
 /** A chain as the configuration would describe it, for tests that need no node. */
@@ -44,9 +45,10 @@ export function stubChainLayer(
 ): StubChainLayer {
   const addresses = receivingAddressesFromXpub(randomXpub());
   const devPayments: StubChainLayer["devPayments"] = [];
+  const currencies = currencyRegistry(chains);
   return {
     chains,
-    chainByProduct: (product) => chains.find((c) => c.product.toLowerCase() === product.toLowerCase()),
+    currencies,
     addresses,
     devnet: null,
     devPayments,

@@ -1,4 +1,4 @@
-import type { ConfiguredChain } from "../chain/chain-layer.ts";
+import type { CurrencyRegistry } from "../chain/currency-registry.ts";
 import { type ChainListener, combineListeners, type WatcherLog } from "../chain/listener.ts";
 import { createOrderListener } from "../domain/payments/order-listener.ts";
 import { createDepositListener } from "../domain/bills/deposit-listener.ts";
@@ -8,7 +8,7 @@ import { createDepositListener } from "../domain/bills/deposit-listener.ts";
  * bills' (transfers to deposit addresses), each call both, in the watcher's one transaction.
  */
 export function createMoneyListener(options: {
-  chains: readonly ConfiguredChain[];
+  currencies: CurrencyRegistry;
   log?: WatcherLog;
   now?: () => Date;
 }): ChainListener {

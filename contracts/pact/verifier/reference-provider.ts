@@ -54,7 +54,7 @@ export async function startReferenceProvider(): Promise<ReferenceProvider> {
     env: { DEVNET: "true", DEVNET_PORT: "0" },
     dataDir: "memory",
     log: silentLog,
-    listener: (chains) => createMoneyListener({ chains }),
+    listener: (currencies) => createMoneyListener({ currencies }),
   });
   const app = await buildServer({
     db,
@@ -106,17 +106,17 @@ export async function startReferenceProvider(): Promise<ReferenceProvider> {
       orderCode: (await seedOpenOrder(db, { userId, packageCode })).orderCode,
     }),
     paidOrder: async ({ userId, packageCode, product }) => {
-      const chainId = chain.chainByProduct(product)?.chainId;
+      const chainId = chain.currencies.chainByProduct(product)?.chainId;
       if (chainId === undefined) throw new Error(`the reference provider watches no chain ${product}`);
       return { orderCode: (await seedPaidOrder(db, { userId, packageCode, product, chainId })).orderCode };
     },
     withdrawalAddress: async ({ userId, address, product }) => {
-      const chainId = chain.chainByProduct(product)?.chainId;
+      const chainId = chain.currencies.chainByProduct(product)?.chainId;
       if (chainId === undefined) throw new Error(`the reference provider watches no chain ${product}`);
       return seedWithdrawalAddress(db, { userId, chainId, address });
     },
     withdrawal: async ({ userId, address, product, amount, awaitingApproval }) => {
-      const watched = chain.chainByProduct(product);
+      const watched = chain.currencies.chainByProduct(product);
       const token = watched?.tokens[0];
       if (!watched || !token) throw new Error(`the reference provider watches no chain ${product}`);
       const status = awaitingApproval ? "awaitingApproval" : "requested";
@@ -143,7 +143,7 @@ export async function startReferenceProvider(): Promise<ReferenceProvider> {
     bill: async (input) => ({ billNo: (await seedBill(db, input)).billNo }),
     failedCallback: (input) => seedFailedCallback(db, input),
     devnet: async ({ product }) => {
-      const devnet = chain.chainByProduct(product);
+      const devnet = chain.currencies.chainByProduct(product);
       const token = devnet?.tokens[0];
       if (!devnet?.devnet || !token)
         throw new Error(

@@ -21,14 +21,12 @@ export interface AcceptableToken {
 
 /** Every token of the configured chains, in the Currency list's order: the chains', then each chain's tokens. */
 export function acceptableTokens(layer: ChainLayer | null): AcceptableToken[] {
-  return (layer?.chains ?? []).flatMap((chain) =>
-    chain.tokens.map((t) => ({
-      chainId: chain.chainId,
-      token: t.address.toLowerCase(),
-      symbol: t.symbol,
-      product: chain.product,
-    })),
-  );
+  return (layer?.currencies.tokens ?? []).map((t) => ({
+    chainId: t.chainId,
+    token: t.address.toLowerCase(),
+    symbol: t.symbol,
+    product: t.product,
+  }));
 }
 
 const keyOf = (t: { chainId: number; token: string }) => `${t.chainId}:${t.token.toLowerCase()}`;

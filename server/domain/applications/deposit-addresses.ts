@@ -19,7 +19,7 @@ export interface DepositChain {
 
 /** The chain a request names (case-insensitive, like the console's `{product}`), if deposit addresses exist on it. */
 export function depositChainOf(layer: ChainLayer | null, product: string): Outcome<DepositChain> {
-  const chain = layer?.chainByProduct(product);
+  const chain = layer?.currencies.chainByProduct(product);
   if (!chain) return fail(errCodes.chainUnknown, `No chain ${product} is configured`, 400);
   if (!chain.depositFactory)
     return fail(errCodes.openApiChainNoDeposits, `Deposit addresses are not available on ${chain.product}`, 400);

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { getAddress } from "viem";
-import type { ConfiguredChain } from "../../chain/chain-layer.ts";
+import type { CurrencyRegistry } from "../../chain/currency-registry.ts";
 import type { ChainListener } from "../../chain/listener.ts";
 import type { StoredTransfer } from "../../chain/store.ts";
 import type { DB } from "../../db/schema.ts";
@@ -13,8 +13,8 @@ import { fromAtto } from "../platform/usdt.ts";
 import { changeBill, depositAddressOf, insertBill, lockBillOf, recordBillEvent } from "./deposit-bills.ts";
 
 export interface DepositListenerOptions {
-  /** The configured chains: which token a transfer is, its decimals, the confirmations required, the product's name. */
-  chains: readonly ConfiguredChain[];
+  /** The configured chains' currencies: which token a transfer is, its decimals, the confirmations required, the product's name. */
+  currencies: CurrencyRegistry;
   now?: () => Date;
 }
 
@@ -33,7 +33,7 @@ export function createDepositListener(options: DepositListenerOptions): ChainLis
 
   /** The transfer priced and its deposit address, or null when it is not a deposit of a configured USDT token. */
   const depositOf = async (trx: Kysely<DB>, t: StoredTransfer) => {
-    const priced = priceTransfer(options.chains, t);
+    const priced = priceTransfer(options.currencies, t);
     if (!priced) return null;
     const address = await depositAddressOf(trx, t.chainId, getAddress(t.to));
     return address ? { priced, address, scope: actFor(system, address.merchant_id) } : null;
@@ -108,7 +108,7 @@ export function createDepositListener(options: DepositListenerOptions): ChainLis
       // Credited after a sweep carried it (seen after the sweep was sent, or back after a removal): now in the treasury.
       await settleSweptShares(trx, [t.id], at);
       await changeBill(trx, bill, { status: "credited", confirmations: t.confirmations, at });
-      await recordBillEvent(trx, deposit.scope, "deposit.credited", bill, options.chains, at);
+      await recordBillEvent(trx, deposit.scope, "deposit.credited", bill, options.currencies.chains, at);
     },
 
     /**
@@ -124,7 +124,14 @@ export function createDepositListener(options: DepositListenerOptions): ChainLis
       await reverseTransfer(trx, system, t.id, null, at);
       if (bill.status === "credited") {
         await changeBill(trx, bill, { status: "reversed", at });
-        await recordBillEvent(trx, actFor(system, bill.merchant_id), "deposit.reversed", bill, options.chains, at);
+        await recordBillEvent(
+          trx,
+          actFor(system, bill.merchant_id),
+          "deposit.reversed",
+          bill,
+          options.currencies.chains,
+          at,
+        );
       } else await changeBill(trx, bill, { status: "dropped", at });
     },
   };

@@ -21,6 +21,7 @@ import { creditedOf } from "../payments/ledger.ts";
 import { fromAtto } from "../platform/usdt.ts";
 import { ledgerViolations, reconcile } from "../payments/reconcile.ts";
 import { createMoneyListener } from "../../wiring/money-listener.ts";
+import { currencyRegistry } from "../../chain/currency-registry.ts";
 
 // Cheap password hashes for the seeded merchants (passwords.test.ts checks the real cost).
 process.env.PASSWORD_HASH_COST ??= "test";
@@ -53,7 +54,7 @@ beforeAll(async () => {
     devnet: true,
     depositFactory: factory,
   };
-  listener = createMoneyListener({ chains: [devnet] });
+  listener = createMoneyListener({ currencies: currencyRegistry([devnet]) });
 }, 60_000);
 afterAll(async () => {
   await Promise.all([database?.close(), chain?.stop()]);

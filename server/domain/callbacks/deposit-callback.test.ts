@@ -13,6 +13,7 @@ import { createTestDatabase } from "../../testing/test-database.ts";
 import { newWebhookSecret, sealWebhookSecret } from "../applications/webhook-secrets.ts";
 import { createMoneyListener } from "../../wiring/money-listener.ts";
 import { type CallbackDeliveries, startCallbackDeliveries } from "./callback-deliveries.ts";
+import { currencyRegistry } from "../../chain/currency-registry.ts";
 
 // Runs on PGlite and on PostgreSQL: the credit's NOTIFY wakes the delivery engine through each engine's own LISTEN (scripts/database-tests.ts).
 
@@ -79,7 +80,7 @@ describe("a credited deposit's callback", () => {
         db,
         adapter: createEvmAdapter({ chainId, rpcUrl: chain.rpcUrl }),
         addressBook: watchedAddressBook(db, { chainId }),
-        listener: createMoneyListener({ chains: [devnet] }),
+        listener: createMoneyListener({ currencies: currencyRegistry([devnet]) }),
       },
     );
     try {

@@ -2,11 +2,10 @@ import type { Kysely } from "kysely";
 import type { Address } from "viem";
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import type { DevPayResult, PayChain } from "../../../contracts/schemas/chains.ts";
-import type { ChainLayer, ConfiguredChain } from "../../chain/chain-layer.ts";
+import type { ChainLayer } from "../../chain/chain-layer.ts";
 import type { DB } from "../../db/schema.ts";
 import type { MerchantScope } from "../platform/merchant-scope.ts";
 import { receivingAddressOf } from "./receiving-addresses.ts";
-import { orderCurrency } from "./transfer-price.ts";
 import { orderForWire, orderMessages } from "./orders.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
 import { attoToUnits, fromAtto, toAtto, unitsToAtto } from "../platform/usdt.ts";
@@ -17,14 +16,10 @@ export const chainMessages = {
   devPayOnItsWay: "A payment from the dev wallet is already on its way to this order",
 } as const;
 
-/** The chain's USDT token: what orders are paid in there. */
-export const usdtTokenOf = (chain: ConfiguredChain) =>
-  chain.tokens.find((t) => t.symbol.toUpperCase() === orderCurrency);
-
 /** The pay dialog's choices: the configured chains that have a USDT token. None without a chain layer. */
 export function payChainsOf(layer: ChainLayer | null): PayChain[] {
   return (layer?.chains ?? []).flatMap((chain) => {
-    const token = usdtTokenOf(chain);
+    const token = layer?.currencies.usdtOn(chain.chainId);
     return token
       ? [
           {
@@ -93,8 +88,8 @@ export async function devPayOrder(
   settings: DevPaySettings,
 ): Promise<Outcome<DevPayResult>> {
   if (settings.production) return fail(errCodes.devPayUnavailable, chainMessages.devPayUnavailable);
-  const chain = layer?.chainByProduct(product);
-  const token = chain && usdtTokenOf(chain);
+  const chain = layer?.currencies.chainByProduct(product);
+  const token = chain && layer?.currencies.usdtOn(chain.chainId);
   if (!layer || !chain || !token) return fail(errCodes.chainUnknown, chainMessages.chainUnknown);
   if (!chain.devnet) return fail(errCodes.devPayUnavailable, chainMessages.devPayUnavailable);
   const order = await orderForWire(db, scope, orderCode, settings.now);

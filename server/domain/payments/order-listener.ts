@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { getAddress } from "viem";
-import type { ConfiguredChain } from "../../chain/chain-layer.ts";
+import type { CurrencyRegistry } from "../../chain/currency-registry.ts";
 import { type ChainListener, silentLog, type WatcherLog } from "../../chain/listener.ts";
 import type { StoredTransfer } from "../../chain/store.ts";
 import type { DB } from "../../db/schema.ts";
@@ -28,8 +28,8 @@ import { priceTransfer } from "./transfer-price.ts";
 import { fromAtto } from "../platform/usdt.ts";
 
 export interface OrderListenerOptions {
-  /** The configured chains: which token a transfer is, its decimals, the confirmations required. */
-  chains: readonly ConfiguredChain[];
+  /** The configured chains' currencies: which token a transfer is, its decimals, the confirmations required. */
+  currencies: CurrencyRegistry;
   now?: () => Date;
   /** The operators' log: a paid order's payment taken back is an error there. */
   log?: WatcherLog;
@@ -48,7 +48,7 @@ export function createOrderListener(options: OrderListenerOptions): ChainListene
   const now = options.now ?? (() => new Date());
   const log = options.log ?? silentLog;
 
-  const price = (t: StoredTransfer) => priceTransfer(options.chains, t);
+  const price = (t: StoredTransfer) => priceTransfer(options.currencies, t);
 
   /** The merchant whose receiving address the transfer went to, for the system to act for; null when none is. */
   const merchantOf = async (trx: Kysely<DB>, t: StoredTransfer): Promise<SystemMerchantScope | null> => {

@@ -22,6 +22,7 @@ import { expireOverdueOrders } from "./order-expiry.ts";
 import { createOrderListener } from "./order-listener.ts";
 import { ledgerViolations, reconcile } from "./reconcile.ts";
 import { usdtText } from "../platform/usdt.ts";
+import { currencyRegistry } from "../../chain/currency-registry.ts";
 
 /**
  * The order lifecycle on a real chain: anvil (a block per transaction, so the test decides when blocks come), the real
@@ -65,7 +66,7 @@ beforeEach(async () => {
       db: h.db,
       adapter: laggingBackend(createEvmAdapter({ chainId: 31337, rpcUrl: chain.rpcUrl }), () => lagBlocks),
       addressBook: watchedAddressBook(h.db),
-      listener: createOrderListener({ chains: [devnet] }),
+      listener: createOrderListener({ currencies: currencyRegistry([devnet]) }),
     },
   );
   lagBlocks = 0n;
