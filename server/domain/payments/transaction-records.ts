@@ -28,8 +28,16 @@ const transactionKeyset: KeysetList = { name: "transactions", time: "mt.created_
 
 type WireKind = BalanceResult["entries"][number]["kind"];
 
-/** Journals that never move a merchant's balance: a payment into an order, a sweep, a withdrawal paid from its hold. */
-const withoutMerchantLines = new Set<LedgerJournalKindColumn>(["orderReceipt", "sweep", "withdrawalSent"]);
+/**
+ * Journals that never move a merchant's balance: a payment into an order, a sweep, a withdrawal paid from its hold, an
+ * upgrade's credit (revenue into the order).
+ */
+const withoutMerchantLines = new Set<LedgerJournalKindColumn>([
+  "orderReceipt",
+  "sweep",
+  "withdrawalSent",
+  "upgradeCredit",
+]);
 
 /**
  * The journal kinds each wire kind stands for that have records (a filter by kind reads them through
