@@ -50,6 +50,11 @@ const devnetFacts: ChainFacts = {
 /** The symbol of the only token money is credited in (orders, deposits, withdrawals). */
 export const orderCurrency = "USDT";
 
+const isUsdt = (symbol: string) => symbol.toUpperCase() === orderCurrency;
+
+/** The chain's USDT token, as configured: what orders are paid in, deposits credited in and withdrawals sent in. */
+export const usdtTokenOf = (chain: ConfiguredChain) => chain.tokens.find((token) => isUsdt(token.symbol));
+
 /** A token of a configured chain, named once for every reader: the watcher, the lists, the pay dialog, the open API. */
 export interface RegisteredToken {
   chainId: number;
@@ -106,7 +111,7 @@ function factsOf(chain: ConfiguredChain): ChainFacts {
 }
 
 const tokenName = (symbol: string, devnet: boolean) =>
-  symbol.toUpperCase() === orderCurrency ? (devnet ? "Test Tether USD" : "Tether USD") : symbol;
+  isUsdt(symbol) ? (devnet ? "Test Tether USD" : "Tether USD") : symbol;
 
 /** The registry of `chains`, as configured (chain-layer.ts builds it once; tests build theirs from their chains). */
 export function currencyRegistry(chains: readonly ConfiguredChain[]): CurrencyRegistry {
@@ -122,7 +127,7 @@ export function currencyRegistry(chains: readonly ConfiguredChain[]): CurrencyRe
       address: token.address,
       key: currencyKey(chain.chainId, token.address),
       protocol: facts.protocol,
-      usdt: token.symbol.toUpperCase() === orderCurrency,
+      usdt: isUsdt(token.symbol),
     }));
   });
   const byKey = new Map(tokens.map((token) => [token.key, token]));

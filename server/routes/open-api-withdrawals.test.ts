@@ -16,15 +16,21 @@ import { configuredChain, stubChainLayer } from "../testing/stub-chain.ts";
  * is domain/withdrawals/withdrawal-sender.test.ts's, on a real chain.
  */
 const host = "pay.example";
-const devnet = configuredChain("Devnet", 31337);
-const token = devnet.tokens[0]!.address;
+// Another token configured before USDT on the chain: withdrawals are paid in USDT, what the balance holds.
+const dai = { symbol: "DAI", address: privateKeyToAddress(generatePrivateKey()), decimals: 18 };
+const usdt = configuredChain("Devnet", 31337).tokens[0]!;
+const devnet = configuredChain("Devnet", 31337, { tokens: [dai, usdt] });
+const token = usdt.address;
 const treasury = privateKeyToAddress(generatePrivateKey());
 let h: Harness;
 beforeAll(async () => {
   h = await createHarness({
     chain: stubChainLayer([devnet]),
     withdrawals: {
-      tokens: [{ chainId: 31337, address: token, decimals: 6, fee: toAtto("1") }],
+      tokens: [
+        { chainId: 31337, address: dai.address, decimals: 18, fee: toAtto("1") },
+        { chainId: 31337, address: token, decimals: 6, fee: toAtto("1") },
+      ],
       dailyLimit: toAtto("1000"),
       forbidden: new Set([treasury.toLowerCase()]),
       addressCooldownSeconds: 0,
@@ -74,6 +80,7 @@ describe(`POST ${openApiPrefix}/withdrawals`, () => {
     expect(answer, JSON.stringify(answer)).toMatchObject({ status: 200, success: true });
     const made = openWithdrawal.parse(answer.resData);
     expect(made).toMatchObject({ chain: "Devnet", chainId: 31337, to: destination, amount: "3.5", fee: "1" });
+    expect(made.token.toLowerCase(), "paid in USDT, not the chain's first token").toBe(token.toLowerCase());
     expect(made.status).toBe("requested");
     const balance = await send(m.app, "GET", "/balance");
     expect(balance.resData).toEqual({ balance: "5.5", currency: "USDT" });

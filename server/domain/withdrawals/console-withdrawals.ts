@@ -3,6 +3,7 @@ import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import type { OpenWithdrawal } from "../../../contracts/schemas/open-api.ts";
 import type { WalletWithdrawRequest } from "../../../contracts/schemas/wallet.ts";
 import type { ConfiguredChain } from "../../chain/chain-layer.ts";
+import { usdtTokenOf } from "../../chain/currency-registry.ts";
 import type { DB } from "../../db/schema.ts";
 import type { IdentityServices } from "../identity/identity-services.ts";
 import type { SecurityEventSource } from "../identity/security-events.ts";
@@ -68,7 +69,7 @@ export async function withdrawFromConsole(
   const destination = await usableDestination(db, scope, body.addressId, now);
   if (!destination.ok) return destination;
   const chain = chains.find((c) => c.chainId === destination.data.chain_id);
-  const token = chain?.tokens[0];
+  const token = chain && usdtTokenOf(chain);
   if (!chain || !token) return fail(errCodes.withdrawalUnknownToken, "Withdrawals are not offered on this chain");
 
   const proof = await checkWithdrawalProof(db, session, body, "withdrawalRequest", { now, source, identity });

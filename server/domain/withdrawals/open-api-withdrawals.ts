@@ -7,6 +7,7 @@ import type {
   OpenWithdrawalListQuery,
 } from "../../../contracts/schemas/open-api.ts";
 import type { ConfiguredChain } from "../../chain/chain-layer.ts";
+import { usdtTokenOf } from "../../chain/currency-registry.ts";
 import type { DB } from "../../db/schema.ts";
 import type { OpenApiCaller } from "../applications/open-api-caller.ts";
 import { type KeysetList, wirePage } from "../platform/keyset-page.ts";
@@ -31,7 +32,7 @@ export async function openApiWithdrawal(
   if (!context.rules) return fail(errCodes.withdrawalsNotOffered, "This service sends no withdrawals", 403);
   const chain = context.chains.find((c) => c.product.toLowerCase() === body.chain.toLowerCase());
   if (!chain) return fail(errCodes.chainUnknown, `No chain ${body.chain} is configured`, 400);
-  const token = chain.tokens[0];
+  const token = usdtTokenOf(chain);
   if (!token) return fail(errCodes.withdrawalUnknownToken, `No token is configured on ${chain.product}`, 400);
   const app = await db
     .selectFrom("applications")

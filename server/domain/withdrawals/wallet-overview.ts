@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { WalletOverview } from "../../../contracts/schemas/wallet.ts";
 import type { ConfiguredChain } from "../../chain/chain-layer.ts";
+import { usdtTokenOf } from "../../chain/currency-registry.ts";
 import type { DB } from "../../db/schema.ts";
 import { hasSecondFactor } from "../identity/second-factor.ts";
 import { balanceAtto } from "../payments/balance.ts";
@@ -26,7 +27,7 @@ export async function walletOverview(
   const left = limit > withdrawn ? limit - withdrawn : 0n;
   const offered = rules
     ? chains.flatMap((chain) => {
-        const token = chain.tokens[0];
+        const token = usdtTokenOf(chain);
         const rule = token && rules.tokens.find((t) => t.chainId === chain.chainId && t.address === token.address);
         return token && rule
           ? [
