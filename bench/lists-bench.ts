@@ -39,6 +39,7 @@ import { listTransactions } from "../server/domain/payments/transaction-records.
 import { findSession } from "../server/domain/identity/sessions.ts";
 import type { MerchantScope } from "../server/domain/platform/merchant-scope.ts";
 import { analyzeSeededTables, endUsersFor, type SeedChain, seedMerchantLists } from "../server/testing/list-seed.ts";
+import { dropSeededIndexes, rebuildIndexes } from "../server/testing/list-seed-indexes.ts";
 import { seedApplication, seedMerchant, seedSession, testServerSecret } from "../server/testing/seed.ts";
 import { createTestDatabase } from "../server/testing/test-database.ts";
 import { measureExport } from "./list-export.ts";
@@ -85,10 +86,11 @@ async function seedAll(db: Kysely<DB>, database: string, budgeted: boolean): Pro
   let bills = 0;
   let noiseBills = 0;
   let note: string | null = null;
+  // A connection per core on PostgreSQL (PGlite has one); list-seed-indexes.ts's indexes made once, after all seeds.
+  const connections = budgeted ? 1 : availableParallelism();
+  const dropped = await dropSeededIndexes(db);
   for (let part = 0; part < 10 && bills < target; part++) {
-    // PostgreSQL writes a batch per core side by side; PGlite has one connection (the budgeted one).
-    const connections = budgeted ? 1 : availableParallelism();
-    const options = { chain, secret: () => testServerSecret, now, analyze: false, connections };
+    const options = { chain, secret: () => testServerSecret, now, analyze: false, connections, dropIndexes: false };
     const n = Math.min(tenth, target - bills);
     await seedMerchantLists(db, seller, { ...options, bills: n, endUsers: endUsersFor(target) });
     const { userId: other } = await seedMerchant(db, { email: `noise-${part}@example.com`, password: "Merchant7Pass" });
@@ -102,6 +104,7 @@ async function seedAll(db: Kysely<DB>, database: string, budgeted: boolean): Pro
       break;
     }
   }
+  await rebuildIndexes(db, dropped, connections);
   await analyzeSeededTables(db);
   return { seller, bills, noiseBills, seedSeconds: Math.round((performance.now() - started) / 1000), note };
 }

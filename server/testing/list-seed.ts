@@ -36,6 +36,12 @@ export interface ListSeedOptions {
    * its backends can use; PGlite has one connection and must keep 1.
    */
   connections?: number;
+  /**
+   * Drop the indexes list-seed-indexes.ts names for the load and make them again after it (true). False for a caller
+   * that seeds several times in a row: it drops them once before (`dropSeededIndexes`) and makes them once after
+   * (`rebuildIndexes`), each seed's rebuild otherwise sorting every row seeded so far again.
+   */
+  dropIndexes?: boolean;
   /** ANALYZE the tables written at the end (true): PGlite has no autovacuum to do it. */
   analyze?: boolean;
   onBatch?: (done: number) => void;
@@ -117,7 +123,7 @@ export async function seedMerchantLists(
   };
   const connections = Math.max(1, options.connections ?? 1);
   // The indexes kept up row by row cost most of a big load: built once after it (list-seed-indexes.ts).
-  const dropped = await dropSeededIndexes(db);
+  const dropped = (options.dropIndexes ?? true) ? await dropSeededIndexes(db) : [];
   try {
     await Promise.all(Array.from({ length: connections }, seedNext));
   } finally {
