@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { AppBill } from "../../../contracts/schemas/bills.ts";
 import type { DB } from "../../db/schema.ts";
 import { formatEther } from "viem";
@@ -9,6 +9,10 @@ export interface BillChain {
   chainId: number;
   product: string;
 }
+
+/** A time column as ISO 8601 text in UTC, to the millisecond, as `Date.prototype.toISOString` writes it (null stays null). */
+const isoText = <T extends string | null = string | null>(column: string) =>
+  sql<T>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * The query of one merchant's bills as the wire shows them: the bill, its transfer (from, to, block, hash, token),
@@ -29,9 +33,11 @@ export function wireBillQuery(db: Kysely<DB>, merchantId: string) {
       "b.status",
       "b.confirmations",
       "b.required",
-      "b.seen_at",
-      "b.credited_at",
-      "b.removed_at",
+      // Times as the wire writes them (Date's toISOString: milliseconds, truncated, UTC), made by the database: no Date
+      // parsed and printed again for each bill (about a twentieth of a CSV export's time).
+      isoText<string>("b.seen_at").as("pay_time"),
+      isoText("b.credited_at").as("credited_at"),
+      isoText("b.removed_at").as("removed_at"),
       "b.notice_status",
       "b.collection_amount",
       "b.delivery_address",
@@ -72,7 +78,6 @@ export function billsToCount(db: Kysely<DB>, merchantId: string): ReturnType<typ
 
 export type WireBillRow = Awaited<ReturnType<ReturnType<typeof wireBillQuery>["executeTakeFirstOrThrow"]>>;
 
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
 const amountOrNull = (numeric: string | null) => (numeric === null ? null : usdtText(numeric));
 
 /**
@@ -100,9 +105,9 @@ export function toWireBill(row: WireBillRow, chains: readonly BillChain[]): AppB
     status: row.status,
     confirmations: Math.min(row.confirmations, row.required),
     required: row.required,
-    payTime: row.seen_at.toISOString(),
-    creditedAt: iso(row.credited_at),
-    removedAt: iso(row.removed_at),
+    payTime: row.pay_time,
+    creditedAt: row.credited_at,
+    removedAt: row.removed_at,
     noticeStatus: row.notice_status,
     collectionAmount: amountOrNull(row.collection_amount),
     deliveryAddress: row.delivery_address,
