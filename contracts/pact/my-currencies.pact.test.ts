@@ -5,7 +5,7 @@ import { merchant } from "./fixtures.ts";
 import { apiFor, authHeaders, createPact, ok, responseHeaders } from "./pact-setup.ts";
 import { states } from "./provider-states.ts";
 
-const { like, regex, integer, eachLike, fromProviderState } = MatchersV3;
+const { like, regex, integer, boolean, eachLike, fromProviderState } = MatchersV3;
 const pact = createPact();
 const { email, token } = merchant;
 const devnet = "Devnet";
@@ -23,6 +23,7 @@ const currency = (accepted: boolean) => ({
   chainName: like(devnet),
   chainId: integer(31337),
   accepted,
+  held: boolean(false),
 });
 
 describe("My currencies (proposed)", () => {

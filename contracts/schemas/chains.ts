@@ -64,6 +64,11 @@ export const myCurrency = z.object({
   chainName: z.string(),
   chainId: z.number(),
   accepted: z.boolean(),
+  /**
+   * Turned on by the merchant but past the package's currency limit (a package that allows fewer than before, or none
+   * now): not accepted until another is turned off or the package allows more; `accepted` is false then.
+   */
+  held: z.boolean(),
 });
 export type MyCurrency = z.infer<typeof myCurrency>;
 export const myCurrencyListResult = z.object({

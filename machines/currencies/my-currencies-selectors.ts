@@ -60,6 +60,10 @@ export function selectMyCurrencySummary(s: MyCurrenciesSnapshot): MyCurrencySumm
   return { kind: "limited", accepted, limit, defaulted };
 }
 
+/** How many are turned on past the package's limit (held, not accepted): the page says so; 0 when none or not loaded. */
+export const selectHeldCount = (s: MyCurrenciesSnapshot): number =>
+  s.context.list?.items.filter((c) => c.held).length ?? 0;
+
 /** Why the last switch was refused, for the page's callout (the toast names it); null after a switch went through. */
 export const selectSwitchRefusal = (s: MyCurrenciesSnapshot): Failure | null => s.context.refusal;
 

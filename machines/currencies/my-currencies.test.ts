@@ -20,6 +20,7 @@ const usdt: MyCurrency = {
   chainName: "Devnet",
   chainId: 31337,
   accepted: true,
+  held: false,
 };
 const usdc: MyCurrency = {
   ...usdt,

@@ -79,6 +79,8 @@ runModel(myCurrenciesModel, {
       expect(
         within(row(c.chainId, c.contractAddress)).getByText(`${c.contractAddress.slice(0, 6)}…`, { exact: false }),
       ).toBeTruthy();
+      const held = within(row(c.chainId, c.contractAddress)).queryByText(h.t("myCurrencies.held"));
+      expect(held !== null, `${c.symbol} ${c.held ? "says" : "does not say"} it is held past the limit`).toBe(c.held);
     }
     const summary = screen.getByTestId("my-currencies-summary").textContent;
     expect(summary).toBe(
@@ -87,6 +89,10 @@ runModel(myCurrenciesModel, {
         : h.t("myCurrencies.noPackage"),
     );
     expect(screen.queryByTestId("my-currencies-default") !== null).toBe(list.defaulted && list.limit !== 0);
+    const heldCount = list.items.filter((c) => c.held).length;
+    expect(screen.queryByTestId("my-currencies-held")?.textContent ?? null).toBe(
+      heldCount > 0 ? h.t("myCurrencies.heldNote", { count: heldCount }) : null,
+    );
     if (refusal) await expectSaidOnce(h, refusal);
     else expect(screen.queryAllByRole("alert")).toEqual([]);
     // The way to the packages: when a switch was refused at the limit, or without an active package.

@@ -15,6 +15,7 @@ const usdt: MyCurrency = {
   symbol: "USDT",
   contractAddress: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
   accepted: true,
+  held: false,
 };
 const usdc: MyCurrency = {
   ...devnet,
@@ -22,6 +23,7 @@ const usdc: MyCurrency = {
   symbol: "USDC",
   contractAddress: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
   accepted: false,
+  held: false,
 };
 
 /** The trial's default: two tokens on the devnet, the first accepted, one allowed. */
@@ -31,12 +33,12 @@ export const trialCurrencies: MyCurrencyListResult = {
   acceptedCount: 1,
   defaulted: true,
 };
-/** No active package: nothing accepted, nothing can be turned on. */
+/** No active package (it ran out after USDT was turned on): nothing accepted, USDT held, nothing can be turned on. */
 export const noPackageCurrencies: MyCurrencyListResult = {
-  items: [{ ...usdt, accepted: false }, usdc],
+  items: [{ ...usdt, accepted: false, held: true }, usdc],
   limit: 0,
   acceptedCount: 0,
-  defaulted: true,
+  defaulted: false,
 };
 
 const limitRefusal = (list: MyCurrencyListResult) =>
@@ -62,7 +64,9 @@ const page = english("myCurrencies.title");
 type Snapshot = ModelSnapshot<typeof myCurrenciesMachine>;
 
 const switches = (s: Snapshot) =>
-  (s.context.list?.items ?? []).map((c) => `${c.symbol} ${c.accepted ? "on" : "off"}`).join(", ");
+  (s.context.list?.items ?? [])
+    .map((c) => `${c.symbol} ${c.accepted ? "on" : "off"}${c.held ? ` (${english("myCurrencies.held")})` : ""}`)
+    .join(", ");
 
 export const myCurrenciesModel: MachineModel<typeof myCurrenciesMachine> = {
   id: "myCurrencies",

@@ -81,6 +81,7 @@ describe("My currencies (POST /api/MyCurrency/List, /api/MyCurrency/Set)", () =>
       chainName: "Devnet",
       chainId: 31337,
       accepted: true,
+      held: false,
     });
     const enterpriseList = await list(enterprise);
     expect(shown(enterpriseList)).toEqual(["Devnet USDT on", "Devnet USDC on", "Ethereum USDT on"]);
@@ -140,6 +141,27 @@ describe("My currencies (POST /api/MyCurrency/List, /api/MyCurrency/Set)", () =>
     expect(noPackage).toMatchObject({ errCode: errCodes.currencyLimitReached });
     expect(noPackage.errMsg).toBe("Choose or renew a package to accept currencies");
     expect(await set(bare, 31337, devnetUsdt, false)).toMatchObject({ success: true });
+  });
+
+  it("a package that allows fewer holds what was turned on past its limit: the first in the list stay accepted, the rest wait for room", async () => {
+    const m = await merchant("basic");
+    expect(await set(m, 1, ethUsdt, true)).toMatchObject({ success: true });
+    expect(shown(await list(m))).toEqual(["Devnet USDT on", "Devnet USDC on", "Ethereum USDT on"]);
+    // The package ran out and a smaller one was bought (a downgrade while one runs is refused: order-upgrade.test.ts).
+    await seedPaidOrder(h.db, { userId: m.userId, packageCode: "trial", product: "Devnet" });
+    const smaller = await list(m);
+    const held = (result: MyCurrencyListResult) => result.items.filter((c) => c.held).map((c) => c.symbol);
+    expect(shown(smaller)).toEqual(["Devnet USDT on", "Devnet USDC off", "Ethereum USDT off"]);
+    expect(held(smaller)).toEqual(["USDC", "USDT"]);
+    expect(smaller).toMatchObject({ limit: 1, acceptedCount: 1, defaulted: false });
+    expect(await usage(m)).toBe(1);
+    // A held one is no room: turning it on is refused as past the limit.
+    expect(await set(m, 1, ethUsdt, true)).toMatchObject({ errCode: errCodes.currencyLimitReached });
+    // Turning the accepted one off makes room for the next held one, in the list's order.
+    const after = myCurrencyListResult.parse((await set(m, 31337, devnetUsdt, false)).resData);
+    expect(shown(after)).toEqual(["Devnet USDT off", "Devnet USDC on", "Ethereum USDT off"]);
+    expect(held(after)).toEqual(["USDT"]);
+    expect(after.items[0]?.held).toBe(false);
   });
 
   it("racing turn-ons of one merchant at its limit: one wins, the other is refused", async () => {
@@ -206,6 +228,19 @@ describe("the open API and My currencies", () => {
 
     await set(m, 31337, devnetUsdc, true);
     expect(await create("customer-3")).toMatchObject({ success: true });
+  });
+
+  it("refuses a deposit address on a chain whose currencies are held past a smaller package's limit, saying so", async () => {
+    const { m, create } = await withApp("basic");
+    expect(await set(m, 31337, devnetUsdt, false)).toMatchObject({ success: true });
+    await seedPaidOrder(h.db, { userId: m.userId, packageCode: "trial", product: "Devnet" });
+    // USDC on the devnet is within the trial's one currency; Eth's USDT is held.
+    expect(await create("customer-1")).toMatchObject({ success: true });
+    const refused = await create("customer-2", "Eth");
+    expect(refused).toMatchObject({ status: 403, success: false, errCode: errCodes.openApiCurrencyOff });
+    expect(refused.errMsg).toBe(
+      "USDT on Eth is turned on past your package's currency limit (1): turn another currency off in My currencies or upgrade the package to create deposit addresses",
+    );
   });
 
   it("names the one currency of a chain; the package's own refusals stay where they were", async () => {

@@ -35,6 +35,12 @@ const keyOf = (t: { chainId: number; token: string }) => `${t.chainId}:${t.token
 export interface AcceptedCurrencies {
   /** The accepted tokens' keys (`chainId:token`). */
   keys: ReadonlySet<string>;
+  /**
+   * Tokens the merchant turned on past the package's currency limit (a package that allows fewer than before, or none):
+   * not accepted, in the list's order after the first `limit` turned on, until one of those is turned off or the
+   * package allows more.
+   */
+  held: ReadonlySet<string>;
   /** The active package's currency limit: null for none, 0 without an active package. */
   limit: number | null;
   /** The active package's name, for a refusal; null without one. */
@@ -45,6 +51,9 @@ export interface AcceptedCurrencies {
 
 export const isAccepted = (set: AcceptedCurrencies, t: { chainId: number; token: string }): boolean =>
   set.keys.has(keyOf(t));
+
+export const isHeld = (set: AcceptedCurrencies, t: { chainId: number; token: string }): boolean =>
+  set.held.has(keyOf(t));
 
 type PackageLimit = Pick<AcceptedCurrencies, "limit" | "packageName">;
 
@@ -68,13 +77,21 @@ async function acceptedUnder(
   if (rows.length === 0) {
     // Before any choice: the first of the list, as many as the package allows (none without one).
     const keys = new Set(tokens.slice(0, pkg.limit ?? tokens.length).map(keyOf));
-    return { ...pkg, keys, defaulted: true };
+    return { ...pkg, keys, held: new Set(), defaulted: true };
   }
-  // The choice as made, of the tokens still offered (a chain no longer configured is no longer counted).
+  // The choice as made, of the tokens still offered (a chain no longer configured is no longer counted), within the
+  // package's limit: the first turned on in the list's order; the rest are held.
   const chosen = new Set(
     rows.filter((r) => r.accepted).map((r) => keyOf({ chainId: Number(r.chain_id), token: r.token })),
   );
-  return { ...pkg, keys: new Set(tokens.map(keyOf).filter((key) => chosen.has(key))), defaulted: false };
+  const turnedOn = tokens.map(keyOf).filter((key) => chosen.has(key));
+  const within = pkg.limit ?? turnedOn.length;
+  return {
+    ...pkg,
+    keys: new Set(turnedOn.slice(0, within)),
+    held: new Set(turnedOn.slice(within)),
+    defaulted: false,
+  };
 }
 
 /**
@@ -169,6 +186,12 @@ export async function chainAccepted(
   if (onChain.some((t) => isAccepted(set, t))) return ok(null);
   const symbols = onChain.map((t) => t.symbol).join(" and ");
   const one = onChain.length === 1;
+  if (onChain.some((t) => isHeld(set, t)))
+    return fail(
+      errCodes.openApiCurrencyOff,
+      `${symbols} on ${chain.product} ${one ? "is" : "are"} turned on past your package's currency limit (${pkg.limit}): turn another currency off in My currencies or upgrade the package to create deposit addresses`,
+      403,
+    );
   return fail(
     errCodes.openApiCurrencyOff,
     `${symbols} on ${chain.product} ${one ? "is" : "are"} turned off in My currencies: turn ${one ? "it" : "one"} on to create deposit addresses`,

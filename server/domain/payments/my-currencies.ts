@@ -7,6 +7,7 @@ import {
   acceptableTokens,
   acceptedCurrencies,
   isAccepted,
+  isHeld,
   setAccepted,
 } from "../applications/accepted-currencies.ts";
 import type { MerchantScope } from "../platform/merchant-scope.ts";
@@ -17,6 +18,7 @@ const listOf = (layer: ChainLayer | null, set: AcceptedCurrencies): MyCurrencyLi
   items: configuredTokens(layer).map((currency) => ({
     ...currency,
     accepted: isAccepted(set, { chainId: currency.chainId, token: currency.contractAddress }),
+    held: isHeld(set, { chainId: currency.chainId, token: currency.contractAddress }),
   })),
   limit: set.limit,
   acceptedCount: set.keys.size,

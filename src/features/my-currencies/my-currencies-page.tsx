@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import {
   type MyCurrencySummary,
+  selectHeldCount,
   selectMyCurrencySummary,
   selectMyCurrencyTable,
   selectOffersPackages,
@@ -25,6 +26,7 @@ export default function MyCurrenciesPage() {
   const summary = useSelector(actor, selectMyCurrencySummary);
   const refusal = useSelector(actor, selectSwitchRefusal);
   const offersPackages = useSelector(actor, selectOffersPackages);
+  const heldCount = useSelector(actor, selectHeldCount);
   const summaryText = (s: MyCurrencySummary) =>
     s.kind === "limited"
       ? t("myCurrencies.summary", { accepted: s.accepted, count: s.limit })
@@ -43,6 +45,9 @@ export default function MyCurrenciesPage() {
         {summary ? <p data-testid="my-currencies-summary">{summaryText(summary)}</p> : null}
         {summary?.defaulted && summary.kind !== "noPackage" ? (
           <p data-testid="my-currencies-default">{t("myCurrencies.defaulted")}</p>
+        ) : null}
+        {heldCount > 0 ? (
+          <p data-testid="my-currencies-held">{t("myCurrencies.heldNote", { count: heldCount })}</p>
         ) : null}
       </Callout>
       {refusal || offersPackages ? (

@@ -1,4 +1,4 @@
-import { Switch } from "@blueprintjs/core";
+import { Switch, Tag } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import type { MyCurrencyRow } from "../../../machines/currencies/my-currencies-selectors.ts";
 import type { ListTableView } from "../../../machines/lists/list-selectors.ts";
@@ -26,6 +26,14 @@ export function MyCurrencyTable({ view, onRetry, onSwitch }: MyCurrencyTableProp
       cell: (c) => (
         <>
           <span>{c.name}</span> <span className="my-currency-muted">{c.symbol}</span>
+          {c.held ? (
+            <>
+              {" "}
+              <Tag intent="warning" minimal className="my-currency-held">
+                {t("myCurrencies.held")}
+              </Tag>
+            </>
+          ) : null}
         </>
       ),
     },
