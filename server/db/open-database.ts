@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
-import { Kysely, PostgresDialect } from "kysely";
+import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { migrateJobQueue } from "./job-queue-schema.ts";
 import { type Listen, listenOverPglite, listenOverPostgres } from "./listen.ts";
@@ -60,15 +60,26 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Opened
   return { db, close: () => db.destroy(), listen, engine, jobQueueMigrated: splitRoles };
 }
 
+/** The advisory lock key of the owner's start-up step (any bigint no other code of ours locks). */
+const ownerStepLock = 7_243_190_043;
+
 type Opened = Pick<OpenedDatabase, "db" | "listen"> & { engine: DatabaseEngine };
 
-/** Migrations over the owner's own connection, then row access for the server's role, once that role passed its check. */
+/**
+ * Migrations over the owner's own connection, then row access for the server's role, once that role passed its check.
+ * Instances started together take turns: PostgreSQL refuses a GRANT racing another on the same object ("tuple
+ * concurrently updated", which ended one of two instances `npm run deploy:try` started at once), so the whole step holds
+ * an advisory lock on the owner's one connection (never closed while idle), released when that connection closes.
+ */
 async function migrateAsOwner(migrationUrl: string, app: Kysely<DB>): Promise<void> {
   const role = await refuseSchemaPrivileges(app);
   const owner = new Kysely<DB>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: migrationUrl, max: 1 }) }),
+    dialect: new PostgresDialect({
+      pool: new pg.Pool({ connectionString: migrationUrl, max: 1, idleTimeoutMillis: 0 }),
+    }),
   });
   try {
+    await sql`select pg_advisory_lock(${ownerStepLock})`.execute(owner);
     await migrateToLatest(owner);
     await grantRowAccess(owner, role);
     await migrateJobQueue(migrationUrl, owner, role);
