@@ -19,18 +19,20 @@ export interface ComposeService {
   readOnly: boolean;
   stopGraceSeconds: number;
   ipv4Address?: string;
+  /** The healthcheck's command (`CMD` form), run by `podman exec` before what depends on the service starts. */
+  healthcheck?: string[];
 }
 
 export interface Compose {
   services: ComposeService[];
   /** The network's key in the file; podman's network is `<project>_<key>`. */
-  network: { key: string; subnet: string; gateway: string };
+  network: { key: string; subnet: string; ipRange?: string; gateway: string };
   volumes: string[];
 }
 
 const known = new Set([
   ...["image", "build", "restart", "depends_on", "env_file", "environment", "volumes", "ports", "networks"],
-  ...["read_only", "stop_grace_period"],
+  ...["read_only", "stop_grace_period", "healthcheck"],
 ]);
 
 /**
@@ -72,6 +74,13 @@ function seconds(text: unknown): number {
   return Number(match[1]);
 }
 
+function healthcheckCommand(service: string, spec: unknown): string[] | undefined {
+  if (spec === undefined) return undefined;
+  const test = list((spec as { test?: unknown }).test);
+  if (test[0] !== "CMD") throw new Error(`compose: ${service}'s healthcheck is read here in its [CMD, …] form only`);
+  return test.slice(1);
+}
+
 export function readCompose(file: string, settings: Record<string, string>, lenient = false): Compose {
   const data = yamlToData(file);
   const networks = data.networks as Record<string, { ipam?: { config?: Array<Record<string, string>> } }>;
@@ -95,7 +104,7 @@ export function readCompose(file: string, settings: Record<string, string>, leni
     return {
       name,
       image: String(spec.image),
-      dependsOn: list(spec.depends_on),
+      dependsOn: Array.isArray(spec.depends_on) ? list(spec.depends_on) : Object.keys(spec.depends_on ?? {}),
       environment,
       envFiles: list(spec.env_file).map((path) => resolve(dirname(file), path)),
       volumes: list(spec.volumes),
@@ -103,11 +112,12 @@ export function readCompose(file: string, settings: Record<string, string>, leni
       readOnly: spec.read_only === true,
       stopGraceSeconds: seconds(spec.stop_grace_period),
       ipv4Address,
+      healthcheck: healthcheckCommand(name, spec.healthcheck),
     } satisfies ComposeService;
   });
   return {
     services,
-    network: { key: networkKey, subnet: ipam.subnet, gateway: ipam.gateway },
+    network: { key: networkKey, subnet: ipam.subnet, ipRange: ipam.ip_range, gateway: ipam.gateway },
     volumes: Object.keys((data.volumes ?? {}) as object),
   };
 }

@@ -96,11 +96,11 @@ describe("the compose runner of npm run deploy:try", () => {
       network: { key: "mc", subnet: "10.89.77.0/24", gateway: "10.89.77.1" },
       volumes: [],
     };
-    const args = runArguments({ ...services[0]!, ipv4Address: "10.89.77.2" }, shape, {
+    const args = runArguments({ ...services[0]!, ipv4Address: "10.89.77.200" }, shape, {
       project: "p",
       envFile: "/tmp/s.env",
       publish: false,
     });
-    expect(args.join(" ")).toContain("--network p_mc:ip=10.89.77.2 --network-alias proxy");
+    expect(args.join(" ")).toContain("--network p_mc:ip=10.89.77.200 --network-alias proxy");
   });
 });

@@ -4,10 +4,10 @@
 // proxy: every instance ready, a sign-up, a package paid on chain, the signed open API, a deposit credited once; then a
 // stopped instance's /readyz failing while the proxy keeps answering. Everything it started is removed at the end,
 // also on a failure or Ctrl-C. Not part of npm test: it takes minutes and root.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { randomXpub } from "../../server/chain/hd-wallet.ts";
 import { depositCreditedOnce, paidApplication, signUp, until } from "./checks.ts";
@@ -32,7 +32,7 @@ let network = "";
 let volumes: string[] = [];
 
 async function cleanUp() {
-  for (const name of containers.reverse()) podmanTry("rm", "-f", "-t", "5", name);
+  for (const name of containers.reverse()) podmanTry("rm", "-f", "-t", "2", name);
   for (const volume of volumes) podmanTry("volume", "rm", "-f", volume);
   if (network) podmanTry("network", "rm", "-f", network);
   await mail?.close();
@@ -48,7 +48,10 @@ async function buildImages() {
     // The host's CA bundle, lent to the npm step only (deploy/Containerfile): a registry behind a TLS-inspecting proxy.
     const ca = process.env.BUILD_CA_BUNDLE ?? "/etc/ssl/certs/ca-certificates.crt";
     const secret = existsSync(ca) ? ["--secret", `id=ca,src=${ca}`] : [];
-    await podmanAsync("build", ...secret, "-f", file, "-t", tag, repoRoot);
+    // npm's cache of this machine, lent to the build: fewer fetches (npm silently skips an optional one that fails).
+    const cache = join(homedir(), ".npm");
+    const volume = existsSync(cache) ? ["-v", `${cache}:/root/.npm`] : [];
+    await podmanAsync("build", ...secret, ...volume, "-f", file, "-t", tag, repoRoot);
     const size = Number(podman("image", "inspect", "--format", "{{.Size}}", tag));
     say(`built ${tag} in ${((Date.now() - t0) / 1000).toFixed(0)} s, ${(size / 1e6).toFixed(0)} MB`);
     return { seconds: Math.round((Date.now() - t0) / 1000), megabytes: Math.round(size / 1e6) };
@@ -57,6 +60,10 @@ async function buildImages() {
   figures.server = await build("localhost/merchant-console", "deploy/Containerfile");
   figures.postgres = await build("localhost/mc-postgres", "deploy/postgres/Containerfile");
   figures.proxy = await build("localhost/mc-proxy", "deploy/proxy/Containerfile");
+}
+
+/** The server image runs as a user that is not root, with NODE_ENV=production, and holds no dev tools. */
+function checkServerImage() {
   // What the production image must not hold.
   const inImage = podman(
     ...["run", "--rm", "--entrypoint", "sh", "localhost/merchant-console", "-c"],
@@ -101,11 +108,24 @@ function settingsFile(): string {
 
 async function main() {
   if (process.getuid?.() !== 0) throw new Error("run it as root: rootful podman and debootstrap");
-  await buildImages();
+  // DEPLOY_TRY_BUILD=0 runs the images built before (a second try after a change to the checks only).
+  if (process.env.DEPLOY_TRY_BUILD === "0") say("images: the ones built before (DEPLOY_TRY_BUILD=0)");
+  else await buildImages();
+  checkServerImage();
   const compose = readCompose(composeFile, {}, true);
   network = `${project}_${compose.network.key}`;
   podmanTry("network", "rm", "-f", network);
-  podman("network", "create", "--subnet", compose.network.subnet, "--gateway", compose.network.gateway, network);
+  const { subnet, ipRange, gateway } = compose.network;
+  podman(
+    "network",
+    "create",
+    "--subnet",
+    subnet,
+    ...(ipRange ? ["--ip-range", ipRange] : []),
+    "--gateway",
+    gateway,
+    network,
+  );
   volumes = compose.volumes.map((v) => `${project}_${v}`);
   for (const volume of volumes) podmanTry("volume", "rm", "-f", volume);
   const order = startOrder(compose.services);
@@ -135,7 +155,16 @@ async function main() {
   say(`chain ${chain.rpcUrl} (id ${tryChainId}, USDT ${chain.token}, factory ${chain.factory}), mail ${mail.url}`);
   const settings = settingsFile();
   const t0 = Date.now();
-  for (const service of order) run(settings, service);
+  for (const service of order) {
+    run(settings, service);
+    const check = service.healthcheck;
+    if (check)
+      await until(
+        `${service.name} healthy`,
+        async () => podmanTry("exec", `${project}-${service.name}`, ...check).ok,
+        60_000,
+      );
+  }
   const servers = order.filter((s) => s.image === "localhost/merchant-console");
   const address = (name: string) =>
     podman("inspect", "--format", `{{(index .NetworkSettings.Networks "${network}").IPAddress}}`, `${project}-${name}`);
@@ -161,8 +190,9 @@ try {
 } catch (error) {
   process.stderr.write(`deploy:try failed: ${(error as Error).stack ?? error}\n`);
   for (const name of containers) {
-    const logs = podmanTry("logs", "--tail", "30", name).output;
-    process.stderr.write(`── ${name}, last lines ──\n${logs}\n`);
+    const logs = spawnSync("podman", ["logs", "--tail", "40", name], { encoding: "utf8", env: podmanEnv });
+    const lines = `${logs.stdout ?? ""}${logs.stderr ?? ""}`;
+    process.stderr.write(`── ${name}, last lines ──\n${lines}\n`);
   }
   process.exitCode = 1;
 } finally {
