@@ -62,6 +62,20 @@ const refusalOf = (statement: string) =>
       (error: { code?: string }) => error.code,
     );
 
+describe("instances started together (deploy/compose.yaml's two)", () => {
+  it("take turns at the owner's step: four opened at once all start, none refused by racing grants", async () => {
+    // Without the advisory lock (open-database.ts), concurrent GRANTs on the same tables fail with PostgreSQL's
+    // "tuple concurrently updated" (XX000), which ended one of two containers started at once.
+    const all = await Promise.allSettled(
+      [1, 2, 3, 4].map(() => openDatabase({ databaseUrl: as("mc_app"), migrationUrl: as("mc_owner") })),
+    );
+    for (const one of all) if (one.status === "fulfilled") await one.value.close();
+    expect(all.map((one) => (one.status === "fulfilled" ? "opened" : String(one.reason)))).toEqual(
+      Array(4).fill("opened"),
+    );
+  });
+});
+
 describe("the server's PostgreSQL role (ASVS 13.2.2)", () => {
   it("cannot create, alter, drop or truncate a table, nor touch the migrations' records", async () => {
     // 42501: insufficient_privilege.
