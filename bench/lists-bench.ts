@@ -1,8 +1,9 @@
 /**
- * Application bills at a million rows (issue 40), on PGlite and, when TEST_DATABASE_URL or BENCH_DATABASE_URL (an
- * empty database of yours) is set, on PostgreSQL (`npm run bench:lists` runs it under scripts/with-postgres.mjs).
- * Prints the figures and the plans, writes reports/lists-bench.json, asserts nothing. Goals on a 2-core machine: first
- * and deep page p95 ≤ 50 ms for every filter, the export ≥ 100,000 rows/s with peak memory within 50 MB of idle.
+ * Application bills at a million rows (issue 40) and the console home over them (issue 42, bench/console-home.ts), on
+ * PGlite and, when TEST_DATABASE_URL or BENCH_DATABASE_URL (an empty database of yours) is set, on PostgreSQL (`npm run
+ * bench:lists` runs it under scripts/with-postgres.mjs). Prints the figures and the plans, writes
+ * reports/lists-bench.json, asserts nothing. Goals on a 2-core machine: first and deep page p95 ≤ 50 ms for every
+ * filter, the export ≥ 100,000 rows/s with peak memory within 50 MB of idle, the console home ≤ 300 ms.
  *
  * Per database, a fresh one (PGlite in a data folder on disk, as `npm start` keeps it): one merchant with four
  * applications gets `--bills` (1,000,000) bills and ten other merchants a hundredth as many each, as noise, seeded as
@@ -11,16 +12,11 @@
  *
  * Then, through the same domain functions the endpoints call (bills.ts `listBills`, `exportBills`; no HTTP), each
  * BENCH_LIST_RUNS (9) times: the first page (10 rows) with its capped total, page 50 reached by following the cursors,
- * and the capped count alone, for no filter and for each filter; and four times the CSV export of a time range of
- * about 100,000 rows (the first in the process reported apart: bench/list-export.ts), written by the endpoint's CSV writer (server/http/csv-file.ts `csvText`), in rows/s and peak
- * memory over idle (the process's RSS, which holds PGlite too). Each query is recorded as sent and EXPLAIN ANALYZEd
- * once: the plans are printed and stored, with whether any reads application_bills (or chain_transfers) whole.
- *
- * Measured with 1,000,000 bills (+100,000 noise) on the 2-core machine, PGlite and PostgreSQL 15, after migration 0023
- * (indexes by status and notice status) and the bills' cheaper count (billsToCount): seeding 132–159 s; the first page
- * p95 0.7–30.4 ms for every filter on both (application the slowest), page 50 p95 0.7–4.9 ms; the export 20,800
- * (PGlite, 16 MB over idle) and 43,600–64,000 rows/s (PostgreSQL, 62–90 MB). Before those two, the capped count read
- * 10,001 rows through every join: 99–478 ms p95 by status.
+ * and the capped count alone, for no filter and for each filter; four times the CSV export of a time range of about
+ * 100,000 rows (the first in the process reported apart: bench/list-export.ts), written by the endpoint's CSV writer
+ * (server/http/csv-file.ts `csvText`), in rows/s and peak memory over idle (the process's RSS, which holds PGlite too).
+ * Each query is recorded as sent and EXPLAIN ANALYZEd once: the plans are printed and stored, with whether any reads
+ * application_bills (or chain_transfers) whole. The figures measured: the README's row of `npm run bench:lists`.
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -42,6 +38,7 @@ import { analyzeSeededTables, endUsersFor, type SeedChain, seedMerchantLists } f
 import { dropSeededIndexes, rebuildIndexes } from "../server/testing/list-seed-indexes.ts";
 import { seedApplication, seedMerchant, seedSession, testServerSecret } from "../server/testing/seed.ts";
 import { createTestDatabase } from "../server/testing/test-database.ts";
+import { consoleHomeLine, measureConsoleHome } from "./console-home.ts";
 import { measureExport } from "./list-export.ts";
 import { type ListFigure, measureList, type PageCall } from "./list-pages.ts";
 import type { Plan } from "./list-queries.ts";
@@ -224,6 +221,7 @@ async function bench(database: string, db: Kysely<DB>, budgeted: boolean) {
   }
   const exported = await measureExport(db, scope, seeded.bills, settings.chains);
   plans.push(...exported.plans);
+  const consoleHome = await measureConsoleHome(db, scope, runs, plans);
   const seqScans = plans.flatMap((p) => p.seqScans.map((table) => `${table} (${p.query})`));
   for (const plan of plans) process.stdout.write(`\n--- ${database}, ${plan.query}\n${plan.plan}\n`);
   const filterText = (filter: object) =>
@@ -245,6 +243,7 @@ async function bench(database: string, db: Kysely<DB>, budgeted: boolean) {
         2,
       )}\n` +
       `export of ${exported.figure.days} days: ${count(exported.figure.rows)} rows (${exported.figure.megabytes} MB of CSV) in ${exported.figure.seconds} s, ${count(exported.figure.rowsPerSecond)} rows/s (median of 3; goal ≥ 100,000), peak memory ${exported.figure.peakMemoryOverIdleMB} MB over idle (goal ≤ 50; the process's first export: ${exported.figure.firstExportPeakMemoryOverIdleMB} MB, growth it makes once)\n` +
+      consoleHomeLine(consoleHome) +
       `sequential scans: ${seqScans.filter((s) => s.startsWith("application_bills ")).join(", ") || "none on application_bills"}; ${seqScans.filter((s) => !s.startsWith("application_bills ")).join(", ") || "none elsewhere"}\n`,
   );
   return {
@@ -258,6 +257,7 @@ async function bench(database: string, db: Kysely<DB>, budgeted: boolean) {
     runs,
     lists,
     export: exported.figure,
+    consoleHome,
     seqScanOnBills: seqScans.some((s) => s.startsWith("application_bills ")),
     seqScans,
     plans,

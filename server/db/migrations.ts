@@ -40,6 +40,7 @@ import { migration0037GasBooks } from "./migrations/0037-gas-books.ts";
 import { migration0038FirstApplicationDone } from "./migrations/0038-first-application-done.ts";
 import { migration0039MerchantCurrencies } from "./migrations/0039-merchant-currencies.ts";
 import { migration0040UpgradeCredit } from "./migrations/0040-upgrade-credit.ts";
+import { migration0041ConsoleReceipts } from "./migrations/0041-console-receipts.ts";
 
 /**
  * Plain SQL, PostgreSQL dialect, run the same on PGlite and on a real server, one file each in migrations/, named here
@@ -88,6 +89,7 @@ export const migrations: Record<string, Migration> = {
   "0038_first_application_done": migration0038FirstApplicationDone,
   "0039_merchant_currencies": migration0039MerchantCurrencies,
   "0040_upgrade_credit": migration0040UpgradeCredit,
+  "0041_console_receipts": migration0041ConsoleReceipts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

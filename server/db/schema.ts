@@ -52,6 +52,8 @@ export const tableNames = [
   "callback_deliveries",
   "outbox_events",
   "application_bills",
+  "merchant_daily_receipts",
+  "merchant_receipts_on_chain",
   "recharge_bills",
   "collections",
   "ledger_transfers",

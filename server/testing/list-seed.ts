@@ -10,6 +10,7 @@ import { fromAtto, toAtto } from "../domain/platform/usdt.ts";
 import { nextDayNumber } from "../domain/platform/day-numbers.ts";
 import { dropSeededIndexes, rebuildIndexes } from "./list-seed-indexes.ts";
 import { type Deposits, type SeedChain, seedBatch, seedCallbackUrl } from "./list-seed-batch.ts";
+import { refreshReceipts } from "./seeded-receipts.ts";
 
 export type { SeedChain } from "./list-seed-batch.ts";
 
@@ -129,6 +130,8 @@ export async function seedMerchantLists(
   } finally {
     await rebuildIndexes(db, dropped, connections);
   }
+  // Written with the triggers off: the console home's kept receipts (migration 0041) are set from the bills.
+  await refreshReceipts(db, [merchantId]);
   if (options.analyze ?? true) await analyzeSeededTables(db);
   const result = { bills: options.bills, credited, creditedAmount: fromAtto(creditedAtto) };
   return { ...result, applications: applications.length, endUsers: deposits.ids.length };

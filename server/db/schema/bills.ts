@@ -77,9 +77,25 @@ export interface RechargeBillsTable {
   created_at: Date;
 }
 
+/** A merchant's credited application bills of one UTC day of pay time, summed (migration 0041, by trigger). */
+export interface MerchantDailyReceiptsTable {
+  merchant_id: IdRef;
+  day: ColumnType<string, string, string>;
+  amount: string;
+  bills: ColumnType<string, string | number, string | number>;
+}
+
+/** A merchant's credited application bills not collected yet, summed (migration 0041, by trigger). */
+export interface MerchantReceiptsOnChainTable {
+  merchant_id: IdRef;
+  amount: string;
+}
+
 /** The bills area's tables, its part of `DB` (server/db/schema.ts). */
 export interface BillsTables {
   application_bills: ApplicationBillsTable;
+  merchant_daily_receipts: MerchantDailyReceiptsTable;
+  merchant_receipts_on_chain: MerchantReceiptsOnChainTable;
   outbox_events: OutboxEventsTable;
   recharge_bills: RechargeBillsTable;
 }

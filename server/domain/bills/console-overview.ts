@@ -17,34 +17,22 @@ const utcDayOf = (time: Date) => time.toISOString().slice(0, 10);
 const startOfUtcDay = (time: Date) => new Date(Date.UTC(time.getUTCFullYear(), time.getUTCMonth(), time.getUTCDate()));
 
 /**
- * The merchant's application bills that count as receipts: credited (on the balance now), of an application (a
- * transfer to the merchant's own payment address is a recharge, in no application's bills). Read through
- * application_bills_by_status (merchant_id, status, seen_at desc, id desc): one merchant's credited bills, by pay time.
+ * The grouped query of `receiptsByDay`: the merchant's days of the range, as migration 0041's trigger keeps them from
+ * its credited application bills (a transfer to the merchant's own payment address is a recharge, in no application's
+ * bills), read by the table's key (merchant_id, day) — the range's days, not its bills (console-overview-plans.test.ts).
  */
-const creditedBills = (db: Kysely<DB>, merchantId: string) =>
-  db
-    .selectFrom("application_bills as b")
-    .where("b.merchant_id", "=", merchantId)
-    .where("b.status", "=", "credited")
-    .where("b.application_id", "is not", null);
-
-/** The grouped query of `receiptsByDay` (its plan is tested: console-overview-plans.test.ts). */
 export function receiptsByDayQuery(db: Kysely<DB>, merchantId: string, from: Date, until: Date) {
-  const day = sql<string>`to_char(b.seen_at at time zone 'UTC', 'YYYY-MM-DD')`;
-  return creditedBills(db, merchantId)
-    .select([
-      day.as("day"),
-      (eb) => eb.fn.sum<string>("b.amount").as("amount"),
-      (eb) => eb.fn.countAll<string>().as("count"),
-    ])
-    .where("b.seen_at", ">=", from)
-    .where("b.seen_at", "<", until)
-    .groupBy(day);
+  return db
+    .selectFrom("merchant_daily_receipts as r")
+    .select([sql<string>`to_char(r.day, 'YYYY-MM-DD')`.as("day"), "r.amount", sql<string>`r.bills::text`.as("count")])
+    .where("r.merchant_id", "=", merchantId)
+    .where("r.day", ">=", utcDayOf(from))
+    .where("r.day", "<", utcDayOf(until));
 }
 
 /**
  * Credited receipts per UTC day of pay time, from `from` (a day's start) for `days` days, zero-filled: what
- * Application bills filtered by status "credited" and each day's pay time add up to. One grouped range scan.
+ * Application bills filtered by status "credited" and each day's pay time add up to. One read of the range's days.
  */
 export async function receiptsByDay(
   db: Kysely<DB>,
@@ -61,16 +49,14 @@ export async function receiptsByDay(
   });
 }
 
-/** The query of `mainChainAmount`: the merchant's credited bills not collected, summed. */
+/** The query of `mainChainAmount`: the merchant's credited bills not collected, as migration 0041's trigger sums them. */
 export const mainChainQuery = (db: Kysely<DB>, merchantId: string) =>
-  creditedBills(db, merchantId)
-    .select((eb) => eb.fn.sum<string | null>("b.amount").as("amount"))
-    .where("b.collection_amount", "is", null);
+  db.selectFrom("merchant_receipts_on_chain as c").select("c.amount").where("c.merchant_id", "=", merchantId);
 
 /** USDT credited to the merchant's deposit addresses and not collected into the treasury yet: still on chain. */
 export async function mainChainAmount(db: Kysely<DB>, { merchantId }: MerchantScope): Promise<string> {
-  const row = await mainChainQuery(db, merchantId).executeTakeFirstOrThrow();
-  return usdtText(row.amount ?? "0");
+  const row = await mainChainQuery(db, merchantId).executeTakeFirst();
+  return usdtText(row?.amount ?? "0");
 }
 
 /**
