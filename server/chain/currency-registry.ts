@@ -1,44 +1,7 @@
 import type { Address } from "viem";
+import { type ChainFacts, type KnownChain, knownChains } from "../../contracts/known-chains.ts";
 import type { ConfiguredChain } from "./configured-chain.ts";
 import { devnetChainId } from "./devnet.ts";
-
-/** What a chain is called and paid in, and its tokens' standard: product facts, never translated. */
-export interface ChainFacts {
-  chainId: number | null;
-  chainName: string;
-  coin: { name: string; symbol: string; decimals: number };
-  protocol: string;
-}
-
-/** A chain the service can follow, as the public pages name it, with its USDT contract. */
-export interface KnownChain extends ChainFacts {
-  usdt: { address: string; decimals: number };
-}
-
-/** Chains the service can follow, as the public pages name them; a chain configured here by its id is one of them. */
-export const knownChains: readonly KnownChain[] = [
-  {
-    chainId: 1,
-    chainName: "Ethereum",
-    coin: { name: "Ether", symbol: "ETH", decimals: 18 },
-    protocol: "ERC-20",
-    usdt: { address: "0xdAC17F958D2ee523a2206206994597C13D831ec7", decimals: 6 },
-  },
-  {
-    chainId: 56,
-    chainName: "BNB Chain",
-    coin: { name: "BNB", symbol: "BNB", decimals: 18 },
-    protocol: "BEP-20",
-    usdt: { address: "0x55d398326f99059fF775485246999027B3197955", decimals: 18 },
-  },
-  {
-    chainId: null,
-    chainName: "TRON",
-    coin: { name: "TRON", symbol: "TRX", decimals: 6 },
-    protocol: "TRC-20",
-    usdt: { address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", decimals: 6 },
-  },
-];
 
 const devnetFacts: ChainFacts = {
   chainId: devnetChainId,

@@ -1,6 +1,7 @@
 import type { Currency, CurrencyListResult } from "../../../contracts/schemas/chains.ts";
 import type { ChainLayer, ConfiguredChain } from "../../chain/chain-layer.ts";
-import { type KnownChain, knownChains, type RegisteredToken } from "../../chain/currency-registry.ts";
+import { type KnownChain, knownChains } from "../../../contracts/known-chains.ts";
+import type { RegisteredToken } from "../../chain/currency-registry.ts";
 
 /** A registered token as the lists name it: its name, its contract and the chain's token standard. */
 const namedToken = (token: RegisteredToken) => ({
