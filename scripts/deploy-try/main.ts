@@ -6,7 +6,7 @@
 // also on a failure or Ctrl-C. Not part of npm test: it takes minutes and root.
 import { execFileSync, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { randomXpub } from "../../server/chain/hd-wallet.ts";
@@ -43,6 +43,13 @@ for (const signal of ["SIGINT", "SIGTERM"] as const)
   process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
 
 async function buildImages() {
+  // What is committed, not the working tree: others' edits in progress must not end up in the image.
+  const context = join(folder, "context");
+  mkdirSync(context);
+  execFileSync("sh", ["-c", `git -C "${repoRoot}" archive HEAD | tar -x -C "${context}"`]);
+  say(
+    `building the images from HEAD (${execFileSync("git", ["-C", repoRoot, "rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim()})`,
+  );
   const build = async (tag: string, file: string) => {
     const t0 = Date.now();
     // The host's CA bundle, lent to the npm step only (deploy/Containerfile): a registry behind a TLS-inspecting proxy.
@@ -51,12 +58,12 @@ async function buildImages() {
     // npm's cache of this machine, lent to the build: fewer fetches (npm silently skips an optional one that fails).
     const cache = join(homedir(), ".npm");
     const volume = existsSync(cache) ? ["-v", `${cache}:/root/.npm`] : [];
-    await podmanAsync("build", ...secret, ...volume, "-f", file, "-t", tag, repoRoot);
+    await podmanAsync("build", ...secret, ...volume, "-f", join(context, file), "-t", tag, context);
     const size = Number(podman("image", "inspect", "--format", "{{.Size}}", tag));
     say(`built ${tag} in ${((Date.now() - t0) / 1000).toFixed(0)} s, ${(size / 1e6).toFixed(0)} MB`);
     return { seconds: Math.round((Date.now() - t0) / 1000), megabytes: Math.round(size / 1e6) };
   };
-  execFileSync("sh", [join(repoRoot, "deploy/base-image.sh")], { stdio: "inherit", env: podmanEnv });
+  execFileSync("sh", [join(context, "deploy/base-image.sh")], { stdio: "inherit", env: podmanEnv });
   figures.server = await build("localhost/merchant-console", "deploy/Containerfile");
   figures.postgres = await build("localhost/mc-postgres", "deploy/postgres/Containerfile");
   figures.proxy = await build("localhost/mc-proxy", "deploy/proxy/Containerfile");
@@ -67,11 +74,11 @@ function checkServerImage() {
   // What the production image must not hold.
   const inImage = podman(
     ...["run", "--rm", "--entrypoint", "sh", "localhost/merchant-console", "-c"],
-    "id -u; echo $NODE_ENV; ls /app/node_modules/.bin; command -v npm anvil chromium || true; ls /app/node_modules | grep -E '^(vite|vitest|playwright-core|@foundry-rs|node)$' || true",
+    "id -u; echo $NODE_ENV; command -v npm anvil chromium || true; ls /app/node_modules | grep -E '^(vite|vitest|playwright-core|@foundry-rs|node)$' || true",
   );
   say(`inside the server image: ${inImage.replace(/\n/g, " | ")}`);
   const [uid, nodeEnv] = inImage.split("\n");
-  if (uid === "0" || nodeEnv !== "production" || /anvil|chromium|vitest|playwright|\/npm/.test(inImage))
+  if (uid === "0" || nodeEnv !== "production" || /anvil|chromium|vite|playwright|foundry|\/npm|^node$/m.test(inImage))
     throw new Error("the server image runs as root, without NODE_ENV=production, or holds dev tools");
 }
 
@@ -168,10 +175,33 @@ async function main() {
   const servers = order.filter((s) => s.image === "localhost/merchant-console");
   const address = (name: string) =>
     podman("inspect", "--format", `{{(index .NetworkSettings.Networks "${network}").IPAddress}}`, `${project}-${name}`);
-  const ready = async (name: string) => (await fetch(`http://${address(name)}:8080/readyz`)).status === 200;
-  for (const server of servers) await until(`${server.name} ready`, () => ready(server.name), 120_000);
-  figures.secondsUntilReady = Math.round((Date.now() - t0) / 1000);
-  say(`${servers.map((s) => s.name).join(", ")} ready ${figures.secondsUntilReady} s after the start`);
+  // Each instance's /readyz until 200, its answers (when they change) kept for the report.
+  const readyAfter: Record<string, number> = {};
+  let stopped = "";
+  await Promise.all(
+    servers.map(async ({ name }) => {
+      let last = "";
+      await until(
+        `${name} ready`,
+        async () => {
+          if (podman("inspect", "--format", "{{.State.Running}}", `${project}-${name}`) !== "true") {
+            stopped = `${name} stopped before it was ready`;
+            return true;
+          }
+          const answer = await fetch(`http://${address(name)}:8080/readyz`, { signal: AbortSignal.timeout(3_000) });
+          const text = `${answer.status} ${await answer.text()}`;
+          if (text !== last) say(`${name} /readyz: ${text}`);
+          last = text;
+          return answer.status === 200;
+        },
+        240_000,
+      );
+      readyAfter[name] = Math.round((Date.now() - t0) / 1000);
+    }),
+  );
+  if (stopped) throw new Error(stopped);
+  figures.secondsUntilReady = readyAfter;
+  say(`ready, seconds after the containers were started: ${JSON.stringify(readyAfter)}`);
   const proxy = compose.services.find((s) => s.ipv4Address)!;
   const base = `http://${proxy.ipv4Address}:8080`;
   const merchant = await signUp(base, mail);
