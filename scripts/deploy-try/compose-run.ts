@@ -3,8 +3,9 @@ import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 
 /**
- * deploy/compose.yaml's services run with plain `podman` commands. Debian 12's podman-compose (1.0.3) ignores a
- * network's `ipam` and a service's `ipv4_address`, and the proxy's fixed address is what TRUST_PROXY names, so
+ * deploy/compose.yaml's services run with plain `podman` commands. Debian 12's podman-compose (1.0.3) makes the
+ * network without its `ipam` subnet and stops at a service's `ipv4_address` (`KeyError: "mc={'ipv4_address': …}"`),
+ * and the proxy's fixed address is what TRUST_PROXY names, so
  * `npm run deploy:try` reads the file itself: the same images, environment, env_file, volumes, network and addresses.
  * The subset read is the one deploy/compose.yaml uses; anything else in a service is an error, not silently dropped.
  */
