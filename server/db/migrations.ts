@@ -41,6 +41,7 @@ import { migration0038FirstApplicationDone } from "./migrations/0038-first-appli
 import { migration0039MerchantCurrencies } from "./migrations/0039-merchant-currencies.ts";
 import { migration0040UpgradeCredit } from "./migrations/0040-upgrade-credit.ts";
 import { migration0041ConsoleReceipts } from "./migrations/0041-console-receipts.ts";
+import { migration0042JournalsByWithdrawal } from "./migrations/0042-journals-by-withdrawal.ts";
 
 /**
  * Plain SQL, PostgreSQL dialect, run the same on PGlite and on a real server, one file each in migrations/, named here
@@ -90,6 +91,7 @@ export const migrations: Record<string, Migration> = {
   "0039_merchant_currencies": migration0039MerchantCurrencies,
   "0040_upgrade_credit": migration0040UpgradeCredit,
   "0041_console_receipts": migration0041ConsoleReceipts,
+  "0042_journals_by_withdrawal": migration0042JournalsByWithdrawal,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

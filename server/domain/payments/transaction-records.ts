@@ -52,7 +52,11 @@ const journalKindsOf = (kind: WireKind): LedgerJournalKindColumn[] =>
  * One merchant's records, filtered. Every filter reads the record alone (its kind, time, journal), so the capped count
  * reads merchant_transactions only, through its indexes.
  */
-const recordsOf = (db: Kysely<DB>, scope: MerchantScope, filters: TransactionExportRequest) => {
+export const recordsOf = (
+  db: Kysely<DB>,
+  scope: Pick<MerchantScope, "merchantId">,
+  filters: TransactionExportRequest,
+) => {
   let query = db.selectFrom("merchant_transactions as mt").where("mt.merchant_id", "=", scope.merchantId);
   if (filters.kind) {
     const kinds = journalKindsOf(filters.kind);
