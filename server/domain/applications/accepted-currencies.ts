@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import type { ChainLayer } from "../../chain/chain-layer.ts";
+import { currencyKey } from "../../chain/currency-registry.ts";
 import type { DB } from "../../db/schema.ts";
 import type { AnyMerchantScope, MerchantScope } from "../platform/merchant-scope.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
@@ -29,7 +30,7 @@ export function acceptableTokens(layer: ChainLayer | null): AcceptableToken[] {
   }));
 }
 
-const keyOf = (t: { chainId: number; token: string }) => `${t.chainId}:${t.token.toLowerCase()}`;
+const keyOf = (t: { chainId: number; token: string }) => currencyKey(t.chainId, t.token);
 
 /** What the merchant accepts now, of the tokens offered now. */
 export interface AcceptedCurrencies {
