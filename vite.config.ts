@@ -7,6 +7,7 @@ import { blueprintHotkeyWarnings } from "./scripts/vite-blueprint-hotkey-warning
 import { blueprintStylesheet } from "./scripts/vite-blueprint-stylesheet.ts";
 import { googleClientIdInDevPages } from "./scripts/vite-google-client-meta.ts";
 import { localeParts } from "./scripts/vite-locale-parts.ts";
+import { EnvironmentSequencer } from "./scripts/test-times/environment-sequencer.ts";
 import { stageReporters } from "./scripts/test-times/reporters.ts";
 import { stageWorkers } from "./scripts/test-times/stage-workers.ts";
 import { leftToPostgres } from "./scripts/database-tests.ts";
@@ -88,6 +89,8 @@ export default defineConfig({
       ...(process.env.VITEST ? leftToPostgres(fileURLToPath(new URL(".", import.meta.url))) : []),
     ],
     environment: "node",
+    // The files of one environment one after another, so that a worker's modules serve the next file (see there).
+    sequence: { sequencer: EnvironmentSequencer },
     reporters: stageReporters("test:unit"),
     globalSetup: ["server/testing/test-database-setup.ts"],
     // Many files wait on PGlite, timers and sockets rather than the CPU: Vitest's default (cores − 1, one worker here) leaves a core idle.

@@ -1,11 +1,12 @@
 import type { IndexHtmlTransformHook } from "vite";
 import { describe, expect, it } from "vitest";
 import { googleClientIdMetaName } from "../contracts/schemas/google.ts";
+import { EnvironmentSequencer } from "./test-times/environment-sequencer.ts";
 import { googleClientIdInDevPages } from "./vite-google-client-meta.ts";
 
 describe("the build's configuration (vite.config.ts)", () => {
   // One import of the configuration for every plugin checked: loading it (Vite, its plugins) is the file's whole cost.
-  it("runs the console's own plugins: Blueprint's whole stylesheet and its hotkeys' warnings", async () => {
+  it("runs the console's own plugins: Blueprint's whole stylesheet and its hotkeys' warnings; test:unit grouped by environment", async () => {
     const { default: config } = await import("../vite.config.ts");
     const names = (config.plugins ?? [])
       .flat()
@@ -17,6 +18,8 @@ describe("the build's configuration (vite.config.ts)", () => {
         "google-client-id-in-dev-pages",
       ]),
     );
+    // test:unit's files one environment after another (scripts/test-times/environment-sequencer.ts).
+    expect(config.test?.sequence?.sequencer).toBe(EnvironmentSequencer);
   });
 
   it("names the Google client id in the dev server's page from the API server's settings, and nothing without one", () => {
