@@ -1,13 +1,29 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "./open-database.ts";
+
+const spawned = vi.hoisted(() => [] as string[][]);
+vi.mock("node:child_process", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("node:child_process")>();
+  const spawn = (command: string, args: string[], options: object) => {
+    spawned.push(args);
+    return actual.spawn(command, args, options);
+  };
+  return { ...actual, spawn, default: { ...actual, spawn } };
+});
+
+let dataDir: string;
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), "pglite-settings-"));
+  spawned.length = 0;
+});
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe("the PGlite database the server opens in its data folder", () => {
   it("runs with 16 MB of shared buffers and 4 MB of WAL buffers, and PGlite's own start parameters", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "pglite-settings-"));
     const { db, close } = await openDatabase({ dataDir });
     try {
       const { rows } = await sql<{ name: string; setting: string }>`
@@ -23,7 +39,22 @@ describe("the PGlite database the server opens in its data folder", () => {
       ]);
     } finally {
       await close();
-      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("is made and migrated by a child process with Liftoff alone on a first start, and opened in place after", async () => {
+    const first = await openDatabase({ dataDir });
+    await first.close();
+    expect(spawned).toEqual([["--liftoff-only", expect.stringMatching(/server\/db\/make-database\.ts$/), dataDir]]);
+    expect(existsSync(join(dataDir, "PG_VERSION"))).toBe(true);
+
+    const again = await openDatabase({ dataDir });
+    try {
+      const { rows } = await sql<{ n: string }>`select count(*) as n from kysely_migration`.execute(again.db);
+      expect(Number(rows[0]?.n)).toBeGreaterThan(40);
+      expect(spawned).toHaveLength(1);
+    } finally {
+      await again.close();
     }
   });
 });
