@@ -7,18 +7,20 @@
  * BENCH_IDLE_S (20) seconds after it serves, and what takes the server's (process-memory.ts, from its mappings):
  * PGlite's WebAssembly memory, code, mapped files, and the rest — V8's heap (its total from the server's metrics) and
  * malloc's arenas. Goals for `npm start`: idle ≤ 300 MB, peak ≤ 500 MB. Prints a table, writes
- * reports/memory-bench.json, asserts nothing. BENCH_NODE_ARGS gives the server's Node flags (say `--liftoff-only`).
+ * reports/memory-bench.json, asserts nothing. The server gets the environment and Node flags package.json's start
+ * script gives it (npm-start.ts); BENCH_NODE_ARGS adds Node flags (say `--liftoff-only`).
  *
  * Measured (2 cores, Node 24) before issue 43's changes: PGlite's first start peaks at 1,150–1,210 MB and idles at
  * 565–615, a restart 885 / 420–430, PostgreSQL without a devnet 195 / 196; with --liftoff-only 700 / 474 and 399 / 342.
  */
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createFreshDatabase } from "../server/testing/postgres-server.ts";
 import { table } from "./load/summary.ts";
+import { startCommandOf } from "./npm-start.ts";
 import {
   commandOf,
   descendantsOf,
@@ -31,7 +33,8 @@ import {
 const repoRoot = join(import.meta.dirname, "..");
 const idleSeconds = Number(process.env.BENCH_IDLE_S ?? 20);
 const mb = (kB: number) => Math.round(kB / 1024);
-const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+const npmStart = startCommandOf(JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")).scripts.start);
+const nodeArgs = [...npmStart.nodeArgs, ...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean)];
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 const freePort = () =>
@@ -76,7 +79,15 @@ async function measure(setup: string, dataDir: string, env: Record<string, strin
   const started = performance.now();
   const child = spawn(process.execPath, [...nodeArgs, "server/main.ts"], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, METRICS_PORT: String(metricsPort), ...env },
+    env: {
+      ...process.env,
+      ...npmStart.env,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      METRICS_PORT: String(metricsPort),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const treePeak = sampleTreePeak(child.pid ?? 0);
