@@ -10,8 +10,19 @@
  * reports/memory-bench.json, asserts nothing. The server gets the environment and Node flags package.json's start
  * script gives it (npm-start.ts); BENCH_NODE_ARGS adds Node flags (say `--liftoff-only`).
  *
- * Measured (2 cores, Node 24) before issue 43's changes: PGlite's first start peaks at 1,150–1,210 MB and idles at
- * 565–615, a restart 885 / 420–430, PostgreSQL without a devnet 195 / 196; with --liftoff-only 700 / 474 and 399 / 342.
+ * Measured (2 cores, Node 24), peak / idle MB of the server; anvil 26 / 26 throughout. Before issue 43's changes: PGlite's
+ * first start 1,130–1,210 / 546–615, a restart 882–885 / 401–447, PostgreSQL without a devnet 195 / 196. Since (16 MB of
+ * shared buffers, 156 -> 40 MB of resident WebAssembly memory; the first start's database made by a child process):
+ * first start 743–777 / 295–311, restart 755–788 / 315–372, PostgreSQL 192 / 190. With
+ * GLIBC_TUNABLES=glibc.malloc.mmap_threshold=65536:glibc.malloc.trim_threshold=131072 (malloc then gives freed memory
+ * back instead of keeping about 90 MB of the compilers' in its arenas): 723 / 220 and 712 / 222. What is left of the
+ * peak is one compile: V8's optimising compiler (Turboshaft, Node 24's V8 13.6) takes 598–604 MB of zone memory for
+ * 0.4–2 s to compile PostgreSQL's parser (raw_parser, function 2272 of pglite.wasm, 105 kB), once dynamic tiering finds
+ * it hot, in the first seconds of any start. No V8 flag but --liftoff-only avoids it (--turbo-stats-wasm: the first
+ * copying phase over its graph; loop unrolling, peeling, inlining, wasm-opt off change nothing): with it and the
+ * tunables, 274 / 213 and 275 / 220, but heavy queries take 1.3–2.2 times the CPU (bench/pglite-heavy-queries.ts).
+ * The first start's child peaks at 560–604 MB by itself: PGlite's initdb runs a second PGlite and initdb.wasm, each
+ * with its own WebAssembly memory (about 200 MB resident in all), and copies the new database through ArrayBuffers.
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
