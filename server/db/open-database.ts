@@ -135,16 +135,19 @@ async function overPglite(dataDir: string | undefined): Promise<Opened> {
 
 /**
  * A new data folder's database is made by a short-lived child process (make-database.ts), so that the server's own
- * peak is a restart's: `npm run bench:memory`'s first start peaked at 1,100 MB in one process.
+ * peak is a restart's: `npm run bench:memory`'s first start peaked at 1,100 MB in one process. The child holds a pipe
+ * from this process and stops when it closes: a server ended while the child works leaves no orphan writing into a
+ * folder the next server may take.
  */
 async function makeDatabaseApart(dataDir: string): Promise<void> {
   const script = fileURLToPath(new URL("./make-database.ts", import.meta.url));
-  const child = spawn(process.execPath, ["--liftoff-only", script, dataDir], { stdio: ["ignore", "inherit", "pipe"] });
+  const child = spawn(process.execPath, ["--liftoff-only", script, dataDir], { stdio: ["pipe", "inherit", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => {
     stderr += chunk.toString("utf8");
   });
   const [code, signal] = (await once(child, "exit")) as [number | null, string | null];
+  child.stdin.destroy();
   if (code !== 0)
     throw new Error(`making the database in ${dataDir} failed (${signal ?? `exit ${code}`}): ${stderr.trim()}`);
 }

@@ -58,3 +58,15 @@ describe("the PGlite database the server opens in its data folder", () => {
     }
   });
 });
+
+describe("the child process that makes a first start's database", () => {
+  it("stops when the server's pipe on its stdin closes, as when the server ends while it works", async () => {
+    const { spawn } = await vi.importActual<typeof import("node:child_process")>("node:child_process");
+    const script = join(import.meta.dirname, "make-database.ts");
+    const child = spawn(process.execPath, ["--liftoff-only", script, dataDir], { stdio: ["pipe", "ignore", "ignore"] });
+    const exited = new Promise<number | null>((done) => child.once("exit", done));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    child.stdin.end();
+    expect(await exited).toBe(1);
+  });
+});
