@@ -1,55 +1,52 @@
 /**
  * The server's memory (issue 43): `node server/main.ts` started as `npm start` starts it (PGlite in a fresh data folder,
  * the devnet), and, under scripts/with-postgres.mjs (TEST_DATABASE_URL) or with BENCH_DATABASE_URL, on PostgreSQL
- * without a devnet. For each: the start-up peak (the kernel's high-water mark of the process's resident memory, VmHWM,
- * read once it serves), the idle resident memory BENCH_IDLE_S (20) seconds later, the devnet's node (anvil, a child
- * process) apart, and what takes the memory as the server's own metrics tell it (prom-client's default metrics: V8's
- * heap, and external memory — ArrayBuffers, PGlite's WebAssembly memory among them). Goals for `npm start`: idle ≤ 300
- * MB, peak ≤ 500 MB. Prints a table, writes reports/memory-bench.json, asserts nothing. BENCH_NODE_ARGS gives the
- * server's Node flags (say `--liftoff-only`, to compare).
+ * without a devnet. For each, per process (the server; the devnet's node, anvil, its child) and together: the start-up
+ * peak (the kernel's high-water mark of each one's resident memory, VmHWM, read at the idle reading so that a compile
+ * finishing after the server serves counts; together, the sum sampled every 25 ms), the idle resident memory
+ * BENCH_IDLE_S (20) seconds after it serves, and what takes the server's (process-memory.ts, from its mappings):
+ * PGlite's WebAssembly memory, code, mapped files, and the rest — V8's heap (its total from the server's metrics) and
+ * malloc's arenas. Goals for `npm start`: idle ≤ 300 MB, peak ≤ 500 MB. Prints a table, writes
+ * reports/memory-bench.json, asserts nothing. The server gets the environment and Node flags package.json's start
+ * script gives it (npm-start.ts); BENCH_NODE_ARGS adds Node flags (say `--liftoff-only`).
  *
- * Measured (2 cores, Node 24): PGlite's first start peaks at 1,150–1,210 MB and idles at 565–615, a restart 885 / 420–
- * 430, PostgreSQL without a devnet 195 / 196. PGlite's WebAssembly memory is at least 128 MB (its module's declared
- * minimum: a smaller initialMemory is refused), about 214 MB external in all; V8's optimising compiler for it takes
- * the rest of the peak: with --liftoff-only the first start peaks at 700 and idles at 474, a restart 399 / 342.
+ * Measured (2 cores, Node 24), peak / idle MB of the server; anvil 26 / 26 throughout. Before issue 43's changes: PGlite's
+ * first start 1,130–1,210 / 546–615, a restart 882–885 / 401–447, PostgreSQL without a devnet 195 / 196. Since (16 MB of
+ * shared buffers, 156 -> 40 MB of resident WebAssembly memory; the first start's database made by a child process):
+ * first start 743–777 / 295–311, restart 755–788 / 315–372, PostgreSQL 192 / 190. With
+ * GLIBC_TUNABLES=glibc.malloc.mmap_threshold=65536:glibc.malloc.trim_threshold=131072 (malloc then gives freed memory
+ * back instead of keeping about 90 MB of the compilers' in its arenas): 723 / 220 and 712 / 222. What is left of the
+ * peak is one compile: V8's optimising compiler (Turboshaft, Node 24's V8 13.6) takes 598–604 MB of zone memory for
+ * 0.4–2 s to compile PostgreSQL's parser (raw_parser, function 2272 of pglite.wasm, 105 kB), once dynamic tiering finds
+ * it hot, in the first seconds of any start. No V8 flag but --liftoff-only avoids it (--turbo-stats-wasm: the first
+ * copying phase over its graph; loop unrolling, peeling, inlining, wasm-opt off change nothing): with it and the
+ * tunables, 274 / 213 and 275 / 220, but heavy queries take 1.3–2.2 times the CPU (bench/pglite-heavy-queries.ts).
+ * The first start's child peaks at 560–604 MB by itself: PGlite's initdb runs a second PGlite and initdb.wasm, each
+ * with its own WebAssembly memory (about 200 MB resident in all), and copies the new database through ArrayBuffers.
  */
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createFreshDatabase } from "../server/testing/postgres-server.ts";
 import { table } from "./load/summary.ts";
+import { startCommandOf } from "./npm-start.ts";
+import {
+  commandOf,
+  descendantsOf,
+  type ResidentParts,
+  residentParts,
+  sampleTreePeak,
+  statusKb,
+} from "./process-memory.ts";
 
 const repoRoot = join(import.meta.dirname, "..");
 const idleSeconds = Number(process.env.BENCH_IDLE_S ?? 20);
 const mb = (kB: number) => Math.round(kB / 1024);
-const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+const npmStart = startCommandOf(JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")).scripts.start);
+const nodeArgs = [...npmStart.nodeArgs, ...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean)];
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-/** A field of /proc/<pid>/status in kB (VmRSS, VmHWM); 0 once the process is gone. */
-function statusKb(pid: number, field: string): number {
-  try {
-    const line = readFileSync(`/proc/${pid}/status`, "utf8")
-      .split("\n")
-      .find((l) => l.startsWith(`${field}:`));
-    return Number(line?.split(/\s+/)[1] ?? 0);
-  } catch {
-    return 0;
-  }
-}
-
-/** The process's descendants (the devnet's node, anvil, and what starts it), from /proc. */
-function descendantsOf(pid: number): number[] {
-  try {
-    const children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
-      readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number),
-    );
-    return children.flatMap((child) => [child, ...descendantsOf(child)]);
-  } catch {
-    return [];
-  }
-}
 
 const freePort = () =>
   new Promise<number>((done, fail) => {
@@ -75,9 +72,15 @@ async function memoryMetrics(port: number): Promise<Record<string, number>> {
 interface MemoryFigure {
   setup: string;
   readySeconds: number;
+  /** The server's own peak (VmHWM) from its start to the idle reading, which covers compiles that finish after it serves. */
   peakMB: number;
+  /** The server and its descendants (the devnet's anvil) together, sampled every 25 ms: what the machine holds at once. */
+  treePeakMB: number;
   idleMB: number;
-  devnetNodeMB: number | null;
+  /** What takes the server's idle memory, by its mappings (process-memory.ts). */
+  idleParts: ResidentParts;
+  /** Each descendant's idle and own peak MB (anvil, the sh guard that starts it). */
+  children: { command: string; idleMB: number; peakMB: number }[];
   metrics: Record<string, number>;
 }
 
@@ -87,9 +90,18 @@ async function measure(setup: string, dataDir: string, env: Record<string, strin
   const started = performance.now();
   const child = spawn(process.execPath, [...nodeArgs, "server/main.ts"], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, METRICS_PORT: String(metricsPort), ...env },
+    env: {
+      ...process.env,
+      ...npmStart.env,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      METRICS_PORT: String(metricsPort),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
+  const treePeak = sampleTreePeak(child.pid ?? 0);
   try {
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => {
@@ -105,18 +117,24 @@ async function measure(setup: string, dataDir: string, env: Record<string, strin
     await fetch(`${baseUrl}/login`);
     const readySeconds = Math.round((performance.now() - started) / 100) / 10;
     const pid = child.pid ?? 0;
-    const peakMB = mb(statusKb(pid, "VmHWM"));
     await sleep(idleSeconds * 1000);
-    const node = descendantsOf(pid).map((p) => statusKb(p, "VmRSS"));
+    const children = descendantsOf(pid).map((p) => ({
+      command: commandOf(p),
+      idleMB: mb(statusKb(p, "VmRSS")),
+      peakMB: mb(statusKb(p, "VmHWM")),
+    }));
     return {
       setup,
       readySeconds,
-      peakMB,
+      peakMB: mb(statusKb(pid, "VmHWM")),
+      treePeakMB: treePeak.stop(),
       idleMB: mb(statusKb(pid, "VmRSS")),
-      devnetNodeMB: node.length > 0 ? mb(node.reduce((a, b) => a + b, 0)) : null,
+      idleParts: residentParts(pid),
+      children,
       metrics: await memoryMetrics(metricsPort),
     };
   } finally {
+    treePeak.stop();
     child.kill("SIGTERM");
     await new Promise((done) => (child.exitCode === null ? child.once("exit", done) : done(null)));
   }
@@ -147,17 +165,24 @@ if (serverUrl) {
   }
 } else process.stdout.write("PostgreSQL skipped: run it under scripts/with-postgres.mjs, or set BENCH_DATABASE_URL\n");
 
+const anvilOf = (f: MemoryFigure) => f.children.find((c) => c.command === "anvil");
 process.stdout.write(
-  `\nmemory-bench: the server's resident memory (goals for npm start: idle ≤ 300 MB, start-up peak ≤ 500 MB), idle read ${idleSeconds} s after it serves\n${table(
-    ["setup", "ready", "peak MB", "idle MB", "devnet node MB", "V8 heap used / total MB", "external MB"],
+  `\nmemory-bench: resident memory (goals for npm start: idle ≤ 300 MB, start-up peak ≤ 500 MB); peaks from the start to the idle reading ${idleSeconds} s after it serves\n${table(
+    [
+      "setup",
+      "ready",
+      "peak MB: server / anvil / together",
+      "idle MB: server / anvil",
+      "server idle: wasm memory / code / files / other MB",
+      "V8 heap used / total MB",
+    ],
     figures.map((f) => [
       f.setup,
       `${f.readySeconds} s`,
-      String(f.peakMB),
-      String(f.idleMB),
-      f.devnetNodeMB === null ? "-" : String(f.devnetNodeMB),
+      `${f.peakMB} / ${anvilOf(f)?.peakMB ?? "-"} / ${f.treePeakMB}`,
+      `${f.idleMB} / ${anvilOf(f)?.idleMB ?? "-"}`,
+      `${f.idleParts.wasmMemoryMB} / ${f.idleParts.codeMB} / ${f.idleParts.filesMB} / ${f.idleParts.otherMB}`,
       `${f.metrics.heapUsedMB} / ${f.metrics.heapTotalMB}`,
-      String(f.metrics.externalMB),
     ]),
   )}\n`,
 );

@@ -1,4 +1,8 @@
-import { mkdirSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
@@ -36,8 +40,25 @@ export type DatabaseEngine = { pglite: PGlite } | { connectionString: string };
 
 const int8Oid = 20;
 
+/**
+ * PostgreSQL settings PGlite starts with, after its own start parameters. Shared buffers live in PGlite's WebAssembly
+ * memory, and PGlite touches all of them when it starts: its default 128 MB were resident for the life of the server
+ * (156 of its 401 idle MB in `npm run bench:memory`, issue 43). 16 MB hold the pages a list page reads by index; a
+ * miss costs a read from the operating system's file cache (bench/pglite-heavy-queries.ts at 100,000 bills, median
+ * CPU ms of several runs: index lookups, a join and 100,000 rows to JavaScript as fast; reading the whole table,
+ * which 128 MB held, 20 -> 33 to count it and 52 -> 60 to aggregate it). WAL buffers keep the 4 MB they had
+ * (PostgreSQL would size them at a 32nd of the shared buffers).
+ */
+export const pgliteSettings = { shared_buffers: "16MB", wal_buffers: "4MB" } as const;
+
 /** pg answers int8 as a string; PGlite would answer a number. Same answer from both. */
-export const pgliteOptions: PGliteOptions = { parsers: { [int8Oid]: (value: string) => value } };
+export const pgliteOptions: PGliteOptions = {
+  parsers: { [int8Oid]: (value: string) => value },
+  startParams: [
+    ...PGlite.defaultStartParams,
+    ...Object.entries(pgliteSettings).flatMap(([name, value]) => ["-c", `${name}=${value}`]),
+  ],
+};
 
 /** PGlite is one connection, lent to one query or transaction at a time, sign-ins first (prioritised-pglite.ts). */
 export function kyselyOverPglite(pglite: PGlite): Kysely<DB> {
@@ -107,6 +128,26 @@ function overPostgres(connectionString: string): Opened {
 async function overPglite(dataDir: string | undefined): Promise<Opened> {
   const inMemory = dataDir === undefined || dataDir === "memory";
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  if (!inMemory && !existsSync(join(dataDir, "PG_VERSION"))) await makeDatabaseApart(dataDir);
   const pglite = inMemory ? await PGlite.create(pgliteOptions) : await PGlite.create(dataDir, pgliteOptions);
   return { db: kyselyOverPglite(pglite), listen: listenOverPglite(pglite), engine: { pglite } };
+}
+
+/**
+ * A new data folder's database is made by a short-lived child process (make-database.ts), so that the server's own
+ * peak is a restart's: `npm run bench:memory`'s first start peaked at 1,100 MB in one process. The child holds a pipe
+ * from this process and stops when it closes: a server ended while the child works leaves no orphan writing into a
+ * folder the next server may take.
+ */
+async function makeDatabaseApart(dataDir: string): Promise<void> {
+  const script = fileURLToPath(new URL("./make-database.ts", import.meta.url));
+  const child = spawn(process.execPath, ["--liftoff-only", script, dataDir], { stdio: ["pipe", "inherit", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString("utf8");
+  });
+  const [code, signal] = (await once(child, "exit")) as [number | null, string | null];
+  child.stdin.destroy();
+  if (code !== 0)
+    throw new Error(`making the database in ${dataDir} failed (${signal ?? `exit ${code}`}): ${stderr.trim()}`);
 }
