@@ -32,6 +32,13 @@ describe("deploy/Containerfile", () => {
     expect(final).toMatch(/DEVNET=false/);
     expect(final).toMatch(/^CMD \["node", "server\/main\.ts"\]$/m);
   });
+
+  it("gives the server the malloc settings npm start's script gives it", () => {
+    const start = (JSON.parse(read("package.json")) as { scripts: Record<string, string> }).scripts.start ?? "";
+    const tunables = /GLIBC_TUNABLES=(\S+)/.exec(start)?.[1];
+    expect(tunables).toMatch(/mmap_threshold/);
+    expect(final).toContain(`GLIBC_TUNABLES=${tunables}`);
+  });
 });
 
 describe("deploy/compose.yaml", () => {
