@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { migratedDataDir } from "../testing/migrated-data-folder.ts";
 import { openDatabase } from "./open-database.ts";
 
 const spawned = vi.hoisted(() => [] as string[][]);
@@ -24,6 +25,8 @@ afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe("the PGlite database the server opens in its data folder", () => {
   it("runs with 16 MB of shared buffers and 4 MB of WAL buffers, and PGlite's own start parameters", async () => {
+    // A migrated folder, as a restart finds it: the settings are the start's, not the folder's.
+    await migratedDataDir(dataDir);
     const { db, close } = await openDatabase({ dataDir });
     try {
       const { rows } = await sql<{ name: string; setting: string }>`
@@ -42,7 +45,10 @@ describe("the PGlite database the server opens in its data folder", () => {
     }
   });
 
-  it("is made and migrated by a child process with Liftoff alone on a first start, and opened in place after", async () => {
+  // PGlite's initdb and every migration, in a child process: seconds of CPU, many more beside other stages.
+  it("is made and migrated by a child process with Liftoff alone on a first start, and opened in place after", {
+    timeout: 90_000,
+  }, async () => {
     const first = await openDatabase({ dataDir });
     await first.close();
     expect(spawned).toEqual([["--liftoff-only", expect.stringMatching(/server\/db\/make-database\.ts$/), dataDir]]);
