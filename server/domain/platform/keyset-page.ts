@@ -159,8 +159,11 @@ export function wireFile<QDB, TB extends keyof QDB, O, W>(
   });
 }
 
-/** A file's rows per query: fewer, bigger batches cost less per row; each is still a short query of its own. */
-const fileBatchSize = 2000;
+/**
+ * A file's rows per query. Not more: from about 700 rows PostgreSQL plans a batch with parallel workers (Gather Merge),
+ * whose start cost 60-110 ms a batch at a million bills on a busy 2-core machine (npm run bench:lists, 2,000 a batch).
+ */
+const fileBatchSize = 500;
 
 /**
  * Every row of `query` in the list's order, read a batch at a time from the last row read (an index range scan each,
