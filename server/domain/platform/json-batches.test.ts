@@ -5,6 +5,7 @@ import type { OpenedDatabase } from "../../db/open-database.ts";
 import type { DB } from "../../db/schema.ts";
 import { resetDatabase, seedApplication, seedBill, seedMerchant } from "../../testing/seed.ts";
 import { createTestDatabase } from "../../testing/test-database.ts";
+import { batchesAsJsonPay } from "./json-batches.ts";
 import { keysetBatches } from "./keyset-page.ts";
 
 process.env.PASSWORD_HASH_COST ??= "test";
@@ -65,5 +66,11 @@ describe("an export's batches as one row of JSON each", () => {
     const query = (await seeded(database.db)).select(sql<number>`b.id::float8 / 3`.as("third"));
     const plain = await collect(keysetBatches(query, keyset, 2));
     expect(await collect(keysetBatches(query, keyset, 2, database.db))).toEqual(plain);
+  });
+});
+
+describe("batches as JSON", () => {
+  it("are read on PGlite only", () => {
+    expect(batchesAsJsonPay(database.db)).toBe(database.engine !== undefined && "pglite" in database.engine);
   });
 });

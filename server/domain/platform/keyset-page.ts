@@ -4,7 +4,7 @@ import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import { listTotalCap } from "../../../contracts/schemas/list.ts";
 import type { DB } from "../../db/schema.ts";
 import type { CsvDownload } from "./csv-download.ts";
-import { type JsonColumns, jsonColumns, jsonRows } from "./json-batches.ts";
+import { batchesAsJsonPay, type JsonColumns, jsonColumns, jsonRows } from "./json-batches.ts";
 import { fail, ok, type Outcome } from "./outcome.ts";
 import { seal, unseal } from "./secret-box.ts";
 
@@ -150,7 +150,7 @@ export function wireFile<QDB, TB extends keyof QDB, O, W>(
   fileName: string,
   toWire: (row: O) => W,
 ): Outcome<CsvDownload<W>> {
-  const batches = keysetBatches(query, list, fileBatchSize, db);
+  const batches = keysetBatches(query, list, fileBatchSize, batchesAsJsonPay(db) ? db : undefined);
   return ok({
     fileName,
     batches: (async function* () {
