@@ -4,14 +4,17 @@ import type { FastifyReply } from "fastify";
 import type * as z from "zod/mini";
 import type { CsvDownload } from "../domain/platform/csv-download.ts";
 
-/** A cell a spreadsheet would run as a formula: it starts with =, +, -, @, a tab or a carriage return (OWASP). */
-const formulaStart = /^[=+\-@\t\r]/;
+/**
+ * What a cell a spreadsheet would run as a formula starts with (OWASP): =, +, -, @, a tab or a carriage return, by
+ * character code — every text cell of an export is looked at, and a regular expression cost several times as much.
+ */
+const formulaStarts = new Set(["=", "+", "-", "@", "\t", "\r"].map((c) => c.charCodeAt(0)));
 /** A plain number (a decimal string such as "-1.5") is no formula: it keeps its sign. */
 const plainNumber = /^-?\d+(\.\d+)?$/;
 
 /** A text cell as written: one that a spreadsheet would take for a formula gets a leading apostrophe (OWASP). */
 export const guardFormula = (value: string): string =>
-  formulaStart.test(value) && !plainNumber.test(value) ? `'${value}` : value;
+  formulaStarts.has(value.charCodeAt(0)) && !plainNumber.test(value) ? `'${value}` : value;
 
 /** The columns of a download: its row schema's fields, in order. */
 export const csvColumnsOf = (row: z.ZodMiniType): string[] => Object.keys((row as z.ZodMiniObject).shape);

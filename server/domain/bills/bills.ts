@@ -84,7 +84,7 @@ export function exportBills(
   { chains, now }: { chains: readonly BillChain[]; now: Date },
 ): Outcome<CsvDownload<AppBill>> {
   const fileName = `application-bills-${now.toISOString().slice(0, 10)}.csv`;
-  return wireFile(filteredBills(db, scope, filters), billKeyset, fileName, (row) => toWireBill(row, chains));
+  return wireFile(db, filteredBills(db, scope, filters), billKeyset, fileName, (row) => toWireBill(row, chains));
 }
 
 /** Application bills in the console: the signed-in merchant's own. */

@@ -110,7 +110,7 @@ export function exportRecharges(
   { chains, now }: { chains: readonly RechargeChain[]; now: Date },
 ): Outcome<CsvDownload<RechargeBill>> {
   const fileName = `recharge-bills-${now.toISOString().slice(0, 10)}.csv`;
-  return wireFile(filteredRecharges(db, scope, filters), rechargeKeyset, fileName, (row) =>
+  return wireFile(db, filteredRecharges(db, scope, filters), rechargeKeyset, fileName, (row) =>
     toWireRecharge(row, chains),
   );
 }

@@ -64,7 +64,7 @@ export function exportCallbacks(
   now: Date,
 ): Outcome<CsvDownload<CallbackAttempt>> {
   const fileName = `transaction-callbacks-${now.toISOString().slice(0, 10)}.csv`;
-  return wireFile(filteredAttempts(db, scope, filters), attemptKeyset, fileName, toWireAttempt);
+  return wireFile(db, filteredAttempts(db, scope, filters), attemptKeyset, fileName, toWireAttempt);
 }
 
 /** One of the merchant's attempts as the wire shows it, or undefined (another merchant's included). */

@@ -47,5 +47,5 @@ export async function exportOrders(
 ): Promise<Outcome<CsvDownload<Order>>> {
   await applyDueExpiry(db, scope, now);
   const fileName = `orders-${now.toISOString().slice(0, 10)}.csv`;
-  return wireFile(filteredOrders(db, scope, filters), orderKeyset, fileName, (row) => toWireOrder(row, now));
+  return wireFile(db, filteredOrders(db, scope, filters), orderKeyset, fileName, (row) => toWireOrder(row, now));
 }

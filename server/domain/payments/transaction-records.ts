@@ -189,7 +189,7 @@ export function exportTransactions(
   { chains, now }: { chains: readonly RecordChain[]; now: Date },
 ): Outcome<CsvDownload<TransactionRecord>> {
   const fileName = `transactions-${now.toISOString().slice(0, 10)}.csv`;
-  return wireFile(filteredTransactions(db, scope, filters), transactionKeyset, fileName, (row) =>
+  return wireFile(db, filteredTransactions(db, scope, filters), transactionKeyset, fileName, (row) =>
     toWireTransaction(row, chains),
   );
 }

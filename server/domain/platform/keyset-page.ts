@@ -4,6 +4,7 @@ import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import { listTotalCap } from "../../../contracts/schemas/list.ts";
 import type { DB } from "../../db/schema.ts";
 import type { CsvDownload } from "./csv-download.ts";
+import { batchesAsJsonPay, type JsonColumns, jsonColumns, jsonRows } from "./json-batches.ts";
 import { fail, ok, type Outcome } from "./outcome.ts";
 import { seal, unseal } from "./secret-box.ts";
 
@@ -143,12 +144,13 @@ export async function wirePage<QDB, TB extends keyof QDB, O, W>(
 
 /** A list's CSV file: every row of `query` in the list's order, as the wire shows it (a download's answer). */
 export function wireFile<QDB, TB extends keyof QDB, O, W>(
+  db: Kysely<DB>,
   query: SelectQueryBuilder<QDB, TB, O>,
   list: KeysetList,
   fileName: string,
   toWire: (row: O) => W,
 ): Outcome<CsvDownload<W>> {
-  const batches = keysetBatches(query, list);
+  const batches = keysetBatches(query, list, fileBatchSize, batchesAsJsonPay(db) ? db : undefined);
   return ok({
     fileName,
     batches: (async function* () {
@@ -156,6 +158,12 @@ export function wireFile<QDB, TB extends keyof QDB, O, W>(
     })(),
   });
 }
+
+/**
+ * A file's rows per query. Not more: from about 700 rows PostgreSQL plans a batch with parallel workers (Gather Merge),
+ * whose start cost 60-110 ms a batch at a million bills on a busy 2-core machine (npm run bench:lists, 2,000 a batch).
+ */
+const fileBatchSize = 500;
 
 /**
  * Every row of `query` in the list's order, read a batch at a time from the last row read (an index range scan each,
@@ -174,22 +182,31 @@ export async function* keysetRows<QDB, TB extends keyof QDB, O>(
 
 /**
  * `keysetRows`' batches as read, each row still carrying its key columns (`keyset_time`, `keyset_id`): a download maps
- * a whole batch to the wire at once, without copying each row to drop them.
+ * a whole batch to the wire at once, without copying each row to drop them. With `db`, the batches after the first
+ * come as one row of JSON each (json-batches.ts), the same rows as the drivers would give.
  */
 export async function* keysetBatches<QDB, TB extends keyof QDB, O>(
   query: SelectQueryBuilder<QDB, TB, O>,
   list: KeysetList,
   batchSize = 500,
+  db?: Kysely<DB>,
 ): AsyncGenerator<ReadonlyArray<O & KeyColumns>> {
-  let next: Promise<Array<O & KeyColumns>> | null = fetchFrom(query, list, null, batchSize);
+  let columns: JsonColumns | null = null;
+  const read = (position: Position | null): Promise<Array<O & KeyColumns>> =>
+    db && columns
+      ? jsonRows(db, keyedFrom(query, list, position, batchSize), columns)
+      : fetchFrom(query, list, position, batchSize);
+  let next: Promise<Array<O & KeyColumns>> | null = read(null);
   try {
     while (next) {
       const rows: Array<O & KeyColumns> = await next;
       const last = rows.at(-1);
+      if (db && !columns && last && rows.length === batchSize)
+        columns = await jsonColumns(db, keyedFrom(query, list, null, 1), last);
       // The next batch is read while this one is written out: the database and the writer work side by side.
       next =
         last && rows.length === batchSize
-          ? fetchFrom(query, list, { direction: "after", time: last.keyset_time, id: last.keyset_id }, batchSize)
+          ? read({ direction: "after", time: last.keyset_time, id: last.keyset_id })
           : null;
       if (rows.length > 0) yield rows;
     }
@@ -230,10 +247,20 @@ function fetchFrom<QDB, TB extends keyof QDB, O>(
   position: Position | null,
   limit: number,
 ): Promise<Array<O & KeyColumns>> {
+  return keyedFrom(query, list, position, limit).execute() as Promise<Array<O & KeyColumns>>;
+}
+
+/** `fetchFrom`'s query, not yet run. */
+function keyedFrom<QDB, TB extends keyof QDB, O>(
+  query: SelectQueryBuilder<QDB, TB, O>,
+  list: KeysetList,
+  position: Position | null,
+  limit: number,
+): SelectQueryBuilder<DB, keyof DB, object> {
   const time = sql.ref(list.time);
   const id = sql.ref(list.id);
   const back = position?.direction === "before";
-  // The query's own row type does not know the key columns: typed back at the end.
+  // The query's own row type does not know the key columns: typed back by the callers.
   let keyed = (query as unknown as SelectQueryBuilder<DB, keyof DB, object>).select([
     sql<string>`to_char(${time} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as("keyset_time"),
     sql<string>`${id}::text`.as("keyset_id"),
@@ -243,7 +270,7 @@ function fetchFrom<QDB, TB extends keyof QDB, O>(
     keyed = keyed.where(back ? sql<boolean>`(${time}, ${id}) > ${key}` : sql<boolean>`(${time}, ${id}) < ${key}`);
   }
   const order = back ? "asc" : "desc";
-  return keyed.orderBy(time, order).orderBy(id, order).limit(limit).execute() as Promise<Array<O & KeyColumns>>;
+  return keyed.orderBy(time, order).orderBy(id, order).limit(limit);
 }
 
 /** How many rows the query selects, counting no further than one past the cap. */

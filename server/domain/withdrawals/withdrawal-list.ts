@@ -47,7 +47,7 @@ export function exportWithdrawals(
   { chains, now }: { chains: readonly ConfiguredChain[]; now: Date },
 ): Outcome<CsvDownload<OpenWithdrawal>> {
   const fileName = `withdrawals-${now.toISOString().slice(0, 10)}.csv`;
-  return wireFile(filteredWithdrawals(db, scope, filters), withdrawalKeyset, fileName, (row) =>
+  return wireFile(db, filteredWithdrawals(db, scope, filters), withdrawalKeyset, fileName, (row) =>
     withdrawalToWire(row, chains),
   );
 }
