@@ -34,7 +34,7 @@ import type { TransactionListRequest } from "../contracts/schemas/transactions.t
 import { listTransactions } from "../server/domain/payments/transaction-records.ts";
 import { findSession } from "../server/domain/identity/sessions.ts";
 import type { MerchantScope } from "../server/domain/platform/merchant-scope.ts";
-import { analyzeSeededTables, endUsersFor, type SeedChain, seedMerchantLists } from "../server/testing/list-seed.ts";
+import { analyzeSeededTables, endUsersFor, seedMerchantLists } from "../server/testing/list-seed.ts";
 import { dropSeededIndexes, rebuildIndexes } from "../server/testing/list-seed-indexes.ts";
 import { seedApplication, seedMerchant, seedSession, testServerSecret } from "../server/testing/seed.ts";
 import { createTestDatabase } from "../server/testing/test-database.ts";
@@ -43,6 +43,7 @@ import { measureExport } from "./list-export.ts";
 import { type ListFigure, measureList, type PageCall } from "./list-pages.ts";
 import type { Plan } from "./list-queries.ts";
 import { table } from "./load/summary.ts";
+import { benchSeedChain } from "./bench-seed-chain.ts";
 
 process.env.PASSWORD_HASH_COST ??= "test";
 const { values } = parseArgs({ options: { bills: { type: "string" }, database: { type: "string" } } });
@@ -54,14 +55,7 @@ const noiseMerchants = 10;
 const pageSize = defaultBillPageSize;
 const deepPage = 50;
 const day = 86_400_000;
-const chain: SeedChain = {
-  chainId: 31337,
-  token: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
-  symbol: "USDT",
-  decimals: 6,
-  factory: "0xa16E02E87b7454126E5E10d957A927A7F5B5d2be",
-  confirmations: 2,
-};
+const chain = benchSeedChain;
 const settings = { chains: [{ chainId: chain.chainId, product: "Devnet" }], secret: testServerSecret };
 const count = (n: number) => n.toLocaleString("en-US");
 

@@ -13,10 +13,11 @@ import { sql } from "kysely";
 import { PGlite } from "@electric-sql/pglite";
 import { migrateToLatest } from "../server/db/migrations.ts";
 import { kyselyOverPglite, pgliteOptions } from "../server/db/open-database.ts";
-import { analyzeSeededTables, endUsersFor, type SeedChain, seedMerchantLists } from "../server/testing/list-seed.ts";
+import { analyzeSeededTables, endUsersFor, seedMerchantLists } from "../server/testing/list-seed.ts";
 import { dropSeededIndexes, rebuildIndexes } from "../server/testing/list-seed-indexes.ts";
 import { seedApplication, seedMerchant, testServerSecret } from "../server/testing/seed.ts";
 import { table } from "./load/summary.ts";
+import { benchSeedChain } from "./bench-seed-chain.ts";
 
 process.env.PASSWORD_HASH_COST ??= "test";
 const { values, positionals } = parseArgs({ options: { bills: { type: "string" } }, allowPositionals: true });
@@ -24,14 +25,7 @@ const dataDir = positionals[0];
 if (!dataDir) throw new Error("usage: node bench/pglite-heavy-queries.ts <data folder> [--bills N]");
 const bills = Number(values.bills ?? 100_000);
 const runs = Number(process.env.BENCH_HEAVY_RUNS ?? 7);
-const chain: SeedChain = {
-  chainId: 31337,
-  token: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
-  symbol: "USDT",
-  decimals: 6,
-  factory: "0xa16E02E87b7454126E5E10d957A927A7F5B5d2be",
-  confirmations: 2,
-};
+const chain = benchSeedChain;
 
 const settings = (process.env.BENCH_PG_SETTINGS ?? "").split(" ").filter(Boolean);
 const startParams = [
