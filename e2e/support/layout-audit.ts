@@ -91,17 +91,34 @@ function auditPage(page: Page, options: AuditOptions): Promise<LayoutAudit> {
       return (style.clip !== "auto" && rect.width <= 1) || (style.clipPath !== "none" && rect.width <= 1);
     };
 
+    const boxStyles = new Map<Element, { position: string; transform: string; filter: string; overflowX: string }>();
+    /** An element's box-related styles, read once an audit: every element's walk up reads its ancestors' again. */
+    const boxStyleOf = (el: Element) => {
+      let box = boxStyles.get(el);
+      if (!box) {
+        const { position, transform, filter, overflowX } = getComputedStyle(el);
+        box = { position, transform, filter, overflowX };
+        boxStyles.set(el, box);
+      }
+      return box;
+    };
     /**
      * The box that clips `el` sideways: the nearest ancestors in its containing-block chain whose overflow is not
      * visible, narrowed together, or the screen. `scroller` is set when one of them is meant to scroll sideways.
+     * Kept per element for the audit (a page's texts and boxes ask for the same ones).
      */
-    const clipOf = (el: Element, includeSelf: boolean) => {
+    type Clip = { left: number; right: number; scroller: Element | null };
+    const clipsOf = { self: new Map<Element, Clip>(), parent: new Map<Element, Clip>() };
+    const clipOf = (el: Element, includeSelf: boolean): Clip => {
+      const known = includeSelf ? clipsOf.self : clipsOf.parent;
+      const found = known.get(el);
+      if (found) return found;
       let left = 0;
       let right = viewport;
       let scroller: Element | null = null;
-      let mode = includeSelf ? "static" : getComputedStyle(el).position;
+      let mode = includeSelf ? "static" : boxStyleOf(el).position;
       for (let a = includeSelf ? el : el.parentElement; a && a !== root && a !== document.body; a = a.parentElement) {
-        const style = getComputedStyle(a);
+        const style = boxStyleOf(a);
         const containsAbsolute = style.position !== "static" || style.transform !== "none" || style.filter !== "none";
         const containsFixed = style.transform !== "none" || style.filter !== "none";
         if (mode === "fixed" && !containsFixed) continue;
@@ -115,7 +132,9 @@ function auditPage(page: Page, options: AuditOptions): Promise<LayoutAudit> {
         }
         mode = style.position === "fixed" || style.position === "absolute" ? style.position : "static";
       }
-      return { left, right, scroller };
+      const clip = { left, right, scroller };
+      known.set(el, clip);
+      return clip;
     };
 
     const overflowOf = (rect: DOMRect, clip: { left: number; right: number }) => {
