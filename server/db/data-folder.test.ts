@@ -1,6 +1,8 @@
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { makersDuring } from "../testing/database-makers.ts";
 import { tempDirs } from "../testing/temp-dirs.ts";
 import { lockFileName } from "./data-dir-lock.ts";
 import { claimDataFolder, openServerData, StartupRefusal } from "./data-folder.ts";
@@ -23,23 +25,37 @@ function openToOthers(root: string): string[] {
 describe("the data folder main.ts opens", () => {
   // A fresh folder means PGlite's initdb on disk: 3 s alone, but once over 60 s in a full `npm test` (first file of its
   // worker, beside the e2e lane's Chromium and Vite), so it gets the 120 s the other on-disk database tests have.
-  it("leaves nothing that group or others may access in a fresh PGlite folder, and gives the folder up on close", {
+  it("makes a fresh PGlite folder in a child process with Liftoff alone, leaves nothing that group or others may access, gives the folder up on close and opens it in place after", {
     timeout: 120_000,
   }, async () => {
     const dataDir = join(freshParent(), "data");
-    const opened = await openServerData({ DATA_DIR: dataDir });
-    try {
-      const files = readdirSync(dataDir);
-      expect(files).toEqual(expect.arrayContaining(["PG_VERSION", "base", "server-secret", lockFileName]));
-      expect(openToOthers(dataDir)).toEqual([]);
-      expect(lstatSync(dataDir).mode & 0o777).toBe(0o700);
-      expect(opened.secret).toHaveLength(32);
-      await opened.db.selectFrom("merchants").select("id").execute();
-    } finally {
-      await opened.close();
-    }
+    const made = await makersDuring(dataDir, async () => {
+      const opened = await openServerData({ DATA_DIR: dataDir });
+      try {
+        const files = readdirSync(dataDir);
+        expect(files).toEqual(expect.arrayContaining(["PG_VERSION", "base", "server-secret", lockFileName]));
+        expect(openToOthers(dataDir)).toEqual([]);
+        expect(lstatSync(dataDir).mode & 0o777).toBe(0o700);
+        expect(opened.secret).toHaveLength(32);
+        await opened.db.selectFrom("merchants").select("id").execute();
+      } finally {
+        await opened.close();
+      }
+    });
+    expect(made).toEqual([["--liftoff-only", expect.stringMatching(/server\/db\/make-database\.ts$/), dataDir]]);
     expect(existsSync(join(dataDir, lockFileName))).toBe(false);
     expect(lstatSync(dataDir).mode & 0o777).toBe(0o700);
+
+    const madeAgain = await makersDuring(dataDir, async () => {
+      const again = await openServerData({ DATA_DIR: dataDir });
+      try {
+        const { rows } = await sql<{ n: string }>`select count(*) as n from kysely_migration`.execute(again.db);
+        expect(Number(rows[0]?.n)).toBeGreaterThan(40);
+      } finally {
+        await again.close();
+      }
+    });
+    expect(madeAgain).toEqual([]);
   });
 
   it("tightens an older folder whose files are world-writable", () => {

@@ -1,38 +1,11 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { migratedDataDir } from "../testing/migrated-data-folder.ts";
 import { openDatabase } from "./open-database.ts";
-
-/**
- * The command lines of the processes making a database in `dataDir` while `work` runs (/proc, sampled every 20 ms):
- * a mock of node:child_process would miss a spawn by a module another file of the worker loaded first.
- */
-async function makersDuring(dataDir: string, work: () => Promise<void>): Promise<string[][]> {
-  const seen = new Map<string, string[]>();
-  const sample = () => {
-    for (const pid of readdirSync("/proc")) {
-      if (!/^\d+$/.test(pid)) continue;
-      try {
-        const args = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean);
-        if (args.some((arg) => arg.endsWith("make-database.ts")) && args.includes(dataDir))
-          seen.set(pid, args.slice(1));
-      } catch {
-        // gone meanwhile
-      }
-    }
-  };
-  const timer = setInterval(sample, 20);
-  try {
-    await work();
-  } finally {
-    clearInterval(timer);
-  }
-  return [...seen.values()];
-}
 
 let dataDir: string;
 beforeEach(() => {
@@ -61,29 +34,8 @@ describe("the PGlite database the server opens in its data folder", () => {
       await close();
     }
   });
-
-  // PGlite's initdb and every migration, in a child process: seconds of CPU, many more beside other stages.
-  it("is made and migrated by a child process with Liftoff alone on a first start, and opened in place after", {
-    timeout: 90_000,
-  }, async () => {
-    const made = await makersDuring(dataDir, async () => {
-      const first = await openDatabase({ dataDir });
-      await first.close();
-    });
-    expect(made).toEqual([["--liftoff-only", expect.stringMatching(/server\/db\/make-database\.ts$/), dataDir]]);
-    expect(existsSync(join(dataDir, "PG_VERSION"))).toBe(true);
-
-    const madeAgain = await makersDuring(dataDir, async () => {
-      const again = await openDatabase({ dataDir });
-      try {
-        const { rows } = await sql<{ n: string }>`select count(*) as n from kysely_migration`.execute(again.db);
-        expect(Number(rows[0]?.n)).toBeGreaterThan(40);
-      } finally {
-        await again.close();
-      }
-    });
-    expect(madeAgain).toEqual([]);
-  });
+  // The first start, made and migrated by a child process with Liftoff alone: server/db/data-folder.test.ts (one
+  // initdb and every migration is seconds of CPU; that test opens a fresh folder as main.ts does).
 });
 
 describe("the child process that makes a first start's database", () => {
