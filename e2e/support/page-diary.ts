@@ -1,28 +1,27 @@
-import type { Page } from "playwright-core";
+import type { Page, Response } from "playwright-core";
 
 /**
  * What a page went through (its API answers, uncaught errors, console errors), kept so that a journey that times out
  * says why: on a loaded machine a rare failure must explain itself from the log alone.
  */
-const diaries = new WeakMap<Page, string[]>();
+const diaries = new WeakMap<Page, Entry[]>();
 const kept = 30;
 
+/** A line of the diary, or an API answer whose body is read only when the diary is told (a refusal's errCode in it). */
+type Entry = string | { at: string; response: Response };
+
 export function keepDiary(page: Page): void {
-  const diary: string[] = [];
+  const diary: Entry[] = [];
   diaries.set(page, diary);
-  const note = (line: string) => {
-    diary.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+  const keep = (entry: Entry) => {
+    diary.push(entry);
     if (diary.length > kept) diary.shift();
   };
-  page.on("response", async (response) => {
-    const url = new URL(response.url());
-    if (!url.pathname.startsWith("/api/")) return;
-    const json = (response.headers()["content-type"] ?? "").includes("application/json");
-    const body = json ? await response.text().catch(() => "") : "";
-    const refusal = /"success":false.*?"errCode":"?(\w+)"?.*?"errMsg":"([^"]*)"/.exec(body);
-    note(
-      `${response.request().method()} ${url.pathname} → ${response.status()}${refusal ? ` errCode ${refusal[1]} "${refusal[2]}"` : ""}`,
-    );
+  const now = () => new Date().toISOString().slice(11, 23);
+  const note = (line: string) => keep(`${now()} ${line}`);
+  // Reading every answer's body as it came cost Chromium and the runner a round trip per API call of every journey.
+  page.on("response", (response) => {
+    if (new URL(response.url()).pathname.startsWith("/api/")) keep({ at: now(), response });
   });
   page.on("pageerror", (error) => note(`page error: ${error.message}`));
   page.on("console", (message) => {
@@ -31,6 +30,16 @@ export function keepDiary(page: Page): void {
   page.on("framenavigated", (frame) => {
     if (frame === page.mainFrame()) note(`at ${frame.url()}`);
   });
+}
+
+async function told(entry: Entry): Promise<string> {
+  if (typeof entry === "string") return entry;
+  const { at, response } = entry;
+  const json = (response.headers()["content-type"] ?? "").includes("application/json");
+  const body = json ? await response.text().catch(() => "") : "";
+  const refusal = /"success":false.*?"errCode":"?(\w+)"?.*?"errMsg":"([^"]*)"/.exec(body);
+  const { pathname } = new URL(response.url());
+  return `${at} ${response.request().method()} ${pathname} → ${response.status()}${refusal ? ` errCode ${refusal[1]} "${refusal[2]}"` : ""}`;
 }
 
 /** The page as a person would describe it now, and its diary. */
@@ -46,6 +55,7 @@ export async function describePage(page: Page): Promise<string> {
         .filter(Boolean),
     }))
     .catch((error: Error) => ({ unreadable: error.message }));
-  const diary = diaries.get(page) ?? ["(no diary kept for this page)"];
+  const entries = diaries.get(page);
+  const diary = entries ? await Promise.all(entries.map(told)) : ["(no diary kept for this page)"];
   return `${JSON.stringify(shown)}\n    ${diary.join("\n    ")}`;
 }
