@@ -29,6 +29,8 @@ export const consoleOverviewModel: MachineModel<typeof consoleOverviewMachine> =
   id: "consoleOverview",
   machine: consoleOverviewMachine,
   starts: [{ name: "signed in, console home", input: undefined }],
+  // One console goes through many loads of the figures: every check reads the cards as they are now.
+  walks: true,
   // The screen depends on the states, the range and which answer is shown (receipts or none); not on a stale failure.
   serialize: (s) => JSON.stringify([s.value, s.context.range, s.context.figures?.balance ?? null]),
   events: (s) => {
