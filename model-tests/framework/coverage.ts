@@ -25,7 +25,7 @@ export function allTransitions(machine: AnyStateMachine): string[] {
 }
 
 /** Actor results come from the path's own done/error events, so invoked actors never settle by themselves. */
-function inertCopy(machine: AnyStateMachine): AnyStateMachine {
+export function inertCopy(machine: AnyStateMachine): AnyStateMachine {
   const never = fromPromise(() => new Promise<never>(() => {}));
   const actors = Object.fromEntries(Object.keys(machine.implementations.actors).map((name) => [name, never]));
   return machine.provide({ actors });

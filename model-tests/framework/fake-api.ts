@@ -73,12 +73,13 @@ export function createControlledApi(controlled: ControlledCalls, answers: Answer
     get: (_, area) => new Proxy({}, { get: (__, name) => callAt(`${String(area)}.${String(name)}` as Method) }),
   });
 
-  /** Answers the oldest waiting call of `method` as the path's step says. */
-  async function settle(method: Method, outcome: Outcome) {
+  /** Answers the oldest waiting call of `method` as the path's step says (the newest: `newest`). */
+  async function settle(method: Method, outcome: Outcome, which: "oldest" | "newest" = "oldest") {
     await waitFor(() => {
       if (queue(method).length === 0) throw new Error(`the view has not called ${method}`);
     });
-    const call = queue(method).shift() as PendingCall;
+    const waiting = queue(method);
+    const call = (which === "oldest" ? waiting.shift() : waiting.pop()) as PendingCall;
     if ("error" in outcome) call.reject(thrown(outcome.error));
     else call.resolve(outcome.output);
   }
@@ -88,13 +89,15 @@ export function createControlledApi(controlled: ControlledCalls, answers: Answer
 
   /**
    * Answers a path's actor result through the call its invoke makes. False when the event is no actor result, or
-   * one of an actor this API does not control (the harness performs it then).
+   * one of an actor this API does not control (the harness performs it then). A machine runs one invoke of an id at
+   * a time, so the result is the newest call's: an older call still waiting was made by an invoke the machine has
+   * left since (a dialog closed while its call was under way), and its answer would go unheard.
    */
   async function answerActorResult(event: { type: string }): Promise<boolean> {
     const result = actorResultOf(event);
     const method = result ? methodOf[result.id] : undefined;
     if (!result || !method) return false;
-    await settle(method, result.outcome);
+    await settle(method, result.outcome, "newest");
     return true;
   }
 

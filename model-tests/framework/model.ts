@@ -25,6 +25,8 @@ export interface MachineModel<M extends AnyStateMachine = AnyStateMachine, A ext
   describeEvent: (event: ModelEvent<M, A>) => string;
   /** What the merchant must see in a state. */
   describeState: (snapshot: ModelSnapshot<M>) => string;
+  /** Paths go on from where the last step left the console (walks) rather than each from a fresh one. */
+  walks?: boolean;
   /** Transitions no generated path takes, each with the reason (named as coverage names them). */
   excluded: ReadonlyArray<{ transition: string; why: string }>;
 }

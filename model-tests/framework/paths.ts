@@ -3,14 +3,23 @@ import { getShortestPaths } from "xstate/graph";
 import { type PathTrace, tracePaths, transitionName } from "./coverage.ts";
 import { type MachineModel, type ModelPath, stateLabel } from "./model.ts";
 import type { InvokeAliases, NoAliases } from "./model-events.ts";
+import { itemsOf, walksCovering } from "./walks.ts";
 
 /**
  * Shortest paths to every reachable state, then one extra step wherever a transition is still untaken,
- * so the set covers every transition the events can reach.
+ * so the set covers every transition the events can reach. A model whose harness goes on from where a step left the
+ * console (`walks`) gets walks that show all those paths show (walks.ts).
  */
 export function generatePaths<M extends AnyStateMachine, A extends InvokeAliases<M> = NoAliases>(
   model: MachineModel<M, A>,
 ): ModelPath<M, A>[] {
+  const { paths, traces } = independentPaths(model);
+  return model.walks ? walksCovering(model, paths, { traces }) : paths;
+}
+
+function independentPaths<M extends AnyStateMachine, A extends InvokeAliases<M> = NoAliases>(
+  model: MachineModel<M, A>,
+): { paths: ModelPath<M, A>[]; traces: PathTrace[] } {
   const paths: ModelPath<M, A>[] = [];
   const replays: Replays = new Map();
   for (const start of model.starts) {
@@ -49,11 +58,12 @@ export function generatePaths<M extends AnyStateMachine, A extends InvokeAliases
     }
   }
   const kept = withoutPrefixes(paths);
-  return coveringSet(
+  const chosen = coveringSet(
     model,
     kept,
     kept.map((path) => traces.get(path) as PathTrace),
   );
+  return { paths: chosen, traces: chosen.map((path) => traces.get(path) as PathTrace) };
 }
 
 /**
@@ -68,18 +78,7 @@ export function coveringSet<M extends AnyStateMachine, A extends InvokeAliases<M
   paths: ModelPath<M, A>[],
   traces: ReadonlyArray<PathTrace> = tracePaths(model as never, paths as never),
 ): ModelPath<M, A>[] {
-  const key = (snapshot: unknown) =>
-    model.serialize
-      ? `key ${model.serialize(snapshot as never)}`
-      : `key ${JSON.stringify({ value: (snapshot as { value: unknown }).value, context: (snapshot as { context: unknown }).context })}`;
-  const shows = paths.map(
-    (path, i) =>
-      new Set([
-        ...[...traces[i]!.states].map((state) => `state ${state}`),
-        ...[...traces[i]!.transitions].map((name) => `transition ${name}`),
-        ...path.steps.map((step) => key(step.state)),
-      ]),
-  );
+  const shows = itemsOf(model as never, paths as never, traces);
   const unseen = new Set(shows.flatMap((items) => [...items]));
   const chosen = new Set<number>();
   while (unseen.size > 0) {

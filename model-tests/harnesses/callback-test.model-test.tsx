@@ -8,7 +8,8 @@ import { callbackTestModel } from "../models/callback-test.model.ts";
 import { type CallbacksHarness, expectAnswer, expectNoDialog, listCalls, renderCallbacks } from "./callback-pages.ts";
 import { expectBusy, expectProblems } from "./form-steps.ts";
 
-type H = CallbacksHarness & { listsAtStart: number; sent: number };
+/** `listsAtSend`: how often the list was asked for when Send was last pressed. */
+type H = CallbacksHarness & { listsAtSend: number };
 
 const dialog = (h: H) => screen.getByRole("dialog", { name: h.t("callbacks.test.title") });
 
@@ -16,7 +17,7 @@ runModel(callbackTestModel, {
   async start() {
     const h = await renderCallbacks({ sendTest: "callbacks.test" });
     await screen.findByTestId(`callback-row-${sampleAttempts[0]?.attemptId}`);
-    return Object.assign(h, { listsAtStart: listCalls(h), sent: 0 });
+    return Object.assign(h, { listsAtSend: listCalls(h) });
   },
   fakeApi: (h: H) => h.fake,
   async perform(h: H, e) {
@@ -37,6 +38,7 @@ runModel(callbackTestModel, {
         const shown = within(dialog(h));
         await h.user.selectOptions(shown.getByLabelText(h.t("callbacks.test.application")), e.appCode);
         await h.user.click(shown.getByLabelText(h.t(`callbacks.target.${e.target}`)));
+        h.listsAtSend = listCalls(h);
         return h.user.click(shown.getByRole("button", { name: h.t("callbacks.test.send") }));
       }
       default:
@@ -68,9 +70,7 @@ runModel(callbackTestModel, {
     const closes = within(shown).getAllByRole("button", { name: h.t("callbacks.test.close") });
     await waitFor(() => expect(document.activeElement).toBe(closes.at(-1)));
     // The list is asked for again once per answer: the test attempt joins it.
-    const answers = h.fake.calls.filter((c) => c.method === "callbacks.test").length;
-    await waitFor(() => expect(listCalls(h)).toBeGreaterThanOrEqual(h.listsAtStart + 1));
-    expect(answers).toBeGreaterThan(0);
+    await waitFor(() => expect(listCalls(h)).toBeGreaterThanOrEqual(h.listsAtSend + 1));
   },
   stop: (h) => h.cleanup(),
 });

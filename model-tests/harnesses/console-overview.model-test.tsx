@@ -20,8 +20,8 @@ import { pageWords } from "./form-steps.ts";
 type Snapshot = ModelSnapshot<typeof consoleOverviewMachine>;
 type H = ConsoleHarness & {
   fake: ControlledApi;
-  /** The console's handlers on the live bills stream while it follows it. */
-  stream: StreamHandlers<AppBill> | null;
+  /** The console's handlers on the live bills stream while it follows it (the stream it follows now, not the first). */
+  stream(): StreamHandlers<AppBill> | null;
   /** The state before the step being performed. */
   before: Snapshot | null;
 };
@@ -54,9 +54,7 @@ async function start(): Promise<H> {
   return Object.assign(h, {
     fake,
     before: null,
-    get stream() {
-      return state.stream;
-    },
+    stream: () => state.stream,
   }) as H;
 }
 
@@ -74,12 +72,12 @@ runModel(consoleOverviewModel, {
     } else if (event.type === "overview.refresh") {
       await h.user.click(within(figures()).getByRole("button", { name: h.t("consoleHome.refresh") }));
     } else if (event.type === "overview.bill") {
-      await waitFor(() => expect(h.stream).not.toBeNull());
-      h.stream?.onEvent({ ...sampleBills[0]!, status: event.status });
+      await waitFor(() => expect(h.stream()).not.toBeNull());
+      h.stream()?.onEvent({ ...sampleBills[0]!, status: event.status });
       restarts = wasLoading && event.status === "credited";
     } else if (event.type === "overview.feedLost") {
-      await waitFor(() => expect(h.stream).not.toBeNull());
-      h.stream?.onError(new ApiError("transport", "network", "stream lost"));
+      await waitFor(() => expect(h.stream()).not.toBeNull());
+      h.stream()?.onError(new ApiError("transport", "network", "stream lost"));
     } else unmapped(event);
     // The load a restart left behind answers into nothing: the machine reads only the new one.
     if (restarts) await h.fake.settle("console.overview", { output: noFigures("week") });

@@ -57,7 +57,7 @@ export async function expectSaidOnce(
     return;
   }
   const words = toastWords(h, failure);
-  expect(h.errorToasts, "the error toast").toContain(words);
+  expectToastFor(h, failure, words);
   await expectPageAddition(h, addition, failure, options);
   expect(document.body.textContent ?? "", "the page repeats the toast's words").not.toContain(words);
 }
@@ -129,6 +129,30 @@ export function pageWords(h: ConsoleHarness, failure: Failure | null | undefined
 export function expectNotRepeated(h: ConsoleHarness, failure: Failure | null | undefined) {
   if (!failure || pageAddition(failure).kind === "unreported") return;
   const words = toastWords(h, failure);
-  expect(h.errorToasts, "the error toast").toContain(words);
+  expectToastFor(h, failure, words);
   expect(document.body.textContent ?? "", "the page repeats the toast's words").not.toContain(words);
+}
+
+/** The failures without a server's answer a console's checks have met, by their toast's words. */
+const failuresMet = new WeakMap<string[], Map<string, Set<Failure>>>();
+
+/**
+ * The failure's error toast (spec section 8). A server's refusal toasts once per page load and code: an earlier toast
+ * of the code is this one's. No usable answer toasts every time: one toast for each such failure met (the same
+ * failure, still shown, owes none more), so a toast an earlier failure left does not stand for a later one's.
+ */
+function expectToastFor(h: ConsoleHarness, failure: Failure, words: string) {
+  if (isServerRefusal(failure)) {
+    expect(h.errorToasts, "the error toast").toContain(words);
+    return;
+  }
+  const met = failuresMet.get(h.errorToasts) ?? new Map<string, Set<Failure>>();
+  failuresMet.set(h.errorToasts, met);
+  const same = met.get(words) ?? new Set<Failure>();
+  met.set(words, same.add(failure));
+  const toasts = h.errorToasts.filter((toast) => toast === words).length;
+  expect(
+    toasts,
+    `the error toast "${words}", once for each of the ${same.size} failures that said it`,
+  ).toBeGreaterThanOrEqual(same.size);
 }

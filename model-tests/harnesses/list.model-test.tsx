@@ -41,22 +41,29 @@ const pagesBar = (h: H) => within(screen.getByRole("navigation", { name: of(h, "
 const listMethod = (h: H) => h.shows.listMethod ?? `${h.area.name}.list`;
 const lastListRequest = (h: H) => h.fake.calls.filter((c) => c.method === listMethod(h)).at(-1)?.args[0];
 
-/** Fills the area's search form field by field, as its kinds are drawn (list-search-form.tsx). */
+/**
+ * Fills the area's search form field by field, as its kinds are drawn (list-search-form.tsx). A field that already
+ * holds its value is left as it is, as a merchant would leave it (expectFormHolds and the request sent check the rest).
+ */
 async function fillSearch(h: H, search: ListSearch) {
   const scope = within(form(h));
   for (const field of h.area.fields) {
     const value = search[field.name] ?? "";
     if (field.kind === "application") {
       // The applications' select once they have arrived, else the code field.
-      const select = scope.queryByLabelText(of(h, "search.application"));
+      const select = scope.queryByLabelText(of(h, "search.application")) as HTMLSelectElement | null;
+      const input = select ?? (scope.getByLabelText(of(h, "search.appCode")) as HTMLInputElement);
+      if (input.value === value) continue;
       if (select) await h.user.selectOptions(select, value);
-      else await replaceText(h, scope.getByLabelText(of(h, "search.appCode")), value);
-    } else if (field.kind === "choice")
-      await h.user.selectOptions(scope.getByLabelText(of(h, `search.${field.name}`)), value);
+      else await replaceText(h, input, value);
+      continue;
+    }
+    const input = scope.getByLabelText(of(h, `search.${field.name}`)) as HTMLInputElement | HTMLSelectElement;
+    if (input.value === value) continue;
+    if (field.kind === "choice") await h.user.selectOptions(input, value);
     // A date-time field takes its value as the browser's picker would set it.
-    else if (field.kind === "from" || field.kind === "until")
-      fireEvent.change(scope.getByLabelText(of(h, `search.${field.name}`)), { target: { value } });
-    else await replaceText(h, scope.getByLabelText(of(h, `search.${field.name}`)), value);
+    else if (field.kind === "from" || field.kind === "until") fireEvent.change(input, { target: { value } });
+    else await replaceText(h, input, value);
   }
 }
 

@@ -8,7 +8,8 @@ import { redeliverFailedForm, redeliverFailedModel } from "../models/redeliver-f
 import { type CallbacksHarness, expectNoDialog, listCalls, renderCallbacks } from "./callback-pages.ts";
 import { expectBusy, expectProblems } from "./form-steps.ts";
 
-type H = CallbacksHarness & { listsAtStart: number };
+/** `listsAtSend`: how often the list was asked for when the redelivery was last sent. */
+type H = CallbacksHarness & { listsAtSend: number };
 
 const dialog = (h: H) => screen.getByRole("dialog", { name: h.t("callbacks.redeliverFailed.title") });
 
@@ -16,7 +17,7 @@ runModel(redeliverFailedModel, {
   async start() {
     const h = await renderCallbacks({ redeliverFailed: "callbacks.redeliverFailed" });
     await screen.findByTestId(`callback-row-${sampleAttempts[0]?.attemptId}`);
-    return Object.assign(h, { listsAtStart: listCalls(h) });
+    return Object.assign(h, { listsAtSend: listCalls(h) });
   },
   fakeApi: (h: H) => h.fake,
   async perform(h: H, e) {
@@ -36,6 +37,7 @@ runModel(redeliverFailedModel, {
         // A date-time field takes its value as the browser's picker would set it.
         fireEvent.change(shown.getByLabelText(h.t("callbacks.redeliverFailed.since")), { target: { value: e.since } });
         await h.user.selectOptions(shown.getByLabelText(h.t("callbacks.search.application")), e.appCode);
+        h.listsAtSend = listCalls(h);
         return h.user.click(shown.getByRole("button", { name: h.t("callbacks.redeliverFailed.submit") }));
       }
       default:
@@ -69,7 +71,7 @@ runModel(redeliverFailedModel, {
     );
     const closes = within(shown).getAllByRole("button", { name: h.t("callbacks.redeliverFailed.close") });
     await waitFor(() => expect(document.activeElement).toBe(closes.at(-1)));
-    await waitFor(() => expect(listCalls(h)).toBe(h.listsAtStart + 1));
+    await waitFor(() => expect(listCalls(h)).toBe(h.listsAtSend + 1));
   },
   stop: (h) => h.cleanup(),
 });

@@ -20,6 +20,8 @@ export const appAddModel: MachineModel<typeof appAddMachine> = {
   id: "appAdd",
   machine: appAddMachine,
   starts: [{ name: "signed in, on My applications", input: undefined }],
+  // One console adds applications again and again: the list is asked for again after each one.
+  walks: true,
   events: (s) => {
     if (s.matches("closed")) return [{ type: "dialog.open" }];
     if (s.matches("editing"))

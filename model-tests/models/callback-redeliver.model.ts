@@ -13,6 +13,8 @@ export const callbackRedeliverModel: MachineModel<typeof callbackRedeliverMachin
   id: "callbackRedeliver",
   machine: callbackRedeliverMachine,
   starts: [{ name: "signed in, on Transaction callbacks with a failed attempt", input: undefined }],
+  // One console redelivers again and again: the list is asked for again after each answer.
+  walks: true,
   events: (s) => {
     if (s.matches("idle")) return [{ type: "attempt.redeliver", attemptId: first }];
     if (s.matches("sending"))

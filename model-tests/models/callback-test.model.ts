@@ -13,6 +13,8 @@ export const callbackTestModel: MachineModel<typeof callbackTestMachine> = {
   id: "callbackTest",
   machine: callbackTestMachine,
   starts: [{ name: "signed in, on Transaction callbacks", input: undefined }],
+  // One console sends test events again and again: the list is asked for again after each answer.
+  walks: true,
   events: (s) => {
     if (s.matches("closed")) return [{ type: "dialog.open" }];
     if (s.matches("editing"))

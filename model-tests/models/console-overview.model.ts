@@ -29,19 +29,23 @@ export const consoleOverviewModel: MachineModel<typeof consoleOverviewMachine> =
   id: "consoleOverview",
   machine: consoleOverviewMachine,
   starts: [{ name: "signed in, console home", input: undefined }],
+  // One console goes through many loads of the figures: every check reads the cards as they are now.
+  walks: true,
   // The screen depends on the states, the range and which answer is shown (receipts or none); not on a stale failure.
   serialize: (s) => JSON.stringify([s.value, s.context.range, s.context.figures?.balance ?? null]),
   events: (s) => {
     const events: E[] = [];
     const range = s.context.range;
+    // Bills are told by the live stream: none come once it is lost.
+    const live = s.matches({ feed: "live" });
     if (s.matches({ figures: "loading" }))
       events.push(
         done("loadOverview", someFigures(range)),
         done("loadOverview", noFigures(range)),
         failed("loadOverview", failure("5000", "Internal error")),
-        { type: "overview.bill", status: "credited" },
+        ...(live ? [{ type: "overview.bill", status: "credited" } as const] : []),
       );
-    if (s.matches({ figures: "ready" }))
+    if (s.matches({ figures: "ready" }) && live)
       events.push({ type: "overview.bill", status: "credited" }, { type: "overview.bill", status: "confirming" });
     if (s.matches({ figures: "failed" })) events.push({ type: "overview.retry" });
     events.push({ type: "overview.range", range: otherRange(range) });

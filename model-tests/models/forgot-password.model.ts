@@ -12,6 +12,8 @@ export const forgotPasswordModel: MachineModel<typeof forgotPasswordMachine> = {
   id: "forgotPassword",
   machine: forgotPasswordMachine,
   starts: [{ name: "", input: undefined }],
+  // One console resets the password again and again: every check reads the page as it is now.
+  walks: true,
   events: (s) => {
     if (s.matches("identify"))
       return [

@@ -12,6 +12,8 @@ export const listExportModel: MachineModel<typeof listExportMachine> = {
   id: "listExport",
   machine: listExportMachine,
   starts: [{ name: "signed in, on Application bills searched for credited bills", input: undefined }],
+  // One console exports again and again: each check reads the latest download and saved file.
+  walks: true,
   events: (s) => {
     if (s.matches("exporting"))
       return [

@@ -78,9 +78,12 @@ export function billEvents(s: S): E[] {
   if (inList(s, "ready")) {
     const events: E[] = [...search];
     const { paging } = context;
-    if (paging.nextCursor) events.push({ type: "list.page", page: paging.page + 1 });
-    if (paging.previousCursor) events.push({ type: "list.page", page: paging.page - 1 });
-    if (context.items.length > 0) events.push({ type: "list.pageSize", pageSize: paging.pageSize === 10 ? 20 : 10 });
+    // The pages bar is drawn under rows only: an empty page offers neither its buttons nor its size.
+    if (context.items.length > 0) {
+      if (paging.nextCursor) events.push({ type: "list.page", page: paging.page + 1 });
+      if (paging.previousCursor) events.push({ type: "list.page", page: paging.page - 1 });
+      events.push({ type: "list.pageSize", pageSize: paging.pageSize === 10 ? 20 : 10 });
+    }
     const first = context.items[0] as AppBill | undefined;
     if (first) events.push({ type: "row.details", key: first.billNo });
     // Bills arrive through the stream while it lasts; once it has failed, the polls bring them.

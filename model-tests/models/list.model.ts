@@ -58,6 +58,8 @@ export const listModel: MachineModel<typeof listMachine> = {
     { name: "signed in, opens Recharge bills", input: { area: rechargeListArea } },
     { name: "signed in, opens Transaction records", input: { area: transactionListArea } },
   ],
+  // One console walks an area's list through many answers: the harness asks each check of the page as it is now.
+  walks: true,
   // What the screen and the offered events depend on: the area, the states, past page 1, errors shown, rows or none,
   // filtered, the applications known, a list shown once, and the first row's confirmations.
   serialize: (s) =>

@@ -51,6 +51,8 @@ export const messageBoxModel: MachineModel<typeof messageBoxMachine> = {
   id: "messageBox",
   machine: messageBoxMachine,
   starts: [{ name: "signed in", input: undefined }],
+  // One console opens and closes the box again: every check reads the box as it is now.
+  walks: true,
   // What changes behaviour: the state, the box open or not, how many are unread, which problem shows. Tabs and closing
   // only change the looks; the extra steps of the path generator still take each of their transitions.
   serialize: (s) => JSON.stringify([s.value, s.context.open, unreadCount(s.context), s.context.readFailure !== null]),

@@ -13,6 +13,8 @@ export const redeliverFailedModel: MachineModel<typeof redeliverFailedMachine> =
   id: "redeliverFailed",
   machine: redeliverFailedMachine,
   starts: [{ name: "signed in, on Transaction callbacks", input: undefined }],
+  // One console redelivers again and again: the list is asked for again after each answer.
+  walks: true,
   events: (s) => {
     if (s.matches("closed")) return [{ type: "dialog.open" }];
     if (s.matches("editing"))

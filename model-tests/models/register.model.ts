@@ -24,6 +24,8 @@ export const registerModel: MachineModel<typeof registerMachine> = {
   id: "register",
   machine: registerMachine,
   starts: [{ name: "", input: undefined }],
+  // One console fills the form again after each refusal: every check reads the page as it is now.
+  walks: true,
   events: (s) => {
     if (s.matches("editing"))
       return Object.values(forms).map((form) => ({ type: "register.submit" as const, ...form }));

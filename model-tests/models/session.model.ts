@@ -33,6 +33,8 @@ export const sessionModel: MachineModel<typeof sessionMachine, typeof aliases> =
     { name: "signed in", input: { token: loginResult.accessToken, user: storedUser } },
     { name: "token without a stored user", input: { token: loginResult.accessToken, user: null } },
   ],
+  // One console signs in, out and in again: every check reads the page, the storage and the calls as they are now.
+  walks: true,
   // Which stored session and which problem is shown matter to the screen; the rest of the context does not.
   serialize: (s) =>
     JSON.stringify([

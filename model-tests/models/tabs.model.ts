@@ -20,6 +20,8 @@ export const tabsModel: MachineModel<typeof tabsMachine> = {
   id: "tabs",
   machine: tabsMachine,
   starts: [{ name: "signed in, tab bar on", input: undefined }],
+  // One console opens and closes tabs again: every check reads the tab bar as it is now.
+  walks: true,
   events: (s) => {
     const { tabs, active } = s.context;
     if (tabs.length === 0)

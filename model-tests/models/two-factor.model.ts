@@ -17,6 +17,8 @@ export const twoFactorModel: MachineModel<typeof twoFactorMachine> = {
   id: "twoFactor",
   machine: twoFactorMachine,
   starts: [{ name: "signed in, user centre", input: undefined }],
+  // One console turns two-factor on and off again: every check reads the card as it is now.
+  walks: true,
   events: (s) => {
     if (s.matches("loading"))
       return [

@@ -58,7 +58,9 @@ export const appScreen: ListScreen = {
     });
   },
   async expectReady(h, s) {
-    if (h.fake.calls.some((c) => c.method === "apps.add")) expect(h.notifications).toContain(h.t("apps.created"));
+    // One "created" notice for each application the add dialog added.
+    const added = h.fake.calls.filter((c) => c.method === "apps.add").length;
+    expect(h.notifications.filter((notice) => notice === h.t("apps.created"))).toHaveLength(added);
     const failure = s.context.actionFailure;
     if (!failure) return;
     await waitFor(() =>
