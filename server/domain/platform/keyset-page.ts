@@ -3,8 +3,7 @@ import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import { listTotalCap } from "../../../contracts/schemas/list.ts";
 import type { DB } from "../../db/schema.ts";
-import type { CsvDownload } from "./csv-download.ts";
-import { batchesAsJsonPay, type JsonColumns, jsonColumns, jsonRows } from "./json-batches.ts";
+import { type JsonColumns, jsonColumns, jsonRows } from "./json-batches.ts";
 import { fail, ok, type Outcome } from "./outcome.ts";
 import { seal, unseal } from "./secret-box.ts";
 
@@ -142,29 +141,6 @@ export async function wirePage<QDB, TB extends keyof QDB, O, W>(
   return ok({ ...paging, items: rows.map(toWire) });
 }
 
-/** A list's CSV file: every row of `query` in the list's order, as the wire shows it (a download's answer). */
-export function wireFile<QDB, TB extends keyof QDB, O, W>(
-  db: Kysely<DB>,
-  query: SelectQueryBuilder<QDB, TB, O>,
-  list: KeysetList,
-  fileName: string,
-  toWire: (row: O) => W,
-): Outcome<CsvDownload<W>> {
-  const batches = keysetBatches(query, list, fileBatchSize, batchesAsJsonPay(db) ? db : undefined);
-  return ok({
-    fileName,
-    batches: (async function* () {
-      for await (const batch of batches) yield batch.map(toWire);
-    })(),
-  });
-}
-
-/**
- * A file's rows per query. Not more: from about 700 rows PostgreSQL plans a batch with parallel workers (Gather Merge),
- * whose start cost 60-110 ms a batch at a million bills on a busy 2-core machine (npm run bench:lists, 2,000 a batch).
- */
-const fileBatchSize = 500;
-
 /**
  * Every row of `query` in the list's order, read a batch at a time from the last row read (an index range scan each,
  * as a page is): memory holds two batches (the one written, the next one read meanwhile), and each batch is a query of
@@ -269,8 +245,17 @@ function keyedFrom<QDB, TB extends keyof QDB, O>(
     const key = sql`(${sql.val(position.time)}::timestamptz, ${sql.val(position.id)}::int8)`;
     keyed = keyed.where(back ? sql<boolean>`(${time}, ${id}) > ${key}` : sql<boolean>`(${time}, ${id}) < ${key}`);
   }
-  const order = back ? "asc" : "desc";
-  return keyed.orderBy(time, order).orderBy(id, order).limit(limit);
+  return inListOrder(keyed, list, back ? "asc" : "desc").limit(limit);
+}
+
+/** `query`'s rows in the list's order: newest first (its time, then its id), or oldest first. */
+export function inListOrder<QDB, TB extends keyof QDB, O>(
+  query: SelectQueryBuilder<QDB, TB, O>,
+  list: KeysetList,
+  order: "asc" | "desc" = "desc",
+): SelectQueryBuilder<QDB, TB, O> {
+  const untyped = query as unknown as SelectQueryBuilder<DB, keyof DB, object>;
+  return untyped.orderBy(sql.ref(list.time), order).orderBy(sql.ref(list.id), order) as unknown as typeof query;
 }
 
 /** How many rows the query selects, counting no further than one past the cap. */

@@ -1,0 +1,59 @@
+import type { Kysely, SelectQueryBuilder } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import type { CsvDownload } from "./csv-download.ts";
+import { type CursorBatchSize, cursorBatches, cursorsPay, takeCursorPlace } from "./cursor-batches.ts";
+import { batchesAsJsonPay } from "./json-batches.ts";
+import { inListOrder, type KeysetList, keysetBatches } from "./keyset-page.ts";
+import { ok, type Outcome } from "./outcome.ts";
+
+/**
+ * A list's CSV file: every row of `query` in the list's order, as the wire shows it (a download's answer). Read, as the
+ * file is sent, through a cursor on PostgreSQL (cursor-batches.ts) while one of its places is free; else, and always on
+ * PGlite, in keyset batches (keyset-page.ts), each a query of its own so that no other request waits long behind it.
+ */
+export function wireFile<QDB, TB extends keyof QDB, O, W>(
+  db: Kysely<DB>,
+  query: SelectQueryBuilder<QDB, TB, O>,
+  list: KeysetList,
+  fileName: string,
+  toWire: (row: O) => W,
+): Outcome<CsvDownload<W>> {
+  return ok({
+    fileName,
+    batches: (async function* () {
+      for await (const batch of fileBatches(db, query, list)) yield batch.map(toWire);
+    })(),
+  });
+}
+
+/**
+ * A file's rows per query in keyset batches. Not more: from about 700 rows PostgreSQL plans a batch with parallel
+ * workers (Gather Merge), whose start cost 60-110 ms a batch at a million bills on a busy 2-core machine (npm run
+ * bench:lists, 2,000 a batch).
+ */
+export const keysetBatchSize = 500;
+
+/** A file's rows per FETCH from a cursor: the scan goes on where it stopped, whatever the size. */
+export const cursorBatchSize: CursorBatchSize = 2000;
+
+/**
+ * The rows of a file, batch by batch (`sizes`: rows per FETCH and per keyset query; a test reads fewer); a cursor place
+ * taken when the reading starts and given back when it ends, however it ends.
+ */
+export async function* fileBatches<QDB, TB extends keyof QDB, O>(
+  db: Kysely<DB>,
+  query: SelectQueryBuilder<QDB, TB, O>,
+  list: KeysetList,
+  sizes: { cursor: CursorBatchSize; keyset: number } = { cursor: cursorBatchSize, keyset: keysetBatchSize },
+): AsyncGenerator<readonly O[]> {
+  const place = cursorsPay(db) ? takeCursorPlace(db) : null;
+  if (!place) {
+    yield* keysetBatches(query, list, sizes.keyset, batchesAsJsonPay(db) ? db : undefined);
+    return;
+  }
+  try {
+    yield* cursorBatches(db, inListOrder(query, list), sizes.cursor);
+  } finally {
+    place();
+  }
+}
