@@ -34,7 +34,7 @@ export function takeCursorPlace(db: Kysely<DB>): (() => void) | null {
  * a cursor is read in, each written out — a file's, and a test's that reads a few rows in several batches.
  */
 const fetchStatements = {
-  2000: sql`fetch 2000 from file_rows`,
+  1000: sql`fetch 1000 from file_rows`,
   2: sql`fetch 2 from file_rows`,
 };
 export type CursorBatchSize = keyof typeof fetchStatements;

@@ -29,12 +29,17 @@ export function wireFile<QDB, TB extends keyof QDB, O, W>(
 /**
  * A file's rows per query in keyset batches. Not more: from about 700 rows PostgreSQL plans a batch with parallel
  * workers (Gather Merge), whose start cost 60-110 ms a batch at a million bills on a busy 2-core machine (npm run
- * bench:lists, 2,000 a batch).
+ * bench:lists, 2,000 a batch); on PGlite, whose batches run on the main thread, 1,000 and 2,000 a batch were at most a
+ * tenth faster and held the event loop two to four times as long (p99 delay 38-87 ms, 67-125 ms, 124-318 ms).
  */
 export const keysetBatchSize = 500;
 
-/** A file's rows per FETCH from a cursor: the scan goes on where it stopped, whatever the size. */
-export const cursorBatchSize: CursorBatchSize = 2000;
+/**
+ * A file's rows per FETCH from a cursor: the scan goes on where it stopped, whatever the size. 2,000 were as fast
+ * (npm run bench:lists' export, 1,000,000 bills, beside other work) but held the event loop longer (p99 delay 14-24 ms
+ * against 10-17) and grew memory more (up to 74 MB over idle in a process's second export, against 38).
+ */
+export const cursorBatchSize: CursorBatchSize = 1000;
 
 /**
  * The rows of a file, batch by batch (`sizes`: rows per FETCH and per keyset query; a test reads fewer); a cursor place
