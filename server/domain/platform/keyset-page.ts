@@ -79,7 +79,8 @@ function readCursor(list: KeysetList, request: KeysetRequest, cursor: string): P
   }
 }
 
-interface KeyColumns {
+/** A row's place in its list, as keyset batches and cursors read it with the row. */
+export interface KeyColumns {
   keyset_time: string;
   keyset_id: string;
 }
@@ -159,20 +160,29 @@ export async function* keysetRows<QDB, TB extends keyof QDB, O>(
 /**
  * `keysetRows`' batches as read, each row still carrying its key columns (`keyset_time`, `keyset_id`): a download maps
  * a whole batch to the wire at once, without copying each row to drop them. With `db`, the batches after the first
- * come as one row of JSON each (json-batches.ts), the same rows as the drivers would give.
+ * come as one row of JSON each (json-batches.ts), the same rows as the drivers would give. With `after` (a row read
+ * before), the rows after it.
  */
 export async function* keysetBatches<QDB, TB extends keyof QDB, O>(
   query: SelectQueryBuilder<QDB, TB, O>,
   list: KeysetList,
   batchSize = 500,
   db?: Kysely<DB>,
+  after?: KeyColumns,
 ): AsyncGenerator<ReadonlyArray<O & KeyColumns>> {
   let columns: JsonColumns | null = null;
-  const read = (position: Position | null): Promise<Array<O & KeyColumns>> =>
-    db && columns
-      ? jsonRows(db, keyedFrom(query, list, position, batchSize), columns)
-      : fetchFrom(query, list, position, batchSize);
-  let next: Promise<Array<O & KeyColumns>> | null = read(null);
+  const read = (position: Position | null): Promise<Array<O & KeyColumns>> => {
+    const batch =
+      db && columns
+        ? jsonRows<O & KeyColumns>(db, keyedFrom(query, list, position, batchSize), columns)
+        : fetchFrom(query, list, position, batchSize);
+    // Its failure is met when the batch is awaited; meanwhile (the reader busy, or waiting) it is not unhandled.
+    batch.catch(() => undefined);
+    return batch;
+  };
+  let next: Promise<Array<O & KeyColumns>> | null = read(
+    after ? { direction: "after", time: after.keyset_time, id: after.keyset_id } : null,
+  );
   try {
     while (next) {
       const rows: Array<O & KeyColumns> = await next;
@@ -236,17 +246,24 @@ function keyedFrom<QDB, TB extends keyof QDB, O>(
   const time = sql.ref(list.time);
   const id = sql.ref(list.id);
   const back = position?.direction === "before";
-  // The query's own row type does not know the key columns: typed back by the callers.
-  let keyed = (query as unknown as SelectQueryBuilder<DB, keyof DB, object>).select([
-    sql<string>`to_char(${time} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as("keyset_time"),
-    sql<string>`${id}::text`.as("keyset_id"),
-  ]);
+  let keyed = withKeys(query, list);
   if (position) {
     const key = sql`(${sql.val(position.time)}::timestamptz, ${sql.val(position.id)}::int8)`;
     keyed = keyed.where(back ? sql<boolean>`(${time}, ${id}) > ${key}` : sql<boolean>`(${time}, ${id}) < ${key}`);
   }
   return inListOrder(keyed, list, back ? "asc" : "desc").limit(limit);
 }
+
+/** `query`'s rows with their keys, in the list's order, newest first, all of them (a file's cursor reads them). */
+export const keyedInOrder = <QDB, TB extends keyof QDB, O>(query: SelectQueryBuilder<QDB, TB, O>, list: KeysetList) =>
+  inListOrder(withKeys(query, list), list);
+
+/** `query`'s rows with their keys. The query's own row type does not know them: typed back by the callers. */
+const withKeys = <QDB, TB extends keyof QDB, O>(query: SelectQueryBuilder<QDB, TB, O>, list: KeysetList) =>
+  (query as unknown as SelectQueryBuilder<DB, keyof DB, object>).select([
+    sql<string>`to_char(${sql.ref(list.time)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as("keyset_time"),
+    sql<string>`${sql.ref(list.id)}::text`.as("keyset_id"),
+  ]);
 
 /** `query`'s rows in the list's order: newest first (its time, then its id), or oldest first. */
 export function inListOrder<QDB, TB extends keyof QDB, O>(

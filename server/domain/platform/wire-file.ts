@@ -1,9 +1,9 @@
-import type { Kysely, SelectQueryBuilder } from "kysely";
+import type { Compilable, Kysely, SelectQueryBuilder } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { CsvDownload } from "./csv-download.ts";
 import { type CursorBatchSize, cursorBatches, cursorsPay, takeCursorPlace } from "./cursor-batches.ts";
 import { batchesAsJsonPay } from "./json-batches.ts";
-import { inListOrder, type KeysetList, keysetBatches } from "./keyset-page.ts";
+import { type KeyColumns, type KeysetList, keyedInOrder, keysetBatches } from "./keyset-page.ts";
 import { ok, type Outcome } from "./outcome.ts";
 
 /**
@@ -42,23 +42,44 @@ export const keysetBatchSize = 500;
 export const cursorBatchSize: CursorBatchSize = 1000;
 
 /**
- * The rows of a file, batch by batch (`sizes`: rows per FETCH and per keyset query; a test reads fewer); a cursor place
- * taken when the reading starts and given back when it ends, however it ends.
+ * The rows of a file, batch by batch, each with its keys (`sizes`: rows per FETCH and per keyset query; a test reads
+ * fewer, and waits less). Through a cursor while a place is free: a place taken when the reading starts and given
+ * back when it ends, however it ends; a reader that kept the cursor waiting too long (cursor-batches.ts) gets the
+ * rest in keyset batches from the last row it was given.
  */
 export async function* fileBatches<QDB, TB extends keyof QDB, O>(
   db: Kysely<DB>,
   query: SelectQueryBuilder<QDB, TB, O>,
   list: KeysetList,
-  sizes: { cursor: CursorBatchSize; keyset: number } = { cursor: cursorBatchSize, keyset: keysetBatchSize },
-): AsyncGenerator<readonly O[]> {
-  const place = cursorsPay(db) ? takeCursorPlace(db) : null;
-  if (!place) {
-    yield* keysetBatches(query, list, sizes.keyset, batchesAsJsonPay(db) ? db : undefined);
+  sizes: { cursor: CursorBatchSize; keyset: number; patienceMs?: number } = {
+    cursor: cursorBatchSize,
+    keyset: keysetBatchSize,
+  },
+): AsyncGenerator<ReadonlyArray<O & KeyColumns>> {
+  const json = batchesAsJsonPay(db) ? db : undefined;
+  const release = cursorsPay(db) ? takeCursorPlace(db) : null;
+  if (!release) {
+    yield* keysetBatches(query, list, sizes.keyset, json);
     return;
   }
+  let last: (O & KeyColumns) | undefined;
+  const cursor = cursorBatches<O & KeyColumns>(db, keyedInOrder(query, list) as Compilable<O & KeyColumns>, {
+    batchSize: sizes.cursor,
+    release,
+    patienceMs: sizes.patienceMs,
+  });
   try {
-    yield* cursorBatches(db, inListOrder(query, list), sizes.cursor);
+    for (;;) {
+      const read = await cursor.next();
+      if (read.done) {
+        if (!read.value && last) yield* keysetBatches(query, list, sizes.keyset, json, last);
+        return;
+      }
+      last = read.value.at(-1);
+      yield read.value;
+    }
   } finally {
-    place();
+    // A reader that stopped early: the cursor's transaction ends and its place is given back.
+    await cursor.return(true);
   }
 }
