@@ -40,12 +40,12 @@ function writerThread() {
   };
   worker.on("message", (message: FromWriter) => {
     const line = started.waiting.get(message.id);
-    const waiting = line?.shift();
-    if (!waiting) return;
+    if (!line) return;
     if ("error" in message) {
+      // The thread has forgotten this download: whatever else it was asked will not be answered.
       started.waiting.delete(message.id);
-      waiting.reject(new Error(message.error));
-    } else waiting.resolve(message.bytes);
+      for (const waiting of line) waiting.reject(new Error(message.error));
+    } else line.shift()?.resolve(message.bytes);
   });
   worker.on("error", failAll);
   worker.on("exit", (code) => failAll(new Error(`the CSV writer's thread stopped (${code})`)));
@@ -67,7 +67,7 @@ export function openCsvWriting(columns: readonly string[]): CsvWriting {
       send(message);
     });
   const close = () => {
-    if (!waiting.delete(id)) return;
+    waiting.delete(id);
     if (waiting.size === 0) worker.unref();
   };
   waiting.set(id, []);
