@@ -37,7 +37,8 @@ export const keysetBatchSize = 500;
 /**
  * A file's rows per FETCH from a cursor: the scan goes on where it stopped, whatever the size. 2,000 were as fast
  * (npm run bench:lists' export, 1,000,000 bills, beside other work) but held the event loop longer (p99 delay 14-24 ms
- * against 10-17) and grew memory more (up to 74 MB over idle in a process's second export, against 38).
+ * against 10-17); 500 were no faster. Memory over idle was as noisy with either (a process's second export peaked at
+ * 20-70 MB).
  */
 export const cursorBatchSize: CursorBatchSize = 1000;
 
