@@ -72,9 +72,11 @@ export async function measureExport(db: Kysely<DB>, scope: MerchantScope, bills:
       peakMemoryOverIdleMB,
     });
     if (run === 0) {
+      // Through a cursor (PostgreSQL): its DECLARE, planned as a cursor is; its FETCHes have no plan of their own.
+      const cursor = recorded.queries.find((query) => query.sql.startsWith("declare "));
       const batches = recorded.queries;
-      plans = [await explain(db, "export: first batch", batches[0]!)];
-      if (batches.length > 2)
+      plans = [await explain(db, cursor ? "export: its cursor" : "export: first batch", cursor ?? batches[0]!)];
+      if (!cursor && batches.length > 2)
         plans.push(await explain(db, `export: batch ${batches.length >> 1}`, batches[batches.length >> 1]!));
     }
   }

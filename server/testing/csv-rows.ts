@@ -1,4 +1,4 @@
-import { guardFormula } from "../http/csv-file.ts";
+import { guardFormula } from "../http/csv-cells.ts";
 
 /**
  * A row of a list's answer as its CSV export must read it: every field, null empty, text guarded against formulas, a

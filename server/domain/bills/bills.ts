@@ -4,7 +4,8 @@ import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import type { DB } from "../../db/schema.ts";
 import type { AnyMerchantScope, MerchantScope } from "../platform/merchant-scope.ts";
 import type { CsvDownload } from "../platform/csv-download.ts";
-import { type KeysetList, wireFile, wirePage } from "../platform/keyset-page.ts";
+import { type KeysetList, wirePage } from "../platform/keyset-page.ts";
+import { wireFile } from "../platform/wire-file.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
 import { searchTime } from "../platform/search-time.ts";
 import { type BillChain, billsToCount, toWireBill, wireBillQuery } from "./bill-wire.ts";
@@ -75,7 +76,8 @@ export async function searchBills(
 
 /**
  * Application bills as a CSV file: every bill the filters select, newest first, each as the list shows it; read as the
- * file is sent (platform/keyset-page.ts `keysetRows`). Named by the day it was made (UTC).
+ * file is sent (platform/wire-file.ts: a cursor on PostgreSQL, keyset batches on PGlite). Named by the day it was made
+ * (UTC).
  */
 export function exportBills(
   db: Kysely<DB>,

@@ -7,7 +7,8 @@ import type {
 } from "../../../contracts/schemas/callbacks.ts";
 import type { DB } from "../../db/schema.ts";
 import type { CsvDownload } from "../platform/csv-download.ts";
-import { type KeysetList, wireFile, wirePage } from "../platform/keyset-page.ts";
+import { type KeysetList, wirePage } from "../platform/keyset-page.ts";
+import { wireFile } from "../platform/wire-file.ts";
 import type { AnyMerchantScope, MerchantScope } from "../platform/merchant-scope.ts";
 import type { Outcome } from "../platform/outcome.ts";
 import { searchTime } from "../platform/search-time.ts";

@@ -8,7 +8,8 @@ import type {
 } from "../../../contracts/schemas/transactions.ts";
 import type { DB, LedgerJournalKindColumn } from "../../db/schema.ts";
 import type { CsvDownload } from "../platform/csv-download.ts";
-import { type KeysetList, wireFile, wirePage } from "../platform/keyset-page.ts";
+import { type KeysetList, wirePage } from "../platform/keyset-page.ts";
+import { wireFile } from "../platform/wire-file.ts";
 import type { MerchantScope } from "../platform/merchant-scope.ts";
 import type { Outcome } from "../platform/outcome.ts";
 import { searchTime } from "../platform/search-time.ts";

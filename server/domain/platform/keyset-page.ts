@@ -3,8 +3,7 @@ import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import { listTotalCap } from "../../../contracts/schemas/list.ts";
 import type { DB } from "../../db/schema.ts";
-import type { CsvDownload } from "./csv-download.ts";
-import { batchesAsJsonPay, type JsonColumns, jsonColumns, jsonRows } from "./json-batches.ts";
+import { type JsonColumns, jsonColumns, jsonRows } from "./json-batches.ts";
 import { fail, ok, type Outcome } from "./outcome.ts";
 import { seal, unseal } from "./secret-box.ts";
 
@@ -80,7 +79,8 @@ function readCursor(list: KeysetList, request: KeysetRequest, cursor: string): P
   }
 }
 
-interface KeyColumns {
+/** A row's place in its list, as keyset batches and cursors read it with the row. */
+export interface KeyColumns {
   keyset_time: string;
   keyset_id: string;
 }
@@ -142,29 +142,6 @@ export async function wirePage<QDB, TB extends keyof QDB, O, W>(
   return ok({ ...paging, items: rows.map(toWire) });
 }
 
-/** A list's CSV file: every row of `query` in the list's order, as the wire shows it (a download's answer). */
-export function wireFile<QDB, TB extends keyof QDB, O, W>(
-  db: Kysely<DB>,
-  query: SelectQueryBuilder<QDB, TB, O>,
-  list: KeysetList,
-  fileName: string,
-  toWire: (row: O) => W,
-): Outcome<CsvDownload<W>> {
-  const batches = keysetBatches(query, list, fileBatchSize, batchesAsJsonPay(db) ? db : undefined);
-  return ok({
-    fileName,
-    batches: (async function* () {
-      for await (const batch of batches) yield batch.map(toWire);
-    })(),
-  });
-}
-
-/**
- * A file's rows per query. Not more: from about 700 rows PostgreSQL plans a batch with parallel workers (Gather Merge),
- * whose start cost 60-110 ms a batch at a million bills on a busy 2-core machine (npm run bench:lists, 2,000 a batch).
- */
-const fileBatchSize = 500;
-
 /**
  * Every row of `query` in the list's order, read a batch at a time from the last row read (an index range scan each,
  * as a page is): memory holds two batches (the one written, the next one read meanwhile), and each batch is a query of
@@ -183,20 +160,29 @@ export async function* keysetRows<QDB, TB extends keyof QDB, O>(
 /**
  * `keysetRows`' batches as read, each row still carrying its key columns (`keyset_time`, `keyset_id`): a download maps
  * a whole batch to the wire at once, without copying each row to drop them. With `db`, the batches after the first
- * come as one row of JSON each (json-batches.ts), the same rows as the drivers would give.
+ * come as one row of JSON each (json-batches.ts), the same rows as the drivers would give. With `after` (a row read
+ * before), the rows after it.
  */
 export async function* keysetBatches<QDB, TB extends keyof QDB, O>(
   query: SelectQueryBuilder<QDB, TB, O>,
   list: KeysetList,
   batchSize = 500,
   db?: Kysely<DB>,
+  after?: KeyColumns,
 ): AsyncGenerator<ReadonlyArray<O & KeyColumns>> {
   let columns: JsonColumns | null = null;
-  const read = (position: Position | null): Promise<Array<O & KeyColumns>> =>
-    db && columns
-      ? jsonRows(db, keyedFrom(query, list, position, batchSize), columns)
-      : fetchFrom(query, list, position, batchSize);
-  let next: Promise<Array<O & KeyColumns>> | null = read(null);
+  const read = (position: Position | null): Promise<Array<O & KeyColumns>> => {
+    const batch =
+      db && columns
+        ? jsonRows<O & KeyColumns>(db, keyedFrom(query, list, position, batchSize), columns)
+        : fetchFrom(query, list, position, batchSize);
+    // Its failure is met when the batch is awaited; meanwhile (the reader busy, or waiting) it is not unhandled.
+    batch.catch(() => undefined);
+    return batch;
+  };
+  let next: Promise<Array<O & KeyColumns>> | null = read(
+    after ? { direction: "after", time: after.keyset_time, id: after.keyset_id } : null,
+  );
   try {
     while (next) {
       const rows: Array<O & KeyColumns> = await next;
@@ -260,17 +246,33 @@ function keyedFrom<QDB, TB extends keyof QDB, O>(
   const time = sql.ref(list.time);
   const id = sql.ref(list.id);
   const back = position?.direction === "before";
-  // The query's own row type does not know the key columns: typed back by the callers.
-  let keyed = (query as unknown as SelectQueryBuilder<DB, keyof DB, object>).select([
-    sql<string>`to_char(${time} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as("keyset_time"),
-    sql<string>`${id}::text`.as("keyset_id"),
-  ]);
+  let keyed = withKeys(query, list);
   if (position) {
     const key = sql`(${sql.val(position.time)}::timestamptz, ${sql.val(position.id)}::int8)`;
     keyed = keyed.where(back ? sql<boolean>`(${time}, ${id}) > ${key}` : sql<boolean>`(${time}, ${id}) < ${key}`);
   }
-  const order = back ? "asc" : "desc";
-  return keyed.orderBy(time, order).orderBy(id, order).limit(limit);
+  return inListOrder(keyed, list, back ? "asc" : "desc").limit(limit);
+}
+
+/** `query`'s rows with their keys, in the list's order, newest first, all of them (a file's cursor reads them). */
+export const keyedInOrder = <QDB, TB extends keyof QDB, O>(query: SelectQueryBuilder<QDB, TB, O>, list: KeysetList) =>
+  inListOrder(withKeys(query, list), list);
+
+/** `query`'s rows with their keys. The query's own row type does not know them: typed back by the callers. */
+const withKeys = <QDB, TB extends keyof QDB, O>(query: SelectQueryBuilder<QDB, TB, O>, list: KeysetList) =>
+  (query as unknown as SelectQueryBuilder<DB, keyof DB, object>).select([
+    sql<string>`to_char(${sql.ref(list.time)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as("keyset_time"),
+    sql<string>`${sql.ref(list.id)}::text`.as("keyset_id"),
+  ]);
+
+/** `query`'s rows in the list's order: newest first (its time, then its id), or oldest first. */
+export function inListOrder<QDB, TB extends keyof QDB, O>(
+  query: SelectQueryBuilder<QDB, TB, O>,
+  list: KeysetList,
+  order: "asc" | "desc" = "desc",
+): SelectQueryBuilder<QDB, TB, O> {
+  const untyped = query as unknown as SelectQueryBuilder<DB, keyof DB, object>;
+  return untyped.orderBy(sql.ref(list.time), order).orderBy(sql.ref(list.id), order) as unknown as typeof query;
 }
 
 /** How many rows the query selects, counting no further than one past the cap. */

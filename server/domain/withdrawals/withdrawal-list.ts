@@ -8,7 +8,8 @@ import type {
 import type { ConfiguredChain } from "../../chain/chain-layer.ts";
 import type { DB } from "../../db/schema.ts";
 import type { CsvDownload } from "../platform/csv-download.ts";
-import { type KeysetList, wireFile, wirePage } from "../platform/keyset-page.ts";
+import { type KeysetList, wirePage } from "../platform/keyset-page.ts";
+import { wireFile } from "../platform/wire-file.ts";
 import type { MerchantScope } from "../platform/merchant-scope.ts";
 import type { Outcome } from "../platform/outcome.ts";
 import { searchTime } from "../platform/search-time.ts";
