@@ -266,7 +266,7 @@ const withKeys = <QDB, TB extends keyof QDB, O>(query: SelectQueryBuilder<QDB, T
   ]);
 
 /** `query`'s rows in the list's order: newest first (its time, then its id), or oldest first. */
-export function inListOrder<QDB, TB extends keyof QDB, O>(
+function inListOrder<QDB, TB extends keyof QDB, O>(
   query: SelectQueryBuilder<QDB, TB, O>,
   list: KeysetList,
   order: "asc" | "desc" = "desc",
