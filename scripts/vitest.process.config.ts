@@ -1,7 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { leftToPostgres } from "./database-tests.ts";
 import { stageReporters } from "./test-times/reporters.ts";
-import { stageWorkers } from "./test-times/stage-workers.ts";
 import { testNodeFlags } from "../server/testing/test-node-flags.ts";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -17,7 +16,10 @@ export default defineConfig({
     environment: "node",
     reporters: stageReporters("test:process"),
     globalSetup: ["server/testing/process-test-setup.ts"],
-    maxWorkers: stageWorkers(3, 2),
+    // Three even beside another lane (not stageWorkers' one fewer): under npm test this stage starts while the other
+    // lane still has its last stages to run and then ends the run alone, and with two workers the machine sat a
+    // quarter idle through that tail (150 % busy of 200 in 5 s samples, 40-50 s of it; 195-199 % with three).
+    maxWorkers: 3,
     // PGlite compiled once by V8's baseline compiler (server/testing/test-node-flags.ts).
     execArgv: [...testNodeFlags],
     testTimeout: 60_000,
