@@ -68,3 +68,46 @@ export async function expectWallet(h: ConsoleHarness, data: WalletData) {
   const usable = data.overview.withdrawalsOffered && data.book.items.some((i) => i.usable);
   expect(withdraw.hasAttribute("disabled")).toBe(!usable);
 }
+
+/**
+ * Where the console stood when a step began (the notices and calls so far), and whether the step was the server's
+ * answer to the dialog's submit: what a success causes is read from that step, not since the console started.
+ */
+export type StepMark = { notifications: number; calls: number; answered: boolean };
+
+/** The dialog's fake API, marking each step as it begins (`h.step`). */
+export function markingSteps<H extends WalletHarness & { step: StepMark | null }>(h: H): WalletHarness["fake"] {
+  return {
+    ...h.fake,
+    answerActorResult(event) {
+      h.step = {
+        notifications: h.notifications.length,
+        calls: h.fake.calls.length,
+        answered: (event as { type: string }).type === "xstate.done.actor.submit",
+      };
+      return h.fake.answerActorResult(event);
+    },
+  };
+}
+
+/** The calls of `method` made since the step began. */
+export const callsSince = (h: WalletHarness & { step: StepMark | null }, method: string) =>
+  h.fake.calls.slice(h.step?.calls ?? 0).filter((c) => c.method === method);
+
+/**
+ * No dialog: after the server's answer to its submit, the page says `toast` and loads `reloaded` again (each call once
+ * more at least); after Cancel (or at the start), it says nothing of the kind.
+ */
+export async function expectClosedAfter(
+  h: WalletHarness & { step: StepMark | null },
+  toast: string,
+  reloaded: ReadonlyArray<string>,
+) {
+  await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  if (!h.step) return;
+  const said = h.notifications.slice(h.step.notifications);
+  if (!h.step.answered) return expect(said).not.toContain(toast);
+  expect(said).toContain(toast);
+  for (const method of reloaded)
+    await waitFor(() => expect(callsSince(h, method).length, `${method} asked again`).toBeGreaterThanOrEqual(1));
+}
