@@ -9,16 +9,15 @@ import {
   withSecondFactor,
 } from "../models/wallet-dialogs.model.ts";
 import { coolingDestination, walletWithDestinations, walletWithSecondFactor } from "../models/wallet-fixtures.ts";
-import { expectOpenFormDialog, pressInDialog } from "./account-dialogs.ts";
-import { fill } from "./form-steps.ts";
 import {
   expectClosedAfter,
+  expectOpenFormDialog,
   markingSteps,
-  renderWallet,
+  pressInDialog,
   type StepMark,
-  walletAnswers,
-  type WalletHarness,
-} from "./wallet-pages.ts";
+} from "./account-dialogs.ts";
+import { fill } from "./form-steps.ts";
+import { renderWallet, walletAnswers, type WalletHarness } from "./wallet-pages.ts";
 
 /** A wallet dialog's harness: each step marked as it begins (`markingSteps`). */
 type H = WalletHarness & { step: StepMark | null };

@@ -9,16 +9,15 @@ import {
   withdrawalApproveModel,
   withdrawalRejectModel,
 } from "../models/withdrawal-decision.model.ts";
-import { expectOpenFormDialog, pressInDialog } from "./account-dialogs.ts";
-import { fill } from "./form-steps.ts";
 import {
   expectClosedAfter,
+  expectOpenFormDialog,
   markingSteps,
-  renderWallet,
+  pressInDialog,
   type StepMark,
-  walletAnswers,
-  type WalletHarness,
-} from "./wallet-pages.ts";
+} from "./account-dialogs.ts";
+import { fill } from "./form-steps.ts";
+import { renderWallet, walletAnswers, type WalletHarness } from "./wallet-pages.ts";
 
 /** The decision's harness: whether the merchant has two-factor on (the path's start says). */
 type DecisionHarness = WalletHarness & { twoFactor: boolean; step: StepMark | null };
