@@ -10,7 +10,8 @@ import { loginResult, storedUser } from "../models/fixtures.ts";
 import { expectSaidOnce } from "./form-steps.ts";
 import { signedInAnswers } from "./signed-in.ts";
 
-type H = ConsoleHarness & { fake: ControlledApi; loads: number };
+/** `loads`: the list asked for so far (once when the page opened, once per retry); `stepCalls`: the calls when the step began. */
+type H = ConsoleHarness & { fake: ControlledApi; loads: number; stepCalls: number };
 
 /** A currency's row in the table (the phone's cards hold the same switches, hidden by the stylesheet in a browser). */
 const row = (chainId: number, contractAddress: string) =>
@@ -32,12 +33,19 @@ async function start(): Promise<H> {
     storage: { [storageKeys.token]: loginResult.accessToken, [storageKeys.user]: JSON.stringify(storedUser) },
   });
   await screen.findByRole("heading", { level: 1, name: h.t("myCurrencies.title") });
-  return Object.assign(h, { fake, loads: 1 });
+  return Object.assign(h, { fake, loads: 1, stepCalls: 0 });
 }
 
 runModel(myCurrenciesModel, {
   start,
-  fakeApi: (h: H) => h.fake,
+  // Each step marked as it begins: the calls it made are read from there.
+  fakeApi: (h: H) => ({
+    ...h.fake,
+    answerActorResult(event) {
+      h.stepCalls = h.fake.calls.length;
+      return h.fake.answerActorResult(event);
+    },
+  }),
   async perform(h: H, event) {
     if (event.type === "myCurrencies.retry") {
       await h.user.click(
@@ -66,9 +74,9 @@ runModel(myCurrenciesModel, {
     await waitFor(() => expect(screen.getAllByTestId(/^my-currency-row-/)).toHaveLength(list.items.length));
     const saving = s.matches({ ready: "saving" });
     if (saving) {
-      // The switch pressed asked the server once, with what it turns to.
-      const sets = h.fake.calls.filter((c) => c.method === "chains.setMyCurrency");
-      expect(sets.at(-1)?.args[0]).toEqual(pending);
+      // The switch pressed (this step) asked the server once, with what it turns to.
+      const sets = h.fake.calls.slice(h.stepCalls).filter((c) => c.method === "chains.setMyCurrency");
+      expect(sets.map((c) => c.args[0])).toEqual([pending]);
     }
     for (const c of list.items) {
       const control = switchOf(h, c.chainId, c.contractAddress, c.symbol);

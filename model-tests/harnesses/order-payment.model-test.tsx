@@ -31,7 +31,6 @@ import { expectBusy, expectNotRepeated, pageWords } from "./form-steps.ts";
 import {
   amount,
   button,
-  callsOf,
   expectCatalogue,
   expectNoPayDialog,
   type OrderPageHarness,
@@ -49,6 +48,11 @@ type H = OrderPageHarness & {
   /** Opened from My orders: the dialog sits on a page of its own. Otherwise the buy page created the order. */
   fromOrders: boolean;
   leftForOrders: boolean;
+  /** How many calls the console had made when the step began, and the state the last step ended in. */
+  stepCalls: number;
+  previous: S | null;
+  /** Per busy screen (`entered`): the calls made when the dialog entered it, its own calls read from there. */
+  enteredAt: Map<string, number>;
 };
 
 /** My orders as far as the dialog needs it: it mounts the dialog for an order and unmounts it on close. */
@@ -76,6 +80,21 @@ const latestWatch = (h: H) => {
 };
 const inScreen = (s: S, screenName: string) => s.matches({ open: { screen: screenName } } as never);
 
+/** The screens and feed states that make a call as the dialog enters them. */
+const calling: Record<string, (s: S) => boolean> = {
+  loadingChains: (s) => inScreen(s, "loadingChains"),
+  loadingAddress: (s) => inScreen(s, "loadingAddress"),
+  finishing: (s) => inScreen(s, "finishing"),
+  payingFromBalance: (s) => inScreen(s, "payingFromBalance"),
+  devPaying: (s) => inScreen(s, "devPaying"),
+  cancelling: (s) => inScreen(s, "cancelling"),
+  detail: (s) =>
+    s.matches({ open: { feed: { live: "loadingDetail" } } }) || s.matches({ open: { feed: { polling: "checking" } } }),
+};
+/** The calls of `method` made since the dialog entered the state `calling[name]` tells (not since the console started). */
+const callsSince = (h: H, name: string, method: string) =>
+  h.fake.calls.slice(h.enteredAt.get(name) ?? 0).filter((c) => c.method === method);
+
 runModel(orderPaymentModel, {
   async start(path) {
     // The merchant's clock: the dialog reads Date.now() when it opens and on every countdown tick.
@@ -101,7 +120,15 @@ runModel(orderPaymentModel, {
         "orders.create": async () => input.order,
       },
     );
-    const extra = { fake, watches, fromOrders: Boolean(input.intent), leftForOrders: false };
+    const extra = {
+      fake,
+      watches,
+      fromOrders: Boolean(input.intent),
+      leftForOrders: false,
+      stepCalls: 0,
+      previous: null,
+      enteredAt: new Map<string, number>(),
+    };
     if (!input.intent) {
       const h = await renderConsole({
         url: "/order/buy",
@@ -131,6 +158,8 @@ runModel(orderPaymentModel, {
   fakeApi: (h: H) => ({
     ...h.fake,
     async answerActorResult(event) {
+      // Every step passes here first: it begins now.
+      h.stepCalls = h.fake.calls.length;
       const result = actorResultOf(event);
       if (result?.id !== "loadPayOptions") return h.fake.answerActorResult(event);
       const outcome =
@@ -202,6 +231,9 @@ runModel(orderPaymentModel, {
     }
   },
   async expectScreen(h: H, s) {
+    for (const [name, entered] of Object.entries(calling))
+      if (entered(s) && !(h.previous && entered(h.previous))) h.enteredAt.set(name, h.stepCalls);
+    h.previous = s;
     const { context } = s;
     const open = s.matches("open");
     // The live status and the countdown run exactly while the order's dialog is open.
@@ -289,12 +321,16 @@ async function expectOpen(h: H, s: S) {
 
   if (inScreen(s, "loadingChains")) {
     await inDialog.findByLabelText(h.t("orderPayment.loadingPayment"));
-    await waitFor(() => expect(callsOf(h, "chains.list").length).toBeGreaterThan(0));
+    await waitFor(() => expect(callsSince(h, "loadingChains", "chains.list").length).toBeGreaterThan(0));
     return;
   }
   if (inScreen(s, "loadingAddress")) {
     await inDialog.findByLabelText(h.t("orderPayment.loadingPayment"));
-    await waitFor(() => expect(callsOf(h, "wallet.userWallet").at(-1)?.args[0]).toEqual({ product: context.product }));
+    await waitFor(() =>
+      expect(callsSince(h, "loadingAddress", "wallet.userWallet").at(-1)?.args[0]).toEqual({
+        product: context.product,
+      }),
+    );
     return;
   }
   if (inScreen(s, "chainsFailed") || inScreen(s, "addressFailed")) {
@@ -315,7 +351,9 @@ async function expectOpen(h: H, s: S) {
     expect(confirm.textContent).toContain(h.t("orderPayment.cancelQuestion", { code: context.order?.orderCode ?? "" }));
     if (inScreen(s, "cancelling")) {
       await expectBusy(h.t("orderPayment.cancelConfirm"));
-      expect(callsOf(h, "orders.cancel").at(-1)?.args[0]).toEqual({ orderCode: context.order?.orderCode });
+      expect(callsSince(h, "cancelling", "orders.cancel").at(-1)?.args[0]).toEqual({
+        orderCode: context.order?.orderCode,
+      });
     }
     return;
   }
@@ -369,15 +407,17 @@ async function expectPayPanel(h: H, s: S, dialog: HTMLElement) {
   });
   if (busy === "finishing") {
     await expectBusy(h.t("orderPayment.finishPay"));
-    expect(callsOf(h, "orders.finishPay").at(-1)?.args[0]).toEqual({ orderCode: order.orderCode });
+    expect(callsSince(h, "finishing", "orders.finishPay").at(-1)?.args[0]).toEqual({ orderCode: order.orderCode });
   }
   if (busy === "payingFromBalance") {
     await expectBusy(h.t("orderPayment.payFromBalance", { amount: amount(balance.balance) }));
-    expect(callsOf(h, "orders.payFromBalance").at(-1)?.args[0]).toEqual({ orderCode: order.orderCode });
+    expect(callsSince(h, "payingFromBalance", "orders.payFromBalance").at(-1)?.args[0]).toEqual({
+      orderCode: order.orderCode,
+    });
   }
   if (busy === "devPaying") {
     await expectBusy(h.t("orderPayment.devPay"));
-    expect(callsOf(h, "chains.devPay").at(-1)?.args[0]).toEqual({
+    expect(callsSince(h, "devPaying", "chains.devPay").at(-1)?.args[0]).toEqual({
       orderCode: order.orderCode,
       product: context.product,
     });
@@ -419,6 +459,8 @@ async function expectPayPanel(h: H, s: S, dialog: HTMLElement) {
     s.matches({ open: { feed: { live: "loadingDetail" } } }) ||
     s.matches({ open: { feed: { polling: "checking" } } })
   ) {
-    await waitFor(() => expect(callsOf(h, "orders.detail").at(-1)?.args[0]).toEqual({ orderCode: order.orderCode }));
+    await waitFor(() =>
+      expect(callsSince(h, "detail", "orders.detail").at(-1)?.args[0]).toEqual({ orderCode: order.orderCode }),
+    );
   }
 }

@@ -25,7 +25,8 @@ import {
 import { expectNotRepeated, pageWords } from "./form-steps.ts";
 
 type S = ModelSnapshot<typeof orderPurchaseModel.machine>;
-type H = OrderPageHarness & { tickers(ms: number): number; loads: number };
+/** `loads`: the catalogue asked for so far; `stepCalls`: the calls when the step began. */
+type H = OrderPageHarness & { tickers(ms: number): number; loads: number; stepCalls: number };
 
 const titleOf = (h: H, s: S) => (s.context.order ? payDialogTitle(h, s.context.order) : "");
 
@@ -51,12 +52,14 @@ runModel(orderPurchaseModel, {
     });
     // A lazily loaded route: its chunk may take more than a second while other work shares the cores.
     await screen.findByRole("heading", { name: h.t("orderPayment.buyTitle") }, { timeout: 5000 });
-    return Object.assign(h, { fake, watches, loads: 0 }, timersByInterval(h.timers));
+    return Object.assign(h, { fake, watches, loads: 0, stepCalls: 0 }, timersByInterval(h.timers));
   },
   // The catalogue is several calls: the path's answer settles the one that waits.
   fakeApi: (h: H) => ({
     ...h.fake,
     async answerActorResult(event) {
+      // Every step passes here first: it begins now.
+      h.stepCalls = h.fake.calls.length;
       const result = actorResultOf(event);
       if (result?.id !== "loadCatalogue") return h.fake.answerActorResult(event);
       const outcome =
@@ -122,6 +125,7 @@ runModel(orderPurchaseModel, {
         fieldErrors: context.fieldErrors,
         failure: context.failure,
         creating: s.matches("creating"),
+        callsAtCreate: h.stepCalls,
         resumable: s.matches("choosing") && context.order?.status === "pending",
       });
     // Paying: the order's pay dialog over the cards (its own screens are orderPayment's model).

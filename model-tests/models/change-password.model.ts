@@ -8,6 +8,7 @@ const { done, failed } = eventBuilders(changePasswordMachine);
 
 export const changePasswordModel: MachineModel<typeof changePasswordMachine> = {
   id: "changePassword",
+  walks: true,
   machine: changePasswordMachine,
   starts: [{ name: "signed in", input: undefined }],
   events: (s) => {

@@ -8,6 +8,7 @@ const { done, failed } = eventBuilders(codeSenderMachine);
 
 export const codeSenderModel: MachineModel<typeof codeSenderMachine> = {
   id: "codeSender",
+  walks: true,
   machine: codeSenderMachine,
   starts: [{ name: "register form", input: { purpose: "register" } }],
   events: (s) => {

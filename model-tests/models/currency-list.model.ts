@@ -54,6 +54,7 @@ const page = english("currencies.title");
 
 export const currencyListModel: MachineModel<typeof currencyListMachine> = {
   id: "currencyList",
+  walks: true,
   machine: currencyListMachine,
   starts: [{ name: "signed in, Currency list", input: undefined }],
   events: (s) => {

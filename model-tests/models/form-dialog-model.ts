@@ -23,6 +23,8 @@ export interface FormDialogModelSpec<TSubmit extends string, TFields, TBody, TRe
   /** A refusal of the server (`failure(errCode, errMsg)`). */
   refused: unknown;
   excluded?: MachineModel["excluded"];
+  /** The harness goes on from where a step left the console (`MachineModel.walks`). */
+  walks?: boolean;
 }
 
 /**
@@ -68,5 +70,6 @@ export function formDialogModel<TSubmit extends string, TFields, TBody, TResult>
       return `The ${title} dialog${problems.length ? `, showing ${problems.join(", ")}` : ""}`;
     },
     excluded: spec.excluded ?? [],
+    walks: spec.walks ?? false,
   };
 }

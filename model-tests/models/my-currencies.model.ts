@@ -70,6 +70,7 @@ const switches = (s: Snapshot) =>
 
 export const myCurrenciesModel: MachineModel<typeof myCurrenciesMachine> = {
   id: "myCurrencies",
+  walks: true,
   machine: myCurrenciesMachine,
   starts: [{ name: "signed in, My currencies", input: undefined }],
   events: (s) => {

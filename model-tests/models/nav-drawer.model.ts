@@ -6,6 +6,7 @@ export const drawerDestination = { label: "menu.userCentre", path: "/user/center
 
 export const navDrawerModel: MachineModel<typeof navDrawerMachine> = {
   id: "navDrawer",
+  walks: true,
   machine: navDrawerMachine,
   starts: [{ name: "signed in, wide screen", input: undefined }],
   events: (s) => {

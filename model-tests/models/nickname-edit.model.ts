@@ -8,6 +8,7 @@ const { done, failed } = eventBuilders(nicknameEditMachine);
 
 export const nicknameEditModel: MachineModel<typeof nicknameEditMachine> = {
   id: "nicknameEdit",
+  walks: true,
   machine: nicknameEditMachine,
   starts: [{ name: "signed in", input: undefined }],
   events: (s) => {

@@ -150,6 +150,7 @@ function openEvents(s: S): E[] {
 
 export const orderPaymentModel: MachineModel<typeof orderPaymentMachine> = {
   id: "orderPayment",
+  walks: true,
   machine: orderPaymentMachine,
   starts: [
     // The buy page (orderPurchase) opens the dialog on the order it has just created.

@@ -30,6 +30,7 @@ export const createdOrder = {
 
 export const orderPurchaseModel: MachineModel<typeof orderPurchaseMachine, { payment: "orderPayment" }> = {
   id: "orderPurchase",
+  walks: true,
   machine: orderPurchaseMachine,
   starts: [{ name: "merchant opens /order/buy", input: { now: visitorStart } }],
   // The catalogue's choice and problems, and the order the page holds, tell the screens apart.

@@ -24,6 +24,7 @@ export const signedInAtBoot = (input: { session: SessionSource }) => input.sessi
 
 export const settingsModel: MachineModel<typeof settingsMachine> = {
   id: "settings",
+  walks: true,
   machine: settingsMachine,
   starts: [
     { name: "signed in", input: { settings: defaultSettings, session: sessionAtBoot(true) } },

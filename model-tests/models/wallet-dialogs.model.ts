@@ -11,6 +11,7 @@ const newAddress = "0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f";
 export const addressAddModel = formDialogModel({
   id: "addressAdd",
   machine: addressAddMachine,
+  walks: true,
   starts: [{ name: "My wallet" }],
   opens: `Press ${english("wallet.addAddress")}`,
   title: "wallet.addTitle",
@@ -29,6 +30,7 @@ export const addressAddModel = formDialogModel({
 export const addressRemoveModel = formDialogModel({
   id: "addressRemove",
   machine: addressRemoveMachine,
+  walks: true,
   starts: [{ name: "My wallet with a destination cooling down" }],
   opens: `Press ${english("wallet.remove")} beside "${coolingDestination.label}"`,
   title: "wallet.removeTitle",
@@ -54,6 +56,7 @@ export const anyRequestId = "00000000-0000-4000-8000-000000000000";
 export const withdrawModel = formDialogModel({
   id: "withdraw",
   machine: withdrawMachine,
+  walks: true,
   starts: [
     { name: "My wallet with a usable destination" },
     // The same paths with the authenticator's code asked and typed (the page sends it only then).

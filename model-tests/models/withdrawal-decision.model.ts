@@ -14,6 +14,7 @@ export const approveWithSecondFactor = "My wallet with an application's withdraw
 export const withdrawalApproveModel = formDialogModel({
   id: "withdrawalApprove",
   machine: withdrawalApproveMachine,
+  walks: true,
   starts: [
     { name: "My wallet with an application's withdrawal awaiting approval" },
     // The same paths with the authenticator's code asked and typed (the page sends it only then).
@@ -36,6 +37,7 @@ export const withdrawalApproveModel = formDialogModel({
 export const withdrawalRejectModel = formDialogModel({
   id: "withdrawalReject",
   machine: withdrawalRejectMachine,
+  walks: true,
   starts: [{ name: "My wallet with an application's withdrawal awaiting approval" }],
   opens: `Press ${english("withdrawals.actions.reject")} beside the withdrawal of ${awaitingWithdrawal.amount} USDT`,
   title: "withdrawals.rejectTitle",
