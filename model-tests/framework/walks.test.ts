@@ -112,3 +112,37 @@ describe("walks", () => {
     expect(walks[0]?.description).toMatch(/^walk: walks \d+ steps from list to \w+$/);
   });
 });
+
+describe("starts", () => {
+  // Two worlds the harness makes differently (two-factor off and on) around one machine that starts alike.
+  const twoWorlds = (walks: boolean, keysPerStart?: boolean): MachineModel => ({
+    ...model(walks),
+    starts: [
+      { name: "two-factor off", input: undefined },
+      { name: "two-factor on", input: undefined },
+    ],
+    keysPerStart,
+  });
+  const startsOf = (paths: ModelPath[]) => new Set(paths.map((path) => path.start));
+
+  it("each begin a path, walks or not, though another start showed every snapshot first", () => {
+    for (const walks of [false, true])
+      expect(startsOf(generatePaths(twoWorlds(walks))), `walks: ${walks}`).toEqual(
+        new Set(["two-factor off", "two-factor on"]),
+      );
+  });
+
+  it("with keysPerStart, each show every snapshot they reach, as one start alone does", () => {
+    const snapshots = (paths: ModelPath[]) =>
+      new Set([...shown(model(false), paths)].filter((item) => item.startsWith("key ")));
+    for (const walks of [false, true]) {
+      const paths = generatePaths(twoWorlds(walks, true));
+      const alone = snapshots(generatePaths(model(walks)));
+      expect(alone.size).toBeGreaterThan(4);
+      for (const name of ["two-factor off", "two-factor on"]) {
+        const own = paths.filter((path) => path.start === name).map((path) => ({ ...path, start: "" }));
+        expect(snapshots(own), `${name}, walks: ${walks}`).toEqual(alone);
+      }
+    }
+  });
+});

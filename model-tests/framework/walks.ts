@@ -14,25 +14,32 @@ import type { InvokeAliases } from "./model-events.ts";
 /** The most steps a walk takes before the next one starts on a fresh console: a failure stays near its cause. */
 export const walkSteps = 60;
 
-/** A snapshot's key: `serialize`'s, or its value and context. Two snapshots of one key count as one state. */
-export const keyOf =
-  (model: MachineModel) =>
-  (snapshot: unknown): string =>
+/**
+ * A snapshot's key: `serialize`'s, or its value and context. Two snapshots of one key count as one state; with
+ * `keysPerStart`, only when they are of the same start.
+ */
+export const keyOf = (model: MachineModel, start: string) => {
+  const own = model.keysPerStart ? `${JSON.stringify(start)} ` : "";
+  return (snapshot: unknown): string =>
     model.serialize
-      ? `key ${model.serialize(snapshot as never)}`
-      : `key ${JSON.stringify({ value: (snapshot as { value: unknown }).value, context: (snapshot as { context: unknown }).context })}`;
+      ? `key ${own}${model.serialize(snapshot as never)}`
+      : `key ${own}${JSON.stringify({ value: (snapshot as { value: unknown }).value, context: (snapshot as { context: unknown }).context })}`;
+};
 
-/** What each path shows on screen: the states it visits, the transitions it takes, the snapshot keys of its steps. */
+/**
+ * What each path shows on screen: its start (a world the harness makes: a start no path begins from has its checks
+ * never run), the states it visits, the transitions it takes, the snapshot keys of its steps.
+ */
 export function itemsOf(model: MachineModel, paths: ReadonlyArray<ModelPath>, traces: ReadonlyArray<PathTrace>) {
-  const key = keyOf(model);
-  return paths.map(
-    (path, i) =>
-      new Set([
-        ...[...traces[i]!.states].map((state) => `state ${state}`),
-        ...[...traces[i]!.transitions].map((name) => `transition ${name}`),
-        ...path.steps.map((step) => key(step.state)),
-      ]),
-  );
+  return paths.map((path, i) => {
+    const key = keyOf(model, path.start);
+    return new Set([
+      `start ${path.start}`,
+      ...[...traces[i]!.states].map((state) => `state ${state}`),
+      ...[...traces[i]!.transitions].map((name) => `transition ${name}`),
+      ...path.steps.map((step) => key(step.state)),
+    ]);
+  });
 }
 
 type Snapshot = AnyMachineSnapshot;
@@ -159,8 +166,8 @@ function walkPaths<M extends AnyStateMachine, A extends InvokeAliases<M>>(
   targets: ReadonlySet<string>,
   maxSteps: number,
 ): { walks: ModelPath<M, A>[]; unseen: Set<string> } {
-  const key = keyOf(model as never);
-  const planner = new Planner(model as never, key);
+  // One map of the machine for all starts, or one a start when each start's keys are its own.
+  const planners = new Map<string, Planner>();
   const unseen = new Set(targets);
   // Items a route was planned to show and did not (its snapshot's stand-in differed): left to the shortest paths.
   const missed = new Set<string>();
@@ -168,6 +175,10 @@ function walkPaths<M extends AnyStateMachine, A extends InvokeAliases<M>>(
   const walks: ModelPath<M, A>[] = [];
   const inert = inertCopy(model.machine);
   for (const start of model.starts) {
+    const key = keyOf(model as never, start.name);
+    const mapName = model.keysPerStart ? start.name : "";
+    const planner = planners.get(mapName) ?? new Planner(model as never, key);
+    planners.set(mapName, planner);
     for (;;) {
       const before = unseen.size;
       const [first] = initialTransition(model.machine, start.input as never);
@@ -184,6 +195,7 @@ function walkPaths<M extends AnyStateMachine, A extends InvokeAliases<M>>(
         },
       });
       live.start();
+      unseen.delete(`start ${start.name}`);
       for (const node of activeNodes(live.getSnapshot())) unseen.delete(`state ${node.id}`);
       unseen.delete(key(first));
       planner.node(first);

@@ -25,6 +25,8 @@ export interface FormDialogModelSpec<TSubmit extends string, TFields, TBody, TRe
   excluded?: MachineModel["excluded"];
   /** The harness goes on from where a step left the console (`MachineModel.walks`). */
   walks?: boolean;
+  /** Each start's snapshots are its own (`MachineModel.keysPerStart`): starts the harness makes differently. */
+  keysPerStart?: boolean;
 }
 
 /**
@@ -71,5 +73,6 @@ export function formDialogModel<TSubmit extends string, TFields, TBody, TResult>
     },
     excluded: spec.excluded ?? [],
     walks: spec.walks ?? false,
+    keysPerStart: spec.keysPerStart ?? false,
   };
 }

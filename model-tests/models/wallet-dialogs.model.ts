@@ -57,6 +57,8 @@ export const withdrawModel = formDialogModel({
   id: "withdraw",
   machine: withdrawMachine,
   walks: true,
+  // Two-factor on asks for the authenticator's code too: that start is shown every step, not only its first screen.
+  keysPerStart: true,
   starts: [
     { name: "My wallet with a usable destination" },
     // The same paths with the authenticator's code asked and typed (the page sends it only then).

@@ -15,6 +15,8 @@ export const withdrawalApproveModel = formDialogModel({
   id: "withdrawalApprove",
   machine: withdrawalApproveMachine,
   walks: true,
+  // Two-factor on asks for the authenticator's code too: that start is shown every step, not only its first screen.
+  keysPerStart: true,
   starts: [
     { name: "My wallet with an application's withdrawal awaiting approval" },
     // The same paths with the authenticator's code asked and typed (the page sends it only then).
