@@ -28,7 +28,7 @@ export interface MachineModel<M extends AnyStateMachine = AnyStateMachine, A ext
   /** Paths go on from where the last step left the console (walks) rather than each from a fresh one. */
   walks?: boolean;
   /**
-   * The starts are worlds the harness makes differently (two-factor on, a menu saved on the server) while the machine
+   * The starts are worlds the harness makes differently (two-factor off and on) while the machine
    * starts alike: each start's snapshots count as its own, so every start is shown every snapshot it reaches. Without
    * it a start whose snapshots another start already showed gets no path, and what its harness checks never runs.
    */
