@@ -3,10 +3,12 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter, type NavigateFunction, useLocation, useNavigate } from "react-router";
 import { vi } from "vitest";
 import type { ApiReporter } from "../../src/api/client.ts";
+import { storageKeys } from "../../src/api/session-storage.ts";
 import { reportingApi } from "./fake-api.ts";
 import type { Api } from "../../src/api/make-api.ts";
 import { AppFrame, AppScreens } from "../../src/app/app.tsx";
 import { fakeMatchMedia } from "../../src/app/fake-match-media.ts";
+import { preloadRoute } from "../../src/app/route-modules.ts";
 import { createServices, type Timers } from "../../src/app/services.ts";
 import type { MatchMedia } from "../../src/app/viewport-service.ts";
 import { createI18n } from "../../src/i18n/i18n.ts";
@@ -51,7 +53,13 @@ export async function renderConsole(options: {
 }) {
   localStorage.clear();
   for (const [key, value] of Object.entries(options.storage ?? {})) localStorage.setItem(key, value);
-  const i18n = await createI18n("en-US");
+  // As the console's boot does (src/main.tsx), the first page's code loads beside the locale: a path's first wait is
+  // then for the page alone, not for its modules too (over 5 s while npm test runs other stages on the same cores).
+  const { pathname, search } = new URL(options.url, "http://console.test");
+  const [i18n] = await Promise.all([
+    createI18n("en-US"),
+    preloadRoute({ pathname, search }, Boolean(localStorage.getItem(storageKeys.token))),
+  ]);
   const notifications: string[] = [];
   /** The red toasts, in order: what the error policy said (spec section 8). */
   const errorToasts: string[] = [];
