@@ -8,7 +8,8 @@
  * PGlite's WebAssembly memory, code, mapped files, and the rest — V8's heap (its total from the server's metrics) and
  * malloc's arenas. Goals for `npm start`: idle ≤ 300 MB, peak ≤ 500 MB. Prints a table, writes
  * reports/memory-bench.json, asserts nothing. The server gets the environment and Node flags package.json's start
- * script gives it (npm-start.ts); BENCH_NODE_ARGS adds Node flags (say `--liftoff-only`).
+ * script gives it (npm-start.ts); BENCH_NODE_ARGS adds Node flags (say `--liftoff-only`), and BENCH_NODE runs the
+ * server on another Node binary (another release's V8; the first start's database child follows it).
  *
  * Measured (2 cores, Node 24), peak / idle MB of the server; anvil 26 / 26 throughout. Before issue 43's changes: PGlite's
  * first start 1,130–1,210 / 546–615, a restart 882–885 / 401–447, PostgreSQL without a devnet 195 / 196. Since (16 MB of
@@ -21,6 +22,12 @@
  * it hot, in the first seconds of any start. No V8 flag but --liftoff-only avoids it (--turbo-stats-wasm: the first
  * copying phase over its graph; loop unrolling, peeling, inlining, wasm-opt off change nothing): with it and the
  * tunables, 274 / 213 and 275 / 220, but heavy queries take 1.3–2.2 times the CPU (bench/pglite-heavy-queries.ts).
+ * In V8 13.6 that compile's memory is in Turboshaft's first copying phase after the graph is built (LoopUnrolling
+ * by default, WasmLowering when unrolling is off: --turbo-stats-wasm), and the function is not tiered up from Liftoff
+ * when a `compilationHints` section says so (--experimental-wasm-compilation-hints: the hint is read for the first
+ * tier only). Node 26.12's V8 14.6 compiles the same function in 27 MB (BENCH_NODE, measured 2026-11-28): server peak
+ * 320 / 321 MB, idle 291 / 286 (V8's heap 122–126 MB total against 64–73), together with the devnet 711 on a first
+ * start (the child below) and 350 on a restart.
  * The first start's child peaks at 560–604 MB by itself: PGlite's initdb runs a second PGlite and initdb.wasm, each
  * with its own WebAssembly memory (about 200 MB resident in all), and copies the new database through ArrayBuffers.
  */
@@ -46,6 +53,8 @@ const idleSeconds = Number(process.env.BENCH_IDLE_S ?? 20);
 const mb = (kB: number) => Math.round(kB / 1024);
 const npmStart = startCommandOf(JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")).scripts.start);
 const nodeArgs = [...npmStart.nodeArgs, ...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean)];
+/** The Node that runs the server: this one, or BENCH_NODE (another release's binary, to compare its V8). */
+const serverNode = process.env.BENCH_NODE || process.execPath;
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 const freePort = () =>
@@ -88,7 +97,7 @@ interface MemoryFigure {
 async function measure(setup: string, dataDir: string, env: Record<string, string>): Promise<MemoryFigure> {
   const metricsPort = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, "server/main.ts"], {
+  const child = spawn(serverNode, [...nodeArgs, "server/main.ts"], {
     cwd: repoRoot,
     env: {
       ...process.env,
