@@ -10,6 +10,7 @@
 import { spawn } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { openStageCpu, stageGroupVariable } from "./stage-cpu.mjs";
 import { slowestLines, stageFiles, timesDir } from "./test-times/test-times.mjs";
 
 const steps = process.argv.slice(2).map((arg) => arg.split("|").map((lane) => lane.split(">").filter(Boolean)));
@@ -88,6 +89,10 @@ const signalCode = (signal) => 128 + (signal === "SIGINT" ? 2 : signal === "SIGK
 
 /** Runs the command it is given, then writes `times` (the shell's and its children's user and system time) to fd 3. */
 const cpuTimed = '"$0" "$@"; code=$?; times >&3; exit $code';
+/** Each stage's CPU seconds, counted by the kernel where it can be (stage-cpu.mjs). */
+const stageCpu = openStageCpu();
+/** What the shell says on fd 3 when it could not enter its stage's group. */
+const notInGroup = "not in its group";
 
 /** The children's user + system seconds from bash's `times` ("0m1.250s 0m0.310s", its second line), or null. */
 function childrenCpuSeconds(text) {
@@ -95,7 +100,11 @@ function childrenCpuSeconds(text) {
     const m = /^(\d+)m([\d.]+)s$/.exec(field);
     return m ? Number(m[1]) * 60 + Number(m[2]) : Number.NaN;
   };
-  const [user, system] = (text.trim().split("\n")[1] ?? "").trim().split(/\s+/).map(seconds);
+  const lines = text
+    .trim()
+    .split("\n")
+    .filter((l) => l !== notInGroup);
+  const [user, system] = (lines[1] ?? "").trim().split(/\s+/).map(seconds);
   return user !== undefined && system !== undefined && Number.isFinite(user + system) ? user + system : null;
 }
 
@@ -105,12 +114,20 @@ function runStage(entry, held, beside) {
   return new Promise((done) => {
     // Its own process group, so that stopping it also stops what it started (servers, browsers, workers). Through
     // bash, whose `times` gives the CPU seconds of everything the stage ran and waited for, on a pipe of its own.
-    const child = spawn("bash", ["-c", cpuTimed, npm.command, ...npm.args, "run", entry.stage], {
+    // In a control group of its own where it can (stage-cpu.mjs): the shell enters it before it starts the stage.
+    const group = stageCpu.group(entry.stage);
+    const script = group ? `${group.enter} 2>/dev/null || echo '${notInGroup}' >&3; ${cpuTimed}` : cpuTimed;
+    const child = spawn("bash", ["-c", script, npm.command, ...npm.args, "run", entry.stage], {
       stdio: held ? ["ignore", "pipe", "pipe", "pipe"] : ["inherit", "inherit", "inherit", "pipe"],
       detached: true,
       // Beside another lane still running, a stage starts fewer test workers (scripts/test-times/stage-workers.ts);
       // once the others have ended, the cores are its own.
-      env: { ...process.env, NODE_COMPILE_CACHE: compileCache, TEST_BESIDE_LANE: beside ? "1" : "0" },
+      env: {
+        ...process.env,
+        NODE_COMPILE_CACHE: compileCache,
+        TEST_BESIDE_LANE: beside ? "1" : "0",
+        ...(group ? { [stageGroupVariable]: group.dir } : {}),
+      },
     });
     const times = [];
     child.stdio[3]?.on("data", (chunk) => times.push(chunk));
@@ -121,7 +138,10 @@ function runStage(entry, held, beside) {
     const finish = (code) => {
       running.delete(child);
       entry.seconds = (performance.now() - begin) / 1000;
-      entry.cpuSeconds = childrenCpuSeconds(Buffer.concat(times).toString());
+      const timesText = Buffer.concat(times).toString();
+      const counted = group && !timesText.includes(notInGroup) ? group.seconds() : null;
+      entry.cpuSeconds = counted ?? childrenCpuSeconds(timesText);
+      group?.remove();
       entry.exitCode = code;
       entry.result = code === 0 ? "pass" : stopping || (failed && failed !== entry) ? "stopped" : "fail";
       if (held)
@@ -197,6 +217,12 @@ console.log(
     failed ? `fail (${failed.stage}, exit ${failed.exitCode})` : stopping ? `stopped (${stopping})` : "pass",
   ),
 );
+console.log(
+  stageCpu.kind === "cgroup"
+    ? "cpu-s: every process a stage started (its control group's count), browsers and database servers included"
+    : "cpu-s: the processes a stage waited for (bash's times): a browser's renderers and a database server it did not wait for are missing",
+);
+stageCpu.close();
 if (overBudget.length > 0)
   console.log(
     `\nover budget: ${overBudget.map((e) => `${e.stage} ${e.seconds.toFixed(1)} s of ${budgets[e.stage]} s`).join(", ")}` +

@@ -24,6 +24,8 @@ writeFileSync(
       late: "node -e \"const fs = require('fs'); const wait = () => fs.existsSync('endless.log') ? process.exit(4) : setTimeout(wait, 20); wait()\"",
       // Spins until it has used 0.3 s of CPU, however busy the machine is.
       heavy: 'node -e "while (process.cpuUsage().user < 300000);"',
+      // Leaves 1 s of spinning to a process nobody in the stage waits for (its parent is gone), as Chromium's renderers are.
+      orphan: "sh orphan.sh",
       endless:
         "node -e \"console.log('endless starts'); require('fs').writeFileSync('endless.log', ''); setTimeout(() => console.log('endless' + ' ended'), 60000)\"",
       // Writes a report as Vitest's JSON reporter does (scripts/test-times/reporters.ts), one file failed, and fails.
@@ -34,6 +36,12 @@ writeFileSync(
   }),
 );
 
+writeFileSync(
+  join(dir, "orphan.sh"),
+  `(node -e "const used = () => process.cpuUsage().user + process.cpuUsage().system; let x = 0; while (used() < 1e6) for (let i = 0; i < 1e6; i++) x += i; require('fs').writeFileSync('orphan.done', String(x))" &)
+while [ ! -f orphan.done ]; do sleep 0.05; done
+`,
+);
 const run = (...stages: string[]) => {
   const result = spawnSync(process.execPath, [script, ...stages], { cwd: dir, encoding: "utf8" });
   return { status: result.status, out: result.stdout };
@@ -84,6 +92,19 @@ describe("run-stages", () => {
     const first = run("first");
     expect(row(first.out, "first")?.slice(3)).toEqual(["-", "pass"]);
     expect(row(first.out, "total")?.[3]).toBe("-");
+  });
+
+  it("counts the CPU of every process a stage started, one it did not wait for too, where it may make control groups", () => {
+    rmSync(join(dir, "orphan.done"), { force: true });
+    const { status, out } = run("orphan");
+    expect(status).toBe(0);
+    if (out.includes("cpu-s: every process a stage started")) {
+      // The orphan spun for 1 s of CPU; npm and the shell's waiting take about 0.4 (bash's `times` counted 0.3).
+      expect(Number(row(out, "orphan")?.[2])).toBeGreaterThanOrEqual(1);
+    } else {
+      // Not root, or no cgroups mounted (stage-cpu.mjs): the table says its figures miss such processes.
+      expect(out).toContain("cpu-s: the processes a stage waited for");
+    }
   });
 
   it("runs lanes side by side, each stage's output whole under its header", () => {
