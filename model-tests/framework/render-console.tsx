@@ -58,7 +58,8 @@ export async function renderConsole(options: {
   const { pathname, search } = new URL(options.url, "http://console.test");
   const [i18n] = await Promise.all([
     createI18n("en-US"),
-    preloadRoute({ pathname, search }, Boolean(localStorage.getItem(storageKeys.token))),
+    // A page whose code fails to load is tried again by its lazy route when it renders, as there.
+    preloadRoute({ pathname, search }, Boolean(localStorage.getItem(storageKeys.token))).catch(() => undefined),
   ]);
   const notifications: string[] = [];
   /** The red toasts, in order: what the error policy said (spec section 8). */
