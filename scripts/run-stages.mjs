@@ -44,7 +44,7 @@ const budgets = (() => {
   }
 })();
 
-/** @typedef {{ stage: string, seconds: number | null, cpuSeconds: number | null, result: "pass" | "fail" | "stopped" | "not run", exitCode: number }} Entry */
+/** @typedef {{ stage: string, seconds: number | null, cpuSeconds: number | null, cpuCounted?: boolean, result: "pass" | "fail" | "stopped" | "not run", exitCode: number }} Entry */
 /** @type {Entry[][][]} */
 const plan = steps.map((lanes) =>
   lanes.map((lane) =>
@@ -141,6 +141,7 @@ function runStage(entry, held, beside) {
       const timesText = Buffer.concat(times).toString();
       const counted = group && !timesText.includes(notInGroup) ? group.seconds() : null;
       entry.cpuSeconds = counted ?? childrenCpuSeconds(timesText);
+      entry.cpuCounted = counted !== null;
       group?.remove();
       entry.exitCode = code;
       entry.result = code === 0 ? "pass" : stopping || (failed && failed !== entry) ? "stopped" : "fail";
@@ -217,8 +218,10 @@ console.log(
     failed ? `fail (${failed.stage}, exit ${failed.exitCode})` : stopping ? `stopped (${stopping})` : "pass",
   ),
 );
+// A stage whose shell could not enter its group fell back to bash's figure: the line then says so for the table.
+const everyProcessCounted = entries.filter((e) => e.cpuSeconds !== null).every((e) => e.cpuCounted);
 console.log(
-  stageCpu.kind === "cgroup"
+  stageCpu.kind === "cgroup" && everyProcessCounted
     ? "cpu-s: every process a stage started (its control group's count), browsers and database servers included"
     : "cpu-s: the processes a stage waited for (bash's times): a browser's renderers and a database server it did not wait for are missing",
 );
