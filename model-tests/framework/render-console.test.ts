@@ -26,4 +26,20 @@ describe("renderConsole", () => {
     expect(screen.queryByRole("progressbar", { name: h.t("common.loading") })).toBeNull();
     expect(screen.getByRole("heading", { level: 1, name: h.t("callbacks.title") })).toBeTruthy();
   });
+
+  // The same for a URL typed later (`go`): the page's code is loaded before the console goes there, so the step's wait
+  // is for the page alone.
+  it("goes to a typed URL with the page's code already loaded: the page at once", async () => {
+    const signedIn = { [storageKeys.token]: loginResult.accessToken, [storageKeys.user]: JSON.stringify(storedUser) };
+    h = await renderConsole({
+      url: "/callback/list",
+      api: createControlledApi([], signedInAnswers).api,
+      storage: signedIn,
+    });
+    const next = { pathname: "/rechargeBill/list", search: "" };
+    await h.go(next.pathname);
+    expect(routeModulesFor(next, true).every((module) => module.loaded())).toBe(true);
+    expect(h.location()).toBe(next.pathname);
+    expect(screen.getByRole("heading", { level: 1, name: h.t("menu.rechargeBills") })).toBeTruthy();
+  });
 });

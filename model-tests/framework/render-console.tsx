@@ -113,8 +113,15 @@ export async function renderConsole(options: {
     savedFiles,
     reporter: () => reporter as unknown as ApiReporter,
     location: () => view.getByTestId("location").textContent ?? "",
-    /** Goes to a URL as a merchant typing it would. */
-    go: (path: string) => act(() => void addressBar.navigate?.(path)),
+    /**
+     * Goes to a URL as a merchant typing it would, once the page's code is loaded (as for the first page above): the
+     * step's wait is then for the page, not for its modules too.
+     */
+    go: async (path: string) => {
+      const { pathname, search } = new URL(path, "http://console.test");
+      await preloadRoute({ pathname, search }, Boolean(localStorage.getItem(storageKeys.token))).catch(() => undefined);
+      await act(() => void addressBar.navigate?.(path));
+    },
     cleanup: () => {
       services.session.stop();
       view.unmount();
