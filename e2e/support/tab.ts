@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from "vitest";
 import { launchBrowser, openPage } from "./browser.ts";
-import { keepDiary } from "./page-diary.ts";
+import { describePage, keepDiary } from "./page-diary.ts";
 
 export interface ConsoleTab {
   readonly baseUrl: string;
@@ -35,7 +35,11 @@ export function withConsoleTab(options: { reducedMotion?: boolean } = {}): Conso
       if (message.type() === "error" && message.text().startsWith("i18n: missing")) missingKeys.push(message.text());
     });
   });
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    // A journey that fails on a loaded machine says what its page showed and went through (its last API answers,
+    // errors, addresses), whatever step failed: the log of one rare failure is all there is to go on.
+    if (task.result?.state === "fail" && tab.page)
+      process.stdout.write(`${task.name} failed; its page: ${await describePage(tab.page)}\n`);
     await tab.context?.close();
     expect(missingKeys, "texts missing from the locale files").toEqual([]);
   });
