@@ -53,6 +53,8 @@ export async function describePage(page: Page): Promise<string> {
       alerts: [...document.querySelectorAll("[role=alert], .bp6-toast")]
         .map((n) => n.textContent?.trim())
         .filter(Boolean),
+      // An open dialog's own words (its form's errors, a count it answered), which no alert carries.
+      dialogs: [...document.querySelectorAll("[role=dialog]")].map((n) => n.textContent?.trim().slice(0, 300) ?? ""),
     }))
     .catch((error: Error) => ({ unreadable: error.message }));
   const entries = diaries.get(page);
