@@ -44,6 +44,15 @@ export function fakeScreen() {
   };
 }
 
+/**
+ * Loads the code of the page at `url` (signed in or not, as storage says). A page whose code fails to load is tried
+ * again by its lazy route when it renders, as src/main.tsx lets it.
+ */
+const loadPageCode = (url: string): Promise<unknown> => {
+  const { pathname, search } = new URL(url, "http://console.test");
+  return preloadRoute({ pathname, search }, Boolean(localStorage.getItem(storageKeys.token))).catch(() => undefined);
+};
+
 /** The real console (routes, views, machines, error policy) at `url`, over a fake API; a wide screen unless `matchMedia` says otherwise. */
 export async function renderConsole(options: {
   url: string;
@@ -55,12 +64,7 @@ export async function renderConsole(options: {
   for (const [key, value] of Object.entries(options.storage ?? {})) localStorage.setItem(key, value);
   // As the console's boot does (src/main.tsx), the first page's code loads beside the locale: a path's first wait is
   // then for the page alone, not for its modules too (over 5 s while npm test runs other stages on the same cores).
-  const { pathname, search } = new URL(options.url, "http://console.test");
-  const [i18n] = await Promise.all([
-    createI18n("en-US"),
-    // A page whose code fails to load is tried again by its lazy route when it renders, as there.
-    preloadRoute({ pathname, search }, Boolean(localStorage.getItem(storageKeys.token))).catch(() => undefined),
-  ]);
+  const [i18n] = await Promise.all([createI18n("en-US"), loadPageCode(options.url)]);
   const notifications: string[] = [];
   /** The red toasts, in order: what the error policy said (spec section 8). */
   const errorToasts: string[] = [];
@@ -118,8 +122,7 @@ export async function renderConsole(options: {
      * step's wait is then for the page, not for its modules too.
      */
     go: async (path: string) => {
-      const { pathname, search } = new URL(path, "http://console.test");
-      await preloadRoute({ pathname, search }, Boolean(localStorage.getItem(storageKeys.token))).catch(() => undefined);
+      await loadPageCode(path);
       await act(() => void addressBar.navigate?.(path));
     },
     cleanup: () => {
