@@ -3,7 +3,7 @@ import { liveTransactionRecords } from "../payments/transaction-records.ts";
 import { checkGasHolders } from "../collection/gas-holders.ts";
 import { callbackPayload } from "../../../contracts/schemas/callbacks.ts";
 import type { OpenWithdrawal } from "../../../contracts/schemas/open-api.ts";
-import type { Address, Hex } from "viem";
+import type { Address, Hash, Hex } from "viem";
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetChainTables, startTestChain, type TestChain } from "../../chain/test-chain.ts";
@@ -125,6 +125,11 @@ const tokenBalance = (address: Address) =>
     functionName: "balanceOf",
     args: [address],
   });
+/**
+ * Waits until the transaction is in a block: anvil's automine answers a broadcast with its hash first and mines it a
+ * moment later, which on a busy machine can come after the next read of the chain.
+ */
+const mined = (hash: string) => chain.clients.public.waitForTransactionReceipt({ hash: hash as Hash });
 const treasuryBooks = async () =>
   (await db.selectFrom("ledger_accounts").select("balance").where("kind", "=", "treasury").executeTakeFirstOrThrow())
     .balance;
@@ -202,6 +207,7 @@ describe("withdrawals sent from the treasury", () => {
       expect.objectContaining({ currency: "ETH", ok: true }),
       expect.objectContaining({ inTreasury: "50", available: "29", heldByWithdrawals: "21", revenue: "0", ok: true }),
     ]);
+    await mined(signed!.tx_hash);
     expect(await tokenBalance(destination)).toBe(20_000_000n);
     // Not paid in the books before the chain's confirmations: mined and counting, which its records show.
     await advance(confirmations - 2);
@@ -267,15 +273,14 @@ describe("withdrawals sent from the treasury", () => {
       expect.objectContaining({ currency: "USDT", ok: true }),
     ]);
     // Coin that leaves the treasury without the books (sent by hand): the check names the holder and the amount.
-    // Mined before the check reads the head: anvil's automine answers the hash first and mines it a moment later,
-    // which on a busy machine was after the check (the holder then read as it was, ok).
+    // Mined before the check reads the head (on a busy machine the holder was otherwise read as it was, ok).
     const byHand = await chain.clients.wallet.sendTransaction({
       account: treasury,
       to: destination,
       value: 10n ** 15n,
       chain: null,
     });
-    await chain.clients.public.waitForTransactionReceipt({ hash: byHand });
+    await mined(byHand);
     const [after] = await checkGasHolders(db, chain.clients.public, chainId, [treasury.address], {
       fund: true,
       at: new Date(),
@@ -303,6 +308,7 @@ describe("withdrawals sent from the treasury", () => {
     expect(await tokenBalance(treasury.address)).toBe(50_000_000n);
     // Broadcast again (anvil mines it at once), in another block; recorded there on the next run.
     expect(await sendWithdrawals(sender())).toEqual({ signed: 0, broadcast: 1, replaced: 0, confirmed: 0, failed: 0 });
+    await mined(paid!.tx_hash!);
     expect(await tokenBalance(destination)).toBe(20_000_000n);
     expect(await sendWithdrawals(sender())).toEqual({ signed: 0, broadcast: 0, replaced: 0, confirmed: 0, failed: 0 });
     const [again] = await withdrawals();
