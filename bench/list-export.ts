@@ -1,7 +1,8 @@
 /**
  * bench/lists-bench.ts's export figure: Application bills' CSV export (bills.ts `exportBills`, as the endpoint calls
  * it) written by the endpoint's CSV writer (server/http/csv-file.ts `csvText`) and read as fast as it comes, with the
- * process's peak memory over what it held before, and what the database's engine alone spends a row on it (`engineFloor`).
+ * process's peak memory over what it held before, and what the database's engine alone spends a row on it
+ * (`engineFloor`).
  */
 import { type Kysely, sql } from "kysely";
 import { appBill } from "../contracts/schemas/bills.ts";

@@ -306,7 +306,7 @@ describe("withdrawals sent from the treasury", () => {
     await chain.test.request({ method: "anvil_reorg", params: [confirmations + 1, []] } as never);
     expect(await tokenBalance(destination)).toBe(0n);
     expect(await tokenBalance(treasury.address)).toBe(50_000_000n);
-    // Broadcast again (anvil mines it at once), in another block; recorded there on the next run.
+    // Broadcast again, mined a moment later (`mined`) in another block; recorded there on the next run.
     expect(await sendWithdrawals(sender())).toEqual({ signed: 0, broadcast: 1, replaced: 0, confirmed: 0, failed: 0 });
     await mined(paid!.tx_hash!);
     expect(await tokenBalance(destination)).toBe(20_000_000n);
