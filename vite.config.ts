@@ -98,6 +98,8 @@ export default defineConfig({
     // Files share their worker's module cache (PGlite's compiled WebAssembly above all): half the CPU of one fresh
     // worker per file. Every file must leave no global state behind; its own beforeAll/afterAll set up and tear down.
     isolate: false,
+    // A file with a DOM starts on a blank page all the same, whatever the worker's previous file left in its window.
+    setupFiles: ["src/app/blank-document-setup.ts"],
     // PGlite compiled once by V8's baseline compiler (server/testing/test-node-flags.ts).
     execArgv: [...testNodeFlags],
     testTimeout: 20_000,

@@ -20,6 +20,7 @@ export default defineConfig({
     maxWorkers: stageWorkers(2, 1),
     testTimeout: 20_000,
     setupFiles: [
+      "src/app/blank-document-setup.ts",
       "model-tests/framework/react-dev-cost.ts",
       "model-tests/framework/happy-dom-cost.ts",
       "model-tests/framework/setup.ts",

@@ -6,7 +6,7 @@ import { googleClientIdInDevPages } from "./vite-google-client-meta.ts";
 
 describe("the build's configuration (vite.config.ts)", () => {
   // One import of the configuration for every plugin checked: loading it (Vite, its plugins) is the file's whole cost.
-  it("runs the console's own plugins: Blueprint's whole stylesheet and its hotkeys' warnings; test:unit grouped by environment", async () => {
+  it("runs the console's own plugins: Blueprint's whole stylesheet and its hotkeys' warnings; test:unit grouped by environment, each DOM file on a blank page", async () => {
     const { default: config } = await import("../vite.config.ts");
     const names = (config.plugins ?? [])
       .flat()
@@ -20,6 +20,11 @@ describe("the build's configuration (vite.config.ts)", () => {
     );
     // test:unit's files one environment after another (scripts/test-times/environment-sequencer.ts).
     expect(config.test?.sequence?.sequencer).toBe(EnvironmentSequencer);
+    // Files sharing a worker's window each start on a blank page (src/app/blank-document-test-support.ts), the model
+    // tests' as well.
+    const { default: modelTests } = await import("../model-tests/vitest.config.ts");
+    for (const setupFiles of [config.test?.setupFiles, modelTests.test?.setupFiles])
+      expect(setupFiles).toContain("src/app/blank-document-setup.ts");
   });
 
   it("names the Google client id in the dev server's page from the API server's settings, and nothing without one", () => {
