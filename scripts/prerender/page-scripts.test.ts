@@ -39,9 +39,9 @@ const run = (c: Partial<HeadScriptConfig> = {}) => {
   bodyScript("bp6-dark");
 };
 
-// Files share their worker (isolate: false): another file's stored token would make the script leave #root empty.
+// Each test starts with nothing stored: a token left by another test would make the script leave #root empty.
 beforeEach(() => localStorage.clear());
-// Files share their worker's document (isolate: false): a page left in the body is the next file's screen too.
+// A test's page is not the next test's (each file starts on a blank page: src/app/blank-document-setup.ts).
 afterEach(() => {
   localStorage.clear();
   document.body.replaceChildren();
