@@ -12,6 +12,11 @@ export interface ApplicationsTable {
   withdraw_callback_url: string;
   /** An open-API withdrawal above it waits for the merchant's approval (migration 0034); null: every one is sent. */
   withdraw_auto_approve_limit: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * "Any address" (migration 0043): null, open-API withdrawals go only to the address book's usable destinations; else
+   * the most its withdrawals to other destinations may add up to over 24 hours, fees left out.
+   */
+  withdraw_any_address_daily_limit: ColumnType<string | null, string | null | undefined, string | null>;
   remark: Generated<string>;
   status: Generated<"normal" | "stopped">;
   /** The RFC 9421 keyid of the open API: public, unique. */
