@@ -43,6 +43,11 @@ export const errCodes = {
    * password with a code mailed for `sign-in` (the request's `emailCode`) gets through: the console offers to mail one.
    */
   signInNeedsMailCode: "2011",
+  /**
+   * SentVerificationCode (HTTP 401, not a re-login code): an `application`, `change-password` or `withdrawal` code is
+   * mailed only to the e-mail's own signed-in session (issue 67): nothing was sent, stored or counted.
+   */
+  codeNeedsSession: "2012",
   /** Sign-in with Google: not configured on this server (no client id, or no secret for the code flow). */
   googleNotConfigured: "2101",
   /** The ID token's signature, expiry, issuer or audience did not check out, or the code was refused. */

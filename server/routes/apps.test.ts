@@ -174,7 +174,9 @@ describe("edit, credentials and rotation need a proof (Register/CheckCaptchaCode
   it("mails a code for the merchant's e-mail, and answers a proof for the application and action", async () => {
     const m = await merchantWithPackage();
     const app = await added(m);
-    expect((await call(h, "sendCode", { body: { email: m.email, type: "application" } })).success).toBe(true);
+    expect((await call(h, "sendCode", { token: m.token, body: { email: m.email, type: "application" } })).success).toBe(
+      true,
+    );
     const code = lastCode(h, m.email);
     const check = await call(h, "checkCode", {
       body: { email: m.email, code, type: "application", appCode: app.appCode, action: "credentials" },

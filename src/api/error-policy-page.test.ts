@@ -79,6 +79,19 @@ describe("what the toast says and what the page adds (spec section 8, issue 26)"
     );
   });
 
+  it("a signed-in code asked without the session (2012, issue 67): no Re-Login dialog, the page says to sign in", () => {
+    let expired = false;
+    createErrorPolicy({ toast: () => undefined, sessionExpired: () => (expired = true) }).apiError(
+      new ApiError("api", errCodes.codeNeedsSession, "Sign in"),
+    );
+    expect(expired).toBe(false);
+    expect(shown(new ApiError("api", errCodes.codeNeedsSession, "Sign in"))).toEqual({
+      toast: "Sign in to the console to have this code sent to your e-mail",
+      page: { kind: "nextStep", nextStep: "errorPage.signInAgain" },
+      pageText: "Start again from the sign-in form",
+    });
+  });
+
   it("a code that ends the session: the Re-Login dialog says it, the page adds nothing", () => {
     for (const code of reloginCodes) expect(pageAddition({ errCode: code, errMsg: "x" })).toEqual({ kind: "nothing" });
   });

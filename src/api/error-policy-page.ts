@@ -39,6 +39,8 @@ const nextSteps: Readonly<Record<string, NextStep>> = {
   [c.signInNeedsMailCode]: "errorPage.mailSignInCode",
   // The e-mail's hourly cap of codes asked for by addresses (issue 37): the codes already mailed still work.
   [c.codesPerEmailReached]: "errorPage.newestCode",
+  // A signed-in purpose's code asked without the session (issue 67): the console's session ended; not a re-login code.
+  [c.codeNeedsSession]: "errorPage.signInAgain",
   [c.busy]: "errorPage.waitAndRetry",
   [c.googleUnreachable]: "errorPage.waitAndRetry",
   [c.internal]: "errorPage.retry",

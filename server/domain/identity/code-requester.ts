@@ -36,6 +36,10 @@ export interface CodeRequester {
 /** The key of the requester that is the account's own signed-in session. */
 export const merchantRequesterKey = (merchantId: string) => `merchant:${merchantId}`;
 
+/** Whether the requester is the e-mail's own account's signed-in session (not merely its device cookie). */
+export const isSignedInAs = (requester: CodeRequester, signedInMerchantId: string | null | undefined): boolean =>
+  !!signedInMerchantId && requester.key === merchantRequesterKey(signedInMerchantId);
+
 /** A requester known only by its address (no account, or a new device). */
 export const addressRequester = (ip: string): CodeRequester => {
   const address = addressBucket(ip);

@@ -19,7 +19,7 @@ export const newCode = (): string => randomInt(0, 1_000_000).toString().padStart
 
 /**
  * At most this many of an e-mail's live codes of one purpose are compared with a try, the newest first. The budgets
- * keep far fewer alive: 20 an hour from addresses and 5 per session or device, each for 10 minutes.
+ * keep far fewer alive: 20 of a purpose an hour from addresses and 5 per session or device, each for 10 minutes.
  */
 const maxLiveCodes = 50;
 
@@ -118,10 +118,11 @@ export interface CheckCodeInput {
 
 /**
  * Checks a code against every live code of the e-mail and purpose (the owner's mailbox may hold several, asked for by
- * different requesters; each is a salted HMAC, compared in constant time). A code takes five wrong tries from its
- * requester and five from everyone else together; a wrong try counts on every code it was compared with, on the side
- * the trier is on, so strangers' wrong codes never burn a code for the one who asked for it, and no code is compared
- * more than ten times. A match spends, when `consume`, every live code of the e-mail and purpose: the mailbox is proven.
+ * different requesters; each is a salted HMAC, compared in constant time). A wrong try counts on the trier's own codes
+ * only (`attempts`), and the fifth burns them for their requester alone: no one else's tries ever stop the owner using
+ * the newest code in the inbox, whoever asked for it (issue 67). Everyone else's guesses are bounded by the code-use
+ * budgets the call took first (code-throttle.ts); `stranger_attempts` keeps their count for an incident. A match spends,
+ * when `consume`, every live code of the e-mail and purpose: the mailbox is proven.
  * Run it in the request's transaction and commit even on a failure outcome: the wrong try must be counted.
  */
 export async function checkCode(db: Kysely<DB>, input: CheckCodeInput): Promise<Outcome<null>> {
@@ -137,7 +138,7 @@ export async function checkCode(db: Kysely<DB>, input: CheckCodeInput): Promise<
     .forUpdate()
     .execute();
   const own = (row: (typeof rows)[number]) => row.requested_from === input.requester;
-  const triable = rows.filter((row) => (own(row) ? row.attempts : row.stranger_attempts) < input.maxAttempts);
+  const triable = rows.filter((row) => !own(row) || row.attempts < input.maxAttempts);
   if (triable.length === 0) return fail(errCodes.codeExpired, messages.codeExpired);
   let matched = false;
   for (const row of triable) {

@@ -9,7 +9,7 @@ import { fail, messages, type Outcome, ok } from "../platform/outcome.ts";
 import { prunedRows } from "../platform/pruned-rows.ts";
 import { type Slot, takeSlots, waitMessage } from "../platform/rate-limit.ts";
 import type { IdentityServices } from "./identity-services.ts";
-import { identifyRequester, type RequestSignals } from "./code-requester.ts";
+import { identifyRequester, isSignedInAs, type RequestSignals } from "./code-requester.ts";
 import { takeCodeUseSlots } from "./code-throttle.ts";
 import type { CodePurpose } from "../../../contracts/schemas/fields.ts";
 import { checkCode, lastCodeSentAt, newCode, storeCode } from "./codes.ts";
@@ -21,12 +21,16 @@ export interface CodeRequest extends RequestSignals {
   now: Date;
 }
 
+/** Purposes only a signed-in console uses: mailed to the e-mail's own session alone, so strangers cannot ask them. */
+const sessionPurposes: ReadonlySet<CodePurpose> = new Set(["application", "change-password", "withdrawal"]);
+
 const waitPhrase = (seconds: number) => (seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`);
 
 /**
- * User/SentVerificationCode: a new code for the e-mail, mailed, unless its requester (code-requester.ts) asked too
- * often or too soon, the e-mail has had its hour's share of codes asked for from addresses, or the account's existence
- * does not fit the purpose. An address is counted first, whatever the e-mail (so probing which e-mails exist is
+ * User/SentVerificationCode: a new code for the e-mail, mailed, unless the purpose is a signed-in one and the request
+ * is not the e-mail's own session (2012, before any bucket), its requester (code-requester.ts) asked too often or too
+ * soon, the e-mail has had its hour's share of codes of that purpose asked for from addresses, or the account's
+ * existence does not fit the purpose. An address is counted first, whatever the e-mail (so probing which e-mails exist is
  * rate-limited too); the account's own session or device cookie is counted on its own budget only, so no stranger can
  * keep the owner's known browser from getting a code. The new code voids only its requester's older one (codes.ts).
  */
@@ -48,6 +52,9 @@ export async function sendVerificationCode(
 ): Promise<Outcome<SendCodeResult>> {
   const email = normalizeEmail(input.email);
   const requester = await identifyRequester(db, email, input, secret);
+  // Before any bucket: a refused ask takes no slot, so strangers' asks cannot spend anyone's budget.
+  if (sessionPurposes.has(purpose) && !isSignedInAs(requester, input.signedInMerchantId))
+    return fail(errCodes.codeNeedsSession, "Sign in to the console to have this code sent to your e-mail", 401);
   if (!requester.known) {
     const ipTaken = await takeSlots(
       db,
@@ -70,7 +77,10 @@ export async function sendVerificationCode(
   }
   const slots: Slot[] = [
     { bucket: "code-requester", subject: `${email} ${requester.key}`, window: limits.codesPerRequester },
-    ...(requester.known ? [] : [{ bucket: "code-email" as const, subject: email, window: limits.codesPerEmail }]),
+    // Per purpose: asks for one purpose never use up another's, the recovery ones (sign-in, reset) above all.
+    ...(requester.known
+      ? []
+      : [{ bucket: "code-email" as const, subject: `${email} ${purpose}`, window: limits.codesPerEmail }]),
   ];
   const taken = await takeSlots(db, slots, now, refusals);
   if (!taken.ok && taken.slot.bucket === "code-email")
