@@ -89,17 +89,39 @@ describe("POST /api/User/UpdatePwd", () => {
     await pact
       .addInteraction()
       .given(states.merchantExists, { email, password })
-      .uponReceiving("a request for a password-change code")
+      .given(states.signedIn, { email, token })
+      .uponReceiving("a request for a password-change code in the merchant's session")
       .withRequest("POST", "/api/User/SentVerificationCode", (b) =>
-        b.headers(jsonHeaders).jsonBody({ email: like(email), type: codePurposeMatcher("change-password") }),
+        b.headers(authHeaders(token)).jsonBody({ email: like(email), type: codePurposeMatcher("change-password") }),
       )
       .willRespondWith(200, (b) =>
         b.headers(responseHeaders).jsonBody(ok({ resendAfterSeconds: number(60), expiresInSeconds: number(600) })),
       )
       .executeTest(async (mock) => {
-        await expect(apiFor(mock).auth.sendCode({ email, type: "change-password" })).resolves.toEqual({
+        await expect(apiFor(mock, token).auth.sendCode({ email, type: "change-password" })).resolves.toEqual({
           resendAfterSeconds: 60,
           expiresInSeconds: 600,
+        });
+      });
+  });
+
+  it("refuses a password-change code without the session with errCode 2012 (issue 67), no re-login", async () => {
+    await pact
+      .addInteraction()
+      .given(states.merchantExists, { email, password })
+      .uponReceiving("a request for a password-change code without a session")
+      .withRequest("POST", "/api/User/SentVerificationCode", (b) =>
+        b.headers(jsonHeaders).jsonBody({ email: like(email), type: codePurposeMatcher("change-password") }),
+      )
+      .willRespondWith(401, (b) =>
+        b
+          .headers(responseHeaders)
+          .jsonBody(failure("2012", "Sign in to the console to have this code sent to your e-mail")),
+      )
+      .executeTest(async (mock) => {
+        await expect(apiFor(mock).auth.sendCode({ email, type: "change-password" })).rejects.toMatchObject({
+          kind: "api",
+          errCode: "2012",
         });
       });
   });
