@@ -140,6 +140,24 @@ describe("a stranger's wrong tries", () => {
     expect(await resetWith(owner.email, newest, newDevice)).toMatchObject({ success: true });
   });
 
+  it("reach only the trier's own code and the two newest of the e-mail and purpose: a guess is compared with three codes at most", async () => {
+    const owner = await signedInMerchant(h, "owner@example.com");
+    const codes: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      expect(await send(owner.email, "reset", strangerAt(i))).toMatchObject({ success: true });
+      codes.push(lastCode(h, owner.email));
+    }
+    const [oldest, , newest] = codes as [string, string, string];
+    // Not among the two newest: another address's guess is not even compared with it (the right code is wrong there)…
+    if (oldest !== codes[1] && oldest !== newest)
+      expect((await resetWith(owner.email, oldest, newDevice)).errCode).toBe(errCodes.codeWrong);
+    // …while its requester still has it, and anyone has the newest.
+    expect(
+      await call(h, "checkCode", { body: { email: owner.email, type: "reset", code: oldest }, ip: strangerAt(0) }),
+    ).toMatchObject({ success: true });
+    expect(await resetWith(owner.email, newest, newDevice)).toMatchObject({ success: true });
+  });
+
   it("still burn the trier's own code at its fifth, and the e-mail's shared try budget bounds everyone else", async () => {
     const owner = await signedInMerchant(h, "owner@example.com");
     expect(await send(owner.email, "reset", strangerAt(0))).toMatchObject({ success: true });

@@ -23,6 +23,13 @@ export const newCode = (): string => randomInt(0, 1_000_000).toString().padStart
  */
 const maxLiveCodes = 50;
 
+/**
+ * Besides the trier's own live code, a try is compared with this many of the e-mail's newest live codes of the purpose,
+ * whoever asked for them: the newest in the inbox always works for the owner (the cap frees one code every three
+ * minutes, so a second newer one cannot arrive while the owner types), and a guess reaches three codes at most.
+ */
+const othersComparedCodes = 2;
+
 /** When this requester (code-requester.ts `key`) last had a code of this e-mail and purpose sent, or null. */
 export async function lastCodeSentAt(
   db: Kysely<DB>,
@@ -118,9 +125,9 @@ export interface CheckCodeInput {
 
 /**
  * Checks a code against every live code of the e-mail and purpose (the owner's mailbox may hold several, asked for by
- * different requesters; each is a salted HMAC, compared in constant time). A wrong try counts on the trier's own codes
- * only (`attempts`), and the fifth burns them for their requester alone: no one else's tries ever stop the owner using
- * the newest code in the inbox, whoever asked for it (issue 67). Everyone else's guesses are bounded by the code-use
+ * different requesters; each is a salted HMAC, compared in constant time): with the trier's own and the two newest. A
+ * wrong try counts on the trier's own codes only (`attempts`), and the fifth burns them for their requester alone: no
+ * one else's tries ever stop the owner using the newest code in the inbox, whoever asked for it (issue 67). Everyone else's guesses are bounded by the code-use
  * budgets the call took first (code-throttle.ts); `stranger_attempts` keeps their count for an incident. A match spends,
  * when `consume`, every live code of the e-mail and purpose: the mailbox is proven.
  * Run it in the request's transaction and commit even on a failure outcome: the wrong try must be counted.
@@ -134,11 +141,14 @@ export async function checkCode(db: Kysely<DB>, input: CheckCodeInput): Promise<
     .where("used_at", "is", null)
     .where("expires_at", ">", input.now)
     .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
     .limit(maxLiveCodes)
     .forUpdate()
     .execute();
   const own = (row: (typeof rows)[number]) => row.requested_from === input.requester;
-  const triable = rows.filter((row) => !own(row) || row.attempts < input.maxAttempts);
+  const triable = rows.filter((row, newest) =>
+    own(row) ? row.attempts < input.maxAttempts : newest < othersComparedCodes,
+  );
   if (triable.length === 0) return fail(errCodes.codeExpired, messages.codeExpired);
   let matched = false;
   for (const row of triable) {
