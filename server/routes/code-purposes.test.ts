@@ -174,3 +174,26 @@ describe("a stranger's wrong tries", () => {
     expect(await resetWith(owner.email, newest, newDevice)).toMatchObject({ success: true });
   });
 });
+
+describe("a reset while strangers send wrong passwords (PostgreSQL: row locks)", () => {
+  it("answers every call, never a 500: clearing the account's buckets cannot deadlock with a sign-in's slots", async () => {
+    for (let round = 0; round < 40; round++) {
+      const owner = await signedInMerchant(h, `owner${round}@example.com`);
+      const phone = `192.0.2.${100 + round}`;
+      expect(await send(owner.email, "reset", phone)).toMatchObject({ success: true });
+      const code = lastCode(h, owner.email);
+      let resetting = true;
+      const guesses: Answer[] = [];
+      // Five addresses keep guessing, each one sign-in after the other, for as long as the reset runs.
+      const guessing = Array.from({ length: 5 }, async (_, i) => {
+        for (let n = 0; resetting || n < 2; n++)
+          guesses.push(await login({ email: owner.email, password: `Guess${n}xx` }, `203.0.113.${round * 5 + i + 1}`));
+      });
+      const reset = await resetWith(owner.email, code, phone);
+      resetting = false;
+      await Promise.all(guessing);
+      expect([reset, ...guesses].filter((a) => a.status >= 500).map((a) => a.errMsg)).toEqual([]);
+      expect(reset).toMatchObject({ success: true });
+    }
+  }, 120_000);
+});

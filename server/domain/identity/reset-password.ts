@@ -59,10 +59,12 @@ export async function resetPassword(
     await setPasswordHash(trx, scope, passwordHash);
     await revokeMerchantSessions(trx, scope, now);
     await onPasswordChanged(trx, scope, now);
-    await clearAccountThrottle(trx, email);
     await recordSecurityEvent(trx, input, "sessionsRevoked", "success", merchant.id);
     return ok(null);
   });
+  // After the commit, one statement at a time: inside the transaction, its row locks taken in another order than a
+  // sign-in's slots deadlocked with strangers' wrong sign-ins on PostgreSQL (a 500 for one of them).
+  if (reset.ok) await clearAccountThrottle(db, email);
   await recordSecurityEvent(db, input, "passwordReset", reset, merchant.id);
   return reset;
 }
