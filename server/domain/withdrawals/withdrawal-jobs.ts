@@ -30,8 +30,8 @@ export interface PreparedWithdrawals {
 /**
  * What the server offers, checked before it serves: the chains with a deposit factory (their treasury receives the
  * sweeps that cover withdrawals), each factory's treasury the settings' key — a refusal to start otherwise, naming the
- * chain — and the rules requests are checked against (every configured token, the fee, the limit, the treasury and the
- * factories as forbidden destinations).
+ * chain — and the rules requests are checked against (every configured token, the fee, the limit, the treasury, the
+ * factories, their operators (the gas payer) and the token contracts as forbidden destinations).
  */
 export async function prepareWithdrawals(
   chains: readonly TreasuryChain[],
@@ -50,7 +50,17 @@ export async function prepareWithdrawals(
       );
   }
   const forbidden = new Set<string>([settings.treasury.address.toLowerCase()]);
-  for (const chain of chains) forbidden.add(chain.depositFactory.toLowerCase());
+  for (const chain of chains) {
+    // The gas payer is the factory's operator (collection-setup.ts refuses any other), read here since this instance
+    // may hold no gas payer's key.
+    const operator = await chain.clients.public.readContract({
+      address: chain.depositFactory,
+      abi: forwarderFactoryAbi,
+      functionName: "operator",
+    });
+    for (const own of [chain.depositFactory, operator, ...chain.tokens.map((t) => t.address)])
+      forbidden.add(own.toLowerCase());
+  }
   return {
     chains,
     settings,
