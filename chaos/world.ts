@@ -7,13 +7,14 @@ import {
   depositAddress as depositAddressOf,
   deployForwarderFactory,
   depositSalt,
+  depositSaltKey,
 } from "../server/chain/deposit-forwarder.ts";
 import { randomXpub } from "../server/chain/hd-wallet.ts";
 import { startTestChain, type TestChain } from "../server/chain/test-chain.ts";
 import { erc20Abi } from "../server/chain/token-abi.ts";
 import type { DB } from "../server/db/schema.ts";
 import { startTestPostgres } from "../server/testing/postgres-server.ts";
-import { seedApplication } from "../server/testing/seed.ts";
+import { seedApplication, testServerSecret } from "../server/testing/seed.ts";
 import { type RpcProxy, startRpcProxy } from "./rpc-proxy.ts";
 import { type ServerProcess, serverProcess } from "./server-process.ts";
 
@@ -154,7 +155,7 @@ export async function newMerchant(world: ChaosWorld, tag: string): Promise<Merch
     .where("email", "=", email.toLowerCase())
     .executeTakeFirstOrThrow();
   const app = await seedApplication(world.db, { userId: id, name: `Chaos ${tag}` });
-  const salt = depositSalt(app.appCode, "end-user-1");
+  const salt = depositSalt(depositSaltKey(testServerSecret), app.appCode, "end-user-1");
   const depositAddress = depositAddressOf(world.depositFactory, salt);
   await world.db
     .insertInto("deposit_addresses")

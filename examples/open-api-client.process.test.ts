@@ -3,8 +3,9 @@ import { describe, expect, it } from "vitest";
 import { errCodes } from "../contracts/schemas/envelope.ts";
 import { callAsMerchant, defaultPassword, nextCode, outbox, registerViaApi, uniqueEmail } from "../e2e/support/api.ts";
 import { devClients } from "../server/chain/deploy.ts";
-import { depositSalt, forwarderFactoryAbi } from "../server/chain/deposit-forwarder.ts";
+import { depositSalt, depositSaltKey, forwarderFactoryAbi } from "../server/chain/deposit-forwarder.ts";
 import { readDevnetFacts } from "../server/chain/devnet.ts";
+import { loadServerSecret } from "../server/db/server-secret.ts";
 import { mainStarter } from "../server/testing/devnet-main.ts";
 import { migratedDataDir } from "../server/testing/migrated-data-folder.ts";
 import { tempDirs } from "../server/testing/temp-dirs.ts";
@@ -85,7 +86,7 @@ describe("examples/open-api-client.ts against the reference server on the devnet
       address: facts.depositFactory,
       abi: forwarderFactoryAbi,
       functionName: "forwarderAddress",
-      args: [depositSalt(credentials.appCode, "customer-42")],
+      args: [depositSalt(depositSaltKey(loadServerSecret({ env: {}, dataDir })), credentials.appCode, "customer-42")],
     });
     expect(onChain).toBe(first.resData.address);
     const again = await client.createDepositAddress({ endUserId: "customer-42", chain: "Devnet" });

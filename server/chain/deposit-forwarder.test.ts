@@ -7,7 +7,9 @@ import {
   decodeEventLog,
   getAddress,
   type Hash,
+  encodeAbiParameters,
   type Hex,
+  keccak256,
   parseAbi,
 } from "viem";
 import { privateKeyToAccount, generatePrivateKey } from "viem/accounts";
@@ -17,6 +19,7 @@ import {
   compiledForwarderAbis,
   depositAddress,
   depositSalt,
+  depositSaltKey,
   deployForwarderFactory,
   forwarderAbi,
   forwarderFactoryAbi,
@@ -25,6 +28,7 @@ import {
 import { startTestChain, type TestChain } from "./test-chain.ts";
 import { erc20Abi } from "./token-abi.ts";
 
+const key = depositSaltKey(Buffer.alloc(32, 9));
 let chain: TestChain;
 let factory: Address;
 let stranger: Address;
@@ -80,13 +84,24 @@ describe("deposit addresses without private keys (chain/deposit-forwarder.sol)",
   });
 
   it("gives one salt per application and end user, never shared by another pair", () => {
-    expect(depositSalt("app-1", "user-7")).toBe(depositSalt("app-1", "user-7"));
-    expect(depositSalt("ab", "c")).not.toBe(depositSalt("a", "bc"));
-    expect(depositSalt("app-1", "user-7")).not.toBe(depositSalt("app-2", "user-7"));
+    expect(depositSalt(key, "app-1", "user-7")).toBe(depositSalt(key, "app-1", "user-7"));
+    expect(depositSalt(key, "ab", "c")).not.toBe(depositSalt(key, "a", "bc"));
+    expect(depositSalt(key, "app-1", "user-7")).not.toBe(depositSalt(key, "app-2", "user-7"));
+  });
+
+  it("keys the salt with the server secret: stable for one secret, another for another, not the public derivation", () => {
+    const again = depositSaltKey(Buffer.alloc(32, 9));
+    expect(depositSalt(again, "app-1", "user-7")).toBe(depositSalt(key, "app-1", "user-7"));
+    const other = depositSaltKey(Buffer.alloc(32, 8));
+    expect(depositSalt(other, "app-1", "user-7")).not.toBe(depositSalt(key, "app-1", "user-7"));
+    // The salt before issue 67, computable by anyone: it no longer gives the address the server issues.
+    const publicSalt = keccak256(encodeAbiParameters([{ type: "string" }, { type: "string" }], ["app-1", "user-7"]));
+    expect(depositSalt(key, "app-1", "user-7")).not.toBe(publicSalt);
+    expect(depositAddress(factory, depositSalt(key, "app-1", "user-7"))).not.toBe(depositAddress(factory, publicSalt));
   });
 
   it("computes the address the factory deploys to, before anything is there, and the deposit waits in it", async () => {
-    const salt = depositSalt("app-1", "user-1");
+    const salt = depositSalt(key, "app-1", "user-1");
     const address = depositAddress(factory, salt);
     expect(
       await chain.clients.public.readContract({
@@ -102,7 +117,7 @@ describe("deposit addresses without private keys (chain/deposit-forwarder.sol)",
   });
 
   it("sweeps into the treasury only on the operator's order, deploying the forwarder the first time", async () => {
-    const salt = depositSalt("app-1", "user-2");
+    const salt = depositSalt(key, "app-1", "user-2");
     const address = depositAddress(factory, salt);
     await chain.pay(address, 7_000_000n);
     const sweep = { address: factory, abi: forwarderFactoryAbi, functionName: "sweep", args: [salt, chain.token] };
@@ -120,7 +135,7 @@ describe("deposit addresses without private keys (chain/deposit-forwarder.sol)",
   });
 
   it("moves nothing for a token the address does not hold, and a forwarder obeys only its factory", async () => {
-    const salt = depositSalt("app-1", "user-3");
+    const salt = depositSalt(key, "app-1", "user-3");
     const address = depositAddress(factory, salt);
     await chain.pay(address, 1_000_000n);
     expect(await sweptAmount(await sendSweep(chain.clients, factory, chain.dev, salt, chain.otherToken))).toBe(0n);
@@ -131,7 +146,7 @@ describe("deposit addresses without private keys (chain/deposit-forwarder.sol)",
 
   it("sweeps a token whose transfer returns nothing, as Ethereum's USDT does", async () => {
     const token = await deployNoReturnToken();
-    const salt = depositSalt("app-1", "user-4");
+    const salt = depositSalt(key, "app-1", "user-4");
     const address = depositAddress(factory, salt);
     // Mined before the sweep is sent: its gas is estimated from the balance it finds.
     const minted = await chain.clients.wallet.writeContract({

@@ -1,14 +1,16 @@
+import { createHmac, hkdfSync } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
   type Abi,
   type Address,
+  bytesToHex,
   encodeAbiParameters,
   getAddress,
   getContractAddress,
   type Hash,
   type Hex,
-  keccak256,
+  hexToBytes,
   parseAbi,
 } from "viem";
 import type { DevClients } from "./deploy.ts";
@@ -51,12 +53,20 @@ export const compiledForwarderAbis = {
 /** The creation code the factory deploys at every deposit address: its hash is part of each address. */
 const forwarderCreationCode = artifact.contracts.DepositForwarder.bytecode;
 
+/** The key deposit salts are made with, derived (HKDF-SHA-256) from the server secret under its own label. */
+export function depositSaltKey(secret: Buffer): Buffer {
+  return Buffer.from(hkdfSync("sha256", secret, Buffer.alloc(0), "merchant-console:deposit-salt", 32));
+}
+
 /**
- * The salt of an end user's deposit address in one application: the same pair always gives the same address, and no
- * two pairs share one (the pair is ABI-encoded, so "ab" + "c" and "a" + "bc" differ).
+ * The salt of an end user's deposit address in one application: the same pair always gives the same address under one
+ * key, and no two pairs share one (the pair is ABI-encoded, so "ab" + "c" and "a" + "bc" differ). Keyed (HMAC-SHA-256
+ * with `depositSaltKey`) so that no one outside the server can compute an address before it is issued and pay into it
+ * for a later credit; an issued address keeps the salt stored with it.
  */
-export function depositSalt(application: string, endUser: string): Hex {
-  return keccak256(encodeAbiParameters([{ type: "string" }, { type: "string" }], [application, endUser]));
+export function depositSalt(key: Buffer, application: string, endUser: string): Hex {
+  const pair = encodeAbiParameters([{ type: "string" }, { type: "string" }], [application, endUser]);
+  return bytesToHex(createHmac("sha256", key).update(hexToBytes(pair)).digest());
 }
 
 /** The deposit address of `salt` under `factory`: computed here, with no call to the chain and no key. */

@@ -18,7 +18,7 @@ import type { DB } from "../db/schema.ts";
 import { builtConsole } from "../testing/built-console.ts";
 import { startTestPostgres, type TestPostgres } from "../testing/postgres-server.ts";
 import { seedApplication } from "../testing/seed.ts";
-import { depositAddress, depositSalt } from "./deposit-forwarder.ts";
+import { depositAddress, depositSalt, depositSaltKey } from "./deposit-forwarder.ts";
 import { randomXpub } from "./hd-wallet.ts";
 import { startTestChain, type TestChain } from "./test-chain.ts";
 import { testNodeFlags } from "../testing/test-node-flags.ts";
@@ -596,7 +596,7 @@ describe("two server instances on one PostgreSQL and one chain: one watches, the
     const factory = `0x${"fa".repeat(20)}` as Address;
     const addresses: Address[] = [];
     for (const user of ["u1", "u2", "u3"]) {
-      const salt = depositSalt(app.appCode, user);
+      const salt = depositSalt(depositSaltKey(Buffer.from("cd".repeat(32), "hex")), app.appCode, user);
       addresses.push(depositAddress(factory, salt));
       await query(
         `insert into deposit_addresses (merchant_id, application_id, end_user_id, chain_id, factory, salt, address, created_at)

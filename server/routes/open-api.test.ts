@@ -9,11 +9,11 @@ import { appCredentials } from "../../contracts/schemas/apps.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { depositAddress as wireAddress } from "../../contracts/schemas/open-api.ts";
 import { subscriptionResult } from "../../contracts/schemas/subscription.ts";
-import { depositAddress, depositSalt } from "../chain/deposit-forwarder.ts";
+import { depositAddress, depositSalt, depositSaltKey } from "../chain/deposit-forwarder.ts";
 import { pruneExpired } from "../wiring/prune-expired.ts";
 import { defaultLimits } from "../domain/platform/limits.ts";
 import { call, createHarness, type Harness, type Merchant, reset, signedInMerchant } from "../testing/harness.ts";
-import { seedApplication, seedBalance, seedCode, seedPaidOrder } from "../testing/seed.ts";
+import { seedApplication, seedBalance, seedCode, seedPaidOrder, testServerSecret } from "../testing/seed.ts";
 import { configuredChain, stubChainLayer } from "../testing/stub-chain.ts";
 
 const factory = "0x5FbDB2315678afecb367f032d93F642f64180aa3" as Address;
@@ -103,7 +103,9 @@ describe("the open API under /open/v1 (RFC 9421 signatures, keyid = AppKey)", ()
     expect(answer, JSON.stringify(answer)).toMatchObject({ status: 200, success: true, errCode: errCodes.ok });
     const made = wireAddress.parse(answer.resData);
     expect(made).toMatchObject({ endUserId: "customer-1", chain: "Devnet", chainId: 31337, appCode: app.appCode });
-    expect(made.address).toBe(depositAddress(factory, depositSalt(app.appCode, "customer-1")));
+    expect(made.address).toBe(
+      depositAddress(factory, depositSalt(depositSaltKey(testServerSecret), app.appCode, "customer-1")),
+    );
   });
 
   it("is idempotent per application, end user and chain, and reads an address back", async () => {

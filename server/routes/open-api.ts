@@ -40,7 +40,9 @@ export const openApiHandlers: OpenApiHandlers = {
   async createDepositAddress({ db, caller, body, now, services }) {
     const chain = depositChainOf(services.chain, body.chain);
     const tokens = acceptableTokens(services.chain);
-    return chain.ok ? createDepositAddress(db, caller, body.endUserId, chain.data, tokens, now) : chain;
+    return chain.ok
+      ? createDepositAddress(db, caller, body.endUserId, chain.data, tokens, now, services.secret)
+      : chain;
   },
   async depositAddress({ db, caller, params, query, services }) {
     const chain = depositChainOf(services.chain, query.chain);

@@ -67,7 +67,7 @@ export const walletHandlers: Pick<
       if (!layer || !chain) return fail(errCodes.chainUnknown, chainMessages.chainUnknown);
       if (!chain.tokens.some((t) => t.symbol.toUpperCase() === currency))
         throw new ApiError(errCodes.validation, "currency: Unknown currency", 400);
-      const address = await rechargeAddress(db, session.scope, layer.addresses, chain, now);
+      const address = await rechargeAddress(db, session.scope, layer.addresses, chain, now, services.secret);
       return ok({ product: chain.product, address, currency });
     },
   },

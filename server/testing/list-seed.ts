@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import { getAddress } from "viem";
-import { depositAddress, depositSalt } from "../chain/deposit-forwarder.ts";
+import { depositAddress, depositSalt, depositSaltKey } from "../chain/deposit-forwarder.ts";
 import type { DB } from "../db/schema.ts";
 import { newAppKey, newAppSecret, sealAppSecret } from "../domain/applications/app-secrets.ts";
 import { newWebhookSecret, sealWebhookSecret } from "../domain/applications/webhook-secrets.ts";
@@ -89,7 +89,7 @@ export async function seedMerchantLists(
   await db.transaction().execute((trx) => sql`set local session_replication_role = replica`.execute(trx));
   const applications = await applicationsOf(db, merchantId, options.secret, now);
   const endUsers = options.endUsers ?? endUsersFor(options.bills);
-  const deposits = await depositAddresses(db, merchantId, applications, endUsers, options.chain, now);
+  const deposits = await depositAddresses(db, merchantId, applications, endUsers, options.chain, now, options.secret());
   const { chainId, token, decimals } = options.chain;
   const nonce = randomBytes(16).toString("hex");
   // Both accounts exist before batches run side by side (accountId makes the receipts account on first use).
@@ -185,11 +185,13 @@ async function depositAddresses(
   endUsers: number,
   chain: SeedChain,
   now: Date,
+  secret: Buffer,
 ): Promise<Deposits> {
+  const key = depositSaltKey(secret);
   const wanted = Array.from({ length: endUsers }, (_, i) => {
     const application = applications[i % applications.length]!;
     const endUserId = `seed-user-${i + 1}`;
-    const salt = depositSalt(application.app_code, endUserId);
+    const salt = depositSalt(key, application.app_code, endUserId);
     return { application, endUserId, salt, address: depositAddress(chain.factory, salt) };
   });
   const ids: string[] = [];

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Address } from "viem";
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import type { DepositAddress } from "../../../contracts/schemas/open-api.ts";
-import { depositAddress, depositSalt } from "../../chain/deposit-forwarder.ts";
+import { depositAddress, depositSalt, depositSaltKey } from "../../chain/deposit-forwarder.ts";
 import type { ChainLayer } from "../../chain/chain-layer.ts";
 import type { DB } from "../../db/schema.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
@@ -76,6 +76,7 @@ export async function createDepositAddress(
   chain: DepositChain,
   tokens: readonly AcceptableToken[],
   now: Date,
+  secret: Buffer,
 ): Promise<Outcome<DepositAddress>> {
   const made = await findRow(db, caller, endUserId, chain.chainId);
   if (made) return ok(toWire(caller, chain, made));
@@ -88,14 +89,14 @@ export async function createDepositAddress(
     if (!accepted.ok) return accepted;
   }
   if (pkg?.limit_wallets === null && pkg.expires_at > now)
-    return ok(toWire(caller, chain, await insertRow(db, caller, endUserId, chain, now)));
+    return ok(toWire(caller, chain, await insertRow(db, caller, endUserId, chain, now, secret)));
   return db.transaction().execute(async (trx) => {
     await trx.selectFrom("merchants").select("id").where("id", "=", merchantId).forNoKeyUpdate().execute();
     const existing = await findRow(trx, caller, endUserId, chain.chainId);
     if (existing) return ok(toWire(caller, chain, existing));
     const room = await roomForAddress(trx, merchantId, now);
     if (!room.ok) return room;
-    return ok(toWire(caller, chain, await insertRow(trx, caller, endUserId, chain, now)));
+    return ok(toWire(caller, chain, await insertRow(trx, caller, endUserId, chain, now, secret)));
   });
 }
 
@@ -106,8 +107,9 @@ async function insertRow(
   endUserId: string,
   chain: DepositChain,
   now: Date,
+  secret: Buffer,
 ): Promise<Row> {
-  const salt = depositSalt(caller.appCode, endUserId);
+  const salt = depositSalt(depositSaltKey(secret), caller.appCode, endUserId);
   const row = await db
     .insertInto("deposit_addresses")
     .values({

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { appBill } from "../../../contracts/schemas/bills.ts";
 import { watchedAddressBook } from "../../chain/address-book.ts";
 import type { ConfiguredChain } from "../../chain/chain-layer.ts";
-import { depositAddress, depositSalt } from "../../chain/deposit-forwarder.ts";
+import { depositAddress, depositSalt, depositSaltKey } from "../../chain/deposit-forwarder.ts";
 import { createEvmAdapter } from "../../chain/evm-adapter.ts";
 import type { ChainListener } from "../../chain/listener.ts";
 import type { StoredTransfer } from "../../chain/store.ts";
@@ -13,7 +13,7 @@ import { erc20Abi } from "../../chain/token-abi.ts";
 import { createWatcher, type Watcher } from "../../chain/watcher.ts";
 import type { OpenedDatabase } from "../../db/open-database.ts";
 import type { DB } from "../../db/schema.ts";
-import { resetDatabase, seedApplication, seedMerchant } from "../../testing/seed.ts";
+import { resetDatabase, seedApplication, seedMerchant, testServerSecret } from "../../testing/seed.ts";
 import { createTestDatabase } from "../../testing/test-database.ts";
 import { actFor, systemScope } from "../identity/system-scope.ts";
 import { balanceText, merchantLines } from "../payments/balance.ts";
@@ -73,7 +73,7 @@ afterEach(async () => {
 async function merchantWithDepositAddress(email: string, onChain = chainId) {
   const { userId } = await seedMerchant(db, { email, password: "Merchant7Pass" });
   const app = await seedApplication(db, { userId });
-  const salt = depositSalt(app.appCode, `user-${email}`);
+  const salt = depositSalt(depositSaltKey(testServerSecret), app.appCode, `user-${email}`);
   const address = depositAddress(factory, salt);
   await db
     .insertInto("deposit_addresses")

@@ -7,13 +7,25 @@ import { join } from "node:path";
 import { collectionsAgree } from "../../../chaos/invariants.ts";
 import { runCollect, runCollectionReconcile } from "../../../scripts/chain-collection.ts";
 import { appBill } from "../../../contracts/schemas/bills.ts";
-import { depositAddress, depositSalt, deployForwarderFactory, sendSweep } from "../../chain/deposit-forwarder.ts";
+import {
+  depositAddress,
+  depositSalt,
+  depositSaltKey,
+  deployForwarderFactory,
+  sendSweep,
+} from "../../chain/deposit-forwarder.ts";
 import { resetChainTables, startTestChain, type TestChain } from "../../chain/test-chain.ts";
 import { erc20Abi } from "../../chain/token-abi.ts";
 import type { Watcher } from "../../chain/watcher.ts";
 import type { OpenedDatabase } from "../../db/open-database.ts";
 import type { DB } from "../../db/schema.ts";
-import { resetDatabase, seedApplication, seedDepositAddress, seedMerchant } from "../../testing/seed.ts";
+import {
+  resetDatabase,
+  seedApplication,
+  seedDepositAddress,
+  seedMerchant,
+  testServerSecret,
+} from "../../testing/seed.ts";
 import { tempDirs } from "../../testing/temp-dirs.ts";
 import { type MoneyChain, startMoneyChain } from "../../testing/money-chain.ts";
 import { createTestDatabase, postgresRunCovers } from "../../testing/test-database.ts";
@@ -339,7 +351,7 @@ describe("collection of deposit addresses into the treasury", () => {
     async () => {
       const { userId } = await seedMerchant(db, { email: "early@example.com", password: "Merchant7Pass" });
       const app = await seedApplication(db, { userId });
-      const early = depositAddress(factory, depositSalt(app.appCode, "early-user"));
+      const early = depositAddress(factory, depositSalt(depositSaltKey(testServerSecret), app.appCode, "early-user"));
       // One payment older than the newest blocks the watcher reads by hash (64), read by range; one among them.
       await chain.pay(early, 6_000_000n);
       await advance(1);
@@ -722,7 +734,7 @@ describe("collection of deposit addresses into the treasury", () => {
       // past were read (as addresses issued before migration 0026 were not): named with its amount.
       const { userId } = await seedMerchant(db, { email: "unread@example.com", password: "Merchant7Pass" });
       const app = await seedApplication(db, { userId });
-      const unread = depositAddress(factory, depositSalt(app.appCode, "unread"));
+      const unread = depositAddress(factory, depositSalt(depositSaltKey(testServerSecret), app.appCode, "unread"));
       await chain.pay(unread, 2_000_000n);
       await watcher.tick();
       await seedDepositAddress(db, {

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Address } from "viem";
 import type { ReceivingAddresses } from "../../chain/hd-wallet.ts";
-import { depositAddress, depositSalt } from "../../chain/deposit-forwarder.ts";
+import { depositAddress, depositSalt, depositSaltKey } from "../../chain/deposit-forwarder.ts";
 import type { DB } from "../../db/schema.ts";
 import type { MerchantScope } from "../platform/merchant-scope.ts";
 import { receivingAddressOf } from "./receiving-addresses.ts";
@@ -41,9 +41,10 @@ export async function rechargeAddress(
   addresses: ReceivingAddresses | null,
   chain: WalletChain,
   now: Date,
+  secret: Buffer,
 ): Promise<string> {
   if (!chain.depositFactory) return walletAddress(db, scope, addresses);
-  const salt = depositSalt("wallet", scope.merchantId);
+  const salt = depositSalt(depositSaltKey(secret), "wallet", scope.merchantId);
   await db
     .insertInto("deposit_addresses")
     .values({

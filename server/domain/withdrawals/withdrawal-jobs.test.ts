@@ -4,7 +4,14 @@ import { generatePrivateKey, privateKeyToAccount, privateKeyToAddress } from "vi
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "../../db/open-database.ts";
 import type { DB } from "../../db/schema.ts";
-import { resetDatabase, seedBalance, seedMerchant, seedSession } from "../../testing/seed.ts";
+import {
+  resetDatabase,
+  seedApplication,
+  seedBalance,
+  seedDepositAddress,
+  seedMerchant,
+  seedSession,
+} from "../../testing/seed.ts";
 import { createTestDatabase } from "../../testing/test-database.ts";
 import { findSession } from "../identity/sessions.ts";
 import { balanceText } from "../payments/balance.ts";
@@ -68,6 +75,31 @@ describe("prepareWithdrawals' forbidden destinations", () => {
         ),
         to,
       ).toMatchObject({ ok: false, refusal: "ourAddress" });
+    expect(await balanceText(db, session!.scope)).toBe("10");
+    expect(await db.selectFrom("withdrawals").select("id").execute()).toEqual([]);
+  });
+
+  it("refuses a deposit address issued with the keyed salt, another merchant's included (2803), holding nothing", async () => {
+    const prepared = await prepareWithdrawals([chain], settings);
+    const { userId: other } = await seedMerchant(db, { email: "other@example.com", password: "Secret123" });
+    const app = await seedApplication(db, { userId: other });
+    const issued = await seedDepositAddress(db, {
+      userId: other,
+      applicationId: app.applicationId,
+      appCode: app.appCode,
+      endUserId: "issued",
+      chainId: 31337,
+      factory,
+    });
+    const { userId } = await seedMerchant(db, { email: "own@example.com", password: "Secret123" });
+    await seedBalance(db, { userId, amount: "10" });
+    await seedSession(db, { userId, token: "to-issued" });
+    const session = await findSession(db, "Bearer to-issued", new Date(), { idleSeconds: 60, absoluteSeconds: 60 });
+    const asked = { chainId: 31337, token: tokens[0]!, to: issued.address, amount: "1" };
+    expect(await requestWithdrawal(db, session!.scope, asked, prepared!.rules, new Date())).toMatchObject({
+      ok: false,
+      refusal: "ourAddress",
+    });
     expect(await balanceText(db, session!.scope)).toBe("10");
     expect(await db.selectFrom("withdrawals").select("id").execute()).toEqual([]);
   });

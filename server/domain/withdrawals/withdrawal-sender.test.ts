@@ -19,6 +19,7 @@ import {
   seedDepositAddress,
   seedMerchant,
   seedSession,
+  testServerSecret,
 } from "../../testing/seed.ts";
 import { type MoneyChain, startMoneyChain } from "../../testing/money-chain.ts";
 import { createTestDatabase } from "../../testing/test-database.ts";
@@ -354,8 +355,8 @@ describe("withdrawals sent from the treasury", () => {
   it("a transfer to the merchant's payment address (its own forwarder) is a recharge: credited, in Recharge bills and no application's bills, swept into the treasury, and paid out", async () => {
     const scope = await merchantWithSweptDeposit(5_000_000n);
     const devnet = { chainId, depositFactory: factory };
-    const payment = (await rechargeAddress(db, scope, null, devnet, new Date())) as Address;
-    expect(await rechargeAddress(db, scope, null, devnet, new Date())).toBe(payment);
+    const payment = (await rechargeAddress(db, scope, null, devnet, new Date(), testServerSecret)) as Address;
+    expect(await rechargeAddress(db, scope, null, devnet, new Date(), testServerSecret)).toBe(payment);
     await chain.pay(payment, 30_000_000n);
     await watcher.tick();
     await advance(confirmations);

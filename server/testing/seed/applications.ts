@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Address, Hex } from "viem";
 import { type AppAction, verifiedWindowSeconds } from "../../../contracts/schemas/apps.ts";
-import { depositAddress, depositSalt } from "../../chain/deposit-forwarder.ts";
+import { depositAddress, depositSalt, depositSaltKey } from "../../chain/deposit-forwarder.ts";
 import type { DB } from "../../db/schema.ts";
 import { newAppKey, newAppSecret, sealAppSecret } from "../../domain/applications/app-secrets.ts";
 import { hashToken } from "../../domain/identity/tokens.ts";
@@ -65,7 +65,7 @@ export async function seedDepositAddress(
     factory: Address;
   },
 ): Promise<{ address: Address; salt: Hex }> {
-  const salt = depositSalt(input.appCode, input.endUserId);
+  const salt = depositSalt(depositSaltKey(testServerSecret), input.appCode, input.endUserId);
   const address = depositAddress(input.factory, salt);
   await db
     .insertInto("deposit_addresses")
