@@ -20,6 +20,8 @@ const tab = withConsoleTab();
 
 const text = {
   turnOn: "Turn on",
+  password: "Your password",
+  passwordWrong: "The password is wrong",
   appCode: "Code from the app",
   saved: "I have saved them",
   secondFactorTitle: "Two-factor sign-in",
@@ -59,9 +61,15 @@ describe("two-factor sign-in (TOTP)", () => {
     await signIn(page, email);
     await waitForPath(page, "/console/index");
 
-    // Turn on: the QR code carries the otpauth URI, the key is shown as text, a current code confirms.
+    // Turn on: the password first (a wrong one shows no key), then the QR code carries the otpauth URI, the key is
+    // shown as text, a current code confirms.
     await page.goto("/user/center");
     await button(page, text.turnOn).click();
+    await typeCodeAndEnter(page, text.password, "Not-the-password1");
+    await page.getByText(text.passwordWrong).waitFor();
+    expect(await page.getByTestId("two-factor-secret").count()).toBe(0);
+    await page.getByLabel(text.password, { exact: true }).fill("Merchant7Pass");
+    await page.keyboard.press("Enter");
     const secret = (await page.getByTestId("two-factor-secret").textContent()) ?? "";
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(await page.getByTestId("two-factor-qr").getAttribute("data-value")).toContain(`secret=${secret}`);
@@ -131,6 +139,8 @@ describe("two-factor sign-in on a phone, dark theme (375 × 740, touch)", () => 
 
       await page.goto("/user/center");
       await page.getByRole("button", { name: text.turnOn, exact: true }).tap();
+      await expectFits(page, "the two-factor password step");
+      await typeCodeAndEnter(page, text.password, "Merchant7Pass");
       const secret = (await page.getByTestId("two-factor-secret").textContent()) ?? "";
       await expectFits(page, "the two-factor set-up");
       await typeCodeAndEnter(page, text.appCode, codeOf(secret));

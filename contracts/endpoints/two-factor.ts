@@ -4,6 +4,7 @@ import {
   twoFactorEnabled,
   twoFactorEnableRequest,
   twoFactorSetup,
+  twoFactorSetupRequest,
   twoFactorStatus,
 } from "../schemas/two-factor.ts";
 import { type Endpoint, endpoint } from "../endpoint.ts";
@@ -27,7 +28,7 @@ export const twoFactorEndpoints = {
     call: "setup",
     method: "POST",
     path: "/api/TwoFactor/Setup",
-    body: null,
+    body: twoFactorSetupRequest,
     query: null,
     result: twoFactorSetup,
     auth: true,

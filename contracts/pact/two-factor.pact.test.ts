@@ -96,12 +96,15 @@ describe("turning TOTP on and off", () => {
       });
   });
 
-  it("starts a set-up with a new secret and its otpauth URI", async () => {
+  it("starts a set-up with the account's password, answering a new secret and its otpauth URI", async () => {
     await pact
       .addInteraction()
+      .given(states.merchantExists, { email, password })
       .given(states.signedIn, { email, token })
-      .uponReceiving("a two-factor set-up")
-      .withRequest("POST", "/api/TwoFactor/Setup", (b) => b.headers(authHeaders(token)))
+      .uponReceiving("a two-factor set-up with the right password")
+      .withRequest("POST", "/api/TwoFactor/Setup", (b) =>
+        b.headers(authHeaders(token)).jsonBody({ password: like(password) }),
+      )
       .willRespondWith(200, (b) =>
         b.headers(responseHeaders).jsonBody(
           ok({
@@ -111,8 +114,25 @@ describe("turning TOTP on and off", () => {
         ),
       )
       .executeTest(async (mock) => {
-        const setup = await apiFor(mock, token).twoFactor.setup();
+        const setup = await apiFor(mock, token).twoFactor.setup({ password });
         expect(setup.secret).toBe("JBSWY3DPEHPK3PXP");
+      });
+  });
+
+  it("refuses a set-up with a wrong password with errCode 2007, revealing no secret", async () => {
+    await pact
+      .addInteraction()
+      .given(states.merchantExists, { email, password })
+      .given(states.signedIn, { email, token })
+      .uponReceiving("a two-factor set-up with a wrong password")
+      .withRequest("POST", "/api/TwoFactor/Setup", (b) =>
+        b.headers(authHeaders(token)).jsonBody({ password: like("Not-the-password1") }),
+      )
+      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(failure("2007", "Password is wrong")))
+      .executeTest(async (mock) => {
+        await expect(apiFor(mock, token).twoFactor.setup({ password: "Not-the-password1" })).rejects.toBeInstanceOf(
+          ApiError,
+        );
       });
   });
 

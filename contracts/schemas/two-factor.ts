@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { loginResult } from "./auth.ts";
-import { secondFactorCodeField, totpCodeField, trimmedText } from "./fields.ts";
+import { loginPasswordField, secondFactorCodeField, totpCodeField, trimmedText } from "./fields.ts";
 
 /**
  * Two-factor sign-in with TOTP (RFC 6238, issue 25): a 6-digit code from an authenticator app, or one of the ten
@@ -36,6 +36,10 @@ export type SecondFactorRequest = z.infer<typeof secondFactorRequest>;
 
 export const twoFactorStatus = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number() });
 export type TwoFactorStatus = z.infer<typeof twoFactorStatus>;
+
+/** The account's password, asked before a new secret is shown: a session alone never reveals one. */
+export const twoFactorSetupRequest = z.strictObject({ password: loginPasswordField });
+export type TwoFactorSetupRequest = z.infer<typeof twoFactorSetupRequest>;
 
 /** A new secret, not yet on: shown once as a QR code (the otpauth URI) and as text. */
 export const twoFactorSetup = z.object({ secret: z.string(), uri: z.string() });

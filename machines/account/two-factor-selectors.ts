@@ -8,6 +8,7 @@ export type TwoFactorView =
   | { kind: "loading" }
   | { kind: "loadFailed" }
   | { kind: "off"; busy: boolean }
+  | { kind: "password"; busy: boolean; passwordError: string | undefined }
   | { kind: "setup"; secret: string; uri: string; busy: boolean; codeError: string | undefined }
   | { kind: "recoveryCodes"; codes: readonly string[] }
   | { kind: "on"; recoveryCodesLeft: number }
@@ -18,6 +19,8 @@ export function selectTwoFactorView(s: TwoFactorSnapshot): TwoFactorView {
   const codeError = s.context.fieldErrors.code;
   if (s.matches("loading")) return { kind: "loading" };
   if (s.matches("loadFailed")) return { kind: "loadFailed" };
+  if (s.matches("askingPassword") || s.matches("startingSetup"))
+    return { kind: "password", busy, passwordError: s.context.fieldErrors.password };
   if ((s.matches("settingUp") || s.matches("enabling")) && s.context.setup)
     return { kind: "setup", secret: s.context.setup.secret, uri: s.context.setup.uri, busy, codeError };
   if (s.matches("showingRecoveryCodes")) return { kind: "recoveryCodes", codes: s.context.recoveryCodes };

@@ -10,17 +10,25 @@ const codes = Array.from({ length: 10 }, (_, i) => `abcd${"abcdefghij"[i]}-fghij
 
 function start(
   status: TwoFactorStatus | Error,
-  overrides: { enable?: () => Promise<unknown>; disable?: () => Promise<unknown> } = {},
+  overrides: {
+    startSetup?: () => Promise<unknown>;
+    enable?: () => Promise<unknown>;
+    disable?: () => Promise<unknown>;
+  } = {},
 ) {
   const effects = { announceOn: vi.fn(), announceOff: vi.fn() };
-  const calls = { enable: [] as unknown[], disable: [] as unknown[] };
+  const calls = { startSetup: [] as unknown[], enable: [] as unknown[], disable: [] as unknown[] };
   const machine = twoFactorMachine.provide({
     actors: {
       loadStatus: fromPromise(async () => {
         if (status instanceof Error) throw status;
         return status;
       }),
-      startSetup: fromPromise(async () => setup),
+      startSetup: fromPromise(async ({ input }) => {
+        calls.startSetup.push(input);
+        await (overrides.startSetup ?? (async () => null))();
+        return setup;
+      }),
       enable: fromPromise(async ({ input }) => {
         calls.enable.push(input);
         await (overrides.enable ?? (async () => null))();
@@ -43,7 +51,22 @@ describe("two-factor machine (user centre)", () => {
     expect(selectTwoFactorView(actor.getSnapshot())).toEqual({ kind: "off", busy: false });
     expect(selectTwoFactorBadge(actor.getSnapshot())).toBe("off");
     actor.send({ type: "twoFactor.start" });
+    expect(selectTwoFactorView(actor.getSnapshot())).toEqual({
+      kind: "password",
+      busy: false,
+      passwordError: undefined,
+    });
+    actor.send({ type: "twoFactor.reveal", password: "" });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ password: "validation.passwordRequired" });
+    expect(calls.startSetup).toEqual([]);
+    actor.send({ type: "twoFactor.reveal", password: "Merchant7Pass" });
+    expect(selectTwoFactorView(actor.getSnapshot())).toEqual({
+      kind: "password",
+      busy: true,
+      passwordError: undefined,
+    });
     await settle(actor, "settingUp");
+    expect(calls.startSetup).toEqual([{ password: "Merchant7Pass" }]);
     expect(selectTwoFactorView(actor.getSnapshot())).toEqual({
       kind: "setup",
       ...setup,
@@ -70,6 +93,7 @@ describe("two-factor machine (user centre)", () => {
     );
     await settle(actor, "off");
     actor.send({ type: "twoFactor.start" });
+    actor.send({ type: "twoFactor.reveal", password: "Merchant7Pass" });
     await settle(actor, "settingUp");
     actor.send({ type: "twoFactor.confirm", code: "000000" });
     await waitFor(actor, (s) => s.context.failure !== null);
@@ -77,6 +101,40 @@ describe("two-factor machine (user centre)", () => {
     actor.send({ type: "twoFactor.cancel" });
     expect(actor.getSnapshot().context).toMatchObject({ setup: null, failure: null });
     expect(actor.getSnapshot().value).toBe("off");
+  });
+
+  it("asks for the password before the secret: a wrong one shows on its field, no secret; cancel goes back", async () => {
+    const { actor, calls } = start(
+      { enabled: false, recoveryCodesLeft: 0 },
+      { startSetup: () => Promise.reject(apiFailure("2007", "Password is wrong")) },
+    );
+    await settle(actor, "off");
+    actor.send({ type: "twoFactor.start" });
+    actor.send({ type: "twoFactor.reveal", password: "Wrong-password1" });
+    await settle(actor, "askingPassword");
+    expect(calls.startSetup).toEqual([{ password: "Wrong-password1" }]);
+    expect(actor.getSnapshot().context).toMatchObject({ setup: null, failure: null });
+    expect(selectTwoFactorView(actor.getSnapshot())).toEqual({
+      kind: "password",
+      busy: false,
+      passwordError: "twoFactor.passwordWrong",
+    });
+    actor.send({ type: "twoFactor.cancel" });
+    expect(actor.getSnapshot().value).toBe("off");
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({});
+  });
+
+  it("keeps any other refusal of the set-up (a throttle) as the card's failure, on the password step", async () => {
+    const { actor } = start(
+      { enabled: false, recoveryCodesLeft: 0 },
+      { startSetup: () => Promise.reject(apiFailure("2005", "Too many attempts")) },
+    );
+    await settle(actor, "off");
+    actor.send({ type: "twoFactor.start" });
+    actor.send({ type: "twoFactor.reveal", password: "Merchant7Pass" });
+    await waitFor(actor, (s) => s.context.failure !== null);
+    expect(actor.getSnapshot().value).toBe("askingPassword");
+    expect(actor.getSnapshot().context.failure).toMatchObject({ errCode: "2005" });
   });
 
   it("turns TOTP off with a code or a recovery code", async () => {

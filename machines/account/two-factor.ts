@@ -4,15 +4,19 @@ import {
   type TwoFactorEnabled,
   type TwoFactorEnableRequest,
   type TwoFactorSetup,
+  type TwoFactorSetupRequest,
   type TwoFactorStatus,
   twoFactorDisableRequest,
   twoFactorEnableRequest,
+  twoFactorSetupRequest,
 } from "../../contracts/schemas/two-factor.ts";
+import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { type FieldErrors, type Failure, fieldErrorsOf, toFailure } from "../api-failure.ts";
 
 /**
- * Two-factor sign-in in the user centre: turning TOTP on (a new secret as QR code and text, confirmed by a current
- * code, then the ten recovery codes shown once) and off (a current code or a recovery code).
+ * Two-factor sign-in in the user centre: turning TOTP on (the account's password first, then a new secret as QR code
+ * and text, confirmed by a current code, then the ten recovery codes shown once) and off (a current code or a recovery
+ * code).
  */
 export interface TwoFactorContext {
   status: TwoFactorStatus | null;
@@ -26,6 +30,7 @@ export interface TwoFactorContext {
 export type TwoFactorEvent =
   | { type: "twoFactor.retry" }
   | { type: "twoFactor.start" }
+  | { type: "twoFactor.reveal"; password: string }
   | { type: "twoFactor.confirm"; code: string }
   | { type: "twoFactor.cancel" }
   | { type: "recovery.saved" }
@@ -34,6 +39,9 @@ export type TwoFactorEvent =
 
 /** on / off: the status line; busy: a call is under way. */
 export type TwoFactorTag = "on" | "off" | "busy";
+
+/** The server's errCode for a wrong password (contracts/schemas/envelope.ts oldPasswordWrong). */
+const passwordWrong = errCodes.oldPasswordWrong;
 
 const validCode = (schema: typeof twoFactorEnableRequest | typeof twoFactorDisableRequest, code: string) =>
   schema.safeParse({ code }).success;
@@ -44,7 +52,7 @@ export const twoFactorMachine = setup({
     loadStatus: fromPromise<TwoFactorStatus>(async () => {
       throw new Error("loadStatus is provided by the app");
     }),
-    startSetup: fromPromise<TwoFactorSetup>(async () => {
+    startSetup: fromPromise<TwoFactorSetup, TwoFactorSetupRequest>(async () => {
       throw new Error("startSetup is provided by the app");
     }),
     enable: fromPromise<TwoFactorEnabled, TwoFactorEnableRequest>(async () => {
@@ -59,9 +67,18 @@ export const twoFactorMachine = setup({
     announceOff: () => {},
     clearProblems: assign({ fieldErrors: {}, failure: null }),
     keepFailure: assign({ failure: ({ event }) => ("error" in event ? toFailure(event.error) : null) }),
+    // A wrong password (2007) belongs to its field, worded for this form rather than the change of password's.
+    keepPasswordFailure: assign(({ event }) => {
+      const failure = "error" in event ? toFailure(event.error) : null;
+      return failure?.errCode === passwordWrong
+        ? { fieldErrors: { password: "twoFactor.passwordWrong" }, failure: null }
+        : { fieldErrors: {}, failure };
+    }),
   },
   guards: {
     isOn: ({ event }) => "output" in event && (event.output as TwoFactorStatus).enabled,
+    passwordGiven: ({ event }) =>
+      event.type === "twoFactor.reveal" && twoFactorSetupRequest.safeParse({ password: event.password }).success,
     enableCodeValid: ({ event }) => event.type === "twoFactor.confirm" && validCode(twoFactorEnableRequest, event.code),
     disableCodeValid: ({ event }) =>
       event.type === "twoFactor.disable" && validCode(twoFactorDisableRequest, event.code),
@@ -86,15 +103,34 @@ export const twoFactorMachine = setup({
     loadFailed: { on: { "twoFactor.retry": { target: "loading", actions: "clearProblems" } } },
     off: {
       tags: ["off"],
-      on: { "twoFactor.start": { target: "startingSetup", actions: "clearProblems" } },
+      on: { "twoFactor.start": { target: "askingPassword", actions: "clearProblems" } },
+    },
+    askingPassword: {
+      tags: ["off"],
+      on: {
+        "twoFactor.reveal": [
+          { guard: "passwordGiven", target: "startingSetup", actions: "clearProblems" },
+          {
+            actions: assign({
+              fieldErrors: ({ event }) => fieldErrorsOf(twoFactorSetupRequest.safeParse({ password: event.password })),
+              failure: null,
+            }),
+          },
+        ],
+        "twoFactor.cancel": { target: "off", actions: "clearProblems" },
+      },
     },
     startingSetup: {
       tags: ["off", "busy"],
       invoke: {
         id: "startSetup",
         src: "startSetup",
+        input: ({ event }) => {
+          assertEvent(event, "twoFactor.reveal");
+          return twoFactorSetupRequest.parse({ password: event.password });
+        },
         onDone: { target: "settingUp", actions: assign({ setup: ({ event }) => event.output }) },
-        onError: { target: "off", actions: "keepFailure" },
+        onError: { target: "askingPassword", actions: "keepPasswordFailure" },
       },
     },
     settingUp: {

@@ -44,6 +44,8 @@ runModel(twoFactorModel, {
         return press(h, h.t("twoFactor.retry"));
       case "twoFactor.start":
         return press(h, h.t("twoFactor.turnOn"));
+      case "twoFactor.reveal":
+        return typeCode(h, h.t("twoFactor.password"), e.password);
       case "twoFactor.confirm":
         return typeCode(h, h.t("twoFactor.code"), e.code);
       case "twoFactor.cancel":
@@ -65,13 +67,18 @@ runModel(twoFactorModel, {
       expect(await screen.findByRole("button", { name: h.t("twoFactor.retry") })).toBeTruthy();
       return expectProblems(h, {}, s.context.failure);
     }
-    if (s.matches("startingSetup")) return expectBusy(h.t("twoFactor.turnOn"));
+    if (s.matches("startingSetup")) return expectBusy(h.t("twoFactor.showKey"));
     if (s.matches("enabling")) return expectBusy(h.t("twoFactor.confirm"));
     if (s.matches("disabling")) return expectBusy(h.t("twoFactor.turnOff"));
     if (s.matches("off")) {
       await waitFor(() => expect(state()).toBe(h.t("twoFactor.off")));
       expect(screen.getByRole("button", { name: h.t("twoFactor.turnOn") })).toBeTruthy();
       return expectProblems(h, {}, s.context.failure);
+    }
+    if (s.matches("askingPassword")) {
+      await expectFocused(h.t("twoFactor.password"));
+      expect(screen.queryByTestId("two-factor-secret")).toBeNull();
+      return expectProblems(h, s.context.fieldErrors, s.context.failure);
     }
     if (s.matches("settingUp")) {
       const qr = await screen.findByTestId("two-factor-qr");

@@ -28,8 +28,18 @@ export const twoFactorModel: MachineModel<typeof twoFactorMachine> = {
       ];
     if (s.matches("loadFailed")) return [{ type: "twoFactor.retry" }];
     if (s.matches("off")) return [{ type: "twoFactor.start" }];
+    if (s.matches("askingPassword"))
+      return [
+        { type: "twoFactor.reveal", password: "Merchant7Pass" },
+        { type: "twoFactor.reveal", password: "" },
+        { type: "twoFactor.cancel" },
+      ];
     if (s.matches("startingSetup"))
-      return [done("startSetup", totpSetup), failed("startSetup", failure("2304", "Two-factor sign-in is already on"))];
+      return [
+        done("startSetup", totpSetup),
+        failed("startSetup", failure("2007", "Password is wrong")),
+        failed("startSetup", failure("2304", "Two-factor sign-in is already on")),
+      ];
     if (s.matches("settingUp"))
       return [
         { type: "twoFactor.confirm", code: "123456" },
@@ -56,6 +66,8 @@ export const twoFactorModel: MachineModel<typeof twoFactorMachine> = {
         return `Press ${english("twoFactor.retry")}`;
       case "twoFactor.start":
         return `Press ${english("twoFactor.turnOn")}`;
+      case "twoFactor.reveal":
+        return `Type the password "${e.password}" (the field has the focus); press Enter`;
       case "twoFactor.confirm":
         return `Type the app's code "${e.code}" (the field has the focus); press Enter`;
       case "twoFactor.cancel":
@@ -89,7 +101,8 @@ export const twoFactorModel: MachineModel<typeof twoFactorMachine> = {
     if (s.matches("loadFailed")) return `${card} shows the failure${showing} and ${english("twoFactor.retry")}`;
     if (s.matches("off"))
       return `${card} reads ${english("twoFactor.off")} with ${english("twoFactor.turnOn")}${showing}`;
-    if (s.matches("startingSetup")) return `${english("twoFactor.turnOn")} shows a spinner`;
+    if (s.matches("askingPassword")) return `${card} asks for the password, the field focused${showing}`;
+    if (s.matches("startingSetup")) return `${english("twoFactor.showKey")} shows a spinner`;
     if (s.matches("settingUp")) return `${card} shows the QR code, the key and the code field, focused${showing}`;
     if (s.matches("enabling")) return `${english("twoFactor.confirm")} shows a spinner`;
     if (s.matches("showingRecoveryCodes")) return `${card} lists the ten recovery codes once`;

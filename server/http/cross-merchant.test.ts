@@ -533,12 +533,15 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
     ],
   },
 
+  // B's own password answers B's own new secret; A's password is wrong for B's session (2007).
   twoFactorSetup: {
-    attacks: () => [
+    attacks: (w) => [
       {
+        body: { password: w.b.password },
         outcome: "answered",
         check: (answer) => expect((succeeded(answer).resData as { secret: string }).secret).not.toBe(testTotpSecret),
       },
+      { body: { password: w.a.password }, outcome: "answered", check: (answer) => expect(answer.errCode).toBe("2007") },
     ],
   },
 

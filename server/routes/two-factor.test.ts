@@ -44,7 +44,7 @@ describe("turning TOTP on and off (TwoFactor/*)", () => {
       enabled: false,
       recoveryCodesLeft: 0,
     });
-    const setup = await call(h, "twoFactorSetup", { token: m.token });
+    const setup = await call(h, "twoFactorSetup", { token: m.token, body: { password: "Merchant7Pass" } });
     expect(setup.success).toBe(true);
     const { secret, uri } = setup.resData as { secret: string; uri: string };
     expect(uri).toMatch(/^otpauth:\/\/totp\/.+secret=/);
@@ -67,7 +67,9 @@ describe("turning TOTP on and off (TwoFactor/*)", () => {
       enabled: true,
       recoveryCodesLeft: 10,
     });
-    expect((await call(h, "twoFactorSetup", { token: m.token })).errCode).toBe("2304");
+    expect((await call(h, "twoFactorSetup", { token: m.token, body: { password: "Merchant7Pass" } })).errCode).toBe(
+      "2304",
+    );
   });
 
   it("needs a current code or a recovery code to turn it off", async () => {
@@ -78,6 +80,54 @@ describe("turning TOTP on and off (TwoFactor/*)", () => {
     expect(await h.db.selectFrom("totp_factors").selectAll().execute()).toEqual([]);
     expect(await h.db.selectFrom("totp_recovery_codes").selectAll().execute()).toEqual([]);
     expect((await call(h, "twoFactorDisable", { token: m.token, body: { code: codeNow() } })).errCode).toBe("2305");
+  });
+});
+
+describe("TwoFactor/Setup asks for the password first (issue 67)", () => {
+  const setupWith = (token: string, body?: unknown) => call(h, "twoFactorSetup", { token, body });
+  const nothingRevealed = async () => expect(await h.db.selectFrom("totp_factors").selectAll().execute()).toEqual([]);
+
+  it("reveals no secret and stores nothing without the password or with a wrong one, logged as a security event", async () => {
+    const m = await signedInMerchant(h);
+    const without = await setupWith(m.token);
+    expect(without.errCode).toBe("1001");
+    expect(JSON.stringify(without.resData ?? null)).not.toContain("otpauth");
+    expect((await setupWith(m.token, { password: "" })).errCode).toBe("1001");
+    const wrong = await setupWith(m.token, { password: "Not-the-password1" });
+    expect(wrong.errCode).toBe("2007");
+    expect(JSON.stringify(wrong.resData ?? null)).not.toContain("otpauth");
+    await nothingRevealed();
+    const events = await h.db.selectFrom("security_events").select(["kind", "outcome"]).execute();
+    expect(events).toContainEqual({ kind: "twoFactorOn", outcome: "failure" });
+    const right = await setupWith(m.token, { password: "Merchant7Pass" });
+    expect(right.success).toBe(true);
+    expect((right.resData as { uri: string }).uri).toMatch(/^otpauth:\/\/totp\//);
+  });
+
+  it("counts wrong passwords on the session's own bucket, so a stolen session cannot guess the password", async () => {
+    const m = await signedInMerchant(h);
+    for (let i = 0; i < 10; i++)
+      expect((await setupWith(m.token, { password: `Guess-${i}-password` })).errCode).toBe("2007");
+    const refused = await setupWith(m.token, { password: "Merchant7Pass" });
+    expect(refused.errCode).toBe("2005");
+    await nothingRevealed();
+  });
+
+  it("refuses a Google-only account, whose password is unusable, until it sets one by the mailed reset", async () => {
+    const answer = await signInWithGoogle(
+      h.db,
+      {
+        subject: "g-only",
+        email: "google-only@example.com",
+        name: "Shop",
+        tokenExpiresAt: new Date(Date.now() + 3_600_000),
+      },
+      "127.0.0.1",
+      h.clock.now(),
+    );
+    const session = loginResult.parse(answer);
+    expect((await setupWith(session.accessToken, { password: "Merchant7Pass" })).errCode).toBe("2007");
+    await nothingRevealed();
   });
 });
 
@@ -103,7 +153,8 @@ describe("sign-in with a second factor (Login/Login, Login/SecondFactor)", () =>
 
   it("records turning it on and off and each sign-in code, right or wrong, in the security log", async () => {
     const m = await signedInMerchant(h, "totp@example.com", "Merchant7Pass");
-    const { secret } = (await call(h, "twoFactorSetup", { token: m.token })).resData as { secret: string };
+    const { secret } = (await call(h, "twoFactorSetup", { token: m.token, body: { password: "Merchant7Pass" } }))
+      .resData as { secret: string };
     /** A well-formed code the server would not take now for this secret. */
     const wrong = () => {
       const near = new Set([-30, 0, 30].map((offset) => codeNow(secret, offset)));

@@ -30,8 +30,14 @@ export const twoFactorHandlers: Pick<
   },
 
   twoFactorSetup: {
-    handle: ({ db, session, now, services }) =>
-      startTwoFactorSetup(db, session.scope, { secret: services.secret, now }),
+    handle: ({ db, body, session, ip, userAgent, now, services }) =>
+      startTwoFactorSetup(db, session.scope, body.password, {
+        ip,
+        userAgent,
+        now,
+        services,
+        sessionHash: session.tokenHash,
+      }),
   },
 
   // The session's own budget for codes (login-throttle.ts): strangers' wrong codes elsewhere never refuse it.

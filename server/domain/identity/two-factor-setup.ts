@@ -3,7 +3,10 @@ import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import type { TwoFactorEnabled, TwoFactorSetup, TwoFactorStatus } from "../../../contracts/schemas/two-factor.ts";
 import type { DB } from "../../db/schema.ts";
 import { fail, type Outcome, ok } from "../platform/outcome.ts";
-import { takeLoginSlots, loginRefusalMessage, settleSignIn } from "./login-throttle.ts";
+import { givingSlotsBackIfBusy, refundSlots, takeSlots, waitMessage } from "../platform/rate-limit.ts";
+import type { IdentityServices } from "./identity-services.ts";
+import { verifyPassword } from "./passwords.ts";
+import { loginRefusalMessage, loginSlots, settleSignIn, takeLoginSlots } from "./login-throttle.ts";
 import type { MerchantScope } from "../platform/merchant-scope.ts";
 import { signedInMerchant } from "./merchants.ts";
 import {
@@ -30,14 +33,36 @@ export async function twoFactorStatus(db: Kysely<DB>, scope: MerchantScope): Pro
   return { enabled, recoveryCodesLeft: enabled ? Number(left.n) : 0 };
 }
 
-/** A new secret, pending until a code confirms it; a set-up started before is replaced. Refused while TOTP is on. */
+/**
+ * A new secret, pending until a code confirms it; a set-up started before is replaced. Refused while TOTP is on. The
+ * account's password comes first, counted like the change of password's old one (the session's own bucket), so a
+ * stolen session can neither read a secret nor guess the password here. A Google-only account has no usable password:
+ * it sets one by the mailed reset first (the mailbox proves the owner), as for a change of password.
+ */
 export async function startTwoFactorSetup(
   db: Kysely<DB>,
   scope: MerchantScope,
-  { secret, now }: { secret: Buffer; now: Date },
+  password: string,
+  context: SecondFactorContext & { services: Pick<IdentityServices, "kdf"> },
 ): Promise<Outcome<TwoFactorSetup>> {
+  const { now, services } = context;
   if (await hasSecondFactor(db, scope)) return fail(errCodes.twoFactorAlreadyOn, "Two-factor sign-in is already on");
-  const { email } = await signedInMerchant(db, scope);
+  const merchant = await signedInMerchant(db, scope);
+  const slots = loginSlots(
+    { email: merchant.email, ip: context.ip, deviceId: null, sessionHash: context.sessionHash },
+    services.limits,
+  );
+  const taken = await takeSlots(db, slots, now, services.refusals);
+  if (!taken.ok) await recordSecurityEvent(db, context, "twoFactorOn", "refused", scope.merchantId);
+  if (!taken.ok) return fail(errCodes.rateLimited, waitMessage(taken.waitSeconds), 429);
+  const check = await givingSlotsBackIfBusy(db, slots, services.refusals, () =>
+    services.kdf.run("other", () => verifyPassword(password, merchant.password_hash)),
+  );
+  if (!check.valid) await recordSecurityEvent(db, context, "twoFactorOn", "failure", scope.merchantId);
+  if (!check.valid) return fail(errCodes.oldPasswordWrong, "Password is wrong");
+  await refundSlots(db, slots);
+  const { email } = merchant;
+  const secret = services.secret;
   const base32 = newTotpSecret();
   const sealed = sealTotpSecret(secret, scope.merchantId, base32);
   await db

@@ -14,7 +14,10 @@ import { FormField } from "../../ui/form-field.tsx";
 import { QrCode } from "../../ui/qr-code.tsx";
 import { provideTwoFactor } from "./user-machines.ts";
 
-/** The user centre's two-factor card: off, set-up (QR code, key, code), the recovery codes once, on, turning off. */
+/**
+ * The user centre's two-factor card: off, the password, set-up (QR code, key, code), the recovery codes once, on,
+ * turning off.
+ */
 export function TwoFactorCard() {
   const { t } = useTranslation();
   const actor = useActorRef(provideTwoFactor(useServices()));
@@ -55,6 +58,18 @@ function TwoFactorBody({ actor, view }: { actor: TwoFactorActor; view: ReturnTyp
           loading={view.busy}
           onClick={() => actor.send({ type: "twoFactor.start" })}
         />
+      );
+    case "password":
+      return (
+        <>
+          <p>{t("twoFactor.passwordHelp")}</p>
+          <PasswordForm
+            busy={view.busy}
+            error={view.passwordError}
+            onSubmit={(password) => actor.send({ type: "twoFactor.reveal", password })}
+            onCancel={() => actor.send({ type: "twoFactor.cancel" })}
+          />
+        </>
       );
     case "setup":
       return (
@@ -123,6 +138,39 @@ function TwoFactorBody({ actor, view }: { actor: TwoFactorActor; view: ReturnTyp
         </>
       );
   }
+}
+
+/** The account's password before the secret is shown; Enter submits. */
+function PasswordForm(props: {
+  busy: boolean;
+  error: string | undefined;
+  onSubmit: (password: string) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const [password, setPassword] = useState("");
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    props.onSubmit(password);
+  };
+  return (
+    <form onSubmit={submit} noValidate className="two-factor-form">
+      <FormField
+        label={t("twoFactor.password")}
+        value={password}
+        onValueChange={setPassword}
+        error={props.error}
+        type="password"
+        autoComplete="current-password"
+        name="password"
+        autoFocus
+      />
+      <div className="two-factor-actions">
+        <Button type="submit" intent="primary" loading={props.busy} text={t("twoFactor.showKey")} />
+        <Button variant="minimal" text={t("common.cancel")} disabled={props.busy} onClick={props.onCancel} />
+      </div>
+    </form>
+  );
 }
 
 /** One code field that takes the focus; Enter submits. */

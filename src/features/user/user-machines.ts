@@ -8,7 +8,7 @@ export const provideTwoFactor = ({ api, notify, i18n }: Uses<"notify" | "i18n", 
   twoFactorMachine.provide({
     actors: {
       loadStatus: fromPromise(() => api.twoFactor.status()),
-      startSetup: fromPromise(() => api.twoFactor.setup()),
+      startSetup: fromPromise(({ input }) => api.twoFactor.setup(input)),
       enable: fromPromise(({ input }) => api.twoFactor.enable(input)),
       disable: fromPromise(({ input }) => api.twoFactor.disable(input)),
     },
