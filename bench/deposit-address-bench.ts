@@ -80,9 +80,9 @@ async function enterpriseApplication(baseUrl: string, facts: DevnetFacts) {
     withdrawCallbackUrl: "https://shop.example.com/withdraw",
   });
   const seen = (await outbox(baseUrl, email)).length;
-  await post(baseUrl, "/api/User/SentVerificationCode", { email, type: "application" });
+  await as("/api/User/SentVerificationCode", { email, type: "application" });
   const code = await nextCode(baseUrl, email, seen);
-  const { proof } = await post<{ proof: string }>(baseUrl, "/api/Register/CheckCaptchaCode", {
+  const { proof } = await as<{ proof: string }>("/api/Register/CheckCaptchaCode", {
     email,
     code,
     type: "application",

@@ -43,9 +43,9 @@ async function merchantApplication(api: string) {
     remark: "",
   });
   const seen = (await outbox(api, email)).length;
-  await call(api, "/api/User/SentVerificationCode", { email, type: "application" });
+  await as("/api/User/SentVerificationCode", { email, type: "application" });
   const code = await nextCode(api, email, seen);
-  const { proof } = await call<{ proof: string }>(api, "/api/Register/CheckCaptchaCode", {
+  const { proof } = await as<{ proof: string }>("/api/Register/CheckCaptchaCode", {
     email,
     code,
     type: "application",

@@ -45,10 +45,15 @@ export async function until<T>(what: string, probe: () => Promise<T | null | und
   }
 }
 
-async function mailedCode(base: string, mail: SmtpSink, body: Record<string, unknown>): Promise<string> {
+async function mailedCode(
+  base: string,
+  mail: SmtpSink,
+  body: Record<string, unknown>,
+  token?: string,
+): Promise<string> {
   const email = String(body.email);
   const seen = mail.countFor(email);
-  await post(base, "/api/User/SentVerificationCode", body);
+  await post(base, "/api/User/SentVerificationCode", body, token);
   return mail.codeFor(email, seen);
 }
 
@@ -86,8 +91,9 @@ export async function paidApplication(
     rechargeCallbackUrl: "https://shop.example.com/recharge",
     withdrawCallbackUrl: "https://shop.example.com/withdraw",
   });
-  const code = await mailedCode(base, mail, { email: who.email, type: "application" });
-  const { proof } = await post<{ proof: string }>(base, "/api/Register/CheckCaptchaCode", {
+  // Signed-in purposes are mailed only to the account's own session (issue 67).
+  const code = await mailedCode(base, mail, { email: who.email, type: "application" }, who.token);
+  const { proof } = await as<{ proof: string }>("/api/Register/CheckCaptchaCode", {
     email: who.email,
     code,
     type: "application",

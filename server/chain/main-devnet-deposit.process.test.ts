@@ -71,14 +71,18 @@ describe("node server/main.ts with the devnet: deposits", { timeout: 120_000 }, 
       },
       token,
     );
-    await post("/api/User/SentVerificationCode", { email, type: "application" });
-    const { proof } = await post("/api/Register/CheckCaptchaCode", {
-      email,
-      code: await lastCode(email),
-      type: "application",
-      appCode: app.appCode,
-      action: "credentials",
-    });
+    await post("/api/User/SentVerificationCode", { email, type: "application" }, token);
+    const { proof } = await post(
+      "/api/Register/CheckCaptchaCode",
+      {
+        email,
+        code: await lastCode(email),
+        type: "application",
+        appCode: app.appCode,
+        action: "credentials",
+      },
+      token,
+    );
     const credentials = await post("/api/App/Credentials", { appCode: app.appCode, proof }, token);
     const [appKey, appSecret] = [String(credentials.appKey), String(credentials.appSecret)];
     const client = () => openApiClient({ baseUrl: base, appKey, appSecret });
