@@ -33,9 +33,11 @@ export const appProofSeconds = 300;
 /**
  * The verified window (issue 37, like GitHub's sudo mode): a code checked in a session opens, for that session and that
  * application only, these actions without a new code for `verifiedWindowSeconds`. The one list of what the window
- * covers: money leaving (withdrawals) is never in it and keeps its own code and second factor.
+ * covers: only edits that move nothing (issue 67). Seeing or rotating a secret takes a fresh proof every time, as does
+ * an edit that lets more money leave or sends callbacks elsewhere (server/domain/applications/sensitive-edits.ts); money leaving
+ * (withdrawals) is never in it and keeps its own code and second factor.
  */
-export const verifiedWindowActions = ["credentials", "edit", "rotate"] as const satisfies readonly AppAction[];
+export const verifiedWindowActions = ["edit"] as const satisfies readonly AppAction[];
 export type VerifiedWindowAction = (typeof verifiedWindowActions)[number];
 
 /**
@@ -88,11 +90,19 @@ export const application = z.object({
   withdrawCallbackUrl: z.string(),
   /** An open-API withdrawal above it waits for the merchant's approval in the console; null: every one is sent. */
   withdrawAutoApproveLimit: z.nullable(usdtAmount),
+  /**
+   * "Any address": null, the open API pays only destinations of My wallet's address book; else it may pay any
+   * destination, its payments outside the book adding up to at most this over 24 hours (issue 67).
+   */
+  withdrawAnyAddressDailyLimit: z.nullable(usdtAmount),
   status: appStatus,
   remark: z.string(),
   createdAt: z.string(),
 });
 export type Application = z.infer<typeof application>;
+
+/** A limit as typed: empty is "none" (no approval limit; "any address" off). */
+const limitField = z.optional(trimmedText(z.regex(/^(|\d{1,20}(\.\d{1,18})?)$/, "validation.amount")));
 
 const appFields = {
   name: appNameField,
@@ -100,7 +110,7 @@ const appFields = {
   rechargeCallbackUrl: callbackUrlField,
   withdrawCallbackUrl: callbackUrlField,
   /** Empty or left out: no limit, every open-API withdrawal is sent without asking. */
-  withdrawAutoApproveLimit: z.optional(trimmedText(z.regex(/^(|\d{1,20}(\.\d{1,18})?)$/, "validation.amount"))),
+  withdrawAutoApproveLimit: limitField,
   remark: z.optional(remarkField),
 };
 
@@ -110,7 +120,22 @@ export type AppAddRequest = z.infer<typeof appAddRequest>;
 /** Without a proof the call is refused with its own errCode (2405), so the console knows to ask for the e-mail code. */
 const proof = z.optional(appProofField);
 
-export const appEditRequest = z.strictObject({ appCode: appCodeField, proof, ...appFields });
+/**
+ * An edit changes only the fields it names: one left out is unchanged (issue 67; before it, a left-out approval limit
+ * meant "none"). These changes need a fresh proof for `edit` even inside the verified window: a callback URL changed,
+ * the approval limit raised or removed, "any address" turned on or its limit raised.
+ */
+export const appEditRequest = z.strictObject({
+  appCode: appCodeField,
+  proof,
+  name: z.optional(appNameField),
+  address: z.optional(httpUrlField),
+  rechargeCallbackUrl: z.optional(callbackUrlField),
+  withdrawCallbackUrl: z.optional(callbackUrlField),
+  withdrawAutoApproveLimit: limitField,
+  withdrawAnyAddressDailyLimit: limitField,
+  remark: z.optional(remarkField),
+});
 export type AppEditRequest = z.infer<typeof appEditRequest>;
 
 export const appSetStatusRequest = z.strictObject({ appCode: appCodeField, status: appStatus });

@@ -13,6 +13,7 @@ const app: Application = {
   rechargeCallbackUrl: "https://shop.example.com/recharge",
   withdrawCallbackUrl: "https://shop.example.com/withdraw",
   withdrawAutoApproveLimit: null,
+  withdrawAnyAddressDailyLimit: null,
   status: "normal",
   remark: "",
   createdAt: "2026-01-01T00:00:00.000Z",
@@ -57,7 +58,7 @@ function start(check: (input: unknown) => Promise<unknown> = async () => ({ vali
       editApp: fromPromise(async ({ input }) => {
         calls.edit.push(input);
         maybeFail();
-        return { ...app, name: input.name };
+        return { ...app, name: input.name ?? app.name };
       }),
       loadCredentials: fromPromise(async ({ input }) => {
         calls.credentials.push(input);

@@ -38,6 +38,7 @@ const appOf = (n: number, status: Application["status"] = "normal"): Application
   rechargeCallbackUrl: "https://shop.example.com/recharge",
   withdrawCallbackUrl: "https://shop.example.com/withdraw",
   withdrawAutoApproveLimit: null,
+  withdrawAnyAddressDailyLimit: null,
   status,
   remark: "",
   createdAt: "2026-01-01T00:00:00.000Z",

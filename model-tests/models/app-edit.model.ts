@@ -16,6 +16,7 @@ export const sampleApp: Application = {
   rechargeCallbackUrl: "https://shop.northwind.example.com/api/v2/callbacks/recharge",
   withdrawCallbackUrl: "https://shop.northwind.example.com/api/v2/callbacks/withdraw",
   withdrawAutoApproveLimit: null,
+  withdrawAnyAddressDailyLimit: null,
   status: "normal",
   remark: "Main shop",
   createdAt: "2026-02-01T09:00:00.000Z",

@@ -664,8 +664,16 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
 
   appEdit: {
     attacks: (w) => [
-      { body: { appCode: w.aApp, proof: w.aProofs.edit, ...appFields }, outcome: "answered", check: appNotFound },
-      { body: { appCode: w.bApp, proof: w.aProofs.edit, ...appFields }, outcome: "answered", check: proofInvalid },
+      {
+        body: { appCode: w.aApp, proof: w.aProofs.edit, ...appFields, withdrawAnyAddressDailyLimit: "50" },
+        outcome: "answered",
+        check: appNotFound,
+      },
+      {
+        body: { appCode: w.bApp, proof: w.aProofs.edit, ...appFields, withdrawAnyAddressDailyLimit: "50" },
+        outcome: "answered",
+        check: proofInvalid,
+      },
     ],
   },
 

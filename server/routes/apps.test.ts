@@ -424,3 +424,95 @@ describe("the webhook secret: shown with the credentials, rotated apart from the
     expect(() => verify(`whsec_${Buffer.from(first.appSecret).toString("base64")}`, inside)).toThrow();
   });
 });
+
+describe("an edit changes only what it names; what loosens money or callbacks takes a fresh proof (issue 67)", () => {
+  const editOf = (m: Merchant, body: object) => call(h, "appEdit", { token: m.token, body });
+  const stored = (appCode: string) =>
+    h.db
+      .selectFrom("applications")
+      .select([
+        "name",
+        "remark",
+        "recharge_callback_url",
+        "withdraw_callback_url",
+        "withdraw_auto_approve_limit",
+        "withdraw_any_address_daily_limit",
+      ])
+      .where("app_code", "=", appCode)
+      .executeTakeFirstOrThrow();
+
+  it("leaves every field it does not name as it was", async () => {
+    const m = await merchantWithPackage();
+    const answer = await call(h, "appAdd", {
+      token: m.token,
+      body: { ...fields("Shop"), withdrawAutoApproveLimit: "40" },
+    });
+    const { appCode } = application.parse(answer.resData);
+    const before = await stored(appCode);
+    const renamed = await editOf(m, { appCode, proof: await proofFor(m, appCode, "edit"), name: "Renamed" });
+    expect(renamed, JSON.stringify(renamed)).toMatchObject({ success: true });
+    expect(application.parse(renamed.resData)).toMatchObject({ name: "Renamed", withdrawAutoApproveLimit: "40" });
+    expect(await stored(appCode)).toEqual({ ...before, name: "Renamed" });
+  });
+
+  it("refuses a loosening change without a fresh proof, even inside the session's verified window, and logs the one made", async () => {
+    const m = await merchantWithPackage();
+    const answer = await call(h, "appAdd", {
+      token: m.token,
+      body: { ...fields("Shop"), withdrawAutoApproveLimit: "40" },
+    });
+    const { appCode } = application.parse(answer.resData);
+    // The window, opened by a code checked in the session.
+    await seedCode(h.db, { email: m.email, purpose: "application", code: codeOf });
+    const body = { email: m.email, code: codeOf, type: "application", appCode, action: "edit" };
+    expect((await call(h, "checkCode", { token: m.token, body })).success).toBe(true);
+    const before = await stored(appCode);
+    const loosening = [
+      { withdrawAutoApproveLimit: "41" },
+      { withdrawAutoApproveLimit: "" },
+      { rechargeCallbackUrl: "https://elsewhere.example.com/recharge" },
+      { withdrawCallbackUrl: "https://elsewhere.example.com/withdraw" },
+      { withdrawAnyAddressDailyLimit: "10" },
+    ];
+    for (const change of loosening)
+      expect(await editOf(m, { appCode, ...change }), JSON.stringify(change)).toMatchObject({
+        success: false,
+        errCode: errCodes.appProofRequired,
+      });
+    expect(await stored(appCode)).toEqual(before);
+    // Tightening, and the same callback URL sent again, stay inside the window.
+    const tightened = await editOf(m, { appCode, ...fields("Shop"), withdrawAutoApproveLimit: "39.5" });
+    expect(tightened, JSON.stringify(tightened)).toMatchObject({ success: true });
+    // With a fresh proof each goes through, once: the proof is spent.
+    const proof = await proofFor(m, appCode, "edit");
+    const opened = await editOf(m, {
+      appCode,
+      proof,
+      withdrawAnyAddressDailyLimit: "10",
+      withdrawAutoApproveLimit: "",
+    });
+    expect(application.parse(opened.resData)).toMatchObject({
+      withdrawAutoApproveLimit: null,
+      withdrawAnyAddressDailyLimit: "10",
+    });
+    expect((await editOf(m, { appCode, proof, withdrawAnyAddressDailyLimit: "20" })).errCode).toBe(
+      errCodes.appProofExpired,
+    );
+    // Turning "any address" off and lowering are not loosening.
+    const closed = await editOf(m, { appCode, withdrawAnyAddressDailyLimit: "" });
+    expect(application.parse(closed.resData).withdrawAnyAddressDailyLimit).toBeNull();
+    const events = await h.db.selectFrom("security_events").select(["kind", "outcome"]).orderBy("id").execute();
+    expect(events.filter((e) => e.kind === "appSensitiveEdit")).toEqual([
+      { kind: "appSensitiveEdit", outcome: "success" },
+    ]);
+  });
+
+  it('does not let App/Add turn on "any address": only an edit with a proof does', async () => {
+    const m = await merchantWithPackage();
+    const answer = await call(h, "appAdd", {
+      token: m.token,
+      body: { ...fields("Shop"), withdrawAnyAddressDailyLimit: "5" },
+    });
+    expect(answer).toMatchObject({ success: false, errCode: errCodes.validation });
+  });
+});

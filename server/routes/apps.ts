@@ -10,8 +10,8 @@ import type { HandlerTable } from "../http/handler.ts";
 
 /**
  * My applications (contracts/schemas/apps.ts): only ever the signed-in merchant's own; another merchant's application
- * code is unknown (2401). Edit, credentials and rotation need the session's verified window on the application, or
- * spend a proof of Register/CheckCaptchaCode (type application).
+ * code is unknown (2401). Credentials and rotation spend a fresh proof of Register/CheckCaptchaCode (type application)
+ * every time; an edit that moves nothing may use the session's verified window instead (issue 67).
  * Add and Edit refuse callback URLs that resolve to private or local addresses (2408) before the proof is looked at.
  */
 export const appHandlers: Pick<
@@ -30,8 +30,9 @@ export const appHandlers: Pick<
     handle: ({ db, body, session, now }) => setApplicationStatus(db, session.scope, body.appCode, body.status, now),
   },
   appEdit: {
-    handle: async ({ db, body, session, now, services }) =>
-      (await refuseForbiddenCallbacks(body, services.callbackTargets)) ?? editApplication(db, session, body, now),
+    handle: async ({ db, body, session, ip, userAgent, now, services }) =>
+      (await refuseForbiddenCallbacks(body, services.callbackTargets)) ??
+      editApplication(db, session, body, { ip, userAgent, now }),
   },
   appCredentials: {
     handle: ({ db, body, session, ip, userAgent, now, services }) =>

@@ -17,7 +17,9 @@ import { transactRetrying } from "../platform/retry-conflicts.ts";
 import { newAppKey, newAppSecret, sealAppSecret } from "./app-secrets.ts";
 import { roomForApplication } from "./package-limit.ts";
 import { usdtText } from "../platform/usdt.ts";
-import { authorizeAppAction, type ProofUse } from "./proofs.ts";
+import { authorizeAppAction, type ProofUse, spendProof } from "./proofs.ts";
+import { sensitiveChanges } from "./sensitive-edits.ts";
+import { recordSecurityEvent, type SecurityEventSource } from "../identity/security-events.ts";
 import { newWebhookSecret, sealWebhookSecret } from "./webhook-secrets.ts";
 import { nextDayNumber } from "../platform/day-numbers.ts";
 import { onApplicationAdded } from "../messaging/messages.ts";
@@ -34,6 +36,8 @@ export const toWireApplication = (row: ApplicationRow): Application => ({
   rechargeCallbackUrl: row.recharge_callback_url,
   withdrawCallbackUrl: row.withdraw_callback_url,
   withdrawAutoApproveLimit: row.withdraw_auto_approve_limit === null ? null : usdtText(row.withdraw_auto_approve_limit),
+  withdrawAnyAddressDailyLimit:
+    row.withdraw_any_address_daily_limit === null ? null : usdtText(row.withdraw_any_address_daily_limit),
   status: row.status,
   remark: row.remark,
   createdAt: row.created_at.toISOString(),
@@ -127,34 +131,64 @@ export async function setApplicationStatus(
   return row ? ok(toWireApplication(row)) : fail(errCodes.appNotFound, appNotFoundMessage);
 }
 
+/** What an edit names, as the row's columns; a field left out is not set at all (issue 67: it stays as it is). */
+function editedColumns(input: Omit<AppEditRequest, "appCode" | "proof">) {
+  const limit = (text: string | undefined) => (text === undefined ? undefined : text || null);
+  const columns = {
+    name: input.name,
+    address: input.address,
+    recharge_callback_url: input.rechargeCallbackUrl,
+    withdraw_callback_url: input.withdrawCallbackUrl,
+    withdraw_auto_approve_limit: limit(input.withdrawAutoApproveLimit),
+    withdraw_any_address_daily_limit: limit(input.withdrawAnyAddressDailyLimit),
+    remark: input.remark,
+  };
+  return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
+}
+
+export const sensitiveEditMessage =
+  "Changing a callback URL, raising or removing the approval limit, or opening withdrawals to any address needs a new e-mail code";
+
 /**
- * Name, addresses and remark, inside the session's verified window on this application or with a proof for `edit` of
- * it spent in the same transaction.
+ * Changes the fields the edit names, inside the session's verified window on this application or with a proof for
+ * `edit` of it spent in the same transaction. A sensitive change (sensitive-edits.ts) is never inside the window: it
+ * spends a fresh proof (the mailed code, and the authenticator's code when two-factor is on), and is in the security log.
  */
 export function editApplication(
   db: Kysely<DB>,
   session: Session,
   { appCode, proof, ...input }: AppEditRequest,
-  now: Date,
+  context: SecurityEventSource,
 ): Promise<Outcome<Application>> {
-  return withProof(db, session, { appCode, proof, action: "edit", now }, async (trx, app) => {
+  const { now } = context;
+  return transactRetrying(db, async (trx) => {
+    const app = await lockedApplication(trx, session, appCode);
+    if (!app) return fail(errCodes.appNotFound, appNotFoundMessage);
+    const sensitive = sensitiveChanges(app, input).length > 0;
+    const use = { proof, applicationId: app.id, action: "edit" as const, now };
+    if (sensitive && !proof) return fail(errCodes.appProofRequired, sensitiveEditMessage);
+    const allowed = sensitive ? await spendProof(trx, session, use) : await authorizeAppAction(trx, session, use);
+    if (!allowed.ok) return allowed;
     const row = await trx
       .updateTable("applications")
-      .set({
-        name: input.name,
-        address: input.address,
-        recharge_callback_url: input.rechargeCallbackUrl,
-        withdraw_callback_url: input.withdrawCallbackUrl,
-        withdraw_auto_approve_limit: input.withdrawAutoApproveLimit || null,
-        remark: input.remark ?? "",
-        updated_at: now,
-      })
+      .set({ ...editedColumns(input), updated_at: now })
       .where("id", "=", app.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    if (sensitive) await recordSecurityEvent(trx, context, "appSensitiveEdit", "success", session.scope.merchantId);
     return ok(toWireApplication(row));
   });
 }
+
+/** The session's merchant's application of that code, locked for the transaction's work. */
+const lockedApplication = (trx: Kysely<DB>, session: Session, appCode: string) =>
+  trx
+    .selectFrom("applications")
+    .selectAll()
+    .where("merchant_id", "=", session.scope.merchantId)
+    .where("app_code", "=", appCode)
+    .forUpdate()
+    .executeTakeFirst();
 
 /**
  * Runs `work` on the session's merchant's application of that code, locked, once the action is let through
@@ -168,13 +202,7 @@ export function withProof<T>(
   work: (trx: Kysely<DB>, app: ApplicationRow) => Promise<Outcome<T>>,
 ): Promise<Outcome<T>> {
   return transactRetrying(db, async (trx) => {
-    const app = await trx
-      .selectFrom("applications")
-      .selectAll()
-      .where("merchant_id", "=", session.scope.merchantId)
-      .where("app_code", "=", use.appCode)
-      .forUpdate()
-      .executeTakeFirst();
+    const app = await lockedApplication(trx, session, use.appCode);
     if (!app) return fail(errCodes.appNotFound, appNotFoundMessage);
     const allowed = await authorizeAppAction(trx, session, { ...use, applicationId: app.id });
     if (!allowed.ok) return allowed;

@@ -2,9 +2,10 @@ import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import { fail, type Outcome } from "../platform/outcome.ts";
 import { type CallbackTargets, checkCallbackUrl } from "./callback-target.ts";
 
+/** An edit may leave either out (it is then unchanged, and not looked at). */
 interface CallbackUrls {
-  rechargeCallbackUrl: string;
-  withdrawCallbackUrl: string;
+  rechargeCallbackUrl?: string | undefined;
+  withdrawCallbackUrl?: string | undefined;
 }
 
 const fieldNames = { rechargeCallbackUrl: "recharge", withdrawCallbackUrl: "withdraw" } as const;
@@ -21,7 +22,9 @@ export async function refuseForbiddenCallbacks(
 ): Promise<Outcome<never> | null> {
   if (targets.allowPrivate) return null;
   for (const field of ["rechargeCallbackUrl", "withdrawCallbackUrl"] as const) {
-    const check = await checkCallbackUrl(urls[field], targets);
+    const url = urls[field];
+    if (url === undefined) continue;
+    const check = await checkCallbackUrl(url, targets);
     if (!check.ok && check.reason !== "unresolved")
       return fail(
         errCodes.appCallbackForbidden,
