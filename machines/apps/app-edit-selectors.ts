@@ -40,7 +40,6 @@ export type AppEditView =
       /** The form fields a refusal may mark; a wrong authenticator code is said above, not on the e-mail code. */
       refusableFields: readonly string[];
     } & RotateChoices)
-  | ({ kind: "confirmRotate"; app: Application } & RotateChoices)
   | {
       kind: "edit";
       app: Application;
@@ -81,7 +80,6 @@ export function selectAppEditView(s: AppEditSnapshot): AppEditView {
     rotateSecret: s.context.rotateSecret,
     secretKinds: appSecretKinds,
   };
-  if (s.matches("confirmRotate")) return { kind: "confirmRotate", app, ...choices };
   if (s.matches("verify") || s.matches("checking")) {
     return {
       kind: "verify",

@@ -221,7 +221,7 @@ describe("appEdit machine: the verified window (issue 37)", () => {
   const windowOpened = async () => ({ valid: true, proof: "p-1", proofExpiresInSeconds: 300, verifiedForSeconds: 600 });
   const otherApp: Application = { ...app, appCode: "20260101000002", name: "Other shop" };
 
-  it("after one verification, views, then edits, then rotates without the code step while the window is open", async () => {
+  it("after one verification, views, then edits without the code step; viewing again or rotating asks for a code", async () => {
     const { actor, calls, effects } = start(windowOpened);
     actor.send({ type: "app.open", action: "credentials", app });
     actor.send({ type: "verify.submit", code: "123456", totpCode: "" });
@@ -238,24 +238,40 @@ describe("appEdit machine: the verified window (issue 37)", () => {
     expect((calls.edit[0] as { proof?: string }).proof).toBeUndefined();
     expect(effects.announce).toHaveBeenLastCalledWith("saved");
 
-    // Rotate: what to rotate and the grace window, then Rotate; no code field, no countdown.
+    // Seeing the credentials again, or rotating, asks for a fresh code inside the window (issue 67).
+    actor.send({ type: "app.open", action: "credentials", app });
+    expect(selectAppEditView(actor.getSnapshot())).toMatchObject({ kind: "verify", action: "credentials" });
+    actor.send({ type: "dialog.close" });
     actor.send({ type: "app.open", action: "rotate", app });
-    expect(selectAppEditView(actor.getSnapshot())).toMatchObject({
-      kind: "confirmRotate",
-      rotateSecret: "appSecret",
-      graceWindow: "1h",
-    });
+    expect(selectAppEditView(actor.getSnapshot())).toMatchObject({ kind: "verify", action: "rotate" });
     actor.send({ type: "rotate.secret", secret: "webhookSecret" });
     actor.send({ type: "rotate.grace", graceWindow: "24h" });
-    actor.send({ type: "rotate.confirm" });
+    actor.send({ type: "verify.submit", code: "123456", totpCode: "" });
     await settle(actor, "credentials");
-    expect(calls.rotate).toEqual([
-      { appCode: app.appCode, proof: undefined, graceWindow: "24h", secret: "webhookSecret" },
-    ]);
+    expect(calls.rotate).toEqual([{ appCode: app.appCode, proof: "p-1", graceWindow: "24h", secret: "webhookSecret" }]);
     expect(selectAppEditView(actor.getSnapshot())).toMatchObject({ kind: "credentials", rotated: "webhookSecret" });
+    expect(calls.check).toHaveLength(2);
+  });
 
-    // One code for the three actions.
-    expect(calls.check).toHaveLength(1);
+  it("asks for a code again when the server refuses an edit inside the window as needing one, keeping the edit", async () => {
+    const { actor, calls, failWith } = start(windowOpened);
+    actor.send({ type: "app.open", action: "edit", app });
+    actor.send({ type: "verify.submit", code: "123456", totpCode: "" });
+    await settle(actor, "editing");
+    actor.send({ type: "edit.submit", ...fields });
+    await settle(actor, "closed");
+    actor.send({ type: "app.open", action: "edit", app });
+    expect(selectAppEditView(actor.getSnapshot())).toMatchObject({ kind: "edit" });
+    failWith(apiFailure(errCodes.appProofRequired));
+    const loosened = { ...fields, withdrawCallbackUrl: "https://elsewhere.example.com/withdraw" };
+    actor.send({ type: "edit.submit", ...loosened });
+    await settle(actor, "verify");
+    actor.send({ type: "verify.submit", code: "123456", totpCode: "" });
+    await settle(actor, "editing");
+    expect(selectAppEditView(actor.getSnapshot())).toMatchObject({ kind: "edit", fields: loosened });
+    actor.send({ type: "edit.submit", ...loosened });
+    await settle(actor, "closed");
+    expect(calls.edit.at(-1)).toMatchObject({ proof: "p-1", withdrawCallbackUrl: loosened.withdrawCallbackUrl });
   });
 
   it("asks for the code on another application, and when the check opened no window", async () => {
@@ -301,11 +317,9 @@ describe("appEdit machine: the verified window (issue 37)", () => {
     expect(calls.edit.at(-1)).toEqual({ appCode: app.appCode, proof: "p-1", ...fields });
     expect(calls.check).toHaveLength(2);
 
-    // The credentials refused as the window ends: the code step again, the window forgotten.
-    failWith(apiFailure(errCodes.appProofRequired));
+    // The credentials and the rotation never counted on the window: each asks for its code.
     actor.send({ type: "app.open", action: "credentials", app });
-    expect(calls.credentials.at(-1)).toEqual({ appCode: app.appCode, proof: undefined });
-    await settle(actor, "verify");
+    expect(selectAppEditView(actor.getSnapshot())).toMatchObject({ kind: "verify", action: "credentials" });
     actor.send({ type: "dialog.close" });
     actor.send({ type: "app.open", action: "rotate", app });
     expect(selectAppEditView(actor.getSnapshot())).toMatchObject({ kind: "verify", action: "rotate" });

@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, not, setup } from "xstate";
+import { and, assertEvent, assign, fromPromise, setup } from "xstate";
 import {
   type AppAction,
   type AppCredentials,
@@ -63,7 +63,6 @@ export type AppEditEvent =
   | { type: "rotate.grace"; graceWindow: GraceWindow }
   | { type: "rotate.secret"; secret: AppSecretKind }
   | { type: "verify.submit"; code: string; totpCode: string }
-  | { type: "rotate.confirm" }
   | ({ type: "edit.submit" } & AppEditFields)
   | { type: "credentials.retry" };
 
@@ -118,9 +117,10 @@ const appCodeOf = (context: AppEditContext) => context.app?.appCode ?? "";
  * (the AppSecret or the webhook secret, with a grace window for the one it replaces), each only
  * after an e-mail code is sent (the page's codeSender) and checked — with the authenticator's code when two-factor is
  * on — which answers a five-minute single-use proof that the action then spends. Checked in the merchant's session, the
- * code also opens the server's verified window on that application (issue 37): the next actions on it skip the code
- * step (a rotation only asks which secret and grace window) until the server refuses one with a proof errCode, which
- * asks for a code again. Cancel closes it at any step.
+ * code also opens the server's verified window on that application (issue 37): the next edits on it skip the code
+ * step until the server refuses one with a proof errCode (the window ended, or the edit loosens money or callbacks and
+ * needs a fresh code), which asks for a code again. Seeing or rotating a secret always asks for a code (issue 67).
+ * Cancel closes it at any step.
  */
 export const appEditMachine = setup({
   types: {} as {
@@ -207,23 +207,12 @@ export const appEditMachine = setup({
         },
       },
     },
-    /** Inside the application's verified window the code step is skipped; a rotation still asks what to rotate. */
+    /**
+     * Inside the application's verified window an edit skips the code step; seeing or rotating a secret never does
+     * (issue 67: each takes a fresh code, as the server asks).
+     */
     opening: {
-      always: [
-        { guard: not("inWindow"), target: "verify" },
-        { guard: "forEdit", target: "editing" },
-        { guard: "forCredentials", target: "loadingCredentials" },
-        { target: "confirmRotate" },
-      ],
-    },
-    confirmRotate: {
-      tags: "open",
-      on: {
-        "dialog.close": "closed",
-        "rotate.grace": { guard: "knownGrace", actions: assign({ graceWindow: ({ event }) => event.graceWindow }) },
-        "rotate.secret": { guard: "knownSecret", actions: assign({ rotateSecret: ({ event }) => event.secret }) },
-        "rotate.confirm": "rotating",
-      },
+      always: [{ guard: and(["inWindow", "forEdit"]), target: "editing" }, { target: "verify" }],
     },
     verify: {
       tags: "open",

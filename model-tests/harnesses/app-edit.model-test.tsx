@@ -75,8 +75,6 @@ runModel(appEditModel, {
         return h.user.selectOptions(within(dialog()).getByLabelText(h.t("apps.grace.label")), e.graceWindow);
       case "rotate.secret":
         return h.user.selectOptions(within(dialog()).getByLabelText(h.t("apps.rotateWhich.label")), e.secret);
-      case "rotate.confirm":
-        return h.user.click(within(dialog()).getByRole("button", { name: h.t("apps.confirmRotate.submit") }));
       case "verify.submit":
         await fillIn(h, h.t("fields.code"), e.code);
         if (e.totpCode) await fillIn(h, h.t("apps.verify.totpCode"), e.totpCode);
@@ -101,19 +99,6 @@ runModel(appEditModel, {
       return;
     }
     const name = { name: appName(h) };
-    if (s.matches("confirmRotate")) {
-      // Inside the verified window: no code field and no countdown, only what to rotate.
-      const title = h.t("apps.titles.rotate", name);
-      await waitFor(() => expect(within(dialog()).getByRole("heading", { name: title })).toBeTruthy());
-      const shown = within(dialog());
-      expect(shown.getByText(h.t("apps.confirmRotate.text"))).toBeTruthy();
-      expect(shown.queryByLabelText(h.t("fields.code"))).toBeNull();
-      expect((shown.getByLabelText(h.t("apps.grace.label")) as HTMLSelectElement).value).toBe(context.graceWindow);
-      expect((shown.getByLabelText(h.t("apps.rotateWhich.label")) as HTMLSelectElement).value).toBe(
-        context.rotateSecret,
-      );
-      return;
-    }
     if (s.matches("verify") || s.matches("checking")) {
       const title = h.t(`apps.titles.${context.action}`, name);
       await waitFor(() => expect(within(dialog()).getByRole("heading", { name: title })).toBeTruthy());

@@ -98,14 +98,6 @@ export const appEditModel: MachineModel<typeof appEditMachine> = {
       }
       return events;
     }
-    if (s.matches("confirmRotate")) {
-      const events: E[] = [{ type: "rotate.confirm" }, { type: "dialog.close" }];
-      if (context.graceWindow === "1h" && context.rotateSecret === "appSecret") {
-        events.push({ type: "rotate.grace", graceWindow: "24h" });
-        events.push({ type: "rotate.secret", secret: "webhookSecret" });
-      }
-      return events;
-    }
     if (s.matches("checking")) {
       const events: E[] = [
         // Checked in the merchant's session, as the console checks it: the answer opens the verified window.
@@ -158,8 +150,6 @@ export const appEditModel: MachineModel<typeof appEditMachine> = {
         return `Choose "${e.secret === "webhookSecret" ? "Webhook signing secret" : "AppSecret"}" under "Secret to rotate"`;
       case "verify.submit":
         return `Type code "${e.code}"${e.totpCode ? ` and authenticator code "${e.totpCode}"` : ""}; press Verify`;
-      case "rotate.confirm":
-        return "Press Rotate";
       case "edit.submit":
         return `Type name "${e.name}", site "${e.address}"; press Save`;
       case "xstate.done.actor.checkCode":
@@ -189,8 +179,6 @@ export const appEditModel: MachineModel<typeof appEditMachine> = {
     ];
     const showing = problems.length ? `, showing ${problems.join(", ")}` : "";
     if (s.matches("closed")) return "No dialog is open; the list shows the application";
-    if (s.matches("confirmRotate"))
-      return `Without asking for a code, the dialog asks for the ${context.rotateSecret} to rotate and the grace window ${context.graceWindow}, with Rotate`;
     if (s.matches("verify") || s.matches("checking"))
       return `The dialog asks for the e-mail code${context.needsTotp ? " and the authenticator's" : ""}${
         context.action === "rotate"

@@ -9,7 +9,6 @@ import { FailureScope } from "../../app/failure-callout.tsx";
 import { useServices } from "../../app/services-context.tsx";
 import { AppCredentialsView } from "./app-credentials.tsx";
 import { AppFields } from "./app-fields.tsx";
-import { ConfirmRotateStep } from "./app-rotate-step.tsx";
 import { AppVerifyStep } from "./app-verify-step.tsx";
 import { provideCodeSender } from "../../app/code-sender-service.ts";
 
@@ -32,7 +31,6 @@ export function AppEditDialog({ actor, email }: { actor: Actor; email: string })
       className="app-edit-dialog"
     >
       {view.kind === "verify" ? <AppVerifyStep view={view} actor={actor} sender={sender} email={email} /> : null}
-      {view.kind === "confirmRotate" ? <ConfirmRotateStep view={view} actor={actor} /> : null}
       {view.kind === "edit" ? <EditStep key={view.app.appCode} view={view} actor={actor} /> : null}
       {view.kind === "credentials" ? (
         <>
@@ -63,15 +61,7 @@ export function AppEditDialog({ actor, email }: { actor: Actor; email: string })
 
 function titleOf(view: Exclude<AppEditView, { kind: "closed" }>, t: ReturnType<typeof useTranslation>["t"]): string {
   const action =
-    view.kind === "verify"
-      ? view.action
-      : view.kind === "confirmRotate"
-        ? "rotate"
-        : view.kind === "edit"
-          ? "edit"
-          : view.rotated
-            ? "rotate"
-            : "credentials";
+    view.kind === "verify" ? view.action : view.kind === "edit" ? "edit" : view.rotated ? "rotate" : "credentials";
   // The key's type widened: with a template key and the whole key table the compiler gives up ("excessively deep").
   return String(t(`apps.titles.${action}` as never, { name: view.app.name } as never));
 }

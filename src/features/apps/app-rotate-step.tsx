@@ -1,10 +1,10 @@
-import { Button, DialogBody, DialogFooter, FormGroup, HTMLSelect } from "@blueprintjs/core";
-import { type FormEvent, useId } from "react";
+import { FormGroup, HTMLSelect } from "@blueprintjs/core";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { ActorRefFrom } from "xstate";
 import type { AppSecretKind, GraceWindow } from "../../../contracts/schemas/apps.ts";
 import type { appEditMachine } from "../../../machines/apps/app-edit.ts";
-import type { AppEditView, RotateChoices } from "../../../machines/apps/app-edit-selectors.ts";
+import type { RotateChoices } from "../../../machines/apps/app-edit-selectors.ts";
 
 type Actor = ActorRefFrom<typeof appEditMachine>;
 
@@ -42,36 +42,5 @@ export function RotateChoicesFields({ choices, actor }: { choices: RotateChoices
         </HTMLSelect>
       </FormGroup>
     </>
-  );
-}
-
-/** Inside the application's verified window: the rotation's choices and Rotate, no code. */
-export function ConfirmRotateStep({
-  view,
-  actor,
-}: {
-  view: Extract<AppEditView, { kind: "confirmRotate" }>;
-  actor: Actor;
-}) {
-  const { t } = useTranslation();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    actor.send({ type: "rotate.confirm" });
-  };
-  return (
-    <form onSubmit={submit} noValidate>
-      <DialogBody>
-        <p>{t("apps.confirmRotate.text")}</p>
-        <RotateChoicesFields choices={view} actor={actor} />
-      </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t("common.cancel")} onClick={() => actor.send({ type: "dialog.close" })} />
-            <Button type="submit" intent="primary" text={t("apps.confirmRotate.submit")} />
-          </>
-        }
-      />
-    </form>
   );
 }
