@@ -6,6 +6,7 @@ import type { OpenedDatabase } from "../../db/open-database.ts";
 import type { DB } from "../../db/schema.ts";
 import { emptyTables } from "../../testing/empty-tables.ts";
 import { resetDatabase, seedBalance, seedMerchant, seedSession } from "../../testing/seed.ts";
+import { seedApplication } from "../../testing/seed/applications.ts";
 import { createTestDatabase } from "../../testing/test-database.ts";
 import { findSession } from "../identity/sessions.ts";
 import type { MerchantScope } from "../platform/merchant-scope.ts";
@@ -121,6 +122,30 @@ describe("asking for a withdrawal", () => {
       ok: true,
       created: true,
     });
+  });
+
+  it("an Idempotency-Key belongs to the application that sent it: another application's same key, sent at once, makes its own withdrawal", async () => {
+    const scope = await merchantWith("20");
+    const { applicationId: shop } = await seedApplication(db, { userId: scope.merchantId });
+    const { applicationId: other } = await seedApplication(db, { userId: scope.merchantId });
+    const answers = await Promise.all(
+      [shop, other, shop, other, null].map((applicationId) =>
+        requestWithdrawal(db, scope, ask("2", { idempotencyKey: "key-1", applicationId }), rules, new Date()),
+      ),
+    );
+    expect(answers.every((a) => a.ok)).toBe(true);
+    expect(new Set(answers.map((a) => a.ok && a.withdrawal.id)).size).toBe(3);
+    expect(answers.filter((a) => a.ok && a.created)).toHaveLength(3);
+    expect(await balanceText(db, scope)).toBe("12.5");
+    expect(
+      await requestWithdrawal(
+        db,
+        scope,
+        ask("3", { idempotencyKey: "key-1", applicationId: other }),
+        rules,
+        new Date(),
+      ),
+    ).toMatchObject({ ok: false, refusal: "keyReused" });
   });
 
   it("a withdrawal that ends without paying gives back the amount and the fee once, however many release it at once", async () => {

@@ -12,8 +12,8 @@ import { fromAtto, toAtto } from "../platform/usdt.ts";
  * the transaction that makes it (migration 0028). The merchant's ledger account row is locked first, so one merchant's
  * requests — from the console or the open API, on any instance — are decided one after another against what the
  * balance and the day's limit leave; the balance's CHECK stays the last line of defence. An idempotency key names one
- * withdrawal: asked again with the same request it answers that one, with another it is refused, however many come at
- * once (they wait on the same lock).
+ * withdrawal of the application that sent it (null: the console): asked again by it with the same request it answers
+ * that one, with another it is refused, however many come at once (they wait on the same lock).
  */
 
 export type Withdrawal = Selectable<WithdrawalsTable>;
@@ -124,6 +124,9 @@ export async function requestWithdrawal(
         .selectAll()
         .where("merchant_id", "=", scope.merchantId)
         .where("idempotency_key", "=", asked.idempotencyKey)
+        .where((eb) =>
+          asked.applicationId ? eb("application_id", "=", asked.applicationId) : eb("application_id", "is", null),
+        )
         .executeTakeFirst();
       if (earlier)
         return earlier.request_hash === hash
