@@ -179,6 +179,10 @@ export const errCodes = {
   withdrawalAddressBookFull: "2814",
   /** The withdrawal is not waiting for approval (approved, rejected or sent already). */
   withdrawalNotAwaitingApproval: "2815",
+  /** An open-API withdrawal's destination is no live entry of the merchant's address book on that chain. */
+  withdrawalDestinationNotInBook: "2816",
+  /** An open-API withdrawal outside the address book passes the application's "any address" daily limit. */
+  withdrawalAnyAddressOverLimit: "2817",
   notLoggedIn: "4010",
   forbidden: "4030",
   notFound: "4040",
