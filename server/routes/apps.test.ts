@@ -507,7 +507,7 @@ describe("an edit changes only what it names; what loosens money or callbacks ta
     ]);
   });
 
-  it('does not let App/Add turn on "any address": only an edit with a proof does', async () => {
+  it("does not let App/Add turn on any-address withdrawals: only an edit with a proof does", async () => {
     const m = await merchantWithPackage();
     const answer = await call(h, "appAdd", {
       token: m.token,

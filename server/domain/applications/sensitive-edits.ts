@@ -1,6 +1,9 @@
+import type { Selectable } from "kysely";
 import type { AppEditRequest } from "../../../contracts/schemas/apps.ts";
+import type { ApplicationsTable } from "../../db/schema.ts";
 import { toAtto } from "../platform/usdt.ts";
-import type { ApplicationRow } from "./applications.ts";
+
+type ApplicationRow = Selectable<ApplicationsTable>;
 
 /** A limit as stored (null: none, the highest) and as asked ("" or null: none). */
 const atto = (limit: string | null | undefined) => (limit == null || limit === "" ? null : toAtto(limit));
