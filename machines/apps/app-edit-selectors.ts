@@ -67,6 +67,7 @@ const fieldsOf = (app: Application): AppEditFields => ({
   rechargeCallbackUrl: app.rechargeCallbackUrl,
   withdrawCallbackUrl: app.withdrawCallbackUrl,
   withdrawAutoApproveLimit: app.withdrawAutoApproveLimit ?? "",
+  withdrawAnyAddressDailyLimit: app.withdrawAnyAddressDailyLimit ?? "",
   remark: app.remark,
 });
 

@@ -325,3 +325,20 @@ describe("appEdit machine: the verified window (issue 37)", () => {
     expect(selectAppEditView(actor.getSnapshot())).toMatchObject({ kind: "verify", action: "rotate" });
   });
 });
+
+describe("appEdit machine: any-address withdrawals (issue 67)", () => {
+  it("starts the form from the application's any-address limit and sends what the merchant typed", async () => {
+    const { actor, calls } = start();
+    const open = { ...app, withdrawAnyAddressDailyLimit: "25" };
+    actor.send({ type: "app.open", action: "edit", app: open });
+    actor.send({ type: "verify.submit", code: "123456", totpCode: "" });
+    await settle(actor, "editing");
+    expect(selectAppEditView(actor.getSnapshot())).toMatchObject({
+      kind: "edit",
+      fields: { withdrawAnyAddressDailyLimit: "25" },
+    });
+    actor.send({ type: "edit.submit", ...fields, withdrawAnyAddressDailyLimit: "" });
+    await settle(actor, "closed");
+    expect(calls.edit.at(-1)).toMatchObject({ proof: "p-1", withdrawAnyAddressDailyLimit: "" });
+  });
+});

@@ -27,6 +27,8 @@ export interface AppEditFields {
   withdrawCallbackUrl: string;
   /** Empty: no limit; every open-API withdrawal is sent without the merchant's approval. */
   withdrawAutoApproveLimit: string;
+  /** The edit's only: empty, "any address" off (the address book only); else its daily limit. Add has none. */
+  withdrawAnyAddressDailyLimit?: string;
   remark: string;
 }
 
@@ -101,6 +103,7 @@ const editRequestOf = (context: AppEditContext, fields: AppEditFields) => ({
   rechargeCallbackUrl: fields.rechargeCallbackUrl,
   withdrawCallbackUrl: fields.withdrawCallbackUrl,
   withdrawAutoApproveLimit: fields.withdrawAutoApproveLimit,
+  withdrawAnyAddressDailyLimit: fields.withdrawAnyAddressDailyLimit,
   remark: fields.remark,
 });
 
@@ -296,6 +299,7 @@ export const appEditMachine = setup({
                 rechargeCallbackUrl: event.rechargeCallbackUrl,
                 withdrawCallbackUrl: event.withdrawCallbackUrl,
                 withdrawAutoApproveLimit: event.withdrawAutoApproveLimit,
+                withdrawAnyAddressDailyLimit: event.withdrawAnyAddressDailyLimit,
                 remark: event.remark,
               }),
             }),

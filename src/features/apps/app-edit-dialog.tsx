@@ -77,7 +77,7 @@ function EditStep({ view, actor }: { view: Extract<AppEditView, { kind: "edit" }
     <form onSubmit={submit} noValidate>
       <DialogBody>
         <FailureScope failure={view.failure}>
-          <AppFields form={form} onChange={setForm} fieldErrors={view.fieldErrors} />
+          <AppFields form={form} onChange={setForm} fieldErrors={view.fieldErrors} anyAddress />
         </FailureScope>
       </DialogBody>
       <DialogFooter

@@ -18,10 +18,12 @@ interface AppFieldsProps {
   form: AppEditFields;
   onChange(form: AppEditFields): void;
   fieldErrors: FieldErrors;
+  /** The edit dialog's: "any address" for open-API withdrawals, with its daily limit (issue 67). */
+  anyAddress?: boolean;
 }
 
 /** An application's own fields, shared by the add and the edit dialog. */
-export function AppFields({ form, onChange, fieldErrors }: AppFieldsProps) {
+export function AppFields({ form, onChange, fieldErrors, anyAddress = false }: AppFieldsProps) {
   const { t } = useTranslation();
   const set = (field: keyof AppEditFields) => (value: string) => onChange({ ...form, [field]: value });
   return (
@@ -57,6 +59,21 @@ export function AppFields({ form, onChange, fieldErrors }: AppFieldsProps) {
         onValueChange={set("withdrawAutoApproveLimit")}
         error={fieldErrors.withdrawAutoApproveLimit}
       />
+      {anyAddress ? (
+        <>
+          <FormField
+            label={t("apps.columns.withdrawAnyAddressDailyLimit")}
+            name="withdrawAnyAddressDailyLimit"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={t("apps.anyAddressOff")}
+            value={form.withdrawAnyAddressDailyLimit ?? ""}
+            onValueChange={set("withdrawAnyAddressDailyLimit")}
+            error={fieldErrors.withdrawAnyAddressDailyLimit}
+          />
+          <p className="bp6-text-muted form-hint">{t("apps.anyAddressHint")}</p>
+        </>
+      ) : null}
       <FormField
         label={t("apps.columns.remark")}
         name="remark"
