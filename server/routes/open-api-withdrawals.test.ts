@@ -1,4 +1,5 @@
 import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
+import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { signRequest } from "../../examples/open-api-client.ts";
 import { openApiPrefix } from "../../contracts/open-api.ts";
@@ -7,7 +8,7 @@ import { openWithdrawal, openWithdrawalList } from "../../contracts/schemas/open
 import { toAtto } from "../domain/platform/usdt.ts";
 import { walletOverview } from "../../contracts/schemas/wallet.ts";
 import { call, createHarness, type Harness, reset, signedInMerchant } from "../testing/harness.ts";
-import { seedApplication, seedBalance, seedCode } from "../testing/seed.ts";
+import { seedApplication, seedBalance, seedCode, seedWithdrawalAddress } from "../testing/seed.ts";
 import { configuredChain, stubChainLayer } from "../testing/stub-chain.ts";
 
 /**
@@ -67,9 +68,11 @@ const destination = privateKeyToAddress(generatePrivateKey());
 const withdraw = (app: App, amount: string, headers: Record<string, string> = {}, to: string = destination) =>
   send(app, "POST", "/withdrawals", { chain: "devnet", to, amount }, headers);
 
+/** A merchant with a balance, an application, and `destination` a usable entry of its address book. */
 async function merchantWithBalance(email: string, amount: string) {
   const m = await signedInMerchant(h, email);
   await seedBalance(h.db, { userId: m.userId, amount });
+  await seedWithdrawalAddress(h.db, { userId: m.userId, chainId: 31337, address: destination });
   return { ...m, app: await seedApplication(h.db, { userId: m.userId }) };
 }
 
@@ -129,6 +132,97 @@ describe(`POST ${openApiPrefix}/withdrawals`, () => {
       errCode: errCodes.withdrawalNotFound,
     });
     expect(await send(m.app, "GET", "/withdrawals/999999")).toMatchObject({ errCode: errCodes.withdrawalNotFound });
+  });
+});
+
+describe("where an open-API withdrawal may go", () => {
+  const stranger = () => privateKeyToAddress(generatePrivateKey());
+  const heldOf = async (m: { userId: string }) =>
+    (await h.db.selectFrom("withdrawals").select("id").where("merchant_id", "=", m.userId).execute()).length;
+  /** The merchant's application with "any address" on up to `limit` a day, as the console's switch sets it. */
+  const allowAnyAddress = (m: { app: App }, limit: string) =>
+    h.db
+      .updateTable("applications")
+      .set({ withdraw_any_address_daily_limit: limit })
+      .where("app_code", "=", m.app.appCode)
+      .execute();
+
+  it("refuses a destination that is not in the merchant's address book (2816, 403), holding nothing", async () => {
+    const m = await merchantWithBalance("w@example.com", "10");
+    const other = await merchantWithBalance("n@example.com", "10");
+    const theirs = stranger();
+    await seedWithdrawalAddress(h.db, { userId: other.userId, chainId: 31337, address: theirs });
+    const removed = stranger();
+    const entry = await seedWithdrawalAddress(h.db, { userId: m.userId, chainId: 31337, address: removed });
+    await h.db
+      .updateTable("withdrawal_addresses")
+      .set({ removed_at: new Date() })
+      .where("id", "=", entry.addressId)
+      .execute();
+    const otherChain = stranger();
+    await seedWithdrawalAddress(h.db, { userId: m.userId, chainId: 1, address: otherChain });
+    for (const to of [stranger(), theirs, removed, otherChain])
+      expect(await withdraw(m.app, "1", {}, to), to).toMatchObject({
+        status: 403,
+        success: false,
+        errCode: errCodes.withdrawalDestinationNotInBook,
+      });
+    expect(await heldOf(m)).toBe(0);
+    expect((await send(m.app, "GET", "/balance")).resData.balance).toBe("10");
+  });
+
+  it("refuses a book entry still cooling down (2813), holding nothing; pays it once usable", async () => {
+    const m = await merchantWithBalance("w@example.com", "10");
+    const fresh = stranger();
+    await seedWithdrawalAddress(h.db, { userId: m.userId, chainId: 31337, address: fresh, coolingDown: true });
+    expect(await withdraw(m.app, "1", {}, fresh)).toMatchObject({
+      status: 403,
+      errCode: errCodes.withdrawalAddressCoolingDown,
+    });
+    expect(await heldOf(m)).toBe(0);
+    // The cool-down passed (usable_at is written only by an add, so the test moves it itself).
+    await sql`update withdrawal_addresses set usable_at = now() where address = ${fresh}`.execute(h.db);
+    expect(await withdraw(m.app, "1", {}, fresh)).toMatchObject({ status: 200, success: true, resData: { to: fresh } });
+  });
+
+  it('with the application\'s "any address" on, pays outside the book up to its own daily limit (2817 past it); the book stays unlimited by it', async () => {
+    const m = await merchantWithBalance("w@example.com", "100");
+    await allowAnyAddress(m, "10");
+    expect(await withdraw(m.app, "6", {}, stranger())).toMatchObject({ status: 200, success: true });
+    const failed = openWithdrawal.parse((await withdraw(m.app, "3", {}, stranger())).resData);
+    await h.db.updateTable("withdrawals").set({ status: "failed" }).where("id", "=", failed.id).execute();
+    expect(await withdraw(m.app, "4.5", {}, stranger()), "a failed one is not counted").toMatchObject({
+      status: 400,
+      errCode: errCodes.withdrawalAnyAddressOverLimit,
+    });
+    expect(await withdraw(m.app, "20"), "the book's destinations are not counted against it").toMatchObject({
+      success: true,
+    });
+    expect(await withdraw(m.app, "4", {}, stranger()), "fees left out: 6 + 4 is the limit").toMatchObject({
+      success: true,
+    });
+    expect(await withdraw(m.app, "0.01", {}, stranger())).toMatchObject({
+      errCode: errCodes.withdrawalAnyAddressOverLimit,
+    });
+    // Another application of the merchant, without the switch, still pays only to the book.
+    const plain = await seedApplication(h.db, { userId: m.userId });
+    expect(await withdraw(plain, "1", {}, stranger())).toMatchObject({
+      errCode: errCodes.withdrawalDestinationNotInBook,
+    });
+    // The merchant's own daily limit (1000) applies too.
+    await allowAnyAddress(m, "5000");
+    await seedBalance(h.db, { userId: m.userId, amount: "2000" });
+    expect(await withdraw(m.app, "980", {}, stranger())).toMatchObject({ errCode: errCodes.withdrawalOverDailyLimit });
+  });
+
+  it('parallel requests outside the book cannot pass the "any address" limit together', async () => {
+    const m = await merchantWithBalance("w@example.com", "100");
+    await allowAnyAddress(m, "10");
+    const answers = await Promise.all(Array.from({ length: 6 }, () => withdraw(m.app, "3", {}, stranger())));
+    expect(answers.filter((a) => a.success)).toHaveLength(3);
+    for (const refused of answers.filter((a) => !a.success))
+      expect(refused.errCode).toBe(errCodes.withdrawalAnyAddressOverLimit);
+    expect(await heldOf(m)).toBe(3);
   });
 });
 

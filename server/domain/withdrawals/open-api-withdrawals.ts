@@ -20,7 +20,9 @@ import { toAtto } from "../platform/usdt.ts";
 
 /**
  * POST /open/v1/withdrawals: the system acts for the merchant whose application signed the request (as every open-API
- * call does) and asks for the withdrawal in the chain's USDT; refused with 2810 where this server sends none.
+ * call does) and asks for the withdrawal in the chain's USDT; refused with 2810 where this server sends none. It goes
+ * only to a usable destination of the merchant's address book, or, with the application's "any address" on, elsewhere
+ * within that limit (open-api-destinations.ts).
  */
 export async function openApiWithdrawal(
   db: Kysely<DB>,
@@ -36,10 +38,11 @@ export async function openApiWithdrawal(
   if (!token) return fail(errCodes.withdrawalUnknownToken, `No token is configured on ${chain.product}`, 400);
   const app = await db
     .selectFrom("applications")
-    .select("withdraw_auto_approve_limit")
+    .select(["withdraw_auto_approve_limit", "withdraw_any_address_daily_limit"])
     .where("id", "=", caller.applicationId)
     .executeTakeFirst();
   const limit = app?.withdraw_auto_approve_limit;
+  const anyAddress = app?.withdraw_any_address_daily_limit;
   const answer = await requestWithdrawal(
     db,
     caller.scope,
@@ -51,6 +54,7 @@ export async function openApiWithdrawal(
       idempotencyKey,
       applicationId: caller.applicationId,
       approvalAbove: limit == null ? null : toAtto(limit),
+      openApi: { applicationId: caller.applicationId, anyAddressLimit: anyAddress == null ? null : toAtto(anyAddress) },
     },
     context.rules,
     context.now,

@@ -6,6 +6,7 @@ import type { Selectable } from "kysely";
 import type { AnyMerchantScope } from "../platform/merchant-scope.ts";
 import { accountBalance, accountId, merchantAccount, post } from "../payments/ledger.ts";
 import { fromAtto, toAtto } from "../platform/usdt.ts";
+import { type OpenApiDestinationRule, openApiDestinationRefusal } from "./open-api-destinations.ts";
 
 /**
  * A withdrawal asked for (issue 41), before anything is signed: checked, then its amount and fee held in the ledger in
@@ -48,6 +49,8 @@ export interface WithdrawalAsked {
   applicationId?: string | null;
   /** The application's auto-approve limit, in atto USDT: above it the withdrawal waits for the merchant's approval. */
   approvalAbove?: bigint | null;
+  /** Asked through the open API: where it may go (open-api-destinations.ts). */
+  openApi?: OpenApiDestinationRule | null;
 }
 
 /** What a caller does inside the transaction that makes the withdrawal. */
@@ -66,7 +69,10 @@ export type WithdrawalRefusal =
   | "tooManyDecimals"
   | "overBalance"
   | "overDailyLimit"
-  | "keyReused";
+  | "keyReused"
+  | "notInBook"
+  | "coolingDown"
+  | "overAnyAddressLimit";
 
 export type WithdrawalAnswer =
   | { ok: true; withdrawal: Withdrawal; created: boolean }
@@ -132,6 +138,11 @@ export async function requestWithdrawal(
         return earlier.request_hash === hash
           ? { ok: true as const, withdrawal: earlier, created: false }
           : refuse("keyReused", "this Idempotency-Key was used for another withdrawal");
+    }
+    if (asked.openApi) {
+      const where = { chainId: token.chainId, to: asked.to, amount };
+      const refusal = await openApiDestinationRefusal(trx, scope.merchantId, where, asked.openApi, now);
+      if (refusal) return refusal;
     }
     if ((await accountBalance(trx, merchant)) < held)
       return refuse("overBalance", "the balance does not cover the amount and the fee");

@@ -12,6 +12,9 @@ const refusals: Record<WithdrawalRefusal, { code: ErrCode; status: number }> = {
   overBalance: { code: errCodes.withdrawalOverBalance, status: 400 },
   overDailyLimit: { code: errCodes.withdrawalOverDailyLimit, status: 400 },
   keyReused: { code: errCodes.withdrawalKeyReused, status: 409 },
+  notInBook: { code: errCodes.withdrawalDestinationNotInBook, status: 403 },
+  coolingDown: { code: errCodes.withdrawalAddressCoolingDown, status: 403 },
+  overAnyAddressLimit: { code: errCodes.withdrawalAnyAddressOverLimit, status: 400 },
 };
 
 /**

@@ -19,6 +19,7 @@ import {
   seedDepositAddress,
   seedMerchant,
   seedSession,
+  seedWithdrawalAddress,
   testServerSecret,
 } from "../../testing/seed.ts";
 import { type MoneyChain, startMoneyChain } from "../../testing/money-chain.ts";
@@ -154,6 +155,14 @@ async function withdrawAsApplication(scope: MerchantScope, to: Address, amount: 
     .select(["id", "app_code"])
     .where("merchant_id", "=", scope.merchantId)
     .executeTakeFirstOrThrow();
+  // An open-API withdrawal goes only to the merchant's address book: the destination is put there first.
+  const inBook = await db
+    .selectFrom("withdrawal_addresses")
+    .select("id")
+    .where("merchant_id", "=", scope.merchantId)
+    .where("address", "=", to)
+    .executeTakeFirst();
+  if (!inBook) await seedWithdrawalAddress(db, { userId: scope.merchantId, chainId, address: to });
   const caller = {
     applicationId: app.id,
     appCode: app.app_code,
