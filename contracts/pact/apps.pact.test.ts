@@ -32,6 +32,7 @@ const appBody = (status: "normal" | "stopped" = "normal") => ({
   rechargeCallbackUrl: like(fields.rechargeCallbackUrl),
   withdrawCallbackUrl: like(fields.withdrawCallbackUrl),
   withdrawAutoApproveLimit: null,
+  withdrawAnyAddressDailyLimit: null,
   status,
   remark: like(""),
   createdAt: isoDate("2026-11-25T08:00:00.000Z"),
@@ -173,8 +174,24 @@ describe("application changes and credentials, each with a proof or inside the v
       });
   });
 
-  it("shows the credentials without a proof inside the session's verified window", async () => {
-    const shown = credentialsBody(null);
+  it("edits a name without a proof inside the session's verified window, leaving the fields it leaves out", async () => {
+    await pact
+      .addInteraction()
+      .given(states.signedIn, { email, token })
+      .given(states.appVerifiedWindow, { email, name, token })
+      .uponReceiving("a request to rename an application inside the session's verified window")
+      .withRequest("POST", "/api/App/Edit", (b) =>
+        b.headers(authHeaders(token)).jsonBody({ appCode: stateAppCode(), name: "Renamed" }),
+      )
+      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok({ ...appBody(), name: like("Renamed") })))
+      .executeTest(async (mock) => {
+        await expect(apiFor(mock, token).apps.edit({ appCode, name: "Renamed" })).resolves.toMatchObject({
+          name: "Renamed",
+        });
+      });
+  });
+
+  it("refuses the credentials without a proof inside the session's verified window (2405, issue 67)", async () => {
     await pact
       .addInteraction()
       .given(states.signedIn, { email, token })
@@ -183,9 +200,14 @@ describe("application changes and credentials, each with a proof or inside the v
       .withRequest("POST", "/api/App/Credentials", (b) =>
         b.headers(authHeaders(token)).jsonBody({ appCode: stateAppCode() }),
       )
-      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(shown)))
+      .willRespondWith(200, (b) =>
+        b.headers(responseHeaders).jsonBody(failure("2405", "Verify with the e-mail code first")),
+      )
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).apps.credentials({ appCode })).resolves.toEqual(exampleOf(shown));
+        await expect(apiFor(mock, token).apps.credentials({ appCode })).rejects.toMatchObject({
+          kind: "api",
+          errCode: "2405",
+        });
       });
   });
 
