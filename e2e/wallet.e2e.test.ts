@@ -76,6 +76,10 @@ describe("My wallet", () => {
     const add = page.getByRole("dialog");
     await add.getByLabel("Address (checksummed)").fill(destination);
     await add.getByLabel("Label").fill("Cold wallet");
+    // Adding a destination takes the code mailed for it, as a withdrawal does.
+    const beforeAdd = (await outbox(baseUrl, email)).length;
+    await add.getByRole("button", { name: "Send code" }).click();
+    await add.getByLabel("Verification code").fill(await nextCode(baseUrl, email, beforeAdd));
     await add.getByRole("button", { name: "Add", exact: true }).click();
     await add.waitFor({ state: "detached" });
     const entry = page.getByTestId("wallet-destination").filter({ hasText: destination });
@@ -231,12 +235,19 @@ describe("My wallet", () => {
           },
         )
         .toBe("20");
-      const client = openApiClient({ baseUrl, appKey: keys.appKey, appSecret: keys.appSecret });
-      const asked = await client.createWithdrawal({
+      // The open API pays only destinations of the address book (usable at once on this test server): added with
+      // the mailed code.
+      const to = privateKeyToAccount(generatePrivateKey()).address;
+      seen = (await outbox(baseUrl, email)).length;
+      await callAsMerchant(baseUrl, token, "/api/User/SentVerificationCode", { email, type: "withdrawal" });
+      await callAsMerchant(baseUrl, token, "/api/Wallet/AddAddress", {
         chain: "Devnet",
-        to: privateKeyToAccount(generatePrivateKey()).address,
-        amount: "8",
+        address: to,
+        label: "Payouts",
+        code: await nextCode(baseUrl, email, seen),
       });
+      const client = openApiClient({ baseUrl, appKey: keys.appKey, appSecret: keys.appSecret });
+      const asked = await client.createWithdrawal({ chain: "Devnet", to, amount: "8" });
       expect(asked.resData).toMatchObject({ status: "awaitingApproval", amount: "8" });
 
       await page.goto(routePaths.wallet);

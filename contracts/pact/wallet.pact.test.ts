@@ -106,14 +106,15 @@ describe("My wallet (proposed)", () => {
       });
   });
 
-  it("adds a destination to the address book", async () => {
-    const body = { chain: product, address: destination, label: "Cold wallet" };
+  it("adds a destination to the address book with the mailed code", async () => {
+    const body = { chain: product, address: destination, label: "Cold wallet", code: withdrawalCode };
     const added = destinationBody(true);
     await pact
       .addInteraction()
       .given(states.signedIn, { email, token })
       .given(states.devnetWatched, { product })
-      .uponReceiving("a new destination for the withdrawal address book")
+      .given(states.codeSent, { code: withdrawalCode, email, type: "withdrawal" })
+      .uponReceiving("a new destination for the withdrawal address book, with the mailed code")
       .withRequest("POST", "/api/Wallet/AddAddress", (b) => b.headers(authHeaders(token)).jsonBody(body))
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(added)))
       .executeTest(async (mock) => {

@@ -46,10 +46,16 @@ export const withdrawalAddressList = z.object({
 });
 export type WithdrawalAddressList = z.infer<typeof withdrawalAddressList>;
 
+/**
+ * A destination added to the address book, with the code mailed for it (SentVerificationCode, type `withdrawal`) and,
+ * when two-factor is on, the authenticator's code: a stolen session alone adds none.
+ */
 export const addWithdrawalAddressRequest = z.strictObject({
   chain: walletProduct,
   address: trimmedText(z.minLength(1, "validation.required"), z.regex(/^0x[0-9a-fA-F]{40}$/, "validation.address")),
   label: trimmedText(z.minLength(1, "validation.required"), z.maxLength(40, "validation.tooLong")),
+  code: codeField,
+  totpCode: z.optional(secondFactorCodeField),
 });
 export type AddWithdrawalAddressRequest = z.infer<typeof addWithdrawalAddressRequest>;
 

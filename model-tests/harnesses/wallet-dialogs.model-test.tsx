@@ -48,6 +48,7 @@ runModel(addressAddModel, {
         await h.user.selectOptions(screen.getByLabelText(h.t("wallet.chain")), e.chain);
         await fill(h, h.t("wallet.address"), e.address);
         await fill(h, h.t("wallet.label"), e.label);
+        await fill(h, h.t("fields.code"), e.code);
         return pressInDialog(h, title, h.t("wallet.addSubmit"));
       default:
         unmapped(e);

@@ -17,11 +17,12 @@ export const addressAddModel = formDialogModel({
   title: "wallet.addTitle",
   submit: "wallet.addSubmit",
   submits: [
-    { type: "address.add", chain: "Devnet", address: newAddress, label: "Treasury" },
-    { type: "address.add", chain: "Devnet", address: "0x12", label: "Treasury" },
+    { type: "address.add", chain: "Devnet", address: newAddress, label: "Treasury", code: "135790" },
+    { type: "address.add", chain: "Devnet", address: "0x12", label: "Treasury", code: "135790" },
+    { type: "address.add", chain: "Devnet", address: newAddress, label: "Treasury", code: "" },
   ],
   describeSubmit: (e) =>
-    `Choose ${e.chain}, type the address "${e.address}" and the label "${e.label}"; press ${english("wallet.addSubmit")}`,
+    `Choose ${e.chain}, type the address "${e.address}", the label "${e.label}" and the mailed code "${e.code}"; press ${english("wallet.addSubmit")}`,
   answer: { ...usableDestination, id: "9", address: newAddress, label: "Treasury", usable: false },
   answerText: "The server adds the address, usable after the waiting time, and mails the merchant",
   refused: failure("2811", "This address is already in your address book"),

@@ -34,6 +34,8 @@ describe("node server/main.ts with the devnet: deposits", { timeout: 120_000 }, 
       COLLECTION_INTERVAL_SECONDS: "1",
       COLLECTION_THRESHOLD: "1",
       WITHDRAWAL_INTERVAL_SECONDS: "1",
+      // The destination put in the address book is usable at once.
+      WITHDRAWAL_ADDRESS_COOLDOWN_SECONDS: "0",
     };
     let main = startMain(dataDir, env);
     let base = await main.api;
@@ -142,6 +144,13 @@ describe("node server/main.ts with the devnet: deposits", { timeout: 120_000 }, 
     // sender once the collector has swept enough there (COLLECTION_THRESHOLD 1: the first deposit, at least), and paid
     // once it has its confirmations.
     const destination = privateKeyToAddress(generatePrivateKey());
+    // The open API pays only destinations of the merchant's address book, added in the console with the mailed code.
+    await post("/api/User/SentVerificationCode", { email, type: "withdrawal" }, token);
+    await post(
+      "/api/Wallet/AddAddress",
+      { chain: "Devnet", address: destination, label: "Payouts", code: await lastCode(email) },
+      token,
+    );
     const asked = await client().createWithdrawal({ chain: "Devnet", to: destination, amount: "5" }, "payout-1");
     expect(asked, JSON.stringify(asked)).toMatchObject({ success: true, resData: { status: "requested", fee: "1" } });
     expect(

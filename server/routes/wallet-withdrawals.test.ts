@@ -45,8 +45,28 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 beforeEach(() => reset(h));
 
-const add = (m: Merchant, address = destination, label = "Cold wallet", product = "Devnet") =>
-  call(h, "addAddress", { token: m.token, body: { chain: product, address, label } });
+/** Wallet/AddAddress with its proof: `code` as given, or a fresh mailed code seeded for it. */
+async function add(
+  m: Merchant,
+  address = destination,
+  label = "Cold wallet",
+  product = "Devnet",
+  proof: { code?: string; totpCode?: string } = {},
+) {
+  const code = proof.code ?? "246810";
+  if (proof.code === undefined) await seedCode(h.db, { email: m.email, purpose: "withdrawal", code });
+  return call(h, "addAddress", { token: m.token, body: { chain: product, address, label, ...proof, code } });
+}
+const liveCodes = async (m: Merchant) =>
+  (
+    await h.db
+      .selectFrom("verification_codes")
+      .select("id")
+      .where("email", "=", m.email)
+      .where("purpose", "=", "withdrawal")
+      .where("used_at", "is", null)
+      .execute()
+  ).length;
 const withdraw = (m: Merchant, body: Record<string, unknown>) => call(h, "withdraw", { token: m.token, body });
 const securityKinds = async (m: Merchant) =>
   (
@@ -95,15 +115,82 @@ describe("the withdrawal address book", () => {
   it("refuses an unknown chain, a non-checksummed address, the service's own, a duplicate and a full book, writing nothing", async () => {
     const m = await signedInMerchant(h);
     expect(await add(m)).toMatchObject({ success: true });
+    await seedCode(h.db, { email: m.email, purpose: "withdrawal", code: "135790" });
+    const p = { code: "135790" };
     const before = await rowCounts(h.db);
-    expect(await add(m, destination, "x", "Tron")).toMatchObject(refusedWith(errCodes.chainUnknown));
-    expect(await add(m, destination.toLowerCase())).toMatchObject(refusedWith(errCodes.withdrawalBadAddress));
-    expect(await add(m, treasury)).toMatchObject(refusedWith(errCodes.withdrawalOurAddress));
-    expect(await add(m, destination, "again")).toMatchObject(refusedWith(errCodes.withdrawalAddressExists));
-    expect(await add(m, "0x12")).toMatchObject({ status: 400, errCode: errCodes.validation });
+    expect(await add(m, destination, "x", "Tron", p)).toMatchObject(refusedWith(errCodes.chainUnknown));
+    expect(await add(m, destination.toLowerCase(), "x", "Devnet", p)).toMatchObject(
+      refusedWith(errCodes.withdrawalBadAddress),
+    );
+    expect(await add(m, treasury, "x", "Devnet", p)).toMatchObject(refusedWith(errCodes.withdrawalOurAddress));
+    expect(await add(m, destination, "again", "Devnet", p)).toMatchObject(
+      refusedWith(errCodes.withdrawalAddressExists),
+    );
+    expect(await add(m, "0x12", "x", "Devnet", p)).toMatchObject({ status: 400, errCode: errCodes.validation });
     expect(await rowCounts(h.db)).toEqual(before);
     // The same address on another chain is another destination.
-    expect(await add(m, destination, "On Eth", "Eth")).toMatchObject({ success: true });
+    expect(await add(m, destination, "On Eth", "Eth", p)).toMatchObject({ success: true });
+  });
+
+  it("adds only with the code mailed for it: none refused, a wrong one counted and logged, nothing added; the right one is spent", async () => {
+    const m = await signedInMerchant(h);
+    const before = await rowCounts(h.db);
+    const body = { chain: "Devnet", address: destination, label: "Cold wallet" };
+    expect(await call(h, "addAddress", { token: m.token, body })).toMatchObject({
+      status: 400,
+      errCode: errCodes.validation,
+    });
+    await seedCode(h.db, { email: m.email, purpose: "withdrawal", code: "135790" });
+    expect(await add(m, destination, "Cold wallet", "Devnet", { code: "000000" })).toMatchObject(
+      refusedWith(errCodes.codeWrong),
+    );
+    const tried = await h.db
+      .selectFrom("verification_codes")
+      .select(["attempts", "stranger_attempts"])
+      .where("email", "=", m.email)
+      .execute();
+    expect(tried.map((c) => c.attempts + c.stranger_attempts)).toEqual([1]);
+    expect(await securityKinds(m)).toEqual([{ kind: "withdrawalAddressAdd", outcome: "failure" }]);
+    expect(await h.db.selectFrom("withdrawal_addresses").select("id").execute()).toEqual([]);
+    const mails = h.mails.length;
+    expect(await add(m, destination, "Cold wallet", "Devnet", { code: "135790" })).toMatchObject({ success: true });
+    expect(await liveCodes(m)).toBe(0);
+    expect(h.mails.length).toBe(mails + 1);
+    expect((await securityKinds(m)).at(-1)).toEqual({ kind: "withdrawalAddressAdd", outcome: "success" });
+    expect((await rowCounts(h.db)).withdrawal_addresses).toBe((before.withdrawal_addresses ?? 0) + 1);
+  });
+
+  it("leaves the code usable when the add itself is refused (duplicate, the service's own address, a full book)", async () => {
+    const m = await signedInMerchant(h);
+    expect(await add(m)).toMatchObject({ success: true });
+    await seedCode(h.db, { email: m.email, purpose: "withdrawal", code: "135790" });
+    const proof = { code: "135790" };
+    expect(await add(m, destination, "again", "Devnet", proof)).toMatchObject(
+      refusedWith(errCodes.withdrawalAddressExists),
+    );
+    expect(await add(m, treasury, "x", "Devnet", proof)).toMatchObject(refusedWith(errCodes.withdrawalOurAddress));
+    expect(await liveCodes(m)).toBe(1);
+    expect(await add(m, destination, "On Eth", "Eth", proof)).toMatchObject({ success: true });
+    expect(await liveCodes(m)).toBe(0);
+  });
+
+  it("asks for the authenticator's code when two-factor is on, and refuses a wrong one, adding nothing", async () => {
+    const m = await signedInMerchant(h);
+    await seedTotp(h.db, { userId: m.userId });
+    await seedCode(h.db, { email: m.email, purpose: "withdrawal", code: "135790" });
+    expect(await add(m, destination, "x", "Devnet", { code: "135790" })).toMatchObject(
+      refusedWith(errCodes.twoFactorRequired),
+    );
+    const wrong = testTotpCode(new Date(Date.now() - 10 * 60_000));
+    expect(await add(m, destination, "x", "Devnet", { code: "135790", totpCode: wrong })).toMatchObject({
+      success: false,
+      errCode: errCodes.twoFactorCodeWrong,
+    });
+    expect(await h.db.selectFrom("withdrawal_addresses").select("id").execute()).toEqual([]);
+    const right = testTotpCode(h.clock.now());
+    expect(await add(m, destination, "x", "Devnet", { code: "135790", totpCode: right })).toMatchObject({
+      success: true,
+    });
   });
 
   it("holds at most 20 destinations", async () => {
@@ -120,15 +207,19 @@ describe("the withdrawal address book", () => {
     expect(await add(m)).toMatchObject(refusedWith(errCodes.withdrawalAddressBookFull));
   });
 
-  it("racing adds agree: one destination for one address, and never more than 20 in the book", async () => {
+  it("racing adds agree: one destination for one address, one add for one code, and never more than 20 in the book", async () => {
     const m = await signedInMerchant(h);
-    const same = await Promise.all(Array.from({ length: 10 }, () => add(m)));
+    await seedCode(h.db, { email: m.email, purpose: "withdrawal", code: "111111" });
+    const same = await Promise.all(
+      Array.from({ length: 10 }, () => add(m, destination, "x", "Devnet", { code: "111111" })),
+    );
     expect(same.filter((a) => a.success)).toHaveLength(1);
     expect(same.filter((a) => !a.success).map((a) => a.errCode)).toEqual(
       Array(9).fill(errCodes.withdrawalAddressExists),
     );
-    // 17 more (18 in the book), then six different ones at once: two fit.
-    const seeded = Array.from({ length: 17 }, (_, i) => ({
+    // 18 more (19 in the book), then six different ones at once with one code: one fits, and the code it spends
+    // closes the others (or the book, full by then, refuses them).
+    const seeded = Array.from({ length: 18 }, (_, i) => ({
       merchant_id: m.userId,
       chain_id: 1,
       address: `0x${(i + 1).toString(16).padStart(40, "0")}`,
@@ -137,13 +228,15 @@ describe("the withdrawal address book", () => {
       usable_at: new Date(),
     }));
     await h.db.insertInto("withdrawal_addresses").values(seeded).execute();
+    await seedCode(h.db, { email: m.email, purpose: "withdrawal", code: "222222" });
     const others = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => add(m, getAddress(`0x${(i + 0xab00).toString(16).padStart(40, "0")}`))),
+      Array.from({ length: 6 }, (_, i) =>
+        add(m, getAddress(`0x${(i + 0xab00).toString(16).padStart(40, "0")}`), "x", "Devnet", { code: "222222" }),
+      ),
     );
-    expect(others.filter((a) => a.success)).toHaveLength(2);
-    expect(others.filter((a) => !a.success).map((a) => a.errCode)).toEqual(
-      Array(4).fill(errCodes.withdrawalAddressBookFull),
-    );
+    expect(others.filter((a) => a.success)).toHaveLength(1);
+    for (const refused of others.filter((a) => !a.success))
+      expect([errCodes.withdrawalAddressBookFull, errCodes.codeWrong]).toContain(refused.errCode);
     const live = await h.db
       .selectFrom("withdrawal_addresses")
       .select((eb) => eb.fn.countAll<string>().as("n"))
@@ -270,7 +363,10 @@ describe("Wallet/Withdraw", () => {
     try {
       const m = await signedInMerchant(bare);
       expect(
-        await call(bare, "addAddress", { token: m.token, body: { chain: "Devnet", address: destination, label: "x" } }),
+        await call(bare, "addAddress", {
+          token: m.token,
+          body: { chain: "Devnet", address: destination, label: "x", code: "135790" },
+        }),
       ).toMatchObject({
         status: 403,
         errCode: errCodes.withdrawalsNotOffered,

@@ -85,7 +85,8 @@ export const walletHandlers: Pick<
         keys: { secret: services.secret, devOutbox: services.devOutbox },
         log: ctx.log,
       };
-      return addWithdrawalAddress(ctx.db, ctx.session.scope, ctx.body, { ...walletContext(ctx), mail });
+      const context = { ...walletContext(ctx), mail, identity: services };
+      return addWithdrawalAddress(ctx.db, ctx.session, ctx.body, context);
     },
   },
   removeAddress: {

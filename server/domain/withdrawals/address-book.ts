@@ -7,13 +7,16 @@ import type {
 } from "../../../contracts/schemas/wallet.ts";
 import type { ConfiguredChain } from "../../chain/chain-layer.ts";
 import type { DB, WithdrawalAddressesTable } from "../../db/schema.ts";
+import type { IdentityServices } from "../identity/identity-services.ts";
 import { signedInMerchant } from "../identity/merchants.ts";
 import { recordSecurityEvent, type SecurityEventSource } from "../identity/security-events.ts";
+import type { Session } from "../identity/sessions.ts";
 import type { Mailer } from "../messaging/mailer.ts";
 import { deliverMail, type MailLog, type OutboxKeys, queueMail } from "../messaging/outbox.ts";
 import type { MerchantScope } from "../platform/merchant-scope.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
 import { destinationRefusal, type WithdrawalRules } from "./withdrawal-holds.ts";
+import { checkWithdrawalProof } from "./withdrawal-proof.ts";
 import { withdrawalRefusalOutcome } from "./withdrawal-refusals.ts";
 
 /**
@@ -67,25 +70,32 @@ export interface AddressBookContext {
   /** For the security log. */
   source: SecurityEventSource;
   mail: { mailer: Mailer; keys: OutboxKeys; log: MailLog };
+  identity: Pick<IdentityServices, "limits" | "refusals" | "secret">;
 }
 
 /**
- * Adds a destination, usable from now + the cool-down: refused when the chain is not configured, the address is not
- * a checksummed address of it or is one of the service's own, already in the book, or the book is full. Recorded in
- * the security log and mailed to the merchant in the transaction that adds it (the mail is sent after the commit).
+ * Adds a destination, usable from now + the cool-down, with the code mailed for it (type `withdrawal`) and, when
+ * two-factor is on, the authenticator's code (withdrawal-proof.ts) — so a stolen session alone cannot add one (issue
+ * 67). Refused when the chain is not configured, the address is not a checksummed address of it or is one of the
+ * service's own, already in the book, or the book is full; the code is spent only in the transaction that adds, so a
+ * refused add leaves it usable. Recorded in the security log and mailed to the merchant in that transaction (the mail
+ * is sent after the commit).
  */
 export async function addWithdrawalAddress(
   db: Kysely<DB>,
-  scope: MerchantScope,
+  session: Session,
   body: AddWithdrawalAddressRequest,
   context: AddressBookContext,
 ): Promise<Outcome<WithdrawalAddress>> {
   const { chains, rules, now } = context;
+  const { scope } = session;
   if (!rules) return fail(errCodes.withdrawalsNotOffered, "This service sends no withdrawals", 403);
   const chain = chains.find((c) => c.product.toLowerCase() === body.chain.toLowerCase());
   if (!chain) return fail(errCodes.chainUnknown, `No chain ${body.chain} is configured`);
   const refusal = await destinationRefusal(db, rules, body.address);
   if (refusal && !refusal.ok) return withdrawalRefusalOutcome(refusal);
+  const proof = await checkWithdrawalProof(db, session, body, "withdrawalAddressAdd", context);
+  if (!proof.ok) return proof;
   const merchant = await signedInMerchant(db, scope);
   const mail = {
     to: merchant.email,
@@ -117,7 +127,7 @@ export async function addWithdrawalAddress(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await recordSecurityEvent(trx, context.source, "withdrawalAddressAdd", "success", scope.merchantId);
+    await proof.data.spend(trx);
     const outboxId = await queueMail(trx, mail, null, now, context.mail.keys);
     return ok({ row, outboxId });
   });

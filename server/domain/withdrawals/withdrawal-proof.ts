@@ -21,7 +21,8 @@ export interface CheckedProof {
 }
 
 /**
- * What money leaving from the console takes (a withdrawal asked, or one approved): the code mailed for it (type
+ * What money leaving from the console takes (a withdrawal asked, or one approved, or a destination added to the address
+ * book): the code mailed for it (type
  * `withdrawal`), checked first — a wrong one counts a try and goes no further — then, when two-factor is on, the
  * authenticator's code. The mailed code is not spent here: `spend` does it in the transaction that acts, so a request
  * refused for another reason leaves it usable. Failures are in the security log under `kind`.
@@ -30,7 +31,7 @@ export async function checkWithdrawalProof(
   db: Kysely<DB>,
   session: Session,
   proof: { code: string; totpCode?: string | undefined },
-  kind: "withdrawalRequest" | "withdrawalApprove",
+  kind: "withdrawalRequest" | "withdrawalApprove" | "withdrawalAddressAdd",
   { now, source, identity }: WithdrawalProofContext,
 ): Promise<Outcome<CheckedProof>> {
   const { scope } = session;

@@ -100,7 +100,11 @@ export default function WalletPage() {
             secondFactorOn={view.data.overview.secondFactorOn}
           />
           <WithdrawDialog actor={withdraw} overview={view.data.overview} destinations={view.usable} />
-          <AddressAddDialog actor={add} chains={view.data.overview.chains.map((c) => c.chain)} />
+          <AddressAddDialog
+            actor={add}
+            chains={view.data.overview.chains.map((c) => c.chain)}
+            secondFactorOn={view.data.overview.secondFactorOn}
+          />
         </>
       ) : null}
       <AddressRemoveDialog actor={remove} destination={removing} />
