@@ -27,15 +27,19 @@ const refusal = { $ref: "#/components/schemas/Refusal" };
 const refusals = {
   "400": {
     description:
-      "Input that does not validate (1001), a list cursor not made for these filters (1005), an unknown chain (2207), a withdrawal refused (2801–2807)",
+      "Input that does not validate (1001), a list cursor not made for these filters (1005), an unknown chain (2207), a withdrawal refused (2801–2807), past the application's any-address daily limit (2817)",
     content: json(refusal),
   },
   "401": { description: "The signature: 2501–2506", content: json(refusal) },
   "403": {
-    description: "Stopped application (2507), the package's wallet limit (2508, 2509), withdrawals not offered (2810)",
+    description:
+      "Stopped application (2507), the package's wallet limit (2508, 2509), withdrawals not offered (2810), a withdrawal destination not in the merchant's address book (2816) or still cooling down there (2813)",
     content: json(refusal),
   },
-  "409": { description: "An Idempotency-Key used for another withdrawal (2808)", content: json(refusal) },
+  "409": {
+    description: "An Idempotency-Key the application used for another withdrawal (2808)",
+    content: json(refusal),
+  },
   "404": {
     description:
       "No deposit address for this end user on this chain (2510), no bill of this number (2601), no withdrawal of this id (2809)",
