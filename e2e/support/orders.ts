@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import type { Page } from "playwright-core";
-import { callAsMerchant, registerViaApi, uniqueEmail } from "./api.ts";
+import { callAsMerchant, nextCode, outbox, registerViaApi, uniqueEmail } from "./api.ts";
 import { accountShown, button, onLoginPage, signIn, waitForPath } from "./console.ts";
 import { openDevWallet, payFromDevAccount } from "../../scripts/chain-pay.ts";
 
@@ -88,10 +88,14 @@ export async function merchantWithOrders(page: Page, baseUrl: string) {
     remark: "Main shop",
   });
   // A withdrawal destination, usable at once on the journeys' server: My wallet offers Withdraw and lists the book.
+  // Adding it takes the code mailed for it.
+  const seen = (await outbox(baseUrl, email)).length;
+  await callAsMerchant(baseUrl, token, "/api/User/SentVerificationCode", { email, type: "withdrawal" });
   await callAsMerchant(baseUrl, token, "/api/Wallet/AddAddress", {
     chain: "Devnet",
     address: "0x8626f6940E2eb28930eFb4CeF49B2d1F2C9C1199",
     label: "Northwind cold storage",
+    code: await nextCode(baseUrl, email, seen),
   });
 }
 

@@ -185,7 +185,7 @@ describe("where an open-API withdrawal may go", () => {
     expect(await withdraw(m.app, "1", {}, fresh)).toMatchObject({ status: 200, success: true, resData: { to: fresh } });
   });
 
-  it('with the application\'s "any address" on, pays outside the book up to its own daily limit (2817 past it); the book stays unlimited by it', async () => {
+  it("with the application's any-address limit set, pays outside the book up to it (2817 past it); the book stays unlimited by it", async () => {
     const m = await merchantWithBalance("w@example.com", "100");
     await allowAnyAddress(m, "10");
     expect(await withdraw(m.app, "6", {}, stranger())).toMatchObject({ status: 200, success: true });
@@ -215,7 +215,7 @@ describe("where an open-API withdrawal may go", () => {
     expect(await withdraw(m.app, "980", {}, stranger())).toMatchObject({ errCode: errCodes.withdrawalOverDailyLimit });
   });
 
-  it('parallel requests outside the book cannot pass the "any address" limit together', async () => {
+  it("parallel requests outside the book cannot pass the any-address limit together", async () => {
     const m = await merchantWithBalance("w@example.com", "100");
     await allowAnyAddress(m, "10");
     const answers = await Promise.all(Array.from({ length: 6 }, () => withdraw(m.app, "3", {}, stranger())));
