@@ -1,7 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { toAtto } from "../platform/usdt.ts";
-import type { WithdrawalAnswer } from "./withdrawal-holds.ts";
 
 /**
  * Where an open-API withdrawal may go (issue 67): an API key never adds a destination. `to` must be a live entry of the
@@ -17,11 +16,15 @@ export interface OpenApiDestinationRule {
   anyAddressLimit: bigint | null;
 }
 
-const refuse = (refusal: "notInBook" | "coolingDown" | "overAnyAddressLimit", message: string): WithdrawalAnswer => ({
-  ok: false,
-  refusal,
-  message,
-});
+export type OpenApiDestinationRefusal = "notInBook" | "coolingDown" | "overAnyAddressLimit";
+
+interface Refused {
+  ok: false;
+  refusal: OpenApiDestinationRefusal;
+  message: string;
+}
+
+const refuse = (refusal: OpenApiDestinationRefusal, message: string): Refused => ({ ok: false, refusal, message });
 
 /** Why the open API may not pay `amount` to `to` on the chain, or null when it may. */
 export async function openApiDestinationRefusal(
@@ -30,7 +33,7 @@ export async function openApiDestinationRefusal(
   asked: { chainId: number; to: string; amount: bigint },
   rule: OpenApiDestinationRule,
   now: Date,
-): Promise<WithdrawalAnswer | null> {
+): Promise<Refused | null> {
   const entry = await trx
     .selectFrom("withdrawal_addresses")
     .select("usable_at")

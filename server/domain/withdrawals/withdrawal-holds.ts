@@ -6,7 +6,11 @@ import type { Selectable } from "kysely";
 import type { AnyMerchantScope } from "../platform/merchant-scope.ts";
 import { accountBalance, accountId, merchantAccount, post } from "../payments/ledger.ts";
 import { fromAtto, toAtto } from "../platform/usdt.ts";
-import { type OpenApiDestinationRule, openApiDestinationRefusal } from "./open-api-destinations.ts";
+import {
+  type OpenApiDestinationRefusal,
+  type OpenApiDestinationRule,
+  openApiDestinationRefusal,
+} from "./open-api-destinations.ts";
 
 /**
  * A withdrawal asked for (issue 41), before anything is signed: checked, then its amount and fee held in the ledger in
@@ -70,9 +74,7 @@ export type WithdrawalRefusal =
   | "overBalance"
   | "overDailyLimit"
   | "keyReused"
-  | "notInBook"
-  | "coolingDown"
-  | "overAnyAddressLimit";
+  | OpenApiDestinationRefusal;
 
 export type WithdrawalAnswer =
   | { ok: true; withdrawal: Withdrawal; created: boolean }
