@@ -864,7 +864,13 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
   addAddress: {
     attacks: () => [
       {
-        body: { chain: "Devnet", address: bravoDestination, label: "Bravo's" },
+        body: {
+          chain: "Devnet",
+          address: bravoDestination,
+          label: "Bravo's",
+          code: bWithdrawalCode,
+          totpCode: "123456",
+        },
         outcome: "answered",
         check: (answer) => expect(succeeded(answer).resData).toMatchObject({ address: bravoDestination }),
       },
