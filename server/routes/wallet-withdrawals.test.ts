@@ -214,9 +214,10 @@ describe("the withdrawal address book", () => {
       Array.from({ length: 10 }, () => add(m, destination, "x", "Devnet", { code: "111111" })),
     );
     expect(same.filter((a) => a.success)).toHaveLength(1);
-    expect(same.filter((a) => !a.success).map((a) => a.errCode)).toEqual(
-      Array(9).fill(errCodes.withdrawalAddressExists),
-    );
+    // Refused as a duplicate, or, checked after the winner spent the code, as a wrong or spent one.
+    const spent: string[] = [errCodes.codeWrong, errCodes.codeExpired];
+    for (const refused of same.filter((a) => !a.success))
+      expect([errCodes.withdrawalAddressExists, ...spent]).toContain(refused.errCode);
     // 18 more (19 in the book), then six different ones at once with one code: one fits, and the code it spends
     // closes the others (or the book, full by then, refuses them).
     const seeded = Array.from({ length: 18 }, (_, i) => ({
@@ -236,7 +237,7 @@ describe("the withdrawal address book", () => {
     );
     expect(others.filter((a) => a.success)).toHaveLength(1);
     for (const refused of others.filter((a) => !a.success))
-      expect([errCodes.withdrawalAddressBookFull, errCodes.codeWrong]).toContain(refused.errCode);
+      expect([errCodes.withdrawalAddressBookFull, ...spent]).toContain(refused.errCode);
     const live = await h.db
       .selectFrom("withdrawal_addresses")
       .select((eb) => eb.fn.countAll<string>().as("n"))
