@@ -40,6 +40,10 @@ async function fitsPhoneAndDesktop(page: Page, what: string) {
   }
 }
 
+/** The server mails one code per e-mail and purpose a minute: waits until the next `withdrawal` code may be asked. */
+const nextCodeAllowed = (sentAt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.max(0, sentAt + 61_000 - Date.now())));
+
 /*
  * The second journey: an application's withdrawal (the open API, signed with its keys) above its auto-approve limit
  * waits in My wallet; the merchant approves it with the mailed code in a dialog that fits a phone and a desktop, and
@@ -78,6 +82,7 @@ describe("My wallet", () => {
     await add.getByLabel("Label").fill("Cold wallet");
     // Adding a destination takes the code mailed for it, as a withdrawal does.
     const beforeAdd = (await outbox(baseUrl, email)).length;
+    const addCodeAt = Date.now();
     await add.getByRole("button", { name: "Send code" }).click();
     await add.getByLabel("Verification code").fill(await nextCode(baseUrl, email, beforeAdd));
     await add.getByRole("button", { name: "Add", exact: true }).click();
@@ -104,6 +109,7 @@ describe("My wallet", () => {
       );
     }
     const seen = (await outbox(baseUrl, email)).length;
+    await nextCodeAllowed(addCodeAt);
     await dialog.getByRole("button", { name: "Send code" }).click();
     await dialog.getByLabel("Verification code").fill(await nextCode(baseUrl, email, seen));
     await dialog.getByRole("button", { name: "Confirm withdrawal" }).click();
@@ -239,6 +245,7 @@ describe("My wallet", () => {
       // the mailed code.
       const to = privateKeyToAccount(generatePrivateKey()).address;
       seen = (await outbox(baseUrl, email)).length;
+      const addCodeAt = Date.now();
       await callAsMerchant(baseUrl, token, "/api/User/SentVerificationCode", { email, type: "withdrawal" });
       await callAsMerchant(baseUrl, token, "/api/Wallet/AddAddress", {
         chain: "Devnet",
@@ -259,6 +266,7 @@ describe("My wallet", () => {
       expect(await dialog.getByTestId("withdrawal-approve-what").textContent()).toContain("8.00 USDT");
       await fitsPhoneAndDesktop(page, "the approval dialog");
       seen = (await outbox(baseUrl, email)).length;
+      await nextCodeAllowed(addCodeAt);
       await dialog.getByRole("button", { name: "Send code" }).click();
       await dialog.getByLabel("Verification code").fill(await nextCode(baseUrl, email, seen));
       await dialog.getByRole("button", { name: "Approve and send" }).click();
@@ -278,5 +286,5 @@ describe("My wallet", () => {
     } finally {
       await receiver.close();
     }
-  }, 90_000);
+  }, 150_000);
 });
