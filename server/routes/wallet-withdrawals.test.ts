@@ -19,7 +19,7 @@ import {
   rowCounts,
   signedInMerchant,
 } from "../testing/harness.ts";
-import { seedBalance, seedCode, seedTotp, testTotpCode } from "../testing/seed.ts";
+import { seedApplication, seedBalance, seedCode, seedTotp, seedWithdrawal, testTotpCode } from "../testing/seed.ts";
 import { type StubChainLayer, stubChainLayer } from "../testing/stub-chain.ts";
 
 /** My wallet's address book and withdrawals asked in the console (issue 41). */
@@ -357,6 +357,29 @@ describe("Wallet/Withdraw", () => {
       refusedWith(errCodes.withdrawalKeyReused),
     );
     expect(walletOverview.parse((await call(h, "walletOverview", { token: m.token })).resData).held).toBe("8");
+  });
+
+  it("a requestId is the console's own: an application's withdrawal under the same key is not answered for it", async () => {
+    const { m, addressId } = await readyMerchant();
+    const requestId = "0b5c1f4e-7d0a-4f57-9a57-4c1b8f0e2d31";
+    const app = await seedApplication(h.db, { userId: m.userId });
+    const devnet = chain.chains[0]!;
+    const theirs = await seedWithdrawal(h.db, {
+      userId: m.userId,
+      chainId: devnet.chainId,
+      token: devnet.tokens[0]!.address,
+      to: destination,
+      amount: "7",
+    });
+    await h.db
+      .updateTable("withdrawals")
+      .set({ application_id: app.applicationId, idempotency_key: `console:${requestId}` })
+      .where("id", "=", theirs.withdrawalId)
+      .execute();
+    await seedCode(h.db, { email: m.email, purpose: "withdrawal", code: "135790" });
+    const mine = await withdraw(m, { addressId, amount: "7", code: "135790", requestId });
+    expect(mine).toMatchObject({ success: true });
+    expect(openWithdrawal.parse(mine.resData).id).not.toBe(theirs.withdrawalId);
   });
 
   it("answers 2810 where this server sends no withdrawals", async () => {

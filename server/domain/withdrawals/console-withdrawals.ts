@@ -50,6 +50,7 @@ export async function withdrawFromConsole(
         .selectAll()
         .where("merchant_id", "=", scope.merchantId)
         .where("idempotency_key", "=", idempotencyKey)
+        .where("application_id", "is", null)
         .executeTakeFirst()
     : undefined;
   if (earlier) {
