@@ -90,7 +90,15 @@ const valid = (name: EndpointName): Input => {
     appRotateSecret: { body: { appCode: "2026010100000001", proof: "p".repeat(43), graceWindow: "24h" } },
     callbackRedeliver: { body: { attemptId: "1" } },
     callbackRedeliverFailed: { body: { since: "2026-01-01T00:00:00Z", appCode: "2026010100000001" } },
-    addAddress: { body: { chain: "Devnet", address: "0xa0Ee7A142d267C1f36714E4a8F75612F20a79720", label: "Cold" } },
+    addAddress: {
+      body: {
+        chain: "Devnet",
+        address: "0xa0Ee7A142d267C1f36714E4a8F75612F20a79720",
+        label: "Cold",
+        code: "123456",
+        totpCode: "123456",
+      },
+    },
     removeAddress: { body: { id: "1" } },
     withdrawalList: {
       body: { status: "requested", startTime: "2026-01-01T00:00:00Z", endTime: "2026-02-01T00:00:00Z", pageSize: 10 },
