@@ -56,9 +56,11 @@ export function reconcile(db: Kysely<DB>): Promise<ReconcileRow[]> {
 
 async function reconcileIn(db: Kysely<DB>): Promise<ReconcileRow[]> {
   // Grouped by recipient first (few rows), then matched with merchants' addresses: one pass over the transfers. Each
-  // transfer is valued as the ledger values it (rounded down past 18 decimals), so the sums compare exactly.
+  // transfer is valued as the ledger values it (rounded down past 18 decimals), so the sums compare exactly; the
+  // token's decimals are its accounts' (a treasury funded by the float and nothing credited yet has them too).
   const received = await sql<Received & { value: string | null }>`
-      with receipts as (select chain_id, lower(token) as token, decimals from ledger_accounts where kind = 'receipts'),
+      with receipts as (select chain_id, lower(token) as token, min(decimals) as decimals from ledger_accounts
+                        where kind in ('receipts', 'treasury', 'operatorFloat') group by 1, 2),
       per_recipient as (
         select t.chain_id, lower(t.token) as token, lower(t.to_address) as recipient,
           count(*) filter (where t.quarantine is null) as transfers,
@@ -79,14 +81,16 @@ async function reconcileIn(db: Kysely<DB>): Promise<ReconcileRow[]> {
         select lower(address), chain_id from deposit_addresses
       ) a on a.recipient = p.recipient and (a.chain_id is null or a.chain_id = p.chain_id)
       group by 1, 2`.execute(db);
-  // What withdrawals paid out of the treasury left the books there, not the merchants' credit: added back.
+  // What withdrawals paid out of the treasury left the books there, not the merchants' credit: added back. The
+  // operator's float (treasury-float.ts) is in the treasury's account too but is no merchant's credit: its own account
+  // is summed with it, so the two cancel (issue 67: a fresh devnet read DIFFERS by the float).
   const credited = await sql<Credited>`
       select a.chain_id::text as chain_id, lower(a.token) as token, min(a.decimals) as decimals,
         (sum(a.balance) - coalesce(min(w.paid), 0))::text as balance
       from ledger_accounts a
       left join (select chain_id, lower(token) as token, sum(amount) as paid from withdrawals
                   where status = 'confirmed' group by 1, 2) w on w.chain_id = a.chain_id and w.token = lower(a.token)
-      where a.kind in ('receipts', 'treasury') group by 1, 2`.execute(db);
+      where a.kind in ('receipts', 'treasury', 'operatorFloat') group by 1, 2`.execute(db);
   const key = (chainId: string, token: string) => `${chainId}:${token}`;
   const keys = new Set([...received.rows, ...credited.rows].map((r) => key(r.chain_id, r.token)));
   return [...keys].sort().map((k) => {

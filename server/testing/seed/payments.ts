@@ -61,7 +61,7 @@ export const seedToken = `0x${"11".repeat(20)}`;
 /** A stored, confirmed chain transfer to the merchant (a made-up transaction on chain `chainId`); answers its id. */
 export async function seedConfirmedTransfer(
   db: Kysely<DB>,
-  input: { chainId?: number; baseUnits: bigint; to?: string },
+  input: { chainId?: number; baseUnits: bigint; to?: string; token?: string },
 ): Promise<{ transferId: string; txHash: string }> {
   const txHash = `0x${randomBytes(32).toString("hex")}`;
   const row = await db
@@ -72,7 +72,7 @@ export async function seedConfirmedTransfer(
       log_index: 0,
       block_number: "1",
       block_hash: `0x${randomBytes(32).toString("hex")}`,
-      token: seedToken,
+      token: input.token ?? seedToken,
       from_address: `0x${"22".repeat(20)}`,
       to_address: input.to ?? `0x${randomBytes(20).toString("hex")}`,
       amount: input.baseUnits.toString(),
