@@ -1,3 +1,4 @@
+import { loggableError } from "./http/loggable-error.ts";
 import { randomBytes } from "node:crypto";
 import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
@@ -146,7 +147,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     // The request line's address is the checked client address (http/client-address.ts), never a forwarded string as is.
     logger: options.logger
       ? {
-          serializers: { req: (request) => requestForLog(request as unknown as FastifyRequest) },
+          // An error's kind, code, message and stack only: a database error's parameters and values never (issue 67).
+          serializers: { req: (request) => requestForLog(request as unknown as FastifyRequest), err: loggableError },
           ...(typeof options.logger === "object" ? { stream: options.logger.stream } : {}),
         }
       : false,

@@ -165,6 +165,18 @@ describe("the dev outbox", () => {
   });
 });
 
+describe("the dev outbox's address", () => {
+  it("refuses a NUL or another control character with 400, never a 500 (issue 67)", async () => {
+    const app = await buildServer({ db: h.db, production: false, devOutbox: true });
+    for (const to of ["%00", "a%00b%40example.com", "a%01b%40example.com"]) {
+      const answer = await app.inject({ method: "GET", url: `/api/dev/outbox?to=${to}` });
+      expect(answer.statusCode, to).toBe(400);
+    }
+    expect((await app.inject({ method: "GET", url: "/api/dev/outbox?to=new@example.com" })).statusCode).toBe(200);
+    await app.close();
+  });
+});
+
 describe("unexpected failures", () => {
   it("answer 500 with the envelope and no detail", async () => {
     const pool = {
@@ -187,6 +199,31 @@ describe("unexpected failures", () => {
     expect(logged?.level).toBe(50);
     expect(JSON.stringify(logged?.err)).toContain("secret-host");
     expect(log.text()).not.toContain("Merchant7Pass");
+    await app.close();
+  });
+
+  it("log a database error's kind, code and message, never its query's parameters or the row's values (issue 67)", async () => {
+    const failing = Object.assign(new Error('duplicate key value violates unique constraint "merchants_email"'), {
+      code: "23505",
+      detail: "Key (email)=(leaked@example.com) already exists.",
+      query: "select * from merchants where email = $1",
+      params: ["leaked@example.com"],
+      parameters: ["leaked@example.com"],
+    });
+    const client = { query: async () => Promise.reject(failing), release: () => {} };
+    const pool = { connect: async () => client, end: async () => {} };
+    const broken = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool as never }) });
+    const log = logLines();
+    const app = await buildServer({ db: broken, logger: log });
+    const answer = await app.inject({
+      method: "POST",
+      url: "/api/Login/Login",
+      payload: { email: "leaked@example.com", password: "Merchant7Pass" },
+    });
+    expect(answer.statusCode).toBe(500);
+    const logged = log.records().find((r) => r.msg === "unexpected error");
+    expect(logged?.err).toMatchObject({ code: "23505", message: expect.stringContaining("merchants_email") });
+    expect(log.text()).not.toContain("leaked@example.com");
     await app.close();
   });
 });

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import * as z from "zod/mini";
+import { text } from "../../contracts/schemas/fields.ts";
 import { normalizeEmail } from "../domain/identity/merchants.ts";
 import { devOutboxFor } from "../domain/messaging/outbox.ts";
 import type { Services } from "../http/handler.ts";
 import { parseRequest } from "../http/validation.ts";
 
-const outboxQuery = z.object({ to: z.string().check(z.minLength(1), z.maxLength(254)) });
+// `text`, as every request string: a NUL reached PostgreSQL and answered 500 (issue 67).
+const outboxQuery = z.object({ to: text(z.minLength(1), z.maxLength(254)) });
 
 /**
  * GET /api/dev/outbox?to= — the mail the server "sent" to one address, newest first, so browser
