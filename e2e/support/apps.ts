@@ -16,7 +16,6 @@ export const appLabel = {
   edit: "Edit",
   credentials: "Credentials",
   rotate: "Rotate secret",
-  rotateSubmit: "Rotate",
   save: "Save",
   stop: "Stop",
   enable: "Enable",
