@@ -7,6 +7,7 @@ import { button, gridRow, gridRowCount, rowButton, settled } from "./support/con
 import { axeScan } from "./support/axe.ts";
 import { auditLayout, describeAudit } from "./support/layout-audit.ts";
 import { payFromDevnet } from "./support/orders.ts";
+import { recordShown } from "./support/shown-texts.ts";
 import { withConsoleTab } from "./support/tab.ts";
 import { switchTheme } from "./support/theme.ts";
 
@@ -49,19 +50,21 @@ describe("Application bills", () => {
     await page.getByTestId("bills-feed").getByText(billLabel.live, { exact: true }).waitFor();
 
     // The page stays open: the bill appears and counts its confirmations without a reload.
+    const confirming = await recordShown(page, /[0-2] \/ 3 confirmations/);
+    const confirmingState = await recordShown(page, new RegExp(billLabel.confirming));
     const first = await payFromDevnet(dataDir, address, "25");
     const table = page.getByTestId("bills-table");
     const firstRow = await gridRow(table, { has: page.getByTitle(first) }, 20_000);
     await firstRow.getByText(appCode).waitFor();
     await firstRow.getByText("25.00 USDT").first().waitFor();
     // Seen in a block and still confirming: n / 3, counting up in place, then credited.
-    await firstRow.getByText(/[0-2] \/ 3 confirmations/).waitFor({ timeout: 20_000 });
-    await firstRow.getByText(billLabel.confirming, { exact: true }).waitFor();
+    await confirming.inRow(await firstRow.first().getAttribute("data-row"));
+    await confirmingState.inRow(await firstRow.first().getAttribute("data-row"));
     await firstRow.getByText(billLabel.credited, { exact: true }).waitFor({ timeout: 20_000 });
 
     const second = await payFromDevnet(dataDir, address, "7.5");
     const secondRow = await gridRow(table, { has: page.getByTitle(second) }, 20_000);
-    await secondRow.getByText(/[0-2] \/ 3 confirmations/).waitFor({ timeout: 20_000 });
+    await confirming.inRow(await secondRow.first().getAttribute("data-row"));
     await secondRow.getByText(billLabel.credited, { exact: true }).waitFor({ timeout: 20_000 });
     await expect.poll(() => gridRowCount(table, "bill")).toBe(2);
 

@@ -3,6 +3,7 @@ import { openApiClient } from "../examples/open-api-client.ts";
 import { addApp, appLabel, trialMerchant, verifyWithMailedCode } from "./support/apps.ts";
 import { gridRow } from "./support/console.ts";
 import { payFromDevnet } from "./support/orders.ts";
+import { recordShown } from "./support/shown-texts.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
 /**
@@ -42,9 +43,10 @@ describe("from an application to a credited deposit", () => {
 
     await page.getByRole("link", { name: "Application bills" }).first().click();
     await page.getByRole("heading", { name: "Application bills", level: 1 }).waitFor();
+    const confirming = await recordShown(page, /[0-2] \/ 3 confirmations/);
     const hash = await payFromDevnet(dataDir, address, "12.34");
     const bill = await gridRow(page.getByTestId("bills-table"), { has: page.getByTitle(hash) }, 20_000);
-    await bill.getByText(/[0-2] \/ 3 confirmations/).waitFor({ timeout: 20_000 });
+    await confirming.inRow(await bill.first().getAttribute("data-row"));
     await bill.getByText("Credited", { exact: true }).waitFor({ timeout: 20_000 });
 
     await page.getByRole("link", { name: "Console" }).first().click();

@@ -6,6 +6,7 @@ import { callAsMerchant } from "./support/api.ts";
 import { openPage } from "./support/browser.ts";
 import { button, waitForPath } from "./support/console.ts";
 import { finishPayAfterTransfer, orderLabel, orderPackage, payFromDevnet } from "./support/orders.ts";
+import { recordShown } from "./support/shown-texts.ts";
 import { type RunningServer, startServer } from "./support/server.ts";
 import { giveSession, merchantSession } from "./support/session.ts";
 import { type ConsoleTab, withConsoleTab } from "./support/tab.ts";
@@ -57,14 +58,12 @@ describe("orders and payment on the devnet", () => {
     await page.getByText("Copied").first().waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
 
+    const confirming = await recordShown(page, /[12] \/ 3 confirmations/);
     const hash = await payFromDevnet(dataDir, address, "29");
     await finishPayAfterTransfer(page);
     await dialog(page).getByTestId("pay-progress").waitFor();
     // The transfer is seen, then confirmed: the dialog shows n / 3 confirmations without a reload.
-    await dialog(page)
-      .getByText(/[12] \/ 3 confirmations/)
-      .first()
-      .waitFor({ timeout: 20_000 });
+    await confirming.anywhere();
     await expectPaid(page);
 
     const row = page.getByTestId(`order-row-${orderCode}`);
