@@ -125,6 +125,23 @@ describe("Google accounts whose e-mail is a merchant's", () => {
       });
   });
 
+  it("mails a link code only with the link step's ticket (POST /api/User/SentVerificationCode)", async () => {
+    await pact
+      .addInteraction()
+      .given(states.googleLinkPending, { email, password })
+      .uponReceiving("a request for a link code with the Google link step's ticket")
+      .withRequest("POST", "/api/User/SentVerificationCode", (b) =>
+        b.headers(jsonHeaders).jsonBody({ email: like(email), type: "link", linkTicket: injectedTicket }),
+      )
+      .willRespondWith(200, (b) =>
+        b.headers(responseHeaders).jsonBody(ok({ resendAfterSeconds: like(60), expiresInSeconds: like(600) })),
+      )
+      .executeTest(async (mock) => {
+        const sent = apiFor(mock).auth.sendCode({ email, type: "link", linkTicket: exampleTicket });
+        await expect(sent).resolves.toEqual({ resendAfterSeconds: 60, expiresInSeconds: 600 });
+      });
+  });
+
   it("links the Google account with the merchant's password and signs in (POST /api/Login/GoogleLink)", async () => {
     await pact
       .addInteraction()

@@ -4,6 +4,7 @@ import {
   codePurpose,
   emailField,
   idField,
+  linkTicketField,
   loginPasswordField,
   passwordField,
   repeatMatches,
@@ -35,7 +36,15 @@ export const loginResult = z.object({
 });
 export type LoginResult = z.infer<typeof loginResult>;
 
-export const sendCodeRequest = z.strictObject({ email: emailField, type: codePurpose });
+/**
+ * `linkTicket` goes with a `link` code only: the Google link step's ticket (Login/GoogleSignIn's answer) for this
+ * e-mail's account, so no one without that Google account can have link codes mailed to the owner (issue 67).
+ */
+export const sendCodeRequest = z.strictObject({
+  email: emailField,
+  type: codePurpose,
+  linkTicket: z.optional(linkTicketField),
+});
 export type SendCodeRequest = z.infer<typeof sendCodeRequest>;
 
 /** When the next code may be asked for, so the form can count down from the server's figure. */

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { loginResult } from "./auth.ts";
-import { codeField, loginPasswordField, trimmedText } from "./fields.ts";
+import { codeField, linkTicketField, loginPasswordField, trimmedText } from "./fields.ts";
 import { secondFactorChallenge } from "./two-factor.ts";
 
 /**
@@ -46,8 +46,6 @@ export const googleSignInResult = z.union([loginResult, secondFactorChallenge, g
 export type GoogleSignInResult = z.infer<typeof googleSignInResult>;
 
 export const isLinkChallenge = (result: GoogleSignInResult): result is GoogleLinkChallenge => "linkTicket" in result;
-
-const linkTicketField = trimmedText(z.regex(/^[\w-]{43}$/, "validation.googleLinkTicket"));
 
 /** Proves the link with the merchant's password, or with a code mailed for the purpose `link`: one of the two. */
 export const googleLinkRequest = z

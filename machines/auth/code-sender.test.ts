@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromCallback, fromPromise } from "xstate";
 import type { SendCodeRequest } from "../../contracts/schemas/auth.ts";
-import { codeSenderMachine } from "./code-sender.ts";
+import { type CodeSenderInput, codeSenderMachine } from "./code-sender.ts";
 import { apiFailure, settle } from "../test-support.ts";
 
 function start(
@@ -9,6 +9,7 @@ function start(
     resendAfterSeconds: 3,
     expiresInSeconds: 600,
   }),
+  input: CodeSenderInput = { purpose: "register" },
 ) {
   const sent: SendCodeRequest[] = [];
   const announced = vi.fn();
@@ -22,10 +23,18 @@ function start(
     },
     actions: { announceCodeSent: (_, params) => announced(params) },
   });
-  return { actor: createActor(machine, { input: { purpose: "register" } }).start(), sent, announced };
+  return { actor: createActor(machine, { input }).start(), sent, announced };
 }
 
 describe("code sender", () => {
+  it("sends a link code with the Google link step's ticket, which the server asks for", async () => {
+    const ticket = "T".repeat(43);
+    const { actor, sent } = start(undefined, { purpose: "link", linkTicket: ticket });
+    actor.send({ type: "code.send", email: "m@example.com" });
+    await settle(actor, "cooldown");
+    expect(sent).toEqual([{ email: "m@example.com", type: "link", linkTicket: ticket }]);
+  });
+
   it("checks the e-mail before sending", () => {
     const { actor, sent } = start();
     actor.send({ type: "code.send", email: "nope" });

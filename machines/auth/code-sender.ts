@@ -6,6 +6,8 @@ import { type FieldErrors, type Failure, fieldErrorsOf, toFailure } from "../api
 
 export interface CodeSenderContext {
   purpose: CodePurpose;
+  /** With `link`: the Google link step's ticket, sent along so the server mails the code (contracts/schemas/auth.ts). */
+  linkTicket?: string;
   email: string;
   /** Seconds left before another code may be asked for. */
   cooldown: number;
@@ -15,11 +17,16 @@ export interface CodeSenderContext {
   failure: Failure | null;
 }
 
+export interface CodeSenderInput {
+  purpose: CodePurpose;
+  linkTicket?: string;
+}
+
 export type CodeSenderEvent = { type: "code.send"; email: string } | { type: "countdown.tick" };
 
 /** Sends an e-mail verification code and counts down before the next may be sent. */
 export const codeSenderMachine = setup({
-  types: {} as { context: CodeSenderContext; events: CodeSenderEvent; input: { purpose: CodePurpose } },
+  types: {} as { context: CodeSenderContext; events: CodeSenderEvent; input: CodeSenderInput },
   actors: {
     sendCode: fromPromise<SendCodeResult, SendCodeRequest>(async () => {
       throw new Error("sendCode is provided by the app");
@@ -40,6 +47,7 @@ export const codeSenderMachine = setup({
   id: "codeSender",
   context: ({ input }) => ({
     purpose: input.purpose,
+    ...(input.linkTicket === undefined ? {} : { linkTicket: input.linkTicket }),
     email: "",
     cooldown: 0,
     sentOnce: false,
@@ -68,7 +76,11 @@ export const codeSenderMachine = setup({
       invoke: {
         id: "sendCode",
         src: "sendCode",
-        input: ({ context }) => ({ email: context.email, type: context.purpose }),
+        input: ({ context }) => ({
+          email: context.email,
+          type: context.purpose,
+          ...(context.linkTicket === undefined ? {} : { linkTicket: context.linkTicket }),
+        }),
         onDone: {
           target: "cooldown",
           actions: [

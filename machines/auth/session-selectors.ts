@@ -45,9 +45,15 @@ export const selectSigningInWithGoogle = (snapshot: SessionSnapshot): boolean =>
   snapshot.matches("loggingInWithGoogle");
 
 /** A Google account waits to be linked to the merchant with its e-mail: the sign-in page shows the link step. */
-export const selectGoogleLink = (snapshot: SessionSnapshot): { email: string; busy: boolean } | null =>
+export const selectGoogleLink = (
+  snapshot: SessionSnapshot,
+): { email: string; linkTicket: string; busy: boolean } | null =>
   snapshot.matches("linkingGoogle") && snapshot.context.googleLink
-    ? { email: snapshot.context.googleLink.email, busy: snapshot.matches({ linkingGoogle: "linking" }) }
+    ? {
+        email: snapshot.context.googleLink.email,
+        linkTicket: snapshot.context.googleLink.linkTicket,
+        busy: snapshot.matches({ linkingGoogle: "linking" }),
+      }
     : null;
 
 /** Logging out: the navbar's log-out button spins. */

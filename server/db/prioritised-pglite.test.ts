@@ -29,13 +29,19 @@ describe("PGlite behind the prioritised dialect", () => {
     const db = new Kysely<Record<string, never>>({ dialect: new PrioritisedPGliteDialect(await PGlite.create()) });
     await sql`create table t (who text, at serial)`.execute(db);
     const log: string[] = [];
+    let holding = () => {};
+    const held = new Promise<void>((resolve) => {
+      holding = resolve;
+    });
     const slow = db.transaction().execute(async (trx) => {
       await sql`insert into t (who) values ('first')`.execute(trx);
+      holding();
       await new Promise((r) => setTimeout(r, 30));
       log.push("first done");
     });
-    // The first transaction holds the connection; the others queue behind it, then the sign-in arrives.
-    await new Promise((r) => setTimeout(r, 10));
+    // Once the first transaction holds the connection (not after a fixed wait, which a busy machine can outlast before
+    // the first even asks for it), the others queue behind it, then the sign-in arrives.
+    await held;
     const others = Array.from({ length: 5 }, (_, i) =>
       db.transaction().execute(async (trx) => {
         await sql`insert into t (who) values (${`other-${i}`})`.execute(trx);

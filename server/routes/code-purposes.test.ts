@@ -11,6 +11,7 @@ import {
   rowCounts,
   signedInMerchant,
 } from "../testing/harness.ts";
+import { openLinkTicket } from "../domain/identity/google-link.ts";
 
 /**
  * Issue 67, finding 2: strangers cannot keep the owner off a new device. Codes only a signed-in session uses are mailed
@@ -33,8 +34,14 @@ const strangerAt = (i: number) => `198.51.100.${i + 1}`;
 const sessionOnly = ["application", "change-password", "withdrawal"] as const;
 const fresh = "Renewed456x";
 
-const send = (email: string, type: CodePurpose, ip: string, token?: string) =>
-  call(h, "sendCode", { body: { email, type }, ip, ...(token ? { token } : {}) });
+const send = (email: string, type: CodePurpose, ip: string, token?: string, linkTicket?: string) =>
+  call(h, "sendCode", {
+    body: { email, type, ...(linkTicket ? { linkTicket } : {}) },
+    ip,
+    ...(token ? { token } : {}),
+  });
+const linkTicketFor = (merchant: { userId: string; email: string }) =>
+  openLinkTicket(h.db, { merchantId: merchant.userId, googleSubject: `google-${merchant.email}` }, h.clock.now());
 const login = (body: Record<string, string>, ip: string) => call(h, "login", { body, ip });
 const resetWith = (email: string, code: string, ip: string) =>
   call(h, "resetPassword", { body: { email, code, password: fresh, repeatPassword: fresh }, ip });
@@ -79,6 +86,40 @@ describe("codes only a signed-in session uses (application, change-password, wit
   });
 });
 
+describe("link codes (asked on the sign-in page, before any session)", () => {
+  it("are mailed only with a live Google link ticket of the e-mail's account: strangers' asks mail nothing, store nothing", async () => {
+    const owner = await signedInMerchant(h, "owner@example.com");
+    const other = await signedInMerchant(h, "other@example.com");
+    const othersTicket = await linkTicketFor(other);
+    const spentTicket = await linkTicketFor(owner);
+    await h.db.updateTable("google_link_tickets").set({ used_at: h.clock.now() }).execute();
+    const before = await rowCounts(h.db);
+    for (const [ticket, why] of [
+      [undefined, "no ticket"],
+      [othersTicket, "another account's ticket"],
+      [spentTicket, "a used ticket"],
+      ["x".repeat(43), "a made-up ticket"],
+    ] as const) {
+      const answer = await send(owner.email, "link", strangerAt(0), undefined, ticket);
+      expect(answer, why).toMatchObject({ status: 401, success: false, errCode: errCodes.googleLinkExpired });
+    }
+    expect(h.mails).toHaveLength(0);
+    expect(await rowCounts(h.db)).toEqual(before);
+
+    const ticket = await linkTicketFor(owner);
+    h.clock.advance(601);
+    expect((await send(owner.email, "link", newDevice, undefined, ticket)).errCode).toBe(errCodes.googleLinkExpired);
+    const live = await linkTicketFor(owner);
+    expect(await send(owner.email, "link", newDevice, undefined, live)).toMatchObject({ success: true });
+    expect(h.mails.at(-1)?.to).toBe(owner.email);
+    const linked = await call(h, "googleLink", {
+      body: { linkTicket: live, code: lastCode(h, owner.email) },
+      ip: newDevice,
+    });
+    expect(linked, JSON.stringify(linked)).toMatchObject({ success: true });
+  });
+});
+
 describe("the issue's flood: session-only and recovery asks and wrong passwords from five addresses", () => {
   it("leaves the owner's new device able to get and use a sign-in code and a reset code", async () => {
     const owner = await signedInMerchant(h, "owner@example.com", "Owner123x");
@@ -109,15 +150,14 @@ describe("the issue's flood: session-only and recovery asks and wrong passwords 
     expect((await login({ email: owner.email, password: fresh }, newDevice)).success).toBe(true);
   }, 60_000);
 
-  it("keeps a recovery purpose's budget: strangers filling the link and reset caps leave the sign-in code", async () => {
+  it("keeps a recovery purpose's budget: strangers filling the reset cap leave the sign-in code", async () => {
     const owner = await signedInMerchant(h, "owner@example.com", "Owner123x");
     let address = 0;
-    for (const type of ["link", "reset"] as const)
-      for (let sent = 0; sent < 20; address++) {
-        const answer = await send(owner.email, type, strangerAt(address));
-        expect(answer.success, `${type} from address ${address}: ${answer.errCode}`).toBe(true);
-        sent++;
-      }
+    for (let sent = 0; sent < 20; address++) {
+      const answer = await send(owner.email, "reset", strangerAt(address));
+      expect(answer.success, `reset from address ${address}: ${answer.errCode}`).toBe(true);
+      sent++;
+    }
     expect((await send(owner.email, "reset", strangerAt(address))).errCode).toBe(errCodes.codesPerEmailReached);
     expect(await send(owner.email, "sign-in", newDevice)).toMatchObject({ success: true });
     const code = lastCode(h, owner.email);

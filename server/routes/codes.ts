@@ -13,7 +13,13 @@ export const codeHandlers: Pick<HandlerTable, "sendCode" | "checkCode" | "resetP
     handle: queuedAsCodeCall(async (ctx) =>
       sendVerificationCode(
         ctx.db,
-        { email: ctx.body.email, purpose: ctx.body.type, now: ctx.now, ...(await signedInCodeCaller(ctx)) },
+        {
+          email: ctx.body.email,
+          purpose: ctx.body.type,
+          linkTicket: ctx.body.linkTicket,
+          now: ctx.now,
+          ...(await signedInCodeCaller(ctx)),
+        },
         { ...ctx.services, log: ctx.log },
       ),
     ),

@@ -129,7 +129,9 @@ describe("Login/GoogleLogin (ID token)", () => {
     const resetCode = lastCode(h, "coded@example.com");
     expect((await call(h, "googleLink", { body: { linkTicket, code: resetCode } })).errCode).toBe("2003");
     h.clock.advance(61);
-    expect((await call(h, "sendCode", { body: { email: "coded@example.com", type: "link" } })).success).toBe(true);
+    expect(
+      (await call(h, "sendCode", { body: { email: "coded@example.com", type: "link", linkTicket } })).success,
+    ).toBe(true);
     expect(h.mails.at(-1)?.text).toContain("link your Google account");
     const linked = await call(h, "googleLink", { body: { linkTicket, code: lastCode(h, "coded@example.com") } });
     expect(linked.resData).toMatchObject({ userId });

@@ -57,8 +57,28 @@ export async function openLinkTicket(
   return ticket;
 }
 
-const expired = () =>
-  fail(errCodes.googleLinkExpired, "This Google sign-in has expired, please continue with Google again");
+export const googleLinkExpiredMessage = "This Google sign-in has expired, please continue with Google again";
+const expired = () => fail(errCodes.googleLinkExpired, googleLinkExpiredMessage);
+
+/** Whether `ticket` is an unused, unexpired link ticket of the merchant with this (normalised) e-mail. */
+export async function isLiveLinkTicketOf(
+  db: Kysely<DB>,
+  email: string,
+  ticket: string | undefined,
+  now: Date,
+): Promise<boolean> {
+  if (ticket === undefined) return false;
+  const row = await db
+    .selectFrom("google_link_tickets")
+    .innerJoin("merchants", "merchants.id", "google_link_tickets.merchant_id")
+    .select("google_link_tickets.ticket_hash")
+    .where("google_link_tickets.ticket_hash", "=", hashToken(ticket))
+    .where("google_link_tickets.used_at", "is", null)
+    .where("google_link_tickets.expires_at", ">", now)
+    .where("merchants.email", "=", email)
+    .executeTakeFirst();
+  return row !== undefined;
+}
 
 /**
  * Login/GoogleLink: the merchant proves the Google account of the ticket is theirs with their password (counted as a

@@ -13,15 +13,21 @@ import { identifyRequester, isSignedInAs, type RequestSignals } from "./code-req
 import { takeCodeUseSlots } from "./code-throttle.ts";
 import type { CodePurpose } from "../../../contracts/schemas/fields.ts";
 import { checkCode, lastCodeSentAt, newCode, storeCode } from "./codes.ts";
+import { googleLinkExpiredMessage, isLiveLinkTicketOf } from "./google-link.ts";
 import { findMerchantByEmail, normalizeEmail } from "./merchants.ts";
 
 export interface CodeRequest extends RequestSignals {
   email: string;
   purpose: CodePurpose;
   now: Date;
+  /** With `link`: the Google link step's ticket, which must be live and this e-mail's. */
+  linkTicket?: string;
 }
 
-/** Purposes only a signed-in console uses: mailed to the e-mail's own session alone, so strangers cannot ask them. */
+/**
+ * Purposes only a signed-in console uses: mailed to the e-mail's own session alone, so strangers cannot ask them.
+ * `link` is asked before any session, so it is bound instead to a live Google link ticket of the e-mail's account.
+ */
 const sessionPurposes: ReadonlySet<CodePurpose> = new Set(["application", "change-password", "withdrawal"]);
 
 const waitPhrase = (seconds: number) => (seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`);
@@ -55,6 +61,8 @@ export async function sendVerificationCode(
   // Before any bucket: a refused ask takes no slot, so strangers' asks cannot spend anyone's budget.
   if (sessionPurposes.has(purpose) && !isSignedInAs(requester, input.signedInMerchantId))
     return fail(errCodes.codeNeedsSession, "Sign in to the console to have this code sent to your e-mail", 401);
+  if (purpose === "link" && !(await isLiveLinkTicketOf(db, email, input.linkTicket, now)))
+    return fail(errCodes.googleLinkExpired, googleLinkExpiredMessage, 401);
   if (!requester.known) {
     const ipTaken = await takeSlots(
       db,

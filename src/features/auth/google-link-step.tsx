@@ -10,13 +10,14 @@ import { CodeField } from "../../app/code-field.tsx";
 
 /**
  * The sign-in page's step after Google vouched for an account whose e-mail is a merchant's who has not linked it: that
- * merchant's password, or a code mailed to the address, links the Google account and signs in; Cancel goes back.
+ * merchant's password, or a code mailed to the address, links the Google account and signs in; Cancel goes back. The
+ * code is asked with the step's ticket: the server mails link codes only for a live one (issue 67).
  */
-export function GoogleLinkStep({ email, busy }: { email: string; busy: boolean }) {
+export function GoogleLinkStep({ email, linkTicket, busy }: { email: string; linkTicket: string; busy: boolean }) {
   const { t } = useTranslation();
   const services = useServices();
   const { session } = services;
-  const sender = useActorRef(provideCodeSender(services), { input: { purpose: "link" } });
+  const sender = useActorRef(provideCodeSender(services), { input: { purpose: "link", linkTicket } });
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   const fieldErrors = useSelector(session, (s) => s.context.fieldErrors);

@@ -87,7 +87,7 @@ export default function LoginPage() {
     >
       {googleLink ? (
         <Suspense fallback={null}>
-          <GoogleLinkStep email={googleLink.email} busy={googleLink.busy} />
+          <GoogleLinkStep {...googleLink} />
         </Suspense>
       ) : (
         <form ref={formRef} onSubmit={submit} noValidate aria-label={t("login.title")}>
