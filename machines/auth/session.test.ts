@@ -346,13 +346,13 @@ describe("session machine", () => {
     );
     actor.send({ type: "login.google", grant: { code: "4/abc" } });
     await settle(actor, "linkingGoogle.proving");
-    expect(selectGoogleLink(actor.getSnapshot())).toEqual({ email: "m@example.com", busy: false });
+    expect(selectGoogleLink(actor.getSnapshot())).toEqual({ email: "m@example.com", linkTicket, busy: false });
     expect(effects.saveSession).not.toHaveBeenCalled();
     actor.send({ type: "google.link", proof: { code: "12" } });
     expect(actor.getSnapshot().context.fieldErrors).toHaveProperty("code");
     expect(calls.link).toHaveLength(0);
     actor.send({ type: "google.link", proof: { password: "Merchant7Pass" } });
-    expect(selectGoogleLink(actor.getSnapshot())).toEqual({ email: "m@example.com", busy: true });
+    expect(selectGoogleLink(actor.getSnapshot())).toEqual({ email: "m@example.com", linkTicket, busy: true });
     await settle(actor, "signedIn.ready");
     expect(calls.link).toEqual([{ linkTicket, password: "Merchant7Pass" }]);
     expect(effects.saveSession).toHaveBeenCalledWith({ token: "tok", user: storedUser });
