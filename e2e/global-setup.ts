@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import type { TestProject } from "vitest/node";
 import { holdThrowAwayCluster } from "../server/testing/postgres-server.ts";
-import { type RunningServer, repoRoot, startServer } from "./support/server.ts";
+import { e2eCodeResendSeconds, type RunningServer, repoRoot, startServer } from "./support/server.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -18,7 +18,8 @@ let cluster: Awaited<ReturnType<typeof holdThrowAwayCluster>> | undefined;
 
 /**
  * Chromium present, the built console served with the API on a free port, a throw-away database.
- * E2E_BASE_URL runs the journeys against a server that is already up (it must offer the dev outbox).
+ * E2E_BASE_URL runs the journeys against a server that is already up (it must offer the dev outbox, and take the env
+ * below: the devnet's three confirmations, no destination cool-down, CODE_RESEND_SECONDS).
  */
 export async function setup(project: TestProject) {
   execFileSync("bash", ["scripts/setup-chromium.sh"], { cwd: repoRoot, stdio: "inherit" });
@@ -41,7 +42,12 @@ export async function setup(project: TestProject) {
   server = await startServer({
     // New withdrawal destinations usable at once (the wallet journey). The sender keeps its pace (a run every 10 s):
     // every second it cost the server and PostgreSQL a job a second through the whole stage.
-    env: { DEVNET_CONFIRMATIONS: "3", PASSWORD_HASH_COST: "test", WITHDRAWAL_ADDRESS_COOLDOWN_SECONDS: "0" },
+    env: {
+      DEVNET_CONFIRMATIONS: "3",
+      PASSWORD_HASH_COST: "test",
+      WITHDRAWAL_ADDRESS_COOLDOWN_SECONDS: "0",
+      CODE_RESEND_SECONDS: String(e2eCodeResendSeconds),
+    },
     postgres: cluster.url,
   });
   project.provide("baseUrl", server.baseUrl);

@@ -12,6 +12,7 @@ import { callAsMerchant, nextCode, outbox } from "./support/api.ts";
 import { startReceiver } from "./support/callbacks.ts";
 import { gridRow, stoppedMoving } from "./support/console.ts";
 import { auditLayout, describeAudit } from "./support/layout-audit.ts";
+import { e2eCodeResendSeconds } from "./support/server.ts";
 import { payFromDevnet, signedInMerchant } from "./support/orders.ts";
 import { withConsoleTab } from "./support/tab.ts";
 import { erc20Abi } from "../server/chain/token-abi.ts";
@@ -40,9 +41,9 @@ async function fitsPhoneAndDesktop(page: Page, what: string) {
   }
 }
 
-/** The server mails one code per e-mail and purpose a minute: waits until the next `withdrawal` code may be asked. */
+/** The server waits between one requester's codes of a purpose: waits until the next `withdrawal` code may be asked. */
 const nextCodeAllowed = (sentAt: number) =>
-  new Promise((resolve) => setTimeout(resolve, Math.max(0, sentAt + 61_000 - Date.now())));
+  new Promise((resolve) => setTimeout(resolve, Math.max(0, sentAt + (e2eCodeResendSeconds + 1) * 1000 - Date.now())));
 
 /*
  * The second journey: an application's withdrawal (the open API, signed with its keys) above its auto-approve limit

@@ -95,7 +95,7 @@ export async function startServer(
     production,
     devOutbox,
     logger: true,
-    limits: devOutbox ? testServerLimits() : defaultLimits,
+    limits: devOutbox ? testServerLimits(settings.codeResendSeconds) : defaultLimits,
     trustProxy,
     // Every browser journey of a test server comes from one loopback address: ×10, like the per-address limits.
     connections: devOutbox ? { perAddress: defaultConnectionLimits.perAddress * 10 } : undefined,

@@ -21,6 +21,7 @@ export interface StartupSettings {
   orderPaySeconds: number | undefined;
   retrySchedule: number[] | undefined;
   collectionIntervalMs: number | undefined;
+  codeResendSeconds: number | undefined;
   drain: DrainSettings;
   /** GET /metrics's own listener (null: METRICS_PORT=0). */
   metricsAt: MetricsSettings | null;
@@ -70,6 +71,13 @@ export function readStartupSettings(env: NodeJS.ProcessEnv): StartupSettings {
     : undefined;
   if (collectionIntervalMs !== undefined && !devOutbox)
     throw new StartupRefusal("COLLECTION_INTERVAL_SECONDS is for test servers: set DEV_OUTBOX=true, or unset it");
+  // A shorter wait between one requester's codes of a purpose (the wallet journey: a destination added, then a
+  // withdrawal, each with a mailed code): test servers only.
+  const codeResendSeconds = env.CODE_RESEND_SECONDS?.trim()
+    ? readWholeSeconds("CODE_RESEND_SECONDS", env.CODE_RESEND_SECONDS, 1, 60)
+    : undefined;
+  if (codeResendSeconds !== undefined && !devOutbox)
+    throw new StartupRefusal("CODE_RESEND_SECONDS is for test servers: set DEV_OUTBOX=true, or unset it");
   return {
     production,
     devOutbox,
@@ -78,6 +86,7 @@ export function readStartupSettings(env: NodeJS.ProcessEnv): StartupSettings {
     orderPaySeconds,
     retrySchedule,
     collectionIntervalMs,
+    codeResendSeconds,
     // How a SIGTERM'd server drains: not ready for DRAIN_SECONDS while it still serves, then closed in the time left.
     drain: readOrRefuse(() => drainSettingsFromEnv(env)),
     metricsAt: readOrRefuse(() => metricsSettingsFromEnv(env)),
@@ -88,9 +97,13 @@ export function readStartupSettings(env: NodeJS.ProcessEnv): StartupSettings {
 }
 
 function readOrderPaySeconds(setting: string): number {
+  return readWholeSeconds("ORDER_PAY_SECONDS", setting, 5, 86_400);
+}
+
+function readWholeSeconds(name: string, setting: string, least: number, most: number): number {
   const seconds = Number(setting);
-  if (!Number.isInteger(seconds) || seconds < 5 || seconds > 86_400)
-    throw new StartupRefusal("ORDER_PAY_SECONDS must be a whole number of seconds from 5 to 86400");
+  if (!Number.isInteger(seconds) || seconds < least || seconds > most)
+    throw new StartupRefusal(`${name} must be a whole number of seconds from ${least} to ${most}`);
   return seconds;
 }
 

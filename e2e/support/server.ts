@@ -7,6 +7,12 @@ import { createFreshDatabase } from "../../server/testing/postgres-server.ts";
 /** The repository root, whatever the working directory of the runner. */
 export const repoRoot = resolve(import.meta.dirname, "../..");
 
+/**
+ * The shared server's wait between one requester's codes of a purpose (CODE_RESEND_SECONDS; a deployment waits 60 s):
+ * the wallet journey asks a withdrawal code to add a destination and another to withdraw.
+ */
+export const e2eCodeResendSeconds = 5;
+
 export interface RunningServer {
   baseUrl: string;
   dataDir: string;

@@ -81,11 +81,14 @@ export const defaultLimits: Limits = {
 /**
  * A test server (DEV_OUTBOX=true, never in production): every browser journey comes from one loopback
  * address, so the per-address limits are ten times higher. Per-account limits stay as they are.
+ * `resendAfterSeconds` (CODE_RESEND_SECONDS, server/startup-settings.ts) may shorten the wait before a requester's next
+ * code of a purpose, for journeys that need two codes of one purpose in a row.
  */
-export function testServerLimits(): Limits {
+export function testServerLimits(resendAfterSeconds = defaultLimits.resendAfterSeconds): Limits {
   const relax = (w: RateWindow): RateWindow => ({ ...w, max: w.max * 10 });
   return {
     ...defaultLimits,
+    resendAfterSeconds,
     codesPerIp: relax(defaultLimits.codesPerIp),
     codeUsesPerIp: relax(defaultLimits.codeUsesPerIp),
     loginFailuresPerIp: relax(defaultLimits.loginFailuresPerIp),
