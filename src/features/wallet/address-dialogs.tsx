@@ -1,17 +1,19 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ActorRefFrom } from "xstate";
 import type { WithdrawalAddress } from "../../../contracts/schemas/wallet.ts";
 import type { addressAddMachine } from "../../../machines/wallet/address-add.ts";
 import type { addressRemoveMachine } from "../../../machines/wallet/address-remove.ts";
-import { selectEmail } from "../../../machines/auth/session-selectors.ts";
-import { CodeField } from "../../app/code-field.tsx";
-import { provideCodeSender } from "../../app/code-sender-service.ts";
 import { FormDialog } from "../../app/form-dialog.tsx";
-import { useServices, useSessionActor } from "../../app/services-context.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { SelectField } from "../../ui/select-field.tsx";
+import {
+  emptyWithdrawalProof,
+  useWithdrawalCodeSender,
+  WithdrawalProofFields,
+  withdrawalProofOf,
+} from "./withdrawal-proof-fields.tsx";
 
 interface AddressAddDialogProps {
   actor: ActorRefFrom<typeof addressAddMachine>;
@@ -27,20 +29,22 @@ interface AddressAddDialogProps {
  */
 export function AddressAddDialog({ actor, chains, secondFactorOn }: AddressAddDialogProps) {
   const { t } = useTranslation();
-  const sender = useActorRef(provideCodeSender(useServices()), { input: { purpose: "withdrawal" } });
-  const email = useSelector(useSessionActor(), selectEmail);
+  const sender = useWithdrawalCodeSender();
   const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);
-  const empty = { chain: chains[0] ?? "", address: "", label: "", code: "", totpCode: "" };
+  const empty = { chain: chains[0] ?? "", address: "", label: "" };
   const [form, setForm] = useState(empty);
+  const [proof, setProof] = useState(emptyWithdrawalProof);
   const set = (field: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
-  const { totpCode, ...rest } = form;
   return (
     <FormDialog
       actor={actor}
       title={t("wallet.addTitle")}
       submitText={t("wallet.addSubmit")}
-      onSubmit={() => actor.send({ type: "address.add", ...rest, ...(secondFactorOn ? { totpCode } : {}) })}
-      onClosed={() => setForm(empty)}
+      onSubmit={() => actor.send({ type: "address.add", ...form, ...withdrawalProofOf(proof, secondFactorOn) })}
+      onClosed={() => {
+        setForm(empty);
+        setProof(emptyWithdrawalProof);
+      }}
     >
       <SelectField
         label={t("wallet.chain")}
@@ -69,19 +73,13 @@ export function AddressAddDialog({ actor, chains, secondFactorOn }: AddressAddDi
         maxLength={40}
       />
       <p className="bp6-text-muted form-hint">{t("wallet.addHint")}</p>
-      <p className="bp6-text-muted form-hint">{t("wallet.codeHint", { email })}</p>
-      <CodeField sender={sender} email={email} code={form.code} onCodeChange={set("code")} error={fieldErrors.code} />
-      {secondFactorOn ? (
-        <FormField
-          label={t("wallet.totpCode")}
-          name="totpCode"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          value={form.totpCode}
-          onValueChange={set("totpCode")}
-          error={fieldErrors.totpCode}
-        />
-      ) : null}
+      <WithdrawalProofFields
+        sender={sender}
+        proof={proof}
+        onChange={setProof}
+        fieldErrors={fieldErrors}
+        secondFactorOn={secondFactorOn}
+      />
     </FormDialog>
   );
 }

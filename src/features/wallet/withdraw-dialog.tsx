@@ -1,20 +1,22 @@
 import { Button, Callout } from "@blueprintjs/core";
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatUsdt } from "../../i18n/format.ts";
 import type { ActorRefFrom } from "xstate";
 import type { WalletOverview, WithdrawalAddress } from "../../../contracts/schemas/wallet.ts";
-import { selectEmail } from "../../../machines/auth/session-selectors.ts";
 import { allOf, withdrawalPreview } from "../../../machines/wallet/wallet-amounts.ts";
 import { withdrawalChoice } from "../../../machines/wallet/wallet-page-selectors.ts";
 import type { withdrawMachine } from "../../../machines/wallet/withdraw.ts";
-import { CodeField } from "../../app/code-field.tsx";
 import { FormDialog } from "../../app/form-dialog.tsx";
-import { useServices, useSessionActor } from "../../app/services-context.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { SelectField } from "../../ui/select-field.tsx";
-import { provideCodeSender } from "../../app/code-sender-service.ts";
+import {
+  emptyWithdrawalProof,
+  useWithdrawalCodeSender,
+  WithdrawalProofFields,
+  withdrawalProofOf,
+} from "./withdrawal-proof-fields.tsx";
 
 interface WithdrawDialogProps {
   actor: ActorRefFrom<typeof withdrawMachine>;
@@ -23,7 +25,7 @@ interface WithdrawDialogProps {
   destinations: readonly WithdrawalAddress[];
 }
 
-const emptyForm = { addressId: "", amount: "", code: "", totpCode: "" };
+const emptyForm = { addressId: "", amount: "" };
 
 /**
  * "Withdraw": a destination of the address book, the amount (with "All"), the fee, what is taken from the balance and
@@ -31,10 +33,10 @@ const emptyForm = { addressId: "", amount: "", code: "", totpCode: "" };
  */
 export function WithdrawDialog({ actor, overview, destinations }: WithdrawDialogProps) {
   const { t, i18n } = useTranslation();
-  const sender = useActorRef(provideCodeSender(useServices()), { input: { purpose: "withdrawal" } });
-  const email = useSelector(useSessionActor(), selectEmail);
+  const sender = useWithdrawalCodeSender();
   const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);
   const [form, setForm] = useState(emptyForm);
+  const [proof, setProof] = useState(emptyWithdrawalProof);
   const [requestId, setRequestId] = useState("");
   const set = (field: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
   const { destination, fee } = withdrawalChoice(overview, destinations, form.addressId);
@@ -46,6 +48,7 @@ export function WithdrawDialog({ actor, overview, destinations }: WithdrawDialog
       submitText={t("wallet.withdrawSubmit")}
       onOpening={() => {
         setForm(emptyForm);
+        setProof(emptyWithdrawalProof);
         setRequestId(crypto.randomUUID());
       }}
       onSubmit={() =>
@@ -53,8 +56,7 @@ export function WithdrawDialog({ actor, overview, destinations }: WithdrawDialog
           type: "withdraw.submit",
           addressId: destination?.id ?? "",
           amount: form.amount,
-          code: form.code,
-          ...(overview.secondFactorOn ? { totpCode: form.totpCode } : {}),
+          ...withdrawalProofOf(proof, overview.secondFactorOn),
           requestId,
         })
       }
@@ -105,19 +107,13 @@ export function WithdrawDialog({ actor, overview, destinations }: WithdrawDialog
           {t(preview.overBalance ? "errors.2806" : "errors.2807")}
         </Callout>
       ) : null}
-      <p className="bp6-text-muted form-hint">{t("wallet.codeHint", { email })}</p>
-      <CodeField sender={sender} email={email} code={form.code} onCodeChange={set("code")} error={fieldErrors.code} />
-      {overview.secondFactorOn ? (
-        <FormField
-          label={t("wallet.totpCode")}
-          name="totpCode"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          value={form.totpCode}
-          onValueChange={set("totpCode")}
-          error={fieldErrors.totpCode}
-        />
-      ) : null}
+      <WithdrawalProofFields
+        sender={sender}
+        proof={proof}
+        onChange={setProof}
+        fieldErrors={fieldErrors}
+        secondFactorOn={overview.secondFactorOn}
+      />
     </FormDialog>
   );
 }

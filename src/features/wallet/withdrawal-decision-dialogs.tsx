@@ -1,20 +1,21 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ActorRefFrom } from "xstate";
 import type { OpenWithdrawal } from "../../../contracts/schemas/open-api.ts";
-import { selectEmail } from "../../../machines/auth/session-selectors.ts";
 import type {
   withdrawalApproveMachine,
   withdrawalRejectMachine,
 } from "../../../machines/wallet/withdrawal-decision.ts";
-import { provideCodeSender } from "../../app/code-sender-service.ts";
-import { CodeField } from "../../app/code-field.tsx";
 import { FormDialog } from "../../app/form-dialog.tsx";
-import { useServices, useSessionActor } from "../../app/services-context.tsx";
 import { formatUsdt } from "../../i18n/format.ts";
 import { BreakableToken } from "../../ui/breakable-value.tsx";
-import { FormField } from "../../ui/form-field.tsx";
+import {
+  emptyWithdrawalProof,
+  useWithdrawalCodeSender,
+  WithdrawalProofFields,
+  withdrawalProofOf,
+} from "./withdrawal-proof-fields.tsx";
 
 interface ApproveDialogProps {
   actor: ActorRefFrom<typeof withdrawalApproveMachine>;
@@ -23,31 +24,27 @@ interface ApproveDialogProps {
   secondFactorOn: boolean;
 }
 
-const emptyCodes = { code: "", totpCode: "" };
-
 /**
  * "Approve" of a withdrawal an application asked above its auto-approve limit: what it sends where and its fee, then
  * the code mailed for it and, when two-factor is on, the authenticator's code — as a withdrawal asked here takes.
  */
 export function WithdrawalApproveDialog({ actor, withdrawal, secondFactorOn }: ApproveDialogProps) {
   const { t, i18n } = useTranslation();
-  const sender = useActorRef(provideCodeSender(useServices()), { input: { purpose: "withdrawal" } });
-  const email = useSelector(useSessionActor(), selectEmail);
+  const sender = useWithdrawalCodeSender();
   const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);
-  const [codes, setCodes] = useState(emptyCodes);
+  const [codes, setCodes] = useState(emptyWithdrawalProof);
   const amount = withdrawal ? formatUsdt(withdrawal.amount, i18n.language) : "";
   return (
     <FormDialog
       actor={actor}
       title={t("withdrawals.approveTitle", { amount })}
       submitText={t("withdrawals.approveSubmit")}
-      onOpening={() => setCodes(emptyCodes)}
+      onOpening={() => setCodes(emptyWithdrawalProof)}
       onSubmit={() =>
         actor.send({
           type: "withdrawal.approve",
           withdrawalId: withdrawal?.id ?? "",
-          code: codes.code,
-          ...(secondFactorOn ? { totpCode: codes.totpCode } : {}),
+          ...withdrawalProofOf(codes, secondFactorOn),
         })
       }
     >
@@ -62,25 +59,13 @@ export function WithdrawalApproveDialog({ actor, withdrawal, secondFactorOn }: A
           <BreakableToken text={withdrawal?.to ?? ""} />
         </p>
       </div>
-      <p className="bp6-text-muted form-hint">{t("wallet.codeHint", { email })}</p>
-      <CodeField
+      <WithdrawalProofFields
         sender={sender}
-        email={email}
-        code={codes.code}
-        onCodeChange={(code) => setCodes((c) => ({ ...c, code }))}
-        error={fieldErrors.code}
+        proof={codes}
+        onChange={setCodes}
+        fieldErrors={fieldErrors}
+        secondFactorOn={secondFactorOn}
       />
-      {secondFactorOn ? (
-        <FormField
-          label={t("wallet.totpCode")}
-          name="totpCode"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          value={codes.totpCode}
-          onValueChange={(totpCode) => setCodes((c) => ({ ...c, totpCode }))}
-          error={fieldErrors.totpCode}
-        />
-      ) : null}
     </FormDialog>
   );
 }
