@@ -13,6 +13,8 @@ export const stoppedApp: Application = {
   name: "Old kiosk",
   status: "stopped",
   remark: "",
+  // One row pays any address up to a limit, the other the address book only: the list shows both.
+  withdrawAnyAddressDailyLimit: "500",
 };
 
 /** The fake server's applications, with the package beside them: 12 over two pages; a search finds the stopped one. */

@@ -20,6 +20,9 @@ export const appScreen: ListScreen = {
     const cells = within(screen.getByTestId(`app-row-${app.appCode}`));
     await waitFor(() => expect(cells.getByText(h.t(`apps.status.${app.status}`))).toBeTruthy());
     expect(cells.getByText(app.name)).toBeTruthy();
+    // Any-address withdrawals are shown on every row, off or with their daily limit.
+    if (app.withdrawAnyAddressDailyLimit === null) expect(cells.getByText(h.t("apps.anyAddressOff"))).toBeTruthy();
+    else expect(cells.getByText(new RegExp(`^${app.withdrawAnyAddressDailyLimit}(\\.\\d+)? USDT$`))).toBeTruthy();
     expect((cells.getByRole("button", { name: switchName(h, app) }) as HTMLButtonElement).disabled).toBe(false);
   },
   expectDetail: async () => {

@@ -38,6 +38,15 @@ export function AppTable({ view, onRetry, onOpen, onSwitch }: AppTableProps) {
           ? t("apps.noLimit")
           : formatUsdt(row.withdrawAutoApproveLimit, i18n.language),
     },
+    // Shown by default: whether an API key alone may pay addresses outside the book is what a merchant must see at once.
+    {
+      key: "withdrawAnyAddressDailyLimit",
+      className: "list-wrap",
+      cell: (row) =>
+        row.withdrawAnyAddressDailyLimit === null
+          ? t("apps.anyAddressOff")
+          : formatUsdt(row.withdrawAnyAddressDailyLimit, i18n.language),
+    },
     {
       key: "createdAt",
       className: "app-when list-wrap",
