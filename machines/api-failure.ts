@@ -2,12 +2,18 @@
 export interface Failure {
   errCode: string;
   errMsg: string;
+  /** What the refusal tells the client to act on (its resData), when it says anything: 2004's seconds to wait. */
+  detail?: unknown;
 }
 
 export function toFailure(error: unknown): Failure {
   if (typeof error === "object" && error !== null && "errCode" in error) {
-    const { errCode, errMsg } = error as { errCode: unknown; errMsg?: unknown };
-    return { errCode: String(errCode), errMsg: typeof errMsg === "string" ? errMsg : "" };
+    const { errCode, errMsg, detail } = error as { errCode: unknown; errMsg?: unknown; detail?: unknown };
+    return {
+      errCode: String(errCode),
+      errMsg: typeof errMsg === "string" ? errMsg : "",
+      ...(detail === undefined || detail === null ? {} : { detail }),
+    };
   }
   return { errCode: "unknown", errMsg: error instanceof Error ? error.message : "" };
 }

@@ -64,12 +64,17 @@ describe("sign-up calls", () => {
         b.headers(jsonHeaders).jsonBody({ email: like(email), type: codePurposeMatcher("register") }),
       )
       .willRespondWith(200, (b) =>
-        b.headers(responseHeaders).jsonBody(failure("2004", "Please wait 60 seconds before requesting a new code")),
+        b.headers(responseHeaders).jsonBody({
+          ...failure("2004", "Please wait 60 seconds before requesting a new code"),
+          // The seconds left as a figure, so the form counts them down (issue 68).
+          resData: { resendAfterSeconds: like(60) },
+        }),
       )
       .executeTest(async (mock) => {
         await expect(apiFor(mock).auth.sendCode({ email, type: "register" })).rejects.toMatchObject({
           kind: "api",
           errCode: "2004",
+          detail: { resendAfterSeconds: 60 },
         });
       });
   });

@@ -47,6 +47,10 @@ export const sendCodeRequest = z.strictObject({
 });
 export type SendCodeRequest = z.infer<typeof sendCodeRequest>;
 
+/** 2004's resData: the seconds left before this requester may ask again, so the form counts down from them. */
+export const codeTooSoonDetail = z.object({ resendAfterSeconds: z.number() });
+export type CodeTooSoonDetail = z.infer<typeof codeTooSoonDetail>;
+
 /** When the next code may be asked for, so the form can count down from the server's figure. */
 export const sendCodeResult = z.object({ resendAfterSeconds: z.number(), expiresInSeconds: z.number() });
 export type SendCodeResult = z.infer<typeof sendCodeResult>;

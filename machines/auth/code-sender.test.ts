@@ -66,6 +66,25 @@ describe("code sender", () => {
     expect(actor.getSnapshot().context.sentOnce).toBe(false);
   });
 
+  it("counts down the seconds a too-soon refusal (2004) says are left, keeping the refusal to say why", async () => {
+    const tooSoon = Object.assign(apiFailure("2004", "Please wait 42 seconds before requesting a new code"), {
+      detail: { resendAfterSeconds: 42 },
+    });
+    const { actor } = start(() => Promise.reject(tooSoon));
+    actor.send({ type: "code.send", email: "m@example.com" });
+    await settle(actor, "cooldown");
+    expect(actor.getSnapshot().context.cooldown).toBe(42);
+    expect(actor.getSnapshot().context.failure?.errCode).toBe("2004");
+    expect(actor.getSnapshot().can({ type: "code.send", email: "m@example.com" })).toBe(false);
+  });
+
+  it("stays idle after a 2004 that says no seconds (an older server)", async () => {
+    const { actor } = start(() => Promise.reject(apiFailure("2004", "Please wait")));
+    actor.send({ type: "code.send", email: "m@example.com" });
+    await settle(actor, "idle");
+    expect(actor.getSnapshot().context.failure?.errCode).toBe("2004");
+  });
+
   it("offers Send whenever it is idle, so a press with a wrong e-mail shows why; not while sending or counting down", async () => {
     let answer: () => void = () => {};
     const { actor } = start(

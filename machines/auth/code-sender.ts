@@ -1,7 +1,8 @@
 import { assign, fromCallback, fromPromise, setup } from "xstate";
 import type { CodePurpose } from "../../contracts/schemas/fields.ts";
 import { emailField } from "../../contracts/schemas/fields.ts";
-import type { SendCodeRequest, SendCodeResult } from "../../contracts/schemas/auth.ts";
+import { codeTooSoonDetail, type SendCodeRequest, type SendCodeResult } from "../../contracts/schemas/auth.ts";
+import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { type FieldErrors, type Failure, fieldErrorsOf, toFailure } from "../api-failure.ts";
 
 export interface CodeSenderContext {
@@ -24,7 +25,19 @@ export interface CodeSenderInput {
 
 export type CodeSenderEvent = { type: "code.send"; email: string } | { type: "countdown.tick" };
 
-/** Sends an e-mail verification code and counts down before the next may be sent. */
+/** The seconds a 2004 refusal says are left before the next code, or null for any other outcome. */
+function secondsToWait(event: { type: string; error?: unknown }): number | null {
+  if (!("error" in event)) return null;
+  const failure = toFailure(event.error);
+  if (failure.errCode !== errCodes.codeTooSoon) return null;
+  const detail = codeTooSoonDetail.safeParse(failure.detail);
+  return detail.success ? detail.data.resendAfterSeconds : null;
+}
+
+/**
+ * Sends an e-mail verification code and counts down before the next may be sent: from the server's figure after a
+ * send, and from the seconds left when the server says it is too soon (another tab or dialog asked).
+ */
 export const codeSenderMachine = setup({
   types: {} as { context: CodeSenderContext; events: CodeSenderEvent; input: CodeSenderInput },
   actors: {
@@ -40,6 +53,8 @@ export const codeSenderMachine = setup({
     announceCodeSent: (_, _params: { email: string }) => {},
   },
   guards: {
+    /** Refused as too soon (2004) with the seconds left: count them down, as after a send. */
+    tooSoon: ({ event }) => secondsToWait(event) !== null,
     emailValid: ({ event }) => event.type === "code.send" && emailField.safeParse(event.email).success,
     lastTick: ({ context }) => context.cooldown <= 1,
   },
@@ -91,14 +106,24 @@ export const codeSenderMachine = setup({
             { type: "announceCodeSent", params: ({ context }) => ({ email: context.email }) },
           ],
         },
-        onError: { target: "idle", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+        onError: [
+          {
+            guard: "tooSoon",
+            target: "cooldown",
+            actions: assign({
+              cooldown: ({ event }) => Math.max(1, Math.round(secondsToWait(event) ?? 1)),
+              failure: ({ event }) => toFailure(event.error),
+            }),
+          },
+          { target: "idle", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+        ],
       },
     },
     cooldown: {
       invoke: { id: "countdown", src: "countdown" },
       on: {
         "countdown.tick": [
-          { guard: "lastTick", target: "idle", actions: assign({ cooldown: 0 }) },
+          { guard: "lastTick", target: "idle", actions: assign({ cooldown: 0, failure: null }) },
           { actions: assign({ cooldown: ({ context }) => context.cooldown - 1 }) },
         ],
       },

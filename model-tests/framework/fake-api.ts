@@ -33,9 +33,12 @@ const isFailure = (error: unknown): error is { errCode: string; errMsg: string }
   typeof (error as { errCode?: unknown }).errCode === "string" &&
   typeof (error as { errMsg?: unknown }).errMsg === "string";
 
-/** A path's error as the API client would throw it: `{ errCode, errMsg }` becomes an ApiError, an Error stays itself. */
+/**
+ * A path's error as the API client would throw it: `{ errCode, errMsg, detail? }` becomes an ApiError (the detail its
+ * resData), an Error stays itself.
+ */
 function thrown(error: unknown): unknown {
-  if (isFailure(error)) return new ApiError("api", error.errCode, error.errMsg);
+  if (isFailure(error)) return new ApiError("api", error.errCode, error.errMsg, (error as { detail?: unknown }).detail);
   if (error instanceof Error) return error;
   throw new Error(
     `fake API: cannot throw ${JSON.stringify(error)}; use failure(errCode, errMsg) from models/fixtures.ts`,

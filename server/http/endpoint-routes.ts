@@ -79,7 +79,8 @@ export function registerEndpoints(app: FastifyInstance, handlers: HandlerTable, 
             }),
         };
         const outcome = await handler.handle(ctx as HandlerContext<HandledEndpointName>);
-        if (!outcome.ok) return reply.status(outcome.status).send(failure(outcome.code, outcome.message));
+        if (!outcome.ok)
+          return reply.status(outcome.status).send(failure(outcome.code, outcome.message, outcome.detail));
         if (endpoint.download) return sendCsv(reply, columns, outcome.data as CsvDownload<object>);
         return reply.status(200).send(success(outcome.data));
       },

@@ -34,19 +34,24 @@ it("lends a used database again only as it was loaded: rows gone, sequences back
 });
 
 // One change a test: each closes its database, so each loads another from the snapshot (about a CPU-second); four in
-// one test overran its 20 s while npm test's other lane and other work shared the two cores.
+// one test overran its 20 s while npm test's other lane and other work shared the two cores, and on a machine busy
+// with other suites one load alone took 17-20 s: each case has a minute.
 it.each([
   "create table left_behind (x int)",
   "alter table merchants drop constraint merchants_pkey cascade",
   "update packages set name = name || ' changed'",
   "begin",
-])("closes a database a test left changed (%s), instead of lending it", async (change) => {
-  const lease = await leasePglite(snapshot);
-  const idleBefore = idleDatabases();
-  await lease.exec(change);
-  await lease.close();
-  expect(idleDatabases(), change).toBe(idleBefore);
-});
+])(
+  "closes a database a test left changed (%s), instead of lending it",
+  async (change) => {
+    const lease = await leasePglite(snapshot);
+    const idleBefore = idleDatabases();
+    await lease.exec(change);
+    await lease.close();
+    expect(idleDatabases(), change).toBe(idleBefore);
+  },
+  60_000,
+);
 
 it("refuses every call on a closed lease, so a file's late poller never reaches the next file's database", async () => {
   const lease = await leasePglite(snapshot);
@@ -56,4 +61,4 @@ it("refuses every call on a closed lease, so a file's late poller never reaches 
   const next = await leasePglite(snapshot);
   expect(next.closed).toBe(false);
   await next.close();
-});
+}, 60_000);

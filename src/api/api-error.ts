@@ -4,13 +4,16 @@ export class ApiError extends Error {
   readonly errMsg: string;
   /** `api`: the server answered success false; `transport`: no usable answer; `parse`: the answer had the wrong shape. */
   readonly kind: "api" | "transport" | "parse";
+  /** What a refusal tells the client to act on (its resData; null for most): 2004's seconds to wait. */
+  readonly detail: unknown;
 
-  constructor(kind: ApiError["kind"], errCode: string, errMsg: string) {
+  constructor(kind: ApiError["kind"], errCode: string, errMsg: string, detail: unknown = null) {
     super(errMsg);
     this.name = "ApiError";
     this.kind = kind;
     this.errCode = errCode;
     this.errMsg = errMsg;
+    this.detail = detail;
   }
 }
 

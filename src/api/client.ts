@@ -72,7 +72,7 @@ export function createClient(options: ClientOptions): Call {
     }
     const answer = parsed.data;
     if (!answer.success && answer.errCode !== errCodes.normal) {
-      const failure = new ApiError("api", answer.errCode, answer.errMsg);
+      const failure = new ApiError("api", answer.errCode, answer.errMsg, answer.resData ?? null);
       options.reporter?.apiError(failure);
       throw failure;
     }

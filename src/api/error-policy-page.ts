@@ -34,7 +34,8 @@ const fieldRefusals: Readonly<Record<string, { field: string; nextStep: NextStep
 };
 
 const nextSteps: Readonly<Record<string, NextStep>> = {
-  [c.codeTooSoon]: "errorPage.waitAndRetry",
+  // The code sender counts down the seconds the refusal says are left (issue 68).
+  [c.codeTooSoon]: "errorPage.waitForCountdown",
   [c.rateLimited]: "errorPage.waitAndRetry",
   [c.signInNeedsMailCode]: "errorPage.mailSignInCode",
   // The e-mail's hourly cap of codes asked for by addresses (issue 37): the codes already mailed still work.

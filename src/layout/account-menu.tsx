@@ -7,12 +7,12 @@ import { useNavigate } from "react-router";
 import type { ShellLayout } from "../../machines/shell/layout-selectors.ts";
 import { selectDisplayName, selectEmail, selectNickName, selectUserId } from "../../machines/auth/session-selectors.ts";
 import { useServices } from "../app/services-context.tsx";
-import { provideCodeSender } from "../app/code-sender-service.ts";
 import { provideChangePassword, provideNicknameEdit } from "./shell-machines.ts";
 import { ChangePasswordDialog } from "./change-password-dialog.tsx";
 import { FullscreenMenuItem } from "./fullscreen-button.tsx";
 import { LanguageSelect } from "./language-select.tsx";
 import { NicknameDialog } from "./nickname-dialog.tsx";
+import { useSessionCodeSender } from "../app/session-code-senders.ts";
 
 /**
  * The account menu: copy the merchant number, edit the profile, change the password, the user centre, log out.
@@ -30,7 +30,7 @@ export function AccountMenu({ tools }: { tools: ShellLayout["tools"] }) {
   const dark = useSelector(settings, (s) => s.context.settings.theme === "dark");
   const email = useSelector(session, selectEmail);
   const changePassword = useActorRef(provideChangePassword(services));
-  const changeCode = useActorRef(provideCodeSender(services), { input: { purpose: "change-password" } });
+  const changeCode = useSessionCodeSender("change-password");
   const nickname = useActorRef(provideNicknameEdit(services));
   const languageId = useId();
   const inMenu = tools === "accountMenu";

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
-import type { SendCodeResult } from "../../../contracts/schemas/auth.ts";
+import type { CodeTooSoonDetail, SendCodeResult } from "../../../contracts/schemas/auth.ts";
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import type { DB } from "../../db/schema.ts";
 import type { Mailer } from "../messaging/mailer.ts";
@@ -81,7 +81,9 @@ export async function sendVerificationCode(
   const sinceLast = last ? (now.getTime() - last.getTime()) / 1000 : Number.POSITIVE_INFINITY;
   if (sinceLast < limits.resendAfterSeconds) {
     const seconds = Math.max(1, Math.ceil(limits.resendAfterSeconds - sinceLast));
-    return fail(errCodes.codeTooSoon, `Please wait ${seconds} seconds before requesting a new code`);
+    return fail(errCodes.codeTooSoon, `Please wait ${seconds} seconds before requesting a new code`, 200, {
+      resendAfterSeconds: seconds,
+    } satisfies CodeTooSoonDetail);
   }
   const slots: Slot[] = [
     { bucket: "code-requester", subject: `${email} ${requester.key}`, window: limits.codesPerRequester },

@@ -4,15 +4,19 @@ import type { ErrCode } from "../../../contracts/schemas/envelope.ts";
  * What domain work and handlers answer, before http/envelope.ts puts it on the wire: a result, or a refusal
  * with its errCode, committed either way; the status defaults to 200 (business answer).
  */
-export type Outcome<T> = { ok: true; data: T } | { ok: false; code: ErrCode; message: string; status: number };
+export type Outcome<T> =
+  | { ok: true; data: T }
+  /** `detail`: what a refusal tells a client to act on (its resData), e.g. 2004's seconds to wait. */
+  | { ok: false; code: ErrCode; message: string; status: number; detail?: unknown };
 
 export const ok = <T>(data: T): Outcome<T> => ({ ok: true, data });
 
-export const fail = (code: ErrCode, message: string, status = 200): Outcome<never> => ({
+export const fail = (code: ErrCode, message: string, status = 200, detail?: unknown): Outcome<never> => ({
   ok: false,
   code,
   message,
   status,
+  ...(detail === undefined ? {} : { detail }),
 });
 
 /**

@@ -1,16 +1,15 @@
 import { Button, Dialog, DialogBody, DialogFooter, Spinner } from "@blueprintjs/core";
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ActorRefFrom } from "xstate";
 import type { appEditMachine } from "../../../machines/apps/app-edit.ts";
 import { type AppEditView, selectAppEditView } from "../../../machines/apps/app-edit-selectors.ts";
 import { FailureScope } from "../../app/failure-callout.tsx";
-import { useServices } from "../../app/services-context.tsx";
 import { AppCredentialsView } from "./app-credentials.tsx";
 import { AppFields } from "./app-fields.tsx";
 import { AppVerifyStep } from "./app-verify-step.tsx";
-import { provideCodeSender } from "../../app/code-sender-service.ts";
+import { useSessionCodeSender } from "../../app/session-code-senders.ts";
 
 type Actor = ActorRefFrom<typeof appEditMachine>;
 
@@ -20,7 +19,7 @@ type Actor = ActorRefFrom<typeof appEditMachine>;
  */
 export function AppEditDialog({ actor, email }: { actor: Actor; email: string }) {
   const { t } = useTranslation();
-  const sender = useActorRef(provideCodeSender(useServices()), { input: { purpose: "application" } });
+  const sender = useSessionCodeSender("application");
   const view = useSelector(actor, selectAppEditView);
   const close = () => actor.send({ type: "dialog.close" });
   return (

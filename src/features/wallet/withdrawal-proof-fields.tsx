@@ -1,11 +1,11 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import type { FieldErrors } from "../../../machines/api-failure.ts";
 import { selectEmail } from "../../../machines/auth/session-selectors.ts";
 import { CodeField } from "../../app/code-field.tsx";
-import { provideCodeSender } from "../../app/code-sender-service.ts";
-import { useServices, useSessionActor } from "../../app/services-context.tsx";
+import { useSessionActor } from "../../app/services-context.tsx";
 import { FormField } from "../../ui/form-field.tsx";
+import { useSessionCodeSender } from "../../app/session-code-senders.ts";
 
 /** What a proof of a money movement holds: the code mailed for `withdrawal`, and the authenticator's code. */
 export interface WithdrawalProof {
@@ -19,12 +19,8 @@ export const emptyWithdrawalProof: WithdrawalProof = { code: "", totpCode: "" };
 export const withdrawalProofOf = ({ code, totpCode }: WithdrawalProof, secondFactorOn: boolean) =>
   secondFactorOn ? { code, totpCode } : { code };
 
-/**
- * The `withdrawal` code sender of a dialog, made by the dialog's owner (always mounted), so its countdown outlasts the
- * dialog closed and opened again.
- */
-export const useWithdrawalCodeSender = () =>
-  useActorRef(provideCodeSender(useServices()), { input: { purpose: "withdrawal" } });
+/** The console's `withdrawal` code sender: its countdown outlasts a dialog closed and opened again. */
+export const useWithdrawalCodeSender = () => useSessionCodeSender("withdrawal");
 
 interface WithdrawalProofFieldsProps {
   sender: ReturnType<typeof useWithdrawalCodeSender>;

@@ -1,0 +1,102 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import "../../../model-tests/framework/setup.ts";
+import { fill } from "../../../model-tests/harnesses/form-steps.ts";
+import { renderWallet, walletAnswers, type WalletHarness } from "../../../model-tests/harnesses/wallet-pages.ts";
+import { askedWithdrawal, walletWithDestinations } from "../../../model-tests/models/wallet-fixtures.ts";
+import { ApiError } from "../../api/api-error.ts";
+
+const tooSoon = () =>
+  Promise.reject(
+    new ApiError("api", "2004", "Please wait 42 seconds before requesting a new code", { resendAfterSeconds: 42 }),
+  );
+const sent = () => Promise.resolve({ resendAfterSeconds: 60, expiresInSeconds: 600 });
+// Generous waits: these walks share the cores with the rest of test:unit.
+const slow = { timeout: 5000 };
+
+/**
+ * Issue 68, item 7: a code-gated dialog remembers its code and its wait, whatever the sender was told, and closes as
+ * every dialog does. Two page loads, each walking several steps.
+ */
+describe("the withdraw dialog's mailed code", () => {
+  let h: WalletHarness | null = null;
+  afterEach(() => h?.cleanup());
+
+  const open = async (harness: WalletHarness) => {
+    await harness.user.click(screen.getByRole("button", { name: harness.t("wallet.withdraw") }));
+    return screen.findByRole("dialog", {}, slow);
+  };
+  const closed = () => waitFor(() => expect(screen.queryByRole("dialog")).toBeNull(), slow);
+  const countdown = (dialog: HTMLElement) => within(dialog).findByRole("button", { name: /\d+/ }, slow);
+  const confirmWith = async (harness: WalletHarness, dialog: HTMLElement, code: string) => {
+    await fill(harness, harness.t("wallet.amount"), "5");
+    await fill(harness, harness.t("fields.code"), code);
+    await harness.user.click(within(dialog).getByRole("button", { name: harness.t("wallet.withdrawSubmit") }));
+    await waitFor(
+      () =>
+        expect(harness.fake.calls.find((c) => c.method === "wallet.withdraw")?.args[0]).toMatchObject({
+          amount: "5",
+          code,
+        }),
+      slow,
+    );
+  };
+
+  it("closes on Escape and its close button; counts down the seconds a too-soon refusal says; still confirms with the inbox's code", async () => {
+    h = await renderWallet([], {
+      ...walletAnswers(() => walletWithDestinations),
+      "auth.sendCode": tooSoon,
+      "wallet.withdraw": async () => askedWithdrawal,
+    });
+    const harness = h;
+    await open(harness);
+    await harness.user.keyboard("{Escape}");
+    await closed();
+    let dialog = await open(harness);
+    await harness.user.click(within(dialog).getByRole("button", { name: /close/i }));
+    await closed();
+
+    dialog = await open(harness);
+    await harness.user.click(within(dialog).getByRole("button", { name: harness.t("code.send") }));
+    const counting = await within(dialog).findByRole(
+      "button",
+      { name: harness.t("code.resendIn", { seconds: 42 }) },
+      slow,
+    );
+    expect(counting.hasAttribute("disabled")).toBe(true);
+    await within(dialog).findByText(harness.t("errorPage.waitForCountdown"), {}, slow);
+    await confirmWith(harness, dialog, "123456");
+  });
+
+  it("keeps the countdown through a reopened dialog and a page left and come back to, and confirms with the code mailed before", async () => {
+    let sends = 0;
+    h = await renderWallet([], {
+      ...walletAnswers(() => walletWithDestinations),
+      "auth.sendCode": () => (++sends === 1 ? sent() : tooSoon()),
+      "wallet.withdraw": async () => askedWithdrawal,
+    });
+    const harness = h;
+    let dialog = await open(harness);
+    await harness.user.click(within(dialog).getByRole("button", { name: harness.t("code.send") }));
+    await countdown(dialog);
+    await harness.user.click(within(dialog).getByRole("button", { name: harness.t("common.cancel") }));
+    await closed();
+    dialog = await open(harness);
+    expect((await countdown(dialog)).hasAttribute("disabled"), "reopened: the countdown goes on").toBe(true);
+    await harness.user.click(within(dialog).getByRole("button", { name: harness.t("common.cancel") }));
+    await closed();
+
+    await harness.go("/account/settings");
+    await harness.go("/wallet/list");
+    await waitFor(
+      () =>
+        expect(screen.getByRole("button", { name: harness.t("wallet.withdraw") }).hasAttribute("disabled")).toBe(false),
+      slow,
+    );
+    dialog = await open(harness);
+    expect((await countdown(dialog)).hasAttribute("disabled"), "come back: the countdown goes on").toBe(true);
+    await confirmWith(harness, dialog, "123456");
+    expect(sends).toBe(1);
+  });
+});
