@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { callAsMerchant, nextCode, outbox } from "./api.ts";
-import { button, label } from "./console.ts";
+import { button, label, sendCodeButton } from "./console.ts";
 import { signedInMerchant } from "./orders.ts";
 
 /** The en-US labels of My applications (locales/en-US.json, `apps`). */
@@ -52,7 +52,7 @@ export async function addApp(page: Page, name: string) {
 export async function verifyWithMailedCode(page: Page, baseUrl: string, email: string) {
   const dialog = page.getByRole("dialog");
   const seen = (await outbox(baseUrl, email)).length;
-  await dialog.getByRole("button", { name: label.sendCode, exact: true }).click();
+  await sendCodeButton(dialog).click();
   const code = await nextCode(baseUrl, email, seen);
   await dialog.getByLabel(label.code, { exact: true }).fill(code);
   await dialog.getByRole("button", { name: appLabel.verify, exact: true }).click();
