@@ -94,7 +94,7 @@ describe("orders and payment on the devnet", () => {
     // Confirmed 10 of 29: still to pay 19, the order waits.
     await expect
       .poll(async () => (await dialog(page).getByTestId("pay-received").textContent()) ?? "", { timeout: 20_000 })
-      .toMatch(/still to pay 19/);
+      .toMatch(/Confirmed 10(\.0+)? USDT · Seen, confirming 0(\.0+)? USDT · Still to send 19/);
     await payFromDevnet(dataDir, address, "19");
     await expectPaid(page);
   });

@@ -2,7 +2,8 @@ import type { SnapshotFrom } from "xstate";
 import type { DevPayResult, PayChain } from "../../contracts/schemas/chains.ts";
 import type { OrderTransfer } from "../../contracts/schemas/order.ts";
 import type { Failure } from "../api-failure.ts";
-import { chosenChain, isOpenOrder, type orderPaymentMachine, secondsLeft } from "./order-payment.ts";
+import { amountLeft } from "../money/decimal-amounts.ts";
+import { chosenChain, confirmingNow, isOpenOrder, type orderPaymentMachine, secondsLeft } from "./order-payment.ts";
 import { compareAmounts, erc20TransferUri, isPositiveAmount } from "./payment-request.ts";
 
 /** What the pay dialog reads of the orderPayment machine: it shows these and sends events, and decides nothing itself. */
@@ -13,6 +14,10 @@ export const selectPayDialogOpen = (snapshot: OrderPaymentSnapshot): boolean => 
 
 /** "Payment complete — go to my orders?" */
 export const selectPaidQuestionOpen = (snapshot: OrderPaymentSnapshot): boolean => snapshot.matches("paid");
+
+/** The question asks to go to My orders only away from it (the buy page); on My orders it just says it is paid. */
+export const selectPaidAsksGoToOrders = (snapshot: OrderPaymentSnapshot): boolean =>
+  snapshot.can({ type: "order.goToOrders" });
 
 /** What the question says happened: a payment, or a free trial started (nothing was paid, so never "Payment complete"). */
 export const selectPaidTitleKey = (snapshot: OrderPaymentSnapshot) =>
@@ -83,12 +88,18 @@ export interface TransferView {
 
 export interface PaymentView {
   orderCode: string;
-  /** What is still to pay (the order's amount before any payment). */
+  /** What is still to pay: the amount less what is confirmed. */
   remaining: string;
-  /** Something is still to pay; false once the full amount is seen (it may still be confirming). */
+  /** What is still to send: `remaining` less what is seen and confirming (issue 68: never the whole again). */
+  toSend: string;
+  /** Something is still to send; false once the full amount is seen (it may still be confirming). */
   owed: boolean;
+  /** Confirmed so far. */
   received: string;
+  /** Seen on chain, still confirming. */
   confirming: string;
+  /** A transfer is confirming: Finish Pay and the other ways to pay wait for it, and the dialog says why. */
+  confirmingNow: boolean;
   chains: PayChain[];
   chain: PayChain | null;
   address: string;
@@ -116,14 +127,16 @@ export function selectPayment(snapshot: OrderPaymentSnapshot): PaymentView | nul
   if (context.address === null) return null;
   const chain = chosenChain(context);
   const left = secondsLeft(context);
-  const owed = isPositiveAmount(order.remaining);
+  const unpaid = isPositiveAmount(order.remaining);
+  const toSend = amountLeft(order.remaining, order.confirming);
+  const owed = isPositiveAmount(toSend);
   const uri =
     chain && owed
       ? erc20TransferUri({
           token: chain.token.address,
           chainId: chain.chainId,
           recipient: context.address,
-          amount: order.remaining,
+          amount: toSend,
           decimals: chain.token.decimals,
         })
       : null;
@@ -131,9 +144,11 @@ export function selectPayment(snapshot: OrderPaymentSnapshot): PaymentView | nul
   return {
     orderCode: order.orderCode,
     remaining: order.remaining,
+    toSend,
     owed,
     received: order.received,
     confirming: order.confirming,
+    confirmingNow: confirmingNow(context),
     chains: context.chains,
     chain,
     address: context.address,
@@ -148,8 +163,9 @@ export function selectPayment(snapshot: OrderPaymentSnapshot): PaymentView | nul
     failure: context.failure,
     offers: {
       finishPay: order.status === "pending" || (order.status === "waiting" && !context.finishPressed),
-      fromBalance: owed && context.balance !== null && compareAmounts(context.balance, order.remaining) >= 0,
-      devPay: owed && chain?.devnet === true,
+      // Shown while anything is unconfirmed, pressable only when nothing is confirming (the machine's guards).
+      fromBalance: unpaid && context.balance !== null && compareAmounts(context.balance, order.remaining) >= 0,
+      devPay: unpaid && chain?.devnet === true,
       cancel: isOpenOrder(order),
     },
     busy: busyCall(snapshot),

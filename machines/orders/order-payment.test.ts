@@ -314,9 +314,32 @@ describe("orderPayment: the order's live status", () => {
     expect(selectPayment(s.actor.getSnapshot())).toMatchObject({
       checking: true,
       live: true,
-      owed: true,
+      // The whole amount is seen confirming: nothing is left to send, and nothing invites a second payment.
+      owed: false,
+      toSend: "0",
+      confirmingNow: true,
+      uri: null,
       transfers: [{ txHash: "0xabc", confirmations: 2, required: 6, confirmed: false }],
     });
+  });
+
+  it("offers no second payment while a transfer confirms; a short one leaves only the rest to send, once confirmed", async () => {
+    const s = await pendingOrder({ payOptions: async () => ({ chains: [devnet], balance: balance("100") }) });
+    s.actor.send({ type: "order.updated", order: order({ status: "waiting", confirming: "20" }) });
+    await flush();
+    const snapshot = () => s.actor.getSnapshot();
+    for (const type of ["order.finishPay", "order.devPay", "order.payFromBalance"] as const)
+      expect(snapshot().can({ type }), `${type} while confirming`).toBe(false);
+    expect(selectPayment(snapshot())).toMatchObject({ toSend: "9", owed: true, confirmingNow: true });
+    // Confirmed and still 9 short: the rest may be paid, and only the rest is asked for.
+    s.actor.send({
+      type: "order.updated",
+      order: order({ status: "waiting", received: "20", confirming: "0", remaining: "9" }),
+    });
+    await flush();
+    for (const type of ["order.finishPay", "order.devPay", "order.payFromBalance"] as const)
+      expect(snapshot().can({ type }), `${type} once confirmed`).toBe(true);
+    expect(selectPayment(snapshot())).toMatchObject({ toSend: "9", confirmingNow: false });
   });
 
   it("waits for the next change when the detail cannot be loaded", async () => {
@@ -527,8 +550,16 @@ describe("orderPayment: closing", () => {
     expect(screen(s)).toBe("finishing");
   });
 
-  it("asks 'go to my orders?' once paid: yes goes there, no closes", async () => {
-    const yes = await existing(order({ status: "paid", payType: "chain" }));
+  it("asks 'go to my orders?' once paid on the buy page: yes goes there, no closes; My orders' dialog only closes", async () => {
+    const onOrders = await existing(order({ status: "paid", payType: "chain" }));
+    expect(onOrders.actor.getSnapshot().value).toBe("paid");
+    expect(onOrders.actor.getSnapshot().can({ type: "order.goToOrders" })).toBe(false);
+    onOrders.actor.send({ type: "order.close" });
+    expect(onOrders.effects).toMatchObject({ goToOrders: 0, closeDialog: 1 });
+
+    const yes = await pendingOrder({ payOptions: async () => ({ chains: [devnet], balance: balance("29") }) });
+    yes.actor.send({ type: "order.payFromBalance" });
+    await flush();
     expect(yes.actor.getSnapshot().value).toBe("paid");
     yes.actor.send({ type: "order.goToOrders" });
     expect(yes.effects).toMatchObject({ goToOrders: 1, closeDialog: 1 });

@@ -111,8 +111,12 @@ const orderCodeOf = ({ context }: { context: OrderPaymentContext }): OrderCodeRe
   orderCode: context.order.orderCode,
 });
 
+/** A transfer is seen and still confirming: nothing is offered that would pay again (issue 68). */
+export const confirmingNow = (context: Pick<OrderPaymentContext, "order">): boolean =>
+  isPositiveAmount(context.order.confirming);
+
 const stillToPay = (context: OrderPaymentContext) =>
-  isPositiveAmount(context.order.remaining) && secondsLeft(context) > 0;
+  isPositiveAmount(context.order.remaining) && !confirmingNow(context) && secondsLeft(context) > 0;
 
 const fresh = (order: Order, now: number) => ({ order, skewMs: Date.parse(order.serverTime) - now });
 
@@ -221,6 +225,8 @@ export const orderPaymentMachine = setup({
     orderCancelled: ({ context }) => context.order.status === "cancelled",
     orderWaiting: ({ context }) => context.order.status === "waiting",
     cancelIntent: ({ context }) => context.intent === "cancel",
+    // Opened from the buy page (no intent): My orders is elsewhere, so "go to my orders?" is asked there only.
+    awayFromOrders: ({ context }) => context.intent === null,
     hasChains: (_, { output }: { output: PayOptions }) => output.chains.length > 0,
     knownChain: ({ context, event }) =>
       event.type === "order.chain" && context.chains.some((c) => c.product === event.product),
@@ -231,7 +237,7 @@ export const orderPaymentMachine = setup({
     addressKnown: ({ context }) => context.address !== null,
     addressUnknown: ({ context }) => context.address === null,
     windowOpen: ({ context }) => secondsLeft(context) > 0,
-    finishStillOffered: ({ context }) => !context.finishPressed && secondsLeft(context) > 0,
+    finishStillOffered: ({ context }) => !context.finishPressed && !confirmingNow(context) && secondsLeft(context) > 0,
     // The balance must cover everything still to pay (the server takes it all or nothing: 2206).
     balanceCovers: ({ context }) =>
       stillToPay(context) && context.balance !== null && compareAmounts(context.balance, context.order.remaining) >= 0,
@@ -459,7 +465,7 @@ export const orderPaymentMachine = setup({
       },
     },
     paid: {
-      on: { "order.goToOrders": { target: "closed", actions: "goToOrders" }, ...closes },
+      on: { "order.goToOrders": { guard: "awayFromOrders", target: "closed", actions: "goToOrders" }, ...closes },
     },
     failed: { tags: ["payDialog"], on: closes },
     cancelled: { tags: ["payDialog"], on: closes },

@@ -1,16 +1,6 @@
-import { toBaseUnits } from "../orders/payment-request.ts";
+import { amountLeft, textOf, unitsOf } from "../money/decimal-amounts.ts";
 
-/** USDT amounts as the wire has them (decimal strings, up to 18 decimals), added and taken apart exactly with bigint. */
-const scale = 18;
 const amountPattern = /^\d{1,20}(\.\d{1,18})?$/;
-
-const unitsOf = (amount: string) => toBaseUnits(amount, scale);
-
-function textOf(units: bigint): string {
-  const whole = units / 10n ** BigInt(scale);
-  const fraction = (units % 10n ** BigInt(scale)).toString().padStart(scale, "0").replace(/0+$/, "");
-  return fraction ? `${whole}.${fraction}` : String(whole);
-}
 
 /** What a withdrawal of `amount` costs and brings, before it is confirmed; null while the amount is not one yet. */
 export interface WithdrawalPreview {
@@ -42,7 +32,4 @@ export function withdrawalPreview(
 }
 
 /** The most that can be withdrawn: the available balance less the fee, or "0" when the fee takes it all. */
-export function allOf(available: string, fee: string): string {
-  const left = unitsOf(available) - unitsOf(fee);
-  return left > 0n ? textOf(left) : "0";
-}
+export const allOf = (available: string, fee: string): string => amountLeft(available, fee);

@@ -13,6 +13,7 @@ import {
   secondsLeft,
 } from "../../machines/orders/order-payment.ts";
 import { toBaseUnits } from "../../machines/orders/payment-request.ts";
+import { amountLeft } from "../../machines/money/decimal-amounts.ts";
 import { ApiError } from "../../src/api/api-error.ts";
 import { storageKeys } from "../../src/api/session-storage.ts";
 import { AppFrame } from "../../src/app/app.tsx";
@@ -197,7 +198,11 @@ runModel(orderPaymentModel, {
       case "order.close": {
         const question = screen.queryByRole("alertdialog");
         if (question)
-          return h.user.click(within(question).getByRole("button", { name: h.t("orderPayment.goToOrdersNo") }));
+          return h.user.click(
+            within(question).getByRole("button", {
+              name: h.t(h.fromOrders ? "orderPayment.close" : "orderPayment.goToOrdersNo"),
+            }),
+          );
         return h.user.click(
           within(screen.getByRole("dialog")).getByRole("button", { name: h.t("orderPayment.close") }),
         );
@@ -260,7 +265,10 @@ runModel(orderPaymentModel, {
     }
     if (s.matches("paid")) {
       const question = await screen.findByRole("alertdialog");
-      expect(question.textContent).toContain(h.t("orderPayment.paidQuestion"));
+      // Asked only away from My orders (the buy page); on My orders the notice says it is paid, with Close alone.
+      const asks = context.intent === null;
+      expect(question.textContent?.includes(h.t("orderPayment.paidQuestion"))).toBe(asks);
+      expect(Boolean(within(question).queryByRole("button", { name: h.t("orderPayment.goToOrdersYes") }))).toBe(asks);
       // A free trial started: nothing was paid, so the question never says "Payment complete".
       const free = context.order.payType === "free";
       const name = h.t(`packages.names.${context.order.packageCode}`);
@@ -365,13 +373,35 @@ async function expectPayPanel(h: H, s: S, dialog: HTMLElement) {
   const inDialog = within(dialog);
   const order = context.order as Order;
   const chain = chosenChain(context);
-  await waitFor(() => expect(inDialog.getByTestId("pay-address").textContent).toBe(receivingAddress));
-  expect((inDialog.getByLabelText(h.t("orderPayment.network")) as HTMLSelectElement).value).toBe(context.product);
-  expect(inDialog.getByTestId("pay-amount").textContent).toBe(amount(order.remaining));
-  // The QR code is the EIP-681 request for what is still to pay, in the token's base units.
-  const uri = `ethereum:${chain?.token.address}@${chain?.chainId}/transfer?address=${receivingAddress}&uint256=${toBaseUnits(order.remaining, chain?.token.decimals ?? 0)}`;
-  expect(inDialog.getByTestId("pay-qr").getAttribute("data-value")).toBe(uri);
-  expect(inDialog.getByRole("img", { name: h.t("orderPayment.qrLabel", { address: receivingAddress }) })).toBeTruthy();
+  await waitFor(() =>
+    expect((inDialog.getByLabelText(h.t("orderPayment.network")) as HTMLSelectElement).value).toBe(context.product),
+  );
+  // What is still to send: the amount less what is confirmed and what is seen confirming (never the whole again).
+  const toSend = amountLeft(order.remaining, order.confirming);
+  if (isPositiveAmount(toSend)) {
+    await waitFor(() => expect(inDialog.getByTestId("pay-address").textContent).toBe(receivingAddress));
+    expect(inDialog.getByTestId("pay-amount").textContent).toBe(amount(toSend));
+    // The QR code is the EIP-681 request for what is still to send, in the token's base units.
+    const uri = `ethereum:${chain?.token.address}@${chain?.chainId}/transfer?address=${receivingAddress}&uint256=${toBaseUnits(toSend, chain?.token.decimals ?? 0)}`;
+    expect(inDialog.getByTestId("pay-qr").getAttribute("data-value")).toBe(uri);
+    expect(
+      inDialog.getByRole("img", { name: h.t("orderPayment.qrLabel", { address: receivingAddress }) }),
+    ).toBeTruthy();
+  } else {
+    // Nothing to send: no address, amount or QR code to pay again from.
+    await waitFor(() =>
+      expect(inDialog.getByTestId("pay-nothing-owed").textContent).toBe(h.t("orderPayment.nothingOwed")),
+    );
+    expect(inDialog.queryByTestId("pay-address")).toBeNull();
+    expect(inDialog.queryByTestId("pay-qr")).toBeNull();
+  }
+  // While a transfer confirms, the dialog says why nothing else may be paid.
+  const waitConfirming = inDialog.queryByTestId("pay-wait-confirming");
+  expect(waitConfirming?.textContent ?? null).toBe(
+    isPositiveAmount(order.confirming)
+      ? h.t("orderPayment.waitConfirming", { amount: amount(order.confirming) })
+      : null,
+  );
   if (secondsLeft(context) > 0)
     await waitFor(() =>
       expect(inDialog.getByTestId("pay-countdown").textContent).toBe(formatClock(secondsLeft(context))),
@@ -444,7 +474,11 @@ async function expectPayPanel(h: H, s: S, dialog: HTMLElement) {
     ),
   );
   expect(inDialog.getByTestId("pay-received").textContent).toBe(
-    h.t("orderPayment.receivedRemaining", { received: amount(order.received), remaining: amount(order.remaining) }),
+    h.t("orderPayment.progressFigures", {
+      received: amount(order.received),
+      confirming: amount(order.confirming),
+      toSend: amount(amountLeft(order.remaining, order.confirming)),
+    }),
   );
   const transfers = context.detail?.transfers ?? [];
   await waitFor(() => expect(inDialog.queryAllByTestId("pay-transfer")).toHaveLength(transfers.length));

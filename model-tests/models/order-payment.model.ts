@@ -1,4 +1,6 @@
 import { chosenChain, orderPaymentMachine, orderPollMs, secondsLeft } from "../../machines/orders/order-payment.ts";
+import { amountLeft } from "../../machines/money/decimal-amounts.ts";
+import { isPositiveAmount } from "../../machines/orders/payment-request.ts";
 import type { MachineModel, ModelEvent, ModelSnapshot } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
 import { english, saidOnce } from "./english.ts";
@@ -270,8 +272,12 @@ export const orderPaymentModel: MachineModel<typeof orderPaymentMachine> = {
   describeState: (s) => {
     const { context } = s;
     const problem = context.failure ? `; ${saidOnce(context.failure)}` : "";
-    if (s.matches("paid"))
-      return `The pay dialog is gone; ${english(context.order.payType === "free" ? "orderPayment.trialStartedTitle" : "orderPayment.paidTitle").replace("{{name}}", context.order.packageName)} and the question ${english("orderPayment.paidQuestion")} with ${english("orderPayment.goToOrdersYes")} / ${english("orderPayment.goToOrdersNo")}`;
+    if (s.matches("paid")) {
+      const paid = `The pay dialog is gone; ${english(context.order.payType === "free" ? "orderPayment.trialStartedTitle" : "orderPayment.paidTitle").replace("{{name}}", context.order.packageName)}`;
+      return fromBuyPage(s)
+        ? `${paid} and the question ${english("orderPayment.paidQuestion")} with ${english("orderPayment.goToOrdersYes")} / ${english("orderPayment.goToOrdersNo")}`
+        : `${paid}, the row behind it Paid, with ${english("orderPayment.close")} alone`;
+    }
     if (s.matches("failed")) return `The pay dialog shows ${english("orderPayment.failedTitle")}`;
     if (s.matches("cancelled")) return `The pay dialog shows ${english("orderPayment.cancelledTitle")}`;
     if (s.matches("closed"))
@@ -296,10 +302,15 @@ export const orderPaymentModel: MachineModel<typeof orderPaymentMachine> = {
       secondsLeft(context) === 0
         ? english("orderPayment.windowClosed")
         : `${Math.floor(secondsLeft(context) / 60)} minutes left`;
+    const toSend = amountLeft(order.remaining, order.confirming);
     const checking = inScreen(s, "waiting")
-      ? `; ${english("orderPayment.checkingTitle")} (${s.matches({ open: { feed: "polling" } }) ? "polling" : "live"}), received ${order.received}, still to pay ${order.remaining}`
+      ? `; ${english("orderPayment.checkingTitle")} (${s.matches({ open: { feed: "polling" } }) ? "polling" : "live"}), confirmed ${order.received}, seen confirming ${order.confirming}, still to send ${toSend}`
       : "";
-    return `${title}: ${order.remaining} USDT to ${receivingAddress} on ${chain?.product}, a QR code, ${time}${checking}${context.devPayment ? ", the dev wallet's transfer" : ""}${problem}`;
+    const what = isPositiveAmount(toSend)
+      ? `${toSend} USDT to ${receivingAddress} on ${chain?.product}, a QR code`
+      : `${english("orderPayment.nothingOwed")} (no address, no QR code)`;
+    const held = isPositiveAmount(order.confirming) ? "; the ways to pay held while it confirms, and why" : "";
+    return `${title}: ${what}, ${time}${checking}${held}${context.devPayment ? ", the dev wallet's transfer" : ""}${problem}`;
   },
   excluded: [],
 };

@@ -455,10 +455,12 @@ describe("orders paid on a real chain", { timeout: 60_000 }, () => {
   it("a transfer seen in the window still counts when it confirms after it; the sweep waits for it", async () => {
     const m = await signedInMerchant(h);
     const to = await addressOf(m);
-    const { orderCode } = await seedOpenOrder(h.db, { userId: m.userId, packageCode: "basic", paySeconds: 2 });
+    // A window of 8 s: paid and seen inside it even on a busy machine (2 s was outrun once), then waited out.
+    const opened = Date.now();
+    const { orderCode } = await seedOpenOrder(h.db, { userId: m.userId, packageCode: "basic", paySeconds: 8 });
     await chain.pay(to, usdt("29"));
     await watch();
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, opened + 8_500 - Date.now())));
     expect(await expireOverdueOrders(h.db, new Date())).toBe(0);
     expect((await detail(m, orderCode)).status).toBe("waiting");
     await confirmAll();

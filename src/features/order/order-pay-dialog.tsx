@@ -14,16 +14,20 @@ export interface OrderPayDialogProps {
   intent?: "pay" | "cancel";
   /** The dialog has closed (whatever became of the order): the caller unmounts it and may reload. */
   onClose(): void;
+  /** The order as the dialog now knows it (paid, confirming, …), so the row behind it shows the same. */
+  onOrderChanged?(order: Order): void;
 }
 
 /** The pay dialog for an existing order (My orders): pay it, follow its payment, or cancel it. Mount it to open it. */
-export function OrderPayDialog({ order, intent, onClose }: OrderPayDialogProps) {
+export function OrderPayDialog({ order, intent, onClose, onOrderChanged }: OrderPayDialogProps) {
   const services = useServices();
   const navigate = useNavigate();
   // The machine keeps the first callbacks it is given; this one always reaches the latest onClose.
   const closeRef = useRef(onClose);
+  const changedRef = useRef(onOrderChanged);
   useEffect(() => {
     closeRef.current = onClose;
+    changedRef.current = onOrderChanged;
   });
   const actor = useActorRef(
     provideOrderPayment(services, {
@@ -32,5 +36,14 @@ export function OrderPayDialog({ order, intent, onClose }: OrderPayDialogProps) 
     }),
     { input: { now: Date.now(), order, intent: intent ?? "pay" }, clock: actorClock(services) },
   );
+  useEffect(() => {
+    let shown = actor.getSnapshot().context.order;
+    const subscription = actor.subscribe((snapshot) => {
+      if (snapshot.context.order === shown) return;
+      shown = snapshot.context.order;
+      changedRef.current?.(shown);
+    });
+    return () => subscription.unsubscribe();
+  }, [actor]);
   return <PayDialog actor={actor} />;
 }

@@ -90,6 +90,7 @@ export default function OrdersPage() {
           order={payTarget.order}
           intent={payTarget.intent}
           onClose={() => actor.send({ type: "action.done" })}
+          onOrderChanged={(order) => actor.send({ type: "row.updated", row: order })}
         />
       ) : null}
     </section>

@@ -5,6 +5,7 @@ import type { OrderPaymentActor } from "../../../machines/orders/order-payment.t
 import {
   selectCancelConfirm,
   selectOrderSummary,
+  selectPaidAsksGoToOrders,
   selectPaidQuestionOpen,
   selectPaidTitleKey,
   selectPayDialogOpen,
@@ -150,6 +151,24 @@ function PaidQuestion({ actor, name }: { actor: OrderPaymentActor; name: string 
   const { t } = useTranslation();
   const open = useSelector(actor, selectPaidQuestionOpen);
   const titleKey = useSelector(actor, selectPaidTitleKey);
+  const asksGoToOrders = useSelector(actor, selectPaidAsksGoToOrders);
+  // On My orders the row behind already shows it paid: the notice only says so, with one button to close it.
+  if (!asksGoToOrders)
+    return (
+      <LabelledAlert
+        labelId="order-paid-question"
+        isOpen={open}
+        intent="success"
+        canEscapeKeyCancel
+        confirmButtonText={t("orderPayment.close")}
+        onConfirm={() => actor.send({ type: "order.close" })}
+        onCancel={() => actor.send({ type: "order.close" })}
+      >
+        <p className="pay-paid-title" id="order-paid-question">
+          {t(titleKey, { name })}
+        </p>
+      </LabelledAlert>
+    );
   return (
     <LabelledAlert
       labelId="order-paid-question"

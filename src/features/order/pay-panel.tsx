@@ -34,9 +34,9 @@ export function PayPanel({ actor }: { actor: OrderPaymentActor }) {
               <dt>{t("orderPayment.amountToPay")}</dt>
               <dd>
                 <strong className="pay-amount" data-testid="pay-amount" data-value="">
-                  {text.amount(payment.remaining)}
+                  {text.amount(payment.toSend)}
                 </strong>
-                <CopyButton value={payment.remaining} label={t("orderPayment.copyAmount")} />
+                <CopyButton value={payment.toSend} label={t("orderPayment.copyAmount")} />
               </dd>
               <dt>{t("orderPayment.payTo")}</dt>
               <dd className="pay-address">
@@ -74,6 +74,11 @@ export function PayPanel({ actor }: { actor: OrderPaymentActor }) {
                 amount: text.amount(payment.devPayment.amount),
                 hash: payment.devPayment.txHash,
               })}
+            </Callout>
+          ) : null}
+          {payment.confirmingNow ? (
+            <Callout intent="primary" compact data-testid="pay-wait-confirming">
+              {t("orderPayment.waitConfirming", { amount: text.amount(payment.confirming) })}
             </Callout>
           ) : null}
           <FailureScope failure={payment.failure} />

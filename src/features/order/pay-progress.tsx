@@ -23,9 +23,10 @@ export function PayProgress({ payment }: { payment: PaymentView }) {
         {payment.live ? t("orderPayment.liveStatus") : t("orderPayment.pollingStatus")}
       </p>
       <p data-testid="pay-received">
-        {t("orderPayment.receivedRemaining", {
+        {t("orderPayment.progressFigures", {
           received: text.amount(payment.received),
-          remaining: text.amount(payment.remaining),
+          confirming: text.amount(payment.confirming),
+          toSend: text.amount(payment.toSend),
         })}
       </p>
       {payment.transfers.length === 0 ? (
