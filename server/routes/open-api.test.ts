@@ -134,7 +134,9 @@ describe("the open API under /open/v1 (RFC 9421 signatures, keyid = AppKey)", ()
     expect(refused.errMsg).toContain("Your package (Trial) allows 1 end-customer deposit address, and it is in use");
     expect(refused.errMsg).toContain("each end customer keeps one permanent address per chain");
     expect(refused.errMsg).toContain("Upgrade your package for more");
-    expect(refused.errMsg).toContain("use the address an existing end customer already has (call again with their endUserId)");
+    expect(refused.errMsg).toContain(
+      "use the address an existing end customer already has (call again with their endUserId)",
+    );
 
     const noPackage = await signedInMerchant(h, "nopackage@example.com");
     const bare = await seedApplication(h.db, { userId: noPackage.userId });
@@ -149,7 +151,9 @@ describe("the open API under /open/v1 (RFC 9421 signatures, keyid = AppKey)", ()
     expect(others.filter((a) => a.success)).toHaveLength(2);
     const limited = others.filter((a) => a.errCode === errCodes.openApiWalletLimit);
     expect(limited).toHaveLength(2);
-    expect(limited[0]?.errMsg).toContain("Your package (Basic) allows 3 end-customer deposit addresses, and all are in use");
+    expect(limited[0]?.errMsg).toContain(
+      "Your package (Basic) allows 3 end-customer deposit addresses, and all are in use",
+    );
     expect(await h.db.selectFrom("deposit_addresses").selectAll().execute()).toHaveLength(3);
   });
 
