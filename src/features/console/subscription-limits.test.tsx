@@ -27,5 +27,9 @@ describe("the console home's package card", () => {
       expect(line).toContain(signedIn.t(`packageLimits.${resource}.hint`));
     }
     expect(within(card).getByTestId("usage-wallets").textContent).toContain("Customer deposit addresses in use");
+    // The line reads: what is counted, how much of the limit is used, what the limit means (as e2e/my-currencies reads it).
+    expect(within(card).getByTestId("usage-currencies").textContent).toBe(
+      "Currencies accepted in My currencies3 of 20The coins and tokens you accept, turned on in My currencies; turn one off to accept another.",
+    );
   });
 });
