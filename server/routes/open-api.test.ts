@@ -125,7 +125,7 @@ describe("the open API under /open/v1 (RFC 9421 signatures, keyid = AppKey)", ()
     const { m, app } = await merchantWithApp("trial");
     expect(await create(app, "customer-1")).toMatchObject({ success: true });
     expect(await create(app, "customer-1")).toMatchObject({ success: true });
-    // The console's package card counts what the limit counts: "Wallets: deposit addresses in use — 1 of 1".
+    // The console's package card counts what the limit counts: "Customer deposit addresses in use — 1 of 1".
     const usage = subscriptionResult.parse((await call(h, "subscription", { token: m.token })).resData).usage;
     expect(usage.wallets).toBe(1);
     const refused = await create(app, "customer-2");
