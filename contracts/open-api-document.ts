@@ -33,7 +33,7 @@ const refusals = {
   "401": { description: "The signature: 2501–2506", content: json(refusal) },
   "403": {
     description:
-      "Stopped application (2507), the package's wallet limit (2508, 2509), withdrawals not offered (2810), a withdrawal destination not in the merchant's address book (2816) or still cooling down there (2813)",
+      "Stopped application (2507), the package's limit of end-customer deposit addresses reached (2508) or no active package (2509), withdrawals not offered (2810), a withdrawal destination not in the merchant's address book (2816) or still cooling down there (2813)",
     content: json(refusal),
   },
   "409": {

@@ -55,5 +55,9 @@ it("turns the devnet's USDT off and on again; the open API refuses new deposit a
 
   await page.getByRole("navigation").getByRole("link", { name: "Console" }).first().click();
   const currencies = page.getByTestId("usage-currencies");
-  await expect.poll(() => currencies.textContent()).toBe("Currencies: accepted in My currencies1 of 1");
+  await expect
+    .poll(() => currencies.textContent())
+    .toBe(
+      "Currencies accepted in My currencies1 of 1The coins and tokens you accept, turned on in My currencies; turn one off to accept another.",
+    );
 });

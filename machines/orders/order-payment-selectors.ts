@@ -63,6 +63,8 @@ export const selectOrderSummary = ({ context }: OrderPaymentSnapshot) => {
     /** What is bought names the pay dialog (issue 26): the package and its term. */
     term: { unit: order.termUnit, count: order.termCount },
     amount: order.amount,
+    /** What the package allows (null: unlimited), each limit said with its meaning before paying (issue 68). */
+    limits: order.limits,
     /**
      * An upgrade's figures, shown before paying (issue 42): the price, the credit for the current package's unused
      * part, and what is due (the amount); null when nothing is credited.

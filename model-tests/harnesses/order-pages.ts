@@ -98,7 +98,7 @@ export async function expectCatalogue(h: OrderPageHarness, expected: CatalogueEx
   expect(screen.getByTestId("package-pro").textContent).toContain(
     h.t("orderPayment.currentUntil", { date: formatDate(subscription.expiresAt ?? "", "en-US") }),
   );
-  expect(screen.getByTestId("package-enterprise").textContent).toContain(h.t("orderPayment.unlimited"));
+  expect(screen.getByTestId("package-enterprise").textContent).toContain(h.t("packageLimits.wallets.unlimited"));
   expect(screen.getByTestId("package-trial").textContent).toContain(h.t("orderPayment.termMany.day", { count: 7 }));
   expect(screen.getByTestId("balance").textContent).toContain(amount(balance.balance));
   // Pro is active: choosing it extends it, a higher one replaces it (its unused part credited), a lower one is refused.

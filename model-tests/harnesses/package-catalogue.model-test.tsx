@@ -43,7 +43,13 @@ runModel(packageCatalogueModel, {
     }
     await waitFor(() => expect(cell("price").textContent).toBe(formatUsdt(pack.price, "en-US")));
     expect(cell("term").textContent).toBe("1 year from the day it is paid");
-    for (const item of ["wallets", "currencies", "apps"]) expect(cell(item).textContent).toBe("Unlimited");
+    // Each limit says what it means beneath its value (issue 68).
+    for (const [item, resource] of [
+      ["wallets", "wallets"],
+      ["currencies", "currencies"],
+      ["apps", "applications"],
+    ] as const)
+      expect(cell(item).textContent).toBe(`Unlimited${h.t(`packageLimits.${resource}.hintUnlimited`)}`);
     expect(cell("price").getAttribute("aria-busy")).toBeNull();
   },
   stop: (h) => h.cleanup(),

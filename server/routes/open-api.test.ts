@@ -125,13 +125,18 @@ describe("the open API under /open/v1 (RFC 9421 signatures, keyid = AppKey)", ()
     const { m, app } = await merchantWithApp("trial");
     expect(await create(app, "customer-1")).toMatchObject({ success: true });
     expect(await create(app, "customer-1")).toMatchObject({ success: true });
-    // The console's package card counts what the limit counts: "Wallets: deposit addresses in use — 1 of 1".
+    // The console's package card counts what the limit counts: "Customer deposit addresses in use — 1 of 1".
     const usage = subscriptionResult.parse((await call(h, "subscription", { token: m.token })).resData).usage;
     expect(usage.wallets).toBe(1);
     const refused = await create(app, "customer-2");
     expect(refused).toMatchObject({ status: 403, errCode: errCodes.openApiWalletLimit });
-    expect(refused.errMsg).toContain("Trial");
-    expect(refused.errMsg).toContain("1 deposit address");
+    // Said in a merchant's words (issue 68): whose addresses these are, that the limit is reached, and what to do.
+    expect(refused.errMsg).toContain("Your package (Trial) allows 1 end-customer deposit address, and it is in use");
+    expect(refused.errMsg).toContain("each end customer keeps one permanent address per chain");
+    expect(refused.errMsg).toContain("Upgrade your package for more");
+    expect(refused.errMsg).toContain(
+      "use the address an existing end customer already has (call again with their endUserId)",
+    );
 
     const noPackage = await signedInMerchant(h, "nopackage@example.com");
     const bare = await seedApplication(h.db, { userId: noPackage.userId });
@@ -144,7 +149,11 @@ describe("the open API under /open/v1 (RFC 9421 signatures, keyid = AppKey)", ()
     expect(new Set(same.map((a) => a.resData.address)).size).toBe(1);
     const others = await Promise.all(["u-2", "u-3", "u-4", "u-5"].map((id) => create(app, id)));
     expect(others.filter((a) => a.success)).toHaveLength(2);
-    expect(others.filter((a) => a.errCode === errCodes.openApiWalletLimit)).toHaveLength(2);
+    const limited = others.filter((a) => a.errCode === errCodes.openApiWalletLimit);
+    expect(limited).toHaveLength(2);
+    expect(limited[0]?.errMsg).toContain(
+      "Your package (Basic) allows 3 end-customer deposit addresses, and all are in use",
+    );
     expect(await h.db.selectFrom("deposit_addresses").selectAll().execute()).toHaveLength(3);
   });
 

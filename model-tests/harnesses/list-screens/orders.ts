@@ -67,6 +67,16 @@ export const orderScreen: ListScreen = {
       h.t(`orders.upgrade.${detail.upgrade}`),
     ])
       expect(facts).toContain(expected);
+    // What the package allows, each limit with what it means (issue 68).
+    for (const resource of ["wallets", "currencies", "applications"] as const) {
+      const limit = detail.limits[resource];
+      expect(facts).toContain(
+        limit === null
+          ? h.t(`packageLimits.${resource}.unlimited`)
+          : h.t(`packageLimits.${resource}.count`, { count: limit }),
+      );
+      expect(facts).toContain(h.t(`packageLimits.${resource}.${limit === null ? "hintUnlimited" : "hint"}`));
+    }
     const transfers = within(detailsDialog(h, code)).getByTestId("order-transfers").textContent ?? "";
     const transfer = detail.transfers[0];
     expect(transfers).toContain(transfer?.txHash);

@@ -142,9 +142,17 @@ async function roomForAddress(trx: Kysely<DB>, merchantId: string, now: Date): P
     .where("application_id", "is not", null)
     .executeTakeFirstOrThrow();
   if (Number(n) < limit) return ok(null);
-  return fail(
-    errCodes.openApiWalletLimit,
-    `Your package (${pkg.name}) allows ${limit} deposit address${limit === 1 ? "" : "es"}: upgrade it to add more`,
-    403,
+  return fail(errCodes.openApiWalletLimit, walletLimitMessage(pkg.name, limit), 403);
+}
+
+/** 2508 in a merchant's words (issue 68): whose addresses the limit counts, that it is reached, and what to do. */
+function walletLimitMessage(packageName: string, limit: number): string {
+  const allowed =
+    limit === 1
+      ? "1 end-customer deposit address, and it is in use"
+      : `${limit} end-customer deposit addresses, and all are in use`;
+  return (
+    `Your package (${packageName}) allows ${allowed}: each end customer keeps one permanent address per chain. ` +
+    "Upgrade your package for more, or use the address an existing end customer already has (call again with their endUserId)"
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, H2, Spinner, Tag } from "@blueprintjs/core";
+import { Button, Card, Classes, H2, Spinner, Tag } from "@blueprintjs/core";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -12,6 +12,7 @@ import {
 import { routePaths } from "../../app/route-names.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { formatCount, formatDateTime } from "../../i18n/format.ts";
+import { usePackageLimitHint } from "../../ui/package-limit-list.tsx";
 import { provideSubscription } from "./console-machines.ts";
 import "./subscription-card.css";
 import { usePageAddition } from "../../app/failure-callout.tsx";
@@ -111,6 +112,7 @@ function PlanPart({ plan }: { plan: PlanView }) {
 
 function UsageItem({ line }: { line: UsageLine }) {
   const { t, i18n } = useTranslation();
+  const hint = usePackageLimitHint();
   const number = (value: number) => formatCount(value, i18n.language);
   const limit = line.limit === null ? t("subscription.unlimited") : number(line.limit);
   return (
@@ -127,6 +129,7 @@ function UsageItem({ line }: { line: UsageLine }) {
           </>
         ) : null}
       </span>
+      <span className={`subscription-usage-hint ${Classes.TEXT_MUTED}`}>{hint(line.resource, line.limit)}</span>
     </li>
   );
 }

@@ -2,9 +2,9 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLTable, Spinner }
 import { useTranslation } from "react-i18next";
 import type { DetailDialogView, DetailFacts } from "../../../machines/orders/order-list-selectors.ts";
 import type { OrderDetail } from "../../../contracts/schemas/order.ts";
+import { PackageLimitList } from "../../ui/package-limit-list.tsx";
 import { ScrollRegion } from "../../ui/scroll-region.tsx";
 import { OrderStatusTag, useOrderText } from "./order-text.tsx";
-import { formatCount } from "../../i18n/format.ts";
 import { usePageAddition } from "../../app/failure-callout.tsx";
 
 interface OrderDetailDialogProps {
@@ -46,10 +46,8 @@ export function OrderDetailDialog({ view, onRetry, onClose }: OrderDetailDialogP
 }
 
 function OrderFacts({ detail, facts }: { detail: OrderDetail; facts: DetailFacts }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const text = useOrderText();
-  const limit = (value: number | null) =>
-    value === null ? t("orders.details.unlimited") : formatCount(value, i18n.language);
   const chains =
     facts.chains.length > 0
       ? facts.chains.map((c) => `${c.product} (${c.chainId})`).join(", ")
@@ -65,14 +63,7 @@ function OrderFacts({ detail, facts }: { detail: OrderDetail; facts: DetailFacts
     [t("orders.details.product"), text.packageName(facts.packageCode, facts.packageName)],
     [t("orders.details.type"), t(`orders.term.${facts.termUnit}`, { count: facts.termCount })],
     [t("orders.details.market"), chains],
-    [
-      t("orders.details.usage"),
-      t("orders.details.usageValue", {
-        wallets: limit(facts.limits.wallets),
-        currencies: limit(facts.limits.currencies),
-        applications: limit(facts.limits.applications),
-      }),
-    ],
+    [t("orders.details.usage"), <PackageLimitList key="limits" limits={facts.limits} testId="order-limits" />],
     [
       t("orders.details.orderCode"),
       <span key="code" className="order-code">

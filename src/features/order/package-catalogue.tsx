@@ -12,6 +12,7 @@ import {
 } from "../../../machines/orders/order-purchase-selectors.ts";
 import { routePaths } from "../../app/route-names.ts";
 import { FailureScope, usePageAddition } from "../../app/failure-callout.tsx";
+import { PackageLimitList } from "../../ui/package-limit-list.tsx";
 import { usePaymentText } from "./payment-text.ts";
 
 /** The packages as cards: choose one, then Create order. */
@@ -136,14 +137,7 @@ function PackageCardView({ card, busy, onSelect }: { card: PackageCard; busy: bo
       <div id={detailsId} className="package-details">
         <p className="package-price">{card.free ? t("orderPayment.free") : text.amount(card.price)}</p>
         <p className="package-term">{text.term(card.term)}</p>
-        <dl className="package-limits">
-          <dt>{t("orderPayment.limits.wallets")}</dt>
-          <dd>{text.limit(card.limits.wallets)}</dd>
-          <dt>{t("orderPayment.limits.currencies")}</dt>
-          <dd>{text.limit(card.limits.currencies)}</dd>
-          <dt>{t("orderPayment.limits.applications")}</dt>
-          <dd>{text.limit(card.limits.applications)}</dd>
-        </dl>
+        <PackageLimitList limits={card.limits} />
         <div className="package-tags">
           {card.kind === "trial" ? (
             <Tag intent="success" minimal>

@@ -12,6 +12,7 @@ import {
   selectPayScreen,
 } from "../../../machines/orders/order-payment-selectors.ts";
 import { LabelledAlert } from "../../ui/labelled-alert.tsx";
+import { PackageLimitList } from "../../ui/package-limit-list.tsx";
 import { ChainSelect } from "./chain-select.tsx";
 import { PayPanel } from "./pay-panel.tsx";
 import { usePaymentText } from "./payment-text.ts";
@@ -47,6 +48,7 @@ export function PayDialog({ actor }: { actor: OrderPaymentActor }) {
           <p className="pay-summary" data-testid="pay-summary">
             {t("orderPayment.summary", { name, amount: text.amount(summary.amount) })}
           </p>
+          <PackageLimitList limits={summary.limits} testId="pay-limits" />
           {summary.credit ? (
             <dl className="pay-fields pay-credit" data-testid="pay-credit">
               <dt>{t("orderPayment.price")}</dt>

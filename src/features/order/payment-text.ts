@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { TermView } from "../../../machines/orders/order-purchase-selectors.ts";
-import { formatCount, formatDate, formatUsdt } from "../../i18n/format.ts";
+import { formatDate, formatUsdt } from "../../i18n/format.ts";
 
 /** The pay flow's texts of packages and amounts in the merchant's language. */
 export function usePaymentText() {
@@ -18,8 +18,6 @@ export function usePaymentText() {
           { count: term.count } as never,
         ),
       ),
-    /** A package limit; null is unlimited. */
-    limit: (value: number | null) => (value === null ? t("orderPayment.unlimited") : formatCount(value, i18n.language)),
     amount: (amount: string) => formatUsdt(amount, i18n.language),
     date: (iso: string) => formatDate(iso, i18n.language),
   };

@@ -8,12 +8,17 @@ import { type EnterprisePackView, selectEnterprisePack } from "../../../machines
 import { routePaths } from "../../app/route-names.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { formatUsdt } from "../../i18n/format.ts";
+import { type PackageLimitResource, usePackageLimitHint } from "../../ui/package-limit-list.tsx";
 import { PublicLayout } from "./public-layout.tsx";
 import { providePackageCatalogue } from "./public-machines.ts";
 
 const included = ["price", "term", "wallets", "currencies", "apps", "payment"] as const;
 type Included = (typeof included)[number];
 const benefits = ["scale", "integration", "control"] as const;
+/** The rows that are limits of the package, and the limit each is. */
+const limitOf = { wallets: "wallets", currencies: "currencies", apps: "applications" } as const satisfies Partial<
+  Record<Included, PackageLimitResource>
+>;
 
 /** The enterprise package: its price, term and limits from the catalogue, and the way to buy it. */
 export default function EnterprisePackPage() {
@@ -94,6 +99,7 @@ export default function EnterprisePackPage() {
 /** One value of the table: from the catalogue's enterprise package once it is loaded; a placeholder until then. */
 function PackValue({ item, view }: { item: Included; view: EnterprisePackView }) {
   const { t, i18n } = useTranslation();
+  const hint = usePackageLimitHint();
   if (item === "payment") return <>{t("enterprise.items.payment.value")}</>;
   if (view.kind === "loading") return <span className={Classes.SKELETON}>{t("enterprise.loading")}</span>;
   if (view.kind !== "ready") return <>{t("enterprise.unknown")}</>;
@@ -107,5 +113,13 @@ function PackValue({ item, view }: { item: Included; view: EnterprisePackView })
     currencies: (p) => limit(p.limits.currencies),
     apps: (p) => limit(p.limits.applications),
   };
-  return <>{values[item](pack)}</>;
+  const resource = limitOf[item as keyof typeof limitOf];
+  if (!resource) return <>{values[item](pack)}</>;
+  // A limit says what it means beneath its value (issue 68).
+  return (
+    <>
+      {values[item](pack)}
+      <span className={`pack-limit-hint ${Classes.TEXT_MUTED}`}>{hint(resource, pack.limits[resource])}</span>
+    </>
+  );
 }
