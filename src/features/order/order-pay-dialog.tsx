@@ -1,4 +1,4 @@
-import { useActorRef } from "@xstate/react";
+import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import type { Order } from "../../../contracts/schemas/order.ts";
@@ -36,14 +36,10 @@ export function OrderPayDialog({ order, intent, onClose, onOrderChanged }: Order
     }),
     { input: { now: Date.now(), order, intent: intent ?? "pay" }, clock: actorClock(services) },
   );
+  // The order as the dialog knows it, handed to the row behind it whenever it changes (not the one it opened with).
+  const current = useSelector(actor, (s) => s.context.order);
   useEffect(() => {
-    let shown = actor.getSnapshot().context.order;
-    const subscription = actor.subscribe((snapshot) => {
-      if (snapshot.context.order === shown) return;
-      shown = snapshot.context.order;
-      changedRef.current?.(shown);
-    });
-    return () => subscription.unsubscribe();
-  }, [actor]);
+    if (current !== order) changedRef.current?.(current);
+  }, [current, order]);
   return <PayDialog actor={actor} />;
 }
