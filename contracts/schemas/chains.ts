@@ -46,6 +46,12 @@ export const currency = z.object({
   confirmations: z.nullable(z.number()),
   /** Confirmations × the seconds between the chain's recent blocks, measured; null when not configured or unmeasured. */
   arrivalSeconds: z.nullable(z.number()),
+  /**
+   * Deposits in it are credited here (issue 68): the USDT token of a chain this server follows. False for a main coin
+   * (it pays the network's fees; a transfer of it to a deposit address is never credited), for another token, and for
+   * every currency of a chain not configured here.
+   */
+  credited: z.boolean(),
 });
 export type Currency = z.infer<typeof currency>;
 export const currencyListResult = z.object({ items: z.array(currency) });
