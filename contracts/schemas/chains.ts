@@ -75,6 +75,11 @@ export const myCurrency = z.object({
    * now): not accepted until another is turned off or the package allows more; `accepted` is false then.
    */
   held: z.boolean(),
+  /**
+   * Deposits in it are credited (issue 68): USDT. Another token of a followed chain may be turned on, but what arrives
+   * in it is not credited; the page says so. Main coins are never listed here.
+   */
+  credited: z.boolean(),
 });
 export type MyCurrency = z.infer<typeof myCurrency>;
 export const myCurrencyListResult = z.object({

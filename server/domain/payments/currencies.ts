@@ -14,13 +14,14 @@ const namedToken = (token: RegisteredToken) => ({
 
 /**
  * Every configured chain's tokens, named as the Currency list names them, in its order (My currencies, issue 42: the
- * currencies a merchant can accept).
+ * currencies a merchant can accept), each credited or not as there (only USDT is).
  */
 export function configuredTokens(layer: ChainLayer | null) {
   return (layer?.currencies.tokens ?? []).map((token) => ({
     ...namedToken(token),
     chainName: token.chainName,
     chainId: token.chainId,
+    credited: token.usdt,
   }));
 }
 
