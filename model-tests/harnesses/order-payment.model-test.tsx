@@ -372,6 +372,17 @@ async function expectPayPanel(h: H, s: S, dialog: HTMLElement) {
   const uri = `ethereum:${chain?.token.address}@${chain?.chainId}/transfer?address=${receivingAddress}&uint256=${toBaseUnits(order.remaining, chain?.token.decimals ?? 0)}`;
   expect(inDialog.getByTestId("pay-qr").getAttribute("data-value")).toBe(uri);
   expect(inDialog.getByRole("img", { name: h.t("orderPayment.qrLabel", { address: receivingAddress }) })).toBeTruthy();
+  // Every network is offered in its USDT only, and the warning says a network's own coin is not credited (issue 68).
+  const networks = inDialog.getByLabelText(h.t("orderPayment.network")) as HTMLSelectElement;
+  expect([...networks.options].every((o) => o.textContent?.includes(" · USDT "))).toBe(true);
+  if (isPositiveAmount(order.remaining) && chain)
+    expect(dialog.querySelector(".pay-warning")?.textContent).toBe(
+      h.t("orderPayment.exactToken", {
+        symbol: chain?.token.symbol ?? "",
+        network: chain?.product ?? "",
+        contract: chain?.token.address ?? "",
+      }),
+    );
   if (secondsLeft(context) > 0)
     await waitFor(() =>
       expect(inDialog.getByTestId("pay-countdown").textContent).toBe(formatClock(secondsLeft(context))),
