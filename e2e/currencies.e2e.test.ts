@@ -6,11 +6,12 @@ import { withConsoleTab } from "./support/tab.ts";
 const tab = withConsoleTab();
 
 /**
- * The Currency list (issue 42) from the side menu: the devnet's coin and test USDT are active, arriving after the
- * server's confirmations at the pace its blocks were measured at; the chains not configured here say so; Copy puts
+ * The Currency list (issue 42) from the side menu: the devnet's test USDT is accepted for deposits, arriving after the
+ * server's confirmations at the pace its blocks were measured at; its coin, ETH, is not accepted (issue 68: it pays the
+ * fees, a transfer of it is never credited) and has no arrival time; the chains not configured here say so; Copy puts
  * the token's contract on the clipboard.
  */
-it("lists the devnet's currencies with their measured arrival and the chains not configured here", async () => {
+it("lists the devnet's currencies, only USDT accepted with its measured arrival, and the chains not configured here", async () => {
   const { page, baseUrl, context } = tab;
   const email = uniqueEmail("currencies");
   await registerViaApi(baseUrl, email);
@@ -25,18 +26,19 @@ it("lists the devnet's currencies with their measured arrival and the chains not
   const row = (name: string) => table.getByRole("row").filter({ hasText: name });
   await row("Test Tether USD").waitFor();
   const token = await row("Test Tether USD").textContent();
-  expect(token).toContain("Active");
+  expect(token).toContain("Accepted for deposits");
   expect(token).toContain("ERC-20");
   expect(token).toMatch(/About \d+(\.\d)? s \(3 confirmations\)/);
   const coin = await row("Devnet Ether").textContent();
-  expect(coin).toMatch(/Main coin.*Devnet\s*ETH.*Active.*About \d+(\.\d)? s \(3 confirmations\)/);
+  expect(coin).toMatch(/Main coin.*Devnet\s*ETH.*Not accepted for deposits.*Used for network fees only/);
+  expect(coin).not.toMatch(/About \d/);
   for (const elsewhere of ["Ethereum", "BNB Chain", "TRON"]) {
     const text = await row(elsewhere).first().textContent();
     expect(text, elsewhere).toContain("Not configured here");
   }
   expect(await row("TRON").filter({ hasText: "Tether USD" }).textContent()).toContain("TRC-20");
   expect(await page.getByTestId("currencies-summary").textContent()).toBe(
-    "2 currencies are active here, on 1 chain(s).",
+    "1 currency is accepted for deposits here, on 1 chain(s).",
   );
 
   await row("Test Tether USD").getByRole("button", { name: "Copy the contract address of USDT on Devnet" }).click();

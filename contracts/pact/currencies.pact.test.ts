@@ -11,7 +11,7 @@ const { email } = merchant;
 const devnet = "Devnet";
 
 describe("POST /api/Currency/List (proposed)", () => {
-  it("lists the configured chains' coins and tokens with their arrival time, and the chains not configured here", async () => {
+  it("lists the configured chains' coins and tokens with their arrival time and whether they are credited, and the chains not configured here", async () => {
     // Pact has no "string or null": each shape the list holds is matched by its own variant.
     const shared = { chainName: like(devnet), chainUnit: like("ETH"), chainId: integer(31337), decimals: integer(18) };
     const coin = {
@@ -24,6 +24,8 @@ describe("POST /api/Currency/List (proposed)", () => {
       status: "active",
       confirmations: integer(2),
       arrivalSeconds: number(2.5),
+      // A chain's own coin pays its fees: a transfer of it is never credited (issue 68).
+      credited: false,
     };
     const token = {
       ...shared,
@@ -36,6 +38,7 @@ describe("POST /api/Currency/List (proposed)", () => {
       status: "active",
       confirmations: integer(2),
       arrivalSeconds: number(2.5),
+      credited: true,
     };
     const elsewhere = {
       name: like("TRON"),
@@ -50,6 +53,7 @@ describe("POST /api/Currency/List (proposed)", () => {
       status: "notConfigured",
       confirmations: null,
       arrivalSeconds: null,
+      credited: false,
     };
     const listed = { items: MatchersV3.arrayContaining(coin, token, elsewhere) };
     await pact

@@ -46,6 +46,12 @@ export const currency = z.object({
   confirmations: z.nullable(z.number()),
   /** Confirmations × the seconds between the chain's recent blocks, measured; null when not configured or unmeasured. */
   arrivalSeconds: z.nullable(z.number()),
+  /**
+   * Deposits in it are credited here (issue 68): the USDT token of a chain this server follows. False for a main coin
+   * (it pays the network's fees; a transfer of it to a deposit address is never credited), for another token, and for
+   * every currency of a chain not configured here.
+   */
+  credited: z.boolean(),
 });
 export type Currency = z.infer<typeof currency>;
 export const currencyListResult = z.object({ items: z.array(currency) });
@@ -69,6 +75,11 @@ export const myCurrency = z.object({
    * now): not accepted until another is turned off or the package allows more; `accepted` is false then.
    */
   held: z.boolean(),
+  /**
+   * Deposits in it are credited (issue 68): USDT. Another token of a followed chain may be turned on, but what arrives
+   * in it is not credited; the page says so. Main coins are never listed here.
+   */
+  credited: z.boolean(),
 });
 export type MyCurrency = z.infer<typeof myCurrency>;
 export const myCurrencyListResult = z.object({

@@ -18,6 +18,7 @@ const coin: Currency = {
   status: "active",
   confirmations: 2,
   arrivalSeconds: 2,
+  credited: false,
 };
 const tron: Currency = {
   ...coin,
@@ -31,7 +32,14 @@ const tron: Currency = {
   confirmations: null,
   arrivalSeconds: null,
 };
-const listed: CurrencyListResult = { items: [coin, { ...coin, symbol: "USDT", type: "token" }, tron] };
+const usdt: Currency = { ...coin, symbol: "USDT", type: "token", credited: true };
+const listed: CurrencyListResult = { items: [coin, usdt, tron] };
+/** The rows as the table shows them: only USDT credited, with its arrival; the coin pays fees; TRON not followed. */
+const rows = [
+  { ...coin, standing: "feesOnly", arrival: null },
+  { ...usdt, standing: "credited", arrival: { confirmations: 2, seconds: 2 } },
+  { ...tron, standing: "notConfigured", arrival: null },
+];
 
 function start(...answers: Array<() => Promise<CurrencyListResult>>) {
   let calls = 0;
@@ -42,14 +50,14 @@ function start(...answers: Array<() => Promise<CurrencyListResult>>) {
 }
 
 describe("the Currency list", () => {
-  it("asks once on start and shows the currencies as the server orders them, with what deposits arrive in", async () => {
+  it("asks once on start and shows the currencies as the server orders them, with what deposits are credited in", async () => {
     const { actor, calls } = start(async () => listed);
     expect(selectCurrencyTable(actor.getSnapshot())).toEqual({ kind: "loading" });
     expect(selectCurrencySummary(actor.getSnapshot())).toBeNull();
     await settle(actor, "ready");
     expect(calls()).toBe(1);
-    expect(selectCurrencyTable(actor.getSnapshot())).toEqual({ kind: "rows", rows: listed.items, refreshing: false });
-    expect(selectCurrencySummary(actor.getSnapshot())).toEqual({ active: 2, chains: 1 });
+    expect(selectCurrencyTable(actor.getSnapshot())).toEqual({ kind: "rows", rows, refreshing: false });
+    expect(selectCurrencySummary(actor.getSnapshot())).toEqual({ credited: 1, chains: 1 });
     expect(selectCanReload(actor.getSnapshot())).toBe(true);
   });
 
@@ -61,13 +69,13 @@ describe("the Currency list", () => {
     );
     await settle(actor, "ready");
     actor.send({ type: "currencies.reload" });
-    expect(selectCurrencyTable(actor.getSnapshot())).toEqual({ kind: "rows", rows: listed.items, refreshing: true });
+    expect(selectCurrencyTable(actor.getSnapshot())).toEqual({ kind: "rows", rows, refreshing: true });
     expect(selectCanReload(actor.getSnapshot())).toBe(false);
     release({ items: [tron] });
     await settle(actor, "ready");
     expect(calls()).toBe(2);
-    expect(selectCurrencyTable(actor.getSnapshot())).toEqual({ kind: "rows", rows: [tron], refreshing: false });
-    expect(selectCurrencySummary(actor.getSnapshot())).toEqual({ active: 0, chains: 0 });
+    expect(selectCurrencyTable(actor.getSnapshot())).toEqual({ kind: "rows", rows: [rows[2]], refreshing: false });
+    expect(selectCurrencySummary(actor.getSnapshot())).toEqual({ credited: 0, chains: 0 });
   });
 
   it("says when it could not be loaded, and loads again on Retry", async () => {

@@ -21,6 +21,7 @@ const usdt: MyCurrency = {
   chainId: 31337,
   accepted: true,
   held: false,
+  credited: true,
 };
 const usdc: MyCurrency = {
   ...usdt,
@@ -28,6 +29,7 @@ const usdc: MyCurrency = {
   symbol: "USDC",
   contractAddress: `0x${"bb".repeat(20)}`,
   accepted: false,
+  credited: false,
 };
 const trial: MyCurrencyListResult = { items: [usdt, usdc], limit: 1, acceptedCount: 1, defaulted: true };
 const turnedOff: MyCurrencyListResult = {

@@ -63,8 +63,11 @@ runModel(currencyListModel, {
     const [coin, token, elsewhere] = [...rows()].map((row) => row.textContent ?? "");
     expect(coin).toContain("Devnet Ether");
     expect(coin).toContain(h.t("currencies.type.main"));
-    expect(coin).toContain(h.t("currencies.arrival", { seconds: 2, count: 2 }));
-    expect(coin).toContain(h.t("currencies.status.active"));
+    // Never credited: it says so, and has no time to arrive in.
+    expect(coin).toContain(h.t("currencies.status.feesOnly"));
+    expect(coin).toContain(h.t("currencies.feesOnly"));
+    expect(coin).not.toContain(h.t("currencies.arrival", { seconds: 2, count: 2 }));
+    expect(token).toContain(h.t("currencies.status.credited"));
     expect(token).toContain("0x5FbD…0aa3");
     expect(token).toContain(h.t("currencies.arrivalUnmeasured", { count: 2 }));
     expect(elsewhere).toContain("TRON");
@@ -76,7 +79,7 @@ runModel(currencyListModel, {
       h.t("currencies.copyContract", { symbol: "USDT", chain: "Devnet" }),
     ]);
     expect(screen.getByTestId("currencies-summary").textContent).toBe(
-      h.t("currencies.summary", { count: 2, chains: 1 }),
+      h.t("currencies.summary", { count: 1, chains: 1 }),
     );
     const reloading = s.matches("loading");
     await waitFor(() => expect(refresh(h)).toHaveProperty("disabled", reloading));

@@ -402,6 +402,17 @@ async function expectPayPanel(h: H, s: S, dialog: HTMLElement) {
       ? h.t("orderPayment.waitConfirming", { amount: amount(order.confirming) })
       : null,
   );
+  // Every network is offered in its USDT only, and the warning says a network's own coin is not credited (issue 68).
+  const networks = inDialog.getByLabelText(h.t("orderPayment.network")) as HTMLSelectElement;
+  expect([...networks.options].every((o) => o.textContent?.includes(" · USDT "))).toBe(true);
+  if (isPositiveAmount(toSend) && chain)
+    expect(dialog.querySelector(".pay-warning")?.textContent).toBe(
+      h.t("orderPayment.exactToken", {
+        symbol: chain?.token.symbol ?? "",
+        network: chain?.product ?? "",
+        contract: chain?.token.address ?? "",
+      }),
+    );
   if (secondsLeft(context) > 0)
     await waitFor(() =>
       expect(inDialog.getByTestId("pay-countdown").textContent).toBe(formatClock(secondsLeft(context))),

@@ -9,7 +9,10 @@ const { done, failed } = eventBuilders(currencyListMachine);
 
 const devnet = { chainName: "Devnet", chainUnit: "ETH", chainId: 31337, status: "active" as const, confirmations: 2 };
 
-/** The server's answers: the devnet's coin and test USDT with their arrival, then TRON not configured here. */
+/**
+ * The server's answers: the devnet's coin (measured, but never credited: it pays the fees) and test USDT (credited),
+ * then TRON not configured here.
+ */
 export const someCurrencies: CurrencyListResult = {
   items: [
     {
@@ -21,6 +24,7 @@ export const someCurrencies: CurrencyListResult = {
       decimals: 18,
       protocol: null,
       arrivalSeconds: 2,
+      credited: false,
     },
     {
       ...devnet,
@@ -31,6 +35,7 @@ export const someCurrencies: CurrencyListResult = {
       decimals: 6,
       protocol: "ERC-20",
       arrivalSeconds: null,
+      credited: true,
     },
     {
       name: "Tether USD",
@@ -45,6 +50,7 @@ export const someCurrencies: CurrencyListResult = {
       status: "notConfigured",
       confirmations: null,
       arrivalSeconds: null,
+      credited: false,
     },
   ],
 };
@@ -73,7 +79,7 @@ export const currencyListModel: MachineModel<typeof currencyListMachine> = {
     if (e.type === "currencies.reload") return `Press ${english("currencies.reload")} on ${page}`;
     if (e.type === "xstate.done.actor.loadCurrencies")
       return e.output.items.length
-        ? `The server answers ${e.output.items.length} currencies: the devnet's ETH (arriving in about 2 s), its test USDT (its pace unmeasured) and TRON's USDT, not configured here`
+        ? `The server answers ${e.output.items.length} currencies: the devnet's ETH (never credited), its test USDT (credited, its pace unmeasured) and TRON's USDT, not configured here`
         : "The server answers no currency at all";
     if (e.type === "xstate.error.actor.loadCurrencies") return refusal(e.error);
     return e.type;
@@ -88,7 +94,7 @@ export const currencyListModel: MachineModel<typeof currencyListMachine> = {
     if (s.matches("failed"))
       return `${page} reads ${english("currencies.loadFailed")} with ${english("currencies.retry")}`;
     return count
-      ? `${page} lists ${count} currencies: name, type, contract, chain, status and arrival time, with how many are active`
+      ? `${page} lists ${count} currencies: name, type, contract, chain, whether deposits are credited and their arrival time, with how many are credited`
       : `${page} reads ${english("currencies.empty")}`;
   },
   excluded: [],

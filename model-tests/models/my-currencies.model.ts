@@ -16,6 +16,7 @@ const usdt: MyCurrency = {
   contractAddress: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
   accepted: true,
   held: false,
+  credited: true,
 };
 const usdc: MyCurrency = {
   ...devnet,
@@ -24,6 +25,8 @@ const usdc: MyCurrency = {
   contractAddress: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
   accepted: false,
   held: false,
+  // Listed, and may be turned on, but only USDT is credited (issue 68).
+  credited: false,
 };
 
 /** The trial's default: two tokens on the devnet, the first accepted, one allowed. */

@@ -10,7 +10,13 @@ beforeAll(async () => {
     [
       configuredChain("Devnet", 31337),
       configuredChain("Bsc", 56, { confirmations: 15, tokens: [] }),
-      configuredChain("Polygon", 137, { confirmations: 64 }),
+      configuredChain("Polygon", 137, {
+        confirmations: 64,
+        tokens: [
+          { symbol: "USDT", address: `0x${"89".repeat(20)}`, decimals: 6 },
+          { symbol: "USDC", address: `0x${"8a".repeat(20)}`, decimals: 6 },
+        ],
+      }),
     ],
     { blockSeconds: { 31337: 1, 56: 3 } },
   );
@@ -39,10 +45,22 @@ describe("the Currency list (POST /api/Currency/List)", () => {
       // A chain the service has no facts of is named by its product; its node unmeasured, its arrival unknown.
       ["Polygon", "POLYGON", "main", null, 64, null],
       ["Polygon", "USDT", "token", "ERC-20", 64, null],
+      ["Polygon", "USDC", "token", "ERC-20", 64, null],
     ]);
     expect(active[1]).toMatchObject({ name: "Test Tether USD", decimals: 6, chainUnit: "ETH", chainId: 31337 });
     expect(active[1]!.contractAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
     expect(active[0]!.contractAddress).toBeNull();
+  });
+
+  it("says which are credited: a configured chain's USDT only, never a main coin, another token or a chain not followed", async () => {
+    const items = await currencies(h);
+    expect(items.filter((c) => c.credited).map((c) => `${c.chainName} ${c.symbol}`)).toEqual([
+      "Devnet USDT",
+      "Polygon USDT",
+    ]);
+    expect(items.filter((c) => c.type === "main").every((c) => !c.credited)).toBe(true);
+    expect(items.filter((c) => c.status === "notConfigured").every((c) => !c.credited)).toBe(true);
+    expect((await currencies(bare)).some((c) => c.credited)).toBe(false);
   });
 
   it("lists the known chains not configured here after them, without confirmations or arrival", async () => {

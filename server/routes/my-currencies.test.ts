@@ -82,7 +82,14 @@ describe("My currencies (POST /api/MyCurrency/List, /api/MyCurrency/Set)", () =>
       chainId: 31337,
       accepted: true,
       held: false,
+      credited: true,
     });
+    // Only USDT is credited (issue 68): USDC may be turned on, but the list says what arrives in it is not credited.
+    expect(trialList.items.map((c) => `${c.chainName} ${c.symbol} ${c.credited}`)).toEqual([
+      "Devnet USDT true",
+      "Devnet USDC false",
+      "Ethereum USDT true",
+    ]);
     const enterpriseList = await list(enterprise);
     expect(shown(enterpriseList)).toEqual(["Devnet USDT on", "Devnet USDC on", "Ethereum USDT on"]);
     expect(enterpriseList).toMatchObject({ limit: null, acceptedCount: 3, defaulted: true });

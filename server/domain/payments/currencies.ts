@@ -14,17 +14,21 @@ const namedToken = (token: RegisteredToken) => ({
 
 /**
  * Every configured chain's tokens, named as the Currency list names them, in its order (My currencies, issue 42: the
- * currencies a merchant can accept).
+ * currencies a merchant can accept), each credited or not as there (only USDT is).
  */
 export function configuredTokens(layer: ChainLayer | null) {
   return (layer?.currencies.tokens ?? []).map((token) => ({
     ...namedToken(token),
     chainName: token.chainName,
     chainId: token.chainId,
+    credited: token.usdt,
   }));
 }
 
-/** A configured chain's main coin and tokens, active, arriving after its confirmations at its blocks' pace. */
+/**
+ * A configured chain's main coin and tokens, active, arriving after its confirmations at its blocks' pace; credited
+ * only its USDT (transfer-price.ts prices no other transfer, and the watchers read token transfers only).
+ */
 async function configuredRows(layer: ChainLayer, chain: ConfiguredChain): Promise<Currency[]> {
   const facts = layer.currencies.factsOf(chain);
   const seconds = await layer.blockSeconds(chain.chainId);
@@ -38,14 +42,14 @@ async function configuredRows(layer: ChainLayer, chain: ConfiguredChain): Promis
     arrivalSeconds,
   };
   return [
-    { ...shared, ...facts.coin, contractAddress: null, type: "main", protocol: null },
+    { ...shared, ...facts.coin, contractAddress: null, type: "main", protocol: null, credited: false },
     ...layer.currencies.tokens
       .filter((token) => token.chainId === chain.chainId)
-      .map((token) => ({ ...shared, ...namedToken(token), type: "token" as const })),
+      .map((token) => ({ ...shared, ...namedToken(token), type: "token" as const, credited: token.usdt })),
   ];
 }
 
-/** A chain this server does not follow: its main coin and USDT, listed as not configured here. */
+/** A chain this server does not follow: its main coin and USDT, listed as not configured here, neither credited. */
 function unconfiguredRows(chain: KnownChain): Currency[] {
   const shared = {
     chainName: chain.chainName,
@@ -54,6 +58,7 @@ function unconfiguredRows(chain: KnownChain): Currency[] {
     status: "notConfigured" as const,
     confirmations: null,
     arrivalSeconds: null,
+    credited: false,
   };
   return [
     { ...shared, ...chain.coin, contractAddress: null, type: "main", protocol: null },

@@ -13,7 +13,7 @@ import { provideCurrencyList } from "./currency-machines.ts";
 import "../../ui/list-page.css";
 import "./currencies.css";
 
-/** Currency list (spec section 2): the coins and tokens the service carries, those deposits arrive in here first. */
+/** Currency list (spec section 2): the coins and tokens the service carries, those deposits are credited in here first. */
 export default function CurrencyListPage() {
   const { t } = useTranslation();
   const actor = useActorRef(provideCurrencyList(useServices()));
@@ -40,7 +40,7 @@ export default function CurrencyListPage() {
         <p>{t("currencies.intro")}</p>
         {summary ? (
           <p data-testid="currencies-summary">
-            {t("currencies.summary", { count: summary.active, chains: summary.chains })}
+            {t("currencies.summary", { count: summary.credited, chains: summary.chains })}
           </p>
         ) : null}
       </Callout>

@@ -1,6 +1,6 @@
 import { Tag } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
-import type { Currency } from "../../../contracts/schemas/chains.ts";
+import type { CurrencyRow, CurrencyStanding } from "../../../machines/currencies/currency-list-selectors.ts";
 import type { ListTableView } from "../../../machines/lists/list-selectors.ts";
 import { shortHex } from "../../../machines/short-hex.ts";
 import { CopyButton } from "../../app/copy-button.tsx";
@@ -8,13 +8,27 @@ import { usePageAddition } from "../../app/failure-callout.tsx";
 import { useListColumns } from "../../app/list-columns.ts";
 import { type ListColumn, ListTable } from "../../ui/list-table.tsx";
 
+/** A credited currency's tag is green; one never credited here warns; one of a chain not followed is plain. */
+const standingIntent = {
+  credited: "success",
+  feesOnly: "warning",
+  notCredited: "warning",
+  notConfigured: "none",
+} as const;
+
+/** Why a currency configured here is never credited, under its tag. */
+const standingNote: Partial<Record<CurrencyStanding, "currencies.feesOnly" | "currencies.otherToken">> = {
+  feesOnly: "currencies.feesOnly",
+  notCredited: "currencies.otherToken",
+};
+
 /** The currencies: loading, failure with Retry, or a row each with its contract's Copy. */
-export function CurrencyTable({ view, onRetry }: { view: ListTableView<Currency>; onRetry(): void }) {
+export function CurrencyTable({ view, onRetry }: { view: ListTableView<CurrencyRow>; onRetry(): void }) {
   const { t } = useTranslation();
   const nextStep = usePageAddition();
   const columnChoice = useListColumns("currencies");
   const none = t("currencies.none");
-  const columns: ListColumn<Currency>[] = [
+  const columns: ListColumn<CurrencyRow>[] = [
     {
       key: "name",
       rowHeader: true,
@@ -53,23 +67,30 @@ export function CurrencyTable({ view, onRetry }: { view: ListTableView<Currency>
       key: "status",
       card: true,
       className: "currency-status",
-      cell: (c) => (
-        <Tag minimal intent={c.status === "active" ? "success" : "none"} data-status={c.status}>
-          {t(`currencies.status.${c.status}`)}
-        </Tag>
-      ),
+      cell: (c) => {
+        const note = standingNote[c.standing];
+        return (
+          <>
+            <Tag minimal intent={standingIntent[c.standing]} data-status={c.standing}>
+              {t(`currencies.status.${c.standing}`)}
+            </Tag>
+            {note ? <span className="currency-muted currency-note">{t(note)}</span> : null}
+          </>
+        );
+      },
     },
     {
       key: "arrival",
       card: true,
       // "About 2 s (3 confirmations)" wraps at its spaces rather than pushing the column out of view at 1280 px.
       className: "list-wrap currency-arrival",
-      cell: (c) =>
-        c.confirmations === null
+      // Only where a deposit is credited: a coin that is never credited has no time to be.
+      cell: ({ arrival }) =>
+        arrival === null
           ? none
-          : c.arrivalSeconds === null
-            ? t("currencies.arrivalUnmeasured", { count: c.confirmations })
-            : t("currencies.arrival", { seconds: c.arrivalSeconds, count: c.confirmations }),
+          : arrival.seconds === null
+            ? t("currencies.arrivalUnmeasured", { count: arrival.confirmations })
+            : t("currencies.arrival", { seconds: arrival.seconds, count: arrival.confirmations }),
     },
   ];
   return (

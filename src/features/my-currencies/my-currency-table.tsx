@@ -34,6 +34,14 @@ export function MyCurrencyTable({ view, onRetry, onSwitch }: MyCurrencyTableProp
               </Tag>
             </>
           ) : null}
+          {c.credited ? null : (
+            <>
+              {" "}
+              <Tag intent="warning" minimal className="my-currency-not-credited">
+                {t("myCurrencies.notCredited")}
+              </Tag>
+            </>
+          )}
         </>
       ),
     },

@@ -62,6 +62,7 @@ export default function HomePage() {
             ))}
           </tbody>
         </HTMLTable>
+        <p className="chain-note">{t("home.chains.coinsNote")}</p>
       </section>
 
       <section className="public-section" aria-labelledby="home-steps">

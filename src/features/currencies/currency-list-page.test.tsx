@@ -1,0 +1,75 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import type { CurrencyListResult } from "../../../contracts/schemas/chains.ts";
+import "../../../model-tests/framework/setup.ts";
+import { createControlledApi } from "../../../model-tests/framework/fake-api.ts";
+import { type ConsoleHarness, renderConsole } from "../../../model-tests/framework/render-console.tsx";
+import { loginResult, storedUser } from "../../../model-tests/models/fixtures.ts";
+import { signedInAnswers } from "../../../model-tests/harnesses/signed-in.ts";
+import { storageKeys } from "../../api/session-storage.ts";
+
+const devnet = { chainName: "Devnet", chainUnit: "ETH", chainId: 31337, status: "active" as const, confirmations: 2 };
+
+/** The devnet's coin (never credited: it pays the network's fees) and its USDT (credited), both measured at 1 s. */
+const answer: CurrencyListResult = {
+  items: [
+    {
+      ...devnet,
+      name: "Devnet Ether",
+      symbol: "ETH",
+      contractAddress: null,
+      type: "main",
+      decimals: 18,
+      protocol: null,
+      arrivalSeconds: 2,
+      credited: false,
+    },
+    {
+      ...devnet,
+      name: "Test Tether USD",
+      symbol: "USDT",
+      contractAddress: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+      type: "token",
+      decimals: 6,
+      protocol: "ERC-20",
+      arrivalSeconds: 2,
+      credited: true,
+    },
+  ],
+};
+
+const row = (symbol: string) => screen.getByTestId(`currency-row-devnet-${symbol}`);
+const statusTag = (symbol: string) => row(symbol).querySelector<HTMLElement>("[data-status]");
+
+describe("the Currency list says what is credited", () => {
+  let h: ConsoleHarness | null = null;
+  afterEach(() => h?.cleanup());
+
+  it("marks a main coin not accepted for deposits, without an arrival time, and counts only the credited", async () => {
+    const fake = createControlledApi([], { ...signedInAnswers, "chains.currencies": async () => answer });
+    h = await renderConsole({
+      url: "/currencybill/list",
+      api: fake.api,
+      storage: { [storageKeys.token]: loginResult.accessToken, [storageKeys.user]: JSON.stringify(storedUser) },
+    });
+    const t = h.t;
+    await waitFor(() => expect(row("eth")).toBeTruthy());
+
+    // The coin: not accepted, in a non-success tag, and no "About 2 s" for what never arrives as a deposit.
+    expect(statusTag("eth")?.textContent).toBe(t("currencies.status.feesOnly"));
+    expect(statusTag("eth")?.className).toContain("bp6-intent-warning");
+    expect(statusTag("eth")?.dataset.status).toBe("feesOnly");
+    expect(row("eth").textContent).not.toContain(t("currencies.arrival", { seconds: 2, count: 2 }));
+    expect(within(row("eth")).getByText(t("currencies.feesOnly"))).toBeTruthy();
+
+    // The token: accepted, with its arrival.
+    expect(statusTag("usdt")?.textContent).toBe(t("currencies.status.credited"));
+    expect(statusTag("usdt")?.className).toContain("bp6-intent-success");
+    expect(row("usdt").textContent).toContain(t("currencies.arrival", { seconds: 2, count: 2 }));
+
+    // The hint says deposits are credited in the accepted tokens only; the summary counts the one credited.
+    expect(screen.getByText(t("currencies.intro")).textContent).toContain("ETH, BNB");
+    expect(screen.getByTestId("currencies-summary").textContent).toBe(t("currencies.summary", { count: 1, chains: 1 }));
+  });
+});
