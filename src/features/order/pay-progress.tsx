@@ -1,9 +1,10 @@
 import { ProgressBar } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import type { PaymentView } from "../../../machines/orders/order-payment-selectors.ts";
+import { middleShortened } from "../../ui/middle-shortened.ts";
 import { usePaymentText } from "./payment-text.ts";
 
-const shortHash = (hash: string) => (hash.length > 14 ? `${hash.slice(0, 8)}…${hash.slice(-6)}` : hash);
+const shortHash = (hash: string) => middleShortened(hash, 8, 6);
 
 /** Waiting: what the server has seen for the order and how far each transfer is confirmed. */
 export function PayProgress({ payment }: { payment: PaymentView }) {

@@ -4,7 +4,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import "../../../model-tests/framework/setup.ts";
 import { fill } from "../../../model-tests/harnesses/form-steps.ts";
 import { renderWallet, walletAnswers, type WalletHarness } from "../../../model-tests/harnesses/wallet-pages.ts";
-import { askedWithdrawal, walletWithDestinations } from "../../../model-tests/models/wallet-fixtures.ts";
+import {
+  askedWithdrawal,
+  usableDestination,
+  walletWithDestinations,
+} from "../../../model-tests/models/wallet-fixtures.ts";
 import { ApiError } from "../../api/api-error.ts";
 
 const tooSoon = () =>
@@ -43,7 +47,7 @@ describe("the withdraw dialog's mailed code", () => {
     );
   };
 
-  it("closes on Escape and its close button; counts down the seconds a too-soon refusal says; still confirms with the inbox's code", async () => {
+  it("closes on Escape and its close button; shows the destination whole; counts down the seconds a too-soon refusal says; still confirms with the inbox's code", async () => {
     h = await renderWallet([], {
       ...walletAnswers(() => walletWithDestinations),
       "auth.sendCode": tooSoon,
@@ -58,6 +62,14 @@ describe("the withdraw dialog's mailed code", () => {
     await closed();
 
     dialog = await open(harness);
+    // Item 8: the destination's option is shortened in the middle, and the whole address is shown and copied whole.
+    const { address } = usableDestination;
+    const option = within(dialog).getByRole("option", { name: new RegExp(address.slice(0, 10)) });
+    expect(option.textContent).toBe(`${usableDestination.label} (Devnet) ${address.slice(0, 10)}…${address.slice(-6)}`);
+    expect(within(dialog).getByTestId("withdraw-destination").textContent).toBe(address);
+    await harness.user.click(within(dialog).getByRole("button", { name: harness.t("wallet.copyDestination") }));
+    expect(await navigator.clipboard.readText()).toBe(address);
+
     await harness.user.click(within(dialog).getByRole("button", { name: harness.t("code.send") }));
     const counting = await within(dialog).findByRole(
       "button",

@@ -8,7 +8,10 @@ import type { WalletOverview, WithdrawalAddress } from "../../../contracts/schem
 import { allOf, withdrawalPreview } from "../../../machines/wallet/wallet-amounts.ts";
 import { withdrawalChoice } from "../../../machines/wallet/wallet-page-selectors.ts";
 import type { withdrawMachine } from "../../../machines/wallet/withdraw.ts";
+import { CopyButton } from "../../app/copy-button.tsx";
 import { FormDialog } from "../../app/form-dialog.tsx";
+import { BreakableToken } from "../../ui/breakable-value.tsx";
+import { middleShortened } from "../../ui/middle-shortened.ts";
 import { FormField } from "../../ui/form-field.tsx";
 import { SelectField } from "../../ui/select-field.tsx";
 import {
@@ -65,9 +68,21 @@ export function WithdrawDialog({ actor, overview, destinations }: WithdrawDialog
         label={t("wallet.destination")}
         value={destination?.id ?? ""}
         onChange={set("addressId")}
-        options={destinations.map((d) => ({ value: d.id, text: `${d.label} (${d.chain}) ${d.address}` }))}
+        options={destinations.map((d) => ({
+          value: d.id,
+          text: `${d.label} (${d.chain}) ${middleShortened(d.address)}`,
+        }))}
         error={fieldErrors.addressId}
       />
+      {destination ? (
+        // The option is shortened in the middle; the destination a merchant checks is shown whole, and copied whole.
+        <p className="wallet-destination-whole" data-testid="withdraw-destination">
+          <code>
+            <BreakableToken text={destination.address} />
+          </code>
+          <CopyButton value={destination.address} label={t("wallet.copyDestination")} />
+        </p>
+      ) : null}
       <FormField
         label={t("wallet.amount")}
         name="amount"
