@@ -56,8 +56,8 @@ const phrase = {
   "sign-in": "to sign in on a new device",
 } as const;
 /**
- * The purpose mix issue 67 measured: the signed-in purposes (refused without the session, 2012), link, and the
- * recovery ones, whose budgets the others must not fill.
+ * The purpose mix issue 67 measured: the signed-in purposes (refused without the session, 2012), link (refused
+ * without the Google link step's ticket, 2105), and the recovery ones, whose budgets the others must not fill.
  */
 const purposes = ["application", "link", "change-password", "withdrawal", "sign-in", "reset", "register"] as const;
 
