@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { type AnyEventObject, createActor, fromCallback, fromPromise, SimulatedClock } from "xstate";
 import type { BillListRequest } from "../../contracts/schemas/bills.ts";
 import type { CallbackAttempt, CallbackListRequest } from "../../contracts/schemas/callbacks.ts";
@@ -256,7 +256,7 @@ describe("list machine: opened from a link, changed by a dialog", () => {
     expect(typed.requests()[0]).toEqual({ pageSize: 10 });
   });
 
-  it("reloads the page shown when rows were added, and asks again when an answer was under way", async () => {
+  it("reloads the page shown when rows were added, and asks again once an answer under way has come", async () => {
     let release: (() => void) | null = null;
     const { actor, requests } = start(
       [
@@ -272,10 +272,36 @@ describe("list machine: opened from a link, changed by a dialog", () => {
     expect(actor.getSnapshot().matches({ list: "loading" })).toBe(true);
     expect(tableSelector()(actor.getSnapshot())).toMatchObject({ kind: "rows", refreshing: true });
     actor.send({ type: "list.reload" });
+    // Not asked again at once: the answer under way is let through first.
+    expect(requests()).toHaveLength(2);
+    (release as (() => void) | null)?.();
     await settle(actor, "list.ready");
     expect(requests()).toHaveLength(3);
     expect(actor.getSnapshot().context.paging.total).toBe(24);
-    expect(release).not.toBeNull();
+  });
+
+  it("shows a first page even while reloads keep coming faster than its answers (issue 68: never stuck loading)", async () => {
+    const held: Array<() => void> = [];
+    const { actor, requests } = start(
+      Array.from(
+        { length: 4 },
+        (): Answer =>
+          ({ request }) =>
+            new Promise((resolve) => held.push(() => resolve(callbackPage(request)))),
+      ),
+      callbacksFrom(),
+    );
+    // Three reloads (a stream's events, polls) while the first answer is under way: one page asked, then one more.
+    for (let i = 0; i < 3; i++) actor.send({ type: "list.reload" });
+    expect(requests()).toHaveLength(1);
+    held.shift()?.();
+    await vi.waitFor(() =>
+      expect(tableSelector()(actor.getSnapshot())).toMatchObject({ kind: "rows", refreshing: true }),
+    );
+    expect(requests()).toHaveLength(2);
+    held.shift()?.();
+    await settle(actor, "list.ready");
+    expect(requests()).toHaveLength(2);
   });
 
   it("keeps an open dialog while paging is asked for", async () => {

@@ -61,6 +61,8 @@ export interface ListContext {
   /** The row action under way (its dialog open, or its call made), and the last call's refusal. */
   acting: { action: string; key: string } | null;
   actionFailure: Failure | null;
+  /** `list.reload` came while a page was being asked for: ask again once its answer has come. */
+  reloadQueued: boolean;
 }
 
 export type ListEvent =
@@ -139,6 +141,17 @@ export const listMachine = setup({
   },
   delays: { listPoll: listPollMs },
   actions: {
+    takePage: assign(({ context }, page: ListLoad) => {
+      return {
+        items: page.items,
+        paging: pageArrived(context.paging, page),
+        choices: page.choices ?? context.choices,
+        extra: page.extra ?? context.extra,
+        loaded: true,
+        failure: null,
+        reloadQueued: false,
+      };
+    }),
     applySearch: assign(({ context, event }) =>
       event.type === "list.search"
         ? { search: searchFrom(context.area, event.search), fieldErrors: {}, paging: fromFirstPage(context.paging) }
@@ -160,6 +173,7 @@ export const listMachine = setup({
     })),
   },
   guards: {
+    reloadQueued: ({ context }) => context.reloadQueued,
     searchValid: ({ context, event }) =>
       event.type === "list.search" && isValidSearch(context.area, searchFrom(context.area, event.search)),
     /** The page after or before the one shown, when there is one. */
@@ -200,6 +214,7 @@ export const listMachine = setup({
     detailFailure: null,
     acting: null,
     actionFailure: null,
+    reloadQueued: false,
   }),
   type: "parallel",
   on: {
@@ -228,21 +243,24 @@ export const listMachine = setup({
               ),
               withChoices: context.choices === null,
             }),
-            onDone: {
-              target: "ready",
-              actions: assign(({ context, event }) => ({
-                items: event.output.items,
-                paging: pageArrived(context.paging, event.output),
-                choices: event.output.choices ?? context.choices,
-                extra: event.output.extra ?? context.extra,
-                loaded: true,
-                failure: null,
-              })),
+            onDone: [
+              // Asked again while this answer was under way: it is shown, and the page is asked for once more.
+              {
+                guard: "reloadQueued",
+                target: "loading",
+                reenter: true,
+                actions: { type: "takePage", params: ({ event }) => event.output },
+              },
+              { target: "ready", actions: { type: "takePage", params: ({ event }) => event.output } },
+            ],
+            onError: {
+              target: "failed",
+              actions: assign({ failure: ({ event }) => toFailure(event.error), reloadQueued: false }),
             },
-            onError: { target: "failed", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
           },
-          // The answer under way may predate the change: ask again.
-          on: { "list.reload": { target: "loading", reenter: true } },
+          // The answer under way may predate the change: ask again once it has come. Not at once: reloads arriving
+          // faster than an answer (a live stream's events, polls on a busy machine) would never let one through.
+          on: { "list.reload": { actions: assign({ reloadQueued: true }) } },
         },
         failed: {
           on: { ...searchTransitions, "list.retry": "loading", "list.reload": "loading" },

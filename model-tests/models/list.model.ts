@@ -61,7 +61,8 @@ export const listModel: MachineModel<typeof listMachine> = {
   // One console walks an area's list through many answers: the harness asks each check of the page as it is now.
   walks: true,
   // What the screen and the offered events depend on: the area, the states, past page 1, errors shown, rows or none,
-  // filtered, the applications known, a list shown once, and the first row's confirmations.
+  // filtered, the applications known, a list shown once, the first row's confirmations, and a reload waiting for the
+  // answer under way.
   serialize: (s) =>
     JSON.stringify([
       s.context.area.name,
@@ -75,6 +76,7 @@ export const listModel: MachineModel<typeof listMachine> = {
       (s.context.items[0] as AppBill | undefined)?.confirmations ?? null,
       (s.context.items[0] as Application | undefined)?.status ?? null,
       s.context.actionFailure !== null,
+      s.context.reloadQueued,
     ]),
   events: (s) => {
     const { name } = s.context.area;

@@ -27,6 +27,8 @@ export const publicSections = [
   "googleLink",
   "home",
   "enterprise",
+  // What a package's limits mean: the enterprise page's, the cards', the pay dialog's and the console home's.
+  "packageLimits",
 ] as const;
 
 export type LocalePart = "public" | "console";

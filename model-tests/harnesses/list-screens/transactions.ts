@@ -18,7 +18,26 @@ export const transactionScreen: ListScreen = {
     const cells = withinRow(screen.getByTestId(`transaction-row-${record.id}`));
     await waitFor(() => expect(cells.getByText(h.t(`transactions.kind.${record.kind}`))).toBeTruthy());
     expect(cells.getByText(signed(record.amount))).toBeTruthy();
-    expect(cells.getByText(record.orderCode ?? h.t("transactions.none"))).toBeTruthy();
+    // An order's code, or "none" (which the state column may show as well).
+    if (record.orderCode) expect(cells.getByText(record.orderCode)).toBeTruthy();
+    else expect(cells.getAllByText(h.t("transactions.none")).length).toBeGreaterThan(0);
+    // The state column, shown by default: a withdrawal's step and its confirmations while they count.
+    const counting =
+      record.confirmations !== null &&
+      record.requiredConfirmations !== null &&
+      record.confirmations < record.requiredConfirmations;
+    const state = [
+      ...(record.withdrawalStatus ? [h.t(`withdrawals.status.${record.withdrawalStatus}`)] : []),
+      ...(counting
+        ? [
+            h.t("transactions.confirmationsCount", {
+              confirmations: record.confirmations,
+              required: record.requiredConfirmations,
+            }),
+          ]
+        : []),
+    ].join(" · ");
+    if (state) expect(cells.getAllByText(state).length).toBeGreaterThan(0);
   },
   async expectDetail(h, s) {
     const record = s.context.detail as TransactionRecord;

@@ -66,31 +66,27 @@ export function CurrencyTable({ view, onRetry }: { view: ListTableView<CurrencyR
     {
       key: "status",
       card: true,
-      className: "currency-status",
-      cell: (c) => {
-        const note = standingNote[c.standing];
-        return (
-          <>
-            <Tag minimal intent={standingIntent[c.standing]} data-status={c.standing}>
-              {t(`currencies.status.${c.standing}`)}
-            </Tag>
-            {note ? <span className="currency-muted currency-note">{t(note)}</span> : null}
-          </>
-        );
-      },
+      // Wraps at its spaces: "Not accepted for deposits" must not push Arrival out of view at 1280 px.
+      className: "list-wrap currency-status",
+      cell: (c) => (
+        <Tag minimal intent={standingIntent[c.standing]} data-status={c.standing}>
+          {t(`currencies.status.${c.standing}`)}
+        </Tag>
+      ),
     },
     {
       key: "arrival",
       card: true,
       // "About 2 s (3 confirmations)" wraps at its spaces rather than pushing the column out of view at 1280 px.
       className: "list-wrap currency-arrival",
-      // Only where a deposit is credited: a coin that is never credited has no time to be.
-      cell: ({ arrival }) =>
-        arrival === null
-          ? none
-          : arrival.seconds === null
-            ? t("currencies.arrivalUnmeasured", { count: arrival.confirmations })
-            : t("currencies.arrival", { seconds: arrival.seconds, count: arrival.confirmations }),
+      // Only where a deposit is credited: a coin that is never credited has no time to be, and says why instead.
+      cell: ({ arrival, standing }) => {
+        const note = standingNote[standing];
+        if (arrival === null) return note ? <span className="currency-muted currency-note">{t(note)}</span> : none;
+        return arrival.seconds === null
+          ? t("currencies.arrivalUnmeasured", { count: arrival.confirmations })
+          : t("currencies.arrival", { seconds: arrival.seconds, count: arrival.confirmations });
+      },
     },
   ];
   return (

@@ -25,7 +25,8 @@ export function OrderDetailDialog({ view, onRetry, onClose }: OrderDetailDialogP
       title={t("orders.details.title", { code: orderCode })}
       className="order-detail-dialog"
     >
-      <DialogBody>
+      {/* The facts with the package's limits may be taller than the screen: its scroll is reachable by keyboard. */}
+      <DialogBody tabIndex={0}>
         {view.open && view.kind === "loading" ? (
           <div className="list-table-status" role="status" aria-busy="true">
             <Spinner size={24} aria-label={t("orders.details.loading")} />

@@ -11,6 +11,7 @@ import { BreakableToken } from "../../ui/breakable-value.tsx";
 import { DateTimeParts } from "../../ui/date-time-parts.tsx";
 import { ListGrid } from "../../ui/list-grid.tsx";
 import { type ListColumn, ListTable } from "../../ui/list-table.tsx";
+import { movementState } from "./movement-state.ts";
 import { confirmationsText, signedUsdt } from "./transaction-amount.ts";
 
 interface TransactionTableProps {
@@ -47,6 +48,12 @@ export function TransactionTable({ view, onRetry, onDetails }: TransactionTableP
       ),
     },
     { key: "amount", card: true, cell: (r) => signedUsdt(r.amount, i18n.language) },
+    // Shown by default: where a withdrawal is and how far its confirmations have counted, without opening it.
+    {
+      key: "state",
+      className: "list-wrap",
+      cell: (r) => movementState((key, values) => String(t(key as never, values as never)), r) ?? none,
+    },
     { key: "orderCode", className: "list-code", cell: (r) => r.orderCode ?? none },
     { key: "chain", optional: true, cell: (r) => r.chain ?? none },
     {
