@@ -24,7 +24,9 @@ export function AddressBook({ book, offered, onAdd, onRemove }: AddressBookProps
         </H2>
         <Button size="small" intent="primary" text={t("wallet.addAddress")} disabled={!offered} onClick={onAdd} />
       </div>
-      <p className="bp6-text-muted">{t("wallet.cooldownHint", { count: hours })}</p>
+      <p className="bp6-text-muted" data-testid="wallet-cooldown">
+        {book.cooldownSeconds === 0 ? t("wallet.cooldownNone") : t("wallet.cooldownHint", { count: hours })}
+      </p>
       {book.items.length === 0 ? (
         <p className="bp6-text-muted" data-testid="wallet-book-empty">
           {t("wallet.noAddresses")}
