@@ -13,7 +13,7 @@ import { storageKeys } from "../../api/session-storage.ts";
  * Issue 68, item 6: on My orders, a payment seen confirming invites no second payment, and once it is paid the row
  * behind the dialog says so at once; the notice does not ask to go to My orders, where the merchant already is.
  */
-describe("My orders' pay dialog", () => {
+describe("My orders' pay dialog", { timeout: 60_000 }, () => {
   let h: ConsoleHarness | null = null;
   afterEach(() => h?.cleanup());
 

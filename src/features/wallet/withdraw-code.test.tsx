@@ -23,7 +23,8 @@ const slow = { timeout: 5000 };
  * Issue 68, item 7: a code-gated dialog remembers its code and its wait, whatever the sender was told, and closes as
  * every dialog does. Two page loads, each walking several steps.
  */
-describe("the withdraw dialog's mailed code", () => {
+// Many steps per page load (cheaper than a load each): a minute each, as a busy CI machine took over 20 s for one.
+describe("the withdraw dialog's mailed code", { timeout: 60_000 }, () => {
   let h: WalletHarness | null = null;
   afterEach(() => h?.cleanup());
 
