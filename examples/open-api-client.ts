@@ -6,7 +6,11 @@ import { createSigner, httpbis } from "http-message-signatures";
  * `http-message-signatures` library to sign every request per RFC 9421 (hmac-sha256, keyid = the AppKey).
  *
  *   const client = openApiClient({ baseUrl: "https://pay.example", appKey, appSecret });
- *   const { address } = await client.createDepositAddress({ endUserId: "customer-42", chain: "Eth" });
+ *   const created = await client.createDepositAddress({ endUserId: "customer-42", chain: "Eth" });
+ *   if (created.success) console.log(created.resData.address);
+ *   else console.error(created.errCode, created.errMsg);
+ *
+ * Every method answers the envelope (below), never throws on a refusal: its `resData` holds the result.
  */
 
 export interface OpenApiCredentials {
