@@ -38,7 +38,7 @@ it("lists the devnet's currencies, only USDT accepted with its measured arrival,
   }
   expect(await row("TRON").filter({ hasText: "Tether USD" }).textContent()).toContain("TRC-20");
   expect(await page.getByTestId("currencies-summary").textContent()).toBe(
-    "1 currency is accepted for deposits here, on 1 chain(s).",
+    "1 currency is accepted for deposits here, on 1 chain.",
   );
 
   await row("Test Tether USD").getByRole("button", { name: "Copy the contract address of USDT on Devnet" }).click();

@@ -39,9 +39,9 @@ export function BillTable({ view, onRetry, onDetails }: BillTableProps) {
         </>
       ),
     },
-    // Shown by default (issue 68): which end customer paid is what a merchant looks for first.
     {
       key: "endUserId",
+      optional: true,
       className: "bill-user list-wrap",
       cell: ({ bill }) => <BreakableValue text={bill.endUserId} />,
     },
