@@ -155,35 +155,21 @@ function PaidQuestion({ actor, name }: { actor: OrderPaymentActor; name: string 
   const titleKey = useSelector(actor, selectPaidTitleKey);
   const asksGoToOrders = useSelector(actor, selectPaidAsksGoToOrders);
   // On My orders the row behind already shows it paid: the notice only says so, with one button to close it.
-  if (!asksGoToOrders)
-    return (
-      <LabelledAlert
-        labelId="order-paid-question"
-        isOpen={open}
-        intent="success"
-        canEscapeKeyCancel
-        confirmButtonText={t("orderPayment.close")}
-        onConfirm={() => actor.send({ type: "order.close" })}
-        onCancel={() => actor.send({ type: "order.close" })}
-      >
-        <p className="pay-paid-title" id="order-paid-question">
-          {t(titleKey, { name })}
-        </p>
-      </LabelledAlert>
-    );
   return (
     <LabelledAlert
       labelId="order-paid-question"
       isOpen={open}
       intent="success"
       canEscapeKeyCancel
-      confirmButtonText={t("orderPayment.goToOrdersYes")}
-      cancelButtonText={t("orderPayment.goToOrdersNo")}
-      onConfirm={() => actor.send({ type: "order.goToOrders" })}
+      confirmButtonText={t(asksGoToOrders ? "orderPayment.goToOrdersYes" : "orderPayment.close")}
+      {...(asksGoToOrders ? { cancelButtonText: t("orderPayment.goToOrdersNo") } : {})}
+      onConfirm={() => actor.send({ type: asksGoToOrders ? "order.goToOrders" : "order.close" })}
       onCancel={() => actor.send({ type: "order.close" })}
     >
-      <p className="pay-paid-title">{t(titleKey, { name })}</p>
-      <p id="order-paid-question">{t("orderPayment.paidQuestion")}</p>
+      <p className="pay-paid-title" id={asksGoToOrders ? undefined : "order-paid-question"}>
+        {t(titleKey, { name })}
+      </p>
+      {asksGoToOrders ? <p id="order-paid-question">{t("orderPayment.paidQuestion")}</p> : null}
     </LabelledAlert>
   );
 }
