@@ -91,6 +91,8 @@ export async function startWorld(instances = 2): Promise<ChaosWorld> {
           tokens: [{ address: chain.token }],
           confirmations: chaosConfirmations,
           leaseMs: chaosLeaseMs,
+          // Merchants' payment addresses are their own forwarders, as on any chain with one: orders are paid there and swept.
+          depositFactory,
         },
       ]),
     };
@@ -137,7 +139,7 @@ export async function api(world: ChaosWorld, path: string, body: unknown, token?
 }
 
 /**
- * A merchant registered through the documented calls, signed in, with its receiving address; and an application with
+ * A merchant registered through the documented calls, signed in, with its payment address; and an application with
  * one end user's deposit address on the chaos chain, written to the database as App/Add and the open API would (the
  * open API would need a package and the credentials' e-mail code first: beside the point here).
  */

@@ -223,10 +223,13 @@ describe("My wallet", () => {
         "/api/App/Credentials",
         { appCode: app.appCode, proof: checked.proof },
       );
-      // A recharge to the wallet's own address pays for it.
-      const recharge = await callAsMerchant<{ address: string }>(baseUrl, token, "/api/Wallet/RechargeAddress", {
-        product: "Devnet",
-      });
+      // A recharge to the merchant's payment address pays for it.
+      const recharge = await callAsMerchant<{ address: string }>(
+        baseUrl,
+        token,
+        "/api/wallet/DevnetClient/GetUserWallet",
+        {},
+      );
       await payFromDevnet(dataDir, recharge.address, "20");
       await expect
         .poll(

@@ -4,7 +4,6 @@ import { openWithdrawal } from "../schemas/open-api.ts";
 import {
   addWithdrawalAddressRequest,
   getUserWalletRequest,
-  rechargeAddressRequest,
   userWalletResult,
   walletOverview,
   walletWithdrawRequest,
@@ -31,18 +30,6 @@ export const walletEndpoints = {
     result: userWalletResult,
     auth: true,
     source: "documented",
-  }),
-  /** My wallet's recharge address on a chain: the merchant's own forwarder, swept into the treasury. */
-  rechargeAddress: endpoint({
-    area: "wallet",
-    call: "rechargeAddress",
-    method: "POST",
-    path: "/api/Wallet/RechargeAddress",
-    body: rechargeAddressRequest,
-    query: null,
-    result: userWalletResult,
-    auth: true,
-    source: "proposed",
   }),
   /** My wallet's figures: available, held by withdrawals in flight, the day's limit, the chains and their fees. */
   walletOverview: endpoint({

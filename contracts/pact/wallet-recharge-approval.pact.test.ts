@@ -31,29 +31,6 @@ const decided = (status: string, failure: unknown) => ({
   createdAt: regex("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$", "2026-11-27T10:00:00.000Z"),
 });
 
-describe("My wallet's recharge address (proposed)", () => {
-  it("answers the merchant's own address on a watched chain, where a transfer recharges the balance", async () => {
-    const answer = {
-      product: like(product),
-      address: regex("^0x[0-9a-fA-F]{40}$", "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"),
-      currency: like("USDT"),
-    };
-    await pact
-      .addInteraction()
-      .given(states.signedIn, { email, token })
-      .given(states.devnetWatched, { product })
-      .uponReceiving("a request for the merchant's recharge address on a watched chain")
-      .withRequest("POST", "/api/Wallet/RechargeAddress", (b) =>
-        b.headers(authHeaders(token)).jsonBody({ product, currency: "USDT" }),
-      )
-      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(answer)))
-      .executeTest(async (mock) => {
-        const asked = apiFor(mock, token).wallet.rechargeAddress({ product, currency: "USDT" });
-        await expect(asked).resolves.toEqual(exampleOf(answer));
-      });
-  });
-});
-
 describe("an application's withdrawal above its auto-approve limit (proposed)", () => {
   it("approves it with the mailed code: it is requested, to be sent", async () => {
     const withdrawal = decided("requested", null);

@@ -35,7 +35,7 @@ const destinationBody = (usable: boolean) => ({
 });
 
 describe("POST /api/wallet/{product}Client/GetUserWallet", () => {
-  it("answers the merchant's payment address for a chain product", async () => {
+  it("answers the merchant's one payment address for a chain product: orders are paid and the balance recharged there", async () => {
     const product = "Devnet";
     const wallet = {
       product: like(product),

@@ -14,16 +14,6 @@ export type GetUserWalletRequest = z.infer<typeof getUserWalletRequest>;
 export const userWalletResult = z.object({ product: z.string(), address: z.string(), currency: z.string() });
 export type UserWalletResult = z.infer<typeof userWalletResult>;
 
-/**
- * My wallet's recharge address on a chain (`product` as GetUserWallet's): a transfer to it recharges the balance and,
- * where the chain has a deposit factory, is swept into the treasury, so it can be withdrawn. Answered as GetUserWallet.
- */
-export const rechargeAddressRequest = z.strictObject({
-  product: walletProduct,
-  currency: z.optional(text(z.maxLength(16, "validation.tooLong"))),
-});
-export type RechargeAddressRequest = z.infer<typeof rechargeAddressRequest>;
-
 /** A destination of the merchant's address book: usable for withdrawals from `usableAt` (the cool-down). */
 export const withdrawalAddress = z.object({
   id: z.string(),

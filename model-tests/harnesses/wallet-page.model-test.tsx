@@ -19,7 +19,7 @@ runModel(walletPageModel, {
       {
         "wallet.addresses": books.answer,
         "chains.list": async () => [devnetChain],
-        "wallet.rechargeAddress": async () => paymentAddress,
+        "wallet.userWallet": async () => paymentAddress,
         "wallet.withdrawals": async () => emptyKeysetPage(10),
       },
     );

@@ -18,7 +18,7 @@ export const walletAnswers = (data: () => WalletData): Answers => ({
   "wallet.walletOverview": async () => data().overview,
   "wallet.addresses": async () => data().book,
   "chains.list": async () => [devnetChain],
-  "wallet.rechargeAddress": async () => paymentAddress,
+  "wallet.userWallet": async () => paymentAddress,
   // The withdrawals' list (the list model walks it): none here.
   "wallet.withdrawals": async (request = {}) => emptyKeysetPage(request.pageSize),
 });

@@ -46,7 +46,6 @@ const valid = (name: EndpointName): Input => {
     updatePassword: { body: { oldPassword: "Merchant7Pass", code: "123456", ...password } },
     resetPassword: { body: { email: "shop@example.com", code: "123456", ...password } },
     userWallet: { body: { currency: "USDT" } },
-    rechargeAddress: { body: { product: "Devnet", currency: "USDT" } },
     language: { query: { language: "en-US" } },
     updateProfile: { body: { nickName: "Shop" } },
     lastLogin: {},

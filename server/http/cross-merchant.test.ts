@@ -266,25 +266,6 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
       })),
   },
 
-  // B's recharge address is B's own (on a chain without a deposit factory, B's receiving address), never A's.
-  rechargeAddress: {
-    attacks: (w) => [
-      {
-        body: { product: "Devnet", currency: "USDT" },
-        outcome: "answered",
-        check: async (answer: Answer) => {
-          const own = await h.db
-            .selectFrom("receiving_addresses")
-            .select("address")
-            .where("merchant_id", "=", w.b.userId)
-            .executeTakeFirstOrThrow();
-          expect(succeeded(answer).resData).toMatchObject({ product: "Devnet", address: own.address });
-          expect(answer.resData.address).not.toBe(w.aWallets[0]!.address);
-        },
-      },
-    ],
-  },
-
   // Packages are the same for everyone; nothing of A's is in them.
   // A has an active pro package and used the trial; B sees its own basic package.
   subscription: {

@@ -28,6 +28,7 @@ export const chainHandlers: Pick<
       devPayOrder(db, session.scope, services.chain, body.product, body.orderCode, {
         production: services.production,
         now,
+        secret: services.secret,
       }),
   },
 };

@@ -3,12 +3,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { userWalletResult } from "../../contracts/schemas/wallet.ts";
 import { call, createHarness, type Harness, reset, rowCounts, signedInMerchant } from "../testing/harness.ts";
-import { type StubChainLayer, stubChainLayer } from "../testing/stub-chain.ts";
+import { configuredChain, type StubChainLayer, stubChainLayer } from "../testing/stub-chain.ts";
 
 let h: Harness;
 let chain: StubChainLayer;
+/** Devnet has a deposit factory (merchants' forwarders), Eth none. */
+const factory = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
 beforeAll(async () => {
-  chain = stubChainLayer();
+  chain = stubChainLayer([
+    configuredChain("Devnet", 31337, { depositFactory: factory }),
+    configuredChain("Eth", 1, { confirmations: 12 }),
+  ]);
   h = await createHarness({ chain });
 });
 afterAll(() => h?.close());
@@ -18,23 +23,30 @@ const wallet = (token: string, product: string, body: object = {}) =>
   call(h, "userWallet", { token, params: { product }, body });
 
 describe("wallet/{product}Client/GetUserWallet", () => {
-  it("answers the merchant's watch-only receiving address for a configured chain, the same on every EVM chain and every time", async () => {
+  it("answers the merchant's one payment address: its own forwarder on a chain with a deposit factory, else its watch-only receiving address; the same every time", async () => {
     const m = await signedInMerchant(h);
     const first = await wallet(m.token, "Devnet");
     expect(first).toMatchObject({ status: 200, success: true });
     expect(userWalletResult.parse(first.resData)).toMatchObject({ product: "Devnet", currency: "USDT" });
     const address = first.resData.address;
     expect(address).toBe(getAddress(address));
+    const forwarder = await h.db
+      .selectFrom("deposit_addresses")
+      .selectAll()
+      .where("merchant_id", "=", m.userId)
+      .executeTakeFirstOrThrow();
+    expect(forwarder).toMatchObject({ address, application_id: null, chain_id: 31337, factory });
+    const again = await wallet(m.token, "devnet", { currency: "usdt" });
+    expect(again.resData).toEqual({ product: "devnet", address, currency: "USDT" });
+    const eth = (await wallet(m.token, "ETH")).resData.address;
     const row = await h.db
       .selectFrom("receiving_addresses")
       .selectAll()
       .where("merchant_id", "=", m.userId)
       .executeTakeFirstOrThrow();
-    expect(row.address).toBe(address);
-    expect(chain.addresses!.receivingAddress(row.address_index)).toBe(address);
-    const again = await wallet(m.token, "devnet", { currency: "usdt" });
-    expect(again.resData).toEqual({ product: "devnet", address, currency: "USDT" });
-    expect((await wallet(m.token, "ETH")).resData.address).toBe(address);
+    expect(eth).toBe(row.address);
+    expect(chain.addresses!.receivingAddress(row.address_index)).toBe(eth);
+    expect(eth).not.toBe(address);
     // Reading the address sets up no wallet: the package's usage counts none (issue 26).
     expect(await h.db.selectFrom("wallets").select("id").where("merchant_id", "=", m.userId).execute()).toEqual([]);
   });

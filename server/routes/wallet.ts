@@ -3,7 +3,7 @@ import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { walletProduct } from "../../contracts/schemas/wallet.ts";
 import { chainMessages } from "../domain/payments/chain-payments.ts";
 import { ApiError, fail, ok } from "../domain/platform/outcome.ts";
-import { rechargeAddress, walletAddress } from "../domain/payments/wallets.ts";
+import { paymentAddress } from "../domain/payments/wallets.ts";
 import {
   addWithdrawalAddress,
   listWithdrawalAddresses,
@@ -33,7 +33,6 @@ const currencyCode = /^[A-Z0-9]{2,16}$/;
 export const walletHandlers: Pick<
   HandlerTable,
   | "userWallet"
-  | "rechargeAddress"
   | "walletOverview"
   | "addresses"
   | "addAddress"
@@ -46,7 +45,7 @@ export const walletHandlers: Pick<
 > = {
   userWallet: {
     params: z.object({ product: walletProduct }),
-    async handle({ db, body, params, session, services }) {
+    async handle({ db, body, params, session, services, now }) {
       const product = params.product ?? "";
       const currency = (body.currency?.trim() || "USDT").toUpperCase();
       if (!currencyCode.test(currency)) throw new ApiError(errCodes.validation, "currency: Unknown currency", 400);
@@ -55,20 +54,8 @@ export const walletHandlers: Pick<
       if (!layer || !chain) return fail(errCodes.chainUnknown, chainMessages.chainUnknown);
       if (!chain.tokens.some((t) => t.symbol.toUpperCase() === currency))
         throw new ApiError(errCodes.validation, "currency: Unknown currency", 400);
-      const address = await walletAddress(db, session.scope, layer.addresses);
+      const address = await paymentAddress(db, session.scope, layer.addresses, chain, now, services.secret);
       return ok({ product, address, currency });
-    },
-  },
-  rechargeAddress: {
-    async handle({ db, body, session, services, now }) {
-      const currency = (body.currency?.trim() || "USDT").toUpperCase();
-      const layer = services.chain;
-      const chain = layer?.currencies.chainByProduct(body.product);
-      if (!layer || !chain) return fail(errCodes.chainUnknown, chainMessages.chainUnknown);
-      if (!chain.tokens.some((t) => t.symbol.toUpperCase() === currency))
-        throw new ApiError(errCodes.validation, "currency: Unknown currency", 400);
-      const address = await rechargeAddress(db, session.scope, layer.addresses, chain, now, services.secret);
-      return ok({ product: chain.product, address, currency });
     },
   },
   walletOverview: {

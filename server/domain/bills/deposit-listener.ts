@@ -5,7 +5,7 @@ import type { ChainListener } from "../../chain/listener.ts";
 import type { StoredTransfer } from "../../chain/store.ts";
 import type { DB } from "../../db/schema.ts";
 import { actFor, systemScope } from "../identity/system-scope.ts";
-import { receiveDeposit, receiveToBalance, restoreTransfer, reverseTransfer } from "../payments/balance.ts";
+import { receiveDeposit, restoreTransfer, reverseTransfer } from "../payments/balance.ts";
 import { creditedOf } from "../payments/ledger.ts";
 import { priceTransfer } from "../payments/transfer-price.ts";
 import { settleSweptShares } from "../payments/sweep-books.ts";
@@ -92,18 +92,17 @@ export function createDepositListener(options: DepositListenerOptions): ChainLis
       // Confirmed at its first sighting (seen after a downtime deeper than the confirmations): the bill is made now.
       const { bill } = await billFor(trx, t, deposit);
       if (bill.status === "credited") return;
-      const restored = await restoreTransfer(trx, system, t.id, at);
-      if (!restored && (await creditedOf(trx, t.id)) === 0n) {
-        const receipt = {
-          transferId: t.id,
-          token: { chainId: t.chainId, address: t.token, decimals: deposit.priced.decimals },
-          amount: deposit.priced.amount,
-          now: at,
-        };
-        // To the merchant's own payment address: a recharge (Recharge bills); to an application's: a deposit.
-        if (deposit.address.application_id === null)
-          await receiveToBalance(trx, deposit.scope, "unmatched", null, receipt);
-        else await receiveDeposit(trx, deposit.scope, receipt);
+      // To the merchant's own payment address, the orders' listener (which runs first: wiring/money-listener.ts) has
+      // credited it to an order or the balance; this bill only records where it is and its sweep.
+      if (deposit.address.application_id !== null) {
+        const restored = await restoreTransfer(trx, system, t.id, at);
+        if (!restored && (await creditedOf(trx, t.id)) === 0n)
+          await receiveDeposit(trx, deposit.scope, {
+            transferId: t.id,
+            token: { chainId: t.chainId, address: t.token, decimals: deposit.priced.decimals },
+            amount: deposit.priced.amount,
+            now: at,
+          });
       }
       // Credited after a sweep carried it (seen after the sweep was sent, or back after a removal): now in the treasury.
       await settleSweptShares(trx, [t.id], at);
@@ -121,7 +120,8 @@ export function createDepositListener(options: DepositListenerOptions): ChainLis
       const at = now();
       // Its swept share back at receipts first: the reversal takes the value from there.
       await settleSweptShares(trx, [t.id], at, { removing: true });
-      await reverseTransfer(trx, system, t.id, null, at);
+      // At the merchant's own payment address, the orders' listener took it back already.
+      if (bill.application_id !== null) await reverseTransfer(trx, system, t.id, null, at);
       if (bill.status === "credited") {
         await changeBill(trx, bill, { status: "reversed", at });
         await recordBillEvent(

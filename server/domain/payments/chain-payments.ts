@@ -5,7 +5,7 @@ import type { DevPayResult, PayChain } from "../../../contracts/schemas/chains.t
 import type { ChainLayer } from "../../chain/chain-layer.ts";
 import type { DB } from "../../db/schema.ts";
 import type { MerchantScope } from "../platform/merchant-scope.ts";
-import { receivingAddressOf } from "./receiving-addresses.ts";
+import { paymentAddress } from "./wallets.ts";
 import { orderForWire, orderMessages } from "./orders.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
 import { attoToUnits, fromAtto, toAtto, unitsToAtto } from "../platform/usdt.ts";
@@ -72,11 +72,13 @@ async function claimDevPayment(
 export interface DevPaySettings {
   production: boolean;
   now: Date;
+  /** The server's secret: the merchant's forwarder's salt is made from it (wallets.ts). */
+  secret: Buffer;
 }
 
 /**
  * "Pay from the dev wallet": a real token transfer of what the order still needs (amount − received − confirming,
- * rounded up to the token's decimals) from the devnet's funded dev account to the merchant's receiving address, once
+ * rounded up to the token's decimals) from the devnet's funded dev account to the merchant's payment address, once
  * mined. Devnet only and never in production (2208); the watcher then sees it like any other payment.
  */
 export async function devPayOrder(
@@ -99,7 +101,7 @@ export async function devPayOrder(
   const due = toAtto(order.remaining) - toAtto(order.confirming);
   if (due <= 0n) return fail(errCodes.orderConfirming, orderMessages.orderConfirming);
   const units = attoToUnits(due, token.decimals);
-  const { address } = await receivingAddressOf(db, layer.addresses, scope);
+  const address = await paymentAddress(db, scope, layer.addresses, chain, settings.now, settings.secret);
   const orderId = await claimDevPayment(db, scope, orderCode, settings.now);
   if (!orderId) return fail(errCodes.orderConfirming, chainMessages.devPayOnItsWay);
   let sent: Awaited<ReturnType<ChainLayer["payFromDevAccount"]>>;

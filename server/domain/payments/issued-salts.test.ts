@@ -8,7 +8,7 @@ import type { DB } from "../../db/schema.ts";
 import { resetDatabase, seedMerchant, seedSession, testServerSecret } from "../../testing/seed.ts";
 import { createTestDatabase } from "../../testing/test-database.ts";
 import { findSession } from "../identity/sessions.ts";
-import { merchantWalletEndUser, rechargeAddress } from "./wallets.ts";
+import { merchantWalletEndUser, paymentAddress } from "./wallets.ts";
 
 let database: OpenedDatabase;
 let db: Kysely<DB>;
@@ -53,10 +53,10 @@ describe("deposit salts across issue 67's keyed derivation", () => {
       })
       .execute();
     const chain = { chainId: 31337, depositFactory: factory };
-    expect(await rechargeAddress(db, before, null, chain, new Date(), testServerSecret)).toBe(stored);
+    expect(await paymentAddress(db, before, null, chain, new Date(), testServerSecret)).toBe(stored);
 
     const after = await scopeOf(fresh.userId);
-    const made = await rechargeAddress(db, after, null, chain, new Date(), testServerSecret);
+    const made = await paymentAddress(db, after, null, chain, new Date(), testServerSecret);
     expect(made).toBe(
       depositAddress(factory, depositSalt(depositSaltKey(testServerSecret), "wallet", after.merchantId)),
     );

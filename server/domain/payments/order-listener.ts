@@ -25,6 +25,7 @@ import {
   refreshOpenStatus,
 } from "./order-state.ts";
 import { priceTransfer } from "./transfer-price.ts";
+import { settleSweptShares } from "./sweep-books.ts";
 import { fromAtto } from "../platform/usdt.ts";
 
 export interface OrderListenerOptions {
@@ -50,13 +51,27 @@ export function createOrderListener(options: OrderListenerOptions): ChainListene
 
   const price = (t: StoredTransfer) => priceTransfer(options.currencies, t);
 
-  /** The merchant whose receiving address the transfer went to, for the system to act for; null when none is. */
+  /**
+   * The merchant whose payment address the transfer went to, for the system to act for; null when none is. The payment
+   * address is the merchant's own forwarder on the transfer's chain (wallets.ts); a watch-only receiving address, the
+   * payment address on a chain without a deposit factory and the one orders were paid to before, counts too, so money
+   * sent to it is never lost.
+   */
   const merchantOf = async (trx: Kysely<DB>, t: StoredTransfer): Promise<SystemMerchantScope | null> => {
-    const row = await trx
-      .selectFrom("receiving_addresses")
-      .select("merchant_id")
-      .where("address", "=", getAddress(t.to))
-      .executeTakeFirst();
+    const to = getAddress(t.to);
+    const row =
+      (await trx
+        .selectFrom("receiving_addresses")
+        .select("merchant_id")
+        .where("address", "=", to)
+        .executeTakeFirst()) ??
+      (await trx
+        .selectFrom("deposit_addresses")
+        .select("merchant_id")
+        .where("chain_id", "=", t.chainId)
+        .where("address", "=", to)
+        .where("application_id", "is", null)
+        .executeTakeFirst());
     return row?.merchant_id ? actFor(system, row.merchant_id) : null;
   };
 
@@ -139,7 +154,7 @@ export function createOrderListener(options: OrderListenerOptions): ChainListene
         now: at,
       };
       const link = await linkOf(trx, t);
-      // Not to a merchant's receiving address (a deposit address: bills/deposit-listener.ts): not the orders' to restore or credit.
+      // Not to a merchant's payment address (an application's deposit address: bills/deposit-listener.ts): not the orders' to restore or credit.
       const merchant = link ? null : await merchantOf(trx, t);
       if (!link && !merchant) return;
       const order = link ? await lockOrderById(trx, system, link.order_id) : undefined;
@@ -219,6 +234,8 @@ export function createOrderListener(options: OrderListenerOptions): ChainListene
       // and what the balance no longer holds is recorded as a reorganisation loss (balance.ts).
       const open =
         link?.counted && order && isOpen(order.status) ? { orderId: order.id, merchantId: order.merchant_id } : null;
+      // At the merchant's forwarder, its swept share goes back to receipts first: the reversal takes the value from there.
+      await settleSweptShares(trx, [t.id], now(), { removing: true });
       await reverseTransfer(trx, system, t.id, open, now());
     },
   };

@@ -16,26 +16,17 @@ export interface WalletChain {
 export const merchantWalletEndUser = "merchant-wallet";
 
 /**
- * The merchant's payment address (GetUserWallet; the pay dialog pays orders there): its one watch-only receiving
- * address, the same on every EVM chain and currency (receiving-addresses.ts), allocated at first ask. A transfer there
- * with no order open is a recharge too, but nothing sweeps it: My wallet shows the recharge address below instead.
+ * The merchant's one payment address on a configured chain (GetUserWallet: the pay dialog and My wallet show it): a
+ * transfer to it pays the merchant's open order, or else recharges the balance (payments/order-listener.ts). Where the
+ * chain has a deposit factory it is the merchant's own forwarder — the CREATE2 address of the salt of ("wallet", the
+ * merchant's id), which no application's code can give (they are digits) — a deposit address with no application, so
+ * what it receives is swept into the treasury and can be withdrawn (SECURITY.md, custody). Elsewhere, the merchant's
+ * watch-only receiving address, which nothing sweeps. Made at first ask, the same ever after.
+ *
+ * Before issue 68 orders were paid to the watch-only address on every chain: it stays the merchant's, watched and
+ * credited as before, so money sent to it from an old screen is never lost.
  */
-export async function walletAddress(
-  db: Kysely<DB>,
-  scope: MerchantScope,
-  addresses: ReceivingAddresses | null,
-): Promise<string> {
-  return (await receivingAddressOf(db, addresses, scope)).address;
-}
-
-/**
- * The merchant's recharge address for a configured chain (My wallet): a transfer to it recharges the balance. Where
- * the chain has a deposit factory it is the merchant's own forwarder — the CREATE2 address of the salt of ("wallet",
- * the merchant's id), which no application's code can give (they are digits) — a deposit address with no application,
- * so what it receives is swept into the treasury and can be withdrawn (SECURITY.md, custody). Elsewhere, the watch-only
- * payment address, which nothing sweeps. Made at first ask, the same ever after.
- */
-export async function rechargeAddress(
+export async function paymentAddress(
   db: Kysely<DB>,
   scope: MerchantScope,
   addresses: ReceivingAddresses | null,
@@ -43,7 +34,7 @@ export async function rechargeAddress(
   now: Date,
   secret: Buffer,
 ): Promise<string> {
-  if (!chain.depositFactory) return walletAddress(db, scope, addresses);
+  if (!chain.depositFactory) return (await receivingAddressOf(db, addresses, scope)).address;
   const salt = depositSalt(depositSaltKey(secret), "wallet", scope.merchantId);
   await db
     .insertInto("deposit_addresses")

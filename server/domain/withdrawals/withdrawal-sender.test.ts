@@ -18,6 +18,7 @@ import {
   seedBalance,
   seedDepositAddress,
   seedMerchant,
+  seedOpenOrder,
   seedSession,
   seedWithdrawalAddress,
   testServerSecret,
@@ -31,7 +32,8 @@ import { findSession } from "../identity/sessions.ts";
 import { actFor, systemScope } from "../identity/system-scope.ts";
 import type { MerchantScope } from "../platform/merchant-scope.ts";
 import { balanceText } from "../payments/balance.ts";
-import { rechargeAddress } from "../payments/wallets.ts";
+import { paymentAddress } from "../payments/wallets.ts";
+import { orderForWire } from "../payments/orders.ts";
 import { searchBills } from "../bills/bills.ts";
 import { listRecharges } from "../bills/recharge-bills.ts";
 import { balanceSheets } from "../payments/balance-sheet.ts";
@@ -364,8 +366,8 @@ describe("withdrawals sent from the treasury", () => {
   it("a transfer to the merchant's payment address (its own forwarder) is a recharge: credited, in Recharge bills and no application's bills, swept into the treasury, and paid out", async () => {
     const scope = await merchantWithSweptDeposit(5_000_000n);
     const devnet = { chainId, depositFactory: factory };
-    const payment = (await rechargeAddress(db, scope, null, devnet, new Date(), testServerSecret)) as Address;
-    expect(await rechargeAddress(db, scope, null, devnet, new Date(), testServerSecret)).toBe(payment);
+    const payment = (await paymentAddress(db, scope, null, devnet, new Date(), testServerSecret)) as Address;
+    expect(await paymentAddress(db, scope, null, devnet, new Date(), testServerSecret)).toBe(payment);
     await chain.pay(payment, 30_000_000n);
     await watcher.tick();
     await advance(confirmations);
@@ -394,6 +396,63 @@ describe("withdrawals sent from the treasury", () => {
     expect(await tokenBalance(destination)).toBe(25_000_000n);
     expect(await balanceText(db, scope)).toBe("9");
     expect((await reconcileCollection(db, [collected()]))[0]).toMatchObject({ ok: true });
+  });
+
+  it("an order paid at the merchant's payment address (the one GetUserWallet and My wallet both give: its own forwarder) is paid and its money swept into the treasury; only its excess reaches the balance", async () => {
+    const scope = await merchantWithSweptDeposit(5_000_000n);
+    const payment = (await paymentAddress(
+      db,
+      scope,
+      null,
+      { chainId, depositFactory: factory },
+      new Date(),
+      testServerSecret,
+    )) as Address;
+    const { orderCode } = await seedOpenOrder(db, { userId: scope.merchantId, packageCode: "basic" });
+    await chain.pay(payment, 30_000_000n);
+    await watcher.tick();
+    await advance(confirmations);
+    const order = await orderForWire(db, scope, orderCode, new Date());
+    expect(order).toMatchObject({ status: "paid", received: "30" });
+    // The 1 paid beyond the price goes to the balance, as on any order.
+    expect(await balanceText(db, scope)).toBe("6");
+    await collect();
+    await advance(confirmations);
+    await collect();
+    expect(await tokenBalance(payment)).toBe(0n);
+    expect(await treasuryBooks()).toBe("-35.000000000000000000");
+    const context = { chains: [configuredDevnet()], secret: Buffer.alloc(32) };
+    const recharges = await listRecharges(db, scope, {}, context);
+    if (!recharges.ok) throw new Error(recharges.message);
+    // Only what the order did not need reaches the balance, named as the order's excess.
+    expect(recharges.data.items.map((r) => [r.reason, r.amount, r.orderCode])).toEqual([["excess", "1", orderCode]]);
+    expect((await reconcileCollection(db, [collected()]))[0]).toMatchObject({ ok: true });
+  });
+
+  it("money sent to a merchant's watch-only receiving address (the payment address before there was one forwarder for both) is still credited: an order paid there is paid, and with none open it is a recharge", async () => {
+    const scope = await merchantWithSweptDeposit(5_000_000n);
+    const old = privateKeyToAccount(generatePrivateKey()).address;
+    await db
+      .insertInto("receiving_addresses")
+      .values({ address_index: 0, address: old, merchant_id: scope.merchantId })
+      .execute();
+    const { orderCode } = await seedOpenOrder(db, { userId: scope.merchantId, packageCode: "basic" });
+    await chain.pay(old, 29_000_000n);
+    await watcher.tick();
+    await advance(confirmations);
+    expect(await orderForWire(db, scope, orderCode, new Date())).toMatchObject({ status: "paid" });
+    await chain.pay(old, 7_000_000n);
+    await watcher.tick();
+    await advance(confirmations);
+    expect(await balanceText(db, scope)).toBe("12");
+    const context = { chains: [configuredDevnet()], secret: Buffer.alloc(32) };
+    const recharges = await listRecharges(db, scope, {}, context);
+    if (!recharges.ok) throw new Error(recharges.message);
+    expect(recharges.data.items.map((r) => [r.reason, r.amount, r.paymentAddress, r.deliveryAddress])).toEqual([
+      ["unmatched", "7", old, null],
+    ]);
+    // Nothing sweeps a watch-only address: the operator's key holds it.
+    expect(await tokenBalance(old)).toBe(36_000_000n);
   });
 
   it("one that reverts on chain fails and gives its hold back once (and tells its application once)", async () => {

@@ -6,7 +6,7 @@ import { useNotify } from "../../app/services-context.tsx";
 import { BreakableToken } from "../../ui/breakable-value.tsx";
 import { QrCode } from "../../ui/qr-code.tsx";
 
-/** The merchant's payment address (GetUserWallet) with its QR code: a transfer to it is a recharge of the balance. */
+/** The merchant's one payment address (GetUserWallet) with its QR code: a transfer to it pays the open order, else recharges the balance. */
 export function PaymentAddress({ payment }: { payment: UserWalletResult | null }) {
   const { t } = useTranslation();
   const notify = useNotify();

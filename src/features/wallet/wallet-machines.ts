@@ -29,7 +29,7 @@ export const provideWalletPage = ({ api }: Uses<never, "wallet" | "chains">) =>
         ]);
         const first = chains[0];
         const payment = first
-          ? await api.wallet.rechargeAddress({ product: first.product, currency: first.token.symbol })
+          ? await api.wallet.userWallet({ product: first.product, currency: first.token.symbol })
           : null;
         return { overview, book, payment };
       }),
