@@ -129,3 +129,14 @@ describe("localeOptions", () => {
     expect(label("zh-TW")).toMatch(/繁體/);
   });
 });
+
+describe("the merchant's payment address", () => {
+  // One address, one name (issue 68): the pay dialog, My wallet and Recharge bills must not read as two addresses.
+  it.each(allLocales)("has one name in %s on the pay dialog, My wallet and Recharge bills", (locale) => {
+    const messages = leaves(readLocale(locale));
+    const name = String(messages.get("wallet.paymentAddress"));
+    expect(messages.get("recharges.columns.paymentAddress")).toBe(name);
+    expect(String(messages.get("orderPayment.payTo")).toLowerCase()).toContain(name.toLowerCase());
+    expect(String(messages.get("recharges.emptyHint")).toLowerCase()).toContain(name.toLowerCase());
+  });
+});
