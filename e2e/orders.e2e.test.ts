@@ -127,6 +127,11 @@ describe("orders and payment on the devnet", () => {
         interval: 500,
       })
       .toMatch(/^50(\.0+)?$/);
+    // My wallet shows the address the pay dialog showed, and calls it by the same name (issue 68).
+    await page.goto("/wallet");
+    const walletAddress = page.getByTestId("wallet-payment-value");
+    await expect.poll(async () => (await walletAddress.textContent()) ?? "").toBe(address);
+    await page.getByRole("heading", { name: "Payment address" }).waitFor();
     await page.goto("/order/buy");
     await expect.poll(async () => (await page.getByTestId("balance").textContent()) ?? "").toMatch(/50/);
     await orderPackage(page, "basic", { loaded: true });
