@@ -13,7 +13,9 @@ import { bookTreasuryFloat } from "./domain/payments/treasury-float.ts";
 import { defaultLimits, testServerLimits } from "./domain/platform/limits.ts";
 import { defaultConnectionLimits } from "./http/connection-limits.ts";
 import { type MetricsListener, metricsListenerOrNone } from "./http/metrics-listener.ts";
+import { type StatusSocket, statusSocketOrNone } from "./http/status-socket.ts";
 import { refuseToStart, type StartupSettings } from "./startup-settings.ts";
+import { chainStatusAnswer } from "./wiring/chain-status.ts";
 import { createMoneyListener } from "./wiring/money-listener.ts";
 import { serverOperations } from "./wiring/operations.ts";
 import { shutdownOnSignals } from "./wiring/shutdown.ts";
@@ -181,9 +183,11 @@ export async function startServer(
   // The HTTP server first (its streams end, its requests finish), then the workers (their jobs finish or are given
   // back), the chain, the queue and the database.
   let metricsListener: MetricsListener | null = null;
+  let statusSocket: StatusSocket | null = null;
   async function closeAll() {
     await app.close();
     await metricsListener?.close();
+    await statusSocket?.close();
     await stopCollection?.();
     await stopWithdrawals?.();
     await chain.stop();
@@ -203,6 +207,10 @@ export async function startServer(
     process.stdout.write(describeChains(chain));
     metricsListener = await metricsListenerOrNone(metricsAt, metrics, app.log);
     if (metricsListener) process.stdout.write(`Metrics on http://${metricsListener.address}/metrics\n`);
+    // PGlite is this process's alone: `npm run chain -- status` asks it through a socket in the folder instead.
+    const dataDir = env.DATA_DIR || "./data";
+    if (!env.DATABASE_URL && dataDir !== "memory")
+      statusSocket = await statusSocketOrNone(dataDir, chainStatusAnswer(db), app.log);
   } catch (error) {
     app.log.error({ err: error }, "could not listen");
     await closeAll();
