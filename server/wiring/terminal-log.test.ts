@@ -22,12 +22,16 @@ async function loggedServer(slowMs = 1000) {
 }
 
 describe("LOG_FORMAT", () => {
-  it("is pretty on a terminal outside production, JSON in production, in a pipe or a file, unless set", () => {
+  it("is pretty on a terminal outside production, JSON in production (always), in a pipe or a file, unless set", () => {
     expect(readLogFormat(undefined, { production: false, terminal: true })).toBe("pretty");
     expect(readLogFormat("", { production: false, terminal: false })).toBe("json");
     expect(readLogFormat(undefined, { production: true, terminal: true })).toBe("json");
     expect(readLogFormat("json", { production: false, terminal: true })).toBe("json");
     expect(readLogFormat("pretty", { production: false, terminal: false })).toBe("pretty");
+    expect(readLogFormat("json", { production: true, terminal: true })).toBe("json");
+    expect(() => readLogFormat("pretty", { production: true, terminal: true })).toThrow(
+      "LOG_FORMAT=pretty is for a terminal; a production server writes JSON lines",
+    );
     expect(() => readLogFormat("colour", { production: false, terminal: true })).toThrow(
       "LOG_FORMAT must be json or pretty",
     );

@@ -5,14 +5,17 @@ import { createLogMailer, type MailMessage, type Mailer } from "../domain/messag
 export type LogFormat = "json" | "pretty";
 
 /**
- * LOG_FORMAT (`json` or `pretty`); unset, `pretty` when standard output is a terminal outside production, else `json`:
- * a container, a pipe or a file (and every production server) keeps the JSON lines.
+ * LOG_FORMAT (`json` or `pretty`, the latter refused in production); unset, `pretty` when standard output is a terminal
+ * outside production, else `json`: a container, a pipe or a file (and every production server) keeps the JSON lines.
  */
 export function readLogFormat(
   setting: string | undefined,
   { production, terminal }: { production: boolean; terminal: boolean },
 ): LogFormat {
   const value = setting?.trim();
+  // A log collector parses production's log: its lines stay JSON whatever is asked.
+  if (value === "pretty" && production)
+    throw new Error("LOG_FORMAT=pretty is for a terminal; a production server writes JSON lines (unset it)");
   if (value === "json" || value === "pretty") return value;
   if (value) throw new Error(`LOG_FORMAT must be json or pretty (unset: pretty on a terminal outside production)`);
   return terminal && !production ? "pretty" : "json";
