@@ -13,6 +13,12 @@ async function loggedServer(slowMs = 1000) {
     await new Promise((resolve) => setTimeout(resolve, slowMs + 20));
     return { ok: true };
   });
+  // As http/live-stream.ts marks a live stream, which lasts as long as its page.
+  app.get("/api/Order/Events", async (_request, reply) => {
+    reply.log = reply.log.child({ liveStream: true });
+    await new Promise((resolve) => setTimeout(resolve, slowMs + 20));
+    return "data: {}\n\n";
+  });
   app.get("/broken", async (request) => {
     request.log.info({ step: "before" }, "about to fail");
     throw new Error("the database is gone");
@@ -53,11 +59,13 @@ describe("the terminal log", () => {
     expect(output()).not.toContain('{"level"');
   });
 
-  it("says a slow request that succeeded, as a warning", async () => {
+  it("says a slow request that succeeded, as a warning, but not a live stream that lasted as long as its page", async () => {
     const { app, output } = await loggedServer(30);
     await app.inject({ method: "GET", url: "/slow" });
+    await app.inject({ method: "GET", url: "/api/Order/Events" });
     await app.close();
     expect(output()).toMatch(/^\d\d:\d\d:\d\d WARN {2}GET \/slow → 200 in \d+ ms$/m);
+    expect(output()).not.toContain("Events");
   });
 
   it("puts a line split across writes back together, and passes a line that is not JSON as it is", () => {

@@ -50,7 +50,19 @@ const levelNames: Record<number, string> = {
   60: "FATAL",
 };
 // Fields every line has, or that the request lines say in their own words.
-const shownApart = new Set(["level", "time", "pid", "hostname", "msg", "reqId", "req", "res", "responseTime", "err"]);
+const shownApart = new Set([
+  "level",
+  "time",
+  "pid",
+  "hostname",
+  "msg",
+  "reqId",
+  "req",
+  "res",
+  "responseTime",
+  "err",
+  "liveStream",
+]);
 // Requests whose end has not been logged yet; a bound, so that requests never completed cannot grow it for ever.
 const rememberedRequests = 1000;
 
@@ -78,7 +90,8 @@ export function terminalLogStream(write: (text: string) => void, options: Termin
       if (record.reqId) requests.delete(record.reqId);
       const status = record.res?.statusCode ?? 0;
       const ms = Math.round(record.responseTime ?? 0);
-      if (status < 500 && ms < slowMs) return;
+      // A live stream (http/live-stream.ts) is long by design, not slow.
+      if (status < 500 && (ms < slowMs || record.liveStream === true)) return;
       const level = status >= 500 ? 50 : 40;
       write(`${prefix(paint, level, record.time)}${request ?? "request"} → ${status} in ${ms} ms\n`);
       return;
