@@ -8,7 +8,11 @@ import { seedConfirmedTransfer, seedMerchant } from "../server/testing/seed.ts";
 import { migratedDataDir } from "../server/testing/migrated-data-folder.ts";
 import { tempDirs } from "../server/testing/temp-dirs.ts";
 import { testNodeFlags } from "../server/testing/test-node-flags.ts";
-import { quarantinedLines, runReconcile } from "./chain-ledger.ts";
+import { quarantinedLines } from "../server/domain/payments/quarantined-transfers.ts";
+import { listenOnStatusSocket } from "../server/http/status-socket.ts";
+import { chainStatusAnswer } from "../server/wiring/chain-status.ts";
+import { runReconcile } from "./chain-ledger.ts";
+import { readChainStatus } from "./chain-status.ts";
 
 const repoRoot = resolve(import.meta.dirname, "..");
 const tempDir = tempDirs("mc-chain-ledger-");
@@ -92,6 +96,24 @@ describe("npm run chain -- reconcile", { timeout: 120_000 }, () => {
       const held = await chainCli(["reconcile"], dataDir);
       expect(held.out).toMatch(/cannot read the database: a server holds .* stop it, or run both with DATABASE_URL/);
       expect(held.status).toBe(1);
+
+      // status asks the server that holds the folder, through the socket it listens on there (here: this process, as
+      // start-server.ts does); a server that does not answer there is said too.
+      await inFolder(dataDir, async (db) => {
+        const socket = await listenOnStatusSocket(dataDir, chainStatusAnswer(db));
+        const treasury = { chainId: 31337, token: `0x${"22".repeat(20)}`, held: "3.5", symbol: "USDT" };
+        try {
+          expect(await readChainStatus({ DATA_DIR: dataDir }, treasury)).toEqual({
+            owed: expect.stringMatching(/^owes {5}withdrawals on their way 0 USDT, merchants' balances 12\.5 USDT/),
+            quarantined: [expect.stringMatching(/^quarantined {2}chain 31337 .*: amount out of range/)],
+          });
+        } finally {
+          await socket.close();
+        }
+        expect(await readChainStatus({ DATA_DIR: dataDir }, null)).toMatch(
+          /^a server holds .* and does not answer on .*status\.sock \(ENOENT\): restart it with this version, or stop it/,
+        );
+      });
     } finally {
       lock.release();
     }

@@ -12,20 +12,35 @@ export interface LedgerDatabase {
   close(): Promise<void>;
 }
 
+/** Why the database cannot be opened here; `held` when a server runs on its PGlite folder (it may be asked instead). */
+export interface LedgerUnavailable {
+  reason: string;
+  held: boolean;
+}
+
 /**
  * The server's database, or a sentence saying why not: PGlite is one process's, so while a server runs on DATA_DIR
  * only its folder lock answers (stop it, or run both on PostgreSQL with DATABASE_URL).
  */
 export async function openLedgerDatabase(env: NodeJS.ProcessEnv): Promise<LedgerDatabase | string> {
+  const opened = await openLedgerDatabaseOrSayWhy(env);
+  return "reason" in opened ? opened.reason : opened;
+}
+
+export async function openLedgerDatabaseOrSayWhy(env: NodeJS.ProcessEnv): Promise<LedgerDatabase | LedgerUnavailable> {
   if (env.DATABASE_URL) return openDatabase({ databaseUrl: env.DATABASE_URL });
   const dataDir = env.DATA_DIR || "./data";
-  if (dataDir === "memory") return "DATA_DIR=memory: the server's database lives in its own memory";
+  if (dataDir === "memory")
+    return { reason: "DATA_DIR=memory: the server's database lives in its own memory", held: false };
   let lock: ReturnType<typeof acquireDataDirLock>;
   try {
     lock = acquireDataDirLock(dataDir);
   } catch (error) {
     if (error instanceof DataDirInUseError)
-      return `a server holds ${dataDir} (PGlite is one process's): stop it, or run both with DATABASE_URL`;
+      return {
+        reason: `a server holds ${dataDir} (PGlite is one process's): stop it, or run both with DATABASE_URL`,
+        held: true,
+      };
     throw error;
   }
   try {
@@ -105,30 +120,4 @@ export async function runReconcile(db: Kysely<DB>, write: (text: string) => void
       : "reconcile: clean\n",
   );
   return broken ? 1 : 0;
-}
-
-/** One line per quarantined transfer, newest first: when, where, and the reason. */
-export async function quarantinedLines(db: Kysely<DB>, limit = 50): Promise<string[]> {
-  const rows = await db
-    .selectFrom("chain_transfers")
-    .select([
-      "chain_id",
-      "tx_hash",
-      "log_index",
-      "block_number",
-      "to_address",
-      "amount",
-      "quarantine",
-      "quarantined_at",
-    ])
-    .where("quarantine", "is not", null)
-    .orderBy("quarantined_at", "desc")
-    .orderBy("id", "desc")
-    .limit(limit)
-    .execute();
-  return rows.map(
-    (r) =>
-      `quarantined  chain ${r.chain_id} block ${r.block_number} tx ${r.tx_hash} log ${r.log_index} to ${r.to_address} ` +
-      `(${r.amount} base units) at ${r.quarantined_at?.toISOString() ?? "?"}: ${r.quarantine}`,
-  );
 }

@@ -6,17 +6,19 @@
 //                                                         received in confirmed transfers, and the treasury + uncollected
 //                                                         deposit addresses on chain against the deposits; exits 1 on a difference
 // npm run chain -- collect                               one collection run: sweeps due deposit addresses into the treasury
+// While a server runs on the PGlite folder, status asks it for the database's lines (scripts/chain-status.ts).
 // Finds the running devnet through DATA_DIR/devnet/devnet.json (DATA_DIR defaults to ./data, as for the server),
 // or CHAIN_RPC_URL (+ CHAIN_TOKEN when there is no devnet.json) for any node whose dev accounts are unlocked.
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { type Address, getAddress } from "viem";
+import { getAddress } from "viem";
 import { formatTokenAmount } from "../server/chain/amount.ts";
 import { runCollect, runCollectionReconcile } from "./chain-collection.ts";
 import { openDevWallet, payFromDevAccount, UsageError } from "./chain-pay.ts";
 import { forwarderFactoryAbi } from "../server/chain/deposit-forwarder.ts";
-import { owedLine } from "../server/domain/withdrawals/treasury-owed.ts";
-import { openLedgerDatabase, quarantinedLines, runReconcile } from "./chain-ledger.ts";
+import type { TreasuryHeld } from "../server/wiring/chain-status.ts";
+import { openLedgerDatabase, runReconcile } from "./chain-ledger.ts";
+import { readChainStatus } from "./chain-status.ts";
 
 const usage =
   "usage: npm run chain -- pay --to <address> --amount <usdt>\n       npm run chain -- status\n       npm run chain -- reconcile\n       npm run chain -- collect\n";
@@ -81,46 +83,26 @@ async function main(argv: string[]): Promise<void> {
   else
     for (const address of watched)
       process.stdout.write(`watched  ${address}: ${show(await balance(getAddress(address)))}\n`);
+  let treasury: TreasuryHeld | null = null;
   if (facts?.depositFactory) {
-    const treasury = await clients.public.readContract({
+    const address = await clients.public.readContract({
       address: facts.depositFactory,
       abi: forwarderFactoryAbi,
       functionName: "treasury",
     });
-    const held = await balance(treasury);
-    process.stdout.write(`treasury ${treasury}: ${show(held)}\n`);
-    await printOwed(chainId, token, formatTokenAmount(held, decimals), symbol);
+    const held = await balance(address);
+    process.stdout.write(`treasury ${address}: ${show(held)}\n`);
+    treasury = { chainId, token, held: formatTokenAmount(held, decimals), symbol };
   }
-  await printQuarantined();
-}
-
-/** What the treasury owes beside what it holds (server/domain/withdrawals/treasury-owed.ts), when the database can be read. */
-async function printOwed(chainId: number, token: Address, held: string, symbol: string): Promise<void> {
-  const opened = await openLedgerDatabase(process.env);
-  if (typeof opened === "string") {
-    process.stdout.write(`owes     unknown (${opened})\n`);
+  // The database's lines: opened here, or asked of the server that holds its PGlite folder (chain-status.ts).
+  const lines = await readChainStatus(process.env, treasury);
+  if (typeof lines === "string") {
+    if (treasury) process.stdout.write(`owes     unknown (${lines})\n`);
+    process.stdout.write(`quarantined  unknown (${lines})\n`);
     return;
   }
-  try {
-    process.stdout.write(`${await owedLine(opened.db, { chainId, token, held, symbol })}\n`);
-  } finally {
-    await opened.close();
-  }
-}
-
-/** The transfers the watcher set aside, with the reason (chain_transfers.quarantine), when the database can be read. */
-async function printQuarantined(): Promise<void> {
-  const opened = await openLedgerDatabase(process.env);
-  if (typeof opened === "string") {
-    process.stdout.write(`quarantined  unknown (${opened})\n`);
-    return;
-  }
-  try {
-    const lines = await quarantinedLines(opened.db);
-    process.stdout.write(lines.length ? `${lines.join("\n")}\n` : "quarantined  none\n");
-  } finally {
-    await opened.close();
-  }
+  if (lines.owed) process.stdout.write(`${lines.owed}\n`);
+  process.stdout.write(lines.quarantined.length ? `${lines.quarantined.join("\n")}\n` : "quarantined  none\n");
 }
 
 function watchedAddresses(file: string | undefined): string[] | null {

@@ -13,7 +13,7 @@ import { readStartupSettings, refuseToStart, type StartupSettings } from "./star
  * TREASURY_PRIVATE_KEY, WITHDRAWAL_FEE, WITHDRAWAL_DAILY_LIMIT, WITHDRAWAL_REPLACE_AFTER_SECONDS,
  * WITHDRAWAL_INTERVAL_SECONDS, WITHDRAWAL_ADDRESS_COOLDOWN_SECONDS (withdrawals:
  * server/domain/withdrawals/withdrawal-settings.ts), DRAIN_SECONDS and DRAIN_TIMEOUT_SECONDS (wiring/shutdown.ts),
- * METRICS_HOST and METRICS_PORT (http/metrics-listener.ts).
+ * METRICS_HOST and METRICS_PORT (http/metrics-listener.ts), LOG_FORMAT (wiring/terminal-log.ts).
  */
 const env = process.env;
 // Every setting checked first, with light modules only: a mistake is reported before the server's modules load.

@@ -8,16 +8,19 @@ import { type CallbackDeliveries, startCallbackDeliveries } from "./domain/callb
 import { collectionLogTo } from "./domain/collection/collection-log.ts";
 import { startConfiguredCollection } from "./domain/collection/collection-setup.ts";
 import { googleSettingsFromEnv } from "./domain/identity/google-identity.ts";
-import { createLogMailer, createSmtpMailer } from "./domain/messaging/mailer.ts";
+import { createSmtpMailer } from "./domain/messaging/mailer.ts";
 import { bookTreasuryFloat } from "./domain/payments/treasury-float.ts";
 import { defaultLimits, testServerLimits } from "./domain/platform/limits.ts";
 import { defaultConnectionLimits } from "./http/connection-limits.ts";
 import { type MetricsListener, metricsListenerOrNone } from "./http/metrics-listener.ts";
+import { type StatusSocket, statusSocketOrNone } from "./http/status-socket.ts";
 import { refuseToStart, type StartupSettings } from "./startup-settings.ts";
+import { chainStatusAnswer } from "./wiring/chain-status.ts";
 import { createMoneyListener } from "./wiring/money-listener.ts";
 import { serverOperations } from "./wiring/operations.ts";
 import { shutdownOnSignals } from "./wiring/shutdown.ts";
 import { describeChains, jsonLine } from "./wiring/startup-text.ts";
+import { logOutput } from "./wiring/terminal-log.ts";
 import { serverWithdrawals, startServerWithdrawals } from "./wiring/withdrawals.ts";
 
 /**
@@ -33,9 +36,11 @@ export async function startServer(
   const { production, devOutbox, trustProxy, orderPaySeconds, retrySchedule, collectionIntervalMs } = settings;
   const { drain, metricsAt, port, host, staticDir } = settings;
   const { db, close, secret, listen, engine, jobQueueMigrated } = serverData;
+  // On a terminal, short lines and mailed codes in a block; elsewhere pino's JSON lines (wiring/terminal-log.ts).
+  const output = logOutput(settings.logFormat, process.stdout);
   const mailer = env.SMTP_URL
     ? await createSmtpMailer(env.SMTP_URL, env.MAIL_FROM ?? "Merchant Console <no-reply@localhost>")
-    : createLogMailer((line) => process.stdout.write(`${line}\n`));
+    : output.mailer;
   const google = googleSettingsFromEnv(env);
 
   // The devnet (anvil, the test USDT) and one watcher per chain, started before the server: the orders domain's listener
@@ -43,9 +48,9 @@ export async function startServer(
   // chain list (the devnet's token is known once it runs), so the layer hands it over before any watcher starts.
   // Until the server's logger exists, the watchers log JSON lines of their own.
   let chainLog: WatcherLog = {
-    info: (data, message) => jsonLine(30, data, message),
-    warn: (data, message) => jsonLine(40, data, message),
-    error: (data, message) => jsonLine(50, data, message),
+    info: (data, message) => output.jsonLine(jsonLine(30, data, message)),
+    warn: (data, message) => output.jsonLine(jsonLine(40, data, message)),
+    error: (data, message) => output.jsonLine(jsonLine(50, data, message)),
   };
   const forwardedLog: WatcherLog = {
     info: (data, message) => chainLog.info(data, message),
@@ -94,7 +99,7 @@ export async function startServer(
     mailer,
     production,
     devOutbox,
-    logger: true,
+    logger: output.logger,
     limits: devOutbox ? testServerLimits(settings.codeResendSeconds) : defaultLimits,
     trustProxy,
     // Every browser journey of a test server comes from one loopback address: ×10, like the per-address limits.
@@ -178,9 +183,11 @@ export async function startServer(
   // The HTTP server first (its streams end, its requests finish), then the workers (their jobs finish or are given
   // back), the chain, the queue and the database.
   let metricsListener: MetricsListener | null = null;
+  let statusSocket: StatusSocket | null = null;
   async function closeAll() {
     await app.close();
     await metricsListener?.close();
+    await statusSocket?.close();
     await stopCollection?.();
     await stopWithdrawals?.();
     await chain.stop();
@@ -200,6 +207,10 @@ export async function startServer(
     process.stdout.write(describeChains(chain));
     metricsListener = await metricsListenerOrNone(metricsAt, metrics, app.log);
     if (metricsListener) process.stdout.write(`Metrics on http://${metricsListener.address}/metrics\n`);
+    // PGlite is this process's alone: `npm run chain -- status` asks it through a socket in the folder instead.
+    const dataDir = env.DATA_DIR || "./data";
+    if (!env.DATABASE_URL && dataDir !== "memory")
+      statusSocket = await statusSocketOrNone(dataDir, chainStatusAnswer(db), app.log);
   } catch (error) {
     app.log.error({ err: error }, "could not listen");
     await closeAll();

@@ -19,3 +19,13 @@ describe("CODE_RESEND_SECONDS", () => {
       );
   });
 });
+
+describe("LOG_FORMAT", () => {
+  it("is read with the other settings, an unknown one refused before the server starts", () => {
+    expect(readStartupSettings({ ...testServer, LOG_FORMAT: "pretty" }).logFormat).toBe("pretty");
+    expect(readStartupSettings({ ...testServer, LOG_FORMAT: "json" }).logFormat).toBe("json");
+    expect(() => readStartupSettings({ ...testServer, LOG_FORMAT: "colour" })).toThrow(
+      /^LOG_FORMAT must be json or pretty/,
+    );
+  });
+});

@@ -9,6 +9,7 @@ import { parseTrustProxy, type TrustProxy } from "./http/client-address.ts";
 import { type MetricsSettings, metricsSettingsFromEnv } from "./http/metrics-listener.ts";
 import { type DrainSettings, drainSettingsFromEnv } from "./wiring/shutdown.ts";
 import { resolveStaticDir } from "./wiring/startup-text.ts";
+import { type LogFormat, readLogFormat } from "./wiring/terminal-log.ts";
 
 /** The settings of `node server/main.ts` that it checks before it touches the data folder or loads the server. */
 export interface StartupSettings {
@@ -28,6 +29,8 @@ export interface StartupSettings {
   port: number;
   host: string;
   staticDir: string | undefined;
+  /** LOG_FORMAT: short lines on a terminal (`pretty`), pino's JSON lines otherwise (wiring/terminal-log.ts). */
+  logFormat: LogFormat;
 }
 
 /**
@@ -93,6 +96,9 @@ export function readStartupSettings(env: NodeJS.ProcessEnv): StartupSettings {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? "127.0.0.1",
     staticDir: resolveStaticDir(env.STATIC_DIR),
+    logFormat: readOrRefuse(() =>
+      readLogFormat(env.LOG_FORMAT, { production, terminal: process.stdout.isTTY === true }),
+    ),
   };
 }
 

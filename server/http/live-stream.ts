@@ -202,6 +202,8 @@ export function registerLiveStream<Q, T>(
     if (first.data.length === 0) stream.write(": ready\n\n");
     reading = false;
     void readAgain();
+    // A stream lasts as long as its page is open: its "request completed" line says it was one (terminal-log.ts).
+    reply.log = reply.log.child({ liveStream: true });
     // Cache-Control is every /api answer's `no-store` (security-headers.ts), stricter than SSE's usual no-cache;
     // X-Accel-Buffering keeps an nginx in front from holding the events back.
     return reply

@@ -23,9 +23,9 @@ export function describeChains(layer: ChainLayer): string {
 }
 
 /** pino's line format (level, time, msg), for what the watchers say before the server's logger exists. */
-export function jsonLine(level: number, data: object, message: string): void {
+export function jsonLine(level: number, data: object, message: string): string {
   const fields = Object.fromEntries(
     Object.entries(data).map(([k, v]) => [k, v instanceof Error ? { message: v.message, stack: v.stack } : v]),
   );
-  process.stdout.write(`${JSON.stringify({ level, time: Date.now(), ...fields, msg: message })}\n`);
+  return `${JSON.stringify({ level, time: Date.now(), ...fields, msg: message })}\n`;
 }
