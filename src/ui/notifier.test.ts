@@ -49,6 +49,26 @@ describe("createToastNotifier", () => {
     expect([...open]).toEqual([]);
   });
 
+  // Issue 68, item 11: on a phone a toast spans the credentials dialog, over the AppKey being copied.
+  it("while hushed, takes away what it said and shows no success or info, but still shows errors", async () => {
+    const { open, load } = fakeToaster();
+    const notify = createToastNotifier(load);
+    notify.success("Verification success");
+    notify.error("Copy failed");
+    await settle();
+    const release = notify.hush();
+    notify.success("Copied");
+    notify.info("A verification code was sent");
+    notify.error("Copy failed again");
+    await settle();
+    expect([...open]).toEqual(["Copy failed", "Copy failed again"]);
+    release();
+    release();
+    notify.success("Edit success");
+    await settle();
+    expect([...open]).toEqual(["Copy failed", "Copy failed again", "Edit success"]);
+  });
+
   it("has nothing to take away when the toaster's code did not arrive", async () => {
     const load = vi.fn().mockRejectedValue(new Error("offline"));
     const notify = createToastNotifier(load);

@@ -11,6 +11,11 @@ export interface Notifier {
   outcome(message: string): void;
   /** The page changed (src/app/use-toasts-follow-page.ts): what was said on the page left goes with it. */
   pageChanged(): void;
+  /**
+   * Secrets to copy are on screen (an application's credentials): until the returned release, no success or info toast
+   * shows and those showing go, so none lies over them (on a phone a toast spans the dialog). Errors still show.
+   */
+  hush(): () => void;
 }
 
 const loadToaster = () => import("./toaster.ts").then((m) => m.createToaster());
@@ -31,13 +36,22 @@ export function createToastNotifier(load: () => Promise<Toaster> = loadToaster):
     return toaster;
   };
   let page = 0;
-  const shown: Array<{ page: number; key: Promise<string | undefined> }> = [];
+  let hushes = 0;
+  const shown: Array<{ page: number; key: Promise<string | undefined>; quiet: boolean }> = [];
+  const dismiss = (toasts: typeof shown) => {
+    for (const toast of toasts)
+      void toast.key.then((key) => {
+        if (key !== undefined) void get().then((t) => t.dismiss(key));
+      });
+  };
   const show = (props: ToastProps, onPage = page) => {
+    const quiet = props.intent !== "danger";
+    if (quiet && hushes > 0) return;
     const key = get().then(
       (t) => t.show(props),
       () => undefined,
     );
-    shown.push({ page: onPage, key });
+    shown.push({ page: onPage, key, quiet });
   };
   return {
     success: (message) => show({ message, intent: "success", timeout: 3000 }),
@@ -48,10 +62,18 @@ export function createToastNotifier(load: () => Promise<Toaster> = loadToaster):
       page += 1;
       const left = shown.filter((toast) => toast.page < page);
       shown.splice(0, shown.length, ...shown.filter((toast) => toast.page >= page));
-      for (const toast of left)
-        void toast.key.then((key) => {
-          if (key !== undefined) void get().then((t) => t.dismiss(key));
-        });
+      dismiss(left);
+    },
+    hush: () => {
+      hushes += 1;
+      dismiss(shown.filter((toast) => toast.quiet));
+      shown.splice(0, shown.length, ...shown.filter((toast) => !toast.quiet));
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        hushes -= 1;
+      };
     },
   };
 }
