@@ -126,6 +126,8 @@ describe("My applications", () => {
     await page.setViewportSize({ width: 375, height: 740 });
     await dialog.getByRole("button", { name: appLabel.verify, exact: true }).click();
     await dialog.getByTestId("app-key").waitFor();
+    // Those on screen at the reveal go at once; Blueprint's toaster takes 350 ms to take one off the page.
+    await page.waitForTimeout(400);
 
     const covering: string[] = [];
     const look = async () => {

@@ -1,8 +1,11 @@
-import { useEffect } from "react";
+import { useLayoutEffect } from "react";
 import { useNotify } from "./services-context.tsx";
 
-/** While the calling view is on screen, success and info toasts stay away from it (`Notifier.hush`). */
+/**
+ * While the calling view is on screen, success and info toasts stay away from it (`Notifier.hush`); from before its
+ * first paint, so no frame shows it under one.
+ */
 export function useHushedToasts() {
   const notify = useNotify();
-  useEffect(() => notify.hush(), [notify]);
+  useLayoutEffect(() => notify.hush(), [notify]);
 }
