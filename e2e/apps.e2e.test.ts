@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { callAsMerchant, outbox } from "./support/api.ts";
+import type { Page } from "playwright-core";
+import { callAsMerchant, nextCode, outbox } from "./support/api.ts";
 import { addApp, appLabel, longUrl, trialMerchant, verifyWithMailedCode } from "./support/apps.ts";
-import { label, stoppedMoving } from "./support/console.ts";
+import { label, sendCodeButton, stoppedMoving } from "./support/console.ts";
 import { auditLayout, describeAudit } from "./support/layout-audit.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
@@ -103,4 +104,56 @@ describe("My applications", () => {
     expect(await until.textContent()).toMatch(/^The old secret works until \S/);
     await dialog.getByTestId("app-secret").waitFor();
   });
+
+  // Issue 68, item 11: "Verification success", "code sent" or "Copied" over the AppKey a merchant is copying.
+  it("at 375 px, no toast covers the credentials just revealed, nor after a copy", async () => {
+    const { page, context, baseUrl } = tab;
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
+    const { email, token } = await trialMerchant(page, baseUrl, "toasts");
+    await callAsMerchant(baseUrl, token, "/api/App/Add", {
+      name: "Phone shop",
+      address: "https://shop.example.com",
+      rechargeCallbackUrl: longUrl("recharge"),
+      withdrawCallbackUrl: longUrl("withdraw"),
+    });
+    await page.goto("/app/list");
+    const row = page.getByTestId("apps-table").getByRole("row").filter({ hasText: "Phone shop" });
+    await row.getByRole("button", { name: appLabel.credentials, exact: true }).click();
+    const dialog = page.getByRole("dialog");
+    const seen = (await outbox(baseUrl, email)).length;
+    await sendCodeButton(dialog).click();
+    await dialog.getByLabel(label.code, { exact: true }).fill(await nextCode(baseUrl, email, seen));
+    await page.setViewportSize({ width: 375, height: 740 });
+    await dialog.getByRole("button", { name: appLabel.verify, exact: true }).click();
+    await dialog.getByTestId("app-key").waitFor();
+    // Those on screen at the reveal go at once; Blueprint's toaster takes 350 ms to take one off the page.
+    await page.waitForTimeout(400);
+
+    const covering: string[] = [];
+    const look = async () => {
+      covering.push(...(await toastsOver(page, "[data-testid=app-credentials]")));
+      await page.waitForTimeout(150);
+    };
+    for (let i = 0; i < 6; i++) await look();
+    await dialog.getByRole("button", { name: "Copy AppKey" }).click();
+    for (let i = 0; i < 6; i++) await look();
+    expect([...new Set(covering)]).toEqual([]);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      await dialog.getByTestId("app-key").textContent(),
+    );
+  });
 });
+
+/** The toasts on screen (not leaving) whose box overlaps the element's. */
+function toastsOver(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((target) => {
+    const box = document.querySelector(target)?.getBoundingClientRect();
+    if (!box) return [];
+    return [...document.querySelectorAll<HTMLElement>(".bp6-toast:not([class*=exit])")].flatMap((toast) => {
+      const r = toast.getBoundingClientRect();
+      const overlaps =
+        r.width > 0 && r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top;
+      return overlaps ? [toast.textContent ?? ""] : [];
+    });
+  }, selector);
+}

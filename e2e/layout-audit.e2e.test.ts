@@ -135,4 +135,13 @@ describe("the layout audit", () => {
     expect(await kinds(page(""), 1440)).toEqual([]);
     expect(await kinds(page("max-width:930px"), 375)).toEqual([]);
   });
+
+  it("finds two cards of a page run together, stacked or side by side, not cards with their gap", async () => {
+    const cards = (gap: number, direction: string) =>
+      `<main class="app-content"><section class="page" style="display:flex;flex-direction:${direction};gap:${gap}px"><div id="one" class="bp6-card" style="height:40px;width:120px">One</div><div id="two" class="bp6-card" style="height:40px;width:120px">Two</div></section></main>`;
+    expect(await kinds(cards(0, "column"))).toEqual(["cards without their gap: div#one.bp6-card"]);
+    expect(await kinds(cards(2, "row"))).toEqual(["cards without their gap: div#one.bp6-card"]);
+    expect(await kinds(cards(16, "column"))).toEqual([]);
+    expect(await kinds(cards(16, "row"))).toEqual([]);
+  });
 });

@@ -6,7 +6,8 @@ export interface RegionProblem {
     | "control out of view"
     | "scanned column out of view"
     | "value broken mid-word"
-    | "content capped";
+    | "content capped"
+    | "cards without their gap";
   element: string;
   detail: string;
   amount: number;
@@ -28,7 +29,9 @@ export interface RegionProblem {
  *   letters or digits, where no reader would split it ("…@example.c / om", "Pendi / ng"); breaking after `@`, `.`,
  *   `-` or at a `<wbr>` is fine;
  * - on a desktop (1280 px up), a signed-in page (`.app-content .page`) narrower than nine tenths of the area it is
- *   given: a cap that leaves a third of the screen empty (the cards and prose inside may keep their own measure).
+ *   given: a cap that leaves a third of the screen empty (the cards and prose inside may keep their own measure);
+ * - two cards of a signed-in page, one above or beside the other, less than 8 px apart: their edges run together
+ *   (issue 68: the console home's trend under its figures, My wallet's withdrawals under the address book).
  */
 export function auditRegions(page: Page): Promise<RegionProblem[]> {
   return page.evaluate(() => {
@@ -226,6 +229,24 @@ export function auditRegions(page: Page): Promise<RegionProblem[]> {
           });
       }
     }
+    const cards = [...document.body.querySelectorAll(".app-content .bp6-card")].filter(shown);
+    for (const [i, a] of cards.entries())
+      for (const b of cards.slice(i + 1)) {
+        if (a.contains(b) || b.contains(a)) continue;
+        const p = a.getBoundingClientRect();
+        const q = b.getBoundingClientRect();
+        const across = Math.min(p.right, q.right) - Math.max(p.left, q.left);
+        const along = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+        // Stacked (sharing columns) the gap is a vertical one; side by side (sharing rows), a horizontal one.
+        const gap = across > 0 ? -along : along > 0 ? -across : Number.POSITIVE_INFINITY;
+        if (gap < 8)
+          problems.push({
+            kind: "cards without their gap",
+            element: `${name(a).slice(0, 60)} and ${name(b).slice(0, 60)}`,
+            detail: `${Math.round(gap)} px apart`,
+            amount: 0,
+          });
+      }
     return problems as RegionProblem[];
   });
 }

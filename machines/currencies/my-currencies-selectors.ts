@@ -44,10 +44,11 @@ export function selectMyCurrencyTable(s: MyCurrenciesSnapshot): ListTableView<My
 
 /**
  * The line above the table: how many are accepted of how many the package allows, with no limit, or without an active
- * package (none can be turned on then); and whether the merchant has chosen yet (else the default is said).
+ * package (none can be turned on then); and whether the merchant has chosen yet (else the default is said). `offered`:
+ * how many this server lists, which a limit above it cannot all be used on (issue 68: "1 of 5" where one exists).
  */
 export type MyCurrencySummary =
-  | { kind: "limited"; accepted: number; limit: number; defaulted: boolean }
+  | { kind: "limited"; accepted: number; limit: number; offered: number; defaulted: boolean }
   | { kind: "unlimited"; accepted: number; defaulted: boolean }
   | { kind: "noPackage"; accepted: number; defaulted: boolean };
 
@@ -57,7 +58,7 @@ export function selectMyCurrencySummary(s: MyCurrenciesSnapshot): MyCurrencySumm
   const { acceptedCount: accepted, defaulted, limit } = list;
   if (limit === null) return { kind: "unlimited", accepted, defaulted };
   if (limit === 0) return { kind: "noPackage", accepted, defaulted };
-  return { kind: "limited", accepted, limit, defaulted };
+  return { kind: "limited", accepted, limit, offered: list.items.length, defaulted };
 }
 
 /** How many are turned on past the package's limit (held, not accepted): the page says so; 0 when none or not loaded. */

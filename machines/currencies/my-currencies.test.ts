@@ -76,6 +76,7 @@ describe("My currencies", () => {
       kind: "limited",
       accepted: 1,
       limit: 1,
+      offered: 2,
       defaulted: true,
     });
     expect(selectOffersPackages(actor.getSnapshot())).toBe(false);

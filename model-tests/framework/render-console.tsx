@@ -84,6 +84,7 @@ export async function renderConsole(options: {
       },
       outcome: (m) => notifications.push(m),
       pageChanged: () => {},
+      hush: () => () => {},
     },
     i18n,
     reload,

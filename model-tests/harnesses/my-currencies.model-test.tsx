@@ -97,9 +97,15 @@ runModel(myCurrenciesModel, {
     }
     const summary = screen.getByTestId("my-currencies-summary").textContent;
     expect(summary).toBe(
-      list.limit
-        ? h.t("myCurrencies.summary", { accepted: list.acceptedCount, count: list.limit })
-        : h.t("myCurrencies.noPackage"),
+      !list.limit
+        ? h.t("myCurrencies.noPackage")
+        : list.limit > list.items.length
+          ? h.t("myCurrencies.summaryOffered", {
+              accepted: list.acceptedCount,
+              count: list.items.length,
+              limit: list.limit,
+            })
+          : h.t("myCurrencies.summary", { accepted: list.acceptedCount, count: list.limit }),
     );
     expect(screen.queryByTestId("my-currencies-default") !== null).toBe(list.defaulted && list.limit !== 0);
     const heldCount = list.items.filter((c) => c.held).length;

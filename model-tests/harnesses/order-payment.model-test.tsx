@@ -317,7 +317,7 @@ async function expectOpen(h: H, s: S) {
           h.t("orderPayment.price"),
           amount(credited.price),
           h.t("orderPayment.credit"),
-          h.t("orderPayment.creditValue", { amount: amount(credited.credit) }),
+          `− ${amount(credited.credit)}`,
           h.t("orderPayment.due"),
           amount(credited.amount),
         ].join("")

@@ -67,7 +67,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => cleanup());
 
-const silent = { success() {}, info() {}, error() {}, outcome() {}, pageChanged() {} };
+const silent = { success() {}, info() {}, error() {}, outcome() {}, pageChanged() {}, hush: () => () => {} };
 let root: Root | null = null;
 afterEach(() => {
   act(() => root?.unmount());

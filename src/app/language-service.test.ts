@@ -30,7 +30,14 @@ async function services() {
   const reload = vi.fn();
   const made = createServices({
     storage: localStorage,
-    notify: { success: vi.fn(), info: vi.fn(), error: vi.fn(), outcome: vi.fn(), pageChanged: vi.fn() },
+    notify: {
+      success: vi.fn(),
+      info: vi.fn(),
+      error: vi.fn(),
+      outcome: vi.fn(),
+      pageChanged: vi.fn(),
+      hush: () => () => {},
+    },
     i18n: await createI18n("en-US"),
     reload,
     api: () => api as never,

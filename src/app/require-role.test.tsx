@@ -20,7 +20,14 @@ async function renderWithRole(roles: unknown, role: Role) {
   const i18n = await createI18n("en-US");
   const services = createServices({
     storage: localStorage,
-    notify: { success: vi.fn(), info: vi.fn(), error: vi.fn(), outcome: vi.fn(), pageChanged: vi.fn() },
+    notify: {
+      success: vi.fn(),
+      info: vi.fn(),
+      error: vi.fn(),
+      outcome: vi.fn(),
+      pageChanged: vi.fn(),
+      hush: () => () => {},
+    },
     i18n,
     reload: vi.fn(),
     api: () => ({ user: { info: () => new Promise(() => {}) } }) as never,

@@ -7,6 +7,7 @@ import {
   formatDateTimeParts,
   formatDecimal,
   formatUsdt,
+  usdtFigureParts,
 } from "./format.ts";
 
 describe("locale formatting", () => {
@@ -23,6 +24,22 @@ describe("locale formatting", () => {
     expect(formatUsdt("0.000000000000000001", "en-US")).toBe("0.000000000000000001 USDT");
     expect(formatUsdt("12345678901234567.89", "en-US")).toBe("12,345,678,901,234,567.89 USDT");
     expect(formatUsdt("29.100000", "en-US")).toBe("29.10 USDT");
+  });
+
+  // Issue 68, item 11: a prorated credit (50.006127) reads as money, to the cent, the token's finer digits set apart.
+  it("splits an amount at the cent, the unit apart, and joined it is the amount as formatUsdt writes it", () => {
+    expect(usdtFigureParts("50.006127", "en-US")).toEqual({ cents: "50.00", finer: "6127", unit: "USDT" });
+    expect(usdtFigureParts("1234.5", "de-DE")).toEqual({ cents: "1.234,50", finer: "", unit: "USDT" });
+    expect(usdtFigureParts("-0.000001", "en-US")).toEqual({ cents: "-0.00", finer: "0001", unit: "USDT" });
+    expect(usdtFigureParts("1e3", "en-US")).toEqual({ cents: "1e3", finer: "", unit: "USDT" });
+    for (const [amount, locale] of [
+      ["49.993873", "ja-JP"],
+      ["12345.678901", "th-TH"],
+      ["29", "zh-CN"],
+    ] as const) {
+      const { cents, finer, unit } = usdtFigureParts(amount, locale);
+      expect(`${cents}${finer} ${unit}`).toBe(formatUsdt(amount, locale));
+    }
   });
 
   it("writes a native coin's amount with every significant decimal and no unit", () => {

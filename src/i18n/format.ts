@@ -27,6 +27,19 @@ export function formatTokenAmount(amount: string, symbol: string, locale: string
   return `${decimalFigure(amount, locale, 2)} ${symbol}`;
 }
 
+/**
+ * `formatUsdt`'s amount cut where the cents end: a merchant reads money to the cent, and a prorated credit's further
+ * digits (50.00|6127) stay shown, set apart, since the amount is exact to the token's precision (issue 68).
+ */
+export function usdtFigureParts(amount: string, locale: string): { cents: string; finer: string; unit: "USDT" } {
+  const figure = decimalFigure(amount, locale, 2);
+  const significant = (amount.split(".")[1] ?? "").replace(/0+$/, "").length;
+  if (!decimal.test(amount) || significant <= 2) return { cents: figure, finer: "", unit: "USDT" };
+  // Decimal style writes the fraction last: its digits beyond the second are the figure's tail.
+  const finerDigits = significant - 2;
+  return { cents: figure.slice(0, -finerDigits), finer: figure.slice(-finerDigits), unit: "USDT" };
+}
+
 /** A decimal string with the locale's separators and every significant decimal (a gas fee of 0.000042 stays whole). */
 export const formatDecimal = (amount: string, locale: string): string => decimalFigure(amount, locale, 0);
 

@@ -40,7 +40,7 @@ function visitorStorage(locale: Locale, theme: Theme): Storage {
   };
 }
 
-const silent = { success() {}, info() {}, error() {}, outcome() {}, pageChanged() {} };
+const silent = { success() {}, info() {}, error() {}, outcome() {}, pageChanged() {}, hush: () => () => {} };
 
 export interface RenderedPage {
   /** What goes inside #root. */

@@ -6,7 +6,7 @@
  */
 
 /** A cell's and a header's side padding together (list-grid.css), and the 1 px line at its right. */
-const cellSides = 17;
+const cellSides = 13;
 
 export interface GridMeasure {
   /** Per column: its widest cell or header drawn now, padding included; null where none is drawn (scrolled away). */

@@ -8,6 +8,7 @@ import { GridCell } from "./list-grid-cell.tsx";
 import { fitWidths, type GridLayout, gridHeight, measureGrid } from "./list-grid-layout.ts";
 import type { ListColumn, ListGridProps } from "./list-table.tsx";
 import "./list-grid.css";
+import "./table-resize-sensor.ts";
 
 interface GridColumn<Row> {
   key: string;

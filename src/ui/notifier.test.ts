@@ -11,6 +11,7 @@ function fakeToaster() {
       return String(props.message);
     }),
     dismiss: vi.fn((key: string) => void open.delete(key)),
+    clear: vi.fn(() => open.clear()),
   };
   return { open, load: () => Promise.resolve(toaster as unknown as Toaster) };
 }
@@ -45,6 +46,38 @@ describe("createToastNotifier", () => {
     await settle();
     expect([...open]).toEqual(["Copied"]);
     notify.pageChanged();
+    await settle();
+    expect([...open]).toEqual([]);
+  });
+
+  // Issue 68, item 11: on a phone a toast spans the credentials dialog, over the AppKey being copied.
+  it("while hushed, takes away what it said and shows no success or info, but still shows errors", async () => {
+    const { open, load } = fakeToaster();
+    const notify = createToastNotifier(load);
+    notify.success("Verification success");
+    notify.error("Wrong code");
+    await settle();
+    const release = notify.hush();
+    // Taken away at once, not a frame later over what the hush is for.
+    expect([...open]).toEqual([]);
+    notify.success("Copied");
+    notify.info("A verification code was sent");
+    notify.error("Could not copy");
+    await settle();
+    expect([...open]).toEqual(["Could not copy"]);
+    release();
+    release();
+    notify.success("Edit success");
+    await settle();
+    expect([...open]).toEqual(["Could not copy", "Edit success"]);
+  });
+
+  it("takes away, once its code arrives, what was said while the toaster was still loading", async () => {
+    const { open, load } = fakeToaster();
+    const notify = createToastNotifier(load);
+    notify.info("A verification code was sent");
+    notify.success("Verification success");
+    notify.hush();
     await settle();
     expect([...open]).toEqual([]);
   });

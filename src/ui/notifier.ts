@@ -11,6 +11,12 @@ export interface Notifier {
   outcome(message: string): void;
   /** The page changed (src/app/use-toasts-follow-page.ts): what was said on the page left goes with it. */
   pageChanged(): void;
+  /**
+   * Secrets to copy are on screen (an application's credentials): the toasts showing go, and until the returned
+   * release no success or info toast shows, so none lies over them (on a phone a toast spans the dialog). Errors
+   * said meanwhile still show.
+   */
+  hush(): () => void;
 }
 
 const loadToaster = () => import("./toaster.ts").then((m) => m.createToaster());
@@ -22,17 +28,26 @@ const loadToaster = () => import("./toaster.ts").then((m) => m.createToaster());
  */
 export function createToastNotifier(load: () => Promise<Toaster> = loadToaster): Notifier {
   let toaster: Promise<Toaster> | null = null;
+  let loaded: Toaster | null = null;
   const get = () => {
-    toaster ??= load().catch((error: unknown) => {
-      // The chunk did not arrive (a deploy replaced it, the network dropped): the next toast tries again.
-      toaster = null;
-      throw error;
-    });
+    toaster ??= load().then(
+      (t) => {
+        loaded = t;
+        return t;
+      },
+      (error: unknown) => {
+        // The chunk did not arrive (a deploy replaced it, the network dropped): the next toast tries again.
+        toaster = null;
+        throw error;
+      },
+    );
     return toaster;
   };
   let page = 0;
+  let hushes = 0;
   const shown: Array<{ page: number; key: Promise<string | undefined> }> = [];
   const show = (props: ToastProps, onPage = page) => {
+    if (props.intent !== "danger" && hushes > 0) return;
     const key = get().then(
       (t) => t.show(props),
       () => undefined,
@@ -52,6 +67,24 @@ export function createToastNotifier(load: () => Promise<Toaster> = loadToaster):
         void toast.key.then((key) => {
           if (key !== undefined) void get().then((t) => t.dismiss(key));
         });
+    },
+    hush: () => {
+      hushes += 1;
+      // Cleared, not dismissed one by one: Blueprint's toaster ignores a dismiss of a toast still in its queue, which
+      // then shows a moment later (a "code sent" and a "verified" asked for within its delay). Loaded, at once.
+      shown.splice(0, shown.length);
+      if (loaded) loaded.clear();
+      else if (toaster)
+        void toaster.then(
+          (t) => t.clear(),
+          () => undefined,
+        );
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        hushes -= 1;
+      };
     },
   };
 }

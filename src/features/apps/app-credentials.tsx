@@ -2,6 +2,7 @@ import { Callout } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import type { AppEditView } from "../../../machines/apps/app-edit-selectors.ts";
 import { CopyButton } from "../../app/copy-button.tsx";
+import { useHushedToasts } from "../../app/use-hushed-toasts.ts";
 import { formatDateTime } from "../../i18n/format.ts";
 import { BreakableToken } from "../../ui/breakable-value.tsx";
 
@@ -13,6 +14,8 @@ type CredentialsView = Extract<AppEditView, { kind: "credentials" }>;
  */
 export function AppCredentialsView({ view }: { view: CredentialsView }) {
   const { t } = useTranslation();
+  // No toast over the secrets just revealed ("Verification success", "Copied"): on a phone one spans the dialog.
+  useHushedToasts();
   const { credentials } = view;
   if (!credentials) return null;
   return (

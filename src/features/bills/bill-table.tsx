@@ -26,7 +26,14 @@ export function BillTable({ view, onRetry, onDetails }: BillTableProps) {
   const columnChoice = useListColumns("bills");
   const text = useBillText();
   const columns: ListColumn<BillRow>[] = [
-    { key: "billNo", rowHeader: true, card: true, className: "bill-code", cell: ({ bill }) => bill.billNo },
+    {
+      key: "billNo",
+      rowHeader: true,
+      card: true,
+      className: "bill-code list-wrap",
+      cell: ({ bill }) => <BillNumber billNo={bill.billNo} />,
+      text: ({ bill }) => bill.billNo,
+    },
     {
       key: "application",
       className: "bill-app list-wrap",
@@ -39,11 +46,15 @@ export function BillTable({ view, onRetry, onDetails }: BillTableProps) {
         </>
       ),
     },
+    // Shown by default (issue 68): which end customer paid is what a merchant looks for first.
     {
       key: "endUserId",
-      optional: true,
       className: "bill-user list-wrap",
-      cell: ({ bill }) => <BreakableValue text={bill.endUserId} />,
+      cell: ({ bill }) => (
+        <span className="bill-user-id" title={bill.endUserId}>
+          <BreakableValue text={bill.endUserId} />
+        </span>
+      ),
     },
     {
       key: "fromAddress",
@@ -133,5 +144,21 @@ export function BillTable({ view, onRetry, onDetails }: BillTableProps) {
       describeFailure={nextStep}
       onRetry={onRetry}
     />
+  );
+}
+
+/**
+ * A bill number (its day, then its sequence: 20261129 0000000001) in two parts the grid stacks, as it stacks a date
+ * over its time: eighteen digits on one line were the widest column (issue 68); elsewhere it reads as one.
+ */
+function BillNumber({ billNo }: { billNo: string }) {
+  const day = /^\d{8}(?=\d{4})/.exec(billNo)?.[0];
+  if (!day) return billNo;
+  return (
+    <>
+      <span>{day}</span>
+      <wbr />
+      <span>{billNo.slice(day.length)}</span>
+    </>
   );
 }

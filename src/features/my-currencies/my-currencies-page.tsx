@@ -29,7 +29,9 @@ export default function MyCurrenciesPage() {
   const heldCount = useSelector(actor, selectHeldCount);
   const summaryText = (s: MyCurrencySummary) =>
     s.kind === "limited"
-      ? t("myCurrencies.summary", { accepted: s.accepted, count: s.limit })
+      ? s.limit > s.offered
+        ? t("myCurrencies.summaryOffered", { accepted: s.accepted, count: s.offered, limit: s.limit })
+        : t("myCurrencies.summary", { accepted: s.accepted, count: s.limit })
       : s.kind === "unlimited"
         ? t("myCurrencies.summaryUnlimited", { count: s.accepted })
         : t("myCurrencies.noPackage");

@@ -56,8 +56,8 @@ function OrderFacts({ detail, facts }: { detail: OrderDetail; facts: DetailFacts
   // An upgrade: its price and the credit for the previous package's unused part, over what it cost (issue 42).
   const creditLines: Array<[string, React.ReactNode]> = facts.credit
     ? [
-        [t("orders.details.price"), text.amount(facts.credit.price)],
-        [t("orders.details.credit"), `− ${text.amount(facts.credit.credit)}`],
+        [t("orders.details.price"), text.money(facts.credit.price)],
+        [t("orders.details.credit"), <>− {text.money(facts.credit.credit)}</>],
       ]
     : [];
   const lines: Array<[string, React.ReactNode]> = [
@@ -72,16 +72,18 @@ function OrderFacts({ detail, facts }: { detail: OrderDetail; facts: DetailFacts
       </span>,
     ],
     ...creditLines,
-    [t("orders.details.totalAmount"), text.amount(detail.amount)],
+    [t("orders.details.totalAmount"), text.money(detail.amount)],
     [t("orders.details.payMethod"), text.payType(detail.payType)],
     [t("orders.details.status"), <OrderStatusTag key="status" status={facts.shownStatus} />],
     [t("orders.details.payTime"), text.time(detail.paidAt)],
     [t("orders.details.upgrade"), t(`orders.upgrade.${detail.upgrade}`)],
     [t("orders.details.createdAt"), text.time(detail.createdAt)],
-    [t("orders.details.received"), text.amount(detail.received)],
-    [t("orders.details.fromBalance"), text.amount(detail.fromBalance)],
-    ...(facts.toBalance ? [[t("orders.details.toBalance"), text.amount(facts.toBalance)] as [string, string]] : []),
-    [t("orders.details.remaining"), text.amount(detail.remaining)],
+    [t("orders.details.received"), text.money(detail.received)],
+    [t("orders.details.fromBalance"), text.money(detail.fromBalance)],
+    ...(facts.toBalance
+      ? [[t("orders.details.toBalance"), text.money(facts.toBalance)] as [string, React.ReactNode]]
+      : []),
+    [t("orders.details.remaining"), text.money(detail.remaining)],
     [t("orders.details.packageExpiresAt"), text.time(detail.packageExpiresAt)],
   ];
   return (
@@ -131,7 +133,7 @@ function OrderFacts({ detail, facts }: { detail: OrderDetail; facts: DetailFacts
                       required: transfer.required,
                     })}
                   </td>
-                  <td>{text.amount(transfer.amount)}</td>
+                  <td>{text.money(transfer.amount)}</td>
                   <td>{t(`orders.details.transferStatuses.${transfer.status}`)}</td>
                 </tr>
               ))}

@@ -26,7 +26,7 @@ export function OrderTable({ view, onRetry, onDetails, onPay, onCancel }: OrderT
     { key: "orderCode", rowHeader: true, card: true, className: "order-code", cell: (row) => row.orderCode },
     { key: "package", card: true, cell: (row) => text.packageName(row.packageCode, row.packageName) },
     { key: "term", cell: (row) => text.term(row.term) },
-    { key: "amount", card: true, className: "order-amount", cell: (row) => text.amount(row.amount) },
+    { key: "amount", card: true, className: "order-amount", cell: (row) => text.money(row.amount) },
     { key: "createdAt", card: true, className: "order-when list-wrap", cell: (row) => when(row.createdAt) },
     { key: "status", card: true, cell: (row) => <OrderStatusTag status={row.shownStatus} /> },
     { key: "paidAt", className: "order-when list-wrap", cell: (row) => when(row.paidAt) },

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { Order, OrderStatus } from "../../../contracts/schemas/order.ts";
 import type { ShownStatus, TermView } from "../../../machines/orders/order-list-selectors.ts";
 import { formatDateTime, formatUsdt } from "../../i18n/format.ts";
+import { UsdtAmount } from "../../ui/usdt-amount.tsx";
 
 const statusIntents: Record<ShownStatus, Intent> = {
   pending: "warning",
@@ -23,12 +24,16 @@ export function useOrderText() {
     packageName: (code: string, name: string) =>
       String(t(`packages.names.${code}` as never, { defaultValue: name } as never)),
     term: (term: TermView) =>
-      term.kind === "months" ? String(term.months) : t(`orders.term.${term.unit}`, { count: term.count }),
+      term.kind === "months"
+        ? t("orders.term.month", { count: term.months })
+        : t(`orders.term.${term.unit}`, { count: term.count }),
     payType: (payType: Order["payType"]) => (payType ? t(`orders.payType.${payType}`) : none),
     status: (status: ShownStatus) =>
       status === "startedFree" ? t("orders.startedFree") : t(`orders.status.${status satisfies OrderStatus}`),
     time: (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : none),
     amount: (amount: string) => formatUsdt(amount, i18n.language),
+    /** An amount in a cell or a fact: to the cent, its finer digits apart (src/ui/usdt-amount.tsx). */
+    money: (amount: string) => <UsdtAmount amount={amount} language={i18n.language} />,
   };
 }
 

@@ -16,13 +16,15 @@ import { PackageLimitList } from "../../ui/package-limit-list.tsx";
 import { ChainSelect } from "./chain-select.tsx";
 import { PayPanel } from "./pay-panel.tsx";
 import { usePaymentText } from "./payment-text.ts";
+import { UsdtAmount } from "../../ui/usdt-amount.tsx";
 import "./order-payment.css";
 import { usePageAddition } from "../../app/failure-callout.tsx";
 
 /** The pay dialog of one order, its cancel confirmation and the "go to my orders?" question once it is paid. */
 export function PayDialog({ actor }: { actor: OrderPaymentActor }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const text = usePaymentText();
+  const money = (amount: string) => <UsdtAmount amount={amount} language={i18n.language} />;
   const open = useSelector(actor, selectPayDialogOpen);
   const summary = useSelector(actor, selectOrderSummary);
   const canClose = useSelector(actor, (s) => s.can({ type: "order.close" }));
@@ -52,12 +54,12 @@ export function PayDialog({ actor }: { actor: OrderPaymentActor }) {
           {summary.credit ? (
             <dl className="pay-fields pay-credit" data-testid="pay-credit">
               <dt>{t("orderPayment.price")}</dt>
-              <dd>{text.amount(summary.credit.price)}</dd>
+              <dd>{money(summary.credit.price)}</dd>
               <dt>{t("orderPayment.credit")}</dt>
-              <dd>{t("orderPayment.creditValue", { amount: text.amount(summary.credit.credit) })}</dd>
+              <dd>− {money(summary.credit.credit)}</dd>
               <dt>{t("orderPayment.due")}</dt>
               <dd>
-                <strong>{text.amount(summary.credit.due)}</strong>
+                <strong>{money(summary.credit.due)}</strong>
               </dd>
             </dl>
           ) : null}
