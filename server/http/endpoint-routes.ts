@@ -9,7 +9,9 @@ import { clientAddress } from "./client-address.ts";
 import { failure, success } from "./envelope.ts";
 import type { CookieOptions } from "../domain/identity/device-cookie.ts";
 import type { Session } from "../domain/identity/sessions.ts";
+import { exportTables } from "../../contracts/exports/export-tables.ts";
 import { csvColumnsOf, sendCsv } from "./csv-file.ts";
+import { labelled } from "./export-file.ts";
 import type { CsvDownload } from "../domain/platform/csv-download.ts";
 import type { HandlerContext, HandlerTable, Services } from "./handler.ts";
 import { parseRequest } from "./validation.ts";
@@ -81,7 +83,12 @@ export function registerEndpoints(app: FastifyInstance, handlers: HandlerTable, 
         const outcome = await handler.handle(ctx as HandlerContext<HandledEndpointName>);
         if (!outcome.ok)
           return reply.status(outcome.status).send(failure(outcome.code, outcome.message, outcome.detail));
-        if (endpoint.download) return sendCsv(reply, columns, outcome.data as CsvDownload<object>);
+        if (endpoint.download) {
+          const table = exportTables[name];
+          if (!table) return sendCsv(reply, columns, outcome.data as CsvDownload<object>);
+          const file = labelled(table, outcome.data as CsvDownload<never>, request.headers.language);
+          return sendCsv(reply, file.columns, file.download, file.headers);
+        }
         return reply.status(200).send(success(outcome.data));
       },
     });

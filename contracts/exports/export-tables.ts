@@ -1,0 +1,13 @@
+import type { EndpointName } from "../endpoints.ts";
+import type { ExportTable } from "./export-columns.ts";
+import { rechargeExportTable } from "./recharges.ts";
+import { transactionExportTable } from "./transactions.ts";
+
+/**
+ * The exports written as their lists read (export-columns.ts), by download endpoint. An export not listed here still
+ * writes its row's wire fields under their names (issue 68 item 9: to be moved here one list at a time).
+ */
+export const exportTables: Partial<Record<EndpointName, ExportTable<never>>> = {
+  transactionExport: transactionExportTable,
+  rechargeExport: rechargeExportTable,
+};
