@@ -923,7 +923,7 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
         body: { reason: "unmatched", startTime: "2000-01-01T00:00:00Z", endTime: "2100-01-01T00:00:00Z" },
         outcome: "answered",
         // B's own recharge only (its balance of 100), none of A's.
-        check: (answer) => expect((answer.csv ?? []).map((row) => row.amount)).toEqual(["100"]),
+        check: (answer) => expect((answer.csv ?? []).map((row) => row["Payment amount"])).toEqual(["100"]),
       },
       {
         body: { txHash: w.aRechargeTxHash },
