@@ -45,9 +45,20 @@ export const shown = <Row>(
   key = lastPart(label),
 ): ExportColumn<Row> => ({ key, header: (say) => say(label), cell });
 
+/** The code behind a column's label (a status, a kind) for a machine, beside it: `<label> (code)`. */
+export const codeOf = <Row>(
+  label: string,
+  code: (row: Row) => string | null,
+  key = lastPart(label),
+): ExportColumn<Row> => ({
+  key: `${key}Code`,
+  header: (say) => say("listExport.codeColumn", { column: say(label) }),
+  cell: code,
+});
+
 /**
- * A value that is a code (a status, a kind): its label as the screen words it, and beside it the code itself for a
- * machine (`<label> (code)`), so a filter or a lookup in a spreadsheet does not depend on the language.
+ * A value that is a code: its label as the screen words it, and beside it the code itself (`codeOf`), so a filter or a
+ * lookup in a spreadsheet does not depend on the language.
  */
 export function coded<Row>(
   label: string,
@@ -64,7 +75,7 @@ export function coded<Row>(
       },
       key,
     ),
-    { key: `${key}Code`, header: (say) => say("listExport.codeColumn", { column: say(label) }), cell: code },
+    codeOf(label, code, key),
   ];
 }
 

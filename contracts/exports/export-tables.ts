@@ -2,6 +2,7 @@ import type { EndpointName } from "../endpoints.ts";
 import type { ExportTable } from "./export-columns.ts";
 import { rechargeExportTable } from "./recharges.ts";
 import { transactionExportTable } from "./transactions.ts";
+import { withdrawalExportTable } from "./withdrawals.ts";
 
 /**
  * The exports written as their lists read (export-columns.ts), by download endpoint. An export not listed here still
@@ -10,4 +11,5 @@ import { transactionExportTable } from "./transactions.ts";
 export const exportTables: Partial<Record<EndpointName, ExportTable<never>>> = {
   transactionExport: transactionExportTable,
   rechargeExport: rechargeExportTable,
+  withdrawalExport: withdrawalExportTable,
 };
