@@ -1,4 +1,5 @@
 import type { EndpointName } from "../endpoints.ts";
+import { billExportTable } from "./bills.ts";
 import type { ExportTable } from "./export-columns.ts";
 import { rechargeExportTable } from "./recharges.ts";
 import { transactionExportTable } from "./transactions.ts";
@@ -9,6 +10,7 @@ import { withdrawalExportTable } from "./withdrawals.ts";
  * writes its row's wire fields under their names (issue 68 item 9: to be moved here one list at a time).
  */
 export const exportTables: Partial<Record<EndpointName, ExportTable<never>>> = {
+  billExport: billExportTable,
   transactionExport: transactionExportTable,
   rechargeExport: rechargeExportTable,
   withdrawalExport: withdrawalExportTable,

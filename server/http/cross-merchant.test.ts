@@ -187,7 +187,7 @@ const billNosOf = (answer: Answer): string[] =>
 /** The bill numbers of a CSV export, the file's rows. */
 const exportedBillNos = (answer: Answer): string[] => {
   expect(answer.csv, JSON.stringify({ ...answer, headers: undefined })).toBeDefined();
-  return (answer.csv ?? []).map((row) => row.billNo ?? "");
+  return (answer.csv ?? []).map((row) => row["Bill no."] ?? "");
 };
 
 const messageIdsOf = (answer: Answer): string[] => (answer.resData as Array<{ id: string }>).map((m) => m.id);
