@@ -1,5 +1,6 @@
 import type { EndpointName } from "../endpoints.ts";
 import { billExportTable } from "./bills.ts";
+import { callbackExportTable } from "./callbacks.ts";
 import type { ExportTable } from "./export-columns.ts";
 import { rechargeExportTable } from "./recharges.ts";
 import { transactionExportTable } from "./transactions.ts";
@@ -11,6 +12,7 @@ import { withdrawalExportTable } from "./withdrawals.ts";
  */
 export const exportTables: Partial<Record<EndpointName, ExportTable<never>>> = {
   billExport: billExportTable,
+  callbackExport: callbackExportTable,
   transactionExport: transactionExportTable,
   rechargeExport: rechargeExportTable,
   withdrawalExport: withdrawalExportTable,

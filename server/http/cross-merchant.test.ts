@@ -100,7 +100,7 @@ interface World {
   aBillsCursor: string;
   /** A's failed delivery of its bill's event (one attempt) and B's own failed one. */
   aCallback: { deliveryId: string; eventId: string; attemptId: string };
-  bCallback: { deliveryId: string; attemptId: string };
+  bCallback: { deliveryId: string; eventId: string; attemptId: string };
   /** A's destination in its withdrawal address book (usable), by id and address. */
   aDestination: { id: string; address: string };
   /** The cursor of A's second page of withdrawals (one a page). */
@@ -814,7 +814,7 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
       {
         body: {},
         outcome: "answered",
-        check: (answer) => expect((answer.csv ?? []).map((row) => row.attemptId)).toEqual([w.bCallback.attemptId]),
+        check: (answer) => expect((answer.csv ?? []).map((row) => row["Event ID"])).toEqual([w.bCallback.eventId]),
       },
     ],
   },
@@ -1273,7 +1273,11 @@ async function seedWorld(): Promise<World> {
       eventId: aCallback.eventId,
       attemptId: aCallback.attemptIds[0] ?? "",
     },
-    bCallback: { deliveryId: bCallback.deliveryId, attemptId: bCallback.attemptIds[0] ?? "" },
+    bCallback: {
+      deliveryId: bCallback.deliveryId,
+      eventId: bCallback.eventId,
+      attemptId: bCallback.attemptIds[0] ?? "",
+    },
     aBill,
     aDestination,
     aWithdrawalsCursor,
