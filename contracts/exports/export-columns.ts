@@ -28,10 +28,27 @@ const textAt = (messages: Messages, key: string): string | undefined => {
   return typeof node === "string" ? node : undefined;
 };
 
-/** `Say` over a locale's messages, falling back to en-US's as the console does, and to the key itself. */
-export function sayFrom(messages: Messages, fallback: Messages): Say {
+/**
+ * `Say` over a locale's messages, falling back to en-US's as the console does, and to the key itself; a `count` picks
+ * the key's plural form (`_one`, `_other` …) by the locale's rules, as i18next does.
+ */
+export function sayFrom(messages: Messages, fallback: Messages, locale = "en-US"): Say {
+  const plurals = new Intl.PluralRules(locale);
+  const englishPlurals = new Intl.PluralRules("en-US");
+  const find = (key: string, count: unknown) => {
+    if (typeof count === "number")
+      return (
+        textAt(messages, `${key}_${plurals.select(count)}`) ??
+        textAt(messages, `${key}_other`) ??
+        textAt(fallback, `${key}_${englishPlurals.select(count)}`) ??
+        textAt(fallback, `${key}_other`) ??
+        textAt(messages, key) ??
+        textAt(fallback, key)
+      );
+    return textAt(messages, key) ?? textAt(fallback, key);
+  };
   return (key, values = {}) =>
-    (textAt(messages, key) ?? textAt(fallback, key) ?? key).replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    (find(key, values.count) ?? key).replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
       Object.hasOwn(values, name) ? String(values[name]) : whole,
     );
 }

@@ -364,7 +364,7 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
       {
         body: { status: "paid", endTime: "2100-01-01T00:00:00Z" },
         outcome: "answered",
-        check: (answer) => expect((answer.csv ?? []).map((row) => row.orderCode)).toEqual([w.bPaidOrder]),
+        check: (answer) => expect((answer.csv ?? []).map((row) => row["Order code"])).toEqual([w.bPaidOrder]),
       },
     ],
   },

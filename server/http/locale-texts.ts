@@ -28,7 +28,7 @@ export function sayIn(language: string | string[] | undefined): Say {
   const locale: Locale = asked.success ? asked.data : "en-US";
   let say = says.get(locale);
   if (!say) {
-    say = sayFrom(messages[locale], enUS);
+    say = sayFrom(messages[locale], enUS, locale);
     says.set(locale, say);
   }
   return say;
