@@ -41,6 +41,17 @@ describe("CSV files", () => {
     expect(text).toBe('name,amount,paid\n"Shop, ""north""",-1.5,true\n\'=1+1,2,false\nplain,,true\n');
   });
 
+  it("writes the columns under their headers after a byte order mark when given them (a file for people)", async () => {
+    const text = await textOf(
+      csvText(
+        ["kind", "kindCode"],
+        { fileName: "x.csv", batches: batchesOf([[{ kind: "充值", kindCode: "unmatched" }]]) },
+        ["变动类型", "变动类型（代码）"],
+      ),
+    );
+    expect(text).toBe("\uFEFF变动类型,变动类型（代码）\n充值,unmatched\n");
+  });
+
   it("ends the file with a reading's error, and stops the reading when the reader stops", async () => {
     const failing = (async function* () {
       yield [{ name: "first" }];
