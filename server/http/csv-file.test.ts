@@ -1,8 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import { describe, expect, it } from "vitest";
-import { appBill } from "../../contracts/schemas/bills.ts";
 import { csvOptions, guardFormula } from "./csv-cells.ts";
-import { csvColumnsOf, csvText } from "./csv-file.ts";
+import { csvText } from "./csv-file.ts";
 
 const batchesOf = <T>(batches: T[][]) =>
   (async function* () {
@@ -21,11 +20,6 @@ describe("CSV files", () => {
       expect(guardFormula(formula), JSON.stringify(formula)).toBe(`'${formula}`);
     for (const plain of ["-1.5", "-12", "0.000001", "a=b", 'Shop, "north"', ""])
       expect(guardFormula(plain), JSON.stringify(plain)).toBe(plain);
-  });
-
-  it("takes a download's columns from its row schema, in order", () => {
-    expect(csvColumnsOf(appBill).slice(0, 3)).toEqual(["billNo", "appCode", "appName"]);
-    expect(csvColumnsOf(appBill)).toHaveLength(Object.keys(appBill.shape).length);
   });
 
   it("writes a download's batches as one line a row, under a header, quoting and guarding what needs it", async () => {

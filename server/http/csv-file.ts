@@ -1,11 +1,7 @@
 import { Readable } from "node:stream";
 import type { FastifyReply } from "fastify";
-import type * as z from "zod/mini";
 import type { CsvDownload } from "../domain/platform/csv-download.ts";
 import { openCsvWriting } from "./csv-thread.ts";
-
-/** The columns of a download: its row schema's fields, in order. */
-export const csvColumnsOf = (row: z.ZodMiniType): string[] => Object.keys((row as z.ZodMiniObject).shape);
 
 /**
  * A download's rows as CSV text (csv-cells.ts: a header line of the columns, then one line per row, text quoted and
