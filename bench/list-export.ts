@@ -1,16 +1,18 @@
 /**
  * bench/lists-bench.ts's export figure: Application bills' CSV export (bills.ts `exportBills`, as the endpoint calls
- * it) written by the endpoint's CSV writer (server/http/csv-file.ts `csvText`) and read as fast as it comes, with the
+ * it) labelled as the list reads (server/http/export-file.ts `labelled`, in zh-CN) and written by the endpoint's CSV
+ * writer (server/http/csv-file.ts `csvText`) and read as fast as it comes, with the
  * process's peak memory over what it held before, and what the database's engine alone spends a row on it
  * (`engineFloor`).
  */
 import { type Kysely, sql } from "kysely";
-import { appBill } from "../contracts/schemas/bills.ts";
+import { billExportTable } from "../contracts/exports/bills.ts";
 import type { DB } from "../server/db/schema.ts";
 import type { BillChain } from "../server/domain/bills/bill-wire.ts";
 import { exportBills, filteredBills } from "../server/domain/bills/bills.ts";
 import type { MerchantScope } from "../server/domain/platform/merchant-scope.ts";
-import { csvColumnsOf, csvText } from "../server/http/csv-file.ts";
+import { csvText } from "../server/http/csv-file.ts";
+import { labelled } from "../server/http/export-file.ts";
 import { explain, type Plan, percentile, recording, timed } from "./list-queries.ts";
 
 const exportRows = 100_000;
@@ -29,7 +31,6 @@ export async function measureExport(db: Kysely<DB>, scope: MerchantScope, bills:
     startTime: new Date(middle - (days / 2) * day).toISOString(),
     endTime: new Date(middle + (days / 2) * day).toISOString(),
   };
-  const columns = csvColumnsOf(appBill);
   const figures: {
     rows: number;
     megabytes: number;
@@ -59,7 +60,8 @@ export async function measureExport(db: Kysely<DB>, scope: MerchantScope, bills:
       peak = Math.max(peak, process.memoryUsage().rss);
     }, 20);
     const [ms] = await timed(async () => {
-      for await (const chunk of csvText(columns, counted)) bytes += (chunk as Buffer).length;
+      const file = labelled(billExportTable, counted, "zh-CN");
+      for await (const chunk of csvText(file.columns, file.download, file.headers)) bytes += (chunk as Buffer).length;
     });
     clearInterval(sampler);
     const seconds = ms / 1000;

@@ -84,9 +84,18 @@ describe("Application bills", () => {
     const exported = parse(await readFile(await download.path()), { columns: true, bom: true }) as Array<
       Record<string, string>
     >;
-    expect(exported.map((row) => [row.txHash, row.toAddress, row.amount, row.status, row.appCode])).toEqual([
-      [first, address, "25", "credited", appCode],
-    ]);
+    // Under the list's labels, the codes beside them, the amount a plain figure with its currency apart.
+    expect(
+      exported.map((row) => [
+        row[billLabel.txHash],
+        row["To address"],
+        row.Amount,
+        row.Currency,
+        row.Status,
+        row["Status (code)"],
+        row["Application (code)"],
+      ]),
+    ).toEqual([[first, address, "25", "USDT", billLabel.credited, "credited", appCode]]);
     await page.getByTestId("bills-export").getByText(`Saved ${download.suggestedFilename()}`).waitFor();
 
     await firstRow.getByRole("button", { name: billLabel.details, exact: true }).click();

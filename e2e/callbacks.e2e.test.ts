@@ -207,9 +207,10 @@ describe("Transaction callbacks", () => {
       Record<string, string>
     >;
     expect(exported).toHaveLength(shown);
+    // Under the list's labels: the event as its cell reads (its bill under its name), its code beside.
     for (const row of exported) {
-      expect(row.billNo).toBe(billNo);
-      expect(JSON.parse(row.requestBody ?? "")).toMatchObject({ type: row.eventType });
+      expect(row.Event).toMatch(new RegExp(` · ${billNo}$`));
+      expect(JSON.parse(row["Request body"] ?? "")).toMatchObject({ type: row["Event (code)"] });
     }
   }, 120_000);
 

@@ -76,7 +76,10 @@ describe("orders and payment on the devnet", () => {
     const exported = parse(await readFile(await download.path()), { columns: true, bom: true }) as Array<
       Record<string, string>
     >;
-    expect(exported.map((order) => [order.orderCode, order.status])).toEqual([[orderCode, "paid"]]);
+    // Under the list's labels, the status as the row words it and its code beside.
+    expect(exported.map((order) => [order["Order code"], order["Pay status"], order["Pay status (code)"]])).toEqual([
+      [orderCode, "Paid", "paid"],
+    ]);
     await row.getByRole("button", { name: orderLabel.details }).click();
     const details = dialog(page);
     await details.getByTestId("order-transfers").waitFor();

@@ -1,8 +1,9 @@
 import { MatchersV3 } from "@pact-foundation/pact";
 import { describe, expect, it } from "vitest";
-import { appBill } from "../schemas/bills.ts";
 import { exampleOf, isoDate } from "./body-matchers.ts";
 import { merchant } from "./fixtures.ts";
+import { billExportTable } from "../exports/bills.ts";
+import { englishHeader } from "./export-header.ts";
 import { apiFor, authHeaders, createPact, failure, ok, responseHeaders } from "./pact-setup.ts";
 import { states } from "./provider-states.ts";
 
@@ -82,11 +83,11 @@ describe("application bills (proposed)", () => {
       });
   });
 
-  it("exports the bills a filter selects as a CSV file, a header of every bill field first", async () => {
+  it("exports the bills a filter selects as a CSV file, its labels (English, the language asked) first", async () => {
     // No bill is dropped: the file is its header alone, the same whatever the provider's bills hold. The verifier
     // checks the request, the status and the content type of a file body (not its bytes): the columns and values are
     // proven against the list by server/routes/bills.test.ts.
-    const header = `${Object.keys(appBill.shape).join(",")}\n`;
+    const header = englishHeader(billExportTable);
     await pact
       .addInteraction()
       .given(states.signedIn, { email, token })
@@ -96,11 +97,11 @@ describe("application bills (proposed)", () => {
       .willRespondWith(200, (b) =>
         b
           .headers({ "Content-Type": regex("^text/csv(;.*)?$", "text/csv; charset=utf-8") })
-          .body("text/plain", Buffer.from(header)),
+          .body("text/plain", header.bytes),
       )
       .executeTest(async (mock) => {
         const file = await apiFor(mock, token).bills.export({ status: "dropped" });
-        expect(await file.blob.text()).toBe(header);
+        expect(await file.blob.text()).toBe(header.text);
       });
   });
 

@@ -1,8 +1,9 @@
 import { MatchersV3 } from "@pact-foundation/pact";
 import { describe, expect, it } from "vitest";
-import { callbackAttempt } from "../schemas/callbacks.ts";
 import { exampleOf, isoDate } from "./body-matchers.ts";
 import { merchant } from "./fixtures.ts";
+import { callbackExportTable } from "../exports/callbacks.ts";
+import { englishHeader } from "./export-header.ts";
 import { apiFor, authHeaders, createPact, failure, ok, responseHeaders } from "./pact-setup.ts";
 import { states } from "./provider-states.ts";
 
@@ -58,11 +59,11 @@ const failedAttempt = (
 });
 
 describe("transaction callbacks (proposed)", () => {
-  it("exports the attempts a filter selects as a CSV file, a header of every attempt field first", async () => {
+  it("exports the attempts a filter selects as a CSV file, its labels (English, the language asked) first", async () => {
     // The failed callback is no test event: the file is its header alone, whatever the provider's attempts hold. The
     // verifier checks the request, the status and the content type of a file body; the rows are proven against the
     // list by server/routes/callbacks.test.ts.
-    const header = `${Object.keys(callbackAttempt.shape).join(",")}\n`;
+    const header = englishHeader(callbackExportTable);
     await pact
       .addInteraction()
       .given(states.signedIn, { email, token })
@@ -74,11 +75,11 @@ describe("transaction callbacks (proposed)", () => {
       .willRespondWith(200, (b) =>
         b
           .headers({ "Content-Type": regex("^text/csv(;.*)?$", "text/csv; charset=utf-8") })
-          .body("text/plain", Buffer.from(header)),
+          .body("text/plain", header.bytes),
       )
       .executeTest(async (mock) => {
         const file = await apiFor(mock, token).callbacks.export({ eventType: "callback.test" });
-        expect(await file.blob.text()).toBe(header);
+        expect(await file.blob.text()).toBe(header.text);
       });
   });
 

@@ -1,6 +1,5 @@
 import { MatchersV3 } from "@pact-foundation/pact";
 import { describe, expect, it } from "vitest";
-import { order } from "../schemas/order.ts";
 import { exampleOf, isoDate } from "./body-matchers.ts";
 import { merchant } from "./fixtures.ts";
 import {
@@ -12,6 +11,8 @@ import {
   statePackageId,
   usdt,
 } from "./order-bodies.ts";
+import { orderExportTable } from "../exports/orders.ts";
+import { englishHeader } from "./export-header.ts";
 import { apiFor, authHeaders, createPact, failure, ok, responseHeaders } from "./pact-setup.ts";
 import { states } from "./provider-states.ts";
 
@@ -146,10 +147,10 @@ describe("orders (proposed)", () => {
       });
   });
 
-  it("exports the orders a filter selects as a CSV file, a header of every order field first", async () => {
+  it("exports the orders a filter selects as a CSV file, its labels (English, the language asked) first", async () => {
     // The merchant's only order is open: no failed one, so the file is its header alone. The verifier checks the
     // request, the status and the content type of a file body; the rows are proven by server/routes/orders.test.ts.
-    const header = `${Object.keys(order.shape).join(",")}\n`;
+    const header = englishHeader(orderExportTable);
     await pact
       .addInteraction()
       .given(states.signedIn, { email, token })
@@ -159,11 +160,11 @@ describe("orders (proposed)", () => {
       .willRespondWith(200, (b) =>
         b
           .headers({ "Content-Type": regex("^text/csv(;.*)?$", "text/csv; charset=utf-8") })
-          .body("text/plain", Buffer.from(header)),
+          .body("text/plain", header.bytes),
       )
       .executeTest(async (mock) => {
         const file = await apiFor(mock, token).orders.export({ status: "failed" });
-        expect(await file.blob.text()).toBe(header);
+        expect(await file.blob.text()).toBe(header.text);
       });
   });
 

@@ -2,7 +2,8 @@ import { MatchersV3 } from "@pact-foundation/pact";
 import { describe, expect, it } from "vitest";
 import { exampleOf } from "./body-matchers.ts";
 import { merchant } from "./fixtures.ts";
-import { rechargeBill } from "../schemas/recharges.ts";
+import { rechargeExportTable } from "../exports/recharges.ts";
+import { englishHeader } from "./export-header.ts";
 import { apiFor, authHeaders, createPact, ok, responseHeaders } from "./pact-setup.ts";
 import { states } from "./provider-states.ts";
 
@@ -59,10 +60,10 @@ describe("POST /api/RechargeBill/List", () => {
 });
 
 describe("POST /api/RechargeBill/Export", () => {
-  it("exports the recharges a filter selects as a CSV file, a header of every recharge field first", async () => {
+  it("exports the recharges a filter selects as a CSV file, its labels (English, the language asked) first", async () => {
     // Nothing came late: the file is its header alone (the columns and values are proven against the list by
     // server/routes/recharges.test.ts).
-    const header = `${Object.keys(rechargeBill.shape).join(",")}\n`;
+    const header = englishHeader(rechargeExportTable);
     await pact
       .addInteraction()
       .given(states.signedIn, { email, token })
@@ -74,11 +75,11 @@ describe("POST /api/RechargeBill/Export", () => {
       .willRespondWith(200, (b) =>
         b
           .headers({ "Content-Type": regex("^text/csv(;.*)?$", "text/csv; charset=utf-8") })
-          .body("text/plain", Buffer.from(header)),
+          .body("text/plain", header.bytes),
       )
       .executeTest(async (mock) => {
         const file = await apiFor(mock, token).recharges.export({ reason: "late" });
-        expect(await file.blob.text()).toBe(header);
+        expect(await file.blob.text()).toBe(header.text);
       });
   });
 });

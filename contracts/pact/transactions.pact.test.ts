@@ -2,7 +2,8 @@ import { MatchersV3 } from "@pact-foundation/pact";
 import { describe, expect, it } from "vitest";
 import { exampleOf } from "./body-matchers.ts";
 import { merchant } from "./fixtures.ts";
-import { transactionRecord } from "../schemas/transactions.ts";
+import { transactionExportTable } from "../exports/transactions.ts";
+import { englishHeader } from "./export-header.ts";
 import { apiFor, authHeaders, createPact, failure, ok, responseHeaders } from "./pact-setup.ts";
 import { states } from "./provider-states.ts";
 
@@ -53,10 +54,10 @@ describe("POST /api/Transaction/List", () => {
 });
 
 describe("POST /api/Transaction/Export", () => {
-  it("exports the records a filter selects as a CSV file, a header of every record field first", async () => {
+  it("exports the records a filter selects as a CSV file, its labels (English, the language asked) first", async () => {
     // No withdrawal was asked: the file is its header alone (the columns and values are proven against the list by
     // server/routes/transactions.test.ts).
-    const header = `${Object.keys(transactionRecord.shape).join(",")}\n`;
+    const header = englishHeader(transactionExportTable);
     await pact
       .addInteraction()
       .given(states.signedIn, { email, token })
@@ -68,11 +69,11 @@ describe("POST /api/Transaction/Export", () => {
       .willRespondWith(200, (b) =>
         b
           .headers({ "Content-Type": regex("^text/csv(;.*)?$", "text/csv; charset=utf-8") })
-          .body("text/plain", Buffer.from(header)),
+          .body("text/plain", header.bytes),
       )
       .executeTest(async (mock) => {
         const file = await apiFor(mock, token).transactions.export({ kind: "withdrawal" });
-        expect(await file.blob.text()).toBe(header);
+        expect(await file.blob.text()).toBe(header.text);
       });
   });
 });

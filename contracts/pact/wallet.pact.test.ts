@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { exampleOf } from "./body-matchers.ts";
 import { merchant } from "./fixtures.ts";
 import { errCodes } from "../schemas/envelope.ts";
-import { openWithdrawal } from "../schemas/open-api.ts";
+import { withdrawalExportTable } from "../exports/withdrawals.ts";
+import { englishHeader } from "./export-header.ts";
 import { apiFor, authHeaders, createPact, failure, ok, responseHeaders } from "./pact-setup.ts";
 import { states } from "./provider-states.ts";
 
@@ -235,10 +236,10 @@ describe("My wallet (proposed)", () => {
       });
   });
 
-  it("exports the withdrawals a filter selects as a CSV file, a header of every withdrawal field first", async () => {
+  it("exports the withdrawals a filter selects as a CSV file, its labels (English, the language asked) first", async () => {
     // No withdrawal has failed: the file is its header alone (the columns and values are proven against the list by
     // server/routes/wallet-withdrawals.test.ts).
-    const header = `${Object.keys(openWithdrawal.shape).join(",")}\n`;
+    const header = englishHeader(withdrawalExportTable);
     await pact
       .addInteraction()
       .given(states.signedIn, { email, token })
@@ -251,11 +252,11 @@ describe("My wallet (proposed)", () => {
       .willRespondWith(200, (b) =>
         b
           .headers({ "Content-Type": regex("^text/csv(;.*)?$", "text/csv; charset=utf-8") })
-          .body("text/plain", Buffer.from(header)),
+          .body("text/plain", header.bytes),
       )
       .executeTest(async (mock) => {
         const file = await apiFor(mock, token).wallet.exportWithdrawals({ status: "failed" });
-        expect(await file.blob.text()).toBe(header);
+        expect(await file.blob.text()).toBe(header.text);
       });
   });
 });

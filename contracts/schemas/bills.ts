@@ -97,8 +97,9 @@ export type BillListRequest = z.infer<typeof billListRequest>;
 export const billListResult = listPage(appBill);
 
 /**
- * Application bills as a CSV file (`billExport`, a download): every bill the filters select, newest first, each with
- * every field of `appBill` as its columns — times ISO 8601 in UTC, amounts the exact decimal strings, empty for null.
+ * Application bills as a CSV file (`billExport`, a download): every bill the filters select, newest first, as the list
+ * reads them in the request's `Language` (contracts/exports/bills.ts) — amounts the exact decimal strings beside their
+ * currency, times in UTC, empty for none.
  */
 export const billExportRequest = z.strictObject(billFilters);
 export type BillExportRequest = z.infer<typeof billExportRequest>;

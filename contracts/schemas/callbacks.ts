@@ -146,7 +146,8 @@ export type CallbackListResult = z.infer<typeof callbackListResult>;
 
 /**
  * Transaction callbacks as a CSV file (`callbackExport`, a download): every attempt the filters select, newest first,
- * each with every field of `callbackAttempt` as its columns (the bodies whole, quoted where CSV needs it).
+ * as the list reads them in the request's `Language` (contracts/exports/callbacks.ts; the bodies whole, quoted where
+ * CSV needs it).
  */
 export const callbackExportRequest = z.strictObject(callbackFilters);
 export type CallbackExportRequest = z.infer<typeof callbackExportRequest>;

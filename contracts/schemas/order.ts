@@ -124,7 +124,7 @@ export type OrderListRequest = z.infer<typeof orderListRequest>;
 export const orderListResult = listPage(order);
 export type OrderListResult = z.infer<typeof orderListResult>;
 
-/** My orders as a CSV file (`orderExport`, a download): every order the filters select, every field of `order`. */
+/** My orders as a CSV file (`orderExport`, a download): every order the filters select, as the list reads them. */
 export const orderExportRequest = z.strictObject(orderFilters);
 export type OrderExportRequest = z.infer<typeof orderExportRequest>;
 

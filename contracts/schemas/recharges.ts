@@ -69,6 +69,6 @@ export type RechargeListRequest = z.infer<typeof rechargeListRequest>;
 export const rechargeListResult = listPage(rechargeBill);
 export type RechargeListResult = z.infer<typeof rechargeListResult>;
 
-/** The same bills as a CSV file: every one the filters select, each field of `rechargeBill` a column. */
+/** The same bills as a CSV file: every one the filters select, as the list reads them (contracts/exports). */
 export const rechargeExportRequest = z.strictObject(rechargeFilters);
 export type RechargeExportRequest = z.infer<typeof rechargeExportRequest>;

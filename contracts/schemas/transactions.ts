@@ -67,7 +67,7 @@ export type TransactionListRequest = z.infer<typeof transactionListRequest>;
 export const transactionListResult = listPage(transactionRecord);
 export type TransactionListResult = z.infer<typeof transactionListResult>;
 
-/** The same records as a CSV file: every one the filters select, each field of `transactionRecord` a column. */
+/** The same records as a CSV file: every one the filters select, as the list reads them, the ledger a column an account. */
 export const transactionExportRequest = z.strictObject(transactionFilters);
 export type TransactionExportRequest = z.infer<typeof transactionExportRequest>;
 

@@ -125,6 +125,6 @@ export type WithdrawalListRequest = z.infer<typeof withdrawalListRequest>;
 export const withdrawalListResult = listPage(openWithdrawal);
 export type WithdrawalListResult = z.infer<typeof withdrawalListResult>;
 
-/** The same withdrawals as a CSV file: every one the filters select, each field of `openWithdrawal` a column. */
+/** The same withdrawals as a CSV file: every one the filters select, as the list reads them (contracts/exports). */
 export const withdrawalExportRequest = z.strictObject(withdrawalFilters);
 export type WithdrawalExportRequest = z.infer<typeof withdrawalExportRequest>;

@@ -12,6 +12,7 @@ import { preloadRoute } from "../../src/app/route-modules.ts";
 import { createServices, type Timers } from "../../src/app/services.ts";
 import type { MatchMedia } from "../../src/app/viewport-service.ts";
 import { createI18n } from "../../src/i18n/i18n.ts";
+import type { Locale } from "../../contracts/schemas/fields.ts";
 
 /** Shows where the console is, and lets a step type a URL as into the address bar. */
 function LocationProbe({ addressBar }: { addressBar: { navigate: NavigateFunction | null } }) {
@@ -53,18 +54,22 @@ const loadPageCode = (url: string): Promise<unknown> => {
   return preloadRoute({ pathname, search }, Boolean(localStorage.getItem(storageKeys.token))).catch(() => undefined);
 };
 
-/** The real console (routes, views, machines, error policy) at `url`, over a fake API; a wide screen unless `matchMedia` says otherwise. */
+/**
+ * The real console (routes, views, machines, error policy) at `url`, over a fake API; a wide screen unless `matchMedia`
+ * says otherwise; in English unless `locale` says otherwise.
+ */
 export async function renderConsole(options: {
   url: string;
   api: Api;
   storage?: Record<string, string>;
   matchMedia?: MatchMedia;
+  locale?: Locale;
 }) {
   localStorage.clear();
   for (const [key, value] of Object.entries(options.storage ?? {})) localStorage.setItem(key, value);
   // As the console's boot does (src/main.tsx), the first page's code loads beside the locale: a path's first wait is
   // then for the page alone, not for its modules too (over 5 s while npm test runs other stages on the same cores).
-  const [i18n] = await Promise.all([createI18n("en-US"), loadPageCode(options.url)]);
+  const [i18n] = await Promise.all([createI18n(options.locale ?? "en-US"), loadPageCode(options.url)]);
   const notifications: string[] = [];
   /** The red toasts, in order: what the error policy said (spec section 8). */
   const errorToasts: string[] = [];

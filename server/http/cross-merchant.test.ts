@@ -100,7 +100,7 @@ interface World {
   aBillsCursor: string;
   /** A's failed delivery of its bill's event (one attempt) and B's own failed one. */
   aCallback: { deliveryId: string; eventId: string; attemptId: string };
-  bCallback: { deliveryId: string; attemptId: string };
+  bCallback: { deliveryId: string; eventId: string; attemptId: string };
   /** A's destination in its withdrawal address book (usable), by id and address. */
   aDestination: { id: string; address: string };
   /** The cursor of A's second page of withdrawals (one a page). */
@@ -187,7 +187,7 @@ const billNosOf = (answer: Answer): string[] =>
 /** The bill numbers of a CSV export, the file's rows. */
 const exportedBillNos = (answer: Answer): string[] => {
   expect(answer.csv, JSON.stringify({ ...answer, headers: undefined })).toBeDefined();
-  return (answer.csv ?? []).map((row) => row.billNo ?? "");
+  return (answer.csv ?? []).map((row) => row["Bill no."] ?? "");
 };
 
 const messageIdsOf = (answer: Answer): string[] => (answer.resData as Array<{ id: string }>).map((m) => m.id);
@@ -345,7 +345,7 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
       {
         body: { status: "paid", endTime: "2100-01-01T00:00:00Z" },
         outcome: "answered",
-        check: (answer) => expect((answer.csv ?? []).map((row) => row.orderCode)).toEqual([w.bPaidOrder]),
+        check: (answer) => expect((answer.csv ?? []).map((row) => row["Order code"])).toEqual([w.bPaidOrder]),
       },
     ],
   },
@@ -795,7 +795,7 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
       {
         body: {},
         outcome: "answered",
-        check: (answer) => expect((answer.csv ?? []).map((row) => row.attemptId)).toEqual([w.bCallback.attemptId]),
+        check: (answer) => expect((answer.csv ?? []).map((row) => row["Event ID"])).toEqual([w.bCallback.eventId]),
       },
     ],
   },
@@ -904,7 +904,7 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
         body: { reason: "unmatched", startTime: "2000-01-01T00:00:00Z", endTime: "2100-01-01T00:00:00Z" },
         outcome: "answered",
         // B's own recharge only (its balance of 100), none of A's.
-        check: (answer) => expect((answer.csv ?? []).map((row) => row.amount)).toEqual(["100"]),
+        check: (answer) => expect((answer.csv ?? []).map((row) => row["Payment amount"])).toEqual(["100"]),
       },
       {
         body: { txHash: w.aRechargeTxHash },
@@ -1254,7 +1254,11 @@ async function seedWorld(): Promise<World> {
       eventId: aCallback.eventId,
       attemptId: aCallback.attemptIds[0] ?? "",
     },
-    bCallback: { deliveryId: bCallback.deliveryId, attemptId: bCallback.attemptIds[0] ?? "" },
+    bCallback: {
+      deliveryId: bCallback.deliveryId,
+      eventId: bCallback.eventId,
+      attemptId: bCallback.attemptIds[0] ?? "",
+    },
     aBill,
     aDestination,
     aWithdrawalsCursor,

@@ -14,12 +14,15 @@ export const guardFormula = (value: string): string =>
 
 /**
  * How a download's rows are written by csv-stringify, wherever it runs (csv-file.ts, csv-writer.ts): a header line of
- * the columns, then one line per row, each given as its cells in the columns' order. Null is an empty cell; text is
+ * the columns (their `headers` when given, else their keys), then one line per row, each given as its cells in the columns' order. Null is an empty cell; text is
  * quoted where CSV needs it (commas, quotes, line breaks) and guarded against formulas.
  */
-export const csvOptions = (columns: readonly string[]): Options => ({
+export const csvOptions = (columns: readonly string[], headers?: readonly string[]): Options => ({
   header: true,
-  columns: [...columns],
+  columns: columns.map((key, i) => ({ key, header: headers?.[i] ?? key })),
+  // A file under the list's labels is for people: the byte order mark makes a spreadsheet read it as UTF-8 (Excel
+  // shows "ä¸­æ–‡" for a Chinese label without it).
+  bom: headers !== undefined,
   // csv-stringify writes true as "1" and false as "": a boolean is spelt out as the wire spells it.
   cast: { string: guardFormula, boolean: (value) => String(value) },
 });

@@ -1,11 +1,7 @@
 import { Readable } from "node:stream";
 import type { FastifyReply } from "fastify";
-import type * as z from "zod/mini";
 import type { CsvDownload } from "../domain/platform/csv-download.ts";
 import { openCsvWriting } from "./csv-thread.ts";
-
-/** The columns of a download: its row schema's fields, in order. */
-export const csvColumnsOf = (row: z.ZodMiniType): string[] => Object.keys((row as z.ZodMiniObject).shape);
 
 /**
  * A download's rows as CSV text (csv-cells.ts: a header line of the columns, then one line per row, text quoted and
@@ -15,16 +11,21 @@ export const csvColumnsOf = (row: z.ZodMiniType): string[] => Object.keys((row a
  * so memory stays flat whatever the number of rows). A reading's error ends the file with it; a reader that stops (a
  * cancelled download) stops the reading too.
  */
-export function csvText<Row extends object>(columns: readonly string[], download: CsvDownload<Row>): Readable {
+export function csvText<Row extends object>(
+  columns: readonly string[],
+  download: CsvDownload<Row>,
+  headers?: readonly string[],
+): Readable {
   // One chunk at a time: the next batch is read when the reader wants more, not sooner.
-  return Readable.from(csvBytes(columns, download), { objectMode: false, highWaterMark: 1 });
+  return Readable.from(csvBytes(columns, download, headers), { objectMode: false, highWaterMark: 1 });
 }
 
 async function* csvBytes<Row extends object>(
   columns: readonly string[],
   download: CsvDownload<Row>,
+  headers?: readonly string[],
 ): AsyncGenerator<Uint8Array> {
-  const writing = openCsvWriting(columns);
+  const writing = openCsvWriting(columns, headers);
   let ended = false;
   try {
     let written: Promise<Uint8Array> | null = null;
@@ -51,8 +52,9 @@ export function sendCsv<Row extends object>(
   reply: FastifyReply,
   columns: readonly string[],
   download: CsvDownload<Row>,
+  headers?: readonly string[],
 ): FastifyReply {
-  const csv = csvText(columns, download);
+  const csv = csvText(columns, download, headers);
   return reply
     .status(200)
     .header("content-type", "text/csv; charset=utf-8")

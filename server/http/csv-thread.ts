@@ -55,8 +55,8 @@ function writerThread() {
   return started;
 }
 
-/** A new download's writer, for `columns`. */
-export function openCsvWriting(columns: readonly string[]): CsvWriting {
+/** A new download's writer, for `columns` (under `headers` when given). */
+export function openCsvWriting(columns: readonly string[], headers?: readonly string[]): CsvWriting {
   const { worker, waiting } = writerThread();
   const id = nextId++;
   const send = (message: ToWriter) => worker.postMessage(message);
@@ -73,7 +73,7 @@ export function openCsvWriting(columns: readonly string[]): CsvWriting {
   };
   waiting.set(id, []);
   worker.ref();
-  send({ id, open: columns });
+  send(headers ? { id, open: columns, headers } : { id, open: columns });
   return {
     write: (rows) => asked({ id, rows }),
     end: () => asked({ id, end: true }).finally(close),

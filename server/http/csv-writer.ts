@@ -10,7 +10,7 @@ import { type Stringifier, stringify } from "csv-stringify";
 import { csvOptions } from "./csv-cells.ts";
 
 export type ToWriter =
-  | { id: number; open: readonly string[] }
+  | { id: number; open: readonly string[]; headers?: readonly string[] }
   | { id: number; rows: readonly object[] }
   | { id: number; end: true }
   | { id: number; drop: true };
@@ -40,8 +40,8 @@ function written(writing: Writing): Uint8Array {
 const answer = (message: FromWriter) =>
   parentPort?.postMessage(message, "bytes" in message ? [message.bytes.buffer as ArrayBuffer] : []);
 
-function open(id: number, columns: readonly string[]) {
-  const writing: Writing = { columns, csv: stringify(csvOptions(columns)), parts: [] };
+function open(id: number, columns: readonly string[], headers?: readonly string[]) {
+  const writing: Writing = { columns, csv: stringify(csvOptions(columns, headers)), parts: [] };
   // csv-stringify hands each line on as it is written (a flowing stream): the answer after a batch holds all of it.
   writing.csv.on("data", (part: Buffer) => writing.parts.push(part));
   writing.csv.on("error", (error: Error) => {
@@ -56,7 +56,7 @@ function open(id: number, columns: readonly string[]) {
 }
 
 parentPort?.on("message", (message: ToWriter) => {
-  if ("open" in message) return open(message.id, message.open);
+  if ("open" in message) return open(message.id, message.open, message.headers);
   const writing = writings.get(message.id);
   if (!writing) return;
   if ("drop" in message) {

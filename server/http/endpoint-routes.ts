@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import * as z from "zod/mini";
-import { type Endpoint, type EndpointName, type HandledEndpointName, endpoints } from "../../contracts/endpoints.ts";
+import {
+  type DownloadEndpointName,
+  type Endpoint,
+  type EndpointName,
+  type HandledEndpointName,
+  endpoints,
+} from "../../contracts/endpoints.ts";
+import type { ExportTable } from "../../contracts/exports/export-columns.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { findSession } from "../domain/identity/sessions.ts";
 import { takeMerchantCall } from "../domain/identity/merchant-calls.ts";
@@ -9,7 +16,9 @@ import { clientAddress } from "./client-address.ts";
 import { failure, success } from "./envelope.ts";
 import type { CookieOptions } from "../domain/identity/device-cookie.ts";
 import type { Session } from "../domain/identity/sessions.ts";
-import { csvColumnsOf, sendCsv } from "./csv-file.ts";
+import { exportTables } from "../../contracts/exports/export-tables.ts";
+import { sendCsv } from "./csv-file.ts";
+import { labelled } from "./export-file.ts";
 import type { CsvDownload } from "../domain/platform/csv-download.ts";
 import type { HandlerContext, HandlerTable, Services } from "./handler.ts";
 import { parseRequest } from "./validation.ts";
@@ -29,7 +38,6 @@ export function registerEndpoints(app: FastifyInstance, handlers: HandlerTable, 
     if (endpoint.stream) continue; // its own route: live-streams.ts
     const handler = handlers[name as HandledEndpointName] as unknown as LooseHandler;
     const route = toRoute(endpoint.path);
-    const columns = endpoint.download ? csvColumnsOf(endpoint.result) : [];
     app.route({
       method: endpoint.method,
       url: route.url,
@@ -81,7 +89,12 @@ export function registerEndpoints(app: FastifyInstance, handlers: HandlerTable, 
         const outcome = await handler.handle(ctx as HandlerContext<HandledEndpointName>);
         if (!outcome.ok)
           return reply.status(outcome.status).send(failure(outcome.code, outcome.message, outcome.detail));
-        if (endpoint.download) return sendCsv(reply, columns, outcome.data as CsvDownload<object>);
+        if (endpoint.download) {
+          // The file as its list reads, in the language the console asks in (contracts/exports).
+          const table = exportTables[name as DownloadEndpointName] as ExportTable<unknown>;
+          const file = labelled(table, outcome.data as CsvDownload<unknown>, request.headers.language);
+          return sendCsv(reply, file.columns, file.download, file.headers);
+        }
         return reply.status(200).send(success(outcome.data));
       },
     });

@@ -7,7 +7,9 @@ import {
 } from "../../contracts/schemas/bills.ts";
 import { wireBillQuery } from "../domain/bills/bill-wire.ts";
 import { keysetPage, keysetRows } from "../domain/platform/keyset-page.ts";
-import { csvRowOf } from "../testing/csv-rows.ts";
+import { billExportTable } from "../../contracts/exports/bills.ts";
+import { sayIn } from "../http/locale-texts.ts";
+import { labelledRowOf } from "../testing/csv-rows.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { call, createHarness, type Harness, type Merchant, reset, signedInMerchant } from "../testing/harness.ts";
 import { seedApplication, seedBill, testServerSecret } from "../testing/seed.ts";
@@ -256,13 +258,16 @@ describe("POST /api/Bill/Export", () => {
     for (const filters of [{}, { appCode: w.shop.appCode }, { status: "credited" as const }, { address: w.sender }]) {
       const listed = await list(w.m, { ...filters, pageSize: 100 });
       const rows = await exported(w.m, filters);
-      expect(rows, JSON.stringify(filters)).toEqual(listed.items.map(csvRowOf));
+      expect(rows, JSON.stringify(filters)).toEqual(
+        listed.items.map((bill) => labelledRowOf(billExportTable, bill, "en-US")),
+      );
     }
     const [first] = await exported(w.m, { appCode: w.shop.appCode });
     // Quoted where CSV needs it, read back whole; guarded where it starts like a formula.
-    expect(first?.appName).toBe('Shop, "north"\n=SUM(A1)');
-    expect(first?.endUserId).toBe("'=cmd|' /C calc'!A0");
-    expect(Object.keys(first ?? {})).toEqual(Object.keys(appBill.shape));
+    expect(first?.Application).toBe('Shop, "north"\n=SUM(A1)');
+    expect(first?.["End-user ID"]).toBe("'=cmd|' /C calc'!A0");
+    // The list's labels, in the language asked (en-US here), the codes beside them.
+    expect(Object.keys(first ?? {})).toEqual(billExportTable.map((column) => column.header(sayIn("en-US"))));
   });
 
   it("answers only the header for a filter that selects nothing, and refuses a bad filter before the file (1001)", async () => {

@@ -15,7 +15,8 @@ import {
   rowCounts,
   signedInMerchant,
 } from "../testing/harness.ts";
-import { csvRowOf } from "../testing/csv-rows.ts";
+import { callbackExportTable } from "../../contracts/exports/callbacks.ts";
+import { labelledRowOf } from "../testing/csv-rows.ts";
 import { seedApplication, seedAppProof, seedBill, seedCallbackDelivery, testServerSecret } from "../testing/seed.ts";
 
 /** Test events and redeliveries a merchant may send in a burst here (30 in the server's defaults). */
@@ -455,7 +456,7 @@ describe("Callback/List", () => {
       const file = await call(h, "callbackExport", { token: m.token, body: filters });
       expect(file.headers["content-disposition"]).toMatch(/filename="transaction-callbacks-\d{4}-\d{2}-\d{2}\.csv"/);
       expect(file.csv, JSON.stringify(filters)).toEqual(
-        (await list({ ...filters, pageSize: 100 })).items.map(csvRowOf),
+        (await list({ ...filters, pageSize: 100 })).items.map((a) => labelledRowOf(callbackExportTable, a, "en-US")),
       );
     }
     const [first] = (await list({ pageSize: 1 })).items;

@@ -14,7 +14,8 @@ import {
   settlePaidOrder,
   type TransferReceipt,
 } from "../domain/payments/balance.ts";
-import { csvRowOf } from "../testing/csv-rows.ts";
+import { rechargeExportTable } from "../../contracts/exports/recharges.ts";
+import { labelledRowOf } from "../testing/csv-rows.ts";
 import { call, createHarness, type Harness, type Merchant, reset, signedInMerchant } from "../testing/harness.ts";
 import { seedConfirmedTransfer, seedOpenOrder, seedToken } from "../testing/seed.ts";
 import { stubChainLayer } from "../testing/stub-chain.ts";
@@ -146,7 +147,12 @@ describe("RechargeBill/List and Export", () => {
     );
     const listed = await list(m, { startTime: "2026-11-20T12:00:02Z" });
     expect(listed.items).toHaveLength(3);
-    expect(file.csv).toEqual(listed.items.map(csvRowOf));
+    // The console asks in English here (its Language header): the list's labels, each bill as the list reads it.
+    expect(file.csv).toEqual(listed.items.map((bill) => labelledRowOf(rechargeExportTable, bill, "en-US")));
+    const recharges = await call(h, "rechargeExport", { token: m.token, body: { reason: "unmatched" } });
+    expect(recharges.csv?.map((row) => [row["Why credited"], row["Why credited (code)"], row.Currency])).toEqual([
+      ["Recharge", "unmatched", "USDT"],
+    ]);
   });
 
   it("says reversed while a reorganisation has taken the transfer away, and credited again once it is back", async () => {

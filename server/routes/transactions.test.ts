@@ -12,7 +12,8 @@ import {
   type TransferReceipt,
 } from "../domain/payments/balance.ts";
 import { requestWithdrawal, type WithdrawalRules } from "../domain/withdrawals/withdrawal-holds.ts";
-import { csvRowOf } from "../testing/csv-rows.ts";
+import { transactionExportTable } from "../../contracts/exports/transactions.ts";
+import { labelledRowOf } from "../testing/csv-rows.ts";
 import { call, createHarness, type Harness, type Merchant, reset, signedInMerchant } from "../testing/harness.ts";
 import { seedConfirmedTransfer, seedOpenOrder, seedToken } from "../testing/seed.ts";
 import { stubChainLayer } from "../testing/stub-chain.ts";
@@ -108,10 +109,26 @@ describe("Transaction/List and Export", () => {
     });
     expect(refused).toMatchObject({ success: false, errCode: errCodes.listCursorInvalid });
 
-    const file = await call(h, "transactionExport", { token: m.token, body: { startTime: "2026-11-21T08:00:02Z" } });
+    // In the language the console asks in (its Language header): the list's labels, each row as the list reads it.
+    const file = await call(h, "transactionExport", {
+      token: m.token,
+      body: { startTime: "2026-11-21T08:00:02Z" },
+      headers: { language: "ja-JP" },
+    });
     expect(file.headers["content-disposition"]).toMatch(/^attachment; filename="transactions-\d{4}-\d{2}-\d{2}\.csv"$/);
     const listed = await list(m, { startTime: "2026-11-21T08:00:02Z" });
     expect(listed.items).toHaveLength(4);
-    expect(file.csv).toEqual(listed.items.map(csvRowOf));
+    expect(file.csv).toEqual(listed.items.map((record) => labelledRowOf(transactionExportTable, record, "ja-JP")));
+    // The file's first header is the list's first label, in Japanese, and its recharge reads as the list's does.
+    const recharge = (
+      await call(h, "transactionExport", {
+        token: m.token,
+        body: { kind: "unmatched" },
+        headers: { language: "ja-JP" },
+      })
+    ).csv;
+    expect(recharge?.map((row) => [row.種類, row["種類（コード）"], row.金額, row.通貨])).toEqual([
+      ["チャージ", "unmatched", "30", "USDT"],
+    ]);
   });
 });

@@ -9,7 +9,8 @@ import {
   withdrawalListResult,
 } from "../../contracts/schemas/wallet.ts";
 import { openWithdrawal } from "../../contracts/schemas/open-api.ts";
-import { csvRowOf } from "../testing/csv-rows.ts";
+import { withdrawalExportTable } from "../../contracts/exports/withdrawals.ts";
+import { labelledRowOf } from "../testing/csv-rows.ts";
 import {
   call,
   createHarness,
@@ -428,9 +429,14 @@ describe("Wallet/Withdrawals and Wallet/WithdrawalsExport", () => {
     expect((await list({ status: "requested" })).items.map((w) => w.id)).toEqual([asked[2], asked[1]]);
     expect((await list({ startTime: "2100-01-01T00:00:00Z" })).items).toEqual([]);
 
-    const file = await call(h, "withdrawalExport", { token: m.token, body: { status: "requested" } });
+    // In the language the console asks in (its Language header): the list's labels, each withdrawal as the list reads it.
+    const file = await call(h, "withdrawalExport", {
+      token: m.token,
+      body: { status: "requested" },
+      headers: { language: "zh-TW" },
+    });
     expect(file.headers["content-disposition"]).toMatch(/^attachment; filename="withdrawals-\d{4}-\d{2}-\d{2}\.csv"$/);
     const listed = await list({ status: "requested" });
-    expect(file.csv).toEqual(listed.items.map(csvRowOf));
+    expect(file.csv).toEqual(listed.items.map((w) => labelledRowOf(withdrawalExportTable, w, "zh-TW")));
   });
 });

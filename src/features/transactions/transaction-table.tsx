@@ -11,7 +11,7 @@ import { BreakableToken } from "../../ui/breakable-value.tsx";
 import { DateTimeParts } from "../../ui/date-time-parts.tsx";
 import { ListGrid } from "../../ui/list-grid.tsx";
 import { type ListColumn, ListTable } from "../../ui/list-table.tsx";
-import { movementState } from "./movement-state.ts";
+import { movementState } from "../../../contracts/exports/movement-state.ts";
 import { confirmationsText, signedUsdt } from "./transaction-amount.ts";
 
 interface TransactionTableProps {

@@ -1,4 +1,4 @@
-import type { TransactionRecord } from "../../../contracts/schemas/transactions.ts";
+import type { TransactionRecord } from "../schemas/transactions.ts";
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 
