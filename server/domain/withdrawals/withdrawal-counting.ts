@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import { notifyLive } from "../platform/live-changes.ts";
+import { notifyWithdrawalChanged } from "./withdrawal-events.ts";
 
 /** A withdrawal's transaction as the sender last saw it: mined in `blockNumber` with `confirmations`, or not (null). */
 export type Counting = { txHash: string; blockNumber: bigint; confirmations: number } | null;
@@ -35,6 +35,6 @@ export async function recordCounting(db: Kysely<DB>, withdrawalId: string, seen:
       )
       .returning("merchant_id")
       .executeTakeFirst();
-    if (changed) await notifyLive(trx, "transaction", changed.merchant_id, `w${withdrawalId}`);
+    if (changed) await notifyWithdrawalChanged(trx, changed.merchant_id, withdrawalId);
   });
 }

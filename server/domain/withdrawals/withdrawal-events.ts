@@ -20,8 +20,8 @@ export async function publishWithdrawalEvent(
 ): Promise<void> {
   const withdrawal = await trx.selectFrom("withdrawals").selectAll().where("id", "=", withdrawalId).executeTakeFirst();
   if (!withdrawal) return;
-  // Every change reaches the merchant's open transaction records, whoever asked for the withdrawal.
-  await notifyLive(trx, "transaction", withdrawal.merchant_id, `w${withdrawalId}`);
+  // Every change reaches the merchant's open pages, whoever asked for the withdrawal.
+  await notifyWithdrawalChanged(trx, withdrawal.merchant_id, withdrawalId);
   if (!withdrawal.application_id) return;
   await publishEvent(trx, {
     type,
@@ -33,3 +33,10 @@ export async function publishWithdrawalEvent(
     at,
   });
 }
+
+/**
+ * A change of the withdrawal raised on its merchant's live channel, in the caller's transaction: Transaction records
+ * and My wallet follow it (the records' stream, key `w<id>`), whether or not an application is told.
+ */
+export const notifyWithdrawalChanged = (trx: Kysely<DB>, merchantId: string, withdrawalId: string): Promise<void> =>
+  notifyLive(trx, "transaction", merchantId, `w${withdrawalId}`);

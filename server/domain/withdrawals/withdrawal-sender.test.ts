@@ -29,6 +29,7 @@ import { collectOnce } from "../collection/collection-jobs.ts";
 import { reconcileCollection } from "../collection/collection-reconcile.ts";
 import { nodeGasPayer } from "../collection/gas-payer.ts";
 import { findSession } from "../identity/sessions.ts";
+import { notifyChannels } from "../platform/notify-channels.ts";
 import { actFor, systemScope } from "../identity/system-scope.ts";
 import type { MerchantScope } from "../platform/merchant-scope.ts";
 import { balanceText } from "../payments/balance.ts";
@@ -590,12 +591,23 @@ describe("withdrawals sent from the treasury", () => {
     await seedBalance(db, { userId, amount: "100" });
     await withdraw(rich, privateKeyToAccount(generatePrivateKey()).address, "20");
     await withdraw(scope, privateKeyToAccount(generatePrivateKey()).address, "5");
+    const heard: string[] = [];
+    const unlisten = await database.listen(notifyChannels.liveChanges, {
+      onPayload: (payload) => void heard.push(payload),
+      onGap() {},
+    });
     // The 20 waits (the treasury holds 10); the 5 after it is covered and goes.
     expect(await sendWithdrawals(sender())).toMatchObject({ signed: 1, broadcast: 1 });
     expect((await withdrawals()).map((w) => [w.status, w.waiting])).toEqual([
       ["requested", "treasury"],
       ["broadcast", null],
     ]);
+    // Its merchant's open pages hear that it waits (My wallet's row says why), as they hear every other change.
+    const waiting = (await withdrawals())[0]!;
+    await expect
+      .poll(() => heard.map((payload) => JSON.parse(payload)))
+      .toContainEqual({ stream: "transaction", merchantId: rich.merchantId, key: `w${waiting.id}` });
+    await unlisten();
     // Once the treasury covers it (another deposit swept in), it goes, and waits no longer (the 5 is paid meanwhile).
     await merchantWithSweptDeposit(30_000_000n);
     expect(await sendWithdrawals(sender())).toMatchObject({ signed: 1 });

@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { accountBalance } from "../payments/ledger.ts";
 import { toAtto } from "../platform/usdt.ts";
-import { publishWithdrawalEvent } from "./withdrawal-events.ts";
+import { notifyWithdrawalChanged, publishWithdrawalEvent } from "./withdrawal-events.ts";
 import { recheckPaid, settleSent } from "./withdrawal-settle.ts";
 import {
   broadcastOnce,
@@ -65,8 +65,9 @@ async function signAsked(deps: WithdrawalSenderDeps, report: SenderReport): Prom
       if (!token) return null;
       // The treasury's books, locked, less what is on its way: a withdrawal they do not cover waits, and says so.
       const waits = async () => {
-        if (withdrawal.waiting !== "treasury")
-          await trx.updateTable("withdrawals").set({ waiting: "treasury" }).where("id", "=", id).execute();
+        if (withdrawal.waiting === "treasury") return null;
+        await trx.updateTable("withdrawals").set({ waiting: "treasury" }).where("id", "=", id).execute();
+        await notifyWithdrawalChanged(trx, withdrawal.merchant_id, id);
         return null;
       };
       const treasury = await treasuryAccount(trx, chain.chainId, withdrawal.token).catch(() => null);

@@ -5,7 +5,7 @@ import { bookGasFor } from "../payments/gas-books.ts";
 import { accountBalance, accountId, post } from "../payments/ledger.ts";
 import { toAtto } from "../platform/usdt.ts";
 import { confirmationsAt, recordCounting } from "./withdrawal-counting.ts";
-import { publishWithdrawalEvent } from "./withdrawal-events.ts";
+import { notifyWithdrawalChanged, publishWithdrawalEvent } from "./withdrawal-events.ts";
 import { releaseWithdrawal } from "./withdrawal-holds.ts";
 import {
   broadcastOnce,
@@ -33,7 +33,7 @@ export async function recheckPaid(deps: WithdrawalSenderDeps, report: SenderRepo
   const since = head - paidRecheckBlocks(chain.confirmations);
   const paid = await db
     .selectFrom("withdrawals")
-    .select(["id", "tx_hash", "block_number"])
+    .select(["id", "merchant_id", "tx_hash", "block_number"])
     .where("chain_id", "=", chain.chainId)
     .where("from_address", "=", deps.sender.from)
     .where("status", "=", "confirmed")
@@ -63,6 +63,7 @@ export async function recheckPaid(deps: WithdrawalSenderDeps, report: SenderRepo
           // Mined again at that block's price: its gas in the books follows.
           const gas = receipt.gasUsed * receipt.effectiveGasPrice;
           await bookGasFor(trx, chain.chainId, deps.sender.from, { withdrawalId: withdrawal.id }, gas, now());
+          await notifyWithdrawalChanged(trx, withdrawal.merchant_id, withdrawal.id);
         });
       break;
     }
