@@ -211,6 +211,9 @@ describe("My wallet (proposed)", () => {
       failure: null,
       waiting: null,
       createdAt: isoTime("2026-11-27T10:00:00.000Z"),
+      // No transaction of it mined yet: nothing counted.
+      confirmations: null,
+      requiredConfirmations: null,
     };
     const listed = {
       items: eachLike(withdrawal),

@@ -122,7 +122,16 @@ export const withdrawalFilters = {
 /** My wallet's withdrawals, newest first, a keyset page at a time (contracts/schemas/list.ts). */
 export const withdrawalListRequest = z.strictObject({ ...withdrawalFilters, ...listPaging(maxWithdrawalPageSize) });
 export type WithdrawalListRequest = z.infer<typeof withdrawalListRequest>;
-export const withdrawalListResult = listPage(openWithdrawal);
+/**
+ * A withdrawal as My wallet lists it: the open API's, with how many confirmations its transaction has while it counts
+ * them (all of them once paid), of how many its chain asks; both null while none of its transactions is mined.
+ */
+export const walletWithdrawal = z.extend(openWithdrawal, {
+  confirmations: z.nullable(z.int().check(z.minimum(0))),
+  requiredConfirmations: z.nullable(z.int().check(z.minimum(1))),
+});
+export type WalletWithdrawal = z.infer<typeof walletWithdrawal>;
+export const withdrawalListResult = listPage(walletWithdrawal);
 export type WithdrawalListResult = z.infer<typeof withdrawalListResult>;
 
 /** The same withdrawals as a CSV file: every one the filters select, as the list reads them (contracts/exports). */

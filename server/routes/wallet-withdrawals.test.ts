@@ -438,5 +438,19 @@ describe("Wallet/Withdrawals and Wallet/WithdrawalsExport", () => {
     expect(file.headers["content-disposition"]).toMatch(/^attachment; filename="withdrawals-\d{4}-\d{2}-\d{2}\.csv"$/);
     const listed = await list({ status: "requested" });
     expect(file.csv).toEqual(listed.items.map((w) => labelledRowOf(withdrawalExportTable, w, "zh-TW")));
+
+    // Its transaction's confirmations while they count, of the chain's, and all of them once paid (My wallet's row).
+    const required = chain.chains[0]?.confirmations;
+    await h.db
+      .updateTable("withdrawals")
+      .set({ status: "broadcast", confirmations: 1 })
+      .where("id", "=", asked[1]!)
+      .execute();
+    await h.db.updateTable("withdrawals").set({ status: "confirmed" }).where("id", "=", asked[2]!).execute();
+    expect((await list({})).items.map((w) => [w.id, w.status, w.confirmations, w.requiredConfirmations])).toEqual([
+      [asked[2], "confirmed", required, required],
+      [asked[1], "broadcast", 1, required],
+      [asked[0], "failed", null, null],
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { OpenWithdrawal } from "../../../contracts/schemas/open-api.ts";
 import type {
+  WalletWithdrawal,
   WithdrawalExportRequest,
   WithdrawalListRequest,
   WithdrawalListResult,
@@ -13,6 +14,7 @@ import { wireFile } from "../platform/wire-file.ts";
 import type { MerchantScope } from "../platform/merchant-scope.ts";
 import type { Outcome } from "../platform/outcome.ts";
 import { searchTime } from "../platform/search-time.ts";
+import type { Withdrawal } from "./withdrawal-holds.ts";
 import { withdrawalToWire } from "./withdrawal-wire.ts";
 
 /** My wallet's withdrawals: newest first, served by withdrawals_by_merchant (merchant, created_at desc, id desc). */
@@ -26,6 +28,21 @@ const filteredWithdrawals = (db: Kysely<DB>, scope: MerchantScope, filters: With
   return query;
 };
 
+/**
+ * My wallet's row: the withdrawal on the wire, and its transaction's confirmations as the sender last counted them
+ * while it is signed or sent (withdrawal-counting.ts), all of its chain's once paid; as Transaction records count them.
+ */
+function walletWithdrawalOf(row: Withdrawal, chains: readonly ConfiguredChain[]): WalletWithdrawal {
+  const required = chains.find((c) => c.chainId === row.chain_id)?.confirmations ?? null;
+  const counting = row.status === "signed" || row.status === "broadcast" ? row.confirmations : null;
+  const confirmations = row.status === "confirmed" ? required : counting;
+  return {
+    ...withdrawalToWire(row, chains),
+    confirmations,
+    requiredConfirmations: confirmations === null ? null : required,
+  };
+}
+
 /** The merchant's withdrawals, whichever asked them (the console or an application), filtered; a keyset page. */
 export function listWithdrawals(
   db: Kysely<DB>,
@@ -36,7 +53,7 @@ export function listWithdrawals(
   const { cursor, pageSize = 10, ...filters } = search;
   const request = { secret, merchantId: scope.merchantId, filters, cursor, pageSize };
   return wirePage(db, filteredWithdrawals(db, scope, filters), withdrawalKeyset, request, (row) =>
-    withdrawalToWire(row, chains),
+    walletWithdrawalOf(row, chains),
   );
 }
 
