@@ -53,6 +53,29 @@ describe("My wallet", () => {
     expect(second.kind === "ready" && second.usable.map((u) => u.id)).toEqual(["2"]);
   });
 
+  it("a change heard while the wallet loads is loaded once that answer has come: the figures never stay older than the change", async () => {
+    const answers = [data([false]), { ...data([false]), overview: { ...data([false]).overview, available: "45" } }];
+    let answer: (wallet: WalletData) => void = () => undefined;
+    const actor = createActor(
+      walletPageMachine.provide({
+        actors: { loadWallet: fromPromise(() => new Promise<WalletData>((resolve) => (answer = resolve))) },
+      }),
+    ).start();
+    // A recharge is credited while the first answer is under way (read before it): the wallet is asked for again.
+    actor.send({ type: "wallet.changed" });
+    answer(answers.shift()!);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(selectWalletPage(actor.getSnapshot())).toMatchObject({ kind: "ready", reloading: true });
+    answer(answers.shift()!);
+    await new Promise((r) => setTimeout(r, 0));
+    const shown = selectWalletPage(actor.getSnapshot());
+    expect(shown).toMatchObject({ kind: "ready", reloading: false });
+    expect(shown.kind === "ready" && shown.data.overview.available).toBe("45");
+    // Heard while the wallet is shown: asked for again at once.
+    actor.send({ type: "wallet.changed" });
+    expect(selectWalletPage(actor.getSnapshot())).toMatchObject({ kind: "ready", reloading: true });
+  });
+
   it("says it could not load, and loads again on retry", async () => {
     let fail = true;
     const actor = createActor(

@@ -12,14 +12,22 @@ export interface WalletData {
 export interface WalletPageContext {
   data: WalletData | null;
   failure: Failure | null;
+  /** A change was heard while the wallet was being asked for: ask again once its answer has come. */
+  changedMeanwhile: boolean;
 }
 
-export type WalletPageEvent = { type: "wallet.retry" } | { type: "wallet.reload" };
+export type WalletPageEvent =
+  | { type: "wallet.retry" }
+  /** Refresh on the balance. */
+  | { type: "wallet.reload" }
+  /** The wallet changed: its live stream heard money move (a recharge, a withdrawal's step), or a dialog changed it. */
+  | { type: "wallet.changed" };
 
 /**
- * My wallet (issue 41): asked for when the page opens, again after a dialog changed something (a destination added or
- * removed, a withdrawal asked) or on Refresh, with a retry when it could not be loaded. What is shown stays while a
- * reload runs.
+ * My wallet (issue 41): asked for when the page opens, again when it changes (its live stream, or a dialog that added
+ * or removed a destination or asked a withdrawal) or on Refresh, with a retry when it could not be loaded. What is
+ * shown stays while a reload runs; a change heard meanwhile is asked for once that answer has come, as the answer under
+ * way may predate it (issue 68).
  */
 export const walletPageMachine = setup({
   types: {} as { context: WalletPageContext; events: WalletPageEvent },
@@ -28,9 +36,12 @@ export const walletPageMachine = setup({
       throw new Error("loadWallet is provided by the app");
     }),
   },
+  guards: {
+    changedMeanwhile: ({ context }) => context.changedMeanwhile,
+  },
 }).createMachine({
   id: "walletPage",
-  context: { data: null, failure: null },
+  context: { data: null, failure: null, changedMeanwhile: false },
   initial: "loading",
   states: {
     loading: {
@@ -38,11 +49,23 @@ export const walletPageMachine = setup({
       invoke: {
         id: "loadWallet",
         src: "loadWallet",
-        onDone: { target: "ready", actions: assign({ data: ({ event }) => event.output, failure: null }) },
-        onError: { target: "failed", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+        onDone: [
+          {
+            guard: "changedMeanwhile",
+            target: "loading",
+            reenter: true,
+            actions: assign({ data: ({ event }) => event.output, failure: null, changedMeanwhile: false }),
+          },
+          { target: "ready", actions: assign({ data: ({ event }) => event.output, failure: null }) },
+        ],
+        onError: {
+          target: "failed",
+          actions: assign({ failure: ({ event }) => toFailure(event.error), changedMeanwhile: false }),
+        },
       },
+      on: { "wallet.changed": { actions: assign({ changedMeanwhile: true }) } },
     },
-    ready: { on: { "wallet.reload": "loading" } },
+    ready: { on: { "wallet.reload": "loading", "wallet.changed": "loading" } },
     failed: { on: { "wallet.retry": "loading" } },
   },
 });

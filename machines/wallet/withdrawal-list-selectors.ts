@@ -1,5 +1,5 @@
-import type { OpenWithdrawal } from "../../contracts/schemas/open-api.ts";
+import type { WalletWithdrawal } from "../../contracts/schemas/wallet.ts";
 import { type ListTableView, tableSelector } from "../lists/list-selectors.ts";
 
-export type WithdrawalTableView = ListTableView<OpenWithdrawal>;
-export const selectWithdrawalTable = tableSelector<OpenWithdrawal>();
+export type WithdrawalTableView = ListTableView<WalletWithdrawal>;
+export const selectWithdrawalTable = tableSelector<WalletWithdrawal>();

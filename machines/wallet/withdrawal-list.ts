@@ -1,13 +1,17 @@
-import type { OpenWithdrawal } from "../../contracts/schemas/open-api.ts";
 import { withdrawalStatuses } from "../../contracts/schemas/open-api.ts";
-import { type WithdrawalListRequest, withdrawalListRequest } from "../../contracts/schemas/wallet.ts";
+import {
+  type WalletWithdrawal,
+  type WithdrawalListRequest,
+  withdrawalListRequest,
+} from "../../contracts/schemas/wallet.ts";
 import type { ListArea } from "../lists/list-area.ts";
 
 /**
  * My wallet's withdrawals (issue 41) on the list framework: every withdrawal of the merchant's balance, whichever asked
- * it (the console or an application), newest first, searched by state and by when it was asked.
+ * it (the console or an application), newest first, searched by state and by when it was asked. Live (issue 68): each
+ * step of a withdrawal (signed, sent, a confirmation more, paid, failed) reaches the page as the server takes it.
  */
-export const withdrawalListArea: ListArea<WithdrawalListRequest, OpenWithdrawal> = {
+export const withdrawalListArea: ListArea<WithdrawalListRequest, WalletWithdrawal> = {
   name: "withdrawals",
   fields: [
     {
@@ -24,5 +28,7 @@ export const withdrawalListArea: ListArea<WithdrawalListRequest, OpenWithdrawal>
   pageSizes: [10, 20, 50],
   defaultPageSize: 10,
   rowKey: (withdrawal) => withdrawal.id,
-  live: false,
+  // The transaction records' stream carries every step of every withdrawal (and every movement of the balance): the
+  // page is asked for again when one of them comes, and the wallet's figures with it (wallet-machines.ts).
+  live: true,
 };

@@ -12,6 +12,7 @@ import { sampleApp } from "../models/app-edit.model.ts";
 import { testAnswer } from "../models/callback-fixtures.ts";
 import { subscription } from "../models/order-fixtures.ts";
 import { listModel } from "../models/list.model.ts";
+import { withdrawalStepped } from "../models/list-walks.ts";
 import { type CallbacksHarness, expectNoDialog, renderCallbacks } from "./callback-pages.ts";
 import { expectBusy, expectProblems, replaceText } from "./form-steps.ts";
 import { type ListScreen, listScreens } from "./list-screens.ts";
@@ -137,6 +138,7 @@ runModel(listModel, {
       case "list.retry":
         return h.user.click(within(byTestId(h, "failed")).getByRole("button", { name: of(h, "retry") }));
       case "list.reload": {
+        if (e.why === withdrawalStepped) return act(() => h.stream.handlers?.onEvent(h.shows.streamed as never));
         // A list answer is under way while Search shows its spinner.
         const loading = within(form(h))
           .getByRole("button", { name: of(h, "search.submit") })

@@ -1,19 +1,31 @@
 // @vitest-environment happy-dom
-import { screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import { expect } from "vitest";
+import type { TransactionRecord } from "../../contracts/schemas/transactions.ts";
 import { emptyKeysetPage } from "../../machines/lists/keyset-test-support.ts";
 import type { WalletData } from "../../machines/wallet/wallet-page.ts";
+import type { StreamHandlers } from "../../src/api/event-stream.ts";
 import { actorResultOf } from "../framework/model-events.ts";
 import { runModel, unmapped } from "../framework/run-model.ts";
+import { rechargeCredited } from "../models/transaction-fixtures.ts";
 import { devnetChain, paymentAddress } from "../models/wallet-fixtures.ts";
 import { walletPageModel } from "../models/wallet-page.model.ts";
 import { expectWallet, heldBooks, renderWallet, type WalletHarness } from "./wallet-pages.ts";
 
-type H = WalletHarness & { books: ReturnType<typeof heldBooks>; loads: number };
+type H = WalletHarness & {
+  books: ReturnType<typeof heldBooks>;
+  loads: number;
+  /** The wallet's live stream, as the page follows it. */
+  stream: { handlers: StreamHandlers<TransactionRecord> | null };
+  /** The page was loading at the last check: a change heard now is asked for after that answer. */
+  loading: boolean;
+  queued: boolean;
+};
 
 runModel(walletPageModel, {
   async start() {
     const books = heldBooks();
+    const stream: { handlers: StreamHandlers<TransactionRecord> | null } = { handlers: null };
     const h = await renderWallet(
       { loadWallet: "wallet.walletOverview" },
       {
@@ -21,9 +33,15 @@ runModel(walletPageModel, {
         "chains.list": async () => [devnetChain],
         "wallet.userWallet": async () => paymentAddress,
         "wallet.withdrawals": async () => emptyKeysetPage(10),
+        "transactions.watch": (_query, handlers) => {
+          stream.handlers = handlers;
+          return () => {
+            stream.handlers = null;
+          };
+        },
       },
     );
-    return Object.assign(h, { books, loads: 1 });
+    return Object.assign(h, { books, loads: 1, loading: true, queued: false, stream });
   },
   // The wallet is several calls: the path's answer gives the book first, then settles the figures' call.
   fakeApi: (h: H) => ({
@@ -31,6 +49,9 @@ runModel(walletPageModel, {
     async answerActorResult(event) {
       const result = actorResultOf(event);
       if (result?.id !== "loadWallet") return h.fake.answerActorResult(event);
+      // A change heard while this answer was under way: the wallet is asked for once more.
+      if (h.queued && "output" in result.outcome) h.loads += 1;
+      h.queued = false;
       if ("output" in result.outcome) {
         const data = result.outcome.output as WalletData;
         h.books.release(data.book);
@@ -43,12 +64,19 @@ runModel(walletPageModel, {
     },
   }),
   async perform(h: H, event) {
+    if (event.type === "wallet.changed") {
+      if (h.loading) h.queued = true;
+      else h.loads += 1;
+      expect(h.stream.handlers, "the page follows the wallet's live stream").not.toBeNull();
+      return act(() => h.stream.handlers?.onEvent(rechargeCredited));
+    }
     h.loads += 1;
     if (event.type === "wallet.retry") return h.user.click(screen.getByRole("button", { name: h.t("wallet.retry") }));
     if (event.type === "wallet.reload") return h.user.click(screen.getByRole("button", { name: h.t("wallet.reload") }));
     unmapped(event);
   },
   async expectScreen(h: H, s) {
+    h.loading = s.matches("loading");
     await waitFor(() => expect(h.fake.calls.filter((c) => c.method === "wallet.walletOverview")).toHaveLength(h.loads));
     const { data } = s.context;
     if (s.matches("failed")) {

@@ -21,6 +21,8 @@ export const walletAnswers = (data: () => WalletData): Answers => ({
   "wallet.userWallet": async () => paymentAddress,
   // The withdrawals' list (the list model walks it): none here.
   "wallet.withdrawals": async (request = {}) => emptyKeysetPage(request.pageSize),
+  // The wallet's live stream (the transaction records'): silent here.
+  "transactions.watch": () => () => {},
 });
 
 /** My wallet of the sample merchant, `controlled` calls answered by the path, the rest by `answers`. */

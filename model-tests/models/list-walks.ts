@@ -52,6 +52,8 @@ export const listPollEvent = after("listPoll", "list.feed.polling");
 export const appAdded = "application added";
 /** Why My wallet's withdrawals are asked for again: Refresh on the balance. */
 export const walletRefreshed = "wallet refreshed";
+/** Why My wallet's withdrawals are asked for again: the wallet's live stream heard a withdrawal's step. */
+export const withdrawalStepped = "withdrawal changed";
 
 export type E = ModelEvent<typeof listMachine>;
 export type S = Parameters<MachineModel<typeof listMachine>["describeState"]>[0];
@@ -182,8 +184,10 @@ export function appEvents(s: S): E[] {
 }
 
 /**
- * My wallet's withdrawals, for what is theirs: the rows (a held one, a paid one with its transaction), and the list asked
- * for again with the wallet (Refresh on the balance, or a dialog that changed the wallet); a failure and Retry.
+ * My wallet's withdrawals, for what is theirs: the rows (a held one, one counting its confirmations, a paid one with its
+ * transaction), and the list asked for again with the wallet (Refresh on the balance, or a dialog that changed the
+ * wallet); live (issue 68): asked for again when the stream hears a withdrawal's step, polled once the stream broke; a
+ * failure and Retry.
  */
 export function withdrawalEvents(s: S): E[] {
   const { context } = s;
@@ -192,7 +196,13 @@ export function withdrawalEvents(s: S): E[] {
       ? [done("loadPage", walkOf(context).answer(context))]
       : [done("loadPage", walkOf(context).answer(context)), failed("loadPage", failure("5000", "Internal error"))];
   if (inList(s, "failed")) return [{ type: "list.retry" }];
-  if (inList(s, "ready")) return [{ type: "list.reload", why: walletRefreshed }];
+  if (inList(s, "ready")) {
+    // The stream's reload first (the path walks one reload of each feed): Refresh is walked once the stream broke.
+    const refreshed: E = { type: "list.reload", why: walletRefreshed };
+    return live(s)
+      ? [{ type: "list.reload", why: withdrawalStepped }, refreshed, { type: "feed.failed" }]
+      : [refreshed, listPollEvent];
+  }
   return [];
 }
 

@@ -29,6 +29,7 @@ import {
   detailFromRowEvents,
   walkOf,
   walletRefreshed,
+  withdrawalStepped,
   withdrawalEvents,
 } from "./list-walks.ts";
 
@@ -101,7 +102,9 @@ export const listModel: MachineModel<typeof listMachine> = {
           ? "Add an application with the add dialog (the server accepts it; the list is asked for again)"
           : e.why === walletRefreshed
             ? `Press ${english("wallet.reload")} on the balance (the withdrawals are asked for again with the wallet)`
-            : `Send a test event to ${sampleApp.name} from ${english("callbacks.test.open")}; it is answered; press ${english("callbacks.test.close")} (the list is asked for again)`;
+            : e.why === withdrawalStepped
+              ? "The live stream sends a withdrawal's record, sent and counting its confirmations (the withdrawals and the wallet's figures are asked for again)"
+              : `Send a test event to ${sampleApp.name} from ${english("callbacks.test.open")}; it is answered; press ${english("callbacks.test.close")} (the list is asked for again)`;
       case "list.page":
         return `Press ${e.page > 1 ? english("bills.pagination.next") : english("bills.pagination.previous")} (to page ${e.page})`;
       case "list.pageSize":

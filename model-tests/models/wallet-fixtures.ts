@@ -1,6 +1,6 @@
 import type { PayChain } from "../../contracts/schemas/chains.ts";
 import type { OpenWithdrawal } from "../../contracts/schemas/open-api.ts";
-import type { UserWalletResult, WithdrawalAddress } from "../../contracts/schemas/wallet.ts";
+import type { UserWalletResult, WalletWithdrawal, WithdrawalAddress } from "../../contracts/schemas/wallet.ts";
 import { fakeKeysetPaging } from "../../machines/lists/keyset-test-support.ts";
 import type { ListContext, ListLoad } from "../../machines/lists/list-machine.ts";
 import type { WalletData } from "../../machines/wallet/wallet-page.ts";
@@ -82,9 +82,12 @@ export const askedWithdrawal: OpenWithdrawal = {
   createdAt: "2026-02-01T10:05:00.000Z",
 };
 
+/** As My wallet lists it: nothing of it mined yet, so nothing counted. */
+const listedAsked: WalletWithdrawal = { ...askedWithdrawal, confirmations: null, requiredConfirmations: null };
+
 /** A withdrawal an application asked above its auto-approve limit: held, waiting for the merchant's approval. */
-export const awaitingWithdrawal: OpenWithdrawal = {
-  ...askedWithdrawal,
+export const awaitingWithdrawal: WalletWithdrawal = {
+  ...listedAsked,
   id: "42",
   amount: "25",
   status: "awaitingApproval",
@@ -93,19 +96,33 @@ export const awaitingWithdrawal: OpenWithdrawal = {
 };
 
 type Asked = Pick<ListContext, "search" | "paging" | "choices">;
-/** A withdrawal the treasury paid, beside the one still held. */
-export const paidWithdrawal: OpenWithdrawal = {
-  ...askedWithdrawal,
+/** A withdrawal sent to the chain, mined and counting its confirmations: 1 of the chain's 2. */
+export const sentWithdrawal: WalletWithdrawal = {
+  ...listedAsked,
+  id: "39",
+  amount: "7",
+  status: "broadcast",
+  waiting: null,
+  confirmations: 1,
+  requiredConfirmations: devnetChain.confirmations,
+  createdAt: "2026-02-01T09:30:00.000Z",
+};
+
+/** A withdrawal the treasury paid, beside the one still held: all its confirmations counted. */
+export const paidWithdrawal: WalletWithdrawal = {
+  ...listedAsked,
   id: "40",
   amount: "12.5",
   status: "confirmed",
   txHash: `0x${"ab".repeat(32)}`,
   waiting: null,
+  confirmations: devnetChain.confirmations,
+  requiredConfirmations: devnetChain.confirmations,
   createdAt: "2026-02-01T09:00:00.000Z",
 };
 
-/** My wallet's withdrawals as the server answers them: the held one and the paid one, one page. */
-export const withdrawalListAnswer = (context: Asked): ListLoad & { items: OpenWithdrawal[] } => ({
-  items: [askedWithdrawal, paidWithdrawal],
-  ...fakeKeysetPaging(context.paging.page, context.paging.pageSize, 2),
+/** My wallet's withdrawals as the server answers them: the held one, the one counting, the paid one; one page. */
+export const withdrawalListAnswer = (context: Asked): ListLoad & { items: WalletWithdrawal[] } => ({
+  items: [listedAsked, sentWithdrawal, paidWithdrawal],
+  ...fakeKeysetPaging(context.paging.page, context.paging.pageSize, 3),
 });

@@ -12,19 +12,23 @@ export const walletPageModel: MachineModel<typeof walletPageMachine> = {
   machine: walletPageMachine,
   starts: [{ name: "signed in, My wallet", input: undefined }],
   events: (s) => {
-    if (s.matches("loading"))
-      return [
+    if (s.matches("loading")) {
+      const answers: ReturnType<MachineModel<typeof walletPageMachine>["events"]> = [
         done("loadWallet", walletWithDestinations),
         done("loadWallet", emptyWallet),
         failed("loadWallet", failure("5000", "Internal error")),
       ];
+      // Money moves while the wallet is asked for: heard once, it is asked for again after this answer.
+      return s.context.changedMeanwhile ? answers : [...answers, { type: "wallet.changed" }];
+    }
     if (s.matches("failed")) return [{ type: "wallet.retry" }];
-    if (s.matches("ready")) return [{ type: "wallet.reload" }];
+    if (s.matches("ready")) return [{ type: "wallet.reload" }, { type: "wallet.changed" }];
     return [];
   },
   describeEvent: (e) => {
     if (e.type === "wallet.retry") return `Press ${english("wallet.retry")}`;
     if (e.type === "wallet.reload") return `Press ${english("wallet.reload")} on the balance`;
+    if (e.type === "wallet.changed") return "The wallet's live stream hears a recharge credited to the balance";
     if (e.type === "xstate.done.actor.loadWallet")
       return e.output.book.items.length
         ? `The server answers the wallet: ${e.output.overview.available} USDT available, ${e.output.book.items.length} destinations, one of them usable`
@@ -42,7 +46,9 @@ export const walletPageModel: MachineModel<typeof walletPageMachine> = {
     const withdraw = data.book.items.some((i) => i.usable)
       ? `${english("wallet.withdraw")} is enabled`
       : `${english("wallet.withdraw")} is disabled, saying ${english("wallet.needDestination")}`;
-    const still = s.matches("loading") ? ", still shown while it loads again" : "";
+    const still = s.matches("loading")
+      ? `, still shown while it loads again${s.context.changedMeanwhile ? " (and once more after that, for the recharge)" : ""}`
+      : "";
     return `The balance, the payment address with its QR code; ${book}; ${withdraw}${still}`;
   },
   excluded: [],

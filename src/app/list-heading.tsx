@@ -9,19 +9,31 @@ import { selectListFeed } from "../../machines/lists/list-selectors.ts";
  * A list page's title and, for a live list, whether its rows arrive as they change ("Live") or every 5 s after the
  * stream failed: `<area>.title`, `<area>.feed.*`, the tag's test id `<area>-feed`.
  */
-export function ListHeading({ area, list }: { area: string; list: ActorRefFrom<typeof listMachine> }) {
+export function ListHeading({ area, list }: ListFeedProps) {
   const { t } = useTranslation();
-  const feed = useSelector(list, selectListFeed);
   return (
     <div className="list-heading">
       <H1 id={`${area}-title`} className="page-title">
         {t(`${area}.title` as never)}
       </H1>
-      {feed !== "off" && (
-        <Tag minimal round intent={feed === "polling" ? "warning" : "success"} data-testid={`${area}-feed`}>
-          {t(`${area}.feed.${feed}` as never)}
-        </Tag>
-      )}
+      <ListFeedTag area={area} list={list} />
     </div>
+  );
+}
+
+interface ListFeedProps {
+  area: string;
+  list: ActorRefFrom<typeof listMachine>;
+}
+
+/** A live list's feed, beside the title of the page it is on: `<area>.feed.*`, test id `<area>-feed`; nothing if not live. */
+export function ListFeedTag({ area, list }: ListFeedProps) {
+  const { t } = useTranslation();
+  const feed = useSelector(list, selectListFeed);
+  if (feed === "off") return null;
+  return (
+    <Tag minimal round intent={feed === "polling" ? "warning" : "success"} data-testid={`${area}-feed`}>
+      {t(`${area}.feed.${feed}` as never)}
+    </Tag>
   );
 }

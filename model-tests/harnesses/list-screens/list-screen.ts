@@ -20,6 +20,8 @@ export interface ListScreen {
   expectDetail(h: ConsoleHarness, s: ListSnapshot): Promise<void>;
   /** Something the merchant does that adds rows, answered at once; `loading`: a list answer is under way. */
   addRows?(h: CallbacksHarness, loading: boolean): Promise<void>;
+  /** What the page's live stream sends that asks the list again, rather than being a row of it (My wallet's records). */
+  streamed?: unknown;
   /** A row action's dialog, open; and closing it. */
   expectActing?(h: ConsoleHarness, s: ListSnapshot): Promise<void>;
   finishAction?(h: ConsoleHarness, action: string): Promise<void>;

@@ -1,4 +1,4 @@
-import { fromPromise } from "xstate";
+import { fromCallback, fromPromise } from "xstate";
 import { addressAddMachine } from "../../../machines/wallet/address-add.ts";
 import { addressRemoveMachine } from "../../../machines/wallet/address-remove.ts";
 import { walletPageMachine } from "../../../machines/wallet/wallet-page.ts";
@@ -91,11 +91,33 @@ export const provideWithdrawalReject = ({ api, notify, i18n }: Uses<"notify" | "
     },
   });
 
-/** My wallet's withdrawals, on the one list machine. */
-export const provideWithdrawalList = ({ api }: Uses<never, "wallet">) =>
+/** What the page does when its live stream hears money move: load its figures again. */
+export interface WalletFigures {
+  moved(): void;
+}
+
+/**
+ * My wallet's withdrawals, on the one list machine, live: the transaction records' stream carries every movement of
+ * the balance (a recharge credited, a withdrawal held or given back) and every step of every withdrawal (`withdrawalId`:
+ * signed, sent, a confirmation more, paid, failed). Each is a change of the wallet's figures; a withdrawal's asks for the
+ * withdrawals shown again, as they are now.
+ */
+export const provideWithdrawalList = ({ api }: Uses<never, "wallet" | "transactions">, figures: WalletFigures) =>
   listMachine.provide({
     actors: {
       loadPage: fromPromise(({ input }) => api.wallet.withdrawals(input.request as WithdrawalListRequest)),
+      watchRows: fromCallback(({ sendBack }) =>
+        api.transactions.watch(
+          {},
+          {
+            onEvent: (record) => {
+              figures.moved();
+              if (record.withdrawalId !== null) sendBack({ type: "list.reload", why: "withdrawal changed" });
+            },
+            onError: () => sendBack({ type: "feed.failed" }),
+          },
+        ),
+      ),
     },
   });
 

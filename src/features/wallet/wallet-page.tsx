@@ -7,7 +7,9 @@ import type { WithdrawalAddress } from "../../../contracts/schemas/wallet.ts";
 import type { OpenWithdrawal } from "../../../contracts/schemas/open-api.ts";
 import { selectWalletPage, type WalletPageView } from "../../../machines/wallet/wallet-page-selectors.ts";
 import { withdrawalListArea } from "../../../machines/wallet/withdrawal-list.ts";
+import { ListFeedTag } from "../../app/list-heading.tsx";
 import { useServices } from "../../app/services-context.tsx";
+import { actorClock } from "../../app/services.ts";
 import { AddressBook } from "./address-book.tsx";
 import { AddressAddDialog, AddressRemoveDialog } from "./address-dialogs.tsx";
 import { PaymentAddress } from "./payment-address.tsx";
@@ -34,14 +36,25 @@ export default function WalletPage() {
   const { t } = useTranslation();
   const services = useServices();
   const page = useActorRef(provideWalletPage(services));
-  const withdrawals = useActorRef(provideWithdrawalList(services), { input: { area: withdrawalListArea } });
+  // The withdrawals follow the wallet's live stream, and tell the figures when money moved.
+  const figures = { moved: () => page.send({ type: "wallet.changed" }) };
+  const withdrawals = useActorRef(provideWithdrawalList(services, figures), {
+    input: { area: withdrawalListArea },
+    clock: actorClock(services),
+  });
   const exporter = useActorRef(provideWithdrawalExport(services));
-  // A dialog's change, or Refresh: the figures, the book and the withdrawals as the server has them now.
+  // Refresh: the figures, the book and the withdrawals as the server has them now.
   const reloadAll = () => {
     page.send({ type: "wallet.reload" });
     withdrawals.send({ type: "list.reload" });
   };
-  const reload = { changed: reloadAll };
+  // A dialog's change: the same, after a load already under way if there is one.
+  const reload = {
+    changed() {
+      figures.moved();
+      withdrawals.send({ type: "list.reload" });
+    },
+  };
   const add = useActorRef(provideAddressAdd(services, reload));
   const remove = useActorRef(provideAddressRemove(services, reload));
   const withdraw = useActorRef(provideWithdraw(services, reload));
@@ -63,9 +76,12 @@ export default function WalletPage() {
 
   return (
     <section className="page wallet-page" aria-labelledby="wallet-title">
-      <H1 id="wallet-title" className="page-title">
-        {t("wallet.title")}
-      </H1>
+      <div className="list-heading">
+        <H1 id="wallet-title" className="page-title">
+          {t("wallet.title")}
+        </H1>
+        <ListFeedTag area="withdrawals" list={withdrawals} />
+      </div>
       {view.kind === "loading" ? <Spinner size={24} aria-label={t("wallet.loading")} /> : null}
       {view.kind === "failed" ? (
         <Callout intent="danger" role="alert" data-testid="wallet-failed">

@@ -2,6 +2,7 @@ import { Button, Tag } from "@blueprintjs/core";
 import { Export } from "@blueprintjs/icons";
 import { useTranslation } from "react-i18next";
 import type { OpenWithdrawal } from "../../../contracts/schemas/open-api.ts";
+import type { WalletWithdrawal } from "../../../contracts/schemas/wallet.ts";
 import type { WithdrawalTableView } from "../../../machines/wallet/withdrawal-list-selectors.ts";
 import { usePageAddition } from "../../app/failure-callout.tsx";
 import { useListColumns } from "../../app/list-columns.ts";
@@ -18,6 +19,10 @@ const statusIntent: Record<OpenWithdrawal["status"], "none" | "primary" | "succe
   confirmed: "success",
   failed: "danger",
 };
+
+/** Its transaction is mined and counts its confirmations: the row says how many of how many. */
+const counting = (w: WalletWithdrawal) =>
+  w.confirmations !== null && w.requiredConfirmations !== null && w.confirmations < w.requiredConfirmations;
 
 /** What a withdrawal waiting for the merchant's approval offers: Approve and Reject, each opening its dialog. */
 export interface WithdrawalDecisions {
@@ -36,7 +41,7 @@ export function WithdrawalTable({ view, onRetry, decide }: WithdrawalTableProps)
   const { t, i18n } = useTranslation();
   const nextStep = usePageAddition();
   const columnChoice = useListColumns("withdrawals");
-  const columns: ListColumn<OpenWithdrawal>[] = [
+  const columns: ListColumn<WalletWithdrawal>[] = [
     {
       key: "createdAt",
       rowHeader: true,
@@ -66,6 +71,11 @@ export function WithdrawalTable({ view, onRetry, decide }: WithdrawalTableProps)
           </Tag>
           {w.waiting ? (
             <span className="list-muted wallet-waiting">{t(`withdrawals.waiting.${w.waiting}`)}</span>
+          ) : null}
+          {counting(w) ? (
+            <span className="list-muted wallet-waiting" data-testid="withdrawal-confirmations">
+              {t("withdrawals.confirming", { confirmations: w.confirmations, required: w.requiredConfirmations })}
+            </span>
           ) : null}
         </>
       ),
