@@ -59,17 +59,11 @@ describe("My wallet", () => {
     const paymentAddress = ((await page.getByTestId("wallet-payment-value").textContent()) ?? "").trim();
     expect(paymentAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
 
+    // My wallet is live (issue 68): the recharge shows on the open page once credited, never reloaded nor refreshed.
+    await page.getByTestId("withdrawals-feed").getByText("Live").waitFor();
     await payFromDevnet(dataDir, paymentAddress, "20");
     const available = page.getByTestId("wallet-available");
-    await expect
-      .poll(
-        async () => {
-          await page.getByRole("button", { name: "Refresh" }).click();
-          return available.textContent();
-        },
-        { timeout: 30_000, interval: 1000 },
-      )
-      .toBe("20.00 USDT");
+    await expect.poll(() => available.textContent(), { timeout: 30_000, interval: 250 }).toBe("20.00 USDT");
 
     // A destination outside the service, added and usable at once on this test server.
     const destination = privateKeyToAccount(generatePrivateKey()).address;
@@ -273,6 +267,25 @@ describe("My wallet", () => {
       await dialog.getByRole("button", { name: "Approve and send" }).click();
       await dialog.waitFor({ state: "detached" });
       await expect.poll(() => row.getByText("Awaiting approval", { exact: true }).count()).toBe(0);
+      // My wallet, open and never reloaded, follows it live to paid (issue 68): each step as the server takes it.
+      await page.getByTestId("withdrawals-feed").getByText("Live").waitFor();
+      const steps = ["Requested", "Waiting: the treasury", "Signed", "Sent to the chain", "Confirming", "Paid"];
+      const heard: string[] = [];
+      await expect
+        .poll(
+          async () => {
+            const text = (await row.textContent()) ?? "";
+            const step = steps.findLast((name) => text.includes(name));
+            if (step && heard.at(-1) !== step) heard.push(step);
+            return step;
+          },
+          // The sender (every 10 s), 3 confirmations, the sender again.
+          { timeout: 60_000, interval: 250 },
+        )
+        .toBe("Paid");
+      expect(heard, heard.join(" → ")).toContain("Sent to the chain");
+      // Its hold left the figures with it.
+      await expect.poll(() => page.getByTestId("wallet-held").textContent()).toBe("0.00 USDT");
 
       // Told at the withdraw callback URL: waiting, then approved (requested); each verified as a receiver would.
       const told = () => receiver.received.filter((r) => r.path === "/callbacks/withdraw").map((r) => r.type);
@@ -287,5 +300,5 @@ describe("My wallet", () => {
     } finally {
       await receiver.close();
     }
-  }, 150_000);
+  }, 210_000);
 });
