@@ -74,8 +74,9 @@ export type TransactionExportRequest = z.infer<typeof transactionExportRequest>;
 /**
  * Transaction records live (server-sent events; `transactionEvents` in the endpoint table, marked `stream`): `GET` this
  * path, no query; `event: transaction` + `data: <transactionRecord JSON>` for each record written (a credit, a
- * payment, a withdrawal held or given back) and for a withdrawal's records whenever it changes (signed, broadcast, a
- * confirmation more, paid, failed). Nothing is sent at once: the page lists the records itself.
+ * payment, a withdrawal held or given back) and for a withdrawal's records whenever it changes (waiting for the
+ * treasury, signed, broadcast, a confirmation more, paid, failed). Nothing is sent at once: the page lists the records
+ * itself. Transaction records and My wallet follow it.
  */
 export const transactionEventsPath = "/api/Transaction/Events";
 export const transactionEventName = "transaction";
