@@ -83,7 +83,7 @@ export const askedWithdrawal: OpenWithdrawal = {
 };
 
 /** As My wallet lists it: nothing of it mined yet, so nothing counted. */
-const listedAsked: WalletWithdrawal = { ...askedWithdrawal, confirmations: null, requiredConfirmations: null };
+export const listedAsked: WalletWithdrawal = { ...askedWithdrawal, confirmations: null, requiredConfirmations: null };
 
 /** A withdrawal an application asked above its auto-approve limit: held, waiting for the merchant's approval. */
 export const awaitingWithdrawal: WalletWithdrawal = {

@@ -10,11 +10,7 @@ import type { ConsoleHarness } from "../../../model-tests/framework/render-conso
 import { expectExportBesideScreen, shownRow } from "../../../model-tests/framework/shown-row.ts";
 import { renderListIn } from "../../../model-tests/harnesses/list-in-language.ts";
 import { walletAnswers } from "../../../model-tests/harnesses/wallet-pages.ts";
-import {
-  askedWithdrawal,
-  paidWithdrawal,
-  walletWithDestinations,
-} from "../../../model-tests/models/wallet-fixtures.ts";
+import { listedAsked, paidWithdrawal, walletWithDestinations } from "../../../model-tests/models/wallet-fixtures.ts";
 import { formatUsdt } from "../../i18n/format.ts";
 
 const everyColumn = ["createdAt", "amount", "fee", "to", "status", "txHash"];
@@ -25,7 +21,7 @@ describe("the withdrawals' export beside the screen", { timeout: 60_000 }, () =>
   afterEach(() => h?.cleanup());
 
   it("has the list's labels and each row's values as the row shows them, the state's code beside", async () => {
-    const withdrawals = [askedWithdrawal, paidWithdrawal];
+    const withdrawals = [listedAsked, paidWithdrawal];
     h = await renderListIn({
       url: "/wallet/list",
       locale: "ko-KR",
