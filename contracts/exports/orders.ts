@@ -15,7 +15,9 @@ export const orderExportTable: ExportTable<Order> = [
   }),
   codeOf("orders.columns.package", (o) => o.packageCode),
   shown("orders.columns.term", (o, say) =>
-    o.termMonths > 0 ? String(o.termMonths) : say(`orders.term.${o.termUnit}`, { count: o.termCount }),
+    o.termMonths > 0
+      ? say("orders.term.month", { count: o.termMonths })
+      : say(`orders.term.${o.termUnit}`, { count: o.termCount }),
   ),
   shown("orders.columns.amount", (o) => o.amount),
   currency((o) => o.currency),
