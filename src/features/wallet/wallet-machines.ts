@@ -102,10 +102,16 @@ export interface WalletFigures {
  * signed, sent, a confirmation more, paid, failed). Each is a change of the wallet's figures; a withdrawal's asks for the
  * withdrawals shown again, as they are now.
  */
-export const provideWithdrawalList = ({ api }: Uses<never, "wallet" | "transactions">, figures: WalletFigures) =>
-  listMachine.provide({
+export const provideWithdrawalList = ({ api }: Uses<never, "wallet" | "transactions">, figures: WalletFigures) => {
+  // Once the stream broke, the list polls; the figures are asked for again at each poll, so they keep following.
+  let streamBroke = false;
+  return listMachine.provide({
     actors: {
-      loadPage: fromPromise(({ input }) => api.wallet.withdrawals(input.request as WithdrawalListRequest)),
+      loadPage: fromPromise(async ({ input }) => {
+        const page = await api.wallet.withdrawals(input.request as WithdrawalListRequest);
+        if (streamBroke) figures.moved();
+        return page;
+      }),
       watchRows: fromCallback(({ sendBack }) =>
         api.transactions.watch(
           {},
@@ -114,12 +120,17 @@ export const provideWithdrawalList = ({ api }: Uses<never, "wallet" | "transacti
               figures.moved();
               if (record.withdrawalId !== null) sendBack({ type: "list.reload", why: "withdrawal changed" });
             },
-            onError: () => sendBack({ type: "feed.failed" }),
+            onError: () => {
+              streamBroke = true;
+              figures.moved();
+              sendBack({ type: "feed.failed" });
+            },
           },
         ),
       ),
     },
   });
+};
 
 export const provideWithdrawalExport = ({ api, saveFile }: Uses<"saveFile", "wallet">) =>
   provideListExport(
