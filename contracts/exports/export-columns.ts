@@ -19,7 +19,8 @@ export interface ExportColumn<Row> {
 
 export type ExportTable<Row> = ReadonlyArray<ExportColumn<Row>>;
 
-const textAt = (messages: Messages, key: string): string | undefined => {
+/** The text at a dotted key of a locale's messages (`validation.emailFormat`), if there is one. */
+export const textAt = (messages: Messages, key: string): string | undefined => {
   let node: unknown = messages;
   for (const part of key.split(".")) {
     if (typeof node !== "object" || node === null || !Object.hasOwn(node, part)) return undefined;

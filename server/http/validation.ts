@@ -1,6 +1,7 @@
 import type * as z from "zod/mini";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import enUS from "../../locales/en-US.json" with { type: "json" };
+import { textAt } from "../../contracts/exports/export-columns.ts";
 import { ApiError } from "../domain/platform/outcome.ts";
 
 type Issue = z.core.$ZodIssue;
@@ -21,12 +22,7 @@ export function parseRequest<T>(schema: z.ZodMiniType<T>, input: unknown): T {
 
 /** The en-US text of an i18n key such as `validation.emailFormat`, or the key itself. */
 export function englishText(key: string): string {
-  let node: unknown = enUS;
-  for (const part of key.split(".")) {
-    if (typeof node !== "object" || node === null || !Object.hasOwn(node, part)) return key;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return typeof node === "string" ? node : key;
+  return textAt(enUS, key) ?? key;
 }
 
 /** One readable line for the errMsg of a 1001 answer: "email: E-mail format error; …". */

@@ -3,7 +3,7 @@ import { Duplicate, Tick } from "@blueprintjs/icons";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNotify } from "./services-context.tsx";
-import "./copy-button.css";
+import "../ui/visually-hidden.css";
 
 /** How long the button shows its tick after a copy. */
 const saidForMs = 2000;
@@ -41,7 +41,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
         title={label}
         onClick={copy}
       />
-      <span role="status" className="copy-button-said">
+      <span role="status" className="visually-hidden">
         {copied ? t("common.copySuccess") : ""}
       </span>
     </>

@@ -9,6 +9,7 @@ import { fitWidths, type GridLayout, gridHeight, measureGrid } from "./list-grid
 import type { ListColumn, ListGridProps } from "./list-table.tsx";
 import "./list-grid.css";
 import "./table-resize-sensor.ts";
+import "./visually-hidden.css";
 
 interface GridColumn<Row> {
   key: string;
@@ -268,7 +269,7 @@ export function ListGrid<Row>(props: ListGridProps<Row>) {
         aria-readonly="true"
       />
       <span ref={measurer} className="list-grid-measure" aria-hidden="true" />
-      <span id={hintId} className="list-visually-hidden">
+      <span id={hintId} className="visually-hidden">
         {t("listGrid.keys")}
       </span>
     </div>

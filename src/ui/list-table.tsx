@@ -6,6 +6,7 @@ import type { ListTableView } from "../../machines/lists/list-selectors.ts";
 import { ColumnChooser } from "./column-chooser.tsx";
 import { ScrollRegion } from "./scroll-region.tsx";
 import "./list-page.css";
+import "./visually-hidden.css";
 
 /** One column of a list's table: its header `<area>.columns.<key>` and its cell. */
 export interface ListColumn<Row> {
@@ -144,7 +145,7 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
         <ScrollRegion labelledBy={captionId} busy={view.refreshing} focusable={!grid}>
           {grid ? (
             <>
-              <span id={captionId} className="list-visually-hidden">
+              <span id={captionId} className="visually-hidden">
                 {say(`${area}.tableLabel`)}
               </span>
               <grid.body
@@ -202,7 +203,7 @@ function RowsTable<Row>(props: Omit<ListGridProps<Row>, "rowHeight">) {
   const say = (key: string) => String(t(key as never));
   return (
     <HTMLTable compact striped className={`list-table ${rowName}-table`} data-testid={`${area}-table`}>
-      <caption id={labelledBy} className="list-visually-hidden">
+      <caption id={labelledBy} className="visually-hidden">
         {say(`${area}.tableLabel`)}
       </caption>
       <thead>
