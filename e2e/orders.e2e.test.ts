@@ -61,7 +61,6 @@ describe("orders and payment on the devnet", () => {
     const confirming = await recordShown(page, /[12] \/ 3 confirmations/);
     const hash = await payFromDevnet(dataDir, address, "29");
     await finishPayAfterTransfer(page);
-    await dialog(page).getByTestId("pay-progress").waitFor();
     // The transfer is seen, then confirmed: the dialog shows n / 3 confirmations without a reload.
     await confirming.anywhere();
     await expectPaid(page);

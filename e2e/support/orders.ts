@@ -100,18 +100,24 @@ export async function merchantWithOrders(page: Page, baseUrl: string) {
 }
 
 /**
- * Presses Finish Pay after a transfer — unless the watcher saw the transfer first: `npm run chain -- pay` returns once
- * the block is mined, by when the devnet's watcher (500 ms between ticks) has often moved the order to waiting, and
- * the dialog then holds the button while the transfer confirms (issue 68: no second payment). Either way the dialog
- * then follows the payment.
+ * Presses Finish Pay after a transfer and returns once the dialog shows the server checking (its progress). The
+ * watcher may see the transfer first (`npm run chain -- pay` returns once the block is mined, the devnet's watcher ticks
+ * every 500 ms): the dialog then holds the button while the transfer confirms (issue 68: no second payment) and shows
+ * the progress without it. On a busy machine either can take a while, so this looks again until one happens (30 s), and
+ * a dialog that shows neither is reported with what it shows.
  */
 export async function finishPayAfterTransfer(page: Page) {
+  const dialog = page.getByRole("dialog");
+  const progress = dialog.getByTestId("pay-progress");
   const finish = button(page, orderLabel.finishPay);
-  if ((await finish.count()) > 0 && (await finish.isDisabled())) return;
-  const pressed = await finish.click({ timeout: 5_000 }).then(
-    () => true,
-    () => false,
-  );
-  if (!pressed && (await finish.count()) > 0 && (await finish.isEnabled()))
-    throw new Error("Finish Pay was offered and could not be pressed");
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if ((await progress.count()) > 0) return;
+    if ((await finish.count()) > 0 && (await finish.isEnabled()))
+      await finish.click({ timeout: 5_000 }).catch(() => {});
+    await progress.waitFor({ timeout: 1_000 }).catch(() => {});
+  }
+  if ((await progress.count()) > 0) return;
+  const shown = ((await dialog.textContent().catch(() => null)) ?? "no dialog").replace(/\s+/g, " ");
+  throw new Error(`after the transfer the pay dialog shows no progress within 30 s; it shows: ${shown}`);
 }
