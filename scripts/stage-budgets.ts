@@ -4,8 +4,11 @@ export interface BudgetedPackage {
   stageBudgets?: Record<string, number>;
 }
 
-/** The most the budgets of the longest lanes may add up to: five minutes on 2 cores (issue 38). */
-export const testCommandBudgetSeconds = 300;
+/**
+ * The most the stages' CPU-second budgets may add up to: what `npm test` cost on the day the budgets became CPU (the
+ * median of three clean-clone runs on 2 cores, every process counted). Areas added later pay for themselves within it.
+ */
+export const testCommandCpuBudget = 1740;
 
 /** The steps of `npm test` as run-stages.mjs reads them (after any `NAME=value` settings): each step's lanes, each lane's stages. */
 export function testSteps(pkg: BudgetedPackage): string[][][] {
@@ -17,7 +20,7 @@ export function testSteps(pkg: BudgetedPackage): string[][][] {
     .map((step) => step.split("|").map((lane) => lane.split(">")));
 }
 
-/** The README's "Test budgets" table: stage → seconds. */
+/** The README's "Test budgets" table: stage → CPU-seconds. */
 export function readmeBudgets(readme: string): Record<string, number> {
   const start = readme.indexOf("### Test budgets");
   if (start < 0) return {};
@@ -32,7 +35,7 @@ export function readmeBudgets(readme: string): Record<string, number> {
   );
 }
 
-/** Each broken rule, in words: a stage of `npm test` without a budget, lanes over 300 s, a README that differs. */
+/** Each broken rule, in words: a stage of `npm test` without a budget, budgets adding up past the total, a README that differs. */
 export function budgetProblems(pkg: BudgetedPackage, readme: string): string[] {
   const budgets = pkg.stageBudgets ?? {};
   const steps = testSteps(pkg);
@@ -40,11 +43,9 @@ export function budgetProblems(pkg: BudgetedPackage, readme: string): string[] {
     .flat(2)
     .filter((stage) => !(budgets[stage] && budgets[stage] > 0))
     .map((stage) => `${stage} has no budget`);
-  const total = steps
-    .map((lanes) => Math.max(...lanes.map((lane) => lane.reduce((sum, stage) => sum + (budgets[stage] ?? 0), 0))))
-    .reduce((a, b) => a + b, 0);
-  if (total > testCommandBudgetSeconds)
-    problems.push(`the longest lanes' budgets add up to ${total} s, over ${testCommandBudgetSeconds} s`);
+  const total = steps.flat(2).reduce((sum, stage) => sum + (budgets[stage] ?? 0), 0);
+  if (total > testCommandCpuBudget)
+    problems.push(`the stages' budgets add up to ${total} CPU-s, over ${testCommandCpuBudget}`);
   const stated = readmeBudgets(readme);
   for (const stage of new Set([...Object.keys(stated), ...Object.keys(budgets)]))
     if (stated[stage] !== budgets[stage])
