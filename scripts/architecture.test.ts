@@ -23,6 +23,9 @@ describe("npm run test:house", () => {
     "server/db/migrations/0099-long.ts": "export const step = 1;\n".repeat(301),
     "server/db/conversion-0099.ts": "export const step = 1;\n".repeat(301),
     "server/db/long-helper.ts": "export const step = 1;\n".repeat(301),
+    // Stylesheets are ours too: a long one is split by what it styles, or says why it is one.
+    "src/styles/long.css": ".a {\n}\n".repeat(151),
+    "src/styles/long-and-why.css": `/* One file: read as one. */\n${".a {\n}\n".repeat(151)}`,
     "README.md":
       "# Shop\n\n## Run it\n\nSee [running](#run-it), [the guide](docs/guide.md#setting-up) and [gone](docs/gone.md).\n",
     "docs/guide.md":
@@ -37,6 +40,7 @@ describe("npm run test:house", () => {
       "machines/auth/session.ts imports ../../src/app/app.tsx: machines never import src/",
       'server/db/long-helper.ts is over 300 lines: split it by what changes together, or say why it must be one file in a comment starting "One file:"',
       'server/domain/long.ts is over 300 lines: split it by what changes together, or say why it must be one file in a comment starting "One file:"',
+      'src/styles/long.css is over 300 lines: split it by what changes together, or say why it must be one file in a comment starting "One file:"',
       "README.md: docs/guide.md#setting-up (no heading #setting-up in docs/guide.md): a link names a file or heading that exists",
       "README.md: docs/gone.md (no file docs/gone.md): a link names a file or heading that exists",
     ]);
