@@ -1,4 +1,4 @@
-// npm run test:house: the house rules of the README ("House rules": import directions and cycles, the symbol rules,
+// npm run test:house: the house rules of CONTRIBUTING.md ("House rules": import directions and cycles, the symbol rules,
 // SECURITY.md's code rules, the database tests' engine note, long files, the documents' links) over the whole tree,
 // before anything else in `npm run test:quick` and `npm test`. A break is named by its file and the rule it breaks,
 // before the typecheck reports the same mistake as a page of type errors in other files (a machine importing
@@ -35,7 +35,7 @@ export function houseProblems(
   const found = [
     ...checkArchitecture(root),
     ...missingBothEnginesNote(root).map(
-      (file) => `${file} uses the engine's own paths without saying "${bothEnginesNote}" (README, "Test budgets")`,
+      (file) => `${file} uses the engine's own paths without saying "${bothEnginesNote}" (docs/benchmarks.md, "Test budgets")`,
     ),
     ...brokenLinks(root, markdownFiles(root)).map((link) => `${link}: a link names a file or heading that exists`),
   ];

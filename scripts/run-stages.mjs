@@ -32,7 +32,7 @@ const compileCache =
   fileURLToPath(new URL("../node_modules/.cache/node-compile-cache", import.meta.url));
 
 /**
- * Each stage's budget in wall seconds on 2 cores, from package.json's `stageBudgets` (README, "Test budgets"): the
+ * Each stage's budget in wall seconds on 2 cores, from package.json's `stageBudgets` (docs/benchmarks.md, "Test budgets"): the
  * table shows a stage's seconds against it and marks the stage over budget. Nothing fails on it: a budget is a figure
  * to see the day a change spends it, never a timed assertion.
  */
