@@ -85,7 +85,10 @@ export const layoutDepth = 2;
 function ignoredFolders(root: string): Set<string> {
   const gitignore = join(root, ".gitignore");
   const lines = existsSync(gitignore) ? readFileSync(gitignore, "utf8").split("\n") : [];
-  return new Set(["node_modules", ...lines.map((line) => /^([\w.-]+)\/$/.exec(line.trim())?.[1]).filter((n) => !!n)]);
+  return new Set([
+    "node_modules",
+    ...lines.map((line) => /^([\w.-]+)\/$/.exec(line.trim())?.[1]).filter((n): n is string => !!n),
+  ]);
 }
 
 /** The folders under `folder` (relative to `root`) that hold anything, hidden and ignored ones aside. */
