@@ -16,7 +16,7 @@
  * 100,000 rows (the first in the process reported apart: bench/list-export.ts), written by the endpoint's CSV writer
  * (server/http/csv-file.ts `csvText`), in rows/s and peak memory over idle (the process's RSS, which holds PGlite too).
  * Each query is recorded as sent and EXPLAIN ANALYZEd once: the plans are printed and stored, with whether any reads
- * application_bills (or chain_transfers) whole. The figures measured: the README's row of `npm run bench:lists`.
+ * application_bills (or chain_transfers) whole. The figures measured: docs/benchmarks.md, `npm run bench:lists`.
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";

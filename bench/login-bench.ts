@@ -282,7 +282,9 @@ async function main() {
       )}\n`,
     );
     if (!other)
-      out.write("(the ratios against another console need --against <url>; README: comparing with Arco Design Pro)\n");
+      out.write(
+        "(the ratios against another console need --against <url>; docs/benchmarks.md: comparing with Arco Design Pro)\n",
+      );
     if (paired) {
       const ratio = (r: number | null) => (r === null ? "n/a" : r.toFixed(2));
       out.write(

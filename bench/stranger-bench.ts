@@ -47,7 +47,7 @@ const runs = (name: string) => !only || only.includes(name);
 /** Issue 67: the stranger asks codes from four or five addresses of its own, each with its own budget. */
 const strangerHomes = ["198.51.100.61", "198.51.100.62", "198.51.100.63", "198.51.100.64", "198.51.100.65"];
 const password = "Owner7Merchant";
-/** What each purpose's mail says the code is for (server/domain/messaging/outbox.ts `codeMail`). */
+/** What each purpose's mail says the code is for (server/domain/messaging/mail-outbox.ts `codeMail`). */
 const phrase = {
   register: "to finish registering",
   reset: "to reset your password",

@@ -35,7 +35,7 @@ export async function setup(project: TestProject) {
   // Passwords hashed at the test suites' cost (server/domain/identity/passwords.ts): the journeys register and sign in
   // over and over (the hand-off journey alone 40 times), at 26 ms of CPU a hash at the production cost, which the login
   // benchmark measures.
-  // On PostgreSQL, as a deployment runs (README, "Test budgets"): the same journeys on PGlite cost the server about
+  // On PostgreSQL, as a deployment runs (docs/benchmarks.md, "Test budgets"): the same journeys on PGlite cost the server about
   // three times the CPU-seconds (PostgreSQL compiled to WebAssembly), and PGlite's own paths are proven by the process
   // tests that start `node server/main.ts` on a data folder (server/main.process.test.ts, scripts/dev.process.test.ts).
   cluster = await holdThrowAwayCluster();

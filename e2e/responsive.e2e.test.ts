@@ -363,7 +363,7 @@ async function auditOverlay(
 
 /**
  * Closes the open overlay (dialog, drawer, menu) with Escape, as a merchant would, and waits until it is gone; answers
- * whether it was still drawn, leaving, once closed (with reduced motion it must vanish at once: src/styles/app.css).
+ * whether it was still drawn, leaving, once closed (with reduced motion it must vanish at once: src/styles/motion.css).
  */
 async function closeOverlay(page: Page): Promise<boolean> {
   let lingered = false;

@@ -23,8 +23,14 @@ describe("npm run test:house", () => {
     "server/db/migrations/0099-long.ts": "export const step = 1;\n".repeat(301),
     "server/db/conversion-0099.ts": "export const step = 1;\n".repeat(301),
     "server/db/long-helper.ts": "export const step = 1;\n".repeat(301),
+    // Stylesheets are ours too: a long one is split by what it styles, or says why it is one.
+    "src/styles/long.css": ".a {\n}\n".repeat(151),
+    "src/styles/long-and-why.css": `/* One file: read as one. */\n${".a {\n}\n".repeat(151)}`,
     "README.md":
-      "# Shop\n\n## Run it\n\nSee [running](#run-it), [the guide](docs/guide.md#setting-up) and [gone](docs/gone.md).\n",
+      "# Shop\n\n## Run it\n\nSee [running](#run-it), [the guide](docs/guide.md#setting-up) and [gone](docs/gone.md).\n" +
+      // The layout names every folder down to two levels but docs/, and a folder that is gone.
+      "\n## Layout\n\n- `machines/`, `machines/auth/`, `src/`, `src/app/`, `src/styles/`\n" +
+      "- `server/`, `server/db/`, `server/domain/`, `server/routes/`, `server/gone/`\n\n## Next\n\n`docs/` is not in the layout.\n",
     "docs/guide.md":
       "# Guide\n\n## Set up\n\nBack to [the README](../README.md#run-it).\n```\n[not a link](nowhere.md)\n```\n",
   })) {
@@ -32,13 +38,16 @@ describe("npm run test:house", () => {
     writeFileSync(join(root, path), text);
   }
 
-  it("names the file that breaks a rule and the rule, a machine importing the console's app first among them, a long file that does not say why it is one and a dead link", () => {
+  it("names the file that breaks a rule and the rule, a machine importing the console's app first among them, a long file that does not say why it is one, a dead link and a folder the README's layout misses", () => {
     expect(houseProblems(root, []).broken).toEqual([
       "machines/auth/session.ts imports ../../src/app/app.tsx: machines never import src/",
       'server/db/long-helper.ts is over 300 lines: split it by what changes together, or say why it must be one file in a comment starting "One file:"',
       'server/domain/long.ts is over 300 lines: split it by what changes together, or say why it must be one file in a comment starting "One file:"',
+      'src/styles/long.css is over 300 lines: split it by what changes together, or say why it must be one file in a comment starting "One file:"',
       "README.md: docs/guide.md#setting-up (no heading #setting-up in docs/guide.md): a link names a file or heading that exists",
       "README.md: docs/gone.md (no file docs/gone.md): a link names a file or heading that exists",
+      "README.md's layout does not name docs/: every folder down to two levels, and each area's folder in src/features/ and server/domain/, has its line (scripts/doc-links.ts)",
+      "README.md's layout names server/gone/, which is no folder",
     ]);
   });
 

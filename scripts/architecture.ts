@@ -5,7 +5,7 @@ import { buildImportGraph, type ImportGraph } from "./import-graph.ts";
 import { importCycles } from "./import-cycles.ts";
 import { type DirectionRule, directionRules, directionViolations } from "./import-directions.ts";
 import { fileNameViolations } from "./file-names.ts";
-import { longFileViolations } from "./long-files.ts";
+import { longFileViolations, styleSheets } from "./long-files.ts";
 import { machineRules } from "./machine-rules.ts";
 import { securityRules } from "./security-rules.ts";
 import { type SymbolRule, symbolRules, symbolViolations } from "./symbol-rules.ts";
@@ -49,7 +49,7 @@ export const checkArchitecture = (root = repoRoot, folders: readonly string[] = 
   return [
     ...architectureViolations(graph),
     ...codeViolations(root, graph.files),
-    ...longFileViolations(root, graph.files),
+    ...longFileViolations(root, [...graph.files, ...styleSheets(root, folders)]),
     ...fileNameViolations(graph.files),
   ];
 };

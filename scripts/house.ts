@@ -1,11 +1,11 @@
-// npm run test:house: the house rules of the README ("House rules": import directions and cycles, the symbol rules,
-// SECURITY.md's code rules, the database tests' engine note, long files, the documents' links) over the whole tree,
+// npm run test:house: the house rules of CONTRIBUTING.md ("House rules": import directions and cycles, the symbol rules,
+// SECURITY.md's code rules, the database tests' engine note, long files, the documents' links, the README's layout) over the whole tree,
 // before anything else in `npm run test:quick` and `npm test`. A break is named by its file and the rule it breaks,
 // before the typecheck reports the same mistake as a page of type errors in other files (a machine importing
 // src/app/app.tsx: 600 lines about src/).
 import { checkArchitecture, repoRoot } from "./architecture.ts";
 import { bothEnginesNote, missingBothEnginesNote } from "./database-tests.ts";
-import { brokenLinks, markdownFiles } from "./doc-links.ts";
+import { brokenLinks, layoutProblems, markdownFiles } from "./doc-links.ts";
 
 /**
  * Violations a rule found when it arrived, each listed once per place (line numbers left out, so that an edit above
@@ -35,9 +35,11 @@ export function houseProblems(
   const found = [
     ...checkArchitecture(root),
     ...missingBothEnginesNote(root).map(
-      (file) => `${file} uses the engine's own paths without saying "${bothEnginesNote}" (README, "Test budgets")`,
+      (file) =>
+        `${file} uses the engine's own paths without saying "${bothEnginesNote}" (docs/benchmarks.md, "Test budgets")`,
     ),
     ...brokenLinks(root, markdownFiles(root)).map((link) => `${link}: a link names a file or heading that exists`),
+    ...layoutProblems(root),
   ];
   // Each listed violation excuses one place: the same break a second time is new.
   const unexcused = remove(found.map(withoutLine), known);

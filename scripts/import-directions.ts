@@ -1,6 +1,6 @@
 import type { ImportEdge } from "./import-graph.ts";
 
-/** One rule of docs/architecture.md section 1 or of the README's layout: files under `from` must not import what the rule names. */
+/** One rule of docs/architecture.md section 1 or of CONTRIBUTING.md's house rules: files under `from` must not import what the rule names. */
 export interface DirectionRule {
   /** The folder the rule binds, relative to the root (tests in it included). */
   from: string;

@@ -1,11 +1,18 @@
-import { readFileSync } from "node:fs";
+import { globSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-/** Past this many lines a file of ours (tests aside) says why it must be one file (README, "House rules"). */
+/** Past this many lines a file of ours (tests aside) says why it must be one file (CONTRIBUTING.md, "House rules"). */
 export const longFileLines = 300;
 
 /** The sentence a long file carries, in a comment: `One file: <why>`. */
-export const oneFileReason = /^\s*(\/\/|\*|\/\*\*)\s*One file: \S/m;
+export const oneFileReason = /^\s*(\/\/|\*|\/\*\*?)\s*One file: \S/m;
+
+/** Our stylesheets under `folders`: the rule holds for them as for code, split by what they style. */
+export const styleSheets = (root: string, folders: readonly string[]): string[] =>
+  globSync(
+    folders.map((folder) => `${folder}/**/*.css`),
+    { cwd: root, exclude: (path) => path.split(/[\\/]/).includes("node_modules") },
+  ).sort();
 
 const isTest = (file: string) => /\.(test|model-test)\.tsx?$/.test(file);
 /**

@@ -32,7 +32,7 @@ const compileCache =
   fileURLToPath(new URL("../node_modules/.cache/node-compile-cache", import.meta.url));
 
 /**
- * Each stage's budget in CPU-seconds, from package.json's `stageBudgets` (README, "Test budgets"): the table shows a
+ * Each stage's budget in CPU-seconds, from package.json's `stageBudgets` (docs/benchmarks.md, "Test budgets"): the table shows a
  * stage's CPU-seconds against it and marks the stage over budget. CPU, not wall time: a 2-core machine's wall time
  * swings with whatever else runs on it, while the work a stage does barely moves. Nothing fails on it: a budget is a
  * figure to see the day a change spends it, never a timed assertion.

@@ -5,18 +5,18 @@ import { type BudgetedPackage, budgetProblems, testCommandCpuBudget, testSteps }
 
 const root = join(import.meta.dirname, "..");
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as BudgetedPackage;
-const readme = readFileSync(join(root, "README.md"), "utf8");
+const readme = readFileSync(join(root, "docs/benchmarks.md"), "utf8");
 
 const fixture: BudgetedPackage = {
   scripts: { test: 'node scripts/run-stages.mjs check-node "build>e2e|typecheck>unit"' },
   stageBudgets: { "check-node": 1, build: 20, e2e: 200, typecheck: 10, unit: 100 },
 };
 const fixtureReadme = (rows: string) =>
-  `### Test budgets\n\ntext\n\n| stage | budget (CPU-s) |\n|---|---|\n${rows}\n\n## Next`;
+  `## Test budgets\n\ntext\n\n| stage | budget (CPU-s) |\n|---|---|\n${rows}\n\n## Next`;
 const allRows = "| `check-node` | 1 |\n| `build` | 20 |\n| `e2e` | 200 |\n| `typecheck` | 10 |\n| `unit` | 100 |";
 
-describe("the test command's budgets (README, Test budgets)", () => {
-  it("hold for this repository: every stage of npm test has one, they add up to at most the total, the README says the same", () => {
+describe("the test command's budgets (docs/benchmarks.md, Test budgets)", () => {
+  it("hold for this repository: every stage of npm test has one, they add up to at most the total, docs/benchmarks.md says the same", () => {
     expect(testSteps(pkg).flat(2).length).toBeGreaterThan(5);
     expect(budgetProblems(pkg, readme)).toEqual([]);
   });
@@ -33,7 +33,7 @@ describe("the test command's budgets (README, Test budgets)", () => {
     ]);
   });
 
-  it("name a stage without a budget, budgets past the total, and a README that differs (fixtures)", () => {
+  it("name a stage without a budget, budgets past the total, and a table that differs (fixtures)", () => {
     expect(budgetProblems(fixture, fixtureReadme(allRows))).toEqual([]);
     const { unit: _, ...withoutUnit } = fixture.stageBudgets ?? {};
     expect(budgetProblems({ ...fixture, stageBudgets: withoutUnit }, fixtureReadme(allRows))).toContain(
@@ -46,7 +46,7 @@ describe("the test command's budgets (README, Test budgets)", () => {
       `the stages' budgets add up to ${e2e + 131} CPU-s, over ${testCommandCpuBudget}`,
     ]);
     expect(budgetProblems(fixture, fixtureReadme(allRows.replace("| 100 |", "| 90 |")))).toEqual([
-      "unit: the README says 90, package.json 100",
+      "unit: docs/benchmarks.md says 90, package.json 100",
     ]);
   });
 });

@@ -1,4 +1,4 @@
-/** What the README and CONTRIBUTING.md say of the test command's budgets ("Test budgets"), checked. */
+/** What docs/benchmarks.md and CONTRIBUTING.md say of the test command's budgets ("Test budgets"), checked. */
 export interface BudgetedPackage {
   scripts: Record<string, string>;
   stageBudgets?: Record<string, number>;
@@ -20,9 +20,9 @@ export function testSteps(pkg: BudgetedPackage): string[][][] {
     .map((step) => step.split("|").map((lane) => lane.split(">")));
 }
 
-/** The README's "Test budgets" table: stage → CPU-seconds. */
+/** The "Test budgets" table of docs/benchmarks.md (a heading of any level): stage → CPU-seconds. */
 export function readmeBudgets(readme: string): Record<string, number> {
-  const start = readme.indexOf("### Test budgets");
+  const start = readme.search(/^#+ Test budgets$/m);
   if (start < 0) return {};
   const section = readme.slice(start);
   const table = section.slice(section.indexOf("| stage"));
@@ -35,7 +35,7 @@ export function readmeBudgets(readme: string): Record<string, number> {
   );
 }
 
-/** Each broken rule, in words: a stage of `npm test` without a budget, budgets adding up past the total, a README that differs. */
+/** Each broken rule, in words: a stage of `npm test` without a budget, budgets adding up past the total, docs/benchmarks.md's table differing. */
 export function budgetProblems(pkg: BudgetedPackage, readme: string): string[] {
   const budgets = pkg.stageBudgets ?? {};
   const steps = testSteps(pkg);
@@ -50,7 +50,7 @@ export function budgetProblems(pkg: BudgetedPackage, readme: string): string[] {
   for (const stage of new Set([...Object.keys(stated), ...Object.keys(budgets)]))
     if (stated[stage] !== budgets[stage])
       problems.push(
-        `${stage}: the README says ${stated[stage] ?? "nothing"}, package.json ${budgets[stage] ?? "nothing"}`,
+        `${stage}: docs/benchmarks.md says ${stated[stage] ?? "nothing"}, package.json ${budgets[stage] ?? "nothing"}`,
       );
   return problems;
 }

@@ -3,7 +3,7 @@
 // folder, a server listening only on a unix socket in that folder, stopped and deleted afterwards — also when the
 // command fails or this script gets SIGINT/SIGTERM/SIGHUP. As root, initdb and postgres run as the `postgres` user
 // (PostgreSQL refuses to run as root). Plain JavaScript: it runs before anything is compiled.
-// The cluster also has the two roles a deployment uses (README, "PostgreSQL roles"): mc_owner, which owns the schema
+// The cluster also has the two roles a deployment uses (docs/operating.md, "PostgreSQL roles"): mc_owner, which owns the schema
 // and runs migrations, and mc_app, which may only read and write rows (server/db/least-privilege.test.ts proves it).
 import { execFileSync, spawn } from "node:child_process";
 import { accessSync, chownSync, constants, mkdtempSync, rmSync, statfsSync } from "node:fs";

@@ -17,7 +17,7 @@ import { defaultOrderPaySeconds } from "./domain/payments/orders.ts";
 import { createRefusalMemo, type RefusalMemo } from "./domain/platform/refusal-memo.ts";
 import { defaultLimits, type Limits } from "./domain/platform/limits.ts";
 import { createLogMailer, type Mailer } from "./domain/messaging/mailer.ts";
-import { retryDueMail } from "./domain/messaging/outbox.ts";
+import { retryDueMail } from "./domain/messaging/mail-outbox.ts";
 import { fastifyTrustProxy, isTrustedProxy, requestForLog, type TrustProxy } from "./http/client-address.ts";
 import {
   capConnectionsPerAddress,

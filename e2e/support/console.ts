@@ -235,7 +235,7 @@ export async function stoppedMoving(page: Page) {
           (a) => a.playState === "running" && a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
         );
     // A closing overlay stays in its leaving state (shrunk, faded) until its transition's time is up; with reduced
-    // motion the console hides it at once (src/styles/app.css), and what is not drawn is not waited for.
+    // motion the console hides it at once (src/styles/motion.css), and what is not drawn is not waited for.
     const leaving = () =>
       [...document.querySelectorAll('[class*="-exit-active"]')].some((node) => node.getClientRects().length > 0);
     for (let i = 0; i < 40 && (finite().length > 0 || leaving()); i++) await new Promise((r) => setTimeout(r, 50));

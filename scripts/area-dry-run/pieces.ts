@@ -278,5 +278,13 @@ export function areaPieces(files: Files): Piece[] {
           `import { describe, it } from "vitest";\nimport { routePaths } from "../src/app/route-names.ts";\n\ndescribe("notes", () => {\n  it.todo(\`opens \${routePaths.notes}\`);\n});\n`,
         ),
     },
+    {
+      file: "README.md (the area's folders in its layout)",
+      apply: () => {
+        edit("README.md", "- `src/`: ", "  - `machines/notes/`: a merchant's notes, a list area\n", "before");
+        edit("README.md", "  - `src/i18n/`: ", "    - `src/features/notes/`: a merchant's notes\n", "before");
+        edit("README.md", "  - `server/http/`: ", "    - `server/domain/notes/`: a merchant's notes\n", "before");
+      },
+    },
   ];
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { type Compose, interpolate, runArguments, startOrder } from "./compose-run.ts";
 
 /**
- * The deployment's files as text, against the README (issue 43, "a deployment that is tried"): what
+ * The deployment's files as text, against docs/operating.md (issue 43, "a deployment that is tried"): what
  * `npm run deploy:try` proves by running them, checked here in milliseconds so a change that breaks them shows in
  * `npm run test:unit`.
  */
@@ -12,7 +12,7 @@ const root = join(import.meta.dirname, "../..");
 const read = (path: string) => readFileSync(join(root, path), "utf8");
 const compose = read("deploy/compose.yaml");
 const containerfile = read("deploy/Containerfile");
-const readme = read("README.md");
+const operating = read("docs/operating.md");
 const operatorSettings = ["SERVER_SECRET", "SMTP_URL", "CHAINS", "WALLET_XPUB", "GAS_PAYER_PRIVATE_KEY"];
 
 describe("deploy/Containerfile", () => {
@@ -55,19 +55,19 @@ describe("deploy/compose.yaml", () => {
     expect(compose).toContain(`TRUST_PROXY: ${proxyAddress}`);
   });
 
-  it("gives the server PostgreSQL's two roles of the README: rows for the server, the schema for migrations", () => {
+  it("gives the server PostgreSQL's two roles of docs/operating.md: rows for the server, the schema for migrations", () => {
     expect(compose).toMatch(/DATABASE_URL: postgres:\/\/mc_app:/);
     expect(compose).toMatch(/MIGRATION_DATABASE_URL: postgres:\/\/mc_owner:/);
-    const roles = readme.slice(readme.indexOf("### PostgreSQL roles"));
+    const roles = operating.slice(operating.indexOf("## PostgreSQL roles"));
     for (const role of ["mc_owner", "mc_app"]) {
       expect(roles).toContain(`create role ${role} login`);
       expect(read("deploy/postgres/entrypoint.sh")).toContain(`create role ${role} login password`);
     }
   });
 
-  it("takes every setting an operator must give from settings.env, each documented in the README's deployment", () => {
+  it("takes every setting an operator must give from settings.env, each documented in docs/operating.md's deployment", () => {
     const example = read("deploy/settings.env.example");
-    const deploying = readme.slice(readme.indexOf("### Deploying it"));
+    const deploying = operating.slice(operating.indexOf("## Deploying it"));
     for (const name of operatorSettings) {
       expect(example).toMatch(new RegExp(`^${name}=$`, "m"));
       expect(deploying).toContain(`\`${name}\``);

@@ -1,4 +1,4 @@
-// npm run deploy:try — deploy/compose.yaml brought up on this machine with podman and checked (README, "Deploying it").
+// npm run deploy:try — deploy/compose.yaml brought up on this machine with podman and checked (docs/operating.md, "Deploying it").
 // Builds the images (the base from Debian packages), starts PostgreSQL, two server instances and nginx on a private
 // network, with a throw-away chain (anvil, chain id 1337) and mail server on the network's gateway; then, through the
 // proxy: every instance ready, a sign-up, a package paid on chain, the signed open API, a deposit credited once; then a

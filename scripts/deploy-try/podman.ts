@@ -5,7 +5,7 @@ import { promisify } from "node:util";
 
 /**
  * `podman` as `npm run deploy:try` calls it. CONTAINERS_CONF, unless set, is scripts/deploy-try/containers.conf, which
- * this sandbox needs and a usual host does not (README, "Deploying it"): runc, because crun refuses its hybrid
+ * this sandbox needs and a usual host does not (docs/operating.md, "Deploying it"): runc, because crun refuses its hybrid
  * cgroups ("crun: cgroups in hybrid mode not supported, drop all controllers from cgroupv2"), and limits at or below
  * the host's, because it lacks CAP_SYS_RESOURCE to raise them ("setrlimit `RLIMIT_NOFILE`: Operation not permitted").
  */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { retryDueMail } from "../domain/messaging/outbox.ts";
+import { retryDueMail } from "../domain/messaging/mail-outbox.ts";
 import { call, createHarness, type Harness, lastCode, reset } from "../testing/harness.ts";
 import { testServerSecret } from "../testing/seed.ts";
 

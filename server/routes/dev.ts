@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import * as z from "zod/mini";
 import { text } from "../../contracts/schemas/fields.ts";
 import { normalizeEmail } from "../domain/identity/merchants.ts";
-import { devOutboxFor } from "../domain/messaging/outbox.ts";
+import { devOutboxFor } from "../domain/messaging/mail-outbox.ts";
 import type { Services } from "../http/handler.ts";
 import { parseRequest } from "../http/validation.ts";
 

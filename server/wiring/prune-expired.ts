@@ -7,7 +7,7 @@ import { pruneGoogleRows } from "../domain/identity/google-link.ts";
 import { pruneSecurityEvents } from "../domain/identity/security-events.ts";
 import { pruneSessions } from "../domain/identity/sessions.ts";
 import { pruneCodes } from "../domain/identity/verification-codes.ts";
-import { pruneMail } from "../domain/messaging/outbox.ts";
+import { pruneMail } from "../domain/messaging/mail-outbox.ts";
 import { pruneDemoOrders } from "../domain/payments/demo-orders.ts";
 import type { Limits } from "../domain/platform/limits.ts";
 import { pruneRateLimits } from "../domain/platform/rate-limit.ts";

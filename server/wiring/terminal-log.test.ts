@@ -1,6 +1,6 @@
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { codeMail } from "../domain/messaging/outbox.ts";
+import { codeMail } from "../domain/messaging/mail-outbox.ts";
 import { logOutput, readLogFormat, terminalLogStream } from "./terminal-log.ts";
 
 /** A Fastify server logging through the terminal stream, as start-server.ts builds it with LOG_FORMAT=pretty. */

@@ -30,7 +30,7 @@ describe("startNavDrawer", () => {
 describe("the stylesheet's breakpoint", () => {
   it("is the machine's: the prerendered public pages switch arrangement where the navDrawer machine does", async () => {
     const { readFile } = await import("node:fs/promises");
-    const css = await readFile(new URL("../styles/app.css", import.meta.url), "utf8");
+    const css = await readFile(new URL("../styles/narrow.css", import.meta.url), "utf8");
     const queries = [...css.matchAll(/@media\s*([^{]+?)\s*\{/g)].map((m) => m[1]);
     expect(queries).toContain(narrowScreenQuery);
     const widest = Number(/max-width:\s*([\d.]+)px/.exec(narrowScreenQuery)?.[1]);

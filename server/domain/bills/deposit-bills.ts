@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { SystemMerchantScope } from "../platform/merchant-scope.ts";
 import { nextDayNumber } from "../platform/day-numbers.ts";
-import { publishEvent } from "../platform/outbox.ts";
+import { publishEvent } from "../platform/event-outbox.ts";
 import { notifyLive } from "../platform/live-changes.ts";
 import { type BillChain, toWireBill, wireBillQuery } from "./bill-wire.ts";
 
@@ -90,7 +90,7 @@ export async function changeBill(trx: Kysely<DB>, bill: LockedBill, change: Bill
 /**
  * An event for the merchant's system, written in the transaction of the change it tells: one per credit and one per
  * reversal, its payload the bill as it is after the change (`appBill`), delivered to the application's recharge
- * callback URL (platform/outbox.ts).
+ * callback URL (platform/event-outbox.ts).
  */
 export async function recordBillEvent(
   trx: Kysely<DB>,

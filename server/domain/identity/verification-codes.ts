@@ -4,7 +4,7 @@ import type { CodeTooSoonDetail, SendCodeResult } from "../../../contracts/schem
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import type { DB } from "../../db/schema.ts";
 import type { Mailer } from "../messaging/mailer.ts";
-import { codeMail, deliverMail, queueMail } from "../messaging/outbox.ts";
+import { codeMail, deliverMail, queueMail } from "../messaging/mail-outbox.ts";
 import { fail, messages, type Outcome, ok } from "../platform/outcome.ts";
 import { prunedRows } from "../platform/pruned-rows.ts";
 import { type Slot, takeSlots, waitMessage } from "../platform/rate-limit.ts";

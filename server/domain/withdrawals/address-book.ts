@@ -12,7 +12,7 @@ import { signedInMerchant } from "../identity/merchants.ts";
 import { recordSecurityEvent, type SecurityEventSource } from "../identity/security-events.ts";
 import type { Session } from "../identity/sessions.ts";
 import type { Mailer } from "../messaging/mailer.ts";
-import { deliverMail, type MailLog, type OutboxKeys, queueMail } from "../messaging/outbox.ts";
+import { deliverMail, type MailLog, type OutboxKeys, queueMail } from "../messaging/mail-outbox.ts";
 import type { MerchantScope } from "../platform/merchant-scope.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
 import { destinationRefusal, type WithdrawalRules } from "./withdrawal-holds.ts";

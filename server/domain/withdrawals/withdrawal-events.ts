@@ -2,13 +2,13 @@ import type { Kysely } from "kysely";
 import type { WithdrawalEventType } from "../../../contracts/schemas/callbacks.ts";
 import type { DB } from "../../db/schema.ts";
 import { notifyLive } from "../platform/live-changes.ts";
-import { publishEvent } from "../platform/outbox.ts";
+import { publishEvent } from "../platform/event-outbox.ts";
 import { type NamedChain, withdrawalToWire } from "./withdrawal-wire.ts";
 
 /**
  * A withdrawal's change told to the application whose key asked it (migration 0034), in the transaction that made the
  * change: its data the withdrawal as it is now (`openWithdrawal`), to the application's withdraw callback URL, signed,
- * retried and logged as deposits' events are (platform/outbox.ts). A withdrawal asked in the console names no
+ * retried and logged as deposits' events are (platform/event-outbox.ts). A withdrawal asked in the console names no
  * application, and is told to none. Every change is raised on the merchant's transaction records' live stream too.
  */
 export async function publishWithdrawalEvent(

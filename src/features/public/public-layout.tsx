@@ -18,7 +18,7 @@ const productLinks = [
 /**
  * The frame of the public pages: brand, product links, theme and language, sign in / register, footer. On a narrow
  * screen the navbar keeps the brand and Sign in; the product links, theme, language and Register go into a menu.
- * These pages are prerendered, so both arrangements are in the markup and a media query (app.css, `wide-only` and
+ * These pages are prerendered, so both arrangements are in the markup and a media query (src/styles/narrow.css, `wide-only` and
  * `narrow-only`) picks one: a phone's first paint is already the phone's, and hydration meets the same markup at
  * every width.
  */
