@@ -1,9 +1,10 @@
+import { fromPromise } from "xstate";
 import type { LoginResult } from "../../contracts/schemas/auth.ts";
 import type { GoogleLinkChallenge, GoogleSignInResult } from "../../contracts/schemas/google.ts";
 import { googleCodeRequest, googleLoginRequest } from "../../contracts/schemas/google.ts";
 import type { LoginAnswer } from "../../contracts/schemas/two-factor.ts";
 import type { Role, UserProfile } from "../../contracts/schemas/user.ts";
-import type { Failure, FieldErrors } from "../api-failure.ts";
+import { type Failure, type FieldErrors, toFailure } from "../api-failure.ts";
 import type { GoogleLinkOutput } from "./google-link.ts";
 import type { SecondFactorOutput } from "./second-factor.ts";
 
@@ -41,6 +42,73 @@ export interface SessionContext {
   offerMailCode: boolean;
 }
 
+export const initialContext = (input: SessionInput): SessionContext => ({
+  token: input.token,
+  user: input.user,
+  profile: null,
+  role: "",
+  fieldErrors: {},
+  failure: null,
+  expiredMessage: "",
+  rememberedEmail: input.rememberedEmail ?? null,
+  googleLink: null,
+  challenge: null,
+  offerMailCode: false,
+});
+
+/**
+ * How every way in (password, mailed code, second factor, Google, a linked Google account) ends, once `keepSession`
+ * has put the session in the context: store it and greet the merchant.
+ */
+export const storeAndGreet = [
+  {
+    type: "saveSession",
+    params: ({ context }: { context: SessionContext }) => ({
+      token: context.token ?? "",
+      user: context.user as SessionUser,
+    }),
+  },
+  {
+    type: "announceWelcome",
+    params: ({ context }: { context: SessionContext }) => ({
+      nickName: context.user?.nickName || context.user?.email || "",
+    }),
+  },
+] as const;
+
+/** An actor whose call the app provides (src/app/services.ts). */
+export const providedByApp = <Output, Input>(name: string) =>
+  fromPromise<Output, Input>(async () => {
+    throw new Error(`${name} is provided by the app`);
+  });
+
+/** A sign-in step answered a session: keep it (then store it and greet). */
+export const keptSession = (result: LoginResult) => ({
+  token: result.accessToken,
+  user: userFromLogin(result),
+  challenge: null,
+});
+
+/** Spec section 4: on login failure the token is cleared (and the failure shown). */
+export const refusedSignIn = (error: unknown) => ({ token: null, user: null, failure: toFailure(error) });
+
+/** The e-mail "Remember password" keeps, or null when it is not ticked. */
+export const rememberedOf = (form: { email: string; remember: boolean }) => (form.remember ? form.email.trim() : null);
+
+/** The stored user with the nickname a saved profile gives it. */
+export const renamed = (user: SessionUser | null, profile: UserProfile): SessionUser | null =>
+  user ? { ...user, nickName: profile.nickName } : user;
+
+/** Signed out: nothing of the merchant's is kept but the remembered e-mail. */
+export const forgottenSession = {
+  token: null,
+  user: null,
+  profile: null,
+  role: "" as Role,
+  failure: null,
+  expiredMessage: "",
+};
+
 /** What Google's popup handed over: an authorization code (code flow) or an ID token and its raw nonce (button, One Tap). */
 export type GoogleGrant = { code: string } | { credential: string; nonce: string };
 
@@ -67,6 +135,16 @@ export interface SessionInput {
  * form is the `secondFactor` child's); the sign-in form offers a mailed code.
  */
 export type SessionTag = "reloginOpen" | "reloginBusy" | "secondFactor" | "mailCode";
+
+/** The statechart's types (session.ts). */
+export interface SessionTypes {
+  context: SessionContext;
+  events: SessionEvent;
+  input: SessionInput;
+  tags: SessionTag;
+  /** The sign-in steps' children, by invoke id: the views read and send to them. */
+  children: { secondFactor: "secondFactor"; googleLink: "googleLink" };
+}
 
 /** The answer of a sign-in step that holds a session (a challenge goes to the second step first, a link to its proof). */
 export const sessionOf = (answer: GoogleSignInResult): LoginResult => {
@@ -110,23 +188,3 @@ export const userFromLogin = (result: LoginResult): SessionUser => ({
   nickName: result.nickName,
   avatar: result.avatar,
 });
-
-/**
- * How every way in (password, mailed code, second factor, Google, a linked Google account) ends, once `keepSession`
- * has put the session in the context: store it and greet the merchant.
- */
-export const storeAndGreet = [
-  {
-    type: "saveSession",
-    params: ({ context }: { context: SessionContext }) => ({
-      token: context.token ?? "",
-      user: context.user as SessionUser,
-    }),
-  },
-  {
-    type: "announceWelcome",
-    params: ({ context }: { context: SessionContext }) => ({
-      nickName: context.user?.nickName || context.user?.email || "",
-    }),
-  },
-] as const;

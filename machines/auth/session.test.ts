@@ -8,7 +8,8 @@ import { googleLinkMachine } from "./google-link.ts";
 import { selectGoogleLinkStep } from "./google-link-selectors.ts";
 import { secondFactorMachine } from "./second-factor.ts";
 import { selectSecondFactorForm } from "./second-factor-selectors.ts";
-import { type GoogleGrant, type SessionActor, type SessionInput, sessionMachine } from "./session.ts";
+import { type SessionActor, sessionMachine } from "./session.ts";
+import type { GoogleGrant, SessionInput } from "./session-context.ts";
 import {
   selectAwaitingProfile,
   selectDisplayName,

@@ -1,67 +1,43 @@
-import { type ActorRefFrom, assertEvent, assign, fromPromise, setup } from "xstate";
+import { type ActorRefFrom, assertEvent, assign, setup } from "xstate";
 import type { LoginRequest, LoginResult } from "../../contracts/schemas/auth.ts";
 import { loginRequest } from "../../contracts/schemas/auth.ts";
-import { type GoogleLinkChallenge, type GoogleSignInResult, isLinkChallenge } from "../../contracts/schemas/google.ts";
-import { errCodes } from "../../contracts/schemas/envelope.ts";
+import type { GoogleLinkChallenge, GoogleSignInResult } from "../../contracts/schemas/google.ts";
 import type { LoginAnswer } from "../../contracts/schemas/two-factor.ts";
-import { type Role, roleField, type UserProfile } from "../../contracts/schemas/user.ts";
+import { roleField, type UserProfile } from "../../contracts/schemas/user.ts";
 import { fieldErrorsOf, toFailure } from "../api-failure.ts";
-import { type GoogleLinkOutput, googleLinkMachine } from "./google-link.ts";
-import { type SecondFactorOutput, secondFactorMachine } from "./second-factor.ts";
-
+import { googleLinkMachine } from "./google-link.ts";
+import { secondFactorMachine } from "./second-factor.ts";
+import { sessionGuards } from "./session-guards.ts";
 import {
   challengeOf,
   codeSession,
   endingFailure,
   type GoogleGrant,
-  googleGrantSchema,
   linkAnswer,
   loginBody,
-  type SessionContext,
-  type SessionEvent,
-  type SessionInput,
-  type SessionTag,
+  initialContext,
+  type SessionTypes,
   type SessionUser,
   sessionOf,
   storeAndGreet,
-  userFromLogin,
-} from "./session-context.ts";
-
-export type { GoogleLinkProof } from "./google-link.ts";
-export type {
-  GoogleGrant,
-  SessionContext,
-  SessionEvent,
-  SessionInput,
-  SessionTag,
-  SessionUser,
+  keptSession,
+  forgottenSession,
+  providedByApp,
+  refusedSignIn,
+  rememberedOf,
+  renamed,
 } from "./session-context.ts";
 
 export const sessionMachine = setup({
-  types: {} as {
-    context: SessionContext;
-    events: SessionEvent;
-    input: SessionInput;
-    tags: SessionTag;
-    // The sign-in steps' children, by invoke id: the views read and send to them.
-    children: { secondFactor: "secondFactor"; googleLink: "googleLink" };
-  },
+  types: {} as SessionTypes,
   actors: {
-    login: fromPromise<LoginAnswer, LoginRequest>(async () => {
-      throw new Error("login is provided by the app");
-    }),
-    loadProfile: fromPromise<UserProfile, { userId: string }>(async () => {
-      throw new Error("loadProfile is provided by the app");
-    }),
-    googleLogin: fromPromise<GoogleSignInResult, GoogleGrant>(async () => {
-      throw new Error("googleLogin is provided by the app");
-    }),
+    login: providedByApp<LoginAnswer, LoginRequest>("login"),
+    loadProfile: providedByApp<UserProfile, { userId: string }>("loadProfile"),
+    googleLogin: providedByApp<GoogleSignInResult, GoogleGrant>("googleLogin"),
+    logout: providedByApp<unknown, { userId: string }>("logout"),
     // The child machines of the two sign-in steps; the app provides their calls.
     googleLink: googleLinkMachine,
     secondFactor: secondFactorMachine,
-    logout: fromPromise<unknown, { userId: string }>(async () => {
-      throw new Error("logout is provided by the app");
-    }),
   },
   actions: {
     // Effects on storage, the page and other screens; the app provides them.
@@ -72,65 +48,15 @@ export const sessionMachine = setup({
     announceLogout: () => {},
     announceWelcome: (_, _params: { nickName: string }) => {},
     reloadPage: () => {},
-    // A sign-in step answered a session: keep it, store it, greet.
-    keepSession: assign((_, { result }: { result: LoginResult }) => ({
-      token: result.accessToken,
-      user: userFromLogin(result),
-      challenge: null,
-    })),
-    // Spec section 4: on login failure the token is cleared (and the failure shown).
-    refuseSignIn: assign((_, { error }: { error: unknown }) => ({
-      token: null,
-      user: null,
-      failure: toFailure(error),
-    })),
-    forgetSession: assign({
-      token: null,
-      user: null,
-      profile: null,
-      role: "" as Role,
-      failure: null,
-      expiredMessage: "",
-    }),
+    // A sign-in step answered a session: keep it (then store it and greet: storeAndGreet).
+    keepSession: assign((_, { result }: { result: LoginResult }) => keptSession(result)),
+    refuseSignIn: assign((_, { error }: { error: unknown }) => refusedSignIn(error)),
+    forgetSession: assign(forgottenSession),
   },
-  guards: {
-    hasToken: ({ context }) => context.token !== null,
-    hasStoredUser: ({ context }) => context.user !== null,
-    loginFormValid: ({ event }) => event.type === "login.submit" && loginRequest.safeParse(loginBody(event)).success,
-    // The account's sign-in is throttled (strangers' failures), or the form offered the code already: the form (back)
-    // with the code field; the right password with a mailed code gets through.
-    needsMailCode: ({ context, event }) =>
-      context.offerMailCode || ("error" in event && toFailure(event.error).errCode === errCodes.signInNeedsMailCode),
-    askedSecondFactor: (_, { answer }: { answer: GoogleSignInResult }) => challengeOf(answer) !== null,
-    signedInWithCode: (_, { output }: { output: SecondFactorOutput }) => output.outcome === "signedIn",
-    // The account's codes are throttled (strangers' wrong codes): sign in again with a mailed code.
-    codesThrottled: (_, { output }: { output: SecondFactorOutput }) => output.outcome === "throttled",
-    googleGrantValid: ({ event }) =>
-      event.type === "login.google" && googleGrantSchema(event.grant).safeParse(event.grant).success,
-    linkRequired: (_, { output }: { output: GoogleSignInResult }) => isLinkChallenge(output),
-    // Linked; the merchant has TOTP on, so the second step follows.
-    linkedBeforeSecondFactor: (_, { output }: { output: GoogleLinkOutput }) =>
-      output.outcome === "linked" && challengeOf(output.answer) !== null,
-    linked: (_, { output }: { output: GoogleLinkOutput }) => output.outcome === "linked",
-    // A known role other than the current one; choosing the current role again changes nothing.
-    otherRole: ({ context, event }) =>
-      event.type === "role.switch" && roleField.safeParse(event.role).success && event.role !== context.role,
-  },
+  guards: sessionGuards,
 }).createMachine({
   id: "session",
-  context: ({ input }) => ({
-    token: input.token,
-    user: input.user,
-    profile: null,
-    role: "",
-    fieldErrors: {},
-    failure: null,
-    expiredMessage: "",
-    rememberedEmail: input.rememberedEmail ?? null,
-    googleLink: null,
-    challenge: null,
-    offerMailCode: false,
-  }),
+  context: ({ input }) => initialContext(input),
   initial: "booting",
   states: {
     booting: {
@@ -149,12 +75,8 @@ export const sessionMachine = setup({
             guard: "loginFormValid",
             target: "loggingIn",
             actions: [
-              assign({
-                fieldErrors: {},
-                failure: null,
-                rememberedEmail: ({ event }) => (event.remember ? event.email.trim() : null),
-              }),
-              { type: "rememberEmail", params: ({ event }) => ({ email: event.remember ? event.email.trim() : null }) },
+              assign({ fieldErrors: {}, failure: null, rememberedEmail: ({ event }) => rememberedOf(event) }),
+              { type: "rememberEmail", params: ({ event }) => ({ email: rememberedOf(event) }) },
             ],
           },
           { actions: assign({ fieldErrors: ({ event }) => fieldErrorsOf(loginRequest.safeParse(loginBody(event))) }) },
@@ -308,8 +230,7 @@ export const sessionMachine = setup({
           actions: [
             assign({
               profile: ({ event }) => event.profile,
-              user: ({ context, event }) =>
-                context.user ? { ...context.user, nickName: event.profile.nickName } : context.user,
+              user: ({ context, event }) => renamed(context.user, event.profile),
             }),
             { type: "saveUser", params: ({ context }) => ({ user: context.user as SessionUser }) },
           ],
