@@ -37,7 +37,7 @@ export interface SessionContext {
   challenge: string | null;
   /**
    * The account's sign-in is throttled (errCode 2011): the sign-in form offers a code mailed to the account, sent with
-   * the password (issue 37). Kept while the form shows the code field, so a refused try comes back to it.
+   * the password. Kept while the form shows the code field, so a refused try comes back to it.
    */
   offerMailCode: boolean;
 }
@@ -55,59 +55,6 @@ export const initialContext = (input: SessionInput): SessionContext => ({
   challenge: null,
   offerMailCode: false,
 });
-
-/**
- * How every way in (password, mailed code, second factor, Google, a linked Google account) ends, once `keepSession`
- * has put the session in the context: store it and greet the merchant.
- */
-export const storeAndGreet = [
-  {
-    type: "saveSession",
-    params: ({ context }: { context: SessionContext }) => ({
-      token: context.token ?? "",
-      user: context.user as SessionUser,
-    }),
-  },
-  {
-    type: "announceWelcome",
-    params: ({ context }: { context: SessionContext }) => ({
-      nickName: context.user?.nickName || context.user?.email || "",
-    }),
-  },
-] as const;
-
-/** An actor whose call the app provides (src/app/services.ts). */
-export const providedByApp = <Output, Input>(name: string) =>
-  fromPromise<Output, Input>(async () => {
-    throw new Error(`${name} is provided by the app`);
-  });
-
-/** A sign-in step answered a session: keep it (then store it and greet). */
-export const keptSession = (result: LoginResult) => ({
-  token: result.accessToken,
-  user: userFromLogin(result),
-  challenge: null,
-});
-
-/** Spec section 4: on login failure the token is cleared (and the failure shown). */
-export const refusedSignIn = (error: unknown) => ({ token: null, user: null, failure: toFailure(error) });
-
-/** The e-mail "Remember password" keeps, or null when it is not ticked. */
-export const rememberedOf = (form: { email: string; remember: boolean }) => (form.remember ? form.email.trim() : null);
-
-/** The stored user with the nickname a saved profile gives it. */
-export const renamed = (user: SessionUser | null, profile: UserProfile): SessionUser | null =>
-  user ? { ...user, nickName: profile.nickName } : user;
-
-/** Signed out: nothing of the merchant's is kept but the remembered e-mail. */
-export const forgottenSession = {
-  token: null,
-  user: null,
-  profile: null,
-  role: "" as Role,
-  failure: null,
-  expiredMessage: "",
-};
 
 /** What Google's popup handed over: an authorization code (code flow) or an ID token and its raw nonce (button, One Tap). */
 export type GoogleGrant = { code: string } | { credential: string; nonce: string };
@@ -188,3 +135,56 @@ export const userFromLogin = (result: LoginResult): SessionUser => ({
   nickName: result.nickName,
   avatar: result.avatar,
 });
+
+/**
+ * How every way in (password, mailed code, second factor, Google, a linked Google account) ends, once `keepSession`
+ * has put the session in the context: store it and greet the merchant.
+ */
+export const storeAndGreet = [
+  {
+    type: "saveSession",
+    params: ({ context }: { context: SessionContext }) => ({
+      token: context.token ?? "",
+      user: context.user as SessionUser,
+    }),
+  },
+  {
+    type: "announceWelcome",
+    params: ({ context }: { context: SessionContext }) => ({
+      nickName: context.user?.nickName || context.user?.email || "",
+    }),
+  },
+] as const;
+
+/** An actor whose call the app provides (src/app/services.ts). */
+export const providedByApp = <Output, Input>(name: string) =>
+  fromPromise<Output, Input>(async () => {
+    throw new Error(`${name} is provided by the app`);
+  });
+
+/** A sign-in step answered a session: keep it (then store it and greet). */
+export const keptSession = (result: LoginResult) => ({
+  token: result.accessToken,
+  user: userFromLogin(result),
+  challenge: null,
+});
+
+/** Spec section 4: on login failure the token is cleared (and the failure shown). */
+export const refusedSignIn = (error: unknown) => ({ token: null, user: null, failure: toFailure(error) });
+
+/** The e-mail "Remember password" keeps, or null when it is not ticked. */
+export const rememberedOf = (form: { email: string; remember: boolean }) => (form.remember ? form.email.trim() : null);
+
+/** The stored user with the nickname a saved profile gives it. */
+export const renamed = (user: SessionUser | null, profile: UserProfile): SessionUser | null =>
+  user ? { ...user, nickName: profile.nickName } : user;
+
+/** Signed out: nothing of the merchant's is kept but the remembered e-mail. */
+export const forgottenSession = {
+  token: null,
+  user: null,
+  profile: null,
+  role: "" as Role,
+  failure: null,
+  expiredMessage: "",
+};
