@@ -1,4 +1,6 @@
 import type { SnapshotFrom } from "xstate";
+import type { GoogleLinkActor } from "./google-link.ts";
+import type { SecondFactorActor } from "./second-factor.ts";
 import type { sessionMachine } from "./session.ts";
 
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
@@ -44,17 +46,12 @@ export const selectSignedIn = (snapshot: SessionSnapshot): boolean => snapshot.m
 export const selectSigningInWithGoogle = (snapshot: SessionSnapshot): boolean =>
   snapshot.matches("loggingInWithGoogle");
 
-/** A Google account waits to be linked to the merchant with its e-mail: the sign-in page shows the link step. */
-export const selectGoogleLink = (
-  snapshot: SessionSnapshot,
-): { email: string; linkTicket: string; busy: boolean } | null =>
-  snapshot.matches("linkingGoogle") && snapshot.context.googleLink
-    ? {
-        email: snapshot.context.googleLink.email,
-        linkTicket: snapshot.context.googleLink.linkTicket,
-        busy: snapshot.matches({ linkingGoogle: "linking" }),
-      }
-    : null;
+/**
+ * A Google account waits to be linked to the merchant with its e-mail: the sign-in page shows the link step, drawn from
+ * this child's snapshot (google-link-selectors.ts) and sent its events.
+ */
+export const selectGoogleLinkActor = (snapshot: SessionSnapshot): GoogleLinkActor | undefined =>
+  snapshot.children.googleLink;
 
 /** Logging out: the navbar's log-out button spins. */
 export const selectSigningOut = (snapshot: SessionSnapshot): boolean => snapshot.matches("loggingOut");
@@ -67,21 +64,8 @@ export const selectProfileLoading = (snapshot: SessionSnapshot): boolean =>
 export const selectRememberedEmail = (snapshot: SessionSnapshot): string => selectRememberedLogin(snapshot).email;
 
 /**
- * The sign-in page's step: the password form, or the second factor (TOTP on) with its field error and whether the
- * code is being checked.
+ * The sign-in asks for the second factor (TOTP on): the sign-in page shows its form, drawn from this child's snapshot
+ * (second-factor-selectors.ts) and sent its events, instead of the password form.
  */
-export const selectSecondFactorStep = (snapshot: SessionSnapshot) =>
-  snapshot.hasTag("secondFactor")
-    ? ({
-        kind: "secondFactor",
-        busy: snapshot.matches("verifyingSecondFactor"),
-        codeError: snapshot.context.fieldErrors.code,
-      } as const)
-    : ({ kind: "password" } as const);
-
-export const sameSecondFactorStep = (
-  a: ReturnType<typeof selectSecondFactorStep>,
-  b: ReturnType<typeof selectSecondFactorStep>,
-): boolean =>
-  a.kind === b.kind &&
-  (a.kind === "password" || (b.kind === "secondFactor" && a.busy === b.busy && a.codeError === b.codeError));
+export const selectSecondFactorActor = (snapshot: SessionSnapshot): SecondFactorActor | undefined =>
+  snapshot.children.secondFactor;

@@ -9,6 +9,7 @@ import { consoleOverviewModel } from "./console-overview.model.ts";
 import { currencyListModel } from "./currency-list.model.ts";
 import { demoCheckoutModel } from "./demo-checkout.model.ts";
 import { forgotPasswordModel } from "./forgot-password.model.ts";
+import { googleLinkModel } from "./google-link.model.ts";
 import { googleSignInModel } from "./google-sign-in.model.ts";
 import { languageChangeModel } from "./language-change.model.ts";
 import { listExportModel } from "./list-export.model.ts";
@@ -23,6 +24,7 @@ import { orderPurchaseModel } from "./order-purchase.model.ts";
 import { packageCatalogueModel } from "./package-catalogue.model.ts";
 import { redeliverFailedModel } from "./redeliver-failed.model.ts";
 import { registerModel } from "./register.model.ts";
+import { secondFactorModel } from "./second-factor.model.ts";
 import { securityActivityModel } from "./security-activity.model.ts";
 import { addressAddModel, addressRemoveModel, withdrawModel } from "./wallet-dialogs.model.ts";
 import { withdrawalApproveModel, withdrawalRejectModel } from "./withdrawal-decision.model.ts";
@@ -36,6 +38,8 @@ import { twoFactorModel } from "./two-factor.model.ts";
 /** Every machine QA walks. A machine missing here is missing from `npm run model-test`. */
 export const allModels: ReadonlyArray<MachineModel> = [
   sessionModel,
+  secondFactorModel,
+  googleLinkModel,
   registerModel,
   forgotPasswordModel,
   codeSenderModel,

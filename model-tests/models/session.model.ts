@@ -21,6 +21,11 @@ export const signInCode = "135790";
 
 const renamed = "Shop One";
 
+/** How the children end back at the sign-in form. */
+export const linkExpired = failure("2105", "This Google sign-in has expired, please continue with Google again");
+export const challengeSpent = failure("2302", "This sign-in has expired, please sign in again");
+export const codesThrottled = failure("2011", "Too many failed sign-ins on this account: ask for a sign-in code");
+
 /** The Re-Login dialog's logout runs the `logout` actor under its own invoke id. */
 const aliases = { reloginLogout: "logout" } as const;
 const { done, failed } = eventBuilders(sessionMachine, aliases);
@@ -84,32 +89,21 @@ export const sessionModel: MachineModel<typeof sessionMachine, typeof aliases> =
         done("googleLogin", challengeAnswer),
         failed("googleLogin", failure("2102", "The Google sign-in could not be verified")),
       ];
-    if (s.matches({ linkingGoogle: "proving" }))
+    // The link step's and the second step's own states (a malformed proof, a wrong password or code) are their
+    // children's models (google-link.model.ts, second-factor.model.ts); here, each way they end.
+    if (s.matches("linkingGoogle"))
       return [
-        { type: "google.link", proof: { password: merchant.password } },
-        { type: "google.link", proof: { code: linkCode } },
-        { type: "google.link", proof: { code: "" } },
-        { type: "google.linkCancel" },
-      ];
-    if (s.matches({ linkingGoogle: "linking" }))
-      return [
-        done("googleLink", loginResult),
-        done("googleLink", challengeAnswer),
-        failed("googleLink", failure("2006", "Wrong e-mail or password")),
-        failed("googleLink", failure("2105", "This Google sign-in has expired, please continue with Google again")),
+        done("googleLink", { outcome: "linked", answer: loginResult }),
+        done("googleLink", { outcome: "linked", answer: challengeAnswer }),
+        done("googleLink", { outcome: "expired", failure: linkExpired }),
+        done("googleLink", { outcome: "cancelled" }),
       ];
     if (s.matches("secondFactor"))
       return [
-        { type: "secondFactor.submit", code: totpCode },
-        { type: "secondFactor.submit", code: "12" },
-        { type: "secondFactor.cancel" },
-      ];
-    if (s.matches("verifyingSecondFactor"))
-      return [
-        done("secondFactor", loginResult),
-        failed("secondFactor", failure("2301", "The two-factor code is wrong")),
-        failed("secondFactor", failure("2302", "This sign-in has expired, please sign in again")),
-        failed("secondFactor", failure("2011", "Too many failed sign-ins on this account: ask for a sign-in code")),
+        done("secondFactor", { outcome: "signedIn", result: loginResult }),
+        done("secondFactor", { outcome: "spent", failure: challengeSpent }),
+        done("secondFactor", { outcome: "throttled", failure: codesThrottled }),
+        done("secondFactor", { outcome: "cancelled" }),
       ];
     if (s.matches({ signedIn: "loadingProfile" }))
       return [done("loadProfile", profile), failed("loadProfile", failure("5000", "Internal error")), expire];
@@ -143,16 +137,15 @@ export const sessionModel: MachineModel<typeof sessionMachine, typeof aliases> =
           : "accessToken" in e.output
             ? "The server accepts Google's sign-in"
             : "The server answers that the Google account's e-mail belongs to an account not linked to it";
-      case "google.link":
-        return "password" in e.proof
-          ? `On the link step, type the account's password "${e.proof.password}"; press ${english("googleLink.withPassword")}`
-          : `On the link step, type the mailed code "${e.proof.code}"; press ${english("googleLink.withCode")}`;
-      case "google.linkCancel":
-        return "On the link step, press Cancel";
       case "xstate.done.actor.googleLink":
-        return "secondFactor" in e.output
-          ? "The server links the Google account and asks for the second factor (TOTP is on)"
-          : "The server links the Google account and signs in";
+        if (e.output.outcome === "cancelled") return "On the link step, press Cancel";
+        if (e.output.outcome === "expired")
+          return `On the link step, type the account's password "${merchant.password}"; press ${english("googleLink.withPassword")}; the server refuses: "${e.output.failure.errMsg}"`;
+        return `On the link step, type the account's password "${merchant.password}"; press ${english("googleLink.withPassword")}; ${
+          "secondFactor" in e.output.answer
+            ? "the server links the Google account and asks for the second factor (TOTP is on)"
+            : "the server links the Google account and signs in"
+        }`;
       case "logout":
         return "Press Log out";
       case "session.expired":
@@ -171,12 +164,13 @@ export const sessionModel: MachineModel<typeof sessionMachine, typeof aliases> =
         return "secondFactor" in e.output
           ? "The server accepts the password and asks for the second factor (TOTP is on)"
           : "The server accepts the sign-in";
-      case "secondFactor.submit":
-        return `Type the code "${e.code}" (the field has the focus); press Enter`;
-      case "secondFactor.cancel":
-        return "Press Back to sign-in";
       case "xstate.done.actor.secondFactor":
-        return "The server accepts the code";
+        if (e.output.outcome === "cancelled") return "Press Back to sign-in";
+        return `Type the code "${totpCode}" (the field has the focus); press Enter; ${
+          e.output.outcome === "signedIn"
+            ? "the server accepts the code"
+            : `the server refuses: "${e.output.failure.errMsg}"`
+        }`;
       case "xstate.done.actor.loadProfile":
         return "The server answers the profile";
       case "xstate.done.actor.logout":
@@ -203,18 +197,11 @@ export const sessionModel: MachineModel<typeof sessionMachine, typeof aliases> =
       return `The sign-in page${code}${problems.length ? `, showing ${problems.join(", ")}` : ""}; no token stored`;
     }
     if (s.matches("loggingIn")) return "Sign in shows a spinner";
-    if (s.matches("secondFactor")) {
-      const problems = [
-        ...Object.values(s.context.fieldErrors).map(english),
-        ...(s.context.failure ? [saidOnce(s.context.failure)] : []),
-      ];
-      return `The two-factor step asks for the app's code, its field focused${problems.length ? `, showing ${problems.join(", ")}` : ""}; no token stored`;
-    }
-    if (s.matches("verifyingSecondFactor")) return "Verify shows a spinner";
+    if (s.matches("secondFactor"))
+      return "The two-factor step asks for the app's code, its field focused; no token stored";
     if (s.matches("loggingInWithGoogle")) return "Continue with Google shows a spinner";
-    if (s.matches({ linkingGoogle: "proving" }))
-      return `${english("googleLink.title")}: the account's e-mail, a password field, a code field with Send code, and Cancel${s.context.failure ? `; ${saidOnce(s.context.failure)}` : ""}`;
-    if (s.matches({ linkingGoogle: "linking" })) return "The link step's buttons show a spinner";
+    if (s.matches("linkingGoogle"))
+      return `${english("googleLink.title")}: the account's e-mail, a password field, a code field with Send code, and Cancel`;
     if (s.matches({ signedIn: "loadingProfile" })) return "The console, loading the profile";
     if (s.matches({ signedIn: "ready" })) return "The console shows the merchant's e-mail, nickname and user ID";
     if (s.matches("expired")) return `The blocking dialog "${s.context.expiredMessage}" with Cancel and Re-Login`;

@@ -1,5 +1,7 @@
 import type { i18n } from "i18next";
 import { createActor, fromPromise } from "xstate";
+import { googleLinkMachine } from "../../machines/auth/google-link.ts";
+import { secondFactorMachine } from "../../machines/auth/second-factor.ts";
 import { type SessionActor, sessionMachine } from "../../machines/auth/session.ts";
 import { type TabsActor, tabsMachine } from "../../machines/shell/tabs.ts";
 import type { ApiError } from "../api/api-error.ts";
@@ -116,8 +118,12 @@ export function createServices(deps: ServiceDeps): Services {
       googleLogin: fromPromise(({ input }) =>
         "code" in input ? api.auth.googleCode(input) : api.auth.googleLogin(input),
       ),
-      googleLink: fromPromise(({ input }) => api.auth.googleLink(input)),
-      secondFactor: fromPromise(({ input }) => api.auth.secondFactor(input)),
+      googleLink: googleLinkMachine.provide({
+        actors: { linkAccount: fromPromise(({ input }) => api.auth.googleLink(input)) },
+      }),
+      secondFactor: secondFactorMachine.provide({
+        actors: { verifyCode: fromPromise(({ input }) => api.auth.secondFactor(input)) },
+      }),
       loadProfile: fromPromise(({ input }) => api.user.info({ id: input.userId })),
       logout: fromPromise(({ input }) => api.auth.logout({ uid: input.userId })),
     },

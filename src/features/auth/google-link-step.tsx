@@ -2,6 +2,13 @@ import { Button, Callout } from "@blueprintjs/core";
 import { useActorRef, useSelector } from "@xstate/react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import {
+  sameGoogleLinkStep,
+  selectGoogleLinkFailure,
+  selectGoogleLinkFieldErrors,
+  selectGoogleLinkStep,
+} from "../../../machines/auth/google-link-selectors.ts";
+import type { GoogleLinkActor } from "../../../machines/auth/google-link.ts";
 import { FailureScope } from "../../app/failure-callout.tsx";
 import { useServices } from "../../app/services-context.tsx";
 import { FormField } from "../../ui/form-field.tsx";
@@ -13,23 +20,23 @@ import { CodeField } from "../../app/code-field.tsx";
  * merchant's password, or a code mailed to the address, links the Google account and signs in; Cancel goes back. The
  * code is asked with the step's ticket: the server mails link codes only for a live one (issue 67).
  */
-export function GoogleLinkStep({ email, linkTicket, busy }: { email: string; linkTicket: string; busy: boolean }) {
+export function GoogleLinkStep({ step }: { step: GoogleLinkActor }) {
   const { t } = useTranslation();
   const services = useServices();
-  const { session } = services;
+  const { email, linkTicket, busy } = useSelector(step, selectGoogleLinkStep, sameGoogleLinkStep);
   const sender = useActorRef(provideCodeSender(services), { input: { purpose: "link", linkTicket } });
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
-  const fieldErrors = useSelector(session, (s) => s.context.fieldErrors);
-  const failure = useSelector(session, (s) => s.context.failure);
+  const fieldErrors = useSelector(step, selectGoogleLinkFieldErrors);
+  const failure = useSelector(step, selectGoogleLinkFailure);
 
   const linkWithPassword = (event: FormEvent) => {
     event.preventDefault();
-    session.send({ type: "google.link", proof: { password } });
+    step.send({ type: "google.link", proof: { password } });
   };
   const linkWithCode = (event: FormEvent) => {
     event.preventDefault();
-    session.send({ type: "google.link", proof: { code } });
+    step.send({ type: "google.link", proof: { code } });
   };
 
   return (
@@ -65,7 +72,7 @@ export function GoogleLinkStep({ email, linkTicket, busy }: { email: string; lin
         fill
         disabled={busy}
         text={t("common.cancel")}
-        onClick={() => session.send({ type: "google.linkCancel" })}
+        onClick={() => step.send({ type: "google.linkCancel" })}
       />
     </section>
   );

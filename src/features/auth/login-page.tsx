@@ -4,11 +4,10 @@ import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "rea
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
 import {
-  sameSecondFactorStep,
-  selectGoogleLink,
+  selectGoogleLinkActor,
   selectMailCodeOffered,
   selectRememberedLogin,
-  selectSecondFactorStep,
+  selectSecondFactorActor,
   selectSignedIn,
   selectSigningIn,
 } from "../../../machines/auth/session-selectors.ts";
@@ -52,12 +51,8 @@ export default function LoginPage() {
   const fieldErrors = useSelector(session, (s) => s.context.fieldErrors);
   const failure = useSelector(session, (s) => s.context.failure);
   const googleClient = useGoogleClientId();
-  const googleLink = useSelector(
-    session,
-    selectGoogleLink,
-    (a, b) => a === b || (a !== null && b !== null && a.email === b.email && a.busy === b.busy),
-  );
-  const step = useSelector(session, selectSecondFactorStep, sameSecondFactorStep);
+  const googleLink = useSelector(session, selectGoogleLinkActor);
+  const secondFactor = useSelector(session, selectSecondFactorActor);
   const offerMailCode = useSelector(session, selectMailCodeOffered);
 
   useEffect(() => {
@@ -69,10 +64,10 @@ export default function LoginPage() {
     session.send({ type: "login.submit", email, password, remember, emailCode });
   };
 
-  if (step.kind === "secondFactor")
+  if (secondFactor)
     return (
       <AuthLayout title={t("login.secondFactorTitle")}>
-        <SecondFactorForm busy={step.busy} codeError={step.codeError} />
+        <SecondFactorForm step={secondFactor} />
       </AuthLayout>
     );
 
@@ -87,7 +82,7 @@ export default function LoginPage() {
     >
       {googleLink ? (
         <Suspense fallback={null}>
-          <GoogleLinkStep {...googleLink} />
+          <GoogleLinkStep step={googleLink} />
         </Suspense>
       ) : (
         <form ref={formRef} onSubmit={submit} noValidate aria-label={t("login.title")}>

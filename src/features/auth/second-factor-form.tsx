@@ -2,19 +2,24 @@ import { Button } from "@blueprintjs/core";
 import { useSelector } from "@xstate/react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSessionActor } from "../../app/services-context.tsx";
+import {
+  sameSecondFactorForm,
+  selectSecondFactorFailure,
+  selectSecondFactorForm,
+} from "../../../machines/auth/second-factor-selectors.ts";
+import type { SecondFactorActor } from "../../../machines/auth/second-factor.ts";
 import { FailureScope } from "../../app/failure-callout.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 
 /** The sign-in's second step (TOTP on): the app's code or a recovery code; the field takes focus, Enter submits. */
-export function SecondFactorForm({ busy, codeError }: { busy: boolean; codeError: string | undefined }) {
+export function SecondFactorForm({ step }: { step: SecondFactorActor }) {
   const { t } = useTranslation();
-  const session = useSessionActor();
-  const failure = useSelector(session, (s) => s.context.failure);
+  const { busy, codeError } = useSelector(step, selectSecondFactorForm, sameSecondFactorForm);
+  const failure = useSelector(step, selectSecondFactorFailure);
   const [code, setCode] = useState("");
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    session.send({ type: "secondFactor.submit", code });
+    step.send({ type: "secondFactor.submit", code });
   };
   return (
     <form onSubmit={submit} noValidate aria-label={t("login.secondFactorTitle")}>
@@ -39,7 +44,7 @@ export function SecondFactorForm({ busy, codeError }: { busy: boolean; codeError
         variant="minimal"
         fill
         text={t("login.secondFactorBack")}
-        onClick={() => session.send({ type: "secondFactor.cancel" })}
+        onClick={() => step.send({ type: "secondFactor.cancel" })}
       />
     </form>
   );
