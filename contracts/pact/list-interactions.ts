@@ -17,7 +17,7 @@ type Given = Parameters<ReturnType<Pact["addInteraction"]>["given"]>;
 /** What is the list's own in its interaction: the data it is given, the call and the body the console sends. */
 interface ListInteraction {
   /** The provider states after the merchant's sign-in (`signedIn`, always first). */
-  given: readonly Given[];
+  given: ReadonlyArray<Readonly<Given>>;
   description: string;
   /** The endpoint row called (contracts/endpoints/<area>.ts), for its path. */
   endpoint: { path: string };

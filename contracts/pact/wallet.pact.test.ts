@@ -198,12 +198,15 @@ describe("My wallet (proposed)", () => {
       });
   });
 
+  // A withdrawal of 5 asked from a balance of 25: requested, none failed.
+  const withWithdrawal = [
+    [states.balance, { email, amount: "25" }],
+    [states.withdrawal, { ...withDestination, amount: "5" }],
+  ] as const;
+
   it("lists the merchant's withdrawals by state, a page at a time", () =>
     listPageInteraction(pact, {
-      given: [
-        [states.balance, { email, amount: "25" }],
-        [states.withdrawal, { ...withDestination, amount: "5" }],
-      ],
+      given: withWithdrawal,
       description: "a request for the merchant's requested withdrawals",
       endpoint: walletEndpoints.withdrawalList,
       body: { status: "requested", pageSize: 10 },
@@ -230,10 +233,7 @@ describe("My wallet (proposed)", () => {
   // No withdrawal has failed: the file is its header alone.
   it("exports the withdrawals a filter selects as a CSV file, its labels (English, the language asked) first", () =>
     listFileInteraction(pact, {
-      given: [
-        [states.balance, { email, amount: "25" }],
-        [states.withdrawal, { ...withDestination, amount: "5" }],
-      ],
+      given: withWithdrawal,
       description: "a CSV export of the merchant's failed withdrawals",
       endpoint: walletEndpoints.withdrawalExport,
       body: { status: "failed" },
