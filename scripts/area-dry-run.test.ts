@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { areaPieces } from "./area-dry-run/pieces.ts";
+import { areaFiles, areaPieces } from "./area-dry-run/pieces.ts";
 
 const root = join(import.meta.dirname, "..");
 
@@ -22,6 +22,12 @@ describe("npm run area-dry-run's pieces", () => {
     for (const piece of pieces) piece.apply();
     for (const piece of pieces) piece.instead?.();
     expect(tree.written.size).toBeGreaterThanOrEqual(pieces.length);
+  });
+
+  it("cost a new list area 29 files, no selectors file among them (listSelectors makes them from the area)", () => {
+    const { added, edited } = areaFiles(memoryTree());
+    expect(added).not.toContain("machines/notes/note-list-selectors.ts");
+    expect(added.length + edited.length).toBe(29);
   });
 
   it("names the file and the anchor that moved", () => {

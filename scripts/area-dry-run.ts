@@ -6,7 +6,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { areaPieces } from "./area-dry-run/pieces.ts";
+import { areaFiles, areaPieces } from "./area-dry-run/pieces.ts";
 
 const repo = process.argv[2] ?? process.cwd();
 const root = mkdtempSync(join(tmpdir(), "area-dry-run-"));
@@ -75,6 +75,11 @@ function reset() {
   execFileSync("git", ["checkout", "--", "."], { cwd: root });
   execFileSync("git", ["clean", "-fdq", "-e", "node_modules"], { cwd: root });
 }
+
+const cost = areaFiles({ read: (path) => readFileSync(join(root, path), "utf8") });
+console.log(
+  `a new list area: ${cost.added.length + cost.edited.length} files (${cost.added.length} new, ${cost.edited.length} edited)\n`,
+);
 
 try {
   for (const piece of pieces) piece.apply();

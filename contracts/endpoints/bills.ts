@@ -9,33 +9,20 @@ import {
   billListResult,
 } from "../schemas/bills.ts";
 import { type Endpoint, endpoint } from "../endpoint.ts";
+import { listEndpoints } from "../list-endpoints.ts";
 
 /** The bills area's calls (`api.bills.<call>`): its part of the endpoint table, contracts/endpoints.ts. */
 export const billsEndpoints = {
   // Application bills (issue 27; spec sections 2–3: "bills … not shown"), contracts/schemas/bills.ts: every transfer to
   // one of the merchant's deposit addresses, read only; the chain listener writes them.
-  billList: endpoint({
+  ...listEndpoints({
     area: "bills",
-    call: "list",
-    method: "POST",
-    path: "/api/Bill/List",
-    body: billListRequest,
-    query: null,
+    names: "bill",
+    path: "/api/Bill",
+    request: billListRequest,
     result: billListResult,
-    auth: true,
-    source: "proposed",
-  }),
-  billExport: endpoint({
-    area: "bills",
-    call: "export",
-    method: "POST",
-    path: "/api/Bill/Export",
-    body: billExportRequest,
-    query: null,
-    result: appBill,
-    auth: true,
-    source: "proposed",
-    download: true,
+    filters: billExportRequest,
+    row: appBill,
   }),
   billDetail: endpoint({
     area: "bills",

@@ -9,33 +9,20 @@ import {
   callbackTestRequest,
 } from "../schemas/callbacks.ts";
 import { type Endpoint, endpoint } from "../endpoint.ts";
+import { listEndpoints } from "../list-endpoints.ts";
 
 /** The callbacks area's calls (`api.callbacks.<call>`): its part of the endpoint table, contracts/endpoints.ts. */
 export const callbacksEndpoints = {
   // Transaction callbacks (issue 28; spec section 2's "Transaction callback" menu, content not shown),
   // contracts/schemas/callbacks.ts: the log of every delivery attempt, redelivery and signed test events.
-  callbackList: endpoint({
+  ...listEndpoints({
     area: "callbacks",
-    call: "list",
-    method: "POST",
-    path: "/api/Callback/List",
-    body: callbackListRequest,
-    query: null,
+    names: "callback",
+    path: "/api/Callback",
+    request: callbackListRequest,
     result: callbackListResult,
-    auth: true,
-    source: "proposed",
-  }),
-  callbackExport: endpoint({
-    area: "callbacks",
-    call: "export",
-    method: "POST",
-    path: "/api/Callback/Export",
-    body: callbackExportRequest,
-    query: null,
-    result: callbackAttempt,
-    auth: true,
-    source: "proposed",
-    download: true,
+    filters: callbackExportRequest,
+    row: callbackAttempt,
   }),
   callbackRedeliver: endpoint({
     area: "callbacks",

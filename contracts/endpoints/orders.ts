@@ -12,6 +12,7 @@ import {
 import { packageListResult } from "../schemas/packages.ts";
 import { subscriptionResult } from "../schemas/subscription.ts";
 import { type Endpoint, endpoint } from "../endpoint.ts";
+import { listEndpoints } from "../list-endpoints.ts";
 
 /** The orders area's calls (`api.orders.<call>`): its part of the endpoint table, contracts/endpoints.ts. */
 export const ordersEndpoints = {
@@ -50,28 +51,14 @@ export const ordersEndpoints = {
     auth: true,
     source: "proposed",
   }),
-  orderList: endpoint({
+  ...listEndpoints({
     area: "orders",
-    call: "list",
-    method: "POST",
-    path: "/api/Order/List",
-    body: orderListRequest,
-    query: null,
+    names: "order",
+    path: "/api/Order",
+    request: orderListRequest,
     result: orderListResult,
-    auth: true,
-    source: "proposed",
-  }),
-  orderExport: endpoint({
-    area: "orders",
-    call: "export",
-    method: "POST",
-    path: "/api/Order/Export",
-    body: orderExportRequest,
-    query: null,
-    result: order,
-    auth: true,
-    source: "proposed",
-    download: true,
+    filters: orderExportRequest,
+    row: order,
   }),
   orderDetail: endpoint({
     area: "orders",

@@ -17,6 +17,7 @@ import {
   withdrawalAddressList,
 } from "../schemas/wallet.ts";
 import { type Endpoint, endpoint } from "../endpoint.ts";
+import { listEndpoints } from "../list-endpoints.ts";
 
 /** The wallet area's calls (`api.wallet.<call>`): its part of the endpoint table, contracts/endpoints.ts. */
 export const walletEndpoints = {
@@ -115,27 +116,14 @@ export const walletEndpoints = {
     source: "proposed",
   }),
   /** My wallet's withdrawals, on the list framework: whichever asked them (the console or an application). */
-  withdrawalList: endpoint({
+  ...listEndpoints({
     area: "wallet",
-    call: "withdrawals",
-    method: "POST",
-    path: "/api/Wallet/Withdrawals",
-    body: withdrawalListRequest,
-    query: null,
+    names: "withdrawal",
+    path: { pages: "/api/Wallet/Withdrawals", file: "/api/Wallet/WithdrawalsExport" },
+    calls: { pages: "withdrawals", file: "exportWithdrawals" },
+    request: withdrawalListRequest,
     result: withdrawalListResult,
-    auth: true,
-    source: "proposed",
-  }),
-  withdrawalExport: endpoint({
-    area: "wallet",
-    call: "exportWithdrawals",
-    method: "POST",
-    path: "/api/Wallet/WithdrawalsExport",
-    body: withdrawalExportRequest,
-    query: null,
-    result: openWithdrawal,
-    auth: true,
-    source: "proposed",
-    download: true,
+    filters: withdrawalExportRequest,
+    row: openWithdrawal,
   }),
 } as const satisfies Record<string, Endpoint>;

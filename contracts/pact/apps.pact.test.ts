@@ -4,8 +4,10 @@ import { codeMatcher, exampleOf, isoDate } from "./body-matchers.ts";
 import { merchant } from "./fixtures.ts";
 import { apiFor, authHeaders, createPact, failure, jsonHeaders, ok, responseHeaders } from "./pact-setup.ts";
 import { states } from "./provider-states.ts";
+import { appsEndpoints } from "../endpoints/apps.ts";
+import { listPageInteraction } from "./list-interactions.ts";
 
-const { like, regex, integer, eachLike, fromProviderState } = MatchersV3;
+const { like, regex, integer, fromProviderState } = MatchersV3;
 const pact = createPact();
 const { email, token } = merchant;
 const appCode = "2026112500000001";
@@ -50,29 +52,15 @@ const credentialsBody = (previousSecretValidUntil: unknown, previousWebhookSecre
 const withPackage = { email, packageCode: "basic", product: "Devnet" };
 
 describe("my applications (proposed)", () => {
-  it("lists the merchant's applications by status and name", async () => {
-    const listed = {
-      items: eachLike(appBody()),
-      pageSize: integer(10),
-      nextCursor: null,
-      previousCursor: null,
-      total: integer(1),
-      totalCapped: false,
-    };
-    await pact
-      .addInteraction()
-      .given(states.signedIn, { email, token })
-      .given(states.application, { email, name })
-      .uponReceiving("a request for the merchant's applications")
-      .withRequest("POST", "/api/App/List", (b) =>
-        b.headers(authHeaders(token)).jsonBody({ status: "normal", name: like("Pact"), pageSize: 10 }),
-      )
-      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(listed)))
-      .executeTest(async (mock) => {
-        const answer = apiFor(mock, token).apps.list({ status: "normal", name: "Pact", pageSize: 10 });
-        await expect(answer).resolves.toEqual(exampleOf(listed));
-      });
-  });
+  it("lists the merchant's applications by status and name", () =>
+    listPageInteraction(pact, {
+      given: [[states.application, { email, name }]],
+      description: "a request for the merchant's applications",
+      endpoint: appsEndpoints.appList,
+      body: { status: "normal", name: like("Pact"), pageSize: 10 },
+      row: appBody(),
+      call: (api) => api.apps.list({ status: "normal", name: "Pact", pageSize: 10 }),
+    }));
 
   it("adds an application within the package's limit", async () => {
     const created = {

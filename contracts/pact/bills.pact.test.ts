@@ -3,11 +3,12 @@ import { describe, expect, it } from "vitest";
 import { exampleOf, isoDate } from "./body-matchers.ts";
 import { merchant } from "./fixtures.ts";
 import { billExportTable } from "../exports/bills.ts";
-import { englishHeader } from "./export-header.ts";
 import { apiFor, authHeaders, createPact, failure, ok, responseHeaders } from "./pact-setup.ts";
 import { states } from "./provider-states.ts";
+import { billsEndpoints } from "../endpoints/bills.ts";
+import { listFileInteraction, listPageInteraction } from "./list-interactions.ts";
 
-const { like, regex, integer, eachLike, fromProviderState } = MatchersV3;
+const { like, regex, integer, fromProviderState } = MatchersV3;
 const pact = createPact();
 const { email, token } = merchant;
 const billNo = "20261125900000001";
@@ -58,52 +59,26 @@ const billBody = () => ({
 });
 
 describe("application bills (proposed)", () => {
-  it("lists the merchant's bills of an application, by status, a page at a time", async () => {
-    // The only bill: the first page is the last, and the total was counted in full.
-    const listed = {
-      items: eachLike(billBody()),
-      pageSize: integer(10),
-      nextCursor: null,
-      previousCursor: null,
-      total: integer(1),
-      totalCapped: false,
-    };
-    await pact
-      .addInteraction()
-      .given(states.signedIn, { email, token })
-      .given(states.bill, withBill)
-      .uponReceiving("a request for the merchant's bills of one application")
-      .withRequest("POST", "/api/Bill/List", (b) =>
-        b.headers(authHeaders(token)).jsonBody({ appCode: stateAppCode(), status: "credited", pageSize: 10 }),
-      )
-      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(listed)))
-      .executeTest(async (mock) => {
-        const answer = apiFor(mock, token).bills.list({ appCode, status: "credited", pageSize: 10 });
-        await expect(answer).resolves.toEqual(exampleOf(listed));
-      });
-  });
+  it("lists the merchant's bills of an application, by status, a page at a time", () =>
+    listPageInteraction(pact, {
+      given: [[states.bill, withBill]],
+      description: "a request for the merchant's bills of one application",
+      endpoint: billsEndpoints.billList,
+      body: { appCode: stateAppCode(), status: "credited", pageSize: 10 },
+      row: billBody(),
+      call: (api) => api.bills.list({ appCode, status: "credited", pageSize: 10 }),
+    }));
 
-  it("exports the bills a filter selects as a CSV file, its labels (English, the language asked) first", async () => {
-    // No bill is dropped: the file is its header alone, the same whatever the provider's bills hold. The verifier
-    // checks the request, the status and the content type of a file body (not its bytes): the columns and values are
-    // proven against the list by server/routes/bills.test.ts.
-    const header = englishHeader(billExportTable);
-    await pact
-      .addInteraction()
-      .given(states.signedIn, { email, token })
-      .given(states.bill, withBill)
-      .uponReceiving("a CSV export of the merchant's dropped bills")
-      .withRequest("POST", "/api/Bill/Export", (b) => b.headers(authHeaders(token)).jsonBody({ status: "dropped" }))
-      .willRespondWith(200, (b) =>
-        b
-          .headers({ "Content-Type": regex("^text/csv(;.*)?$", "text/csv; charset=utf-8") })
-          .body("text/plain", header.bytes),
-      )
-      .executeTest(async (mock) => {
-        const file = await apiFor(mock, token).bills.export({ status: "dropped" });
-        expect(await file.blob.text()).toBe(header.text);
-      });
-  });
+  // No bill is dropped: the file is its header alone, the same whatever the provider's bills hold.
+  it("exports the bills a filter selects as a CSV file, its labels (English, the language asked) first", () =>
+    listFileInteraction(pact, {
+      given: [[states.bill, withBill]],
+      description: "a CSV export of the merchant's dropped bills",
+      endpoint: billsEndpoints.billExport,
+      body: { status: "dropped" },
+      table: billExportTable,
+      call: (api) => api.bills.export({ status: "dropped" }),
+    }));
 
   it("answers one of the merchant's bills by its number", async () => {
     await pact

@@ -3,11 +3,12 @@ import { describe, expect, it } from "vitest";
 import { exampleOf, isoDate } from "./body-matchers.ts";
 import { merchant } from "./fixtures.ts";
 import { callbackExportTable } from "../exports/callbacks.ts";
-import { englishHeader } from "./export-header.ts";
 import { apiFor, authHeaders, createPact, failure, ok, responseHeaders } from "./pact-setup.ts";
 import { states } from "./provider-states.ts";
+import { callbacksEndpoints } from "../endpoints/callbacks.ts";
+import { listFileInteraction, listPageInteraction } from "./list-interactions.ts";
 
-const { like, regex, integer, eachLike, fromProviderState } = MatchersV3;
+const { like, regex, integer, fromProviderState } = MatchersV3;
 const pact = createPact();
 const { email, token } = merchant;
 const appCode = "2026112590000001";
@@ -59,53 +60,26 @@ const failedAttempt = (
 });
 
 describe("transaction callbacks (proposed)", () => {
-  it("exports the attempts a filter selects as a CSV file, its labels (English, the language asked) first", async () => {
-    // The failed callback is no test event: the file is its header alone, whatever the provider's attempts hold. The
-    // verifier checks the request, the status and the content type of a file body; the rows are proven against the
-    // list by server/routes/callbacks.test.ts.
-    const header = englishHeader(callbackExportTable);
-    await pact
-      .addInteraction()
-      .given(states.signedIn, { email, token })
-      .given(states.failedCallback, withFailedCallback)
-      .uponReceiving("a CSV export of the merchant's test events")
-      .withRequest("POST", "/api/Callback/Export", (b) =>
-        b.headers(authHeaders(token)).jsonBody({ eventType: "callback.test" }),
-      )
-      .willRespondWith(200, (b) =>
-        b
-          .headers({ "Content-Type": regex("^text/csv(;.*)?$", "text/csv; charset=utf-8") })
-          .body("text/plain", header.bytes),
-      )
-      .executeTest(async (mock) => {
-        const file = await apiFor(mock, token).callbacks.export({ eventType: "callback.test" });
-        expect(await file.blob.text()).toBe(header.text);
-      });
-  });
+  // The failed callback is no test event: the file is its header alone, whatever the provider's attempts hold.
+  it("exports the attempts a filter selects as a CSV file, its labels (English, the language asked) first", () =>
+    listFileInteraction(pact, {
+      given: [[states.failedCallback, withFailedCallback]],
+      description: "a CSV export of the merchant's test events",
+      endpoint: callbacksEndpoints.callbackExport,
+      body: { eventType: "callback.test" },
+      table: callbackExportTable,
+      call: (api) => api.callbacks.export({ eventType: "callback.test" }),
+    }));
 
-  it("lists the merchant's failed attempts of an application, a page at a time", async () => {
-    const listed = {
-      items: eachLike(failedAttempt({ eventType: "deposit.credited", trigger: "auto" }, 1)),
-      pageSize: integer(10),
-      nextCursor: null,
-      previousCursor: null,
-      total: integer(1),
-      totalCapped: false,
-    };
-    await pact
-      .addInteraction()
-      .given(states.signedIn, { email, token })
-      .given(states.failedCallback, withFailedCallback)
-      .uponReceiving("a request for the merchant's failed callback attempts of one application")
-      .withRequest("POST", "/api/Callback/List", (b) =>
-        b.headers(authHeaders(token)).jsonBody({ appCode: stateAppCode(), result: "failed", pageSize: 10 }),
-      )
-      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(listed)))
-      .executeTest(async (mock) => {
-        const answer = apiFor(mock, token).callbacks.list({ appCode, result: "failed", pageSize: 10 });
-        await expect(answer).resolves.toEqual(exampleOf(listed));
-      });
-  });
+  it("lists the merchant's failed attempts of an application, a page at a time", () =>
+    listPageInteraction(pact, {
+      given: [[states.failedCallback, withFailedCallback]],
+      description: "a request for the merchant's failed callback attempts of one application",
+      endpoint: callbacksEndpoints.callbackList,
+      body: { appCode: stateAppCode(), result: "failed", pageSize: 10 },
+      row: failedAttempt({ eventType: "deposit.credited", trigger: "auto" }, 1),
+      call: (api) => api.callbacks.list({ appCode, result: "failed", pageSize: 10 }),
+    }));
 
   it("redelivers an attempt's event now and answers the new attempt", async () => {
     const attempt = failedAttempt({ eventType: "deposit.credited", trigger: "manual" }, 2);

@@ -12,9 +12,10 @@ import {
   usdt,
 } from "./order-bodies.ts";
 import { orderExportTable } from "../exports/orders.ts";
-import { englishHeader } from "./export-header.ts";
 import { apiFor, authHeaders, createPact, failure, ok, responseHeaders } from "./pact-setup.ts";
 import { states } from "./provider-states.ts";
+import { ordersEndpoints } from "../endpoints/orders.ts";
+import { listFileInteraction, listPageInteraction } from "./list-interactions.ts";
 
 const { like, regex, integer, eachLike } = MatchersV3;
 const pact = createPact();
@@ -147,54 +148,30 @@ describe("orders (proposed)", () => {
       });
   });
 
-  it("exports the orders a filter selects as a CSV file, its labels (English, the language asked) first", async () => {
-    // The merchant's only order is open: no failed one, so the file is its header alone. The verifier checks the
-    // request, the status and the content type of a file body; the rows are proven by server/routes/orders.test.ts.
-    const header = englishHeader(orderExportTable);
-    await pact
-      .addInteraction()
-      .given(states.signedIn, { email, token })
-      .given(states.openOrder, { email, packageCode: "basic" })
-      .uponReceiving("a CSV export of the merchant's failed orders")
-      .withRequest("POST", "/api/Order/Export", (b) => b.headers(authHeaders(token)).jsonBody({ status: "failed" }))
-      .willRespondWith(200, (b) =>
-        b
-          .headers({ "Content-Type": regex("^text/csv(;.*)?$", "text/csv; charset=utf-8") })
-          .body("text/plain", header.bytes),
-      )
-      .executeTest(async (mock) => {
-        const file = await apiFor(mock, token).orders.export({ status: "failed" });
-        expect(await file.blob.text()).toBe(header.text);
-      });
-  });
+  // The merchant's only order is open: no failed one, so the file is its header alone.
+  it("exports the orders a filter selects as a CSV file, its labels (English, the language asked) first", () =>
+    listFileInteraction(pact, {
+      given: [[states.openOrder, { email, packageCode: "basic" }]],
+      description: "a CSV export of the merchant's failed orders",
+      endpoint: ordersEndpoints.orderExport,
+      body: { status: "failed" },
+      table: orderExportTable,
+      call: (api) => api.orders.export({ status: "failed" }),
+    }));
 
-  it("lists the merchant's orders, filtered and a page at a time", async () => {
-    const page = {
-      items: eachLike(orderBody("pending")),
-      pageSize: integer(10),
-      nextCursor: null,
-      previousCursor: null,
-      total: integer(1),
-      totalCapped: false,
-    };
-    await pact
-      .addInteraction()
-      .given(states.signedIn, { email, token })
-      .given(states.openOrder, { email, packageCode: "basic" })
-      .uponReceiving("a search of the merchant's pending orders")
-      .withRequest("POST", "/api/Order/List", (b) =>
-        b.headers(authHeaders(token)).jsonBody({
-          status: regex("^(pending|waiting|paid|cancelled|failed)$", "pending"),
-          startTime: isoDate("2020-01-01T00:00:00.000Z"),
-          pageSize: integer(10),
-        }),
-      )
-      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(page)))
-      .executeTest(async (mock) => {
-        const body = { status: "pending", startTime: "2020-01-01T00:00:00.000Z", pageSize: 10 } as const;
-        await expect(apiFor(mock, token).orders.list(body)).resolves.toEqual(exampleOf(page));
-      });
-  });
+  it("lists the merchant's orders, filtered and a page at a time", () =>
+    listPageInteraction(pact, {
+      given: [[states.openOrder, { email, packageCode: "basic" }]],
+      description: "a search of the merchant's pending orders",
+      endpoint: ordersEndpoints.orderList,
+      body: {
+        status: regex("^(pending|waiting|paid|cancelled|failed)$", "pending"),
+        startTime: isoDate("2020-01-01T00:00:00.000Z"),
+        pageSize: integer(10),
+      },
+      row: orderBody("pending"),
+      call: (api) => api.orders.list({ status: "pending", startTime: "2020-01-01T00:00:00.000Z", pageSize: 10 }),
+    }));
 
   it("answers an order's details with the transfers that paid it", async () => {
     const detail = orderDetailBody("paid", true);

@@ -4,9 +4,10 @@ import { exampleOf } from "./body-matchers.ts";
 import { merchant } from "./fixtures.ts";
 import { errCodes } from "../schemas/envelope.ts";
 import { withdrawalExportTable } from "../exports/withdrawals.ts";
-import { englishHeader } from "./export-header.ts";
 import { apiFor, authHeaders, createPact, failure, ok, responseHeaders } from "./pact-setup.ts";
 import { states } from "./provider-states.ts";
+import { walletEndpoints } from "../endpoints/wallet.ts";
+import { listFileInteraction, listPageInteraction } from "./list-interactions.ts";
 
 const { like, regex, integer, eachLike, boolean, fromProviderState } = MatchersV3;
 const pact = createPact();
@@ -197,69 +198,46 @@ describe("My wallet (proposed)", () => {
       });
   });
 
-  it("lists the merchant's withdrawals by state, a page at a time", async () => {
-    const withdrawal = {
-      id: regex("^\\d{1,18}$", "1"),
-      chain: like(product),
-      chainId: integer(31337),
-      token: evmAddress(`0x${"11".repeat(20)}`),
-      to: evmAddress(destination),
-      amount: decimal("5"),
-      fee: decimal("1"),
-      status: "requested",
-      txHash: null,
-      failure: null,
-      waiting: null,
-      createdAt: isoTime("2026-11-27T10:00:00.000Z"),
-      // No transaction of it mined yet: nothing counted.
-      confirmations: null,
-      requiredConfirmations: null,
-    };
-    const listed = {
-      items: eachLike(withdrawal),
-      pageSize: integer(10),
-      nextCursor: null,
-      previousCursor: null,
-      total: integer(1),
-      totalCapped: false,
-    };
-    await pact
-      .addInteraction()
-      .given(states.signedIn, { email, token })
-      .given(states.balance, { email, amount: "25" })
-      .given(states.withdrawal, { ...withDestination, amount: "5" })
-      .uponReceiving("a request for the merchant's requested withdrawals")
-      .withRequest("POST", "/api/Wallet/Withdrawals", (b) =>
-        b.headers(authHeaders(token)).jsonBody({ status: "requested", pageSize: 10 }),
-      )
-      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(listed)))
-      .executeTest(async (mock) => {
-        const answer = apiFor(mock, token).wallet.withdrawals({ status: "requested", pageSize: 10 });
-        await expect(answer).resolves.toEqual(exampleOf(listed));
-      });
-  });
+  // A withdrawal of 5 asked from a balance of 25: requested, none failed.
+  const withWithdrawal = [
+    [states.balance, { email, amount: "25" }],
+    [states.withdrawal, { ...withDestination, amount: "5" }],
+  ] as const;
 
-  it("exports the withdrawals a filter selects as a CSV file, its labels (English, the language asked) first", async () => {
-    // No withdrawal has failed: the file is its header alone (the columns and values are proven against the list by
-    // server/routes/wallet-withdrawals.test.ts).
-    const header = englishHeader(withdrawalExportTable);
-    await pact
-      .addInteraction()
-      .given(states.signedIn, { email, token })
-      .given(states.balance, { email, amount: "25" })
-      .given(states.withdrawal, { ...withDestination, amount: "5" })
-      .uponReceiving("a CSV export of the merchant's failed withdrawals")
-      .withRequest("POST", "/api/Wallet/WithdrawalsExport", (b) =>
-        b.headers(authHeaders(token)).jsonBody({ status: "failed" }),
-      )
-      .willRespondWith(200, (b) =>
-        b
-          .headers({ "Content-Type": regex("^text/csv(;.*)?$", "text/csv; charset=utf-8") })
-          .body("text/plain", header.bytes),
-      )
-      .executeTest(async (mock) => {
-        const file = await apiFor(mock, token).wallet.exportWithdrawals({ status: "failed" });
-        expect(await file.blob.text()).toBe(header.text);
-      });
-  });
+  it("lists the merchant's withdrawals by state, a page at a time", () =>
+    listPageInteraction(pact, {
+      given: withWithdrawal,
+      description: "a request for the merchant's requested withdrawals",
+      endpoint: walletEndpoints.withdrawalList,
+      body: { status: "requested", pageSize: 10 },
+      row: {
+        id: regex("^\\d{1,18}$", "1"),
+        chain: like(product),
+        chainId: integer(31337),
+        token: evmAddress(`0x${"11".repeat(20)}`),
+        to: evmAddress(destination),
+        amount: decimal("5"),
+        fee: decimal("1"),
+        status: "requested",
+        txHash: null,
+        failure: null,
+        waiting: null,
+        createdAt: isoTime("2026-11-27T10:00:00.000Z"),
+        // No transaction of it mined yet: nothing counted.
+        confirmations: null,
+        requiredConfirmations: null,
+      },
+      call: (api) => api.wallet.withdrawals({ status: "requested", pageSize: 10 }),
+    }));
+
+  // No withdrawal has failed: the file is its header alone.
+  it("exports the withdrawals a filter selects as a CSV file, its labels (English, the language asked) first", () =>
+    listFileInteraction(pact, {
+      given: withWithdrawal,
+      description: "a CSV export of the merchant's failed withdrawals",
+      endpoint: walletEndpoints.withdrawalExport,
+      body: { status: "failed" },
+      table: withdrawalExportTable,
+      call: (api) => api.wallet.exportWithdrawals({ status: "failed" }),
+    }));
 });

@@ -1,3 +1,4 @@
+import type * as z from "zod/mini";
 import { type FieldErrors, fieldErrorsOf } from "../api-failure.ts";
 import { toInstant } from "./search-time.ts";
 
@@ -35,10 +36,12 @@ export interface RequestSchema<R> {
  * its request's schema, its page sizes, how a row is named, and whether its rows arrive live. Everything else — search
  * with its checks, keyset paging, retry, details, live rows and polling — is the one list machine's.
  */
-export interface ListArea<Request = unknown, Row = unknown> {
+export interface ListArea<Request = unknown, Row = unknown, Filters = never> {
   name: string;
   fields: readonly SearchField[];
   requestSchema: RequestSchema<Request>;
+  /** Its export's request (the filters without paging), when the list has a CSV file. */
+  exportSchema?: RequestSchema<Filters>;
   pageSizes: readonly number[];
   defaultPageSize: number;
   rowKey(row: Row): string;
@@ -61,7 +64,41 @@ export interface RowAction<Row> {
 
 /** A list area as the machine holds it, whatever its request and rows. */
 // biome-ignore lint/suspicious/noExplicitAny: the machine holds every area; the area's own code keeps its types.
-export type AnyListArea = ListArea<any, any>;
+export type AnyListArea = ListArea<any, any, any>;
+
+/** The endpoint rows a list is defined by (contracts/endpoints/*): its pages, and its file when it has one. */
+interface PagesEndpoint {
+  body: z.ZodMiniType;
+  result: z.ZodMiniType<{ items: readonly unknown[] }>;
+}
+interface FileEndpoint {
+  body: z.ZodMiniType;
+  download: true;
+}
+type Output<S> = S extends z.ZodMiniType ? z.output<S> : never;
+/** The request of a list's pages, as its endpoint's body schema gives it. */
+export type RequestOf<E extends { body: z.ZodMiniType }> = Output<E["body"]>;
+/** One row of a list, as its endpoint's answer (`listPage(row)`) gives it. */
+export type RowOf<E extends PagesEndpoint> = Output<E["result"]>["items"][number];
+
+/** What an area says of itself; its request's and its export's schemas come from its endpoints. */
+export type ListAreaConfig<Request, Row> = Omit<ListArea<Request, Row>, "requestSchema" | "exportSchema">;
+
+/**
+ * A list area typed by its endpoints: its request, its rows and its export's filters are the endpoint rows' own, so
+ * what provides and selects it (src/app/list-service.ts, list-selectors.ts) needs no cast.
+ */
+export function listArea<P extends PagesEndpoint, F extends FileEndpoint | undefined = undefined>(
+  endpoints: { pages: P; file?: F },
+  config: ListAreaConfig<RequestOf<P>, RowOf<P>>,
+): ListArea<RequestOf<P>, RowOf<P>, F extends FileEndpoint ? RequestOf<F> : never> {
+  const exportSchema = endpoints.file?.body;
+  return {
+    ...config,
+    requestSchema: endpoints.pages.body,
+    ...(exportSchema ? { exportSchema } : {}),
+  } as ListArea<RequestOf<P>, RowOf<P>, F extends FileEndpoint ? RequestOf<F> : never>;
+}
 
 export const emptySearchOf = (area: Pick<ListArea, "fields">): ListSearch =>
   Object.fromEntries(area.fields.map((field) => [field.name, ""]));

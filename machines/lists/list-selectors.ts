@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from "xstate";
 import type { FieldErrors, Failure } from "../api-failure.ts";
 import { type PagingView, pagingViewOf, withoutPaging } from "./keyset-paging.ts";
-import { isFiltered, type ListSearch, listRequestOf } from "./list-area.ts";
+import { isFiltered, type ListArea, type ListSearch, listRequestOf } from "./list-area.ts";
 import type { AppOption } from "./app-choices.ts";
 import type { listMachine } from "./list-machine.ts";
 
@@ -67,6 +67,19 @@ export const detailSelector =
     if (!inList(s, "details") || detail === null) return { open: false };
     return { open: true, ...view(detail as Row) };
   };
+
+/**
+ * An area's table and details selectors, typed by its rows (the area's endpoint's): each row as its table shows it
+ * (`row`, the row itself by default) and as its details dialog shows it (`detail`, `{ row }` by default).
+ */
+export function listSelectors<Row, Shown = Row, Detail = { row: Row }>(
+  _area: ListArea<unknown, Row, unknown>,
+  views: { row?: (row: Row) => Shown; detail?: (row: Row) => Detail } = {},
+) {
+  const { row = (listed: Row) => listed as unknown as Shown, detail = (listed: Row) => ({ row: listed }) as Detail } =
+    views;
+  return { selectTable: tableSelector<Row, Shown>(row), selectDetail: detailSelector<Row, Detail>(detail) };
+}
 
 /** What an export of the list shown asks for: exactly the search the list applies, without paging. */
 export const selectListExportRequest = (s: ListSnapshot): Record<string, unknown> =>

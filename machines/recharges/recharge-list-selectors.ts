@@ -1,11 +1,11 @@
 import type { RechargeBill } from "../../contracts/schemas/recharges.ts";
-import { detailSelector, type ListDetailView, type ListTableView, tableSelector } from "../lists/list-selectors.ts";
+import { type ListDetailView, type ListTableView, listSelectors } from "../lists/list-selectors.ts";
+import { rechargeListArea } from "./recharge-list.ts";
 
 export type RechargeTableView = ListTableView<RechargeBill>;
-export const selectRechargeTable = tableSelector<RechargeBill>();
-
 /** The details dialog: closed, or the recharge bill as listed. */
 export type RechargeDetailView = ListDetailView<{ recharge: RechargeBill }>;
-export const selectRechargeDetail = detailSelector<RechargeBill, { recharge: RechargeBill }>((recharge) => ({
-  recharge,
-}));
+export const { selectTable: selectRechargeTable, selectDetail: selectRechargeDetail } = listSelectors(
+  rechargeListArea,
+  { detail: (recharge) => ({ recharge }) },
+);

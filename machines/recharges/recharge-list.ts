@@ -1,32 +1,30 @@
-import {
-  type RechargeBill,
-  type RechargeListRequest,
-  rechargeListRequest,
-  rechargeReasons,
-} from "../../contracts/schemas/recharges.ts";
-import type { ListArea } from "../lists/list-area.ts";
+import { rechargeReasons } from "../../contracts/schemas/recharges.ts";
+import { rechargesEndpoints } from "../../contracts/endpoints/recharges.ts";
+import { listArea } from "../lists/list-area.ts";
 
 /**
  * Recharge bills (issue 41) on the list framework: every credit of the balance by a transfer that is not an
  * application deposit, newest first, searched by why it was credited, when, and its transaction.
  */
-export const rechargeListArea: ListArea<RechargeListRequest, RechargeBill> = {
-  name: "recharges",
-  fields: [
-    {
-      name: "reason",
-      kind: "choice",
-      options: rechargeReasons,
-      optionLabels: "recharges.reason",
-      any: "recharges.search.anyReason",
-    },
-    { name: "txHash", kind: "text", code: true },
-    { name: "startTime", kind: "from" },
-    { name: "endTime", kind: "until" },
-  ],
-  requestSchema: rechargeListRequest,
-  pageSizes: [10, 20, 50],
-  defaultPageSize: 10,
-  rowKey: (recharge) => recharge.billNo,
-  live: false,
-};
+export const rechargeListArea = listArea(
+  { pages: rechargesEndpoints.rechargeList, file: rechargesEndpoints.rechargeExport },
+  {
+    name: "recharges",
+    fields: [
+      {
+        name: "reason",
+        kind: "choice",
+        options: rechargeReasons,
+        optionLabels: "recharges.reason",
+        any: "recharges.search.anyReason",
+      },
+      { name: "txHash", kind: "text", code: true },
+      { name: "startTime", kind: "from" },
+      { name: "endTime", kind: "until" },
+    ],
+    pageSizes: [10, 20, 50],
+    defaultPageSize: 10,
+    rowKey: (recharge) => recharge.billNo,
+    live: false,
+  },
+);

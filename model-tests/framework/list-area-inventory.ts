@@ -16,8 +16,8 @@ const isListArea = (value: unknown): value is { name: string } =>
   ["name", "fields", "requestSchema", "pageSizes", "rowKey"].every((key) => key in value);
 
 /**
- * Every list area exported by the files of `dir`: a file is read when its text declares a `ListArea`, then each export
- * shaped as one counts. Tests are skipped.
+ * Every list area exported by the files of `dir`: a file is read when its text declares a `ListArea` (typed as one, or
+ * made by `listArea(`), then each export shaped as one counts. Tests are skipped.
  */
 export async function findListAreas(dir = "machines"): Promise<FoundListArea[]> {
   const found: FoundListArea[] = [];
@@ -26,7 +26,7 @@ export async function findListAreas(dir = "machines"): Promise<FoundListArea[]> 
     .sort();
   for (const file of files) {
     const path = join(dir, file);
-    if (!/: ListArea</.test(readFileSync(path, "utf8"))) continue;
+    if (!/: ListArea<|\blistArea\(/.test(readFileSync(path, "utf8"))) continue;
     const exports = (await import(pathToFileURL(resolve(path)).href)) as Record<string, unknown>;
     for (const [name, value] of Object.entries(exports))
       if (isListArea(value)) found.push({ name, file: path, area: value });

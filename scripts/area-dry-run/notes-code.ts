@@ -11,27 +11,15 @@ export const words: Record<string, [string, string, string]> = {
 };
 
 /** The notes list's area on the list machine (machines/lists/list-area.ts): a list writes no machine of its own. */
-export const machineCode = `import { type Note, type NoteListRequest, noteListRequest } from "../../contracts/schemas/notes.ts";
-import type { ListArea } from "../lists/list-area.ts";
+export const machineCode = `import { notesEndpoints } from "../../contracts/endpoints/notes.ts";
+import { listArea } from "../lists/list-area.ts";
 
-export const noteListArea: ListArea<NoteListRequest, Note> = {
-  name: "notes",
-  fields: [{ name: "text", kind: "text" }],
-  requestSchema: noteListRequest,
-  pageSizes: [10, 20, 50],
-  defaultPageSize: 10,
-  rowKey: (note) => note.id,
-  live: false,
-};
+export const noteListArea = listArea(
+  { pages: notesEndpoints.noteList },
+  { name: "notes", fields: [{ name: "text", kind: "text" }], pageSizes: [10, 20, 50], defaultPageSize: 10, rowKey: (note) => note.id, live: false },
+);
 `;
-/** The table's selector as its own file has it, taking the list machine's snapshot. */
-export const selectorsCode = `import type { Note } from "../../contracts/schemas/notes.ts";
-import { type ListSnapshot, tableSelector } from "../lists/list-selectors.ts";
-
-export const selectNoteTable = (s: ListSnapshot) => tableSelector<Note>()(s);
-`;
-
-/** The same selector written into the area's file instead. */
+/** A selector of the list written into the area's file instead of taking it from \`listSelectors\`. */
 export const selectorInMachineCode = `import { type ListSnapshot, tableSelector } from "../lists/list-selectors.ts";
-export const selectNoteTable = (s: ListSnapshot) => tableSelector<Note>()(s);
+export const selectNoteTable = (s: ListSnapshot) => tableSelector()(s);
 `;

@@ -3,7 +3,7 @@
 // scripts/area-dry-run.test.ts (in test:quick) to the working tree in memory: an anchor a later change moved fails
 // there, the day it moves, rather than the next time someone runs the dry run.
 import { createHash } from "node:crypto";
-import { machineCode, selectorInMachineCode, selectorsCode, words } from "./notes-code.ts";
+import { machineCode, selectorInMachineCode, words } from "./notes-code.ts";
 
 /** Where the pieces read and write, relative to the repository's root. */
 export interface Files {
@@ -175,25 +175,14 @@ export function areaPieces(files: Files): Piece[] {
       apply: () =>
         write(
           "contracts/pact/notes.pact.test.ts",
-          `import { describe, expect, it } from "vitest";\nimport { merchant } from "./fixtures.ts";\nimport { apiFor, authHeaders, createPact, ok, responseHeaders } from "./pact-setup.ts";\nimport { states } from "./provider-states.ts";\n\nconst pact = createPact();\nconst { email, token } = merchant;\nconst none = { items: [], pageSize: 10, nextCursor: null, previousCursor: null, total: 0, totalCapped: false };\n\ndescribe("notes", () => {\n  it("lists none", async () => {\n    await pact\n      .addInteraction()\n      .given(states.signedIn, { email, token })\n      .uponReceiving("a request for the notes")\n      .withRequest("POST", "/api/Note/List", (b) => b.headers(authHeaders(token)).jsonBody({}))\n      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(none)))\n      .executeTest(async (mock) => expect(await apiFor(mock, token).notes.list({})).toEqual(none));\n  });\n});\n`,
+          `import { describe, it } from "vitest";\nimport { notesEndpoints } from "../endpoints/notes.ts";\nimport { listPageInteraction } from "./list-interactions.ts";\nimport { createPact } from "./pact-setup.ts";\n\nconst pact = createPact();\n\ndescribe("notes", () => {\n  it("lists the merchant's notes", () =>\n    listPageInteraction(pact, { given: [], description: "a request for the notes", endpoint: notesEndpoints.noteList, body: {}, row: { id: "1", text: "a note", createdAt: "2026-11-27T10:00:00.000Z" }, call: (api) => api.notes.list({}) }));\n});\n`,
         ),
     },
     {
-      file: "machines/notes/note-list.ts (its ListArea)",
+      file: "machines/notes/note-list.ts (its ListArea, typed by its endpoint)",
       apply: () => write("machines/notes/note-list.ts", machineCode),
-    },
-    {
-      file: "machines/notes/note-list-selectors.ts",
-      apply: () => write("machines/notes/note-list-selectors.ts", selectorsCode),
-      // Written in the machine's file instead.
-      instead: () => {
-        write("machines/notes/note-list.ts", `${machineCode}\n${selectorInMachineCode}`);
-        replaceIn(
-          "src/features/notes/notes-page.tsx",
-          "machines/notes/note-list-selectors.ts",
-          "machines/notes/note-list.ts",
-        );
-      },
+      // A selector of its own written beside the area instead of the generic ones.
+      instead: () => write("machines/notes/note-list.ts", `${machineCode}\n${selectorInMachineCode}`),
     },
     {
       file: "model-tests/models/list.model.ts (a start) + its screen in model-tests/harnesses/list-screens/",
@@ -227,7 +216,7 @@ export function areaPieces(files: Files): Piece[] {
       apply: () =>
         write(
           "src/features/notes/notes-machines.ts",
-          `import { fromPromise } from "xstate";\nimport type { NoteListRequest } from "../../../contracts/schemas/notes.ts";\nimport { listMachine } from "../../../machines/lists/list-machine.ts";\nimport type { Uses } from "../../app/services.ts";\n\nexport const provideNoteList = ({ api }: Uses<never, "notes">) =>\n  listMachine.provide({ actors: { loadPage: fromPromise(({ input }) => api.notes.list(input.request as NoteListRequest)) } });\n`,
+          `import { noteListArea } from "../../../machines/notes/note-list.ts";\nimport { provideList } from "../../app/list-service.ts";\nimport type { Uses } from "../../app/services.ts";\n\nexport const provideNoteList = ({ api }: Uses<never, "notes">) => provideList(noteListArea, { loadPage: (request) => api.notes.list(request) });\n`,
         ),
       // The page binds the machine itself.
       instead: () =>
@@ -242,7 +231,7 @@ export function areaPieces(files: Files): Piece[] {
       apply: () =>
         write(
           "src/features/notes/notes-page.tsx",
-          `import { useActorRef, useSelector } from "@xstate/react";\nimport { useTranslation } from "react-i18next";\nimport { noteListArea } from "../../../machines/notes/note-list.ts";\nimport { selectNoteTable } from "../../../machines/notes/note-list-selectors.ts";\nimport { useServices } from "../../app/services-context.tsx";\nimport { ListTable } from "../../ui/list-table.tsx";\nimport { provideNoteList } from "./notes-machines.ts";\n\nexport default function NotesPage() {\n  const { t } = useTranslation();\n  const actor = useActorRef(provideNoteList(useServices()), { input: { area: noteListArea } });\n  const table = useSelector(actor, selectNoteTable);\n  return (\n    <section>\n      <h1>{t("notes.title")}</h1>\n      <ListTable area="notes" rowName="note" view={table} columns={[{ key: "text", rowHeader: true, card: true, cell: (note) => note.text }]} chosen={null} onChoose={() => {}} rowKey={(note) => note.id} operations={() => null} describeFailure={() => null} onRetry={() => actor.send({ type: "list.retry" })} />\n    </section>\n  );\n}\n`,
+          `import { useActorRef, useSelector } from "@xstate/react";\nimport { useTranslation } from "react-i18next";\nimport { noteListArea } from "../../../machines/notes/note-list.ts";\nimport { listSelectors } from "../../../machines/lists/list-selectors.ts";\nimport { useServices } from "../../app/services-context.tsx";\nimport { ListTable } from "../../ui/list-table.tsx";\nimport { provideNoteList } from "./notes-machines.ts";\n\nconst { selectTable: selectNoteTable } = listSelectors(noteListArea);\n\nexport default function NotesPage() {\n  const { t } = useTranslation();\n  const actor = useActorRef(provideNoteList(useServices()), { input: { area: noteListArea } });\n  const table = useSelector(actor, selectNoteTable);\n  return (\n    <section>\n      <h1>{t("notes.title")}</h1>\n      <ListTable area="notes" rowName="note" view={table} columns={[{ key: "text", rowHeader: true, card: true, cell: (note) => note.text }]} chosen={null} onChoose={() => {}} rowKey={(note) => note.id} operations={() => null} describeFailure={() => null} onRetry={() => actor.send({ type: "list.retry" })} />\n    </section>\n  );\n}\n`,
         ),
     },
     {
@@ -287,4 +276,28 @@ export function areaPieces(files: Files): Piece[] {
       },
     },
   ];
+}
+
+/** The files a new list area adds or edits: every piece applied to the tree in memory, over `files` read-only. */
+export function areaFiles(files: Pick<Files, "read">): { added: string[]; edited: string[] } {
+  const written = new Map<string, string>();
+  const existed = new Set<string>();
+  const exists = (path: string) => {
+    try {
+      files.read(path);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  for (const piece of areaPieces({
+    read: (path) => written.get(path) ?? files.read(path),
+    write: (path, text) => {
+      if (!written.has(path) && exists(path)) existed.add(path);
+      written.set(path, text);
+    },
+  }))
+    piece.apply();
+  const paths = [...written.keys()];
+  return { added: paths.filter((path) => !existed.has(path)), edited: paths.filter((path) => existed.has(path)) };
 }

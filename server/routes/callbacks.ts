@@ -2,6 +2,7 @@ import type { HandlerTable, Services } from "../http/handler.ts";
 import { exportCallbacks, listCallbacks } from "../domain/callbacks/callback-log.ts";
 import { type CallbackSendDeps, redeliverCallback, sendTestCallback } from "../domain/callbacks/callback-sends.ts";
 import { redeliverFailedCallbacks } from "../domain/callbacks/redeliver-failed.ts";
+import { listHandlers } from "./list-handlers.ts";
 
 /** What a send on the merchant's command uses of the server's services. */
 const sendDeps = ({ db, secret, callbackTargets, clock, limits, refusals }: Services): CallbackSendDeps => ({
@@ -18,12 +19,13 @@ export const callbackHandlers: Pick<
   HandlerTable,
   "callbackList" | "callbackExport" | "callbackRedeliver" | "callbackRedeliverFailed" | "callbackTest"
 > = {
-  callbackList: {
-    handle: ({ db, body, session, services }) => listCallbacks(db, session.scope, body, services.secret),
-  },
-  callbackExport: {
-    handle: async ({ db, body, session, now }) => exportCallbacks(db, session.scope, body, now),
-  },
+  ...listHandlers(
+    { pages: "callbackList", file: "callbackExport" },
+    {
+      pages: (db, scope, search, { secret }) => listCallbacks(db, scope, search, secret),
+      file: (db, scope, filters, { now }) => exportCallbacks(db, scope, filters, now),
+    },
+  ),
   callbackRedeliver: {
     handle: ({ body, session, services }) => redeliverCallback(sendDeps(services), session.scope, body.attemptId),
   },

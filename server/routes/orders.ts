@@ -1,6 +1,7 @@
 import { exportOrders, listOrders } from "../domain/payments/order-list.ts";
 import { cancelOrder, createOrder, finishPay, orderDetail, payFromBalance } from "../domain/payments/orders.ts";
 import type { HandlerTable } from "../http/handler.ts";
+import { listHandlers } from "./list-handlers.ts";
 
 /** Orders (contracts/schemas/order.ts): only ever the signed-in merchant's own; another merchant's order code is unknown (2202). */
 export const orderHandlers: Pick<
@@ -11,13 +12,10 @@ export const orderHandlers: Pick<
     handle: ({ db, body, session, now, services }) =>
       createOrder(db, session.scope, body.packageId, { now, paySeconds: services.orderPaySeconds }),
   },
-  orderList: {
-    handle: ({ db, body, session, now, services }) =>
-      listOrders(db, session.scope, body, { now, secret: services.secret }),
-  },
-  orderExport: {
-    handle: ({ db, body, session, now }) => exportOrders(db, session.scope, body, now),
-  },
+  ...listHandlers(
+    { pages: "orderList", file: "orderExport" },
+    { pages: listOrders, file: (db, scope, filters, { now }) => exportOrders(db, scope, filters, now) },
+  ),
   orderDetail: {
     handle: ({ db, body, session, now }) => orderDetail(db, session.scope, body.orderCode, now),
   },

@@ -13,6 +13,7 @@ import { withdrawFromConsole } from "../domain/withdrawals/console-withdrawals.t
 import { approveWithdrawal, rejectWithdrawal } from "../domain/withdrawals/withdrawal-approval.ts";
 import { walletOverview } from "../domain/withdrawals/wallet-overview.ts";
 import { exportWithdrawals, listWithdrawals } from "../domain/withdrawals/withdrawal-list.ts";
+import { listHandlers } from "./list-handlers.ts";
 import type { HandlerContext, HandlerTable } from "../http/handler.ts";
 import type { EndpointName } from "../../contracts/endpoints.ts";
 
@@ -90,12 +91,8 @@ export const walletHandlers: Pick<
   rejectWithdrawal: {
     handle: (ctx) => rejectWithdrawal(ctx.db, ctx.session, ctx.body, { ...walletContext(ctx), identity: ctx.services }),
   },
-  withdrawalList: {
-    handle: ({ db, body, session, services }) =>
-      listWithdrawals(db, session.scope, body, { chains: services.chain?.chains ?? [], secret: services.secret }),
-  },
-  withdrawalExport: {
-    handle: async ({ db, body, session, services, now }) =>
-      exportWithdrawals(db, session.scope, body, { chains: services.chain?.chains ?? [], now }),
-  },
+  ...listHandlers(
+    { pages: "withdrawalList", file: "withdrawalExport" },
+    { pages: listWithdrawals, file: exportWithdrawals },
+  ),
 };

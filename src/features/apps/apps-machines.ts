@@ -1,9 +1,9 @@
 import { fromPromise } from "xstate";
-import type { AppListRequest, Application } from "../../../contracts/schemas/apps.ts";
+import type { Application } from "../../../contracts/schemas/apps.ts";
 import { appAddMachine } from "../../../machines/apps/app-add.ts";
 import { appEditMachine } from "../../../machines/apps/app-edit.ts";
-import { statusOfAction } from "../../../machines/apps/app-list.ts";
-import { listMachine } from "../../../machines/lists/list-machine.ts";
+import { appListArea, statusOfAction } from "../../../machines/apps/app-list.ts";
+import { provideList } from "../../app/list-service.ts";
 import type { Uses } from "../../app/services.ts";
 
 /** What the page does when a dialog changed an application: show it as the server has it now. */
@@ -14,20 +14,13 @@ export interface AppsPage {
 
 /** My applications' list with its effects bound to the API. */
 export const provideAppList = ({ api }: Uses<never, "apps" | "orders">) =>
-  listMachine.provide({
-    actors: {
-      // The package's limit and use change with every add: read them with each page.
-      loadPage: fromPromise(async ({ input }) => {
-        const [list, extra] = await Promise.all([
-          api.apps.list(input.request as AppListRequest),
-          api.orders.subscription(),
-        ]);
-        return { ...list, extra };
-      }),
-      runAction: fromPromise(({ input }) =>
-        api.apps.setStatus({ appCode: (input.row as Application).appCode, status: statusOfAction(input.action) }),
-      ),
+  provideList(appListArea, {
+    // The package's limit and use change with every add: read them with each page.
+    loadPage: async (request) => {
+      const [list, extra] = await Promise.all([api.apps.list(request), api.orders.subscription()]);
+      return { ...list, extra };
     },
+    runAction: (action, app) => api.apps.setStatus({ appCode: app.appCode, status: statusOfAction(action) }),
   });
 
 /** The add dialog: App/Add, "app created" (spec section 8), and the list asked for again. */

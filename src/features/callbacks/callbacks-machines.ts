@@ -1,12 +1,12 @@
 import { fromPromise } from "xstate";
 import { maxAppPageSize } from "../../../contracts/schemas/apps.ts";
 import { appOptionsOf } from "../../../machines/lists/app-choices.ts";
-import { listMachine } from "../../../machines/lists/list-machine.ts";
+import { callbackListArea } from "../../../machines/callbacks/callback-list.ts";
 import { callbackRedeliverMachine } from "../../../machines/callbacks/callback-redeliver.ts";
 import { redeliverFailedMachine } from "../../../machines/callbacks/callback-redeliver-failed.ts";
 import { callbackTestMachine } from "../../../machines/callbacks/callback-test.ts";
-import type { CallbackExportRequest, CallbackListRequest } from "../../../contracts/schemas/callbacks.ts";
 import { provideListExport } from "../../app/list-export-service.ts";
+import { provideList } from "../../app/list-service.ts";
 import type { Uses } from "../../app/services.ts";
 
 /** What the page does when a dialog added attempts: the list is asked for again. */
@@ -16,24 +16,20 @@ export interface CallbacksPage {
 
 /** Transaction callbacks' list with its effects bound to the API. */
 export const provideCallbackList = ({ api }: Uses<never, "callbacks" | "apps">) =>
-  listMachine.provide({
-    actors: {
-      // The applications (filter and dialogs) come with the first page; without them the fields take a code.
-      loadPage: fromPromise(async ({ input }) => {
-        const [list, choices] = await Promise.all([
-          api.callbacks.list(input.request as CallbackListRequest),
-          input.withChoices
-            ? api.apps.list({ pageSize: maxAppPageSize }).then(appOptionsOf, () => undefined)
-            : undefined,
-        ]);
-        return choices ? { ...list, choices } : list;
-      }),
+  provideList(callbackListArea, {
+    // The applications (filter and dialogs) come with the first page; without them the fields take a code.
+    loadPage: async (request, withChoices) => {
+      const [list, choices] = await Promise.all([
+        api.callbacks.list(request),
+        withChoices ? api.apps.list({ pageSize: maxAppPageSize }).then(appOptionsOf, () => undefined) : undefined,
+      ]);
+      return choices ? { ...list, choices } : list;
     },
   });
 
 /** Transaction callbacks' CSV export: the file of the list's filters, then handed to the browser to save. */
 export const provideCallbackExport = ({ api, saveFile }: Uses<"saveFile", "callbacks">) =>
-  provideListExport((request, options) => api.callbacks.export(request as CallbackExportRequest, options), saveFile);
+  provideListExport(callbackListArea, api.callbacks.export, saveFile);
 
 export const provideCallbackRedeliver = ({ api }: Uses<never, "callbacks">, page: CallbacksPage) =>
   callbackRedeliverMachine.provide({

@@ -1,9 +1,9 @@
 import { fromCallback, fromPromise } from "xstate";
-import { listMachine } from "../../../machines/lists/list-machine.ts";
+import { orderListArea } from "../../../machines/orders/order-list.ts";
 import { orderPaymentMachine } from "../../../machines/orders/order-payment.ts";
 import { orderPurchaseMachine } from "../../../machines/orders/order-purchase.ts";
-import type { OrderExportRequest, OrderListRequest } from "../../../contracts/schemas/order.ts";
 import { provideListExport } from "../../app/list-export-service.ts";
+import { provideList } from "../../app/list-service.ts";
 import type { Uses } from "../../app/services.ts";
 
 /** What the page around the pay flow does for it. */
@@ -74,13 +74,11 @@ export const provideOrderPayment = (
 
 /** My orders' machines with their effects bound to the API. */
 export const provideOrderList = ({ api }: Uses<never, "orders">) =>
-  listMachine.provide({
-    actors: {
-      loadPage: fromPromise(({ input }) => api.orders.list(input.request as OrderListRequest)),
-      loadDetail: fromPromise(({ input }) => api.orders.detail({ orderCode: input.key })),
-    },
+  provideList(orderListArea, {
+    loadPage: (request) => api.orders.list(request),
+    loadDetail: (orderCode) => api.orders.detail({ orderCode }),
   });
 
 /** My orders' CSV export: the file of the list's filters, then handed to the browser to save. */
 export const provideOrderExport = ({ api, saveFile }: Uses<"saveFile", "orders">) =>
-  provideListExport((request, options) => api.orders.export(request as OrderExportRequest, options), saveFile);
+  provideListExport(orderListArea, api.orders.export, saveFile);

@@ -1,12 +1,12 @@
-import { fromCallback, fromPromise } from "xstate";
+import { fromPromise } from "xstate";
 import { addressAddMachine } from "../../../machines/wallet/address-add.ts";
 import { addressRemoveMachine } from "../../../machines/wallet/address-remove.ts";
 import { walletPageMachine } from "../../../machines/wallet/wallet-page.ts";
 import { withdrawMachine } from "../../../machines/wallet/withdraw.ts";
 import { withdrawalApproveMachine, withdrawalRejectMachine } from "../../../machines/wallet/withdrawal-decision.ts";
-import type { WithdrawalExportRequest, WithdrawalListRequest } from "../../../contracts/schemas/wallet.ts";
-import { listMachine } from "../../../machines/lists/list-machine.ts";
+import { withdrawalListArea } from "../../../machines/wallet/withdrawal-list.ts";
 import { provideListExport } from "../../app/list-export-service.ts";
+import { provideList } from "../../app/list-service.ts";
 import type { Uses } from "../../app/services.ts";
 
 /** What the page does when a dialog changed the wallet: load it again, as the server has it now. */
@@ -105,35 +105,29 @@ export interface WalletFigures {
 export const provideWithdrawalList = ({ api }: Uses<never, "wallet" | "transactions">, figures: WalletFigures) => {
   // Once the stream broke, the list polls; the figures are asked for again at each poll, so they keep following.
   let streamBroke = false;
-  return listMachine.provide({
-    actors: {
-      loadPage: fromPromise(async ({ input }) => {
-        const page = await api.wallet.withdrawals(input.request as WithdrawalListRequest);
-        if (streamBroke) figures.moved();
-        return page;
-      }),
-      watchRows: fromCallback(({ sendBack }) =>
-        api.transactions.watch(
-          {},
-          {
-            onEvent: (record) => {
-              figures.moved();
-              if (record.withdrawalId !== null) sendBack({ type: "list.reload", why: "withdrawal changed" });
-            },
-            onError: () => {
-              streamBroke = true;
-              figures.moved();
-              sendBack({ type: "feed.failed" });
-            },
-          },
-        ),
-      ),
+  return provideList(withdrawalListArea, {
+    loadPage: async (request) => {
+      const page = await api.wallet.withdrawals(request);
+      if (streamBroke) figures.moved();
+      return page;
     },
+    watchRows: (send) =>
+      api.transactions.watch(
+        {},
+        {
+          onEvent: (record) => {
+            figures.moved();
+            if (record.withdrawalId !== null) send({ type: "list.reload", why: "withdrawal changed" });
+          },
+          onError: () => {
+            streamBroke = true;
+            figures.moved();
+            send({ type: "feed.failed" });
+          },
+        },
+      ),
   });
 };
 
 export const provideWithdrawalExport = ({ api, saveFile }: Uses<"saveFile", "wallet">) =>
-  provideListExport(
-    (request, options) => api.wallet.exportWithdrawals(request as WithdrawalExportRequest, options),
-    saveFile,
-  );
+  provideListExport(withdrawalListArea, api.wallet.exportWithdrawals, saveFile);
