@@ -6,7 +6,8 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { areaFiles, areaPieces } from "./area-dry-run/pieces.ts";
+import { areaFiles } from "./area-dry-run/area-files.ts";
+import { areaPieces } from "./area-dry-run/pieces.ts";
 
 const repo = process.argv[2] ?? process.cwd();
 const root = mkdtempSync(join(tmpdir(), "area-dry-run-"));
