@@ -36,7 +36,7 @@ export async function unbookedGas(
   let spent = 0n;
   for (const { tx_hash } of [...sweeps, ...withdrawals]) spent += await burntBy(client, tx_hash, atBlock);
   // Paid withdrawals a reorganisation may have moved or taken away since they were booked, until the sender's next
-  // run books them as the chain now says (withdrawal-settle.ts, recheckPaid): what the chain burnt less what is booked.
+  // run books them as the chain now says (server/chain/outgoing-settle.ts, recheckMined): what the chain burnt less what is booked.
   const paid = await db
     .selectFrom("withdrawals as w")
     .select(["w.id"])

@@ -5,13 +5,7 @@ import { notifyWithdrawalChanged } from "./withdrawal-events.ts";
 /** A withdrawal's transaction as the sender last saw it: mined in `blockNumber` with `confirmations`, or not (null). */
 export type Counting = { txHash: string; blockNumber: bigint; confirmations: number } | null;
 
-/**
- * How many confirmations a transaction mined in `minedIn` has when the chain's head is `head`: the head read before the
- * receipt may be older than the block that mined it (another sender's transaction mines a block in between), and a
- * mined transaction has at least its own block.
- */
-export const confirmationsAt = (head: bigint, minedIn: bigint): number =>
-  minedIn > head ? 1 : Number(head - minedIn + 1n);
+export { minedConfirmations as confirmationsAt } from "../../chain/outgoing-settle.ts";
 
 /**
  * Keeps a withdrawal's transaction seen while it counts its confirmations (migration 0036) and, when that changed,
