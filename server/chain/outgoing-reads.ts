@@ -1,6 +1,6 @@
 import type { Hash, PublicClient, TransactionReceipt } from "viem";
 
-/** What collection asks a node about its sweeps, a missing answer (not mined, not known) as null or false. */
+/** What the outgoing transactions ask a node about one recorded by its hash, a missing answer (not mined, not known) as null or false. */
 
 /** The transaction's receipt when its block is on the node's chain now; null when not mined, or mined in a lost fork. */
 export async function minedReceipt(client: PublicClient, hash: Hash): Promise<TransactionReceipt | null> {
