@@ -1,16 +1,27 @@
 import type { Hash, PublicClient, TransactionReceipt } from "viem";
 
-/** What the outgoing transactions ask a node about one recorded by its hash, a missing answer (not mined, not known) as null or false. */
+/** What is asked of a node about a transaction sent from our accounts, a missing answer (not mined, not known) as null or false. */
+
+/** The transaction's receipt as the node answers it (null when it has none): the block may be of a lost fork. */
+export function receiptOf(client: PublicClient, hash: string): Promise<TransactionReceipt | null> {
+  return client
+    .getTransactionReceipt({ hash: hash as Hash })
+    .catch((error: unknown) =>
+      (error as Error).name === "TransactionReceiptNotFoundError" ? null : Promise.reject(error),
+    );
+}
+
+/** The gas (wei) the transaction burnt in a block at or below `atBlock`; 0 when it is not mined by then. */
+export async function gasBurntBy(client: PublicClient, hash: string | null, atBlock: bigint): Promise<bigint> {
+  if (!hash) return 0n;
+  const receipt = await receiptOf(client, hash);
+  return receipt && receipt.blockNumber <= atBlock ? receipt.gasUsed * receipt.effectiveGasPrice : 0n;
+}
 
 /** The transaction's receipt when its block is on the node's chain now; null when not mined, or mined in a lost fork. */
 export async function minedReceipt(client: PublicClient, hash: Hash): Promise<TransactionReceipt | null> {
-  let receipt: TransactionReceipt;
-  try {
-    receipt = await client.getTransactionReceipt({ hash });
-  } catch (error) {
-    if ((error as Error).name === "TransactionReceiptNotFoundError") return null;
-    throw error;
-  }
+  const receipt = await receiptOf(client, hash);
+  if (!receipt) return null;
   return (await blockHashAt(client, receipt.blockNumber)) === receipt.blockHash ? receipt : null;
 }
 

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { type Hash, type Hex, parseTransaction, type PublicClient, TransactionReceiptNotFoundError } from "viem";
+import { type Hex, parseTransaction, type PublicClient } from "viem";
 import type { DB } from "../db/schema.ts";
 import {
   type OpenOutgoing,
@@ -9,6 +9,7 @@ import {
   type SettleReport,
   settledRecheckBlocks,
 } from "./outgoing-port.ts";
+import { receiptOf } from "./outgoing-reads.ts";
 import { type StoredOutgoing, storeSigned, transactionsOf } from "./outgoing-store.ts";
 import type { SigningSender } from "./transaction-sender.ts";
 
@@ -30,11 +31,6 @@ export interface SettleContext {
  */
 export const minedConfirmations = (head: bigint, minedIn: bigint): number =>
   minedIn > head ? 1 : Number(head - minedIn + 1n);
-
-const receiptOf = (client: PublicClient, hash: string) =>
-  client
-    .getTransactionReceipt({ hash: hash as Hash })
-    .catch((error: unknown) => (error instanceof TransactionReceiptNotFoundError ? null : Promise.reject(error)));
 
 export async function settleOpen(
   ctx: SettleContext,

@@ -5,8 +5,6 @@ import { notifyWithdrawalChanged } from "./withdrawal-events.ts";
 /** A withdrawal's transaction as the sender last saw it: mined in `blockNumber` with `confirmations`, or not (null). */
 export type Counting = { txHash: string; blockNumber: bigint; confirmations: number } | null;
 
-export { minedConfirmations as confirmationsAt } from "../../chain/outgoing-settle.ts";
-
 /**
  * Keeps a withdrawal's transaction seen while it counts its confirmations (migration 0036) and, when that changed,
  * raises the change on the merchant's transaction records' live stream (key `w<id>`: the records of this withdrawal),
