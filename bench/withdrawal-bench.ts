@@ -8,6 +8,7 @@
 import { generatePrivateKey, privateKeyToAccount, privateKeyToAddress } from "viem/accounts";
 import { resetChainTables, startTestChain } from "../server/chain/test-chain.ts";
 import { erc20Abi } from "../server/chain/token-abi.ts";
+import { outgoingTransactions } from "../server/chain/outgoing.ts";
 import { signingSender } from "../server/chain/transaction-sender.ts";
 import { collectOnce } from "../server/domain/collection/collection-jobs.ts";
 import { nodeGasPayer } from "../server/domain/collection/gas-payer.ts";
@@ -90,8 +91,11 @@ try {
   const deps = {
     db,
     chain: { chainId: 31337, product: "Devnet", confirmations, tokens: [{ address: chain.token, decimals: 6 }] },
-    client: chain.clients.public,
-    sender: signingSender(chain.clients.public, treasury, 31337),
+    outgoing: outgoingTransactions({
+      client: chain.clients.public,
+      signer: signingSender(chain.clients.public, treasury, 31337),
+      chain: { chainId: 31337, confirmations },
+    }),
   };
   // Signed and broadcast into the pool (no block mined meanwhile), as many runs as it takes (50 a run).
   await chain.test.setAutomine(false);

@@ -1,6 +1,7 @@
 import type { Address } from "viem";
 import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
 import { erc20Abi } from "../server/chain/token-abi.ts";
+import { outgoingTransactions } from "../server/chain/outgoing.ts";
 import { signingSender } from "../server/chain/transaction-sender.ts";
 import { findSession } from "../server/domain/identity/sessions.ts";
 import { fromAtto, unitsToAtto } from "../server/domain/platform/usdt.ts";
@@ -69,8 +70,11 @@ export async function sendOnce(world: ChaosWorld): Promise<string | undefined> {
       confirmations: chaosConfirmations,
       tokens: [{ address: world.chain.token, decimals }],
     },
-    client,
-    sender: signingSender(client, world.treasury, chaosChainId),
+    outgoing: outgoingTransactions({
+      client,
+      signer: signingSender(client, world.treasury, chaosChainId),
+      chain: { chainId: chaosChainId, confirmations: chaosConfirmations },
+    }),
     // Stuck ones are replaced at once: a dropped transaction's replacement shares its nonce, paid once either way.
     replaceAfterMs: 0,
   });

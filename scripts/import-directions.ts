@@ -128,7 +128,7 @@ export const directionRules: readonly DirectionRule[] = [
     from: "server/chain",
     forbidsFile: anyOf("server/domain", "server/http", "server/routes", "server/wiring"),
     spareTests: true,
-    says: "server/chain is an adapter behind the ports it owns (ChainAdapter, ChainListener, TransactionSender): it imports nothing of server/domain, server/http, server/routes or server/wiring",
+    says: "server/chain is an adapter behind the ports it owns (ChainAdapter, ChainListener, OutgoingListener, TransactionSender): it imports nothing of server/domain, server/http, server/routes or server/wiring",
   },
   // Inside src/: ui <- app <- features; layout beside app; no feature imports another.
   {

@@ -163,12 +163,18 @@ export const symbolRules: readonly SymbolRule[] = [
   {
     binds: (path) => (path.startsWith("server/domain/") || path.startsWith("server/wiring/")) && !isTest(path),
     finds: (node) => {
-      const send = ["sendRawTransaction", "sendTransaction", "writeContract", "deployContract"].find((name) =>
-        memberCall(node, name),
-      );
+      const send = [
+        "sendRawTransaction",
+        "sendTransaction",
+        "writeContract",
+        "deployContract",
+        "getTransactionCount",
+        "estimateFeesPerGas",
+        "getTransactionReceipt",
+      ].find((name) => memberCall(node, name));
       return send ? `calls .${send}(` : null;
     },
-    says: "the domain sends transactions only through the chain's TransactionSender (server/chain/transaction-sender.ts), which records each before it leaves",
+    says: "the domain sends transactions only through the chain's outgoing transactions (server/chain/outgoing.ts, outgoing-recorded.ts), which take the nonce, record each before it leaves and read its receipt",
   },
   {
     binds: (path) => path.startsWith("server/domain/") && !isTest(path),

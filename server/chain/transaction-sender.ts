@@ -17,8 +17,8 @@ export interface ContractCall {
 }
 
 /**
- * The port through which the domain sends transactions on a chain (collection's sweeps today, the wallet's
- * withdrawals next), for one account: a key this process holds, or an account the node holds and signs for.
+ * How one account sends on a chain for the outgoing transactions recorded by hash (outgoing-recorded.ts: collection's
+ * sweeps): a key this process holds, or an account the node holds and signs for.
  */
 export interface TransactionSender {
   readonly from: Address;
@@ -76,8 +76,8 @@ export interface PricedCall extends ContractCall {
 }
 
 /**
- * The port for transactions that must be stored before they leave and sent again as the same bytes after a crash (the
- * wallet's withdrawals): `sign` only signs, with a key this process holds; `broadcast` sends stored bytes, and takes a
+ * The signer for transactions that must be stored before they leave and sent again as the same bytes after a crash
+ * (outgoing.ts: the wallet's withdrawals): `sign` only signs, with a key this process holds; `broadcast` sends stored bytes, and takes a
  * node that has them already (or has mined them) as sent.
  */
 export interface SigningSender {

@@ -3,7 +3,6 @@ import type { Kysely } from "kysely";
 import {
   type Address,
   getAddress,
-  type Hash,
   encodeFunctionData,
   type Hex,
   parseEventLogs,
@@ -11,11 +10,11 @@ import {
   type WalletClient,
 } from "viem";
 import { forwarderFactoryAbi } from "../../chain/deposit-forwarder.ts";
+import { type RecordedListener, type RecordedOutgoing, recordedOutgoing } from "../../chain/outgoing-recorded.ts";
 import { erc20Abi } from "../../chain/token-abi.ts";
 import { transactionSender } from "../../chain/transaction-sender.ts";
 import type { DB } from "../../db/schema.ts";
 import { attoToUnits } from "../platform/usdt.ts";
-import { minedReceipt, pending } from "./chain-reads.ts";
 import { releaseCollectionLease, takeCollectionLease } from "./collection-lease.ts";
 import { thresholdUnits } from "./collection-settings.ts";
 import { type DueAddress, dueAddresses, openSweeps, sweepHashes, uncollectedSince } from "./collection-queries.ts";
@@ -41,6 +40,8 @@ import { checkGasHolders } from "./gas-holders.ts";
  *     exactly its balance on chain (anything else there — quarantined, not yet seen — holds it back: `held`). The factory deploys the forwarder when the address has no code yet, then moves its whole
  *     balance to the treasury fixed in the factory. The sweeps of a run are sent back to back with consecutive nonces
  *     (a batch: one block can hold them all) and settled by the next run.
+ * Sending, receipts and reorganisations are the gas payer's recorded outgoing transactions' (server/chain/
+ * outgoing-recorded.ts); a sweep answers them (sweepListener).
  *
  * In the ledger a confirmed sweep moves its credited deposits' value from the chain's receipts account to its treasury
  * account (collection-store.ts, sweep-books.ts, migration 0027), and back when it is removed; no merchant's balance
@@ -123,7 +124,14 @@ export async function collectChain(deps: CollectChainDeps): Promise<CollectRepor
       abi: forwarderFactoryAbi,
       functionName: "treasury",
     });
-    if (!(await settle(deps, report))) return report;
+    const outgoing = recordedOutgoing({
+      client: deps.clients.public,
+      sender: transactionSender(deps.clients, deps.gasPayer.account, chain.chainId),
+      chain,
+      recheckBlocks: deps.recheckBlocks,
+      now: deps.now,
+    });
+    if (!(await settle(deps, outgoing, report))) return report;
     // The operator's coin at the gas payer and the treasury (which pays withdrawals' gas) that the books do not have
     // yet — an opening balance, a top-up — booked as funding, once their transactions' gas is (gas-holders.ts).
     const holders = [deps.gasPayer.account.address, treasury];
@@ -131,7 +139,7 @@ export async function collectChain(deps: CollectChainDeps): Promise<CollectRepor
       fund: true,
       at: deps.now?.() ?? new Date(),
     });
-    await sendDue(deps, treasury, report);
+    await sendDue(deps, outgoing, treasury, report);
     return report;
   } finally {
     await releaseCollectionLease(db, chain.chainId, holder(deps));
@@ -139,55 +147,65 @@ export async function collectChain(deps: CollectChainDeps): Promise<CollectRepor
 }
 
 /** False when the run lost its lease on the way (it outlasted it): the instance holding it now carries on. */
-async function settle(deps: CollectChainDeps, report: CollectReport): Promise<boolean> {
-  const { chain, clients } = deps;
-  const now = deps.now ?? (() => new Date());
-  const head = await clients.public.getBlockNumber({ cacheTime: 0 });
-  const window = deps.recheckBlocks ?? BigInt(Math.max(64, chain.confirmations * 4));
-  for (const sweep of await openSweeps(deps.db, chain.chainId, head - window)) {
-    if (!(await renewLease(deps))) return false;
-    const hash = sweep.tx_hash as Hash;
-    const receipt = await minedReceipt(clients.public, hash);
-    // A confirmed one stays as it is while its block is on the chain; a reorganisation that moved it into another block
-    // has it recorded there once that block has the confirmations.
-    const moved = sweep.status === "confirmed";
-    if (moved && receipt?.blockHash === sweep.block_hash) continue;
-    if (!receipt) {
-      if (await pending(clients.public, hash)) continue;
-      await recordRemoved(deps.db, sweep.id, now());
-      report.removed++;
-      continue;
-    }
-    if (receipt.status !== "success") {
-      const gas = receipt.gasUsed * receipt.effectiveGasPrice;
-      await failSent(deps.db, sweep.id, `the sweep reverted in block ${receipt.blockNumber}`, now(), gas);
-      report.failed++;
-      continue;
-    }
-    if (head - receipt.blockNumber + 1n < BigInt(chain.confirmations)) continue;
-    const swept = parseEventLogs({ abi: forwarderFactoryAbi, eventName: "Swept", logs: receipt.logs });
-    const decimals = chain.tokens.find((t) => t.address.toLowerCase() === sweep.token.toLowerCase())?.decimals ?? 6;
-    await recordConfirmed(deps.db, {
-      collectionId: sweep.id,
-      amount: swept.reduce((sum, log) => sum + log.args.amount, 0n),
-      decimals,
-      gasFee: receipt.gasUsed * receipt.effectiveGasPrice,
-      blockNumber: receipt.blockNumber,
-      blockHash: receipt.blockHash,
-      logIndex: receipt.logs[0]?.logIndex ?? 0,
-      at: now(),
-    });
-    if (moved) report.reorganised++;
-    else report.confirmed++;
-  }
+async function settle(deps: CollectChainDeps, outgoing: RecordedOutgoing, report: CollectReport): Promise<boolean> {
+  const tokens = new Map<string, string>();
+  const recordedSince = async (block: bigint) => {
+    const sweeps = await openSweeps(deps.db, deps.chain.chainId, block);
+    for (const sweep of sweeps) tokens.set(sweep.id, sweep.token);
+    // A sent or confirmed sweep always has its hash.
+    return sweeps.flatMap((sweep) =>
+      sweep.tx_hash === null
+        ? []
+        : [
+            {
+              subject: sweep.id,
+              txHash: sweep.tx_hash,
+              settledIn: sweep.status === "confirmed" ? (sweep.block_hash ?? "") : null,
+            },
+          ],
+    );
+  };
+  const followed = await outgoing.follow(recordedSince, sweepListener(deps, tokens), () => renewLease(deps));
+  if (!followed) return false;
+  report.confirmed += followed.confirmed;
+  report.reorganised += followed.reorganised;
+  report.failed += followed.failed;
+  report.removed += followed.removed;
   return true;
 }
 
-async function sendDue(deps: CollectChainDeps, treasury: Address, report: CollectReport): Promise<void> {
+/** A sweep's row and bills as its transaction goes (collection-store.ts); `tokens` names each sweep's token. */
+function sweepListener(deps: CollectChainDeps, tokens: ReadonlyMap<string, string>): RecordedListener {
+  return {
+    removed: (collectionId, at) => recordRemoved(deps.db, collectionId, at),
+    reverted: (collectionId, { blockNumber, gasFee, at }) =>
+      failSent(deps.db, collectionId, `the sweep reverted in block ${blockNumber}`, at, gasFee),
+    async mined(collectionId, receipt) {
+      const token = tokens.get(collectionId) ?? "";
+      const swept = parseEventLogs({ abi: forwarderFactoryAbi, eventName: "Swept", logs: [...receipt.logs] });
+      const decimals = deps.chain.tokens.find((t) => t.address.toLowerCase() === token.toLowerCase())?.decimals ?? 6;
+      await recordConfirmed(deps.db, {
+        collectionId,
+        amount: swept.reduce((sum, log) => sum + log.args.amount, 0n),
+        decimals,
+        gasFee: receipt.gasFee,
+        blockNumber: receipt.blockNumber,
+        blockHash: receipt.blockHash,
+        logIndex: receipt.logs[0]?.logIndex ?? 0,
+        at: receipt.at,
+      });
+    },
+  };
+}
+
+async function sendDue(
+  deps: CollectChainDeps,
+  outgoing: RecordedOutgoing,
+  treasury: Address,
+  report: CollectReport,
+): Promise<void> {
   const { chain, clients, gasPayer } = deps;
   const now = deps.now ?? (() => new Date());
-  const sender = transactionSender(clients, gasPayer.account, chain.chainId);
-  let nonce: number | undefined;
   for (const token of chain.tokens) {
     const threshold = thresholdUnits(deps.threshold, token.decimals);
     for (const due of await dueAddresses(deps.db, chain.chainId, token.address)) {
@@ -226,7 +244,6 @@ async function sendDue(deps: CollectChainDeps, treasury: Address, report: Collec
       let collectionId: string | undefined;
       try {
         const deployed = !(await clients.public.getCode({ address }));
-        nonce ??= await sender.nextNonce();
         const data = encodeFunctionData({
           abi: forwarderFactoryAbi,
           functionName: "sweep",
@@ -234,14 +251,12 @@ async function sendDue(deps: CollectChainDeps, treasury: Address, report: Collec
         });
         // With a key here: signed, recorded, then sent, so a crash in between leaves a row whose transaction no node has
         // (removed and sent again by the next run), never a sweep on chain that no row knows of.
-        await sender.send({ to: chain.depositFactory, data, nonce }, async (txHash) => {
+        await outgoing.send({ to: chain.depositFactory, data }, async (txHash) => {
           collectionId = await recordSent(deps.db, { ...keys, txHash, deployed });
         });
-        nonce++;
         report.sent++;
       } catch (error) {
         // Not sent (no gas, the node refused it, the factory would revert): the nonce is unused, asked again next time.
-        nonce = undefined;
         if (collectionId) await failSent(deps.db, collectionId, (error as Error).message, now());
         else await recordFailed(deps.db, { ...keys, error: (error as Error).message });
         report.failed++;

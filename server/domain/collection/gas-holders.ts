@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import { type Hex, type PublicClient, TransactionReceiptNotFoundError } from "viem";
+import type { Hex, PublicClient } from "viem";
+import { gasBurntBy } from "../../chain/outgoing-reads.ts";
 import type { DB } from "../../db/schema.ts";
 import { bookGasFunding, nativeBooked } from "../payments/gas-books.ts";
 import { fromAtto, toAtto } from "../platform/usdt.ts";
@@ -34,9 +35,9 @@ export async function unbookedGas(
     .where((eb) => eb.fn("lower", ["t.from_address"]), "=", address)
     .execute();
   let spent = 0n;
-  for (const { tx_hash } of [...sweeps, ...withdrawals]) spent += await burntBy(client, tx_hash, atBlock);
+  for (const { tx_hash } of [...sweeps, ...withdrawals]) spent += await gasBurntBy(client, tx_hash, atBlock);
   // Paid withdrawals a reorganisation may have moved or taken away since they were booked, until the sender's next
-  // run books them as the chain now says (withdrawal-settle.ts, recheckPaid): what the chain burnt less what is booked.
+  // run books them as the chain now says (server/chain/outgoing-settle.ts, recheckMined): what the chain burnt less what is booked.
   const paid = await db
     .selectFrom("withdrawals as w")
     .select(["w.id"])
@@ -52,7 +53,7 @@ export async function unbookedGas(
       .where("withdrawal_id", "=", id)
       .execute();
     let burnt = 0n;
-    for (const { tx_hash } of hashes) burnt += await burntBy(client, tx_hash, atBlock);
+    for (const { tx_hash } of hashes) burnt += await gasBurntBy(client, tx_hash, atBlock);
     spent += burnt - (await bookedGasOf(db, id));
   }
   return spent;
@@ -60,14 +61,6 @@ export async function unbookedGas(
 
 /** How far back paid withdrawals are compared with the chain (the sender's own recheck window, or more). */
 const recheckBlocks = 256n;
-
-async function burntBy(client: PublicClient, hash: string | null, atBlock: bigint): Promise<bigint> {
-  if (!hash) return 0n;
-  const receipt = await client
-    .getTransactionReceipt({ hash: hash as Hex })
-    .catch((error: unknown) => (error instanceof TransactionReceiptNotFoundError ? null : Promise.reject(error)));
-  return receipt && receipt.blockNumber <= atBlock ? receipt.gasUsed * receipt.effectiveGasPrice : 0n;
-}
 
 /** The gas the books have for a withdrawal's transaction (its gas journals' expense lines), in wei. */
 async function bookedGasOf(db: Kysely<DB>, withdrawalId: string): Promise<bigint> {

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
-import { type Address, type Hex, parseEventLogs, TransactionReceiptNotFoundError } from "viem";
+import { type Address, parseEventLogs } from "viem";
+import { receiptOf } from "../../chain/outgoing-reads.ts";
 import { erc20Abi } from "../../chain/token-abi.ts";
 import type { DB } from "../../db/schema.ts";
 import type { CollectedChain } from "./collection-jobs.ts";
@@ -42,12 +43,7 @@ export async function sweepsNotBooked(
   const to = new Set(treasuries.map((t) => t.toLowerCase()));
   const found: SweepNotBooked[] = [];
   for (const sweep of open) {
-    const receipt = await chain.clients.public
-      .getTransactionReceipt({ hash: sweep.tx_hash as Hex })
-      .catch((error: unknown) => {
-        if (error instanceof TransactionReceiptNotFoundError) return null;
-        throw error;
-      });
+    const receipt = sweep.tx_hash ? await receiptOf(chain.clients.public, sweep.tx_hash) : null;
     const from = sweep.address.toLowerCase();
     const mined = receipt !== null && receipt.status === "success" && receipt.blockNumber <= blockNumber;
     if (sweep.status === "confirmed") {

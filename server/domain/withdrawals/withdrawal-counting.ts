@@ -6,14 +6,6 @@ import { notifyWithdrawalChanged } from "./withdrawal-events.ts";
 export type Counting = { txHash: string; blockNumber: bigint; confirmations: number } | null;
 
 /**
- * How many confirmations a transaction mined in `minedIn` has when the chain's head is `head`: the head read before the
- * receipt may be older than the block that mined it (another sender's transaction mines a block in between), and a
- * mined transaction has at least its own block.
- */
-export const confirmationsAt = (head: bigint, minedIn: bigint): number =>
-  minedIn > head ? 1 : Number(head - minedIn + 1n);
-
-/**
  * Keeps a withdrawal's transaction seen while it counts its confirmations (migration 0036) and, when that changed,
  * raises the change on the merchant's transaction records' live stream (key `w<id>`: the records of this withdrawal),
  * in one transaction. A withdrawal no longer signed or broadcast is left as its settling left it.

@@ -20,7 +20,7 @@ import {
   type WithdrawalAsked,
   type WithdrawalRules,
 } from "./withdrawal-holds.ts";
-import { takeNonce } from "./withdrawal-sender.ts";
+import { takeNonce } from "../../chain/outgoing-store.ts";
 
 /**
  * Withdrawals asked for, before anything is signed (migration 0028): the amount and fee held in the transaction that

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { type Address, getAddress, type PublicClient } from "viem";
 import { forwarderFactoryAbi } from "../../chain/deposit-forwarder.ts";
+import { outgoingTransactions } from "../../chain/outgoing.ts";
 import { signingSender } from "../../chain/transaction-sender.ts";
 import type { DB } from "../../db/schema.ts";
 import { runPerChainAndInterval } from "../platform/chain-interval-jobs.ts";
@@ -102,8 +103,11 @@ export async function startWithdrawalSending(options: {
       const report = await sendWithdrawals({
         db: options.db,
         chain,
-        client: chain.clients.public,
-        sender: signingSender(chain.clients.public, prepared.settings.treasury, chain.chainId),
+        outgoing: outgoingTransactions({
+          client: chain.clients.public,
+          signer: signingSender(chain.clients.public, prepared.settings.treasury, chain.chainId),
+          chain,
+        }),
         replaceAfterMs: prepared.settings.replaceAfterMs,
       });
       if (Object.values(report).some((n) => n > 0))

@@ -8,7 +8,8 @@ import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetChainTables, startTestChain, type TestChain } from "../../chain/test-chain.ts";
 import { erc20Abi } from "../../chain/token-abi.ts";
-import { signingSender } from "../../chain/transaction-sender.ts";
+import { outgoingTransactions } from "../../chain/outgoing.ts";
+import { type SigningSender, signingSender } from "../../chain/transaction-sender.ts";
 import type { Watcher } from "../../chain/watcher.ts";
 import type { OpenedDatabase } from "../../db/open-database.ts";
 import type { DB } from "../../db/schema.ts";
@@ -83,11 +84,13 @@ const rules = (): WithdrawalRules => ({
   forbidden: new Set([treasury.address.toLowerCase(), factory.toLowerCase()]),
   addressCooldownSeconds: 0,
 });
-const sender = (more: Partial<WithdrawalSenderDeps> = {}): WithdrawalSenderDeps => ({
+const sender = ({
+  signer = signingSender(chain.clients.public, treasury, chainId),
+  ...more
+}: Partial<WithdrawalSenderDeps> & { signer?: SigningSender } = {}): WithdrawalSenderDeps => ({
   db,
   chain: { chainId, product: "Devnet", confirmations, tokens: [{ address: chain.token, decimals: 6 }] },
-  client: chain.clients.public,
-  sender: signingSender(chain.clients.public, treasury, chainId),
+  outgoing: outgoingTransactions({ client: chain.clients.public, signer, chain: { chainId, confirmations } }),
   ...more,
 });
 
@@ -510,13 +513,13 @@ describe("withdrawals sent from the treasury", () => {
     const destination = privateKeyToAccount(generatePrivateKey()).address;
     await withdraw(scope, destination, "5");
     const signing = signingSender(chain.clients.public, treasury, chainId);
-    const killed = sender({ sender: { ...signing, broadcast: () => Promise.reject(new Error("socket hang up")) } });
+    const killed = sender({ signer: { ...signing, broadcast: () => Promise.reject(new Error("socket hang up")) } });
     expect(await sendWithdrawals(killed)).toMatchObject({ signed: 1, broadcast: 0 });
     expect((await withdrawals())[0]).toMatchObject({ status: "signed" });
     expect(await chain.clients.public.getTransactionCount({ address: treasury.address, blockTag: "pending" })).toBe(0);
     const sent: Hex[] = [];
     const restarted = sender({
-      sender: {
+      signer: {
         ...signing,
         broadcast: (raw) => {
           sent.push(raw);

@@ -1,14 +1,12 @@
-import { type Kysely, sql } from "kysely";
-import type { DB } from "../../db/schema.ts";
+import { sql } from "kysely";
+import type { OutgoingListener } from "../../chain/outgoing-port.ts";
 import { accountBalance } from "../payments/ledger.ts";
 import { toAtto } from "../platform/usdt.ts";
 import { notifyWithdrawalChanged, publishWithdrawalEvent } from "./withdrawal-events.ts";
-import { recheckPaid, settleSent } from "./withdrawal-settle.ts";
+import { withdrawalListener } from "./withdrawal-settle.ts";
 import {
-  broadcastOnce,
   type SenderReport,
   transferCall,
-  transferGas,
   treasuryAccount,
   type WithdrawalSenderDeps,
 } from "./withdrawal-transactions.ts";
@@ -24,20 +22,49 @@ export type { SenderReport, WithdrawalChain, WithdrawalSenderDeps } from "./with
  *  2. signs what was asked for, oldest first, while the treasury's books cover it beside what is on its way: in one
  *     transaction, the nonce taken from the account's one sequence (`sending_accounts`, shared by every instance), the
  *     signed transaction stored, the withdrawal `signed`; then broadcast, and `broadcast`.
- * A transaction not mined `replaceAfterMs` after it was signed is replaced with the same nonce and higher fees
- * (withdrawal-settle.ts). Before all, paid withdrawals recent enough for a reorganisation to take them away are
- * checked again, and one it took is broadcast again, the same bytes (withdrawal-settle.ts, recheckPaid).
+ * Nonces, signing, storing, broadcasting, receipts, replacing a transaction not mined `replaceAfterMs` after it was
+ * signed (same nonce, higher fees) and checking paid withdrawals a reorganisation may take away again are the
+ * treasury's outgoing transactions' (server/chain/outgoing.ts); a withdrawal answers them (withdrawal-settle.ts).
  */
 export async function sendWithdrawals(deps: WithdrawalSenderDeps): Promise<SenderReport> {
-  const report: SenderReport = { signed: 0, broadcast: 0, replaced: 0, confirmed: 0, failed: 0 };
-  await recheckPaid(deps, report);
-  await settleSent(deps, report);
-  await signAsked(deps, report);
+  const { db, outgoing } = deps;
+  const listener = withdrawalListener(deps);
+  const rebroadcast = await outgoing.recheck(db, (since) => paidSince(deps, since), listener);
+  const settled = await outgoing.settle(db, await openWithdrawals(deps), listener, {
+    replaceAfterMs: deps.replaceAfterMs,
+  });
+  const report: SenderReport = { signed: 0, ...settled, broadcast: settled.broadcast + rebroadcast };
+  await signAsked(deps, listener, report);
   return report;
 }
 
-async function signAsked(deps: WithdrawalSenderDeps, report: SenderReport): Promise<void> {
-  const { db, chain, client, sender } = deps;
+/** Paid withdrawals of this sender mined at or after `since`: a reorganisation may still take them away. */
+const paidSince = (deps: WithdrawalSenderDeps, since: bigint) =>
+  deps.db
+    .selectFrom("withdrawals")
+    .select(["id as subject", "tx_hash as txHash", "block_number as blockNumber"])
+    .where("chain_id", "=", deps.chain.chainId)
+    .where("from_address", "=", deps.outgoing.from)
+    .where("status", "=", "confirmed")
+    .where("block_number", ">=", since.toString())
+    .orderBy("id")
+    .execute();
+
+/** Withdrawals of this sender signed or broadcast and not settled, in nonce order. */
+async function openWithdrawals(deps: WithdrawalSenderDeps) {
+  const rows = await deps.db
+    .selectFrom("withdrawals")
+    .select(["id", "nonce"])
+    .where("chain_id", "=", deps.chain.chainId)
+    .where("from_address", "=", deps.outgoing.from)
+    .where("status", "in", ["signed", "broadcast"])
+    .orderBy("nonce")
+    .execute();
+  return rows.map((w) => ({ subject: w.id, nonce: BigInt(w.nonce!) }));
+}
+
+async function signAsked(deps: WithdrawalSenderDeps, listener: OutgoingListener, report: SenderReport): Promise<void> {
+  const { db, chain, outgoing } = deps;
   const now = deps.now ?? (() => new Date());
   const asked = await db
     .selectFrom("withdrawals")
@@ -48,8 +75,7 @@ async function signAsked(deps: WithdrawalSenderDeps, report: SenderReport): Prom
     .limit(50)
     .execute();
   if (asked.length === 0) return;
-  const fees = await client.estimateFeesPerGas();
-  const firstNonce = BigInt(await client.getTransactionCount({ address: sender.from, blockTag: "pending" }));
+  const batch = await outgoing.batch();
   for (const { id } of asked) {
     const signed = await db.transaction().execute(async (trx) => {
       const withdrawal = await trx
@@ -82,32 +108,11 @@ async function signAsked(deps: WithdrawalSenderDeps, report: SenderReport): Prom
         .executeTakeFirst();
       const covered = -(await accountBalance(trx, treasury)) - toAtto(onItsWay?.total ?? "0");
       if (covered < toAtto(withdrawal.amount)) return waits();
-      const nonce = await takeNonce(trx, chain.chainId, sender.from, firstNonce);
-      const { raw, hash } = await sender.sign({
-        ...transferCall(withdrawal, token.decimals),
-        nonce: Number(nonce),
-        gas: transferGas,
-        maxFeePerGas: fees.maxFeePerGas,
-        maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
-      });
+      const { raw, nonce } = await batch.sign(trx, id, transferCall(withdrawal, token.decimals));
       const at = now();
       await trx
-        .insertInto("withdrawal_transactions")
-        .values({
-          withdrawal_id: id,
-          chain_id: chain.chainId,
-          from_address: sender.from,
-          nonce: nonce.toString(),
-          raw_tx: raw,
-          tx_hash: hash,
-          max_fee_per_gas: fees.maxFeePerGas.toString(),
-          max_priority_fee_per_gas: fees.maxPriorityFeePerGas.toString(),
-          signed_at: at,
-        })
-        .execute();
-      await trx
         .updateTable("withdrawals")
-        .set({ status: "signed", from_address: sender.from, nonce: nonce.toString(), waiting: null, updated_at: at })
+        .set({ status: "signed", from_address: outgoing.from, nonce: nonce.toString(), waiting: null, updated_at: at })
         .where("id", "=", id)
         .execute();
       await publishWithdrawalEvent(trx, id, [chain], "withdrawal.signed", at);
@@ -115,31 +120,6 @@ async function signAsked(deps: WithdrawalSenderDeps, report: SenderReport): Prom
     });
     if (!signed) continue;
     report.signed++;
-    if (await broadcastOnce(deps, id, signed, now())) report.broadcast++;
+    if (await outgoing.broadcast(db, id, signed, listener)) report.broadcast++;
   }
-}
-
-/**
- * The account's next nonce from its one sequence, taken by the update that moves it (a second instance waits on the
- * row, then takes the next). Started at what the chain counts for the account, pending transactions included.
- */
-export async function takeNonce(
-  trx: Kysely<DB>,
-  chainId: number,
-  address: string,
-  chainNonce: bigint,
-): Promise<bigint> {
-  await trx
-    .insertInto("sending_accounts")
-    .values({ chain_id: chainId, address, next_nonce: chainNonce.toString() })
-    .onConflict((oc) => oc.columns(["chain_id", "address"]).doNothing())
-    .execute();
-  const row = await trx
-    .updateTable("sending_accounts")
-    .set({ next_nonce: sql`next_nonce + 1` })
-    .where("chain_id", "=", chainId)
-    .where("address", "=", address)
-    .returning(sql<string>`next_nonce - 1`.as("nonce"))
-    .executeTakeFirstOrThrow();
-  return BigInt(row.nonce);
 }

@@ -1,9 +1,8 @@
 import type { Kysely } from "kysely";
-import { type Address, encodeFunctionData, getAddress, type Hex, keccak256, type PublicClient } from "viem";
+import { type Address, encodeFunctionData, getAddress } from "viem";
+import type { Outgoing } from "../../chain/outgoing-port.ts";
 import { erc20Abi } from "../../chain/token-abi.ts";
-import type { SigningSender } from "../../chain/transaction-sender.ts";
 import type { DB } from "../../db/schema.ts";
-import { publishWithdrawalEvent } from "./withdrawal-events.ts";
 import { treasuryAccountOf } from "../payments/sweep-books.ts";
 import { attoToUnits, toAtto } from "../platform/usdt.ts";
 
@@ -20,9 +19,8 @@ export interface WithdrawalChain {
 export interface WithdrawalSenderDeps {
   db: Kysely<DB>;
   chain: WithdrawalChain;
-  client: PublicClient;
-  /** The treasury's key, through the chain's port (transaction-sender.ts): it signs here, so what is sent is stored first. */
-  sender: SigningSender;
+  /** The treasury's outgoing transactions (server/chain/outgoing.ts): signed here, stored first, then sent. */
+  outgoing: Outgoing;
   now?: () => Date;
   /** A transaction not mined this long after it was signed is replaced: same nonce, fees up by at least a tenth. */
   replaceAfterMs?: number;
@@ -42,6 +40,7 @@ export const transferGas = 100_000n;
 /** The ERC-20 transfer a withdrawal makes: its amount in the token's base units to its destination. */
 export const transferCall = (withdrawal: { token: string; to_address: string; amount: string }, decimals: number) => ({
   to: getAddress(withdrawal.token),
+  gas: transferGas,
   data: encodeFunctionData({
     abi: erc20Abi,
     functionName: "transfer",
@@ -55,35 +54,4 @@ export async function treasuryAccount(trx: Kysely<DB>, chainId: number, token: s
   if (!row)
     throw new Error(`no treasury account for chain ${chainId} and token ${token}: nothing was ever swept there`);
   return row.id;
-}
-
-/** Broadcasts stored bytes; answers whether the node took them (a failure is tried again by the next run). */
-export async function broadcastOnce(
-  deps: WithdrawalSenderDeps,
-  withdrawalId: string,
-  raw: Hex,
-  at: Date,
-): Promise<boolean> {
-  try {
-    await deps.sender.broadcast(raw);
-  } catch {
-    return false;
-  }
-  await deps.db
-    .updateTable("withdrawal_transactions")
-    .set({ broadcast_at: at })
-    .where("tx_hash", "=", keccak256(raw))
-    .where("broadcast_at", "is", null)
-    .execute();
-  await deps.db.transaction().execute(async (trx) => {
-    const moved = await trx
-      .updateTable("withdrawals")
-      .set({ status: "broadcast", updated_at: at })
-      .where("id", "=", withdrawalId)
-      .where("status", "=", "signed")
-      .executeTakeFirst();
-    if (moved.numUpdatedRows > 0n)
-      await publishWithdrawalEvent(trx, withdrawalId, [deps.chain], "withdrawal.broadcast", at);
-  });
-  return true;
 }

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
-import { type Hex, type PublicClient, TransactionReceiptNotFoundError } from "viem";
+import type { PublicClient } from "viem";
+import { receiptOf } from "../../chain/outgoing-reads.ts";
 import type { DB } from "../../db/schema.ts";
 import { attoToUnits, toAtto } from "../platform/usdt.ts";
 
@@ -41,9 +42,7 @@ export async function withdrawnByBlock(
       .where("withdrawal_id", "=", row.id)
       .execute();
     for (const { tx_hash } of hashes) {
-      const receipt = await client
-        .getTransactionReceipt({ hash: tx_hash as Hex })
-        .catch((error: unknown) => (error instanceof TransactionReceiptNotFoundError ? null : Promise.reject(error)));
+      const receipt = await receiptOf(client, tx_hash);
       if (receipt?.status === "success" && receipt.blockNumber <= query.blockNumber) {
         inFlight += units(row.amount);
         break;

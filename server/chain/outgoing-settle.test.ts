@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { confirmationsAt } from "./withdrawal-counting.ts";
+import { minedConfirmations as confirmationsAt } from "./outgoing-settle.ts";
 
-describe("a withdrawal's transaction counting its confirmations", () => {
+describe("an outgoing transaction counting its confirmations", () => {
   it("has one confirmation in the head's block and one more for each block after it", () => {
     expect(confirmationsAt(10n, 10n)).toBe(1);
     expect(confirmationsAt(12n, 10n)).toBe(3);
