@@ -7,7 +7,7 @@ import { createDepositAddress, depositChainOf, readDepositAddress } from "../dom
 import { openApiBill, openApiBills } from "../domain/bills/open-api-bills.ts";
 import type { OpenApiCaller } from "../domain/applications/open-api-caller.ts";
 import { balanceAtto } from "../domain/payments/balance.ts";
-import { fromAtto } from "../domain/platform/usdt.ts";
+import { fromAtto } from "../../contracts/money.ts";
 import { ok, type Outcome } from "../domain/platform/outcome.ts";
 import {
   listOpenApiWithdrawals,

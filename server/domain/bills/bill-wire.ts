@@ -1,8 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { AppBill } from "../../../contracts/schemas/bills.ts";
 import type { DB } from "../../db/schema.ts";
-import { formatEther } from "viem";
-import { usdtText } from "../platform/usdt.ts";
+import { formatAmount, usdtText } from "../../../contracts/money.ts";
 
 /** A configured chain as a bill names it (the chain layer's ConfiguredChain fits). */
 export interface BillChain {
@@ -113,7 +112,7 @@ export function toWireBill(row: WireBillRow, chains: readonly BillChain[]): AppB
     deliveryAddress: row.delivery_address,
     transferAmount: amountOrNull(row.transfer_amount),
     collectionTxHash: row.collection_tx_hash,
-    // Stored in wei; the wire says the native coin (ETH), exactly (viem's formatEther works on bigints).
-    collectionGasFee: row.collection_gas_fee === null ? null : formatEther(BigInt(row.collection_gas_fee)),
+    // Stored in wei; the wire says the native coin (ETH), exactly (18 decimals).
+    collectionGasFee: row.collection_gas_fee === null ? null : formatAmount(BigInt(row.collection_gas_fee), 18),
   };
 }

@@ -12,7 +12,7 @@ import { wireFile } from "../platform/wire-file.ts";
 import type { MerchantScope } from "../platform/merchant-scope.ts";
 import type { Outcome } from "../platform/outcome.ts";
 import { searchTime } from "../platform/search-time.ts";
-import { usdtText } from "../platform/usdt.ts";
+import { usdtText } from "../../../contracts/money.ts";
 import type { BillChain } from "./bill-wire.ts";
 
 /** A configured chain as a recharge bill names it and its token (the chain layer's ConfiguredChain fits). */

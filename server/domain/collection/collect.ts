@@ -14,7 +14,7 @@ import { forwarderFactoryAbi } from "../../chain/deposit-forwarder.ts";
 import { erc20Abi } from "../../chain/token-abi.ts";
 import { transactionSender } from "../../chain/transaction-sender.ts";
 import type { DB } from "../../db/schema.ts";
-import { attoToUnits } from "../platform/usdt.ts";
+import { attoToUnits } from "../../../contracts/money.ts";
 import { minedReceipt, pending } from "./chain-reads.ts";
 import { releaseCollectionLease, takeCollectionLease } from "./collection-lease.ts";
 import { thresholdUnits } from "./collection-settings.ts";

@@ -14,7 +14,7 @@ import type { MerchantScope } from "../platform/merchant-scope.ts";
 import type { Outcome } from "../platform/outcome.ts";
 import { searchTime } from "../platform/search-time.ts";
 import { wireKind } from "./balance.ts";
-import { usdtText } from "../platform/usdt.ts";
+import { usdtText } from "../../../contracts/money.ts";
 
 /** A configured chain as a record names it (the chain layer's ConfiguredChain fits). */
 export interface RecordChain {

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { accountBalance } from "../payments/ledger.ts";
-import { toAtto } from "../platform/usdt.ts";
+import { toAtto } from "../../../contracts/money.ts";
 import { notifyWithdrawalChanged, publishWithdrawalEvent } from "./withdrawal-events.ts";
 import { recheckPaid, settleSent } from "./withdrawal-settle.ts";
 import {

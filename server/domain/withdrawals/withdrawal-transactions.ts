@@ -5,7 +5,7 @@ import type { SigningSender } from "../../chain/transaction-sender.ts";
 import type { DB } from "../../db/schema.ts";
 import { publishWithdrawalEvent } from "./withdrawal-events.ts";
 import { treasuryAccountOf } from "../payments/sweep-books.ts";
-import { attoToUnits, toAtto } from "../platform/usdt.ts";
+import { attoToUnits, toAtto } from "../../../contracts/money.ts";
 
 /** What the withdrawal sender (withdrawal-sender.ts) and its settling (withdrawal-settle.ts) share. */
 

@@ -1,5 +1,5 @@
 import type { OpenWithdrawal } from "../../../contracts/schemas/open-api.ts";
-import { usdtText } from "../platform/usdt.ts";
+import { usdtText } from "../../../contracts/money.ts";
 import type { Withdrawal } from "./withdrawal-holds.ts";
 
 /** A chain as a withdrawal's wire names it. */

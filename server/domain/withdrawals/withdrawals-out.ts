@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { type Hex, type PublicClient, TransactionReceiptNotFoundError } from "viem";
 import type { DB } from "../../db/schema.ts";
-import { attoToUnits, toAtto } from "../platform/usdt.ts";
+import { attoToUnits, toAtto } from "../../../contracts/money.ts";
 
 /** What withdrawals took out of the treasury on chain by a block, in token base units. */
 export interface WithdrawnByBlock {
