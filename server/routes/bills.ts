@@ -5,14 +5,13 @@ import type { HandlerTable } from "../http/handler.ts";
 export const billHandlers: Pick<HandlerTable, "billList" | "billExport" | "billDetail"> = {
   billList: {
     handle: ({ db, body, session, services }) =>
-      listBills(db, session.scope, body, { chains: services.chain?.chains ?? [], secret: services.secret }),
+      listBills(db, session.scope, body, { chains: services.currencies.chains, secret: services.secret }),
   },
   billExport: {
     handle: async ({ db, body, session, services, now }) =>
-      exportBills(db, session.scope, body, { chains: services.chain?.chains ?? [], now }),
+      exportBills(db, session.scope, body, { chains: services.currencies.chains, now }),
   },
   billDetail: {
-    handle: ({ db, body, session, services }) =>
-      billDetail(db, session.scope, body.billNo, services.chain?.chains ?? []),
+    handle: ({ db, body, session, services }) => billDetail(db, session.scope, body.billNo, services.currencies.chains),
   },
 };

@@ -52,16 +52,16 @@ export const openApiHandlers: OpenApiHandlers = {
     return ok({ balance: fromAtto(await balanceAtto(db, caller.scope)), currency: "USDT" as const });
   },
   listBills: ({ db, caller, query, services }) =>
-    openApiBills(db, caller, query, { chains: services.chain?.chains ?? [], secret: services.secret }),
-  bill: ({ db, caller, params, services }) => openApiBill(db, caller, params.billNo, services.chain?.chains ?? []),
+    openApiBills(db, caller, query, { chains: services.currencies.chains, secret: services.secret }),
+  bill: ({ db, caller, params, services }) => openApiBill(db, caller, params.billNo, services.currencies.chains),
   createWithdrawal: ({ db, caller, body, headers, now, services }) =>
     openApiWithdrawal(db, caller, body, headers["idempotency-key"], {
-      chains: services.chain?.chains ?? [],
+      chains: services.currencies.chains,
       rules: services.withdrawals,
       now,
     }),
   listWithdrawals: ({ db, caller, query, services }) =>
-    listOpenApiWithdrawals(db, caller, query, { chains: services.chain?.chains ?? [], secret: services.secret }),
+    listOpenApiWithdrawals(db, caller, query, { chains: services.currencies.chains, secret: services.secret }),
   withdrawal: ({ db, caller, params, services }) =>
-    readOpenApiWithdrawal(db, caller, params.withdrawalId, services.chain?.chains ?? []),
+    readOpenApiWithdrawal(db, caller, params.withdrawalId, services.currencies.chains),
 };

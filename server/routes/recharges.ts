@@ -5,10 +5,10 @@ import type { HandlerTable } from "../http/handler.ts";
 export const rechargeHandlers: Pick<HandlerTable, "rechargeList" | "rechargeExport"> = {
   rechargeList: {
     handle: ({ db, body, session, services }) =>
-      listRecharges(db, session.scope, body, { chains: services.chain?.chains ?? [], secret: services.secret }),
+      listRecharges(db, session.scope, body, { chains: services.currencies.chains, secret: services.secret }),
   },
   rechargeExport: {
     handle: async ({ db, body, session, services, now }) =>
-      exportRecharges(db, session.scope, body, { chains: services.chain?.chains ?? [], now }),
+      exportRecharges(db, session.scope, body, { chains: services.currencies.chains, now }),
   },
 };

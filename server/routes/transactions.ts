@@ -5,10 +5,10 @@ import type { HandlerTable } from "../http/handler.ts";
 export const transactionHandlers: Pick<HandlerTable, "transactionList" | "transactionExport"> = {
   transactionList: {
     handle: ({ db, body, session, services }) =>
-      listTransactions(db, session.scope, body, { chains: services.chain?.chains ?? [], secret: services.secret }),
+      listTransactions(db, session.scope, body, { chains: services.currencies.chains, secret: services.secret }),
   },
   transactionExport: {
     handle: async ({ db, body, session, services, now }) =>
-      exportTransactions(db, session.scope, body, { chains: services.chain?.chains ?? [], now }),
+      exportTransactions(db, session.scope, body, { chains: services.currencies.chains, now }),
   },
 };

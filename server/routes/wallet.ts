@@ -18,7 +18,7 @@ import type { EndpointName } from "../../contracts/endpoints.ts";
 
 /** What the wallet's use cases read of the request and the services. */
 const walletContext = <N extends EndpointName>({ services, now, ip, userAgent }: HandlerContext<N>) => ({
-  chains: services.chain?.chains ?? [],
+  chains: services.currencies.chains,
   rules: services.withdrawals,
   now,
   source: { ip, userAgent, now },
@@ -92,10 +92,10 @@ export const walletHandlers: Pick<
   },
   withdrawalList: {
     handle: ({ db, body, session, services }) =>
-      listWithdrawals(db, session.scope, body, { chains: services.chain?.chains ?? [], secret: services.secret }),
+      listWithdrawals(db, session.scope, body, { chains: services.currencies.chains, secret: services.secret }),
   },
   withdrawalExport: {
     handle: async ({ db, body, session, services, now }) =>
-      exportWithdrawals(db, session.scope, body, { chains: services.chain?.chains ?? [], now }),
+      exportWithdrawals(db, session.scope, body, { chains: services.currencies.chains, now }),
   },
 };
