@@ -1,6 +1,5 @@
 import type { ConfiguredChain } from "../../chain/configured-chain.ts";
 import type { Kysely } from "kysely";
-import type { Address } from "viem";
 import type { ReceivingAddresses } from "../../chain/hd-wallet.ts";
 import { depositAddress, depositSalt, depositSaltKey } from "../../chain/deposit-forwarder.ts";
 import type { DB } from "../../db/schema.ts";
