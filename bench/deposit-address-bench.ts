@@ -25,7 +25,7 @@ import { join } from "node:path";
 import { callAsMerchant, defaultPassword, nextCode, outbox, registerViaApi, uniqueEmail } from "../e2e/support/api.ts";
 import { repoRoot, startServer } from "../e2e/support/server.ts";
 import { openApiClient } from "../examples/open-api-client.ts";
-import { parseTokenAmount } from "../server/chain/amount.ts";
+import { parseAmount } from "../contracts/money.ts";
 import { devClients } from "../server/chain/deploy.ts";
 import { type DevnetFacts, readDevnetFacts } from "../server/chain/devnet.ts";
 import { erc20Abi } from "../server/chain/token-abi.ts";
@@ -130,7 +130,7 @@ async function depositLatencies(
   address: (i: number) => Promise<string>,
 ): Promise<number[]> {
   const clients = devClients(facts.rpcUrl);
-  const one = parseTokenAmount("1", facts.token.decimals);
+  const one = parseAmount("1", facts.token.decimals);
   const balance = async () => {
     const answer = await client.balance();
     if (!answer.success) throw new Error(`balance refused: ${JSON.stringify(answer)}`);

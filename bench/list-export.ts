@@ -8,7 +8,7 @@
 import { type Kysely, sql } from "kysely";
 import { billExportTable } from "../contracts/exports/bills.ts";
 import type { DB } from "../server/db/schema.ts";
-import type { BillChain } from "../server/domain/bills/bill-wire.ts";
+import type { NamedChain } from "../server/chain/configured-chain.ts";
 import { exportBills, filteredBills } from "../server/domain/bills/bills.ts";
 import type { MerchantScope } from "../server/domain/platform/merchant-scope.ts";
 import { csvText } from "../server/http/csv-file.ts";
@@ -24,7 +24,12 @@ const day = 86_400_000;
  * pool connections opened) reported on its own, then three more for the figures against the goals — what a server
  * already running takes for one more export.
  */
-export async function measureExport(db: Kysely<DB>, scope: MerchantScope, bills: number, chains: readonly BillChain[]) {
+export async function measureExport(
+  db: Kysely<DB>,
+  scope: MerchantScope,
+  bills: number,
+  chains: readonly NamedChain[],
+) {
   const days = Math.min(90, (90 * exportRows) / bills);
   const middle = Date.now() - 45 * day;
   const filter = {

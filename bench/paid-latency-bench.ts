@@ -47,7 +47,7 @@ import { type Order, orderEventName, orderEventsPath } from "../contracts/schema
 import { defaultPassword, registerViaApi, uniqueEmail } from "../e2e/support/api.ts";
 import { launchChromium, openPage } from "../e2e/support/browser.ts";
 import { repoRoot, type RunningServer, startServer } from "../e2e/support/server.ts";
-import { parseTokenAmount } from "../server/chain/amount.ts";
+import { parseAmount } from "../contracts/money.ts";
 import { devClients } from "../server/chain/deploy.ts";
 import { type DevnetFacts, readDevnetFacts } from "../server/chain/devnet.ts";
 import { erc20Abi } from "../server/chain/token-abi.ts";
@@ -263,7 +263,7 @@ async function oneRun(browser: Browser, server: RunningServer, facts: DevnetFact
       address: facts.token.address,
       abi: erc20Abi,
       functionName: "transfer",
-      args: [address, parseTokenAmount(amount, facts.token.decimals)],
+      args: [address, parseAmount(amount, facts.token.decimals)],
       account: facts.devAccount,
       chain: null,
     });

@@ -14,7 +14,7 @@ import { collectOnce } from "../server/domain/collection/collection-jobs.ts";
 import { nodeGasPayer } from "../server/domain/collection/gas-payer.ts";
 import { findSession } from "../server/domain/identity/sessions.ts";
 import { ledgerViolations } from "../server/domain/payments/reconcile.ts";
-import { toAtto } from "../server/domain/platform/usdt.ts";
+import { toAtto } from "../contracts/money.ts";
 import { requestWithdrawal } from "../server/domain/withdrawals/withdrawal-holds.ts";
 import { sendWithdrawals } from "../server/domain/withdrawals/withdrawal-sender.ts";
 import { startMoneyChain } from "../server/testing/money-chain.ts";

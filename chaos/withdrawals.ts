@@ -4,7 +4,7 @@ import { erc20Abi } from "../server/chain/token-abi.ts";
 import { outgoingTransactions } from "../server/chain/outgoing.ts";
 import { signingSender } from "../server/chain/transaction-sender.ts";
 import { findSession } from "../server/domain/identity/sessions.ts";
-import { fromAtto, unitsToAtto } from "../server/domain/platform/usdt.ts";
+import { fromAtto, unitsToAtto } from "../contracts/money.ts";
 import { requestWithdrawal, type WithdrawalRules } from "../server/domain/withdrawals/withdrawal-holds.ts";
 import { sendWithdrawals } from "../server/domain/withdrawals/withdrawal-sender.ts";
 import { type ChaosWorld, chaosChainId, chaosConfirmations, type Merchant } from "./world.ts";

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { type Address, getAddress, type Hash, isAddress } from "viem";
-import { formatTokenAmount, parseTokenAmount } from "../server/chain/amount.ts";
+import { formatAmount, parseAmount } from "../contracts/money.ts";
 import { type DevClients, devClients, sendToken } from "../server/chain/deploy.ts";
 import { type DevnetFacts, readDevnetFacts } from "../server/chain/devnet.ts";
 import { erc20Abi } from "../server/chain/token-abi.ts";
@@ -53,7 +53,7 @@ export async function openDevWallet(env: NodeJS.ProcessEnv): Promise<DevWallet> 
     symbol,
     balance: (owner) =>
       clients.public.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [owner] }),
-    show: (units) => `${formatTokenAmount(units, decimals)} ${symbol}`,
+    show: (units) => `${formatAmount(units, decimals)} ${symbol}`,
   };
 }
 
@@ -64,7 +64,7 @@ export async function payFromDevAccount(
   amount: string,
 ): Promise<{ to: Address; shown: string; hash: Hash; blockNumber: bigint }> {
   if (!isAddress(to, { strict: false })) throw new UsageError("--to needs an EVM address (0x and 40 hex digits)");
-  const units = parseTokenAmount(amount, wallet.decimals);
+  const units = parseAmount(amount, wallet.decimals);
   if (units === 0n) throw new UsageError("--amount must be more than 0");
   const available = await wallet.balance(wallet.dev);
   if (available < units) throw new Error(`the dev account ${wallet.dev} holds only ${wallet.show(available)}`);

@@ -12,7 +12,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { getAddress } from "viem";
-import { formatTokenAmount } from "../server/chain/amount.ts";
+import { formatAmount } from "../contracts/money.ts";
 import { runCollect, runCollectionReconcile } from "./chain-collection.ts";
 import { openDevWallet, payFromDevAccount, UsageError } from "./chain-pay.ts";
 import { forwarderFactoryAbi } from "../server/chain/deposit-forwarder.ts";
@@ -92,7 +92,7 @@ async function main(argv: string[]): Promise<void> {
     });
     const held = await balance(address);
     process.stdout.write(`treasury ${address}: ${show(held)}\n`);
-    treasury = { chainId, token, held: formatTokenAmount(held, decimals), symbol };
+    treasury = { chainId, token, held: formatAmount(held, decimals), symbol };
   }
   // The database's lines: opened here, or asked of the server that holds its PGlite folder (chain-status.ts).
   const lines = await readChainStatus(process.env, treasury);

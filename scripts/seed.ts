@@ -16,7 +16,7 @@ import { devnetChainId, readDevnetFacts } from "../server/chain/devnet.ts";
 import type { DB } from "../server/db/schema.ts";
 import { loadServerSecret } from "../server/db/server-secret.ts";
 import { normalizeEmail } from "../server/domain/identity/merchants.ts";
-import { fromAtto, toAtto } from "../server/domain/platform/usdt.ts";
+import { fromAtto, toAtto } from "../contracts/money.ts";
 import { type SeedChain, seedMerchantLists } from "../server/testing/list-seed.ts";
 import { openLedgerDatabase } from "./chain-ledger.ts";
 

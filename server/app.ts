@@ -7,6 +7,7 @@ import type { Kysely } from "kysely";
 import type { WithdrawalRules } from "./domain/withdrawals/withdrawal-holds.ts";
 import { errCodes } from "../contracts/schemas/envelope.ts";
 import type { ChainLayer } from "./chain/chain-layer.ts";
+import { currencyRegistry } from "./chain/currency-registry.ts";
 import type { DB } from "./db/schema.ts";
 import { type CallbackTargets, systemResolver } from "./domain/callbacks/callback-target.ts";
 import { codeCallPoolOptions, createWorkPool, type WorkPool } from "./domain/platform/work-pool.ts";
@@ -173,6 +174,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     codeCalls: createWorkPool(codeCallPoolOptions),
     refusals: options.refusals ?? createRefusalMemo(),
     chain: options.chain ?? null,
+    currencies: options.chain?.currencies ?? currencyRegistry([]),
     orderPaySeconds: options.orderPaySeconds ?? defaultOrderPaySeconds,
     callbackTargets: {
       allowPrivate:

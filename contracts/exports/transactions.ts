@@ -1,23 +1,7 @@
+import { addAmounts } from "../money.ts";
 import { ledgerAccountKinds, type TransactionRecord } from "../schemas/transactions.ts";
 import { coded, currency, type ExportColumn, type ExportTable, shown, utcTime } from "./export-columns.ts";
 import { movementState } from "./movement-state.ts";
-
-const scale = 18;
-
-/** A signed decimal string in units of 10⁻¹⁸, exactly (never a JavaScript number). */
-function unitsOf(amount: string): bigint {
-  const negative = amount.startsWith("-");
-  const [whole = "0", fraction = ""] = amount.replace(/^-/, "").split(".");
-  const units = BigInt(whole) * 10n ** BigInt(scale) + BigInt(fraction.padEnd(scale, "0").slice(0, scale) || "0");
-  return negative ? -units : units;
-}
-
-function textOf(units: bigint): string {
-  const size = units < 0n ? -units : units;
-  const whole = size / 10n ** BigInt(scale);
-  const fraction = (size % 10n ** BigInt(scale)).toString().padStart(scale, "0").replace(/0+$/, "");
-  return `${units < 0n ? "-" : ""}${whole}${fraction ? `.${fraction}` : ""}`;
-}
 
 /**
  * The journal's lines as columns, one an account ("Ledger: Your balance" …), each what the movement posted to it,
@@ -28,7 +12,7 @@ const ledgerColumns: ExportColumn<TransactionRecord>[] = ledgerAccountKinds.map(
   header: (say) => say("listExport.ledgerLine", { account: say(`transactions.account.${account}`) }),
   cell: (record) => {
     const posted = record.lines.filter((line) => line.account === account);
-    return posted.length === 0 ? null : textOf(posted.reduce((sum, line) => sum + unitsOf(line.amount), 0n));
+    return posted.length === 0 ? null : addAmounts(...posted.map((line) => line.amount));
   },
 }));
 

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from "xstate";
 import type { OverviewRange, ReceiptsOfDay } from "../../contracts/schemas/console.ts";
+import { addAmounts } from "../../contracts/money.ts";
 import type { Failure } from "../api-failure.ts";
-import { toBaseUnits } from "../orders/payment-request.ts";
 import type { consoleOverviewMachine } from "./console-overview.ts";
 
 type OverviewSnapshot = SnapshotFrom<typeof consoleOverviewMachine>;
@@ -30,15 +30,6 @@ export interface TrendView {
   refreshing: boolean;
 }
 
-const scale = 18;
-/** The exact sum of decimal amounts (wire strings), as a decimal string. */
-function sumOf(amounts: readonly string[]): string {
-  const units = amounts.reduce((total, amount) => total + toBaseUnits(amount, scale), 0n);
-  const whole = units / 10n ** BigInt(scale);
-  const fraction = (units % 10n ** BigInt(scale)).toString().padStart(scale, "0").replace(/0+$/, "");
-  return fraction ? `${whole}.${fraction}` : String(whole);
-}
-
 const loadingAgain = (s: OverviewSnapshot) => s.matches({ figures: "loading" });
 
 export function selectFigures(s: OverviewSnapshot): FiguresView {
@@ -62,7 +53,9 @@ export function selectTrend(s: OverviewSnapshot): TrendView {
     range,
     shown: days && figures ? figures.trend.range : null,
     days,
-    total: days ? { amount: sumOf(days.map((d) => d.amount)), count: days.reduce((n, d) => n + d.count, 0) } : null,
+    total: days
+      ? { amount: addAmounts(...days.map((d) => d.amount)), count: days.reduce((n, d) => n + d.count, 0) }
+      : null,
     refreshing: loadingAgain(s),
   };
 }

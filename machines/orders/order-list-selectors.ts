@@ -1,4 +1,4 @@
-import { isPositiveAmount } from "./payment-request.ts";
+import { isPositiveAmount } from "../../contracts/money.ts";
 import type { Order, OrderDetail, OrderStatus, OrderTransfer } from "../../contracts/schemas/order.ts";
 import type { TermUnit } from "../../contracts/schemas/packages.ts";
 import type { Failure } from "../api-failure.ts";

@@ -2,9 +2,9 @@ import type { SnapshotFrom } from "xstate";
 import type { DevPayResult, PayChain } from "../../contracts/schemas/chains.ts";
 import type { OrderTransfer } from "../../contracts/schemas/order.ts";
 import type { Failure } from "../api-failure.ts";
-import { amountLeft } from "../money/decimal-amounts.ts";
+import { amountLeft, compareAmounts, isPositiveAmount } from "../../contracts/money.ts";
 import { chosenChain, confirmingNow, isOpenOrder, type orderPaymentMachine, secondsLeft } from "./order-payment.ts";
-import { compareAmounts, erc20TransferUri, isPositiveAmount } from "./payment-request.ts";
+import { erc20TransferUri } from "./payment-request.ts";
 
 /** What the pay dialog reads of the orderPayment machine: it shows these and sends events, and decides nothing itself. */
 type OrderPaymentSnapshot = SnapshotFrom<typeof orderPaymentMachine>;

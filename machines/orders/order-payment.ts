@@ -4,7 +4,7 @@ import type { DevPayRequest, DevPayResult, PayChain } from "../../contracts/sche
 import type { Order, OrderCodeRequest, OrderDetail } from "../../contracts/schemas/order.ts";
 import type { UserWalletResult } from "../../contracts/schemas/wallet.ts";
 import { type Failure, toFailure } from "../api-failure.ts";
-import { compareAmounts, isPositiveAmount } from "./payment-request.ts";
+import { compareAmounts, isPositiveAmount } from "../../contracts/money.ts";
 
 /**
  * orderPayment — paying one order and following it until it ends (spec sections 2–5; the design of issue 8).

@@ -5,7 +5,7 @@ import type { PackageKind, PackageLimits, TermUnit } from "../../contracts/schem
 import type { Failure } from "../api-failure.ts";
 import { isOpenOrder, type OrderPaymentActor } from "./order-payment.ts";
 import type { OrderPurchaseContext, orderPurchaseMachine } from "./order-purchase.ts";
-import { isPositiveAmount } from "./payment-request.ts";
+import { isPositiveAmount } from "../../contracts/money.ts";
 
 /** What the buy page reads of the orderPurchase machine: it shows these and sends events, and decides nothing itself. */
 type OrderPurchaseSnapshot = SnapshotFrom<typeof orderPurchaseMachine>;

@@ -1,5 +1,6 @@
-import { amountLeft, textOf, unitsOf } from "../money/decimal-amounts.ts";
+import { amountLeft, fromAtto, toAtto } from "../../contracts/money.ts";
 
+/** What the withdraw form takes as an amount: what the wire's `usdtAmount` allows. */
 const amountPattern = /^\d{1,20}(\.\d{1,18})?$/;
 
 /** What a withdrawal of `amount` costs and brings, before it is confirmed; null while the amount is not one yet. */
@@ -21,13 +22,13 @@ export function withdrawalPreview(
   dailyLeft: string,
 ): WithdrawalPreview | null {
   const text = amount.trim();
-  if (!amountPattern.test(text) || unitsOf(text) === 0n) return null;
-  const debit = unitsOf(text) + unitsOf(fee);
+  if (!amountPattern.test(text) || toAtto(text) === 0n) return null;
+  const debit = toAtto(text) + toAtto(fee);
   return {
-    debit: textOf(debit),
-    arrives: textOf(unitsOf(text)),
-    overBalance: debit > unitsOf(available),
-    overDailyLimit: unitsOf(text) > unitsOf(dailyLeft),
+    debit: fromAtto(debit),
+    arrives: fromAtto(toAtto(text)),
+    overBalance: debit > toAtto(available),
+    overDailyLimit: toAtto(text) > toAtto(dailyLeft),
   };
 }
 

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { isPositiveAmount } from "../../machines/orders/payment-request.ts";
+import { amountLeft, isPositiveAmount, parseAmount } from "../../contracts/money.ts";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { MemoryRouter, useLocation } from "react-router";
@@ -12,8 +12,6 @@ import {
   orderPollMs,
   secondsLeft,
 } from "../../machines/orders/order-payment.ts";
-import { toBaseUnits } from "../../machines/orders/payment-request.ts";
-import { amountLeft } from "../../machines/money/decimal-amounts.ts";
 import { ApiError } from "../../src/api/api-error.ts";
 import { storageKeys } from "../../src/api/session-storage.ts";
 import { AppFrame } from "../../src/app/app.tsx";
@@ -382,7 +380,7 @@ async function expectPayPanel(h: H, s: S, dialog: HTMLElement) {
     await waitFor(() => expect(inDialog.getByTestId("pay-address").textContent).toBe(receivingAddress));
     expect(inDialog.getByTestId("pay-amount").textContent).toBe(amount(toSend));
     // The QR code is the EIP-681 request for what is still to send, in the token's base units.
-    const uri = `ethereum:${chain?.token.address}@${chain?.chainId}/transfer?address=${receivingAddress}&uint256=${toBaseUnits(toSend, chain?.token.decimals ?? 0)}`;
+    const uri = `ethereum:${chain?.token.address}@${chain?.chainId}/transfer?address=${receivingAddress}&uint256=${parseAmount(toSend, chain?.token.decimals ?? 0, { rounding: "up" })}`;
     expect(inDialog.getByTestId("pay-qr").getAttribute("data-value")).toBe(uri);
     expect(
       inDialog.getByRole("img", { name: h.t("orderPayment.qrLabel", { address: receivingAddress }) }),

@@ -1,6 +1,5 @@
 import { chosenChain, orderPaymentMachine, orderPollMs, secondsLeft } from "../../machines/orders/order-payment.ts";
-import { amountLeft } from "../../machines/money/decimal-amounts.ts";
-import { isPositiveAmount } from "../../machines/orders/payment-request.ts";
+import { amountLeft, isPositiveAmount } from "../../contracts/money.ts";
 import type { MachineModel, ModelEvent, ModelSnapshot } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
 import { english, saidOnce } from "./english.ts";

@@ -1,5 +1,12 @@
 import type { Address } from "viem";
 
+/** A token a chain is configured with (CHAINS' `tokens`). */
+export interface ChainToken {
+  symbol: string;
+  address: Address;
+  decimals: number;
+}
+
 /** A chain the server follows, as the orders domain sees it (the pay dialog's choices, GetUserWallet's `{product}`). */
 export interface ConfiguredChain {
   product: string;
@@ -7,9 +14,15 @@ export interface ConfiguredChain {
   rpcUrl: string;
   /** More backends of the chain (CHAINS' `moreRpcUrls`). */
   moreRpcUrls?: readonly string[];
-  tokens: { symbol: string; address: Address; decimals: number }[];
+  tokens: ChainToken[];
   confirmations: number;
   devnet: boolean;
   /** The deposit-forwarder factory deposit addresses are computed under (CHAINS' `depositFactory`; deployed on the devnet). */
   depositFactory?: Address;
 }
+
+/**
+ * A chain as the wire mappers name it (bills, recharges, transaction records, withdrawals and their events): its id
+ * and its `{product}`. An area that needs more of a chain picks it from `ConfiguredChain`, never writes it out again.
+ */
+export type NamedChain = Pick<ConfiguredChain, "chainId" | "product">;

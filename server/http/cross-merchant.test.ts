@@ -38,7 +38,7 @@ import {
 import { totpCodeAt } from "../domain/identity/totp.ts";
 import { merchantLines } from "../domain/payments/balance.ts";
 import { requestWithdrawal, type WithdrawalRules } from "../domain/withdrawals/withdrawal-holds.ts";
-import { toAtto } from "../domain/platform/usdt.ts";
+import { toAtto } from "../../contracts/money.ts";
 import { type StubChainLayer, stubChainLayer } from "../testing/stub-chain.ts";
 
 /**

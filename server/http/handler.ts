@@ -10,6 +10,7 @@ import type {
   ResultOf,
 } from "../../contracts/endpoints.ts";
 import type { ChainLayer } from "../chain/chain-layer.ts";
+import type { CurrencyRegistry } from "../chain/currency-registry.ts";
 import type { CallbackTargets } from "../domain/callbacks/callback-target.ts";
 import type { DB } from "../db/schema.ts";
 import type { GoogleSettings } from "../domain/identity/google-identity.ts";
@@ -42,6 +43,8 @@ export interface Services {
   refusals: RefusalMemo;
   /** The chains payments are watched on; null when the server runs without (tests): GetUserWallet answers 2207, no pay chains. */
   chain: ChainLayer | null;
+  /** The configured chains and their tokens, named once: the chain layer's, or an empty registry without one. */
+  currencies: CurrencyRegistry;
   /** A new order's payment window, in seconds. */
   orderPaySeconds: number;
   /** Where callback URLs may point, and how their hosts are resolved (domain/callbacks/callback-target.ts). */

@@ -20,7 +20,7 @@ type Spec = LiveStreamSpec<never, unknown>;
  * (live-stream.ts).
  */
 export function liveStreams(services: Services): Record<LiveStreamName, Spec> {
-  const chains = () => services.chain?.chains ?? [];
+  const chains = () => services.currencies.chains;
   const specs = {
     /**
      * `GET /api/Order/Events?orderCode=` (server/README.md, "Live streams"): the order at once and after every

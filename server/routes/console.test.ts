@@ -3,7 +3,7 @@ import { type AppBill, billListResult } from "../../contracts/schemas/bills.ts";
 import { type OverviewRange, overviewResult } from "../../contracts/schemas/console.ts";
 import { subscriptionResult } from "../../contracts/schemas/subscription.ts";
 import { balanceResult } from "../../contracts/schemas/balance.ts";
-import { fromAtto, toAtto } from "../domain/platform/usdt.ts";
+import { fromAtto, toAtto } from "../../contracts/money.ts";
 import { call, createHarness, type Harness, type Merchant, reset, signedInMerchant } from "../testing/harness.ts";
 import { seedApplication, seedBalance, seedBill } from "../testing/seed.ts";
 import { stubChainLayer } from "../testing/stub-chain.ts";

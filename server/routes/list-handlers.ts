@@ -38,7 +38,7 @@ const scopeOf = (session: Session | null): MerchantScope => {
 };
 
 const depsOf = ({ services, now }: Pick<HandlerContext<EnvelopeEndpointName>, "services" | "now">): ListDeps => ({
-  chains: services.chain?.chains ?? [],
+  chains: services.currencies.chains,
   secret: services.secret,
   now,
 });

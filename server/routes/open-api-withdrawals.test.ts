@@ -5,7 +5,7 @@ import { signRequest } from "../../examples/open-api-client.ts";
 import { openApiPrefix } from "../../contracts/open-api.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { openWithdrawal, openWithdrawalList } from "../../contracts/schemas/open-api.ts";
-import { toAtto } from "../domain/platform/usdt.ts";
+import { toAtto } from "../../contracts/money.ts";
 import { walletOverview } from "../../contracts/schemas/wallet.ts";
 import { call, createHarness, type Harness, reset, signedInMerchant } from "../testing/harness.ts";
 import { seedApplication, seedBalance, seedCode, seedWithdrawalAddress } from "../testing/seed.ts";

@@ -7,7 +7,7 @@ import { createDepositAddress, depositChainOf, readDepositAddress } from "../dom
 import { openApiBill, openApiBills } from "../domain/bills/open-api-bills.ts";
 import type { OpenApiCaller } from "../domain/applications/open-api-caller.ts";
 import { balanceAtto } from "../domain/payments/balance.ts";
-import { fromAtto } from "../domain/platform/usdt.ts";
+import { fromAtto } from "../../contracts/money.ts";
 import { ok, type Outcome } from "../domain/platform/outcome.ts";
 import {
   listOpenApiWithdrawals,
@@ -52,16 +52,16 @@ export const openApiHandlers: OpenApiHandlers = {
     return ok({ balance: fromAtto(await balanceAtto(db, caller.scope)), currency: "USDT" as const });
   },
   listBills: ({ db, caller, query, services }) =>
-    openApiBills(db, caller, query, { chains: services.chain?.chains ?? [], secret: services.secret }),
-  bill: ({ db, caller, params, services }) => openApiBill(db, caller, params.billNo, services.chain?.chains ?? []),
+    openApiBills(db, caller, query, { chains: services.currencies.chains, secret: services.secret }),
+  bill: ({ db, caller, params, services }) => openApiBill(db, caller, params.billNo, services.currencies.chains),
   createWithdrawal: ({ db, caller, body, headers, now, services }) =>
     openApiWithdrawal(db, caller, body, headers["idempotency-key"], {
-      chains: services.chain?.chains ?? [],
+      chains: services.currencies.chains,
       rules: services.withdrawals,
       now,
     }),
   listWithdrawals: ({ db, caller, query, services }) =>
-    listOpenApiWithdrawals(db, caller, query, { chains: services.chain?.chains ?? [], secret: services.secret }),
+    listOpenApiWithdrawals(db, caller, query, { chains: services.currencies.chains, secret: services.secret }),
   withdrawal: ({ db, caller, params, services }) =>
-    readOpenApiWithdrawal(db, caller, params.withdrawalId, services.chain?.chains ?? []),
+    readOpenApiWithdrawal(db, caller, params.withdrawalId, services.currencies.chains),
 };

@@ -5,7 +5,7 @@ import { subscriptionResult } from "../../contracts/schemas/subscription.ts";
 import { ledgerViolations } from "../domain/payments/reconcile.ts";
 import { addTerm } from "../domain/payments/packages.ts";
 import { proratedCredit } from "../domain/payments/upgrade-credit.ts";
-import { toAtto } from "../domain/platform/usdt.ts";
+import { toAtto } from "../../contracts/money.ts";
 import {
   call,
   createHarness,

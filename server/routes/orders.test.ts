@@ -8,11 +8,11 @@ import {
 } from "../../contracts/schemas/order.ts";
 import { packageListResult } from "../../contracts/schemas/packages.ts";
 import { subscriptionResult } from "../../contracts/schemas/subscription.ts";
-import { parseTokenAmount } from "../chain/amount.ts";
+import { parseAmount } from "../../contracts/money.ts";
 import { actFor, systemScope } from "../domain/identity/system-scope.ts";
 import { balanceText, receiveForOrder } from "../domain/payments/balance.ts";
 import { addTerm } from "../domain/payments/packages.ts";
-import { toAtto } from "../domain/platform/usdt.ts";
+import { toAtto } from "../../contracts/money.ts";
 import {
   call,
   createHarness,
@@ -85,7 +85,7 @@ async function attach(orderCode: string, amount: string, state: "counted" | "see
     .select(["id", "merchant_id"])
     .where("order_code", "=", orderCode)
     .executeTakeFirstOrThrow();
-  const { transferId } = await seedConfirmedTransfer(h.db, { baseUnits: parseTokenAmount(amount, 6) });
+  const { transferId } = await seedConfirmedTransfer(h.db, { baseUnits: parseAmount(amount, 6) });
   if (state === "seen")
     await h.db
       .updateTable("chain_transfers")

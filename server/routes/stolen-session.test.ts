@@ -4,7 +4,7 @@ import { signRequest } from "../../examples/open-api-client.ts";
 import { openApiPrefix } from "../../contracts/open-api.ts";
 import { checkCodeResult } from "../../contracts/schemas/auth.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
-import { toAtto, usdtText } from "../domain/platform/usdt.ts";
+import { toAtto, usdtText } from "../../contracts/money.ts";
 import { call, createHarness, type Harness, reset, signedInMerchant } from "../testing/harness.ts";
 import { seedApplication, seedBalance, seedCode } from "../testing/seed.ts";
 import { configuredChain, stubChainLayer } from "../testing/stub-chain.ts";

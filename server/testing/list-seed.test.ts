@@ -10,7 +10,7 @@ import { actFor, systemScope } from "../domain/identity/system-scope.ts";
 import type { MerchantScope } from "../domain/platform/merchant-scope.ts";
 import { balanceText, receiveDeposit } from "../domain/payments/balance.ts";
 import { ledgerViolations } from "../domain/payments/reconcile.ts";
-import { fromAtto, toAtto } from "../domain/platform/usdt.ts";
+import { fromAtto, toAtto } from "../../contracts/money.ts";
 import { type SeedChain, seedMerchantLists } from "./list-seed.ts";
 import { seedMerchant, seedSession, testServerSecret } from "./seed.ts";
 import { createTestDatabase } from "./test-database.ts";

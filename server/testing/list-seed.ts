@@ -6,7 +6,7 @@ import type { DB } from "../db/schema.ts";
 import { newAppKey, newAppSecret, sealAppSecret } from "../domain/applications/app-secrets.ts";
 import { newWebhookSecret, sealWebhookSecret } from "../domain/applications/webhook-secrets.ts";
 import { accountId, merchantAccount } from "../domain/payments/ledger.ts";
-import { fromAtto, toAtto } from "../domain/platform/usdt.ts";
+import { fromAtto, toAtto } from "../../contracts/money.ts";
 import { nextDayNumber } from "../domain/platform/day-numbers.ts";
 import { dropSeededIndexes, rebuildIndexes } from "./list-seed-indexes.ts";
 import { type Deposits, type SeedChain, seedBatch, seedCallbackUrl } from "./list-seed-batch.ts";

@@ -16,7 +16,7 @@ import { fail, ok, type Outcome } from "../platform/outcome.ts";
 import { transactRetrying } from "../platform/retry-conflicts.ts";
 import { newAppKey, newAppSecret, sealAppSecret } from "./app-secrets.ts";
 import { roomForApplication } from "./package-limit.ts";
-import { usdtText } from "../platform/usdt.ts";
+import { usdtText } from "../../../contracts/money.ts";
 import { authorizeAppAction, type ProofUse, spendProof } from "./proofs.ts";
 import { sensitiveChanges } from "./sensitive-edits.ts";
 import { recordSecurityEvent, type SecurityEventSource } from "../identity/security-events.ts";

@@ -1,3 +1,4 @@
+import type { NamedChain } from "../../chain/configured-chain.ts";
 import type { Kysely } from "kysely";
 import type { Address } from "viem";
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
@@ -11,11 +12,7 @@ import { type AcceptableToken, chainAccepted } from "./accepted-currencies.ts";
 import { activePackageOf } from "./package-limit.ts";
 
 /** A chain that deposit addresses can be made on: its forwarder factory is configured (or deployed on the devnet). */
-export interface DepositChain {
-  product: string;
-  chainId: number;
-  factory: Address;
-}
+export type DepositChain = NamedChain & { factory: Address };
 
 /** The chain a request names (case-insensitive, like the console's `{product}`), if deposit addresses exist on it. */
 export function depositChainOf(layer: ChainLayer | null, product: string): Outcome<DepositChain> {

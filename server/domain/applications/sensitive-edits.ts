@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
 import type { AppEditRequest } from "../../../contracts/schemas/apps.ts";
 import type { ApplicationsTable } from "../../db/schema.ts";
-import { toAtto } from "../platform/usdt.ts";
+import { toAtto } from "../../../contracts/money.ts";
 
 type ApplicationRow = Selectable<ApplicationsTable>;
 

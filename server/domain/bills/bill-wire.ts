@@ -1,14 +1,8 @@
 import { type Kysely, sql } from "kysely";
 import type { AppBill } from "../../../contracts/schemas/bills.ts";
+import type { NamedChain } from "../../chain/configured-chain.ts";
 import type { DB } from "../../db/schema.ts";
-import { formatEther } from "viem";
-import { usdtText } from "../platform/usdt.ts";
-
-/** A configured chain as a bill names it (the chain layer's ConfiguredChain fits). */
-export interface BillChain {
-  chainId: number;
-  product: string;
-}
+import { formatAmount, usdtText } from "../../../contracts/money.ts";
 
 /** A time column as ISO 8601 text in UTC, to the millisecond, as `Date.prototype.toISOString` writes it (null stays null). */
 const isoText = <T extends string | null = string | null>(column: string) =>
@@ -84,7 +78,7 @@ const amountOrNull = (numeric: string | null) => (numeric === null ? null : usdt
  * The `appBill` schema's shape (contracts/schemas/bills.ts), the one place it is made: the list, the detail, the open
  * API and the event stream answer the same thing. A chain no longer configured is named by its id.
  */
-export function toWireBill(row: WireBillRow, chains: readonly BillChain[]): AppBill {
+export function toWireBill(row: WireBillRow, chains: readonly NamedChain[]): AppBill {
   const chainId = Number(row.chain_id);
   return {
     billNo: row.bill_no,
@@ -113,7 +107,7 @@ export function toWireBill(row: WireBillRow, chains: readonly BillChain[]): AppB
     deliveryAddress: row.delivery_address,
     transferAmount: amountOrNull(row.transfer_amount),
     collectionTxHash: row.collection_tx_hash,
-    // Stored in wei; the wire says the native coin (ETH), exactly (viem's formatEther works on bigints).
-    collectionGasFee: row.collection_gas_fee === null ? null : formatEther(BigInt(row.collection_gas_fee)),
+    // Stored in wei; the wire says the native coin (ETH), exactly (18 decimals).
+    collectionGasFee: row.collection_gas_fee === null ? null : formatAmount(BigInt(row.collection_gas_fee), 18),
   };
 }

@@ -1,3 +1,4 @@
+import type { NamedChain } from "../../chain/configured-chain.ts";
 import type { Kysely } from "kysely";
 import type { AppBill, BillExportRequest, BillListRequest, BillListResult } from "../../../contracts/schemas/bills.ts";
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
@@ -8,7 +9,7 @@ import { type KeysetList, wirePage } from "../platform/keyset-page.ts";
 import { wireFile } from "../platform/wire-file.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
 import { searchTime } from "../platform/search-time.ts";
-import { type BillChain, billsToCount, toWireBill, wireBillQuery } from "./bill-wire.ts";
+import { billsToCount, toWireBill, wireBillQuery } from "./bill-wire.ts";
 
 export const defaultBillPageSize = 10;
 export const billNotFoundMessage = "No such bill";
@@ -64,7 +65,7 @@ export async function searchBills(
   db: Kysely<DB>,
   scope: AnyMerchantScope,
   search: BillSearch,
-  { chains, secret }: { chains: readonly BillChain[]; secret: Buffer },
+  { chains, secret }: { chains: readonly NamedChain[]; secret: Buffer },
 ): Promise<Outcome<BillListResult>> {
   const { cursor, pageSize = defaultBillPageSize, ...filters } = search;
   const keyset = filters.applicationId ? openApiBillKeyset : billKeyset;
@@ -83,7 +84,7 @@ export function exportBills(
   db: Kysely<DB>,
   scope: MerchantScope,
   filters: BillExportRequest,
-  { chains, now }: { chains: readonly BillChain[]; now: Date },
+  { chains, now }: { chains: readonly NamedChain[]; now: Date },
 ): Outcome<CsvDownload<AppBill>> {
   const fileName = `application-bills-${now.toISOString().slice(0, 10)}.csv`;
   return wireFile(db, filteredBills(db, scope, filters), billKeyset, fileName, (row) => toWireBill(row, chains));
@@ -94,7 +95,7 @@ export function listBills(
   db: Kysely<DB>,
   scope: MerchantScope,
   filters: BillListRequest,
-  settings: { chains: readonly BillChain[]; secret: Buffer },
+  settings: { chains: readonly NamedChain[]; secret: Buffer },
 ): Promise<Outcome<BillListResult>> {
   return searchBills(db, scope, filters, settings);
 }
@@ -107,7 +108,7 @@ export async function billForWire(
   db: Kysely<DB>,
   scope: AnyMerchantScope,
   billNo: string,
-  chains: readonly BillChain[],
+  chains: readonly NamedChain[],
   applicationId?: string,
 ): Promise<AppBill | null> {
   let query = wireBillQuery(db, scope.merchantId).where("b.bill_no", "=", billNo);
@@ -121,7 +122,7 @@ export async function billDetail(
   db: Kysely<DB>,
   scope: MerchantScope,
   billNo: string,
-  chains: readonly BillChain[],
+  chains: readonly NamedChain[],
 ): Promise<Outcome<AppBill>> {
   const bill = await billForWire(db, scope, billNo, chains);
   return bill ? ok(bill) : fail(errCodes.billNotFound, billNotFoundMessage);

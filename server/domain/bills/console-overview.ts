@@ -10,7 +10,7 @@ import type { DB } from "../../db/schema.ts";
 import { balanceAtto } from "../payments/balance.ts";
 import { subscriptionOf } from "../payments/subscriptions.ts";
 import type { MerchantScope } from "../platform/merchant-scope.ts";
-import { fromAtto, usdtText } from "../platform/usdt.ts";
+import { fromAtto, usdtText } from "../../../contracts/money.ts";
 
 const dayMs = 86_400_000;
 const utcDayOf = (time: Date) => time.toISOString().slice(0, 10);

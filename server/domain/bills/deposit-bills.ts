@@ -1,10 +1,11 @@
+import type { NamedChain } from "../../chain/configured-chain.ts";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { SystemMerchantScope } from "../platform/merchant-scope.ts";
 import { nextDayNumber } from "../platform/day-numbers.ts";
 import { publishEvent } from "../platform/event-outbox.ts";
 import { notifyLive } from "../platform/live-changes.ts";
-import { type BillChain, toWireBill, wireBillQuery } from "./bill-wire.ts";
+import { toWireBill, wireBillQuery } from "./bill-wire.ts";
 
 /**
  * The row writes of application bills (migration 0015) for the deposit listener: every one runs in the watcher's
@@ -97,7 +98,7 @@ export async function recordBillEvent(
   scope: SystemMerchantScope,
   type: "deposit.credited" | "deposit.reversed",
   bill: LockedBill,
-  chains: readonly BillChain[],
+  chains: readonly NamedChain[],
   now: Date,
 ): Promise<void> {
   // A recharge to the merchant's own payment address has no application to tell.

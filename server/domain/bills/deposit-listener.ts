@@ -9,7 +9,7 @@ import { receiveDeposit, restoreTransfer, reverseTransfer } from "../payments/ba
 import { creditedOf } from "../payments/ledger.ts";
 import { priceTransfer } from "../payments/transfer-price.ts";
 import { settleSweptShares } from "../payments/sweep-books.ts";
-import { fromAtto } from "../platform/usdt.ts";
+import { fromAtto } from "../../../contracts/money.ts";
 import { changeBill, depositAddressOf, insertBill, lockBillOf, recordBillEvent } from "./deposit-bills.ts";
 
 export interface DepositListenerOptions {

@@ -18,7 +18,7 @@ import { createTestDatabase } from "../../testing/test-database.ts";
 import { actFor, systemScope } from "../identity/system-scope.ts";
 import { balanceText, merchantLines } from "../payments/balance.ts";
 import { creditedOf } from "../payments/ledger.ts";
-import { fromAtto } from "../platform/usdt.ts";
+import { fromAtto } from "../../../contracts/money.ts";
 import { ledgerViolations, reconcile } from "../payments/reconcile.ts";
 import { createMoneyListener } from "../../wiring/money-listener.ts";
 import { currencyRegistry } from "../../chain/currency-registry.ts";

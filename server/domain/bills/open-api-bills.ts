@@ -1,3 +1,4 @@
+import type { NamedChain } from "../../chain/configured-chain.ts";
 import type { Kysely } from "kysely";
 import type { AppBill, BillListResult } from "../../../contracts/schemas/bills.ts";
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
@@ -5,7 +6,6 @@ import type { OpenBillListQuery } from "../../../contracts/schemas/open-api.ts";
 import type { DB } from "../../db/schema.ts";
 import type { OpenApiCaller } from "../applications/open-api-caller.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
-import type { BillChain } from "./bill-wire.ts";
 import { billForWire, billNotFoundMessage, searchBills } from "./bills.ts";
 
 /** The open API's bills: the calling application's only (its id is part of every lookup), never a number the request names. */
@@ -13,7 +13,7 @@ export function openApiBills(
   db: Kysely<DB>,
   caller: OpenApiCaller,
   query: OpenBillListQuery,
-  settings: { chains: readonly BillChain[]; secret: Buffer },
+  settings: { chains: readonly NamedChain[]; secret: Buffer },
 ): Promise<Outcome<BillListResult>> {
   const { pageSize, ...filters } = query;
   return searchBills(
@@ -33,7 +33,7 @@ export async function openApiBill(
   db: Kysely<DB>,
   caller: OpenApiCaller,
   billNo: string,
-  chains: readonly BillChain[],
+  chains: readonly NamedChain[],
 ): Promise<Outcome<AppBill>> {
   const bill = await billForWire(db, caller.scope, billNo, chains, caller.applicationId);
   return bill ? ok(bill) : fail(errCodes.billNotFound, billNotFoundMessage, 404);

@@ -1,3 +1,4 @@
+import type { ConfiguredChain, NamedChain } from "../../chain/configured-chain.ts";
 import { type Kysely, sql } from "kysely";
 import type {
   RechargeBill,
@@ -12,13 +13,10 @@ import { wireFile } from "../platform/wire-file.ts";
 import type { MerchantScope } from "../platform/merchant-scope.ts";
 import type { Outcome } from "../platform/outcome.ts";
 import { searchTime } from "../platform/search-time.ts";
-import { usdtText } from "../platform/usdt.ts";
-import type { BillChain } from "./bill-wire.ts";
+import { usdtText } from "../../../contracts/money.ts";
 
 /** A configured chain as a recharge bill names it and its token (the chain layer's ConfiguredChain fits). */
-export interface RechargeChain extends BillChain {
-  tokens: readonly { symbol: string; address: string }[];
-}
+export type RechargeChain = NamedChain & Pick<ConfiguredChain, "tokens">;
 
 /** Recharge bills newest first, served by recharge_bills_by_merchant (merchant, created_at desc, id desc). */
 const rechargeKeyset: KeysetList = { name: "recharges", time: "r.created_at", id: "r.id" };

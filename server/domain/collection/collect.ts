@@ -14,7 +14,7 @@ import { type RecordedListener, type RecordedOutgoing, recordedOutgoing } from "
 import { erc20Abi } from "../../chain/token-abi.ts";
 import { transactionSender } from "../../chain/transaction-sender.ts";
 import type { DB } from "../../db/schema.ts";
-import { attoToUnits } from "../platform/usdt.ts";
+import { attoToUnits } from "../../../contracts/money.ts";
 import { releaseCollectionLease, takeCollectionLease } from "./collection-lease.ts";
 import { thresholdUnits } from "./collection-settings.ts";
 import { type DueAddress, dueAddresses, openSweeps, sweepHashes, uncollectedSince } from "./collection-queries.ts";

@@ -5,7 +5,7 @@ import { erc20Abi } from "../../chain/token-abi.ts";
 import type { DB } from "../../db/schema.ts";
 import { treasuryAccountOf } from "../payments/sweep-books.ts";
 import { treasuryFloatUnits } from "../payments/treasury-float.ts";
-import { fromAtto, toAtto, unitsToAtto } from "../platform/usdt.ts";
+import { fromAtto, toAtto, unitsToAtto } from "../../../contracts/money.ts";
 import type { CollectedChain } from "./collection-jobs.ts";
 import { type HolderDifference, holderDifferences } from "./holder-reconcile.ts";
 import { withdrawnByBlock } from "../withdrawals/withdrawals-out.ts";

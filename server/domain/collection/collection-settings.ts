@@ -1,4 +1,4 @@
-import { parseTokenAmount } from "../../chain/amount.ts";
+import { parseAmount } from "../../../contracts/money.ts";
 
 /** Collection's default threshold in USDT: an address is swept once its credited, uncollected deposits pass it. */
 export const defaultCollectionThreshold = "100";
@@ -11,7 +11,7 @@ export function collectionThresholdFromEnv(env: NodeJS.ProcessEnv, decimals: rea
   const text = env.COLLECTION_THRESHOLD?.trim() || defaultCollectionThreshold;
   for (const d of decimals) {
     try {
-      parseTokenAmount(text, d);
+      parseAmount(text, d);
     } catch (error) {
       throw new Error(`COLLECTION_THRESHOLD: ${(error as Error).message}`);
     }
@@ -19,7 +19,7 @@ export function collectionThresholdFromEnv(env: NodeJS.ProcessEnv, decimals: rea
   return text;
 }
 
-export const thresholdUnits = (threshold: string, decimals: number): bigint => parseTokenAmount(threshold, decimals);
+export const thresholdUnits = (threshold: string, decimals: number): bigint => parseAmount(threshold, decimals);
 
 /**
  * COLLECTION_INTERVAL_SECONDS, a test server's pause between collection runs (whole seconds, 1 to 3600; the default is

@@ -1,3 +1,4 @@
+import type { ChainToken, ConfiguredChain } from "../../chain/configured-chain.ts";
 import type { Address } from "viem";
 import { devClients } from "../../chain/deploy.ts";
 import { forwarderFactoryAbi } from "../../chain/deposit-forwarder.ts";
@@ -9,13 +10,9 @@ import { collectionThresholdFromEnv } from "./collection-settings.ts";
 import { type GasPayer, gasPayerFromEnv, nodeGasPayer } from "./gas-payer.ts";
 
 /** What collection needs of a configured chain (the chain layer's ConfiguredChain fits). */
-export interface CollectableChain {
-  chainId: number;
-  rpcUrl: string;
-  confirmations: number;
-  tokens: readonly { address: Address; decimals: number }[];
-  depositFactory?: Address;
-}
+export type CollectableChain = Pick<ConfiguredChain, "chainId" | "rpcUrl" | "confirmations" | "depositFactory"> & {
+  tokens: readonly Pick<ChainToken, "address" | "decimals">[];
+};
 
 /** The chains with a deposit-forwarder factory, each with clients of its node. */
 export function collectedChains(chains: readonly CollectableChain[]): CollectedChain[] {

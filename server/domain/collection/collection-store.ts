@@ -3,7 +3,7 @@ import type { DB } from "../../db/schema.ts";
 import { notifyLive } from "../platform/live-changes.ts";
 import { bookGasFor } from "../payments/gas-books.ts";
 import { settleSweptShares } from "../payments/sweep-books.ts";
-import { fromAtto, unitsToAtto } from "../platform/usdt.ts";
+import { fromAtto, unitsToAtto } from "../../../contracts/money.ts";
 
 /**
  * The database side of collection's writes: the sweeps and the bills they cover (collection-queries.ts reads). A confirmed

@@ -33,7 +33,7 @@ import { toWireBill, wireBillQuery } from "../bills/bill-wire.ts";
 import { actFor, systemScope } from "../identity/system-scope.ts";
 import { balanceText } from "../payments/balance.ts";
 import { ledgerViolations, reconcile } from "../payments/reconcile.ts";
-import { toAtto, usdtText } from "../platform/usdt.ts";
+import { toAtto, usdtText } from "../../../contracts/money.ts";
 import { startJobQueue } from "../platform/job-queue.ts";
 import { type CollectedChain, collectOnce } from "./collection-jobs.ts";
 import { reconcileCollection } from "./collection-reconcile.ts";

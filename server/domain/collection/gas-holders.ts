@@ -3,7 +3,7 @@ import type { Hex, PublicClient } from "viem";
 import { gasBurntBy } from "../../chain/outgoing-reads.ts";
 import type { DB } from "../../db/schema.ts";
 import { bookGasFunding, nativeBooked } from "../payments/gas-books.ts";
-import { fromAtto, toAtto } from "../platform/usdt.ts";
+import { fromAtto, toAtto } from "../../../contracts/money.ts";
 
 /**
  * The gas a holder's transactions burnt by `atBlock` that the books do not have yet: its sweeps still `sent` and its

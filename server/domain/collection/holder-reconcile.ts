@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { getAddress } from "viem";
 import type { DB } from "../../db/schema.ts";
-import { fromAtto, toAtto, unitsToAtto } from "../platform/usdt.ts";
+import { fromAtto, toAtto, unitsToAtto } from "../../../contracts/money.ts";
 import type { SweepNotBooked } from "./sweeps-in-flight.ts";
 
 /** A deposit or receiving address whose balance on chain is not what the books place there. */

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { DB, LedgerAccountKindColumn } from "../../db/schema.ts";
-import { fromAtto, toAtto } from "../platform/usdt.ts";
+import { fromAtto, toAtto } from "../../../contracts/money.ts";
 
 /**
  * The whole sheet per currency, from the accounts' stored balances (issue 41): what the books hold on chain — at

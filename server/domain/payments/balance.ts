@@ -16,7 +16,7 @@ import {
   type ReceiptsToken,
   unrestoredRemoval,
 } from "./ledger.ts";
-import { fromAtto, minAtto, toAtto, usdtText } from "../platform/usdt.ts";
+import { fromAtto, minAtto, toAtto, usdtText } from "../../../contracts/money.ts";
 
 /**
  * Every movement of merchant money, as postings of the double-entry ledger (ledger.ts): a transfer received for an

@@ -8,7 +8,7 @@ import type { MerchantScope } from "../platform/merchant-scope.ts";
 import { paymentAddress } from "./wallets.ts";
 import { orderForWire, orderMessages } from "./orders.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
-import { attoToUnits, fromAtto, toAtto, unitsToAtto } from "../platform/usdt.ts";
+import { attoToUnits, fromAtto, toAtto, unitsToAtto } from "../../../contracts/money.ts";
 
 export const chainMessages = {
   chainUnknown: "No chain is configured for this product",

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { DB, LedgerJournalKindColumn } from "../../db/schema.ts";
-import { fromAtto, toAtto } from "../platform/usdt.ts";
+import { fromAtto, toAtto } from "../../../contracts/money.ts";
 
 /**
  * The double-entry ledger's primitives (tables and guarantees: server/db/migrations/0012-double-entry-ledger.ts). A

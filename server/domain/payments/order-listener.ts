@@ -26,7 +26,7 @@ import {
 } from "./order-state.ts";
 import { priceTransfer } from "./transfer-price.ts";
 import { settleSweptShares } from "./sweep-books.ts";
-import { fromAtto } from "../platform/usdt.ts";
+import { fromAtto } from "../../../contracts/money.ts";
 
 export interface OrderListenerOptions {
   /** The configured chains' currencies: which token a transfer is, its decimals, the confirmations required. */

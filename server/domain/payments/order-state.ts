@@ -4,7 +4,7 @@ import type { AnyMerchantScope, SystemScope } from "../platform/merchant-scope.t
 import { closeOrderFunds, creditUpgrade, settlePaidOrder } from "./balance.ts";
 import { notifyLive } from "../platform/live-changes.ts";
 import { activatePackage } from "./subscriptions.ts";
-import { fromAtto, toAtto } from "../platform/usdt.ts";
+import { fromAtto, toAtto } from "../../../contracts/money.ts";
 
 /**
  * The order's state changes, shared by the merchant's calls (orders.ts), the chain listener (order-listener.ts) and

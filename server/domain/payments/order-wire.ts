@@ -4,7 +4,7 @@ import type { DB } from "../../db/schema.ts";
 import type { MerchantScope } from "../platform/merchant-scope.ts";
 import { orderToBalance } from "./balance.ts";
 import { termMonths } from "./packages.ts";
-import { fromAtto, toAtto, usdtText } from "../platform/usdt.ts";
+import { fromAtto, toAtto, usdtText } from "../../../contracts/money.ts";
 
 /** An order as read for the wire: its row, its package, and the sums of its attached transfers. */
 export interface WireOrderRow {

@@ -21,7 +21,7 @@ import { balanceText, merchantLines } from "./balance.ts";
 import { expireOverdueOrders } from "./order-expiry.ts";
 import { createOrderListener } from "./order-listener.ts";
 import { ledgerViolations, reconcile } from "./reconcile.ts";
-import { usdtText } from "../platform/usdt.ts";
+import { usdtText } from "../../../contracts/money.ts";
 import { currencyRegistry } from "../../chain/currency-registry.ts";
 
 /**

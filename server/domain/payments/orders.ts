@@ -21,7 +21,7 @@ import { fail, ok, type Outcome } from "../platform/outcome.ts";
 import { findPackage } from "./packages.ts";
 import { trialAvailable } from "./subscriptions.ts";
 import { quoteUpgrade, upgradeMessages } from "./upgrade-credit.ts";
-import { fromAtto, toAtto } from "../platform/usdt.ts";
+import { fromAtto, toAtto } from "../../../contracts/money.ts";
 import { transactRetrying } from "../platform/retry-conflicts.ts";
 import { nextDayNumber } from "../platform/day-numbers.ts";
 

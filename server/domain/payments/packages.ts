@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { ServicePackage, TermUnit } from "../../../contracts/schemas/packages.ts";
 import type { DB, PackagesTable } from "../../db/schema.ts";
-import { usdtText } from "../platform/usdt.ts";
+import { usdtText } from "../../../contracts/money.ts";
 
 export type PackageRow = Selectable<PackagesTable>;
 

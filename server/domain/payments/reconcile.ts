@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import { fromAtto, toAtto } from "../platform/usdt.ts";
+import { fromAtto, toAtto } from "../../../contracts/money.ts";
 
 /**
  * The ledger against the chain (issue 24): per chain and token, what merchants were credited (what left that chain's

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { accountId, post } from "./ledger.ts";
-import { toAtto } from "../platform/usdt.ts";
+import { toAtto } from "../../../contracts/money.ts";
 
 /**
  * Collection in the books (migration 0027): a transfer's swept share — what of it the ledger shows in the treasury

@@ -1,3 +1,4 @@
+import type { ConfiguredChain, NamedChain } from "../../chain/configured-chain.ts";
 import { type Kysely, sql } from "kysely";
 import type { BalanceResult } from "../../../contracts/schemas/balance.ts";
 import type {
@@ -14,15 +15,10 @@ import type { MerchantScope } from "../platform/merchant-scope.ts";
 import type { Outcome } from "../platform/outcome.ts";
 import { searchTime } from "../platform/search-time.ts";
 import { wireKind } from "./balance.ts";
-import { usdtText } from "../platform/usdt.ts";
+import { usdtText } from "../../../contracts/money.ts";
 
 /** A configured chain as a record names it (the chain layer's ConfiguredChain fits). */
-export interface RecordChain {
-  chainId: number;
-  product: string;
-  /** The confirmations a transfer of the chain needs. */
-  confirmations?: number;
-}
+export type RecordChain = NamedChain & Partial<Pick<ConfiguredChain, "confirmations">>;
 
 /** Transaction records newest first, served by merchant_transactions_by_merchant (merchant, created_at desc, id desc). */
 const transactionKeyset: KeysetList = { name: "transactions", time: "mt.created_at", id: "mt.id" };

@@ -2,7 +2,7 @@ import type { ConfiguredChain } from "../../chain/chain-layer.ts";
 import type { CurrencyRegistry } from "../../chain/currency-registry.ts";
 import { TransferRefused } from "../../chain/listener.ts";
 import type { StoredTransfer } from "../../chain/store.ts";
-import { fromAtto, unitsToAtto } from "../platform/usdt.ts";
+import { fromAtto, unitsToAtto } from "../../../contracts/money.ts";
 
 /** More than all the USDT there is (about 2 × 10^11): a transfer above it is not credited but quarantined. */
 export const maxTransferAtto = 10n ** 12n * 10n ** 18n;

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import { attoToUnits, toAtto, unitsToAtto } from "../platform/usdt.ts";
+import { attoToUnits, toAtto, unitsToAtto } from "../../../contracts/money.ts";
 import { accountId, post, type ReceiptsToken } from "./ledger.ts";
 
 /**

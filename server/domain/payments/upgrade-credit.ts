@@ -4,7 +4,7 @@ import type { UpgradeKind } from "../../../contracts/schemas/order.ts";
 import type { DB } from "../../db/schema.ts";
 import type { AnyMerchantScope } from "../platform/merchant-scope.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
-import { minAtto, toAtto } from "../platform/usdt.ts";
+import { minAtto, toAtto } from "../../../contracts/money.ts";
 import type { PackageRow } from "./packages.ts";
 
 /**

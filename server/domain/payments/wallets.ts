@@ -1,5 +1,5 @@
+import type { ConfiguredChain } from "../../chain/configured-chain.ts";
 import type { Kysely } from "kysely";
-import type { Address } from "viem";
 import type { ReceivingAddresses } from "../../chain/hd-wallet.ts";
 import { depositAddress, depositSalt, depositSaltKey } from "../../chain/deposit-forwarder.ts";
 import type { DB } from "../../db/schema.ts";
@@ -7,10 +7,7 @@ import type { MerchantScope } from "../platform/merchant-scope.ts";
 import { receivingAddressOf } from "./receiving-addresses.ts";
 
 /** The chain a payment address is asked for: its id, and its forwarder factory when deposit addresses exist there. */
-export interface WalletChain {
-  chainId: number;
-  depositFactory?: Address;
-}
+export type WalletChain = Pick<ConfiguredChain, "chainId" | "depositFactory">;
 
 /** The end user id that marks the merchant's own forwarder among deposit addresses (migration 0035). */
 export const merchantWalletEndUser = "merchant-wallet";

@@ -14,7 +14,7 @@ import { usableDestination } from "./address-book.ts";
 import { withdrawalToWire } from "./withdrawal-wire.ts";
 import { requestWithdrawal, type WithdrawalRules } from "./withdrawal-holds.ts";
 import { withdrawalRefusalOutcome } from "./withdrawal-refusals.ts";
-import { toAtto } from "../platform/usdt.ts";
+import { toAtto } from "../../../contracts/money.ts";
 
 /** The stored numeric and the request's decimal (its schema allows 18 decimals at most) as the same amount. */
 const sameAmount = (stored: string, asked: string) => toAtto(stored) === toAtto(asked);

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import { toAtto } from "../platform/usdt.ts";
+import { toAtto } from "../../../contracts/money.ts";
 
 /**
  * Where an open-API withdrawal may go (issue 67): an API key never adds a destination. `to` must be a live entry of the

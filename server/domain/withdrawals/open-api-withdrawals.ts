@@ -16,7 +16,7 @@ import { requestWithdrawal, type WithdrawalRules } from "./withdrawal-holds.ts";
 import { publishWithdrawalEvent } from "./withdrawal-events.ts";
 import { withdrawalRefusalOutcome } from "./withdrawal-refusals.ts";
 import { withdrawalToWire } from "./withdrawal-wire.ts";
-import { toAtto } from "../platform/usdt.ts";
+import { toAtto } from "../../../contracts/money.ts";
 
 /**
  * POST /open/v1/withdrawals: the system acts for the merchant whose application signed the request (as every open-API

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import { fromAtto, toAtto, usdtText } from "../platform/usdt.ts";
+import { fromAtto, toAtto, usdtText } from "../../../contracts/money.ts";
 
 /**
  * The treasury of a chain and token against what it owes: the withdrawals on their way (asked, awaiting approval,

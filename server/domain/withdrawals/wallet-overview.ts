@@ -5,7 +5,7 @@ import { usdtTokenOf } from "../../chain/currency-registry.ts";
 import type { DB } from "../../db/schema.ts";
 import { hasSecondFactor } from "../identity/second-factor.ts";
 import { balanceAtto } from "../payments/balance.ts";
-import { fromAtto } from "../platform/usdt.ts";
+import { fromAtto } from "../../../contracts/money.ts";
 import type { MerchantScope } from "../platform/merchant-scope.ts";
 import { ok, type Outcome } from "../platform/outcome.ts";
 import { heldByWithdrawals, type WithdrawalRules, withdrawnSince } from "./withdrawal-holds.ts";

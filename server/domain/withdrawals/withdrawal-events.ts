@@ -1,9 +1,10 @@
+import type { NamedChain } from "../../chain/configured-chain.ts";
 import type { Kysely } from "kysely";
 import type { WithdrawalEventType } from "../../../contracts/schemas/callbacks.ts";
 import type { DB } from "../../db/schema.ts";
 import { notifyLive } from "../platform/live-changes.ts";
 import { publishEvent } from "../platform/event-outbox.ts";
-import { type NamedChain, withdrawalToWire } from "./withdrawal-wire.ts";
+import { withdrawalToWire } from "./withdrawal-wire.ts";
 
 /**
  * A withdrawal's change told to the application whose key asked it (migration 0034), in the transaction that made the

@@ -12,7 +12,7 @@ import { findSession } from "../identity/sessions.ts";
 import type { MerchantScope } from "../platform/merchant-scope.ts";
 import { balanceOf, balanceText } from "../payments/balance.ts";
 import { ledgerViolations } from "../payments/reconcile.ts";
-import { toAtto } from "../platform/usdt.ts";
+import { toAtto } from "../../../contracts/money.ts";
 import {
   heldByWithdrawals,
   releaseWithdrawal,

@@ -5,7 +5,7 @@ import type { DB, WithdrawalsTable } from "../../db/schema.ts";
 import type { Selectable } from "kysely";
 import type { AnyMerchantScope } from "../platform/merchant-scope.ts";
 import { accountBalance, accountId, merchantAccount, post } from "../payments/ledger.ts";
-import { fromAtto, toAtto } from "../platform/usdt.ts";
+import { fromAtto, toAtto } from "../../../contracts/money.ts";
 import {
   type OpenApiDestinationRefusal,
   type OpenApiDestinationRule,

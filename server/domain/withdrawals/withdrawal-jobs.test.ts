@@ -15,7 +15,7 @@ import {
 import { createTestDatabase } from "../../testing/test-database.ts";
 import { findSession } from "../identity/sessions.ts";
 import { balanceText } from "../payments/balance.ts";
-import { toAtto } from "../platform/usdt.ts";
+import { toAtto } from "../../../contracts/money.ts";
 import { requestWithdrawal } from "./withdrawal-holds.ts";
 import { prepareWithdrawals } from "./withdrawal-jobs.ts";
 

@@ -39,7 +39,7 @@ import { searchBills } from "../bills/bills.ts";
 import { listRecharges } from "../bills/recharge-bills.ts";
 import { balanceSheets } from "../payments/balance-sheet.ts";
 import { ledgerViolations, reconcile } from "../payments/reconcile.ts";
-import { fromAtto, toAtto } from "../platform/usdt.ts";
+import { fromAtto, toAtto } from "../../../contracts/money.ts";
 import { requestWithdrawal, type WithdrawalRules } from "./withdrawal-holds.ts";
 import { openApiWithdrawal } from "./open-api-withdrawals.ts";
 import { sendWithdrawals, type WithdrawalSenderDeps } from "./withdrawal-sender.ts";

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { OutgoingListener } from "../../chain/outgoing-port.ts";
 import { accountBalance } from "../payments/ledger.ts";
-import { toAtto } from "../platform/usdt.ts";
+import { toAtto } from "../../../contracts/money.ts";
 import { notifyWithdrawalChanged, publishWithdrawalEvent } from "./withdrawal-events.ts";
 import { withdrawalListener } from "./withdrawal-settle.ts";
 import {

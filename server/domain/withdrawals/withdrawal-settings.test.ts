@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toAtto } from "../platform/usdt.ts";
+import { toAtto } from "../../../contracts/money.ts";
 import { withdrawalSettingsFromEnv } from "./withdrawal-settings.ts";
 
 describe("withdrawal settings", () => {

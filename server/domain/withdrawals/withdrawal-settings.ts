@@ -1,5 +1,5 @@
 import { type LocalAccount, privateKeyToAccount } from "viem/accounts";
-import { toAtto } from "../platform/usdt.ts";
+import { toAtto } from "../../../contracts/money.ts";
 
 /**
  * The key of anvil's account 1 (m/44'/60'/0'/0/1 of its well-known development mnemonic, "test test … junk"): the

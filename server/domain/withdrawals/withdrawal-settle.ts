@@ -3,7 +3,7 @@ import type { MinedOutgoing, OutgoingListener } from "../../chain/outgoing-port.
 import type { DB } from "../../db/schema.ts";
 import { bookGasFor } from "../payments/gas-books.ts";
 import { accountBalance, accountId, post } from "../payments/ledger.ts";
-import { toAtto } from "../platform/usdt.ts";
+import { toAtto } from "../../../contracts/money.ts";
 import { recordCounting } from "./withdrawal-counting.ts";
 import { notifyWithdrawalChanged, publishWithdrawalEvent } from "./withdrawal-events.ts";
 import { releaseWithdrawal } from "./withdrawal-holds.ts";

@@ -4,7 +4,7 @@ import type { Outgoing } from "../../chain/outgoing-port.ts";
 import { erc20Abi } from "../../chain/token-abi.ts";
 import type { DB } from "../../db/schema.ts";
 import { treasuryAccountOf } from "../payments/sweep-books.ts";
-import { attoToUnits, toAtto } from "../platform/usdt.ts";
+import { attoToUnits, toAtto } from "../../../contracts/money.ts";
 
 /** What the withdrawal sender (withdrawal-sender.ts) and its settling (withdrawal-settle.ts) share. */
 

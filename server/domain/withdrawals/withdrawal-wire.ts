@@ -1,12 +1,7 @@
+import type { NamedChain } from "../../chain/configured-chain.ts";
 import type { OpenWithdrawal } from "../../../contracts/schemas/open-api.ts";
-import { usdtText } from "../platform/usdt.ts";
+import { usdtText } from "../../../contracts/money.ts";
 import type { Withdrawal } from "./withdrawal-holds.ts";
-
-/** A chain as a withdrawal's wire names it. */
-export interface NamedChain {
-  chainId: number;
-  product: string;
-}
 
 /** The `openWithdrawal` schema's shape: the open API's answers and the withdrawal events' data. */
 export const withdrawalToWire = (withdrawal: Withdrawal, chains: readonly NamedChain[]): OpenWithdrawal => ({

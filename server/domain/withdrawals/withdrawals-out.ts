@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { PublicClient } from "viem";
 import { receiptOf } from "../../chain/outgoing-reads.ts";
 import type { DB } from "../../db/schema.ts";
-import { attoToUnits, toAtto } from "../platform/usdt.ts";
+import { attoToUnits, toAtto } from "../../../contracts/money.ts";
 
 /** What withdrawals took out of the treasury on chain by a block, in token base units. */
 export interface WithdrawnByBlock {

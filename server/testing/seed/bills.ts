@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import { parseTokenAmount } from "../../chain/amount.ts";
+import { parseAmount } from "../../../contracts/money.ts";
 import type { DB } from "../../db/schema.ts";
 import { merchantApplication } from "./applications.ts";
 import { seedToken } from "./payments.ts";
@@ -75,7 +75,7 @@ export async function seedBill(
       token: seedToken,
       from_address: fromAddress,
       to_address: deposit.address,
-      amount: parseTokenAmount(amount, 6).toString(),
+      amount: parseAmount(amount, 6).toString(),
       status: removed ? "removed" : status === "credited" ? "confirmed" : "seen",
       confirmations: input.confirmations ?? 2,
       seen_at: seenAt,

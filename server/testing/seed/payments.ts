@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { type Kysely, sql } from "kysely";
-import { parseTokenAmount } from "../../chain/amount.ts";
+import { parseAmount } from "../../../contracts/money.ts";
 import type { DB } from "../../db/schema.ts";
 import { accountId, merchantAccount, orderAccount, post } from "../../domain/payments/ledger.ts";
 import { addTerm } from "../../domain/payments/packages.ts";
-import { toAtto, usdtText } from "../../domain/platform/usdt.ts";
+import { toAtto, usdtText } from "../../../contracts/money.ts";
 
 /** The id of the seeded package with this code (trial, basic, pro, enterprise). */
 export async function seedPackageId(db: Kysely<DB>, packageCode: string): Promise<{ packageId: string }> {
@@ -127,7 +127,7 @@ export async function seedPaidOrder(
   if (!free) {
     const transfer = await seedConfirmedTransfer(db, {
       chainId: input.chainId,
-      baseUnits: parseTokenAmount(usdtText(pkg.price), 6),
+      baseUnits: parseAmount(usdtText(pkg.price), 6),
     });
     txHash = transfer.txHash;
     await db
@@ -187,7 +187,7 @@ export async function seedBalance(
 ): Promise<{ txHash: string }> {
   const transfer = await seedConfirmedTransfer(db, {
     chainId: input.chainId,
-    baseUnits: parseTokenAmount(input.amount, 6),
+    baseUnits: parseAmount(input.amount, 6),
   });
   const amount = toAtto(input.amount);
   await db.transaction().execute(async (trx) => {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { accountId, merchantAccount, post } from "../../domain/payments/ledger.ts";
-import { fromAtto, toAtto } from "../../domain/platform/usdt.ts";
+import { fromAtto, toAtto } from "../../../contracts/money.ts";
 
 /** A destination in the merchant's withdrawal address book, usable now unless `coolingDown` (usable in a day). */
 export async function seedWithdrawalAddress(
