@@ -1,6 +1,6 @@
 /**
  * Callback delivery: latency from the confirming block to the merchant's receiver, and callbacks delivered per second
- * to a loopback receiver. Goals (issue 28): p99 ≤ 1.5 s on the devnet, ≥ 1,000/s. Prints figures, asserts nothing.
+ * to a loopback receiver. Goals: p99 ≤ 1.5 s on the devnet, ≥ 1,000/s. Prints figures, asserts nothing.
  * The server's database (in-memory PGlite; TEST_DATABASE_URL=postgres://… for PostgreSQL), a real anvil, the real
  * watcher started as the devnet starts it (a tick every 500 ms), the job queue and the delivery engine as main.ts
  * starts them (server/domain/callbacks/callback-deliveries.ts), a node:http receiver on 127.0.0.1 answering 200.

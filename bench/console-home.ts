@@ -6,7 +6,7 @@ import type { MerchantScope } from "../server/domain/platform/merchant-scope.ts"
 import { explain, type Plan, percentile, timed } from "./list-queries.ts";
 
 /**
- * bench/lists-bench.ts's console home figure (issue 42): `POST /api/Console/Overview` for each trend range, as its route
+ * bench/lists-bench.ts's console home figure: `POST /api/Console/Overview` for each trend range, as its route
  * calls it (console-overview.ts, no HTTP), on the lists' seed: the counts, the balance, the main-chain amount and the
  * range's receipts by day. Goal on a 2-core machine with 1,000,000 bills: ≤ 300 ms on both databases.
  */

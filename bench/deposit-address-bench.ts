@@ -1,5 +1,5 @@
 /**
- * Open-API deposit-address creation per second (issue 27; goal ≥ 500/s on a 2-core machine), on PGlite and, when
+ * Open-API deposit-address creation per second (goal ≥ 500/s on a 2-core machine), on PGlite and, when
  * TEST_DATABASE_URL is set (`npm run bench` runs it under scripts/with-postgres.mjs), on PostgreSQL. Prints figures,
  * writes reports/deposit-address-bench.json, asserts nothing.
  *

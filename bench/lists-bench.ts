@@ -1,5 +1,5 @@
 /**
- * Application bills at a million rows (issue 40) and the console home over them (issue 42, bench/console-home.ts), on
+ * Application bills at a million rows and the console home over them (bench/console-home.ts), on
  * PGlite and, when TEST_DATABASE_URL or BENCH_DATABASE_URL (an empty database of yours) is set, on PostgreSQL (`npm run
  * bench:lists` runs it under scripts/with-postgres.mjs). Prints the figures and the plans, writes
  * reports/lists-bench.json, asserts nothing. Goals on a 2-core machine: first and deep page p95 ≤ 50 ms for every

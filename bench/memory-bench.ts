@@ -1,5 +1,5 @@
 /**
- * The server's memory (issue 43): `node server/main.ts` started as `npm start` starts it (PGlite in a fresh data folder,
+ * The server's memory: `node server/main.ts` started as `npm start` starts it (PGlite in a fresh data folder,
  * the devnet), and, under scripts/with-postgres.mjs (TEST_DATABASE_URL) or with BENCH_DATABASE_URL, on PostgreSQL
  * without a devnet. For each, per process (the server; the devnet's node, anvil, its child) and together: the start-up
  * peak (the kernel's high-water mark of each one's resident memory, VmHWM, read at the idle reading so that a compile

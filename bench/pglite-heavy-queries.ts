@@ -1,5 +1,5 @@
 /**
- * PGlite's speed on heavy queries (issue 43), to compare a setting that saves memory (open-database.ts's start
+ * PGlite's speed on heavy queries, to compare a setting that saves memory (open-database.ts's start
  * parameters, a V8 flag) with what it costs: `node bench/pglite-heavy-queries.ts <data folder> [--bills N]` seeds N
  * (100,000) bills into the folder once, as bench/lists-bench.ts seeds them, then, in this process, runs each query
  * BENCH_HEAVY_RUNS (7) times after one warm-up run and prints each one's median wall and CPU milliseconds and its

@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { DB } from "../server/db/schema.ts";
 
 /**
- * The money that leaves, for the reconcile bench (issue 41: "reconcile time over 100,000 journals including
+ * The money that leaves, for the reconcile bench ("reconcile time over 100,000 journals including
  * withdrawals and collections"), written set-based with the ledger's triggers off like the rest of its seed: every
  * recharge (`unmatched`) of transfers 1..`upTo` swept into the treasury (a `sweep` journal, receipts → treasury), and
  * for one in ten of them a withdrawal of 1 USDT with a fee of 0.5 asked, held and paid (`withdrawalHold`: balance →

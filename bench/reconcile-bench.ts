@@ -1,5 +1,5 @@
 /**
- * Reconcile time (issue 24): `reconcile` and `ledgerViolations` (server/domain/payments/reconcile.ts) over
+ * Reconcile time: `reconcile` and `ledgerViolations` (server/domain/payments/reconcile.ts) over
  * BENCH_RECONCILE_TRANSFERS (default 100,000) confirmed transfers of 1 to 1,000 USDT to 1,000 merchants, three in four
  * credited to the balance and one in four into an order paid with it, on the server's database (in-memory PGlite;
  * TEST_DATABASE_URL=postgres://… for PostgreSQL). Prints figures, asserts nothing.

@@ -1,6 +1,6 @@
 /**
  * The owner's flows while a stranger who knows only the owner's e-mail (and, for the second factor, the password) sends,
- * tries and floods (issue 37), on PGlite and, when TEST_DATABASE_URL is set (`node scripts/with-postgres.mjs node
+ * tries and floods, on PGlite and, when TEST_DATABASE_URL is set (`node scripts/with-postgres.mjs node
  * bench/stranger-bench.ts`, as `npm run bench` runs it), on a real PostgreSQL. A real server (production argon2id cost,
  * TRUST_PROXY=127.0.0.1 so that each request may come from the address its X-Forwarded-For names) is attacked by two
  * loops for as long as the owner goes through a flow BENCH_OWNER_TRIES (4) times, each time from a new device unless
@@ -136,7 +136,7 @@ async function bench(env: Record<string, string>): Promise<Record<string, Figure
 
   /**
    * A new device asks for a code; when the e-mail's cap of that purpose is full (2010) it reads the newest code in the
-   * inbox instead, whoever asked for it: the owner never has to know which is theirs (issue 67).
+   * inbox instead, whoever asked for it: the owner never has to know which is theirs.
    */
   const newestCode = async (email: string, type: "sign-in" | "reset", ip: string): Promise<string> => {
     const asked = await call("/api/User/SentVerificationCode", { email, type }, ip);

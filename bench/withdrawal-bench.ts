@@ -1,5 +1,5 @@
 /**
- * Withdrawals per second (issue 41): asked for (held in the ledger), signed and broadcast from the treasury, and
+ * Withdrawals per second: asked for (held in the ledger), signed and broadcast from the treasury, and
  * settled (paid in the books once confirmed), on a real anvil and the server's database (in-memory PGlite;
  * TEST_DATABASE_URL=postgres://… for PostgreSQL). BENCH_WITHDRAWALS (default 200) withdrawals of one merchant whose
  * deposit the collector swept into a treasury the bench holds the key of. Prints figures; exits 1 when the books or

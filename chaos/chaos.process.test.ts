@@ -12,7 +12,7 @@ import { type ChaosWorld, startWorld } from "./world.ts";
  */
 const ciSeeds = [8];
 /**
- * Finding 1 by a reorganisation; finding 2's huge amounts are in seed 8 (and deposits to a deposit address, issue 27);
+ * Finding 1 by a reorganisation; finding 2's huge amounts are in seed 8 (and deposits to a deposit address);
  * depositReorged, a credited deposit spent and then reversed; withdrawnThenReorged, a paid withdrawal's block taken by
  * a reorganisation deeper than the confirmations (sent again, paid once on chain: chaos/withdrawals.ts). laggingBackend (finding 1 without a
  * reorganisation) stays out of the bounded run: orders.process.test.ts's lagging-node test covers it in-process.
@@ -35,7 +35,7 @@ describe("money under chaos: credited once, never negative, the watcher catching
     it(`seed ${seed}`, async () => {
       const report = await runScenario(world!, `seed ${seed}`, generateScenario(seed));
       // The seed is kept for what it does: a kill -9 of the instance holding the watcher's lease (issue 8's takeover),
-      // payments past numeric(38,18) (finding 2), a stale backend.
+      // payments past numeric(38,18), a stale backend.
       expect(report.notes.join("\n")).toMatch(/killed the lease holder/);
     });
 

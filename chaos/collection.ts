@@ -16,7 +16,7 @@ const collectionChain = (world: ChaosWorld) => ({
 });
 
 /**
- * A collection run after every step (issue 28), the harness acting as one more instance: sweeps sent, recorded once
+ * A collection run after every step, the harness acting as one more instance: sweeps sent, recorded once
  * confirmed, removed by the reorganisations and sent again; the invariants then check the bills against the sweeps.
  */
 export async function collect(world: ChaosWorld, notes: string[], step: number): Promise<void> {

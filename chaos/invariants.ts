@@ -3,7 +3,7 @@ import type { DB } from "../server/db/schema.ts";
 import { ledgerViolations, reconcile } from "../server/domain/payments/reconcile.ts";
 
 /**
- * What must hold after every step of the chaos harness (issue 24, "What must hold"), read from the database alone, so
+ * What must hold after every step of the chaos harness ("What must hold"), read from the database alone, so
  * the same checks serve a run on PostgreSQL, a PGlite test and, later, an operator. Each answers the violations it
  * finds as sentences naming the merchant, order or transfer; an empty list is a pass.
  */
@@ -125,7 +125,7 @@ export const reconcileClean: InvariantCheck = async (db) =>
     );
 
 /**
- * Collection (issue 28) agrees with the bills: a bill shows a collection (tx hash, amounts, delivery address) only for
+ * Collection agrees with the bills: a bill shows a collection (tx hash, amounts, delivery address) only for
  * a confirmed sweep of its own address that its collection_id names, with that sweep's tx hash and delivery address; a
  * bill whose sweep is still on its way shows nothing yet; no bill stays tied to a failed or removed sweep; and a
  * sweep's bills never claim more than it moved.
@@ -149,7 +149,7 @@ export const collectionsAgree: InvariantCheck = async (db) => {
 };
 
 /**
- * A withdrawal's hold is released exactly once (issue 41): one in flight holds its amount and fee and has neither a
+ * A withdrawal's hold is released exactly once: one in flight holds its amount and fee and has neither a
  * `withdrawalSent` nor a `withdrawalRelease` journal; a confirmed one holds nothing and has exactly one
  * `withdrawalSent`; a failed one holds nothing and has exactly one `withdrawalRelease`; never both.
  */

@@ -207,7 +207,7 @@ async function perform(world: ChaosWorld, step: Step, ctx: StepContext): Promise
     case "restart": {
       const server = world.servers[step.instance];
       if (!server || server.up) return "already running";
-      // A server refuses to start on an RPC that does not answer its token check (issue 24, finding 3).
+      // A server refuses to start on an RPC that does not answer its token check.
       const refused = world.proxy.mode.kind === "error";
       if (refused) await world.proxy.set({ kind: "pass" });
       await server.start();

@@ -62,7 +62,7 @@ export const defaultScenario: ScenarioOptions = {
   priceUnits: 29_000_000n,
 };
 
-/** 10^27 base units of a 6-decimal token: 10^21 USDT, past what numeric(38,18) holds (issue 24, finding 2). */
+/** 10^27 base units of a 6-decimal token: 10^21 USDT, past what numeric(38,18) holds. */
 export const hugeUnits = 10n ** 27n;
 
 export function amountUnits(random: Random, kind: AmountClass, price: bigint): bigint {

@@ -10,7 +10,7 @@ import { sendWithdrawals } from "../server/domain/withdrawals/withdrawal-sender.
 import { type ChaosWorld, chaosChainId, chaosConfirmations, type Merchant } from "./world.ts";
 
 /**
- * Money out under chaos (issue 41): a merchant asks a withdrawal as the open API would (held in the ledger or refused),
+ * Money out under chaos: a merchant asks a withdrawal as the open API would (held in the ledger or refused),
  * and after every step the harness runs the sender as one more instance with the treasury's key, straight to anvil
  * (the servers' RPC proxy is theirs to suffer): signed, broadcast, paid once confirmed, failed and given back, sent
  * again after a reorganisation took it. Each withdrawal goes to a fresh address, so what that address holds on chain

@@ -36,7 +36,7 @@ export interface ChaosWorld {
   payer: PrivateKeyAccount;
   /**
    * The deployed forwarder factory deposit addresses are computed under: treasury a fresh address, operator the dev
-   * account, which the harness collects with (issue 28) and which sends nothing else during a run.
+   * account, which the harness collects with and which sends nothing else during a run.
    */
   depositFactory: Address;
   /** The treasury's key: the harness sends withdrawals with it (chaos/withdrawals.ts), as a server with it would. */

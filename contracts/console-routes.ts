@@ -46,7 +46,7 @@ export const consoleRoutes = {
     path: "/order/buy",
     access: "console",
     tab: { title: "orderPayment.buyTitle" },
-    // Its own entry (issue 26): under /order it would light up My orders. Order 2 is free in the spec's table.
+    // Its own entry: under /order it would light up My orders. Order 2 is free in the spec's table.
     menu: { section: "/packages", name: "menu.packages", icon: "box", order: 2 },
   }),
   app: route({

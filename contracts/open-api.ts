@@ -17,7 +17,7 @@ import {
 } from "./schemas/open-api.ts";
 
 /**
- * The open API's routes, for merchants' own systems (issue 27): one row per operation. The server registers a route per
+ * The open API's routes, for merchants' own systems: one row per operation. The server registers a route per
  * row (server/http/open-api-routes.ts) and the OpenAPI document describes each (contracts/open-api-document.ts).
  */
 export interface OpenApiRoute {

@@ -47,7 +47,7 @@ describe("My applications", () => {
     await dialog.getByRole("button", { name: appLabel.done, exact: true }).click();
     await dialog.waitFor({ state: "detached" });
 
-    // Inside the verified window (issue 37): an edit goes straight through, no code field and no countdown.
+    // Inside the verified window: an edit goes straight through, no code field and no countdown.
     const codesMailed = (await outbox(baseUrl, email)).length;
     await row.getByRole("button", { name: appLabel.edit, exact: true }).click();
     await dialog.getByLabel(appLabel.name, { exact: true }).waitFor();
@@ -59,7 +59,7 @@ describe("My applications", () => {
     await dialog.waitFor({ state: "detached" });
     await row.getByText("Journey shop renamed", { exact: true }).waitFor();
     expect((await outbox(baseUrl, email)).length).toBe(codesMailed);
-    // The secret is never inside it (issue 67): the credentials, and a rotation, ask for a fresh code each time.
+    // The secret is never inside it: the credentials, and a rotation, ask for a fresh code each time.
     for (const action of [appLabel.credentials, appLabel.rotate]) {
       await row.getByRole("button", { name: action, exact: true }).click();
       await dialog.getByLabel(label.code, { exact: true }).waitFor();

@@ -24,7 +24,7 @@ interface Bill {
 }
 
 /**
- * The console home (issue 42) on the journeys' server and its devnet: after two deposits and a package paid from the
+ * The console home on the journeys' server and its devnet: after two deposits and a package paid from the
  * balance, each figure is what Application bills, My orders and My wallet add up to, the trend shows the day's receipts
  * in all three ranges, and a third deposit made while the page is open changes the figures without a reload.
  */

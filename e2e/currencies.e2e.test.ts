@@ -6,8 +6,8 @@ import { withConsoleTab } from "./support/tab.ts";
 const tab = withConsoleTab();
 
 /**
- * The Currency list (issue 42) from the side menu: the devnet's test USDT is accepted for deposits, arriving after the
- * server's confirmations at the pace its blocks were measured at; its coin, ETH, is not accepted (issue 68: it pays the
+ * The Currency list from the side menu: the devnet's test USDT is accepted for deposits, arriving after the
+ * server's confirmations at the pace its blocks were measured at; its coin, ETH, is not accepted (it pays the
  * fees, a transfer of it is never credited) and has no arrival time; the chains not configured here say so; Copy puts
  * the token's contract on the clipboard.
  */

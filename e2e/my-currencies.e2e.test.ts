@@ -7,7 +7,7 @@ import { withConsoleTab } from "./support/tab.ts";
 const tab = withConsoleTab();
 
 /**
- * My currencies (issue 42) from the side menu, for a merchant on the trial (one currency allowed) whose system made a
+ * My currencies from the side menu, for a merchant on the trial (one currency allowed) whose system made a
  * deposit address already: the devnet's USDT is accepted by default; turned off, the open API refuses a new deposit
  * address (the one made before is still answered); turned on again, the address is refused only by the trial's wallet
  * limit, and the console home counts the one currency accepted. The devnet has one token, so the limit's refusal and

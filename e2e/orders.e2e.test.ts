@@ -129,7 +129,7 @@ describe("orders and payment on the devnet", () => {
         interval: 500,
       })
       .toMatch(/^50(\.0+)?$/);
-    // My wallet shows the address the pay dialog showed, and calls it by the same name (issue 68).
+    // My wallet shows the address the pay dialog showed, and calls it by the same name.
     await page.goto("/wallet");
     const walletAddress = page.getByTestId("wallet-payment-value");
     await expect.poll(async () => (await walletAddress.textContent()) ?? "").toBe(address);
@@ -140,7 +140,7 @@ describe("orders and payment on the devnet", () => {
     await page.getByRole("button", { name: /^Pay from balance/ }).click();
     await expectPaid(page);
 
-    // Basic is paid and runs: Pro's pay dialog credits its unused part and says what is due, before paying (issue 42).
+    // Basic is paid and runs: Pro's pay dialog credits its unused part and says what is due, before paying.
     await orderPackage(page, "pro");
     const credit = (await dialog(page).getByTestId("pay-credit").textContent()) ?? "";
     expect(credit).toMatch(/^Price79\.00 USDTCredit for the unused part of your current package− 28\.9\d* USDT/);

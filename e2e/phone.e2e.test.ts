@@ -93,7 +93,7 @@ describe("the console on a phone (375 × 740, touch)", () => {
     await page.getByRole("button", { name: label.signIn, exact: true }).tap();
     await waitForPath(page, "/console/index");
     let text = messages("en-US");
-    // The "Welcome" toast shows for a few seconds: it must leave the navbar's controls free (issue 26).
+    // The "Welcome" toast shows for a few seconds: it must leave the navbar's controls free.
     await page.locator(".bp6-toast").first().waitFor();
     await stoppedMoving(page);
     expect(await coveredControls(page)).toEqual([]);

@@ -76,7 +76,7 @@ describe("public pages", () => {
     // The real package from the public catalogue (migration 0006's enterprise pack), and where a merchant buys it.
     await expect.poll(() => page.getByTestId("pack-price").textContent()).toBe("999.00 USDT");
     expect(await page.getByTestId("pack-term").textContent()).toBe("1 year from the day it is paid");
-    // The limit, and what it means in a merchant's words (issue 68).
+    // The limit, and what it means in a merchant's words.
     const apps = (await page.getByTestId("pack-apps").textContent()) ?? "";
     expect(apps).toMatch(/^Unlimited/);
     expect(apps).toContain("Connect as many shops or sites to the open API as you need");

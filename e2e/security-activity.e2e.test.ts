@@ -7,7 +7,7 @@ import { withConsoleTab } from "./support/tab.ts";
 const tab = withConsoleTab();
 
 /**
- * The user centre's "Recent security activity" (issue 25): a wrong password, then the right one, and the merchant sees
+ * The user centre's "Recent security activity": a wrong password, then the right one, and the merchant sees
  * both, newest first, with the address and the browser — on a phone, in the dark theme, fitting the screen.
  */
 it("shows a failed and a successful sign-in in the user centre, on a phone in the dark theme", async () => {

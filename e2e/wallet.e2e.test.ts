@@ -59,7 +59,7 @@ describe("My wallet", () => {
     const paymentAddress = ((await page.getByTestId("wallet-payment-value").textContent()) ?? "").trim();
     expect(paymentAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
 
-    // My wallet is live (issue 68): the recharge shows on the open page once credited, never reloaded nor refreshed.
+    // My wallet is live: the recharge shows on the open page once credited, never reloaded nor refreshed.
     await page.getByTestId("withdrawals-feed").getByText("Live").waitFor();
     await payFromDevnet(dataDir, paymentAddress, "20");
     const available = page.getByTestId("wallet-available");
@@ -267,7 +267,7 @@ describe("My wallet", () => {
       await dialog.getByRole("button", { name: "Approve and send" }).click();
       await dialog.waitFor({ state: "detached" });
       await expect.poll(() => row.getByText("Awaiting approval", { exact: true }).count()).toBe(0);
-      // My wallet, open and never reloaded, follows it live to paid (issue 68): each step as the server takes it.
+      // My wallet, open and never reloaded, follows it live to paid: each step as the server takes it.
       await page.getByTestId("withdrawals-feed").getByText("Live").waitFor();
       const steps = ["Requested", "Waiting: the treasury", "Signed", "Sent to the chain", "Confirming", "Paid"];
       const heard: string[] = [];

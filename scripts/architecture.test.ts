@@ -123,7 +123,7 @@ describe("checkArchitecture on a project that breaks the rules", () => {
     "contracts/shared.ts": `import { a } from "../src/a.ts";\nexport const shared = a;\n`,
     "contracts/schemas/s.ts": `import { shared } from "../shared.ts";\nimport { z } from "zod/mini";\nexport const s = z.string();\nexport { shared };\n`,
     "contracts/schemas/t.ts": `import { s } from "./s.ts";\nexport const t = s;\n`,
-    // The rules inside the top-level folders (issue 21), and the symbol rules.
+    // The rules inside the top-level folders, and the symbol rules.
     "contracts/endpoints.ts": `import type { Foo } from "../machines/foo.ts";\nexport type E = Foo;\n`,
     "contracts/pact/p.pact.test.ts": `import "../../src/api/client.ts";\nimport "../../src/bar.ts";\n`,
     "src/api/client.ts": `export const client = 1;\n`,

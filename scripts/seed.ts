@@ -1,5 +1,5 @@
 // npm run seed -- --merchant <email> --bills <N>
-// Adds N application bills to an existing merchant's lists (issue 40: every list at a million rows), set-based
+// Adds N application bills to an existing merchant's lists (every list at a million rows), set-based
 // (server/testing/list-seed.ts): spread over its applications (one is made when it has none) and 1 end user per 100
 // bills, over the last 90 days, mostly credited, each credited one on the merchant's balance through the ledger, each
 // notified one with its callback delivery and attempts.

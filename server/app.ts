@@ -148,7 +148,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     // The request line's address is the checked client address (http/client-address.ts), never a forwarded string as is.
     logger: options.logger
       ? {
-          // An error's kind, code, message and stack only: a database error's parameters and values never (issue 67).
+          // An error's kind, code, message and stack only: a database error's parameters and values never.
           serializers: { req: (request) => requestForLog(request as unknown as FastifyRequest), err: loggableError },
           ...(typeof options.logger === "object" ? { stream: options.logger.stream } : {}),
         }

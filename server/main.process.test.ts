@@ -143,7 +143,7 @@ describe("server/main.ts", { timeout: 120_000, concurrent: true }, () => {
 
   // The issue's reproduction: `npm start` leaves NODE_ENV unset, and the server handed out every code.
   // (With DEV_OUTBOX=true the browser journeys read their codes from it: e2e/support/server.ts.)
-  // And, on the same start (issue 43): ready with every check, then a SIGTERM drains it: /readyz answers 503 while it
+  // And, on the same start: ready with every check, then a SIGTERM drains it: /readyz answers 503 while it
   // still serves for DRAIN_SECONDS, and it exits 0 within DRAIN_TIMEOUT_SECONDS.
   it("serves no dev outbox by default, answers ready, and drains on SIGTERM within its time", async ({ expect }) => {
     // On a folder not made yet, as on a fresh checkout: the first start of all (initdb, the migrations, the devnet's

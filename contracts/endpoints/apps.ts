@@ -13,7 +13,7 @@ import { type Endpoint, endpoint } from "../endpoint.ts";
 
 /** The apps area's calls (`api.apps.<call>`): its part of the endpoint table, contracts/endpoints.ts. */
 export const appsEndpoints = {
-  // My applications (issue 27; spec sections 2–4: "applications, credentials … not shown"), contracts/schemas/apps.ts.
+  // My applications (spec sections 2–4: "applications, credentials … not shown"), contracts/schemas/apps.ts.
   // Edit, credentials and rotation each spend a proof from Register/CheckCaptchaCode (type application).
   appList: endpoint({
     area: "apps",

@@ -130,7 +130,7 @@ export const authEndpoints = {
     auth: false,
     source: "proposed",
   }),
-  // Two-factor sign-in (issue 25): the second step of a sign-in whose first step answered a challenge; under
+  // Two-factor sign-in: the second step of a sign-in whose first step answered a challenge; under
   // /api/Login so the device cookie comes along.
   secondFactor: endpoint({
     area: "auth",

@@ -13,7 +13,7 @@ import { listEndpoints } from "../list-endpoints.ts";
 
 /** The bills area's calls (`api.bills.<call>`): its part of the endpoint table, contracts/endpoints.ts. */
 export const billsEndpoints = {
-  // Application bills (issue 27; spec sections 2–3: "bills … not shown"), contracts/schemas/bills.ts: every transfer to
+  // Application bills (spec sections 2–3: "bills … not shown"), contracts/schemas/bills.ts: every transfer to
   // one of the merchant's deposit addresses, read only; the chain listener writes them.
   ...listEndpoints({
     area: "bills",

@@ -13,7 +13,7 @@ import { listEndpoints } from "../list-endpoints.ts";
 
 /** The callbacks area's calls (`api.callbacks.<call>`): its part of the endpoint table, contracts/endpoints.ts. */
 export const callbacksEndpoints = {
-  // Transaction callbacks (issue 28; spec section 2's "Transaction callback" menu, content not shown),
+  // Transaction callbacks (spec section 2's "Transaction callback" menu, content not shown),
   // contracts/schemas/callbacks.ts: the log of every delivery attempt, redelivery and signed test events.
   ...listEndpoints({
     area: "callbacks",

@@ -43,7 +43,7 @@ export const chainsEndpoints = {
     auth: true,
     source: "proposed",
   }),
-  /** My currencies (issue 42): the token currencies the merchant's applications may accept, each on or off. */
+  /** My currencies: the token currencies the merchant's applications may accept, each on or off. */
   myCurrencyList: endpoint({
     area: "chains",
     call: "myCurrencies",

@@ -3,7 +3,7 @@ import { type Endpoint, endpoint } from "../endpoint.ts";
 
 /** The console home's calls (`api.console.<call>`): its part of the endpoint table, contracts/endpoints.ts. */
 export const consoleEndpoints = {
-  /** The console home's figures (issue 42): counts, balance, main-chain amount, today's receipts and their trend. */
+  /** The console home's figures: counts, balance, main-chain amount, today's receipts and their trend. */
   consoleOverview: endpoint({
     area: "console",
     call: "overview",

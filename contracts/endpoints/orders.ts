@@ -25,7 +25,7 @@ export const ordersEndpoints = {
     body: null,
     query: null,
     result: packageListResult,
-    // The price list is public: the enterprise pack's page shows the real package from it (issue 42).
+    // The price list is public: the enterprise pack's page shows the real package from it.
     auth: false,
     source: "proposed",
   }),

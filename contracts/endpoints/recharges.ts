@@ -4,7 +4,7 @@ import { listEndpoints } from "../list-endpoints.ts";
 
 /** Recharge bills' calls (`api.recharges.<call>`): its part of the endpoint table, contracts/endpoints.ts. */
 export const rechargesEndpoints = {
-  /** Every credit of the balance by a transfer that is not an application deposit, newest first (issue 41). */
+  /** Every credit of the balance by a transfer that is not an application deposit, newest first. */
   ...listEndpoints({
     area: "recharges",
     names: "recharge",

@@ -12,7 +12,7 @@ import { listEndpoints } from "../list-endpoints.ts";
 
 /** Transaction records' calls (`api.transactions.<call>`): its part of the endpoint table, contracts/endpoints.ts. */
 export const transactionsEndpoints = {
-  /** Every movement of the merchant's balance, newest first, with its ledger lines (issue 41). */
+  /** Every movement of the merchant's balance, newest first, with its ledger lines. */
   ...listEndpoints({
     area: "transactions",
     names: "transaction",

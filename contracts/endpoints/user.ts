@@ -60,7 +60,7 @@ export const userEndpoints = {
     auth: true,
     source: "documented",
   }),
-  // The user centre's "Recent security activity" (issue 25): the merchant's own security event log, newest first.
+  // The user centre's "Recent security activity": the merchant's own security event log, newest first.
   securityActivity: endpoint({
     area: "user",
     call: "securityActivity",

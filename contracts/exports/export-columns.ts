@@ -1,5 +1,5 @@
 /**
- * What a list's CSV export writes (issue 68, item 9): the list's own columns under the list's own labels, in the
+ * What a list's CSV export writes: the list's own columns under the list's own labels, in the
  * merchant's language, so an accountant reads the file beside the screen. The server writes it (server/http/csv-file.ts)
  * with the texts of the request's `Language`; the console's tests read the same table against the screen.
  */

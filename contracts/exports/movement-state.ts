@@ -3,7 +3,7 @@ import type { TransactionRecord } from "../schemas/transactions.ts";
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 
 /**
- * A movement's state in its row (issue 68): a withdrawal's step, and its confirmations while they count ("Sent · 1 /
+ * A movement's state in its row: a withdrawal's step, and its confirmations while they count ("Sent · 1 /
  * 3 confirmations"); null when there is nothing to follow (a ledger movement, settled).
  */
 export function movementState(t: Translate, record: TransactionRecord): string | null {

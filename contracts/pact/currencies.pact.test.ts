@@ -24,7 +24,7 @@ describe("POST /api/Currency/List (proposed)", () => {
       status: "active",
       confirmations: integer(2),
       arrivalSeconds: number(2.5),
-      // A chain's own coin pays its fees: a transfer of it is never credited (issue 68).
+      // A chain's own coin pays its fees: a transfer of it is never credited.
       credited: false,
     };
     const token = {

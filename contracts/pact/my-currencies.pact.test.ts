@@ -24,7 +24,7 @@ const currency = (accepted: boolean) => ({
   chainId: integer(31337),
   accepted,
   held: boolean(false),
-  // The devnet's USDT: what arrives in it is credited (issue 68).
+  // The devnet's USDT: what arrives in it is credited.
   credited: true,
 });
 

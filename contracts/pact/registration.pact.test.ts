@@ -66,7 +66,7 @@ describe("sign-up calls", () => {
       .willRespondWith(200, (b) =>
         b.headers(responseHeaders).jsonBody({
           ...failure("2004", "Please wait 60 seconds before requesting a new code"),
-          // The seconds left as a figure, so the form counts them down (issue 68).
+          // The seconds left as a figure, so the form counts them down.
           resData: { resendAfterSeconds: like(60) },
         }),
       )

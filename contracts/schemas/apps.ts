@@ -3,7 +3,7 @@ import { trimmedText, usdtAmount } from "./fields.ts";
 import { listPage, listPaging } from "./list.ts";
 
 /**
- * My applications (spec sections 2–4, issue 27): a merchant's shops and platforms, each with an AppKey and an AppSecret
+ * My applications (spec sections 2–4): a merchant's shops and platforms, each with an AppKey and an AppSecret
  * for the open API. Editing one, seeing its credentials and rotating its secret each spend a proof: the answer of
  * Register/CheckCaptchaCode for a code of type `application`, checked with the application's code and the action
  * (and, when the merchant has two-factor on, a current code of the authenticator app). A code checked in the merchant's
@@ -31,9 +31,9 @@ export const graceWindowSeconds: Record<GraceWindow, number> = { none: 0, "1h": 
 export const appProofSeconds = 300;
 
 /**
- * The verified window (issue 37, like GitHub's sudo mode): a code checked in a session opens, for that session and that
+ * The verified window (like GitHub's sudo mode): a code checked in a session opens, for that session and that
  * application only, these actions without a new code for `verifiedWindowSeconds`. The one list of what the window
- * covers: only edits that move nothing (issue 67). Seeing or rotating a secret takes a fresh proof every time, as does
+ * covers: only edits that move nothing. Seeing or rotating a secret takes a fresh proof every time, as does
  * an edit that lets more money leave or sends callbacks elsewhere (server/domain/applications/sensitive-edits.ts); money leaving
  * (withdrawals) is never in it and keeps its own code and second factor.
  */
@@ -57,7 +57,7 @@ export const httpUrlField = trimmedText(
 const withoutCredentials = (value: string) => !/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(value);
 
 /**
- * A callback URL: a site's rules, and no user name or password in it (issue 37). They would go out as Basic auth and
+ * A callback URL: a site's rules, and no user name or password in it. They would go out as Basic auth and
  * sit in plain text in every log that shows the URL; a receiver authenticates a callback by its Standard Webhooks
  * signature instead.
  */
@@ -92,7 +92,7 @@ export const application = z.object({
   withdrawAutoApproveLimit: z.nullable(usdtAmount),
   /**
    * "Any address": null, the open API pays only destinations of My wallet's address book; else it may pay any
-   * destination, its payments outside the book adding up to at most this over 24 hours (issue 67).
+   * destination, its payments outside the book adding up to at most this over 24 hours.
    */
   withdrawAnyAddressDailyLimit: z.nullable(usdtAmount),
   status: appStatus,
@@ -121,7 +121,7 @@ export type AppAddRequest = z.infer<typeof appAddRequest>;
 const proof = z.optional(appProofField);
 
 /**
- * An edit changes only the fields it names: one left out is unchanged (issue 67; before it, a left-out approval limit
+ * An edit changes only the fields it names: one left out is unchanged (before it, a left-out approval limit
  * meant "none"). These changes need a fresh proof for `edit` even inside the verified window: a callback URL changed,
  * the approval limit raised or removed, "any address" turned on or its limit raised.
  */

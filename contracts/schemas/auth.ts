@@ -16,7 +16,7 @@ import { appAction, appCodeField } from "./apps.ts";
 /**
  * `emailCode`: a code mailed for `sign-in` (User/SentVerificationCode), sent with the right password when the account's
  * sign-in is throttled (errCode 2011): it lets the owner on a new device through, spent by the sign-in it makes. It is
- * never a sign-in by itself, and the second factor still follows (issue 37).
+ * never a sign-in by itself, and the second factor still follows.
  */
 export const loginRequest = z.strictObject({
   email: emailField,
@@ -38,7 +38,7 @@ export type LoginResult = z.infer<typeof loginResult>;
 
 /**
  * `linkTicket` goes with a `link` code only: the Google link step's ticket (Login/GoogleSignIn's answer) for this
- * e-mail's account, so no one without that Google account can have link codes mailed to the owner (issue 67).
+ * e-mail's account, so no one without that Google account can have link codes mailed to the owner.
  */
 export const sendCodeRequest = z.strictObject({
   email: emailField,

@@ -3,7 +3,7 @@ import { isoTimeField, trimmedText, usdtAmount } from "./fields.ts";
 import { listPage, listPaging } from "./list.ts";
 
 /**
- * Application bills (spec sections 2–4, issue 27): every token transfer to one of an application's deposit addresses,
+ * Application bills (spec sections 2–4): every token transfer to one of an application's deposit addresses,
  * from the moment the watcher sees it. One bill per transfer (its transaction and log index); its money reaches the
  * merchant's balance once it has the chain's confirmations (`credited`), exactly once whatever restarts or
  * reorganisations happen. Times are ISO 8601; amounts are decimal strings.
@@ -62,7 +62,7 @@ export const appBill = z.object({
   /** When a reorganisation last took it away (dropped or reversed), else null. */
   removedAt: z.nullable(z.iso.datetime()),
   noticeStatus,
-  /** Collection into the treasury (issue 28): null until the deposit is collected. */
+  /** Collection into the treasury: null until the deposit is collected. */
   collectionAmount: z.nullable(usdtAmount),
   deliveryAddress: z.nullable(hexAddress),
   transferAmount: z.nullable(usdtAmount),

@@ -6,7 +6,7 @@ import { listPage, listPaging } from "./list.ts";
 import { isoTimeField, text } from "./fields.ts";
 
 /**
- * Transaction callbacks (spec sections 2–4, issue 28): what this service POSTs to an application's callback URLs, signed
+ * Transaction callbacks (spec sections 2–4): what this service POSTs to an application's callback URLs, signed
  * per Standard Webhooks 1.0 (`webhook-id`, `webhook-timestamp`, `webhook-signature`), and the log of every attempt that
  * the Transaction callbacks page shows. Times are ISO 8601; ids are decimal strings.
  */

@@ -24,7 +24,7 @@ export const devPayResult = z.object({ txHash: z.string(), blockNumber: z.string
 export type DevPayResult = z.infer<typeof devPayResult>;
 
 /**
- * A currency of the Currency list (issue 42): a chain's main coin or a token on it. Rows of chains this server does
+ * A currency of the Currency list: a chain's main coin or a token on it. Rows of chains this server does
  * not follow are listed too, `notConfigured`, so a merchant sees what the service could accept and what it accepts here.
  */
 export const currency = z.object({
@@ -47,7 +47,7 @@ export const currency = z.object({
   /** Confirmations × the seconds between the chain's recent blocks, measured; null when not configured or unmeasured. */
   arrivalSeconds: z.nullable(z.number()),
   /**
-   * Deposits in it are credited here (issue 68): the USDT token of a chain this server follows. False for a main coin
+   * Deposits in it are credited here: the USDT token of a chain this server follows. False for a main coin
    * (it pays the network's fees; a transfer of it to a deposit address is never credited), for another token, and for
    * every currency of a chain not configured here.
    */
@@ -58,7 +58,7 @@ export const currencyListResult = z.object({ items: z.array(currency) });
 export type CurrencyListResult = z.infer<typeof currencyListResult>;
 
 /**
- * A currency of My currencies (issue 42): a token of a chain this server follows, and whether the merchant's
+ * A currency of My currencies: a token of a chain this server follows, and whether the merchant's
  * applications accept it (deposit addresses are made only on a chain where one of its tokens is accepted).
  */
 export const myCurrency = z.object({
@@ -76,7 +76,7 @@ export const myCurrency = z.object({
    */
   held: z.boolean(),
   /**
-   * Deposits in it are credited (issue 68): USDT. Another token of a followed chain may be turned on, but what arrives
+   * Deposits in it are credited: USDT. Another token of a followed chain may be turned on, but what arrives
    * in it is not credited; the page says so. Main coins are never listed here.
    */
   credited: z.boolean(),

@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { usdtAmount } from "./fields.ts";
 
 /**
- * The console home's figures (issue 42, spec "Console home" and "Dashboard figures"): each is what a list adds up to
+ * The console home's figures (spec "Console home" and "Dashboard figures"): each is what a list adds up to
  * for the same period. Amounts are decimal strings; days are UTC.
  *
  * - counts: applications, currencies accepted (My currencies) and wallets (deposit addresses given out), as the

@@ -35,7 +35,7 @@ export const errCodes = {
   passwordTooCommon: "2009",
   /**
    * SentVerificationCode (HTTP 429): this e-mail has been mailed as many codes as addresses may ask for in an hour
-   * (issue 37). The newest of them still works; the account's signed-in console and its known browsers are not capped.
+   *. The newest of them still works; the account's signed-in console and its known browsers are not capped.
    */
   codesPerEmailReached: "2010",
   /**
@@ -45,7 +45,7 @@ export const errCodes = {
   signInNeedsMailCode: "2011",
   /**
    * SentVerificationCode (HTTP 401, not a re-login code): an `application`, `change-password` or `withdrawal` code is
-   * mailed only to the e-mail's own signed-in session (issue 67): nothing was sent, stored or counted.
+   * mailed only to the e-mail's own signed-in session: nothing was sent, stored or counted.
    */
   codeNeedsSession: "2012",
   /** Sign-in with Google: not configured on this server (no client id, or no secret for the code flow). */
@@ -77,7 +77,7 @@ export const errCodes = {
   devPayUnavailable: "2208",
   /** A transfer for this order is still confirming: it cannot be cancelled now. */
   orderConfirming: "2209",
-  /** A lower package while a higher one is active (issue 42): buy it after the current one ends. */
+  /** A lower package while a higher one is active: buy it after the current one ends. */
   packageDowngrade: "2210",
   /** Two-factor sign-in (contracts/schemas/two-factor.ts): the code is neither a current TOTP code nor an unused recovery code. */
   twoFactorCodeWrong: "2301",
@@ -149,7 +149,7 @@ export const errCodes = {
   callbackNotFound: "2701",
   /** A test event or redelivery to a callback URL the application does not have (it is empty): set it in My applications. */
   callbackNoUrl: "2702",
-  /** Withdrawals (issue 41): the chain and token offer none (or no treasury signs on it). */
+  /** Withdrawals: the chain and token offer none (or no treasury signs on it). */
   withdrawalUnknownToken: "2801",
   /** The destination is not an EIP-55 checksummed address of the chain, or is the zero address. */
   withdrawalBadAddress: "2802",

@@ -90,7 +90,7 @@ export const secondFactorCodeField = trimmedText(
  * `link`: proves a Google account may be linked to the merchant with this e-mail (Login/GoogleLink). `application`:
  * checked with an application's code and an action, it answers a proof that application's edit, credentials or
  * rotation call spends (contracts/schemas/apps.ts). `sign-in`: sent with the right password (Login/Login's
- * `emailCode`), it lets the owner on a new device through the account's sign-in throttle (issue 37); never a sign-in
+ * `emailCode`), it lets the owner on a new device through the account's sign-in throttle; never a sign-in
  * by itself.
  */
 export const codePurpose = z.enum([

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 
 /**
- * The one list shape of the wire (issue 40): every list area's request is its own filters plus `cursor` and
+ * The one list shape of the wire: every list area's request is its own filters plus `cursor` and
  * `pageSize`, and every answer is its rows plus the cursors of the pages around them and a total that may be capped.
  * Pages are keyset pages (newest first, then by id): a page is the rows after (or before) the cursor's row, so rows
  * inserted while a merchant pages are neither shown twice nor skipped.

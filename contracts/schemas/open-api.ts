@@ -4,7 +4,7 @@ import { listCursor, listPage } from "./list.ts";
 import { usdtAmount } from "./fields.ts";
 
 /**
- * The open API (issue 27): what a merchant's own system sends and receives under /open/v1/, every request signed with
+ * The open API: what a merchant's own system sends and receives under /open/v1/, every request signed with
  * RFC 9421 (keyid = the AppKey). The same schemas validate requests on the server and make the OpenAPI 3.1 document.
  */
 
@@ -61,7 +61,7 @@ export type OpenBillListQuery = z.infer<typeof openBillListQuery>;
 export const openBillParams = z.strictObject({ billNo: billNoField });
 
 /**
- * A withdrawal (issue 41): `amount` in the chain's USDT, to `to` (an EIP-55 address of that chain), sent from the
+ * A withdrawal: `amount` in the chain's USDT, to `to` (an EIP-55 address of that chain), sent from the
  * treasury; the fee is taken from the balance beside it. With an `Idempotency-Key` header the same key and request
  * answer the same withdrawal, never a second payment; the same key with another request is refused (2708).
  */

@@ -55,7 +55,7 @@ export const order = z.object({
   price: usdtAmount,
   /**
    * An upgrade's credit: what the unused part of the current paid package is worth, prorated by time and rounded down
-   * to 6 decimals, taken off the price (issue 42). 0 otherwise (a first package, an extension, after a free trial).
+   * to 6 decimals, taken off the price. 0 otherwise (a first package, an extension, after a free trial).
    */
   credit: usdtAmount,
   /** What the order costs: price − credit. */

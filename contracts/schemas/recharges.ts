@@ -4,7 +4,7 @@ import { isoTimeField, trimmedText, usdtAmount } from "./fields.ts";
 import { listPage, listPaging } from "./list.ts";
 
 /**
- * Recharge bills (spec sections 2–3, issue 41): every credit of the merchant's balance by a transfer on chain that is
+ * Recharge bills (spec sections 2–3): every credit of the merchant's balance by a transfer on chain that is
  * not an application deposit. Why it went to the balance:
  * - `unmatched`: a transfer to the payment address while no order was open (a recharge);
  * - `late`: one that came after its order's payment window;

@@ -32,7 +32,7 @@ export const securityEventKinds = [
   "appCredentialsView",
   /** App/RotateSecret: an application got a new AppSecret. */
   "appSecretRotate",
-  /** App/Edit: a callback URL changed, or the approval limit or "any address" loosened (a fresh proof spent, issue 67). */
+  /** App/Edit: a callback URL changed, or the approval limit or "any address" loosened (a fresh proof spent). */
   "appSensitiveEdit",
   /** Wallet/AddAddress: a destination was added to the withdrawal address book. */
   "withdrawalAddressAdd",

@@ -19,7 +19,7 @@ export const ledgerAccountKinds = [
 ] as const;
 
 /**
- * A transaction record (spec sections 2–3, issue 41): one movement of the merchant's balance, newest first — an order
+ * A transaction record (spec sections 2–3): one movement of the merchant's balance, newest first — an order
  * paid from it, a deposit, a recharge, a withdrawal held with its fee and one given back, a reversal after a
  * reorganisation — with the journal's every line (the other side of the movement), and the transfer on chain or the
  * withdrawal behind it.

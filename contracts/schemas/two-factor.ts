@@ -3,7 +3,7 @@ import { loginResult } from "./auth.ts";
 import { loginPasswordField, secondFactorCodeField, totpCodeField, trimmedText } from "./fields.ts";
 
 /**
- * Two-factor sign-in with TOTP (RFC 6238, issue 25): a 6-digit code from an authenticator app, or one of the ten
+ * Two-factor sign-in with TOTP (RFC 6238): a 6-digit code from an authenticator app, or one of the ten
  * single-use recovery codes (ten letters and digits, shown as `abcde-fghij`).
  */
 

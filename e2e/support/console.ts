@@ -131,7 +131,7 @@ export async function expectAlert(page: Page, text: string) {
 }
 
 /**
- * A refusal said once (issue 26): the error toast names it; the page adds `nextStep` — under the refused field, which is
+ * A refusal said once: the error toast names it; the page adds `nextStep` — under the refused field, which is
  * marked and has the focus, or in an alert — and never the toast's words outside the toast.
  */
 export async function expectRefusal(page: Page, refusal: { toast: string; nextStep: string; field?: string }) {

@@ -24,14 +24,14 @@ export interface RegionProblem {
  *   the columns fit), any other control when the region gives no sign it scrolls;
  * - on a desktop (1280 px up), a column a list is scanned by (`[data-scanned]` on its header: what tells rows apart,
  *   the amount, the status, the time) outside the visible part of its scroll region, left of the pinned operations: a
- *   merchant must scroll sideways to read it (issue 40; the other columns may go behind the list's Columns);
+ *   merchant must scroll sideways to read it (the other columns may go behind the list's Columns);
  * - a value (`[data-value]`: an e-mail, a code, a figure) or a table cell's text broken across lines between two
  *   letters or digits, where no reader would split it ("…@example.c / om", "Pendi / ng"); breaking after `@`, `.`,
  *   `-` or at a `<wbr>` is fine;
  * - on a desktop (1280 px up), a signed-in page (`.app-content .page`) narrower than nine tenths of the area it is
  *   given: a cap that leaves a third of the screen empty (the cards and prose inside may keep their own measure);
  * - two cards of a signed-in page, one above or beside the other, less than 8 px apart: their edges run together
- *   (issue 68: the console home's trend under its figures, My wallet's withdrawals under the address book).
+ *   (the console home's trend under its figures, My wallet's withdrawals under the address book).
  */
 export function auditRegions(page: Page): Promise<RegionProblem[]> {
   return page.evaluate(() => {

@@ -40,7 +40,7 @@ export async function orderPackage(
   await button(page, orderLabel.createOrder).click();
   const address = page.getByTestId("pay-address");
   await address.waitFor();
-  // The title says what is bought (issue 26); the order's code is on the line under it.
+  // The title says what is bought; the order's code is on the line under it.
   const title = (await page.getByRole("dialog").getByRole("heading").first().textContent()) ?? "";
   expect(title).toMatch(/^Pay for \S.*, \d+ \w+$/);
   const codeLine = (await page.getByTestId("pay-order-code").textContent()) ?? "";
@@ -102,7 +102,7 @@ export async function merchantWithOrders(page: Page, baseUrl: string) {
 /**
  * Presses Finish Pay after a transfer and returns once the dialog shows the server checking (its progress). The
  * watcher may see the transfer first (`npm run chain -- pay` returns once the block is mined, the devnet's watcher ticks
- * every 500 ms): the dialog then holds the button while the transfer confirms (issue 68: no second payment) and shows
+ * every 500 ms): the dialog then holds the button while the transfer confirms (no second payment) and shows
  * the progress without it. On a busy machine either can take a while, so this looks again until one happens (30 s), and
  * a dialog that shows neither is reported with what it shows.
  */

@@ -238,7 +238,7 @@ describe("appEdit machine: the verified window (issue 37)", () => {
     expect((calls.edit[0] as { proof?: string }).proof).toBeUndefined();
     expect(effects.announce).toHaveBeenLastCalledWith("saved");
 
-    // Seeing the credentials again, or rotating, asks for a fresh code inside the window (issue 67).
+    // Seeing the credentials again, or rotating, asks for a fresh code inside the window.
     actor.send({ type: "app.open", action: "credentials", app });
     expect(selectAppEditView(actor.getSnapshot())).toMatchObject({ kind: "verify", action: "credentials" });
     actor.send({ type: "dialog.close" });

@@ -120,9 +120,9 @@ const appCodeOf = (context: AppEditContext) => context.app?.appCode ?? "";
  * (the AppSecret or the webhook secret, with a grace window for the one it replaces), each only
  * after an e-mail code is sent (the page's codeSender) and checked — with the authenticator's code when two-factor is
  * on — which answers a five-minute single-use proof that the action then spends. Checked in the merchant's session, the
- * code also opens the server's verified window on that application (issue 37): the next edits on it skip the code
+ * code also opens the server's verified window on that application: the next edits on it skip the code
  * step until the server refuses one with a proof errCode (the window ended, or the edit loosens money or callbacks and
- * needs a fresh code), which asks for a code again. Seeing or rotating a secret always asks for a code (issue 67).
+ * needs a fresh code), which asks for a code again. Seeing or rotating a secret always asks for a code.
  * Cancel closes it at any step.
  */
 export const appEditMachine = setup({
@@ -212,7 +212,7 @@ export const appEditMachine = setup({
     },
     /**
      * Inside the application's verified window an edit skips the code step; seeing or rotating a secret never does
-     * (issue 67: each takes a fresh code, as the server asks).
+     * (each takes a fresh code, as the server asks).
      */
     opening: {
       always: [{ guard: and(["inWindow", "forEdit"]), target: "editing" }, { target: "verify" }],

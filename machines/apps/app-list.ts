@@ -7,7 +7,7 @@ export const switchActionOf = (next: AppStatus) => (next === "stopped" ? "stop" 
 export const statusOfAction = (action: string): AppStatus => (action === "stop" ? "stopped" : "normal");
 
 /**
- * My applications (spec section 2, issue 40) on the list framework: searched by status and a part of the name; a row
+ * My applications (spec section 2) on the list framework: searched by status and a part of the name; a row
  * is stopped or started in place by a call (its answer is the application as it is now); the package (its limit and
  * use) comes with every page, as each add changes it. The add and edit dialogs run beside the list and tell it what
  * changed (`list.reload`, `row.updated`).

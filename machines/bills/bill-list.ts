@@ -3,7 +3,7 @@ import { billsEndpoints } from "../../contracts/endpoints/bills.ts";
 import { listArea } from "../lists/list-area.ts";
 
 /**
- * Application bills (spec sections 2–4, issues 27 and 40) on the list framework: every deposit to the applications'
+ * Application bills (spec sections 2–4) on the list framework: every deposit to the applications'
  * addresses, searched by application, status, notice status, pay time, a whole transaction hash and a whole address
  * (the deposit address or the sender); its rows are live (a bill counts its confirmations up as they come).
  */

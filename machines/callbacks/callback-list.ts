@@ -3,7 +3,7 @@ import { callbacksEndpoints } from "../../contracts/endpoints/callbacks.ts";
 import { listArea } from "../lists/list-area.ts";
 
 /**
- * Transaction callbacks (issues 28 and 40) on the list framework: every attempt to deliver an event to an
+ * Transaction callbacks on the list framework: every attempt to deliver an event to an
  * application's callback URL, newest first, searched by application, event type, result, send time and bill number
  * (set by the link from an application bill's details: the list opens with it as its search).
  */

@@ -18,7 +18,7 @@ export type OverviewEvent =
   | { type: "overview.feedLost" };
 
 /**
- * The console home's figures (issue 42): asked for when the page opens and again for another range; Retry when they
+ * The console home's figures: asked for when the page opens and again for another range; Retry when they
  * could not be loaded. While the page is open it follows the merchant's bills live (the Application bills stream): a
  * deposit credited, collected or taken back loads the figures again, a load under way starting over. When the stream
  * is lost the figures stay and Refresh loads them and follows again. The figures shown stay while they load again.

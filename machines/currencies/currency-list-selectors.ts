@@ -6,7 +6,7 @@ import type { currencyListMachine } from "./currency-list.ts";
 type CurrencyListSnapshot = SnapshotFrom<typeof currencyListMachine>;
 
 /**
- * What a deposit in the currency comes to here (issue 68): credited (the USDT of a chain this server follows), never
+ * What a deposit in the currency comes to here: credited (the USDT of a chain this server follows), never
  * credited because it is a chain's own coin (it pays the network's fees), never credited being another token, or on
  * a chain not configured here.
  */

@@ -11,7 +11,7 @@ export interface CurrencyListContext {
 export type CurrencyListEvent = { type: "currencies.retry" } | { type: "currencies.reload" };
 
 /**
- * The Currency list (issue 42): asked for when the page opens, again on Refresh (the arrival times are measured anew
+ * The Currency list: asked for when the page opens, again on Refresh (the arrival times are measured anew
  * from the chains' recent blocks), and with a retry when it could not be loaded. The list shown stays while a reload
  * runs.
  */

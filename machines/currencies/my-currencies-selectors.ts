@@ -45,7 +45,7 @@ export function selectMyCurrencyTable(s: MyCurrenciesSnapshot): ListTableView<My
 /**
  * The line above the table: how many are accepted of how many the package allows, with no limit, or without an active
  * package (none can be turned on then); and whether the merchant has chosen yet (else the default is said). `offered`:
- * how many this server lists, which a limit above it cannot all be used on (issue 68: "1 of 5" where one exists).
+ * how many this server lists, which a limit above it cannot all be used on ("1 of 5" where one exists).
  */
 export type MyCurrencySummary =
   | { kind: "limited"; accepted: number; limit: number; offered: number; defaulted: boolean }

@@ -17,7 +17,7 @@ export type MyCurrenciesEvent =
   | { type: "myCurrencies.toggle"; chainId: number; contractAddress: string; accepted: boolean };
 
 /**
- * My currencies (issue 42): the tokens the merchant's applications may accept, loaded when the page opens (with a
+ * My currencies: the tokens the merchant's applications may accept, loaded when the page opens (with a
  * retry when they could not be), each switched on or off by a call whose answer is the list as it is then. One call
  * at a time: while it runs, the switches wait. A refusal (past the package's currency limit, where the page offers
  * the packages) leaves the list as it was.

@@ -1,5 +1,5 @@
 /**
- * A list machine's paging on the wire's keyset pages (contracts/schemas/list.ts, issue 40): the page shown is reached
+ * A list machine's paging on the wire's keyset pages (contracts/schemas/list.ts): the page shown is reached
  * by the cursors of the page beside it, one step at a time, and its number is what the merchant reads ("page 3 of 12").
  * Pure functions over one context part, so every list machine pages the same way.
  */

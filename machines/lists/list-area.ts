@@ -9,7 +9,7 @@ import { toInstant } from "./search-time.ts";
 export type ListSearch = Readonly<Record<string, string>>;
 
 /**
- * One field of a list's search form (issue 40): what the form draws and how the field goes into the request.
+ * One field of a list's search form: what the form draws and how the field goes into the request.
  * - `text`: trimmed (`numeric` brings the digits keyboard; `code` a hash or an address: no spelling check);
  * - `choice`: one of `options` (each labelled `<optionLabels>.<option>`) or any (labelled `any`);
  * - `application`: one of the merchant's applications once they have arrived with the first page, a code until then;
@@ -32,7 +32,7 @@ export interface RequestSchema<R> {
 }
 
 /**
- * A list area for the list framework (issue 40): its name (the i18n prefix and the test ids), its search form's fields,
+ * A list area for the list framework: its name (the i18n prefix and the test ids), its search form's fields,
  * its request's schema, its page sizes, how a row is named, and whether its rows arrive live. Everything else — search
  * with its checks, keyset paging, retry, details, live rows and polling — is the one list machine's.
  */

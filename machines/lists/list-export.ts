@@ -24,7 +24,7 @@ export type ListExportEvent =
 // One file: the statechart is one `setup().createMachine()` definition, its states and transitions with the actions
 // they name, whose types XState infers from the whole; its selectors and tests live beside it.
 /**
- * A list's CSV export (issue 40), beside the list's own machine: the file of exactly what the list's filters select,
+ * A list's CSV export, beside the list's own machine: the file of exactly what the list's filters select,
  * downloaded with its progress and saved; Cancel stops it (leaving the state stops the download). Any list's page
  * uses it with its export endpoint.
  */

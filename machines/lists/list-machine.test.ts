@@ -13,7 +13,7 @@ import { type AnyListArea, emptySearchOf, type ListSearch, listSearchErrors } fr
 import { type ListLoad, type ListLoadInput, type ListInput, listMachine, listPollMs } from "./list-machine.ts";
 import { selectListFeed, selectListPaging, selectListSearch, tableSelector } from "./list-selectors.ts";
 
-// The list machine's behaviour, tested once (issue 40): on Application bills (a live list) and, for what only a
+// The list machine's behaviour, tested once: on Application bills (a live list) and, for what only a
 // list opened from a link or changed by a dialog shows, on Transaction callbacks.
 
 const bills = [sampleBill(), creditedBill()];

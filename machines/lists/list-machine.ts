@@ -113,7 +113,7 @@ const searchTransitions = {
 // One file: the statechart is one `setup().createMachine()` definition, its states and transitions with the actions
 // and guards they name, whose types XState infers from the whole (an action written apart loses them).
 /**
- * Every list of the console (issue 40), configured by its area (list-area.ts): the server filters and pages it on
+ * Every list of the console, configured by its area (list-area.ts): the server filters and pages it on
  * keyset pages; the search form is checked against the request's schema first; a details dialog per row; and, for an
  * area whose rows are live, the stream beside the list (`feed`):
  *

@@ -10,7 +10,7 @@ export type OrderTableView = ListTableView<OrderRow>;
 
 /**
  * An order's status as My orders and its details show it: a paid order that cost nothing (a free trial) reads "started,
- * free", never "paid", whose words in four of the six languages are "Payment complete" (issue 42).
+ * free", never "paid", whose words in four of the six languages are "Payment complete".
  */
 export type ShownStatus = OrderStatus | "startedFree";
 
@@ -84,7 +84,7 @@ export interface DetailFacts {
   toBalance: string | null;
   /** What a reorganisation took back of a paid order's payment; null when nothing (the usual case). */
   reversed: string | null;
-  /** An upgrade's price and the credit for the previous package's unused part (issue 42); null without a credit. */
+  /** An upgrade's price and the credit for the previous package's unused part; null without a credit. */
   credit: { price: string; credit: string } | null;
 }
 

@@ -11,7 +11,7 @@ export const cancellableStatuses: ReadonlySet<OrderStatus> = new Set(["pending"]
 export type PayIntent = "pay" | "cancel";
 
 /**
- * My orders (spec sections 2–4, issue 40) on the list framework: searched by status, a part of the order code and the
+ * My orders (spec sections 2–4) on the list framework: searched by status, a part of the order code and the
  * created time; an order's details come with a call of their own (the transfers that paid it); Pay and Cancel open
  * the pay dialog, and the list is asked for again when it closes (the order may have changed).
  */

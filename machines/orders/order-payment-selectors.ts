@@ -60,13 +60,13 @@ export const selectOrderSummary = ({ context }: OrderPaymentSnapshot) => {
     orderCode: order.orderCode,
     packageCode: order.packageCode,
     packageName: order.packageName,
-    /** What is bought names the pay dialog (issue 26): the package and its term. */
+    /** What is bought names the pay dialog: the package and its term. */
     term: { unit: order.termUnit, count: order.termCount },
     amount: order.amount,
-    /** What the package allows (null: unlimited), each limit said with its meaning before paying (issue 68). */
+    /** What the package allows (null: unlimited), each limit said with its meaning before paying. */
     limits: order.limits,
     /**
-     * An upgrade's figures, shown before paying (issue 42): the price, the credit for the current package's unused
+     * An upgrade's figures, shown before paying: the price, the credit for the current package's unused
      * part, and what is due (the amount); null when nothing is credited.
      */
     credit: isPositiveAmount(order.credit) ? { price: order.price, credit: order.credit, due: order.amount } : null,
@@ -92,7 +92,7 @@ export interface PaymentView {
   orderCode: string;
   /** What is still to pay: the amount less what is confirmed. */
   remaining: string;
-  /** What is still to send: `remaining` less what is seen and confirming (issue 68: never the whole again). */
+  /** What is still to send: `remaining` less what is seen and confirming (never the whole again). */
   toSend: string;
   /** Something is still to send; false once the full amount is seen (it may still be confirming). */
   owed: boolean;

@@ -111,7 +111,7 @@ const orderCodeOf = ({ context }: { context: OrderPaymentContext }): OrderCodeRe
   orderCode: context.order.orderCode,
 });
 
-/** A transfer is seen and still confirming: nothing is offered that would pay again (issue 68). */
+/** A transfer is seen and still confirming: nothing is offered that would pay again. */
 export const confirmingNow = (context: Pick<OrderPaymentContext, "order">): boolean =>
   isPositiveAmount(context.order.confirming);
 

@@ -10,7 +10,7 @@ export interface PackageCatalogueContext {
 export type PackageCatalogueEvent = { type: "catalogue.retry" };
 
 /**
- * The public price list (issue 42): the enterprise pack's page asks for it when it opens, and again on Retry when it
+ * The public price list: the enterprise pack's page asks for it when it opens, and again on Retry when it
  * could not be loaded, so the page shows the real package's price, term and limits.
  */
 export const packageCatalogueMachine = setup({

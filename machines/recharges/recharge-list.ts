@@ -3,7 +3,7 @@ import { rechargesEndpoints } from "../../contracts/endpoints/recharges.ts";
 import { listArea } from "../lists/list-area.ts";
 
 /**
- * Recharge bills (issue 41) on the list framework: every credit of the balance by a transfer that is not an
+ * Recharge bills on the list framework: every credit of the balance by a transfer that is not an
  * application deposit, newest first, searched by why it was credited, when, and its transaction.
  */
 export const rechargeListArea = listArea(

@@ -3,7 +3,7 @@ import { transactionsEndpoints } from "../../contracts/endpoints/transactions.ts
 import { listArea } from "../lists/list-area.ts";
 
 /**
- * Transaction records (issue 41) on the list framework: every movement of the merchant's balance, newest first,
+ * Transaction records on the list framework: every movement of the merchant's balance, newest first,
  * searched by what moved, when, and its transaction; each record's ledger lines in its details. Live: records arrive
  * as they are written, and a withdrawal's records follow it while it is signed, sent and counts its confirmations.
  */

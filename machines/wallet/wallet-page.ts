@@ -24,10 +24,10 @@ export type WalletPageEvent =
   | { type: "wallet.changed" };
 
 /**
- * My wallet (issue 41): asked for when the page opens, again when it changes (its live stream, or a dialog that added
+ * My wallet: asked for when the page opens, again when it changes (its live stream, or a dialog that added
  * or removed a destination or asked a withdrawal) or on Refresh, with a retry when it could not be loaded. What is
  * shown stays while a reload runs; a change heard meanwhile is asked for once that answer has come, as the answer under
- * way may predate it (issue 68).
+ * way may predate it.
  */
 export const walletPageMachine = setup({
   types: {} as { context: WalletPageContext; events: WalletPageEvent },

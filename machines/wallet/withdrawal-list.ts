@@ -3,8 +3,8 @@ import { walletEndpoints } from "../../contracts/endpoints/wallet.ts";
 import { listArea } from "../lists/list-area.ts";
 
 /**
- * My wallet's withdrawals (issue 41) on the list framework: every withdrawal of the merchant's balance, whichever asked
- * it (the console or an application), newest first, searched by state and by when it was asked. Live (issue 68): each
+ * My wallet's withdrawals on the list framework: every withdrawal of the merchant's balance, whichever asked
+ * it (the console or an application), newest first, searched by state and by when it was asked. Live: each
  * step of a withdrawal (signed, sent, a confirmation more, paid, failed) reaches the page as the server takes it.
  */
 export const withdrawalListArea = listArea(

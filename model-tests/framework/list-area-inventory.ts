@@ -35,7 +35,7 @@ export async function findListAreas(dir = "machines"): Promise<FoundListArea[]> 
 }
 
 /**
- * Why `npm run model-test` must fail (issue 40): a list area that no start of a model walks. The list machine is one
+ * Why `npm run model-test` must fail: a list area that no start of a model walks. The list machine is one
  * machine, so the machines' inventory cannot see a new list that QA never opens: each area must be a start's input.
  */
 export function unwalkedListAreas(

@@ -125,7 +125,7 @@ export function pageWords(h: ConsoleHarness, failure: Failure | null | undefined
   return addition.kind === "nothing" ? "" : h.t(addition.nextStep);
 }
 
-/** The failure's error toast was shown and the page does not say its words again (issue 26). */
+/** The failure's error toast was shown and the page does not say its words again. */
 export function expectNotRepeated(h: ConsoleHarness, failure: Failure | null | undefined) {
   if (!failure || pageAddition(failure).kind === "unreported") return;
   const words = toastWords(h, failure);

@@ -89,7 +89,7 @@ runModel(myCurrenciesModel, {
       ).toBeTruthy();
       const held = within(row(c.chainId, c.contractAddress)).queryByText(h.t("myCurrencies.held"));
       expect(held !== null, `${c.symbol} ${c.held ? "says" : "does not say"} it is held past the limit`).toBe(c.held);
-      // A token whose deposits are never credited says so (issue 68), whether or not it is turned on.
+      // A token whose deposits are never credited says so, whether or not it is turned on.
       const notCredited = within(row(c.chainId, c.contractAddress)).queryByText(h.t("myCurrencies.notCredited"));
       expect(notCredited === null, `${c.symbol} ${c.credited ? "does not say" : "says"} it is not credited`).toBe(
         c.credited,

@@ -136,7 +136,7 @@ export async function expectCatalogue(h: OrderPageHarness, expected: CatalogueEx
   await waitFor(() => expect(button(h.t("orderPayment.createOrder")).disabled).toBe(false));
 }
 
-/** The pay dialog's title (issue 26): what is bought, "Pay for Basic, 1 month"; the order's code is said under it. */
+/** The pay dialog's title: what is bought, "Pay for Basic, 1 month"; the order's code is said under it. */
 export function payDialogTitle(
   h: ConsoleHarness,
   order: { packageCode: string; packageName: string; termUnit: string; termCount: number },

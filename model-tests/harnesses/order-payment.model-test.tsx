@@ -306,7 +306,7 @@ async function expectOpen(h: H, s: S) {
     }),
   );
   // The order replaces the merchant's Pro package: the dialog says so while it is open, and an upgrade's credit with
-  // the price and what is due after it, before paying (issue 42).
+  // the price and what is due after it, before paying.
   expect(inDialog.getByTestId("pay-upgrade").textContent).toBe(h.t("orderPayment.upgradeReplace"));
   const credited = context.order && isPositiveAmount(context.order.credit) ? context.order : null;
   expect(inDialog.queryByTestId("pay-credit")?.textContent ?? null).toBe(
@@ -400,7 +400,7 @@ async function expectPayPanel(h: H, s: S, dialog: HTMLElement) {
       ? h.t("orderPayment.waitConfirming", { amount: amount(order.confirming) })
       : null,
   );
-  // Every network is offered in its USDT only, and the warning says a network's own coin is not credited (issue 68).
+  // Every network is offered in its USDT only, and the warning says a network's own coin is not credited.
   const networks = inDialog.getByLabelText(h.t("orderPayment.network")) as HTMLSelectElement;
   expect([...networks.options].every((o) => o.textContent?.includes(" · USDT "))).toBe(true);
   if (isPositiveAmount(toSend) && chain)

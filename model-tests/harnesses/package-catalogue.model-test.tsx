@@ -43,7 +43,7 @@ runModel(packageCatalogueModel, {
     }
     await waitFor(() => expect(cell("price").textContent).toBe(formatUsdt(pack.price, "en-US")));
     expect(cell("term").textContent).toBe("1 year from the day it is paid");
-    // Each limit says what it means beneath its value (issue 68).
+    // Each limit says what it means beneath its value.
     for (const [item, resource] of [
       ["wallets", "wallets"],
       ["currencies", "currencies"],

@@ -50,7 +50,7 @@ runModel(subscriptionModel, {
           h.t("subscription.usageValue", { used, limit: limit === null ? h.t("subscription.unlimited") : limit }),
         );
         expect(line.includes(h.t("subscription.over"))).toBe(limit !== null && used > limit);
-        // What the limit means, beneath it (issue 68).
+        // What the limit means, beneath it.
         expect(line).toContain(h.t(`packageLimits.${resource}.${limit === null ? "hintUnlimited" : "hint"}`));
       }
       expect(link(h.t("subscription.upgrade"))?.getAttribute("href")).toBe("/order/buy");

@@ -56,7 +56,7 @@ export async function expectWallet(h: ConsoleHarness, data: WalletData) {
   expect(screen.getByTestId("wallet-held").textContent).toBe(money(data.overview.held));
   expect(screen.getByTestId("wallet-daily-left").textContent).toBe(money(data.overview.dailyLeft));
   expect(screen.getByTestId("wallet-payment-value").textContent).toBe(data.payment?.address);
-  // The cool-down said as it is: hours, or none at all on a test server (never "0 hours", issue 68).
+  // The cool-down said as it is: hours, or none at all on a test server (never "0 hours").
   expect(screen.getByTestId("wallet-cooldown").textContent).toBe(
     data.book.cooldownSeconds === 0
       ? h.t("wallet.cooldownNone")

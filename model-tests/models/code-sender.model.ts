@@ -21,7 +21,7 @@ export const codeSenderModel: MachineModel<typeof codeSenderMachine> = {
       return [
         done("sendCode", { resendAfterSeconds: 2, expiresInSeconds: 600 }),
         failed("sendCode", failure("2001", "E-mail already exists")),
-        // Another tab or dialog asked a moment ago (issue 68): the seconds left are counted down.
+        // Another tab or dialog asked a moment ago: the seconds left are counted down.
         failed("sendCode", {
           ...failure("2004", "Please wait 2 seconds before requesting a new code"),
           detail: { resendAfterSeconds: 2 },

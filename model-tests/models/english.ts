@@ -10,7 +10,7 @@ export function english(key: string | undefined): string {
   return typeof node === "string" ? `"${node}"` : key;
 }
 
-/** How a failure is said (issue 26): the toast's words once, and what the page adds (src/api/error-policy-page.ts). */
+/** How a failure is said: the toast's words once, and what the page adds (src/api/error-policy-page.ts). */
 export function saidOnce(failure: { errCode: string; errMsg: string }): string {
   const addition = pageAddition(failure);
   if (addition.kind === "unreported") return `the page says "${failure.errMsg}"`;

@@ -186,7 +186,7 @@ export function appEvents(s: S): E[] {
 /**
  * My wallet's withdrawals, for what is theirs: the rows (a held one, one counting its confirmations, a paid one with its
  * transaction), and the list asked for again with the wallet (Refresh on the balance, or a dialog that changed the
- * wallet); live (issue 68): asked for again when the stream hears a withdrawal's step, polled once the stream broke; a
+ * wallet); live: asked for again when the stream hears a withdrawal's step, polled once the stream broke; a
  * failure and Retry.
  */
 export function withdrawalEvents(s: S): E[] {

@@ -34,7 +34,7 @@ import {
 } from "./list-walks.ts";
 
 /**
- * The list framework's one machine (issue 40), walked once in full on Application bills — search with its checks,
+ * The list framework's one machine, walked once in full on Application bills — search with its checks,
  * keyset pages, page sizes, failure and Retry, the first page again, details, live rows and polling — and on
  * Transaction callbacks only for what is its own: opened from a bill's link with its bill number as the search, its
  * rows and details dialog, and the list asked for again when a test event added an attempt; and on My orders for

@@ -25,7 +25,7 @@ const usdc: MyCurrency = {
   contractAddress: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
   accepted: false,
   held: false,
-  // Listed, and may be turned on, but only USDT is credited (issue 68).
+  // Listed, and may be turned on, but only USDT is credited.
   credited: false,
 };
 

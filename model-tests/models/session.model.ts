@@ -16,7 +16,7 @@ export const googleCode = "4/model-test-code";
 export const linkChallenge = { linkTicket: "L".repeat(43), email: merchant.email };
 /** The code a merchant types from the mail that proves the link. */
 export const linkCode = "246810";
-/** The code a merchant types from the mail that lets the sign-in through the account's throttle (issue 37). */
+/** The code a merchant types from the mail that lets the sign-in through the account's throttle. */
 export const signInCode = "135790";
 
 const renamed = "Shop One";

@@ -91,7 +91,7 @@ export async function paidApplication(
     rechargeCallbackUrl: "https://shop.example.com/recharge",
     withdrawCallbackUrl: "https://shop.example.com/withdraw",
   });
-  // Signed-in purposes are mailed only to the account's own session (issue 67).
+  // Signed-in purposes are mailed only to the account's own session.
   const code = await mailedCode(base, mail, { email: who.email, type: "application" }, who.token);
   const { proof } = await as<{ proof: string }>("/api/Register/CheckCaptchaCode", {
     email: who.email,

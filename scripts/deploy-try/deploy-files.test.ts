@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { type Compose, interpolate, runArguments, startOrder } from "./compose-run.ts";
 
 /**
- * The deployment's files as text, against docs/operating.md (issue 43, "a deployment that is tried"): what
+ * The deployment's files as text, against docs/operating.md ("a deployment that is tried"): what
  * `npm run deploy:try` proves by running them, checked here in milliseconds so a change that breaks them shows in
  * `npm run test:unit`.
  */

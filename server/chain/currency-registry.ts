@@ -37,7 +37,7 @@ export interface RegisteredToken {
 }
 
 /**
- * The one list of currencies the configured chains carry (issue 42): built once by the chain layer from what it was
+ * The one list of currencies the configured chains carry: built once by the chain layer from what it was
  * configured with (and the devnet's token, known once it runs), and read by the watchers (which contracts to follow),
  * the transfer pricing of orders and deposits, the pay dialog, deposit addresses, the Currency list and My currencies.
  */

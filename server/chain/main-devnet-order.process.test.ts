@@ -53,7 +53,7 @@ describe("node server/main.ts with the devnet: orders", { timeout: 120_000 }, ()
     expect((await post("/api/Package/Current", {}, token)).resData).toMatchObject({
       active: true,
       package: { code: "basic" },
-      // Paying for the package set up no wallet (issue 26); the devnet's USDT is accepted by default (My currencies).
+      // Paying for the package set up no wallet; the devnet's USDT is accepted by default (My currencies).
       usage: { wallets: 0, currencies: 1 },
     });
     main.child.kill("SIGTERM");

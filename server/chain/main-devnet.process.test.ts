@@ -32,7 +32,7 @@ describe("node server/main.ts with the devnet", { timeout: 120_000 }, () => {
     expect(status.stdout).toContain("dev      0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266: 998999987.5 USDT");
     // The treasury (the devnet's account 1: its float, and the 12.5 paid above) against what it owes.
     expect(status.stdout).toMatch(/^treasury 0x70997970C51812dc3A010C7d01b50e0d17dc79C8: 1000012\.5 USDT$/m);
-    // The database's lines, asked of the running server that holds its PGlite folder (issue 68, item 12).
+    // The database's lines, asked of the running server that holds its PGlite folder.
     expect(status.stdout).toMatch(
       /^owes {5}withdrawals on their way 0 USDT, merchants' balances 0 USDT \(withdrawable\): the treasury covers/m,
     );

@@ -27,7 +27,7 @@ import { testNodeFlags } from "../testing/test-node-flags.ts";
  * one anvil, the same WALLET_XPUB and CHAINS (chain id 31337). A holds the chain's watcher lease; an order created on
  * A is paid by transfers A's watcher confirms, and a stream and a real browser on B see it paid (NOTIFY). Every
  * transfer ends up stored once, confirmed and credited once; B answers the balance. Fifteen deposits to an application's
- * deposit addresses (issue 27) are each credited once, with one bill, one deposit journal and one outbox event each. A kill -9 of the lease holder
+ * deposit addresses are each credited once, with one bill, one deposit journal and one outbox event each. A kill -9 of the lease holder
  * while transfers arrive, and B taking the lapsed lease over, is the chaos harness's (chaos/chaos.process.test.ts, the
  * CI seed that kills the lease holder), on the same two-instance set-up with a 3 s lease. The console is `dist` when
  * `npm run build` made it after the last change (as under `npm test`), else built into a temporary folder here

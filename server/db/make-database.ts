@@ -1,7 +1,7 @@
 /**
  * `node --liftoff-only server/db/make-database.ts <data folder>`: makes the server's PGlite database in a new data
  * folder (PGlite's initdb, then the migrations) and exits; it stops as soon as its stdin ends. open-database.ts runs it as a child process on a first start,
- * so that the server never holds this step's memory (issue 43): initdb's own WebAssembly memory, and V8's optimising
+ * so that the server never holds this step's memory: initdb's own WebAssembly memory, and V8's optimising
  * compiler, which compiles PostgreSQL's parser (raw_parser, 105 kB of WebAssembly) with about 600 MB of zone memory
  * once the migrations made it hot. Liftoff alone runs these few seconds of DDL as fast.
  */

@@ -43,7 +43,7 @@ const int8Oid = 20;
 /**
  * PostgreSQL settings PGlite starts with, after its own start parameters. Shared buffers live in PGlite's WebAssembly
  * memory, and PGlite touches all of them when it starts: its default 128 MB were resident for the life of the server
- * (156 of its 401 idle MB in `npm run bench:memory`, issue 43). 16 MB hold the pages a list page reads by index; a
+ * (156 of its 401 idle MB in `npm run bench:memory`). 16 MB hold the pages a list page reads by index; a
  * miss costs a read from the operating system's file cache (bench/pglite-heavy-queries.ts at 100,000 bills, median
  * CPU ms of several runs: index lookups, a join and 100,000 rows to JavaScript as fast; reading the whole table,
  * which 128 MB held, 20 -> 33 to count it and 52 -> 60 to aggregate it). WAL buffers keep the 4 MB they had

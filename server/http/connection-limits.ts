@@ -4,7 +4,7 @@ import type { FastifyHttpOptions } from "fastify";
 import { addressBucket, canonicalIp } from "../domain/platform/ip-address.ts";
 
 /**
- * How long a client may take, and how many sockets one address may hold (issue 25, finding 7: with no request timeout
+ * How long a client may take, and how many sockets one address may hold (with no request timeout
  * and no cap, 19,900 sockets sending a byte every 10 s starved legitimate requests). A proxy in front should do the
  * same per client (SECURITY.md, §The proxy in front); these hold when the server faces clients itself, and behind a
  * proxy they bound what one slow or stuck proxy connection can take.

@@ -7,7 +7,7 @@ export interface LoggedError {
 }
 
 /**
- * What of an error goes to the log (issue 67), the logger's `err` serializer (app.ts): its kind, code, message and
+ * What of an error goes to the log, the logger's `err` serializer (app.ts): its kind, code, message and
  * stack, nothing else. A database driver's error also carries the query's parameters (PGlite's `params`, `query`), the
  * row's values (`detail`, `where`) and more, which can hold an e-mail, an address or a code; none of those is copied.
  */

@@ -95,7 +95,7 @@ export async function verifySignedRequest(
 /**
  * Checks a request's one RFC 9421 signature and its RFC 9530 digest, without spending the nonce (the open API spends it
  * once the application's rate limit has passed). The keyid, nonce and created answered are those of the signature that
- * verified: a request carries exactly one, so the key looked up is the key that verified (issue 37: with two, the
+ * verified: a request carries exactly one, so the key looked up is the key that verified (with two, the
  * library's answer was the last signature's and the keyid the last lookup's to finish).
  */
 export async function checkSignature(

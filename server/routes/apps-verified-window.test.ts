@@ -115,7 +115,7 @@ describe("the verified window: one code, then edits without another; the secret 
       verifiedForSeconds: verifiedWindowSeconds,
     });
 
-    // The proof shows the credentials once; seeing them again, or rotating, takes a fresh code each time (issue 67).
+    // The proof shows the credentials once; seeing them again, or rotating, takes a fresh code each time.
     const shown = await viewCredentials(m, appCode, checked.proof);
     expect(shown, JSON.stringify(shown)).toMatchObject({ success: true });
     const before = appCredentials.parse(shown.resData);

@@ -11,7 +11,7 @@ import type { HandlerTable } from "../http/handler.ts";
 /**
  * My applications (contracts/schemas/apps.ts): only ever the signed-in merchant's own; another merchant's application
  * code is unknown (2401). Credentials and rotation spend a fresh proof of Register/CheckCaptchaCode (type application)
- * every time; an edit that moves nothing may use the session's verified window instead (issue 67).
+ * every time; an edit that moves nothing may use the session's verified window instead.
  * Add and Edit refuse callback URLs that resolve to private or local addresses (2408) before the proof is looked at.
  */
 export const appHandlers: Pick<

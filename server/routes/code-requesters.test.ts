@@ -79,7 +79,7 @@ async function ownerWithApplication(): Promise<Merchant & { appCode: string }> {
 
 /**
  * The stranger asks for every purpose the owner's account has, again and again, until its budget refuses: the signed-in
- * purposes are refused without a session and link codes without the Google link step's ticket (issue 67), so only
+ * purposes are refused without a session and link codes without the Google link step's ticket, so only
  * sign-in and reset codes go out.
  */
 async function strangerSendsEverything(email: string, ip: string) {

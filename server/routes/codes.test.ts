@@ -57,7 +57,7 @@ describe("User/SentVerificationCode", () => {
       status: 200,
       errCode: "2004",
       errMsg: "Please wait 45 seconds before requesting a new code",
-      // The seconds as a figure too, so the console counts them down (issue 68).
+      // The seconds as a figure too, so the console counts them down.
       resData: { resendAfterSeconds: 45 },
     });
     expect((await send("new@example.com", "reset")).errCode).toBe("2008");

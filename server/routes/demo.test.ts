@@ -32,7 +32,7 @@ describe("Demo/Checkout", () => {
       expect(order.address).toMatch(/^0x[0-9a-f]{40}$/);
     }
     expect(await checkout("DOGE")).toMatchObject({ status: 400, errCode: "1001" });
-    // No chain adapter reads TRON: the demo does not offer it (issue 42, the public pages tell the truth).
+    // No chain adapter reads TRON: the demo does not offer it (the public pages tell the truth).
     expect(await checkout("TRON")).toMatchObject({ status: 400, errCode: "1001" });
   });
 

@@ -6,7 +6,7 @@ import { devOutboxFor } from "../domain/messaging/mail-outbox.ts";
 import type { Services } from "../http/handler.ts";
 import { parseRequest } from "../http/validation.ts";
 
-// `text`, as every request string: a NUL reached PostgreSQL and answered 500 (issue 67).
+// `text`, as every request string: a NUL reached PostgreSQL and answered 500.
 const outboxQuery = z.object({ to: text(z.minLength(1), z.maxLength(254)) });
 
 /**

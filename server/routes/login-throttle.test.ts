@@ -119,7 +119,7 @@ describe("sign-in throttling", () => {
     expect(answers).toHaveLength(1000);
     expect(counts["0"]).toBeUndefined();
     expect(kdf.jobs).toBeLessThanOrEqual(8);
-    // Refused by the account's bucket: the owner is told to sign in with a code mailed to the account (issue 37).
+    // Refused by the account's bucket: the owner is told to sign in with a code mailed to the account.
     const refused = answers.find((a) => a.errCode === "2011");
     expect(refused?.status).toBe(429);
     expect(refused?.errMsg).toMatch(/sign-in code by e-mail/);

@@ -84,7 +84,7 @@ describe("My currencies (POST /api/MyCurrency/List, /api/MyCurrency/Set)", () =>
       held: false,
       credited: true,
     });
-    // Only USDT is credited (issue 68): USDC may be turned on, but the list says what arrives in it is not credited.
+    // Only USDT is credited: USDC may be turned on, but the list says what arrives in it is not credited.
     expect(trialList.items.map((c) => `${c.chainName} ${c.symbol} ${c.credited}`)).toEqual([
       "Devnet USDT true",
       "Devnet USDC false",

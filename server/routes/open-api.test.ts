@@ -130,7 +130,7 @@ describe("the open API under /open/v1 (RFC 9421 signatures, keyid = AppKey)", ()
     expect(usage.wallets).toBe(1);
     const refused = await create(app, "customer-2");
     expect(refused).toMatchObject({ status: 403, errCode: errCodes.openApiWalletLimit });
-    // Said in a merchant's words (issue 68): whose addresses these are, that the limit is reached, and what to do.
+    // Said in a merchant's words: whose addresses these are, that the limit is reached, and what to do.
     expect(refused.errMsg).toContain("Your package (Trial) allows 1 end-customer deposit address, and it is in use");
     expect(refused.errMsg).toContain("each end customer keeps one permanent address per chain");
     expect(refused.errMsg).toContain("Upgrade your package for more");

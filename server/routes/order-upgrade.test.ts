@@ -17,7 +17,7 @@ import {
 } from "../testing/harness.ts";
 import { seedBalance, seedPackageId, seedPaidOrder } from "../testing/seed.ts";
 
-// Upgrading keeps what was paid (issue 42): the credit of an upgrade, prorated by time, on the order, in the books and
+// Upgrading keeps what was paid: the credit of an upgrade, prorated by time, on the order, in the books and
 // once. The racing calls run side by side in PostgreSQL's pool, where this file runs in npm test.
 
 let h: Harness;

@@ -2,7 +2,7 @@ import { exportTransactions, listTransactions } from "../domain/payments/transac
 import type { HandlerTable } from "../http/handler.ts";
 import { listHandlers } from "./list-handlers.ts";
 
-/** Transaction records (issue 41): every movement of the merchant's balance with its ledger lines, and their CSV. */
+/** Transaction records: every movement of the merchant's balance with its ledger lines, and their CSV. */
 export const transactionHandlers: Pick<HandlerTable, "transactionList" | "transactionExport"> = listHandlers(
   { pages: "transactionList", file: "transactionExport" },
   { pages: listTransactions, file: exportTransactions },

@@ -105,7 +105,7 @@ describe("User/UpdatePwd", () => {
     const send = (email: string) => call(h, "sendCode", { token: m.token, body: { email, type: "change-password" } });
     expect((await send(m.email)).success).toBe(true);
     expect(lastCode(h, m.email)).toMatch(/^\d{6}$/);
-    // Another e-mail is not the session's: refused as if signed out (issue 67), known account or not.
+    // Another e-mail is not the session's: refused as if signed out, known account or not.
     expect((await send("nobody@example.com")).errCode).toBe("2012");
   });
 

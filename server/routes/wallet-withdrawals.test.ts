@@ -23,7 +23,7 @@ import {
 import { seedApplication, seedBalance, seedCode, seedTotp, seedWithdrawal, testTotpCode } from "../testing/seed.ts";
 import { type StubChainLayer, stubChainLayer } from "../testing/stub-chain.ts";
 
-/** My wallet's address book and withdrawals asked in the console (issue 41). */
+/** My wallet's address book and withdrawals asked in the console. */
 let h: Harness;
 let chain: StubChainLayer;
 const atto = 10n ** 18n;

@@ -47,7 +47,7 @@ describe("wallet/{product}Client/GetUserWallet", () => {
     expect(eth).toBe(row.address);
     expect(chain.addresses!.receivingAddress(row.address_index)).toBe(eth);
     expect(eth).not.toBe(address);
-    // Reading the address sets up no wallet: the package's usage counts none (issue 26).
+    // Reading the address sets up no wallet: the package's usage counts none.
     expect(await h.db.selectFrom("wallets").select("id").where("merchant_id", "=", m.userId).execute()).toEqual([]);
   });
 

@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { DB } from "../db/schema.ts";
 
 /**
- * The seed's bulk load without the indexes whose keys come in no order of the rows' writing (issue 40: a million bills
+ * The seed's bulk load without the indexes whose keys come in no order of the rows' writing (a million bills
  * in under a minute). An entry of such an index (a bill's seen time spread over 90 days, a hash, an address, a random
  * UUID) lands on a page of its own, read and written back for each row: at a million bills that was most of the
  * seed's time, PostgreSQL's buffers a fraction of those indexes. So they are dropped for the load and made once after

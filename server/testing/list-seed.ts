@@ -15,7 +15,7 @@ import { refreshReceipts } from "./seeded-receipts.ts";
 export type { SeedChain } from "./list-seed-batch.ts";
 
 /**
- * One merchant's lists filled at scale (issue 40), for `npm run seed` (scripts/seed.ts), bench/lists-bench.ts and
+ * One merchant's lists filled at scale, for `npm run seed` (scripts/seed.ts), bench/lists-bench.ts and
  * list-seed.test.ts. Set-based: each batch of bills is one statement over `generate_series` that writes the
  * transfers, the bills and the ledger's journals and lines of the credited ones — never a statement per row.
  */

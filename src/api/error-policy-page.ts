@@ -34,13 +34,13 @@ const fieldRefusals: Readonly<Record<string, { field: string; nextStep: NextStep
 };
 
 const nextSteps: Readonly<Record<string, NextStep>> = {
-  // The code sender counts down the seconds the refusal says are left (issue 68).
+  // The code sender counts down the seconds the refusal says are left.
   [c.codeTooSoon]: "errorPage.waitForCountdown",
   [c.rateLimited]: "errorPage.waitAndRetry",
   [c.signInNeedsMailCode]: "errorPage.mailSignInCode",
-  // The e-mail's hourly cap of codes asked for by addresses (issue 37): the codes already mailed still work.
+  // The e-mail's hourly cap of codes asked for by addresses: the codes already mailed still work.
   [c.codesPerEmailReached]: "errorPage.newestCode",
-  // A signed-in purpose's code asked without the session (issue 67): the console's session ended; not a re-login code.
+  // A signed-in purpose's code asked without the session: the console's session ended; not a re-login code.
   [c.codeNeedsSession]: "errorPage.signInAgain",
   [c.busy]: "errorPage.waitAndRetry",
   [c.googleUnreachable]: "errorPage.waitAndRetry",

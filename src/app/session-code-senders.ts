@@ -13,7 +13,7 @@ const sendersOf = new WeakMap<Services, Map<string, ActorRefFrom<typeof codeSend
 
 /**
  * The console's one code sender of a signed-in purpose for the signed-in e-mail, started at first use and kept for the
- * life of the console (issue 68): the server's wait between codes is per e-mail and purpose, whatever dialog asked, so
+ * life of the console: the server's wait between codes is per e-mail and purpose, whatever dialog asked, so
  * a dialog closed and opened again, or a page left and come back to, shows the countdown still running instead of a
  * Send button the server would refuse.
  */

@@ -29,7 +29,7 @@ export function formatTokenAmount(amount: string, symbol: string, locale: string
 
 /**
  * `formatUsdt`'s amount cut where the cents end: a merchant reads money to the cent, and a prorated credit's further
- * digits (50.00|6127) stay shown, set apart, since the amount is exact to the token's precision (issue 68).
+ * digits (50.00|6127) stay shown, set apart, since the amount is exact to the token's precision.
  */
 export function usdtFigureParts(amount: string, locale: string): { cents: string; finer: string; unit: "USDT" } {
   const figure = decimalFigure(amount, locale, 2);

@@ -131,7 +131,7 @@ describe("localeOptions", () => {
 });
 
 describe("the merchant's payment address", () => {
-  // One address, one name (issue 68): the pay dialog, My wallet and Recharge bills must not read as two addresses.
+  // One address, one name: the pay dialog, My wallet and Recharge bills must not read as two addresses.
   it.each(allLocales)("has one name in %s on the pay dialog, My wallet and Recharge bills", (locale) => {
     const messages = leaves(readLocale(locale));
     const name = String(messages.get("wallet.paymentAddress"));

@@ -47,7 +47,7 @@ function cellKeys(event: KeyboardEvent<HTMLDivElement>) {
 }
 
 /**
- * A list's rows as a data grid (Blueprint's Table, issue 40) for a list a merchant scrolls: as tall as its rows up to
+ * A list's rows as a data grid (Blueprint's Table) for a list a merchant scrolls: as tall as its rows up to
  * the screen's height, its header pinned while the body scrolls, each column as wide as its widest cell. The row's
  * buttons come right after its name (Blueprint pins columns only at the left, and a pinned copy would draw every
  * button twice), so a tablet scrolling sideways still shows them. The keyboard: Tab stops on the focused cell and

@@ -75,7 +75,7 @@ interface ListTableProps<Row> {
 }
 
 /**
- * A list's body (issue 40): a first load, a failure with Retry, no rows (yet, or for this search), or the rows — a
+ * A list's body: a first load, a failure with Retry, no rows (yet, or for this search), or the rows — a
  * table whose operations stay in view while it scrolls sideways on a tablet (for a list a merchant scrolls, a data
  * grid: list-grid.tsx), and on a phone a card per row with the columns that tell rows apart and what they are worth
  * (list-page.css shows one or the other by the width).

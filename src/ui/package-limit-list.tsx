@@ -7,7 +7,7 @@ import "./package-limit-list.css";
 export const packageLimitResources = ["wallets", "currencies", "applications"] as const;
 export type PackageLimitResource = (typeof packageLimitResources)[number];
 
-/** A limit's line under it: what it counts and what happens at it (issue 68); null is unlimited. */
+/** A limit's line under it: what it counts and what happens at it; null is unlimited. */
 export function usePackageLimitHint() {
   const { t } = useTranslation();
   return (resource: PackageLimitResource, limit: number | null) =>
@@ -15,7 +15,7 @@ export function usePackageLimitHint() {
 }
 
 /**
- * Each of a package's limits said in a merchant's words (issue 68): the count in what it counts ("3 customer deposit
+ * Each of a package's limits said in a merchant's words: the count in what it counts ("3 customer deposit
  * addresses"), and a muted line beneath saying what it means. Visible text, so it reads the same by keyboard, touch
  * and screen reader.
  */

@@ -22,7 +22,7 @@ export const billScreen: ListScreen = {
     // The amount (a collected bill's collection amount may be the same figure).
     expect(cells.getAllByText(formatTokenAmount(bill.amount, bill.currency, "en-US")).length).toBeGreaterThan(0);
     expect(cells.getByText(bill.appName)).toBeTruthy();
-    // Which end customer paid, shown by default (issue 68); its text may break at its punctuation.
+    // Which end customer paid, shown by default; its text may break at its punctuation.
     expect(cells.getAllByText((_, node) => node?.textContent === bill.endUserId).length).toBeGreaterThan(0);
     expect(cells.getByTitle(bill.txHash)).toBeTruthy();
     expect(cells.queryByText(progressText(h, bill))?.textContent ?? null).toBe(

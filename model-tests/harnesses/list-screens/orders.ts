@@ -8,7 +8,7 @@ import { expectNotRepeated, pageWords } from "../form-steps.ts";
 import { payDialogTitle } from "../order-pages.ts";
 import type { ListScreen } from "./list-screen.ts";
 
-/** The status as the row and the details show it: a free trial reads "Started (free)", never "Paid" (issue 42). */
+/** The status as the row and the details show it: a free trial reads "Started (free)", never "Paid". */
 const statusText = (h: ConsoleHarness, order: Order) => {
   const shown = shownStatusOf(order);
   return shown === "startedFree" ? h.t("orders.startedFree") : h.t(`orders.status.${shown}`);
@@ -67,7 +67,7 @@ export const orderScreen: ListScreen = {
       h.t(`orders.upgrade.${detail.upgrade}`),
     ])
       expect(facts).toContain(expected);
-    // What the package allows, each limit with what it means (issue 68).
+    // What the package allows, each limit with what it means.
     for (const resource of ["wallets", "currencies", "applications"] as const) {
       const limit = detail.limits[resource];
       expect(facts).toContain(

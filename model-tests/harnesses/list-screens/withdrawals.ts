@@ -25,7 +25,7 @@ export const withdrawalScreen: ListScreen = {
     expect(cells.getByText(formatUsdt(withdrawal.amount, "en-US"))).toBeTruthy();
     expect(cells.getByText(formatUsdt(withdrawal.fee, "en-US"))).toBeTruthy();
     expect(cells.queryByText(h.t("withdrawals.waiting.treasury")) !== null).toBe(withdrawal.waiting === "treasury");
-    // Its confirmations while they count (issue 68), none once paid.
+    // Its confirmations while they count, none once paid.
     const { confirmations, requiredConfirmations: required } = withdrawal;
     expect(cells.queryByTestId("withdrawal-confirmations")?.textContent ?? null).toBe(
       confirmations !== null && required !== null && confirmations < required

@@ -44,7 +44,7 @@ export type OutboxEventTypeColumn =
   | "withdrawal.confirmed"
   | "withdrawal.failed";
 
-/** An event for a merchant's system, written with what caused it; delivered by the callbacks (issue 28). */
+/** An event for a merchant's system, written with what caused it; delivered by the callbacks. */
 export interface OutboxEventsTable {
   id: Id;
   event_id: string;

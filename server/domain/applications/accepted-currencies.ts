@@ -8,7 +8,7 @@ import { fail, ok, type Outcome } from "../platform/outcome.ts";
 import { activePackageOf } from "./package-limit.ts";
 
 /**
- * A currency a merchant can accept (My currencies, issue 42): a token of a chain this server follows. Main coins are
+ * A currency a merchant can accept (My currencies): a token of a chain this server follows. Main coins are
  * not among them: a deposit address forwards tokens, and the watchers read token transfers only.
  */
 export interface AcceptableToken {

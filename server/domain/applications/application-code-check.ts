@@ -82,7 +82,7 @@ export async function checkApplicationCode(
   if (await hasSecondFactor(db, scope)) {
     if (!input.totpCode?.trim()) return fail(errCodes.twoFactorRequired, twoFactorMessages.required);
     // The right application code just proved the mailbox: the TOTP goes on the console session's budget, or the
-    // mailbox's, never the account's that strangers with the password fill (issue 37).
+    // mailbox's, never the account's that strangers with the password fill.
     const slots = { email, ip: input.ip, deviceId: null, sessionHash: session?.tokenHash ?? null, mailbox: true };
     const second = await checkCodeThrottled(db, scope, input.totpCode, slots, services, now);
     if (!second.ok) return second;

@@ -131,7 +131,7 @@ export async function setApplicationStatus(
   return row ? ok(toWireApplication(row)) : fail(errCodes.appNotFound, appNotFoundMessage);
 }
 
-/** What an edit names, as the row's columns; a field left out is not set at all (issue 67: it stays as it is). */
+/** What an edit names, as the row's columns; a field left out is not set at all (it stays as it is). */
 function editedColumns(input: Omit<AppEditRequest, "appCode" | "proof">) {
   const limit = (text: string | undefined) => (text === undefined ? undefined : text || null);
   const columns = {

@@ -142,7 +142,7 @@ async function roomForAddress(trx: Kysely<DB>, merchantId: string, now: Date): P
   return fail(errCodes.openApiWalletLimit, walletLimitMessage(pkg.name, limit), 403);
 }
 
-/** 2508 in a merchant's words (issue 68): whose addresses the limit counts, that it is reached, and what to do. */
+/** 2508 in a merchant's words: whose addresses the limit counts, that it is reached, and what to do. */
 function walletLimitMessage(packageName: string, limit: number): string {
   const allowed =
     limit === 1

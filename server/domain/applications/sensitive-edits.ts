@@ -23,7 +23,7 @@ const opensAnyAddress = (now: string | null, asked: string | undefined) => {
 };
 
 /**
- * Which changes of an edit need a fresh proof even inside the verified window (issue 67): the ones a stolen session
+ * Which changes of an edit need a fresh proof even inside the verified window: the ones a stolen session
  * would use to move money or to read what the application is told — a callback URL changed, the auto-approve limit
  * raised or removed, "any address" turned on or its limit raised. Fields left out change nothing, so they never count.
  */

@@ -10,7 +10,7 @@ import type { AnyMerchantScope } from "../platform/merchant-scope.ts";
 import type { Session } from "../identity/sessions.ts";
 
 /**
- * The verified window (issue 37; like GitHub's sudo mode): an application code checked in a session opens, for that
+ * The verified window (like GitHub's sudo mode): an application code checked in a session opens, for that
  * session and that application only, the actions of `verifiedWindowActions` without a new code for
  * `verifiedWindowSeconds` from the check (use does not extend it). Kept in PostgreSQL, so every instance sees it; a
  * window counts only while its session is live, so sign-out (or a reset, or another session's password change) ends it.

@@ -4,7 +4,7 @@ import type { ApplicationsTable, DB } from "../../db/schema.ts";
 import { seal, unseal } from "../platform/secret-box.ts";
 
 /**
- * Each application's Standard Webhooks signing secret (issue 28): it signs the callbacks this service sends, apart from
+ * Each application's Standard Webhooks signing secret: it signs the callbacks this service sends, apart from
  * the AppSecret that signs the merchant's open-API requests, so leaking or rotating one never touches the other.
  */
 

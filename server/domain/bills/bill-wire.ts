@@ -56,7 +56,7 @@ export function wireBillQuery(db: Kysely<DB>, merchantId: string) {
  * The same bills, for counting them: the same tables left-joined. Every bill has its transfer and deposit address, and
  * every application bill its application (a recharge's bill, with none, is left out as the wire's inner join leaves
  * it out), so the rows are the same; as left joins on primary keys PostgreSQL leaves out each one no filter reads,
- * and a count by status or time reads application_bills alone (issue 40: the first page's capped count at a million
+ * and a count by status or time reads application_bills alone (the first page's capped count at a million
  * bills). Typed as the wire's query so the same filters apply; its selection is replaced by the count.
  */
 export function billsToCount(db: Kysely<DB>, merchantId: string): ReturnType<typeof wireBillQuery> {

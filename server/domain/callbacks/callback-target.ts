@@ -35,7 +35,7 @@ export async function checkCallbackUrl(text: string, targets: CallbackTargets): 
   }
   if (url.protocol !== "http:" && url.protocol !== "https:")
     return { ok: false, reason: "scheme", detail: `${url.protocol} is not http(s)` };
-  // Never sent as Basic auth: a receiver authenticates a callback by its Standard Webhooks signature (issue 37).
+  // Never sent as Basic auth: a receiver authenticates a callback by its Standard Webhooks signature.
   if (url.username !== "" || url.password !== "")
     return { ok: false, reason: "credentials", detail: "the URL holds a user name or password: remove them" };
   const host = bareHost(url);

@@ -43,7 +43,7 @@ export function wireAttemptQuery(db: Kysely<DB>, merchantId: string) {
 /**
  * The same attempts, for counting them: the same tables left-joined. Every attempt has its delivery and application
  * (and a bill only when its delivery names one), so the rows are the same; as left joins on primary keys PostgreSQL
- * leaves out each one no filter reads, and a count by result or time reads callback_attempts alone (issue 40: the
+ * leaves out each one no filter reads, and a count by result or time reads callback_attempts alone (the
  * first page's capped count). Typed as the wire's query so the same filters apply; its selection is replaced by the
  * count.
  */

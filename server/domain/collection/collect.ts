@@ -30,7 +30,7 @@ import type { GasPayer } from "./gas-payer.ts";
 import { checkGasHolders } from "./gas-holders.ts";
 
 /**
- * Collection of one chain's deposit addresses into the treasury (issue 28). A run, under the chain's collection lease
+ * Collection of one chain's deposit addresses into the treasury. A run, under the chain's collection lease
  * (one instance, so one nonce sequence for the gas payer across instances):
  *  1. settles the sweeps it sent before: mined with the chain's confirmations → recorded on the bills; reverted →
  *     failed; gone from the node (a reorganisation, or dropped) → removed, the bills' collection fields cleared;

@@ -45,7 +45,7 @@ export async function changePassword(
   if (!proven.ok) await recordSecurityEvent(db, input, "passwordChange", "failure", scope.merchantId);
   if (!proven.ok) return proven;
   // A stolen session must not become a way to guess the password: the old one counts as a sign-in attempt, on the
-  // session's own bucket from every address (issue 37: not on the account's, which strangers' wrong sign-ins fill and
+  // session's own bucket from every address (not on the account's, which strangers' wrong sign-ins fill and
   // the owner's session then could not change the password). Only a sign-in with the password makes another session.
   const slots = loginSlots(
     { email: merchant.email, ip: input.ip, deviceId: null, sessionHash: input.tokenHash },

@@ -14,7 +14,7 @@ export interface RequestSignals {
 }
 
 /**
- * Who asks for a code, or tries one (issue 37): budgets, the resend wait and a code's own tries belong to the
+ * Who asks for a code, or tries one: budgets, the resend wait and a code's own tries belong to the
  * requester, so a stranger's requests never spend, void or burn what the owner holds.
  */
 export interface CodeRequester {

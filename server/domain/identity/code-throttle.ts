@@ -23,7 +23,7 @@ export type CodeUse =
  * before anything else (a code's own five-try limits stay). The per-e-mail budget is the requester's own when it holds
  * a live code of the e-mail and purpose, or is the account's session or device (code-requester.ts); everyone else's
  * tries share the e-mail's budget. So strangers trying codes from everywhere exhaust only their own budgets, and the
- * owner, who asked for the code, still gets through with it (issue 25, finding 4; issue 37). The account's session or
+ * owner, who asked for the code, still gets through with it. The account's session or
  * device skips the address's bucket too: a stranger behind the same address cannot spend it for them.
  */
 export async function takeCodeUseSlots(

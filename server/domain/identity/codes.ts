@@ -127,7 +127,7 @@ export interface CheckCodeInput {
  * Checks a code against every live code of the e-mail and purpose (the owner's mailbox may hold several, asked for by
  * different requesters; each is a salted HMAC, compared in constant time): with the trier's own and the two newest. A
  * wrong try counts on the trier's own codes only (`attempts`), and the fifth burns them for their requester alone: no
- * one else's tries ever stop the owner using the newest code in the inbox, whoever asked for it (issue 67). Everyone else's guesses are bounded by the code-use
+ * one else's tries ever stop the owner using the newest code in the inbox, whoever asked for it. Everyone else's guesses are bounded by the code-use
  * budgets the call took first (code-throttle.ts); `stranger_attempts` keeps their count for an incident. A match spends,
  * when `consume`, every live code of the e-mail and purpose: the mailbox is proven.
  * Run it in the request's transaction and commit even on a failure outcome: the wrong try must be counted.

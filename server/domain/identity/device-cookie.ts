@@ -6,7 +6,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
  * budget, a request carrying a valid device cookie for that account is still let through, on a
  * budget of its own: an attacker's failures can slow the account down for strangers, never lock its
  * owner out. The e-mail code calls use it the same way: such a browser asks for and tries codes as
- * the account's own requester, on budgets of its own (code-requester.ts, issue 37). HttpOnly,
+ * the account's own requester, on budgets of its own (code-requester.ts). HttpOnly,
  * SameSite=Strict, scoped to the API (`/api`: sign-in at /api/Login, codes at /api/User and
  * /api/Register); the console's API client sends it because the calls are same-origin.
  */

@@ -11,7 +11,7 @@ import { clearBuckets, refundSlots, type Slot, type Taken, takeSlots } from "../
 /**
  * Every password (or second-factor code) check first takes its slots, in one step, before any hashing. Without
  * anything but the password: the address (any account), the account from this address, and the account as a whole.
- * Four ways past the account's bucket, each on a budget strangers cannot fill (issue 25; issue 37):
+ * Four ways past the account's bucket, each on a budget strangers cannot fill:
  *
  * - a browser holding the account's device cookie takes a slot of that device's bucket only: it signed in before, so
  *   neither strangers exhausting the account's bucket nor a flood from its own address (a shared NAT) lock it out;

@@ -91,7 +91,7 @@ export async function spendSecondFactorCode(
 /**
  * A code checked like a password: a TOTP code first takes a slot in the sign-in buckets of the account
  * (login-throttle.ts; `slots` says whose budget: the account's, a device's, the mailbox's or a session's), a right one
- * gives it back. A recovery code is checked before any slot (issue 37): each has 50 bits, so no throttle is needed to
+ * gives it back. A recovery code is checked before any slot: each has 50 bits, so no throttle is needed to
  * keep them from being guessed, and a right one always works, however full strangers made the account's bucket; a wrong
  * one then takes its slot like a wrong TOTP code. Refused: 429 (2011 with `offerMailCode`, the sign-in's second step,
  * when it is the account's bucket); wrong: 2301.
@@ -124,7 +124,7 @@ export interface SecondFactorContext {
   services: Pick<IdentityServices, "limits" | "refusals" | "secret">;
   /**
    * The signed-in session that asks (sha-256 of its token, `Session.tokenHash`): its codes are tried on that session's
-   * own budget, so strangers' wrong codes elsewhere never refuse the owner's session (issue 37). Without it, the
+   * own budget, so strangers' wrong codes elsewhere never refuse the owner's session. Without it, the
    * account's buckets.
    */
   sessionHash?: string | null;

@@ -126,7 +126,7 @@ describe("the security event log", () => {
     expect((await google(await idToken({ aud: "wrong" }), "192.0.2.20")).errCode).toBe("2102");
     const created = await google(await idToken({ email: "new@example.com", sub: "g-1" }), "192.0.2.21");
     const { userId } = await seedMerchant(h.db, { email, password });
-    // A Google account with the merchant's e-mail links only with the merchant's password (issue 25, finding 8).
+    // A Google account with the merchant's e-mail links only with the merchant's password.
     const { linkTicket } = (await google(await idToken({ email, sub: "g-2" }), "192.0.2.22")).resData;
     const linked = await call(h, "googleLink", { body: { linkTicket, password }, ...from("192.0.2.22") });
     expect(linked.resData.userId).toBe(userId);

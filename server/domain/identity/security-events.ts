@@ -5,7 +5,7 @@ import type { Outcome } from "../platform/outcome.ts";
 import type { MerchantScope } from "../platform/merchant-scope.ts";
 
 /**
- * The authentication and security event log (issue 25, ASVS 16.3.1–16.3.3): who (when known), from which address,
+ * The authentication and security event log (ASVS 16.3.1–16.3.3): who (when known), from which address,
  * with which browser, when, what and how it ended. It takes no free text, only a kind of the contract's list and an
  * outcome, so no password, code or token can reach it; the user agent is cut and stripped of control characters.
  * Kept a year (server/wiring/prune-expired.ts); the merchant sees their own rows (User/SecurityActivity), operators query the table

@@ -35,7 +35,7 @@ export interface SignInAttempt {
   deviceCookie: string | undefined;
   /**
    * A code mailed for `sign-in` (Login/Login's `emailCode`): with the right password it passes the account's bucket
-   * (the owner on a new device, issue 37), and is spent by the sign-in it makes.
+   * (the owner on a new device), and is spent by the sign-in it makes.
    */
   emailCode?: string | undefined;
   /** For the security event log. */

@@ -3,7 +3,7 @@ import type { DB, LedgerAccountKindColumn } from "../../db/schema.ts";
 import { fromAtto, toAtto } from "../../../contracts/money.ts";
 
 /**
- * The whole sheet per currency, from the accounts' stored balances (issue 41): what the books hold on chain — at
+ * The whole sheet per currency, from the accounts' stored balances: what the books hold on chain — at
  * merchants' addresses and in the treasury — against what they owe merchants (available, held by withdrawals in flight,
  * in open orders, less what merchants owe after a removal) and the platform's part (revenue, less reorganisation
  * losses). In each chain's native coin (migration 0037): what the platform's addresses hold of it for gas, against the

@@ -75,7 +75,7 @@ function unconfiguredRows(chain: KnownChain): Currency[] {
 }
 
 /**
- * The Currency list (issue 42): every configured chain's main coin and tokens first, each with its arrival time
+ * The Currency list: every configured chain's main coin and tokens first, each with its arrival time
  * measured from the chain's recent blocks, then the known chains this server does not follow. The same for every
  * merchant: what the service carries, not what a merchant holds.
  */

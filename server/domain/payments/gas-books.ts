@@ -4,7 +4,7 @@ import { toAtto } from "../../../contracts/money.ts";
 import { type Line, post } from "./ledger.ts";
 
 /**
- * Gas in the books (issue 41, migration 0037), in each chain's native coin, beside the USDT accounts: what the
+ * Gas in the books (migration 0037), in each chain's native coin, beside the USDT accounts: what the
  * platform's own addresses hold of it (`nativeHolder`: the gas payer, the treasury that sends withdrawals), what their
  * transactions burnt (`gasExpense`), and what the operator put in (`gasFunding`). Amounts are wei, which the ledger's
  * 18 decimals hold exactly (a wei is an atto-ETH).

@@ -266,7 +266,7 @@ describe("the double-entry ledger (migration 0012)", () => {
 
 describe("a deep reorganisation", () => {
   /**
-   * Found from outside (issue 41): a merchant credited 30, 31 and 7 who spent 7; the reorganisation drops all three and
+   * Found from outside: a merchant credited 30, 31 and 7 who spent 7; the reorganisation drops all three and
    * brings back the 30 and the 31. Whatever the order the listener meets the removals and returns in, the merchant ends
    * with 68 - 7 spent - 7 dropped = 54, and the platform has lost nothing: a removal that finds the balance short
    * records what the merchant owes, taken from the next money they get (a return included), never a loss of the

@@ -26,7 +26,7 @@ const listOf = (layer: ChainLayer | null, set: AcceptedCurrencies): MyCurrencyLi
 });
 
 /**
- * My currencies (issue 42): the tokens of the chains this server follows, in the Currency list's order, each accepted
+ * My currencies: the tokens of the chains this server follows, in the Currency list's order, each accepted
  * or not by the merchant's applications, with the package's currency limit and how many are on.
  */
 export async function myCurrencyList(

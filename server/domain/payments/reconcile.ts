@@ -3,7 +3,7 @@ import type { DB } from "../../db/schema.ts";
 import { fromAtto, toAtto } from "../../../contracts/money.ts";
 
 /**
- * The ledger against the chain (issue 24): per chain and token, what merchants were credited (what left that chain's
+ * The ledger against the chain: per chain and token, what merchants were credited (what left that chain's
  * receipts account and, swept, its treasury account: migration 0027) against what their watched addresses (receiving addresses, and the deposit addresses of that
  * chain) received in confirmed transfers, quarantined ones left out.
  * `npm run chain -- reconcile` prints it; the chaos harness calls `reconcile` and `ledgerViolations` after every step.
@@ -83,7 +83,7 @@ async function reconcileIn(db: Kysely<DB>): Promise<ReconcileRow[]> {
       group by 1, 2`.execute(db);
   // What withdrawals paid out of the treasury left the books there, not the merchants' credit: added back. The
   // operator's float (treasury-float.ts) is in the treasury's account too but is no merchant's credit: its own account
-  // is summed with it, so the two cancel (issue 67: a fresh devnet read DIFFERS by the float).
+  // is summed with it, so the two cancel (a fresh devnet read DIFFERS by the float).
   const credited = await sql<Credited>`
       select a.chain_id::text as chain_id, lower(a.token) as token, min(a.decimals) as decimals,
         (sum(a.balance) - coalesce(min(w.paid), 0))::text as balance

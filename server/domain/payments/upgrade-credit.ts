@@ -8,7 +8,7 @@ import { minAtto, toAtto } from "../../../contracts/money.ts";
 import type { PackageRow } from "./packages.ts";
 
 /**
- * Upgrading keeps what was paid (issue 42), the way Stripe prorates: buying a higher package while a paid one is
+ * Upgrading keeps what was paid, the way Stripe prorates: buying a higher package while a paid one is
  * active credits the unused part of the current one against the new price, and paying starts the new package now and
  * ends the current one (subscriptions.ts). The same package adds its term after the current expiry (no credit); a
  * lower one is refused while the current one runs (2210: a downgrade would either throw paid time away or need a

@@ -18,7 +18,7 @@ export interface PublishedEvent {
 }
 
 /**
- * The one way an event leaves the server (issue 41, "one event pipeline"), called inside the transaction of the change
+ * The one way an event leaves the server ("one event pipeline"), called inside the transaction of the change
  * it tells: its outbox row, its delivery to the application's callback URL (the exact body every attempt signs and
  * sends, due at once) and the delivery engines' notification, all committed with the change or not at all. A new
  * event kind is a type in the contract and a call here; deposits (bills/deposit-bills.ts) and withdrawals

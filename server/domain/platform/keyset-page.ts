@@ -8,7 +8,7 @@ import { fail, ok, type Outcome } from "./outcome.ts";
 import { seal, unseal } from "./secret-box.ts";
 
 /**
- * A list's keyset (issue 40): its name, bound into its cursors, and its sort, newest first: a time column, then the
+ * A list's keyset: its name, bound into its cursors, and its sort, newest first: a time column, then the
  * row's id. An index on (merchant_id, time desc, id desc) serves it (docs/architecture.md section 5, "Lists").
  */
 export interface KeysetList {

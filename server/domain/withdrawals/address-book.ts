@@ -20,7 +20,7 @@ import { checkWithdrawalProof } from "./withdrawal-proof.ts";
 import { withdrawalRefusalOutcome } from "./withdrawal-refusals.ts";
 
 /**
- * The address book (issue 41): the only destinations a withdrawal asked in the console may go to. A new one is usable
+ * The address book: the only destinations a withdrawal asked in the console may go to. A new one is usable
  * after the configured cool-down (`WITHDRAWAL_ADDRESS_COOLDOWN_SECONDS`), as exchanges do against account takeover:
  * whoever holds a stolen session cannot add an address and empty the balance into it at once, and the owner is told
  * by mail and in the security log the moment one is added.

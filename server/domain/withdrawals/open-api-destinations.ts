@@ -3,7 +3,7 @@ import type { DB } from "../../db/schema.ts";
 import { toAtto } from "../../../contracts/money.ts";
 
 /**
- * Where an open-API withdrawal may go (issue 67): an API key never adds a destination. `to` must be a live entry of the
+ * Where an open-API withdrawal may go: an API key never adds a destination. `to` must be a live entry of the
  * merchant's address book on the chain, past its cool-down — an entry added in the console, with a proof. Only when
  * the merchant turned the application's "any address" on (with a proof, in the console) may it pay elsewhere, and then
  * its withdrawals outside the book over the last 24 hours (failed ones aside, fees left out) stay within that limit.

@@ -13,7 +13,7 @@ import {
 } from "./open-api-destinations.ts";
 
 /**
- * A withdrawal asked for (issue 41), before anything is signed: checked, then its amount and fee held in the ledger in
+ * A withdrawal asked for, before anything is signed: checked, then its amount and fee held in the ledger in
  * the transaction that makes it (migration 0028). The merchant's ledger account row is locked first, so one merchant's
  * requests — from the console or the open API, on any instance — are decided one after another against what the
  * balance and the day's limit leave; the balance's CHECK stays the last line of defence. An idempotency key names one

@@ -14,7 +14,7 @@ import {
 export type { SenderReport, WithdrawalChain, WithdrawalSenderDeps } from "./withdrawal-transactions.ts";
 
 /**
- * Withdrawals leave the treasury (issue 41, migration 0029). One run, for one chain and its treasury's signer:
+ * Withdrawals leave the treasury (migration 0029). One run, for one chain and its treasury's signer:
  *  1. settles what was sent: a transaction of the withdrawal mined with the chain's confirmations pays it (the
  *     `withdrawalSent` journal: its amount from the treasury account, its fee to revenue, once); one that reverted, or a
  *     nonce used by none of its transactions, fails it and gives its hold back, once; one not mined yet is broadcast

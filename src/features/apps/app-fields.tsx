@@ -18,7 +18,7 @@ interface AppFieldsProps {
   form: AppEditFields;
   onChange(form: AppEditFields): void;
   fieldErrors: FieldErrors;
-  /** The edit dialog's: "any address" for open-API withdrawals, with its daily limit (issue 67). */
+  /** The edit dialog's: "any address" for open-API withdrawals, with its daily limit. */
   anyAddress?: boolean;
 }
 

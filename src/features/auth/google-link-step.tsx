@@ -18,7 +18,7 @@ import { CodeField } from "../../app/code-field.tsx";
 /**
  * The sign-in page's step after Google vouched for an account whose e-mail is a merchant's who has not linked it: that
  * merchant's password, or a code mailed to the address, links the Google account and signs in; Cancel goes back. The
- * code is asked with the step's ticket: the server mails link codes only for a live one (issue 67).
+ * code is asked with the step's ticket: the server mails link codes only for a live one.
  */
 export function GoogleLinkStep({ step }: { step: GoogleLinkActor }) {
   const { t } = useTranslation();

@@ -24,7 +24,7 @@ import { SecondFactorForm } from "./second-factor-form.tsx";
 // Its own chunk, fetched only when a client id is configured: /login stays lean without Google.
 const GoogleSignIn = lazy(() => import("./google-sign-in.tsx").then((m) => ({ default: m.GoogleSignIn })));
 const GoogleLinkStep = lazy(() => import("./google-link-step.tsx").then((m) => ({ default: m.GoogleLinkStep })));
-// Only once the account's sign-in is throttled (issue 37): its code sender stays out of /login's first load.
+// Only once the account's sign-in is throttled: its code sender stays out of /login's first load.
 const SignInCodeField = lazy(() => import("./sign-in-code-field.tsx").then((m) => ({ default: m.SignInCodeField })));
 
 export default function LoginPage() {

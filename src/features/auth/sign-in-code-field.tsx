@@ -13,7 +13,7 @@ interface SignInCodeFieldProps {
 }
 
 /**
- * The sign-in form's code mailed to the account, offered once its sign-in is throttled (errCode 2011, issue 37): the
+ * The sign-in form's code mailed to the account, offered once its sign-in is throttled (errCode 2011): the
  * field with its Send / Resend button and countdown. The code goes with the password; it never signs in by itself.
  */
 export function SignInCodeField({ email, code, onCodeChange, error }: SignInCodeFieldProps) {

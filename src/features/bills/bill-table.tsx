@@ -46,7 +46,7 @@ export function BillTable({ view, onRetry, onDetails }: BillTableProps) {
         </>
       ),
     },
-    // Shown by default (issue 68): which end customer paid is what a merchant looks for first.
+    // Shown by default: which end customer paid is what a merchant looks for first.
     {
       key: "endUserId",
       className: "bill-user list-wrap",
@@ -149,7 +149,7 @@ export function BillTable({ view, onRetry, onDetails }: BillTableProps) {
 
 /**
  * A bill number (its day, then its sequence: 20261129 0000000001) in two parts the grid stacks, as it stacks a date
- * over its time: eighteen digits on one line were the widest column (issue 68); elsewhere it reads as one.
+ * over its time: eighteen digits on one line were the widest column; elsewhere it reads as one.
  */
 function BillNumber({ billNo }: { billNo: string }) {
   const day = /^\d{8}(?=\d{4})/.exec(billNo)?.[0];

@@ -21,7 +21,7 @@ import { provideConsoleOverview } from "./console-machines.ts";
 const TrendChart = lazy(() => import("./trend-chart.tsx"));
 
 /**
- * The console home's figures (issue 42): the balance, what is still on chain, today's receipts and their trend, each
+ * The console home's figures: the balance, what is still on chain, today's receipts and their trend, each
  * what Application bills and My wallet add up to; they load again when a deposit is credited while the page is open.
  */
 export function ConsoleFigures() {

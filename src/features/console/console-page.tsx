@@ -19,7 +19,7 @@ import { HelpDocuments } from "./help-documents.tsx";
 import "./console-home.css";
 
 /**
- * The console home (issue 42): who is signed in, their package with its resource check, upgrade and trial, the
+ * The console home: who is signed in, their package with its resource check, upgrade and trial, the
  * figures (balance, main-chain amount, today's receipts) with their trend, the quick entrances and the help documents.
  */
 export default function ConsolePage() {

@@ -1,5 +1,5 @@
 /**
- * The developer centre's code (issue 42): how to sign an open API request (RFC 9421) and verify a callback (Standard
+ * The developer centre's code: how to sign an open API request (RFC 9421) and verify a callback (Standard
  * Webhooks) with the maintained libraries, TypeScript and Python. The text is docs/open-api.md's, word for word:
  * developer-snippets.test.ts fails when the two differ, so change both together.
  */

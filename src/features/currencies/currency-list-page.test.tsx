@@ -71,7 +71,7 @@ describe("the Currency list says what is credited", () => {
     // The hint says deposits are credited in the accepted tokens only; the summary counts the one credited.
     expect(screen.getByText(t("currencies.intro")).textContent).toContain("ETH, BNB");
     expect(screen.getByTestId("currencies-summary").textContent).toBe(t("currencies.summary", { count: 1, chains: 1 }));
-    // One chain is "1 chain", never "1 chain(s)" (issue 68).
+    // One chain is "1 chain", never "1 chain(s)".
     expect(t("currencies.summary", { count: 1, chains: 1 })).toBe(
       "1 currency is accepted for deposits here, on 1 chain.",
     );

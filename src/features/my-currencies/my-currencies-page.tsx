@@ -18,7 +18,7 @@ import { provideMyCurrencies } from "./my-currencies-machines.ts";
 import "../../ui/list-page.css";
 import "./my-currencies.css";
 
-/** My currencies (issue 42): the token currencies the merchant's applications accept, each switched on or off. */
+/** My currencies: the token currencies the merchant's applications accept, each switched on or off. */
 export default function MyCurrenciesPage() {
   const { t } = useTranslation();
   const actor = useActorRef(provideMyCurrencies(useServices()));

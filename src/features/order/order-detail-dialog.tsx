@@ -53,7 +53,7 @@ function OrderFacts({ detail, facts }: { detail: OrderDetail; facts: DetailFacts
     facts.chains.length > 0
       ? facts.chains.map((c) => `${c.product} (${c.chainId})`).join(", ")
       : t("orders.details.noChain");
-  // An upgrade: its price and the credit for the previous package's unused part, over what it cost (issue 42).
+  // An upgrade: its price and the credit for the previous package's unused part, over what it cost.
   const creditLines: Array<[string, React.ReactNode]> = facts.credit
     ? [
         [t("orders.details.price"), text.money(facts.credit.price)],

@@ -115,7 +115,7 @@ function PackValue({ item, view }: { item: Included; view: EnterprisePackView })
   };
   const resource = limitOf[item as keyof typeof limitOf];
   if (!resource) return <>{values[item](pack)}</>;
-  // A limit says what it means beneath its value (issue 68).
+  // A limit says what it means beneath its value.
   return (
     <>
       {values[item](pack)}

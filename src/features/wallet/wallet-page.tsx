@@ -29,7 +29,7 @@ import { WithdrawalList } from "./withdrawal-list.tsx";
 import "./wallet.css";
 
 /**
- * My wallet (issue 41): the balance that may be withdrawn and what withdrawals hold, the payment address (a transfer to
+ * My wallet: the balance that may be withdrawn and what withdrawals hold, the payment address (a transfer to
  * it is a recharge), the withdrawal address book, the withdrawal dialog, and the withdrawals (on the list framework).
  */
 export default function WalletPage() {
