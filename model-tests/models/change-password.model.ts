@@ -1,4 +1,4 @@
-import { changePasswordMachine } from "../../machines/account/change-password.ts";
+import { changePasswordMachine } from "../../machines/user/change-password.ts";
 import type { MachineModel } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
 import { english, saidOnce } from "./english.ts";

@@ -1,4 +1,4 @@
-import { languageChangeMachine } from "../../machines/account/language-change.ts";
+import { languageChangeMachine } from "../../machines/user/language-change.ts";
 import type { MachineModel } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
 import { failure, refusal } from "./fixtures.ts";
@@ -41,7 +41,7 @@ export const languageChangeModel: MachineModel<typeof languageChangeMachine> = {
   excluded: [
     {
       transition: "languageChange on session.changed → (stays)",
-      why: "sent by the app (src/app/language-service.ts) when the merchant signs in or out, not by the language switch; the signed-in and signed-out starts cover both, and machines/account/language-change.test.ts covers the update",
+      why: "sent by the app (src/app/language-service.ts) when the merchant signs in or out, not by the language switch; the signed-in and signed-out starts cover both, and machines/user/language-change.test.ts covers the update",
     },
   ],
 };

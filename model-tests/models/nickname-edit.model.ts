@@ -1,4 +1,4 @@
-import { nicknameEditMachine } from "../../machines/account/nickname-edit.ts";
+import { nicknameEditMachine } from "../../machines/user/nickname-edit.ts";
 import type { MachineModel } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
 import { english, saidOnce } from "./english.ts";

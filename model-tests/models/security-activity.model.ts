@@ -1,5 +1,5 @@
 import type { SecurityActivityResult } from "../../contracts/schemas/security-events.ts";
-import { securityActivityMachine } from "../../machines/account/security-activity.ts";
+import { securityActivityMachine } from "../../machines/user/security-activity.ts";
 import type { MachineModel } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
 import { english } from "./english.ts";

@@ -1,5 +1,5 @@
 import type { TwoFactorSetup } from "../../contracts/schemas/two-factor.ts";
-import { twoFactorMachine } from "../../machines/account/two-factor.ts";
+import { twoFactorMachine } from "../../machines/user/two-factor.ts";
 import type { MachineModel } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
 import { english, saidOnce } from "./english.ts";

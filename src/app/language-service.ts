@@ -1,6 +1,6 @@
 import type { i18n } from "i18next";
 import { createActor, fromPromise } from "xstate";
-import { type LanguageChangeActor, languageChangeMachine } from "../../machines/account/language-change.ts";
+import { type LanguageChangeActor, languageChangeMachine } from "../../machines/user/language-change.ts";
 import type { SessionActor } from "../../machines/auth/session.ts";
 import type { Api } from "../api/make-api.ts";
 import { browserSessionStore, storageKeys } from "../api/session-storage.ts";

@@ -13,7 +13,7 @@ import { browserSessionStore, storageKeys } from "../api/session-storage.ts";
 import type { Notifier } from "../ui/notifier.ts";
 import { saveFile } from "../ui/save-file.ts";
 import type { SettingsActor } from "../../machines/shell/settings.ts";
-import type { LanguageChangeActor } from "../../machines/account/language-change.ts";
+import type { LanguageChangeActor } from "../../machines/user/language-change.ts";
 import type { NavDrawerActor } from "../../machines/shell/nav-drawer.ts";
 import { startLanguageChange } from "./language-service.ts";
 import { startSettings } from "./settings-service.ts";

@@ -2,7 +2,7 @@ import { useSelector } from "@xstate/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ActorRefFrom } from "xstate";
-import type { changePasswordMachine } from "../../machines/account/change-password.ts";
+import type { changePasswordMachine } from "../../machines/user/change-password.ts";
 import type { codeSenderMachine } from "../../machines/auth/code-sender.ts";
 import { CodeField } from "../app/code-field.tsx";
 import { FormDialog } from "../app/form-dialog.tsx";

@@ -2,7 +2,7 @@ import { HTMLSelect } from "@blueprintjs/core";
 import { useSelector } from "@xstate/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { selectLocale, selectSavingLanguage } from "../../machines/account/language-change-selectors.ts";
+import { selectLocale, selectSavingLanguage } from "../../machines/user/language-change-selectors.ts";
 import { useLanguageChangeActor } from "../app/services-context.tsx";
 import { localeOptions } from "../i18n/locales.ts";
 import { useValueBeforeHydration } from "../ui/before-hydration.ts";

@@ -2,7 +2,7 @@ import { useSelector } from "@xstate/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ActorRefFrom } from "xstate";
-import type { nicknameEditMachine } from "../../machines/account/nickname-edit.ts";
+import type { nicknameEditMachine } from "../../machines/user/nickname-edit.ts";
 import { FormDialog } from "../app/form-dialog.tsx";
 import { FormField } from "../ui/form-field.tsx";
 

@@ -1,6 +1,6 @@
 import { fromPromise } from "xstate";
-import { changePasswordMachine } from "../../machines/account/change-password.ts";
-import { nicknameEditMachine } from "../../machines/account/nickname-edit.ts";
+import { changePasswordMachine } from "../../machines/user/change-password.ts";
+import { nicknameEditMachine } from "../../machines/user/nickname-edit.ts";
 import { messageBoxMachine } from "../../machines/shell/message-box.ts";
 import type { Uses } from "../app/services.ts";
 

@@ -2,7 +2,7 @@ import { Button, Card, H2, Tag } from "@blueprintjs/core";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import type { SecurityEvent, SecurityOutcome } from "../../../contracts/schemas/security-events.ts";
-import { selectSecurityActivity } from "../../../machines/account/security-activity-selectors.ts";
+import { selectSecurityActivity } from "../../../machines/user/security-activity-selectors.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { formatDateTime } from "../../i18n/format.ts";
 import { provideSecurityActivity } from "./user-machines.ts";

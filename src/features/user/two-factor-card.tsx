@@ -6,8 +6,8 @@ import {
   sameTwoFactorView,
   selectTwoFactorBadge,
   selectTwoFactorView,
-} from "../../../machines/account/two-factor-selectors.ts";
-import type { TwoFactorActor } from "../../../machines/account/two-factor.ts";
+} from "../../../machines/user/two-factor-selectors.ts";
+import type { TwoFactorActor } from "../../../machines/user/two-factor.ts";
 import { FailureScope } from "../../app/failure-callout.tsx";
 import { useServices } from "../../app/services-context.tsx";
 import { FormField } from "../../ui/form-field.tsx";

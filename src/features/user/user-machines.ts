@@ -1,6 +1,6 @@
 import { fromPromise } from "xstate";
-import { securityActivityMachine } from "../../../machines/account/security-activity.ts";
-import { twoFactorMachine } from "../../../machines/account/two-factor.ts";
+import { securityActivityMachine } from "../../../machines/user/security-activity.ts";
+import { twoFactorMachine } from "../../../machines/user/two-factor.ts";
 import type { Uses } from "../../app/services.ts";
 
 /** The user centre's machines with their effects bound. */
