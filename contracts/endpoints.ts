@@ -6,7 +6,7 @@ import { appsEndpoints } from "./endpoints/apps.ts";
 import { authEndpoints } from "./endpoints/auth.ts";
 import { billsEndpoints } from "./endpoints/bills.ts";
 import { callbacksEndpoints } from "./endpoints/callbacks.ts";
-import { chainsEndpoints } from "./endpoints/chains.ts";
+import { currenciesEndpoints } from "./endpoints/currencies.ts";
 import { consoleEndpoints } from "./endpoints/console.ts";
 import { demoEndpoints } from "./endpoints/demo.ts";
 import { messagesEndpoints } from "./endpoints/messages.ts";
@@ -30,7 +30,7 @@ export const areaTables = [
   demoEndpoints,
   messagesEndpoints,
   ordersEndpoints,
-  chainsEndpoints,
+  currenciesEndpoints,
   accountEndpoints,
   twoFactorEndpoints,
   appsEndpoints,

@@ -51,7 +51,7 @@ import { walletHandlers } from "./routes/wallet.ts";
 import { rechargeHandlers } from "./routes/recharges.ts";
 import { transactionHandlers } from "./routes/transactions.ts";
 import { accountHandlers } from "./routes/account.ts";
-import { chainHandlers } from "./routes/chains.ts";
+import { currencyHandlers } from "./routes/currencies.ts";
 import { consoleHandlers } from "./routes/console.ts";
 import { orderHandlers } from "./routes/orders.ts";
 import { twoFactorHandlers } from "./routes/two-factor.ts";
@@ -131,7 +131,7 @@ const handlers: HandlerTable = {
   ...demoHandlers,
   ...packageHandlers,
   ...orderHandlers,
-  ...chainHandlers,
+  ...currencyHandlers,
   ...accountHandlers,
   ...twoFactorHandlers,
   ...appHandlers,

@@ -1,4 +1,4 @@
-import { messageListRequest, messageListResult, messageReadRequest, messageReadResult } from "../schemas/message.ts";
+import { messageListRequest, messageListResult, messageReadRequest, messageReadResult } from "../schemas/messages.ts";
 import { type Endpoint, endpoint } from "../endpoint.ts";
 
 /** The messages area's calls (`api.messages.<call>`): its part of the endpoint table, contracts/endpoints.ts. */

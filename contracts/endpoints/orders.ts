@@ -8,7 +8,7 @@ import {
   orderExportRequest,
   orderListRequest,
   orderListResult,
-} from "../schemas/order.ts";
+} from "../schemas/orders.ts";
 import { packageListResult } from "../schemas/packages.ts";
 import { subscriptionResult } from "../schemas/subscription.ts";
 import { type Endpoint, endpoint } from "../endpoint.ts";

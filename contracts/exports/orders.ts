@@ -1,4 +1,4 @@
-import type { Order } from "../schemas/order.ts";
+import type { Order } from "../schemas/orders.ts";
 import { codeOf, coded, currency, type ExportTable, shown, utcTime } from "./export-columns.ts";
 
 /**

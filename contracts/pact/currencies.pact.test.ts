@@ -64,7 +64,7 @@ describe("POST /api/Currency/List (proposed)", () => {
       .withRequest("POST", "/api/Currency/List", (b) => b.headers(authHeaders(merchant.token)))
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(listed)))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, merchant.token).chains.currencies()).resolves.toEqual({
+        await expect(apiFor(mock, merchant.token).currencies.currencies()).resolves.toEqual({
           items: [exampleOf(coin), exampleOf(token), exampleOf(elsewhere)],
         });
       });

@@ -9,7 +9,7 @@ const { like, integer, eachLike, regex, fromProviderState } = MatchersV3;
 const pact = createPact();
 const { email, token } = merchant;
 
-/** resData items of message/list (contracts/schemas/message.ts); `messageType` only on notices and todos. */
+/** resData items of message/list (contracts/schemas/messages.ts); `messageType` only on notices and todos. */
 const messageBody = (type: "message" | "notice" | "todo", title: string, extra: Record<string, unknown> = {}) => ({
   id: regex("^\\d+$", "1"),
   type: regex("^(message|notice|todo)$", type),

@@ -40,7 +40,7 @@ describe("My currencies (proposed)", () => {
       .withRequest("POST", "/api/MyCurrency/List", (b) => b.headers(authHeaders(token)))
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(listed)))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).chains.myCurrencies()).resolves.toEqual(exampleOf(listed));
+        await expect(apiFor(mock, token).currencies.myCurrencies()).resolves.toEqual(exampleOf(listed));
       });
   });
 
@@ -57,7 +57,7 @@ describe("My currencies (proposed)", () => {
       )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(listed)))
       .executeTest(async (mock) => {
-        const answer = apiFor(mock, token).chains.setMyCurrency({
+        const answer = apiFor(mock, token).currencies.setMyCurrency({
           chainId: 31337,
           contractAddress: usdt,
           accepted: false,

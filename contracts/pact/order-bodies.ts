@@ -1,10 +1,10 @@
 import { MatchersV3 } from "@pact-foundation/pact";
-import type { OrderStatus } from "../schemas/order.ts";
+import type { OrderStatus } from "../schemas/orders.ts";
 import { isoDate } from "./body-matchers.ts";
 
 const { like, regex, integer, eachLike, fromProviderState } = MatchersV3;
 
-/** A decimal string of USDT (contracts/schemas/order.ts usdtAmount): never a JSON number. */
+/** A decimal string of USDT (contracts/schemas/orders.ts usdtAmount): never a JSON number. */
 export const usdt = (example: string) => regex("^\\d{1,20}(\\.\\d{1,18})?$", example);
 
 /** The provider picks order codes and package ids; the pact takes them from the provider state. */
@@ -28,7 +28,7 @@ export const packageBody = (unlimited = false) => ({
   limits: unlimited ? { wallets: null, currencies: null, applications: null } : limits,
 });
 
-/** An order's resData (contracts/schemas/order.ts `order`). `status` is the outcome the console branches on: pinned. */
+/** An order's resData (contracts/schemas/orders.ts `order`). `status` is the outcome the console branches on: pinned. */
 export const orderBody = (status: OrderStatus, extra: Record<string, unknown> = {}) => ({
   orderCode: regex("^\\d{8,24}$", "2026112300000001"),
   packageId: regex("^\\d+$", "2"),

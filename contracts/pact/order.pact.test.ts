@@ -352,7 +352,7 @@ describe("the account balance and the chains to pay on (proposed)", () => {
       .withRequest("POST", "/api/Chain/List", (b) => b.headers(authHeaders(token)))
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(chains)))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).chains.list()).resolves.toEqual(exampleOf(chains));
+        await expect(apiFor(mock, token).currencies.list()).resolves.toEqual(exampleOf(chains));
       });
   });
 
@@ -373,7 +373,7 @@ describe("the account balance and the chains to pay on (proposed)", () => {
       )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(sent)))
       .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).chains.devPay({ orderCode, product: devnet })).resolves.toEqual(
+        await expect(apiFor(mock, token).currencies.devPay({ orderCode, product: devnet })).resolves.toEqual(
           exampleOf(sent),
         );
       });

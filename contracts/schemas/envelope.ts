@@ -61,7 +61,7 @@ export const errCodes = {
   mailNotSent: "2031",
   demoOrderNotFound: "2111",
   demoOrderExpired: "2112",
-  /** Orders (contracts/schemas/order.ts). */
+  /** Orders (contracts/schemas/orders.ts). */
   packageNotFound: "2201",
   orderNotFound: "2202",
   /** The order is paid, cancelled or failed: it can no longer be paid or cancelled. */
@@ -106,7 +106,7 @@ export const errCodes = {
   /** A recharge or withdraw callback URL whose host resolves to a loopback, private, link-local or other non-public address. */
   appCallbackForbidden: "2408",
   /**
-   * My currencies (contracts/schemas/chains.ts): turning one more on than the active package's limit_currencies
+   * My currencies (contracts/schemas/currencies.ts): turning one more on than the active package's limit_currencies
    * (or any without an active package); the message names the limit. Turning one off is never refused.
    */
   currencyLimitReached: "2409",

@@ -1,4 +1,4 @@
-import type { PayChain } from "../schemas/chains.ts";
+import type { PayChain } from "../schemas/currencies.ts";
 import type { ServicePackage } from "../schemas/packages.ts";
 import type { UserWalletResult } from "../schemas/wallet.ts";
 

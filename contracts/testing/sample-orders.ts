@@ -1,4 +1,4 @@
-import type { Order } from "../schemas/order.ts";
+import type { Order } from "../schemas/orders.ts";
 
 /**
  * A pending order of the basic package (29 USDT, one month), as the server answers it, for tests of the console's

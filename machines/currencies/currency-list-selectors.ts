@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from "xstate";
-import type { Currency } from "../../contracts/schemas/chains.ts";
+import type { Currency } from "../../contracts/schemas/currencies.ts";
 import type { ListTableView } from "../lists/list-selectors.ts";
 import type { currencyListMachine } from "./currency-list.ts";
 

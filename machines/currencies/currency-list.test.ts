@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
-import type { Currency, CurrencyListResult } from "../../contracts/schemas/chains.ts";
+import type { Currency, CurrencyListResult } from "../../contracts/schemas/currencies.ts";
 import { apiFailure, settle } from "../test-support.ts";
 import { selectCanReload, selectCurrencySummary, selectCurrencyTable } from "./currency-list-selectors.ts";
 import { currencyListMachine } from "./currency-list.ts";

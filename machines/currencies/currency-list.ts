@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from "xstate";
-import type { Currency, CurrencyListResult } from "../../contracts/schemas/chains.ts";
+import type { Currency, CurrencyListResult } from "../../contracts/schemas/currencies.ts";
 import { type Failure, toFailure } from "../api-failure.ts";
 
 export interface CurrencyListContext {

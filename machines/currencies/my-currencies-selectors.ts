@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from "xstate";
-import type { MyCurrency } from "../../contracts/schemas/chains.ts";
+import type { MyCurrency } from "../../contracts/schemas/currencies.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import type { Failure } from "../api-failure.ts";
 import type { ListTableView } from "../lists/list-selectors.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
-import type { MyCurrency, MyCurrencyListResult, MyCurrencySetRequest } from "../../contracts/schemas/chains.ts";
+import type { MyCurrency, MyCurrencyListResult, MyCurrencySetRequest } from "../../contracts/schemas/currencies.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { apiFailure, settle } from "../test-support.ts";
 import {

@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from "xstate";
-import type { MyCurrencyListResult, MyCurrencySetRequest } from "../../contracts/schemas/chains.ts";
+import type { MyCurrencyListResult, MyCurrencySetRequest } from "../../contracts/schemas/currencies.ts";
 import { type Failure, toFailure } from "../api-failure.ts";
 
 export interface MyCurrenciesContext {

@@ -1,5 +1,5 @@
 import { isPositiveAmount } from "../../contracts/money.ts";
-import type { Order, OrderDetail, OrderStatus, OrderTransfer } from "../../contracts/schemas/order.ts";
+import type { Order, OrderDetail, OrderStatus, OrderTransfer } from "../../contracts/schemas/orders.ts";
 import type { TermUnit } from "../../contracts/schemas/packages.ts";
 import type { Failure } from "../api-failure.ts";
 import { type ListSnapshot, type ListTableView, tableSelector } from "../lists/list-selectors.ts";

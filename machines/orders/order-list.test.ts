@@ -6,7 +6,7 @@ import type {
   OrderDetail,
   OrderListRequest,
   OrderListResult,
-} from "../../contracts/schemas/order.ts";
+} from "../../contracts/schemas/orders.ts";
 import { fakeKeysetPaging, pageNumberOf } from "../lists/keyset-test-support.ts";
 import { toInstant } from "../lists/search-time.ts";
 import { emptySearchOf, listRequestOf, listSearchErrors } from "../lists/list-area.ts";

@@ -1,4 +1,4 @@
-import { type OrderStatus, orderStatuses } from "../../contracts/schemas/order.ts";
+import { type OrderStatus, orderStatuses } from "../../contracts/schemas/orders.ts";
 import { ordersEndpoints } from "../../contracts/endpoints/orders.ts";
 import { listArea } from "../lists/list-area.ts";
 

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from "xstate";
-import type { DevPayResult, PayChain } from "../../contracts/schemas/chains.ts";
-import type { OrderTransfer } from "../../contracts/schemas/order.ts";
+import type { DevPayResult, PayChain } from "../../contracts/schemas/currencies.ts";
+import type { OrderTransfer } from "../../contracts/schemas/orders.ts";
 import type { Failure } from "../api-failure.ts";
 import { amountLeft, compareAmounts, isPositiveAmount } from "../../contracts/money.ts";
 import { chosenChain, confirmingNow, isOpenOrder, type orderPaymentMachine, secondsLeft } from "./order-payment.ts";

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor } from "xstate";
-import type { Order, OrderDetail } from "../../contracts/schemas/order.ts";
-import type { PayChain } from "../../contracts/schemas/chains.ts";
+import type { Order, OrderDetail } from "../../contracts/schemas/orders.ts";
+import type { PayChain } from "../../contracts/schemas/currencies.ts";
 import { type OrderPaymentInput, orderPaymentMachine, orderPollMs, secondsLeft } from "./order-payment.ts";
 import {
   selectOrderSummary,

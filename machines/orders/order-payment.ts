@@ -1,7 +1,7 @@
 import { type ActorRefFrom, assign, type EventObject, fromCallback, fromPromise, raise, setup } from "xstate";
 import type { BalanceResult } from "../../contracts/schemas/balance.ts";
-import type { DevPayRequest, DevPayResult, PayChain } from "../../contracts/schemas/chains.ts";
-import type { Order, OrderCodeRequest, OrderDetail } from "../../contracts/schemas/order.ts";
+import type { DevPayRequest, DevPayResult, PayChain } from "../../contracts/schemas/currencies.ts";
+import type { Order, OrderCodeRequest, OrderDetail } from "../../contracts/schemas/orders.ts";
 import type { UserWalletResult } from "../../contracts/schemas/wallet.ts";
 import { type Failure, toFailure } from "../api-failure.ts";
 import { compareAmounts, isPositiveAmount } from "../../contracts/money.ts";

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from "xstate";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
-import type { UpgradeKind } from "../../contracts/schemas/order.ts";
+import type { UpgradeKind } from "../../contracts/schemas/orders.ts";
 import type { PackageKind, PackageLimits, TermUnit } from "../../contracts/schemas/packages.ts";
 import type { Failure } from "../api-failure.ts";
 import { isOpenOrder, type OrderPaymentActor } from "./order-payment.ts";

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor } from "xstate";
-import type { Order } from "../../contracts/schemas/order.ts";
+import type { Order } from "../../contracts/schemas/orders.ts";
 import type { ServicePackage } from "../../contracts/schemas/packages.ts";
 import type { SubscriptionResult } from "../../contracts/schemas/subscription.ts";
 import { orderPaymentMachine, secondsLeft } from "./order-payment.ts";

@@ -1,6 +1,6 @@
 import { type ActorRefFrom, assign, fromPromise, setup } from "xstate";
 import type { BalanceResult } from "../../contracts/schemas/balance.ts";
-import { type CreateOrderRequest, createOrderRequest, type Order } from "../../contracts/schemas/order.ts";
+import { type CreateOrderRequest, createOrderRequest, type Order } from "../../contracts/schemas/orders.ts";
 import type { ServicePackage } from "../../contracts/schemas/packages.ts";
 import type { SubscriptionResult } from "../../contracts/schemas/subscription.ts";
 import { type FieldErrors, type Failure, fieldErrorsOf, toFailure } from "../api-failure.ts";

@@ -8,8 +8,8 @@ import {
 } from "xstate";
 import { getStateNodes } from "xstate/graph";
 import type { BalanceResult } from "../../contracts/schemas/balance.ts";
-import type { DevPayResult } from "../../contracts/schemas/chains.ts";
-import type { Order, OrderDetail, OrderTransfer } from "../../contracts/schemas/order.ts";
+import type { DevPayResult } from "../../contracts/schemas/currencies.ts";
+import type { Order, OrderDetail, OrderTransfer } from "../../contracts/schemas/orders.ts";
 import type { ServicePackage } from "../../contracts/schemas/packages.ts";
 import type { SubscriptionResult } from "../../contracts/schemas/subscription.ts";
 import type { UserWalletResult } from "../../contracts/schemas/wallet.ts";

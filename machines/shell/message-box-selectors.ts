@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from "xstate";
-import { type MessageType, messageTypes } from "../../contracts/schemas/message.ts";
+import { type MessageType, messageTypes } from "../../contracts/schemas/messages.ts";
 import type { Failure } from "../api-failure.ts";
 import { type messageBoxMachine, messagesOf, unreadCount, unreadIdsOf } from "./message-box.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
-import type { Message } from "../../contracts/schemas/message.ts";
+import type { Message } from "../../contracts/schemas/messages.ts";
 import { messageBoxMachine, messagesOf, unreadCount, unreadIdsOf } from "./message-box.ts";
 import { apiFailure, settle } from "../test-support.ts";
 

@@ -1,5 +1,5 @@
 import { type ActorRefFrom, assign, fromPromise, setup } from "xstate";
-import { type Message, type MessageType, maxReadIds } from "../../contracts/schemas/message.ts";
+import { type Message, type MessageType, maxReadIds } from "../../contracts/schemas/messages.ts";
 import { type Failure, toFailure } from "../api-failure.ts";
 
 export interface MessageBoxContext {

@@ -15,7 +15,7 @@ const rows = () => document.querySelectorAll<HTMLElement>("[data-testid^='curren
 
 /** The Currency list of the sample merchant, its currencies answered by the path. */
 async function start(): Promise<H> {
-  const fake = createControlledApi({ loadCurrencies: "chains.currencies" }, signedInAnswers);
+  const fake = createControlledApi({ loadCurrencies: "currencies.currencies" }, signedInAnswers);
   const h = await renderConsole({
     url: "/currencybill/list",
     api: fake.api,
@@ -39,7 +39,7 @@ runModel(currencyListModel, {
   },
   async expectScreen(h: H, s) {
     // Asked once when the page opens, and once more per retry or refresh.
-    await waitFor(() => expect(h.fake.calls.filter((c) => c.method === "chains.currencies")).toHaveLength(h.loads));
+    await waitFor(() => expect(h.fake.calls.filter((c) => c.method === "currencies.currencies")).toHaveLength(h.loads));
     const { currencies } = s.context;
     if (s.matches("failed")) {
       await screen.findByTestId("currencies-failed");

@@ -100,7 +100,7 @@ runModel(listModel, {
         "callbacks.test": async () => testAnswer,
         // The pay dialog (another flow's machine) asks for the chains and the balance and follows the order's stream:
         // no chain and a silent stream keep it waiting for the merchant to close it.
-        "chains.list": async () => [],
+        "currencies.list": async () => [],
         "orders.watch": () => () => {},
         "orders.subscription": async () => subscription,
         "apps.add": async (body) => ({ ...sampleApp, ...body, remark: body.remark ?? "" }),

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { screen, waitFor, within } from "@testing-library/react";
 import { expect } from "vitest";
-import type { Message, MessageType } from "../../contracts/schemas/message.ts";
+import type { Message, MessageType } from "../../contracts/schemas/messages.ts";
 import { messagesOf, unreadCount } from "../../machines/shell/message-box.ts";
 import { messageText } from "../../src/layout/message-text.ts";
 import type { ControlledApi } from "../framework/fake-api.ts";

@@ -24,7 +24,7 @@ const switchOf = (h: H, chainId: number, contractAddress: string, symbol: string
 /** My currencies of the sample merchant, its list and switches answered by the path. */
 async function start(): Promise<H> {
   const fake = createControlledApi(
-    { loadMyCurrencies: "chains.myCurrencies", setMyCurrency: "chains.setMyCurrency" },
+    { loadMyCurrencies: "currencies.myCurrencies", setMyCurrency: "currencies.setMyCurrency" },
     signedInAnswers,
   );
   const h = await renderConsole({
@@ -60,7 +60,7 @@ runModel(myCurrenciesModel, {
   },
   async expectScreen(h: H, s) {
     // Asked once when the page opens, and once more per retry.
-    await waitFor(() => expect(h.fake.calls.filter((c) => c.method === "chains.myCurrencies")).toHaveLength(h.loads));
+    await waitFor(() => expect(h.fake.calls.filter((c) => c.method === "currencies.myCurrencies")).toHaveLength(h.loads));
     const { list, refusal, pending } = s.context;
     if (s.matches("failed")) {
       const failed = await screen.findByTestId("myCurrencies-failed");
@@ -75,7 +75,7 @@ runModel(myCurrenciesModel, {
     const saving = s.matches({ ready: "saving" });
     if (saving) {
       // The switch pressed (this step) asked the server once, with what it turns to.
-      const sets = h.fake.calls.slice(h.stepCalls).filter((c) => c.method === "chains.setMyCurrency");
+      const sets = h.fake.calls.slice(h.stepCalls).filter((c) => c.method === "currencies.setMyCurrency");
       expect(sets.map((c) => c.args[0])).toEqual([pending]);
     }
     for (const c of list.items) {

@@ -3,7 +3,7 @@ import { expect } from "vitest";
 import type { Failure } from "../../machines/api-failure.ts";
 import { emptyKeysetPage } from "../../machines/lists/keyset-test-support.ts";
 import type { Answers } from "../framework/fake-api.ts";
-import type { Order } from "../../contracts/schemas/order.ts";
+import type { Order } from "../../contracts/schemas/orders.ts";
 import type { StreamHandlers } from "../../src/api/event-stream.ts";
 import type { Timers } from "../../src/app/services.ts";
 import { formatDate, formatUsdt } from "../../src/i18n/format.ts";

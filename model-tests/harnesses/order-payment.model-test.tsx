@@ -4,7 +4,7 @@ import { act, render, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { MemoryRouter, useLocation } from "react-router";
 import { expect, vi } from "vitest";
-import type { Order } from "../../contracts/schemas/order.ts";
+import type { Order } from "../../contracts/schemas/orders.ts";
 import {
   chosenChain,
   isOpenOrder,
@@ -103,11 +103,11 @@ runModel(orderPaymentModel, {
     const watches: Watch[] = [];
     const fake = createControlledApi(
       {
-        loadPayOptions: "chains.list",
+        loadPayOptions: "currencies.list",
         loadAddress: "wallet.userWallet",
         finishPay: "orders.finishPay",
         payFromBalance: "orders.payFromBalance",
-        devPay: "chains.devPay",
+        devPay: "currencies.devPay",
         cancelOrder: "orders.cancel",
         loadDetail: "orders.detail",
         pollOrder: "orders.detail",
@@ -163,7 +163,7 @@ runModel(orderPaymentModel, {
       if (result?.id !== "loadPayOptions") return h.fake.answerActorResult(event);
       const outcome =
         "output" in result.outcome ? { output: (result.outcome.output as typeof payOptions).chains } : result.outcome;
-      await h.fake.settle("chains.list", outcome);
+      await h.fake.settle("currencies.list", outcome);
       return true;
     },
   }),
@@ -327,7 +327,7 @@ async function expectOpen(h: H, s: S) {
 
   if (inScreen(s, "loadingChains")) {
     await inDialog.findByLabelText(h.t("orderPayment.loadingPayment"));
-    await waitFor(() => expect(callsSince(h, "loadingChains", "chains.list").length).toBeGreaterThan(0));
+    await waitFor(() => expect(callsSince(h, "loadingChains", "currencies.list").length).toBeGreaterThan(0));
     return;
   }
   if (inScreen(s, "loadingAddress")) {
@@ -456,7 +456,7 @@ async function expectPayPanel(h: H, s: S, dialog: HTMLElement) {
   }
   if (busy === "devPaying") {
     await expectBusy(h.t("orderPayment.devPay"));
-    expect(callsSince(h, "devPaying", "chains.devPay").at(-1)?.args[0]).toEqual({
+    expect(callsSince(h, "devPaying", "currencies.devPay").at(-1)?.args[0]).toEqual({
       orderCode: order.orderCode,
       product: context.product,
     });

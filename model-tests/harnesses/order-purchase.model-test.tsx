@@ -41,7 +41,7 @@ runModel(orderPurchaseModel, {
       { loadCatalogue: "orders.packages", createOrder: "orders.create" },
       {
         ...orderPageAnswers(watches),
-        "chains.list": async () => payOptions.chains,
+        "currencies.list": async () => payOptions.chains,
         "wallet.userWallet": async ({ product }) => wallet(product),
       },
     );

@@ -30,7 +30,7 @@ runModel(walletPageModel, {
       { loadWallet: "wallet.walletOverview" },
       {
         "wallet.addresses": books.answer,
-        "chains.list": async () => [devnetChain],
+        "currencies.list": async () => [devnetChain],
         "wallet.userWallet": async () => paymentAddress,
         "wallet.withdrawals": async () => emptyKeysetPage(10),
         "transactions.watch": (_query, handlers) => {

@@ -17,7 +17,7 @@ export type WalletHarness = ConsoleHarness & { fake: ReturnType<typeof createCon
 export const walletAnswers = (data: () => WalletData): Answers => ({
   "wallet.walletOverview": async () => data().overview,
   "wallet.addresses": async () => data().book,
-  "chains.list": async () => [devnetChain],
+  "currencies.list": async () => [devnetChain],
   "wallet.userWallet": async () => paymentAddress,
   // The withdrawals' list (the list model walks it): none here.
   "wallet.withdrawals": async (request = {}) => emptyKeysetPage(request.pageSize),

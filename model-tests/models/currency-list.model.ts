@@ -1,4 +1,4 @@
-import type { CurrencyListResult } from "../../contracts/schemas/chains.ts";
+import type { CurrencyListResult } from "../../contracts/schemas/currencies.ts";
 import { currencyListMachine } from "../../machines/currencies/currency-list.ts";
 import type { MachineModel } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";

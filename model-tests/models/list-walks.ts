@@ -2,7 +2,7 @@ import type { Application } from "../../contracts/schemas/apps.ts";
 import type { AppBill } from "../../contracts/schemas/bills.ts";
 import type { CallbackAttempt } from "../../contracts/schemas/callbacks.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
-import type { Order } from "../../contracts/schemas/order.ts";
+import type { Order } from "../../contracts/schemas/orders.ts";
 import type { TransactionRecord } from "../../contracts/schemas/transactions.ts";
 import { isFiltered, type ListSearch } from "../../machines/lists/list-area.ts";
 import { type ListContext, type ListLoad, listMachine } from "../../machines/lists/list-machine.ts";

@@ -1,7 +1,7 @@
 import type { Application } from "../../contracts/schemas/apps.ts";
 import type { AppBill } from "../../contracts/schemas/bills.ts";
 import type { CallbackAttempt } from "../../contracts/schemas/callbacks.ts";
-import type { Order } from "../../contracts/schemas/order.ts";
+import type { Order } from "../../contracts/schemas/orders.ts";
 import { appListArea } from "../../machines/apps/app-list.ts";
 import { billListArea } from "../../machines/bills/bill-list.ts";
 import { callbackListArea } from "../../machines/callbacks/callback-list.ts";

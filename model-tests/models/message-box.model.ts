@@ -1,4 +1,4 @@
-import type { Message, MessageType } from "../../contracts/schemas/message.ts";
+import type { Message, MessageType } from "../../contracts/schemas/messages.ts";
 import { messageBoxMachine, unreadCount, unreadIdsOf } from "../../machines/shell/message-box.ts";
 import type { MachineModel, ModelEvent } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";

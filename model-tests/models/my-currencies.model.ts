@@ -1,4 +1,4 @@
-import type { MyCurrency, MyCurrencyListResult, MyCurrencySetRequest } from "../../contracts/schemas/chains.ts";
+import type { MyCurrency, MyCurrencyListResult, MyCurrencySetRequest } from "../../contracts/schemas/currencies.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { myCurrenciesMachine } from "../../machines/currencies/my-currencies.ts";
 import type { MachineModel, ModelSnapshot } from "../framework/model.ts";

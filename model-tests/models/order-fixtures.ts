@@ -1,6 +1,6 @@
 import type { BalanceResult } from "../../contracts/schemas/balance.ts";
-import type { DevPayResult } from "../../contracts/schemas/chains.ts";
-import type { Order, OrderDetail } from "../../contracts/schemas/order.ts";
+import type { DevPayResult } from "../../contracts/schemas/currencies.ts";
+import type { Order, OrderDetail } from "../../contracts/schemas/orders.ts";
 import type { ServicePackage } from "../../contracts/schemas/packages.ts";
 import type { SubscriptionResult } from "../../contracts/schemas/subscription.ts";
 import type { PayOptions } from "../../machines/orders/order-payment.ts";

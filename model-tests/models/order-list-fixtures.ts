@@ -1,4 +1,4 @@
-import type { Order, OrderDetail, OrderListResult } from "../../contracts/schemas/order.ts";
+import type { Order, OrderDetail, OrderListResult } from "../../contracts/schemas/orders.ts";
 import { sampleOrder as basicOrder } from "../../contracts/testing/sample-orders.ts";
 import { fakeKeysetPaging } from "../../machines/lists/keyset-test-support.ts";
 import { isFiltered } from "../../machines/lists/list-area.ts";

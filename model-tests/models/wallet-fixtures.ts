@@ -1,4 +1,4 @@
-import type { PayChain } from "../../contracts/schemas/chains.ts";
+import type { PayChain } from "../../contracts/schemas/currencies.ts";
 import type { OpenWithdrawal } from "../../contracts/schemas/open-api.ts";
 import type { UserWalletResult, WalletWithdrawal, WithdrawalAddress } from "../../contracts/schemas/wallet.ts";
 import { fakeKeysetPaging } from "../../machines/lists/keyset-test-support.ts";

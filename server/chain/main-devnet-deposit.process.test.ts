@@ -1,7 +1,7 @@
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { balanceResult } from "../../contracts/schemas/balance.ts";
-import { payChainListResult } from "../../contracts/schemas/chains.ts";
+import { payChainListResult } from "../../contracts/schemas/currencies.ts";
 import { openApiClient } from "../../examples/open-api-client.ts";
 import { encodeFunctionData } from "viem";
 import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import { balanceResult } from "../../contracts/schemas/balance.ts";
-import { type Order, order as orderSchema, orderEventsPath } from "../../contracts/schemas/order.ts";
+import { type Order, order as orderSchema, orderEventsPath } from "../../contracts/schemas/orders.ts";
 import { defaultPassword, registerViaApi, uniqueEmail } from "../../e2e/support/api.ts";
 import { launchBrowser, openPage } from "../../e2e/support/browser.ts";
 import { signIn, waitForPath } from "../../e2e/support/console.ts";

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type EndpointName, endpoints } from "../../contracts/endpoints.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
-import type { MessageType } from "../../contracts/schemas/message.ts";
+import type { MessageType } from "../../contracts/schemas/messages.ts";
 import { appBill, billEventsPath } from "../../contracts/schemas/bills.ts";
 import { transactionEventsPath, transactionRecord } from "../../contracts/schemas/transactions.ts";
 import { notifyLive } from "../domain/platform/live-changes.ts";

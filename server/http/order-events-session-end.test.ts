@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Order, orderEventsPath } from "../../contracts/schemas/order.ts";
+import { type Order, orderEventsPath } from "../../contracts/schemas/orders.ts";
 import { openEventStream, type OpenedEventStream } from "../testing/event-stream.ts";
 import {
   call,

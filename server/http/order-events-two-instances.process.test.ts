@@ -6,7 +6,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appBill, billEventsPath } from "../../contracts/schemas/bills.ts";
-import { type Order, order as orderSchema, orderEventsPath } from "../../contracts/schemas/order.ts";
+import { type Order, order as orderSchema, orderEventsPath } from "../../contracts/schemas/orders.ts";
 import { notifyLive } from "../domain/platform/live-changes.ts";
 import { openDatabase, type OpenedDatabase } from "../db/open-database.ts";
 import { openEventStream, type OpenedEventStream } from "../testing/event-stream.ts";

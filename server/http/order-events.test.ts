@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Order, order as orderSchema, orderEventsPath } from "../../contracts/schemas/order.ts";
+import { type Order, order as orderSchema, orderEventsPath } from "../../contracts/schemas/orders.ts";
 import { notifyLive } from "../domain/platform/live-changes.ts";
 import { hashToken } from "../domain/identity/tokens.ts";
 import { openEventStream, type OpenedEventStream } from "../testing/event-stream.ts";

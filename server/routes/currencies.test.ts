@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { currencyListResult } from "../../contracts/schemas/chains.ts";
+import { currencyListResult } from "../../contracts/schemas/currencies.ts";
 import { call, createHarness, type Harness, signedInMerchant } from "../testing/harness.ts";
 import { configuredChain, stubChainLayer } from "../testing/stub-chain.ts";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { messageListResult } from "../../contracts/schemas/message.ts";
+import { messageListResult } from "../../contracts/schemas/messages.ts";
 import enUS from "../../locales/en-US.json" with { type: "json" };
 import { messagesPerType } from "../domain/messaging/messages.ts";
 import {

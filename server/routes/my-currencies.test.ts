@@ -2,7 +2,7 @@ import type { Address } from "viem";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { signRequest } from "../../examples/open-api-client.ts";
 import { openApiPrefix } from "../../contracts/open-api.ts";
-import { type MyCurrencyListResult, myCurrencyListResult } from "../../contracts/schemas/chains.ts";
+import { type MyCurrencyListResult, myCurrencyListResult } from "../../contracts/schemas/currencies.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { subscriptionResult } from "../../contracts/schemas/subscription.ts";
 import { call, createHarness, type Harness, type Merchant, reset, signedInMerchant } from "../testing/harness.ts";

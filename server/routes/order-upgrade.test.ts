@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
-import { order as orderSchema, orderDetail as orderDetailSchema } from "../../contracts/schemas/order.ts";
+import { order as orderSchema, orderDetail as orderDetailSchema } from "../../contracts/schemas/orders.ts";
 import { subscriptionResult } from "../../contracts/schemas/subscription.ts";
 import { ledgerViolations } from "../domain/payments/reconcile.ts";
 import { addTerm } from "../domain/payments/packages.ts";

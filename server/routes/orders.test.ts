@@ -5,7 +5,7 @@ import {
   order as orderSchema,
   orderDetail as orderDetailSchema,
   orderListResult,
-} from "../../contracts/schemas/order.ts";
+} from "../../contracts/schemas/orders.ts";
 import { packageListResult } from "../../contracts/schemas/packages.ts";
 import { subscriptionResult } from "../../contracts/schemas/subscription.ts";
 import { parseAmount } from "../../contracts/money.ts";

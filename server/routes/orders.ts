@@ -3,7 +3,7 @@ import { cancelOrder, createOrder, finishPay, orderDetail, payFromBalance } from
 import type { HandlerTable } from "../http/handler.ts";
 import { listHandlers } from "./list-handlers.ts";
 
-/** Orders (contracts/schemas/order.ts): only ever the signed-in merchant's own; another merchant's order code is unknown (2202). */
+/** Orders (contracts/schemas/orders.ts): only ever the signed-in merchant's own; another merchant's order code is unknown (2202). */
 export const orderHandlers: Pick<
   HandlerTable,
   "orderCreate" | "orderList" | "orderExport" | "orderDetail" | "orderFinishPay" | "orderCancel" | "orderPayFromBalance"

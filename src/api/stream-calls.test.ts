@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AppBill } from "../../contracts/schemas/bills.ts";
-import type { Order } from "../../contracts/schemas/order.ts";
+import type { Order } from "../../contracts/schemas/orders.ts";
 import { sampleBill } from "../../machines/bills/bill-test-support.ts";
 import type { ApiError } from "./api-error.ts";
 import { makeApi } from "./make-api.ts";

@@ -3,7 +3,7 @@ import { Cross, Notifications, Refresh } from "@blueprintjs/icons";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import { useId } from "react";
-import type { MessageType } from "../../contracts/schemas/message.ts";
+import type { MessageType } from "../../contracts/schemas/messages.ts";
 import { type MessageBoxActor, unreadCount } from "../../machines/shell/message-box.ts";
 import { selectMessagePanel } from "../../machines/shell/message-box-selectors.ts";
 import { useServices, useSessionActor } from "../app/services-context.tsx";

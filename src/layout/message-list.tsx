@@ -1,7 +1,7 @@
 import { Button, NonIdealState, Tag } from "@blueprintjs/core";
 import { Envelope, InfoSign, Properties, Tick } from "@blueprintjs/icons";
 import { useTranslation } from "react-i18next";
-import type { Message, MessageType } from "../../contracts/schemas/message.ts";
+import type { Message, MessageType } from "../../contracts/schemas/messages.ts";
 import { formatDateTime } from "../i18n/format.ts";
 import { messageText } from "./message-text.ts";
 

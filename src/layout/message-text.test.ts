@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Message } from "../../contracts/schemas/message.ts";
+import type { Message } from "../../contracts/schemas/messages.ts";
 import { createI18n } from "../i18n/i18n.ts";
 import { messageText } from "./message-text.ts";
 

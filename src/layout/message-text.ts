@@ -1,5 +1,5 @@
 import type { i18n } from "i18next";
-import type { Message } from "../../contracts/schemas/message.ts";
+import type { Message } from "../../contracts/schemas/messages.ts";
 
 type TextField = "title" | "subTitle" | "content";
 

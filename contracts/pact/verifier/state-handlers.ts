@@ -1,7 +1,7 @@
 import type { VerifierOptions } from "@pact-foundation/pact";
 import * as z from "zod/mini";
 import { codePurpose } from "../../schemas/fields.ts";
-import { messageTypeField } from "../../schemas/message.ts";
+import { messageTypeField } from "../../schemas/messages.ts";
 import { appAction } from "../../schemas/apps.ts";
 import { states } from "../provider-states.ts";
 import type { StateSeeder } from "./state-seeder.ts";

@@ -1,6 +1,6 @@
 import type * as z from "zod/mini";
 import type { codePurpose } from "../../schemas/fields.ts";
-import type { messageTypeField } from "../../schemas/message.ts";
+import type { messageTypeField } from "../../schemas/messages.ts";
 import type { appAction } from "../../schemas/apps.ts";
 
 /** What a provider must be able to do to set up the states of the pacts. */

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { expect } from "vitest";
-import type { Order, OrderDetail } from "../../../contracts/schemas/order.ts";
+import type { Order, OrderDetail } from "../../../contracts/schemas/orders.ts";
 import { formatUsdt } from "../../../src/i18n/format.ts";
 import { shownStatusOf } from "../../../machines/orders/order-list-selectors.ts";
 import type { ConsoleHarness } from "../../framework/render-console.tsx";

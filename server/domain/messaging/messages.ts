@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
-import type { Message, MessageType } from "../../../contracts/schemas/message.ts";
+import type { Message, MessageType } from "../../../contracts/schemas/messages.ts";
 import enUS from "../../../locales/en-US.json" with { type: "json" };
 import type { AnyMerchantScope, MerchantScope } from "../platform/merchant-scope.ts";
 import type { DB, MessagesTable } from "../../db/schema.ts";

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Address } from "viem";
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
-import type { DevPayResult, PayChain } from "../../../contracts/schemas/chains.ts";
+import type { DevPayResult, PayChain } from "../../../contracts/schemas/currencies.ts";
 import type { ChainLayer } from "../../chain/chain-layer.ts";
 import type { DB } from "../../db/schema.ts";
 import type { MerchantScope } from "../platform/merchant-scope.ts";

@@ -1,4 +1,4 @@
-import type { Currency, CurrencyListResult } from "../../../contracts/schemas/chains.ts";
+import type { Currency, CurrencyListResult } from "../../../contracts/schemas/currencies.ts";
 import type { ChainLayer, ConfiguredChain } from "../../chain/chain-layer.ts";
 import { type KnownChain, knownChains } from "../../../contracts/known-chains.ts";
 import type { RegisteredToken } from "../../chain/currency-registry.ts";

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { MyCurrencyListResult, MyCurrencySetRequest } from "../../../contracts/schemas/chains.ts";
+import type { MyCurrencyListResult, MyCurrencySetRequest } from "../../../contracts/schemas/currencies.ts";
 import type { ChainLayer } from "../../chain/chain-layer.ts";
 import type { DB } from "../../db/schema.ts";
 import {

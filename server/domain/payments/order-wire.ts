@@ -1,5 +1,5 @@
 import type { ExpressionBuilder, Kysely } from "kysely";
-import type { Order, OrderDetail, OrderTransfer } from "../../../contracts/schemas/order.ts";
+import type { Order, OrderDetail, OrderTransfer } from "../../../contracts/schemas/orders.ts";
 import type { DB } from "../../db/schema.ts";
 import type { MerchantScope } from "../platform/merchant-scope.ts";
 import { orderToBalance } from "./balance.ts";
@@ -87,7 +87,7 @@ export function wireOrderQuery(db: Kysely<DB>, { merchantId }: MerchantScope) {
 }
 
 /**
- * The `order` schema's shape (contracts/schemas/order.ts), the one place it is made: the calls and the event stream
+ * The `order` schema's shape (contracts/schemas/orders.ts), the one place it is made: the calls and the event stream
  * answer the same thing. received = counted transfers + balance taken; confirming only while the order is open (what
  * confirms after it closed goes to the balance); remaining = amount − received, never below 0, and 0 once paid.
  */

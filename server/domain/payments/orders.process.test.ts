@@ -6,7 +6,7 @@ import {
   type OrderDetail,
   order as orderSchema,
   orderDetail as orderDetailSchema,
-} from "../../../contracts/schemas/order.ts";
+} from "../../../contracts/schemas/orders.ts";
 import { watchedAddressBook } from "../../chain/address-book.ts";
 import type { ConfiguredChain } from "../../chain/chain-layer.ts";
 import { erc20Abi } from "../../chain/token-abi.ts";

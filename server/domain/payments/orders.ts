@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
-import type { Order, OrderDetail } from "../../../contracts/schemas/order.ts";
+import type { Order, OrderDetail } from "../../../contracts/schemas/orders.ts";
 import type { DB } from "../../db/schema.ts";
 import { balanceAtto, debitOrderPayment } from "./balance.ts";
 import type { MerchantScope } from "../platform/merchant-scope.ts";

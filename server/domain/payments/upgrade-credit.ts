@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
-import type { UpgradeKind } from "../../../contracts/schemas/order.ts";
+import type { UpgradeKind } from "../../../contracts/schemas/orders.ts";
 import type { DB } from "../../db/schema.ts";
 import type { AnyMerchantScope } from "../platform/merchant-scope.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";

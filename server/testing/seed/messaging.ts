@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { MessageType } from "../../../contracts/schemas/message.ts";
+import type { MessageType } from "../../../contracts/schemas/messages.ts";
 import type { DB } from "../../db/schema.ts";
 
 export interface SeedMessageInput {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { CurrencyListResult } from "../../../contracts/schemas/chains.ts";
+import type { CurrencyListResult } from "../../../contracts/schemas/currencies.ts";
 import "../../../model-tests/framework/setup.ts";
 import { createControlledApi } from "../../../model-tests/framework/fake-api.ts";
 import { type ConsoleHarness, renderConsole } from "../../../model-tests/framework/render-console.tsx";
@@ -47,7 +47,7 @@ describe("the Currency list says what is credited", () => {
   afterEach(() => h?.cleanup());
 
   it("marks a main coin not accepted for deposits, without an arrival time, and counts only the credited", async () => {
-    const fake = createControlledApi([], { ...signedInAnswers, "chains.currencies": async () => answer });
+    const fake = createControlledApi([], { ...signedInAnswers, "currencies.currencies": async () => answer });
     h = await renderConsole({
       url: "/currencybill/list",
       api: fake.api,

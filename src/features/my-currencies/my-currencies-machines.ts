@@ -2,10 +2,10 @@ import { fromPromise } from "xstate";
 import { myCurrenciesMachine } from "../../../machines/currencies/my-currencies.ts";
 import type { Uses } from "../../app/services.ts";
 
-export const provideMyCurrencies = ({ api }: Uses<never, "chains">) =>
+export const provideMyCurrencies = ({ api }: Uses<never, "currencies">) =>
   myCurrenciesMachine.provide({
     actors: {
-      loadMyCurrencies: fromPromise(() => api.chains.myCurrencies()),
-      setMyCurrency: fromPromise(({ input }) => api.chains.setMyCurrency(input)),
+      loadMyCurrencies: fromPromise(() => api.currencies.myCurrencies()),
+      setMyCurrency: fromPromise(({ input }) => api.currencies.setMyCurrency(input)),
     },
   });

@@ -2,7 +2,7 @@
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import "../../../model-tests/framework/setup.ts";
-import type { MyCurrency, MyCurrencyListResult } from "../../../contracts/schemas/chains.ts";
+import type { MyCurrency, MyCurrencyListResult } from "../../../contracts/schemas/currencies.ts";
 import { createControlledApi } from "../../../model-tests/framework/fake-api.ts";
 import { type ConsoleHarness, renderConsole } from "../../../model-tests/framework/render-console.tsx";
 import { signedInAnswers } from "../../../model-tests/harnesses/signed-in.ts";
@@ -24,7 +24,7 @@ const usdt: MyCurrency = {
 };
 
 async function summaryFor(list: MyCurrencyListResult): Promise<string | null> {
-  const fake = createControlledApi([], { ...signedInAnswers, "chains.myCurrencies": async () => list });
+  const fake = createControlledApi([], { ...signedInAnswers, "currencies.myCurrencies": async () => list });
   h = await renderConsole({
     url: routePaths.myCurrencies,
     api: fake.api,

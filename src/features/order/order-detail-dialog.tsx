@@ -1,7 +1,7 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLTable, Spinner } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import type { DetailDialogView, DetailFacts } from "../../../machines/orders/order-list-selectors.ts";
-import type { OrderDetail } from "../../../contracts/schemas/order.ts";
+import type { OrderDetail } from "../../../contracts/schemas/orders.ts";
 import { PackageLimitList } from "../../ui/package-limit-list.tsx";
 import { ScrollRegion } from "../../ui/scroll-region.tsx";
 import { OrderStatusTag, useOrderText } from "./order-text.tsx";

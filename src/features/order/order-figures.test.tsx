@@ -2,7 +2,7 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import "../../../model-tests/framework/setup.ts";
-import type { Order } from "../../../contracts/schemas/order.ts";
+import type { Order } from "../../../contracts/schemas/orders.ts";
 import { createControlledApi } from "../../../model-tests/framework/fake-api.ts";
 import { type ConsoleHarness, renderConsole } from "../../../model-tests/framework/render-console.tsx";
 import { orderPageAnswers } from "../../../model-tests/harnesses/order-pages.ts";

@@ -16,7 +16,7 @@ export interface OrderPaymentPage {
 
 /** Buying (the buy page) with its effects bound to the API; the order's pay dialog runs as its child. */
 export const provideOrderPurchase = (
-  { api, timers }: Uses<"timers", "orders" | "chains" | "wallet" | "account">,
+  { api, timers }: Uses<"timers", "orders" | "currencies" | "wallet" | "account">,
   page: Pick<OrderPaymentPage, "goToOrders">,
 ) =>
   orderPurchaseMachine.provide({
@@ -37,19 +37,19 @@ export const provideOrderPurchase = (
 
 /** Paying an order with its effects bound to the API, the live order stream and the injectable timers. */
 export const provideOrderPayment = (
-  { api, timers }: Uses<"timers", "orders" | "chains" | "wallet" | "account">,
+  { api, timers }: Uses<"timers", "orders" | "currencies" | "wallet" | "account">,
   page: OrderPaymentPage,
 ) =>
   orderPaymentMachine.provide({
     actors: {
       loadPayOptions: fromPromise(async () => {
-        const [chains, balance] = await Promise.all([api.chains.list(), api.account.balance()]);
+        const [chains, balance] = await Promise.all([api.currencies.list(), api.account.balance()]);
         return { chains, balance };
       }),
       loadAddress: fromPromise(({ input }) => api.wallet.userWallet({ product: input.product })),
       finishPay: fromPromise(({ input }) => api.orders.finishPay(input)),
       payFromBalance: fromPromise(({ input }) => api.orders.payFromBalance(input)),
-      devPay: fromPromise(({ input }) => api.chains.devPay(input)),
+      devPay: fromPromise(({ input }) => api.currencies.devPay(input)),
       cancelOrder: fromPromise(({ input }) => api.orders.cancel(input)),
       loadDetail: fromPromise(({ input }) => api.orders.detail(input)),
       pollOrder: fromPromise(({ input }) => api.orders.detail(input)),

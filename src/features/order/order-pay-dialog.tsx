@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
-import type { Order } from "../../../contracts/schemas/order.ts";
+import type { Order } from "../../../contracts/schemas/orders.ts";
 import { routePaths } from "../../app/route-names.ts";
 import { actorClock } from "../../app/services.ts";
 import { useServices } from "../../app/services-context.tsx";

@@ -1,6 +1,6 @@
 import { type Intent, Tag } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
-import type { Order, OrderStatus } from "../../../contracts/schemas/order.ts";
+import type { Order, OrderStatus } from "../../../contracts/schemas/orders.ts";
 import type { ShownStatus, TermView } from "../../../machines/orders/order-list-selectors.ts";
 import { formatDateTime, formatUsdt } from "../../i18n/format.ts";
 import { UsdtAmount } from "../../ui/usdt-amount.tsx";

@@ -30,7 +30,7 @@ describe("My orders' pay dialog", { timeout: 60_000 }, () => {
     const fake = createControlledApi([], {
       ...orderPageAnswers(watches),
       "orders.list": async () => page,
-      "chains.list": async () => payOptions.chains,
+      "currencies.list": async () => payOptions.chains,
       "wallet.userWallet": async ({ product }) => wallet(product),
       "orders.detail": async () => detailOf(seenOrder),
     });

@@ -38,7 +38,7 @@ describe("package limits before buying", () => {
       ...orderPageAnswers([]),
       "orders.packages": async () => packages,
       "orders.create": async () => pendingOrder,
-      "chains.list": async () => payOptions.chains,
+      "currencies.list": async () => payOptions.chains,
       "wallet.userWallet": async ({ product }) => wallet(product),
     });
     h = await renderConsole({

@@ -18,14 +18,14 @@ export interface WalletPage {
  * My wallet's figures and address book, and the payment address on the first watched chain (none where no chain is
  * watched: the page says so).
  */
-export const provideWalletPage = ({ api }: Uses<never, "wallet" | "chains">) =>
+export const provideWalletPage = ({ api }: Uses<never, "wallet" | "currencies">) =>
   walletPageMachine.provide({
     actors: {
       loadWallet: fromPromise(async () => {
         const [overview, book, chains] = await Promise.all([
           api.wallet.walletOverview(),
           api.wallet.addresses(),
-          api.chains.list(),
+          api.currencies.list(),
         ]);
         const first = chains[0];
         const payment = first

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { text, usdtAmount } from "./fields.ts";
-import { orderCodeField } from "./order.ts";
+import { orderCodeField } from "./orders.ts";
 
 /** A chain an order can be paid on: the pay dialog's choices (only configured chains). */
 export const payChain = z.object({

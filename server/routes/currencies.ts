@@ -5,7 +5,7 @@ import { ok } from "../domain/platform/outcome.ts";
 import type { HandlerTable } from "../http/handler.ts";
 
 /** The chains an order can be paid on, the devnet's "Pay from the dev wallet", the Currency list and My currencies. */
-export const chainHandlers: Pick<
+export const currencyHandlers: Pick<
   HandlerTable,
   "payChains" | "devPay" | "currencyList" | "myCurrencyList" | "myCurrencySet"
 > = {

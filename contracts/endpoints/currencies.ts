@@ -5,13 +5,13 @@ import {
   myCurrencyListResult,
   myCurrencySetRequest,
   payChainListResult,
-} from "../schemas/chains.ts";
+} from "../schemas/currencies.ts";
 import { type Endpoint, endpoint } from "../endpoint.ts";
 
-/** The chains area's calls (`api.chains.<call>`): its part of the endpoint table, contracts/endpoints.ts. */
-export const chainsEndpoints = {
+/** The chains area's calls (`api.currencies.<call>`): its part of the endpoint table, contracts/endpoints.ts. */
+export const currenciesEndpoints = {
   payChains: endpoint({
-    area: "chains",
+    area: "currencies",
     call: "list",
     method: "POST",
     path: "/api/Chain/List",
@@ -22,7 +22,7 @@ export const chainsEndpoints = {
     source: "proposed",
   }),
   devPay: endpoint({
-    area: "chains",
+    area: "currencies",
     call: "devPay",
     method: "POST",
     path: "/api/Chain/DevPay",
@@ -33,7 +33,7 @@ export const chainsEndpoints = {
     source: "proposed",
   }),
   currencyList: endpoint({
-    area: "chains",
+    area: "currencies",
     call: "currencies",
     method: "POST",
     path: "/api/Currency/List",
@@ -45,7 +45,7 @@ export const chainsEndpoints = {
   }),
   /** My currencies: the token currencies the merchant's applications may accept, each on or off. */
   myCurrencyList: endpoint({
-    area: "chains",
+    area: "currencies",
     call: "myCurrencies",
     method: "POST",
     path: "/api/MyCurrency/List",
@@ -57,7 +57,7 @@ export const chainsEndpoints = {
   }),
   /** Turns one on (within the package's currency limit) or off; answers the list as it is then. */
   myCurrencySet: endpoint({
-    area: "chains",
+    area: "currencies",
     call: "setMyCurrency",
     method: "POST",
     path: "/api/MyCurrency/Set",
