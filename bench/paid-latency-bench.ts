@@ -43,7 +43,7 @@ import { join } from "node:path";
 import { createParser } from "eventsource-parser";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { Address, Hash } from "viem";
-import { type Order, orderEventName, orderEventsPath } from "../contracts/schemas/order.ts";
+import { type Order, orderEventName, orderEventsPath } from "../contracts/schemas/orders.ts";
 import { defaultPassword, registerViaApi, uniqueEmail } from "../e2e/support/api.ts";
 import { launchChromium, openPage } from "../e2e/support/browser.ts";
 import { repoRoot, type RunningServer, startServer } from "../e2e/support/server.ts";
