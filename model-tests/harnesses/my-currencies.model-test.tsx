@@ -60,7 +60,9 @@ runModel(myCurrenciesModel, {
   },
   async expectScreen(h: H, s) {
     // Asked once when the page opens, and once more per retry.
-    await waitFor(() => expect(h.fake.calls.filter((c) => c.method === "currencies.myCurrencies")).toHaveLength(h.loads));
+    await waitFor(() =>
+      expect(h.fake.calls.filter((c) => c.method === "currencies.myCurrencies")).toHaveLength(h.loads),
+    );
     const { list, refusal, pending } = s.context;
     if (s.matches("failed")) {
       const failed = await screen.findByTestId("myCurrencies-failed");

@@ -1,5 +1,10 @@
 import type { Kysely } from "kysely";
-import type { Order, OrderExportRequest, OrderListRequest, OrderListResult } from "../../../contracts/schemas/orders.ts";
+import type {
+  Order,
+  OrderExportRequest,
+  OrderListRequest,
+  OrderListResult,
+} from "../../../contracts/schemas/orders.ts";
 import type { DB } from "../../db/schema.ts";
 import type { CsvDownload } from "../platform/csv-download.ts";
 import { type KeysetList, wirePage } from "../platform/keyset-page.ts";
