@@ -60,7 +60,7 @@ runModel(callbackRedeliverModel, {
     }
     const shown = await screen.findByRole("dialog", { name: h.t("callbacks.redeliver.title") });
     // One redelivery at a time: every row's Redeliver is held while the dialog is open.
-    expect(redeliverButtons(h).every((b) => b.disabled)).toBe(true);
+    await waitFor(() => expect(redeliverButtons(h).every((b) => b.disabled)).toBe(true));
     const asked = h.fake.calls.filter((c) => c.method === "callbacks.redeliver").at(-1)?.args[0];
     expect(asked).toEqual({ attemptId: s.context.attemptId });
     if (s.matches("sending")) {

@@ -139,7 +139,7 @@ export function CallbackTable({ view, canRedeliver, onRetry, onDetails, onRedeli
       view={view}
       columns={columns}
       rowKey={(attempt) => attempt.attemptId}
-      grid={{ body: ListGrid, rowHeight: 48 }}
+      grid={{ body: ListGrid, rowHeight: 48, follows: canRedeliver }}
       operations={(attempt) => (
         <span className="callback-operation-buttons">
           <Button
