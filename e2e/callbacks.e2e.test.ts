@@ -1,10 +1,10 @@
 import { readFile } from "node:fs/promises";
 import { parse } from "csv-parse/sync";
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { depositAddressOf } from "./support/bills.ts";
 import { startReceiver } from "./support/callbacks.ts";
-import { button, settled } from "./support/console.ts";
+import { button, gridRow, gridRowCount, settled } from "./support/console.ts";
 import { auditLayout, describeAudit } from "./support/layout-audit.ts";
 import { payFromDevnet } from "./support/orders.ts";
 import { giveSession, merchantSession } from "./support/session.ts";
@@ -45,6 +45,9 @@ async function scanAxe(where: string, page: Page, failures: string[]) {
   for (const v of violations)
     if (v.impact === "serious" || v.impact === "critical") failures.push(`${where}: ${v.id} (${v.impact}) ${v.help}`);
 }
+
+/** The cells of the grid's rows that show `text` (a row's cells carry its key, `data-row`: gridRow gives its others). */
+const cellsWith = (grid: Locator, text: string) => grid.locator("[data-row]").filter({ hasText: text });
 
 /** The list is not live: Search asks for it again until `row` shows (a deposit's delivery is sent once it is credited). */
 async function searchUntil(page: Page, row: ReturnType<Page["locator"]>, timeoutMs = 40_000) {
@@ -124,9 +127,9 @@ describe("Transaction callbacks", () => {
     await testDialog.getByRole("button", { name: callbackLabel.close, exact: true }).first().click();
     await testDialog.waitFor({ state: "detached" });
 
-    // The test attempt is listed (the list was asked for again).
+    // The test attempt is listed (the list was asked for again), a row of the data grid.
     const table = page.getByTestId("callbacks-table");
-    await table.getByRole("row").filter({ hasText: callbackLabel.testEvent }).waitFor();
+    await gridRow(table, { hasText: callbackLabel.testEvent });
 
     // A deposit: its credit's event goes to the recharge URL, which answers 500 for now.
     await payFromDevnet(dataDir, address, "12");
@@ -134,12 +137,11 @@ describe("Transaction callbacks", () => {
     // 500 ms through the confirmations, a list call and the table drawn again each time).
     const deposited = () => receiver?.received.some((r) => r.type === "deposit.credited") ?? false;
     await expect.poll(deposited, { timeout: 40_000, interval: 200 }).toBe(true);
-    const failedRow = table
-      .getByRole("row")
-      .filter({ hasText: callbackLabel.deposit })
-      .filter({ hasText: "500" })
-      .first();
-    await searchUntil(page, failedRow);
+    // The receiver's status alone in its line: the test event's was 200.
+    const refused = { has: page.getByText("500", { exact: true }) };
+    await searchUntil(page, table.locator("[data-row]").filter(refused));
+    const failedRow = await gridRow(table, refused);
+    await failedRow.getByText(callbackLabel.deposit, { exact: true }).waitFor();
     await failedRow.getByText(callbackLabel.failed, { exact: true }).waitFor();
     expect(receiver.received.some((r) => r.type === "deposit.credited" && r.path === "/callbacks/recharge")).toBe(true);
 
@@ -147,8 +149,8 @@ describe("Transaction callbacks", () => {
     const form = page.getByRole("form", { name: "Search callbacks" });
     await form.getByLabel(callbackLabel.result, { exact: true }).selectOption("failed");
     await form.getByRole("button", { name: callbackLabel.search, exact: true }).click();
-    await expect.poll(() => table.getByRole("row").filter({ hasText: callbackLabel.testEvent }).count()).toBe(0);
-    await failedRow.waitFor();
+    await expect.poll(() => cellsWith(table, callbackLabel.testEvent).count()).toBe(0);
+    await failedRow.first().waitFor();
 
     // The receiver is fixed: Redeliver answers 200 at once, and the list shows the delivered attempt.
     receiver.answerDeposits(200);
@@ -163,14 +165,13 @@ describe("Transaction callbacks", () => {
     await redeliverDialog.waitFor({ state: "detached" });
     await form.getByLabel(callbackLabel.result, { exact: true }).selectOption("success");
     await form.getByRole("button", { name: callbackLabel.search, exact: true }).click();
-    const delivered = table
-      .getByRole("row")
-      .filter({ hasText: callbackLabel.deposit })
-      .filter({ hasText: "redelivery" });
-    await delivered.first().getByText(callbackLabel.succeeded, { exact: true }).waitFor();
+    // Only the deposit's attempt was redelivered.
+    const delivered = await gridRow(table, { hasText: "redelivery" });
+    await delivered.getByText(callbackLabel.deposit, { exact: true }).waitFor();
+    await delivered.getByText(callbackLabel.succeeded, { exact: true }).waitFor();
 
     // The attempt's details: the signed request body whole.
-    await delivered.first().getByRole("button", { name: callbackLabel.details, exact: true }).click();
+    await delivered.getByRole("button", { name: callbackLabel.details, exact: true }).click();
     const details = page.getByRole("dialog");
     expect(await details.getByTestId("callback-request-body").textContent()).toContain('"type":"deposit.credited"');
     await details.getByRole("button", { name: callbackLabel.close, exact: true }).last().click();
@@ -194,11 +195,11 @@ describe("Transaction callbacks", () => {
     expect(page.url()).toMatch(/\/callback\/list\?billNo=\d{8,24}$/);
     const billNo = new URL(page.url()).searchParams.get("billNo") ?? "";
     expect(await form.getByLabel(callbackLabel.billNo, { exact: true }).inputValue()).toBe(billNo);
-    await table.getByRole("row").filter({ hasText: callbackLabel.deposit }).first().waitFor();
-    expect(await table.getByRole("row").filter({ hasText: callbackLabel.testEvent }).count()).toBe(0);
+    await cellsWith(table, callbackLabel.deposit).first().waitFor();
+    expect(await cellsWith(table, callbackLabel.testEvent).count()).toBe(0);
 
     // Exported as the link filtered it: the bill's attempts alone, each as its row, the bodies whole.
-    const shown = await table.locator("tbody tr").count();
+    const shown = await gridRowCount(table, "callback");
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       page.getByRole("button", { name: "Export CSV", exact: true }).click(),
@@ -252,8 +253,7 @@ describe("Transaction callbacks", () => {
     // The answer replaced the form and its Send button: the focus stays in the dialog, so Escape closes it.
     await page.keyboard.press("Escape");
     await testDialog.waitFor({ state: "detached" });
-    const row = page.getByTestId("callbacks-table").getByRole("row").filter({ hasText: callbackLabel.testEvent });
-    await row.waitFor();
+    const row = await gridRow(page.getByTestId("callbacks-table"), { hasText: callbackLabel.testEvent });
     for (const [theme, sizes] of [
       ["light", [375, 768, 1024, 1280, 1440, 1920]],
       ["dark", [1920, 1280]],
@@ -269,11 +269,24 @@ describe("Transaction callbacks", () => {
       await page.getByRole("dialog").getByRole("button", { name: callbackLabel.close, exact: true }).last().click();
       await page.getByRole("dialog").waitFor({ state: "detached" });
     }
-    // Every column shows at 1920 px without scrolling the table.
+    // Every column shows at 1920 px without scrolling the grid's body.
     await page.setViewportSize({ width: 1920, height: 900 });
     await settled(page);
-    const region = page.locator(".table-scroll").first();
-    expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+    const body = page.getByTestId("callbacks-table").locator("[data-scroll-x]");
+    await expect.poll(() => body.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+    // The grid by keyboard: Tab from Columns reaches its focused cell (the buttons' cell, whose Details had the focus
+    // last), the arrows move it, Enter on the buttons' cell goes to its first button, which opens the details.
+    const focusedId = () => page.evaluate(() => document.activeElement?.id ?? "");
+    await button(page, "Columns").focus();
+    await page.keyboard.press("Tab");
+    expect(await focusedId()).toBe("callbacks-cell-0-1");
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(focusedId).toBe("callbacks-cell-0-0");
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(focusedId).toBe("callbacks-cell-0-1");
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Enter");
+    await page.getByTestId("callback-facts").waitFor();
     expect(failures.join("\n\n")).toBe("");
   }, 120_000);
 });

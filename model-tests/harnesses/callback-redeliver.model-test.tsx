@@ -2,6 +2,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { expect } from "vitest";
 import type { CallbackAttempt } from "../../contracts/schemas/callbacks.ts";
+import { withinRow } from "../framework/row-queries.ts";
 import { runModel, unmapped } from "../framework/run-model.ts";
 import { sampleAttempts } from "../models/callback-fixtures.ts";
 import { callbackRedeliverModel } from "../models/callback-redeliver.model.ts";
@@ -22,7 +23,7 @@ type H = CallbacksHarness & { listsAtOpen: number };
 const redeliverButtons = (h: H) =>
   sampleAttempts.map(
     (attempt) =>
-      within(callbackRow(attempt.attemptId)).getByRole("button", {
+      withinRow(callbackRow(attempt.attemptId)).getByRole("button", {
         name: h.t("callbacks.actions.redeliver"),
         hidden: true,
       }) as HTMLButtonElement,
@@ -41,7 +42,7 @@ runModel(callbackRedeliverModel, {
       case "attempt.redeliver":
         h.listsAtOpen = listCalls(h);
         return h.user.click(
-          within(callbackRow(e.attemptId)).getByRole("button", { name: h.t("callbacks.actions.redeliver") }),
+          withinRow(callbackRow(e.attemptId)).getByRole("button", { name: h.t("callbacks.actions.redeliver") }),
         );
       case "redeliver.close": {
         const closes = within(dialog(h)).getAllByRole("button", { name: h.t("callbacks.redeliver.close") });
@@ -59,7 +60,7 @@ runModel(callbackRedeliverModel, {
     }
     const shown = await screen.findByRole("dialog", { name: h.t("callbacks.redeliver.title") });
     // One redelivery at a time: every row's Redeliver is held while the dialog is open.
-    expect(redeliverButtons(h).every((b) => b.disabled)).toBe(true);
+    await waitFor(() => expect(redeliverButtons(h).every((b) => b.disabled)).toBe(true));
     const asked = h.fake.calls.filter((c) => c.method === "callbacks.redeliver").at(-1)?.args[0];
     expect(asked).toEqual({ attemptId: s.context.attemptId });
     if (s.matches("sending")) {

@@ -11,24 +11,35 @@ import { ListPaging } from "../ui/list-paging.tsx";
 import { ListSearchForm } from "../ui/list-search-form.tsx";
 import type { PagedArea } from "../ui/paging-summary.ts";
 
+type ListActor = ActorRefFrom<typeof listMachine>;
+type DescribeFailure = ComponentProps<typeof ExportControl>["describeFailure"];
+
+/** A list's CSV export: its machine and the words of its failure (the page's services). */
+export interface ListExportProps {
+  exporter: ActorRefFrom<typeof listExportMachine>;
+  describeFailure: DescribeFailure;
+}
+
+/** The area's table, drawn by the page from its own selector; `rows`: it shows rows, so the paging goes under it. */
+export interface ListTableSlot {
+  node: ReactNode;
+  rows: boolean;
+}
+
 interface ListBodyProps {
   area: AnyListArea;
   /** The area's name as its paging's strings are keyed (`<area>.pagination.*`). */
   paged: PagedArea;
-  list: ActorRefFrom<typeof listMachine>;
-  exporter: ActorRefFrom<typeof listExportMachine>;
-  /** The area's table, drawn by the page from its own selector; `rows`: it shows rows, so the paging goes under it. */
-  table: { node: ReactNode; rows: boolean };
-  /** The words of an export's failure (the page's services). */
-  describeFailure: ComponentProps<typeof ExportControl>["describeFailure"];
+  list: ListActor;
+  /** Its export, for a list that has one. */
+  exported?: ListExportProps;
+  table: ListTableSlot;
 }
 
-/** What every list page holds around its table: the search form from the area's fields, the export, the paging. */
-export function ListBody({ area, paged, list, exporter, table, describeFailure }: ListBodyProps) {
+/** What every list holds around its table: the search form from the area's fields, the export, the paging. */
+export function ListBody({ area, paged, list, exported, table }: ListBodyProps) {
   const search = useSelector(list, selectListSearch);
   const paging = useSelector(list, selectListPaging);
-  const exportView = useSelector(exporter, selectExport);
-  const exportRequest = useSelector(list, selectListExportRequest);
   return (
     <>
       <ListSearchForm
@@ -38,13 +49,7 @@ export function ListBody({ area, paged, list, exporter, table, describeFailure }
         onSearch={(form) => list.send({ type: "list.search", search: form })}
         onReset={() => list.send({ type: "list.reset" })}
       />
-      <ExportControl
-        view={exportView}
-        statusTestId={`${area.name}-export`}
-        describeFailure={describeFailure}
-        onStart={() => exporter.send({ type: "export.start", request: exportRequest })}
-        onCancel={() => exporter.send({ type: "export.cancel" })}
-      />
+      {exported ? <ListExport name={area.name} list={list} {...exported} /> : null}
       {table.node}
       {table.rows ? (
         <ListPaging
@@ -55,5 +60,20 @@ export function ListBody({ area, paged, list, exporter, table, describeFailure }
         />
       ) : null}
     </>
+  );
+}
+
+/** The export of what the list's search found (its status test id `<area>-export`). */
+function ListExport({ name, list, exporter, describeFailure }: ListExportProps & { name: string; list: ListActor }) {
+  const exportView = useSelector(exporter, selectExport);
+  const exportRequest = useSelector(list, selectListExportRequest);
+  return (
+    <ExportControl
+      view={exportView}
+      statusTestId={`${name}-export`}
+      describeFailure={describeFailure}
+      onStart={() => exporter.send({ type: "export.start", request: exportRequest })}
+      onCancel={() => exporter.send({ type: "export.cancel" })}
+    />
   );
 }

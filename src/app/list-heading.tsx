@@ -1,5 +1,6 @@
 import { H1, Tag } from "@blueprintjs/core";
 import { useSelector } from "@xstate/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { ActorRefFrom } from "xstate";
 import type { listMachine } from "../../machines/lists/list-machine.ts";
@@ -7,16 +8,19 @@ import { selectListFeed } from "../../machines/lists/list-selectors.ts";
 
 /**
  * A list page's title and, for a live list, whether its rows arrive as they change ("Live") or every 5 s after the
- * stream failed: `<area>.title`, `<area>.feed.*`, the tag's test id `<area>-feed`.
+ * stream failed: `<area>.title`, `<area>.feed.*`, the tag's test id `<area>-feed`; the page's actions at its end.
  */
-export function ListHeading({ area, list }: ListFeedProps) {
+export function ListHeading({ area, list, actions }: ListFeedProps & { actions?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className="list-heading">
-      <H1 id={`${area}-title`} className="page-title">
-        {t(`${area}.title` as never)}
-      </H1>
-      <ListFeedTag area={area} list={list} />
+      <span className="list-heading-title">
+        <H1 id={`${area}-title`} className="page-title">
+          {t(`${area}.title` as never)}
+        </H1>
+        <ListFeedTag area={area} list={list} />
+      </span>
+      {actions ? <span className="list-heading-actions">{actions}</span> : null}
     </div>
   );
 }

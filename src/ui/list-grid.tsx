@@ -55,7 +55,7 @@ function cellKeys(event: KeyboardEvent<HTMLDivElement>) {
  * Escape on a button goes back to its cell.
  */
 export function ListGrid<Row>(props: ListGridProps<Row>) {
-  const { area, rowName, rows, columns, rowKey, operations, labelledBy, rowHeight } = props;
+  const { area, rowName, rows, columns, rowKey, operations, labelledBy, rowHeight, follows } = props;
   const { t, i18n } = useTranslation();
   const say = (key: string) => String(t(key as never));
   const asGrid = (column: ListColumn<Row>): GridColumn<Row> => ({
@@ -204,7 +204,7 @@ export function ListGrid<Row>(props: ListGridProps<Row>) {
           defaultRowHeight={rowHeight}
           columnWidths={widths}
           // What the cells show: the page draws its columns anew on every render, the same while these stay.
-          cellRendererDependencies={[rows, shownKeys, i18n.language]}
+          cellRendererDependencies={[rows, shownKeys, i18n.language, follows]}
           renderMode={RenderMode.NONE}
           enableRowHeader={false}
           enableRowResizing={false}

@@ -36,6 +36,9 @@ export interface ListGridProps<Row> {
   labelledBy: string;
   /** Every row's height in px: a grid's rows are all as tall. */
   rowHeight: number;
+  /** What the cells show besides the rows (a button held while a dialog is open): the cells are drawn again when it
+   * changes (Blueprint's Table draws them again only for what it is told they follow). */
+  follows?: unknown;
 }
 
 /** A list a merchant scrolls, drawn as a data grid on wider screens: the grid's component (given by the page, so only
@@ -43,6 +46,7 @@ export interface ListGridProps<Row> {
 export interface ListGridOption<Row> {
   body: ComponentType<ListGridProps<Row>>;
   rowHeight: number;
+  follows?: unknown;
 }
 
 /** What the empty list (before any search) says under its title: how rows arrive, and where to go for them. */
@@ -157,6 +161,7 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
                 operations={operations}
                 labelledBy={captionId}
                 rowHeight={grid.rowHeight}
+                follows={grid.follows}
               />
             </>
           ) : (

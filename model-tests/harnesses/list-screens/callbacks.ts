@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { expect } from "vitest";
 import type { CallbackAttempt } from "../../../contracts/schemas/callbacks.ts";
+import { withinRow } from "../../framework/row-queries.ts";
 import { sampleApp } from "../../models/app-edit.model.ts";
 import { expectNoDialog, latencyText, listCalls } from "../callback-pages.ts";
 import { replaceText } from "../form-steps.ts";
@@ -13,7 +14,7 @@ export const callbackScreen: ListScreen = {
   rowTestId: (key) => `callback-row-${key}`,
   async expectRow(h, row) {
     const attempt = row as CallbackAttempt;
-    const cells = within(screen.getByTestId(`callback-row-${attempt.attemptId}`));
+    const cells = withinRow(screen.getByTestId(`callback-row-${attempt.attemptId}`));
     expect(cells.getByText(h.t(`callbacks.result.${attempt.result}`))).toBeTruthy();
     expect(cells.getByText(h.t(`callbacks.delivery.${attempt.deliveryStatus}`))).toBeTruthy();
     expect(cells.getByText(h.t(`callbacks.eventType.${attempt.eventType}`))).toBeTruthy();

@@ -2,8 +2,10 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { CallbackListRequest } from "../../../contracts/schemas/callbacks.ts";
+import { withinRow } from "../../../model-tests/framework/row-queries.ts";
 import "../../../model-tests/framework/setup.ts";
 import { type CallbacksHarness, renderCallbacks } from "../../../model-tests/harnesses/callback-pages.ts";
+import { sampleAttempts } from "../../../model-tests/models/callback-fixtures.ts";
 
 const listRequests = (h: CallbacksHarness) =>
   h.fake.calls.filter((c) => c.method === "callbacks.list").map((c) => c.args[0] as CallbackListRequest);
@@ -36,5 +38,32 @@ describe("Transaction callbacks' address", () => {
     const harness = h;
     await waitFor(() => expect(listRequests(harness)[0]).toEqual({ pageSize: 10 }));
     expect(billField(harness).value).toBe("");
+  });
+});
+
+describe("Transaction callbacks' rows", () => {
+  let h: CallbacksHarness | null = null;
+  afterEach(() => h?.cleanup());
+
+  it("are a data grid named by the list: each row owns its cells, Details and Redeliver right after its time", async () => {
+    h = await renderCallbacks([]);
+    const harness = h;
+    const grid = await screen.findByRole("grid", { name: harness.t("callbacks.tableLabel") });
+    const attempt = sampleAttempts[0];
+    if (!attempt) throw new Error("no sample attempt");
+    const row = await screen.findByTestId(`callback-row-${attempt.attemptId}`);
+    expect(grid.contains(row)).toBe(true);
+    expect(row.getAttribute("role")).toBe("row");
+    const headers = [...screen.getByTestId("callbacks-table").querySelectorAll(".list-grid-label")];
+    expect(headers.slice(0, 2).map((header) => header.textContent)).toEqual([
+      harness.t("callbacks.columns.sentAt"),
+      harness.t("callbacks.columns.operations"),
+    ]);
+    const cells = withinRow(row);
+    await waitFor(() => expect(cells.getByText(harness.t(`callbacks.eventType.${attempt.eventType}`))).toBeTruthy());
+    expect(cells.getByText(harness.t(`callbacks.result.${attempt.result}`))).toBeTruthy();
+    expect(cells.getByRole("button", { name: harness.t("callbacks.actions.redeliver") })).toBeTruthy();
+    await harness.user.click(cells.getByRole("button", { name: harness.t("callbacks.actions.details") }));
+    await screen.findByTestId("callback-facts");
   });
 });

@@ -9,6 +9,7 @@ import { useListColumns } from "../../app/list-columns.ts";
 import { routePaths } from "../../app/route-names.ts";
 import { BreakableValue } from "../../ui/breakable-value.tsx";
 import { DateTimeParts } from "../../ui/date-time-parts.tsx";
+import { ListGrid } from "../../ui/list-grid.tsx";
 import { type ListColumn, ListTable } from "../../ui/list-table.tsx";
 import { BodyPreview, DeliveryTag, ResultTag, useCallbackText } from "./callback-text.tsx";
 
@@ -21,7 +22,10 @@ interface CallbackTableProps {
   onRedeliver(attemptId: string): void;
 }
 
-/** The list's body: loading, failure with Retry, no attempts (with how they come), or the rows with their actions pinned. */
+/**
+ * The list's body: loading, failure with Retry, no attempts (with how they come), or the rows — a data grid on wider
+ * screens (the widest list: a merchant scrolls it), Details and Redeliver beside the row's time.
+ */
 export function CallbackTable({ view, canRedeliver, onRetry, onDetails, onRedeliver }: CallbackTableProps) {
   const { t, i18n } = useTranslation();
   const nextStep = usePageAddition();
@@ -56,7 +60,7 @@ export function CallbackTable({ view, canRedeliver, onRetry, onDetails, onRedeli
       className: "callback-stack callback-app list-wrap",
       cell: (attempt) => (
         <>
-          <span>
+          <span className="callback-app-name" title={attempt.appName}>
             <BreakableValue text={attempt.appName} />
           </span>
           <span className="list-muted list-code">{attempt.appCode}</span>
@@ -135,6 +139,7 @@ export function CallbackTable({ view, canRedeliver, onRetry, onDetails, onRedeli
       view={view}
       columns={columns}
       rowKey={(attempt) => attempt.attemptId}
+      grid={{ body: ListGrid, rowHeight: 48, follows: canRedeliver }}
       operations={(attempt) => (
         <span className="callback-operation-buttons">
           <Button

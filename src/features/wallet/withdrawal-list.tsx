@@ -31,8 +31,7 @@ export function WithdrawalList({ list, exporter, decide }: WithdrawalListProps) 
         area={withdrawalListArea}
         paged="withdrawals"
         list={list}
-        exporter={exporter}
-        describeFailure={services.describeFailure}
+        exported={{ exporter, describeFailure: services.describeFailure }}
         table={{
           rows: table.kind === "rows",
           node: <WithdrawalTable view={table} onRetry={() => list.send({ type: "list.retry" })} decide={decide} />,
