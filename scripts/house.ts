@@ -1,9 +1,10 @@
 // npm run test:house: the house rules of CONTRIBUTING.md ("House rules": import directions and cycles, the symbol rules,
-// SECURITY.md's code rules, the database tests' engine note, long files, the documents' links, the README's layout) over the whole tree,
+// SECURITY.md's code rules, the database tests' engine note, long files, the documents' links, the README's layout, one name per area) over the whole tree,
 // before anything else in `npm run test:quick` and `npm test`. A break is named by its file and the rule it breaks,
 // before the typecheck reports the same mistake as a page of type errors in other files (a machine importing
 // src/app/app.tsx: 600 lines about src/).
 import { checkArchitecture, repoRoot } from "./architecture.ts";
+import { areaNameProblems } from "./area-names.ts";
 import { bothEnginesNote, missingBothEnginesNote } from "./database-tests.ts";
 import { brokenLinks, layoutProblems, markdownFiles } from "./doc-links.ts";
 
@@ -40,6 +41,7 @@ export function houseProblems(
     ),
     ...brokenLinks(root, markdownFiles(root)).map((link) => `${link}: a link names a file or heading that exists`),
     ...layoutProblems(root),
+    ...areaNameProblems(root),
   ];
   // Each listed violation excuses one place: the same break a second time is new.
   const unexcused = remove(found.map(withoutLine), known);

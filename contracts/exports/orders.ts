@@ -2,7 +2,7 @@ import type { Order } from "../schemas/orders.ts";
 import { codeOf, coded, currency, type ExportTable, shown, utcTime } from "./export-columns.ts";
 
 /**
- * My orders' export: the list's columns (src/features/order/order-table.tsx), the codes beside the labels. The status
+ * My orders' export: the list's columns (src/features/orders/order-table.tsx), the codes beside the labels. The status
  * reads as the list's (machines/orders/order-list-selectors.ts `shownStatusOf`: a paid trial "Started (free)"); its
  * code is the API's.
  */
