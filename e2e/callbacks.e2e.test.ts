@@ -87,7 +87,7 @@ async function onCallbacks(
 }
 
 /**
- * Transaction callbacks against the real delivery (issue 28): the merchant's receiver runs on 127.0.0.1; a test event
+ * Transaction callbacks against the real delivery: the merchant's receiver runs on 127.0.0.1; a test event
  * sent from the page is answered at once; a deposit's event the receiver refuses (500) is listed failed, redelivered
  * once the receiver is fixed, and shown delivered; the bill's details lead to its callbacks.
  */
@@ -185,7 +185,7 @@ describe("Transaction callbacks", () => {
     await bulk.getByTestId("redeliver-failed-queued").getByText("0 deliveries were queued again").waitFor();
     await bulk.getByRole("button", { name: callbackLabel.close, exact: true }).first().click();
 
-    // The bill's notice status is success now (issue 28); from its details to its callbacks: the filter holds the
+    // The bill's notice status is success now; from its details to its callbacks: the filter holds the
     // bill, the test event is not among them.
     await page.goto("/bill/list");
     await page.getByTestId("bills-table").locator("[data-notice=success]").first().waitFor();

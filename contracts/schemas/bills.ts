@@ -19,7 +19,7 @@ export const billStatuses = ["confirming", "credited", "dropped", "reversed"] as
 export const billStatus = z.enum(billStatuses);
 export type BillStatus = z.infer<typeof billStatus>;
 
-/** Spec section 4: whether the application's recharge callback heard of the credit (delivered by issue 28's outbox). */
+/** Spec section 4: whether the application's recharge callback heard of the credit (delivered through the event outbox). */
 export const noticeStatuses = ["notNotified", "success", "failed"] as const;
 export const noticeStatus = z.enum(noticeStatuses);
 export type NoticeStatus = z.infer<typeof noticeStatus>;

@@ -74,7 +74,7 @@ export const codeField = trimmedText(
 /** The ticket Login/GoogleSignIn answered for a Google account waiting to be linked (contracts/schemas/google.ts). */
 export const linkTicketField = trimmedText(z.regex(/^[\w-]{43}$/, "validation.googleLinkTicket"));
 
-/** A current code of the authenticator app (two-factor, issue 25: contracts/schemas/two-factor.ts). */
+/** A current code of the authenticator app (two-factor: contracts/schemas/two-factor.ts). */
 export const totpCodeField = trimmedText(
   z.minLength(1, "validation.codeRequired"),
   z.regex(/^\d{6}$/, "validation.codeFormat"),

@@ -7,7 +7,7 @@ import { type Failure, toFailure } from "../api-failure.ts";
 import { compareAmounts, isPositiveAmount } from "../../contracts/money.ts";
 
 /**
- * orderPayment — paying one order and following it until it ends (spec sections 2–5; the design of issue 8).
+ * orderPayment — paying one order and following it until it ends (spec sections 2–5).
  *
  * Two pages start it: the buy page (orderPurchase) for the order it has just created or the one it left open, and My
  * orders for an order of its list, with an intent ("pay", or "cancel" to open the cancel confirmation at once). An

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Migration } from "kysely/migration";
 
-/** Migration 0009_two_factor_totp: TOTP secrets (sealed), recovery codes (hashed), sign-in challenges. */
+/** Migration 0009_two_factor_totp (issue 25): TOTP secrets (sealed), recovery codes (hashed), sign-in challenges. */
 export const migration0009TwoFactorTotp: Migration = {
   async up(db) {
     // One secret per merchant: pending until a code confirms it (enabled_at), sealed with a key from the server secret.

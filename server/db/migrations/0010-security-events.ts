@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Migration } from "kysely/migration";
 
-/** Migration 0010_security_events: the authentication and security event log. Shipped: never edit it. */
+/** Migration 0010_security_events (issue 25): the authentication and security event log. Shipped: never edit it. */
 export const migration0010SecurityEvents: Migration = {
   async up(db) {
     // One row per sign-in, refusal, password change, reset, Google link, revocation…: who (when known), from where,

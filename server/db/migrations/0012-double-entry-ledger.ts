@@ -5,7 +5,7 @@ import { convertBalanceEntries } from "../ledger-conversion-0012.ts";
 /**
  * Migration 0012_double_entry_ledger. Shipped: never edit it, add the next one.
  *
- * Merchant money becomes a double-entry ledger. Accounts: each merchant's balance, each open order's money
+ * Merchant money becomes a double-entry ledger (issue 24). Accounts: each merchant's balance, each open order's money
  * held for it, the chain receipts of each chain and token, order revenue, and reorganisation losses. A journal is one
  * movement with its cause (the transfer and/or the order); its lines sum to zero per currency. The database, not the
  * code, holds the guarantees:

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Migration } from "kysely/migration";
 
-/** Migration 0013_applications: My applications, their credentials and the proofs that guard them. */
+/** Migration 0013_applications (issue 27): My applications, their credentials and the proofs that guard them. */
 export const migration0013Applications: Migration = {
   async up(db) {
     // Application codes: yyyymmdd (UTC) and this sequence's value, zero-padded (server/domain/applications/).

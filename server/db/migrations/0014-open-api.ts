@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Migration } from "kysely/migration";
 
-/** Migration 0014_open_api: the open API's spent nonces and the end users' deposit addresses. */
+/** Migration 0014_open_api (issue 27): the open API's spent nonces and the end users' deposit addresses. */
 export const migration0014OpenApi: Migration = {
   async up(db) {
     // A signed request's nonce, kept until its signature is too old to be accepted anyway (created + 5 minutes): a

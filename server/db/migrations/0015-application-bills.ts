@@ -2,8 +2,8 @@ import { sql } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
- * Migration 0015_application_bills: a bill per transfer to a deposit address, the ledger's `deposit`
- * journal that credits it, and the outbox of events the callbacks deliver.
+ * Migration 0015_application_bills (issue 27): a bill per transfer to a deposit address, the ledger's `deposit`
+ * journal that credits it, and the outbox of events the callbacks (issue 28) deliver.
  */
 export const migration0015ApplicationBills: Migration = {
   async up(db) {

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
- * Migration 0016_webhook_secrets: each application's own Standard Webhooks signing secret (`whsec_…`),
+ * Migration 0016_webhook_secrets (issue 28): each application's own Standard Webhooks signing secret (`whsec_…`),
  * apart from the AppSecret, sealed like it (its own seal purpose, bound to the app key) and rotated like it: the one
  * before a rotation is kept, sealed, until previous_webhook_secret_valid_until, and never after.
  *

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
- * Migration 0017_callback_deliveries: the delivery of each outbox event to its application's callback URL,
+ * Migration 0017_callback_deliveries (issue 28): the delivery of each outbox event to its application's callback URL,
  * and the log of every attempt (the Transaction callbacks page). Test events have a delivery without an outbox event.
  */
 export const migration0017CallbackDeliveries: Migration = {

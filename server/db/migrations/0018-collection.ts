@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
- * Migration 0018_collection: collection of deposit addresses into the treasury (server/domain/collection/).
+ * Migration 0018_collection (issue 28): collection of deposit addresses into the treasury (server/domain/collection/).
  * One row per sweep transaction sent (and per failed try), the bills it covers, and a lease per chain so that one
  * instance at a time sends from the gas payer (one nonce sequence across instances).
  */

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
- * Migration 0019_callback_auto_attempts: a delivery's automatic attempts so far, kept on its row. Recording
+ * Migration 0019_callback_auto_attempts (issue 28): a delivery's automatic attempts so far, kept on its row. Recording
  * an attempt read it as a count over callback_attempts inside the record's transaction; the row it locks anyway now
  * carries it (the attempt's transaction adds one for each automatic attempt it records).
  */

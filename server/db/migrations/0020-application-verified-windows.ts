@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
- * Migration 0020_application_verified_windows: one checked application code opens a short verified window
+ * Migration 0020_application_verified_windows (issue 37): one checked application code opens a short verified window
  * for the session that checked it and that application (applications/verified-windows.ts), in which the application's
  * protected actions need no new code. A proof checked in a session is bound to it: only that session spends it.
  */

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
- * Migration 0021_sign_in_codes ("sign-in on a new device"): a code mailed for `sign-in` lets the owner on a
+ * Migration 0021_sign_in_codes (issue 37, "sign-in on a new device"): a code mailed for `sign-in` lets the owner on a
  * new device through the account's sign-in throttle, with the right password (identity/sign-in.ts); a two-factor
  * challenge such a sign-in answers is marked, so its codes are tried on the mailbox's budget rather than on the
  * account's, which strangers may have filled (identity/login-throttle.ts).

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
- * Migration 0022_list_indexes ("a million rows"): an index behind every filter a list offers. The bills'
+ * Migration 0022_list_indexes (issue 40, "a million rows"): an index behind every filter a list offers. The bills'
  * transaction hash and address filters compare whole values in any case (`lower(…) = lower(input)`), which no index
  * served: each is an expression index now, so a hash or an address is found by an index lookup whatever the number
  * of transfers. My orders' code filter is a prefix (`like 'code%'`): an index by merchant and code in byte order

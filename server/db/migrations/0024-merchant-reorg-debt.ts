@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
- * Migration 0024_merchant_reorg_debt ("a deep reorganisation's loss does not depend on the order removals
+ * Migration 0024_merchant_reorg_debt (issue 41, "a deep reorganisation's loss does not depend on the order removals
  * are processed"): a merchant's debt account (`merchantDebt`, one per merchant). A removal that finds the merchant's
  * balance short of what the removed transfer gave them records the rest there, as owed by the merchant, instead of as
  * the platform's reorganisation loss; the merchant's next money pays it back (`recovery` journals), a return of the

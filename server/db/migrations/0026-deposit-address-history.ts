@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
- * Migration 0026_deposit_address_history ("nothing on chain that the books cannot place"): a deposit address
+ * Migration 0026_deposit_address_history (issue 41, "nothing on chain that the books cannot place"): a deposit address
  * can be computed before it is issued (CREATE2 from the factory and the application's salt), so a transfer to it may
  * sit in a block the watcher scanned before the address was in its book. Each address's past is read once by the
  * watcher's history pass (server/chain/watcher-history.ts): `history_read_to` is the highest block read so far for it,

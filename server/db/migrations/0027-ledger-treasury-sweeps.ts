@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
- * Migration 0027_ledger_treasury_sweeps ("books that cover every coin"): collection into the treasury is a
+ * Migration 0027_ledger_treasury_sweeps (issue 41, "books that cover every coin"): collection into the treasury is a
  * ledger journal. A chain's `receipts` account stood for its tokens wherever they sat; now it stands for what sits at
  * merchants' receiving and deposit addresses, and a `treasury` account per chain and token for what the sweeps moved to
  * the treasury. A `sweep` journal moves one transfer's credited value from the first to the second (receipts +, treasury

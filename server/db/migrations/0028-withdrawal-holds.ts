@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
- * Migration 0028_withdrawal_holds ("the balance never goes negative under any concurrency"): a merchant's
+ * Migration 0028_withdrawal_holds (issue 41, "the balance never goes negative under any concurrency"): a merchant's
  * withdrawal and the money it holds. A request moves its amount and fee from the merchant's balance to an account of
  * its own (`withdrawal`) in the transaction that makes it (`withdrawalHold`), so the balance's CHECK refuses an
  * overdraft whoever races; a withdrawal that ends without paying gives it back (`withdrawalRelease`), once — one journal

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
- * Migration 0029_withdrawal_sending: withdrawals leave the treasury. Each sending account has one nonce
+ * Migration 0029_withdrawal_sending (issue 41): withdrawals leave the treasury. Each sending account has one nonce
  * sequence, here, whatever the number of server instances (`sending_accounts`: a nonce is taken by the update that
  * moves `next_nonce`, in the transaction that stores what was signed with it). Every transaction signed for a
  * withdrawal is stored before it is broadcast (`withdrawal_transactions`: the first, and any replacement with the same

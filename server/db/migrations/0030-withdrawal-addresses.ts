@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
- * Migration 0030_withdrawal_addresses ("an address book with a cool-down"): the destinations a merchant may
+ * Migration 0030_withdrawal_addresses (issue 41, "an address book with a cool-down"): the destinations a merchant may
  * withdraw to from the console, each usable only from `usable_at` (its adding plus the configured cool-down), so a
  * stolen session cannot add an address and empty the balance into it at once. A removed destination keeps its row
  * (`removed_at`), for the withdrawals that went to it; one live row per merchant, chain and address. Withdrawals asked

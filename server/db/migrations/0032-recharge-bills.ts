@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
- * Migration 0032_recharge_bills ("Recharge bills"): every credit of a merchant's balance by a chain transfer
+ * Migration 0032_recharge_bills (issue 41, "Recharge bills"): every credit of a merchant's balance by a chain transfer
  * that is not an application deposit — a transfer to the payment address of no order (`unmatched`), one after its
  * order's window (`late`), what was paid beyond an order's amount (`excess`), the money of an order that closed unpaid
  * (`orderClosed`) — one row per such ledger journal, numbered for people from the application bills' sequence, so that

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
- * Migration 0033_merchant_transactions ("Transaction records"): every line of a merchant's balance account —
+ * Migration 0033_merchant_transactions (issue 41, "Transaction records"): every line of a merchant's balance account —
  * an order paid from it, a deposit, a recharge, a withdrawal held and its fee, one given back, a reversal after a
  * reorganisation — as a record of the merchant's, newest first by its journal's time, behind an index a keyset page
  * reads (merchant, created_at desc, id desc). The ledger's lines are found by account only through a join over every

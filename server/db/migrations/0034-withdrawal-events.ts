@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
- * Migration 0034_withdrawal_events ("each state change is sent to the application's withdraw callback URL"):
+ * Migration 0034_withdrawal_events (issue 41, "each state change is sent to the application's withdraw callback URL"):
  * a withdrawal asked through the open API names the application whose key asked it, and each of its state changes is
  * an outbox event of that application, delivered to its withdraw callback URL by the same deliveries as deposits'.
  * A console withdrawal names none and has no callbacks. An event and its delivery tell of a bill or of a withdrawal.

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
- * Migration 0035_wallet_forwarders ("what a merchant can withdraw is money the treasury can reach"): the
+ * Migration 0035_wallet_forwarders (issue 41, "what a merchant can withdraw is money the treasury can reach"): the
  * merchant's own payment address (My wallet, GetUserWallet), on a chain with a deposit factory, is a forwarder like
  * the deposit addresses of its applications — a `deposit_addresses` row with no application — so a transfer to it is
  * recorded as a bill (with no application: the collection's record, listed in no application's bills) and swept into

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
- * Migration 0036_live_transactions (transaction records "updated live while they count"):
+ * Migration 0036_live_transactions (issue 41, transaction records "updated live while they count"):
  *  - every transaction record the ledger writes (migration 0033's trigger) is raised on the live channel in the same
  *    transaction, `{"stream":"transaction","merchantId":…,"key":"r<record id>"}` (server/domain/platform/live-changes.ts):
  *    whatever posts a merchant's line, the merchant's open Transaction records hear of it when it commits;

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
- * Migration 0037_gas_books ("books that cover every coin"): the gas the platform's own transactions pay is
+ * Migration 0037_gas_books (issue 41, "books that cover every coin"): the gas the platform's own transactions pay is
  * in the ledger, in the chain's native coin, beside the USDT accounts:
  *  - `nativeHolder`: the native coin one of the platform's addresses holds on a chain (the gas payer that sends sweeps,
  *    the treasury that sends withdrawals), one account per chain and address (`holder`), in the chain's native

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
- * Migration 0038_first_application_done: the message box's "Create your first application" to-do reads Done
+ * Migration 0038_first_application_done (issue 42): the message box's "Create your first application" to-do reads Done
  * (message_type 1) for every merchant who already has an application; from now on adding one marks it
  * (server/domain/messaging/messages.ts onApplicationAdded).
  */

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
- * Migration 0039_merchant_currencies (My currencies): the token currencies a merchant's applications accept,
+ * Migration 0039_merchant_currencies (issue 42, My currencies): the token currencies a merchant's applications accept,
  * by chain and lower-cased contract. A merchant without a row accepts the first currencies of the Currency list, as
  * many as its package allows (server/domain/applications/accepted-currencies.ts); its first change writes that default
  * as rows, so from then on the rows with `accepted` are the whole choice.

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
- * Migration 0040_upgrade_credit ("Upgrading keeps what was paid"). Buying a higher package while a paid one
+ * Migration 0040_upgrade_credit (issue 42, "Upgrading keeps what was paid"). Buying a higher package while a paid one
  * is active credits the unused part of the current one, prorated by time (server/domain/payments/upgrade-credit.ts):
  * the order's `amount` is what is to pay, `credit` what the current package's unused time is worth (so its price is
  * amount + credit), and `credit_order_id` the paid order whose run it credits (the subscription's latest order).

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
- * Migration 0041_console_receipts (the console home at a million bills). The home's trend and the amount still
+ * Migration 0041_console_receipts (issue 42, the console home at a million bills). The home's trend and the amount still
  * on chain summed a merchant's credited bills on every load: a grouped scan of every bill of the range, about 190 ms
  * for 200,000 bills and five times that for a million (bench/console-home.ts). Here both are kept as the bills change:
  *

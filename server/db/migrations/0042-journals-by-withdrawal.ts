@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
- * Migration 0042_journals_by_withdrawal (an index behind every filter). Transaction records by transaction
+ * Migration 0042_journals_by_withdrawal (issue 40: an index behind every filter). Transaction records by transaction
  * hash find the journals of the merchant's withdrawals paid by it through `ledger_journals.withdrawal_id`, which only
  * partial indexes covered (0029's by kind of hold, release and sending; 0037's gas journals): at a million bills the
  * filter read every journal (214–262 ms p95 in `npm run bench:lists`). One index of every journal that names a

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
- * Migration 0043_stolen_session_guards ("a stolen session moves no money").
+ * Migration 0043_stolen_session_guards (issue 67, "a stolen session moves no money").
  *
  * - `applications.withdraw_any_address_daily_limit`: an open-API withdrawal goes only to a usable destination of the
  *   console's address book, unless the merchant turned "any address" on for the application, with a proof: then this

@@ -13,7 +13,7 @@ const namedToken = (token: RegisteredToken) => ({
 });
 
 /**
- * Every configured chain's tokens, named as the Currency list names them, in its order (My currencies, issue 42: the
+ * Every configured chain's tokens, named as the Currency list names them, in its order (My currencies: the
  * currencies a merchant can accept), each credited or not as there (only USDT is).
  */
 export function configuredTokens(layer: ChainLayer | null) {

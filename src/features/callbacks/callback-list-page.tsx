@@ -26,7 +26,7 @@ import { RedeliverFailedDialog } from "./redeliver-failed-dialog.tsx";
 import "./callbacks.css";
 
 /**
- * Transaction callbacks (issue 28): every attempt to deliver an event to an application's callback URL, searched and
+ * Transaction callbacks: every attempt to deliver an event to an application's callback URL, searched and
  * paged; redeliver one, redeliver every failed one since a time, send a test event. `?billNo=` (the link from an
  * application bill's details) opens it filtered to that bill; a new link starts the page again.
  */
