@@ -26,7 +26,7 @@ const anyOf =
   (...folders: string[]) =>
   (path: string) =>
     folders.some((folder) => inside(folder)(path));
-/** `src/features/order/x.tsx` → `order`. */
+/** `src/features/orders/x.tsx` → `orders`. */
 const featureOf = (path: string) => /^src\/features\/([^/]+)\//.exec(path)?.[1];
 
 /**
