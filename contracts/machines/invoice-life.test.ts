@@ -37,7 +37,13 @@ describe("invoiceLife: paying exactly", () => {
     expect(counting.callbacks).toEqual(["invoice.processing"]);
 
     const done = viewAfter(seen("t1", "10"), confirmed("t1"));
-    expect(done.view).toMatchObject({ status: "paid", flags: [], amountReceived: "10", final: true, confirmations: null });
+    expect(done.view).toMatchObject({
+      status: "paid",
+      flags: [],
+      amountReceived: "10",
+      final: true,
+      confirmations: null,
+    });
     expect(done.callbacks).toEqual(["invoice.processing", "invoice.paid"]);
   });
 

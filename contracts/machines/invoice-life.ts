@@ -86,7 +86,8 @@ const couldStillBePaid = (context: InvoiceLifeContext) =>
 export const invoiceLifeMachine = setup({
   types: {} as { context: InvoiceLifeContext; events: InvoiceLifeEvent; input: InvoiceLifeInput },
   guards: {
-    expiryDue: ({ context, event }) => event.type === "expiry.reached" && !context.expiryPassed && isDue(context, event.at),
+    expiryDue: ({ context, event }) =>
+      event.type === "expiry.reached" && !context.expiryPassed && isDue(context, event.at),
     expiryPassed: ({ context }) => context.expiryPassed,
     moneySeen: ({ context }) => hasLiveTransfer(context.transfers),
     nothingSeen: ({ context }) => !hasLiveTransfer(context.transfers),

@@ -57,7 +57,10 @@ export function withSeen(
   const known = transfers.find((t) => t.id === seen.id);
   if (!known) {
     const need = required[seen.chain] ?? seen.required;
-    return [...transfers, { ...seen, required: need, confirmations: Math.max(0, seen.confirmations), removed: false, late }];
+    return [
+      ...transfers,
+      { ...seen, required: need, confirmations: Math.max(0, seen.confirmations), removed: false, late },
+    ];
   }
   return transfers.map((t) =>
     t.id !== seen.id
@@ -82,7 +85,9 @@ export const withConfirmations = (
 
 /** The watcher says it reached its chain's confirmations. */
 export const withConfirmed = (transfers: readonly InvoiceTransfer[], id: string): InvoiceTransfer[] =>
-  transfers.map((t) => (t.id === id && !t.removed ? { ...t, confirmations: Math.max(t.confirmations, t.required) } : t));
+  transfers.map((t) =>
+    t.id === id && !t.removed ? { ...t, confirmations: Math.max(t.confirmations, t.required) } : t,
+  );
 
 /** A reorganisation took its block away: kept in the list (the timeline shows it), counted nowhere. */
 export const withRemoved = (transfers: readonly InvoiceTransfer[], id: string): InvoiceTransfer[] =>
