@@ -1,13 +1,13 @@
 import { expect } from "vitest";
 import { type Actor, createActor } from "xstate";
-import { invoiceLifeMachine } from "../../contracts/machines/invoice-life.ts";
+import { type InvoiceLifeEvent, invoiceLifeMachine } from "../../contracts/machines/invoice-life.ts";
 import {
   callbackEventBetween,
   type InvoiceLifeSnapshot,
   selectInvoiceView,
 } from "../../contracts/machines/invoice-life-selectors.ts";
 import { addAmounts, amountLeft, compareAmounts, subtractAmounts } from "../../contracts/money.ts";
-import { runModel } from "../framework/run-model.ts";
+import { runModel, unmapped } from "../framework/run-model.ts";
 import { invoiceLifeModel } from "../models/invoice-life.model.ts";
 
 /**
@@ -20,12 +20,16 @@ interface H {
   callbacks: string[];
 }
 
+const isInvoiceEvent = (event: { type: string }): event is InvoiceLifeEvent => !event.type.startsWith("xstate.");
+
 runModel(invoiceLifeModel, {
   async start(path): Promise<H> {
     const actor = createActor(invoiceLifeMachine, { input: path.input }).start();
     return { actor, before: actor.getSnapshot(), callbacks: [] };
   },
   async perform(h, event) {
+    // The machine has no timers or actors: every step is an event the watcher, the clock or the merchant sends.
+    if (!isInvoiceEvent(event)) return unmapped(event);
     h.actor.send(event);
     const after = h.actor.getSnapshot();
     const raised = callbackEventBetween(h.before, after);
