@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { selectInvoiceView } from "./invoice-life-selectors.ts";
+import { createActor } from "xstate";
+import { invoiceLifeMachine, resumeInvoiceLife } from "./invoice-life.ts";
+import { callbackEventBetween, selectInvoiceStatus, selectInvoiceView } from "./invoice-life-selectors.ts";
 import {
   beforeExpiry,
   cancel,
@@ -219,5 +221,34 @@ describe("invoiceLife: cancel", () => {
     const { view, callbacks } = viewAfter(cancel, seen("t1", "10"), confirmed("t1"), seen("t2", "1"));
     expect(view).toMatchObject({ status: "cancelled", flags: ["paidLate"], amountReceived: "10" });
     expect(callbacks).toEqual(["invoice.cancelled", "invoice.cancelled"]);
+  });
+});
+
+describe("invoiceLife: resumed from what is stored", () => {
+  it("goes on after a restart from its status and context as stored, JSON and back, without a second callback", () => {
+    for (const events of [
+      [seen("t1", "4"), confirmed("t1")],
+      [expiry(), seen("t1", "10")],
+      [cancel],
+      [seen("t1", "10"), removed("t1")],
+    ]) {
+      const { snapshot } = runInvoice(events);
+      const stored = JSON.parse(JSON.stringify({ status: selectInvoiceStatus(snapshot), context: snapshot.context }));
+      const resumed = resumeInvoiceLife(stored.status, stored.context);
+      expect(resumed.value).toEqual(snapshot.value);
+      expect(resumed.context).toEqual(snapshot.context);
+    }
+    const late = runInvoice([expiry(), seen("t1", "10")]).snapshot;
+    const context = JSON.parse(JSON.stringify(late.context));
+    // XState asks for the input too; a resumed snapshot's context wins.
+    const actor = createActor(invoiceLifeMachine, {
+      snapshot: resumeInvoiceLife("expired", context),
+      input: context,
+    }).start();
+    const before = actor.getSnapshot();
+    actor.send(seen("t2", "1"));
+    expect(callbackEventBetween(before, actor.getSnapshot())).toBeNull();
+    actor.send(confirmed("t1"));
+    expect(selectInvoiceView(actor.getSnapshot())).toMatchObject({ status: "expired", amountReceived: "10" });
   });
 });

@@ -1,5 +1,5 @@
 import { assign, setup } from "xstate";
-import type { InvoiceFlag } from "../schemas/invoice-states.ts";
+import type { InvoiceFlag, InvoiceStatus } from "../schemas/invoice-states.ts";
 import {
   covers,
   flagsOf,
@@ -163,3 +163,14 @@ export const invoiceLifeMachine = setup({
     },
   },
 });
+
+/**
+ * An invoice's snapshot from what is stored of it (its status and context), to go on after a restart or in another
+ * instance: an ended invoice that received money after its end resumes in its `paidLate` state, so the next money
+ * raises no second callback.
+ */
+export function resumeInvoiceLife(status: InvoiceStatus, context: InvoiceLifeContext) {
+  const ended = status === "expired" || status === "cancelled";
+  const value = ended ? { [status]: context.flags.includes("paidLate") ? "paidLate" : "closed" } : status;
+  return invoiceLifeMachine.resolveState({ value, context });
+}
