@@ -50,7 +50,7 @@ function randomEvent(random: Random, pool: readonly PoolTransfer[]): InvoiceLife
 }
 
 const ended: ReadonlySet<InvoiceStatus> = new Set(["paid", "expired", "cancelled"]);
-const seeds = Array.from({ length: 150 }, (_, i) => i + 1);
+const seeds = Array.from({ length: 100 }, (_, i) => i + 1);
 
 /** The watcher's story of one transfer, kept by the test itself: what the invoice must have counted. */
 interface Told {
