@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { billExportTable } from "../../contracts/exports/bills.ts";
