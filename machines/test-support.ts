@@ -25,7 +25,7 @@ export function recordedCall<Input, Output>(answer: () => Promise<Output>) {
 }
 
 /** Resolves with the actor's snapshot once it is done (a child machine's output). */
-export const ended = <A extends AnyActorRef>(actor: A) => waitFor(actor, (snapshot) => snapshot.status === "done");
+export const ended = (actor: AnyActorRef) => waitFor(actor, (snapshot) => snapshot.status === "done");
 
 /** What the server answers a sign-in that needs no second factor. */
 export const signedInAnswer: LoginResult = {
