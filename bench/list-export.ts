@@ -8,7 +8,7 @@
 import { type Kysely, sql } from "kysely";
 import { billExportTable } from "../contracts/exports/bills.ts";
 import type { DB } from "../server/db/schema.ts";
-import type { NamedChain } from "../server/chain/configured-chain.ts";
+import type { CurrencyRegistry } from "../server/chain/currency-registry.ts";
 import { exportBills, filteredBills } from "../server/domain/bills/bills.ts";
 import type { MerchantScope } from "../server/domain/platform/merchant-scope.ts";
 import { csvText } from "../server/http/csv-file.ts";
@@ -24,12 +24,7 @@ const day = 86_400_000;
  * pool connections opened) reported on its own, then three more for the figures against the goals — what a server
  * already running takes for one more export.
  */
-export async function measureExport(
-  db: Kysely<DB>,
-  scope: MerchantScope,
-  bills: number,
-  chains: readonly NamedChain[],
-) {
+export async function measureExport(db: Kysely<DB>, scope: MerchantScope, bills: number, currencies: CurrencyRegistry) {
   const days = Math.min(90, (90 * exportRows) / bills);
   const middle = Date.now() - 45 * day;
   const filter = {
@@ -46,7 +41,7 @@ export async function measureExport(
   let plans: Plan[] = [];
   for (let run = 0; run < 4; run++) {
     const recorded = recording(db);
-    const download = exportBills(recorded.db, scope, filter, { chains, now: new Date() });
+    const download = exportBills(recorded.db, scope, filter, { currencies, now: new Date() });
     if (!download.ok) throw new Error(download.message);
     let rows = 0;
     let bytes = 0;

@@ -25,6 +25,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { type Kysely, sql } from "kysely";
 import type { BillListRequest } from "../contracts/schemas/bills.ts";
+import { currencyRegistry } from "../server/chain/currency-registry.ts";
 import { openDatabase } from "../server/db/open-database.ts";
 import type { DB } from "../server/db/schema.ts";
 import type { CallbackListRequest } from "../contracts/schemas/callbacks.ts";
@@ -37,6 +38,7 @@ import type { MerchantScope } from "../server/domain/platform/merchant-scope.ts"
 import { analyzeSeededTables, endUsersFor, seedMerchantLists } from "../server/testing/list-seed.ts";
 import { dropSeededIndexes, rebuildIndexes } from "../server/testing/list-seed-indexes.ts";
 import { seedApplication, seedMerchant, seedSession, testServerSecret } from "../server/testing/seed.ts";
+import { configuredChain } from "../server/testing/stub-chain.ts";
 import { createTestDatabase } from "../server/testing/test-database.ts";
 import { consoleHomeLine, measureConsoleHome } from "./console-home.ts";
 import { measureExport } from "./list-export.ts";
@@ -56,7 +58,10 @@ const pageSize = defaultBillPageSize;
 const deepPage = 50;
 const day = 86_400_000;
 const chain = benchSeedChain;
-const settings = { chains: [{ chainId: chain.chainId, product: "Devnet" }], secret: testServerSecret };
+const settings = {
+  currencies: currencyRegistry([configuredChain("Devnet", chain.chainId)]),
+  secret: testServerSecret,
+};
 const count = (n: number) => n.toLocaleString("en-US");
 
 interface Seeded {
@@ -128,12 +133,7 @@ const callbackPages =
 const transactionPages =
   (scope: MerchantScope, filter: ListFigure["filter"]): PageCall =>
   (db, cursor) =>
-    listTransactions(
-      db,
-      scope,
-      { ...(filter as Omit<TransactionListRequest, "cursor">), pageSize, cursor },
-      { chains: settings.chains, secret: testServerSecret },
-    );
+    listTransactions(db, scope, { ...(filter as Omit<TransactionListRequest, "cursor">), pageSize, cursor }, settings);
 
 async function bench(database: string, db: Kysely<DB>, budgeted: boolean) {
   const seeded = await seedAll(db, database, budgeted);
@@ -213,7 +213,7 @@ async function bench(database: string, db: Kysely<DB>, budgeted: boolean) {
     lists.push(measured.figure);
     plans.push(...measured.plans);
   }
-  const exported = await measureExport(db, scope, seeded.bills, settings.chains);
+  const exported = await measureExport(db, scope, seeded.bills, settings.currencies);
   plans.push(...exported.plans);
   const consoleHome = await measureConsoleHome(db, scope, runs, plans);
   const seqScans = plans.flatMap((p) => p.seqScans.map((table) => `${table} (${p.query})`));

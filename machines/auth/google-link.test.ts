@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createActor, fromPromise, waitFor } from "xstate";
+import { createActor, waitFor } from "xstate";
 import type { GoogleLinkRequest } from "../../contracts/schemas/google.ts";
 import type { LoginAnswer } from "../../contracts/schemas/two-factor.ts";
-import { apiFailure } from "../test-support.ts";
+import { apiFailure, ended, recordedCall, signedInAnswer } from "../test-support.ts";
 import { googleLinkMachine } from "./google-link.ts";
 import {
   sameGoogleLinkStep,
@@ -12,30 +12,14 @@ import {
 } from "./google-link-selectors.ts";
 
 const linkTicket = "t".repeat(43);
-const loginResult: LoginAnswer = {
-  accessToken: "tok",
-  userId: "100001",
-  email: "m@example.com",
-  language: "en-US",
-  nickName: "m",
-  avatar: "",
-};
+const loginResult: LoginAnswer = signedInAnswer;
 
 function start(answer: () => Promise<LoginAnswer> = async () => loginResult) {
-  const calls: GoogleLinkRequest[] = [];
-  const machine = googleLinkMachine.provide({
-    actors: {
-      linkAccount: fromPromise(async ({ input }) => {
-        calls.push(input);
-        return answer();
-      }),
-    },
-  });
+  const { actor: linkAccount, calls } = recordedCall<GoogleLinkRequest, LoginAnswer>(answer);
+  const machine = googleLinkMachine.provide({ actors: { linkAccount } });
   const actor = createActor(machine, { input: { link: { linkTicket, email: "m@example.com" } } }).start();
   return { actor, calls };
 }
-
-const ended = (actor: ReturnType<typeof start>["actor"]) => waitFor(actor, (s) => s.status === "done");
 
 describe("google link machine", () => {
   it("links with the password and the ticket, and hands the answer over", async () => {

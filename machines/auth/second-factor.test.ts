@@ -1,34 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { createActor, fromPromise, waitFor } from "xstate";
+import { createActor, waitFor } from "xstate";
 import type { LoginResult } from "../../contracts/schemas/auth.ts";
 import type { SecondFactorRequest } from "../../contracts/schemas/two-factor.ts";
-import { apiFailure } from "../test-support.ts";
+import { apiFailure, ended, recordedCall, signedInAnswer as loginResult } from "../test-support.ts";
 import { secondFactorMachine } from "./second-factor.ts";
 import { sameSecondFactorForm, selectSecondFactorFailure, selectSecondFactorForm } from "./second-factor-selectors.ts";
 
-const loginResult: LoginResult = {
-  accessToken: "tok",
-  userId: "100001",
-  email: "m@example.com",
-  language: "en-US",
-  nickName: "m",
-  avatar: "",
-};
-
 function start(answer: () => Promise<LoginResult> = async () => loginResult) {
-  const calls: SecondFactorRequest[] = [];
-  const machine = secondFactorMachine.provide({
-    actors: {
-      verifyCode: fromPromise(async ({ input }) => {
-        calls.push(input);
-        return answer();
-      }),
-    },
-  });
+  const { actor: verifyCode, calls } = recordedCall<SecondFactorRequest, LoginResult>(answer);
+  const machine = secondFactorMachine.provide({ actors: { verifyCode } });
   return { actor: createActor(machine, { input: { challenge: "ch-1" } }).start(), calls };
 }
-
-const ended = (actor: ReturnType<typeof start>["actor"]) => waitFor(actor, (s) => s.status === "done");
 
 describe("second factor machine (TOTP at sign-in)", () => {
   it("sends the trimmed code with the challenge and hands the session over", async () => {

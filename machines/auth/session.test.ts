@@ -21,16 +21,9 @@ import {
   selectSecondFactorActor,
   selectUserId,
 } from "./session-selectors.ts";
-import { apiFailure, settle } from "../test-support.ts";
+import { apiFailure, settle, signedInAnswer } from "../test-support.ts";
 
-const loginResult: LoginResult = {
-  accessToken: "tok",
-  userId: "100001",
-  email: "m@example.com",
-  language: "en-US",
-  nickName: "m",
-  avatar: "",
-};
+const loginResult: LoginResult = signedInAnswer;
 const profile = { userId: "100001", email: "m@example.com", nickName: "m", role: "" } as UserProfile;
 const storedUser = { id: "100001", email: "m@example.com", language: "en-US", nickName: "m", avatar: "" };
 

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../src/api/api-error.ts";
 import { createControlledApi } from "./fake-api.ts";

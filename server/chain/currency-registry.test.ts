@@ -48,6 +48,11 @@ describe("currency registry", () => {
     expect(registry.chainById(137)).toBe(other);
   });
 
+  it("names a chain's product for the wire, and a chain no longer configured by its id", () => {
+    expect(registry.productOf(1)).toBe("Eth");
+    expect(registry.productOf(56)).toBe("Chain 56");
+  });
+
   it("says what each configured chain is called and paid in, and which known chains are not configured", () => {
     expect(registry.factsOf(eth).coin.symbol).toBe("ETH");
     expect(registry.factsOf(devnet).coin.name).toBe("Devnet Ether");

@@ -48,6 +48,8 @@ export interface CurrencyRegistry {
   /** Case-insensitive, like the routes: `eth` finds Eth. */
   chainByProduct(product: string): ConfiguredChain | undefined;
   chainById(chainId: number): ConfiguredChain | undefined;
+  /** The chain's `{product}` as the wire mappers name it; a chain no longer configured by its id ("Chain 56"). */
+  productOf(chainId: number): string;
   /** The token a Transfer log came from, by chain and contract (any case); undefined for a contract not configured. */
   tokenAt(chainId: number, contract: string): RegisteredToken | undefined;
   /** The chain's USDT token: what orders are paid in there. */
@@ -99,6 +101,7 @@ export function currencyRegistry(chains: readonly ConfiguredChain[]): CurrencyRe
     tokens,
     chainByProduct: (product) => chains.find((c) => c.product.toLowerCase() === product.toLowerCase()),
     chainById: (chainId) => chains.find((c) => c.chainId === chainId),
+    productOf: (chainId) => chains.find((c) => c.chainId === chainId)?.product ?? `Chain ${chainId}`,
     tokenAt: (chainId, contract) => byKey.get(currencyKey(chainId, contract)),
     usdtOn: (chainId) => tokens.find((t) => t.chainId === chainId && t.usdt),
     factsOf,

@@ -20,7 +20,7 @@ type Spec = LiveStreamSpec<never, unknown>;
  * (live-stream.ts).
  */
 export function liveStreams(services: Services): Record<LiveStreamName, Spec> {
-  const chains = () => services.currencies.chains;
+  const currencies = () => services.currencies;
   const specs = {
     /**
      * `GET /api/Order/Events?orderCode=` (server/README.md, "Live streams"): the order at once and after every
@@ -57,11 +57,14 @@ export function liveStreams(services: Services): Record<LiveStreamName, Spec> {
       async read(scope, _query, billNo) {
         if (billNo === null) {
           const search = { status: "confirming" as const, pageSize: maxBillPageSize };
-          const page = await searchBills(services.db, scope, search, { chains: chains(), secret: services.secret });
+          const page = await searchBills(services.db, scope, search, {
+            currencies: currencies(),
+            secret: services.secret,
+          });
           return page.ok ? page.data.items : [];
         }
         // Another merchant's number under this merchant's id (a forged NOTIFY) reads nothing, and sends nothing.
-        const bill = await billForWire(services.db, scope, billNo, chains());
+        const bill = await billForWire(services.db, scope, billNo, currencies());
         return bill ? [bill] : [];
       },
     } satisfies LiveStreamSpec<Record<string, never>, unknown>,
@@ -77,7 +80,7 @@ export function liveStreams(services: Services): Record<LiveStreamName, Spec> {
       what: "transaction record",
       keyOf: () => null,
       first: async () => ok([]),
-      read: (scope, _query, key) => liveTransactionRecords(services.db, scope, key, chains()),
+      read: (scope, _query, key) => liveTransactionRecords(services.db, scope, key, currencies()),
     } satisfies LiveStreamSpec<Record<string, never>, unknown>,
   };
   return specs as unknown as Record<LiveStreamName, Spec>;

@@ -6,6 +6,6 @@ import { listHandlers } from "./list-handlers.ts";
 export const billHandlers: Pick<HandlerTable, "billList" | "billExport" | "billDetail"> = {
   ...listHandlers({ pages: "billList", file: "billExport" }, { pages: listBills, file: exportBills }),
   billDetail: {
-    handle: ({ db, body, session, services }) => billDetail(db, session.scope, body.billNo, services.currencies.chains),
+    handle: ({ db, body, session, services }) => billDetail(db, session.scope, body.billNo, services.currencies),
   },
 };

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DownloadEndpointName, EnvelopeEndpointName, ResultOf } from "../../contracts/endpoints.ts";
 import type { ConfiguredChain } from "../chain/chain-layer.ts";
+import type { CurrencyRegistry } from "../chain/currency-registry.ts";
 import type { DB } from "../db/schema.ts";
 import type { Session } from "../domain/identity/sessions.ts";
 import type { CsvDownload } from "../domain/platform/csv-download.ts";
@@ -8,8 +9,10 @@ import type { MerchantScope } from "../domain/platform/merchant-scope.ts";
 import type { Outcome } from "../domain/platform/outcome.ts";
 import type { DownloadHandler, Handler, HandlerContext } from "../http/handler.ts";
 
-/** What a list's use cases take besides the merchant's search: the chains its rows name, the paging's secret, the time. */
+/** What a list's use cases take besides the merchant's search: the currencies its rows name, the paging's secret, the time. */
 export interface ListDeps {
+  currencies: CurrencyRegistry;
+  /** The registry's chains, for the withdrawals' list until its mapper reads the registry too. */
   chains: readonly ConfiguredChain[];
   secret: Buffer;
   now: Date;
@@ -38,6 +41,7 @@ const scopeOf = (session: Session | null): MerchantScope => {
 };
 
 const depsOf = ({ services, now }: Pick<HandlerContext<EnvelopeEndpointName>, "services" | "now">): ListDeps => ({
+  currencies: services.currencies,
   chains: services.currencies.chains,
   secret: services.secret,
   now,

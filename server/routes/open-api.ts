@@ -52,8 +52,8 @@ export const openApiHandlers: OpenApiHandlers = {
     return ok({ balance: fromAtto(await balanceAtto(db, caller.scope)), currency: "USDT" as const });
   },
   listBills: ({ db, caller, query, services }) =>
-    openApiBills(db, caller, query, { chains: services.currencies.chains, secret: services.secret }),
-  bill: ({ db, caller, params, services }) => openApiBill(db, caller, params.billNo, services.currencies.chains),
+    openApiBills(db, caller, query, { currencies: services.currencies, secret: services.secret }),
+  bill: ({ db, caller, params, services }) => openApiBill(db, caller, params.billNo, services.currencies),
   createWithdrawal: ({ db, caller, body, headers, now, services }) =>
     openApiWithdrawal(db, caller, body, headers["idempotency-key"], {
       chains: services.currencies.chains,

@@ -1,10 +1,14 @@
 import type { Kysely } from "kysely";
+import { currencyRegistry } from "../chain/currency-registry.ts";
 import type { DB } from "../db/schema.ts";
 import { lockBillOf, recordBillEvent } from "../domain/bills/deposit-bills.ts";
 import type { SystemMerchantScope } from "../domain/platform/merchant-scope.ts";
 import { liveWebhookSecretsOfRow } from "../domain/applications/webhook-secrets.ts";
 import { type WebhookMessage, webhookHeaders } from "../domain/callbacks/webhook-signature.ts";
 import { seedBill } from "./seed.ts";
+import { configuredChain } from "./stub-chain.ts";
+
+const devnetCurrencies = currencyRegistry([configuredChain("Devnet", 31337)]);
 
 export interface SeededDelivery {
   deliveryId: string;
@@ -31,7 +35,7 @@ export async function seedCreditedDelivery(
       .executeTakeFirstOrThrow();
     const bill = await lockBillOf(trx, transfer_id);
     if (!bill) throw new Error(`bill ${billNo} is not there`);
-    await recordBillEvent(trx, scope, "deposit.credited", bill, [{ chainId: 31337, product: "Devnet" }], new Date());
+    await recordBillEvent(trx, scope, "deposit.credited", bill, devnetCurrencies, new Date());
     const delivery = await trx
       .selectFrom("callback_deliveries")
       .select(["id", "event_id"])

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { currencyRegistry } from "../chain/currency-registry.ts";
 import type { OpenedDatabase } from "../db/open-database.ts";
 import type { DB } from "../db/schema.ts";
 import { searchBills } from "../domain/bills/bills.ts";
@@ -13,6 +14,7 @@ import { ledgerViolations } from "../domain/payments/reconcile.ts";
 import { fromAtto, toAtto } from "../../contracts/money.ts";
 import { type SeedChain, seedMerchantLists } from "./list-seed.ts";
 import { seedMerchant, seedSession, testServerSecret } from "./seed.ts";
+import { configuredChain } from "./stub-chain.ts";
 import { createTestDatabase } from "./test-database.ts";
 import { receiptsByDayQuery } from "../domain/bills/console-overview.ts";
 
@@ -28,7 +30,7 @@ const chain: SeedChain = {
   factory: `0x${"fa".repeat(20)}` as Address,
   confirmations: 2,
 };
-const settings = { chains: [{ chainId: 31337, product: "Devnet" }], secret: testServerSecret };
+const settings = { currencies: currencyRegistry([configuredChain("Devnet", 31337)]), secret: testServerSecret };
 
 let database: OpenedDatabase;
 let db: Kysely<DB>;

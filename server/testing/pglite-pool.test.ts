@@ -31,7 +31,8 @@ it("lends a used database again only as it was loaded: rows gone, sequences back
   expect(await newMerchantId(again)).toBe("100001");
   expect((await again.query<{ n: number }>("select count(*)::int as n from packages")).rows[0]!.n).toBeGreaterThan(0);
   await again.close();
-});
+  // The first load of the worker's first file compiles PGlite too: a minute, as the cases below have.
+}, 60_000);
 
 // One change a test: each closes its database, so each loads another from the snapshot (about a CPU-second); four in
 // one test overran its 20 s while npm test's other lane and other work shared the two cores, and on a machine busy

@@ -7,7 +7,7 @@ import { Migrator } from "kysely/migration";
 import { migrations } from "../db/migrations.ts";
 import { kyselyOverPglite, type OpenedDatabase, openDatabase, pgliteOptions } from "../db/open-database.ts";
 import type { DB } from "../db/schema.ts";
-import { migratedSnapshot, migrationsKey } from "./migrated-snapshot.ts";
+import { blankSnapshot, migratedSnapshot, migrationsKey } from "./migrated-snapshot.ts";
 import { leasePglite } from "./pglite-pool.ts";
 
 // Read and copied into a Blob once per worker (43 MB; about 50 ms a file otherwise): PGlite only reads it.
@@ -84,7 +84,9 @@ export async function createTestDatabaseUpTo(lastMigration: string): Promise<Ope
       },
     };
   } else {
-    const db = kyselyOverPglite(await PGlite.create(pgliteOptions));
+    const db = kyselyOverPglite(
+      await PGlite.create({ ...pgliteOptions, loadDataDir: new Blob([await blankSnapshot()]) }),
+    );
     opened = { db, close: () => db.destroy() };
   }
   const { error } = await new Migrator({

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { describe, expect, it, vi } from "vitest";
 import { waitFor } from "xstate";
 import { createI18n } from "../i18n/i18n.ts";

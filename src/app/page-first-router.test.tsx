@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { type ComponentType, lazy, Suspense } from "react";
 import { Link, Route, Routes, useLocation, useNavigate } from "react-router";

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { Suspense } from "react";
 import { Link, Outlet, Route, Routes } from "react-router";

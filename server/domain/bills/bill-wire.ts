@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { AppBill } from "../../../contracts/schemas/bills.ts";
-import type { NamedChain } from "../../chain/configured-chain.ts";
+import type { CurrencyRegistry } from "../../chain/currency-registry.ts";
 import type { DB } from "../../db/schema.ts";
 import { formatAmount, usdtText } from "../../../contracts/money.ts";
 
@@ -76,9 +76,9 @@ const amountOrNull = (numeric: string | null) => (numeric === null ? null : usdt
 
 /**
  * The `appBill` schema's shape (contracts/schemas/bills.ts), the one place it is made: the list, the detail, the open
- * API and the event stream answer the same thing. A chain no longer configured is named by its id.
+ * API and the event stream answer the same thing. The chain is named as the registry names it.
  */
-export function toWireBill(row: WireBillRow, chains: readonly NamedChain[]): AppBill {
+export function toWireBill(row: WireBillRow, currencies: CurrencyRegistry): AppBill {
   const chainId = Number(row.chain_id);
   return {
     billNo: row.bill_no,
@@ -88,7 +88,7 @@ export function toWireBill(row: WireBillRow, chains: readonly NamedChain[]): App
     fromAddress: row.from_address,
     toAddress: row.to_address,
     amount: usdtText(row.amount),
-    chain: chains.find((c) => c.chainId === chainId)?.product ?? `Chain ${chainId}`,
+    chain: currencies.productOf(chainId),
     chainId,
     currency: row.currency,
     tokenContract: row.token,

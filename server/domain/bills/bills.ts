@@ -1,4 +1,4 @@
-import type { NamedChain } from "../../chain/configured-chain.ts";
+import type { CurrencyRegistry } from "../../chain/currency-registry.ts";
 import type { Kysely } from "kysely";
 import type { AppBill, BillExportRequest, BillListRequest, BillListResult } from "../../../contracts/schemas/bills.ts";
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
@@ -65,14 +65,14 @@ export async function searchBills(
   db: Kysely<DB>,
   scope: AnyMerchantScope,
   search: BillSearch,
-  { chains, secret }: { chains: readonly NamedChain[]; secret: Buffer },
+  { currencies, secret }: { currencies: CurrencyRegistry; secret: Buffer },
 ): Promise<Outcome<BillListResult>> {
   const { cursor, pageSize = defaultBillPageSize, ...filters } = search;
   const keyset = filters.applicationId ? openApiBillKeyset : billKeyset;
   const query = filteredBills(db, scope, filters);
   const counted = filteredBills(db, scope, filters, billsToCount(db, scope.merchantId));
   const request = { secret, merchantId: scope.merchantId, filters, cursor, pageSize };
-  return wirePage(db, query, keyset, request, (row) => toWireBill(row, chains), counted);
+  return wirePage(db, query, keyset, request, (row) => toWireBill(row, currencies), counted);
 }
 
 /**
@@ -84,10 +84,10 @@ export function exportBills(
   db: Kysely<DB>,
   scope: MerchantScope,
   filters: BillExportRequest,
-  { chains, now }: { chains: readonly NamedChain[]; now: Date },
+  { currencies, now }: { currencies: CurrencyRegistry; now: Date },
 ): Outcome<CsvDownload<AppBill>> {
   const fileName = `application-bills-${now.toISOString().slice(0, 10)}.csv`;
-  return wireFile(db, filteredBills(db, scope, filters), billKeyset, fileName, (row) => toWireBill(row, chains));
+  return wireFile(db, filteredBills(db, scope, filters), billKeyset, fileName, (row) => toWireBill(row, currencies));
 }
 
 /** Application bills in the console: the signed-in merchant's own. */
@@ -95,7 +95,7 @@ export function listBills(
   db: Kysely<DB>,
   scope: MerchantScope,
   filters: BillListRequest,
-  settings: { chains: readonly NamedChain[]; secret: Buffer },
+  settings: { currencies: CurrencyRegistry; secret: Buffer },
 ): Promise<Outcome<BillListResult>> {
   return searchBills(db, scope, filters, settings);
 }
@@ -108,13 +108,13 @@ export async function billForWire(
   db: Kysely<DB>,
   scope: AnyMerchantScope,
   billNo: string,
-  chains: readonly NamedChain[],
+  currencies: CurrencyRegistry,
   applicationId?: string,
 ): Promise<AppBill | null> {
   let query = wireBillQuery(db, scope.merchantId).where("b.bill_no", "=", billNo);
   if (applicationId) query = query.where("b.application_id", "=", applicationId);
   const row = await query.executeTakeFirst();
-  return row ? toWireBill(row, chains) : null;
+  return row ? toWireBill(row, currencies) : null;
 }
 
 /** A bill's details; unknown (or another merchant's) → billNotFound. */
@@ -122,8 +122,8 @@ export async function billDetail(
   db: Kysely<DB>,
   scope: MerchantScope,
   billNo: string,
-  chains: readonly NamedChain[],
+  currencies: CurrencyRegistry,
 ): Promise<Outcome<AppBill>> {
-  const bill = await billForWire(db, scope, billNo, chains);
+  const bill = await billForWire(db, scope, billNo, currencies);
   return bill ? ok(bill) : fail(errCodes.billNotFound, billNotFoundMessage);
 }

@@ -1,4 +1,4 @@
-import type { NamedChain } from "../../chain/configured-chain.ts";
+import type { CurrencyRegistry } from "../../chain/currency-registry.ts";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { SystemMerchantScope } from "../platform/merchant-scope.ts";
@@ -98,7 +98,7 @@ export async function recordBillEvent(
   scope: SystemMerchantScope,
   type: "deposit.credited" | "deposit.reversed",
   bill: LockedBill,
-  chains: readonly NamedChain[],
+  currencies: CurrencyRegistry,
   now: Date,
 ): Promise<void> {
   // A recharge to the merchant's own payment address has no application to tell.
@@ -110,7 +110,7 @@ export async function recordBillEvent(
     applicationId: bill.application_id,
     target: "recharge",
     subject: { billId: bill.id },
-    data: toWireBill(row, chains),
+    data: toWireBill(row, currencies),
     at: now,
   });
 }

@@ -107,7 +107,7 @@ export function createDepositListener(options: DepositListenerOptions): ChainLis
       // Credited after a sweep carried it (seen after the sweep was sent, or back after a removal): now in the treasury.
       await settleSweptShares(trx, [t.id], at);
       await changeBill(trx, bill, { status: "credited", confirmations: t.confirmations, at });
-      await recordBillEvent(trx, deposit.scope, "deposit.credited", bill, options.currencies.chains, at);
+      await recordBillEvent(trx, deposit.scope, "deposit.credited", bill, options.currencies, at);
     },
 
     /**
@@ -124,14 +124,7 @@ export function createDepositListener(options: DepositListenerOptions): ChainLis
       if (bill.application_id !== null) await reverseTransfer(trx, system, t.id, null, at);
       if (bill.status === "credited") {
         await changeBill(trx, bill, { status: "reversed", at });
-        await recordBillEvent(
-          trx,
-          actFor(system, bill.merchant_id),
-          "deposit.reversed",
-          bill,
-          options.currencies.chains,
-          at,
-        );
+        await recordBillEvent(trx, actFor(system, bill.merchant_id), "deposit.reversed", bill, options.currencies, at);
       } else await changeBill(trx, bill, { status: "dropped", at });
     },
   };

@@ -1,4 +1,4 @@
-import type { NamedChain } from "../../chain/configured-chain.ts";
+import type { CurrencyRegistry } from "../../chain/currency-registry.ts";
 import type { Kysely } from "kysely";
 import type { AppBill, BillListResult } from "../../../contracts/schemas/bills.ts";
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
@@ -13,7 +13,7 @@ export function openApiBills(
   db: Kysely<DB>,
   caller: OpenApiCaller,
   query: OpenBillListQuery,
-  settings: { chains: readonly NamedChain[]; secret: Buffer },
+  settings: { currencies: CurrencyRegistry; secret: Buffer },
 ): Promise<Outcome<BillListResult>> {
   const { pageSize, ...filters } = query;
   return searchBills(
@@ -33,8 +33,8 @@ export async function openApiBill(
   db: Kysely<DB>,
   caller: OpenApiCaller,
   billNo: string,
-  chains: readonly NamedChain[],
+  currencies: CurrencyRegistry,
 ): Promise<Outcome<AppBill>> {
-  const bill = await billForWire(db, caller.scope, billNo, chains, caller.applicationId);
+  const bill = await billForWire(db, caller.scope, billNo, currencies, caller.applicationId);
   return bill ? ok(bill) : fail(errCodes.billNotFound, billNotFoundMessage, 404);
 }

@@ -1,4 +1,3 @@
-import type { ConfiguredChain, NamedChain } from "../../chain/configured-chain.ts";
 import { type Kysely, sql } from "kysely";
 import type {
   RechargeBill,
@@ -6,6 +5,7 @@ import type {
   RechargeListRequest,
   RechargeListResult,
 } from "../../../contracts/schemas/recharges.ts";
+import { type CurrencyRegistry, orderCurrency } from "../../chain/currency-registry.ts";
 import type { DB } from "../../db/schema.ts";
 import type { CsvDownload } from "../platform/csv-download.ts";
 import { type KeysetList, wirePage } from "../platform/keyset-page.ts";
@@ -14,9 +14,6 @@ import type { MerchantScope } from "../platform/merchant-scope.ts";
 import type { Outcome } from "../platform/outcome.ts";
 import { searchTime } from "../platform/search-time.ts";
 import { usdtText } from "../../../contracts/money.ts";
-
-/** A configured chain as a recharge bill names it and its token (the chain layer's ConfiguredChain fits). */
-export type RechargeChain = NamedChain & Pick<ConfiguredChain, "tokens">;
 
 /** Recharge bills newest first, served by recharge_bills_by_merchant (merchant, created_at desc, id desc). */
 const rechargeKeyset: KeysetList = { name: "recharges", time: "r.created_at", id: "r.id" };
@@ -62,18 +59,16 @@ const filteredRecharges = (db: Kysely<DB>, scope: MerchantScope, filters: Rechar
 type RechargeRow = Awaited<ReturnType<ReturnType<typeof filteredRecharges>["executeTakeFirstOrThrow"]>>;
 
 /** The `rechargeBill` schema's shape (contracts/schemas/recharges.ts), the one place it is made. */
-function toWireRecharge(row: RechargeRow, chains: readonly RechargeChain[]): RechargeBill {
+function toWireRecharge(row: RechargeRow, currencies: CurrencyRegistry): RechargeBill {
   const chainId = Number(row.chain_id);
-  const chain = chains.find((c) => c.chainId === chainId);
-  const token = chain?.tokens.find((t) => t.address.toLowerCase() === row.token.toLowerCase());
   return {
     billNo: row.bill_no,
     reason: row.reason,
     orderCode: row.order_code,
     amount: usdtText(row.amount),
-    chain: chain?.product ?? `Chain ${chainId}`,
+    chain: currencies.productOf(chainId),
     chainId,
-    currency: token?.symbol ?? "USDT",
+    currency: currencies.tokenAt(chainId, row.token)?.symbol ?? orderCurrency,
     tokenContract: row.token,
     protocol: "ERC-20",
     fromAddress: row.from_address,
@@ -92,12 +87,12 @@ export function listRecharges(
   db: Kysely<DB>,
   scope: MerchantScope,
   search: RechargeListRequest,
-  { chains, secret }: { chains: readonly RechargeChain[]; secret: Buffer },
+  { currencies, secret }: { currencies: CurrencyRegistry; secret: Buffer },
 ): Promise<Outcome<RechargeListResult>> {
   const { cursor, pageSize = 10, ...filters } = search;
   const request = { secret, merchantId: scope.merchantId, filters, cursor, pageSize };
   return wirePage(db, filteredRecharges(db, scope, filters), rechargeKeyset, request, (row) =>
-    toWireRecharge(row, chains),
+    toWireRecharge(row, currencies),
   );
 }
 
@@ -106,10 +101,10 @@ export function exportRecharges(
   db: Kysely<DB>,
   scope: MerchantScope,
   filters: RechargeExportRequest,
-  { chains, now }: { chains: readonly RechargeChain[]; now: Date },
+  { currencies, now }: { currencies: CurrencyRegistry; now: Date },
 ): Outcome<CsvDownload<RechargeBill>> {
   const fileName = `recharge-bills-${now.toISOString().slice(0, 10)}.csv`;
   return wireFile(db, filteredRecharges(db, scope, filters), rechargeKeyset, fileName, (row) =>
-    toWireRecharge(row, chains),
+    toWireRecharge(row, currencies),
   );
 }

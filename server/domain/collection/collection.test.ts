@@ -14,6 +14,7 @@ import {
   deployForwarderFactory,
   sendSweep,
 } from "../../chain/deposit-forwarder.ts";
+import { currencyRegistry } from "../../chain/currency-registry.ts";
 import { resetChainTables, startTestChain, type TestChain } from "../../chain/test-chain.ts";
 import { erc20Abi } from "../../chain/token-abi.ts";
 import type { Watcher } from "../../chain/watcher.ts";
@@ -26,6 +27,7 @@ import {
   seedMerchant,
   testServerSecret,
 } from "../../testing/seed.ts";
+import { configuredChain } from "../../testing/stub-chain.ts";
 import { tempDirs } from "../../testing/temp-dirs.ts";
 import { type MoneyChain, startMoneyChain } from "../../testing/money-chain.ts";
 import { createTestDatabase, postgresRunCovers } from "../../testing/test-database.ts";
@@ -188,7 +190,7 @@ describe("collection of deposit addresses into the treasury", () => {
       expect(swept.map((c) => [c.status, c.deployed])).toEqual(Array(10).fill(["confirmed", true]));
       for (const [i, m] of merchants.entries()) {
         const [row] = await wireBillQuery(db, m.userId).execute();
-        const wire = appBill.parse(toWireBill(row!, [{ chainId, product: "Devnet" }]));
+        const wire = appBill.parse(toWireBill(row!, currencyRegistry([configuredChain("Devnet", chainId)])));
         expect(wire).toMatchObject({
           amount: `20.00000${i}`.replace(/\.000000$/, ""),
           collectionAmount: wire.amount,

@@ -1,4 +1,3 @@
-import type { ConfiguredChain, NamedChain } from "../../chain/configured-chain.ts";
 import { type Kysely, sql } from "kysely";
 import type { BalanceResult } from "../../../contracts/schemas/balance.ts";
 import type {
@@ -7,6 +6,7 @@ import type {
   TransactionListResult,
   TransactionRecord,
 } from "../../../contracts/schemas/transactions.ts";
+import type { CurrencyRegistry } from "../../chain/currency-registry.ts";
 import type { DB, LedgerJournalKindColumn } from "../../db/schema.ts";
 import type { CsvDownload } from "../platform/csv-download.ts";
 import { type KeysetList, wirePage } from "../platform/keyset-page.ts";
@@ -16,9 +16,6 @@ import type { Outcome } from "../platform/outcome.ts";
 import { searchTime } from "../platform/search-time.ts";
 import { wireKind } from "./balance.ts";
 import { usdtText } from "../../../contracts/money.ts";
-
-/** A configured chain as a record names it (the chain layer's ConfiguredChain fits). */
-export type RecordChain = NamedChain & Partial<Pick<ConfiguredChain, "confirmations">>;
 
 /** Transaction records newest first, served by merchant_transactions_by_merchant (merchant, created_at desc, id desc). */
 const transactionKeyset: KeysetList = { name: "transactions", time: "mt.created_at", id: "mt.id" };
@@ -124,14 +121,11 @@ const transactionsToCount = (db: Kysely<DB>, scope: MerchantScope, filters: Tran
 
 type TransactionRow = Awaited<ReturnType<ReturnType<typeof filteredTransactions>["executeTakeFirstOrThrow"]>>;
 
-const chainName = (chains: readonly RecordChain[], chainId: string | number | null) =>
-  chainId === null ? null : (chains.find((c) => c.chainId === Number(chainId))?.product ?? `Chain ${chainId}`);
-
 /** The `transactionRecord` schema's shape (contracts/schemas/transactions.ts), the one place it is made. */
-function toWireTransaction(row: TransactionRow, chains: readonly RecordChain[]): TransactionRecord {
+function toWireTransaction(row: TransactionRow, currencies: CurrencyRegistry): TransactionRecord {
   const lines = typeof row.lines === "string" ? (JSON.parse(row.lines) as typeof row.lines) : row.lines;
   const chainId = row.chain_id ?? row.withdrawal_chain_id;
-  const required = chains.find((c) => c.chainId === Number(chainId))?.confirmations ?? null;
+  const required = chainId === null ? null : (currencies.chainById(Number(chainId))?.confirmations ?? null);
   // A transfer's count as the watcher keeps it; a withdrawal's while it counts, and all of them once paid.
   const confirmations =
     row.confirmations ??
@@ -144,7 +138,7 @@ function toWireTransaction(row: TransactionRow, chains: readonly RecordChain[]):
     amount: signedText(row.amount),
     createdAt: row.created_at.toISOString(),
     orderCode: row.order_code,
-    chain: chainName(chains, chainId),
+    chain: chainId === null ? null : currencies.productOf(Number(chainId)),
     txHash: row.tx_hash ?? row.withdrawal_tx_hash ?? row.withdrawal_seen_tx_hash,
     blockNumber: row.block_number ?? row.withdrawal_block ?? row.withdrawal_seen_block,
     confirmations,
@@ -164,7 +158,7 @@ export function listTransactions(
   db: Kysely<DB>,
   scope: MerchantScope,
   search: TransactionListRequest,
-  { chains, secret }: { chains: readonly RecordChain[]; secret: Buffer },
+  { currencies, secret }: { currencies: CurrencyRegistry; secret: Buffer },
 ): Promise<Outcome<TransactionListResult>> {
   const { cursor, pageSize = 10, ...filters } = search;
   const request = { secret, merchantId: scope.merchantId, filters, cursor, pageSize };
@@ -173,7 +167,7 @@ export function listTransactions(
     filteredTransactions(db, scope, filters),
     transactionKeyset,
     request,
-    (row) => toWireTransaction(row, chains),
+    (row) => toWireTransaction(row, currencies),
     transactionsToCount(db, scope, filters),
   );
 }
@@ -183,11 +177,11 @@ export function exportTransactions(
   db: Kysely<DB>,
   scope: MerchantScope,
   filters: TransactionExportRequest,
-  { chains, now }: { chains: readonly RecordChain[]; now: Date },
+  { currencies, now }: { currencies: CurrencyRegistry; now: Date },
 ): Outcome<CsvDownload<TransactionRecord>> {
   const fileName = `transactions-${now.toISOString().slice(0, 10)}.csv`;
   return wireFile(db, filteredTransactions(db, scope, filters), transactionKeyset, fileName, (row) =>
-    toWireTransaction(row, chains),
+    toWireTransaction(row, currencies),
   );
 }
 
@@ -200,7 +194,7 @@ export async function liveTransactionRecords(
   db: Kysely<DB>,
   scope: MerchantScope,
   key: string | null,
-  chains: readonly RecordChain[],
+  currencies: CurrencyRegistry,
 ): Promise<TransactionRecord[]> {
   let query = filteredTransactions(db, scope, {});
   const id = key?.slice(1) ?? "";
@@ -210,5 +204,5 @@ export async function liveTransactionRecords(
   else if (key.startsWith("w")) query = query.where("j.withdrawal_id", "=", id);
   else return [];
   const rows = await query.orderBy("mt.created_at", "desc").orderBy("mt.id", "desc").limit(100).execute();
-  return rows.map((row) => toWireTransaction(row, chains));
+  return rows.map((row) => toWireTransaction(row, currencies));
 }

@@ -7,6 +7,7 @@ import type { Address, Hash, Hex } from "viem";
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetChainTables, startTestChain, type TestChain } from "../../chain/test-chain.ts";
+import { currencyRegistry } from "../../chain/currency-registry.ts";
 import { erc20Abi } from "../../chain/token-abi.ts";
 import { outgoingTransactions } from "../../chain/outgoing.ts";
 import { type SigningSender, signingSender } from "../../chain/transaction-sender.ts";
@@ -250,9 +251,7 @@ describe("withdrawals sent from the treasury", () => {
     expect(await sendWithdrawals(sender())).toMatchObject({ confirmed: 0 });
     const counting = (await withdrawals())[0]!;
     expect(counting).toMatchObject({ status: "broadcast", seen_tx_hash: signed!.tx_hash, confirmations: 2 });
-    const records = await liveTransactionRecords(db, scope, `w${counting.id}`, [
-      { chainId, product: "Devnet", confirmations },
-    ]);
+    const records = await liveTransactionRecords(db, scope, `w${counting.id}`, currencyRegistry([configuredDevnet()]));
     expect(records.map((r) => [r.kind, r.txHash, r.confirmations, r.requiredConfirmations])).toEqual([
       ["withdrawal", signed!.tx_hash, 2, 3],
     ]);
@@ -267,9 +266,11 @@ describe("withdrawals sent from the treasury", () => {
     expect(await sendWithdrawals(sender())).toMatchObject({ confirmed: 1 });
     expect((await withdrawals())[0]).toMatchObject({ status: "confirmed", tx_hash: signed!.tx_hash });
     expect(
-      (await liveTransactionRecords(db, scope, `w${counting.id}`, [{ chainId, product: "Devnet", confirmations }])).map(
-        (r) => [r.withdrawalStatus, r.confirmations, r.requiredConfirmations],
-      ),
+      (await liveTransactionRecords(db, scope, `w${counting.id}`, currencyRegistry([configuredDevnet()]))).map((r) => [
+        r.withdrawalStatus,
+        r.confirmations,
+        r.requiredConfirmations,
+      ]),
     ).toEqual([["confirmed", 3, 3]]);
     expect(await balanceText(db, scope)).toBe("29");
     expect(await treasuryBooks()).toBe("-30.000000000000000000");
@@ -401,7 +402,7 @@ describe("withdrawals sent from the treasury", () => {
     expect(await balanceText(db, scope)).toBe("35");
     expect(await tokenBalance(payment)).toBe(0n);
     expect(await treasuryBooks()).toBe("-35.000000000000000000");
-    const context = { chains: [configuredDevnet()], secret: Buffer.alloc(32) };
+    const context = { currencies: currencyRegistry([configuredDevnet()]), secret: Buffer.alloc(32) };
     const recharges = await listRecharges(db, scope, {}, context);
     if (!recharges.ok) throw new Error(recharges.message);
     expect(recharges.data.items.map((r) => [r.reason, r.amount, r.paymentAddress, r.deliveryAddress])).toEqual([
@@ -445,7 +446,7 @@ describe("withdrawals sent from the treasury", () => {
     await collect();
     expect(await tokenBalance(payment)).toBe(0n);
     expect(await treasuryBooks()).toBe("-35.000000000000000000");
-    const context = { chains: [configuredDevnet()], secret: Buffer.alloc(32) };
+    const context = { currencies: currencyRegistry([configuredDevnet()]), secret: Buffer.alloc(32) };
     const recharges = await listRecharges(db, scope, {}, context);
     if (!recharges.ok) throw new Error(recharges.message);
     // Only what the order did not need reaches the balance, named as the order's excess.
@@ -469,7 +470,7 @@ describe("withdrawals sent from the treasury", () => {
     await watcher.tick();
     await advance(confirmations);
     expect(await balanceText(db, scope)).toBe("12");
-    const context = { chains: [configuredDevnet()], secret: Buffer.alloc(32) };
+    const context = { currencies: currencyRegistry([configuredDevnet()]), secret: Buffer.alloc(32) };
     const recharges = await listRecharges(db, scope, {}, context);
     if (!recharges.ok) throw new Error(recharges.message);
     expect(recharges.data.items.map((r) => [r.reason, r.amount, r.paymentAddress, r.deliveryAddress])).toEqual([

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
+import { currencyRegistry } from "../../chain/currency-registry.ts";
 import type { DB, DeliveryStatusColumn } from "../../db/schema.ts";
 import { toWireBill, wireBillQuery } from "../../domain/bills/bill-wire.ts";
 import { seedApplication } from "./applications.ts";
@@ -37,7 +38,7 @@ export async function seedCallbackDelivery(
     .where("merchant_id", "=", input.userId)
     .executeTakeFirstOrThrow();
   const eventId = randomUUID();
-  const wire = toWireBill(bill, []);
+  const wire = toWireBill(bill, currencyRegistry([]));
   const outbox = await db
     .insertInto("outbox_events")
     .values({
