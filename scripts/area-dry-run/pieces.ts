@@ -123,15 +123,6 @@ export function areaPieces(files: Files): Piece[] {
       },
     },
     {
-      file: "scripts/import-directions.ts (notes in domainAreaOrder)",
-      apply: () => {
-        const text = files.read("scripts/import-directions.ts");
-        const list = /export const domainAreaOrder = \[[^\]]*\]/.exec(text)?.[0];
-        if (!list) throw new Error("scripts/import-directions.ts: domainAreaOrder not found");
-        files.write("scripts/import-directions.ts", text.replace(list, list.replace(/,?\s*\]$/, `, "notes"]`)));
-      },
-    },
-    {
       file: "server/routes/notes.ts + server/app.ts",
       apply: () => {
         write(
