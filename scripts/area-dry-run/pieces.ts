@@ -203,26 +203,18 @@ export function areaPieces(files: Files): Piece[] {
       },
     },
     {
-      file: "src/features/notes/notes-machines.ts",
-      apply: () =>
-        write(
-          "src/features/notes/notes-machines.ts",
-          `import { noteListArea } from "../../../machines/notes/note-list.ts";\nimport { provideList } from "../../app/list-service.ts";\nimport type { Uses } from "../../app/services.ts";\n\nexport const provideNoteList = ({ api }: Uses<never, "notes">) => provideList(noteListArea, { loadPage: (request) => api.notes.list(request) });\n`,
-        ),
-      // The page binds the machine itself.
-      instead: () =>
-        replaceIn(
-          "src/features/notes/notes-page.tsx",
-          `import { provideNoteList } from "./notes-machines.ts";`,
-          `import { fromPromise } from "xstate";\nimport type { NoteListRequest } from "../../../contracts/schemas/notes.ts";\nimport { listMachine } from "../../../machines/lists/list-machine.ts";\nimport type { Services } from "../../app/services.ts";\nconst provideNoteList = ({ api }: Services) => listMachine.provide({ actors: { loadPage: fromPromise(({ input }) => api.notes.list(input.request as NoteListRequest)) } });`,
-        ),
-    },
-    {
       file: "src/features/notes/notes-page.tsx",
       apply: () =>
         write(
           "src/features/notes/notes-page.tsx",
-          `import { useActorRef, useSelector } from "@xstate/react";\nimport { useTranslation } from "react-i18next";\nimport { noteListArea } from "../../../machines/notes/note-list.ts";\nimport { listSelectors } from "../../../machines/lists/list-selectors.ts";\nimport { useServices } from "../../app/services-context.tsx";\nimport { ListTable } from "../../ui/list-table.tsx";\nimport { provideNoteList } from "./notes-machines.ts";\n\nconst { selectTable: selectNoteTable } = listSelectors(noteListArea);\n\nexport default function NotesPage() {\n  const { t } = useTranslation();\n  const actor = useActorRef(provideNoteList(useServices()), { input: { area: noteListArea } });\n  const table = useSelector(actor, selectNoteTable);\n  return (\n    <section>\n      <h1>{t("notes.title")}</h1>\n      <ListTable area="notes" rowName="note" view={table} columns={[{ key: "text", rowHeader: true, card: true, cell: (note) => note.text }]} chosen={null} onChoose={() => {}} rowKey={(note) => note.id} operations={() => null} describeFailure={() => null} onRetry={() => actor.send({ type: "list.retry" })} />\n    </section>\n  );\n}\n`,
+          `import { useActorRef, useSelector } from "@xstate/react";\nimport { useTranslation } from "react-i18next";\nimport { noteListArea } from "../../../machines/notes/note-list.ts";\nimport { listSelectors } from "../../../machines/lists/list-selectors.ts";\nimport { useServices } from "../../app/services-context.tsx";\nimport { ListTable } from "../../ui/list-table.tsx";\nimport { provideListPages } from "../../app/list-service.ts";\n\nconst { selectTable: selectNoteTable } = listSelectors(noteListArea);\n\nexport default function NotesPage() {\n  const { t } = useTranslation();\n  const actor = useActorRef(provideListPages(noteListArea, useServices()), { input: { area: noteListArea } });\n  const table = useSelector(actor, selectNoteTable);\n  return (\n    <section>\n      <h1>{t("notes.title")}</h1>\n      <ListTable area="notes" rowName="note" view={table} columns={[{ key: "text", rowHeader: true, card: true, cell: (note) => note.text }]} chosen={null} onChoose={() => {}} rowKey={(note) => note.id} operations={() => null} describeFailure={() => null} onRetry={() => actor.send({ type: "list.retry" })} />\n    </section>\n  );\n}\n`,
+        ),
+      // The page binds the list machine itself instead of taking it from provideListPages.
+      instead: () =>
+        replaceIn(
+          "src/features/notes/notes-page.tsx",
+          `import { provideListPages } from "../../app/list-service.ts";`,
+          `import { fromPromise } from "xstate";\nimport type { NoteListRequest } from "../../../contracts/schemas/notes.ts";\nimport { listMachine } from "../../../machines/lists/list-machine.ts";\nimport type { Services } from "../../app/services.ts";\nconst provideListPages = (_area: unknown, { api }: Services) => listMachine.provide({ actors: { loadPage: fromPromise(({ input }) => api.notes.list(input.request as NoteListRequest)) } });`,
         ),
     },
     {
