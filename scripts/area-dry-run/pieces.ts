@@ -49,7 +49,7 @@ export function areaPieces(files: Files): Piece[] {
     const last = [...shipped.matchAll(/migrations\/(\d{4})-/g)].at(-1)?.[1];
     if (!last) throw new Error("server/db/shipped-migrations.sha256: no migration to follow");
     const number = String(Number(last) + 1).padStart(4, "0");
-    return { file: `${number}-notes.ts`, key: `${number}_notes`, name: `migration${number}Notes` };
+    return { file: `${number}-notes.ts`, name: `migration${number}Notes` };
   })();
 
   return [
@@ -85,24 +85,6 @@ export function areaPieces(files: Files): Piece[] {
         const hash = createHash("sha256").update(text).digest("hex");
         const shipped = files.read("server/db/shipped-migrations.sha256");
         files.write("server/db/shipped-migrations.sha256", `${shipped}${hash}  migrations/${notesMigration.file}\n`);
-      },
-    },
-    {
-      file: "server/db/migrations.ts (the list)",
-      apply: () => {
-        const list = files.read("server/db/migrations.ts");
-        const lastImport = [...list.matchAll(/^import \{ \w+ \} from "\.\/migrations\/\d{4}-[\w-]+\.ts";$/gm)].at(
-          -1,
-        )?.[0];
-        const lastEntry = [...list.matchAll(/^ {2}"\d{4}_\w+": \w+,$/gm)].at(-1)?.[0];
-        if (!lastImport || !lastEntry)
-          throw new Error("server/db/migrations.ts: no migration import or entry to follow");
-        edit(
-          "server/db/migrations.ts",
-          lastImport,
-          `\nimport { ${notesMigration.name} } from "./migrations/${notesMigration.file}";`,
-        );
-        edit("server/db/migrations.ts", lastEntry, `\n  "${notesMigration.key}": ${notesMigration.name},`);
       },
     },
     {
@@ -192,13 +174,6 @@ export function areaPieces(files: Files): Piece[] {
         write(
           "model-tests/harnesses/list-screens/notes.ts",
           `import { screen, within } from "@testing-library/react";\nimport { expect } from "vitest";\nimport type { Note } from "../../../contracts/schemas/notes.ts";\nimport type { ListScreen } from "./list-screen.ts";\n\nexport const noteScreen: ListScreen = {\n  path: "/notes/list",\n  emptyHint: false,\n  rowTestId: (key) => \`note-row-\${key}\`,\n  async expectRow(_h, row) {\n    const note = row as Note;\n    expect(within(screen.getByTestId(\`note-row-\${note.id}\`)).getByText(note.text)).toBeTruthy();\n  },\n  expectDetail: async () => {},\n};\n`,
-        );
-        edit("model-tests/harnesses/list-screens.ts", `  callbacks: callbackScreen,\n`, `  notes: noteScreen,\n`);
-        edit(
-          "model-tests/harnesses/list-screens.ts",
-          `import { orderScreen }`,
-          `import { noteScreen } from "./list-screens/notes.ts";\n`,
-          "before",
         );
       },
     },
