@@ -3,7 +3,7 @@
 // scripts/area-dry-run.test.ts (in test:quick) to the working tree in memory: an anchor a later change moved fails
 // there, the day it moves, rather than the next time someone runs the dry run.
 import { createHash } from "node:crypto";
-import { machineCode, selectorInMachineCode, words } from "./notes-code.ts";
+import { machineCode, notesPage, selectorInMachineCode, words } from "./notes-code.ts";
 
 /** Where the pieces read and write, relative to the repository's root. */
 export interface Files {
@@ -26,10 +26,10 @@ export function areaPieces(files: Files): Piece[] {
     if (!text.includes(anchor)) throw new Error(`${path}: anchor not found: ${anchor}`);
     files.write(path, text.replace(anchor, where === "after" ? anchor + insert : insert + anchor));
   };
-  const replaceIn = (path: string, from: string, to: string) => {
-    const text = files.read(path);
-    if (!text.includes(from)) throw new Error(`${path}: not found: ${from}`);
-    files.write(path, text.replace(from, to));
+  /** `text` with `from` replaced by `to`; `from` must be in it. */
+  const swap = (text: string, from: string, to: string) => {
+    if (!text.includes(from)) throw new Error(`not found: ${from}`);
+    return text.replace(from, to);
   };
   const editJson = (path: string, change: (json: Record<string, Record<string, string>>) => void) => {
     const json = JSON.parse(files.read(path));
@@ -179,17 +179,16 @@ export function areaPieces(files: Files): Piece[] {
     },
     {
       file: "src/features/notes/notes-page.tsx",
-      apply: () =>
-        write(
-          "src/features/notes/notes-page.tsx",
-          `import { useActorRef, useSelector } from "@xstate/react";\nimport { useTranslation } from "react-i18next";\nimport { noteListArea } from "../../../machines/notes/note-list.ts";\nimport { listSelectors } from "../../../machines/lists/list-selectors.ts";\nimport { useServices } from "../../app/services-context.tsx";\nimport { ListTable } from "../../ui/list-table.tsx";\nimport { provideListPages } from "../../app/list-service.ts";\n\nconst { selectTable: selectNoteTable } = listSelectors(noteListArea);\n\nexport default function NotesPage() {\n  const { t } = useTranslation();\n  const actor = useActorRef(provideListPages(noteListArea, useServices()), { input: { area: noteListArea } });\n  const table = useSelector(actor, selectNoteTable);\n  return (\n    <section>\n      <h1>{t("notes.title")}</h1>\n      <ListTable area="notes" rowName="note" view={table} columns={[{ key: "text", rowHeader: true, card: true, cell: (note) => note.text }]} chosen={null} onChoose={() => {}} rowKey={(note) => note.id} operations={() => null} describeFailure={() => null} onRetry={() => actor.send({ type: "list.retry" })} />\n    </section>\n  );\n}\n`,
-        ),
+      apply: () => write("src/features/notes/notes-page.tsx", notesPage),
       // The page binds the list machine itself instead of taking it from provideListPages.
       instead: () =>
-        replaceIn(
+        write(
           "src/features/notes/notes-page.tsx",
-          `import { provideListPages } from "../../app/list-service.ts";`,
-          `import { fromPromise } from "xstate";\nimport type { NoteListRequest } from "../../../contracts/schemas/notes.ts";\nimport { listMachine } from "../../../machines/lists/list-machine.ts";\nimport type { Services } from "../../app/services.ts";\nconst provideListPages = (_area: unknown, { api }: Services) => listMachine.provide({ actors: { loadPage: fromPromise(({ input }) => api.notes.list(input.request as NoteListRequest)) } });`,
+          swap(
+            notesPage,
+            `import { provideListPages } from "../../app/list-service.ts";`,
+            `import { fromPromise } from "xstate";\nimport type { NoteListRequest } from "../../../contracts/schemas/notes.ts";\nimport { listMachine } from "../../../machines/lists/list-machine.ts";\nimport type { Services } from "../../app/services.ts";\nconst provideListPages = (_area: unknown, { api }: Services) => listMachine.provide({ actors: { loadPage: fromPromise(({ input }) => api.notes.list(input.request as NoteListRequest)) } });`,
+          ),
         ),
     },
     {
