@@ -25,10 +25,10 @@ describe("npm run area-dry-run's pieces", () => {
     expect(tree.written.size).toBeGreaterThanOrEqual(pieces.length);
   });
 
-  it("cost a new list area 30 files (the README's layout among them), no selectors file (listSelectors makes them from the area)", () => {
+  it("cost a new list area 26 files (the README's layout among them), no selectors file (listSelectors makes them from the area)", () => {
     const { added, edited } = areaFiles(memoryTree());
     expect(added).not.toContain("machines/notes/note-list-selectors.ts");
-    expect(added.length + edited.length).toBe(30);
+    expect(added.length + edited.length).toBe(26);
   });
 
   it("names the file and the anchor that moved", () => {

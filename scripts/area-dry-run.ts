@@ -1,7 +1,8 @@
 // npm run area-dry-run: a throwaway area ("notes", a merchant's notes list, scripts/area-dry-run/pieces.ts) added to a
 // scratch worktree of HEAD with every piece in place, then one piece left out at a time (or done the wrong way): which
 // checks of `npm run test:quick` fail. Prints the table CONTRIBUTING.md gives. Run by hand after changing a gate; about
-// three minutes. Its pieces' anchors are checked in test:quick (scripts/area-dry-run.test.ts).
+// three minutes. Its pieces' anchors are checked in test:quick (scripts/area-dry-run.test.ts). It prints the files a new
+// list area costs now and at the commit before its wiring was derived from what exists, each by that commit's pieces.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,7 +10,9 @@ import { dirname, join } from "node:path";
 import { areaFiles } from "./area-dry-run/area-files.ts";
 import { areaPieces } from "./area-dry-run/pieces.ts";
 
-const repo = process.argv[2] ?? process.cwd();
+// `--count`: print the files a new list area costs, and stop there.
+const countOnly = process.argv.includes("--count");
+const repo = process.argv.slice(2).find((arg) => !arg.startsWith("--")) ?? process.cwd();
 const root = mkdtempSync(join(tmpdir(), "area-dry-run-"));
 rmSync(root, { recursive: true });
 execFileSync("git", ["-C", repo, "worktree", "add", "--detach", root, "HEAD"], { stdio: "ignore" });
@@ -77,10 +80,29 @@ function reset() {
   execFileSync("git", ["clean", "-fdq", "-e", "node_modules"], { cwd: root });
 }
 
-const cost = areaFiles({ read: (path) => readFileSync(join(root, path), "utf8") });
-console.log(
-  `a new list area: ${cost.added.length + cost.edited.length} files (${cost.added.length} new, ${cost.edited.length} edited)\n`,
-);
+/** The tree before the wiring was derived from what exists (issue 69): its own pieces, counted over its own files. */
+const before = "639672a";
+const beforeRoot = mkdtempSync(join(tmpdir(), "area-dry-run-before-"));
+rmSync(beforeRoot, { recursive: true });
+execFileSync("git", ["-C", repo, "worktree", "add", "--detach", beforeRoot, before], { stdio: "ignore" });
+const counted = (files: { added: string[]; edited: string[] }) =>
+  `${files.added.length + files.edited.length} files (${files.added.length} new, ${files.edited.length} edited)`;
+try {
+  const { areaFiles: areaFilesBefore } = (await import(
+    join(beforeRoot, "scripts/area-dry-run/area-files.ts")
+  )) as typeof import("./area-dry-run/area-files.ts");
+  const then = areaFilesBefore({ read: (path) => readFileSync(join(beforeRoot, path), "utf8") });
+  const cost = areaFiles({ read: (path) => readFileSync(join(root, path), "utf8") });
+  console.log(`a new list area: ${counted(cost)}; at ${before}, before the wiring was derived: ${counted(then)}`);
+  const gone = [...then.added, ...then.edited].filter((path) => ![...cost.added, ...cost.edited].includes(path));
+  console.log(`no longer written: ${gone.join(", ")}\n`);
+} finally {
+  execFileSync("git", ["-C", repo, "worktree", "remove", "--force", beforeRoot]);
+}
+if (countOnly) {
+  execFileSync("git", ["-C", repo, "worktree", "remove", "--force", root]);
+  process.exit(0);
+}
 
 try {
   for (const piece of pieces) piece.apply();

@@ -30,10 +30,11 @@ const anyOf =
 const featureOf = (path: string) => /^src\/features\/([^/]+)\//.exec(path)?.[1];
 
 /**
- * The areas of server/domain, lowest first: an area imports only the areas before it (docs/architecture.md section 1).
- * What several areas raise or read sits low (platform: scopes, outcomes, the NOTIFY channels, rate limits); what
- * combines areas (the chain's listener, the prune) is the server's wiring (server/wiring). A new area takes its place
- * here: a folder of server/domain missing from the list breaks the rule too.
+ * The areas of server/domain that other areas build on, lowest first: an area imports only the areas before it
+ * (docs/architecture.md section 1). What several areas raise or read sits low (platform: scopes, outcomes, the NOTIFY
+ * channels, rate limits); what combines areas (the chain's listener, the prune) is the server's wiring (server/wiring).
+ * A folder of server/domain not listed is a leaf, above them all: it imports any listed area and no area imports it,
+ * so a new area needs no line here until another area imports it.
  */
 export const domainAreaOrder = [
   "platform",
@@ -48,12 +49,16 @@ export const domainAreaOrder = [
 ] as const;
 /** `server/domain/bills/x.ts` → `bills`; files directly in server/domain belong to no area. */
 const domainAreaOf = (path: string) => /^server\/domain\/([^/]+)\//.exec(path)?.[1];
-const rankOf = (area: string) => (domainAreaOrder as readonly string[]).indexOf(area);
-/** An import against the order: upwards, or from or into a folder the order does not place. */
+/** A leaf (an area the order does not list) ranks above every listed one. */
+const rankOf = (area: string) => {
+  const rank = (domainAreaOrder as readonly string[]).indexOf(area);
+  return rank < 0 ? domainAreaOrder.length : rank;
+};
+/** An import against the order: upwards, or into a leaf from another area. */
 const againstDomainOrder = (to: string, importer: string) => {
   const [from, into] = [domainAreaOf(importer), domainAreaOf(to)];
   if (!from || !into || from === into) return false;
-  return rankOf(from) < 0 || rankOf(into) < 0 || rankOf(into) > rankOf(from);
+  return rankOf(into) >= domainAreaOrder.length || rankOf(into) > rankOf(from);
 };
 
 /** `contracts/schemas` <- `machines/` <- `src/`; `contracts/schemas` <- `server/`; and the folders inside them. */
@@ -107,7 +112,7 @@ export const directionRules: readonly DirectionRule[] = [
     forbidsFile: againstDomainOrder,
     spareTests: true,
     directOnly: true,
-    says: `the domain areas import one way (${domainAreaOrder.join(" <- ")}): an area imports only those before it, and a new one takes its place in domainAreaOrder (scripts/import-directions.ts)`,
+    says: `the domain areas import one way (${domainAreaOrder.join(" <- ")}): an area imports only those before it; an area not in domainAreaOrder (scripts/import-directions.ts) is a leaf no other area imports, until it takes its place there`,
   },
   {
     from: "server/db",

@@ -68,6 +68,8 @@ export type AnyListArea = ListArea<any, any, any>;
 
 /** The endpoint rows a list is defined by (contracts/endpoints/*): its pages, and its file when it has one. */
 interface PagesEndpoint {
+  area: string;
+  call: string;
   body: z.ZodMiniType;
   result: z.ZodMiniType<{ items: readonly unknown[] }>;
 }
@@ -84,20 +86,32 @@ export type RowOf<E extends PagesEndpoint> = Output<E["result"]>["items"][number
 /** What an area says of itself; its request's and its export's schemas come from its endpoints. */
 export type ListAreaConfig<Request, Row> = Omit<ListArea<Request, Row>, "requestSchema" | "exportSchema">;
 
+/** Which call of the client (`api.<area>.<call>`) answers a list's pages. */
+export interface PagesCall<A extends string = string, C extends string = string> {
+  area: A;
+  call: C;
+}
+
 /**
  * A list area typed by its endpoints: its request, its rows and its export's filters are the endpoint rows' own, so
- * what provides and selects it (src/app/list-service.ts, list-selectors.ts) needs no cast.
+ * what provides and selects it (src/app/list-service.ts, list-selectors.ts) needs no cast; it names its pages' call,
+ * so a list that only asks for pages is provided from the area alone (`provideListPages`).
  */
 export function listArea<P extends PagesEndpoint, F extends FileEndpoint | undefined = undefined>(
   endpoints: { pages: P; file?: F },
   config: ListAreaConfig<RequestOf<P>, RowOf<P>>,
-): ListArea<RequestOf<P>, RowOf<P>, F extends FileEndpoint ? RequestOf<F> : never> {
+): ListArea<RequestOf<P>, RowOf<P>, F extends FileEndpoint ? RequestOf<F> : never> & {
+  pages: PagesCall<P["area"], P["call"]>;
+} {
   const exportSchema = endpoints.file?.body;
   return {
     ...config,
     requestSchema: endpoints.pages.body,
     ...(exportSchema ? { exportSchema } : {}),
-  } as ListArea<RequestOf<P>, RowOf<P>, F extends FileEndpoint ? RequestOf<F> : never>;
+    pages: { area: endpoints.pages.area, call: endpoints.pages.call },
+  } as ListArea<RequestOf<P>, RowOf<P>, F extends FileEndpoint ? RequestOf<F> : never> & {
+    pages: PagesCall<P["area"], P["call"]>;
+  };
 }
 
 export const emptySearchOf = (area: Pick<ListArea, "fields">): ListSearch =>

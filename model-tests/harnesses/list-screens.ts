@@ -1,21 +1,19 @@
-import { appScreen } from "./list-screens/apps.ts";
-import { billScreen } from "./list-screens/bills.ts";
-import { callbackScreen } from "./list-screens/callbacks.ts";
 import type { ListScreen } from "./list-screens/list-screen.ts";
-import { orderScreen } from "./list-screens/orders.ts";
-import { rechargeScreen } from "./list-screens/recharges.ts";
-import { transactionScreen } from "./list-screens/transactions.ts";
-import { withdrawalScreen } from "./list-screens/withdrawals.ts";
 
 export type { ListScreen } from "./list-screens/list-screen.ts";
 
-/** What the list model's harness checks and does that is an area's own, by the area's name. */
-export const listScreens: Readonly<Record<string, ListScreen>> = {
-  apps: appScreen,
-  bills: billScreen,
-  callbacks: callbackScreen,
-  orders: orderScreen,
-  recharges: rechargeScreen,
-  transactions: transactionScreen,
-  withdrawals: withdrawalScreen,
-};
+const files = import.meta.glob<Record<string, ListScreen>>(["./list-screens/*.ts", "!./list-screens/list-screen.ts"], {
+  eager: true,
+});
+
+/**
+ * What the list model's harness checks and does that is an area's own, by the area's name: each file of list-screens/
+ * is named after its area and exports its one screen, so a new list adds its file and nothing here.
+ */
+export const listScreens: Readonly<Record<string, ListScreen>> = Object.fromEntries(
+  Object.entries(files).map(([path, exports]) => {
+    const [screen, ...more] = Object.values(exports);
+    if (!screen || more.length > 0) throw new Error(`${path} must export its area's one screen`);
+    return [path.replace(/^.*\/([\w-]+)\.ts$/, "$1"), screen];
+  }),
+);

@@ -3,7 +3,7 @@
 // scripts/area-dry-run.test.ts (in test:quick) to the working tree in memory: an anchor a later change moved fails
 // there, the day it moves, rather than the next time someone runs the dry run.
 import { createHash } from "node:crypto";
-import { machineCode, selectorInMachineCode, words } from "./notes-code.ts";
+import { machineCode, notesPage, selectorInMachineCode, words } from "./notes-code.ts";
 
 /** Where the pieces read and write, relative to the repository's root. */
 export interface Files {
@@ -26,10 +26,10 @@ export function areaPieces(files: Files): Piece[] {
     if (!text.includes(anchor)) throw new Error(`${path}: anchor not found: ${anchor}`);
     files.write(path, text.replace(anchor, where === "after" ? anchor + insert : insert + anchor));
   };
-  const replaceIn = (path: string, from: string, to: string) => {
-    const text = files.read(path);
-    if (!text.includes(from)) throw new Error(`${path}: not found: ${from}`);
-    files.write(path, text.replace(from, to));
+  /** `text` with `from` replaced by `to`; `from` must be in it. */
+  const swap = (text: string, from: string, to: string) => {
+    if (!text.includes(from)) throw new Error(`not found: ${from}`);
+    return text.replace(from, to);
   };
   const editJson = (path: string, change: (json: Record<string, Record<string, string>>) => void) => {
     const json = JSON.parse(files.read(path));
@@ -49,7 +49,7 @@ export function areaPieces(files: Files): Piece[] {
     const last = [...shipped.matchAll(/migrations\/(\d{4})-/g)].at(-1)?.[1];
     if (!last) throw new Error("server/db/shipped-migrations.sha256: no migration to follow");
     const number = String(Number(last) + 1).padStart(4, "0");
-    return { file: `${number}-notes.ts`, key: `${number}_notes`, name: `migration${number}Notes` };
+    return { file: `${number}-notes.ts`, name: `migration${number}Notes` };
   })();
 
   return [
@@ -88,24 +88,6 @@ export function areaPieces(files: Files): Piece[] {
       },
     },
     {
-      file: "server/db/migrations.ts (the list)",
-      apply: () => {
-        const list = files.read("server/db/migrations.ts");
-        const lastImport = [...list.matchAll(/^import \{ \w+ \} from "\.\/migrations\/\d{4}-[\w-]+\.ts";$/gm)].at(
-          -1,
-        )?.[0];
-        const lastEntry = [...list.matchAll(/^ {2}"\d{4}_\w+": \w+,$/gm)].at(-1)?.[0];
-        if (!lastImport || !lastEntry)
-          throw new Error("server/db/migrations.ts: no migration import or entry to follow");
-        edit(
-          "server/db/migrations.ts",
-          lastImport,
-          `\nimport { ${notesMigration.name} } from "./migrations/${notesMigration.file}";`,
-        );
-        edit("server/db/migrations.ts", lastEntry, `\n  "${notesMigration.key}": ${notesMigration.name},`);
-      },
-    },
-    {
       file: "server/db/schema/notes.ts (and its lines in server/db/schema.ts)",
       apply: () => {
         write(
@@ -120,15 +102,6 @@ export function areaPieces(files: Files): Piece[] {
           `import type { NotesTables } from "./schema/notes.ts";\n`,
           "before",
         );
-      },
-    },
-    {
-      file: "scripts/import-directions.ts (notes in domainAreaOrder)",
-      apply: () => {
-        const text = files.read("scripts/import-directions.ts");
-        const list = /export const domainAreaOrder = \[[^\]]*\]/.exec(text)?.[0];
-        if (!list) throw new Error("scripts/import-directions.ts: domainAreaOrder not found");
-        files.write("scripts/import-directions.ts", text.replace(list, list.replace(/,?\s*\]$/, `, "notes"]`)));
       },
     },
     {
@@ -202,36 +175,20 @@ export function areaPieces(files: Files): Piece[] {
           "model-tests/harnesses/list-screens/notes.ts",
           `import { screen, within } from "@testing-library/react";\nimport { expect } from "vitest";\nimport type { Note } from "../../../contracts/schemas/notes.ts";\nimport type { ListScreen } from "./list-screen.ts";\n\nexport const noteScreen: ListScreen = {\n  path: "/notes/list",\n  emptyHint: false,\n  rowTestId: (key) => \`note-row-\${key}\`,\n  async expectRow(_h, row) {\n    const note = row as Note;\n    expect(within(screen.getByTestId(\`note-row-\${note.id}\`)).getByText(note.text)).toBeTruthy();\n  },\n  expectDetail: async () => {},\n};\n`,
         );
-        edit("model-tests/harnesses/list-screens.ts", `  callbacks: callbackScreen,\n`, `  notes: noteScreen,\n`);
-        edit(
-          "model-tests/harnesses/list-screens.ts",
-          `import { orderScreen }`,
-          `import { noteScreen } from "./list-screens/notes.ts";\n`,
-          "before",
-        );
       },
     },
     {
-      file: "src/features/notes/notes-machines.ts",
-      apply: () =>
-        write(
-          "src/features/notes/notes-machines.ts",
-          `import { noteListArea } from "../../../machines/notes/note-list.ts";\nimport { provideList } from "../../app/list-service.ts";\nimport type { Uses } from "../../app/services.ts";\n\nexport const provideNoteList = ({ api }: Uses<never, "notes">) => provideList(noteListArea, { loadPage: (request) => api.notes.list(request) });\n`,
-        ),
-      // The page binds the machine itself.
-      instead: () =>
-        replaceIn(
-          "src/features/notes/notes-page.tsx",
-          `import { provideNoteList } from "./notes-machines.ts";`,
-          `import { fromPromise } from "xstate";\nimport type { NoteListRequest } from "../../../contracts/schemas/notes.ts";\nimport { listMachine } from "../../../machines/lists/list-machine.ts";\nimport type { Services } from "../../app/services.ts";\nconst provideNoteList = ({ api }: Services) => listMachine.provide({ actors: { loadPage: fromPromise(({ input }) => api.notes.list(input.request as NoteListRequest)) } });`,
-        ),
-    },
-    {
       file: "src/features/notes/notes-page.tsx",
-      apply: () =>
+      apply: () => write("src/features/notes/notes-page.tsx", notesPage),
+      // The page binds the list machine itself instead of taking it from provideListPages.
+      instead: () =>
         write(
           "src/features/notes/notes-page.tsx",
-          `import { useActorRef, useSelector } from "@xstate/react";\nimport { useTranslation } from "react-i18next";\nimport { noteListArea } from "../../../machines/notes/note-list.ts";\nimport { listSelectors } from "../../../machines/lists/list-selectors.ts";\nimport { useServices } from "../../app/services-context.tsx";\nimport { ListTable } from "../../ui/list-table.tsx";\nimport { provideNoteList } from "./notes-machines.ts";\n\nconst { selectTable: selectNoteTable } = listSelectors(noteListArea);\n\nexport default function NotesPage() {\n  const { t } = useTranslation();\n  const actor = useActorRef(provideNoteList(useServices()), { input: { area: noteListArea } });\n  const table = useSelector(actor, selectNoteTable);\n  return (\n    <section>\n      <h1>{t("notes.title")}</h1>\n      <ListTable area="notes" rowName="note" view={table} columns={[{ key: "text", rowHeader: true, card: true, cell: (note) => note.text }]} chosen={null} onChoose={() => {}} rowKey={(note) => note.id} operations={() => null} describeFailure={() => null} onRetry={() => actor.send({ type: "list.retry" })} />\n    </section>\n  );\n}\n`,
+          swap(
+            notesPage,
+            `import { provideListPages } from "../../app/list-service.ts";`,
+            `import { fromPromise } from "xstate";\nimport type { NoteListRequest } from "../../../contracts/schemas/notes.ts";\nimport { listMachine } from "../../../machines/lists/list-machine.ts";\nimport type { Services } from "../../app/services.ts";\nconst provideListPages = (_area: unknown, { api }: Services) => listMachine.provide({ actors: { loadPage: fromPromise(({ input }) => api.notes.list(input.request as NoteListRequest)) } });`,
+          ),
         ),
     },
     {

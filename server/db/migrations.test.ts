@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { migrations } from "./migrations.ts";
+import { tableNames } from "./schema.ts";
 
 describe("the migrations", () => {
   it("list every file of server/db/migrations/, in order, by the name the database records", () => {
@@ -10,6 +11,18 @@ describe("the migrations", () => {
     // 0006-orders.ts is recorded as 0006_orders: the names predate the one-file-each layout and may never change.
     expect(Object.keys(migrations).map((name) => `${name.replaceAll("_", "-")}.ts`)).toEqual(files);
     expect(Object.keys(migrations)).toEqual([...Object.keys(migrations)].sort());
+  });
+
+  it("create every table the schema names (server/db/schema.ts `tableNames`)", () => {
+    const dir = import.meta.dirname;
+    const texts = [
+      ...readdirSync(join(dir, "migrations")).map((file) => join(dir, "migrations", file)),
+      ...readdirSync(dir)
+        .filter((file) => /^ledger-conversion-\d+\.ts$/.test(file))
+        .map((file) => join(dir, file)),
+    ].map((path) => readFileSync(path, "utf8"));
+    const created = (table: string) => new RegExp(`create table (if not exists )?"?${table}\\b`, "i");
+    expect(tableNames.filter((table) => !texts.some((text) => created(table).test(text)))).toEqual([]);
   });
 });
 

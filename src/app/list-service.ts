@@ -1,5 +1,5 @@
 import { type CallbackLogicFunction, type EventObject, fromCallback, fromPromise } from "xstate";
-import type { ListArea } from "../../machines/lists/list-area.ts";
+import type { ListArea, PagesCall } from "../../machines/lists/list-area.ts";
 import { type ListLoad, listMachine } from "../../machines/lists/list-machine.ts";
 
 /** What the list machine sends from an area's live stream (machines/lists/list-machine.ts `watchRows`). */
@@ -37,4 +37,17 @@ export function provideList<Request, Row>(area: ListArea<Request, Row, unknown>,
       ...(watch ? { watchRows: fromCallback(watch) } : {}),
     },
   });
+}
+
+/**
+ * A list whose pages are its endpoint's answers and nothing more (no details call, no row actions, no live rows): the
+ * one list machine provided from the area alone, its pages asked of `api.<area>.<call>` as the area's endpoint names
+ * them (machines/lists/list-area.ts `listArea`), so the area needs no wiring file of its own.
+ */
+export function provideListPages<Request, Row, A extends string, C extends string>(
+  area: ListArea<Request, Row, unknown> & { pages: PagesCall<A, C> },
+  { api }: { api: { [K in A]: { [L in C]: (request: Request) => Promise<ListLoad> } } },
+) {
+  const { area: name, call } = area.pages;
+  return provideList(area, { loadPage: (request) => api[name][call](request) });
 }

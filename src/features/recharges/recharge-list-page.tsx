@@ -4,10 +4,11 @@ import { useTranslation } from "react-i18next";
 import { rechargeListArea } from "../../../machines/recharges/recharge-list.ts";
 import { selectRechargeDetail, selectRechargeTable } from "../../../machines/recharges/recharge-list-selectors.ts";
 import { ListPage } from "../../app/list-page.tsx";
+import { provideListPages } from "../../app/list-service.ts";
 import { actorClock } from "../../app/services.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { RechargeDetailDialog } from "./recharge-detail-dialog.tsx";
-import { provideRechargeExport, provideRechargeList } from "./recharge-machines.ts";
+import { provideRechargeExport } from "./recharge-machines.ts";
 import { RechargeTable } from "./recharge-table.tsx";
 import "./recharges.css";
 
@@ -15,7 +16,7 @@ import "./recharges.css";
 export default function RechargeListPage() {
   const { t } = useTranslation();
   const services = useServices();
-  const list = useActorRef(provideRechargeList(services), {
+  const list = useActorRef(provideListPages(rechargeListArea, services), {
     input: { area: rechargeListArea },
     clock: actorClock(services),
   });

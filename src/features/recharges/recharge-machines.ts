@@ -1,11 +1,6 @@
 import { rechargeListArea } from "../../../machines/recharges/recharge-list.ts";
 import { provideListExport } from "../../app/list-export-service.ts";
-import { provideList } from "../../app/list-service.ts";
 import type { Uses } from "../../app/services.ts";
-
-/** Recharge bills' list with its pages from the API. */
-export const provideRechargeList = ({ api }: Uses<never, "recharges">) =>
-  provideList(rechargeListArea, { loadPage: (request) => api.recharges.list(request) });
 
 /** Recharge bills' CSV export: the file of the list's filters, its progress, then handed to the browser to save. */
 export const provideRechargeExport = ({ api, saveFile }: Uses<"saveFile", "recharges">) =>
