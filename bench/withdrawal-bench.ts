@@ -95,6 +95,7 @@ try {
       client: chain.clients.public,
       signer: signingSender(chain.clients.public, treasury, 31337),
       chain: { chainId: 31337, confirmations },
+      subjectKind: "withdrawal",
     }),
   };
   // Signed and broadcast into the pool (no block mined meanwhile), as many runs as it takes (50 a run).

@@ -13,8 +13,8 @@ import { type ChaosWorld, startWorld } from "./world.ts";
 const ciSeeds = [8];
 /**
  * Finding 1 by a reorganisation; finding 2's huge amounts are in seed 8 (and deposits to a deposit address);
- * depositReorged, a credited deposit spent and then reversed; withdrawnThenReorged, a paid withdrawal's block taken by
- * a reorganisation deeper than the confirmations (sent again, paid once on chain: chaos/withdrawals.ts). laggingBackend (finding 1 without a
+ * depositReorged, a credited deposit spent and then reversed; withdrawnThenReorged, a withdrawal's block taken by a
+ * reorganisation while it counts its confirmations (replaced with the same nonce, paid once on chain: chaos/withdrawals.ts). laggingBackend (finding 1 without a
  * reorganisation) stays out of the bounded run: orders.process.test.ts's lagging-node test covers it in-process.
  */
 const ciFocused = ["minedAgain", "depositReorged", "withdrawnThenReorged"];
@@ -44,6 +44,8 @@ describe("money under chaos: credited once, never negative, the watcher catching
       const steps = focusedScenarios[name]!;
       const report = await runScenario(world!, `scenario ${name}`, steps);
       expect(report.steps).toBe(steps.length);
+      // The sender's run after the reorganisation (step 5) found the withdrawal on no block and replaced it.
+      if (name === "withdrawnThenReorged") expect(report.notes.join("\n")).toMatch(/^5\. withdrawals: .*replaced 1/m);
       if (name === "depositReorged") {
         // Its merchants' applications are named after the scenario (world.ts): the first deposit reversed, the second credited.
         const bills = await world!.db

@@ -89,16 +89,17 @@ export const focusedScenarios: Readonly<Record<string, readonly Step[]>> = {
     { kind: "mine", blocks: 3 },
   ],
   /**
-   * Money out: a deposit swept into the treasury pays a withdrawal; a reorganisation deeper than the confirmations
-   * takes the paid withdrawal's block away (it is sent again, paid once), and a withdrawal beyond the balance is refused.
+   * Money out: a deposit swept into the treasury pays a withdrawal; a reorganisation shallower than the confirmations
+   * takes its block while it counts them (the head: one of two), so the sender, which replaces at once, signs a
+   * replacement with the same nonce, paid once; a withdrawal beyond the balance is refused. A paid withdrawal taken by
+   * one deeper than the confirmations is withdrawal-sender.test.ts's (the same bytes sent again, the books unmoved).
    */
   withdrawnThenReorged: [
     { kind: "deposit", merchant: 0, amount: "excess", units: "40000000" },
     { kind: "mine", blocks: 3 },
     { kind: "mine", blocks: 3 },
     { kind: "withdraw", merchant: 0, units: "12000000" },
-    { kind: "mine", blocks: 3 },
-    { kind: "reorg", depth: 4, fate: "drop" },
+    { kind: "reorg", depth: 1, fate: "drop" },
     { kind: "mine", blocks: 3 },
     { kind: "withdraw", merchant: 0, units: "90000000" },
     { kind: "mine", blocks: 3 },

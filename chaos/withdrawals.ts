@@ -74,6 +74,7 @@ export async function sendOnce(world: ChaosWorld): Promise<string | undefined> {
       client,
       signer: signingSender(client, world.treasury, chaosChainId),
       chain: { chainId: chaosChainId, confirmations: chaosConfirmations },
+      subjectKind: "withdrawal",
     }),
     // Stuck ones are replaced at once: a dropped transaction's replacement shares its nonce, paid once either way.
     replaceAfterMs: 0,

@@ -10,7 +10,7 @@ import {
   settledRecheckBlocks,
 } from "./outgoing-port.ts";
 import { receiptOf } from "./outgoing-reads.ts";
-import { type StoredOutgoing, storeSigned, transactionsOf } from "./outgoing-store.ts";
+import { type OutgoingSubjectKind, type StoredOutgoing, storeSigned, transactionsOf } from "./outgoing-store.ts";
 import type { SigningSender } from "./transaction-sender.ts";
 
 /** The outgoing component's reading of the chain for what it sent (outgoing.ts): settling and the reorganisation check. */
@@ -20,6 +20,7 @@ export interface SettleContext {
   client: PublicClient;
   signer: SigningSender;
   chain: { chainId: number; confirmations: number };
+  subjectKind: OutgoingSubjectKind;
   now: () => Date;
   outgoing: Outgoing;
 }
@@ -49,7 +50,7 @@ export async function settleOpen(
       ? 0n
       : BigInt(await client.getTransactionCount({ address: ctx.signer.from, blockNumber: settledBlock }));
   for (const { subject, nonce } of open) {
-    const transactions = await transactionsOf(db, subject);
+    const transactions = await transactionsOf(db, ctx.subjectKind, subject);
     let settled = false;
     for (const tx of transactions) {
       const receipt = await receiptOf(client, tx.txHash);
@@ -123,7 +124,9 @@ async function signReplacement(
       maxPriorityFeePerGas: priority,
     });
     await storeSigned(trx, {
+      kind: ctx.subjectKind,
       subject,
+      replaces: latest.id,
       chainId: ctx.chain.chainId,
       from: ctx.signer.from,
       nonce: BigInt(first.nonce!),
@@ -147,7 +150,7 @@ export async function recheckMined(
   const since = head - settledRecheckBlocks(ctx.chain.confirmations);
   let broadcast = 0;
   for (const settled of await settledSince(since < 0n ? 0n : since)) {
-    const transactions = await transactionsOf(db, settled.subject);
+    const transactions = await transactionsOf(db, ctx.subjectKind, settled.subject);
     let mined = false;
     for (const tx of transactions) {
       const receipt = await receiptOf(client, tx.txHash);

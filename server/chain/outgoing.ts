@@ -1,7 +1,7 @@
 import { type Hash, keccak256, type PublicClient } from "viem";
 import type { Outgoing } from "./outgoing-port.ts";
 import { recheckMined, settleOpen } from "./outgoing-settle.ts";
-import { markBroadcast, storeSigned, takeNonce } from "./outgoing-store.ts";
+import { markBroadcast, type OutgoingSubjectKind, storeSigned, takeNonce } from "./outgoing-store.ts";
 import type { SigningSender } from "./transaction-sender.ts";
 
 /** The outgoing transactions of one account on one chain (outgoing-port.ts), over a node's client and a key held here. */
@@ -10,11 +10,13 @@ export interface OutgoingOptions {
   /** The account's key, held here: what it signs is stored before it is sent. */
   signer: SigningSender;
   chain: { chainId: number; confirmations: number };
+  /** What its transactions pay: every subject the listener hears of is a row of this kind. */
+  subjectKind: OutgoingSubjectKind;
   now?: () => Date;
 }
 
 export function outgoingTransactions(options: OutgoingOptions): Outgoing {
-  const { client, signer, chain } = options;
+  const { client, signer, chain, subjectKind } = options;
   const now = options.now ?? (() => new Date());
   const outgoing: Outgoing = {
     from: signer.from,
@@ -32,6 +34,7 @@ export function outgoingTransactions(options: OutgoingOptions): Outgoing {
             maxPriorityFeePerGas,
           });
           await storeSigned(trx, {
+            kind: subjectKind,
             subject,
             chainId: chain.chainId,
             from: signer.from,
@@ -58,9 +61,14 @@ export function outgoingTransactions(options: OutgoingOptions): Outgoing {
       return true;
     },
     settle: (db, open, listener, settleOptions) =>
-      settleOpen({ db, client, signer, chain, now, outgoing }, open, listener, settleOptions?.replaceAfterMs),
+      settleOpen(
+        { db, client, signer, chain, subjectKind, now, outgoing },
+        open,
+        listener,
+        settleOptions?.replaceAfterMs,
+      ),
     recheck: (db, settledSince, listener) =>
-      recheckMined({ db, client, signer, chain, now, outgoing }, settledSince, listener),
+      recheckMined({ db, client, signer, chain, subjectKind, now, outgoing }, settledSince, listener),
   };
   return outgoing;
 }

@@ -65,6 +65,39 @@ export interface ReceivingAddressesTable {
   created_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** One nonce sequence per sending account and chain, shared by every server instance (migration 0029). */
+export interface SendingAccountsTable {
+  chain_id: number;
+  address: string;
+  next_nonce: ColumnType<string, string, string>;
+}
+
+export type OutgoingSubjectKindColumn = "withdrawal" | "sweep";
+
+/**
+ * A transaction sent from a platform account (migration 0044), for the subject it pays: one of its kind's column
+ * names it. Signed here, it has its bytes, nonce and fees, stored before it was broadcast; recorded by hash only (the
+ * node signed it), none of them, and its nonce when known.
+ */
+export interface OutgoingTransactionsTable {
+  id: Id;
+  subject_kind: OutgoingSubjectKindColumn;
+  withdrawal_id: ColumnType<string | null, string | null | undefined, string | null>;
+  collection_id: ColumnType<string | null, string | null | undefined, string | null>;
+  chain_id: number;
+  from_address: string;
+  nonce: ColumnType<string | null, string | null | undefined, string | null>;
+  tx_hash: string;
+  raw_tx: ColumnType<string | null, string | null | undefined, string | null>;
+  max_fee_per_gas: ColumnType<string | null, string | null | undefined, string | null>;
+  max_priority_fee_per_gas: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The transaction signed to replace it, with the same nonce: whichever of them is mined pays. */
+  replaced_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When it was signed, or recorded when the node signed it. */
+  signed_at: Date;
+  broadcast_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
 /** The chain area's tables, its part of `DB` (server/db/schema.ts). */
 export interface ChainTables {
   chain_cursors: ChainCursorsTable;
@@ -72,4 +105,6 @@ export interface ChainTables {
   chain_leases: ChainLeasesTable;
   chain_transfers: ChainTransfersTable;
   receiving_addresses: ReceivingAddressesTable;
+  sending_accounts: SendingAccountsTable;
+  outgoing_transactions: OutgoingTransactionsTable;
 }

@@ -50,28 +50,6 @@ export interface WithdrawalsTable {
   confirmations: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
-/** One nonce sequence per sending account and chain, shared by every server instance (migration 0029). */
-export interface SendingAccountsTable {
-  chain_id: number;
-  address: string;
-  next_nonce: ColumnType<string, string, string>;
-}
-
-/** A transaction signed for a withdrawal, stored before it is broadcast: the first, and any replacement. */
-export interface WithdrawalTransactionsTable {
-  id: Id;
-  withdrawal_id: IdRef;
-  chain_id: number;
-  from_address: string;
-  nonce: ColumnType<string, string, string>;
-  raw_tx: string;
-  tx_hash: string;
-  max_fee_per_gas: Numeric;
-  max_priority_fee_per_gas: Numeric;
-  signed_at: Date;
-  broadcast_at: Date | null;
-}
-
 /** A destination of the merchant's address book (migration 0030): usable for withdrawals from `usable_at`. */
 export interface WithdrawalAddressesTable {
   id: Id;
@@ -89,7 +67,5 @@ export interface WithdrawalAddressesTable {
 export interface WalletTables {
   wallets: WalletsTable;
   withdrawals: WithdrawalsTable;
-  sending_accounts: SendingAccountsTable;
-  withdrawal_transactions: WithdrawalTransactionsTable;
   withdrawal_addresses: WithdrawalAddressesTable;
 }

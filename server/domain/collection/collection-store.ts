@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { recordOutgoing } from "../../chain/outgoing-store.ts";
 import type { DB } from "../../db/schema.ts";
 import { notifyLive } from "../platform/live-changes.ts";
 import { bookGasFor } from "../payments/gas-books.ts";
@@ -40,6 +41,14 @@ export async function recordSent(db: Kysely<DB>, sweep: SentSweep): Promise<stri
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+    await recordOutgoing(trx, {
+      kind: "sweep",
+      subject: row.id,
+      chainId: sweep.chainId,
+      from: sweep.gasPayer,
+      txHash: sweep.txHash,
+      at: sweep.at,
+    });
     await trx
       .updateTable("application_bills")
       .set({ collection_id: row.id })

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Hex, PublicClient } from "viem";
 import { gasBurntBy } from "../../chain/outgoing-reads.ts";
+import { hashesOf } from "../../chain/outgoing-store.ts";
 import type { DB } from "../../db/schema.ts";
 import { bookGasFunding, nativeBooked } from "../payments/gas-books.ts";
 import { fromAtto, toAtto } from "../../../contracts/money.ts";
@@ -19,23 +20,18 @@ export async function unbookedGas(
   atBlock: bigint,
 ): Promise<bigint> {
   const address = holder.toLowerCase();
-  const sweeps = await db
-    .selectFrom("collections")
-    .select("tx_hash")
-    .where("chain_id", "=", chainId)
-    .where("status", "=", "sent")
-    .where((eb) => eb.fn("lower", ["gas_payer"]), "=", address)
-    .execute();
-  const withdrawals = await db
-    .selectFrom("withdrawal_transactions as t")
-    .innerJoin("withdrawals as w", "w.id", "t.withdrawal_id")
-    .select("t.tx_hash")
-    .where("t.chain_id", "=", chainId)
-    .where("w.status", "in", ["signed", "broadcast"])
-    .where((eb) => eb.fn("lower", ["t.from_address"]), "=", address)
+  // Every transaction of the holder whose subject is still on its way: a sweep sent, a withdrawal signed or broadcast.
+  const open = await db
+    .selectFrom("outgoing_transactions as o")
+    .leftJoin("collections as c", "c.id", "o.collection_id")
+    .leftJoin("withdrawals as w", "w.id", "o.withdrawal_id")
+    .select("o.tx_hash")
+    .where("o.chain_id", "=", chainId)
+    .where((eb) => eb.fn("lower", ["o.from_address"]), "=", address)
+    .where((eb) => eb.or([eb("c.status", "=", "sent"), eb("w.status", "in", ["signed", "broadcast"])]))
     .execute();
   let spent = 0n;
-  for (const { tx_hash } of [...sweeps, ...withdrawals]) spent += await gasBurntBy(client, tx_hash, atBlock);
+  for (const { tx_hash } of open) spent += await gasBurntBy(client, tx_hash, atBlock);
   // Paid withdrawals a reorganisation may have moved or taken away since they were booked, until the sender's next
   // run books them as the chain now says (server/chain/outgoing-settle.ts, recheckMined): what the chain burnt less what is booked.
   const paid = await db
@@ -47,13 +43,8 @@ export async function unbookedGas(
     .where("w.block_number", ">=", (atBlock > recheckBlocks ? atBlock - recheckBlocks : 0n).toString())
     .execute();
   for (const { id } of paid) {
-    const hashes = await db
-      .selectFrom("withdrawal_transactions")
-      .select("tx_hash")
-      .where("withdrawal_id", "=", id)
-      .execute();
     let burnt = 0n;
-    for (const { tx_hash } of hashes) burnt += await gasBurntBy(client, tx_hash, atBlock);
+    for (const hash of await hashesOf(db, "withdrawal", id)) burnt += await gasBurntBy(client, hash, atBlock);
     spent += burnt - (await bookedGasOf(db, id));
   }
   return spent;

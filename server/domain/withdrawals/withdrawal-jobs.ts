@@ -107,6 +107,7 @@ export async function startWithdrawalSending(options: {
           client: chain.clients.public,
           signer: signingSender(chain.clients.public, prepared.settings.treasury, chain.chainId),
           chain,
+          subjectKind: "withdrawal",
         }),
         replaceAfterMs: prepared.settings.replaceAfterMs,
       });

@@ -91,7 +91,12 @@ const sender = ({
 }: Partial<WithdrawalSenderDeps> & { signer?: SigningSender } = {}): WithdrawalSenderDeps => ({
   db,
   chain: { chainId, product: "Devnet", confirmations, tokens: [{ address: chain.token, decimals: 6 }] },
-  outgoing: outgoingTransactions({ client: chain.clients.public, signer, chain: { chainId, confirmations } }),
+  outgoing: outgoingTransactions({
+    client: chain.clients.public,
+    signer,
+    chain: { chainId, confirmations },
+    subjectKind: "withdrawal",
+  }),
   ...more,
 });
 
@@ -142,6 +147,9 @@ const treasuryBooks = async () =>
   (await db.selectFrom("ledger_accounts").select("balance").where("kind", "=", "treasury").executeTakeFirstOrThrow())
     .balance;
 const withdrawals = () => db.selectFrom("withdrawals").selectAll().orderBy("id").execute();
+/** The withdrawals' transactions in the outgoing transactions (the sweeps that funded the treasury have theirs too). */
+const withdrawalTransactions = () =>
+  db.selectFrom("outgoing_transactions").selectAll().where("subject_kind", "=", "withdrawal").orderBy("id").execute();
 
 /** The test's chain as the chain layer configures it. */
 const configuredDevnet = () => ({
@@ -236,7 +244,7 @@ describe("withdrawals sent from the treasury", () => {
     const destination = privateKeyToAccount(generatePrivateKey()).address;
     await withdraw(scope, destination, "20");
     expect(await sendWithdrawals(sender())).toEqual({ signed: 1, broadcast: 1, replaced: 0, confirmed: 0, failed: 0 });
-    const [signed] = await db.selectFrom("withdrawal_transactions").selectAll().execute();
+    const [signed] = await withdrawalTransactions();
     expect(signed).toMatchObject({ nonce: "0", from_address: treasury.address });
     expect((await withdrawals())[0]).toMatchObject({ status: "broadcast", nonce: "0" });
     // The whole sheet: the treasury's 50 are the merchant's 29 available and 21 held by the withdrawal in flight.
@@ -529,7 +537,7 @@ describe("withdrawals sent from the treasury", () => {
       },
     });
     expect(await sendWithdrawals(restarted)).toMatchObject({ signed: 0, broadcast: 1 });
-    const [stored] = await db.selectFrom("withdrawal_transactions").selectAll().execute();
+    const [stored] = await withdrawalTransactions();
     expect(sent).toEqual([stored!.raw_tx]);
     await advance(confirmations);
     expect(await sendWithdrawals(restarted)).toMatchObject({ confirmed: 1 });
@@ -545,10 +553,10 @@ describe("withdrawals sent from the treasury", () => {
     try {
       expect(await sendWithdrawals(sender())).toMatchObject({ signed: 1, broadcast: 1 });
       // The base fee leaps past what it offered: a block comes and leaves it waiting.
-      const [first] = await db.selectFrom("withdrawal_transactions").selectAll().execute();
+      const [first] = await withdrawalTransactions();
       await chain.test.request({
         method: "anvil_setNextBlockBaseFeePerGas",
-        params: [`0x${(BigInt(first!.max_fee_per_gas) * 4n).toString(16)}`],
+        params: [`0x${(BigInt(first!.max_fee_per_gas!) * 4n).toString(16)}`],
       } as never);
       await chain.mine(1);
       expect(await chain.clients.public.getTransactionCount({ address: treasury.address })).toBe(0);
@@ -557,9 +565,11 @@ describe("withdrawals sent from the treasury", () => {
     } finally {
       await chain.test.setAutomine(true);
     }
-    const sent = await db.selectFrom("withdrawal_transactions").selectAll().orderBy("id").execute();
+    const sent = await withdrawalTransactions();
     expect(sent.map((t) => t.nonce)).toEqual(["0", "0"]);
-    expect(BigInt(sent[1]!.max_priority_fee_per_gas)).toBeGreaterThan(BigInt(sent[0]!.max_priority_fee_per_gas));
+    expect(BigInt(sent[1]!.max_priority_fee_per_gas!)).toBeGreaterThan(BigInt(sent[0]!.max_priority_fee_per_gas!));
+    // The first names the one that replaced it; the replacement, replaced by none.
+    expect(sent.map((t) => t.replaced_by)).toEqual([sent[1]!.id, null]);
     await advance(confirmations);
     expect(await sendWithdrawals(sender())).toMatchObject({ confirmed: 1 });
     expect((await withdrawals())[0]).toMatchObject({ status: "confirmed", tx_hash: sent[1]!.tx_hash });

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { PublicClient } from "viem";
 import { receiptOf } from "../../chain/outgoing-reads.ts";
+import { hashesOf } from "../../chain/outgoing-store.ts";
 import type { DB } from "../../db/schema.ts";
 import { attoToUnits, toAtto } from "../../../contracts/money.ts";
 
@@ -36,13 +37,8 @@ export async function withdrawnByBlock(
       if (BigInt(row.block_number ?? "0") <= query.blockNumber) booked += units(row.amount);
       continue;
     }
-    const hashes = await db
-      .selectFrom("withdrawal_transactions")
-      .select("tx_hash")
-      .where("withdrawal_id", "=", row.id)
-      .execute();
-    for (const { tx_hash } of hashes) {
-      const receipt = await receiptOf(client, tx_hash);
+    for (const hash of await hashesOf(db, "withdrawal", row.id)) {
+      const receipt = await receiptOf(client, hash);
       if (receipt?.status === "success" && receipt.blockNumber <= query.blockNumber) {
         inFlight += units(row.amount);
         break;
