@@ -43,6 +43,7 @@ import { migration0040UpgradeCredit } from "./migrations/0040-upgrade-credit.ts"
 import { migration0041ConsoleReceipts } from "./migrations/0041-console-receipts.ts";
 import { migration0042JournalsByWithdrawal } from "./migrations/0042-journals-by-withdrawal.ts";
 import { migration0043StolenSessionGuards } from "./migrations/0043-stolen-session-guards.ts";
+import { migration0044Invoices } from "./migrations/0044-invoices.ts";
 
 /**
  * Plain SQL, PostgreSQL dialect, run the same on PGlite and on a real server, one file each in migrations/, named here
@@ -94,6 +95,7 @@ export const migrations: Record<string, Migration> = {
   "0041_console_receipts": migration0041ConsoleReceipts,
   "0042_journals_by_withdrawal": migration0042JournalsByWithdrawal,
   "0043_stolen_session_guards": migration0043StolenSessionGuards,
+  "0044_invoices": migration0044Invoices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
