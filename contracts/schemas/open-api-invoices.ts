@@ -25,13 +25,11 @@ const metadataKey = z
   );
 
 /** A flat map of strings the merchant gets back as sent: at most 20 keys, each up to 40 characters, values up to 256. */
-export const invoiceMetadata = z
-  .record(metadataKey, text(z.maxLength(invoiceMetadataBounds.maxValueLength)))
-  .check(
-    z.refine((map) => Object.keys(map).length <= invoiceMetadataBounds.maxKeys, {
-      message: `at most ${invoiceMetadataBounds.maxKeys} keys`,
-    }),
-  );
+export const invoiceMetadata = z.record(metadataKey, text(z.maxLength(invoiceMetadataBounds.maxValueLength))).check(
+  z.refine((map) => Object.keys(map).length <= invoiceMetadataBounds.maxKeys, {
+    message: `at most ${invoiceMetadataBounds.maxKeys} keys`,
+  }),
+);
 
 /** Where the checkout page's "Return to the site" goes: https only, no user name or password (the server checks its host too). */
 export const redirectUrlField = trimmedText(
@@ -48,9 +46,7 @@ export const createInvoiceBody = z.strictObject({
   amount: usdtAmount,
   /** Which of the chains the merchant accepts USDT on the customer may pay on (case-insensitive); all of them without it. */
   chains: z.optional(z.array(chainName).check(z.minLength(1), z.maxLength(16))),
-  expiresInSeconds: z.optional(
-    z.int().check(z.minimum(invoiceExpiry.minSeconds), z.maximum(invoiceExpiry.maxSeconds)),
-  ),
+  expiresInSeconds: z.optional(z.int().check(z.minimum(invoiceExpiry.minSeconds), z.maximum(invoiceExpiry.maxSeconds))),
   description: z.optional(trimmedText(z.maxLength(500))),
   customerEmail: z.optional(emailField),
   redirectUrl: z.optional(redirectUrlField),

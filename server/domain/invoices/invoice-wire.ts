@@ -61,7 +61,9 @@ export function invoiceToWire(
     addresses: addresses.flatMap((a) => {
       const chain = settings.chains.find((c) => c.chainId === a.chain_id);
       const token = chain && usdtTokenOf(chain);
-      return chain && token ? [{ chain: chain.product, chainId: chain.chainId, token: token.address, address: a.address }] : [];
+      return chain && token
+        ? [{ chain: chain.product, chainId: chain.chainId, token: token.address, address: a.address }]
+        : [];
     }),
     expiresAt: row.expires_at.toISOString(),
     createdAt: row.created_at.toISOString(),
