@@ -75,6 +75,16 @@ export const directionRules: readonly DirectionRule[] = [
     forbidsFile: anyOf("machines", "src"),
     says: "contracts never import machines/ or src/",
   },
+  // A machine the server and the console both run (an invoice's life) lives in contracts/machines, since the server
+  // never imports machines/: pure, it reaches only XState, the wire's schemas and the money module.
+  {
+    from: "contracts/machines",
+    forbidsFile: (to) =>
+      !(inside("contracts/machines")(to) || inside("contracts/schemas")(to) || to === "contracts/money.ts"),
+    forbidsPackage: /^(?!(xstate|zod\/mini)$)/,
+    spareTests: true,
+    says: "contracts/machines run on the server and in the console alike: they import xstate, zod/mini, contracts/schemas and contracts/money.ts only",
+  },
   {
     from: "contracts/pact",
     forbidsFile: (to) => inside("machines")(to) || (inside("src")(to) && !inside("src/api")(to)),

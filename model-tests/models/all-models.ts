@@ -11,6 +11,7 @@ import { demoCheckoutModel } from "./demo-checkout.model.ts";
 import { forgotPasswordModel } from "./forgot-password.model.ts";
 import { googleLinkModel } from "./google-link.model.ts";
 import { googleSignInModel } from "./google-sign-in.model.ts";
+import { invoiceLifeModel } from "./invoice-life.model.ts";
 import { languageChangeModel } from "./language-change.model.ts";
 import { listExportModel } from "./list-export.model.ts";
 import { listModel } from "./list.model.ts";
@@ -75,6 +76,7 @@ export const allModels: ReadonlyArray<MachineModel> = [
   redeliverFailedModel,
   callbackTestModel,
   listExportModel,
+  invoiceLifeModel,
 ] as never;
 
 /**
