@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { type OpenApiRoute, openApiPrefix, openApiRoutes } from "./open-api.ts";
 import { appBill } from "./schemas/bills.ts";
-import { callbackRetrySchedule, callbackTestData } from "./schemas/callbacks.ts";
+import { callbackRetrySchedule, callbackTestData, invoiceCallbackData } from "./schemas/callbacks.ts";
 import { errCodes } from "./schemas/envelope.ts";
 import { openWithdrawal } from "./schemas/open-api.ts";
 
@@ -116,11 +116,12 @@ const webhookHeaderParameters = [
 ].map(([name, description]) => ({ name, in: "header", required: true, description, schema: { type: "string" } }));
 
 /**
- * The callbacks this service POSTs (OpenAPI 3.1 `webhooks`): deposits' to the application's recharge callback URL,
- * withdrawals' (those its key asked) to its withdraw callback URL.
+ * The callbacks this service POSTs (OpenAPI 3.1 `webhooks`): deposits' and invoices' to the application's recharge
+ * callback URL, withdrawals' (those its key asked) to its withdraw callback URL.
  */
 function webhooksOf() {
   const toWithdraw = "Sent to the withdraw callback URL of the application whose key asked the withdrawal: ";
+  const toInvoice = "Sent to the recharge callback URL of the invoice's application, once per change of its status: ";
   const events = [
     ["deposit.credited", "A deposit reached the merchant's balance: the bill, status credited", appBill],
     ["deposit.reversed", "A reorganisation took a credited deposit back: the bill, status reversed", appBill],
@@ -142,6 +143,14 @@ function webhooksOf() {
       `${toWithdraw}it will not be paid (failure says why); amount and fee are back`,
       openWithdrawal,
     ],
+    ["invoice.processing", `${toInvoice}money seen at its address, confirmations counting`, invoiceCallbackData],
+    ["invoice.paid", `${toInvoice}confirmed money covers the amount (flag overpaid: see excess)`, invoiceCallbackData],
+    [
+      "invoice.expired",
+      `${toInvoice}its time ran out first (flag underpaid: amountReceived came); again, flagged paidLate, when money comes after`,
+      invoiceCallbackData,
+    ],
+    ["invoice.cancelled", `${toInvoice}cancelled before anything arrived`, invoiceCallbackData],
     ["callback.test", "Sent from the Transaction callbacks page to check a receiver; moves no money", callbackTestData],
   ] as const;
   return Object.fromEntries(

@@ -44,6 +44,7 @@ import { migration0041ConsoleReceipts } from "./migrations/0041-console-receipts
 import { migration0042JournalsByWithdrawal } from "./migrations/0042-journals-by-withdrawal.ts";
 import { migration0043StolenSessionGuards } from "./migrations/0043-stolen-session-guards.ts";
 import { migration0044Invoices } from "./migrations/0044-invoices.ts";
+import { migration0045InvoiceLife } from "./migrations/0045-invoice-life.ts";
 
 /**
  * Plain SQL, PostgreSQL dialect, run the same on PGlite and on a real server, one file each in migrations/, named here
@@ -96,6 +97,7 @@ export const migrations: Record<string, Migration> = {
   "0042_journals_by_withdrawal": migration0042JournalsByWithdrawal,
   "0043_stolen_session_guards": migration0043StolenSessionGuards,
   "0044_invoices": migration0044Invoices,
+  "0045_invoice_life": migration0045InvoiceLife,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openApiPrefix, openApiRoutes } from "../../contracts/open-api.ts";
 import { appBill } from "../../contracts/schemas/bills.ts";
-import { callbackEventTypes, callbackTestData } from "../../contracts/schemas/callbacks.ts";
+import { callbackEventTypes, callbackTestData, invoiceCallbackData } from "../../contracts/schemas/callbacks.ts";
 import { openWithdrawal } from "../../contracts/schemas/open-api.ts";
 import { createHarness, type Harness } from "../testing/harness.ts";
 
@@ -86,7 +86,13 @@ describe("GET /open/v1/openapi.json", () => {
       expect(body.required).toEqual(["id", "type", "timestamp", "data"]);
       expect(body.properties.type).toEqual({ const: type });
       const data =
-        type === "callback.test" ? callbackTestData : type.startsWith("withdrawal.") ? openWithdrawal : appBill;
+        type === "callback.test"
+          ? callbackTestData
+          : type.startsWith("withdrawal.")
+            ? openWithdrawal
+            : type.startsWith("invoice.")
+              ? invoiceCallbackData
+              : appBill;
       const fields = Object.keys(data.shape).sort();
       expect(Object.keys(body.properties.data.properties).sort()).toEqual(fields);
     }

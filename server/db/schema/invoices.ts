@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
+import type { InvoiceTransfer } from "../../../contracts/machines/invoice-transfers.ts";
 import type { InvoiceFlag, InvoiceStatus } from "../../../contracts/schemas/invoice-states.ts";
 import type { Id, IdRef, Numeric } from "./columns.ts";
 
@@ -28,6 +29,10 @@ export interface InvoicesTable {
   updated_at: Date;
   paid_at: Generated<Date | null>;
   cancelled_at: Generated<Date | null>;
+  /** The transfers its life counted (migration 0045), as contracts/machines/invoice-transfers.ts has them. */
+  transfers: ColumnType<InvoiceTransfer[], string | undefined, string>;
+  /** When its life was told its time ran out (migration 0045); null before. */
+  expiry_reached_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** The invoices area's tables, its part of `DB` (server/db/schema.ts). */

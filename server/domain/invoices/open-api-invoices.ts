@@ -19,6 +19,7 @@ import { type CallbackTargets, checkCallbackUrl } from "../callbacks/callback-ta
 import { type KeysetList, keysetPage } from "../platform/keyset-page.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
 import { type InvoiceChain, invoiceChainsOf } from "./invoice-chains.ts";
+import { applyInvoiceEvents, lockInvoice } from "./invoice-life-store.ts";
 import { addressesOf, type InvoiceRow, invoiceToWire } from "./invoice-wire.ts";
 
 export interface InvoiceSettings {
@@ -283,13 +284,9 @@ export async function cancelInvoice(
             ? "its time is over"
             : null;
     if (why) return fail(errCodes.invoiceNotCancellable, `This invoice can no longer be cancelled: ${why}`, 409);
-    const cancelled = await trx
-      .updateTable("invoices")
-      .set({ status: "cancelled", cancelled_at: settings.now, updated_at: settings.now })
-      .where("id", "=", row.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return ok(cancelled);
+    const locked = await lockInvoice(trx, row.id);
+    await applyInvoiceEvents(trx, locked!, [{ type: "invoice.cancel" }], settings.now);
+    return ok(await trx.selectFrom("invoices").selectAll().where("id", "=", row.id).executeTakeFirstOrThrow());
   });
   return outcome.ok ? ok(await answer(db, outcome.data, settings)) : outcome;
 }
