@@ -63,7 +63,7 @@ describe("GET /open/v1/openapi.json", () => {
     }
   });
 
-  it("declares every callback under webhooks: the Standard Webhooks headers, how to verify them, each body's fields (a deposit's bill, a withdrawal as the open API answers it)", async () => {
+  it("declares every callback under webhooks: the Standard Webhooks headers, how to verify them, each body's fields (a deposit's bill, a withdrawal as the open API answers it, an invoice after its change)", async () => {
     const doc = (await h.app.inject({ method: "GET", url: `${openApiPrefix}/openapi.json` })).json();
     expect(Object.keys(doc.webhooks).sort()).toEqual([...callbackEventTypes].sort());
     for (const type of callbackEventTypes) {
