@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { type OpenApiRoute, openApiPrefix, openApiRoutes } from "./open-api.ts";
 import { appBill } from "./schemas/bills.ts";
-import { callbackRetrySchedule, callbackTestData } from "./schemas/callbacks.ts";
+import { callbackRetrySchedule, callbackTestData, invoiceCallbackData } from "./schemas/callbacks.ts";
 import { errCodes } from "./schemas/envelope.ts";
 import { openWithdrawal } from "./schemas/open-api.ts";
 
@@ -27,22 +27,23 @@ const refusal = { $ref: "#/components/schemas/Refusal" };
 const refusals = {
   "400": {
     description:
-      "Input that does not validate (1001), a list cursor not made for these filters (1005), an unknown chain (2207), a withdrawal refused (2801–2807), past the application's any-address daily limit (2817)",
+      "Input that does not validate (1001), a list cursor not made for these filters (1005), an unknown chain (2207), a withdrawal refused (2801–2807), past the application's any-address daily limit (2817), an invoice's amount (2901) or redirectUrl (2907) refused, a chain without deposit addresses (2511)",
     content: json(refusal),
   },
   "401": { description: "The signature: 2501–2506", content: json(refusal) },
   "403": {
     description:
-      "Stopped application (2507), the package's limit of end-customer deposit addresses reached (2508) or no active package (2509), withdrawals not offered (2810), a withdrawal destination not in the merchant's address book (2816) or still cooling down there (2813)",
+      "Stopped application (2507), the package's limit of end-customer deposit addresses reached (2508) or no active package (2509), withdrawals not offered (2810), a withdrawal destination not in the merchant's address book (2816) or still cooling down there (2813), a chain whose currencies are turned off in My currencies (2514), no chain an invoice can be paid on (2906)",
     content: json(refusal),
   },
   "409": {
-    description: "An Idempotency-Key the application used for another withdrawal (2808)",
+    description:
+      "An Idempotency-Key the application used for another withdrawal (2808) or invoice request (2903), an orderId with an invoice made by another request (2902), an invoice that can no longer be cancelled (2905)",
     content: json(refusal),
   },
   "404": {
     description:
-      "No deposit address for this end user on this chain (2510), no bill of this number (2601), no withdrawal of this id (2809)",
+      "No deposit address for this end user on this chain (2510), no bill of this number (2601), no withdrawal of this id (2809), no invoice of this id in the application (2904)",
     content: json(refusal),
   },
   "429": { description: "The application's rate limit (2005); Retry-After says when", content: json(refusal) },
@@ -115,11 +116,12 @@ const webhookHeaderParameters = [
 ].map(([name, description]) => ({ name, in: "header", required: true, description, schema: { type: "string" } }));
 
 /**
- * The callbacks this service POSTs (OpenAPI 3.1 `webhooks`): deposits' to the application's recharge callback URL,
- * withdrawals' (those its key asked) to its withdraw callback URL.
+ * The callbacks this service POSTs (OpenAPI 3.1 `webhooks`): deposits' and invoices' to the application's recharge
+ * callback URL, withdrawals' (those its key asked) to its withdraw callback URL.
  */
 function webhooksOf() {
   const toWithdraw = "Sent to the withdraw callback URL of the application whose key asked the withdrawal: ";
+  const toInvoice = "Sent to the recharge callback URL of the invoice's application, once per change of its status: ";
   const events = [
     ["deposit.credited", "A deposit reached the merchant's balance: the bill, status credited", appBill],
     ["deposit.reversed", "A reorganisation took a credited deposit back: the bill, status reversed", appBill],
@@ -141,6 +143,14 @@ function webhooksOf() {
       `${toWithdraw}it will not be paid (failure says why); amount and fee are back`,
       openWithdrawal,
     ],
+    ["invoice.processing", `${toInvoice}money seen at its address, confirmations counting`, invoiceCallbackData],
+    ["invoice.paid", `${toInvoice}confirmed money covers the amount (flag overpaid: see excess)`, invoiceCallbackData],
+    [
+      "invoice.expired",
+      `${toInvoice}its time ran out first (flag underpaid: amountReceived came); again, flagged paidLate, when money comes after`,
+      invoiceCallbackData,
+    ],
+    ["invoice.cancelled", `${toInvoice}cancelled before anything arrived`, invoiceCallbackData],
     ["callback.test", "Sent from the Transaction callbacks page to check a receiver; moves no money", callbackTestData],
   ] as const;
   return Object.fromEntries(
@@ -189,7 +199,7 @@ export function openApiDocument() {
       title: "Merchant Console open API",
       version: "1",
       description:
-        "For a merchant's own systems: deposit addresses for its end users, the bills of their deposits, its balance and withdrawals from it, and (under webhooks) the signed callbacks it receives. Every answer is the envelope `{ success, errCode, errMsg, resData }`; errCode 0 is success. Amounts are decimal strings.",
+        "For a merchant's own systems: deposit addresses for its end users, invoices for its orders (each with its own payment addresses and a hosted checkout page), the bills of their deposits, its balance and withdrawals from it, and (under webhooks) the signed callbacks it receives. Every answer is the envelope `{ success, errCode, errMsg, resData }`; errCode 0 is success. Amounts are decimal strings.",
     },
     paths,
     webhooks: webhooksOf(),

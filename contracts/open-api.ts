@@ -15,6 +15,13 @@ import {
   openWithdrawalListQuery,
   withdrawalParams,
 } from "./schemas/open-api.ts";
+import {
+  createInvoiceBody,
+  invoiceParams,
+  openInvoice,
+  openInvoiceList,
+  openInvoiceListQuery,
+} from "./schemas/open-api-invoices.ts";
 
 /**
  * The open API's routes, for merchants' own systems: one row per operation. The server registers a route per
@@ -96,6 +103,38 @@ export const openApiRoutes = {
       "One of the merchant's withdrawals: its status (awaitingApproval, requested, signed, broadcast, confirmed or failed) and transaction",
     params: withdrawalParams,
     response: openWithdrawal,
+  },
+  createInvoice: {
+    method: "POST",
+    path: "/invoices",
+    summary:
+      "An invoice for one order: its own payment address on each chain offered, a hosted checkout page (checkoutUrl) and an expiry; the same orderId with the same request answers the same invoice (another request for it is refused, 2902); with an Idempotency-Key, made once whatever the retries",
+    body: createInvoiceBody,
+    headers: idempotencyHeaders,
+    response: openInvoice,
+  },
+  listInvoices: {
+    method: "GET",
+    path: "/invoices",
+    summary: "The application's invoices, newest first: by status and orderId, a page at a time",
+    query: openInvoiceListQuery,
+    response: openInvoiceList,
+  },
+  invoice: {
+    method: "GET",
+    path: "/invoices/{invoiceId}",
+    summary:
+      "One of the application's invoices: its status (new, processing, paid, expired or cancelled), flags, amount received and addresses",
+    params: invoiceParams,
+    response: openInvoice,
+  },
+  cancelInvoice: {
+    method: "POST",
+    path: "/invoices/{invoiceId}/cancel",
+    summary:
+      "Cancels an invoice while it is new, within its time and nothing arrived at it (else 2905); an invoice cancelled already answers as it is",
+    params: invoiceParams,
+    response: openInvoice,
   },
 } as const satisfies Record<string, OpenApiRoute>;
 

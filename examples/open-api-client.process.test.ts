@@ -9,6 +9,7 @@ import { loadServerSecret } from "../server/db/server-secret.ts";
 import { mainStarter } from "../server/testing/devnet-main.ts";
 import { migratedDataDir } from "../server/testing/migrated-data-folder.ts";
 import { tempDirs } from "../server/testing/temp-dirs.ts";
+import { invoiceEndUser } from "../server/domain/invoices/open-api-invoices.ts";
 import { openApiClient } from "./open-api-client.ts";
 
 /**
@@ -70,7 +71,7 @@ async function call<T>(api: string, path: string, body: unknown): Promise<T> {
 }
 
 describe("examples/open-api-client.ts against the reference server on the devnet", { timeout: 120_000 }, () => {
-  it("creates a deposit address twice (the same one), reads it back, the balance and the bills (none yet); a wrong secret is refused", async () => {
+  it("creates a deposit address twice (the same one), reads it back, an invoice and reads it back, the balance and the bills (none yet); a wrong secret is refused", async () => {
     const dataDir = await migratedDataDir(join(tempDir(), "data"));
     const api = await startServer(dataDir);
     const credentials = await merchantApplication(api);
@@ -99,6 +100,27 @@ describe("examples/open-api-client.ts against the reference server on the devnet
     expect(await client.createDepositAddress({ endUserId: "customer-43", chain: "Devnet" })).toMatchObject({
       errCode: errCodes.openApiWalletLimit,
     });
+    // An invoice's addresses are not end customers' addresses: the trial's limit of one does not stop it.
+    const invoice = await client.createInvoice({ orderId: "order-42", amount: "19.99", description: "A mug" });
+    expect(invoice, JSON.stringify(invoice)).toMatchObject({ success: true, errCode: errCodes.ok });
+    expect(invoice.resData).toMatchObject({ orderId: "order-42", status: "new", amount: "19.99", amountReceived: "0" });
+    expect(invoice.resData.checkoutUrl).toBe(`${api}/pay/${invoice.resData.invoiceId}`);
+    const [payTo] = invoice.resData.addresses;
+    expect(payTo).toMatchObject({ chain: "Devnet", chainId: facts.chainId });
+    const invoiceForwarder = await devClients(facts.rpcUrl).public.readContract({
+      address: facts.depositFactory,
+      abi: forwarderFactoryAbi,
+      functionName: "forwarderAddress",
+      args: [
+        depositSalt(
+          depositSaltKey(loadServerSecret({ env: {}, dataDir })),
+          credentials.appCode,
+          invoiceEndUser(invoice.resData.invoiceId),
+        ),
+      ],
+    });
+    expect(invoiceForwarder).toBe(payTo!.address);
+    expect(await client.invoice(invoice.resData.invoiceId)).toMatchObject({ success: true, resData: invoice.resData });
     expect(await client.balance()).toEqual({
       success: true,
       errCode: errCodes.ok,

@@ -102,6 +102,46 @@ export interface BillSearch {
   pageSize?: number;
 }
 
+/** One order's invoice: pay `amount` of USDT to its address on one of the chains (or on the page at `checkoutUrl`). */
+export interface Invoice {
+  invoiceId: string;
+  orderId: string;
+  /** new → processing (a payment confirming) → paid; or expired, or cancelled. */
+  status: "new" | "processing" | "paid" | "expired" | "cancelled";
+  flags: Array<"underpaid" | "overpaid" | "paidLate" | "otherChain">;
+  /** Decimal strings, like every amount. */
+  amount: string;
+  amountReceived: string;
+  currency: "USDT";
+  description: string | null;
+  customerEmail: string | null;
+  redirectUrl: string | null;
+  metadata: Record<string, string>;
+  /** The hosted checkout page: send the customer there. */
+  checkoutUrl: string;
+  /** One per chain offered: the chain's USDT `token` to send to `address` (the invoice's own). */
+  addresses: Array<{ chain: string; chainId: number; token: string; address: string }>;
+  expiresAt: string;
+  createdAt: string;
+}
+
+export interface NewInvoice {
+  /** Your order's id: the same orderId with the same details answers the same invoice. */
+  orderId: string;
+  /** USDT, a decimal string with at most 6 decimals. */
+  amount: string;
+  /** Chains the customer may pay on (Devnet, Eth …); all the ones you accept without it. */
+  chains?: string[];
+  /** 300 to 604800; 900 without it. */
+  expiresInSeconds?: number;
+  description?: string;
+  customerEmail?: string;
+  /** https: where the checkout page sends the customer back. */
+  redirectUrl?: string;
+  /** Up to 20 keys (letters, digits, _ . -, up to 40 characters), values up to 256 characters. */
+  metadata?: Record<string, string>;
+}
+
 export interface SignedRequest {
   method: string;
   url: string;
@@ -186,5 +226,15 @@ export function openApiClient(credentials: OpenApiCredentials) {
       send<Withdrawal>("POST", "/withdrawals", input, { "idempotency-key": idempotencyKey }),
     /** A withdrawal's status, fee and transaction. */
     withdrawal: (id: string) => send<Withdrawal>("GET", `/withdrawals/${encodeURIComponent(id)}`),
+    /**
+     * An invoice for one of your orders. Send the customer to its `checkoutUrl`, or show its addresses yourself. The same
+     * Idempotency-Key (a random UUID by default) sent again on a retry answers the same invoice.
+     */
+    createInvoice: (input: NewInvoice, idempotencyKey: string = randomUUID()) =>
+      send<Invoice>("POST", "/invoices", input, { "idempotency-key": idempotencyKey }),
+    /** An invoice's status, flags and amount received. */
+    invoice: (invoiceId: string) => send<Invoice>("GET", `/invoices/${encodeURIComponent(invoiceId)}`),
+    /** Cancels an invoice while nothing was paid into it. */
+    cancelInvoice: (invoiceId: string) => send<Invoice>("POST", `/invoices/${encodeURIComponent(invoiceId)}/cancel`),
   };
 }

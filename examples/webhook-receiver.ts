@@ -19,10 +19,20 @@ import { Webhook, WebhookVerificationError } from "standardwebhooks";
 export interface CallbackEvent {
   /** The same as the `webhook-id` header: one per event, whatever the attempt. */
   id: string;
-  type: "deposit.credited" | "deposit.reversed" | "callback.test";
+  type:
+    | "deposit.credited"
+    | "deposit.reversed"
+    | "invoice.processing"
+    | "invoice.paid"
+    | "invoice.expired"
+    | "invoice.cancelled"
+    | "callback.test";
   /** When the event happened (ISO 8601). */
   timestamp: string;
-  /** The application bill for deposit events (amounts are decimal strings: keep them strings or decimals). */
+  /**
+   * The application bill for deposit events, the invoice (`invoiceId`, `orderId`, `status`, `flags`, `amount`,
+   * `amountReceived`, `excess`) for invoice events; amounts are decimal strings: keep them strings or decimals.
+   */
   data: Record<string, unknown>;
 }
 

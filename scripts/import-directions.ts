@@ -46,6 +46,7 @@ export const domainAreaOrder = [
   "callbacks",
   "withdrawals",
   "collection",
+  "invoices",
 ] as const;
 /** `server/domain/bills/x.ts` → `bills`; files directly in server/domain belong to no area. */
 const domainAreaOf = (path: string) => /^server\/domain\/([^/]+)\//.exec(path)?.[1];

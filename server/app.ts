@@ -14,6 +14,7 @@ import { codeCallPoolOptions, createWorkPool, type WorkPool } from "./domain/pla
 import { scheduleRuns } from "./domain/platform/schedule-runs.ts";
 import { pruneExpired } from "./wiring/prune-expired.ts";
 import { expireOverdueOrders, orderSweepEveryMs } from "./domain/payments/order-expiry.ts";
+import { expireOverdueInvoices, invoiceSweepEveryMs } from "./domain/invoices/invoice-expiry.ts";
 import { defaultOrderPaySeconds } from "./domain/payments/orders.ts";
 import { createRefusalMemo, type RefusalMemo } from "./domain/platform/refusal-memo.ts";
 import { defaultLimits, type Limits } from "./domain/platform/limits.ts";
@@ -246,6 +247,15 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       (error) => app.log.error({ err: error }, "order expiry sweep failed"),
     );
     app.addHook("onClose", async () => stopSweeping());
+    const stopInvoiceSweep = scheduleRuns(
+      () =>
+        expireOverdueInvoices(services.db, services.clock()).then(
+          (told) => told > 0 && app.log.info({ told }, "invoices past their time told so"),
+        ),
+      Math.max(sweepEveryMs, invoiceSweepEveryMs),
+      (error) => app.log.error({ err: error }, "invoice expiry sweep failed"),
+    );
+    app.addHook("onClose", async () => stopInvoiceSweep());
   }
 
   const { staticDir } = options;

@@ -4,6 +4,7 @@ import { appBill, billNoField } from "./bills.ts";
 import { openWithdrawal } from "./open-api.ts";
 import { listPage, listPaging } from "./list.ts";
 import { isoTimeField, text } from "./fields.ts";
+import { type InvoiceEventType, invoiceFlag, invoiceStatus } from "./invoice-states.ts";
 
 /**
  * Transaction callbacks (spec sections 2–4): what this service POSTs to an application's callback URLs, signed
@@ -26,6 +27,14 @@ import { isoTimeField, text } from "./fields.ts";
  * - `withdrawal.confirmed`: mined with the chain's confirmations: paid (`txHash`).
  * - `withdrawal.failed`: it will not be paid (`failure` says why); the amount and fee are back in the balance.
  *
+ * Sent to the recharge callback URL of the application whose key made the invoice, one event (one id) per change of the
+ * invoice's status, its data `invoiceCallbackData`:
+ * - `invoice.processing`: money was seen at its address; it counts confirmations (or waits for the rest of the amount).
+ * - `invoice.paid`: confirmed money covers the amount (`overpaid` with `excess` when more).
+ * - `invoice.expired`: its time ran out first (`underpaid` with `amountReceived` when some came); sent again, flagged
+ *   `paidLate`, when money first arrives after that: credited all the same.
+ * - `invoice.cancelled`: cancelled before anything arrived (again, flagged `paidLate`, if money arrives after).
+ *
  * - `callback.test`: sent from the page on request, to check a receiver; it carries no bill and moves no money.
  */
 export const depositEventTypes = ["deposit.credited", "deposit.reversed"] as const;
@@ -38,7 +47,18 @@ export const withdrawalEventTypes = [
   "withdrawal.failed",
 ] as const;
 export type WithdrawalEventType = (typeof withdrawalEventTypes)[number];
-export const callbackEventTypes = [...depositEventTypes, ...withdrawalEventTypes, "callback.test"] as const;
+export const invoiceEventTypes = [
+  "invoice.processing",
+  "invoice.paid",
+  "invoice.expired",
+  "invoice.cancelled",
+] as const satisfies readonly InvoiceEventType[];
+export const callbackEventTypes = [
+  ...depositEventTypes,
+  ...withdrawalEventTypes,
+  ...invoiceEventTypes,
+  "callback.test",
+] as const;
 export const callbackEventType = z.enum(callbackEventTypes);
 export type CallbackEventType = z.infer<typeof callbackEventType>;
 
@@ -71,18 +91,33 @@ export const callbackTestData = z.object({
   message: z.string(),
 });
 
+/** What an `invoice.*` event tells: the invoice after the change. Amounts are USDT decimal strings. */
+export const invoiceCallbackData = z.object({
+  invoiceId: z.string(),
+  /** The merchant's own id of the order. */
+  orderId: z.string(),
+  status: invoiceStatus,
+  flags: z.array(invoiceFlag),
+  amount: z.string(),
+  /** Confirmed money (credited to the balance). */
+  amountReceived: z.string(),
+  /** Confirmed money past the amount: "0" unless overpaid. */
+  excess: z.string(),
+});
+export type InvoiceCallbackData = z.infer<typeof invoiceCallbackData>;
+
 /**
  * The JSON body POSTed to the receiver (Standard Webhooks' recommended shape, plus the event id): the same event id,
  * type, timestamp and data on every retry and redelivery, so a receiver drops a repeat by `id` (= `webhook-id`).
  * `data` is the bill as the console shows it (`appBill`) for deposit events, the withdrawal (`openWithdrawal`) for
- * withdrawal events, `callbackTestData` for a test event.
+ * withdrawal events, `invoiceCallbackData` for invoice events, `callbackTestData` for a test event.
  */
 export const callbackPayload = z.object({
   id: z.string(),
   type: callbackEventType,
   /** When the event happened (the credit or reversal), not when this attempt was sent (that is `webhook-timestamp`). */
   timestamp: z.iso.datetime(),
-  data: z.union([appBill, openWithdrawal, callbackTestData]),
+  data: z.union([appBill, openWithdrawal, invoiceCallbackData, callbackTestData]),
 });
 export type CallbackPayload = z.infer<typeof callbackPayload>;
 

@@ -183,6 +183,20 @@ export const errCodes = {
   withdrawalDestinationNotInBook: "2816",
   /** An open-API withdrawal outside the address book passes the application's "any address" daily limit. */
   withdrawalAnyAddressOverLimit: "2817",
+  /** Invoices (contracts/schemas/open-api-invoices.ts): the amount is not above zero, or has more than 6 decimals. */
+  invoiceBadAmount: "2901",
+  /** The application has an invoice for this orderId, made by another request (HTTP 409): read it, or use a new orderId. */
+  invoiceOrderConflict: "2902",
+  /** The Idempotency-Key was used for another invoice request of the application (HTTP 409). */
+  invoiceKeyReused: "2903",
+  /** The application has no invoice of that id (another application's or merchant's included). */
+  invoiceNotFound: "2904",
+  /** Cancel: the invoice is no longer `new`, its time is over, or money was received at it (HTTP 409). */
+  invoiceNotCancellable: "2905",
+  /** No chain is left to pay on: none of the merchant's accepted USDT chains can take deposit addresses. */
+  invoiceNoChains: "2906",
+  /** The redirectUrl's host resolves to a loopback, private, link-local or other non-public address. */
+  invoiceRedirectForbidden: "2907",
   notLoggedIn: "4010",
   forbidden: "4030",
   notFound: "4040",

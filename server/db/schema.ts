@@ -10,6 +10,7 @@ import type { ApplicationsTables } from "./schema/applications.ts";
 import type { BillsTables } from "./schema/bills.ts";
 import type { CallbacksTables } from "./schema/callbacks.ts";
 import type { CollectionTables } from "./schema/collection.ts";
+import type { InvoicesTables } from "./schema/invoices.ts";
 
 export * from "./schema/identity.ts";
 export * from "./schema/platform.ts";
@@ -22,6 +23,7 @@ export * from "./schema/applications.ts";
 export * from "./schema/bills.ts";
 export * from "./schema/callbacks.ts";
 export * from "./schema/collection.ts";
+export * from "./schema/invoices.ts";
 
 /**
  * The database's tables, one file per area in server/db/schema/ (a new area adds its file, its line here and its
@@ -39,6 +41,7 @@ type AreaTables = [
   BillsTables,
   CallbacksTables,
   CollectionTables,
+  InvoicesTables,
 ];
 
 export const everyTableOnce: EveryKeyOnce<AreaTables> = true;
@@ -67,6 +70,7 @@ export const tableNames = [
   "withdrawal_addresses",
   "open_api_nonces",
   "deposit_addresses",
+  "invoices",
   "application_verified_windows",
   "application_proofs",
   "applications",

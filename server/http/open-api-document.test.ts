@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openApiPrefix, openApiRoutes } from "../../contracts/open-api.ts";
 import { appBill } from "../../contracts/schemas/bills.ts";
-import { callbackEventTypes, callbackTestData } from "../../contracts/schemas/callbacks.ts";
+import { callbackEventTypes, callbackTestData, invoiceCallbackData } from "../../contracts/schemas/callbacks.ts";
 import { openWithdrawal } from "../../contracts/schemas/open-api.ts";
 import { createHarness, type Harness } from "../testing/harness.ts";
 
@@ -63,7 +63,7 @@ describe("GET /open/v1/openapi.json", () => {
     }
   });
 
-  it("declares every callback under webhooks: the Standard Webhooks headers, how to verify them, each body's fields (a deposit's bill, a withdrawal as the open API answers it)", async () => {
+  it("declares every callback under webhooks: the Standard Webhooks headers, how to verify them, each body's fields (a deposit's bill, a withdrawal as the open API answers it, an invoice after its change)", async () => {
     const doc = (await h.app.inject({ method: "GET", url: `${openApiPrefix}/openapi.json` })).json();
     expect(Object.keys(doc.webhooks).sort()).toEqual([...callbackEventTypes].sort());
     for (const type of callbackEventTypes) {
@@ -86,7 +86,13 @@ describe("GET /open/v1/openapi.json", () => {
       expect(body.required).toEqual(["id", "type", "timestamp", "data"]);
       expect(body.properties.type).toEqual({ const: type });
       const data =
-        type === "callback.test" ? callbackTestData : type.startsWith("withdrawal.") ? openWithdrawal : appBill;
+        type === "callback.test"
+          ? callbackTestData
+          : type.startsWith("withdrawal.")
+            ? openWithdrawal
+            : type.startsWith("invoice.")
+              ? invoiceCallbackData
+              : appBill;
       const fields = Object.keys(data.shape).sort();
       expect(Object.keys(body.properties.data.properties).sort()).toEqual(fields);
     }
@@ -123,5 +129,50 @@ describe("GET /open/v1/openapi.json", () => {
     const bill = one.responses["200"].content["application/json"].schema.properties.resData;
     expect(Object.keys(bill.properties)).toEqual(expect.arrayContaining(["billNo", "txHash", "blockNumber", "status"]));
     expect(one.responses["404"].description).toContain("2601");
+  });
+
+  it("describes the invoices: the create body with its bounds, the list's query, the answer, and their refusals", async () => {
+    const doc = (await h.app.inject({ method: "GET", url: `${openApiPrefix}/openapi.json` })).json();
+    const create = doc.paths[`${openApiPrefix}/invoices`].post;
+    expect(create.operationId).toBe("createInvoice");
+    const body = create.requestBody.content["application/json"].schema;
+    expect(body).toMatchObject({ required: ["orderId", "amount"], additionalProperties: false });
+    expect(Object.keys(body.properties)).toEqual([
+      "orderId",
+      "amount",
+      "chains",
+      "expiresInSeconds",
+      "description",
+      "customerEmail",
+      "redirectUrl",
+      "metadata",
+    ]);
+    expect(body.properties.expiresInSeconds).toMatchObject({ minimum: 300, maximum: 604_800 });
+    expect(create.parameters).toEqual([expect.objectContaining({ name: "idempotency-key", in: "header" })]);
+    const invoice = create.responses["200"].content["application/json"].schema.properties.resData;
+    expect(Object.keys(invoice.properties)).toEqual(
+      expect.arrayContaining(["invoiceId", "status", "checkoutUrl", "amount", "expiresAt", "addresses"]),
+    );
+    expect(invoice.properties.status.enum).toEqual(["new", "processing", "paid", "expired", "cancelled"]);
+    expect(Object.keys(invoice.properties.addresses.items.properties)).toEqual([
+      "chain",
+      "chainId",
+      "token",
+      "address",
+    ]);
+    const list = doc.paths[`${openApiPrefix}/invoices`].get;
+    expect(list.parameters.map((p: { name: string; in: string }) => `${p.in}.${p.name}`)).toEqual([
+      "query.status",
+      "query.orderId",
+      "query.cursor",
+      "query.pageSize",
+    ]);
+    expect(doc.paths[`${openApiPrefix}/invoices/{invoiceId}`].get.operationId).toBe("invoice");
+    const cancel = doc.paths[`${openApiPrefix}/invoices/{invoiceId}/cancel`].post;
+    expect(cancel.operationId).toBe("cancelInvoice");
+    for (const code of ["2902", "2903", "2905"]) expect(cancel.responses["409"].description).toContain(code);
+    expect(cancel.responses["404"].description).toContain("2904");
+    for (const code of ["2901", "2907"]) expect(create.responses["400"].description).toContain(code);
+    expect(create.responses["403"].description).toContain("2906");
   });
 });

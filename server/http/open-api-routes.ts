@@ -74,6 +74,7 @@ export async function registerOpenApi(
             caller,
             now,
             services,
+            origin: originOf(request),
             params: route.params ? parseRequest(route.params, { ...(request.params as object) }) : undefined,
             query: route.query ? parseRequest(route.query, { ...(request.query as object) }) : undefined,
             body: route.body ? parseRequest(route.body, request.body ?? {}) : undefined,
@@ -90,7 +91,10 @@ export async function registerOpenApi(
 }
 
 /** The URL the client called: scheme and host as the trusted proxies (TRUST_PROXY) forward them, else the request's. */
-export const targetUri = (request: FastifyRequest) => `${request.protocol}://${request.host}${request.url}`;
+export const targetUri = (request: FastifyRequest) => `${originOf(request)}${request.url}`;
+
+/** The scheme and host of `targetUri`: what the client signed, so a link built on it points where the client called. */
+export const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 /** The signature checked and the application's slot taken; null when the reply is already a refusal. */
 async function verifiedCaller(

@@ -15,6 +15,7 @@ import {
   readOpenApiWithdrawal,
 } from "../domain/withdrawals/open-api-withdrawals.ts";
 import type { Services } from "../http/handler.ts";
+import { cancelInvoice, createInvoice, listInvoices, readInvoice } from "../domain/invoices/open-api-invoices.ts";
 
 type Route<O extends OpenApiOperation> = (typeof openApiRoutes)[O];
 type Input<O extends OpenApiOperation, K extends "body" | "params" | "query" | "headers"> =
@@ -30,6 +31,8 @@ export interface OpenApiContext<O extends OpenApiOperation> {
   headers: Input<O, "headers">;
   now: Date;
   services: Services;
+  /** The scheme and host the request was signed for (as the trusted proxies forward them): the server's public origin. */
+  origin: string;
 }
 
 export type OpenApiHandlers = {
@@ -64,4 +67,19 @@ export const openApiHandlers: OpenApiHandlers = {
     listOpenApiWithdrawals(db, caller, query, { chains: services.currencies.chains, secret: services.secret }),
   withdrawal: ({ db, caller, params, services }) =>
     readOpenApiWithdrawal(db, caller, params.withdrawalId, services.currencies.chains),
+  createInvoice: ({ db, caller, body, headers, now, services, origin }) =>
+    createInvoice(db, caller, body, headers["idempotency-key"], {
+      chains: services.currencies.chains,
+      tokens: acceptableTokens(services.chain),
+      callbackTargets: services.callbackTargets,
+      secret: services.secret,
+      origin,
+      now,
+    }),
+  listInvoices: ({ db, caller, query, services, origin }) =>
+    listInvoices(db, caller, query, { chains: services.currencies.chains, secret: services.secret, origin }),
+  invoice: ({ db, caller, params, services, origin }) =>
+    readInvoice(db, caller, params.invoiceId, { chains: services.currencies.chains, origin }),
+  cancelInvoice: ({ db, caller, params, now, services, origin }) =>
+    cancelInvoice(db, caller, params.invoiceId, { chains: services.currencies.chains, origin, now }),
 };

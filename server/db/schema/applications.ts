@@ -87,6 +87,8 @@ export interface DepositAddressesTable {
   history_read_to: Int8 | null;
   /** Its past is read up to where the watcher's scans took it over: transfers made before it was issued are stored. */
   history_read: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The invoice whose payment address on this chain it is (migration 0044); null for an end user's or the wallet's. */
+  invoice_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ColumnType } from "kysely";
 import type { Id, IdRef } from "./columns.ts";
+import type { InvoiceEventType } from "../../../contracts/schemas/invoice-states.ts";
 
 export type BillStatusColumn = "confirming" | "credited" | "dropped" | "reversed";
 
@@ -42,7 +43,8 @@ export type OutboxEventTypeColumn =
   | "withdrawal.signed"
   | "withdrawal.broadcast"
   | "withdrawal.confirmed"
-  | "withdrawal.failed";
+  | "withdrawal.failed"
+  | InvoiceEventType;
 
 /** An event for a merchant's system, written with what caused it; delivered by the callbacks. */
 export interface OutboxEventsTable {
@@ -54,6 +56,8 @@ export interface OutboxEventsTable {
   bill_id: IdRef | null;
   /** The withdrawal a `withdrawal.*` event tells of (migration 0034). */
   withdrawal_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The invoice an `invoice.*` event tells of (migration 0045). */
+  invoice_id: ColumnType<string | null, string | null | undefined, string | null>;
   payload: unknown;
   created_at: Date;
 }

@@ -20,6 +20,8 @@ export interface CallbackDeliveriesTable {
   bill_id: IdRef | null;
   /** The withdrawal its event tells of (migration 0034). */
   withdrawal_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The invoice its event tells of (migration 0045). */
+  invoice_id: ColumnType<string | null, string | null | undefined, string | null>;
   target: CallbackTargetColumn;
   /** The JSON text signed and POSTed on every attempt. */
   body: string;

@@ -137,6 +137,8 @@ async function roomForAddress(trx: Kysely<DB>, merchantId: string, now: Date): P
     .select((eb) => eb.fn.countAll<string>().as("n"))
     .where("merchant_id", "=", merchantId)
     .where("application_id", "is not", null)
+    // An invoice's addresses serve one order and are made per invoice: the limit counts end customers' addresses.
+    .where("invoice_id", "is", null)
     .executeTakeFirstOrThrow();
   if (Number(n) < limit) return ok(null);
   return fail(errCodes.openApiWalletLimit, walletLimitMessage(pkg.name, limit), 403);

@@ -103,6 +103,8 @@ export async function subscriptionOf(
     .where("merchant_id", "=", merchantId)
     // The merchant's own payment address is not one given out (migration 0035).
     .where("application_id", "is not", null)
+    // Nor are an invoice's (migration 0044): the limit does not count them.
+    .where("invoice_id", "is", null)
     .executeTakeFirstOrThrow();
   const { subscription_expires_at: expiresAt, ...pkg } = row ?? { subscription_expires_at: null };
   return {

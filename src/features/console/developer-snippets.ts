@@ -9,6 +9,10 @@ export const signTypeScript = `import { openApiClient } from "./examples/open-ap
 const client = openApiClient({ baseUrl: "https://pay.example", appKey: "ak_…", appSecret: "…" });
 const { resData } = await client.createDepositAddress({ endUserId: "customer-42", chain: "Eth" });
 console.log(resData.address, (await client.balance()).resData.balance);
+
+const invoice = await client.createInvoice({ orderId: "order-1001", amount: "19.99", description: "A mug" });
+// Send the customer to invoice.resData.checkoutUrl; later (or on its callback) read its status:
+const { status, amountReceived } = (await client.invoice(invoice.resData.invoiceId)).resData;
 `;
 
 export const signPython = `import base64, datetime, hashlib, json, uuid
@@ -23,9 +27,9 @@ class AppSecret(HTTPSignatureKeyResolver):
 
 signer = HTTPMessageSigner(signature_algorithm=algorithms.HMAC_SHA256, key_resolver=AppSecret())
 
-def call(method, path, payload=None):
+def call(method, path, payload=None, headers=None):
     body = None if payload is None else json.dumps(payload).encode("utf-8")
-    request = requests.Request(method, BASE + "/open/v1" + path, data=body).prepare()
+    request = requests.Request(method, BASE + "/open/v1" + path, data=body, headers=headers or {}).prepare()
     components = ["@method", "@target-uri"]
     if body is not None:
         request.headers["Content-Type"] = "application/json"
@@ -37,6 +41,12 @@ def call(method, path, payload=None):
 
 address = call("POST", "/deposit-addresses", {"endUserId": "customer-42", "chain": "Eth"})["resData"]["address"]
 balance = call("GET", "/balance")["resData"]["balance"]  # a string: use decimal.Decimal, never float
+
+# An invoice for an order; a retry with the same Idempotency-Key (or the same orderId and body) answers the same one.
+order = {"orderId": "order-1001", "amount": "19.99", "description": "A mug"}
+invoice = call("POST", "/invoices", order, {"Idempotency-Key": "order-1001"})["resData"]
+checkout_url = invoice["checkoutUrl"]  # send the customer there
+status = call("GET", "/invoices/" + invoice["invoiceId"])["resData"]["status"]  # new, processing, paid, expired …
 `;
 
 export const verifyTypeScript = `import { Webhook } from "standardwebhooks";

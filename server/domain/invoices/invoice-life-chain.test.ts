@@ -1,0 +1,349 @@
+import type { Kysely } from "kysely";
+import type { Address } from "viem";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { watchedAddressBook } from "../../chain/address-book.ts";
+import type { ConfiguredChain } from "../../chain/chain-layer.ts";
+import { currencyRegistry } from "../../chain/currency-registry.ts";
+import { createEvmAdapter } from "../../chain/evm-adapter.ts";
+import type { StoredTransfer } from "../../chain/store.ts";
+import { resetChainTables, startTestChain, type TestChain } from "../../chain/test-chain.ts";
+import { createWatcher, type Watcher } from "../../chain/watcher.ts";
+import type { OpenedDatabase } from "../../db/open-database.ts";
+import type { DB } from "../../db/schema.ts";
+import { resetDatabase, seedApplication, seedMerchant, seedPackageId, testServerSecret } from "../../testing/seed.ts";
+import { createTestDatabase } from "../../testing/test-database.ts";
+import { createMoneyListener } from "../../wiring/money-listener.ts";
+import { openApiCaller } from "../applications/open-api-caller.ts";
+import { balanceText } from "../payments/balance.ts";
+import { ledgerViolations, reconcile } from "../payments/reconcile.ts";
+import { expireOverdueInvoices } from "./invoice-expiry.ts";
+import { cancelInvoice, createInvoice } from "./open-api-invoices.ts";
+
+process.env.PASSWORD_HASH_COST ??= "test";
+
+/**
+ * An invoice's life on a real chain (anvil): the real watcher and the server's money listener move it as money
+ * arrives, confirms or is taken away by a reorganisation, the expiry sweep on the server's clock ends it, and every
+ * change of state is one `invoice.*` event in the outbox, written with the change. The ledger credits each transfer
+ * once and the books reconcile with the chain after every case.
+ */
+let database: OpenedDatabase;
+let db: Kysely<DB>;
+let chain: TestChain;
+let devnet: ConfiguredChain;
+/** The server's clock, as the watcher's listeners and the sweep read it. */
+let clock: Date;
+
+const chainId = 31337;
+const factory = `0x${"fa".repeat(20)}` as Address;
+
+beforeAll(async () => {
+  [database, chain] = await Promise.all([createTestDatabase(), startTestChain()]);
+  db = database.db;
+  devnet = {
+    product: "Devnet",
+    chainId,
+    rpcUrl: chain.rpcUrl,
+    tokens: [{ symbol: "USDT", address: chain.token, decimals: 6 }],
+    confirmations: 2,
+    devnet: true,
+    depositFactory: factory,
+  };
+}, 60_000);
+afterAll(async () => {
+  await Promise.all([database?.close(), chain?.stop()]);
+});
+beforeEach(async () => {
+  await resetDatabase(db);
+  await resetChainTables(db);
+  clock = new Date();
+});
+afterEach(async () => {
+  expect(await ledgerViolations(db)).toEqual([]);
+  expect((await reconcile(db)).filter((row) => !row.ok)).toEqual([]);
+});
+
+const usdt = (whole: number) => BigInt(whole) * 1_000_000n;
+
+/** A merchant with an active package and an application, and an invoice of `amount` USDT for order-1. */
+async function invoiceOf(amount: string) {
+  const { userId } = await seedMerchant(db, { email: "shop@example.com", password: "Merchant7Pass" });
+  const { packageId } = await seedPackageId(db, "basic");
+  const now = new Date();
+  await db
+    .insertInto("subscriptions")
+    .values({
+      merchant_id: userId,
+      package_id: packageId,
+      order_id: null,
+      started_at: now,
+      expires_at: new Date(now.getTime() + 86_400_000),
+    })
+    .execute();
+  const app = await seedApplication(db, { userId });
+  const caller = (await openApiCaller(db, app.appKey))!;
+  const settings = {
+    chains: [devnet],
+    tokens: [{ chainId, token: chain.token.toLowerCase(), symbol: "USDT", product: "Devnet" }],
+    callbackTargets: { allowPrivate: true, resolve: async () => [] },
+    secret: testServerSecret,
+    origin: "https://pay.example",
+    now,
+  };
+  const made = await createInvoice(db, caller, { orderId: "order-1", amount }, undefined, settings);
+  if (!made.ok) throw new Error(made.message);
+  return { caller, settings, invoice: made.data, address: made.data.addresses[0]!.address as Address };
+}
+
+function newWatcher(): Watcher {
+  return createWatcher(
+    { product: "Devnet", chainId, tokens: [chain.token], confirmations: devnet.confirmations },
+    {
+      db,
+      adapter: createEvmAdapter({ chainId, rpcUrl: chain.rpcUrl }),
+      addressBook: watchedAddressBook(db, { chainId }),
+      listener: createMoneyListener({ currencies: currencyRegistry([devnet]), now: () => clock }),
+    },
+  );
+}
+
+async function advance(watcher: Watcher, blocks: number) {
+  for (let i = 0; i < blocks; i++) {
+    await chain.mine(1);
+    await watcher.tick();
+  }
+}
+
+const stored = () =>
+  db
+    .selectFrom("invoices")
+    .select(["status", "flags", "amount_received", "paid_at", "expiry_reached_at"])
+    .executeTakeFirstOrThrow();
+
+/** The invoice events in the outbox, in order: type, status and flags, amounts. */
+async function invoiceEvents() {
+  const rows = await db
+    .selectFrom("outbox_events")
+    .select(["type", "payload", "invoice_id", "event_id"])
+    .where("invoice_id", "is not", null)
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => {
+    const data = row.payload as { status: string; flags: string[]; amountReceived: string; excess: string };
+    return `${row.type} ${data.status} [${data.flags.join(",")}] ${data.amountReceived} +${data.excess}`;
+  });
+}
+
+/** The server's clock past the invoice's time, and the sweep run. */
+async function passExpiry(expiresAt: string) {
+  clock = new Date(Date.parse(expiresAt) + 1000);
+  return expireOverdueInvoices(db, clock);
+}
+
+describe("an invoice's life on the chain", () => {
+  it("paid exactly: processing when seen, paid once confirmed, each once; its callback tells the invoice", async () => {
+    const { caller, invoice, address } = await invoiceOf("10");
+    const watcher = newWatcher();
+    await watcher.tick();
+    await chain.pay(address, usdt(10));
+    await watcher.tick();
+    expect(await stored()).toMatchObject({ status: "processing", amount_received: expect.stringMatching(/^0/) });
+    await advance(watcher, 1);
+    const row = await stored();
+    expect(row).toMatchObject({ status: "paid", flags: [] });
+    expect(row.paid_at).toBeInstanceOf(Date);
+    await advance(watcher, 2);
+    expect(await invoiceEvents()).toEqual(["invoice.processing processing [] 0 +0", "invoice.paid paid [] 10 +0"]);
+    const [paid] = await db.selectFrom("outbox_events").select("payload").where("type", "=", "invoice.paid").execute();
+    expect(paid!.payload).toEqual({
+      invoiceId: invoice.invoiceId,
+      orderId: "order-1",
+      status: "paid",
+      flags: [],
+      amount: "10",
+      amountReceived: "10",
+      excess: "0",
+    });
+    expect(await balanceText(db, caller.scope)).toBe("10");
+    await watcher.stop();
+  });
+
+  it("two transfers that together make the amount: one processing, one paid", async () => {
+    const { caller, address } = await invoiceOf("10");
+    const watcher = newWatcher();
+    await watcher.tick();
+    await chain.pay(address, usdt(4));
+    await watcher.tick();
+    await chain.pay(address, usdt(6));
+    await advance(watcher, 3);
+    expect(await stored()).toMatchObject({ status: "paid", flags: [] });
+    expect(await invoiceEvents()).toEqual(["invoice.processing processing [] 0 +0", "invoice.paid paid [] 10 +0"]);
+    expect(await balanceText(db, caller.scope)).toBe("10");
+    await watcher.stop();
+  });
+
+  it("overpaid: paid, flagged overpaid with the excess named", async () => {
+    const { caller, address } = await invoiceOf("10");
+    const watcher = newWatcher();
+    await watcher.tick();
+    await chain.pay(address, usdt(12));
+    await watcher.tick();
+    await advance(watcher, 3);
+    expect(await stored()).toMatchObject({ status: "paid", flags: ["overpaid"] });
+    expect(await invoiceEvents()).toEqual([
+      "invoice.processing processing [] 0 +0",
+      "invoice.paid paid [overpaid] 12 +2",
+    ]);
+    expect(await balanceText(db, caller.scope)).toBe("12");
+    await watcher.stop();
+  });
+
+  it("underpaid: waits in processing for the rest, then at its time ends expired, flagged underpaid, the money kept", async () => {
+    const { caller, invoice, address } = await invoiceOf("10");
+    const watcher = newWatcher();
+    await watcher.tick();
+    await chain.pay(address, usdt(4));
+    await watcher.tick();
+    await advance(watcher, 3);
+    expect(await stored()).toMatchObject({ status: "processing", flags: [] });
+    // Before its time the sweep finds nothing to do.
+    expect(await expireOverdueInvoices(db, clock)).toBe(0);
+    expect(await passExpiry(invoice.expiresAt)).toBe(1);
+    const row = await stored();
+    expect(row).toMatchObject({ status: "expired", flags: ["underpaid"], paid_at: null });
+    expect(row.expiry_reached_at).toEqual(clock);
+    // Swept again (another instance, the next run): nothing more.
+    expect(await expireOverdueInvoices(db, clock)).toBe(0);
+    expect(await invoiceEvents()).toEqual([
+      "invoice.processing processing [] 0 +0",
+      "invoice.expired expired [underpaid] 4 +0",
+    ]);
+    expect(await balanceText(db, caller.scope)).toBe("4");
+    await watcher.stop();
+  });
+
+  it("nothing paid in time: expired; money after that is credited and the invoice flagged paidLate, said once", async () => {
+    const { caller, invoice, address } = await invoiceOf("10");
+    const watcher = newWatcher();
+    await watcher.tick();
+    expect(await passExpiry(invoice.expiresAt)).toBe(1);
+    expect(await stored()).toMatchObject({ status: "expired", flags: [] });
+    await chain.pay(address, usdt(10));
+    await watcher.tick();
+    await chain.pay(address, usdt(1));
+    await watcher.tick();
+    await advance(watcher, 3);
+    // Confirmed money past the amount is overpaid whenever it came.
+    expect(await stored()).toMatchObject({ status: "expired", flags: ["overpaid", "paidLate"] });
+    expect(await invoiceEvents()).toEqual([
+      "invoice.expired expired [] 0 +0",
+      "invoice.expired expired [paidLate] 0 +0",
+    ]);
+    expect((await stored()).amount_received).toMatch(/^11(\.0*)?$/);
+    expect(await balanceText(db, caller.scope)).toBe("11");
+    await watcher.stop();
+  });
+
+  it("paid after its time before the sweep ran: the server's clock makes it late all the same", async () => {
+    const { invoice, address } = await invoiceOf("10");
+    const watcher = newWatcher();
+    await watcher.tick();
+    clock = new Date(Date.parse(invoice.expiresAt) + 1000);
+    await chain.pay(address, usdt(10));
+    await watcher.tick();
+    await advance(watcher, 3);
+    expect(await stored()).toMatchObject({ status: "expired", flags: ["paidLate"] });
+    expect(await expireOverdueInvoices(db, clock)).toBe(0);
+    expect(await invoiceEvents()).toEqual([
+      "invoice.expired expired [] 0 +0",
+      "invoice.expired expired [paidLate] 0 +0",
+    ]);
+    await watcher.stop();
+  });
+
+  it("a transfer taken away by a reorganisation: back to new, seen again in another block, paid once", async () => {
+    const { caller, address } = await invoiceOf("10");
+    const payer = await chain.payer();
+    const watcher = newWatcher();
+    await watcher.tick();
+    const raw = await chain.signedPayment(payer, address, usdt(10));
+    await chain.sendRaw(raw);
+    await watcher.tick();
+    expect(await stored()).toMatchObject({ status: "processing" });
+    await chain.test.request({ method: "anvil_reorg", params: [1, []] } as never);
+    await watcher.tick();
+    expect(await stored()).toMatchObject({ status: "new", flags: [] });
+    await chain.sendRaw(raw);
+    await watcher.tick();
+    await advance(watcher, 4);
+    expect(await stored()).toMatchObject({ status: "paid", flags: [] });
+    expect(await invoiceEvents()).toEqual([
+      "invoice.processing processing [] 0 +0",
+      "invoice.processing processing [] 0 +0",
+      "invoice.paid paid [] 10 +0",
+    ]);
+    expect(await balanceText(db, caller.scope)).toBe("10");
+    await watcher.stop();
+  });
+
+  it("counts each transfer once whatever is heard again: a restarted watcher, a second instance's replay of the calls", async () => {
+    const { caller, address } = await invoiceOf("10");
+    const first = newWatcher();
+    await first.tick();
+    const paid = await chain.pay(address, usdt(10));
+    await first.tick();
+    await first.stop();
+    const restarted = newWatcher();
+    await advance(restarted, 3);
+    const row = await db
+      .selectFrom("chain_transfers")
+      .selectAll()
+      .where("tx_hash", "=", paid.hash)
+      .executeTakeFirstOrThrow();
+    const t: StoredTransfer = {
+      id: row.id,
+      chainId: Number(row.chain_id),
+      txHash: row.tx_hash,
+      logIndex: row.log_index,
+      blockNumber: BigInt(row.block_number),
+      blockHash: row.block_hash,
+      token: row.token,
+      from: row.from_address,
+      to: row.to_address,
+      amount: BigInt(row.amount),
+      status: row.status,
+      confirmations: row.confirmations,
+      quarantine: row.quarantine,
+    };
+    const listener = createMoneyListener({ currencies: currencyRegistry([devnet]), now: () => clock });
+    for (let i = 0; i < 2; i++)
+      await db.transaction().execute(async (trx) => {
+        await listener.onTransferSeen!(trx, t);
+        await listener.onTransferConfirmed!(trx, t);
+      });
+    expect(await stored()).toMatchObject({ status: "paid", flags: [] });
+    expect((await stored()).amount_received).toMatch(/^10(\.0*)?$/);
+    expect(await invoiceEvents()).toEqual(["invoice.processing processing [] 0 +0", "invoice.paid paid [] 10 +0"]);
+    expect(await balanceText(db, caller.scope)).toBe("10");
+    await restarted.stop();
+  });
+
+  it("a cancel raises invoice.cancelled once; money after it is credited and flagged paidLate", async () => {
+    const { caller, settings, invoice, address } = await invoiceOf("10");
+    const cancelled = await cancelInvoice(db, caller, invoice.invoiceId, { ...settings, now: clock });
+    expect(cancelled).toMatchObject({ ok: true, data: { status: "cancelled" } });
+    expect(await cancelInvoice(db, caller, invoice.invoiceId, { ...settings, now: clock })).toMatchObject({ ok: true });
+    const watcher = newWatcher();
+    await watcher.tick();
+    await chain.pay(address, usdt(3));
+    await watcher.tick();
+    await advance(watcher, 3);
+    expect(await stored()).toMatchObject({ status: "cancelled", flags: ["paidLate"] });
+    expect(await invoiceEvents()).toEqual([
+      "invoice.cancelled cancelled [] 0 +0",
+      "invoice.cancelled cancelled [paidLate] 0 +0",
+    ]);
+    expect(await balanceText(db, caller.scope)).toBe("3");
+    await watcher.stop();
+  });
+});

@@ -1,0 +1,292 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import { fromAtto, parseAmount, toAtto, usdtScale } from "../../../contracts/money.ts";
+import { errCodes } from "../../../contracts/schemas/envelope.ts";
+import { invoiceExpiry } from "../../../contracts/schemas/invoice-states.ts";
+import type {
+  CreateInvoiceBody,
+  OpenInvoice,
+  OpenInvoiceList,
+  OpenInvoiceListQuery,
+} from "../../../contracts/schemas/open-api-invoices.ts";
+import type { ConfiguredChain } from "../../chain/chain-layer.ts";
+import { depositAddress, depositSalt, depositSaltKey } from "../../chain/deposit-forwarder.ts";
+import type { DB } from "../../db/schema.ts";
+import type { AcceptableToken } from "../applications/accepted-currencies.ts";
+import type { OpenApiCaller } from "../applications/open-api-caller.ts";
+import { activePackageOf } from "../applications/package-limit.ts";
+import { type CallbackTargets, checkCallbackUrl } from "../callbacks/callback-target.ts";
+import { type KeysetList, keysetPage } from "../platform/keyset-page.ts";
+import { fail, ok, type Outcome } from "../platform/outcome.ts";
+import { type InvoiceChain, invoiceChainsOf } from "./invoice-chains.ts";
+import { applyInvoiceEvents, lockInvoice } from "./invoice-life-store.ts";
+import { addressesOf, type InvoiceRow, invoiceToWire } from "./invoice-wire.ts";
+
+export interface InvoiceSettings {
+  chains: readonly ConfiguredChain[];
+  tokens: readonly AcceptableToken[];
+  callbackTargets: CallbackTargets;
+  secret: Buffer;
+  /** The origin the request was signed for: the checkout page's. */
+  origin: string;
+  now: Date;
+}
+
+/** Every USDT this server follows carries 6 decimals: an invoice's amount can be paid exactly on each chain. */
+const invoiceDecimals = 6;
+
+/** An invoice's payment address is a deposit address of its application under this end user id (migration 0044). */
+export const invoiceEndUser = (publicId: string) => `invoice ${publicId}`;
+
+const newPublicId = () => randomBytes(16).toString("base64url");
+
+/** The request in one canonical form: the same order (or Idempotency-Key) answers its invoice only for the same request. */
+function requestHash(body: CreateInvoiceBody, amountAtto: bigint): string {
+  const canonical = {
+    orderId: body.orderId,
+    amount: fromAtto(amountAtto),
+    chains: body.chains ? [...new Set(body.chains.map((c) => c.toLowerCase()))].sort() : null,
+    expiresInSeconds: body.expiresInSeconds ?? invoiceExpiry.defaultSeconds,
+    description: body.description ?? null,
+    customerEmail: body.customerEmail ?? null,
+    redirectUrl: body.redirectUrl ?? null,
+    metadata: Object.entries(body.metadata ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  };
+  return createHash("sha256").update(JSON.stringify(canonical)).digest("base64url");
+}
+
+function amountOf(text: string): Outcome<bigint> {
+  const refused = fail(errCodes.invoiceBadAmount, "The amount must be above 0 with at most 6 decimals", 400);
+  try {
+    const units = parseAmount(text, invoiceDecimals);
+    return units > 0n ? ok(units * 10n ** BigInt(usdtScale - invoiceDecimals)) : refused;
+  } catch {
+    return refused;
+  }
+}
+
+/** The redirect's host checked as a callback's is: one that resolves to a private or local address is refused. */
+async function redirectRefusal(url: string | undefined, targets: CallbackTargets): Promise<Outcome<never> | null> {
+  if (url === undefined || targets.allowPrivate) return null;
+  const check = await checkCallbackUrl(url, targets);
+  if (check.ok || check.reason === "unresolved") return null;
+  return fail(
+    errCodes.invoiceRedirectForbidden,
+    "The redirectUrl points to a private or local address: use one on the public internet",
+    400,
+  );
+}
+
+type WireSettings = Pick<InvoiceSettings, "chains" | "origin">;
+
+const answer = async (db: Kysely<DB>, row: InvoiceRow, settings: WireSettings): Promise<OpenInvoice> =>
+  invoiceToWire(row, (await addressesOf(db, [row.id])).get(row.id) ?? [], settings);
+
+/** The same request again answers the invoice it made; another request under its order or key is refused. */
+function sameRequest(row: InvoiceRow, hash: string, by: "order" | "key"): Outcome<InvoiceRow> {
+  if (row.request_hash === hash) return ok(row);
+  return by === "order"
+    ? fail(
+        errCodes.invoiceOrderConflict,
+        "This orderId already has an invoice made with other details: read it, or use a new orderId",
+        409,
+      )
+    : fail(errCodes.invoiceKeyReused, "This Idempotency-Key was used for another invoice request", 409);
+}
+
+/** A request made before, by its Idempotency-Key first, then by its order; undefined for a new one. */
+async function madeBefore(
+  db: Kysely<DB>,
+  caller: OpenApiCaller,
+  orderId: string,
+  key: string | undefined,
+  hash: string,
+): Promise<Outcome<InvoiceRow> | undefined> {
+  const base = db.selectFrom("invoices").selectAll().where("application_id", "=", caller.applicationId);
+  if (key) {
+    const byKey = await base.where("idempotency_key", "=", key).executeTakeFirst();
+    if (byKey) return sameRequest(byKey, hash, "key");
+  }
+  const byOrder = await base.where("order_id", "=", orderId).executeTakeFirst();
+  return byOrder && sameRequest(byOrder, hash, "order");
+}
+
+/**
+ * POST /open/v1/invoices: an invoice for one order of the calling application, with its own forwarder address on
+ * each chain offered. Everything is checked before anything is written; the invoice and its addresses are written in
+ * one transaction. Racing requests for one order meet at the (application, order) key: one writes, the others answer
+ * what it wrote (or are refused if their request differs). Its addresses do not count against the package's wallet
+ * limit (that limit is the end customers' permanent addresses), but an active package is needed, as for those.
+ */
+export async function createInvoice(
+  db: Kysely<DB>,
+  caller: OpenApiCaller,
+  body: CreateInvoiceBody,
+  idempotencyKey: string | undefined,
+  settings: InvoiceSettings,
+): Promise<Outcome<OpenInvoice>> {
+  const amount = amountOf(body.amount);
+  if (!amount.ok) return amount;
+  const hash = requestHash(body, amount.data);
+  const before = await madeBefore(db, caller, body.orderId, idempotencyKey, hash);
+  if (before) return before.ok ? ok(await answer(db, before.data, settings)) : before;
+  const refusedRedirect = await redirectRefusal(body.redirectUrl, settings.callbackTargets);
+  if (refusedRedirect) return refusedRedirect;
+  const { now } = settings;
+  const pkg = await activePackageOf(db, caller.scope.merchantId);
+  if (!pkg || pkg.expires_at <= now)
+    return fail(errCodes.openApiNoPackage, "Choose or renew a package to create invoices", 403);
+  const chains = await invoiceChainsOf(db, caller.scope, body.chains, settings);
+  if (!chains.ok) return chains;
+  const made = await db.transaction().execute(async (trx) => {
+    const publicId = newPublicId();
+    const seconds = body.expiresInSeconds ?? invoiceExpiry.defaultSeconds;
+    const row = await trx
+      .insertInto("invoices")
+      .values({
+        public_id: publicId,
+        merchant_id: caller.scope.merchantId,
+        application_id: caller.applicationId,
+        order_id: body.orderId,
+        amount: fromAtto(amount.data),
+        description: body.description ?? null,
+        customer_email: body.customerEmail ?? null,
+        redirect_url: body.redirectUrl ?? null,
+        metadata: JSON.stringify(body.metadata ?? {}),
+        request_hash: hash,
+        idempotency_key: idempotencyKey ?? null,
+        expires_at: new Date(now.getTime() + seconds * 1000),
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (row) await insertAddresses(trx, caller, row, chains.data, settings);
+    return row;
+  });
+  if (made) return ok(await answer(db, made, settings));
+  // A racing request for the same order or key wrote first.
+  const raced = await madeBefore(db, caller, body.orderId, idempotencyKey, hash);
+  if (!raced) throw new Error("an invoice insert conflicted with no invoice");
+  return raced.ok ? ok(await answer(db, raced.data, settings)) : raced;
+}
+
+async function insertAddresses(
+  trx: Kysely<DB>,
+  caller: OpenApiCaller,
+  invoice: InvoiceRow,
+  chains: readonly InvoiceChain[],
+  settings: InvoiceSettings,
+): Promise<void> {
+  const endUser = invoiceEndUser(invoice.public_id);
+  const salt = depositSalt(depositSaltKey(settings.secret), caller.appCode, endUser);
+  await trx
+    .insertInto("deposit_addresses")
+    .values(
+      chains.map((chain) => ({
+        merchant_id: caller.scope.merchantId,
+        application_id: caller.applicationId,
+        end_user_id: endUser,
+        chain_id: chain.chainId,
+        factory: chain.factory,
+        salt,
+        address: depositAddress(chain.factory, salt),
+        created_at: settings.now,
+        invoice_id: invoice.id,
+      })),
+    )
+    .execute();
+}
+
+/** One of the calling application's invoices by its public id; another application's reads as none. */
+const invoiceRowOf = (db: Kysely<DB>, caller: OpenApiCaller, invoiceId: string) =>
+  db
+    .selectFrom("invoices")
+    .selectAll()
+    .where("public_id", "=", invoiceId)
+    .where("application_id", "=", caller.applicationId);
+
+const notFound = () => fail(errCodes.invoiceNotFound, "No invoice of this id", 404);
+
+/** GET /open/v1/invoices/{invoiceId}. */
+export async function readInvoice(
+  db: Kysely<DB>,
+  caller: OpenApiCaller,
+  invoiceId: string,
+  settings: WireSettings,
+): Promise<Outcome<OpenInvoice>> {
+  const row = await invoiceRowOf(db, caller, invoiceId).executeTakeFirst();
+  return row ? ok(await answer(db, row, settings)) : notFound();
+}
+
+/** The open API's invoices list, served by invoices_by_application; its cursors are bound to the application. */
+const invoiceKeyset: KeysetList = { name: "open-api-invoices", time: "i.created_at", id: "i.id" };
+
+/** GET /open/v1/invoices: the calling application's invoices, newest first, by status and order id. */
+export async function listInvoices(
+  db: Kysely<DB>,
+  caller: OpenApiCaller,
+  query: OpenInvoiceListQuery,
+  settings: Pick<InvoiceSettings, "chains" | "origin" | "secret">,
+): Promise<Outcome<OpenInvoiceList>> {
+  const { cursor, pageSize, ...filters } = query;
+  let rows = db.selectFrom("invoices as i").selectAll("i").where("i.application_id", "=", caller.applicationId);
+  if (filters.status) rows = rows.where("i.status", "=", filters.status);
+  if (filters.orderId) rows = rows.where("i.order_id", "=", filters.orderId);
+  const request = {
+    secret: settings.secret,
+    merchantId: caller.scope.merchantId,
+    // The application is part of the cursor's context: another application's cursor is refused, as a forged one is.
+    filters: { ...filters, applicationId: caller.applicationId },
+    cursor,
+    pageSize: pageSize === undefined ? 10 : Number(pageSize),
+  };
+  const page = await keysetPage(db, rows, invoiceKeyset, request);
+  if (!page.ok) return page;
+  const { rows: found, ...paging } = page.data;
+  const addresses = await addressesOf(
+    db,
+    found.map((r) => r.id),
+  );
+  return ok({ ...paging, items: found.map((r) => invoiceToWire(r, addresses.get(r.id) ?? [], settings)) });
+}
+
+/**
+ * POST /open/v1/invoices/{invoiceId}/cancel: only a `new` invoice whose time is not over and at which nothing was
+ * seen (no bill at its addresses, whatever its confirmations); a cancelled one answers as it is, so a retried cancel
+ * is no error. The row is locked, so a cancel and the invoice's life move it one after the other.
+ */
+export async function cancelInvoice(
+  db: Kysely<DB>,
+  caller: OpenApiCaller,
+  invoiceId: string,
+  settings: Pick<InvoiceSettings, "chains" | "origin" | "now">,
+): Promise<Outcome<OpenInvoice>> {
+  const outcome = await db.transaction().execute(async (trx): Promise<Outcome<InvoiceRow>> => {
+    const row = await invoiceRowOf(trx, caller, invoiceId).forUpdate().executeTakeFirst();
+    if (!row) return notFound();
+    if (row.status === "cancelled") return ok(row);
+    const seen = await trx
+      .selectFrom("application_bills as b")
+      .innerJoin("deposit_addresses as da", "da.id", "b.deposit_address_id")
+      .select("b.id")
+      .where("da.invoice_id", "=", row.id)
+      .where("b.status", "in", ["confirming", "credited"])
+      .executeTakeFirst();
+    const received = seen !== undefined || toAtto(row.amount_received) > 0n;
+    const why =
+      row.status !== "new"
+        ? `it is ${row.status}`
+        : received
+          ? "a payment arrived at it"
+          : row.expires_at <= settings.now
+            ? "its time is over"
+            : null;
+    if (why) return fail(errCodes.invoiceNotCancellable, `This invoice can no longer be cancelled: ${why}`, 409);
+    const locked = await lockInvoice(trx, row.id);
+    await applyInvoiceEvents(trx, locked!, [{ type: "invoice.cancel" }], settings.now);
+    return ok(await trx.selectFrom("invoices").selectAll().where("id", "=", row.id).executeTakeFirstOrThrow());
+  });
+  return outcome.ok ? ok(await answer(db, outcome.data, settings)) : outcome;
+}
