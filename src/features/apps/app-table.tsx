@@ -34,6 +34,16 @@ export function AppTable({ view, onRetry, onOpen, onSwitch }: AppTableProps) {
   const columns: ListColumn<AppRow>[] = [
     { key: "appCode", rowHeader: true, card: true, className: "app-code", cell: (row) => row.appCode },
     { key: "name", card: true, className: "app-name", cell: (row) => long(row.name) },
+    // Beside the name: in the grid the row's buttons come before the other columns, and the status must show at 1280 px.
+    {
+      key: "status",
+      card: true,
+      cell: (row) => (
+        <Tag intent={row.status === "normal" ? "success" : "none"} className="app-status" data-status={row.status}>
+          {t(`apps.status.${row.status}`)}
+        </Tag>
+      ),
+    },
     { key: "address", optional: true, className: "app-url", cell: (row) => long(row.address) },
     { key: "rechargeCallbackUrl", optional: true, className: "app-url", cell: (row) => long(row.rechargeCallbackUrl) },
     { key: "withdrawCallbackUrl", optional: true, className: "app-url", cell: (row) => long(row.withdrawCallbackUrl) },
@@ -59,15 +69,6 @@ export function AppTable({ view, onRetry, onOpen, onSwitch }: AppTableProps) {
       key: "createdAt",
       className: "app-when list-wrap",
       cell: (row) => <DateTimeParts iso={row.createdAt} language={i18n.language} />,
-    },
-    {
-      key: "status",
-      card: true,
-      cell: (row) => (
-        <Tag intent={row.status === "normal" ? "success" : "none"} className="app-status" data-status={row.status}>
-          {t(`apps.status.${row.status}`)}
-        </Tag>
-      ),
     },
     {
       key: "remark",
