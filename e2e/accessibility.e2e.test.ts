@@ -5,6 +5,7 @@ import {
   accountShown,
   button,
   expectAlert,
+  gridRow,
   label,
   openSettings,
   pressEscapeIn,
@@ -102,8 +103,7 @@ describe("accessibility (axe)", () => {
     // On from the side menu, as a merchant goes (a page load cost Chromium ~0.25 CPU-s more).
     await page.getByRole("navigation").getByRole("link", { name: "My orders", exact: true }).first().click();
     await waitForPath(page, "/order/list");
-    const row = page.getByTestId(`order-row-${orderCode}`);
-    await row.waitFor();
+    const row = await gridRow(page.getByTestId("orders-table"), { hasText: orderCode });
     found.push(...(await scan(page, "/order/list")));
     await row.getByRole("button", { name: orderLabel.details }).click();
     await page.getByTestId("order-facts").waitFor();

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { callAsMerchant, nextCode, outbox } from "./support/api.ts";
 import { addApp, appLabel, longUrl, trialMerchant, verifyWithMailedCode } from "./support/apps.ts";
-import { label, sendCodeButton, stoppedMoving } from "./support/console.ts";
+import { button, gridRow, label, sendCodeButton, stoppedMoving } from "./support/console.ts";
 import { auditLayout, describeAudit } from "./support/layout-audit.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
@@ -19,8 +19,8 @@ describe("My applications", () => {
 
     await addApp(page, "Journey shop");
     await page.locator(".bp6-toast").filter({ hasText: "Application created" }).first().waitFor();
-    const row = page.getByTestId("apps-table").getByRole("row").filter({ hasText: "Journey shop" });
-    await row.waitFor();
+    // A row of the data grid: its cells, which stay the row's after the rename (they carry its code).
+    const row = await gridRow(page.getByTestId("apps-table"), { hasText: "Journey shop" });
     await row.getByText("Normal", { exact: true }).waitFor();
 
     await row.getByRole("button", { name: appLabel.credentials, exact: true }).click();
@@ -73,6 +73,22 @@ describe("My applications", () => {
     await row.getByRole("button", { name: appLabel.enable, exact: true }).click();
     await row.getByText("Normal", { exact: true }).waitFor();
 
+    // The grid by keyboard: Tab from Columns reaches its focused cell (the buttons' cell, whose Enable had the focus
+    // last), the arrows move it, Enter on the buttons' cell goes to its first button, Edit, which opens the edit.
+    const focusedId = () => page.evaluate(() => document.activeElement?.id ?? "");
+    await button(page, "Columns").focus();
+    await page.keyboard.press("Tab");
+    expect(await focusedId()).toBe("apps-cell-0-1");
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(focusedId).toBe("apps-cell-0-0");
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(focusedId).toBe("apps-cell-0-1");
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Enter");
+    await dialog.getByLabel(appLabel.name, { exact: true }).waitFor();
+    await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
+    await dialog.waitFor({ state: "detached" });
+
     // The trial allows one application: the page names the limit; adding another is refused, with the way to the packages.
     await page.getByTestId("apps-plan").getByText("1 of 1 applications your package allows").waitFor();
     await addApp(page, "One too many");
@@ -92,8 +108,7 @@ describe("My applications", () => {
       withdrawCallbackUrl: longUrl("withdraw"),
     });
     await page.reload();
-    const row = page.getByTestId("apps-table").getByRole("row").filter({ hasText: "Rotating shop" });
-    await row.waitFor();
+    const row = await gridRow(page.getByTestId("apps-table"), { hasText: "Rotating shop" });
 
     await row.getByRole("button", { name: appLabel.rotate, exact: true }).click();
     const dialog = page.getByRole("dialog");
@@ -117,7 +132,7 @@ describe("My applications", () => {
       withdrawCallbackUrl: longUrl("withdraw"),
     });
     await page.goto("/app/list");
-    const row = page.getByTestId("apps-table").getByRole("row").filter({ hasText: "Phone shop" });
+    const row = await gridRow(page.getByTestId("apps-table"), { hasText: "Phone shop" });
     await row.getByRole("button", { name: appLabel.credentials, exact: true }).click();
     const dialog = page.getByRole("dialog");
     const seen = (await outbox(baseUrl, email)).length;

@@ -23,7 +23,7 @@ describe("from an application to a credited deposit", () => {
     await page.goto("/app/list");
     await page.getByRole("heading", { name: appLabel.title, level: 1 }).waitFor();
     await addApp(page, "Deposit journey shop");
-    const row = page.getByTestId("apps-table").getByRole("row").filter({ hasText: "Deposit journey shop" });
+    const row = await gridRow(page.getByTestId("apps-table"), { hasText: "Deposit journey shop" });
     await row.getByText("Normal", { exact: true }).waitFor();
 
     // The developer copies AppKey and AppSecret from the credentials dialog.

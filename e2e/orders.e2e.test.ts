@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { callAsMerchant } from "./support/api.ts";
 import { openPage } from "./support/browser.ts";
-import { button, waitForPath } from "./support/console.ts";
+import { button, gridRow, waitForPath } from "./support/console.ts";
 import { finishPayAfterTransfer, orderLabel, orderPackage, payFromDevnet } from "./support/orders.ts";
 import { recordShown } from "./support/shown-texts.ts";
 import { type RunningServer, startServer } from "./support/server.ts";
@@ -65,7 +65,7 @@ describe("orders and payment on the devnet", () => {
     await confirming.anywhere();
     await expectPaid(page);
 
-    const row = page.getByTestId(`order-row-${orderCode}`);
+    const row = await gridRow(page.getByTestId("orders-table"), { hasText: orderCode });
     await row.getByText("Paid", { exact: true }).waitFor();
     // My orders exported: the merchant's one order, paid, as the row shows it.
     const [download] = await Promise.all([

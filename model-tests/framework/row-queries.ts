@@ -3,17 +3,23 @@ import { type BoundFunctions, buildQueries, queries, within } from "@testing-lib
 type Queries = typeof queries;
 type QueryAll = (container: HTMLElement, ...args: never[]) => HTMLElement[];
 
+/** A table row's cells: a data grid's row owns them (`aria-owns`), a plain table's row holds them (the row itself). */
+export function rowCells(row: HTMLElement): HTMLElement[] {
+  const owned = row.getAttribute("aria-owns");
+  if (!owned) return [row];
+  return owned
+    .split(/\s+/)
+    .map((id) => row.ownerDocument.getElementById(id))
+    .filter((cell): cell is HTMLElement => cell !== null);
+}
+
 /**
  * Queries within a table's row, as `within(row)`. A row of a list's data grid (src/ui/list-grid.tsx) holds no cells of
  * its own: it owns them (`aria-owns`), where Blueprint's table draws them; its queries search those cells.
  */
 export function withinRow(row: HTMLElement): BoundFunctions<Queries> {
-  const owned = row.getAttribute("aria-owns");
-  if (!owned) return within(row);
-  const cells = owned
-    .split(/\s+/)
-    .map((id) => row.ownerDocument.getElementById(id))
-    .filter((cell): cell is HTMLElement => cell !== null);
+  if (!row.getAttribute("aria-owns")) return within(row);
+  const cells = rowCells(row);
   const bound: Record<string, unknown> = {};
   for (const name of Object.keys(queries)) {
     if (!name.startsWith("queryAllBy")) continue;

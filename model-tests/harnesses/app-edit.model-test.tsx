@@ -5,6 +5,7 @@ import { storageKeys } from "../../src/api/session-storage.ts";
 import { formatDateTime } from "../../src/i18n/format.ts";
 import { type ControlledApi, createControlledApi } from "../framework/fake-api.ts";
 import { type ConsoleHarness, renderConsole } from "../framework/render-console.tsx";
+import { withinRow } from "../framework/row-queries.ts";
 import { runModel, unmapped } from "../framework/run-model.ts";
 import { appEditModel, editedFields, sampleApp } from "../models/app-edit.model.ts";
 import { loginResult, storedUser } from "../models/fixtures.ts";
@@ -66,7 +67,7 @@ runModel(appEditModel, {
     switch (e.type) {
       case "app.open":
         h.openedAt = h.notifications.length;
-        return h.user.click(within(row()).getByRole("button", { name: h.t(actionLabel[e.action]) }));
+        return h.user.click(withinRow(row()).getByRole("button", { name: h.t(actionLabel[e.action]) }));
       case "dialog.close": {
         const done = within(dialog()).queryByRole("button", { name: h.t("apps.done") });
         return h.user.click(done ?? within(dialog()).getByRole("button", { name: h.t("common.cancel") }));
@@ -95,7 +96,7 @@ runModel(appEditModel, {
       await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
       // Saved ("Edit success"): the list shows the application as the server answered it, without a reload.
       if (h.notifications.includes(h.t("apps.outcome.saved")))
-        await waitFor(() => expect(within(row()).getByText(editedFields.name)).toBeTruthy());
+        await waitFor(() => expect(withinRow(row()).getByText(editedFields.name)).toBeTruthy());
       return;
     }
     const name = { name: appName(h) };

@@ -34,29 +34,51 @@ const texts = {
   listGrid: { keys: "Arrow keys move between cells" },
 };
 
-async function renderGrid(onOpen = vi.fn()) {
+async function english() {
   const i18n = i18next.createInstance();
   await i18n.use(initReactI18next).init({ lng: "en-US", resources: { "en-US": { translation: texts } } });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <span id="things-label">Things</span>
-      <ListGrid
-        area="things"
-        rowName="thing"
-        rows={rows}
-        columns={columns}
-        rowKey={(row) => row.code}
-        operations={(row) => (
-          <button type="button" onClick={() => onOpen(row.code)}>
-            Open {row.code}
-          </button>
-        )}
-        labelledBy="things-label"
-        rowHeight={40}
-      />
-    </I18nextProvider>,
-  );
+  return i18n;
+}
+
+const gridOf = (i18n: typeof i18next, shown: Row[], onOpen: (code: string) => void) => (
+  <I18nextProvider i18n={i18n}>
+    <span id="things-label">Things</span>
+    <ListGrid
+      area="things"
+      rowName="thing"
+      rows={shown}
+      columns={columns}
+      rowKey={(row) => row.code}
+      operations={(row) => (
+        <button type="button" onClick={() => onOpen(row.code)}>
+          Open {row.code}
+        </button>
+      )}
+      labelledBy="things-label"
+      rowHeight={40}
+    />
+  </I18nextProvider>
+);
+
+async function renderGrid(onOpen = vi.fn()) {
+  render(gridOf(await english(), rows, onOpen));
   return onOpen;
+}
+
+/** The headers drawn as tall as `height()` says (a simulated browser lays nothing out). */
+function headersTall(height: () => number): () => void {
+  const proto = window.HTMLElement.prototype;
+  const own = Object.getOwnPropertyDescriptor(proto, "clientHeight");
+  Object.defineProperty(proto, "clientHeight", {
+    configurable: true,
+    get(this: HTMLElement) {
+      if (this.matches(".bp6-table-quadrant-main .bp6-table-column-headers")) return height();
+      return own?.get?.call(this) ?? 0;
+    },
+  });
+  return () => {
+    if (own) Object.defineProperty(proto, "clientHeight", own);
+  };
 }
 
 /** A row's cells, as it owns them. */
@@ -120,5 +142,35 @@ describe("ListGrid", () => {
     expect(document.activeElement).toBe(screen.getByRole("button", { name: "Open B2" }));
     await user.keyboard("{Escape}");
     expect(document.activeElement?.id).toBe("things-cell-1-1");
+  });
+
+  it("keeps the pinned copy of the headers as tall as the headers when they wrap anew, so it covers no row", async () => {
+    let height = 81;
+    const restore = headersTall(() => height);
+    try {
+      const i18n = await english();
+      const { rerender } = render(gridOf(i18n, rows, vi.fn()));
+      const pinned = () =>
+        Number.parseFloat(
+          (document.querySelector(".bp6-table-quadrant-top") as HTMLElement | null)?.style.height ?? "",
+        );
+      const wrapped = await waitFor(() => {
+        expect(pinned()).toBeGreaterThanOrEqual(81);
+        return pinned();
+      });
+      // Wider columns: the headers take fewer lines, the rows as many as before.
+      height = 62;
+      rerender(
+        gridOf(
+          i18n,
+          rows.map((row) => ({ ...row, memo: `${row.memo}!` })),
+          vi.fn(),
+        ),
+      );
+      await screen.findByText("second!");
+      await waitFor(() => expect(pinned()).toBe(wrapped - 19));
+    } finally {
+      restore();
+    }
   });
 });

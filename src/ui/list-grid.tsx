@@ -31,6 +31,11 @@ const leastWidth = 64;
 const localKeysOnly: HotkeysContextInstance = [{ hasProvider: true, hotkeys: [], isDialogOpen: false }, () => {}];
 const controls = "button, a[href], input, select, textarea";
 
+/** The Table's quadrant stack, which it keeps to itself: the method it documents for resizing its quadrants anew. */
+interface WithQuadrants {
+  quadrantStackInstance?: { synchronizeQuadrantViews(): void };
+}
+
 /** A cell's own keys: Tab leaves it as anywhere on the page (Blueprint moves along the row), Enter or Space presses
  * the cell's button (with several, moves to the first). */
 function cellKeys(event: KeyboardEvent<HTMLDivElement>) {
@@ -88,6 +93,8 @@ export function ListGrid<Row>(props: ListGridProps<Row>) {
   const box = useRef<HTMLDivElement>(null);
   const rowsBox = useRef<HTMLDivElement>(null);
   const measurer = useRef<HTMLSpanElement>(null);
+  const table = useRef<Table>(null);
+  const syncedHeader = useRef<number | null>(null);
   const [focused, setFocused] = useState({ row: 0, col: 0 });
   const [resized, setResized] = useState<Record<string, number>>({});
   const [layout, setLayout] = useState<GridLayout>({ widths: least, height: 0 });
@@ -124,6 +131,17 @@ export function ListGrid<Row>(props: ListGridProps<Row>) {
     shade();
   };
   /**
+   * Blueprint sizes the pinned copy of the headers (its top quadrant) on mount, on a few props and after scrolling,
+   * not when the headers wrap anew at new column widths: after a widening it kept the wrapped headers' height and
+   * covered the top of the first row.
+   */
+  const resyncHeader = (grid: HTMLElement) => {
+    const header = grid.querySelector<HTMLElement>(".bp6-table-quadrant-main .bp6-table-column-headers");
+    if (!header || header.clientHeight === syncedHeader.current) return;
+    syncedHeader.current = header.clientHeight;
+    (table.current as unknown as WithQuadrants | null)?.quadrantStackInstance?.synchronizeQuadrantViews();
+  };
+  /**
    * The columns fitted to the cells drawn. Only once Blueprint has drawn them: after new rows it first renders the
    * old cells once more (its cells follow `cellRendererDependencies` a render later), which would widen a column for
    * text no longer there.
@@ -132,6 +150,7 @@ export function ListGrid<Row>(props: ListGridProps<Row>) {
     const grid = box.current;
     if (!grid || !rowsBox.current || !measurer.current) return;
     describe(grid, rowsBox.current);
+    resyncHeader(grid);
     const measure = measureGrid(
       grid,
       gridColumns.map((column) => column.header),
@@ -200,6 +219,7 @@ export function ListGrid<Row>(props: ListGridProps<Row>) {
     >
       <HotkeysContext.Provider value={localKeysOnly}>
         <Table
+          ref={table}
           numRows={rows.length}
           defaultRowHeight={rowHeight}
           columnWidths={widths}

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { expect } from "vitest";
 import type { Application } from "../../../contracts/schemas/apps.ts";
 import type { ConsoleHarness } from "../../framework/render-console.tsx";
+import { withinRow } from "../../framework/row-queries.ts";
 import { expectNotRepeated, pageWords, replaceText } from "../form-steps.ts";
 import type { ListScreen } from "./list-screen.ts";
 
@@ -17,7 +18,7 @@ export const appScreen: ListScreen = {
   rowTestId: (key) => `app-row-${key}`,
   async expectRow(h, row) {
     const app = row as Application;
-    const cells = within(screen.getByTestId(`app-row-${app.appCode}`));
+    const cells = withinRow(screen.getByTestId(`app-row-${app.appCode}`));
     await waitFor(() => expect(cells.getByText(h.t(`apps.status.${app.status}`))).toBeTruthy());
     expect(cells.getByText(app.name)).toBeTruthy();
     // Any-address withdrawals are shown on every row, off or with their daily limit.
@@ -42,7 +43,7 @@ export const appScreen: ListScreen = {
   async updateRow(h, row) {
     const app = row as Application;
     await h.user.click(
-      within(screen.getByTestId(`app-row-${app.appCode}`)).getByRole("button", { name: h.t("apps.actions.edit") }),
+      withinRow(screen.getByTestId(`app-row-${app.appCode}`)).getByRole("button", { name: h.t("apps.actions.edit") }),
     );
     const dialog = await screen.findByRole("dialog");
     await fillIn(h, dialog, h.t("fields.code"), "123456");
@@ -55,7 +56,7 @@ export const appScreen: ListScreen = {
     const first = s.context.items[0] as Application;
     const row = screen.getByTestId(`app-row-${first.appCode}`);
     await waitFor(() => {
-      const button = within(row).getByRole("button", { name: switchName(h, first) }) as HTMLButtonElement;
+      const button = withinRow(row).getByRole("button", { name: switchName(h, first) }) as HTMLButtonElement;
       expect(button.classList.contains("bp6-loading")).toBe(true);
       expect(button.disabled).toBe(true);
     });

@@ -4,6 +4,7 @@ import type { Order, OrderDetail } from "../../../contracts/schemas/orders.ts";
 import { formatUsdt } from "../../../src/i18n/format.ts";
 import { shownStatusOf } from "../../../machines/orders/order-list-selectors.ts";
 import type { ConsoleHarness } from "../../framework/render-console.tsx";
+import { withinRow } from "../../framework/row-queries.ts";
 import { expectNotRepeated, pageWords } from "../form-steps.ts";
 import { payDialogTitle } from "../order-pages.ts";
 import type { ListScreen } from "./list-screen.ts";
@@ -24,7 +25,7 @@ export const orderScreen: ListScreen = {
   rowTestId: (key) => `order-row-${key}`,
   async expectRow(h, row) {
     const order = row as Order;
-    const cells = within(screen.getByTestId(`order-row-${order.orderCode}`));
+    const cells = withinRow(screen.getByTestId(`order-row-${order.orderCode}`));
     expect(cells.getByText(statusText(h, order))).toBeTruthy();
     expect(cells.getByText(formatUsdt(order.amount, "en-US"))).toBeTruthy();
     expect(Boolean(cells.queryByRole("button", { name: h.t("orders.actions.pay") }))).toBe(

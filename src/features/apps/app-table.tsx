@@ -7,6 +7,7 @@ import { usePageAddition } from "../../app/failure-callout.tsx";
 import { useListColumns } from "../../app/list-columns.ts";
 import { BreakableValue } from "../../ui/breakable-value.tsx";
 import { DateTimeParts } from "../../ui/date-time-parts.tsx";
+import { ListGrid } from "../../ui/list-grid.tsx";
 import { type ListColumn, ListTable } from "../../ui/list-table.tsx";
 
 interface AppTableProps {
@@ -16,19 +17,36 @@ interface AppTableProps {
   onSwitch(row: AppRow): void;
 }
 
-/** The list's body: loading, failure with Retry, no applications, or the rows with their operations pinned. */
+/**
+ * The list's body: loading, failure with Retry, no applications, or the rows — a data grid on wider screens, the
+ * row's buttons beside its code.
+ */
 export function AppTable({ view, onRetry, onOpen, onSwitch }: AppTableProps) {
   const { t, i18n } = useTranslation();
   const nextStep = usePageAddition();
   const columnChoice = useListColumns("apps");
-  // A long address wraps only after its `/`, `.` and `-`, so a row stays readable without a control that could scroll away.
-  const url = (value: string) => <BreakableValue text={value} />;
+  // A long value wraps only after its `/`, `.` and `-` in a card; the grid cuts it short (apps.css), whole on hover.
+  const long = (value: string) => (
+    <span className="app-cut" title={value}>
+      <BreakableValue text={value} />
+    </span>
+  );
   const columns: ListColumn<AppRow>[] = [
     { key: "appCode", rowHeader: true, card: true, className: "app-code", cell: (row) => row.appCode },
-    { key: "name", card: true, className: "app-name", cell: (row) => <BreakableValue text={row.name} /> },
-    { key: "address", optional: true, className: "app-url", cell: (row) => url(row.address) },
-    { key: "rechargeCallbackUrl", optional: true, className: "app-url", cell: (row) => url(row.rechargeCallbackUrl) },
-    { key: "withdrawCallbackUrl", optional: true, className: "app-url", cell: (row) => url(row.withdrawCallbackUrl) },
+    { key: "name", card: true, className: "app-name", cell: (row) => long(row.name) },
+    // Beside the name: in the grid the row's buttons come before the other columns, and the status must show at 1280 px.
+    {
+      key: "status",
+      card: true,
+      cell: (row) => (
+        <Tag intent={row.status === "normal" ? "success" : "none"} className="app-status" data-status={row.status}>
+          {t(`apps.status.${row.status}`)}
+        </Tag>
+      ),
+    },
+    { key: "address", optional: true, className: "app-url", cell: (row) => long(row.address) },
+    { key: "rechargeCallbackUrl", optional: true, className: "app-url", cell: (row) => long(row.rechargeCallbackUrl) },
+    { key: "withdrawCallbackUrl", optional: true, className: "app-url", cell: (row) => long(row.withdrawCallbackUrl) },
     {
       key: "withdrawAutoApproveLimit",
       optional: true,
@@ -53,18 +71,9 @@ export function AppTable({ view, onRetry, onOpen, onSwitch }: AppTableProps) {
       cell: (row) => <DateTimeParts iso={row.createdAt} language={i18n.language} />,
     },
     {
-      key: "status",
-      card: true,
-      cell: (row) => (
-        <Tag intent={row.status === "normal" ? "success" : "none"} className="app-status" data-status={row.status}>
-          {t(`apps.status.${row.status}`)}
-        </Tag>
-      ),
-    },
-    {
       key: "remark",
       className: "app-remark",
-      cell: (row) => (row.remark ? <BreakableValue text={row.remark} /> : t("orders.none")),
+      cell: (row) => (row.remark ? long(row.remark) : t("orders.none")),
     },
   ];
   return (
@@ -82,6 +91,7 @@ export function AppTable({ view, onRetry, onOpen, onSwitch }: AppTableProps) {
         view={view}
         columns={columns}
         rowKey={(row) => row.appCode}
+        grid={{ body: ListGrid, rowHeight: 48 }}
         operations={(row) => (
           <div className="app-operations-buttons">
             <Button

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { rowCells, withinRow } from "../../../model-tests/framework/row-queries.ts";
 import "../../../model-tests/framework/setup.ts";
 import type { Order } from "../../../contracts/schemas/orders.ts";
 import { createControlledApi } from "../../../model-tests/framework/fake-api.ts";
@@ -28,7 +29,9 @@ const upgradeOrder: Order = {
 };
 
 const amountIn = (scope: HTMLElement, exact: string) =>
-  [...scope.querySelectorAll(".usdt-amount")].find((e) => e.textContent === exact) ?? null;
+  rowCells(scope)
+    .flatMap((cell) => [...cell.querySelectorAll(".usdt-amount")])
+    .find((e) => e.textContent === exact) ?? null;
 
 /** Issue 68, item 11: My orders says a term with its unit, and an upgrade's odd figures as money, exact. */
 describe("My orders' figures", { timeout: 60_000 }, () => {
@@ -55,16 +58,16 @@ describe("My orders' figures", { timeout: 60_000 }, () => {
     });
     const harness = h;
     const basicRow = await screen.findByTestId(`order-row-${pendingOrder.orderCode}`, {}, { timeout: 5000 });
-    expect(within(basicRow).getByText("1 month")).toBeTruthy();
+    await waitFor(() => expect(withinRow(basicRow).getByText("1 month")).toBeTruthy());
     const upgradeRow = screen.getByTestId(`order-row-${upgradeOrder.orderCode}`);
-    expect(within(upgradeRow).getByText("3 months")).toBeTruthy();
+    expect(withinRow(upgradeRow).getByText("3 months")).toBeTruthy();
 
     // The exact figure is the amount's text; the digits past the cent are set apart from the money read first.
     const paid = amountIn(upgradeRow, "49.993873 USDT");
     expect(paid?.querySelector(".usdt-finer")?.textContent).toBe("3873");
     expect(amountIn(basicRow, "29.00 USDT")?.querySelector(".usdt-finer")).toBeNull();
 
-    await harness.user.click(within(upgradeRow).getByRole("button", { name: harness.t("orders.actions.details") }));
+    await harness.user.click(withinRow(upgradeRow).getByRole("button", { name: harness.t("orders.actions.details") }));
     const facts = await screen.findByTestId("order-facts", {}, { timeout: 5000 });
     expect(amountIn(facts, "100.00 USDT")).not.toBeNull();
     expect(amountIn(facts, "50.006127 USDT")?.querySelector(".usdt-finer")?.textContent).toBe("6127");

@@ -4,6 +4,7 @@ import type { OrderRow, OrderTableView } from "../../../machines/orders/order-li
 import { usePageAddition } from "../../app/failure-callout.tsx";
 import { useListColumns } from "../../app/list-columns.ts";
 import { DateTimeParts } from "../../ui/date-time-parts.tsx";
+import { ListGrid } from "../../ui/list-grid.tsx";
 import { type ListColumn, ListTable } from "../../ui/list-table.tsx";
 import { OrderStatusTag, useOrderText } from "./order-text.tsx";
 
@@ -15,7 +16,10 @@ interface OrderTableProps {
   onCancel(orderCode: string): void;
 }
 
-/** The list's body: loading, failure with Retry, no orders, or the rows with their operations. */
+/**
+ * The list's body: loading, failure with Retry, no orders, or the rows — a data grid on wider screens (eight columns
+ * a merchant scans), Details, Pay and Cancel beside the order's code.
+ */
 export function OrderTable({ view, onRetry, onDetails, onPay, onCancel }: OrderTableProps) {
   const { t, i18n } = useTranslation();
   const nextStep = usePageAddition();
@@ -41,6 +45,7 @@ export function OrderTable({ view, onRetry, onDetails, onPay, onCancel }: OrderT
       view={view}
       columns={columns}
       rowKey={(row) => row.orderCode}
+      grid={{ body: ListGrid, rowHeight: 48 }}
       operations={(row) => (
         <div className="order-operations-buttons">
           <Button

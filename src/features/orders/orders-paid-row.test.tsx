@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { withinRow } from "../../../model-tests/framework/row-queries.ts";
 import "../../../model-tests/framework/setup.ts";
 import { createControlledApi } from "../../../model-tests/framework/fake-api.ts";
 import { type ConsoleHarness, renderConsole } from "../../../model-tests/framework/render-console.tsx";
@@ -41,7 +42,7 @@ describe("My orders' pay dialog", { timeout: 60_000 }, () => {
     });
     const harness = h;
     const row = await screen.findByTestId(`order-row-${seenOrder.orderCode}`, {}, { timeout: 5000 });
-    await harness.user.click(within(row).getByRole("button", { name: harness.t("orders.actions.pay") }));
+    await harness.user.click(withinRow(row).getByRole("button", { name: harness.t("orders.actions.pay") }));
     const dialog = await screen.findByRole("dialog", {}, { timeout: 5000 });
 
     // Seen, confirming: nothing more to send, and the ways to pay are held with the reason.
@@ -57,7 +58,7 @@ describe("My orders' pay dialog", { timeout: 60_000 }, () => {
     expect(within(notice).queryByRole("button", { name: harness.t("orderPayment.goToOrdersYes") })).toBeNull();
     await waitFor(() =>
       expect(
-        within(screen.getByTestId(`order-row-${seenOrder.orderCode}`)).getByText(harness.t("orders.status.paid")),
+        withinRow(screen.getByTestId(`order-row-${seenOrder.orderCode}`)).getByText(harness.t("orders.status.paid")),
       ).toBeTruthy(),
     );
     await harness.user.click(within(notice).getByRole("button", { name: harness.t("orderPayment.close") }));
