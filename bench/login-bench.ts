@@ -1,6 +1,6 @@
 /**
  * /login on a cold cache, as the browser sees it, and the signed-in console's home after it. Prints tables, writes
- * reports/bench.json, asserts nothing. Run with `npm run bench` (builds first) or, after `npm run build`, on Node 24:
+ * reports/bench.json, asserts nothing. Run with `npm run bench` (builds first) or, after `npm run build`, on Node 26:
  * `npm exec -- node bench/login-bench.ts [--against <url> [--against-ready <css>] [--against-input <css>]]`.
  *
  * Per load (bench/load/cold-load.ts, a new browser context each time, so an empty HTTP cache):

@@ -2,7 +2,7 @@
  * Paid latency: from the block that completes an order's confirmations to the order showing paid in an open console
  * (the pay dialog's "Go to my orders?" question). Goal: median ≤ 1 s. Prints figures, writes
  * reports/paid-latency-bench.json, asserts nothing. Run with `npm run bench` (builds first), or
- * `node bench/paid-latency-bench.ts` on Node 24 after `npm run build`.
+ * `node bench/paid-latency-bench.ts` on Node 26 after `npm run build`.
  *
  * One test server (e2e/support/server.ts: built console, temporary DATA_DIR, PGlite) whose devnet mines no block by
  * itself (DEVNET_BLOCK_TIME=3600: anvil interval-mines, automine off, and the first block would come after an hour),

@@ -49,7 +49,7 @@ function exited(child: ChildProcess, ms: number): Promise<boolean> {
 
 /**
  * Starts `node server/main.ts` on a free loopback port with a throw-away DATA_DIR (and database, `postgres`) and waits
- * until it serves the console. Runs on the same Node as the caller (Node 24 under the npm scripts).
+ * until it serves the console. Runs on the same Node as the caller (Node 26 under the npm scripts).
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const major = Number(process.versions.node.split(".")[0]);
