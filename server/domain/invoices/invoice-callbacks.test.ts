@@ -1,6 +1,6 @@
 import type { Address } from "viem";
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { callbackAttempt, callbackPayload } from "../../../contracts/schemas/callbacks.ts";
 import { watchedAddressBook } from "../../chain/address-book.ts";
 import type { ConfiguredChain } from "../../chain/chain-layer.ts";
@@ -144,16 +144,23 @@ describe("an invoice's callbacks", () => {
         excess: "0",
       });
 
-      const deliveries = await db
-        .selectFrom("callback_deliveries")
-        .select(["id", "event_id", "event_type", "status", "attempts", "invoice_id"])
-        .where("invoice_id", "is not", null)
-        .orderBy("id")
-        .execute();
-      expect(deliveries).toMatchObject([
-        { event_id: processing!.id, event_type: "invoice.processing", status: "success", attempts: 2 },
-        { event_id: paid!.id, event_type: "invoice.paid", status: "success", attempts: 1 },
-      ]);
+      // The receiver has answered; the engine records each attempt's result just after: wait for it.
+      const deliveries = await vi.waitFor(
+        async () => {
+          const rows = await db
+            .selectFrom("callback_deliveries")
+            .select(["id", "event_id", "event_type", "status", "attempts", "invoice_id"])
+            .where("invoice_id", "is not", null)
+            .orderBy("id")
+            .execute();
+          expect(rows).toMatchObject([
+            { event_id: processing!.id, event_type: "invoice.processing", status: "success", attempts: 2 },
+            { event_id: paid!.id, event_type: "invoice.paid", status: "success", attempts: 1 },
+          ]);
+          return rows;
+        },
+        { timeout: 20_000, interval: 100 },
+      );
       expect(deliveries[0]!.invoice_id).not.toBeNull();
 
       // The Transaction callbacks log shows each attempt; a redelivery sends the same event id and body again.
