@@ -11,7 +11,7 @@ import { balanceResult } from "../../contracts/schemas/balance.ts";
 import { type Order, order as orderSchema, orderEventsPath } from "../../contracts/schemas/orders.ts";
 import { defaultPassword, registerViaApi, uniqueEmail } from "../../e2e/support/api.ts";
 import { launchBrowser, openPage } from "../../e2e/support/browser.ts";
-import { signIn, waitForPath } from "../../e2e/support/console.ts";
+import { gridRow, signIn, waitForPath } from "../../e2e/support/console.ts";
 import { openEventStream, type OpenedEventStream } from "../testing/event-stream.ts";
 import type { DB } from "../db/schema.ts";
 import { builtConsole } from "../testing/built-console.ts";
@@ -422,7 +422,8 @@ describe("two server instances on one PostgreSQL and one chain: one watches, the
     await signIn(page, payer.email);
     await waitForPath(page, "/console/index");
     await page.goto("/order/list");
-    await page.getByTestId(`order-row-${first.orderCode}`).getByRole("button", { name: "Pay", exact: true }).click();
+    const row = await gridRow(page.getByTestId("orders-table"), { hasText: first.orderCode });
+    await row.getByRole("button", { name: "Pay", exact: true }).click();
     await expect
       .poll(async () => (await page.getByTestId("pay-address").textContent())?.trim(), { timeout: 15_000 })
       .toBe(payer.address);
@@ -454,7 +455,9 @@ describe("two server instances on one PostgreSQL and one chain: one watches, the
     const notice = page.getByRole("alertdialog");
     await notice.locator(".pay-paid-title").waitFor({ timeout: 15_000 });
     expect(await notice.locator(".pay-paid-title").textContent()).toMatch(/^Payment complete/);
-    await page.getByTestId(`order-row-${first.orderCode}`).getByText("Paid", { exact: true }).waitFor();
+    await (await gridRow(page.getByTestId("orders-table"), { hasText: first.orderCode }))
+      .getByText("Paid", { exact: true })
+      .waitFor();
     await notice.getByRole("button", { name: "Close", exact: true }).click();
     await notice.waitFor({ state: "detached" });
     await waitForPath(page, "/order/list");
