@@ -5,7 +5,7 @@ import { watchedAddressBook } from "../../chain/address-book.ts";
 import type { ConfiguredChain } from "../../chain/chain-layer.ts";
 import { currencyRegistry } from "../../chain/currency-registry.ts";
 import { createEvmAdapter } from "../../chain/evm-adapter.ts";
-import type { StoredTransfer } from "../../chain/store.ts";
+import { storedTransferOf } from "../../chain/store.ts";
 import { resetChainTables, startTestChain, type TestChain } from "../../chain/test-chain.ts";
 import { createWatcher, type Watcher } from "../../chain/watcher.ts";
 import type { OpenedDatabase } from "../../db/open-database.ts";
@@ -295,26 +295,7 @@ describe("an invoice's life on the chain", () => {
     await first.stop();
     const restarted = newWatcher();
     await advance(restarted, 3);
-    const row = await db
-      .selectFrom("chain_transfers")
-      .selectAll()
-      .where("tx_hash", "=", paid.hash)
-      .executeTakeFirstOrThrow();
-    const t: StoredTransfer = {
-      id: row.id,
-      chainId: Number(row.chain_id),
-      txHash: row.tx_hash,
-      logIndex: row.log_index,
-      blockNumber: BigInt(row.block_number),
-      blockHash: row.block_hash,
-      token: row.token,
-      from: row.from_address,
-      to: row.to_address,
-      amount: BigInt(row.amount),
-      status: row.status,
-      confirmations: row.confirmations,
-      quarantine: row.quarantine,
-    };
+    const t = await storedTransferOf(db, chainId, paid.hash);
     const listener = createMoneyListener({ currencies: currencyRegistry([devnet]), now: () => clock });
     for (let i = 0; i < 2; i++)
       await db.transaction().execute(async (trx) => {
