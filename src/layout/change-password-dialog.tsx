@@ -7,6 +7,7 @@ import type { codeSenderMachine } from "../../machines/auth/code-sender.ts";
 import { CodeField } from "../app/code-field.tsx";
 import { FormDialog } from "../app/form-dialog.tsx";
 import { FormField } from "../ui/form-field.tsx";
+import { NewPasswordFields } from "../ui/new-password-fields.tsx";
 
 const emptyForm = { oldPassword: "", password: "", repeatPassword: "", code: "" };
 
@@ -44,23 +45,13 @@ export function ChangePasswordDialog({ actor, sender, email }: ChangePasswordDia
         name="oldPassword"
         autoFocus
       />
-      <FormField
-        label={t("fields.newPassword")}
-        type="password"
-        autoComplete="new-password"
-        value={form.password}
-        onValueChange={set("password")}
-        error={fieldErrors.password}
-        name="password"
-      />
-      <p className="bp6-text-muted form-hint">{t("validation.passwordRules")}</p>
-      <FormField
-        label={t("fields.repeatPassword")}
-        type="password"
-        autoComplete="new-password"
-        value={form.repeatPassword}
-        onValueChange={set("repeatPassword")}
-        error={fieldErrors.repeatPassword}
+      <NewPasswordFields
+        passwordLabel="fields.newPassword"
+        password={form.password}
+        repeatPassword={form.repeatPassword}
+        onPasswordChange={set("password")}
+        onRepeatPasswordChange={set("repeatPassword")}
+        errors={fieldErrors}
       />
       <p className="bp6-text-muted form-hint">{t("password.codeHint", { email })}</p>
       <CodeField sender={sender} email={email} code={form.code} onCodeChange={set("code")} error={fieldErrors.code} />

@@ -12,6 +12,7 @@ import { useServices } from "../../app/services-context.tsx";
 import { FailureScope } from "../../app/failure-callout.tsx";
 import { useHeldSubmit } from "../../ui/before-hydration.ts";
 import { FormField } from "../../ui/form-field.tsx";
+import { NewPasswordFields } from "../../ui/new-password-fields.tsx";
 import { AuthLayout } from "./auth-layout.tsx";
 import { provideCodeSender } from "../../app/code-sender-service.ts";
 import { provideForgotPassword } from "./auth-machines.ts";
@@ -73,25 +74,14 @@ export default function ForgotPasswordPage() {
           </form>
         ) : (
           <form onSubmit={submitPassword} noValidate aria-label={t("forgot.stepPassword")}>
-            <FormField
-              label={t("fields.newPassword")}
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onValueChange={setPassword}
-              error={fieldErrors.password}
-              name="password"
+            <NewPasswordFields
+              passwordLabel="fields.newPassword"
+              password={password}
+              repeatPassword={repeatPassword}
+              onPasswordChange={setPassword}
+              onRepeatPasswordChange={setRepeatPassword}
+              errors={fieldErrors}
               autoFocus
-            />
-            <p className="bp6-text-muted form-hint">{t("validation.passwordRules")}</p>
-            <FormField
-              label={t("fields.repeatPassword")}
-              type="password"
-              autoComplete="new-password"
-              value={repeatPassword}
-              onValueChange={setRepeatPassword}
-              error={fieldErrors.repeatPassword}
-              name="repeatPassword"
             />
             <div className="form-actions">
               <Button text={t("forgot.back")} onClick={() => flow.send({ type: "step.back" })} disabled={busy} />

@@ -8,6 +8,7 @@ import { useServices } from "../../app/services-context.tsx";
 import { FailureScope } from "../../app/failure-callout.tsx";
 import { useHeldSubmit } from "../../ui/before-hydration.ts";
 import { FormField } from "../../ui/form-field.tsx";
+import { NewPasswordFields } from "../../ui/new-password-fields.tsx";
 import { AuthLayout } from "./auth-layout.tsx";
 import { provideCodeSender } from "../../app/code-sender-service.ts";
 import { provideRegister } from "./auth-machines.ts";
@@ -66,24 +67,13 @@ export default function RegisterPage() {
             onCodeChange={set("code")}
             error={fieldErrors.code}
           />
-          <FormField
-            label={t("fields.password")}
-            type="password"
-            autoComplete="new-password"
-            value={form.password}
-            onValueChange={set("password")}
-            error={fieldErrors.password}
-            name="password"
-          />
-          <p className="bp6-text-muted form-hint">{t("validation.passwordRules")}</p>
-          <FormField
-            label={t("fields.repeatPassword")}
-            type="password"
-            autoComplete="new-password"
-            value={form.repeatPassword}
-            onValueChange={set("repeatPassword")}
-            error={fieldErrors.repeatPassword}
-            name="repeatPassword"
+          <NewPasswordFields
+            passwordLabel="fields.password"
+            password={form.password}
+            repeatPassword={form.repeatPassword}
+            onPasswordChange={set("password")}
+            onRepeatPasswordChange={set("repeatPassword")}
+            errors={fieldErrors}
           />
         </FailureScope>
         <Button type="submit" intent="primary" fill size="large" loading={busy} text={t("register.submit")} />
