@@ -1,9 +1,17 @@
 import type { CallbackAttempt } from "../schemas/callbacks.ts";
 import { codeOf, coded, type ExportTable, type Say, shown, utcTime } from "./export-columns.ts";
 
-/** What the list shows under an event's name: its bill, its withdrawal, or the event's id. */
-const eventReference = (a: CallbackAttempt, say: Say) =>
-  a.billNo ?? (a.withdrawalId === null ? a.eventId : say("callbacks.withdrawalNo", { id: a.withdrawalId }));
+/** What the list shows under an event's name: its bill, its withdrawal, its invoice, or (a test event) the event's id. */
+export const eventReference = (
+  a: Pick<CallbackAttempt, "billNo" | "withdrawalId" | "invoiceId" | "eventId">,
+  say: Say,
+): string =>
+  a.billNo ??
+  (a.withdrawalId !== null
+    ? say("callbacks.withdrawalNo", { id: a.withdrawalId })
+    : a.invoiceId !== null
+      ? say("callbacks.invoiceNo", { id: a.invoiceId })
+      : a.eventId);
 
 /**
  * Transaction callbacks' export: the list's columns (src/features/callbacks/callback-table.tsx), what a cell shows

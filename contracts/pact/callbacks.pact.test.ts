@@ -45,6 +45,7 @@ const failedAttempt = (
   target: "recharge",
   billNo: kind.eventType === "callback.test" ? null : regex("^\\d{8,24}$", billNo),
   withdrawalId: null,
+  invoiceId: null,
   attemptNo: integer(attemptNo),
   trigger: kind.trigger,
   url: like("http://127.0.0.1:1/recharge"),

@@ -137,6 +137,8 @@ export const callbackAttempt = z.object({
   billNo: z.nullable(z.string()),
   /** The withdrawal a withdrawal event tells of; null for other events. */
   withdrawalId: z.nullable(z.string()),
+  /** The invoice an invoice event tells of (its public id, as the open API and the checkout page name it); null for other events. */
+  invoiceId: z.nullable(z.string()),
   /** 1 for the first attempt of a delivery, counting automatic and manual ones. */
   attemptNo: z.int(),
   trigger: attemptTrigger,
@@ -161,6 +163,9 @@ export type CallbackAttempt = z.infer<typeof callbackAttempt>;
 
 export const maxCallbackPageSize = 100;
 
+/** An invoice's public id as typed in the console: 22 characters of base64url. */
+const callbackInvoiceIdField = text(z.regex(/^[A-Za-z0-9_-]{22}$/, "validation.invoiceId"));
+
 /** The attempts' filters, every one optional. */
 export const callbackFilters = {
   appCode: z.optional(appCodeField),
@@ -170,6 +175,8 @@ export const callbackFilters = {
   endTime: z.optional(isoTimeField),
   /** Only the attempts of one bill's events (the link from Application bills). */
   billNo: z.optional(billNoField),
+  /** Only the attempts of one invoice's events (the link from an invoice's details). */
+  invoiceId: z.optional(callbackInvoiceIdField),
 };
 
 /** The attempts' search: the filters, newest first, a keyset page at a time (contracts/schemas/list.ts). */

@@ -30,6 +30,7 @@ export const callbackListArea = listArea(
       { name: "startTime", kind: "from" },
       { name: "endTime", kind: "until" },
       { name: "billNo", kind: "text", numeric: true },
+      { name: "invoiceId", kind: "text" },
     ],
     pageSizes: [10, 20, 50],
     defaultPageSize: 10,

@@ -12,6 +12,7 @@ export function sampleAttempt(overrides: Partial<CallbackAttempt> = {}): Callbac
     target: "recharge",
     billNo: "2026020100000101",
     withdrawalId: null,
+    invoiceId: null,
     attemptNo: 1,
     trigger: "auto",
     url: "https://shop.example.com/callbacks/recharge",
@@ -70,5 +71,18 @@ export const unansweredAttempt = (overrides: Partial<CallbackAttempt> = {}): Cal
     responseBody: "",
     error: "timeout after 10 s",
     latencyMs: 10_000,
+    ...overrides,
+  });
+
+/** An invoice's event: no bill, it names the invoice by its public id. */
+export const invoiceAttempt = (overrides: Partial<CallbackAttempt> = {}): CallbackAttempt =>
+  sampleAttempt({
+    attemptId: "77",
+    deliveryId: "55",
+    eventId: "evt_invoice_55",
+    eventType: "invoice.paid",
+    billNo: null,
+    invoiceId: "Qm9vdHN0cmFwSW52b2ljZQ",
+    requestBody: '{"id":"evt_invoice_55","type":"invoice.paid"}',
     ...overrides,
   });

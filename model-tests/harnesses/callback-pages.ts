@@ -31,7 +31,15 @@ export async function renderCallbacks(
     // The list answers at once unless the path answers it.
     "callbacks.list": async (request = {}) =>
       callbackListAnswer({
-        search: { appCode: "", eventType: "", result: "", startTime: "", endTime: "", billNo: request.billNo ?? "" },
+        search: {
+          appCode: "",
+          eventType: "",
+          result: "",
+          startTime: "",
+          endTime: "",
+          billNo: request.billNo ?? "",
+          invoiceId: request.invoiceId ?? "",
+        },
         paging: { ...firstPage(request.pageSize ?? 10), page: pageNumberOf(request.cursor) },
         choices: callbackApps,
       }),

@@ -1,7 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { callbackPayload } from "../../contracts/schemas/callbacks.ts";
+import { type CallbackListResult, callbackPayload } from "../../contracts/schemas/callbacks.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { attemptDelivery } from "../domain/callbacks/attempt-delivery.ts";
 import { testEventMessage } from "../domain/callbacks/callback-sends.ts";
@@ -480,6 +481,128 @@ describe("Callback/List", () => {
       nextRetryAt: new Date(at(60).getTime() + 10_000).toISOString(),
       deliveryStatus: "pending",
     });
+  });
+});
+
+describe("an invoice's callbacks in the log", () => {
+  /** An invoice of the application and one attempt of its `invoice.paid` event, as the invoice's life writes them. */
+  async function invoiceAttempt(userId: string, appCode: string, publicId: string) {
+    const app = await h.db
+      .selectFrom("applications")
+      .select(["id", "recharge_callback_url"])
+      .where("app_code", "=", appCode)
+      .executeTakeFirstOrThrow();
+    const now = h.clock.now();
+    const invoice = await h.db
+      .insertInto("invoices")
+      .values({
+        public_id: publicId,
+        merchant_id: userId,
+        application_id: app.id,
+        order_id: `order-${publicId}`,
+        amount: "12.5",
+        description: null,
+        customer_email: null,
+        redirect_url: null,
+        metadata: "{}",
+        request_hash: "hash",
+        idempotency_key: null,
+        expires_at: new Date(now.getTime() + 900_000),
+        created_at: now,
+        updated_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const eventId = randomUUID();
+    const body = JSON.stringify({ id: eventId, type: "invoice.paid" });
+    const outbox = await h.db
+      .insertInto("outbox_events")
+      .values({
+        event_id: eventId,
+        type: "invoice.paid",
+        merchant_id: userId,
+        application_id: app.id,
+        invoice_id: invoice.id,
+        payload: body,
+        created_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const delivery = await h.db
+      .insertInto("callback_deliveries")
+      .values({
+        outbox_event_id: outbox.id,
+        event_id: eventId,
+        event_type: "invoice.paid",
+        merchant_id: userId,
+        application_id: app.id,
+        bill_id: null,
+        invoice_id: invoice.id,
+        target: "recharge",
+        body,
+        status: "success",
+        attempts: 1,
+        auto_attempts: 1,
+        next_attempt_at: null,
+        created_at: now,
+        finished_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const attempt = await h.db
+      .insertInto("callback_attempts")
+      .values({
+        delivery_id: delivery.id,
+        merchant_id: userId,
+        application_id: app.id,
+        attempt_no: 1,
+        trigger: "auto",
+        url: app.recharge_callback_url,
+        response_status: 200,
+        error: null,
+        latency_ms: 12,
+        succeeded: true,
+        sent_at: now,
+        next_retry_at: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return attempt.id;
+  }
+
+  it("names the invoice by its public id and filters by it; another merchant's invoice id finds nothing", async () => {
+    const shop = await receiverApp(m.userId, "Shop");
+    const bill = await seedBill(h.db, { userId: m.userId, appCode: shop.appCode });
+    await seedCallbackDelivery(h.db, {
+      userId: m.userId,
+      appCode: shop.appCode,
+      billNo: bill.billNo,
+      attempts: [{ status: 200 }],
+    });
+    const ours = await invoiceAttempt(m.userId, shop.appCode, "OurInvoice000000000000");
+    const stranger = await signedInMerchant(h, "stranger@example.com");
+    const theirApp = await receiverApp(stranger.userId, "Theirs");
+    await invoiceAttempt(stranger.userId, theirApp.appCode, "TheirInvoice0000000000");
+    const list = async (body: object) => {
+      const answer = await call(h, "callbackList", { token: m.token, body });
+      expect(answer.success, JSON.stringify(answer)).toBe(true);
+      return (answer.resData as CallbackListResult).items;
+    };
+    const all = await list({});
+    expect(all.map((a) => [a.eventType, a.invoiceId, a.billNo])).toEqual(
+      expect.arrayContaining([
+        ["invoice.paid", "OurInvoice000000000000", null],
+        ["deposit.credited", null, bill.billNo],
+      ]),
+    );
+    expect(all).toHaveLength(2);
+    expect((await list({ invoiceId: "OurInvoice000000000000" })).map((a) => a.attemptId)).toEqual([ours]);
+    expect(await list({ invoiceId: "TheirInvoice0000000000" })).toEqual([]);
+    const refused = await call(h, "callbackList", { token: m.token, body: { invoiceId: "not an invoice" } });
+    expect(refused).toMatchObject({ status: 400, errCode: errCodes.validation });
+    const file = await call(h, "callbackExport", { token: m.token, body: { invoiceId: "OurInvoice000000000000" } });
+    expect(file.csv).toHaveLength(1);
+    expect(file.csv?.[0]?.Event).toBe("Invoice paid · Invoice OurInvoice000000000000");
   });
 });
 

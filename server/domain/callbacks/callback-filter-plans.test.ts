@@ -54,10 +54,11 @@ describe("the transaction callbacks' filters", () => {
 
   it("count the attempts of a result or a time range from callback_attempts alone, joining what a filter reads", async () => {
     const byResult = await planOf({ result: "success", startTime: "2026-01-01T00:00:00.000Z" }, true);
-    for (const joined of ["callback_deliveries", "applications", "application_bills"])
+    for (const joined of ["callback_deliveries", "applications", "application_bills", "invoices"])
       expect(byResult).not.toContain(joined);
     expect(await planOf({ appCode: "2026010100000001" }, true)).toContain("applications");
     expect(await planOf({ eventType: "deposit.credited" }, true)).toContain("callback_deliveries");
     expect(await planOf({ billNo: "202601010000000001" }, true)).toContain("application_bills");
+    expect(await planOf({ invoiceId: "Qm9vdHN0cmFwSW52b2ljZQ" }, true)).toContain("invoices");
   });
 });

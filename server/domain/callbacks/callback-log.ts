@@ -40,6 +40,7 @@ export function filteredAttempts(
   if (filters.startTime) query = query.where("at.sent_at", ">=", searchTime(filters.startTime));
   if (filters.endTime) query = query.where("at.sent_at", "<=", searchTime(filters.endTime));
   if (filters.billNo) query = query.where("b.bill_no", "=", filters.billNo);
+  if (filters.invoiceId) query = query.where("i.public_id", "=", filters.invoiceId);
   return query;
 }
 

@@ -14,6 +14,7 @@ export function wireAttemptQuery(db: Kysely<DB>, merchantId: string) {
     .innerJoin("callback_deliveries as d", "d.id", "at.delivery_id")
     .innerJoin("applications as a", "a.id", "at.application_id")
     .leftJoin("application_bills as b", "b.id", "d.bill_id")
+    .leftJoin("invoices as i", "i.id", "d.invoice_id")
     .select([
       "at.id",
       "at.delivery_id",
@@ -36,13 +37,14 @@ export function wireAttemptQuery(db: Kysely<DB>, merchantId: string) {
       "a.app_code",
       "a.name as app_name",
       "b.bill_no",
+      "i.public_id as invoice_public_id",
     ])
     .where("at.merchant_id", "=", merchantId);
 }
 
 /**
  * The same attempts, for counting them: the same tables left-joined. Every attempt has its delivery and application
- * (and a bill only when its delivery names one), so the rows are the same; as left joins on primary keys PostgreSQL
+ * (and a bill or an invoice only when its delivery names one), so the rows are the same; as left joins on primary keys PostgreSQL
  * leaves out each one no filter reads, and a count by result or time reads callback_attempts alone (the
  * first page's capped count). Typed as the wire's query so the same filters apply; its selection is replaced by the
  * count.
@@ -53,6 +55,7 @@ export function attemptsToCount(db: Kysely<DB>, merchantId: string): ReturnType<
     .leftJoin("callback_deliveries as d", "d.id", "at.delivery_id")
     .leftJoin("applications as a", "a.id", "at.application_id")
     .leftJoin("application_bills as b", "b.id", "d.bill_id")
+    .leftJoin("invoices as i", "i.id", "d.invoice_id")
     .select("at.id")
     .where("at.merchant_id", "=", merchantId) as unknown as ReturnType<typeof wireAttemptQuery>;
 }
@@ -71,6 +74,7 @@ export function toWireAttempt(row: WireAttemptRow): CallbackAttempt {
     target: row.target,
     billNo: row.bill_no,
     withdrawalId: row.withdrawal_id,
+    invoiceId: row.invoice_public_id,
     attemptNo: row.attempt_no,
     trigger: row.trigger,
     url: withoutCredentials(row.url),

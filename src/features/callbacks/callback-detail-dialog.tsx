@@ -56,9 +56,11 @@ function AttemptFacts({ attempt }: { attempt: CallbackAttempt }) {
       </span>,
     ],
     [label("application"), `${attempt.appName} (${attempt.appCode})`],
-    attempt.withdrawalId === null
-      ? [t("callbacks.details.billNo"), attempt.billNo ?? text.none]
-      : [t("callbacks.details.withdrawalId"), attempt.withdrawalId],
+    attempt.withdrawalId !== null
+      ? [t("callbacks.details.withdrawalId"), attempt.withdrawalId]
+      : attempt.invoiceId !== null
+        ? [t("callbacks.details.invoiceId"), attempt.invoiceId]
+        : [t("callbacks.details.billNo"), attempt.billNo ?? text.none],
     [label("url"), <BreakableValue key="url" text={`${t(`callbacks.target.${attempt.target}`)}: ${attempt.url}`} />],
     [
       label("attempt"),

@@ -6,6 +6,8 @@ import { withinRow } from "../../../model-tests/framework/row-queries.ts";
 import "../../../model-tests/framework/setup.ts";
 import { type CallbacksHarness, renderCallbacks } from "../../../model-tests/harnesses/callback-pages.ts";
 import { sampleAttempts } from "../../../model-tests/models/callback-fixtures.ts";
+import { fakeKeysetPaging } from "../../../machines/lists/keyset-test-support.ts";
+import { invoiceAttempt } from "../../../machines/callbacks/callback-samples.ts";
 
 const listRequests = (h: CallbacksHarness) =>
   h.fake.calls.filter((c) => c.method === "callbacks.list").map((c) => c.args[0] as CallbackListRequest);
@@ -31,6 +33,29 @@ describe("Transaction callbacks' address", () => {
     await harness.go("/callback/list");
     await waitFor(() => expect(listRequests(harness).at(-1)).toEqual({ pageSize: 10 }));
     expect(billField(harness).value).toBe("");
+  });
+
+  it("takes ?invoiceId= as the invoice filter; an invoice's event names its invoice in the row and the details", async () => {
+    const attempt = invoiceAttempt();
+    h = await renderCallbacks(
+      [],
+      {
+        "callbacks.list": async () => ({ items: [attempt], ...fakeKeysetPaging(1, 10, 1) }),
+      },
+      `?invoiceId=${attempt.invoiceId}`,
+    );
+    const harness = h;
+    await waitFor(() => expect(listRequests(harness)[0]).toEqual({ invoiceId: attempt.invoiceId, pageSize: 10 }));
+    const invoiceField = within(screen.getByRole("form", { name: harness.t("callbacks.search.label") })).getByLabelText(
+      harness.t("callbacks.search.invoiceId"),
+    ) as HTMLInputElement;
+    expect(invoiceField.value).toBe(attempt.invoiceId);
+    const cells = withinRow(await screen.findByTestId(`callback-row-${attempt.attemptId}`));
+    expect(cells.getByText(harness.t("callbacks.invoiceNo", { id: attempt.invoiceId }))).toBeTruthy();
+    await harness.user.click(cells.getByRole("button", { name: harness.t("callbacks.actions.details") }));
+    const facts = within(await screen.findByTestId("callback-facts"));
+    expect(facts.getByText(harness.t("callbacks.details.invoiceId"))).toBeTruthy();
+    expect(facts.getByText(attempt.invoiceId ?? "")).toBeTruthy();
   });
 
   it("leaves out a bill number that is not one", async () => {

@@ -28,18 +28,22 @@ import "./callbacks.css";
 /**
  * Transaction callbacks: every attempt to deliver an event to an application's callback URL, searched and
  * paged; redeliver one, redeliver every failed one since a time, send a test event. `?billNo=` (the link from an
- * application bill's details) opens it filtered to that bill; a new link starts the page again.
+ * application bill's details) or `?invoiceId=` (from an invoice's) opens it filtered to that bill or invoice; a new
+ * link starts the page again.
  */
 export default function CallbackListPage() {
   const [params] = useSearchParams();
   const billNo = params.get("billNo") ?? "";
-  return <CallbackList key={billNo} billNo={billNo} />;
+  const invoiceId = params.get("invoiceId") ?? "";
+  return <CallbackList key={`${billNo} ${invoiceId}`} billNo={billNo} invoiceId={invoiceId} />;
 }
 
-function CallbackList({ billNo }: { billNo: string }) {
+function CallbackList({ billNo, invoiceId }: { billNo: string; invoiceId: string }) {
   const { t } = useTranslation();
   const services = useServices();
-  const list = useActorRef(provideCallbackList(services), { input: { area: callbackListArea, search: { billNo } } });
+  const list = useActorRef(provideCallbackList(services), {
+    input: { area: callbackListArea, search: { billNo, invoiceId } },
+  });
   const page = { reload: () => list.send({ type: "list.reload" }) };
   const redeliver = useActorRef(provideCallbackRedeliver(services, page));
   const bulk = useActorRef(provideRedeliverFailed(services, page));

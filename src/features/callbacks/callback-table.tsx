@@ -47,10 +47,7 @@ export function CallbackTable({ view, canRedeliver, onRetry, onDetails, onRedeli
         <>
           <span>{t(`callbacks.eventType.${attempt.eventType}`)}</span>
           <span className="list-muted list-code callback-event-id" title={attempt.eventId}>
-            {attempt.billNo ??
-              (attempt.withdrawalId === null
-                ? attempt.eventId
-                : t("callbacks.withdrawalNo", { id: attempt.withdrawalId }))}
+            {text.subject(attempt)}
           </span>
         </>
       ),

@@ -1,6 +1,7 @@
 import { type Intent, Tag } from "@blueprintjs/core";
 import { useTranslation } from "react-i18next";
 import type { AttemptResult, CallbackAttempt, DeliveryStatus } from "../../../contracts/schemas/callbacks.ts";
+import { eventReference } from "../../../contracts/exports/callbacks.ts";
 import { formatCount, formatDateTime } from "../../i18n/format.ts";
 
 const resultIntents: Record<AttemptResult, Intent> = { success: "success", failed: "danger" };
@@ -17,6 +18,9 @@ export function useCallbackText() {
     /** The receiver's status, or that none answered. */
     status: (attempt: Pick<CallbackAttempt, "responseStatus">) =>
       attempt.responseStatus === null ? t("callbacks.noAnswer") : String(attempt.responseStatus),
+    /** What the event tells of, as the CSV file says it too. */
+    subject: (attempt: CallbackAttempt) =>
+      eventReference(attempt, (key, values) => String(t(key as never, { ...values }))),
   };
 }
 
