@@ -5,7 +5,7 @@ import { maxBillPageSize } from "../../contracts/schemas/bills.ts";
 import { billForWire, searchBills } from "../domain/bills/bills.ts";
 import { orderForWire } from "../domain/payments/orders.ts";
 import { liveTransactionRecords } from "../domain/payments/transaction-records.ts";
-import type { MerchantStreamName } from "../domain/platform/live-changes.ts";
+import type { MerchantStreamName, PublicStreamName } from "../domain/platform/live-changes.ts";
 import { readCheckoutView } from "../domain/invoices/checkout-view.ts";
 import type { CheckoutQuery, CheckoutView } from "../../contracts/schemas/checkout.ts";
 import { startNotifyRelay } from "../domain/platform/notify-relay.ts";
@@ -95,7 +95,7 @@ export function liveStreams(services: Services): Record<MerchantStreamName, Spec
  * refused (2920) before any stream starts. The stream stays open once the invoice has ended: money may still arrive
  * (paid late, overpaid), and the page shows it.
  */
-export const checkoutStream = (services: Services): PublicStreamSpec<CheckoutQuery, CheckoutView> => {
+const checkoutStream = (services: Services): PublicStreamSpec<CheckoutQuery, CheckoutView> => {
   const view = (invoiceId: string) =>
     readCheckoutView(services.db, invoiceId, { currencies: services.currencies, now: services.clock() });
   return {
@@ -115,6 +115,13 @@ export const checkoutStream = (services: Services): PublicStreamSpec<CheckoutQue
   };
 };
 
+/** The public live streams, one row each: no session, a row followed by its unguessable id (public-live-stream.ts). */
+export const publicLiveStreams = (
+  services: Services,
+): Record<PublicStreamName, PublicStreamSpec<CheckoutQuery, CheckoutView>> => ({
+  checkout: checkoutStream(services),
+});
+
 /** Every live stream's route, over the process's one relay (stopped when the app closes). */
 export async function registerLiveStreams(
   app: FastifyInstance,
@@ -124,5 +131,5 @@ export async function registerLiveStreams(
   const relay = await startNotifyRelay(options.listen, app.log);
   app.addHook("onClose", async () => relay.stop());
   for (const spec of Object.values(liveStreams(services))) registerLiveStream(app, services, relay, spec, options);
-  registerPublicLiveStream(app, relay, checkoutStream(services), options);
+  for (const spec of Object.values(publicLiveStreams(services))) registerPublicLiveStream(app, relay, spec, options);
 }

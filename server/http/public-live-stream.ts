@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type * as z from "zod/mini";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
-import type { LiveStreamName, MerchantStreamName } from "../domain/platform/live-changes.ts";
+import type { PublicStreamName } from "../domain/platform/live-changes.ts";
 import type { NotifyRelay } from "../domain/platform/notify-relay.ts";
 import { ApiError, type Outcome } from "../domain/platform/outcome.ts";
 import { type LiveEventsOptions, liveStreamsPerInvoice, openStreams, serveStream } from "./live-stream.ts";
@@ -15,7 +15,7 @@ import { parseRequest } from "./validation.ts";
 export interface PublicStreamSpec<Q, T> {
   path: string;
   query: z.ZodMiniType<Q>;
-  stream: Exclude<LiveStreamName, MerchantStreamName>;
+  stream: PublicStreamName;
   what: string;
   /** The public id the stream follows: its notifications' owner and row alike. */
   keyOf(query: Q): string;

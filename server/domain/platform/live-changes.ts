@@ -11,7 +11,8 @@ import { notifyChannels } from "./notify-channels.ts";
 export const liveStreamNames = ["order", "bill", "transaction", "checkout"] as const;
 export type LiveStreamName = (typeof liveStreamNames)[number];
 /** The streams read in a signed-in merchant's scope; the others are public, keyed by a row's unguessable id. */
-export type MerchantStreamName = Exclude<LiveStreamName, "checkout">;
+export type PublicStreamName = "checkout";
+export type MerchantStreamName = Exclude<LiveStreamName, PublicStreamName>;
 
 /**
  * Raises a change of one of the merchant's rows on the one live channel, inside the caller's transaction (pass `trx`):
