@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
-import { usdtAmount } from "./fields.ts";
+import { text, usdtAmount } from "./fields.ts";
 import { invoiceFlag, invoiceStatus } from "./invoice-states.ts";
-import { invoiceIdField } from "./open-api-invoices.ts";
+import { invoiceIdField, invoiceIdPattern } from "./open-api-invoices.ts";
 
 /**
  * The hosted checkout page's view of one invoice (`/pay/{invoiceId}`): public, its unguessable id the only key, so it
@@ -15,7 +15,10 @@ export const checkoutEventsPath = "/api/Checkout/Events";
 /** The live stream's SSE event name: each event's data is the whole view, re-read. */
 export const checkoutEventName = "checkout";
 
-export const checkoutQuery = z.strictObject({ invoiceId: invoiceIdField });
+/** The id as the open API's, its characters checked first as every string a console request carries is. */
+export const checkoutQuery = z.strictObject({
+  invoiceId: text(z.regex(invoiceIdPattern, "an invoice id: 22 characters")),
+});
 export type CheckoutQuery = z.infer<typeof checkoutQuery>;
 
 const evmAddress = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/));

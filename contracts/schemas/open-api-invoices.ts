@@ -55,7 +55,8 @@ export const createInvoiceBody = z.strictObject({
 export type CreateInvoiceBody = z.infer<typeof createInvoiceBody>;
 
 /** 128 random bits, base64url: unguessable, so the checkout page needs no sign-in. */
-export const invoiceIdField = z.string().check(z.regex(/^[A-Za-z0-9_-]{22}$/, "an invoice id: 22 characters"));
+export const invoiceIdPattern = /^[A-Za-z0-9_-]{22}$/;
+export const invoiceIdField = z.string().check(z.regex(invoiceIdPattern, "an invoice id: 22 characters"));
 export const invoiceParams = z.strictObject({ invoiceId: invoiceIdField });
 
 /** One chain the invoice can be paid on: the token (the chain's USDT) to send to `address`, its own forwarder's. */

@@ -9,6 +9,8 @@ import {
   seedAppProof,
   seedVerifiedWindow,
   seedBill,
+  seedInvoice,
+  merchantApplication,
   seedFailedCallback,
   seedBalance,
   seedCode,
@@ -141,6 +143,21 @@ export async function startReferenceProvider(): Promise<ReferenceProvider> {
     appProof: (input) => seedAppProof(db, input),
     verifiedWindow: (input) => seedVerifiedWindow(db, input),
     bill: async (input) => ({ billNo: (await seedBill(db, input)).billNo }),
+    invoice: async ({ userId, appCode, invoiceId, amount, product, redirectUrl }) => {
+      const watched = chain.currencies.chainByProduct(product);
+      const factory = watched?.depositFactory;
+      if (!watched || !factory) throw new Error(`the reference provider takes no deposit addresses on ${product}`);
+      const app = await merchantApplication(db, userId, appCode);
+      await seedInvoice(db, {
+        userId,
+        applicationId: app.id,
+        appCode,
+        publicId: invoiceId,
+        amount,
+        redirectUrl,
+        chains: [{ chainId: watched.chainId, factory }],
+      });
+    },
     failedCallback: (input) => seedFailedCallback(db, input),
     devnet: async ({ product }) => {
       const devnet = chain.currencies.chainByProduct(product);

@@ -74,6 +74,15 @@ export interface StateSeeder {
   verifiedWindow(input: { userId: string; token: string; appCode: string }): Promise<void>;
   /** A credited bill of the application: a transfer of `amount` USDT to the end user's deposit address; answers its number. */
   bill(input: { userId: string; appCode: string; endUserId: string; amount: string }): Promise<{ billNo: string }>;
+  /** A new invoice of the application with this public id, one address on the watched chain `product`. */
+  invoice(input: {
+    userId: string;
+    appCode: string;
+    invoiceId: string;
+    amount: string;
+    product: string;
+    redirectUrl: string;
+  }): Promise<void>;
   /**
    * An application whose callback URLs refuse connections (a closed loopback port), a credited bill of it and the
    * event's delivery, failed after one attempt that found no receiver; answers their code, number and attempt id.

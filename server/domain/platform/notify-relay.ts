@@ -9,7 +9,10 @@ export interface RelayLog {
   warn(details: object, message: string): void;
 }
 
-/** One change a notification names: of which stream, whose, and which of its rows (an order code, a bill number). */
+/**
+ * One change a notification names: of which stream, whose, and which of its rows (an order code, a bill number). A
+ * public stream's rows are their own owners: the checkout page's change names the invoice's public id as both.
+ */
 export interface RelayChange {
   stream: LiveStreamName;
   merchantId: string;
