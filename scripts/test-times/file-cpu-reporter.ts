@@ -29,12 +29,11 @@ export default class FileCpuReporter implements Reporter {
 
   onTestModuleEnd(module: TestModule) {
     const now = groupSeconds(this.dir);
-    this.rows.push({
-      file: relative(process.cwd(), module.moduleId),
-      cpuSeconds: now - this.last,
-      passed: module.ok(),
-    });
+    const row = { file: relative(process.cwd(), module.moduleId), cpuSeconds: now - this.last, passed: module.ok() };
+    this.rows.push(row);
     this.last = now;
+    // A line as each file ends too: a run stopped halfway still says what its files cost.
+    process.stdout.write(`file-cpu: ${row.cpuSeconds.toFixed(1)} CPU-s ${row.file}${row.passed ? "" : " (failed)"}\n`);
   }
 
   onTestRunEnd() {
