@@ -14,7 +14,8 @@ function groupSeconds(dir: string): number {
 
 /**
  * What each file of a one-worker run cost: the CPU seconds of the run's control group (FILE_CPU_GROUP) between the
- * end of the file before and its own, so a shared server's and a browser's work lands on the file that caused it.
+ * end of the file before and its own, so a shared server's and a browser's work lands on the file that caused it. The
+ * first file also carries the stage's globalSetup (its server, its database cluster): Vitest runs it after the run starts.
  */
 export default class FileCpuReporter implements Reporter {
   private readonly dir = process.env.FILE_CPU_GROUP ?? "";
