@@ -33,7 +33,7 @@ export async function setup(project: TestProject) {
   }
   // Three confirmations on the devnet (a block a second): the pay dialog has two seconds to show them counting up.
   // Passwords hashed at the test suites' cost (server/domain/identity/passwords.ts): the journeys register and sign in
-  // over and over (the hand-off journey alone 40 times), at 26 ms of CPU a hash at the production cost, which the login
+  // over and over (the hand-off journey alone 16 times), at 26 ms of CPU a hash at the production cost, which the login
   // benchmark measures.
   // On PostgreSQL, as a deployment runs (docs/benchmarks.md, "Test budgets"): the same journeys on PGlite cost the server about
   // three times the CPU-seconds (PostgreSQL compiled to WebAssembly), and PGlite's own paths are proven by the process

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { startTestIdentityProvider, type TestIdentityProvider } from "../server/testing/google-idp.ts";
 import { defaultPassword, registerViaApi, uniqueEmail } from "./support/api.ts";
-import { launchBrowser, openPage } from "./support/browser.ts";
+import { closeContexts, openPage, workerBrowser } from "./support/browser.ts";
 import { accountShown, button, expectRefusal, field, nextStep, waitForPath } from "./support/console.ts";
 import { type RunningServer, startServer } from "./support/server.ts";
 import { axeOf } from "./support/axe.ts";
@@ -36,10 +36,10 @@ beforeAll(async () => {
       GOOGLE_TOKEN_URL: idp.settings.tokenUrl,
     },
   });
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await server?.stop();
   await idp?.close();
 });

@@ -4,7 +4,7 @@
 // Blueprint's purged rules: e2e/prerendered-forms.e2e.test.ts.
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser } from "./support/browser.ts";
+import { closeContexts, workerBrowser } from "./support/browser.ts";
 import {
   type FirstVisitTab,
   firstVisit,
@@ -27,12 +27,12 @@ let browser: Browser;
 const entryTabs = new Map<string, FirstVisitTab>();
 const entryTab = (path: string) => entryTabs.get(path) as FirstVisitTab;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   for (const { path } of pages)
     entryTabs.set(path, await openFirstVisitTab(browser, { baseURL: baseUrl, locale: "en-US" }));
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 /** The languages whose hydration is walked in the dark theme below; their light pages are read with scripts blocked. */

@@ -8,10 +8,10 @@ export default defineConfig({
     environment: "node",
     reporters: stageReporters("test:e2e"),
     globalSetup: ["e2e/global-setup.ts"],
-    // One server for every file, one Chromium per file. A journey waits on the page, the server and the chain far more
+    // One server for every file, one Chromium per worker. A journey waits on the page, the server and the chain far more
     // than it computes (alone, the files used half a core), so two files run side by side.
     maxWorkers: 2,
-    // Files share their worker's module cache (playwright-core, the support code): each still launches its own Chromium.
+    // Files share their worker's module cache (playwright-core, the support code) and its Chromium (workerBrowser).
     isolate: false,
     // A poll waits for the page to reach a state; 1 s (Vitest's default) is too little while other stages share the cores.
     expect: { poll: { timeout: 10_000 } },

@@ -25,6 +25,31 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: headlessShellPath(), args: chromiumArgs, headless: true });
 }
 
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The one headless Chromium of this test worker, launched by the first file that asks and kept for the files after it
+ * (e2e/vitest.config.ts runs a worker's files in one module cache): a launch cost about a CPU-second, once per file.
+ * Each test still gets a context of its own (no storage, cookies or cache shared); the browser ends with its worker.
+ */
+export function workerBrowser(): Promise<Browser> {
+  // Set before any await: two files' hooks asking at once get the same launch. A browser that crashed or never
+  // started is launched again.
+  shared = (shared ?? launchBrowser()).then(
+    (browser) => (browser.isConnected() ? browser : launchBrowser()),
+    () => launchBrowser(),
+  );
+  return shared;
+}
+
+/**
+ * Closes every context left open in the worker's browser when a file ends (its files run one after another): a page
+ * left open keeps its timers and live streams running through the files after it.
+ */
+export async function closeContexts(browser: Browser | undefined) {
+  await Promise.all((browser?.contexts() ?? []).map((context) => context.close()));
+}
+
 /** The full Chromium, headless, as the benchmark measures it. */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs, headless: true });

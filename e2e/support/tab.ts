@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from "vitest";
-import { launchBrowser, openPage } from "./browser.ts";
+import { closeContexts, openPage, workerBrowser } from "./browser.ts";
 import { describePage, keepDiary } from "./page-diary.ts";
 
 export interface ConsoleTab {
@@ -12,16 +12,16 @@ export interface ConsoleTab {
 }
 
 /**
- * One Chromium per file, a fresh context and page per test; `reducedMotion` for a walk that audits end states only
+ * The worker's one Chromium (`workerBrowser`), a fresh context and page per test; `reducedMotion` for a walk that audits end states only
  * (no transition to wait out after each dialog opened, closed or resized).
  */
 export function withConsoleTab(options: { reducedMotion?: boolean } = {}): ConsoleTab {
   const tab = { baseUrl: inject("baseUrl") } as ConsoleTab;
   beforeAll(async () => {
-    tab.browser = await launchBrowser();
+    tab.browser = await workerBrowser();
   });
   afterAll(async () => {
-    await tab.browser?.close();
+    await closeContexts(tab.browser);
   });
   let missingKeys: string[] = [];
   beforeEach(async () => {
