@@ -90,7 +90,8 @@ const sender = ({
   ...more
 }: Partial<WithdrawalSenderDeps> & { signer?: SigningSender } = {}): WithdrawalSenderDeps => ({
   db,
-  chain: { chainId, product: "Devnet", confirmations, tokens: [{ address: chain.token, decimals: 6 }] },
+  chain: { chainId, confirmations, tokens: [{ address: chain.token, decimals: 6 }] },
+  currencies: currencyRegistry([configuredDevnet()]),
   outgoing: outgoingTransactions({
     client: chain.clients.public,
     signer,
@@ -184,7 +185,7 @@ async function withdrawAsApplication(scope: MerchantScope, to: Address, amount: 
     scope: actFor(systemScope("test"), scope.merchantId),
   };
   const answer = await openApiWithdrawal(db, caller, { chain: "devnet", to, amount }, undefined, {
-    chains: [configuredDevnet()],
+    currencies: currencyRegistry([configuredDevnet()]),
     rules: rules(),
     now: new Date(),
   });

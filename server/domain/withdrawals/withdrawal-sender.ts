@@ -121,7 +121,7 @@ async function signAsked(deps: WithdrawalSenderDeps, listener: OutgoingListener,
         .set({ status: "signed", from_address: outgoing.from, nonce: nonce.toString(), waiting: null, updated_at: at })
         .where("id", "=", id)
         .execute();
-      await publishWithdrawalEvent(trx, id, [chain], "withdrawal.signed", at);
+      await publishWithdrawalEvent(trx, id, deps.currencies, "withdrawal.signed", at);
       return raw;
     });
     if (!signed) continue;

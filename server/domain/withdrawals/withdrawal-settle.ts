@@ -16,8 +16,8 @@ import { treasuryAccount, type WithdrawalSenderDeps } from "./withdrawal-transac
  * the books follows the chain that stands (the books keep it paid: its bytes are sent again and paid once on chain);
  * a paid one whose bytes, sent again, reverted → failed, what it paid given back (returnPaid), once.
  */
-export function withdrawalListener(deps: Pick<WithdrawalSenderDeps, "db" | "chain">): OutgoingListener {
-  const { db, chain } = deps;
+export function withdrawalListener(deps: Pick<WithdrawalSenderDeps, "db" | "chain" | "currencies">): OutgoingListener {
+  const { db, chain, currencies } = deps;
   const gasOf = (trx: Kysely<DB>, withdrawalId: string, from: string, gas: bigint, at: Date) =>
     bookGasFor(trx, chain.chainId, from, { withdrawalId }, gas, at);
   return {
@@ -30,7 +30,7 @@ export function withdrawalListener(deps: Pick<WithdrawalSenderDeps, "db" | "chai
           .where("status", "=", "signed")
           .executeTakeFirst();
         if (moved.numUpdatedRows > 0n)
-          await publishWithdrawalEvent(trx, withdrawalId, [chain], "withdrawal.broadcast", at);
+          await publishWithdrawalEvent(trx, withdrawalId, currencies, "withdrawal.broadcast", at);
       });
     },
     counting: (withdrawalId, seen) => recordCounting(db, withdrawalId, seen),
@@ -46,7 +46,7 @@ export function withdrawalListener(deps: Pick<WithdrawalSenderDeps, "db" | "chai
     },
     async mined(trx, withdrawalId, mined) {
       if (!(await recordPaid(trx, withdrawalId, mined))) return false;
-      await publishWithdrawalEvent(trx, withdrawalId, [chain], "withdrawal.confirmed", mined.at);
+      await publishWithdrawalEvent(trx, withdrawalId, currencies, "withdrawal.confirmed", mined.at);
       return true;
     },
     async failed(trx, withdrawalId, { why, gasFee, at }) {
@@ -56,7 +56,7 @@ export function withdrawalListener(deps: Pick<WithdrawalSenderDeps, "db" | "chai
       const givenBack =
         (await releaseWithdrawal(trx, withdrawalId, why, at)) || (await returnPaid(trx, withdrawalId, why, at));
       if (!givenBack) return false;
-      await publishWithdrawalEvent(trx, withdrawalId, [chain], "withdrawal.failed", at);
+      await publishWithdrawalEvent(trx, withdrawalId, currencies, "withdrawal.failed", at);
       return true;
     },
     async moved(trx, withdrawalId, mined) {
