@@ -370,7 +370,7 @@ describe("withdrawals sent from the treasury", () => {
     expect((await reconcileCollection(db, [collected()]))[0]).toMatchObject({ treasuryBalance: "30", ok: true });
   });
 
-  it("a reorganisation that takes the sweep that funded the treasury with the paid withdrawal: its bytes sent again revert, and it fails and gives its hold back as a first send that reverts", async () => {
+  it("a reorganisation that takes the sweep that funded the treasury with the paid withdrawal: its bytes sent again revert, and it fails as a first send that reverts, what it paid given back", async () => {
     const scope = await merchantWithSweptDeposit(50_000_000n);
     const destination = privateKeyToAccount(generatePrivateKey()).address;
     await withdraw(scope, destination, "20");
