@@ -17,6 +17,7 @@ import { ledgerViolations } from "../server/domain/payments/reconcile.ts";
 import { toAtto } from "../contracts/money.ts";
 import { requestWithdrawal } from "../server/domain/withdrawals/withdrawal-holds.ts";
 import { sendWithdrawals } from "../server/domain/withdrawals/withdrawal-sender.ts";
+import { currencyRegistry } from "../server/chain/currency-registry.ts";
 import { startMoneyChain } from "../server/testing/money-chain.ts";
 import {
   resetDatabase,
@@ -90,7 +91,17 @@ try {
 
   const deps = {
     db,
-    chain: { chainId: 31337, product: "Devnet", confirmations, tokens: [{ address: chain.token, decimals: 6 }] },
+    chain: { chainId: 31337, confirmations, tokens: [{ address: chain.token, decimals: 6 }] },
+    currencies: currencyRegistry([
+      {
+        product: "Devnet",
+        chainId: 31337,
+        rpcUrl: "",
+        tokens: [{ symbol: "USDT", address: chain.token, decimals: 6 }],
+        confirmations,
+        devnet: true,
+      },
+    ]),
     outgoing: outgoingTransactions({
       client: chain.clients.public,
       signer: signingSender(chain.clients.public, treasury, 31337),

@@ -151,7 +151,9 @@ export const collectionsAgree: InvariantCheck = async (db) => {
 /**
  * A withdrawal's hold is released exactly once: one in flight holds its amount and fee and has neither a
  * `withdrawalSent` nor a `withdrawalRelease` journal; a confirmed one holds nothing and has exactly one
- * `withdrawalSent`; a failed one holds nothing and has exactly one `withdrawalRelease`; never both.
+ * `withdrawalSent` and no `withdrawalRelease`; a failed one holds nothing and has exactly one `withdrawalRelease`, and
+ * at most one `withdrawalSent` (paid, then a reorganisation took it and its transaction sent again reverted: the
+ * release took the payment back).
  */
 export const withdrawalsAgree: InvariantCheck = async (db) => {
   const { rows } = await sql<{ detail: string }>`
@@ -165,7 +167,7 @@ export const withdrawalsAgree: InvariantCheck = async (db) => {
           from ledger_journals where withdrawal_id = w.id) j
      where case w.status
              when 'confirmed' then coalesce(a.balance, 0) <> 0 or j.sent <> 1 or j.released <> 0
-             when 'failed' then coalesce(a.balance, 0) <> 0 or j.sent <> 0 or j.released <> 1
+             when 'failed' then coalesce(a.balance, 0) <> 0 or j.sent > 1 or j.released <> 1
              else coalesce(a.balance, 0) <> w.amount + w.fee or j.sent <> 0 or j.released <> 0
            end`.execute(db);
   return rows.map((r) => r.detail);

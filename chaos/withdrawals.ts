@@ -7,6 +7,7 @@ import { findSession } from "../server/domain/identity/sessions.ts";
 import { fromAtto, unitsToAtto } from "../contracts/money.ts";
 import { requestWithdrawal, type WithdrawalRules } from "../server/domain/withdrawals/withdrawal-holds.ts";
 import { sendWithdrawals } from "../server/domain/withdrawals/withdrawal-sender.ts";
+import { currencyRegistry } from "../server/chain/currency-registry.ts";
 import { type ChaosWorld, chaosChainId, chaosConfirmations, type Merchant } from "./world.ts";
 
 /**
@@ -66,10 +67,19 @@ export async function sendOnce(world: ChaosWorld): Promise<string | undefined> {
     db: world.db,
     chain: {
       chainId: chaosChainId,
-      product: "Devnet",
       confirmations: chaosConfirmations,
       tokens: [{ address: world.chain.token, decimals }],
     },
+    currencies: currencyRegistry([
+      {
+        product: "Devnet",
+        chainId: chaosChainId,
+        rpcUrl: "",
+        tokens: [{ symbol: "USDT", address: world.chain.token, decimals }],
+        confirmations: chaosConfirmations,
+        devnet: true,
+      },
+    ]),
     outgoing: outgoingTransactions({
       client,
       signer: signingSender(client, world.treasury, chaosChainId),

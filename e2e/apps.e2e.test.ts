@@ -74,7 +74,8 @@ describe("My applications", () => {
     await row.getByText("Normal", { exact: true }).waitFor();
 
     // The grid by keyboard: Tab from Columns reaches its focused cell (the buttons' cell, whose Enable had the focus
-    // last) and the arrows move it.
+    // last), the arrows move it, Enter on the buttons' cell goes to its first button, Edit (pressing none), and Enter
+    // there opens the edit.
     const focusedId = () => page.evaluate(() => document.activeElement?.id ?? "");
     await button(page, "Columns").focus();
     await page.keyboard.press("Tab");
@@ -83,6 +84,14 @@ describe("My applications", () => {
     await expect.poll(focusedId).toBe("apps-cell-0-0");
     await page.keyboard.press("ArrowRight");
     await expect.poll(focusedId).toBe("apps-cell-0-1");
+    await page.keyboard.press("Enter");
+    const edit = row.getByRole("button", { name: appLabel.edit, exact: true });
+    await expect.poll(() => edit.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await dialog.count()).toBe(0);
+    await page.keyboard.press("Enter");
+    await dialog.getByLabel(appLabel.name, { exact: true }).waitFor();
+    await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
+    await dialog.waitFor({ state: "detached" });
 
     // The trial allows one application: the page names the limit; adding another is refused, with the way to the packages.
     await page.getByTestId("apps-plan").getByText("1 of 1 applications your package allows").waitFor();

@@ -22,7 +22,7 @@ export interface ConfiguredChain {
 }
 
 /**
- * A chain as the wire mappers name it (bills, recharges, transaction records, withdrawals and their events): its id
- * and its `{product}`. An area that needs more of a chain picks it from `ConfiguredChain`, never writes it out again.
+ * A chain by its id and its `{product}` (a deposit address's chain; the wire mappers name chains through the currency
+ * registry's `productOf`). An area that needs more of a chain picks it from `ConfiguredChain`, never writes it out again.
  */
 export type NamedChain = Pick<ConfiguredChain, "chainId" | "product">;

@@ -37,7 +37,8 @@ export interface OutgoingListener {
   mined(trx: Kysely<DB>, subject: string, mined: MinedOutgoing): Promise<boolean>;
   /**
    * It can never pay: reverted (mined, `gasFee` burnt) or its nonce used by another transaction (`gasFee` null);
-   * answers whether this run failed it.
+   * answers whether this run failed it. A settled one is told so too when a reorganisation took it away and its
+   * transaction, sent again, reverted: what it paid never arrived.
    */
   failed(trx: Kysely<DB>, subject: string, failure: { why: string; gasFee: bigint | null; at: Date }): Promise<boolean>;
   /** A settled one mined again elsewhere after a reorganisation: in another block, or as another of its transactions. */
@@ -57,6 +58,12 @@ export interface SettledOutgoing {
   subject: string;
   txHash: string | null;
   blockNumber: string | null;
+}
+
+/** What a recheck of settled subjects did: sent again (taken away), or failed (sent again and reverted). */
+export interface RecheckReport {
+  broadcast: number;
+  failed: number;
 }
 
 export interface SettleReport {
@@ -91,14 +98,14 @@ export interface Outgoing {
   ): Promise<SettleReport>;
   /**
    * Settled subjects a reorganisation deeper than the confirmations may still take away (`settledSince` answers those
-   * at or after a block): each found again is `moved` when it changed; one on no block is `removed` and its bytes sent
-   * again. Answers how many were broadcast.
+   * at or after a block): each found again is `moved` when it changed, or `failed` when what was found reverted (with
+   * the chain's confirmations); one on no block is `removed` and its bytes sent again.
    */
   recheck(
     db: Kysely<DB>,
     settledSince: (block: bigint) => Promise<readonly SettledOutgoing[]>,
     listener: OutgoingListener,
-  ): Promise<number>;
+  ): Promise<RecheckReport>;
 }
 
 /** How far back settled ones are checked again: a reorganisation deeper than the confirmations can take one away. */

@@ -5,6 +5,7 @@ import {
   type OpenOutgoing,
   type Outgoing,
   type OutgoingListener,
+  type RecheckReport,
   type SettledOutgoing,
   type SettleReport,
   settledRecheckBlocks,
@@ -144,11 +145,11 @@ export async function recheckMined(
   ctx: SettleContext,
   settledSince: (block: bigint) => Promise<readonly SettledOutgoing[]>,
   listener: OutgoingListener,
-): Promise<number> {
-  const { db, client, now } = ctx;
+): Promise<RecheckReport> {
+  const { db, client, chain, now } = ctx;
   const head = await client.getBlockNumber({ cacheTime: 0 });
-  const since = head - settledRecheckBlocks(ctx.chain.confirmations);
-  let broadcast = 0;
+  const since = head - settledRecheckBlocks(chain.confirmations);
+  const report: RecheckReport = { broadcast: 0, failed: 0 };
   for (const settled of await settledSince(since < 0n ? 0n : since)) {
     const transactions = await transactionsOf(db, ctx.subjectKind, settled.subject);
     let mined = false;
@@ -156,13 +157,17 @@ export async function recheckMined(
       const receipt = await receiptOf(client, tx.txHash);
       if (!receipt) continue;
       mined = true;
-      if (tx.txHash !== settled.txHash || receipt.blockNumber.toString() !== settled.blockNumber) {
+      const gasFee = receipt.gasUsed * receipt.effectiveGasPrice;
+      if (receipt.status !== "success") {
+        // Sent again after a reorganisation took it away, it reverted (the same one took what funded it): it never
+        // paid, and fails as a first send that reverts does, once the revert has the chain's confirmations.
+        if (minedConfirmations(head, receipt.blockNumber) < chain.confirmations) break;
+        const failure = { why: "reverted on chain", gasFee };
+        if (await db.transaction().execute((trx) => listener.failed(trx, settled.subject, { ...failure, at: now() })))
+          report.failed++;
+      } else if (tx.txHash !== settled.txHash || receipt.blockNumber.toString() !== settled.blockNumber) {
         // Mined again at that block's price: the gas the subject books follows.
-        const moved = {
-          txHash: tx.txHash,
-          blockNumber: receipt.blockNumber,
-          gasFee: receipt.gasUsed * receipt.effectiveGasPrice,
-        };
+        const moved = { txHash: tx.txHash, blockNumber: receipt.blockNumber, gasFee };
         await db.transaction().execute((trx) => listener.moved(trx, settled.subject, { ...moved, at: now() }));
       }
       break;
@@ -174,10 +179,10 @@ export async function recheckMined(
     if (!paying) continue;
     try {
       await ctx.signer.broadcast(paying.raw as Hex);
-      broadcast++;
+      report.broadcast++;
     } catch {
       // The node refused it for now: the next run tries again.
     }
   }
-  return broadcast;
+  return report;
 }

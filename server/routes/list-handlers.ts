@@ -1,6 +1,5 @@
 import type { Kysely } from "kysely";
 import type { DownloadEndpointName, EnvelopeEndpointName, ResultOf } from "../../contracts/endpoints.ts";
-import type { ConfiguredChain } from "../chain/chain-layer.ts";
 import type { CurrencyRegistry } from "../chain/currency-registry.ts";
 import type { DB } from "../db/schema.ts";
 import type { Session } from "../domain/identity/sessions.ts";
@@ -12,8 +11,6 @@ import type { DownloadHandler, Handler, HandlerContext } from "../http/handler.t
 /** What a list's use cases take besides the merchant's search: the currencies its rows name, the paging's secret, the time. */
 export interface ListDeps {
   currencies: CurrencyRegistry;
-  /** The registry's chains, for the withdrawals' list until its mapper reads the registry too. */
-  chains: readonly ConfiguredChain[];
   secret: Buffer;
   now: Date;
 }
@@ -42,7 +39,6 @@ const scopeOf = (session: Session | null): MerchantScope => {
 
 const depsOf = ({ services, now }: Pick<HandlerContext<EnvelopeEndpointName>, "services" | "now">): ListDeps => ({
   currencies: services.currencies,
-  chains: services.currencies.chains,
   secret: services.secret,
   now,
 });

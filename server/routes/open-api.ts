@@ -59,14 +59,14 @@ export const openApiHandlers: OpenApiHandlers = {
   bill: ({ db, caller, params, services }) => openApiBill(db, caller, params.billNo, services.currencies),
   createWithdrawal: ({ db, caller, body, headers, now, services }) =>
     openApiWithdrawal(db, caller, body, headers["idempotency-key"], {
-      chains: services.currencies.chains,
+      currencies: services.currencies,
       rules: services.withdrawals,
       now,
     }),
   listWithdrawals: ({ db, caller, query, services }) =>
-    listOpenApiWithdrawals(db, caller, query, { chains: services.currencies.chains, secret: services.secret }),
+    listOpenApiWithdrawals(db, caller, query, { currencies: services.currencies, secret: services.secret }),
   withdrawal: ({ db, caller, params, services }) =>
-    readOpenApiWithdrawal(db, caller, params.withdrawalId, services.currencies.chains),
+    readOpenApiWithdrawal(db, caller, params.withdrawalId, services.currencies),
   createInvoice: ({ db, caller, body, headers, now, services, origin }) =>
     createInvoice(db, caller, body, headers["idempotency-key"], {
       chains: services.currencies.chains,

@@ -19,7 +19,7 @@ import type { EndpointName } from "../../contracts/endpoints.ts";
 
 /** What the wallet's use cases read of the request and the services. */
 const walletContext = <N extends EndpointName>({ services, now, ip, userAgent }: HandlerContext<N>) => ({
-  chains: services.currencies.chains,
+  currencies: services.currencies,
   rules: services.withdrawals,
   now,
   source: { ip, userAgent, now },

@@ -22,11 +22,7 @@ export async function serverWithdrawals(
 ): Promise<PreparedWithdrawals | null> {
   const settings = withdrawalSettingsFromEnv(env, chain.devnet !== null);
   if (!settings) return null;
-  const named = collectedChains(chain.chains).map((collected) => ({
-    ...collected,
-    product: chain.chains.find((c) => c.chainId === collected.chainId)?.product ?? String(collected.chainId),
-  }));
-  return prepareWithdrawals(named, settings);
+  return prepareWithdrawals(collectedChains(chain.chains), settings, chain.currencies);
 }
 
 /** The sender as jobs on the server's queue, its runs logged; answers the stop (none without withdrawals). */

@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { Button } from "@blueprintjs/core";
+import type { ReactNode } from "react";
 import i18next from "i18next";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -40,7 +42,18 @@ async function english() {
   return i18n;
 }
 
-const gridOf = (i18n: typeof i18next, shown: Row[], onOpen: (code: string) => void) => (
+const openButton = (onOpen: (code: string) => void) => (row: Row) => (
+  <button type="button" onClick={() => onOpen(row.code)}>
+    Open {row.code}
+  </button>
+);
+
+const gridOf = (
+  i18n: typeof i18next,
+  shown: Row[],
+  onOpen: (code: string) => void,
+  operations: (row: Row) => ReactNode = openButton(onOpen),
+) => (
   <I18nextProvider i18n={i18n}>
     <span id="things-label">Things</span>
     <ListGrid
@@ -49,11 +62,7 @@ const gridOf = (i18n: typeof i18next, shown: Row[], onOpen: (code: string) => vo
       rows={shown}
       columns={columns}
       rowKey={(row) => row.code}
-      operations={(row) => (
-        <button type="button" onClick={() => onOpen(row.code)}>
-          Open {row.code}
-        </button>
-      )}
+      operations={operations}
       labelledBy="things-label"
       rowHeight={40}
     />
@@ -126,6 +135,36 @@ describe("ListGrid", () => {
     expect([cell(0, 0).tabIndex, cell(1, 1).tabIndex]).toEqual([-1, 0]);
     await user.keyboard("{Enter}");
     expect(onOpen).toHaveBeenLastCalledWith("B2");
+  });
+
+  it("moves Enter on a cell of several buttons to its first, pressing none, though a button presses on the key's release", async () => {
+    const user = userEvent.setup();
+    const onOpen = vi.fn();
+    const onDrop = vi.fn();
+    // Blueprint's Button presses itself when Enter or Space is released on it, as the console's row buttons are.
+    const twoButtons = (row: Row) => (
+      <>
+        <Button text={`Edit ${row.code}`} onClick={() => onOpen(row.code)} />
+        <Button text={`Drop ${row.code}`} onClick={() => onDrop(row.code)} />
+      </>
+    );
+    render(gridOf(await english(), rows, onOpen, twoButtons));
+    const cell = await waitFor(() => {
+      const found = document.getElementById("things-cell-0-1");
+      expect(found).toBeTruthy();
+      return found as HTMLElement;
+    });
+    const edit = screen.getByRole("button", { name: "Edit A1" });
+    for (const key of ["{Enter}", " "]) {
+      cell.focus();
+      await user.keyboard(key);
+      expect(document.activeElement).toBe(edit);
+      expect([onOpen.mock.calls, onDrop.mock.calls]).toEqual([[], []]);
+    }
+    // Pressed again, on the button now: the button's own.
+    await user.keyboard("{Enter}");
+    expect(onOpen.mock.calls).toEqual([["A1"]]);
+    expect(onDrop).not.toHaveBeenCalled();
   });
 
   it("leaves Tab to the page and a button's keys to the button; Escape goes back to the button's cell", async () => {

@@ -1,10 +1,11 @@
 import { HotkeysContext, type HotkeysContextInstance } from "@blueprintjs/core";
 import { Column, ColumnHeaderCell, FocusMode, RegionCardinality, RenderMode, Table } from "@blueprintjs/table";
 import "@blueprintjs/table/lib/css/table.css";
-import { type KeyboardEvent, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { cellId, describeGrid } from "./list-grid-aria.ts";
 import { GridCell } from "./list-grid-cell.tsx";
+import { useCellKeys } from "./list-grid-keys.ts";
 import { fitWidths, type GridLayout, gridHeight, measureGrid } from "./list-grid-layout.ts";
 import type { ListColumn, ListGridProps } from "./list-table.tsx";
 import "./list-grid.css";
@@ -29,26 +30,10 @@ const leastWidth = 64;
 // The table's keys are its own: no hotkeys help dialog lists them (and Blueprint warns of none when no provider is
 // there). A context rather than HotkeysProvider, whose dialog would come into the shared chunks of every page.
 const localKeysOnly: HotkeysContextInstance = [{ hasProvider: true, hotkeys: [], isDialogOpen: false }, () => {}];
-const controls = "button, a[href], input, select, textarea";
 
 /** The Table's quadrant stack, which it keeps to itself: the method it documents for resizing its quadrants anew. */
 interface WithQuadrants {
   quadrantStackInstance?: { synchronizeQuadrantViews(): void };
-}
-
-/** A cell's own keys: Tab leaves it as anywhere on the page (Blueprint moves along the row), Enter or Space presses
- * the cell's button (with several, moves to the first). */
-function cellKeys(event: KeyboardEvent<HTMLDivElement>) {
-  const cell = event.target as HTMLElement;
-  if (cell.dataset.col === undefined || event.altKey || event.ctrlKey || event.metaKey) return;
-  if (event.key === "Tab") event.stopPropagation();
-  if (event.key !== "Enter" && event.key !== " ") return;
-  const found = [...cell.querySelectorAll<HTMLElement>(controls)];
-  if (found.length === 0) return;
-  event.preventDefault();
-  event.stopPropagation();
-  if (found.length === 1) found[0]?.click();
-  else found[0]?.focus();
 }
 
 /**
@@ -56,12 +41,13 @@ function cellKeys(event: KeyboardEvent<HTMLDivElement>) {
  * the screen's height, its header pinned while the body scrolls, each column as wide as its widest cell. The row's
  * buttons come right after its name (Blueprint pins columns only at the left, and a pinned copy would draw every
  * button twice), so a tablet scrolling sideways still shows them. The keyboard: Tab stops on the focused cell and
- * then on each row's buttons; the arrows move the focused cell; Enter or Space on the buttons' cell presses its button;
- * Escape on a button goes back to its cell.
+ * then on each row's buttons; the arrows move the focused cell; Enter or Space on the buttons' cell presses its button
+ * (or moves to the first of several); Escape on a button goes back to its cell.
  */
 export function ListGrid<Row>(props: ListGridProps<Row>) {
   const { area, rowName, rows, columns, rowKey, operations, labelledBy, rowHeight, follows } = props;
   const { t, i18n } = useTranslation();
+  const cellKeys = useCellKeys();
   const say = (key: string) => String(t(key as never));
   const asGrid = (column: ListColumn<Row>): GridColumn<Row> => ({
     key: column.key,
@@ -215,7 +201,7 @@ export function ListGrid<Row>(props: ListGridProps<Row>) {
       style={{ height: layout.height || gridHeight(firstHeight, rows.length, rowHeight) }}
       data-testid={`${area}-table`}
       data-scroll-more={more || undefined}
-      onKeyDownCapture={cellKeys}
+      {...cellKeys}
     >
       <HotkeysContext.Provider value={localKeysOnly}>
         <Table

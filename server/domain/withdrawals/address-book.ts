@@ -5,7 +5,7 @@ import type {
   WithdrawalAddress,
   WithdrawalAddressList,
 } from "../../../contracts/schemas/wallet.ts";
-import type { ConfiguredChain } from "../../chain/chain-layer.ts";
+import type { CurrencyRegistry } from "../../chain/currency-registry.ts";
 import type { DB, WithdrawalAddressesTable } from "../../db/schema.ts";
 import type { IdentityServices } from "../identity/identity-services.ts";
 import { signedInMerchant } from "../identity/merchants.ts";
@@ -29,12 +29,9 @@ export const addressBookSize = 20;
 
 type AddressRow = Selectable<WithdrawalAddressesTable>;
 
-const productOf = (chains: readonly ConfiguredChain[], chainId: number) =>
-  chains.find((c) => c.chainId === chainId)?.product ?? String(chainId);
-
-export const addressToWire = (row: AddressRow, chains: readonly ConfiguredChain[], now: Date): WithdrawalAddress => ({
+export const addressToWire = (row: AddressRow, currencies: CurrencyRegistry, now: Date): WithdrawalAddress => ({
   id: row.id,
-  chain: productOf(chains, row.chain_id),
+  chain: currencies.productOf(row.chain_id),
   address: row.address,
   label: row.label,
   createdAt: row.created_at.toISOString(),
@@ -46,7 +43,7 @@ export const addressToWire = (row: AddressRow, chains: readonly ConfiguredChain[
 export async function listWithdrawalAddresses(
   db: Kysely<DB>,
   scope: MerchantScope,
-  context: { chains: readonly ConfiguredChain[]; rules: WithdrawalRules | null; now: Date },
+  context: { currencies: CurrencyRegistry; rules: WithdrawalRules | null; now: Date },
 ): Promise<Outcome<WithdrawalAddressList>> {
   const rows = await db
     .selectFrom("withdrawal_addresses")
@@ -58,13 +55,13 @@ export async function listWithdrawalAddresses(
     .limit(addressBookSize)
     .execute();
   return ok({
-    items: rows.map((row) => addressToWire(row, context.chains, context.now)),
+    items: rows.map((row) => addressToWire(row, context.currencies, context.now)),
     cooldownSeconds: context.rules?.addressCooldownSeconds ?? 0,
   });
 }
 
 export interface AddressBookContext {
-  chains: readonly ConfiguredChain[];
+  currencies: CurrencyRegistry;
   rules: WithdrawalRules | null;
   now: Date;
   /** For the security log. */
@@ -87,10 +84,10 @@ export async function addWithdrawalAddress(
   body: AddWithdrawalAddressRequest,
   context: AddressBookContext,
 ): Promise<Outcome<WithdrawalAddress>> {
-  const { chains, rules, now } = context;
+  const { currencies, rules, now } = context;
   const { scope } = session;
   if (!rules) return fail(errCodes.withdrawalsNotOffered, "This service sends no withdrawals", 403);
-  const chain = chains.find((c) => c.product.toLowerCase() === body.chain.toLowerCase());
+  const chain = currencies.chainByProduct(body.chain);
   if (!chain) return fail(errCodes.chainUnknown, `No chain ${body.chain} is configured`);
   const refusal = await destinationRefusal(db, rules, body.address);
   if (refusal && !refusal.ok) return withdrawalRefusalOutcome(refusal);
@@ -134,7 +131,7 @@ export async function addWithdrawalAddress(
   if (!added.ok) return added;
   // A failed send does not undo the add: it is logged and left to the outbox's retries.
   await deliverMail(db, context.mail.mailer, added.data.outboxId, mail, context.mail.log, now);
-  return ok(addressToWire(added.data.row, chains, now));
+  return ok(addressToWire(added.data.row, currencies, now));
 }
 
 /** Takes a destination out of the book (its row stays, for the withdrawals that went to it). */

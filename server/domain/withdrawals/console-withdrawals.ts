@@ -2,8 +2,7 @@ import type { Kysely } from "kysely";
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import type { OpenWithdrawal } from "../../../contracts/schemas/open-api.ts";
 import type { WalletWithdrawRequest } from "../../../contracts/schemas/wallet.ts";
-import type { ConfiguredChain } from "../../chain/chain-layer.ts";
-import { usdtTokenOf } from "../../chain/currency-registry.ts";
+import type { CurrencyRegistry } from "../../chain/currency-registry.ts";
 import type { DB } from "../../db/schema.ts";
 import type { IdentityServices } from "../identity/identity-services.ts";
 import type { SecurityEventSource } from "../identity/security-events.ts";
@@ -20,7 +19,7 @@ import { toAtto } from "../../../contracts/money.ts";
 const sameAmount = (stored: string, asked: string) => toAtto(stored) === toAtto(asked);
 
 export interface ConsoleWithdrawalContext {
-  chains: readonly ConfiguredChain[];
+  currencies: CurrencyRegistry;
   rules: WithdrawalRules | null;
   now: Date;
   source: SecurityEventSource;
@@ -40,7 +39,7 @@ export async function withdrawFromConsole(
   body: WalletWithdrawRequest,
   context: ConsoleWithdrawalContext,
 ): Promise<Outcome<OpenWithdrawal>> {
-  const { chains, rules, now, source, identity } = context;
+  const { currencies, rules, now, source, identity } = context;
   const { scope } = session;
   if (!rules) return fail(errCodes.withdrawalsNotOffered, "This service sends no withdrawals", 403);
   const idempotencyKey = body.requestId ? `console:${body.requestId}` : null;
@@ -63,14 +62,14 @@ export async function withdrawFromConsole(
       .executeTakeFirst();
     const same = to?.address === earlier.to_address && sameAmount(earlier.amount, body.amount);
     return same
-      ? ok(withdrawalToWire(earlier, chains))
+      ? ok(withdrawalToWire(earlier, currencies))
       : fail(errCodes.withdrawalKeyReused, "This request was already used for another withdrawal");
   }
 
   const destination = await usableDestination(db, scope, body.addressId, now);
   if (!destination.ok) return destination;
-  const chain = chains.find((c) => c.chainId === destination.data.chain_id);
-  const token = chain && usdtTokenOf(chain);
+  const chain = currencies.chainById(destination.data.chain_id);
+  const token = chain && currencies.usdtOn(chain.chainId);
   if (!chain || !token) return fail(errCodes.withdrawalUnknownToken, "Withdrawals are not offered on this chain");
 
   const proof = await checkWithdrawalProof(db, session, body, "withdrawalRequest", { now, source, identity });
@@ -81,5 +80,5 @@ export async function withdrawFromConsole(
     authorize: proof.data.spend,
   });
   if (!answer.ok) return withdrawalRefusalOutcome(answer);
-  return ok(withdrawalToWire(answer.withdrawal, chains));
+  return ok(withdrawalToWire(answer.withdrawal, currencies));
 }

@@ -6,8 +6,7 @@ import type {
   OpenWithdrawalList,
   OpenWithdrawalListQuery,
 } from "../../../contracts/schemas/open-api.ts";
-import type { ConfiguredChain } from "../../chain/chain-layer.ts";
-import { usdtTokenOf } from "../../chain/currency-registry.ts";
+import type { CurrencyRegistry } from "../../chain/currency-registry.ts";
 import type { DB } from "../../db/schema.ts";
 import type { OpenApiCaller } from "../applications/open-api-caller.ts";
 import { type KeysetList, wirePage } from "../platform/keyset-page.ts";
@@ -29,12 +28,12 @@ export async function openApiWithdrawal(
   caller: OpenApiCaller,
   body: CreateWithdrawalBody,
   idempotencyKey: string | undefined,
-  context: { chains: readonly ConfiguredChain[]; rules: WithdrawalRules | null; now: Date },
+  context: { currencies: CurrencyRegistry; rules: WithdrawalRules | null; now: Date },
 ): Promise<Outcome<OpenWithdrawal>> {
   if (!context.rules) return fail(errCodes.withdrawalsNotOffered, "This service sends no withdrawals", 403);
-  const chain = context.chains.find((c) => c.product.toLowerCase() === body.chain.toLowerCase());
+  const chain = context.currencies.chainByProduct(body.chain);
   if (!chain) return fail(errCodes.chainUnknown, `No chain ${body.chain} is configured`, 400);
-  const token = usdtTokenOf(chain);
+  const token = context.currencies.usdtOn(chain.chainId);
   if (!token) return fail(errCodes.withdrawalUnknownToken, `No token is configured on ${chain.product}`, 400);
   const app = await db
     .selectFrom("applications")
@@ -60,11 +59,11 @@ export async function openApiWithdrawal(
     context.now,
     {
       created: (trx, withdrawal) =>
-        publishWithdrawalEvent(trx, withdrawal.id, context.chains, `withdrawal.${withdrawal.status}`, context.now),
+        publishWithdrawalEvent(trx, withdrawal.id, context.currencies, `withdrawal.${withdrawal.status}`, context.now),
     },
   );
   if (!answer.ok) return withdrawalRefusalOutcome(answer, "open");
-  return ok(withdrawalToWire(answer.withdrawal, context.chains));
+  return ok(withdrawalToWire(answer.withdrawal, context.currencies));
 }
 
 /** GET /open/v1/withdrawals/{id}: one of the merchant's withdrawals; another merchant's reads as none (2809). */
@@ -72,7 +71,7 @@ export async function readOpenApiWithdrawal(
   db: Kysely<DB>,
   caller: OpenApiCaller,
   withdrawalId: string,
-  chains: readonly ConfiguredChain[],
+  currencies: CurrencyRegistry,
 ): Promise<Outcome<OpenWithdrawal>> {
   const row = await db
     .selectFrom("withdrawals")
@@ -80,7 +79,9 @@ export async function readOpenApiWithdrawal(
     .where("id", "=", withdrawalId)
     .where("merchant_id", "=", caller.scope.merchantId)
     .executeTakeFirst();
-  return row ? ok(withdrawalToWire(row, chains)) : fail(errCodes.withdrawalNotFound, "No withdrawal of this id", 404);
+  return row
+    ? ok(withdrawalToWire(row, currencies))
+    : fail(errCodes.withdrawalNotFound, "No withdrawal of this id", 404);
 }
 
 /** The open API's withdrawals list; its cursors are its own (keyset-page.ts), served by withdrawals_by_merchant. */
@@ -91,7 +92,7 @@ export function listOpenApiWithdrawals(
   db: Kysely<DB>,
   caller: OpenApiCaller,
   query: OpenWithdrawalListQuery,
-  settings: { chains: readonly ConfiguredChain[]; secret: Buffer },
+  settings: { currencies: CurrencyRegistry; secret: Buffer },
 ): Promise<Outcome<OpenWithdrawalList>> {
   const { cursor, pageSize, ...filters } = query;
   let rows = db.selectFrom("withdrawals as w").selectAll("w").where("w.merchant_id", "=", caller.scope.merchantId);
@@ -103,5 +104,5 @@ export function listOpenApiWithdrawals(
     cursor,
     pageSize: pageSize === undefined ? 10 : Number(pageSize),
   };
-  return wirePage(db, rows, withdrawalKeyset, request, (row) => withdrawalToWire(row, settings.chains));
+  return wirePage(db, rows, withdrawalKeyset, request, (row) => withdrawalToWire(row, settings.currencies));
 }

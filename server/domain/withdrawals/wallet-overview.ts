@@ -1,7 +1,6 @@
 import type { Kysely } from "kysely";
 import type { WalletOverview } from "../../../contracts/schemas/wallet.ts";
-import type { ConfiguredChain } from "../../chain/chain-layer.ts";
-import { usdtTokenOf } from "../../chain/currency-registry.ts";
+import type { CurrencyRegistry } from "../../chain/currency-registry.ts";
 import type { DB } from "../../db/schema.ts";
 import { hasSecondFactor } from "../identity/second-factor.ts";
 import { balanceAtto } from "../payments/balance.ts";
@@ -14,9 +13,9 @@ import { heldByWithdrawals, type WithdrawalRules, withdrawnSince } from "./withd
 export async function walletOverview(
   db: Kysely<DB>,
   scope: MerchantScope,
-  context: { chains: readonly ConfiguredChain[]; rules: WithdrawalRules | null; now: Date },
+  context: { currencies: CurrencyRegistry; rules: WithdrawalRules | null; now: Date },
 ): Promise<Outcome<WalletOverview>> {
-  const { chains, rules, now } = context;
+  const { currencies, rules, now } = context;
   const [available, held, withdrawn, secondFactorOn] = await Promise.all([
     balanceAtto(db, scope),
     heldByWithdrawals(db, scope),
@@ -26,8 +25,8 @@ export async function walletOverview(
   const limit = rules?.dailyLimit ?? 0n;
   const left = limit > withdrawn ? limit - withdrawn : 0n;
   const offered = rules
-    ? chains.flatMap((chain) => {
-        const token = usdtTokenOf(chain);
+    ? currencies.chains.flatMap((chain) => {
+        const token = currencies.usdtOn(chain.chainId);
         const rule = token && rules.tokens.find((t) => t.chainId === chain.chainId && t.address === token.address);
         return token && rule
           ? [

@@ -57,7 +57,7 @@ export async function approveWithdrawal(
   body: WithdrawalApproveRequest,
   context: ConsoleWithdrawalContext,
 ): Promise<Outcome<OpenWithdrawal>> {
-  const { chains, now, source, identity } = context;
+  const { currencies, now, source, identity } = context;
   const { scope } = session;
   const found = await db
     .selectFrom("withdrawals")
@@ -80,8 +80,8 @@ export async function approveWithdrawal(
         .where("id", "=", body.withdrawalId)
         .returningAll()
         .executeTakeFirstOrThrow();
-      await publishWithdrawalEvent(trx, approved.id, chains, "withdrawal.requested", now);
-      return withdrawalToWire(approved, chains);
+      await publishWithdrawalEvent(trx, approved.id, currencies, "withdrawal.requested", now);
+      return withdrawalToWire(approved, currencies);
     }),
   );
 }
@@ -93,20 +93,20 @@ export async function rejectWithdrawal(
   body: WithdrawalRejectRequest,
   context: ConsoleWithdrawalContext,
 ): Promise<Outcome<OpenWithdrawal>> {
-  const { chains, now, source } = context;
+  const { currencies, now, source } = context;
   const { scope } = session;
   return asOutcome(() =>
     db.transaction().execute(async (trx) => {
       const waiting = await lockAwaiting(trx, scope, body.withdrawalId);
       await releaseWithdrawal(trx, waiting.id, "rejected by the merchant", now);
-      await publishWithdrawalEvent(trx, waiting.id, chains, "withdrawal.failed", now);
+      await publishWithdrawalEvent(trx, waiting.id, currencies, "withdrawal.failed", now);
       await recordSecurityEvent(trx, source, "withdrawalReject", "success", scope.merchantId);
       const rejected = await trx
         .selectFrom("withdrawals")
         .selectAll()
         .where("id", "=", waiting.id)
         .executeTakeFirstOrThrow();
-      return withdrawalToWire(rejected, chains);
+      return withdrawalToWire(rejected, currencies);
     }),
   );
 }

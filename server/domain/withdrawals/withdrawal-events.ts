@@ -1,4 +1,4 @@
-import type { NamedChain } from "../../chain/configured-chain.ts";
+import type { CurrencyRegistry } from "../../chain/currency-registry.ts";
 import type { Kysely } from "kysely";
 import type { WithdrawalEventType } from "../../../contracts/schemas/callbacks.ts";
 import type { DB } from "../../db/schema.ts";
@@ -15,7 +15,7 @@ import { withdrawalToWire } from "./withdrawal-wire.ts";
 export async function publishWithdrawalEvent(
   trx: Kysely<DB>,
   withdrawalId: string,
-  chains: readonly NamedChain[],
+  currencies: CurrencyRegistry,
   type: WithdrawalEventType,
   at: Date,
 ): Promise<void> {
@@ -30,7 +30,7 @@ export async function publishWithdrawalEvent(
     applicationId: withdrawal.application_id,
     target: "withdraw",
     subject: { withdrawalId },
-    data: withdrawalToWire(withdrawal, chains),
+    data: withdrawalToWire(withdrawal, currencies),
     at,
   });
 }

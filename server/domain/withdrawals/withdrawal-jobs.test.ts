@@ -17,6 +17,7 @@ import { findSession } from "../identity/sessions.ts";
 import { balanceText } from "../payments/balance.ts";
 import { toAtto } from "../../../contracts/money.ts";
 import { requestWithdrawal } from "./withdrawal-holds.ts";
+import { currencyRegistry } from "../../chain/currency-registry.ts";
 import { prepareWithdrawals } from "./withdrawal-jobs.ts";
 
 let database: OpenedDatabase;
@@ -36,7 +37,6 @@ const tokens = [privateKeyToAddress(generatePrivateKey()), privateKeyToAddress(g
 /** A chain whose factory names the treasury and the operator (the gas payer), as the deployed one does. */
 const chain = {
   chainId: 31337,
-  product: "Devnet",
   confirmations: 1,
   tokens: tokens.map((address) => ({ address, decimals: 6 })),
   depositFactory: factory,
@@ -58,7 +58,7 @@ const settings = {
 
 describe("prepareWithdrawals' forbidden destinations", () => {
   it("refuses the token contracts, the gas payer, the factory and the treasury as destinations (2803), holding nothing", async () => {
-    const prepared = await prepareWithdrawals([chain], settings);
+    const prepared = await prepareWithdrawals([chain], settings, currencyRegistry([]));
     const { userId } = await seedMerchant(db, { email: "own@example.com", password: "Secret123" });
     await seedBalance(db, { userId, amount: "10" });
     await seedSession(db, { userId, token: "own-addresses" });
@@ -80,7 +80,7 @@ describe("prepareWithdrawals' forbidden destinations", () => {
   });
 
   it("refuses a deposit address issued with the keyed salt, another merchant's included (2803), holding nothing", async () => {
-    const prepared = await prepareWithdrawals([chain], settings);
+    const prepared = await prepareWithdrawals([chain], settings, currencyRegistry([]));
     const { userId: other } = await seedMerchant(db, { email: "other@example.com", password: "Secret123" });
     const app = await seedApplication(db, { userId: other });
     const issued = await seedDepositAddress(db, {

@@ -3,6 +3,7 @@ import { type Address, getAddress, type PublicClient } from "viem";
 import { forwarderFactoryAbi } from "../../chain/deposit-forwarder.ts";
 import { outgoingTransactions } from "../../chain/outgoing.ts";
 import { signingSender } from "../../chain/transaction-sender.ts";
+import type { CurrencyRegistry } from "../../chain/currency-registry.ts";
 import type { DB } from "../../db/schema.ts";
 import { runPerChainAndInterval } from "../platform/chain-interval-jobs.ts";
 import type { JobQueue } from "../platform/job-queue.ts";
@@ -15,7 +16,6 @@ const withdrawalQueue = "withdrawal-sending";
 /** A chain withdrawals are paid on: its deposit factory names the treasury (collection-setup.ts's chains fit). */
 export interface TreasuryChain {
   chainId: number;
-  product: string;
   confirmations: number;
   tokens: readonly { address: Address; decimals: number }[];
   depositFactory: Address;
@@ -25,6 +25,8 @@ export interface TreasuryChain {
 export interface PreparedWithdrawals {
   rules: WithdrawalRules;
   chains: readonly TreasuryChain[];
+  /** The configured chains' currencies: how withdrawals' events name their chain. */
+  currencies: CurrencyRegistry;
   settings: WithdrawalSettings;
 }
 
@@ -37,6 +39,7 @@ export interface PreparedWithdrawals {
 export async function prepareWithdrawals(
   chains: readonly TreasuryChain[],
   settings: WithdrawalSettings,
+  currencies: CurrencyRegistry,
 ): Promise<PreparedWithdrawals | null> {
   if (chains.length === 0) return null;
   for (const chain of chains) {
@@ -64,6 +67,7 @@ export async function prepareWithdrawals(
   }
   return {
     chains,
+    currencies,
     settings,
     rules: {
       tokens: chains.flatMap((c) =>
@@ -103,6 +107,7 @@ export async function startWithdrawalSending(options: {
       const report = await sendWithdrawals({
         db: options.db,
         chain,
+        currencies: prepared.currencies,
         outgoing: outgoingTransactions({
           client: chain.clients.public,
           signer: signingSender(chain.clients.public, prepared.settings.treasury, chain.chainId),

@@ -6,7 +6,7 @@ import type {
   WithdrawalListRequest,
   WithdrawalListResult,
 } from "../../../contracts/schemas/wallet.ts";
-import type { ConfiguredChain } from "../../chain/chain-layer.ts";
+import type { CurrencyRegistry } from "../../chain/currency-registry.ts";
 import type { DB } from "../../db/schema.ts";
 import type { CsvDownload } from "../platform/csv-download.ts";
 import { type KeysetList, wirePage } from "../platform/keyset-page.ts";
@@ -32,12 +32,12 @@ const filteredWithdrawals = (db: Kysely<DB>, scope: MerchantScope, filters: With
  * My wallet's row: the withdrawal on the wire, and its transaction's confirmations as the sender last counted them
  * while it is signed or sent (withdrawal-counting.ts), all of its chain's once paid; as Transaction records count them.
  */
-function walletWithdrawalOf(row: Withdrawal, chains: readonly ConfiguredChain[]): WalletWithdrawal {
-  const required = chains.find((c) => c.chainId === row.chain_id)?.confirmations ?? null;
+function walletWithdrawalOf(row: Withdrawal, currencies: CurrencyRegistry): WalletWithdrawal {
+  const required = currencies.chainById(row.chain_id)?.confirmations ?? null;
   const counting = row.status === "signed" || row.status === "broadcast" ? row.confirmations : null;
   const confirmations = row.status === "confirmed" ? required : counting;
   return {
-    ...withdrawalToWire(row, chains),
+    ...withdrawalToWire(row, currencies),
     confirmations,
     requiredConfirmations: confirmations === null ? null : required,
   };
@@ -48,12 +48,12 @@ export function listWithdrawals(
   db: Kysely<DB>,
   scope: MerchantScope,
   search: WithdrawalListRequest,
-  { chains, secret }: { chains: readonly ConfiguredChain[]; secret: Buffer },
+  { currencies, secret }: { currencies: CurrencyRegistry; secret: Buffer },
 ): Promise<Outcome<WithdrawalListResult>> {
   const { cursor, pageSize = 10, ...filters } = search;
   const request = { secret, merchantId: scope.merchantId, filters, cursor, pageSize };
   return wirePage(db, filteredWithdrawals(db, scope, filters), withdrawalKeyset, request, (row) =>
-    walletWithdrawalOf(row, chains),
+    walletWithdrawalOf(row, currencies),
   );
 }
 
@@ -62,10 +62,10 @@ export function exportWithdrawals(
   db: Kysely<DB>,
   scope: MerchantScope,
   filters: WithdrawalExportRequest,
-  { chains, now }: { chains: readonly ConfiguredChain[]; now: Date },
+  { currencies, now }: { currencies: CurrencyRegistry; now: Date },
 ): Outcome<CsvDownload<OpenWithdrawal>> {
   const fileName = `withdrawals-${now.toISOString().slice(0, 10)}.csv`;
   return wireFile(db, filteredWithdrawals(db, scope, filters), withdrawalKeyset, fileName, (row) =>
-    withdrawalToWire(row, chains),
+    withdrawalToWire(row, currencies),
   );
 }

@@ -90,7 +90,8 @@ const sender = ({
   ...more
 }: Partial<WithdrawalSenderDeps> & { signer?: SigningSender } = {}): WithdrawalSenderDeps => ({
   db,
-  chain: { chainId, product: "Devnet", confirmations, tokens: [{ address: chain.token, decimals: 6 }] },
+  chain: { chainId, confirmations, tokens: [{ address: chain.token, decimals: 6 }] },
+  currencies: currencyRegistry([configuredDevnet()]),
   outgoing: outgoingTransactions({
     client: chain.clients.public,
     signer,
@@ -184,7 +185,7 @@ async function withdrawAsApplication(scope: MerchantScope, to: Address, amount: 
     scope: actFor(systemScope("test"), scope.merchantId),
   };
   const answer = await openApiWithdrawal(db, caller, { chain: "devnet", to, amount }, undefined, {
-    chains: [configuredDevnet()],
+    currencies: currencyRegistry([configuredDevnet()]),
     rules: rules(),
     now: new Date(),
   });
@@ -367,6 +368,48 @@ describe("withdrawals sent from the treasury", () => {
     expect(await balanceText(db, scope)).toBe("29");
     await advance(confirmations);
     expect((await reconcileCollection(db, [collected()]))[0]).toMatchObject({ treasuryBalance: "30", ok: true });
+  });
+
+  it("a reorganisation that takes the sweep that funded the treasury with the paid withdrawal: its bytes sent again revert, and it fails as a first send that reverts, what it paid given back", async () => {
+    const scope = await merchantWithSweptDeposit(50_000_000n);
+    const destination = privateKeyToAccount(generatePrivateKey()).address;
+    await withdraw(scope, destination, "20");
+    await sendWithdrawals(sender());
+    await advance(confirmations - 1);
+    expect(await sendWithdrawals(sender())).toMatchObject({ confirmed: 1 });
+    const [paid] = await withdrawals();
+    expect(await balanceText(db, scope)).toBe("29");
+
+    // The blocks from the sweep's on replaced by empty ones: the treasury never received the deposit, nor paid.
+    const sweep = await db.selectFrom("collections").select("tx_hash").executeTakeFirstOrThrow();
+    const swept = await chain.clients.public.getTransactionReceipt({ hash: sweep.tx_hash as Hash });
+    const head = await chain.clients.public.getBlockNumber({ cacheTime: 0 });
+    await chain.test.request({ method: "anvil_reorg", params: [Number(head - swept.blockNumber) + 1, []] } as never);
+    expect(await tokenBalance(treasury.address)).toBe(0n);
+    // Its bytes sent again, before the sweep's: mined, and reverted (the treasury holds nothing).
+    expect(await sendWithdrawals(sender())).toMatchObject({ broadcast: 1 });
+    expect((await mined(paid!.tx_hash!)).status).toBe("reverted");
+    expect(await tokenBalance(destination)).toBe(0n);
+    // Counted as a first send is: its failure is read once the revert has the chain's confirmations.
+    expect(await sendWithdrawals(sender())).toMatchObject({ failed: 0 });
+    await advance(confirmations);
+    expect(await sendWithdrawals(sender())).toMatchObject({ failed: 1, broadcast: 0 });
+    expect((await withdrawals())[0]).toMatchObject({ status: "failed", failure: "reverted on chain" });
+    // The merchant has the amount and the fee back; the treasury's books and revenue are as before the withdrawal.
+    expect(await balanceText(db, scope)).toBe("50");
+    expect(await treasuryBooks()).toBe("-50.000000000000000000");
+    expect(await balanceSheets(db)).toEqual([
+      expect.objectContaining({ currency: "ETH", ok: true }),
+      expect.objectContaining({ inTreasury: "50", available: "50", heldByWithdrawals: "0", revenue: "0", ok: true }),
+    ]);
+    // Told once: nothing more on the next run.
+    expect(await sendWithdrawals(sender())).toEqual({ signed: 0, broadcast: 0, replaced: 0, confirmed: 0, failed: 0 });
+    // The sweep sent again: the treasury on chain holds what its books say.
+    await collect();
+    await advance(confirmations);
+    await collect();
+    expect(await tokenBalance(treasury.address)).toBe(50_000_000n);
+    expect((await reconcileCollection(db, [collected()]))[0]).toMatchObject({ treasuryBalance: "50", ok: true });
   });
 
   it("asked through the open API, each change is an event to the application's withdraw callback URL, the withdrawal as it is after it; one asked in the console tells none", async () => {

@@ -18,7 +18,8 @@ export type { SenderReport, WithdrawalChain, WithdrawalSenderDeps } from "./with
  *  1. settles what was sent: a transaction of the withdrawal mined with the chain's confirmations pays it (the
  *     `withdrawalSent` journal: its amount from the treasury account, its fee to revenue, once); one that reverted, or a
  *     nonce used by none of its transactions, fails it and gives its hold back, once; one not mined yet is broadcast
- *     again, the same bytes (a server killed between signing and broadcasting, a node that lost it);
+ *     again, the same bytes (a server killed between signing and broadcasting, a node that lost it); a paid one a
+ *     reorganisation took away is sent again, and fails as a first send when that reverts, what it paid given back;
  *  2. signs what was asked for, oldest first, while the treasury's books cover it beside what is on its way: in one
  *     transaction, the nonce taken from the account's one sequence (`sending_accounts`, shared by every instance), the
  *     signed transaction stored, the withdrawal `signed`; then broadcast, and `broadcast`.
@@ -29,11 +30,16 @@ export type { SenderReport, WithdrawalChain, WithdrawalSenderDeps } from "./with
 export async function sendWithdrawals(deps: WithdrawalSenderDeps): Promise<SenderReport> {
   const { db, outgoing } = deps;
   const listener = withdrawalListener(deps);
-  const rebroadcast = await outgoing.recheck(db, (since) => paidSince(deps, since), listener);
+  const rechecked = await outgoing.recheck(db, (since) => paidSince(deps, since), listener);
   const settled = await outgoing.settle(db, await openWithdrawals(deps), listener, {
     replaceAfterMs: deps.replaceAfterMs,
   });
-  const report: SenderReport = { signed: 0, ...settled, broadcast: settled.broadcast + rebroadcast };
+  const report: SenderReport = {
+    signed: 0,
+    ...settled,
+    broadcast: settled.broadcast + rechecked.broadcast,
+    failed: settled.failed + rechecked.failed,
+  };
   await signAsked(deps, listener, report);
   return report;
 }
@@ -115,7 +121,7 @@ async function signAsked(deps: WithdrawalSenderDeps, listener: OutgoingListener,
         .set({ status: "signed", from_address: outgoing.from, nonce: nonce.toString(), waiting: null, updated_at: at })
         .where("id", "=", id)
         .execute();
-      await publishWithdrawalEvent(trx, id, [chain], "withdrawal.signed", at);
+      await publishWithdrawalEvent(trx, id, deps.currencies, "withdrawal.signed", at);
       return raw;
     });
     if (!signed) continue;

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { MinedOutgoing, OutgoingListener } from "../../chain/outgoing-port.ts";
 import type { DB } from "../../db/schema.ts";
 import { bookGasFor } from "../payments/gas-books.ts";
-import { accountBalance, accountId, post } from "../payments/ledger.ts";
+import { accountBalance, accountId, merchantAccount, post } from "../payments/ledger.ts";
 import { toAtto } from "../../../contracts/money.ts";
 import { recordCounting } from "./withdrawal-counting.ts";
 import { notifyWithdrawalChanged, publishWithdrawalEvent } from "./withdrawal-events.ts";
@@ -13,10 +13,11 @@ import { treasuryAccount, type WithdrawalSenderDeps } from "./withdrawal-transac
  * What a withdrawal does when the treasury's outgoing transactions (server/chain/outgoing.ts) tell it of its own: the
  * node took it → `broadcast`; mined with the confirmations → paid (the `withdrawalSent` journal, once); reverted or its
  * nonce used by another → failed, its hold given back, once; a reorganisation moved or took a paid one → its gas in
- * the books follows the chain that stands (the books keep it paid: its bytes are sent again and paid once on chain).
+ * the books follows the chain that stands (the books keep it paid: its bytes are sent again and paid once on chain);
+ * a paid one whose bytes, sent again, reverted → failed, what it paid given back (returnPaid), once.
  */
-export function withdrawalListener(deps: Pick<WithdrawalSenderDeps, "db" | "chain">): OutgoingListener {
-  const { db, chain } = deps;
+export function withdrawalListener(deps: Pick<WithdrawalSenderDeps, "db" | "chain" | "currencies">): OutgoingListener {
+  const { db, chain, currencies } = deps;
   const gasOf = (trx: Kysely<DB>, withdrawalId: string, from: string, gas: bigint, at: Date) =>
     bookGasFor(trx, chain.chainId, from, { withdrawalId }, gas, at);
   return {
@@ -29,7 +30,7 @@ export function withdrawalListener(deps: Pick<WithdrawalSenderDeps, "db" | "chai
           .where("status", "=", "signed")
           .executeTakeFirst();
         if (moved.numUpdatedRows > 0n)
-          await publishWithdrawalEvent(trx, withdrawalId, [chain], "withdrawal.broadcast", at);
+          await publishWithdrawalEvent(trx, withdrawalId, currencies, "withdrawal.broadcast", at);
       });
     },
     counting: (withdrawalId, seen) => recordCounting(db, withdrawalId, seen),
@@ -45,15 +46,17 @@ export function withdrawalListener(deps: Pick<WithdrawalSenderDeps, "db" | "chai
     },
     async mined(trx, withdrawalId, mined) {
       if (!(await recordPaid(trx, withdrawalId, mined))) return false;
-      await publishWithdrawalEvent(trx, withdrawalId, [chain], "withdrawal.confirmed", mined.at);
+      await publishWithdrawalEvent(trx, withdrawalId, currencies, "withdrawal.confirmed", mined.at);
       return true;
     },
     async failed(trx, withdrawalId, { why, gasFee, at }) {
       // Reverted, it was mined: its gas was burnt and is booked with its failure, under the withdrawal's row.
       const from = await lockWithdrawal(trx, withdrawalId);
       if (gasFee !== null && from) await gasOf(trx, withdrawalId, from, gasFee, at);
-      if (!(await releaseWithdrawal(trx, withdrawalId, why, at))) return false;
-      await publishWithdrawalEvent(trx, withdrawalId, [chain], "withdrawal.failed", at);
+      const givenBack =
+        (await releaseWithdrawal(trx, withdrawalId, why, at)) || (await returnPaid(trx, withdrawalId, why, at));
+      if (!givenBack) return false;
+      await publishWithdrawalEvent(trx, withdrawalId, currencies, "withdrawal.failed", at);
       return true;
     },
     async moved(trx, withdrawalId, mined) {
@@ -84,6 +87,35 @@ async function lockWithdrawal(trx: Kysely<DB>, withdrawalId: string): Promise<st
     .forUpdate()
     .executeTakeFirst();
   return row?.from_address ?? null;
+}
+
+/**
+ * A paid withdrawal that never paid after all (a reorganisation took its transaction and the sweep that funded the
+ * treasury, and its bytes sent again reverted): failed as a first send that reverts, the merchant given back its amount
+ * and fee — from the treasury, which still holds the amount, and from revenue, which took the fee — in its one
+ * `withdrawalRelease` journal.
+ */
+async function returnPaid(trx: Kysely<DB>, withdrawalId: string, why: string, at: Date): Promise<boolean> {
+  const withdrawal = await trx
+    .selectFrom("withdrawals")
+    .selectAll()
+    .where("id", "=", withdrawalId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  if (withdrawal.status !== "confirmed") return false;
+  const amount = toAtto(withdrawal.amount);
+  const fee = toAtto(withdrawal.fee);
+  await post(trx, { kind: "withdrawalRelease", withdrawalId, at }, [
+    [await treasuryAccount(trx, withdrawal.chain_id, withdrawal.token), -amount],
+    [await accountId(trx, { kind: "revenue" }), -fee],
+    [await merchantAccount(trx, withdrawal.merchant_id), amount + fee],
+  ]);
+  await trx
+    .updateTable("withdrawals")
+    .set({ status: "failed", failure: why.slice(0, 500), gas_fee: null, updated_at: at })
+    .where("id", "=", withdrawalId)
+    .execute();
+  return true;
 }
 
 /** Paid: the withdrawal confirmed, its held money out of the books — the amount from the treasury, the fee to revenue. */

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { type Address, encodeFunctionData, getAddress } from "viem";
+import type { CurrencyRegistry } from "../../chain/currency-registry.ts";
 import type { Outgoing } from "../../chain/outgoing-port.ts";
 import { erc20Abi } from "../../chain/token-abi.ts";
 import type { DB } from "../../db/schema.ts";
@@ -10,8 +11,6 @@ import { attoToUnits, toAtto } from "../../../contracts/money.ts";
 
 export interface WithdrawalChain {
   chainId: number;
-  /** The chain's name, as withdrawals' events name it. */
-  product: string;
   confirmations: number;
   tokens: readonly { address: Address; decimals: number }[];
 }
@@ -19,6 +18,8 @@ export interface WithdrawalChain {
 export interface WithdrawalSenderDeps {
   db: Kysely<DB>;
   chain: WithdrawalChain;
+  /** The configured chains' currencies: how withdrawals' events name their chain. */
+  currencies: CurrencyRegistry;
   /** The treasury's outgoing transactions (server/chain/outgoing.ts): signed here, stored first, then sent. */
   outgoing: Outgoing;
   now?: () => Date;

@@ -1,12 +1,15 @@
-import type { NamedChain } from "../../chain/configured-chain.ts";
+import type { CurrencyRegistry } from "../../chain/currency-registry.ts";
 import type { OpenWithdrawal } from "../../../contracts/schemas/open-api.ts";
 import { usdtText } from "../../../contracts/money.ts";
 import type { Withdrawal } from "./withdrawal-holds.ts";
 
-/** The `openWithdrawal` schema's shape: the open API's answers and the withdrawal events' data. */
-export const withdrawalToWire = (withdrawal: Withdrawal, chains: readonly NamedChain[]): OpenWithdrawal => ({
+/**
+ * The `openWithdrawal` schema's shape: the open API's answers and the withdrawal events' data. The chain is named as
+ * the registry names it.
+ */
+export const withdrawalToWire = (withdrawal: Withdrawal, currencies: CurrencyRegistry): OpenWithdrawal => ({
   id: withdrawal.id,
-  chain: chains.find((c) => c.chainId === withdrawal.chain_id)?.product ?? String(withdrawal.chain_id),
+  chain: currencies.productOf(withdrawal.chain_id),
   chainId: withdrawal.chain_id,
   token: withdrawal.token,
   to: withdrawal.to_address,

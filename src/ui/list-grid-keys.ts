@@ -1,0 +1,41 @@
+import { type KeyboardEvent, useRef } from "react";
+
+const controls = "button, a[href], input, select, textarea";
+
+const isPress = (event: KeyboardEvent<HTMLElement>) =>
+  (event.key === "Enter" || event.key === " ") && !event.altKey && !event.ctrlKey && !event.metaKey;
+const cellOf = (event: KeyboardEvent<HTMLElement>) => {
+  const target = event.target as HTMLElement;
+  return target.dataset.col === undefined ? null : target;
+};
+const controlsIn = (cell: HTMLElement) => [...cell.querySelectorAll<HTMLElement>(controls)];
+
+/**
+ * A cell's own keys: Tab leaves it as anywhere on the page (Blueprint moves along the row), Enter or Space presses
+ * the cell's button, or, with several, moves to the first when the key is released: a Blueprint button presses
+ * itself when Enter or Space is released on it, so the focus moved on the key's press had the same key press it.
+ */
+export function useCellKeys() {
+  const pressedOn = useRef<HTMLElement | null>(null);
+  const onKeyDownCapture = (event: KeyboardEvent<HTMLDivElement>) => {
+    const cell = cellOf(event);
+    if (!cell || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === "Tab") event.stopPropagation();
+    if (!isPress(event)) return;
+    const found = controlsIn(cell);
+    if (found.length === 0) return;
+    event.preventDefault();
+    event.stopPropagation();
+    pressedOn.current = found.length === 1 ? null : cell;
+    if (found.length === 1) found[0]?.click();
+  };
+  const onKeyUpCapture = (event: KeyboardEvent<HTMLDivElement>) => {
+    const cell = cellOf(event);
+    if (!cell || cell !== pressedOn.current || !isPress(event)) return;
+    pressedOn.current = null;
+    event.preventDefault();
+    event.stopPropagation();
+    controlsIn(cell)[0]?.focus();
+  };
+  return { onKeyDownCapture, onKeyUpCapture };
+}
