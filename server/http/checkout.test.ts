@@ -19,12 +19,17 @@ const bscFactory = "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512" as Address;
 const devnet = configuredChain("Devnet", 31337, { depositFactory: devnetFactory });
 const bsc = configuredChain("Bsc", 56, { depositFactory: bscFactory });
 const streamsPerInvoice = 2;
+const viewsPerMinute = 12;
 
 let h: Harness;
 let base: string;
 const open: OpenedEventStream[] = [];
 beforeAll(async () => {
-  h = await createHarness({ chain: stubChainLayer([devnet, bsc]), liveStreams: { streamsPerInvoice } });
+  h = await createHarness({
+    chain: stubChainLayer([devnet, bsc]),
+    liveStreams: { streamsPerInvoice },
+    limits: { checkoutViewsPerIp: { max: viewsPerMinute, seconds: 60 } },
+  });
   await h.app.listen({ port: 0, host: "127.0.0.1" });
   const address = h.app.server.address();
   if (!address || typeof address === "string") throw new Error("no port");
@@ -236,6 +241,66 @@ describe("GET /api/Checkout/View", () => {
     const malformed = await call(h, "checkoutView", { query: { invoiceId: "short" } });
     expect(malformed).toMatchObject({ status: 400, errCode: "1001" });
   });
+
+  it("refuses every id no invoice has alike, however near it is to one that exists", async () => {
+    const answerOf = (invoiceId: string) => call(h, "checkoutView", { query: { invoiceId } });
+    const before = await answerOf("C".repeat(22));
+    const made = await invoiceOf(await shop());
+    const near = `${made.publicId[0] === "A" ? "B" : "A"}${made.publicId.slice(1)}`;
+    const answers = [
+      before,
+      await answerOf("C".repeat(22)),
+      await answerOf(near),
+      await answerOf(made.publicId.toLowerCase()),
+    ];
+    for (const answer of answers)
+      expect(answer).toEqual({
+        ...before,
+        status: 200,
+        success: false,
+        errCode: errCodes.checkoutNotFound,
+        resData: null,
+      });
+  });
+
+  it("shows an invoice and nothing of any other: the same shop's, another merchant's", async () => {
+    const s = await shop();
+    const mine = await invoiceOf(s, { amount: "25" });
+    const sibling = await invoiceOf(s, { amount: "77.77", description: "A teapot" });
+    const other = await signedInMerchant(h, "tea@example.com");
+    const otherApp = await seedApplication(h.db, { userId: other.userId, name: "Tea House" });
+    await h.db
+      .updateTable("applications")
+      .set({ address: "https://tea.example.org" })
+      .where("id", "=", otherApp.applicationId)
+      .execute();
+    const theirs = await seedInvoice(h.db, {
+      userId: other.userId,
+      applicationId: otherApp.applicationId,
+      appCode: otherApp.appCode,
+      chains: [{ chainId: 31337, factory: devnetFactory }],
+      amount: "31.5",
+      description: "Green tea",
+      redirectUrl: "https://tea.example.org/back",
+    });
+    const secretsOf = (made: typeof mine) => [made.publicId, ...made.addresses.values()];
+    const shown = JSON.stringify(await view(mine.publicId));
+    for (const secret of [
+      ...secretsOf(sibling),
+      ...secretsOf(theirs),
+      "77.77",
+      "teapot",
+      "31.5",
+      "Tea House",
+      "Green tea",
+      "tea.example.org",
+    ])
+      expect(shown).not.toContain(secret);
+    const theirView = JSON.stringify(await view(theirs.publicId));
+    expect(theirView).toContain('"merchant":{"name":"Tea House","site":"https://tea.example.org"}');
+    for (const secret of [...secretsOf(mine), ...secretsOf(sibling), "Mug Shop", "Two mugs", "shop.example.com"])
+      expect(theirView).not.toContain(secret);
+  });
 });
 
 const stream = async (invoiceId: string) => {
@@ -296,5 +361,33 @@ describe(`GET ${checkoutEventsPath}`, () => {
     expect(over.json).toMatchObject({ success: false, errCode: errCodes.rateLimited });
     // Another invoice's page has its own places.
     expect((await stream((await invoiceOf(s)).publicId)).status).toBe(200);
+  });
+});
+
+describe("the checkout calls' limit per address", () => {
+  it("counts an address's views and streams together, of ids known or not, and refuses past it (429, 2005) until time frees a slot", async () => {
+    const made = await invoiceOf(await shop());
+    h.clock.freeze();
+    // The streams come from 127.0.0.1 over a socket, the views from the same address through the harness.
+    const viewFrom = (invoiceId: string, ip = "127.0.0.1") => call(h, "checkoutView", { query: { invoiceId }, ip });
+    for (let i = 0; i < viewsPerMinute - 1; i++)
+      expect((await viewFrom(i % 2 ? made.publicId : "C".repeat(22))).status).toBe(200);
+    expect((await stream(made.publicId)).status).toBe(200);
+
+    const refused = await viewFrom(made.publicId);
+    expect(refused).toMatchObject({ status: 429, success: false, errCode: errCodes.rateLimited, resData: null });
+    expect(refused.errMsg).toBe("Too many attempts, try again in 5 seconds");
+    // Refused before the id is looked up: an unknown one learns nothing more.
+    expect(await viewFrom("D".repeat(22))).toMatchObject({ status: 429, errCode: errCodes.rateLimited });
+    const over = await stream(made.publicId);
+    expect(over.status).toBe(429);
+    expect(over.json).toMatchObject({ success: false, errCode: errCodes.rateLimited });
+
+    // Another address has its own budget.
+    expect(await viewFrom(made.publicId, "203.0.113.9")).toMatchObject({ status: 200, success: true });
+    // One slot frees every 60 / max seconds.
+    h.clock.advance(60 / viewsPerMinute);
+    expect(await viewFrom(made.publicId)).toMatchObject({ status: 200, success: true });
+    expect(await viewFrom(made.publicId)).toMatchObject({ status: 429, errCode: errCodes.rateLimited });
   });
 });

@@ -6,6 +6,7 @@ import { billForWire, searchBills } from "../domain/bills/bills.ts";
 import { orderForWire } from "../domain/payments/orders.ts";
 import { liveTransactionRecords } from "../domain/payments/transaction-records.ts";
 import type { MerchantStreamName, PublicStreamName } from "../domain/platform/live-changes.ts";
+import { takeCheckoutSlot } from "../domain/invoices/checkout-limit.ts";
 import { readCheckoutView } from "../domain/invoices/checkout-view.ts";
 import type { CheckoutQuery, CheckoutView } from "../../contracts/schemas/checkout.ts";
 import { startNotifyRelay } from "../domain/platform/notify-relay.ts";
@@ -92,8 +93,8 @@ export function liveStreams(services: Services): Record<MerchantStreamName, Spec
 /**
  * `GET /api/Checkout/Events?invoiceId=`: the hosted checkout page's invoice at once, then again after every change of
  * it (its life's store raises them: a transfer seen, a confirmation, paid, expired, cancelled). An unknown id is
- * refused (2920) before any stream starts. The stream stays open once the invoice has ended: money may still arrive
- * (paid late, overpaid), and the page shows it.
+ * refused (2920) before any stream starts; opening one takes a slot of the address's checkout bucket, as a view does.
+ * The stream stays open once the invoice has ended: money may still arrive (paid late, overpaid), and the page shows it.
  */
 const checkoutStream = (services: Services): PublicStreamSpec<CheckoutQuery, CheckoutView> => {
   const view = (invoiceId: string) =>
@@ -103,6 +104,7 @@ const checkoutStream = (services: Services): PublicStreamSpec<CheckoutQuery, Che
     query: endpoints.checkoutEvents.query,
     stream: "checkout",
     what: "checkout",
+    admit: (ip) => takeCheckoutSlot(services, ip, services.clock()),
     keyOf: (query) => query.invoiceId,
     first: async ({ invoiceId }) => {
       const first = await view(invoiceId);

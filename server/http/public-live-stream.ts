@@ -4,6 +4,7 @@ import { errCodes } from "../../contracts/schemas/envelope.ts";
 import type { PublicStreamName } from "../domain/platform/live-changes.ts";
 import type { NotifyRelay } from "../domain/platform/notify-relay.ts";
 import { ApiError, type Outcome } from "../domain/platform/outcome.ts";
+import { clientAddress } from "./client-address.ts";
 import { type LiveEventsOptions, liveStreamsPerInvoice, openStreams, serveStream } from "./live-stream.ts";
 import { parseRequest } from "./validation.ts";
 
@@ -17,6 +18,8 @@ export interface PublicStreamSpec<Q, T> {
   query: z.ZodMiniType<Q>;
   stream: PublicStreamName;
   what: string;
+  /** The caller's address let in, or its refusal (a rate limit per address): checked before the id is. */
+  admit(ip: string): Promise<Outcome<never> | null>;
   /** The public id the stream follows: its notifications' owner and row alike. */
   keyOf(query: Q): string;
   /** The row at once, or a refusal answered as an envelope before any stream starts. */
@@ -24,7 +27,10 @@ export interface PublicStreamSpec<Q, T> {
   read(query: Q): Promise<T[] | "end">;
 }
 
-/** Its route: no session; the query checked, the cap per id, then the stream as every live stream's (live-stream.ts). */
+/**
+ * Its route: no session; the query checked, the caller's address admitted, the cap per id, then the stream as every
+ * live stream's (live-stream.ts).
+ */
 export function registerPublicLiveStream<Q, T>(
   app: FastifyInstance,
   relay: NotifyRelay,
@@ -35,6 +41,8 @@ export function registerPublicLiveStream<Q, T>(
   const streams = openStreams(app);
   app.get(spec.path, { compress: false, exposeHeadRoute: false }, async (request, reply) => {
     const query = parseRequest(spec.query, { ...(request.query as object) });
+    const refused = await spec.admit(clientAddress(request));
+    if (refused && !refused.ok) throw new ApiError(refused.code, refused.message, refused.status);
     const key = spec.keyOf(query);
     if (relay.subscriptionsOf(spec.stream, key) >= perKey) {
       throw new ApiError(

@@ -48,6 +48,11 @@ export interface Limits {
   openApiCalls: RateWindow;
   /** Test events and redeliveries one merchant sends (domain/callbacks/): each is a request to a URL the merchant chose. */
   callbackSends: RateWindow;
+  /**
+   * Checkout page reads (`Checkout/View`) and its live streams opened (`Checkout/Events`) from one address, together:
+   * the bound on trying invoice ids from one place, far above what customers paying behind one shared address ask for.
+   */
+  checkoutViewsPerIp: RateWindow;
   /** A session ends after this long without a request… */
   sessionIdleSeconds: number;
   /** …and this long after sign-in, whatever happens. */
@@ -74,6 +79,8 @@ export const defaultLimits: Limits = {
   openApiCalls: { max: 6000, seconds: 60 },
   // A burst of 30, then one every 2 seconds: a person checking a receiver or redelivering a few never meets it.
   callbackSends: { max: 30, seconds: 60 },
+  // A burst of 120, then 2 a second: a page loads once and reconnects its stream now and then.
+  checkoutViewsPerIp: { max: 120, seconds: 60 },
   sessionIdleSeconds: 30 * 60,
   sessionAbsoluteSeconds: 12 * 3600,
 };
@@ -93,5 +100,6 @@ export function testServerLimits(resendAfterSeconds = defaultLimits.resendAfterS
     codeUsesPerIp: relax(defaultLimits.codeUsesPerIp),
     loginFailuresPerIp: relax(defaultLimits.loginFailuresPerIp),
     demoOrdersPerIp: relax(defaultLimits.demoOrdersPerIp),
+    checkoutViewsPerIp: relax(defaultLimits.checkoutViewsPerIp),
   };
 }

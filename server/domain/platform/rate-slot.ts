@@ -18,7 +18,8 @@ export type RateBucket =
   | "demo-ip"
   | "merchant-calls"
   | "open-api-calls"
-  | "callback-sends";
+  | "callback-sends"
+  | "checkout-ip";
 
 export interface Slot {
   bucket: RateBucket;

@@ -16,6 +16,7 @@ const remembered: ReadonlySet<RateBucket> = new Set([
   "code-use-ip",
   "code-use-email",
   "demo-ip",
+  "checkout-ip",
   "merchant-calls",
 ]);
 const maxEntries = 100_000;
