@@ -77,13 +77,17 @@ export async function deployTestUsdt(
   return { address: token, deployBlock: receipt.blockNumber };
 }
 
-/** Sends `amount` base units of `token` from an unlocked account; resolves once mined. */
+/**
+ * Sends `amount` base units of `token` from an unlocked account; resolves once mined. `mineNow` mines it at once, for
+ * a node whose interval blocks are far apart or never come (as deployTestUsdt's).
+ */
 export async function sendToken(
   clients: DevClients,
   token: Address,
   from: Address,
   to: Address,
   amount: bigint,
+  mineNow = false,
 ): Promise<{ hash: Hash; blockNumber: bigint }> {
   // Gas fixed with room rather than estimated: an estimate made while the recipient holds tokens is too little once
   // a sweep has emptied it before the payment is mined (a zero balance costs the transfer another 20,000), and the
@@ -110,6 +114,7 @@ export async function sendToken(
       await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
     }
   }
+  if (mineNow) await clients.test.mine({ blocks: 1 });
   return { hash, blockNumber: await mined(clients, hash) };
 }
 

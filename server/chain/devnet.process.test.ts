@@ -83,4 +83,23 @@ describe("the devnet (anvil as a child process, state in DATA_DIR/devnet)", { ti
     expect(devnet.facts.watchedAddressesFile).toBe("");
     await devnet.stop();
   });
+
+  it("starts when its interval blocks are an hour apart (the benches' DEVNET_BLOCK_TIME=3600): it mines what its first start sends", async () => {
+    const devnet = await startDevnet({ port: 0, blockTime: 3600 });
+    try {
+      expect(devnet.facts.treasuryFloat).toBe(devnetTreasuryFloat.toString());
+      const clients = devClients(devnet.facts.rpcUrl);
+      const [, treasury] = await clients.wallet.getAddresses();
+      expect(
+        await clients.public.readContract({
+          address: devnet.facts.token.address,
+          abi: erc20Abi,
+          functionName: "balanceOf",
+          args: [treasury!],
+        }),
+      ).toBe(devnetTreasuryFloat);
+    } finally {
+      await devnet.stop();
+    }
+  }, 20_000);
 });

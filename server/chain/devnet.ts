@@ -89,7 +89,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
     if (depositFactory !== reused) {
       const [, treasury] = await clients.wallet.getAddresses();
       if (treasury) {
-        await sendToken(clients, token.address, account, treasury, devnetTreasuryFloat);
+        await sendToken(clients, token.address, account, treasury, devnetTreasuryFloat, Boolean(options.blockTime));
         treasuryFloat = devnetTreasuryFloat.toString();
       }
     }

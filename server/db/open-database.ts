@@ -137,7 +137,7 @@ async function overPglite(dataDir: string | undefined): Promise<Opened> {
  * A new data folder's database is made by a short-lived child process (make-database.ts), so that the server's own
  * peak is a restart's: `npm run bench:memory`'s first start peaked at 1,100 MB in one process. The child holds a pipe
  * from this process and stops when it closes: a server ended while the child works leaves no orphan writing into a
- * folder the next server may take.
+ * folder the next server may take. Liftoff alone (make-database.ts says why) whatever flags the server runs with.
  */
 async function makeDatabaseApart(dataDir: string): Promise<void> {
   const script = fileURLToPath(new URL("./make-database.ts", import.meta.url));
