@@ -5,7 +5,9 @@ import { watchedAddressBook } from "../../chain/address-book.ts";
 import type { ConfiguredChain } from "../../chain/chain-layer.ts";
 import { currencyRegistry } from "../../chain/currency-registry.ts";
 import { createEvmAdapter } from "../../chain/evm-adapter.ts";
+import type { ChainListener } from "../../chain/listener.ts";
 import { storedTransferOf } from "../../chain/store.ts";
+import { usdtText } from "../../../contracts/money.ts";
 import { resetChainTables, startTestChain, type TestChain } from "../../chain/test-chain.ts";
 import { createWatcher, type Watcher } from "../../chain/watcher.ts";
 import type { OpenedDatabase } from "../../db/open-database.ts";
@@ -107,14 +109,16 @@ async function invoiceOf(
   return { caller, settings, invoice: made.data, address: made.data.addresses[0]!.address as Address };
 }
 
-function newWatcher(): Watcher {
+function newWatcher(
+  listener: ChainListener = createMoneyListener({ currencies: currencyRegistry([devnet]), now: () => clock }),
+): Watcher {
   return createWatcher(
     { product: "Devnet", chainId, tokens: [chain.token], confirmations: devnet.confirmations },
     {
       db,
       adapter: createEvmAdapter({ chainId, rpcUrl: chain.rpcUrl }),
       addressBook: watchedAddressBook(db, { chainId }),
-      listener: createMoneyListener({ currencies: currencyRegistry([devnet]), now: () => clock }),
+      listener,
     },
   );
 }
@@ -298,16 +302,28 @@ describe("an invoice's life on the chain", () => {
     await watcher.stop();
   });
 
-  it("first seen already confirmed (after a downtime): new to paid at once, one invoice.paid, no invoice.processing", async () => {
+  it("first seen already past its confirmations (after a downtime): paid only once the watcher confirms it and the ledger credits it, one event per change", async () => {
     const { caller, address } = await invoiceOf("10");
-    const watcher = newWatcher();
+    // What the sighting leaves, read in the watcher's transaction: its block's hash is checked (and the money
+    // credited) only by the confirmation that follows, so the sighting must not pay the invoice.
+    const money = createMoneyListener({ currencies: currencyRegistry([devnet]), now: () => clock });
+    const atSighting: string[] = [];
+    const watcher = newWatcher({
+      ...money,
+      async onTransferSeen(trx, t) {
+        await money.onTransferSeen!(trx, t);
+        const row = await trx.selectFrom("invoices").select(["status", "amount_received"]).executeTakeFirstOrThrow();
+        atSighting.push(`${row.status} ${usdtText(row.amount_received)}`);
+      },
+    });
     await watcher.tick();
     await chain.pay(address, usdt(10));
     await chain.mine(3);
     await watcher.tick();
+    expect(atSighting).toEqual(["processing 0"]);
     expect(await stored()).toMatchObject({ status: "paid", flags: [] });
     await advance(watcher, 2);
-    expect(await invoiceEvents()).toEqual(["invoice.paid paid [] 10 +0"]);
+    expect(await invoiceEvents()).toEqual(["invoice.processing processing [] 0 +0", "invoice.paid paid [] 10 +0"]);
     expect(await balanceText(db, caller.scope)).toBe("10");
     await watcher.stop();
   });
