@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../server/db/schema.ts";
 import { ledgerViolations, reconcile } from "../server/domain/payments/reconcile.ts";
+import { invoiceViolations } from "./invoices.ts";
 
 /**
  * What must hold after every step of the chaos harness ("What must hold"), read from the database alone, so
@@ -172,6 +173,9 @@ export const withdrawalsAgree: InvariantCheck = async (db) => {
   return rows.map((r) => r.detail);
 };
 
+/** Invoices agree with their transfers, bills and callbacks (chaos/invoices.ts). */
+export const invoicesAgree: InvariantCheck = (db, options) => invoiceViolations(db, options);
+
 export const ledgerChecks: readonly InvariantCheck[] = [ledgerClean, reconcileClean];
 
 /** The checks that must hold at every moment, chaos or not. */
@@ -182,6 +186,7 @@ export const alwaysChecks: readonly InvariantCheck[] = [
   withdrawalsAgree,
   noNegativeBalance,
   paidOrdersCovered,
+  invoicesAgree,
   ...ledgerChecks,
 ];
 

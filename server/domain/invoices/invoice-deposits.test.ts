@@ -124,7 +124,7 @@ describe("money paid to an invoice's address", () => {
     expect(events.map((e) => e.type)).not.toContain("deposit.credited");
     const context = { currencies: currencyRegistry([devnet]), secret: testServerSecret };
     expect(await openApiBills(db, caller, {}, context)).toMatchObject({ ok: true, data: { items: [] } });
-    const [{ bill_no: billNo }] = await db.selectFrom("application_bills").select("bill_no").execute();
+    const { bill_no: billNo } = await db.selectFrom("application_bills").select("bill_no").executeTakeFirstOrThrow();
     expect(await openApiBill(db, caller, billNo, context.currencies)).toMatchObject({ ok: false });
     await seedSession(db, { userId, token: "invoice-shop" });
     const session = await findSession(db, "Bearer invoice-shop", new Date(), { idleSeconds: 60, absoluteSeconds: 60 });
