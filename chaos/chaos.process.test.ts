@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { usdtText } from "../contracts/money.ts";
 import { runScenario } from "./run.ts";
 import { focusedScenarios } from "./focused-scenarios.ts";
 import { generateScenario } from "./scenario.ts";
@@ -14,10 +15,11 @@ const ciSeeds = [8];
 /**
  * Finding 1 by a reorganisation; finding 2's huge amounts are in seed 8 (and deposits to a deposit address);
  * depositReorged, a credited deposit spent and then reversed; withdrawnThenReorged, a withdrawal's block taken by a
- * reorganisation while it counts its confirmations (replaced with the same nonce, paid once on chain: chaos/withdrawals.ts). laggingBackend (finding 1 without a
+ * reorganisation while it counts its confirmations (replaced with the same nonce, paid once on chain: chaos/withdrawals.ts);
+ * invoices, a paid invoice's transfer reorganised away and another invoice paid late (chaos/invoices.ts). laggingBackend (finding 1 without a
  * reorganisation) stays out of the bounded run: orders.process.test.ts's lagging-node test covers it in-process.
  */
-const ciFocused = ["minedAgain", "depositReorged", "withdrawnThenReorged"];
+const ciFocused = ["minedAgain", "depositReorged", "withdrawnThenReorged", "invoices"];
 
 let world: ChaosWorld | undefined;
 
@@ -46,6 +48,20 @@ describe("money under chaos: credited once, never negative, the watcher catching
       expect(report.steps).toBe(steps.length);
       // The sender's run after the reorganisation (step 5) found the withdrawal on no block and replaced it.
       if (name === "withdrawnThenReorged") expect(report.notes.join("\n")).toMatch(/^5\. withdrawals: .*replaced 1/m);
+      if (name === "invoices") {
+        // Its merchants' applications are named after the scenario (world.ts).
+        const invoices = await world!.db
+          .selectFrom("invoices as i")
+          .innerJoin("applications as a", "a.id", "i.application_id")
+          .select(["a.name", "i.status", "i.flags", "i.amount_received"])
+          .where("a.name", "like", "Chaos scenarioinvoices-%")
+          .orderBy("i.id")
+          .execute();
+        expect(invoices.map((i) => [i.name.slice(-1), i.status, i.flags, usdtText(i.amount_received)])).toEqual([
+          ["0", "paid", [], "0"],
+          ["1", "expired", ["overpaid", "paidLate"], "30"],
+        ]);
+      }
       if (name === "depositReorged") {
         // Its merchants' applications are named after the scenario (world.ts): the first deposit reversed, the second credited.
         const bills = await world!.db

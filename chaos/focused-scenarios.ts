@@ -104,6 +104,25 @@ export const focusedScenarios: Readonly<Record<string, readonly Step[]>> = {
     { kind: "withdraw", merchant: 0, units: "90000000" },
     { kind: "mine", blocks: 3 },
   ],
+  /**
+   * Issue 70's invoices: one paid exactly, then its transfer (and the sweep that carried it) taken away by a
+   * reorganisation deeper than the confirmations (the invoice stays paid, its amount received goes back to 0, the bill
+   * is reversed and no second invoice.paid comes); another merchant's invoice whose time ran out, paid late and in two
+   * parts, one mined again in another block by a reorganisation shallower than the confirmations (credited once,
+   * flagged paidLate).
+   */
+  invoices: [
+    { kind: "invoice", merchant: 0, late: false },
+    { kind: "payInvoice", merchant: 0, units: "29000000" },
+    { kind: "mine", blocks: 3 },
+    { kind: "reorg", depth: 5, fate: "drop" },
+    { kind: "mine", blocks: 3 },
+    { kind: "invoice", merchant: 1, late: true },
+    { kind: "payInvoice", merchant: 1, units: "20000000" },
+    { kind: "payInvoice", merchant: 1, units: "10000000" },
+    { kind: "reorg", depth: 1, fate: "another" },
+    { kind: "mine", blocks: 3 },
+  ],
   hugeAmount: [
     { kind: "order", merchant: 1 },
     { kind: "pay", merchant: 0, amount: "huge", units: (10n ** 27n).toString() },

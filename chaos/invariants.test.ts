@@ -5,6 +5,7 @@ import type { DB } from "../server/db/schema.ts";
 import { getAddress } from "viem";
 import type { StoredTransfer } from "../server/chain/store.ts";
 import { createDepositListener } from "../server/domain/bills/deposit-listener.ts";
+import { createMoneyListener } from "../server/wiring/money-listener.ts";
 import {
   resetDatabase,
   seedApplication,
@@ -54,10 +55,36 @@ async function paidWithExcess() {
   return { userId, txHash };
 }
 
-/** A merchant's deposit of 5 USDT to an application's deposit address, credited by the deposit listener. */
-async function creditedDeposit() {
+/**
+ * A merchant's deposit of 5 USDT to an application's deposit address, credited by the deposit listener; with
+ * `invoice`, the address is that of an invoice of 5 USDT, paid by it (the server's money listener: deposit and invoice).
+ */
+async function creditedDeposit({ invoice = false } = {}) {
   const { userId } = await paidWithExcess();
   const app = await seedApplication(db, { userId });
+  const now = new Date();
+  const invoiceRow = invoice
+    ? await db
+        .insertInto("invoices")
+        .values({
+          public_id: "chaosInvoice0000000000",
+          merchant_id: userId,
+          application_id: app.applicationId,
+          order_id: "order-1",
+          amount: "5",
+          description: null,
+          customer_email: null,
+          redirect_url: null,
+          metadata: "{}",
+          idempotency_key: null,
+          request_hash: "-",
+          expires_at: new Date(now.getTime() + 3_600_000),
+          created_at: now,
+          updated_at: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    : undefined;
   const deposit = getAddress(`0x${"de".repeat(20)}`);
   const row = await db
     .insertInto("deposit_addresses")
@@ -69,7 +96,8 @@ async function creditedDeposit() {
       factory: `0x${"cd".repeat(20)}`,
       salt: `0x${"00".repeat(32)}`,
       address: deposit,
-      created_at: new Date(),
+      created_at: now,
+      invoice_id: invoiceRow?.id ?? null,
     })
     .returning("address")
     .executeTakeFirstOrThrow();
@@ -94,7 +122,7 @@ async function creditedDeposit() {
     confirmations: 2,
     quarantine: null,
   };
-  const listener = createDepositListener({
+  const listener = (invoice ? createMoneyListener : createDepositListener)({
     currencies: currencyRegistry([
       {
         product: "Devnet",
@@ -155,6 +183,20 @@ describe("the chaos harness's invariants", () => {
         `^depositBillsAgree: deposit ${txHash} \\(confirmed\\): bill \\d+ credited, 5\\.0+ credited, events \\+0 -0, deposit journals 1$`,
       ),
     );
+  });
+
+  it("hold for an invoice paid at its address (no deposit event: its own), and catch its amount received or its invoice.paid gone astray", async () => {
+    await creditedDeposit({ invoice: true });
+    expect(await invariantViolations(db, options)).toEqual([]);
+    const events = await db.selectFrom("outbox_events").select("type").orderBy("id").execute();
+    expect(events.map((e) => e.type)).toEqual(["invoice.processing", "invoice.paid"]);
+    await db.updateTable("invoices").set({ amount_received: "4" }).execute();
+    await db.deleteFrom("outbox_events").execute();
+    expect(await invariantViolations(db, options)).toEqual([
+      expect.stringMatching(
+        /^invoicesAgree: invoice chaosInvoice0000000000 \(paid\): received 4\.0+, confirmed transfers 5\.0+, credited 5\.0+ of 5\.0+, 0 invoice\.paid, 0 transfers counted twice$/,
+      ),
+    ]);
   });
 
   it("hold for a deposit swept into the treasury with its share in the books, and catch books behind a sweep and a bill still showing a sweep a reorganisation removed", async () => {

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../server/db/schema.ts";
 import { ledgerViolations, reconcile } from "../server/domain/payments/reconcile.ts";
+import { invoiceViolations } from "./invoices.ts";
 
 /**
  * What must hold after every step of the chaos harness ("What must hold"), read from the database alone, so
@@ -62,7 +63,8 @@ export const creditedAtMostOnce: InvariantCheck = async (db, { decimals }) => {
  * credits or takes back): a confirmed deposit (not quarantined) has a credited bill; a credited bill's transfer is
  * confirmed and credited in full, any other bill's not at all; one deposit journal per transfer at most; and the outbox
  * told the merchant's system of each credit and each reversal: credits less reversals is 1 for a credited bill, else 0
- * (and 0 for a recharge to the merchant's own payment address, which has no application to tell).
+ * (and 0 for a recharge to the merchant's own payment address, which has no application to tell, and for an invoice's
+ * payment, told by its invoice's events).
  */
 export const depositBillsAgree: InvariantCheck = async (db) => {
   const { rows } = await sql<{ detail: string }>`
@@ -83,7 +85,7 @@ export const depositBillsAgree: InvariantCheck = async (db) => {
         or (b.status = 'credited' and (t.status <> 'confirmed' or coalesce(lt.credited, 0) <> b.amount))
         or (b.status <> 'credited' and coalesce(lt.credited, 0) <> 0)
         or (b.id is not null and e.credits - e.reversals
-              <> case when b.status = 'credited' and b.application_id is not null then 1 else 0 end)
+              <> case when b.status = 'credited' and b.application_id is not null and d.invoice_id is null then 1 else 0 end)
         or dj.n > 1`.execute(db);
   return rows.map((r) => r.detail);
 };
@@ -173,6 +175,9 @@ export const withdrawalsAgree: InvariantCheck = async (db) => {
   return rows.map((r) => r.detail);
 };
 
+/** Invoices agree with their transfers, bills and callbacks (chaos/invoices.ts). */
+export const invoicesAgree: InvariantCheck = (db, options) => invoiceViolations(db, options);
+
 export const ledgerChecks: readonly InvariantCheck[] = [ledgerClean, reconcileClean];
 
 /** The checks that must hold at every moment, chaos or not. */
@@ -183,6 +188,7 @@ export const alwaysChecks: readonly InvariantCheck[] = [
   withdrawalsAgree,
   noNegativeBalance,
   paidOrdersCovered,
+  invoicesAgree,
   ...ledgerChecks,
 ];
 

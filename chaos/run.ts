@@ -1,7 +1,9 @@
-import type { Hex } from "viem";
+import type { Address, Hex } from "viem";
+import { formatAmount } from "../contracts/money.ts";
 import { invariantViolations, receivedAllAccounted, watcherBehind } from "./invariants.ts";
 import { collect, collectionReconciles, gasReconciles } from "./collection.ts";
-import { describeStep, replayText, type Step } from "./scenario.ts";
+import { newInvoice } from "./invoices.ts";
+import { defaultScenario, describeStep, replayText, type Step } from "./scenario.ts";
 import { type AskedWithdrawal, askWithdrawal, sendOnce, withdrawalsPaidOnce } from "./withdrawals.ts";
 import {
   api,
@@ -46,6 +48,8 @@ export async function runScenario(world: ChaosWorld, label: string, steps: reado
   const basic = packages.find((p) => p.code === "basic")!.id;
   const sent: SentPayment[] = [];
   const asked: AskedWithdrawal[] = [];
+  const invoices = new Map<number, Address>();
+  const { priceUnits } = defaultScenario;
   const firstBlock = (await world.chain.head()) + 1n;
   let index = -1;
 
@@ -65,7 +69,7 @@ export async function runScenario(world: ChaosWorld, label: string, steps: reado
     if (process.env.CHAOS_FULL_LOG)
       process.stderr.write(`STEP ${i + 1} ${Date.now()} head ${await world.chain.head()} ${describeStep(step)}\n`);
     try {
-      const note = await perform(world, step, { merchants, basic, sent, asked, firstBlock });
+      const note = await perform(world, step, { merchants, basic, sent, asked, firstBlock, invoices, priceUnits });
       if (note) notes.push(`${i + 1}. ${describeStep(step)}: ${note}`);
     } catch (error) {
       if (error instanceof ChaosFailure) throw error;
@@ -117,6 +121,10 @@ export async function runScenario(world: ChaosWorld, label: string, steps: reado
 
 interface StepContext {
   merchants: Merchant[];
+  /** Each merchant's newest invoice's address. */
+  invoices: Map<number, Address>;
+  /** The package price in the token's base units: an invoice's amount. */
+  priceUnits: bigint;
   basic: string;
   sent: SentPayment[];
   asked: AskedWithdrawal[];
@@ -146,10 +154,27 @@ async function perform(world: ChaosWorld, step: Step, ctx: StepContext): Promise
     }
     case "withdraw":
       return askWithdrawal(world, ctx.merchants[step.merchant]!, BigInt(step.units), ctx.asked);
+    case "invoice": {
+      const chain = { chainId: chaosChainId, factory: world.depositFactory };
+      const price = formatAmount(ctx.priceUnits, decimals);
+      const address = await newInvoice(world.db, ctx.merchants[step.merchant]!, chain, {
+        amount: price,
+        late: step.late,
+      });
+      ctx.invoices.set(step.merchant, address);
+      return undefined;
+    }
     case "pay":
-    case "deposit": {
+    case "deposit":
+    case "payInvoice": {
       const merchant = ctx.merchants[step.merchant]!;
-      const to = step.kind === "pay" ? merchant.address : merchant.depositAddress;
+      const to =
+        step.kind === "pay"
+          ? merchant.address
+          : step.kind === "deposit"
+            ? merchant.depositAddress
+            : ctx.invoices.get(step.merchant);
+      if (!to) return "no invoice yet";
       const raw = await chain.signedPayment(world.payer, to, BigInt(step.units));
       const { hash } = await chain.sendRaw(raw);
       ctx.sent.push({ hash, raw, merchant: step.merchant, units: BigInt(step.units) });

@@ -41,7 +41,11 @@ export type Step =
   /** The merchant pays their open order from the balance (refused when it does not cover it: fine). */
   | { kind: "payFromBalance"; merchant: number }
   /** The merchant withdraws `units` to a fresh address (refused beyond the balance: fine); the harness sends it. */
-  | { kind: "withdraw"; merchant: number; units: string };
+  | { kind: "withdraw"; merchant: number; units: string }
+  /** An invoice of the merchant's application for the price; `late`: its time already ran out (chaos/invoices.ts). */
+  | { kind: "invoice"; merchant: number; late: boolean }
+  /** A real token transfer to the address of the merchant's newest invoice. */
+  | { kind: "payInvoice"; merchant: number; units: string };
 
 export interface ScenarioOptions {
   steps: number;
@@ -188,6 +192,10 @@ export function describeStep(step: Step): string {
       return `merchant ${step.merchant} pays the open order from the balance`;
     case "withdraw":
       return `merchant ${step.merchant} withdraws ${step.units} units to a fresh address`;
+    case "invoice":
+      return `merchant ${step.merchant} makes an invoice${step.late ? " whose time has run out" : ""}`;
+    case "payInvoice":
+      return `pay ${step.units} units to merchant ${step.merchant}'s newest invoice`;
   }
 }
 

@@ -50,6 +50,10 @@ export interface Merchant {
   address: Address;
   /** An end user's deposit address of the merchant's application, on the chaos chain. */
   depositAddress: Address;
+  /** The merchant's and its application's ids, and the application's code (its invoices' addresses are made from it). */
+  merchantId: string;
+  applicationId: string;
+  appCode: string;
 }
 
 /** A payment the harness signed: its raw bytes are what a reorganisation mines again. */
@@ -172,5 +176,13 @@ export async function newMerchant(world: ChaosWorld, tag: string): Promise<Merch
       created_at: new Date(),
     })
     .execute();
-  return { email, token, address: (wallet.resData as { address: Address }).address, depositAddress };
+  return {
+    email,
+    token,
+    address: (wallet.resData as { address: Address }).address,
+    depositAddress,
+    merchantId: id,
+    applicationId: app.applicationId,
+    appCode: app.appCode,
+  };
 }

@@ -136,6 +136,12 @@ describe(`POST ${openApiPrefix}/invoices`, () => {
       (await create(m.app, { orderId: "o-1", amount: "1", chains: ["devnet"], expiresInSeconds: 300 })).resData,
     );
     expect(made.addresses.map((a) => a.chain)).toEqual(["Devnet"]);
+    // Bsc has its address too, watched only: money sent there is the invoice's all the same (flagged otherChain).
+    expect((await invoiceAddresses()).map((r) => [r.chain_id, r.invoice_watch_only])).toEqual([
+      [56, true],
+      [31337, false],
+    ]);
+    expect((await send(m.app, "GET", `/invoices/${made.invoiceId}`)).resData.addresses).toHaveLength(1);
     expect(Date.parse(made.expiresAt) - Date.parse(made.createdAt)).toBe(300_000);
     const tooShort = await create(m.app, { orderId: "o-2", amount: "1", expiresInSeconds: 299 });
     const tooLong = await create(m.app, {

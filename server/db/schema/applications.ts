@@ -89,6 +89,8 @@ export interface DepositAddressesTable {
   history_read: ColumnType<boolean, boolean | undefined, boolean>;
   /** The invoice whose payment address on this chain it is (migration 0044); null for an end user's or the wallet's. */
   invoice_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** An invoice's address on a chain it did not offer (migration 0048): watched and credited, never shown. */
+  invoice_watch_only: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 /**

@@ -37,7 +37,9 @@ export function filteredBills(
   from = wireBillQuery(db, scope.merchantId),
 ) {
   let query = from;
-  if (filters.applicationId) query = query.where("b.application_id", "=", filters.applicationId);
+  if (filters.applicationId)
+    // The open API's bills are its end users' deposits: an invoice's money is read as its invoice (open-api-invoices).
+    query = query.where("b.application_id", "=", filters.applicationId).where("da.invoice_id", "is", null);
   if (filters.appCode) query = query.where("a.app_code", "=", filters.appCode);
   if (filters.endUserId) query = query.where("da.end_user_id", "=", filters.endUserId);
   if (filters.status) query = query.where("b.status", "=", filters.status);
@@ -102,7 +104,7 @@ export function listBills(
 
 /**
  * The merchant's bill of that number as the wire shows it, or null (another merchant's number included: its row is
- * never read; with `applicationId`, another application's too). The event stream answers exactly this.
+ * never read; with `applicationId`, another application's too, and an invoice's). The event stream answers exactly this.
  */
 export async function billForWire(
   db: Kysely<DB>,
@@ -112,7 +114,7 @@ export async function billForWire(
   applicationId?: string,
 ): Promise<AppBill | null> {
   let query = wireBillQuery(db, scope.merchantId).where("b.bill_no", "=", billNo);
-  if (applicationId) query = query.where("b.application_id", "=", applicationId);
+  if (applicationId) query = query.where("b.application_id", "=", applicationId).where("da.invoice_id", "is", null);
   const row = await query.executeTakeFirst();
   return row ? toWireBill(row, currencies) : null;
 }

@@ -103,7 +103,12 @@ export async function recordBillEvent(
 ): Promise<void> {
   // A recharge to the merchant's own payment address has no application to tell.
   if (bill.application_id === null) return;
-  const row = await wireBillQuery(trx, scope.merchantId).where("b.id", "=", bill.id).executeTakeFirstOrThrow();
+  const row = await wireBillQuery(trx, scope.merchantId)
+    .select("da.invoice_id")
+    .where("b.id", "=", bill.id)
+    .executeTakeFirstOrThrow();
+  // An invoice's money is the invoice's: the merchant's system hears of it through its invoice.* events only.
+  if (row.invoice_id !== null) return;
   await publishEvent(trx, {
     type,
     merchantId: scope.merchantId,

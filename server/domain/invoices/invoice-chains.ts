@@ -59,3 +59,19 @@ export async function invoiceChainsOf(
   }
   return ok(offered);
 }
+
+/**
+ * The chains an invoice's address is watched on besides those it offers: every other configured chain with a forwarder
+ * factory and a USDT, accepted or not. The address is the same CREATE2 address wherever the factory is, so a customer
+ * may pay it on a chain the invoice did not offer; that money is credited and flagged `otherChain`, never lost.
+ */
+export function watchedOnlyChains(
+  chains: readonly ConfiguredChain[],
+  offered: readonly InvoiceChain[],
+): InvoiceChain[] {
+  return chains.flatMap((chain) => {
+    const usdt = usdtTokenOf(chain);
+    if (!chain.depositFactory || !usdt || offered.some((o) => o.chainId === chain.chainId)) return [];
+    return [{ product: chain.product, chainId: chain.chainId, factory: chain.depositFactory, token: usdt.address }];
+  });
+}

@@ -10,10 +10,21 @@ import { resetChainTables, startTestChain, type TestChain } from "../../chain/te
 import { createWatcher } from "../../chain/watcher.ts";
 import type { OpenedDatabase } from "../../db/open-database.ts";
 import type { DB } from "../../db/schema.ts";
-import { resetDatabase, seedApplication, seedMerchant, seedPackageId, testServerSecret } from "../../testing/seed.ts";
+import {
+  resetDatabase,
+  seedApplication,
+  seedMerchant,
+  seedPackageId,
+  seedSession,
+  testServerSecret,
+} from "../../testing/seed.ts";
 import { createTestDatabase } from "../../testing/test-database.ts";
 import { createMoneyListener } from "../../wiring/money-listener.ts";
 import { openApiCaller } from "../applications/open-api-caller.ts";
+import { listBills } from "../bills/bills.ts";
+import { openApiBill, openApiBills } from "../bills/open-api-bills.ts";
+import { listRecharges } from "../bills/recharge-bills.ts";
+import { findSession } from "../identity/sessions.ts";
 import { balanceText } from "../payments/balance.ts";
 import { ledgerViolations, reconcile } from "../payments/reconcile.ts";
 import { cancelInvoice, createInvoice } from "./open-api-invoices.ts";
@@ -23,7 +34,9 @@ process.env.PASSWORD_HASH_COST ??= "test";
 /**
  * An invoice's address is a deposit address of its application: on a real chain (anvil), the real watcher and the
  * server's money listener credit what is paid there to the merchant's balance, once, and the books reconcile with the
- * chain. The invoice's own status is its life's (not moved here); a cancel is refused once a payment is seen.
+ * chain. The invoice's own status is its life's (not moved here); a cancel is refused once a payment is seen. The
+ * merchant's system hears of that money through the invoice's events only: no `deposit.credited`, and the open API's
+ * bills (an application's end users' deposits) leave it out; the console's Application bills keep it, with its sweep.
  */
 let database: OpenedDatabase;
 let db: Kysely<DB>;
@@ -106,6 +119,21 @@ describe("money paid to an invoice's address", () => {
     }
     expect(await bills()).toMatchObject([{ status: "credited" }]);
     expect(await balanceText(db, caller.scope)).toBe("12.5");
+
+    const events = await db.selectFrom("outbox_events").select("type").where("merchant_id", "=", userId).execute();
+    expect(events.map((e) => e.type)).not.toContain("deposit.credited");
+    const context = { currencies: currencyRegistry([devnet]), secret: testServerSecret };
+    expect(await openApiBills(db, caller, {}, context)).toMatchObject({ ok: true, data: { items: [] } });
+    const { bill_no: billNo } = await db.selectFrom("application_bills").select("bill_no").executeTakeFirstOrThrow();
+    expect(await openApiBill(db, caller, billNo, context.currencies)).toMatchObject({ ok: false });
+    await seedSession(db, { userId, token: "invoice-shop" });
+    const session = await findSession(db, "Bearer invoice-shop", new Date(), { idleSeconds: 60, absoluteSeconds: 60 });
+    if (!session) throw new Error("no session");
+    expect(await listBills(db, session.scope, {}, context)).toMatchObject({
+      ok: true,
+      data: { items: [{ billNo, endUserId: `invoice ${made.data.invoiceId}`, status: "credited" }] },
+    });
+    expect(await listRecharges(db, session.scope, {}, context)).toMatchObject({ ok: true, data: { items: [] } });
     await watcher.stop();
   });
 });

@@ -5,7 +5,9 @@ import { watchedAddressBook } from "../../chain/address-book.ts";
 import type { ConfiguredChain } from "../../chain/chain-layer.ts";
 import { currencyRegistry } from "../../chain/currency-registry.ts";
 import { createEvmAdapter } from "../../chain/evm-adapter.ts";
+import type { ChainListener } from "../../chain/listener.ts";
 import { storedTransferOf } from "../../chain/store.ts";
+import { usdtText } from "../../../contracts/money.ts";
 import { resetChainTables, startTestChain, type TestChain } from "../../chain/test-chain.ts";
 import { createWatcher, type Watcher } from "../../chain/watcher.ts";
 import type { OpenedDatabase } from "../../db/open-database.ts";
@@ -17,7 +19,7 @@ import { openApiCaller } from "../applications/open-api-caller.ts";
 import { balanceText } from "../payments/balance.ts";
 import { ledgerViolations, reconcile } from "../payments/reconcile.ts";
 import { expireOverdueInvoices } from "./invoice-expiry.ts";
-import { cancelInvoice, createInvoice } from "./open-api-invoices.ts";
+import { cancelInvoice, createInvoice, readInvoice } from "./open-api-invoices.ts";
 
 process.env.PASSWORD_HASH_COST ??= "test";
 
@@ -65,8 +67,14 @@ afterEach(async () => {
 
 const usdt = (whole: number) => BigInt(whole) * 1_000_000n;
 
-/** A merchant with an active package and an application, and an invoice of `amount` USDT for order-1. */
-async function invoiceOf(amount: string) {
+/**
+ * A merchant with an active package and an application, and an invoice of `amount` USDT for order-1; the server's
+ * chains are the devnet alone unless `chains` names more, and the invoice offers `offered` (all without it).
+ */
+async function invoiceOf(
+  amount: string,
+  { chains = [devnet], offered }: { chains?: ConfiguredChain[]; offered?: string[] } = {},
+) {
   const { userId } = await seedMerchant(db, { email: "shop@example.com", password: "Merchant7Pass" });
   const { packageId } = await seedPackageId(db, "basic");
   const now = new Date();
@@ -83,26 +91,34 @@ async function invoiceOf(amount: string) {
   const app = await seedApplication(db, { userId });
   const caller = (await openApiCaller(db, app.appKey))!;
   const settings = {
-    chains: [devnet],
-    tokens: [{ chainId, token: chain.token.toLowerCase(), symbol: "USDT", product: "Devnet" }],
+    chains,
+    tokens: chains.map((c) => ({
+      chainId: c.chainId,
+      token: chain.token.toLowerCase(),
+      symbol: "USDT",
+      product: c.product,
+    })),
     callbackTargets: { allowPrivate: true, resolve: async () => [] },
     secret: testServerSecret,
     origin: "https://pay.example",
     now,
   };
-  const made = await createInvoice(db, caller, { orderId: "order-1", amount }, undefined, settings);
+  const body = { orderId: "order-1", amount, ...(offered ? { chains: offered } : {}) };
+  const made = await createInvoice(db, caller, body, undefined, settings);
   if (!made.ok) throw new Error(made.message);
   return { caller, settings, invoice: made.data, address: made.data.addresses[0]!.address as Address };
 }
 
-function newWatcher(): Watcher {
+function newWatcher(
+  listener: ChainListener = createMoneyListener({ currencies: currencyRegistry([devnet]), now: () => clock }),
+): Watcher {
   return createWatcher(
     { product: "Devnet", chainId, tokens: [chain.token], confirmations: devnet.confirmations },
     {
       db,
       adapter: createEvmAdapter({ chainId, rpcUrl: chain.rpcUrl }),
       addressBook: watchedAddressBook(db, { chainId }),
-      listener: createMoneyListener({ currencies: currencyRegistry([devnet]), now: () => clock }),
+      listener,
     },
   );
 }
@@ -283,6 +299,57 @@ describe("an invoice's life on the chain", () => {
       "invoice.paid paid [] 10 +0",
     ]);
     expect(await balanceText(db, caller.scope)).toBe("10");
+    await watcher.stop();
+  });
+
+  it("first seen already past its confirmations (after a downtime): paid only once the watcher confirms it and the ledger credits it, one event per change", async () => {
+    const { caller, address } = await invoiceOf("10");
+    // What the sighting leaves, read in the watcher's transaction: its block's hash is checked (and the money
+    // credited) only by the confirmation that follows, so the sighting must not pay the invoice.
+    const money = createMoneyListener({ currencies: currencyRegistry([devnet]), now: () => clock });
+    const atSighting: string[] = [];
+    const watcher = newWatcher({
+      ...money,
+      async onTransferSeen(trx, t) {
+        await money.onTransferSeen!(trx, t);
+        const row = await trx.selectFrom("invoices").select(["status", "amount_received"]).executeTakeFirstOrThrow();
+        atSighting.push(`${row.status} ${usdtText(row.amount_received)}`);
+      },
+    });
+    await watcher.tick();
+    await chain.pay(address, usdt(10));
+    await chain.mine(3);
+    await watcher.tick();
+    expect(atSighting).toEqual(["processing 0"]);
+    expect(await stored()).toMatchObject({ status: "paid", flags: [] });
+    await advance(watcher, 2);
+    expect(await invoiceEvents()).toEqual(["invoice.processing processing [] 0 +0", "invoice.paid paid [] 10 +0"]);
+    expect(await balanceText(db, caller.scope)).toBe("10");
+    await watcher.stop();
+  });
+
+  it("paid on a configured chain it did not offer: watched there all the same, credited, flagged otherChain, never shown", async () => {
+    // Another configured chain with the same factory: the invoice's CREATE2 address is the same on both.
+    const other: ConfiguredChain = { ...devnet, product: "Other", chainId: 31338, rpcUrl: "http://127.0.0.1:9" };
+    const { caller, settings, invoice, address } = await invoiceOf("10", {
+      chains: [devnet, other],
+      offered: ["Other"],
+    });
+    expect(invoice.addresses.map((a) => [a.chain, a.address])).toEqual([["Other", address]]);
+    const watcher = newWatcher();
+    await watcher.tick();
+    await chain.pay(address, usdt(10));
+    await watcher.tick();
+    await advance(watcher, 3);
+    expect(await stored()).toMatchObject({ status: "paid", flags: ["otherChain"] });
+    expect(await invoiceEvents()).toEqual([
+      "invoice.processing processing [otherChain] 0 +0",
+      "invoice.paid paid [otherChain] 10 +0",
+    ]);
+    expect(await balanceText(db, caller.scope)).toBe("10");
+    const read = await readInvoice(db, caller, invoice.invoiceId, settings);
+    expect(read).toMatchObject({ ok: true, data: { flags: ["otherChain"] } });
+    expect(read.ok && read.data.addresses.map((a) => a.chain)).toEqual(["Other"]);
     await watcher.stop();
   });
 

@@ -52,12 +52,16 @@ export function lockInvoice(trx: Kysely<DB>, invoiceId: string) {
 
 export type LockedInvoice = NonNullable<Awaited<ReturnType<typeof lockInvoice>>>;
 
-/** The chains the invoice offers, named as its transfers name them (the chain's id): those it has an address on. */
+/**
+ * The chains the invoice offers, named as its transfers name them (the chain's id): those it has a shown address on;
+ * money at its watched-only addresses is flagged `otherChain`.
+ */
 async function offeredChains(trx: Kysely<DB>, invoiceId: string): Promise<string[]> {
   const rows = await trx
     .selectFrom("deposit_addresses")
     .select("chain_id")
     .where("invoice_id", "=", invoiceId)
+    .where("invoice_watch_only", "=", false)
     .orderBy("chain_id")
     .execute();
   return rows.map((row) => String(row.chain_id));

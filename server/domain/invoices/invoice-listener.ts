@@ -37,16 +37,19 @@ export function createInvoiceListener(options: InvoiceListenerOptions): ChainLis
     return row ? { row, priced } : null;
   };
 
-  const seen = (t: StoredTransfer, priced: PricedTransfer): InvoiceLifeEvent => ({
-    type: "transfer.seen",
-    transfer: {
-      id: t.id,
-      chain: String(t.chainId),
-      amount: fromAtto(priced.amount),
-      confirmations: t.confirmations,
-      required: priced.chain.confirmations,
-    },
-  });
+  /**
+   * The transfer as seen. `counting`: it is not confirmed yet, whatever its depth says — a transfer first seen past its
+   * confirmations (after a downtime) is confirmed only when the watcher has checked its block's hash and the ledger
+   * credits it (onTransferConfirmed, next), so the invoice is never paid by money the books do not hold.
+   */
+  const seen = (t: StoredTransfer, priced: PricedTransfer, counting: boolean): InvoiceLifeEvent => {
+    const required = priced.chain.confirmations;
+    const confirmations = counting ? Math.min(t.confirmations, required - 1) : t.confirmations;
+    return {
+      type: "transfer.seen",
+      transfer: { id: t.id, chain: String(t.chainId), amount: fromAtto(priced.amount), confirmations, required },
+    };
+  };
 
   const hear =
     (events: (t: StoredTransfer, priced: PricedTransfer) => InvoiceLifeEvent[]) =>
@@ -59,10 +62,10 @@ export function createInvoiceListener(options: InvoiceListenerOptions): ChainLis
     };
 
   return {
-    onTransferSeen: hear((t, priced) => [seen(t, priced)]),
+    onTransferSeen: hear((t, priced) => [seen(t, priced, true)]),
     onConfirmations: hear((t) => [{ type: "transfer.confirmations", id: t.id, confirmations: t.confirmations }]),
     // Seen first: a transfer confirmed at its first sighting (after a downtime) or back in another block is counted.
-    onTransferConfirmed: hear((t, priced) => [seen(t, priced), { type: "transfer.confirmed", id: t.id }]),
+    onTransferConfirmed: hear((t, priced) => [seen(t, priced, false), { type: "transfer.confirmed", id: t.id }]),
     onTransferRemoved: hear((t) => [{ type: "transfer.removed", id: t.id }]),
   };
 }

@@ -16,7 +16,7 @@ export interface InvoiceAddressRow {
 /** The hosted checkout page of an invoice, under the origin the open-API request was signed for. */
 export const checkoutUrlOf = (origin: string, publicId: string) => `${origin}/pay/${publicId}`;
 
-/** The payment addresses of the invoices, by invoice, in chain id order. */
+/** The payment addresses of the invoices on the chains they offer, by invoice, in chain id order. */
 export async function addressesOf(
   db: Kysely<DB>,
   invoiceIds: readonly string[],
@@ -27,6 +27,8 @@ export async function addressesOf(
     .selectFrom("deposit_addresses")
     .select(["invoice_id", "chain_id", "address"])
     .where("invoice_id", "in", invoiceIds)
+    // Its addresses on chains it did not offer are watched, never shown.
+    .where("invoice_watch_only", "=", false)
     .orderBy("chain_id")
     .execute();
   for (const row of rows) {

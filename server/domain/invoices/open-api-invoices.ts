@@ -18,7 +18,7 @@ import { activePackageOf } from "../applications/package-limit.ts";
 import { type CallbackTargets, checkCallbackUrl } from "../callbacks/callback-target.ts";
 import { type KeysetList, keysetPage } from "../platform/keyset-page.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
-import { type InvoiceChain, invoiceChainsOf } from "./invoice-chains.ts";
+import { type InvoiceChain, invoiceChainsOf, watchedOnlyChains } from "./invoice-chains.ts";
 import { applyInvoiceEvents, lockInvoice } from "./invoice-life-store.ts";
 import { addressesOf, type InvoiceRow, invoiceToWire } from "./invoice-wire.ts";
 
@@ -113,7 +113,7 @@ async function madeBefore(
 
 /**
  * POST /open/v1/invoices: an invoice for one order of the calling application, with its own forwarder address on
- * each chain offered. Everything is checked before anything is written; the invoice and its addresses are written in
+ * each chain offered (and, watched only, on every other configured chain: invoice-chains.ts watchedOnlyChains). Everything is checked before anything is written; the invoice and its addresses are written in
  * one transaction. Racing requests for one order meet at the (application, order) key: one writes, the others answer
  * what it wrote (or are refused if their request differs). Its addresses do not count against the package's wallet
  * limit (that limit is the end customers' permanent addresses), but an active package is needed, as for those.
@@ -181,10 +181,14 @@ async function insertAddresses(
 ): Promise<void> {
   const endUser = invoiceEndUser(invoice.public_id);
   const salt = depositSalt(depositSaltKey(settings.secret), caller.appCode, endUser);
+  const watched = [
+    ...chains.map((chain) => ({ chain, watchOnly: false })),
+    ...watchedOnlyChains(settings.chains, chains).map((chain) => ({ chain, watchOnly: true })),
+  ];
   await trx
     .insertInto("deposit_addresses")
     .values(
-      chains.map((chain) => ({
+      watched.map(({ chain, watchOnly }) => ({
         merchant_id: caller.scope.merchantId,
         application_id: caller.applicationId,
         end_user_id: endUser,
@@ -194,6 +198,7 @@ async function insertAddresses(
         address: depositAddress(chain.factory, salt),
         created_at: settings.now,
         invoice_id: invoice.id,
+        invoice_watch_only: watchOnly,
       })),
     )
     .execute();
