@@ -15,6 +15,8 @@ export interface ListDeps {
   /** The registry's chains, for the withdrawals' list until its mapper reads the registry too. */
   chains: readonly ConfiguredChain[];
   secret: Buffer;
+  /** The console's origin, as the request came (links it hands out, such as an invoice's checkout page, are under it). */
+  origin: string;
   now: Date;
 }
 
@@ -40,10 +42,15 @@ const scopeOf = (session: Session | null): MerchantScope => {
   return session.scope;
 };
 
-const depsOf = ({ services, now }: Pick<HandlerContext<EnvelopeEndpointName>, "services" | "now">): ListDeps => ({
+const depsOf = ({
+  services,
+  now,
+  origin,
+}: Pick<HandlerContext<EnvelopeEndpointName>, "services" | "now" | "origin">): ListDeps => ({
   currencies: services.currencies,
   chains: services.currencies.chains,
   secret: services.secret,
+  origin,
   now,
 });
 
