@@ -10,6 +10,7 @@ import {
   seedVerifiedWindow,
   seedBill,
   seedFailedCallback,
+  seedInvoice,
   seedBalance,
   seedCode,
   seedMerchant,
@@ -141,6 +142,36 @@ export async function startReferenceProvider(): Promise<ReferenceProvider> {
     appProof: (input) => seedAppProof(db, input),
     verifiedWindow: (input) => seedVerifiedWindow(db, input),
     bill: async (input) => ({ billNo: (await seedBill(db, input)).billNo }),
+    invoice: async ({ userId, name, orderId, amount }) => {
+      const app = await seedApplication(db, { userId, name });
+      const chains = chain.chains.flatMap((c) =>
+        c.depositFactory ? [{ chainId: c.chainId, factory: c.depositFactory }] : [],
+      );
+      const first = chains[0];
+      const { publicId } = await seedInvoice(db, {
+        userId,
+        applicationId: app.applicationId,
+        appCode: app.appCode,
+        chains,
+        orderId,
+        amount,
+        status: "processing",
+        transfers: first
+          ? [
+              {
+                id: "pact-transfer",
+                chain: String(first.chainId),
+                amount: "1",
+                confirmations: 1,
+                required: 2,
+                removed: false,
+                late: false,
+              },
+            ]
+          : [],
+      });
+      return { invoiceId: publicId };
+    },
     failedCallback: (input) => seedFailedCallback(db, input),
     devnet: async ({ product }) => {
       const devnet = chain.currencies.chainByProduct(product);

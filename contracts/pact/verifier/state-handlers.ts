@@ -32,6 +32,7 @@ const withdrawalParams = z.object({ email: z.string(), address: z.string(), prod
 const challengeParams = z.object({ email: z.string(), challenge: z.string() });
 const applicationParams = z.object({ email: z.string(), name: z.string() });
 const billParams = z.object({ email: z.string(), name: z.string(), endUserId: z.string(), amount: z.string() });
+const invoiceParams = z.object({ email: z.string(), name: z.string(), orderId: z.string(), amount: z.string() });
 const appProofParams = z.object({ email: z.string(), name: z.string(), proof: z.string(), action: appAction });
 const verifiedWindowParams = z.object({ email: z.string(), name: z.string(), token: z.string() });
 
@@ -195,6 +196,10 @@ export function createStateHandlers(seeder: StateSeeder) {
       const { appCode } = await seeder.application({ userId, name });
       const { billNo } = await seeder.bill({ userId, appCode, endUserId, amount });
       return { userId, appCode, billNo };
+    }),
+    [states.invoice]: guarded(states.invoice, invoiceParams, async (params) => {
+      const userId = await merchantId(params.email);
+      return { userId, ...(await seeder.invoice({ userId, ...params })) };
     }),
     [states.failedCallback]: guarded(states.failedCallback, applicationParams, async ({ email, name }) => {
       const userId = await merchantId(email);

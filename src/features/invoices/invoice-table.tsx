@@ -60,7 +60,8 @@ export function InvoiceTable({ view, onRetry, onDetails }: InvoiceTableProps) {
     },
     { key: "chains", className: "list-wrap", cell: invoiceChainsText },
     { key: "createdAt", card: true, className: "list-wrap", cell: (i) => when(i.createdAt) },
-    { key: "expiresAt", className: "list-wrap", cell: (i) => when(i.paidAt ?? i.expiresAt) },
+    { key: "expiresAt", className: "list-wrap", cell: (i) => when(i.expiresAt) },
+    { key: "paidAt", className: "list-wrap", cell: (i) => when(i.paidAt) },
     { key: "invoiceId", optional: true, className: "list-code", cell: (i) => i.invoiceId },
   ];
   return (
