@@ -21,7 +21,7 @@ const invoiceId = "AAAAAAAAAAAAAAAAAAAAAA";
 describe("POST /api/Invoice/List", () => {
   it("lists the invoices of the merchant's applications by order id, with their payment links and the transfers they counted", () =>
     listPageInteraction(pact, {
-      given: [[states.invoice, withInvoice]],
+      given: [[states.invoiceCounting, withInvoice]],
       description: "a request for the merchant's invoices of one order",
       endpoint: invoicesEndpoints.invoiceList,
       body: { orderId, pageSize: 10 },
@@ -66,7 +66,7 @@ describe("POST /api/Invoice/Export", () => {
   // The one invoice is processing: the file of paid ones is its header alone.
   it("exports the invoices a filter selects as a CSV file, its labels (English, the language asked) first", () =>
     listFileInteraction(pact, {
-      given: [[states.invoice, withInvoice]],
+      given: [[states.invoiceCounting, withInvoice]],
       description: "a CSV export of the merchant's paid invoices",
       endpoint: invoicesEndpoints.invoiceExport,
       body: { status: "paid" },

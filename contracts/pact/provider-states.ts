@@ -35,8 +35,6 @@ export const states = {
   appVerifiedWindow:
     "the merchant {email} has an application named {name} and checked a code for it in the session of token {token} just now",
   bill: "the merchant {email} has a bill of {amount} USDT from the end user {endUserId} of its application {name}",
-  invoice:
-    "the merchant {email} has an invoice of {amount} USDT for the order {orderId} of its application {name}, a transfer of it counting its confirmations",
   failedCallback:
     "the merchant {email} has a failed callback of a bill of its application {name}, whose callback URLs refuse connections",
   devnetWatched: "the server watches the devnet chain {product} and its dev account holds test USDT",
@@ -45,6 +43,8 @@ export const states = {
   withdrawal: "the merchant {email} asked a withdrawal of {amount} USDT to {address} on {product}",
   withdrawalAwaitingApproval:
     "an application of the merchant {email} asked a withdrawal of {amount} USDT to {address} on {product} above its auto-approve limit",
+  invoiceCounting:
+    "the merchant {email} has an invoice of {amount} USDT for the order {orderId} of its application {name}, a transfer to it counting its confirmations",
 } as const;
 
 export type StateName = keyof typeof states;

@@ -32,9 +32,14 @@ const withdrawalParams = z.object({ email: z.string(), address: z.string(), prod
 const challengeParams = z.object({ email: z.string(), challenge: z.string() });
 const applicationParams = z.object({ email: z.string(), name: z.string() });
 const billParams = z.object({ email: z.string(), name: z.string(), endUserId: z.string(), amount: z.string() });
-const invoiceParams = z.object({ email: z.string(), name: z.string(), orderId: z.string(), amount: z.string() });
 const appProofParams = z.object({ email: z.string(), name: z.string(), proof: z.string(), action: appAction });
 const verifiedWindowParams = z.object({ email: z.string(), name: z.string(), token: z.string() });
+const countingInvoiceParams = z.object({
+  email: z.string(),
+  name: z.string(),
+  orderId: z.string(),
+  amount: z.string(),
+});
 
 /**
  * Pact-JS state handlers for every sentence in provider-states.ts. A handler that fails is
@@ -197,10 +202,6 @@ export function createStateHandlers(seeder: StateSeeder) {
       const { billNo } = await seeder.bill({ userId, appCode, endUserId, amount });
       return { userId, appCode, billNo };
     }),
-    [states.invoice]: guarded(states.invoice, invoiceParams, async (params) => {
-      const userId = await merchantId(params.email);
-      return { userId, ...(await seeder.invoice({ userId, ...params })) };
-    }),
     [states.failedCallback]: guarded(states.failedCallback, applicationParams, async ({ email, name }) => {
       const userId = await merchantId(email);
       return { userId, ...(await seeder.failedCallback({ userId, name })) };
@@ -228,6 +229,10 @@ export function createStateHandlers(seeder: StateSeeder) {
         return { userId, ...(await seeder.withdrawal(awaiting)) };
       },
     ),
+    [states.invoiceCounting]: guarded(states.invoiceCounting, countingInvoiceParams, async (params) => {
+      const userId = await merchantId(params.email);
+      return { userId, ...(await seeder.invoiceCounting({ userId, ...params })) };
+    }),
   };
 
   const beforeEach = async () => {

@@ -75,11 +75,6 @@ export interface StateSeeder {
   /** A credited bill of the application: a transfer of `amount` USDT to the end user's deposit address; answers its number. */
   bill(input: { userId: string; appCode: string; endUserId: string; amount: string }): Promise<{ billNo: string }>;
   /**
-   * An application of the merchant with this name and an invoice of it for `orderId` (addresses on the chains with
-   * deposit addresses), a transfer of half its amount counting its confirmations; answers its public id.
-   */
-  invoice(input: { userId: string; name: string; orderId: string; amount: string }): Promise<{ invoiceId: string }>;
-  /**
    * An application whose callback URLs refuse connections (a closed loopback port), a credited bill of it and the
    * event's delivery, failed after one attempt that found no receiver; answers their code, number and attempt id.
    */
@@ -92,4 +87,14 @@ export interface StateSeeder {
    * contract (`tokenAddress`, as the Currency list names it).
    */
   devnet(input: { product: string }): Promise<{ tokenAddress: string }>;
+  /**
+   * An application of the merchant with this name and an invoice of it for `orderId` (an address on each chain with
+   * deposit addresses), a transfer of 1 USDT to it counting its confirmations; answers its public id.
+   */
+  invoiceCounting(input: {
+    userId: string;
+    name: string;
+    orderId: string;
+    amount: string;
+  }): Promise<{ invoiceId: string }>;
 }
