@@ -68,6 +68,13 @@ export const consoleRoutes = {
     // Issue 41. The spec's table gives it order 4 with the bills, and its menu lists it after them.
     menu: { section: "/rechargeBill", name: "menu.rechargeBills", icon: "import", order: 4 },
   }),
+  invoice: route({
+    path: "/invoice/list",
+    access: "console",
+    tab: { title: "menu.invoices" },
+    // With the bills it is money received: its entry follows Recharge bills.
+    menu: { section: "/invoice", name: "menu.invoices", icon: "shop", order: 4 },
+  }),
   wallet: route({
     path: "/wallet/list",
     access: "console",

@@ -10,6 +10,7 @@ import { checkoutEndpoints } from "./endpoints/checkout.ts";
 import { currenciesEndpoints } from "./endpoints/currencies.ts";
 import { consoleEndpoints } from "./endpoints/console.ts";
 import { demoEndpoints } from "./endpoints/demo.ts";
+import { invoicesEndpoints } from "./endpoints/invoices.ts";
 import { messagesEndpoints } from "./endpoints/messages.ts";
 import { ordersEndpoints } from "./endpoints/orders.ts";
 import { rechargesEndpoints } from "./endpoints/recharges.ts";
@@ -37,6 +38,7 @@ export const areaTables = [
   appsEndpoints,
   billsEndpoints,
   rechargesEndpoints,
+  invoicesEndpoints,
   transactionsEndpoints,
   callbacksEndpoints,
   consoleEndpoints,

@@ -187,6 +187,11 @@ describe("My wallet", () => {
     await page.getByRole("dialog").getByRole("button", { name: "Close" }).last().click();
     await page.getByRole("dialog").waitFor({ state: "detached" });
     await fitsPhoneAndDesktop(page, "Recharge bills");
+    // Invoices, beside Recharge bills in the menu: none yet, and how they arrive (the open API).
+    await page.getByRole("link", { name: "Invoices" }).first().click();
+    await page.getByRole("heading", { name: "Invoices", level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(routePaths.invoice);
+    await page.getByTestId("invoices-empty").getByText("No invoices yet").waitFor();
   }, 180_000);
 
   it("an application's withdrawal above its auto-approve limit waits for the merchant, is approved with the mailed code, and each change reaches the withdraw callback URL, signed", async () => {

@@ -44,8 +44,7 @@ export const areaNames: Record<string, Partial<AreaPlaces>> = {
 export const sharedFolders: Record<string, readonly string[]> = {
   machines: ["lists"],
   "src/features": ["my-currencies"],
-  // invoices: the open API's (contracts/open-api.ts) until the console's endpoints give it an area of its own.
-  "server/domain": ["platform", "collection", "invoices"],
+  "server/domain": ["platform", "collection"],
 };
 
 const layerPath = {

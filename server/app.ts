@@ -50,6 +50,7 @@ import { messageHandlers } from "./routes/messages.ts";
 import { userHandlers } from "./routes/user.ts";
 import { walletHandlers } from "./routes/wallet.ts";
 import { rechargeHandlers } from "./routes/recharges.ts";
+import { invoiceHandlers } from "./routes/invoices.ts";
 import { transactionHandlers } from "./routes/transactions.ts";
 import { accountHandlers } from "./routes/account.ts";
 import { currencyHandlers } from "./routes/currencies.ts";
@@ -127,6 +128,7 @@ const handlers: HandlerTable = {
   ...userHandlers,
   ...walletHandlers,
   ...rechargeHandlers,
+  ...invoiceHandlers,
   ...transactionHandlers,
   ...messageHandlers,
   ...googleHandlers,

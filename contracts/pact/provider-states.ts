@@ -45,6 +45,8 @@ export const states = {
   withdrawal: "the merchant {email} asked a withdrawal of {amount} USDT to {address} on {product}",
   withdrawalAwaitingApproval:
     "an application of the merchant {email} asked a withdrawal of {amount} USDT to {address} on {product} above its auto-approve limit",
+  invoiceCounting:
+    "the merchant {email} has an invoice of {amount} USDT for the order {orderId} of its application {name}, a transfer to it counting its confirmations",
 } as const;
 
 export type StateName = keyof typeof states;

@@ -20,6 +20,7 @@ import {
 } from "./bill-fixtures.ts";
 import { callbackListAnswer } from "./callback-fixtures.ts";
 import { failure } from "./fixtures.ts";
+import { invoiceListAnswer } from "./invoice-fixtures.ts";
 import { orderListAnswer, sampleDetail } from "./order-list-fixtures.ts";
 import { rechargeListAnswer } from "./recharge-fixtures.ts";
 import { transactionListAnswer, withdrawalCounting, withdrawalHeld } from "./transaction-fixtures.ts";
@@ -44,6 +45,7 @@ const walks: Record<string, AreaWalk> = {
   withdrawals: { answer: withdrawalListAnswer, rows: "withdrawals" },
   recharges: { answer: rechargeListAnswer, rows: "recharge bills" },
   transactions: { answer: transactionListAnswer, rows: "transaction records" },
+  invoices: { answer: invoiceListAnswer, rows: "invoices" },
 };
 export const walkOf = (context: Pick<ListContext, "area">) => walks[context.area.name] as AreaWalk;
 
@@ -207,8 +209,8 @@ export function withdrawalEvents(s: S): E[] {
 }
 
 /**
- * Recharge bills and Transaction records, for what is theirs: their rows (a reversed recharge, a held withdrawal among
- * them) and the details dialog drawn from the row.
+ * Recharge bills, Transaction records and Invoices, for what is theirs: their rows (a reversed recharge, a held
+ * withdrawal, an overpaid and an underpaid invoice among them) and the details dialog drawn from the row.
  */
 export function detailFromRowEvents(s: S): E[] {
   const { context } = s;

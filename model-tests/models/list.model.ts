@@ -6,6 +6,7 @@ import { appListArea } from "../../machines/apps/app-list.ts";
 import { billListArea } from "../../machines/bills/bill-list.ts";
 import { callbackListArea } from "../../machines/callbacks/callback-list.ts";
 import { pageCountOf } from "../../machines/lists/keyset-paging.ts";
+import { invoiceListArea } from "../../machines/invoices/invoice-list.ts";
 import { isFiltered } from "../../machines/lists/list-area.ts";
 import { listMachine } from "../../machines/lists/list-machine.ts";
 import { orderListArea } from "../../machines/orders/order-list.ts";
@@ -41,7 +42,7 @@ import {
  * its own: details loaded by a call (with Retry), Pay and Cancel opening the pay dialog, the list asked for again when
  * it closes; and on My applications for its own: a row stopped or started by a call (answered, or refused and said),
  * the package beside the list, an application added or renamed by its dialogs; and on Recharge bills and Transaction
- * records for their rows and their details dialog, drawn from the row.
+ * records and Invoices for their rows and their details dialog, drawn from the row.
  */
 export const listModel: MachineModel<typeof listMachine> = {
   id: "list",
@@ -58,6 +59,7 @@ export const listModel: MachineModel<typeof listMachine> = {
     { name: "signed in, opens My wallet (its withdrawals)", input: { area: withdrawalListArea } },
     { name: "signed in, opens Recharge bills", input: { area: rechargeListArea } },
     { name: "signed in, opens Transaction records", input: { area: transactionListArea } },
+    { name: "signed in, opens Invoices", input: { area: invoiceListArea } },
   ],
   // One console walks an area's list through many answers: the harness asks each check of the page as it is now.
   walks: true,
@@ -84,7 +86,7 @@ export const listModel: MachineModel<typeof listMachine> = {
     if (name === "bills") return billEvents(s);
     if (name === "orders") return orderEvents(s);
     if (name === "withdrawals") return withdrawalEvents(s);
-    if (name === "recharges" || name === "transactions") return detailFromRowEvents(s);
+    if (name === "recharges" || name === "transactions" || name === "invoices") return detailFromRowEvents(s);
     return name === "apps" ? appEvents(s) : callbackEvents(s);
   },
   describeEvent: (e) => {
@@ -193,6 +195,8 @@ export const listModel: MachineModel<typeof listMachine> = {
       return `The details dialog of recharge bill ${context.detailKey} shows every field, the payment address and transaction whole, not collected`;
     if (n === "transactions")
       return `The details dialog of record ${context.detailKey} shows every field and the journal's lines, account by account`;
+    if (n === "invoices")
+      return `The details dialog of invoice ${context.detailKey} shows every field, its payment link with Copy and Open, its addresses and the transfers it counted`;
     const open = context.detail as AppBill;
     return `${feed}the details dialog of bill ${open.billNo} shows every field, status ${open.status}${open.status === "confirming" ? ` ${open.confirmations} / ${open.required}` : ""}`;
   },

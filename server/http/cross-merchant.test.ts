@@ -32,6 +32,7 @@ import {
   seedAppProof,
   seedBill,
   seedCallbackDelivery,
+  seedInvoice,
   seedTotp,
   testTotpSecret,
 } from "../testing/seed.ts";
@@ -113,6 +114,10 @@ interface World {
   aTransactionsCursor: string;
   /** The transaction of A's recharge: B searching by it finds nothing. */
   aRechargeTxHash: string;
+  /** A's invoice (its public id and order id), the cursor of A's second page of invoices, and B's own invoice's order id. */
+  aInvoice: { invoiceId: string; orderId: string };
+  aInvoicesCursor: string;
+  bInvoiceOrder: string;
   /** Strings only A's rows hold: none may appear anywhere in an answer to B. */
   aSecrets: string[];
   /** A's ids: no id-like field of an answer to B may hold one. */
@@ -913,6 +918,37 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
       },
     ],
   },
+  // A's application and order id as filters: B finds only its own invoice, never A's; A's cursor is refused.
+  invoiceList: {
+    attacks: (w) => [
+      {
+        body: { appCode: w.aApp, orderId: w.aInvoice.orderId, pageSize: 50 },
+        outcome: "answered",
+        check: (answer) => expect(succeeded(answer).resData.items).toEqual([]),
+      },
+      {
+        body: { status: "new", startTime: "2000-01-01T00:00:00Z", endTime: "2100-01-01T00:00:00Z" },
+        outcome: "answered",
+        check: (answer) =>
+          expect(succeeded(answer).resData.items.map((i: { orderId: string }) => i.orderId)).toEqual([w.bInvoiceOrder]),
+      },
+      { body: { cursor: w.aInvoicesCursor }, outcome: "answered", check: cursorRefused },
+    ],
+  },
+  invoiceExport: {
+    attacks: (w) => [
+      {
+        body: { appCode: w.aApp, orderId: w.aInvoice.orderId },
+        outcome: "answered",
+        check: (answer) => expect(answer.csv ?? []).toEqual([]),
+      },
+      {
+        body: { status: "new", startTime: "2000-01-01T00:00:00Z", endTime: "2100-01-01T00:00:00Z" },
+        outcome: "answered",
+        check: (answer) => expect((answer.csv ?? []).map((row) => row["Order ID"])).toEqual([w.bInvoiceOrder]),
+      },
+    ],
+  },
   transactionList: {
     attacks: (w) => [
       {
@@ -1231,6 +1267,32 @@ async function seedWorld(): Promise<World> {
   const bApp = await seedApplication(h.db, { userId: b.userId, name: "Bravo's own" });
   const aBill = await seedBill(h.db, { userId: a.userId, appCode: aApp.appCode, endUserId: "AlphaSecretEndUser" });
   const bBill = await seedBill(h.db, { userId: b.userId, appCode: bApp.appCode });
+  const invoiceChains = [{ chainId: 31337, factory: `0x${"fa".repeat(20)}` as const }];
+  const aInvoiceInput = {
+    userId: a.userId,
+    applicationId: aApp.applicationId,
+    appCode: aApp.appCode,
+    chains: invoiceChains,
+  };
+  await seedInvoice(h.db, { ...aInvoiceInput, orderId: "AlphaSecretOrder-0" });
+  const aInvoice = await seedInvoice(h.db, {
+    ...aInvoiceInput,
+    orderId: "AlphaSecretOrder-1",
+    description: "AlphaSecretInvoiceDescription",
+    customerEmail: "alpha-buyer@example.com",
+    metadata: { cart: "AlphaSecretCart" },
+  });
+  const bInvoiceOrder = "bravo-order-1";
+  await seedInvoice(h.db, {
+    userId: b.userId,
+    applicationId: bApp.applicationId,
+    appCode: bApp.appCode,
+    chains: invoiceChains,
+    orderId: bInvoiceOrder,
+  });
+  const aInvoices = await call(h, "invoiceList", { token: a.token, body: { pageSize: 1 } });
+  const aInvoicesCursor = succeeded(aInvoices).resData.nextCursor as string;
+  expect(aInvoicesCursor).toBeTruthy();
   await seedBill(h.db, { userId: a.userId, appCode: aApp.appCode, seenAt: new Date(Date.now() - 86_400_000) });
   const aFirstPage = await call(h, "billList", { token: a.token, body: { pageSize: 1 } });
   const aBillsCursor = (aFirstPage.resData as { nextCursor: string }).nextCursor;
@@ -1265,6 +1327,9 @@ async function seedWorld(): Promise<World> {
     aAwaitingWithdrawal,
     aRechargesCursor,
     aRechargeTxHash: aRecharge.txHash,
+    aInvoice: { invoiceId: aInvoice.publicId, orderId: "AlphaSecretOrder-1" },
+    aInvoicesCursor,
+    bInvoiceOrder,
     aTransactionsCursor,
     bBill: bBill.billNo,
     aBillsCursor,
@@ -1296,6 +1361,11 @@ async function seedWorld(): Promise<World> {
       aBalance.txHash,
       aRecharge.txHash,
       "41.53197",
+      aInvoice.publicId,
+      "AlphaSecretOrder",
+      "AlphaSecretInvoiceDescription",
+      "alpha-buyer@example.com",
+      "AlphaSecretCart",
       aEvent.ip,
       aEvent.userAgent,
       "AlphaSecretApp",

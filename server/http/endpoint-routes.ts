@@ -13,6 +13,7 @@ import { findSession } from "../domain/identity/sessions.ts";
 import { takeMerchantCall } from "../domain/identity/merchant-calls.ts";
 import { ApiError, messages, type Outcome } from "../domain/platform/outcome.ts";
 import { clientAddress } from "./client-address.ts";
+import { originOf } from "./open-api-routes.ts";
 import { failure, success } from "./envelope.ts";
 import type { CookieOptions } from "../domain/identity/device-cookie.ts";
 import type { Session } from "../domain/identity/sessions.ts";
@@ -76,6 +77,7 @@ export function registerEndpoints(app: FastifyInstance, handlers: HandlerTable, 
           services,
           log: request.log,
           secure: request.protocol === "https",
+          origin: originOf(request),
           cookie: (cookieName: string) => request.cookies[cookieName],
           setCookie: (cookieName: string, value: string, options: CookieOptions) =>
             reply.setCookie(cookieName, value, {

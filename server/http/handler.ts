@@ -79,6 +79,8 @@ export interface HandlerContext<N extends EndpointName> {
   now: Date;
   services: Services;
   log: FastifyBaseLogger;
+  /** The scheme and host the request came to (as trusted proxies forward them): the server's public origin. */
+  origin: string;
   /** Whether the request came over HTTPS (directly, or per X-Forwarded-Proto behind a trusted proxy). */
   secure: boolean;
   /** A cookie of the request, or undefined. */

@@ -12,6 +12,8 @@ import type { DownloadHandler, Handler, HandlerContext } from "../http/handler.t
 export interface ListDeps {
   currencies: CurrencyRegistry;
   secret: Buffer;
+  /** The console's origin, as the request came (links it hands out, such as an invoice's checkout page, are under it). */
+  origin: string;
   now: Date;
 }
 
@@ -37,9 +39,14 @@ const scopeOf = (session: Session | null): MerchantScope => {
   return session.scope;
 };
 
-const depsOf = ({ services, now }: Pick<HandlerContext<EnvelopeEndpointName>, "services" | "now">): ListDeps => ({
+const depsOf = ({
+  services,
+  now,
+  origin,
+}: Pick<HandlerContext<EnvelopeEndpointName>, "services" | "now" | "origin">): ListDeps => ({
   currencies: services.currencies,
   secret: services.secret,
+  origin,
   now,
 });
 

@@ -10,6 +10,7 @@ import {
   type Say,
   sayFrom,
 } from "../../contracts/exports/export-columns.ts";
+import { invoiceExportTable } from "../../contracts/exports/invoices.ts";
 import { orderExportTable } from "../../contracts/exports/orders.ts";
 import { rechargeExportTable } from "../../contracts/exports/recharges.ts";
 import { transactionExportTable } from "../../contracts/exports/transactions.ts";
@@ -30,6 +31,7 @@ import { renderListIn } from "../../model-tests/harnesses/list-in-language.ts";
 import { walletAnswers } from "../../model-tests/harnesses/wallet-pages.ts";
 import { billApps, sampleBills } from "../../model-tests/models/bill-fixtures.ts";
 import { callbackApps, sampleAttempts } from "../../model-tests/models/callback-fixtures.ts";
+import { invoiceApps, invoicePaidOver, invoiceUnderpaid } from "../../model-tests/models/invoice-fixtures.ts";
 import { sampleOrders } from "../../model-tests/models/order-list-fixtures.ts";
 import { rechargeExcessReversed, rechargeUnmatched } from "../../model-tests/models/recharge-fixtures.ts";
 import { rechargeCredited, withdrawalCounting } from "../../model-tests/models/transaction-fixtures.ts";
@@ -316,6 +318,59 @@ const withdrawals: ExportCase<typeof paidWithdrawal> = {
   },
 };
 
+const invoices: ExportCase<typeof invoicePaidOver> = {
+  name: "Invoices",
+  url: "/invoice/list",
+  locale: "en-US",
+  messages: enUS,
+  list: "invoices",
+  columns: [
+    "orderId",
+    "application",
+    "amount",
+    "received",
+    "status",
+    "chains",
+    "createdAt",
+    "expiresAt",
+    "paidAt",
+    "invoiceId",
+  ],
+  table: invoiceExportTable,
+  rows: [invoicePaidOver, invoiceUnderpaid],
+  rowTestId: (invoice) => `invoice-row-${invoice.invoiceId}`,
+  answers: (rows) => ({
+    "invoices.list": async () => page(rows, { choices: invoiceApps }),
+    "apps.list": async () => page([]),
+  }),
+  shownAs: (say, locale) => ({
+    amount: (amount) => formatUsdt(amount, locale),
+    received: (amount) => formatUsdt(amount, locale),
+    // The row puts the application's code under its name, and the flags' tags after the status's.
+    application: (name, i) => `${name}${i.appCode}`,
+    status: (status, i) => `${status}${i.flags.map((flag) => say(`invoices.flag.${flag}`)).join("")}`,
+  }),
+  file: (say) => {
+    // Flags read as the tags do; their codes stand beside them, and the payment link is the checkout page's.
+    expect(exportRow(invoiceExportTable, invoicePaidOver, say)).toMatchObject({
+      status: say("invoices.status.paid"),
+      statusCode: "paid",
+      flags: say("invoices.flag.overpaid"),
+      flagsCode: "overpaid",
+      amount: "25",
+      received: "30",
+      currency: "USDT",
+      chains: "Devnet, Eth",
+      paidAt: "2026-11-27 09:20:00",
+      checkoutUrl: invoicePaidOver.checkoutUrl,
+    });
+    expect(exportRow(invoiceExportTable, invoiceUnderpaid, say)).toMatchObject({
+      paidAt: null,
+      flagsCode: "underpaid",
+    });
+  },
+};
+
 /** Each list's case, typed by its own rows, read the same way. */
 const cases: ReadonlyArray<readonly [string, () => Promise<void>]> = [
   [bills.name, () => readBesideScreen(bills)],
@@ -324,6 +379,7 @@ const cases: ReadonlyArray<readonly [string, () => Promise<void>]> = [
   [recharges.name, () => readBesideScreen(recharges)],
   [transactions.name, () => readBesideScreen(transactions)],
   [withdrawals.name, () => readBesideScreen(withdrawals)],
+  [invoices.name, () => readBesideScreen(invoices)],
 ];
 
 let h: ConsoleHarness | null = null;

@@ -47,6 +47,7 @@ export const routePages = {
   app: routePage(() => outsidePublicSet(import("../features/apps/app-list-page.tsx"))),
   bill: routePage(() => outsidePublicSet(import("../features/bills/bill-list-page.tsx"))),
   rechargeBill: routePage(() => outsidePublicSet(import("../features/recharges/recharge-list-page.tsx"))),
+  invoice: routePage(() => outsidePublicSet(import("../features/invoices/invoice-list-page.tsx"))),
   wallet: routePage(() => outsidePublicSet(import("../features/wallet/wallet-page.tsx"))),
   callback: routePage(() => outsidePublicSet(import("../features/callbacks/callback-list-page.tsx"))),
   myCurrencies: routePage(() => outsidePublicSet(import("../features/my-currencies/my-currencies-page.tsx"))),

@@ -10,6 +10,7 @@ import {
   History,
   Import,
   Menu as MenuIcon,
+  Shop,
   ShoppingCart,
   User,
 } from "@blueprintjs/icons";
@@ -29,6 +30,7 @@ const icons: Record<string, () => ReactElement> = {
   bitcoin: () => <Dollar />,
   history: () => <History />,
   import: () => <Import />,
+  shop: () => <Shop />,
   user: () => <User />,
 };
 

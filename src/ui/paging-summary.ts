@@ -3,7 +3,15 @@ import type { PagingView } from "../../machines/lists/keyset-paging.ts";
 import { formatCount } from "../i18n/format.ts";
 
 /** The lists whose paging bar says how many rows and which page (their `<area>.pagination` texts). */
-export type PagedArea = "orders" | "bills" | "callbacks" | "apps" | "withdrawals" | "recharges" | "transactions";
+export type PagedArea =
+  | "orders"
+  | "bills"
+  | "callbacks"
+  | "apps"
+  | "withdrawals"
+  | "recharges"
+  | "transactions"
+  | "invoices";
 
 /**
  * The paging bar's summary: "23 bills · page 2 of 3", or, when the count stopped at its cap, "10,000+ bills · page 2"

@@ -28,6 +28,7 @@ import {
   testTotpCode,
 } from "../../../server/testing/seed.ts";
 import { seedDemoOrder } from "../../../server/testing/demo-seed.ts";
+import { seedInvoice as seedCountingInvoice } from "../../../server/testing/seed/invoices.ts";
 import { startTestIdentityProvider } from "../../../server/testing/google-idp.ts";
 import { nonceHash } from "../../../server/domain/identity/google-identity.ts";
 import { openLinkTicket } from "../../../server/domain/identity/google-link.ts";
@@ -202,6 +203,26 @@ export async function startReferenceProvider(): Promise<ReferenceProvider> {
         if ((answer.json() as { errCode?: string }).errCode === "2011") return;
       }
       throw new Error(`the sign-in of ${email} was not throttled after 100 strangers' wrong passwords`);
+    },
+    invoiceCounting: async ({ userId, name, orderId, amount }) => {
+      const app = await seedApplication(db, { userId, name });
+      const chains = chain.chains.flatMap((c) =>
+        c.depositFactory ? [{ chainId: c.chainId, factory: c.depositFactory }] : [],
+      );
+      const [first] = chains;
+      if (!first) throw new Error("the reference provider takes deposit addresses on no chain");
+      const counting = { chain: String(first.chainId), amount: "1", confirmations: 1, required: 2 };
+      const { publicId } = await seedCountingInvoice(db, {
+        userId,
+        applicationId: app.applicationId,
+        appCode: app.appCode,
+        chains,
+        orderId,
+        amount,
+        status: "processing",
+        transfers: [{ id: "pact-transfer", ...counting, removed: false, late: false }],
+      });
+      return { invoiceId: publicId };
     },
   };
 

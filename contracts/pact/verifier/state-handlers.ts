@@ -42,6 +42,12 @@ const invoiceParams = z.object({
 });
 const appProofParams = z.object({ email: z.string(), name: z.string(), proof: z.string(), action: appAction });
 const verifiedWindowParams = z.object({ email: z.string(), name: z.string(), token: z.string() });
+const countingInvoiceParams = z.object({
+  email: z.string(),
+  name: z.string(),
+  orderId: z.string(),
+  amount: z.string(),
+});
 
 /**
  * Pact-JS state handlers for every sentence in provider-states.ts. A handler that fails is
@@ -237,6 +243,10 @@ export function createStateHandlers(seeder: StateSeeder) {
         return { userId, ...(await seeder.withdrawal(awaiting)) };
       },
     ),
+    [states.invoiceCounting]: guarded(states.invoiceCounting, countingInvoiceParams, async (params) => {
+      const userId = await merchantId(params.email);
+      return { userId, ...(await seeder.invoiceCounting({ userId, ...params })) };
+    }),
   };
 
   const beforeEach = async () => {

@@ -96,4 +96,14 @@ export interface StateSeeder {
    * contract (`tokenAddress`, as the Currency list names it).
    */
   devnet(input: { product: string }): Promise<{ tokenAddress: string }>;
+  /**
+   * An application of the merchant with this name and an invoice of it for `orderId` (an address on each chain with
+   * deposit addresses), a transfer of 1 USDT to it counting its confirmations; answers its public id.
+   */
+  invoiceCounting(input: {
+    userId: string;
+    name: string;
+    orderId: string;
+    amount: string;
+  }): Promise<{ invoiceId: string }>;
 }

@@ -1,0 +1,68 @@
+import type { ConsoleInvoice } from "../../contracts/schemas/invoices.ts";
+import { fakeKeysetPaging } from "../../machines/lists/keyset-test-support.ts";
+import type { ListContext, ListLoad } from "../../machines/lists/list-machine.ts";
+
+const devnetAddress = {
+  chain: "Devnet",
+  chainId: 31337,
+  token: `0x${"11".repeat(20)}`,
+  address: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+} as const;
+const invoice = {
+  appCode: "2026112700000001",
+  appName: "Mug shop",
+  currency: "USDT" as const,
+  redirectUrl: null,
+  addresses: [devnetAddress],
+};
+
+/** Paid twice over by two transfers: overpaid, one of them counted after a reorganisation took the other away. */
+export const invoicePaidOver: ConsoleInvoice = {
+  ...invoice,
+  invoiceId: "Pq7xVd2mLk9sTr4wYb1nZa",
+  orderId: "order-1042",
+  status: "paid",
+  flags: ["overpaid"],
+  amount: "25",
+  amountReceived: "30",
+  description: "Two mugs",
+  customerEmail: "buyer@example.com",
+  redirectUrl: "https://shop.example.com/thanks",
+  metadata: { cart: "c-77" },
+  checkoutUrl: "https://console.example.com/pay/Pq7xVd2mLk9sTr4wYb1nZa",
+  addresses: [devnetAddress, { ...devnetAddress, chain: "Eth", chainId: 1 }],
+  transfers: [
+    { chain: "Devnet", amount: "10", confirmations: 0, required: 2, removed: true, late: false },
+    { chain: "Devnet", amount: "30", confirmations: 2, required: 2, removed: false, late: false },
+  ],
+  expiresAt: "2026-11-27T09:30:00.000Z",
+  paidAt: "2026-11-27T09:20:00.000Z",
+  createdAt: "2026-11-27T09:15:00.000Z",
+};
+/** Less than its amount arrived before its time ran out: expired, underpaid, nothing more to say of it. */
+export const invoiceUnderpaid: ConsoleInvoice = {
+  ...invoice,
+  invoiceId: "Ab3cDe4fGh5iJk6lMn7oPq",
+  orderId: "order-1041",
+  status: "expired",
+  flags: ["underpaid"],
+  amount: "12.5",
+  amountReceived: "5",
+  description: null,
+  customerEmail: null,
+  metadata: {},
+  checkoutUrl: "https://console.example.com/pay/Ab3cDe4fGh5iJk6lMn7oPq",
+  transfers: [{ chain: "Devnet", amount: "5", confirmations: 2, required: 2, removed: false, late: false }],
+  expiresAt: "2026-11-26T19:00:00.000Z",
+  paidAt: null,
+  createdAt: "2026-11-26T18:45:00.000Z",
+};
+
+/** The applications the filter offers, with the first answer only. */
+export const invoiceApps = [{ appCode: invoice.appCode, name: invoice.appName }];
+
+export const invoiceListAnswer = (context: Pick<ListContext, "paging" | "choices">): ListLoad => ({
+  items: [invoicePaidOver, invoiceUnderpaid],
+  ...fakeKeysetPaging(context.paging.page, context.paging.pageSize, 2),
+  ...(context.choices === null ? { choices: invoiceApps } : {}),
+});

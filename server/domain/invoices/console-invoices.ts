@@ -1,0 +1,117 @@
+import type { Kysely } from "kysely";
+import type {
+  ConsoleInvoice,
+  InvoiceExportRequest,
+  InvoiceListRequest,
+  InvoiceListResult,
+} from "../../../contracts/schemas/invoices.ts";
+import type { ConfiguredChain } from "../../chain/chain-layer.ts";
+import type { CurrencyRegistry } from "../../chain/currency-registry.ts";
+import type { DB } from "../../db/schema.ts";
+import type { CsvDownload } from "../platform/csv-download.ts";
+import { type KeysetList, keysetPage } from "../platform/keyset-page.ts";
+import type { MerchantScope } from "../platform/merchant-scope.ts";
+import { ok, type Outcome } from "../platform/outcome.ts";
+import { searchTime } from "../platform/search-time.ts";
+import { wireFile } from "../platform/wire-file.ts";
+import { addressesOf, type InvoiceAddressRow, type InvoiceRow, invoiceToWire } from "./invoice-wire.ts";
+
+/** The console's invoices, newest first, served by invoices_by_merchant (merchant, created_at desc, id desc). */
+const consoleInvoiceKeyset: KeysetList = { name: "invoices", time: "i.created_at", id: "i.id" };
+
+export interface ConsoleInvoiceDeps {
+  currencies: CurrencyRegistry;
+  chains: readonly ConfiguredChain[];
+  secret: Buffer;
+  /** The console's origin: the checkout page's links are under it. */
+  origin: string;
+  now: Date;
+}
+
+/** One merchant's invoices with their applications, filtered. An empty filter is no filter. */
+const filteredInvoices = (db: Kysely<DB>, scope: MerchantScope, filters: InvoiceExportRequest) => {
+  let query = db
+    .selectFrom("invoices as i")
+    .innerJoin("applications as a", "a.id", "i.application_id")
+    .selectAll("i")
+    .select(["a.app_code", "a.name as app_name"])
+    .where("i.merchant_id", "=", scope.merchantId);
+  if (filters.status) query = query.where("i.status", "=", filters.status);
+  if (filters.appCode) query = query.where("a.app_code", "=", filters.appCode);
+  if (filters.orderId) query = query.where("i.order_id", "=", filters.orderId);
+  if (filters.startTime) query = query.where("i.created_at", ">=", searchTime(filters.startTime));
+  if (filters.endTime) query = query.where("i.created_at", "<=", searchTime(filters.endTime));
+  return query;
+};
+
+type ListedInvoice = InvoiceRow & { app_code: string; app_name: string };
+
+/** The `consoleInvoice` schema's shape: the open API's invoice, its application and the transfers its life counted. */
+function toConsoleInvoice(
+  row: ListedInvoice,
+  addresses: readonly InvoiceAddressRow[],
+  deps: ConsoleInvoiceDeps,
+): ConsoleInvoice {
+  const { createdAt, ...invoice } = invoiceToWire(row, addresses, deps);
+  return {
+    ...invoice,
+    appCode: row.app_code,
+    appName: row.app_name,
+    // Its life names a transfer's chain by id (invoice-life-store.ts); the console shows the chain's name.
+    transfers: row.transfers.map((t) => ({
+      chain: deps.currencies.productOf(Number(t.chain)),
+      amount: t.amount,
+      confirmations: t.confirmations,
+      required: t.required,
+      removed: t.removed,
+      late: t.late,
+    })),
+    paidAt: row.paid_at?.toISOString() ?? null,
+    createdAt,
+  };
+}
+
+async function withAddresses(
+  db: Kysely<DB>,
+  rows: readonly ListedInvoice[],
+  deps: ConsoleInvoiceDeps,
+): Promise<ConsoleInvoice[]> {
+  const addresses = await addressesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toConsoleInvoice(r, addresses.get(r.id) ?? [], deps));
+}
+
+/** The merchant's invoices, filtered; a keyset page. */
+export async function listConsoleInvoices(
+  db: Kysely<DB>,
+  scope: MerchantScope,
+  search: InvoiceListRequest,
+  deps: ConsoleInvoiceDeps,
+): Promise<Outcome<InvoiceListResult>> {
+  const { cursor, pageSize = 10, ...filters } = search;
+  const request = { secret: deps.secret, merchantId: scope.merchantId, filters, cursor, pageSize };
+  const page = await keysetPage(db, filteredInvoices(db, scope, filters), consoleInvoiceKeyset, request);
+  if (!page.ok) return page;
+  const { rows, ...paging } = page.data;
+  return ok({ ...paging, items: await withAddresses(db, rows, deps) });
+}
+
+/** The same invoices as a CSV file, named by the day it was made (UTC); each batch's addresses read with it. */
+export function exportConsoleInvoices(
+  db: Kysely<DB>,
+  scope: MerchantScope,
+  filters: InvoiceExportRequest,
+  deps: ConsoleInvoiceDeps,
+): Outcome<CsvDownload<ConsoleInvoice>> {
+  const fileName = `invoices-${deps.now.toISOString().slice(0, 10)}.csv`;
+  const file = wireFile(db, filteredInvoices(db, scope, filters), consoleInvoiceKeyset, fileName, (row) => row);
+  if (!file.ok) return file;
+  return ok({
+    fileName,
+    batches: (async function* () {
+      for await (const batch of file.data.batches) yield await withAddresses(db, batch, deps);
+    })(),
+  });
+}

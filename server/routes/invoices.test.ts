@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { invoiceExportTable } from "../../contracts/exports/invoices.ts";
+import { errCodes } from "../../contracts/schemas/envelope.ts";
+import { invoiceListResult } from "../../contracts/schemas/invoices.ts";
+import { labelledRowOf } from "../testing/csv-rows.ts";
+import { call, createHarness, type Harness, type Merchant, reset, signedInMerchant } from "../testing/harness.ts";
+import { seedApplication, seedInvoice } from "../testing/seed.ts";
+import { stubChainLayer } from "../testing/stub-chain.ts";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness({ chain: stubChainLayer() });
+});
+afterAll(() => h?.close());
+beforeEach(() => reset(h));
+
+const devnet = { chainId: 31337, factory: `0x${"fa".repeat(20)}` as const };
+const at = (minute: number) => new Date(Date.UTC(2026, 10, 29, 10, minute));
+
+const list = async (m: Merchant, body: Record<string, unknown> = {}) => {
+  const answer = await call(h, "invoiceList", { token: m.token, body });
+  expect(answer, JSON.stringify(answer)).toMatchObject({ status: 200, success: true });
+  return invoiceListResult.parse(answer.resData);
+};
+
+/** Three invoices of two applications, a minute apart: a new one, one paid over, one expired underpaid. */
+async function threeInvoices(m: Merchant) {
+  const shop = await seedApplication(h.db, { userId: m.userId, name: "Mug shop" });
+  const games = await seedApplication(h.db, { userId: m.userId, name: "Game top-ups" });
+  const of = (app: typeof shop) => ({ userId: m.userId, applicationId: app.applicationId, appCode: app.appCode });
+  const underpaid = await seedInvoice(h.db, {
+    ...of(shop),
+    chains: [devnet],
+    orderId: "order-1",
+    amount: "12.5",
+    status: "expired",
+    flags: ["underpaid"],
+    amountReceived: "5",
+    transfers: [{ id: "t1", chain: "31337", amount: "5", confirmations: 2, required: 2, removed: false, late: false }],
+    expiryReached: true,
+  });
+  const paid = await seedInvoice(h.db, {
+    ...of(games),
+    chains: [devnet],
+    orderId: "order-2",
+    amount: "25",
+    status: "paid",
+    flags: ["overpaid"],
+    amountReceived: "30",
+    transfers: [
+      { id: "t2", chain: "31337", amount: "10", confirmations: 0, required: 2, removed: true, late: false },
+      { id: "t3", chain: "31337", amount: "30", confirmations: 3, required: 2, removed: false, late: false },
+    ],
+    metadata: {},
+    description: null,
+  });
+  const open = await seedInvoice(h.db, { ...of(shop), chains: [devnet], orderId: "order-3" });
+  for (const [invoice, minute] of [
+    [underpaid, 1],
+    [paid, 2],
+    [open, 3],
+  ] as const)
+    await h.db
+      .updateTable("invoices")
+      .set({ created_at: at(minute), paid_at: invoice === paid ? at(4) : null })
+      .where("id", "=", invoice.id)
+      .execute();
+  return { shop, games, underpaid, paid, open };
+}
+
+describe("Invoice/List and Export", () => {
+  it("lists every invoice of the merchant's applications newest first, each with its application, payment link, addresses and the transfers it counted; filters, pages and exports exactly what it lists", async () => {
+    const m = await signedInMerchant(h);
+    const made = await threeInvoices(m);
+    const page = await list(m);
+    expect(page).toMatchObject({ total: 3, totalCapped: false, nextCursor: null, previousCursor: null });
+    expect(page.items.map((i) => [i.orderId, i.appName, i.status, i.flags, i.amount, i.amountReceived])).toEqual([
+      ["order-3", "Mug shop", "new", [], "25", "0"],
+      ["order-2", "Game top-ups", "paid", ["overpaid"], "25", "30"],
+      ["order-1", "Mug shop", "expired", ["underpaid"], "12.5", "5"],
+    ]);
+    const paid = page.items[1]!;
+    expect(paid).toMatchObject({
+      invoiceId: made.paid.publicId,
+      appCode: made.games.appCode,
+      description: null,
+      metadata: {},
+      addresses: [{ chain: "Devnet", chainId: 31337, address: made.paid.addresses.get(31337) }],
+      // Its life names a transfer's chain by id; the console by name. A reorganised one stays, marked removed.
+      transfers: [
+        { chain: "Devnet", amount: "10", confirmations: 0, required: 2, removed: true, late: false },
+        { chain: "Devnet", amount: "30", confirmations: 3, required: 2, removed: false, late: false },
+      ],
+      createdAt: at(2).toISOString(),
+      paidAt: at(4).toISOString(),
+    });
+    // The checkout page's link, under the origin the console was reached at.
+    expect(paid.checkoutUrl).toMatch(new RegExp(`^https?://[^/]+/pay/${made.paid.publicId}$`));
+    expect(page.items[0]).toMatchObject({ description: "Two mugs", metadata: { cart: "c-77" }, paidAt: null });
+
+    expect((await list(m, { status: "paid" })).items.map((i) => i.orderId)).toEqual(["order-2"]);
+    expect((await list(m, { appCode: made.shop.appCode })).items.map((i) => i.orderId)).toEqual(["order-3", "order-1"]);
+    expect((await list(m, { orderId: "order-1" })).items.map((i) => i.orderId)).toEqual(["order-1"]);
+    const between = { startTime: at(1).toISOString(), endTime: at(2).toISOString() };
+    expect((await list(m, between)).items.map((i) => i.orderId)).toEqual(["order-2", "order-1"]);
+
+    const first = await list(m, { pageSize: 2 });
+    const second = await list(m, { pageSize: 2, cursor: first.nextCursor });
+    expect(second.items.map((i) => i.orderId)).toEqual(["order-1"]);
+    expect(second.total).toBeNull();
+    // A cursor made under other filters is refused, never read as this search's page.
+    const refused = await call(h, "invoiceList", {
+      token: m.token,
+      body: { status: "new", cursor: first.nextCursor },
+    });
+    expect(refused).toMatchObject({ success: false, errCode: errCodes.listCursorInvalid });
+
+    const file = await call(h, "invoiceExport", { token: m.token, body: { appCode: made.shop.appCode } });
+    expect(file.headers["content-disposition"]).toMatch(/^attachment; filename="invoices-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const listed = await list(m, { appCode: made.shop.appCode });
+    // The console asks in English here (its Language header): the list's labels, each invoice as the list reads it.
+    expect(file.csv).toEqual(listed.items.map((invoice) => labelledRowOf(invoiceExportTable, invoice, "en-US")));
+    const flagged = await call(h, "invoiceExport", { token: m.token, body: { status: "expired" } });
+    expect(flagged.csv?.map((row) => [row.Status, row["Status (code)"], row.Flags, row["Flags (code)"]])).toEqual([
+      ["Expired", "expired", "Underpaid", "underpaid"],
+    ]);
+  });
+});

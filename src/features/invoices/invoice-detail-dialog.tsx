@@ -1,0 +1,165 @@
+import { AnchorButton, Button, Dialog, DialogBody, DialogFooter, H3, HTMLTable } from "@blueprintjs/core";
+import { Share } from "@blueprintjs/icons";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { ConsoleInvoice } from "../../../contracts/schemas/invoices.ts";
+import type { InvoiceDetailView } from "../../../machines/invoices/invoice-list-selectors.ts";
+import { CopyButton } from "../../app/copy-button.tsx";
+import { formatDateTime, formatUsdt } from "../../i18n/format.ts";
+import { BreakableToken, BreakableValue } from "../../ui/breakable-value.tsx";
+import { FactList } from "../../ui/fact-list.tsx";
+import { InvoiceStatusTags } from "./invoice-text.tsx";
+
+interface InvoiceDetailDialogProps {
+  view: InvoiceDetailView;
+  onClose(): void;
+}
+
+/** An invoice's every field, its payment link to hand the customer, its addresses and the transfers it counted. */
+export function InvoiceDetailDialog({ view, onClose }: InvoiceDetailDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      isOpen={view.open}
+      onClose={onClose}
+      title={t("invoices.details.title", { orderId: view.open ? view.invoice.orderId : "" })}
+      className="invoice-detail-dialog"
+    >
+      <DialogBody>{view.open ? <InvoiceDetails invoice={view.invoice} /> : null}</DialogBody>
+      <DialogFooter actions={<Button text={t("invoices.details.close")} onClick={onClose} />} />
+    </Dialog>
+  );
+}
+
+function InvoiceDetails({ invoice }: { invoice: ConsoleInvoice }) {
+  const { t, i18n } = useTranslation();
+  const label = (column: string) => t(`invoices.columns.${column}` as never);
+  const copyable = (value: string, copyLabel: string): ReactNode => (
+    <span className="list-code">
+      <code>
+        <BreakableToken text={value} />
+      </code>
+      <CopyButton value={value} label={copyLabel} />
+    </span>
+  );
+  const optional = (value: string | null) => (value ? <BreakableValue text={value} /> : t("invoices.none"));
+  const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : t("invoices.none"));
+  const metadata = Object.entries(invoice.metadata);
+  const facts: Array<[string, ReactNode]> = [
+    [label("invoiceId"), copyable(invoice.invoiceId, t("invoices.details.copyInvoiceId"))],
+    [label("orderId"), <BreakableValue key="order" text={invoice.orderId} />],
+    [label("application"), `${invoice.appName} (${invoice.appCode})`],
+    [label("status"), <InvoiceStatusTags key="status" status={invoice.status} flags={invoice.flags} />],
+    [label("amount"), formatUsdt(invoice.amount, i18n.language)],
+    [label("received"), formatUsdt(invoice.amountReceived, i18n.language)],
+    [t("invoices.details.description"), optional(invoice.description)],
+    [t("invoices.details.customerEmail"), optional(invoice.customerEmail)],
+    [t("invoices.details.redirectUrl"), optional(invoice.redirectUrl)],
+    [
+      t("invoices.details.metadata"),
+      metadata.length === 0
+        ? t("invoices.none")
+        : metadata.map(([key, value]) => (
+            <span key={key} className="invoice-metadata">
+              <code>{key}</code>: <BreakableValue text={value} />
+            </span>
+          )),
+    ],
+    [label("createdAt"), when(invoice.createdAt)],
+    [t("invoices.details.expiresAt"), when(invoice.expiresAt)],
+    [t("invoices.details.paidAt"), when(invoice.paidAt)],
+  ];
+  return (
+    <>
+      <section className="invoice-link" data-testid="invoice-link">
+        <H3>{t("invoices.details.paymentLink")}</H3>
+        <p>{t("invoices.details.paymentLinkHint")}</p>
+        {copyable(invoice.checkoutUrl, t("invoices.details.copyLink"))}
+        <AnchorButton
+          href={invoice.checkoutUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          icon={<Share />}
+          variant="minimal"
+          intent="primary"
+          text={t("invoices.details.openLink")}
+        />
+      </section>
+      <FactList facts={facts} testId="invoice-facts" />
+      <InvoiceAddresses invoice={invoice} />
+      <InvoiceTransfers invoice={invoice} />
+    </>
+  );
+}
+
+function InvoiceAddresses({ invoice }: { invoice: ConsoleInvoice }) {
+  const { t } = useTranslation();
+  return (
+    <section data-testid="invoice-addresses">
+      <H3>{t("invoices.details.addresses")}</H3>
+      {invoice.addresses.length === 0 ? (
+        <p>{t("invoices.none")}</p>
+      ) : (
+        <ul className="invoice-addresses">
+          {invoice.addresses.map((a) => (
+            <li key={a.chainId}>
+              <span className="invoice-chain">{`${a.chain} (${a.chainId})`}</span>
+              <span className="list-code">
+                <code>
+                  <BreakableToken text={a.address} />
+                </code>
+                <CopyButton value={a.address} label={t("invoices.details.copyAddress", { chain: a.chain })} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function InvoiceTransfers({ invoice }: { invoice: ConsoleInvoice }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <section data-testid="invoice-transfers">
+      <H3>{t("invoices.details.transfers")}</H3>
+      {invoice.transfers.length === 0 ? (
+        <p>{t("invoices.details.noTransfers")}</p>
+      ) : (
+        <HTMLTable compact className="invoice-transfers">
+          <thead>
+            <tr>
+              <th scope="col">{t("invoices.details.transferChain")}</th>
+              <th scope="col">{t("invoices.details.transferAmount")}</th>
+              <th scope="col">{t("invoices.details.confirmations")}</th>
+              <th scope="col">{t("invoices.details.transferState")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {invoice.transfers.map((transfer, index) => (
+              // A transfer has no id of its own on the wire; the life keeps them in the order they were seen.
+              // biome-ignore lint/suspicious/noArrayIndexKey: the list only grows, in order.
+              <tr key={index}>
+                <td>{transfer.chain}</td>
+                <td>{formatUsdt(transfer.amount, i18n.language)}</td>
+                <td>
+                  {t("invoices.details.confirmationsOf", {
+                    confirmations: Math.min(transfer.confirmations, transfer.required),
+                    required: transfer.required,
+                  })}
+                </td>
+                <td>
+                  {transfer.removed
+                    ? t("invoices.details.removed")
+                    : transfer.late
+                      ? t("invoices.details.late")
+                      : t("invoices.details.counted")}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+    </section>
+  );
+}

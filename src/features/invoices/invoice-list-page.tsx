@@ -1,0 +1,50 @@
+import { Callout } from "@blueprintjs/core";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useTranslation } from "react-i18next";
+import { invoiceListArea } from "../../../machines/invoices/invoice-list.ts";
+import { selectInvoiceDetail, selectInvoiceTable } from "../../../machines/invoices/invoice-list-selectors.ts";
+import { ListPage } from "../../app/list-page.tsx";
+import { actorClock } from "../../app/services.ts";
+import { useServices } from "../../app/services-context.tsx";
+import { InvoiceDetailDialog } from "./invoice-detail-dialog.tsx";
+import { provideInvoiceExport, provideInvoiceList } from "./invoice-machines.ts";
+import { InvoiceTable } from "./invoice-table.tsx";
+import "./invoices.css";
+
+/** Invoices: every invoice of the merchant's applications, with the payment link each hands its customer. */
+export default function InvoiceListPage() {
+  const { t } = useTranslation();
+  const services = useServices();
+  const list = useActorRef(provideInvoiceList(services), {
+    input: { area: invoiceListArea },
+    clock: actorClock(services),
+  });
+  const exporter = useActorRef(provideInvoiceExport(services));
+  const table = useSelector(list, selectInvoiceTable);
+  const detail = useSelector(list, selectInvoiceDetail);
+  return (
+    <ListPage
+      area={invoiceListArea}
+      name="invoices"
+      list={list}
+      exported={{ exporter, describeFailure: services.describeFailure }}
+      lead={
+        <Callout intent="primary" className="invoices-intro">
+          {t("invoices.intro")}
+        </Callout>
+      }
+      table={{
+        rows: table.kind === "rows",
+        node: (
+          <InvoiceTable
+            view={table}
+            onRetry={() => list.send({ type: "list.retry" })}
+            onDetails={(invoiceId) => list.send({ type: "row.details", key: invoiceId })}
+          />
+        ),
+      }}
+    >
+      <InvoiceDetailDialog view={detail} onClose={() => list.send({ type: "details.close" })} />
+    </ListPage>
+  );
+}
