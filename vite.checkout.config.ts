@@ -9,12 +9,14 @@ import { localeParts } from "./scripts/vite-locale-parts.ts";
  */
 export default defineConfig({
   plugins: [react(), localeParts()],
+  // The console's build copied public/ already.
+  publicDir: false,
   build: {
     outDir: "dist",
     emptyOutDir: false,
     sourcemap: false,
     // scripts/checkout-weight.ts reads it for the page's budget, then deletes it.
-    manifest: "checkout-manifest.json",
+    manifest: ".vite/checkout-manifest.json",
     rolldownOptions: { input: "pay.html" },
   },
 });
