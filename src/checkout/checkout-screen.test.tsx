@@ -61,8 +61,10 @@ class FakeEventSource extends EventTarget {
   static opened: FakeEventSource[] = [];
   readyState = FakeEventSource.CONNECTING;
   closed = false;
-  constructor(readonly url: string) {
+  readonly url: string;
+  constructor(url: string) {
     super();
+    this.url = url;
     FakeEventSource.opened.push(this);
   }
   close() {
