@@ -6,6 +6,7 @@ import { appsEndpoints } from "./endpoints/apps.ts";
 import { authEndpoints } from "./endpoints/auth.ts";
 import { billsEndpoints } from "./endpoints/bills.ts";
 import { callbacksEndpoints } from "./endpoints/callbacks.ts";
+import { checkoutEndpoints } from "./endpoints/checkout.ts";
 import { currenciesEndpoints } from "./endpoints/currencies.ts";
 import { consoleEndpoints } from "./endpoints/console.ts";
 import { demoEndpoints } from "./endpoints/demo.ts";
@@ -39,6 +40,7 @@ export const areaTables = [
   transactionsEndpoints,
   callbacksEndpoints,
   consoleEndpoints,
+  checkoutEndpoints,
 ] as const;
 
 export const everyKeyOnce: EveryKeyOnce<typeof areaTables> = true;

@@ -26,6 +26,8 @@ export const areaNames: Record<string, Partial<AreaPlaces>> = {
   account: { schemas: "balance", machines: null, features: null, domain: "payments" },
   apps: { domain: "applications" },
   auth: { domain: "identity" },
+  // The hosted checkout page's calls; its page and machine are the checkout page's own (null until they land).
+  checkout: { machines: null, features: null, domain: "invoices" },
   currencies: { domain: "payments" },
   console: { domain: "bills" },
   demo: { machines: "public", features: "public", domain: "payments" },

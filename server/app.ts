@@ -60,6 +60,7 @@ import { packageHandlers } from "./routes/packages.ts";
 import { appHandlers } from "./routes/apps.ts";
 import { billHandlers } from "./routes/bills.ts";
 import { callbackHandlers } from "./routes/callbacks.ts";
+import { checkoutHandlers } from "./routes/checkout.ts";
 import { openApiHandlers } from "./routes/open-api.ts";
 
 export interface BuildServerOptions {
@@ -139,6 +140,7 @@ const handlers: HandlerTable = {
   ...billHandlers,
   ...callbackHandlers,
   ...consoleHandlers,
+  ...checkoutHandlers,
 };
 
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {

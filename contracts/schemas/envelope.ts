@@ -197,6 +197,8 @@ export const errCodes = {
   invoiceNoChains: "2906",
   /** The redirectUrl's host resolves to a loopback, private, link-local or other non-public address. */
   invoiceRedirectForbidden: "2907",
+  /** The checkout page (contracts/schemas/checkout.ts): no invoice of that id, whatever the id's shape. */
+  checkoutNotFound: "2920",
   notLoggedIn: "4010",
   forbidden: "4030",
   notFound: "4040",

@@ -117,6 +117,8 @@ const valid = (name: EndpointName): Input => {
       },
     },
     callbackTest: { body: { appCode: "2026010100000001", target: "recharge" } },
+    checkoutView: { query: { invoiceId: "A".repeat(22) } },
+    checkoutEvents: { query: { invoiceId: "A".repeat(22) } },
   };
   return inputs[name] ?? {};
 };

@@ -5,11 +5,14 @@ import { maxBillPageSize } from "../../contracts/schemas/bills.ts";
 import { billForWire, searchBills } from "../domain/bills/bills.ts";
 import { orderForWire } from "../domain/payments/orders.ts";
 import { liveTransactionRecords } from "../domain/payments/transaction-records.ts";
-import type { LiveStreamName } from "../domain/platform/live-changes.ts";
+import type { MerchantStreamName } from "../domain/platform/live-changes.ts";
+import { readCheckoutView } from "../domain/invoices/checkout-view.ts";
+import type { CheckoutQuery, CheckoutView } from "../../contracts/schemas/checkout.ts";
 import { startNotifyRelay } from "../domain/platform/notify-relay.ts";
 import { fail, ok } from "../domain/platform/outcome.ts";
 import type { Services } from "./handler.ts";
 import { type LiveEventsOptions, type LiveStreamSpec, registerLiveStream } from "./live-stream.ts";
+import { type PublicStreamSpec, registerPublicLiveStream } from "./public-live-stream.ts";
 
 type Spec = LiveStreamSpec<never, unknown>;
 
@@ -19,7 +22,7 @@ type Spec = LiveStreamSpec<never, unknown>;
  * stream shares the process's one LISTEN and relay, the session checks, the cap per merchant and the keep-alive
  * (live-stream.ts).
  */
-export function liveStreams(services: Services): Record<LiveStreamName, Spec> {
+export function liveStreams(services: Services): Record<MerchantStreamName, Spec> {
   const currencies = () => services.currencies;
   const specs = {
     /**
@@ -83,8 +86,34 @@ export function liveStreams(services: Services): Record<LiveStreamName, Spec> {
       read: (scope, _query, key) => liveTransactionRecords(services.db, scope, key, currencies()),
     } satisfies LiveStreamSpec<Record<string, never>, unknown>,
   };
-  return specs as unknown as Record<LiveStreamName, Spec>;
+  return specs as unknown as Record<MerchantStreamName, Spec>;
 }
+
+/**
+ * `GET /api/Checkout/Events?invoiceId=`: the hosted checkout page's invoice at once, then again after every change of
+ * it (its life's store raises them: a transfer seen, a confirmation, paid, expired, cancelled). An unknown id is
+ * refused (2920) before any stream starts. The stream stays open once the invoice has ended: money may still arrive
+ * (paid late, overpaid), and the page shows it.
+ */
+export const checkoutStream = (services: Services): PublicStreamSpec<CheckoutQuery, CheckoutView> => {
+  const view = (invoiceId: string) =>
+    readCheckoutView(services.db, invoiceId, { currencies: services.currencies, now: services.clock() });
+  return {
+    path: endpoints.checkoutEvents.path,
+    query: endpoints.checkoutEvents.query,
+    stream: "checkout",
+    what: "checkout",
+    keyOf: (query) => query.invoiceId,
+    first: async ({ invoiceId }) => {
+      const first = await view(invoiceId);
+      return first.ok ? ok([first.data]) : first;
+    },
+    read: async ({ invoiceId }) => {
+      const again = await view(invoiceId);
+      return again.ok ? [again.data] : "end";
+    },
+  };
+};
 
 /** Every live stream's route, over the process's one relay (stopped when the app closes). */
 export async function registerLiveStreams(
@@ -95,4 +124,5 @@ export async function registerLiveStreams(
   const relay = await startNotifyRelay(options.listen, app.log);
   app.addHook("onClose", async () => relay.stop());
   for (const spec of Object.values(liveStreams(services))) registerLiveStream(app, services, relay, spec, options);
+  registerPublicLiveStream(app, relay, checkoutStream(services), options);
 }

@@ -7,3 +7,4 @@ export * from "./seed/applications.ts";
 export * from "./seed/bills.ts";
 export * from "./seed/callbacks.ts";
 export * from "./seed/wallet.ts";
+export * from "./seed/invoices.ts";

@@ -9,6 +9,7 @@ import {
 import {
   callbackEventBetween,
   type InvoiceLifeSnapshot,
+  type InvoiceView,
   selectInvoiceStatus,
   selectInvoiceView,
 } from "../../../contracts/machines/invoice-life-selectors.ts";
@@ -17,11 +18,12 @@ import type { InvoiceCallbackData } from "../../../contracts/schemas/callbacks.t
 import type { InvoiceEventType } from "../../../contracts/schemas/invoice-states.ts";
 import type { DB } from "../../db/schema.ts";
 import { publishEvent } from "../platform/event-outbox.ts";
+import { notifyCheckout } from "../platform/live-changes.ts";
 
 /**
  * An invoice's life kept in its row: each change locks the row, resumes the machine (contracts/machines/invoice-life.ts)
  * from what is stored, applies the events, and writes the status, money, flags and counted transfers back with one
- * callback per change of state — all in the caller's transaction (the watcher's, the expiry sweep's, the cancel's), so
+ * callback per change of state, and tells its checkout page's live streams — all in the caller's transaction (the watcher's, the expiry sweep's, the cancel's), so
  * a change and its callback commit together or not at all, and whoever comes next resumes from what committed.
  */
 
@@ -61,11 +63,21 @@ async function offeredChains(trx: Kysely<DB>, invoiceId: string): Promise<string
   return rows.map((row) => String(row.chain_id));
 }
 
+/** What the machine's context is made of. */
+type LifeRow = Pick<
+  LockedInvoice,
+  "amount" | "expires_at" | "transfers" | "amount_received" | "flags" | "expiry_reached_at" | "status"
+>;
+
+/** The invoice as every reader shows it (the life's one selector), from its stored row and offered chains' ids. */
+export const storedInvoiceView = (row: LifeRow, chainIds: readonly number[]): InvoiceView =>
+  selectInvoiceView(resumeInvoiceLife(row.status, contextOf(row, chainIds.map(String))));
+
 /**
  * The machine's context from the row. A transfer carries the confirmations its chain required when it was first
  * seen, so the invoice needs no table of them here.
  */
-function contextOf(row: LockedInvoice, chains: string[]): InvoiceLifeContext {
+function contextOf(row: LifeRow, chains: string[]): InvoiceLifeContext {
   return {
     amount: usdtText(row.amount),
     chains,
@@ -164,4 +176,5 @@ async function writeLife(trx: Kysely<DB>, row: LockedInvoice, snapshot: InvoiceL
     })
     .where("id", "=", row.id)
     .execute();
+  await notifyCheckout(trx, row.public_id);
 }

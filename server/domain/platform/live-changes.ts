@@ -8,8 +8,10 @@ import { notifyChannels } from "./notify-channels.ts";
  * scope. A new live list is its name here, its row in the endpoint table and its read function
  * (server/http/live-streams.ts).
  */
-export const liveStreamNames = ["order", "bill", "transaction"] as const;
+export const liveStreamNames = ["order", "bill", "transaction", "checkout"] as const;
 export type LiveStreamName = (typeof liveStreamNames)[number];
+/** The streams read in a signed-in merchant's scope; the others are public, keyed by a row's unguessable id. */
+export type MerchantStreamName = Exclude<LiveStreamName, "checkout">;
 
 /**
  * Raises a change of one of the merchant's rows on the one live channel, inside the caller's transaction (pass `trx`):
@@ -25,3 +27,10 @@ export async function notifyLive(
     trx,
   );
 }
+
+/**
+ * Raises a change of an invoice for its hosted checkout page's streams, inside the transaction that changed it. The
+ * page is public: its streams are keyed by the invoice's public id alone (the relay's owner and row), no merchant.
+ */
+export const notifyCheckout = (trx: Kysely<DB>, invoicePublicId: string): Promise<void> =>
+  notifyLive(trx, "checkout", invoicePublicId, invoicePublicId);
