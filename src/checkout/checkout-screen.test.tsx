@@ -10,6 +10,7 @@ import {
   checkoutView,
   checkoutViewPath,
 } from "../../contracts/schemas/checkout.ts";
+import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { browserLocale, createCheckoutI18n } from "./checkout-i18n.ts";
 import { CheckoutScreen } from "./checkout-screen.tsx";
 
@@ -116,8 +117,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The API's envelope, as the server answers GET /api/Checkout/View. */
+const ok = (view: CheckoutView) => json(200, { success: true, errCode: "0", errMsg: "", resData: view });
+
 async function show(first: Response | CheckoutView, options: { id?: string; i18n?: i18n } = {}) {
-  answers = [first instanceof Response ? first : json(200, first)];
+  answers = [first instanceof Response ? first : ok(first)];
   render(
     <I18nextProvider i18n={options.i18n ?? english}>
       <CheckoutScreen invoiceId={options.id ?? invoiceId} />
@@ -246,7 +250,7 @@ describe("the checkout page", () => {
   });
 
   it("says an unknown invoice is not found, without asking for a malformed id; a failed read can be tried again", async () => {
-    await show(json(404, { errCode: "2904", errMsg: "No invoice of this id" }));
+    await show(json(200, { success: false, errCode: errCodes.checkoutNotFound, errMsg: "", resData: null }));
     expect(await screen.findByRole("heading", { name: "Payment not found" })).toBeTruthy();
     expect(FakeEventSource.opened).toEqual([]);
     cleanup();
@@ -259,7 +263,7 @@ describe("the checkout page", () => {
     await show(json(503, {}));
     expect(screen.getByRole("status").textContent).toBe("Loading your payment…");
     const retry = await screen.findByRole("button", { name: "Try again" });
-    answers = [json(200, fixtureView())];
+    answers = [ok(fixtureView())];
     fireEvent.click(retry);
     expect(await screen.findByRole("heading", { name: "Blue Mug Shop" })).toBeTruthy();
   });

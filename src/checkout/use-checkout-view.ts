@@ -6,6 +6,7 @@ import {
   checkoutView,
   checkoutViewPath,
 } from "../../contracts/schemas/checkout.ts";
+import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { invoiceIdField } from "../../contracts/schemas/open-api-invoices.ts";
 
 export type CheckoutState =
@@ -33,15 +34,25 @@ const shownFrom = (view: CheckoutView, connected: boolean): CheckoutState => ({
   connected,
 });
 
+/** The API's envelope around the view (contracts/schemas/envelope.ts); the stream's events carry the bare view. */
+interface Answer {
+  success?: boolean;
+  errCode?: string;
+  resData?: unknown;
+}
+
 async function firstView(invoiceId: string, signal: AbortSignal): Promise<CheckoutState> {
   try {
     const answer = await fetch(`${checkoutViewPath}${query(invoiceId)}`, {
       headers: { accept: "application/json" },
       signal,
     });
-    if (answer.status === 404 || answer.status === 400) return { kind: "notFound" };
+    // A malformed id is refused as bad input (400): no invoice can have it.
+    if (answer.status === 400) return { kind: "notFound" };
     if (!answer.ok) return { kind: "failed" };
-    const parsed = checkoutView.safeParse(await answer.json());
+    const body = (await answer.json()) as Answer;
+    if (!body.success) return { kind: body.errCode === errCodes.checkoutNotFound ? "notFound" : "failed" };
+    const parsed = checkoutView.safeParse(body.resData);
     return parsed.success ? shownFrom(parsed.data, true) : { kind: "failed" };
   } catch {
     return { kind: "failed" };
