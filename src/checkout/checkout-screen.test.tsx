@@ -11,6 +11,8 @@ import {
   checkoutViewPath,
 } from "../../contracts/schemas/checkout.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
+import { invoiceFlag, invoiceStatus } from "../../contracts/schemas/invoice-states.ts";
+import enUS from "../../locales/en-US.json";
 import { browserLocale, createCheckoutI18n } from "./checkout-i18n.ts";
 import { CheckoutScreen } from "./checkout-screen.tsx";
 
@@ -277,6 +279,12 @@ describe("the checkout page's language", () => {
     expect(browserLocale(["zh"])).toBe("zh-CN");
     expect(browserLocale(["th-TH"])).toBe("th-TH");
     expect(browserLocale(["de", "fr"])).toBe("en-US");
+  });
+
+  it("has a word for every status and flag of the invoice's life (contracts/schemas/invoice-states.ts), and no other", () => {
+    const words = enUS.invoiceStatus as Record<string, unknown>;
+    expect(Object.keys(words).sort()).toEqual([...invoiceStatus.options, "flags"].sort());
+    expect(Object.keys(words.flags as object).sort()).toEqual([...invoiceFlag.options].sort());
   });
 
   it("is switched on the page, and the status words come from the one section the console shares", async () => {
