@@ -12,7 +12,7 @@ import {
 } from "../../contracts/schemas/checkout.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { invoiceFlag, invoiceStatus } from "../../contracts/schemas/invoice-states.ts";
-import enUS from "../../locales/en-US.json";
+import enUS from "../../locales/en-US.json" with { type: "json" };
 import { browserLocale, createCheckoutI18n } from "./checkout-i18n.ts";
 import { CheckoutScreen } from "./checkout-screen.tsx";
 
