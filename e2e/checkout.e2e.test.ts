@@ -49,7 +49,6 @@ describe("the hosted checkout page", () => {
       new RegExp(`^ethereum:0x[0-9a-fA-F]{40}@\\d+/transfer\\?address=${address}&uint256=35(0+)$`),
     );
     expect(await noSidewaysScroll(page), "320 px").toBe(true);
-    await page.screenshot({ path: "/tmp/cp/new-320.png", fullPage: true }); // TEMP
     expect(await axeScan(page, "checkout, new, 320 px")).toEqual([]);
 
     await payFromDevnet(dataDir, address, "3.5");
@@ -63,13 +62,11 @@ describe("the hosted checkout page", () => {
       "paid",
     ]);
 
-    await page.screenshot({ path: "/tmp/cp/paid-320.png", fullPage: true }); // TEMP
     await page.setViewportSize({ width: 1920, height: 1080 });
     expect(await noSidewaysScroll(page), "1920 px").toBe(true);
     await page.emulateMedia({ colorScheme: "dark" });
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(28, 33, 39)");
     expect(await axeScan(page, "checkout, paid, dark")).toEqual([]);
-    await page.screenshot({ path: "/tmp/cp/paid-1920-dark.png" }); // TEMP
 
     await page.goto(`/pay/${cancelled.invoiceId}`);
     await page.getByText("This payment was cancelled.").waitFor();

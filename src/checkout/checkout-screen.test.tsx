@@ -148,7 +148,7 @@ describe("the checkout page", () => {
     expect(screen.getByTestId("checkout-status").textContent).toBe("Status: Awaiting payment");
     expect(notes()).toEqual(["Waiting for your payment"]);
     expect(screen.getByTestId("checkout-time-left").textContent).toMatch(/^(10:00|09:5\d)$/);
-    expect(screen.getByText("Send exactly 12.50 USDT in USDT on Ethereum to this address:")).toBeTruthy();
+    expect(screen.getByText("Send exactly 12.50 USDT on Ethereum to this address:")).toBeTruthy();
     expect(screen.getByTestId("checkout-address").textContent).toBe(`0x${"1".repeat(40)}`);
     expect(screen.getByTestId("checkout-qr").getAttribute("data-value")).toBe(fixtureView().options[0]?.paymentUri);
     expect(screen.getByRole("img", { name: "QR code of this payment on Ethereum" })).toBeTruthy();
