@@ -24,6 +24,17 @@ const lightIconNames = (): Plugin => ({
   },
 });
 
+/** `vite dev` answers the hosted checkout page's paths with pay.html, as the server does (built by vite.checkout.config.ts). */
+const checkoutPageInDev = (): Plugin => ({
+  name: "checkout-page-in-dev",
+  configureServer(server) {
+    server.middlewares.use((request, _response, next) => {
+      if (request.url && /^\/pay\/[^/?]+\/?(\?|$)/.test(request.url)) request.url = "/pay.html";
+      next();
+    });
+  },
+});
+
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
 export default defineConfig({
@@ -34,6 +45,7 @@ export default defineConfig({
     blueprintStylesheet(),
     blueprintHotkeyWarnings(),
     googleClientIdInDevPages(),
+    checkoutPageInDev(),
   ],
   // The manifest tells scripts/prerender.ts which chunks each prerendered page needs; it deletes it afterwards.
   build: {

@@ -26,7 +26,7 @@ export const areaNames: Record<string, Partial<AreaPlaces>> = {
   account: { schemas: "balance", machines: null, features: null, domain: "payments" },
   apps: { domain: "applications" },
   auth: { domain: "identity" },
-  // The hosted checkout page's calls; its page and machine are the checkout page's own (null until they land).
+  // The hosted checkout page's calls; its page is an entry of its own, src/checkout/ (no console feature), with no machine.
   checkout: { machines: null, features: null, domain: "invoices" },
   currencies: { domain: "payments" },
   console: { domain: "bills" },

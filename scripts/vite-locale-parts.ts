@@ -17,11 +17,16 @@ export const localeParts = (): Plugin => ({
   enforce: "pre",
   resolveId(source, _importer, options) {
     // What this returns, as a module runner hands it back root-relative (`/locales/en-US.public.js`).
-    const again = /^\/locales\/([a-z]{2}-[A-Z]{2})\.(public|console)\.js$/.exec(source);
+    const again = /^\/locales\/([a-z]{2}-[A-Z]{2})\.(public|console|checkout)\.js$/.exec(source);
     if (again) return `${locales}${again[1]}.${again[2]}.js`;
     if (!source.startsWith(prefix)) return null;
     const [locale, part] = source.slice(prefix.length).split("/");
-    if (!locale || (part !== "public" && part !== "console") || !/^[a-z]{2}-[A-Z]{2}$/.test(locale)) return null;
+    if (
+      !locale ||
+      (part !== "public" && part !== "console" && part !== "checkout") ||
+      !/^[a-z]{2}-[A-Z]{2}$/.test(locale)
+    )
+      return null;
     // Vite's dependency scan (vite dev) reads what it resolves from disk, where this file is not, and would fail as a
     // whole. A part imports nothing, so the scan passes it by: an id that is the specifier itself it leaves out.
     if ((options as { scan?: boolean }).scan) return source;
@@ -29,7 +34,7 @@ export const localeParts = (): Plugin => ({
   },
   load(id) {
     // The runner may hand the id back root-relative (`/locales/en-US.public.js`): the name is what counts.
-    const match = /\/locales\/([a-z]{2}-[A-Z]{2})\.(public|console)\.js$/.exec(id);
+    const match = /\/locales\/([a-z]{2}-[A-Z]{2})\.(public|console|checkout)\.js$/.exec(id);
     if (!match) return null;
     const [, locale, part] = match;
     const file = `${locales}${locale}.json`;

@@ -19,12 +19,14 @@ const noDatabase = new Kysely<DB>({
 let dir: string;
 let app: FastifyInstance;
 const indexHtml = `<!doctype html><html><head><title>Merchant Console</title></head><body><div id="root"></div>${"<!-- padding -->".repeat(200)}</body></html>`;
+const payHtml = `<!doctype html><html><head><title>Checkout</title></head><body><div id="root"></div><script type="module" src="/assets/pay-Mn34Op56.js"></script></body></html>`;
 const script = `export const hello = () => ${JSON.stringify("console ".repeat(400))};\n`;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "merchant-console-static-"));
   mkdirSync(join(dir, "assets"));
   writeFileSync(join(dir, "index.html"), indexHtml);
+  writeFileSync(join(dir, "pay.html"), payHtml);
   writeFileSync(join(dir, "assets", "index-Ab12Cd34.js"), script);
   writeFileSync(join(dir, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
   writeFileSync(join(dir, "assets", "built-Ef56Gh78.js"), script);
@@ -157,6 +159,19 @@ describe("serving the built console", () => {
       expect(answer.headers["cache-control"], url).toBe("no-cache");
       expect(answer.body, url).toBe(indexHtml);
     }
+  });
+
+  it("answers the checkout page's own HTML at /pay/{invoiceId}, revalidated, under the plain policy", async () => {
+    for (const url of ["/pay/AbCdEfGhIjKlMnOpQrStUv", "/pay/AbCdEfGhIjKlMnOpQrStUv/?lang=ja", "/pay/unknown-id"]) {
+      const answer = await get(url, { accept: "text/html" });
+      expect(answer.statusCode, url).toBe(200);
+      expect(answer.headers["cache-control"], url).toBe("no-cache");
+      expect(answer.headers["content-security-policy"], url).toContain("script-src 'self'; style-src 'self';");
+      expect(answer.body, url).toBe(payHtml);
+    }
+    // Not a page of one invoice: the console's.
+    for (const url of ["/pay", "/pay/a/b", "/console/pay/AbCdEfGhIjKlMnOpQrStUv"])
+      expect((await get(url, { accept: "text/html" })).body, url).toBe(indexHtml);
   });
 
   it("answers 404 for missing files, non-HTML asks and unknown API routes", async () => {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { checkoutPagePath } from "../../contracts/schemas/checkout.ts";
 import { type BuiltFile, readBuiltFile, readBuiltFolder, sendBuiltFile } from "./built-files.ts";
 import { withGoogleClientId } from "./google-client-meta.ts";
 import { allowInline, type InlineHashes } from "./security-headers.ts";
@@ -29,6 +30,9 @@ interface PageEntry {
 interface LoadedPage extends InlineHashes {
   content: BuiltFile;
 }
+
+/** The hosted checkout page (pay.html, its own build): `/pay/` and one segment, the invoice id the page reads. */
+const checkoutPage = new RegExp(`^${checkoutPagePath.replace("{invoiceId}", "[^/]+")}/?$`);
 
 /** A page's path as the console's router matches it: any case, trailing slashes ignored. */
 const pageKey = (path: string) => path.replace(/\/+$/, "").toLowerCase() || "/";
@@ -62,7 +66,10 @@ export interface ConsolePagesOptions {
 }
 
 export interface ConsolePages {
-  /** A page navigation that matched no file: its prerendered HTML when the build made one, else index.html. */
+  /**
+   * A page navigation that matched no file: the checkout page at its path, a prerendered page's HTML when the build
+   * made one, else index.html.
+   */
   send(request: FastifyRequest, reply: FastifyReply): FastifyReply;
 }
 
@@ -94,6 +101,7 @@ export function registerStaticFiles(
   const index = configured(built);
   files.set("/index.html", index);
   files.set("/", index);
+  const checkout = files.get("/pay.html");
   const pages = new Map<string, LoadedPage>(
     [...readPrerenderedPages(root)].map(([path, page]) => {
       const { file, scripts, styles } = (googleClientId && page.google) || page;
@@ -109,7 +117,9 @@ export function registerStaticFiles(
   });
   return {
     send(request, reply) {
-      const page = pages.get(pageKey(decodedPath(request.url) ?? ""));
+      const path = decodedPath(request.url) ?? "";
+      if (checkout && checkoutPage.test(path)) return sendBuiltFile(request, reply, checkout, revalidate);
+      const page = pages.get(pageKey(path));
       if (!page) return sendBuiltFile(request, reply, index, revalidate);
       allowInline(reply, page);
       return sendBuiltFile(request, reply, page.content, revalidate);

@@ -2,23 +2,28 @@ import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { localeField } from "../../contracts/schemas/fields.ts";
 import { createI18n, ensureConsoleMessages } from "./i18n.ts";
-import { localePart, publicSections } from "./locale-parts.ts";
+import { checkoutSections, localePart, publicSections } from "./locale-parts.ts";
 
 const whole = (locale: string) =>
   JSON.parse(readFileSync(new URL(`../../locales/${locale}.json`, import.meta.url), "utf8")) as Record<string, unknown>;
 
 afterEach(() => vi.restoreAllMocks());
 
-describe("the two parts of a locale", () => {
+describe("the parts of a locale", () => {
   it.each(localeField.options)(
-    "%s: the public and console parts together are the whole file, with no section in both",
+    "%s: the public, console and checkout parts together are the whole file; only the status words are in two",
     (locale) => {
       const messages = whole(locale);
       const publicPart = localePart(messages, "public");
       const consolePart = localePart(messages, "console");
-      expect(Object.keys(publicPart).filter((section) => section in consolePart)).toEqual([]);
-      expect({ ...publicPart, ...consolePart }).toEqual(messages);
+      const checkoutPart = localePart(messages, "checkout");
+      expect(Object.keys(publicPart).filter((section) => section in consolePart || section in checkoutPart)).toEqual(
+        [],
+      );
+      expect(Object.keys(checkoutPart).filter((section) => section in consolePart)).toEqual(["invoiceStatus"]);
+      expect({ ...publicPart, ...consolePart, ...checkoutPart }).toEqual(messages);
       expect(Object.keys(publicPart).sort()).toEqual([...publicSections].sort());
+      expect(Object.keys(checkoutPart).sort()).toEqual([...checkoutSections].sort());
     },
   );
 });

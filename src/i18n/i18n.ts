@@ -6,10 +6,12 @@ import { defaultLocale } from "./locales.ts";
 
 type Messages = Record<string, unknown>;
 type Loader = () => Promise<{ default: Messages }>;
+/** The console's two parts; the checkout page loads its own (src/checkout/checkout-i18n.ts). */
+type ConsolePart = Exclude<LocalePart, "checkout">;
 
 // Each part of each locale is its own chunk (src/i18n/locale-parts.ts): a merchant downloads only the language
 // shown (plus English as fallback), and on the public pages only their part of it.
-const loaders: Record<Locale, Record<LocalePart, Loader>> = {
+const loaders: Record<Locale, Record<ConsolePart, Loader>> = {
   "en-US": { public: () => import("locale-part:en-US/public"), console: () => import("locale-part:en-US/console") },
   "zh-CN": { public: () => import("locale-part:zh-CN/public"), console: () => import("locale-part:zh-CN/console") },
   "zh-TW": { public: () => import("locale-part:zh-TW/public"), console: () => import("locale-part:zh-TW/console") },
@@ -27,7 +29,7 @@ export interface I18nOptions {
 
 const localesOf = (locale: Locale): Locale[] => (locale === defaultLocale ? [locale] : [locale, defaultLocale]);
 
-async function loadPart(locale: Locale, part: LocalePart): Promise<[Locale, Messages]> {
+async function loadPart(locale: Locale, part: ConsolePart): Promise<[Locale, Messages]> {
   return [locale, (await loaders[locale][part]()).default];
 }
 
@@ -38,7 +40,7 @@ const withConsolePart = new WeakMap<i18n, Promise<void>>();
 export function createI18n(locale: Locale, options: I18nOptions = {}): Promise<i18n> {
   const made = (async () => {
     const instance = i18next.createInstance();
-    const parts: LocalePart[] = options.consoleMessages === false ? ["public"] : ["public", "console"];
+    const parts: ConsolePart[] = options.consoleMessages === false ? ["public"] : ["public", "console"];
     const bundles = await Promise.all(localesOf(locale).flatMap((l) => parts.map((part) => loadPart(l, part))));
     const resources: Record<string, { translation: Messages }> = {};
     for (const [l, messages] of bundles) resources[l] = { translation: { ...resources[l]?.translation, ...messages } };

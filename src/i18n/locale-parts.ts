@@ -31,15 +31,28 @@ export const publicSections = [
   "packageLimits",
 ] as const;
 
-export type LocalePart = "public" | "console";
+/**
+ * The hosted checkout page (`/pay/{invoiceId}`, src/checkout/) loads only these. The invoice's status words are in the
+ * console part too, so the console and the page name a status the same way from one section.
+ */
+export const checkoutSections = ["checkout", "invoiceStatus"] as const;
+const checkoutOnly = ["checkout"];
+
+export type LocalePart = "public" | "console" | "checkout";
 
 type Messages = Record<string, unknown>;
 
 const isPublic = (section: string) => (publicSections as readonly string[]).includes(section);
 
+const inPart: Record<LocalePart, (section: string) => boolean> = {
+  public: isPublic,
+  console: (section) => !isPublic(section) && !checkoutOnly.includes(section),
+  checkout: (section) => (checkoutSections as readonly string[]).includes(section),
+};
+
 /** The sections of one part of a locale's messages. */
 export function localePart(messages: Messages, part: LocalePart): Messages {
-  return Object.fromEntries(Object.entries(messages).filter(([section]) => isPublic(section) === (part === "public")));
+  return Object.fromEntries(Object.entries(messages).filter(([section]) => inPart[part](section)));
 }
 
 /** The module specifier the build answers with one part of one locale (scripts/vite-locale-parts.ts). */

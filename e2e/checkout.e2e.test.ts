@@ -1,0 +1,80 @@
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { axeScan } from "./support/axe.ts";
+import { depositAddressOf } from "./support/bills.ts";
+import { payFromDevnet } from "./support/orders.ts";
+import { merchantSession } from "./support/session.ts";
+import { withConsoleTab } from "./support/tab.ts";
+
+/**
+ * The hosted checkout page as a shop's customer meets it: an invoice made through the signed open API by the
+ * examples/ client, its page at a phone's width, paid exactly from the devnet's dev account (`npm run chain -- pay`'s
+ * way): the page counts the confirmations and turns paid live, without a reload, and offers the way back to the shop.
+ * One page load per state group: the paid journey (audited light at 320 px, wide at 1920 px and dark), a cancelled
+ * invoice, an id no invoice has.
+ */
+describe("the hosted checkout page", () => {
+  const tab = withConsoleTab({ reducedMotion: true });
+  const dataDir = inject("dataDir");
+
+  /** The page is as wide as the window: nothing scrolls sideways. */
+  const noSidewaysScroll = (page: Page) =>
+    page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
+  it("shows the invoice on a phone, turns paid live as the payment confirms, and offers the way back to the shop", async () => {
+    const { page, baseUrl } = tab;
+    const session = await merchantSession(baseUrl, "checkout");
+    const { client } = await depositAddressOf(baseUrl, session);
+    const made = await client.createInvoice({
+      orderId: `order-${Date.now()}`,
+      amount: "3.5",
+      description: "Two mugs",
+      redirectUrl: "https://shop.example.com/thanks",
+    });
+    expect(made, JSON.stringify(made)).toMatchObject({ success: true });
+    const invoice = made.resData;
+    expect(new URL(invoice.checkoutUrl).pathname).toBe(`/pay/${invoice.invoiceId}`);
+    const cancelled = (await client.createInvoice({ orderId: `order-cancel-${Date.now()}`, amount: "1" })).resData;
+    expect((await client.cancelInvoice(cancelled.invoiceId)).success).toBe(true);
+
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto(`/pay/${invoice.invoiceId}`);
+    await page.getByRole("heading", { name: "Bills journey shop", level: 1 }).waitFor();
+    await page.getByText("Waiting for your payment").waitFor();
+    expect(await page.getByTestId("checkout-amount").textContent()).toBe("3.50 USDT");
+    const address = invoice.addresses[0]?.address ?? "";
+    expect(await page.getByTestId("checkout-address").textContent()).toBe(address);
+    expect(await page.getByTestId("checkout-time-left").textContent()).toMatch(/^1[45]:\d\d$/);
+    expect(await page.getByTestId("checkout-qr").getAttribute("data-value")).toMatch(
+      new RegExp(`^ethereum:0x[0-9a-fA-F]{40}@\\d+/transfer\\?address=${address}&uint256=35(0+)$`),
+    );
+    expect(await noSidewaysScroll(page), "320 px").toBe(true);
+    expect(await axeScan(page, "checkout, new, 320 px")).toEqual([]);
+
+    await payFromDevnet(dataDir, address, "3.5");
+    await page.getByText(/^Payment seen: confirming [0-2] of 3$/).waitFor({ timeout: 20_000 });
+    await page.getByText("Paid. Thank you!").waitFor({ timeout: 20_000 });
+    const back = page.getByRole("link", { name: "Return to shop.example.com" });
+    const href = new URL((await back.getAttribute("href")) ?? "");
+    expect([href.origin + href.pathname, href.searchParams.get("invoiceId"), href.searchParams.get("status")]).toEqual([
+      "https://shop.example.com/thanks",
+      invoice.invoiceId,
+      "paid",
+    ]);
+
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    expect(await noSidewaysScroll(page), "1920 px").toBe(true);
+    await page.emulateMedia({ colorScheme: "dark" });
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(28, 33, 39)");
+    expect(await axeScan(page, "checkout, paid, dark")).toEqual([]);
+
+    await page.goto(`/pay/${cancelled.invoiceId}`);
+    await page.getByText("This payment was cancelled.").waitFor();
+    expect(await page.getByRole("link", { name: "Go to shop.example.com" }).getAttribute("href")).toBe(
+      "https://shop.example.com",
+    );
+
+    await page.goto("/pay/NoSuchInvoice000000000");
+    await page.getByRole("heading", { name: "Payment not found", level: 1 }).waitFor();
+  }, 120_000);
+});
