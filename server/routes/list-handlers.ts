@@ -19,18 +19,20 @@ export interface ListDeps {
 
 /** A list's two use cases (server/domain, on keyset-page.ts and wire-file.ts): a page of it, and its whole file. */
 export interface ListUseCases<P extends EnvelopeEndpointName, F extends DownloadEndpointName> {
-  pages(
+  // Properties, not methods: a use case that needs more than ListDeps fails the typecheck (methods' parameters are
+  // bivariant, so one asking for a field ListDeps lacks would be taken and read undefined at run time).
+  pages: (
     db: Kysely<DB>,
     scope: MerchantScope,
     search: HandlerContext<P>["body"],
     deps: ListDeps,
-  ): Promise<Outcome<ResultOf<P>>>;
-  file(
+  ) => Promise<Outcome<ResultOf<P>>>;
+  file: (
     db: Kysely<DB>,
     scope: MerchantScope,
     filters: HandlerContext<F>["body"],
     deps: ListDeps,
-  ): Outcome<CsvDownload<ResultOf<F>>> | Promise<Outcome<CsvDownload<ResultOf<F>>>>;
+  ) => Outcome<CsvDownload<ResultOf<F>>> | Promise<Outcome<CsvDownload<ResultOf<F>>>>;
 }
 
 const scopeOf = (session: Session | null): MerchantScope => {

@@ -5,7 +5,6 @@ import type {
   InvoiceListRequest,
   InvoiceListResult,
 } from "../../../contracts/schemas/invoices.ts";
-import type { ConfiguredChain } from "../../chain/chain-layer.ts";
 import type { CurrencyRegistry } from "../../chain/currency-registry.ts";
 import type { DB } from "../../db/schema.ts";
 import type { CsvDownload } from "../platform/csv-download.ts";
@@ -21,7 +20,6 @@ const consoleInvoiceKeyset: KeysetList = { name: "invoices", time: "i.created_at
 
 export interface ConsoleInvoiceDeps {
   currencies: CurrencyRegistry;
-  chains: readonly ConfiguredChain[];
   secret: Buffer;
   /** The console's origin: the checkout page's links are under it. */
   origin: string;
@@ -52,7 +50,10 @@ function toConsoleInvoice(
   addresses: readonly InvoiceAddressRow[],
   deps: ConsoleInvoiceDeps,
 ): ConsoleInvoice {
-  const { createdAt, ...invoice } = invoiceToWire(row, addresses, deps);
+  const { createdAt, ...invoice } = invoiceToWire(row, addresses, {
+    chains: deps.currencies.chains,
+    origin: deps.origin,
+  });
   return {
     ...invoice,
     appCode: row.app_code,
