@@ -10,11 +10,12 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
 /**
- * The page weighed 112 kB when it was made: React and react-dom 69, i18next 18, zod and the contract's schemas 10, the
- * QR encoder 9, its own code, CSS and languages 9 (docs/benchmarks.md, "The checkout page"). The budget leaves room for
- * a little more, so that a heavier page is a decision: it is far below the ceiling it was first given (half of 494,491 B).
+ * Half of what /login may load (its goal: 170,000 B, docs/benchmarks.md), as the issue that asked for the page set it.
+ * With react-dom the page weighed 112 kB (react-dom and React 69 of it); on Preact's compatible layer
+ * (vite.checkout.config.ts) it weighs about 55 kB: Preact 4, i18next 18, zod and the contract's schemas 10, the QR
+ * encoder 9, its own code, CSS and languages 9.
  */
-export const checkoutBudgetGzip9 = 125_000;
+export const checkoutBudgetGzip9 = 85_000;
 
 interface ManifestChunk {
   file: string;
