@@ -28,6 +28,9 @@ export const invoiceScreen: ListScreen = {
     const dialog = await screen.findByRole("dialog", {
       name: h.t("invoices.details.title", { orderId: invoice.orderId }),
     });
+    // Its callbacks: Transaction callbacks filtered to it.
+    const callbacks = within(dialog).getByRole("link", { name: h.t("invoices.details.callbacks") });
+    expect(callbacks.getAttribute("href")).toBe(`/callback/list?invoiceId=${invoice.invoiceId}`);
     const facts = within(dialog).getByTestId("invoice-facts").textContent ?? "";
     for (const expected of [
       invoice.invoiceId,

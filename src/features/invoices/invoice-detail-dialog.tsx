@@ -2,9 +2,11 @@ import { AnchorButton, Button, Dialog, DialogBody, DialogFooter, H3, HTMLTable }
 import { Share } from "@blueprintjs/icons";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import type { ConsoleInvoice } from "../../../contracts/schemas/invoices.ts";
 import type { InvoiceDetailView } from "../../../machines/invoices/invoice-list-selectors.ts";
 import { CopyButton } from "../../app/copy-button.tsx";
+import { routePaths } from "../../app/route-names.ts";
 import { formatDateTime, formatUsdt } from "../../i18n/format.ts";
 import { BreakableToken, BreakableValue } from "../../ui/breakable-value.tsx";
 import { FactList } from "../../ui/fact-list.tsx";
@@ -26,7 +28,19 @@ export function InvoiceDetailDialog({ view, onClose }: InvoiceDetailDialogProps)
       className="invoice-detail-dialog"
     >
       <DialogBody>{view.open ? <InvoiceDetails invoice={view.invoice} /> : null}</DialogBody>
-      <DialogFooter actions={<Button text={t("invoices.details.close")} onClick={onClose} />} />
+      <DialogFooter actions={<Button text={t("invoices.details.close")} onClick={onClose} />}>
+        {view.open ? (
+          // The invoice's callbacks on Transaction callbacks, filtered to it; the dialog closes as the page changes.
+          <Link
+            to={`${routePaths.callback}?${new URLSearchParams({ invoiceId: view.invoice.invoiceId })}`}
+            onClick={onClose}
+            className="bp6-button bp6-minimal bp6-intent-primary"
+            data-testid="invoice-callbacks-link"
+          >
+            <span className="bp6-button-text">{t("invoices.details.callbacks")}</span>
+          </Link>
+        ) : null}
+      </DialogFooter>
     </Dialog>
   );
 }
