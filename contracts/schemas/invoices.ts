@@ -1,8 +1,8 @@
 import * as z from "zod/mini";
 import { isoTimeField, trimmedText, usdtAmount } from "./fields.ts";
-import { invoiceFlag, invoiceStatus } from "./invoice-states.ts";
+import { invoiceStatus } from "./invoice-states.ts";
 import { listPage, listPaging } from "./list.ts";
-import { invoicePaymentAddress } from "./open-api-invoices.ts";
+import { openInvoice } from "./open-api-invoices.ts";
 
 /**
  * The console's Invoices: every invoice of the merchant's applications (made through the open API), as the open API
@@ -21,27 +21,13 @@ export const invoiceTransferView = z.object({
 });
 export type InvoiceTransferView = z.infer<typeof invoiceTransferView>;
 
+/** The open API's invoice, its application, the transfers its life counted and when it was paid. */
 export const consoleInvoice = z.object({
-  invoiceId: z.string(),
-  orderId: z.string(),
+  ...openInvoice.shape,
   appCode: z.string(),
   appName: z.string(),
-  status: invoiceStatus,
-  flags: z.array(invoiceFlag),
-  amount: usdtAmount,
-  amountReceived: usdtAmount,
-  currency: z.literal("USDT"),
-  description: z.nullable(z.string()),
-  customerEmail: z.nullable(z.string()),
-  redirectUrl: z.nullable(z.string()),
-  metadata: z.record(z.string(), z.string()),
-  /** The hosted checkout page: the link a merchant hands its customer. */
-  checkoutUrl: z.string(),
-  addresses: z.array(invoicePaymentAddress),
   transfers: z.array(invoiceTransferView),
-  expiresAt: z.iso.datetime(),
   paidAt: z.nullable(z.iso.datetime()),
-  createdAt: z.iso.datetime(),
 });
 export type ConsoleInvoice = z.infer<typeof consoleInvoice>;
 
