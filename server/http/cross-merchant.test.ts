@@ -777,6 +777,12 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
         check: (answer) => expect(attemptIdsOf(answer)).toEqual([]),
       },
       {
+        // A's invoice as the filter: none of A's invoice's attempts.
+        body: { invoiceId: w.aInvoice.invoiceId },
+        outcome: "answered",
+        check: (answer) => expect(attemptIdsOf(answer)).toEqual([]),
+      },
+      {
         body: {},
         outcome: "answered",
         check: (answer) => expect(attemptIdsOf(answer)).toEqual([w.bCallback.attemptId]),
@@ -794,6 +800,11 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
       },
       {
         body: { billNo: w.aBill.billNo, startTime: "2000-01-01T00:00:00Z" },
+        outcome: "answered",
+        check: (answer) => expect(answer.csv).toEqual([]),
+      },
+      {
+        body: { invoiceId: w.aInvoice.invoiceId },
         outcome: "answered",
         check: (answer) => expect(answer.csv).toEqual([]),
       },
