@@ -4,7 +4,7 @@ import type { OrderTransfer } from "../../contracts/schemas/orders.ts";
 import type { Failure } from "../api-failure.ts";
 import { amountLeft, compareAmounts, isPositiveAmount } from "../../contracts/money.ts";
 import { chosenChain, confirmingNow, isOpenOrder, type orderPaymentMachine, secondsLeft } from "./order-payment.ts";
-import { erc20TransferUri } from "./payment-request.ts";
+import { erc20TransferUri } from "../../contracts/payment-uri.ts";
 
 /** What the pay dialog reads of the orderPayment machine: it shows these and sends events, and decides nothing itself. */
 type OrderPaymentSnapshot = SnapshotFrom<typeof orderPaymentMachine>;

@@ -1,20 +1,3 @@
-import { attoToUnits, toAtto } from "../../../contracts/money.ts";
-
-/**
- * EIP-681: a transfer of `amount` USDT of `token` on chain `chainId` to `address`, in the token's base units. The
- * amount goes through bigints only, rounded up to the token's decimals: a wallet never pre-fills less than is due.
- */
-export function paymentUriOf(payment: {
-  token: string;
-  chainId: number;
-  address: string;
-  amount: string;
-  decimals: number;
-}): string {
-  const units = attoToUnits(toAtto(payment.amount), payment.decimals);
-  return `ethereum:${payment.token}@${payment.chainId}/transfer?address=${payment.address}&uint256=${units}`;
-}
-
 const addedParams = ["invoiceId", "status"];
 
 /**

@@ -6,7 +6,8 @@ import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import type { CurrencyRegistry } from "../../chain/currency-registry.ts";
 import type { DB } from "../../db/schema.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
-import { paymentUriOf, returnUrlOf } from "./checkout-links.ts";
+import { erc20TransferUri } from "../../../contracts/payment-uri.ts";
+import { returnUrlOf } from "./checkout-links.ts";
 import { storedInvoiceView } from "./invoice-life-store.ts";
 import { addressesOf, type InvoiceAddressRow } from "./invoice-wire.ts";
 
@@ -64,7 +65,7 @@ export function checkoutViewOf(
   const options = addresses.flatMap((a): CheckoutOption[] => {
     const token = currencies.usdtOn(a.chain_id);
     if (!token) return [];
-    const payment = { token: token.address, chainId: a.chain_id, address: a.address, decimals: token.decimals };
+    const payment = { token: token.address, chainId: a.chain_id, recipient: a.address, decimals: token.decimals };
     return [
       {
         chain: token.product,
@@ -73,7 +74,7 @@ export function checkoutViewOf(
         token: token.address,
         decimals: token.decimals,
         address: a.address,
-        paymentUri: paymentUriOf({ ...payment, amount: asked }),
+        paymentUri: erc20TransferUri({ ...payment, amount: asked }),
       },
     ];
   });

@@ -1,4 +1,4 @@
-import { parseAmount } from "../../contracts/money.ts";
+import { parseAmount } from "./money.ts";
 
 /**
  * An EIP-681 payment request for an ERC-20 transfer, which wallet apps read from a QR code:

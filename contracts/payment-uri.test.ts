@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { erc20TransferUri } from "./payment-request.ts";
+import { erc20TransferUri } from "./payment-uri.ts";
 
 describe("erc20TransferUri", () => {
   it("writes an EIP-681 ERC-20 transfer request with the amount in base units", () => {
