@@ -66,6 +66,18 @@ export function checkoutWeight(manifest: Manifest, gzip9OfFile: (file: string) =
   return { files: weighed, totalGzip9Bytes: weighed.reduce((sum, f) => sum + f.gzip9Bytes, 0) };
 }
 
+/**
+ * What keeps the page's first paint one round trip after its HTML (docs/benchmarks.md): the HTML holds a shell to
+ * paint, and no stylesheet holds the paint back (vite-preload-styles.ts turns them into preloads). Answers what is wrong.
+ */
+export function firstPaintProblems(payHtml: string): string[] {
+  const problems: string[] = [];
+  if (!payHtml.includes("data-checkout-shell")) problems.push("pay.html has no shell to paint (data-checkout-shell)");
+  if (/<link[^>]*rel="stylesheet"/.test(payHtml)) problems.push("pay.html links a render-blocking stylesheet");
+  if (!/<link rel="preload" as="style"/.test(payHtml)) problems.push("pay.html preloads no stylesheet");
+  return problems;
+}
+
 function main(dist: string) {
   const manifestPath = join(dist, ".vite", "checkout-manifest.json");
   if (!existsSync(manifestPath)) throw new Error(`checkout-weight: ${manifestPath} is missing: run the checkout build`);
@@ -79,6 +91,11 @@ function main(dist: string) {
     process.stderr.write(
       `${line}: OVER BUDGET\n${weight.files.map((f) => `  ${f.file} ${kB(f.gzip9Bytes)}`).join("\n")}\n`,
     );
+    process.exit(1);
+  }
+  const paintProblems = firstPaintProblems(readFileSync(join(dist, "pay.html"), "utf8"));
+  if (paintProblems.length > 0) {
+    process.stderr.write(`checkout-weight: ${paintProblems.join("; ")}\n`);
     process.exit(1);
   }
   process.stdout.write(`${line}\n`);
