@@ -4,36 +4,71 @@ import { buildImportGraph } from "./import-graph.ts";
 
 const testDatabase = "server/testing/test-database.ts";
 
-const foundIn = new Map<string, string[]>();
+/** The folders whose test files may reach a database: the server's, and those that import it (never the console's). */
+const serverSideFolders = ["server", "scripts", "chaos", "bench", "examples"];
+/** Packages that open a database when a test loads or calls them: PGlite, and node-postgres for a real server. */
+const databasePackages = new Set(["@electric-sql/pglite", "pg"]);
+
+interface Found {
+  database: string[];
+  opening: string[];
+}
+const foundIn = new Map<string, Found>();
+
+/** Both lists of a root, read once per root and process (parsing the server side's imports takes about half a second). */
+function found(root: string): Found {
+  let lists = foundIn.get(root);
+  if (!lists) {
+    lists = findTestFiles(root);
+    foundIn.set(root, lists);
+  }
+  return lists;
+}
 
 /**
  * The server test files that reach the test database through their imports: the ones test:server:postgres runs
  * on a real server. The rest (the data folder, the devnet, the process) do not touch a database that
- * TEST_DATABASE_URL could change. Read once per root and process (parsing the server's imports takes about 0.4 s).
+ * TEST_DATABASE_URL could change.
  */
 export function databaseTestFiles(root: string): string[] {
-  let found = foundIn.get(root);
-  if (!found) {
-    found = findDatabaseTestFiles(root);
-    foundIn.set(root, found);
-  }
-  return [...found];
+  return [...found(root).database];
 }
 
-function findDatabaseTestFiles(root: string): string[] {
-  const { files, edges } = buildImportGraph(root, ["server"]);
-  const importsOf = new Map<string, string[]>();
-  for (const edge of edges) {
-    if (edge.to && edge.resolved && !edge.typeOnly)
-      importsOf.set(edge.from, [...(importsOf.get(edge.from) ?? []), edge.to]);
-  }
-  const reaches = (file: string, seen = new Set<string>()): boolean => {
-    if (file === testDatabase) return true;
-    if (seen.has(file)) return false;
-    seen.add(file);
-    return (importsOf.get(file) ?? []).some((next) => reaches(next, seen));
+/**
+ * The test files that open a database: those reaching the test database, PGlite or node-postgres through their
+ * imports. Opening one costs a PGlite load (about a CPU-second; the first in a worker compiles PGlite's WebAssembly
+ * too) or a database server's work: `npm run test:quick` leaves them to `npm test` (scripts/vitest.quick.config.ts).
+ */
+export function databaseOpeningTestFiles(root: string): string[] {
+  return [...found(root).opening];
+}
+
+function findTestFiles(root: string): Found {
+  const { files, edges } = buildImportGraph(root, serverSideFolders);
+  const importsOf = new Map<string, typeof edges>();
+  for (const edge of edges) if (!edge.typeOnly) importsOf.set(edge.from, [...(importsOf.get(edge.from) ?? []), edge]);
+  // A lazy `import()` counts in the test and in the modules it imports (their loads are what it calls); deeper, it is
+  // a load the subject does not make here (startup-settings.ts imports data-folder.ts only for its StartupRefusal).
+  const reaches = (file: string, target: (edge: (typeof edges)[number]) => boolean): boolean => {
+    const seen = new Set<string>();
+    const walk = (at: string, depth: number): boolean => {
+      if (seen.has(at)) return false;
+      seen.add(at);
+      return (importsOf.get(at) ?? []).some(
+        (edge) =>
+          (!edge.lazy || depth <= 1) &&
+          (target(edge) || (edge.to !== null && edge.resolved && walk(edge.to, depth + 1))),
+      );
+    };
+    return walk(file, 0);
   };
-  return files.filter((file) => file.endsWith(".test.ts") && reaches(file));
+  const tests = files.filter((file) => /\.test\.tsx?$/.test(file));
+  return {
+    database: tests.filter((file) => file.startsWith("server/") && reaches(file, (edge) => edge.to === testDatabase)),
+    opening: tests.filter((file) =>
+      reaches(file, (edge) => edge.to === testDatabase || databasePackages.has(edge.specifier)),
+    ),
+  };
 }
 
 /**
@@ -62,8 +97,8 @@ export function postgresOnlyTestFiles(root: string): string[] {
 
 /**
  * The files a PGlite stage (test:unit, test:process) leaves out: with DATABASE_TESTS=postgres (`npm test`, where
- * test:server:postgres runs them, and `npm run test:quick`) the PostgreSQL-only ones; unset, none, so `npx vitest run
- * <file>` runs any file on PGlite.
+ * test:server:postgres runs them) the PostgreSQL-only ones; unset, none, so `npx vitest run <file>` runs any file on
+ * PGlite.
  */
 export function leftToPostgres(root: string): string[] {
   const setting = process.env.DATABASE_TESTS;
