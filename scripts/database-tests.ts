@@ -1,28 +1,25 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildImportGraph } from "./import-graph.ts";
+import { buildImportGraph, type ImportEdge } from "./import-graph.ts";
 
 const testDatabase = "server/testing/test-database.ts";
 
-/** The folders whose test files may reach a database: the server's, and those that import it (never the console's). */
+/** The folders whose test files may open a database: the server's, and those that import it (never the console's). */
 const serverSideFolders = ["server", "scripts", "chaos", "bench", "examples"];
 /** Packages that open a database when a test loads or calls them: PGlite, and node-postgres for a real server. */
 const databasePackages = new Set(["@electric-sql/pglite", "pg"]);
 
-interface Found {
-  database: string[];
-  opening: string[];
-}
-const foundIn = new Map<string, Found>();
+const databaseFilesIn = new Map<string, string[]>();
+const openingFilesIn = new Map<string, string[]>();
 
-/** Both lists of a root, read once per root and process (parsing the server side's imports takes about half a second). */
-function found(root: string): Found {
-  let lists = foundIn.get(root);
-  if (!lists) {
-    lists = findTestFiles(root);
-    foundIn.set(root, lists);
+/** `find(root)`, once per root and process (parsing the server's imports takes about half a CPU-second). */
+function cached(cache: Map<string, string[]>, root: string, find: (root: string) => string[]): string[] {
+  let found = cache.get(root);
+  if (!found) {
+    found = find(root);
+    cache.set(root, found);
   }
-  return lists;
+  return [...found];
 }
 
 /**
@@ -31,44 +28,57 @@ function found(root: string): Found {
  * TEST_DATABASE_URL could change.
  */
 export function databaseTestFiles(root: string): string[] {
-  return [...found(root).database];
+  return cached(databaseFilesIn, root, (at) =>
+    testFilesReaching(at, ["server"], (edge) => edge.to === testDatabase, Number.POSITIVE_INFINITY).filter((file) =>
+      file.startsWith("server/"),
+    ),
+  );
 }
 
 /**
  * The test files that open a database: those reaching the test database, PGlite or node-postgres through their
- * imports. Opening one costs a PGlite load (about a CPU-second; the first in a worker compiles PGlite's WebAssembly
- * too) or a database server's work: `npm run test:quick` leaves them to `npm test` (scripts/vitest.quick.config.ts).
+ * imports, a lazy `import()` in the test or in a module it imports too (their loads are what it calls; deeper, a load
+ * its subject does not make: data-folder.ts opens a database lazily, and startup-settings.ts imports it only for
+ * its StartupRefusal). Opening one costs a PGlite load (about a CPU-second; the first in a worker compiles PGlite's
+ * WebAssembly too) or a database server's work: `npm run test:quick` leaves them to `npm test`
+ * (scripts/vitest.quick.config.ts).
  */
 export function databaseOpeningTestFiles(root: string): string[] {
-  return [...found(root).opening];
+  return cached(openingFilesIn, root, (at) =>
+    testFilesReaching(
+      at,
+      serverSideFolders,
+      (edge) => edge.to === testDatabase || databasePackages.has(edge.specifier),
+      1,
+    ),
+  );
 }
 
-function findTestFiles(root: string): Found {
-  const { files, edges } = buildImportGraph(root, serverSideFolders);
-  const importsOf = new Map<string, typeof edges>();
+/** The test files under `folders` whose imports reach one `target` takes, through lazy imports down to `lazyDepth`. */
+function testFilesReaching(
+  root: string,
+  folders: string[],
+  target: (edge: ImportEdge) => boolean,
+  lazyDepth: number,
+): string[] {
+  const { files, edges } = buildImportGraph(root, folders);
+  const importsOf = new Map<string, ImportEdge[]>();
   for (const edge of edges) if (!edge.typeOnly) importsOf.set(edge.from, [...(importsOf.get(edge.from) ?? []), edge]);
-  // A lazy `import()` counts in the test and in the modules it imports (their loads are what it calls); deeper, it is
-  // a load the subject does not make here (startup-settings.ts imports data-folder.ts only for its StartupRefusal).
-  const reaches = (file: string, target: (edge: (typeof edges)[number]) => boolean): boolean => {
+  const reaches = (file: string): boolean => {
     const seen = new Set<string>();
     const walk = (at: string, depth: number): boolean => {
-      if (seen.has(at)) return false;
-      seen.add(at);
+      const visit = `${at} ${depth <= lazyDepth}`;
+      if (seen.has(visit)) return false;
+      seen.add(visit);
       return (importsOf.get(at) ?? []).some(
         (edge) =>
-          (!edge.lazy || depth <= 1) &&
+          (!edge.lazy || depth <= lazyDepth) &&
           (target(edge) || (edge.to !== null && edge.resolved && walk(edge.to, depth + 1))),
       );
     };
     return walk(file, 0);
   };
-  const tests = files.filter((file) => /\.test\.tsx?$/.test(file));
-  return {
-    database: tests.filter((file) => file.startsWith("server/") && reaches(file, (edge) => edge.to === testDatabase)),
-    opening: tests.filter((file) =>
-      reaches(file, (edge) => edge.to === testDatabase || databasePackages.has(edge.specifier)),
-    ),
-  };
+  return files.filter((file) => /\.test\.tsx?$/.test(file) && reaches(file));
 }
 
 /**
