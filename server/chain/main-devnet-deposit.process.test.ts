@@ -21,7 +21,7 @@ const startMain = mainStarter();
 const confirmations = 30;
 
 describe("node server/main.ts with the devnet: deposits", { timeout: 120_000 }, () => {
-  it("an order paid from the dev wallet, then a deposit to an application's deposit address (made through the open API) is credited once by the server's own watcher, also across a kill -9; swept, it pays a withdrawal asked through the open API, once, each of its changes called back signed to the withdraw callback URL", async () => {
+  it("a deposit to an application's deposit address (made through the open API) is credited once by the server's own watcher, also across a kill -9; swept, it pays a withdrawal asked through the open API, once, each of its changes called back signed to the withdraw callback URL", async () => {
     const receiver = await startCallbackReceiver();
     onTestFinished(() => receiver.stop());
     const dataDir = await migratedDataDir(tempDir());
