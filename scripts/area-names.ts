@@ -30,7 +30,7 @@ export const areaNames: Record<string, Partial<AreaPlaces>> = {
   checkout: { features: null, domain: "invoices" },
   currencies: { domain: "payments" },
   console: { domain: "bills" },
-  demo: { machines: "public", features: "public", domain: "payments" },
+  demo: { machines: "public", features: "public", domain: "invoices" },
   messages: { machines: "shell", features: null, domain: "messaging" },
   orders: { domain: "payments" },
   recharges: { domain: "bills" },
