@@ -4,6 +4,9 @@ import { type PaymentLinkRequest, paymentLinkRequest } from "../../contracts/sch
 import type { OpenInvoice } from "../../contracts/schemas/open-api-invoices.ts";
 import { type Failure, type FieldErrors, fieldErrorsOf, toFailure } from "../api-failure.ts";
 
+/** Why Invoices is asked for again (`list.reload`): a payment link made an invoice, which comes first. */
+export const linkMadeReason = "payment link made";
+
 export interface PaymentLinkContext {
   fieldErrors: FieldErrors;
   failure: Failure | null;

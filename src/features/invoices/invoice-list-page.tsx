@@ -4,6 +4,7 @@ import { useActorRef, useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import { invoiceListArea } from "../../../machines/invoices/invoice-list.ts";
 import { selectInvoiceDetail, selectInvoiceTable } from "../../../machines/invoices/invoice-list-selectors.ts";
+import { linkMadeReason } from "../../../machines/invoices/payment-link.ts";
 import { selectCanCreateLink } from "../../../machines/invoices/payment-link-selectors.ts";
 import { selectListChoices } from "../../../machines/lists/list-selectors.ts";
 import { ListPage } from "../../app/list-page.tsx";
@@ -28,7 +29,7 @@ export default function InvoiceListPage() {
   });
   const exporter = useActorRef(provideInvoiceExport(services));
   const link = useActorRef(
-    providePaymentLink(services, { linkMade: () => list.send({ type: "list.reload", why: "payment link made" }) }),
+    providePaymentLink(services, { linkMade: () => list.send({ type: "list.reload", why: linkMadeReason }) }),
   );
   const table = useSelector(list, selectInvoiceTable);
   const detail = useSelector(list, selectInvoiceDetail);
