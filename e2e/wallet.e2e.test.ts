@@ -221,8 +221,9 @@ describe("My wallet", () => {
     expect(await made.getByRole("button", { name: "Open the checkout page" }).getAttribute("href")).toBe(checkoutUrl);
     await made.getByRole("button", { name: "Close" }).last().click();
     await made.waitFor({ state: "detached" });
-    // The list, asked for again, shows it.
-    await page.getByText("2.50 USDT").first().waitFor();
+    // The list, asked for again, shows it (a card on a phone).
+    const linkInvoiceId = new URL(checkoutUrl).pathname.split("/").at(-1);
+    await page.locator(`[data-testid="invoice-row-${linkInvoiceId}"]:visible`).first().getByText("2.50 USDT").waitFor();
     await page.goto(checkoutUrl);
     await page.getByText("Waiting for your payment").waitFor();
     const linkAddress = ((await page.getByTestId("checkout-address").textContent()) ?? "").trim();
