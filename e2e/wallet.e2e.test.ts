@@ -223,7 +223,7 @@ describe("My wallet", () => {
     await made.waitFor({ state: "detached" });
     // The list, asked for again, shows it (a card on a phone).
     const linkInvoiceId = new URL(checkoutUrl).pathname.split("/").at(-1);
-    await page.locator(`[data-testid="invoice-row-${linkInvoiceId}"]:visible`).first().getByText("2.50 USDT").waitFor();
+    await page.getByTestId(`invoice-card-${linkInvoiceId}`).getByText("2.50 USDT").first().waitFor();
     await page.goto(checkoutUrl);
     await page.getByText("Waiting for your payment").waitFor();
     const linkAddress = ((await page.getByTestId("checkout-address").textContent()) ?? "").trim();

@@ -51,7 +51,13 @@ runModel(paymentLinkModel, {
         if (made) return h.user.click(within(made).getByRole("button", { name: h.t("invoices.link.another") }));
         return h.user.click(screen.getByRole("button", { name: h.t("invoices.link.create") }));
       case "dialog.close":
-        if (made) return h.user.click(within(made).getByRole("button", { name: h.t("invoices.details.close") }));
+        // The footer's Close (the header's cross is named Close too).
+        if (made)
+          return h.user.click(
+            within(made)
+              .getAllByRole("button", { name: h.t("invoices.details.close") })
+              .at(-1) as HTMLElement,
+          );
         return h.user.click(
           within(screen.getByRole("dialog", { name: h.t("invoices.link.title") })).getByRole("button", {
             name: h.t("common.cancel"),

@@ -21,7 +21,11 @@ export const invoiceScreen: ListScreen = {
     await replaceText(h, within(dialog).getByLabelText(h.t("invoices.link.amount")), madeLink.amount);
     await h.user.click(within(dialog).getByRole("button", { name: h.t("invoices.link.submit") }));
     const made = await screen.findByRole("dialog", { name: h.t("invoices.link.madeTitle") });
-    await h.user.click(within(made).getByRole("button", { name: h.t("invoices.details.close") }));
+    await h.user.click(
+      within(made)
+        .getAllByRole("button", { name: h.t("invoices.details.close") })
+        .at(-1) as HTMLElement,
+    );
   },
   rowTestId: (key) => `invoice-row-${key}`,
   async expectRow(h, row) {
