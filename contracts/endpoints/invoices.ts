@@ -1,5 +1,12 @@
-import { consoleInvoice, invoiceExportRequest, invoiceListRequest, invoiceListResult } from "../schemas/invoices.ts";
-import type { Endpoint } from "../endpoint.ts";
+import {
+  consoleInvoice,
+  invoiceExportRequest,
+  invoiceListRequest,
+  invoiceListResult,
+  paymentLinkRequest,
+} from "../schemas/invoices.ts";
+import { openInvoice } from "../schemas/open-api-invoices.ts";
+import { type Endpoint, endpoint } from "../endpoint.ts";
 import { listEndpoints } from "../list-endpoints.ts";
 
 /** The console's Invoices (`api.invoices.<call>`): its part of the endpoint table, contracts/endpoints.ts. */
@@ -13,5 +20,17 @@ export const invoicesEndpoints = {
     result: invoiceListResult,
     filters: invoiceExportRequest,
     row: consoleInvoice,
+  }),
+  /** "Create a payment link": one invoice of one of the merchant's applications, answered as the open API answers it. */
+  invoiceCreate: endpoint({
+    area: "invoices",
+    call: "create",
+    method: "POST",
+    path: "/api/Invoice/Create",
+    body: paymentLinkRequest,
+    query: null,
+    result: openInvoice,
+    auth: true,
+    source: "proposed",
   }),
 } as const satisfies Record<string, Endpoint>;

@@ -1,16 +1,16 @@
 import { MatchersV3 } from "@pact-foundation/pact";
-import { describe, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { invoicesEndpoints } from "../endpoints/invoices.ts";
 import { invoiceExportTable } from "../exports/invoices.ts";
-import { isoDate } from "./body-matchers.ts";
+import { exampleOf, isoDate } from "./body-matchers.ts";
 import { merchant } from "./fixtures.ts";
 import { listFileInteraction, listPageInteraction } from "./list-interactions.ts";
-import { createPact } from "./pact-setup.ts";
+import { apiFor, authHeaders, createPact, ok, responseHeaders } from "./pact-setup.ts";
 import { states } from "./provider-states.ts";
 
-const { like, regex, integer, eachLike, boolean } = MatchersV3;
+const { like, regex, integer, eachLike, boolean, fromProviderState } = MatchersV3;
 const pact = createPact();
-const { email } = merchant;
+const { email, token } = merchant;
 const orderId = "pact-order-1";
 const withInvoice = { email, name: "Pact shop", orderId, amount: "2" };
 
@@ -73,4 +73,53 @@ describe("POST /api/Invoice/Export", () => {
       table: invoiceExportTable,
       call: (api) => api.invoices.export({ status: "paid" }),
     }));
+});
+
+describe("POST /api/Invoice/Create", () => {
+  it("makes a payment link: one invoice of the merchant's application, its checkout page and its addresses", async () => {
+    const appCode = "2026112590000001";
+    const link = {
+      amount: "12.5",
+      description: "Two mugs",
+      expiresInSeconds: 900,
+      redirectUrl: "https://shop.example.com/thanks",
+      requestId: "3f2b8c1e-7d4a-4e2f-9a6b-1c2d3e4f5a6b",
+    };
+    const made = {
+      invoiceId: regex("^[A-Za-z0-9_-]{22}$", invoiceId),
+      orderId: "link-3f2b8c1e7d4a4e2f9a6b1c2d3e4f5a6b",
+      status: "new",
+      flags: [],
+      amount: decimal("12.5"),
+      amountReceived: decimal("0"),
+      currency: "USDT",
+      description: "Two mugs",
+      customerEmail: null,
+      redirectUrl: "https://shop.example.com/thanks",
+      metadata: {},
+      checkoutUrl: regex("^https?://[^/]+/pay/[A-Za-z0-9_-]{22}$", `http://127.0.0.1:3000/pay/${invoiceId}`),
+      addresses: eachLike({
+        chain: like("Devnet"),
+        chainId: integer(31337),
+        token: address(`0x${"11".repeat(20)}`),
+        address: address(`0x${"33".repeat(20)}`),
+      }),
+      expiresAt: isoDate("2026-11-29T10:15:00.000Z"),
+      createdAt: isoDate("2026-11-29T10:00:00.000Z"),
+    };
+    await pact
+      .addInteraction()
+      .given(states.signedIn, { email, token })
+      .given(states.paidOrder, { email, packageCode: "basic", product: "Devnet" })
+      .given(states.application, { email, name: "Pact shop" })
+      .uponReceiving("a request for a payment link of the merchant's application")
+      .withRequest("POST", invoicesEndpoints.invoiceCreate.path, (b) =>
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact provider-state expression, not a template
+        b.headers(authHeaders(token)).jsonBody({ ...link, appCode: fromProviderState("${appCode}", appCode) }),
+      )
+      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(made)))
+      .executeTest(async (mock) => {
+        await expect(apiFor(mock, token).invoices.create({ ...link, appCode })).resolves.toEqual(exampleOf(made));
+      });
+  });
 });

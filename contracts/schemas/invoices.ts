@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
-import { isoTimeField, trimmedText, usdtAmount } from "./fields.ts";
-import { invoiceStatus } from "./invoice-states.ts";
+import { appCodeField } from "./apps.ts";
+import { isoTimeField, text, trimmedText, usdtAmount } from "./fields.ts";
+import { invoiceExpiry, invoiceStatus } from "./invoice-states.ts";
 import { listPage, listPaging } from "./list.ts";
 import { openInvoice } from "./open-api-invoices.ts";
 
@@ -51,3 +52,39 @@ export type InvoiceListResult = z.infer<typeof invoiceListResult>;
 /** The same invoices as a CSV file: every one the filters select, as the list reads them (contracts/exports). */
 export const invoiceExportRequest = z.strictObject(invoiceFilters);
 export type InvoiceExportRequest = z.infer<typeof invoiceExportRequest>;
+
+/** The expiries "Create a payment link" offers, in seconds: 5 and 15 minutes, an hour, a day, a week. */
+export const paymentLinkExpiries = [300, 900, 3600, 86_400, 604_800] as const;
+
+/**
+ * "Create a payment link": one invoice of one of the merchant's applications, made from the console by a merchant
+ * without a developer. Every value it lets through is one the open API's createInvoiceBody takes too; the server
+ * names the order (`link-…`). `requestId` (a UUID the dialog makes once) names the request: sent again, it answers the
+ * same invoice.
+ */
+export const paymentLinkRequest = z.strictObject({
+  appCode: appCodeField,
+  amount: trimmedText(
+    z.minLength(1, "validation.required"),
+    z.regex(/^\d{1,20}(\.\d{1,6})?$/, "validation.invoiceAmount"),
+    z.refine<string>((value) => /[1-9]/.test(value), { message: "validation.invoiceAmount" }),
+  ),
+  description: z.optional(trimmedText(z.maxLength(500, "validation.tooLong"))),
+  expiresInSeconds: z
+    .int()
+    .check(
+      z.minimum(invoiceExpiry.minSeconds, "validation.invoiceExpiry"),
+      z.maximum(invoiceExpiry.maxSeconds, "validation.invoiceExpiry"),
+    ),
+  redirectUrl: z.optional(
+    trimmedText(
+      z.maxLength(2048, "validation.tooLong"),
+      z.url({ protocol: /^https$/, error: "validation.httpsUrl" }),
+      z.refine<string>((value) => !/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(value), {
+        message: "validation.redirectCredentials",
+      }),
+    ),
+  ),
+  requestId: text(z.regex(/^[0-9a-f-]{36}$/, "validation.requestId")),
+});
+export type PaymentLinkRequest = z.infer<typeof paymentLinkRequest>;

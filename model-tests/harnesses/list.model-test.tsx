@@ -10,6 +10,7 @@ import { withinRow } from "../framework/row-queries.ts";
 import { runModel, unmapped } from "../framework/run-model.ts";
 import { sampleApp } from "../models/app-edit.model.ts";
 import { testAnswer } from "../models/callback-fixtures.ts";
+import { madeLink } from "../models/invoice-fixtures.ts";
 import { subscription } from "../models/order-fixtures.ts";
 import { listModel } from "../models/list.model.ts";
 import { withdrawalStepped } from "../models/list-walks.ts";
@@ -104,6 +105,8 @@ runModel(listModel, {
         "orders.watch": () => () => {},
         "orders.subscription": async () => subscription,
         "apps.add": async (body) => ({ ...sampleApp, ...body, remark: body.remark ?? "" }),
+        // A payment link (paymentLink, walked by its own model) made at once: the list only hears that it was.
+        "invoices.create": async () => madeLink,
         // The edit dialog (appEdit, walked by its own model) answered at once: the list only hears what it saved.
         "auth.checkCode": async () => ({ valid: true, proof: "proof-1", proofExpiresInSeconds: 300 }),
         "apps.edit": async ({ proof: _, ...body }) => ({

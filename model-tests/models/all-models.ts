@@ -1,5 +1,6 @@
 import type { MachineModel } from "../framework/model.ts";
 import { appAddModel } from "./app-add.model.ts";
+import { paymentLinkModel } from "./payment-link.model.ts";
 import { appEditModel } from "./app-edit.model.ts";
 import { callbackRedeliverModel } from "./callback-redeliver.model.ts";
 import { callbackTestModel } from "./callback-test.model.ts";
@@ -72,6 +73,7 @@ export const allModels: ReadonlyArray<MachineModel> = [
   withdrawalRejectModel,
   appEditModel,
   appAddModel,
+  paymentLinkModel,
   listModel,
   callbackRedeliverModel,
   redeliverFailedModel,

@@ -1,4 +1,5 @@
 import type { ConsoleInvoice } from "../../contracts/schemas/invoices.ts";
+import type { OpenInvoice } from "../../contracts/schemas/open-api-invoices.ts";
 import { fakeKeysetPaging } from "../../machines/lists/keyset-test-support.ts";
 import type { ListContext, ListLoad } from "../../machines/lists/list-machine.ts";
 
@@ -66,3 +67,22 @@ export const invoiceListAnswer = (context: Pick<ListContext, "paging" | "choices
   ...fakeKeysetPaging(context.paging.page, context.paging.pageSize, 2),
   ...(context.choices === null ? { choices: invoiceApps } : {}),
 });
+
+/** The invoice a payment link made (Invoice/Create): new, named by the server after the dialog's request id. */
+export const madeLink: OpenInvoice = {
+  invoiceId: "Lk8yWe3nMj0uUs5xZc2oAb",
+  orderId: "link-3f2b8c1e7d4a4e2f9a6b1c2d3e4f5a6b",
+  status: "new",
+  flags: [],
+  amount: "12.5",
+  amountReceived: "0",
+  currency: "USDT",
+  description: "Two mugs",
+  customerEmail: null,
+  redirectUrl: "https://shop.example.com/thanks",
+  metadata: {},
+  checkoutUrl: "https://console.example.com/pay/Lk8yWe3nMj0uUs5xZc2oAb",
+  addresses: [devnetAddress],
+  expiresAt: "2026-11-27T10:15:00.000Z",
+  createdAt: "2026-11-27T10:00:00.000Z",
+};

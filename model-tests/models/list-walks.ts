@@ -4,6 +4,7 @@ import type { CallbackAttempt } from "../../contracts/schemas/callbacks.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import type { Order } from "../../contracts/schemas/orders.ts";
 import type { TransactionRecord } from "../../contracts/schemas/transactions.ts";
+import { linkMadeReason } from "../../machines/invoices/payment-link.ts";
 import { isFiltered, type ListSearch } from "../../machines/lists/list-area.ts";
 import { type ListContext, type ListLoad, listMachine } from "../../machines/lists/list-machine.ts";
 import type { MachineModel, ModelEvent } from "../framework/model.ts";
@@ -210,7 +211,8 @@ export function withdrawalEvents(s: S): E[] {
 
 /**
  * Recharge bills, Transaction records and Invoices, for what is theirs: their rows (a reversed recharge, a held
- * withdrawal, an overpaid and an underpaid invoice among them) and the details dialog drawn from the row.
+ * withdrawal, an overpaid and an underpaid invoice among them) and the details dialog drawn from the row; on Invoices,
+ * a payment link made (the list asked for again).
  */
 export function detailFromRowEvents(s: S): E[] {
   const { context } = s;
@@ -225,6 +227,7 @@ export function detailFromRowEvents(s: S): E[] {
     const first = context.items[0] as TransactionRecord | undefined;
     if (live(s) && first?.id === withdrawalHeld.id && first.confirmations === null)
       events.push({ type: "row.updated", row: withdrawalCounting });
+    if (context.area.name === "invoices") events.push({ type: "list.reload", why: linkMadeReason });
     return events;
   }
   if (inList(s, "details")) return [{ type: "details.close" }];

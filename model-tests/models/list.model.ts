@@ -7,6 +7,7 @@ import { billListArea } from "../../machines/bills/bill-list.ts";
 import { callbackListArea } from "../../machines/callbacks/callback-list.ts";
 import { pageCountOf } from "../../machines/lists/keyset-paging.ts";
 import { invoiceListArea } from "../../machines/invoices/invoice-list.ts";
+import { linkMadeReason } from "../../machines/invoices/payment-link.ts";
 import { isFiltered } from "../../machines/lists/list-area.ts";
 import { listMachine } from "../../machines/lists/list-machine.ts";
 import { orderListArea } from "../../machines/orders/order-list.ts";
@@ -42,7 +43,8 @@ import {
  * its own: details loaded by a call (with Retry), Pay and Cancel opening the pay dialog, the list asked for again when
  * it closes; and on My applications for its own: a row stopped or started by a call (answered, or refused and said),
  * the package beside the list, an application added or renamed by its dialogs; and on Recharge bills and Transaction
- * records and Invoices for their rows and their details dialog, drawn from the row.
+ * records and Invoices for their rows and their details dialog, drawn from the row (and on Invoices, the list asked for
+ * again when a payment link was made).
  */
 export const listModel: MachineModel<typeof listMachine> = {
   id: "list",
@@ -100,6 +102,8 @@ export const listModel: MachineModel<typeof listMachine> = {
       case "list.retry":
         return `Press ${english("bills.retry")} beside ${english("bills.loadFailed")}`;
       case "list.reload":
+        if (e.why === linkMadeReason)
+          return `Make a payment link with ${english("invoices.link.create")} (the server makes it; close the link shown; the list is asked for again)`;
         return e.why === appAdded
           ? "Add an application with the add dialog (the server accepts it; the list is asked for again)"
           : e.why === walletRefreshed

@@ -116,6 +116,16 @@ const valid = (name: EndpointName): Input => {
     },
     callbackTest: { body: { appCode: "2026010100000001", target: "recharge" } },
     checkoutView: { query: { invoiceId: "A".repeat(22) } },
+    invoiceCreate: {
+      body: {
+        appCode: "2026010100000001",
+        amount: "12.5",
+        description: "Two mugs",
+        expiresInSeconds: 900,
+        redirectUrl: "https://shop.example.com/thanks",
+        requestId: "0b5c1f4e-7d0a-4f57-9a57-4c1b8f0e2d31",
+      },
+    },
     checkoutEvents: { query: { invoiceId: "A".repeat(22) } },
   };
   return inputs[name] ?? {};

@@ -960,6 +960,23 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
       },
     ],
   },
+  // A payment link for A's application: unknown to B, and no invoice is made for A.
+  invoiceCreate: {
+    attacks: (w) => [
+      {
+        body: {
+          appCode: w.aApp,
+          amount: "12.5",
+          description: "Two mugs",
+          expiresInSeconds: 900,
+          redirectUrl: "https://shop.example.com/thanks",
+          requestId: "3f2b8c1e-7d4a-4e2f-9a6b-1c2d3e4f5a6b",
+        },
+        outcome: "answered",
+        check: appNotFound,
+      },
+    ],
+  },
   transactionList: {
     attacks: (w) => [
       {
@@ -1453,6 +1470,7 @@ async function aRows(w: World) {
       .where("merchant_id", "=", id)
       .orderBy("id")
       .execute(),
+    invoices: await h.db.selectFrom("invoices").selectAll().where("merchant_id", "=", id).orderBy("id").execute(),
     appProofs: await h.db
       .selectFrom("application_proofs")
       .selectAll()

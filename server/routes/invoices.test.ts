@@ -2,14 +2,21 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { invoiceExportTable } from "../../contracts/exports/invoices.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { invoiceListResult } from "../../contracts/schemas/invoices.ts";
+import { openInvoice } from "../../contracts/schemas/open-api-invoices.ts";
 import { labelledRowOf } from "../testing/csv-rows.ts";
 import { call, createHarness, type Harness, type Merchant, reset, signedInMerchant } from "../testing/harness.ts";
-import { seedApplication, seedInvoice } from "../testing/seed.ts";
-import { stubChainLayer } from "../testing/stub-chain.ts";
+import { seedApplication, seedInvoice, seedPaidOrder } from "../testing/seed.ts";
+import { configuredChain, stubChainLayer } from "../testing/stub-chain.ts";
 
 let h: Harness;
 beforeAll(async () => {
-  h = await createHarness({ chain: stubChainLayer() });
+  // Devnet takes deposit addresses (a payment link's invoice needs them); Eth does not.
+  h = await createHarness({
+    chain: stubChainLayer([
+      configuredChain("Devnet", 31337, { depositFactory: `0x${"fb".repeat(20)}` }),
+      configuredChain("Eth", 1, { confirmations: 12 }),
+    ]),
+  });
 });
 afterAll(() => h?.close());
 beforeEach(() => reset(h));
@@ -124,5 +131,97 @@ describe("Invoice/List and Export", () => {
     expect(flagged.csv?.map((row) => [row.Status, row["Status (code)"], row.Flags, row["Flags (code)"]])).toEqual([
       ["Expired", "expired", "Underpaid", "underpaid"],
     ]);
+  });
+});
+
+describe("Invoice/Create (a payment link)", () => {
+  const link = {
+    amount: "12.5",
+    description: "Two mugs",
+    expiresInSeconds: 3600,
+    redirectUrl: "https://shop.example.com/thanks",
+    requestId: "3f2b8c1e-7d4a-4e2f-9a6b-1c2d3e4f5a6b",
+  };
+  const create = (m: Merchant, body: Record<string, unknown>) => call(h, "invoiceCreate", { token: m.token, body });
+  const invoiceCount = async () => (await h.db.selectFrom("invoices").select("id").execute()).length;
+
+  async function merchantWithApp(email = "shop@example.com") {
+    const m = await signedInMerchant(h, email);
+    await seedPaidOrder(h.db, { userId: m.userId, packageCode: "basic", product: "Devnet" });
+    return { m, app: await seedApplication(h.db, { userId: m.userId, name: "Mug shop" }) };
+  }
+
+  it("makes one invoice of the chosen application, named by the server, answered as the open API answers it and first in the list; the same request again answers the same invoice", async () => {
+    const { m, app } = await merchantWithApp();
+    const answer = await create(m, { ...link, appCode: app.appCode });
+    expect(answer, JSON.stringify(answer)).toMatchObject({ status: 200, success: true });
+    const invoice = openInvoice.parse(answer.resData);
+    expect(invoice).toMatchObject({
+      orderId: "link-3f2b8c1e7d4a4e2f9a6b1c2d3e4f5a6b",
+      status: "new",
+      amount: "12.5",
+      amountReceived: "0",
+      description: "Two mugs",
+      redirectUrl: "https://shop.example.com/thanks",
+      customerEmail: null,
+      metadata: {},
+    });
+    // Offered on the chain that takes deposits; its page under the origin the console was reached at.
+    expect(invoice.addresses.map((a) => a.chain)).toEqual(["Devnet"]);
+    expect(invoice.checkoutUrl).toMatch(new RegExp(`^https?://[^/]+/pay/${invoice.invoiceId}$`));
+    expect(Date.parse(invoice.expiresAt) - Date.parse(invoice.createdAt)).toBe(3600_000);
+    const listed = await list(m);
+    expect(listed.items[0]).toMatchObject({ invoiceId: invoice.invoiceId, appCode: app.appCode, appName: "Mug shop" });
+
+    const again = await create(m, { ...link, appCode: app.appCode });
+    expect(again.resData).toMatchObject({ invoiceId: invoice.invoiceId });
+    expect(await invoiceCount()).toBe(1);
+    // Another link is another invoice; an empty description is none.
+    const other = await create(m, { ...link, description: "", requestId: crypto.randomUUID(), appCode: app.appCode });
+    expect(other.resData).toMatchObject({ description: null, status: "new" });
+    expect(await invoiceCount()).toBe(2);
+  });
+
+  it("refuses bad input with the field named and stores nothing", async () => {
+    const { m, app } = await merchantWithApp();
+    for (const bad of [
+      { amount: "0" },
+      { amount: "0.000" },
+      { amount: "1.1234567" },
+      { amount: "-1" },
+      { amount: "" },
+      { expiresInSeconds: 299 },
+      { expiresInSeconds: 7 * 24 * 3600 + 1 },
+      { redirectUrl: "http://shop.example.com/thanks" },
+      { redirectUrl: "https://user:pw@shop.example.com/" },
+      { description: "x".repeat(501) },
+      { requestId: "not-a-uuid" },
+      { appCode: "shop" },
+    ]) {
+      const answer = await create(m, { ...link, appCode: app.appCode, ...bad });
+      expect(answer, JSON.stringify(bad)).toMatchObject({ status: 400, success: false, errCode: errCodes.validation });
+    }
+    expect(await invoiceCount()).toBe(0);
+  });
+
+  it("refuses as the open API does: another merchant's application reads as none, a stopped one, no package", async () => {
+    const { app } = await merchantWithApp();
+    const other = await signedInMerchant(h, "other@example.com");
+    expect(await create(other, { ...link, appCode: app.appCode })).toMatchObject({
+      success: false,
+      errCode: errCodes.appNotFound,
+    });
+    const stopped = await seedApplication(h.db, { userId: other.userId, status: "stopped" });
+    expect(await create(other, { ...link, appCode: stopped.appCode })).toMatchObject({
+      success: false,
+      errCode: errCodes.openApiAppStopped,
+    });
+    // Other has no package: as an open-API call of its application would be.
+    const running = await seedApplication(h.db, { userId: other.userId });
+    expect(await create(other, { ...link, appCode: running.appCode })).toMatchObject({
+      success: false,
+      errCode: errCodes.openApiNoPackage,
+    });
+    expect(await invoiceCount()).toBe(0);
   });
 });

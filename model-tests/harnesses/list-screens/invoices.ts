@@ -3,6 +3,8 @@ import { expect } from "vitest";
 import type { ConsoleInvoice } from "../../../contracts/schemas/invoices.ts";
 import { formatDateTime, formatUsdt } from "../../../src/i18n/format.ts";
 import { withinRow } from "../../framework/row-queries.ts";
+import { madeLink } from "../../models/invoice-fixtures.ts";
+import { replaceText } from "../form-steps.ts";
 import type { ListScreen } from "./list-screen.ts";
 
 /**
@@ -12,6 +14,19 @@ import type { ListScreen } from "./list-screen.ts";
 export const invoiceScreen: ListScreen = {
   path: "/invoice/list",
   emptyHint: true,
+  // Make a payment link (the server answers at once) and close the link shown: the list is asked for again.
+  async addRows(h) {
+    await h.user.click(screen.getByRole("button", { name: h.t("invoices.link.create") }));
+    const dialog = await screen.findByRole("dialog", { name: h.t("invoices.link.title") });
+    await replaceText(h, within(dialog).getByLabelText(h.t("invoices.link.amount")), madeLink.amount);
+    await h.user.click(within(dialog).getByRole("button", { name: h.t("invoices.link.submit") }));
+    const made = await screen.findByRole("dialog", { name: h.t("invoices.link.madeTitle") });
+    await h.user.click(
+      within(made)
+        .getAllByRole("button", { name: h.t("invoices.details.close") })
+        .at(-1) as HTMLElement,
+    );
+  },
   rowTestId: (key) => `invoice-row-${key}`,
   async expectRow(h, row) {
     const invoice = row as ConsoleInvoice;

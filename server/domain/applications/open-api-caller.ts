@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import type { SystemMerchantScope } from "../platform/merchant-scope.ts";
+import type { AnyMerchantScope, SystemMerchantScope } from "../platform/merchant-scope.ts";
 import { actFor, systemScope } from "../identity/system-scope.ts";
 
 /**
@@ -15,6 +15,12 @@ export interface OpenApiCaller {
   appKey: string;
   scope: SystemMerchantScope;
 }
+
+/**
+ * An application acting for its merchant: the open API's caller, or an application the signed-in merchant chose in the
+ * console (a payment link makes its invoice as the application's open-API call would).
+ */
+export type ActingApplication = Pick<OpenApiCaller, "applicationId" | "appCode"> & { scope: AnyMerchantScope };
 
 /** The application a verified keyid names; null when there is none (deleted in between) or it is stopped. */
 export async function openApiCaller(db: Kysely<DB>, appKey: string): Promise<OpenApiCaller | null> {

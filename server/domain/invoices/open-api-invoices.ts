@@ -13,7 +13,7 @@ import type { ConfiguredChain } from "../../chain/chain-layer.ts";
 import { depositAddress, depositSalt, depositSaltKey } from "../../chain/deposit-forwarder.ts";
 import type { DB } from "../../db/schema.ts";
 import type { AcceptableToken } from "../applications/accepted-currencies.ts";
-import type { OpenApiCaller } from "../applications/open-api-caller.ts";
+import type { ActingApplication, OpenApiCaller } from "../applications/open-api-caller.ts";
 import { activePackageOf } from "../applications/package-limit.ts";
 import { type CallbackTargets, checkCallbackUrl } from "../callbacks/callback-target.ts";
 import { type KeysetList, keysetPage } from "../platform/keyset-page.ts";
@@ -97,7 +97,7 @@ function sameRequest(row: InvoiceRow, hash: string, by: "order" | "key"): Outcom
 /** A request made before, by its Idempotency-Key first, then by its order; undefined for a new one. */
 async function madeBefore(
   db: Kysely<DB>,
-  caller: OpenApiCaller,
+  caller: ActingApplication,
   orderId: string,
   key: string | undefined,
   hash: string,
@@ -120,7 +120,7 @@ async function madeBefore(
  */
 export async function createInvoice(
   db: Kysely<DB>,
-  caller: OpenApiCaller,
+  caller: ActingApplication,
   body: CreateInvoiceBody,
   idempotencyKey: string | undefined,
   settings: InvoiceSettings,
@@ -174,7 +174,7 @@ export async function createInvoice(
 
 async function insertAddresses(
   trx: Kysely<DB>,
-  caller: OpenApiCaller,
+  caller: ActingApplication,
   invoice: InvoiceRow,
   chains: readonly InvoiceChain[],
   settings: InvoiceSettings,

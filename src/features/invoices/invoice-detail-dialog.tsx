@@ -1,5 +1,4 @@
-import { AnchorButton, Button, Dialog, DialogBody, DialogFooter, H3, HTMLTable } from "@blueprintjs/core";
-import { Share } from "@blueprintjs/icons";
+import { Button, Dialog, DialogBody, DialogFooter, H3, HTMLTable } from "@blueprintjs/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -10,6 +9,7 @@ import { routePaths } from "../../app/route-names.ts";
 import { formatDateTime, formatUsdt } from "../../i18n/format.ts";
 import { BreakableToken, BreakableValue } from "../../ui/breakable-value.tsx";
 import { FactList } from "../../ui/fact-list.tsx";
+import { CheckoutLink } from "./checkout-link.tsx";
 import { InvoiceStatusTags } from "./invoice-text.tsx";
 
 interface InvoiceDetailDialogProps {
@@ -88,16 +88,7 @@ function InvoiceDetails({ invoice }: { invoice: ConsoleInvoice }) {
       <section className="invoice-link" data-testid="invoice-link">
         <H3>{t("invoices.details.paymentLink")}</H3>
         <p>{t("invoices.details.paymentLinkHint")}</p>
-        {copyable(invoice.checkoutUrl, t("invoices.details.copyLink"))}
-        <AnchorButton
-          href={invoice.checkoutUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          icon={<Share />}
-          variant="minimal"
-          intent="primary"
-          text={t("invoices.details.openLink")}
-        />
+        <CheckoutLink url={invoice.checkoutUrl} />
       </section>
       <FactList facts={facts} testId="invoice-facts" />
       <InvoiceAddresses invoice={invoice} />

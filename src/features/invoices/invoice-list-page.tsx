@@ -1,17 +1,25 @@
-import { Callout } from "@blueprintjs/core";
+import { Button, Callout } from "@blueprintjs/core";
+import { Link } from "@blueprintjs/icons";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import { invoiceListArea } from "../../../machines/invoices/invoice-list.ts";
 import { selectInvoiceDetail, selectInvoiceTable } from "../../../machines/invoices/invoice-list-selectors.ts";
+import { linkMadeReason } from "../../../machines/invoices/payment-link.ts";
+import { selectCanCreateLink } from "../../../machines/invoices/payment-link-selectors.ts";
+import { selectListChoices } from "../../../machines/lists/list-selectors.ts";
 import { ListPage } from "../../app/list-page.tsx";
 import { actorClock } from "../../app/services.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { InvoiceDetailDialog } from "./invoice-detail-dialog.tsx";
-import { provideInvoiceExport, provideInvoiceList } from "./invoice-machines.ts";
+import { provideInvoiceExport, provideInvoiceList, providePaymentLink } from "./invoice-machines.ts";
 import { InvoiceTable } from "./invoice-table.tsx";
+import { PaymentLinkDialog } from "./payment-link-dialog.tsx";
 import "./invoices.css";
 
-/** Invoices: every invoice of the merchant's applications, with the payment link each hands its customer. */
+/**
+ * Invoices: every invoice of the merchant's applications, with the payment link each hands its customer; a payment
+ * link made here is one more invoice.
+ */
 export default function InvoiceListPage() {
   const { t } = useTranslation();
   const services = useServices();
@@ -20,14 +28,28 @@ export default function InvoiceListPage() {
     clock: actorClock(services),
   });
   const exporter = useActorRef(provideInvoiceExport(services));
+  const link = useActorRef(
+    providePaymentLink(services, { linkMade: () => list.send({ type: "list.reload", why: linkMadeReason }) }),
+  );
   const table = useSelector(list, selectInvoiceTable);
   const detail = useSelector(list, selectInvoiceDetail);
+  const choices = useSelector(list, selectListChoices);
+  const canCreate = useSelector(link, selectCanCreateLink);
   return (
     <ListPage
       area={invoiceListArea}
       name="invoices"
       list={list}
       exported={{ exporter, describeFailure: services.describeFailure }}
+      actions={
+        <Button
+          intent="primary"
+          icon={<Link />}
+          text={t("invoices.link.create")}
+          disabled={!canCreate}
+          onClick={() => link.send({ type: "dialog.open" })}
+        />
+      }
       lead={
         <Callout intent="primary" className="invoices-intro">
           {t("invoices.intro")}
@@ -45,6 +67,7 @@ export default function InvoiceListPage() {
       }}
     >
       <InvoiceDetailDialog view={detail} onClose={() => list.send({ type: "details.close" })} />
+      <PaymentLinkDialog actor={link} choices={choices} />
     </ListPage>
   );
 }

@@ -1,5 +1,7 @@
+import { fromPromise } from "xstate";
 import { maxAppPageSize } from "../../../contracts/schemas/apps.ts";
 import { invoiceListArea } from "../../../machines/invoices/invoice-list.ts";
+import { paymentLinkMachine } from "../../../machines/invoices/payment-link.ts";
 import { appOptionsOf } from "../../../machines/lists/app-choices.ts";
 import { provideListExport } from "../../app/list-export-service.ts";
 import { provideList } from "../../app/list-service.ts";
@@ -21,3 +23,15 @@ export const provideInvoiceList = ({ api }: Uses<never, "invoices" | "apps">) =>
 /** Invoices' CSV export: the file of the list's filters, its progress, then handed to the browser to save. */
 export const provideInvoiceExport = ({ api, saveFile }: Uses<"saveFile", "invoices">) =>
   provideListExport(invoiceListArea, api.invoices.export, saveFile);
+
+/** What the page does when a payment link was made: ask for the list again, the new invoice first. */
+export interface InvoicesPage {
+  linkMade(): void;
+}
+
+/** "Create a payment link": Invoice/Create, then the list asked for again. */
+export const providePaymentLink = ({ api }: Uses<never, "invoices">, page: InvoicesPage) =>
+  paymentLinkMachine.provide({
+    actors: { submit: fromPromise(({ input }) => api.invoices.create(input)) },
+    actions: { made: () => page.linkMade() },
+  });
