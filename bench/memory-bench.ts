@@ -31,6 +31,9 @@
  * start (the child below) and 350 on a restart.
  * The first start's child peaks at 560–604 MB by itself: PGlite's initdb runs a second PGlite and initdb.wasm, each
  * with its own WebAssembly memory (about 200 MB resident in all), and copies the new database through ArrayBuffers.
+ * On Node 26, PostgreSQL's idle server is mostly Node's own files (54–60 MB) and its modules (about 46 MB of V8's heap
+ * used), plus a young generation V8 14 sizes from the machine's memory (up to 50 MB resident on a 24 GB machine),
+ * which npm start's --max-semi-space-size=8 caps at 16 (docs/benchmarks.md, "PostgreSQL's idle memory on Node 26").
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
