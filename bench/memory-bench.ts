@@ -9,7 +9,8 @@
  * malloc's arenas. Goals for `npm start`: idle ≤ 300 MB, peak ≤ 500 MB. Prints a table, writes
  * reports/memory-bench.json, asserts nothing. The server gets the environment and Node flags package.json's start
  * script gives it (npm-start.ts); BENCH_NODE_ARGS adds Node flags (say `--liftoff-only`), and BENCH_NODE runs the
- * server on another Node binary (another release's V8; the first start's database child follows it).
+ * server on another Node binary (another release's V8; the first start's database child follows it). BENCH_ONLY
+ * (`pglite`, `postgresql`, comma-separated) measures only those setups.
  *
  * Measured (2 cores, Node 24), peak / idle MB of the server; anvil 26 / 26 throughout. Before issue 43's changes: PGlite's
  * first start 1,130–1,210 / 546–615, a restart 882–885 / 401–447, PostgreSQL without a devnet 195 / 196. Since (16 MB of
@@ -30,6 +31,9 @@
  * start (the child below) and 350 on a restart.
  * The first start's child peaks at 560–604 MB by itself: PGlite's initdb runs a second PGlite and initdb.wasm, each
  * with its own WebAssembly memory (about 200 MB resident in all), and copies the new database through ArrayBuffers.
+ * On Node 26, PostgreSQL's idle server is mostly Node's own files (54–60 MB) and its modules (about 46 MB of V8's heap
+ * used), plus a young generation V8 14 sizes from the machine's memory (up to 50 MB resident on a 24 GB machine),
+ * which npm start's --max-semi-space-size=8 caps at 16 (docs/benchmarks.md, "PostgreSQL's idle memory on Node 26").
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -38,6 +42,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createFreshDatabase } from "../server/testing/postgres-server.ts";
 import { table } from "./load/summary.ts";
+import { memoryCasesOf } from "./memory-cases.ts";
 import { startCommandOf } from "./npm-start.ts";
 import {
   commandOf,
@@ -149,17 +154,20 @@ async function measure(setup: string, dataDir: string, env: Record<string, strin
   }
 }
 
+const cases = memoryCasesOf(process.env.BENCH_ONLY);
 const figures: MemoryFigure[] = [];
-const dataDir = mkdtempSync(join(tmpdir(), "memory-bench-"));
-try {
-  // The first start makes the database (PGlite's initdb, the migrations); a merchant's day-to-day start finds it made.
-  figures.push(await measure("npm start: PGlite, devnet, first start", dataDir, {}));
-  figures.push(await measure("npm start: PGlite, devnet, restart", dataDir, {}));
-} finally {
-  rmSync(dataDir, { recursive: true, force: true });
+if (cases.includes("pglite")) {
+  const dataDir = mkdtempSync(join(tmpdir(), "memory-bench-"));
+  try {
+    // The first start makes the database (PGlite's initdb, the migrations); a merchant's day-to-day start finds it made.
+    figures.push(await measure("npm start: PGlite, devnet, first start", dataDir, {}));
+    figures.push(await measure("npm start: PGlite, devnet, restart", dataDir, {}));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-if (serverUrl) {
+if (cases.includes("postgresql") && serverUrl) {
   const database = process.env.BENCH_DATABASE_URL
     ? { databaseUrl: serverUrl, drop: async () => {} }
     : await createFreshDatabase(serverUrl, "mc_memory");
@@ -172,7 +180,8 @@ if (serverUrl) {
   } finally {
     await database.drop();
   }
-} else process.stdout.write("PostgreSQL skipped: run it under scripts/with-postgres.mjs, or set BENCH_DATABASE_URL\n");
+} else if (cases.includes("postgresql"))
+  process.stdout.write("PostgreSQL skipped: run it under scripts/with-postgres.mjs, or set BENCH_DATABASE_URL\n");
 
 const anvilOf = (f: MemoryFigure) => f.children.find((c) => c.command === "anvil");
 process.stdout.write(

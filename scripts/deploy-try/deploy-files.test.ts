@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { startCommandOf } from "../../bench/npm-start.ts";
 import { type Compose, interpolate, runArguments, startOrder } from "./compose-run.ts";
 
 /**
@@ -30,14 +31,15 @@ describe("deploy/Containerfile", () => {
     expect(final).toMatch(/^USER 10001:10001$/m);
     expect(final).toMatch(/NODE_ENV=production/);
     expect(final).toMatch(/DEVNET=false/);
-    expect(final).toMatch(/^CMD \["node", "server\/main\.ts"\]$/m);
+    expect(final).toMatch(/^CMD \["node", (?:"--[^"]+", )*"server\/main\.ts"\]$/m);
   });
 
-  it("gives the server the malloc settings npm start's script gives it", () => {
+  it("gives the server the malloc settings and the Node flags npm start's script gives it", () => {
     const start = (JSON.parse(read("package.json")) as { scripts: Record<string, string> }).scripts.start ?? "";
-    const tunables = /GLIBC_TUNABLES=(\S+)/.exec(start)?.[1];
-    expect(tunables).toMatch(/mmap_threshold/);
-    expect(final).toContain(`GLIBC_TUNABLES=${tunables}`);
+    const { env, nodeArgs } = startCommandOf(start);
+    expect(env.GLIBC_TUNABLES).toMatch(/mmap_threshold/);
+    expect(final).toContain(`GLIBC_TUNABLES=${env.GLIBC_TUNABLES}`);
+    expect(final).toContain(`CMD ${JSON.stringify(["node", ...nodeArgs, "server/main.ts"]).replaceAll(",", ", ")}`);
   });
 });
 

@@ -5,6 +5,7 @@
  * every function that gets hot again with its optimising one (TurboFan), on background threads. That pays back in a
  * server that runs for days, not in one a test starts for a few seconds: `--liftoff-only` saves about a CPU-second a
  * server start (docs/benchmarks.md, "Test budgets"). What merchants run (`npm start`, `npm run serve`, the benchmarks) keeps V8's
- * defaults. Not settable from NODE_OPTIONS nor at run time (V8 freezes its flags once started), hence an argument.
+ * compilers as they are (their `--max-semi-space-size` sizes the young generation, not the compilers). Not settable
+ * from NODE_OPTIONS nor at run time (V8 freezes its flags once started), hence an argument.
  */
 export const testNodeFlags: readonly string[] = ["--liftoff-only"];
