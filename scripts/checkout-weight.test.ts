@@ -49,7 +49,9 @@ describe("the checkout page's first paint (the build's check)", () => {
 
   it("names a render-blocking stylesheet and a missing shell", () => {
     expect(
-      firstPaintProblems('<head><link rel="stylesheet" crossorigin href="/assets/pay-1.css"></head><div id="root"></div>'),
+      firstPaintProblems(
+        '<head><link rel="stylesheet" crossorigin href="/assets/pay-1.css"></head><div id="root"></div>',
+      ),
     ).toEqual([
       "pay.html has no shell to paint (data-checkout-shell)",
       "pay.html links a render-blocking stylesheet",
