@@ -1,5 +1,7 @@
 import { consoleInvoice, invoiceExportRequest, invoiceListRequest, invoiceListResult } from "../schemas/invoices.ts";
-import type { Endpoint } from "../endpoint.ts";
+import { invoiceRefundRequest } from "../schemas/invoice-refunds.ts";
+import { openWithdrawal } from "../schemas/open-api.ts";
+import { type Endpoint, endpoint } from "../endpoint.ts";
 import { listEndpoints } from "../list-endpoints.ts";
 
 /** The console's Invoices (`api.invoices.<call>`): its part of the endpoint table, contracts/endpoints.ts. */
@@ -13,5 +15,17 @@ export const invoicesEndpoints = {
     result: invoiceListResult,
     filters: invoiceExportRequest,
     row: consoleInvoice,
+  }),
+  /** Gives an invoice's money back: a withdrawal to a destination of the address book, linked to the invoice. */
+  invoiceRefund: endpoint({
+    area: "invoices",
+    call: "refund",
+    method: "POST",
+    path: "/api/Invoice/Refund",
+    body: invoiceRefundRequest,
+    query: null,
+    result: openWithdrawal,
+    auth: true,
+    source: "proposed",
   }),
 } as const satisfies Record<string, Endpoint>;
