@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { toAtto } from "../../contracts/money.ts";
+import { toAtto, usdtText } from "../../contracts/money.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { consoleInvoice } from "../../contracts/schemas/invoices.ts";
 import { openWithdrawal } from "../../contracts/schemas/open-api.ts";
@@ -67,7 +67,11 @@ async function refund(m: Merchant, invoiceId: string, more: Record<string, unkno
   return call(h, "invoiceRefund", { token: m.token, body });
 }
 const refusedWith = (code: string) => ({ status: 200, success: false, errCode: code, resData: null });
-const refundRows = () => h.db.selectFrom("withdrawals").select(["invoice_id", "amount", "status"]).execute();
+const refundRows = async () =>
+  (await h.db.selectFrom("withdrawals").select(["invoice_id", "amount", "status"]).execute()).map((row) => ({
+    ...row,
+    amount: usdtText(row.amount),
+  }));
 
 describe("refunding an invoice", () => {
   it("pays from the balance as a withdrawal linked to the invoice: listed on the invoice and among the withdrawals", async () => {
