@@ -7,6 +7,7 @@ import { storageKeys } from "../../src/api/session-storage.ts";
 import { formatUsdt } from "../../src/i18n/format.ts";
 import { createControlledApi } from "../framework/fake-api.ts";
 import { renderConsole } from "../framework/render-console.tsx";
+import { withinRow } from "../framework/row-queries.ts";
 import { runModel, unmapped } from "../framework/run-model.ts";
 import { loginResult, storedUser } from "../models/fixtures.ts";
 import { invoicePaidOver, invoiceUnderpaid } from "../models/invoice-fixtures.ts";
@@ -42,24 +43,26 @@ const refundTitle = (h: H) => h.t("invoices.refund.dialogTitle", { orderId: invo
 
 runModel(invoiceRefundModel, {
   async start() {
-    const h = { made: false } as H;
-    const fake = createControlledApi(["invoices.refund"], {
-      ...signedInAnswers,
-      // The first answer lists the invoice as it was; once a refund was made, as the server has it then.
-      "invoices.list": async (request: { orderId?: string } = {}) => {
-        const items = request.orderId ? [refunded] : [invoicePaidOver, invoiceUnderpaid];
-        return { items, ...fakeKeysetPaging(1, 10, items.length) };
+    const fake = createControlledApi(
+      { submit: "invoices.refund" },
+      {
+        ...signedInAnswers,
+        // The first answer lists the invoice as it was; once a refund was made, as the server has it then.
+        "invoices.list": async (request: { orderId?: string } = {}) => {
+          const items = request.orderId ? [refunded] : [invoicePaidOver, invoiceUnderpaid];
+          return { items, ...fakeKeysetPaging(1, 10, items.length) };
+        },
+        "apps.list": async () => ({ items: [], ...fakeKeysetPaging(1, 100, 0) }),
       },
-      "apps.list": async () => ({ items: [], ...fakeKeysetPaging(1, 100, 0) }),
-    });
+    );
     const rendered = await renderConsole({
       url: "/invoice/list",
       api: fake.api,
       storage: { [storageKeys.token]: loginResult.accessToken, [storageKeys.user]: JSON.stringify(storedUser) },
     });
-    Object.assign(h, rendered, { fake, step: null });
+    const h: H = Object.assign(rendered, { fake, step: null, made: false });
     const row = await screen.findByTestId(`invoice-row-${invoicePaidOver.invoiceId}`, {}, { timeout: 5000 });
-    await h.user.click(within(row).getByRole("button", { name: h.t("invoices.actions.details") }));
+    await h.user.click(withinRow(row).getByRole("button", { name: h.t("invoices.actions.details") }));
     const dialog = await details(h);
     // What it received less its refund not failed: 25 of 30 is left, and the refund already made is shown.
     const refunds = within(dialog).getByTestId("invoice-refunds");
