@@ -33,8 +33,11 @@ const refunded: ConsoleInvoice = {
   ],
 };
 
-/** `made`: a refund was made in this walk, so what is left to refund is 5. */
-type H = MarkedHarness & { made: boolean };
+/**
+ * `made`: a refund was made in this walk, so what is left to refund is 5; `fresh`: the dialog was just opened, so its
+ * amount is prefilled (a refused submit keeps what was typed).
+ */
+type H = MarkedHarness & { made: boolean; fresh: boolean };
 
 /** The details dialog of the overpaid invoice (the refund's dialog opens over it). */
 const details = (h: H) =>
@@ -60,7 +63,7 @@ runModel(invoiceRefundModel, {
       api: fake.api,
       storage: { [storageKeys.token]: loginResult.accessToken, [storageKeys.user]: JSON.stringify(storedUser) },
     });
-    const h: H = Object.assign(rendered, { fake, step: null, made: false });
+    const h: H = Object.assign(rendered, { fake, step: null, made: false, fresh: false });
     const row = await screen.findByTestId(`invoice-row-${invoicePaidOver.invoiceId}`, {}, { timeout: 5000 });
     await h.user.click(withinRow(row).getByRole("button", { name: h.t("invoices.actions.details") }));
     const dialog = await details(h);
@@ -74,6 +77,7 @@ runModel(invoiceRefundModel, {
   async perform(h: H, e) {
     switch (e.type) {
       case "dialog.open":
+        h.fresh = true;
         return h.user.click(within(await details(h)).getByRole("button", { name: h.t("invoices.refund.open") }));
       case "dialog.close":
         return h.user.click(
@@ -85,7 +89,8 @@ runModel(invoiceRefundModel, {
         const dialog = await screen.findByRole("dialog", { name: refundTitle(h) });
         // The amount comes prefilled with what is left to refund; the chain with the one the customer paid on.
         const amount = within(dialog).getByLabelText(h.t("invoices.refund.amount")) as HTMLInputElement;
-        expect(amount.value).toBe(h.made ? "5" : "25");
+        if (h.fresh) expect(amount.value).toBe(h.made ? "5" : "25");
+        h.fresh = false;
         await fill(h, h.t("invoices.refund.amount"), e.amount);
         expect((within(dialog).getByLabelText(h.t("invoices.refund.chain")) as HTMLSelectElement).value).toBe(e.chain);
         await fill(h, h.t("invoices.refund.to"), e.to);
