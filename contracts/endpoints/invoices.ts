@@ -1,3 +1,4 @@
+import { invoiceRefundRequest } from "../schemas/invoice-refunds.ts";
 import {
   consoleInvoice,
   invoiceExportRequest,
@@ -5,6 +6,7 @@ import {
   invoiceListResult,
   paymentLinkRequest,
 } from "../schemas/invoices.ts";
+import { openWithdrawal } from "../schemas/open-api.ts";
 import { openInvoice } from "../schemas/open-api-invoices.ts";
 import { type Endpoint, endpoint } from "../endpoint.ts";
 import { listEndpoints } from "../list-endpoints.ts";
@@ -30,6 +32,18 @@ export const invoicesEndpoints = {
     body: paymentLinkRequest,
     query: null,
     result: openInvoice,
+    auth: true,
+    source: "proposed",
+  }),
+  /** Gives an invoice's money back: a withdrawal to a destination of the address book, linked to the invoice. */
+  invoiceRefund: endpoint({
+    area: "invoices",
+    call: "refund",
+    method: "POST",
+    path: "/api/Invoice/Refund",
+    body: invoiceRefundRequest,
+    query: null,
+    result: openWithdrawal,
     auth: true,
     source: "proposed",
   }),

@@ -57,6 +57,7 @@ describe("POST /api/Invoice/List", () => {
         expiresAt: isoDate("2026-11-29T10:15:00.000Z"),
         paidAt: null,
         createdAt: isoDate("2026-11-29T10:00:00.000Z"),
+        refunds: [],
       },
       call: (api) => api.invoices.list({ orderId, pageSize: 10 }),
     }));
@@ -120,6 +121,43 @@ describe("POST /api/Invoice/Create", () => {
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(made)))
       .executeTest(async (mock) => {
         await expect(apiFor(mock, token).invoices.create({ ...link, appCode })).resolves.toEqual(exampleOf(made));
+      });
+  });
+});
+
+describe("POST /api/Invoice/Refund", () => {
+  it("refunds part of a paid invoice to a destination of the address book, with the mailed code: a withdrawal", async () => {
+    const product = "Devnet";
+    const destination = "0xa0Ee7A142d267C1f36714E4a8F75612F20a79720";
+    const code = "482615";
+    const requestId = "5d2e9c1a-3b7f-4e8d-9a6c-1f0b2d4e6a8c";
+    const body = { invoiceId, chain: product, to: destination, amount: "5", code, requestId };
+    const withdrawal = {
+      id: regex("^\\d{1,18}$", "1"),
+      chain: like(product),
+      chainId: integer(31337),
+      token: address(`0x${"11".repeat(20)}`),
+      to: address(destination),
+      amount: decimal("5"),
+      fee: decimal("1"),
+      status: like("requested"),
+      txHash: null,
+      failure: null,
+      waiting: null,
+      createdAt: isoDate("2026-11-29T10:00:00.000Z"),
+    };
+    await pact
+      .addInteraction()
+      .given(states.signedIn, { email, token })
+      .given(states.balance, { email, amount: "25" })
+      .given(states.invoicePaid, { email, name: "Pact shop", invoiceId, amount: "20", product })
+      .given(states.withdrawalAddress, { email, address: destination, product })
+      .given(states.codeSent, { code, email, type: "withdrawal" })
+      .uponReceiving("a refund of part of a paid invoice to a destination of the address book")
+      .withRequest("POST", "/api/Invoice/Refund", (b) => b.headers(authHeaders(token)).jsonBody(body))
+      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(withdrawal)))
+      .executeTest(async (mock) => {
+        await expect(apiFor(mock, token).invoices.refund(body)).resolves.toEqual(exampleOf(withdrawal));
       });
   });
 });

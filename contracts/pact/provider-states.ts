@@ -42,6 +42,8 @@ export const states = {
   withdrawal: "the merchant {email} asked a withdrawal of {amount} USDT to {address} on {product}",
   withdrawalAwaitingApproval:
     "an application of the merchant {email} asked a withdrawal of {amount} USDT to {address} on {product} above its auto-approve limit",
+  invoicePaid:
+    "the merchant {email}'s application {name} has an invoice {invoiceId} of {amount} USDT paid in full on {product}",
   invoiceCounting:
     "the merchant {email} has an invoice of {amount} USDT for the order {orderId} of its application {name}, a transfer to it counting its confirmations",
 } as const;

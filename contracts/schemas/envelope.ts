@@ -199,6 +199,10 @@ export const errCodes = {
   invoiceRedirectForbidden: "2907",
   /** The checkout page (contracts/schemas/checkout.ts): no invoice of that id, whatever the id's shape. */
   checkoutNotFound: "2920",
+  /** A refund of an invoice (contracts/schemas/invoice-refunds.ts): nothing was received at it, so nothing goes back. */
+  invoiceNothingReceived: "2930",
+  /** The refund and the invoice's refunds not failed would give back more than it received. */
+  invoiceRefundOverReceived: "2931",
   notLoggedIn: "4010",
   forbidden: "4030",
   notFound: "4040",

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { appCodeField } from "./apps.ts";
 import { isoTimeField, text, trimmedText, usdtAmount } from "./fields.ts";
+import { invoiceRefund } from "./invoice-refunds.ts";
 import { invoiceExpiry, invoiceStatus } from "./invoice-states.ts";
 import { listPage, listPaging } from "./list.ts";
 import { openInvoice } from "./open-api-invoices.ts";
@@ -22,13 +23,15 @@ export const invoiceTransferView = z.object({
 });
 export type InvoiceTransferView = z.infer<typeof invoiceTransferView>;
 
-/** The open API's invoice, its application, the transfers its life counted and when it was paid. */
+/** The open API's invoice, its application, the transfers its life counted, when it was paid and its refunds. */
 export const consoleInvoice = z.object({
   ...openInvoice.shape,
   appCode: z.string(),
   appName: z.string(),
   transfers: z.array(invoiceTransferView),
   paidAt: z.nullable(z.iso.datetime()),
+  /** The withdrawals that give its money back, oldest first. */
+  refunds: z.array(invoiceRefund),
 });
 export type ConsoleInvoice = z.infer<typeof consoleInvoice>;
 

@@ -30,6 +30,7 @@ import { registerModel } from "./register.model.ts";
 import { secondFactorModel } from "./second-factor.model.ts";
 import { securityActivityModel } from "./security-activity.model.ts";
 import { addressAddModel, addressRemoveModel, withdrawModel } from "./wallet-dialogs.model.ts";
+import { invoiceRefundModel } from "./invoice-refund.model.ts";
 import { withdrawalApproveModel, withdrawalRejectModel } from "./withdrawal-decision.model.ts";
 import { walletPageModel } from "./wallet-page.model.ts";
 import { sessionModel } from "./session.model.ts";
@@ -81,6 +82,7 @@ export const allModels: ReadonlyArray<MachineModel> = [
   listExportModel,
   invoiceLifeModel,
   checkoutPageModel,
+  invoiceRefundModel,
 ] as never;
 
 /**

@@ -39,6 +39,18 @@ export const invoicePaidOver: ConsoleInvoice = {
   expiresAt: "2026-11-27T09:30:00.000Z",
   paidAt: "2026-11-27T09:20:00.000Z",
   createdAt: "2026-11-27T09:15:00.000Z",
+  // The excess given back: 25 of the 30 received is left to refund.
+  refunds: [
+    {
+      withdrawalId: "41",
+      chain: "Devnet",
+      to: "0xa0Ee7A142d267C1f36714E4a8F75612F20a79720",
+      amount: "5",
+      status: "confirmed",
+      txHash: `0x${"ab".repeat(32)}`,
+      createdAt: "2026-11-27T10:00:00.000Z",
+    },
+  ],
 };
 /** Less than its amount arrived before its time ran out: expired, underpaid, nothing more to say of it. */
 export const invoiceUnderpaid: ConsoleInvoice = {
@@ -57,6 +69,7 @@ export const invoiceUnderpaid: ConsoleInvoice = {
   expiresAt: "2026-11-26T19:00:00.000Z",
   paidAt: null,
   createdAt: "2026-11-26T18:45:00.000Z",
+  refunds: [],
 };
 
 /** The applications the filter offers, with the first answer only. */

@@ -1026,6 +1026,34 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
     ],
     after: aWithdrawalStillWaits.after,
   },
+  // B refunding A's invoice, to A's destination, under A's request id: no such invoice of B's; nothing is held.
+  invoiceRefund: {
+    attacks: (w) => [
+      {
+        body: {
+          invoiceId: w.aInvoice.invoiceId,
+          chain: "Devnet",
+          to: w.aDestination.address,
+          amount: "1",
+          code: bWithdrawalCode,
+          totpCode: "123456",
+          requestId: aRequestId,
+        },
+        outcome: "answered",
+        check: (answer) =>
+          expect(answer).toMatchObject({
+            status: 200,
+            success: false,
+            errCode: errCodes.invoiceNotFound,
+            resData: null,
+          }),
+      },
+    ],
+    after: async () => {
+      const refunds = await h.db.selectFrom("withdrawals").select("id").where("invoice_id", "is not", null).execute();
+      expect(refunds).toEqual([]);
+    },
+  },
   withdraw: {
     attacks: (w) => [
       {

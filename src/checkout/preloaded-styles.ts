@@ -3,9 +3,9 @@
  * shell paints without waiting for them. They are applied here, and the page renders once they are in, never
  * unstyled. A stylesheet that fails to load lets the page render anyway: readable beats blank.
  */
-export function applyPreloadedStyles(doc: Document): Promise<void[]> {
+export async function applyPreloadedStyles(doc: Document): Promise<void> {
   const preloads = [...doc.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="style"]')];
-  return Promise.all(
+  await Promise.all(
     preloads.map(
       (preload) =>
         new Promise<void>((applied) => {

@@ -146,7 +146,7 @@ export async function startReferenceProvider(): Promise<ReferenceProvider> {
     appProof: (input) => seedAppProof(db, input),
     verifiedWindow: (input) => seedVerifiedWindow(db, input),
     bill: async (input) => ({ billNo: (await seedBill(db, input)).billNo }),
-    invoice: async ({ userId, appCode, invoiceId, amount, product, redirectUrl }) => {
+    invoice: async ({ userId, appCode, invoiceId, amount, product, redirectUrl, received }) => {
       const watched = chain.currencies.chainByProduct(product);
       const factory = watched?.depositFactory;
       if (!watched || !factory) throw new Error(`the reference provider takes no deposit addresses on ${product}`);
@@ -159,6 +159,7 @@ export async function startReferenceProvider(): Promise<ReferenceProvider> {
         amount,
         redirectUrl,
         chains: [{ chainId: watched.chainId, factory }],
+        ...(received ? { status: "paid" as const, amountReceived: received } : {}),
       });
     },
     failedCallback: (input) => seedFailedCallback(db, input),

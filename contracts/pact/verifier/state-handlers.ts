@@ -41,6 +41,13 @@ const invoiceParams = z.object({
 });
 const appProofParams = z.object({ email: z.string(), name: z.string(), proof: z.string(), action: appAction });
 const verifiedWindowParams = z.object({ email: z.string(), name: z.string(), token: z.string() });
+const paidInvoiceParams = z.object({
+  email: z.string(),
+  name: z.string(),
+  invoiceId: z.string(),
+  amount: z.string(),
+  product: z.string(),
+});
 const countingInvoiceParams = z.object({
   email: z.string(),
   name: z.string(),
@@ -209,6 +216,17 @@ export function createStateHandlers(seeder: StateSeeder) {
       await seeder.invoice({ userId, appCode, ...invoice });
       return { userId, appCode };
     }),
+    [states.invoicePaid]: guarded(
+      states.invoicePaid,
+      paidInvoiceParams,
+      async ({ email, name, amount, ...invoice }) => {
+        const userId = await merchantId(email);
+        const { appCode } = await seeder.application({ userId, name });
+        const paid = { ...invoice, amount, received: amount, redirectUrl: "https://shop.example.com/thanks" };
+        await seeder.invoice({ userId, appCode, ...paid });
+        return { userId, appCode };
+      },
+    ),
     [states.failedCallback]: guarded(states.failedCallback, applicationParams, async ({ email, name }) => {
       const userId = await merchantId(email);
       return { userId, ...(await seeder.failedCallback({ userId, name })) };

@@ -74,7 +74,10 @@ export interface StateSeeder {
   verifiedWindow(input: { userId: string; token: string; appCode: string }): Promise<void>;
   /** A credited bill of the application: a transfer of `amount` USDT to the end user's deposit address; answers its number. */
   bill(input: { userId: string; appCode: string; endUserId: string; amount: string }): Promise<{ billNo: string }>;
-  /** A new invoice of the application with this public id, one address on the watched chain `product`. */
+  /**
+   * A new invoice of the application with this public id, one address on the watched chain `product`; with `received`,
+   * paid: that much received and credited (the balance is its own state).
+   */
   invoice(input: {
     userId: string;
     appCode: string;
@@ -82,6 +85,7 @@ export interface StateSeeder {
     amount: string;
     product: string;
     redirectUrl: string;
+    received?: string;
   }): Promise<void>;
   /**
    * An application whose callback URLs refuse connections (a closed loopback port), a credited bill of it and the

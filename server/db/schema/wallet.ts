@@ -48,6 +48,8 @@ export interface WithdrawalsTable {
   seen_tx_hash: ColumnType<string | null, string | null | undefined, string | null>;
   seen_block_number: ColumnType<string | null, string | null | undefined, string | null>;
   confirmations: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The invoice it refunds (migration 0050); null for any other withdrawal. */
+  invoice_id: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** A destination of the merchant's address book (migration 0030): usable for withdrawals from `usable_at`. */

@@ -13,6 +13,7 @@ import type { MerchantScope } from "../platform/merchant-scope.ts";
 import { ok, type Outcome } from "../platform/outcome.ts";
 import { searchTime } from "../platform/search-time.ts";
 import { wireFile } from "../platform/wire-file.ts";
+import { refundsOf } from "./invoice-refunds.ts";
 import { addressesOf, type InvoiceAddressRow, type InvoiceRow, invoiceToWire } from "./invoice-wire.ts";
 
 /** The console's invoices, newest first, served by invoices_by_merchant (merchant, created_at desc, id desc). */
@@ -48,6 +49,7 @@ type ListedInvoice = InvoiceRow & { app_code: string; app_name: string };
 function toConsoleInvoice(
   row: ListedInvoice,
   addresses: readonly InvoiceAddressRow[],
+  refunds: ConsoleInvoice["refunds"],
   deps: ConsoleInvoiceDeps,
 ): ConsoleInvoice {
   const { createdAt, ...invoice } = invoiceToWire(row, addresses, {
@@ -68,6 +70,7 @@ function toConsoleInvoice(
       late: t.late,
     })),
     paidAt: row.paid_at?.toISOString() ?? null,
+    refunds,
     createdAt,
   };
 }
@@ -77,11 +80,9 @@ async function withAddresses(
   rows: readonly ListedInvoice[],
   deps: ConsoleInvoiceDeps,
 ): Promise<ConsoleInvoice[]> {
-  const addresses = await addressesOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => toConsoleInvoice(r, addresses.get(r.id) ?? [], deps));
+  const ids = rows.map((r) => r.id);
+  const [addresses, refunds] = await Promise.all([addressesOf(db, ids), refundsOf(db, ids, deps.currencies)]);
+  return rows.map((r) => toConsoleInvoice(r, addresses.get(r.id) ?? [], refunds.get(r.id) ?? [], deps));
 }
 
 /** The merchant's invoices, filtered; a keyset page. */

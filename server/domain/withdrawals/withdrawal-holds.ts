@@ -55,6 +55,8 @@ export interface WithdrawalAsked {
   approvalAbove?: bigint | null;
   /** Asked through the open API: where it may go (open-api-destinations.ts). */
   openApi?: OpenApiDestinationRule | null;
+  /** The invoice it refunds, when it is a refund. */
+  invoiceId?: string | null;
 }
 
 /** What a caller does inside the transaction that makes the withdrawal. */
@@ -156,6 +158,7 @@ export async function requestWithdrawal(
       .values({
         merchant_id: scope.merchantId,
         application_id: asked.applicationId ?? null,
+        invoice_id: asked.invoiceId ?? null,
         idempotency_key: asked.idempotencyKey ?? null,
         request_hash: hash,
         chain_id: token.chainId,

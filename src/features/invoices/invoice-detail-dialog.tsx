@@ -10,15 +10,18 @@ import { formatDateTime, formatUsdt } from "../../i18n/format.ts";
 import { BreakableToken, BreakableValue } from "../../ui/breakable-value.tsx";
 import { FactList } from "../../ui/fact-list.tsx";
 import { CheckoutLink } from "./checkout-link.tsx";
+import { InvoiceRefunds } from "./invoice-refunds.tsx";
 import { InvoiceStatusTags } from "./invoice-text.tsx";
 
 interface InvoiceDetailDialogProps {
   view: InvoiceDetailView;
   onClose(): void;
+  /** The invoice as the server has it now (after a refund). */
+  onUpdated(invoice: ConsoleInvoice): void;
 }
 
 /** An invoice's every field, its payment link to hand the customer, its addresses and the transfers it counted. */
-export function InvoiceDetailDialog({ view, onClose }: InvoiceDetailDialogProps) {
+export function InvoiceDetailDialog({ view, onClose, onUpdated }: InvoiceDetailDialogProps) {
   const { t } = useTranslation();
   return (
     <Dialog
@@ -27,7 +30,10 @@ export function InvoiceDetailDialog({ view, onClose }: InvoiceDetailDialogProps)
       title={t("invoices.details.title", { orderId: view.open ? view.invoice.orderId : "" })}
       className="invoice-detail-dialog"
     >
-      <DialogBody>{view.open ? <InvoiceDetails invoice={view.invoice} /> : null}</DialogBody>
+      <DialogBody>
+        {view.open ? <InvoiceDetails invoice={view.invoice} /> : null}
+        {view.open ? <InvoiceRefunds invoice={view.invoice} onUpdated={onUpdated} /> : null}
+      </DialogBody>
       <DialogFooter actions={<Button text={t("invoices.details.close")} onClick={onClose} />}>
         {view.open ? (
           // The invoice's callbacks on Transaction callbacks, filtered to it; the dialog closes as the page changes.

@@ -66,7 +66,11 @@ export default function InvoiceListPage() {
         ),
       }}
     >
-      <InvoiceDetailDialog view={detail} onClose={() => list.send({ type: "details.close" })} />
+      <InvoiceDetailDialog
+        view={detail}
+        onClose={() => list.send({ type: "details.close" })}
+        onUpdated={(row) => list.send({ type: "row.updated", row })}
+      />
       <PaymentLinkDialog actor={link} choices={choices} />
     </ListPage>
   );

@@ -1,6 +1,8 @@
 import { fromPromise } from "xstate";
 import { maxAppPageSize } from "../../../contracts/schemas/apps.ts";
+import type { ConsoleInvoice } from "../../../contracts/schemas/invoices.ts";
 import { invoiceListArea } from "../../../machines/invoices/invoice-list.ts";
+import { invoiceRefundMachine } from "../../../machines/invoices/invoice-refund.ts";
 import { paymentLinkMachine } from "../../../machines/invoices/payment-link.ts";
 import { appOptionsOf } from "../../../machines/lists/app-choices.ts";
 import { provideListExport } from "../../app/list-export-service.ts";
@@ -34,4 +36,36 @@ export const providePaymentLink = ({ api }: Uses<never, "invoices">, page: Invoi
   paymentLinkMachine.provide({
     actors: { submit: fromPromise(({ input }) => api.invoices.create(input)) },
     actions: { made: () => page.linkMade() },
+  });
+
+/** The invoice the details show, and what they do with it as the server has it once a refund was asked. */
+export interface InvoiceRefunded {
+  invoice: Pick<ConsoleInvoice, "invoiceId" | "appCode" | "orderId">;
+  updated(invoice: ConsoleInvoice): void;
+}
+
+/**
+ * "Refund" of an invoice's details: one call, a withdrawal linked to the invoice; then the invoice is asked for again
+ * (by its application and order id, which name one), so its row and details show the refund.
+ */
+export const provideInvoiceRefund = (
+  { api, notify, i18n }: Uses<"notify" | "i18n", "invoices">,
+  page: InvoiceRefunded,
+) =>
+  invoiceRefundMachine.provide({
+    actors: { submit: fromPromise(({ input }) => api.invoices.refund(input)) },
+    actions: {
+      succeeded: () => {
+        notify.success(i18n.t("invoices.refund.asked"));
+        const { invoiceId, appCode, orderId } = page.invoice;
+        // The list keeps its rows when this fails: the refund is made, and the next page load shows it.
+        api.invoices.list({ appCode, orderId, pageSize: 10 }).then(
+          (found) => {
+            const row = found.items.find((i) => i.invoiceId === invoiceId);
+            if (row) page.updated(row);
+          },
+          () => {},
+        );
+      },
+    },
   });

@@ -13,7 +13,7 @@ import {
   useWithdrawalCodeSender,
   WithdrawalProofFields,
   withdrawalProofOf,
-} from "./withdrawal-proof-fields.tsx";
+} from "../../app/withdrawal-proof-fields.tsx";
 
 interface AddressAddDialogProps {
   actor: ActorRefFrom<typeof addressAddMachine>;

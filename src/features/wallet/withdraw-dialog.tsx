@@ -19,7 +19,7 @@ import {
   useWithdrawalCodeSender,
   WithdrawalProofFields,
   withdrawalProofOf,
-} from "./withdrawal-proof-fields.tsx";
+} from "../../app/withdrawal-proof-fields.tsx";
 
 interface WithdrawDialogProps {
   actor: ActorRefFrom<typeof withdrawMachine>;

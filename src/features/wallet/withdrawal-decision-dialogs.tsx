@@ -15,7 +15,7 @@ import {
   useWithdrawalCodeSender,
   WithdrawalProofFields,
   withdrawalProofOf,
-} from "./withdrawal-proof-fields.tsx";
+} from "../../app/withdrawal-proof-fields.tsx";
 
 interface ApproveDialogProps {
   actor: ActorRefFrom<typeof withdrawalApproveMachine>;

@@ -1,11 +1,11 @@
 import { useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
-import type { FieldErrors } from "../../../machines/api-failure.ts";
-import { selectEmail } from "../../../machines/auth/session-selectors.ts";
-import { CodeField } from "../../app/code-field.tsx";
-import { useSessionActor } from "../../app/services-context.tsx";
-import { FormField } from "../../ui/form-field.tsx";
-import { useSessionCodeSender } from "../../app/session-code-senders.ts";
+import type { FieldErrors } from "../../machines/api-failure.ts";
+import { selectEmail } from "../../machines/auth/session-selectors.ts";
+import { CodeField } from "./code-field.tsx";
+import { useSessionActor } from "./services-context.tsx";
+import { FormField } from "../ui/form-field.tsx";
+import { useSessionCodeSender } from "./session-code-senders.ts";
 
 /** What a proof of a money movement holds: the code mailed for `withdrawal`, and the authenticator's code. */
 export interface WithdrawalProof {

@@ -1,0 +1,132 @@
+import { describe, expect, it } from "vitest";
+import { createActor, fromPromise } from "xstate";
+import type { InvoiceRefund } from "../../contracts/schemas/invoice-refunds.ts";
+import type { OpenWithdrawal } from "../../contracts/schemas/open-api.ts";
+import { invoiceRefundMachine } from "./invoice-refund.ts";
+import { isRefundable, refundableOf, refundChainsOf } from "./invoice-refundable.ts";
+
+const refund = (amount: string, status: InvoiceRefund["status"]): InvoiceRefund => ({
+  withdrawalId: "1",
+  chain: "Devnet",
+  to: "0xa0Ee7A142d267C1f36714E4a8F75612F20a79720",
+  amount,
+  status,
+  txHash: null,
+  createdAt: "2026-11-27T10:00:00.000Z",
+});
+
+const asked: OpenWithdrawal = {
+  id: "7",
+  chain: "Devnet",
+  chainId: 31337,
+  token: `0x${"11".repeat(20)}`,
+  to: "0xa0Ee7A142d267C1f36714E4a8F75612F20a79720",
+  amount: "5",
+  fee: "1",
+  status: "requested",
+  txHash: null,
+  failure: null,
+  waiting: null,
+  createdAt: "2026-11-27T10:00:00.000Z",
+};
+
+const submit = {
+  type: "refund.submit" as const,
+  invoiceId: "Pq7xVd2mLk9sTr4wYb1nZa",
+  chain: "Devnet",
+  to: " 0xa0Ee7A142d267C1f36714E4a8F75612F20a79720 ",
+  amount: "5",
+  code: "135790",
+};
+
+describe("what an invoice may still refund", () => {
+  it("is what it received less its refunds not failed, never below zero", () => {
+    expect(refundableOf({ amountReceived: "30", refunds: [] })).toBe("30");
+    const refunds = [refund("5", "confirmed"), refund("2.5", "requested"), refund("20", "failed")];
+    expect(refundableOf({ amountReceived: "30", refunds })).toBe("22.5");
+    expect(isRefundable({ amountReceived: "30", refunds })).toBe(true);
+    expect(refundableOf({ amountReceived: "7.5", refunds })).toBe("0");
+    expect(isRefundable({ amountReceived: "7.5", refunds })).toBe(false);
+    expect(isRefundable({ amountReceived: "0", refunds: [] })).toBe(false);
+  });
+
+  it("offers first the chain the customer paid on, then the invoice's others", () => {
+    const address = { chainId: 1, token: asked.token, address: asked.to };
+    const transfer = { amount: "1", confirmations: 2, required: 2, late: false };
+    const invoice = {
+      addresses: [
+        { ...address, chain: "Devnet" },
+        { ...address, chain: "Eth" },
+      ],
+      transfers: [
+        { ...transfer, chain: "Devnet", removed: true },
+        { ...transfer, chain: "Eth", removed: false },
+      ],
+    };
+    expect(refundChainsOf(invoice)).toEqual(["Eth", "Devnet"]);
+  });
+});
+
+describe("the refund dialog", () => {
+  it("refuses a destination that is no whole address and an empty code without calling the server", () => {
+    const calls: unknown[] = [];
+    const machine = invoiceRefundMachine.provide({
+      actors: {
+        submit: fromPromise(async ({ input }) => {
+          calls.push(input);
+          return asked;
+        }),
+      },
+    });
+    const actor = createActor(machine).start();
+    actor.send({ type: "dialog.open" });
+    actor.send({ ...submit, to: "0x12", code: "" });
+    expect(actor.getSnapshot().value).toBe("editing");
+    expect(actor.getSnapshot().context.fieldErrors).toMatchObject({
+      to: "validation.address",
+      code: expect.any(String),
+    });
+    expect(calls).toEqual([]);
+  });
+
+  it("sends the trimmed request and hands the withdrawal on once the server made it", async () => {
+    const calls: unknown[] = [];
+    const made: OpenWithdrawal[] = [];
+    const machine = invoiceRefundMachine.provide({
+      actors: {
+        submit: fromPromise(async ({ input }) => {
+          calls.push(input);
+          return asked;
+        }),
+      },
+      actions: { succeeded: (_, { output }) => void made.push(output) },
+    });
+    const actor = createActor(machine).start();
+    actor.send({ type: "dialog.open" });
+    actor.send(submit);
+    expect(actor.getSnapshot().hasTag("busy")).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(actor.getSnapshot().value).toBe("closed");
+    const { type: _, ...body } = submit;
+    expect(calls).toEqual([{ ...body, to: submit.to.trim() }]);
+    expect(made).toEqual([asked]);
+  });
+
+  it("keeps the dialog open with the server's refusal", async () => {
+    const machine = invoiceRefundMachine.provide({
+      actors: {
+        submit: fromPromise(({ input: _ }) =>
+          Promise.reject<OpenWithdrawal>(
+            Object.assign(new Error("The refunds would give back more than the invoice received"), { errCode: "2931" }),
+          ),
+        ),
+      },
+    });
+    const actor = createActor(machine).start();
+    actor.send({ type: "dialog.open" });
+    actor.send(submit);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(actor.getSnapshot().value).toBe("editing");
+    expect(actor.getSnapshot().context.failure).not.toBeNull();
+  });
+});
