@@ -22,7 +22,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { callAsMerchant, defaultPassword, nextCode, outbox, registerViaApi, uniqueEmail } from "../e2e/support/api.ts";
+import { enterpriseApplication, timedCalls } from "./load/open-api-merchant.ts";
 import { repoRoot, startServer } from "../e2e/support/server.ts";
 import { openApiClient } from "../examples/open-api-client.ts";
 import { parseAmount } from "../contracts/money.ts";
@@ -36,92 +36,6 @@ const depositRuns = Math.max(1, Number(process.env.BENCH_DEPOSIT_RUNS ?? 5));
 const goalPerSecond = 500;
 const goalLatencyMs = 1_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function post<T>(baseUrl: string, path: string, body: unknown): Promise<T> {
-  const response = await fetch(baseUrl + path, {
-    method: "POST",
-    headers: { "content-type": "application/json", language: "en-US" },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { success: boolean; resData: T };
-  if (!envelope.success) throw new Error(`POST ${path} refused: ${JSON.stringify(envelope)}`);
-  return envelope.resData;
-}
-
-/** A merchant on the Enterprise package (paid from the dev wallet) with one application, and its credentials. */
-async function enterpriseApplication(baseUrl: string, facts: DevnetFacts) {
-  const email = uniqueEmail("address-bench");
-  await registerViaApi(baseUrl, email);
-  const { accessToken } = await post<{ accessToken: string }>(baseUrl, "/api/Login/Login", {
-    email,
-    password: defaultPassword,
-  });
-  const as = <T>(path: string, body: unknown = null) => callAsMerchant<T>(baseUrl, accessToken, path, body);
-  const packages = await as<Array<{ id: string; kind: string }>>("/api/Package/List");
-  const enterprise = packages.find((p) => p.kind === "enterprise");
-  if (!enterprise) throw new Error("no Enterprise package");
-  const order = await as<{ orderCode: string }>("/api/Order/Create", { packageId: enterprise.id });
-  // The devnet mines only when asked: the dev wallet's payment waits for the blocks mined here.
-  const paying = as("/api/Chain/DevPay", { orderCode: order.orderCode, product: "Devnet" });
-  const test = devClients(facts.rpcUrl).test;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    await test.mine({ blocks: 1 });
-    const detail = await as<{ status: string }>("/api/Order/Detail", { orderCode: order.orderCode });
-    if (detail.status === "paid") break;
-    if (Date.now() > deadline) throw new Error(`the Enterprise order stayed ${detail.status}`);
-    await sleep(250);
-  }
-  await paying;
-  const app = await as<{ appCode: string }>("/api/App/Add", {
-    name: "Bench shop",
-    address: "https://shop.example.com",
-    rechargeCallbackUrl: "https://shop.example.com/recharge",
-    withdrawCallbackUrl: "https://shop.example.com/withdraw",
-  });
-  const seen = (await outbox(baseUrl, email)).length;
-  await as("/api/User/SentVerificationCode", { email, type: "application" });
-  const code = await nextCode(baseUrl, email, seen);
-  const { proof } = await as<{ proof: string }>("/api/Register/CheckCaptchaCode", {
-    email,
-    code,
-    type: "application",
-    appCode: app.appCode,
-    action: "credentials",
-  });
-  return as<{ appKey: string; appSecret: string }>("/api/App/Credentials", { appCode: app.appCode, proof });
-}
-
-interface Figure {
-  calls: number;
-  perSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  refused: Record<string, number>;
-}
-
-/** `count` calls of `call(i)`, `concurrency` in flight; each answer's latency and errCode. */
-async function run(count: number, call: (i: number) => Promise<{ errCode: string }>): Promise<Figure> {
-  const latencies: number[] = [];
-  const refused: Record<string, number> = {};
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        const i = next++;
-        const t0 = performance.now();
-        const answer = await call(i);
-        latencies.push(performance.now() - t0);
-        if (answer.errCode !== "0") refused[answer.errCode] = (refused[answer.errCode] ?? 0) + 1;
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!);
-  return { calls: count, perSecond: Math.round(count / seconds), p50Ms: at(0.5), p99Ms: at(0.99), refused };
-}
 
 /** Deposit → credited, timed from the completing block to the balance read through the open API; in ms. */
 async function depositLatencies(
@@ -169,14 +83,14 @@ async function bench(database: string, env: Record<string, string>) {
   try {
     const facts = readDevnetFacts(join(server.dataDir, "devnet"));
     if (!facts) throw new Error("the server wrote no devnet.json");
-    const credentials = await enterpriseApplication(server.baseUrl, facts);
-    const client = openApiClient({ baseUrl: server.baseUrl, ...credentials });
+    const { appKey, appSecret } = await enterpriseApplication(server.baseUrl, facts);
+    const client = openApiClient({ baseUrl: server.baseUrl, appKey, appSecret });
     const endUser = (i: number) => `bench-${i}`;
-    await run(50, (i) => client.createDepositAddress({ endUserId: `warm-${i}`, chain: "Devnet" }));
-    const created = await run(addresses, (i) =>
+    await timedCalls(concurrency, 50, (i) => client.createDepositAddress({ endUserId: `warm-${i}`, chain: "Devnet" }));
+    const created = await timedCalls(concurrency, addresses, (i) =>
       client.createDepositAddress({ endUserId: endUser(i), chain: "Devnet" }),
     );
-    const again = await run(Math.floor(addresses / 2), (i) =>
+    const again = await timedCalls(concurrency, Math.floor(addresses / 2), (i) =>
       client.createDepositAddress({ endUserId: endUser(i * 2), chain: "Devnet" }),
     );
     const latencies = await depositLatencies(facts, client, async (i) => {

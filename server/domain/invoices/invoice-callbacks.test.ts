@@ -1,24 +1,19 @@
-import type { Address } from "viem";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { callbackAttempt, callbackPayload } from "../../../contracts/schemas/callbacks.ts";
-import { watchedAddressBook } from "../../chain/address-book.ts";
-import type { ConfiguredChain } from "../../chain/chain-layer.ts";
-import { currencyRegistry } from "../../chain/currency-registry.ts";
-import { createEvmAdapter } from "../../chain/evm-adapter.ts";
-import { startTestChain, type TestChain } from "../../chain/test-chain.ts";
-import { createWatcher } from "../../chain/watcher.ts";
-import type { OpenedDatabase } from "../../db/open-database.ts";
 import { type CallbackReceiver, startCallbackReceiver } from "../../testing/callback-receiver.ts";
-import { seedApplication, seedMerchant, seedPackageId, testServerSecret } from "../../testing/seed.ts";
-import { createTestDatabase } from "../../testing/test-database.ts";
-import { createMoneyListener } from "../../wiring/money-listener.ts";
-import { openApiCaller } from "../applications/open-api-caller.ts";
+import {
+  type InvoiceChain,
+  invoiceMerchant,
+  invoiceSettings,
+  madeInvoice,
+  startInvoiceChain,
+} from "../../testing/invoice-chain.ts";
+import { testServerSecret } from "../../testing/seed.ts";
 import { newWebhookSecret, sealWebhookSecret } from "../applications/webhook-secrets.ts";
 import { attemptDelivery } from "../callbacks/attempt-delivery.ts";
 import { type CallbackDeliveries, startCallbackDeliveries } from "../callbacks/callback-deliveries.ts";
 import { toWireAttempt, wireAttemptQuery } from "../callbacks/callback-wire.ts";
-import { createInvoice } from "./open-api-invoices.ts";
 
 // Runs on PGlite and on PostgreSQL: each change's NOTIFY wakes the delivery engine through each engine's own LISTEN (scripts/database-tests.ts).
 
@@ -29,14 +24,11 @@ process.env.PASSWORD_HASH_COST ??= "test";
  * Standard Webhooks delivery engine deposits use: one event id per change of the invoice's state, retried with the
  * same id and body when the receiver fails, in the Transaction callbacks log, and sent again on request.
  */
-let database: OpenedDatabase;
-let chain: TestChain;
+let harness: InvoiceChain;
 let receiver: CallbackReceiver;
 let callbacks: CallbackDeliveries;
-const chainId = 31337;
-const factory = `0x${"fa".repeat(20)}` as Address;
 const deliveryDeps = () => ({
-  db: database.db,
+  db: harness.db,
   secret: testServerSecret,
   targets: { allowPrivate: true, resolve: async () => ["127.0.0.1"] },
   clock: () => new Date(),
@@ -45,75 +37,30 @@ const deliveryDeps = () => ({
 
 beforeAll(async () => {
   // The first request fails (500); every later one succeeds.
-  [database, chain, receiver] = await Promise.all([
-    createTestDatabase(),
-    startTestChain(),
-    startCallbackReceiver((n) => (n === 0 ? 500 : 200)),
-  ]);
+  [harness, receiver] = await Promise.all([startInvoiceChain(), startCallbackReceiver((n) => (n === 0 ? 500 : 200))]);
+  const { database } = harness;
   callbacks = await startCallbackDeliveries({ ...deliveryDeps(), engine: database.engine!, listen: database.listen });
 }, 60_000);
 afterAll(async () => {
   await callbacks?.stop();
-  await Promise.all([database?.close(), chain?.stop(), receiver?.stop()]);
+  await Promise.all([harness?.stop(), receiver?.stop()]);
 });
 
 describe("an invoice's callbacks", () => {
   it("one event id per change (processing, paid), signed; a 500 gets the same event again; logged; sent again on request", async () => {
-    const { db } = database;
-    const { userId } = await seedMerchant(db, { email: "shop@example.com", password: "Merchant7Pass" });
-    const { packageId } = await seedPackageId(db, "basic");
-    const now = new Date();
-    await db
-      .insertInto("subscriptions")
-      .values({
-        merchant_id: userId,
-        package_id: packageId,
-        order_id: null,
-        started_at: now,
-        expires_at: new Date(now.getTime() + 86_400_000),
-      })
-      .execute();
-    const app = await seedApplication(db, { userId });
+    const { db, chain, devnet } = harness;
+    const { userId, app, caller } = await invoiceMerchant(db, { callbackUrl: receiver.url });
     const webhookSecret = newWebhookSecret();
     await db
       .updateTable("applications")
-      .set({
-        recharge_callback_url: receiver.url,
-        webhook_secret_sealed: sealWebhookSecret(testServerSecret, app.appKey, webhookSecret),
-      })
+      .set({ webhook_secret_sealed: sealWebhookSecret(testServerSecret, app.appKey, webhookSecret) })
       .where("id", "=", app.applicationId)
       .execute();
-    const devnet: ConfiguredChain = {
-      product: "Devnet",
-      chainId,
-      rpcUrl: chain.rpcUrl,
-      tokens: [{ symbol: "USDT", address: chain.token, decimals: 6 }],
-      confirmations: 2,
-      devnet: true,
-      depositFactory: factory,
-    };
-    const caller = (await openApiCaller(db, app.appKey))!;
-    const made = await createInvoice(db, caller, { orderId: "order-7", amount: "10" }, undefined, {
-      chains: [devnet],
-      tokens: [{ chainId, token: chain.token.toLowerCase(), symbol: "USDT", product: "Devnet" }],
-      callbackTargets: { allowPrivate: true, resolve: async () => [] },
-      secret: testServerSecret,
-      origin: "https://pay.example",
-      now,
-    });
-    if (!made.ok) throw new Error(made.message);
-    const watcher = createWatcher(
-      { product: "Devnet", chainId, tokens: [chain.token], confirmations: 2 },
-      {
-        db,
-        adapter: createEvmAdapter({ chainId, rpcUrl: chain.rpcUrl }),
-        addressBook: watchedAddressBook(db, { chainId }),
-        listener: createMoneyListener({ currencies: currencyRegistry([devnet]) }),
-      },
-    );
+    const made = await madeInvoice(db, caller, { orderId: "order-7", amount: "10" }, invoiceSettings(chain, [devnet]));
+    const watcher = harness.watcher();
     try {
       await watcher.tick();
-      await chain.pay(made.data.addresses[0]!.address as Address, 10_000_000n);
+      await chain.pay(made.address, 10_000_000n);
       await watcher.tick();
       // invoice.processing: refused once (500), then again, same id.
       await receiver.waitFor(2);
@@ -135,7 +82,7 @@ describe("an invoice's callbacks", () => {
         receiver.byEventId(processing!.id)[0]!.body.toString(),
       ]);
       expect(paid!.data).toEqual({
-        invoiceId: made.data.invoiceId,
+        invoiceId: made.invoiceId,
         orderId: "order-7",
         status: "paid",
         flags: [],

@@ -1,25 +1,23 @@
 import type { Kysely } from "kysely";
-import type { Address } from "viem";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { watchedAddressBook } from "../../chain/address-book.ts";
+import { usdtText } from "../../../contracts/money.ts";
 import type { ConfiguredChain } from "../../chain/chain-layer.ts";
-import { currencyRegistry } from "../../chain/currency-registry.ts";
-import { createEvmAdapter } from "../../chain/evm-adapter.ts";
 import type { ChainListener } from "../../chain/listener.ts";
 import { storedTransferOf } from "../../chain/store.ts";
-import { usdtText } from "../../../contracts/money.ts";
-import { resetChainTables, startTestChain, type TestChain } from "../../chain/test-chain.ts";
-import { createWatcher, type Watcher } from "../../chain/watcher.ts";
-import type { OpenedDatabase } from "../../db/open-database.ts";
+import type { TestChain } from "../../chain/test-chain.ts";
+import type { Watcher } from "../../chain/watcher.ts";
 import type { DB } from "../../db/schema.ts";
-import { resetDatabase, seedApplication, seedMerchant, seedPackageId, testServerSecret } from "../../testing/seed.ts";
-import { createTestDatabase } from "../../testing/test-database.ts";
-import { createMoneyListener } from "../../wiring/money-listener.ts";
-import { openApiCaller } from "../applications/open-api-caller.ts";
+import {
+  type InvoiceChain,
+  invoiceMerchant,
+  invoiceMoneyListener,
+  invoiceSettings,
+  madeInvoice,
+  startInvoiceChain,
+} from "../../testing/invoice-chain.ts";
 import { balanceText } from "../payments/balance.ts";
-import { ledgerViolations, reconcile } from "../payments/reconcile.ts";
 import { expireOverdueInvoices } from "./invoice-expiry.ts";
-import { cancelInvoice, createInvoice, readInvoice } from "./open-api-invoices.ts";
+import { cancelInvoice, readInvoice } from "./open-api-invoices.ts";
 
 process.env.PASSWORD_HASH_COST ??= "test";
 
@@ -29,7 +27,7 @@ process.env.PASSWORD_HASH_COST ??= "test";
  * change of state is one `invoice.*` event in the outbox, written with the change. The ledger credits each transfer
  * once and the books reconcile with the chain after every case.
  */
-let database: OpenedDatabase;
+let harness: InvoiceChain;
 let db: Kysely<DB>;
 let chain: TestChain;
 let devnet: ConfiguredChain;
@@ -37,32 +35,20 @@ let devnet: ConfiguredChain;
 let clock: Date;
 
 const chainId = 31337;
-const factory = `0x${"fa".repeat(20)}` as Address;
 
 beforeAll(async () => {
-  [database, chain] = await Promise.all([createTestDatabase(), startTestChain()]);
-  db = database.db;
-  devnet = {
-    product: "Devnet",
-    chainId,
-    rpcUrl: chain.rpcUrl,
-    tokens: [{ symbol: "USDT", address: chain.token, decimals: 6 }],
-    confirmations: 2,
-    devnet: true,
-    depositFactory: factory,
-  };
+  harness = await startInvoiceChain();
+  ({ db, chain, devnet } = harness);
 }, 60_000);
 afterAll(async () => {
-  await Promise.all([database?.close(), chain?.stop()]);
+  await harness?.stop();
 });
 beforeEach(async () => {
-  await resetDatabase(db);
-  await resetChainTables(db);
+  await harness.reset();
   clock = new Date();
 });
 afterEach(async () => {
-  expect(await ledgerViolations(db)).toEqual([]);
-  expect((await reconcile(db)).filter((row) => !row.ok)).toEqual([]);
+  expect(await harness.booksOff()).toEqual([]);
 });
 
 const usdt = (whole: number) => BigInt(whole) * 1_000_000n;
@@ -75,60 +61,18 @@ async function invoiceOf(
   amount: string,
   { chains = [devnet], offered }: { chains?: ConfiguredChain[]; offered?: string[] } = {},
 ) {
-  const { userId } = await seedMerchant(db, { email: "shop@example.com", password: "Merchant7Pass" });
-  const { packageId } = await seedPackageId(db, "basic");
-  const now = new Date();
-  await db
-    .insertInto("subscriptions")
-    .values({
-      merchant_id: userId,
-      package_id: packageId,
-      order_id: null,
-      started_at: now,
-      expires_at: new Date(now.getTime() + 86_400_000),
-    })
-    .execute();
-  const app = await seedApplication(db, { userId });
-  const caller = (await openApiCaller(db, app.appKey))!;
-  const settings = {
-    chains,
-    tokens: chains.map((c) => ({
-      chainId: c.chainId,
-      token: chain.token.toLowerCase(),
-      symbol: "USDT",
-      product: c.product,
-    })),
-    callbackTargets: { allowPrivate: true, resolve: async () => [] },
-    secret: testServerSecret,
-    origin: "https://pay.example",
-    now,
-  };
+  const { caller } = await invoiceMerchant(db);
+  const settings = invoiceSettings(chain, chains);
   const body = { orderId: "order-1", amount, ...(offered ? { chains: offered } : {}) };
-  const made = await createInvoice(db, caller, body, undefined, settings);
-  if (!made.ok) throw new Error(made.message);
-  return { caller, settings, invoice: made.data, address: made.data.addresses[0]!.address as Address };
+  const invoice = await madeInvoice(db, caller, body, settings);
+  return { caller, settings, invoice, address: invoice.address };
 }
 
-function newWatcher(
-  listener: ChainListener = createMoneyListener({ currencies: currencyRegistry([devnet]), now: () => clock }),
-): Watcher {
-  return createWatcher(
-    { product: "Devnet", chainId, tokens: [chain.token], confirmations: devnet.confirmations },
-    {
-      db,
-      adapter: createEvmAdapter({ chainId, rpcUrl: chain.rpcUrl }),
-      addressBook: watchedAddressBook(db, { chainId }),
-      listener,
-    },
-  );
+function newWatcher(listener: ChainListener = invoiceMoneyListener([devnet], () => clock)): Watcher {
+  return harness.watcher({ listener });
 }
 
-async function advance(watcher: Watcher, blocks: number) {
-  for (let i = 0; i < blocks; i++) {
-    await chain.mine(1);
-    await watcher.tick();
-  }
-}
+const advance = (watcher: Watcher, blocks: number) => harness.advance(watcher, blocks);
 
 const stored = () =>
   db
@@ -306,7 +250,7 @@ describe("an invoice's life on the chain", () => {
     const { caller, address } = await invoiceOf("10");
     // What the sighting leaves, read in the watcher's transaction: its block's hash is checked (and the money
     // credited) only by the confirmation that follows, so the sighting must not pay the invoice.
-    const money = createMoneyListener({ currencies: currencyRegistry([devnet]), now: () => clock });
+    const money = invoiceMoneyListener([devnet], () => clock);
     const atSighting: string[] = [];
     const watcher = newWatcher({
       ...money,
@@ -363,7 +307,7 @@ describe("an invoice's life on the chain", () => {
     const restarted = newWatcher();
     await advance(restarted, 3);
     const t = await storedTransferOf(db, chainId, paid.hash);
-    const listener = createMoneyListener({ currencies: currencyRegistry([devnet]), now: () => clock });
+    const listener = invoiceMoneyListener([devnet], () => clock);
     for (let i = 0; i < 2; i++)
       await db.transaction().execute(async (trx) => {
         await listener.onTransferSeen!(trx, t);

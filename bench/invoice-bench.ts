@@ -1,0 +1,149 @@
+/**
+ * Invoices: how many the open API creates per second (goal ≥ 500/s on PostgreSQL), and how long a paid invoice takes
+ * to reach a checkout page's live stream (goal p99 ≤ 1.5 s), on PGlite and, when TEST_DATABASE_URL is set (`npm run
+ * bench` runs it under scripts/with-postgres.mjs), on PostgreSQL. Prints figures, writes reports/invoice-bench.json,
+ * asserts nothing.
+ *
+ * Per database: `node server/main.ts` with the devnet as a merchant runs it (its 1 s blocks, 2 confirmations), a
+ * merchant on the Enterprise package with an application (bench/load/open-api-merchant.ts, as the deposit-address
+ * bench). Then BENCH_INVOICES (3000) invoices of distinct orders through examples/open-api-client.ts, BENCH_CONCURRENCY
+ * (32) in flight, each request signed per RFC 9421 with its own nonce and Idempotency-Key; then half as many again
+ * for orders that have one (the same invoice answered). Within the application's burst of 6000 calls. The client
+ * signs on the same two cores as the server: the figure is one machine's, end to end.
+ *
+ * Then BENCH_CHECKOUT_ROUNDS (5) rounds of BENCH_CHECKOUT_BATCH (20) invoices: each one's checkout stream
+ * (GET /api/Checkout/Events, as the /pay page reads it) opened, each paid exactly from the dev account, all in one
+ * block; the blocks and the confirmations' wait are the devnet's and are left out: each latency runs from the
+ * invoice's paidAt (the server's clock when the watcher's transaction credited it and turned it paid, read from the
+ * console's Invoices list) to the `paid` event reaching the stream's reader here (the same machine's clock): the
+ * commit, NOTIFY, the relay's re-read of the view and the SSE write, with the rest of that watcher's transaction.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { createParser } from "eventsource-parser";
+import { encodeFunctionData } from "viem";
+import { formatAmount, parseAmount } from "../contracts/money.ts";
+import { checkoutEventsPath } from "../contracts/schemas/checkout.ts";
+import { callAsMerchant } from "../e2e/support/api.ts";
+import { repoRoot, startServer } from "../e2e/support/server.ts";
+import { openApiClient } from "../examples/open-api-client.ts";
+import { devClients } from "../server/chain/deploy.ts";
+import { type DevnetFacts, readDevnetFacts } from "../server/chain/devnet.ts";
+import { erc20Abi } from "../server/chain/token-abi.ts";
+import { enterpriseApplication, timedCalls } from "./load/open-api-merchant.ts";
+
+const invoices = Math.max(100, Number(process.env.BENCH_INVOICES ?? 3000));
+const concurrency = Math.max(1, Number(process.env.BENCH_CONCURRENCY ?? 32));
+const rounds = Math.max(1, Number(process.env.BENCH_CHECKOUT_ROUNDS ?? 5));
+const batch = Math.max(1, Number(process.env.BENCH_CHECKOUT_BATCH ?? 20));
+const goalPerSecond = 500;
+const goalP99Ms = 1_500;
+
+type Client = ReturnType<typeof openApiClient>;
+
+/** A checkout page's live stream of one invoice: resolves with the time its first `paid` view arrived. */
+async function paidSeen(baseUrl: string, invoiceId: string, timeoutMs: number): Promise<number> {
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), timeoutMs);
+  try {
+    const response = await fetch(`${baseUrl}${checkoutEventsPath}?invoiceId=${invoiceId}`, {
+      headers: { accept: "text/event-stream" },
+      signal: abort.signal,
+    });
+    if (!response.body) throw new Error(`no stream for ${invoiceId}: ${response.status}`);
+    let paidAt: number | null = null;
+    const parser = createParser({
+      onEvent: (event) => {
+        // Every event is the whole view (checkoutEventName); a keep-alive is a comment, not an event.
+        if (paidAt === null && (JSON.parse(event.data) as { status?: string }).status === "paid") paidAt = Date.now();
+      },
+    });
+    const decoder = new TextDecoder();
+    for await (const chunk of response.body) {
+      parser.feed(decoder.decode(chunk, { stream: true }));
+      if (paidAt !== null) return paidAt;
+    }
+    throw new Error(`the stream of ${invoiceId} ended before it showed paid`);
+  } finally {
+    clearTimeout(timer);
+    abort.abort();
+  }
+}
+
+/** paidAt → the stream's `paid`, for every invoice of every round; in ms. */
+async function checkoutLatencies(baseUrl: string, facts: DevnetFacts, client: Client, accessToken: string) {
+  const clients = devClients(facts.rpcUrl);
+  const latencies: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const made = [];
+    for (let i = 0; i < batch; i++) {
+      const amount = formatAmount(1_000_000n + BigInt(round * batch + i), facts.token.decimals);
+      const answer = await client.createInvoice({ orderId: `checkout-${round}-${i}`, amount });
+      if (!answer.success) throw new Error(`no invoice: ${JSON.stringify(answer)}`);
+      made.push({ ...answer.resData, amount });
+    }
+    const seen = made.map((invoice) => paidSeen(baseUrl, invoice.invoiceId, 60_000));
+    for (const invoice of made)
+      await clients.wallet.sendTransaction({
+        account: facts.devAccount,
+        to: facts.token.address,
+        data: encodeFunctionData({
+          abi: erc20Abi,
+          functionName: "transfer",
+          args: [invoice.addresses[0]!.address as `0x${string}`, parseAmount(invoice.amount, facts.token.decimals)],
+        }),
+        chain: null,
+      });
+    const arrived = await Promise.all(seen);
+    const listed = await callAsMerchant<{ items: { invoiceId: string; paidAt: string | null }[] }>(
+      baseUrl,
+      accessToken,
+      "/api/Invoice/List",
+      { status: "paid", pageSize: 100 },
+    );
+    const paidAt = new Map(listed.items.map((row) => [row.invoiceId, row.paidAt]));
+    for (const [i, invoice] of made.entries()) {
+      const at = paidAt.get(invoice.invoiceId);
+      if (!at) throw new Error(`${invoice.invoiceId} is not listed paid`);
+      latencies.push(arrived[i]! - Date.parse(at));
+    }
+  }
+  return latencies.sort((a, b) => a - b);
+}
+
+async function bench(database: string, env: Record<string, string>) {
+  const server = await startServer({ env: { ...env, DEVNET: "true", DEVNET_PORT: "0" } });
+  try {
+    const facts = readDevnetFacts(join(server.dataDir, "devnet"));
+    if (!facts) throw new Error("the server wrote no devnet.json");
+    const { appKey, appSecret, accessToken } = await enterpriseApplication(server.baseUrl, facts, "invoice-bench");
+    const client = openApiClient({ baseUrl: server.baseUrl, appKey, appSecret });
+    const order = (i: number) => ({ orderId: `bench-${i}`, amount: formatAmount(10_000_000n + BigInt(i), 6) });
+    await timedCalls(concurrency, 50, (i) => client.createInvoice({ ...order(i), orderId: `warm-${i}` }));
+    const created = await timedCalls(concurrency, invoices, (i) => client.createInvoice(order(i)));
+    const again = await timedCalls(concurrency, Math.floor(invoices / 2), (i) => client.createInvoice(order(i * 2)));
+    const latencies = await checkoutLatencies(server.baseUrl, facts, client, accessToken);
+    const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
+    const checkout = { samples: latencies.length, p50Ms: at(0.5), p99Ms: at(0.99), maxMs: at(1) };
+    process.stdout.write(
+      `invoices, ${database} (goal ≥ ${goalPerSecond}/s on PostgreSQL; ${concurrency} in flight)\n` +
+        `  new:    ${created.perSecond}/s over ${created.calls}, p50 ${created.p50Ms} ms, p99 ${created.p99Ms} ms, refused ${JSON.stringify(created.refused)}\n` +
+        `  again:  ${again.perSecond}/s over ${again.calls}, p50 ${again.p50Ms} ms, p99 ${again.p99Ms} ms, refused ${JSON.stringify(again.refused)}\n` +
+        `  paidAt → checkout stream shows paid (goal p99 ≤ ${goalP99Ms} ms), ${checkout.samples} invoices in ${rounds} blocks: ` +
+        `p50 ${checkout.p50Ms} ms, p99 ${checkout.p99Ms} ms, max ${checkout.maxMs} ms\n`,
+    );
+    return { created, again, checkout };
+  } finally {
+    await server.stop();
+  }
+}
+
+const results: Record<string, Awaited<ReturnType<typeof bench>>> = {};
+results.PGlite = await bench("PGlite", {});
+if (process.env.TEST_DATABASE_URL)
+  results.PostgreSQL = await bench("PostgreSQL", { DATABASE_URL: process.env.TEST_DATABASE_URL });
+mkdirSync(join(repoRoot, "reports"), { recursive: true });
+writeFileSync(
+  join(repoRoot, "reports", "invoice-bench.json"),
+  `${JSON.stringify({ goalPerSecond, goalP99Ms, concurrency, rounds, batch, results }, null, 2)}\n`,
+);
