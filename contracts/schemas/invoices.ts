@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
+import { deliveryStatus } from "./callbacks.ts";
 import { isoTimeField, trimmedText, usdtAmount } from "./fields.ts";
-import { invoiceStatus } from "./invoice-states.ts";
+import { invoiceFlag, invoiceStatus } from "./invoice-states.ts";
 import { listPage, listPaging } from "./list.ts";
 import { openInvoice } from "./open-api-invoices.ts";
 
@@ -18,24 +19,62 @@ export const invoiceTransferView = z.object({
   required: z.int(),
   removed: z.boolean(),
   late: z.boolean(),
+  /** Its transaction's hash; null when the watcher's record of it is gone. */
+  txHash: z.nullable(z.string()),
+  /** Its transaction on the chain's explorer, when the chain has one configured (CHAINS' `explorerUrl`). */
+  explorerUrl: z.nullable(z.string()),
 });
 export type InvoiceTransferView = z.infer<typeof invoiceTransferView>;
 
-/** The open API's invoice, its application, the transfers its life counted and when it was paid. */
+/**
+ * A step of an invoice's life, from what is stored: made; a transfer seen (late: after it ended, so paid late),
+ * confirmed, or taken away by a reorganisation; and each change of state with the callback that told of it.
+ */
+export const invoiceTimelineKind = z.enum([
+  "created",
+  "transferSeen",
+  "transferConfirmed",
+  "transferRemoved",
+  "processing",
+  "paid",
+  "expired",
+  "cancelled",
+]);
+export type InvoiceTimelineKind = z.infer<typeof invoiceTimelineKind>;
+
+export const invoiceTimelineEntry = z.object({
+  at: z.iso.datetime(),
+  kind: invoiceTimelineKind,
+  /** The transfer a transfer's step is of. */
+  transfer: z.nullable(
+    z.object({ chain: z.string(), amount: usdtAmount, txHash: z.nullable(z.string()), late: z.boolean() }),
+  ),
+  /** The callback a change of state raised: its event id and how its delivery stands. */
+  callback: z.nullable(z.object({ eventId: z.string(), status: deliveryStatus, attempts: z.int() })),
+});
+export type InvoiceTimelineEntry = z.infer<typeof invoiceTimelineEntry>;
+
+/** The open API's invoice, its application, the transfers its life counted, when it was paid, and its timeline. */
 export const consoleInvoice = z.object({
   ...openInvoice.shape,
   appCode: z.string(),
   appName: z.string(),
   transfers: z.array(invoiceTransferView),
   paidAt: z.nullable(z.iso.datetime()),
+  /** Oldest first. */
+  timeline: z.array(invoiceTimelineEntry),
 });
 export type ConsoleInvoice = z.infer<typeof consoleInvoice>;
 
 export const maxInvoicePageSize = 100;
 
-/** Invoices' filters, every one optional: its status, its application, the merchant's order id, when it was made. */
+/**
+ * Invoices' filters, every one optional: its status, one of its flags (it carries that flag among others), its
+ * application, the merchant's order id, when it was made.
+ */
 export const invoiceFilters = {
   status: z.optional(invoiceStatus),
+  flag: z.optional(invoiceFlag),
   appCode: z.optional(trimmedText(z.maxLength(24, "validation.tooLong"), z.regex(/^\d*$/, "validation.appCode"))),
   orderId: z.optional(trimmedText(z.maxLength(128, "validation.tooLong"))),
   startTime: z.optional(isoTimeField),

@@ -1,10 +1,10 @@
 import { invoicesEndpoints } from "../../contracts/endpoints/invoices.ts";
-import { invoiceStatus } from "../../contracts/schemas/invoice-states.ts";
+import { invoiceFlag, invoiceStatus } from "../../contracts/schemas/invoice-states.ts";
 import { listArea } from "../lists/list-area.ts";
 
 /**
  * Invoices on the list framework: every invoice of the merchant's applications, newest first, searched by its status,
- * its application, the merchant's order id and when it was made.
+ * a flag, its application, the merchant's order id and when it was made.
  */
 export const invoiceListArea = listArea(
   { pages: invoicesEndpoints.invoiceList, file: invoicesEndpoints.invoiceExport },
@@ -17,6 +17,13 @@ export const invoiceListArea = listArea(
         options: invoiceStatus.options,
         optionLabels: "invoices.status",
         any: "invoices.search.anyStatus",
+      },
+      {
+        name: "flag",
+        kind: "choice",
+        options: invoiceFlag.options,
+        optionLabels: "invoices.flag",
+        any: "invoices.search.anyFlag",
       },
       { name: "appCode", kind: "application" },
       { name: "orderId", kind: "text", code: true },

@@ -929,11 +929,12 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
       },
     ],
   },
-  // A's application and order id as filters: B finds only its own invoice, never A's; A's cursor is refused.
+  // A's application, order id and its invoice's flag as filters: B finds only its own invoice, never A's; A's cursor
+  // is refused.
   invoiceList: {
     attacks: (w) => [
       {
-        body: { appCode: w.aApp, orderId: w.aInvoice.orderId, pageSize: 50 },
+        body: { appCode: w.aApp, orderId: w.aInvoice.orderId, flag: "overpaid", pageSize: 50 },
         outcome: "answered",
         check: (answer) => expect(succeeded(answer).resData.items).toEqual([]),
       },
@@ -950,6 +951,11 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
     attacks: (w) => [
       {
         body: { appCode: w.aApp, orderId: w.aInvoice.orderId },
+        outcome: "answered",
+        check: (answer) => expect(answer.csv ?? []).toEqual([]),
+      },
+      {
+        body: { flag: "overpaid" },
         outcome: "answered",
         check: (answer) => expect(answer.csv ?? []).toEqual([]),
       },
@@ -1292,6 +1298,7 @@ async function seedWorld(): Promise<World> {
     description: "AlphaSecretInvoiceDescription",
     customerEmail: "alpha-buyer@example.com",
     metadata: { cart: "AlphaSecretCart" },
+    flags: ["overpaid"],
   });
   const bInvoiceOrder = "bravo-order-1";
   await seedInvoice(h.db, {

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type {
   ConsoleInvoice,
   InvoiceExportRequest,
@@ -13,6 +13,7 @@ import type { MerchantScope } from "../platform/merchant-scope.ts";
 import { ok, type Outcome } from "../platform/outcome.ts";
 import { searchTime } from "../platform/search-time.ts";
 import { wireFile } from "../platform/wire-file.ts";
+import { invoiceTimeline, type TimelineSources, timelineSources, transferViews } from "./invoice-timeline.ts";
 import { addressesOf, type InvoiceAddressRow, type InvoiceRow, invoiceToWire } from "./invoice-wire.ts";
 
 /** The console's invoices, newest first, served by invoices_by_merchant (merchant, created_at desc, id desc). */
@@ -35,6 +36,7 @@ const filteredInvoices = (db: Kysely<DB>, scope: MerchantScope, filters: Invoice
     .select(["a.app_code", "a.name as app_name"])
     .where("i.merchant_id", "=", scope.merchantId);
   if (filters.status) query = query.where("i.status", "=", filters.status);
+  if (filters.flag) query = query.where(sql<boolean>`${filters.flag} = any(i.flags)`);
   if (filters.appCode) query = query.where("a.app_code", "=", filters.appCode);
   if (filters.orderId) query = query.where("i.order_id", "=", filters.orderId);
   if (filters.startTime) query = query.where("i.created_at", ">=", searchTime(filters.startTime));
@@ -44,30 +46,28 @@ const filteredInvoices = (db: Kysely<DB>, scope: MerchantScope, filters: Invoice
 
 type ListedInvoice = InvoiceRow & { app_code: string; app_name: string };
 
-/** The `consoleInvoice` schema's shape: the open API's invoice, its application and the transfers its life counted. */
+/**
+ * The `consoleInvoice` schema's shape: the open API's invoice, its application, the transfers its life counted (with
+ * their explorer links) and its timeline.
+ */
 function toConsoleInvoice(
   row: ListedInvoice,
   addresses: readonly InvoiceAddressRow[],
+  sources: TimelineSources,
   deps: ConsoleInvoiceDeps,
 ): ConsoleInvoice {
   const { createdAt, ...invoice } = invoiceToWire(row, addresses, {
     chains: deps.currencies.chains,
     origin: deps.origin,
   });
+  const transfers = transferViews(row.transfers, sources, deps.currencies);
   return {
     ...invoice,
     appCode: row.app_code,
     appName: row.app_name,
-    // Its life names a transfer's chain by id (invoice-life-store.ts); the console shows the chain's name.
-    transfers: row.transfers.map((t) => ({
-      chain: deps.currencies.productOf(Number(t.chain)),
-      amount: t.amount,
-      confirmations: t.confirmations,
-      required: t.required,
-      removed: t.removed,
-      late: t.late,
-    })),
+    transfers,
     paidAt: row.paid_at?.toISOString() ?? null,
+    timeline: invoiceTimeline(row, transfers, sources),
     createdAt,
   };
 }
@@ -77,11 +77,14 @@ async function withAddresses(
   rows: readonly ListedInvoice[],
   deps: ConsoleInvoiceDeps,
 ): Promise<ConsoleInvoice[]> {
-  const addresses = await addressesOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => toConsoleInvoice(r, addresses.get(r.id) ?? [], deps));
+  const [addresses, sources] = await Promise.all([
+    addressesOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+    timelineSources(db, rows),
+  ]);
+  return rows.map((r) => toConsoleInvoice(r, addresses.get(r.id) ?? [], sources, deps));
 }
 
 /** The merchant's invoices, filtered; a keyset page. */

@@ -1,6 +1,7 @@
 import { Callout } from "@blueprintjs/core";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 import { invoiceListArea } from "../../../machines/invoices/invoice-list.ts";
 import { selectInvoiceDetail, selectInvoiceTable } from "../../../machines/invoices/invoice-list-selectors.ts";
 import { ListPage } from "../../app/list-page.tsx";
@@ -11,12 +12,22 @@ import { provideInvoiceExport, provideInvoiceList } from "./invoice-machines.ts"
 import { InvoiceTable } from "./invoice-table.tsx";
 import "./invoices.css";
 
-/** Invoices: every invoice of the merchant's applications, with the payment link each hands its customer. */
+/**
+ * Invoices: every invoice of the merchant's applications, with the payment link each hands its customer. `?flag=`
+ * (underpaid, overpaid, paidLate, otherChain) opens it filtered to the invoices with that flag; a new link starts the
+ * page again.
+ */
 export default function InvoiceListPage() {
+  const [params] = useSearchParams();
+  const flag = params.get("flag") ?? "";
+  return <InvoiceList key={flag} flag={flag} />;
+}
+
+function InvoiceList({ flag }: { flag: string }) {
   const { t } = useTranslation();
   const services = useServices();
   const list = useActorRef(provideInvoiceList(services), {
-    input: { area: invoiceListArea },
+    input: { area: invoiceListArea, search: { flag } },
     clock: actorClock(services),
   });
   const exporter = useActorRef(provideInvoiceExport(services));
