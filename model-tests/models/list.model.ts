@@ -196,7 +196,7 @@ export const listModel: MachineModel<typeof listMachine> = {
     if (n === "transactions")
       return `The details dialog of record ${context.detailKey} shows every field and the journal's lines, account by account`;
     if (n === "invoices")
-      return `The details dialog of invoice ${context.detailKey} shows every field, its payment link with Copy and Open, its addresses and the transfers it counted`;
+      return `The details dialog of invoice ${context.detailKey} shows every field, its payment link with Copy and Open, its addresses, the transfers it counted with their explorer links, and its timeline with each change's callback`;
     const open = context.detail as AppBill;
     return `${feed}the details dialog of bill ${open.billNo} shows every field, status ${open.status}${open.status === "confirming" ? ` ${open.confirmations} / ${open.required}` : ""}`;
   },

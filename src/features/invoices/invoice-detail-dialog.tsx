@@ -11,6 +11,8 @@ import { formatDateTime, formatUsdt } from "../../i18n/format.ts";
 import { BreakableToken, BreakableValue } from "../../ui/breakable-value.tsx";
 import { FactList } from "../../ui/fact-list.tsx";
 import { InvoiceStatusTags } from "./invoice-text.tsx";
+import { InvoiceTimeline } from "./invoice-timeline.tsx";
+import { TransferHash } from "./transfer-hash.tsx";
 
 interface InvoiceDetailDialogProps {
   view: InvoiceDetailView;
@@ -102,6 +104,7 @@ function InvoiceDetails({ invoice }: { invoice: ConsoleInvoice }) {
       <FactList facts={facts} testId="invoice-facts" />
       <InvoiceAddresses invoice={invoice} />
       <InvoiceTransfers invoice={invoice} />
+      <InvoiceTimeline invoice={invoice} />
     </>
   );
 }
@@ -147,6 +150,7 @@ function InvoiceTransfers({ invoice }: { invoice: ConsoleInvoice }) {
               <th scope="col">{t("invoices.details.transferAmount")}</th>
               <th scope="col">{t("invoices.details.confirmations")}</th>
               <th scope="col">{t("invoices.details.transferState")}</th>
+              <th scope="col">{t("invoices.details.transferHash")}</th>
             </tr>
           </thead>
           <tbody>
@@ -168,6 +172,9 @@ function InvoiceTransfers({ invoice }: { invoice: ConsoleInvoice }) {
                     : transfer.late
                       ? t("invoices.details.late")
                       : t("invoices.details.counted")}
+                </td>
+                <td>
+                  <TransferHash txHash={transfer.txHash} explorerUrl={transfer.explorerUrl} />
                 </td>
               </tr>
             ))}
