@@ -17,9 +17,10 @@ const withInvoice = { email, name: "Pact shop", orderId, amount: "2" };
 const address = (example: string) => regex("^0x[0-9a-fA-F]{40}$", example);
 const decimal = (example: string) => regex("^\\d{1,20}(\\.\\d{1,18})?$", example);
 const invoiceId = "AAAAAAAAAAAAAAAAAAAAAA";
+const txHash = () => regex("^0x[0-9a-f]{64}$", `0x${"ab".repeat(32)}`);
 
 describe("POST /api/Invoice/List", () => {
-  it("lists the invoices of the merchant's applications by order id, with their payment links and the transfers they counted", () =>
+  it("lists the invoices of the merchant's applications by order id, with their payment links, the transfers they counted and their timelines", () =>
     listPageInteraction(pact, {
       given: [[states.invoiceCounting, withInvoice]],
       description: "a request for the merchant's invoices of one order",
@@ -53,24 +54,37 @@ describe("POST /api/Invoice/List", () => {
           required: integer(2),
           removed: boolean(false),
           late: boolean(false),
+          txHash: txHash(),
+          // The devnet has no explorer configured.
+          explorerUrl: null,
         }),
         expiresAt: isoDate("2026-11-29T10:15:00.000Z"),
         paidAt: null,
         createdAt: isoDate("2026-11-29T10:00:00.000Z"),
+        // Made, then its one transfer seen; no change of state's callback (the state seeds it counting).
+        timeline: [
+          { at: isoDate("2026-11-29T10:00:00.000Z"), kind: "created", transfer: null, callback: null },
+          {
+            at: isoDate("2026-11-29T10:01:00.000Z"),
+            kind: "transferSeen",
+            transfer: { chain: like("Devnet"), amount: decimal("1"), txHash: txHash(), late: false },
+            callback: null,
+          },
+        ],
       },
       call: (api) => api.invoices.list({ orderId, pageSize: 10 }),
     }));
 });
 
 describe("POST /api/Invoice/Export", () => {
-  // The one invoice is processing: the file of paid ones is its header alone.
+  // The one invoice is processing, with no flag: the file of paid, overpaid ones is its header alone.
   it("exports the invoices a filter selects as a CSV file, its labels (English, the language asked) first", () =>
     listFileInteraction(pact, {
       given: [[states.invoiceCounting, withInvoice]],
-      description: "a CSV export of the merchant's paid invoices",
+      description: "a CSV export of the merchant's paid invoices flagged overpaid",
       endpoint: invoicesEndpoints.invoiceExport,
-      body: { status: "paid" },
+      body: { status: "paid", flag: "overpaid" },
       table: invoiceExportTable,
-      call: (api) => api.invoices.export({ status: "paid" }),
+      call: (api) => api.invoices.export({ status: "paid", flag: "overpaid" }),
     }));
 });

@@ -106,7 +106,8 @@ export async function seedInvoiceTransfer(
       chain_id: String(input.chainId),
       tx_hash: txHash,
       log_index: 0,
-      block_number: "100",
+      // Beyond any node's head, as seeded bills' are: a watcher running beside the seed waits for it, never reorganises it.
+      block_number: "9007199254740993",
       block_hash: `0x${randomBytes(32).toString("hex")}`,
       token: seedToken,
       from_address: `0x${randomBytes(20).toString("hex")}`,
