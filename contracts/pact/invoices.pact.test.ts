@@ -1,11 +1,11 @@
 import { MatchersV3 } from "@pact-foundation/pact";
-import { describe, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { invoicesEndpoints } from "../endpoints/invoices.ts";
 import { invoiceExportTable } from "../exports/invoices.ts";
 import { isoDate } from "./body-matchers.ts";
 import { merchant } from "./fixtures.ts";
 import { listFileInteraction, listPageInteraction } from "./list-interactions.ts";
-import { createPact } from "./pact-setup.ts";
+import { apiFor, authHeaders, createPact, failure, responseHeaders } from "./pact-setup.ts";
 import { states } from "./provider-states.ts";
 
 const { like, regex, integer, eachLike, boolean } = MatchersV3;
@@ -87,4 +87,24 @@ describe("POST /api/Invoice/Export", () => {
       table: invoiceExportTable,
       call: (api) => api.invoices.export({ status: "paid", flag: "overpaid" }),
     }));
+});
+
+describe("GET /api/Invoice/Events", () => {
+  it("refuses to follow the live invoices with a revoked token (401, 4010), before any event", async () => {
+    const revoked = "pact-token-invoices-revoked";
+    await pact
+      .addInteraction()
+      .given(states.tokenRevoked, { email, token: revoked })
+      .uponReceiving("a request to follow the live invoices with a revoked token")
+      .withRequest("GET", "/api/Invoice/Events", (b) =>
+        b.headers({ Accept: "text/event-stream", Authorization: authHeaders(revoked).Authorization }),
+      )
+      .willRespondWith(401, (b) => b.headers(responseHeaders).jsonBody(failure("4010", "Not logged in")))
+      .executeTest(async (mock) => {
+        const refusal = await new Promise((resolve) => {
+          apiFor(mock, revoked).invoices.watch({}, { onEvent: resolve, onError: resolve });
+        });
+        expect(refusal).toMatchObject({ kind: "api", errCode: "4010" });
+      });
+  });
 });

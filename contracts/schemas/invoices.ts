@@ -87,6 +87,15 @@ export type InvoiceListRequest = z.infer<typeof invoiceListRequest>;
 export const invoiceListResult = listPage(consoleInvoice);
 export type InvoiceListResult = z.infer<typeof invoiceListResult>;
 
+/**
+ * Live invoices (server-sent events; `invoiceEvents` in the endpoint table, marked `stream`): the signed-in merchant's
+ * invoices, each as the list shows it, whenever its life moves (a transfer seen, a confirmation, paid, expired,
+ * cancelled). Nothing at once; after a lost connection the invoices still open (new or processing) are sent again.
+ */
+export const invoiceEventsPath = "/api/Invoice/Events";
+export const invoiceEventName = "invoice";
+export const invoiceEventsQuery = z.strictObject({});
+
 /** The same invoices as a CSV file: every one the filters select, as the list reads them (contracts/exports). */
 export const invoiceExportRequest = z.strictObject(invoiceFilters);
 export type InvoiceExportRequest = z.infer<typeof invoiceExportRequest>;

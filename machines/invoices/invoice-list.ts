@@ -4,7 +4,8 @@ import { listArea } from "../lists/list-area.ts";
 
 /**
  * Invoices on the list framework: every invoice of the merchant's applications, newest first, searched by its status,
- * a flag, its application, the merchant's order id and when it was made.
+ * a flag, its application, the merchant's order id and when it was made; its rows are live (a transfer seen, a
+ * confirmation, paid, expired).
  */
 export const invoiceListArea = listArea(
   { pages: invoicesEndpoints.invoiceList, file: invoicesEndpoints.invoiceExport },
@@ -33,6 +34,6 @@ export const invoiceListArea = listArea(
     pageSizes: [10, 20, 50],
     defaultPageSize: 10,
     rowKey: (invoice) => invoice.invoiceId,
-    live: false,
+    live: true,
   },
 );

@@ -68,6 +68,35 @@ export const invoicePaidOver: ConsoleInvoice = {
     },
   ],
 };
+/** The same invoice as the live stream sends it once 5 USDT more arrived after it ended: paid late as well. */
+export const invoicePaidLate: ConsoleInvoice = {
+  ...invoicePaidOver,
+  flags: ["overpaid", "paidLate"],
+  amountReceived: "35",
+  transfers: [
+    ...invoicePaidOver.transfers,
+    {
+      chain: "Devnet",
+      amount: "5",
+      confirmations: 2,
+      required: 2,
+      removed: false,
+      late: true,
+      txHash: `0x${"ef".repeat(32)}`,
+      explorerUrl: null,
+    },
+  ],
+  timeline: [
+    ...invoicePaidOver.timeline,
+    {
+      at: "2026-11-27T09:45:00.000Z",
+      kind: "transferSeen",
+      transfer: { chain: "Devnet", amount: "5", txHash: `0x${"ef".repeat(32)}`, late: true },
+      callback: null,
+    },
+  ],
+};
+
 /** Less than its amount arrived before its time ran out: expired, underpaid, nothing more to say of it. */
 export const invoiceUnderpaid: ConsoleInvoice = {
   ...invoice,

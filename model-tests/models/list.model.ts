@@ -1,6 +1,7 @@
 import type { Application } from "../../contracts/schemas/apps.ts";
 import type { AppBill } from "../../contracts/schemas/bills.ts";
 import type { CallbackAttempt } from "../../contracts/schemas/callbacks.ts";
+import type { ConsoleInvoice } from "../../contracts/schemas/invoices.ts";
 import type { Order } from "../../contracts/schemas/orders.ts";
 import { appListArea } from "../../machines/apps/app-list.ts";
 import { billListArea } from "../../machines/bills/bill-list.ts";
@@ -132,6 +133,10 @@ export const listModel: MachineModel<typeof listMachine> = {
       case "details.close":
         return `Press ${english("bills.details.close")} in the details dialog`;
       case "row.updated": {
+        if ("invoiceId" in (e.row as object)) {
+          const invoice = e.row as ConsoleInvoice;
+          return `The live stream says invoice ${invoice.orderId} is now ${invoice.status}, flagged ${invoice.flags.join(" and ")}, ${invoice.amountReceived} USDT received`;
+        }
         if ("appCode" in (e.row as object) && !("billNo" in (e.row as object)))
           return `In the first row press Edit, verify with the e-mail code, rename it "${(e.row as Application).name}"; press Save (the server saves it)`;
         const bill = e.row as AppBill;

@@ -1,9 +1,10 @@
 import { type Kysely, sql } from "kysely";
-import type {
-  ConsoleInvoice,
-  InvoiceExportRequest,
-  InvoiceListRequest,
-  InvoiceListResult,
+import {
+  type ConsoleInvoice,
+  type InvoiceExportRequest,
+  type InvoiceListRequest,
+  type InvoiceListResult,
+  maxInvoicePageSize,
 } from "../../../contracts/schemas/invoices.ts";
 import type { CurrencyRegistry } from "../../chain/currency-registry.ts";
 import type { DB } from "../../db/schema.ts";
@@ -54,7 +55,7 @@ function toConsoleInvoice(
   row: ListedInvoice,
   addresses: readonly InvoiceAddressRow[],
   sources: TimelineSources,
-  deps: ConsoleInvoiceDeps,
+  deps: Pick<ConsoleInvoiceDeps, "currencies" | "origin">,
 ): ConsoleInvoice {
   const { createdAt, ...invoice } = invoiceToWire(row, addresses, {
     chains: deps.currencies.chains,
@@ -75,7 +76,7 @@ function toConsoleInvoice(
 async function withAddresses(
   db: Kysely<DB>,
   rows: readonly ListedInvoice[],
-  deps: ConsoleInvoiceDeps,
+  deps: Pick<ConsoleInvoiceDeps, "currencies" | "origin">,
 ): Promise<ConsoleInvoice[]> {
   const [addresses, sources] = await Promise.all([
     addressesOf(
@@ -100,6 +101,24 @@ export async function listConsoleInvoices(
   if (!page.ok) return page;
   const { rows, ...paging } = page.data;
   return ok({ ...paging, items: await withAddresses(db, rows, deps) });
+}
+
+/**
+ * For the live stream: the merchant's invoice of this public id as the list shows it (none when it is another
+ * merchant's), or, after a lost connection (null), every invoice of the merchant's still open, newest first.
+ */
+export async function liveConsoleInvoices(
+  db: Kysely<DB>,
+  scope: MerchantScope,
+  publicId: string | null,
+  deps: Omit<ConsoleInvoiceDeps, "secret" | "now">,
+): Promise<ConsoleInvoice[]> {
+  const query = filteredInvoices(db, scope, {});
+  const rows = await (publicId === null
+    ? query.where("i.status", "in", ["new", "processing"]).orderBy("i.created_at", "desc").limit(maxInvoicePageSize)
+    : query.where("i.public_id", "=", publicId)
+  ).execute();
+  return withAddresses(db, rows, deps);
 }
 
 /** The same invoices as a CSV file, named by the day it was made (UTC); each batch's addresses read with it. */
