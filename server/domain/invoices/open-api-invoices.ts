@@ -164,7 +164,6 @@ export async function createInvoice(
       .returningAll()
       .executeTakeFirst();
     if (row) await insertAddresses(trx, caller, row, chains.data, settings);
-    // The console's Invoices, open, lists it at once.
     if (row) await notifyLive(trx, "invoice", row.merchant_id, row.public_id);
     return row;
   });
