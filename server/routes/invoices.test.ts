@@ -4,7 +4,10 @@ import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { invoiceListResult } from "../../contracts/schemas/invoices.ts";
 import { labelledRowOf } from "../testing/csv-rows.ts";
 import { call, createHarness, type Harness, type Merchant, reset, signedInMerchant } from "../testing/harness.ts";
+import { consoleInvoice, invoiceEventsPath } from "../../contracts/schemas/invoices.ts";
+import { applyInvoiceEvents, lockInvoice } from "../domain/invoices/invoice-life-store.ts";
 import { publishEvent } from "../domain/platform/event-outbox.ts";
+import { openEventStream } from "../testing/event-stream.ts";
 import { seedApplication, seedInvoice, seedInvoiceTransfer } from "../testing/seed.ts";
 import { configuredChain, stubChainLayer } from "../testing/stub-chain.ts";
 
@@ -20,6 +23,11 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 beforeEach(() => reset(h));
 
+const appOf = (m: Merchant, app: { applicationId: string; appCode: string }) => ({
+  userId: m.userId,
+  applicationId: app.applicationId,
+  appCode: app.appCode,
+});
 const devnet = { chainId: 31337, factory: `0x${"fa".repeat(20)}` as const };
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 29, 10, minute));
 
@@ -253,5 +261,43 @@ describe("Invoice/List and Export", () => {
         callback: { eventId: paid, status: "failed", attempts: 8 },
       },
     ]);
+  });
+
+  it("sends an invoice as the list shows it on its live stream whenever its life moves, and only the merchant's own", async () => {
+    const m = await signedInMerchant(h);
+    const other = await signedInMerchant(h, "other@example.com");
+    const shop = await seedApplication(h.db, { userId: m.userId, name: "Mug shop" });
+    const theirs = await seedApplication(h.db, { userId: other.userId, name: "Theirs" });
+    const mine = await seedInvoice(h.db, { ...appOf(m, shop), chains: [devnet], orderId: "order-live" });
+    const notMine = await seedInvoice(h.db, { ...appOf(other, theirs), chains: [devnet], orderId: "their-order" });
+    await h.app.listen({ port: 0, host: "127.0.0.1" });
+    const address = h.app.server.address();
+    if (!address || typeof address === "string") throw new Error("no port");
+    const live = await openEventStream(`http://127.0.0.1:${address.port}${invoiceEventsPath}`, {
+      authorization: `Bearer ${m.token}`,
+    });
+    try {
+      expect(live.status).toBe(200);
+      const cancel = (id: string) =>
+        h.db.transaction().execute(async (trx) => {
+          const row = await lockInvoice(trx, id);
+          await applyInvoiceEvents(trx, row!, [{ type: "invoice.cancel" }], h.clock.now());
+        });
+      await cancel(notMine.id);
+      await cancel(mine.id);
+      const [event] = await live.waitForEvents(1);
+      expect(event?.event).toBe("invoice");
+      const sent = consoleInvoice.parse(JSON.parse(event!.data));
+      // The row as the list reads it (its payment link under the origin the stream was asked at): its new status,
+      // and the change's step at the end of its timeline.
+      const { checkoutUrl: _, ...listed } = (await list(m, { orderId: "order-live" })).items[0]!;
+      expect(sent).toMatchObject(listed);
+      expect(sent.checkoutUrl).toBe(`http://127.0.0.1:${address.port}/pay/${mine.publicId}`);
+      expect(sent).toMatchObject({ orderId: "order-live", status: "cancelled" });
+      expect(sent.timeline.map((step) => step.kind)).toEqual(["created", "cancelled"]);
+      expect(live.events).toHaveLength(1);
+    } finally {
+      live.close();
+    }
   });
 });
