@@ -1,6 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { localeParts } from "./scripts/vite-locale-parts.ts";
+import { preloadStylesheets } from "./scripts/vite-preload-styles.ts";
 
 /**
  * The hosted checkout page (`/pay/{invoiceId}`, pay.html): a build of its own, after the console's, into the same
@@ -11,7 +12,7 @@ import { localeParts } from "./scripts/vite-locale-parts.ts";
  * Chromium journey (e2e/checkout.e2e.test.ts) with what is shipped.
  */
 export default defineConfig({
-  plugins: [react(), localeParts()],
+  plugins: [react(), localeParts(), preloadStylesheets()],
   resolve: {
     alias: [
       { find: /^react-dom\/client$/, replacement: "preact/compat/client" },

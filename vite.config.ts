@@ -1,12 +1,12 @@
-import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { type Plugin, searchForWorkspaceRoot } from "vite";
+import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 import { blueprintHotkeyWarnings } from "./scripts/vite-blueprint-hotkey-warnings.ts";
 import { blueprintStylesheet } from "./scripts/vite-blueprint-stylesheet.ts";
 import { googleClientIdInDevPages } from "./scripts/vite-google-client-meta.ts";
 import { localeParts } from "./scripts/vite-locale-parts.ts";
+import { consoleServerFs } from "./scripts/vite-server-fs.ts";
 import { EnvironmentSequencer } from "./scripts/test-times/environment-sequencer.ts";
 import { stageReporters } from "./scripts/test-times/reporters.ts";
 import { stageWorkers } from "./scripts/test-times/stage-workers.ts";
@@ -71,14 +71,7 @@ export default defineConfig({
   optimizeDeps: { entries: ["index.html"] },
   server: {
     proxy: { "/api": { target: apiTarget, changeOrigin: false } },
-    // src/app/full-styles.ts imports Blueprint's stylesheet with ?url, which Vite serves only from allowed folders:
-    // where node_modules is a link (a git worktree sharing another's), its real folder too.
-    fs: {
-      allow: [
-        searchForWorkspaceRoot(process.cwd()),
-        realpathSync(fileURLToPath(new URL("./node_modules", import.meta.url))),
-      ],
-    },
+    fs: consoleServerFs(),
   },
   test: {
     include: [
@@ -97,8 +90,11 @@ export default defineConfig({
       "node_modules/**",
       "**/*.browser.test.ts",
       "**/*.process.test.ts",
-      // Under npm test and test:quick, the database tests test:server:postgres runs (scripts/database-tests.ts).
-      ...(process.env.VITEST ? leftToPostgres(fileURLToPath(new URL(".", import.meta.url))) : []),
+      // Under npm test, the database tests test:server:postgres runs (scripts/database-tests.ts). Read by the run that
+      // lists the files, not by a test worker that loads this file to check it (the server's imports parsed for nothing).
+      ...(process.env.VITEST && !process.env.VITEST_WORKER_ID
+        ? leftToPostgres(fileURLToPath(new URL(".", import.meta.url)))
+        : []),
     ],
     environment: "node",
     // The files of one environment one after another, so that a worker's modules serve the next file (see there).

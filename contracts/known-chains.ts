@@ -1,5 +1,3 @@
-import type { DemoChain } from "./schemas/demo.ts";
-
 /** What a chain is called and paid in, and its tokens' standard: product facts, never translated. */
 export interface ChainFacts {
   chainId: number | null;
@@ -8,15 +6,15 @@ export interface ChainFacts {
   protocol: string;
 }
 
-/** A chain the service can follow, with its USDT contract, and its code in the checkout demo when it is offered there. */
+/** A chain the service can follow, with its USDT contract, and its code on the landing page when it is offered there. */
 export interface KnownChain extends ChainFacts {
   usdt: { address: string; decimals: number };
-  /** The demo's network (/demo01) and the landing page's: EVM chains, which the chain adapter reads; null: not offered. */
-  demo: DemoChain | null;
+  /** The landing page's network: EVM chains, which the chain adapter reads; null: not offered. */
+  landing: "ETH" | "BSC" | null;
 }
 
 /**
- * The chains the service can follow, as the public pages, the checkout demo and the Currency list name them: one list
+ * The chains the service can follow, as the public pages and the Currency list name them: one list
  * for the console and the server (server/chain/currency-registry.ts builds the configured chains' currencies on it).
  */
 export const knownChains: readonly KnownChain[] = [
@@ -26,7 +24,7 @@ export const knownChains: readonly KnownChain[] = [
     coin: { name: "Ether", symbol: "ETH", decimals: 18 },
     protocol: "ERC-20",
     usdt: { address: "0xdAC17F958D2ee523a2206206994597C13D831ec7", decimals: 6 },
-    demo: "ETH",
+    landing: "ETH",
   },
   {
     chainId: 56,
@@ -34,7 +32,7 @@ export const knownChains: readonly KnownChain[] = [
     coin: { name: "BNB", symbol: "BNB", decimals: 18 },
     protocol: "BEP-20",
     usdt: { address: "0x55d398326f99059fF775485246999027B3197955", decimals: 18 },
-    demo: "BSC",
+    landing: "BSC",
   },
   {
     chainId: null,
@@ -43,6 +41,6 @@ export const knownChains: readonly KnownChain[] = [
     protocol: "TRC-20",
     usdt: { address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", decimals: 6 },
     // No chain adapter reads TRON yet: not offered.
-    demo: null,
+    landing: null,
   },
 ];

@@ -1,7 +1,8 @@
 import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { axeScan } from "./support/axe.ts";
 import { depositAddressOf } from "./support/bills.ts";
+import { bringDeadlineNear } from "./support/invoices.ts";
 import { payFromDevnet } from "./support/orders.ts";
 import { merchantSession } from "./support/session.ts";
 import { withConsoleTab } from "./support/tab.ts";
@@ -11,20 +12,25 @@ import { withConsoleTab } from "./support/tab.ts";
  * examples/ client, its page at a phone's width, paid exactly from the devnet's dev account (`npm run chain -- pay`'s
  * way): the page counts the confirmations and turns paid live, without a reload, and offers the way back to the shop.
  * One page load per state group: the paid journey (audited light at 320 px, wide at 1920 px and dark), a cancelled
- * invoice, an id no invoice has.
+ * invoice, an id no invoice has; at 375 px, an underpaid invoice completed by a second transfer, and an invoice whose
+ * time runs out, then paid late. One shop (merchant, application, open-API client) for all of them.
  */
 describe("the hosted checkout page", () => {
   const tab = withConsoleTab({ reducedMotion: true });
   const dataDir = inject("dataDir");
+  const database = inject("database");
+  let shop: Awaited<ReturnType<typeof depositAddressOf>>;
+  beforeAll(async () => {
+    shop = await depositAddressOf(tab.baseUrl, await merchantSession(tab.baseUrl, "checkout"));
+  });
 
   /** The page is as wide as the window: nothing scrolls sideways. */
   const noSidewaysScroll = (page: Page) =>
     page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
   it("shows the invoice on a phone, turns paid live as the payment confirms, and offers the way back to the shop", async () => {
-    const { page, baseUrl } = tab;
-    const session = await merchantSession(baseUrl, "checkout");
-    const { client } = await depositAddressOf(baseUrl, session);
+    const { page } = tab;
+    const { client } = shop;
     const made = await client.createInvoice({
       orderId: `order-${Date.now()}`,
       amount: "3.5",
@@ -77,4 +83,56 @@ describe("the hosted checkout page", () => {
     await page.goto("/pay/NoSuchInvoice000000000");
     await page.getByRole("heading", { name: "Payment not found", level: 1 }).waitFor();
   }, 120_000);
+
+  it("at 375 px: says what is still due until the rest arrives; counts down to 0, expires live, and says when money comes late", async () => {
+    const { page } = tab;
+    const { client } = shop;
+    const stamp = Date.now();
+    const [madeShort, madeLate] = await Promise.all([
+      client.createInvoice({ orderId: `order-short-${stamp}`, amount: "2" }),
+      client.createInvoice({ orderId: `order-late-${stamp}`, amount: "1.25" }),
+    ]);
+    const [short, late] = [madeShort.resData, madeLate.resData];
+    const addressOf = (invoice: typeof short) => invoice.addresses[0]?.address ?? "";
+    const notes = () => page.getByTestId("checkout-notes").locator("p").allTextContents();
+
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(`/pay/${short.invoiceId}`);
+    await page.getByText("Waiting for your payment").waitFor();
+    await payFromDevnet(dataDir, addressOf(short), "1.5");
+    await page.getByText("1.50 USDT received so far: 0.50 USDT is still to pay.").waitFor({ timeout: 20_000 });
+    // Only the rest is asked for now: the figure, and the amount the QR's payment URI pre-fills.
+    expect(await page.getByTestId("checkout-amount-due").textContent()).toBe("0.50 USDT");
+    expect(await page.getByTestId("checkout-qr").getAttribute("data-value")).toMatch(/&uint256=5(0+)$/);
+    expect(await page.getByTestId("checkout-address").textContent()).toBe(addressOf(short));
+    expect(await noSidewaysScroll(page), "375 px, underpaid").toBe(true);
+    await payFromDevnet(dataDir, addressOf(short), "0.5");
+    await page.getByText("Paid. Thank you!").waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId("checkout-address").count()).toBe(0);
+
+    // Made 300 s ago with the shortest expiry, as far as the server's clock is concerned: 20 s are left.
+    await bringDeadlineNear(database, late.invoiceId, 20);
+    await page.goto(`/pay/${late.invoiceId}`);
+    await page.getByText("Waiting for your payment").waitFor();
+    expect(await page.getByTestId("checkout-time-left").textContent()).toMatch(/^00:([01]\d|20)$/);
+    await page.getByText("The time to pay has run out: do not send a payment now.").waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId("checkout-time-left").textContent()).toBe("00:00");
+    expect(await page.getByTestId("checkout-address").count()).toBe(0);
+    // The server's expiry sweep ends it, and the page hears it without a reload.
+    await page
+      .getByText("This payment has expired: its time ran out before the payment arrived.")
+      .waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId("checkout-time-left").count()).toBe(0);
+    await payFromDevnet(dataDir, addressOf(late), "1.25");
+    await page.getByText(/^Your payment arrived after the time ran out\./).waitFor({ timeout: 20_000 });
+    expect(await notes()).toEqual([
+      "This payment has expired: its time ran out before the payment arrived.",
+      "Your payment arrived after the time ran out. It was received all the same: Bills journey shop will settle it with you.",
+    ]);
+    expect(await page.getByRole("link", { name: "Go to shop.example.com" }).getAttribute("href")).toBe(
+      "https://shop.example.com",
+    );
+    expect(await noSidewaysScroll(page), "375 px, paid late").toBe(true);
+    expect(await axeScan(page, "checkout, paid late, 375 px")).toEqual([]);
+  }, 150_000);
 });

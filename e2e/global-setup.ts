@@ -10,6 +10,8 @@ declare module "vitest" {
     dataDir: string;
     /** The throw-away PostgreSQL cluster the journeys' servers keep their databases on ("" against E2E_BASE_URL). */
     postgres: string;
+    /** The shared server's own database on that cluster ("" against E2E_BASE_URL). */
+    database: string;
   }
 }
 
@@ -28,6 +30,7 @@ export async function setup(project: TestProject) {
     project.provide("baseUrl", external);
     project.provide("dataDir", process.env.E2E_DATA_DIR ?? "");
     project.provide("postgres", "");
+    project.provide("database", "");
     process.stdout.write(`e2e: against ${external} (E2E_BASE_URL)\n`);
     return;
   }
@@ -52,6 +55,7 @@ export async function setup(project: TestProject) {
   });
   project.provide("baseUrl", server.baseUrl);
   project.provide("postgres", cluster.url);
+  project.provide("database", server.databaseUrl ?? "");
   project.provide("dataDir", server.dataDir);
   process.stdout.write(`e2e: server on ${server.baseUrl} (DATA_DIR ${server.dataDir})\n`);
 }

@@ -60,7 +60,9 @@ const isWide = (width: number) => width >= 1280;
 const screensDir = join(repoRoot, "reports", "screens");
 const savingScreens = process.env.SCREENS === "1";
 const routes = Object.entries(routePaths) as Array<[RouteName, string]>;
-const publicRoutes = routes.filter(([name]) => publicRouteNames.has(name));
+// /demo01 leaves for an invoice's hosted checkout page, a page of its own whose widths, themes (the system's) and
+// languages e2e/checkout.e2e.test.ts audits; the demo's own states are walked by its model test.
+const publicRoutes = routes.filter(([name]) => publicRouteNames.has(name) && name !== "demo01");
 const signedInRoutes = routes.filter(([name]) => !publicRouteNames.has(name));
 
 interface Check {

@@ -2,12 +2,12 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { localeParts } from "../scripts/vite-locale-parts.ts";
 import { stageWorkers } from "../scripts/test-times/stage-workers.ts";
-import consoleConfig from "../vite.config.ts";
+import { consoleServerFs } from "../scripts/vite-server-fs.ts";
 
 export default defineConfig({
   plugins: [react(), localeParts()],
   // The console's rule for the files Vite may serve (Blueprint's stylesheet by ?url from a linked node_modules).
-  server: { fs: consoleConfig.server?.fs },
+  server: { fs: consoleServerFs() },
   test: {
     root: ".",
     include: ["model-tests/harnesses/*.model-test.tsx"],

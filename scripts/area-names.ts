@@ -26,11 +26,11 @@ export const areaNames: Record<string, Partial<AreaPlaces>> = {
   account: { schemas: "balance", machines: null, features: null, domain: "payments" },
   apps: { domain: "applications" },
   auth: { domain: "identity" },
-  // The hosted checkout page's calls; its page is an entry of its own, src/checkout/ (no console feature), with no machine.
-  checkout: { machines: null, features: null, domain: "invoices" },
+  // The hosted checkout page's calls; its page is an entry of its own, src/checkout/ (no console feature).
+  checkout: { features: null, domain: "invoices" },
   currencies: { domain: "payments" },
   console: { domain: "bills" },
-  demo: { machines: "public", features: "public", domain: "payments" },
+  demo: { machines: "public", features: "public", domain: "invoices" },
   messages: { machines: "shell", features: null, domain: "messaging" },
   orders: { domain: "payments" },
   recharges: { domain: "bills" },

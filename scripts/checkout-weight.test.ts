@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkoutWeight, type Manifest } from "./checkout-weight.ts";
+import { checkoutWeight, firstPaintProblems, type Manifest } from "./checkout-weight.ts";
 
 const manifest: Manifest = {
   "pay.html": { file: "assets/pay-1.js", isEntry: true, imports: ["_shared-2.js"], css: ["assets/pay-3.css"] },
@@ -36,5 +36,24 @@ describe("the checkout page's weight budget (the build's check)", () => {
     expect(() => checkoutWeight({ "index.html": { file: "assets/index.js", isEntry: true } }, () => 1)).toThrow(
       "no pay.html entry",
     );
+  });
+});
+
+describe("the checkout page's first paint (the build's check)", () => {
+  const shell = '<div id="root"><svg data-checkout-shell></svg></div>';
+  const preload = '<link rel="preload" as="style" crossorigin href="/assets/pay-1.css">';
+
+  it("passes a page with a shell and its stylesheet preloaded", () => {
+    expect(firstPaintProblems(`<head>${preload}</head><body>${shell}</body>`)).toEqual([]);
+  });
+
+  it("names a render-blocking stylesheet and a missing shell", () => {
+    expect(
+      firstPaintProblems('<head><link rel="stylesheet" crossorigin href="/assets/pay-1.css"></head><div id="root"></div>'),
+    ).toEqual([
+      "pay.html has no shell to paint (data-checkout-shell)",
+      "pay.html links a render-blocking stylesheet",
+      "pay.html preloads no stylesheet",
+    ]);
   });
 });

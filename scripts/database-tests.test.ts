@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import {
   bothEnginesNote,
+  databaseOpeningTestFiles,
   databaseTestFiles,
   leftToPostgres,
   missingBothEnginesNote,
@@ -25,6 +26,42 @@ describe("databaseTestFiles", () => {
     expect(files).not.toContain("server/db/data-dir-lock.process.test.ts");
     expect(files).not.toContain("server/domain/identity/passwords.test.ts");
     expect(files.every((file) => file.startsWith("server/") && file.endsWith(".test.ts"))).toBe(true);
+  });
+});
+
+describe("databaseOpeningTestFiles (what npm run test:quick leaves to npm test)", () => {
+  const opening = databaseOpeningTestFiles(root);
+
+  it("takes the database tests and those opening PGlite themselves, also through the subject's lazy import", () => {
+    expect(opening).toEqual(expect.arrayContaining(databaseTestFiles(root)));
+    expect(opening).toContain("server/testing/pglite-pool.test.ts");
+    expect(opening).toContain("chaos/invariants.test.ts");
+    // data-folder.ts loads the database's code only when a server opens its folder, which its test does.
+    expect(opening).toContain("server/db/data-folder.test.ts");
+  });
+
+  it("leaves the tests that open none to test:quick, however deep a lazy import of a database lies in what they load", () => {
+    for (const file of [
+      "server/domain/identity/passwords.test.ts",
+      "server/db/migrations.test.ts",
+      "server/startup-settings.test.ts",
+      "scripts/database-tests.test.ts",
+    ])
+      expect(opening).not.toContain(file);
+    expect(opening.some((file) => /^(src|machines|contracts|model-tests)\//.test(file))).toBe(false);
+  });
+
+  it("keeps in test:quick every test CONTRIBUTING.md says test:quick runs (and names one it would leave out)", () => {
+    /** The tests a text says test:quick runs (a table cell's `file.test.ts` … (quick …) that test:quick leaves out. */
+    const leftOut = (text: string) =>
+      [...text.matchAll(/`([\w/.-]+\.test\.tsx?)`[^|`]*\(quick/g)]
+        .map((m) => m[1] as string)
+        .filter((file) => opening.includes(file));
+    const contributing = readFileSync(join(root, "CONTRIBUTING.md"), "utf8");
+    expect(contributing).toContain("`server/db/migrations.test.ts` (quick)");
+    expect(leftOut(contributing)).toEqual([]);
+    const fixture = "| 6 | the case | `server/routes/auth.test.ts` (quick) | `server/db/migrations.test.ts` (quick) |";
+    expect(leftOut(fixture)).toEqual(["server/routes/auth.test.ts"]);
   });
 });
 
@@ -83,7 +120,7 @@ describe("once on PostgreSQL, or on both engines", () => {
       expect(leftToPostgres(root)).toEqual([]);
     });
 
-    it("postgres (npm test, test:quick), leaves the PostgreSQL-only files out of them", () => {
+    it("postgres (npm test), leaves the PostgreSQL-only files out of them", () => {
       process.env.DATABASE_TESTS = "postgres";
       expect(leftToPostgres(root)).toEqual(postgresOnlyTestFiles(root));
     });

@@ -1,39 +1,84 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildImportGraph } from "./import-graph.ts";
+import { buildImportGraph, type ImportEdge } from "./import-graph.ts";
 
 const testDatabase = "server/testing/test-database.ts";
 
-const foundIn = new Map<string, string[]>();
+/** The folders whose test files may open a database: the server's, and those that import it (never the console's). */
+const serverSideFolders = ["server", "scripts", "chaos", "bench", "examples"];
+/** Packages that open a database when a test loads or calls them: PGlite, and node-postgres for a real server. */
+const databasePackages = new Set(["@electric-sql/pglite", "pg"]);
 
-/**
- * The server test files that reach the test database through their imports: the ones test:server:postgres runs
- * on a real server. The rest (the data folder, the devnet, the process) do not touch a database that
- * TEST_DATABASE_URL could change. Read once per root and process (parsing the server's imports takes about 0.4 s).
- */
-export function databaseTestFiles(root: string): string[] {
-  let found = foundIn.get(root);
+const databaseFilesIn = new Map<string, string[]>();
+const openingFilesIn = new Map<string, string[]>();
+
+/** `find(root)`, once per root and process (parsing the server's imports takes about half a CPU-second). */
+function cached(cache: Map<string, string[]>, root: string, find: (root: string) => string[]): string[] {
+  let found = cache.get(root);
   if (!found) {
-    found = findDatabaseTestFiles(root);
-    foundIn.set(root, found);
+    found = find(root);
+    cache.set(root, found);
   }
   return [...found];
 }
 
-function findDatabaseTestFiles(root: string): string[] {
-  const { files, edges } = buildImportGraph(root, ["server"]);
-  const importsOf = new Map<string, string[]>();
-  for (const edge of edges) {
-    if (edge.to && edge.resolved && !edge.typeOnly)
-      importsOf.set(edge.from, [...(importsOf.get(edge.from) ?? []), edge.to]);
-  }
-  const reaches = (file: string, seen = new Set<string>()): boolean => {
-    if (file === testDatabase) return true;
-    if (seen.has(file)) return false;
-    seen.add(file);
-    return (importsOf.get(file) ?? []).some((next) => reaches(next, seen));
+/**
+ * The server test files that reach the test database through their imports: the ones test:server:postgres runs
+ * on a real server. The rest (the data folder, the devnet, the process) do not touch a database that
+ * TEST_DATABASE_URL could change.
+ */
+export function databaseTestFiles(root: string): string[] {
+  return cached(databaseFilesIn, root, (at) =>
+    testFilesReaching(at, ["server"], (edge) => edge.to === testDatabase, Number.POSITIVE_INFINITY).filter((file) =>
+      file.startsWith("server/"),
+    ),
+  );
+}
+
+/**
+ * The test files that open a database: those reaching the test database, PGlite or node-postgres through their
+ * imports, a lazy `import()` in the test or in a module it imports too (their loads are what it calls; deeper, a load
+ * its subject does not make: data-folder.ts opens a database lazily, and startup-settings.ts imports it only for
+ * its StartupRefusal). Opening one costs a PGlite load (about a CPU-second; the first in a worker compiles PGlite's
+ * WebAssembly too) or a database server's work: `npm run test:quick` leaves them to `npm test`
+ * (scripts/vitest.quick.config.ts).
+ */
+export function databaseOpeningTestFiles(root: string): string[] {
+  return cached(openingFilesIn, root, (at) =>
+    testFilesReaching(
+      at,
+      serverSideFolders,
+      (edge) => edge.to === testDatabase || databasePackages.has(edge.specifier),
+      1,
+    ),
+  );
+}
+
+/** The test files under `folders` whose imports reach one `target` takes, through lazy imports down to `lazyDepth`. */
+function testFilesReaching(
+  root: string,
+  folders: string[],
+  target: (edge: ImportEdge) => boolean,
+  lazyDepth: number,
+): string[] {
+  const { files, edges } = buildImportGraph(root, folders);
+  const importsOf = new Map<string, ImportEdge[]>();
+  for (const edge of edges) if (!edge.typeOnly) importsOf.set(edge.from, [...(importsOf.get(edge.from) ?? []), edge]);
+  const reaches = (file: string): boolean => {
+    const seen = new Set<string>();
+    const walk = (at: string, depth: number): boolean => {
+      const visit = `${at} ${depth <= lazyDepth}`;
+      if (seen.has(visit)) return false;
+      seen.add(visit);
+      return (importsOf.get(at) ?? []).some(
+        (edge) =>
+          (!edge.lazy || depth <= lazyDepth) &&
+          (target(edge) || (edge.to !== null && edge.resolved && walk(edge.to, depth + 1))),
+      );
+    };
+    return walk(file, 0);
   };
-  return files.filter((file) => file.endsWith(".test.ts") && reaches(file));
+  return files.filter((file) => /\.test\.tsx?$/.test(file) && reaches(file));
 }
 
 /**
@@ -62,8 +107,8 @@ export function postgresOnlyTestFiles(root: string): string[] {
 
 /**
  * The files a PGlite stage (test:unit, test:process) leaves out: with DATABASE_TESTS=postgres (`npm test`, where
- * test:server:postgres runs them, and `npm run test:quick`) the PostgreSQL-only ones; unset, none, so `npx vitest run
- * <file>` runs any file on PGlite.
+ * test:server:postgres runs them) the PostgreSQL-only ones; unset, none, so `npx vitest run <file>` runs any file on
+ * PGlite.
  */
 export function leftToPostgres(root: string): string[] {
   const setting = process.env.DATABASE_TESTS;

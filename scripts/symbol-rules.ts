@@ -93,6 +93,7 @@ const systemActorFiles: ReadonlySet<string> = new Set([
   "server/domain/identity/second-factor-sign-in.ts",
   "server/domain/applications/application-code-check.ts",
   "server/domain/applications/open-api-caller.ts",
+  "server/domain/invoices/demo-invoices.ts",
 ]);
 const systemFactories = ["systemScope", "actFor"];
 /** The console and the machines never import server/ (import-directions.ts), and may name their own `Session`. */

@@ -10,6 +10,8 @@ import { startConfiguredCollection } from "./domain/collection/collection-setup.
 import { googleSettingsFromEnv } from "./domain/identity/google-identity.ts";
 import { createSmtpMailer } from "./domain/messaging/mailer.ts";
 import { bookTreasuryFloat } from "./domain/payments/treasury-float.ts";
+import { demoChainOf } from "./domain/invoices/demo-invoices.ts";
+import { ensureDemoMerchant } from "./domain/invoices/demo-merchant.ts";
 import { defaultLimits, testServerLimits } from "./domain/platform/limits.ts";
 import { defaultConnectionLimits } from "./http/connection-limits.ts";
 import { type MetricsListener, metricsListenerOrNone } from "./http/metrics-listener.ts";
@@ -77,6 +79,9 @@ export async function startServer(
     const { chainId, token } = chain.devnet;
     await bookTreasuryFloat(db, { chainId, ...token }, BigInt(chain.devnet.treasuryFloat), new Date());
   }
+
+  // /demo01's merchant, on a server that follows the devnet: made at its first start, found at every later one.
+  if (demoChainOf(chain.chains)) await ensureDemoMerchant(db, { secret, now: new Date() });
 
   // Withdrawals: offered only where this server sends them (wiring/withdrawals.ts).
   let withdrawals: Awaited<ReturnType<typeof serverWithdrawals>> = null;

@@ -59,8 +59,8 @@ export const errCodes = {
   googleLinkExpired: "2105",
   /** The code mail could not be sent yet (SMTP failed): the outbox keeps retrying while the code lives (HTTP 502). */
   mailNotSent: "2031",
-  demoOrderNotFound: "2111",
-  demoOrderExpired: "2112",
+  /** Demo/Checkout on a server without the devnet (a production server): /demo01 says the demo is not available. */
+  demoUnavailable: "2113",
   /** Orders (contracts/schemas/orders.ts). */
   packageNotFound: "2201",
   orderNotFound: "2202",

@@ -16,6 +16,8 @@ export const e2eCodeResendSeconds = 5;
 export interface RunningServer {
   baseUrl: string;
   dataDir: string;
+  /** Its PostgreSQL database (`postgres`), null on PGlite: a journey that moves an invoice's deadline reaches it there. */
+  databaseUrl: string | null;
   /** The last lines the server printed, for failure messages. */
   logTail(): string;
   stop(): Promise<void>;
@@ -136,7 +138,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     try {
       const response = await fetch(`${baseUrl}/login`, { signal: AbortSignal.timeout(2_000) });
       if (response.ok && (response.headers.get("content-type") ?? "").includes("text/html")) {
-        return { baseUrl, dataDir, logTail, stop };
+        return { baseUrl, dataDir, databaseUrl: database?.databaseUrl ?? null, logTail, stop };
       }
       lastError = `GET /login answered ${response.status} ${response.headers.get("content-type") ?? ""}`;
     } catch (error) {

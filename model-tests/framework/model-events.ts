@@ -82,7 +82,7 @@ function delayedEventsOf(machine: AnyStateMachine): Set<string> {
 
 /**
  * Typed builders of the events a path supplies for the machine's invoked actors and delays, checked against the
- * machine when the model loads: `done("login", loginResult)`, `failed("login", failure(…))`, `after("statusPoll", "demoCheckout.pending.waiting")`.
+ * machine when the model loads: `done("login", loginResult)`, `failed("login", failure(…))`, `after("orderPoll", "orderPayment.open.feed.polling.pause")`.
  */
 export function eventBuilders<M extends AnyStateMachine, const A extends InvokeAliases<M> = NoAliases>(
   machine: M,

@@ -75,6 +75,8 @@ export async function renderConsole(options: {
   const errorToasts: string[] = [];
   const timers = manualTimers();
   const reload = vi.fn();
+  /** Where the page left the console for (the hosted checkout page). */
+  const leave = vi.fn<(path: string) => void>();
   /** The files the console handed to the browser to save (a list's export), with their text. */
   const savedFiles: Array<{ fileName: string; text: Promise<string> }> = [];
   let reporter: ApiReporter | null = null;
@@ -93,6 +95,7 @@ export async function renderConsole(options: {
     },
     i18n,
     reload,
+    leave,
     timers,
     matchMedia: options.matchMedia,
     saveFile: (file) => savedFiles.push({ fileName: file.fileName, text: file.blob.text() }),
@@ -120,6 +123,7 @@ export async function renderConsole(options: {
     errorToasts,
     timers,
     reload,
+    leave,
     savedFiles,
     reporter: () => reporter as unknown as ApiReporter,
     location: () => view.getByTestId("location").textContent ?? "",

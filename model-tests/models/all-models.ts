@@ -4,6 +4,7 @@ import { appEditModel } from "./app-edit.model.ts";
 import { callbackRedeliverModel } from "./callback-redeliver.model.ts";
 import { callbackTestModel } from "./callback-test.model.ts";
 import { changePasswordModel } from "./change-password.model.ts";
+import { checkoutPageModel } from "./checkout-page.model.ts";
 import { codeSenderModel } from "./code-sender.model.ts";
 import { consoleOverviewModel } from "./console-overview.model.ts";
 import { currencyListModel } from "./currency-list.model.ts";
@@ -77,6 +78,7 @@ export const allModels: ReadonlyArray<MachineModel> = [
   callbackTestModel,
   listExportModel,
   invoiceLifeModel,
+  checkoutPageModel,
 ] as never;
 
 /**

@@ -56,13 +56,39 @@ describe("node server/main.ts with the devnet: deposits", { timeout: 120_000 }, 
     await post("/api/User/SentVerificationCode", { email, type: "register" });
     await post("/api/Register/Register", { email, code: await lastCode(email), password, repeatPassword: password });
     const token = (await post("/api/Login/Login", { email, password })).accessToken as string;
-    // A package first (applications need one): the basic one, paid from the dev wallet.
+    const chains = await post("/api/Chain/List", {}, token);
+    expect(chains.map((c) => [c.product, c.devnet, c.confirmations])).toEqual([["Devnet", true, confirmations]]);
+    const wallet = await post("/api/wallet/DevnetClient/GetUserWallet", { currency: "USDT" }, token);
+    expect(wallet.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(await postToApi(base, "/api/wallet/TronClient/GetUserWallet", {}, token)).toMatchObject({
+      success: false,
+      errCode: "2207",
+    });
+    // A package first (applications need one): the basic one, an order paid from the dev wallet on the devnet the
+    // server started, seen and confirmed by its own watcher.
     const basic = (await post("/api/Package/List", {}, token)).find((p) => p.code === "basic")!;
     const order = await post("/api/Order/Create", { packageId: basic.id }, token);
-    await post("/api/Chain/DevPay", { orderCode: order.orderCode, product: "Devnet" }, token);
+    expect(Date.parse(order.expiresAt as string) - Date.parse(order.createdAt as string)).toBe(600_000);
+    const sent = await post("/api/Chain/DevPay", { orderCode: order.orderCode, product: "Devnet" }, token);
+    expect(sent).toMatchObject({ amount: "29" });
     await mineBlocks(dataDir, confirmations);
-    for (let i = 0; i < 100 && (await post("/api/Package/Current", {}, token)).active !== true; i++)
+    let detail: Record<string, unknown> = {};
+    for (let i = 0; i < 100 && detail.status !== "paid"; i++) {
       await new Promise((resolve) => setTimeout(resolve, 200));
+      detail = await post("/api/Order/Detail", { orderCode: order.orderCode }, token);
+    }
+    expect(detail).toMatchObject({
+      status: "paid",
+      payType: "chain",
+      received: "29",
+      transfers: [{ txHash: sent.txHash, status: "confirmed", required: confirmations }],
+    });
+    expect(await post("/api/Package/Current", {}, token)).toMatchObject({
+      active: true,
+      package: { code: "basic" },
+      // Paying for the package set up no wallet; the devnet's USDT is accepted by default (My currencies).
+      usage: { wallets: 0, currencies: 1 },
+    });
     const app = await post(
       "/api/App/Add",
       {

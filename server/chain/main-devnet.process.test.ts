@@ -1,12 +1,12 @@
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { alive, chainCli as cli, mainStarter } from "../testing/devnet-main.ts";
 import { migratedDataDir } from "../testing/migrated-data-folder.ts";
 import { tempDirs } from "../testing/temp-dirs.ts";
 
-// An order paid on the devnet: main-devnet-order.process.test.ts; a deposit to an application's deposit address
-// across a kill -9: main-devnet-deposit.process.test.ts (files of their own, so that they run beside this one).
+// An order paid on the devnet, then a deposit to an application's deposit address across a kill -9:
+// main-devnet-deposit.process.test.ts (a file of its own, so that it runs beside this one).
 const tempDir = tempDirs("mc-main-devnet-");
 const startMain = mainStarter();
 
@@ -64,23 +64,5 @@ describe("node server/main.ts with the devnet", { timeout: 120_000 }, () => {
     expect((await cli(dataDir, "status")).stdout).toContain("998999987.5 USDT");
     third.child.kill("SIGTERM");
     expect(await third.exit).toBe(0);
-  });
-
-  it("refuses ORDER_PAY_SECONDS outside a test server", async () => {
-    const dataDir = join(tempDir(), "data");
-    const main = startMain(dataDir, { ORDER_PAY_SECONDS: "60", DEV_OUTBOX: "" });
-    await expect(main.devnetLine).rejects.toThrow(
-      /Merchant Console cannot start: ORDER_PAY_SECONDS is for test servers/,
-    );
-    expect(await main.exit).toBe(1);
-    expect(existsSync(dataDir)).toBe(false);
-  });
-
-  it("refuses a bad chain setting before it touches the data folder", async () => {
-    const dataDir = join(tempDir(), "data");
-    const main = startMain(dataDir, { CHAINS: '[{"product":"Eth"}]' });
-    await expect(main.devnetLine).rejects.toThrow(/Merchant Console cannot start: CHAINS\[0\]/);
-    expect(await main.exit).toBe(1);
-    expect(existsSync(dataDir)).toBe(false);
   });
 });

@@ -2,7 +2,6 @@ import type { IdentityTables } from "./schema/identity.ts";
 import type { PlatformTables } from "./schema/platform.ts";
 import type { MessagingTables } from "./schema/messaging.ts";
 import type { WalletTables } from "./schema/wallet.ts";
-import type { DemoTables } from "./schema/demo.ts";
 import type { ChainTables } from "./schema/chain.ts";
 import type { PaymentsTables } from "./schema/payments.ts";
 import type { EveryKeyOnce, Merged } from "../../contracts/area-tables.ts";
@@ -16,7 +15,6 @@ export * from "./schema/identity.ts";
 export * from "./schema/platform.ts";
 export * from "./schema/messaging.ts";
 export * from "./schema/wallet.ts";
-export * from "./schema/demo.ts";
 export * from "./schema/chain.ts";
 export * from "./schema/payments.ts";
 export * from "./schema/applications.ts";
@@ -34,7 +32,6 @@ type AreaTables = [
   PlatformTables,
   MessagingTables,
   WalletTables,
-  DemoTables,
   ChainTables,
   PaymentsTables,
   ApplicationsTables,
@@ -92,5 +89,4 @@ export const tableNames = [
   "subscriptions",
   "orders",
   "merchants",
-  "demo_orders",
 ] as const;

@@ -1,107 +1,112 @@
+import type { Address } from "viem";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { demoOrder } from "../../contracts/schemas/demo.ts";
+import { checkoutView } from "../../contracts/schemas/checkout.ts";
+import { demoInvoice } from "../../contracts/schemas/demo.ts";
+import { createDemoInvoice } from "../domain/invoices/demo-invoices.ts";
+import { demoMerchantEmail, ensureDemoMerchant } from "../domain/invoices/demo-merchant.ts";
 import { call, createHarness, type Harness, reset, rowCounts } from "../testing/harness.ts";
-import { wireAmount } from "../domain/payments/demo-orders.ts";
+import { testServerSecret } from "../testing/seed.ts";
+import { configuredChain, stubChainLayer } from "../testing/stub-chain.ts";
+
+/** /demo01's calls: a real invoice of the demo merchant on the devnet, a few per address, none without the devnet. */
+const devnetFactory = "0x5FbDB2315678afecb367f032d93F642f64180aa3" as Address;
+const devnet = configuredChain("Devnet", 31337, { depositFactory: devnetFactory });
+const eth = configuredChain("Eth", 1, { depositFactory: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512" as Address });
 
 let h: Harness;
 beforeAll(async () => {
-  h = await createHarness({ limits: { demoOrdersPerIp: { max: 3, seconds: 600 } } });
+  h = await createHarness({
+    chain: stubChainLayer([devnet, eth]),
+    limits: { demoOrdersPerIp: { max: 3, seconds: 600 } },
+  });
 });
 afterAll(() => h?.close());
-beforeEach(() => reset(h));
+beforeEach(async () => {
+  await reset(h);
+  await ensureDemoMerchant(h.db, { secret: testServerSecret, now: h.clock.now() });
+});
 
-const checkout = (chain?: string, ip?: string) => call(h, "demoCheckout", { body: chain ? { chain } : {}, ip });
+const checkout = (ip?: string) => call(h, "demoCheckout", { body: {}, ip });
+const demoRows = async () => {
+  const counts = await rowCounts(h.db);
+  return { invoices: counts.invoices, deposit_addresses: counts.deposit_addresses };
+};
+
+describe("the demo merchant", () => {
+  it("is made once, whatever starts race, with an enterprise package that never ends and one application", async () => {
+    await Promise.all([1, 2, 3].map(() => ensureDemoMerchant(h.db, { secret: testServerSecret, now: h.clock.now() })));
+    const counts = await rowCounts(h.db);
+    expect([counts.merchants, counts.subscriptions, counts.applications]).toEqual([1, 1, 1]);
+    const sub = await h.db.selectFrom("subscriptions").select("expires_at").executeTakeFirstOrThrow();
+    expect(sub.expires_at.getUTCFullYear()).toBe(9999);
+  });
+
+  it("is no account anyone can sign in to, ask a code for or reset: its e-mail is none a request may name", async () => {
+    const email = demoMerchantEmail;
+    for (const [name, body] of [
+      ["login", { email, password: "Whatever7Pass" }],
+      ["sendCode", { email, type: "reset" }],
+      ["resetPassword", { email, code: "123456", password: "Merchant7Pass", repeatPassword: "Merchant7Pass" }],
+      ["register", { email, code: "123456", password: "Merchant7Pass", repeatPassword: "Merchant7Pass" }],
+    ] as const) {
+      expect(await call(h, name, { body }), name).toMatchObject({ status: 400, errCode: "1001" });
+    }
+    expect(h.mails).toEqual([]);
+  });
+});
 
 describe("Demo/Checkout", () => {
-  it("creates a pending USDT order on Ethereum with a devnet address and a 15-minute expiry", async () => {
+  it("makes a real invoice of the demo shop, a few USDT on the devnet alone, that its checkout page shows", async () => {
     const answer = await checkout();
     expect(answer).toMatchObject({ status: 200, success: true, errCode: "0" });
-    const order = demoOrder.parse(answer.resData);
-    expect(order).toMatchObject({ currency: "USDT", chain: "ETH", status: "pending" });
-    expect(order.orderCode).toMatch(/^DEMO-[A-Z0-9]{10}$/);
-    expect(order.address).toMatch(/^0x[0-9a-f]{40}$/);
-    expect(order.amount).toMatch(/^\d+\.\d{2}$/);
-    expect(Number(order.amount)).toBeGreaterThanOrEqual(9);
-    expect(Date.parse(order.expiresAt) - Date.parse(order.serverTime)).toBe(15 * 60_000);
+    const { invoiceId } = demoInvoice.parse(answer.resData);
+    const page = await call(h, "checkoutView", { query: { invoiceId } });
+    const view = checkoutView.parse(page.resData);
+    expect(view).toMatchObject({ status: "new", currency: "USDT", merchant: { name: "Demo shop" } });
+    // The way back from the checkout page is this server's landing page.
+    expect(new URL(view.merchant.site ?? "").pathname).toBe("/home");
+    expect(view.amount).toMatch(/^[1-9](\.\d{1,2})?$/);
+    expect(view.options.map((o) => o.chain)).toEqual(["Devnet"]);
+    // The default 15 minutes to pay, less the moments between the two calls.
+    const left = Date.parse(view.expiresAt) - Date.parse(view.serverTime);
+    expect(left).toBeGreaterThan(14 * 60_000);
+    expect(left).toBeLessThanOrEqual(15 * 60_000);
+    const stored = await h.db
+      .selectFrom("invoices as i")
+      .innerJoin("merchants as m", "m.id", "i.merchant_id")
+      .select(["m.email", "i.order_id"])
+      .executeTakeFirstOrThrow();
+    expect(stored.email).toBe(demoMerchantEmail);
+    expect(stored.order_id).toMatch(/^demo-/);
+    // Its address is watched on every chain with a factory, as any invoice's is (a payment on Eth is not lost).
+    expect(await demoRows()).toEqual({ invoices: 1, deposit_addresses: 2 });
   });
 
-  it("uses the EVM address format on Ethereum and BNB Chain", async () => {
-    for (const chain of ["ETH", "BSC"]) {
-      const order = demoOrder.parse((await checkout(chain)).resData);
-      expect(order.chain).toBe(chain);
-      expect(order.address).toMatch(/^0x[0-9a-f]{40}$/);
-    }
-    expect(await checkout("DOGE")).toMatchObject({ status: 400, errCode: "1001" });
-    // No chain adapter reads TRON: the demo does not offer it (the public pages tell the truth).
-    expect(await checkout("TRON")).toMatchObject({ status: 400, errCode: "1001" });
-  });
-
-  it("keeps demo orders apart from merchants' data", async () => {
-    await checkout();
-    const counts = await rowCounts(h.db);
-    expect(counts).toMatchObject({ merchants: 0, wallets: 0, sessions: 0, demo_orders: 1 });
-  });
-
-  it("limits the orders one address may create", async () => {
-    for (let i = 0; i < 3; i++) expect((await checkout(undefined, "10.0.0.1")).success).toBe(true);
-    const limited = await checkout(undefined, "10.0.0.1");
-    expect(limited).toMatchObject({ status: 429, errCode: "2005" });
-    expect((await checkout(undefined, "10.0.0.2")).success).toBe(true);
+  it("limits the invoices one address may make, writing nothing past the limit", async () => {
+    for (let i = 0; i < 3; i++) expect((await checkout("10.0.0.1")).success).toBe(true);
+    const before = await demoRows();
+    expect(await checkout("10.0.0.1")).toMatchObject({ status: 429, errCode: "2005" });
+    expect(await demoRows()).toEqual(before);
+    expect((await checkout("10.0.0.2")).success).toBe(true);
     h.clock.advance(601);
-    expect((await checkout(undefined, "10.0.0.1")).success).toBe(true);
+    expect((await checkout("10.0.0.1")).success).toBe(true);
   });
 
-  it("drops orders that ended more than a day ago", async () => {
-    await checkout();
-    h.clock.advance(15 * 60 + 86_400 + 1);
-    await checkout();
-    expect((await rowCounts(h.db)).demo_orders).toBe(1);
-  });
-});
-
-describe("Demo/Status and Demo/Pay", () => {
-  it("answers the order, pending until paid", async () => {
-    const created = demoOrder.parse((await checkout()).resData);
-    const status = await call(h, "demoStatus", { body: { orderCode: created.orderCode } });
-    expect(status.resData).toMatchObject({
-      orderCode: created.orderCode,
-      amount: created.amount,
-      address: created.address,
-      status: "pending",
-    });
-    const paid = await call(h, "demoPay", { body: { orderCode: created.orderCode } });
-    expect(paid.resData.status).toBe("paid");
-    expect((await call(h, "demoStatus", { body: { orderCode: created.orderCode } })).resData.status).toBe("paid");
-    // Paying twice is harmless.
-    expect((await call(h, "demoPay", { body: { orderCode: created.orderCode } })).resData.status).toBe("paid");
+  it("answers 2113 without the devnet, or before the demo merchant is seeded, and makes nothing", async () => {
+    const settings = {
+      tokens: [],
+      callbackTargets: { allowPrivate: true, resolve: async () => [] },
+      secret: testServerSecret,
+      origin: "https://pay.example",
+      now: h.clock.now(),
+    };
+    expect(await createDemoInvoice(h.db, { ...settings, chains: [eth] })).toMatchObject({ ok: false, code: "2113" });
+    await reset(h);
+    expect(await checkout()).toMatchObject({ status: 200, success: false, errCode: "2113" });
+    expect(await demoRows()).toEqual({ invoices: 0, deposit_addresses: 0 });
   });
 
-  it("turns expired after 15 minutes and refuses payment then", async () => {
-    const created = demoOrder.parse((await checkout()).resData);
-    h.clock.advance(15 * 60);
-    expect((await call(h, "demoStatus", { body: { orderCode: created.orderCode } })).resData.status).toBe("expired");
-    expect(await call(h, "demoPay", { body: { orderCode: created.orderCode } })).toMatchObject({
-      success: false,
-      errCode: "2112",
-    });
-  });
-
-  it("answers 2111 for an unknown order and 1001 for a malformed code", async () => {
-    expect(await call(h, "demoStatus", { body: { orderCode: "DEMO-ZZZZZZZZZZ" } })).toMatchObject({
-      status: 200,
-      success: false,
-      errCode: "2111",
-    });
-    expect((await call(h, "demoPay", { body: { orderCode: "DEMO-ZZZZZZZZZZ" } })).errCode).toBe("2111");
-    expect((await call(h, "demoStatus", { body: { orderCode: "1; drop table" } })).errCode).toBe("1001");
-  });
-});
-
-describe("wireAmount", () => {
-  it("keeps two decimals at least and never rounds", () => {
-    expect(wireAmount("49.900000")).toBe("49.90");
-    expect(wireAmount("10.000000")).toBe("10.00");
-    expect(wireAmount("0.123456")).toBe("0.123456");
-    expect(wireAmount("7")).toBe("7.00");
+  it("takes an empty body only", async () => {
+    expect(await call(h, "demoCheckout", { body: { chain: "ETH" } })).toMatchObject({ status: 400, errCode: "1001" });
   });
 });

@@ -14,10 +14,9 @@ import { leasePglite } from "./pglite-pool.ts";
 let snapshotBlob: Promise<Blob> | undefined;
 
 /**
- * True in PGlite's run of a file that says "Runs on PGlite and on PostgreSQL" when the same run of `npm test` (or
- * `npm run test:quick`, which leaves the rest to `test:server:postgres`) has it on PostgreSQL too: a test of such a
- * file whose subject takes no path the engines take differently skips this run (`it.skipIf(postgresRunCovers)`) and
- * runs once, on PostgreSQL, like every other database test.
+ * True in PGlite's run of a file that says "Runs on PGlite and on PostgreSQL" when the same run of `npm test` has it
+ * on PostgreSQL too: a test of such a file whose subject takes no path the engines take differently skips this run
+ * (`it.skipIf(postgresRunCovers)`) and runs once, on PostgreSQL, like every other database test.
  */
 export const postgresRunCovers = process.env.DATABASE_TESTS === "postgres" && !process.env.TEST_DATABASE_URL;
 

@@ -13,7 +13,7 @@ afterAll(() => h?.close());
 beforeEach(() => reset(h));
 
 const prune = () => pruneExpired(h.db, h.clock.now(), defaultLimits);
-const countOf = async (table: "sessions" | "verification_codes" | "rate_limits" | "mail_outbox" | "demo_orders") =>
+const countOf = async (table: "sessions" | "verification_codes" | "rate_limits" | "mail_outbox") =>
   Number(
     (
       await h.db
@@ -35,7 +35,6 @@ describe("pruneExpired", () => {
       outboxCodesBlanked: 0,
       outboxRows: 0,
       googleRows: 0,
-      demoOrders: 0,
       securityEvents: 0,
       applicationProofs: 0,
       verifiedWindows: 0,
@@ -98,24 +97,6 @@ describe("pruneExpired, rule by rule", () => {
     expect((await prune()).sessions).toBe(2);
     const left = await h.db.selectFrom("sessions").select("token_hash").orderBy("token_hash").execute();
     expect(left.map((r) => r.token_hash)).toEqual(["idle-in-grace", "live", "old-but-in-grace"]);
-  });
-
-  it("removes demo orders a day after they end and keeps the rest", async () => {
-    const order = (code: string, endedAgo: number) => ({
-      order_code: code,
-      amount: "49.90",
-      chain: "ETH",
-      address: "T",
-      created_at: ago(endedAgo + 900),
-      expires_at: ago(endedAgo),
-      paid_at: null,
-    });
-    await h.db
-      .insertInto("demo_orders")
-      .values([order("pending", -600), order("ended", 3600), order("gone", day + 1)])
-      .execute();
-    expect((await prune()).demoOrders).toBe(1);
-    expect(await countOf("demo_orders")).toBe(2);
   });
 
   it("keeps a bucket that still holds events and removes it once drained", async () => {

@@ -8,7 +8,6 @@ import { pruneSecurityEvents } from "../domain/identity/security-events.ts";
 import { pruneSessions } from "../domain/identity/sessions.ts";
 import { pruneCodes } from "../domain/identity/verification-codes.ts";
 import { pruneMail } from "../domain/messaging/mail-outbox.ts";
-import { pruneDemoOrders } from "../domain/payments/demo-orders.ts";
 import type { Limits } from "../domain/platform/limits.ts";
 import { pruneRateLimits } from "../domain/platform/rate-limit.ts";
 
@@ -20,7 +19,6 @@ export interface Pruned {
   outboxRows: number;
   /** Used Google ID tokens past their expiry (no longer replayable anyway) and link tickets a day after theirs. */
   googleRows: number;
-  demoOrders: number;
   /** Security events older than a year (identity/security-events.ts). */
   securityEvents: number;
   /** Application proofs a day past their five minutes (applications/proofs.ts). */
@@ -37,7 +35,7 @@ const keepEndedMs = 86_400_000;
 /**
  * What no request will read again, each area pruning its own rows: sessions past their idle or absolute limit or
  * revoked, codes expired, drained throttling buckets, a code mail's sealed text once the code expires, old mail, used
- * Google ID tokens and link tickets, ended demo orders, security events past a year, and the applications' proofs,
+ * Google ID tokens and link tickets, security events past a year, and the applications' proofs,
  * verified windows and open-API nonces. The list is the server's wiring: an area does not know the others'.
  */
 export async function pruneExpired(db: Kysely<DB>, now: Date, limits: Limits): Promise<Pruned> {
@@ -53,7 +51,6 @@ export async function pruneExpired(db: Kysely<DB>, now: Date, limits: Limits): P
     outboxCodesBlanked: mail.codesBlanked,
     outboxRows: mail.rows,
     googleRows: await pruneGoogleRows(db, now, dayAgo),
-    demoOrders: await pruneDemoOrders(db, dayAgo),
     securityEvents: await pruneSecurityEvents(db, now),
     applicationProofs: await pruneProofs(db, dayAgo),
     verifiedWindows: await pruneVerifiedWindows(db, dayAgo),

@@ -51,8 +51,6 @@ const nextSteps: Readonly<Record<string, NextStep>> = {
   [c.googleTokenInvalid]: "errorPage.googleAgain",
   [c.googleLinkExpired]: "errorPage.signInAgain",
   [c.signInChallengeExpired]: "errorPage.signInAgain",
-  [c.demoOrderNotFound]: "errorPage.newDemo",
-  [c.demoOrderExpired]: "errorPage.newDemo",
   [c.packageNotFound]: "errorPage.otherPackage",
   [c.trialUsed]: "errorPage.otherPackage",
   [c.packageDowngrade]: "errorPage.otherPackage",

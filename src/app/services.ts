@@ -36,6 +36,8 @@ export interface Services {
   timers: Timers;
   /** Reloads the page (spec: after a language change and on re-login). */
   reload: () => void;
+  /** Leaves the console for a page it does not serve (the hosted checkout page), in place of the current entry. */
+  leave: (path: string) => void;
   /** A failure's text in the merchant's language: a known errCode's translation, else the server's errMsg. */
   describeFailure(failure: { errCode: string; errMsg: string } | null | undefined): string;
   /** Hands a downloaded file (a list's export) to the browser to save. */
@@ -82,6 +84,8 @@ export interface ServiceDeps {
   notify: Notifier;
   i18n: i18n;
   reload: () => void;
+  /** Tests record where the page left for; the console replaces the browser's location. */
+  leave?: (path: string) => void;
   timers?: Timers;
   /** The browser's media queries (`window.matchMedia`); without it the screen counts as wide. */
   matchMedia?: MatchMedia;
@@ -175,6 +179,7 @@ export function createServices(deps: ServiceDeps): Services {
     i18n: i18nInstance,
     timers: deps.timers ?? realTimers,
     reload: deps.reload,
+    leave: deps.leave ?? ((path) => window.location.replace(path)),
     describeFailure,
     saveFile: deps.saveFile ?? saveFile,
   };

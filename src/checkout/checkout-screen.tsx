@@ -1,13 +1,28 @@
-import { useEffect, useState } from "react";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import type { CheckoutView } from "../../contracts/schemas/checkout.ts";
-import { isPositiveAmount } from "../../contracts/money.ts";
+import {
+  selectCheckoutOpen,
+  selectCheckoutStage,
+  selectCheckoutView,
+  selectConnected,
+  selectPayable,
+  selectTimeLeftMs,
+  selectTimeUp,
+} from "../../machines/checkout/checkout-page-selectors.ts";
 import { formatUsdt } from "../i18n/format.ts";
+import {
+  browserCheckoutServices,
+  type CheckoutActor,
+  type CheckoutServices,
+  checkoutActorClock,
+  provideCheckoutPage,
+} from "./checkout-machines.ts";
 import { Countdown } from "./countdown.tsx";
 import { LanguageSwitch } from "./language-switch.tsx";
 import { PaymentPanel } from "./payment-panel.tsx";
-import { isOpen, statusNotes } from "./status-notes.ts";
-import { type CheckoutState, useCheckoutView } from "./use-checkout-view.ts";
+import { statusNotes } from "./status-notes.ts";
 
 /** The site's host name for "Return to …", or the merchant's name when the site is no URL. */
 function siteName(view: CheckoutView): string {
@@ -18,9 +33,13 @@ function siteName(view: CheckoutView): string {
   }
 }
 
-function Invoice({ view, clockOffsetMs, connected }: Extract<CheckoutState, { kind: "shown" }>) {
+function Invoice({ page, view }: { page: CheckoutActor; view: CheckoutView }) {
   const { t, i18n } = useTranslation();
-  const open = isOpen(view);
+  const open = useSelector(page, selectCheckoutOpen);
+  const timeUp = useSelector(page, selectTimeUp);
+  const payable = useSelector(page, selectPayable);
+  const timeLeftMs = useSelector(page, selectTimeLeftMs);
+  const connected = useSelector(page, selectConnected);
   const site = siteName(view);
   // Paid: back to the shop with the invoice's id and status; otherwise (expired, cancelled) the shop's own site.
   const leave =
@@ -50,7 +69,7 @@ function Invoice({ view, clockOffsetMs, connected }: Extract<CheckoutState, { ki
         </span>
       </div>
       <div role="status" className="co-notes" data-testid="checkout-notes">
-        {statusNotes(view, t, i18n.language).map((note) => (
+        {statusNotes(view, { open, timeUp }, t, i18n.language).map((note) => (
           <p key={note.id} className={`co-note co-note-${note.tone}`} data-note={note.id}>
             {note.text}
           </p>
@@ -61,8 +80,8 @@ function Invoice({ view, clockOffsetMs, connected }: Extract<CheckoutState, { ki
           </p>
         )}
       </div>
-      {open && <Countdown expiresAt={view.expiresAt} clockOffsetMs={clockOffsetMs} />}
-      {open && isPositiveAmount(view.amountDue) && <PaymentPanel view={view} />}
+      {open && <Countdown timeLeftMs={timeLeftMs} />}
+      {payable && <PaymentPanel page={page} view={view} />}
       {leave && (
         <a className="co-button co-button-primary" href={leave.href} data-testid="checkout-leave">
           {leave.text}
@@ -93,17 +112,23 @@ const titleKey = {
   failed: "checkout.failedTitle",
 } as const;
 
-function CheckoutBody({ invoiceId, retry }: { invoiceId: string; retry: () => void }) {
+function CheckoutBody({ page }: { page: CheckoutActor }) {
   const { t } = useTranslation();
-  const state = useCheckoutView(invoiceId);
+  const stage = useSelector(page, selectCheckoutStage);
+  const view = useSelector(page, selectCheckoutView);
   const title =
-    state.kind === "shown" ? t("checkout.pageTitle", { merchant: state.view.merchant.name }) : t(titleKey[state.kind]);
+    stage === "shown" && view
+      ? t("checkout.pageTitle", { merchant: view.merchant.name })
+      : t(titleKey[stage === "shown" ? "loading" : stage]);
   useEffect(() => {
     document.title = title;
   }, [title]);
-  if (state.kind === "shown") return <Invoice {...state} />;
-  if (state.kind === "notFound") return <Trouble title={title} body={t("checkout.notFoundBody")} />;
-  if (state.kind === "failed") return <Trouble title={title} body={t("checkout.failedBody")} retry={retry} />;
+  if (stage === "shown" && view) return <Invoice page={page} view={view} />;
+  if (stage === "notFound") return <Trouble title={title} body={t("checkout.notFoundBody")} />;
+  if (stage === "failed")
+    return (
+      <Trouble title={title} body={t("checkout.failedBody")} retry={() => page.send({ type: "checkout.retry" })} />
+    );
   return (
     <p className="co-card co-loading" role="status">
       {title}
@@ -111,16 +136,27 @@ function CheckoutBody({ invoiceId, retry }: { invoiceId: string; retry: () => vo
   );
 }
 
-/** The hosted checkout page of one invoice, its id read from `/pay/{invoiceId}`. */
-export function CheckoutScreen({ invoiceId }: { invoiceId: string }) {
-  // A failed first read is tried again with the view's hook mounted anew.
-  const [attempt, setAttempt] = useState(0);
+/**
+ * The hosted checkout page of one invoice, its id read from `/pay/{invoiceId}`; it renders what its machine
+ * (machines/checkout/checkout-page.ts) says. `services`: the browser's, or a test's.
+ */
+export function CheckoutScreen({
+  invoiceId,
+  services = browserCheckoutServices,
+}: {
+  invoiceId: string;
+  services?: CheckoutServices;
+}) {
+  const page = useActorRef(provideCheckoutPage(services), {
+    input: { invoiceId, now: Date.now() },
+    clock: checkoutActorClock(services),
+  });
   return (
     <main className="co-page">
       <div className="co-bar">
         <LanguageSwitch />
       </div>
-      <CheckoutBody key={attempt} invoiceId={invoiceId} retry={() => setAttempt((n) => n + 1)} />
+      <CheckoutBody page={page} />
     </main>
   );
 }

@@ -1,15 +1,16 @@
-import { useState } from "react";
+import { useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import type { CheckoutView } from "../../contracts/schemas/checkout.ts";
+import { selectChosenOption } from "../../machines/checkout/checkout-page-selectors.ts";
 import { formatUsdt } from "../i18n/format.ts";
 import { QrCode } from "../ui/qr-code.tsx";
+import type { CheckoutActor } from "./checkout-machines.ts";
 import { CopyButton } from "./copy-button.tsx";
 
 /** Where and how much to pay: the chain (a choice when several), the QR of the EIP-681 URI, the address and amount. */
-export function PaymentPanel({ view }: { view: CheckoutView }) {
+export function PaymentPanel({ page, view }: { page: CheckoutActor; view: CheckoutView }) {
   const { t, i18n } = useTranslation();
-  const [chosen, setChosen] = useState(0);
-  const option = view.options[chosen] ?? view.options[0];
+  const option = useSelector(page, selectChosenOption);
   if (!option) return null;
   const amount = formatUsdt(view.amountDue, i18n.language);
   return (
@@ -17,14 +18,14 @@ export function PaymentPanel({ view }: { view: CheckoutView }) {
       {view.options.length > 1 && (
         <fieldset className="co-chains">
           <legend>{t("checkout.chooseChain")}</legend>
-          {view.options.map((o, index) => (
+          {view.options.map((o) => (
             <label key={o.chain} className="co-chain">
               <input
                 type="radio"
                 name="chain"
                 value={o.chain}
-                checked={index === chosen}
-                onChange={() => setChosen(index)}
+                checked={o.chain === option.chain}
+                onChange={() => page.send({ type: "checkout.chain", chain: o.chain })}
               />
               <span>{o.chainName}</span>
             </label>

@@ -11,24 +11,30 @@ interface Note {
   text: string;
 }
 
-/** The invoice may still be paid: its address, QR and countdown are shown. */
-export const isOpen = (view: CheckoutView): boolean => view.status === "new" || view.status === "processing";
+/** What the page's machine says beyond the view: the invoice may still be paid, its countdown reached 0. */
+export interface PageFacts {
+  open: boolean;
+  timeUp: boolean;
+}
 
 /** What the customer reads about where the payment stands, most important first. */
-export function statusNotes(view: CheckoutView, t: TFunction, locale: string): Note[] {
+export function statusNotes(view: CheckoutView, { open, timeUp }: PageFacts, t: TFunction, locale: string): Note[] {
   const usdt = (amount: string) => formatUsdt(amount, locale);
   const merchant = view.merchant.name;
   const notes: Note[] = [];
   const sent = isPositiveAmount(view.amountSent);
   const due = isPositiveAmount(view.amountDue);
-  if (view.status === "new" && !sent) notes.push({ id: "waiting", tone: "info", text: t("checkout.waiting") });
+  if (open && !timeUp && view.status === "new" && !sent)
+    notes.push({ id: "waiting", tone: "info", text: t("checkout.waiting") });
   if (view.status === "processing" && view.confirmations)
     notes.push({
       id: "confirming",
       tone: "info",
       text: t("checkout.confirming", { seen: view.confirmations.seen, needed: view.confirmations.needed }),
     });
-  if (isOpen(view) && sent && due)
+  // Sending now would arrive after the time: the server ends the invoice in a moment (or waits for what came in time).
+  if (open && timeUp && due) notes.push({ id: "timeUp", tone: "warning", text: t("checkout.timeUp") });
+  if (open && !timeUp && sent && due)
     notes.push({
       id: "partlyPaid",
       tone: "warning",

@@ -27,7 +27,7 @@ import {
   testServerSecret,
   testTotpCode,
 } from "../../../server/testing/seed.ts";
-import { seedDemoOrder } from "../../../server/testing/demo-seed.ts";
+import { ensureDemoMerchant } from "../../../server/domain/invoices/demo-merchant.ts";
 import { seedInvoice as seedCountingInvoice, seedInvoiceTransfer } from "../../../server/testing/seed/invoices.ts";
 import { startTestIdentityProvider } from "../../../server/testing/google-idp.ts";
 import { nonceHash } from "../../../server/domain/identity/google-identity.ts";
@@ -103,7 +103,9 @@ export async function startReferenceProvider(): Promise<ReferenceProvider> {
     googleLinkTicket: ({ userId, email }) =>
       openLinkTicket(db, { merchantId: userId, googleSubject: `google-${email}` }, new Date()),
     googleCode: async ({ code, email }) => google.issueCode(code, { email, sub: `google-${email}` }),
-    demoOrder: ({ orderCode, expired }) => seedDemoOrder(db, { orderCode, expired }),
+    demoMerchant: async () => {
+      await ensureDemoMerchant(db, { secret: testServerSecret, now: new Date() });
+    },
     packageId: ({ packageCode }) => seedPackageId(db, packageCode),
     openOrder: async ({ userId, packageCode }) => ({
       orderCode: (await seedOpenOrder(db, { userId, packageCode })).orderCode,

@@ -19,7 +19,6 @@ const requestParams = z.object({ email: z.string(), type: codePurpose });
 const loginParams = z.object({ email: z.string(), ip: z.string() });
 const googleCodeParams = z.object({ email: z.string(), code: z.string() });
 const googleTokenParams = z.object({ email: z.string(), nonce: z.string() });
-const demoParams = z.object({ orderCode: z.string() });
 const noParams = z.optional(z.unknown());
 const messageParams = z.object({ email: z.string(), type: messageTypeField, title: z.string() });
 const packageParams = z.object({ packageCode: z.string() });
@@ -134,17 +133,11 @@ export function createStateHandlers(seeder: StateSeeder) {
       await seeder.googleCode({ code, email });
       return undefined;
     }),
-    // Demo orders need nothing but the (emptied) database.
-    [states.demoOpen]: guarded(states.demoOpen, noParams, async () => undefined),
-    [states.demoOrderPending]: guarded(states.demoOrderPending, demoParams, async ({ orderCode }) => {
-      await seeder.demoOrder({ orderCode, expired: false });
+    // The demo merchant, as a server with the devnet makes it at its start (the database was emptied).
+    [states.demoOpen]: guarded(states.demoOpen, noParams, async () => {
+      await seeder.demoMerchant();
       return undefined;
     }),
-    [states.demoOrderExpired]: guarded(states.demoOrderExpired, demoParams, async ({ orderCode }) => {
-      await seeder.demoOrder({ orderCode, expired: true });
-      return undefined;
-    }),
-    [states.noDemoOrder]: guarded(states.noDemoOrder, demoParams, async () => undefined),
     [states.packageOnSale]: guarded(states.packageOnSale, packageParams, (params) => seeder.packageId(params)),
     [states.openOrder]: guarded(states.openOrder, orderParams, async ({ email, packageCode }) => {
       const userId = await merchantId(email);

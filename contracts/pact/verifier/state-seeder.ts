@@ -30,8 +30,8 @@ export interface StateSeeder {
   googleLinkTicket(input: { userId: string; email: string }): Promise<string>;
   /** Make the provider's (test) Google token endpoint exchange `code` for an ID token of `email`. */
   googleCode(input: { code: string; email: string }): Promise<void>;
-  /** A demo order with this code: pending with time left, or past its expiry. */
-  demoOrder(input: { orderCode: string; expired: boolean }): Promise<void>;
+  /** The demo merchant of /demo01, with its package and application, on a provider that follows a devnet. */
+  demoMerchant(): Promise<void>;
   /** An unread message in the merchant's box; answers its id. */
   message(input: {
     userId: string;

@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
@@ -214,29 +213,4 @@ describe("a server killed between a callback's attempts", { timeout: 120_000 }, 
       await holding.stop();
     }
   }, 100_000);
-
-  it.each([
-    [{ CALLBACK_RETRY_SCHEDULE: "1,1,2", DEV_OUTBOX: "" }, /CALLBACK_RETRY_SCHEDULE is for test servers/],
-    [{ CALLBACK_RETRY_SCHEDULE: "1,soon", DEV_OUTBOX: "true" }, /CALLBACK_RETRY_SCHEDULE must be/],
-  ])("refuses CALLBACK_RETRY_SCHEDULE %j before it touches the data folder", async (settings, refusal) => {
-    const dataDir = join(tempDir(), "data");
-    const main = startMain(dataDir, settings);
-    await expect(main.ready).rejects.toThrow(refusal);
-    await main.exit;
-    expect(main.child.exitCode).toBe(1);
-    expect(existsSync(dataDir)).toBe(false);
-  });
-
-  // Collection's interval (server/domain/collection/collection-settings.ts) is refused the same way, on the same start.
-  it.each([
-    [{ COLLECTION_INTERVAL_SECONDS: "2", DEV_OUTBOX: "" }, /COLLECTION_INTERVAL_SECONDS is for test servers/],
-    [{ COLLECTION_INTERVAL_SECONDS: "0.5", DEV_OUTBOX: "true" }, /COLLECTION_INTERVAL_SECONDS must be/],
-  ])("refuses COLLECTION_INTERVAL_SECONDS %j before it touches the data folder", async (settings, refusal) => {
-    const dataDir = join(tempDir(), "data");
-    const main = startMain(dataDir, settings);
-    await expect(main.ready).rejects.toThrow(refusal);
-    await main.exit;
-    expect(main.child.exitCode).toBe(1);
-    expect(existsSync(dataDir)).toBe(false);
-  });
 });

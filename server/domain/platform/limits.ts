@@ -40,7 +40,7 @@ export interface Limits {
   loginFailuresPerAccount: RateWindow;
   /** Wrong passwords through one device cookie. */
   loginFailuresPerDevice: RateWindow;
-  /** Demo orders (/demo01) one address may create. */
+  /** Demo invoices (/demo01) one address may create: each is a real invoice with addresses the watcher follows. */
   demoOrdersPerIp: RateWindow;
   /** Signed-in calls of one merchant, all sessions and addresses together (ASVS 2.4.1; identity/merchant-calls.ts). */
   merchantCalls: RateWindow;

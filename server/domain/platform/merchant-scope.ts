@@ -37,6 +37,7 @@ export type SystemActor =
   | "second-factor"
   | "application-proof"
   | "open-api"
+  | "demo-checkout"
   // Test files only: the checker spares tests, and allows systemScope() nowhere else.
   | "test";
 
