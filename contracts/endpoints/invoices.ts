@@ -1,6 +1,9 @@
 import { invoiceRefundRequest } from "../schemas/invoice-refunds.ts";
 import {
   consoleInvoice,
+  invoiceEventName,
+  invoiceEventsPath,
+  invoiceEventsQuery,
   invoiceExportRequest,
   invoiceListRequest,
   invoiceListResult,
@@ -46,5 +49,19 @@ export const invoicesEndpoints = {
     result: openWithdrawal,
     auth: true,
     source: "proposed",
+  }),
+  /** Each invoice of the merchant's, as listed, whenever its life moves. */
+  invoiceEvents: endpoint({
+    area: "invoices",
+    call: "watch",
+    method: "GET",
+    path: invoiceEventsPath,
+    body: null,
+    query: invoiceEventsQuery,
+    result: consoleInvoice,
+    auth: true,
+    source: "proposed",
+    stream: true,
+    event: invoiceEventName,
   }),
 } as const satisfies Record<string, Endpoint>;

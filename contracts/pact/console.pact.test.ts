@@ -12,14 +12,17 @@ const decimal = (example: string) => regex("^\\d{1,20}(\\.\\d{1,18})?$", example
 const utcDay = (example: string) => regex("^\\d{4}-\\d{2}-\\d{2}$", example);
 
 describe("POST /api/Console/Overview (proposed)", () => {
-  it("answers the console home's figures: counts, balance, main-chain amount, today's receipts and the week's trend", async () => {
+  it("answers the console home's figures: counts, balance, main-chain amount, today's receipts and invoices paid, and the week's trend of both", async () => {
     const today = { date: utcDay("2026-11-25"), amount: decimal("12.5"), count: integer(1) };
+    const invoicesDay = { date: utcDay("2026-11-25"), amount: decimal("0"), count: integer(0) };
     const figures = {
       counts: { applications: integer(1), currencies: integer(1), wallets: integer(1) },
       balance: decimal("12.5"),
       mainChain: decimal("12.5"),
       today,
-      trend: { range: "week", days: eachLike(today) },
+      // No invoice in this state: the days are there, zero-filled.
+      invoicesPaidToday: invoicesDay,
+      trend: { range: "week", days: eachLike(today), invoicesPaid: eachLike(invoicesDay) },
       serverTime: isoDate("2026-11-25T08:00:00.000Z"),
     };
     await pact

@@ -5,7 +5,7 @@ import { invoiceExportTable } from "../exports/invoices.ts";
 import { exampleOf, isoDate } from "./body-matchers.ts";
 import { merchant } from "./fixtures.ts";
 import { listFileInteraction, listPageInteraction } from "./list-interactions.ts";
-import { apiFor, authHeaders, createPact, ok, responseHeaders } from "./pact-setup.ts";
+import { apiFor, authHeaders, createPact, failure, ok, responseHeaders } from "./pact-setup.ts";
 import { states } from "./provider-states.ts";
 
 const { like, regex, integer, eachLike, boolean, fromProviderState } = MatchersV3;
@@ -17,9 +17,10 @@ const withInvoice = { email, name: "Pact shop", orderId, amount: "2" };
 const address = (example: string) => regex("^0x[0-9a-fA-F]{40}$", example);
 const decimal = (example: string) => regex("^\\d{1,20}(\\.\\d{1,18})?$", example);
 const invoiceId = "AAAAAAAAAAAAAAAAAAAAAA";
+const txHash = () => regex("^0x[0-9a-f]{64}$", `0x${"ab".repeat(32)}`);
 
 describe("POST /api/Invoice/List", () => {
-  it("lists the invoices of the merchant's applications by order id, with their payment links and the transfers they counted", () =>
+  it("lists the invoices of the merchant's applications by order id, with their payment links, the transfers they counted and their timelines", () =>
     listPageInteraction(pact, {
       given: [[states.invoiceCounting, withInvoice]],
       description: "a request for the merchant's invoices of one order",
@@ -53,26 +54,39 @@ describe("POST /api/Invoice/List", () => {
           required: integer(2),
           removed: boolean(false),
           late: boolean(false),
+          txHash: txHash(),
+          // The devnet has no explorer configured.
+          explorerUrl: null,
         }),
         expiresAt: isoDate("2026-11-29T10:15:00.000Z"),
         paidAt: null,
         createdAt: isoDate("2026-11-29T10:00:00.000Z"),
         refunds: [],
+        // Made, then its one transfer seen; no change of state's callback (the state seeds it counting).
+        timeline: [
+          { at: isoDate("2026-11-29T10:00:00.000Z"), kind: "created", transfer: null, callback: null },
+          {
+            at: isoDate("2026-11-29T10:01:00.000Z"),
+            kind: "transferSeen",
+            transfer: { chain: like("Devnet"), amount: decimal("1"), txHash: txHash(), late: false },
+            callback: null,
+          },
+        ],
       },
       call: (api) => api.invoices.list({ orderId, pageSize: 10 }),
     }));
 });
 
 describe("POST /api/Invoice/Export", () => {
-  // The one invoice is processing: the file of paid ones is its header alone.
+  // The one invoice is processing, with no flag: the file of paid, overpaid ones is its header alone.
   it("exports the invoices a filter selects as a CSV file, its labels (English, the language asked) first", () =>
     listFileInteraction(pact, {
       given: [[states.invoiceCounting, withInvoice]],
-      description: "a CSV export of the merchant's paid invoices",
+      description: "a CSV export of the merchant's paid invoices flagged overpaid",
       endpoint: invoicesEndpoints.invoiceExport,
-      body: { status: "paid" },
+      body: { status: "paid", flag: "overpaid" },
       table: invoiceExportTable,
-      call: (api) => api.invoices.export({ status: "paid" }),
+      call: (api) => api.invoices.export({ status: "paid", flag: "overpaid" }),
     }));
 });
 
@@ -158,6 +172,26 @@ describe("POST /api/Invoice/Refund", () => {
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(withdrawal)))
       .executeTest(async (mock) => {
         await expect(apiFor(mock, token).invoices.refund(body)).resolves.toEqual(exampleOf(withdrawal));
+      });
+  });
+});
+
+describe("GET /api/Invoice/Events", () => {
+  it("refuses to follow the live invoices with a revoked token (401, 4010), before any event", async () => {
+    const revoked = "pact-token-invoices-revoked";
+    await pact
+      .addInteraction()
+      .given(states.tokenRevoked, { email, token: revoked })
+      .uponReceiving("a request to follow the live invoices with a revoked token")
+      .withRequest("GET", "/api/Invoice/Events", (b) =>
+        b.headers({ Accept: "text/event-stream", Authorization: authHeaders(revoked).Authorization }),
+      )
+      .willRespondWith(401, (b) => b.headers(responseHeaders).jsonBody(failure("4010", "Not logged in")))
+      .executeTest(async (mock) => {
+        const refusal = await new Promise((resolve) => {
+          apiFor(mock, revoked).invoices.watch({}, { onEvent: resolve, onError: resolve });
+        });
+        expect(refusal).toMatchObject({ kind: "api", errCode: "4010" });
       });
   });
 });

@@ -11,7 +11,9 @@ import { usdtAmount } from "./fields.ts";
  * - mainChain: USDT credited to the merchant's deposit addresses that is still on chain, not yet collected into the
  *   treasury (Application bills: credited, collection amount empty);
  * - today and trend: credited application bills by the UTC day they were paid (Application bills filtered by
- *   status "credited" and that day's pay time): their sum and count, one point per day of the range, zero-filled.
+ *   status "credited" and that day's pay time): their sum and count, one point per day of the range, zero-filled;
+ * - invoicesPaidToday and trend.invoicesPaid: the invoices paid on each UTC day (Invoices filtered by status "paid",
+ *   by the day they were paid): how many, and what they received, one point per day of the range, zero-filled.
  */
 export const overviewRanges = ["week", "month", "quarter"] as const;
 export const overviewRange = z.enum(overviewRanges);
@@ -31,7 +33,8 @@ export const overviewResult = z.object({
   balance: usdtAmount,
   mainChain: usdtAmount,
   today: receiptsOfDay,
-  trend: z.object({ range: overviewRange, days: z.array(receiptsOfDay) }),
+  invoicesPaidToday: receiptsOfDay,
+  trend: z.object({ range: overviewRange, days: z.array(receiptsOfDay), invoicesPaid: z.array(receiptsOfDay) }),
   serverTime: z.iso.datetime(),
 });
 export type OverviewResult = z.infer<typeof overviewResult>;

@@ -6,7 +6,10 @@ import type { consoleOverviewMachine } from "./console-overview.ts";
 
 type OverviewSnapshot = SnapshotFrom<typeof consoleOverviewMachine>;
 
-/** The figure cards: the account balance, what is still on chain and today's receipts (kept while they load again). */
+/**
+ * The figure cards: the account balance, what is still on chain, today's receipts and invoices paid today (kept while
+ * they load again).
+ */
 export type FiguresView =
   | { kind: "loading" }
   | { kind: "failed"; failure: Failure | null }
@@ -16,9 +19,13 @@ export type FiguresView =
       balance: string;
       mainChain: string;
       today: ReceiptsOfDay;
+      invoicesPaidToday: ReceiptsOfDay;
     };
 
-/** The trend of receipts: one point a day of the range, its total, and the range the buttons show as chosen. */
+/**
+ * The trend of receipts and of invoices paid: one point a day of the range, their totals, and the range the buttons
+ * show as chosen.
+ */
 export interface TrendView {
   /** The range chosen (its button pressed). */
   range: OverviewRange;
@@ -27,8 +34,16 @@ export interface TrendView {
   /** Null until a range's figures arrived once. */
   days: ReceiptsOfDay[] | null;
   total: { amount: string; count: number } | null;
+  /** The invoices paid each day of the same range, and their total; null with `days`. */
+  invoicesPaid: ReceiptsOfDay[] | null;
+  invoicesTotal: { amount: string; count: number } | null;
   refreshing: boolean;
 }
+
+const totalOf = (days: readonly ReceiptsOfDay[]) => ({
+  amount: addAmounts(...days.map((d) => d.amount)),
+  count: days.reduce((n, d) => n + d.count, 0),
+});
 
 const loadingAgain = (s: OverviewSnapshot) => s.matches({ figures: "loading" });
 
@@ -42,6 +57,7 @@ export function selectFigures(s: OverviewSnapshot): FiguresView {
     balance: figures.balance,
     mainChain: figures.mainChain,
     today: figures.today,
+    invoicesPaidToday: figures.invoicesPaidToday,
   };
 }
 
@@ -53,9 +69,9 @@ export function selectTrend(s: OverviewSnapshot): TrendView {
     range,
     shown: days && figures ? figures.trend.range : null,
     days,
-    total: days
-      ? { amount: addAmounts(...days.map((d) => d.amount)), count: days.reduce((n, d) => n + d.count, 0) }
-      : null,
+    total: days ? totalOf(days) : null,
+    invoicesPaid: days && figures ? figures.trend.invoicesPaid : null,
+    invoicesTotal: days && figures ? totalOf(figures.trend.invoicesPaid) : null,
     refreshing: loadingAgain(s),
   };
 }

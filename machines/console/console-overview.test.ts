@@ -11,7 +11,12 @@ const figuresOf = (range: OverviewRange, today = day("2026-11-27", "10.5", 2)): 
   balance: "40.25",
   mainChain: "12.5",
   today,
-  trend: { range, days: [day("2026-11-26", "0.000001", 1), today] },
+  invoicesPaidToday: day("2026-11-27", "25", 1),
+  trend: {
+    range,
+    days: [day("2026-11-26", "0.000001", 1), today],
+    invoicesPaid: [day("2026-11-26", "5.5", 2), day("2026-11-27", "25", 1)],
+  },
   serverTime: "2026-11-27T10:00:00.000Z",
 });
 
@@ -53,8 +58,11 @@ describe("the console home's figures", () => {
       balance: "40.25",
       mainChain: "12.5",
       today: day("2026-11-27", "10.5", 2),
+      invoicesPaidToday: day("2026-11-27", "25", 1),
     });
     expect(selectTrend(actor.getSnapshot()).total).toEqual({ amount: "10.500001", count: 3 });
+    expect(selectTrend(actor.getSnapshot()).invoicesTotal).toEqual({ amount: "30.5", count: 3 });
+    expect(selectTrend(actor.getSnapshot()).invoicesPaid?.map((d) => d.count)).toEqual([2, 1]);
     actor.send({ type: "overview.range", range: "quarter" });
     expect(selectTrend(actor.getSnapshot())).toMatchObject({ range: "quarter", shown: "week", refreshing: true });
     expect(selectFigures(actor.getSnapshot())).toMatchObject({ kind: "ready", refreshing: true });

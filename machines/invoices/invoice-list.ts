@@ -1,10 +1,11 @@
 import { invoicesEndpoints } from "../../contracts/endpoints/invoices.ts";
-import { invoiceStatus } from "../../contracts/schemas/invoice-states.ts";
+import { invoiceFlag, invoiceStatus } from "../../contracts/schemas/invoice-states.ts";
 import { listArea } from "../lists/list-area.ts";
 
 /**
  * Invoices on the list framework: every invoice of the merchant's applications, newest first, searched by its status,
- * its application, the merchant's order id and when it was made.
+ * a flag, its application, the merchant's order id and when it was made; its rows are live (a transfer seen, a
+ * confirmation, paid, expired).
  */
 export const invoiceListArea = listArea(
   { pages: invoicesEndpoints.invoiceList, file: invoicesEndpoints.invoiceExport },
@@ -18,6 +19,13 @@ export const invoiceListArea = listArea(
         optionLabels: "invoices.status",
         any: "invoices.search.anyStatus",
       },
+      {
+        name: "flag",
+        kind: "choice",
+        options: invoiceFlag.options,
+        optionLabels: "invoices.flag",
+        any: "invoices.search.anyFlag",
+      },
       { name: "appCode", kind: "application" },
       { name: "orderId", kind: "text", code: true },
       { name: "startTime", kind: "from" },
@@ -26,6 +34,6 @@ export const invoiceListArea = listArea(
     pageSizes: [10, 20, 50],
     defaultPageSize: 10,
     rowKey: (invoice) => invoice.invoiceId,
-    live: false,
+    live: true,
   },
 );

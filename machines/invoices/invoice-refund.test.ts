@@ -52,7 +52,7 @@ describe("what an invoice may still refund", () => {
 
   it("offers first the chain the customer paid on, then the invoice's others", () => {
     const address = { chainId: 1, token: asked.token, address: asked.to };
-    const transfer = { amount: "1", confirmations: 2, required: 2, late: false };
+    const transfer = { amount: "1", confirmations: 2, required: 2, late: false, txHash: null, explorerUrl: null };
     const invoice = {
       addresses: [
         { ...address, chain: "Devnet" },

@@ -113,6 +113,17 @@ runModel(consoleOverviewModel, {
         h.t("consoleHome.deposits", { count: total, n: String(total) }),
       );
       expect(trend().querySelectorAll("tbody tr")).toHaveLength(shown.trend.days.length);
+      // Invoices paid: today's card, the range's total under the chart, and each day's count in the table.
+      expect(figureValue("console-invoices-today")?.textContent).toBe(
+        formatUsdt(shown.invoicesPaidToday.amount, "en-US"),
+      );
+      const invoices = shown.trend.invoicesPaid.reduce((n, d) => n + d.count, 0);
+      expect(within(trend()).getByTestId("console-trend-invoices").textContent).toContain(
+        h.t("consoleHome.invoices", { count: invoices, n: String(invoices) }),
+      );
+      expect([...trend().querySelectorAll("tbody tr")].map((row) => Number(row.getAttribute("data-invoices")))).toEqual(
+        shown.trend.invoicesPaid.map((d) => d.count),
+      );
     }
     const lost = s.matches({ feed: "lost" });
     await waitFor(() => expect(Boolean(screen.queryByTestId("console-feed-lost"))).toBe(lost));

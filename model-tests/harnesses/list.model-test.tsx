@@ -118,6 +118,7 @@ runModel(listModel, {
         // The live lists' streams: whichever the page follows, the path speaks through it.
         "bills.watch": (_query, handlers) => follow(handlers),
         "transactions.watch": (_query, handlers) => follow(handlers),
+        "invoices.watch": (_query, handlers) => follow(handlers),
       },
       billNo ? `?billNo=${billNo}` : "",
       { path: shows?.path ?? "", title: shows?.title ?? `${area.name}.title` },

@@ -7,7 +7,10 @@ import { failure, noFigures, refusal } from "./fixtures.ts";
 
 const { done, failed } = eventBuilders(consoleOverviewMachine);
 
-/** Figures with receipts: 40.25 USDT on the balance, 12.5 on chain, 10.5 credited today in 2 deposits, 1 yesterday. */
+/**
+ * Figures with receipts: 40.25 USDT on the balance, 12.5 on chain, 10.5 credited today in 2 deposits, 1 yesterday; one
+ * invoice paid today, 30 USDT.
+ */
 export function someFigures(range: OverviewRange): OverviewResult {
   const zeros = noFigures(range);
   const days = zeros.trend.days.map((d, i, all) =>
@@ -17,7 +20,17 @@ export function someFigures(range: OverviewRange): OverviewResult {
         ? { ...d, amount: "1", count: 1 }
         : d,
   );
-  return { ...zeros, balance: "40.25", mainChain: "12.5", today: days.at(-1)!, trend: { range, days } };
+  const invoicesPaid = zeros.trend.invoicesPaid.map((d, i, all) =>
+    i === all.length - 1 ? { ...d, amount: "30", count: 1 } : d,
+  );
+  return {
+    ...zeros,
+    balance: "40.25",
+    mainChain: "12.5",
+    today: days.at(-1)!,
+    invoicesPaidToday: invoicesPaid.at(-1)!,
+    trend: { range, days, invoicesPaid },
+  };
 }
 
 type E = ModelEvent<typeof consoleOverviewMachine>;

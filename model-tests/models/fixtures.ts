@@ -61,20 +61,21 @@ export const noSubscription: SubscriptionResult = {
   serverTime: "2026-02-01T10:00:00.000Z",
 };
 
+const zeroDays = (range: OverviewRange) =>
+  Array.from({ length: overviewRangeDays[range] }, (_, i) => ({
+    date: new Date(Date.UTC(2026, 1, 1) - (overviewRangeDays[range] - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+    amount: "0",
+    count: 0,
+  }));
+
 /** The console home's figures of a merchant with nothing yet: zeros, one point a day of the range. */
 export const noFigures = (range: OverviewRange): OverviewResult => ({
   counts: { applications: 0, currencies: 0, wallets: 0 },
   balance: "0",
   mainChain: "0",
   today: { date: "2026-02-01", amount: "0", count: 0 },
-  trend: {
-    range,
-    days: Array.from({ length: overviewRangeDays[range] }, (_, i) => ({
-      date: new Date(Date.UTC(2026, 1, 1) - (overviewRangeDays[range] - 1 - i) * 86_400_000).toISOString().slice(0, 10),
-      amount: "0",
-      count: 0,
-    })),
-  },
+  invoicesPaidToday: { date: "2026-02-01", amount: "0", count: 0 },
+  trend: { range, days: zeroDays(range), invoicesPaid: zeroDays(range) },
   serverTime: "2026-02-01T10:00:00.000Z",
 });
 

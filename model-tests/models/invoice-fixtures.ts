@@ -17,6 +17,9 @@ const invoice = {
   addresses: [devnetAddress],
 };
 
+const removedTransfer = { chain: "Devnet", amount: "10", txHash: `0x${"ab".repeat(32)}`, late: false };
+const payingTransfer = { chain: "Devnet", amount: "30", txHash: `0x${"cd".repeat(32)}`, late: false };
+
 /** Paid twice over by two transfers: overpaid, one of them counted after a reorganisation took the other away. */
 export const invoicePaidOver: ConsoleInvoice = {
   ...invoice,
@@ -33,8 +36,15 @@ export const invoicePaidOver: ConsoleInvoice = {
   checkoutUrl: "https://console.example.com/pay/Pq7xVd2mLk9sTr4wYb1nZa",
   addresses: [devnetAddress, { ...devnetAddress, chain: "Eth", chainId: 1 }],
   transfers: [
-    { chain: "Devnet", amount: "10", confirmations: 0, required: 2, removed: true, late: false },
-    { chain: "Devnet", amount: "30", confirmations: 2, required: 2, removed: false, late: false },
+    { ...removedTransfer, confirmations: 0, required: 2, removed: true, late: false, explorerUrl: null },
+    {
+      ...payingTransfer,
+      confirmations: 2,
+      required: 2,
+      removed: false,
+      late: false,
+      explorerUrl: `https://explorer.example.com/tx/${payingTransfer.txHash}`,
+    },
   ],
   expiresAt: "2026-11-27T09:30:00.000Z",
   paidAt: "2026-11-27T09:20:00.000Z",
@@ -51,7 +61,55 @@ export const invoicePaidOver: ConsoleInvoice = {
       createdAt: "2026-11-27T10:00:00.000Z",
     },
   ],
+  timeline: [
+    { at: "2026-11-27T09:15:00.000Z", kind: "created", transfer: null, callback: null },
+    { at: "2026-11-27T09:16:00.000Z", kind: "transferSeen", transfer: removedTransfer, callback: null },
+    {
+      at: "2026-11-27T09:16:00.000Z",
+      kind: "processing",
+      transfer: null,
+      callback: { eventId: "evt-processing", status: "success", attempts: 1 },
+    },
+    { at: "2026-11-27T09:17:00.000Z", kind: "transferRemoved", transfer: removedTransfer, callback: null },
+    { at: "2026-11-27T09:19:00.000Z", kind: "transferSeen", transfer: payingTransfer, callback: null },
+    { at: "2026-11-27T09:20:00.000Z", kind: "transferConfirmed", transfer: payingTransfer, callback: null },
+    {
+      at: "2026-11-27T09:20:00.000Z",
+      kind: "paid",
+      transfer: null,
+      callback: { eventId: "evt-paid", status: "failed", attempts: 8 },
+    },
+  ],
 };
+/** The same invoice as the live stream sends it once 5 USDT more arrived after it ended: paid late as well. */
+export const invoicePaidLate: ConsoleInvoice = {
+  ...invoicePaidOver,
+  flags: ["overpaid", "paidLate"],
+  amountReceived: "35",
+  transfers: [
+    ...invoicePaidOver.transfers,
+    {
+      chain: "Devnet",
+      amount: "5",
+      confirmations: 2,
+      required: 2,
+      removed: false,
+      late: true,
+      txHash: `0x${"ef".repeat(32)}`,
+      explorerUrl: null,
+    },
+  ],
+  timeline: [
+    ...invoicePaidOver.timeline,
+    {
+      at: "2026-11-27T09:45:00.000Z",
+      kind: "transferSeen",
+      transfer: { chain: "Devnet", amount: "5", txHash: `0x${"ef".repeat(32)}`, late: true },
+      callback: null,
+    },
+  ],
+};
+
 /** Less than its amount arrived before its time ran out: expired, underpaid, nothing more to say of it. */
 export const invoiceUnderpaid: ConsoleInvoice = {
   ...invoice,
@@ -65,11 +123,31 @@ export const invoiceUnderpaid: ConsoleInvoice = {
   customerEmail: null,
   metadata: {},
   checkoutUrl: "https://console.example.com/pay/Ab3cDe4fGh5iJk6lMn7oPq",
-  transfers: [{ chain: "Devnet", amount: "5", confirmations: 2, required: 2, removed: false, late: false }],
+  transfers: [
+    {
+      chain: "Devnet",
+      amount: "5",
+      confirmations: 2,
+      required: 2,
+      removed: false,
+      late: false,
+      txHash: null,
+      explorerUrl: null,
+    },
+  ],
   expiresAt: "2026-11-26T19:00:00.000Z",
   paidAt: null,
   createdAt: "2026-11-26T18:45:00.000Z",
   refunds: [],
+  timeline: [
+    { at: "2026-11-26T18:45:00.000Z", kind: "created", transfer: null, callback: null },
+    {
+      at: "2026-11-26T19:00:00.000Z",
+      kind: "expired",
+      transfer: null,
+      callback: { eventId: "evt-expired", status: "pending", attempts: 0 },
+    },
+  ],
 };
 
 /** The applications the filter offers, with the first answer only. */

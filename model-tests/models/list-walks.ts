@@ -1,3 +1,4 @@
+import type { ConsoleInvoice } from "../../contracts/schemas/invoices.ts";
 import type { Application } from "../../contracts/schemas/apps.ts";
 import type { AppBill } from "../../contracts/schemas/bills.ts";
 import type { CallbackAttempt } from "../../contracts/schemas/callbacks.ts";
@@ -21,7 +22,7 @@ import {
 } from "./bill-fixtures.ts";
 import { callbackListAnswer } from "./callback-fixtures.ts";
 import { failure } from "./fixtures.ts";
-import { invoiceListAnswer } from "./invoice-fixtures.ts";
+import { invoiceListAnswer, invoicePaidLate, invoicePaidOver } from "./invoice-fixtures.ts";
 import { orderListAnswer, sampleDetail } from "./order-list-fixtures.ts";
 import { rechargeListAnswer } from "./recharge-fixtures.ts";
 import { transactionListAnswer, withdrawalCounting, withdrawalHeld } from "./transaction-fixtures.ts";
@@ -228,6 +229,10 @@ export function detailFromRowEvents(s: S): E[] {
     if (live(s) && first?.id === withdrawalHeld.id && first.confirmations === null)
       events.push({ type: "row.updated", row: withdrawalCounting });
     if (context.area.name === "invoices") events.push({ type: "list.reload", why: linkMadeReason });
+    // Invoices are live: the overpaid invoice comes again, paid late as well (money after it ended, still credited).
+    const invoice = context.items[0] as ConsoleInvoice | undefined;
+    if (live(s) && invoice?.invoiceId === invoicePaidOver.invoiceId && !invoice.flags.includes("paidLate"))
+      events.push({ type: "row.updated", row: invoicePaidLate });
     return events;
   }
   if (inList(s, "details")) return [{ type: "details.close" }];

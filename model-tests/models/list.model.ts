@@ -1,6 +1,7 @@
 import type { Application } from "../../contracts/schemas/apps.ts";
 import type { AppBill } from "../../contracts/schemas/bills.ts";
 import type { CallbackAttempt } from "../../contracts/schemas/callbacks.ts";
+import type { ConsoleInvoice } from "../../contracts/schemas/invoices.ts";
 import type { Order } from "../../contracts/schemas/orders.ts";
 import { appListArea } from "../../machines/apps/app-list.ts";
 import { billListArea } from "../../machines/bills/bill-list.ts";
@@ -136,6 +137,10 @@ export const listModel: MachineModel<typeof listMachine> = {
       case "details.close":
         return `Press ${english("bills.details.close")} in the details dialog`;
       case "row.updated": {
+        if ("invoiceId" in (e.row as object)) {
+          const invoice = e.row as ConsoleInvoice;
+          return `The live stream says invoice ${invoice.orderId} is now ${invoice.status}, flagged ${invoice.flags.join(" and ")}, ${invoice.amountReceived} USDT received`;
+        }
         if ("appCode" in (e.row as object) && !("billNo" in (e.row as object)))
           return `In the first row press Edit, verify with the e-mail code, rename it "${(e.row as Application).name}"; press Save (the server saves it)`;
         const bill = e.row as AppBill;
@@ -200,7 +205,7 @@ export const listModel: MachineModel<typeof listMachine> = {
     if (n === "transactions")
       return `The details dialog of record ${context.detailKey} shows every field and the journal's lines, account by account`;
     if (n === "invoices")
-      return `The details dialog of invoice ${context.detailKey} shows every field, its payment link with Copy and Open, its addresses and the transfers it counted`;
+      return `The details dialog of invoice ${context.detailKey} shows every field, its payment link with Copy and Open, its addresses, the transfers it counted with their explorer links, and its timeline with each change's callback`;
     const open = context.detail as AppBill;
     return `${feed}the details dialog of bill ${open.billNo} shows every field, status ${open.status}${open.status === "confirming" ? ` ${open.confirmations} / ${open.required}` : ""}`;
   },

@@ -169,6 +169,7 @@ function describe(c: ChainConfig): ConfiguredChain {
     confirmations: c.confirmations,
     devnet: c.chainId === devnetChainId,
     ...(c.depositFactory ? { depositFactory: getAddress(c.depositFactory) } : {}),
+    ...(c.explorerUrl ? { explorerUrl: c.explorerUrl } : {}),
   };
 }
 

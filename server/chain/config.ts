@@ -37,6 +37,8 @@ const chainEntry = z.strictObject({
   leaseMs: z._default(z.int().check(z.minimum(1_000), z.maximum(600_000)), 15_000),
   /** The deployed deposit-forwarder factory (chain/deposit-forwarder.sol); without it the chain has no deposit addresses. */
   depositFactory: z.optional(evmAddress),
+  /** A block explorer (Etherscan, BscScan, a Blockscout): the console links a transaction to `<explorerUrl>/tx/<hash>`. */
+  explorerUrl: z.optional(z.url({ protocol: /^https?$/ })),
 });
 
 const chain = z.pipe(

@@ -19,7 +19,15 @@ export interface ConfiguredChain {
   devnet: boolean;
   /** The deposit-forwarder factory deposit addresses are computed under (CHAINS' `depositFactory`; deployed on the devnet). */
   depositFactory?: Address;
+  /** A block explorer's address (CHAINS' `explorerUrl`); none on the devnet. */
+  explorerUrl?: string;
 }
+
+/** A transaction on its chain's explorer, or null when the chain has none configured. */
+export const explorerTxUrl = (
+  chain: Pick<ConfiguredChain, "explorerUrl"> | undefined,
+  txHash: string,
+): string | null => (chain?.explorerUrl ? `${chain.explorerUrl.replace(/\/+$/, "")}/tx/${txHash}` : null);
 
 /**
  * A chain by its id and its `{product}` (a deposit address's chain; the wire mappers name chains through the currency

@@ -6,6 +6,7 @@ import { errCodes } from "../../contracts/schemas/envelope.ts";
 import type { MessageType } from "../../contracts/schemas/messages.ts";
 import { appBill, billEventsPath } from "../../contracts/schemas/bills.ts";
 import { transactionEventsPath, transactionRecord } from "../../contracts/schemas/transactions.ts";
+import { consoleInvoice, invoiceEventsPath } from "../../contracts/schemas/invoices.ts";
 import { notifyLive } from "../domain/platform/live-changes.ts";
 import { openEventStream } from "../testing/event-stream.ts";
 import {
@@ -118,6 +119,8 @@ interface World {
   aInvoice: { invoiceId: string; orderId: string };
   aInvoicesCursor: string;
   bInvoiceOrder: string;
+  /** B's own invoice's public id (B's live invoices hear it). */
+  bInvoiceId: string;
   /** Strings only A's rows hold: none may appear anywhere in an answer to B. */
   aSecrets: string[];
   /** A's ids: no id-like field of an answer to B may hold one. */
@@ -750,6 +753,12 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
     after: (w) => bStreamHearsOnlyOwnBills(w),
   },
 
+  // No ids in; B's live invoices carry B's invoices only (checked after, over a real stream).
+  invoiceEvents: {
+    attacks: () => [],
+    after: (w) => bStreamHearsOnlyOwnInvoices(w),
+  },
+
   // No ids in; B's live transaction records carry B's records only (checked after, over a real stream).
   transactionEvents: {
     attacks: () => [],
@@ -929,11 +938,12 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
       },
     ],
   },
-  // A's application and order id as filters: B finds only its own invoice, never A's; A's cursor is refused.
+  // A's application, order id and its invoice's flag as filters: B finds only its own invoice, never A's; A's cursor
+  // is refused.
   invoiceList: {
     attacks: (w) => [
       {
-        body: { appCode: w.aApp, orderId: w.aInvoice.orderId, pageSize: 50 },
+        body: { appCode: w.aApp, orderId: w.aInvoice.orderId, flag: "overpaid", pageSize: 50 },
         outcome: "answered",
         check: (answer) => expect(succeeded(answer).resData.items).toEqual([]),
       },
@@ -950,6 +960,11 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
     attacks: (w) => [
       {
         body: { appCode: w.aApp, orderId: w.aInvoice.orderId },
+        outcome: "answered",
+        check: (answer) => expect(answer.csv ?? []).toEqual([]),
+      },
+      {
+        body: { flag: "overpaid" },
         outcome: "answered",
         check: (answer) => expect(answer.csv ?? []).toEqual([]),
       },
@@ -1130,6 +1145,34 @@ async function bStreamHearsOnlyOwnBills(w: World): Promise<void> {
     ]);
     const heard = JSON.stringify(live.events);
     expect(w.aSecrets.filter((secret) => heard.includes(secret))).toEqual([]);
+  } finally {
+    live.close();
+  }
+}
+
+/**
+ * B's live invoices over a real connection: A's invoice, notified for A and (forged) under B's id, never reaches B's
+ * stream; B's own does, twice (the second is the marker that everything before it was dealt with).
+ */
+async function bStreamHearsOnlyOwnInvoices(w: World): Promise<void> {
+  const live = await openEventStream(`${await streamBaseOf()}${invoiceEventsPath}`, {
+    authorization: `Bearer ${w.b.token}`,
+  });
+  try {
+    expect(live.status).toBe(200);
+    await notifyLive(h.db, "invoice", w.a.userId, w.aInvoice.invoiceId);
+    await notifyLive(h.db, "invoice", w.b.userId, w.aInvoice.invoiceId);
+    await notifyLive(h.db, "invoice", w.b.userId, w.bInvoiceId);
+    await live.waitForEvents(1);
+    await notifyLive(h.db, "invoice", w.b.userId, w.bInvoiceId);
+    const events = await live.waitForEvents(2);
+    expect(events.map((e) => [e.event, consoleInvoice.parse(JSON.parse(e.data)).orderId])).toEqual([
+      ["invoice", w.bInvoiceOrder],
+      ["invoice", w.bInvoiceOrder],
+    ]);
+    const heard = JSON.stringify(live.events);
+    expect(w.aSecrets.filter((secret) => heard.includes(secret))).toEqual([]);
+    expect(heard).not.toContain(w.aInvoice.invoiceId);
   } finally {
     live.close();
   }
@@ -1337,9 +1380,10 @@ async function seedWorld(): Promise<World> {
     description: "AlphaSecretInvoiceDescription",
     customerEmail: "alpha-buyer@example.com",
     metadata: { cart: "AlphaSecretCart" },
+    flags: ["overpaid"],
   });
   const bInvoiceOrder = "bravo-order-1";
-  await seedInvoice(h.db, {
+  const bInvoice = await seedInvoice(h.db, {
     userId: b.userId,
     applicationId: bApp.applicationId,
     appCode: bApp.appCode,
@@ -1386,6 +1430,7 @@ async function seedWorld(): Promise<World> {
     aInvoice: { invoiceId: aInvoice.publicId, orderId: "AlphaSecretOrder-1" },
     aInvoicesCursor,
     bInvoiceOrder,
+    bInvoiceId: bInvoice.publicId,
     aTransactionsCursor,
     bBill: bBill.billNo,
     aBillsCursor,

@@ -11,6 +11,7 @@ import type { LiveStreamName, MerchantStreamName } from "../domain/platform/live
 import type { NotifyRelay } from "../domain/platform/notify-relay.ts";
 import { ApiError, messages, type Outcome } from "../domain/platform/outcome.ts";
 import { callSource } from "./endpoint-routes.ts";
+import { originOf } from "./open-api-routes.ts";
 import { failure } from "./envelope.ts";
 import type { Services } from "./handler.ts";
 import { parseRequest } from "./validation.ts";
@@ -43,13 +44,16 @@ export interface LiveStreamSpec<Q, T> {
   what: string;
   /** The row the stream follows, or null for every row of the merchant. */
   keyOf(query: Q): string | null;
-  /** What is sent at once (possibly nothing), or a refusal answered as an envelope before any stream starts. */
-  first(scope: MerchantScope, query: Q): Promise<Outcome<T[]>>;
+  /**
+   * What is sent at once (possibly nothing), or a refusal answered as an envelope before any stream starts. `origin`:
+   * the scheme and host the stream was asked at, for the links a row hands out (an invoice's checkout page).
+   */
+  first(scope: MerchantScope, query: Q, origin: string): Promise<Outcome<T[]>>;
   /**
    * A re-read after a change of row `key` (null: after a lost connection, anything may have changed): what to send,
    * or "end" when the stream has nothing left to follow.
    */
-  read(scope: MerchantScope, query: Q, key: string | null): Promise<T[] | "end">;
+  read(scope: MerchantScope, query: Q, key: string | null, origin: string): Promise<T[] | "end">;
 }
 
 /** Each app's open streams (their end(), resolving once the answer is over), closed together with the app. */
@@ -113,8 +117,8 @@ export function registerLiveStream<Q, T>(
       stream: spec.stream,
       owner: scope.merchantId,
       followed: spec.keyOf(query),
-      first: () => spec.first(scope, query),
-      read: (key) => spec.read(scope, query, key),
+      first: () => spec.first(scope, query, originOf(request)),
+      read: (key) => spec.read(scope, query, key, originOf(request)),
       // The stream is no activity of the merchant's: it ends with the session (sign-out, idle, 12 hours) and never prolongs it.
       stillAllowed: () => sessionIsLive(services.db, tokenHash, services.clock(), lifetime()),
       // Sessions of this merchant ended (sign-out, password change, reset, on any instance): checked at once.

@@ -8,6 +8,7 @@ import { liveTransactionRecords } from "../domain/payments/transaction-records.t
 import type { MerchantStreamName, PublicStreamName } from "../domain/platform/live-changes.ts";
 import { takeCheckoutSlot } from "../domain/invoices/checkout-limit.ts";
 import { readCheckoutView } from "../domain/invoices/checkout-view.ts";
+import { liveConsoleInvoices } from "../domain/invoices/console-invoices.ts";
 import type { CheckoutQuery, CheckoutView } from "../../contracts/schemas/checkout.ts";
 import { startNotifyRelay } from "../domain/platform/notify-relay.ts";
 import { fail, ok } from "../domain/platform/outcome.ts";
@@ -85,6 +86,21 @@ export function liveStreams(services: Services): Record<MerchantStreamName, Spec
       keyOf: () => null,
       first: async () => ok([]),
       read: (scope, _query, key) => liveTransactionRecords(services.db, scope, key, currencies()),
+    } satisfies LiveStreamSpec<Record<string, never>, unknown>,
+    /**
+     * `GET /api/Invoice/Events`: each invoice as Invoices lists it whenever its life moves (invoice-life-store.ts).
+     * Nothing at once; after a lost LISTEN the invoices still open are sent again.
+     */
+    invoice: {
+      path: endpoints.invoiceEvents.path,
+      query: endpoints.invoiceEvents.query,
+      stream: "invoice",
+      what: "invoice",
+      keyOf: () => null,
+      first: async () => ok([]),
+      // Another merchant's invoice under this merchant's id (a forged NOTIFY) reads nothing, and sends nothing.
+      read: (scope, _query, publicId, origin) =>
+        liveConsoleInvoices(services.db, scope, publicId, { currencies: currencies(), origin }),
     } satisfies LiveStreamSpec<Record<string, never>, unknown>,
   };
   return specs as unknown as Record<MerchantStreamName, Spec>;

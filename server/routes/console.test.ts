@@ -5,7 +5,7 @@ import { subscriptionResult } from "../../contracts/schemas/subscription.ts";
 import { balanceResult } from "../../contracts/schemas/balance.ts";
 import { fromAtto, toAtto } from "../../contracts/money.ts";
 import { call, createHarness, type Harness, type Merchant, reset, signedInMerchant } from "../testing/harness.ts";
-import { seedApplication, seedBalance, seedBill } from "../testing/seed.ts";
+import { seedApplication, seedBalance, seedBill, seedInvoice } from "../testing/seed.ts";
 import { stubChainLayer } from "../testing/stub-chain.ts";
 
 let h: Harness;
@@ -142,5 +142,60 @@ describe("POST /api/Console/Overview", () => {
       today: { amount: "0", count: 0 },
     });
     expect(answer.trend.days.filter((d) => d.amount === "0" && d.count === 0)).toHaveLength(30);
+  });
+
+  it("counts the invoices paid each day (how many, what they received) as Invoices lists them paid, in today's card and the range's trend", async () => {
+    h.clock.freeze();
+    const now = h.clock.now();
+    const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    const m = await signedInMerchant(h);
+    const other = await signedInMerchant(h, "other@example.com");
+    const shop = await seedApplication(h.db, { userId: m.userId, name: "Shop" });
+    const theirs = await seedApplication(h.db, { userId: other.userId, name: "Theirs" });
+    const invoice = async (
+      app: typeof shop,
+      userId: string,
+      status: "paid" | "expired" | "processing",
+      received: string,
+      paidAt: number | null,
+    ) => {
+      const made = await seedInvoice(h.db, {
+        userId,
+        applicationId: app.applicationId,
+        appCode: app.appCode,
+        chains: [],
+        status,
+        amountReceived: received,
+      });
+      await h.db
+        .updateTable("invoices")
+        .set({ paid_at: paidAt === null ? null : new Date(paidAt) })
+        .where("id", "=", made.id)
+        .execute();
+    };
+    await invoice(shop, m.userId, "paid", "25", today + 1000);
+    await invoice(shop, m.userId, "paid", "30.000001", today + dayMs - 1);
+    await invoice(shop, m.userId, "paid", "7", today - 1);
+    await invoice(shop, m.userId, "paid", "9", today - 7 * dayMs);
+    // Not paid: expired underpaid, still counting; and another merchant's paid one.
+    await invoice(shop, m.userId, "expired", "5", null);
+    await invoice(shop, m.userId, "processing", "1", null);
+    await invoice(theirs, other.userId, "paid", "100", today + 1000);
+
+    const week = await figures(m, "week");
+    expect(week.invoicesPaidToday).toEqual({ date: week.today.date, amount: "55.000001", count: 2 });
+    expect(week.trend.invoicesPaid.map((d) => [d.amount, d.count])).toEqual([
+      ["0", 0],
+      ["0", 0],
+      ["0", 0],
+      ["0", 0],
+      ["0", 0],
+      ["7", 1],
+      ["55.000001", 2],
+    ]);
+    expect(week.trend.invoicesPaid.map((d) => d.date)).toEqual(week.trend.days.map((d) => d.date));
+    const month = await figures(m, "month");
+    expect(month.trend.invoicesPaid).toHaveLength(30);
+    expect(month.trend.invoicesPaid.reduce((n, d) => n + d.count, 0)).toBe(4);
   });
 });

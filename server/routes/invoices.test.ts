@@ -5,22 +5,32 @@ import { invoiceListResult } from "../../contracts/schemas/invoices.ts";
 import { openInvoice } from "../../contracts/schemas/open-api-invoices.ts";
 import { labelledRowOf } from "../testing/csv-rows.ts";
 import { call, createHarness, type Harness, type Merchant, reset, signedInMerchant } from "../testing/harness.ts";
-import { seedApplication, seedInvoice, seedPaidOrder } from "../testing/seed.ts";
+import { consoleInvoice, invoiceEventsPath } from "../../contracts/schemas/invoices.ts";
+import { applyInvoiceEvents, lockInvoice } from "../domain/invoices/invoice-life-store.ts";
+import { publishEvent } from "../domain/platform/event-outbox.ts";
+import { openEventStream } from "../testing/event-stream.ts";
+import { seedApplication, seedInvoice, seedInvoiceTransfer, seedPaidOrder } from "../testing/seed.ts";
 import { configuredChain, stubChainLayer } from "../testing/stub-chain.ts";
 
 let h: Harness;
 beforeAll(async () => {
-  // Devnet takes deposit addresses (a payment link's invoice needs them); Eth does not.
+  // Devnet takes deposit addresses (a payment link's invoice needs them) and has no explorer; Eth has one (its trailing
+  // slash is not doubled).
   h = await createHarness({
     chain: stubChainLayer([
       configuredChain("Devnet", 31337, { depositFactory: `0x${"fb".repeat(20)}` }),
-      configuredChain("Eth", 1, { confirmations: 12 }),
+      configuredChain("Eth", 1, { confirmations: 12, explorerUrl: "https://etherscan.example/" }),
     ]),
   });
 });
 afterAll(() => h?.close());
 beforeEach(() => reset(h));
 
+const appOf = (m: Merchant, app: { applicationId: string; appCode: string }) => ({
+  userId: m.userId,
+  applicationId: app.applicationId,
+  appCode: app.appCode,
+});
 const devnet = { chainId: 31337, factory: `0x${"fa".repeat(20)}` as const };
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 29, 10, minute));
 
@@ -108,6 +118,12 @@ describe("Invoice/List and Export", () => {
     expect((await list(m, { status: "paid" })).items.map((i) => i.orderId)).toEqual(["order-2"]);
     expect((await list(m, { appCode: made.shop.appCode })).items.map((i) => i.orderId)).toEqual(["order-3", "order-1"]);
     expect((await list(m, { orderId: "order-1" })).items.map((i) => i.orderId)).toEqual(["order-1"]);
+    // A flag selects the invoices carrying it, whatever else they carry.
+    expect((await list(m, { flag: "overpaid" })).items.map((i) => i.orderId)).toEqual(["order-2"]);
+    expect((await list(m, { flag: "underpaid", appCode: made.shop.appCode })).items.map((i) => i.orderId)).toEqual([
+      "order-1",
+    ]);
+    expect((await list(m, { flag: "paidLate" })).items).toEqual([]);
     const between = { startTime: at(1).toISOString(), endTime: at(2).toISOString() };
     expect((await list(m, between)).items.map((i) => i.orderId)).toEqual(["order-2", "order-1"]);
 
@@ -131,6 +147,161 @@ describe("Invoice/List and Export", () => {
     expect(flagged.csv?.map((row) => [row.Status, row["Status (code)"], row.Flags, row["Flags (code)"]])).toEqual([
       ["Expired", "expired", "Underpaid", "underpaid"],
     ]);
+    const overpaidFile = await call(h, "invoiceExport", { token: m.token, body: { flag: "overpaid" } });
+    expect(overpaidFile.csv?.map((row) => row["Order ID"])).toEqual(["order-2"]);
+  });
+
+  it("tells an invoice's life as a timeline from what is stored (made, each transfer seen, confirmed or taken away, each change of state with its callback) and links a transfer to its chain's explorer where one is configured", async () => {
+    const m = await signedInMerchant(h);
+    const shop = await seedApplication(h.db, { userId: m.userId, name: "Mug shop" });
+    const eth = { chainId: 1, factory: devnet.factory };
+    const invoice = await seedInvoice(h.db, {
+      userId: m.userId,
+      applicationId: shop.applicationId,
+      appCode: shop.appCode,
+      chains: [devnet, eth],
+      orderId: "order-life",
+      status: "paid",
+      flags: ["overpaid"],
+      amountReceived: "30",
+    });
+    const taken = await seedInvoiceTransfer(h.db, {
+      chainId: 31337,
+      to: invoice.addresses.get(31337)!,
+      amount: "10",
+      seenAt: at(1),
+      removedAt: at(2),
+    });
+    const paying = await seedInvoiceTransfer(h.db, {
+      chainId: 1,
+      to: invoice.addresses.get(1)!,
+      amount: "30",
+      seenAt: at(3),
+      confirmedAt: at(5),
+    });
+    const transfers = [
+      { id: taken.id, chain: "31337", amount: "10", confirmations: 0, required: 2, removed: true, late: false },
+      { id: paying.id, chain: "1", amount: "30", confirmations: 12, required: 12, removed: false, late: false },
+    ];
+    await h.db
+      .updateTable("invoices")
+      .set({ created_at: at(0), transfers: JSON.stringify(transfers) })
+      .where("id", "=", invoice.id)
+      .execute();
+    const raised = async (type: "invoice.processing" | "invoice.paid", minute: number) =>
+      publishEvent(h.db, {
+        type,
+        merchantId: m.userId,
+        applicationId: shop.applicationId,
+        target: "recharge",
+        subject: { invoiceId: invoice.id },
+        data: {
+          invoiceId: invoice.publicId,
+          orderId: "order-life",
+          status: "paid",
+          flags: [],
+          amount: "25",
+          amountReceived: "30",
+          excess: "5",
+        },
+        at: at(minute),
+      });
+    const processing = await raised("invoice.processing", 1);
+    const paid = await raised("invoice.paid", 5);
+    await h.db
+      .updateTable("callback_deliveries")
+      .set({ status: "success", attempts: 1, next_attempt_at: null, finished_at: at(1) })
+      .where("event_id", "=", processing)
+      .execute();
+    await h.db
+      .updateTable("callback_deliveries")
+      .set({ status: "failed", attempts: 8, next_attempt_at: null, finished_at: at(9) })
+      .where("event_id", "=", paid)
+      .execute();
+
+    const [shown] = (await list(m, { orderId: "order-life" })).items;
+    expect(shown?.transfers).toEqual([
+      {
+        chain: "Devnet",
+        amount: "10",
+        confirmations: 0,
+        required: 2,
+        removed: true,
+        late: false,
+        txHash: taken.txHash,
+        explorerUrl: null,
+      },
+      {
+        chain: "Eth",
+        amount: "30",
+        confirmations: 12,
+        required: 12,
+        removed: false,
+        late: false,
+        txHash: paying.txHash,
+        explorerUrl: `https://etherscan.example/tx/${paying.txHash}`,
+      },
+    ]);
+    const lost = { chain: "Devnet", amount: "10", txHash: taken.txHash, late: false };
+    const came = { chain: "Eth", amount: "30", txHash: paying.txHash, late: false };
+    expect(shown?.timeline).toEqual([
+      { at: at(0).toISOString(), kind: "created", transfer: null, callback: null },
+      // At the same instant, the transfer before the change it caused.
+      { at: at(1).toISOString(), kind: "transferSeen", transfer: lost, callback: null },
+      {
+        at: at(1).toISOString(),
+        kind: "processing",
+        transfer: null,
+        callback: { eventId: processing, status: "success", attempts: 1 },
+      },
+      { at: at(2).toISOString(), kind: "transferRemoved", transfer: lost, callback: null },
+      { at: at(3).toISOString(), kind: "transferSeen", transfer: came, callback: null },
+      { at: at(5).toISOString(), kind: "transferConfirmed", transfer: came, callback: null },
+      {
+        at: at(5).toISOString(),
+        kind: "paid",
+        transfer: null,
+        callback: { eventId: paid, status: "failed", attempts: 8 },
+      },
+    ]);
+  });
+
+  it("sends an invoice as the list shows it on its live stream whenever its life moves, and only the merchant's own", async () => {
+    const m = await signedInMerchant(h);
+    const other = await signedInMerchant(h, "other@example.com");
+    const shop = await seedApplication(h.db, { userId: m.userId, name: "Mug shop" });
+    const theirs = await seedApplication(h.db, { userId: other.userId, name: "Theirs" });
+    const mine = await seedInvoice(h.db, { ...appOf(m, shop), chains: [devnet], orderId: "order-live" });
+    const notMine = await seedInvoice(h.db, { ...appOf(other, theirs), chains: [devnet], orderId: "their-order" });
+    await h.app.listen({ port: 0, host: "127.0.0.1" });
+    const address = h.app.server.address();
+    if (!address || typeof address === "string") throw new Error("no port");
+    const live = await openEventStream(`http://127.0.0.1:${address.port}${invoiceEventsPath}`, {
+      authorization: `Bearer ${m.token}`,
+    });
+    try {
+      expect(live.status).toBe(200);
+      const cancel = (id: string) =>
+        h.db.transaction().execute(async (trx) => {
+          const row = await lockInvoice(trx, id);
+          await applyInvoiceEvents(trx, row!, [{ type: "invoice.cancel" }], h.clock.now());
+        });
+      await cancel(notMine.id);
+      await cancel(mine.id);
+      const [event] = await live.waitForEvents(1);
+      expect(event?.event).toBe("invoice");
+      const sent = consoleInvoice.parse(JSON.parse(event!.data));
+      // The row as the list reads it (its payment link under the origin the stream was asked at): its new status,
+      // and the change's step at the end of its timeline.
+      const { checkoutUrl: _, ...listed } = (await list(m, { orderId: "order-live" })).items[0]!;
+      expect(sent).toMatchObject(listed);
+      expect(sent.checkoutUrl).toBe(`http://127.0.0.1:${address.port}/pay/${mine.publicId}`);
+      expect(sent).toMatchObject({ orderId: "order-live", status: "cancelled" });
+      expect(sent.timeline.map((step) => step.kind)).toEqual(["created", "cancelled"]);
+      expect(live.events).toHaveLength(1);
+    } finally {
+      live.close();
+    }
   });
 });
 

@@ -28,7 +28,7 @@ import {
   testTotpCode,
 } from "../../../server/testing/seed.ts";
 import { ensureDemoMerchant } from "../../../server/domain/invoices/demo-merchant.ts";
-import { seedInvoice as seedCountingInvoice } from "../../../server/testing/seed/invoices.ts";
+import { seedInvoice as seedCountingInvoice, seedInvoiceTransfer } from "../../../server/testing/seed/invoices.ts";
 import { startTestIdentityProvider } from "../../../server/testing/google-idp.ts";
 import { nonceHash } from "../../../server/domain/identity/google-identity.ts";
 import { openLinkTicket } from "../../../server/domain/identity/google-link.ts";
@@ -215,7 +215,7 @@ export async function startReferenceProvider(): Promise<ReferenceProvider> {
       const [first] = chains;
       if (!first) throw new Error("the reference provider takes deposit addresses on no chain");
       const counting = { chain: String(first.chainId), amount: "1", confirmations: 1, required: 2 };
-      const { publicId } = await seedCountingInvoice(db, {
+      const { id, publicId, addresses } = await seedCountingInvoice(db, {
         userId,
         applicationId: app.applicationId,
         appCode: app.appCode,
@@ -223,8 +223,16 @@ export async function startReferenceProvider(): Promise<ReferenceProvider> {
         orderId,
         amount,
         status: "processing",
-        transfers: [{ id: "pact-transfer", ...counting, removed: false, late: false }],
       });
+      // The watcher's record of its transfer: its hash and when it was seen make its timeline's step.
+      const to = addresses.get(first.chainId)!;
+      const seen = await seedInvoiceTransfer(db, { chainId: first.chainId, to, amount: "1", seenAt: new Date() });
+      const transfers = [{ id: seen.id, ...counting, removed: false, late: false }];
+      await db
+        .updateTable("invoices")
+        .set({ transfers: JSON.stringify(transfers) })
+        .where("id", "=", id)
+        .execute();
       return { invoiceId: publicId };
     },
   };

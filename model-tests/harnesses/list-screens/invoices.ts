@@ -9,7 +9,8 @@ import type { ListScreen } from "./list-screen.ts";
 
 /**
  * Invoices: its order, application, amounts, status with its flags and chains; in the details dialog every field, the
- * payment link (copied or opened), the addresses and the transfers counted, from the row.
+ * payment link (copied or opened), the addresses, the transfers counted with their explorer links, and the timeline,
+ * from the row.
  */
 export const invoiceScreen: ListScreen = {
   path: "/invoice/list",
@@ -89,6 +90,34 @@ export const invoiceScreen: ListScreen = {
           required: t.required,
         }),
       );
+      // Its transaction: a link to the chain's explorer where one is configured, else the hash (or none) alone.
+      const row = within(rows[i] as HTMLElement);
+      if (t.explorerUrl)
+        expect(
+          row
+            .getByRole("link", { name: h.t("invoices.details.onExplorer", { txHash: t.txHash }) })
+            .getAttribute("href"),
+        ).toBe(t.explorerUrl);
+      else {
+        expect(row.queryByRole("link")).toBeNull();
+        expect(rows[i]?.textContent).toContain(t.txHash ?? h.t("invoices.none"));
+      }
+    });
+    // Its life, oldest first: each step's time and words, a change's callback and how its delivery went.
+    const steps = within(within(dialog).getByTestId("invoice-timeline")).getAllByRole("listitem");
+    expect(steps).toHaveLength(invoice.timeline.length);
+    invoice.timeline.forEach((step, i) => {
+      const text = steps[i]?.textContent ?? "";
+      expect(text).toContain(formatDateTime(step.at, "en-US"));
+      if (step.transfer) {
+        const kind = step.kind === "transferSeen" && step.transfer.late ? "paidLate" : step.kind;
+        const words = { amount: formatUsdt(step.transfer.amount, "en-US"), chain: step.transfer.chain };
+        expect(text).toContain(h.t(`invoices.timeline.${kind}` as "invoices.timeline.transferSeen", words));
+      } else expect(text).toContain(h.t(`invoices.timeline.${step.kind}` as "invoices.timeline.created"));
+      if (step.callback)
+        expect(text).toContain(
+          h.t(`invoices.timeline.callback.${step.callback.status}`, { count: step.callback.attempts }),
+        );
     });
   },
 };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "../../db/open-database.ts";
 import type { DB } from "../../db/schema.ts";
 import { createTestDatabase } from "../../testing/test-database.ts";
-import { mainChainQuery, receiptsByDayQuery } from "./console-overview.ts";
+import { invoicesPaidByDayQuery, mainChainQuery, receiptsByDayQuery } from "./console-overview.ts";
 
 let database: OpenedDatabase;
 beforeAll(async () => {
@@ -34,6 +34,14 @@ describe("the console home's figures", () => {
     const from = new Date("2026-01-01T00:00:00.000Z");
     const until = new Date("2026-04-01T00:00:00.000Z");
     byMerchantKey(await planOf((trx) => receiptsByDayQuery(trx, "1", from, until)), "merchant_daily_receipts");
+  });
+
+  it("read one merchant's invoices paid in the range by the paid invoices' index (migration 0052)", async () => {
+    const from = new Date("2026-01-01T00:00:00.000Z");
+    const until = new Date("2026-04-01T00:00:00.000Z");
+    const plan = await planOf((trx) => invoicesPaidByDayQuery(trx, "1", from, until));
+    expect(plan).toMatch(/Index (Only )?Scan using invoices_paid_by_merchant on invoices/);
+    expect(plan).toMatch(/Index Cond: \(\(merchant_id = .*paid_at >= /s);
   });
 
   it("read what is still on chain as one merchant's row", async () => {

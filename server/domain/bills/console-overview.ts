@@ -41,13 +41,51 @@ export async function receiptsByDay(
   days: number,
 ): Promise<ReceiptsOfDay[]> {
   const rows = await receiptsByDayQuery(db, merchantId, from, new Date(from.getTime() + days * dayMs)).execute();
+  return zeroFilled(rows, from, days);
+}
+
+/**
+ * The grouped query of `invoicesPaidByDay`: the merchant's invoices paid in the range, by the UTC day they were paid,
+ * how many and what they received.
+ */
+export function invoicesPaidByDayQuery(db: Kysely<DB>, merchantId: string, from: Date, until: Date) {
+  return db
+    .selectFrom("invoices as i")
+    .select([
+      sql<string>`to_char(i.paid_at at time zone 'UTC', 'YYYY-MM-DD')`.as("day"),
+      sql<string>`sum(i.amount_received)::text`.as("amount"),
+      sql<string>`count(*)::text`.as("count"),
+    ])
+    .where("i.merchant_id", "=", merchantId)
+    .where("i.status", "=", "paid")
+    .where("i.paid_at", ">=", from)
+    .where("i.paid_at", "<", until)
+    .groupBy(sql`1`);
+}
+
+/** Invoices paid per UTC day, from `from` (a day's start) for `days` days, zero-filled: what Invoices lists as paid. */
+export async function invoicesPaidByDay(
+  db: Kysely<DB>,
+  { merchantId }: MerchantScope,
+  from: Date,
+  days: number,
+): Promise<ReceiptsOfDay[]> {
+  const rows = await invoicesPaidByDayQuery(db, merchantId, from, new Date(from.getTime() + days * dayMs)).execute();
+  return zeroFilled(rows, from, days);
+}
+
+const zeroFilled = (
+  rows: ReadonlyArray<{ day: string; amount: string; count: string }>,
+  from: Date,
+  days: number,
+): ReceiptsOfDay[] => {
   const byDay = new Map(rows.map((row) => [row.day, row]));
   return Array.from({ length: days }, (_, i) => {
     const date = utcDayOf(new Date(from.getTime() + i * dayMs));
     const row = byDay.get(date);
     return { date, amount: usdtText(row?.amount ?? "0"), count: Number(row?.count ?? 0) };
   });
-}
+};
 
 /** The query of `mainChainAmount`: the merchant's credited bills not collected, as migration 0041's trigger sums them. */
 export const mainChainQuery = (db: Kysely<DB>, merchantId: string) =>
@@ -61,7 +99,8 @@ export async function mainChainAmount(db: Kysely<DB>, { merchantId }: MerchantSc
 
 /**
  * The console home's figures (contracts/schemas/console.ts): the package's counts as Package/Current answers them, the
- * balance as Account/Balance does, what is still on chain, today's receipts and the range's trend, ending today (UTC).
+ * balance as Account/Balance does, what is still on chain, today's receipts and invoices paid, and the range's trend of
+ * both, ending today (UTC).
  */
 export async function consoleOverview(
   db: Kysely<DB>,
@@ -72,18 +111,20 @@ export async function consoleOverview(
 ): Promise<OverviewResult> {
   const days = overviewRangeDays[range];
   const from = new Date(startOfUtcDay(now).getTime() - (days - 1) * dayMs);
-  const [subscription, balance, mainChain, trend] = await Promise.all([
+  const [subscription, balance, mainChain, trend, invoicesPaid] = await Promise.all([
     subscriptionOf(db, scope, layer, now),
     balanceAtto(db, scope),
     mainChainAmount(db, scope),
     receiptsByDay(db, scope, from, days),
+    invoicesPaidByDay(db, scope, from, days),
   ]);
   return {
     counts: subscription.usage,
     balance: fromAtto(balance),
     mainChain,
     today: trend.at(-1)!,
-    trend: { range, days: trend },
+    invoicesPaidToday: invoicesPaid.at(-1)!,
+    trend: { range, days: trend, invoicesPaid },
     serverTime: now.toISOString(),
   };
 }

@@ -1,9 +1,10 @@
-import type { Kysely } from "kysely";
-import type {
-  ConsoleInvoice,
-  InvoiceExportRequest,
-  InvoiceListRequest,
-  InvoiceListResult,
+import { type Kysely, sql } from "kysely";
+import {
+  type ConsoleInvoice,
+  type InvoiceExportRequest,
+  type InvoiceListRequest,
+  type InvoiceListResult,
+  maxInvoicePageSize,
 } from "../../../contracts/schemas/invoices.ts";
 import type { CurrencyRegistry } from "../../chain/currency-registry.ts";
 import type { DB } from "../../db/schema.ts";
@@ -14,6 +15,7 @@ import { ok, type Outcome } from "../platform/outcome.ts";
 import { searchTime } from "../platform/search-time.ts";
 import { wireFile } from "../platform/wire-file.ts";
 import { refundsOf } from "./invoice-refunds.ts";
+import { invoiceTimeline, type TimelineSources, timelineSources, transferViews } from "./invoice-timeline.ts";
 import { addressesOf, type InvoiceAddressRow, type InvoiceRow, invoiceToWire } from "./invoice-wire.ts";
 
 /** The console's invoices, newest first, served by invoices_by_merchant (merchant, created_at desc, id desc). */
@@ -36,6 +38,7 @@ const filteredInvoices = (db: Kysely<DB>, scope: MerchantScope, filters: Invoice
     .select(["a.app_code", "a.name as app_name"])
     .where("i.merchant_id", "=", scope.merchantId);
   if (filters.status) query = query.where("i.status", "=", filters.status);
+  if (filters.flag) query = query.where(sql<boolean>`${filters.flag} = any(i.flags)`);
   if (filters.appCode) query = query.where("a.app_code", "=", filters.appCode);
   if (filters.orderId) query = query.where("i.order_id", "=", filters.orderId);
   if (filters.startTime) query = query.where("i.created_at", ">=", searchTime(filters.startTime));
@@ -45,32 +48,30 @@ const filteredInvoices = (db: Kysely<DB>, scope: MerchantScope, filters: Invoice
 
 type ListedInvoice = InvoiceRow & { app_code: string; app_name: string };
 
-/** The `consoleInvoice` schema's shape: the open API's invoice, its application and the transfers its life counted. */
+/**
+ * The `consoleInvoice` schema's shape: the open API's invoice, its application, the transfers its life counted (with
+ * their explorer links) and its timeline.
+ */
 function toConsoleInvoice(
   row: ListedInvoice,
   addresses: readonly InvoiceAddressRow[],
   refunds: ConsoleInvoice["refunds"],
-  deps: ConsoleInvoiceDeps,
+  sources: TimelineSources,
+  deps: Pick<ConsoleInvoiceDeps, "currencies" | "origin">,
 ): ConsoleInvoice {
   const { createdAt, ...invoice } = invoiceToWire(row, addresses, {
     chains: deps.currencies.chains,
     origin: deps.origin,
   });
+  const transfers = transferViews(row.transfers, sources, deps.currencies);
   return {
     ...invoice,
     appCode: row.app_code,
     appName: row.app_name,
-    // Its life names a transfer's chain by id (invoice-life-store.ts); the console shows the chain's name.
-    transfers: row.transfers.map((t) => ({
-      chain: deps.currencies.productOf(Number(t.chain)),
-      amount: t.amount,
-      confirmations: t.confirmations,
-      required: t.required,
-      removed: t.removed,
-      late: t.late,
-    })),
+    transfers,
     paidAt: row.paid_at?.toISOString() ?? null,
     refunds,
+    timeline: invoiceTimeline(row, transfers, sources),
     createdAt,
   };
 }
@@ -78,11 +79,15 @@ function toConsoleInvoice(
 async function withAddresses(
   db: Kysely<DB>,
   rows: readonly ListedInvoice[],
-  deps: ConsoleInvoiceDeps,
+  deps: Pick<ConsoleInvoiceDeps, "currencies" | "origin">,
 ): Promise<ConsoleInvoice[]> {
   const ids = rows.map((r) => r.id);
-  const [addresses, refunds] = await Promise.all([addressesOf(db, ids), refundsOf(db, ids, deps.currencies)]);
-  return rows.map((r) => toConsoleInvoice(r, addresses.get(r.id) ?? [], refunds.get(r.id) ?? [], deps));
+  const [addresses, refunds, sources] = await Promise.all([
+    addressesOf(db, ids),
+    refundsOf(db, ids, deps.currencies),
+    timelineSources(db, rows),
+  ]);
+  return rows.map((r) => toConsoleInvoice(r, addresses.get(r.id) ?? [], refunds.get(r.id) ?? [], sources, deps));
 }
 
 /** The merchant's invoices, filtered; a keyset page. */
@@ -98,6 +103,24 @@ export async function listConsoleInvoices(
   if (!page.ok) return page;
   const { rows, ...paging } = page.data;
   return ok({ ...paging, items: await withAddresses(db, rows, deps) });
+}
+
+/**
+ * For the live stream: the merchant's invoice of this public id as the list shows it (none when it is another
+ * merchant's), or, after a lost connection (null), every invoice of the merchant's still open, newest first.
+ */
+export async function liveConsoleInvoices(
+  db: Kysely<DB>,
+  scope: MerchantScope,
+  publicId: string | null,
+  deps: Omit<ConsoleInvoiceDeps, "secret" | "now">,
+): Promise<ConsoleInvoice[]> {
+  const query = filteredInvoices(db, scope, {});
+  const rows = await (publicId === null
+    ? query.where("i.status", "in", ["new", "processing"]).orderBy("i.created_at", "desc").limit(maxInvoicePageSize)
+    : query.where("i.public_id", "=", publicId)
+  ).execute();
+  return withAddresses(db, rows, deps);
 }
 
 /** The same invoices as a CSV file, named by the day it was made (UTC); each batch's addresses read with it. */

@@ -18,12 +18,12 @@ import type { InvoiceCallbackData } from "../../../contracts/schemas/callbacks.t
 import type { InvoiceEventType } from "../../../contracts/schemas/invoice-states.ts";
 import type { DB } from "../../db/schema.ts";
 import { publishEvent } from "../platform/event-outbox.ts";
-import { notifyCheckout } from "../platform/live-changes.ts";
+import { notifyCheckout, notifyLive } from "../platform/live-changes.ts";
 
 /**
  * An invoice's life kept in its row: each change locks the row, resumes the machine (contracts/machines/invoice-life.ts)
  * from what is stored, applies the events, and writes the status, money, flags and counted transfers back with one
- * callback per change of state, and tells its checkout page's live streams — all in the caller's transaction (the watcher's, the expiry sweep's, the cancel's), so
+ * callback per change of state, and tells its checkout page's and the console's Invoices live streams — all in the caller's transaction (the watcher's, the expiry sweep's, the cancel's), so
  * a change and its callback commit together or not at all, and whoever comes next resumes from what committed.
  */
 
@@ -181,4 +181,5 @@ async function writeLife(trx: Kysely<DB>, row: LockedInvoice, snapshot: InvoiceL
     .where("id", "=", row.id)
     .execute();
   await notifyCheckout(trx, row.public_id);
+  await notifyLive(trx, "invoice", row.merchant_id, row.public_id);
 }

@@ -16,6 +16,7 @@ import type { AcceptableToken } from "../applications/accepted-currencies.ts";
 import type { ActingApplication, OpenApiCaller } from "../applications/open-api-caller.ts";
 import { activePackageOf } from "../applications/package-limit.ts";
 import { type CallbackTargets, checkCallbackUrl } from "../callbacks/callback-target.ts";
+import { notifyLive } from "../platform/live-changes.ts";
 import { type KeysetList, keysetPage } from "../platform/keyset-page.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
 import { type InvoiceChain, invoiceChainsOf, watchedOnlyChains } from "./invoice-chains.ts";
@@ -163,6 +164,7 @@ export async function createInvoice(
       .returningAll()
       .executeTakeFirst();
     if (row) await insertAddresses(trx, caller, row, chains.data, settings);
+    if (row) await notifyLive(trx, "invoice", row.merchant_id, row.public_id);
     return row;
   });
   if (made) return ok(await answer(db, made, settings));

@@ -8,7 +8,7 @@ import { notifyChannels } from "./notify-channels.ts";
  * scope. A new live list is its name here, its row in the endpoint table and its read function
  * (server/http/live-streams.ts).
  */
-export const liveStreamNames = ["order", "bill", "transaction", "checkout"] as const;
+export const liveStreamNames = ["order", "bill", "transaction", "invoice", "checkout"] as const;
 export type LiveStreamName = (typeof liveStreamNames)[number];
 /** The streams read in a signed-in merchant's scope; the others are public, keyed by a row's unguessable id. */
 export type PublicStreamName = "checkout";

@@ -7,6 +7,8 @@ import { depositAddress, depositSalt, depositSaltKey } from "../../chain/deposit
 import type { DB } from "../../db/schema.ts";
 import { invoiceEndUser } from "../../domain/invoices/open-api-invoices.ts";
 import { testServerSecret } from "./identity.ts";
+import { seedToken } from "./payments.ts";
+import { parseAmount } from "../../../contracts/money.ts";
 
 export interface SeedInvoiceInput {
   userId: string;
@@ -87,4 +89,37 @@ export async function seedInvoice(
       )
       .execute();
   return { id: row.id, publicId, addresses };
+}
+
+/**
+ * The watcher's record of a transfer to an invoice's address (chain_transfers), seen, and confirmed or taken away when
+ * given: its id is what the invoice's life names the transfer by. Answers the id and the transaction's hash.
+ */
+export async function seedInvoiceTransfer(
+  db: Kysely<DB>,
+  input: { chainId: number; to: Address; amount: string; seenAt: Date; confirmedAt?: Date; removedAt?: Date },
+): Promise<{ id: string; txHash: string }> {
+  const txHash = `0x${randomBytes(32).toString("hex")}`;
+  const row = await db
+    .insertInto("chain_transfers")
+    .values({
+      chain_id: String(input.chainId),
+      tx_hash: txHash,
+      log_index: 0,
+      // Beyond any node's head, as seeded bills' are: a watcher running beside the seed waits for it, never reorganises it.
+      block_number: "9007199254740993",
+      block_hash: `0x${randomBytes(32).toString("hex")}`,
+      token: seedToken,
+      from_address: `0x${randomBytes(20).toString("hex")}`,
+      to_address: input.to,
+      amount: parseAmount(input.amount, 6).toString(),
+      status: input.removedAt ? "removed" : input.confirmedAt ? "confirmed" : "seen",
+      confirmations: input.confirmedAt ? 2 : 1,
+      seen_at: input.seenAt,
+      confirmed_at: input.confirmedAt ?? null,
+      removed_at: input.removedAt ?? null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id: row.id, txHash };
 }

@@ -21,8 +21,8 @@ import { provideConsoleOverview } from "./console-machines.ts";
 const TrendChart = lazy(() => import("./trend-chart.tsx"));
 
 /**
- * The console home's figures: the balance, what is still on chain, today's receipts and their trend, each
- * what Application bills and My wallet add up to; they load again when a deposit is credited while the page is open.
+ * The console home's figures: the balance, what is still on chain, today's receipts and invoices paid and their
+ * trend, each what Application bills, Invoices and My wallet add up to; they load again when a deposit is credited while the page is open.
  */
 export function ConsoleFigures() {
   const { t } = useTranslation();
@@ -76,6 +76,7 @@ function FigureCards({ figures }: { figures: Exclude<FiguresView, { kind: "faile
   const ready = figures.kind === "ready" ? figures : null;
   const busy = figures.kind === "loading" || figures.refreshing || undefined;
   const today = ready?.today;
+  const invoicesOf = (count: number) => t("consoleHome.invoices", { count, n: formatCount(count, i18n.language) });
   return (
     <div className="console-figure-cards">
       <FigureCard testId="console-balance" label={t("consoleHome.balance")} value={ready?.balance} busy={busy}>
@@ -92,6 +93,15 @@ function FigureCards({ figures }: { figures: Exclude<FiguresView, { kind: "faile
         count={today?.count ?? ""}
       >
         {today ? t("consoleHome.deposits", { count: today.count, n: formatCount(today.count, i18n.language) }) : null}
+      </FigureCard>
+      <FigureCard
+        testId="console-invoices-today"
+        label={t("consoleHome.invoicesToday")}
+        value={ready?.invoicesPaidToday.amount}
+        busy={busy}
+        count={ready?.invoicesPaidToday.count ?? ""}
+      >
+        {ready ? invoicesOf(ready.invoicesPaidToday.count) : null}
       </FigureCard>
     </div>
   );
@@ -144,6 +154,17 @@ function TrendCard({ trend, onRange }: { trend: TrendView; onRange: (range: Over
     });
   const utcDay = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" });
   const depositsOf = (count: number) => t("consoleHome.deposits", { count, n: formatCount(count, i18n.language) });
+  const invoicesLabel =
+    trend.invoicesTotal &&
+    trend.shown &&
+    t("consoleHome.invoicesTrend", {
+      range: t(`consoleHome.rangeWords.${trend.shown}`),
+      amount: formatUsdt(trend.invoicesTotal.amount, i18n.language),
+      invoices: t("consoleHome.invoices", {
+        count: trend.invoicesTotal.count,
+        n: formatCount(trend.invoicesTotal.count, i18n.language),
+      }),
+    });
   return (
     <Card className="console-trend" data-testid="console-trend" aria-busy={trend.refreshing || undefined}>
       <div className="console-trend-heading">
@@ -170,6 +191,11 @@ function TrendCard({ trend, onRange }: { trend: TrendView; onRange: (range: Over
               <TrendChart days={trend.days} dark={dark} locale={i18n.language} depositsOf={depositsOf} />
             </Suspense>
           </div>
+          {invoicesLabel ? (
+            <p className="console-trend-invoices" data-testid="console-trend-invoices">
+              {invoicesLabel}
+            </p>
+          ) : null}
           <details className="console-trend-table" data-testid="console-trend-table">
             <summary>{t("consoleHome.showTable")}</summary>
             <HTMLTable compact striped>
@@ -179,16 +205,29 @@ function TrendCard({ trend, onRange }: { trend: TrendView; onRange: (range: Over
                   <th scope="col">{t("consoleHome.day")}</th>
                   <th scope="col">{t("consoleHome.amount")}</th>
                   <th scope="col">{t("consoleHome.count")}</th>
+                  <th scope="col">{t("consoleHome.invoicesCount")}</th>
+                  <th scope="col">{t("consoleHome.invoicesAmount")}</th>
                 </tr>
               </thead>
               <tbody>
-                {trend.days.map((day) => (
-                  <tr key={day.date} data-date={day.date} data-amount={day.amount} data-count={day.count}>
-                    <th scope="row">{utcDay.format(new Date(`${day.date}T00:00:00Z`))}</th>
-                    <td>{formatUsdt(day.amount, i18n.language)}</td>
-                    <td>{formatCount(day.count, i18n.language)}</td>
-                  </tr>
-                ))}
+                {trend.days.map((day, i) => {
+                  const invoices = trend.invoicesPaid?.[i];
+                  return (
+                    <tr
+                      key={day.date}
+                      data-date={day.date}
+                      data-amount={day.amount}
+                      data-count={day.count}
+                      data-invoices={invoices?.count}
+                    >
+                      <th scope="row">{utcDay.format(new Date(`${day.date}T00:00:00Z`))}</th>
+                      <td>{formatUsdt(day.amount, i18n.language)}</td>
+                      <td>{formatCount(day.count, i18n.language)}</td>
+                      <td>{formatCount(invoices?.count ?? 0, i18n.language)}</td>
+                      <td>{formatUsdt(invoices?.amount ?? "0", i18n.language)}</td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </HTMLTable>
           </details>

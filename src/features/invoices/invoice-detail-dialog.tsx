@@ -12,6 +12,8 @@ import { FactList } from "../../ui/fact-list.tsx";
 import { CheckoutLink } from "./checkout-link.tsx";
 import { InvoiceRefunds } from "./invoice-refunds.tsx";
 import { InvoiceStatusTags } from "./invoice-text.tsx";
+import { InvoiceTimeline } from "./invoice-timeline.tsx";
+import { TransferHash } from "./transfer-hash.tsx";
 
 interface InvoiceDetailDialogProps {
   view: InvoiceDetailView;
@@ -99,6 +101,7 @@ function InvoiceDetails({ invoice }: { invoice: ConsoleInvoice }) {
       <FactList facts={facts} testId="invoice-facts" />
       <InvoiceAddresses invoice={invoice} />
       <InvoiceTransfers invoice={invoice} />
+      <InvoiceTimeline invoice={invoice} />
     </>
   );
 }
@@ -144,6 +147,7 @@ function InvoiceTransfers({ invoice }: { invoice: ConsoleInvoice }) {
               <th scope="col">{t("invoices.details.transferAmount")}</th>
               <th scope="col">{t("invoices.details.confirmations")}</th>
               <th scope="col">{t("invoices.details.transferState")}</th>
+              <th scope="col">{t("invoices.details.transferHash")}</th>
             </tr>
           </thead>
           <tbody>
@@ -165,6 +169,9 @@ function InvoiceTransfers({ invoice }: { invoice: ConsoleInvoice }) {
                     : transfer.late
                       ? t("invoices.details.late")
                       : t("invoices.details.counted")}
+                </td>
+                <td>
+                  <TransferHash txHash={transfer.txHash} explorerUrl={transfer.explorerUrl} />
                 </td>
               </tr>
             ))}

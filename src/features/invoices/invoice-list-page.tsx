@@ -2,6 +2,7 @@ import { Button, Callout } from "@blueprintjs/core";
 import { Link } from "@blueprintjs/icons";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 import { invoiceListArea } from "../../../machines/invoices/invoice-list.ts";
 import { selectInvoiceDetail, selectInvoiceTable } from "../../../machines/invoices/invoice-list-selectors.ts";
 import { linkMadeReason } from "../../../machines/invoices/payment-link.ts";
@@ -17,14 +18,21 @@ import { PaymentLinkDialog } from "./payment-link-dialog.tsx";
 import "./invoices.css";
 
 /**
- * Invoices: every invoice of the merchant's applications, with the payment link each hands its customer; a payment
- * link made here is one more invoice.
+ * Invoices: every invoice of the merchant's applications, with the payment link each hands its customer. `?flag=`
+ * (underpaid, overpaid, paidLate, otherChain) opens it filtered to the invoices with that flag; a payment link made
+ * here is one more invoice.
  */
 export default function InvoiceListPage() {
+  const [params] = useSearchParams();
+  const flag = params.get("flag") ?? "";
+  return <InvoiceList key={flag} flag={flag} />;
+}
+
+function InvoiceList({ flag }: { flag: string }) {
   const { t } = useTranslation();
   const services = useServices();
   const list = useActorRef(provideInvoiceList(services), {
-    input: { area: invoiceListArea },
+    input: { area: invoiceListArea, search: { flag } },
     clock: actorClock(services),
   });
   const exporter = useActorRef(provideInvoiceExport(services));

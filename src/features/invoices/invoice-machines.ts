@@ -9,7 +9,7 @@ import { provideListExport } from "../../app/list-export-service.ts";
 import { provideList } from "../../app/list-service.ts";
 import type { Uses } from "../../app/services.ts";
 
-/** Invoices' list with its effects bound to the API. */
+/** Invoices' list with its effects bound to the API and the invoices' live stream. */
 export const provideInvoiceList = ({ api }: Uses<never, "invoices" | "apps">) =>
   provideList(invoiceListArea, {
     // The filter's applications come with the first page; without them the filter takes a code.
@@ -20,6 +20,14 @@ export const provideInvoiceList = ({ api }: Uses<never, "invoices" | "apps">) =>
       ]);
       return choices ? { ...list, choices } : list;
     },
+    watchRows: (send) =>
+      api.invoices.watch(
+        {},
+        {
+          onEvent: (invoice) => send({ type: "row.updated", row: invoice }),
+          onError: () => send({ type: "feed.failed" }),
+        },
+      ),
   });
 
 /** Invoices' CSV export: the file of the list's filters, its progress, then handed to the browser to save. */
