@@ -55,6 +55,7 @@ runModel(invoiceRefundModel, {
           const items = request.orderId ? [refunded] : [invoicePaidOver, invoiceUnderpaid];
           return { items, ...fakeKeysetPaging(1, 10, items.length) };
         },
+        "invoices.watch": () => () => {},
         "apps.list": async () => ({ items: [], ...fakeKeysetPaging(1, 100, 0) }),
       },
     );
