@@ -198,38 +198,50 @@ function TrendCard({ trend, onRange }: { trend: TrendView; onRange: (range: Over
           ) : null}
           <details className="console-trend-table" data-testid="console-trend-table">
             <summary>{t("consoleHome.showTable")}</summary>
-            <HTMLTable compact striped>
+            <HTMLTable compact striped data-testid="console-trend-receipts">
               <caption className="bp6-text-muted">{label}</caption>
               <thead>
                 <tr>
                   <th scope="col">{t("consoleHome.day")}</th>
                   <th scope="col">{t("consoleHome.amount")}</th>
                   <th scope="col">{t("consoleHome.count")}</th>
-                  <th scope="col">{t("consoleHome.invoicesCount")}</th>
-                  <th scope="col">{t("consoleHome.invoicesAmount")}</th>
                 </tr>
               </thead>
               <tbody>
-                {trend.days.map((day, i) => {
-                  const invoices = trend.invoicesPaid?.[i];
-                  return (
-                    <tr
-                      key={day.date}
-                      data-date={day.date}
-                      data-amount={day.amount}
-                      data-count={day.count}
-                      data-invoices={invoices?.count}
-                    >
-                      <th scope="row">{utcDay.format(new Date(`${day.date}T00:00:00Z`))}</th>
-                      <td>{formatUsdt(day.amount, i18n.language)}</td>
-                      <td>{formatCount(day.count, i18n.language)}</td>
-                      <td>{formatCount(invoices?.count ?? 0, i18n.language)}</td>
-                      <td>{formatUsdt(invoices?.amount ?? "0", i18n.language)}</td>
-                    </tr>
-                  );
-                })}
+                {trend.days.map((day) => (
+                  <tr key={day.date} data-date={day.date} data-amount={day.amount} data-count={day.count}>
+                    <th scope="row">{utcDay.format(new Date(`${day.date}T00:00:00Z`))}</th>
+                    <td>{formatUsdt(day.amount, i18n.language)}</td>
+                    <td>{formatCount(day.count, i18n.language)}</td>
+                  </tr>
+                ))}
               </tbody>
             </HTMLTable>
+            {/* Invoices in a table of their own: five columns would not fit a phone's width. */}
+            {invoicesLabel && trend.invoicesPaid ? (
+              <HTMLTable compact striped data-testid="console-trend-invoice-days">
+                <caption className="bp6-text-muted">{invoicesLabel}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t("consoleHome.day")}</th>
+                    <th scope="col">{t("consoleHome.invoicesCount")}</th>
+                    <th scope="col">{t("consoleHome.invoicesAmount")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {trend.days.map((day, i) => {
+                    const invoices = trend.invoicesPaid?.[i];
+                    return (
+                      <tr key={day.date} data-invoice-date={day.date} data-invoices={invoices?.count ?? 0}>
+                        <th scope="row">{utcDay.format(new Date(`${day.date}T00:00:00Z`))}</th>
+                        <td>{formatCount(invoices?.count ?? 0, i18n.language)}</td>
+                        <td>{formatUsdt(invoices?.amount ?? "0", i18n.language)}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </HTMLTable>
+            ) : null}
           </details>
         </>
       ) : trend.refreshing ? (
