@@ -127,6 +127,17 @@ const valid = (name: EndpointName): Input => {
       },
     },
     checkoutEvents: { query: { invoiceId: "A".repeat(22) } },
+    invoiceRefund: {
+      body: {
+        invoiceId: "A".repeat(22),
+        chain: "Devnet",
+        to: "0xa0Ee7A142d267C1f36714E4a8F75612F20a79720",
+        amount: "1.5",
+        code: "123456",
+        totpCode: "123456",
+        requestId: "0b5c1f4e-7d0a-4f57-9a57-4c1b8f0e2d31",
+      },
+    },
   };
   return inputs[name] ?? {};
 };
