@@ -4,8 +4,16 @@ import { checkoutView } from "../../contracts/schemas/checkout.ts";
 import { demoInvoice } from "../../contracts/schemas/demo.ts";
 import { createDemoInvoice } from "../domain/invoices/demo-invoices.ts";
 import { demoMerchantEmail, ensureDemoMerchant } from "../domain/invoices/demo-merchant.ts";
+import { defaultLimits } from "../domain/platform/limits.ts";
+import { pruneExpired } from "../wiring/prune-expired.ts";
 import { call, createHarness, type Harness, reset, rowCounts } from "../testing/harness.ts";
-import { testServerSecret } from "../testing/seed.ts";
+import {
+  seedApplication,
+  seedInvoice,
+  seedInvoiceTransfer,
+  seedMerchant,
+  testServerSecret,
+} from "../testing/seed.ts";
 import { configuredChain, stubChainLayer } from "../testing/stub-chain.ts";
 
 /** /demo01's calls: a real invoice of the demo merchant on the devnet, a few per address, none without the devnet. */
@@ -108,5 +116,77 @@ describe("Demo/Checkout", () => {
 
   it("takes an empty body only", async () => {
     expect(await call(h, "demoCheckout", { body: { chain: "ETH" } })).toMatchObject({ status: 400, errCode: "1001" });
+  });
+});
+
+describe("demo invoices pruned", () => {
+  const day = 86_400;
+  /** Demo invoices as visitors leave them: one per /demo01 visit, then ended (or not) as the test names. */
+  async function visitorInvoice(ended: { status: "new" | "expired" | "cancelled"; amountReceived?: string }) {
+    const { invoiceId } = demoInvoice.parse((await checkout(`10.1.0.${++visits}`)).resData);
+    await h.db
+      .updateTable("invoices")
+      .set({ status: ended.status, amount_received: ended.amountReceived ?? "0", expires_at: h.clock.now() })
+      .where("public_id", "=", invoiceId)
+      .execute();
+    const row = await h.db
+      .selectFrom("invoices as i")
+      .innerJoin("deposit_addresses as d", "d.invoice_id", "i.id")
+      .select(["i.id", "d.address"])
+      .where("i.public_id", "=", invoiceId)
+      .where("d.chain_id", "=", 31337)
+      .executeTakeFirstOrThrow();
+    return { id: row.id, address: row.address as Address };
+  }
+  let visits = 0;
+  const remaining = async () =>
+    (await h.db.selectFrom("invoices").select("id").orderBy("id").execute()).map((r) => r.id);
+
+  it("deletes a week after their time the demo's invoices that ended with nothing received; anything that arrived keeps one", async () => {
+    const expired = await visitorInvoice({ status: "expired" });
+    const cancelled = await visitorInvoice({ status: "cancelled" });
+    const waiting = await visitorInvoice({ status: "new" });
+    // Money counted (credited through the ledger), and a transfer a reorganisation took away: both kept.
+    const counted = await visitorInvoice({ status: "expired", amountReceived: "1.5" });
+    const removed = await visitorInvoice({ status: "expired" });
+    await seedInvoiceTransfer(h.db, {
+      chainId: 31337,
+      to: removed.address,
+      amount: "2",
+      seenAt: h.clock.now(),
+      removedAt: h.clock.now(),
+    });
+    // A merchant's own invoice that ended the same way is its record: never pruned.
+    const merchant = await seedMerchant(h.db, { email: "shop@example.com", password: "Merchant7Pass" });
+    const shop = await seedApplication(h.db, { userId: merchant.userId, name: "Mug shop" });
+    const own = await seedInvoice(h.db, {
+      userId: merchant.userId,
+      ...shop,
+      chains: [{ chainId: 31337, factory: devnetFactory }],
+      status: "expired",
+      expiresAt: h.clock.now(),
+    });
+    const all = await remaining();
+    expect(all).toHaveLength(6);
+
+    // Within the week: a visitor may come back to the page, and a late transfer is still heard.
+    h.clock.advance(7 * day - 60);
+    expect((await pruneExpired(h.db, h.clock.now(), defaultLimits)).demoInvoices).toBe(0);
+    expect(await remaining()).toEqual(all);
+
+    h.clock.advance(120);
+    expect((await pruneExpired(h.db, h.clock.now(), defaultLimits)).demoInvoices).toBe(2);
+    expect(await remaining()).toEqual([waiting.id, counted.id, removed.id, own.id].sort((a, b) => Number(a) - Number(b)));
+    // Their addresses went with them; the others' stay watched.
+    const addresses = await h.db.selectFrom("deposit_addresses").select("invoice_id").execute();
+    const of = new Set(addresses.map((a) => a.invoice_id));
+    expect([of.has(expired.id), of.has(cancelled.id), of.has(counted.id), of.has(removed.id), of.has(own.id)]).toEqual([
+      false,
+      false,
+      true,
+      true,
+      true,
+    ]);
+    expect((await pruneExpired(h.db, h.clock.now(), defaultLimits)).demoInvoices).toBe(0);
   });
 });

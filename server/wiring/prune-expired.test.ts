@@ -39,6 +39,7 @@ describe("pruneExpired", () => {
       applicationProofs: 0,
       verifiedWindows: 0,
       openApiNonces: 0,
+      demoInvoices: 0,
     });
     expect(await countOf("rate_limits")).toBeGreaterThan(0);
 

@@ -7,6 +7,7 @@ import { pruneGoogleRows } from "../domain/identity/google-link.ts";
 import { pruneSecurityEvents } from "../domain/identity/security-events.ts";
 import { pruneSessions } from "../domain/identity/sessions.ts";
 import { pruneCodes } from "../domain/identity/verification-codes.ts";
+import { pruneDemoInvoices } from "../domain/invoices/demo-prune.ts";
 import { pruneMail } from "../domain/messaging/mail-outbox.ts";
 import type { Limits } from "../domain/platform/limits.ts";
 import { pruneRateLimits } from "../domain/platform/rate-limit.ts";
@@ -27,6 +28,8 @@ export interface Pruned {
   verifiedWindows: number;
   /** Open-API nonces past their signature's five minutes (applications/open-api-nonces.ts). */
   openApiNonces: number;
+  /** /demo01's invoices a week after they ended with nothing received (invoices/demo-prune.ts). */
+  demoInvoices: number;
 }
 
 /** Ended sessions and used codes are kept a day, for whoever looks into an incident. */
@@ -35,8 +38,9 @@ const keepEndedMs = 86_400_000;
 /**
  * What no request will read again, each area pruning its own rows: sessions past their idle or absolute limit or
  * revoked, codes expired, drained throttling buckets, a code mail's sealed text once the code expires, old mail, used
- * Google ID tokens and link tickets, security events past a year, and the applications' proofs,
- * verified windows and open-API nonces. The list is the server's wiring: an area does not know the others'.
+ * Google ID tokens and link tickets, security events past a year, the applications' proofs, verified windows and
+ * open-API nonces, and the demo's invoices that ended with nothing received. The list is the server's wiring: an area
+ * does not know the others'.
  */
 export async function pruneExpired(db: Kysely<DB>, now: Date, limits: Limits): Promise<Pruned> {
   const dayAgo = new Date(now.getTime() - keepEndedMs);
@@ -55,5 +59,6 @@ export async function pruneExpired(db: Kysely<DB>, now: Date, limits: Limits): P
     applicationProofs: await pruneProofs(db, dayAgo),
     verifiedWindows: await pruneVerifiedWindows(db, dayAgo),
     openApiNonces: await pruneOpenApiNonces(db, now),
+    demoInvoices: await pruneDemoInvoices(db, now),
   };
 }
