@@ -196,7 +196,8 @@ describe("Callback/Test", () => {
       const owner = await signedInMerchant(strict);
       const app = await seedApplication(strict.db, {
         userId: owner.userId,
-        rechargeCallbackUrl: "https://shop.example.com/recharge",
+        // Not a reserved name (example.com is never tried in production: reserved-hosts.ts).
+        rechargeCallbackUrl: "https://shop.internal/recharge",
       });
       const answer = await call(strict, "callbackTest", {
         token: owner.token,

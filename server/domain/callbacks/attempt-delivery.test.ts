@@ -191,4 +191,64 @@ describe("attemptDelivery: an automatic attempt", () => {
       { attempt_no: 3, trigger: "auto", response_status: 503 },
     ]);
   });
+
+  // The demo shop's URL is https://demo.invalid/callbacks: its events were retried for three days to a name that never
+  // resolves. Such a name is never tried: the attempt says why, the delivery ends at once.
+  it("never sends to a reserved name: recorded as not sent with why, the delivery ended, nothing retried", async () => {
+    const { userId } = await seedMerchant(db, { email: "reserved@example.com", password: "Reserved7Pass" });
+    const asked: string[] = [];
+    const resolve = async (host: string) => {
+      asked.push(host);
+      return ["93.184.215.14"];
+    };
+    const cases = [
+      // On any server, a test server's too.
+      {
+        url: "https://demo.invalid/callbacks",
+        allowPrivate: true,
+        why: "demo.invalid is a reserved name that never resolves (RFC 6761)",
+      },
+      // Where private targets are refused (production): the names kept for tests, documentation and the server itself.
+      {
+        url: "https://hooks.example.com/x",
+        allowPrivate: false,
+        why: "hooks.example.com is a reserved name for tests and documentation (RFC 2606)",
+      },
+      {
+        url: "https://shop.test/x",
+        allowPrivate: false,
+        why: "shop.test is a reserved name for tests and documentation (RFC 2606)",
+      },
+      { url: "http://localhost:8080/x", allowPrivate: false, why: "localhost is this server's own name (RFC 6761)" },
+    ];
+    for (const { url, allowPrivate, why } of cases) {
+      const { appCode } = await seedApplication(db, { userId, rechargeCallbackUrl: url });
+      const { billNo } = await seedBill(db, { userId, appCode });
+      const { deliveryId } = await seedCallbackDelivery(db, {
+        userId,
+        appCode,
+        billNo,
+        status: "pending",
+        attempts: [{ status: 500 }],
+      });
+      const recorded = await attemptDelivery({ ...deps, targets: { allowPrivate, resolve } }, deliveryId, "auto");
+      expect(recorded, url).toMatchObject({
+        attemptNo: 2,
+        succeeded: false,
+        deliveryStatus: "failed",
+        nextRetryAt: null,
+      });
+      const stored = await storedAttempt(recorded?.attemptId ?? "");
+      expect(stored).toMatchObject({ error: `not sent: ${why}; not retried`, response_status: null, url });
+      expect(await delivery(deliveryId)).toMatchObject({ status: "failed", next_attempt_at: null });
+      const notice = await db
+        .selectFrom("application_bills")
+        .select("notice_status")
+        .where("bill_no", "=", billNo)
+        .executeTakeFirstOrThrow();
+      expect(notice.notice_status, url).toBe("failed");
+    }
+    expect(asked).toEqual([]);
+    expect(receiver.received).toEqual([]);
+  });
 });

@@ -4,6 +4,7 @@ import { liveWebhookSecretsOfRow } from "../applications/webhook-secrets.ts";
 import { type CallbackTargets, withoutCredentials } from "./callback-target.ts";
 import type { RecordedAttempt } from "./attempt-move.ts";
 import { type AttemptToRecord, recordAttempt } from "./record-attempt.ts";
+import { reservedHostReason } from "./reserved-hosts.ts";
 import { type CallbackAnswer, sendCallback } from "./send-callback.ts";
 import { webhookHeaders } from "./webhook-signature.ts";
 
@@ -104,8 +105,19 @@ export async function attemptLoadedDelivery(
 }
 
 async function send(deps: DeliveryDeps, delivery: DeliveryToSend, url: string, sentAt: Date): Promise<CallbackAnswer> {
+  const reserved = reservedHostOf(url, deps.targets.allowPrivate);
+  if (reserved) return { error: `not sent: ${reserved}; not retried`, latencyMs: 0, unreachable: true };
   const bytes = Buffer.from(delivery.body, "utf8");
   const secrets = await liveWebhookSecretsOfRow(deps.db, delivery, sentAt, deps.secret);
   const headers = webhookHeaders({ id: delivery.event_id, timestamp: sentAt, body: bytes }, secrets);
   return sendCallback({ url, body: delivery.body, headers: { ...headers }, timeoutMs: deps.timeoutMs }, deps.targets);
+}
+
+/** Why the URL's host is a name no receiver can have (reserved-hosts.ts); null for any other URL, or none at all. */
+function reservedHostOf(url: string, allowPrivate: boolean): string | null {
+  try {
+    return reservedHostReason(new URL(url).hostname, allowPrivate);
+  } catch {
+    return null;
+  }
 }

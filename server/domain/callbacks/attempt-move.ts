@@ -52,8 +52,9 @@ export interface Move {
  * - a 2xx: `success` (and the bill's notice `success`), whatever triggered it;
  * - otherwise, an automatic attempt schedules the next one (the schedule's next pause) or, once the schedule is spent,
  *   ends the delivery `failed` (the bill's notice `failed`); a manual redelivery or a test leaves the schedule alone.
- * A test event's delivery (`callback.test`) is tried once: success or failed at once. A failed delivery that
- * "redeliver every failed one" made due again (`redelivery_requested`) gets one manual attempt: success, or failed again.
+ * A test event's delivery (`callback.test`) is tried once: success or failed at once; so is one whose URL no receiver
+ * can have (an `unreachable` answer: a reserved name, never sent). A failed delivery that "redeliver every failed one"
+ * made due again (`redelivery_requested`) gets one manual attempt: success, or failed again.
  */
 export function moveOf(row: DeliveryState, sent: SentAttempt, schedule: readonly number[], now: Date): Move {
   const { trigger, answer } = sent;
@@ -63,7 +64,8 @@ export function moveOf(row: DeliveryState, sent: SentAttempt, schedule: readonly
   if (succeeded) {
     status = "success";
     next = null;
-  } else if (row.event_type === "callback.test") {
+  } else if (row.event_type === "callback.test" || ("unreachable" in answer && answer.unreachable)) {
+    // A test is tried once; a URL no receiver can have is never tried again.
     status = row.status === "success" ? "success" : "failed";
     next = null;
   } else if (trigger === "manual" && row.redelivery_requested) {

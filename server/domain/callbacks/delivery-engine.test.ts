@@ -278,14 +278,18 @@ describe("the callback delivery engine", () => {
   }, 30_000);
 
   it("refuses at send time a host name that resolves to a private address: recorded, nothing sent", async () => {
-    const { userId, appCode, receiver } = await merchantApp(undefined, (r) => `http://callbacks.shop.test:${r.port}/x`);
+    // Not a reserved name (a .test one is never tried in production: reserved-hosts.ts).
+    const { userId, appCode, receiver } = await merchantApp(
+      undefined,
+      (r) => `http://callbacks.shop.internal:${r.port}/x`,
+    );
     const resolve: HostResolver = async () => ["127.0.0.1"];
     await startEngine({ targets: { allowPrivate: false, resolve }, retrySchedule: [] });
     const { deliveryId, billNo } = await seedCreditedDelivery(database.db, actFor(tests, userId), { appCode });
     await until(finished(deliveryId));
     const [attempt] = await attemptsOf(deliveryId);
     expect(attempt).toMatchObject({ succeeded: false, response_status: null });
-    expect(attempt?.error).toMatch(/^refused \(forbidden\): callbacks\.shop\.test resolves to 127\.0\.0\.1/);
+    expect(attempt?.error).toMatch(/^refused \(forbidden\): callbacks\.shop\.internal resolves to 127\.0\.0\.1/);
     expect(receiver.received).toHaveLength(0);
     expect((await deliveryOf(deliveryId)).status).toBe("failed");
     expect(await noticeOf(billNo)).toBe("failed");

@@ -16,8 +16,11 @@ export interface CallbackRequest {
 export type CallbackAnswer =
   /** The receiver answered (any status: a 3xx is an answer, never followed); `body` is at most the cap's bytes. */
   | { status: number; body: string; latencyMs: number }
-  /** Refused before sending, or no answer: network error, timeout. */
-  | { error: string; latencyMs: number };
+  /**
+   * Refused before sending, or no answer: network error, timeout. `unreachable`: never sent, because no receiver can
+   * be at the URL (a reserved name): the delivery ends at once rather than being retried to nowhere.
+   */
+  | { error: string; latencyMs: number; unreachable?: true };
 
 export const callbackTimeoutMs = 10_000;
 export const callbackResponseCap = 4096;
