@@ -7,13 +7,7 @@ import { demoMerchantEmail, ensureDemoMerchant } from "../domain/invoices/demo-m
 import { defaultLimits } from "../domain/platform/limits.ts";
 import { pruneExpired } from "../wiring/prune-expired.ts";
 import { call, createHarness, type Harness, reset, rowCounts } from "../testing/harness.ts";
-import {
-  seedApplication,
-  seedInvoice,
-  seedInvoiceTransfer,
-  seedMerchant,
-  testServerSecret,
-} from "../testing/seed.ts";
+import { seedApplication, seedInvoice, seedInvoiceTransfer, seedMerchant, testServerSecret } from "../testing/seed.ts";
 import { configuredChain, stubChainLayer } from "../testing/stub-chain.ts";
 
 /** /demo01's calls: a real invoice of the demo merchant on the devnet, a few per address, none without the devnet. */
@@ -176,7 +170,9 @@ describe("demo invoices pruned", () => {
 
     h.clock.advance(120);
     expect((await pruneExpired(h.db, h.clock.now(), defaultLimits)).demoInvoices).toBe(2);
-    expect(await remaining()).toEqual([waiting.id, counted.id, removed.id, own.id].sort((a, b) => Number(a) - Number(b)));
+    expect(await remaining()).toEqual(
+      [waiting.id, counted.id, removed.id, own.id].sort((a, b) => Number(a) - Number(b)),
+    );
     // Their addresses went with them; the others' stay watched.
     const addresses = await h.db.selectFrom("deposit_addresses").select("invoice_id").execute();
     const of = new Set(addresses.map((a) => a.invoice_id));
