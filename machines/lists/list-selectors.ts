@@ -4,6 +4,7 @@ import { type PagingView, pagingViewOf, withoutPaging } from "./keyset-paging.ts
 import { isFiltered, type ListArea, type ListSearch, listRequestOf } from "./list-area.ts";
 import type { AppOption } from "./app-choices.ts";
 import type { listMachine } from "./list-machine.ts";
+import { listQueryOf } from "./list-query.ts";
 
 export type ListSnapshot = SnapshotFrom<typeof listMachine>;
 
@@ -84,6 +85,9 @@ export function listSelectors<Row, Shown = Row, Detail = { row: Row }>(
 /** What an export of the list shown asks for: exactly the search the list applies, without paging. */
 export const selectListExportRequest = (s: ListSnapshot): Record<string, unknown> =>
   withoutPaging(listRequestOf<{ cursor?: string; pageSize?: number }>(s.context.area, s.context.search));
+
+/** The search the list shows, as the address bar holds it (list-query.ts). */
+export const selectListQuery = (s: ListSnapshot): string => listQueryOf(s.context.area, s.context.search);
 
 /** Whether changes arrive as they happen (the stream), every few seconds (polling after it failed), or not at all. */
 export const selectListFeed = (s: ListSnapshot): "live" | "polling" | "off" =>

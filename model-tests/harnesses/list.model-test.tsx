@@ -4,6 +4,7 @@ import { expect } from "vitest";
 import { pageCountOf, pagingRequest } from "../../machines/lists/keyset-paging.ts";
 import { type AnyListArea, isFiltered, type ListSearch, listRequestOf } from "../../machines/lists/list-area.ts";
 import { listPollMs } from "../../machines/lists/list-machine.ts";
+import { listQueryOf } from "../../machines/lists/list-query.ts";
 import { ApiError } from "../../src/api/api-error.ts";
 import type { StreamHandlers } from "../../src/api/event-stream.ts";
 import { withinRow } from "../framework/row-queries.ts";
@@ -87,7 +88,8 @@ runModel(listModel, {
         stream.handlers = null;
       };
     };
-    const billNo = path.input.search?.billNo;
+    // A link's search: Callbacks of this bill, an Invoices ?flag= link.
+    const linked = path.input.search ? new URLSearchParams(path.input.search).toString() : "";
     const shows = listScreens[area.name];
     const h = await renderCallbacks(
       {
@@ -120,7 +122,7 @@ runModel(listModel, {
         "transactions.watch": (_query, handlers) => follow(handlers),
         "invoices.watch": (_query, handlers) => follow(handlers),
       },
-      billNo ? `?billNo=${billNo}` : "",
+      linked ? `?${linked}` : "",
       { path: shows?.path ?? "", title: shows?.title ?? `${area.name}.title` },
     );
     const timers = timersByInterval(h.timers);
@@ -203,6 +205,10 @@ runModel(listModel, {
     }
     if (!s.matches({ list: "details" }) && !s.matches({ list: "acting" })) await expectNoDialog();
     if (Object.keys(context.fieldErrors).length === 0) expectFormHolds(h, context.search);
+    if (h.shows.searchInUrl) {
+      const query = listQueryOf(area, context.search);
+      await waitFor(() => expect(h.location()).toBe(`${h.shows.path}${query ? `?${query}` : ""}`));
+    }
 
     if (s.matches({ list: "loading" })) {
       await waitFor(() =>

@@ -150,6 +150,18 @@ export const invoiceUnderpaid: ConsoleInvoice = {
   ],
 };
 
+/** Invoices searched by status and flag (the answer is the same page: the harness reads the address bar). */
+export const invoiceSearch = {
+  status: "expired",
+  flag: "underpaid",
+  appCode: "",
+  orderId: "",
+  startTime: "",
+  endTime: "",
+};
+/** The flag a link opens Invoices filtered by (the console home's, a bookmark's). */
+export const linkedFlag = "underpaid";
+
 /** The applications the filter offers, with the first answer only. */
 export const invoiceApps = [{ appCode: invoice.appCode, name: invoice.appName }];
 

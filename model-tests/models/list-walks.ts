@@ -22,7 +22,7 @@ import {
 } from "./bill-fixtures.ts";
 import { callbackListAnswer } from "./callback-fixtures.ts";
 import { failure } from "./fixtures.ts";
-import { invoiceListAnswer, invoicePaidLate, invoicePaidOver } from "./invoice-fixtures.ts";
+import { invoiceListAnswer, invoicePaidLate, invoicePaidOver, invoiceSearch } from "./invoice-fixtures.ts";
 import { orderListAnswer, sampleDetail } from "./order-list-fixtures.ts";
 import { rechargeListAnswer } from "./recharge-fixtures.ts";
 import { transactionListAnswer, withdrawalCounting, withdrawalHeld } from "./transaction-fixtures.ts";
@@ -228,7 +228,11 @@ export function detailFromRowEvents(s: S): E[] {
     const first = context.items[0] as TransactionRecord | undefined;
     if (live(s) && first?.id === withdrawalHeld.id && first.confirmations === null)
       events.push({ type: "row.updated", row: withdrawalCounting });
-    if (context.area.name === "invoices") events.push({ type: "list.reload", why: linkMadeReason });
+    if (context.area.name === "invoices") {
+      events.push({ type: "list.reload", why: linkMadeReason });
+      // The search is written to the address bar, and Reset takes it out again.
+      events.push(isFiltered(context.search) ? { type: "list.reset" } : searchEvent(invoiceSearch));
+    }
     // Invoices are live: the overpaid invoice comes again, paid late as well (money after it ended, still credited).
     const invoice = context.items[0] as ConsoleInvoice | undefined;
     if (live(s) && invoice?.invoiceId === invoicePaidOver.invoiceId && !invoice.flags.includes("paidLate"))

@@ -20,6 +20,7 @@ import { sampleApp } from "./app-edit.model.ts";
 import { arrivingBill } from "./bill-fixtures.ts";
 import { linkedBillNo } from "./callback-fixtures.ts";
 import { english, saidOnce } from "./english.ts";
+import { linkedFlag } from "./invoice-fixtures.ts";
 import { refusal } from "./fixtures.ts";
 import {
   appAdded,
@@ -45,7 +46,7 @@ import {
  * it closes; and on My applications for its own: a row stopped or started by a call (answered, or refused and said),
  * the package beside the list, an application added or renamed by its dialogs; and on Recharge bills and Transaction
  * records and Invoices for their rows and their details dialog, drawn from the row (and on Invoices, the list asked for
- * again when a payment link was made).
+ * again when a payment link was made, and its search in the address bar: opened from a `?flag=` link, searched, Reset).
  */
 export const listModel: MachineModel<typeof listMachine> = {
   id: "list",
@@ -63,6 +64,10 @@ export const listModel: MachineModel<typeof listMachine> = {
     { name: "signed in, opens Recharge bills", input: { area: rechargeListArea } },
     { name: "signed in, opens Transaction records", input: { area: transactionListArea } },
     { name: "signed in, opens Invoices", input: { area: invoiceListArea } },
+    {
+      name: "signed in, follows a link to Invoices flagged underpaid",
+      input: { area: invoiceListArea, search: { flag: linkedFlag } },
+    },
   ],
   // One console walks an area's list through many answers: the harness asks each check of the page as it is now.
   walks: true,
@@ -95,6 +100,8 @@ export const listModel: MachineModel<typeof listMachine> = {
   describeEvent: (e) => {
     switch (e.type) {
       case "list.search":
+        if ("flag" in e.search)
+          return `Choose status ${e.search.status || "(any)"} and flag ${e.search.flag || "(any)"}; press ${english("invoices.search.submit")} (the address bar says so)`;
         return "billNo" in e.search
           ? `Choose application ${e.search.appCode || "(all)"}, event type ${e.search.eventType || "(any)"}, result ${e.search.result || "(any)"}; sent from ${e.search.startTime || "(empty)"} until ${e.search.endTime || "(empty)"}; type bill number "${e.search.billNo}"; press ${english("callbacks.search.submit")}`
           : `Choose application ${e.search.appCode || "(all)"}, status ${e.search.status || "(all)"}, notice status ${e.search.noticeStatus || "(all)"}; paid from ${e.search.startTime || "(empty)"} until ${e.search.endTime || "(empty)"}; type transaction hash "${e.search.txHash}" and address "${e.search.address}"; press ${english("bills.search.submit")}`;

@@ -2,13 +2,13 @@ import { Button, Callout } from "@blueprintjs/core";
 import { Link } from "@blueprintjs/icons";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import { invoiceListArea } from "../../../machines/invoices/invoice-list.ts";
 import { selectInvoiceDetail, selectInvoiceTable } from "../../../machines/invoices/invoice-list-selectors.ts";
 import { linkMadeReason } from "../../../machines/invoices/payment-link.ts";
 import { selectCanCreateLink } from "../../../machines/invoices/payment-link-selectors.ts";
 import { selectListChoices } from "../../../machines/lists/list-selectors.ts";
 import { ListPage } from "../../app/list-page.tsx";
+import { type UrlSearch, useSearchInUrl, useUrlSearch } from "../../app/list-search-url.ts";
 import { actorClock } from "../../app/services.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { InvoiceDetailDialog } from "./invoice-detail-dialog.tsx";
@@ -18,23 +18,23 @@ import { PaymentLinkDialog } from "./payment-link-dialog.tsx";
 import "./invoices.css";
 
 /**
- * Invoices: every invoice of the merchant's applications, with the payment link each hands its customer. `?flag=`
- * (underpaid, overpaid, paidLate, otherChain) opens it filtered to the invoices with that flag; a payment link made
- * here is one more invoice.
+ * Invoices: every invoice of the merchant's applications, with the payment link each hands its customer. The address
+ * bar holds the search (`?flag=underpaid&status=expired` …): a link opens the list so filtered, and every search is
+ * written back; a payment link made here is one more invoice.
  */
 export default function InvoiceListPage() {
-  const [params] = useSearchParams();
-  const flag = params.get("flag") ?? "";
-  return <InvoiceList key={flag} flag={flag} />;
+  const url = useUrlSearch(invoiceListArea);
+  return <InvoiceList key={url.key} url={url} />;
 }
 
-function InvoiceList({ flag }: { flag: string }) {
+function InvoiceList({ url }: { url: UrlSearch }) {
   const { t } = useTranslation();
   const services = useServices();
   const list = useActorRef(provideInvoiceList(services), {
-    input: { area: invoiceListArea, search: { flag } },
+    input: { area: invoiceListArea, search: url.search },
     clock: actorClock(services),
   });
+  useSearchInUrl(list, url);
   const exporter = useActorRef(provideInvoiceExport(services));
   const link = useActorRef(
     providePaymentLink(services, { linkMade: () => list.send({ type: "list.reload", why: linkMadeReason }) }),

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { invoiceListArea } from "../invoices/invoice-list.ts";
+import { emptySearchOf } from "./list-area.ts";
+import { listQueryOf, searchOfQuery } from "./list-query.ts";
+
+const empty = emptySearchOf(invoiceListArea);
+
+describe("a list's search in the address bar", () => {
+  it("names every field filled in, in the form's order, and nothing for an empty search", () => {
+    expect(listQueryOf(invoiceListArea, empty)).toBe("");
+    expect(
+      listQueryOf(invoiceListArea, {
+        ...empty,
+        orderId: " order 7/b ",
+        flag: "underpaid",
+        status: "expired",
+        startTime: "2026-11-01T08:30",
+      }),
+    ).toBe("status=expired&flag=underpaid&orderId=order%207%2Fb&startTime=2026-11-01T08%3A30");
+  });
+
+  it("reads back the search it wrote, and only the area's fields", () => {
+    const search = { ...empty, flag: "paidLate", appCode: "20261129001", endTime: "2026-11-29T23:59" };
+    const query = new URLSearchParams(`${listQueryOf(invoiceListArea, search)}&page=3&other=x`);
+    expect(searchOfQuery(invoiceListArea, query)).toEqual(search);
+  });
+});
