@@ -21,7 +21,7 @@ import { type KeysetList, keysetPage } from "../platform/keyset-page.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
 import { type InvoiceChain, invoiceChainsOf, watchedOnlyChains } from "./invoice-chains.ts";
 import { applyInvoiceEvents, lockInvoice } from "./invoice-life-store.ts";
-import { addressesOf, type InvoiceRow, invoiceToWire } from "./invoice-wire.ts";
+import { addressesOf, type InvoiceAddressRow, type InvoiceRow, invoiceToWire } from "./invoice-wire.ts";
 
 export interface InvoiceSettings {
   chains: readonly ConfiguredChain[];
@@ -95,7 +95,7 @@ function sameRequest(row: InvoiceRow, hash: string, by: "order" | "key"): Outcom
     : fail(errCodes.invoiceKeyReused, "This Idempotency-Key was used for another invoice request", 409);
 }
 
-/** A request made before, by its Idempotency-Key first, then by its order; undefined for a new one. */
+/** A request made before, by its Idempotency-Key first, then by its order (one read for both); undefined for a new one. */
 async function madeBefore(
   db: Kysely<DB>,
   caller: ActingApplication,
@@ -103,12 +103,17 @@ async function madeBefore(
   key: string | undefined,
   hash: string,
 ): Promise<Outcome<InvoiceRow> | undefined> {
-  const base = db.selectFrom("invoices").selectAll().where("application_id", "=", caller.applicationId);
-  if (key) {
-    const byKey = await base.where("idempotency_key", "=", key).executeTakeFirst();
-    if (byKey) return sameRequest(byKey, hash, "key");
-  }
-  const byOrder = await base.where("order_id", "=", orderId).executeTakeFirst();
+  const rows = await db
+    .selectFrom("invoices")
+    .selectAll()
+    .where("application_id", "=", caller.applicationId)
+    .where((eb) =>
+      key ? eb.or([eb("idempotency_key", "=", key), eb("order_id", "=", orderId)]) : eb("order_id", "=", orderId),
+    )
+    .execute();
+  const byKey = key ? rows.find((row) => row.idempotency_key === key) : undefined;
+  if (byKey) return sameRequest(byKey, hash, "key");
+  const byOrder = rows.find((row) => row.order_id === orderId);
   return byOrder && sameRequest(byOrder, hash, "order");
 }
 
@@ -137,7 +142,7 @@ export async function createInvoice(
   const pkg = await activePackageOf(db, caller.scope.merchantId);
   if (!pkg || pkg.expires_at <= now)
     return fail(errCodes.openApiNoPackage, "Choose or renew a package to create invoices", 403);
-  const chains = await invoiceChainsOf(db, caller.scope, body.chains, settings);
+  const chains = await invoiceChainsOf(db, caller.scope, body.chains, settings, pkg);
   if (!chains.ok) return chains;
   const made = await db.transaction().execute(async (trx) => {
     const publicId = newPublicId();
@@ -163,11 +168,13 @@ export async function createInvoice(
       .onConflict((oc) => oc.doNothing())
       .returningAll()
       .executeTakeFirst();
-    if (row) await insertAddresses(trx, caller, row, chains.data, settings);
-    if (row) await notifyLive(trx, "invoice", row.merchant_id, row.public_id);
-    return row;
+    if (!row) return undefined;
+    const shown = await insertAddresses(trx, caller, row, chains.data, settings);
+    await notifyLive(trx, "invoice", row.merchant_id, row.public_id);
+    return { row, shown };
   });
-  if (made) return ok(await answer(db, made, settings));
+  // Answered from the rows just written rather than read back.
+  if (made) return ok(invoiceToWire(made.row, made.shown, settings));
   // A racing request for the same order or key wrote first.
   const raced = await madeBefore(db, caller, body.orderId, idempotencyKey, hash);
   if (!raced) throw new Error("an invoice insert conflicted with no invoice");
@@ -180,30 +187,31 @@ async function insertAddresses(
   invoice: InvoiceRow,
   chains: readonly InvoiceChain[],
   settings: InvoiceSettings,
-): Promise<void> {
+): Promise<InvoiceAddressRow[]> {
   const endUser = invoiceEndUser(invoice.public_id);
   const salt = depositSalt(depositSaltKey(settings.secret), caller.appCode, endUser);
   const watched = [
     ...chains.map((chain) => ({ chain, watchOnly: false })),
     ...watchedOnlyChains(settings.chains, chains).map((chain) => ({ chain, watchOnly: true })),
   ];
-  await trx
-    .insertInto("deposit_addresses")
-    .values(
-      watched.map(({ chain, watchOnly }) => ({
-        merchant_id: caller.scope.merchantId,
-        application_id: caller.applicationId,
-        end_user_id: endUser,
-        chain_id: chain.chainId,
-        factory: chain.factory,
-        salt,
-        address: depositAddress(chain.factory, salt),
-        created_at: settings.now,
-        invoice_id: invoice.id,
-        invoice_watch_only: watchOnly,
-      })),
-    )
-    .execute();
+  const rows = watched.map(({ chain, watchOnly }) => ({
+    merchant_id: caller.scope.merchantId,
+    application_id: caller.applicationId,
+    end_user_id: endUser,
+    chain_id: chain.chainId,
+    factory: chain.factory,
+    salt,
+    address: depositAddress(chain.factory, salt),
+    created_at: settings.now,
+    invoice_id: invoice.id,
+    invoice_watch_only: watchOnly,
+  }));
+  await trx.insertInto("deposit_addresses").values(rows).execute();
+  // What addressesOf would read back: the offered chains' addresses, in chain id order.
+  return rows
+    .filter((row) => !row.invoice_watch_only)
+    .map((row) => ({ invoice_id: invoice.id, chain_id: row.chain_id, address: row.address }))
+    .sort((a, b) => a.chain_id - b.chain_id);
 }
 
 /** One of the calling application's invoices by its public id; another application's reads as none. */
