@@ -17,6 +17,10 @@
  * invoice's paidAt (the server's clock when the watcher's transaction credited it and turned it paid, read from the
  * console's Invoices list) to the `paid` event reaching the stream's reader here (the same machine's clock): the
  * commit, NOTIFY, the relay's re-read of the view and the SSE write, with the rest of that watcher's transaction.
+ *
+ * Each creating phase also prints the client's own CPU per call (this process's, signing and parsing), the share of the
+ * two cores the server did not get. BENCH_DATABASES=postgresql leaves PGlite out (a before/after comparison on
+ * PostgreSQL alone).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -36,10 +40,19 @@ const invoices = Math.max(100, Number(process.env.BENCH_INVOICES ?? 3000));
 const concurrency = Math.max(1, Number(process.env.BENCH_CONCURRENCY ?? 32));
 const rounds = Math.max(1, Number(process.env.BENCH_CHECKOUT_ROUNDS ?? 5));
 const batch = Math.max(1, Number(process.env.BENCH_CHECKOUT_BATCH ?? 20));
+const databases = (process.env.BENCH_DATABASES ?? "pglite,postgresql").toLowerCase().split(",");
 const goalPerSecond = 500;
 const goalP99Ms = 1_500;
 
 type Client = ReturnType<typeof openApiClient>;
+
+/** A phase's figures with this process's CPU per call: the client's share of the machine. */
+async function withClientCpu<F extends { calls: number }>(run: () => Promise<F>) {
+  const before = process.cpuUsage();
+  const figure = await run();
+  const used = process.cpuUsage(before);
+  return { ...figure, clientCpuMsPerCall: Math.round(((used.user + used.system) / 1000 / figure.calls) * 100) / 100 };
+}
 
 /** A checkout page's live stream of one invoice: resolves with the time its first `paid` view arrived. */
 async function paidSeen(baseUrl: string, invoiceId: string, timeoutMs: number): Promise<number> {
@@ -120,15 +133,17 @@ async function bench(database: string, env: Record<string, string>) {
     const client = openApiClient({ baseUrl: server.baseUrl, appKey, appSecret });
     const order = (i: number) => ({ orderId: `bench-${i}`, amount: formatAmount(10_000_000n + BigInt(i), 6) });
     await timedCalls(concurrency, 50, (i) => client.createInvoice({ ...order(i), orderId: `warm-${i}` }));
-    const created = await timedCalls(concurrency, invoices, (i) => client.createInvoice(order(i)));
-    const again = await timedCalls(concurrency, Math.floor(invoices / 2), (i) => client.createInvoice(order(i * 2)));
+    const created = await withClientCpu(() => timedCalls(concurrency, invoices, (i) => client.createInvoice(order(i))));
+    const again = await withClientCpu(() =>
+      timedCalls(concurrency, Math.floor(invoices / 2), (i) => client.createInvoice(order(i * 2))),
+    );
     const latencies = await checkoutLatencies(server.baseUrl, facts, client, accessToken);
     const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
     const checkout = { samples: latencies.length, p50Ms: at(0.5), p99Ms: at(0.99), maxMs: at(1) };
     process.stdout.write(
       `invoices, ${database} (goal ≥ ${goalPerSecond}/s on PostgreSQL; ${concurrency} in flight)\n` +
-        `  new:    ${created.perSecond}/s over ${created.calls}, p50 ${created.p50Ms} ms, p99 ${created.p99Ms} ms, refused ${JSON.stringify(created.refused)}\n` +
-        `  again:  ${again.perSecond}/s over ${again.calls}, p50 ${again.p50Ms} ms, p99 ${again.p99Ms} ms, refused ${JSON.stringify(again.refused)}\n` +
+        `  new:    ${created.perSecond}/s over ${created.calls}, p50 ${created.p50Ms} ms, p99 ${created.p99Ms} ms, client CPU ${created.clientCpuMsPerCall} ms a call, refused ${JSON.stringify(created.refused)}\n` +
+        `  again:  ${again.perSecond}/s over ${again.calls}, p50 ${again.p50Ms} ms, p99 ${again.p99Ms} ms, client CPU ${again.clientCpuMsPerCall} ms a call, refused ${JSON.stringify(again.refused)}\n` +
         `  paidAt → checkout stream shows paid (goal p99 ≤ ${goalP99Ms} ms), ${checkout.samples} invoices in ${rounds} blocks: ` +
         `p50 ${checkout.p50Ms} ms, p99 ${checkout.p99Ms} ms, max ${checkout.maxMs} ms\n`,
     );
@@ -139,8 +154,8 @@ async function bench(database: string, env: Record<string, string>) {
 }
 
 const results: Record<string, Awaited<ReturnType<typeof bench>>> = {};
-results.PGlite = await bench("PGlite", {});
-if (process.env.TEST_DATABASE_URL)
+if (databases.includes("pglite")) results.PGlite = await bench("PGlite", {});
+if (process.env.TEST_DATABASE_URL && databases.includes("postgresql"))
   results.PostgreSQL = await bench("PostgreSQL", { DATABASE_URL: process.env.TEST_DATABASE_URL });
 mkdirSync(join(repoRoot, "reports"), { recursive: true });
 writeFileSync(

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type OpenApiOperation, type OpenApiRoute, openApiPrefix, openApiRoutes } from "../../contracts/open-api.ts";
 import { openApiDocument } from "../../contracts/open-api-document.ts";
 import { type ErrCode, errCodes } from "../../contracts/schemas/envelope.ts";
-import { liveSecretsOf, stoppedSecretsOf } from "../domain/applications/app-secrets.ts";
-import { type OpenApiCaller, openApiCaller } from "../domain/applications/open-api-caller.ts";
+import { stoppedSecretsOf } from "../domain/applications/app-secrets.ts";
+import { liveSignerOf, type OpenApiCaller } from "../domain/applications/open-api-caller.ts";
 import { claimOpenApiNonce } from "../domain/applications/open-api-nonces.ts";
 import type { Outcome } from "../domain/platform/outcome.ts";
 import { takeSlots, waitMessage } from "../domain/platform/rate-limit.ts";
@@ -110,7 +110,16 @@ async function verifiedCaller(
     headers: request.headers,
     body: rawBodyOf(request),
   };
-  const check = await checkSignature(request9421, (keyid) => liveSecretsOf(db, keyid, now, services.secret), now);
+  const signer: { caller: OpenApiCaller | null } = { caller: null };
+  const check = await checkSignature(
+    request9421,
+    async (keyid) => {
+      const found = await liveSignerOf(db, keyid, now, services.secret);
+      signer.caller = found?.caller ?? null;
+      return found?.keys ?? null;
+    },
+    now,
+  );
   if (!check.ok) {
     // A stopped application has no live secret, so its key reads as unknown. Whoever signs with its secret is told it
     // is stopped; anyone else learns nothing about the key.
@@ -122,8 +131,9 @@ async function verifiedCaller(
     return refuse(reply, 401, signatureRefusals[check.refusal]);
   }
   const { keyid, nonce, created } = check.signature;
-  const caller = await openApiCaller(db, keyid);
-  if (!caller) return refuse(reply, 403, stopped);
+  // The row whose secret verified the signature: the caller comes from that one read.
+  const { caller } = signer;
+  if (!caller || caller.appKey !== keyid) return refuse(reply, 403, stopped);
   const slot = {
     bucket: "open-api-calls" as const,
     subject: caller.applicationId,
