@@ -4,9 +4,9 @@ import { openApiDocument } from "../../contracts/open-api-document.ts";
 import { type ErrCode, errCodes } from "../../contracts/schemas/envelope.ts";
 import { stoppedSecretsOf } from "../domain/applications/app-secrets.ts";
 import { liveSignerOf, type OpenApiCaller } from "../domain/applications/open-api-caller.ts";
-import { claimOpenApiNonce } from "../domain/applications/open-api-nonces.ts";
+import { admitSignedCall } from "../domain/applications/open-api-nonces.ts";
 import type { Outcome } from "../domain/platform/outcome.ts";
-import { takeSlots, waitMessage } from "../domain/platform/rate-limit.ts";
+import { waitMessage } from "../domain/platform/rate-limit.ts";
 import type { OpenApiContext, OpenApiHandlers } from "../routes/open-api.ts";
 import { failure, success } from "./envelope.ts";
 import type { Services } from "./handler.ts";
@@ -139,14 +139,14 @@ async function verifiedCaller(
     subject: caller.applicationId,
     window: services.limits.openApiCalls,
   };
-  const taken = await takeSlots(db, [slot], now, services.refusals);
-  if (!taken.ok) {
-    reply.header("retry-after", String(taken.waitSeconds));
-    return refuse(reply, 429, { code: errCodes.rateLimited, message: waitMessage(taken.waitSeconds) });
+  const admission = await admitSignedCall(db, slot, { appKey: keyid, nonce, created }, now, services.refusals);
+  if (admission.outcome === "limited") {
+    reply.header("retry-after", String(admission.waitSeconds));
+    return refuse(reply, 429, { code: errCodes.rateLimited, message: waitMessage(admission.waitSeconds) });
   }
-  // Spent only once the rate limit has passed, so refused calls store nothing: at most the limit's burst plus its
-  // rate over the five minutes a nonce is kept, per application (SECURITY.md, "Open API").
-  if (!(await claimOpenApiNonce(db, keyid, nonce, created, now))) return refuse(reply, 401, signatureRefusals.replayed);
+  // Spent only once the rate limit has passed (one statement, admitSignedCall), so refused calls store nothing: at
+  // most the limit's burst plus its rate over the five minutes a nonce is kept, per application (SECURITY.md, "Open API").
+  if (admission.outcome === "replayed") return refuse(reply, 401, signatureRefusals.replayed);
   return caller;
 }
 
