@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Kysely } from "kysely";
+import { type Insertable, type Kysely, sql } from "kysely";
 import { fromAtto, toAtto } from "../../../contracts/money.ts";
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import { invoiceExpiry } from "../../../contracts/schemas/invoice-states.ts";
@@ -12,11 +12,12 @@ import type {
 import type { ConfiguredChain } from "../../chain/chain-layer.ts";
 import { depositAddress, depositSalt, depositSaltKey } from "../../chain/deposit-forwarder.ts";
 import type { DB } from "../../db/schema.ts";
+import type { InvoicesTable } from "../../db/schema/invoices.ts";
 import type { AcceptableToken } from "../applications/accepted-currencies.ts";
 import type { ActingApplication, OpenApiCaller } from "../applications/open-api-caller.ts";
 import { activePackageOf } from "../applications/package-limit.ts";
 import { type CallbackTargets, checkCallbackUrl } from "../callbacks/callback-target.ts";
-import { notifyLive } from "../platform/live-changes.ts";
+import { liveNotification } from "../platform/live-changes.ts";
 import { type KeysetList, keysetPage } from "../platform/keyset-page.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
 import { type InvoiceChain, invoiceChainsOf, watchedOnlyChains } from "./invoice-chains.ts";
@@ -83,35 +84,29 @@ export async function createInvoice(
     return fail(errCodes.openApiNoPackage, "Choose or renew a package to create invoices", 403);
   const chains = await invoiceChainsOf(db, caller.scope, body.chains, settings, pkg);
   if (!chains.ok) return chains;
-  const made = await db.transaction().execute(async (trx) => {
-    const publicId = newPublicId();
-    const seconds = body.expiresInSeconds ?? invoiceExpiry.defaultSeconds;
-    const row = await trx
-      .insertInto("invoices")
-      .values({
-        public_id: publicId,
-        merchant_id: caller.scope.merchantId,
-        application_id: caller.applicationId,
-        order_id: body.orderId,
-        amount: fromAtto(amount.data),
-        description: body.description ?? null,
-        customer_email: body.customerEmail ?? null,
-        redirect_url: body.redirectUrl ?? null,
-        metadata: JSON.stringify(body.metadata ?? {}),
-        request_hash: hash,
-        idempotency_key: idempotencyKey ?? null,
-        expires_at: new Date(now.getTime() + seconds * 1000),
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.doNothing())
-      .returningAll()
-      .executeTakeFirst();
-    if (!row) return undefined;
-    const shown = await insertAddresses(trx, caller, row, chains.data, settings);
-    await notifyLive(trx, "invoice", row.merchant_id, row.public_id);
-    return { row, shown };
-  });
+  const seconds = body.expiresInSeconds ?? invoiceExpiry.defaultSeconds;
+  const made = await insertInvoice(
+    db,
+    caller,
+    {
+      public_id: newPublicId(),
+      merchant_id: caller.scope.merchantId,
+      application_id: caller.applicationId,
+      order_id: body.orderId,
+      amount: fromAtto(amount.data),
+      description: body.description ?? null,
+      customer_email: body.customerEmail ?? null,
+      redirect_url: body.redirectUrl ?? null,
+      metadata: JSON.stringify(body.metadata ?? {}),
+      request_hash: hash,
+      idempotency_key: idempotencyKey ?? null,
+      expires_at: new Date(now.getTime() + seconds * 1000),
+      created_at: now,
+      updated_at: now,
+    },
+    chains.data,
+    settings,
+  );
   // Answered from the rows just written rather than read back.
   if (made) return ok(invoiceToWire(made.row, made.shown, settings));
   // A racing request for the same order or key wrote first.
@@ -120,37 +115,57 @@ export async function createInvoice(
   return raced.ok ? ok(await answer(db, raced.data, settings)) : raced;
 }
 
-async function insertAddresses(
-  trx: Kysely<DB>,
+/**
+ * The invoice, its address on each chain and its live change, in one statement: a data-modifying WITH is one
+ * transaction, as BEGIN, the two inserts, NOTIFY and COMMIT were, in one round trip instead of five. The addresses
+ * and the NOTIFY come from the invoice's inserted row, so an order or key another request wrote first (the insert
+ * skipped) writes and raises nothing. Returns the row and the offered chains' addresses, as addressesOf would read
+ * them back (in chain id order); undefined when the insert was skipped.
+ */
+async function insertInvoice(
+  db: Kysely<DB>,
   caller: ActingApplication,
-  invoice: InvoiceRow,
+  values: Insertable<InvoicesTable> & { public_id: string },
   chains: readonly InvoiceChain[],
   settings: InvoiceSettings,
-): Promise<InvoiceAddressRow[]> {
-  const endUser = invoiceEndUser(invoice.public_id);
+): Promise<{ row: InvoiceRow; shown: InvoiceAddressRow[] } | undefined> {
+  const endUser = invoiceEndUser(values.public_id);
   const salt = depositSalt(depositSaltKey(settings.secret), caller.appCode, endUser);
-  const watched = [
+  const addresses = [
     ...chains.map((chain) => ({ chain, watchOnly: false })),
     ...watchedOnlyChains(settings.chains, chains).map((chain) => ({ chain, watchOnly: true })),
-  ];
-  const rows = watched.map(({ chain, watchOnly }) => ({
-    merchant_id: caller.scope.merchantId,
-    application_id: caller.applicationId,
-    end_user_id: endUser,
-    chain_id: chain.chainId,
+  ].map(({ chain, watchOnly }) => ({
+    chainId: chain.chainId,
     factory: chain.factory,
-    salt,
     address: depositAddress(chain.factory, salt),
-    created_at: settings.now,
-    invoice_id: invoice.id,
-    invoice_watch_only: watchOnly,
+    watchOnly,
   }));
-  await trx.insertInto("deposit_addresses").values(rows).execute();
-  // What addressesOf would read back: the offered chains' addresses, in chain id order.
-  return rows
-    .filter((row) => !row.invoice_watch_only)
-    .map((row) => ({ invoice_id: invoice.id, chain_id: row.chain_id, address: row.address }))
-    .sort((a, b) => a.chain_id - b.chain_id);
+  const listed = sql.join(
+    addresses.map((a) => sql`(${a.chainId}::integer, ${a.factory}::text, ${a.address}::text, ${a.watchOnly}::boolean)`),
+  );
+  const inserted = db
+    .insertInto("invoices")
+    .values(values)
+    .onConflict((oc) => oc.doNothing())
+    .returningAll();
+  const { rows } = await sql<InvoiceRow>`
+    with invoice as (${inserted}),
+    addresses as (
+      insert into deposit_addresses
+        (merchant_id, application_id, end_user_id, chain_id, factory, salt, address, created_at, invoice_id, invoice_watch_only)
+      select invoice.merchant_id, invoice.application_id, ${endUser}::text, a.chain_id, a.factory, ${salt}::text,
+        a.address, invoice.created_at, invoice.id, a.watch_only
+      from invoice cross join (values ${listed}) as a (chain_id, factory, address, watch_only)
+    ),
+    notified as (select ${liveNotification("invoice", caller.scope.merchantId, values.public_id)} from invoice)
+    select invoice.* from invoice where exists (select from notified)`.execute(db);
+  const [row] = rows;
+  if (!row) return undefined;
+  const shown = addresses
+    .filter((a) => !a.watchOnly)
+    .map((a) => ({ invoice_id: row.id, chain_id: a.chainId, address: a.address }))
+    .sort((x, y) => x.chain_id - y.chain_id);
+  return { row, shown };
 }
 
 /** One of the calling application's invoices by its public id; another application's reads as none. */
