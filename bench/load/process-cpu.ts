@@ -2,8 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 
 /**
  * CPU time of the processes around a bench, read from /proc (Linux): the bench's own children (the server it started,
- * and the devnet that one starts) and the rest of its parent's tree, which under `scripts/with-postgres.mjs` is the
- * throwaway PostgreSQL. With the client on the same cores, the server's CPU per call says what the server could do
+ * and the devnet that one starts) and the throwaway PostgreSQL of `scripts/with-postgres.mjs`. With the client on the same cores, the server's CPU per call says what the server could do
  * with the cores to itself, where the rate alone says what server and client did together.
  */
 export interface TreeCpu {
@@ -11,7 +10,7 @@ export interface TreeCpu {
   serverMs: number;
   /** The bench's other descendants: the devnet's node. */
   devnetMs: number;
-  /** The parent's other descendants: PostgreSQL's processes (nothing under PGlite, which runs inside the server). */
+  /** PostgreSQL's processes (nothing under PGlite, which runs inside the server). */
   databaseMs: number;
 }
 
@@ -71,8 +70,21 @@ export function treeCpu(): TreeCpu {
   return {
     serverMs: sum(mine.filter((p) => p.comm === "node")),
     devnetMs: sum(mine.filter((p) => p.comm !== "node")),
-    databaseMs: sum(descendants(all, process.ppid).filter((p) => !ours.has(p.pid))),
+    databaseMs: sum(databaseOf(all, ours)),
   };
+}
+
+/**
+ * PostgreSQL's processes started for this bench: the other descendants of the nearest ancestor that has a `postgres`
+ * among them (scripts/with-postgres.mjs, whether it runs the bench directly or through npx). None under PGlite alone.
+ */
+function databaseOf(all: readonly Proc[], ours: ReadonlySet<number>): Proc[] {
+  const parent = new Map(all.map((p) => [p.pid, p.ppid]));
+  for (let at = parent.get(process.pid); at !== undefined && at > 1; at = parent.get(at)) {
+    const others = descendants(all, at).filter((p) => !ours.has(p.pid));
+    if (others.some((p) => p.comm === "postgres")) return others.filter((p) => p.comm === "postgres");
+  }
+  return [];
 }
 
 /** The CPU used between two readings. */
