@@ -1,4 +1,3 @@
-import type { Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "../../db/open-database.ts";
 import { invoiceMerchant } from "../../testing/invoice-chain.ts";
@@ -34,7 +33,7 @@ const settings: InvoiceSettings = {
   chains,
   tokens: chains.map((c) => ({
     chainId: c.chainId,
-    token: (c.tokens[0]?.address as Address).toLowerCase(),
+    token: String(c.tokens[0]?.address).toLowerCase(),
     symbol: "USDT",
     product: c.product,
   })),
