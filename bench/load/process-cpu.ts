@@ -6,9 +6,9 @@ import { readdirSync, readFileSync } from "node:fs";
  * with the cores to itself, where the rate alone says what server and client did together.
  */
 export interface TreeCpu {
-  /** The bench's descendants named `node`: the server. */
+  /** The bench's node descendants (named `node`, or `node-MainThread` by newer Node): the server. */
   serverMs: number;
-  /** The bench's other descendants: the devnet's node. */
+  /** The bench's other descendants: the devnet's anvil. */
   devnetMs: number;
   /** PostgreSQL's processes (nothing under PGlite, which runs inside the server). */
   databaseMs: number;
@@ -68,8 +68,8 @@ export function treeCpu(): TreeCpu {
   const ours = new Set([process.pid, ...mine.map((p) => p.pid)]);
   const sum = (list: readonly Proc[]) => list.reduce((total, p) => total + p.cpuMs, 0);
   return {
-    serverMs: sum(mine.filter((p) => p.comm === "node")),
-    devnetMs: sum(mine.filter((p) => p.comm !== "node")),
+    serverMs: sum(mine.filter((p) => p.comm.startsWith("node"))),
+    devnetMs: sum(mine.filter((p) => !p.comm.startsWith("node"))),
     databaseMs: sum(databaseOf(all, ours)),
   };
 }
