@@ -17,8 +17,17 @@
  * invoice's paidAt (the server's clock when the watcher's transaction credited it and turned it paid, read from the
  * console's Invoices list) to the `paid` event reaching the stream's reader here (the same machine's clock): the
  * commit, NOTIFY, the relay's re-read of the view and the SSE write, with the rest of that watcher's transaction.
+ *
+ * Each creating phase also prints the CPU per call of the client (this process's: signing and parsing), of the server
+ * process and of PostgreSQL's processes (bench/load/process-cpu.ts), and the rate the server side's CPU alone allows on
+ * this machine's cores: the client shares the cores with the server, so the rate measured is a floor of what the server
+ * does with the machine to itself. A third phase, `signed before`, makes new invoices from requests signed before its
+ * timed window (each still fresh, with its own nonce), the client's signing out of it. BENCH_DATABASES=postgresql
+ * leaves PGlite out (a before/after comparison on PostgreSQL alone).
  */
+import { randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { createParser } from "eventsource-parser";
 import { encodeFunctionData } from "viem";
@@ -26,20 +35,77 @@ import { formatAmount, parseAmount } from "../contracts/money.ts";
 import { checkoutEventsPath } from "../contracts/schemas/checkout.ts";
 import { callAsMerchant } from "../e2e/support/api.ts";
 import { repoRoot, startServer } from "../e2e/support/server.ts";
-import { openApiClient } from "../examples/open-api-client.ts";
+import { type Envelope, openApiClient, signRequest } from "../examples/open-api-client.ts";
 import { devClients } from "../server/chain/deploy.ts";
 import { type DevnetFacts, readDevnetFacts } from "../server/chain/devnet.ts";
 import { erc20Abi } from "../server/chain/token-abi.ts";
 import { enterpriseApplication, timedCalls } from "./load/open-api-merchant.ts";
+import { cpuSince, treeCpu } from "./load/process-cpu.ts";
 
 const invoices = Math.max(100, Number(process.env.BENCH_INVOICES ?? 3000));
 const concurrency = Math.max(1, Number(process.env.BENCH_CONCURRENCY ?? 32));
 const rounds = Math.max(1, Number(process.env.BENCH_CHECKOUT_ROUNDS ?? 5));
 const batch = Math.max(1, Number(process.env.BENCH_CHECKOUT_BATCH ?? 20));
+const databases = (process.env.BENCH_DATABASES ?? "pglite,postgresql").toLowerCase().split(",");
 const goalPerSecond = 500;
 const goalP99Ms = 1_500;
 
 type Client = ReturnType<typeof openApiClient>;
+
+const perCall = (ms: number, calls: number) => Math.round((ms / calls) * 100) / 100;
+
+/**
+ * A phase's figures with the CPU per call of this process (the client), the server, the devnet and PostgreSQL, and
+ * the calls a second the server side's CPU (server and database) allows on this machine's cores.
+ */
+async function withCpu<F extends { calls: number }>(run: () => Promise<F>) {
+  const before = process.cpuUsage();
+  const tree = treeCpu();
+  const figure = await run();
+  const used = process.cpuUsage(before);
+  const { serverMs, devnetMs, databaseMs } = cpuSince(tree);
+  const serverSideMs = perCall(serverMs + databaseMs, figure.calls);
+  return {
+    ...figure,
+    clientCpuMsPerCall: perCall((used.user + used.system) / 1000, figure.calls),
+    serverCpuMsPerCall: perCall(serverMs, figure.calls),
+    databaseCpuMsPerCall: perCall(databaseMs, figure.calls),
+    devnetCpuMsPerCall: perCall(devnetMs, figure.calls),
+    serverSidePerSecond: serverSideMs > 0 ? Math.round((availableParallelism() * 1000) / serverSideMs) : null,
+  };
+}
+
+type Phase = Awaited<ReturnType<typeof withCpu<Awaited<ReturnType<typeof timedCalls>>>>>;
+
+const phaseLine = (name: string, f: Phase) =>
+  `  ${name.padEnd(14)}${f.perSecond}/s over ${f.calls}, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms, refused ${JSON.stringify(f.refused)}\n` +
+  `  ${"".padEnd(14)}CPU a call: client ${f.clientCpuMsPerCall} ms, server ${f.serverCpuMsPerCall} ms, database ${f.databaseCpuMsPerCall} ms, devnet ${f.devnetCpuMsPerCall} ms; ` +
+  `server side alone on ${availableParallelism()} cores: ${f.serverSidePerSecond ?? "?"}/s\n`;
+
+/** New invoices from requests signed before the timed window (fresh for 300 s, each its own nonce and key). */
+async function presigned(baseUrl: string, credentials: { appKey: string; appSecret: string }, count: number) {
+  const url = `${baseUrl}/open/v1/invoices`;
+  const requests = await Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      signRequest(
+        {
+          method: "POST",
+          url,
+          headers: { accept: "application/json", "idempotency-key": randomUUID() },
+          body: JSON.stringify({ orderId: `signed-${i}`, amount: formatAmount(20_000_000n + BigInt(i), 6) }),
+        },
+        credentials,
+      ),
+    ),
+  );
+  return withCpu(() =>
+    timedCalls(concurrency, count, async (i) => {
+      const request = requests[i]!;
+      const answer = await fetch(request.url, { method: "POST", headers: request.headers, body: request.body });
+      return (await answer.json()) as Envelope<unknown>;
+    }),
+  );
+}
 
 /** A checkout page's live stream of one invoice: resolves with the time its first `paid` view arrived. */
 async function paidSeen(baseUrl: string, invoiceId: string, timeoutMs: number): Promise<number> {
@@ -120,27 +186,31 @@ async function bench(database: string, env: Record<string, string>) {
     const client = openApiClient({ baseUrl: server.baseUrl, appKey, appSecret });
     const order = (i: number) => ({ orderId: `bench-${i}`, amount: formatAmount(10_000_000n + BigInt(i), 6) });
     await timedCalls(concurrency, 50, (i) => client.createInvoice({ ...order(i), orderId: `warm-${i}` }));
-    const created = await timedCalls(concurrency, invoices, (i) => client.createInvoice(order(i)));
-    const again = await timedCalls(concurrency, Math.floor(invoices / 2), (i) => client.createInvoice(order(i * 2)));
+    const created = await withCpu(() => timedCalls(concurrency, invoices, (i) => client.createInvoice(order(i))));
+    const again = await withCpu(() =>
+      timedCalls(concurrency, Math.floor(invoices / 2), (i) => client.createInvoice(order(i * 2))),
+    );
+    const signedBefore = await presigned(server.baseUrl, { appKey, appSecret }, Math.floor(invoices / 2));
     const latencies = await checkoutLatencies(server.baseUrl, facts, client, accessToken);
     const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
     const checkout = { samples: latencies.length, p50Ms: at(0.5), p99Ms: at(0.99), maxMs: at(1) };
     process.stdout.write(
       `invoices, ${database} (goal ≥ ${goalPerSecond}/s on PostgreSQL; ${concurrency} in flight)\n` +
-        `  new:    ${created.perSecond}/s over ${created.calls}, p50 ${created.p50Ms} ms, p99 ${created.p99Ms} ms, refused ${JSON.stringify(created.refused)}\n` +
-        `  again:  ${again.perSecond}/s over ${again.calls}, p50 ${again.p50Ms} ms, p99 ${again.p99Ms} ms, refused ${JSON.stringify(again.refused)}\n` +
+        phaseLine("new:", created) +
+        phaseLine("again:", again) +
+        phaseLine("signed before:", signedBefore) +
         `  paidAt → checkout stream shows paid (goal p99 ≤ ${goalP99Ms} ms), ${checkout.samples} invoices in ${rounds} blocks: ` +
         `p50 ${checkout.p50Ms} ms, p99 ${checkout.p99Ms} ms, max ${checkout.maxMs} ms\n`,
     );
-    return { created, again, checkout };
+    return { created, again, signedBefore, checkout };
   } finally {
     await server.stop();
   }
 }
 
 const results: Record<string, Awaited<ReturnType<typeof bench>>> = {};
-results.PGlite = await bench("PGlite", {});
-if (process.env.TEST_DATABASE_URL)
+if (databases.includes("pglite")) results.PGlite = await bench("PGlite", {});
+if (process.env.TEST_DATABASE_URL && databases.includes("postgresql"))
   results.PostgreSQL = await bench("PostgreSQL", { DATABASE_URL: process.env.TEST_DATABASE_URL });
 mkdirSync(join(repoRoot, "reports"), { recursive: true });
 writeFileSync(

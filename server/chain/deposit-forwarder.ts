@@ -53,9 +53,19 @@ export const compiledForwarderAbis = {
 /** The creation code the factory deploys at every deposit address: its hash is part of each address. */
 const forwarderCreationCode = artifact.contracts.DepositForwarder.bytecode;
 
-/** The key deposit salts are made with, derived (HKDF-SHA-256) from the server secret under its own label. */
+const saltKeys = new WeakMap<Buffer, Buffer>();
+
+/**
+ * The key deposit salts are made with, derived (HKDF-SHA-256) from the server secret under its own label, once per
+ * secret: every invoice and deposit address needs it.
+ */
 export function depositSaltKey(secret: Buffer): Buffer {
-  return Buffer.from(hkdfSync("sha256", secret, Buffer.alloc(0), "merchant-console:deposit-salt", 32));
+  let key = saltKeys.get(secret);
+  if (!key) {
+    key = Buffer.from(hkdfSync("sha256", secret, Buffer.alloc(0), "merchant-console:deposit-salt", 32));
+    saltKeys.set(secret, key);
+  }
+  return key;
 }
 
 /**

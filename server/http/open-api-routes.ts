@@ -2,11 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type OpenApiOperation, type OpenApiRoute, openApiPrefix, openApiRoutes } from "../../contracts/open-api.ts";
 import { openApiDocument } from "../../contracts/open-api-document.ts";
 import { type ErrCode, errCodes } from "../../contracts/schemas/envelope.ts";
-import { liveSecretsOf, stoppedSecretsOf } from "../domain/applications/app-secrets.ts";
-import { type OpenApiCaller, openApiCaller } from "../domain/applications/open-api-caller.ts";
-import { claimOpenApiNonce } from "../domain/applications/open-api-nonces.ts";
+import { stoppedSecretsOf } from "../domain/applications/app-secrets.ts";
+import { liveSignerOf, type OpenApiCaller } from "../domain/applications/open-api-caller.ts";
+import { admitSignedCall } from "../domain/applications/open-api-nonces.ts";
 import type { Outcome } from "../domain/platform/outcome.ts";
-import { takeSlots, waitMessage } from "../domain/platform/rate-limit.ts";
+import { waitMessage } from "../domain/platform/rate-limit.ts";
 import type { OpenApiContext, OpenApiHandlers } from "../routes/open-api.ts";
 import { failure, success } from "./envelope.ts";
 import type { Services } from "./handler.ts";
@@ -110,7 +110,16 @@ async function verifiedCaller(
     headers: request.headers,
     body: rawBodyOf(request),
   };
-  const check = await checkSignature(request9421, (keyid) => liveSecretsOf(db, keyid, now, services.secret), now);
+  const signer: { caller: OpenApiCaller | null } = { caller: null };
+  const check = await checkSignature(
+    request9421,
+    async (keyid) => {
+      const found = await liveSignerOf(db, keyid, now, services.secret);
+      signer.caller = found?.caller ?? null;
+      return found?.keys ?? null;
+    },
+    now,
+  );
   if (!check.ok) {
     // A stopped application has no live secret, so its key reads as unknown. Whoever signs with its secret is told it
     // is stopped; anyone else learns nothing about the key.
@@ -122,21 +131,22 @@ async function verifiedCaller(
     return refuse(reply, 401, signatureRefusals[check.refusal]);
   }
   const { keyid, nonce, created } = check.signature;
-  const caller = await openApiCaller(db, keyid);
-  if (!caller) return refuse(reply, 403, stopped);
+  // The row whose secret verified the signature: the caller comes from that one read.
+  const { caller } = signer;
+  if (!caller || caller.appKey !== keyid) return refuse(reply, 403, stopped);
   const slot = {
     bucket: "open-api-calls" as const,
     subject: caller.applicationId,
     window: services.limits.openApiCalls,
   };
-  const taken = await takeSlots(db, [slot], now, services.refusals);
-  if (!taken.ok) {
-    reply.header("retry-after", String(taken.waitSeconds));
-    return refuse(reply, 429, { code: errCodes.rateLimited, message: waitMessage(taken.waitSeconds) });
+  const admission = await admitSignedCall(db, slot, { appKey: keyid, nonce, created }, now, services.refusals);
+  if (admission.outcome === "limited") {
+    reply.header("retry-after", String(admission.waitSeconds));
+    return refuse(reply, 429, { code: errCodes.rateLimited, message: waitMessage(admission.waitSeconds) });
   }
-  // Spent only once the rate limit has passed, so refused calls store nothing: at most the limit's burst plus its
-  // rate over the five minutes a nonce is kept, per application (SECURITY.md, "Open API").
-  if (!(await claimOpenApiNonce(db, keyid, nonce, created, now))) return refuse(reply, 401, signatureRefusals.replayed);
+  // Spent only once the rate limit has passed (one statement, admitSignedCall), so refused calls store nothing: at
+  // most the limit's burst plus its rate over the five minutes a nonce is kept, per application (SECURITY.md, "Open API").
+  if (admission.outcome === "replayed") return refuse(reply, 401, signatureRefusals.replayed);
   return caller;
 }
 

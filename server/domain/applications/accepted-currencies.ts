@@ -58,11 +58,12 @@ export const isHeld = (set: AcceptedCurrencies, t: { chainId: number; token: str
 
 type PackageLimit = Pick<AcceptedCurrencies, "limit" | "packageName">;
 
-async function packageLimitOf(db: Kysely<DB>, merchantId: string, now: Date): Promise<PackageLimit> {
-  const pkg = await activePackageOf(db, merchantId);
-  if (!pkg || pkg.expires_at <= now) return { limit: 0, packageName: null };
-  return { limit: pkg.limit_currencies, packageName: pkg.name };
-}
+type ActivePackage = Awaited<ReturnType<typeof activePackageOf>>;
+
+const limitOfPackage = (pkg: ActivePackage, now: Date): PackageLimit =>
+  !pkg || pkg.expires_at <= now
+    ? { limit: 0, packageName: null }
+    : { limit: pkg.limit_currencies, packageName: pkg.name };
 
 async function acceptedUnder(
   db: Kysely<DB>,
@@ -105,8 +106,17 @@ export async function acceptedCurrencies(
   tokens: readonly AcceptableToken[],
   now: Date,
 ): Promise<AcceptedCurrencies> {
-  return acceptedUnder(db, merchantId, tokens, await packageLimitOf(db, merchantId, now));
+  return acceptedUnder(db, merchantId, tokens, limitOfPackage(await activePackageOf(db, merchantId), now));
 }
+
+/** The same, under the package row the caller read already (`activePackageOf`), without reading it again. */
+export const acceptedUnderPackage = (
+  db: Kysely<DB>,
+  { merchantId }: AnyMerchantScope,
+  tokens: readonly AcceptableToken[],
+  pkg: ActivePackage,
+  now: Date,
+): Promise<AcceptedCurrencies> => acceptedUnder(db, merchantId, tokens, limitOfPackage(pkg, now));
 
 export interface CurrencyChoice {
   chainId: number;

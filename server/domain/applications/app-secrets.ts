@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import { seal, unseal } from "../platform/secret-box.ts";
+import { seal, unseal, unsealRemembered } from "../platform/secret-box.ts";
 
 /** The sealing purpose of AppSecrets (platform/secret-box.ts); the app key binds each to its row. */
 const sealPurpose = "app-secret";
@@ -53,12 +53,31 @@ async function secretsWithStatus(
 ): Promise<Buffer[] | null> {
   const row = await db
     .selectFrom("applications")
-    .select(["status", "secret_sealed", "previous_secret_sealed", "previous_secret_valid_until"])
+    .select(sealedSecretColumns)
     .where("app_key", "=", appKey)
     .executeTakeFirst();
-  if (row?.status !== status) return null;
-  const keys = [signingKeyOf(unsealAppSecret(secret, appKey, row.secret_sealed))];
+  return row?.status === status ? signingKeysOf(row, appKey, now, secret) : null;
+}
+
+/** The columns `signingKeysOf` reads, for a caller that reads the application's row for more. */
+export const sealedSecretColumns = [
+  "status",
+  "secret_sealed",
+  "previous_secret_sealed",
+  "previous_secret_valid_until",
+] as const;
+
+/** The current secret's key and, inside a rotation's grace window, the one before, from the application's row. */
+export function signingKeysOf(
+  row: { secret_sealed: string; previous_secret_sealed: string | null; previous_secret_valid_until: Date | null },
+  appKey: string,
+  now: Date,
+  secret: Buffer,
+): Buffer[] {
+  // Every signed request comes here: the decryption is remembered by the sealed text, so a rotation is seen at once.
+  const open = (sealed: string) => signingKeyOf(unsealRemembered(secret, sealPurpose, appKey, sealed));
+  const keys = [open(row.secret_sealed)];
   if (row.previous_secret_sealed && row.previous_secret_valid_until && row.previous_secret_valid_until > now)
-    keys.push(signingKeyOf(unsealAppSecret(secret, appKey, row.previous_secret_sealed)));
+    keys.push(open(row.previous_secret_sealed));
   return keys;
 }

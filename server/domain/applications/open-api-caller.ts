@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
+import { sealedSecretColumns, signingKeysOf } from "./app-secrets.ts";
 import type { AnyMerchantScope, SystemMerchantScope } from "../platform/merchant-scope.ts";
 import { actFor, systemScope } from "../identity/system-scope.ts";
 
@@ -31,4 +32,27 @@ export async function openApiCaller(db: Kysely<DB>, appKey: string): Promise<Ope
     .executeTakeFirst();
   if (row?.status !== "normal") return null;
   return { applicationId: row.id, appCode: row.app_code, appKey, scope: actFor(system, row.merchant_id) };
+}
+
+/**
+ * The keys a request signed with `appKey` may use now (as `liveSecretsOf`) and the application it then acts as, from one
+ * read of the application's row: the caller is the row whose secret verified, never a second read. Null for an unknown
+ * key or a stopped application.
+ */
+export async function liveSignerOf(
+  db: Kysely<DB>,
+  appKey: string,
+  now: Date,
+  secret: Buffer,
+): Promise<{ keys: Buffer[]; caller: OpenApiCaller } | null> {
+  const row = await db
+    .selectFrom("applications")
+    .select(["id", "app_code", "merchant_id", ...sealedSecretColumns])
+    .where("app_key", "=", appKey)
+    .executeTakeFirst();
+  if (row?.status !== "normal") return null;
+  return {
+    keys: signingKeysOf(row, appKey, now, secret),
+    caller: { applicationId: row.id, appCode: row.app_code, appKey, scope: actFor(system, row.merchant_id) },
+  };
 }

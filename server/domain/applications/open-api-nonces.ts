@@ -1,5 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
+import { type Slot, slotRefused, slotUpsert } from "../platform/rate-limit.ts";
+import type { RefusalMemo } from "../platform/refusal-memo.ts";
 
 /** How long a nonce is kept past its signature's `created`: as long as the signature could be accepted. */
 export const nonceKeepSeconds = 300;
@@ -35,4 +37,40 @@ export async function claimOpenApiNonce(
 export async function pruneOpenApiNonces(db: Kysely<DB>, now: Date): Promise<number> {
   const result = await db.deleteFrom("open_api_nonces").where("expires_at", "<=", now).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** A verified signed call let in, refused by its application's rate limit (nothing spent), or refused as a replay. */
+export type SignedCallAdmission =
+  | { outcome: "admitted" }
+  | { outcome: "limited"; waitSeconds: number }
+  | { outcome: "replayed" };
+
+/**
+ * The application's rate-limit slot taken and, only if it was, the request's nonce spent, as `takeSlots` and
+ * `claimOpenApiNonce` would one after the other, in one statement: every signed call makes it, and a round trip is
+ * most of its cost. A call the limit refuses spends no nonce, so refused calls store nothing.
+ */
+export async function admitSignedCall(
+  db: Kysely<DB>,
+  slot: Slot,
+  request: { appKey: string; nonce: string; created: Date },
+  now: Date,
+  memo?: RefusalMemo,
+): Promise<SignedCallAdmission> {
+  const known = memo?.refusing([slot], now);
+  if (known) return { outcome: "limited", waitSeconds: known.waitSeconds };
+  const expiresAt = new Date(request.created.getTime() + nonceKeepSeconds * 1000);
+  const { rows } = await sql<{ slot: boolean; claimed: boolean }>`
+    with slot as (${slotUpsert(db, slot, now)}),
+    claimed as (
+      insert into open_api_nonces (app_key, nonce, expires_at)
+      select ${request.appKey}::text, ${request.nonce}::text, ${expiresAt}::timestamptz from slot
+      on conflict (app_key, nonce) do update set expires_at = excluded.expires_at
+        where open_api_nonces.expires_at <= ${now}
+      returning 1
+    )
+    select exists (select from slot) as slot, exists (select from claimed) as claimed`.execute(db);
+  const [row] = rows;
+  if (!row?.slot) return { outcome: "limited", waitSeconds: (await slotRefused(db, slot, now, memo)).waitSeconds };
+  return row.claimed ? { outcome: "admitted" } : { outcome: "replayed" };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import type { ApplicationsTable, DB } from "../../db/schema.ts";
-import { seal, unseal } from "../platform/secret-box.ts";
+import { seal, unseal, unsealRemembered } from "../platform/secret-box.ts";
 
 /**
  * Each application's Standard Webhooks signing secret: it signs the callbacks this service sends, apart from
@@ -76,33 +76,8 @@ export async function liveWebhookSecretsOfRow(
   now: Date,
   secret: Buffer,
 ): Promise<string[]> {
-  const secrets = [unsealCached(secret, row.app_key, await webhookSecretSealedOf(db, row, secret))];
+  const secrets = [unsealRemembered(secret, sealPurpose, row.app_key, await webhookSecretSealedOf(db, row, secret))];
   if (row.previous_webhook_secret_sealed && previousWebhookValidUntil(row, now))
-    secrets.push(unsealCached(secret, row.app_key, row.previous_webhook_secret_sealed));
+    secrets.push(unsealRemembered(secret, sealPurpose, row.app_key, row.previous_webhook_secret_sealed));
   return secrets;
-}
-
-/**
- * Unsealed webhook secrets by server secret, then by application key and sealed text: every callback is signed, and
- * unsealing (a key derivation and a decryption) each time costs more than the rest of the signing. Keyed by the
- * sealed text itself, so a rotation (a new sealed text) is never answered from here with the secret before it, and
- * nothing is ever stale; a sealed text seen again always unseals to the same secret.
- */
-const unsealed = new WeakMap<Buffer, Map<string, string>>();
-const unsealedPerSecret = 10_000;
-
-function unsealCached(secret: Buffer, appKey: string, sealed: string): string {
-  let cache = unsealed.get(secret);
-  if (!cache) {
-    cache = new Map();
-    unsealed.set(secret, cache);
-  }
-  const key = `${appKey}\u0000${sealed}`;
-  const hit = cache.get(key);
-  if (hit !== undefined) return hit;
-  const plain = unsealWebhookSecret(secret, appKey, sealed);
-  // The oldest one out when full: a bound on memory, not a correctness matter.
-  if (cache.size >= unsealedPerSecret) cache.delete(cache.keys().next().value as string);
-  cache.set(key, plain);
-  return plain;
 }

@@ -4,7 +4,8 @@ import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import type { ConfiguredChain } from "../../chain/chain-layer.ts";
 import { usdtTokenOf } from "../../chain/currency-registry.ts";
 import type { DB } from "../../db/schema.ts";
-import { type AcceptableToken, acceptedCurrencies, isAccepted } from "../applications/accepted-currencies.ts";
+import { type AcceptableToken, acceptedUnderPackage, isAccepted } from "../applications/accepted-currencies.ts";
+import type { activePackageOf } from "../applications/package-limit.ts";
 import type { AnyMerchantScope } from "../platform/merchant-scope.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
 
@@ -18,15 +19,17 @@ export interface InvoiceChain {
 
 /**
  * The chains an invoice offers: those named (each must be configured, take deposit addresses and have its USDT
- * accepted in My currencies), or without a list every chain that does.
+ * accepted in My currencies), or without a list every chain that does. `pkg` is the merchant's package as the caller
+ * read it (`activePackageOf`): its currency limit decides what is accepted.
  */
 export async function invoiceChainsOf(
   db: Kysely<DB>,
   scope: AnyMerchantScope,
   named: readonly string[] | undefined,
   settings: { chains: readonly ConfiguredChain[]; tokens: readonly AcceptableToken[]; now: Date },
+  pkg: Awaited<ReturnType<typeof activePackageOf>>,
 ): Promise<Outcome<InvoiceChain[]>> {
-  const accepted = await acceptedCurrencies(db, scope, settings.tokens, settings.now);
+  const accepted = await acceptedUnderPackage(db, scope, settings.tokens, pkg, settings.now);
   const payable = (chain: ConfiguredChain): Outcome<InvoiceChain> => {
     if (!chain.depositFactory)
       return fail(errCodes.openApiChainNoDeposits, `Deposit addresses are not available on ${chain.product}`, 400);

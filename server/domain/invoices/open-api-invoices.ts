@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from "node:crypto";
-import type { Kysely } from "kysely";
-import { fromAtto, parseAmount, toAtto, usdtScale } from "../../../contracts/money.ts";
+import { randomBytes } from "node:crypto";
+import { type Insertable, type Kysely, sql } from "kysely";
+import { fromAtto, toAtto } from "../../../contracts/money.ts";
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import { invoiceExpiry } from "../../../contracts/schemas/invoice-states.ts";
 import type {
@@ -12,16 +12,18 @@ import type {
 import type { ConfiguredChain } from "../../chain/chain-layer.ts";
 import { depositAddress, depositSalt, depositSaltKey } from "../../chain/deposit-forwarder.ts";
 import type { DB } from "../../db/schema.ts";
+import type { InvoicesTable } from "../../db/schema/invoices.ts";
 import type { AcceptableToken } from "../applications/accepted-currencies.ts";
 import type { ActingApplication, OpenApiCaller } from "../applications/open-api-caller.ts";
 import { activePackageOf } from "../applications/package-limit.ts";
 import { type CallbackTargets, checkCallbackUrl } from "../callbacks/callback-target.ts";
-import { notifyLive } from "../platform/live-changes.ts";
+import { liveNotification } from "../platform/live-changes.ts";
 import { type KeysetList, keysetPage } from "../platform/keyset-page.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
 import { type InvoiceChain, invoiceChainsOf, watchedOnlyChains } from "./invoice-chains.ts";
 import { applyInvoiceEvents, lockInvoice } from "./invoice-life-store.ts";
-import { addressesOf, type InvoiceRow, invoiceToWire } from "./invoice-wire.ts";
+import { amountOf, madeBefore, requestHash } from "./invoice-requests.ts";
+import { addressesOf, type InvoiceAddressRow, type InvoiceRow, invoiceToWire } from "./invoice-wire.ts";
 
 export interface InvoiceSettings {
   chains: readonly ConfiguredChain[];
@@ -33,38 +35,10 @@ export interface InvoiceSettings {
   now: Date;
 }
 
-/** Every USDT this server follows carries 6 decimals: an invoice's amount can be paid exactly on each chain. */
-const invoiceDecimals = 6;
-
 /** An invoice's payment address is a deposit address of its application under this end user id (migration 0044). */
 export const invoiceEndUser = (publicId: string) => `invoice ${publicId}`;
 
 const newPublicId = () => randomBytes(16).toString("base64url");
-
-/** The request in one canonical form: the same order (or Idempotency-Key) answers its invoice only for the same request. */
-function requestHash(body: CreateInvoiceBody, amountAtto: bigint): string {
-  const canonical = {
-    orderId: body.orderId,
-    amount: fromAtto(amountAtto),
-    chains: body.chains ? [...new Set(body.chains.map((c) => c.toLowerCase()))].sort() : null,
-    expiresInSeconds: body.expiresInSeconds ?? invoiceExpiry.defaultSeconds,
-    description: body.description ?? null,
-    customerEmail: body.customerEmail ?? null,
-    redirectUrl: body.redirectUrl ?? null,
-    metadata: Object.entries(body.metadata ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-  };
-  return createHash("sha256").update(JSON.stringify(canonical)).digest("base64url");
-}
-
-function amountOf(text: string): Outcome<bigint> {
-  const refused = fail(errCodes.invoiceBadAmount, "The amount must be above 0 with at most 6 decimals", 400);
-  try {
-    const units = parseAmount(text, invoiceDecimals);
-    return units > 0n ? ok(units * 10n ** BigInt(usdtScale - invoiceDecimals)) : refused;
-  } catch {
-    return refused;
-  }
-}
 
 /** The redirect's host checked as a callback's is: one that resolves to a private or local address is refused. */
 async function redirectRefusal(url: string | undefined, targets: CallbackTargets): Promise<Outcome<never> | null> {
@@ -82,35 +56,6 @@ type WireSettings = Pick<InvoiceSettings, "chains" | "origin">;
 
 const answer = async (db: Kysely<DB>, row: InvoiceRow, settings: WireSettings): Promise<OpenInvoice> =>
   invoiceToWire(row, (await addressesOf(db, [row.id])).get(row.id) ?? [], settings);
-
-/** The same request again answers the invoice it made; another request under its order or key is refused. */
-function sameRequest(row: InvoiceRow, hash: string, by: "order" | "key"): Outcome<InvoiceRow> {
-  if (row.request_hash === hash) return ok(row);
-  return by === "order"
-    ? fail(
-        errCodes.invoiceOrderConflict,
-        "This orderId already has an invoice made with other details: read it, or use a new orderId",
-        409,
-      )
-    : fail(errCodes.invoiceKeyReused, "This Idempotency-Key was used for another invoice request", 409);
-}
-
-/** A request made before, by its Idempotency-Key first, then by its order; undefined for a new one. */
-async function madeBefore(
-  db: Kysely<DB>,
-  caller: ActingApplication,
-  orderId: string,
-  key: string | undefined,
-  hash: string,
-): Promise<Outcome<InvoiceRow> | undefined> {
-  const base = db.selectFrom("invoices").selectAll().where("application_id", "=", caller.applicationId);
-  if (key) {
-    const byKey = await base.where("idempotency_key", "=", key).executeTakeFirst();
-    if (byKey) return sameRequest(byKey, hash, "key");
-  }
-  const byOrder = await base.where("order_id", "=", orderId).executeTakeFirst();
-  return byOrder && sameRequest(byOrder, hash, "order");
-}
 
 /**
  * POST /open/v1/invoices: an invoice for one order of the calling application, with its own forwarder address on
@@ -137,73 +82,90 @@ export async function createInvoice(
   const pkg = await activePackageOf(db, caller.scope.merchantId);
   if (!pkg || pkg.expires_at <= now)
     return fail(errCodes.openApiNoPackage, "Choose or renew a package to create invoices", 403);
-  const chains = await invoiceChainsOf(db, caller.scope, body.chains, settings);
+  const chains = await invoiceChainsOf(db, caller.scope, body.chains, settings, pkg);
   if (!chains.ok) return chains;
-  const made = await db.transaction().execute(async (trx) => {
-    const publicId = newPublicId();
-    const seconds = body.expiresInSeconds ?? invoiceExpiry.defaultSeconds;
-    const row = await trx
-      .insertInto("invoices")
-      .values({
-        public_id: publicId,
-        merchant_id: caller.scope.merchantId,
-        application_id: caller.applicationId,
-        order_id: body.orderId,
-        amount: fromAtto(amount.data),
-        description: body.description ?? null,
-        customer_email: body.customerEmail ?? null,
-        redirect_url: body.redirectUrl ?? null,
-        metadata: JSON.stringify(body.metadata ?? {}),
-        request_hash: hash,
-        idempotency_key: idempotencyKey ?? null,
-        expires_at: new Date(now.getTime() + seconds * 1000),
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.doNothing())
-      .returningAll()
-      .executeTakeFirst();
-    if (row) await insertAddresses(trx, caller, row, chains.data, settings);
-    if (row) await notifyLive(trx, "invoice", row.merchant_id, row.public_id);
-    return row;
-  });
-  if (made) return ok(await answer(db, made, settings));
+  const seconds = body.expiresInSeconds ?? invoiceExpiry.defaultSeconds;
+  const made = await insertInvoice(
+    db,
+    caller,
+    {
+      public_id: newPublicId(),
+      merchant_id: caller.scope.merchantId,
+      application_id: caller.applicationId,
+      order_id: body.orderId,
+      amount: fromAtto(amount.data),
+      description: body.description ?? null,
+      customer_email: body.customerEmail ?? null,
+      redirect_url: body.redirectUrl ?? null,
+      metadata: JSON.stringify(body.metadata ?? {}),
+      request_hash: hash,
+      idempotency_key: idempotencyKey ?? null,
+      expires_at: new Date(now.getTime() + seconds * 1000),
+      created_at: now,
+      updated_at: now,
+    },
+    chains.data,
+    settings,
+  );
+  // Answered from the rows just written rather than read back.
+  if (made) return ok(invoiceToWire(made.row, made.shown, settings));
   // A racing request for the same order or key wrote first.
   const raced = await madeBefore(db, caller, body.orderId, idempotencyKey, hash);
   if (!raced) throw new Error("an invoice insert conflicted with no invoice");
   return raced.ok ? ok(await answer(db, raced.data, settings)) : raced;
 }
 
-async function insertAddresses(
-  trx: Kysely<DB>,
+/**
+ * The invoice, its address on each chain and its live change, in one statement: a data-modifying WITH is one
+ * transaction, as BEGIN, the two inserts, NOTIFY and COMMIT were, in one round trip instead of five. The addresses
+ * and the NOTIFY come from the invoice's inserted row, so an order or key another request wrote first (the insert
+ * skipped) writes and raises nothing. Returns the row and the offered chains' addresses, as addressesOf would read
+ * them back (in chain id order); undefined when the insert was skipped.
+ */
+async function insertInvoice(
+  db: Kysely<DB>,
   caller: ActingApplication,
-  invoice: InvoiceRow,
+  values: Insertable<InvoicesTable> & { public_id: string },
   chains: readonly InvoiceChain[],
   settings: InvoiceSettings,
-): Promise<void> {
-  const endUser = invoiceEndUser(invoice.public_id);
+): Promise<{ row: InvoiceRow; shown: InvoiceAddressRow[] } | undefined> {
+  const endUser = invoiceEndUser(values.public_id);
   const salt = depositSalt(depositSaltKey(settings.secret), caller.appCode, endUser);
-  const watched = [
+  const addresses = [
     ...chains.map((chain) => ({ chain, watchOnly: false })),
     ...watchedOnlyChains(settings.chains, chains).map((chain) => ({ chain, watchOnly: true })),
-  ];
-  await trx
-    .insertInto("deposit_addresses")
-    .values(
-      watched.map(({ chain, watchOnly }) => ({
-        merchant_id: caller.scope.merchantId,
-        application_id: caller.applicationId,
-        end_user_id: endUser,
-        chain_id: chain.chainId,
-        factory: chain.factory,
-        salt,
-        address: depositAddress(chain.factory, salt),
-        created_at: settings.now,
-        invoice_id: invoice.id,
-        invoice_watch_only: watchOnly,
-      })),
-    )
-    .execute();
+  ].map(({ chain, watchOnly }) => ({
+    chainId: chain.chainId,
+    factory: chain.factory,
+    address: depositAddress(chain.factory, salt),
+    watchOnly,
+  }));
+  const listed = sql.join(
+    addresses.map((a) => sql`(${a.chainId}::integer, ${a.factory}::text, ${a.address}::text, ${a.watchOnly}::boolean)`),
+  );
+  const inserted = db
+    .insertInto("invoices")
+    .values(values)
+    .onConflict((oc) => oc.doNothing())
+    .returningAll();
+  const { rows } = await sql<InvoiceRow>`
+    with invoice as (${inserted}),
+    addresses as (
+      insert into deposit_addresses
+        (merchant_id, application_id, end_user_id, chain_id, factory, salt, address, created_at, invoice_id, invoice_watch_only)
+      select invoice.merchant_id, invoice.application_id, ${endUser}::text, a.chain_id, a.factory, ${salt}::text,
+        a.address, invoice.created_at, invoice.id, a.watch_only
+      from invoice cross join (values ${listed}) as a (chain_id, factory, address, watch_only)
+    ),
+    notified as (select ${liveNotification("invoice", caller.scope.merchantId, values.public_id)} from invoice)
+    select invoice.* from invoice where exists (select from notified)`.execute(db);
+  const [row] = rows;
+  if (!row) return undefined;
+  const shown = addresses
+    .filter((a) => !a.watchOnly)
+    .map((a) => ({ invoice_id: row.id, chain_id: a.chainId, address: a.address }))
+    .sort((x, y) => x.chain_id - y.chain_id);
+  return { row, shown };
 }
 
 /** One of the calling application's invoices by its public id; another application's reads as none. */

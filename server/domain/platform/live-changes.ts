@@ -24,10 +24,12 @@ export async function notifyLive(
   merchantId: string,
   key: string,
 ): Promise<void> {
-  await sql`select pg_notify(${notifyChannels.liveChanges}, ${JSON.stringify({ stream, merchantId, key })})`.execute(
-    trx,
-  );
+  await sql`select ${liveNotification(stream, merchantId, key)}`.execute(trx);
 }
+
+/** The `pg_notify` call `notifyLive` makes, for a statement that raises the change as part of its own write. */
+export const liveNotification = (stream: LiveStreamName, merchantId: string, key: string) =>
+  sql<void>`pg_notify(${notifyChannels.liveChanges}, ${JSON.stringify({ stream, merchantId, key })})`;
 
 /**
  * Raises a change of an invoice for its hosted checkout page's streams, inside the transaction that changed it. The

@@ -39,10 +39,20 @@ export async function takeSlots(db: Kysely<DB>, slots: readonly Slot[], now: Dat
     return { ok: true };
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
-    const waitSeconds = await secondsUntilFree(db, error.slot, now);
-    memo?.remember(error.slot, now, waitSeconds);
-    return { ok: false, slot: error.slot, waitSeconds };
+    return slotRefused(db, error.slot, now, memo);
   }
+}
+
+/** A slot its bucket had no room for: how long to wait, remembered for the repeats. */
+export async function slotRefused(
+  db: Kysely<DB>,
+  slot: Slot,
+  now: Date,
+  memo?: RefusalMemo,
+): Promise<Extract<Taken, { ok: false }>> {
+  const waitSeconds = await secondsUntilFree(db, slot, now);
+  memo?.remember(slot, now, waitSeconds);
+  return { ok: false, slot, waitSeconds };
 }
 
 class Refused extends Error {
@@ -53,11 +63,19 @@ class Refused extends Error {
   }
 }
 
-async function takeSlot(db: Kysely<DB>, { bucket, subject, window }: Slot, now: Date): Promise<boolean> {
+async function takeSlot(db: Kysely<DB>, slot: Slot, now: Date): Promise<boolean> {
+  return (await slotUpsert(db, slot, now).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * The one statement that takes a slot: it returns the bucket's row when the slot was taken, nothing when the bucket is
+ * full. Exported for a caller that writes more in the same statement, only when the slot was taken.
+ */
+export function slotUpsert(db: Kysely<DB>, { bucket, subject, window }: Slot, now: Date) {
   const step = intervalMs(window);
   const first = new Date(now.getTime() + step);
   const horizon = new Date(now.getTime() + window.seconds * 1000);
-  const row = await db
+  return db
     .insertInto("rate_limits")
     .values({ bucket, subject, tat: first })
     .onConflict((oc) =>
@@ -68,9 +86,7 @@ async function takeSlot(db: Kysely<DB>, { bucket, subject, window }: Slot, now: 
           sql<boolean>`greatest(rate_limits.tat, ${now}) + ${step}::float8 * interval '1 millisecond' <= ${horizon}`,
         ),
     )
-    .returning("tat")
-    .executeTakeFirst();
-  return row !== undefined;
+    .returning("tat");
 }
 
 /** Seconds until the bucket has room for one more (at least 1 when it is full now). */

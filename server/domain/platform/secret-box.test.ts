@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { seal, unseal } from "./secret-box.ts";
+import { seal, unseal, unsealRemembered } from "./secret-box.ts";
 
 describe("secret box (secrets sealed at rest)", () => {
   const secret = randomBytes(32);
@@ -25,5 +25,25 @@ describe("secret box (secrets sealed at rest)", () => {
     expect(() => unseal(secret, "other", "100001", sealed)).toThrow();
     expect(() => unseal(randomBytes(32), "totp-secret", "100001", sealed)).toThrow();
     expect(() => unseal(secret, "totp-secret", "100001", "JBSWY3DPEHPK3PXP")).toThrow();
+  });
+
+  it("remembers an unsealed value by its sealed text only: a rotation is seen at once, a bad value never remembered", () => {
+    const server = randomBytes(32);
+    const first = seal(server, "app-secret", "ak_one", "first");
+    expect(unsealRemembered(server, "app-secret", "ak_one", first)).toBe("first");
+    expect(unsealRemembered(server, "app-secret", "ak_one", first)).toBe("first");
+    // Rotated: the row now holds another sealed text, and the value before it is not answered.
+    const second = seal(server, "app-secret", "ak_one", "second");
+    expect(unsealRemembered(server, "app-secret", "ak_one", second)).toBe("second");
+    // What was remembered under one purpose, context or server secret is not answered for another: each still fails.
+    expect(() => unsealRemembered(server, "webhook-secret", "ak_one", first)).toThrow();
+    expect(() => unsealRemembered(server, "app-secret", "ak_two", first)).toThrow();
+    expect(() => unsealRemembered(randomBytes(32), "app-secret", "ak_one", first)).toThrow();
+    const [v, iv, tag, body] = first.split(".") as [string, string, string, string];
+    const flipped = Buffer.from(body, "base64url");
+    flipped[0] = (flipped[0] ?? 0) ^ 1;
+    const altered = [v, iv, tag, flipped.toString("base64url")].join(".");
+    expect(() => unsealRemembered(server, "app-secret", "ak_one", altered)).toThrow();
+    expect(() => unsealRemembered(server, "app-secret", "ak_one", altered)).toThrow();
   });
 });

@@ -5,8 +5,22 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:cr
  * from the server secret and a purpose: a copy of the database alone reveals nothing, and a sealed value is bound to
  * its row (`context`, e.g. the merchant id) so it cannot be moved to another row. Format: `v1.<iv>.<tag>.<ciphertext>`.
  */
-const keyOf = (secret: Buffer, purpose: string): Buffer =>
-  Buffer.from(hkdfSync("sha256", secret, Buffer.alloc(0), `merchant-console:secret-box:${purpose}`, 32));
+const derivedKeys = new WeakMap<Buffer, Map<string, Buffer>>();
+
+/** The purpose's key, derived once per server secret: every signed open-API request unseals its AppSecret. */
+function keyOf(secret: Buffer, purpose: string): Buffer {
+  let keys = derivedKeys.get(secret);
+  if (!keys) {
+    keys = new Map();
+    derivedKeys.set(secret, keys);
+  }
+  let key = keys.get(purpose);
+  if (!key) {
+    key = Buffer.from(hkdfSync("sha256", secret, Buffer.alloc(0), `merchant-console:secret-box:${purpose}`, 32));
+    keys.set(purpose, key);
+  }
+  return key;
+}
 
 export function seal(secret: Buffer, purpose: string, context: string, plain: string): string {
   const iv = randomBytes(12);
@@ -26,4 +40,29 @@ export function unseal(secret: Buffer, purpose: string, context: string, sealed:
   decipher.setAAD(Buffer.from(context));
   decipher.setAuthTag(Buffer.from(tag, "base64url"));
   return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
+}
+
+/**
+ * Unsealed values by server secret, then by purpose, context and sealed text, for a secret read on every request (an
+ * AppSecret, a webhook secret). Keyed by the sealed text itself, so a rotation (a new sealed text) is never answered
+ * with the value before it and nothing is ever stale: the row is still read each time, only its decryption is saved.
+ * A value that does not unseal is never remembered.
+ */
+const unsealed = new WeakMap<Buffer, Map<string, string>>();
+const unsealedPerSecret = 10_000;
+
+export function unsealRemembered(secret: Buffer, purpose: string, context: string, sealed: string): string {
+  let cache = unsealed.get(secret);
+  if (!cache) {
+    cache = new Map();
+    unsealed.set(secret, cache);
+  }
+  const key = `${purpose}\u0000${context}\u0000${sealed}`;
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  const plain = unseal(secret, purpose, context, sealed);
+  // The oldest one out when full: a bound on memory, not a correctness matter.
+  if (cache.size >= unsealedPerSecret) cache.delete(cache.keys().next().value as string);
+  cache.set(key, plain);
+  return plain;
 }
