@@ -74,6 +74,9 @@ export interface SendingAccountsTable {
 
 export type OutgoingSubjectKindColumn = "withdrawal" | "sweep";
 
+/** What became of a transaction recorded by its hash (migration 0053); none while it is followed. */
+export type OutgoingOutcomeColumn = "mined" | "reverted" | "removed" | "unsent";
+
 /**
  * A transaction sent from a platform account (migration 0044), for the subject it pays: one of its kind's column
  * names it. Signed here, it has its bytes, nonce and fees, stored before it was broadcast; recorded by hash only (the
@@ -96,6 +99,14 @@ export interface OutgoingTransactionsTable {
   /** When it was signed, or recorded when the node signed it. */
   signed_at: Date;
   broadcast_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Recorded by hash only: what became of it, and the block it was mined in (checked again for a reorganisation). */
+  outcome: ColumnType<
+    OutgoingOutcomeColumn | null,
+    OutgoingOutcomeColumn | null | undefined,
+    OutgoingOutcomeColumn | null
+  >;
+  mined_block_number: ColumnType<string | null, string | null | undefined, string | null>;
+  mined_block_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The chain area's tables, its part of `DB` (server/db/schema.ts). */

@@ -11,13 +11,14 @@ import {
 } from "viem";
 import { forwarderFactoryAbi } from "../../chain/deposit-forwarder.ts";
 import { type RecordedListener, type RecordedOutgoing, recordedOutgoing } from "../../chain/outgoing-recorded.ts";
+import { recordedUnsent } from "../../chain/outgoing-recorded-store.ts";
 import { erc20Abi } from "../../chain/token-abi.ts";
 import { transactionSender } from "../../chain/transaction-sender.ts";
 import type { DB } from "../../db/schema.ts";
 import { attoToUnits } from "../../../contracts/money.ts";
 import { releaseCollectionLease, takeCollectionLease } from "./collection-lease.ts";
 import { thresholdUnits } from "./collection-settings.ts";
-import { type DueAddress, dueAddresses, openSweeps, sweepHashes, uncollectedSince } from "./collection-queries.ts";
+import { type DueAddress, dueAddresses, sweepHashes, uncollectedSince } from "./collection-queries.ts";
 import {
   failSent,
   recordConfirmed,
@@ -41,7 +42,7 @@ import { checkGasHolders } from "./gas-holders.ts";
  *     balance to the treasury fixed in the factory. The sweeps of a run are sent back to back with consecutive nonces
  *     (a batch: one block can hold them all) and settled by the next run.
  * Sending, receipts and reorganisations are the gas payer's recorded outgoing transactions' (server/chain/
- * outgoing-recorded.ts); a sweep answers them (sweepListener).
+ * outgoing-recorded.ts), which keep what was sent and what became of it; a sweep answers them (sweepListener).
  *
  * In the ledger a confirmed sweep moves its credited deposits' value from the chain's receipts account to its treasury
  * account (collection-store.ts, sweep-books.ts, migration 0027), and back when it is removed; no merchant's balance
@@ -128,6 +129,7 @@ export async function collectChain(deps: CollectChainDeps): Promise<CollectRepor
       client: deps.clients.public,
       sender: transactionSender(deps.clients, deps.gasPayer.account, chain.chainId),
       chain,
+      subjectKind: "sweep",
       recheckBlocks: deps.recheckBlocks,
       now: deps.now,
     });
@@ -148,24 +150,7 @@ export async function collectChain(deps: CollectChainDeps): Promise<CollectRepor
 
 /** False when the run lost its lease on the way (it outlasted it): the instance holding it now carries on. */
 async function settle(deps: CollectChainDeps, outgoing: RecordedOutgoing, report: CollectReport): Promise<boolean> {
-  const tokens = new Map<string, string>();
-  const recordedSince = async (block: bigint) => {
-    const sweeps = await openSweeps(deps.db, deps.chain.chainId, block);
-    for (const sweep of sweeps) tokens.set(sweep.id, sweep.token);
-    // A sent or confirmed sweep always has its hash.
-    return sweeps.flatMap((sweep) =>
-      sweep.tx_hash === null
-        ? []
-        : [
-            {
-              subject: sweep.id,
-              txHash: sweep.tx_hash,
-              settledIn: sweep.status === "confirmed" ? (sweep.block_hash ?? "") : null,
-            },
-          ],
-    );
-  };
-  const followed = await outgoing.follow(recordedSince, sweepListener(deps, tokens), () => renewLease(deps));
+  const followed = await outgoing.follow(deps.db, sweepListener(deps), () => renewLease(deps));
   if (!followed) return false;
   report.confirmed += followed.confirmed;
   report.reorganised += followed.reorganised;
@@ -174,18 +159,24 @@ async function settle(deps: CollectChainDeps, outgoing: RecordedOutgoing, report
   return true;
 }
 
-/** A sweep's row and bills as its transaction goes (collection-store.ts); `tokens` names each sweep's token. */
-function sweepListener(deps: CollectChainDeps, tokens: ReadonlyMap<string, string>): RecordedListener {
+/** A sweep's row and bills as its transaction goes (collection-store.ts). */
+function sweepListener(deps: CollectChainDeps): RecordedListener {
   return {
-    removed: (collectionId, at) => recordRemoved(deps.db, collectionId, at),
-    reverted: (collectionId, { blockNumber, gasFee, at }) =>
-      failSent(deps.db, collectionId, `the sweep reverted in block ${blockNumber}`, at, gasFee),
-    async mined(collectionId, receipt) {
-      const token = tokens.get(collectionId) ?? "";
+    removed: (trx, collectionId, at) => recordRemoved(trx, collectionId, at),
+    reverted: (trx, collectionId, { blockNumber, gasFee, at }) =>
+      failSent(trx, collectionId, `the sweep reverted in block ${blockNumber}`, at, gasFee),
+    async mined(trx, collectionId, receipt) {
+      const sweep = await trx
+        .selectFrom("collections")
+        .select("token")
+        .where("id", "=", collectionId)
+        .executeTakeFirst();
+      const token = sweep?.token ?? "";
       const swept = parseEventLogs({ abi: forwarderFactoryAbi, eventName: "Swept", logs: [...receipt.logs] });
       const decimals = deps.chain.tokens.find((t) => t.address.toLowerCase() === token.toLowerCase())?.decimals ?? 6;
-      await recordConfirmed(deps.db, {
+      await recordConfirmed(trx, {
         collectionId,
+        txHash: receipt.txHash,
         amount: swept.reduce((sum, log) => sum + log.args.amount, 0n),
         decimals,
         gasFee: receipt.gasFee,
@@ -257,7 +248,12 @@ async function sendDue(
         report.sent++;
       } catch (error) {
         // Not sent (no gas, the node refused it, the factory would revert): the nonce is unused, asked again next time.
-        if (collectionId) await failSent(deps.db, collectionId, (error as Error).message, now());
+        const failed = collectionId;
+        if (failed)
+          await deps.db.transaction().execute(async (trx) => {
+            await recordedUnsent(trx, "sweep", failed);
+            await failSent(trx, failed, (error as Error).message, now());
+          });
         else await recordFailed(deps.db, { ...keys, error: (error as Error).message });
         report.failed++;
       }

@@ -72,29 +72,14 @@ export async function uncollectedSince(db: Kysely<DB>, depositAddressId: string)
   return row?.block ? BigInt(row.block) : null;
 }
 
-/** The sweep transactions recorded for the address as on their way or confirmed (a removed one may come back). */
+/** The hashes of the address's sweep transactions followed as open or mined (a removed one may come back). */
 export async function sweepHashes(db: Kysely<DB>, depositAddressId: string): Promise<Set<string>> {
   const rows = await db
-    .selectFrom("collections")
-    .select("tx_hash")
-    .where("deposit_address_id", "=", depositAddressId)
-    .where("status", "in", ["sent", "confirmed"])
+    .selectFrom("outgoing_transactions as o")
+    .innerJoin("collections as c", "c.id", "o.collection_id")
+    .select("o.tx_hash")
+    .where("c.deposit_address_id", "=", depositAddressId)
+    .where((eb) => eb.or([eb("o.outcome", "is", null), eb("o.outcome", "=", "mined")]))
     .execute();
-  return new Set(rows.map((r) => r.tx_hash!));
-}
-
-/** Sweeps on their way, and confirmed ones recent enough that a reorganisation could still take them. */
-export function openSweeps(db: Kysely<DB>, chainId: number, recheckFrom: bigint) {
-  return db
-    .selectFrom("collections")
-    .select(["id", "token", "status", "tx_hash", "block_number", "block_hash"])
-    .where("chain_id", "=", chainId)
-    .where((eb) =>
-      eb.or([
-        eb("status", "=", "sent"),
-        eb.and([eb("status", "=", "confirmed"), eb("block_number", ">=", recheckFrom.toString())]),
-      ]),
-    )
-    .orderBy("id")
-    .execute();
+  return new Set(rows.map((r) => r.tx_hash));
 }

@@ -88,30 +88,29 @@ export async function recordFailed(db: Kysely<DB>, sweep: Omit<SentSweep, "txHas
 
 /**
  * A recorded sweep that the node refused or that reverted: failed with its reason, its bills free for the next try. One
- * that reverted was mined: its gas (`gasFee`, wei) was burnt and is booked.
+ * that reverted was mined: its gas (`gasFee`, wei) was burnt and is booked. In the caller's transaction, like the
+ * writes below: the one that records what became of the sweep's transaction.
  */
 export async function failSent(
-  db: Kysely<DB>,
+  trx: Kysely<DB>,
   collectionId: string,
   error: string,
   at: Date,
   gasFee = 0n,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable("collections")
-      .set({
-        status: "failed",
-        error: firstLine(error),
-        finished_at: at,
-        ...(gasFee > 0n ? { gas_fee: gasFee.toString() } : {}),
-      })
-      .where("id", "=", collectionId)
-      .returning(["chain_id", "gas_payer"])
-      .executeTakeFirst();
-    if (row && gasFee > 0n) await bookGasFor(trx, row.chain_id, row.gas_payer, { collectionId }, gasFee, at);
-    await releaseBills(trx, collectionId, at);
-  });
+  const row = await trx
+    .updateTable("collections")
+    .set({
+      status: "failed",
+      error: firstLine(error),
+      finished_at: at,
+      ...(gasFee > 0n ? { gas_fee: gasFee.toString() } : {}),
+    })
+    .where("id", "=", collectionId)
+    .returning(["chain_id", "gas_payer"])
+    .executeTakeFirst();
+  if (row && gasFee > 0n) await bookGasFor(trx, row.chain_id, row.gas_payer, { collectionId }, gasFee, at);
+  await releaseBills(trx, collectionId, at);
 }
 
 /** The sweep's bills free again, every collection field cleared, their value back at receipts, their streams told. */
@@ -134,6 +133,8 @@ const firstLine = (text: string) => text.split("\n")[0]!.slice(0, 500);
 
 export interface ConfirmedSweep {
   collectionId: string;
+  /** The transaction that paid, as the outgoing component followed it. */
+  txHash: string;
   /** Token base units swept, and the token's decimals. */
   amount: bigint;
   decimals: number;
@@ -152,68 +153,67 @@ export interface ConfirmedSweep {
  * ran, so it covers every deposit that reached the address before it on chain: one the watcher had not seen when the
  * sweep was sent joins it here; one a reorganisation has taken away since (dropped, reversed) leaves it.
  */
-export async function recordConfirmed(db: Kysely<DB>, sweep: ConfirmedSweep): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable("collections")
-      .set({
-        status: "confirmed",
-        amount: sweep.amount.toString(),
-        gas_fee: sweep.gasFee.toString(),
-        block_number: sweep.blockNumber.toString(),
-        block_hash: sweep.blockHash,
-        finished_at: sweep.at,
-      })
-      .where("id", "=", sweep.collectionId)
-      .where("status", "in", ["sent", "confirmed"])
-      .returning(["tx_hash", "delivery_address", "deposit_address_id", "token", "chain_id", "gas_payer"])
-      .executeTakeFirst();
-    if (!row) return;
-    // Its gas, in the chain's native coin, from the gas payer to the gas expense, as the block it stands in burnt it.
-    await bookGasFor(trx, row.chain_id, row.gas_payer, { collectionId: sweep.collectionId }, sweep.gasFee, sweep.at);
-    await trx
-      .updateTable("application_bills")
-      .set({ collection_id: sweep.collectionId })
-      .where("deposit_address_id", "=", row.deposit_address_id)
-      .where("collection_id", "is", null)
-      .where("status", "in", ["confirming", "credited"])
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom("chain_transfers as ct")
-            .select("ct.id")
-            .whereRef("ct.id", "=", "application_bills.transfer_id")
-            .where(sql<boolean>`lower(ct.token) = lower(${row.token})`)
-            .where(sql<boolean>`(ct.block_number < ${sweep.blockNumber.toString()}
-              or (ct.block_number = ${sweep.blockNumber.toString()} and ct.log_index < ${sweep.logIndex}))`),
-        ),
-      )
-      .execute();
-    const gone = await trx
-      .updateTable("application_bills")
-      .set({ ...clearedCollection, collection_id: null })
-      .where("collection_id", "=", sweep.collectionId)
-      .where("status", "in", ["dropped", "reversed"])
-      .returning(["merchant_id", "bill_no", "transfer_id"])
-      .execute();
-    const bills = await trx
-      .updateTable("application_bills")
-      .set((eb) => ({
-        collection_amount: eb.ref("amount"),
-        transfer_amount: fromAtto(unitsToAtto(sweep.amount, sweep.decimals)),
-        delivery_address: row.delivery_address,
-        collection_tx_hash: row.tx_hash,
-        collection_gas_fee: sweep.gasFee.toString(),
-      }))
-      .where("collection_id", "=", sweep.collectionId)
-      .returning(["merchant_id", "bill_no", "transfer_id"])
-      .execute();
-    await settleSweptShares(
-      trx,
-      [...gone, ...bills].map((b) => b.transfer_id),
-      sweep.at,
-    );
-    for (const bill of [...gone, ...bills]) await notifyLive(trx, "bill", bill.merchant_id, bill.bill_no);
-  });
+export async function recordConfirmed(trx: Kysely<DB>, sweep: ConfirmedSweep): Promise<void> {
+  const row = await trx
+    .updateTable("collections")
+    .set({
+      status: "confirmed",
+      tx_hash: sweep.txHash,
+      amount: sweep.amount.toString(),
+      gas_fee: sweep.gasFee.toString(),
+      block_number: sweep.blockNumber.toString(),
+      block_hash: sweep.blockHash,
+      finished_at: sweep.at,
+    })
+    .where("id", "=", sweep.collectionId)
+    .where("status", "in", ["sent", "confirmed"])
+    .returning(["delivery_address", "deposit_address_id", "token", "chain_id", "gas_payer"])
+    .executeTakeFirst();
+  if (!row) return;
+  // Its gas, in the chain's native coin, from the gas payer to the gas expense, as the block it stands in burnt it.
+  await bookGasFor(trx, row.chain_id, row.gas_payer, { collectionId: sweep.collectionId }, sweep.gasFee, sweep.at);
+  await trx
+    .updateTable("application_bills")
+    .set({ collection_id: sweep.collectionId })
+    .where("deposit_address_id", "=", row.deposit_address_id)
+    .where("collection_id", "is", null)
+    .where("status", "in", ["confirming", "credited"])
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("chain_transfers as ct")
+          .select("ct.id")
+          .whereRef("ct.id", "=", "application_bills.transfer_id")
+          .where(sql<boolean>`lower(ct.token) = lower(${row.token})`)
+          .where(sql<boolean>`(ct.block_number < ${sweep.blockNumber.toString()}
+            or (ct.block_number = ${sweep.blockNumber.toString()} and ct.log_index < ${sweep.logIndex}))`),
+      ),
+    )
+    .execute();
+  const gone = await trx
+    .updateTable("application_bills")
+    .set({ ...clearedCollection, collection_id: null })
+    .where("collection_id", "=", sweep.collectionId)
+    .where("status", "in", ["dropped", "reversed"])
+    .returning(["merchant_id", "bill_no", "transfer_id"])
+    .execute();
+  const bills = await trx
+    .updateTable("application_bills")
+    .set((eb) => ({
+      collection_amount: eb.ref("amount"),
+      transfer_amount: fromAtto(unitsToAtto(sweep.amount, sweep.decimals)),
+      delivery_address: row.delivery_address,
+      collection_tx_hash: sweep.txHash,
+      collection_gas_fee: sweep.gasFee.toString(),
+    }))
+    .where("collection_id", "=", sweep.collectionId)
+    .returning(["merchant_id", "bill_no", "transfer_id"])
+    .execute();
+  await settleSweptShares(
+    trx,
+    [...gone, ...bills].map((b) => b.transfer_id),
+    sweep.at,
+  );
+  for (const bill of [...gone, ...bills]) await notifyLive(trx, "bill", bill.merchant_id, bill.bill_no);
 }
 
 const clearedCollection = {
@@ -228,16 +228,14 @@ const clearedCollection = {
  * A reorganisation took the sweep away (or the node dropped it): the row says so, its bills lose every collection
  * field and are due again. The merchants' balances are not touched (they never were).
  */
-export async function recordRemoved(db: Kysely<DB>, collectionId: string, at: Date): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable("collections")
-      .set({ status: "removed", finished_at: at })
-      .where("id", "=", collectionId)
-      .returning(["chain_id", "gas_payer"])
-      .executeTakeFirst();
-    // A confirmed sweep taken away: the gas booked for it was never burnt on the chain that stands.
-    if (row) await bookGasFor(trx, row.chain_id, row.gas_payer, { collectionId }, 0n, at);
-    await releaseBills(trx, collectionId, at);
-  });
+export async function recordRemoved(trx: Kysely<DB>, collectionId: string, at: Date): Promise<void> {
+  const row = await trx
+    .updateTable("collections")
+    .set({ status: "removed", finished_at: at })
+    .where("id", "=", collectionId)
+    .returning(["chain_id", "gas_payer"])
+    .executeTakeFirst();
+  // A confirmed sweep taken away: the gas booked for it was never burnt on the chain that stands.
+  if (row) await bookGasFor(trx, row.chain_id, row.gas_payer, { collectionId }, 0n, at);
+  await releaseBills(trx, collectionId, at);
 }

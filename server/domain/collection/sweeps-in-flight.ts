@@ -27,26 +27,29 @@ export async function sweepsNotBooked(
   blockNumber: bigint,
 ): Promise<SweepNotBooked[]> {
   const recheckFrom = blockNumber - BigInt(Math.max(64, chain.confirmations * 4));
+  // What became of each sweep's transaction is the outgoing component's (outgoing-recorded-store.ts): open is sent,
+  // mined is confirmed.
   const open = await db
     .selectFrom("collections as c")
     .innerJoin("deposit_addresses as d", "d.id", "c.deposit_address_id")
-    .select(["c.id", "c.tx_hash", "c.status", "d.address"])
+    .innerJoin("outgoing_transactions as o", "o.collection_id", "c.id")
+    .select(["c.id", "o.tx_hash", "o.outcome", "d.address"])
     .where("c.chain_id", "=", chain.chainId)
     .where(sql<boolean>`lower(c.token) = lower(${token})`)
     .where((eb) =>
       eb.or([
-        eb("c.status", "=", "sent"),
-        eb.and([eb("c.status", "=", "confirmed"), eb("c.block_number", ">=", recheckFrom.toString())]),
+        eb("o.outcome", "is", null),
+        eb.and([eb("o.outcome", "=", "mined"), eb("o.mined_block_number", ">=", recheckFrom.toString())]),
       ]),
     )
     .execute();
   const to = new Set(treasuries.map((t) => t.toLowerCase()));
   const found: SweepNotBooked[] = [];
   for (const sweep of open) {
-    const receipt = sweep.tx_hash ? await receiptOf(chain.clients.public, sweep.tx_hash) : null;
+    const receipt = await receiptOf(chain.clients.public, sweep.tx_hash);
     const from = sweep.address.toLowerCase();
     const mined = receipt !== null && receipt.status === "success" && receipt.blockNumber <= blockNumber;
-    if (sweep.status === "confirmed") {
+    if (sweep.outcome === "mined") {
       if (!mined) found.push({ from, units: -(await stillThere(db, sweep.id)) });
       continue;
     }
