@@ -151,13 +151,15 @@ describe("refunding an invoice", () => {
     expect(await refund(m, invoice.publicId, { amount: "10" })).toMatchObject({ success: true });
   });
 
-  it("40 refunds at once of an invoice that received 10: exactly what it received is refunded, the rest refused", async () => {
+  // Twelve: more than PostgreSQL's pool of ten connections, so ten race for the invoice at once and two wait for a
+  // connection; more requests only repeat the same race in more rounds.
+  it("12 refunds at once of an invoice that received 10: exactly what it received is refunded, the rest refused", async () => {
     const { m, invoice } = await merchantWithInvoice("10");
     const scope = actFor(systemScope("test"), m.userId);
     const token = devnet().tokens[0]!.address;
     const asked = { chainId: devnet().chainId, token, to: destination, amount: "3", invoiceId: invoice.id };
     const answers = await Promise.all(
-      Array.from({ length: 40 }, () => requestRefund(h.db, scope, asked, rules, new Date())),
+      Array.from({ length: 12 }, () => requestRefund(h.db, scope, asked, rules, new Date())),
     );
     expect(answers.filter((a) => a.ok)).toHaveLength(3);
     const refusals = new Set(answers.flatMap((a) => (a.ok ? [] : [a.code])));

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { encodeFunctionData, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { addAmounts, formatAmount } from "../../../contracts/money.ts";
+import { callbackPayload } from "../../../contracts/schemas/callbacks.ts";
 import { erc20Abi } from "../../chain/token-abi.ts";
 import type { Watcher } from "../../chain/watcher.ts";
 import { type CallbackReceiver, startCallbackReceiver } from "../../testing/callback-receiver.ts";
@@ -27,8 +28,11 @@ process.env.PASSWORD_HASH_COST ??= "test";
  * PostgreSQL, its own callback delivery engine; a PGlite database belongs to one process, so there B shares A's), paid
  * exactly in two blocks of 100 transfers on anvil. A watches the first block and stops (a clean stop hands its lease
  * over); B sees the second and confirms both. Then each invoice is paid once, each `invoice.paid` event is written
- * once and reaches the merchant's receiver once, and the books balance: each merchant's balance is what its invoices
- * asked, the ledger holds, and reconcile agrees with the chain.
+ * once and reaches the merchant's receiver once, telling its invoice (the callback payload's shape, its order, amount and
+ * what was received), and the books balance: each merchant's balance is what its invoices asked, the ledger holds, and
+ * reconcile agrees with the chain. What every delivery does whatever its event (signing, a retry with the same id and
+ * body, a manual redelivery) is the delivery engine's (delivery-engine.test.ts); an invoice's attempts in the callbacks
+ * log are server/routes/callbacks.test.ts's.
  */
 const invoices = 200;
 const perBlock = 100;
@@ -159,6 +163,23 @@ describe("200 invoices created and paid at once across two instances", () => {
     const paid = deliveries.filter((row) => row.event_type === "invoice.paid");
     expect(paid).toHaveLength(invoices);
     for (const row of paid) expect(receiver.byEventId(row.event_id)).toHaveLength(1);
+    // Each invoice.paid body tells its invoice, and a shop hears only of its own invoices.
+    const indexOf = new Map(made.map((m, i) => [m.invoiceId, i]));
+    for (const { path, body } of receiver.received) {
+      const event = callbackPayload.parse(JSON.parse(body.toString()));
+      if (event.type !== "invoice.paid") continue;
+      const i = indexOf.get((event.data as { invoiceId: string }).invoiceId)!;
+      expect(path).toBe(i % 2 === 0 ? "/a" : "/b");
+      expect(event.data).toEqual({
+        invoiceId: made[i]!.invoiceId,
+        orderId: `order-${i}`,
+        status: "paid",
+        flags: [],
+        amount: amountOf(i),
+        amountReceived: amountOf(i),
+        excess: "0",
+      });
+    }
 
     for (const [n, shop] of shops.entries()) {
       const asked = made.map((_, i) => i).filter((i) => i % 2 === n);

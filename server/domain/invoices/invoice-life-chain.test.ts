@@ -1,7 +1,9 @@
 import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { usdtText } from "../../../contracts/money.ts";
+import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import type { ConfiguredChain } from "../../chain/chain-layer.ts";
+import { currencyRegistry } from "../../chain/currency-registry.ts";
 import type { ChainListener } from "../../chain/listener.ts";
 import { storedTransferOf } from "../../chain/store.ts";
 import type { TestChain } from "../../chain/test-chain.ts";
@@ -15,6 +17,11 @@ import {
   madeInvoice,
   startInvoiceChain,
 } from "../../testing/invoice-chain.ts";
+import { seedSession, testServerSecret } from "../../testing/seed.ts";
+import { listBills } from "../bills/bills.ts";
+import { openApiBill, openApiBills } from "../bills/open-api-bills.ts";
+import { listRecharges } from "../bills/recharge-bills.ts";
+import { findSession } from "../identity/sessions.ts";
 import { balanceText } from "../payments/balance.ts";
 import { expireOverdueInvoices } from "./invoice-expiry.ts";
 import { cancelInvoice, readInvoice } from "./open-api-invoices.ts";
@@ -25,7 +32,8 @@ process.env.PASSWORD_HASH_COST ??= "test";
  * An invoice's life on a real chain (anvil): the real watcher and the server's money listener move it as money
  * arrives, confirms or is taken away by a reorganisation, the expiry sweep on the server's clock ends it, and every
  * change of state is one `invoice.*` event in the outbox, written with the change. The ledger credits each transfer
- * once and the books reconcile with the chain after every case.
+ * once and the books reconcile with the chain after every case. One anvil and one database serve every case, the
+ * tables emptied between them.
  */
 let harness: InvoiceChain;
 let db: Kysely<DB>;
@@ -72,6 +80,10 @@ function newWatcher(listener: ChainListener = invoiceMoneyListener([devnet], () 
   return harness.watcher({ listener });
 }
 
+/**
+ * Two confirmations: money seen in the head's block is confirmed by the next one, so a case waits one block; the first
+ * case waits two more to show that later blocks change nothing (each block is a tick of the watcher's queries).
+ */
 const advance = (watcher: Watcher, blocks: number) => harness.advance(watcher, blocks);
 
 const stored = () =>
@@ -135,7 +147,7 @@ describe("an invoice's life on the chain", () => {
     await chain.pay(address, usdt(4));
     await watcher.tick();
     await chain.pay(address, usdt(6));
-    await advance(watcher, 3);
+    await advance(watcher, 1);
     expect(await stored()).toMatchObject({ status: "paid", flags: [] });
     expect(await invoiceEvents()).toEqual(["invoice.processing processing [] 0 +0", "invoice.paid paid [] 10 +0"]);
     expect(await balanceText(db, caller.scope)).toBe("10");
@@ -148,7 +160,7 @@ describe("an invoice's life on the chain", () => {
     await watcher.tick();
     await chain.pay(address, usdt(12));
     await watcher.tick();
-    await advance(watcher, 3);
+    await advance(watcher, 1);
     expect(await stored()).toMatchObject({ status: "paid", flags: ["overpaid"] });
     expect(await invoiceEvents()).toEqual([
       "invoice.processing processing [] 0 +0",
@@ -164,7 +176,7 @@ describe("an invoice's life on the chain", () => {
     await watcher.tick();
     await chain.pay(address, usdt(4));
     await watcher.tick();
-    await advance(watcher, 3);
+    await advance(watcher, 1);
     expect(await stored()).toMatchObject({ status: "processing", flags: [] });
     // Before its time the sweep finds nothing to do.
     expect(await expireOverdueInvoices(db, clock)).toBe(0);
@@ -192,7 +204,7 @@ describe("an invoice's life on the chain", () => {
     await watcher.tick();
     await chain.pay(address, usdt(1));
     await watcher.tick();
-    await advance(watcher, 3);
+    await advance(watcher, 1);
     // Confirmed money past the amount is overpaid whenever it came.
     expect(await stored()).toMatchObject({ status: "expired", flags: ["overpaid", "paidLate"] });
     expect(await invoiceEvents()).toEqual([
@@ -211,7 +223,7 @@ describe("an invoice's life on the chain", () => {
     clock = new Date(Date.parse(invoice.expiresAt) + 1000);
     await chain.pay(address, usdt(10));
     await watcher.tick();
-    await advance(watcher, 3);
+    await advance(watcher, 1);
     expect(await stored()).toMatchObject({ status: "expired", flags: ["paidLate"] });
     expect(await expireOverdueInvoices(db, clock)).toBe(0);
     expect(await invoiceEvents()).toEqual([
@@ -235,7 +247,7 @@ describe("an invoice's life on the chain", () => {
     expect(await stored()).toMatchObject({ status: "new", flags: [] });
     await chain.sendRaw(raw);
     await watcher.tick();
-    await advance(watcher, 4);
+    await advance(watcher, 1);
     expect(await stored()).toMatchObject({ status: "paid", flags: [] });
     expect(await invoiceEvents()).toEqual([
       "invoice.processing processing [] 0 +0",
@@ -284,7 +296,7 @@ describe("an invoice's life on the chain", () => {
     await watcher.tick();
     await chain.pay(address, usdt(10));
     await watcher.tick();
-    await advance(watcher, 3);
+    await advance(watcher, 1);
     expect(await stored()).toMatchObject({ status: "paid", flags: ["otherChain"] });
     expect(await invoiceEvents()).toEqual([
       "invoice.processing processing [otherChain] 0 +0",
@@ -305,7 +317,7 @@ describe("an invoice's life on the chain", () => {
     await first.tick();
     await first.stop();
     const restarted = newWatcher();
-    await advance(restarted, 3);
+    await advance(restarted, 1);
     const t = await storedTransferOf(db, chainId, paid.hash);
     const listener = invoiceMoneyListener([devnet], () => clock);
     for (let i = 0; i < 2; i++)
@@ -329,13 +341,57 @@ describe("an invoice's life on the chain", () => {
     await watcher.tick();
     await chain.pay(address, usdt(3));
     await watcher.tick();
-    await advance(watcher, 3);
+    await advance(watcher, 1);
     expect(await stored()).toMatchObject({ status: "cancelled", flags: ["paidLate"] });
     expect(await invoiceEvents()).toEqual([
       "invoice.cancelled cancelled [] 0 +0",
       "invoice.cancelled cancelled [paidLate] 0 +0",
     ]);
     expect(await balanceText(db, caller.scope)).toBe("3");
+    await watcher.stop();
+  });
+});
+
+/**
+ * An invoice's address is a deposit address of its application: on a real chain (anvil), the real watcher and the
+ * server's money listener credit what is paid there to the merchant's balance, once, and the books reconcile with the
+ * chain. The invoice's own status is its life's (not moved here); a cancel is refused once a payment is seen. The
+ * merchant's system hears of that money through the invoice's events only: no `deposit.credited`, and the open API's
+ * bills (an application's end users' deposits) leave it out; the console's Application bills keep it, with its sweep.
+ */
+describe("money paid to an invoice's address", () => {
+  it("is seen as a bill of the application and credited to the merchant's balance once; the invoice can no longer be cancelled", async () => {
+    const { userId, app, caller } = await invoiceMerchant(db);
+    const settings = invoiceSettings(chain, [devnet]);
+    const made = await madeInvoice(db, caller, { orderId: "order-1", amount: "12.5" }, settings);
+
+    const watcher = harness.watcher();
+    await watcher.tick();
+    await chain.pay(made.address, 12_500_000n);
+    await watcher.tick();
+    const bills = () => db.selectFrom("application_bills").selectAll().execute();
+    expect(await bills()).toMatchObject([{ application_id: app.applicationId, status: "confirming" }]);
+    const refused = await cancelInvoice(db, caller, made.invoiceId, { ...settings, now: new Date() });
+    expect(refused).toMatchObject({ ok: false, code: errCodes.invoiceNotCancellable });
+
+    await advance(watcher, 1);
+    expect(await bills()).toMatchObject([{ status: "credited" }]);
+    expect(await balanceText(db, caller.scope)).toBe("12.5");
+
+    const events = await db.selectFrom("outbox_events").select("type").where("merchant_id", "=", userId).execute();
+    expect(events.map((e) => e.type)).not.toContain("deposit.credited");
+    const context = { currencies: currencyRegistry([devnet]), secret: testServerSecret };
+    expect(await openApiBills(db, caller, {}, context)).toMatchObject({ ok: true, data: { items: [] } });
+    const { bill_no: billNo } = await db.selectFrom("application_bills").select("bill_no").executeTakeFirstOrThrow();
+    expect(await openApiBill(db, caller, billNo, context.currencies)).toMatchObject({ ok: false });
+    await seedSession(db, { userId, token: "invoice-shop" });
+    const session = await findSession(db, "Bearer invoice-shop", new Date(), { idleSeconds: 60, absoluteSeconds: 60 });
+    if (!session) throw new Error("no session");
+    expect(await listBills(db, session.scope, {}, context)).toMatchObject({
+      ok: true,
+      data: { items: [{ billNo, endUserId: `invoice ${made.invoiceId}`, status: "credited" }] },
+    });
+    expect(await listRecharges(db, session.scope, {}, context)).toMatchObject({ ok: true, data: { items: [] } });
     await watcher.stop();
   });
 });
