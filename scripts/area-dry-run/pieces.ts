@@ -170,22 +170,12 @@ export function areaPieces(files: Files): Piece[] {
         ),
     },
     {
-      file: "contracts/console-routes.ts (the route and menu entry)",
+      file: "contracts/console-routes.ts (the route, its page and its menu entry)",
       apply: () =>
         edit(
           "contracts/console-routes.ts",
           "  userCenter: route({",
-          `  notes: route({ path: "/notes/list", access: "console", tab: { title: "menu.notes" }, menu: { section: "/notes", name: "menu.notes", icon: "document", order: 6 } }),\n`,
-          "before",
-        ),
-    },
-    {
-      file: "src/app/route-modules.ts (the page)",
-      apply: () =>
-        edit(
-          "src/app/route-modules.ts",
-          "  userCenter: routePage(",
-          `  notes: routePage(() => outsidePublicSet(import("../features/notes/notes-page.tsx"))),\n`,
+          `  notes: route({ path: "/notes/list", access: "console", page: "notes/notes-page", tab: { title: "menu.notes" }, menu: { section: "/notes", name: "menu.notes", icon: "document", order: 6 } }),\n`,
           "before",
         ),
     },
