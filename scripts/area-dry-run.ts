@@ -2,13 +2,15 @@
 // scratch worktree of HEAD with every piece in place, then one piece left out at a time (or done the wrong way): which
 // checks of `npm run test:quick` fail. Prints the table CONTRIBUTING.md gives. Run by hand after changing a gate; about
 // three minutes. Its pieces' anchors are checked in test:quick (scripts/area-dry-run.test.ts). It prints the files a new
-// list area costs now and at the commit before its wiring was derived from what exists, each by that commit's pieces.
+// list area costs now and at the commit before its wiring was derived from what exists, each by that commit's pieces,
+// and the registries the gates' first check writes from the area's files (scripts/registries.ts), which no piece edits.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { areaFiles } from "./area-dry-run/area-files.ts";
 import { areaPieces } from "./area-dry-run/pieces.ts";
+import { registries } from "./registries.ts";
 
 // `--count`: print the files a new list area costs, and stop there.
 const countOnly = process.argv.includes("--count");
@@ -107,7 +109,12 @@ if (countOnly) {
 try {
   for (const piece of pieces) piece.apply();
   const baseline = failingChecks();
-  console.log(`every piece in place: ${baseline.length === 0 ? "all gates pass" : baseline.join("; ")}\n`);
+  console.log(`every piece in place: ${baseline.length === 0 ? "all gates pass" : baseline.join("; ")}`);
+  // test:house, the first of the gates, wrote these from the area's files (scripts/registries.ts): no piece does.
+  const rewritten = execFileSync("git", ["diff", "--name-only"], { cwd: root, encoding: "utf8" })
+    .split("\n")
+    .filter((path) => registries.some((registry) => registry.file === path));
+  console.log(`registries test:house rewrote from the area's files: ${rewritten.join(", ") || "none"}\n`);
   console.log("| piece forgotten | check that fails |\n|---|---|");
   for (const left of pieces) {
     reset();
