@@ -30,14 +30,17 @@ describe("the registries written from their folders", () => {
       "server/routes/notes.ts": 'export const noteHandlers: Pick<HandlerTable, "noteList"> = {};\n',
       "server/routes/list-handlers.ts": "export function listHandlers() {}\n",
       "server/routes/notes.test.ts": 'export const noteHandlers: Pick<HandlerTable, "noteList"> = {};\n',
-      "server/db/schema/notes.ts": "export interface NotesTables {\n  notes: NotesTable;\n  note_tags?: TagsTable;\n}\n",
+      "server/db/schema/notes.ts":
+        "export interface NotesTables {\n  notes: NotesTable;\n  note_tags?: TagsTable;\n}\n",
       "server/db/schema/columns.ts": "export type Id = string;\n",
     });
     expect(writeRegistries(dir)).toEqual({ rewritten: registries.map((r) => r.file), problems: [] });
     const read = (path: string) => readFileSync(join(dir, path), "utf8");
     expect(read("contracts/endpoint-tables.ts")).toContain('import { notesEndpoints } from "./endpoints/notes.ts";');
     expect(read("server/routes/handler-table.ts").match(/\.\.\.\w+/g)).toEqual(["...noteHandlers"]);
-    expect(read("server/db/schema-tables.ts")).toContain('export const areaTableNames = [\n  "notes",\n  "note_tags",\n]');
+    expect(read("server/db/schema-tables.ts")).toContain(
+      'export const areaTableNames = [\n  "notes",\n  "note_tags",\n]',
+    );
     expect(read("server/db/schema-tables.ts")).not.toContain("columns.ts");
     expect(writeRegistries(dir).rewritten).toEqual([]);
   });
