@@ -31,6 +31,12 @@ function exportsOf(root: string, path: string, shape: RegExp): string[] {
 
 const list = (names: readonly string[], indent = "  ") => names.map((name) => `${indent}${name},\n`).join("");
 
+/** An import line as Biome formats it: one line up to 120 characters, else a name a line. */
+function importLine(names: readonly string[], from: string, type = false): string {
+  const line = `import ${type ? "type " : ""}{ ${names.join(", ")} } from "${from}";`;
+  return line.length <= 120 ? `${line}\n` : `import ${type ? "type " : ""}{\n${list(names)}} from "${from}";\n`;
+}
+
 const endpointTables: Registry = {
   file: "contracts/endpoint-tables.ts",
   text(root) {
@@ -44,7 +50,7 @@ const endpointTables: Registry = {
       return { file, name: names[0] ?? "" };
     });
     if (problems.length > 0) return { problems };
-    const imports = tables.map(({ file, name }) => `import { ${name} } from "./endpoints/${file}";\n`).join("");
+    const imports = tables.map(({ file, name }) => importLine([name], `./endpoints/${file}`)).join("");
     return {
       text: `${header("contracts/endpoints/")}${imports}
 /** The areas' tables, one file each in contracts/endpoints/. */
@@ -62,7 +68,7 @@ const handlerTable: Registry = {
       names: exportsOf(root, `server/routes/${file}`, /^export const (\w+)\s*:\s*Pick<\s*HandlerTable\b/gm),
     }));
     const found = files.filter((f) => f.names.length > 0);
-    const imports = found.map((f) => `import { ${f.names.join(", ")} } from "./${f.file}";\n`).join("");
+    const imports = found.map((f) => importLine(f.names, `./${f.file}`)).join("");
     const spreads = list(found.flatMap((f) => f.names.map((name) => `...${name}`)));
     return {
       text: `${header("server/routes/")}import type { HandlerTable } from "../http/handler.ts";\n${imports}
@@ -84,7 +90,7 @@ const schemaTables: Registry = {
     });
     return {
       text: `${header("server/db/schema/")}${areas
-        .map(({ file, name }) => `import type { ${name} } from "./schema/${file}";\n`)
+        .map(({ file, name }) => importLine([name], `./schema/${file}`, true))
         .join("")}\n${areas.map(({ file }) => `export * from "./schema/${file}";\n`).join("")}
 /** The areas' tables, one file each in server/db/schema/ (its \`export interface <Area>Tables\`). */
 export type AreaTables = [\n${list(areas.map((a) => a.name))}];
