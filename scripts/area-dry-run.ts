@@ -96,7 +96,10 @@ try {
   const then = areaFilesBefore({ read: (path) => readFileSync(join(beforeRoot, path), "utf8") });
   const cost = areaFiles({ read: (path) => readFileSync(join(root, path), "utf8") });
   console.log(`a new list area: ${counted(cost)}; at ${before}, before the wiring was derived: ${counted(then)}`);
-  const gone = [...then.added, ...then.edited].filter((path) => ![...cost.added, ...cost.edited].includes(path));
+  // The migration's number is the one after the last shipped at each commit: the same piece under two names.
+  const piece = (path: string) => path.replace(/migrations\/\d{4}-/, "migrations/00NN-");
+  const now = new Set([...cost.added, ...cost.edited].map(piece));
+  const gone = [...then.added, ...then.edited].filter((path) => !now.has(piece(path)));
   console.log(`no longer written: ${gone.join(", ")}\n`);
 } finally {
   execFileSync("git", ["-C", repo, "worktree", "remove", "--force", beforeRoot]);
