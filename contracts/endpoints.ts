@@ -1,49 +1,15 @@
 import type * as z from "zod/mini";
 import type { EveryKeyOnce, Merged } from "./area-tables.ts";
 import type { Endpoint } from "./endpoint.ts";
-import { accountEndpoints } from "./endpoints/account.ts";
-import { appsEndpoints } from "./endpoints/apps.ts";
-import { authEndpoints } from "./endpoints/auth.ts";
-import { billsEndpoints } from "./endpoints/bills.ts";
-import { callbacksEndpoints } from "./endpoints/callbacks.ts";
-import { checkoutEndpoints } from "./endpoints/checkout.ts";
-import { currenciesEndpoints } from "./endpoints/currencies.ts";
-import { consoleEndpoints } from "./endpoints/console.ts";
-import { demoEndpoints } from "./endpoints/demo.ts";
-import { invoicesEndpoints } from "./endpoints/invoices.ts";
-import { messagesEndpoints } from "./endpoints/messages.ts";
-import { ordersEndpoints } from "./endpoints/orders.ts";
-import { rechargesEndpoints } from "./endpoints/recharges.ts";
-import { transactionsEndpoints } from "./endpoints/transactions.ts";
-import { twoFactorEndpoints } from "./endpoints/two-factor.ts";
-import { userEndpoints } from "./endpoints/user.ts";
-import { walletEndpoints } from "./endpoints/wallet.ts";
+import { areaTables } from "./endpoint-tables.ts";
 
 export { type Endpoint, endpoint, type Method } from "./endpoint.ts";
 
 /**
- * The areas' tables, one file each in contracts/endpoints/ (a new area adds its file and its line here). No key may be
- * in two of them: the typecheck fails on `everyKeyOnce` below, naming it.
+ * The areas' tables, one file each in contracts/endpoints/, collected by scripts/registries.ts into endpoint-tables.ts.
+ * No key may be in two of them: the typecheck fails on `everyKeyOnce` below, naming it.
  */
-export const areaTables = [
-  authEndpoints,
-  userEndpoints,
-  walletEndpoints,
-  demoEndpoints,
-  messagesEndpoints,
-  ordersEndpoints,
-  currenciesEndpoints,
-  accountEndpoints,
-  twoFactorEndpoints,
-  appsEndpoints,
-  billsEndpoints,
-  rechargesEndpoints,
-  invoicesEndpoints,
-  transactionsEndpoints,
-  callbacksEndpoints,
-  consoleEndpoints,
-  checkoutEndpoints,
-] as const;
+export { areaTables };
 
 export const everyKeyOnce: EveryKeyOnce<typeof areaTables> = true;
 

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { areaFiles } from "./area-dry-run/area-files.ts";
 import { areaPieces } from "./area-dry-run/pieces.ts";
+import { registries } from "./registries.ts";
 
 const root = join(import.meta.dirname, "..");
 
@@ -25,17 +26,18 @@ describe("npm run area-dry-run's pieces", () => {
     expect(tree.written.size).toBeGreaterThanOrEqual(pieces.length);
   });
 
-  it("cost a new list area 26 files (the README's layout among them), no selectors file (listSelectors makes them from the area)", () => {
+  it("cost a new list area 22 files (the README's layout among them), no selectors file (listSelectors makes them from the area) and no registry", () => {
     const { added, edited } = areaFiles(memoryTree());
     expect(added).not.toContain("machines/notes/note-list-selectors.ts");
-    expect(added.length + edited.length).toBe(26);
+    expect(edited.filter((path) => registries.some((registry) => registry.file === path))).toEqual([]);
+    expect(added.length + edited.length).toBe(22);
   });
 
   it("names the file and the anchor that moved", () => {
     const tree = memoryTree();
-    const moved = { ...tree, read: (path: string) => (path === "contracts/endpoints.ts" ? "" : tree.read(path)) };
+    const moved = { ...tree, read: (path: string) => (path === "contracts/console-routes.ts" ? "" : tree.read(path)) };
     expect(() => {
       for (const piece of areaPieces(moved)) piece.apply();
-    }).toThrow("contracts/endpoints.ts: anchor not found: export const areaTables = [");
+    }).toThrow("contracts/console-routes.ts: anchor not found:   userCenter: route({");
   });
 });

@@ -2,13 +2,15 @@
 // scratch worktree of HEAD with every piece in place, then one piece left out at a time (or done the wrong way): which
 // checks of `npm run test:quick` fail. Prints the table CONTRIBUTING.md gives. Run by hand after changing a gate; about
 // three minutes. Its pieces' anchors are checked in test:quick (scripts/area-dry-run.test.ts). It prints the files a new
-// list area costs now and at the commit before its wiring was derived from what exists, each by that commit's pieces.
+// list area costs now and at the commit before its wiring was derived from what exists, each by that commit's pieces,
+// and the registries the gates' first check writes from the area's files (scripts/registries.ts), which no piece edits.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { areaFiles } from "./area-dry-run/area-files.ts";
 import { areaPieces } from "./area-dry-run/pieces.ts";
+import { registries } from "./registries.ts";
 
 // `--count`: print the files a new list area costs, and stop there.
 const countOnly = process.argv.includes("--count");
@@ -94,7 +96,10 @@ try {
   const then = areaFilesBefore({ read: (path) => readFileSync(join(beforeRoot, path), "utf8") });
   const cost = areaFiles({ read: (path) => readFileSync(join(root, path), "utf8") });
   console.log(`a new list area: ${counted(cost)}; at ${before}, before the wiring was derived: ${counted(then)}`);
-  const gone = [...then.added, ...then.edited].filter((path) => ![...cost.added, ...cost.edited].includes(path));
+  // The migration's number is the one after the last shipped at each commit: the same piece under two names.
+  const piece = (path: string) => path.replace(/migrations\/\d{4}-/, "migrations/00NN-");
+  const now = new Set([...cost.added, ...cost.edited].map(piece));
+  const gone = [...then.added, ...then.edited].filter((path) => !now.has(piece(path)));
   console.log(`no longer written: ${gone.join(", ")}\n`);
 } finally {
   execFileSync("git", ["-C", repo, "worktree", "remove", "--force", beforeRoot]);
@@ -107,7 +112,12 @@ if (countOnly) {
 try {
   for (const piece of pieces) piece.apply();
   const baseline = failingChecks();
-  console.log(`every piece in place: ${baseline.length === 0 ? "all gates pass" : baseline.join("; ")}\n`);
+  console.log(`every piece in place: ${baseline.length === 0 ? "all gates pass" : baseline.join("; ")}`);
+  // test:house, the first of the gates, wrote these from the area's files (scripts/registries.ts): no piece does.
+  const rewritten = execFileSync("git", ["diff", "--name-only"], { cwd: root, encoding: "utf8" })
+    .split("\n")
+    .filter((path) => registries.some((registry) => registry.file === path));
+  console.log(`registries test:house rewrote from the area's files: ${rewritten.join(", ") || "none"}\n`);
   console.log("| piece forgotten | check that fails |\n|---|---|");
   for (const left of pieces) {
     reset();

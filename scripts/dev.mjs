@@ -1,5 +1,10 @@
 // `npm run dev`: the reference API with --watch and Vite's dev server (hot reload) in front of it.
 import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { writeRegistries } from "./registries.ts";
+
+// A new area's files join the endpoint, handler and table registries before the server reads them.
+writeRegistries(join(import.meta.dirname, ".."));
 
 const apiPort = process.env.PORT ?? "8080";
 const children = [

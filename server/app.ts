@@ -36,33 +36,14 @@ import { countRequests, type RequestMetrics } from "./http/request-metrics.ts";
 import { createReadiness, databaseChecks, type Readiness } from "./wiring/readiness.ts";
 import type { LiveEventsOptions } from "./http/live-stream.ts";
 import { installErrorHandler, sendNotFound } from "./http/errors.ts";
-import type { HandlerTable, Services } from "./http/handler.ts";
+import type { Services } from "./http/handler.ts";
 import { acceptJsonOnly, bodyLimitBytes } from "./http/json-body.ts";
 import { installSecurityHeaders } from "./http/security-headers.ts";
 import { registerStaticFiles, wantsConsolePage } from "./http/static-files.ts";
 import { type GoogleSettings, googleSettingsFromEnv } from "./domain/identity/google-identity.ts";
-import { authHandlers } from "./routes/auth.ts";
-import { codeHandlers } from "./routes/codes.ts";
-import { demoHandlers } from "./routes/demo.ts";
 import { registerDevRoutes } from "./routes/dev.ts";
-import { googleHandlers } from "./routes/google.ts";
-import { messageHandlers } from "./routes/messages.ts";
-import { userHandlers } from "./routes/user.ts";
-import { walletHandlers } from "./routes/wallet.ts";
-import { rechargeHandlers } from "./routes/recharges.ts";
-import { invoiceHandlers } from "./routes/invoices.ts";
-import { transactionHandlers } from "./routes/transactions.ts";
-import { accountHandlers } from "./routes/account.ts";
-import { currencyHandlers } from "./routes/currencies.ts";
-import { consoleHandlers } from "./routes/console.ts";
-import { orderHandlers } from "./routes/orders.ts";
-import { twoFactorHandlers } from "./routes/two-factor.ts";
-import { packageHandlers } from "./routes/packages.ts";
-import { appHandlers } from "./routes/apps.ts";
-import { billHandlers } from "./routes/bills.ts";
-import { callbackHandlers } from "./routes/callbacks.ts";
-import { checkoutHandlers } from "./routes/checkout.ts";
 import { openApiHandlers } from "./routes/open-api.ts";
+import { handlers } from "./routes/handler-table.ts";
 
 export interface BuildServerOptions {
   db: Kysely<DB>;
@@ -121,29 +102,6 @@ export interface BuildServerOptions {
   /** Counts every answer by route pattern and status (wiring/server-metrics.ts); none by default. */
   metrics?: RequestMetrics;
 }
-
-const handlers: HandlerTable = {
-  ...authHandlers,
-  ...codeHandlers,
-  ...userHandlers,
-  ...walletHandlers,
-  ...rechargeHandlers,
-  ...invoiceHandlers,
-  ...transactionHandlers,
-  ...messageHandlers,
-  ...googleHandlers,
-  ...demoHandlers,
-  ...packageHandlers,
-  ...orderHandlers,
-  ...currencyHandlers,
-  ...accountHandlers,
-  ...twoFactorHandlers,
-  ...appHandlers,
-  ...billHandlers,
-  ...callbackHandlers,
-  ...consoleHandlers,
-  ...checkoutHandlers,
-};
 
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
   const connections = { ...defaultConnectionLimits, ...options.connections };

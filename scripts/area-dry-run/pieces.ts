@@ -62,18 +62,11 @@ export function areaPieces(files: Files): Piece[] {
         ),
     },
     {
-      file: "contracts/endpoints/notes.ts (and its line in contracts/endpoints.ts)",
+      file: "contracts/endpoints/notes.ts",
       apply: () => {
         write(
           "contracts/endpoints/notes.ts",
           `import { type Endpoint, endpoint } from "../endpoint.ts";\nimport { noteListRequest, noteListResult } from "../schemas/notes.ts";\n\nexport const notesEndpoints = {\n  noteList: endpoint({ area: "notes", call: "list", method: "POST", path: "/api/Note/List", body: noteListRequest, query: null, result: noteListResult, auth: true, source: "proposed" }),\n} as const satisfies Record<string, Endpoint>;\n`,
-        );
-        edit("contracts/endpoints.ts", "export const areaTables = [\n", "  notesEndpoints,\n");
-        edit(
-          "contracts/endpoints.ts",
-          "export { type Endpoint",
-          `import { notesEndpoints } from "./endpoints/notes.ts";\n`,
-          "before",
         );
       },
     },
@@ -88,35 +81,20 @@ export function areaPieces(files: Files): Piece[] {
       },
     },
     {
-      file: "server/db/schema/notes.ts (and its lines in server/db/schema.ts)",
+      file: "server/db/schema/notes.ts",
       apply: () => {
         write(
           "server/db/schema/notes.ts",
           `import type { ColumnType } from "kysely";\nimport type { Id, IdRef } from "./columns.ts";\n\nexport interface NotesTable {\n  id: Id;\n  merchant_id: IdRef;\n  text: string;\n  created_at: ColumnType<Date, never, never>;\n}\n\n/** The notes area's tables, its part of \`DB\` (server/db/schema.ts). */\nexport interface NotesTables {\n  notes: NotesTable;\n}\n`,
         );
-        edit("server/db/schema.ts", "type AreaTables = [\n", "  NotesTables,\n");
-        edit("server/db/schema.ts", "export const tableNames = [\n", `  "notes",\n`);
-        edit(
-          "server/db/schema.ts",
-          "import type { EveryKeyOnce",
-          `import type { NotesTables } from "./schema/notes.ts";\n`,
-          "before",
-        );
       },
     },
     {
-      file: "server/routes/notes.ts + server/app.ts",
+      file: "server/routes/notes.ts",
       apply: () => {
         write(
           "server/routes/notes.ts",
           `import { listNotes } from "../domain/notes/notes.ts";\nimport type { HandlerTable } from "../http/handler.ts";\n\nexport const noteHandlers: Pick<HandlerTable, "noteList"> = {\n  noteList: { handle: ({ db, body, session, services }) => listNotes(db, session.scope, body, services.secret) },\n};\n`,
-        );
-        edit("server/app.ts", "const handlers: HandlerTable = {", `\n  ...noteHandlers,`);
-        edit(
-          "server/app.ts",
-          "export async function buildServer",
-          `import { noteHandlers } from "./routes/notes.ts";\n\n`,
-          "before",
         );
       },
     },
@@ -192,22 +170,12 @@ export function areaPieces(files: Files): Piece[] {
         ),
     },
     {
-      file: "contracts/console-routes.ts (the route and menu entry)",
+      file: "contracts/console-routes.ts (the route, its page and its menu entry)",
       apply: () =>
         edit(
           "contracts/console-routes.ts",
           "  userCenter: route({",
-          `  notes: route({ path: "/notes/list", access: "console", tab: { title: "menu.notes" }, menu: { section: "/notes", name: "menu.notes", icon: "document", order: 6 } }),\n`,
-          "before",
-        ),
-    },
-    {
-      file: "src/app/route-modules.ts (the page)",
-      apply: () =>
-        edit(
-          "src/app/route-modules.ts",
-          "  userCenter: routePage(",
-          `  notes: routePage(() => outsidePublicSet(import("../features/notes/notes-page.tsx"))),\n`,
+          `  notes: route({ path: "/notes/list", access: "console", page: "notes/notes-page", tab: { title: "menu.notes" }, menu: { section: "/notes", name: "menu.notes", icon: "document", order: 6 } }),\n`,
           "before",
         ),
     },

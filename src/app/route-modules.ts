@@ -3,6 +3,7 @@ import { ensureConsoleMessages } from "../i18n/i18n.ts";
 import { ensureFullStyles } from "./full-styles.ts";
 import { lazyRoute, type PreloadableComponent } from "./lazy-route.ts";
 import { guardRoute, routeNameOf } from "./route-guard.ts";
+import { prerenderedPages } from "../prerender/public-pages.ts";
 import { type ConsoleRoute, consoleRoutes, type RouteName } from "../../contracts/console-routes.ts";
 
 // Every page is its own chunk, so /login loads only what it shows. Pages outside the prerendered public set
@@ -26,35 +27,35 @@ export const DefaultLayout = lazyRoute(() =>
   ),
 );
 
-type PageRouteName = {
-  [N in RouteName]: (typeof consoleRoutes)[N] extends { redirectTo: string } ? never : N;
-}[RouteName];
+type Routes = typeof consoleRoutes;
+type PageRouteName = { [N in RouteName]: Routes[N] extends { page: string } ? N : never }[RouteName];
+type AliasRouteName = { [N in RouteName]: Routes[N] extends { redirectTo: string } ? N : never }[RouteName];
+type Unpaged = Exclude<RouteName, PageRouteName | AliasRouteName>;
+/** `true` when every route but an alias names its page; otherwise a type naming the ones that do not. */
+export const everyRouteHasAPage: [Unpaged] extends [never] ? true : { "routes that name no page": Unpaged } = true;
+
+// Found by Vite as the code is built: each a chunk of its own, loaded when its route first shows.
+const pageFiles = import.meta.glob<{ default: AnyPage extends PreloadableComponent<infer C> ? C : never }>(
+  "../features/*/*-page.tsx",
+);
+const publicSet: ReadonlySet<RouteName> = new Set(prerenderedPages.map((page) => page.route));
+
+function routePageOf(name: PageRouteName): RoutePage {
+  const { page } = consoleRoutes[name];
+  const load = pageFiles[`../features/${page}.tsx`];
+  if (!load) throw new Error(`contracts/console-routes.ts: the page of ${name}, ${page}, is no file of src/features/`);
+  return routePage(publicSet.has(name) ? load : () => outsidePublicSet(load()));
+}
 
 /**
- * The page of each route of contracts/console-routes.ts. A route (or menu entry) added there without its page here
- * fails the typecheck.
+ * The page of each route of contracts/console-routes.ts, by the file the route names; the prerendered public pages
+ * load without the console's styles and strings.
  */
-export const routePages = {
-  home: routePage(() => import("../features/public/home-page.tsx")),
-  demo01: routePage(() => outsidePublicSet(import("../features/public/demo-page.tsx"))),
-  login: routePage(() => import("../features/auth/login-page.tsx")),
-  register: routePage(() => import("../features/auth/register-page.tsx")),
-  forget: routePage(() => import("../features/auth/forgot-password-page.tsx")),
-  enterprisePack: routePage(() => import("../features/public/enterprise-pack-page.tsx")),
-  console: routePage(() => outsidePublicSet(import("../features/console/console-page.tsx"))),
-  order: routePage(() => outsidePublicSet(import("../features/orders/orders-page.tsx"))),
-  orderBuy: routePage(() => outsidePublicSet(import("../features/orders/order-buy-page.tsx"))),
-  app: routePage(() => outsidePublicSet(import("../features/apps/app-list-page.tsx"))),
-  bill: routePage(() => outsidePublicSet(import("../features/bills/bill-list-page.tsx"))),
-  rechargeBill: routePage(() => outsidePublicSet(import("../features/recharges/recharge-list-page.tsx"))),
-  invoice: routePage(() => outsidePublicSet(import("../features/invoices/invoice-list-page.tsx"))),
-  wallet: routePage(() => outsidePublicSet(import("../features/wallet/wallet-page.tsx"))),
-  callback: routePage(() => outsidePublicSet(import("../features/callbacks/callback-list-page.tsx"))),
-  myCurrencies: routePage(() => outsidePublicSet(import("../features/my-currencies/my-currencies-page.tsx"))),
-  transactions: routePage(() => outsidePublicSet(import("../features/transactions/transaction-list-page.tsx"))),
-  currencies: routePage(() => outsidePublicSet(import("../features/currencies/currency-list-page.tsx"))),
-  userCenter: routePage(() => outsidePublicSet(import("../features/user/user-centre-page.tsx"))),
-} as const satisfies { readonly [N in PageRouteName]: RoutePage };
+export const routePages = Object.fromEntries(
+  (Object.keys(consoleRoutes) as RouteName[])
+    .filter((name): name is PageRouteName => "page" in consoleRoutes[name])
+    .map((name) => [name, routePageOf(name)]),
+) as { readonly [N in PageRouteName]: RoutePage };
 
 const pageRouteOf = (name: RouteName): PageRouteName => {
   const target: ConsoleRoute = consoleRoutes[name];
