@@ -34,6 +34,13 @@ describe("deploy/Containerfile", () => {
     expect(final).toMatch(/^CMD \["node", (?:"--[^"]+", )*"server\/main\.ts"\]$/m);
   });
 
+  it("gives Node's binary the libatomic.so.1 it links, which a minimal Debian lacks, without a package manager", () => {
+    expect(stages[0]).toMatch(/apt-get install [^\n]*\blibatomic1\b/);
+    expect(stages[0]).toMatch(/ldd \/out\/node [^\n]*libatomic\.so\.1[^\n]*\/out\/lib\/libatomic\.so\.1/);
+    expect(final).toMatch(/^COPY --from=build \/out\/lib\/ \/usr\/local\/lib\/$/m);
+    expect(final).toMatch(/^RUN ldconfig\b/m);
+  });
+
   it("gives the server the malloc settings and the Node flags npm start's script gives it", () => {
     const start = (JSON.parse(read("package.json")) as { scripts: Record<string, string> }).scripts.start ?? "";
     const { env, nodeArgs } = startCommandOf(start);

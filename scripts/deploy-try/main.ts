@@ -6,7 +6,7 @@
 // also on a failure or Ctrl-C. Not part of npm test: it takes minutes and root.
 import { execFileSync, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { randomXpub } from "../../server/chain/hd-wallet.ts";
@@ -69,16 +69,34 @@ async function buildImages() {
   figures.proxy = await build("localhost/mc-proxy", "deploy/proxy/Containerfile");
 }
 
-/** The server image runs as a user that is not root, with NODE_ENV=production, and holds no dev tools. */
+/** The Node that `npm ci` pins (the lock file's `node` package): the one the image must run. */
+function pinnedNode(): string {
+  const lock = JSON.parse(readFileSync(join(repoRoot, "package-lock.json"), "utf8")) as {
+    packages: Record<string, { version?: string }>;
+  };
+  return `v${lock.packages["node_modules/node"]?.version}`;
+}
+
+/**
+ * The server image runs the pinned Node, as a user that is not root, with NODE_ENV=production, and holds no dev
+ * tools.
+ */
 function checkServerImage() {
-  // What the production image must not hold.
+  // The first line is the Node the image's CMD runs; the rest is what the production image must not hold.
   const inImage = podman(
     ...["run", "--rm", "--entrypoint", "sh", "localhost/merchant-console", "-c"],
-    "id -u; echo $NODE_ENV; command -v npm anvil chromium || true; ls /app/node_modules | grep -E '^(vite|vitest|playwright-core|@foundry-rs|node)$' || true",
+    "node --version; id -u; echo $NODE_ENV; command -v npm anvil chromium || true; ls /app/node_modules | grep -E '^(vite|vitest|playwright-core|@foundry-rs|node)$' || true",
   );
   say(`inside the server image: ${inImage.replace(/\n/g, " | ")}`);
-  const [uid, nodeEnv] = inImage.split("\n");
-  if (uid === "0" || nodeEnv !== "production" || /anvil|chromium|vite|playwright|foundry|\/npm|^node$/m.test(inImage))
+  const [nodeVersion, uid, nodeEnv, ...rest] = inImage.split("\n");
+  figures.node = nodeVersion;
+  if (nodeVersion !== pinnedNode())
+    throw new Error(`the server image runs Node ${nodeVersion}, not the pinned ${pinnedNode()}`);
+  if (
+    uid === "0" ||
+    nodeEnv !== "production" ||
+    /anvil|chromium|vite|playwright|foundry|\/npm|^node$/m.test(rest.join("\n"))
+  )
     throw new Error("the server image runs as root, without NODE_ENV=production, or holds dev tools");
 }
 
