@@ -27,6 +27,7 @@ import { devnetRpc } from "../server/testing/devnet-main.ts";
  * withdrawal's record sent and paid with its confirmations; the destination holds the amount on chain; the balance fell
  * by amount and fee; Recharge bills show the recharge still at the payment address (this server sweeps an address once
  * it holds 100 USDT: server/chain/main-devnet-deposit.process.test.ts and the collection tests prove the sweep).
+ * Then a payment link made in the console is paid from the devnet and refunded in part to that destination.
  */
 /** The page as it is now, audited at a phone's width and a desktop's (the layout audit: nothing cut off or too small). */
 async function fitsPhoneAndDesktop(page: Page, what: string) {
@@ -229,7 +230,36 @@ describe("My wallet", () => {
     const linkAddress = ((await page.getByTestId("checkout-address").textContent()) ?? "").trim();
     await payFromDevnet(dataDir, linkAddress, "2.5");
     await page.getByText("Paid. Thank you!").waitFor({ timeout: 30_000 });
-  }, 240_000);
+
+    // Refunded in part from the invoice's details, to the destination above, with the mailed code: the dialog shows
+    // the chain's fee and what leaves the balance, and no authenticator field (two-factor is off for this merchant).
+    await page.goto(routePaths.invoice);
+    const card = page.getByTestId(`invoice-card-${linkInvoiceId}`);
+    await card.getByText("Paid", { exact: true }).first().waitFor({ timeout: 15_000 });
+    await card.getByRole("button", { name: "Details" }).click();
+    const invoiceDetails = page.getByRole("dialog", { name: /^Invoice for order/ });
+    await invoiceDetails.getByRole("button", { name: "Refund", exact: true }).click();
+    const refund = page.getByRole("dialog", { name: /^Refund order/ });
+    await refund.getByLabel("Customer's address (from your address book)").fill(destination);
+    await refund.getByLabel("Amount (USDT)").fill("1");
+    const refundPreview = refund.getByTestId("invoice-refund-preview");
+    await expect.poll(() => refundPreview.textContent()).toContain("2.00 USDT");
+    expect(await refundPreview.textContent()).toContain("Fee1.00 USDT");
+    expect(await refund.getByTestId("invoice-refund-unknown").count()).toBe(0);
+    expect(await refund.getByLabel("Authenticator code").count()).toBe(0);
+    await fitsPhoneAndDesktop(page, "the refund dialog");
+    const beforeRefund = (await outbox(baseUrl, email)).length;
+    await sendCodeButton(refund).click();
+    await refund.getByLabel("Verification code").fill(await nextCode(baseUrl, email, beforeRefund));
+    await refund.getByRole("button", { name: "Refund", exact: true }).click();
+    await refund.waitFor({ state: "detached" });
+    // Listed on the invoice, and on My wallet as a withdrawal that took its amount and fee from the balance.
+    await invoiceDetails.getByTestId("invoice-refunds").getByText("1.00 USDT").waitFor();
+    await invoiceDetails.getByRole("button", { name: "Close" }).last().click();
+    await page.getByRole("link", { name: "My wallet" }).first().click();
+    await page.getByTestId("withdrawals-table").getByRole("row").filter({ hasText: "1.00 USDT" }).waitFor();
+    await expect.poll(() => page.getByTestId("wallet-available").textContent()).toBe("14.50 USDT");
+  }, 300_000);
 
   it("an application's withdrawal above its auto-approve limit waits for the merchant, is approved with the mailed code, and each change reaches the withdraw callback URL, signed", async () => {
     const { page, baseUrl } = tab;
