@@ -24,6 +24,7 @@ import {
 import { formatDateTime, formatUsdt } from "../../i18n/format.ts";
 import { BreakableToken } from "../../ui/breakable-value.tsx";
 import { FormField } from "../../ui/form-field.tsx";
+import { ScrollRegion } from "../../ui/scroll-region.tsx";
 import { SelectField } from "../../ui/select-field.tsx";
 import { provideInvoiceRefund, provideRefundWallet } from "./invoice-machines.ts";
 
@@ -44,30 +45,32 @@ export function InvoiceRefunds({
   const refundable = isRefundable(invoice);
   return (
     <section data-testid="invoice-refunds">
-      <H3>{t("invoices.refund.title")}</H3>
+      <H3 id="invoice-refunds-title">{t("invoices.refund.title")}</H3>
       {invoice.refunds.length === 0 ? (
         <p>{t("invoices.refund.none")}</p>
       ) : (
-        <HTMLTable compact className="invoice-transfers">
-          <thead>
-            <tr>
-              <th scope="col">{t("invoices.refund.when")}</th>
-              <th scope="col">{t("invoices.details.transferAmount")}</th>
-              <th scope="col">{t("invoices.refund.state")}</th>
-              <th scope="col">{t("invoices.refund.txHash")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {invoice.refunds.map((refund) => (
-              <tr key={refund.withdrawalId}>
-                <td>{formatDateTime(refund.createdAt, i18n.language)}</td>
-                <td>{formatUsdt(refund.amount, i18n.language)}</td>
-                <td>{t(`withdrawals.status.${refund.status}`)}</td>
-                <td>{refund.txHash ? <BreakableToken text={refund.txHash} /> : t("invoices.none")}</td>
+        <ScrollRegion labelledBy="invoice-refunds-title">
+          <HTMLTable compact className="invoice-transfers">
+            <thead>
+              <tr>
+                <th scope="col">{t("invoices.refund.when")}</th>
+                <th scope="col">{t("invoices.details.transferAmount")}</th>
+                <th scope="col">{t("invoices.refund.state")}</th>
+                <th scope="col">{t("invoices.refund.txHash")}</th>
               </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+            </thead>
+            <tbody>
+              {invoice.refunds.map((refund) => (
+                <tr key={refund.withdrawalId}>
+                  <td>{formatDateTime(refund.createdAt, i18n.language)}</td>
+                  <td>{formatUsdt(refund.amount, i18n.language)}</td>
+                  <td>{t(`withdrawals.status.${refund.status}`)}</td>
+                  <td>{refund.txHash ? <BreakableToken text={refund.txHash} /> : t("invoices.none")}</td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </ScrollRegion>
       )}
       {refundable ? (
         <Button
@@ -112,6 +115,7 @@ function RefundDialog({ actor, invoice, wallet: walletMachine }: RefundDialogPro
     <FormDialog
       actor={actor}
       title={t("invoices.refund.dialogTitle", { orderId: invoice.orderId })}
+      className="invoice-refund-dialog"
       submitText={t("invoices.refund.submit")}
       onOpening={() => {
         // Asked for as the details opened; again on a later opening, as a refund or a withdrawal may have changed it.
