@@ -56,6 +56,7 @@ runModel(invoiceRefundModel, {
           const items = request.orderId ? [refunded] : [invoicePaidOver, invoiceUnderpaid];
           return { items, ...fakeKeysetPaging(1, 10, items.length) };
         },
+        "invoices.watch": () => () => {},
         "apps.list": async () => ({ items: [], ...fakeKeysetPaging(1, 100, 0) }),
         // Two-factor off: the dialog asks for the mailed code alone.
         "wallet.walletOverview": async () => walletWithDestinations.overview,

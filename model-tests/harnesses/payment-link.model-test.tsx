@@ -27,6 +27,7 @@ runModel(paymentLinkModel, {
       {
         ...signedInAnswers,
         "invoices.list": async () => ({ items: [], ...fakeKeysetPaging(1, 10, 0) }),
+        "invoices.watch": () => () => {},
         "apps.list": async () => ({
           items: invoiceApps.map((app) => ({ ...sampleApp, ...app })),
           ...fakeKeysetPaging(1, 100, invoiceApps.length),

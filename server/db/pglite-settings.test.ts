@@ -14,7 +14,11 @@ beforeEach(() => {
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe("the PGlite database the server opens in its data folder", () => {
-  it("runs with 16 MB of shared buffers and 4 MB of WAL buffers, and PGlite's own start parameters", async () => {
+  // The migrated template (initdb and every migration, when no file of the run made it first) and the server's start:
+  // seconds alone, past the default 20 s in a clean-clone run beside the e2e lane's browsers and servers.
+  it("runs with 16 MB of shared buffers and 4 MB of WAL buffers, and PGlite's own start parameters", {
+    timeout: 60_000,
+  }, async () => {
     // A migrated folder, as a restart finds it: the settings are the start's, not the folder's.
     await migratedDataDir(dataDir);
     const { db, close } = await openDatabase({ dataDir });

@@ -341,6 +341,7 @@ const invoices: ExportCase<typeof invoicePaidOver> = {
   rowTestId: (invoice) => `invoice-row-${invoice.invoiceId}`,
   answers: (rows) => ({
     "invoices.list": async () => page(rows, { choices: invoiceApps }),
+    "invoices.watch": () => () => {},
     "apps.list": async () => page([]),
   }),
   shownAs: (say, locale) => ({
