@@ -70,7 +70,8 @@ function InvoiceDetails({ invoice }: { invoice: ConsoleInvoice }) {
   const metadata = Object.entries(invoice.metadata);
   const facts: Array<[string, ReactNode]> = [
     [label("invoiceId"), copyable(invoice.invoiceId, t("invoices.details.copyInvoiceId"))],
-    [label("orderId"), <BreakableValue key="order" text={invoice.orderId} />],
+    // A payment link's order id is one long token ("link-" and 32 hex digits): it breaks between groups of eight.
+    [label("orderId"), <BreakableToken key="order" text={invoice.orderId} />],
     [label("application"), `${invoice.appName} (${invoice.appCode})`],
     [label("status"), <InvoiceStatusTags key="status" status={invoice.status} flags={invoice.flags} />],
     [label("amount"), formatUsdt(invoice.amount, i18n.language)],
