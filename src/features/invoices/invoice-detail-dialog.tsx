@@ -158,22 +158,24 @@ function InvoiceTransfers({ invoice }: { invoice: ConsoleInvoice }) {
                 // A transfer has no id of its own on the wire; the life keeps them in the order they were seen.
                 // biome-ignore lint/suspicious/noArrayIndexKey: the list only grows, in order.
                 <tr key={index}>
-                  <td>{transfer.chain}</td>
-                  <td>{formatUsdt(transfer.amount, i18n.language)}</td>
-                  <td>
+                  <td data-label={t("invoices.details.transferChain")}>{transfer.chain}</td>
+                  <td data-label={t("invoices.details.transferAmount")}>
+                    {formatUsdt(transfer.amount, i18n.language)}
+                  </td>
+                  <td data-label={t("invoices.details.confirmations")}>
                     {t("invoices.details.confirmationsOf", {
                       confirmations: Math.min(transfer.confirmations, transfer.required),
                       required: transfer.required,
                     })}
                   </td>
-                  <td>
+                  <td data-label={t("invoices.details.transferState")}>
                     {transfer.removed
                       ? t("invoices.details.removed")
                       : transfer.late
                         ? t("invoices.details.late")
                         : t("invoices.details.counted")}
                   </td>
-                  <td>
+                  <td data-label={t("invoices.details.transferHash")}>
                     <TransferHash txHash={transfer.txHash} explorerUrl={transfer.explorerUrl} />
                   </td>
                 </tr>

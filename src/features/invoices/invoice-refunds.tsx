@@ -62,10 +62,12 @@ export function InvoiceRefunds({
             <tbody>
               {invoice.refunds.map((refund) => (
                 <tr key={refund.withdrawalId}>
-                  <td>{formatDateTime(refund.createdAt, i18n.language)}</td>
-                  <td>{formatUsdt(refund.amount, i18n.language)}</td>
-                  <td>{t(`withdrawals.status.${refund.status}`)}</td>
-                  <td>{refund.txHash ? <BreakableToken text={refund.txHash} /> : t("invoices.none")}</td>
+                  <td data-label={t("invoices.refund.when")}>{formatDateTime(refund.createdAt, i18n.language)}</td>
+                  <td data-label={t("invoices.details.transferAmount")}>{formatUsdt(refund.amount, i18n.language)}</td>
+                  <td data-label={t("invoices.refund.state")}>{t(`withdrawals.status.${refund.status}`)}</td>
+                  <td data-label={t("invoices.refund.txHash")}>
+                    {refund.txHash ? <BreakableToken text={refund.txHash} /> : t("invoices.none")}
+                  </td>
                 </tr>
               ))}
             </tbody>
