@@ -23,6 +23,7 @@ describe("a journey that waits in vain", () => {
     expect(failure).toContain("the page did not reach /console/index");
     expect(failure).toMatch(/"url":"http:\/\/[^"]+\/login"/);
     expect(failure).toContain("Wrong e-mail or password");
-    expect(failure).toMatch(/POST \/api\/Login\/Login → 200 errCode \d+ "Wrong e-mail or password"/);
+    // Each answer names the console's call beside its path.
+    expect(failure).toMatch(/POST \/api\/Login\/Login \(auth\.login\) → 200 errCode \d+ "Wrong e-mail or password"/);
   });
 });

@@ -27,6 +27,7 @@ import { devnetRpc } from "../server/testing/devnet-main.ts";
  * withdrawal's record sent and paid with its confirmations; the destination holds the amount on chain; the balance fell
  * by amount and fee; Recharge bills show the recharge still at the payment address (this server sweeps an address once
  * it holds 100 USDT: server/chain/main-devnet-deposit.process.test.ts and the collection tests prove the sweep).
+ * Then a payment link made in the console is paid from the devnet and refunded in part to that destination.
  */
 /** The page as it is now, audited at a phone's width and a desktop's (the layout audit: nothing cut off or too small). */
 async function fitsPhoneAndDesktop(page: Page, what: string) {
@@ -192,7 +193,78 @@ describe("My wallet", () => {
     await page.getByRole("heading", { name: "Invoices", level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe(routePaths.invoice);
     await page.getByTestId("invoices-empty").getByText("No invoices yet").waitFor();
-  }, 240_000);
+
+    // A payment link made on a phone, without a developer: a trial package and an application first, then the link's
+    // QR code and URL; its checkout page, paid from the devnet, turns paid.
+    const session = (await page.evaluate(() => localStorage.getItem("token"))) ?? "";
+    const packages = await callAsMerchant<Array<{ id: string; code: string }>>(baseUrl, session, "/api/Package/List");
+    await callAsMerchant(baseUrl, session, "/api/Order/Create", {
+      packageId: packages.find((p) => p.code === "trial")?.id,
+    });
+    await callAsMerchant(baseUrl, session, "/api/App/Add", {
+      name: "Link shop",
+      address: "https://shop.example.com",
+      rechargeCallbackUrl: "https://shop.example.com/callbacks/recharge",
+      withdrawCallbackUrl: "https://shop.example.com/callbacks/withdraw",
+    });
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.reload();
+    await page.getByRole("button", { name: "Create a payment link" }).click();
+    const linkForm = page.getByRole("dialog", { name: "Create a payment link" });
+    await expect.poll(() => linkForm.getByLabel("Application").textContent()).toContain("Link shop");
+    await linkForm.getByLabel("Amount (USDT)").fill("2.5");
+    await linkForm.getByLabel("Description (the customer sees it)").fill("A mug");
+    await linkForm.getByRole("button", { name: "Create the link" }).click();
+    const made = page.getByRole("dialog", { name: "Payment link ready" });
+    const checkoutUrl = (await made.getByTestId("payment-link-qr").getAttribute("data-value")) ?? "";
+    expect(checkoutUrl).toMatch(new RegExp(`^${baseUrl}/pay/[A-Za-z0-9_-]{22}$`));
+    expect(await made.textContent()).toContain(checkoutUrl);
+    expect(await made.getByRole("button", { name: "Open the checkout page" }).getAttribute("href")).toBe(checkoutUrl);
+    await made.getByRole("button", { name: "Close" }).last().click();
+    await made.waitFor({ state: "detached" });
+    // The list, asked for again, shows it (a card on a phone).
+    const linkInvoiceId = new URL(checkoutUrl).pathname.split("/").at(-1);
+    await page.getByTestId(`invoice-card-${linkInvoiceId}`).getByText("2.50 USDT").first().waitFor();
+    await page.goto(checkoutUrl);
+    await page.getByText("Waiting for your payment").waitFor();
+    const linkAddress = ((await page.getByTestId("checkout-address").textContent()) ?? "").trim();
+    await payFromDevnet(dataDir, linkAddress, "2.5");
+    await page.getByText("Paid. Thank you!").waitFor({ timeout: 30_000 });
+
+    // Refunded in part from the invoice's details, to the destination above, with the mailed code: the dialog shows
+    // the chain's fee and what leaves the balance, and no authenticator field (two-factor is off for this merchant).
+    await page.goto(routePaths.invoice);
+    const card = page.getByTestId(`invoice-card-${linkInvoiceId}`);
+    await card.getByText("Paid", { exact: true }).first().waitFor({ timeout: 15_000 });
+    await card.getByRole("button", { name: "Details" }).click();
+    const invoiceDetails = page.getByRole("dialog", { name: /^Invoice for order/ });
+    await invoiceDetails.getByRole("button", { name: "Refund", exact: true }).click();
+    const refund = page.getByRole("dialog", { name: /^Refund order/ });
+    await refund.getByLabel("Customer's address (from your address book)").fill(destination);
+    await refund.getByLabel("Amount (USDT)").fill("1");
+    const refundPreview = refund.getByTestId("invoice-refund-preview");
+    await expect.poll(() => refundPreview.textContent()).toContain("2.00 USDT");
+    expect(await refundPreview.textContent()).toContain("Fee1.00 USDT");
+    expect(await refund.getByTestId("invoice-refund-unknown").count()).toBe(0);
+    expect(await refund.getByLabel("Authenticator code").count()).toBe(0);
+    await fitsPhoneAndDesktop(page, "the refund dialog");
+    const beforeRefund = (await outbox(baseUrl, email)).length;
+    await sendCodeButton(refund).click();
+    await refund.getByLabel("Verification code").fill(await nextCode(baseUrl, email, beforeRefund));
+    await refund.getByRole("button", { name: "Refund", exact: true }).click();
+    await refund.waitFor({ state: "detached" });
+    // Listed on the invoice, and on My wallet as a withdrawal that took its amount and fee from the balance.
+    await invoiceDetails.getByTestId("invoice-refunds").getByText("1.00 USDT").waitFor();
+    await invoiceDetails.getByRole("button", { name: "Close" }).last().click();
+    await page.getByRole("link", { name: "My wallet" }).first().click();
+    // (The withdrawal of 5 above shows a fee of 1.00 too.)
+    await page
+      .getByTestId("withdrawals-table")
+      .getByRole("row")
+      .filter({ hasText: "1.00 USDT", hasNotText: "5.00 USDT" })
+      .waitFor();
+    await expect.poll(() => page.getByTestId("wallet-available").textContent(), { timeout: 10_000 }).toBe("14.50 USDT");
+  }, 300_000);
 
   it("an application's withdrawal above its auto-approve limit waits for the merchant, is approved with the mailed code, and each change reaches the withdraw callback URL, signed", async () => {
     const { page, baseUrl } = tab;

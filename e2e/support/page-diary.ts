@@ -1,4 +1,5 @@
 import type { Page, Response } from "playwright-core";
+import { endpoints } from "../../contracts/endpoints.ts";
 
 /**
  * What a page went through (its API answers, uncaught errors, console errors), kept so that a journey that times out
@@ -32,6 +33,14 @@ export function keepDiary(page: Page): void {
   });
 }
 
+/**
+ * The console's call a request is (`user.info`), beside its path: some documented paths say something else (the
+ * profile is `GET /api/user/logout?id=`), and a failure was once read as a sign-out from that path alone.
+ */
+const callNames = new Map(
+  Object.values(endpoints).map((row) => [`${row.method} ${row.path.toLowerCase()}`, `${row.area}.${row.call}`]),
+);
+
 async function told(entry: Entry): Promise<string> {
   if (typeof entry === "string") return entry;
   const { at, response } = entry;
@@ -39,7 +48,9 @@ async function told(entry: Entry): Promise<string> {
   const body = json ? await response.text().catch(() => "") : "";
   const refusal = /"success":false.*?"errCode":"?(\w+)"?.*?"errMsg":"([^"]*)"/.exec(body);
   const { pathname } = new URL(response.url());
-  return `${at} ${response.request().method()} ${pathname} → ${response.status()}${refusal ? ` errCode ${refusal[1]} "${refusal[2]}"` : ""}`;
+  const method = response.request().method();
+  const call = callNames.get(`${method} ${pathname.toLowerCase()}`);
+  return `${at} ${method} ${pathname}${call ? ` (${call})` : ""} → ${response.status()}${refusal ? ` errCode ${refusal[1]} "${refusal[2]}"` : ""}`;
 }
 
 /** The page as a person would describe it now, and its diary. */

@@ -3,7 +3,8 @@ import { createActor, fromPromise } from "xstate";
 import type { InvoiceRefund } from "../../contracts/schemas/invoice-refunds.ts";
 import type { OpenWithdrawal } from "../../contracts/schemas/open-api.ts";
 import { invoiceRefundMachine } from "./invoice-refund.ts";
-import { isRefundable, refundableOf, refundChainsOf } from "./invoice-refundable.ts";
+import type { WithdrawalAddress } from "../../contracts/schemas/wallet.ts";
+import { isRefundable, isUnknownDestination, refundableOf, refundChainsOf, refundFeeOf } from "./invoice-refundable.ts";
 
 const refund = (amount: string, status: InvoiceRefund["status"]): InvoiceRefund => ({
   withdrawalId: "1",
@@ -64,6 +65,44 @@ describe("what an invoice may still refund", () => {
       ],
     };
     expect(refundChainsOf(invoice)).toEqual(["Eth", "Devnet"]);
+  });
+});
+
+describe("what the refund dialog says of the destination and the fee", () => {
+  const book: WithdrawalAddress[] = [
+    {
+      id: "1",
+      chain: "Devnet",
+      address: "0xa0Ee7A142d267C1f36714E4a8F75612F20a79720",
+      label: "Customer",
+      createdAt: "2026-11-27T10:00:00.000Z",
+      usableAt: "2026-11-27T10:00:00.000Z",
+      usable: true,
+    },
+    {
+      id: "2",
+      chain: "Devnet",
+      address: "0x14dC79964da2C08b23698B3D3cc7Ca32193d9955",
+      label: "Cooling",
+      createdAt: "2026-11-27T10:00:00.000Z",
+      usableAt: "2026-11-28T10:00:00.000Z",
+      usable: false,
+    },
+  ];
+
+  it("warns of a whole address the book would not pay on the chain, whatever its case; not of one still being typed", () => {
+    expect(isUnknownDestination(book, "Devnet", " 0xA0EE7A142D267C1F36714E4A8F75612F20A79720 ")).toBe(false);
+    expect(isUnknownDestination(book, "Eth", book[0]?.address ?? "")).toBe(true);
+    expect(isUnknownDestination(book, "Devnet", book[1]?.address ?? "")).toBe(true);
+    expect(isUnknownDestination(book, "Devnet", `0x${"ab".repeat(20)}`)).toBe(true);
+    expect(isUnknownDestination(book, "Devnet", "0xa0Ee7A")).toBe(false);
+    expect(isUnknownDestination(book, "Devnet", "")).toBe(false);
+  });
+
+  it("takes the chain's withdrawal fee, none for a chain the wallet does not list", () => {
+    const chains = [{ chain: "Devnet", symbol: "USDT", token: asked.token, decimals: 6, fee: "1.5" }];
+    expect(refundFeeOf({ chains }, "Devnet")).toBe("1.5");
+    expect(refundFeeOf({ chains }, "Eth")).toBe("0");
   });
 });
 

@@ -4,7 +4,7 @@ import { errCodes } from "../../contracts/schemas/envelope.ts";
 import type { PaymentLinkRequest } from "../../contracts/schemas/invoices.ts";
 import type { OpenInvoice } from "../../contracts/schemas/open-api-invoices.ts";
 import { apiFailure, recordedCall, settle } from "../test-support.ts";
-import { type PaymentLinkForm, paymentLinkMachine, paymentLinkSubmit } from "./payment-link.ts";
+import { chosenAppCode, type PaymentLinkForm, paymentLinkMachine, paymentLinkSubmit } from "./payment-link.ts";
 import { selectCanCreateLink, selectMadeLink } from "./payment-link-selectors.ts";
 
 const requestId = "3f2b8c1e-7d4a-4e2f-9a6b-1c2d3e4f5a6b";
@@ -102,5 +102,19 @@ describe("paymentLinkMachine", () => {
     actor.send({ type: "dialog.open" });
     expect(actor.getSnapshot().value).toBe("editing");
     expect(actor.getSnapshot().context).toEqual({ fieldErrors: {}, failure: null, link: null });
+  });
+
+  it("sends the application the choice shows: the first when the code held is none of the merchant's", () => {
+    const apps = [
+      { appCode: "2026112700000001", name: "Mug shop" },
+      { appCode: "2026112700000002", name: "Tea shop" },
+    ];
+    // Opened before the applications arrived: no code yet, or one typed that is not the merchant's.
+    expect(chosenAppCode("", apps)).toBe("2026112700000001");
+    expect(chosenAppCode("2026112799999999", apps)).toBe("2026112700000001");
+    expect(chosenAppCode("2026112700000002", apps)).toBe("2026112700000002");
+    // Not known (yet, or they could not be read) or none: the code typed.
+    expect(chosenAppCode("2026112799999999", null)).toBe("2026112799999999");
+    expect(chosenAppCode("", [])).toBe("");
   });
 });

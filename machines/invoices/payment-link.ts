@@ -3,6 +3,7 @@ import type * as z from "zod/mini";
 import { type PaymentLinkRequest, paymentLinkRequest } from "../../contracts/schemas/invoices.ts";
 import type { OpenInvoice } from "../../contracts/schemas/open-api-invoices.ts";
 import { type Failure, type FieldErrors, fieldErrorsOf, toFailure } from "../api-failure.ts";
+import type { AppOption } from "../lists/app-choices.ts";
 
 /** Why Invoices is asked for again (`list.reload`): a payment link made an invoice, which comes first. */
 export const linkMadeReason = "payment link made";
@@ -42,6 +43,16 @@ export function paymentLinkSubmit(form: PaymentLinkForm, requestId: string): Pay
     requestId,
   };
 }
+
+/**
+ * The application a link is for: once the merchant's applications are known, the one their choice shows, which is the
+ * first when the code held is none of them. The dialog can open before they arrive (its form then starts with no
+ * code, or the merchant types one), and a choice showing one application must not send another, or none.
+ */
+export const chosenAppCode = (held: string, choices: readonly AppOption[] | null): string =>
+  choices === null || choices.length === 0 || choices.some((app) => app.appCode === held)
+    ? held
+    : (choices[0]?.appCode ?? held);
 
 const fieldsOf = ({ type: _, ...fields }: PaymentLinkSubmit) => fields;
 

@@ -12,6 +12,7 @@ import { runModel, unmapped } from "../framework/run-model.ts";
 import { loginResult, storedUser } from "../models/fixtures.ts";
 import { invoicePaidOver, invoiceUnderpaid } from "../models/invoice-fixtures.ts";
 import { invoiceRefundModel, refundDestination } from "../models/invoice-refund.model.ts";
+import { walletWithDestinations } from "../models/wallet-fixtures.ts";
 import { callsSince, markingSteps, type MarkedHarness } from "./account-dialogs.ts";
 import { expectBusy, expectProblems, fill } from "./form-steps.ts";
 import { signedInAnswers } from "./signed-in.ts";
@@ -57,6 +58,9 @@ runModel(invoiceRefundModel, {
         },
         "invoices.watch": () => () => {},
         "apps.list": async () => ({ items: [], ...fakeKeysetPaging(1, 100, 0) }),
+        // Two-factor off: the dialog asks for the mailed code alone.
+        "wallet.walletOverview": async () => walletWithDestinations.overview,
+        "wallet.addresses": async () => walletWithDestinations.book,
       },
     );
     const rendered = await renderConsole({
@@ -95,6 +99,10 @@ runModel(invoiceRefundModel, {
         await fill(h, h.t("invoices.refund.amount"), e.amount);
         expect((within(dialog).getByLabelText(h.t("invoices.refund.chain")) as HTMLSelectElement).value).toBe(e.chain);
         await fill(h, h.t("invoices.refund.to"), e.to);
+        // The chain's fee is shown before sending; two-factor is off, so no authenticator's code is asked.
+        const preview = await within(dialog).findByTestId("invoice-refund-preview");
+        expect(preview.textContent).toContain(formatUsdt("1", "en-US"));
+        expect(within(dialog).queryByLabelText(h.t("wallet.totpCode"))).toBeNull();
         await fill(h, h.t("fields.code"), e.code);
         return h.user.click(within(dialog).getByRole("button", { name: h.t("invoices.refund.submit") }));
       }

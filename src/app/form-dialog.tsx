@@ -26,6 +26,8 @@ interface FormDialogProps {
   /** Puts the form's fields back: as the dialog opens, or once it has closed. */
   onOpening?(): void;
   onClosed?(): void;
+  /** The dialog's own class (a title that may be long wraps by it). */
+  className?: string;
   children: ReactNode;
 }
 
@@ -33,7 +35,16 @@ interface FormDialogProps {
  * The frame of a form dialog (see machines/form-dialog.ts): open while the machine says so, the server's refusal
  * above the fields, Cancel and the submit button below, both held while the call is under way.
  */
-export function FormDialog({ actor, title, submitText, onSubmit, onOpening, onClosed, children }: FormDialogProps) {
+export function FormDialog({
+  actor,
+  title,
+  submitText,
+  onSubmit,
+  onOpening,
+  onClosed,
+  className,
+  children,
+}: FormDialogProps) {
   const { t } = useTranslation();
   const open = useSelector(actor, (s) => s.hasTag("open"));
   const busy = useSelector(actor, (s) => s.hasTag("busy"));
@@ -44,7 +55,7 @@ export function FormDialog({ actor, title, submitText, onSubmit, onOpening, onCl
     onSubmit();
   };
   return (
-    <Dialog isOpen={open} title={title} onOpening={onOpening} onClose={close} onClosed={onClosed}>
+    <Dialog isOpen={open} title={title} onOpening={onOpening} onClose={close} onClosed={onClosed} className={className}>
       <form onSubmit={submit} noValidate>
         <DialogBody>
           <FailureScope failure={failure}>{children}</FailureScope>

@@ -9,6 +9,7 @@ import { routePaths } from "../../app/route-names.ts";
 import { formatDateTime, formatUsdt } from "../../i18n/format.ts";
 import { BreakableToken, BreakableValue } from "../../ui/breakable-value.tsx";
 import { FactList } from "../../ui/fact-list.tsx";
+import { ScrollRegion } from "../../ui/scroll-region.tsx";
 import { CheckoutLink } from "./checkout-link.tsx";
 import { InvoiceRefunds } from "./invoice-refunds.tsx";
 import { InvoiceStatusTags } from "./invoice-text.tsx";
@@ -69,7 +70,8 @@ function InvoiceDetails({ invoice }: { invoice: ConsoleInvoice }) {
   const metadata = Object.entries(invoice.metadata);
   const facts: Array<[string, ReactNode]> = [
     [label("invoiceId"), copyable(invoice.invoiceId, t("invoices.details.copyInvoiceId"))],
-    [label("orderId"), <BreakableValue key="order" text={invoice.orderId} />],
+    // A payment link's order id is one long token ("link-" and 32 hex digits): it breaks between groups of eight.
+    [label("orderId"), <BreakableToken key="order" text={invoice.orderId} />],
     [label("application"), `${invoice.appName} (${invoice.appCode})`],
     [label("status"), <InvoiceStatusTags key="status" status={invoice.status} flags={invoice.flags} />],
     [label("amount"), formatUsdt(invoice.amount, i18n.language)],
@@ -136,47 +138,51 @@ function InvoiceTransfers({ invoice }: { invoice: ConsoleInvoice }) {
   const { t, i18n } = useTranslation();
   return (
     <section data-testid="invoice-transfers">
-      <H3>{t("invoices.details.transfers")}</H3>
+      <H3 id="invoice-transfers-title">{t("invoices.details.transfers")}</H3>
       {invoice.transfers.length === 0 ? (
         <p>{t("invoices.details.noTransfers")}</p>
       ) : (
-        <HTMLTable compact className="invoice-transfers">
-          <thead>
-            <tr>
-              <th scope="col">{t("invoices.details.transferChain")}</th>
-              <th scope="col">{t("invoices.details.transferAmount")}</th>
-              <th scope="col">{t("invoices.details.confirmations")}</th>
-              <th scope="col">{t("invoices.details.transferState")}</th>
-              <th scope="col">{t("invoices.details.transferHash")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {invoice.transfers.map((transfer, index) => (
-              // A transfer has no id of its own on the wire; the life keeps them in the order they were seen.
-              // biome-ignore lint/suspicious/noArrayIndexKey: the list only grows, in order.
-              <tr key={index}>
-                <td>{transfer.chain}</td>
-                <td>{formatUsdt(transfer.amount, i18n.language)}</td>
-                <td>
-                  {t("invoices.details.confirmationsOf", {
-                    confirmations: Math.min(transfer.confirmations, transfer.required),
-                    required: transfer.required,
-                  })}
-                </td>
-                <td>
-                  {transfer.removed
-                    ? t("invoices.details.removed")
-                    : transfer.late
-                      ? t("invoices.details.late")
-                      : t("invoices.details.counted")}
-                </td>
-                <td>
-                  <TransferHash txHash={transfer.txHash} explorerUrl={transfer.explorerUrl} />
-                </td>
+        <ScrollRegion labelledBy="invoice-transfers-title">
+          <HTMLTable compact className="invoice-transfers">
+            <thead>
+              <tr>
+                <th scope="col">{t("invoices.details.transferChain")}</th>
+                <th scope="col">{t("invoices.details.transferAmount")}</th>
+                <th scope="col">{t("invoices.details.confirmations")}</th>
+                <th scope="col">{t("invoices.details.transferState")}</th>
+                <th scope="col">{t("invoices.details.transferHash")}</th>
               </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+            </thead>
+            <tbody>
+              {invoice.transfers.map((transfer, index) => (
+                // A transfer has no id of its own on the wire; the life keeps them in the order they were seen.
+                // biome-ignore lint/suspicious/noArrayIndexKey: the list only grows, in order.
+                <tr key={index}>
+                  <td data-label={t("invoices.details.transferChain")}>{transfer.chain}</td>
+                  <td data-label={t("invoices.details.transferAmount")}>
+                    {formatUsdt(transfer.amount, i18n.language)}
+                  </td>
+                  <td data-label={t("invoices.details.confirmations")}>
+                    {t("invoices.details.confirmationsOf", {
+                      confirmations: Math.min(transfer.confirmations, transfer.required),
+                      required: transfer.required,
+                    })}
+                  </td>
+                  <td data-label={t("invoices.details.transferState")}>
+                    {transfer.removed
+                      ? t("invoices.details.removed")
+                      : transfer.late
+                        ? t("invoices.details.late")
+                        : t("invoices.details.counted")}
+                  </td>
+                  <td data-label={t("invoices.details.transferHash")}>
+                    <TransferHash txHash={transfer.txHash} explorerUrl={transfer.explorerUrl} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </ScrollRegion>
       )}
     </section>
   );

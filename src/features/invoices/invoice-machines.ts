@@ -5,6 +5,7 @@ import { invoiceListArea } from "../../../machines/invoices/invoice-list.ts";
 import { invoiceRefundMachine } from "../../../machines/invoices/invoice-refund.ts";
 import { paymentLinkMachine } from "../../../machines/invoices/payment-link.ts";
 import { appOptionsOf } from "../../../machines/lists/app-choices.ts";
+import { type WalletData, walletPageMachine } from "../../../machines/wallet/wallet-page.ts";
 import { provideListExport } from "../../app/list-export-service.ts";
 import { provideList } from "../../app/list-service.ts";
 import type { Uses } from "../../app/services.ts";
@@ -75,5 +76,20 @@ export const provideInvoiceRefund = (
           () => {},
         );
       },
+    },
+  });
+
+/**
+ * What a refund's dialog needs of the wallet, as My wallet asks for it: whether two-factor is on (then the
+ * authenticator's code is asked), each chain's withdrawal fee, the balance and the day's limit; and the address book
+ * the destination must be in. No payment address: the dialog shows none.
+ */
+export const provideRefundWallet = ({ api }: Uses<never, "wallet">) =>
+  walletPageMachine.provide({
+    actors: {
+      loadWallet: fromPromise(async (): Promise<WalletData> => {
+        const [overview, book] = await Promise.all([api.wallet.walletOverview(), api.wallet.addresses()]);
+        return { overview, book, payment: null };
+      }),
     },
   });

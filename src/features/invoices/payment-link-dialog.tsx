@@ -6,6 +6,7 @@ import type { ActorRefFrom } from "xstate";
 import { invoiceExpiry } from "../../../contracts/schemas/invoice-states.ts";
 import { paymentLinkExpiries } from "../../../contracts/schemas/invoices.ts";
 import {
+  chosenAppCode,
   type PaymentLinkForm,
   type paymentLinkMachine,
   paymentLinkSubmit,
@@ -42,6 +43,7 @@ export function PaymentLinkDialog({ actor, choices }: PaymentLinkDialogProps) {
   const [form, setForm] = useState(() => emptyForm(choices));
   const [requestId, setRequestId] = useState("");
   const set = (field: keyof PaymentLinkForm) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+  const appCode = chosenAppCode(form.appCode, choices);
   return (
     <>
       <FormDialog
@@ -52,7 +54,7 @@ export function PaymentLinkDialog({ actor, choices }: PaymentLinkDialogProps) {
           setForm(emptyForm(choices));
           setRequestId(crypto.randomUUID());
         }}
-        onSubmit={() => actor.send(paymentLinkSubmit(form, requestId))}
+        onSubmit={() => actor.send(paymentLinkSubmit({ ...form, appCode }, requestId))}
       >
         <p className="bp6-text-muted">{t("invoices.link.lead")}</p>
         {choices === null ? (
@@ -69,7 +71,7 @@ export function PaymentLinkDialog({ actor, choices }: PaymentLinkDialogProps) {
         ) : (
           <SelectField
             label={t("invoices.link.application")}
-            value={form.appCode}
+            value={appCode}
             onChange={set("appCode")}
             options={choices.map((app) => ({ value: app.appCode, text: `${app.name} (${app.appCode})` }))}
             error={fieldErrors.appCode}

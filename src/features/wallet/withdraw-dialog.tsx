@@ -1,8 +1,7 @@
-import { Button, Callout } from "@blueprintjs/core";
+import { Button } from "@blueprintjs/core";
 import { useSelector } from "@xstate/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatUsdt } from "../../i18n/format.ts";
 import type { ActorRefFrom } from "xstate";
 import type { WalletOverview, WithdrawalAddress } from "../../../contracts/schemas/wallet.ts";
 import { allOf, withdrawalPreview } from "../../../machines/wallet/wallet-amounts.ts";
@@ -10,6 +9,7 @@ import { withdrawalChoice } from "../../../machines/wallet/wallet-page-selectors
 import type { withdrawMachine } from "../../../machines/wallet/withdraw.ts";
 import { CopyButton } from "../../app/copy-button.tsx";
 import { FormDialog } from "../../app/form-dialog.tsx";
+import { WithdrawalPreviewFacts } from "../../app/withdrawal-preview-facts.tsx";
 import { BreakableToken } from "../../ui/breakable-value.tsx";
 import { middleShortened } from "../../ui/middle-shortened.ts";
 import { FormField } from "../../ui/form-field.tsx";
@@ -35,7 +35,7 @@ const emptyForm = { addressId: "", amount: "" };
  * what arrives, shown before confirming; the code mailed for it and, when two-factor is on, the authenticator's code.
  */
 export function WithdrawDialog({ actor, overview, destinations }: WithdrawDialogProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const sender = useWithdrawalCodeSender();
   const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);
   const [form, setForm] = useState(emptyForm);
@@ -99,29 +99,7 @@ export function WithdrawDialog({ actor, overview, destinations }: WithdrawDialog
           />
         }
       />
-      <dl className="wallet-preview" data-testid="wallet-preview" aria-live="polite">
-        <div>
-          <dt className="bp6-text-muted">{t("wallet.fee")}</dt>
-          <dd>{formatUsdt(fee, i18n.language)}</dd>
-        </div>
-        <div>
-          <dt className="bp6-text-muted">{t("wallet.debit")}</dt>
-          <dd>{preview ? formatUsdt(preview.debit, i18n.language) : t("withdrawals.none")}</dd>
-        </div>
-        <div>
-          <dt className="bp6-text-muted">{t("wallet.arrives")}</dt>
-          <dd>{preview ? formatUsdt(preview.arrives, i18n.language) : t("withdrawals.none")}</dd>
-        </div>
-        <div>
-          <dt className="bp6-text-muted">{t("wallet.dailyLeftShort")}</dt>
-          <dd>{formatUsdt(overview.dailyLeft, i18n.language)}</dd>
-        </div>
-      </dl>
-      {preview?.overBalance || preview?.overDailyLimit ? (
-        <Callout intent="warning" compact className="wallet-over">
-          {t(preview.overBalance ? "errors.2806" : "errors.2807")}
-        </Callout>
-      ) : null}
+      <WithdrawalPreviewFacts fee={fee} preview={preview} dailyLeft={overview.dailyLeft} testId="wallet-preview" />
       <WithdrawalProofFields
         sender={sender}
         proof={proof}
