@@ -47,19 +47,6 @@ export interface OutgoingListener {
   removed(trx: Kysely<DB>, subject: string, at: Date): Promise<void>;
 }
 
-/** A subject waiting for its transaction, with the nonce it was signed with. */
-export interface OpenOutgoing {
-  subject: string;
-  nonce: bigint;
-}
-
-/** A settled subject, as its books have it: the transaction that paid and its block. */
-export interface SettledOutgoing {
-  subject: string;
-  txHash: string | null;
-  blockNumber: string | null;
-}
-
 /** What a recheck of settled subjects did: sent again (taken away), or failed (sent again and reverted). */
 export interface RecheckReport {
   broadcast: number;
@@ -86,26 +73,18 @@ export interface Outgoing {
   /** Broadcasts stored bytes; answers whether the node took them (a failure is tried again by the next run). */
   broadcast(db: Kysely<DB>, subject: string, raw: Hex, listener: OutgoingListener): Promise<boolean>;
   /**
-   * The open subjects, in nonce order: mined with the confirmations → `mined` (or `failed` when reverted); counting →
-   * `counting`; not mined and its nonce used by another → `failed`; otherwise broadcast again, or replaced first
-   * when its latest transaction was signed `replaceAfterMs` ago or more.
+   * The open subjects (whose transactions have no outcome yet), in nonce order: mined with the confirmations → `mined`
+   * (or `failed` when reverted); counting → `counting`; not mined and its nonce used by another → `failed`; otherwise
+   * broadcast again, or replaced first when its latest transaction was signed `replaceAfterMs` ago or more. Each
+   * outcome is recorded on the subject's transactions in the transaction that tells it, by one run alone.
    */
-  settle(
-    db: Kysely<DB>,
-    open: readonly OpenOutgoing[],
-    listener: OutgoingListener,
-    options?: { replaceAfterMs?: number },
-  ): Promise<SettleReport>;
+  settle(db: Kysely<DB>, listener: OutgoingListener, options?: { replaceAfterMs?: number }): Promise<SettleReport>;
   /**
-   * Settled subjects a reorganisation deeper than the confirmations may still take away (`settledSince` answers those
-   * at or after a block): each found again is `moved` when it changed, or `failed` when what was found reverted (with
-   * the chain's confirmations); one on no block is `removed` and its bytes sent again.
+   * Paid subjects a reorganisation deeper than the confirmations may still take away (mined within the recheck
+   * window, or removed): each found again is `moved` when it changed, or `failed` when what was found reverted (with
+   * the chain's confirmations); one on no block is `removed` once, and its bytes sent again by each run until mined.
    */
-  recheck(
-    db: Kysely<DB>,
-    settledSince: (block: bigint) => Promise<readonly SettledOutgoing[]>,
-    listener: OutgoingListener,
-  ): Promise<RecheckReport>;
+  recheck(db: Kysely<DB>, listener: OutgoingListener): Promise<RecheckReport>;
 }
 
 /** How far back settled ones are checked again: a reorganisation deeper than the confirmations can take one away. */

@@ -48,7 +48,7 @@ export async function followedSince(
 export async function settleRecorded(
   trx: Kysely<DB>,
   seen: Pick<RecordedTransaction, "id" | "settledIn">,
-  outcome: Exclude<OutgoingOutcomeColumn, "unsent">,
+  outcome: Exclude<OutgoingOutcomeColumn, "unsent" | "replaced">,
   minedIn?: { blockNumber: bigint; blockHash: string },
 ): Promise<boolean> {
   const row = await trx

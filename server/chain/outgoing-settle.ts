@@ -2,15 +2,14 @@ import type { Kysely } from "kysely";
 import { type Hex, parseTransaction, type PublicClient } from "viem";
 import type { DB } from "../db/schema.ts";
 import {
-  type OpenOutgoing,
   type Outgoing,
   type OutgoingListener,
   type RecheckReport,
-  type SettledOutgoing,
   type SettleReport,
   settledRecheckBlocks,
 } from "./outgoing-port.ts";
 import { receiptOf } from "./outgoing-reads.ts";
+import { openSigned, paidSigned, resettleSigned, type SignedScope, settleSigned } from "./outgoing-signed-store.ts";
 import { type OutgoingSubjectKind, type StoredOutgoing, storeSigned, transactionsOf } from "./outgoing-store.ts";
 import type { SigningSender } from "./transaction-sender.ts";
 
@@ -34,15 +33,27 @@ export interface SettleContext {
 export const minedConfirmations = (head: bigint, minedIn: bigint): number =>
   minedIn > head ? 1 : Number(head - minedIn + 1n);
 
+const scopeOf = (ctx: SettleContext): SignedScope => ({
+  kind: ctx.subjectKind,
+  chainId: ctx.chain.chainId,
+  from: ctx.signer.from,
+});
+
 export async function settleOpen(
   ctx: SettleContext,
-  open: readonly OpenOutgoing[],
   listener: OutgoingListener,
   replaceAfterMs: number | undefined,
 ): Promise<SettleReport> {
   const { db, client, chain, now } = ctx;
   const report: SettleReport = { broadcast: 0, replaced: 0, confirmed: 0, failed: 0 };
+  const open = await openSigned(db, scopeOf(ctx));
   if (open.length === 0) return report;
+  /**
+   * The subject settled in one transaction, by this run alone: locked first (as a replacement locks it before it
+   * signs), its transactions' outcome recorded from the state read, then the subject told.
+   */
+  const settle = (subject: string, tell: (trx: Kysely<DB>) => Promise<boolean>) =>
+    db.transaction().execute(async (trx) => (await listener.stillOpen(trx, subject)) && (await tell(trx)));
   const head = await client.getBlockNumber({ cacheTime: 0 });
   // Nonces used in blocks with the chain's confirmations: a subject's own transaction mined there has its receipt.
   const settledBlock = head - BigInt(chain.confirmations) + 1n;
@@ -65,14 +76,29 @@ export async function settleOpen(
       const gasFee = receipt.gasUsed * receipt.effectiveGasPrice;
       if (receipt.status === "success") {
         // Counted only by the run that settled it (another instance may settle it at the same moment).
-        const mined = { txHash: tx.txHash, blockNumber: receipt.blockNumber, gasFee };
-        if (await db.transaction().execute((trx) => listener.mined(trx, subject, { ...mined, at: now() })))
-          report.confirmed++;
+        const { blockNumber, blockHash } = receipt;
+        const mined = { txHash: tx.txHash, blockNumber, gasFee, at: now() };
+        const told = await settle(
+          subject,
+          async (trx) =>
+            (await settleSigned(trx, ctx.subjectKind, subject, {
+              id: tx.id,
+              outcome: "mined",
+              blockNumber,
+              blockHash,
+            })) && (await listener.mined(trx, subject, mined)),
+        );
+        if (told) report.confirmed++;
       } else {
         // Reverted, it was mined: its gas was burnt, and the subject is told with its failure.
-        const failure = { why: "reverted on chain", gasFee };
-        if (await db.transaction().execute((trx) => listener.failed(trx, subject, { ...failure, at: now() })))
-          report.failed++;
+        const failure = { why: "reverted on chain", gasFee, at: now() };
+        const told = await settle(
+          subject,
+          async (trx) =>
+            (await settleSigned(trx, ctx.subjectKind, subject, { id: tx.id, outcome: "reverted" })) &&
+            (await listener.failed(trx, subject, failure)),
+        );
+        if (told) report.failed++;
       }
       break;
     }
@@ -81,9 +107,13 @@ export async function settleOpen(
     await listener.counting(subject, null);
     if (nonce < minedNonce) {
       // Its nonce was used, by none of its transactions: it can never be mined.
-      const failure = { why: "its nonce was used by another transaction", gasFee: null };
-      if (await db.transaction().execute((trx) => listener.failed(trx, subject, { ...failure, at: now() })))
-        report.failed++;
+      const failure = { why: "its nonce was used by another transaction", gasFee: null, at: now() };
+      const told = await settle(
+        subject,
+        async (trx) =>
+          (await settleSigned(trx, ctx.subjectKind, subject, null)) && (await listener.failed(trx, subject, failure)),
+      );
+      if (told) report.failed++;
       continue;
     }
     const latest = transactions.at(-1);
@@ -141,16 +171,12 @@ async function signReplacement(
   });
 }
 
-export async function recheckMined(
-  ctx: SettleContext,
-  settledSince: (block: bigint) => Promise<readonly SettledOutgoing[]>,
-  listener: OutgoingListener,
-): Promise<RecheckReport> {
+export async function recheckMined(ctx: SettleContext, listener: OutgoingListener): Promise<RecheckReport> {
   const { db, client, chain, now } = ctx;
   const head = await client.getBlockNumber({ cacheTime: 0 });
   const since = head - settledRecheckBlocks(chain.confirmations);
   const report: RecheckReport = { broadcast: 0, failed: 0 };
-  for (const settled of await settledSince(since < 0n ? 0n : since)) {
+  for (const settled of await paidSigned(db, scopeOf(ctx), since < 0n ? 0n : since)) {
     const transactions = await transactionsOf(db, ctx.subjectKind, settled.subject);
     let mined = false;
     for (const tx of transactions) {
@@ -162,19 +188,40 @@ export async function recheckMined(
         // Sent again after a reorganisation took it away, it reverted (the same one took what funded it): it never
         // paid, and fails as a first send that reverts does, once the revert has the chain's confirmations.
         if (minedConfirmations(head, receipt.blockNumber) < chain.confirmations) break;
-        const failure = { why: "reverted on chain", gasFee };
-        if (await db.transaction().execute((trx) => listener.failed(trx, settled.subject, { ...failure, at: now() })))
-          report.failed++;
-      } else if (tx.txHash !== settled.txHash || receipt.blockNumber.toString() !== settled.blockNumber) {
+        const failure = { why: "reverted on chain", gasFee, at: now() };
+        const told = await db
+          .transaction()
+          .execute(
+            async (trx) =>
+              (await resettleSigned(trx, settled, { id: tx.id, outcome: "reverted" })) &&
+              (await listener.failed(trx, settled.subject, failure)),
+          );
+        if (told) report.failed++;
+      } else if (
+        settled.outcome === "removed" ||
+        tx.txHash !== settled.txHash ||
+        receipt.blockNumber.toString() !== settled.blockNumber
+      ) {
         // Mined again at that block's price: the gas the subject books follows.
-        const moved = { txHash: tx.txHash, blockNumber: receipt.blockNumber, gasFee };
-        await db.transaction().execute((trx) => listener.moved(trx, settled.subject, { ...moved, at: now() }));
+        const { blockNumber, blockHash } = receipt;
+        const moved = { txHash: tx.txHash, blockNumber, gasFee, at: now() };
+        await db.transaction().execute(async (trx) => {
+          if (await resettleSigned(trx, settled, { id: tx.id, outcome: "mined", blockNumber, blockHash }))
+            await listener.moved(trx, settled.subject, moved);
+        });
       }
       break;
     }
     if (mined) continue;
-    await db.transaction().execute((trx) => listener.removed(trx, settled.subject, now()));
-    // Its nonce is unused again and only its own transactions carry it: paid once more on chain, never twice.
+    if (settled.outcome === "mined") {
+      const at = now();
+      await db.transaction().execute(async (trx) => {
+        if (await resettleSigned(trx, settled, { id: settled.id, outcome: "removed" }))
+          await listener.removed(trx, settled.subject, at);
+      });
+    }
+    // Its nonce is unused again and only its own transactions carry it: paid once more on chain, never twice. Sent
+    // again by each run while it is on no block (a node may drop it).
     const paying = transactions.find((tx) => tx.txHash === settled.txHash) ?? transactions.at(-1);
     if (!paying) continue;
     try {

@@ -60,15 +60,9 @@ export function outgoingTransactions(options: OutgoingOptions): Outgoing {
       await listener.broadcast(subject, at);
       return true;
     },
-    settle: (db, open, listener, settleOptions) =>
-      settleOpen(
-        { db, client, signer, chain, subjectKind, now, outgoing },
-        open,
-        listener,
-        settleOptions?.replaceAfterMs,
-      ),
-    recheck: (db, settledSince, listener) =>
-      recheckMined({ db, client, signer, chain, subjectKind, now, outgoing }, settledSince, listener),
+    settle: (db, listener, settleOptions) =>
+      settleOpen({ db, client, signer, chain, subjectKind, now, outgoing }, listener, settleOptions?.replaceAfterMs),
+    recheck: (db, listener) => recheckMined({ db, client, signer, chain, subjectKind, now, outgoing }, listener),
   };
   return outgoing;
 }

@@ -74,8 +74,8 @@ export interface SendingAccountsTable {
 
 export type OutgoingSubjectKindColumn = "withdrawal" | "sweep";
 
-/** What became of a transaction recorded by its hash (migration 0053); none while it is followed. */
-export type OutgoingOutcomeColumn = "mined" | "reverted" | "removed" | "unsent";
+/** What became of an outgoing transaction (migrations 0053, 0054); none while it is followed. */
+export type OutgoingOutcomeColumn = "mined" | "reverted" | "removed" | "unsent" | "replaced";
 
 /**
  * A transaction sent from a platform account (migration 0044), for the subject it pays: one of its kind's column
@@ -99,7 +99,10 @@ export interface OutgoingTransactionsTable {
   /** When it was signed, or recorded when the node signed it. */
   signed_at: Date;
   broadcast_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  /** Recorded by hash only: what became of it, and the block it was mined in (checked again for a reorganisation). */
+  /**
+   * What became of it, and the block it was mined in (checked again for a reorganisation); the block's hash is unknown
+   * for one signed here and mined before migration 0054.
+   */
   outcome: ColumnType<
     OutgoingOutcomeColumn | null,
     OutgoingOutcomeColumn | null | undefined,

@@ -30,10 +30,8 @@ export type { SenderReport, WithdrawalChain, WithdrawalSenderDeps } from "./with
 export async function sendWithdrawals(deps: WithdrawalSenderDeps): Promise<SenderReport> {
   const { db, outgoing } = deps;
   const listener = withdrawalListener(deps);
-  const rechecked = await outgoing.recheck(db, (since) => paidSince(deps, since), listener);
-  const settled = await outgoing.settle(db, await openWithdrawals(deps), listener, {
-    replaceAfterMs: deps.replaceAfterMs,
-  });
+  const rechecked = await outgoing.recheck(db, listener);
+  const settled = await outgoing.settle(db, listener, { replaceAfterMs: deps.replaceAfterMs });
   const report: SenderReport = {
     signed: 0,
     ...settled,
@@ -42,31 +40,6 @@ export async function sendWithdrawals(deps: WithdrawalSenderDeps): Promise<Sende
   };
   await signAsked(deps, listener, report);
   return report;
-}
-
-/** Paid withdrawals of this sender mined at or after `since`: a reorganisation may still take them away. */
-const paidSince = (deps: WithdrawalSenderDeps, since: bigint) =>
-  deps.db
-    .selectFrom("withdrawals")
-    .select(["id as subject", "tx_hash as txHash", "block_number as blockNumber"])
-    .where("chain_id", "=", deps.chain.chainId)
-    .where("from_address", "=", deps.outgoing.from)
-    .where("status", "=", "confirmed")
-    .where("block_number", ">=", since.toString())
-    .orderBy("id")
-    .execute();
-
-/** Withdrawals of this sender signed or broadcast and not settled, in nonce order. */
-async function openWithdrawals(deps: WithdrawalSenderDeps) {
-  const rows = await deps.db
-    .selectFrom("withdrawals")
-    .select(["id", "nonce"])
-    .where("chain_id", "=", deps.chain.chainId)
-    .where("from_address", "=", deps.outgoing.from)
-    .where("status", "in", ["signed", "broadcast"])
-    .orderBy("nonce")
-    .execute();
-  return rows.map((w) => ({ subject: w.id, nonce: BigInt(w.nonce!) }));
 }
 
 async function signAsked(deps: WithdrawalSenderDeps, listener: OutgoingListener, report: SenderReport): Promise<void> {
