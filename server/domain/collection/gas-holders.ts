@@ -7,8 +7,8 @@ import { bookGasFunding, nativeBooked } from "../payments/gas-books.ts";
 import { fromAtto, toAtto } from "../../../contracts/money.ts";
 
 /**
- * The gas a holder's transactions burnt by `atBlock` that the books do not have yet: its sweeps still `sent` and its
- * withdrawals still signed or broadcast whose transaction is mined by then (their gas is booked when they are settled:
+ * The gas a holder's transactions burnt by `atBlock` that the books do not have yet: its transactions with no outcome
+ * yet (sweeps sent, withdrawals signed or broadcast) mined by then (their gas is booked when they are settled:
  * collection-store.ts, withdrawal-settle.ts), and what a reorganisation changed of a paid withdrawal's (negative when
  * it took one away). Read from their receipts.
  */
@@ -20,29 +20,35 @@ export async function unbookedGas(
   atBlock: bigint,
 ): Promise<bigint> {
   const address = holder.toLowerCase();
-  // Every transaction of the holder whose subject is still on its way: a sweep sent, a withdrawal signed or broadcast.
+  // Every transaction of the holder still followed for its outcome: a sweep sent, a withdrawal signed or broadcast.
   const open = await db
-    .selectFrom("outgoing_transactions as o")
-    .leftJoin("collections as c", "c.id", "o.collection_id")
-    .leftJoin("withdrawals as w", "w.id", "o.withdrawal_id")
-    .select("o.tx_hash")
-    .where("o.chain_id", "=", chainId)
-    .where((eb) => eb.fn("lower", ["o.from_address"]), "=", address)
-    .where((eb) => eb.or([eb("c.status", "=", "sent"), eb("w.status", "in", ["signed", "broadcast"])]))
+    .selectFrom("outgoing_transactions")
+    .select("tx_hash")
+    .where("chain_id", "=", chainId)
+    .where((eb) => eb.fn("lower", ["from_address"]), "=", address)
+    .where("outcome", "is", null)
     .execute();
   let spent = 0n;
   for (const { tx_hash } of open) spent += await gasBurntBy(client, tx_hash, atBlock);
   // Paid withdrawals a reorganisation may have moved or taken away since they were booked, until the sender's next
   // run books them as the chain now says (server/chain/outgoing-settle.ts, recheckMined): what the chain burnt less what is booked.
+  const since = (atBlock > recheckBlocks ? atBlock - recheckBlocks : 0n).toString();
   const paid = await db
-    .selectFrom("withdrawals as w")
-    .select(["w.id"])
-    .where("w.chain_id", "=", chainId)
-    .where("w.status", "=", "confirmed")
-    .where((eb) => eb.fn("lower", ["w.from_address"]), "=", address)
-    .where("w.block_number", ">=", (atBlock > recheckBlocks ? atBlock - recheckBlocks : 0n).toString())
+    .selectFrom("outgoing_transactions")
+    .select("withdrawal_id as id")
+    .distinct()
+    .where("chain_id", "=", chainId)
+    .where("subject_kind", "=", "withdrawal")
+    .where((eb) => eb.fn("lower", ["from_address"]), "=", address)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("outcome", "=", "mined"), eb("mined_block_number", ">=", since)]),
+        eb("outcome", "=", "removed"),
+      ]),
+    )
     .execute();
   for (const { id } of paid) {
+    if (!id) continue;
     let burnt = 0n;
     for (const hash of await hashesOf(db, "withdrawal", id)) burnt += await gasBurntBy(client, hash, atBlock);
     spent += burnt - (await bookedGasOf(db, id));
