@@ -213,13 +213,26 @@ describe("the chaos harness's invariants", () => {
         delivery_address: treasury,
         gas_payer: `0x${"9a".repeat(20)}`,
         status: "confirmed",
-        tx_hash: txHash,
         amount: "5000000",
         block_hash: `0x${"b1".repeat(32)}`,
         created_at: new Date(),
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+    await db
+      .insertInto("outgoing_transactions")
+      .values({
+        subject_kind: "sweep",
+        collection_id: sweep.id,
+        chain_id: 31337,
+        from_address: `0x${"9a".repeat(20)}`,
+        tx_hash: txHash,
+        signed_at: new Date(),
+        outcome: "mined",
+        mined_block_number: "1",
+        mined_block_hash: `0x${"b1".repeat(32)}`,
+      })
+      .execute();
     await db
       .updateTable("application_bills")
       .set({

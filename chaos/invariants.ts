@@ -128,7 +128,7 @@ export const reconcileClean: InvariantCheck = async (db) =>
 
 /**
  * Collection agrees with the bills: a bill shows a collection (tx hash, amounts, delivery address) only for
- * a confirmed sweep of its own address that its collection_id names, with that sweep's tx hash and delivery address; a
+ * a confirmed sweep of its own address that its collection_id names, with that sweep's tx hash (its latest outgoing transaction) and delivery address; a
  * bill whose sweep is still on its way shows nothing yet; no bill stays tied to a failed or removed sweep; and a
  * sweep's bills never claim more than it moved.
  */
@@ -136,10 +136,13 @@ export const collectionsAgree: InvariantCheck = async (db) => {
   const { rows } = await sql<{ detail: string }>`
     select format('bill %s: collection %s (%s), tx %s on the bill, %s on the sweep', b.bill_no,
              coalesce(c.id::text, 'none'), coalesce(c.status, '-'), coalesce(b.collection_tx_hash, 'none'),
-             coalesce(c.tx_hash, 'none')) as detail
+             coalesce(o.tx_hash, 'none')) as detail
       from application_bills b left join collections c on c.id = b.collection_id
+      left join lateral (select tx_hash from outgoing_transactions
+                          where collection_id = c.id order by id desc limit 1) o on true
      where (b.collection_tx_hash is not null and (c.status is distinct from 'confirmed'
-              or c.tx_hash <> b.collection_tx_hash or lower(c.delivery_address) <> lower(b.delivery_address)))
+              or o.tx_hash is distinct from b.collection_tx_hash
+              or lower(c.delivery_address) <> lower(b.delivery_address)))
         or (c.status = 'sent' and (b.collection_tx_hash is not null or b.collection_amount is not null))
         or c.status in ('failed', 'removed')
         or (c.id is not null and c.deposit_address_id <> b.deposit_address_id)

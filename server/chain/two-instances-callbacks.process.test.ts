@@ -329,8 +329,9 @@ describe("two instances on one PostgreSQL, 200 deposits: every callback delivere
     );
 
     const sweeps = await rows(sql<{ address: string; status: string; amount: string | null; tx_hash: string }>`
-      select lower(d.address) as address, c.status, c.amount::text as amount, c.tx_hash
-        from collections c join deposit_addresses d on d.id = c.deposit_address_id order by c.id`);
+      select lower(d.address) as address, c.status, c.amount::text as amount, o.tx_hash
+        from collections c join deposit_addresses d on d.id = c.deposit_address_id
+        join outgoing_transactions o on o.collection_id = c.id order by c.id`);
     expect(sweeps).toHaveLength(addresses.length);
     expect(new Set(sweeps.map((s) => s.address)).size).toBe(addresses.length);
     for (const s of sweeps) {

@@ -3,7 +3,10 @@ import type { Id, IdRef } from "./columns.ts";
 
 export type CollectionStatusColumn = "sent" | "confirmed" | "failed" | "removed";
 
-/** One sweep of one deposit address's token into the treasury, or one failed try. */
+/**
+ * One sweep of one deposit address's token into the treasury, or one failed try; its transaction is its row of
+ * outgoing_transactions (the hash and what became of it).
+ */
 export interface CollectionsTable {
   id: Id;
   chain_id: number;
@@ -12,7 +15,6 @@ export interface CollectionsTable {
   delivery_address: string;
   gas_payer: string;
   status: CollectionStatusColumn;
-  tx_hash: string | null;
   /** Whether the sweep deployed the address's forwarder. */
   deployed: ColumnType<boolean, boolean | undefined, boolean>;
   /** Token base units swept (the factory's Swept event), once mined. */

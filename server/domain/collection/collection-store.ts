@@ -35,7 +35,6 @@ export async function recordSent(db: Kysely<DB>, sweep: SentSweep): Promise<stri
         delivery_address: sweep.deliveryAddress,
         gas_payer: sweep.gasPayer,
         status: "sent",
-        tx_hash: sweep.txHash,
         deployed: sweep.deployed,
         created_at: sweep.at,
       })
@@ -158,7 +157,6 @@ export async function recordConfirmed(trx: Kysely<DB>, sweep: ConfirmedSweep): P
     .updateTable("collections")
     .set({
       status: "confirmed",
-      tx_hash: sweep.txHash,
       amount: sweep.amount.toString(),
       gas_fee: sweep.gasFee.toString(),
       block_number: sweep.blockNumber.toString(),

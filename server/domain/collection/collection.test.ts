@@ -121,7 +121,22 @@ const tokenBalance = (address: Address) =>
     functionName: "balanceOf",
     args: [address],
   });
-const collections = () => db.selectFrom("collections").selectAll().orderBy("id").execute();
+/** The sweeps, each with the hash of its latest transaction (its rows of outgoing_transactions). */
+const collections = () =>
+  db
+    .selectFrom("collections as c")
+    .selectAll("c")
+    .select((eb) =>
+      eb
+        .selectFrom("outgoing_transactions as o")
+        .select("o.tx_hash")
+        .whereRef("o.collection_id", "=", "c.id")
+        .orderBy("o.id", "desc")
+        .limit(1)
+        .as("tx_hash"),
+    )
+    .orderBy("c.id")
+    .execute();
 const bills = () => db.selectFrom("application_bills").selectAll().orderBy("id").execute();
 
 /**

@@ -381,7 +381,11 @@ describe("withdrawals sent from the treasury", () => {
     expect(await balanceText(db, scope)).toBe("29");
 
     // The blocks from the sweep's on replaced by empty ones: the treasury never received the deposit, nor paid.
-    const sweep = await db.selectFrom("collections").select("tx_hash").executeTakeFirstOrThrow();
+    const sweep = await db
+      .selectFrom("outgoing_transactions")
+      .select("tx_hash")
+      .where("subject_kind", "=", "sweep")
+      .executeTakeFirstOrThrow();
     const swept = await chain.clients.public.getTransactionReceipt({ hash: sweep.tx_hash as Hash });
     const head = await chain.clients.public.getBlockNumber({ cacheTime: 0 });
     await chain.test.request({ method: "anvil_reorg", params: [Number(head - swept.blockNumber) + 1, []] } as never);
