@@ -1509,8 +1509,8 @@ const aOwned = {
 } as const;
 
 /**
- * Everything A owns, as stored: each table's rows as JSON text (every column, numerics exact), read in one statement,
- * as a case reads them twice (a query a table was a good part of this file's work on PostgreSQL).
+ * Everything A owns, as stored: each table's rows as JSON text (every column, numerics exact), read in one statement
+ * rather than a query a table, as every case reads them twice.
  */
 async function aRows(w: World) {
   const id = w.a.userId;

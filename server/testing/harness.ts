@@ -245,7 +245,7 @@ export async function signedInMerchant(
  * rate_limits every signed-in call moves, refused or not: identity/merchant-calls.ts) is no write of the request's.
  */
 export async function rowCounts(db: Kysely<DB>): Promise<Record<string, number>> {
-  // One statement for every table: a query each was most of what a test that counts before and after each call cost.
+  // One statement for every table, not a query each: bad-input.test.ts counts before and after every endpoint.
   const counted = tableNames.map(
     (table) =>
       sql`select ${table}::text as t, count(*)::int as n from ${sql.table(table)}${
