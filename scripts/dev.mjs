@@ -7,8 +7,9 @@ import { writeRegistries } from "./registries.ts";
 writeRegistries(join(import.meta.dirname, ".."));
 
 const apiPort = process.env.PORT ?? "8080";
+// The API runs under the V8 flags this script was given (none from `npm run dev`; its test gives the tests' flags).
 const children = [
-  spawn(process.execPath, ["--watch", "server/main.ts"], {
+  spawn(process.execPath, [...process.execArgv, "--watch", "server/main.ts"], {
     stdio: "inherit",
     env: { ...process.env, PORT: apiPort, STATIC_DIR: "" },
   }),

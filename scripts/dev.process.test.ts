@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { migratedDataDir } from "../server/testing/migrated-data-folder.ts";
+import { testNodeFlags } from "../server/testing/test-node-flags.ts";
 
 const repoRoot = resolve(import.meta.dirname, "..");
 const dataDir = mkdtempSync(join(tmpdir(), "dev-script-"));
@@ -26,7 +27,8 @@ describe("npm run dev (scripts/dev.mjs)", () => {
     // A migrated database in the folder: what is tested is how the processes stop, not the first start.
     await migratedDataDir(dataDir);
     // As npm runs it: under `sh -c`, in a process group of its own here so that the test can see what is left.
-    const shell = spawn("sh", ["-c", `"${process.execPath}" scripts/dev.mjs`], {
+    // Under the tests' V8 flags, which dev.mjs hands its API (server/testing/test-node-flags.ts): how it stops is the same.
+    const shell = spawn("sh", ["-c", `"${process.execPath}" ${testNodeFlags.join(" ")} scripts/dev.mjs`], {
       cwd: repoRoot,
       detached: true,
       env: { ...process.env, PORT: "0", VITE_PORT: "0", DEVNET_PORT: "0", DATA_DIR: dataDir },

@@ -101,7 +101,12 @@ function collectionReports(server: ServerProcess): { sent: number; confirmed: nu
 
 beforeAll(async () => {
   const started = Date.now();
-  [postgres, chain, receiver] = await Promise.all([startTestPostgres(), startTestChain(), startCallbackReceiver()]);
+  [postgres, chain, receiver] = await Promise.all([
+    // A migrated copy: a first start on an empty database is chaos.process.test.ts's (its first server migrates).
+    startTestPostgres({ migrated: true }),
+    startTestChain(),
+    startCallbackReceiver(),
+  ]);
   pool = new pg.Pool({ connectionString: postgres.databaseUrl, max: 2 });
   // An idle client ended by the server (its database dropped as the run finishes: 57P01) is not a failure.
   pool.on("error", (error: Error & { code?: string }) => {
@@ -136,7 +141,7 @@ beforeAll(async () => {
     COLLECTION_INTERVAL_SECONDS: "2",
   };
   servers.push(serverProcess("A", serverEnv), serverProcess("B", serverEnv));
-  // A migrates the empty database first; then B starts on it.
+  // A first; then B starts beside it.
   await servers[0]!.start();
   await servers[1]!.start();
   process.stdout.write(

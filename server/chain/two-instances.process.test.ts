@@ -318,7 +318,8 @@ beforeAll(async () => {
   });
   await Promise.all([
     build,
-    startTestPostgres().then((p) => {
+    // A migrated copy: a first start on an empty database is chaos.process.test.ts's (its first server migrates).
+    startTestPostgres({ migrated: true }).then((p) => {
       postgres = p;
     }),
     startTestChain().then((c) => {
@@ -348,7 +349,7 @@ beforeAll(async () => {
       },
     ]),
   };
-  // A alone first: it migrates the empty database and takes the watcher lease; only then B, which follows.
+  // A alone first: it takes the watcher lease; only then B, which follows.
   a = await startInstance("A", env);
   await until("A to hold the watcher lease", async () => (await lease())?.pid === a.pid, 15_000);
   b = await startInstance("B", env);

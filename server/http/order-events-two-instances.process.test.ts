@@ -92,8 +92,8 @@ async function watch(instance: string, orderCode: string): Promise<OpenedEventSt
 const statuses = (live: OpenedEventStream) => live.events.map((e) => orderSchema.parse(JSON.parse(e.data)).status);
 
 beforeAll(async () => {
-  postgres = await startTestPostgres();
-  // One at a time: the first migrates the empty database.
+  // A migrated copy: a first start on an empty database is chaos.process.test.ts's (its first server migrates).
+  postgres = await startTestPostgres({ migrated: true });
   instanceA = await startInstance(postgres.databaseUrl);
   instanceB = await startInstance(postgres.databaseUrl);
   database = await openDatabase({ databaseUrl: postgres.databaseUrl });

@@ -84,3 +84,9 @@ export function migrationsKey(more: Buffer = Buffer.alloc(0)): string {
   hash.update(readFileSync(join(here, "../db/job-queue-schema.ts"))).update(more);
   return hash.digest("hex").slice(0, 16);
 }
+
+/**
+ * The migrated database the PostgreSQL test databases are copied from, named by the migrations it ran (test-database.ts
+ * makes it; postgres-server.ts copies it for a process test's servers).
+ */
+export const migratedTemplateName = () => `mc_template_${migrationsKey()}`;

@@ -7,7 +7,7 @@ import { Migrator } from "kysely/migration";
 import { migrations } from "../db/migrations.ts";
 import { kyselyOverPglite, type OpenedDatabase, openDatabase, pgliteOptions } from "../db/open-database.ts";
 import type { DB } from "../db/schema.ts";
-import { blankSnapshot, migratedSnapshot, migrationsKey } from "./migrated-snapshot.ts";
+import { blankSnapshot, migratedSnapshot, migratedTemplateName } from "./migrated-snapshot.ts";
 import { leasePglite } from "./pglite-pool.ts";
 
 // Read and copied into a Blob once per worker (43 MB; about 50 ms a file otherwise): PGlite only reads it.
@@ -105,9 +105,6 @@ async function adminQuery(serverUrl: string, statement: string, values: unknown[
     await client.end();
   }
 }
-
-/** The migrated database the test databases are copied from, named by the migrations it ran. */
-export const migratedTemplateName = () => `mc_template_${migrationsKey()}`;
 
 /**
  * Makes the migrated template on TEST_DATABASE_URL's server unless it exists (test-database-setup.ts, before any file

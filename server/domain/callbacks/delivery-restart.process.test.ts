@@ -44,7 +44,8 @@ afterAll(async () => {
  * for a dead job's heartbeat to run out), so neither server's instance sees the other's rows or job queue.
  */
 async function ownDatabase(): Promise<{ databaseUrl: string; db: Kysely<DB> }> {
-  const postgres = await startTestPostgres();
+  // A migrated copy: the server's first start on an empty database is not the subject (chaos.process.test.ts's).
+  const postgres = await startTestPostgres({ migrated: true });
   const pool = new pg.Pool({ connectionString: postgres.databaseUrl, max: 2 });
   // An idle client ended by the server (its database dropped as the run finishes: 57P01) is not a failure; without a
   // listener it was an uncaught exception that failed the stage after every test had passed (a clean-clone run, once),
