@@ -5,7 +5,7 @@ import type { OpenedDatabase } from "../../db/open-database.ts";
 import { type CallbackReceiver, type ReceiverAnswer, startCallbackReceiver } from "../../testing/callback-receiver.ts";
 import { seedCreditedDelivery } from "../../testing/callback-fixtures.ts";
 import { resetDatabase, seedApplication, seedMerchant, testServerSecret } from "../../testing/seed.ts";
-import { createTestDatabase } from "../../testing/test-database.ts";
+import { createTestDatabase, postgresRunCovers } from "../../testing/test-database.ts";
 import { newWebhookSecret, sealWebhookSecret } from "../applications/webhook-secrets.ts";
 import { type JobQueue, startJobQueue } from "../platform/job-queue.ts";
 import type { DeliveryDeps } from "./attempt-delivery.ts";
@@ -16,8 +16,11 @@ import { attemptJobId, deliveryQueue } from "./delivery-jobs.ts";
 import { actFor, systemScope } from "../identity/system-scope.ts";
 
 // Runs on PGlite and on PostgreSQL: the engine's job queue polls PGlite's one connection on one engine and a pool on the other (scripts/database-tests.ts).
+// What an attempt signs and where it may send (secrets, timeouts, private addresses, redirects) takes no such path: those
+// tests run once, on PostgreSQL, in npm test (`itOnce`); delivery, retries, the sweep, restarts and redelivery run on both.
 
 const tests = systemScope("test");
+const itOnce = it.skipIf(postgresRunCovers);
 
 let database: OpenedDatabase;
 let receiver: CallbackReceiver | undefined;
@@ -151,34 +154,37 @@ describe("the callback delivery engine", () => {
     }
   });
 
-  it("signs with both webhook secrets inside a rotation's grace window, with the new one only after it", async () => {
-    const { userId, appCode, appKey, applicationId, webhookSecret: old, receiver } = await merchantApp();
-    const current = newWebhookSecret();
-    const rotate = (validUntil: Date) =>
-      database.db
-        .updateTable("applications")
-        .set({
-          webhook_secret_sealed: sealWebhookSecret(testServerSecret, appKey, current),
-          previous_webhook_secret_sealed: sealWebhookSecret(testServerSecret, appKey, old),
-          previous_webhook_secret_valid_until: validUntil,
-        })
-        .where("id", "=", applicationId)
-        .execute();
-    await startEngine();
-    await rotate(new Date(Date.now() + 3_600_000));
-    await seedCreditedDelivery(database.db, actFor(tests, userId), { appCode });
-    await receiver.waitFor(1);
-    const inside = receiver.received[0]!;
-    expect(new Webhook(old).verify(inside.body, headersOf(receiver, 0))).toBeTruthy();
-    expect(new Webhook(current).verify(inside.body, headersOf(receiver, 0))).toBeTruthy();
+  itOnce(
+    "signs with both webhook secrets inside a rotation's grace window, with the new one only after it",
+    async () => {
+      const { userId, appCode, appKey, applicationId, webhookSecret: old, receiver } = await merchantApp();
+      const current = newWebhookSecret();
+      const rotate = (validUntil: Date) =>
+        database.db
+          .updateTable("applications")
+          .set({
+            webhook_secret_sealed: sealWebhookSecret(testServerSecret, appKey, current),
+            previous_webhook_secret_sealed: sealWebhookSecret(testServerSecret, appKey, old),
+            previous_webhook_secret_valid_until: validUntil,
+          })
+          .where("id", "=", applicationId)
+          .execute();
+      await startEngine();
+      await rotate(new Date(Date.now() + 3_600_000));
+      await seedCreditedDelivery(database.db, actFor(tests, userId), { appCode });
+      await receiver.waitFor(1);
+      const inside = receiver.received[0]!;
+      expect(new Webhook(old).verify(inside.body, headersOf(receiver, 0))).toBeTruthy();
+      expect(new Webhook(current).verify(inside.body, headersOf(receiver, 0))).toBeTruthy();
 
-    await rotate(new Date(Date.now() - 1000));
-    await seedCreditedDelivery(database.db, actFor(tests, userId), { appCode });
-    await receiver.waitFor(2);
-    const after = receiver.received[1]!;
-    expect(new Webhook(current).verify(after.body, headersOf(receiver, 1))).toBeTruthy();
-    expect(() => new Webhook(old).verify(after.body, headersOf(receiver, 1))).toThrow(WebhookVerificationError);
-  });
+      await rotate(new Date(Date.now() - 1000));
+      await seedCreditedDelivery(database.db, actFor(tests, userId), { appCode });
+      await receiver.waitFor(2);
+      const after = receiver.received[1]!;
+      expect(new Webhook(current).verify(after.body, headersOf(receiver, 1))).toBeTruthy();
+      expect(() => new Webhook(old).verify(after.body, headersOf(receiver, 1))).toThrow(WebhookVerificationError);
+    },
+  );
 
   it("retries a receiver answering 500, 500, then 200 with the same event id and body: three attempts, success", async () => {
     const { userId, appCode, receiver } = await merchantApp((n) => (n < 2 ? 500 : 200));
@@ -202,22 +208,26 @@ describe("the callback delivery engine", () => {
     expect(await noticeOf(billNo)).toBe("success");
   }, 30_000);
 
-  it("ends a delivery to a receiver that never answers failed once the schedule is spent", async () => {
-    const { userId, appCode, receiver } = await merchantApp(() => "hang");
-    await startEngine({ timeoutMs: 300 });
-    const { deliveryId, billNo } = await seedCreditedDelivery(database.db, actFor(tests, userId), { appCode });
-    await until(finished(deliveryId));
-    await until(queueIdle);
-    const attempts = await attemptsOf(deliveryId);
-    expect(attempts.map((a) => [a.trigger, a.error, a.response_status])).toEqual([
-      ["auto", "timeout", null],
-      ["auto", "timeout", null],
-      ["auto", "timeout", null],
-    ]);
-    expect(receiver.received).toHaveLength(3);
-    expect(await deliveryOf(deliveryId)).toMatchObject({ status: "failed", attempts: 3, next_attempt_at: null });
-    expect(await noticeOf(billNo)).toBe("failed");
-  }, 30_000);
+  itOnce(
+    "ends a delivery to a receiver that never answers failed once the schedule is spent",
+    async () => {
+      const { userId, appCode, receiver } = await merchantApp(() => "hang");
+      await startEngine({ timeoutMs: 300 });
+      const { deliveryId, billNo } = await seedCreditedDelivery(database.db, actFor(tests, userId), { appCode });
+      await until(finished(deliveryId));
+      await until(queueIdle);
+      const attempts = await attemptsOf(deliveryId);
+      expect(attempts.map((a) => [a.trigger, a.error, a.response_status])).toEqual([
+        ["auto", "timeout", null],
+        ["auto", "timeout", null],
+        ["auto", "timeout", null],
+      ]);
+      expect(receiver.received).toHaveLength(3);
+      expect(await deliveryOf(deliveryId)).toMatchObject({ status: "failed", attempts: 3, next_attempt_at: null });
+      expect(await noticeOf(billNo)).toBe("failed");
+    },
+    30_000,
+  );
 
   it("delivers once a job lost from the queue: the sweep makes it again", async () => {
     const { userId, appCode, receiver } = await merchantApp();
@@ -277,7 +287,7 @@ describe("the callback delivery engine", () => {
     expect(receiver.received).toHaveLength(3);
   }, 30_000);
 
-  it("refuses at send time a host name that resolves to a private address: recorded, nothing sent", async () => {
+  itOnce("refuses at send time a host name that resolves to a private address: recorded, nothing sent", async () => {
     // Not a reserved name (a .test one is never tried in production: reserved-hosts.ts).
     const { userId, appCode, receiver } = await merchantApp(
       undefined,
@@ -295,7 +305,7 @@ describe("the callback delivery engine", () => {
     expect(await noticeOf(billNo)).toBe("failed");
   });
 
-  it("does not follow a redirect: a 302 to a private address is a failed attempt with status 302", async () => {
+  itOnce("does not follow a redirect: a 302 to a private address is a failed attempt with status 302", async () => {
     const { userId, appCode, receiver } = await merchantApp(() => ({
       status: 302,
       headers: { location: "http://169.254.169.254/latest/meta-data/" },

@@ -24,19 +24,23 @@ import { type CallbackDeliveries, startCallbackDeliveries } from "../callbacks/c
 process.env.PASSWORD_HASH_COST ??= "test";
 
 /**
- * 200 invoices of two merchants, created at once through two instances (A and B, each with its own watcher and, on
+ * 200 invoices of two merchants (40 on PGlite, below), created at once through two instances (A and B, each with its own watcher and, on
  * PostgreSQL, its own callback delivery engine; a PGlite database belongs to one process, so there B shares A's), paid
- * exactly in two blocks of 100 transfers on anvil. A watches the first block and stops (a clean stop hands its lease
+ * exactly in two blocks of transfers on anvil. A watches the first block and stops (a clean stop hands its lease
  * over); B sees the second and confirms both. Then each invoice is paid once, each `invoice.paid` event is written
  * once and reaches the merchant's receiver once, telling its invoice (the callback payload's shape, its order, amount and
  * what was received), and the books balance: each merchant's balance is what its invoices asked, the ledger holds, and
  * reconcile agrees with the chain. What every delivery does whatever its event (signing, a retry with the same id and
  * body, a manual redelivery) is the delivery engine's (delivery-engine.test.ts); an invoice's attempts in the callbacks
  * log are server/routes/callbacks.test.ts's.
+ *
+ * On PGlite 40 invoices, two blocks of 20: the paths PGlite takes on its own (the watchers' turns on its one
+ * connection, its LISTEN) are the same for 40 as for 200; PostgreSQL's run keeps 200, where the pool runs the
+ * transactions side by side and more of them meet.
  */
-const invoices = 200;
-const perBlock = 100;
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const invoices = onPostgres ? 200 : 40;
+const perBlock = invoices / 2;
 
 let harness: InvoiceChain;
 let receiver: CallbackReceiver;
@@ -68,7 +72,7 @@ afterAll(async () => {
 const unitsOf = (i: number) => 1_000_000n + BigInt(i) * 10_001n;
 const amountOf = (i: number) => formatAmount(unitsOf(i), 6);
 
-describe("200 invoices created and paid at once across two instances", () => {
+describe("invoices created and paid at once across two instances", () => {
   it("each is paid once, each invoice.paid callback arrives once, the books balance", {
     timeout: 120_000,
   }, async () => {
@@ -92,7 +96,7 @@ describe("200 invoices created and paid at once across two instances", () => {
       Watcher,
     ];
     await Promise.all([a.tick(), b.tick()]);
-    // Signed here with consecutive nonces and sent side by side: the node's pool holds a block's 100 until it is mined.
+    // Signed here with consecutive nonces and sent side by side: the node's pool holds a block's transfers until it is mined.
     const customer = await chain.payer();
     let nonce = await chain.clients.public.getTransactionCount({ address: customer.address, blockTag: "pending" });
     const gasPrice = 2n * (await chain.clients.public.getGasPrice());

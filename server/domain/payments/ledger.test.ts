@@ -22,7 +22,8 @@ import { ledgerViolations, reconcile } from "./reconcile.ts";
 /**
  * The ledger's guarantees are the database's (migration 0012): each test has the application code, or a hand-written
  * statement, try what must never happen and the database refuse it; the controls drop the constraint inside a
- * rolled-back transaction and show the same call then lands. Runs on PGlite and on PostgreSQL.
+ * rolled-back transaction and show the same call then lands. Constraints, triggers and deferred checks are SQL, which
+ * PGlite (PostgreSQL compiled to WebAssembly) runs as the server does: npm test runs this once, on PostgreSQL.
  */
 let database: OpenedDatabase;
 let db: Kysely<DB>;
