@@ -8,7 +8,8 @@ import { linkMadeReason } from "../../../machines/invoices/payment-link.ts";
 import { selectCanCreateLink } from "../../../machines/invoices/payment-link-selectors.ts";
 import { selectListChoices } from "../../../machines/lists/list-selectors.ts";
 import { ListPage } from "../../app/list-page.tsx";
-import { type UrlSearch, useSearchInUrl, useUrlSearch } from "../../app/list-search-url.ts";
+import { ListInUrl } from "../../app/list-in-url.tsx";
+import { type UrlSearch, useSearchInUrl } from "../../app/list-search-url.ts";
 import { actorClock } from "../../app/services.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { InvoiceDetailDialog } from "./invoice-detail-dialog.tsx";
@@ -23,8 +24,7 @@ import "./invoices.css";
  * written back; a payment link made here is one more invoice.
  */
 export default function InvoiceListPage() {
-  const url = useUrlSearch(invoiceListArea);
-  return <InvoiceList key={url.key} url={url} />;
+  return <ListInUrl area={invoiceListArea} page={InvoiceList} />;
 }
 
 function InvoiceList({ url }: { url: UrlSearch }) {
