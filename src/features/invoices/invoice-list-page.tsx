@@ -6,7 +6,7 @@ import { invoiceListArea } from "../../../machines/invoices/invoice-list.ts";
 import { selectInvoiceDetail, selectInvoiceTable } from "../../../machines/invoices/invoice-list-selectors.ts";
 import { linkMadeReason } from "../../../machines/invoices/payment-link.ts";
 import { selectCanCreateLink } from "../../../machines/invoices/payment-link-selectors.ts";
-import { selectListChoices } from "../../../machines/lists/list-selectors.ts";
+import { sameAppChoices, selectAppChoices } from "../../../machines/lists/list-selectors.ts";
 import { ListPage } from "../../app/list-page.tsx";
 import { ListInUrl } from "../../app/list-in-url.tsx";
 import { type UrlSearch, useSearchInUrl } from "../../app/list-search-url.ts";
@@ -41,7 +41,7 @@ function InvoiceList({ url }: { url: UrlSearch }) {
   );
   const table = useSelector(list, selectInvoiceTable);
   const detail = useSelector(list, selectInvoiceDetail);
-  const choices = useSelector(list, selectListChoices);
+  const apps = useSelector(list, selectAppChoices, sameAppChoices);
   const canCreate = useSelector(link, selectCanCreateLink);
   return (
     <ListPage
@@ -79,7 +79,7 @@ function InvoiceList({ url }: { url: UrlSearch }) {
         onClose={() => list.send({ type: "details.close" })}
         onUpdated={(row) => list.send({ type: "row.updated", row })}
       />
-      <PaymentLinkDialog actor={link} choices={choices} />
+      <PaymentLinkDialog actor={link} apps={apps} onRetryApps={() => list.send({ type: "list.reload" })} />
     </ListPage>
   );
 }
