@@ -32,8 +32,8 @@ import "./wallet.css";
 
 /**
  * My wallet: the balance that may be withdrawn and what withdrawals hold, the payment address (a transfer to
- * it is a recharge), the withdrawal address book, the withdrawal dialog, and the withdrawals (on the list framework, their search in the
- * address bar).
+ * it is a recharge), the withdrawal address book, the withdrawal dialog, and the withdrawals (on the list framework,
+ * their search in the address bar).
  */
 export default function WalletPage() {
   return <ListInUrl area={withdrawalListArea} page={Wallet} />;
