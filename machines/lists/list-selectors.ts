@@ -58,6 +58,25 @@ export const selectListSearch = (s: ListSnapshot): ListSearchView => ({
 /** The merchant's applications, for an area's dialogs; null until the first page brought them. */
 export const selectListChoices = (s: ListSnapshot): AppOption[] | null => s.context.choices;
 
+/**
+ * The merchant's applications as a dialog offers them: on their way (they come with a page the list is loading), not
+ * read (the list's last page came without them: App/List failed, or the page did; a reload asks for both again), or
+ * known (none, perhaps).
+ */
+export type AppChoicesView = { kind: "loading" } | { kind: "failed" } | { kind: "known"; apps: AppOption[] };
+const appsLoading: AppChoicesView = { kind: "loading" };
+const appsFailed: AppChoicesView = { kind: "failed" };
+
+export const selectAppChoices = (s: ListSnapshot): AppChoicesView => {
+  const { choices } = s.context;
+  if (choices !== null) return { kind: "known", apps: choices };
+  return inList(s, "loading") ? appsLoading : appsFailed;
+};
+
+/** Two views of the applications alike: the same state, the same applications (a page brings them anew). */
+export const sameAppChoices = (a: AppChoicesView, b: AppChoicesView): boolean =>
+  a.kind === "known" && b.kind === "known" ? a.apps === b.apps : a.kind === b.kind;
+
 /** The details dialog: closed, or the row as it is now (as the area shows it). */
 export type ListDetailView<Shown> = { open: false } | ({ open: true } & Shown);
 

@@ -205,10 +205,9 @@ runModel(listModel, {
     }
     if (!s.matches({ list: "details" }) && !s.matches({ list: "acting" })) await expectNoDialog();
     if (Object.keys(context.fieldErrors).length === 0) expectFormHolds(h, context.search);
-    if (h.shows.searchInUrl) {
-      const query = listQueryOf(area, context.search);
-      await waitFor(() => expect(h.location()).toBe(`${h.shows.path}${query ? `?${query}` : ""}`));
-    }
+    // Every list page holds its search in the address bar (src/app/list-search-url.ts).
+    const query = listQueryOf(area, context.search);
+    await waitFor(() => expect(h.location()).toBe(`${h.shows.path}${query ? `?${query}` : ""}`));
 
     if (s.matches({ list: "loading" })) {
       await waitFor(() =>

@@ -46,7 +46,8 @@ import {
  * it closes; and on My applications for its own: a row stopped or started by a call (answered, or refused and said),
  * the package beside the list, an application added or renamed by its dialogs; and on Recharge bills and Transaction
  * records and Invoices for their rows and their details dialog, drawn from the row (and on Invoices, the list asked for
- * again when a payment link was made, and its search in the address bar: opened from a `?flag=` link, searched, Reset).
+ * again when a payment link was made, opened from a `?flag=` link, searched, Reset). On every area the address bar
+ * holds the search shown: Application bills searched and Reset, Callbacks opened from a `?billNo=` link and Reset.
  */
 export const listModel: MachineModel<typeof listMachine> = {
   id: "list",
@@ -104,7 +105,7 @@ export const listModel: MachineModel<typeof listMachine> = {
           return `Choose status ${e.search.status || "(any)"} and flag ${e.search.flag || "(any)"}; press ${english("invoices.search.submit")} (the address bar says so)`;
         return "billNo" in e.search
           ? `Choose application ${e.search.appCode || "(all)"}, event type ${e.search.eventType || "(any)"}, result ${e.search.result || "(any)"}; sent from ${e.search.startTime || "(empty)"} until ${e.search.endTime || "(empty)"}; type bill number "${e.search.billNo}"; press ${english("callbacks.search.submit")}`
-          : `Choose application ${e.search.appCode || "(all)"}, status ${e.search.status || "(all)"}, notice status ${e.search.noticeStatus || "(all)"}; paid from ${e.search.startTime || "(empty)"} until ${e.search.endTime || "(empty)"}; type transaction hash "${e.search.txHash}" and address "${e.search.address}"; press ${english("bills.search.submit")}`;
+          : `Choose application ${e.search.appCode || "(all)"}, status ${e.search.status || "(all)"}, notice status ${e.search.noticeStatus || "(all)"}; paid from ${e.search.startTime || "(empty)"} until ${e.search.endTime || "(empty)"}; type transaction hash "${e.search.txHash}" and address "${e.search.address}"; press ${english("bills.search.submit")} (the address bar says so)`;
       case "list.reset":
         return `Press ${english("bills.search.reset")}`;
       case "list.retry":

@@ -23,6 +23,8 @@ interface FormDialogProps {
   submitText: string;
   /** Sends the dialog's submit event with the form's fields. */
   onSubmit(): void;
+  /** False while the form lacks what it needs to be sent (its choices still loading): the submit is held. */
+  canSubmit?: boolean;
   /** Puts the form's fields back: as the dialog opens, or once it has closed. */
   onOpening?(): void;
   onClosed?(): void;
@@ -40,6 +42,7 @@ export function FormDialog({
   title,
   submitText,
   onSubmit,
+  canSubmit = true,
   onOpening,
   onClosed,
   className,
@@ -52,7 +55,7 @@ export function FormDialog({
   const close = () => actor.send({ type: "dialog.close" });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit();
+    if (canSubmit) onSubmit();
   };
   return (
     <Dialog isOpen={open} title={title} onOpening={onOpening} onClose={close} onClosed={onClosed} className={className}>
@@ -64,7 +67,7 @@ export function FormDialog({
           actions={
             <>
               <Button text={t("common.cancel")} disabled={busy} onClick={close} />
-              <Button type="submit" intent="primary" loading={busy} text={submitText} />
+              <Button type="submit" intent="primary" loading={busy} disabled={!canSubmit} text={submitText} />
             </>
           }
         />

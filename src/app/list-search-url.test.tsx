@@ -4,29 +4,38 @@ import { useActorRef } from "@xstate/react";
 import { MemoryRouter, type NavigateFunction, useLocation, useNavigate } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { type ActorRefFrom, waitFor } from "xstate";
+import { appListArea } from "../../machines/apps/app-list.ts";
+import { billListArea } from "../../machines/bills/bill-list.ts";
+import { callbackListArea } from "../../machines/callbacks/callback-list.ts";
 import { invoiceListArea } from "../../machines/invoices/invoice-list.ts";
-import { emptySearchOf } from "../../machines/lists/list-area.ts";
+import { type AnyListArea, emptySearchOf, type ListSearch } from "../../machines/lists/list-area.ts";
 import type { listMachine } from "../../machines/lists/list-machine.ts";
 import { emptyKeysetPage } from "../../machines/lists/keyset-test-support.ts";
-import { type UrlSearch, useSearchInUrl, useUrlSearch } from "./list-search-url.ts";
+import { orderListArea } from "../../machines/orders/order-list.ts";
+import { rechargeListArea } from "../../machines/recharges/recharge-list.ts";
+import { transactionListArea } from "../../machines/transactions/transaction-list.ts";
+import { withdrawalListArea } from "../../machines/wallet/withdrawal-list.ts";
+import { ListInUrl } from "./list-in-url.tsx";
+import { type UrlSearch, useSearchInUrl } from "./list-search-url.ts";
 import { provideList } from "./list-service.ts";
 
 afterEach(() => cleanup());
 
-const machine = provideList(invoiceListArea, { loadPage: async () => emptyKeysetPage() });
 let list: ActorRefFrom<typeof listMachine>;
 let starts = 0;
 let navigate: NavigateFunction;
 
-function Page() {
-  const url = useUrlSearch(invoiceListArea);
-  return <List key={url.key} url={url} />;
+/** A list page as the console's are made (ListInUrl around the page, which starts its list from the address). */
+function pageOf(area: AnyListArea) {
+  const machine = provideList(area, { loadPage: async () => emptyKeysetPage() });
+  function List({ url }: { url: UrlSearch }) {
+    list = useActorRef(machine, { input: { area, search: url.search } });
+    useSearchInUrl(list, url);
+    return null;
+  }
+  return () => <ListInUrl area={area} page={List} />;
 }
-function List({ url }: { url: UrlSearch }) {
-  list = useActorRef(machine, { input: { area: invoiceListArea, search: url.search } });
-  useSearchInUrl(list, url);
-  return null;
-}
+const Page = pageOf(invoiceListArea);
 function Address() {
   const location = useLocation();
   navigate = useNavigate();
@@ -91,4 +100,78 @@ describe("a list page's search in the address bar", () => {
     expect(starts).toBe(2);
     expect(searchOf().flag).toBe("overpaid");
   });
+
+  // Every other list page, as its route and a link's query bring it: the link's own fields only, then a search and
+  // Reset written back.
+  it.each<{ area: AnyListArea; path: string; link: string; search: ListSearch; written: string }>([
+    {
+      area: billListArea,
+      path: "/bill/list",
+      link: "status=credited",
+      search: { noticeStatus: "failed", startTime: "2026-11-01T08:30" },
+      written: "noticeStatus=failed&startTime=2026-11-01T08%3A30",
+    },
+    {
+      area: callbackListArea,
+      path: "/callback/list",
+      link: "billNo=2026112900001",
+      search: { result: "failed", endTime: "2026-11-29T23:59" },
+      written: "result=failed&endTime=2026-11-29T23%3A59",
+    },
+    {
+      area: orderListArea,
+      path: "/order/list",
+      link: "orderCode=2026112900017",
+      search: { status: "paid", endTime: "2026-11-29T23:59" },
+      written: "status=paid&endTime=2026-11-29T23%3A59",
+    },
+    {
+      area: appListArea,
+      path: "/app/list",
+      link: "status=stopped",
+      search: { name: "My shop" }, // a space written as "+", as URLSearchParams does
+      written: "name=My+shop",
+    },
+    {
+      area: rechargeListArea,
+      path: "/rechargeBill/list",
+      link: "reason=late",
+      search: { reason: "excess", startTime: "2026-11-01T08:30" },
+      written: "reason=excess&startTime=2026-11-01T08%3A30",
+    },
+    {
+      area: transactionListArea,
+      path: "/transactions/list",
+      link: "kind=withdrawal",
+      search: { kind: "deposit" },
+      written: "kind=deposit",
+    },
+    {
+      area: withdrawalListArea,
+      path: "/wallet/list",
+      link: "status=awaitingApproval",
+      search: { status: "failed" },
+      written: "status=failed",
+    },
+  ])(
+    "$area.name: starts from a link, writes a search and Reset back",
+    async ({ area, path, link, search, written }) => {
+      const AreaPage = pageOf(area);
+      render(
+        <MemoryRouter initialEntries={[`${path}?${link}&page=2`]}>
+          <AreaPage />
+          <Address />
+        </MemoryRouter>,
+      );
+      const [name, value] = link.split("=") as [string, string];
+      expect(searchOf()).toEqual({ ...emptySearchOf(area), [name]: value });
+      expect(at()).toBe(`${path}?${link}`);
+      await ready();
+      await act(async () => list.send({ type: "list.search", search: { ...emptySearchOf(area), ...search } }));
+      expect(at()).toBe(`${path}?${written}`);
+      await ready();
+      await act(async () => list.send({ type: "list.reset" }));
+      expect(at()).toBe(path);
+    },
+  );
 });

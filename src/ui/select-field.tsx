@@ -1,4 +1,4 @@
-import { FormGroup, HTMLSelect } from "@blueprintjs/core";
+import { FormGroup, HTMLSelect, Spinner } from "@blueprintjs/core";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -10,12 +10,14 @@ interface SelectFieldProps {
   any?: string;
   options: ReadonlyArray<{ value: string; text: string }>;
   disabled?: boolean;
+  /** Its options are on their way: what a spinner under its label says; the select is held and marked busy. */
+  busy?: string;
   /** An i18n key (validation.*): the choice is marked and the message announced under it. */
   error?: string | undefined;
 }
 
 /** A labelled select filling its column: a search form's filter, or a dialog's choice. */
-export function SelectField({ label, value, onChange, any, options, disabled, error }: SelectFieldProps) {
+export function SelectField({ label, value, onChange, any, options, disabled, busy, error }: SelectFieldProps) {
   const { t } = useTranslation();
   const id = useId();
   const message = error ? String(t(error as never)) : undefined;
@@ -23,6 +25,7 @@ export function SelectField({ label, value, onChange, any, options, disabled, er
     <FormGroup
       label={label}
       labelFor={id}
+      subLabel={busy ? <Spinner size={12} aria-label={busy} className="select-field-busy" /> : undefined}
       intent={message ? "danger" : "none"}
       helperText={
         message ? (
@@ -36,7 +39,8 @@ export function SelectField({ label, value, onChange, any, options, disabled, er
         id={id}
         fill
         value={value}
-        disabled={disabled}
+        disabled={disabled || busy !== undefined}
+        aria-busy={busy ? true : undefined}
         aria-invalid={message ? true : undefined}
         aria-describedby={message ? `${id}-error` : undefined}
         onChange={(event) => onChange(event.currentTarget.value)}

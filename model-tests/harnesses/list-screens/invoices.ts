@@ -14,7 +14,6 @@ import type { ListScreen } from "./list-screen.ts";
  */
 export const invoiceScreen: ListScreen = {
   path: "/invoice/list",
-  searchInUrl: true,
   emptyHint: true,
   // Make a payment link (the server answers at once) and close the link shown: the list is asked for again.
   async addRows(h) {

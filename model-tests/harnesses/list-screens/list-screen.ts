@@ -14,8 +14,6 @@ export interface ListScreen {
   /** The API call the list's pages come from, when it is not `<area>.list`. */
   listMethod?: Method;
   rowTestId(key: string): string;
-  /** The address bar holds the search the list shows (src/app/list-search-url.ts). */
-  searchInUrl?: boolean;
   /** The empty list says how rows arrive, with a link to My applications. */
   emptyHint: boolean;
   expectRow(h: ConsoleHarness, row: unknown): Promise<void>;

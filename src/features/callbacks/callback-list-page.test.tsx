@@ -58,11 +58,12 @@ describe("Transaction callbacks' address", () => {
     expect(facts.getByText(attempt.invoiceId ?? "")).toBeTruthy();
   });
 
-  it("leaves out a bill number that is not one", async () => {
+  it("leaves out a bill number that is not one, in the address too", async () => {
     h = await renderCallbacks([], {}, "?billNo=not-a-bill");
     const harness = h;
     await waitFor(() => expect(listRequests(harness)[0]).toEqual({ pageSize: 10 }));
     expect(billField(harness).value).toBe("");
+    await waitFor(() => expect(harness.location()).toBe("/callback/list"));
   });
 });
 

@@ -2,14 +2,15 @@ import { Button } from "@blueprintjs/core";
 import { Refresh, SendMessage } from "@blueprintjs/icons";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import { callbackListArea } from "../../../machines/callbacks/callback-list.ts";
 import { selectCallbackDetail, selectCallbackTable } from "../../../machines/callbacks/callback-list-selectors.ts";
 import { selectCanRedeliver, selectRedeliver } from "../../../machines/callbacks/callback-redeliver-selectors.ts";
 import { selectRedeliverFailed } from "../../../machines/callbacks/callback-redeliver-failed-selectors.ts";
 import { selectCallbackTest } from "../../../machines/callbacks/callback-test-selectors.ts";
 import { selectListChoices } from "../../../machines/lists/list-selectors.ts";
+import { ListInUrl } from "../../app/list-in-url.tsx";
 import { ListPage } from "../../app/list-page.tsx";
+import { type UrlSearch, useSearchInUrl } from "../../app/list-search-url.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { CallbackDetailDialog } from "./callback-detail-dialog.tsx";
 import { CallbackRedeliverDialog } from "./callback-redeliver-dialog.tsx";
@@ -27,23 +28,19 @@ import "./callbacks.css";
 
 /**
  * Transaction callbacks: every attempt to deliver an event to an application's callback URL, searched and
- * paged; redeliver one, redeliver every failed one since a time, send a test event. `?billNo=` (the link from an
- * application bill's details) or `?invoiceId=` (from an invoice's) opens it filtered to that bill or invoice; a new
- * link starts the page again.
+ * paged; redeliver one, redeliver every failed one since a time, send a test event. The address bar holds the search:
+ * `?billNo=` (the link from an application bill's details) or `?invoiceId=` (from an invoice's) opens it filtered to
+ * that bill or invoice, a new link starts the page again, and every search is written back.
  */
 export default function CallbackListPage() {
-  const [params] = useSearchParams();
-  const billNo = params.get("billNo") ?? "";
-  const invoiceId = params.get("invoiceId") ?? "";
-  return <CallbackList key={`${billNo} ${invoiceId}`} billNo={billNo} invoiceId={invoiceId} />;
+  return <ListInUrl area={callbackListArea} page={CallbackList} />;
 }
 
-function CallbackList({ billNo, invoiceId }: { billNo: string; invoiceId: string }) {
+function CallbackList({ url }: { url: UrlSearch }) {
   const { t } = useTranslation();
   const services = useServices();
-  const list = useActorRef(provideCallbackList(services), {
-    input: { area: callbackListArea, search: { billNo, invoiceId } },
-  });
+  const list = useActorRef(provideCallbackList(services), { input: { area: callbackListArea, search: url.search } });
+  useSearchInUrl(list, url);
   const page = { reload: () => list.send({ type: "list.reload" }) };
   const redeliver = useActorRef(provideCallbackRedeliver(services, page));
   const bulk = useActorRef(provideRedeliverFailed(services, page));

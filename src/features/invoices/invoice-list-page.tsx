@@ -6,9 +6,10 @@ import { invoiceListArea } from "../../../machines/invoices/invoice-list.ts";
 import { selectInvoiceDetail, selectInvoiceTable } from "../../../machines/invoices/invoice-list-selectors.ts";
 import { linkMadeReason } from "../../../machines/invoices/payment-link.ts";
 import { selectCanCreateLink } from "../../../machines/invoices/payment-link-selectors.ts";
-import { selectListChoices } from "../../../machines/lists/list-selectors.ts";
+import { sameAppChoices, selectAppChoices } from "../../../machines/lists/list-selectors.ts";
 import { ListPage } from "../../app/list-page.tsx";
-import { type UrlSearch, useSearchInUrl, useUrlSearch } from "../../app/list-search-url.ts";
+import { ListInUrl } from "../../app/list-in-url.tsx";
+import { type UrlSearch, useSearchInUrl } from "../../app/list-search-url.ts";
 import { actorClock } from "../../app/services.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { InvoiceDetailDialog } from "./invoice-detail-dialog.tsx";
@@ -23,8 +24,7 @@ import "./invoices.css";
  * written back; a payment link made here is one more invoice.
  */
 export default function InvoiceListPage() {
-  const url = useUrlSearch(invoiceListArea);
-  return <InvoiceList key={url.key} url={url} />;
+  return <ListInUrl area={invoiceListArea} page={InvoiceList} />;
 }
 
 function InvoiceList({ url }: { url: UrlSearch }) {
@@ -41,7 +41,7 @@ function InvoiceList({ url }: { url: UrlSearch }) {
   );
   const table = useSelector(list, selectInvoiceTable);
   const detail = useSelector(list, selectInvoiceDetail);
-  const choices = useSelector(list, selectListChoices);
+  const apps = useSelector(list, selectAppChoices, sameAppChoices);
   const canCreate = useSelector(link, selectCanCreateLink);
   return (
     <ListPage
@@ -79,7 +79,7 @@ function InvoiceList({ url }: { url: UrlSearch }) {
         onClose={() => list.send({ type: "details.close" })}
         onUpdated={(row) => list.send({ type: "row.updated", row })}
       />
-      <PaymentLinkDialog actor={link} choices={choices} />
+      <PaymentLinkDialog actor={link} apps={apps} onRetryApps={() => list.send({ type: "list.reload" })} />
     </ListPage>
   );
 }

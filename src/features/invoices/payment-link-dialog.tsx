@@ -2,6 +2,7 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter } from "@blueprintjs/
 import { useSelector } from "@xstate/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import type { ActorRefFrom } from "xstate";
 import { invoiceExpiry } from "../../../contracts/schemas/invoice-states.ts";
 import { paymentLinkExpiries } from "../../../contracts/schemas/invoices.ts";
@@ -13,7 +14,9 @@ import {
 } from "../../../machines/invoices/payment-link.ts";
 import { selectMadeLink } from "../../../machines/invoices/payment-link-selectors.ts";
 import type { AppOption } from "../../../machines/lists/app-choices.ts";
+import type { AppChoicesView } from "../../../machines/lists/list-selectors.ts";
 import { FormDialog } from "../../app/form-dialog.tsx";
+import { routePaths } from "../../app/route-names.ts";
 import { formatDateTime, formatUsdt } from "../../i18n/format.ts";
 import { FormField } from "../../ui/form-field.tsx";
 import { QrCode } from "../../ui/qr-code.tsx";
@@ -32,14 +35,21 @@ const emptyForm = (choices: readonly AppOption[] | null): PaymentLinkForm => ({
 
 interface PaymentLinkDialogProps {
   actor: PaymentLinkActor;
-  /** The merchant's applications, as Invoices' filter has them; null when they could not be read (a code is typed). */
-  choices: readonly AppOption[] | null;
+  /** The merchant's applications, as Invoices' filter has them: on their way, not read, or known. */
+  apps: AppChoicesView;
+  /** Asks for the applications again (with Invoices' page). */
+  onRetryApps(): void;
 }
 
-/** "Create a payment link": the form, then the link it made with its QR code. */
-export function PaymentLinkDialog({ actor, choices }: PaymentLinkDialogProps) {
+/**
+ * "Create a payment link": the form, then the link it made with its QR code. The link is for one of the merchant's
+ * applications: until they are known the choice waits (and so does the submit), and without any the dialog says
+ * where to add one.
+ */
+export function PaymentLinkDialog({ actor, apps, onRetryApps }: PaymentLinkDialogProps) {
   const { t } = useTranslation();
   const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);
+  const choices = apps.kind === "known" ? apps.apps : null;
   const [form, setForm] = useState(() => emptyForm(choices));
   const [requestId, setRequestId] = useState("");
   const set = (field: keyof PaymentLinkForm) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
@@ -54,29 +64,17 @@ export function PaymentLinkDialog({ actor, choices }: PaymentLinkDialogProps) {
           setForm(emptyForm(choices));
           setRequestId(crypto.randomUUID());
         }}
+        canSubmit={choices !== null && choices.length > 0}
         onSubmit={() => actor.send(paymentLinkSubmit({ ...form, appCode }, requestId))}
       >
         <p className="bp6-text-muted">{t("invoices.link.lead")}</p>
-        {choices === null ? (
-          <FormField
-            label={t("invoices.search.appCode")}
-            name="appCode"
-            inputMode="numeric"
-            value={form.appCode}
-            onValueChange={set("appCode")}
-            error={fieldErrors.appCode}
-          />
-        ) : choices.length === 0 ? (
-          <Callout intent="warning">{t("invoices.link.noApps")}</Callout>
-        ) : (
-          <SelectField
-            label={t("invoices.link.application")}
-            value={appCode}
-            onChange={set("appCode")}
-            options={choices.map((app) => ({ value: app.appCode, text: `${app.name} (${app.appCode})` }))}
-            error={fieldErrors.appCode}
-          />
-        )}
+        <LinkApplication apps={apps} appCode={appCode} onChange={set("appCode")} error={fieldErrors.appCode} />
+        {apps.kind === "failed" ? (
+          <Callout intent="danger" role="alert" className="payment-link-apps-failed">
+            {t("invoices.link.appsFailed")}{" "}
+            <Button size="small" intent="danger" text={t("invoices.link.appsRetry")} onClick={onRetryApps} />
+          </Callout>
+        ) : null}
         <FormField
           label={t("invoices.link.amount")}
           name="amount"
@@ -118,6 +116,42 @@ export function PaymentLinkDialog({ actor, choices }: PaymentLinkDialogProps) {
       </FormDialog>
       <MadeLinkDialog actor={actor} />
     </>
+  );
+}
+
+interface LinkApplicationProps {
+  apps: AppChoicesView;
+  appCode: string;
+  onChange(appCode: string): void;
+  error: string | undefined;
+}
+
+/** The application a link is for: its choice, held while the applications load or could not be read; or none yet. */
+function LinkApplication({ apps, appCode, onChange, error }: LinkApplicationProps) {
+  const { t } = useTranslation();
+  if (apps.kind === "known" && apps.apps.length === 0)
+    return (
+      <Callout intent="warning" data-testid="payment-link-no-apps">
+        <p>{t("invoices.link.noApps")}</p>
+        <Link to={routePaths.app} className="bp6-button">
+          <span className="bp6-button-text">{t("invoices.toApps")}</span>
+        </Link>
+      </Callout>
+    );
+  const options = (apps.kind === "known" ? apps.apps : ([] as AppOption[])).map((app) => ({
+    value: app.appCode,
+    text: `${app.name} (${app.appCode})`,
+  }));
+  return (
+    <SelectField
+      label={t("invoices.link.application")}
+      value={appCode}
+      onChange={onChange}
+      options={options}
+      disabled={apps.kind === "failed"}
+      {...(apps.kind === "loading" ? { busy: t("invoices.link.appsLoading") } : {})}
+      error={error}
+    />
   );
 }
 

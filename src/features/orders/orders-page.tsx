@@ -8,7 +8,9 @@ import {
   selectOrderTable,
   selectPayTarget,
 } from "../../../machines/orders/order-list-selectors.ts";
+import { ListInUrl } from "../../app/list-in-url.tsx";
 import { ListPage } from "../../app/list-page.tsx";
+import { type UrlSearch, useSearchInUrl } from "../../app/list-search-url.ts";
 import { routePaths } from "../../app/route-names.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { OrderDetailDialog } from "./order-detail-dialog.tsx";
@@ -17,11 +19,19 @@ import { OrderPayDialog } from "./order-pay-dialog.tsx";
 import { OrderTable } from "./order-table.tsx";
 import "./orders.css";
 
-/** My orders (spec section 2): search, the server's pages, details, and Pay / Cancel through the pay dialog. */
+/**
+ * My orders (spec section 2): search (in the address bar), the server's pages, details, and Pay / Cancel through the
+ * pay dialog.
+ */
 export default function OrdersPage() {
+  return <ListInUrl area={orderListArea} page={OrderList} />;
+}
+
+function OrderList({ url }: { url: UrlSearch }) {
   const { t } = useTranslation();
   const services = useServices();
-  const list = useActorRef(provideOrderList(services), { input: { area: orderListArea } });
+  const list = useActorRef(provideOrderList(services), { input: { area: orderListArea, search: url.search } });
+  useSearchInUrl(list, url);
   const exporter = useActorRef(provideOrderExport(services));
   // Each view says what may be sent (`can`), so each is selected anew on every snapshot.
   const table = useSelector(list, selectOrderTable);

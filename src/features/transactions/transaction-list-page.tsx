@@ -6,7 +6,9 @@ import {
   selectTransactionDetail,
   selectTransactionTable,
 } from "../../../machines/transactions/transaction-list-selectors.ts";
+import { ListInUrl } from "../../app/list-in-url.tsx";
 import { ListPage } from "../../app/list-page.tsx";
+import { type UrlSearch, useSearchInUrl } from "../../app/list-search-url.ts";
 import { actorClock } from "../../app/services.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { TransactionDetailDialog } from "./transaction-detail-dialog.tsx";
@@ -14,14 +16,19 @@ import { provideTransactionExport, provideTransactionList } from "./transaction-
 import { TransactionTable } from "./transaction-table.tsx";
 import "./transactions.css";
 
-/** Transaction records (spec section 2): every movement of the balance, with its ledger lines. */
+/** Transaction records (spec section 2): every movement of the balance, with its ledger lines; the search in the address bar. */
 export default function TransactionListPage() {
+  return <ListInUrl area={transactionListArea} page={TransactionList} />;
+}
+
+function TransactionList({ url }: { url: UrlSearch }) {
   const { t } = useTranslation();
   const services = useServices();
   const list = useActorRef(provideTransactionList(services), {
-    input: { area: transactionListArea },
+    input: { area: transactionListArea, search: url.search },
     clock: actorClock(services),
   });
+  useSearchInUrl(list, url);
   const exporter = useActorRef(provideTransactionExport(services));
   const table = useSelector(list, selectTransactionTable);
   const detail = useSelector(list, selectTransactionDetail);

@@ -8,6 +8,8 @@ import type { OpenWithdrawal } from "../../../contracts/schemas/open-api.ts";
 import { selectWalletPage, type WalletPageView } from "../../../machines/wallet/wallet-page-selectors.ts";
 import { withdrawalListArea } from "../../../machines/wallet/withdrawal-list.ts";
 import { ListFeedTag } from "../../app/list-heading.tsx";
+import { ListInUrl } from "../../app/list-in-url.tsx";
+import { type UrlSearch, useSearchInUrl } from "../../app/list-search-url.ts";
 import { useServices } from "../../app/services-context.tsx";
 import { actorClock } from "../../app/services.ts";
 import { AddressBook } from "./address-book.tsx";
@@ -30,18 +32,24 @@ import "./wallet.css";
 
 /**
  * My wallet: the balance that may be withdrawn and what withdrawals hold, the payment address (a transfer to
- * it is a recharge), the withdrawal address book, the withdrawal dialog, and the withdrawals (on the list framework).
+ * it is a recharge), the withdrawal address book, the withdrawal dialog, and the withdrawals (on the list framework,
+ * their search in the address bar).
  */
 export default function WalletPage() {
+  return <ListInUrl area={withdrawalListArea} page={Wallet} />;
+}
+
+function Wallet({ url }: { url: UrlSearch }) {
   const { t } = useTranslation();
   const services = useServices();
   const page = useActorRef(provideWalletPage(services));
   // The withdrawals follow the wallet's live stream, and tell the figures when money moved.
   const figures = { moved: () => page.send({ type: "wallet.changed" }) };
   const withdrawals = useActorRef(provideWithdrawalList(services, figures), {
-    input: { area: withdrawalListArea },
+    input: { area: withdrawalListArea, search: url.search },
     clock: actorClock(services),
   });
+  useSearchInUrl(withdrawals, url);
   const exporter = useActorRef(provideWithdrawalExport(services));
   // Refresh: the figures, the book and the withdrawals as the server has them now.
   const reloadAll = () => {
