@@ -79,3 +79,30 @@ describe("a new invoice written in one statement", () => {
     ]);
   });
 });
+
+describe("a new invoice's round trips", () => {
+  it("decides on one read and writes in one statement; the same request again is that one read", async () => {
+    const { caller } = await invoiceMerchant(database.db, { email: "trips@example.com" });
+    let statements = 0;
+    const counted = database.db.withPlugin({
+      transformQuery: ({ node }) => node,
+      transformResult: async ({ result }) => {
+        statements++;
+        return result;
+      },
+    });
+    const body = { orderId: "trips-1", amount: "3", chains: ["Devnet"], metadata: { cart: "7" } };
+    const made = await createInvoice(counted, caller, body, "trips-key", settings);
+    if (!made.ok) throw new Error(JSON.stringify(made));
+    expect(statements).toBe(2);
+    // Answered from the same read, its addresses included, as reading it answers.
+    expect(await createInvoice(counted, caller, body, "trips-key", settings)).toEqual(made);
+    expect(statements).toBe(3);
+    expect(await readInvoice(database.db, caller, made.data.invoiceId, settings)).toEqual(made);
+    expect(await createInvoice(counted, caller, { ...body, amount: "4" }, undefined, settings)).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+    expect(statements).toBe(4);
+  });
+});
