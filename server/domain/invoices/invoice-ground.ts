@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { prepared } from "../../db/prepared-statements.ts";
 import type { DB } from "../../db/schema.ts";
 import type { CurrencyChoiceRow } from "../applications/accepted-currencies.ts";
 import type { ActingApplication } from "../applications/open-api-caller.ts";
@@ -46,7 +47,7 @@ export async function invoiceGroundOf(
 ): Promise<InvoiceGround> {
   const merchantId = caller.scope.merchantId;
   const same = key ? sql`(i.order_id = ${orderId} or i.idempotency_key = ${key})` : sql`i.order_id = ${orderId}`;
-  const { rows } = await sql<GroundRow>`
+  const { rows } = await sql<GroundRow>`${prepared}
     select
       p.expires_at as ground_package_expires_at,
       p.limit_applications as ground_package_limit_applications,

@@ -11,6 +11,7 @@ import type {
 } from "../../../contracts/schemas/open-api-invoices.ts";
 import type { ConfiguredChain } from "../../chain/chain-layer.ts";
 import { depositAddress, depositSalt, depositSaltKey } from "../../chain/deposit-forwarder.ts";
+import { prepared } from "../../db/prepared-statements.ts";
 import type { DB } from "../../db/schema.ts";
 import type { InvoicesTable } from "../../db/schema/invoices.ts";
 import { type AcceptableToken, acceptedOfRows } from "../applications/accepted-currencies.ts";
@@ -155,7 +156,7 @@ async function insertInvoice(
     .values(values)
     .onConflict((oc) => oc.doNothing())
     .returningAll();
-  const { rows } = await sql<InvoiceRow>`
+  const { rows } = await sql<InvoiceRow>`${prepared}
     with invoice as (${inserted}),
     addresses as (
       insert into deposit_addresses
