@@ -9,6 +9,7 @@ import pg from "pg";
 import { migrateJobQueue } from "./job-queue-schema.ts";
 import { type Listen, listenOverPglite, listenOverPostgres } from "./listen.ts";
 import { migrateToLatest } from "./migrations.ts";
+import { PreparingClient } from "./prepared-statements.ts";
 import { PrioritisedPGliteDialect } from "./prioritised-pglite.ts";
 import { grantRowAccess, refuseSchemaPrivileges } from "./roles.ts";
 import type { DB } from "./schema.ts";
@@ -110,7 +111,11 @@ async function migrateAsOwner(migrationUrl: string, app: Kysely<DB>): Promise<vo
 }
 
 function overPostgres(connectionString: string): Opened {
-  const pool = new pg.Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  const pool = new pg.Pool({
+    connectionString,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    Client: PreparingClient,
+  });
   // The server may end an idle connection (a restart, an administrator, a proxy's idle timeout). The pool drops that
   // client and opens another on the next query; without a listener its error event would end the whole process.
   pool.on("error", (error: Error & { code?: string }) => {

@@ -65,17 +65,18 @@ const limitOfPackage = (pkg: ActivePackage, now: Date): PackageLimit =>
     ? { limit: 0, packageName: null }
     : { limit: pkg.limit_currencies, packageName: pkg.name };
 
-async function acceptedUnder(
-  db: Kysely<DB>,
-  merchantId: string,
+/** A merchant's row of My currencies, as read (`merchant_currencies`): a JSON read may give its chain as a number. */
+export interface CurrencyChoiceRow {
+  chain_id: string | number;
+  token: string;
+  accepted: boolean;
+}
+
+function acceptedFrom(
+  rows: readonly CurrencyChoiceRow[],
   tokens: readonly AcceptableToken[],
   pkg: PackageLimit,
-): Promise<AcceptedCurrencies> {
-  const rows = await db
-    .selectFrom("merchant_currencies")
-    .select(["chain_id", "token", "accepted"])
-    .where("merchant_id", "=", merchantId)
-    .execute();
+): AcceptedCurrencies {
   if (rows.length === 0) {
     // Before any choice: the first of the list, as many as the package allows (none without one).
     const keys = new Set(tokens.slice(0, pkg.limit ?? tokens.length).map(keyOf));
@@ -96,6 +97,20 @@ async function acceptedUnder(
   };
 }
 
+async function acceptedUnder(
+  db: Kysely<DB>,
+  merchantId: string,
+  tokens: readonly AcceptableToken[],
+  pkg: PackageLimit,
+): Promise<AcceptedCurrencies> {
+  const rows = await db
+    .selectFrom("merchant_currencies")
+    .select(["chain_id", "token", "accepted"])
+    .where("merchant_id", "=", merchantId)
+    .execute();
+  return acceptedFrom(rows, tokens, pkg);
+}
+
 /**
  * The currencies the merchant accepts: before any choice the first N tokens of the list (N the active package's
  * currency limit; all with no limit; none without an active package), after one exactly those turned on.
@@ -109,14 +124,13 @@ export async function acceptedCurrencies(
   return acceptedUnder(db, merchantId, tokens, limitOfPackage(await activePackageOf(db, merchantId), now));
 }
 
-/** The same, under the package row the caller read already (`activePackageOf`), without reading it again. */
-export const acceptedUnderPackage = (
-  db: Kysely<DB>,
-  { merchantId }: AnyMerchantScope,
+/** The same from the package row and the merchant's rows the caller read already, without reading them again. */
+export const acceptedOfRows = (
+  rows: readonly CurrencyChoiceRow[],
   tokens: readonly AcceptableToken[],
   pkg: ActivePackage,
   now: Date,
-): Promise<AcceptedCurrencies> => acceptedUnder(db, merchantId, tokens, limitOfPackage(pkg, now));
+): AcceptedCurrencies => acceptedFrom(rows, tokens, limitOfPackage(pkg, now));
 
 export interface CurrencyChoice {
   chainId: number;

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { prepared } from "../../db/prepared-statements.ts";
 import type { DB } from "../../db/schema.ts";
 import { type Slot, slotRefused, slotUpsert } from "../platform/rate-limit.ts";
 import type { RefusalMemo } from "../platform/refusal-memo.ts";
@@ -60,7 +61,7 @@ export async function admitSignedCall(
   const known = memo?.refusing([slot], now);
   if (known) return { outcome: "limited", waitSeconds: known.waitSeconds };
   const expiresAt = new Date(request.created.getTime() + nonceKeepSeconds * 1000);
-  const { rows } = await sql<{ slot: boolean; claimed: boolean }>`
+  const { rows } = await sql<{ slot: boolean; claimed: boolean }>`${prepared}
     with slot as (${slotUpsert(db, slot, now)}),
     claimed as (
       insert into open_api_nonces (app_key, nonce, expires_at)

@@ -1,12 +1,8 @@
-import type { Kysely } from "kysely";
 import type { Address } from "viem";
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import type { ConfiguredChain } from "../../chain/chain-layer.ts";
 import { usdtTokenOf } from "../../chain/currency-registry.ts";
-import type { DB } from "../../db/schema.ts";
-import { type AcceptableToken, acceptedUnderPackage, isAccepted } from "../applications/accepted-currencies.ts";
-import type { activePackageOf } from "../applications/package-limit.ts";
-import type { AnyMerchantScope } from "../platform/merchant-scope.ts";
+import { type AcceptedCurrencies, isAccepted } from "../applications/accepted-currencies.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
 
 /** A chain an invoice can be paid on: the merchant accepts its USDT, and its forwarder factory is configured. */
@@ -19,17 +15,14 @@ export interface InvoiceChain {
 
 /**
  * The chains an invoice offers: those named (each must be configured, take deposit addresses and have its USDT
- * accepted in My currencies), or without a list every chain that does. `pkg` is the merchant's package as the caller
- * read it (`activePackageOf`): its currency limit decides what is accepted.
+ * accepted in My currencies), or without a list every chain that does. `accepted` is what the merchant accepts under
+ * its package, as the caller read them (invoice-ground.ts).
  */
-export async function invoiceChainsOf(
-  db: Kysely<DB>,
-  scope: AnyMerchantScope,
+export function invoiceChainsOf(
   named: readonly string[] | undefined,
-  settings: { chains: readonly ConfiguredChain[]; tokens: readonly AcceptableToken[]; now: Date },
-  pkg: Awaited<ReturnType<typeof activePackageOf>>,
-): Promise<Outcome<InvoiceChain[]>> {
-  const accepted = await acceptedUnderPackage(db, scope, settings.tokens, pkg, settings.now);
+  chains: readonly ConfiguredChain[],
+  accepted: AcceptedCurrencies,
+): Outcome<InvoiceChain[]> {
   const payable = (chain: ConfiguredChain): Outcome<InvoiceChain> => {
     if (!chain.depositFactory)
       return fail(errCodes.openApiChainNoDeposits, `Deposit addresses are not available on ${chain.product}`, 400);
@@ -43,7 +36,7 @@ export async function invoiceChainsOf(
     return ok({ product: chain.product, chainId: chain.chainId, factory: chain.depositFactory, token: usdt.address });
   };
   if (!named) {
-    const offered = settings.chains.map(payable).flatMap((o) => (o.ok ? [o.data] : []));
+    const offered = chains.map(payable).flatMap((o) => (o.ok ? [o.data] : []));
     return offered.length > 0
       ? ok(offered)
       : fail(
@@ -54,7 +47,7 @@ export async function invoiceChainsOf(
   }
   const offered: InvoiceChain[] = [];
   for (const product of named) {
-    const chain = settings.chains.find((c) => c.product.toLowerCase() === product.toLowerCase());
+    const chain = chains.find((c) => c.product.toLowerCase() === product.toLowerCase());
     if (!chain) return fail(errCodes.chainUnknown, `No chain ${product} is configured`, 400);
     const one = payable(chain);
     if (!one.ok) return one;

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "../../db/open-database.ts";
 import { invoiceMerchant } from "../../testing/invoice-chain.ts";
@@ -5,6 +6,7 @@ import { resetDatabase, testServerSecret } from "../../testing/seed.ts";
 import { configuredChain } from "../../testing/stub-chain.ts";
 import { createTestDatabase } from "../../testing/test-database.ts";
 import { notifyChannels } from "../platform/notify-channels.ts";
+import { invoiceGroundOf } from "./invoice-ground.ts";
 import { createInvoice, type InvoiceSettings, readInvoice } from "./open-api-invoices.ts";
 
 // Runs on PGlite and on PostgreSQL: the invoice's NOTIFY is raised inside its one-statement write, and reaches PGlite's
@@ -77,5 +79,49 @@ describe("a new invoice written in one statement", () => {
       { order_id: "order-1" },
       { order_id: "order-2" },
     ]);
+  });
+});
+
+describe("a new invoice's round trips", () => {
+  it("decides on one read and writes in one statement; the same request again is that one read", async () => {
+    const { caller } = await invoiceMerchant(database.db, { email: "trips@example.com" });
+    let statements = 0;
+    const counted = database.db.withPlugin({
+      transformQuery: ({ node }) => node,
+      transformResult: async ({ result }) => {
+        statements++;
+        return result;
+      },
+    });
+    const body = { orderId: "trips-1", amount: "3", chains: ["Devnet"], metadata: { cart: "7" } };
+    const made = await createInvoice(counted, caller, body, "trips-key", settings);
+    if (!made.ok) throw new Error(JSON.stringify(made));
+    expect(statements).toBe(2);
+    // Answered from the same read, its addresses included, as reading it answers.
+    expect(await createInvoice(counted, caller, body, "trips-key", settings)).toEqual(made);
+    expect(statements).toBe(3);
+    expect(await readInvoice(database.db, caller, made.data.invoiceId, settings)).toEqual(made);
+    expect(await createInvoice(counted, caller, { ...body, amount: "4" }, undefined, settings)).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+    expect(statements).toBe(4);
+  });
+});
+
+describe("the read a new invoice is decided on", () => {
+  it("is kept prepared on PostgreSQL's connection (parsed and planned once), and answers alike each time", async () => {
+    const { caller } = await invoiceMerchant(database.db, { email: "prepared@example.com" });
+    const { statements, grounds } = await database.db.transaction().execute(async (trx) => {
+      const read = () => invoiceGroundOf(trx, caller, "prepared-1", "prepared-key");
+      const grounds = [await read(), await read()];
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements
+        where statement like '/* prepared */%or i.idempotency_key = $%'`.execute(trx);
+      return { statements: rows[0]?.n, grounds };
+    });
+    // PGlite's driver names no statement: the mark is a comment there.
+    expect(statements).toBe(database.engine && "connectionString" in database.engine ? 1 : 0);
+    expect(grounds[1]).toEqual(grounds[0]);
+    expect(grounds[0]).toMatchObject({ earlier: [], choices: [], pkg: { name: expect.any(String) } });
   });
 });

@@ -1,11 +1,8 @@
 import { createHash } from "node:crypto";
-import type { Kysely } from "kysely";
 import { fromAtto, parseAmount, usdtScale } from "../../../contracts/money.ts";
 import { errCodes } from "../../../contracts/schemas/envelope.ts";
 import { invoiceExpiry } from "../../../contracts/schemas/invoice-states.ts";
 import type { CreateInvoiceBody } from "../../../contracts/schemas/open-api-invoices.ts";
-import type { DB } from "../../db/schema.ts";
-import type { ActingApplication } from "../applications/open-api-caller.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
 import type { InvoiceRow } from "./invoice-wire.ts";
 
@@ -38,8 +35,8 @@ export function amountOf(text: string): Outcome<bigint> {
 }
 
 /** The same request again answers the invoice it made; another request under its order or key is refused. */
-function sameRequest(row: InvoiceRow, hash: string, by: "order" | "key"): Outcome<InvoiceRow> {
-  if (row.request_hash === hash) return ok(row);
+function sameRequest<T extends { row: InvoiceRow }>(made: T, hash: string, by: "order" | "key"): Outcome<T> {
+  if (made.row.request_hash === hash) return ok(made);
   return by === "order"
     ? fail(
         errCodes.invoiceOrderConflict,
@@ -49,24 +46,18 @@ function sameRequest(row: InvoiceRow, hash: string, by: "order" | "key"): Outcom
     : fail(errCodes.invoiceKeyReused, "This Idempotency-Key was used for another invoice request", 409);
 }
 
-/** A request made before, by its Idempotency-Key first, then by its order (one read for both); undefined for a new one. */
-export async function madeBefore(
-  db: Kysely<DB>,
-  caller: ActingApplication,
+/**
+ * A request made before, of the invoices read under its order or key (invoice-ground.ts): by its Idempotency-Key
+ * first, then by its order; undefined for a new one.
+ */
+export function madeBefore<T extends { row: InvoiceRow }>(
+  earlier: readonly T[],
   orderId: string,
   key: string | undefined,
   hash: string,
-): Promise<Outcome<InvoiceRow> | undefined> {
-  const rows = await db
-    .selectFrom("invoices")
-    .selectAll()
-    .where("application_id", "=", caller.applicationId)
-    .where((eb) =>
-      key ? eb.or([eb("idempotency_key", "=", key), eb("order_id", "=", orderId)]) : eb("order_id", "=", orderId),
-    )
-    .execute();
-  const byKey = key ? rows.find((row) => row.idempotency_key === key) : undefined;
+): Outcome<T> | undefined {
+  const byKey = key ? earlier.find((made) => made.row.idempotency_key === key) : undefined;
   if (byKey) return sameRequest(byKey, hash, "key");
-  const byOrder = rows.find((row) => row.order_id === orderId);
+  const byOrder = earlier.find((made) => made.row.order_id === orderId);
   return byOrder && sameRequest(byOrder, hash, "order");
 }

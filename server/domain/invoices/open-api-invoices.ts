@@ -11,16 +11,17 @@ import type {
 } from "../../../contracts/schemas/open-api-invoices.ts";
 import type { ConfiguredChain } from "../../chain/chain-layer.ts";
 import { depositAddress, depositSalt, depositSaltKey } from "../../chain/deposit-forwarder.ts";
+import { prepared } from "../../db/prepared-statements.ts";
 import type { DB } from "../../db/schema.ts";
 import type { InvoicesTable } from "../../db/schema/invoices.ts";
-import type { AcceptableToken } from "../applications/accepted-currencies.ts";
+import { type AcceptableToken, acceptedOfRows } from "../applications/accepted-currencies.ts";
 import type { ActingApplication, OpenApiCaller } from "../applications/open-api-caller.ts";
-import { activePackageOf } from "../applications/package-limit.ts";
 import { type CallbackTargets, checkCallbackUrl } from "../callbacks/callback-target.ts";
 import { liveNotification } from "../platform/live-changes.ts";
 import { type KeysetList, keysetPage } from "../platform/keyset-page.ts";
 import { fail, ok, type Outcome } from "../platform/outcome.ts";
 import { type InvoiceChain, invoiceChainsOf, watchedOnlyChains } from "./invoice-chains.ts";
+import { invoiceGroundOf } from "./invoice-ground.ts";
 import { applyInvoiceEvents, lockInvoice } from "./invoice-life-store.ts";
 import { amountOf, madeBefore, requestHash } from "./invoice-requests.ts";
 import { addressesOf, type InvoiceAddressRow, type InvoiceRow, invoiceToWire } from "./invoice-wire.ts";
@@ -74,15 +75,17 @@ export async function createInvoice(
   const amount = amountOf(body.amount);
   if (!amount.ok) return amount;
   const hash = requestHash(body, amount.data);
-  const before = await madeBefore(db, caller, body.orderId, idempotencyKey, hash);
-  if (before) return before.ok ? ok(await answer(db, before.data, settings)) : before;
+  const ground = await invoiceGroundOf(db, caller, body.orderId, idempotencyKey);
+  const before = madeBefore(ground.earlier, body.orderId, idempotencyKey, hash);
+  if (before) return before.ok ? ok(invoiceToWire(before.data.row, before.data.shown, settings)) : before;
   const refusedRedirect = await redirectRefusal(body.redirectUrl, settings.callbackTargets);
   if (refusedRedirect) return refusedRedirect;
   const { now } = settings;
-  const pkg = await activePackageOf(db, caller.scope.merchantId);
+  const { pkg } = ground;
   if (!pkg || pkg.expires_at <= now)
     return fail(errCodes.openApiNoPackage, "Choose or renew a package to create invoices", 403);
-  const chains = await invoiceChainsOf(db, caller.scope, body.chains, settings, pkg);
+  const accepted = acceptedOfRows(ground.choices, settings.tokens, pkg, now);
+  const chains = invoiceChainsOf(body.chains, settings.chains, accepted);
   if (!chains.ok) return chains;
   const seconds = body.expiresInSeconds ?? invoiceExpiry.defaultSeconds;
   const made = await insertInvoice(
@@ -110,9 +113,14 @@ export async function createInvoice(
   // Answered from the rows just written rather than read back.
   if (made) return ok(invoiceToWire(made.row, made.shown, settings));
   // A racing request for the same order or key wrote first.
-  const raced = await madeBefore(db, caller, body.orderId, idempotencyKey, hash);
+  const raced = madeBefore(
+    (await invoiceGroundOf(db, caller, body.orderId, idempotencyKey)).earlier,
+    body.orderId,
+    idempotencyKey,
+    hash,
+  );
   if (!raced) throw new Error("an invoice insert conflicted with no invoice");
-  return raced.ok ? ok(await answer(db, raced.data, settings)) : raced;
+  return raced.ok ? ok(invoiceToWire(raced.data.row, raced.data.shown, settings)) : raced;
 }
 
 /**
@@ -148,7 +156,7 @@ async function insertInvoice(
     .values(values)
     .onConflict((oc) => oc.doNothing())
     .returningAll();
-  const { rows } = await sql<InvoiceRow>`
+  const { rows } = await sql<InvoiceRow>`${prepared}
     with invoice as (${inserted}),
     addresses as (
       insert into deposit_addresses
