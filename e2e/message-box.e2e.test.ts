@@ -1,7 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { registerViaApi, uniqueEmail } from "./support/api.ts";
-import { signIn, waitForPath } from "./support/console.ts";
+import { signedInMerchant } from "./support/orders.ts";
 import { withConsoleTab } from "./support/tab.ts";
 import { axeOf } from "./support/axe.ts";
 
@@ -49,13 +48,9 @@ async function markAndWait(page: Page, click: () => Promise<void>) {
 describe("the message box", () => {
   it("shows the welcome message unread, marks it read, and it stays read after a reload", async () => {
     const { page, baseUrl } = tab;
-    const email = uniqueEmail("messages");
-    await registerViaApi(baseUrl, email);
-    await page.goto("/login");
-    await signIn(page, email);
-    await waitForPath(page, "/console/index");
+    await signedInMerchant(page, baseUrl, "messages");
 
-    // Registration wrote the welcome message, the first sign-in the todo.
+    // Registration wrote the welcome message, the first sign-in (Login/Login, as the form calls it) the todo.
     await expect.poll(() => unreadLabel(page), { timeout: 15_000 }).toBe("Messages, 2 unread");
     expect(await page.getByTestId("message-badge").textContent()).toBe("2");
 
@@ -86,11 +81,7 @@ describe("the message box", () => {
 
   it("switches the role to Administrator and back to User", async () => {
     const { page, baseUrl } = tab;
-    const email = uniqueEmail("role");
-    await registerViaApi(baseUrl, email);
-    await page.goto("/login");
-    await signIn(page, email);
-    await waitForPath(page, "/console/index");
+    await signedInMerchant(page, baseUrl, "role");
 
     await openBox(page);
     const currentRole = box(page).getByTestId("current-role");
