@@ -1,8 +1,8 @@
 import pg from "pg";
 import { expect } from "vitest";
 import type { Page } from "playwright-core";
-import { callAsMerchant, nextCode, outbox, registerViaApi, uniqueEmail } from "./api.ts";
-import { accountShown, button, onLoginPage, signIn, waitForPath } from "./console.ts";
+import { callAsMerchant, nextCode, outbox, uniqueEmail } from "./api.ts";
+import { accountShown, button, waitForPath } from "./console.ts";
 import { openDevWallet, payFromDevAccount } from "../../scripts/chain-pay.ts";
 import { giveSession, merchantSession } from "./session.ts";
 
@@ -65,19 +65,19 @@ export async function payFromDevnet(dataDir: string, to: string, amount: string)
 }
 
 /**
- * A new merchant with a paid trial, a pending basic order and an application with long callback addresses, signed in:
+ * A new merchant with a paid trial, a pending basic order and an application with long callback addresses, its session
+ * given to the tab (the sign-in form has journeys of its own), on the console home:
  * the order list, its dialogs, the package card and My applications have something to show.
  */
 export async function merchantWithOrders(page: Page, baseUrl: string) {
   // A long address at a company's domain, as merchants have: the kind a cramped card broke mid-word.
   const email = uniqueEmail("layout").replace("@example.com", "@accounts.northwindtrading.example.com");
-  await registerViaApi(baseUrl, email);
-  await page.goto("/login");
-  await onLoginPage(page);
-  await signIn(page, email);
+  const session = await merchantSession(baseUrl, "layout", email);
+  await giveSession(page.context(), session);
+  await page.goto("/console/index");
   await waitForPath(page, "/console/index");
   await accountShown(page);
-  const token = (await page.evaluate(() => localStorage.getItem("token"))) ?? "";
+  const { token } = session;
   const packages = await callAsMerchant<Array<{ id: string; code: string }>>(baseUrl, token, "/api/Package/List");
   const id = (code: string) => packages.find((p) => p.code === code)?.id ?? "";
   await callAsMerchant(baseUrl, token, "/api/Order/Create", { packageId: id("trial") });
