@@ -34,8 +34,7 @@ describe("the console home's figures", () => {
 
   it("equal what the lists add up to, in every range, and follow a deposit live", async () => {
     const { page, baseUrl } = tab;
-    const { address } = await merchantWithDepositAddress(page, baseUrl, { tag: "console-home" });
-    const token = (await page.evaluate(() => localStorage.getItem("token"))) ?? "";
+    const { address, token } = await merchantWithDepositAddress(page, baseUrl, { tag: "console-home" });
     const as = <T>(path: string, body: unknown = null) => callAsMerchant<T>(baseUrl, token, path, body);
     const packages = await as<Array<{ id: string; code: string }>>("/api/Package/List");
     const order = await as<{ orderCode: string; amount: string }>("/api/Order/Create", {

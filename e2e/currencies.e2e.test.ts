@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
-import { registerViaApi, uniqueEmail } from "./support/api.ts";
-import { signIn, waitForPath } from "./support/console.ts";
+import { waitForPath } from "./support/console.ts";
+import { signedInMerchant } from "./support/orders.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
 const tab = withConsoleTab();
@@ -13,12 +13,8 @@ const tab = withConsoleTab();
  */
 it("lists the devnet's currencies, only USDT accepted with its measured arrival, and the chains not configured here", async () => {
   const { page, baseUrl, context } = tab;
-  const email = uniqueEmail("currencies");
-  await registerViaApi(baseUrl, email);
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
-  await page.goto("/login");
-  await signIn(page, email);
-  await waitForPath(page, "/console/index");
+  await signedInMerchant(page, baseUrl, "currencies");
   await page.getByRole("navigation").getByRole("link", { name: "Currency list" }).first().click();
   await waitForPath(page, "/currencybill/list");
 

@@ -29,7 +29,10 @@ beforeAll(async () => {
   idp = await startTestIdentityProvider();
   server = await startServer({
     postgres: inject("postgres") || undefined,
+    // No chain: these journeys never pay, and a devnet cost its start, its contracts' deployment and a block a second
+    // watched for as long as the file runs.
     env: {
+      DEVNET: "false",
       GOOGLE_CLIENT_ID: idp.settings.clientId,
       GOOGLE_CLIENT_SECRET: idp.settings.clientSecret ?? "",
       GOOGLE_JWKS_URL: idp.settings.jwksUrl,

@@ -16,6 +16,8 @@ const tab = withConsoleTab();
 it("turns the devnet's USDT off and on again; the open API refuses new deposit addresses while it is off", async () => {
   const { page, baseUrl } = tab;
   const { client, address } = await merchantWithDepositAddress(page, baseUrl, { tag: "my-currencies" });
+  await page.goto("/console/index");
+  await waitForPath(page, "/console/index");
   await page.getByRole("navigation").getByRole("link", { name: "My currencies" }).first().click();
   await waitForPath(page, "/myCurrencies/list");
   await page.getByRole("heading", { name: "My currencies", level: 1 }).waitFor();

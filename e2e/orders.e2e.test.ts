@@ -1,13 +1,11 @@
 import { readFile } from "node:fs/promises";
 import { parse } from "csv-parse/sync";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { callAsMerchant } from "./support/api.ts";
-import { openPage } from "./support/browser.ts";
 import { button, gridRow, waitForPath } from "./support/console.ts";
-import { finishPayAfterTransfer, orderLabel, orderPackage, payFromDevnet } from "./support/orders.ts";
+import { closePayWindow, finishPayAfterTransfer, orderLabel, orderPackage, payFromDevnet } from "./support/orders.ts";
 import { recordShown } from "./support/shown-texts.ts";
-import { type RunningServer, startServer } from "./support/server.ts";
 import { giveSession, merchantSession } from "./support/session.ts";
 import { type ConsoleTab, withConsoleTab } from "./support/tab.ts";
 
@@ -159,24 +157,14 @@ describe("orders and payment on the devnet", () => {
 });
 
 describe("an order whose payment never comes", () => {
-  let server: RunningServer;
-  beforeAll(async () => {
-    // Its own server with a 6-second payment window, so the window closes during the test.
-    server = await startServer({ env: { ORDER_PAY_SECONDS: "6" }, postgres: inject("postgres") || undefined });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const database = inject("database");
 
   it("ends in 'Confirmation failed' when the window closes", async () => {
-    const { context, page } = await openPage(tab.browser, server.baseUrl);
-    try {
-      await signedInMerchant({ context, baseUrl: server.baseUrl }, "never");
-      await orderPackage(page, "basic");
-      await button(page, orderLabel.finishPay).click();
-      await page.getByRole("dialog").getByText("Confirmation failed").waitFor({ timeout: 30_000 });
-    } finally {
-      await context.close();
-    }
+    const { page } = tab;
+    await signedInMerchant(tab, "never");
+    const { orderCode } = await orderPackage(page, "basic");
+    await button(page, orderLabel.finishPay).click();
+    await closePayWindow(database, orderCode);
+    await page.getByRole("dialog").getByText("Confirmation failed").waitFor({ timeout: 30_000 });
   });
 });

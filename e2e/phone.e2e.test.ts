@@ -16,6 +16,7 @@ import {
 } from "./support/console.ts";
 import { auditLayout, describeAudit } from "./support/layout-audit.ts";
 import { repoRoot } from "./support/server.ts";
+import { giveSession, merchantSession } from "./support/session.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
 const tab = withConsoleTab();
@@ -165,13 +166,9 @@ describe("the console on a phone (375 × 740, touch)", () => {
 
   it("turns the frame wide when the phone turns, and narrow again, with the drawer closed", async () => {
     const page = await openPhone();
-    const email = uniqueEmail("rotate");
-    await registerViaApi(tab.baseUrl, email);
-    await page.goto("/login");
-    await onLoginPage(page);
-    await field(page, label.email).fill(email);
-    await field(page, label.password).fill("Merchant7Pass");
-    await page.getByRole("button", { name: label.signIn, exact: true }).tap();
+    // Signed in by the documented calls: signing in on the phone is the journey above.
+    await giveSession(page.context(), await merchantSession(tab.baseUrl, "rotate"));
+    await page.goto("/console/index");
     await waitForPath(page, "/console/index");
     await accountShown(page);
     const text = messages("en-US");

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { callAsMerchant, nextCode, outbox } from "./api.ts";
 import { button, label, sendCodeButton } from "./console.ts";
-import { signedInMerchant } from "./orders.ts";
+import { giveSession, merchantSession } from "./session.ts";
 
 /** The en-US labels of My applications (locales/en-US.json, `apps`). */
 export const appLabel = {
@@ -26,10 +26,14 @@ export const appLabel = {
 export const longUrl = (path: string) =>
   `https://payments.northwindtrading.example.com/api/v2/merchant-callbacks/${path}/notify?channel=usdt&version=2026`;
 
-/** A merchant with the trial package (one application), signed in. */
+/**
+ * A merchant with the trial package (one application), its session given to the tab: its first page is the journey's
+ * own (no console home drawn before it).
+ */
 export async function trialMerchant(page: Page, baseUrl: string, tag: string) {
-  const email = await signedInMerchant(page, baseUrl, tag);
-  const token = (await page.evaluate(() => localStorage.getItem("token"))) ?? "";
+  const session = await merchantSession(baseUrl, tag);
+  await giveSession(page.context(), session);
+  const { email, token } = session;
   const packages = await callAsMerchant<Array<{ id: string; code: string }>>(baseUrl, token, "/api/Package/List");
   await callAsMerchant(baseUrl, token, "/api/Order/Create", {
     packageId: packages.find((p) => p.code === "trial")?.id,

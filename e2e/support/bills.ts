@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { openApiClient } from "../../examples/open-api-client.ts";
 import { callAsMerchant, nextCode, outbox } from "./api.ts";
-import { signedInMerchant } from "./orders.ts";
+import { giveSession, merchantSession } from "./session.ts";
 
 /** The application's callback URLs; the bills' journeys never reach them (a receiver is e2e/support/callbacks.ts). */
 const defaultCallbacks = {
@@ -13,16 +13,18 @@ const defaultCallbacks = {
 /**
  * A merchant on the trial with an application, its credentials after the e-mail code, and a deposit address made for
  * an end user through the open API by the examples/ client, as the merchant's own system would (the client is answered
- * too, for more calls).
+ * too, for more calls), all through the calls; its session given to the tab, whose first page is the journey's own
+ * (the console home drawn first cost Chromium a page load the journeys never looked at).
  */
 export async function merchantWithDepositAddress(
   page: Page,
   baseUrl: string,
   { tag = "bills", callbacks = defaultCallbacks } = {},
 ) {
-  const email = await signedInMerchant(page, baseUrl, tag);
-  const token = (await page.evaluate(() => localStorage.getItem("token"))) ?? "";
-  return depositAddressOf(baseUrl, { email, token }, callbacks);
+  const session = await merchantSession(baseUrl, tag);
+  const made = await depositAddressOf(baseUrl, session, callbacks);
+  await giveSession(page.context(), session);
+  return { ...made, token: session.token };
 }
 
 /** What merchantWithDepositAddress makes for a merchant already signed in (its e-mail and session token), by calls. */

@@ -1,8 +1,10 @@
+import pg from "pg";
 import { expect } from "vitest";
 import type { Page } from "playwright-core";
-import { callAsMerchant, nextCode, outbox, registerViaApi, uniqueEmail } from "./api.ts";
-import { accountShown, button, onLoginPage, signIn, waitForPath } from "./console.ts";
+import { callAsMerchant, nextCode, outbox, uniqueEmail } from "./api.ts";
+import { accountShown, button, waitForPath } from "./console.ts";
 import { openDevWallet, payFromDevAccount } from "../../scripts/chain-pay.ts";
+import { giveSession, merchantSession } from "./session.ts";
 
 /** The en-US labels of the order screens (locales/en-US.json, `orderPayment` and `orders`). */
 export const orderLabel = {
@@ -16,14 +18,16 @@ export const orderLabel = {
   details: "Details",
 } as const;
 
-/** A new merchant, signed in on the console. */
+/**
+ * A new merchant on the console home, the session given to the tab before its first page (the sign-in form has
+ * journeys of its own: through it, /login loaded and drawn before every such journey).
+ */
 export async function signedInMerchant(page: Page, baseUrl: string, tag: string): Promise<string> {
-  const email = uniqueEmail(tag);
-  await registerViaApi(baseUrl, email);
-  await page.goto("/login");
-  await signIn(page, email);
+  const session = await merchantSession(baseUrl, tag);
+  await giveSession(page.context(), session);
+  await page.goto("/console/index");
   await waitForPath(page, "/console/index");
-  return email;
+  return session.email;
 }
 
 /**
@@ -61,19 +65,19 @@ export async function payFromDevnet(dataDir: string, to: string, amount: string)
 }
 
 /**
- * A new merchant with a paid trial, a pending basic order and an application with long callback addresses, signed in:
+ * A new merchant with a paid trial, a pending basic order and an application with long callback addresses, its session
+ * given to the tab (the sign-in form has journeys of its own), on the console home:
  * the order list, its dialogs, the package card and My applications have something to show.
  */
 export async function merchantWithOrders(page: Page, baseUrl: string) {
   // A long address at a company's domain, as merchants have: the kind a cramped card broke mid-word.
   const email = uniqueEmail("layout").replace("@example.com", "@accounts.northwindtrading.example.com");
-  await registerViaApi(baseUrl, email);
-  await page.goto("/login");
-  await onLoginPage(page);
-  await signIn(page, email);
+  const session = await merchantSession(baseUrl, "layout", email);
+  await giveSession(page.context(), session);
+  await page.goto("/console/index");
   await waitForPath(page, "/console/index");
   await accountShown(page);
-  const token = (await page.evaluate(() => localStorage.getItem("token"))) ?? "";
+  const { token } = session;
   const packages = await callAsMerchant<Array<{ id: string; code: string }>>(baseUrl, token, "/api/Package/List");
   const id = (code: string) => packages.find((p) => p.code === code)?.id ?? "";
   await callAsMerchant(baseUrl, token, "/api/Order/Create", { packageId: id("trial") });
@@ -120,4 +124,27 @@ export async function finishPayAfterTransfer(page: Page) {
   if ((await progress.count()) > 0) return;
   const shown = ((await dialog.textContent().catch(() => null)) ?? "no dialog").replace(/\s+/g, " ");
   throw new Error(`after the transfer the pay dialog shows no progress within 30 s; it shows: ${shown}`);
+}
+
+/**
+ * Closes a waiting order's payment window now on the server's clock, as if it had been made that long ago: the window
+ * is 30 minutes, and a server of its own with a shorter one (ORDER_PAY_SECONDS) cost a start, its migrations and a
+ * devnet. Moved once Finish Pay has made the order waiting; what follows is the product's own: the server's expiry
+ * sweep fails it and the pay dialog hears it on its stream.
+ */
+export async function closePayWindow(databaseUrl: string, orderCode: string): Promise<void> {
+  if (!databaseUrl) throw new Error("closing an order's window needs the server's database (not with E2E_BASE_URL)");
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const close = async () =>
+      (
+        await client.query("update orders set expires_at = now() where order_code = $1 and status = 'waiting'", [
+          orderCode,
+        ])
+      ).rowCount;
+    await expect.poll(close, { message: `order ${orderCode} never became waiting` }).toBe(1);
+  } finally {
+    await client.end();
+  }
 }

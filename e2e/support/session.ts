@@ -15,8 +15,11 @@ export interface MerchantSession {
  * has journeys of its own (sign-in, hand-off, prerendered-pages); through it, a sign-in cost Chromium about 0.5 CPU-s
  * (/login and the console home loaded and drawn) before the page the journey is about.
  */
-export async function merchantSession(baseUrl: string, tag: string): Promise<MerchantSession> {
-  const email = uniqueEmail(tag);
+export async function merchantSession(
+  baseUrl: string,
+  tag: string,
+  email = uniqueEmail(tag),
+): Promise<MerchantSession> {
   await registerViaApi(baseUrl, email);
   const response = await fetch(`${baseUrl}/api/Login/Login`, {
     method: "POST",
