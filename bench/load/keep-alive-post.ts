@@ -10,7 +10,10 @@ export function keepAlivePoster(sockets: number) {
   const agent = new Agent({ keepAlive: true, maxSockets: sockets });
   const post = <T>(signed: SignedRequest) =>
     new Promise<Envelope<T>>((resolve, reject) => {
-      const sent = request(signed.url, { method: signed.method, headers: signed.headers, agent }, (answer) => {
+      const body = signed.body ?? "";
+      // A length, as fetch sends it, not chunks: the bytes the server reads are the example client's.
+      const headers = { ...signed.headers, "content-length": String(Buffer.byteLength(body)) };
+      const sent = request(signed.url, { method: signed.method, headers, agent }, (answer) => {
         const chunks: Buffer[] = [];
         answer.on("data", (chunk: Buffer) => chunks.push(chunk));
         answer.on("end", () => {
@@ -23,7 +26,7 @@ export function keepAlivePoster(sockets: number) {
         answer.on("error", reject);
       });
       sent.on("error", reject);
-      sent.end(signed.body);
+      sent.end(body);
     });
   return { post, close: () => agent.destroy() };
 }
