@@ -6,10 +6,11 @@
  *
  * Per database: `node server/main.ts` with the devnet as a merchant runs it (its 1 s blocks, 2 confirmations), a
  * merchant on the Enterprise package with an application (bench/load/open-api-merchant.ts, as the deposit-address
- * bench). Then BENCH_INVOICES (3000) invoices of distinct orders through examples/open-api-client.ts, BENCH_CONCURRENCY
+ * bench). Then BENCH_INVOICES (3000) invoices of distinct orders signed by examples/open-api-client.ts, BENCH_CONCURRENCY
  * (32) in flight, each request signed per RFC 9421 with its own nonce and Idempotency-Key; then half as many again
  * for orders that have one (the same invoice answered). Within the application's burst of 6000 calls. The client
- * signs on the same two cores as the server: the figure is one machine's, end to end.
+ * signs on the same two cores as the server: the figure is one machine's, end to end. It sends them over node:http's
+ * keep-alive sockets rather than `fetch` (bench/load/keep-alive-post.ts), the same bytes for less of the cores.
  *
  * Then BENCH_CHECKOUT_ROUNDS (5) rounds of BENCH_CHECKOUT_BATCH (20) invoices: each one's checkout stream
  * (GET /api/Checkout/Events, as the /pay page reads it) opened, each paid exactly from the dev account, all in one
@@ -35,11 +36,12 @@ import { formatAmount, parseAmount } from "../contracts/money.ts";
 import { checkoutEventsPath } from "../contracts/schemas/checkout.ts";
 import { callAsMerchant } from "../e2e/support/api.ts";
 import { repoRoot, startServer } from "../e2e/support/server.ts";
-import { type Envelope, openApiClient, signRequest } from "../examples/open-api-client.ts";
+import { openApiClient, signRequest } from "../examples/open-api-client.ts";
 import { devClients } from "../server/chain/deploy.ts";
 import { type DevnetFacts, readDevnetFacts } from "../server/chain/devnet.ts";
 import { erc20Abi } from "../server/chain/token-abi.ts";
 import { enterpriseApplication, timedCalls } from "./load/open-api-merchant.ts";
+import { keepAlivePoster } from "./load/keep-alive-post.ts";
 import { cpuSince, treeCpu } from "./load/process-cpu.ts";
 
 const invoices = Math.max(100, Number(process.env.BENCH_INVOICES ?? 3000));
@@ -51,6 +53,7 @@ const goalPerSecond = 500;
 const goalP99Ms = 1_500;
 
 type Client = ReturnType<typeof openApiClient>;
+type Poster = ReturnType<typeof keepAlivePoster>;
 
 const perCall = (ms: number, calls: number) => Math.round((ms / calls) * 100) / 100;
 
@@ -83,7 +86,12 @@ const phaseLine = (name: string, f: Phase) =>
   `server side alone on ${availableParallelism()} cores: ${f.serverSidePerSecond ?? "?"}/s\n`;
 
 /** New invoices from requests signed before the timed window (fresh for 300 s, each its own nonce and key). */
-async function presigned(baseUrl: string, credentials: { appKey: string; appSecret: string }, count: number) {
+async function presigned(
+  baseUrl: string,
+  credentials: { appKey: string; appSecret: string },
+  count: number,
+  post: Poster["post"],
+) {
   const url = `${baseUrl}/open/v1/invoices`;
   const requests = await Promise.all(
     Array.from({ length: count }, (_, i) =>
@@ -98,13 +106,7 @@ async function presigned(baseUrl: string, credentials: { appKey: string; appSecr
       ),
     ),
   );
-  return withCpu(() =>
-    timedCalls(concurrency, count, async (i) => {
-      const request = requests[i]!;
-      const answer = await fetch(request.url, { method: "POST", headers: request.headers, body: request.body });
-      return (await answer.json()) as Envelope<unknown>;
-    }),
-  );
+  return withCpu(() => timedCalls(concurrency, count, (i) => post(requests[i]!)));
 }
 
 /** A checkout page's live stream of one invoice: resolves with the time its first `paid` view arrived. */
@@ -179,18 +181,33 @@ async function checkoutLatencies(baseUrl: string, facts: DevnetFacts, client: Cl
 
 async function bench(database: string, env: Record<string, string>) {
   const server = await startServer({ env: { ...env, DEVNET: "true", DEVNET_PORT: "0" } });
+  const poster = keepAlivePoster(concurrency);
   try {
     const facts = readDevnetFacts(join(server.dataDir, "devnet"));
     if (!facts) throw new Error("the server wrote no devnet.json");
     const { appKey, appSecret, accessToken } = await enterpriseApplication(server.baseUrl, facts, "invoice-bench");
     const client = openApiClient({ baseUrl: server.baseUrl, appKey, appSecret });
     const order = (i: number) => ({ orderId: `bench-${i}`, amount: formatAmount(10_000_000n + BigInt(i), 6) });
-    await timedCalls(concurrency, 50, (i) => client.createInvoice({ ...order(i), orderId: `warm-${i}` }));
-    const created = await withCpu(() => timedCalls(concurrency, invoices, (i) => client.createInvoice(order(i))));
+    // What the example client's createInvoice sends, each signed on its own, over keep-alive sockets (keepAlivePoster).
+    const url = `${server.baseUrl}/open/v1/invoices`;
+    const createInvoice = async (body: { orderId: string; amount: string }) =>
+      poster.post(
+        await signRequest(
+          {
+            method: "POST",
+            url,
+            headers: { accept: "application/json", "idempotency-key": randomUUID() },
+            body: JSON.stringify(body),
+          },
+          { appKey, appSecret },
+        ),
+      );
+    await timedCalls(concurrency, 50, (i) => createInvoice({ ...order(i), orderId: `warm-${i}` }));
+    const created = await withCpu(() => timedCalls(concurrency, invoices, (i) => createInvoice(order(i))));
     const again = await withCpu(() =>
-      timedCalls(concurrency, Math.floor(invoices / 2), (i) => client.createInvoice(order(i * 2))),
+      timedCalls(concurrency, Math.floor(invoices / 2), (i) => createInvoice(order(i * 2))),
     );
-    const signedBefore = await presigned(server.baseUrl, { appKey, appSecret }, Math.floor(invoices / 2));
+    const signedBefore = await presigned(server.baseUrl, { appKey, appSecret }, Math.floor(invoices / 2), poster.post);
     const latencies = await checkoutLatencies(server.baseUrl, facts, client, accessToken);
     const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
     const checkout = { samples: latencies.length, p50Ms: at(0.5), p99Ms: at(0.99), maxMs: at(1) };
@@ -204,6 +221,7 @@ async function bench(database: string, env: Record<string, string>) {
     );
     return { created, again, signedBefore, checkout };
   } finally {
+    poster.close();
     await server.stop();
   }
 }

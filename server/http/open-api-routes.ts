@@ -3,8 +3,13 @@ import { type OpenApiOperation, type OpenApiRoute, openApiPrefix, openApiRoutes 
 import { openApiDocument } from "../../contracts/open-api-document.ts";
 import { type ErrCode, errCodes } from "../../contracts/schemas/envelope.ts";
 import { stoppedSecretsOf } from "../domain/applications/app-secrets.ts";
-import { liveSignerOf, type OpenApiCaller } from "../domain/applications/open-api-caller.ts";
-import { admitSignedCall } from "../domain/applications/open-api-nonces.ts";
+import { createKnownSigners, type KnownSigners } from "../domain/applications/known-signers.ts";
+import { liveSignerOf, type OpenApiCaller, type SignerRow, signerOf } from "../domain/applications/open-api-caller.ts";
+import {
+  admitKnownSignedCall,
+  admitSignedCall,
+  type SignedCallAdmission,
+} from "../domain/applications/open-api-nonces.ts";
 import type { Outcome } from "../domain/platform/outcome.ts";
 import { waitMessage } from "../domain/platform/rate-limit.ts";
 import type { OpenApiContext, OpenApiHandlers } from "../routes/open-api.ts";
@@ -59,6 +64,7 @@ export async function registerOpenApi(
   await app.register(async (scope) => {
     acceptJsonKeepingRaw(scope);
     const document = openApiDocument();
+    const signers = createKnownSigners();
     scope.get(`${openApiPrefix}/openapi.json`, async (_request, reply) => reply.send(document));
     for (const operation of Object.keys(openApiRoutes) as OpenApiOperation[]) {
       const route: OpenApiRoute = openApiRoutes[operation];
@@ -67,7 +73,7 @@ export async function registerOpenApi(
         url: openApiPrefix + route.path.replace(/\{(\w+)\}/g, ":$1"),
         handler: async (request, reply) => {
           const now = services.clock();
-          const caller = await verifiedCaller(request, reply, services, now);
+          const caller = await verifiedCaller(request, reply, services, signers, now);
           if (!caller) return reply;
           const ctx = {
             db: services.db,
@@ -96,26 +102,80 @@ export const targetUri = (request: FastifyRequest) => `${originOf(request)}${req
 /** The scheme and host of `targetUri`: what the client signed, so a link built on it points where the client called. */
 export const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
+type SignedRequest = Parameters<typeof checkSignature>[0];
+
 /** The signature checked and the application's slot taken; null when the reply is already a refusal. */
 async function verifiedCaller(
   request: FastifyRequest,
   reply: FastifyReply,
   services: Services,
+  signers: KnownSigners,
   now: Date,
 ): Promise<OpenApiCaller | null> {
-  const { db } = services;
   const request9421 = {
     method: request.method,
     url: targetUri(request),
     headers: request.headers,
     body: rawBodyOf(request),
   };
-  const signer: { caller: OpenApiCaller | null } = { caller: null };
+  const known = await knownCaller(request9421, reply, services, signers, now);
+  return known === undefined ? freshCaller(request9421, reply, services, signers, now) : known;
+}
+
+/**
+ * A call of an application whose row this process read before, verified with that row's secrets and admitted in one
+ * statement that checks the row is unchanged; undefined, nothing spent, when it is to be checked against a fresh read
+ * (an application not known here, a signature those secrets do not verify or any other refusal, a changed row).
+ */
+async function knownCaller(
+  request9421: SignedRequest,
+  reply: FastifyReply,
+  services: Services,
+  signers: KnownSigners,
+  now: Date,
+): Promise<OpenApiCaller | null | undefined> {
+  let known: { row: SignerRow; caller: OpenApiCaller } | undefined;
+  const check = await checkSignature(
+    request9421,
+    async (keyid) => {
+      const row = signers.get(keyid);
+      if (!row) return null;
+      const { keys, caller } = signerOf(row, keyid, now, services.secret);
+      known = { row, caller };
+      return keys;
+    },
+    now,
+  );
+  if (!check.ok || !known) return undefined;
+  const { keyid, nonce, created } = check.signature;
+  const { row, caller } = known;
+  const slot = callsSlot(services, caller);
+  const request = { appKey: keyid, nonce, created };
+  const admission = await admitKnownSignedCall(services.db, slot, request, row, now, services.refusals);
+  if (admission.outcome === "changed") {
+    signers.forget(keyid);
+    return undefined;
+  }
+  return admitted(reply, admission, caller);
+}
+
+/** The signature checked with the application's row read now, then the slot and the nonce. */
+async function freshCaller(
+  request9421: SignedRequest,
+  reply: FastifyReply,
+  services: Services,
+  signers: KnownSigners,
+  now: Date,
+): Promise<OpenApiCaller | null> {
+  const { db } = services;
+  const signer: { caller: OpenApiCaller | null; row: SignerRow | null } = { caller: null, row: null };
   const check = await checkSignature(
     request9421,
     async (keyid) => {
       const found = await liveSignerOf(db, keyid, now, services.secret);
       signer.caller = found?.caller ?? null;
+      signer.row = found?.row ?? null;
+      if (!found) signers.forget(keyid);
       return found?.keys ?? null;
     },
     now,
@@ -132,14 +192,21 @@ async function verifiedCaller(
   }
   const { keyid, nonce, created } = check.signature;
   // The row whose secret verified the signature: the caller comes from that one read.
-  const { caller } = signer;
-  if (!caller || caller.appKey !== keyid) return refuse(reply, 403, stopped);
-  const slot = {
-    bucket: "open-api-calls" as const,
-    subject: caller.applicationId,
-    window: services.limits.openApiCalls,
-  };
+  const { caller, row } = signer;
+  if (!caller || !row || caller.appKey !== keyid) return refuse(reply, 403, stopped);
+  signers.remember(keyid, row);
+  const slot = callsSlot(services, caller);
   const admission = await admitSignedCall(db, slot, { appKey: keyid, nonce, created }, now, services.refusals);
+  return admitted(reply, admission, caller);
+}
+
+const callsSlot = (services: Services, caller: OpenApiCaller) => ({
+  bucket: "open-api-calls" as const,
+  subject: caller.applicationId,
+  window: services.limits.openApiCalls,
+});
+
+function admitted(reply: FastifyReply, admission: SignedCallAdmission, caller: OpenApiCaller): OpenApiCaller | null {
   if (admission.outcome === "limited") {
     reply.header("retry-after", String(admission.waitSeconds));
     return refuse(reply, 429, { code: errCodes.rateLimited, message: waitMessage(admission.waitSeconds) });

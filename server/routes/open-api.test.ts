@@ -293,6 +293,31 @@ describe("the open API under /open/v1 (RFC 9421 signatures, keyid = AppKey)", ()
     expect(await create({ ...app, appSecret: rotated }, "customer-1")).toMatchObject({ success: true });
   });
 
+  it("sees a rotation, the grace window's end and a stop at once for an application it has already let in", async () => {
+    const { m, app } = await merchantWithApp();
+    h.clock.freeze();
+    expect(await create(app, "customer-1")).toMatchObject({ success: true });
+    expect(await create(app, "customer-1")).toMatchObject({ success: true });
+    const rotated = await rotate(m, app.appCode, "1h");
+    expect(await create(app, "customer-1")).toMatchObject({ success: true });
+    expect(await create({ ...app, appSecret: rotated }, "customer-1")).toMatchObject({ success: true });
+    expect(await create(app, "customer-1")).toMatchObject({ success: true });
+    const again = await rotate(m, app.appCode, "none");
+    expect(await create(app, "customer-1")).toMatchObject({ status: 401, errCode: errCodes.openApiSignatureInvalid });
+    expect(await create({ ...app, appSecret: rotated }, "customer-1")).toMatchObject({
+      status: 401,
+      errCode: errCodes.openApiSignatureInvalid,
+    });
+    expect(await create({ ...app, appSecret: again }, "customer-1")).toMatchObject({ success: true });
+    await call(h, "appSetStatus", { token: m.token, body: { appCode: app.appCode, status: "stopped" } });
+    expect(await create({ ...app, appSecret: again }, "customer-1")).toMatchObject({
+      status: 403,
+      errCode: errCodes.openApiAppStopped,
+    });
+    await call(h, "appSetStatus", { token: m.token, body: { appCode: app.appCode, status: "normal" } });
+    expect(await create({ ...app, appSecret: again }, "customer-1")).toMatchObject({ success: true });
+  });
+
   it("never lets one application's key reach another merchant's application's addresses", async () => {
     const a = await merchantWithApp("basic", "a@example.com");
     const b = await merchantWithApp("basic", "b@example.com");
@@ -399,7 +424,7 @@ describe("the open API under /open/v1 (RFC 9421 signatures, keyid = AppKey)", ()
 const codeOf = "246810";
 
 /** Rotates the secret through the console, with its proof; answers the new secret. */
-async function rotate(m: Merchant, appCode: string, graceWindow: "1h") {
+async function rotate(m: Merchant, appCode: string, graceWindow: "1h" | "none") {
   await seedCode(h.db, { email: m.email, purpose: "application", code: codeOf });
   const check = await call(h, "checkCode", {
     body: { email: m.email, code: codeOf, type: "application", appCode, action: "rotate" },

@@ -34,6 +34,25 @@ export async function openApiCaller(db: Kysely<DB>, appKey: string): Promise<Ope
   return { applicationId: row.id, appCode: row.app_code, appKey, scope: actFor(system, row.merchant_id) };
 }
 
+/** The application's row as a signed call reads it: the caller it acts as, and the secrets its signature may use. */
+export interface SignerRow {
+  id: string;
+  app_code: string;
+  merchant_id: string;
+  status: "normal" | "stopped";
+  secret_sealed: string;
+  previous_secret_sealed: string | null;
+  previous_secret_valid_until: Date | null;
+}
+
+/** The keys a request signed with `appKey` may use at `now`, and the application it then acts as, from its row. */
+export function signerOf(row: SignerRow, appKey: string, now: Date, secret: Buffer) {
+  return {
+    keys: signingKeysOf(row, appKey, now, secret),
+    caller: { applicationId: row.id, appCode: row.app_code, appKey, scope: actFor(system, row.merchant_id) },
+  };
+}
+
 /**
  * The keys a request signed with `appKey` may use now (as `liveSecretsOf`) and the application it then acts as, from one
  * read of the application's row: the caller is the row whose secret verified, never a second read. Null for an unknown
@@ -44,15 +63,12 @@ export async function liveSignerOf(
   appKey: string,
   now: Date,
   secret: Buffer,
-): Promise<{ keys: Buffer[]; caller: OpenApiCaller } | null> {
+): Promise<{ keys: Buffer[]; caller: OpenApiCaller; row: SignerRow } | null> {
   const row = await db
     .selectFrom("applications")
     .select(["id", "app_code", "merchant_id", ...sealedSecretColumns])
     .where("app_key", "=", appKey)
     .executeTakeFirst();
   if (row?.status !== "normal") return null;
-  return {
-    keys: signingKeysOf(row, appKey, now, secret),
-    caller: { applicationId: row.id, appCode: row.app_code, appKey, scope: actFor(system, row.merchant_id) },
-  };
+  return { ...signerOf(row, appKey, now, secret), row };
 }

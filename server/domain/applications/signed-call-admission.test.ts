@@ -1,10 +1,11 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../../db/schema.ts";
-import { resetDatabase } from "../../testing/seed.ts";
+import { resetDatabase, seedApplication, seedMerchant } from "../../testing/seed.ts";
 import { createTestDatabase } from "../../testing/test-database.ts";
 import type { Slot } from "../platform/rate-limit.ts";
-import { admitSignedCall } from "./open-api-nonces.ts";
+import { sealedSecretColumns } from "./app-secrets.ts";
+import { admitKnownSignedCall, admitSignedCall } from "./open-api-nonces.ts";
 
 let db: Kysely<DB>;
 let close: () => Promise<void>;
@@ -57,5 +58,70 @@ describe("a signed call admitted: its rate-limit slot and its nonce in one state
       .where("app_key", "=", "ak_3")
       .executeTakeFirstOrThrow();
     expect(row.expires_at).toEqual(secondsIn(700));
+  });
+});
+
+describe("a known application's call: its row checked, its slot taken and its nonce spent in one statement", () => {
+  const rowOf = (appKey: string) =>
+    db
+      .selectFrom("applications")
+      .select(["id", "app_code", "merchant_id", ...sealedSecretColumns])
+      .where("app_key", "=", appKey)
+      .executeTakeFirstOrThrow();
+  const tatOf = async (subject: string) =>
+    (await db.selectFrom("rate_limits").select("tat").where("subject", "=", subject).executeTakeFirst())?.tat ?? null;
+
+  it("admits while the row is the one read, and takes and spends nothing once it was stopped or its secret rotated", async () => {
+    const { userId } = await seedMerchant(db, { email: "known@example.com", password: "Merchant7Pass" });
+    const { appKey, applicationId } = await seedApplication(db, { userId });
+    const slot = slotOf(applicationId);
+    const read = await rowOf(appKey);
+    expect(await admitKnownSignedCall(db, slot, call(appKey, "n-1"), read, secondsIn(1))).toEqual({
+      outcome: "admitted",
+    });
+    expect(await admitKnownSignedCall(db, slot, call(appKey, "n-1"), read, secondsIn(1))).toEqual({
+      outcome: "replayed",
+    });
+    expect(await admitKnownSignedCall(db, slot, call(appKey, "n-2"), read, secondsIn(1))).toEqual({
+      outcome: "limited",
+      waitSeconds: 30,
+    });
+    const tat = await tatOf(applicationId);
+
+    const where = (q: ReturnType<typeof db.updateTable<"applications">>) => q.where("app_key", "=", appKey).execute();
+    await where(db.updateTable("applications").set({ status: "stopped" }));
+    expect(await admitKnownSignedCall(db, slot, call(appKey, "n-3", 61), read, secondsIn(61))).toEqual({
+      outcome: "changed",
+    });
+    await where(db.updateTable("applications").set({ status: "normal" }));
+    // A rotation: another secret, the one before kept for a grace window that ends at a time finer than milliseconds.
+    await where(
+      db.updateTable("applications").set({
+        secret_sealed: "another-sealed-secret",
+        previous_secret_sealed: read.secret_sealed,
+        previous_secret_valid_until: sql<Date>`'2026-11-25T13:00:00.123456Z'::timestamptz`,
+      }),
+    );
+    expect(await admitKnownSignedCall(db, slot, call(appKey, "n-3", 61), read, secondsIn(61))).toEqual({
+      outcome: "changed",
+    });
+    expect(await nonces(appKey)).toEqual(["n-1"]);
+    expect(await tatOf(applicationId)).toEqual(tat);
+
+    // Read again, the row is known: the grace window read back (to the millisecond) is the one stored.
+    const rotated = await rowOf(appKey);
+    expect(await admitKnownSignedCall(db, slot, call(appKey, "n-3", 61), rotated, secondsIn(61))).toEqual({
+      outcome: "admitted",
+    });
+    // The grace window ended early: the row read before is not the row now.
+    await where(db.updateTable("applications").set({ previous_secret_valid_until: secondsIn(62) }));
+    expect(await admitKnownSignedCall(db, slot, call(appKey, "n-4", 91), rotated, secondsIn(91))).toEqual({
+      outcome: "changed",
+    });
+    await db.deleteFrom("applications").where("app_key", "=", appKey).execute();
+    expect(await admitKnownSignedCall(db, slot, call(appKey, "n-4", 91), rotated, secondsIn(91))).toEqual({
+      outcome: "changed",
+    });
+    expect(await nonces(appKey)).toEqual(["n-1", "n-3"]);
   });
 });

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { RateWindow } from "./limits.ts";
 import { prunedRows } from "./pruned-rows.ts";
@@ -69,15 +69,21 @@ async function takeSlot(db: Kysely<DB>, slot: Slot, now: Date): Promise<boolean>
 
 /**
  * The one statement that takes a slot: it returns the bucket's row when the slot was taken, nothing when the bucket is
- * full. Exported for a caller that writes more in the same statement, only when the slot was taken.
+ * full. Exported for a caller that writes more in the same statement, only when the slot was taken; `onlyIf`, a
+ * relation of that statement (a WITH's name), takes the slot only when it has a row.
  */
-export function slotUpsert(db: Kysely<DB>, { bucket, subject, window }: Slot, now: Date) {
+export function slotUpsert(db: Kysely<DB>, { bucket, subject, window }: Slot, now: Date, onlyIf?: RawBuilder<unknown>) {
   const step = intervalMs(window);
   const first = new Date(now.getTime() + step);
   const horizon = new Date(now.getTime() + window.seconds * 1000);
-  return db
-    .insertInto("rate_limits")
-    .values({ bucket, subject, tat: first })
+  const into = db.insertInto("rate_limits");
+  return (
+    onlyIf
+      ? into
+          .columns(["bucket", "subject", "tat"])
+          .expression(sql`select ${bucket}::text, ${subject}::text, ${first}::timestamptz from ${onlyIf}`)
+      : into.values({ bucket, subject, tat: first })
+  )
     .onConflict((oc) =>
       oc
         .columns(["bucket", "subject"])
