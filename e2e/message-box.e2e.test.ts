@@ -35,7 +35,10 @@ async function boxViolations(page: Page): Promise<string[]> {
   const { violations } = await axeOf(page).include(".message-box").analyze();
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary ?? ""}`).join(", ")})`);
+    .map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary ?? ""}`).join(", ")})`,
+    );
 }
 
 /** Clicks and waits for the server's answer to message/read, so a reload cannot outrun the write. */
