@@ -10,6 +10,7 @@ import { keysetPage, keysetRows } from "../domain/platform/keyset-page.ts";
 import { billExportTable } from "../../contracts/exports/bills.ts";
 import { sayIn } from "../http/locale-texts.ts";
 import { labelledRowOf } from "../testing/csv-rows.ts";
+import { alteredToken } from "../testing/altered-token.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { call, createHarness, type Harness, type Merchant, reset, signedInMerchant } from "../testing/harness.ts";
 import { seedApplication, seedBill, testServerSecret } from "../testing/seed.ts";
@@ -157,7 +158,7 @@ describe("POST /api/Bill/List", () => {
       appCode: (await seedApplication(h.db, { userId: other.userId })).appCode,
     });
     const cursor = (await list(w.m, { pageSize: 2 })).nextCursor!;
-    const altered = `${cursor.slice(0, -2)}${cursor.endsWith("A") ? "BB" : "AA"}`;
+    const altered = alteredToken(cursor);
     for (const [token, body] of [
       [w.m.token, { pageSize: 2, cursor: altered }],
       [other.token, { pageSize: 2, cursor }],
