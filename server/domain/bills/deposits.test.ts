@@ -14,7 +14,8 @@ import { createWatcher, type Watcher } from "../../chain/watcher.ts";
 import type { OpenedDatabase } from "../../db/open-database.ts";
 import type { DB } from "../../db/schema.ts";
 import { resetDatabase, seedApplication, seedMerchant, testServerSecret } from "../../testing/seed.ts";
-import { createTestDatabase, postgresRunCovers } from "../../testing/test-database.ts";
+import { itOnce } from "../../testing/it-once.ts";
+import { createTestDatabase } from "../../testing/test-database.ts";
 import { actFor, systemScope } from "../identity/system-scope.ts";
 import { balanceText, merchantLines } from "../payments/balance.ts";
 import { creditedOf } from "../payments/ledger.ts";
@@ -42,7 +43,6 @@ let listener: ChainListener;
 const chainId = 31337;
 const factory = `0x${"fa".repeat(20)}` as Address;
 const tests = systemScope("test");
-const itOnce = it.skipIf(postgresRunCovers);
 
 beforeAll(async () => {
   [database, chain] = await Promise.all([createTestDatabase(), startTestChain()]);

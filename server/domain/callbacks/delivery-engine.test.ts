@@ -5,7 +5,8 @@ import type { OpenedDatabase } from "../../db/open-database.ts";
 import { type CallbackReceiver, type ReceiverAnswer, startCallbackReceiver } from "../../testing/callback-receiver.ts";
 import { seedCreditedDelivery } from "../../testing/callback-fixtures.ts";
 import { resetDatabase, seedApplication, seedMerchant, testServerSecret } from "../../testing/seed.ts";
-import { createTestDatabase, postgresRunCovers } from "../../testing/test-database.ts";
+import { itOnce } from "../../testing/it-once.ts";
+import { createTestDatabase } from "../../testing/test-database.ts";
 import { newWebhookSecret, sealWebhookSecret } from "../applications/webhook-secrets.ts";
 import { type JobQueue, startJobQueue } from "../platform/job-queue.ts";
 import type { DeliveryDeps } from "./attempt-delivery.ts";
@@ -20,7 +21,6 @@ import { actFor, systemScope } from "../identity/system-scope.ts";
 // tests run once, on PostgreSQL, in npm test (`itOnce`); delivery, retries, the sweep, restarts and redelivery run on both.
 
 const tests = systemScope("test");
-const itOnce = it.skipIf(postgresRunCovers);
 
 let database: OpenedDatabase;
 let receiver: CallbackReceiver | undefined;

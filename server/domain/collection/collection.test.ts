@@ -30,7 +30,8 @@ import {
 import { configuredChain } from "../../testing/stub-chain.ts";
 import { tempDirs } from "../../testing/temp-dirs.ts";
 import { type MoneyChain, startMoneyChain } from "../../testing/money-chain.ts";
-import { createTestDatabase, postgresRunCovers } from "../../testing/test-database.ts";
+import { itOnce } from "../../testing/it-once.ts";
+import { createTestDatabase } from "../../testing/test-database.ts";
 import { toWireBill, wireBillQuery } from "../bills/bill-wire.ts";
 import { actFor, systemScope } from "../identity/system-scope.ts";
 import { balanceText } from "../payments/balance.ts";
@@ -45,8 +46,6 @@ import { gasPayerFromEnv, nodeGasPayer } from "./gas-payer.ts";
 // Runs on PGlite and on PostgreSQL: collection's jobs run on the job queue, which takes PGlite's one connection on one engine and a pool on the other (scripts/database-tests.ts); and two collectors share that one connection there. The other tests take no such path: they run once, on PostgreSQL, in npm test (`itOnce`).
 
 process.env.PASSWORD_HASH_COST ??= "test";
-
-const itOnce = it.skipIf(postgresRunCovers);
 
 /**
  * Collection on a real chain: anvil (a block per transaction), the real watcher crediting deposits through the
