@@ -6,13 +6,16 @@ import { type ChaosWorld, chaosChainId, chaosConfirmations } from "./world.ts";
 
 const decimals = 6;
 
-/** The collection chain as the harness collects it: straight to anvil (the servers' RPC proxy is theirs to suffer). */
+/**
+ * The collection chain as the harness collects it: straight to anvil (the servers' RPC proxy is theirs to suffer), each
+ * send answered once mined.
+ */
 const collectionChain = (world: ChaosWorld) => ({
   chainId: chaosChainId,
   confirmations: chaosConfirmations,
   tokens: [{ address: world.chain.token, decimals }],
   depositFactory: world.depositFactory,
-  clients: world.chain.clients,
+  clients: world.senders,
 });
 
 /**

@@ -62,7 +62,8 @@ export async function askWithdrawal(
 
 /** One run of the sender, as an instance with the treasury's key would run it; answers what moved, for the notes. */
 export async function sendOnce(world: ChaosWorld): Promise<string | undefined> {
-  const client = world.chain.clients.public;
+  // Each broadcast answers once mined, so the next step's reorganisation finds the withdrawal in the block it takes.
+  const client = world.senders.public;
   const report = await sendWithdrawals({
     db: world.db,
     chain: {

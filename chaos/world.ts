@@ -10,11 +10,13 @@ import {
   depositSaltKey,
 } from "../server/chain/deposit-forwarder.ts";
 import { randomXpub } from "../server/chain/hd-wallet.ts";
+import type { DevClients } from "../server/chain/deploy.ts";
 import { startTestChain, type TestChain } from "../server/chain/test-chain.ts";
 import { erc20Abi } from "../server/chain/token-abi.ts";
 import type { DB } from "../server/db/schema.ts";
 import { startTestPostgres } from "../server/testing/postgres-server.ts";
 import { seedApplication, testServerSecret } from "../server/testing/seed.ts";
+import { minedClients } from "./mined-clients.ts";
 import { type RpcProxy, startRpcProxy } from "./rpc-proxy.ts";
 import { type ServerProcess, serverProcess } from "./server-process.ts";
 
@@ -41,6 +43,8 @@ export interface ChaosWorld {
   depositFactory: Address;
   /** The treasury's key: the harness sends withdrawals with it (chaos/withdrawals.ts), as a server with it would. */
   treasury: PrivateKeyAccount;
+  /** The harness's own clients for what it sends as one more instance (sweeps, withdrawals): a send answers once mined. */
+  senders: DevClients;
   stop(): Promise<void>;
 }
 
@@ -109,7 +113,17 @@ export async function startWorld(instances = 2): Promise<ChaosWorld> {
     pool.on("error", () => {});
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     stopping.unshift(() => db.destroy());
-    return { chain, proxy, servers, db, payer, depositFactory, treasury, stop: () => stopAll(stopping) };
+    return {
+      chain,
+      proxy,
+      servers,
+      db,
+      payer,
+      depositFactory,
+      treasury,
+      senders: minedClients(chain.rpcUrl),
+      stop: () => stopAll(stopping),
+    };
   } catch (error) {
     await stopAll(stopping);
     throw error;
