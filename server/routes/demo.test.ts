@@ -3,8 +3,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { checkoutView } from "../../contracts/schemas/checkout.ts";
 import { demoInvoice } from "../../contracts/schemas/demo.ts";
 import { createDemoInvoice } from "../domain/invoices/demo-invoices.ts";
-import { demoMerchantEmail, ensureDemoMerchant } from "../domain/invoices/demo-merchant.ts";
+import { demoMerchantEmail, ensureDemoMerchant, findDemoApplication } from "../domain/invoices/demo-merchant.ts";
 import { defaultLimits } from "../domain/platform/limits.ts";
+import { watchedAddressBook } from "../chain/address-book.ts";
+import { currencyRegistry } from "../chain/currency-registry.ts";
+import type { StoredTransfer } from "../chain/store.ts";
+import { actFor, systemScope } from "../domain/identity/system-scope.ts";
+import { balanceText } from "../domain/payments/balance.ts";
+import { ledgerViolations } from "../domain/payments/reconcile.ts";
+import { createMoneyListener } from "../wiring/money-listener.ts";
 import { pruneExpired } from "../wiring/prune-expired.ts";
 import { call, createHarness, type Harness, reset, rowCounts } from "../testing/harness.ts";
 import { seedApplication, seedInvoice, seedInvoiceTransfer, seedMerchant, testServerSecret } from "../testing/seed.ts";
@@ -173,8 +180,8 @@ describe("demo invoices pruned", () => {
     expect(await remaining()).toEqual(
       [waiting.id, counted.id, removed.id, own.id].sort((a, b) => Number(a) - Number(b)),
     );
-    // Their addresses went with them; the others' stay watched.
-    const addresses = await h.db.selectFrom("deposit_addresses").select("invoice_id").execute();
+    // The kept invoices keep their addresses; the pruned ones' addresses stay, no longer an invoice's (next test).
+    const addresses = await h.db.selectFrom("deposit_addresses").select(["invoice_id", "address"]).execute();
     const of = new Set(addresses.map((a) => a.invoice_id));
     expect([of.has(expired.id), of.has(cancelled.id), of.has(counted.id), of.has(removed.id), of.has(own.id)]).toEqual([
       false,
@@ -183,6 +190,84 @@ describe("demo invoices pruned", () => {
       true,
       true,
     ]);
+    expect(addresses.map((a) => a.address)).toEqual(expect.arrayContaining([expired.address, cancelled.address]));
     expect((await pruneExpired(h.db, h.clock.now(), defaultLimits)).demoInvoices).toBe(0);
+  });
+
+  it("keeps watching a pruned invoice's addresses: money sent there later is the demo shop's bill, credited, never lost", async () => {
+    const pruned = await visitorInvoice({ status: "expired" });
+    const { public_id: publicId } = await h.db
+      .selectFrom("invoices")
+      .select("public_id")
+      .where("id", "=", pruned.id)
+      .executeTakeFirstOrThrow();
+    const ethAddress = (
+      await h.db
+        .selectFrom("deposit_addresses")
+        .select("address")
+        .where("invoice_id", "=", pruned.id)
+        .where("chain_id", "=", 1)
+        .executeTakeFirstOrThrow()
+    ).address;
+    h.clock.advance(7 * day + 60);
+    expect((await pruneExpired(h.db, h.clock.now(), defaultLimits)).demoInvoices).toBe(1);
+    expect(await remaining()).toEqual([]);
+
+    // Every address it was given is still one the watcher follows on its chain.
+    for (const [chainId, address] of [
+      [31337, pruned.address],
+      [1, ethAddress],
+    ] as const) {
+      const watched = await watchedAddressBook(h.db, { chainId }).load();
+      expect(watched.has(address.toLowerCase()), `${address} on ${chainId}`).toBe(true);
+    }
+
+    // A visitor pays the old page's address: the transfer is a bill of the demo shop, credited to the demo merchant.
+    const paid = await seedInvoiceTransfer(h.db, {
+      chainId: 31337,
+      to: pruned.address,
+      amount: "3",
+      seenAt: h.clock.now(),
+      confirmedAt: h.clock.now(),
+    });
+    const token = devnet.tokens[0]!.address;
+    await h.db.updateTable("chain_transfers").set({ token }).where("id", "=", paid.id).execute();
+    const transfer: StoredTransfer = {
+      id: paid.id,
+      chainId: 31337,
+      txHash: paid.txHash,
+      logIndex: 0,
+      blockNumber: 9007199254740993n,
+      blockHash: `0x${"ab".repeat(32)}`,
+      token,
+      from: `0x${"cd".repeat(20)}`,
+      to: pruned.address,
+      amount: 3_000_000n,
+      status: "confirmed",
+      confirmations: 2,
+      quarantine: null,
+    };
+    const listener = createMoneyListener({ currencies: currencyRegistry([devnet, eth]), now: () => h.clock.now() });
+    await h.db.transaction().execute(async (trx) => {
+      await listener.onTransferSeen!(trx, transfer);
+      await listener.onTransferConfirmed!(trx, transfer);
+    });
+    const demo = await findDemoApplication(h.db);
+    const bills = await h.db
+      .selectFrom("application_bills as b")
+      .innerJoin("deposit_addresses as d", "d.id", "b.deposit_address_id")
+      .select(["b.status", "b.amount", "b.merchant_id", "b.application_id", "d.end_user_id"])
+      .execute();
+    expect(bills).toEqual([
+      {
+        status: "credited",
+        amount: "3.000000000000000000",
+        merchant_id: demo!.merchantId,
+        application_id: demo!.applicationId,
+        end_user_id: `invoice ${publicId}`,
+      },
+    ]);
+    expect(await balanceText(h.db, actFor(systemScope("test"), demo!.merchantId))).toBe("3");
+    expect(await ledgerViolations(h.db)).toEqual([]);
   });
 });
