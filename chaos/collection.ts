@@ -1,3 +1,4 @@
+import { chainNode } from "../server/chain/chain-node.ts";
 import { collectOnce } from "../server/domain/collection/collection-jobs.ts";
 import { reconcileCollection } from "../server/domain/collection/collection-reconcile.ts";
 import { checkGasHolders } from "../server/domain/collection/gas-holders.ts";
@@ -15,7 +16,7 @@ const collectionChain = (world: ChaosWorld) => ({
   confirmations: chaosConfirmations,
   tokens: [{ address: world.chain.token, decimals }],
   depositFactory: world.depositFactory,
-  clients: world.senders,
+  node: chainNode(world.senders),
 });
 
 /**
@@ -55,7 +56,7 @@ export async function collectionReconciles(world: ChaosWorld): Promise<string[]>
 export async function gasReconciles(world: ChaosWorld): Promise<string[]> {
   const chain = collectionChain(world);
   const holders = [world.chain.dev, world.treasury.address];
-  const checks = await checkGasHolders(world.db, chain.clients.public, chain.chainId, holders, {
+  const checks = await checkGasHolders(world.db, chain.node.gas, chain.chainId, holders, {
     fund: false,
     at: new Date(),
   });

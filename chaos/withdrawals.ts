@@ -1,8 +1,7 @@
 import type { Address } from "viem";
 import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
 import { erc20Abi } from "../server/chain/token-abi.ts";
-import { outgoingTransactions } from "../server/chain/outgoing.ts";
-import { signingSender } from "../server/chain/transaction-sender.ts";
+import { chainNode } from "../server/chain/chain-node.ts";
 import { findSession } from "../server/domain/identity/sessions.ts";
 import { fromAtto, unitsToAtto } from "../contracts/money.ts";
 import { requestWithdrawal, type WithdrawalRules } from "../server/domain/withdrawals/withdrawal-holds.ts";
@@ -63,7 +62,6 @@ export async function askWithdrawal(
 /** One run of the sender, as an instance with the treasury's key would run it; answers what moved, for the notes. */
 export async function sendOnce(world: ChaosWorld): Promise<string | undefined> {
   // Each broadcast answers once mined, so the next step's reorganisation finds the withdrawal in the block it takes.
-  const client = world.senders.public;
   const report = await sendWithdrawals({
     db: world.db,
     chain: {
@@ -81,9 +79,8 @@ export async function sendOnce(world: ChaosWorld): Promise<string | undefined> {
         devnet: true,
       },
     ]),
-    outgoing: outgoingTransactions({
-      client,
-      signer: signingSender(client, world.treasury, chaosChainId),
+    outgoing: chainNode(world.senders).outgoing({
+      key: world.treasury,
       chain: { chainId: chaosChainId, confirmations: chaosConfirmations },
       subjectKind: "withdrawal",
     }),

@@ -144,6 +144,15 @@ describe("checkArchitecture on a project that breaks the rules", () => {
     "server/domain/sweep.ts": `declare const wallet: { writeContract(x: object): void };\nexport const sweep = () => wallet.writeContract({});\n`,
     "server/domain/receipt.ts": `declare const node: { getTransactionReceipt(x: object): void };\nexport const mined = () => node.getTransactionReceipt({});\n`,
     "server/domain/sweep.test.ts": `declare const wallet: { writeContract(x: object): void };\nexport const t = () => wallet.writeContract({});\n`,
+    // The domain takes viem's vocabulary only; a node's client, call data and keys are the chain's. Its tests may reach further.
+    "server/domain/node-client.ts": [
+      `import { type Address, getAddress, type PublicClient, parseEventLogs } from "viem";`,
+      `import { privateKeyToAccount } from "viem/accounts";`,
+      `export { encodeFunctionData } from "viem";`,
+      `export type A = [Address, PublicClient, typeof getAddress, typeof parseEventLogs, typeof privateKeyToAccount];`,
+    ].join("\n"),
+    "server/domain/vocabulary.ts": `import { type Address, type Hex, getAddress, isAddress, zeroAddress } from "viem";\nexport const v = [getAddress, isAddress, zeroAddress] as const;\nexport type V = [Address, Hex];\n`,
+    "server/domain/node-client.test.ts": `import { createPublicClient } from "viem";\nexport const c = createPublicClient;\n`,
     "server/domain/offset-list.ts": `declare const rows: { offset(n: number): object };\nexport const page = () => rows.offset(20);\n`,
     // The domain areas' order: platform lowest; an area out of the list is out of order whichever way it imports.
     "server/domain/platform/p.ts": `import { i } from "../identity/i.ts";\nexport const p = i;\n`,
@@ -341,6 +350,16 @@ describe("checkArchitecture on a project that breaks the rules", () => {
     expect(violations.filter((v) => /^server\/domain\/(identity|payments)\//.test(v))).toEqual([]);
   });
 
+  it("finds the domain taking more of viem than its vocabulary, its tests aside", () => {
+    const says =
+      "the domain takes only viem's vocabulary (Address, Hex, getAddress, isAddress, zeroAddress): a node's clients, reads, call data, logs and keys are the chain's, behind its ports (server/chain/chain-node.ts), tests aside";
+    expect(violations.filter((v) => /^server\/domain\/(node-client|vocabulary)/.test(v))).toEqual([
+      `server/domain/node-client.ts:1 imports PublicClient, parseEventLogs from viem: ${says}`,
+      `server/domain/node-client.ts:2 imports viem/accounts: ${says}`,
+      `server/domain/node-client.ts:3 imports encodeFunctionData from viem: ${says}`,
+    ]);
+  });
+
   it("names a file not named in kebab-case", () => {
     expect(violations).toContain(
       "src/OrderList.ts is not named in kebab-case: lower case, words joined by hyphens (order-list.ts)",
@@ -348,6 +367,6 @@ describe("checkArchitecture on a project that breaks the rules", () => {
   });
 
   it("finds nothing else", () => {
-    expect(violations, violations.join("\n")).toHaveLength(49);
+    expect(violations, violations.join("\n")).toHaveLength(52);
   });
 });

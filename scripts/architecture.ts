@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { buildImportGraph, type ImportGraph } from "./import-graph.ts";
 import { importCycles } from "./import-cycles.ts";
 import { type DirectionRule, directionRules, directionViolations } from "./import-directions.ts";
+import { domainViemRules } from "./domain-viem.ts";
 import { fileNameViolations } from "./file-names.ts";
 import { longFileViolations, styleSheets } from "./long-files.ts";
 import { machineRules } from "./machine-rules.ts";
@@ -41,7 +42,7 @@ export function architectureViolations(graph: ImportGraph, rules: readonly Direc
 export const codeViolations = (
   root: string,
   files: readonly string[],
-  rules: readonly SymbolRule[] = [...symbolRules, ...machineRules, ...securityRules],
+  rules: readonly SymbolRule[] = [...symbolRules, ...machineRules, ...securityRules, ...domainViemRules],
 ) => files.flatMap((file) => symbolViolations(file, readFileSync(join(root, file), "utf8"), rules));
 
 export const checkArchitecture = (root = repoRoot, folders: readonly string[] = codeFolders) => {

@@ -7,7 +7,6 @@ import { devnetChainId, readDevnetFacts } from "../server/chain/devnet.ts";
 import type { DB } from "../server/db/schema.ts";
 import { type CollectedChain, collectOnce } from "../server/domain/collection/collection-jobs.ts";
 import { checkGasHolders } from "../server/domain/collection/gas-holders.ts";
-import { forwarderFactoryAbi } from "../server/chain/deposit-forwarder.ts";
 import { reconcileCollection } from "../server/domain/collection/collection-reconcile.ts";
 import { collectionThresholdFromEnv } from "../server/domain/collection/collection-settings.ts";
 import {
@@ -120,13 +119,9 @@ async function reconcileGasHolders(
   const gasPayer = collectionGasPayer(env, devWallet as `0x${string}` | undefined);
   let differing = 0;
   for (const chain of chains) {
-    const treasury = await chain.clients.public.readContract({
-      address: chain.depositFactory,
-      abi: forwarderFactoryAbi,
-      functionName: "treasury",
-    });
+    const treasury = await chain.node.reader.treasuryOf(chain.depositFactory);
     const holders = [...(gasPayer ? [gasPayer.account.address] : []), treasury];
-    const checks = await checkGasHolders(db, chain.clients.public, chain.chainId, holders, {
+    const checks = await checkGasHolders(db, chain.node.gas, chain.chainId, holders, {
       fund: false,
       at: new Date(),
     });

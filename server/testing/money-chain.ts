@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Address } from "viem";
 import { watchedAddressBook } from "../chain/address-book.ts";
 import type { ConfiguredChain } from "../chain/chain-layer.ts";
+import { chainNode } from "../chain/chain-node.ts";
 import { deployForwarderFactory } from "../chain/deposit-forwarder.ts";
 import { createEvmAdapter } from "../chain/evm-adapter.ts";
 import type { TestChain } from "../chain/test-chain.ts";
@@ -63,7 +64,7 @@ export async function startMoneyChain(
       confirmations,
       tokens: configured.tokens,
       depositFactory: factory,
-      clients: chain.clients,
+      node: chainNode(chain.clients),
     },
     async advance(blocks) {
       for (let i = 0; i < blocks; i++) {

@@ -1,19 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import {
-  type Address,
-  getAddress,
-  encodeFunctionData,
-  type Hex,
-  parseEventLogs,
-  type PublicClient,
-  type WalletClient,
-} from "viem";
-import { forwarderFactoryAbi } from "../../chain/deposit-forwarder.ts";
-import { type RecordedListener, type RecordedOutgoing, recordedOutgoing } from "../../chain/outgoing-recorded.ts";
+import { type Address, getAddress, type Hex } from "viem";
+import { sweepData } from "../../chain/call-data.ts";
+import type { ChainNode } from "../../chain/chain-node.ts";
+import type { RecordedListener, RecordedOutgoing } from "../../chain/outgoing-recorded.ts";
 import { recordedUnsent } from "../../chain/outgoing-recorded-store.ts";
-import { erc20Abi } from "../../chain/token-abi.ts";
-import { transactionSender } from "../../chain/transaction-sender.ts";
+import { sweptAmount } from "../../chain/sweep-events.ts";
 import type { DB } from "../../db/schema.ts";
 import { attoToUnits } from "../../../contracts/money.ts";
 import { releaseCollectionLease, takeCollectionLease } from "./collection-lease.ts";
@@ -56,15 +48,11 @@ export interface CollectionChain {
   depositFactory: Address;
 }
 
-export interface CollectionClients {
-  public: PublicClient;
-  wallet: WalletClient;
-}
-
 export interface CollectChainDeps {
   db: Kysely<DB>;
   chain: CollectionChain;
-  clients: CollectionClients;
+  /** The chain's node: its reads, and the gas payer's outgoing transactions (server/chain/chain-node.ts). */
+  node: ChainNode;
   gasPayer: GasPayer;
   /** COLLECTION_THRESHOLD as text (collection-settings.ts). */
   threshold: string;
@@ -120,14 +108,9 @@ export async function collectChain(deps: CollectChainDeps): Promise<CollectRepor
   };
   if (!(await renewLease(deps))) return { ...report, busy: true };
   try {
-    const treasury = await deps.clients.public.readContract({
-      address: chain.depositFactory,
-      abi: forwarderFactoryAbi,
-      functionName: "treasury",
-    });
-    const outgoing = recordedOutgoing({
-      client: deps.clients.public,
-      sender: transactionSender(deps.clients, deps.gasPayer.account, chain.chainId),
+    const treasury = await deps.node.reader.treasuryOf(chain.depositFactory);
+    const outgoing = deps.node.recorded({
+      account: deps.gasPayer.account,
       chain,
       subjectKind: "sweep",
       recheckBlocks: deps.recheckBlocks,
@@ -137,7 +120,7 @@ export async function collectChain(deps: CollectChainDeps): Promise<CollectRepor
     // The operator's coin at the gas payer and the treasury (which pays withdrawals' gas) that the books do not have
     // yet — an opening balance, a top-up — booked as funding, once their transactions' gas is (gas-holders.ts).
     const holders = [deps.gasPayer.account.address, treasury];
-    await checkGasHolders(db, deps.clients.public, chain.chainId, holders, {
+    await checkGasHolders(db, deps.node.gas, chain.chainId, holders, {
       fund: true,
       at: deps.now?.() ?? new Date(),
     });
@@ -172,12 +155,11 @@ function sweepListener(deps: CollectChainDeps): RecordedListener {
         .where("id", "=", collectionId)
         .executeTakeFirst();
       const token = sweep?.token ?? "";
-      const swept = parseEventLogs({ abi: forwarderFactoryAbi, eventName: "Swept", logs: [...receipt.logs] });
       const decimals = deps.chain.tokens.find((t) => t.address.toLowerCase() === token.toLowerCase())?.decimals ?? 6;
       await recordConfirmed(trx, {
         collectionId,
         txHash: receipt.txHash,
-        amount: swept.reduce((sum, log) => sum + log.args.amount, 0n),
+        amount: sweptAmount(receipt.logs),
         decimals,
         gasFee: receipt.gasFee,
         blockNumber: receipt.blockNumber,
@@ -195,19 +177,14 @@ async function sendDue(
   treasury: Address,
   report: CollectReport,
 ): Promise<void> {
-  const { chain, clients, gasPayer } = deps;
+  const { chain, node, gasPayer } = deps;
   const now = deps.now ?? (() => new Date());
   for (const token of chain.tokens) {
     const threshold = thresholdUnits(deps.threshold, token.decimals);
     for (const due of await dueAddresses(deps.db, chain.chainId, token.address)) {
       if (getAddress(due.factory) !== chain.depositFactory) continue;
       const address = getAddress(due.address);
-      const onChain = await clients.public.readContract({
-        address: token.address,
-        abi: erc20Abi,
-        functionName: "balanceOf",
-        args: [address],
-      });
+      const onChain = await node.reader.tokenBalance(token.address, address);
       const credited = attoToUnits(due.uncollected, token.decimals);
       if (credited <= threshold) continue;
       const keys = {
@@ -234,12 +211,8 @@ async function sendDue(
       if (!(await renewLease(deps))) return;
       let collectionId: string | undefined;
       try {
-        const deployed = !(await clients.public.getCode({ address }));
-        const data = encodeFunctionData({
-          abi: forwarderFactoryAbi,
-          functionName: "sweep",
-          args: [due.salt as Hex, token.address],
-        });
+        const deployed = !(await node.reader.hasCode(address));
+        const data = sweepData(due.salt as Hex, token.address);
         // With a key here: signed, recorded, then sent, so a crash in between leaves a row whose transaction no node has
         // (removed and sent again by the next run), never a sweep on chain that no row knows of.
         await outgoing.send({ to: chain.depositFactory, data }, async (txHash) => {
@@ -265,17 +238,15 @@ async function sendDue(
 async function adoptUnrecorded(deps: CollectChainDeps, due: DueAddress, token: Address, keys: SweepKeys) {
   const since = await uncollectedSince(deps.db, due.depositAddressId);
   if (since === null) return false;
-  const events = await deps.clients.public.getContractEvents({
-    address: deps.chain.depositFactory,
-    abi: forwarderFactoryAbi,
-    eventName: "Swept",
-    args: { salt: due.salt as Hex, token },
+  const events = await deps.node.sweepEvents.sweptSince({
+    factory: deps.chain.depositFactory,
+    salt: due.salt as Hex,
+    token,
     fromBlock: since,
-    toBlock: "latest",
   });
   const known = await sweepHashes(deps.db, due.depositAddressId);
-  const orphan = events.find((e) => e.args.amount && e.args.amount > 0n && !known.has(e.transactionHash));
+  const orphan = events.find((e) => e.amount > 0n && !known.has(e.txHash));
   if (!orphan) return false;
-  await recordSent(deps.db, { ...keys, txHash: orphan.transactionHash, deployed: false });
+  await recordSent(deps.db, { ...keys, txHash: orphan.txHash, deployed: false });
   return true;
 }

@@ -2,20 +2,15 @@ import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { runPerChainAndInterval } from "../platform/chain-interval-jobs.ts";
 import type { JobQueue } from "../platform/job-queue.ts";
-import {
-  type CollectChainDeps,
-  type CollectionChain,
-  type CollectionClients,
-  type CollectReport,
-  collectChain,
-} from "./collect.ts";
+import type { ChainNode } from "../../chain/chain-node.ts";
+import { type CollectChainDeps, type CollectionChain, type CollectReport, collectChain } from "./collect.ts";
 import type { GasPayer } from "./gas-payer.ts";
 
 export const collectionQueue = "collection";
 
-/** A chain to collect, with its node's clients. */
+/** A chain to collect, with its node (server/chain/chain-node.ts). */
 export interface CollectedChain extends CollectionChain {
-  clients: CollectionClients;
+  node: ChainNode;
 }
 
 export interface CollectionOptions {
@@ -32,7 +27,7 @@ export interface CollectionOptions {
 const depsOf = (options: CollectionOptions, chain: CollectedChain): CollectChainDeps => ({
   db: options.db,
   chain,
-  clients: chain.clients,
+  node: chain.node,
   gasPayer: options.gasPayer,
   threshold: options.threshold,
   holder: options.holder,

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { PublicClient, WalletClient } from "viem";
+import type { ChainNode } from "../../chain/chain-node.ts";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { OpenedDatabase } from "../../db/open-database.ts";
 import { createTestDatabase } from "../../testing/test-database.ts";
@@ -32,15 +32,17 @@ it("a run holds the chain's collection lease at most 15 s ahead, so an instance 
   });
   // The node never answers: the run stays inside its lease, as a killed one does for ever.
   const stuck = {
-    readContract: () => {
-      reached();
-      return new Promise(() => {});
+    reader: {
+      treasuryOf: () => {
+        reached();
+        return new Promise(() => {});
+      },
     },
-  } as unknown as PublicClient;
+  } as unknown as ChainNode;
   void collectChain({
     db: database.db,
     chain: { chainId, confirmations: 3, tokens: [], depositFactory: "0x0000000000000000000000000000000000000001" },
-    clients: { public: stuck, wallet: {} as WalletClient },
+    node: stuck,
     gasPayer: {} as GasPayer,
     threshold: "10",
     holder: "killed-instance",

@@ -1,7 +1,5 @@
 import { type Kysely, sql } from "kysely";
 import { type Address, getAddress } from "viem";
-import { forwarderFactoryAbi } from "../../chain/deposit-forwarder.ts";
-import { erc20Abi } from "../../chain/token-abi.ts";
 import type { DB } from "../../db/schema.ts";
 import { treasuryAccountOf } from "../payments/sweep-books.ts";
 import { treasuryFloatUnits } from "../payments/treasury-float.ts";
@@ -68,28 +66,10 @@ export async function reconcileCollection(
       .where("chain_id", "=", chain.chainId)
       .execute();
     if (addresses.length === 0) continue;
-    const read = (address: Address, token: Address) =>
-      chain.clients.public.readContract({
-        address: token,
-        abi: erc20Abi,
-        functionName: "balanceOf",
-        args: [address],
-        blockNumber,
-      });
+    const read = (address: Address, token: Address) => chain.node.reader.tokenBalance(token, address, blockNumber);
     const factories = [...new Set(addresses.map((a) => getAddress(a.factory)))];
     const treasuries = [
-      ...new Set(
-        await Promise.all(
-          factories.map((factory) =>
-            chain.clients.public.readContract({
-              address: factory,
-              abi: forwarderFactoryAbi,
-              functionName: "treasury",
-              blockNumber,
-            }),
-          ),
-        ),
-      ),
+      ...new Set(await Promise.all(factories.map((factory) => chain.node.reader.treasuryOf(factory, blockNumber)))),
     ];
     for (const token of chain.tokens) {
       let treasuryUnits = 0n;
@@ -106,7 +86,7 @@ export async function reconcileCollection(
       const credited = BigInt(seen[0]?.credited ?? "0");
       const other = BigInt(seen[0]?.other ?? "0");
       const usdt = (units: bigint) => fromAtto(unitsToAtto(units, token.decimals));
-      const withdrawn = await withdrawnByBlock(db, chain.clients.public, {
+      const withdrawn = await withdrawnByBlock(db, chain.node.receipts, {
         chainId: chain.chainId,
         token: token.address,
         decimals: token.decimals,

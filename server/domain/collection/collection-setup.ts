@@ -1,7 +1,6 @@
 import type { ChainToken, ConfiguredChain } from "../../chain/configured-chain.ts";
 import type { Address } from "viem";
-import { devClients } from "../../chain/deploy.ts";
-import { forwarderFactoryAbi } from "../../chain/deposit-forwarder.ts";
+import { configuredNode } from "../../chain/chain-node.ts";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { JobQueue } from "../platform/job-queue.ts";
@@ -14,7 +13,7 @@ export type CollectableChain = Pick<ConfiguredChain, "chainId" | "rpcUrl" | "con
   tokens: readonly Pick<ChainToken, "address" | "decimals">[];
 };
 
-/** The chains with a deposit-forwarder factory, each with clients of its node. */
+/** The chains with a deposit-forwarder factory, each with its node. */
 export function collectedChains(chains: readonly CollectableChain[]): CollectedChain[] {
   return chains.flatMap((chain) => {
     if (!chain.depositFactory) return [];
@@ -24,8 +23,7 @@ export function collectedChains(chains: readonly CollectableChain[]): CollectedC
         confirmations: chain.confirmations,
         tokens: chain.tokens,
         depositFactory: chain.depositFactory,
-        // A public and a wallet client of the configured node (outbound connections are made in chain/ only).
-        clients: devClients(chain.rpcUrl),
+        node: configuredNode(chain.rpcUrl),
       },
     ];
   });
@@ -39,11 +37,7 @@ export function collectionGasPayer(env: NodeJS.ProcessEnv, devAccount: Address |
 /** Refuses to start when the gas payer is not the factory's operator: every sweep would revert and burn its gas. */
 export async function checkGasPayer(chains: readonly CollectedChain[], gasPayer: GasPayer): Promise<void> {
   for (const chain of chains) {
-    const operator = await chain.clients.public.readContract({
-      address: chain.depositFactory,
-      abi: forwarderFactoryAbi,
-      functionName: "operator",
-    });
+    const operator = await chain.node.reader.operatorOf(chain.depositFactory);
     if (operator.toLowerCase() !== gasPayer.account.address.toLowerCase())
       throw new Error(
         `chain ${chain.chainId}: the gas payer ${gasPayer.account.address} is not the deposit factory's operator ${operator}; set GAS_PAYER_PRIVATE_KEY to the operator's key`,

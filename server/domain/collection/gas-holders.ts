@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Hex, PublicClient } from "viem";
-import { gasBurntBy } from "../../chain/outgoing-reads.ts";
+import type { Hex } from "viem";
+import type { GasReader } from "../../chain/gas-reader.ts";
 import { hashesOf } from "../../chain/outgoing-store.ts";
 import type { DB } from "../../db/schema.ts";
 import { bookGasFunding, nativeBooked } from "../payments/gas-books.ts";
@@ -14,7 +14,7 @@ import { fromAtto, toAtto } from "../../../contracts/money.ts";
  */
 export async function unbookedGas(
   db: Kysely<DB>,
-  client: PublicClient,
+  gas: GasReader,
   chainId: number,
   holder: string,
   atBlock: bigint,
@@ -29,7 +29,7 @@ export async function unbookedGas(
     .where("outcome", "is", null)
     .execute();
   let spent = 0n;
-  for (const { tx_hash } of open) spent += await gasBurntBy(client, tx_hash, atBlock);
+  for (const { tx_hash } of open) spent += await gas.gasBurntBy(tx_hash, atBlock);
   // Paid withdrawals a reorganisation may have moved or taken away since they were booked, until the sender's next
   // run books them as the chain now says (server/chain/outgoing-settle.ts, recheckMined): what the chain burnt less what is booked.
   const since = (atBlock > recheckBlocks ? atBlock - recheckBlocks : 0n).toString();
@@ -50,7 +50,7 @@ export async function unbookedGas(
   for (const { id } of paid) {
     if (!id) continue;
     let burnt = 0n;
-    for (const hash of await hashesOf(db, "withdrawal", id)) burnt += await gasBurntBy(client, hash, atBlock);
+    for (const hash of await hashesOf(db, "withdrawal", id)) burnt += await gas.gasBurntBy(hash, atBlock);
     spent += burnt - (await bookedGasOf(db, id));
   }
   return spent;
@@ -93,7 +93,7 @@ export interface GasHolderCheck {
  */
 export async function checkGasHolders(
   db: Kysely<DB>,
-  client: PublicClient,
+  gas: GasReader,
   chainId: number,
   holders: readonly string[],
   options: { fund: boolean; at: Date },
@@ -101,9 +101,9 @@ export async function checkGasHolders(
   const checks: GasHolderCheck[] = [];
   for (const holder of new Set(holders.map((h) => h.toLowerCase()))) {
     const measure = async (reader: Kysely<DB>) => {
-      const head = await client.getBlockNumber({ cacheTime: 0 });
-      const onChain = await client.getBalance({ address: holder as Hex, blockNumber: head });
-      return { onChain, unbookedSpent: await unbookedGas(reader, client, chainId, holder, head) };
+      const head = await gas.head();
+      const onChain = await gas.balanceAt(holder as Hex, head);
+      return { onChain, unbookedSpent: await unbookedGas(reader, gas, chainId, holder, head) };
     };
     if (options.fund)
       await db.transaction().execute((trx) => bookGasFunding(trx, chainId, holder, () => measure(trx), options.at));

@@ -1,5 +1,5 @@
-import type { Account, Address } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import type { Address } from "viem";
+import { heldKey, nodeAccount, type SigningAccount } from "../../chain/signing-key.ts";
 
 /**
  * The account that signs the factory's sweeps and pays their gas (the factory's `operator`). Any viem `Account` fits:
@@ -8,12 +8,12 @@ import { privateKeyToAccount } from "viem/accounts";
  * asks it to sign `DepositForwarderFactory.sweep`, and the factory sends what it sweeps only to its fixed treasury.
  */
 export interface GasPayer {
-  readonly account: Account;
+  readonly account: SigningAccount;
 }
 
 /** The devnet's dev account: the node holds its key and signs (eth_sendTransaction). */
 export function nodeGasPayer(address: Address): GasPayer {
-  return { account: { address, type: "json-rpc" } };
+  return { account: nodeAccount(address) };
 }
 
 /**
@@ -24,5 +24,5 @@ export function gasPayerFromEnv(env: NodeJS.ProcessEnv): GasPayer | null {
   const key = env.GAS_PAYER_PRIVATE_KEY?.trim();
   if (!key) return null;
   if (!/^0x[0-9a-fA-F]{64}$/.test(key)) throw new Error("GAS_PAYER_PRIVATE_KEY must be 0x and 64 hex digits");
-  return { account: privateKeyToAccount(key as `0x${string}`) };
+  return { account: heldKey(key as `0x${string}`) };
 }

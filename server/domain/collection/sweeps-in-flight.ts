@@ -1,7 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import { type Address, parseEventLogs } from "viem";
-import { receiptOf } from "../../chain/outgoing-reads.ts";
-import { erc20Abi } from "../../chain/token-abi.ts";
+import type { Address } from "viem";
 import type { DB } from "../../db/schema.ts";
 import type { CollectedChain } from "./collection-jobs.ts";
 
@@ -46,18 +44,18 @@ export async function sweepsNotBooked(
   const to = new Set(treasuries.map((t) => t.toLowerCase()));
   const found: SweepNotBooked[] = [];
   for (const sweep of open) {
-    const receipt = await receiptOf(chain.clients.public, sweep.tx_hash);
+    const receipt = await chain.node.receipts.receiptOf(sweep.tx_hash);
     const from = sweep.address.toLowerCase();
-    const mined = receipt !== null && receipt.status === "success" && receipt.blockNumber <= blockNumber;
+    const mined = receipt?.succeeded === true && receipt.blockNumber <= blockNumber;
     if (sweep.outcome === "mined") {
       if (!mined) found.push({ from, units: -(await stillThere(db, sweep.id)) });
       continue;
     }
     if (!mined) continue;
     let units = 0n;
-    for (const log of parseEventLogs({ abi: erc20Abi, eventName: "Transfer", logs: receipt.logs, strict: true }))
-      if (log.address.toLowerCase() === token.toLowerCase() && to.has(log.args.to.toLowerCase()))
-        units += log.args.value;
+    for (const transfer of receipt.transfers)
+      if (transfer.token.toLowerCase() === token.toLowerCase() && to.has(transfer.to.toLowerCase()))
+        units += transfer.value;
     if (units !== 0n) found.push({ from, units });
   }
   return found;

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Address, PublicClient } from "viem";
+import type { Address } from "viem";
+import type { ChainNode } from "../../chain/chain-node.ts";
 import { generatePrivateKey, privateKeyToAccount, privateKeyToAddress } from "viem/accounts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "../../db/open-database.ts";
@@ -40,12 +41,9 @@ const chain = {
   confirmations: 1,
   tokens: tokens.map((address) => ({ address, decimals: 6 })),
   depositFactory: factory,
-  clients: {
-    public: {
-      readContract: async ({ functionName }: { functionName: string }) =>
-        functionName === "operator" ? operator : treasury.address,
-    } as unknown as PublicClient,
-  },
+  node: {
+    reader: { operatorOf: async () => operator, treasuryOf: async () => treasury.address },
+  } as unknown as ChainNode,
 };
 const settings = {
   treasury,

@@ -1,8 +1,6 @@
 import type { Kysely } from "kysely";
-import { type Address, getAddress, type PublicClient } from "viem";
-import { forwarderFactoryAbi } from "../../chain/deposit-forwarder.ts";
-import { outgoingTransactions } from "../../chain/outgoing.ts";
-import { signingSender } from "../../chain/transaction-sender.ts";
+import { type Address, getAddress } from "viem";
+import type { ChainNode } from "../../chain/chain-node.ts";
 import type { CurrencyRegistry } from "../../chain/currency-registry.ts";
 import type { DB } from "../../db/schema.ts";
 import { runPerChainAndInterval } from "../platform/chain-interval-jobs.ts";
@@ -19,7 +17,8 @@ export interface TreasuryChain {
   confirmations: number;
   tokens: readonly { address: Address; decimals: number }[];
   depositFactory: Address;
-  clients: { public: PublicClient };
+  /** The chain's node: the factory's reads and the treasury's outgoing transactions (server/chain/chain-node.ts). */
+  node: ChainNode;
 }
 
 export interface PreparedWithdrawals {
@@ -43,11 +42,7 @@ export async function prepareWithdrawals(
 ): Promise<PreparedWithdrawals | null> {
   if (chains.length === 0) return null;
   for (const chain of chains) {
-    const treasury = await chain.clients.public.readContract({
-      address: chain.depositFactory,
-      abi: forwarderFactoryAbi,
-      functionName: "treasury",
-    });
+    const treasury = await chain.node.reader.treasuryOf(chain.depositFactory);
     if (getAddress(treasury) !== settings.treasury.address)
       throw new Error(
         `chain ${chain.chainId}: TREASURY_PRIVATE_KEY is not the key of the deposit factory's treasury ${treasury}`,
@@ -57,11 +52,7 @@ export async function prepareWithdrawals(
   for (const chain of chains) {
     // The gas payer is the factory's operator (collection-setup.ts refuses any other), read here since this instance
     // may hold no gas payer's key.
-    const operator = await chain.clients.public.readContract({
-      address: chain.depositFactory,
-      abi: forwarderFactoryAbi,
-      functionName: "operator",
-    });
+    const operator = await chain.node.reader.operatorOf(chain.depositFactory);
     for (const own of [chain.depositFactory, operator, ...chain.tokens.map((t) => t.address)])
       forbidden.add(own.toLowerCase());
   }
@@ -108,12 +99,7 @@ export async function startWithdrawalSending(options: {
         db: options.db,
         chain,
         currencies: prepared.currencies,
-        outgoing: outgoingTransactions({
-          client: chain.clients.public,
-          signer: signingSender(chain.clients.public, prepared.settings.treasury, chain.chainId),
-          chain,
-          subjectKind: "withdrawal",
-        }),
+        outgoing: chain.node.outgoing({ key: prepared.settings.treasury, chain, subjectKind: "withdrawal" }),
         replaceAfterMs: prepared.settings.replaceAfterMs,
       });
       if (Object.values(report).some((n) => n > 0))

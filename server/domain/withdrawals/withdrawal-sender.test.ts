@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { resetChainTables, startTestChain, type TestChain } from "../../chain/test-chain.ts";
 import { currencyRegistry } from "../../chain/currency-registry.ts";
 import { erc20Abi } from "../../chain/token-abi.ts";
+import { gasReader } from "../../chain/gas-reader.ts";
 import { outgoingTransactions } from "../../chain/outgoing.ts";
 import { type SigningSender, signingSender } from "../../chain/transaction-sender.ts";
 import type { Watcher } from "../../chain/watcher.ts";
@@ -306,7 +307,7 @@ describe("withdrawals sent from the treasury", () => {
     // looked, the transaction's gas from it to the gas expense; the treasury on chain is what its books say.
     const receipt = await chain.clients.public.getTransactionReceipt({ hash: signed!.tx_hash as Hex });
     const gas = receipt.gasUsed * receipt.effectiveGasPrice;
-    const [treasuryGas] = await checkGasHolders(db, chain.clients.public, chainId, [treasury.address], {
+    const [treasuryGas] = await checkGasHolders(db, gasReader(chain.clients.public), chainId, [treasury.address], {
       fund: false,
       at: new Date(),
     });
@@ -327,7 +328,7 @@ describe("withdrawals sent from the treasury", () => {
       chain: null,
     });
     await mined(byHand);
-    const [after] = await checkGasHolders(db, chain.clients.public, chainId, [treasury.address], {
+    const [after] = await checkGasHolders(db, gasReader(chain.clients.public), chainId, [treasury.address], {
       fund: true,
       at: new Date(),
     });

@@ -1,4 +1,4 @@
-import { type LocalAccount, privateKeyToAccount } from "viem/accounts";
+import { type HeldKey, heldKey } from "../../chain/signing-key.ts";
 import { toAtto } from "../../../contracts/money.ts";
 
 /**
@@ -10,7 +10,7 @@ const anvilAccount1Key = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4
 
 export interface WithdrawalSettings {
   /** The treasury's key: TREASURY_PRIVATE_KEY, or on the devnet anvil's account 1. */
-  treasury: LocalAccount;
+  treasury: HeldKey;
   /** WITHDRAWAL_FEE (USDT, default 1): taken from the balance beside each withdrawal's amount. */
   fee: bigint;
   /** WITHDRAWAL_DAILY_LIMIT (USDT, default 10000): what a merchant's withdrawals may add up to over 24 hours. */
@@ -56,11 +56,7 @@ const secondsOf = (name: string, text: string, max: number): number => {
 export function withdrawalSettingsFromEnv(env: NodeJS.ProcessEnv, devnet: boolean): WithdrawalSettings | null {
   const key = env.TREASURY_PRIVATE_KEY?.trim();
   if (key && !/^0x[0-9a-fA-F]{64}$/.test(key)) throw new Error("TREASURY_PRIVATE_KEY must be 0x and 64 hex digits");
-  const treasury = key
-    ? privateKeyToAccount(key as `0x${string}`)
-    : devnet
-      ? privateKeyToAccount(anvilAccount1Key)
-      : null;
+  const treasury = key ? heldKey(key as `0x${string}`) : devnet ? heldKey(anvilAccount1Key) : null;
   if (!treasury) return null;
   return {
     treasury,

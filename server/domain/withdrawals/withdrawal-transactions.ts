@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
-import { type Address, encodeFunctionData, getAddress } from "viem";
+import { type Address, getAddress } from "viem";
+import { transferData } from "../../chain/call-data.ts";
 import type { CurrencyRegistry } from "../../chain/currency-registry.ts";
 import type { Outgoing } from "../../chain/outgoing-port.ts";
-import { erc20Abi } from "../../chain/token-abi.ts";
 import type { DB } from "../../db/schema.ts";
 import { treasuryAccountOf } from "../payments/sweep-books.ts";
 import { attoToUnits, toAtto } from "../../../contracts/money.ts";
@@ -42,11 +42,7 @@ export const transferGas = 100_000n;
 export const transferCall = (withdrawal: { token: string; to_address: string; amount: string }, decimals: number) => ({
   to: getAddress(withdrawal.token),
   gas: transferGas,
-  data: encodeFunctionData({
-    abi: erc20Abi,
-    functionName: "transfer",
-    args: [getAddress(withdrawal.to_address), attoToUnits(toAtto(withdrawal.amount), decimals)],
-  }),
+  data: transferData(getAddress(withdrawal.to_address), attoToUnits(toAtto(withdrawal.amount), decimals)),
 });
 
 /** The treasury account of the chain and token: a withdrawal is signed only when sweeps made it (signAsked). */

@@ -1,6 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import type { PublicClient } from "viem";
-import { receiptOf } from "../../chain/outgoing-reads.ts";
+import type { ReceiptReader } from "../../chain/receipt-reader.ts";
 import { hashesOf } from "../../chain/outgoing-store.ts";
 import type { DB } from "../../db/schema.ts";
 import { attoToUnits, toAtto } from "../../../contracts/money.ts";
@@ -19,7 +18,7 @@ export interface WithdrawnByBlock {
  */
 export async function withdrawnByBlock(
   db: Kysely<DB>,
-  client: PublicClient,
+  receipts: ReceiptReader,
   query: { chainId: number; token: string; decimals: number; blockNumber: bigint },
 ): Promise<WithdrawnByBlock> {
   const units = (amount: string) => attoToUnits(toAtto(amount), query.decimals);
@@ -38,8 +37,8 @@ export async function withdrawnByBlock(
       continue;
     }
     for (const hash of await hashesOf(db, "withdrawal", row.id)) {
-      const receipt = await receiptOf(client, hash);
-      if (receipt?.status === "success" && receipt.blockNumber <= query.blockNumber) {
+      const receipt = await receipts.receiptOf(hash);
+      if (receipt?.succeeded && receipt.blockNumber <= query.blockNumber) {
         inFlight += units(row.amount);
         break;
       }
