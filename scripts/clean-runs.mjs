@@ -1,6 +1,7 @@
 // node scripts/clean-runs.mjs [runs=5] [commit=HEAD]
 // Runs the README's test command N times in a row, each in a fresh clone of the commit after `npm ci`, as CI does
-// (.ci/run), and tabulates them: result, total seconds, slowest stage. Nothing else should run on the machine meanwhile.
+// (.ci/run), and tabulates them: result, total seconds, CPU-seconds (as counted and in reference CPU-seconds), slowest
+// stage. Nothing else should run on the machine meanwhile.
 // Clones go to a temporary folder, removed after each run; each run's whole output is kept in reports/clean-runs/.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -20,7 +21,7 @@ if (!Number.isInteger(runs) || runs < 1 || !commit) {
 const logs = join(repoRoot, "reports", "clean-runs");
 mkdirSync(logs, { recursive: true });
 
-/** The stage table run-stages.mjs prints last: `stage seconds cpu-s budget result`. */
+/** The stage table run-stages.mjs prints last: `stage seconds cpu-s ref-cpu-s budget result`. */
 function stageTable(out) {
   const table = out.slice(out.lastIndexOf("\nstage "));
   return table
@@ -28,9 +29,11 @@ function stageTable(out) {
     .slice(2)
     .map((line) => line.trim().split(/\s+/))
     .filter((words) => words.length >= 3 && /^[\d.]+$/.test(words[1]))
-    .map(([stage, seconds, _cpu, _budget, ...result]) => ({
+    .map(([stage, seconds, cpu, ref, _budget, ...result]) => ({
       stage,
       seconds: Number(seconds),
+      cpu: cpu ?? "-",
+      ref: ref ?? "-",
       result: result.join(" "),
     }));
 }
@@ -55,11 +58,12 @@ for (let i = 1; i <= runs; i++) {
       result: test.status === 0 ? "pass" : `fail (${total?.result ?? `exit ${test.status}`})`,
       install: installSeconds,
       total: total?.seconds,
+      cpu: total ? `${total.cpu} (ref ${total.ref})` : "-",
       slowest,
     });
     const row = rows.at(-1);
     console.log(
-      `run ${i}: ${row.result}, npm ci ${installSeconds.toFixed(0)} s, npm test ${row.total ?? "-"} s, slowest ${slowest ? `${slowest.stage} ${slowest.seconds} s` : "-"}`,
+      `run ${i}: ${row.result}, npm ci ${installSeconds.toFixed(0)} s, npm test ${row.total ?? "-"} s and ${row.cpu} CPU-s, slowest ${slowest ? `${slowest.stage} ${slowest.seconds} s` : "-"}`,
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -77,10 +81,12 @@ const median =
     : totals.length % 2
       ? totals[middle]
       : ((totals[middle - 1] + totals[middle]) / 2).toFixed(1);
-console.log(`\n| run | result | npm ci (s) | npm test (s) | slowest stage (s) |\n|---|---|---|---|---|`);
+console.log(
+  `\n| run | result | npm ci (s) | npm test (s) | CPU-s (reference) | slowest stage (s) |\n|---|---|---|---|---|---|`,
+);
 for (const r of rows)
   console.log(
-    `| ${r.run} | ${r.result} | ${r.install.toFixed(0)} | ${r.total ?? "-"} | ${r.slowest ? `${r.slowest.stage} ${r.slowest.seconds}` : "-"} |`,
+    `| ${r.run} | ${r.result} | ${r.install.toFixed(0)} | ${r.total ?? "-"} | ${r.cpu} | ${r.slowest ? `${r.slowest.stage} ${r.slowest.seconds}` : "-"} |`,
   );
 console.log(
   `\n${rows.filter((r) => r.result === "pass").length} of ${rows.length} green; median npm test ${median ?? "-"} s (commit ${commit.slice(0, 10)})`,

@@ -1,5 +1,5 @@
-/** Our code files are named in kebab-case (`order-list.ts`, `bill-list.model-test.tsx`): lower case, words by hyphens. */
-const kebabCase = /^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9-]+)*\.(ts|tsx|mjs|js)$/;
+/** Our code files are named in kebab-case (`order-list.ts`, `bill-list.model-test.tsx`, `stage-table.d.mts`): lower case, words by hyphens. */
+const kebabCase = /^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9-]+)*\.(ts|tsx|mts|mjs|js)$/;
 
 /** The files whose name is not kebab-case, each named with the rule. */
 export const fileNameViolations = (files: readonly string[]): string[] =>

@@ -10,7 +10,9 @@
 import { spawn } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { calibrate, calibrationWork, referenceOf, speedFactor } from "./stage-calibration.mjs";
 import { openStageCpu, stageGroupVariable } from "./stage-cpu.mjs";
+import { stageTable } from "./stage-table.mjs";
 import { slowestLines, stageFiles, timesDir } from "./test-times/test-times.mjs";
 
 const steps = process.argv.slice(2).map((arg) => arg.split("|").map((lane) => lane.split(">").filter(Boolean)));
@@ -31,21 +33,41 @@ const compileCache =
   process.env.NODE_COMPILE_CACHE ||
   fileURLToPath(new URL("../node_modules/.cache/node-compile-cache", import.meta.url));
 
-/**
- * Each stage's budget in CPU-seconds, from package.json's `stageBudgets` (docs/benchmarks.md, "Test budgets"): the table shows a
- * stage's CPU-seconds against it and marks the stage over budget. CPU, not wall time: a 2-core machine's wall time
- * swings with whatever else runs on it, while the work a stage does barely moves. Nothing fails on it: a budget is a
- * figure to see the day a change spends it, never a timed assertion.
- */
-const budgets = (() => {
+/** package.json of the directory the run is in: its `stageBudgets` and `cpuReference`. */
+const pkg = (() => {
   try {
-    return JSON.parse(readFileSync("package.json", "utf8")).stageBudgets ?? {};
+    return JSON.parse(readFileSync("package.json", "utf8"));
   } catch {
     return {};
   }
 })();
+/**
+ * Each stage's budget in reference CPU-seconds, from package.json's `stageBudgets` (docs/benchmarks.md, "Test budgets"): the table shows a
+ * stage's CPU-seconds against it and marks the stage over budget. CPU, not wall time: a 2-core machine's wall time
+ * swings with whatever else runs on it, while the work a stage does barely moves; and reference CPU-seconds, the
+ * stage's CPU-seconds divided by the machine's speed factor (stage-calibration.mjs), as a machine's CPU-second itself
+ * drifts by the hour. Nothing fails on it: a budget is a figure to see the day a change spends it, never a timed assertion.
+ */
+const budgets = pkg.stageBudgets ?? {};
+/** The machine's speed against the reference's, measured before the first stage and after the last; never fails the run. */
+const calibrationOff = process.env.RUN_STAGES_CALIBRATION === "0";
+const calibration = {
+  reference: referenceOf(pkg),
+  samples: [],
+  node: process.version,
+  why: calibrationOff
+    ? "RUN_STAGES_CALIBRATION=0"
+    : referenceOf(pkg) === null
+      ? `package.json has no cpuReference for the calibration's work ${calibrationWork}`
+      : "the calibration could not run",
+};
+const sampleSpeed = (at) => {
+  if (!calibration.reference || calibrationOff) return;
+  const seconds = calibrate();
+  if (seconds !== null) calibration.samples.push({ at, factor: speedFactor(seconds, calibration.reference.seconds) });
+};
 
-/** @typedef {{ stage: string, seconds: number | null, cpuSeconds: number | null, cpuCounted?: boolean, result: "pass" | "fail" | "stopped" | "not run", exitCode: number }} Entry */
+/** @typedef {{ stage: string, seconds: number | null, cpuSeconds: number | null, begin?: number, end?: number, cpuCounted?: boolean, result: "pass" | "fail" | "stopped" | "not run", exitCode: number }} Entry */
 /** @type {Entry[][][]} */
 const plan = steps.map((lanes) =>
   lanes.map((lane) =>
@@ -112,6 +134,7 @@ function childrenCpuSeconds(text) {
 /** Runs one stage; `held` keeps its output until it ends; `beside` while another lane is still running. */
 function runStage(entry, held, beside) {
   const begin = performance.now();
+  entry.begin = begin - started;
   return new Promise((done) => {
     // Its own process group, so that stopping it also stops what it started (servers, browsers, workers). Through
     // bash, whose `times` gives the CPU seconds of everything the stage ran and waited for, on a pipe of its own.
@@ -139,6 +162,7 @@ function runStage(entry, held, beside) {
     const finish = (code) => {
       running.delete(child);
       entry.seconds = (performance.now() - begin) / 1000;
+      entry.end = performance.now() - started;
       const timesText = Buffer.concat(times).toString();
       const counted = group && !timesText.includes(notInGroup) ? group.seconds() : null;
       entry.cpuSeconds = counted ?? childrenCpuSeconds(timesText);
@@ -174,6 +198,7 @@ async function runLane(lane, held, othersRunning) {
 
 // The Vitest stages write their files' times there (test-times/reporters.ts); a report left by an earlier run is not this one's.
 rmSync(timesDir(), { recursive: true, force: true });
+sampleSpeed(0);
 const started = performance.now();
 for (const lanes of plan) {
   if (stopping || failed) break;
@@ -186,58 +211,24 @@ for (const lanes of plan) {
 const entries = plan.flat(2);
 const slowest = slowestLines(entries.filter((e) => e.seconds !== null).map((e) => e.stage));
 if (slowest.length > 0) console.log(`\n${slowest.join("\n")}`);
-const width = Math.max(5, ...entries.map((e) => e.stage.length));
-const line = (stage, seconds, cpu, budget, result) =>
-  `${stage.padEnd(width)}  ${seconds.padStart(8)}  ${cpu.padStart(7)}  ${budget.padStart(6)}  ${result}`;
-const figure = (value) => (value === null || value === undefined ? "-" : value.toFixed(1));
-const overBudget = entries.filter(
-  (e) => e.cpuSeconds !== null && budgets[e.stage] !== undefined && e.cpuSeconds > budgets[e.stage],
-);
-console.log(`\n${line("stage", "seconds", "cpu-s", "budget", "result")}`);
-for (const entry of entries) {
-  const budget = budgets[entry.stage];
-  const mark = overBudget.includes(entry) ? `, over budget by ${(entry.cpuSeconds - budget).toFixed(1)} CPU-s` : "";
-  console.log(
-    line(
-      entry.stage,
-      figure(entry.seconds),
-      figure(entry.cpuSeconds),
-      budget === undefined ? "-" : String(budget),
-      `${entry.result}${mark}`,
-    ),
-  );
-}
-const total = ((performance.now() - started) / 1000).toFixed(1);
-const cpuTotal = entries.reduce((sum, e) => sum + (e.cpuSeconds ?? 0), 0);
-const totalBudget = budgetOfEveryStage();
-console.log(
-  line(
-    "total",
-    total,
-    cpuTotal.toFixed(1),
-    totalBudget === null ? "-" : String(totalBudget),
-    failed ? `fail (${failed.stage}, exit ${failed.exitCode})` : stopping ? `stopped (${stopping})` : "pass",
-  ),
-);
+const wallSeconds = (performance.now() - started) / 1000;
+// Not after Ctrl-C: whoever stopped the run wants it ended, and one sample still gives the factor.
+if (!stopping) sampleSpeed(wallSeconds * 1000);
 // A stage whose shell could not enter its group fell back to bash's figure: the line then says so for the table.
 const everyProcessCounted = entries.filter((e) => e.cpuSeconds !== null).every((e) => e.cpuCounted);
-console.log(
-  stageCpu.kind === "cgroup" && everyProcessCounted
-    ? "cpu-s: every process a stage started (its control group's count), browsers and database servers included"
-    : "cpu-s: the processes a stage waited for (bash's times): a browser's renderers and a database server it did not wait for are missing",
-);
+const table = stageTable({
+  entries,
+  budgets,
+  wallSeconds,
+  result: failed ? `fail (${failed.stage}, exit ${failed.exitCode})` : stopping ? `stopped (${stopping})` : "pass",
+  counted:
+    stageCpu.kind === "cgroup" && everyProcessCounted
+      ? "cpu-s: every process a stage started (its control group's count), browsers and database servers included"
+      : "cpu-s: the processes a stage waited for (bash's times): a browser's renderers and a database server it did not wait for are missing",
+  calibration,
+});
 stageCpu.close();
-if (overBudget.length > 0)
-  console.log(
-    `\nover budget: ${overBudget.map((e) => `${e.stage} ${e.cpuSeconds.toFixed(1)} CPU-s of ${budgets[e.stage]}`).join(", ")}` +
-      ' — a change that adds tests pays for its CPU-seconds (CONTRIBUTING.md, "Test budgets")',
-  );
-
-/** The run's budget: every stage's budget added up, as its CPU-seconds are (null when a stage has none). */
-function budgetOfEveryStage() {
-  const sum = plan.flat(2).reduce((s, e) => s + (budgets[e.stage] ?? Number.NaN), 0);
-  return Number.isFinite(sum) ? sum : null;
-}
+console.log(`\n${table.join("\n")}`);
 
 if (failed) {
   const failing = (stageFiles(failed.stage) ?? []).filter((file) => file.failed);

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { calibrationWork } from "./stage-calibration.mjs";
 
 const script = resolve(import.meta.dirname, "run-stages.mjs");
 const dir = mkdtempSync(join(tmpdir(), "run-stages-"));
@@ -14,6 +15,7 @@ writeFileSync(
     private: true,
     // heavy takes 0.3 CPU-seconds against a budget of 0.1; first has no budget.
     stageBudgets: { heavy: 0.1, meet: 60 },
+    cpuReference: { seconds: 0.32, node: process.version, work: calibrationWork },
     scripts: {
       first: "node -e \"console.log('first says hi')\"",
       beside: "node -e \"console.log('beside another lane: ' + process.env.TEST_BESIDE_LANE)\"",
@@ -42,10 +44,16 @@ writeFileSync(
 while [ ! -f orphan.done ]; do sleep 0.05; done
 `,
 );
-const run = (...stages: string[]) => {
-  const result = spawnSync(process.execPath, [script, ...stages], { cwd: dir, encoding: "utf8" });
+// The machine's speed is measured in one test only (stage-calibration.mjs, about a CPU-second a run).
+const runWith = (env: Record<string, string>, ...stages: string[]) => {
+  const result = spawnSync(process.execPath, [script, ...stages], {
+    cwd: dir,
+    encoding: "utf8",
+    env: { ...process.env, ...env },
+  });
   return { status: result.status, out: result.stdout };
 };
+const run = (...stages: string[]) => runWith({ RUN_STAGES_CALIBRATION: "0" }, ...stages);
 /** A row of the table printed at the end, as its words. */
 const row = (out: string, stage: string) =>
   out
@@ -60,8 +68,8 @@ describe("run-stages", () => {
     expect(status).toBe(0);
     expect(out).toContain("first says hi");
     expect(out.indexOf("first says hi")).toBeLessThan(out.indexOf("seconds"));
-    expect(row(out, "first")?.[4]).toBe("pass");
-    expect(row(out, "total")?.[4]).toBe("pass");
+    expect(row(out, "first")?.[5]).toBe("pass");
+    expect(row(out, "total")?.[5]).toBe("pass");
     expect(Number(row(out, "total")?.[1])).toBeGreaterThan(0);
   });
 
@@ -69,10 +77,10 @@ describe("run-stages", () => {
     const { status, out } = run("first", "broken", "never");
     expect(status).toBe(3);
     expect(out).not.toContain("never ran");
-    expect(row(out, "first")?.[4]).toBe("pass");
-    expect(row(out, "broken")?.[4]).toBe("fail");
-    expect(row(out, "never")?.slice(1)).toEqual(["-", "-", "-", "not", "run"]);
-    expect(row(out, "total")?.slice(4)).toEqual(["fail", "(broken,", "exit", "3)"]);
+    expect(row(out, "first")?.[5]).toBe("pass");
+    expect(row(out, "broken")?.[5]).toBe("fail");
+    expect(row(out, "never")?.slice(1)).toEqual(["-", "-", "-", "-", "not", "run"]);
+    expect(row(out, "total")?.slice(5)).toEqual(["fail", "(broken,", "exit", "3)"]);
   });
 
   it("shows each stage's CPU seconds and CPU budget, marks a stage whose CPU-seconds pass it, and adds every stage's budget", () => {
@@ -82,16 +90,30 @@ describe("run-stages", () => {
     const heavy = row(out, "heavy") ?? [];
     // It spun the CPU for 0.3 s, plus node's start.
     expect(Number(heavy[2])).toBeGreaterThanOrEqual(0.3);
-    expect(heavy[3]).toBe("0.1");
-    expect(heavy.slice(4).join(" ")).toMatch(/^pass, over budget by \d+\.\d CPU-s$/);
-    expect(row(out, "meet")?.slice(3)).toEqual(["60", "pass"]);
+    expect(heavy[4]).toBe("0.1");
+    expect(heavy.slice(5).join(" ")).toMatch(/^pass, over budget by \d+\.\d CPU-s$/);
+    expect(row(out, "meet")?.slice(4)).toEqual(["60", "pass"]);
     // heavy (0.1) + meet (60) + meet (60): CPU-seconds add up over lanes running side by side, and so do their budgets.
-    expect(row(out, "total")?.[3]).toBe("120.1");
+    expect(row(out, "total")?.[4]).toBe("120.1");
     expect(out).toMatch(/over budget: heavy \d+\.\d CPU-s of 0\.1/);
     // A stage without a budget shows none, and the run then has no total budget.
     const first = run("first");
-    expect(row(first.out, "first")?.slice(3)).toEqual(["-", "pass"]);
-    expect(row(first.out, "total")?.[3]).toBe("-");
+    expect(row(first.out, "first")?.slice(4)).toEqual(["-", "pass"]);
+    expect(row(first.out, "total")?.[4]).toBe("-");
+  });
+
+  it("measures the machine's speed before and after the stages, and holds the budgets against CPU-seconds divided by it", () => {
+    const { status, out } = runWith({ RUN_STAGES_CALIBRATION: "1" }, "heavy");
+    expect(status).toBe(0);
+    const factors = /speed factor, (\d+\.\d+) at the start and (\d+\.\d+) at the end \([+-]\d+\.\d %/.exec(out);
+    const [low, high] = [Number(factors?.[1]), Number(factors?.[2])].sort((a, b) => a - b) as [number, number];
+    expect(low).toBeGreaterThan(0);
+    // The stage's CPU-seconds over the factor at its middle, between the two; each figure as printed, rounded.
+    const [cpu, reference] = (row(out, "heavy") ?? []).slice(2, 4).map(Number) as [number, number];
+    expect(reference).toBeGreaterThanOrEqual((cpu - 0.05) / (high + 0.005) - 0.05);
+    expect(reference).toBeLessThanOrEqual((cpu + 0.05) / (low - 0.005) + 0.05);
+    expect(row(out, "heavy")?.slice(5).join(" ")).toMatch(/^pass, over budget by \d+\.\d reference CPU-s$/);
+    expect(out).toMatch(/over budget: heavy \d+\.\d reference CPU-s of 0\.1/);
   });
 
   it("counts the CPU of every process a stage started, one it did not wait for too, where it may make control groups", () => {
@@ -112,7 +134,7 @@ describe("run-stages", () => {
     const { status, out } = run("first", "slow>meet>first|slow>meet");
     // Each lane's `meet` ends only when the other lane's has started: side by side, not one after the other.
     expect(status).toBe(0);
-    expect(row(out, "meet")?.[4]).toBe("pass");
+    expect(row(out, "meet")?.[5]).toBe("pass");
     const headers = out.match(/── slow \(pass, [\d.]+ s\) ──\n[^─]*slow starts\nslow ended\n/g) ?? [];
     expect(headers).toHaveLength(2);
     expect(out).toMatch(/── first \(pass, [\d.]+ s\) ──\n(.|\n)*first says hi/);
@@ -121,7 +143,7 @@ describe("run-stages", () => {
       table
         .split("\n")
         .filter((l) => l.startsWith("slow "))
-        .map((l) => l.split(/\s+/)[4]),
+        .map((l) => l.split(/\s+/)[5]),
     ).toEqual(["pass", "pass"]);
   });
 
@@ -145,9 +167,9 @@ describe("run-stages", () => {
     expect(out).toContain("endless starts");
     expect(out).not.toContain("endless ended");
     expect(out).not.toContain("never ran");
-    expect(row(out, "late")?.[4]).toBe("fail");
-    expect(row(out, "endless")?.[4]).toBe("stopped");
-    expect(row(out, "total")?.slice(4)).toEqual(["fail", "(late,", "exit", "4)"]);
+    expect(row(out, "late")?.[5]).toBe("fail");
+    expect(row(out, "endless")?.[5]).toBe("stopped");
+    expect(row(out, "total")?.slice(5)).toEqual(["fail", "(late,", "exit", "4)"]);
   });
 
   it("lists each stage's slowest files and names the failing ones of a failed stage", () => {

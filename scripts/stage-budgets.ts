@@ -2,6 +2,8 @@
 export interface BudgetedPackage {
   scripts: Record<string, string>;
   stageBudgets?: Record<string, number>;
+  /** The calibration's CPU-seconds on the machine the budgets are in (scripts/stage-calibration.mjs). */
+  cpuReference?: { seconds: number; node: string; work: number };
 }
 
 /**
@@ -35,7 +37,13 @@ export function readmeBudgets(readme: string): Record<string, number> {
   );
 }
 
-/** Each broken rule, in words: a stage of `npm test` without a budget, budgets adding up past the total, docs/benchmarks.md's table differing. */
+/** The reference docs/benchmarks.md states ("The reference (`cpuReference` in `package.json`) is 0.32 CPU-s"), or null. */
+export function readmeReference(readme: string): number | null {
+  const m = /The reference \(`cpuReference` in `package\.json`\) is (\d+(?:\.\d+)?) CPU-s/.exec(readme);
+  return m ? Number(m[1]) : null;
+}
+
+/** Each broken rule, in words: a stage of `npm test` without a budget, budgets adding up past the total, docs/benchmarks.md's table or reference differing. */
 export function budgetProblems(pkg: BudgetedPackage, readme: string): string[] {
   const budgets = pkg.stageBudgets ?? {};
   const steps = testSteps(pkg);
@@ -52,5 +60,12 @@ export function budgetProblems(pkg: BudgetedPackage, readme: string): string[] {
       problems.push(
         `${stage}: docs/benchmarks.md says ${stated[stage] ?? "nothing"}, package.json ${budgets[stage] ?? "nothing"}`,
       );
+  const reference = pkg.cpuReference?.seconds;
+  if (reference === undefined)
+    problems.push("package.json has no cpuReference: the budgets are in no machine's CPU-seconds");
+  else if (readmeReference(readme) !== reference)
+    problems.push(
+      `the reference: docs/benchmarks.md says ${readmeReference(readme) ?? "nothing"}, package.json ${reference}`,
+    );
   return problems;
 }
