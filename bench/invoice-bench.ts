@@ -6,11 +6,13 @@
  *
  * Per database: `node server/main.ts` with the devnet as a merchant runs it (its 1 s blocks, 2 confirmations), a
  * merchant on the Enterprise package with an application (bench/load/open-api-merchant.ts, as the deposit-address
- * bench). Then BENCH_INVOICES (3000) invoices of distinct orders signed by examples/open-api-client.ts, BENCH_CONCURRENCY
- * (32) in flight, each request signed per RFC 9421 with its own nonce and Idempotency-Key; then half as many again
- * for orders that have one (the same invoice answered). Within the application's burst of 6000 calls. The client
+ * bench). Then BENCH_INVOICES (3000) invoices of distinct orders signed as examples/open-api-client.ts signs,
+ * BENCH_CONCURRENCY (32) in flight, each request signed per RFC 9421 with its own nonce and Idempotency-Key; then half
+ * as many again for orders that have one (the same invoice answered). Within the application's burst of 6000 calls. The
+ * client
  * signs on the same two cores as the server: the figure is one machine's, end to end. It sends them over node:http's
- * keep-alive sockets rather than `fetch` (bench/load/keep-alive-post.ts), the same bytes for less of the cores.
+ * keep-alive sockets rather than `fetch` (bench/load/keep-alive-post.ts), and signs each with a key made once
+ * (bench/load/request-signer.ts) rather than through the library: the same bytes for less of the cores.
  *
  * Then BENCH_CHECKOUT_ROUNDS (5) rounds of BENCH_CHECKOUT_BATCH (20) invoices: each one's checkout stream
  * (GET /api/Checkout/Events, as the /pay page reads it) opened, each paid exactly from the dev account, all in one
@@ -36,12 +38,13 @@ import { formatAmount, parseAmount } from "../contracts/money.ts";
 import { checkoutEventsPath } from "../contracts/schemas/checkout.ts";
 import { callAsMerchant } from "../e2e/support/api.ts";
 import { repoRoot, startServer } from "../e2e/support/server.ts";
-import { openApiClient, signRequest } from "../examples/open-api-client.ts";
+import { openApiClient } from "../examples/open-api-client.ts";
 import { devClients } from "../server/chain/deploy.ts";
 import { type DevnetFacts, readDevnetFacts } from "../server/chain/devnet.ts";
 import { erc20Abi } from "../server/chain/token-abi.ts";
 import { enterpriseApplication, timedCalls } from "./load/open-api-merchant.ts";
 import { keepAlivePoster } from "./load/keep-alive-post.ts";
+import { requestSigner } from "./load/request-signer.ts";
 import { cpuSince, treeCpu } from "./load/process-cpu.ts";
 
 const invoices = Math.max(100, Number(process.env.BENCH_INVOICES ?? 3000));
@@ -93,18 +96,14 @@ async function presigned(
   post: Poster["post"],
 ) {
   const url = `${baseUrl}/open/v1/invoices`;
-  const requests = await Promise.all(
-    Array.from({ length: count }, (_, i) =>
-      signRequest(
-        {
-          method: "POST",
-          url,
-          headers: { accept: "application/json", "idempotency-key": randomUUID() },
-          body: JSON.stringify({ orderId: `signed-${i}`, amount: formatAmount(20_000_000n + BigInt(i), 6) }),
-        },
-        credentials,
-      ),
-    ),
+  const sign = requestSigner(credentials);
+  const requests = Array.from({ length: count }, (_, i) =>
+    sign({
+      method: "POST",
+      url,
+      headers: { accept: "application/json", "idempotency-key": randomUUID() },
+      body: JSON.stringify({ orderId: `signed-${i}`, amount: formatAmount(20_000_000n + BigInt(i), 6) }),
+    }),
   );
   return withCpu(() => timedCalls(concurrency, count, (i) => post(requests[i]!)));
 }
@@ -190,17 +189,15 @@ async function bench(database: string, env: Record<string, string>) {
     const order = (i: number) => ({ orderId: `bench-${i}`, amount: formatAmount(10_000_000n + BigInt(i), 6) });
     // What the example client's createInvoice sends, each signed on its own, over keep-alive sockets (keepAlivePoster).
     const url = `${server.baseUrl}/open/v1/invoices`;
-    const createInvoice = async (body: { orderId: string; amount: string }) =>
+    const sign = requestSigner({ appKey, appSecret });
+    const createInvoice = (body: { orderId: string; amount: string }) =>
       poster.post(
-        await signRequest(
-          {
-            method: "POST",
-            url,
-            headers: { accept: "application/json", "idempotency-key": randomUUID() },
-            body: JSON.stringify(body),
-          },
-          { appKey, appSecret },
-        ),
+        sign({
+          method: "POST",
+          url,
+          headers: { accept: "application/json", "idempotency-key": randomUUID() },
+          body: JSON.stringify(body),
+        }),
       );
     await timedCalls(concurrency, 50, (i) => createInvoice({ ...order(i), orderId: `warm-${i}` }));
     const created = await withCpu(() => timedCalls(concurrency, invoices, (i) => createInvoice(order(i))));

@@ -1,19 +1,8 @@
 import { createHmac, hkdfSync } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import {
-  type Abi,
-  type Address,
-  bytesToHex,
-  encodeAbiParameters,
-  getAddress,
-  getContractAddress,
-  type Hash,
-  type Hex,
-  hexToBytes,
-  keccak256,
-  parseAbi,
-} from "viem";
+import { type Abi, type Address, getAddress, type Hash, type Hex, keccak256, parseAbi } from "viem";
+import { create2Address, encodedStringPair } from "./create2-address.ts";
 import type { DevClients } from "./deploy.ts";
 
 interface ForwarderArtifact {
@@ -79,13 +68,12 @@ export function depositSaltKey(secret: Buffer): Buffer {
  * for a later credit; an issued address keeps the salt stored with it.
  */
 export function depositSalt(key: Buffer, application: string, endUser: string): Hex {
-  const pair = encodeAbiParameters([{ type: "string" }, { type: "string" }], [application, endUser]);
-  return bytesToHex(createHmac("sha256", key).update(hexToBytes(pair)).digest());
+  return `0x${createHmac("sha256", key).update(encodedStringPair(application, endUser)).digest("hex")}`;
 }
 
 /** The deposit address of `salt` under `factory`: computed here, with no call to the chain and no key. */
 export function depositAddress(factory: Address, salt: Hex): Address {
-  return getContractAddress({ opcode: "CREATE2", from: factory, salt, bytecodeHash: forwarderCreationHash });
+  return create2Address(factory, salt, forwarderCreationHash);
 }
 
 /**

@@ -14,8 +14,22 @@ export const preparedMark = "/* prepared */";
 /** `preparedMark` as a statement's first fragment: sql`${prepared} select …`. */
 export const prepared = sql.raw("/* prepared */");
 
-/** The name a marked text is prepared under: its hash, so one text is one statement and two never share a name. */
-const nameOf = (text: string) => `mc_${createHash("sha256").update(text).digest("base64url").slice(0, 32)}`;
+const names = new Map<string, string>();
+/** Past this many texts a name is hashed each time again: a mark on a text of unbounded forms must not grow memory. */
+const namesKept = 1_000;
+
+/**
+ * The name a marked text is prepared under: its hash, so one text is one statement and two never share a name. Kept
+ * per text (a bounded few, as the mark requires): hashing the text again on every call cost about 15 µs a statement.
+ */
+function nameOf(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `mc_${createHash("sha256").update(text).digest("base64url").slice(0, 32)}`;
+    if (names.size < namesKept) names.set(text, name);
+  }
+  return name;
+}
 
 type Query = pg.Client["query"];
 

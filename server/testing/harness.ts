@@ -4,6 +4,7 @@ import { type Kysely, sql } from "kysely";
 import { type EndpointName, endpoints, fillPath } from "../../contracts/endpoints.ts";
 import { type BuildServerOptions, buildServer } from "../app.ts";
 import type { ChainLayer } from "../chain/chain-layer.ts";
+import type { DatabaseEngine } from "../db/open-database.ts";
 import { type DB, tableNames } from "../db/schema.ts";
 import type { GoogleSettings } from "../domain/identity/google-identity.ts";
 import type { LiveEventsOptions } from "../http/live-stream.ts";
@@ -31,6 +32,8 @@ export interface TestClock {
 
 export interface Harness {
   db: Kysely<DB>;
+  /** What the test database runs on, for a test that watches the statements sent to it. */
+  engine?: DatabaseEngine;
   app: FastifyInstance;
   clock: TestClock;
   /** Every message the server handed to its mailer. */
@@ -144,6 +147,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     : null;
   return {
     db,
+    engine,
     app,
     clock,
     mails,
