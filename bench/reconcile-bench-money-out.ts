@@ -32,9 +32,9 @@ export async function seedMoneyOut(trx: Kysely<DB>, token: string, upTo: number)
       where j.kind = 'sweep' order by 1, 3`.execute(trx);
   // The withdrawals: one per tenth recharge, by the merchant it credited (each recharge is at least 2 USDT).
   await sql`insert into withdrawals (merchant_id, request_hash, chain_id, token, to_address, amount, fee, status,
-        created_at, updated_at, from_address, nonce, tx_hash, block_number, gas_fee, finished_at)
+        created_at, updated_at, from_address, nonce, tx_hash, block_number, finished_at)
       select a.merchant_id, lpad(to_hex(t.id), 64, '0'), 31337, ${token}, '0x' || lpad(to_hex(t.id), 40, '9'), 1, 0.5,
-        'confirmed', now(), now(), ${treasury}, t.id, '0x' || lpad(to_hex(t.id), 64, 'e'), t.id, 21000000000000, now()
+        'confirmed', now(), now(), ${treasury}, t.id, '0x' || lpad(to_hex(t.id), 64, 'e'), t.id, now()
       from chain_transfers t join receiving_addresses a on a.address = t.to_address
       where t.id <= ${upTo} and t.id % 10 = 1 order by t.id`.execute(trx);
   await sql`insert into ledger_accounts (kind, withdrawal_id) select 'withdrawal', id from withdrawals`.execute(trx);

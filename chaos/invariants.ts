@@ -127,28 +127,28 @@ export const reconcileClean: InvariantCheck = async (db) =>
     );
 
 /**
- * Collection agrees with the bills: a bill shows a collection (tx hash, amounts, delivery address) only for
- * a confirmed sweep of its own address that its collection_id names, with that sweep's tx hash (its latest outgoing transaction) and delivery address; a
- * bill whose sweep is still on its way shows nothing yet; no bill stays tied to a failed or removed sweep; and a
- * sweep's bills never claim more than it moved.
+ * Collection agrees with the bills: a bill shows a collection (amounts, delivery address, and through its sweep the tx
+ * hash) only for a confirmed sweep of its own address that its collection_id names, whose transaction is mined and
+ * whose delivery address it shows; a bill whose sweep is still on its way shows nothing yet; no bill stays tied to a
+ * failed or removed sweep; and a sweep's bills never claim more than it moved.
  */
 export const collectionsAgree: InvariantCheck = async (db) => {
   const { rows } = await sql<{ detail: string }>`
-    select format('bill %s: collection %s (%s), tx %s on the bill, %s on the sweep', b.bill_no,
-             coalesce(c.id::text, 'none'), coalesce(c.status, '-'), coalesce(b.collection_tx_hash, 'none'),
-             coalesce(o.tx_hash, 'none')) as detail
+    select format('bill %s: collection %s (%s), %s on the bill, tx %s (%s) on the sweep', b.bill_no,
+             coalesce(c.id::text, 'none'), coalesce(c.status, '-'), coalesce(b.collection_amount::text, 'no amount'),
+             coalesce(o.tx_hash, 'none'), coalesce(o.outcome, 'open')) as detail
       from application_bills b left join collections c on c.id = b.collection_id
-      left join lateral (select tx_hash from outgoing_transactions
-                          where collection_id = c.id order by id desc limit 1) o on true
-     where (b.collection_tx_hash is not null and (c.status is distinct from 'confirmed'
-              or o.tx_hash is distinct from b.collection_tx_hash
+      left join lateral (select tx_hash, outcome from outgoing_transactions where collection_id = c.id
+                          order by outcome is not distinct from 'mined' desc, id desc limit 1) o on true
+     where (b.collection_amount is not null and (c.status is distinct from 'confirmed'
+              or o.outcome is distinct from 'mined'
               or lower(c.delivery_address) <> lower(b.delivery_address)))
-        or (c.status = 'sent' and (b.collection_tx_hash is not null or b.collection_amount is not null))
+        or (c.status = 'sent' and b.collection_amount is not null)
         or c.status in ('failed', 'removed')
         or (c.id is not null and c.deposit_address_id <> b.deposit_address_id)
     union all
     select format('sweep %s moved %s, its bills claim %s', b.collection_id, min(b.transfer_amount), sum(b.collection_amount))
-      from application_bills b where b.collection_tx_hash is not null
+      from application_bills b where b.collection_amount is not null
      group by b.collection_id having sum(b.collection_amount) > min(b.transfer_amount)`.execute(db);
   return rows.map((r) => r.detail);
 };

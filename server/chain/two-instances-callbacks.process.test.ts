@@ -10,6 +10,7 @@ import { collectionsAgree, reconcileClean } from "../../chaos/invariants.ts";
 import { type ServerProcess, serverProcess } from "../../chaos/server-process.ts";
 import { defaultPassword, registerViaApi, uniqueEmail } from "../../e2e/support/api.ts";
 import type { DB } from "../db/schema.ts";
+import { billSweepHash } from "../domain/bills/bill-wire.ts";
 import { reconcileCollection } from "../domain/collection/collection-reconcile.ts";
 import { collectedChains } from "../domain/collection/collection-setup.ts";
 import { ledgerViolations } from "../domain/payments/reconcile.ts";
@@ -311,7 +312,7 @@ describe("two instances on one PostgreSQL, 200 deposits: every callback delivere
       async () => {
         await chain!.mine(1);
         const bills = await rows(sql<{ n: number }>`
-          select count(*)::int as n from application_bills where collection_tx_hash is not null`);
+          select count(*)::int as n from application_bills b where ${billSweepHash} is not null`);
         return bills[0]!.n === deposits || null;
       },
       60_000,
@@ -345,7 +346,7 @@ describe("two instances on one PostgreSQL, 200 deposits: every callback delivere
     }
     // Each bill names its address's sweep.
     const billSweeps = await rows(sql<{ address: string; tx: string }>`
-      select distinct lower(d.address) as address, lower(b.collection_tx_hash) as tx
+      select distinct lower(d.address) as address, lower(${billSweepHash}) as tx
         from application_bills b join deposit_addresses d on d.id = b.deposit_address_id`);
     expect(billSweeps).toHaveLength(addresses.length);
     for (const b of billSweeps) expect(b.tx).toBe(sweeps.find((s) => s.address === b.address)!.tx_hash.toLowerCase());

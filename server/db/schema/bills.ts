@@ -28,7 +28,6 @@ export interface ApplicationBillsTable {
   collection_amount: string | null;
   delivery_address: string | null;
   transfer_amount: string | null;
-  collection_tx_hash: string | null;
   /** The sweep covering it (migration 0018): set when sent, cleared when it fails or a reorganisation removes it. */
   collection_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The sweep's gas fee in wei, once confirmed. */

@@ -36,10 +36,12 @@ export interface WithdrawalsTable {
   /** The sending account and the nonce it signed with (migration 0029), once signed. */
   from_address: ColumnType<string | null, string | null | undefined, string | null>;
   nonce: ColumnType<string | null, string | null | undefined, string | null>;
-  /** The transaction that was mined, its block and its fee in the chain's native units, once confirmed. */
+  /**
+   * The transaction that paid and its block, once confirmed (kept after a reorganisation takes it away, and when its
+   * bytes sent again revert). Its gas is in the books (gas-books.ts), its outcome on its row of outgoing_transactions.
+   */
   tx_hash: ColumnType<string | null, string | null | undefined, string | null>;
   block_number: ColumnType<string | null, string | null | undefined, string | null>;
-  gas_fee: ColumnType<string | null, string | null | undefined, string | null>;
   finished_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /**
    * Its transaction seen mined while it counts its confirmations (migration 0036): the transaction, its block and the

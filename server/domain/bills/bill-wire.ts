@@ -9,6 +9,15 @@ const isoText = <T extends string | null = string | null>(column: string) =>
   sql<T>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
+ * The transaction of a bill's sweep, shown with the rest of its collection (set once the sweep is confirmed): the
+ * sweep's row of outgoing_transactions that was mined, else its latest (a hash recorded again after a reorganisation).
+ * A subquery of the selection, read for the rows of a page only, by outgoing_transactions_by_collection.
+ */
+export const billSweepHash = sql<string | null>`case when b.collection_amount is not null then (
+    select o.tx_hash from outgoing_transactions o where o.collection_id = b.collection_id
+    order by o.outcome is not distinct from 'mined' desc, o.id desc limit 1) end`;
+
+/**
  * The query of one merchant's bills as the wire shows them: the bill, its transfer (from, to, block, hash, token),
  * its deposit address (the end user) and its application (code, name). It adds `where merchant_id` itself; callers
  * add their own filters.
@@ -36,7 +45,7 @@ export function wireBillQuery(db: Kysely<DB>, merchantId: string) {
       "b.collection_amount",
       "b.delivery_address",
       "b.transfer_amount",
-      "b.collection_tx_hash",
+      billSweepHash.as("collection_tx_hash"),
       "b.collection_gas_fee",
       "a.app_code",
       "a.name as app_name",

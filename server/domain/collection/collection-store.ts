@@ -132,7 +132,7 @@ const firstLine = (text: string) => text.split("\n")[0]!.slice(0, 500);
 
 export interface ConfirmedSweep {
   collectionId: string;
-  /** The transaction that paid, as the outgoing component followed it. */
+  /** The transaction that paid, as the outgoing component followed it (its row there is what the bills show). */
   txHash: string;
   /** Token base units swept, and the token's decimals. */
   amount: bigint;
@@ -200,7 +200,6 @@ export async function recordConfirmed(trx: Kysely<DB>, sweep: ConfirmedSweep): P
       collection_amount: eb.ref("amount"),
       transfer_amount: fromAtto(unitsToAtto(sweep.amount, sweep.decimals)),
       delivery_address: row.delivery_address,
-      collection_tx_hash: sweep.txHash,
       collection_gas_fee: sweep.gasFee.toString(),
     }))
     .where("collection_id", "=", sweep.collectionId)
@@ -218,7 +217,6 @@ const clearedCollection = {
   collection_amount: null,
   transfer_amount: null,
   delivery_address: null,
-  collection_tx_hash: null,
   collection_gas_fee: null,
 };
 

@@ -32,7 +32,7 @@ import { tempDirs } from "../../testing/temp-dirs.ts";
 import { type MoneyChain, startMoneyChain } from "../../testing/money-chain.ts";
 import { itOnce } from "../../testing/it-once.ts";
 import { createTestDatabase } from "../../testing/test-database.ts";
-import { toWireBill, wireBillQuery } from "../bills/bill-wire.ts";
+import { billSweepHash, toWireBill, wireBillQuery } from "../bills/bill-wire.ts";
 import { actFor, systemScope } from "../identity/system-scope.ts";
 import { balanceText } from "../payments/balance.ts";
 import { ledgerViolations, reconcile } from "../payments/reconcile.ts";
@@ -136,7 +136,14 @@ const collections = () =>
     )
     .orderBy("c.id")
     .execute();
-const bills = () => db.selectFrom("application_bills").selectAll().orderBy("id").execute();
+/** The bills as stored, with the sweep's transaction the wire shows for each. */
+const bills = () =>
+  db
+    .selectFrom("application_bills as b")
+    .selectAll("b")
+    .select(billSweepHash.as("collection_tx_hash"))
+    .orderBy("b.id")
+    .execute();
 
 /**
  * Waits for `check`; on timeout (before the test's own) says what it waited for and what `explain` finds, so a rare

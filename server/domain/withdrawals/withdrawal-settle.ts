@@ -112,7 +112,7 @@ async function returnPaid(trx: Kysely<DB>, withdrawalId: string, why: string, at
   ]);
   await trx
     .updateTable("withdrawals")
-    .set({ status: "failed", failure: why.slice(0, 500), gas_fee: null, updated_at: at })
+    .set({ status: "failed", failure: why.slice(0, 500), updated_at: at })
     .where("id", "=", withdrawalId)
     .execute();
   return true;
@@ -143,7 +143,6 @@ async function recordPaid(trx: Kysely<DB>, withdrawalId: string, paid: MinedOutg
       status: "confirmed",
       tx_hash: paid.txHash,
       block_number: paid.blockNumber.toString(),
-      gas_fee: paid.gasFee.toString(),
       finished_at: paid.at,
       updated_at: paid.at,
     })
