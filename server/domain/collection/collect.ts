@@ -158,7 +158,6 @@ function sweepListener(deps: CollectChainDeps): RecordedListener {
       const decimals = deps.chain.tokens.find((t) => t.address.toLowerCase() === token.toLowerCase())?.decimals ?? 6;
       await recordConfirmed(trx, {
         collectionId,
-        txHash: receipt.txHash,
         amount: sweptAmount(receipt.logs),
         decimals,
         gasFee: receipt.gasFee,

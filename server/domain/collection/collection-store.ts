@@ -132,8 +132,6 @@ const firstLine = (text: string) => text.split("\n")[0]!.slice(0, 500);
 
 export interface ConfirmedSweep {
   collectionId: string;
-  /** The transaction that paid, as the outgoing component followed it (its row there is what the bills show). */
-  txHash: string;
   /** Token base units swept, and the token's decimals. */
   amount: bigint;
   decimals: number;
