@@ -64,7 +64,7 @@ const shownApart = new Set([
   "liveStream",
 ]);
 // Requests whose end has not been logged yet; a bound, so that requests never completed cannot grow it for ever.
-const rememberedRequests = 1000;
+export const rememberedRequests = 1000;
 
 /**
  * A stream for Fastify's logger (`logger: { stream }`) that turns its JSON lines into short lines for a terminal:

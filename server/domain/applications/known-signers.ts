@@ -1,7 +1,7 @@
 import type { SignerRow } from "./open-api-caller.ts";
 
 /** As many applications as a server is likely to hear from; past it the oldest is read again on its next call. */
-const maxEntries = 10_000;
+export const knownSignersBound = 10_000;
 
 /**
  * The application rows whose secrets last verified a signed call in this process, by AppKey: the next call of the same
@@ -21,7 +21,7 @@ export function createKnownSigners(): KnownSigners {
     remember(appKey, row) {
       rows.delete(appKey);
       rows.set(appKey, row);
-      const oldest = rows.size > maxEntries ? rows.keys().next().value : undefined;
+      const oldest = rows.size > knownSignersBound ? rows.keys().next().value : undefined;
       if (oldest !== undefined) rows.delete(oldest);
     },
     forget: (appKey) => void rows.delete(appKey),

@@ -19,7 +19,7 @@ const remembered: ReadonlySet<RateBucket> = new Set([
   "checkout-ip",
   "merchant-calls",
 ]);
-const maxEntries = 100_000;
+export const refusalMemoBound = 100_000;
 
 export interface RefusalMemo {
   /** Seconds still to wait when one of the slots' buckets is known to refuse at `now`, else null. */
@@ -45,9 +45,9 @@ export function createRefusalMemo(): RefusalMemo {
     },
     remember(slot, now, waitSeconds) {
       if (!remembered.has(slot.bucket)) return;
-      if (until.size >= maxEntries) {
+      if (until.size >= refusalMemoBound) {
         for (const [k, end] of until) if (end <= now.getTime()) until.delete(k);
-        if (until.size >= maxEntries) until.clear();
+        if (until.size >= refusalMemoBound) until.clear();
       }
       until.set(key(slot), now.getTime() + waitSeconds * 1000);
     },
