@@ -1,6 +1,7 @@
+import { recentMap } from "../platform/recent-map.ts";
 import type { SignerRow } from "./open-api-caller.ts";
 
-/** As many applications as a server is likely to hear from; past it the oldest is read again on its next call. */
+/** As many applications as a server is likely to hear from; past it the one least recently heard from is read again. */
 export const knownSignersBound = 10_000;
 
 /**
@@ -15,15 +16,10 @@ export interface KnownSigners {
 }
 
 export function createKnownSigners(): KnownSigners {
-  const rows = new Map<string, SignerRow>();
+  const rows = recentMap<string, SignerRow>(knownSignersBound);
   return {
     get: (appKey) => rows.get(appKey),
-    remember(appKey, row) {
-      rows.delete(appKey);
-      rows.set(appKey, row);
-      const oldest = rows.size > knownSignersBound ? rows.keys().next().value : undefined;
-      if (oldest !== undefined) rows.delete(oldest);
-    },
+    remember: (appKey, row) => void rows.set(appKey, row),
     forget: (appKey) => void rows.delete(appKey),
   };
 }
