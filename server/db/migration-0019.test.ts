@@ -1,29 +1,19 @@
-import { type Kysely, sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
 import { seedApplication, seedMerchant } from "../testing/seed.ts";
-import { createTestDatabaseUpTo } from "../testing/test-database.ts";
+import { databaseUpTo } from "../testing/database-up-to.ts";
 import { migrateToLatest } from "./migrations.ts";
-import type { OpenedDatabase } from "./open-database.ts";
-import type { DB } from "./schema.ts";
 
 /**
  * Migration 0019 on a database of the schema before it (0018): deliveries recorded before it get their automatic
  * attempts counted once onto the row (manual and test attempts left out), so the retry schedule goes on where it was.
  * Runs on PGlite and on PostgreSQL.
  */
-let database: OpenedDatabase;
-let db: Kysely<DB>;
-
-beforeAll(async () => {
-  database = await createTestDatabaseUpTo("0018_collection");
-  db = database.db;
-}, 60_000);
-afterAll(async () => {
-  await database?.close();
-});
+const database = databaseUpTo("0018_collection");
 
 describe("migration 0019_callback_auto_attempts", () => {
   it("counts each delivery's automatic attempts so far onto its row", async () => {
+    const { db } = database;
     const { userId } = await seedMerchant(db, { email: "before@example.com", password: "Before7Pass" });
     const { applicationId } = await seedApplication(db, { userId });
     const delivery = async (triggers: string[]) => {

@@ -1,28 +1,17 @@
-import type { Kysely } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { seedApplication, seedMerchant, seedMessage } from "../testing/seed.ts";
-import { createTestDatabaseUpTo } from "../testing/test-database.ts";
+import { databaseUpTo } from "../testing/database-up-to.ts";
 import { migrateToLatest } from "./migrations.ts";
-import type { OpenedDatabase } from "./open-database.ts";
-import type { DB } from "./schema.ts";
 
 /**
  * Migration 0038 on a database of the schema before it (0037): the first-application to-do of a merchant who already
  * has an application reads Done; that of one who has none stays Not started.
  */
-let database: OpenedDatabase;
-let db: Kysely<DB>;
-
-beforeAll(async () => {
-  database = await createTestDatabaseUpTo("0037_gas_books");
-  db = database.db;
-}, 60_000);
-afterAll(async () => {
-  await database?.close();
-});
+const database = databaseUpTo("0037_gas_books");
 
 describe("migration 0038_first_application_done", () => {
   it("marks the to-do done where the merchant has an application, and only there", async () => {
+    const { db } = database;
     const todo = async (email: string, withApplication: boolean) => {
       const { userId } = await seedMerchant(db, { email, password: "Before7Pass" });
       if (withApplication) await seedApplication(db, { userId });

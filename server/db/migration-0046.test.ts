@@ -1,10 +1,8 @@
-import { type Kysely, sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
 import { seedApplication, seedDepositAddress, seedMerchant } from "../testing/seed.ts";
-import { createTestDatabaseUpTo } from "../testing/test-database.ts";
+import { databaseUpTo } from "../testing/database-up-to.ts";
 import { migrateToLatest } from "./migrations.ts";
-import type { OpenedDatabase } from "./open-database.ts";
-import type { DB } from "./schema.ts";
 
 /**
  * Migration 0046 on a database of the schema before it (0043): a withdrawal's transactions (the first and its
@@ -12,16 +10,7 @@ import type { DB } from "./schema.ts";
  * replaced by the second; a failed try that sent nothing has none; withdrawal_transactions is gone and a transaction
  * signed after the migration takes the next id. Runs on PGlite and on PostgreSQL.
  */
-let database: OpenedDatabase;
-let db: Kysely<DB>;
-
-beforeAll(async () => {
-  database = await createTestDatabaseUpTo("0043_stolen_session_guards");
-  db = database.db;
-}, 60_000);
-afterAll(async () => {
-  await database?.close();
-});
+const database = databaseUpTo("0043_stolen_session_guards");
 
 const treasury = "0x1111111111111111111111111111111111111111";
 const gasPayer = "0x2222222222222222222222222222222222222222";
@@ -31,6 +20,7 @@ const hash = (digit: string) => `0x${digit.repeat(64)}`;
 
 describe("migration 0046_outgoing_transactions", () => {
   it("moves every withdrawal's and sweep's transaction into one table, naming its subject", async () => {
+    const { db } = database;
     const { userId } = await seedMerchant(db, { email: "before@example.com", password: "Before7Pass" });
     const { applicationId, appCode } = await seedApplication(db, { userId });
     await seedDepositAddress(db, { userId, applicationId, appCode, endUserId: "u1", chainId: 31337, factory });
@@ -112,6 +102,7 @@ describe("migration 0046_outgoing_transactions", () => {
   });
 
   it("refuses a row whose kind and subject disagree, and a withdrawal's transaction without its bytes", async () => {
+    const { db } = database;
     const sweep = await db.selectFrom("collections").select("id").executeTakeFirstOrThrow();
     const row = { chain_id: 31337, from_address: gasPayer, signed_at: new Date() };
     await expect(

@@ -1,13 +1,11 @@
-import { type Kysely, sql } from "kysely";
+import { sql } from "kysely";
 import type { PublicClient } from "viem";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type RecordedListener, recordedOutgoing } from "../chain/outgoing-recorded.ts";
 import type { TransactionSender } from "../chain/transaction-sender.ts";
 import { seedApplication, seedDepositAddress, seedMerchant } from "../testing/seed.ts";
-import { createTestDatabaseUpTo } from "../testing/test-database.ts";
+import { databaseUpTo } from "../testing/database-up-to.ts";
 import { migrateToLatest } from "./migrations.ts";
-import type { OpenedDatabase } from "./open-database.ts";
-import type { DB } from "./schema.ts";
 
 /**
  * Migration 0053 on a database of the schema before it (0052): each sweep's transaction takes the outcome its
@@ -15,16 +13,7 @@ import type { DB } from "./schema.ts";
  * settles once (two runs at the same moment tell it once), one confirmed stays as it is while its block stands and is
  * told once when a reorganisation moves it, one gone from the chain is removed once. Runs on PGlite and on PostgreSQL.
  */
-let database: OpenedDatabase;
-let db: Kysely<DB>;
-
-beforeAll(async () => {
-  database = await createTestDatabaseUpTo("0052_invoices_paid_by_merchant");
-  db = database.db;
-}, 60_000);
-afterAll(async () => {
-  await database?.close();
-});
+const database = databaseUpTo("0052_invoices_paid_by_merchant");
 
 const treasury = "0x1111111111111111111111111111111111111111";
 const gasPayer = "0x2222222222222222222222222222222222222222";
@@ -72,6 +61,7 @@ function recordingListener() {
 
 describe("migration 0053_outgoing_outcome", () => {
   it("gives each sweep's transaction its collection's outcome, and the follower settles from those rows once", async () => {
+    const { db } = database;
     const { userId } = await seedMerchant(db, { email: "before53@example.com", password: "Before7Pass" });
     const { applicationId, appCode } = await seedApplication(db, { userId });
     await seedDepositAddress(db, { userId, applicationId, appCode, endUserId: "u1", chainId: 31337, factory });
@@ -146,6 +136,7 @@ describe("migration 0053_outgoing_outcome", () => {
   });
 
   it("refuses a mined outcome without its block", async () => {
+    const { db } = database;
     const unsent = await db.selectFrom("outgoing_transactions").select("id").where("outcome", "=", "unsent");
     const row = await unsent.executeTakeFirstOrThrow();
     await expect(

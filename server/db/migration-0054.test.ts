@@ -1,14 +1,12 @@
-import { type Kysely, sql } from "kysely";
+import { sql } from "kysely";
 import type { PublicClient } from "viem";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { outgoingTransactions } from "../chain/outgoing.ts";
 import type { OutgoingListener } from "../chain/outgoing-port.ts";
 import type { SigningSender } from "../chain/transaction-sender.ts";
 import { seedMerchant } from "../testing/seed.ts";
-import { createTestDatabaseUpTo } from "../testing/test-database.ts";
+import { databaseUpTo } from "../testing/database-up-to.ts";
 import { migrateToLatest } from "./migrations.ts";
-import type { OpenedDatabase } from "./open-database.ts";
-import type { DB } from "./schema.ts";
 
 /**
  * Migration 0054 on a database of the schema before it (0053): each withdrawal's transactions take the outcome its
@@ -16,16 +14,7 @@ import type { DB } from "./schema.ts";
  * in flight at the upgrade is paid once (two runs at the same moment tell it once), one paid stays as it is while its
  * block stands, is told once when a reorganisation moves it and once when one takes it away. PGlite and PostgreSQL.
  */
-let database: OpenedDatabase;
-let db: Kysely<DB>;
-
-beforeAll(async () => {
-  database = await createTestDatabaseUpTo("0053_outgoing_outcome");
-  db = database.db;
-}, 60_000);
-afterAll(async () => {
-  await database?.close();
-});
+const database = databaseUpTo("0053_outgoing_outcome");
 
 const treasury = "0x1111111111111111111111111111111111111111";
 const token = "0x3333333333333333333333333333333333333333";
@@ -87,6 +76,7 @@ function recordingListener() {
 
 describe("migration 0054_withdrawal_outcome", () => {
   it("gives each withdrawal's transactions its outcome, and the sender settles and rechecks from those rows once", async () => {
+    const { db } = database;
     const { userId } = await seedMerchant(db, { email: "before54@example.com", password: "Before7Pass" });
     const at = new Date("2026-11-20T10:00:00Z");
     const withdrawal = async (
@@ -199,6 +189,7 @@ describe("migration 0054_withdrawal_outcome", () => {
   });
 
   it("keeps each kind's outcomes: a replaced transaction is one signed here, an unsent one one recorded by hash", async () => {
+    const { db } = database;
     const signedRow = await db
       .selectFrom("outgoing_transactions")
       .select("id")

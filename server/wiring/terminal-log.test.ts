@@ -1,7 +1,7 @@
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import { codeMail } from "../domain/messaging/mail-outbox.ts";
-import { logOutput, readLogFormat, terminalLogStream } from "./terminal-log.ts";
+import { logOutput, readLogFormat, rememberedRequests, terminalLogStream } from "./terminal-log.ts";
 
 /** A Fastify server logging through the terminal stream, as start-server.ts builds it with LOG_FORMAT=pretty. */
 async function loggedServer(slowMs = 1000) {
@@ -75,6 +75,22 @@ describe("the terminal log", () => {
     stream.write(line.slice(0, 10));
     stream.write(`${line.slice(10)}\nplain words\n`);
     expect(text).toMatch(/^\d\d:\d\d:\d\d WARN {2}watcher behind blocks=25\nplain words\n$/);
+  });
+
+  it("remembers a bounded number of requests never completed: past it, the oldest one's lines lose its URL", () => {
+    let text = "";
+    const stream = terminalLogStream((chunk) => (text += chunk), { color: false });
+    const line = (record: object) =>
+      stream.write(`${JSON.stringify({ level: 30, time: Date.UTC(2026, 0, 1), ...record })}\n`);
+    const incoming = (n: number) =>
+      line({ msg: "incoming request", reqId: `req-${n}`, req: { method: "GET", url: `/${n}` } });
+    for (let n = 0; n <= rememberedRequests; n++) incoming(n);
+    line({ msg: "still working", reqId: "req-0" });
+    line({ msg: "still working", reqId: `req-${rememberedRequests}` });
+    expect(text.trimEnd().split("\n")).toEqual([
+      expect.stringMatching(/INFO {2}still working$/),
+      expect.stringMatching(new RegExp(`INFO {2}still working \\(GET /${rememberedRequests}\\)$`)),
+    ]);
   });
 });
 

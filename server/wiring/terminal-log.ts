@@ -1,5 +1,6 @@
 import { styleText } from "node:util";
 import { createLogMailer, type MailMessage, type Mailer } from "../domain/messaging/mailer.ts";
+import { recentMap } from "../domain/platform/recent-map.ts";
 
 /** How the server's log reads: pino's JSON lines (what log collectors parse), or short lines for a person at a terminal. */
 export type LogFormat = "json" | "pretty";
@@ -64,7 +65,7 @@ const shownApart = new Set([
   "liveStream",
 ]);
 // Requests whose end has not been logged yet; a bound, so that requests never completed cannot grow it for ever.
-const rememberedRequests = 1000;
+export const rememberedRequests = 1000;
 
 /**
  * A stream for Fastify's logger (`logger: { stream }`) that turns its JSON lines into short lines for a terminal:
@@ -76,13 +77,12 @@ const rememberedRequests = 1000;
 export function terminalLogStream(write: (text: string) => void, options: TerminalLogOptions) {
   const slowMs = options.slowMs ?? 1000;
   const paint = painter(options.color);
-  const requests = new Map<string, string>();
+  const requests = recentMap<string, string>(rememberedRequests);
   let partial = "";
 
   const show = (record: LogRecord) => {
     if (record.msg === "incoming request" && record.reqId && record.req) {
       requests.set(record.reqId, `${record.req.method ?? "?"} ${record.req.url ?? "?"}`);
-      if (requests.size > rememberedRequests) requests.delete(requests.keys().next().value as string);
       return;
     }
     const request = record.reqId ? requests.get(record.reqId) : undefined;

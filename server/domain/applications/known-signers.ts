@@ -1,7 +1,8 @@
+import { recentMap } from "../platform/recent-map.ts";
 import type { SignerRow } from "./open-api-caller.ts";
 
-/** As many applications as a server is likely to hear from; past it the oldest is read again on its next call. */
-const maxEntries = 10_000;
+/** As many applications as a server is likely to hear from; past it the one least recently heard from is read again. */
+export const knownSignersBound = 10_000;
 
 /**
  * The application rows whose secrets last verified a signed call in this process, by AppKey: the next call of the same
@@ -15,15 +16,10 @@ export interface KnownSigners {
 }
 
 export function createKnownSigners(): KnownSigners {
-  const rows = new Map<string, SignerRow>();
+  const rows = recentMap<string, SignerRow>(knownSignersBound);
   return {
     get: (appKey) => rows.get(appKey),
-    remember(appKey, row) {
-      rows.delete(appKey);
-      rows.set(appKey, row);
-      const oldest = rows.size > maxEntries ? rows.keys().next().value : undefined;
-      if (oldest !== undefined) rows.delete(oldest);
-    },
+    remember: (appKey, row) => void rows.set(appKey, row),
     forget: (appKey) => void rows.delete(appKey),
   };
 }

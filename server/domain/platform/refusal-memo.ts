@@ -1,4 +1,5 @@
 import type { RateBucket, Slot } from "./rate-slot.ts";
+import { recentMap } from "./recent-map.ts";
 
 /**
  * A flood from one address must not cost the database a transaction per request, or it slows every
@@ -19,7 +20,7 @@ const remembered: ReadonlySet<RateBucket> = new Set([
   "checkout-ip",
   "merchant-calls",
 ]);
-const maxEntries = 100_000;
+export const refusalMemoBound = 100_000;
 
 export interface RefusalMemo {
   /** Seconds still to wait when one of the slots' buckets is known to refuse at `now`, else null. */
@@ -31,7 +32,8 @@ export interface RefusalMemo {
 }
 
 export function createRefusalMemo(): RefusalMemo {
-  const until = new Map<string, number>();
+  // Past the bound, the refusal least recently remembered or asked about goes first.
+  const until = recentMap<string, number>(refusalMemoBound);
   const key = (slot: Slot) => `${slot.bucket}\u0000${slot.subject}`;
   return {
     refusing(slots, now) {
@@ -45,10 +47,6 @@ export function createRefusalMemo(): RefusalMemo {
     },
     remember(slot, now, waitSeconds) {
       if (!remembered.has(slot.bucket)) return;
-      if (until.size >= maxEntries) {
-        for (const [k, end] of until) if (end <= now.getTime()) until.delete(k);
-        if (until.size >= maxEntries) until.clear();
-      }
       until.set(key(slot), now.getTime() + waitSeconds * 1000);
     },
     forget(slots) {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { describe, expect, it } from "vitest";
-import { seal, unseal, unsealRemembered } from "./secret-box.ts";
+import { describe, expect, it, vi } from "vitest";
+import { rememberedUnsealing, seal, unseal, unsealRemembered } from "./secret-box.ts";
 
 describe("secret box (secrets sealed at rest)", () => {
   const secret = randomBytes(32);
@@ -45,5 +45,18 @@ describe("secret box (secrets sealed at rest)", () => {
     const altered = [v, iv, tag, flipped.toString("base64url")].join(".");
     expect(() => unsealRemembered(server, "app-secret", "ak_one", altered)).toThrow();
     expect(() => unsealRemembered(server, "app-secret", "ak_one", altered)).toThrow();
+  });
+
+  it("remembers a bounded number of values per server secret: past it, the oldest is unsealed again", () => {
+    const server = randomBytes(32);
+    const counted = vi.fn(unseal);
+    const unsealSome = rememberedUnsealing(3, counted);
+    const sealed = ["a", "b", "c", "d"].map((plain) => seal(server, "app-secret", "ak_one", plain));
+    for (const value of sealed) unsealSome(server, "app-secret", "ak_one", value);
+    expect(counted).toHaveBeenCalledTimes(4);
+    expect(unsealSome(server, "app-secret", "ak_one", sealed[3] ?? "")).toBe("d");
+    expect(counted).toHaveBeenCalledTimes(4);
+    expect(unsealSome(server, "app-secret", "ak_one", sealed[0] ?? "")).toBe("a");
+    expect(counted).toHaveBeenCalledTimes(5);
   });
 });

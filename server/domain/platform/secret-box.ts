@@ -1,4 +1,6 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import type { LRUCache } from "lru-cache";
+import { recentMap } from "./recent-map.ts";
 
 /**
  * Secrets the server must read back (a TOTP secret) are sealed at rest with AES-256-GCM under a key derived (HKDF-SHA-256)
@@ -46,23 +48,25 @@ export function unseal(secret: Buffer, purpose: string, context: string, sealed:
  * Unsealed values by server secret, then by purpose, context and sealed text, for a secret read on every request (an
  * AppSecret, a webhook secret). Keyed by the sealed text itself, so a rotation (a new sealed text) is never answered
  * with the value before it and nothing is ever stale: the row is still read each time, only its decryption is saved.
- * A value that does not unseal is never remembered.
+ * A value that does not unseal is never remembered; past the bound, the one least recently read is unsealed again (a bound
+ * on memory, not a correctness matter).
  */
-const unsealed = new WeakMap<Buffer, Map<string, string>>();
-const unsealedPerSecret = 10_000;
+export const unsealRemembered = rememberedUnsealing(10_000);
 
-export function unsealRemembered(secret: Buffer, purpose: string, context: string, sealed: string): string {
-  let cache = unsealed.get(secret);
-  if (!cache) {
-    cache = new Map();
-    unsealed.set(secret, cache);
-  }
-  const key = `${purpose}\u0000${context}\u0000${sealed}`;
-  const hit = cache.get(key);
-  if (hit !== undefined) return hit;
-  const plain = unseal(secret, purpose, context, sealed);
-  // The oldest one out when full: a bound on memory, not a correctness matter.
-  if (cache.size >= unsealedPerSecret) cache.delete(cache.keys().next().value as string);
-  cache.set(key, plain);
-  return plain;
+/** `open` (unseal) with at most `entries` values remembered per server secret. */
+export function rememberedUnsealing(entries: number, open: typeof unseal = unseal): typeof unseal {
+  const unsealed = new WeakMap<Buffer, LRUCache<string, string>>();
+  return (secret, purpose, context, sealed) => {
+    let cache = unsealed.get(secret);
+    if (!cache) {
+      cache = recentMap(entries);
+      unsealed.set(secret, cache);
+    }
+    const key = `${purpose}\u0000${context}\u0000${sealed}`;
+    const hit = cache.get(key);
+    if (hit !== undefined) return hit;
+    const plain = open(secret, purpose, context, sealed);
+    cache.set(key, plain);
+    return plain;
+  };
 }
