@@ -12,7 +12,8 @@ import { migrateToLatest } from "./migrations.ts";
  * Migration 0054 on a database of the schema before it (0053): each withdrawal's transactions take the outcome its
  * state had, and the treasury's outgoing transactions then settle and recheck withdrawals from those rows alone: one
  * in flight at the upgrade is paid once (two runs at the same moment tell it once), one paid stays as it is while its
- * block stands, is told once when a reorganisation moves it and once when one takes it away. PGlite and PostgreSQL.
+ * block stands, is told once when a reorganisation moves it and once when one takes it away. Runs on PGlite and on
+ * PostgreSQL: the backfill runs on the engine a merchant upgrades, PGlite by default.
  */
 const database = databaseUpTo("0053_outgoing_outcome");
 
