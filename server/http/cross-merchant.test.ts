@@ -149,6 +149,29 @@ const succeeded = (answer: Answer) => {
   return answer;
 };
 
+/** Every date a list or an export may be filtered by. */
+const allTime = { startTime: "2000-01-01T00:00:00Z", endTime: "2100-01-01T00:00:00Z" };
+/** A list answered to B with none of its rows. */
+const noItems = (answer: Answer) => expect(succeeded(answer).resData.items).toEqual([]);
+/** An export answered to B with none of its rows. */
+const noRows = (answer: Answer) => expect(answer.csv).toEqual([]);
+
+/**
+ * A list of money in (recharges, transactions) as B: filtered by `filter` over all time, only B's own recharge (its
+ * balance of 100), none of A's; filtered by A's recharge's transaction hash, nothing; paged by A's cursor, refused as
+ * another merchant's, never read as B's page.
+ */
+const moneyInListAttacks = (filter: Record<string, string>, aTxHash: string, aCursor: string): Attack[] => [
+  {
+    body: { ...filter, ...allTime, pageSize: 50 },
+    outcome: "answered",
+    check: (answer) =>
+      expect(succeeded(answer).resData.items.map((r: { amount: string }) => r.amount)).toEqual(["100"]),
+  },
+  { body: { txHash: aTxHash }, outcome: "answered", check: noItems },
+  { body: { cursor: aCursor }, outcome: "answered", check: cursorRefused },
+];
+
 /** An order code B does not own answers like one that does not exist. */
 const notFound = (answer: Answer) =>
   expect(answer).toMatchObject({ status: 200, success: false, errCode: errCodes.orderNotFound, resData: null });
@@ -336,8 +359,7 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
       {
         body: { cursor: w.aBillsCursor },
         outcome: "answered",
-        check: (answer) =>
-          expect(answer).toMatchObject({ status: 400, errCode: errCodes.listCursorInvalid, resData: null }),
+        check: cursorRefused,
       },
     ],
   },
@@ -348,7 +370,7 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
       {
         body: { orderCode: w.aOpenOrder, status: "pending", startTime: "2000-01-01T00:00:00Z" },
         outcome: "answered",
-        check: (answer) => expect(answer.csv).toEqual([]),
+        check: noRows,
       },
       {
         body: { status: "paid", endTime: "2100-01-01T00:00:00Z" },
@@ -625,8 +647,7 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
       {
         body: { cursor: w.aBillsCursor },
         outcome: "answered",
-        check: (answer) =>
-          expect(answer).toMatchObject({ status: 400, errCode: errCodes.listCursorInvalid, resData: null }),
+        check: cursorRefused,
       },
       {
         body: {},
@@ -704,11 +725,10 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
       {
         body: { cursor: w.aBillsCursor, pageSize: 1 },
         outcome: "answered",
-        check: (answer) =>
-          expect(answer).toMatchObject({ status: 400, errCode: errCodes.listCursorInvalid, resData: null }),
+        check: cursorRefused,
       },
       {
-        body: { txHash: w.aBill.txHash, startTime: "2000-01-01T00:00:00Z", endTime: "2100-01-01T00:00:00Z" },
+        body: { txHash: w.aBill.txHash, ...allTime },
         outcome: "answered",
         check: (answer) => expect(billNosOf(answer)).toEqual([]),
       },
@@ -777,11 +797,10 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
         // A's cursor of another list: refused, as one of A's own callbacks' would be.
         body: { cursor: w.aBillsCursor },
         outcome: "answered",
-        check: (answer) =>
-          expect(answer).toMatchObject({ status: 400, errCode: errCodes.listCursorInvalid, resData: null }),
+        check: cursorRefused,
       },
       {
-        body: { billNo: w.aBill.billNo, startTime: "2000-01-01T00:00:00Z", endTime: "2100-01-01T00:00:00Z" },
+        body: { billNo: w.aBill.billNo, ...allTime },
         outcome: "answered",
         check: (answer) => expect(attemptIdsOf(answer)).toEqual([]),
       },
@@ -805,17 +824,17 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
       {
         body: { appCode: w.aApp, eventType: "deposit.credited", result: "failed", endTime: "2100-01-01T00:00:00Z" },
         outcome: "answered",
-        check: (answer) => expect(answer.csv).toEqual([]),
+        check: noRows,
       },
       {
         body: { billNo: w.aBill.billNo, startTime: "2000-01-01T00:00:00Z" },
         outcome: "answered",
-        check: (answer) => expect(answer.csv).toEqual([]),
+        check: noRows,
       },
       {
         body: { invoiceId: w.aInvoice.invoiceId },
         outcome: "answered",
-        check: (answer) => expect(answer.csv).toEqual([]),
+        check: noRows,
       },
       {
         body: {},
@@ -865,7 +884,7 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
     ],
   },
   addresses: {
-    attacks: () => [{ outcome: "answered", check: (answer) => expect(succeeded(answer).resData.items).toEqual([]) }],
+    attacks: () => [{ outcome: "answered", check: noItems }],
   },
   addAddress: {
     attacks: () => [
@@ -888,9 +907,9 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
   withdrawalList: {
     attacks: (w) => [
       {
-        body: { status: "requested", startTime: "2000-01-01T00:00:00Z", endTime: "2100-01-01T00:00:00Z", pageSize: 50 },
+        body: { status: "requested", ...allTime, pageSize: 50 },
         outcome: "answered",
-        check: (answer) => expect(succeeded(answer).resData.items).toEqual([]),
+        check: noItems,
       },
       // A's cursor (A has two withdrawals): refused as another merchant's, never read as B's page.
       { body: { cursor: w.aWithdrawalsCursor }, outcome: "answered", check: cursorRefused },
@@ -899,34 +918,18 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
   withdrawalExport: {
     attacks: () => [
       {
-        body: { status: "requested", startTime: "2000-01-01T00:00:00Z", endTime: "2100-01-01T00:00:00Z" },
+        body: { status: "requested", ...allTime },
         outcome: "answered",
-        check: (answer) => expect(answer.csv ?? []).toEqual([]),
+        check: noRows,
       },
     ],
   },
-  rechargeList: {
-    attacks: (w) => [
-      {
-        body: { reason: "unmatched", startTime: "2000-01-01T00:00:00Z", endTime: "2100-01-01T00:00:00Z", pageSize: 50 },
-        outcome: "answered",
-        // B's own recharge only (its balance of 100), none of A's.
-        check: (answer) =>
-          expect(succeeded(answer).resData.items.map((r: { amount: string }) => r.amount)).toEqual(["100"]),
-      },
-      {
-        body: { txHash: w.aRechargeTxHash },
-        outcome: "answered",
-        check: (answer) => expect(succeeded(answer).resData.items).toEqual([]),
-      },
-      // A's cursor (A has two recharges): refused as another merchant's, never read as B's page.
-      { body: { cursor: w.aRechargesCursor }, outcome: "answered", check: cursorRefused },
-    ],
-  },
+  // A has two recharges (and so a second page).
+  rechargeList: { attacks: (w) => moneyInListAttacks({ reason: "unmatched" }, w.aRechargeTxHash, w.aRechargesCursor) },
   rechargeExport: {
     attacks: (w) => [
       {
-        body: { reason: "unmatched", startTime: "2000-01-01T00:00:00Z", endTime: "2100-01-01T00:00:00Z" },
+        body: { reason: "unmatched", ...allTime },
         outcome: "answered",
         // B's own recharge only (its balance of 100), none of A's.
         check: (answer) => expect((answer.csv ?? []).map((row) => row["Payment amount"])).toEqual(["100"]),
@@ -934,7 +937,7 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
       {
         body: { txHash: w.aRechargeTxHash },
         outcome: "answered",
-        check: (answer) => expect(answer.csv ?? []).toEqual([]),
+        check: noRows,
       },
     ],
   },
@@ -945,10 +948,10 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
       {
         body: { appCode: w.aApp, orderId: w.aInvoice.orderId, flag: "overpaid", pageSize: 50 },
         outcome: "answered",
-        check: (answer) => expect(succeeded(answer).resData.items).toEqual([]),
+        check: noItems,
       },
       {
-        body: { status: "new", startTime: "2000-01-01T00:00:00Z", endTime: "2100-01-01T00:00:00Z" },
+        body: { status: "new", ...allTime },
         outcome: "answered",
         check: (answer) =>
           expect(succeeded(answer).resData.items.map((i: { orderId: string }) => i.orderId)).toEqual([w.bInvoiceOrder]),
@@ -961,15 +964,15 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
       {
         body: { appCode: w.aApp, orderId: w.aInvoice.orderId },
         outcome: "answered",
-        check: (answer) => expect(answer.csv ?? []).toEqual([]),
+        check: noRows,
       },
       {
         body: { flag: "overpaid" },
         outcome: "answered",
-        check: (answer) => expect(answer.csv ?? []).toEqual([]),
+        check: noRows,
       },
       {
-        body: { status: "new", startTime: "2000-01-01T00:00:00Z", endTime: "2100-01-01T00:00:00Z" },
+        body: { status: "new", ...allTime },
         outcome: "answered",
         check: (answer) => expect((answer.csv ?? []).map((row) => row["Order ID"])).toEqual([w.bInvoiceOrder]),
       },
@@ -992,36 +995,22 @@ const cases: Record<AuthenticatedEndpoint, Case> = {
       },
     ],
   },
+  // A has several records (and so a second page).
   transactionList: {
-    attacks: (w) => [
-      {
-        body: { kind: "unmatched", startTime: "2000-01-01T00:00:00Z", endTime: "2100-01-01T00:00:00Z", pageSize: 50 },
-        outcome: "answered",
-        // B's own recharge only (its balance of 100), none of A's.
-        check: (answer) =>
-          expect(succeeded(answer).resData.items.map((r: { amount: string }) => r.amount)).toEqual(["100"]),
-      },
-      {
-        body: { txHash: w.aRechargeTxHash },
-        outcome: "answered",
-        check: (answer) => expect(succeeded(answer).resData.items).toEqual([]),
-      },
-      // A's cursor (A has several records): refused as another merchant's, never read as B's page.
-      { body: { cursor: w.aTransactionsCursor }, outcome: "answered", check: cursorRefused },
-    ],
+    attacks: (w) => moneyInListAttacks({ kind: "unmatched" }, w.aRechargeTxHash, w.aTransactionsCursor),
   },
   transactionExport: {
     attacks: (w) => [
       {
-        body: { kind: "withdrawal", startTime: "2000-01-01T00:00:00Z", endTime: "2100-01-01T00:00:00Z" },
+        body: { kind: "withdrawal", ...allTime },
         outcome: "answered",
         // B asked no withdrawal: none of A's two holds.
-        check: (answer) => expect(answer.csv ?? []).toEqual([]),
+        check: noRows,
       },
       {
         body: { txHash: w.aRechargeTxHash },
         outcome: "answered",
-        check: (answer) => expect(answer.csv ?? []).toEqual([]),
+        check: noRows,
       },
     ],
   },
