@@ -8,7 +8,7 @@ import { appBill, billEventsPath } from "../../contracts/schemas/bills.ts";
 import { transactionEventsPath, transactionRecord } from "../../contracts/schemas/transactions.ts";
 import { consoleInvoice, invoiceEventsPath } from "../../contracts/schemas/invoices.ts";
 import { notifyLive } from "../domain/platform/live-changes.ts";
-import { openEventStream } from "../testing/event-stream.ts";
+import { type OpenedEventStream, openEventStream } from "../testing/event-stream.ts";
 import {
   type Answer,
   type CallOptions,
@@ -1104,10 +1104,7 @@ const destinationNotFound = (answer: Answer) =>
 
 let streamBase: string | undefined;
 
-/**
- * B's live bills over a real connection: A's bill, notified for A and (forged) under B's id, never reaches B's stream;
- * B's own does, twice (the second is the marker that everything before it was dealt with).
- */
+/** The harness's server, listening on a free port from the first stream opened. */
 async function streamBaseOf(): Promise<string> {
   if (!streamBase) {
     await h.app.listen({ port: 0, host: "127.0.0.1" });
@@ -1116,60 +1113,68 @@ async function streamBaseOf(): Promise<string> {
   return streamBase;
 }
 
-async function bStreamHearsOnlyOwnBills(w: World): Promise<void> {
-  const live = await openEventStream(`${await streamBaseOf()}${billEventsPath}`, {
-    authorization: `Bearer ${w.b.token}`,
-  });
+/**
+ * B's stream of `path` over a real connection, open while `listen` notifies and checks what it hears: nothing B heard
+ * holds any of A's secrets. Answers all B heard.
+ */
+async function bListens(w: World, path: string, listen: (live: OpenedEventStream) => Promise<void>): Promise<string> {
+  const live = await openEventStream(`${await streamBaseOf()}${path}`, { authorization: `Bearer ${w.b.token}` });
   try {
     expect(live.status).toBe(200);
-    await notifyLive(h.db, "bill", w.a.userId, w.aBill.billNo);
-    await notifyLive(h.db, "bill", w.b.userId, w.aBill.billNo);
-    await notifyLive(h.db, "bill", w.b.userId, w.bBill);
-    await live.waitForEvents(1);
-    await notifyLive(h.db, "bill", w.b.userId, w.bBill);
-    const events = await live.waitForEvents(2);
+    await listen(live);
+    const heard = JSON.stringify(live.events);
+    expect(w.aSecrets.filter((secret) => heard.includes(secret))).toEqual([]);
+    return heard;
+  } finally {
+    live.close();
+  }
+}
+
+/**
+ * A's `aId`, notified for A and (forged) under B's id, then B's own `bId` twice (the second is the marker that
+ * everything before it was dealt with): answers the events B heard, which must be its own two.
+ */
+async function notifyAsThenBsTwice(
+  live: OpenedEventStream,
+  w: World,
+  kind: "bill" | "invoice",
+  aId: string,
+  bId: string,
+) {
+  await notifyLive(h.db, kind, w.a.userId, aId);
+  await notifyLive(h.db, kind, w.b.userId, aId);
+  await notifyLive(h.db, kind, w.b.userId, bId);
+  await live.waitForEvents(1);
+  await notifyLive(h.db, kind, w.b.userId, bId);
+  return live.waitForEvents(2);
+}
+
+/** B's live bills: A's bill never reaches B's stream; B's own does. */
+async function bStreamHearsOnlyOwnBills(w: World): Promise<void> {
+  await bListens(w, billEventsPath, async (live) => {
+    const events = await notifyAsThenBsTwice(live, w, "bill", w.aBill.billNo, w.bBill);
     expect(events.map((e) => [e.event, appBill.parse(JSON.parse(e.data)).billNo])).toEqual([
       ["bill", w.bBill],
       ["bill", w.bBill],
     ]);
-    const heard = JSON.stringify(live.events);
-    expect(w.aSecrets.filter((secret) => heard.includes(secret))).toEqual([]);
-  } finally {
-    live.close();
-  }
+  });
 }
 
-/**
- * B's live invoices over a real connection: A's invoice, notified for A and (forged) under B's id, never reaches B's
- * stream; B's own does, twice (the second is the marker that everything before it was dealt with).
- */
+/** B's live invoices: A's invoice never reaches B's stream, not even its id; B's own does. */
 async function bStreamHearsOnlyOwnInvoices(w: World): Promise<void> {
-  const live = await openEventStream(`${await streamBaseOf()}${invoiceEventsPath}`, {
-    authorization: `Bearer ${w.b.token}`,
-  });
-  try {
-    expect(live.status).toBe(200);
-    await notifyLive(h.db, "invoice", w.a.userId, w.aInvoice.invoiceId);
-    await notifyLive(h.db, "invoice", w.b.userId, w.aInvoice.invoiceId);
-    await notifyLive(h.db, "invoice", w.b.userId, w.bInvoiceId);
-    await live.waitForEvents(1);
-    await notifyLive(h.db, "invoice", w.b.userId, w.bInvoiceId);
-    const events = await live.waitForEvents(2);
+  const heard = await bListens(w, invoiceEventsPath, async (live) => {
+    const events = await notifyAsThenBsTwice(live, w, "invoice", w.aInvoice.invoiceId, w.bInvoiceId);
     expect(events.map((e) => [e.event, consoleInvoice.parse(JSON.parse(e.data)).orderId])).toEqual([
       ["invoice", w.bInvoiceOrder],
       ["invoice", w.bInvoiceOrder],
     ]);
-    const heard = JSON.stringify(live.events);
-    expect(w.aSecrets.filter((secret) => heard.includes(secret))).toEqual([]);
-    expect(heard).not.toContain(w.aInvoice.invoiceId);
-  } finally {
-    live.close();
-  }
+  });
+  expect(heard).not.toContain(w.aInvoice.invoiceId);
 }
 
 /**
- * B's live transaction records over a real connection: A's record and A's withdrawal, notified for A and (forged)
- * under B's id, never reach B's stream; B's own record does.
+ * B's live transaction records: A's record and A's withdrawal, notified for A and (forged) under B's id, never reach
+ * B's stream; B's own record does.
  */
 async function bStreamHearsOnlyOwnRecords(w: World): Promise<void> {
   const newestRecord = async (token: string) =>
@@ -1181,11 +1186,7 @@ async function bStreamHearsOnlyOwnRecords(w: World): Promise<void> {
       )[0]!.id,
     );
   const [aRecord, bRecord] = [await newestRecord(w.a.token), await newestRecord(w.b.token)];
-  const live = await openEventStream(`${await streamBaseOf()}${transactionEventsPath}`, {
-    authorization: `Bearer ${w.b.token}`,
-  });
-  try {
-    expect(live.status).toBe(200);
+  await bListens(w, transactionEventsPath, async (live) => {
     await notifyLive(h.db, "transaction", w.a.userId, `r${aRecord}`);
     await notifyLive(h.db, "transaction", w.b.userId, `r${aRecord}`);
     await notifyLive(h.db, "transaction", w.b.userId, `w${w.aAwaitingWithdrawal}`);
@@ -1196,11 +1197,7 @@ async function bStreamHearsOnlyOwnRecords(w: World): Promise<void> {
       ["transaction", bRecord],
     ]);
     expect(events).toHaveLength(1);
-    const heard = JSON.stringify(live.events);
-    expect(w.aSecrets.filter((secret) => heard.includes(secret))).toEqual([]);
-  } finally {
-    live.close();
-  }
+  });
 }
 
 /** A with a profile, last login, messages of every tab and two wallets; B with a few messages of its own. */
