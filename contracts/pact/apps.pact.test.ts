@@ -27,6 +27,38 @@ const fields = {
   remark: "Main shop",
 };
 
+/** An application code checked for the credentials (the code a provider state mailed), and the request's matchers. */
+const credentialsCheck = { email, code, type: "application", appCode, action: "credentials" } as const;
+const credentialsCheckBody = () => ({
+  email: like(email),
+  code: codeMatcher(code),
+  type: "application",
+  appCode: stateAppCode(),
+  action: "credentials",
+});
+/** The answer to a valid check: a proof for the action. */
+const checkedProof = { valid: true, proof: regex("^[\\w-]{43}$", "P".repeat(43)), proofExpiresInSeconds: integer(300) };
+
+/** The credentials asked for in `state` without a proof: refused with 2405, the e-mail code first. */
+const credentialsWithoutProof = ([state, params]: [string, Record<string, string>], description: string) =>
+  pact
+    .addInteraction()
+    .given(states.signedIn, { email, token })
+    .given(state, params)
+    .uponReceiving(description)
+    .withRequest("POST", "/api/App/Credentials", (b) =>
+      b.headers(authHeaders(token)).jsonBody({ appCode: stateAppCode() }),
+    )
+    .willRespondWith(200, (b) =>
+      b.headers(responseHeaders).jsonBody(failure("2405", "Verify with the e-mail code first")),
+    )
+    .executeTest(async (mock) => {
+      await expect(apiFor(mock, token).apps.credentials({ appCode })).rejects.toMatchObject({
+        kind: "api",
+        errCode: "2405",
+      });
+    });
+
 const appBody = (status: "normal" | "stopped" = "normal") => ({
   appCode: regex("^\\d{8,24}$", appCode),
   name: like(name),
@@ -99,41 +131,23 @@ describe("my applications (proposed)", () => {
 
 describe("application changes and credentials, each with a proof or inside the verified window (proposed)", () => {
   it("answers a proof for a checked code of type application", async () => {
-    const checked = { valid: true, proof: regex("^[\\w-]{43}$", "P".repeat(43)), proofExpiresInSeconds: integer(300) };
     await pact
       .addInteraction()
       .given(states.application, { email, name })
       .given(states.codeSent, { code, email, type: "application" })
       .uponReceiving("a check of an application code for the credentials")
       .withRequest("POST", "/api/Register/CheckCaptchaCode", (b) =>
-        b.headers(jsonHeaders).jsonBody({
-          email: like(email),
-          code: codeMatcher(code),
-          type: "application",
-          appCode: stateAppCode(),
-          action: "credentials",
-        }),
+        b.headers(jsonHeaders).jsonBody(credentialsCheckBody()),
       )
-      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(checked)))
+      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(checkedProof)))
       .executeTest(async (mock) => {
-        const answer = apiFor(mock).auth.checkCode({
-          email,
-          code,
-          type: "application",
-          appCode,
-          action: "credentials",
-        });
-        await expect(answer).resolves.toEqual(exampleOf(checked));
+        const answer = apiFor(mock).auth.checkCode(credentialsCheck);
+        await expect(answer).resolves.toEqual(exampleOf(checkedProof));
       });
   });
 
   it("answers a proof and a verified window for a code checked in the merchant's session", async () => {
-    const checked = {
-      valid: true,
-      proof: regex("^[\\w-]{43}$", "P".repeat(43)),
-      proofExpiresInSeconds: integer(300),
-      verifiedForSeconds: integer(600),
-    };
+    const checked = { ...checkedProof, verifiedForSeconds: integer(600) };
     await pact
       .addInteraction()
       .given(states.signedIn, { email, token })
@@ -141,23 +155,11 @@ describe("application changes and credentials, each with a proof or inside the v
       .given(states.codeSent, { code, email, type: "application" })
       .uponReceiving("a check of an application code for the credentials in the merchant's session")
       .withRequest("POST", "/api/Register/CheckCaptchaCode", (b) =>
-        b.headers(authHeaders(token)).jsonBody({
-          email: like(email),
-          code: codeMatcher(code),
-          type: "application",
-          appCode: stateAppCode(),
-          action: "credentials",
-        }),
+        b.headers(authHeaders(token)).jsonBody(credentialsCheckBody()),
       )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(checked)))
       .executeTest(async (mock) => {
-        const answer = apiFor(mock, token).auth.checkCode({
-          email,
-          code,
-          type: "application",
-          appCode,
-          action: "credentials",
-        });
+        const answer = apiFor(mock, token).auth.checkCode(credentialsCheck);
         await expect(answer).resolves.toEqual(exampleOf(checked));
       });
   });
@@ -180,23 +182,10 @@ describe("application changes and credentials, each with a proof or inside the v
   });
 
   it("refuses the credentials without a proof inside the session's verified window (2405, issue 67)", async () => {
-    await pact
-      .addInteraction()
-      .given(states.signedIn, { email, token })
-      .given(states.appVerifiedWindow, { email, name, token })
-      .uponReceiving("a request for an application's credentials inside the session's verified window")
-      .withRequest("POST", "/api/App/Credentials", (b) =>
-        b.headers(authHeaders(token)).jsonBody({ appCode: stateAppCode() }),
-      )
-      .willRespondWith(200, (b) =>
-        b.headers(responseHeaders).jsonBody(failure("2405", "Verify with the e-mail code first")),
-      )
-      .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).apps.credentials({ appCode })).rejects.toMatchObject({
-          kind: "api",
-          errCode: "2405",
-        });
-      });
+    await credentialsWithoutProof(
+      [states.appVerifiedWindow, { email, name, token }],
+      "a request for an application's credentials inside the session's verified window",
+    );
   });
 
   it("edits an application with a proof for edit", async () => {
@@ -239,23 +228,10 @@ describe("application changes and credentials, each with a proof or inside the v
   });
 
   it("refuses the credentials without a proof with errCode 2405", async () => {
-    await pact
-      .addInteraction()
-      .given(states.signedIn, { email, token })
-      .given(states.application, { email, name })
-      .uponReceiving("a request for an application's credentials without a proof")
-      .withRequest("POST", "/api/App/Credentials", (b) =>
-        b.headers(authHeaders(token)).jsonBody({ appCode: stateAppCode() }),
-      )
-      .willRespondWith(200, (b) =>
-        b.headers(responseHeaders).jsonBody(failure("2405", "Verify with the e-mail code first")),
-      )
-      .executeTest(async (mock) => {
-        await expect(apiFor(mock, token).apps.credentials({ appCode })).rejects.toMatchObject({
-          kind: "api",
-          errCode: "2405",
-        });
-      });
+    await credentialsWithoutProof(
+      [states.application, { email, name }],
+      "a request for an application's credentials without a proof",
+    );
   });
 
   it("rotates the secret with a proof for rotate, the old one working for the grace window", async () => {

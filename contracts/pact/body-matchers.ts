@@ -47,3 +47,13 @@ export const exampleOf = <T>(template: unknown): T => MatchersV3.reify(template)
  */
 // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pact provider-state expression, not a template
 export const injectedUserId = (example: string) => MatchersV3.fromProviderState("${userId}", example);
+
+/** resData of a sign-in that opens a session (contracts/schemas/auth.ts), the sample merchant's unless told. */
+export const sessionBody = (who: { userId: string; email: string; nickName: string } = merchant) => ({
+  accessToken: like("t0k3n"),
+  userId: like(who.userId),
+  email: like(who.email),
+  language: like("en-US"),
+  nickName: like(who.nickName),
+  avatar: like(""),
+});

@@ -1,10 +1,10 @@
 import { MatchersV3 } from "@pact-foundation/pact";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../src/api/api-error.ts";
-import { codeMatcher, codePurposeMatcher } from "./body-matchers.ts";
+import { codeMatcher, codePurposeMatcher, exampleOf, sessionBody } from "./body-matchers.ts";
 import { merchant } from "./fixtures.ts";
 import { apiFor, createPact, failure, jsonHeaders, ok, responseHeaders } from "./pact-setup.ts";
 import { states } from "./provider-states.ts";
+import { expectRefusal } from "./refusal.ts";
 
 const { like } = MatchersV3;
 const pact = createPact();
@@ -19,28 +19,10 @@ describe("POST /api/Login/Login", () => {
       .withRequest("POST", "/api/Login/Login", (b) =>
         b.headers(jsonHeaders).jsonBody({ email: like(email), password: like(password) }),
       )
-      .willRespondWith(200, (b) =>
-        b.headers(responseHeaders).jsonBody(
-          ok({
-            accessToken: like("t0k3n"),
-            userId: like(merchant.userId),
-            email: like(email),
-            language: like("en-US"),
-            nickName: like(merchant.nickName),
-            avatar: like(""),
-          }),
-        ),
-      )
+      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(sessionBody())))
       .executeTest(async (mock) => {
         const result = await apiFor(mock).auth.login({ email, password });
-        expect(result).toEqual({
-          accessToken: "t0k3n",
-          userId: merchant.userId,
-          email,
-          language: "en-US",
-          nickName: merchant.nickName,
-          avatar: "",
-        });
+        expect(result).toEqual(exampleOf(sessionBody()));
       });
   });
 
@@ -54,11 +36,7 @@ describe("POST /api/Login/Login", () => {
       )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(failure("2006", "Wrong e-mail or password")))
       .executeTest(async (mock) => {
-        const error = await apiFor(mock)
-          .auth.login({ email, password: "Wrong999" })
-          .catch((e: unknown) => e);
-        expect(error).toBeInstanceOf(ApiError);
-        expect(error).toMatchObject({ kind: "api", errCode: "2006" });
+        await expectRefusal(apiFor(mock).auth.login({ email, password: "Wrong999" }), "2006");
       });
   });
 });
@@ -81,11 +59,7 @@ describe("POST /api/Login/Login while the account's sign-in is throttled", () =>
           .jsonBody(failure("2011", "Too many failed sign-ins on this account: ask for a sign-in code by e-mail")),
       )
       .executeTest(async (mock) => {
-        const error = await apiFor(mock)
-          .auth.login({ email, password })
-          .catch((e: unknown) => e);
-        expect(error).toBeInstanceOf(ApiError);
-        expect(error).toMatchObject({ kind: "api", errCode: "2011" });
+        await expectRefusal(apiFor(mock).auth.login({ email, password }), "2011");
       });
   });
 
@@ -119,18 +93,7 @@ describe("POST /api/Login/Login while the account's sign-in is throttled", () =>
           .headers(jsonHeaders)
           .jsonBody({ email: like(email), password: like(password), emailCode: codeMatcher(signInCode) }),
       )
-      .willRespondWith(200, (b) =>
-        b.headers(responseHeaders).jsonBody(
-          ok({
-            accessToken: like("t0k3n"),
-            userId: like(merchant.userId),
-            email: like(email),
-            language: like("en-US"),
-            nickName: like(merchant.nickName),
-            avatar: like(""),
-          }),
-        ),
-      )
+      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(sessionBody())))
       .executeTest(async (mock) => {
         const result = await apiFor(mock).auth.login({ email, password, emailCode: signInCode });
         expect(result).toMatchObject({ accessToken: "t0k3n", email });

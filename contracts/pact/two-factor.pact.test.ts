@@ -1,9 +1,11 @@
 import { MatchersV3 } from "@pact-foundation/pact";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../src/api/api-error.ts";
+import { sessionBody } from "./body-matchers.ts";
 import { merchant } from "./fixtures.ts";
 import { apiFor, authHeaders, createPact, failure, jsonHeaders, ok, responseHeaders } from "./pact-setup.ts";
 import { states } from "./provider-states.ts";
+import { expectRefusal } from "./refusal.ts";
 
 const { like, integer, eachLike, regex, fromProviderState } = MatchersV3;
 const pact = createPact();
@@ -44,18 +46,7 @@ describe("two-factor sign-in", () => {
       .withRequest("POST", "/api/Login/SecondFactor", (b) =>
         b.headers(jsonHeaders).jsonBody({ challenge: like(challenge), code: injectedCode }),
       )
-      .willRespondWith(200, (b) =>
-        b.headers(responseHeaders).jsonBody(
-          ok({
-            accessToken: like("t0k3n"),
-            userId: like(merchant.userId),
-            email: like(email),
-            language: like("en-US"),
-            nickName: like(merchant.nickName),
-            avatar: like(""),
-          }),
-        ),
-      )
+      .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(ok(sessionBody())))
       .executeTest(async (mock) => {
         const result = await apiFor(mock).auth.secondFactor({ challenge, code: "123456" });
         expect(result).toMatchObject({ accessToken: "t0k3n", email });
@@ -72,11 +63,7 @@ describe("two-factor sign-in", () => {
       )
       .willRespondWith(200, (b) => b.headers(responseHeaders).jsonBody(failure("2301", "The two-factor code is wrong")))
       .executeTest(async (mock) => {
-        const error = await apiFor(mock)
-          .auth.secondFactor({ challenge, code: "zzzzz-zzzzz" })
-          .catch((e: unknown) => e);
-        expect(error).toBeInstanceOf(ApiError);
-        expect(error).toMatchObject({ kind: "api", errCode: "2301" });
+        await expectRefusal(apiFor(mock).auth.secondFactor({ challenge, code: "zzzzz-zzzzz" }), "2301");
       });
   });
 });

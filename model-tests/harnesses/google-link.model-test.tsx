@@ -5,12 +5,12 @@ import { storageKeys } from "../../src/api/session-storage.ts";
 import { type ControlledApi, createControlledApi } from "../framework/fake-api.ts";
 import { type ConsoleHarness, renderConsole } from "../framework/render-console.tsx";
 import { runModel, unmapped } from "../framework/run-model.ts";
-import { merchant, profile } from "../models/fixtures.ts";
+import { profile } from "../models/fixtures.ts";
 import { googleLinkModel } from "../models/google-link.model.ts";
 import { googleCode, linkChallenge } from "../models/session.model.ts";
 import { expectBusy, expectProblems, expectSaidOnce, replaceText } from "./form-steps.ts";
 import { googleConfigured } from "./google-configured.ts";
-import { signedInAnswers } from "./signed-in.ts";
+import { signingInAnswers } from "./signed-in.ts";
 
 type H = ConsoleHarness & { fake: ControlledApi };
 
@@ -34,15 +34,8 @@ runModel(googleLinkModel, {
       {
         // Google vouches for an account whose e-mail is the merchant's, not linked yet.
         "auth.googleCode": async () => linkChallenge,
-        "auth.lastLogin": async () => ({ userId: merchant.userId, lastLoginAt: null, lastLoginIp: null }),
-        "auth.sendCode": async () => ({ resendAfterSeconds: 60, expiresInSeconds: 600 }),
+        ...signingInAnswers,
         "user.info": async () => profile,
-        "messages.list": async () => [],
-        "orders.subscription": signedInAnswers["orders.subscription"],
-        "account.balance": signedInAnswers["account.balance"],
-        "console.overview": signedInAnswers["console.overview"],
-        "bills.watch": signedInAnswers["bills.watch"],
-        "twoFactor.status": signedInAnswers["twoFactor.status"],
       },
     );
     const h = Object.assign(await renderConsole({ url: "/login", api: fake.api, storage: {} }), { fake });

@@ -7,7 +7,8 @@ import type { Order } from "../../contracts/schemas/orders.ts";
 import type { StreamHandlers } from "../../src/api/event-stream.ts";
 import type { Timers } from "../../src/app/services.ts";
 import { formatDate, formatUsdt } from "../../src/i18n/format.ts";
-import type { ControlledApi } from "../framework/fake-api.ts";
+import type { ControlledApi, Method } from "../framework/fake-api.ts";
+import { actorResultOf } from "../framework/model-events.ts";
 import type { ConsoleHarness } from "../framework/render-console.tsx";
 import { balance, packages, subscription } from "../models/order-fixtures.ts";
 import { expectBusy, expectNotRepeated, pageWords } from "./form-steps.ts";
@@ -39,6 +40,31 @@ export function orderPageAnswers(watches: Watch[]): Answers {
       return () => {
         watch.stopped = true;
       };
+    },
+  };
+}
+
+/**
+ * The fake API of an order page whose `actorId` loads several calls: each step notes in `stepCalls` where its calls
+ * begin, and the path's result of that actor settles the one call that waits, `method`, with the part of the output it
+ * answers (`part`).
+ */
+export function loadSettlingApi(
+  h: OrderPageHarness & { stepCalls: number },
+  actorId: string,
+  method: Method,
+  part: (output: unknown) => unknown,
+): ControlledApi {
+  return {
+    ...h.fake,
+    async answerActorResult(event) {
+      // Every step passes here first: it begins now.
+      h.stepCalls = h.fake.calls.length;
+      const result = actorResultOf(event);
+      if (result?.id !== actorId) return h.fake.answerActorResult(event);
+      const outcome = "output" in result.outcome ? { output: part(result.outcome.output) } : result.outcome;
+      await h.fake.settle(method, outcome);
+      return true;
     },
   };
 }

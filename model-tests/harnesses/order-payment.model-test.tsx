@@ -20,7 +20,6 @@ import { formatClock } from "../../src/i18n/format.ts";
 import { pressEscapeIn } from "../framework/escape.ts";
 import { createControlledApi } from "../framework/fake-api.ts";
 import type { ModelSnapshot } from "../framework/model.ts";
-import { actorResultOf } from "../framework/model-events.ts";
 import { renderConsole } from "../framework/render-console.tsx";
 import { runModel, unmapped } from "../framework/run-model.ts";
 import { loginResult, storedUser } from "../models/fixtures.ts";
@@ -35,6 +34,7 @@ import {
   type OrderPageHarness,
   orderPageAnswers,
   packageName,
+  loadSettlingApi,
   payDialogTitle,
   timersByInterval,
   type Watch,
@@ -154,19 +154,8 @@ runModel(orderPaymentModel, {
     return Object.assign(h, timers);
   },
   // The pay options are several calls: the path's answer settles the one that waits.
-  fakeApi: (h: H) => ({
-    ...h.fake,
-    async answerActorResult(event) {
-      // Every step passes here first: it begins now.
-      h.stepCalls = h.fake.calls.length;
-      const result = actorResultOf(event);
-      if (result?.id !== "loadPayOptions") return h.fake.answerActorResult(event);
-      const outcome =
-        "output" in result.outcome ? { output: (result.outcome.output as typeof payOptions).chains } : result.outcome;
-      await h.fake.settle("currencies.list", outcome);
-      return true;
-    },
-  }),
+  fakeApi: (h: H) =>
+    loadSettlingApi(h, "loadPayOptions", "currencies.list", (output) => (output as typeof payOptions).chains),
   async perform(h: H, e) {
     switch (e.type) {
       case "order.retry":

@@ -4,7 +4,6 @@ import { expect, vi } from "vitest";
 import { storageKeys } from "../../src/api/session-storage.ts";
 import { createControlledApi } from "../framework/fake-api.ts";
 import type { ModelSnapshot } from "../framework/model.ts";
-import { actorResultOf } from "../framework/model-events.ts";
 import { renderConsole } from "../framework/render-console.tsx";
 import { formatClock } from "../../src/i18n/format.ts";
 import { runModel, unmapped } from "../framework/run-model.ts";
@@ -18,6 +17,7 @@ import {
   type OrderPageHarness,
   orderPageAnswers,
   packageName,
+  loadSettlingApi,
   payDialogTitle,
   timersByInterval,
   type Watch,
@@ -55,19 +55,8 @@ runModel(orderPurchaseModel, {
     return Object.assign(h, { fake, watches, loads: 0, stepCalls: 0 }, timersByInterval(h.timers));
   },
   // The catalogue is several calls: the path's answer settles the one that waits.
-  fakeApi: (h: H) => ({
-    ...h.fake,
-    async answerActorResult(event) {
-      // Every step passes here first: it begins now.
-      h.stepCalls = h.fake.calls.length;
-      const result = actorResultOf(event);
-      if (result?.id !== "loadCatalogue") return h.fake.answerActorResult(event);
-      const outcome =
-        "output" in result.outcome ? { output: (result.outcome.output as typeof catalogue).packages } : result.outcome;
-      await h.fake.settle("orders.packages", outcome);
-      return true;
-    },
-  }),
+  fakeApi: (h: H) =>
+    loadSettlingApi(h, "loadCatalogue", "orders.packages", (output) => (output as typeof catalogue).packages),
   async perform(h: H, e) {
     switch (e.type) {
       case "catalogue.retry":

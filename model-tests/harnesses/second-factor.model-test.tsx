@@ -9,7 +9,7 @@ import { merchant, profile } from "../models/fixtures.ts";
 import { secondFactorModel } from "../models/second-factor.model.ts";
 import { challengeAnswer } from "../models/session.model.ts";
 import { expectBusy, expectProblems, expectSaidOnce, fill, press } from "./form-steps.ts";
-import { signedInAnswers } from "./signed-in.ts";
+import { signingInAnswers } from "./signed-in.ts";
 
 type H = ConsoleHarness & { fake: ControlledApi };
 
@@ -20,15 +20,8 @@ runModel(secondFactorModel, {
       {
         // The password holds and TOTP is on: the second step follows.
         "auth.login": async () => challengeAnswer,
-        "auth.lastLogin": async () => ({ userId: merchant.userId, lastLoginAt: null, lastLoginIp: null }),
-        "auth.sendCode": async () => ({ resendAfterSeconds: 60, expiresInSeconds: 600 }),
+        ...signingInAnswers,
         "user.info": async () => profile,
-        "messages.list": async () => [],
-        "orders.subscription": signedInAnswers["orders.subscription"],
-        "account.balance": signedInAnswers["account.balance"],
-        "console.overview": signedInAnswers["console.overview"],
-        "bills.watch": signedInAnswers["bills.watch"],
-        "twoFactor.status": signedInAnswers["twoFactor.status"],
       },
     );
     const h = Object.assign(await renderConsole({ url: "/login", api: fake.api, storage: {} }), { fake });

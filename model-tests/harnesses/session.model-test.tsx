@@ -13,7 +13,7 @@ import { chooseAccountEntry, dialogTitled, expectNoDialog } from "./account-dial
 import { expectBusy, expectProblems, expectSaidOnce, fill, press, replaceText } from "./form-steps.ts";
 import { googleConfigured } from "./google-configured.ts";
 import { switchRole } from "./role-switch.ts";
-import { signedInAnswers } from "./signed-in.ts";
+import { signingInAnswers } from "./signed-in.ts";
 
 /**
  * The answer the server gives the sign-in steps' children, set by the step that ends them (their own states are walked
@@ -65,14 +65,7 @@ runModel(sessionModel, {
         reloginLogout: "auth.logout",
       },
       {
-        "auth.lastLogin": async () => ({ userId: merchant.userId, lastLoginAt: null, lastLoginIp: null }),
-        "auth.sendCode": async () => ({ resendAfterSeconds: 60, expiresInSeconds: 600 }),
-        "messages.list": async () => [],
-        "orders.subscription": signedInAnswers["orders.subscription"],
-        "account.balance": signedInAnswers["account.balance"],
-        "console.overview": signedInAnswers["console.overview"],
-        "bills.watch": signedInAnswers["bills.watch"],
-        "twoFactor.status": signedInAnswers["twoFactor.status"],
+        ...signingInAnswers,
         "user.updateProfile": async (body) => ({ ...profile, nickName: body.nickName }),
         "auth.secondFactor": () => answerWith(childAnswers["auth.secondFactor"]) as never,
         "auth.googleLink": () => answerWith(childAnswers["auth.googleLink"]) as never,

@@ -33,6 +33,21 @@ export const signedInAnswers: Answers = {
   "orders.list": async (request = {}) => emptyKeysetPage(request.pageSize),
 };
 
+/**
+ * Answers for a console signing in at /login: a code mailed on demand, then the calls the signed-in console makes on its
+ * own, its profile apart.
+ */
+export const signingInAnswers: Answers = {
+  "auth.lastLogin": async () => ({ userId: merchant.userId, lastLoginAt: null, lastLoginIp: null }),
+  "auth.sendCode": async () => ({ resendAfterSeconds: 60, expiresInSeconds: 600 }),
+  "messages.list": async () => [],
+  "orders.subscription": signedInAnswers["orders.subscription"],
+  "account.balance": signedInAnswers["account.balance"],
+  "console.overview": signedInAnswers["console.overview"],
+  "bills.watch": signedInAnswers["bills.watch"],
+  "twoFactor.status": signedInAnswers["twoFactor.status"],
+};
+
 /** The console at /console/index for the sample merchant, with `controlled` calls answered by the path. */
 export async function renderSignedIn(
   controlled: Parameters<typeof createControlledApi>[0],

@@ -3,7 +3,7 @@ import { appAddMachine } from "../../machines/apps/app-add.ts";
 import type { MachineModel } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
 import { sampleApp } from "./app-edit.model.ts";
-import { english, saidOnce } from "./english.ts";
+import { showingProblems } from "./english.ts";
 import { failure, refusal } from "./fixtures.ts";
 
 const { done, failed } = eventBuilders(appAddMachine);
@@ -57,12 +57,8 @@ export const appAddModel: MachineModel<typeof appAddMachine> = {
   describeState: (s) => {
     if (s.matches("closed")) return "No dialog is open";
     if (s.matches("submitting")) return "Add shows a spinner";
-    const problems = [
-      ...Object.values(s.context.fieldErrors).map(english),
-      ...(s.context.failure ? [saidOnce(s.context.failure)] : []),
-    ];
     const packages = s.context.failure?.errCode === errCodes.appLimitReached ? ', and the link "See the packages"' : "";
-    return `The Add application dialog${problems.length ? `, showing ${problems.join(", ")}` : ""}${packages}`;
+    return `The Add application dialog${showingProblems(s.context)}${packages}`;
   },
   excluded: [],
 };

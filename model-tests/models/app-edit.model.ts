@@ -3,7 +3,7 @@ import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { appEditMachine } from "../../machines/apps/app-edit.ts";
 import type { MachineModel, ModelEvent } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
-import { english, saidOnce } from "./english.ts";
+import { showingProblems } from "./english.ts";
 import { failure, merchant, refusal } from "./fixtures.ts";
 
 const { done, failed } = eventBuilders(appEditMachine);
@@ -173,11 +173,7 @@ export const appEditModel: MachineModel<typeof appEditMachine> = {
   },
   describeState: (s) => {
     const { context } = s;
-    const problems = [
-      ...Object.values(context.fieldErrors).map(english),
-      ...(context.failure ? [saidOnce(context.failure)] : []),
-    ];
-    const showing = problems.length ? `, showing ${problems.join(", ")}` : "";
+    const showing = showingProblems(context);
     if (s.matches("closed")) return "No dialog is open; the list shows the application";
     if (s.matches("verify") || s.matches("checking"))
       return `The dialog asks for the e-mail code${context.needsTotp ? " and the authenticator's" : ""}${

@@ -4,7 +4,7 @@ import type { MachineModel } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
 import { sampleApp } from "./app-edit.model.ts";
 import { refusedTestAnswer, testAnswer } from "./callback-fixtures.ts";
-import { english, saidOnce } from "./english.ts";
+import { english, showingProblems } from "./english.ts";
 import { failure, refusal } from "./fixtures.ts";
 
 const { done, failed } = eventBuilders(callbackTestMachine);
@@ -55,11 +55,7 @@ export const callbackTestModel: MachineModel<typeof callbackTestMachine> = {
     if (s.matches("sending")) return `${english("callbacks.test.send")} shows a spinner; Cancel is held`;
     if (s.matches("answered"))
       return `The dialog says ${english(`callbacks.answer.${s.context.answer?.result}`)} with the status, latency and body; the list is asked for again`;
-    const problems = [
-      ...Object.values(s.context.fieldErrors).map(english),
-      ...(s.context.failure ? [saidOnce(s.context.failure)] : []),
-    ];
-    return `The ${english("callbacks.test.title")} dialog${problems.length ? `, showing ${problems.join(", ")}` : ""}`;
+    return `The ${english("callbacks.test.title")} dialog${showingProblems(s.context)}`;
   },
   excluded: [],
 };

@@ -1,7 +1,7 @@
 import { changePasswordMachine } from "../../machines/user/change-password.ts";
 import type { MachineModel } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
-import { english, saidOnce } from "./english.ts";
+import { showingProblems } from "./english.ts";
 import { failure, merchant, refusal } from "./fixtures.ts";
 
 const { done, failed } = eventBuilders(changePasswordMachine);
@@ -54,11 +54,7 @@ export const changePasswordModel: MachineModel<typeof changePasswordMachine> = {
   describeState: (s) => {
     if (s.matches("closed")) return "No dialog is open";
     if (s.matches("submitting")) return "Change password shows a spinner";
-    const problems = [
-      ...Object.values(s.context.fieldErrors).map(english),
-      ...(s.context.failure ? [saidOnce(s.context.failure)] : []),
-    ];
-    return `The Change password dialog${problems.length ? `, showing ${problems.join(", ")}` : ""}`;
+    return `The Change password dialog${showingProblems(s.context)}`;
   },
   excluded: [],
 };

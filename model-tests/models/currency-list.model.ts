@@ -8,6 +8,33 @@ import { failure, refusal } from "./fixtures.ts";
 const { done, failed } = eventBuilders(currencyListMachine);
 
 const devnet = { chainName: "Devnet", chainUnit: "ETH", chainId: 31337, status: "active" as const, confirmations: 2 };
+type Currency = CurrencyListResult["items"][number];
+
+/** The devnet's coin, measured (2 s), but never credited: it pays the network's fees. */
+export const devnetEther: Currency = {
+  ...devnet,
+  name: "Devnet Ether",
+  symbol: "ETH",
+  contractAddress: null,
+  type: "main",
+  decimals: 18,
+  protocol: null,
+  arrivalSeconds: 2,
+  credited: false,
+};
+
+/** The devnet's test USDT, credited; `arrivalSeconds` as measured (null: not yet). */
+export const devnetUsdt = (arrivalSeconds: number | null): Currency => ({
+  ...devnet,
+  name: "Test Tether USD",
+  symbol: "USDT",
+  contractAddress: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+  type: "token",
+  decimals: 6,
+  protocol: "ERC-20",
+  arrivalSeconds,
+  credited: true,
+});
 
 /**
  * The server's answers: the devnet's coin (measured, but never credited: it pays the fees) and test USDT (credited),
@@ -15,28 +42,8 @@ const devnet = { chainName: "Devnet", chainUnit: "ETH", chainId: 31337, status: 
  */
 export const someCurrencies: CurrencyListResult = {
   items: [
-    {
-      ...devnet,
-      name: "Devnet Ether",
-      symbol: "ETH",
-      contractAddress: null,
-      type: "main",
-      decimals: 18,
-      protocol: null,
-      arrivalSeconds: 2,
-      credited: false,
-    },
-    {
-      ...devnet,
-      name: "Test Tether USD",
-      symbol: "USDT",
-      contractAddress: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
-      type: "token",
-      decimals: 6,
-      protocol: "ERC-20",
-      arrivalSeconds: null,
-      credited: true,
-    },
+    devnetEther,
+    devnetUsdt(null),
     {
       name: "Tether USD",
       symbol: "USDT",

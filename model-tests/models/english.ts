@@ -21,3 +21,17 @@ export function saidOnce(failure: { errCode: string; errMsg: string }): string {
     addition.kind === "field" ? `the ${addition.field} field is marked, takes the focus and says` : "the page adds";
   return `a toast says ${toast}; ${where} ${english(addition.nextStep)}`;
 }
+
+/** What a form shows wrong: each field error in en-US, then the failure as it is said (`saidOnce`). */
+export function problemsOf(context: {
+  fieldErrors: Partial<Record<string, string>>;
+  failure: { errCode: string; errMsg: string } | null;
+}): string[] {
+  return [...Object.values(context.fieldErrors).map(english), ...(context.failure ? [saidOnce(context.failure)] : [])];
+}
+
+/** ", showing" and a form's problems (`problemsOf`), or nothing where it has none. */
+export function showingProblems(context: Parameters<typeof problemsOf>[0]): string {
+  const problems = problemsOf(context);
+  return problems.length ? `, showing ${problems.join(", ")}` : "";
+}

@@ -1,7 +1,7 @@
 import { forgotPasswordMachine } from "../../machines/auth/forgot-password.ts";
 import type { MachineModel } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
-import { english, saidOnce } from "./english.ts";
+import { showingProblems } from "./english.ts";
 import { failure, merchant, refusal } from "./fixtures.ts";
 
 const { done, failed } = eventBuilders(forgotPasswordMachine);
@@ -59,11 +59,7 @@ export const forgotPasswordModel: MachineModel<typeof forgotPasswordMachine> = {
     }
   },
   describeState: (s) => {
-    const problems = [
-      ...Object.values(s.context.fieldErrors).map(english),
-      ...(s.context.failure ? [saidOnce(s.context.failure)] : []),
-    ];
-    const shown = problems.length ? `, showing ${problems.join(", ")}` : "";
+    const shown = showingProblems(s.context);
     if (s.matches("identify")) return `Step 1 of 2: e-mail and code${shown}`;
     if (s.matches("checkingCode")) return "Next shows a spinner";
     if (s.matches("choosePassword")) return `Step 2 of 2: new password and repeat${shown}`;

@@ -1,7 +1,7 @@
 import type { FormDialogContext, FormDialogMachine } from "../../machines/form-dialog.ts";
 import type { MachineModel, ModelEvent } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
-import { english, saidOnce } from "./english.ts";
+import { english, showingProblems } from "./english.ts";
 import { refusal } from "./fixtures.ts";
 
 /** What a form dialog's model says of its own: how it opens, what is submitted, what the server answers. */
@@ -65,11 +65,7 @@ export function formDialogModel<TSubmit extends string, TFields, TBody, TResult>
       if (s.matches("closed")) return "No dialog is open";
       if (s.matches("submitting")) return `${english(spec.submit)} shows a spinner`;
       const context = s.context as FormDialogContext;
-      const problems = [
-        ...Object.values(context.fieldErrors).map((key) => english(key)),
-        ...(context.failure ? [saidOnce(context.failure)] : []),
-      ];
-      return `The ${title} dialog${problems.length ? `, showing ${problems.join(", ")}` : ""}`;
+      return `The ${title} dialog${showingProblems(context)}`;
     },
     excluded: spec.excluded ?? [],
     walks: spec.walks ?? false,

@@ -2,7 +2,7 @@ import { isServerRefusal } from "../../machines/api-failure.ts";
 import { googleLinkMachine } from "../../machines/auth/google-link.ts";
 import type { MachineModel } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
-import { english, saidOnce } from "./english.ts";
+import { english, problemsOf, saidOnce } from "./english.ts";
 import { failure, loginResult, merchant } from "./fixtures.ts";
 import { challengeAnswer, linkChallenge, linkCode, linkExpired } from "./session.model.ts";
 
@@ -56,10 +56,7 @@ export const googleLinkModel: MachineModel<typeof googleLinkMachine> = {
   },
   describeState: (s) => {
     if (s.matches("proving")) {
-      const problems = [
-        ...Object.values(s.context.fieldErrors).map(english),
-        ...(s.context.failure ? [saidOnce(s.context.failure)] : []),
-      ];
+      const problems = problemsOf(s.context);
       return `${english("googleLink.title")}: the account's e-mail, a password field, a code field with Send code, and Cancel${problems.length ? `; ${problems.join(", ")}` : ""}`;
     }
     if (s.matches("linking")) return "The link step's buttons show a spinner";

@@ -1,7 +1,7 @@
 import { nicknameEditMachine } from "../../machines/user/nickname-edit.ts";
 import type { MachineModel } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
-import { english, saidOnce } from "./english.ts";
+import { showingProblems } from "./english.ts";
 import { failure, profile, refusal } from "./fixtures.ts";
 
 const { done, failed } = eventBuilders(nicknameEditMachine);
@@ -45,11 +45,7 @@ export const nicknameEditModel: MachineModel<typeof nicknameEditMachine> = {
   describeState: (s) => {
     if (s.matches("closed")) return "No dialog is open; the navbar shows the current nickname";
     if (s.matches("submitting")) return "Save shows a spinner";
-    const problems = [
-      ...Object.values(s.context.fieldErrors).map(english),
-      ...(s.context.failure ? [saidOnce(s.context.failure)] : []),
-    ];
-    return `The Edit personal info dialog${problems.length ? `, showing ${problems.join(", ")}` : ""}`;
+    return `The Edit personal info dialog${showingProblems(s.context)}`;
   },
   excluded: [],
 };

@@ -2,7 +2,7 @@ import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { paymentLinkMachine } from "../../machines/invoices/payment-link.ts";
 import type { MachineModel, ModelEvent } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
-import { english, saidOnce } from "./english.ts";
+import { english, showingProblems } from "./english.ts";
 import { failure, refusal } from "./fixtures.ts";
 import { invoiceApps, madeLink } from "./invoice-fixtures.ts";
 
@@ -64,11 +64,7 @@ export const paymentLinkModel: MachineModel<typeof paymentLinkMachine> = {
     if (s.matches("submitting")) return `${english("invoices.link.submit")} shows a spinner`;
     if (s.matches("made"))
       return `The ${english("invoices.link.madeTitle")} dialog shows the link's QR code and its URL with Copy and Open; the list is asked for again`;
-    const problems = [
-      ...Object.values(s.context.fieldErrors).map((key) => english(key ?? "")),
-      ...(s.context.failure ? [saidOnce(s.context.failure)] : []),
-    ];
-    return `The ${english("invoices.link.title")} dialog${problems.length ? `, showing ${problems.join(", ")}` : ""}`;
+    return `The ${english("invoices.link.title")} dialog${showingProblems(s.context)}`;
   },
   excluded: [],
 };

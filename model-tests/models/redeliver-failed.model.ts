@@ -2,7 +2,7 @@ import { redeliverFailedMachine } from "../../machines/callbacks/callback-redeli
 import type { MachineModel } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
 import { sampleApp } from "./app-edit.model.ts";
-import { english, saidOnce } from "./english.ts";
+import { english, showingProblems } from "./english.ts";
 import { failure, refusal } from "./fixtures.ts";
 
 const { done, failed } = eventBuilders(redeliverFailedMachine);
@@ -48,11 +48,7 @@ export const redeliverFailedModel: MachineModel<typeof redeliverFailedMachine> =
     if (s.matches("sending")) return `${english("callbacks.redeliverFailed.submit")} shows a spinner; Cancel is held`;
     if (s.matches("done"))
       return `The dialog says ${s.context.queued} deliveries were queued again; the list is asked for again`;
-    const problems = [
-      ...Object.values(s.context.fieldErrors).map(english),
-      ...(s.context.failure ? [saidOnce(s.context.failure)] : []),
-    ];
-    return `The ${english("callbacks.redeliverFailed.title")} dialog${problems.length ? `, showing ${problems.join(", ")}` : ""}`;
+    return `The ${english("callbacks.redeliverFailed.title")} dialog${showingProblems(s.context)}`;
   },
   excluded: [],
 };

@@ -2,7 +2,7 @@ import { isServerRefusal } from "../../machines/api-failure.ts";
 import { secondFactorMachine } from "../../machines/auth/second-factor.ts";
 import type { MachineModel } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
-import { english, saidOnce } from "./english.ts";
+import { english, saidOnce, showingProblems } from "./english.ts";
 import { failure, loginResult } from "./fixtures.ts";
 import { challengeAnswer, challengeSpent, codesThrottled, totpCode } from "./session.model.ts";
 
@@ -48,11 +48,7 @@ export const secondFactorModel: MachineModel<typeof secondFactorMachine> = {
   },
   describeState: (s) => {
     if (s.matches("asking")) {
-      const problems = [
-        ...Object.values(s.context.fieldErrors).map(english),
-        ...(s.context.failure ? [saidOnce(s.context.failure)] : []),
-      ];
-      return `The two-factor step asks for the app's code, its field focused${problems.length ? `, showing ${problems.join(", ")}` : ""}; no token stored`;
+      return `The two-factor step asks for the app's code, its field focused${showingProblems(s.context)}; no token stored`;
     }
     if (s.matches("verifying")) return "Verify shows a spinner";
     const ending = s.context.ending;

@@ -2,7 +2,7 @@ import type { TwoFactorSetup } from "../../contracts/schemas/two-factor.ts";
 import { twoFactorMachine } from "../../machines/user/two-factor.ts";
 import type { MachineModel } from "../framework/model.ts";
 import { eventBuilders } from "../framework/model-events.ts";
-import { english, saidOnce } from "./english.ts";
+import { english, showingProblems } from "./english.ts";
 import { failure, refusal } from "./fixtures.ts";
 
 const { done, failed } = eventBuilders(twoFactorMachine);
@@ -92,11 +92,7 @@ export const twoFactorModel: MachineModel<typeof twoFactorMachine> = {
   },
   describeState: (s) => {
     const card = english("twoFactor.title");
-    const problems = [
-      ...Object.values(s.context.fieldErrors).map((key) => english(key ?? "")),
-      ...(s.context.failure ? [saidOnce(s.context.failure)] : []),
-    ];
-    const showing = problems.length ? `, showing ${problems.join(", ")}` : "";
+    const showing = showingProblems(s.context);
     if (s.matches("loading")) return `${card} shows a spinner`;
     if (s.matches("loadFailed")) return `${card} shows the failure${showing} and ${english("twoFactor.retry")}`;
     if (s.matches("off"))

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServer } from "../app.ts";
 import { pruneExpired } from "../wiring/prune-expired.ts";
 import { defaultLimits } from "../domain/platform/limits.ts";
 import { startTestPostgres, type TestPostgres } from "../testing/postgres-server.ts";
+import { handToOwner, roleUrl } from "../testing/split-roles.ts";
 import { seedCode, seedMerchant, testServerSecret } from "../testing/seed.ts";
 import { type OpenedDatabase, openDatabase } from "./open-database.ts";
 
@@ -19,25 +19,11 @@ process.env.PASSWORD_HASH_COST ??= "test";
 let postgres: TestPostgres | undefined;
 let opened: OpenedDatabase | undefined;
 let app: FastifyInstance | undefined;
-const as = (role: string) => {
-  const url = new URL(postgres!.databaseUrl);
-  url.username = role;
-  return url.toString();
-};
+const as = (role: "mc_owner" | "mc_app") => roleUrl(postgres!, role);
 
 beforeAll(async () => {
   postgres = await startTestPostgres();
-  const database = new URL(postgres.databaseUrl).pathname.slice(1);
-  // As a deployment has it: the database (and so its public schema, PostgreSQL 15+) belongs to the owner role.
-  const admin = new pg.Client({ connectionString: postgres.databaseUrl });
-  await admin.connect();
-  try {
-    await admin.query(`drop schema public cascade; create schema public authorization mc_owner`);
-    await admin.query(`alter database ${database} owner to mc_owner`);
-    await admin.query("revoke create on schema public from public");
-  } finally {
-    await admin.end();
-  }
+  await handToOwner(postgres);
   opened = await openDatabase({ databaseUrl: as("mc_app"), migrationUrl: as("mc_owner") });
   app = await buildServer({
     db: opened.db,

@@ -20,6 +20,7 @@ import {
   reset,
   signedInMerchant,
 } from "../testing/harness.ts";
+import { appFields } from "../testing/app-fields.ts";
 import { seedCode, seedPaidOrder, seedSession, seedTotp, testTotpCode } from "../testing/seed.ts";
 
 /**
@@ -34,20 +35,12 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 beforeEach(() => reset(h));
 
-const fields = (name: string) => ({
-  name,
-  address: "https://shop.example.com",
-  rechargeCallbackUrl: "https://shop.example.com/recharge",
-  withdrawCallbackUrl: "https://shop.example.com/withdraw",
-  remark: `${name} remark`,
-});
-
 async function merchantWithApps(email: string, names = ["Shop"]) {
   const m = await signedInMerchant(h, email);
   await seedPaidOrder(h.db, { userId: m.userId, packageCode: "basic", product: "Devnet" });
   const apps: string[] = [];
   for (const name of names) {
-    const answer = await call(h, "appAdd", { token: m.token, body: fields(name) });
+    const answer = await call(h, "appAdd", { token: m.token, body: appFields(name) });
     expect(answer, JSON.stringify(answer)).toMatchObject({ success: true });
     apps.push(application.parse(answer.resData).appCode);
   }
@@ -81,7 +74,7 @@ async function verifyInSession(
 const viewCredentials = (m: Merchant, appCode: string, proof?: string) =>
   call(h, "appCredentials", { token: m.token, body: { appCode, ...(proof ? { proof } : {}) } });
 const edit = (m: Merchant, appCode: string, name: string) =>
-  call(h, "appEdit", { token: m.token, body: { appCode, ...fields(name) } });
+  call(h, "appEdit", { token: m.token, body: { appCode, ...appFields(name) } });
 const rotate = (m: Merchant, appCode: string) =>
   call(h, "appRotateSecret", { token: m.token, body: { appCode, graceWindow: "1h" } });
 

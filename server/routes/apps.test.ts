@@ -15,6 +15,7 @@ import {
   reset,
   signedInMerchant,
 } from "../testing/harness.ts";
+import { appFields } from "../testing/app-fields.ts";
 import { seedAppProof, seedCode, seedPaidOrder, seedTotp, testServerSecret, testTotpCode } from "../testing/seed.ts";
 
 let h: Harness;
@@ -24,14 +25,6 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 beforeEach(() => reset(h));
 
-const fields = (name: string) => ({
-  name,
-  address: "https://shop.example.com",
-  rechargeCallbackUrl: "https://shop.example.com/recharge",
-  withdrawCallbackUrl: "https://shop.example.com/withdraw",
-  remark: `${name} remark`,
-});
-
 async function merchantWithPackage(packageCode = "basic", email = "merchant@example.com", paidAt?: Date) {
   const m = await signedInMerchant(h, email);
   await seedPaidOrder(h.db, { userId: m.userId, packageCode, product: "Devnet", ...(paidAt ? { paidAt } : {}) });
@@ -39,7 +32,7 @@ async function merchantWithPackage(packageCode = "basic", email = "merchant@exam
 }
 
 async function added(m: Merchant, name = "Shop") {
-  const answer = await call(h, "appAdd", { token: m.token, body: fields(name) });
+  const answer = await call(h, "appAdd", { token: m.token, body: appFields(name) });
   expect(answer, JSON.stringify(answer)).toMatchObject({ success: true });
   return application.parse(answer.resData);
 }
@@ -79,7 +72,7 @@ describe("My applications: add, list, status (App/Add, App/List, App/SetStatus)"
   it("adds the merchant's applications and lists them newest first, by status and a part of the name", async () => {
     const m = await merchantWithPackage("pro");
     const first = await added(m, "Alpha shop");
-    expect(first).toMatchObject({ ...fields("Alpha shop"), status: "normal" });
+    expect(first).toMatchObject({ ...appFields("Alpha shop"), status: "normal" });
     expect(first.appCode).toMatch(/^\d{16}$/);
     h.clock.advance(1);
     const second = await added(m, "Beta 100%_shop");
@@ -112,16 +105,18 @@ describe("My applications: add, list, status (App/Add, App/List, App/SetStatus)"
   it("refuses what does not fit the package: one more than its limit, no package, an expired one", async () => {
     const m = await merchantWithPackage("basic");
     for (const n of [1, 2, 3]) await added(m, `Shop ${n}`);
-    const fourth = await call(h, "appAdd", { token: m.token, body: fields("Shop 4") });
+    const fourth = await call(h, "appAdd", { token: m.token, body: appFields("Shop 4") });
     expect(fourth).toMatchObject({ success: false, errCode: errCodes.appLimitReached });
     expect(fourth.errMsg).toContain("3 applications");
     expect((await list(m)).total).toBe(3);
 
     const none = await signedInMerchant(h, "none@example.com");
-    expect((await call(h, "appAdd", { token: none.token, body: fields("Shop") })).errCode).toBe(errCodes.appNoPackage);
+    expect((await call(h, "appAdd", { token: none.token, body: appFields("Shop") })).errCode).toBe(
+      errCodes.appNoPackage,
+    );
     const monthsAgo = new Date(Date.now() - 70 * 86_400_000);
     const expired = await merchantWithPackage("basic", "expired@example.com", monthsAgo);
-    expect((await call(h, "appAdd", { token: expired.token, body: fields("Shop") })).errCode).toBe(
+    expect((await call(h, "appAdd", { token: expired.token, body: appFields("Shop") })).errCode).toBe(
       errCodes.appPackageExpired,
     );
     const enterprise = await merchantWithPackage("enterprise", "big@example.com");
@@ -133,7 +128,7 @@ describe("My applications: add, list, status (App/Add, App/List, App/SetStatus)"
     await added(m, "Shop 1");
     await added(m, "Shop 2");
     const answers = await Promise.all(
-      ["Shop 3", "Shop 4"].map((name) => call(h, "appAdd", { token: m.token, body: fields(name) })),
+      ["Shop 3", "Shop 4"].map((name) => call(h, "appAdd", { token: m.token, body: appFields(name) })),
     );
     expect(answers.map((a) => a.errCode).sort()).toEqual([errCodes.ok, errCodes.appLimitReached]);
     expect((await list(m)).total).toBe(3);
@@ -142,7 +137,7 @@ describe("My applications: add, list, status (App/Add, App/List, App/SetStatus)"
   it("refuses addresses that are not http(s) and an unknown application code", async () => {
     const m = await merchantWithPackage();
     for (const address of ["ftp://shop.example.com", "javascript:alert(1)", "shop.example.com", "https://"]) {
-      const answer = await call(h, "appAdd", { token: m.token, body: { ...fields("Shop"), address } });
+      const answer = await call(h, "appAdd", { token: m.token, body: { ...appFields("Shop"), address } });
       expect(answer).toMatchObject({ status: 400, errCode: errCodes.validation });
       expect(answer.errMsg).toContain("address: Enter a web address starting with http:// or https://");
     }
@@ -158,11 +153,14 @@ describe("My applications: add, list, status (App/Add, App/List, App/SetStatus)"
     expect((await added(m, "Plain")).withdrawAutoApproveLimit).toBeNull();
     const limited = await call(h, "appAdd", {
       token: m.token,
-      body: { ...fields("Limited"), withdrawAutoApproveLimit: " 250.50 " },
+      body: { ...appFields("Limited"), withdrawAutoApproveLimit: " 250.50 " },
     });
     expect(application.parse(limited.resData).withdrawAutoApproveLimit).toBe("250.5");
     for (const withdrawAutoApproveLimit of ["-1", "1e3", "ten", "1.0000000000000000001"]) {
-      const answer = await call(h, "appAdd", { token: m.token, body: { ...fields("Bad"), withdrawAutoApproveLimit } });
+      const answer = await call(h, "appAdd", {
+        token: m.token,
+        body: { ...appFields("Bad"), withdrawAutoApproveLimit },
+      });
       expect(answer).toMatchObject({ status: 400, errCode: errCodes.validation });
       expect(answer.errMsg).toContain("withdrawAutoApproveLimit");
     }
@@ -213,7 +211,7 @@ describe("edit, credentials and rotation need a proof (Register/CheckCaptchaCode
     const other = await added(m, "Two");
     expect((await credentials(m, app.appCode)).errCode).toBe(errCodes.appProofRequired);
     expect((await credentials(m, app.appCode)).resData ?? null).toBeNull();
-    const edit = await call(h, "appEdit", { token: m.token, body: { appCode: app.appCode, ...fields("New") } });
+    const edit = await call(h, "appEdit", { token: m.token, body: { appCode: app.appCode, ...appFields("New") } });
     expect(edit.errCode).toBe(errCodes.appProofRequired);
     const rotate = await call(h, "appRotateSecret", {
       token: m.token,
@@ -234,7 +232,7 @@ describe("edit, credentials and rotation need a proof (Register/CheckCaptchaCode
     // The refusals spent nothing: the edit proof still edits, once.
     const edited = await call(h, "appEdit", {
       token: m.token,
-      body: { appCode: app.appCode, proof: forEdit, ...fields("New") },
+      body: { appCode: app.appCode, proof: forEdit, ...appFields("New") },
     });
     expect(edited.resData, JSON.stringify(edited)).toMatchObject({
       appCode: app.appCode,
@@ -243,7 +241,7 @@ describe("edit, credentials and rotation need a proof (Register/CheckCaptchaCode
     });
     const reused = await call(h, "appEdit", {
       token: m.token,
-      body: { appCode: app.appCode, proof: forEdit, ...fields("X") },
+      body: { appCode: app.appCode, proof: forEdit, ...appFields("X") },
     });
     expect(reused.errCode).toBe(errCodes.appProofExpired);
 
@@ -445,7 +443,7 @@ describe("an edit changes only what it names; what loosens money or callbacks ta
     const m = await merchantWithPackage();
     const answer = await call(h, "appAdd", {
       token: m.token,
-      body: { ...fields("Shop"), withdrawAutoApproveLimit: "40" },
+      body: { ...appFields("Shop"), withdrawAutoApproveLimit: "40" },
     });
     const { appCode } = application.parse(answer.resData);
     const before = await stored(appCode);
@@ -459,7 +457,7 @@ describe("an edit changes only what it names; what loosens money or callbacks ta
     const m = await merchantWithPackage();
     const answer = await call(h, "appAdd", {
       token: m.token,
-      body: { ...fields("Shop"), withdrawAutoApproveLimit: "40" },
+      body: { ...appFields("Shop"), withdrawAutoApproveLimit: "40" },
     });
     const { appCode } = application.parse(answer.resData);
     // The window, opened by a code checked in the session.
@@ -481,7 +479,7 @@ describe("an edit changes only what it names; what loosens money or callbacks ta
       });
     expect(await stored(appCode)).toEqual(before);
     // Tightening, and the same callback URL sent again, stay inside the window.
-    const tightened = await editOf(m, { appCode, ...fields("Shop"), withdrawAutoApproveLimit: "39.5" });
+    const tightened = await editOf(m, { appCode, ...appFields("Shop"), withdrawAutoApproveLimit: "39.5" });
     expect(tightened, JSON.stringify(tightened)).toMatchObject({ success: true });
     // With a fresh proof each goes through, once: the proof is spent.
     const proof = await proofFor(m, appCode, "edit");
@@ -511,7 +509,7 @@ describe("an edit changes only what it names; what loosens money or callbacks ta
     const m = await merchantWithPackage();
     const answer = await call(h, "appAdd", {
       token: m.token,
-      body: { ...fields("Shop"), withdrawAnyAddressDailyLimit: "5" },
+      body: { ...appFields("Shop"), withdrawAnyAddressDailyLimit: "5" },
     });
     expect(answer).toMatchObject({ success: false, errCode: errCodes.validation });
   });

@@ -1,6 +1,5 @@
 import type { Address } from "viem";
 import { afterAll, beforeAll, beforeEach, describe, expect, it as onEither } from "vitest";
-import { signRequest } from "../../examples/open-api-client.ts";
 import { openApiPrefix } from "../../contracts/open-api.ts";
 import { errCodes } from "../../contracts/schemas/envelope.ts";
 import { invoiceExpiry } from "../../contracts/schemas/invoice-states.ts";
@@ -13,6 +12,7 @@ import { call, createHarness, type Harness, reset, signedInMerchant } from "../t
 import { postgresRunCovers } from "../testing/test-database.ts";
 import { parseTrustProxy } from "../http/client-address.ts";
 import { seedApplication, seedPaidOrder, testServerSecret } from "../testing/seed.ts";
+import { sendSigned } from "../testing/open-api-send.ts";
 import { configuredChain, stubChainLayer } from "../testing/stub-chain.ts";
 
 /**
@@ -51,27 +51,8 @@ beforeEach(() => reset(h));
 
 type App = Awaited<ReturnType<typeof seedApplication>>;
 
-async function send(
-  app: App,
-  method: "GET" | "POST",
-  path: string,
-  body?: object,
-  headers: Record<string, string> = {},
-) {
-  const text = body === undefined ? undefined : JSON.stringify(body);
-  const request = await signRequest(
-    { method, url: `https://${host}${openApiPrefix}${path}`, headers: { host, ...headers }, body: text },
-    app,
-  );
-  const response = await h.app.inject({
-    method,
-    url: `${openApiPrefix}${path}`,
-    // As the trusted proxy in front of the server tells it: the client called https://pay.example.
-    headers: { ...request.headers, "x-forwarded-proto": "https" },
-    ...(text === undefined ? {} : { payload: text }),
-  });
-  return { status: response.statusCode, ...response.json() };
-}
+const send = (app: App, method: "GET" | "POST", path: string, body?: object, headers?: Record<string, string>) =>
+  sendSigned(h, app, { method, path, body, headers, scheme: "https" });
 
 const create = (app: App, body: object, headers: Record<string, string> = {}) =>
   send(app, "POST", "/invoices", body, headers);

@@ -9,6 +9,7 @@ import { toAtto } from "../../contracts/money.ts";
 import { walletOverview } from "../../contracts/schemas/wallet.ts";
 import { call, createHarness, type Harness, reset, signedInMerchant } from "../testing/harness.ts";
 import { seedApplication, seedBalance, seedCode, seedWithdrawalAddress } from "../testing/seed.ts";
+import { sendSigned } from "../testing/open-api-send.ts";
 import { configuredChain, stubChainLayer } from "../testing/stub-chain.ts";
 
 /**
@@ -43,26 +44,8 @@ beforeEach(() => reset(h));
 
 type App = Awaited<ReturnType<typeof seedApplication>>;
 
-async function send(
-  app: App,
-  method: "GET" | "POST",
-  path: string,
-  body?: object,
-  headers: Record<string, string> = {},
-) {
-  const text = body === undefined ? undefined : JSON.stringify(body);
-  const request = await signRequest(
-    { method, url: `http://${host}${openApiPrefix}${path}`, headers: { host, ...headers }, body: text },
-    app,
-  );
-  const response = await h.app.inject({
-    method,
-    url: `${openApiPrefix}${path}`,
-    headers: request.headers,
-    ...(text === undefined ? {} : { payload: text }),
-  });
-  return { status: response.statusCode, ...response.json() };
-}
+const send = (app: App, method: "GET" | "POST", path: string, body?: object, headers?: Record<string, string>) =>
+  sendSigned(h, app, { method, path, body, headers });
 
 const destination = privateKeyToAddress(generatePrivateKey());
 const withdraw = (app: App, amount: string, headers: Record<string, string> = {}, to: string = destination) =>

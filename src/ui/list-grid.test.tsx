@@ -1,46 +1,25 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Button } from "@blueprintjs/core";
 import type { ReactNode } from "react";
-import i18next from "i18next";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type i18next from "i18next";
+import { I18nextProvider } from "react-i18next";
+import { describe, expect, it, vi } from "vitest";
 import { ListGrid } from "./list-grid.tsx";
-import { sizeGridBodies } from "./list-grid-test-support.ts";
-import type { ListColumn } from "./list-table.tsx";
+import { englishOf, type Thing, thingColumns, things, withSizedGridBodies } from "./list-things-test-support.ts";
 
-let restoreSizes = () => {};
-beforeAll(() => {
-  restoreSizes = sizeGridBodies();
-});
-afterAll(() => restoreSizes());
-afterEach(cleanup);
+withSizedGridBodies();
 
-interface Row {
-  code: string;
-  amount: string;
-  memo: string;
-}
-const rows: Row[] = [
-  { code: "A1", amount: "1.50", memo: "first" },
-  { code: "B2", amount: "2.00", memo: "second" },
-];
-const columns: ListColumn<Row>[] = [
-  { key: "code", rowHeader: true, card: true, cell: (row) => row.code },
-  { key: "amount", card: true, cell: (row) => row.amount },
-  { key: "memo", cell: (row) => row.memo },
-];
+type Row = Thing;
+const rows = things;
+const columns = thingColumns();
 const texts = {
   things: { columns: { code: "Code", amount: "Amount", memo: "Memo", operations: "Operations" } },
   listGrid: { keys: "Arrow keys move between cells" },
 };
 
-async function english() {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({ lng: "en-US", resources: { "en-US": { translation: texts } } });
-  return i18n;
-}
+const english = () => englishOf(texts);
 
 const openButton = (onOpen: (code: string) => void) => (row: Row) => (
   <button type="button" onClick={() => onOpen(row.code)}>

@@ -1,34 +1,16 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import i18next from "i18next";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { I18nextProvider } from "react-i18next";
+import { describe, expect, it, vi } from "vitest";
 import { ListGrid } from "./list-grid.tsx";
-import { sizeGridBodies } from "./list-grid-test-support.ts";
-import { type ListColumn, ListTable } from "./list-table.tsx";
+import { ListTable } from "./list-table.tsx";
+import { englishOf, thingColumns, things, withSizedGridBodies } from "./list-things-test-support.ts";
 
-let restoreSizes = () => {};
-beforeAll(() => {
-  restoreSizes = sizeGridBodies();
-});
-afterAll(() => restoreSizes());
-afterEach(cleanup);
+withSizedGridBodies();
 
-interface Row {
-  code: string;
-  amount: string;
-  memo: string;
-}
-const rows: Row[] = [
-  { code: "A1", amount: "1.50", memo: "first" },
-  { code: "B2", amount: "2.00", memo: "second" },
-];
-const columns: ListColumn<Row>[] = [
-  { key: "code", rowHeader: true, card: true, cell: (row) => row.code },
-  { key: "amount", card: true, cell: (row) => row.amount },
-  { key: "memo", optional: true, cell: (row) => row.memo },
-];
+const rows = things;
+const columns = thingColumns({ optional: true });
 const texts = {
   things: {
     tableLabel: "Things",
@@ -39,8 +21,7 @@ const texts = {
 };
 
 async function renderTable(chosen: readonly string[] | null, onChoose = vi.fn(), grid = false) {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({ lng: "en-US", resources: { "en-US": { translation: texts } } });
+  const i18n = await englishOf(texts);
   render(
     <I18nextProvider i18n={i18n}>
       <ListTable

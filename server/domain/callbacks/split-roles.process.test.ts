@@ -1,10 +1,10 @@
 import { sql } from "kysely";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OpenedDatabase, openDatabase } from "../../db/open-database.ts";
 import { seedCreditedDelivery } from "../../testing/callback-fixtures.ts";
 import { type CallbackReceiver, startCallbackReceiver } from "../../testing/callback-receiver.ts";
 import { startTestPostgres, type TestPostgres } from "../../testing/postgres-server.ts";
+import { handToOwner, roleUrl } from "../../testing/split-roles.ts";
 import { seedApplication, seedMerchant, testServerSecret } from "../../testing/seed.ts";
 import { type CallbackDeliveries, startCallbackDeliveries } from "./callback-deliveries.ts";
 import { actFor, systemScope } from "../identity/system-scope.ts";
@@ -20,24 +20,11 @@ let opened: OpenedDatabase | undefined;
 let callbacks: CallbackDeliveries | undefined;
 let receiver: CallbackReceiver | undefined;
 const errors: string[] = [];
-const as = (role: string) => {
-  const url = new URL(postgres!.databaseUrl);
-  url.username = role;
-  return url.toString();
-};
+const as = (role: "mc_owner" | "mc_app") => roleUrl(postgres!, role);
 
 beforeAll(async () => {
   postgres = await startTestPostgres();
-  const database = new URL(postgres.databaseUrl).pathname.slice(1);
-  const admin = new pg.Client({ connectionString: postgres.databaseUrl });
-  await admin.connect();
-  try {
-    await admin.query(`drop schema public cascade; create schema public authorization mc_owner`);
-    await admin.query(`alter database ${database} owner to mc_owner`);
-    await admin.query("revoke create on schema public from public");
-  } finally {
-    await admin.end();
-  }
+  await handToOwner(postgres);
   receiver = await startCallbackReceiver();
 }, 120_000);
 

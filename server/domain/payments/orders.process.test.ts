@@ -105,6 +105,24 @@ async function addressOf(m: Merchant): Promise<Address> {
   return answer.resData.address;
 }
 
+/** Takes the chain's last `depth` blocks away (anvil_reorg), and lets the watcher see it. */
+async function reorg(depth: number) {
+  await chain.test.request({ method: "anvil_reorg", params: [depth, []] } as never);
+  await watch();
+}
+
+/**
+ * An order of `m`'s and a funded payer, two blocks behind the head: a reorganisation of the payment's blocks leaves the
+ * payer's funds in place.
+ */
+async function orderAndPayer(m: Merchant) {
+  const order = await createOrder(m);
+  const payer = await chain.payer();
+  await chain.mine(2);
+  await watch();
+  return { order, payer };
+}
+
 async function createOrder(m: Merchant, code = "basic"): Promise<Order> {
   const answer = await call(h, "orderCreate", {
     token: m.token,
@@ -204,16 +222,12 @@ describe("orders paid on a real chain", { timeout: 60_000 }, () => {
   it("a reorganisation before confirmation takes the transfer away: back to pending, then waiting when it comes back, then paid", async () => {
     const m = await signedInMerchant(h);
     const to = await addressOf(m);
-    const order = await createOrder(m);
-    const payer = await chain.payer();
-    await chain.mine(2);
-    await watch();
+    const { order, payer } = await orderAndPayer(m);
     const raw = await chain.signedPayment(payer, to, usdt("29"));
     await chain.sendRaw(raw);
     await watch();
     expect((await detail(m, order.orderCode)).status).toBe("waiting");
-    await chain.test.request({ method: "anvil_reorg", params: [2, []] } as never);
-    await watch();
+    await reorg(2);
     const removed = await detail(m, order.orderCode);
     expect(removed).toMatchObject({ status: "pending", confirming: "0", received: "0" });
     expect(removed.transfers.map((t) => t.status)).toEqual(["removed"]);
@@ -231,17 +245,13 @@ describe("orders paid on a real chain", { timeout: 60_000 }, () => {
 
   it("a paid order never goes back: a deeper reorganisation only takes back what the balance got from it", async () => {
     const m = await signedInMerchant(h);
-    const order = await createOrder(m);
-    const payer = await chain.payer();
-    await chain.mine(2);
-    await watch();
+    const { order, payer } = await orderAndPayer(m);
     await chain.sendRaw(await chain.signedPayment(payer, await addressOf(m), usdt("30")));
     await confirmAll();
     expect((await detail(m, order.orderCode)).status).toBe("paid");
     expect(await balanceText(h.db, actFor(tests, m.userId))).toBe("1");
     // Replaces the transfer's block and the 3 after it: the confirmed transfer is gone.
-    await chain.test.request({ method: "anvil_reorg", params: [4, []] } as never);
-    await watch();
+    await reorg(4);
     const after = await detail(m, order.orderCode);
     expect(after.status).toBe("paid");
     expect(after.transfers.map((t) => t.status)).toEqual(["removed"]);
@@ -260,16 +270,12 @@ describe("orders paid on a real chain", { timeout: 60_000 }, () => {
 
   it("a paid order's transfer mined again after a deep reorganisation restores what the reorganisation took, nothing more", async () => {
     const m = await signedInMerchant(h);
-    const order = await createOrder(m);
-    const payer = await chain.payer();
-    await chain.mine(2);
-    await watch();
+    const { order, payer } = await orderAndPayer(m);
     const raw = await chain.signedPayment(payer, await addressOf(m), usdt("30"));
     await chain.sendRaw(raw);
     await confirmAll();
     expect((await detail(m, order.orderCode)).status).toBe("paid");
-    await chain.test.request({ method: "anvil_reorg", params: [4, []] } as never);
-    await watch();
+    await reorg(4);
     expect(await balanceText(h.db, actFor(tests, m.userId))).toBe("0");
     // The same transaction mined again, as a reorganisation usually does: 29 paid the order, 1 was the excess.
     await chain.sendRaw(raw);
@@ -285,8 +291,7 @@ describe("orders paid on a real chain", { timeout: 60_000 }, () => {
     // The return is the removal's exact reverse: the loss it recorded is recovered, nothing more is credited.
     expect(await platformBalances()).toEqual({ revenue: "29", reorgLoss: "0" });
     // Removed and back once more: still the excess alone.
-    await chain.test.request({ method: "anvil_reorg", params: [4, []] } as never);
-    await watch();
+    await reorg(4);
     await chain.sendRaw(raw);
     await confirmAll();
     expect(await balanceText(h.db, actFor(tests, m.userId))).toBe("1");
@@ -295,16 +300,12 @@ describe("orders paid on a real chain", { timeout: 60_000 }, () => {
   it("a partial payment taken away while its order is open, the order paid meanwhile, then mined again: it goes to the balance, once", async () => {
     const m = await signedInMerchant(h);
     const to = await addressOf(m);
-    const order = await createOrder(m);
-    const payer = await chain.payer();
-    await chain.mine(2);
-    await watch();
+    const { order, payer } = await orderAndPayer(m);
     const raw = await chain.signedPayment(payer, to, usdt("20"));
     await chain.sendRaw(raw);
     await confirmAll();
     expect(await detail(m, order.orderCode)).toMatchObject({ status: "waiting", received: "20" });
-    await chain.test.request({ method: "anvil_reorg", params: [4, []] } as never);
-    await watch();
+    await reorg(4);
     expect(await detail(m, order.orderCode)).toMatchObject({ status: "pending", received: "0" });
     await chain.pay(to, usdt("29"));
     await confirmAll();
@@ -319,10 +320,7 @@ describe("orders paid on a real chain", { timeout: 60_000 }, () => {
 
   it("a node that lags behind what the watcher saw is waited for, not taken for a fork: nothing removed or credited again", async () => {
     const m = await signedInMerchant(h);
-    const order = await createOrder(m);
-    const payer = await chain.payer();
-    await chain.mine(2);
-    await watch();
+    const { order, payer } = await orderAndPayer(m);
     await chain.sendRaw(await chain.signedPayment(payer, await addressOf(m), usdt("30")));
     await confirmAll();
     await chain.mine(2);

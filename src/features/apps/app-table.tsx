@@ -17,6 +17,9 @@ interface AppTableProps {
   onSwitch(row: AppRow): void;
 }
 
+/** The row's buttons that open a dialog, in their order; rotating a secret is the one to think twice about. */
+const openActions = ["edit", "credentials", "rotate"] as const satisfies readonly AppAction[];
+
 /**
  * The list's body: loading, failure with Retry, no applications, or the rows — a data grid on wider screens, the
  * row's buttons beside its code.
@@ -94,27 +97,16 @@ export function AppTable({ view, onRetry, onOpen, onSwitch }: AppTableProps) {
         grid={{ body: ListGrid, rowHeight: 48 }}
         operations={(row) => (
           <div className="app-operations-buttons">
-            <Button
-              size="small"
-              variant="minimal"
-              intent="primary"
-              text={t("apps.actions.edit")}
-              onClick={() => onOpen("edit", row)}
-            />
-            <Button
-              size="small"
-              variant="minimal"
-              intent="primary"
-              text={t("apps.actions.credentials")}
-              onClick={() => onOpen("credentials", row)}
-            />
-            <Button
-              size="small"
-              variant="minimal"
-              intent="warning"
-              text={t("apps.actions.rotate")}
-              onClick={() => onOpen("rotate", row)}
-            />
+            {openActions.map((action) => (
+              <Button
+                key={action}
+                size="small"
+                variant="minimal"
+                intent={action === "rotate" ? "warning" : "primary"}
+                text={t(`apps.actions.${action}`)}
+                onClick={() => onOpen(action, row)}
+              />
+            ))}
             <Button
               size="small"
               variant="minimal"

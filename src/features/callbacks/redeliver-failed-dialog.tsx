@@ -1,12 +1,13 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter } from "@blueprintjs/core";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Callout } from "@blueprintjs/core";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AppOption } from "../../../machines/lists/app-choices.ts";
 import type { RedeliverFailedForm } from "../../../machines/callbacks/callback-redeliver-failed.ts";
 import type { RedeliverFailedView } from "../../../machines/callbacks/callback-redeliver-failed-selectors.ts";
 import { FailureScope } from "../../app/failure-callout.tsx";
 import { FormField } from "../../ui/form-field.tsx";
-import { SelectField } from "../../ui/select-field.tsx";
+import { AppField } from "./app-field.tsx";
+import { CallbackFormDialog } from "./callback-form-dialog.tsx";
 
 interface RedeliverFailedDialogProps {
   view: RedeliverFailedView;
@@ -21,87 +22,46 @@ const emptyForm: RedeliverFailedForm = { since: "", appCode: "" };
 export function RedeliverFailedDialog({ view, apps, onSubmit, onClose }: RedeliverFailedDialogProps) {
   const { t } = useTranslation();
   const [form, setForm] = useState<RedeliverFailedForm>(emptyForm);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit(form);
-  };
   const done = view.phase === "done";
-  // The count takes the form's place (and its button, which had the focus): Close takes the focus.
-  const closeRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (done) closeRef.current?.focus();
-  }, [done]);
   return (
-    <Dialog
-      isOpen={view.open}
+    <CallbackFormDialog
+      open={view.open}
+      busy={view.busy}
+      title={t("callbacks.redeliverFailed.title")}
+      done={done}
+      submitText={t("callbacks.redeliverFailed.submit")}
+      closeText={t("callbacks.redeliverFailed.close")}
+      onSubmit={() => onSubmit(form)}
       onClose={onClose}
       onClosed={() => setForm(emptyForm)}
-      isCloseButtonShown={!view.busy}
-      canEscapeKeyClose={!view.busy}
-      canOutsideClickClose={!view.busy}
-      title={t("callbacks.redeliverFailed.title")}
-      className="callback-dialog"
     >
-      <form onSubmit={submit} noValidate aria-label={t("callbacks.redeliverFailed.title")}>
-        <DialogBody>
-          {done ? (
-            <Callout intent="success" role="status" data-testid="redeliver-failed-queued">
-              {t("callbacks.redeliverFailed.queued", { count: view.queued ?? 0 })}
-            </Callout>
-          ) : (
-            <FailureScope failure={view.failure}>
-              <p>{t("callbacks.redeliverFailed.explain")}</p>
-              <FormField
-                label={t("callbacks.redeliverFailed.since")}
-                name="since"
-                type="datetime-local"
-                value={form.since}
-                onValueChange={(since) => setForm((f) => ({ ...f, since }))}
-                error={view.fieldErrors.since}
-                disabled={view.busy}
-              />
-              {apps ? (
-                <SelectField
-                  label={t("callbacks.search.application")}
-                  value={form.appCode}
-                  onChange={(appCode) => setForm((f) => ({ ...f, appCode }))}
-                  any={t("callbacks.search.anyApplication")}
-                  options={apps.map((app) => ({ value: app.appCode, text: `${app.name} (${app.appCode})` }))}
-                  disabled={view.busy}
-                />
-              ) : (
-                <FormField
-                  label={t("callbacks.search.appCode")}
-                  name="appCode"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  value={form.appCode}
-                  onValueChange={(appCode) => setForm((f) => ({ ...f, appCode }))}
-                  error={view.fieldErrors.appCode}
-                  disabled={view.busy}
-                />
-              )}
-            </FailureScope>
-          )}
-        </DialogBody>
-        <DialogFooter
-          actions={
-            done ? (
-              <Button ref={closeRef} text={t("callbacks.redeliverFailed.close")} onClick={onClose} />
-            ) : (
-              <>
-                <Button text={t("common.cancel")} disabled={view.busy} onClick={onClose} />
-                <Button
-                  type="submit"
-                  intent="primary"
-                  loading={view.busy}
-                  text={t("callbacks.redeliverFailed.submit")}
-                />
-              </>
-            )
-          }
-        />
-      </form>
-    </Dialog>
+      {done ? (
+        <Callout intent="success" role="status" data-testid="redeliver-failed-queued">
+          {t("callbacks.redeliverFailed.queued", { count: view.queued ?? 0 })}
+        </Callout>
+      ) : (
+        <FailureScope failure={view.failure}>
+          <p>{t("callbacks.redeliverFailed.explain")}</p>
+          <FormField
+            label={t("callbacks.redeliverFailed.since")}
+            name="since"
+            type="datetime-local"
+            value={form.since}
+            onValueChange={(since) => setForm((f) => ({ ...f, since }))}
+            error={view.fieldErrors.since}
+            disabled={view.busy}
+          />
+          <AppField
+            choices={apps}
+            label={t("callbacks.search.application")}
+            any={t("callbacks.search.anyApplication")}
+            value={form.appCode}
+            onChange={(appCode) => setForm((f) => ({ ...f, appCode }))}
+            error={view.fieldErrors.appCode}
+            disabled={view.busy}
+          />
+        </FailureScope>
+      )}
+    </CallbackFormDialog>
   );
 }

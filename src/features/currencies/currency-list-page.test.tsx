@@ -7,37 +7,11 @@ import { createControlledApi } from "../../../model-tests/framework/fake-api.ts"
 import { type ConsoleHarness, renderConsole } from "../../../model-tests/framework/render-console.tsx";
 import { loginResult, storedUser } from "../../../model-tests/models/fixtures.ts";
 import { signedInAnswers } from "../../../model-tests/harnesses/signed-in.ts";
+import { devnetEther, devnetUsdt } from "../../../model-tests/models/currency-list.model.ts";
 import { storageKeys } from "../../api/session-storage.ts";
 
-const devnet = { chainName: "Devnet", chainUnit: "ETH", chainId: 31337, status: "active" as const, confirmations: 2 };
-
 /** The devnet's coin (never credited: it pays the network's fees) and its USDT (credited), both measured at 1 s. */
-const answer: CurrencyListResult = {
-  items: [
-    {
-      ...devnet,
-      name: "Devnet Ether",
-      symbol: "ETH",
-      contractAddress: null,
-      type: "main",
-      decimals: 18,
-      protocol: null,
-      arrivalSeconds: 2,
-      credited: false,
-    },
-    {
-      ...devnet,
-      name: "Test Tether USD",
-      symbol: "USDT",
-      contractAddress: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
-      type: "token",
-      decimals: 6,
-      protocol: "ERC-20",
-      arrivalSeconds: 2,
-      credited: true,
-    },
-  ],
-};
+const answer: CurrencyListResult = { items: [devnetEther, devnetUsdt(2)] };
 
 const row = (symbol: string) => screen.getByTestId(`currency-row-devnet-${symbol}`);
 const statusTag = (symbol: string) => row(symbol).querySelector<HTMLElement>("[data-status]");

@@ -1,4 +1,5 @@
 import { Card, H1, H2, H3, HTMLTable } from "@blueprintjs/core";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { routePaths } from "../../app/route-names.ts";
@@ -16,17 +17,11 @@ export default function HomePage() {
       <section className="hero" aria-labelledby="home-title">
         <H1 id="home-title">{t("home.title")}</H1>
         <p className="hero-lead">{t("home.lead")}</p>
-        <div className="hero-actions">
-          <Link to={routePaths.register} className="bp6-button bp6-intent-primary bp6-large">
-            {t("home.register")}
-          </Link>
-          <Link to={routePaths.login} className="bp6-button bp6-large">
-            {t("home.signIn")}
-          </Link>
+        <StartActions>
           <Link to={routePaths.demo01} className="bp6-button bp6-minimal bp6-large">
             {t("home.tryDemo")}
           </Link>
-        </div>
+        </StartActions>
       </section>
 
       <section className="public-section" aria-labelledby="home-features">
@@ -34,8 +29,7 @@ export default function HomePage() {
         <div className="feature-grid">
           {features.map((key) => (
             <Card key={key}>
-              <H3>{t(`home.features.${key}.title`)}</H3>
-              <p>{t(`home.features.${key}.text`)}</p>
+              <TitledText part={`features.${key}`} />
             </Card>
           ))}
         </div>
@@ -70,8 +64,7 @@ export default function HomePage() {
         <ol className="step-list">
           {steps.map((key) => (
             <li key={key}>
-              <H3>{t(`home.steps.${key}.title`)}</H3>
-              <p>{t(`home.steps.${key}.text`)}</p>
+              <TitledText part={`steps.${key}`} />
             </li>
           ))}
         </ol>
@@ -90,15 +83,35 @@ export default function HomePage() {
       <section className="public-section cta-band" aria-labelledby="home-cta">
         <H2 id="home-cta">{t("home.cta.title")}</H2>
         <p>{t("home.cta.text")}</p>
-        <div className="hero-actions">
-          <Link to={routePaths.register} className="bp6-button bp6-intent-primary bp6-large">
-            {t("home.register")}
-          </Link>
-          <Link to={routePaths.login} className="bp6-button bp6-large">
-            {t("home.signIn")}
-          </Link>
-        </div>
+        <StartActions />
       </section>
     </PublicLayout>
+  );
+}
+
+/** Register and sign in, the ways to start, then `children` (the hero adds the demo). */
+function StartActions({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="hero-actions">
+      <Link to={routePaths.register} className="bp6-button bp6-intent-primary bp6-large">
+        {t("home.register")}
+      </Link>
+      <Link to={routePaths.login} className="bp6-button bp6-large">
+        {t("home.signIn")}
+      </Link>
+      {children}
+    </div>
+  );
+}
+
+/** A feature or a step: its title and its text. */
+function TitledText({ part }: { part: `features.${(typeof features)[number]}` | `steps.${(typeof steps)[number]}` }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <H3>{t(`home.${part}.title`)}</H3>
+      <p>{t(`home.${part}.text`)}</p>
+    </>
   );
 }
