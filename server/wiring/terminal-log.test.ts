@@ -1,13 +1,14 @@
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import { codeMail } from "../domain/messaging/mail-outbox.ts";
+import { OneLineRequestLog } from "../http/request-log.ts";
 import { logOutput, readLogFormat, terminalLogStream } from "./terminal-log.ts";
 
 /** A Fastify server logging through the terminal stream, as start-server.ts builds it with LOG_FORMAT=pretty. */
 async function loggedServer(slowMs = 1000) {
   let text = "";
   const stream = terminalLogStream((chunk) => (text += chunk), { color: false, slowMs });
-  const app = Fastify({ logger: { stream } });
+  const app = Fastify({ logger: { stream }, logController: new OneLineRequestLog() });
   app.get("/fine", async () => ({ ok: true }));
   app.get("/slow", async () => {
     await new Promise((resolve) => setTimeout(resolve, slowMs + 20));
