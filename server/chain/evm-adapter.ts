@@ -54,8 +54,16 @@ export async function genesisHash(client: PublicClient): Promise<string> {
  * or (EIP-234) for one block by its hash.
  */
 export function createEvmAdapter(options: EvmAdapterOptions): ChainAdapter {
+  const timeout = options.timeoutMs ?? 20_000;
   const client: PublicClient = createPublicClient({
-    transport: http(options.rpcUrl, { timeout: options.timeoutMs ?? 20_000, retryCount: options.retryCount ?? 2 }),
+    transport: http(options.rpcUrl, { timeout, retryCount: options.retryCount ?? 2 }),
+  });
+  /**
+   * Calls made together go out as one JSON-RPC batch. Not retried: what a batch did not answer is asked again one by
+   * one (a provider that refuses batches, or one failed answer).
+   */
+  const batched: PublicClient = createPublicClient({
+    transport: http(options.rpcUrl, { timeout, retryCount: 0, batch: { batchSize: 1000 } }),
   });
   const logsBlockRange = BigInt(options.logsBlockRange ?? 500);
   const topicFilterMax = options.topicFilterMax ?? 100;
@@ -134,13 +142,21 @@ export function createEvmAdapter(options: EvmAdapterOptions): ChainAdapter {
         throw new Error(`logs asked of block ${block.hash} came from another block`);
       return toTransfers(logs, watched);
     },
-    tokenBalance: (token, holder, block) =>
-      client.readContract({
-        address: getAddress(token),
-        abi: erc20Abi,
-        functionName: "balanceOf",
-        args: [getAddress(holder)],
-        blockNumber: block,
-      }),
+    async tokenBalances(token, holders, block): Promise<bigint[]> {
+      const balanceOf = (on: PublicClient, holder: string) =>
+        on.readContract({
+          address: getAddress(token),
+          abi: erc20Abi,
+          functionName: "balanceOf",
+          args: [getAddress(holder)],
+          blockNumber: block,
+        });
+      const answers = await Promise.allSettled(holders.map((holder) => balanceOf(batched, holder)));
+      return Promise.all(
+        answers.map((answer, i) =>
+          answer.status === "fulfilled" ? answer.value : balanceOf(client, holders[i] as string),
+        ),
+      );
+    },
   };
 }
