@@ -152,11 +152,11 @@ export function createEvmAdapter(options: EvmAdapterOptions): ChainAdapter {
           blockNumber: block,
         });
       const answers = await Promise.allSettled(holders.map((holder) => balanceOf(batched, holder)));
-      return Promise.all(
-        answers.map((answer, i) =>
-          answer.status === "fulfilled" ? answer.value : balanceOf(client, holders[i] as string),
-        ),
-      );
+      // One after another, as before batches: a provider that refuses them may well limit a burst of single calls.
+      const balances: bigint[] = [];
+      for (const [i, answer] of answers.entries())
+        balances.push(answer.status === "fulfilled" ? answer.value : await balanceOf(client, holders[i] as string));
+      return balances;
     },
   };
 }
