@@ -67,8 +67,7 @@ const shownApart = new Set([
 /**
  * A stream for Fastify's logger (`logger: { stream }`) that turns its JSON lines into short lines for a terminal:
  * `14:03:07 INFO  message key=value`. Request lines are quiet: a request's one line (http/request-log.ts, at its end) is
- * shown only when it failed (5xx) or was slow, with its method and URL, which every line written during it carries
- * too. pino-pretty would do the first part, but it is not one of our dependencies (only a test tool's, absent from
+ * shown only when it failed (5xx) or was slow, with its method and URL, as is an error logged during it. pino-pretty would do the first part, but it is not one of our dependencies (only a test tool's, absent from
  * the production image) and knows nothing of which request lines to leave out.
  */
 export function terminalLogStream(write: (text: string) => void, options: TerminalLogOptions) {
