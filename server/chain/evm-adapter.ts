@@ -1,4 +1,5 @@
 import {
+  type Address,
   BlockNotFoundError,
   createPublicClient,
   getAddress,
@@ -143,12 +144,13 @@ export function createEvmAdapter(options: EvmAdapterOptions): ChainAdapter {
       return toTransfers(logs, watched);
     },
     async tokenBalances(token, holders, block): Promise<bigint[]> {
+      // Lower case: checked all the same, without a checksum (JavaScript Keccak-256) for every new holder.
       const balanceOf = (on: PublicClient, holder: string) =>
         on.readContract({
-          address: getAddress(token),
+          address: token.toLowerCase() as Address,
           abi: erc20Abi,
           functionName: "balanceOf",
-          args: [getAddress(holder)],
+          args: [holder.toLowerCase() as Address],
           blockNumber: block,
         });
       const answers = await Promise.allSettled(holders.map((holder) => balanceOf(batched, holder)));
