@@ -32,6 +32,7 @@ import { registerEndpoints } from "./http/endpoint-routes.ts";
 import { registerOpenApi } from "./http/open-api-routes.ts";
 import { registerLiveStreams } from "./http/live-streams.ts";
 import { registerHealthRoutes } from "./http/health-routes.ts";
+import { OneLineRequestLog } from "./http/request-log.ts";
 import { countRequests, type RequestMetrics } from "./http/request-metrics.ts";
 import { createReadiness, databaseChecks, type Readiness } from "./wiring/readiness.ts";
 import type { LiveEventsOptions } from "./http/live-stream.ts";
@@ -116,6 +117,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
           ...(typeof options.logger === "object" ? { stream: options.logger.stream } : {}),
         }
       : false,
+    logController: new OneLineRequestLog(),
     bodyLimit: bodyLimitBytes,
     trustProxy: fastifyTrustProxy(options.trustProxy),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },

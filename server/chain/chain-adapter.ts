@@ -66,6 +66,9 @@ export interface ChainAdapter {
    * ordered by log index; each carries that hash. A node that does not have the block fails: never an empty answer.
    */
   blockTransfers(query: BlockTransferQuery): Promise<TokenTransfer[]>;
-  /** What `holder` held of `token` (base units) at the end of the block at this height. */
-  tokenBalance(token: string, holder: string, block: bigint): Promise<bigint>;
+  /**
+   * What each of `holders` held of `token` (base units) at the end of the block at this height, in their order. Asked
+   * together, in one request where the node takes it; one answer the node could not give fails the whole question.
+   */
+  tokenBalances(token: string, holders: readonly string[], block: bigint): Promise<bigint[]>;
 }

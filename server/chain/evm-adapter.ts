@@ -1,4 +1,5 @@
 import {
+  type Address,
   BlockNotFoundError,
   createPublicClient,
   getAddress,
@@ -54,8 +55,16 @@ export async function genesisHash(client: PublicClient): Promise<string> {
  * or (EIP-234) for one block by its hash.
  */
 export function createEvmAdapter(options: EvmAdapterOptions): ChainAdapter {
+  const timeout = options.timeoutMs ?? 20_000;
   const client: PublicClient = createPublicClient({
-    transport: http(options.rpcUrl, { timeout: options.timeoutMs ?? 20_000, retryCount: options.retryCount ?? 2 }),
+    transport: http(options.rpcUrl, { timeout, retryCount: options.retryCount ?? 2 }),
+  });
+  /**
+   * Calls made together go out as one JSON-RPC batch. Not retried: what a batch did not answer is asked again one by
+   * one (a provider that refuses batches, or one failed answer).
+   */
+  const batched: PublicClient = createPublicClient({
+    transport: http(options.rpcUrl, { timeout, retryCount: 0, batch: { batchSize: 1000 } }),
   });
   const logsBlockRange = BigInt(options.logsBlockRange ?? 500);
   const topicFilterMax = options.topicFilterMax ?? 100;
@@ -134,13 +143,22 @@ export function createEvmAdapter(options: EvmAdapterOptions): ChainAdapter {
         throw new Error(`logs asked of block ${block.hash} came from another block`);
       return toTransfers(logs, watched);
     },
-    tokenBalance: (token, holder, block) =>
-      client.readContract({
-        address: getAddress(token),
-        abi: erc20Abi,
-        functionName: "balanceOf",
-        args: [getAddress(holder)],
-        blockNumber: block,
-      }),
+    async tokenBalances(token, holders, block): Promise<bigint[]> {
+      // Lower case: checked all the same, without a checksum (JavaScript Keccak-256) for every new holder.
+      const balanceOf = (on: PublicClient, holder: string) =>
+        on.readContract({
+          address: token.toLowerCase() as Address,
+          abi: erc20Abi,
+          functionName: "balanceOf",
+          args: [holder.toLowerCase() as Address],
+          blockNumber: block,
+        });
+      const answers = await Promise.allSettled(holders.map((holder) => balanceOf(batched, holder)));
+      // One after another, as before batches: a provider that refuses them may well limit a burst of single calls.
+      const balances: bigint[] = [];
+      for (const [i, answer] of answers.entries())
+        balances.push(answer.status === "fulfilled" ? answer.value : await balanceOf(client, holders[i] as string));
+      return balances;
+    },
   };
 }

@@ -18,7 +18,7 @@ const down: ChainAdapter = {
   header: () => Promise.reject(new Error("connection refused")),
   transfers: () => Promise.reject(new Error("connection refused")),
   blockTransfers: () => Promise.reject(new Error("connection refused")),
-  tokenBalance: () => Promise.reject(new Error("connection refused")),
+  tokenBalances: () => Promise.reject(new Error("connection refused")),
 };
 
 describe("several RPC backends of one chain", () => {

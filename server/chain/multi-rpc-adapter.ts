@@ -74,6 +74,7 @@ export function createMultiRpcAdapter(backends: readonly ChainAdapter[]): ChainA
     // A backend without the block fails (EIP-234), so the next one is asked: never an empty answer for a missing block.
     blockTransfers: (query: BlockTransferQuery): Promise<TokenTransfer[]> =>
       firstAnswer(byReach(query.block.number), (b) => b.blockTransfers(query)),
-    tokenBalance: (token, holder, block) => firstAnswer(byReach(block), (b) => b.tokenBalance(token, holder, block)),
+    tokenBalances: (token, holders, block) =>
+      firstAnswer(byReach(block), (b) => b.tokenBalances(token, holders, block)),
   };
 }

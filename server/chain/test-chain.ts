@@ -118,9 +118,9 @@ export function laggingBackend(
       if (query.block.number > (await lagged())) throw new Error(`unknown block ${query.block.hash}`);
       return node.blockTransfers(query);
     },
-    async tokenBalance(token, holder, block) {
+    async tokenBalances(token, holders, block) {
       if (block > (await lagged())) throw new Error(`header not found: block ${block}`);
-      return node.tokenBalance(token, holder, block);
+      return node.tokenBalances(token, holders, block);
     },
     async transfers(query) {
       if (!options.clampLogs) return node.transfers(query);
@@ -140,6 +140,6 @@ export function logsFrom(rest: ChainAdapter, logs: ChainAdapter): ChainAdapter {
     header: (number) => rest.header(number),
     transfers: (query) => logs.transfers(query),
     blockTransfers: (query) => logs.blockTransfers(query),
-    tokenBalance: (token, holder, block) => rest.tokenBalance(token, holder, block),
+    tokenBalances: (token, holders, block) => rest.tokenBalances(token, holders, block),
   };
 }

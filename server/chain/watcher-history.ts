@@ -108,15 +108,12 @@ async function withoutPast(ctx: WatcherContext, unread: UnreadAddress[], block: 
     )
     .execute();
   const withTransfers = new Set(stored.map((r) => r.to_address.toLowerCase()));
-  const quiet: UnreadAddress[] = [];
-  for (const address of unread) {
-    if (withTransfers.has(address.address.toLowerCase())) continue;
-    const balances = await Promise.all(
-      ctx.tokens.map((token) => ctx.adapter.tokenBalance(token, address.address, block)),
-    );
-    if (balances.every((b) => b === 0n)) quiet.push(address);
-  }
-  return quiet;
+  const candidates = unread.filter((a) => !withTransfers.has(a.address.toLowerCase()));
+  if (candidates.length === 0) return [];
+  // Every token's balances in one go (one request where the node takes batches); a failure fails the pass, never "quiet".
+  const holders = candidates.map((a) => a.address);
+  const balances = await Promise.all(ctx.tokens.map((token) => ctx.adapter.tokenBalances(token, holders, block)));
+  return candidates.filter((_, i) => balances.every((ofToken) => ofToken[i] === 0n));
 }
 
 /**

@@ -1,6 +1,5 @@
 import { styleText } from "node:util";
 import { createLogMailer, type MailMessage, type Mailer } from "../domain/messaging/mailer.ts";
-import { recentMap } from "../domain/platform/recent-map.ts";
 
 /** How the server's log reads: pino's JSON lines (what log collectors parse), or short lines for a person at a terminal. */
 export type LogFormat = "json" | "pretty";
@@ -64,30 +63,21 @@ const shownApart = new Set([
   "err",
   "liveStream",
 ]);
-// Requests whose end has not been logged yet; a bound, so that requests never completed cannot grow it for ever.
-export const rememberedRequests = 1000;
 
 /**
  * A stream for Fastify's logger (`logger: { stream }`) that turns its JSON lines into short lines for a terminal:
- * `14:03:07 INFO  message key=value`. Request lines are quiet: the incoming line is not shown, and a completed request
- * only when it failed (5xx) or was slow, as one line with its method and URL. pino-pretty would do the first part, but
- * it is not one of our dependencies (only a test tool's, absent from the production image) and knows nothing of
- * which request lines to leave out.
+ * `14:03:07 INFO  message key=value`. Request lines are quiet: a request's one line (http/request-log.ts, at its end) is
+ * shown only when it failed (5xx) or was slow, with its method and URL, as is an error logged during it. pino-pretty would do the first part, but it is not one of our dependencies (only a test tool's, absent from
+ * the production image) and knows nothing of which request lines to leave out.
  */
 export function terminalLogStream(write: (text: string) => void, options: TerminalLogOptions) {
   const slowMs = options.slowMs ?? 1000;
   const paint = painter(options.color);
-  const requests = recentMap<string, string>(rememberedRequests);
   let partial = "";
 
   const show = (record: LogRecord) => {
-    if (record.msg === "incoming request" && record.reqId && record.req) {
-      requests.set(record.reqId, `${record.req.method ?? "?"} ${record.req.url ?? "?"}`);
-      return;
-    }
-    const request = record.reqId ? requests.get(record.reqId) : undefined;
+    const request = record.req ? `${record.req.method ?? "?"} ${record.req.url ?? "?"}` : undefined;
     if (record.msg === "request completed") {
-      if (record.reqId) requests.delete(record.reqId);
       const status = record.res?.statusCode ?? 0;
       const ms = Math.round(record.responseTime ?? 0);
       // A live stream (http/live-stream.ts) is long by design, not slow.
