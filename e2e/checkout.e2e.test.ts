@@ -1,16 +1,23 @@
+import { readFile } from "node:fs/promises";
+import { parse } from "csv-parse/sync";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { Webhook } from "standardwebhooks";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { routePaths } from "../contracts/console-routes.ts";
 import { axeScan } from "./support/axe.ts";
 import { depositAddressOf } from "./support/bills.ts";
+import { startReceiver } from "./support/callbacks.ts";
 import { bringDeadlineNear } from "./support/invoices.ts";
 import { payFromDevnet } from "./support/orders.ts";
-import { merchantSession } from "./support/session.ts";
+import { giveSession, type MerchantSession, merchantSession } from "./support/session.ts";
 import { withConsoleTab } from "./support/tab.ts";
 
 /**
  * The hosted checkout page as a shop's customer meets it: an invoice made through the signed open API by the
  * examples/ client, its page at a phone's width, paid exactly from the devnet's dev account (`npm run chain -- pay`'s
- * way): the page counts the confirmations and turns paid live, without a reload, and offers the way back to the shop.
+ * way): the page counts the confirmations and turns paid live, without a reload, and offers the way back to the shop;
+ * the shop's callback URL hears invoice.paid, verified as its receiver would (Standard Webhooks), and the console's
+ * Invoices list and its CSV show the invoice paid.
  * One page load per state group: the paid journey (audited light at 320 px, wide at 1920 px and dark), a cancelled
  * invoice, an id no invoice has; at 375 px, an underpaid invoice completed by a second transfer, and an invoice whose
  * time runs out, then paid late. One shop (merchant, application, open-API client) for all of them.
@@ -20,9 +27,15 @@ describe("the hosted checkout page", () => {
   const dataDir = inject("dataDir");
   const database = inject("database");
   let shop: Awaited<ReturnType<typeof depositAddressOf>>;
+  let session: MerchantSession;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
   beforeAll(async () => {
-    shop = await depositAddressOf(tab.baseUrl, await merchantSession(tab.baseUrl, "checkout"));
+    receiver = await startReceiver();
+    receiver.answerDeposits(200);
+    session = await merchantSession(tab.baseUrl, "checkout");
+    shop = await depositAddressOf(tab.baseUrl, session, receiver.callbacks);
   });
+  afterAll(() => receiver?.close());
 
   /** The page is as wide as the window: nothing scrolls sideways. */
   const noSidewaysScroll = (page: Page) =>
@@ -82,6 +95,38 @@ describe("the hosted checkout page", () => {
 
     await page.goto("/pay/NoSuchInvoice000000000");
     await page.getByRole("heading", { name: "Payment not found", level: 1 }).waitFor();
+
+    // The shop's callback URL hears it paid, signed: verified as a receiver would, with the standardwebhooks package.
+    const paidCallback = () =>
+      receiver.received.find((r) => r.type === "invoice.paid" && r.body.includes(invoice.invoiceId));
+    await expect.poll(paidCallback, { timeout: 20_000 }).toBeTruthy();
+    const sent = paidCallback()!;
+    const headers = Object.fromEntries(Object.entries(sent.headers).map(([k, v]) => [k, String(v)]));
+    const event = new Webhook(shop.webhookSecret).verify(sent.body, headers) as {
+      data: { invoiceId: string; status: string; amountReceived: string };
+    };
+    expect([event.data.invoiceId, event.data.status, event.data.amountReceived]).toEqual([
+      invoice.invoiceId,
+      "paid",
+      "3.5",
+    ]);
+
+    // The merchant's console: the Invoices list shows it paid, and its CSV, as filtered, says the same.
+    await giveSession(page.context(), session);
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(routePaths.invoice);
+    const card = page.getByTestId(`invoice-card-${invoice.invoiceId}`);
+    await card.getByText("Paid", { exact: true }).first().waitFor({ timeout: 15_000 });
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export CSV", exact: true }).click(),
+    ]);
+    const exported = parse(await readFile(await download.path()), { columns: true, bom: true }) as Array<
+      Record<string, string>
+    >;
+    const line = exported.find((row) => Object.values(row).includes(invoice.invoiceId));
+    expect(line, JSON.stringify(exported)).toBeDefined();
+    expect(Object.values(line!)).toEqual(expect.arrayContaining([invoice.orderId, "Paid"]));
   }, 120_000);
 
   it("at 375 px: says what is still due until the rest arrives; counts down to 0, expires live, and says when money comes late", async () => {

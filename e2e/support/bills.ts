@@ -52,12 +52,12 @@ export async function depositAddressOf(
     appCode: app.appCode,
     action: "credentials",
   });
-  const credentials = await as<{ appKey: string; appSecret: string }>("/api/App/Credentials", {
-    appCode: app.appCode,
-    proof,
-  });
+  const { webhookSecret, ...credentials } = await as<{ appKey: string; appSecret: string; webhookSecret: string }>(
+    "/api/App/Credentials",
+    { appCode: app.appCode, proof },
+  );
   const client = openApiClient({ baseUrl, ...credentials });
   const created = await client.createDepositAddress({ endUserId: "customer-42", chain: "Devnet" });
   expect(created, JSON.stringify(created)).toMatchObject({ success: true });
-  return { appCode: app.appCode, address: created.resData.address, client };
+  return { appCode: app.appCode, address: created.resData.address, client, webhookSecret };
 }
